@@ -1,0 +1,93 @@
+#include "core/mem.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Every block carries its size in front so that frees can be counted; 16 bytes keep the payload
+// aligned for doubles on every target.
+enum { HEADER = 16 };
+
+static size_t live_bytes;
+
+void *mc_mem_alloc(size_t size) {
+    if (size > SIZE_MAX - HEADER) return NULL;
+    unsigned char *block = malloc(size + HEADER);
+    if (!block) return NULL;
+    memcpy(block, &size, sizeof size);
+    live_bytes += size;
+    return block + HEADER;
+}
+
+void mc_mem_free(void *ptr) {
+    if (!ptr) return;
+    unsigned char *block = (unsigned char *)ptr - HEADER;
+    size_t size;
+    memcpy(&size, block, sizeof size);
+    live_bytes -= size;
+    free(block);
+}
+
+size_t mc_bytes_in_use(void) { return live_bytes; }
+
+struct McArenaBlock {
+    McArenaBlock *next;
+    size_t used, capacity;
+    _Alignas(16) unsigned char data[];
+};
+
+enum { BLOCK_BYTES = 64 * 1024 };
+
+void *mc_arena_alloc(McArena *arena, size_t size) {
+    size = (size + 15) & ~(size_t)15;
+    McArenaBlock *b = arena->head;
+    if (!b || b->capacity - b->used < size) {
+        size_t capacity = size > BLOCK_BYTES ? size : BLOCK_BYTES;
+        b = mc_mem_alloc(sizeof *b + capacity);
+        if (!b) {
+            arena->failed = 1;
+            return NULL;
+        }
+        b->capacity = capacity;
+        b->used = 0;
+        // A block bigger than the standard size goes behind the head so that the head's
+        // remaining room is still used by later small allocations.
+        if (arena->head && capacity > BLOCK_BYTES) {
+            b->next = arena->head->next;
+            arena->head->next = b;
+        } else {
+            b->next = arena->head;
+            arena->head = b;
+        }
+    }
+    void *p = b->data + b->used;
+    b->used += size;
+    memset(p, 0, size);
+    return p;
+}
+
+void *mc_arena_array(McArena *arena, size_t count, size_t size) {
+    if (size && count > SIZE_MAX / size) {
+        arena->failed = 1;
+        return NULL;
+    }
+    size_t bytes = count * size;
+    return mc_arena_alloc(arena, bytes ? bytes : 1);
+}
+
+void *mc_arena_dup(McArena *arena, const void *src, size_t count, size_t size) {
+    void *p = mc_arena_array(arena, count, size);
+    if (p && count) memcpy(p, src, count * size);
+    return p;
+}
+
+void mc_arena_release(McArena *arena) {
+    McArenaBlock *b = arena->head;
+    while (b) {
+        McArenaBlock *next = b->next;
+        mc_mem_free(b);
+        b = next;
+    }
+    arena->head = NULL;
+    arena->failed = 0;
+}

@@ -1,0 +1,34 @@
+// Counted allocation and the per-request arena. A request gets its memory from one arena and
+// frees it in one place; only the response string outlives the request.
+#ifndef MC_MEM_H
+#define MC_MEM_H
+
+#include <stddef.h>
+
+/// malloc that counts live bytes (mc_bytes_in_use). Returns NULL when memory runs out.
+void *mc_mem_alloc(size_t size);
+/// Frees what mc_mem_alloc returned; NULL is allowed.
+void mc_mem_free(void *ptr);
+
+typedef struct McArenaBlock McArenaBlock;
+
+/// A bump allocator: allocations live until mc_arena_release. Zero-initialise before use.
+typedef struct McArena {
+    McArenaBlock *head;
+    int failed; ///< set once an allocation failed; the request then answers `out_of_memory`
+} McArena;
+
+/// Returns `size` zeroed bytes aligned for any type, or NULL (and sets `failed`) when memory
+/// runs out.
+void *mc_arena_alloc(McArena *arena, size_t size);
+/// Returns a copy of `count` elements of `size` bytes from `src` in the arena, or NULL.
+void *mc_arena_dup(McArena *arena, const void *src, size_t count, size_t size);
+/// Frees every allocation of the arena; the arena can be reused afterwards.
+void mc_arena_release(McArena *arena);
+
+/// Allocates `count` zeroed objects of `type` from `arena` (NULL on failure or overflow).
+#define MC_NEW(arena, type, count) \
+    ((type *)mc_arena_array((arena), (size_t)(count), sizeof(type)))
+void *mc_arena_array(McArena *arena, size_t count, size_t size);
+
+#endif

@@ -1,0 +1,243 @@
+#include "json/jread.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/limits.h"
+
+static void set_error(McJson *j, const char *code, const char *path, const char *fmt, va_list ap) {
+    if (j->err.code) return;
+    j->err.code = code;
+    snprintf(j->err.path, sizeof j->err.path, "%s", path);
+    vsnprintf(j->err.message, sizeof j->err.message, fmt, ap);
+}
+
+int mc_jr_fail(McJson *j, const char *code, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    set_error(j, code, j->path, fmt, ap);
+    va_end(ap);
+    return 0;
+}
+
+int mc_jr_fail_key(McJson *j, const char *key, const char *code, const char *fmt, ...) {
+    int saved = mc_jr_push_key(j, key);
+    va_list ap;
+    va_start(ap, fmt);
+    set_error(j, code, j->path, fmt, ap);
+    va_end(ap);
+    mc_jr_pop(j, saved);
+    return 0;
+}
+
+static int push_text(McJson *j, const char *text) {
+    int saved = j->path_len;
+    size_t room = sizeof j->path - (size_t)j->path_len;
+    int n = snprintf(j->path + j->path_len, room, "%s", text);
+    // A path longer than the buffer is cut, never overrun: the nesting limit keeps real paths short.
+    j->path_len += (n < 0) ? 0 : ((size_t)n >= room ? (int)room - 1 : n);
+    return saved;
+}
+
+int mc_jr_push_key(McJson *j, const char *key) {
+    int saved = j->path_len;
+    if (j->path_len) push_text(j, ".");
+    push_text(j, key);
+    return saved;
+}
+
+int mc_jr_push_index(McJson *j, int index) {
+    char buf[24];
+    snprintf(buf, sizeof buf, "[%d]", index);
+    return push_text(j, buf);
+}
+
+const cJSON *mc_jr_get(const cJSON *obj, const char *key) {
+    return cJSON_IsObject(obj) ? cJSON_GetObjectItemCaseSensitive(obj, key) : NULL;
+}
+
+static const char *type_name(const cJSON *v) {
+    if (cJSON_IsNumber(v)) return "a number";
+    if (cJSON_IsString(v)) return "a string";
+    if (cJSON_IsBool(v)) return "a boolean";
+    if (cJSON_IsNull(v)) return "null";
+    if (cJSON_IsArray(v)) return "an array";
+    if (cJSON_IsObject(v)) return "an object";
+    return "an unknown value";
+}
+
+int mc_jr_object(McJson *j, const cJSON *v, const char *const *allowed) {
+    if (!cJSON_IsObject(v)) return mc_jr_fail(j, "bad_request", "expected an object, found %s", type_name(v));
+    for (const cJSON *m = v->child; m; m = m->next) {
+        int known = 0;
+        for (int i = 0; allowed && allowed[i]; i++)
+            if (strcmp(m->string, allowed[i]) == 0) known = 1;
+        if (!known) return mc_jr_fail_key(j, m->string, "bad_request", "unknown field \"%s\"", m->string);
+        for (const cJSON *o = v->child; o != m; o = o->next)
+            if (strcmp(o->string, m->string) == 0)
+                return mc_jr_fail_key(j, m->string, "bad_request", "field \"%s\" is given twice", m->string);
+    }
+    return 1;
+}
+
+// Looks up `key`, reporting a missing required field; *v is NULL when absent.
+static int fetch(McJson *j, const cJSON *obj, const char *key, int required, const cJSON **v) {
+    *v = mc_jr_get(obj, key);
+    if (!*v && required) return mc_jr_fail_key(j, key, "bad_request", "missing required field \"%s\"", key);
+    return 1;
+}
+
+int mc_jr_number(McJson *j, const cJSON *obj, const char *key, int required, double min,
+                 double max, double *out) {
+    const cJSON *v;
+    if (!fetch(j, obj, key, required, &v)) return 0;
+    if (!v) return 1;
+    if (!cJSON_IsNumber(v)) return mc_jr_fail_key(j, key, "bad_request", "expected a number, found %s", type_name(v));
+    double x = v->valuedouble;
+    if (!isfinite(x)) return mc_jr_fail_key(j, key, "bad_request", "expected a finite number");
+    if (x < min || x > max)
+        return mc_jr_fail_key(j, key, "bad_request", "expected a number from %g to %g, found %g", min, max, x);
+    *out = x;
+    return 1;
+}
+
+int mc_jr_int(McJson *j, const cJSON *obj, const char *key, int required, int min, int max, int *out) {
+    double x = 0;
+    const cJSON *v = mc_jr_get(obj, key);
+    if (!mc_jr_number(j, obj, key, required, min, max, &x)) return 0;
+    if (!v) return 1;
+    if (x != floor(x)) return mc_jr_fail_key(j, key, "bad_request", "expected a whole number, found %g", x);
+    *out = (int)x;
+    return 1;
+}
+
+int mc_jr_bool(McJson *j, const cJSON *obj, const char *key, int required, int *out) {
+    const cJSON *v;
+    if (!fetch(j, obj, key, required, &v)) return 0;
+    if (!v) return 1;
+    if (!cJSON_IsBool(v)) return mc_jr_fail_key(j, key, "bad_request", "expected true or false, found %s", type_name(v));
+    *out = cJSON_IsTrue(v);
+    return 1;
+}
+
+int mc_jr_string_value(McJson *j, const cJSON *v, const char **out) {
+    if (!cJSON_IsString(v)) return mc_jr_fail(j, "bad_request", "expected a string, found %s", type_name(v));
+    size_t n = strlen(v->valuestring);
+    if (n == 0) return mc_jr_fail(j, "bad_request", "expected a non-empty string");
+    if (n > MC_MAX_STRING_BYTES)
+        return mc_jr_fail(j, "limit", "string of %zu bytes; the limit MC_MAX_STRING_BYTES is %d", n, MC_MAX_STRING_BYTES);
+    const char *copy = mc_arena_dup(j->env.arena, v->valuestring, n + 1, 1);
+    if (!copy) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    *out = copy;
+    return 1;
+}
+
+int mc_jr_string(McJson *j, const cJSON *obj, const char *key, int required, const char **out) {
+    const cJSON *v;
+    if (!fetch(j, obj, key, required, &v)) return 0;
+    if (!v) return 1;
+    int saved = mc_jr_push_key(j, key);
+    int ok = mc_jr_string_value(j, v, out);
+    mc_jr_pop(j, saved);
+    return ok;
+}
+
+int mc_jr_enum(McJson *j, const cJSON *obj, const char *key, int required,
+               const char *const *names, int *out) {
+    const cJSON *v;
+    if (!fetch(j, obj, key, required, &v)) return 0;
+    if (!v) return 1;
+    if (cJSON_IsString(v))
+        for (int i = 0; names[i]; i++)
+            if (strcmp(v->valuestring, names[i]) == 0) {
+                *out = i;
+                return 1;
+            }
+    char list[200] = "";
+    size_t len = 0;
+    for (int i = 0; names[i] && len < sizeof list; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s\"%s\"", i ? ", " : "", names[i]);
+    return mc_jr_fail_key(j, key, "bad_request", "expected one of %s", list);
+}
+
+int mc_jr_array(McJson *j, const cJSON *obj, const char *key, int required, int limit,
+                const char *limit_name, const cJSON **arr, int *count) {
+    const cJSON *v;
+    *arr = NULL;
+    *count = 0;
+    if (!fetch(j, obj, key, required, &v)) return 0;
+    if (!v) return 1;
+    if (!cJSON_IsArray(v)) return mc_jr_fail_key(j, key, "bad_request", "expected an array, found %s", type_name(v));
+    int n = 0;
+    for (const cJSON *e = v->child; e; e = e->next) n++;
+    if (n > limit)
+        return mc_jr_fail_key(j, key, "limit", "%d items; the limit %s is %d", n, limit_name, limit);
+    *arr = v;
+    *count = n;
+    return 1;
+}
+
+int mc_jr_coord(McJson *j, const cJSON *obj, const char *key, int required, double *out) {
+    return mc_jr_number(j, obj, key, required, -MC_MAX_COORD, MC_MAX_COORD, out);
+}
+
+int mc_jr_length(McJson *j, const cJSON *obj, const char *key, int required, double *out) {
+    double x = *out;
+    if (!mc_jr_number(j, obj, key, required, -MC_MAX_COORD, MC_MAX_COORD, &x)) return 0;
+    if (mc_jr_get(obj, key) && !(x > 0))
+        return mc_jr_fail_key(j, key, "bad_request", "expected a length greater than 0, found %g", x);
+    *out = x;
+    return 1;
+}
+
+// FNV-1a: simple, and deterministic on every target.
+static unsigned hash(const char *s) {
+    unsigned h = 2166136261u;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+int mc_ids_init(McJson *j, McIdMap *map, int max) {
+    int cap = 16;
+    while (cap < 2 * max) cap *= 2;
+    map->ids = MC_NEW(j->env.arena, const char *, max > 0 ? max : 1);
+    map->slots = MC_NEW(j->env.arena, int, cap);
+    map->count = 0;
+    map->capacity = cap;
+    if (!map->ids || !map->slots) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    return 1;
+}
+
+static int *slot_of(const McIdMap *map, const char *id) {
+    unsigned mask = (unsigned)map->capacity - 1;
+    for (unsigned i = hash(id) & mask;; i = (i + 1) & mask) {
+        int *slot = &map->slots[i];
+        if (*slot == 0 || strcmp(map->ids[*slot - 1], id) == 0) return slot;
+    }
+}
+
+int mc_ids_add(McJson *j, McIdMap *map, const char *id) {
+    int *slot = slot_of(map, id);
+    if (*slot) return mc_jr_fail(j, "bad_request", "duplicate id \"%s\"", id);
+    map->ids[map->count] = id;
+    *slot = ++map->count;
+    return 1;
+}
+
+int mc_ids_find(const McIdMap *map, const char *id) {
+    if (!map->capacity) return -1;
+    return *slot_of(map, id) - 1;
+}
+
+int mc_jr_ref(McJson *j, const McIdMap *map, const cJSON *obj, const char *key, int required,
+              int *out) {
+    const char *id = NULL;
+    if (!mc_jr_string(j, obj, key, required, &id)) return 0;
+    if (!id) return 1;
+    int index = mc_ids_find(map, id);
+    if (index < 0) return mc_jr_fail_key(j, key, "unknown_unit", "no unit or object has the id \"%s\"", id);
+    *out = index;
+    return 1;
+}

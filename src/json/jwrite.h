@@ -1,0 +1,28 @@
+// Writing responses. Numbers are rounded to 1e-9 and -0 becomes 0 (CONTRACT.md "Numbers"), so the
+// native and WebAssembly builds print the same bytes. A failed allocation sets j->oom.
+#ifndef MC_JWRITE_H
+#define MC_JWRITE_H
+
+#include "cJSON.h"
+#include "json/jread.h"
+
+/// `v` rounded to the nearest multiple of 1e-9, with -0 as 0 (non-finite values become 0; the
+/// engine never produces them).
+double mc_round9(double v);
+
+cJSON *mc_jw_object(McJson *j, cJSON *parent, const char *key);
+cJSON *mc_jw_array(McJson *j, cJSON *parent, const char *key);
+void mc_jw_number(McJson *j, cJSON *obj, const char *key, double v);
+void mc_jw_string(McJson *j, cJSON *obj, const char *key, const char *s);
+void mc_jw_bool(McJson *j, cJSON *obj, const char *key, int b);
+/// Appends an item to an array (key NULL) or adds it to an object.
+void mc_jw_add(McJson *j, cJSON *parent, const char *key, cJSON *item);
+/// A number as an array element.
+void mc_jw_push_number(McJson *j, cJSON *array, double v);
+/// A new object appended to an array.
+cJSON *mc_jw_push_object(McJson *j, cJSON *array);
+
+/// Writes `reasons` as an array under `key`.
+void mc_jw_reasons(McJson *j, cJSON *obj, const char *key, const McReasons *reasons);
+
+#endif

@@ -1,0 +1,353 @@
+// mc_request: the envelope of CONTRACT.md. Checks size, encoding and nesting before parsing,
+// reads system, query and params, dispatches, and wraps the result or the error.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cJSON.h"
+#include "core/limits.h"
+#include "json/dispatch.h"
+#include "json/jwrite.h"
+#include "movecalc.h"
+
+#define MC_VERSION "0.1.0"
+
+static const McSystem systems[] = {
+    {"arcane-legions", "Arcane Legions", "free-form", "step", mc_queries_arcane_legions},
+    {"ninth-age", "The Ninth Age", "free-form", "inch", mc_queries_ninth_age},
+    {"cc-ancients", "Commands & Colors: Ancients", "hex", "hex", mc_queries_cc_ancients},
+    {"godsgloom", "GODSGLOOM", "hex", "hex", mc_queries_godsgloom},
+    {"torn-world", "Torn World", "hex", "hex", mc_queries_torn_world},
+};
+enum { SYSTEM_COUNT = sizeof systems / sizeof systems[0] };
+
+static const struct {
+    const char *name;
+    double value;
+} limits[] = {
+    {"MC_MAX_REQUEST_BYTES", MC_MAX_REQUEST_BYTES},
+    {"MC_MAX_JSON_DEPTH", MC_MAX_JSON_DEPTH},
+    {"MC_MAX_STRING_BYTES", MC_MAX_STRING_BYTES},
+    {"MC_MAX_UNITS", MC_MAX_UNITS},
+    {"MC_MAX_TERRAIN", MC_MAX_TERRAIN},
+    {"MC_MAX_POLYGON_VERTICES", MC_MAX_POLYGON_VERTICES},
+    {"MC_MAX_ACTIONS", MC_MAX_ACTIONS},
+    {"MC_MAX_PATH_STEPS", MC_MAX_PATH_STEPS},
+    {"MC_MAX_LIST_ITEMS", MC_MAX_LIST_ITEMS},
+    {"MC_MAX_BOARD_HEXES", MC_MAX_BOARD_HEXES},
+    {"MC_MAX_BOARD_SIDE", MC_MAX_BOARD_SIDE},
+    {"MC_MAX_HEX_COORD", MC_MAX_HEX_COORD},
+    {"MC_MAX_COORD", MC_MAX_COORD},
+    {"MC_MAX_MOVE_POINTS", MC_MAX_MOVE_POINTS},
+    {"MC_MAX_TRACE_STEPS", MC_MAX_TRACE_STEPS},
+};
+
+// cJSON allocates through the counting allocator so that mc_bytes_in_use sees everything. The
+// hooks are set before main: a program that also uses cJSON itself then never frees one
+// allocator's block with the other.
+__attribute__((constructor)) static void install_hooks(void) {
+    cJSON_Hooks hooks = {mc_mem_alloc, mc_mem_free};
+    cJSON_InitHooks(&hooks);
+}
+
+// Returns the offset of the first byte that is not valid UTF-8 (RFC 3629: no overlong forms, no
+// surrogates, nothing above U+10FFFF), or -1.
+static long invalid_utf8(const unsigned char *s, size_t n) {
+    size_t i = 0;
+    while (i < n) {
+        unsigned c = s[i];
+        size_t len;
+        unsigned min;
+        if (c < 0x80) { i++; continue; }
+        if (c >= 0xC2 && c <= 0xDF) { len = 2; min = 0x80; }
+        else if (c >= 0xE0 && c <= 0xEF) { len = 3; min = 0x800; }
+        else if (c >= 0xF0 && c <= 0xF4) { len = 4; min = 0x10000; }
+        else return (long)i;
+        if (n - i < len) return (long)i;
+        unsigned cp = c & (0xFF >> (len + 1));
+        for (size_t k = 1; k < len; k++) {
+            if ((s[i + k] & 0xC0) != 0x80) return (long)i;
+            cp = (cp << 6) | (s[i + k] & 0x3F);
+        }
+        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return (long)i;
+        i += len;
+    }
+    return -1;
+}
+
+// Nesting depth of arrays and objects outside strings; stops counting past the limit.
+static int too_deep(const char *s) {
+    int depth = 0, in_string = 0;
+    for (; *s; s++) {
+        if (in_string) {
+            if (*s == '\\' && s[1]) s++;
+            else if (*s == '"') in_string = 0;
+        } else if (*s == '"') {
+            in_string = 1;
+        } else if (*s == '[' || *s == '{') {
+            if (++depth > MC_MAX_JSON_DEPTH) return 1;
+        } else if (*s == ']' || *s == '}') {
+            depth--;
+        }
+    }
+    return 0;
+}
+
+static char *print_owned(cJSON *root) {
+    char *text = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    return text;
+}
+
+static char *error_response(const McError *err) {
+    cJSON *root = cJSON_CreateObject();
+    cJSON *e = cJSON_CreateObject();
+    if (!root || !e) {
+        cJSON_Delete(root);
+        cJSON_Delete(e);
+        return NULL;
+    }
+    cJSON_AddFalseToObject(root, "ok");
+    cJSON_AddItemToObject(root, "error", e);
+    cJSON_AddStringToObject(e, "code", err->code);
+    cJSON_AddStringToObject(e, "path", err->path);
+    cJSON_AddStringToObject(e, "message", err->message);
+    return print_owned(root);
+}
+
+static const McSystem *find_system(const char *id) {
+    for (int i = 0; i < SYSTEM_COUNT; i++)
+        if (strcmp(systems[i].id, id) == 0) return &systems[i];
+    return NULL;
+}
+
+static const McQuery *find_query(const McSystem *sys, const char *name) {
+    for (const McQuery *q = sys->queries; q->name; q++)
+        if (strcmp(q->name, name) == 0) return q;
+    return NULL;
+}
+
+// "params": {"A-GG-1": {"arcWidth": 3}} overrides the defaults of this request's system.
+static int read_params(McJson *j, const cJSON *params, const McSystem *sys) {
+    if (!params) return 1;
+    int saved = mc_jr_push_key(j, "params");
+    if (!cJSON_IsObject(params)) return mc_jr_fail(j, "bad_request", "expected an object keyed by assumption id");
+    for (const cJSON *a = params->child; a; a = a->next) {
+        int id = mc_assumption_find(a->string);
+        if (id < 0) return mc_jr_fail_key(j, a->string, "bad_request", "no assumption has the id \"%s\"", a->string);
+        if (strcmp(mc_assumptions[id].system, sys->id) != 0)
+            return mc_jr_fail_key(j, a->string, "bad_request", "%s belongs to %s, not %s", a->string,
+                                  mc_assumptions[id].system, sys->id);
+        const char *names[MC_PARAM_COUNT + 1];
+        int n = 0;
+        for (int p = 0; p < MC_PARAM_COUNT; p++)
+            if ((int)mc_params_info[p].assumption == id) names[n++] = mc_params_info[p].name;
+        names[n] = NULL;
+        int inner = mc_jr_push_key(j, a->string);
+        if (!mc_jr_object(j, a, names)) return 0;
+        for (int p = 0; p < MC_PARAM_COUNT; p++) {
+            const McParamInfo *info = &mc_params_info[p];
+            if ((int)info->assumption != id) continue;
+            if (info->integer) {
+                int v = (int)j->env.params.v[p];
+                if (!mc_jr_int(j, a, info->name, 0, (int)info->min, (int)info->max, &v)) return 0;
+                j->env.params.v[p] = v;
+            } else if (!mc_jr_number(j, a, info->name, 0, info->min, info->max, &j->env.params.v[p])) {
+                return 0;
+            }
+        }
+        mc_jr_pop(j, inner);
+    }
+    mc_jr_pop(j, saved);
+    return 1;
+}
+
+static void describe(McJson *j, cJSON *result, const McSystem *only) {
+    mc_jw_string(j, result, "engine", "movecalc");
+    mc_jw_string(j, result, "version", MC_VERSION);
+    cJSON *tol = mc_jw_object(j, result, "tolerance");
+    if (tol) mc_jw_number(j, tol, "MC_LINEAR_SLOP", MC_LINEAR_SLOP);
+    cJSON *sys_arr = mc_jw_array(j, result, "systems");
+    for (int s = 0; s < SYSTEM_COUNT && sys_arr; s++) {
+        const McSystem *sys = &systems[s];
+        if (only && only != sys) continue;
+        cJSON *o = mc_jw_push_object(j, sys_arr);
+        if (!o) return;
+        mc_jw_string(j, o, "id", sys->id);
+        mc_jw_string(j, o, "name", sys->name);
+        mc_jw_string(j, o, "board", sys->board);
+        mc_jw_string(j, o, "lengthUnit", sys->length_unit);
+        cJSON *qs = mc_jw_array(j, o, "queries");
+        for (const McQuery *q = sys->queries; q->name && qs; q++) {
+            cJSON *qo = mc_jw_push_object(j, qs);
+            if (!qo) return;
+            mc_jw_string(j, qo, "name", q->name);
+            mc_jw_string(j, qo, "summary", q->summary);
+        }
+        cJSON *ids = mc_jw_array(j, o, "assumptions");
+        for (int a = 0; a < MC_ASSUMPTION_COUNT && ids; a++)
+            if (strcmp(mc_assumptions[a].system, sys->id) == 0)
+                mc_jw_add(j, ids, NULL, cJSON_CreateString(mc_assumptions[a].id));
+    }
+    cJSON *lim = mc_jw_object(j, result, "limits");
+    for (size_t i = 0; i < sizeof limits / sizeof limits[0] && lim; i++)
+        mc_jw_number(j, lim, limits[i].name, limits[i].value);
+    cJSON *as = mc_jw_array(j, result, "assumptions");
+    for (int a = 0; a < MC_ASSUMPTION_COUNT && as; a++) {
+        if (only && strcmp(mc_assumptions[a].system, only->id) != 0) continue;
+        cJSON *o = mc_jw_push_object(j, as);
+        if (!o) return;
+        mc_jw_string(j, o, "id", mc_assumptions[a].id);
+        mc_jw_string(j, o, "system", mc_assumptions[a].system);
+        mc_jw_string(j, o, "summary", mc_assumptions[a].summary);
+        cJSON *ps = mc_jw_object(j, o, "params");
+        for (int p = 0; p < MC_PARAM_COUNT && ps; p++) {
+            const McParamInfo *info = &mc_params_info[p];
+            if ((int)info->assumption != a) continue;
+            cJSON *po = mc_jw_object(j, ps, info->name);
+            if (!po) return;
+            mc_jw_number(j, po, "default", info->def);
+            mc_jw_number(j, po, "min", info->min);
+            mc_jw_number(j, po, "max", info->max);
+            mc_jw_bool(j, po, "integer", info->integer);
+        }
+    }
+}
+
+static void write_trace(McJson *j, cJSON *result) {
+    if (mc_jr_get(result, "trace")) return;
+    cJSON *arr = mc_jw_array(j, result, "trace");
+    for (int i = 0; i < j->env.trace_count && arr; i++) {
+        const McTraceStep *s = &j->env.trace[i];
+        cJSON *o = mc_jw_push_object(j, arr);
+        if (!o) return;
+        mc_jw_string(j, o, "rule", s->rule);
+        if (s->unit) mc_jw_string(j, o, "unit", s->unit);
+        mc_jw_string(j, o, "message", s->message);
+    }
+    if (j->env.trace_dropped) mc_jw_number(j, result, "traceDropped", j->env.trace_dropped);
+}
+
+// Parses and answers; on failure leaves the error in j->err and returns NULL.
+static cJSON *answer(McJson *j, const char *text) {
+    size_t len = strlen(text);
+    long bad = invalid_utf8((const unsigned char *)text, len);
+    if (bad >= 0) {
+        mc_jr_fail(j, "bad_json", "byte %ld is not valid UTF-8", bad);
+        return NULL;
+    }
+    if (too_deep(text)) {
+        mc_jr_fail(j, "limit", "JSON nested deeper than the limit MC_MAX_JSON_DEPTH (%d)", MC_MAX_JSON_DEPTH);
+        return NULL;
+    }
+    const char *end = NULL;
+    cJSON *req = cJSON_ParseWithOpts(text, &end, 1);
+    if (!req) {
+        long at = end ? (long)(end - text) : 0;
+        const char *err = cJSON_GetErrorPtr();
+        if (err && err >= text && err <= text + len) at = (long)(err - text);
+        if (at >= (long)len)
+            mc_jr_fail(j, "bad_json", "the JSON text ends early (after %zu bytes)", len);
+        else
+            mc_jr_fail(j, "bad_json", "not valid JSON at byte %ld", at);
+        return NULL;
+    }
+    cJSON *root = NULL, *result = NULL;
+    const McSystem *sys = NULL;
+    const char *query = NULL, *system = NULL;
+    if (!cJSON_IsObject(req)) {
+        mc_jr_fail(j, "bad_request", "expected a JSON object with \"system\" and \"query\"");
+        goto done;
+    }
+    if (!mc_jr_string(j, req, "query", 1, &query) || !mc_jr_string(j, req, "system", 0, &system)) goto done;
+    if (system && !(sys = find_system(system))) {
+        mc_jr_fail_key(j, "system", "unknown_system",
+                       "unknown system \"%s\"; known: arcane-legions, ninth-age, cc-ancients, godsgloom, torn-world",
+                       system);
+        goto done;
+    }
+    root = cJSON_CreateObject();
+    if (!root) goto oom;
+    cJSON_AddTrueToObject(root, "ok");
+    if (strcmp(query, "describe") == 0) {
+        static const char *const keys[] = {"system", "query", NULL};
+        if (!mc_jr_object(j, req, keys)) goto done;
+        if (sys) mc_jw_string(j, root, "system", sys->id);
+        mc_jw_string(j, root, "query", "describe");
+        result = mc_jw_object(j, root, "result");
+        if (result) describe(j, result, sys);
+        mc_jw_array(j, root, "assumptions");
+        goto done;
+    }
+    if (!sys) {
+        mc_jr_fail_key(j, "system", "bad_request", "missing required field \"system\"");
+        goto done;
+    }
+    const McQuery *q = find_query(sys, query);
+    if (!q) {
+        char known[256] = "";
+        size_t n = 0;
+        for (const McQuery *k = sys->queries; k->name && n < sizeof known; k++)
+            n += (size_t)snprintf(known + n, sizeof known - n, "%s%s", n ? ", " : "", k->name);
+        mc_jr_fail_key(j, "query", "unknown_query", "%s has no query \"%s\"%s%s", sys->id, query,
+                       n ? "; known: " : " yet", known);
+        goto done;
+    }
+    {
+        const char *keys[48];
+        int n = 0;
+        keys[n++] = "system";
+        keys[n++] = "query";
+        keys[n++] = "params";
+        for (int i = 0; q->fields && q->fields[i] && n < 47; i++) keys[n++] = q->fields[i];
+        keys[n] = NULL;
+        if (!mc_jr_object(j, req, keys)) goto done;
+    }
+    if (!read_params(j, mc_jr_get(req, "params"), sys)) goto done;
+    mc_jw_string(j, root, "system", sys->id);
+    mc_jw_string(j, root, "query", q->name);
+    result = mc_jw_object(j, root, "result");
+    if (!result || !q->run(j, req, result)) goto done;
+    write_trace(j, result);
+    cJSON *used = mc_jw_array(j, root, "assumptions");
+    for (int a = 0; a < MC_ASSUMPTION_COUNT && used; a++)
+        if (j->env.assumed & ((uint32_t)1 << a)) mc_jw_add(j, used, NULL, cJSON_CreateString(mc_assumptions[a].id));
+    goto done;
+oom:
+    mc_jr_fail(j, "out_of_memory", "out of memory");
+done:
+    cJSON_Delete(req);
+    if (j->env.arena->failed || j->oom) mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (j->err.code) {
+        cJSON_Delete(root);
+        return NULL;
+    }
+    return root;
+}
+
+char *mc_request(const char *json) {
+    McArena arena = {0};
+    McJson *j = mc_mem_alloc(sizeof *j);
+    if (!j) return NULL;
+    memset(j, 0, sizeof *j);
+    j->env.arena = &arena;
+    mc_params_defaults(&j->env.params);
+    if (!json) json = "";
+    size_t len = 0;
+    while (len <= (size_t)MC_MAX_REQUEST_BYTES && json[len]) len++;
+    cJSON *root = NULL;
+    if (len > MC_MAX_REQUEST_BYTES)
+        mc_jr_fail(j, "limit", "the request is larger than the limit MC_MAX_REQUEST_BYTES (%d bytes)", MC_MAX_REQUEST_BYTES);
+    else
+        root = answer(j, json);
+    char *out = root ? print_owned(root) : NULL;
+    if (!out) {
+        if (!j->err.code) mc_jr_fail(j, "out_of_memory", "out of memory");
+        out = error_response(&j->err);
+    }
+    mc_arena_release(&arena);
+    mc_mem_free(j);
+    return out;
+}
+
+void mc_free(char *response) { mc_mem_free(response); }

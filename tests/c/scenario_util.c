@@ -1,0 +1,193 @@
+#define _POSIX_C_SOURCE 200809L
+#include "scenario_util.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+char *mc_read_file(const char *path, size_t *size) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (!buf) return NULL;
+    buf[n] = '\0';
+    if (size) *size = (size_t)n;
+    return buf;
+}
+
+static int match(const cJSON *e, const cJSON *a, char *where, size_t size, size_t len) {
+    if (cJSON_IsString(e) && strcmp(e->valuestring, "$absent") == 0) {
+        if (a) snprintf(where + len, size - len, " (expected absent)");
+        return a == NULL;
+    }
+    if (cJSON_IsString(e) && strcmp(e->valuestring, "$any") == 0) return a != NULL;
+    if (!a) {
+        snprintf(where + len, size - len, " (missing)");
+        return 0;
+    }
+    if (cJSON_IsNumber(e)) {
+        if (cJSON_IsNumber(a) && fabs(a->valuedouble - e->valuedouble) <= 1e-6) return 1;
+        snprintf(where + len, size - len, " (expected %.10g)", e->valuedouble);
+        return 0;
+    }
+    if (cJSON_IsObject(e)) {
+        if (!cJSON_IsObject(a)) return snprintf(where + len, size - len, " (expected an object)"), 0;
+        for (const cJSON *m = e->child; m; m = m->next) {
+            int n = snprintf(where + len, size - len, ".%s", m->string);
+            size_t next = len + (n > 0 ? (size_t)n : 0);
+            if (next >= size) next = size - 1;
+            if (!match(m, cJSON_GetObjectItemCaseSensitive(a, m->string), where, size, next)) return 0;
+        }
+        where[len] = '\0';
+        return 1;
+    }
+    if (cJSON_IsArray(e)) {
+        if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != cJSON_GetArraySize(e)) {
+            snprintf(where + len, size - len, " (expected an array of %d)", cJSON_GetArraySize(e));
+            return 0;
+        }
+        int i = 0;
+        for (const cJSON *x = e->child, *y = a->child; x; x = x->next, y = y->next, i++) {
+            int n = snprintf(where + len, size - len, "[%d]", i);
+            size_t next = len + (n > 0 ? (size_t)n : 0);
+            if (next >= size) next = size - 1;
+            if (!match(x, y, where, size, next)) return 0;
+        }
+        where[len] = '\0';
+        return 1;
+    }
+    if (cJSON_IsString(e)) {
+        if (cJSON_IsString(a) && strcmp(a->valuestring, e->valuestring) == 0) return 1;
+        snprintf(where + len, size - len, " (expected \"%s\")", e->valuestring);
+        return 0;
+    }
+    if (cJSON_IsBool(e) || cJSON_IsNull(e)) {
+        if ((a->type & 0xFF) == (e->type & 0xFF)) return 1;
+        snprintf(where + len, size - len, " (expected %s)", cJSON_IsNull(e) ? "null" : cJSON_IsTrue(e) ? "true" : "false");
+        return 0;
+    }
+    return 0;
+}
+
+int mc_subset_match(const cJSON *expected, const cJSON *actual, char *where, size_t where_size) {
+    where[0] = '\0';
+    return match(expected, actual, where, where_size, 0);
+}
+
+// A growable string.
+typedef struct {
+    char *s;
+    size_t n, cap;
+} Buf;
+
+static void put(Buf *b, const char *text) {
+    size_t len = strlen(text);
+    if (b->n + len + 1 > b->cap) {
+        b->cap = (b->n + len + 1) * 2;
+        b->s = realloc(b->s, b->cap);
+    }
+    memcpy(b->s + b->n, text, len + 1);
+    b->n += len;
+}
+
+char *mc_bad_input_text(const cJSON *item) {
+    const cJSON *text = cJSON_GetObjectItemCaseSensitive(item, "text");
+    if (cJSON_IsString(text)) return strdup(text->valuestring);
+    const cJSON *req = cJSON_GetObjectItemCaseSensitive(item, "request");
+    if (req) {
+        char *printed = cJSON_PrintUnformatted(req);
+        char *copy = strdup(printed);
+        cJSON_free(printed);
+        return copy;
+    }
+    const cJSON *hex = cJSON_GetObjectItemCaseSensitive(item, "bytesHex");
+    if (cJSON_IsString(hex)) {
+        size_t n = strlen(hex->valuestring) / 2;
+        char *out = malloc(n + 1);
+        for (size_t i = 0; i < n; i++) {
+            unsigned v;
+            sscanf(hex->valuestring + 2 * i, "%2x", &v);
+            out[i] = (char)v;
+        }
+        out[n] = '\0';
+        return out;
+    }
+    const cJSON *gen = cJSON_GetObjectItemCaseSensitive(item, "generate");
+    if (!cJSON_IsObject(gen)) return NULL;
+    const char *kind = cJSON_GetObjectItemCaseSensitive(gen, "kind")->valuestring;
+    int n = (int)cJSON_GetObjectItemCaseSensitive(gen, "count")->valuedouble;
+    const cJSON *prefix = cJSON_GetObjectItemCaseSensitive(gen, "prefix");
+    const cJSON *each = cJSON_GetObjectItemCaseSensitive(gen, "each");
+    const cJSON *suffix = cJSON_GetObjectItemCaseSensitive(gen, "suffix");
+    Buf b = {0};
+    put(&b, prefix->valuestring);
+    char num[32];
+    for (int i = 0; i < n; i++) {
+        if (strcmp(kind, "repeat") == 0) {
+            // "each" may hold "#", replaced by the index, so generated ids are unique.
+            for (const char *p = each->valuestring; *p; p++) {
+                if (*p == '#') {
+                    snprintf(num, sizeof num, "%d", i);
+                    put(&b, num);
+                } else {
+                    char c[2] = {*p, 0};
+                    put(&b, c);
+                }
+            }
+            if (i + 1 < n && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(gen, "comma"))) put(&b, ",");
+        }
+    }
+    put(&b, suffix->valuestring);
+    return b.s;
+}
+
+static int cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+char **mc_scenario_files(int *count) {
+    char **list = NULL;
+    int n = 0, cap = 0;
+    DIR *top = opendir("tests/scenarios");
+    if (!top) {
+        *count = 0;
+        return NULL;
+    }
+    struct dirent *d;
+    while ((d = readdir(top))) {
+        if (d->d_name[0] == '.') continue;
+        char dir[512];
+        snprintf(dir, sizeof dir, "tests/scenarios/%s", d->d_name);
+        struct stat st;
+        if (stat(dir, &st) || !S_ISDIR(st.st_mode)) continue;
+        DIR *sub = opendir(dir);
+        struct dirent *f;
+        while (sub && (f = readdir(sub))) {
+            size_t len = strlen(f->d_name);
+            if (len < 6 || strcmp(f->d_name + len - 5, ".json") != 0) continue;
+            if (n == cap) list = realloc(list, sizeof *list * (size_t)(cap = cap ? cap * 2 : 64));
+            char path[1024];
+            snprintf(path, sizeof path, "%s/%s", dir, f->d_name);
+            list[n++] = strdup(path);
+        }
+        if (sub) closedir(sub);
+    }
+    closedir(top);
+    if (n) qsort(list, (size_t)n, sizeof *list, cmp);
+    *count = n;
+    return list;
+}
+
+void mc_free_list(char **list, int count) {
+    for (int i = 0; i < count; i++) free(list[i]);
+    free(list);
+}

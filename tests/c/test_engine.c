@@ -1,0 +1,180 @@
+// The envelope of CONTRACT.md: describe, dispatch errors, the bad-input table, number printing,
+// nesting and size limits, and that requests leak nothing.
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cJSON.h"
+#include "core/limits.h"
+#include "json/jwrite.h"
+#include "mctest.h"
+#include "movecalc.h"
+#include "scenario_util.h"
+
+// Answers `text` and returns the parsed response (caller deletes), checking that it is JSON.
+static cJSON *ask(const char *text) {
+    char *out = mc_request(text);
+    MC_CHECK(out != NULL);
+    cJSON *r = out ? cJSON_Parse(out) : NULL;
+    MC_CHECK(r != NULL);
+    mc_free(out);
+    return r;
+}
+
+static const char *str_at(const cJSON *o, const char *a, const char *b) {
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, a);
+    if (b) x = cJSON_GetObjectItemCaseSensitive(x, b);
+    return cJSON_IsString(x) ? x->valuestring : NULL;
+}
+
+MC_TEST(describe_lists_everything, "describe lists the five systems, the limits and every assumption") {
+    cJSON *r = ask("{\"query\":\"describe\"}");
+    MC_CHECK(cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")));
+    const cJSON *res = cJSON_GetObjectItem(r, "result");
+    const cJSON *systems = cJSON_GetObjectItem(res, "systems");
+    MC_CHECK_INT(cJSON_GetArraySize(systems), 5);
+    const char *ids[] = {"arcane-legions", "ninth-age", "cc-ancients", "godsgloom", "torn-world"};
+    for (int i = 0; i < 5; i++) MC_CHECK_STR(str_at(cJSON_GetArrayItem(systems, i), "id", NULL), ids[i]);
+    MC_CHECK_STR(str_at(cJSON_GetArrayItem(systems, 0), "lengthUnit", NULL), "step");
+    MC_CHECK_STR(str_at(cJSON_GetArrayItem(systems, 1), "lengthUnit", NULL), "inch");
+    const cJSON *limits = cJSON_GetObjectItem(res, "limits");
+    MC_CHECK_INT(cJSON_GetObjectItem(limits, "MC_MAX_UNITS")->valuedouble, MC_MAX_UNITS);
+    MC_CHECK_INT(cJSON_GetObjectItem(limits, "MC_MAX_JSON_DEPTH")->valuedouble, MC_MAX_JSON_DEPTH);
+    // FACTS.md section 7 lists fifteen assumptions.
+    const cJSON *as = cJSON_GetObjectItem(res, "assumptions");
+    MC_CHECK_INT(cJSON_GetArraySize(as), 15);
+    for (const cJSON *a = as->child; a; a = a->next) {
+        const cJSON *ps = cJSON_GetObjectItem(a, "params");
+        for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next) {
+            double d = cJSON_GetObjectItem(p, "default")->valuedouble;
+            MC_CHECK(d >= cJSON_GetObjectItem(p, "min")->valuedouble);
+            MC_CHECK(d <= cJSON_GetObjectItem(p, "max")->valuedouble);
+        }
+    }
+    MC_CHECK_NEAR(cJSON_GetObjectItem(cJSON_GetObjectItem(res, "tolerance"), "MC_LINEAR_SLOP")->valuedouble, 1e-6, 0);
+    cJSON_Delete(r);
+}
+
+MC_TEST(describe_one_system, "describe with a system lists only that system and its assumptions") {
+    cJSON *r = ask("{\"query\":\"describe\",\"system\":\"godsgloom\"}");
+    const cJSON *res = cJSON_GetObjectItem(r, "result");
+    MC_CHECK_INT(cJSON_GetArraySize(cJSON_GetObjectItem(res, "systems")), 1);
+    const cJSON *as = cJSON_GetObjectItem(res, "assumptions");
+    MC_CHECK_INT(cJSON_GetArraySize(as), 2);
+    MC_CHECK_STR(str_at(cJSON_GetArrayItem(as, 0), "id", NULL), "A-GG-1");
+    cJSON_Delete(r);
+}
+
+MC_TEST(bad_input_table, "every case of the bad-input table gets its error code and path") {
+    char *text = mc_read_file("tests/bad-inputs.json", NULL);
+    MC_CHECK(text != NULL);
+    if (!text) return;
+    cJSON *table = cJSON_Parse(text);
+    free(text);
+    const cJSON *cases = cJSON_GetObjectItem(table, "cases");
+    MC_CHECK(cJSON_GetArraySize(cases) > 10);
+    for (const cJSON *c = cases ? cases->child : NULL; c; c = c->next) {
+        char *req = mc_bad_input_text(c);
+        MC_CHECK(req != NULL);
+        if (!req) continue;
+        cJSON *r = ask(req);
+        free(req);
+        const char *name = str_at(c, "name", NULL);
+        const char *code = str_at(r, "error", "code"), *path = str_at(r, "error", "path");
+        if (!code || strcmp(code, str_at(c, "code", NULL)) != 0 || !path ||
+            strcmp(path, str_at(c, "path", NULL)) != 0)
+            mc_test_fail(__FILE__, __LINE__, "%s: got %s at \"%s\" (%s), expected %s at \"%s\"", name,
+                         code ? code : "no error", path ? path : "", str_at(r, "error", "message"),
+                         str_at(c, "code", NULL), str_at(c, "path", NULL));
+        MC_CHECK(cJSON_IsFalse(cJSON_GetObjectItem(r, "ok")));
+        cJSON_Delete(r);
+    }
+    cJSON_Delete(table);
+}
+
+MC_TEST(nesting_at_the_limit, "nesting exactly MC_MAX_JSON_DEPTH deep is read; one more is the limit error") {
+    char buf[256];
+    for (int depth = MC_MAX_JSON_DEPTH; depth <= MC_MAX_JSON_DEPTH + 1; depth++) {
+        // The outer object is one level, so depth - 1 arrays follow it.
+        int n = snprintf(buf, sizeof buf, "{\"query\":\"describe\",\"x\":");
+        for (int i = 1; i < depth; i++) buf[n++] = '[';
+        for (int i = 1; i < depth; i++) buf[n++] = ']';
+        buf[n++] = '}';
+        buf[n] = 0;
+        cJSON *r = ask(buf);
+        const char *code = str_at(r, "error", "code");
+        MC_CHECK_STR(code, depth > MC_MAX_JSON_DEPTH ? "limit" : "bad_request");
+        cJSON_Delete(r);
+    }
+}
+
+MC_TEST(brackets_in_strings, "brackets inside strings do not count as nesting") {
+    char buf[512];
+    int n = snprintf(buf, sizeof buf, "{\"query\":\"describe\",\"system\":\"");
+    for (int i = 0; i < 100; i++) buf[n++] = '[';
+    snprintf(buf + n, sizeof buf - (size_t)n, "\"}");
+    cJSON *r = ask(buf);
+    MC_CHECK_STR(str_at(r, "error", "code"), "unknown_system");
+    cJSON_Delete(r);
+}
+
+MC_TEST(null_request, "a NULL request is read as an empty one") {
+    char *out = mc_request(NULL);
+    MC_CHECK(out && strstr(out, "\"bad_json\""));
+    mc_free(out);
+}
+
+MC_TEST(round9_rules, "numbers are rounded to 1e-9 and -0 prints as 0") {
+    MC_CHECK(mc_round9(-0.0) == 0 && !signbit(mc_round9(-0.0)));
+    MC_CHECK(mc_round9(-1e-12) == 0 && !signbit(mc_round9(-1e-12)));
+    MC_CHECK_NEAR(mc_round9(0.1 + 0.2), 0.3, 0);
+    MC_CHECK_NEAR(mc_round9(2.0000000004), 2.0, 0);
+    MC_CHECK_NEAR(mc_round9(2.0000000006), 2.000000001, 0);
+    MC_CHECK_NEAR(mc_round9(99999.123456789), 99999.123456789, 0);
+}
+
+MC_TEST(no_leaks, "1,000 requests leave mc_bytes_in_use where it started") {
+    char *text = mc_read_file("tests/bad-inputs.json", NULL);
+    cJSON *table = cJSON_Parse(text);
+    free(text);
+    int count = 0;
+    char **files = mc_scenario_files(&count);
+    // Requests are prepared before counting: the test's own cJSON allocations go through the
+    // engine's counting hooks too.
+    enum { N = 1000 };
+    char **reqs = calloc(N, sizeof *reqs);
+    const cJSON *cases = cJSON_GetObjectItem(table, "cases");
+    int ncases = cJSON_GetArraySize(cases);
+    for (int i = 0; i < N; i++) {
+        if (count && i % 2) {
+            char *s = mc_read_file(files[(i / 2) % count], NULL);
+            cJSON *sc = cJSON_Parse(s);
+            char *printed = cJSON_PrintUnformatted(cJSON_GetObjectItem(sc, "request"));
+            reqs[i] = strdup(printed);
+            cJSON_free(printed);
+            cJSON_Delete(sc);
+            free(s);
+        } else if (i % 3 == 0) {
+            reqs[i] = strdup("{\"query\":\"describe\"}");
+        } else {
+            const cJSON *c = cJSON_GetArrayItem(cases, i % ncases);
+            // The 4 MiB case is left out to keep the test quick; its path is the same as others'.
+            reqs[i] = cJSON_GetObjectItem(c, "generate") ? strdup("{") : mc_bad_input_text(c);
+        }
+    }
+    cJSON_Delete(table);
+    mc_free_list(files, count);
+    size_t before = mc_bytes_in_use();
+    for (int i = 0; i < N; i++) {
+        char *out = mc_request(reqs[i]);
+        MC_CHECK(out != NULL);
+        mc_free(out);
+        if (mc_bytes_in_use() != before) {
+            mc_test_fail(__FILE__, __LINE__, "request %d left %zu bytes", i, mc_bytes_in_use() - before);
+            break;
+        }
+    }
+    for (int i = 0; i < N; i++) free(reqs[i]);
+    free(reqs);
+}

@@ -1,0 +1,48 @@
+// The WebAssembly engine through the JS module: the envelope, the bad-input table, leaks.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createEngine } from '../../wasm/movecalc.mjs';
+import { badInputs, badInputBytes, loadScenario, scenarioFiles } from './util.mjs';
+
+const engine = await createEngine();
+
+test('describe lists the five systems, their length units and fifteen assumptions', () => {
+  const r = engine.request({ query: 'describe' });
+  assert.equal(r.ok, true);
+  assert.deepEqual(r.result.systems.map((s) => s.id), ['arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'torn-world']);
+  assert.equal(r.result.systems[0].lengthUnit, 'step');
+  assert.equal(r.result.systems[1].lengthUnit, 'inch');
+  assert.equal(r.result.assumptions.length, 15);
+  assert.equal(r.result.tolerance.MC_LINEAR_SLOP, 1e-6);
+  assert.ok(r.result.limits.MC_MAX_UNITS >= 500, 'the stress cases need 500 units');
+});
+
+test('request accepts an object or JSON text and requestText returns the raw bytes', () => {
+  const text = engine.requestText('{"query":"describe"}');
+  assert.ok(text.startsWith('{"ok":true'));
+  assert.deepEqual(engine.request('{"query":"describe"}'), JSON.parse(text));
+});
+
+for (const c of badInputs()) {
+  test(`bad input: ${c.name} -> ${c.code} at "${c.path}"`, () => {
+    const r = JSON.parse(engine.requestBytes(badInputBytes(c)));
+    assert.equal(r.ok, false);
+    assert.equal(r.error.code, c.code, r.error.message);
+    assert.equal(r.error.path, c.path, r.error.message);
+    assert.equal(typeof r.error.message, 'string');
+  });
+}
+
+test('1,000 requests leave bytesInUse where it started', () => {
+  const requests = [
+    ...scenarioFiles().map((f) => JSON.stringify(loadScenario(f).request)),
+    ...badInputs().filter((c) => !c.generate).map((c) => badInputBytes(c)),
+  ];
+  const before = engine.bytesInUse();
+  for (let i = 0; i < 1000; i++) {
+    const req = requests[i % requests.length];
+    if (typeof req === 'string') engine.requestText(req);
+    else engine.requestBytes(req);
+    assert.equal(engine.bytesInUse(), before, `request ${i} leaked`);
+  }
+});

@@ -1,0 +1,69 @@
+// Helpers shared by the Node tests: the scenario files, the bad-input table and the subset match
+// of tests/scenarios/README.md (the same rules as tests/c/scenario_util.c).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const nativeCli = join(root, 'build', 'movecalc');
+
+export function scenarioFiles() {
+  const dir = join(root, 'tests', 'scenarios');
+  return readdirSync(dir).sort().flatMap((system) => {
+    const sub = join(dir, system);
+    if (!statSync(sub).isDirectory()) return [];
+    return readdirSync(sub).filter((f) => f.endsWith('.json')).sort().map((f) => join(sub, f));
+  });
+}
+
+export function loadScenario(file) {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+export function badInputs() {
+  return JSON.parse(readFileSync(join(root, 'tests', 'bad-inputs.json'), 'utf8')).cases;
+}
+
+/** The bytes of one bad-input case. */
+export function badInputBytes(c) {
+  if (typeof c.text === 'string') return Buffer.from(c.text, 'utf8');
+  if (c.request !== undefined) return Buffer.from(JSON.stringify(c.request), 'utf8');
+  if (typeof c.bytesHex === 'string') return Buffer.from(c.bytesHex, 'hex');
+  const g = c.generate;
+  const parts = [g.prefix];
+  for (let i = 0; i < g.count; i++) {
+    parts.push(g.each.replaceAll('#', String(i)));
+    if (g.comma && i + 1 < g.count) parts.push(',');
+  }
+  parts.push(g.suffix);
+  return Buffer.from(parts.join(''), 'utf8');
+}
+
+/** Returns null when `actual` matches `expected`, else the path of the first difference. */
+export function subsetMismatch(expected, actual, path = '') {
+  if (expected === '$absent') return actual === undefined ? null : `${path} (expected absent)`;
+  if (expected === '$any') return actual === undefined ? `${path} (missing)` : null;
+  if (actual === undefined) return `${path} (missing)`;
+  if (typeof expected === 'number') {
+    return typeof actual === 'number' && Math.abs(actual - expected) <= 1e-6 ? null : `${path} (expected ${expected}, got ${JSON.stringify(actual)})`;
+  }
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual) || actual.length !== expected.length) {
+      return `${path} (expected an array of ${expected.length}, got ${Array.isArray(actual) ? actual.length : typeof actual})`;
+    }
+    for (let i = 0; i < expected.length; i++) {
+      const m = subsetMismatch(expected[i], actual[i], `${path}[${i}]`);
+      if (m) return m;
+    }
+    return null;
+  }
+  if (expected !== null && typeof expected === 'object') {
+    if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return `${path} (expected an object)`;
+    for (const [k, v] of Object.entries(expected)) {
+      const m = subsetMismatch(v, actual[k], `${path}.${k}`);
+      if (m) return m;
+    }
+    return null;
+  }
+  return actual === expected ? null : `${path} (expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)})`;
+}

@@ -1,0 +1,72 @@
+// Types for the movecalc engine module. The request and response shapes are documented in
+// docs/api.md; they are kept open here (`Record<string, unknown>`) because each system and query
+// has its own fields.
+
+export type SystemId = 'arcane-legions' | 'ninth-age' | 'cc-ancients' | 'godsgloom' | 'torn-world';
+
+export type ErrorCode =
+  | 'bad_json'
+  | 'bad_request'
+  | 'unknown_system'
+  | 'unknown_query'
+  | 'unknown_unit'
+  | 'limit'
+  | 'out_of_memory';
+
+export interface Request {
+  system?: SystemId;
+  query: string;
+  params?: Record<string, Record<string, number>>;
+  [field: string]: unknown;
+}
+
+export interface Reason {
+  code: string;
+  rule: string;
+  message: string;
+  unit?: string;
+  action?: number;
+  hex?: { q: number; r: number; col: number; row: number };
+  point?: { x: number; y: number };
+}
+
+export interface TraceStep {
+  rule: string;
+  unit?: string;
+  message: string;
+}
+
+export interface OkResponse {
+  ok: true;
+  system?: SystemId;
+  query: string;
+  result: Record<string, unknown> & { trace?: TraceStep[]; reasons?: Reason[] };
+  assumptions: string[];
+}
+
+export interface ErrorResponse {
+  ok: false;
+  error: { code: ErrorCode; path: string; message: string };
+}
+
+export type Response = OkResponse | ErrorResponse;
+
+export interface EngineOptions {
+  /** The .wasm bytes, when the caller has them already. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where to fetch the .wasm from (browsers) or read it from (Node). */
+  wasmUrl?: string | URL;
+}
+
+export declare class Engine {
+  /** Answers a request given as JSON text, returning the response text byte for byte. */
+  requestText(text: string): string;
+  /** Answers a request given as raw bytes (invalid UTF-8 is the engine's bad_json error). */
+  requestBytes(bytes: Uint8Array): string;
+  /** Answers a request object (or JSON text), returning the parsed response. */
+  request(request: Request | string): Response;
+  /** Bytes the engine holds; unchanged by a request once it has been answered. */
+  bytesInUse(): number;
+}
+
+export declare function createEngine(options?: EngineOptions): Promise<Engine>;

@@ -1,0 +1,91 @@
+// The movecalc engine as an ES module, for browsers and Node.
+//   import { createEngine } from 'movecalc';
+//   const engine = await createEngine();
+//   const answer = engine.request({ query: 'describe' });
+// The WebAssembly build (dist/, made by bin/build) is one module for both: under Node the bytes
+// are read here and handed over as wasmBinary, because Emscripten 3.1.6's loader cannot fetch a
+// file: URL (shared docs/TOOLCHAIN.md).
+import factory from './dist/movecalc-core.mjs';
+
+const isNode = typeof process === 'object' && process.versions != null && process.versions.node != null;
+
+/**
+ * Loads the engine. `options.wasmBinary` (bytes) or `options.wasmUrl` override where the
+ * .wasm comes from; by default it sits beside dist/movecalc-core.mjs.
+ */
+export async function createEngine(options = {}) {
+  const moduleOptions = {};
+  const wasmUrl = options.wasmUrl ?? new URL('./dist/movecalc-core.wasm', import.meta.url);
+  if (options.wasmBinary) {
+    moduleOptions.wasmBinary = options.wasmBinary;
+  } else if (isNode) {
+    const { readFile } = await import('node:fs/promises');
+    moduleOptions.wasmBinary = await readFile(wasmUrl);
+  } else {
+    moduleOptions.locateFile = () => String(wasmUrl);
+  }
+  return new Engine(await factory(moduleOptions));
+}
+
+export class Engine {
+  #m;
+
+  constructor(module) {
+    this.#m = module;
+  }
+
+  /** Answers a request given as JSON text; returns the response text exactly as the engine printed it. */
+  requestText(text) {
+    const m = this.#m;
+    const size = m.lengthBytesUTF8(text) + 1;
+    const input = m._malloc(size);
+    if (!input) throw new Error('movecalc: out of memory for the request');
+    try {
+      m.stringToUTF8(text, input, size);
+      const output = m._mc_request(input);
+      if (!output) throw new Error('movecalc: out of memory for the response');
+      try {
+        return m.UTF8ToString(output);
+      } finally {
+        m._mc_free(output);
+      }
+    } finally {
+      m._free(input);
+    }
+  }
+
+  /**
+   * Answers a request given as raw bytes (a file's contents), so that bytes which are not valid
+   * UTF-8 reach the engine's own check instead of being replaced by a decoder.
+   */
+  requestBytes(bytes) {
+    const m = this.#m;
+    // A NUL byte would cut the C string short; the native CLI refuses such input the same way.
+    const body = bytes.includes(0) ? Uint8Array.of(1) : bytes;
+    const input = m._malloc(body.length + 1);
+    if (!input) throw new Error('movecalc: out of memory for the request');
+    try {
+      m.writeArrayToMemory(body, input);
+      m.writeArrayToMemory(Uint8Array.of(0), input + body.length);
+      const output = m._mc_request(input);
+      if (!output) throw new Error('movecalc: out of memory for the response');
+      try {
+        return m.UTF8ToString(output);
+      } finally {
+        m._mc_free(output);
+      }
+    } finally {
+      m._free(input);
+    }
+  }
+
+  /** Answers a request object; returns the response object ({ok: true, result} or {ok: false, error}). */
+  request(request) {
+    return JSON.parse(this.requestText(typeof request === 'string' ? request : JSON.stringify(request)));
+  }
+
+  /** Bytes the engine holds; unchanged by a request once its answer has been returned. */
+  bytesInUse() {
+    return this.#m._mc_bytes_in_use() >>> 0;
+  }
+}
