@@ -152,6 +152,33 @@ char *mc_bad_input_text(const cJSON *item) {
     return b.s;
 }
 
+cJSON *mc_bad_input_cases(void) {
+    cJSON *all = cJSON_CreateArray();
+    DIR *dir = opendir("tests/bad-inputs");
+    struct dirent *d;
+    char *names[64];
+    int n = 0;
+    while (dir && (d = readdir(dir)) && n < 64) {
+        size_t len = strlen(d->d_name);
+        if (len > 5 && strcmp(d->d_name + len - 5, ".json") == 0) names[n++] = strdup(d->d_name);
+    }
+    if (dir) closedir(dir);
+    for (int i = 0; i < n; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "tests/bad-inputs/%s", names[i]);
+        free(names[i]);
+        char *text = mc_read_file(path, NULL);
+        cJSON *file = text ? cJSON_Parse(text) : NULL;
+        free(text);
+        cJSON *cases = cJSON_DetachItemFromObject(file, "cases");
+        cJSON *c;
+        while (cases && (c = cJSON_DetachItemFromArray(cases, 0))) cJSON_AddItemToArray(all, c);
+        cJSON_Delete(cases);
+        cJSON_Delete(file);
+    }
+    return all;
+}
+
 static int cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 char **mc_scenario_files(int *count) {

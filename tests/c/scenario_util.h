@@ -1,4 +1,4 @@
-// Shared by the C tests that read tests/scenarios and tests/bad-inputs.json: file reading, the
+// Shared by the C tests that read tests/scenarios and tests/bad-inputs/: file reading, the
 // subset match of tests/scenarios/README.md, and the generated hostile inputs.
 #ifndef MC_SCENARIO_UTIL_H
 #define MC_SCENARIO_UTIL_H
@@ -12,12 +12,15 @@ char *mc_read_file(const char *path, size_t *size);
 /// writes the path of the first difference into `where` and returns 0.
 int mc_subset_match(const cJSON *expected, const cJSON *actual, char *where, size_t where_size);
 
-/// The request text of one bad-input case (see tests/bad-inputs.json), malloc'd (free with
+/// The request text of one bad-input case (see tests/bad-inputs/), malloc'd (free with
 /// free), or NULL.
 char *mc_bad_input_text(const cJSON *item);
 
 /// Lists the *.json files of tests/scenarios/*/ into a malloc'd array of malloc'd paths, sorted.
 char **mc_scenario_files(int *count);
+
+/// Reads every tests/bad-inputs/*.json and returns one array of all their cases (cJSON_Delete it).
+cJSON *mc_bad_input_cases(void);
 void mc_free_list(char **list, int count);
 
 #endif

@@ -67,12 +67,7 @@ MC_TEST(describe_one_system, "describe with a system lists only that system and 
 }
 
 MC_TEST(bad_input_table, "every case of the bad-input table gets its error code and path") {
-    char *text = mc_read_file("tests/bad-inputs.json", NULL);
-    MC_CHECK(text != NULL);
-    if (!text) return;
-    cJSON *table = cJSON_Parse(text);
-    free(text);
-    const cJSON *cases = cJSON_GetObjectItem(table, "cases");
+    cJSON *cases = mc_bad_input_cases();
     MC_CHECK(cJSON_GetArraySize(cases) > 10);
     for (const cJSON *c = cases ? cases->child : NULL; c; c = c->next) {
         char *req = mc_bad_input_text(c);
@@ -90,7 +85,7 @@ MC_TEST(bad_input_table, "every case of the bad-input table gets its error code 
         MC_CHECK(cJSON_IsFalse(cJSON_GetObjectItem(r, "ok")));
         cJSON_Delete(r);
     }
-    cJSON_Delete(table);
+    cJSON_Delete(cases);
 }
 
 MC_TEST(nesting_at_the_limit, "nesting exactly MC_MAX_JSON_DEPTH deep is read; one more is the limit error") {
@@ -135,16 +130,13 @@ MC_TEST(round9_rules, "numbers are rounded to 1e-9 and -0 prints as 0") {
 }
 
 MC_TEST(no_leaks, "1,000 requests leave mc_bytes_in_use where it started") {
-    char *text = mc_read_file("tests/bad-inputs.json", NULL);
-    cJSON *table = cJSON_Parse(text);
-    free(text);
+    cJSON *cases = mc_bad_input_cases();
     int count = 0;
     char **files = mc_scenario_files(&count);
     // Requests are prepared before counting: the test's own cJSON allocations go through the
     // engine's counting hooks too.
     enum { N = 1000 };
     char **reqs = calloc(N, sizeof *reqs);
-    const cJSON *cases = cJSON_GetObjectItem(table, "cases");
     int ncases = cJSON_GetArraySize(cases);
     for (int i = 0; i < N; i++) {
         if (count && i % 2) {
@@ -163,7 +155,7 @@ MC_TEST(no_leaks, "1,000 requests leave mc_bytes_in_use where it started") {
             reqs[i] = cJSON_GetObjectItem(c, "generate") ? strdup("{") : mc_bad_input_text(c);
         }
     }
-    cJSON_Delete(table);
+    cJSON_Delete(cases);
     mc_free_list(files, count);
     size_t before = mc_bytes_in_use();
     for (int i = 0; i < N; i++) {

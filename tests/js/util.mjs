@@ -20,8 +20,11 @@ export function loadScenario(file) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
+/** Every case of every tests/bad-inputs/*.json. */
 export function badInputs() {
-  return JSON.parse(readFileSync(join(root, 'tests', 'bad-inputs.json'), 'utf8')).cases;
+  const dir = join(root, 'tests', 'bad-inputs');
+  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
+    .flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')).cases);
 }
 
 /** The bytes of one bad-input case. */
