@@ -1,0 +1,203 @@
+// Hex boards over caller-owned storage. Lookup is an open-addressing hash table rather than a
+// bounding-box array because an explicit hex list may span |q|, |r| up to MC_MAX_HEX_COORD, whose
+// box would be far larger than the board; the table is at most 4 slots per hex and stays O(1).
+#include "hex/hex_board.h"
+
+#include <stdint.h>
+#include <string.h>
+
+enum { STORAGE_ALIGN = 16 };
+
+// Slots: the smallest power of two holding the hexes at a load factor of at most one half.
+static unsigned slot_count(int hex_count) {
+    unsigned n = 16;
+    while (n < 2u * (unsigned)hex_count) n <<= 1;
+    return n;
+}
+
+static size_t align_up(size_t n) { return (n + STORAGE_ALIGN - 1) & ~(size_t)(STORAGE_ALIGN - 1); }
+
+size_t mc_board_storage_size(int hex_count) {
+    if (hex_count < 0 || hex_count > MC_MAX_BOARD_HEXES) return 0;
+    size_t n = (size_t)hex_count;
+    return STORAGE_ALIGN + align_up(n * sizeof(McHex)) + align_up(n * sizeof(int)) +
+           align_up(6 * n * sizeof(int)) + align_up(slot_count(hex_count) * sizeof(int));
+}
+
+int mc_board_grid_count(int cols, int rows, unsigned flags) {
+    if (cols < 0 || rows < 0 || cols > MC_MAX_BOARD_SIDE || rows > MC_MAX_BOARD_SIDE) return -1;
+    if (!(flags & MC_BOARD_ODD_ROWS_SHORT)) return cols * rows;
+    int odd_rows = rows / 2, even_rows = rows - odd_rows;
+    int short_cols = cols > 0 ? cols - 1 : 0;
+    return cols * even_rows + short_cols * odd_rows;
+}
+
+static unsigned hash_hex(McHex h) {
+    // Two odd multipliers mix q and r; unsigned arithmetic so wrap-around is defined.
+    unsigned x = (unsigned)h.q * 0x9E3779B1u ^ (unsigned)h.r * 0x85EBCA77u;
+    return x ^ (x >> 15);
+}
+
+int mc_board_index(const McBoard *board, McHex h) {
+    if (!board || board->count <= 0 || !board->slots) return -1;
+    if (h.q < board->min_q || h.q > board->max_q || h.r < board->min_r || h.r > board->max_r)
+        return -1;
+    unsigned i = hash_hex(h) & board->slot_mask;
+    for (;;) {
+        int idx = board->slots[i];
+        if (idx < 0) return -1;
+        if (mc_hex_equal(board->hexes[idx], h)) return idx;
+        i = (i + 1) & board->slot_mask;
+    }
+}
+
+int mc_board_index_offset(const McBoard *board, McOffset o) {
+    // Offsets this far out cannot be on a board and would overflow the conversion.
+    if (o.col < -4 * MC_MAX_HEX_COORD || o.col > 4 * MC_MAX_HEX_COORD ||
+        o.row < -MC_MAX_HEX_COORD || o.row > MC_MAX_HEX_COORD)
+        return -1;
+    return mc_board_index(board, mc_hex_from_offset(o));
+}
+
+bool mc_board_contains(const McBoard *board, McHex h) { return mc_board_index(board, h) >= 0; }
+
+int mc_board_neighbor(const McBoard *board, int index, int dir) {
+    if (!board || index < 0 || index >= board->count) return -1;
+    return board->neighbors[6 * index + mc_hex_dir_wrap(dir)];
+}
+
+const char *mc_board_status_text(McBoardStatus status) {
+    switch (status) {
+    case MC_BOARD_OK: return "ok";
+    case MC_BOARD_BAD_ARGUMENT: return "missing board argument";
+    case MC_BOARD_TOO_MANY_HEXES: return "more hexes than MC_MAX_BOARD_HEXES";
+    case MC_BOARD_BAD_SIZE: return "cols or rows outside 0..MC_MAX_BOARD_SIDE";
+    case MC_BOARD_BAD_COORD: return "hex coordinate beyond MC_MAX_HEX_COORD";
+    case MC_BOARD_DUPLICATE_HEX: return "duplicate hex";
+    case MC_BOARD_STORAGE_TOO_SMALL: return "board storage too small";
+    }
+    return "unknown board status";
+}
+
+// Carves the arrays out of storage; the caller has checked the size.
+static void layout(McBoard *board, int count, void *storage) {
+    uintptr_t p = ((uintptr_t)storage + STORAGE_ALIGN - 1) & ~(uintptr_t)(STORAGE_ALIGN - 1);
+    size_t n = (size_t)count;
+    unsigned slots = slot_count(count);
+    memset(board, 0, sizeof *board);
+    board->hexes = (McHex *)p;
+    p += align_up(n * sizeof(McHex));
+    board->terrain = (int *)p;
+    p += align_up(n * sizeof(int));
+    board->neighbors = (int *)p;
+    p += align_up(6 * n * sizeof(int));
+    board->slots = (int *)p;
+    board->slot_mask = slots - 1;
+    board->count = count;
+}
+
+// Fills the hash table, bounding box and neighbour table from hexes[0..count). Returns
+// MC_BOARD_DUPLICATE_HEX when a hex repeats.
+static McBoardStatus index_board(McBoard *board) {
+    for (unsigned i = 0; i <= board->slot_mask; i++) board->slots[i] = -1;
+    if (board->count > 0) {
+        board->min_q = board->max_q = board->hexes[0].q;
+        board->min_r = board->max_r = board->hexes[0].r;
+    }
+    for (int k = 0; k < board->count; k++) {
+        McHex h = board->hexes[k];
+        if (h.q < board->min_q) board->min_q = h.q;
+        if (h.q > board->max_q) board->max_q = h.q;
+        if (h.r < board->min_r) board->min_r = h.r;
+        if (h.r > board->max_r) board->max_r = h.r;
+        unsigned i = hash_hex(h) & board->slot_mask;
+        while (board->slots[i] >= 0) {
+            if (mc_hex_equal(board->hexes[board->slots[i]], h)) return MC_BOARD_DUPLICATE_HEX;
+            i = (i + 1) & board->slot_mask;
+        }
+        board->slots[i] = k;
+    }
+    for (int k = 0; k < board->count; k++)
+        for (int d = 0; d < MC_HEX_DIRECTIONS; d++)
+            board->neighbors[6 * k + d] = mc_board_index(board, mc_hex_neighbor(board->hexes[k], d));
+    return MC_BOARD_OK;
+}
+
+McBoardStatus mc_board_init_hexes(McBoard *board, const McHex *hexes, const int *terrain,
+                                  int count, void *storage, size_t storage_bytes) {
+    if (!board) return MC_BOARD_BAD_ARGUMENT;
+    memset(board, 0, sizeof *board);
+    if (count < 0 || (count > 0 && !hexes) || !storage) return MC_BOARD_BAD_ARGUMENT;
+    if (count > MC_MAX_BOARD_HEXES) return MC_BOARD_TOO_MANY_HEXES;
+    if (storage_bytes < mc_board_storage_size(count)) return MC_BOARD_STORAGE_TOO_SMALL;
+    for (int i = 0; i < count; i++) {
+        if (hexes[i].q < -MC_MAX_HEX_COORD || hexes[i].q > MC_MAX_HEX_COORD ||
+            hexes[i].r < -MC_MAX_HEX_COORD || hexes[i].r > MC_MAX_HEX_COORD)
+            return MC_BOARD_BAD_COORD;
+    }
+    layout(board, count, storage);
+    for (int i = 0; i < count; i++) {
+        board->hexes[i] = hexes[i];
+        board->terrain[i] = terrain ? terrain[i] : 0;
+    }
+    McBoardStatus status = index_board(board);
+    if (status != MC_BOARD_OK) memset(board, 0, sizeof *board);
+    return status;
+}
+
+McBoardStatus mc_board_init_grid(McBoard *board, int cols, int rows, unsigned flags,
+                                 const int *terrain, void *storage, size_t storage_bytes) {
+    if (!board) return MC_BOARD_BAD_ARGUMENT;
+    memset(board, 0, sizeof *board);
+    if (!storage) return MC_BOARD_BAD_ARGUMENT;
+    int count = mc_board_grid_count(cols, rows, flags);
+    if (count < 0) return MC_BOARD_BAD_SIZE;
+    if (count > MC_MAX_BOARD_HEXES) return MC_BOARD_TOO_MANY_HEXES;
+    if (storage_bytes < mc_board_storage_size(count)) return MC_BOARD_STORAGE_TOO_SMALL;
+    layout(board, count, storage);
+    int k = 0;
+    for (int row = 0; row < rows; row++) {
+        int row_cols = ((flags & MC_BOARD_ODD_ROWS_SHORT) && row % 2 == 1) ? cols - 1 : cols;
+        for (int col = 0; col < row_cols; col++, k++) {
+            McOffset o = {col, row};
+            board->hexes[k] = mc_hex_from_offset(o);
+            board->terrain[k] = terrain ? terrain[k] : 0;
+        }
+    }
+    McBoardStatus status = index_board(board); // a grid never repeats a hex
+    board->cols = cols;
+    board->rows = rows;
+    return status;
+}
+
+McBoardStatus mc_board_init_cc_ancients(McBoard *board, const int *terrain, void *storage,
+                                        size_t storage_bytes) {
+    return mc_board_init_grid(board, MC_CCA_COLS, MC_CCA_ROWS, MC_BOARD_ODD_ROWS_SHORT, terrain,
+                              storage, storage_bytes);
+}
+
+unsigned mc_board_cc_ancients_sections(McHex h, bool from_top) {
+    if (h.r < 0 || h.r >= MC_CCA_ROWS || h.q < -MC_MAX_HEX_COORD || h.q > MC_MAX_HEX_COORD) return 0;
+    McOffset o = mc_hex_to_offset(h);
+    unsigned mask;
+    if (o.row % 2 == 0) {
+        // FACTS.md §3.1: the dotted lines cut even-row hexes in columns 4 and 8, which belong to
+        // both the flank and the centre.
+        if (o.col < 0 || o.col >= MC_CCA_COLS) return 0;
+        mask = 0;
+        if (o.col <= 4) mask |= MC_CCA_LEFT;
+        if (o.col >= 4 && o.col <= 8) mask |= MC_CCA_CENTER;
+        if (o.col >= 8) mask |= MC_CCA_RIGHT;
+    } else {
+        // On odd rows the lines run along hex edges, so every hex is in exactly one section.
+        if (o.col < 0 || o.col >= MC_CCA_COLS - 1) return 0;
+        mask = o.col <= 3 ? MC_CCA_LEFT : o.col <= 7 ? MC_CCA_CENTER : MC_CCA_RIGHT;
+    }
+    if (from_top) {
+        unsigned swapped = mask & MC_CCA_CENTER;
+        if (mask & MC_CCA_LEFT) swapped |= MC_CCA_RIGHT;
+        if (mask & MC_CCA_RIGHT) swapped |= MC_CCA_LEFT;
+        mask = swapped;
+    }
+    return mask;
+}

@@ -1,0 +1,148 @@
+// Axial hex arithmetic. The formulas follow Red Blob Games, "Hexagonal Grids"
+// (https://www.redblobgames.com/grids/hexagons/), with pointy-top hexes and odd-r offsets.
+#include "hex/hex_coord.h"
+
+#include <stdlib.h>
+
+// CONTRACT.md "Hex boards": direction i is this offset; the order is part of the interface
+// (facings and the reach tie-break both use it).
+static const McHex DIRECTIONS[MC_HEX_DIRECTIONS] = {
+    {+1, 0}, {+1, -1}, {0, -1}, {-1, 0}, {-1, +1}, {0, +1},
+};
+
+McHex mc_hex_make(int q, int r) {
+    McHex h = {q, r};
+    return h;
+}
+
+bool mc_hex_equal(McHex a, McHex b) { return a.q == b.q && a.r == b.r; }
+
+McHex mc_hex_add(McHex a, McHex b) { return mc_hex_make(a.q + b.q, a.r + b.r); }
+
+McHex mc_hex_sub(McHex a, McHex b) { return mc_hex_make(a.q - b.q, a.r - b.r); }
+
+McHex mc_hex_scale(McHex a, int k) { return mc_hex_make(a.q * k, a.r * k); }
+
+int mc_hex_dir_wrap(int dir) {
+    int d = dir % MC_HEX_DIRECTIONS;
+    return d < 0 ? d + MC_HEX_DIRECTIONS : d;
+}
+
+McHex mc_hex_direction(int dir) { return DIRECTIONS[mc_hex_dir_wrap(dir)]; }
+
+McHex mc_hex_neighbor(McHex h, int dir) { return mc_hex_add(h, mc_hex_direction(dir)); }
+
+int mc_hex_direction_to(McHex from, McHex to) {
+    McHex d = mc_hex_sub(to, from);
+    for (int i = 0; i < MC_HEX_DIRECTIONS; i++)
+        if (mc_hex_equal(d, DIRECTIONS[i])) return i;
+    return -1;
+}
+
+int mc_hex_distance(McHex a, McHex b) {
+    // Cube distance: the third cube coordinate is s = -q - r.
+    int dq = a.q - b.q, dr = a.r - b.r;
+    return (abs(dq) + abs(dr) + abs(dq + dr)) / 2;
+}
+
+McHex mc_hex_rotate(McHex v, int turns) {
+    // One turn maps direction i to i + 1: (1,0) -> (1,-1) and (0,1) -> (1,0), so the linear map is
+    // (q, r) -> (q + r, -q). Six turns are the identity.
+    int t = mc_hex_dir_wrap(turns);
+    for (int i = 0; i < t; i++) v = mc_hex_make(v.q + v.r, -v.q);
+    return v;
+}
+
+// Parity that does not depend on how % or & treat negative numbers.
+static int odd(int n) { return n % 2 != 0; }
+
+McHex mc_hex_from_offset(McOffset o) {
+    // row - parity is even, so the division is exact for negative rows too.
+    return mc_hex_make(o.col - (o.row - odd(o.row)) / 2, o.row);
+}
+
+McOffset mc_hex_to_offset(McHex h) {
+    McOffset o = {h.q + (h.r - odd(h.r)) / 2, h.r};
+    return o;
+}
+
+int mc_hex_ring_size(int radius) {
+    if (radius < 0) return 0;
+    return radius == 0 ? 1 : 6 * radius;
+}
+
+int mc_hex_spiral_size(int radius) {
+    if (radius < 0) return 0;
+    return 1 + 3 * radius * (radius + 1);
+}
+
+int mc_hex_ring(McHex center, int radius, McHex *out, int cap) {
+    int total = mc_hex_ring_size(radius);
+    if (total == 0) return 0;
+    if (radius == 0) {
+        if (out && cap > 0) out[0] = center;
+        return 1;
+    }
+    // From the corner in direction 0, each side of the ring runs in direction side + 2.
+    McHex h = mc_hex_add(center, mc_hex_scale(DIRECTIONS[0], radius));
+    int n = 0;
+    for (int side = 0; side < MC_HEX_DIRECTIONS; side++) {
+        for (int j = 0; j < radius; j++) {
+            if (out && n < cap) out[n] = h;
+            n++;
+            h = mc_hex_neighbor(h, side + 2);
+        }
+    }
+    return total;
+}
+
+int mc_hex_spiral(McHex center, int radius, McHex *out, int cap) {
+    int total = mc_hex_spiral_size(radius);
+    int n = 0;
+    for (int k = 0; k <= radius; k++) {
+        int room = (out && cap > n) ? cap - n : 0;
+        n += mc_hex_ring(center, k, room ? out + n : NULL, room);
+    }
+    return total;
+}
+
+// floor(a / b) for b > 0.
+static long long floor_div(long long a, long long b) {
+    long long q = a / b;
+    return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+static long long abs_ll(long long a) { return a < 0 ? -a : a; }
+
+int mc_hex_line(McHex a, McHex b, McHex *out, int cap) {
+    int n = mc_hex_distance(a, b);
+    if (n == 0) {
+        if (out && cap > 0) out[0] = a;
+        return 1;
+    }
+    // Point i in cube coordinates is a + (b - a)·i/n. Scale everything by D = n·M so the point is
+    // an integer and the nudge (+1, +2, -3)/D keeps exact halves off the rounding boundary while
+    // staying far below half a hex. M = 2^10: |coordinate|·n·M < 2·10^4 · 4·10^4 · 2^10 < 2^40.
+    const long long M = 1024;
+    const long long D = (long long)n * M;
+    const long long nudge[3] = {1, 2, -3};
+    const long long from[3] = {a.q, a.r, -(long long)a.q - a.r};
+    const long long delta[3] = {(long long)b.q - a.q, (long long)b.r - a.r,
+                                -((long long)b.q - a.q) - ((long long)b.r - a.r)};
+    for (int i = 0; i <= n; i++) {
+        long long x[3], rounded[3], diff[3];
+        for (int k = 0; k < 3; k++) {
+            x[k] = (from[k] * n + delta[k] * i) * M + nudge[k];
+            rounded[k] = floor_div(2 * x[k] + D, 2 * D);
+            diff[k] = abs_ll(rounded[k] * D - x[k]);
+        }
+        // Cube rounding: the coordinate that moved furthest is rebuilt from the other two.
+        if (diff[0] > diff[1] && diff[0] > diff[2]) {
+            rounded[0] = -rounded[1] - rounded[2];
+        } else if (diff[1] > diff[2]) {
+            rounded[1] = -rounded[0] - rounded[2];
+        }
+        if (out && i < cap) out[i] = mc_hex_make((int)rounded[0], (int)rounded[1]);
+    }
+    return n + 1;
+}
