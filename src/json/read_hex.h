@@ -1,0 +1,35 @@
+// Readers shared by the hex systems (cc-ancients, godsgloom, torn-world): positions and boards in
+// the shapes of CONTRACT.md "Hex boards". The system's own reader handles its extra fields.
+#ifndef MC_READ_HEX_H
+#define MC_READ_HEX_H
+
+#include "hex/hex.h"
+#include "json/jread.h"
+
+/// Reads a position given on `obj` itself as "q","r" or "col","row" (exactly one pair; the
+/// other keys of obj are the caller's to check). |q|, |r|, |col|, |row| <= MC_MAX_HEX_COORD.
+int mc_jr_hex_fields(McJson *j, const cJSON *obj, McHex *out);
+/// Reads a hex value `v` at the current path: an object {"q","r"} or {"col","row"} and nothing else.
+int mc_jr_hex_value(McJson *j, const cJSON *v, McHex *out);
+/// Reads `key` holding a hex value; absent and not required leaves *out as it is and *present 0.
+int mc_jr_hex_at(McJson *j, const cJSON *obj, const char *key, int required, McHex *out, int *present);
+/// Writes "q","r","col","row" of `h` into `obj`.
+void mc_jw_hex_fields(McJson *j, cJSON *obj, McHex h);
+/// Appends {"q","r","col","row"} to an array.
+void mc_jw_hex_push(McJson *j, cJSON *array, McHex h);
+
+/// How a system reads the "board" field.
+typedef struct McBoardSpec {
+    const char *const *terrain_names; ///< NULL-terminated; a hex's code is the index; index 0 is the default
+    const char *const *extra_keys;    ///< further keys the system reads itself (e.g. "baselines"), or NULL
+    int cc_ancients_default;          ///< 1: an absent board is the 13 x 9 C&C board
+} McBoardSpec;
+
+/// Reads request["board"] into `board`, storage from the arena:
+/// {"hexes": [{"q","r"|"col","row","terrain"?}, ...]} or {"cols", "rows", "terrain"?: [{hex
+/// fields, "terrain"}, ...]} (a cols x rows odd-r grid, every row full), or for cc-ancients
+/// {"preset": "cc-ancients", "terrain"?: [...]}. *board_obj receives the board object (NULL when absent).
+int mc_jr_board(McJson *j, const cJSON *request, const McBoardSpec *spec, McBoard *board,
+                const cJSON **board_obj);
+
+#endif
