@@ -1,0 +1,125 @@
+// Static box tree (see broadphase.h). Built top-down without recursion: an explicit stack of
+// (node, range) jobs, median split by quickselect on the box centres.
+#include "geom/broadphase.h"
+
+#include <math.h>
+#include <stddef.h>
+
+// Total order on items along an axis: centre (lo + hi, no halving needed), then index, so the
+// tree is the same whatever the platform's sort would do with ties.
+static bool item_less(const McAabb *boxes, int axis, int a, int b) {
+    double ka = axis == 0 ? boxes[a].lo.x + boxes[a].hi.x : boxes[a].lo.y + boxes[a].hi.y;
+    double kb = axis == 0 ? boxes[b].lo.x + boxes[b].hi.x : boxes[b].lo.y + boxes[b].hi.y;
+    if (ka != kb) return ka < kb;
+    return a < b;
+}
+
+// Puts the k-th smallest item of idx[0..n) at idx[k], smaller ones before, larger after
+// (Hoare quickselect, middle pivot; all keys distinct under item_less).
+static void select_nth(int *idx, int n, int k, const McAabb *boxes, int axis) {
+    int lo = 0, hi = n - 1;
+    while (lo < hi) {
+        int pivot = idx[lo + (hi - lo) / 2];
+        int i = lo, j = hi;
+        while (i <= j) {
+            while (item_less(boxes, axis, idx[i], pivot)) i++;
+            while (item_less(boxes, axis, pivot, idx[j])) j--;
+            if (i <= j) {
+                int t = idx[i];
+                idx[i] = idx[j];
+                idx[j] = t;
+                i++;
+                j--;
+            }
+        }
+        if (k <= j) hi = j;
+        else if (k >= i) lo = i;
+        else break;
+    }
+}
+
+bool mc_broadphase_build(McBroadphase *bp, McBroadphaseNode *nodes, int node_capacity,
+                         int *scratch, const McAabb *boxes, int count) {
+    if (!bp) return false;
+    bp->nodes = nodes;
+    bp->node_count = 0;
+    bp->item_count = 0;
+    if (count == 0) return true;
+    if (count < 0 || count > MC_BROADPHASE_MAX_ITEMS || !nodes || !scratch || !boxes) return false;
+    if (node_capacity < MC_BROADPHASE_NODES(count)) return false;
+    for (int i = 0; i < count; i++) {
+        McAabb b = boxes[i];
+        if (!mc_vec2_is_finite(b.lo) || !mc_vec2_is_finite(b.hi) || b.lo.x > b.hi.x ||
+            b.lo.y > b.hi.y)
+            return false;
+        scratch[i] = i;
+    }
+    struct {
+        int node, lo, hi;
+    } job[MC_BROADPHASE_STACK];
+    int top = 0, used = 1;
+    job[top].node = 0, job[top].lo = 0, job[top].hi = count, top++;
+    while (top > 0) {
+        top--;
+        int node = job[top].node, lo = job[top].lo, hi = job[top].hi;
+        McAabb box = boxes[scratch[lo]];
+        McAabb centres = {{box.lo.x + box.hi.x, box.lo.y + box.hi.y},
+                          {box.lo.x + box.hi.x, box.lo.y + box.hi.y}};
+        for (int i = lo + 1; i < hi; i++) {
+            McAabb b = boxes[scratch[i]];
+            McAabb c = {{b.lo.x + b.hi.x, b.lo.y + b.hi.y}, {b.lo.x + b.hi.x, b.lo.y + b.hi.y}};
+            box = mc_aabb_union(box, b);
+            centres = mc_aabb_union(centres, c);
+        }
+        nodes[node].box = box;
+        if (hi - lo == 1) {
+            nodes[node].child = -1;
+            nodes[node].item = scratch[lo];
+            continue;
+        }
+        int axis = (centres.hi.x - centres.lo.x) >= (centres.hi.y - centres.lo.y) ? 0 : 1;
+        int mid = lo + (hi - lo) / 2;
+        select_nth(scratch + lo, hi - lo, mid - lo, boxes, axis);
+        int child = used;
+        used += 2;
+        nodes[node].child = child;
+        nodes[node].item = -1;
+        // Balanced split: the stack holds at most one pending sibling per level.
+        job[top].node = child + 1, job[top].lo = mid, job[top].hi = hi, top++;
+        job[top].node = child, job[top].lo = lo, job[top].hi = mid, top++;
+    }
+    bp->node_count = used;
+    bp->item_count = count;
+    return true;
+}
+
+void mc_broadphase_iter_begin(McBroadphaseIter *it, const McBroadphase *bp, McAabb box) {
+    it->bp = bp;
+    it->box = box;
+    it->top = 0;
+    if (bp && bp->node_count > 0 && bp->nodes) it->stack[it->top++] = 0;
+}
+
+int mc_broadphase_iter_next(McBroadphaseIter *it) {
+    while (it->top > 0) {
+        const McBroadphaseNode *node = &it->bp->nodes[it->stack[--it->top]];
+        if (!mc_aabb_overlaps(node->box, it->box)) continue;
+        if (node->item >= 0) return node->item;
+        // Right child first onto the stack so the left subtree is visited first.
+        if (it->top + 2 > MC_BROADPHASE_STACK) continue; // unreachable for a tree we built
+        it->stack[it->top++] = node->child + 1;
+        it->stack[it->top++] = node->child;
+    }
+    return -1;
+}
+
+int mc_broadphase_query(const McBroadphase *bp, McAabb box, int *out, int out_capacity) {
+    McBroadphaseIter it;
+    mc_broadphase_iter_begin(&it, bp, box);
+    int found = 0, item;
+    while ((item = mc_broadphase_iter_next(&it)) >= 0) {
+        if (out && found < out_capacity) out[found] = item;
+        found++;
+    }
+    return found;
+}

@@ -1,0 +1,68 @@
+// Broad phase: a static bounding-box tree over obstacle boxes, built once per request into
+// caller-provided storage (stb style), so a sweep against thousands of obstacles only runs the
+// exact test on the few whose boxes meet the swept box (GEOMETRY.md "Translation": "a broad phase
+// on the swept box prunes obstacles").
+//
+// Build: top-down median split along the longer axis of the box centres, one item per leaf; the
+// tree is balanced (depth <= ceil(log2 n) + 1) and identical on every platform (ties between equal
+// centres are broken by item index). Query: every item whose box meets the query box (closed
+// boxes: touching counts), in a fixed depth-first order.
+#ifndef MC_GEOM_BROADPHASE_H
+#define MC_GEOM_BROADPHASE_H
+
+#include <stdbool.h>
+
+#include "geom/vec.h"
+
+/// Nodes needed for `n` items: 2n − 1 (0 for n = 0). Size the caller's node array with it.
+#define MC_BROADPHASE_NODES(n) ((n) > 0 ? 2 * (n) - 1 : 0)
+
+/// Largest item count accepted (keeps every index and 2n − 1 inside int with room to spare).
+#define MC_BROADPHASE_MAX_ITEMS (1 << 24)
+
+/// Depth-first traversal stack size; more than the depth of any tree of MC_BROADPHASE_MAX_ITEMS.
+#define MC_BROADPHASE_STACK 64
+
+/// One tree node: a leaf holds one item (item >= 0); an internal node has children `child` and
+/// `child + 1` (item == −1).
+typedef struct McBroadphaseNode {
+    McAabb box;
+    int child;
+    int item;
+} McBroadphaseNode;
+
+/// A built tree. Does not own `nodes`: the caller keeps that array alive while the tree is used.
+typedef struct McBroadphase {
+    McBroadphaseNode *nodes;
+    int node_count;
+    int item_count;
+} McBroadphase;
+
+/// A query in progress (no allocation; lives on the caller's stack).
+typedef struct McBroadphaseIter {
+    const McBroadphase *bp;
+    McAabb box;
+    int top;
+    int stack[MC_BROADPHASE_STACK];
+} McBroadphaseIter;
+
+/// Builds the tree over `count` boxes (item i is boxes[i]) into `nodes` (capacity
+/// `node_capacity`, at least MC_BROADPHASE_NODES(count)), using `scratch` (count ints, only during
+/// the build). The boxes are copied into the nodes; `boxes` and `scratch` may be freed afterwards.
+/// Returns false, leaving an empty tree, when a pointer is NULL while count > 0, count is negative
+/// or above MC_BROADPHASE_MAX_ITEMS, the node capacity is too small, or a box is not finite or has
+/// lo > hi. count == 0 gives a valid empty tree.
+bool mc_broadphase_build(McBroadphase *bp, McBroadphaseNode *nodes, int node_capacity,
+                         int *scratch, const McAabb *boxes, int count);
+
+/// Starts a query for the items whose boxes meet `box`.
+void mc_broadphase_iter_begin(McBroadphaseIter *it, const McBroadphase *bp, McAabb box);
+
+/// The next item index whose box meets the query box, or −1 when there are no more.
+int mc_broadphase_iter_next(McBroadphaseIter *it);
+
+/// Writes up to `out_capacity` item indices whose boxes meet `box` into `out` (may be NULL when
+/// out_capacity is 0) and returns how many items meet it in all (which may exceed the capacity).
+int mc_broadphase_query(const McBroadphase *bp, McAabb box, int *out, int out_capacity);
+
+#endif

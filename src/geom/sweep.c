@@ -1,0 +1,322 @@
+// Translation and rotation sweeps (GEOMETRY.md "Translation", "Rotation"; semantics in sweep.h).
+#include "geom/sweep.h"
+
+#include <math.h>
+#include <stddef.h>
+
+#include "geom/trig.h"
+
+#define SLOP MC_LINEAR_SLOP
+// Below this depth an interval of a rotation counts as "not intersecting" at all: rounding noise
+// of a contact that persists while turning (a corner on the pivot) must not open an overlap run.
+#define DEPTH_NOISE (MC_LINEAR_SLOP * 1e-3)
+
+enum { ONE_NONE = 0, ONE_HIT = 1, ONE_OVERLAP = 2 };
+
+static int next_index(int i, int n) { return i + 1 == n ? 0 : i + 1; }
+
+// ---- translation -------------------------------------------------------------------------------
+
+// One obstacle. For every edge normal n of either polygon (oriented from b towards a) the gap
+// along n is g + t·v with g = min(a·n) − max(b·n) and v = d·n: linear in t, because translation
+// moves every vertex of a alike. The interiors meet iff every gap is negative (SAT), so the set
+// of t where the shapes are within contact is the intersection of the half-lines g + v t <= 0,
+// an interval whose start is the first contact (the vertex–edge event of GEOMETRY.md that happens
+// last among the axes). A collision needs the deeper set g + v t <= −slop to be non-empty in
+// [0, 1]; axes with v == 0 and g > −slop (sliding along a contact) make it empty: moving along
+// or away is free. Divisions happen only for v != 0, so nothing here can be infinite or NaN in
+// the result.
+static int translate_one(const McPoly *a, const McPoly *b, McVec2 d, double *t_out) {
+    McVec2 origin = b->v[0];
+    double sep0 = -INFINITY, contact_lo = 0.0, deep_lo = 0.0, deep_hi = 1.0;
+    bool deep_possible = true, any_axis = false;
+    for (int pass = 0; pass < 2; pass++) {
+        const McPoly *ref = pass == 0 ? b : a;
+        double sign = pass == 0 ? 1.0 : -1.0; // a's outward normals point from a to b
+        for (int i = 0; i < ref->count; i++) {
+            McVec2 e = mc_vec2_sub(ref->v[next_index(i, ref->count)], ref->v[i]);
+            double len = mc_vec2_length(e);
+            if (!(len > 0.0)) continue;
+            any_axis = true;
+            McVec2 n = mc_vec2_scale(mc_vec2_perp_right(e), sign / len);
+            double a_min = INFINITY, b_max = -INFINITY;
+            for (int k = 0; k < a->count; k++) {
+                double s = mc_vec2_dot(mc_vec2_sub(a->v[k], origin), n);
+                if (s < a_min) a_min = s;
+            }
+            for (int k = 0; k < b->count; k++) {
+                double s = mc_vec2_dot(mc_vec2_sub(b->v[k], origin), n);
+                if (s > b_max) b_max = s;
+            }
+            double g = a_min - b_max, v = mc_vec2_dot(d, n);
+            if (g > sep0) sep0 = g;
+            if (v < 0.0) {
+                double tc = g / -v, td = (g + SLOP) / -v;
+                if (tc > contact_lo) contact_lo = tc;
+                if (td > deep_lo) deep_lo = td;
+            } else if (v > 0.0) {
+                double td = (-SLOP - g) / v;
+                if (td < deep_hi) deep_hi = td;
+            } else if (g > -SLOP) {
+                deep_possible = false;
+            }
+        }
+    }
+    if (!any_axis) return ONE_NONE;
+    if (sep0 < -SLOP) return ONE_OVERLAP;
+    if (!deep_possible || !(deep_lo <= deep_hi)) return ONE_NONE;
+    // contact_lo <= deep_lo <= 1 here (the deep set lies inside the contact set).
+    *t_out = contact_lo > 1.0 ? 1.0 : contact_lo;
+    return ONE_HIT;
+}
+
+// ---- rotation ----------------------------------------------------------------------------------
+
+// The angle (degrees, [0, 360)) through which u must turn in direction `dir` (+1 clockwise,
+// −1 counter-clockwise) to point along w.
+static double turn_angle(McVec2 u, McVec2 w, double dir) {
+    double cr = mc_vec2_cross(u, w), dt = mc_vec2_dot(u, w);
+    // The counter-clockwise angle is atan2(cross, dot); clockwise negates the cross product.
+    return mc_facing_normalize(mc_trig_atan2_deg(dir > 0.0 ? -cr : cr, dt));
+}
+
+// Lowers *best to the smallest angle in (cur, *best) at which the point u (relative to the pivot)
+// turning in direction `dir` meets the segment [p, q] (relative to the pivot).
+static void circle_events(McVec2 u, double r2, McVec2 p, McVec2 q, double dir, double cur,
+                          double *best) {
+    McVec2 e = mc_vec2_sub(q, p);
+    double A = mc_vec2_dot(e, e);
+    if (!(A > 0.0)) return;
+    double B = mc_vec2_dot(p, e), C = mc_vec2_dot(p, p) - r2;
+    double disc = B * B - A * C;
+    if (disc < 0.0) {
+        // A circle tangent to the segment must not be lost to rounding.
+        if (disc >= -1e-12 * (B * B + fabs(A * C))) disc = 0.0;
+        else return;
+    }
+    double sq = sqrt(disc);
+    double roots[2] = {(-B - sq) / A, (-B + sq) / A};
+    for (int k = 0; k < 2; k++) {
+        double s = roots[k];
+        // A little beyond the ends is kept: an extra candidate angle is harmless, a lost one is not.
+        if (!(s >= -1e-9 && s <= 1.0 + 1e-9)) continue;
+        McVec2 w = mc_vec2_mul_add(p, s, e);
+        double ang = turn_angle(u, w, dir);
+        if (ang > cur && ang < *best) *best = ang;
+    }
+}
+
+// The next candidate contact angle after `cur` (degrees turned), or `limit` if none comes first.
+// a's vertices turn in direction dir against b's edges; b's vertices turn the other way against
+// a's edges in its starting pose (the motion relative to a).
+static double next_event(const McPoly *a, const McPoly *b, McVec2 pivot, double dir, double cur,
+                         double limit) {
+    double best = limit;
+    for (int pass = 0; pass < 2; pass++) {
+        const McPoly *vp = pass == 0 ? a : b, *ep = pass == 0 ? b : a;
+        double sd = pass == 0 ? dir : -dir;
+        for (int i = 0; i < vp->count; i++) {
+            McVec2 u = mc_vec2_sub(vp->v[i], pivot);
+            double r2 = mc_vec2_dot(u, u);
+            if (!(r2 > 0.0)) continue;
+            for (int j = 0; j < ep->count; j++) {
+                McVec2 p = mc_vec2_sub(ep->v[j], pivot);
+                McVec2 q = mc_vec2_sub(ep->v[next_index(j, ep->count)], pivot);
+                circle_events(u, r2, p, q, sd, cur, &best);
+            }
+        }
+    }
+    return best;
+}
+
+static double sep_at(const McPoly *a, const McPoly *b, McVec2 pivot, double signed_deg) {
+    McPoly turned;
+    mc_poly_rotate(a, pivot, signed_deg, &turned);
+    return mc_poly_sat_separation(&turned, b, NULL);
+}
+
+// One obstacle. Between consecutive candidate angles no vertex crosses an edge, so the shapes'
+// interiors either meet throughout or not at all; the midpoint decides. A run of intersecting
+// intervals that gets deeper than the slop (at a midpoint or at an interval's end) is a
+// collision, and the mover stops where the run began: a candidate angle where the boundaries
+// touch.
+static int rotate_one(const McPoly *a, const McPoly *b, McVec2 pivot, double dir, double limit,
+                      double *angle_out) {
+    if (mc_poly_sat_separation(a, b, NULL) < -SLOP) return ONE_OVERLAP;
+    double cur = 0.0, run_start = -1.0;
+    for (;;) {
+        double nxt = next_event(a, b, pivot, dir, cur, limit);
+        double mid = cur + 0.5 * (nxt - cur);
+        double s_mid = sep_at(a, b, pivot, dir * mid);
+        double s_end = sep_at(a, b, pivot, dir * nxt);
+        bool inside = s_mid < -DEPTH_NOISE;
+        if (inside && run_start < 0.0) run_start = cur;
+        if (s_mid < -SLOP || s_end < -SLOP) {
+            *angle_out = run_start >= 0.0 ? run_start : cur;
+            return ONE_HIT;
+        }
+        if (!inside) run_start = -1.0;
+        if (!(nxt < limit)) return ONE_NONE;
+        cur = nxt;
+    }
+}
+
+// ---- driver ------------------------------------------------------------------------------------
+
+typedef struct Candidates {
+    const McSweepInput *in;
+    McBroadphaseIter it;
+    int next;
+} Candidates;
+
+static void candidates_begin(Candidates *c, const McSweepInput *in, McAabb box) {
+    c->in = in;
+    c->next = 0;
+    if (in->broadphase) mc_broadphase_iter_begin(&c->it, in->broadphase, box);
+}
+
+static int candidates_next(Candidates *c) {
+    const McSweepInput *in = c->in;
+    for (;;) {
+        int i;
+        if (in->broadphase) {
+            i = mc_broadphase_iter_next(&c->it);
+            if (i < 0) return -1;
+            if (i >= in->obstacle_count) continue; // a tree built over more items than given
+        } else {
+            if (c->next >= in->obstacle_count) return -1;
+            i = c->next++;
+        }
+        if (in->ignore && in->ignore[i]) continue;
+        if (in->obstacles[i].count <= 0) continue;
+        return i;
+    }
+}
+
+static void hit_init(McSweepHit *out, const McSweepInput *in) {
+    out->state = MC_SWEEP_INVALID;
+    out->t = 0.0;
+    out->angle = 0.0;
+    out->obstacle = -1;
+    out->placed.count = 0;
+    if (in && in->mover) out->placed = *in->mover;
+    McPoly empty;
+    empty.count = 0;
+    mc_poly_contact(&empty, &empty, &out->contact);
+}
+
+static bool input_ok(const McSweepInput *in) {
+    return in && in->mover && in->obstacle_count >= 0 && (in->obstacles || in->obstacle_count == 0);
+}
+
+McSweepState mc_sweep_translate(const McSweepInput *in, McVec2 delta, McSweepHit *out) {
+    hit_init(out, in);
+    if (!input_ok(in) || !mc_vec2_is_finite(delta)) return out->state;
+    const McPoly *a = in->mover;
+    McAabb box0 = mc_poly_aabb(a);
+    McAabb box1 = {mc_vec2_add(box0.lo, delta), mc_vec2_add(box0.hi, delta)};
+    McAabb swept = mc_aabb_inflate(mc_aabb_union(box0, box1), 2.0 * SLOP);
+
+    int best = -1, overlap = -1;
+    double best_t = 2.0;
+    Candidates c;
+    candidates_begin(&c, in, swept);
+    int i;
+    while ((i = candidates_next(&c)) >= 0) {
+        double t = 0.0;
+        int r = translate_one(a, &in->obstacles[i], delta, &t);
+        if (r == ONE_OVERLAP) {
+            if (overlap < 0 || i < overlap) overlap = i;
+        } else if (r == ONE_HIT) {
+            if (t < best_t || (t == best_t && i < best)) {
+                best_t = t;
+                best = i;
+            }
+        }
+    }
+    if (overlap >= 0) {
+        out->state = MC_SWEEP_STARTS_OVERLAPPING;
+        out->obstacle = overlap;
+        mc_poly_contact(&out->placed, &in->obstacles[overlap], &out->contact);
+        return out->state;
+    }
+    if (best < 0) {
+        out->state = MC_SWEEP_CLEAR;
+        out->t = 1.0;
+        mc_poly_translate(a, delta, &out->placed);
+        return out->state;
+    }
+    out->state = MC_SWEEP_HIT;
+    out->t = best_t;
+    out->obstacle = best;
+    // t == 1 moves by exactly delta; otherwise by t·delta, computed once here.
+    McVec2 move = best_t == 1.0 ? delta : mc_vec2_scale(delta, best_t);
+    mc_poly_translate(a, move, &out->placed);
+    mc_poly_contact(&out->placed, &in->obstacles[best], &out->contact);
+    return out->state;
+}
+
+McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degrees,
+                             McSweepHit *out) {
+    hit_init(out, in);
+    if (!input_ok(in) || !mc_vec2_is_finite(pivot) || !isfinite(degrees)) return out->state;
+    const McPoly *a = in->mover;
+    double dir = degrees < 0.0 ? -1.0 : 1.0;
+    double limit = fabs(degrees);
+    if (limit > 360.0) limit = 360.0;
+    double reach2 = 0.0;
+    for (int k = 0; k < a->count; k++) {
+        double r2 = mc_vec2_length_sq(mc_vec2_sub(a->v[k], pivot));
+        if (r2 > reach2) reach2 = r2;
+    }
+    double reach = sqrt(reach2);
+    // Every point of the turning mover stays in the disc of radius `reach` about the pivot.
+    McAabb swept = {{pivot.x - reach, pivot.y - reach}, {pivot.x + reach, pivot.y + reach}};
+    swept = mc_aabb_union(swept, mc_poly_aabb(a));
+    swept = mc_aabb_inflate(swept, 2.0 * SLOP);
+
+    int best = -1, overlap = -1;
+    double best_angle = 720.0;
+    Candidates c;
+    candidates_begin(&c, in, swept);
+    int i;
+    while ((i = candidates_next(&c)) >= 0) {
+        const McPoly *b = &in->obstacles[i];
+        double ang = 0.0;
+        int r;
+        if (limit == 0.0) {
+            r = mc_poly_sat_separation(a, b, NULL) < -SLOP ? ONE_OVERLAP : ONE_NONE;
+        } else {
+            r = rotate_one(a, b, pivot, dir, limit, &ang);
+        }
+        if (r == ONE_OVERLAP) {
+            if (overlap < 0 || i < overlap) overlap = i;
+        } else if (r == ONE_HIT) {
+            if (ang < best_angle || (ang == best_angle && i < best)) {
+                best_angle = ang;
+                best = i;
+            }
+        }
+    }
+    if (overlap >= 0) {
+        out->state = MC_SWEEP_STARTS_OVERLAPPING;
+        out->obstacle = overlap;
+        mc_poly_contact(&out->placed, &in->obstacles[overlap], &out->contact);
+        return out->state;
+    }
+    if (best < 0) {
+        out->state = MC_SWEEP_CLEAR;
+        out->t = 1.0;
+        out->angle = dir * limit + 0.0;
+        mc_poly_rotate(a, pivot, out->angle, &out->placed);
+        if (limit == 0.0) out->angle = 0.0;
+        return out->state;
+    }
+    out->state = MC_SWEEP_HIT;
+    out->obstacle = best;
+    out->angle = dir * best_angle + 0.0;
+    out->t = best_angle / limit;
+    mc_poly_rotate(a, pivot, out->angle, &out->placed);
+    mc_poly_contact(&out->placed, &in->obstacles[best], &out->contact);
+    return out->state;
+}
