@@ -38,20 +38,7 @@ export class Engine {
   requestText(text) {
     const m = this.#m;
     const size = m.lengthBytesUTF8(text) + 1;
-    const input = m._malloc(size);
-    if (!input) throw new Error('movecalc: out of memory for the request');
-    try {
-      m.stringToUTF8(text, input, size);
-      const output = m._mc_request(input);
-      if (!output) throw new Error('movecalc: out of memory for the response');
-      try {
-        return m.UTF8ToString(output);
-      } finally {
-        m._mc_free(output);
-      }
-    } finally {
-      m._free(input);
-    }
+    return this.#call(size, (input) => m.stringToUTF8(text, input, size));
   }
 
   /**
@@ -62,11 +49,20 @@ export class Engine {
     const m = this.#m;
     // A NUL byte would cut the C string short; the native CLI refuses such input the same way.
     const body = bytes.includes(0) ? Uint8Array.of(1) : bytes;
-    const input = m._malloc(body.length + 1);
-    if (!input) throw new Error('movecalc: out of memory for the request');
-    try {
+    return this.#call(body.length + 1, (input) => {
       m.writeArrayToMemory(body, input);
       m.writeArrayToMemory(Uint8Array.of(0), input + body.length);
+    });
+  }
+
+  // Copies a NUL-terminated request of `size` bytes into the wasm heap with `write`, calls the
+  // engine and frees both the request and the response.
+  #call(size, write) {
+    const m = this.#m;
+    const input = m._malloc(size);
+    if (!input) throw new Error('movecalc: out of memory for the request');
+    try {
+      write(input);
       const output = m._mc_request(input);
       if (!output) throw new Error('movecalc: out of memory for the response');
       try {

@@ -40,6 +40,16 @@ McVec2 mc_rect_corner(McRect rect, McRectCorner corner) {
     }
 }
 
+McPoly mc_poly_box(double x0, double y0, double x1, double y1) {
+    McPoly p;
+    p.count = 4;
+    p.v[0] = mc_vec2(x0, y0);
+    p.v[1] = mc_vec2(x1, y0);
+    p.v[2] = mc_vec2(x1, y1);
+    p.v[3] = mc_vec2(x0, y1);
+    return p;
+}
+
 McPoly mc_rect_to_poly(McRect rect) {
     McPoly p;
     p.count = 4;

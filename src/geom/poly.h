@@ -106,6 +106,10 @@ typedef enum McDecomposeStatus {
 
 // ---- rectangles --------------------------------------------------------------------------------
 
+/// The axis-aligned rectangle with corners (x0, y0) and (x1, y1), x0 < x1 and y0 < y1, as a
+/// counter-clockwise polygon starting at (x0, y0). Tables, bounding boxes and test shapes.
+McPoly mc_poly_box(double x0, double y0, double x1, double y1);
+
 /// The rectangle's corners as a CCW polygon, in this order: front-right, front-left, back-left,
 /// back-right (see McRectCorner), so edge 0 is the front, 1 the left side, 2 the back, 3 the right
 /// side (McRectEdge). Uses the deterministic trigonometry, so facings that are multiples of 90°

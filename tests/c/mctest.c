@@ -36,6 +36,17 @@ void mc_test_fail(const char *file, int line, const char *fmt, ...) {
     va_end(ap);
 }
 
+uint64_t mc_rng_next(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+double mc_rng_unit(uint64_t *state) { return (double)(mc_rng_next(state) >> 11) * (1.0 / 9007199254740992.0); }
+
+double mc_rng_range(uint64_t *state, double lo, double hi) { return lo + (hi - lo) * mc_rng_unit(state); }
+
 int main(int argc, char **argv) {
     const char *filter = argc > 1 ? argv[1] : NULL;
     int passed = 0, failed = 0;

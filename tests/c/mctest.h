@@ -4,11 +4,21 @@
 #define MC_TEST_H
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 typedef void (*McTestFn)(void);
 void mc_test_register(const char *title, McTestFn fn);
 void mc_test_fail(const char *file, int line, const char *fmt, ...);
+
+/// splitmix64: a fixed seed gives the same numbers on every platform, so property tests are
+/// repeatable. Each draw is its own call: C leaves the order of calls inside one expression
+/// unspecified, and gcc and clang do order them differently.
+uint64_t mc_rng_next(uint64_t *state);
+/// A double uniform in [0, 1).
+double mc_rng_unit(uint64_t *state);
+/// A double uniform in [lo, hi).
+double mc_rng_range(uint64_t *state, double lo, double hi);
 
 /// Defines a test function `fn` whose title (printed, filterable) is `title`.
 #define MC_TEST(fn, title)                                                  \

@@ -8,24 +8,6 @@
 #define SLOP MC_LINEAR_SLOP
 
 static uint64_t rng_state;
-static uint64_t rng_next(void) {
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static double rng_unit(void) { return (double)(rng_next() >> 11) * (1.0 / 9007199254740992.0); }
-static double rng_range(double lo, double hi) { return lo + (hi - lo) * rng_unit(); }
-
-static McPoly box(double x0, double y0, double x1, double y1) {
-    McPoly p;
-    p.count = 4;
-    p.v[0] = mc_vec2(x0, y0);
-    p.v[1] = mc_vec2(x1, y0);
-    p.v[2] = mc_vec2(x1, y1);
-    p.v[3] = mc_vec2(x0, y1);
-    return p;
-}
 
 static bool vec_eq(McVec2 a, double x, double y) { return a.x == x && a.y == y; }
 
@@ -67,8 +49,8 @@ MC_TEST(t_rect_frames, "rect: local and world frames round-trip and local y is f
     MC_CHECK(vec_eq(l, 1.0, 0.0));
     rng_state = 11;
     for (int i = 0; i < 1000; i++) {
-        McRect q = {{rng_range(-1e5, 1e5), rng_range(-1e5, 1e5)}, rng_range(0, 360), 2, 1};
-        McVec2 p = mc_vec2(q.centre.x + rng_range(-5, 5), q.centre.y + rng_range(-5, 5));
+        McRect q = {{mc_rng_range(&rng_state, -1e5, 1e5), mc_rng_range(&rng_state, -1e5, 1e5)}, mc_rng_range(&rng_state, 0, 360), 2, 1};
+        McVec2 p = mc_vec2(q.centre.x + mc_rng_range(&rng_state, -5, 5), q.centre.y + mc_rng_range(&rng_state, -5, 5));
         McVec2 back = mc_rect_to_world(q, mc_rect_to_local(q, p));
         MC_CHECK(mc_vec2_distance(back, p) <= 1e-10);
     }
@@ -95,7 +77,7 @@ MC_TEST(t_poly_from_points, "poly: building accepts convex input in either windi
 }
 
 MC_TEST(t_poly_basics, "poly: area, centroid, box, translate and rotate") {
-    McPoly p = box(0, 0, 2, 1);
+    McPoly p = mc_poly_box(0, 0, 2, 1);
     McVec2 c = mc_poly_centroid(&p);
     MC_CHECK(vec_eq(c, 1.0, 0.5));
     McAabb b = mc_poly_aabb(&p);
@@ -114,7 +96,7 @@ MC_TEST(t_poly_basics, "poly: area, centroid, box, translate and rotate") {
 }
 
 MC_TEST(t_classify_point, "poly: a point is inside, on the boundary within the slop, or outside") {
-    McPoly p = box(0, 0, 1, 1);
+    McPoly p = mc_poly_box(0, 0, 1, 1);
     MC_CHECK_INT(mc_poly_classify_point(&p, mc_vec2(0.5, 0.5)), MC_CONTACT_OVERLAPPING);
     MC_CHECK_INT(mc_poly_classify_point(&p, mc_vec2(1.0, 0.5)), MC_CONTACT_TOUCHING);
     MC_CHECK_INT(mc_poly_classify_point(&p, mc_vec2(1.0 + 0.5e-6, 0.5)), MC_CONTACT_TOUCHING);
@@ -128,7 +110,7 @@ MC_TEST(t_classify_point, "poly: a point is inside, on the boundary within the s
 // ---- contact -----------------------------------------------------------------------------------
 
 MC_TEST(t_flush, "contact: squares sharing a side touch flush along the whole side") {
-    McPoly a = box(0, 0, 1, 1), b = box(1, 0, 2, 1);
+    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(1, 0, 2, 1);
     McContact c;
     MC_CHECK_INT(mc_poly_contact(&a, &b, &c), MC_CONTACT_TOUCHING);
     MC_CHECK(c.flush);
@@ -145,7 +127,7 @@ MC_TEST(t_flush, "contact: squares sharing a side touch flush along the whole si
 
 MC_TEST(t_partial_flush, "contact: offset squares share only the overlapping stretch of their sides") {
     // b is shifted up by 0.75: the shared stretch of x = 1 is y in [0.75, 1].
-    McPoly a = box(0, 0, 1, 1), b = box(1, 0.75, 2, 1.75);
+    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(1, 0.75, 2, 1.75);
     McContact c;
     MC_CHECK_INT(mc_poly_contact(&a, &b, &c), MC_CONTACT_TOUCHING);
     MC_CHECK(c.flush);
@@ -156,22 +138,22 @@ MC_TEST(t_partial_flush, "contact: offset squares share only the overlapping str
 }
 
 MC_TEST(t_touch_thresholds, "contact: a gap or overlap up to the slop is touching, beyond it is not") {
-    McPoly a = box(0, 0, 1, 1);
+    McPoly a = mc_poly_box(0, 0, 1, 1);
     double s;
-    McPoly b = box(1 + 0.5e-6, 0, 2, 1);
+    McPoly b = mc_poly_box(1 + 0.5e-6, 0, 2, 1);
     MC_CHECK_INT(mc_poly_overlap(&a, &b, &s), MC_CONTACT_TOUCHING);
     MC_CHECK_NEAR(s, 0.5e-6, 1e-15);
-    b = box(1 + 2e-6, 0, 2, 1);
+    b = mc_poly_box(1 + 2e-6, 0, 2, 1);
     MC_CHECK_INT(mc_poly_overlap(&a, &b, &s), MC_CONTACT_SEPARATED);
     MC_CHECK_NEAR(s, 2e-6, 1e-15);
-    b = box(1 - 0.5e-6, 0, 2, 1);
+    b = mc_poly_box(1 - 0.5e-6, 0, 2, 1);
     MC_CHECK_INT(mc_poly_overlap(&a, &b, &s), MC_CONTACT_TOUCHING);
     MC_CHECK_NEAR(s, -0.5e-6, 1e-15);
-    b = box(1 - 2e-6, 0, 2, 1);
+    b = mc_poly_box(1 - 2e-6, 0, 2, 1);
     MC_CHECK_INT(mc_poly_overlap(&a, &b, &s), MC_CONTACT_OVERLAPPING);
     MC_CHECK_NEAR(s, -2e-6, 1e-15);
     // Deep overlap: the shortest way out of a 1x1 square 0.25 into another is 0.25.
-    b = box(0.75, 0.1, 2, 0.9);
+    b = mc_poly_box(0.75, 0.1, 2, 0.9);
     MC_CHECK_INT(mc_poly_overlap(&a, &b, &s), MC_CONTACT_OVERLAPPING);
     MC_CHECK_NEAR(s, -0.25, 1e-15);
     McContact c;
@@ -180,7 +162,7 @@ MC_TEST(t_touch_thresholds, "contact: a gap or overlap up to the slop is touchin
 }
 
 MC_TEST(t_corner_on_corner, "contact: squares meeting only at a corner touch corner to corner") {
-    McPoly a = box(0, 0, 1, 1), b = box(1, 1, 2, 2);
+    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(1, 1, 2, 2);
     McContact c;
     MC_CHECK_INT(mc_poly_contact(&a, &b, &c), MC_CONTACT_TOUCHING);
     MC_CHECK(!c.flush);
@@ -190,12 +172,12 @@ MC_TEST(t_corner_on_corner, "contact: squares meeting only at a corner touch cor
     MC_CHECK_INT(c.feature_b.index, 0);
     MC_CHECK(vec_eq(c.point, 1, 1));
     // Offset diagonally by 1e-6·(1,1): the gap is √2·1e-6 > slop.
-    McPoly far = box(1 + 1e-6, 1 + 1e-6, 2, 2);
+    McPoly far = mc_poly_box(1 + 1e-6, 1 + 1e-6, 2, 2);
     MC_CHECK_INT(mc_poly_overlap(&a, &far, NULL), MC_CONTACT_SEPARATED);
 }
 
 MC_TEST(t_corner_on_edge, "contact: a diamond's corner resting on a square's top side") {
-    McPoly sq = box(0, 0, 2, 1);
+    McPoly sq = mc_poly_box(0, 0, 2, 1);
     McVec2 d[4] = {{1, 1}, {2, 2}, {1, 3}, {0, 2}};
     McPoly dia;
     MC_CHECK(mc_poly_from_points(&dia, d, 4));
@@ -211,7 +193,7 @@ MC_TEST(t_corner_on_edge, "contact: a diamond's corner resting on a square's top
 }
 
 MC_TEST(t_distance, "contact: distance between separated polygons is the nearest corner-to-corner or corner-to-side gap") {
-    McPoly a = box(0, 0, 1, 1), b = box(4, 5, 5, 6);
+    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(4, 5, 5, 6);
     MC_CHECK(mc_poly_distance(&a, &b) == 5.0); // (1,1) to (4,5): a 3-4-5 triangle
     McContact c;
     MC_CHECK_INT(mc_poly_contact(&a, &b, &c), MC_CONTACT_SEPARATED);
@@ -219,24 +201,24 @@ MC_TEST(t_distance, "contact: distance between separated polygons is the nearest
     MC_CHECK_NEAR(c.normal.x, -0.6, 1e-15);
     MC_CHECK_NEAR(c.normal.y, -0.8, 1e-15);
     // Corner to side: a's top side y = 1 faces s's bottom side y = 3 over x in [0.5, 1]: gap 2.
-    McPoly s = box(0.5, 3, 3, 4);
+    McPoly s = mc_poly_box(0.5, 3, 3, 4);
     MC_CHECK(mc_poly_distance(&a, &s) == 2.0);
     // Spacing check as a rule would write it: exactly 1 inch apart.
-    McPoly inch = box(2, 0, 3, 1);
+    McPoly inch = mc_poly_box(2, 0, 3, 1);
     MC_CHECK(mc_within_slop(mc_poly_distance(&a, &inch) - 1.0));
 }
 
 MC_TEST(t_large_coords, "contact: the same answers at |x| ~ 1e5") {
     double o = 1e5;
-    McPoly a = box(o, -o, o + 1, -o + 1), b = box(o + 1, -o, o + 2, -o + 1);
+    McPoly a = mc_poly_box(o, -o, o + 1, -o + 1), b = mc_poly_box(o + 1, -o, o + 2, -o + 1);
     McContact c;
     MC_CHECK_INT(mc_poly_contact(&a, &b, &c), MC_CONTACT_TOUCHING);
     MC_CHECK(c.flush);
-    b = box(o + 1 + 2e-6, -o, o + 2, -o + 1);
+    b = mc_poly_box(o + 1 + 2e-6, -o, o + 2, -o + 1);
     double s;
     MC_CHECK_INT(mc_poly_overlap(&a, &b, &s), MC_CONTACT_SEPARATED);
     MC_CHECK_NEAR(s, 2e-6, 1e-10); // 1e5 + 1 + 2e-6 is stored to within 1e-11
-    b = box(o + 1 - 2e-6, -o, o + 2, -o + 1);
+    b = mc_poly_box(o + 1 - 2e-6, -o, o + 2, -o + 1);
     MC_CHECK_INT(mc_poly_overlap(&a, &b, &s), MC_CONTACT_OVERLAPPING);
     // Rotated rectangles far from the origin: facing 90 and 270 units back to back.
     McRect r1 = {{o, o}, 90.0, 2.0, 1.0}, r2 = {{o - 1.0, o}, 270.0, 2.0, 1.0};
@@ -248,17 +230,17 @@ MC_TEST(t_large_coords, "contact: the same answers at |x| ~ 1e5") {
 }
 
 MC_TEST(t_small_coords, "contact: the same answers for millimetre-sized shapes near the origin") {
-    McPoly a = box(0, 0, 1e-3, 1e-3), b = box(1e-3, 0, 2e-3, 1e-3);
+    McPoly a = mc_poly_box(0, 0, 1e-3, 1e-3), b = mc_poly_box(1e-3, 0, 2e-3, 1e-3);
     McContact c;
     MC_CHECK_INT(mc_poly_contact(&a, &b, &c), MC_CONTACT_TOUCHING);
     MC_CHECK(c.flush);
-    b = box(1e-3 + 5e-6, 0, 2e-3, 1e-3);
+    b = mc_poly_box(1e-3 + 5e-6, 0, 2e-3, 1e-3);
     MC_CHECK_INT(mc_poly_overlap(&a, &b, NULL), MC_CONTACT_SEPARATED);
     MC_CHECK_NEAR(mc_poly_distance(&a, &b), 5e-6, 1e-18);
 }
 
 MC_TEST(t_degenerate_polys, "contact: empty, point and zero-area polygons never crash") {
-    McPoly empty, pt, seg, sq = box(0, 0, 1, 1);
+    McPoly empty, pt, seg, sq = mc_poly_box(0, 0, 1, 1);
     empty.count = 0;
     pt.count = 1;
     pt.v[0] = mc_vec2(1, 0.5);
@@ -269,7 +251,7 @@ MC_TEST(t_degenerate_polys, "contact: empty, point and zero-area polygons never 
     MC_CHECK_INT(mc_poly_contact(&empty, &sq, &c), MC_CONTACT_SEPARATED);
     MC_CHECK_INT(mc_poly_overlap(&pt, &sq, NULL), MC_CONTACT_TOUCHING);
     MC_CHECK(mc_poly_distance(&seg, &sq) == 1.0);
-    McPoly dup = box(0, 0, 0, 0); // four copies of one point
+    McPoly dup = mc_poly_box(0, 0, 0, 0); // four copies of one point
     MC_CHECK(mc_poly_distance(&dup, &sq) == 0.0);
     MC_CHECK(mc_poly_distance(&dup, &seg) == 2.0);
 }
@@ -277,8 +259,8 @@ MC_TEST(t_degenerate_polys, "contact: empty, point and zero-area polygons never 
 MC_TEST(t_random_overlap_symmetry, "contact: property: state is symmetric and matches vertex containment") {
     rng_state = 12;
     for (int i = 0; i < 5000; i++) {
-        McRect ra = {{rng_range(-3, 3), rng_range(-3, 3)}, rng_range(0, 360), rng_range(0.5, 3), rng_range(0.5, 2)};
-        McRect rb = {{rng_range(-3, 3), rng_range(-3, 3)}, rng_range(0, 360), rng_range(0.5, 3), rng_range(0.5, 2)};
+        McRect ra = {{mc_rng_range(&rng_state, -3, 3), mc_rng_range(&rng_state, -3, 3)}, mc_rng_range(&rng_state, 0, 360), mc_rng_range(&rng_state, 0.5, 3), mc_rng_range(&rng_state, 0.5, 2)};
+        McRect rb = {{mc_rng_range(&rng_state, -3, 3), mc_rng_range(&rng_state, -3, 3)}, mc_rng_range(&rng_state, 0, 360), mc_rng_range(&rng_state, 0.5, 3), mc_rng_range(&rng_state, 0.5, 2)};
         McPoly a = mc_rect_to_poly(ra), b = mc_rect_to_poly(rb);
         double sab, sba;
         McContactState ab = mc_poly_overlap(&a, &b, &sab), ba = mc_poly_overlap(&b, &a, &sba);
@@ -418,12 +400,12 @@ MC_TEST(t_decompose_random, "decompose: property: random star-shaped polygons sp
     McVec2 v[MC_MAX_POLYGON_VERTICES];
     McPoly out[MC_MAX_POLYGON_VERTICES];
     for (int iter = 0; iter < 500; iter++) {
-        int n = 3 + (int)(rng_unit() * 40);
+        int n = 3 + (int)(mc_rng_unit(&rng_state) * 40);
         // Star-shaped about the centre: increasing angles, random radii → simple.
-        double cx = rng_range(-1e5, 1e5) * (iter % 2), cy = rng_range(-1e5, 1e5) * (iter % 2);
+        double cx = mc_rng_range(&rng_state, -1e5, 1e5) * (iter % 2), cy = mc_rng_range(&rng_state, -1e5, 1e5) * (iter % 2);
         for (int i = 0; i < n; i++) {
-            double s, c, r = rng_range(0.3, 3.0);
-            mc_trig_sincos_deg((i + rng_range(0.1, 0.9)) * 360.0 / n, &s, &c);
+            double s, c, r = mc_rng_range(&rng_state, 0.3, 3.0);
+            mc_trig_sincos_deg((i + mc_rng_range(&rng_state, 0.1, 0.9)) * 360.0 / n, &s, &c);
             v[i] = mc_vec2(cx + r * c, cy + r * s);
         }
         int parts = 0;
@@ -440,7 +422,7 @@ MC_TEST(t_decompose_random, "decompose: property: random star-shaped polygons sp
         for (int i = 0; i < n; i++) whole.v[i] = v[i];
         check_parts(out, parts, mc_poly_area(&whole));
         for (int k = 0; k < 50; k++) {
-            McVec2 p = mc_vec2(cx + rng_range(-3, 3), cy + rng_range(-3, 3));
+            McVec2 p = mc_vec2(cx + mc_rng_range(&rng_state, -3, 3), cy + mc_rng_range(&rng_state, -3, 3));
             bool inside = in_simple(v, n, p), covered = parts_cover(out, parts, p);
             // Points more than the slop from the boundary must agree exactly.
             double edge = INFINITY;
@@ -451,4 +433,11 @@ MC_TEST(t_decompose_random, "decompose: property: random star-shaped polygons sp
             if (edge > 1e-6) MC_CHECK(inside == covered);
         }
     }
+}
+
+MC_TEST(poly_box_ccw, "poly: mc_poly_box is counter-clockwise with the area of its sides") {
+    McPoly b = mc_poly_box(-1, 2, 3, 2.5);
+    MC_CHECK_INT(b.count, 4);
+    MC_CHECK_NEAR(mc_poly_area(&b), 4 * 0.5, 0); // signed area positive: counter-clockwise
+    MC_CHECK(b.v[0].x == -1 && b.v[0].y == 2 && b.v[2].x == 3 && b.v[2].y == 2.5);
 }

@@ -11,24 +11,6 @@
 #define SLOP MC_LINEAR_SLOP
 
 static uint64_t rng_state;
-static uint64_t rng_next(void) {
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static double rng_unit(void) { return (double)(rng_next() >> 11) * (1.0 / 9007199254740992.0); }
-static double rng_range(double lo, double hi) { return lo + (hi - lo) * rng_unit(); }
-
-static McPoly box(double x0, double y0, double x1, double y1) {
-    McPoly p;
-    p.count = 4;
-    p.v[0] = mc_vec2(x0, y0);
-    p.v[1] = mc_vec2(x1, y0);
-    p.v[2] = mc_vec2(x1, y1);
-    p.v[3] = mc_vec2(x0, y1);
-    return p;
-}
 
 static McSweepInput input(const McPoly *mover, const McPoly *obs, int n) {
     McSweepInput in = {mover, obs, n, NULL, NULL};
@@ -52,7 +34,7 @@ static bool vec_eq(McVec2 a, double x, double y) { return a.x == x && a.y == y; 
 
 MC_TEST(t_tr_head_on, "sweep: a square moving at a square stops flush, in contact, not short") {
     // Gap 1 along a motion of 3: t = 1/3; the mover's right side lands on x = 2.
-    McPoly a = box(0, 0, 1, 1), b = box(2, 0, 3, 1);
+    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(2, 0, 3, 1);
     McSweepHit h;
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(3, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 1.0 / 3.0);
@@ -70,7 +52,7 @@ MC_TEST(t_tr_head_on, "sweep: a square moving at a square stops flush, in contac
 
 MC_TEST(t_tr_exact_contact, "sweep: stopping distance is exact, with no slop left in the gap") {
     // Gap 0.5 along motion (1, 0): t = 0.5 exactly and the gap becomes exactly 0.
-    McPoly a = box(0, 0, 1, 1), b = box(1.5, -5, 2.5, 5);
+    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(1.5, -5, 2.5, 5);
     McSweepHit h;
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(1, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.5);
@@ -83,7 +65,7 @@ MC_TEST(t_tr_exact_contact, "sweep: stopping distance is exact, with no slop lef
 }
 
 MC_TEST(t_tr_touching_free, "sweep: touching but not overlapping: moving along or away is free") {
-    McPoly a = box(0, 0, 1, 1), b = box(1, 0, 2, 1); // flush along x = 1
+    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(1, 0, 2, 1); // flush along x = 1
     McSweepHit h;
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(0, 5), &h), MC_SWEEP_CLEAR);   // along
     MC_CHECK(h.t == 1.0 && vec_eq(h.placed.v[0], 0, 5));
@@ -93,7 +75,7 @@ MC_TEST(t_tr_touching_free, "sweep: touching but not overlapping: moving along o
 }
 
 MC_TEST(t_tr_touching_into, "sweep: starting in contact and moving into the obstacle is a collision at t = 0") {
-    McPoly a = box(0, 0, 1, 1), b = box(1, 0, 2, 1);
+    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(1, 0, 2, 1);
     McSweepHit h;
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(0.5, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.0);
@@ -102,13 +84,13 @@ MC_TEST(t_tr_touching_into, "sweep: starting in contact and moving into the obst
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(0.5, 0.5), &h), MC_SWEEP_HIT); // into and along
     MC_CHECK(h.t == 0.0);
     // In contact across a gap of half the slop: the mover closes the gap and stops.
-    McPoly g = box(1 + 0.5e-6, 0, 2, 1);
+    McPoly g = mc_poly_box(1 + 0.5e-6, 0, 2, 1);
     double gap = g.v[0].x - 1.0; // 1 + 0.5e-6 is not exact; this difference is (Sterbenz)
     MC_CHECK_INT(translate(&a, &g, 1, mc_vec2(1, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == gap);
     MC_CHECK(h.placed.v[1].x == g.v[0].x);
     // Overlapping by half the slop counts as touching, so it is not "starts overlapping".
-    McPoly o = box(1 - 0.5e-6, 0, 2, 1);
+    McPoly o = mc_poly_box(1 - 0.5e-6, 0, 2, 1);
     MC_CHECK_INT(translate(&a, &o, 1, mc_vec2(1, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.0);
     MC_CHECK_INT(translate(&a, &o, 1, mc_vec2(0, 1), &h), MC_SWEEP_CLEAR);
@@ -117,7 +99,7 @@ MC_TEST(t_tr_touching_into, "sweep: starting in contact and moving into the obst
 MC_TEST(t_tr_corner_slide, "sweep: a corner sliding along an edge is free") {
     // A diamond standing on its bottom corner on the top of a long wall.
     McVec2 d[4] = {{1, 0}, {2, 1}, {1, 2}, {0, 1}};
-    McPoly dia, wall = box(-10, -1, 10, 0);
+    McPoly dia, wall = mc_poly_box(-10, -1, 10, 0);
     MC_CHECK(mc_poly_from_points(&dia, d, 4));
     McSweepHit h;
     MC_CHECK_INT(translate(&dia, &wall, 1, mc_vec2(5, 0), &h), MC_SWEEP_CLEAR);
@@ -132,14 +114,14 @@ MC_TEST(t_tr_corner_slide, "sweep: a corner sliding along an edge is free") {
 }
 
 MC_TEST(t_tr_corner_corner, "sweep: corner on corner: passing along the corner's line is free, heading into it stops there") {
-    McPoly a = box(0, 0, 1, 1);
+    McPoly a = mc_poly_box(0, 0, 1, 1);
     McSweepHit h;
     // b's bottom-left corner (2,1) is on the line of a's top side: a slides under b's bottom.
-    McPoly b = box(2, 1, 3, 2);
+    McPoly b = mc_poly_box(2, 1, 3, 2);
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(1, 0), &h), MC_SWEEP_CLEAR);
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(3, 0), &h), MC_SWEEP_CLEAR);
     // Heading diagonally: a's top-right corner (1,1) meets b's corner (2,2) at t = 1/2.
-    McPoly c = box(2, 2, 3, 3);
+    McPoly c = mc_poly_box(2, 2, 3, 3);
     MC_CHECK_INT(translate(&a, &c, 1, mc_vec2(2, 2), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.5);
     MC_CHECK(!h.contact.flush);
@@ -162,7 +144,7 @@ MC_TEST(t_tr_corner_corner, "sweep: corner on corner: passing along the corner's
 MC_TEST(t_tr_rotated_vertex, "sweep: a diamond's corner hits a wall at (3 - sqrt 2) / 10") {
     // A 2x2 square facing 45: its corners are sqrt(2) from the centre along the axes.
     McRect r = {{0, 0}, 45.0, 2.0, 2.0};
-    McPoly a = mc_rect_to_poly(r), wall = box(3, -1, 4, 1);
+    McPoly a = mc_rect_to_poly(r), wall = mc_poly_box(3, -1, 4, 1);
     McSweepHit h;
     MC_CHECK_INT(translate(&a, &wall, 1, mc_vec2(10, 0), &h), MC_SWEEP_HIT);
     MC_CHECK_NEAR(h.t, (3.0 - sqrt(2.0)) / 10.0, 1e-15);
@@ -173,15 +155,15 @@ MC_TEST(t_tr_rotated_vertex, "sweep: a diamond's corner hits a wall at (3 - sqrt
 }
 
 MC_TEST(t_tr_tunnel, "sweep: a thin obstacle cannot be jumped over in one long move") {
-    McPoly a = box(0, 0, 1, 1), thin = box(5, 0, 5.1, 1);
+    McPoly a = mc_poly_box(0, 0, 1, 1), thin = mc_poly_box(5, 0, 5.1, 1);
     McSweepHit h;
     MC_CHECK_INT(translate(&a, &thin, 1, mc_vec2(10, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.4); // gap 4 over 10
 }
 
 MC_TEST(t_tr_many, "sweep: the earliest obstacle wins and ties go to the lowest index") {
-    McPoly a = box(0, 0, 1, 1);
-    McPoly obs[4] = {box(6, 0, 7, 1), box(3, 0, 4, 0.5), box(3, 0.5, 4, 1), box(0, 5, 1, 6)};
+    McPoly a = mc_poly_box(0, 0, 1, 1);
+    McPoly obs[4] = {mc_poly_box(6, 0, 7, 1), mc_poly_box(3, 0, 4, 0.5), mc_poly_box(3, 0.5, 4, 1), mc_poly_box(0, 5, 1, 6)};
     McSweepHit h;
     MC_CHECK_INT(translate(&a, obs, 4, mc_vec2(10, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.2);
@@ -194,7 +176,7 @@ MC_TEST(t_tr_many, "sweep: the earliest obstacle wins and ties go to the lowest 
 }
 
 MC_TEST(t_tr_start_overlap, "sweep: an obstacle already overlapping is reported, and can be ignored") {
-    McPoly a = box(0, 0, 1, 1), obs[2] = {box(5, 0, 6, 1), box(0.5, 0.5, 2, 2)};
+    McPoly a = mc_poly_box(0, 0, 1, 1), obs[2] = {mc_poly_box(5, 0, 6, 1), mc_poly_box(0.5, 0.5, 2, 2)};
     McSweepHit h;
     MC_CHECK_INT(translate(&a, obs, 2, mc_vec2(10, 0), &h), MC_SWEEP_STARTS_OVERLAPPING);
     MC_CHECK_INT(h.obstacle, 1);
@@ -207,7 +189,7 @@ MC_TEST(t_tr_start_overlap, "sweep: an obstacle already overlapping is reported,
 }
 
 MC_TEST(t_tr_degenerate, "sweep: zero motion, empty sets and bad input never crash") {
-    McPoly a = box(0, 0, 1, 1), b = box(1, 0, 2, 1);
+    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(1, 0, 2, 1);
     McSweepHit h;
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(0, 0), &h), MC_SWEEP_CLEAR);
     MC_CHECK_INT(translate(&a, NULL, 0, mc_vec2(1, 0), &h), MC_SWEEP_CLEAR);
@@ -221,7 +203,7 @@ MC_TEST(t_tr_degenerate, "sweep: zero motion, empty sets and bad input never cra
     rep.count = 5;
     rep.v[0] = mc_vec2(0, 0), rep.v[1] = mc_vec2(1, 0), rep.v[2] = mc_vec2(1, 0);
     rep.v[3] = mc_vec2(1, 1), rep.v[4] = mc_vec2(0, 1);
-    McPoly far = box(3, 0, 4, 1);
+    McPoly far = mc_poly_box(3, 0, 4, 1);
     MC_CHECK_INT(translate(&rep, &far, 1, mc_vec2(4, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.5);
     McPoly pt;
@@ -233,14 +215,14 @@ MC_TEST(t_tr_degenerate, "sweep: zero motion, empty sets and bad input never cra
 
 MC_TEST(t_tr_large_small, "sweep: the same contact at |x| ~ 1e5 and at millimetre scale") {
     double o = 1e5;
-    McPoly a = box(o, -o, o + 1, -o + 1), b = box(o + 2, -o, o + 3, -o + 1);
+    McPoly a = mc_poly_box(o, -o, o + 1, -o + 1), b = mc_poly_box(o + 2, -o, o + 3, -o + 1);
     McSweepHit h;
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(3, 0), &h), MC_SWEEP_HIT);
     MC_CHECK_NEAR(h.t, 1.0 / 3.0, 1e-15);
     MC_CHECK_NEAR(h.placed.v[1].x, o + 2, 1e-10);
     MC_CHECK_INT(mc_poly_overlap(&h.placed, &b, NULL), MC_CONTACT_TOUCHING);
     MC_CHECK(h.contact.flush);
-    McPoly s = box(0, 0, 1e-3, 1e-3), t = box(2e-3, 0, 3e-3, 1e-3);
+    McPoly s = mc_poly_box(0, 0, 1e-3, 1e-3), t = mc_poly_box(2e-3, 0, 3e-3, 1e-3);
     MC_CHECK_INT(translate(&s, &t, 1, mc_vec2(3e-3, 0), &h), MC_SWEEP_HIT);
     MC_CHECK_NEAR(h.t, 1.0 / 3.0, 1e-12);
     MC_CHECK(h.contact.flush);
@@ -251,7 +233,7 @@ MC_TEST(t_tr_large_small, "sweep: the same contact at |x| ~ 1e5 and at millimetr
 MC_TEST(t_rot_corner_hits_wall, "sweep: a square turning about its corner hits a wall when its far corner reaches it") {
     // Pivot (0,0); the far corner (1,1) is sqrt 2 away at bearing 45 and reaches x = 1.2 at
     // bearing asin(1.2 / sqrt 2): the turn is that minus 45 degrees.
-    McPoly a = box(0, 0, 1, 1), wall = box(1.2, -1, 2, 2);
+    McPoly a = mc_poly_box(0, 0, 1, 1), wall = mc_poly_box(1.2, -1, 2, 2);
     McSweepHit h;
     MC_CHECK_INT(rotate(&a, &wall, 1, mc_vec2(0, 0), 90.0, &h), MC_SWEEP_HIT);
     double want = asin(1.2 / sqrt(2.0)) * 180.0 / 3.14159265358979323846 - 45.0;
@@ -273,7 +255,7 @@ MC_TEST(t_rot_obstacle_corner, "sweep: an obstacle's corner meets a turning bar'
     // Bar [0,3]x[0,0.2] turning counter-clockwise about (0,0). The triangle's corner (1,1) meets
     // the bar's top side y = 0.2 where x = sqrt(2 - 0.04) = 1.4; the angle between (1,1) and
     // (1.4, 0.2) is atan2(1.2, 1.6) = atan(3/4).
-    McPoly bar = box(0, 0, 3, 0.2);
+    McPoly bar = mc_poly_box(0, 0, 3, 0.2);
     McVec2 tv[3] = {{1, 1}, {2, 3}, {0, 3}};
     McPoly tri;
     MC_CHECK(mc_poly_from_points(&tri, tv, 3));
@@ -289,7 +271,7 @@ MC_TEST(t_rot_obstacle_corner, "sweep: an obstacle's corner meets a turning bar'
 }
 
 MC_TEST(t_rot_from_contact, "sweep: turning about a corner on a shared side: away is free, into is t = 0") {
-    McPoly a = box(0, 0, 1, 1), b = box(1, 0, 2, 1);
+    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(1, 0, 2, 1);
     McSweepHit h;
     // About (1,0), clockwise moves a's corner (1,1) to x > 1: into b.
     MC_CHECK_INT(rotate(&a, &b, 1, mc_vec2(1, 0), 30.0, &h), MC_SWEEP_HIT);
@@ -298,7 +280,7 @@ MC_TEST(t_rot_from_contact, "sweep: turning about a corner on a shared side: awa
     // Counter-clockwise: away; a ends as [0,1]x[-1,0], still touching b at the pivot only.
     MC_CHECK_INT(rotate(&a, &b, 1, mc_vec2(1, 0), -90.0, &h), MC_SWEEP_CLEAR);
     MC_CHECK(h.angle == -90.0);
-    McPoly want = box(0, -1, 1, 0);
+    McPoly want = mc_poly_box(0, -1, 1, 0);
     for (int i = 0; i < 4; i++) {
         bool found = false;
         for (int k = 0; k < 4; k++) found = found || mc_vec2_near(h.placed.v[i], want.v[k]);
@@ -310,7 +292,7 @@ MC_TEST(t_rot_from_contact, "sweep: turning about a corner on a shared side: awa
 }
 
 MC_TEST(t_rot_tiny, "sweep: rotations of 1e-9 degrees") {
-    McPoly a = box(0, 0, 1, 1), b = box(1, 0, 2, 1), far = box(3, 0, 4, 1);
+    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(1, 0, 2, 1), far = mc_poly_box(3, 0, 4, 1);
     McSweepHit h;
     // Into a flush neighbour by 1e-9 degrees: the corner moves about 2.5e-11, within the slop,
     // so it is not a collision.
@@ -326,7 +308,7 @@ MC_TEST(t_rot_tiny, "sweep: rotations of 1e-9 degrees") {
 }
 
 MC_TEST(t_rot_exact_90, "sweep: a free quarter turn lands exactly on the axis-aligned pose") {
-    McPoly a = box(0, 0, 2, 1);
+    McPoly a = mc_poly_box(0, 0, 2, 1);
     McSweepHit h;
     MC_CHECK_INT(rotate(&a, NULL, 0, mc_vec2(0, 0), 90.0, &h), MC_SWEEP_CLEAR);
     // Clockwise 90 maps (x, y) to (y, -x).
@@ -341,7 +323,7 @@ MC_TEST(t_rot_wheel, "sweep: a unit wheeling about its front-left corner stops f
     // the front-right corner, 4 from the pivot, goes to (-2 + 4 cos θ, 1 + 4 sin θ). A wall
     // whose bottom side is y = 3 is reached when 4 sin θ = 2, at θ = 30 degrees.
     McRect r = {{0, 0.5}, 0.0, 4.0, 1.0};
-    McPoly unit = mc_rect_to_poly(r), wall = box(-10, 3, 10, 4);
+    McPoly unit = mc_rect_to_poly(r), wall = mc_poly_box(-10, 3, 10, 4);
     McVec2 pivot = mc_rect_corner(r, MC_RECT_FRONT_LEFT);
     MC_CHECK(vec_eq(pivot, -2, 1));
     McSweepHit h;
@@ -360,7 +342,7 @@ MC_TEST(t_rot_snap_flush, "sweep: a snap pivot about the contact corner ends flu
     // the short side does after 60. Both end flush.
     double c30 = sqrt(3.0) / 2.0;
     McVec2 pts[4] = {{0, 0}, {2 * c30, 1}, {2 * c30 - 0.5, 1 + c30}, {-0.5, c30}};
-    McPoly mover, ground = box(-10, -5, 10, 0);
+    McPoly mover, ground = mc_poly_box(-10, -5, 10, 0);
     MC_CHECK(mc_poly_from_points(&mover, pts, 4));
     MC_CHECK_INT(mc_poly_overlap(&mover, &ground, NULL), MC_CONTACT_TOUCHING);
     McSweepHit h;
@@ -410,16 +392,16 @@ MC_TEST(t_bp_random, "broadphase: property: queries equal brute force on 3000 ra
     rng_state = 21;
     for (int round = 0; round < 3; round++) {
         for (int i = 0; i < BP_N; i++) {
-            double x = rng_range(-1e3, 1e3), y = rng_range(-1e3, 1e3);
+            double x = mc_rng_range(&rng_state, -1e3, 1e3), y = mc_rng_range(&rng_state, -1e3, 1e3);
             if (round == 2) x = (double)(i % 10), y = 0.0; // many equal centres
             bp_boxes[i].lo = mc_vec2(x, y);
-            bp_boxes[i].hi = mc_vec2(x + rng_range(0, 5), y + rng_range(0, 5));
+            bp_boxes[i].hi = mc_vec2(x + mc_rng_range(&rng_state, 0, 5), y + mc_rng_range(&rng_state, 0, 5));
         }
         McBroadphase bp;
         MC_CHECK(mc_broadphase_build(&bp, bp_nodes, MC_BROADPHASE_NODES(BP_N), bp_scratch, bp_boxes, BP_N));
         for (int k = 0; k < 500; k++) {
-            double x = rng_range(-1e3, 1e3), y = rng_range(-1e3, 1e3);
-            McAabb q = {{x, y}, {x + rng_range(0, 50), y + rng_range(0, 50)}};
+            double x = mc_rng_range(&rng_state, -1e3, 1e3), y = mc_rng_range(&rng_state, -1e3, 1e3);
+            McAabb q = {{x, y}, {x + mc_rng_range(&rng_state, 0, 50), y + mc_rng_range(&rng_state, 0, 50)}};
             int n = mc_broadphase_query(&bp, q, bp_out, BP_N);
             int brute = 0;
             for (int i = 0; i < BP_N; i++) brute += mc_aabb_overlaps(bp_boxes[i], q) ? 1 : 0;
@@ -434,17 +416,17 @@ MC_TEST(t_bp_random, "broadphase: property: queries equal brute force on 3000 ra
 // A random convex polygon: 3..8 points at increasing angles on a circle of random radius.
 static McPoly random_convex(McVec2 c, double size) {
     McPoly p;
-    if (rng_unit() < 0.5) {
-        McRect r = {c, rng_range(0, 360), rng_range(0.2, 1.0) * size, rng_range(0.2, 1.0) * size};
-        if (rng_unit() < 0.6) r.facing = 15.0 * (int)rng_range(0, 6); // exact facings: flush cases
+    if (mc_rng_unit(&rng_state) < 0.5) {
+        McRect r = {c, mc_rng_range(&rng_state, 0, 360), mc_rng_range(&rng_state, 0.2, 1.0) * size, mc_rng_range(&rng_state, 0.2, 1.0) * size};
+        if (mc_rng_unit(&rng_state) < 0.6) r.facing = 15.0 * (int)mc_rng_range(&rng_state, 0, 6); // exact facings: flush cases
         return mc_rect_to_poly(r);
     }
-    int n = 3 + (int)(rng_unit() * 6);
-    double r = rng_range(0.2, 0.6) * size, start = rng_range(0, 360);
+    int n = 3 + (int)(mc_rng_unit(&rng_state) * 6);
+    double r = mc_rng_range(&rng_state, 0.2, 0.6) * size, start = mc_rng_range(&rng_state, 0, 360);
     McVec2 pts[8];
     for (int i = 0; i < n; i++) {
         double s, co;
-        mc_trig_sincos_deg(start + (i + rng_range(0.05, 0.95)) * 360.0 / n, &s, &co);
+        mc_trig_sincos_deg(start + (i + mc_rng_range(&rng_state, 0.05, 0.95)) * 360.0 / n, &s, &co);
         pts[i] = mc_vec2(c.x + r * co, c.y + r * s);
     }
     if (!mc_poly_from_points(&p, pts, n)) p = mc_rect_to_poly((McRect){c, 0.0, size * 0.5, size * 0.5});
@@ -467,7 +449,7 @@ static void random_scene(Scene *s, double offset) {
     s->mover = random_convex(mc_vec2(offset, offset), 2.0);
     s->n = 0;
     while (s->n < PT_OBS) {
-        McPoly o = random_convex(mc_vec2(offset + rng_range(-6, 6), offset + rng_range(-6, 6)), 2.0);
+        McPoly o = random_convex(mc_vec2(offset + mc_rng_range(&rng_state, -6, 6), offset + mc_rng_range(&rng_state, -6, 6)), 2.0);
         if (mc_poly_overlap(&s->mover, &o, NULL) == MC_CONTACT_OVERLAPPING) continue;
         s->obs[s->n++] = o;
     }
@@ -506,7 +488,7 @@ MC_TEST(t_prop_translate, "sweep: property: random translations never end overla
         double offset = (iter % 3 == 0) ? 1e5 : (iter % 3 == 1 ? -37.25 : 0.0);
         random_scene(&scene, offset);
         double reach = iter % 2 ? 8.0 : 1.5;
-        McVec2 d = mc_vec2(rng_range(-reach, reach), rng_range(-reach, reach));
+        McVec2 d = mc_vec2(mc_rng_range(&rng_state, -reach, reach), mc_rng_range(&rng_state, -reach, reach));
         if (iter % 7 == 0) d = mc_vec2(d.x, 0.0);
         McSweepHit h, hb;
         McSweepInput in = {&scene.mover, scene.obs, scene.n, NULL, NULL};
@@ -558,10 +540,10 @@ MC_TEST(t_prop_rotate, "sweep: property: random rotations never end overlapping 
     for (int iter = 0; iter < 1500; iter++) {
         double offset = (iter % 3 == 0) ? 1e5 : 0.0;
         random_scene(&scene, offset);
-        McVec2 pivot = mc_vec2(offset + rng_range(-2, 2), offset + rng_range(-2, 2));
+        McVec2 pivot = mc_vec2(offset + mc_rng_range(&rng_state, -2, 2), offset + mc_rng_range(&rng_state, -2, 2));
         if (iter % 4 == 0) pivot = scene.mover.v[0]; // about a corner, like a wheel
-        double deg = iter % 2 ? rng_range(-180, 180) : rng_range(-20, 20);
-        if (iter % 10 == 0) deg = 15.0 * (int)rng_range(-12, 12);
+        double deg = iter % 2 ? mc_rng_range(&rng_state, -180, 180) : mc_rng_range(&rng_state, -20, 20);
+        if (iter % 10 == 0) deg = 15.0 * (int)mc_rng_range(&rng_state, -12, 12);
         McSweepHit h, hb;
         McSweepInput in = {&scene.mover, scene.obs, scene.n, NULL, NULL};
         McSweepState st = mc_sweep_rotate(&in, pivot, deg, &h);
@@ -590,7 +572,7 @@ MC_TEST(t_prop_translate_from_contact, "sweep: property: from a contact, moving 
     int checked = 0;
     for (int iter = 0; iter < 2000; iter++) {
         McPoly a = random_convex(mc_vec2(0, 0), 2.0);
-        McPoly b = random_convex(mc_vec2(rng_range(-4, 4), rng_range(-4, 4)), 2.0);
+        McPoly b = random_convex(mc_vec2(mc_rng_range(&rng_state, -4, 4), mc_rng_range(&rng_state, -4, 4)), 2.0);
         if (mc_poly_overlap(&a, &b, NULL) != MC_CONTACT_SEPARATED) continue;
         McSweepHit h;
         McVec2 towards = mc_vec2_sub(mc_poly_centroid(&b), mc_poly_centroid(&a));
@@ -616,7 +598,7 @@ MC_TEST(t_bp_sweep_many, "sweep: the broad phase gives the same answers against 
     rng_state = 61;
     static McPoly obs[BP_N];
     for (int i = 0; i < BP_N; i++) {
-        McPoly o = random_convex(mc_vec2(rng_range(-200, 200), rng_range(-200, 200)), 2.0);
+        McPoly o = random_convex(mc_vec2(mc_rng_range(&rng_state, -200, 200), mc_rng_range(&rng_state, -200, 200)), 2.0);
         obs[i] = o;
         bp_boxes[i] = mc_poly_aabb(&o);
     }
@@ -624,10 +606,10 @@ MC_TEST(t_bp_sweep_many, "sweep: the broad phase gives the same answers against 
     MC_CHECK(mc_broadphase_build(&bp, bp_nodes, MC_BROADPHASE_NODES(BP_N), bp_scratch, bp_boxes, BP_N));
     int hits = 0;
     for (int k = 0; k < 200; k++) {
-        McPoly m = random_convex(mc_vec2(rng_range(-200, 200), rng_range(-200, 200)), 2.0);
+        McPoly m = random_convex(mc_vec2(mc_rng_range(&rng_state, -200, 200), mc_rng_range(&rng_state, -200, 200)), 2.0);
         static unsigned char ignore[BP_N];
         for (int i = 0; i < BP_N; i++) ignore[i] = mc_poly_overlap(&m, &obs[i], NULL) == MC_CONTACT_OVERLAPPING;
-        McVec2 d = mc_vec2(rng_range(-20, 20), rng_range(-20, 20));
+        McVec2 d = mc_vec2(mc_rng_range(&rng_state, -20, 20), mc_rng_range(&rng_state, -20, 20));
         McSweepInput in = {&m, obs, BP_N, NULL, ignore};
         McSweepHit a, b;
         mc_sweep_translate(&in, d, &a);

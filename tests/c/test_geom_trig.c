@@ -8,15 +8,6 @@
 #include "mctest.h"
 
 static uint64_t rng_state;
-static uint64_t rng_next(void) {
-    // splitmix64: fixed seed per test, the same numbers on every platform.
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static double rng_unit(void) { return (double)(rng_next() >> 11) * (1.0 / 9007199254740992.0); }
-static double rng_range(double lo, double hi) { return lo + (hi - lo) * rng_unit(); }
 
 // Distance in units in the last place between two doubles of the same sign region.
 static double ulp_diff(double got, long double want) {
@@ -100,10 +91,10 @@ MC_TEST(t_accuracy, "trig: sin and cos are within 4 ulp over 200000 random angle
     for (int i = 0; i < 200000; i++) {
         double x;
         switch (i % 4) {
-        case 0: x = rng_range(-720.0, 720.0); break;
-        case 1: x = rng_range(-1.0, 1.0); break;                       // small angles
-        case 2: x = 15.0 * (double)(int)rng_range(-30, 30) + rng_range(-1e-6, 1e-6); break;
-        default: x = rng_range(-1e6, 1e6); break;
+        case 0: x = mc_rng_range(&rng_state, -720.0, 720.0); break;
+        case 1: x = mc_rng_range(&rng_state, -1.0, 1.0); break;                       // small angles
+        case 2: x = 15.0 * (double)(int)mc_rng_range(&rng_state, -30, 30) + mc_rng_range(&rng_state, -1e-6, 1e-6); break;
+        default: x = mc_rng_range(&rng_state, -1e6, 1e6); break;
         }
         long double s, c;
         ref_sincos(x, &s, &c);
@@ -131,7 +122,7 @@ MC_TEST(t_tiny_angles, "trig: tiny angles such as 1e-9 degrees keep full relativ
 MC_TEST(t_bounds, "trig: results stay in [-1, 1] and non-finite input gives angle 0") {
     rng_state = 2;
     for (int i = 0; i < 20000; i++) {
-        double x = rng_range(-400.0, 400.0), s, c;
+        double x = mc_rng_range(&rng_state, -400.0, 400.0), s, c;
         mc_trig_sincos_deg(x, &s, &c);
         MC_CHECK(s >= -1.0 && s <= 1.0 && c >= -1.0 && c <= 1.0);
         MC_CHECK(s == mc_trig_sin_deg(x) && c == mc_trig_cos_deg(x));
@@ -160,13 +151,13 @@ MC_TEST(t_atan2_accuracy, "trig: atan2, asin and acos are within 6 ulp over 2000
     rng_state = 3;
     double worst = 0.0, worst_inv = 0.0;
     for (int i = 0; i < 200000; i++) {
-        double y = rng_range(-1.0, 1.0), x = rng_range(-1.0, 1.0);
+        double y = mc_rng_range(&rng_state, -1.0, 1.0), x = mc_rng_range(&rng_state, -1.0, 1.0);
         if (i % 3 == 0) y *= 1e-8;
         if (i % 5 == 0) x *= 1e5;
         long double want = atan2l((long double)y, (long double)x) * (180.0L / PI_L);
         double e = ulp_diff(mc_trig_atan2_deg(y, x), want);
         if (e > worst) worst = e;
-        double u = rng_range(-1.0, 1.0);
+        double u = mc_rng_range(&rng_state, -1.0, 1.0);
         double ea = ulp_diff(mc_trig_acos_deg(u), acosl((long double)u) * (180.0L / PI_L));
         double eb = ulp_diff(mc_trig_asin_deg(u), asinl((long double)u) * (180.0L / PI_L));
         if (ea > worst_inv) worst_inv = ea;
@@ -185,7 +176,7 @@ MC_TEST(t_atan2_accuracy, "trig: atan2, asin and acos are within 6 ulp over 2000
 MC_TEST(t_round_trip, "trig: atan2 of a sine and cosine gives the angle back") {
     rng_state = 4;
     for (int i = 0; i < 20000; i++) {
-        double a = rng_range(-179.0, 179.0), s, c;
+        double a = mc_rng_range(&rng_state, -179.0, 179.0), s, c;
         mc_trig_sincos_deg(a, &s, &c);
         MC_CHECK_NEAR(mc_trig_atan2_deg(s, c), a, 1e-12);
     }
@@ -206,7 +197,7 @@ MC_TEST(t_facing_vectors, "facing: 0 faces +y, 90 faces +x, and right is forward
     MC_CHECK(f45.x == sqrt(0.5) && f45.y == sqrt(0.5));
     rng_state = 5;
     for (int i = 0; i < 1000; i++) {
-        double f = rng_range(-1000.0, 1000.0);
+        double f = mc_rng_range(&rng_state, -1000.0, 1000.0);
         McVec2 fw = mc_facing_forward(f), rt = mc_facing_right(f);
         McVec2 turned = mc_vec2_rotate_cw(fw, 90.0);
         MC_CHECK(turned.x == rt.x && turned.y == rt.y);
@@ -226,7 +217,7 @@ MC_TEST(t_facing_from_direction, "facing: direction to facing, clockwise from +y
     MC_CHECK_NEAR(mc_facing_from_direction(mc_facing_forward(30.0)), 30.0, 1e-13);
     rng_state = 6;
     for (int i = 0; i < 20000; i++) {
-        double f = rng_range(0.0, 360.0);
+        double f = mc_rng_range(&rng_state, 0.0, 360.0);
         double back = mc_facing_from_direction(mc_facing_forward(f));
         MC_CHECK(back >= 0.0 && back < 360.0);
         double d = fabs(back - f);
