@@ -130,7 +130,7 @@ export class Board {
   // ---- gestures ----
   down(e) {
     this.canvas.focus({ preventScroll: true });
-    this.canvas.setPointerCapture?.(e.pointerId);
+    try { this.canvas.setPointerCapture(e.pointerId); } catch { /* a synthetic or finished pointer */ }
     const [x, y] = this.local(e);
     this.pointers.set(e.pointerId, { x, y });
     if (this.pointers.size === 2) {
