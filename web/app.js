@@ -658,14 +658,38 @@ function clearResult() {
 function render(response, request) {
   ui.result = { request, response, scene: null };
   ui.pick = null;
-  redrawResult();
+  redrawResult(true);
   const v = verdictOf(response);
   $('verdict').textContent = v.text;
   $('verdict').className = `verdict ${v.kind}`;
   $('response').textContent = JSON.stringify(response, null, 2);
 }
 
-function redrawResult() {
+// The world bounds of what a result draws, with the units it names, padded by one unit size.
+function resultBounds(rs, request) {
+  const pts = [];
+  const names = new Set();
+  for (const it of rs.overlay) {
+    if (it.type === 'path') pts.push(...it.points);
+    else if (it.type === 'pose') pts.push([it.pose.x, it.pose.y]);
+    else if (it.type === 'points') pts.push(...it.points.map((p) => [p.x, p.y]));
+    else if (it.type === 'hexes' || it.type === 'hexpath') pts.push(...it.cells.map((h) => hex.center(h.q, h.r)));
+    else if (it.type === 'mark') pts.push(it.hex ? hex.center(it.hex.q, it.hex.r) : [it.x, it.y]);
+  }
+  for (const tr of rs.tracks) for (const st of tr.steps) pts.push(st.x !== undefined ? [st.x, st.y] : hex.center(st.q, st.r));
+  for (const k of ['unit', 'charger', 'target']) if (typeof request?.[k] === 'string') names.add(request[k]);
+  if (request?.order?.unit) names.add(request.order.unit);
+  let pad = isHexBoard() ? 2.5 : 1.5;
+  for (const u of doc().units.filter((v) => names.has(v.id))) {
+    if (isHexBoard()) pts.push(hex.center(u.q, u.r));
+    else { pts.push([u.x, u.y]); pad = Math.max(pad, ...unitSize(store.state.system, u)); }
+  }
+  if (!pts.length) return null;
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  return [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) + pad, Math.max(...ys) + pad];
+}
+
+function redrawResult(frame = false) {
   const r = ui.result;
   if (!r) return;
   r.scene = resultScene(r.request?.system ?? store.state.system, sys().board, r.request, r.response, colourOf, ui.pick);
@@ -675,6 +699,8 @@ function redrawResult() {
   ui.t = hasTracks ? 0 : 1;
   $('scrub').value = String(Math.round(ui.t * 1000));
   board.setScene(scene());
+  const b = frame && resultBounds(r.scene, r.request);
+  if (b) board.frame(b);
 }
 
 function ask() {

@@ -70,6 +70,21 @@ export class Board {
     c.style.setProperty('height', `${Math.round(h)}px`);
   }
 
+  /** Frames world bounds [x0, y0, x1, y1] (a result), zooming in at most 4 times the whole-board view. */
+  frame(b) {
+    const full = this.scene?.bounds;
+    if (!full || !this.w) return;
+    const m = 24;
+    const fitS = Math.min((this.w - 2 * m) / (full[2] - full[0]), (this.h - 2 * m) / (full[3] - full[1]));
+    const s = Math.min(fitS * 4, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (this.h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
+    if (s <= fitS * 1.15) { this.fit(); return; }
+    this.s = s;
+    this.ox = this.w / 2 - (b[0] + b[2]) / 2 * s;
+    this.oy = this.h / 2 - this.flip * (b[1] + b[3]) / 2 * s;
+    this.fitted = null;
+    this.draw();
+  }
+
   zoomAt(x, y, k) {
     const s = clamp(this.s * k, 2, 400);
     k = s / this.s;
@@ -298,7 +313,7 @@ export class Board {
       c.stroke();
       if (cell.mark) this.label(cell.mark, ...this.toScreen(...center(cell.q, cell.r)), 'rgba(27,36,48,0.8)', clamp(this.s * 0.28, 8, 12), this.s * 1.6);
     }
-    for (const h of sc.hexonCentres ?? []) this.dot(...this.toScreen(...center(h.q, h.r)), 2, 'rgba(60,70,60,0.45)');
+    if (this.s >= 14) for (const h of sc.hexonCentres ?? []) this.dot(...this.toScreen(...center(h.q, h.r)), 2, 'rgba(60,70,60,0.45)');
     c.setLineDash([3, 4]);
     c.lineWidth = 2;
     c.strokeStyle = '#3d3a30';
@@ -406,8 +421,10 @@ export class Board {
       c.fillStyle = '#f2c14e'; c.fill();
       c.strokeStyle = '#1b2430'; c.lineWidth = 1.5; c.stroke();
     }
-    if (u.badge) this.label(u.badge, px, py - (small ? 0 : r * 0.28), '#fff', clamp(this.s * (small ? 0.3 : 0.36), 8, 16), r * 1.8, true);
-    if (!small) this.label(u.label, cx, cy + r * (u.badge ? 0.42 : 0), '#fff', clamp(this.s * 0.26, 8, 13), r * 2.2, true);
+    // on a small board a token shows its type badge alone, or its name's first letters
+    const roomy = r >= 16;
+    if (u.badge) this.label(u.badge, px, py - (small || !roomy ? 0 : r * 0.28), '#fff', clamp(this.s * (small ? 0.3 : 0.36), 8, 16), r * 1.8, true);
+    if (!small && (roomy || !u.badge)) this.label(roomy ? u.label : [...u.label].slice(0, 2).join(''), cx, cy + r * (u.badge ? 0.42 : 0), '#fff', clamp(this.s * 0.26, 8, 13), roomy ? r * 2.2 : r * 2, true);
   }
 
   paintHandle(u) {
@@ -441,7 +458,7 @@ export class Board {
         c.strokeStyle = it.color; c.lineWidth = 3; c.setLineDash(it.dashed ? [8, 5] : []); c.stroke(); c.setLineDash([]);
       } else if (it.type === 'pose') {
         this.paintRect(it.pose, it.w, it.d, it.fill, it.color, it.alpha ?? 1, it.dashed);
-        if (it.label) this.label(it.label, ...this.toScreen(it.pose.x, it.pose.y), '#1b2430', 11, 200, true);
+        if (it.label) this.label(it.label, ...this.toScreen(it.pose.x, it.pose.y), '#1b2430', 11, 160, true);
       } else if (it.type === 'points') {
         for (const p of it.points) this.dot(...this.toScreen(p.x, p.y), 3, p.color ?? it.color);
       } else if (it.type === 'mark') {
@@ -464,7 +481,7 @@ export class Board {
     } else if (it.shape === 'hex') {
       this.hexPath(it.hex.q, it.hex.r, 0.08); c.stroke();
     } else this.dot(x, y, 5, it.color);
-    if (it.label) this.label(it.label, x, y - 16, it.color, 11, 220, true);
+    if (it.label) this.label(it.label, x, it.shape === 'pivot' ? y + 16 : y - 16, it.color, 11, 220, true);
   }
 
   paintTracks(sc) {
@@ -503,7 +520,11 @@ export class Board {
       while (t.length > 1 && c.measureText(t + '…').width > maxWidth) t = t.slice(0, -1);
       t += '…';
     }
-    if (halo) { c.lineWidth = 3; c.strokeStyle = 'rgba(0,0,0,0.55)'; c.strokeText(t, x, y); }
+    if (halo) { // a dark halo behind white text, a white one behind coloured text
+      c.lineWidth = 3.5;
+      c.strokeStyle = color === '#fff' ? 'rgba(0,0,0,0.6)' : 'rgba(255,255,255,0.9)';
+      c.strokeText(t, x, y);
+    }
     c.fillStyle = color;
     c.fillText(t, x, y);
     c.textAlign = 'start';

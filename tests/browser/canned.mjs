@@ -37,18 +37,18 @@ export const canned = {
     ok: true, system: 'arcane-legions', query: 'move', assumptions: ['A-AL-5', 'A-AL-6'],
     result: {
       legal: false, endedBy: 'collision', orderCost: 2, movementPoints: 4, pointsSpent: 4, breakaway: [],
-      final: { x: 13.2, y: 9.6, facing: 45 },
-      reasons: [{ code: 'collision', rule: 'AL-COL-1', unit: 'Legion', message: 'Legion would move into the space of Chargers.', point: { x: 14.1, y: 10.4 } }],
+      final: { x: 13.6, y: 11.2, facing: 45 },
+      reasons: [{ code: 'collision', rule: 'AL-COL-1', unit: 'Legion', message: 'Legion would move into the space of Chargers.', point: { x: 14.2, y: 12.5 } }],
       actions: [
         { cost: 1, pointsLeft: 3, pose: { x: 12, y: 7, facing: 0 }, events: [] },
         { cost: 2, pointsLeft: 1, pose: { x: 12.6, y: 8.5, facing: 45 }, events: [{ type: 'turn', pivot: { x: 12.9, y: 7.6 } }] },
-        { cost: 1, pointsLeft: 0, pose: { x: 13.2, y: 9.6, facing: 45 }, events: [{ type: 'collision', point: { x: 14.1, y: 10.4 } }, { type: 'snap', pivot: { x: 13.9, y: 10.1 } }] },
+        { cost: 1, pointsLeft: 0, pose: { x: 13.6, y: 11.2, facing: 45 }, events: [{ type: 'collision', point: { x: 14.2, y: 12.5 } }, { type: 'snap', pivot: { x: 14.6, y: 12.1 } }] },
       ],
       trace: [
         { rule: 'AL-ORD-1', unit: 'Legion', message: 'The move order costs 2 order points (formation).' },
         { rule: 'AL-MOV-1', unit: 'Legion', message: 'Step forward 1: 1 point, 3 left.' },
         { rule: 'AL-TRN-1', unit: 'Legion', message: 'Angle turn off the right side: 2 points, 1 left.' },
-        { rule: 'AL-COL-1', unit: 'Legion', message: 'Collision with Chargers at (14.1, 10.4).' },
+        { rule: 'AL-COL-1', unit: 'Legion', message: 'Collision with Chargers at (14.2, 12.5).' },
         { rule: 'AL-SNP-1', unit: 'Legion', message: 'Snapped against Chargers, pivoting clockwise.' },
       ],
     },
