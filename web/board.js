@@ -70,13 +70,13 @@ export class Board {
     c.style.setProperty('height', `${Math.round(h)}px`);
   }
 
-  /** Frames world bounds [x0, y0, x1, y1] (a result), zooming in at most 4 times the whole-board view. */
+  /** Frames world bounds [x0, y0, x1, y1] (a result), zooming in at most 6 times the whole-board view. */
   frame(b) {
     const full = this.scene?.bounds;
     if (!full || !this.w) return;
     const m = 24;
     const fitS = Math.min((this.w - 2 * m) / (full[2] - full[0]), (this.h - 2 * m) / (full[3] - full[1]));
-    const s = Math.min(fitS * 4, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (this.h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
+    const s = Math.min(fitS * 6, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (this.h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
     if (s <= fitS * 1.15) { this.fit(); return; }
     this.s = s;
     this.ox = this.w / 2 - (b[0] + b[2]) / 2 * s;

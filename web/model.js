@@ -325,11 +325,22 @@ export function defaultDoc(system) {
   return d;
 }
 
+// A saved document (localStorage, possibly from an older page) is used only if it has every part.
+function usable(system, d) {
+  const s = SYSTEMS[system];
+  const ok = d && typeof d === 'object' && Array.isArray(d.units) && Array.isArray(d.terrain) && Array.isArray(d.sides) &&
+    d.sides.length === 2 && d.inputs && typeof d.inputs === 'object' && d.params && typeof d.params === 'object' &&
+    (s.board === 'free' ? d.table?.width > 0 && d.table?.height > 0 : !!d.board) &&
+    d.units.every((u) => u && typeof u.id === 'string' && typeof u.side === 'string');
+  if (ok && !s.queries[d.query]) d.query = Object.keys(s.queries)[0];
+  return ok;
+}
+
 export function createStore(saved) {
   const state = { system: SYSTEM_IDS[0], docs: {}, display: 'game' };
   if (saved && SYSTEMS[saved.system]) state.system = saved.system;
   if (saved && ['game', 'mm', 'cm'].includes(saved.display)) state.display = saved.display;
-  for (const id of SYSTEM_IDS) state.docs[id] = saved?.docs?.[id]?.units ? saved.docs[id] : defaultDoc(id);
+  for (const id of SYSTEM_IDS) state.docs[id] = usable(id, saved?.docs?.[id]) ? saved.docs[id] : defaultDoc(id);
   const history = Object.fromEntries(SYSTEM_IDS.map((id) => [id, { undo: [], redo: [], mergeKey: null, at: 0 }]));
   const listeners = [];
   const changed = (why) => listeners.forEach((f) => f(why));

@@ -112,3 +112,14 @@ test('renaming a unit follows its references; params send only changed values', 
   const answer = engine.request(buildRequest('arcane-legions', d));
   assert.equal(answer.error.code, 'unknown_query');
 });
+
+test('a saved position that is damaged or from an older page falls back to the default', () => {
+  const good = createStore(null);
+  good.doc().query = 'no-such-query';
+  const saved = JSON.parse(JSON.stringify({ ...good.state, system: 'godsgloom' }));
+  saved.docs.godsgloom = { units: 'not a list' };
+  const store = createStore(saved);
+  assert.equal(store.state.system, 'godsgloom');
+  assert.deepEqual(store.doc(), createStore(null).state.docs.godsgloom);
+  assert.equal(store.state.docs['arcane-legions'].query, 'move');
+});
