@@ -222,8 +222,10 @@ export class Board {
     c.fillStyle = '#e9e6dc';
     c.fillRect(0, 0, this.w, this.h);
     if (sc.kind === 'free') this.paintTable(sc); else this.paintHexBoard(sc);
-    this.paintOverlay(sc.overlay ?? []);
+    const overlay = sc.overlay ?? [];
+    this.paintOverlay(overlay.filter((it) => it.type !== 'mark'));
     for (const u of sc.units) this.paintUnit(u);
+    this.paintOverlay(overlay.filter((it) => it.type === 'mark')); // markers stay visible over units
     this.paintTracks(sc);
     const sel = sc.units.find((u) => u.selected);
     if (sel && this.ctl.mode() === 'move') this.paintHandle(sel);

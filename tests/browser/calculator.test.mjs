@@ -64,6 +64,11 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       assert.equal(await page.isVisible('#timeline'), true, `${system}: the move can be stepped through`);
       await scrub(page, 500);
       assert.equal((await hook(page, 'state')).t, 0.5);
+      await page.screenshot({ path: join(artifacts, `${system}-${viewport.width}x${viewport.height}-halfway.png`) });
+      if (system === 'arcane-legions') { // Play runs the move to its end
+        await page.click('#play');
+        await page.waitForFunction(() => window.movecalcTest.state().t === 1);
+      }
       await scrub(page, 1000);
       await page.screenshot({ path: join(artifacts, `${system}-${viewport.width}x${viewport.height}-answer.png`) });
     }
