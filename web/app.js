@@ -1,131 +1,893 @@
-// The first page: pick a system and an example request, edit it, rule on it, read the answer.
-// Everything the engine or the user wrote reaches the page through textContent, never as HTML.
+// The calculator page: a board to set up a position, forms for units, terrain, sides and settings,
+// the request that position stands for, and the engine's answer drawn on the board and listed
+// beside it. Everything the engine or the user wrote reaches the page through textContent (or
+// canvas text), never as HTML.
 import { createEngine } from './engine/movecalc.mjs';
 import { examples } from './examples.js';
+import { Board } from './board.js';
+import * as hex from './hex.js';
+import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, assumptionParams, paramValue,
+  uniqueId, renameRefs, unitSize, onHexons, hugeHexons } from './model.js';
+import { resultScene, resultText, verdictOf, el } from './results.js';
 
 const $ = (id) => document.getElementById(id);
-const systemSelect = $('system');
-const exampleSelect = $('example');
-const requestBox = $('request');
-const runButton = $('run');
-const status = $('status');
+const SAVE_KEY = 'movecalc.page.v1';
+const TERRAIN_COLOURS = {
+  blocking: '#c62828', hindering: '#2e7d32', control: '#f9a825', impassable: '#4e342e',
+  forest: '#2e7d32', hill: '#8d6e63', 'broken ground': '#a1887f', river: '#1e88e5', 'fordable river': '#64b5f6',
+  marsh: '#00897b', difficult: '#8d6e63', volume: '#6d4c41',
+};
+const FACING_NAMES = hex.DIR_NAMES.map((n, i) => [String(i), `${i} (${n})`]);
 
 let engine = null;
+let described = null;
 let assumptionSummaries = new Map();
+const store = createStore(loadSaved());
+const ui = {
+  selected: null, tool: 'move', pending: [], result: null, pick: null, t: 1, playing: 0,
+  template: {}, serial: 0, paintMode: null, lastRequest: '',
+};
 
-function el(tag, text, className) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (className) node.className = className;
-  return node;
+function loadSaved() {
+  try { return JSON.parse(localStorage.getItem(SAVE_KEY)); } catch { return null; }
 }
 
-function option(value, label) {
-  const o = el('option', label);
-  o.value = value;
-  return o;
+const sys = () => SYSTEMS[store.state.system];
+const doc = () => store.doc();
+const isHexBoard = () => sys().board === 'hex';
+const unitById = (id) => doc().units.find((u) => u.id === id);
+const colourOf = (side) => doc().sides.find((s) => s.name === side)?.color ?? '#6b7280';
+const option = (value, label) => { const o = el('option', label); o.value = value; return o; };
+const round = (v, p = 100) => Math.round(v * p) / p;
+
+// ---- lengths in the chosen display unit ----
+function lengthLabel(v) {
+  const s = sys();
+  const mode = store.state.display;
+  if (s.board !== 'free' || mode === 'game') return `${round(v)}${s.lengthUnit === 'inch' ? '″' : ''}`;
+  const mm = v * s.mmPerUnit(paramsOf(doc()));
+  return mode === 'mm' ? `${round(mm, 1)} mm` : `${round(mm / 10, 10)} cm`;
+}
+function paramsOf(d) {
+  const out = {};
+  for (const [id, params] of Object.entries(assumptionParams())) for (const name of Object.keys(params)) (out[id] ??= {})[name] = paramValue(d, id, name);
+  return out;
+}
+const unitWord = () => ({ step: 'steps', inch: 'inches', hex: 'hexes' }[sys().lengthUnit]);
+
+// ---- the scene the board draws ----
+function hexesOf(u) {
+  if (store.state.system !== 'torn-world' || u.size === 'infantry') return [{ q: u.q, r: u.r }];
+  const centres = u.size === 'huge' ? hugeHexons(u) : [{ q: u.q, r: u.r }];
+  return centres.flatMap((c) => hex.hexonCells(c.q, c.r));
 }
 
-function examplesFor(system) {
-  return examples.filter((e) => (e.request.system ?? 'describe') === system);
+function boardCells() {
+  return hex.boardCells(doc().board);
 }
 
-function fillExamples() {
-  const list = examplesFor(systemSelect.value);
-  exampleSelect.replaceChildren(...list.map((e, i) => option(String(i), e.title)));
-  exampleSelect.disabled = list.length === 0;
-  showExample();
-}
-
-function showExample() {
-  const e = examplesFor(systemSelect.value)[Number(exampleSelect.value)];
-  $('example-note').textContent = e ? (e.note ?? '') : 'No worked example for this system yet: write a request below.';
-  requestBox.value = JSON.stringify(
-    e ? e.request : { system: systemSelect.value, query: 'describe' }, null, 2);
-}
-
-function verdictOf(response) {
-  if (!response.ok) return { text: `The request could not be read: ${response.error.message}`, kind: 'error' };
-  const r = response.result;
-  if (typeof r.legal === 'boolean') return r.legal ? { text: 'Legal move.', kind: 'legal' } : { text: 'Not a legal move.', kind: 'illegal' };
-  if (typeof r.possible === 'boolean') return r.possible ? { text: 'The charge can be made.', kind: 'legal' } : { text: 'The charge cannot be made.', kind: 'illegal' };
-  return { text: 'Answered.', kind: 'answered' };
-}
-
-function list(title, items, render, ordered = false) {
-  if (!items || items.length === 0) return [];
-  const l = el(ordered ? 'ol' : 'ul');
-  for (const item of items) l.append(render(item));
-  return [el('h3', title), l];
-}
-
-function ruleItem(rule, message) {
-  const li = el('li');
-  if (rule) li.append(el('span', rule, 'rule'));
-  li.append(document.createTextNode(message));
-  return li;
-}
-
-function render(response) {
-  const v = verdictOf(response);
-  const verdict = $('verdict');
-  verdict.textContent = v.text;
-  verdict.className = `verdict ${v.kind}`;
-  const parts = [];
-  if (response.ok) {
-    const r = response.result;
-    parts.push(...list('Why', r.reasons, (x) => ruleItem(x.rule, x.message)));
-    parts.push(...list('How the engine ruled', r.trace, (x) => ruleItem(x.rule, (x.unit ? `${x.unit}: ` : '') + x.message), true));
-    parts.push(...list('Assumptions this answer relied on', response.assumptions,
-      (id) => ruleItem(id, assumptionSummaries.get(id) ?? '')));
-  } else {
-    parts.push(el('h3', 'Where'), el('p', `${response.error.path || '(the whole request)'}: ${response.error.code}`));
+function scene() {
+  const s = sys(), d = doc(), system = store.state.system;
+  const rs = ui.result?.scene;
+  const base = {
+    kind: s.board, lengthLabel, overlay: rs?.overlay ?? [], tracks: ui.t < 1 || ui.playing ? rs?.tracks : [], t: ui.t,
+  };
+  if (s.board === 'free') {
+    const t = d.table;
+    return {
+      ...base, boardKey: `${system}:${t.width}x${t.height}`, table: t, bounds: [0, 0, t.width, t.height],
+      majorEvery: s.lengthUnit === 'inch' ? 6 : 4,
+      terrain: d.terrain.map((tr) => ({ polygon: tr.polygon, label: tr.id, stroke: TERRAIN_COLOURS[tr.kind] ?? '#555', fill: (TERRAIN_COLOURS[tr.kind] ?? '#555') + '55' })),
+      units: d.units.map((u) => {
+        const [w, dd] = unitSize(system, u);
+        return { id: u.id, label: u.id, color: colourOf(u.side), selected: u.id === ui.selected, free: { x: u.x, y: u.y, facing: u.facing, w, d: dd } };
+      }),
+      pending: ui.pending,
+    };
   }
-  $('details').replaceChildren(...parts);
+  const cells = boardCells();
+  const terr = new Map(d.terrain.map((t) => [hex.key(t.q, t.r), t.terrain]));
+  const xs = cells.map((c) => hex.center(c.q, c.r));
+  const bounds = [Math.min(...xs.map((p) => p[0])) - 1, Math.min(...xs.map((p) => p[1])) - 1.2, Math.max(...xs.map((p) => p[0])) + 1, Math.max(...xs.map((p) => p[1])) + 1.2];
+  const out = {
+    ...base, boardKey: `${system}:${d.board.preset ?? `${d.board.cols}x${d.board.rows}`}`, bounds,
+    cells: cells.map((c) => {
+      const t = terr.get(hex.key(c.q, c.r));
+      return { ...c, fill: t ? mix(TERRAIN_COLOURS[t] ?? '#888') : '#f4f1e6', mark: t };
+    }),
+    units: [...d.units].sort((a, b) => (a.type === 'leader') - (b.type === 'leader')).map((u) => ({
+      id: u.id, label: u.id, color: colourOf(u.side), selected: u.id === ui.selected, q: u.q, r: u.r,
+      facing: s.hasFacing ? u.facing : undefined, hexes: hexesOf(u), small: u.type === 'leader',
+      badge: system === 'cc-ancients' ? u.type.split(' ').map((w) => w[0].toUpperCase()).join('') : undefined,
+    })),
+  };
+  if (d.board.preset === 'cc-ancients') {
+    out.sections = [4, 8].map((col) => hex.center(col, 0)[0]);
+    out.baselines = [{ y: hex.center(0, 8)[1] + 1.05, color: colourOf(d.sides[0].name) }, { y: -1.05, color: colourOf(d.sides[1].name) }];
+  }
+  if (system === 'torn-world') {
+    const keys = new Set(cells.map((c) => hex.key(c.q, c.r)));
+    const anchor = d.board.hexonAnchor ?? { q: 0, r: 0 };
+    out.hexonCentres = cells.filter((c) => { const h = hex.snapHexon(c.q, c.r, anchor); return h.q === c.q && h.r === c.r && keys.has(hex.key(c.q, c.r)); });
+  }
+  const mv = d.inputs.move;
+  if (mv && (ui.tool === 'path' || d.query === 'move')) {
+    const u = unitById(mv.unit);
+    out.path = u ? [{ q: u.q, r: u.r }, ...(mv.path ?? [])] : mv.path ?? [];
+  }
+  return out;
+}
+
+// A terrain colour mixed 40 % into the board's parchment, so labels stay readable.
+function mix(hexColour) {
+  const n = parseInt(hexColour.slice(1), 16), p = [0xf4, 0xf1, 0xe6];
+  const c = [n >> 16, (n >> 8) & 255, n & 255].map((v, i) => Math.round(v * 0.45 + p[i] * 0.55));
+  return `rgb(${c.join(',')})`;
+}
+
+// ---- the board's callbacks ----
+const canvas = $('board');
+const board = new Board(canvas, {
+  mode: () => ui.tool,
+  select(id) { ui.selected = id; refresh('select'); },
+  dragTo(id, [x, y], pointer) {
+    const u = unitById(id);
+    if (!u) return;
+    if (!isHexBoard()) {
+      store.edit(() => { u.x = round(x); u.y = round(y); }, `drag:${ui.serial}`);
+      return;
+    }
+    let h = hex.fromPixel(...pointer);
+    if (onHexons(store.state.system, u)) h = hex.snapHexon(h.q, h.r, doc().board.hexonAnchor);
+    if (!onBoard(h) || (h.q === u.q && h.r === u.r)) return;
+    store.edit((d) => { const v = d.units.find((w) => w.id === id); v.q = h.q; v.r = h.r; }, `drag:${ui.serial}`);
+  },
+  rotateTo(id, [x, y]) {
+    const u = unitById(id);
+    if (!u) return;
+    if (!isHexBoard()) {
+      let f = Math.atan2(x - u.x, y - u.y) * 180 / Math.PI;
+      f = ((Math.round(f) % 360) + 360) % 360;
+      if (Math.abs(f / 15 - Math.round(f / 15)) * 15 <= 3) f = (Math.round(f / 15) * 15) % 360;
+      store.edit(() => { u.facing = f; }, `drag:${ui.serial}`);
+    } else {
+      const [cx, cy] = hex.center(u.q, u.r);
+      const f = hex.dirOf(x - cx, y - cy);
+      if (f !== u.facing) store.edit((d) => { d.units.find((w) => w.id === id).facing = f; }, `drag:${ui.serial}`);
+    }
+  },
+  dragEnd() { ui.serial++; },
+  tap(w) { tap(w); },
+  paint(w, first) { paintHex(w, first); },
+  hover(w) { hoverAt = w; showReadout(); },
+});
+let hoverAt = null;
+
+function onBoard(h) {
+  return boardCells().some((c) => c.q === h.q && c.r === h.r);
+}
+
+function tap([x, y]) {
+  if (ui.tool === 'terrain' && !isHexBoard()) {
+    const t = doc().table;
+    ui.pending.push([round(Math.min(Math.max(x, 0), t.width)), round(Math.min(Math.max(y, 0), t.height))]);
+    refresh('pending');
+    return;
+  }
+  if (ui.tool === 'path' && isHexBoard()) {
+    const h = hex.fromPixel(x, y);
+    extendPath(h);
+    return;
+  }
+  if (isHexBoard() && ui.result?.scene.reach.size) {
+    const h = hex.fromPixel(x, y);
+    ui.pick = ui.result.scene.reach.has(hex.key(h.q, h.r)) ? h : null;
+    redrawResult();
+    return;
+  }
+  if (ui.selected) { ui.selected = null; refresh('select'); }
+}
+
+function extendPath(h) {
+  const d = doc();
+  const mv = d.inputs.move;
+  const u = unitById(mv.unit);
+  if (u && onHexons(store.state.system, u)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
+  if (!onBoard(h)) return;
+  store.edit((dd) => {
+    dd.query = 'move';
+    const path = (dd.inputs.move.path ??= []);
+    const last = path[path.length - 1];
+    if (last && last.q === h.q && last.r === h.r) path.pop();
+    else path.push({ q: h.q, r: h.r });
+  });
+}
+
+function paintHex([x, y], first) {
+  const h = hex.fromPixel(x, y);
+  if (!onBoard(h)) return;
+  const kind = $('terrain-kind').value;
+  const at = doc().terrain.find((t) => t.q === h.q && t.r === h.r);
+  if (first) { ui.serial++; ui.paintMode = at && at.terrain === kind ? 'erase' : 'paint'; }
+  if (ui.paintMode === 'erase' ? !at : at?.terrain === kind) return;
+  store.edit((d) => {
+    d.terrain = d.terrain.filter((t) => !(t.q === h.q && t.r === h.r));
+    if (ui.paintMode === 'paint') d.terrain.push({ q: h.q, r: h.r, terrain: kind });
+  }, `paint:${ui.serial}`);
+}
+
+function finishPolygon() {
+  if (ui.pending.length < 3) return;
+  const kind = $('terrain-kind').value;
+  const polygon = ui.pending;
+  ui.pending = [];
+  store.edit((d) => {
+    let n = d.terrain.length + 1;
+    while (d.terrain.some((t) => t.id === `${kind} ${n}`)) n++;
+    d.terrain.push({ id: `${kind} ${n}`, kind, polygon });
+  });
+}
+
+// ---- keyboard ----
+canvas.addEventListener('keydown', (e) => {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const k = e.key;
+  const u = unitById(ui.selected);
+  let handled = true;
+  if (k === '+' || k === '=') board.zoomAt(board.w / 2, board.h / 2, 1.25);
+  else if (k === '-') board.zoomAt(board.w / 2, board.h / 2, 0.8);
+  else if (k === '0') board.fit();
+  else if (k === 'n' || k === 'N') {
+    const us = doc().units;
+    if (us.length) { const i = us.findIndex((v) => v.id === ui.selected); ui.selected = us[(i + (k === 'N' ? us.length - 1 : 1)) % us.length].id; refresh('select'); }
+  } else if (k === 'Escape') { ui.pending = []; ui.selected = null; refresh('select'); }
+  else if (k === 'Enter' && ui.tool === 'terrain') finishPolygon();
+  else if (k.startsWith('Arrow')) arrow(k, e.shiftKey, u);
+  else if (k === 'Backspace' && ui.tool === 'path') store.edit((d) => { d.inputs.move.path?.pop(); });
+  else if ((k === 'q' || k === 'e') && u) turnBy(u, k === 'e' ? 1 : -1, e.shiftKey);
+  else if (k === 'Delete' && u) removeUnit(u.id);
+  else handled = false;
+  if (handled) e.preventDefault();
+});
+
+function arrow(k, fine, u) {
+  const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[k];
+  if (ui.tool === 'path' && isHexBoard()) {
+    const d = doc(), mv = d.inputs.move, mover = unitById(mv.unit);
+    const from = mv.path?.length ? mv.path[mv.path.length - 1] : mover;
+    if (from) extendPath(offsetStep(from, dx, dy, mover && onHexons(store.state.system, mover)));
+    return;
+  }
+  if (!u) return;
+  if (!isHexBoard()) {
+    const step = fine ? 0.1 : 0.5;
+    store.edit(() => { u.x = round(u.x + dx * step); u.y = round(u.y + dy * step); }, `key:${u.id}`);
+    return;
+  }
+  const h = offsetStep(u, dx, dy, onHexons(store.state.system, u));
+  if (onBoard(h)) store.edit((d) => { const v = d.units.find((w) => w.id === u.id); v.q = h.q; v.r = h.r; }, `key:${u.id}`);
+}
+
+// One hex (or one hexon) left, right, up or down the screen.
+function offsetStep(from, dx, dy, hexon) {
+  if (hexon) {
+    const dir = dx > 0 ? 0 : dx < 0 ? 3 : dy > 0 ? 4 : 1; // hexon lattice steps (2,1), (-2,-1), (1,-3), (-1,3)
+    const [a, b] = [[2, 1], [-1, 3], [-3, 2], [-2, -1], [1, -3], [3, -2]][dir];
+    return { q: from.q + a, r: from.r + b };
+  }
+  const o = hex.toOffset(from.q, from.r);
+  return hex.toAxial(o.col + dx, o.row - dy);
+}
+
+function turnBy(u, sign, fine) {
+  if (!isHexBoard()) store.edit(() => { u.facing = (((u.facing + sign * (fine ? 1 : 15)) % 360) + 360) % 360; }, `key:${u.id}`);
+  else if (sys().hasFacing) store.edit((d) => { const v = d.units.find((w) => w.id === u.id); v.facing = (v.facing - sign + 6) % 6; }, `key:${u.id}`);
+}
+
+document.addEventListener('keydown', (e) => {
+  const typing = /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName) && e.target.type !== 'radio' && e.target.type !== 'checkbox';
+  if (typing || !(e.ctrlKey || e.metaKey)) return;
+  const k = e.key.toLowerCase();
+  if (k === 'z' && !e.shiftKey) { store.undo(); e.preventDefault(); }
+  else if (k === 'y' || (k === 'z' && e.shiftKey)) { store.redo(); e.preventDefault(); }
+});
+
+// ---- generic form fields ----
+const getPath = (o, key) => key.split('.').reduce((a, k) => a?.[k], o);
+function setPath(o, key, v) {
+  const ks = key.split('.');
+  const last = ks.pop();
+  ks.reduce((a, k) => (a[k] ??= {}), o)[last] = v;
+}
+
+function field(spec, value, onChange, keyPrefix = '') {
+  const lab = el('label', undefined, spec.kind === 'check' ? 'field check' : 'field');
+  let input;
+  if (spec.kind === 'select') {
+    input = el('select');
+    for (const [v, t] of spec.options) input.append(option(v, t));
+    input.value = value ?? spec.options[0][0];
+  } else {
+    input = el('input');
+    input.type = { check: 'checkbox', number: 'number', color: 'color' }[spec.kind] ?? 'text';
+    if (spec.kind === 'check') input.checked = !!value;
+    else if (spec.kind === 'list') input.value = (value ?? []).join(', ');
+    else input.value = value ?? '';
+    if (spec.kind === 'number') {
+      input.inputMode = spec.step === 1 && !(spec.min < 0) ? 'numeric' : 'decimal';
+      for (const a of ['min', 'max', 'step']) if (spec[a] !== undefined) input[a] = spec[a];
+      if (spec.step === undefined) input.step = 'any';
+    }
+    if (spec.kind === 'text' || spec.kind === 'list') { input.autocomplete = 'off'; input.spellcheck = false; }
+  }
+  input.dataset.key = keyPrefix + spec.key;
+  if (spec.title) input.title = spec.title;
+  input.addEventListener(spec.kind === 'color' ? 'input' : 'change', () => {
+    let v;
+    if (spec.kind === 'check') v = input.checked;
+    else if (spec.kind === 'number') {
+      if (input.value === '' && spec.optional) v = '';
+      else {
+        v = Number(input.value);
+        const bad = input.value === '' || !Number.isFinite(v) || (spec.min !== undefined && v < spec.min) || (spec.max !== undefined && v > spec.max);
+        input.setAttribute('aria-invalid', String(bad));
+        if (bad) return;
+      }
+    } else if (spec.kind === 'list') v = input.value.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+    else v = input.value;
+    onChange(v, input);
+  });
+  if (spec.kind === 'check') lab.append(input, document.createTextNode(' ' + spec.label));
+  else lab.append(el('span', spec.label), input);
+  return lab;
+}
+
+// Rebuilds a container's children, keeping focus on the control with the same data-key.
+function rebuild(container, nodes) {
+  const active = document.activeElement;
+  const focusKey = container.contains(active) ? active.dataset.key : null;
+  container.replaceChildren(...nodes);
+  if (focusKey) container.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
+}
+
+// ---- the unit form and list ----
+function unitSpecs(u) {
+  const s = sys();
+  const specs = [
+    { key: 'id', label: 'Name', kind: 'text' },
+    { key: 'side', label: 'Side', kind: 'select', options: doc().sides.map((x) => [x.name, x.name]) },
+  ];
+  if (s.board === 'free') {
+    specs.push({ key: 'x', label: `x (${unitWord()})`, kind: 'number', step: 0.5 }, { key: 'y', label: `y (${unitWord()})`, kind: 'number', step: 0.5 },
+      { key: 'facing', label: 'Facing (°, 0 = up the table, clockwise)', kind: 'number', min: 0, max: 359.99, step: 1 });
+  } else {
+    specs.push({ key: 'col', label: 'Column', kind: 'number', min: 0, step: 1 }, { key: 'row', label: 'Row', kind: 'number', min: 0, step: 1 });
+    if (s.hasFacing) specs.push({ key: 'facing', label: 'Facing', kind: 'select', options: FACING_NAMES });
+  }
+  return [...specs, ...s.unitFields].filter((f) => !f.when || f.when(u));
+}
+
+function template() {
+  const system = store.state.system;
+  const t = (ui.template[system] ??= { id: '', ...SYSTEMS[system].newUnit() });
+  if (!doc().sides.some((s) => s.name === t.side)) t.side = doc().sides[0].name;
+  return t;
+}
+
+function renderUnitForm() {
+  const u = unitById(ui.selected);
+  const target = u ?? template();
+  $('unit-form-title').textContent = u ? `Editing ${u.id}. Changes apply at once.` : 'A new unit: fill in, then Add unit (it appears in the middle of the view; drag it into place).';
+  $('deselect').hidden = !u;
+  const nodes = unitSpecs(target).map((spec) => {
+    let value = getPath(target, spec.key);
+    if (spec.key === 'col' || spec.key === 'row') value = target.q === undefined ? '' : hex.toOffset(target.q, target.r)[spec.key];
+    if (spec.key === 'facing' && isHexBoard()) value = String(target.facing ?? 0);
+    return field(spec, value, (v, input) => setUnitField(u, spec.key, v, input), 'unit.');
+  });
+  rebuild($('unit-fields'), nodes);
+}
+
+function setUnitField(u, key, v, input) {
+  if (!u) { // the new-unit template
+    const t = template();
+    if (key === 'facing' && isHexBoard()) v = Number(v);
+    if (key !== 'col' && key !== 'row') setPath(t, key, v);
+    renderUnitForm();
+    return;
+  }
+  if (key === 'id') {
+    const name = String(v).trim();
+    const taken = doc().units.some((w) => w.id === name && w !== u);
+    input.setCustomValidity(!name ? 'A name is needed.' : taken ? 'Another unit has this name.' : '');
+    if (!input.reportValidity()) return;
+    const old = u.id;
+    store.edit((d) => { d.units.find((w) => w.id === old).id = name; renameRefs(d, old, name); });
+    ui.selected = name;
+    refresh('select');
+    return;
+  }
+  const id = u.id;
+  store.edit((d) => {
+    const w = d.units.find((x) => x.id === id);
+    if (key === 'col' || key === 'row') {
+      const o = hex.toOffset(w.q, w.r);
+      o[key] = v;
+      let h = hex.toAxial(o.col, o.row);
+      if (onHexons(store.state.system, w)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
+      if (onBoard(h)) Object.assign(w, h);
+    } else if (key === 'facing' && isHexBoard()) w.facing = Number(v);
+    else setPath(w, key, v);
+    if (key === 'size' && onHexons(store.state.system, w)) Object.assign(w, hex.snapHexon(w.q, w.r, d.board.hexonAnchor));
+  }, `unit:${id}:${key}`);
+}
+
+function addUnit() {
+  const t = template();
+  const d = doc();
+  const id = uniqueId(d, t.id.trim() || (store.state.system === 'cc-ancients' ? t.type : 'Unit'));
+  const u = JSON.parse(JSON.stringify({ ...t, id }));
+  const [wx, wy] = board.toWorld(board.w / 2, board.h / 2);
+  if (!isHexBoard()) {
+    Object.assign(u, { x: round(Math.min(Math.max(wx, 1), d.table.width - 1), 2), y: round(Math.min(Math.max(wy, 1), d.table.height - 1), 2), facing: Number(t.facing ?? 0) });
+  } else {
+    const taken = new Set(d.units.flatMap((v) => hexesOf(v)).map((h) => hex.key(h.q, h.r)));
+    const mid = hex.fromPixel(wx, wy);
+    const free = boardCells().sort((a, b) => hex.distance(a, mid) - hex.distance(b, mid))
+      .find((c) => { const h = onHexons(store.state.system, u) ? hex.snapHexon(c.q, c.r, d.board.hexonAnchor) : c; return !hexesOf({ ...u, ...h }).some((x) => taken.has(hex.key(x.q, x.r))) && onBoard(h); });
+    const h = free ?? mid;
+    Object.assign(u, onHexons(store.state.system, u) ? hex.snapHexon(h.q, h.r, d.board.hexonAnchor) : { q: h.q, r: h.r });
+    if (sys().hasFacing) u.facing = Number(t.facing ?? 0);
+  }
+  store.edit((dd) => { dd.units.push(u); });
+  t.id = '';
+  ui.selected = id;
+  refresh('select');
+}
+
+function removeUnit(id) {
+  store.edit((d) => { d.units = d.units.filter((u) => u.id !== id); });
+  if (ui.selected === id) ui.selected = null;
+  refresh('select');
+}
+
+function renderUnitList() {
+  const items = doc().units.map((u) => {
+    const li = el('li', undefined, u.id === ui.selected ? 'selected' : '');
+    const sw = el('span', undefined, 'swatch');
+    sw.dataset.colour = colourOf(u.side); // painted by paintSwatches (no inline styles under the CSP)
+    const pick = el('button', u.id, 'link');
+    pick.type = 'button';
+    pick.dataset.key = `pick:${u.id}`;
+    pick.setAttribute('aria-pressed', String(u.id === ui.selected));
+    pick.addEventListener('click', () => { ui.selected = u.id === ui.selected ? null : u.id; refresh('select'); });
+    const rm = el('button', '✕', 'icon small');
+    rm.type = 'button';
+    rm.dataset.key = `rm:${u.id}`;
+    rm.setAttribute('aria-label', `Remove ${u.id}`);
+    rm.addEventListener('click', () => removeUnit(u.id));
+    li.append(sw, pick, el('span', u.side, 'muted'), rm);
+    return li;
+  });
+  rebuild($('unit-list'), items.length ? items : [el('li', 'No units yet.', 'muted')]);
+  paintSwatches($('unit-list'));
+}
+
+// The CSP forbids inline styles; CSSOM property writes are allowed and keep colours exact.
+function paintSwatches(root) {
+  for (const s of root.querySelectorAll('[data-colour]')) s.style.setProperty('background', s.dataset.colour);
+}
+
+// ---- the query form ----
+function renderQuery() {
+  const s = sys(), d = doc();
+  const answers = new Set(described?.systems.find((x) => x.id === store.state.system)?.queries.map((q) => q.name ?? q) ?? []);
+  const q = $('query');
+  rebuild(q, Object.keys(s.queries).map((name) => option(name, answers.has(name) ? name : `${name} (not in this build yet)`)));
+  q.value = d.query;
+  const spec = s.queries[d.query];
+  $('query-note').textContent = [
+    answers.has(d.query) ? '' : `This build does not answer ${d.query} yet: the engine will say unknown_query until the ${s.name} rules land. The request below is what the page will send.`,
+    spec.tentative ? ' Its request fields are not fixed by the contract yet.' : '',
+  ].join('');
+  const inputs = (d.inputs[d.query] ??= {});
+  const edit = (fn, key) => store.edit((dd) => fn(dd.inputs[dd.query]), key);
+  const units = [['', '(none)'], ...d.units.map((u) => [u.id, u.id])];
+  const nodes = spec.fields.map((f) => {
+    if (f.kind === 'unit') return field({ ...f, kind: 'select', options: units }, inputs[f.key] ?? '', (v) => edit((i) => { i[f.key] = v; }), 'q.');
+    if (f.kind === 'side') return field({ ...f, kind: 'select', options: d.sides.map((x) => [x.name, x.name]) }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
+    if (f.kind === 'number') return field({ ...f, optional: true }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }, `q:${f.key}`), 'q.');
+    if (f.kind === 'path') return pathField(inputs);
+    if (f.kind === 'actions') return listField('Actions', inputs.actions ??= [], [
+      ['Add step', { step: 'forward', distance: 1 }], ['Add turn', { turn: 45, off: 'right' }]], (a) => (a.step ? [
+      { key: 'step', label: 'Step', kind: 'select', options: ['forward', 'backward', 'left', 'right'].map((x) => [x, x]) },
+      { key: 'distance', label: 'Distance', kind: 'number', min: 0.01, max: 1 }] : [
+      { key: 'turn', label: 'Turn (°)', kind: 'select', options: [['45', '45'], ['90', '90']] },
+      { key: 'off', label: 'Tool off', kind: 'select', options: ['front', 'right', 'back', 'left'].map((x) => [x, x]) }]), 'actions');
+    if (f.kind === 'pursuers') return listField('Pursuers', inputs.pursuers ??= [], [['Add pursuer', { unit: d.units[0]?.id ?? '', distance: 7, overrun: false }]], () => [
+      { key: 'unit', label: 'Unit', kind: 'select', options: units },
+      { key: 'distance', label: 'Distance', kind: 'number', min: 0, step: 1 },
+      { key: 'overrun', label: 'Overrun', kind: 'check' }], 'pursuers');
+    return field(f, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
+  });
+  rebuild($('query-fields'), nodes);
+}
+
+function pathField(inputs) {
+  const box = el('div', undefined, 'field');
+  const n = inputs.path?.length ?? 0;
+  box.append(el('span', `Path: ${n} hex${n === 1 ? '' : 'es'} (draw it with the Path tool: tap hexes in order)`));
+  const row = el('div', undefined, 'row');
+  const undo = el('button', 'Remove last hex', 'secondary small');
+  undo.type = 'button'; undo.disabled = !n; undo.dataset.key = 'path-pop';
+  undo.addEventListener('click', () => store.edit((d) => { d.inputs.move.path.pop(); }));
+  const clear = el('button', 'Clear path', 'secondary small');
+  clear.type = 'button'; clear.disabled = !n; clear.dataset.key = 'path-clear';
+  clear.addEventListener('click', () => store.edit((d) => { d.inputs.move.path = []; }));
+  row.append(undo, clear);
+  box.append(row);
+  return box;
+}
+
+// An editable list of rows (Arcane Legions actions, Ninth Age pursuers).
+function listField(title, items, adders, specsOf, key) {
+  const box = el('fieldset', undefined, 'list-field');
+  box.append(el('legend', title));
+  const ol = el('ol');
+  items.forEach((item, i) => {
+    const li = el('li');
+    for (const spec of specsOf(item)) {
+      li.append(field(spec, spec.kind === 'select' ? String(item[spec.key] ?? '') : item[spec.key], (v) => store.edit((d) => {
+        d.inputs[d.query][key][i][spec.key] = spec.key === 'turn' ? Number(v) : v;
+      }), `${key}.${i}.`));
+    }
+    const rm = el('button', '✕', 'icon small');
+    rm.type = 'button';
+    rm.setAttribute('aria-label', `Remove ${title.toLowerCase().replace(/s$/, '')} ${i + 1}`);
+    rm.addEventListener('click', () => store.edit((d) => { d.inputs[d.query][key].splice(i, 1); }));
+    li.append(rm);
+    ol.append(li);
+  });
+  box.append(ol);
+  const row = el('div', undefined, 'row');
+  for (const [label, proto] of adders) {
+    const b = el('button', label, 'secondary small');
+    b.type = 'button';
+    b.dataset.key = `${key}.add.${label}`;
+    b.addEventListener('click', () => store.edit((d) => { d.inputs[d.query][key].push({ ...proto }); }));
+    row.append(b);
+  }
+  box.append(row);
+  return box;
+}
+
+// ---- terrain, table, sides, settings ----
+function renderTerrain() {
+  const s = sys(), d = doc();
+  const kind = $('terrain-kind');
+  const keep = kind.value;
+  rebuild(kind, s.terrainKinds.map((k) => option(k, k)));
+  if (s.terrainKinds.includes(keep)) kind.value = keep;
+  $('terrain-note').textContent = s.board === 'free'
+    ? 'Choose the Terrain tool, tap the table at each corner of the piece, then Finish polygon (or Enter).'
+    : 'Choose the Terrain tool, then tap or drag over hexes to paint them; a hex already of this kind is cleared.';
+  $('polygon-actions').hidden = s.board !== 'free';
+  $('finish-polygon').disabled = ui.pending.length < 3;
+  $('cancel-polygon').disabled = ui.pending.length === 0;
+  const items = s.board === 'free'
+    ? d.terrain.map((t, i) => {
+      const li = el('li');
+      const sw = el('span', undefined, 'swatch');
+      sw.dataset.colour = TERRAIN_COLOURS[t.kind] ?? '#555';
+      const rm = el('button', '✕', 'icon small');
+      rm.type = 'button'; rm.dataset.key = `trm:${i}`;
+      rm.setAttribute('aria-label', `Remove ${t.id}`);
+      rm.addEventListener('click', () => store.edit((dd) => { dd.terrain.splice(i, 1); }));
+      li.append(sw, el('span', `${t.id} (${t.kind}, ${t.polygon.length} corners)`, 'grow'), rm);
+      return li;
+    })
+    : [el('li', `${d.terrain.length} hexes with terrain`, 'muted')];
+  rebuild($('terrain-list'), items);
+  paintSwatches($('terrain-list'));
+  const dims = s.board === 'free' ? [['width', 'Table width'], ['height', 'Table depth']].map(([k, label]) => field(
+    { key: k, label: `${label} (${unitWord()})`, kind: 'number', min: 1, max: 1000, step: 1 }, d.table[k], (v) => store.edit((dd) => { dd.table[k] = v; }), 'table.'))
+    : d.board.preset ? [el('p', 'The 13 × 9 board: odd rows hold 12 hexes; dotted lines mark the three sections.', 'note')]
+      : [['cols', 'Columns'], ['rows', 'Rows']].map(([k, label]) => field(
+        { key: k, label, kind: 'number', min: 1, max: 60, step: 1 }, d.board[k], (v) => store.edit((dd) => { dd.board[k] = v; }), 'board.'));
+  rebuild($('table-fields'), dims);
+}
+
+function renderSides() {
+  const nodes = doc().sides.flatMap((side, i) => [
+    field({ key: 'name', label: `Side ${i + 1} name`, kind: 'text' }, side.name, (v, input) => {
+      const name = String(v).trim();
+      const bad = !name || doc().sides.some((x, j) => j !== i && x.name === name);
+      input.setCustomValidity(bad ? 'Sides need different, non-empty names.' : '');
+      if (!input.reportValidity()) return;
+      store.edit((d) => {
+        const old = d.sides[i].name;
+        d.sides[i].name = name;
+        for (const u of d.units) if (u.side === old) u.side = name;
+        for (const inp of Object.values(d.inputs)) if (inp.activeSide === old) inp.activeSide = name;
+      });
+    }, `side${i}.`),
+    field({ key: 'color', label: `Side ${i + 1} colour`, kind: 'color' }, side.color, (v) => store.edit((d) => { d.sides[i].color = v; }, `colour:${i}`), `side${i}.`),
+  ]);
+  rebuild($('side-fields'), nodes);
+}
+
+function renderSettings() {
+  const s = sys(), d = doc();
+  const disp = $('display-unit');
+  const word = { step: 'steps', inch: 'inches', hex: 'hexes' }[s.lengthUnit];
+  rebuild(disp, s.board === 'free' ? [option('game', word), option('mm', 'millimetres'), option('cm', 'centimetres')] : [option('game', word)]);
+  disp.value = s.board === 'free' ? store.state.display : 'game';
+  disp.disabled = s.board !== 'free';
+  const ids = described?.systems.find((x) => x.id === store.state.system)?.assumptions ?? [];
+  const specs = assumptionParams();
+  const nodes = ids.filter((id) => specs[id]).flatMap((id) => Object.entries(specs[id]).map(([name, p]) => {
+    const f = field({ key: `${id}.${name}`, label: `${id} ${name} (default ${p.default})`, kind: 'number', min: p.min, max: p.max, step: p.integer ? 1 : 'any', title: assumptionSummaries.get(id) },
+      paramValue(d, id, name), (v) => store.edit((dd) => { (dd.params[id] ??= {})[name] = v; }, `param:${id}.${name}`), 'param.');
+    f.append(el('small', assumptionSummaries.get(id) ?? '', 'note'));
+    return f;
+  }));
+  rebuild($('param-fields'), nodes.length ? nodes : [el('p', 'This system has no adjustable assumptions.', 'note')]);
+}
+
+// ---- the request and the answer ----
+function currentRequest() {
+  return buildRequest(store.state.system, doc());
+}
+
+function renderPreview() {
+  const text = JSON.stringify(currentRequest(), null, 2);
+  $('preview').textContent = text;
+  if (ui.lastRequest && text !== ui.lastRequest && ui.result) clearResult();
+  ui.lastRequest = text;
+}
+
+function clearResult() {
+  ui.result = null; ui.pick = null; ui.t = 1;
+  $('timeline').hidden = true;
+  $('verdict').textContent = 'The position changed: press Rule on it again.';
+  $('verdict').className = 'verdict';
+  $('details').replaceChildren();
+}
+
+/** Shows a response: the verdict and lists beside the board, the drawing on it. */
+function render(response, request) {
+  ui.result = { request, response, scene: null };
+  ui.pick = null;
+  redrawResult(true);
+  const v = verdictOf(response);
+  $('verdict').textContent = v.text;
+  $('verdict').className = `verdict ${v.kind}`;
   $('response').textContent = JSON.stringify(response, null, 2);
 }
 
-function run() {
-  let response;
-  try {
-    response = engine.request(requestBox.value);
-  } catch (err) {
-    response = { ok: false, error: { code: 'bad_json', path: '', message: String(err.message ?? err) } };
+// The world bounds of what a result draws, with the units it names, padded by one unit size.
+function resultBounds(rs, request) {
+  const pts = [];
+  const names = new Set();
+  for (const it of rs.overlay) {
+    if (it.type === 'path') pts.push(...it.points);
+    else if (it.type === 'pose') pts.push([it.pose.x, it.pose.y]);
+    else if (it.type === 'points') pts.push(...it.points.map((p) => [p.x, p.y]));
+    else if (it.type === 'hexes' || it.type === 'hexpath') pts.push(...it.cells.map((h) => hex.center(h.q, h.r)));
+    else if (it.type === 'mark') pts.push(it.hex ? hex.center(it.hex.q, it.hex.r) : [it.x, it.y]);
   }
-  render(response);
+  for (const tr of rs.tracks) for (const st of tr.steps) pts.push(st.x !== undefined ? [st.x, st.y] : hex.center(st.q, st.r));
+  for (const k of ['unit', 'charger', 'target']) if (typeof request?.[k] === 'string') names.add(request[k]);
+  if (request?.order?.unit) names.add(request.order.unit);
+  let pad = isHexBoard() ? 2.5 : 1.5;
+  for (const u of doc().units.filter((v) => names.has(v.id))) {
+    if (isHexBoard()) pts.push(hex.center(u.q, u.r));
+    else { pts.push([u.x, u.y]); pad = Math.max(pad, ...unitSize(store.state.system, u)); }
+  }
+  if (!pts.length) return null;
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  return [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) + pad, Math.max(...ys) + pad];
 }
 
+function redrawResult(frame = false) {
+  const r = ui.result;
+  if (!r) return;
+  r.scene = resultScene(r.request?.system ?? store.state.system, sys().board, r.request, r.response, colourOf, ui.pick);
+  $('details').replaceChildren(...resultText(r.response, assumptionSummaries, r.scene.reach.size));
+  const hasTracks = r.scene.tracks.length > 0;
+  $('timeline').hidden = !hasTracks;
+  ui.t = hasTracks ? 0 : 1;
+  $('scrub').value = String(Math.round(ui.t * 1000));
+  board.setScene(scene());
+  const b = frame && resultBounds(r.scene, r.request);
+  if (b) board.frame(b);
+}
+
+function ask() {
+  const request = currentRequest();
+  let response;
+  try { response = engine.request(request); } catch (err) { response = { ok: false, error: { code: 'bad_json', path: '', message: String(err.message ?? err) } }; }
+  ui.lastRequest = JSON.stringify(request, null, 2);
+  render(response, request);
+}
+
+// ---- timeline ----
+$('scrub').addEventListener('input', () => { stopPlay(); ui.t = Number($('scrub').value) / 1000; board.setScene(scene()); });
+$('play').addEventListener('click', () => {
+  if (ui.playing) { stopPlay(); return; }
+  const steps = Math.max(...(ui.result?.scene.tracks ?? []).map((t) => t.steps.length), 2);
+  const duration = 500 * (steps - 1);
+  const t0 = performance.now() - (ui.t >= 1 ? 0 : ui.t * duration);
+  $('play').textContent = 'Pause';
+  const frame = (now) => {
+    ui.t = Math.min(1, (now - t0) / duration);
+    $('scrub').value = String(Math.round(ui.t * 1000));
+    board.setScene(scene());
+    if (ui.t < 1) ui.playing = requestAnimationFrame(frame); else stopPlay();
+  };
+  ui.playing = requestAnimationFrame(frame);
+});
+function stopPlay() { cancelAnimationFrame(ui.playing); ui.playing = 0; $('play').textContent = 'Play'; }
+
+// ---- readout ----
+function showReadout() {
+  const parts = [];
+  const u = unitById(ui.selected);
+  if (u) {
+    if (isHexBoard()) { const o = hex.toOffset(u.q, u.r); parts.push(`${u.id}: column ${o.col}, row ${o.row} (q ${u.q}, r ${u.r})${sys().hasFacing ? `, facing ${hex.DIR_NAMES[u.facing]}` : ''}`); }
+    else parts.push(`${u.id}: x ${lengthLabel(u.x)}, y ${lengthLabel(u.y)}, facing ${u.facing}°`);
+  }
+  if (hoverAt) {
+    if (isHexBoard()) { const h = hex.fromPixel(...hoverAt); const o = hex.toOffset(h.q, h.r); parts.push(`pointer: column ${o.col}, row ${o.row}`); }
+    else parts.push(`pointer: x ${lengthLabel(hoverAt[0])}, y ${lengthLabel(hoverAt[1])}`);
+  }
+  $('readout').textContent = parts.join(' · ') || ' ';
+}
+
+const TOOL_NOTES = {
+  move: 'Drag a unit to place it, drag its round handle to turn it; drag the board to pan, pinch or scroll to zoom.',
+  terrain: '', path: 'Tap hexes in order to propose the path of the move query’s unit; tap the last hex again to take it back. Arrow keys extend it too.',
+};
+
+// ---- refresh everything that shows the state ----
+let refreshQueued = false;
+function refresh() {
+  if (refreshQueued) return;
+  refreshQueued = true;
+  queueMicrotask(() => { refreshQueued = false; refreshNow(); });
+}
+
+function refreshNow() {
+  const s = sys();
+  if (!unitById(ui.selected)) ui.selected = null;
+  if (ui.tool === 'path' && s.board !== 'hex') setTool('move');
+  $('tool-path').hidden = s.board !== 'hex';
+  $('tool-note').textContent = ui.tool === 'terrain' ? $('terrain-note').textContent : TOOL_NOTES[ui.tool];
+  $('undo').disabled = !store.canUndo();
+  $('redo').disabled = !store.canRedo();
+  renderUnitList();
+  renderUnitForm();
+  renderQuery();
+  renderTerrain();
+  renderSides();
+  renderSettings();
+  renderPreview();
+  showReadout();
+  board.setScene(scene());
+}
+
+let saveTimer = 0;
+store.onChange((why) => {
+  if (why === 'undo' || why === 'redo' || why === 'system') { ui.pending = []; if (why === 'system') { ui.selected = null; clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; } }
+  refresh();
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => { try { localStorage.setItem(SAVE_KEY, JSON.stringify(store.state)); } catch { /* private mode */ } }, 300);
+});
+
+function setTool(t) {
+  ui.tool = t;
+  for (const r of document.querySelectorAll('input[name="tool"]')) r.checked = r.value === t;
+  if (t === 'terrain') $('terrain-panel').open = true;
+  if (t === 'path' && doc().query !== 'move') store.edit((d) => { d.query = 'move'; });
+  refresh();
+}
+
+// ---- wiring ----
+for (const r of document.querySelectorAll('input[name="tool"]')) r.addEventListener('change', () => setTool(r.value));
+$('undo').addEventListener('click', () => store.undo());
+$('redo').addEventListener('click', () => store.redo());
+$('zoom-in').addEventListener('click', () => board.zoomAt(board.w / 2, board.h / 2, 1.25));
+$('zoom-out').addEventListener('click', () => board.zoomAt(board.w / 2, board.h / 2, 0.8));
+$('fit').addEventListener('click', () => board.fit());
+$('system').addEventListener('change', () => store.setSystem($('system').value));
+$('query').addEventListener('change', () => store.edit((d) => { d.query = $('query').value; }));
+$('ask').addEventListener('click', ask);
+$('add-unit').addEventListener('click', addUnit);
+$('deselect').addEventListener('click', () => { ui.selected = null; refresh(); $('unit-fields').querySelector('input')?.focus(); });
+$('finish-polygon').addEventListener('click', finishPolygon);
+$('cancel-polygon').addEventListener('click', () => { ui.pending = []; refresh(); });
+$('terrain-kind').addEventListener('change', refresh);
+$('display-unit').addEventListener('change', () => store.setDisplay($('display-unit').value));
+$('reset-params').addEventListener('click', () => store.edit((d) => { d.params = {}; }));
+$('reset').addEventListener('click', () => { ui.selected = null; ui.pending = []; store.reset(); });
+$('copy').addEventListener('click', async () => {
+  try { await navigator.clipboard.writeText($('preview').textContent); $('copy').textContent = 'Copied'; } catch {
+    getSelection().selectAllChildren($('preview')); $('copy').textContent = 'Selected: copy it';
+  }
+  setTimeout(() => { $('copy').textContent = 'Copy'; }, 1500);
+});
+$('to-editor').addEventListener('click', () => {
+  $('request').value = $('preview').textContent;
+  $('advanced-panel').open = true;
+  $('request').focus();
+});
+
+// The Advanced panel: any request, typed or from an example, ruled on as written.
+function fillExamples() {
+  $('example').replaceChildren(...examples.map((e, i) => option(String(i), e.title)));
+  showExample();
+}
+function showExample() {
+  const e = examples[Number($('example').value)];
+  $('example-note').textContent = e?.note ?? '';
+  $('request').value = JSON.stringify(e ? e.request : { query: 'describe' }, null, 2);
+}
+function runAdvanced() {
+  let response, request = null;
+  try {
+    request = JSON.parse($('request').value);
+  } catch { /* the engine reports it */ }
+  try { response = engine.request($('request').value); } catch (err) { response = { ok: false, error: { code: 'bad_json', path: '', message: String(err.message ?? err) } }; }
+  render(response, request && request.system === store.state.system ? request : null);
+  $('verdict').scrollIntoView({ block: 'nearest' });
+}
+$('example').addEventListener('change', showExample);
+$('run').addEventListener('click', runAdvanced);
+$('format').addEventListener('click', () => {
+  try { $('request').value = JSON.stringify(JSON.parse($('request').value), null, 2); } catch {
+    render({ ok: false, error: { code: 'bad_json', path: '', message: 'the request is not valid JSON yet' } }, null);
+  }
+});
+$('request').addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) runAdvanced(); });
+
+// A test hook, for the browser tests only: draws a canned response (CONTRACT.md shapes) as if the
+// engine had answered the current request, and reads back state the canvas cannot show to a test.
+window.movecalcTest = {
+  render(response) { const request = currentRequest(); ui.lastRequest = JSON.stringify(request, null, 2); render(response, request); },
+  request: () => currentRequest(),
+  state: () => JSON.parse(JSON.stringify({ system: store.state.system, doc: doc(), selected: ui.selected, pick: ui.pick, t: ui.t })),
+  screenOf(id) {
+    const u = unitById(id);
+    const [x, y] = u.q !== undefined ? board.toScreen(...hex.center(u.q, u.r)) : board.toScreen(u.x, u.y);
+    const r = canvas.getBoundingClientRect();
+    return { x: r.left + x, y: r.top + y };
+  },
+  screenOfWorld(x, y) { const r = canvas.getBoundingClientRect(); const [sx, sy] = board.toScreen(x, y); return { x: r.left + sx, y: r.top + sy }; },
+  screenOfHex(col, row) { const a = hex.toAxial(col, row); return this.screenOfWorld(...hex.center(a.q, a.r)); },
+  handleOf(id) { const u = board.scene.units.find((v) => v.id === id); const [x, y] = board.handleOf(u); const r = canvas.getBoundingClientRect(); return { x: r.left + x, y: r.top + y }; },
+};
+
 async function start() {
+  $('system').replaceChildren(...SYSTEM_IDS.map((id) => option(id, SYSTEMS[id].name)));
+  $('system').value = store.state.system;
+  fillExamples();
+  refreshNow();
   try {
     engine = await createEngine();
   } catch (err) {
-    status.textContent = 'engine failed to load';
-    status.className = 'status failed';
+    $('status').textContent = 'engine failed to load';
+    $('status').className = 'status failed';
     $('verdict').textContent = `The engine could not be loaded: ${err.message ?? err}`;
     return;
   }
-  const described = engine.request({ query: 'describe' }).result;
+  described = engine.request({ query: 'describe' }).result;
   assumptionSummaries = new Map(described.assumptions.map((a) => [a.id, a.summary]));
-  systemSelect.replaceChildren(
-    ...described.systems.map((s) => option(s.id, s.name)),
-    option('describe', 'About the engine (describe)'));
-  systemSelect.addEventListener('change', fillExamples);
-  exampleSelect.addEventListener('change', showExample);
-  runButton.addEventListener('click', run);
-  $('format').addEventListener('click', () => {
-    try {
-      requestBox.value = JSON.stringify(JSON.parse(requestBox.value), null, 2);
-    } catch {
-      render({ ok: false, error: { code: 'bad_json', path: '', message: 'the request is not valid JSON yet' } });
-    }
-  });
-  requestBox.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) run();
-  });
-  fillExamples();
-  runButton.disabled = false;
-  status.textContent = `engine ${described.version} ready`;
-  status.className = 'status ready';
+  setAssumptions(described.assumptions);
+  refreshNow();
+  $('ask').disabled = false;
+  $('run').disabled = false;
+  $('status').textContent = `engine ${described.version} ready`;
+  $('status').className = 'status ready';
   document.body.dataset.ready = 'true';
 }
 

@@ -1,0 +1,40 @@
+// Shared set-up of the browser tests: the site served on a free port with its real headers, and
+// Debian's Chromium driven by playwright-core (shared docs/TOOLCHAIN.md, "Tests").
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../bin/serve.mjs';
+import { root } from '../js/util.mjs';
+
+export const artifacts = join(root, 'tests', 'artifacts');
+mkdirSync(artifacts, { recursive: true });
+
+export async function launch() {
+  const env = { server: await startServer(0) };
+  env.base = `http://127.0.0.1:${env.server.address().port}/`;
+  env.browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+  });
+  return env;
+}
+
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** A fresh page (own storage) that has loaded the engine; `errors` collects page errors. */
+export async function openPage(env, viewport = DESKTOP, options = {}) {
+  const context = await env.browser.newContext({ viewport, hasTouch: !!options.touch, isMobile: !!options.touch });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('dialog', (d) => { errors.push(`dialog: ${d.message()}`); d.dismiss(); });
+  await page.goto(env.base);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  return { context, page, errors };
+}
+
+/** The request JSON the page would send now. */
+export const pageRequest = (page) => page.evaluate(() => window.movecalcTest.request());

@@ -1,0 +1,290 @@
+// The calculator in headless Chromium: each system's board, units added by form and placed by
+// dragging, turning, undo/redo, terrain, settings in the request, a hex path drawn by tapping, and
+// canned CONTRACT.md responses drawn through the test hook window.movecalcTest. Screenshots of each
+// system's main view at phone and desktop sizes go to tests/artifacts/.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP } from './browser.mjs';
+import { canned, hostile } from './canned.mjs';
+import { toAxial } from '../../web/hex.js';
+
+const SYSTEMS = ['arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'torn-world'];
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env.browser?.close(); env.server?.close(); });
+
+const hook = (page, fn, ...args) => page.evaluate(({ fn, args }) => window.movecalcTest[fn](...args), { fn, args });
+
+async function drag(page, from, to, steps = 8) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps });
+  await page.mouse.up();
+}
+
+async function scrub(page, value) {
+  await page.evaluate((v) => {
+    const s = document.getElementById('scrub');
+    s.value = String(v);
+    s.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+}
+
+async function pickSystem(page, system) {
+  await page.selectOption('#system', system);
+  await page.waitForFunction((s) => window.movecalcTest.request().system === s, system);
+}
+
+for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  test(`each system shows its board and draws a canned answer (${name} ${viewport.width} × ${viewport.height})`, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch: name === 'phone' });
+    for (const system of SYSTEMS) {
+      await pickSystem(page, system);
+      const req = await pageRequest(page);
+      if (system === 'arcane-legions' || system === 'ninth-age') assert.ok(req.table && req.terrain.length);
+      else assert.ok(req.board);
+      assert.equal(await page.isVisible('#tool-path'), !req.table, `${system}: Path tool only on hex boards`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${system}: page is ${overflow}px wider than the screen`);
+      await page.screenshot({ path: join(artifacts, `${system}-${viewport.width}x${viewport.height}.png`) });
+      // the canned answer, drawn: text beside the board and the timeline for paths
+      const response = canned[system];
+      await page.selectOption('#query', response.query);
+      await hook(page, 'render', response);
+      const details = await page.textContent('#details');
+      for (const step of response.result.trace) assert.ok(details.includes(step.message), `${system}: trace listed`);
+      if (system === 'cc-ancients' || system === 'torn-world') {
+        // tap a reached hex two steps away: its path is drawn and can be stepped through
+        const target = response.result.hexes.find((h) => h.cost === 2);
+        const at = await hook(page, 'screenOfHex', target.col, target.row);
+        await page.mouse.click(at.x, at.y);
+        assert.deepEqual((await hook(page, 'state')).pick, { q: target.q, r: target.r });
+      }
+      assert.equal(await page.isVisible('#timeline'), true, `${system}: the move can be stepped through`);
+      await scrub(page, 500);
+      assert.equal((await hook(page, 'state')).t, 0.5);
+      await page.screenshot({ path: join(artifacts, `${system}-${viewport.width}x${viewport.height}-halfway.png`) });
+      if (system === 'arcane-legions') { // Play runs the move to its end
+        await page.click('#play');
+        await page.waitForFunction(() => window.movecalcTest.state().t === 1);
+      }
+      await scrub(page, 1000);
+      await page.screenshot({ path: join(artifacts, `${system}-${viewport.width}x${viewport.height}-answer.png`) });
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('add a unit by form, place it by dragging, turn it, undo and redo', async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  await page.fill('[data-key="unit.id"]', 'Velites');
+  await page.press('[data-key="unit.id"]', 'Enter');
+  await page.selectOption('[data-key="unit.base"]', 'sortie');
+  await page.click('#add-unit');
+  let req = await pageRequest(page);
+  const added = req.units.find((u) => u.id === 'Velites');
+  assert.equal(added.base, 'sortie');
+  assert.equal(await page.locator('#unit-list button.link', { hasText: 'Velites' }).count(), 1);
+  // drag it 100 px right and 50 px up the screen: x grows, y grows (y runs up the table)
+  const from = await hook(page, 'screenOf', 'Velites');
+  await drag(page, from, { x: from.x + 100, y: from.y - 50 });
+  req = await pageRequest(page);
+  const moved = req.units.find((u) => u.id === 'Velites');
+  assert.ok(moved.x > added.x + 1 && moved.y > added.y + 0.5, `moved from ${added.x},${added.y} to ${moved.x},${moved.y}`);
+  // turn it with the rotate handle: drag the handle to the unit's right → facing 90
+  const centre = await hook(page, 'screenOf', 'Velites');
+  await drag(page, await hook(page, 'handleOf', 'Velites'), { x: centre.x + 120, y: centre.y });
+  assert.equal((await pageRequest(page)).units.find((u) => u.id === 'Velites').facing, 90);
+  // and with the numeric field
+  await page.fill('[data-key="unit.facing"]', '45');
+  await page.press('[data-key="unit.facing"]', 'Enter');
+  assert.equal((await pageRequest(page)).units.find((u) => u.id === 'Velites').facing, 45);
+  // undo: back to 90, then to the dragged place; redo forward again; Ctrl+Z works too
+  await page.click('#undo');
+  assert.equal((await pageRequest(page)).units.find((u) => u.id === 'Velites').facing, 90);
+  await page.click('#undo');
+  assert.equal((await pageRequest(page)).units.find((u) => u.id === 'Velites').facing, 0);
+  await page.click('#undo');
+  assert.equal((await pageRequest(page)).units.find((u) => u.id === 'Velites').x, added.x);
+  await page.click('#redo');
+  await page.click('#redo');
+  assert.equal((await pageRequest(page)).units.find((u) => u.id === 'Velites').facing, 90);
+  await page.focus('#board');
+  await page.keyboard.press('Control+z');
+  assert.equal((await pageRequest(page)).units.find((u) => u.id === 'Velites').facing, 0);
+  // keyboard: E turns clockwise by 15°, arrows move the selected unit
+  await page.keyboard.press('e');
+  await page.keyboard.press('ArrowRight');
+  const k = (await pageRequest(page)).units.find((u) => u.id === 'Velites');
+  assert.equal(k.facing, 15);
+  assert.equal(k.x, moved.x + 0.5);
+  // renaming follows into the query's references
+  await page.selectOption('[data-key="q.unit"]', 'Velites');
+  await page.fill('[data-key="unit.id"]', 'Velites II');
+  await page.press('[data-key="unit.id"]', 'Enter');
+  assert.equal((await pageRequest(page)).order.unit, 'Velites II');
+  // remove, then reset the whole position
+  await page.click('[aria-label="Remove Velites II"]');
+  assert.equal((await pageRequest(page)).units.some((u) => u.id.startsWith('Velites')), false);
+  await page.click('#settings-panel > summary');
+  await page.click('#reset');
+  assert.deepEqual((await pageRequest(page)).units.map((u) => u.id), ['Legion', 'Chargers', 'Scouts']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('units snap to hex centres when dragged; GODSGLOOM facing turns by the handle and the field', async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  await pickSystem(page, 'godsgloom');
+  await page.fill('[data-key="unit.speed"]', '5');
+  await page.press('[data-key="unit.speed"]', 'Enter');
+  await page.fill('[data-key="unit.tokens"]', 'Slow, fast');
+  await page.press('[data-key="unit.tokens"]', 'Enter');
+  await page.click('#add-unit');
+  let u = (await pageRequest(page)).units.find((v) => v.id === 'Unit');
+  assert.equal(u.speed, 5);
+  assert.deepEqual(u.tokens, ['slow', 'fast']);
+  const to = await hook(page, 'screenOfHex', 2, 2);
+  await drag(page, await hook(page, 'screenOf', 'Unit'), { x: to.x + 6, y: to.y - 5 });
+  u = (await pageRequest(page)).units.find((v) => v.id === 'Unit');
+  assert.deepEqual({ q: u.q, r: u.r }, toAxial(2, 2));
+  // handle: drag it to the unit's west → facing 3
+  const c = await hook(page, 'screenOf', 'Unit');
+  await drag(page, await hook(page, 'handleOf', 'Unit'), { x: c.x - 80, y: c.y });
+  assert.equal((await pageRequest(page)).units.find((v) => v.id === 'Unit').facing, 3);
+  await page.selectOption('[data-key="unit.facing"]', '5');
+  assert.equal((await pageRequest(page)).units.find((v) => v.id === 'Unit').facing, 5);
+  // Torn World: a Large miniature snaps to hexon centres
+  await pickSystem(page, 'torn-world');
+  const w = await hook(page, 'screenOfHex', 8, 8);
+  await drag(page, await hook(page, 'screenOf', 'Warbeast'), w);
+  const large = (await pageRequest(page)).units.find((v) => v.id === 'Warbeast');
+  assert.equal(((3 * large.q + large.r) % 7 + 7) % 7, 0, `(${large.q},${large.r}) is a hexon centre`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a setting changes the request JSON; the display unit converts lengths', async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  await page.click('#settings-panel > summary');
+  await page.fill('[data-key="param.A-AL-5.legLength"]', '2');
+  await page.press('[data-key="param.A-AL-5.legLength"]', 'Enter');
+  assert.deepEqual((await pageRequest(page)).params, { 'A-AL-5': { legLength: 2 } });
+  await page.click('#request-panel > summary');
+  assert.match(await page.textContent('#preview'), /"A-AL-5": \{\s*"legLength": 2\s*\}/);
+  // out of range: refused, the request keeps the last good value
+  await page.fill('[data-key="param.A-AL-5.legLength"]', '99');
+  await page.press('[data-key="param.A-AL-5.legLength"]', 'Enter');
+  assert.deepEqual((await pageRequest(page)).params, { 'A-AL-5': { legLength: 2 } });
+  await page.click('#reset-params');
+  assert.equal((await pageRequest(page)).params, undefined);
+  // lengths in mm use A-AL-1's stepMm (50 mm by default)
+  await page.selectOption('#display-unit', 'mm');
+  await page.click('#unit-list button.link >> text=Legion');
+  assert.match(await page.textContent('#readout'), /Legion: x 600 mm, y 300 mm/);
+  await pickSystem(page, 'godsgloom');
+  await page.fill('[data-key="param.A-GG-1.arcWidth"]', '6');
+  await page.press('[data-key="param.A-GG-1.arcWidth"]', 'Enter');
+  assert.deepEqual((await pageRequest(page)).params, { 'A-GG-1': { arcWidth: 6 } });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a hex path is drawn by tapping hexes; terrain is painted and drawn', async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  await pickSystem(page, 'godsgloom');
+  await page.click('label:has(input[value="path"])');
+  assert.equal((await pageRequest(page)).query, 'move');
+  await page.click('[data-key="path-clear"]');
+  for (const [col, row] of [[3, 5], [3, 4], [4, 3]]) {
+    const p = await hook(page, 'screenOfHex', col, row);
+    await page.mouse.click(p.x, p.y);
+  }
+  assert.deepEqual((await pageRequest(page)).path, [toAxial(3, 5), toAxial(3, 4), toAxial(4, 3)]);
+  const last = await hook(page, 'screenOfHex', 4, 3);
+  await page.mouse.click(last.x, last.y); // tapping the last hex again takes it back
+  assert.equal((await pageRequest(page)).path.length, 2);
+  await page.focus('#board');
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual((await pageRequest(page)).path[2], toAxial(4, 4));
+  // terrain brush on a hex board
+  await page.click('label:has(input[value="terrain"])');
+  await page.selectOption('#terrain-kind', 'impassable');
+  const t = await hook(page, 'screenOfHex', 1, 1);
+  await page.mouse.click(t.x, t.y);
+  assert.ok((await pageRequest(page)).board.terrain.some((x) => x.q === toAxial(1, 1).q && x.r === 1 && x.terrain === 'impassable'));
+  await page.mouse.click(t.x, t.y); // again: cleared
+  assert.ok(!(await pageRequest(page)).board.terrain.some((x) => x.r === 1));
+  // a polygon on a free-form table: three taps and Finish
+  await pickSystem(page, 'ninth-age');
+  await page.click('label:has(input[value="terrain"])');
+  for (const [x, y] of [[10, 40], [20, 40], [15, 46]]) {
+    const p = await hook(page, 'screenOfWorld', x, y);
+    await page.mouse.click(p.x, p.y);
+  }
+  await page.click('#finish-polygon');
+  const terrain = (await pageRequest(page)).terrain;
+  assert.equal(terrain.length, 2);
+  assert.equal(terrain[1].kind, 'impassable');
+  assert.equal(terrain[1].polygon.length, 3);
+  assert.ok(Math.abs(terrain[1].polygon[0][0] - 10) < 0.5 && Math.abs(terrain[1].polygon[0][1] - 40) < 0.5);
+  await page.click('#undo');
+  assert.equal((await pageRequest(page)).terrain.length, 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('hostile unit names and engine strings render as text only', async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  const evil = '<img src=x onerror="window.__pwned=1">';
+  await page.fill('[data-key="unit.id"]', evil);
+  await page.press('[data-key="unit.id"]', 'Enter');
+  await page.click('#add-unit');
+  assert.ok((await pageRequest(page)).units.some((u) => u.id === evil));
+  await hook(page, 'render', hostile(canned['arcane-legions'], evil));
+  assert.ok((await page.textContent('#unit-list')).includes(evil));
+  assert.ok((await page.textContent('#details')).includes(evil));
+  assert.equal(await page.locator('main img, main script, main iframe, main b').count(), 0);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  await page.screenshot({ path: join(artifacts, 'hostile-360x740.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the board pans, zooms by wheel and buttons, and pinches on touch', async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  const a0 = await hook(page, 'screenOf', 'Legion'), b0 = await hook(page, 'screenOf', 'Chargers');
+  const box = await page.locator('#board').boundingBox();
+  // pan by dragging empty space (above the table once it is fitted)
+  await drag(page, { x: box.x + 20, y: box.y + 12 }, { x: box.x + 80, y: box.y + 52 });
+  const panned = await hook(page, 'screenOf', 'Legion');
+  assert.ok(Math.abs(panned.x - a0.x - 60) < 2 && Math.abs(panned.y - a0.y - 40) < 2, JSON.stringify([a0, panned]));
+  await page.click('#fit');
+  const fitted = await hook(page, 'screenOf', 'Legion');
+  assert.ok(Math.abs(fitted.x - a0.x) < 1 && Math.abs(fitted.y - a0.y) < 1);
+  // wheel zoom about the pointer
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -100);
+  await page.waitForFunction(([ax, bx]) => {
+    const a = window.movecalcTest.screenOf('Legion'), b = window.movecalcTest.screenOf('Chargers');
+    return Math.abs(b.x - a.x) > Math.abs(bx - ax) * 1.3;
+  }, [a0.x, b0.x]);
+  await page.click('#fit');
+  // a two-finger pinch through pointer events (what a phone sends)
+  await page.evaluate(() => {
+    const c = document.getElementById('board');
+    const r = c.getBoundingClientRect();
+    const ev = (type, id, x) => c.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: 'touch', isPrimary: id === 1, clientX: r.left + x, clientY: r.top + 200, bubbles: true }));
+    ev('pointerdown', 1, 300); ev('pointerdown', 2, 400);
+    ev('pointermove', 1, 250); ev('pointermove', 2, 450);
+    ev('pointerup', 1, 250); ev('pointerup', 2, 450);
+  });
+  await page.waitForFunction(([ax, bx]) => {
+    const a = window.movecalcTest.screenOf('Legion'), b = window.movecalcTest.screenOf('Chargers');
+    return Math.abs(b.x - a.x) > Math.abs(bx - ax) * 1.5;
+  }, [a0.x, b0.x]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,125 @@
+// The page's position model without a browser: each system's state becomes the request JSON of
+// CONTRACT.md, undo/redo restores it, renames follow references, and params carry only changes.
+// The requests also go to the real engine: until the rule sets land it answers unknown_query
+// before it looks at the query's fields, so this checks the envelope only; the field names follow
+// CONTRACT.md and each rule set's scenarios will check the rest.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createEngine } from '../../wasm/movecalc.mjs';
+import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, renameRefs, hugeHexons } from '../../web/model.js';
+import { toAxial, toOffset, snapHexon, fromPixel, center, boardCells, dirOf, dirVector } from '../../web/hex.js';
+
+const engine = await createEngine();
+const described = engine.request({ query: 'describe' }).result;
+setAssumptions(described.assumptions);
+
+test('hex helpers: odd-r offsets, pixels, the C&C board and hexon snapping', () => {
+  assert.deepEqual(toAxial(4, 3), { q: 3, r: 3 });
+  assert.deepEqual(toOffset(3, 3), { col: 4, row: 3 });
+  for (let q = -3; q <= 3; q++) for (let r = -3; r <= 3; r++) assert.deepEqual(fromPixel(...center(q, r)), { q, r });
+  const cc = boardCells({ preset: 'cc-ancients' });
+  assert.equal(cc.length, 5 * 13 + 4 * 12);
+  assert.equal(cc.filter((c) => c.row === 1).length, 12);
+  for (const [q, r] of [[0, 0], [2, 1], [-1, 3], [1, 4]]) assert.deepEqual(snapHexon(q, r), { q, r });
+  assert.deepEqual(snapHexon(1, 0), { q: 0, r: 0 });
+  for (let i = 0; i < 6; i++) assert.equal(dirOf(...dirVector(i)), i);
+});
+
+test('every system builds a request with the contract fields, and the engine reads its envelope', () => {
+  for (const system of SYSTEM_IDS) {
+    const store = createStore(null);
+    store.setSystem(system);
+    for (const query of Object.keys(SYSTEMS[system].queries)) {
+      store.edit((d) => { d.query = query; });
+      const req = buildRequest(system, store.doc());
+      assert.equal(req.system, system);
+      assert.equal(req.query, query);
+      assert.ok(req.units.length >= 2);
+      for (const u of req.units) assert.ok(u.id && u.side, `${system} unit has id and side`);
+      if (SYSTEMS[system].board === 'free') {
+        assert.ok(req.table.width > 0 && Array.isArray(req.terrain));
+        for (const u of req.units) for (const k of ['x', 'y', 'facing']) assert.equal(typeof u[k], 'number');
+      } else {
+        assert.ok(req.board);
+        for (const u of req.units) assert.ok(Number.isInteger(u.q) || Array.isArray(u.hexons));
+      }
+      const answer = engine.request(req);
+      assert.equal(answer.ok, false);
+      assert.equal(answer.error.code, 'unknown_query', `${system}/${query}: ${JSON.stringify(answer.error)}`);
+    }
+  }
+});
+
+test('system specifics: AL codex and base, Ninth Age boundary, C&C preset, GODSGLOOM facing, Torn World hexons', () => {
+  const store = createStore(null);
+  let req = buildRequest('arcane-legions', store.state.docs['arcane-legions']);
+  assert.deepEqual(req.units[0].codex, { forward: 1, backward: 2, left: 1, right: 1 });
+  assert.equal(req.units[0].base, 'formation');
+  assert.deepEqual(req.order.actions[0], { step: 'forward', distance: 1 });
+  assert.deepEqual(req.turnOrder, ['red', 'blue']);
+  req = buildRequest('ninth-age', store.state.docs['ninth-age']);
+  assert.equal(req.units[0].width, Math.round(5 * 25 / 25.4 * 1e6) / 1e6);
+  assert.equal(req.units[2].fled, true);
+  assert.deepEqual(req.pursued, { unit: 'Raiders', facing: 0, fleeDistance: 9 });
+  req = buildRequest('cc-ancients', store.state.docs['cc-ancients']);
+  assert.equal(req.board.preset, 'cc-ancients');
+  assert.deepEqual(req.baselines, { Rome: 'bottom', Carthage: 'top' });
+  assert.ok(req.units.some((u) => u.type === 'leader'));
+  req = buildRequest('godsgloom', store.state.docs.godsgloom);
+  assert.ok(req.units.every((u) => Number.isInteger(u.facing) && u.facing >= 0 && u.facing < 6));
+  assert.deepEqual(req.units[1].tokens, ['fast']);
+  req = buildRequest('torn-world', store.state.docs['torn-world']);
+  const huge = req.units.find((u) => u.size === 'huge');
+  assert.equal(huge.hexons.length, 3);
+  assert.equal(huge.q, undefined);
+  for (const h of huge.hexons) assert.deepEqual(snapHexon(h.q, h.r), h);
+  assert.equal(hugeHexons({ q: 0, r: 0, hexonCount: 2 }).length, 2);
+});
+
+test('undo, redo and reset restore the position; edits with one merge key are one step', () => {
+  const store = createStore(null);
+  const x0 = store.doc().units[0].x;
+  store.edit((d) => { d.units[0].x = 1; }, 'drag:1');
+  store.edit((d) => { d.units[0].x = 2; }, 'drag:1');
+  store.edit((d) => { d.units[0].facing = 90; });
+  store.undo();
+  assert.equal(store.doc().units[0].facing, 0);
+  assert.equal(store.doc().units[0].x, 2);
+  store.undo();
+  assert.equal(store.doc().units[0].x, x0);
+  assert.equal(store.canUndo(), false);
+  store.redo();
+  store.redo();
+  assert.equal(store.doc().units[0].facing, 90);
+  store.reset();
+  assert.equal(store.doc().units[0].facing, 0);
+  store.undo();
+  assert.equal(store.doc().units[0].facing, 90);
+});
+
+test('renaming a unit follows its references; params send only changed values', () => {
+  const store = createStore(null);
+  const d = store.doc();
+  d.units[0].id = 'Cohort';
+  renameRefs(d, 'Legion', 'Cohort');
+  assert.equal(d.inputs.move.unit, 'Cohort');
+  assert.equal(buildRequest('arcane-legions', d).params, undefined);
+  d.params['A-AL-5'] = { legLength: 1 };
+  assert.equal(buildRequest('arcane-legions', d).params, undefined);
+  d.params['A-AL-5'].legLength = 2;
+  assert.deepEqual(buildRequest('arcane-legions', d).params, { 'A-AL-5': { legLength: 2 } });
+  // the engine accepts the params it described
+  const answer = engine.request(buildRequest('arcane-legions', d));
+  assert.equal(answer.error.code, 'unknown_query');
+});
+
+test('a saved position that is damaged or from an older page falls back to the default', () => {
+  const good = createStore(null);
+  good.doc().query = 'no-such-query';
+  const saved = JSON.parse(JSON.stringify({ ...good.state, system: 'godsgloom' }));
+  saved.docs.godsgloom = { units: 'not a list' };
+  const store = createStore(saved);
+  assert.equal(store.state.system, 'godsgloom');
+  assert.deepEqual(store.doc(), createStore(null).state.docs.godsgloom);
+  assert.equal(store.state.docs['arcane-legions'].query, 'move');
+});

@@ -1,0 +1,535 @@
+// The canvas board: a camera (pan, pinch-zoom, wheel-zoom), drawing of a free-form table or a hex
+// board, its units and the result overlay, and pointer gestures (tap, drag a unit, rotate handle).
+// It knows nothing of rules: the page hands it a scene (see app.js `scene()`) and callbacks.
+// Free-form world: x right, y up (away from the player). Hex world: the pixel space of hex.js.
+import { center, corner, dirVector } from './hex.js';
+
+const DPR = () => window.devicePixelRatio || 1;
+const HANDLE_GAP = 26;  // px from the front edge to the rotate handle
+const HANDLE_R = 12;    // drawn radius; hit radius is larger for fingers
+const rad = (deg) => deg * Math.PI / 180;
+const clamp = (v, a, b) => Math.max(a, Math.min(b, v));
+
+export class Board {
+  constructor(canvas, ctl) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+    this.ctl = ctl;
+    this.s = 20; this.ox = 0; this.oy = 0; this.flip = -1;
+    this.pointers = new Map();
+    this.gesture = null;
+    this.scene = null;
+    this.fitted = null;
+    new ResizeObserver(() => this.resize()).observe(canvas);
+    canvas.addEventListener('pointerdown', (e) => this.down(e));
+    canvas.addEventListener('pointermove', (e) => this.move(e));
+    canvas.addEventListener('pointerup', (e) => this.up(e));
+    canvas.addEventListener('pointercancel', (e) => this.up(e, true));
+    canvas.addEventListener('pointerleave', () => this.ctl.hover(null));
+    canvas.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const [x, y] = this.local(e);
+      this.zoomAt(x, y, Math.exp(-clamp(e.deltaY, -100, 100) * 0.002));
+    }, { passive: false });
+  }
+
+  // ---- camera ----
+  toScreen(x, y) { return [this.ox + x * this.s, this.oy + this.flip * y * this.s]; }
+  toWorld(sx, sy) { return [(sx - this.ox) / this.s, (sy - this.oy) / (this.flip * this.s)]; }
+  local(e) { const r = this.canvas.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; }
+  get w() { return this.canvas.clientWidth; }
+  get h() { return this.canvas.clientHeight; }
+
+  resize() {
+    if (this.scene) this.fitHeight();
+    const d = DPR();
+    this.canvas.width = Math.round(this.w * d);
+    this.canvas.height = Math.round(this.h * d);
+    if (this.fitted) this.fit(); else this.draw();
+  }
+
+  /** Frames the whole table or board. */
+  fit() {
+    const b = this.scene?.bounds;
+    if (!b || !this.w) return;
+    const m = 18;
+    const s = Math.min((this.w - 2 * m) / (b[2] - b[0]), (this.h - 2 * m) / (b[3] - b[1]));
+    this.s = s;
+    const cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
+    this.ox = this.w / 2 - cx * s;
+    this.oy = this.h / 2 - this.flip * cy * s;
+    this.fitted = this.scene.kind + this.scene.boardKey;
+    this.draw();
+  }
+
+  /** On narrow screens the canvas takes the board's proportions, so a phone shows no empty band. */
+  fitHeight() {
+    const b = this.scene.bounds, c = this.canvas;
+    if (!b || this.w === 0 || this.w >= 600) { c.style.removeProperty('height'); return; }
+    const h = clamp(this.w * (b[3] - b[1]) / (b[2] - b[0]) + 36, 240, window.innerHeight * 0.66);
+    c.style.setProperty('height', `${Math.round(h)}px`);
+  }
+
+  /** Frames world bounds [x0, y0, x1, y1] (a result), zooming in at most 6 times the whole-board view. */
+  frame(b) {
+    const full = this.scene?.bounds;
+    if (!full || !this.w) return;
+    const m = 24;
+    const fitS = Math.min((this.w - 2 * m) / (full[2] - full[0]), (this.h - 2 * m) / (full[3] - full[1]));
+    const s = Math.min(fitS * 6, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (this.h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
+    if (s <= fitS * 1.15) { this.fit(); return; }
+    this.s = s;
+    this.ox = this.w / 2 - (b[0] + b[2]) / 2 * s;
+    this.oy = this.h / 2 - this.flip * (b[1] + b[3]) / 2 * s;
+    this.fitted = null;
+    this.draw();
+  }
+
+  zoomAt(x, y, k) {
+    const s = clamp(this.s * k, 2, 400);
+    k = s / this.s;
+    this.ox = x - (x - this.ox) * k;
+    this.oy = y - (y - this.oy) * k;
+    this.s = s;
+    this.fitted = null;
+    this.draw();
+  }
+
+  pan(dx, dy) { this.ox += dx; this.oy += dy; this.fitted = null; this.draw(); }
+
+  setScene(scene) {
+    const refit = !this.scene || this.scene.kind !== scene.kind || this.scene.boardKey !== scene.boardKey;
+    this.scene = scene;
+    this.flip = scene.kind === 'free' ? -1 : 1;
+    if (refit) this.fitHeight();
+    if (refit || this.fitted) this.fit(); else this.draw();
+  }
+
+  // ---- hit testing ----
+  unitAt(sx, sy) {
+    const units = this.scene?.units ?? [];
+    const [x, y] = this.toWorld(sx, sy);
+    for (let i = units.length - 1; i >= 0; i--) {
+      const u = units[i];
+      if (u.free) {
+        const f = rad(u.free.facing), dx = x - u.free.x, dy = y - u.free.y;
+        const along = dx * Math.cos(f) - dy * Math.sin(f), fwd = dx * Math.sin(f) + dy * Math.cos(f);
+        const tol = 8 / this.s;
+        if (Math.abs(along) <= u.free.w / 2 + tol && Math.abs(fwd) <= u.free.d / 2 + tol) return u;
+      } else if (u.hexes.some((h) => { const [cx, cy] = center(h.q, h.r); return Math.hypot(cx - x, cy - y) < 0.87; })) {
+        return u;
+      }
+    }
+    return null;
+  }
+
+  handleOf(u) {
+    if (u.free) {
+      const [cx, cy] = this.toScreen(u.free.x, u.free.y);
+      const f = rad(u.free.facing), reach = u.free.d / 2 * this.s + HANDLE_GAP;
+      return [cx + Math.sin(f) * reach, cy - Math.cos(f) * reach];
+    }
+    if (u.facing === undefined) return null;
+    const [cx, cy] = this.toScreen(...center(u.q, u.r));
+    const [vx, vy] = dirVector(u.facing);
+    const reach = this.s * 0.87 + HANDLE_GAP;
+    return [cx + vx * reach, cy + vy * reach];
+  }
+
+  handleAt(sx, sy) {
+    const u = this.scene?.units.find((v) => v.selected);
+    const hp = u && this.handleOf(u);
+    return hp && Math.hypot(hp[0] - sx, hp[1] - sy) <= HANDLE_R + 10 ? u : null;
+  }
+
+  // ---- gestures ----
+  down(e) {
+    this.canvas.focus({ preventScroll: true });
+    try { this.canvas.setPointerCapture(e.pointerId); } catch { /* a synthetic or finished pointer */ }
+    const [x, y] = this.local(e);
+    this.pointers.set(e.pointerId, { x, y });
+    if (this.pointers.size === 2) {
+      const [a, b] = [...this.pointers.values()];
+      this.gesture = { type: 'pinch', d: Math.hypot(a.x - b.x, a.y - b.y), mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2 };
+      return;
+    }
+    if (this.pointers.size > 2) return;
+    const mode = this.ctl.mode();
+    const g = { type: 'tap', x0: x, y0: y, lx: x, ly: y, moved: false };
+    if (mode === 'move') {
+      const handle = this.handleAt(x, y);
+      const unit = handle ? null : this.unitAt(x, y);
+      if (handle) Object.assign(g, { type: 'rotate', unit: handle.id });
+      else if (unit) {
+        const [wx, wy] = this.toWorld(x, y);
+        const ux = unit.free ? unit.free.x : 0, uy = unit.free ? unit.free.y : 0;
+        Object.assign(g, { type: 'drag', unit: unit.id, dx: ux - wx, dy: uy - wy });
+        this.ctl.select(unit.id);
+      }
+    } else if (mode === 'terrain' && this.scene.kind === 'hex') {
+      g.type = 'paint';
+      this.ctl.paint(this.toWorld(x, y), true);
+    }
+    this.gesture = g;
+  }
+
+  move(e) {
+    const [x, y] = this.local(e);
+    const p = this.pointers.get(e.pointerId);
+    if (!p) { this.ctl.hover(this.toWorld(x, y)); return; }
+    p.x = x; p.y = y;
+    const g = this.gesture;
+    if (!g) return;
+    if (g.type === 'pinch') {
+      const [a, b] = [...this.pointers.values()];
+      const d = Math.hypot(a.x - b.x, a.y - b.y), mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+      this.pan(mx - g.mx, my - g.my);
+      if (g.d > 0) this.zoomAt(mx, my, d / g.d);
+      Object.assign(g, { d, mx, my });
+      return;
+    }
+    if (!g.moved && Math.hypot(x - g.x0, y - g.y0) < 4) return;
+    g.moved = true;
+    const w = this.toWorld(x, y);
+    this.ctl.hover(w);
+    if (g.type === 'drag') this.ctl.dragTo(g.unit, [w[0] + g.dx, w[1] + g.dy], w);
+    else if (g.type === 'rotate') this.ctl.rotateTo(g.unit, w);
+    else if (g.type === 'paint') this.ctl.paint(w, false);
+    else this.pan(x - g.lx, y - g.ly);
+    g.lx = x; g.ly = y;
+  }
+
+  up(e, cancelled = false) {
+    this.pointers.delete(e.pointerId);
+    const g = this.gesture;
+    if (this.pointers.size > 0) { if (g?.type === 'pinch') this.gesture = { type: 'tap', moved: true }; return; }
+    this.gesture = null;
+    if (!g || cancelled) return;
+    if (g.type === 'tap' && !g.moved) this.ctl.tap(this.toWorld(g.x0, g.y0));
+    if (g.type === 'drag' || g.type === 'rotate') this.ctl.dragEnd();
+  }
+
+  // ---- drawing ----
+  draw() {
+    if (this.pending) return;
+    this.pending = requestAnimationFrame(() => { this.pending = 0; this.paint(); });
+  }
+
+  paint() {
+    const sc = this.scene, c = this.ctx, d = DPR();
+    if (!sc) return;
+    c.setTransform(d, 0, 0, d, 0, 0);
+    c.fillStyle = '#e9e6dc';
+    c.fillRect(0, 0, this.w, this.h);
+    if (sc.kind === 'free') this.paintTable(sc); else this.paintHexBoard(sc);
+    const overlay = sc.overlay ?? [];
+    this.paintOverlay(overlay.filter((it) => it.type !== 'mark'));
+    for (const u of sc.units) this.paintUnit(u);
+    this.paintOverlay(overlay.filter((it) => it.type === 'mark')); // markers stay visible over units
+    this.paintTracks(sc);
+    const sel = sc.units.find((u) => u.selected);
+    if (sel && this.ctl.mode() === 'move') this.paintHandle(sel);
+  }
+
+  poly(points, close = true) {
+    const c = this.ctx;
+    c.beginPath();
+    points.forEach(([x, y], i) => { const [sx, sy] = this.toScreen(x, y); if (i) c.lineTo(sx, sy); else c.moveTo(sx, sy); });
+    if (close) c.closePath();
+  }
+
+  paintTable(sc) {
+    const c = this.ctx, t = sc.table;
+    if (t) {
+      this.poly([[0, 0], [t.width, 0], [t.width, t.height], [0, t.height]]);
+      c.fillStyle = '#dfe8d2';
+      c.fill();
+    }
+    // grid: the finest of 1, 2, 5, 10, ... game units that stays at least 14 px apart
+    const b = sc.bounds;
+    let step = [0.25, 0.5, 1, 2, 5, 10, 20, 50].find((v) => v * this.s >= 14) ?? 100;
+    const major = step * (sc.majorEvery ?? 6);
+    c.lineWidth = 1;
+    c.font = '11px system-ui, sans-serif';
+    for (const axis of [0, 1]) {
+      const lo = axis ? b[1] : b[0], hi = axis ? b[3] : b[2];
+      for (let v = Math.ceil(lo / step) * step; v <= hi + 1e-9; v += step) {
+        const isMajor = Math.abs(v / major - Math.round(v / major)) < 1e-6;
+        c.strokeStyle = isMajor ? 'rgba(40,60,40,0.35)' : 'rgba(40,60,40,0.12)';
+        this.poly(axis ? [[b[0], v], [b[2], v]] : [[v, b[1]], [v, b[3]]], false);
+        c.stroke();
+        if (isMajor && v > 0) {
+          const [sx, sy] = axis ? this.toScreen(b[0], v) : this.toScreen(v, b[1]);
+          c.fillStyle = '#3d4a3a';
+          c.fillText(sc.lengthLabel(v), axis ? sx + 3 : sx + 2, axis ? sy - 3 : sy - 4);
+        }
+      }
+    }
+    if (t) {
+      this.poly([[0, 0], [t.width, 0], [t.width, t.height], [0, t.height]]);
+      c.strokeStyle = '#2f3b2c';
+      c.lineWidth = 3;
+      c.stroke();
+    }
+    for (const tr of sc.terrain) {
+      this.poly(tr.polygon);
+      c.fillStyle = tr.fill;
+      c.fill();
+      c.strokeStyle = tr.stroke;
+      c.lineWidth = 2.5;
+      c.stroke();
+      const cx = tr.polygon.reduce((a, p) => a + p[0], 0) / tr.polygon.length;
+      const cy = tr.polygon.reduce((a, p) => a + p[1], 0) / tr.polygon.length;
+      this.label(`${tr.label}`, ...this.toScreen(cx, cy), '#1b2430', 11);
+    }
+    if (sc.pending?.length) {
+      this.poly(sc.pending, false);
+      c.setLineDash([6, 4]);
+      c.strokeStyle = '#1b2430';
+      c.lineWidth = 2;
+      c.stroke();
+      c.setLineDash([]);
+      for (const p of sc.pending) this.dot(...this.toScreen(...p), 4, '#1b2430');
+    }
+  }
+
+  hexPath(q, r, inset = 0) {
+    const [x, y] = center(q, r);
+    const c = this.ctx;
+    c.beginPath();
+    for (let i = 0; i < 6; i++) {
+      const [px, py] = this.toScreen(...corner(x, y, 1 - inset, i));
+      if (i) c.lineTo(px, py); else c.moveTo(px, py);
+    }
+    c.closePath();
+  }
+
+  paintHexBoard(sc) {
+    const c = this.ctx;
+    for (const cell of sc.cells) {
+      this.hexPath(cell.q, cell.r);
+      c.fillStyle = cell.fill;
+      c.fill();
+      c.strokeStyle = 'rgba(60,70,60,0.45)';
+      c.lineWidth = 1;
+      c.stroke();
+      if (cell.mark) this.label(cell.mark, ...this.toScreen(...center(cell.q, cell.r)), 'rgba(27,36,48,0.8)', clamp(this.s * 0.28, 8, 12), this.s * 1.6);
+    }
+    if (this.s >= 14) for (const h of sc.hexonCentres ?? []) this.dot(...this.toScreen(...center(h.q, h.r)), 2, 'rgba(60,70,60,0.45)');
+    c.setLineDash([3, 4]);
+    c.lineWidth = 2;
+    c.strokeStyle = '#3d3a30';
+    for (const x of sc.sections ?? []) {
+      this.poly([[x, sc.bounds[1] + 0.3], [x, sc.bounds[3] - 0.3]], false);
+      c.stroke();
+    }
+    c.setLineDash([]);
+    for (const b of sc.baselines ?? []) {
+      this.poly([[sc.bounds[0] + 0.5, b.y], [sc.bounds[2] - 0.5, b.y]], false);
+      c.strokeStyle = b.color;
+      c.lineWidth = 5;
+      c.stroke();
+    }
+    if (sc.path?.length) this.paintHexLine(sc.path, '#1b2430', true, true);
+  }
+
+  paintHexLine(cells, color, dashed = false, numbered = false) {
+    const c = this.ctx;
+    if (cells.length > 1) {
+      this.poly(cells.map((h) => center(h.q, h.r)), false);
+      c.strokeStyle = color;
+      c.lineWidth = 3;
+      if (dashed) c.setLineDash([8, 5]);
+      c.stroke();
+      c.setLineDash([]);
+    }
+    cells.forEach((h, i) => {
+      const [x, y] = this.toScreen(...center(h.q, h.r));
+      if (numbered && i > 0) { this.dot(x, y, 9, color); this.label(String(i), x, y, '#fff', 11); } else this.dot(x, y, 4, color);
+    });
+  }
+
+  rectCorners(x, y, f, w, d) {
+    const fx = Math.sin(rad(f)), fy = Math.cos(rad(f)), rx = fy, ry = -fx;
+    const p = (a, b) => [x + rx * a + fx * b, y + ry * a + fy * b];
+    return [p(-w / 2, d / 2), p(w / 2, d / 2), p(w / 2, -d / 2), p(-w / 2, -d / 2)];
+  }
+
+  /** An oriented rectangle with its front edge marked: a unit, a ghost or a final pose. */
+  paintRect(pose, w, d, fill, stroke, alpha = 1, dashed = false) {
+    const c = this.ctx;
+    const k = this.rectCorners(pose.x, pose.y, pose.facing, w, d);
+    c.globalAlpha = alpha;
+    this.poly(k);
+    if (fill) { c.fillStyle = fill; c.fill(); }
+    c.lineWidth = 2;
+    c.strokeStyle = stroke;
+    if (dashed) c.setLineDash([5, 4]);
+    c.stroke();
+    c.setLineDash([]);
+    // the front edge: a thick bright line and a small arrow head ahead of it
+    this.poly([k[0], k[1]], false);
+    c.lineWidth = 4;
+    c.strokeStyle = '#f2c14e';
+    c.stroke();
+    const [ax, ay] = this.toScreen((k[0][0] + k[1][0]) / 2, (k[0][1] + k[1][1]) / 2);
+    const f = rad(pose.facing), vx = Math.sin(f), vy = -Math.cos(f), a = 7;
+    c.beginPath();
+    c.moveTo(ax + vx * a, ay + vy * a);
+    c.lineTo(ax - vy * a * 0.8, ay + vx * a * 0.8);
+    c.lineTo(ax + vy * a * 0.8, ay - vx * a * 0.8);
+    c.closePath();
+    c.fillStyle = '#f2c14e';
+    c.fill();
+    c.lineWidth = 1;
+    c.strokeStyle = '#1b2430';
+    c.stroke();
+    c.globalAlpha = 1;
+  }
+
+  paintUnit(u) {
+    const c = this.ctx;
+    if (u.free) {
+      const { x, y, facing, w, d } = u.free;
+      this.paintRect({ x, y, facing }, w, d, u.color, u.selected ? '#111' : '#1b2430');
+      if (u.selected) {
+        this.poly(this.rectCorners(x, y, facing, w + 10 / this.s, d + 10 / this.s));
+        c.strokeStyle = '#f2c14e'; c.lineWidth = 3; c.stroke();
+      }
+      this.label(u.label, ...this.toScreen(x, y), '#fff', 12, Math.max(w, d) * this.s + 30, true);
+      return;
+    }
+    for (const h of u.hexes.length > 1 ? u.hexes : []) {
+      this.hexPath(h.q, h.r, 0.04);
+      c.fillStyle = u.color; c.globalAlpha = 0.28; c.fill(); c.globalAlpha = 1;
+    }
+    const [cx, cy] = this.toScreen(...center(u.q, u.r));
+    const small = u.small, r = this.s * (small ? 0.34 : u.hexes.length > 1 ? 0.8 : 0.62);
+    const px = small ? cx + this.s * 0.42 : cx, py = small ? cy - this.s * 0.42 : cy;
+    c.beginPath();
+    c.arc(px, py, r, 0, Math.PI * 2);
+    c.fillStyle = u.color; c.fill();
+    c.lineWidth = u.selected ? 4 : 2;
+    c.strokeStyle = u.selected ? '#f2c14e' : '#1b2430';
+    c.stroke();
+    if (u.facing !== undefined) {
+      const [vx, vy] = dirVector(u.facing);
+      const tip = this.s * 0.84, base = this.s * 0.5, wide = this.s * 0.22;
+      c.beginPath();
+      c.moveTo(cx + vx * tip, cy + vy * tip);
+      c.lineTo(cx + vx * base - vy * wide, cy + vy * base + vx * wide);
+      c.lineTo(cx + vx * base + vy * wide, cy + vy * base - vx * wide);
+      c.closePath();
+      c.fillStyle = '#f2c14e'; c.fill();
+      c.strokeStyle = '#1b2430'; c.lineWidth = 1.5; c.stroke();
+    }
+    // on a small board a token shows its type badge alone, or its name's first letters
+    const roomy = r >= 16;
+    if (u.badge) this.label(u.badge, px, py - (small || !roomy ? 0 : r * 0.28), '#fff', clamp(this.s * (small ? 0.3 : 0.36), 8, 16), r * 1.8, true);
+    if (!small && (roomy || !u.badge)) this.label(roomy ? u.label : [...u.label].slice(0, 2).join(''), cx, cy + r * (u.badge ? 0.42 : 0), '#fff', clamp(this.s * 0.26, 8, 13), roomy ? r * 2.2 : r * 2, true);
+  }
+
+  paintHandle(u) {
+    const hp = this.handleOf(u);
+    if (!hp) return;
+    const c = this.ctx;
+    const [cx, cy] = u.free ? this.toScreen(u.free.x, u.free.y) : this.toScreen(...center(u.q, u.r));
+    c.beginPath(); c.moveTo(cx, cy); c.lineTo(...hp);
+    c.strokeStyle = 'rgba(27,36,48,0.6)'; c.lineWidth = 1.5; c.setLineDash([3, 3]); c.stroke(); c.setLineDash([]);
+    c.beginPath(); c.arc(hp[0], hp[1], HANDLE_R, 0, Math.PI * 2);
+    c.fillStyle = '#fff'; c.fill();
+    c.strokeStyle = '#1b2430'; c.lineWidth = 2; c.stroke();
+    c.beginPath(); c.arc(hp[0], hp[1], HANDLE_R * 0.5, -Math.PI * 0.9, Math.PI * 0.5);
+    c.stroke();
+  }
+
+  paintOverlay(items) {
+    const c = this.ctx;
+    for (const it of items) {
+      if (it.type === 'hexes') {
+        for (const h of it.cells) {
+          this.hexPath(h.q, h.r, 0.06);
+          c.fillStyle = h.color ?? it.color; c.fill();
+          if (h.outline) { c.strokeStyle = h.outline; c.lineWidth = 3; c.stroke(); }
+          if (h.label !== undefined) this.label(String(h.label), ...this.toScreen(...center(h.q, h.r)), '#1b2430', clamp(this.s * 0.42, 9, 18));
+        }
+      } else if (it.type === 'hexpath') {
+        this.paintHexLine(it.cells, it.color);
+      } else if (it.type === 'path') {
+        this.poly(it.points, false);
+        c.strokeStyle = it.color; c.lineWidth = 3; c.setLineDash(it.dashed ? [8, 5] : []); c.stroke(); c.setLineDash([]);
+      } else if (it.type === 'pose') {
+        this.paintRect(it.pose, it.w, it.d, it.fill, it.color, it.alpha ?? 1, it.dashed);
+        if (it.label) this.label(it.label, ...this.toScreen(it.pose.x, it.pose.y), '#1b2430', 11, 160, true);
+      } else if (it.type === 'points') {
+        for (const p of it.points) this.dot(...this.toScreen(p.x, p.y), 3, p.color ?? it.color);
+      } else if (it.type === 'mark') {
+        this.mark(it);
+      }
+    }
+  }
+
+  /** A marker at a world point: 'x' (collision), 'pivot' (snap or pursuit pivot), 'dot'. */
+  mark(it) {
+    const c = this.ctx;
+    const [x, y] = it.hex ? this.toScreen(...center(it.hex.q, it.hex.r)) : this.toScreen(it.x, it.y);
+    c.lineWidth = 3;
+    c.strokeStyle = it.color;
+    if (it.shape === 'x') {
+      c.beginPath(); c.moveTo(x - 7, y - 7); c.lineTo(x + 7, y + 7); c.moveTo(x + 7, y - 7); c.lineTo(x - 7, y + 7); c.stroke();
+    } else if (it.shape === 'pivot') {
+      c.beginPath(); c.arc(x, y, 7, 0, Math.PI * 2); c.fillStyle = '#fff'; c.fill(); c.stroke();
+      this.dot(x, y, 2.5, it.color);
+    } else if (it.shape === 'hex') {
+      this.hexPath(it.hex.q, it.hex.r, 0.08); c.stroke();
+    } else this.dot(x, y, 5, it.color);
+    if (it.label) this.label(it.label, x, it.shape === 'pivot' ? y + 16 : y - 16, it.color, 11, 220, true);
+  }
+
+  paintTracks(sc) {
+    for (const tr of sc.tracks ?? []) {
+      const n = tr.steps.length;
+      if (n === 0) continue;
+      const pos = clamp(sc.t ?? 1, 0, 1) * (n - 1), i = Math.min(Math.floor(pos), n - 2), f = pos - Math.max(i, 0);
+      const a = tr.steps[Math.max(i, 0)], b = tr.steps[Math.min(i + 1, n - 1)];
+      if (tr.kind === 'poses') {
+        let df = ((b.facing - a.facing + 540) % 360) - 180;
+        const pose = { x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f, facing: a.facing + df * f };
+        this.paintRect(pose, tr.w, tr.d, tr.color, '#111', 0.9);
+      } else {
+        const [ax, ay] = center(a.q, a.r), [bx, by] = center(b.q, b.r);
+        const [x, y] = this.toScreen(ax + (bx - ax) * f, ay + (by - ay) * f);
+        this.ctx.beginPath(); this.ctx.arc(x, y, this.s * 0.45, 0, Math.PI * 2);
+        this.ctx.fillStyle = tr.color; this.ctx.globalAlpha = 0.85; this.ctx.fill(); this.ctx.globalAlpha = 1;
+        this.ctx.strokeStyle = '#111'; this.ctx.lineWidth = 2; this.ctx.stroke();
+      }
+    }
+  }
+
+  dot(x, y, r, color) {
+    const c = this.ctx;
+    c.beginPath(); c.arc(x, y, r, 0, Math.PI * 2); c.fillStyle = color; c.fill();
+  }
+
+  /** Text on the canvas (never HTML), shortened with an ellipsis to fit maxWidth. */
+  label(text, x, y, color, size = 12, maxWidth = 160, halo = false) {
+    const c = this.ctx;
+    c.font = `600 ${size}px system-ui, sans-serif`;
+    c.textAlign = 'center';
+    c.textBaseline = 'middle';
+    let t = String(text);
+    if (c.measureText(t).width > maxWidth) {
+      while (t.length > 1 && c.measureText(t + '…').width > maxWidth) t = t.slice(0, -1);
+      t += '…';
+    }
+    if (halo) { // a dark halo behind white text, a white one behind coloured text
+      c.lineWidth = 3.5;
+      c.strokeStyle = color === '#fff' ? 'rgba(0,0,0,0.6)' : 'rgba(255,255,255,0.9)';
+      c.strokeText(t, x, y);
+    }
+    c.fillStyle = color;
+    c.fillText(t, x, y);
+    c.textAlign = 'start';
+    c.textBaseline = 'alphabetic';
+  }
+}

@@ -1,0 +1,381 @@
+// The position model: plain JS state for each game system, the request JSON of CONTRACT.md that
+// it stands for, and undo/redo. No DOM here, so Node can test it (tests/browser/model.test.mjs).
+//
+// A rule set plugs in here by editing its entry of SYSTEMS: `unitFields` (the unit form),
+// `unitJSON` (one unit of the request), `queries[name].fields` (the query form) and
+// `queries[name].build` (the query's own request fields). Everything else is shared.
+import { toAxial, toOffset, snapHexon, HEXON_DIRS } from './hex.js';
+
+export const SIDE_COLOURS = ['#b3261e', '#1d5fbf', '#2e7d32', '#7b3fa0', '#b85c00', '#37474f'];
+
+export const CC_TYPES = ['light infantry', 'light bow infantry', 'slinger', 'auxilia', 'warrior',
+  'medium infantry', 'heavy infantry', 'heavy war machine', 'light cavalry', 'light bow cavalry',
+  'barbarian chariot', 'medium cavalry', 'camel', 'heavy cavalry', 'elephant', 'heavy chariot', 'leader'];
+
+// Ninth Age base sizes (front width × side length, mm) of FACTS.md 5.1.
+export const T9A_BASES = ['20x20', '25x25', '40x40', '50x50', '25x50', '50x100'];
+
+const list = (v) => (Array.isArray(v) ? v : String(v ?? '').split(',')).map((s) => s.trim().toLowerCase()).filter(Boolean);
+const num = (v, d = 0) => (Number.isFinite(Number(v)) && v !== '' && v !== null ? Number(v) : d);
+const round = (v, p = 1e6) => Math.round(v * p) / p;
+const opt = (o, k, v) => { if (v !== undefined && v !== '' && v !== null) o[k] = v; return o; };
+const unitField = (key = 'unit', label = 'Unit') => ({ key, label, kind: 'unit' });
+
+function freePosition(doc) {
+  const out = { table: { ...doc.table } };
+  out.terrain = doc.terrain.map((t) => ({ id: t.id, kind: t.kind, polygon: t.polygon.map(([x, y]) => [round(x), round(y)]) }));
+  return out;
+}
+
+function hexPosition(doc) {
+  const board = doc.board.preset ? { preset: doc.board.preset } : { cols: doc.board.cols, rows: doc.board.rows };
+  if (doc.terrain.length) board.terrain = doc.terrain.map((t) => ({ q: t.q, r: t.r, terrain: t.terrain }));
+  const out = { board };
+  if (doc.board.preset === 'cc-ancients') out.baselines = { [doc.sides[0].name]: 'bottom', [doc.sides[1].name]: 'top' };
+  return out;
+}
+
+const freeUnit = (u) => ({ id: u.id, side: u.side, x: round(u.x), y: round(u.y), facing: round(((u.facing % 360) + 360) % 360) });
+const hexUnit = (u) => ({ id: u.id, side: u.side, q: u.q, r: u.r });
+const pathJSON = (path) => (path ?? []).map(({ q, r }) => ({ q, r }));
+const hexReach = { fields: [unitField()], build: (i) => ({ unit: i.unit }) };
+const hexMove = { fields: [unitField(), { key: 'path', label: 'Path', kind: 'path' }], build: (i) => ({ unit: i.unit, path: pathJSON(i.path) }) };
+// Queries whose request fields CONTRACT.md does not fix yet: the rule set's issue fills them in.
+const tentative = (extra = []) => ({ tentative: true, fields: [unitField(), ...extra], build: (i) => ({ unit: i.unit }) });
+
+export const SYSTEMS = {
+  'arcane-legions': {
+    name: 'Arcane Legions', board: 'free', lengthUnit: 'step', mmPerUnit: (params) => params['A-AL-1']?.stepMm ?? 50,
+    terrainKinds: ['blocking', 'hindering', 'control'],
+    unitFields: [
+      { key: 'base', label: 'Base', kind: 'select', options: [['formation', 'formation (2 × 1)'], ['sortie', 'sortie (1 × 1)'], ['custom', 'width × depth']] },
+      { key: 'width', label: 'Width', kind: 'number', min: 0.1, step: 0.5, when: (u) => u.base === 'custom' },
+      { key: 'depth', label: 'Depth', kind: 'number', min: 0.1, step: 0.5, when: (u) => u.base === 'custom' },
+      { key: 'codex.forward', label: 'Codex forward', kind: 'number', min: 0, step: 1 },
+      { key: 'codex.backward', label: 'Codex backward', kind: 'number', min: 0, step: 1 },
+      { key: 'codex.left', label: 'Codex left', kind: 'number', min: 0, step: 1 },
+      { key: 'codex.right', label: 'Codex right', kind: 'number', min: 0, step: 1 },
+      { key: 'movementIcons', label: 'Movement icons', kind: 'number', min: 0, step: 1 },
+    ],
+    newUnit: () => ({ base: 'formation', width: 2, depth: 1, codex: { forward: 1, backward: 2, left: 1, right: 1 }, movementIcons: 4 }),
+    size: (u) => (u.base === 'sortie' ? [1, 1] : u.base === 'formation' ? [2, 1] : [num(u.width, 1), num(u.depth, 1)]),
+    unitJSON(u) {
+      const o = freeUnit(u);
+      if (u.base === 'custom') Object.assign(o, { width: num(u.width, 1), depth: num(u.depth, 1) });
+      else o.base = u.base;
+      o.codex = { forward: num(u.codex.forward), backward: num(u.codex.backward), left: num(u.codex.left), right: num(u.codex.right) };
+      o.movementIcons = num(u.movementIcons);
+      return o;
+    },
+    queries: {
+      move: {
+        fields: [unitField(), { key: 'activeSide', label: 'Active side', kind: 'side' },
+          { key: 'actions', label: 'Actions', kind: 'actions' },
+          { key: 'slide', label: 'Slide after a collision', kind: 'select', options: [['', 'no slide'], ['left', 'left'], ['right', 'right'], ['forward', 'forward'], ['backward', 'backward']] },
+          { key: 'snapSide', label: 'Snap side', kind: 'select', options: [['', 'engine decides'], ['cw', 'clockwise'], ['ccw', 'counter-clockwise']] }],
+        build(i, doc) {
+          const order = { unit: i.unit, actions: (i.actions ?? []).map((a) => (a.step ? { step: a.step, distance: num(a.distance, 1) } : { turn: Number(a.turn), off: a.off })) };
+          opt(order, 'slide', i.slide);
+          opt(order, 'snapSide', i.snapSide);
+          return { order, activeSide: i.activeSide ?? doc.sides[0].name, turnOrder: doc.sides.map((s) => s.name) };
+        },
+      },
+      reachArea: { fields: [unitField()], build: (i) => ({ unit: i.unit }) },
+      breakaway: { ...tentative([{ key: 'activeSide', label: 'Active side', kind: 'side' }]), build: (i, doc) => ({ unit: i.unit, activeSide: i.activeSide ?? doc.sides[0].name, turnOrder: doc.sides.map((s) => s.name) }) },
+    },
+    defaults: () => ({
+      table: { width: 36, height: 24 }, sides: [{ name: 'red', color: SIDE_COLOURS[0] }, { name: 'blue', color: SIDE_COLOURS[1] }],
+      units: [
+        { id: 'Legion', side: 'red', x: 12, y: 6, facing: 0, base: 'formation', width: 2, depth: 1, codex: { forward: 1, backward: 2, left: 1, right: 1 }, movementIcons: 4 },
+        { id: 'Chargers', side: 'blue', x: 15, y: 13, facing: 180, base: 'formation', width: 2, depth: 1, codex: { forward: 1, backward: 3, left: 2, right: 2 }, movementIcons: 7 },
+        { id: 'Scouts', side: 'blue', x: 22, y: 15, facing: 225, base: 'sortie', width: 1, depth: 1, codex: { forward: 1, backward: 2, left: 1, right: 1 }, movementIcons: 3 },
+      ],
+      terrain: [
+        { id: 'wood', kind: 'hindering', polygon: [[19, 6], [24, 5.5], [25.5, 9], [22, 11], [19.5, 9.5]] },
+        { id: 'tower', kind: 'blocking', polygon: [[6, 14], [9, 14], [9, 17], [6, 17]] },
+        { id: 'shrine', kind: 'control', polygon: [[27, 14], [30, 14], [30, 17], [27, 17]] },
+      ],
+      query: 'move',
+      inputs: { move: { unit: 'Legion', activeSide: 'red', actions: [{ step: 'forward', distance: 1 }, { turn: 45, off: 'right' }, { step: 'forward', distance: 1 }] }, reachArea: { unit: 'Legion' }, breakaway: { unit: 'Legion', activeSide: 'red' } },
+    }),
+  },
+
+  'ninth-age': {
+    name: 'The Ninth Age', board: 'free', lengthUnit: 'inch', mmPerUnit: () => 25.4,
+    terrainKinds: ['impassable'],
+    unitFields: [
+      { key: 'shape', label: 'Size from', kind: 'select', options: [['bases', 'bases, ranks and files'], ['custom', 'width × depth']] },
+      { key: 'baseSize', label: 'Base (mm, width × length)', kind: 'select', options: T9A_BASES.map((b) => [b, b.replace('x', ' × ')]), when: (u) => u.shape !== 'custom' },
+      { key: 'files', label: 'Files (models per rank)', kind: 'number', min: 1, step: 1, when: (u) => u.shape !== 'custom' },
+      { key: 'ranks', label: 'Ranks', kind: 'number', min: 1, step: 1, when: (u) => u.shape !== 'custom' },
+      { key: 'width', label: 'Width', kind: 'number', min: 0.1, step: 0.5, when: (u) => u.shape === 'custom' },
+      { key: 'depth', label: 'Depth', kind: 'number', min: 0.1, step: 0.5, when: (u) => u.shape === 'custom' },
+      { key: 'fled', label: 'Fled from this combat', kind: 'check' },
+      { key: 'sameCombat', label: 'Fought in this combat', kind: 'check' },
+    ],
+    newUnit: () => ({ shape: 'bases', baseSize: '25x25', files: 5, ranks: 4, width: 5, depth: 4, fled: false, sameCombat: false }),
+    size(u) {
+      if (u.shape === 'custom') return [num(u.width, 1), num(u.depth, 1)];
+      const [w, l] = String(u.baseSize).split('x').map(Number);
+      return [round(num(u.files, 1) * w / 25.4), round(num(u.ranks, 1) * l / 25.4)];
+    },
+    unitJSON(u) {
+      const [width, depth] = this.size(u);
+      const o = Object.assign(freeUnit(u), { width, depth });
+      if (u.fled) o.fled = true;
+      if (u.sameCombat) o.sameCombat = true;
+      return o;
+    },
+    queries: {
+      pursue: {
+        fields: [unitField('pursuedUnit', 'Pursued unit (optional)'),
+          { key: 'fleeFacing', label: 'Flee direction (°)', kind: 'number', min: 0, max: 359.999, step: 1 },
+          { key: 'fleeDistance', label: 'Flee distance', kind: 'number', min: 0, step: 1 },
+          { key: 'pursuers', label: 'Pursuers', kind: 'pursuers' }],
+        build(i) {
+          const pursued = opt({}, 'unit', i.pursuedUnit);
+          pursued.facing = num(i.fleeFacing);
+          pursued.fleeDistance = num(i.fleeDistance);
+          return { pursued, pursuers: (i.pursuers ?? []).map((p) => opt({ unit: p.unit, distance: num(p.distance) }, 'overrun', p.overrun || undefined)) };
+        },
+      },
+      charge: {
+        fields: [unitField('charger', 'Charger'), unitField('target', 'Target'), { key: 'range', label: 'Charge range (blank: the rules’)', kind: 'number', min: 0, step: 1 }],
+        build: (i) => opt({ charger: i.charger, target: i.target }, 'range', i.range === '' || i.range === undefined ? undefined : num(i.range)),
+      },
+      flee: tentative(),
+      spacing: { tentative: true, fields: [], build: () => ({}) },
+    },
+    defaults: () => ({
+      table: { width: 72, height: 48 }, sides: [{ name: 'Kingdom', color: SIDE_COLOURS[1] }, { name: 'Warband', color: SIDE_COLOURS[0] }],
+      units: [
+        { id: 'Spearmen', side: 'Kingdom', x: 30, y: 14, facing: 0, shape: 'bases', baseSize: '25x25', files: 5, ranks: 4, width: 5, depth: 4, fled: false, sameCombat: false },
+        { id: 'Knights', side: 'Kingdom', x: 42, y: 16, facing: 350, shape: 'bases', baseSize: '25x50', files: 4, ranks: 1, width: 4, depth: 2, fled: false, sameCombat: false },
+        { id: 'Raiders', side: 'Warband', x: 31, y: 26, facing: 180, shape: 'bases', baseSize: '25x25', files: 5, ranks: 3, width: 5, depth: 3, fled: true, sameCombat: false },
+      ],
+      terrain: [{ id: 'crag', kind: 'impassable', polygon: [[50, 28], [57, 27], [59, 33], [52, 35]] }],
+      query: 'pursue',
+      inputs: {
+        pursue: { pursuedUnit: 'Raiders', fleeFacing: 0, fleeDistance: 9, pursuers: [{ unit: 'Spearmen', distance: 7, overrun: false }] },
+        charge: { charger: 'Knights', target: 'Raiders', range: '' }, flee: { unit: 'Raiders' }, spacing: {},
+      },
+    }),
+  },
+
+  'cc-ancients': {
+    name: 'Commands & Colors: Ancients', board: 'hex', lengthUnit: 'hex',
+    terrainKinds: ['forest', 'hill', 'broken ground', 'river', 'fordable river', 'marsh'],
+    unitFields: [{ key: 'type', label: 'Unit type', kind: 'select', options: CC_TYPES.map((t) => [t, t]) }],
+    newUnit: () => ({ type: 'medium infantry' }),
+    unitJSON: (u) => ({ ...hexUnit(u), type: u.type }),
+    queries: {
+      reach: hexReach, move: hexMove,
+      order: tentative(), retreat: tentative(), evade: tentative(),
+    },
+    defaults: () => ({
+      board: { preset: 'cc-ancients' }, sides: [{ name: 'Rome', color: SIDE_COLOURS[0] }, { name: 'Carthage', color: SIDE_COLOURS[1] }],
+      units: [
+        { id: 'Hastati', side: 'Rome', ...toAxial(6, 6), type: 'medium infantry' },
+        { id: 'Equites', side: 'Rome', ...toAxial(9, 7), type: 'medium cavalry' },
+        { id: 'Scipio', side: 'Rome', ...toAxial(6, 7), type: 'leader' },
+        { id: 'Numidians', side: 'Carthage', ...toAxial(5, 2), type: 'light cavalry' },
+        { id: 'Elephants', side: 'Carthage', ...toAxial(8, 2), type: 'elephant' },
+      ],
+      terrain: [{ ...toAxial(3, 4), terrain: 'forest' }, { ...toAxial(4, 4), terrain: 'forest' }, { ...toAxial(9, 4), terrain: 'hill' }, { ...toAxial(9, 5), terrain: 'hill' }],
+      query: 'reach',
+      inputs: { reach: { unit: 'Hastati' }, move: { unit: 'Hastati', path: [toAxial(6, 5), toAxial(6, 4)] }, order: { unit: 'Hastati' }, retreat: { unit: 'Hastati' }, evade: { unit: 'Numidians' } },
+    }),
+  },
+
+  godsgloom: {
+    name: 'GODSGLOOM', board: 'hex', lengthUnit: 'hex', hasFacing: true,
+    terrainKinds: ['difficult', 'impassable'],
+    unitFields: [
+      { key: 'speed', label: 'Speed', kind: 'number', min: 0, step: 1 },
+      { key: 'tokens', label: 'Tokens (comma-separated, e.g. slow, fast)', kind: 'list' },
+      { key: 'traits', label: 'Traits (e.g. nimble, circular defence)', kind: 'list' },
+      { key: 'abilities', label: 'Abilities', kind: 'list' },
+    ],
+    newUnit: () => ({ facing: 0, speed: 3, tokens: [], traits: [], abilities: [] }),
+    unitJSON: (u) => ({ ...hexUnit(u), facing: u.facing, speed: num(u.speed), traits: list(u.traits), abilities: list(u.abilities), tokens: list(u.tokens) }),
+    queries: { reach: hexReach, move: hexMove },
+    defaults: () => ({
+      board: { cols: 12, rows: 10 }, sides: [{ name: 'Wardens', color: SIDE_COLOURS[1] }, { name: 'Hollow', color: SIDE_COLOURS[0] }],
+      units: [
+        { id: 'Shieldwall', side: 'Wardens', ...toAxial(3, 6), facing: 1, speed: 3, tokens: [], traits: [], abilities: [] },
+        { id: 'Outriders', side: 'Wardens', ...toAxial(5, 7), facing: 1, speed: 4, tokens: ['fast'], traits: ['nimble'], abilities: [] },
+        { id: 'Ghouls', side: 'Hollow', ...toAxial(6, 3), facing: 4, speed: 3, tokens: [], traits: [], abilities: [] },
+      ],
+      terrain: [{ ...toAxial(4, 4), terrain: 'difficult' }, { ...toAxial(5, 4), terrain: 'difficult' }, { ...toAxial(8, 5), terrain: 'impassable' }],
+      query: 'reach',
+      inputs: { reach: { unit: 'Shieldwall' }, move: { unit: 'Shieldwall', path: [toAxial(4, 5), toAxial(4, 4)] } },
+    }),
+  },
+
+  'torn-world': {
+    name: 'Torn World', board: 'hex', lengthUnit: 'hex',
+    terrainKinds: ['volume', 'impassable'],
+    unitFields: [
+      { key: 'size', label: 'Size', kind: 'select', options: [['infantry', 'infantry (1 hex)'], ['large', 'large (1 hexon)'], ['huge', 'huge (several hexons)']] },
+      { key: 'hexonCount', label: 'Hexons', kind: 'number', min: 2, max: 3, step: 1, when: (u) => u.size === 'huge' },
+      { key: 'move', label: 'Move allowance', kind: 'number', min: 0, step: 1 },
+      { key: 'run', label: 'Run allowance', kind: 'number', min: 0, step: 1 },
+      { key: 'abilities', label: 'Abilities', kind: 'list' },
+    ],
+    newUnit: () => ({ size: 'infantry', hexonCount: 3, move: 4, run: 6, abilities: [] }),
+    unitJSON(u) {
+      const o = { id: u.id, side: u.side, size: u.size };
+      if (u.size === 'huge') o.hexons = hugeHexons(u).map(({ q, r }) => ({ q, r }));
+      else Object.assign(o, { q: u.q, r: u.r });
+      return Object.assign(o, { move: num(u.move), run: num(u.run), abilities: list(u.abilities) });
+    },
+    queries: {
+      reach: { fields: [unitField(), { key: 'action', label: 'Action', kind: 'select', options: [['move', 'move'], ['run', 'run']] }], build: (i) => ({ unit: i.unit, action: i.action ?? 'move' }) },
+      move: { fields: [...hexMove.fields, { key: 'action', label: 'Action', kind: 'select', options: [['move', 'move'], ['run', 'run']] }], build: (i) => ({ ...hexMove.build(i), action: i.action ?? 'move' }) },
+      eject: tentative(), shift: tentative(),
+    },
+    defaults: () => ({
+      board: { cols: 16, rows: 12 }, sides: [{ name: 'Accord', color: SIDE_COLOURS[1] }, { name: 'Rift', color: SIDE_COLOURS[0] }],
+      units: [
+        { id: 'Guardsman', side: 'Accord', ...toAxial(4, 8), size: 'infantry', hexonCount: 3, move: 4, run: 6, abilities: [] },
+        { id: 'Rogue', side: 'Accord', ...toAxial(6, 9), size: 'infantry', hexonCount: 3, move: 5, run: 7, abilities: [] },
+        { id: 'Warbeast', side: 'Rift', ...snapHexon(...Object.values(toAxial(7, 3))), size: 'large', hexonCount: 3, move: 2, run: 3, abilities: [] },
+        { id: 'Faceless One', side: 'Rift', ...snapHexon(...Object.values(toAxial(10, 5))), size: 'huge', hexonCount: 3, move: 1, run: 2, abilities: [] },
+      ],
+      terrain: [{ ...toAxial(9, 8), terrain: 'volume' }, { ...toAxial(10, 8), terrain: 'volume' }, { ...toAxial(2, 3), terrain: 'impassable' }],
+      query: 'reach',
+      inputs: { reach: { unit: 'Guardsman', action: 'move' }, move: { unit: 'Guardsman', action: 'move', path: [toAxial(4, 7), toAxial(5, 6)] }, eject: { unit: 'Warbeast' }, shift: { unit: 'Guardsman' } },
+    }),
+  },
+};
+export const SYSTEM_IDS = Object.keys(SYSTEMS);
+
+/** A Huge miniature's hexon centres: its own and the next ones of a compact cluster (A-TW-2). */
+export function hugeHexons(u) {
+  const n = Math.max(1, Math.min(3, num(u.hexonCount, 3)));
+  const out = [{ q: u.q, r: u.r }];
+  for (let i = 0; out.length < n; i++) out.push({ q: u.q + HEXON_DIRS[i][0], r: u.r + HEXON_DIRS[i][1] });
+  return out;
+}
+
+/** Does this unit stand on hexon centres (Torn World large and huge)? */
+export const onHexons = (system, u) => system === 'torn-world' && (u.size === 'large' || u.size === 'huge');
+
+// ---- assumption parameters (from describe) ----
+let paramSpecs = {}; // assumption id -> {param -> {default, min, max, integer}}
+export function setAssumptions(assumptions) {
+  paramSpecs = Object.fromEntries(assumptions.filter((a) => Object.keys(a.params ?? {}).length).map((a) => [a.id, a.params]));
+}
+export const assumptionParams = () => paramSpecs;
+
+/** The params a request sends: the values the user changed from their defaults. */
+export function requestParams(doc) {
+  const out = {};
+  for (const [id, values] of Object.entries(doc.params ?? {})) {
+    for (const [name, v] of Object.entries(values)) {
+      const spec = paramSpecs[id]?.[name];
+      if (!spec || !Number.isFinite(v) || v === spec.default) continue;
+      (out[id] ??= {})[name] = v;
+    }
+  }
+  return out;
+}
+
+/** The value of one parameter: the user's, else describe's default. */
+export const paramValue = (doc, id, name) => doc.params?.[id]?.[name] ?? paramSpecs[id]?.[name]?.default;
+
+// ---- requests ----
+export function buildRequest(system, doc) {
+  const sys = SYSTEMS[system];
+  const query = sys.queries[doc.query] ? doc.query : Object.keys(sys.queries)[0];
+  const req = { system, query };
+  const params = requestParams(doc);
+  if (Object.keys(params).length) req.params = params;
+  Object.assign(req, sys.board === 'free' ? freePosition(doc) : hexPosition(doc));
+  req.units = doc.units.map((u) => sys.unitJSON(u, doc));
+  return Object.assign(req, sys.queries[query].build(doc.inputs[query] ?? {}, doc));
+}
+
+/** A unit's width and depth (free-form) in game units. */
+export const unitSize = (system, u) => SYSTEMS[system].size(u);
+
+export function uniqueId(doc, base) {
+  const ids = new Set(doc.units.map((u) => u.id));
+  if (!ids.has(base)) return base;
+  for (let i = 2; ; i++) if (!ids.has(`${base} ${i}`)) return `${base} ${i}`;
+}
+
+/** Replaces references to a renamed unit in every query's inputs. */
+export function renameRefs(doc, from, to) {
+  const walk = (o) => {
+    for (const [k, v] of Object.entries(o)) {
+      if (v && typeof v === 'object') walk(v);
+      else if (v === from && ['unit', 'pursuedUnit', 'charger', 'target'].includes(k)) o[k] = to;
+    }
+  };
+  walk(doc.inputs);
+}
+
+export const offsetOf = toOffset;
+
+// ---- the store: per-system documents with undo/redo ----
+export function defaultDoc(system) {
+  const d = SYSTEMS[system].defaults();
+  d.params = {};
+  return d;
+}
+
+// A saved document (localStorage, possibly from an older page) is used only if it has every part.
+function usable(system, d) {
+  const s = SYSTEMS[system];
+  const ok = d && typeof d === 'object' && Array.isArray(d.units) && Array.isArray(d.terrain) && Array.isArray(d.sides) &&
+    d.sides.length === 2 && d.inputs && typeof d.inputs === 'object' && d.params && typeof d.params === 'object' &&
+    (s.board === 'free' ? d.table?.width > 0 && d.table?.height > 0 : !!d.board) &&
+    d.units.every((u) => u && typeof u.id === 'string' && typeof u.side === 'string');
+  if (ok && !s.queries[d.query]) d.query = Object.keys(s.queries)[0];
+  return ok;
+}
+
+export function createStore(saved) {
+  const state = { system: SYSTEM_IDS[0], docs: {}, display: 'game' };
+  if (saved && SYSTEMS[saved.system]) state.system = saved.system;
+  if (saved && ['game', 'mm', 'cm'].includes(saved.display)) state.display = saved.display;
+  for (const id of SYSTEM_IDS) state.docs[id] = usable(id, saved?.docs?.[id]) ? saved.docs[id] : defaultDoc(id);
+  const history = Object.fromEntries(SYSTEM_IDS.map((id) => [id, { undo: [], redo: [], mergeKey: null, at: 0 }]));
+  const listeners = [];
+  const changed = (why) => listeners.forEach((f) => f(why));
+  return {
+    state,
+    doc: () => state.docs[state.system],
+    onChange: (f) => listeners.push(f),
+    /** Applies fn(doc) as one undoable step; steps with the same mergeKey within 1.5 s merge. */
+    edit(fn, mergeKey = null) {
+      const h = history[state.system];
+      const now = Date.now();
+      if (!(mergeKey && h.mergeKey === mergeKey && now - h.at < 1500)) {
+        h.undo.push(JSON.stringify(state.docs[state.system]));
+        if (h.undo.length > 200) h.undo.shift();
+      }
+      h.redo.length = 0;
+      h.mergeKey = mergeKey;
+      h.at = now;
+      fn(state.docs[state.system]);
+      changed('edit');
+    },
+    canUndo: () => history[state.system].undo.length > 0,
+    canRedo: () => history[state.system].redo.length > 0,
+    undo() { this.step('undo', 'redo'); },
+    redo() { this.step('redo', 'undo'); },
+    step(from, to) {
+      const h = history[state.system];
+      if (!h[from].length) return;
+      h[to].push(JSON.stringify(state.docs[state.system]));
+      state.docs[state.system] = JSON.parse(h[from].pop());
+      h.mergeKey = null;
+      changed(from);
+    },
+    reset() { this.edit((d) => Object.assign(d, defaultDoc(state.system))); },
+    setSystem(id) { state.system = id; changed('system'); },
+    setDisplay(v) { state.display = v; changed('display'); },
+  };
+}
