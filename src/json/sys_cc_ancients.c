@@ -1,6 +1,463 @@
 // The cc_ancients queries; each entry parses its request, runs src/rules/cc_ancients/ and writes the result.
+#include <stdio.h>
+#include <string.h>
+
+#include "core/limits.h"
 #include "json/dispatch.h"
+#include "json/jwrite.h"
+#include "json/read_hex.h"
+#include "rules/cc_ancients/cca.h"
+
+// ---- reading the board and the pieces ---------------------------------------------------------
+
+typedef struct Req {
+    McBoard board;
+    CcaWorld w;
+    McIdMap ids;
+} Req;
+
+static int side_index(CcaWorld *w, const char *name, int add) {
+    for (int s = 0; s < w->side_count; s++)
+        if (strcmp(w->side_names[s], name) == 0) return s;
+    if (!add || w->side_count >= 2) return -1;
+    w->side_names[w->side_count] = name;
+    return w->side_count++;
+}
+
+// A unit type by name; an unknown name is bad_request listing every known one.
+static int read_type(McJson *j, const cJSON *obj, CcaType *out) {
+    const char *name = NULL;
+    if (!mc_jr_string(j, obj, "type", 1, &name)) return 0;
+    for (int t = 0; t < CCA_TYPE_COUNT; t++)
+        if (strcmp(name, cca_type_names[t]) == 0) {
+            *out = (CcaType)t;
+            return 1;
+        }
+    char list[640] = "";
+    size_t len = 0;
+    for (int t = 0; t < CCA_TYPE_COUNT && len < sizeof list; t++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s\"%s\"", t ? ", " : "", cca_type_names[t]);
+    return mc_jr_fail_key(j, "type", "bad_request", "unknown unit type \"%s\"; known: %s", name, list);
+}
+
+// "baselines": {"<side>": "bottom"|"top", ...}; at most two sides, on different edges.
+static int read_baselines(McJson *j, const cJSON *v, CcaWorld *w) {
+    if (!cJSON_IsObject(v)) return mc_jr_fail(j, "bad_request", "expected an object {side: \"bottom\" | \"top\"}");
+    static const char *const edges[] = {"bottom", "top", NULL};
+    int seen[2] = {-1, -1};
+    for (const cJSON *e = v->child; e; e = e->next) {
+        if (!e->string || !*e->string || strlen(e->string) > MC_MAX_STRING_BYTES)
+            return mc_jr_fail(j, "bad_request", "side names are non-empty strings");
+        int s = side_index(w, e->string, 1);
+        if (s < 0) return mc_jr_fail_key(j, e->string, "bad_request", "at most two sides");
+        int edge = 0;
+        if (!mc_jr_enum(j, v, e->string, 1, edges, &edge)) return 0;
+        if (seen[edge] >= 0 && seen[edge] != s)
+            return mc_jr_fail_key(j, e->string, "bad_request", "two sides cannot own the same edge");
+        seen[edge] = s;
+        w->side_top[s] = edge == 1;
+    }
+    // A side not named takes the other edge.
+    for (int s = 0; s < w->side_count; s++) {
+        if (seen[0] == s || seen[1] == s) continue;
+        if (seen[0] >= 0) w->side_top[s] = true;
+        else if (seen[1] >= 0) w->side_top[s] = false;
+    }
+    return 1;
+}
+
+static int read_world(McJson *j, const cJSON *req, Req *r) {
+    static const char *const extra[] = {"baselines", NULL};
+    McBoardSpec spec = {cca_terrain_names, extra, 1};
+    const cJSON *board_obj = NULL;
+    memset(r, 0, sizeof *r);
+    if (!mc_jr_board(j, req, &spec, &r->board, &board_obj)) return 0;
+    CcaWorld *w = &r->w;
+    w->board = &r->board;
+    const cJSON *list;
+    int n;
+    if (!mc_jr_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
+    if (!mc_ids_init(j, &r->ids, n)) return 0;
+    w->pieces = MC_NEW(j->env.arena, CcaPiece, n > 0 ? n : 1);
+    int bc = r->board.count > 0 ? r->board.count : 1;
+    int *unit_at = MC_NEW(j->env.arena, int, bc), *leader_at = MC_NEW(j->env.arena, int, bc);
+    if (!w->pieces || !unit_at || !leader_at) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    for (int i = 0; i < r->board.count; i++) unit_at[i] = leader_at[i] = -1;
+    int saved = mc_jr_push_key(j, "units");
+    int i = 0;
+    for (const cJSON *e = list ? list->child : NULL; e; e = e->next, i++) {
+        int inner = mc_jr_push_index(j, i);
+        static const char *const keys[] = {"id", "side", "type", "q", "r", "col", "row", NULL};
+        CcaPiece *p = &w->pieces[i];
+        const char *side = NULL;
+        McHex h;
+        if (!mc_jr_object(j, e, keys) || !mc_jr_string(j, e, "id", 1, &p->id) || !mc_jr_string(j, e, "side", 1, &side) ||
+            !read_type(j, e, &p->type) || !mc_jr_hex_fields(j, e, &h))
+            return 0;
+        int idk = mc_jr_push_key(j, "id");
+        if (!mc_ids_add(j, &r->ids, p->id)) return 0;
+        mc_jr_pop(j, idk);
+        p->side = side_index(w, side, 1);
+        if (p->side < 0) return mc_jr_fail_key(j, "side", "bad_request", "C&C: Ancients has two sides; \"%s\" is a third", side);
+        p->pos = mc_board_index(&r->board, h);
+        if (p->pos < 0) return mc_jr_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", h.q, h.r);
+        // Two units may not share a hex; only one leader may occupy a hex (CCA-LD-7); a leader
+        // never stands with an enemy unit.
+        int *at = p->type == CCA_LEADER ? leader_at : unit_at;
+        if (at[p->pos] >= 0)
+            return mc_jr_fail(j, "bad_request", "%s and %s stand on the same hex", w->pieces[at[p->pos]].id, p->id);
+        at[p->pos] = i;
+        int u = unit_at[p->pos], l = leader_at[p->pos];
+        if (u >= 0 && l >= 0 && w->pieces[u].side != w->pieces[l].side)
+            return mc_jr_fail(j, "bad_request", "leader %s stands with the enemy unit %s", w->pieces[l].id, w->pieces[u].id);
+        mc_jr_pop(j, inner);
+    }
+    mc_jr_pop(j, saved);
+    w->count = n;
+    // The first side named owns the bottom edge unless "baselines" says otherwise (CONTRACT.md).
+    w->side_top[0] = false;
+    w->side_top[1] = true;
+    const cJSON *bl_top = mc_jr_get(req, "baselines"), *bl_board = board_obj ? mc_jr_get(board_obj, "baselines") : NULL;
+    if (bl_top && bl_board) return mc_jr_fail_key(j, "baselines", "bad_request", "give \"baselines\" once, at the top level or in the board");
+    if (bl_top || bl_board) {
+        int s1 = bl_top ? mc_jr_push_key(j, "baselines") : mc_jr_push_key(j, "board");
+        int s2 = bl_top ? s1 : mc_jr_push_key(j, "baselines");
+        if (!read_baselines(j, bl_top ? bl_top : bl_board, w)) return 0;
+        mc_jr_pop(j, s2);
+        mc_jr_pop(j, s1);
+    }
+    if (!cca_world_init(&j->env, w)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    return 1;
+}
+
+static int read_path(McJson *j, const cJSON *obj, McHex **out, int *count) {
+    const cJSON *list;
+    int n;
+    if (!mc_jr_array(j, obj, "path", 1, MC_MAX_PATH_STEPS, "MC_MAX_PATH_STEPS", &list, &n)) return 0;
+    McHex *path = MC_NEW(j->env.arena, McHex, n > 0 ? n : 1);
+    if (!path) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    int saved = mc_jr_push_key(j, "path");
+    int i = 0;
+    for (const cJSON *e = list->child; e; e = e->next, i++) {
+        int inner = mc_jr_push_index(j, i);
+        if (!mc_jr_hex_value(j, e, &path[i])) return 0;
+        mc_jr_pop(j, inner);
+    }
+    mc_jr_pop(j, saved);
+    *out = path;
+    *count = n;
+    return 1;
+}
+
+// ---- writing ----------------------------------------------------------------------------------
+
+static void write_enemies(McJson *j, cJSON *o, const CcaWorld *w, int pos, int side) {
+    int ids[MC_HEX_DIRECTIONS];
+    int n = cca_adjacent_enemies(w, pos, side, ids, MC_HEX_DIRECTIONS);
+    cJSON *arr = mc_jw_array(j, o, "adjacentEnemies");
+    for (int i = 0; i < n && arr; i++) mc_jw_add(j, arr, NULL, cJSON_CreateString(w->pieces[ids[i]].id));
+}
+
+static void write_end(McJson *j, cJSON *o, const CcaWorld *w, int piece, const CcaEnd *end, int pos, bool ignore) {
+    const CcaPiece *p = &w->pieces[piece];
+    mc_jw_number(j, o, "hexesMoved", end->hexes);
+    mc_jw_bool(j, o, "canBattle", end->can_battle);
+    mc_jw_bool(j, o, "mustBattle", end->must_battle);
+    if (!end->can_battle && end->no_battle_rule) mc_jw_string(j, o, "noBattleRule", end->no_battle_rule);
+    if (end->stopped_by) mc_jw_string(j, o, "stoppedBy", end->stopped_by);
+    if (end->attaches >= 0)
+        mc_jw_string(j, o, p->type == CCA_LEADER ? "attachesTo" : "leaderAttaches", w->pieces[end->attaches].id);
+    if (end->roll) mc_jw_bool(j, o, "marshRoll", 1);
+    if (end->warrior_charge) mc_jw_bool(j, o, "warriorCharge", 1);
+    if (end->warrior_charge && end->needs_enemy) mc_jw_bool(j, o, "needsAdjacentEnemy", 1);
+    if (!ignore && p->type != CCA_LEADER) write_enemies(j, o, w, pos, p->side);
+}
+
+static void write_hex_obj(McJson *j, cJSON *parent, const char *key, McHex h) {
+    cJSON *o = mc_jw_object(j, parent, key);
+    if (o) mc_jw_hex_fields(j, o, h);
+}
+
+static void write_units(McJson *j, cJSON *parent, const CcaWorld *w) {
+    cJSON *arr = mc_jw_array(j, parent, "units");
+    for (int i = 0; i < w->count && arr; i++) {
+        const CcaPiece *p = &w->pieces[i];
+        cJSON *o = mc_jw_push_object(j, arr);
+        if (!o) return;
+        mc_jw_string(j, o, "id", p->id);
+        mc_jw_string(j, o, "side", w->side_names[p->side]);
+        mc_jw_string(j, o, "type", cca_type_names[p->type]);
+        mc_jw_hex_fields(j, o, w->board->hexes[p->pos]);
+        if (p->type == CCA_LEADER && p->unit >= 0) mc_jw_string(j, o, "attachedTo", w->pieces[p->unit].id);
+    }
+}
+
+// ---- reach ------------------------------------------------------------------------------------
+
+static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
+    Req r;
+    if (!read_world(j, req, &r)) return 0;
+    int unit = -1, ignore = 0, parent = 0;
+    static const char *const modes[] = {"full", "parent", NULL};
+    if (!mc_jr_ref(j, &r.ids, req, "unit", 1, &unit) || !mc_jr_bool(j, req, "ignoreUnits", 0, &ignore) ||
+        !mc_jr_enum(j, req, "paths", 0, modes, &parent))
+        return 0;
+    const CcaWorld *w = &r.w;
+    const CcaPiece *p = &w->pieces[unit];
+    CcaMover m = cca_mover(w, unit, ignore);
+    if (p->type == CCA_LEADER) {
+        mc_trace(&j->env, "CCA-LD-1", p->id, "A leader moving alone moves 1 to 3 hexes, through friendly units and leaders.");
+        if (p->unit >= 0) mc_trace(&j->env, "CCA-LD-9", p->id, "Attached to %s: moving alone means detaching.", w->pieces[p->unit].id);
+    } else {
+        mc_trace(&j->env, m.allowance_rule, p->id, "A %s moves up to %d hex%s.", cca_types[p->type].name, m.allowance,
+                 m.allowance == 1 ? "" : "es");
+        if (m.carried >= 0) mc_trace(&j->env, "CCA-LD-8", w->pieces[m.carried].id, "Attached: moves with %s.", p->id);
+    }
+    if (m.allowance_rule && strcmp(m.allowance_rule, "CCA-TER-1") == 0)
+        mc_trace(&j->env, "CCA-TER-1", p->id, "Leaving a marsh: 1 hex only.");
+    if (ignore) mc_trace(&j->env, "CCA-MV-4", p->id, "What-if: every other unit and leader is ignored.");
+    CcaReachHex *hexes;
+    int n;
+    if (!cca_reach(&j->env, &m, &hexes, &n)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    mc_jw_string(j, result, "unit", p->id);
+    mc_jw_string(j, result, "type", cca_type_names[p->type]);
+    write_hex_obj(j, result, "start", w->board->hexes[p->pos]);
+    mc_jw_number(j, result, "allowance", m.allowance);
+    mc_jw_bool(j, result, "ignoreUnits", ignore);
+    if (m.carried >= 0) mc_jw_string(j, result, "leaderMovesWith", w->pieces[m.carried].id);
+    cJSON *arr = mc_jw_array(j, result, "hexes");
+    for (int i = 0; i < n && arr; i++) {
+        cJSON *o = mc_jw_push_object(j, arr);
+        if (!o) break;
+        mc_jw_hex_fields(j, o, hexes[i].hex);
+        mc_jw_number(j, o, "cost", hexes[i].path_len);
+        if (parent) {
+            write_hex_obj(j, o, "parent", w->board->hexes[hexes[i].parent]);
+        } else {
+            cJSON *pa = mc_jw_array(j, o, "path");
+            for (int k = 0; k < hexes[i].path_len && pa; k++) mc_jw_hex_push(j, pa, hexes[i].path[k]);
+        }
+        write_end(j, o, w, unit, &hexes[i].end, hexes[i].pos, ignore);
+    }
+    mc_trace(&j->env, p->type == CCA_LEADER ? "CCA-LD-1" : m.allowance_rule, p->id, "%d hex%s where it may end.", n,
+             n == 1 ? "" : "es");
+    return 1;
+}
+
+// ---- move -------------------------------------------------------------------------------------
+
+static int run_move(McJson *j, const cJSON *req, cJSON *result) {
+    Req r;
+    if (!read_world(j, req, &r)) return 0;
+    int unit = -1, ignore = 0, n = 0;
+    McHex *path = NULL;
+    if (!mc_jr_ref(j, &r.ids, req, "unit", 1, &unit) || !mc_jr_bool(j, req, "ignoreUnits", 0, &ignore) ||
+        !read_path(j, req, &path, &n))
+        return 0;
+    const CcaWorld *w = &r.w;
+    const CcaPiece *p = &w->pieces[unit];
+    CcaMover m = cca_mover(w, unit, ignore);
+    CcaPathResult pr;
+    cca_check_path(&j->env, &m, path, n, &pr);
+    mc_trace(&j->env, m.allowance_rule, p->id, "Checked %d step%s against an allowance of %d: %s.", n, n == 1 ? "" : "s",
+             m.allowance, pr.legal ? "legal" : "illegal");
+    mc_jw_bool(j, result, "legal", pr.legal);
+    mc_jw_reasons(j, result, "reasons", &pr.reasons);
+    mc_jw_string(j, result, "unit", p->id);
+    write_hex_obj(j, result, "final", w->board->hexes[pr.final_pos]);
+    mc_jw_number(j, result, "allowance", m.allowance);
+    if (m.carried >= 0) mc_jw_string(j, result, "leaderMovesWith", w->pieces[m.carried].id);
+    if (pr.legal) write_end(j, result, w, unit, &pr.end, pr.final_pos, ignore);
+    return 1;
+}
+
+// ---- order ------------------------------------------------------------------------------------
+
+static int read_section(McJson *j, const cJSON *obj, int required, const CcaWorld *w, unsigned *out) {
+    static const char *const names[] = {"left", "center", "right", NULL};
+    const unsigned bits[] = {MC_CCA_LEFT, MC_CCA_CENTER, MC_CCA_RIGHT};
+    if (!mc_jr_get(obj, "section") && !required) return 1;
+    int s = 0;
+    if (!mc_jr_enum(j, obj, "section", 1, names, &s)) return 0;
+    if (!w->has_sections)
+        return mc_jr_fail_key(j, "section", "bad_request", "sections are defined only on the 13 x 9 C&C: Ancients board");
+    *out = bits[s];
+    return 1;
+}
+
+static int read_card(McJson *j, const cJSON *req, Req *r, CcaCard *card) {
+    static const char *const kinds[] = {"section", "order mounted troops", "i am spartacus", "leadership", NULL};
+    const cJSON *c = mc_jr_get(req, "card");
+    if (!c) return mc_jr_fail_key(j, "card", "bad_request", "missing required field \"card\"");
+    int saved = mc_jr_push_key(j, "card");
+    if (!cJSON_IsObject(c)) return mc_jr_fail(j, "bad_request", "expected an object");
+    int kind = 0;
+    if (!mc_jr_enum(j, c, "type", 1, kinds, &kind)) return 0;
+    memset(card, 0, sizeof *card);
+    card->kind = (CcaCardKind)kind;
+    card->leader = -1;
+    switch (card->kind) {
+    case CCA_CARD_SECTION: {
+        static const char *const keys[] = {"type", "section", "orders", NULL};
+        if (!mc_jr_object(j, c, keys) || !read_section(j, c, 1, &r->w, &card->section) ||
+            !mc_jr_int(j, c, "orders", 1, 1, MC_MAX_UNITS, &card->orders))
+            return 0;
+        break;
+    }
+    case CCA_CARD_MOUNTED: {
+        static const char *const keys[] = {"type", "orders", NULL};
+        if (!mc_jr_object(j, c, keys) || !mc_jr_int(j, c, "orders", 1, 1, MC_MAX_UNITS, &card->orders)) return 0;
+        break;
+    }
+    case CCA_CARD_SPARTACUS: {
+        static const char *const keys[] = {"type", "orders", "dice", NULL};
+        static const char *const symbols[] = {"light", "medium", "heavy", "leader", "flag", "swords", NULL};
+        if (!mc_jr_object(j, c, keys)) return 0;
+        if ((mc_jr_get(c, "orders") != NULL) == (mc_jr_get(c, "dice") != NULL))
+            return mc_jr_fail(j, "bad_request", "give either \"dice\" (the symbols rolled) or \"orders\"");
+        if (mc_jr_get(c, "orders")) {
+            if (!mc_jr_int(j, c, "orders", 1, 1, MC_MAX_UNITS, &card->orders)) return 0;
+            break;
+        }
+        const cJSON *list;
+        int n;
+        if (!mc_jr_array(j, c, "dice", 1, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
+        card->has_dice = true;
+        int ds = mc_jr_push_key(j, "dice");
+        int i = 0;
+        for (const cJSON *e = list->child; e; e = e->next, i++) {
+            int inner = mc_jr_push_index(j, i);
+            const char *s = NULL;
+            if (!mc_jr_string_value(j, e, &s)) return 0;
+            int k = 0;
+            while (symbols[k] && strcmp(symbols[k], s) != 0) k++;
+            if (!symbols[k])
+                return mc_jr_fail(j, "bad_request", "expected one of \"light\", \"medium\", \"heavy\", \"leader\", \"flag\", \"swords\"");
+            card->dice[k]++;
+            mc_jr_pop(j, inner);
+        }
+        mc_jr_pop(j, ds);
+        break;
+    }
+    case CCA_CARD_LEADERSHIP: {
+        static const char *const keys[] = {"type", "leader", "section", "linked", NULL};
+        if (!mc_jr_object(j, c, keys) || !read_section(j, c, 0, &r->w, &card->section) ||
+            !mc_jr_ref(j, &r->ids, c, "leader", 0, &card->leader))
+            return 0;
+        // Leadership Any Section: the leader's hex and 3 adjacent linked hexes; Inspired: 4.
+        card->linked = card->section ? 4 : 3;
+        if (!mc_jr_int(j, c, "linked", 0, 0, MC_MAX_UNITS, &card->linked)) return 0;
+        if (card->leader >= 0 && r->w.pieces[card->leader].type != CCA_LEADER)
+            return mc_jr_fail_key(j, "leader", "bad_request", "%s is not a leader", r->w.pieces[card->leader].id);
+        break;
+    }
+    }
+    mc_jr_pop(j, saved);
+    return 1;
+}
+
+static int run_order(McJson *j, const cJSON *req, cJSON *result) {
+    Req r;
+    if (!read_world(j, req, &r)) return 0;
+    CcaWorld *w = &r.w;
+    const char *side_name = NULL;
+    if (!mc_jr_string(j, req, "side", 1, &side_name)) return 0;
+    int side = side_index(w, side_name, 0);
+    if (side < 0) return mc_jr_fail_key(j, "side", "bad_request", "no unit or baseline belongs to the side \"%s\"", side_name);
+    CcaCard card;
+    if (!read_card(j, req, &r, &card)) return 0;
+    const cJSON *list;
+    int n_ord, n_mv;
+    if (!mc_jr_array(j, req, "ordered", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n_ord)) return 0;
+    int *ordered = MC_NEW(j->env.arena, int, n_ord > 0 ? n_ord : 1);
+    bool *listed = MC_NEW(j->env.arena, bool, w->count > 0 ? w->count : 1);
+    if (!ordered || !listed) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    int saved = mc_jr_push_key(j, "ordered");
+    int i = 0;
+    for (const cJSON *e = list->child; e; e = e->next, i++) {
+        int inner = mc_jr_push_index(j, i);
+        const char *id = NULL;
+        if (!mc_jr_string_value(j, e, &id)) return 0;
+        int k = mc_ids_find(&r.ids, id);
+        if (k < 0) return mc_jr_fail(j, "unknown_unit", "no unit or leader has the id \"%s\"", id);
+        if (listed[k]) return mc_jr_fail(j, "bad_request", "%s is ordered twice", id);
+        listed[k] = true;
+        ordered[i] = k;
+        mc_jr_pop(j, inner);
+    }
+    mc_jr_pop(j, saved);
+    if (!mc_jr_array(j, req, "moves", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n_mv)) return 0;
+    CcaOrderMove *moves = MC_NEW(j->env.arena, CcaOrderMove, n_mv > 0 ? n_mv : 1);
+    if (!moves) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    saved = mc_jr_push_key(j, "moves");
+    i = 0;
+    for (const cJSON *e = list->child; e; e = e->next, i++) {
+        int inner = mc_jr_push_index(j, i);
+        static const char *const keys[] = {"unit", "path", NULL};
+        McHex *path = NULL;
+        if (!mc_jr_object(j, e, keys) || !mc_jr_ref(j, &r.ids, e, "unit", 1, &moves[i].piece) ||
+            !read_path(j, e, &path, &moves[i].n))
+            return 0;
+        moves[i].path = path;
+        mc_jr_pop(j, inner);
+    }
+    mc_jr_pop(j, saved);
+    CcaOrderResult res;
+    if (!cca_order(&j->env, w, side, &card, ordered, n_ord, moves, n_mv, &res))
+        return mc_jr_fail(j, "out_of_memory", "out of memory");
+    mc_jw_bool(j, result, "legal", res.legal);
+    mc_jw_reasons(j, result, "reasons", &res.reasons);
+    mc_jw_number(j, result, "ordersUsed", res.orders_used);
+    mc_jw_number(j, result, "ordersAllowed", res.orders_allowed);
+    cJSON *arr = mc_jw_array(j, result, "moves");
+    for (int k = 0; k < n_mv && arr; k++) {
+        const CcaMoveOutcome *o = &res.moves[k];
+        cJSON *mo = mc_jw_push_object(j, arr);
+        if (!mo) break;
+        mc_jw_string(j, mo, "unit", w->pieces[o->piece].id);
+        mc_jw_bool(j, mo, "legal", o->legal);
+        mc_jw_reasons(j, mo, "reasons", &o->reasons);
+        write_hex_obj(j, mo, "from", w->board->hexes[o->from]);
+        write_hex_obj(j, mo, "final", w->board->hexes[o->to]);
+        if (o->carried >= 0) mc_jw_string(j, mo, "leaderMovesWith", w->pieces[o->carried].id);
+        if (o->legal) {
+            const CcaEnd *end = &o->end;
+            mc_jw_number(j, mo, "hexesMoved", end->hexes);
+            if (end->stopped_by) mc_jw_string(j, mo, "stoppedBy", end->stopped_by);
+            if (end->attaches >= 0)
+                mc_jw_string(j, mo, w->pieces[o->piece].type == CCA_LEADER ? "attachesTo" : "leaderAttaches",
+                             w->pieces[end->attaches].id);
+            if (end->roll) mc_jw_bool(j, mo, "marshRoll", 1);
+        }
+    }
+    cJSON *battle = mc_jw_array(j, result, "battle");
+    for (int k = 0; k < res.battle_count && battle; k++) {
+        const CcaBattleEntry *b = &res.battle[k];
+        const CcaPiece *p = &w->pieces[b->piece];
+        cJSON *bo = mc_jw_push_object(j, battle);
+        if (!bo) break;
+        mc_jw_string(j, bo, "unit", p->id);
+        mc_jw_bool(j, bo, "canBattle", b->can_battle);
+        mc_jw_bool(j, bo, "mustBattle", b->must_battle);
+        if (!b->can_battle && b->no_battle_rule) mc_jw_string(j, bo, "noBattleRule", b->no_battle_rule);
+        mc_jw_number(j, bo, "hexesMoved", b->hexes);
+        if (p->leader >= 0) mc_jw_string(j, bo, "leader", w->pieces[p->leader].id);
+        write_enemies(j, bo, w, p->pos, p->side);
+    }
+    cJSON *fin = mc_jw_object(j, result, "final");
+    if (fin) write_units(j, fin, w);
+    return 1;
+}
+
+static const char *const reach_fields[] = {"board", "baselines", "units", "unit", "ignoreUnits", "paths", NULL};
+static const char *const move_fields[] = {"board", "baselines", "units", "unit", "ignoreUnits", "path", NULL};
+static const char *const order_fields[] = {"board", "baselines", "units", "side", "card", "ordered", "moves", NULL};
 
 const McQuery mc_queries_cc_ancients[] = {
+    {"reach", run_reach, reach_fields,
+     "Every hex one unit or lone leader can end on, with its path, hexes moved, battle eligibility and why it stopped."},
+    {"move", run_move, move_fields, "One unit's or leader's path checked step by step, with the first illegal step's reason."},
+    {"order", run_order, order_fields,
+     "A whole command: the card, the units and leaders ordered and their moves in sequence, leaders attaching and detaching."},
     {NULL, NULL, NULL, NULL},
 };

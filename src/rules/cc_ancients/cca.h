@@ -1,0 +1,247 @@
+// Commands & Colors: Ancients movement (FACTS.md §3, CLAUSES.md CCA-MV-*, CCA-TER-1, CCA-LD-*):
+// the unit table, terrain effects, one unit's or one leader's move (every reachable hex, or a
+// proposed path checked step by step) and a whole order with leaders attaching and detaching.
+// No JSON here: the JSON layer (src/json/sys_cc_ancients.c) builds a CcaWorld and reads results.
+#ifndef MC_CCA_H
+#define MC_CCA_H
+
+#include <stdbool.h>
+
+#include "core/env.h"
+#include "hex/hex.h"
+
+/// Unit types, in CONTRACT.md's order, then the two cataphracted types of FACTS.md §3.2, then
+/// the leader (who is not a unit).
+typedef enum CcaType {
+    CCA_LIGHT_INFANTRY,
+    CCA_LIGHT_BOW_INFANTRY,
+    CCA_SLINGER,
+    CCA_AUXILIA,
+    CCA_WARRIOR,
+    CCA_MEDIUM_INFANTRY,
+    CCA_HEAVY_INFANTRY,
+    CCA_HEAVY_WAR_MACHINE,
+    CCA_LIGHT_CAVALRY,
+    CCA_LIGHT_BOW_CAVALRY,
+    CCA_BARBARIAN_CHARIOT,
+    CCA_MEDIUM_CAVALRY,
+    CCA_CAMEL,
+    CCA_HEAVY_CAVALRY,
+    CCA_ELEPHANT,
+    CCA_HEAVY_CHARIOT,
+    CCA_CATAPHRACTED_CAMEL,
+    CCA_HEAVY_CATAPHRACTED_CAVALRY,
+    CCA_LEADER,
+    CCA_TYPE_COUNT
+} CcaType;
+
+/// The class a card orders by and hits score on (rulebook §8).
+typedef enum CcaWeight { CCA_WEIGHT_LIGHT, CCA_WEIGHT_MEDIUM, CCA_WEIGHT_HEAVY, CCA_WEIGHT_NONE } CcaWeight;
+
+/// Whether a type may battle after moving (FACTS.md §3.2).
+typedef enum CcaBattleRule {
+    CCA_BATTLE_ALWAYS,          ///< may battle after any move
+    CCA_BATTLE_AUXILIA,         ///< 1 hex and battle, or 2 hexes and no battle
+    CCA_BATTLE_WARRIOR,         ///< 2 hexes only to end adjacent to an enemy unit; then must battle
+    CCA_BATTLE_NOT_AFTER_MOVE,  ///< heavy war machine: no battle after moving
+    CCA_BATTLE_NEVER,           ///< a leader alone
+} CcaBattleRule;
+
+/// One row of the unit table.
+typedef struct CcaTypeInfo {
+    const char *name;      ///< lower-case singular, as in requests
+    bool mounted;          ///< mounted (else foot; the leader is neither)
+    CcaWeight weight;
+    int move;              ///< most hexes it may move
+    CcaBattleRule battle;
+    bool forest_fighter;   ///< may battle after entering a forest (light foot, auxilia, warriors)
+} CcaTypeInfo;
+
+/// The unit table, indexed by CcaType.
+extern const CcaTypeInfo cca_types[CCA_TYPE_COUNT];
+/// Type names by CcaType, NULL-terminated (for the JSON enum reader).
+extern const char *const cca_type_names[CCA_TYPE_COUNT + 1];
+
+/// Terrain codes; code 0 is open ground.
+typedef enum CcaTerrain {
+    CCA_CLEAR,
+    CCA_FOREST,
+    CCA_HILL,
+    CCA_BROKEN_GROUND,
+    CCA_RIVER,
+    CCA_FORDABLE_RIVER,
+    CCA_SEACOAST,
+    CCA_LAKE,
+    CCA_FORTIFIED_CAMP,
+    CCA_RAMPARTS,
+    CCA_MARSH,
+    CCA_TERRAIN_COUNT
+} CcaTerrain;
+
+/// Terrain names by code, NULL-terminated.
+extern const char *const cca_terrain_names[CCA_TERRAIN_COUNT + 1];
+
+/// What entering a terrain means for a mover (FACTS.md §3.4).
+typedef struct CcaTerrainEffect {
+    bool forbidden;  ///< may not enter (impassable, or closed to this type)
+    bool stops;      ///< movement ends on entering
+    bool no_battle;  ///< a unit that entered may not battle this turn
+    bool roll;       ///< a marsh: a die is rolled on entering (not resolved here)
+} CcaTerrainEffect;
+
+/// The effect of entering terrain `t` for a mover of type `type` (CCA_LEADER: a lone leader).
+CcaTerrainEffect cca_terrain_effect(int t, CcaType type);
+
+/// A unit or a leader on the board.
+typedef struct CcaPiece {
+    const char *id;
+    int side;     ///< 0 or 1, index into CcaWorld.side_names
+    CcaType type;
+    int pos;      ///< board index
+    int leader;   ///< units: the attached leader's piece index, or -1
+    int unit;     ///< leaders: the piece index of the unit it is attached to, or -1
+} CcaPiece;
+
+/// The board and everything on it. Pieces may be moved in place (orders do).
+typedef struct CcaWorld {
+    const McBoard *board;
+    bool has_sections;         ///< the board is the 13 × 9 C&C board, so hexes have sections
+    const char *side_names[2]; ///< the sides, in the order first named
+    int side_count;
+    bool side_top[2];          ///< the side's own edge (baseline) is the top edge, row 0
+    CcaPiece *pieces;
+    int count;
+    int *unit_at;   ///< [board->count] piece index of the unit on a hex, or -1
+    int *leader_at; ///< [board->count] piece index of the leader on a hex, or -1
+} CcaWorld;
+
+/// Builds the occupancy maps of `w` (board, pieces and sides already set) from the pieces'
+/// positions and attaches each leader standing with a friendly unit (CCA-LD-8). Returns 0 when
+/// memory ran out. The caller has checked that no hex holds two units or two leaders and that no
+/// leader shares a hex with an enemy unit.
+int cca_world_init(McEnv *env, CcaWorld *w);
+
+/// Sections (MC_CCA_* mask) of board index `pos` as side `side` sees them; 0 without sections.
+unsigned cca_sections(const CcaWorld *w, int pos, int side);
+
+/// What a move that ends on a hex means.
+typedef struct CcaEnd {
+    int hexes;            ///< hexes moved
+    bool can_battle;
+    bool must_battle;     ///< warriors after a two-hex move (CCA-MV-2)
+    const char *no_battle_rule; ///< clause that forbids battle, when !can_battle
+    const char *stopped_by;     ///< "terrain", "leader", "allowance", or NULL (could go on)
+    int attaches;         ///< a unit mover: the lone leader it picks up; a leader: the unit joined; -1
+    bool roll;            ///< ended on a marsh: roll on entering
+    bool warrior_charge;  ///< a warrior's two-hex move, legal only next to an enemy unit
+    bool needs_enemy;     ///< warrior_charge with no enemy unit adjacent (only with ignore_units)
+} CcaEnd;
+
+/// The mover and what it ignores.
+typedef struct CcaMover {
+    const CcaWorld *w;
+    int piece;         ///< the unit or leader moving
+    int carried;       ///< the leader moving with the unit, or -1
+    bool ignore_units; ///< what-if: as if no other piece were on the board
+    int allowance;     ///< most hexes it may move this time
+    const char *allowance_rule;
+} CcaMover;
+
+/// Prepares a mover: a unit carries its attached leader; a leader moves alone (detaching from
+/// its unit if attached). The allowance is the table's, 1 when leaving a marsh (CCA-TER-1).
+CcaMover cca_mover(const CcaWorld *w, int piece, bool ignore_units);
+
+/// One hex a mover can end on.
+typedef struct CcaReachHex {
+    int pos;      ///< board index
+    McHex hex;
+    int parent;   ///< board index of the previous hex (the start for the first step)
+    McHex *path;  ///< hexes entered, first step first, this hex last
+    int path_len;
+    CcaEnd end;
+} CcaReachHex;
+
+/// Every hex `m` can end on other than its start, in board order, with the best path under the
+/// CONTRACT.md tie-break. Returns 0 when memory ran out.
+int cca_reach(McEnv *env, const CcaMover *m, CcaReachHex **out, int *count);
+
+/// The outcome of a proposed path.
+typedef struct CcaPathResult {
+    bool legal;
+    McReasons reasons; ///< the first illegal step's reasons (action = step index)
+    int final_pos;     ///< where the mover stands: the end of the path, or the start when illegal
+    CcaEnd end;        ///< valid when legal
+} CcaPathResult;
+
+/// Checks the path (hexes entered, in order) of `m` step by step against the board as it is.
+void cca_check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, CcaPathResult *res);
+
+/// Enemy units adjacent to board index `pos` for side `side`, written into out[0..cap); returns
+/// how many there are.
+int cca_adjacent_enemies(const CcaWorld *w, int pos, int side, int *out, int cap);
+
+// ---- Orders ------------------------------------------------------------------------------------
+
+typedef enum CcaCardKind {
+    CCA_CARD_SECTION,    ///< Order N Units Left / Center / Right
+    CCA_CARD_MOUNTED,    ///< Order Mounted Troops
+    CCA_CARD_SPARTACUS,  ///< I am Spartacus
+    CCA_CARD_LEADERSHIP, ///< Leadership Any Section / Inspired Leadership
+} CcaCardKind;
+
+/// Battle dice symbols (I am Spartacus rolls dice equal to Command).
+typedef enum CcaDie { CCA_DIE_LIGHT, CCA_DIE_MEDIUM, CCA_DIE_HEAVY, CCA_DIE_LEADER, CCA_DIE_FLAG, CCA_DIE_SWORDS, CCA_DIE_COUNT } CcaDie;
+
+/// The command card played.
+typedef struct CcaCard {
+    CcaCardKind kind;
+    unsigned section;   ///< MC_CCA_* bit: a section card's section, an Inspired card's; 0 = any
+    int orders;         ///< section: orders; mounted: Command; spartacus without dice: orders
+    int dice[CCA_DIE_COUNT]; ///< spartacus: symbols rolled
+    bool has_dice;
+    int leader;         ///< leadership: the leader whose command it is, or -1 (one unit of choice)
+    int linked;         ///< leadership: adjacent linked hexes (3, Inspired 4)
+} CcaCard;
+
+/// One move of an order, in the sequence played.
+typedef struct CcaOrderMove {
+    int piece;
+    const McHex *path;
+    int n;
+} CcaOrderMove;
+
+/// What happened to one move.
+typedef struct CcaMoveOutcome {
+    int piece;
+    bool legal;
+    McReasons reasons;
+    int from, to;     ///< board indices before and after
+    int carried;      ///< the leader that moved with the unit, or -1
+    CcaEnd end;
+} CcaMoveOutcome;
+
+/// Battle eligibility of one ordered unit after all moves.
+typedef struct CcaBattleEntry {
+    int piece;
+    bool can_battle, must_battle;
+    const char *no_battle_rule;
+    int hexes;
+} CcaBattleEntry;
+
+/// The whole order's outcome. The world is left as the legal moves made it.
+typedef struct CcaOrderResult {
+    bool legal;
+    McReasons reasons;  ///< order-level reasons, then each illegal move's (action = move index)
+    int orders_used, orders_allowed;
+    CcaMoveOutcome *moves; ///< [move count]
+    CcaBattleEntry *battle;
+    int battle_count;
+} CcaOrderResult;
+
+/// Plays an order for `side`: `ordered` lists the pieces given an order (an attached leader
+/// listed on its own is ordered to detach), `moves` the moves in sequence. Mutates `w`.
+/// Returns 0 when memory ran out.
+int cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int *ordered,
+              int ordered_count, const CcaOrderMove *moves, int move_count, CcaOrderResult *res);
+
+#endif

@@ -1,0 +1,296 @@
+// One unit's or one lone leader's move: which hexes it may enter, where it must stop, where it may
+// end and whether it may battle there (CCA-MV-2..5, CCA-TER-1, CCA-LD-1..3, CCA-LD-6, CCA-LD-7).
+// cca_reach drives the hex core's reach search with these rules; cca_check_path walks a proposed
+// path with the same rules and names the first step that breaks one.
+#include <string.h>
+
+#include "hex/hex_reach.h"
+#include "rules/cc_ancients/cca.h"
+
+// Why a hex cannot be entered.
+typedef enum Block {
+    BLOCK_NONE,
+    BLOCK_TERRAIN,      // impassable, or closed to this type (CCA-TER-1)
+    BLOCK_UNIT,         // a unit may not enter another unit's hex (CCA-MV-4)
+    BLOCK_ENEMY_LEADER, // a unit may not enter an enemy leader's hex (CCA-MV-4)
+    BLOCK_ENEMY,        // a leader may not enter an enemy unit's or leader's hex (CCA-LD-3)
+    BLOCK_TWO_LEADERS,  // a unit with a leader would stop on a lone friendly leader (CCA-LD-7)
+} Block;
+
+// What entering one hex means for the mover.
+typedef struct Enter {
+    Block block;
+    int other;            // the piece that blocks, or -1
+    bool stops;           // movement ends here
+    const char *stop;     // "terrain" or "leader"
+    const char *stop_rule;
+    bool may_end;         // false: a leader may pass but not end (another friendly leader)
+    int attaches;         // the lone leader a unit picks up, or the unit a leader joins; -1
+    CcaTerrainEffect te;
+} Enter;
+
+static int unit_on(const CcaMover *m, int pos) {
+    if (m->ignore_units) return -1;
+    int u = m->w->unit_at[pos];
+    return u == m->piece ? -1 : u;
+}
+
+static int leader_on(const CcaMover *m, int pos) {
+    if (m->ignore_units) return -1;
+    int l = m->w->leader_at[pos];
+    return l == m->piece || l == m->carried ? -1 : l;
+}
+
+static Enter enter(const CcaMover *m, int pos) {
+    const CcaWorld *w = m->w;
+    const CcaPiece *me = &w->pieces[m->piece];
+    Enter e = {BLOCK_NONE, -1, false, NULL, NULL, true, -1, {false, false, false, false}};
+    e.te = cca_terrain_effect(w->board->terrain[pos], me->type);
+    if (e.te.forbidden) {
+        e.block = BLOCK_TERRAIN;
+        return e;
+    }
+    int u = unit_on(m, pos), l = leader_on(m, pos);
+    if (me->type == CCA_LEADER) {
+        // A leader moves through friendly units and leaders, never onto or through enemies
+        // (CCA-LD-2, CCA-LD-3), and may not end where another friendly leader stands.
+        if (u >= 0 && w->pieces[u].side != me->side) e.block = BLOCK_ENEMY, e.other = u;
+        else if (l >= 0 && w->pieces[l].side != me->side) e.block = BLOCK_ENEMY, e.other = l;
+        if (e.block) return e;
+        e.may_end = l < 0;
+        if (u >= 0) e.attaches = u;
+    } else {
+        if (u >= 0) {
+            e.block = BLOCK_UNIT, e.other = u;
+            return e;
+        }
+        if (l >= 0) {
+            e.other = l;
+            if (w->pieces[l].side != me->side) {
+                e.block = BLOCK_ENEMY_LEADER;
+                return e;
+            }
+            // A unit may enter a lone friendly leader's hex, stops and the leader attaches
+            // (CCA-MV-5); a unit already carrying a leader would make two leaders (CCA-LD-7).
+            if (m->carried >= 0) {
+                e.block = BLOCK_TWO_LEADERS;
+                return e;
+            }
+            e.stops = true, e.stop = "leader", e.stop_rule = "CCA-MV-5";
+            e.attaches = l;
+        }
+    }
+    if (e.te.stops && !e.stops) e.stops = true, e.stop = "terrain", e.stop_rule = "CCA-TER-1";
+    return e;
+}
+
+CcaMover cca_mover(const CcaWorld *w, int piece, bool ignore_units) {
+    const CcaPiece *p = &w->pieces[piece];
+    const CcaTypeInfo *t = &cca_types[p->type];
+    CcaMover m = {w, piece, -1, ignore_units, t->move, NULL};
+    if (p->type == CCA_LEADER) m.allowance_rule = "CCA-LD-1";
+    else {
+        m.carried = p->leader;
+        m.allowance_rule = t->mounted ? "CCA-MV-3" : "CCA-MV-2";
+    }
+    // Leaving a marsh: only 1 hex (rulebook §16, FACTS.md §3.4).
+    if (w->board->terrain[p->pos] == CCA_MARSH) {
+        m.allowance = 1;
+        m.allowance_rule = "CCA-TER-1";
+    }
+    return m;
+}
+
+static CcaEnd end_at(const CcaMover *m, int pos, int hexes, const Enter *e) {
+    const CcaWorld *w = m->w;
+    const CcaPiece *me = &w->pieces[m->piece];
+    const CcaTypeInfo *t = &cca_types[me->type];
+    CcaEnd end = {hexes, true, false, NULL, NULL, -1, false, false, false};
+    if (hexes > 0) {
+        end.attaches = e->attaches;
+        end.roll = e->te.roll;
+        end.stopped_by = e->stops ? e->stop : hexes >= m->allowance ? "allowance" : NULL;
+    }
+    if (t->battle == CCA_BATTLE_NEVER) {
+        end.can_battle = false, end.no_battle_rule = "CCA-LD-1";
+        return end;
+    }
+    if (hexes == 0) return end;
+    if (t->battle == CCA_BATTLE_NOT_AFTER_MOVE) end.can_battle = false, end.no_battle_rule = "CCA-MV-2";
+    else if (t->battle == CCA_BATTLE_AUXILIA && hexes >= 2) end.can_battle = false, end.no_battle_rule = "CCA-MV-2";
+    else if (e->te.no_battle) end.can_battle = false, end.no_battle_rule = "CCA-TER-1";
+    if (t->battle == CCA_BATTLE_WARRIOR && hexes >= 2) {
+        // Warriors move a second hex only to end next to an enemy unit, then must battle.
+        end.warrior_charge = true;
+        end.must_battle = end.can_battle;
+        int tmp[MC_HEX_DIRECTIONS];
+        end.needs_enemy = m->ignore_units || cca_adjacent_enemies(w, pos, me->side, tmp, MC_HEX_DIRECTIONS) == 0;
+    }
+    return end;
+}
+
+// ---- reach -----------------------------------------------------------------------------------
+
+static bool reach_step(void *ctx, const McReachStepIn *in, McReachStepOut *out) {
+    (void)out;
+    return enter(ctx, in->to).block == BLOCK_NONE;
+}
+
+static unsigned reach_node(void *ctx, const McBoard *board, int position, int state) {
+    (void)board;
+    (void)state;
+    Enter e = enter(ctx, position);
+    if (e.block) return 0;
+    return (e.may_end ? MC_REACH_MAY_END : 0u) | (e.stops ? 0u : MC_REACH_MAY_PASS);
+}
+
+int cca_reach(McEnv *env, const CcaMover *m, CcaReachHex **out, int *count) {
+    const CcaWorld *w = m->w;
+    const McBoard *b = w->board;
+    *out = NULL;
+    *count = 0;
+    size_t bytes = mc_reach_storage_size(b->count, 1);
+    void *storage = mc_arena_alloc(env->arena, bytes);
+    CcaReachHex *list = MC_NEW(env->arena, CcaReachHex, b->count);
+    if (!storage || !list) return 0;
+    McReachOptions o = mc_reach_default_options();
+    o.budget = m->allowance;
+    o.step = reach_step;
+    o.node = reach_node;
+    o.ctx = (void *)m;
+    McReach r;
+    const CcaPiece *me = &w->pieces[m->piece];
+    if (mc_reach_run(&r, b, b->hexes[me->pos], &o, storage, bytes) != MC_REACH_OK) return 0;
+    int n = 0;
+    for (int pos = 0; pos < b->count; pos++) {
+        int node = mc_reach_best(&r, pos);
+        McReachEntry en;
+        if (node < 0 || !mc_reach_get(&r, node, &en) || (en.flags & MC_REACH_IS_START)) continue;
+        Enter e = enter(m, pos);
+        CcaEnd end = end_at(m, pos, en.steps, &e);
+        if (end.warrior_charge && end.needs_enemy && !m->ignore_units) continue;
+        CcaReachHex *h = &list[n];
+        h->pos = pos;
+        h->hex = b->hexes[pos];
+        h->end = end;
+        h->path_len = en.steps;
+        h->path = MC_NEW(env->arena, McHex, en.steps);
+        if (!h->path) return 0;
+        mc_reach_path(&r, node, h->path, en.steps);
+        h->parent = en.parent >= 0 ? en.parent / r.state_count : me->pos;
+        n++;
+    }
+    *out = list;
+    *count = n;
+    return 1;
+}
+
+// ---- a proposed path -------------------------------------------------------------------------
+
+static const char *piece_kind(const CcaPiece *p) { return p->type == CCA_LEADER ? "leader" : "unit"; }
+
+static void step_reason(McEnv *env, const CcaMover *m, McReasons *rs, int i, McHex h, const Enter *e) {
+    const CcaWorld *w = m->w;
+    const CcaPiece *me = &w->pieces[m->piece];
+    const char *other = e->other >= 0 ? w->pieces[e->other].id : NULL;
+    McReason *r = NULL;
+    switch (e->block) {
+    case BLOCK_TERRAIN:
+        r = mc_reason_add(env, rs, "impassable_terrain", "CCA-TER-1", "A %s may not enter %s.",
+                          cca_types[me->type].name, cca_terrain_names[w->board->terrain[mc_board_index(w->board, h)]]);
+        break;
+    case BLOCK_UNIT:
+        r = mc_reason_add(env, rs, "hex_occupied", "CCA-MV-4",
+                          "A unit may not enter or pass through a hex holding another unit (%s).", other);
+        break;
+    case BLOCK_ENEMY_LEADER:
+        r = mc_reason_add(env, rs, "enemy_leader", "CCA-MV-4",
+                          "A unit may not enter or pass through a hex holding an enemy leader (%s).", other);
+        break;
+    case BLOCK_ENEMY:
+        r = mc_reason_add(env, rs, "enemy_in_hex", "CCA-LD-3",
+                          "A leader may not move onto or through a hex holding an enemy (%s).", other);
+        break;
+    case BLOCK_TWO_LEADERS:
+        r = mc_reason_add(env, rs, "two_leaders", "CCA-LD-7",
+                          "The unit's attached leader and the lone leader %s cannot share a hex: only one leader may occupy a hex.", other);
+        break;
+    case BLOCK_NONE:
+        break;
+    }
+    if (r) {
+        r->unit = me->id;
+        r->action = i;
+        r->has_hex = 1, r->q = h.q, r->r = h.r;
+    }
+}
+
+static void fail(McEnv *env, const CcaMover *m, CcaPathResult *res, int i, McHex h, const char *code,
+                 const char *rule, const char *msg) {
+    McReason *r = mc_reason_add(env, &res->reasons, code, rule, "%s", msg);
+    if (r) {
+        r->unit = m->w->pieces[m->piece].id;
+        r->action = i;
+        r->has_hex = 1, r->q = h.q, r->r = h.r;
+    }
+    res->legal = false;
+}
+
+void cca_check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, CcaPathResult *res) {
+    const CcaWorld *w = m->w;
+    const CcaPiece *me = &w->pieces[m->piece];
+    bool leader = me->type == CCA_LEADER;
+    memset(res, 0, sizeof *res);
+    res->legal = true;
+    res->final_pos = me->pos;
+    int cur = me->pos;
+    const char *stopped_rule = NULL;
+    Enter e = {BLOCK_NONE, -1, false, NULL, NULL, true, -1, {false, false, false, false}};
+    for (int i = 0; i < n; i++) {
+        McHex h = path[i];
+        int pos = mc_board_index(w->board, h);
+        if (pos < 0) {
+            fail(env, m, res, i, h, "off_board", leader ? "CCA-LD-6" : "CCA-MV-4",
+                 leader ? "A leader never leaves the battlefield (evade and escape aside)."
+                        : "A unit may not leave the board.");
+            return;
+        }
+        if (mc_hex_direction_to(w->board->hexes[cur], h) < 0) {
+            fail(env, m, res, i, h, "not_adjacent", m->allowance_rule,
+                 "Each hex of the path must be next to the one before (the first next to the start).");
+            return;
+        }
+        if (stopped_rule) {
+            fail(env, m, res, i, h, "movement_stopped", stopped_rule,
+                 mc_strf(env, "Movement ended on entering the previous hex (%s); the %s can go no further.",
+                         e.stop, piece_kind(me)));
+            return;
+        }
+        if (i >= m->allowance) {
+            fail(env, m, res, i, h, "exceeds_allowance", m->allowance_rule,
+                 mc_strf(env, "A %s moves at most %d hex%s here.", cca_types[me->type].name, m->allowance,
+                         m->allowance == 1 ? "" : "es"));
+            return;
+        }
+        e = enter(m, pos);
+        if (e.block) {
+            step_reason(env, m, &res->reasons, i, h, &e);
+            res->legal = false;
+            return;
+        }
+        cur = pos;
+        if (e.stops) stopped_rule = e.stop_rule;
+    }
+    if (n > 0 && !e.may_end) {
+        fail(env, m, res, n - 1, path[n - 1], "ends_on_friendly_leader", "CCA-LD-2",
+             "A leader may pass through but not end on a hex already holding another friendly leader.");
+        return;
+    }
+    res->end = end_at(m, cur, n, &e);
+    if (res->end.warrior_charge && res->end.needs_enemy && !m->ignore_units) {
+        fail(env, m, res, n - 1, path[n - 1], "warrior_not_adjacent", "CCA-MV-2",
+             "A warrior moves a second hex only to end adjacent to an enemy unit.");
+        return;
+    }
+    res->final_pos = cur;
+}

@@ -1,0 +1,357 @@
+// A whole order (rulebook §7, §8, §18): the card decides which units and leaders may be ordered
+// and how many; the ordered pieces then move one at a time in the sequence played, each against
+// the board as the earlier moves left it (CCA-MV-1), with leaders attaching and detaching
+// (CCA-LD-4, CCA-LD-8 ... CCA-LD-12). Finally each ordered unit's battle eligibility.
+#include <string.h>
+
+#include "rules/cc_ancients/cca.h"
+
+// Per-piece bookkeeping for one turn.
+typedef struct Turn {
+    bool *ordered;     // given an order (directly, or as the Leadership leader's unit)
+    bool *moved;       // has made its move (an empty path counts)
+    bool *carried;     // a leader that moved with its unit
+    bool *joined;      // a unit a moving leader attached to this turn (CCA-LD-11)
+    CcaEnd *end;       // how its move ended
+} Turn;
+
+static const char *card_name(const CcaCard *c) {
+    switch (c->kind) {
+    case CCA_CARD_SECTION: return "section card";
+    case CCA_CARD_MOUNTED: return "Order Mounted Troops";
+    case CCA_CARD_SPARTACUS: return "I am Spartacus";
+    case CCA_CARD_LEADERSHIP: return "Leadership card";
+    }
+    return "card";
+}
+
+static const char *section_name(unsigned s) {
+    return s == MC_CCA_LEFT ? "left" : s == MC_CCA_CENTER ? "center" : "right";
+}
+
+static McReason *order_reason(McEnv *env, CcaOrderResult *res, const CcaPiece *p, const char *code,
+                              const char *rule, const char *msg) {
+    McReason *r = mc_reason_add(env, &res->reasons, code, rule, "%s", msg);
+    if (r && p) r->unit = p->id;
+    res->legal = false;
+    return r;
+}
+
+// True when the ordered units other than the leader's hex form a chain of adjacent hexes that
+// reaches the leader's hex (rulebook §18, Leadership cards: "adjacent linked hexes").
+static bool linked_to(const CcaWorld *w, int leader_pos, const int *others, int n, bool *seen) {
+    for (int i = 0; i < n; i++) seen[i] = false;
+    bool grew = true;
+    while (grew) {
+        grew = false;
+        for (int i = 0; i < n; i++) {
+            if (seen[i]) continue;
+            McHex h = w->board->hexes[w->pieces[others[i]].pos];
+            bool next = mc_hex_distance(h, w->board->hexes[leader_pos]) == 1;
+            for (int k = 0; k < n && !next; k++)
+                next = seen[k] && mc_hex_distance(h, w->board->hexes[w->pieces[others[k]].pos]) == 1;
+            if (next) seen[i] = grew = true;
+        }
+    }
+    for (int i = 0; i < n; i++)
+        if (!seen[i]) return false;
+    return true;
+}
+
+// Checks the ordered pieces against the card and marks them ordered.
+static int check_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int *ordered,
+                      int count, Turn *t, CcaOrderResult *res) {
+    int detached = 0;
+    for (int i = 0; i < count; i++) {
+        const CcaPiece *p = &w->pieces[ordered[i]];
+        if (p->side != side) {
+            order_reason(env, res, p, "not_own_piece", "CCA-MV-1",
+                         mc_strf(env, "%s belongs to %s, not to the side giving the order.", p->id, w->side_names[p->side]));
+            continue;
+        }
+        t->ordered[ordered[i]] = true;
+        if (p->type == CCA_LEADER && p->unit >= 0) detached++;
+    }
+    res->orders_used = count;
+    switch (card->kind) {
+    case CCA_CARD_SECTION:
+        res->orders_allowed = card->orders;
+        mc_trace(env, "CCA-MV-1", NULL, "Section card: up to %d orders to units and leaders in the %s section, as %s sees it.",
+                 card->orders, section_name(card->section), w->side_names[side]);
+        for (int i = 0; i < count; i++) {
+            const CcaPiece *p = &w->pieces[ordered[i]];
+            unsigned s = cca_sections(w, p->pos, side);
+            if (!(s & card->section))
+                order_reason(env, res, p, "outside_section", "CCA-MV-1",
+                             mc_strf(env, "%s is not in the %s section.", p->id, section_name(card->section)));
+            else if (s != card->section)
+                mc_trace(env, "CCA-MV-1", p->id, "On a hex cut by a dotted line: ordered from the %s section.",
+                         section_name(card->section));
+        }
+        break;
+    case CCA_CARD_MOUNTED: {
+        res->orders_allowed = card->orders;
+        bool any_mounted = false;
+        for (int i = 0; i < w->count; i++)
+            if (w->pieces[i].side == side && w->pieces[i].type != CCA_LEADER && cca_types[w->pieces[i].type].mounted)
+                any_mounted = true;
+        if (!any_mounted) {
+            // "If you do not have any mounted units, you may order 1 unit of your choice."
+            res->orders_allowed = 1;
+            mc_trace(env, "CCA-MV-1", NULL, "Order Mounted Troops without mounted units: one unit of any type.");
+            break;
+        }
+        mc_trace(env, "CCA-MV-1", NULL, "Order Mounted Troops: up to %d mounted units and leaders, in any section.", card->orders);
+        for (int i = 0; i < count; i++) {
+            const CcaPiece *p = &w->pieces[ordered[i]];
+            if (p->type != CCA_LEADER && !cca_types[p->type].mounted)
+                order_reason(env, res, p, "not_eligible", "CCA-MV-1",
+                             mc_strf(env, "%s is a %s, not a mounted unit.", p->id, cca_types[p->type].name));
+        }
+        break;
+    }
+    case CCA_CARD_SPARTACUS: {
+        if (!card->has_dice) {
+            res->orders_allowed = card->orders;
+            mc_trace(env, "CCA-MV-1", NULL, "I am Spartacus: %d orders in any section.", card->orders);
+            break;
+        }
+        // Each unit symbol orders one unit of that class; a helmet orders any unit or leader.
+        const int *d = card->dice;
+        res->orders_allowed = d[CCA_DIE_LIGHT] + d[CCA_DIE_MEDIUM] + d[CCA_DIE_HEAVY] + d[CCA_DIE_LEADER];
+        int need[3] = {0, 0, 0}, helmets = 0;
+        for (int i = 0; i < count; i++) {
+            const CcaPiece *p = &w->pieces[ordered[i]];
+            if (p->type == CCA_LEADER) helmets++;
+            else need[cca_types[p->type].weight]++;
+        }
+        for (int c = 0; c < 3; c++)
+            if (need[c] > d[c]) helmets += need[c] - d[c];
+        mc_trace(env, "CCA-MV-1", NULL, "I am Spartacus: %d light, %d medium, %d heavy and %d helmet symbols rolled.",
+                 d[CCA_DIE_LIGHT], d[CCA_DIE_MEDIUM], d[CCA_DIE_HEAVY], d[CCA_DIE_LEADER]);
+        if (helmets > d[CCA_DIE_LEADER])
+            order_reason(env, res, NULL, "not_rolled", "CCA-MV-1",
+                         "The dice rolled do not order these units: each needs its own class symbol or a helmet, each leader a helmet.");
+        break;
+    }
+    case CCA_CARD_LEADERSHIP: {
+        // A leader may not detach on a Leadership card (CCA-LD-9).
+        for (int i = 0; i < count; i++) {
+            const CcaPiece *p = &w->pieces[ordered[i]];
+            if (p->type == CCA_LEADER && p->unit >= 0 && ordered[i] != card->leader)
+                order_reason(env, res, p, "detach_not_allowed", "CCA-LD-9",
+                             mc_strf(env, "%s is attached to %s; a leader may not detach on a Leadership card.", p->id,
+                                     w->pieces[p->unit].id));
+        }
+        detached = 0;
+        if (card->leader < 0) {
+            res->orders_allowed = 1;
+            mc_trace(env, "CCA-MV-1", NULL, "Leadership card without a leader named: one unit of your choice.");
+            break;
+        }
+        const CcaPiece *l = &w->pieces[card->leader];
+        t->ordered[card->leader] = true;
+        if (l->unit >= 0) t->ordered[l->unit] = true;
+        int *others = MC_NEW(env->arena, int, count + 1);
+        bool *seen = MC_NEW(env->arena, bool, count + 1);
+        if (!others || !seen) return 0;
+        int n = 0;
+        for (int i = 0; i < count; i++)
+            if (ordered[i] != card->leader && ordered[i] != l->unit) others[n++] = ordered[i];
+        res->orders_used = n;
+        res->orders_allowed = card->linked;
+        mc_trace(env, "CCA-MV-1", l->id, "Leadership: the leader%s and up to %d units or leaders in adjacent linked hexes.",
+                 l->unit >= 0 ? ", his unit" : "", card->linked);
+        if (!linked_to(w, l->pos, others, n, seen))
+            order_reason(env, res, NULL, "not_linked", "CCA-MV-1",
+                         "Each ordered unit must be in a chain of adjacent ordered units that reaches the leader's hex.");
+        for (int i = 0; card->section && i <= n; i++) {
+            const CcaPiece *p = &w->pieces[i < n ? others[i] : card->leader];
+            if (!(cca_sections(w, p->pos, side) & card->section))
+                order_reason(env, res, p, "outside_section", "CCA-MV-1",
+                             mc_strf(env, "%s is not in the %s section.", p->id, section_name(card->section)));
+        }
+        break;
+    }
+    }
+    if (detached)
+        mc_trace(env, "CCA-LD-9", NULL, "%d attached leader%s ordered to detach, one order each.", detached,
+                 detached == 1 ? "" : "s");
+    if (res->orders_used > res->orders_allowed)
+        order_reason(env, res, NULL, "too_many_orders", detached ? "CCA-LD-9" : "CCA-MV-1",
+                     mc_strf(env, "The %s gives %d order%s; %d were given.", card_name(card), res->orders_allowed,
+                             res->orders_allowed == 1 ? "" : "s", res->orders_used));
+    return 1;
+}
+
+static void move_reason(McEnv *env, McReasons *rs, const CcaPiece *p, const char *code, const char *rule,
+                        const char *msg) {
+    McReason *r = mc_reason_add(env, rs, code, rule, "%s", msg);
+    if (r) r->unit = p->id;
+}
+
+// Order-level checks on one move before its path is walked; true when it may go ahead.
+static bool may_move(McEnv *env, const CcaWorld *w, int side, const CcaCard *card, int piece, int n,
+                     const Turn *t, McReasons *rs) {
+    const CcaPiece *p = &w->pieces[piece];
+    bool leader = p->type == CCA_LEADER;
+    if (p->side != side) {
+        move_reason(env, rs, p, "not_own_piece", "CCA-MV-1", mc_strf(env, "%s belongs to the other side.", p->id));
+        return false;
+    }
+    if (!t->ordered[piece]) {
+        if (leader && p->unit >= 0)
+            move_reason(env, rs, p, "not_ordered", "CCA-LD-9",
+                        mc_strf(env, "%s is attached to %s and moves with it; to move alone he must be ordered to detach (one order).",
+                                p->id, w->pieces[p->unit].id));
+        else
+            move_reason(env, rs, p, "not_ordered", leader ? "CCA-LD-4" : "CCA-MV-1",
+                        mc_strf(env, "%s was not given an order.", p->id));
+        return false;
+    }
+    if (t->moved[piece]) {
+        if (t->carried[piece])
+            move_reason(env, rs, p, "attached_unit_moved", "CCA-LD-12",
+                        mc_strf(env, "%s already moved with the unit he was attached to and can no longer detach.", p->id));
+        else
+            move_reason(env, rs, p, "already_moved", leader ? "CCA-LD-4" : "CCA-MV-1",
+                        mc_strf(env, "%s has already moved this turn.", p->id));
+        return false;
+    }
+    if (leader && p->unit >= 0 && n > 0) {
+        if (t->moved[p->unit]) {
+            move_reason(env, rs, p, "attached_unit_moved", "CCA-LD-12",
+                        mc_strf(env, "%s is attached to %s, which has moved; he can no longer detach.", p->id, w->pieces[p->unit].id));
+            return false;
+        }
+        if (card->kind == CCA_CARD_LEADERSHIP) {
+            move_reason(env, rs, p, "detach_not_allowed", "CCA-LD-9",
+                        mc_strf(env, "%s is attached to %s; a leader may not detach on a Leadership card.", p->id,
+                                w->pieces[p->unit].id));
+            return false;
+        }
+    }
+    if (!leader && t->joined[piece] && n > 0) {
+        move_reason(env, rs, p, "joined_by_leader", "CCA-LD-11",
+                    mc_strf(env, "A leader joined %s this turn: it can move no further (it may still battle).", p->id));
+        return false;
+    }
+    return true;
+}
+
+static void relocate(CcaWorld *w, int piece, int to) {
+    CcaPiece *p = &w->pieces[piece];
+    int *at = p->type == CCA_LEADER ? w->leader_at : w->unit_at;
+    if (at[p->pos] == piece) at[p->pos] = -1;
+    at[to] = piece;
+    p->pos = to;
+}
+
+// Makes a legal move on the board and records attachments.
+static void apply_move(McEnv *env, CcaWorld *w, int piece, const CcaEnd *end, int to, Turn *t, CcaMoveOutcome *o) {
+    CcaPiece *p = &w->pieces[piece];
+    t->moved[piece] = true;
+    t->end[piece] = *end;
+    if (end->hexes == 0) return;
+    if (p->type != CCA_LEADER) {
+        int c = p->leader;
+        relocate(w, piece, to);
+        if (c >= 0) {
+            // The attached leader moves with the unit to the same hex (CCA-LD-8).
+            relocate(w, c, to);
+            t->moved[c] = t->carried[c] = true;
+            o->carried = c;
+            mc_trace(env, "CCA-LD-8", w->pieces[c].id, "Moved with %s, to which he is attached.", p->id);
+        }
+        if (end->attaches >= 0) {
+            // The unit stopped on a lone friendly leader, who attaches to it (CCA-MV-5).
+            p->leader = end->attaches;
+            w->pieces[end->attaches].unit = piece;
+            mc_trace(env, "CCA-MV-5", p->id, "Stopped on the lone leader %s, who attaches.", w->pieces[end->attaches].id);
+        }
+        return;
+    }
+    if (p->unit >= 0) {
+        mc_trace(env, "CCA-LD-10", p->id, "Detached from %s, which has not moved.", w->pieces[p->unit].id);
+        w->pieces[p->unit].leader = -1;
+        p->unit = -1;
+    }
+    relocate(w, piece, to);
+    if (end->attaches >= 0) {
+        // The leader ceases movement and attaches; the unit is not thereby ordered and, if it
+        // was, it can move no further (CCA-LD-11).
+        CcaPiece *u = &w->pieces[end->attaches];
+        p->unit = end->attaches;
+        u->leader = piece;
+        t->joined[end->attaches] = true;
+        mc_trace(env, "CCA-LD-11", p->id, "Attached to %s, which %s.", u->id,
+                 t->moved[end->attaches] ? "has already moved and may battle"
+                 : t->ordered[end->attaches] ? "is ordered but can now move no further; it may still battle"
+                                             : "is not thereby ordered");
+    }
+}
+
+int cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int *ordered,
+              int ordered_count, const CcaOrderMove *moves, int move_count, CcaOrderResult *res) {
+    memset(res, 0, sizeof *res);
+    res->legal = true;
+    int np = w->count > 0 ? w->count : 1;
+    Turn t = {MC_NEW(env->arena, bool, np), MC_NEW(env->arena, bool, np), MC_NEW(env->arena, bool, np),
+              MC_NEW(env->arena, bool, np), MC_NEW(env->arena, CcaEnd, np)};
+    res->moves = MC_NEW(env->arena, CcaMoveOutcome, move_count > 0 ? move_count : 1);
+    res->battle = MC_NEW(env->arena, CcaBattleEntry, np);
+    if (!t.ordered || !t.moved || !t.carried || !t.joined || !t.end || !res->moves || !res->battle) return 0;
+    if (!check_card(env, w, side, card, ordered, ordered_count, &t, res)) return 0;
+    mc_trace(env, "CCA-MV-1", NULL, "%d move%s, one at a time, each finished before the next and all before any battle.",
+             move_count, move_count == 1 ? "" : "s");
+    for (int k = 0; k < move_count; k++) {
+        const CcaOrderMove *mv = &moves[k];
+        CcaMoveOutcome *o = &res->moves[k];
+        memset(o, 0, sizeof *o);
+        o->piece = mv->piece;
+        o->carried = -1;
+        o->from = o->to = w->pieces[mv->piece].pos;
+        o->legal = may_move(env, w, side, card, mv->piece, mv->n, &t, &o->reasons);
+        if (o->legal) {
+            CcaMover m = cca_mover(w, mv->piece, false);
+            CcaPathResult pr;
+            cca_check_path(env, &m, mv->path, mv->n, &pr);
+            o->legal = pr.legal;
+            o->reasons = pr.reasons;
+            o->end = pr.end;
+            if (pr.legal) {
+                o->to = pr.final_pos;
+                apply_move(env, w, mv->piece, &pr.end, pr.final_pos, &t, o);
+                mc_trace(env, w->pieces[mv->piece].type == CCA_LEADER ? "CCA-LD-1" : "CCA-MV-1", w->pieces[mv->piece].id,
+                         "Moved %d hex%s.", pr.end.hexes, pr.end.hexes == 1 ? "" : "es");
+            }
+        }
+        if (!o->legal) {
+            res->legal = false;
+            mc_trace(env, o->reasons.count ? o->reasons.items[0].rule : "CCA-MV-1", w->pieces[mv->piece].id,
+                     "Move %d is illegal and is not made.", k);
+            for (int i = 0; i < o->reasons.count; i++) {
+                McReason *r = mc_reason_add(env, &res->reasons, o->reasons.items[i].code, o->reasons.items[i].rule,
+                                            "%s", o->reasons.items[i].message);
+                if (!r) return 0;
+                McReason keep = o->reasons.items[i];
+                keep.action = k;
+                *r = keep;
+            }
+        }
+    }
+    // Battle eligibility of every ordered unit as the moves left it.
+    for (int i = 0; i < w->count; i++) {
+        if (!t.ordered[i] || w->pieces[i].type == CCA_LEADER) continue;
+        CcaBattleEntry *b = &res->battle[res->battle_count++];
+        b->piece = i;
+        b->can_battle = true;
+        if (t.moved[i]) {
+            b->can_battle = t.end[i].can_battle;
+            b->must_battle = t.end[i].must_battle;
+            b->no_battle_rule = t.end[i].no_battle_rule;
+            b->hexes = t.end[i].hexes;
+        }
+    }
+    return 1;
+}
