@@ -40,6 +40,22 @@ const hexUnit = (u) => ({ id: u.id, side: u.side, q: u.q, r: u.r });
 const pathJSON = (path) => (path ?? []).map(({ q, r }) => ({ q, r }));
 const hexReach = { fields: [unitField()], build: (i) => ({ unit: i.unit }) };
 const hexMove = { fields: [unitField(), { key: 'path', label: 'Path', kind: 'path' }], build: (i) => ({ unit: i.unit, path: pathJSON(i.path) }) };
+// A C&C order as the page asks it: one unit (and its attached leader) ordered by a Section card,
+// moving along the drawn path (docs/api/cc-ancients.md "order").
+const ccOrder = {
+  fields: [unitField(), { key: 'path', label: 'Path', kind: 'path' },
+    { key: 'section', label: 'Section card', kind: 'select', options: ['left', 'center', 'right'].map((x) => [x, x]) }],
+  build(i, doc) {
+    const unit = doc.units.find((u) => u.id === i.unit);
+    const path = pathJSON(i.path);
+    return {
+      side: unit?.side ?? doc.sides[0].name,
+      card: { type: 'section', section: i.section ?? 'center', orders: 3 },
+      ordered: unit ? [unit.id] : [],
+      moves: unit && path.length ? [{ unit: unit.id, path }] : [],
+    };
+  },
+};
 // Queries whose request fields CONTRACT.md does not fix yet: the rule set's issue fills them in.
 const tentative = (extra = []) => ({ tentative: true, fields: [unitField(), ...extra], build: (i) => ({ unit: i.unit }) });
 
@@ -170,7 +186,7 @@ export const SYSTEMS = {
     unitJSON: (u) => ({ ...hexUnit(u), type: u.type }),
     queries: {
       reach: hexReach, move: hexMove,
-      order: tentative(), retreat: tentative(), evade: tentative(),
+      order: ccOrder, retreat: tentative(), evade: tentative(),
     },
     defaults: () => ({
       board: { preset: 'cc-ancients' }, sides: [{ name: 'Rome', color: SIDE_COLOURS[0] }, { name: 'Carthage', color: SIDE_COLOURS[1] }],

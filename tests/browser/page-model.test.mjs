@@ -25,7 +25,7 @@ test('hex helpers: odd-r offsets, pixels, the C&C board and hexon snapping', () 
   for (let i = 0; i < 6; i++) assert.equal(dirOf(...dirVector(i)), i);
 });
 
-test('every system builds a request with the contract fields, and the engine reads its envelope', () => {
+test('every system builds a request with the contract fields, and the engine reads it', () => {
   for (const system of SYSTEM_IDS) {
     const store = createStore(null);
     store.setSystem(system);
@@ -43,9 +43,10 @@ test('every system builds a request with the contract fields, and the engine rea
         assert.ok(req.board);
         for (const u of req.units) assert.ok(Number.isInteger(u.q) || Array.isArray(u.hexons));
       }
+      // The engine must read what the page sends: an answer, or unknown_query for a query whose
+      // rule set has not landed in this build. Any other error means the page built it wrong.
       const answer = engine.request(req);
-      assert.equal(answer.ok, false);
-      assert.equal(answer.error.code, 'unknown_query', `${system}/${query}: ${JSON.stringify(answer.error)}`);
+      if (!answer.ok) assert.equal(answer.error.code, 'unknown_query', `${system}/${query}: ${JSON.stringify(answer.error)}`);
     }
   }
 });
