@@ -1,6 +1,587 @@
-// The torn_world queries; each entry parses its request, runs src/rules/torn_world/ and writes the result.
+// The torn-world queries (reach, move, eject, shift): each reads its request into the plain
+// structs of src/rules/torn_world/tw.h, runs the rules and writes the result (docs/api/torn-world.md).
+#include <string.h>
+
+#include "core/limits.h"
 #include "json/dispatch.h"
+#include "json/jwrite.h"
+#include "json/read_hex.h"
+#include "rules/torn_world/tw.h"
+
+static const char *const TERRAIN[] = {"open", "volume", "hazard", NULL};
+static const char *const BOARD_EXTRA[] = {"hexonAnchor", NULL};
+static const char *const SIZES[] = {"infantry", "large", "huge", NULL};
+static const char *const ACTIONS[] = {"move", "run", NULL};
+static const char *const CAUSES[] = {"action", "panic", "effect", "deploy", NULL};
+static const char *const DEX[] = {"unknown", "passed", "failed", NULL};
+static const char *const KINDS[] = {"portable", "linked", NULL};
+static const char *const PATHS[] = {"full", "parent", NULL};
+
+// Everything a torn-world request shares: the board, the miniatures and the markers.
+typedef struct Req {
+    McBoard board;
+    TwWorld w;
+    TwUnit *units;
+    TwMarker *markers;
+    McIdMap unit_ids, marker_ids;
+} Req;
+
+static int oom(McJson *j) { return mc_jr_fail(j, "out_of_memory", "out of memory"); }
+
+static bool hexon_adjacent(McHex a, McHex b) {
+    for (int d = 0; d < MC_HEXON_DIRECTIONS; d++)
+        if (mc_hex_equal(mc_hexon_neighbor(a, d), b)) return true;
+    return false;
+}
+
+// A Huge footprint is a rigid cluster of distinct, connected hexons (A-TW-1, A-TW-2).
+static int read_huge_hexons(McJson *j, Req *q, const cJSON *o, TwUnit *u) {
+    const cJSON *list;
+    int n;
+    if (!mc_jr_array(j, o, "hexons", 1, TW_MAX_HUGE_HEXONS, "TW_MAX_HUGE_HEXONS", &list, &n)) return 0;
+    if (n < 2) return mc_jr_fail_key(j, "hexons", "bad_request", "a Huge miniature covers at least 2 hexons");
+    int saved = mc_jr_push_key(j, "hexons");
+    int i = 0;
+    for (const cJSON *e = list->child; e; e = e->next, i++) {
+        int inner = mc_jr_push_index(j, i);
+        if (!mc_jr_hex_value(j, e, &u->pos[i])) return 0;
+        if (!mc_hexon_is_center(q->w.anchor, u->pos[i]))
+            return mc_jr_fail(j, "bad_request", "(q %d, r %d) is not a hexon centre of the board's lattice", u->pos[i].q,
+                              u->pos[i].r);
+        for (int k = 0; k < i; k++)
+            if (mc_hex_equal(u->pos[k], u->pos[i])) return mc_jr_fail(j, "bad_request", "a hexon is listed twice");
+        mc_jr_pop(j, inner);
+    }
+    u->hexon_count = n;
+    // Connected: grow from hexon 0 through lattice neighbours.
+    bool in[TW_MAX_HUGE_HEXONS] = {true};
+    for (int grown = 1, changed = 1; changed;) {
+        changed = 0;
+        for (int a = 0; a < n; a++)
+            for (int b = 0; b < n; b++)
+                if (in[a] && !in[b] && hexon_adjacent(u->pos[a], u->pos[b])) in[b] = true, grown++, changed = 1;
+        if (!changed && grown < n) return mc_jr_fail(j, "bad_request", "the hexons of a Huge miniature must be adjacent to one another");
+    }
+    mc_jr_pop(j, saved);
+    return 1;
+}
+
+static int read_units(McJson *j, const cJSON *req, Req *q) {
+    const cJSON *list;
+    int n;
+    if (!mc_jr_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
+    q->units = MC_NEW(j->env.arena, TwUnit, n + 1);
+    if (!q->units || !mc_ids_init(j, &q->unit_ids, n + 1)) return oom(j);
+    int saved = mc_jr_push_key(j, "units");
+    int i = 0;
+    for (const cJSON *o = list->child; o; o = o->next, i++) {
+        int inner = mc_jr_push_index(j, i);
+        static const char *const keys[] = {"id", "side", "size", "q", "r", "col", "row", "hexons", "move",
+                                           "run", "abilities", "engaged", "type", "name", NULL};
+        TwUnit *u = &q->units[i];
+        int size = 0, engaged = -1;
+        const char *type = NULL;
+        if (!mc_jr_object(j, o, keys) || !mc_jr_string(j, o, "id", 1, &u->id) || !mc_ids_add(j, &q->unit_ids, u->id) ||
+            !mc_jr_string(j, o, "side", 1, &u->side) || !mc_jr_enum(j, o, "size", 1, SIZES, &size) ||
+            !mc_jr_string(j, o, "type", 0, &type) || !mc_jr_string(j, o, "name", 0, &type))
+            return 0;
+        u->size = (TwSize)size;
+        u->hexon_count = 1;
+        u->move = u->run = -1;
+        if (u->size == TW_HUGE) {
+            if (mc_jr_get(o, "q") || mc_jr_get(o, "r") || mc_jr_get(o, "col") || mc_jr_get(o, "row"))
+                return mc_jr_fail(j, "bad_request", "a Huge miniature gives its place as \"hexons\"");
+            if (!read_huge_hexons(j, q, o, u)) return 0;
+        } else {
+            if (mc_jr_get(o, "hexons"))
+                return mc_jr_fail_key(j, "hexons", "bad_request", "only Huge miniatures give \"hexons\"");
+            if (!mc_jr_hex_fields(j, o, &u->pos[0])) return 0;
+            if (u->size == TW_LARGE && !mc_hexon_is_center(q->w.anchor, u->pos[0]))
+                return mc_jr_fail(j, "bad_request", "a Large miniature stands on a hexon: (q %d, r %d) is not a hexon centre",
+                                  u->pos[0].q, u->pos[0].r);
+        }
+        if (!mc_jr_int(j, o, "move", 0, 0, MC_MAX_MOVE_POINTS, &u->move) ||
+            !mc_jr_int(j, o, "run", 0, 0, MC_MAX_MOVE_POINTS, &u->run))
+            return 0;
+        if (mc_jr_get(o, "engaged") && !mc_jr_bool(j, o, "engaged", 1, &engaged)) return 0;
+        u->engaged = engaged;
+        const cJSON *ab;
+        int nab;
+        if (!mc_jr_array(j, o, "abilities", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &ab, &nab)) return 0;
+        int asaved = mc_jr_push_key(j, "abilities"), k = 0;
+        for (const cJSON *a = ab ? ab->child : NULL; a; a = a->next, k++) {
+            int ai = mc_jr_push_index(j, k);
+            const char *name = NULL;
+            if (!mc_jr_string_value(j, a, &name)) return 0;
+            if (strcmp(name, "ejection") == 0) u->ejection = true;
+            mc_jr_pop(j, ai);
+        }
+        mc_jr_pop(j, asaved);
+        mc_jr_pop(j, inner);
+    }
+    mc_jr_pop(j, saved);
+    q->w.units = q->units;
+    q->w.unit_count = n;
+    return 1;
+}
+
+static int read_markers(McJson *j, const cJSON *req, Req *q) {
+    const cJSON *list;
+    int n;
+    if (!mc_jr_array(j, req, "markers", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
+    q->markers = MC_NEW(j->env.arena, TwMarker, n + 1);
+    if (!q->markers || !mc_ids_init(j, &q->marker_ids, n + 1)) return oom(j);
+    int saved = mc_jr_push_key(j, "markers");
+    int i = 0;
+    for (const cJSON *o = list ? list->child : NULL; o; o = o->next, i++) {
+        int inner = mc_jr_push_index(j, i);
+        static const char *const keys[] = {"id", "kind", "q", "r", "col", "row", "takenBy", "name", NULL};
+        TwMarker *m = &q->markers[i];
+        int kind = 0;
+        const char *name = NULL;
+        m->taken_by = -1;
+        if (!mc_jr_object(j, o, keys) || !mc_jr_string(j, o, "id", 1, &m->id) ||
+            !mc_ids_add(j, &q->marker_ids, m->id) || !mc_jr_enum(j, o, "kind", 1, KINDS, &kind) ||
+            !mc_jr_hex_fields(j, o, &m->hex) || !mc_jr_string(j, o, "name", 0, &name) ||
+            !mc_jr_ref(j, &q->unit_ids, o, "takenBy", 0, &m->taken_by))
+            return 0;
+        m->kind = (TwMarkerKind)kind;
+        if (m->taken_by >= 0 && m->kind != TW_LINKED)
+            return mc_jr_fail_key(j, "takenBy", "bad_request", "only a Linked Marker stays linked with a miniature");
+        mc_jr_pop(j, inner);
+    }
+    mc_jr_pop(j, saved);
+    q->w.markers = q->markers;
+    q->w.marker_count = n;
+    return 1;
+}
+
+static int read_world(McJson *j, const cJSON *req, Req *q) {
+    static const McBoardSpec spec = {TERRAIN, BOARD_EXTRA, 0};
+    const cJSON *board_obj = NULL;
+    memset(q, 0, sizeof *q);
+    if (!mc_jr_board(j, req, &spec, &q->board, &board_obj)) return 0;
+    q->w.board = &q->board;
+    q->w.anchor = mc_hex_make(0, 0);
+    int saved = mc_jr_push_key(j, "board");
+    if (!mc_jr_hex_at(j, board_obj, "hexonAnchor", 0, &q->w.anchor, NULL)) return 0;
+    mc_jr_pop(j, saved);
+    if (!read_units(j, req, q) || !read_markers(j, req, q)) return 0;
+    int index = 0, other = 0;
+    switch (tw_world_build(&q->w, j->env.arena, &index, &other)) {
+    case TW_WORLD_OK: break;
+    case TW_WORLD_NO_MEMORY: return oom(j);
+    case TW_WORLD_UNIT_OFF_BOARD: {
+        int s = mc_jr_push_key(j, "units"), t = mc_jr_push_index(j, index);
+        (void)s, (void)t;
+        return mc_jr_fail(j, "bad_request", "miniature \"%s\" stands partly or wholly off the board", q->units[index].id);
+    }
+    case TW_WORLD_UNIT_OVERLAP: {
+        int s = mc_jr_push_key(j, "units"), t = mc_jr_push_index(j, index);
+        (void)s, (void)t;
+        return mc_jr_fail(j, "bad_request", "miniature \"%s\" shares a hex with \"%s\"", q->units[index].id,
+                          q->units[other].id);
+    }
+    case TW_WORLD_MARKER_OFF_BOARD: {
+        int s = mc_jr_push_key(j, "markers"), t = mc_jr_push_index(j, index);
+        (void)s, (void)t;
+        return mc_jr_fail(j, "bad_request", "marker \"%s\" is not on the board", q->markers[index].id);
+    }
+    case TW_WORLD_MARKER_OVERLAP: {
+        int s = mc_jr_push_key(j, "markers"), t = mc_jr_push_index(j, index);
+        (void)s, (void)t;
+        return mc_jr_fail(j, "bad_request", "marker \"%s\" shares its hex with a miniature or another marker",
+                          q->markers[index].id);
+    }
+    }
+    return 1;
+}
+
+// A reference position of unit u read at `key` (or an array element): a hexon centre for Large
+// and Huge (the new place of the Huge's first hexon), a hex for Infantry; on the board.
+static int check_ref(McJson *j, const Req *q, int u, McHex h) {
+    if (!mc_board_contains(&q->board, h)) return mc_jr_fail(j, "bad_request", "(q %d, r %d) is not on the board", h.q, h.r);
+    if (q->units[u].size != TW_INFANTRY && !mc_hexon_is_center(q->w.anchor, h))
+        return mc_jr_fail(j, "bad_request", "(q %d, r %d) is not a hexon centre of the board's lattice", h.q, h.r);
+    return 1;
+}
+
+static int read_ref_at(McJson *j, const Req *q, int u, const cJSON *obj, const char *key, int required, McHex *out,
+                       int *present) {
+    if (!mc_jr_hex_at(j, obj, key, required, out, present)) return 0;
+    if (present && !*present) return 1;
+    int saved = mc_jr_push_key(j, key);
+    if (!check_ref(j, q, u, *out)) return 0;
+    mc_jr_pop(j, saved);
+    return 1;
+}
+
+static int read_choices(McJson *j, const cJSON *req, const Req *q, TwChoice **out, int *count) {
+    const cJSON *list;
+    int n;
+    if (!mc_jr_array(j, req, "choices", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
+    *out = MC_NEW(j->env.arena, TwChoice, n + 1);
+    if (!*out) return oom(j);
+    *count = n;
+    int saved = mc_jr_push_key(j, "choices"), i = 0;
+    for (const cJSON *o = list ? list->child : NULL; o; o = o->next, i++) {
+        int inner = mc_jr_push_index(j, i);
+        static const char *const keys[] = {"unit", "marker", "to", "dexterity", NULL};
+        TwChoice *c = &(*out)[i];
+        int dex = 0, has_to = 0;
+        c->unit = c->marker = -1;
+        if (!mc_jr_object(j, o, keys)) return 0;
+        if ((mc_jr_get(o, "unit") != NULL) == (mc_jr_get(o, "marker") != NULL))
+            return mc_jr_fail(j, "bad_request", "a choice names exactly one of \"unit\" and \"marker\"");
+        if (!mc_jr_ref(j, &q->unit_ids, o, "unit", 0, &c->unit)) return 0;
+        if (mc_jr_get(o, "marker")) {
+            const char *id = NULL;
+            if (!mc_jr_string(j, o, "marker", 1, &id)) return 0;
+            c->marker = mc_ids_find(&q->marker_ids, id);
+            if (c->marker < 0) return mc_jr_fail_key(j, "marker", "unknown_unit", "no marker has the id \"%s\"", id);
+            if (mc_jr_get(o, "dexterity")) return mc_jr_fail_key(j, "dexterity", "bad_request", "markers take no Dexterity test");
+        }
+        if (!mc_jr_hex_at(j, o, "to", 0, &c->to, &has_to) || !mc_jr_enum(j, o, "dexterity", 0, DEX, &dex)) return 0;
+        c->has_to = has_to;
+        c->dexterity = (TwDex)dex;
+        for (int k = 0; k < i; k++)
+            if ((c->unit >= 0 && (*out)[k].unit == c->unit) || (c->marker >= 0 && (*out)[k].marker == c->marker))
+                return mc_jr_fail(j, "bad_request", "two choices for the same miniature or marker");
+        mc_jr_pop(j, inner);
+    }
+    mc_jr_pop(j, saved);
+    return 1;
+}
+
+// The movement fields shared by reach and move: unit, action, allowance, cause, usedActions.
+typedef struct MoveFields {
+    int unit, action, allowance, cause;
+    bool used;
+} MoveFields;
+
+static int read_move_fields(McJson *j, const cJSON *req, const Req *q, MoveFields *f, bool allow_deploy) {
+    f->cause = TW_CAUSE_ACTION;
+    f->allowance = -1;
+    if (!mc_jr_ref(j, &q->unit_ids, req, "unit", 1, &f->unit) || !mc_jr_enum(j, req, "action", 1, ACTIONS, &f->action) ||
+        !mc_jr_enum(j, req, "cause", 0, CAUSES, &f->cause) ||
+        !mc_jr_int(j, req, "allowance", 0, 0, MC_MAX_MOVE_POINTS, &f->allowance))
+        return 0;
+    if (f->cause == TW_CAUSE_DEPLOY && !allow_deploy)
+        return mc_jr_fail_key(j, "cause", "bad_request", "\"deploy\" is a placement: ask \"move\" with a one-position path");
+    const TwUnit *u = &q->units[f->unit];
+    if (f->allowance < 0) {
+        f->allowance = f->action == 0 ? u->move : u->run;
+        if (f->allowance < 0)
+            return mc_jr_fail_key(j, "action", "bad_request", "miniature \"%s\" gives no \"%s\" allowance", u->id,
+                                  ACTIONS[f->action]);
+    }
+    const cJSON *list;
+    int n;
+    if (!mc_jr_array(j, req, "usedActions", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
+    int saved = mc_jr_push_key(j, "usedActions"), i = 0;
+    f->used = false;
+    for (const cJSON *e = list ? list->child : NULL; e; e = e->next, i++) {
+        int inner = mc_jr_push_index(j, i);
+        const char *name = NULL;
+        if (!mc_jr_string_value(j, e, &name)) return 0;
+        if (strcmp(name, "move") != 0 && strcmp(name, "run") != 0)
+            return mc_jr_fail(j, "bad_request", "expected \"move\" or \"run\"");
+        if (strcmp(name, ACTIONS[f->action]) == 0) f->used = true;
+        mc_jr_pop(j, inner);
+    }
+    mc_jr_pop(j, saved);
+    return 1;
+}
+
+// ---- writing -----------------------------------------------------------------------------------
+
+static void write_hex_list(McJson *j, cJSON *obj, const char *key, const McHex *h, int n) {
+    cJSON *arr = mc_jw_array(j, obj, key);
+    for (int i = 0; i < n && arr; i++) mc_jw_hex_push(j, arr, h[i]);
+}
+
+static void write_hex_obj(McJson *j, cJSON *obj, const char *key, McHex h) {
+    cJSON *o = mc_jw_object(j, obj, key);
+    if (o) mc_jw_hex_fields(j, o, h);
+}
+
+// The hexon centres of unit u with its reference at `ref` (Large and Huge only).
+static void write_hexons(McJson *j, cJSON *obj, const TwUnit *u, McHex ref) {
+    if (u->size == TW_INFANTRY) return;
+    McHex c[TW_MAX_HUGE_HEXONS];
+    McHex d = mc_hex_sub(ref, u->pos[0]);
+    for (int k = 0; k < u->hexon_count; k++) c[k] = mc_hex_add(u->pos[k], d);
+    write_hex_list(j, obj, "hexons", c, u->hexon_count);
+}
+
+static void write_place(McJson *j, cJSON *obj, const char *key, const TwUnit *u, McHex ref) {
+    cJSON *o = mc_jw_object(j, obj, key);
+    if (!o) return;
+    mc_jw_hex_fields(j, o, ref);
+    write_hexons(j, o, u, ref);
+}
+
+static const char *dex_name(TwDex d) {
+    return d == TW_DEX_PASSED ? "passed" : d == TW_DEX_FAILED ? "failed" : d == TW_DEX_NONE ? "none" : "unknown";
+}
+
+static void write_attacks(McJson *j, cJSON *obj, const TwWorld *w, const TwMoveOut *m) {
+    cJSON *arr = mc_jw_array(j, obj, "freeAttacks");
+    for (int i = 0; i < m->n_attacks && arr; i++) {
+        cJSON *o = mc_jw_push_object(j, arr);
+        if (!o) return;
+        mc_jw_string(j, o, "unit", w->units[m->attacks[i].unit].id);
+        mc_jw_string(j, o, "rule", m->attacks[i].rule);
+        write_hex_obj(j, o, "at", m->attacks[i].at);
+    }
+}
+
+static void write_resolution(McJson *j, cJSON *obj, const TwWorld *w, const TwResolution *r) {
+    cJSON *arr = mc_jw_array(j, obj, "ejections");
+    for (int i = 0; i < r->n_ejections && arr; i++) {
+        const TwEjection *e = &r->ejections[i];
+        const TwUnit *t = &w->units[e->unit];
+        cJSON *o = mc_jw_push_object(j, arr);
+        if (!o) return;
+        mc_jw_string(j, o, "unit", t->id);
+        mc_jw_string(j, o, "side", t->side);
+        mc_jw_bool(j, o, "enemy", e->enemy);
+        write_place(j, o, "from", t, t->pos[0]);
+        write_hex_list(j, o, "candidates", e->cand, e->n_cand);
+        if (e->n_cand > 0) mc_jw_number(j, o, "distance", e->distance);
+        if (e->chooser) mc_jw_string(j, o, "chooser", e->chooser);
+        else mc_jw_add(j, o, "chooser", cJSON_CreateNull());
+        mc_jw_string(j, o, "dexterity", dex_name(e->dexterity));
+        if (e->enemy) {
+            mc_jw_string(j, o, "chooserIfPassed", e->chooser_passed);
+            mc_jw_string(j, o, "chooserIfFailed", e->chooser_failed);
+        }
+        mc_jw_bool(j, o, "freeAttack", e->free_attack);
+        if (e->placed) {
+            write_place(j, o, "to", t, e->to);
+            mc_jw_string(j, o, "choice", e->given ? "given" : "first-candidate");
+        }
+    }
+    arr = mc_jw_array(j, obj, "markers");
+    for (int i = 0; i < r->n_moves && arr; i++) {
+        const TwMarkerMove *mv = &r->moves[i];
+        const TwMarker *x = &w->markers[mv->marker];
+        cJSON *o = mc_jw_push_object(j, arr);
+        if (!o) return;
+        mc_jw_string(j, o, "marker", x->id);
+        mc_jw_string(j, o, "kind", KINDS[x->kind]);
+        mc_jw_string(j, o, "rule", mv->rule);
+        mc_jw_string(j, o, "why", mv->follows ? "follows" : "ejected");
+        write_hex_obj(j, o, "from", x->hex);
+        write_hex_list(j, o, "candidates", mv->cand, mv->n_cand);
+        mc_jw_string(j, o, "chooser", mv->chooser);
+        mc_jw_bool(j, o, "stays", mv->stays);
+        if (mv->placed) {
+            write_hex_obj(j, o, "to", mv->to);
+            mc_jw_string(j, o, "choice", mv->given ? "given" : "first-candidate");
+        }
+    }
+}
+
+static void write_effects(McJson *j, cJSON *obj, const TwWorld *w, const TwUnit *u, const TwMoveOut *m) {
+    write_attacks(j, obj, w, m);
+    if (u->size == TW_HUGE) write_hex_list(j, obj, "destroyed", m->destroyed, m->n_destroyed);
+}
+
+static int engaged_field(McJson *j, cJSON *result, const TwWorld *w, int u) {
+    mc_jw_bool(j, result, "engaged", tw_engaged(w, u));
+    return 1;
+}
+
+// ---- queries -----------------------------------------------------------------------------------
+
+static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
+    Req q;
+    MoveFields f;
+    int paths = 0;
+    if (!read_world(j, req, &q) || !read_move_fields(j, req, &q, &f, false) || !mc_jr_enum(j, req, "paths", 0, PATHS, &paths))
+        return 0;
+    TwReachOut out;
+    if (!tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, &out)) return oom(j);
+    const TwUnit *u = &q.units[f.unit];
+    mc_jw_bool(j, result, "legal", out.legal);
+    mc_jw_reasons(j, result, "reasons", &out.reasons);
+    write_place(j, result, "start", u, u->pos[0]);
+    mc_jw_number(j, result, "allowance", f.allowance);
+    mc_jw_string(j, result, "unitOfMeasure", tw_size_unit(u->size));
+    engaged_field(j, result, &q.w, f.unit);
+    cJSON *arr = mc_jw_array(j, result, "hexes");
+    for (int i = 0; i < out.n && arr; i++) {
+        const TwReachEntry *e = &out.entries[i];
+        cJSON *o = mc_jw_push_object(j, arr);
+        if (!o) break;
+        mc_jw_hex_fields(j, o, e->pos);
+        mc_jw_number(j, o, "cost", e->cost);
+        if (paths == 1) write_hex_obj(j, o, "parent", e->parent);
+        else write_hex_list(j, o, "path", e->path, e->n_path);
+        write_hexons(j, o, u, e->pos);
+        write_effects(j, o, &q.w, u, &e->effects);
+        cJSON *ej = mc_jw_array(j, o, "ejects");
+        for (int k = 0; k < e->effects.end.n_ejections && ej; k++)
+            mc_jw_add(j, ej, NULL, cJSON_CreateString(q.units[e->effects.end.ejections[k].unit].id));
+        cJSON *mk = mc_jw_array(j, o, "ejectsMarkers");
+        for (int k = 0; k < e->effects.end.n_moves && mk; k++)
+            if (!e->effects.end.moves[k].follows)
+                mc_jw_add(j, mk, NULL, cJSON_CreateString(q.markers[e->effects.end.moves[k].marker].id));
+    }
+    mc_jw_number(j, result, "droppedNoFreeHex", out.dropped_no_room);
+    return 1;
+}
+
+static void write_move(McJson *j, cJSON *result, const Req *q, int unit, const TwMoveOut *m, int n_path) {
+    const TwUnit *u = &q->units[unit];
+    mc_jw_bool(j, result, "legal", m->legal);
+    mc_jw_reasons(j, result, "reasons", &m->reasons);
+    if (m->failed_step >= 0) mc_jw_number(j, result, "failedStep", m->failed_step);
+    write_place(j, result, "final", u, m->final);
+    if (!m->legal) return;
+    mc_jw_number(j, result, "steps", n_path);
+    write_effects(j, result, &q->w, u, m);
+    if (u->size == TW_HUGE && m->huge_steps) {
+        cJSON *arr = mc_jw_array(j, result, "hugeSteps");
+        for (int i = 0; i < n_path && arr; i++) {
+            cJSON *o = mc_jw_push_object(j, arr);
+            if (!o) break;
+            const TwHugeStep *s = &m->huge_steps[i];
+            write_hex_list(j, o, "entered", s->entered, s->n_entered);
+            write_hex_list(j, o, "overlap", s->overlap, s->n_overlap);
+        }
+    }
+    write_resolution(j, result, &q->w, &m->end);
+}
+
+static int read_path(McJson *j, const cJSON *req, const Req *q, int unit, McHex **path, int *n) {
+    const cJSON *list;
+    if (!mc_jr_array(j, req, "path", 1, MC_MAX_PATH_STEPS, "MC_MAX_PATH_STEPS", &list, n)) return 0;
+    if (*n < 1) return mc_jr_fail_key(j, "path", "bad_request", "a path enters at least one position");
+    *path = MC_NEW(j->env.arena, McHex, *n);
+    if (!*path) return oom(j);
+    int saved = mc_jr_push_key(j, "path"), i = 0;
+    for (const cJSON *e = list->child; e; e = e->next, i++) {
+        int inner = mc_jr_push_index(j, i);
+        if (!mc_jr_hex_value(j, e, &(*path)[i]) || !check_ref(j, q, unit, (*path)[i])) return 0;
+        mc_jr_pop(j, inner);
+    }
+    mc_jr_pop(j, saved);
+    return 1;
+}
+
+static int run_move(McJson *j, const cJSON *req, cJSON *result) {
+    Req q;
+    MoveFields f;
+    McHex *path;
+    int n;
+    TwChoice *choices;
+    int nc;
+    if (!read_world(j, req, &q) || !read_move_fields(j, req, &q, &f, true) || !read_path(j, req, &q, f.unit, &path, &n) ||
+        !read_choices(j, req, &q, &choices, &nc))
+        return 0;
+    TwMoveIn in = {f.unit, (TwCause)f.cause, f.allowance, f.used, path, n, choices, nc};
+    TwMoveOut out;
+    if (!tw_move(&j->env, &q.w, &in, &out)) return oom(j);
+    engaged_field(j, result, &q.w, f.unit);
+    write_move(j, result, &q, f.unit, &out, f.cause == TW_CAUSE_DEPLOY ? 1 : n);
+    return 1;
+}
+
+static int run_eject(McJson *j, const cJSON *req, cJSON *result) {
+    Req q;
+    int unit = 0;
+    McHex at;
+    TwChoice *choices;
+    int nc;
+    if (!read_world(j, req, &q) || !mc_jr_ref(j, &q.unit_ids, req, "unit", 1, &unit) ||
+        !read_ref_at(j, &q, unit, req, "at", 1, &at, NULL) || !read_choices(j, req, &q, &choices, &nc))
+        return 0;
+    const TwUnit *u = &q.units[unit];
+    if (u->size != TW_INFANTRY) mc_assume(&j->env, MC_A_TW_1);
+    McHex delta = mc_hex_sub(at, u->pos[0]);
+    TwSpot s;
+    TwVerdict v;
+    McReasons reasons = {0};
+    tw_spot(&q.w, unit, delta, &s);
+    bool legal = tw_can_end(&q.w, unit, &s, TW_CAUSE_ACTION, &v);
+    TwResolution r;
+    memset(&r, 0, sizeof r);
+    if (!legal) {
+        McReason *x = mc_reason_add(&j->env, &reasons, v.code, v.rule, "%s", v.message);
+        if (!x) return oom(j);
+        if (v.unit >= 0) x->unit = q.units[v.unit].id;
+        else if (v.marker >= 0) x->unit = q.markers[v.marker].id;
+        x->has_hex = 1;
+        x->q = at.q;
+        x->r = at.r;
+        mc_trace(&j->env, v.rule, u->id, "%s cannot end there: %s", u->id, v.message);
+    } else {
+        if (!tw_resolve_end(&j->env, &q.w, unit, delta, choices, nc, &r)) return oom(j);
+        legal = r.legal;
+        reasons = r.reasons;
+    }
+    mc_jw_bool(j, result, "legal", legal);
+    mc_jw_reasons(j, result, "reasons", &reasons);
+    write_place(j, result, "final", u, at);
+    write_resolution(j, result, &q.w, &r);
+    cJSON *arr = mc_jw_array(j, result, "freeAttacks");
+    for (int i = 0; i < r.n_ejections && arr; i++) {
+        if (!r.ejections[i].free_attack) continue;
+        cJSON *o = mc_jw_push_object(j, arr);
+        if (!o) break;
+        mc_jw_string(j, o, "unit", q.units[r.ejections[i].unit].id);
+        mc_jw_string(j, o, "rule", "TW-EJ-2");
+        write_hex_obj(j, o, "at", at);
+    }
+    return 1;
+}
+
+static int run_shift(McJson *j, const cJSON *req, cJSON *result) {
+    Req q;
+    int unit = 0, dex = 0, has_to = 0;
+    const char *by = NULL;
+    McHex to;
+    if (!read_world(j, req, &q) || !mc_jr_ref(j, &q.unit_ids, req, "unit", 1, &unit) ||
+        !mc_jr_string(j, req, "by", 1, &by) || !read_ref_at(j, &q, unit, req, "to", 0, &to, &has_to) ||
+        !mc_jr_enum(j, req, "dexterity", 0, DEX, &dex))
+        return 0;
+    TwShiftOut out;
+    if (!tw_shift(&j->env, &q.w, unit, by, has_to ? &to : NULL, (TwDex)dex, &out)) return oom(j);
+    const TwUnit *u = &q.units[unit];
+    mc_jw_bool(j, result, "dexterityTest", out.test);
+    cJSON *arr = mc_jw_array(j, result, "outcomes");
+    for (int i = 0; i < out.n && arr; i++) {
+        const TwShiftOutcome *o = &out.outcomes[i];
+        cJSON *x = mc_jw_push_object(j, arr);
+        if (!x) break;
+        mc_jw_string(j, x, "dexterity", dex_name(o->dexterity));
+        mc_jw_bool(j, x, "moves", o->moves);
+        mc_jw_string(j, x, "chooser", o->chooser);
+        mc_jw_bool(j, x, "legal", o->legal);
+        mc_jw_reasons(j, x, "reasons", &o->reasons);
+        if (o->dexterity == TW_DEX_PASSED && u->size == TW_INFANTRY) write_hex_list(j, x, "candidates", o->cand, o->n_cand);
+        if (o->has_final) write_place(j, x, "final", u, o->final);
+    }
+    return 1;
+}
+
+static const char *const REACH_FIELDS[] = {"board", "units", "markers", "unit", "action", "allowance", "cause",
+                                           "usedActions", "paths", NULL};
+static const char *const MOVE_FIELDS[] = {"board", "units", "markers", "unit", "action", "allowance", "cause",
+                                          "usedActions", "path", "choices", NULL};
+static const char *const EJECT_FIELDS[] = {"board", "units", "markers", "unit", "at", "choices", NULL};
+static const char *const SHIFT_FIELDS[] = {"board", "units", "markers", "unit", "by", "to", "dexterity", NULL};
 
 const McQuery mc_queries_torn_world[] = {
+    {"reach", run_reach, REACH_FIELDS,
+     "Every legal end position of a Move or Run, with its path, free attacks, ejections and destroyed Volume Landscape."},
+    {"move", run_move, MOVE_FIELDS,
+     "Checks a proposed path step by step and resolves its end: ejections, markers, landscape, free attacks."},
+    {"eject", run_eject, EJECT_FIELDS,
+     "Ejection when a miniature ends on others: the order, the nearest free hexes, who chooses, free attacks, markers."},
+    {"shift", run_shift, SHIFT_FIELDS,
+     "An effect moving an opponent's miniature: the Dexterity check and both outcomes."},
     {NULL, NULL, NULL, NULL},
 };

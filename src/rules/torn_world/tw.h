@@ -1,0 +1,303 @@
+// Torn World movement rules (CLAUSES.md TW-*, seeds/torn-world-movement.txt, FACTS.md §4): who
+// may pass and end where, Huge footprints moving one hexon step at a time, ejection of
+// miniatures and markers, shifts and free attacks. Plain C structs in, plain C structs out; no
+// JSON. Positions of Large and Huge miniatures are hexon centres on the lattice of FACTS.md §4.1
+// anchored at the board's hexonAnchor (A-TW-1).
+#ifndef MC_TW_H
+#define MC_TW_H
+
+#include <stdbool.h>
+
+#include "core/env.h"
+#include "hex/hex.h"
+
+#define TW_MAX_HUGE_HEXONS 7 ///< hexons of one Huge footprint (A-TW-1 names 2 to 3)
+#define TW_MAX_FOOTPRINT (TW_MAX_HUGE_HEXONS * MC_HEXON_HEXES) ///< hexes under one miniature
+
+/// Size classes; the order is the ejection order of size (a larger class ejects a smaller one).
+typedef enum TwSize { TW_INFANTRY = 0, TW_LARGE, TW_HUGE } TwSize;
+
+/// Terrain codes of a board hex (names "open", "volume", "hazard" in the JSON layer).
+enum {
+    TW_OPEN = 0,   ///< nothing in the way
+    TW_VOLUME = 1, ///< Volume Landscape: blocks Infantry and Large, destroyed by Huge
+    TW_HAZARD = 2, ///< an enterable effect such as Fiery Earth (seed Example 1): no effect on movement
+};
+
+/// What moves the miniature (TW-EJ-5, TW-FA-1, TW-FA-3).
+typedef enum TwCause {
+    TW_CAUSE_ACTION = 0, ///< a Movement action (Move or Run): may eject; TW-FA-1
+    TW_CAUSE_PANIC,      ///< the effect of a Panic marker: TW-FA-3, no ejection
+    TW_CAUSE_EFFECT,     ///< any other effect or property: no ejection
+    TW_CAUSE_DEPLOY,     ///< a summon or deployment: only the place is checked, no ejection
+} TwCause;
+
+/// Outcome of a Dexterity test (TW-EJ-3, TW-SH-1).
+typedef enum TwDex { TW_DEX_UNKNOWN = 0, TW_DEX_PASSED, TW_DEX_FAILED, TW_DEX_NONE } TwDex;
+
+typedef struct TwUnit {
+    const char *id, *side;
+    TwSize size;
+    int hexon_count;                  ///< 1, or 2..TW_MAX_HUGE_HEXONS for Huge
+    McHex pos[TW_MAX_HUGE_HEXONS];    ///< Infantry: its hex; Large: its hexon centre; Huge: its
+                                      ///< hexon centres, pos[0] the reference of paths
+    int move, run;                    ///< allowances (hexes or hexons), -1 when not given
+    bool ejection;                    ///< the special "Ejection" ability (TW-EJ-6)
+    int engaged;                      ///< -1: engaged when an enemy is within one hex; 0 or 1 given
+} TwUnit;
+
+typedef enum TwMarkerKind { TW_PORTABLE = 0, TW_LINKED } TwMarkerKind;
+
+typedef struct TwMarker {
+    const char *id;
+    TwMarkerKind kind;
+    McHex hex;
+    int taken_by; ///< Linked only: index of the miniature linked with it (Take an Item), or -1
+} TwMarker;
+
+/// Working memory of the searches, one per battlefield (tw_world_build allocates it).
+typedef struct TwScratch {
+    int *occ, *mark;  ///< [board count] working copies of the maps during a resolution
+    int *stamp, *dist, *queue; ///< [board count] breadth-first search
+    int gen;          ///< current stamp
+} TwScratch;
+
+/// The battlefield of one request. occ, mark and scratch are filled by tw_world_build.
+typedef struct TwWorld {
+    const McBoard *board;
+    McHex anchor;
+    const TwUnit *units;
+    int unit_count;
+    const TwMarker *markers;
+    int marker_count;
+    int *occ;  ///< [board->count] index of the miniature on the hex, -1 none
+    int *mark; ///< [board->count] index of the marker on the hex, -1 none
+    TwScratch *scratch;
+} TwWorld;
+
+/// Why tw_world_build refused the battlefield.
+typedef enum TwWorldStatus {
+    TW_WORLD_OK = 0,
+    TW_WORLD_NO_MEMORY,
+    TW_WORLD_UNIT_OFF_BOARD,  ///< a hex under units[*index] is not on the board
+    TW_WORLD_UNIT_OVERLAP,    ///< units[*index] shares a hex with units[*other]
+    TW_WORLD_MARKER_OFF_BOARD,///< markers[*index] is not on the board
+    TW_WORLD_MARKER_OVERLAP,  ///< markers[*index] shares its hex with a miniature or marker
+} TwWorldStatus;
+
+/// Fills w->occ and w->mark (arena memory). On failure *index (and *other) name the culprits.
+TwWorldStatus tw_world_build(TwWorld *w, McArena *arena, int *index, int *other);
+
+/// Writes the hexes under unit u translated by `delta` (hexon hexes centre first, hexon by
+/// hexon). Returns their number (1, 7 or 7·hexons).
+int tw_footprint(const TwUnit *u, McHex delta, McHex out[TW_MAX_FOOTPRINT]);
+
+/// The plural unit of a size's allowance: "hexes" or "hexons".
+const char *tw_size_unit(TwSize size);
+
+/// The clause whose table governs this size when passing (INF-2 / LRG-1 / HUG-1) or ending
+/// (INF-3 / LRG-2 / HUG-2).
+const char *tw_pass_rule(TwSize size);
+const char *tw_end_rule(TwSize size);
+
+/// True when `mover` may eject `target` by ending on it (TW-LRG-2, TW-HUG-2, TW-EJ-6).
+bool tw_can_eject(const TwUnit *mover, const TwUnit *target);
+
+/// True when `mover` is able to eject Infantry (and so Linked Markers, TW-MK-2).
+bool tw_ejects_infantry(const TwUnit *mover);
+
+/// What lies under the mover's footprint translated by `delta` (the mover itself excluded).
+typedef struct TwSpot {
+    bool on_board;
+    int n_hexes;
+    McHex hexes[TW_MAX_FOOTPRINT];
+    int n_units;
+    int units[TW_MAX_FOOTPRINT];   ///< distinct other miniatures, ascending index
+    int n_markers;
+    int markers[TW_MAX_FOOTPRINT]; ///< markers, ascending index
+    int volume;                    ///< hexes of Volume Landscape
+} TwSpot;
+
+void tw_spot(const TwWorld *w, int mover, McHex delta, TwSpot *s);
+
+/// A ruling: a stable code, a clause id, one sentence, and the miniature or marker involved.
+typedef struct TwVerdict {
+    const char *code, *rule, *message;
+    int unit;   ///< other miniature involved, or -1
+    int marker; ///< marker involved, or -1
+} TwVerdict;
+
+/// May the mover pass through this spot (enter it and move on)? On false, *v says why.
+bool tw_can_pass(const TwWorld *w, int mover, const TwSpot *s, TwVerdict *v);
+/// May the mover end its movement on this spot, given what moves it? On false, *v says why.
+bool tw_can_end(const TwWorld *w, int mover, const TwSpot *s, TwCause cause, TwVerdict *v);
+
+/// Enemies of `mover` on a hex adjacent to its footprint translated by `delta` (not under it),
+/// ascending index, into out[TW_MAX_ADJ]. Returns their number.
+#define TW_MAX_ADJ 64
+int tw_adjacent_enemies(const TwWorld *w, int mover, McHex delta, int out[TW_MAX_ADJ]);
+
+/// Whether the mover is Engaged at the start: given, or an enemy within one hex.
+bool tw_engaged(const TwWorld *w, int mover);
+
+// ---- ejection (TW-EJ-*, TW-MK-*) ---------------------------------------------------------------
+
+/// A choice the request makes for one ejected miniature or marker.
+typedef struct TwChoice {
+    int unit, marker; ///< exactly one is >= 0
+    bool has_to;
+    McHex to;         ///< position chosen (hex, hexon centre, or Huge reference centre)
+    TwDex dexterity;  ///< outcome of the ejected enemy's Dexterity test, if known
+} TwChoice;
+
+/// One ejected miniature (TW-EJ-1..4).
+typedef struct TwEjection {
+    int unit;
+    bool enemy;
+    int distance;         ///< hexes (or hexon steps for Large/Huge) to the candidates
+    int n_cand;
+    McHex *cand;          ///< nearest free positions, sorted by r then q
+    TwDex dexterity;      ///< TW_DEX_NONE for allies
+    const char *chooser;  ///< side choosing the hex, NULL when the test's outcome is unknown
+    const char *chooser_passed, *chooser_failed; ///< enemies: who chooses on each outcome
+    bool free_attack;     ///< TW-EJ-2
+    bool placed;          ///< false only when there was no candidate
+    bool given;           ///< the position came from the request's choices
+    McHex to;
+} TwEjection;
+
+/// One marker ejected (TW-MK-1, TW-MK-2) or following its linked miniature (TW-MK-2).
+typedef struct TwMarkerMove {
+    int marker;
+    bool follows;        ///< a taken Linked Marker following the mover
+    const char *rule;
+    int n_cand;
+    McHex *cand;         ///< sorted by r then q
+    const char *chooser;
+    bool placed, given, stays;
+    McHex to;
+} TwMarkerMove;
+
+typedef struct TwResolution {
+    bool legal;
+    McReasons reasons;
+    int n_ejections;
+    TwEjection *ejections;
+    int n_moves;
+    TwMarkerMove *moves;
+} TwResolution;
+
+/// Resolves the end of a Movement of unit `mover` whose footprint ends translated by `delta`:
+/// miniatures ejected allies first then enemies (TW-EJ-4), each to the nearest free positions
+/// (A-TW-1, A-TW-3) with earlier ejections taken into account, then markers under the footprint,
+/// then the mover's taken Linked Markers. A choice whose position is not a candidate makes
+/// the result illegal; without a choice the first candidate is taken so later ejections are
+/// exact for that choice. Returns 0 when memory ran out.
+int tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwChoice *choices,
+                   int n_choices, TwResolution *out);
+
+/// The nearest free positions for unit `u` (moving as a whole, by hex or by hexon step) from
+/// its current position, excluding `exclude` hexes, given occupancy maps `occ` and `mark`
+/// (u itself ignored); stops at the first distance that has any. Returns the count (0 none), the
+/// candidates in *out (arena, sorted by r then q) and the distance in *distance.
+int tw_nearest_free_unit(McEnv *env, const TwWorld *w, int u, const int *occ, const int *mark,
+                         const McHex *exclude, int n_exclude, McHex **out, int *distance);
+
+// ---- movement ----------------------------------------------------------------------------------
+
+/// One free attack on the moving miniature.
+typedef struct TwAttack {
+    int unit;         ///< attacker
+    const char *rule; ///< TW-FA-1, TW-FA-2, TW-FA-3 or TW-EJ-2
+    McHex at;         ///< reference position of the mover when attacked (path position)
+} TwAttack;
+
+/// What a Huge step did (TW-HUG-3, A-TW-2).
+typedef struct TwHugeStep {
+    int n_entered, n_overlap;
+    McHex entered[TW_MAX_HUGE_HEXONS], overlap[TW_MAX_HUGE_HEXONS];
+} TwHugeStep;
+
+/// A movement along a path of reference positions (hexes for Infantry, hexon centres for Large,
+/// the first hexon's centre for Huge), the start excluded.
+typedef struct TwMoveIn {
+    int mover;
+    TwCause cause;
+    int allowance;        ///< hexes or hexons
+    bool action_used;     ///< the action was already used this activation (TW-MV-1)
+    const McHex *path;
+    int n;
+    const TwChoice *choices;
+    int n_choices;
+} TwMoveIn;
+
+typedef struct TwMoveOut {
+    bool legal;
+    McReasons reasons;
+    int failed_step;      ///< index in path of the first illegal step, -1
+    McHex final;          ///< reference position where it ends (start when illegal)
+    int n_attacks;
+    TwAttack *attacks;
+    int n_destroyed;
+    McHex *destroyed;     ///< Volume Landscape hexes destroyed by a Huge (TW-HUG-1, TW-HUG-2)
+    TwHugeStep *huge_steps; ///< [n] for Huge, else NULL
+    TwResolution end;     ///< the ejections and marker moves at the end (legal moves only)
+} TwMoveOut;
+
+/// Checks a proposed path step by step and resolves its end. Returns 0 when memory ran out.
+int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out);
+
+/// Free attacks, destroyed landscape and Huge steps along a path known to be legal (used by
+/// tw_move and by the reach listing). Returns 0 when memory ran out.
+int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, const McHex *path,
+                    int n, TwMoveOut *out);
+
+/// One end position of a reach.
+typedef struct TwReachEntry {
+    McHex pos;        ///< reference position
+    int cost;         ///< steps
+    int n_path;
+    McHex *path;      ///< first position entered .. pos
+    McHex parent;     ///< previous position (the start for one step)
+    TwMoveOut effects;///< attacks, destroyed, ejections of the default resolution
+} TwReachEntry;
+
+typedef struct TwReachOut {
+    bool legal;       ///< false when the action may not be taken at all (TW-MV-1)
+    McReasons reasons;
+    int n;
+    TwReachEntry *entries; ///< sorted by cost, then r, then q
+    int dropped_no_room;   ///< end positions left out because an ejection found no free hex
+} TwReachOut;
+
+/// Every legal end position of a movement of `mover` with `allowance` steps (TW-MV-1). The
+/// search breaks ties by fewest free attacks counted per hex passed next to each enemy (an
+/// additive stand-in); the attacks reported are the exact distinct attackers of the chosen path.
+int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowance,
+             bool action_used, TwReachOut *out);
+
+// ---- shift (TW-SH-1) ---------------------------------------------------------------------------
+
+typedef struct TwShiftOutcome {
+    TwDex dexterity;      ///< TW_DEX_NONE when no test is taken
+    bool moves;
+    const char *chooser;
+    int n_cand;
+    McHex *cand;          ///< Infantry that passed: the nearest free hexes
+    bool has_final;
+    McHex final;
+    bool legal;
+    McReasons reasons;
+} TwShiftOutcome;
+
+typedef struct TwShiftOut {
+    bool test;            ///< an opponent shifts: a Dexterity test may be taken
+    int n;
+    TwShiftOutcome outcomes[2];
+} TwShiftOut;
+
+/// An effect of side `by` shifts unit `u`, towards `to` when given.
+int tw_shift(McEnv *env, const TwWorld *w, int u, const char *by, const McHex *to, TwDex dex,
+             TwShiftOut *out);
+
+#endif

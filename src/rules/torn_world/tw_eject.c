@@ -1,0 +1,301 @@
+// Ejection (TW-EJ-1..4, TW-EJ-6) and markers (TW-MK-1, TW-MK-2): the order, the nearest free
+// hexes of A-TW-3 with earlier ejections taken into account, who chooses, the free attacks.
+#include <string.h>
+
+#include "rules/torn_world/tw.h"
+
+static bool in_list(const McHex *list, int n, McHex h) {
+    for (int i = 0; i < n; i++)
+        if (mc_hex_equal(list[i], h)) return true;
+    return false;
+}
+
+// Candidates are listed by row then column, an order a reader can check on the board.
+static void sort_hexes(McHex *h, int n) {
+    for (int i = 1; i < n; i++) {
+        McHex x = h[i];
+        int k = i;
+        while (k > 0 && (h[k - 1].r > x.r || (h[k - 1].r == x.r && h[k - 1].q > x.q))) {
+            h[k] = h[k - 1];
+            k--;
+        }
+        h[k] = x;
+    }
+}
+
+// May unit u stand with its reference at `ref` without ejecting anything? (TW-INF-3, TW-LRG-2,
+// TW-HUG-2 without ejection: free of miniatures, markers and Volume Landscape; outside `exclude`.)
+static bool unit_free_at(const TwWorld *w, int u, McHex ref, const int *occ, const int *mark,
+                         const McHex *exclude, int n_exclude) {
+    McHex fp[TW_MAX_FOOTPRINT];
+    int k = tw_footprint(&w->units[u], mc_hex_sub(ref, w->units[u].pos[0]), fp);
+    for (int i = 0; i < k; i++) {
+        int at = mc_board_index(w->board, fp[i]);
+        if (at < 0 || in_list(exclude, n_exclude, fp[i])) return false;
+        if ((occ[at] >= 0 && occ[at] != u) || mark[at] >= 0 || w->board->terrain[at] == TW_VOLUME) return false;
+    }
+    return true;
+}
+
+static bool hex_free(const TwWorld *w, McHex h, const int *occ, const int *mark, int self_marker,
+                     const McHex *exclude, int n_exclude) {
+    int at = mc_board_index(w->board, h);
+    if (at < 0 || in_list(exclude, n_exclude, h)) return false;
+    return occ[at] < 0 && (mark[at] < 0 || mark[at] == self_marker) && w->board->terrain[at] != TW_VOLUME;
+}
+
+// Breadth-first search from `start` over board positions, by hex steps (lattice = false) or by
+// hexon steps; stops at the first distance holding a free position. `marker` >= 0 searches for
+// that marker (a single hex), otherwise for unit `u`.
+static int nearest(McEnv *env, const TwWorld *w, int u, int marker, McHex start, bool lattice,
+                   const int *occ, const int *mark, const McHex *exclude, int n_exclude, McHex **out,
+                   int *distance) {
+    TwScratch *sc = w->scratch;
+    const McBoard *b = w->board;
+    *out = NULL;
+    *distance = -1;
+    int s = mc_board_index(b, start);
+    if (s < 0) return 0;
+    sc->gen++;
+    int head = 0, tail = 0, found_at = -1, n = 0;
+    sc->stamp[s] = sc->gen;
+    sc->dist[s] = 0;
+    sc->queue[tail++] = s;
+    int first_found = -1;
+    while (head < tail) {
+        int i = sc->queue[head++];
+        if (found_at >= 0 && sc->dist[i] > found_at) break;
+        McHex h = b->hexes[i];
+        bool free = marker >= 0 ? hex_free(w, h, occ, mark, marker, exclude, n_exclude)
+                                : unit_free_at(w, u, h, occ, mark, exclude, n_exclude);
+        if (free) {
+            if (found_at < 0) {
+                found_at = sc->dist[i];
+                first_found = head - 1;
+            }
+            n++;
+            continue;
+        }
+        if (found_at >= 0) continue;
+        for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
+            int j = lattice ? mc_board_index(b, mc_hexon_neighbor(h, d)) : b->neighbors[6 * i + d];
+            if (j < 0 || sc->stamp[j] == sc->gen) continue;
+            sc->stamp[j] = sc->gen;
+            sc->dist[j] = sc->dist[i] + 1;
+            sc->queue[tail++] = j;
+        }
+    }
+    if (n == 0) return 0;
+    McHex *c = MC_NEW(env->arena, McHex, n);
+    if (!c) return -1;
+    int k = 0;
+    for (int q = first_found; q < tail && k < n; q++) {
+        int i = sc->queue[q];
+        if (sc->dist[i] != found_at) continue;
+        McHex h = b->hexes[i];
+        bool free = marker >= 0 ? hex_free(w, h, occ, mark, marker, exclude, n_exclude)
+                                : unit_free_at(w, u, h, occ, mark, exclude, n_exclude);
+        if (free) c[k++] = h;
+    }
+    sort_hexes(c, k);
+    *out = c;
+    *distance = found_at;
+    return k;
+}
+
+int tw_nearest_free_unit(McEnv *env, const TwWorld *w, int u, const int *occ, const int *mark,
+                         const McHex *exclude, int n_exclude, McHex **out, int *distance) {
+    // A-TW-3: Infantry counts hexes; a Large or Huge miniature moves, and so is ejected, by
+    // hexon steps of the lattice (A-TW-1).
+    mc_assume(env, MC_A_TW_3);
+    const TwUnit *t = &w->units[u];
+    if (t->size != TW_INFANTRY) mc_assume(env, MC_A_TW_1);
+    return nearest(env, w, u, -1, t->pos[0], t->size != TW_INFANTRY, occ, mark, exclude, n_exclude, out,
+                   distance);
+}
+
+static const TwChoice *find_choice(const TwChoice *c, int n, int unit, int marker) {
+    for (int i = 0; i < n; i++)
+        if ((unit >= 0 && c[i].unit == unit) || (marker >= 0 && c[i].marker == marker)) return &c[i];
+    return NULL;
+}
+
+// Moves unit u in the working occupancy map from its place to reference `to`.
+static void place_unit(const TwWorld *w, int *occ, int u, McHex to) {
+    McHex fp[TW_MAX_FOOTPRINT];
+    const TwUnit *t = &w->units[u];
+    int k = tw_footprint(t, mc_hex_make(0, 0), fp);
+    for (int i = 0; i < k; i++) {
+        int at = mc_board_index(w->board, fp[i]);
+        if (at >= 0 && occ[at] == u) occ[at] = -1;
+    }
+    k = tw_footprint(t, mc_hex_sub(to, t->pos[0]), fp);
+    for (int i = 0; i < k; i++) {
+        int at = mc_board_index(w->board, fp[i]);
+        if (at >= 0) occ[at] = u;
+    }
+}
+
+static int choose(McEnv *env, TwResolution *out, const TwChoice *ch, McHex *cand, int n_cand,
+                  const char *who, bool *given, McHex *to, const char *rule) {
+    *given = false;
+    if (ch && ch->has_to) {
+        if (!in_list(cand, n_cand, ch->to)) {
+            McReason *r = mc_reason_add(env, &out->reasons, "not_nearest_free_hex", rule,
+                                        "The chosen hex for %s is not one of its nearest free hexes.", who);
+            if (!r) return 0;
+            r->unit = who;
+            r->has_hex = 1;
+            r->q = ch->to.q;
+            r->r = ch->to.r;
+            out->legal = false;
+        }
+        *given = true;
+        *to = ch->to;
+        return 1;
+    }
+    *to = cand[0];
+    return 1;
+}
+
+int tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwChoice *choices,
+                   int n_choices, TwResolution *out) {
+    memset(out, 0, sizeof *out);
+    out->legal = true;
+    const TwUnit *m = &w->units[mover];
+    TwScratch *sc = w->scratch;
+    int n = w->board->count;
+    memcpy(sc->occ, w->occ, (size_t)n * sizeof *sc->occ);
+    memcpy(sc->mark, w->mark, (size_t)n * sizeof *sc->mark);
+    TwSpot *s = MC_NEW(env->arena, TwSpot, 1);
+    if (!s) return 0;
+    tw_spot(w, mover, delta, s);
+    place_unit(w, sc->occ, mover, mc_hex_add(m->pos[0], delta));
+
+    // TW-EJ-4: allies first, then enemies; each group in the request's order.
+    out->ejections = MC_NEW(env->arena, TwEjection, s->n_units + 1);
+    if (!out->ejections) return 0;
+    int order[TW_MAX_FOOTPRINT], k = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < s->n_units; i++)
+            if ((strcmp(w->units[s->units[i]].side, m->side) != 0) == (pass == 1)) order[k++] = s->units[i];
+    for (int i = 0; i < k; i++) {
+        int u = order[i];
+        const TwUnit *t = &w->units[u];
+        TwEjection *e = &out->ejections[out->n_ejections++];
+        e->unit = u;
+        e->enemy = strcmp(t->side, m->side) != 0;
+        mc_trace(env, "TW-EJ-4", t->id, "%s is ejected %s (allies first, then enemies).", t->id,
+                 e->enemy ? "as an enemy" : "as an ally");
+        int got = tw_nearest_free_unit(env, w, u, sc->occ, sc->mark, s->hexes, s->n_hexes, &e->cand, &e->distance);
+        if (got < 0) return 0;
+        e->n_cand = got;
+        const TwChoice *ch = find_choice(choices, n_choices, u, -1);
+        if (e->enemy) {
+            // TW-EJ-3: the ejected enemy takes a Dexterity test; on a success its controller
+            // picks the hex, otherwise the ejector's controller does. TW-EJ-2: it may make Free
+            // Attacks on the ejector either way (seed Examples 1 and 3).
+            e->dexterity = ch ? ch->dexterity : TW_DEX_UNKNOWN;
+            e->chooser_passed = t->side;
+            e->chooser_failed = m->side;
+            e->chooser = e->dexterity == TW_DEX_PASSED ? t->side : e->dexterity == TW_DEX_FAILED ? m->side : NULL;
+            e->free_attack = true;
+            mc_trace(env, "TW-EJ-3", t->id, "%s takes a Dexterity test: %s.", t->id,
+                     e->dexterity == TW_DEX_PASSED   ? "passed, its controller chooses"
+                     : e->dexterity == TW_DEX_FAILED ? "failed, the ejector's controller chooses"
+                                                     : "outcome not given, both choosers listed");
+            mc_trace(env, "TW-EJ-2", t->id, "%s may make Free Attacks on %s.", t->id, m->id);
+        } else {
+            // Seed Example 2: the controller of the ally (the same player) chooses.
+            e->dexterity = TW_DEX_NONE;
+            e->chooser = t->side;
+        }
+        if (got == 0) {
+            McReason *r = mc_reason_add(env, &out->reasons, "no_free_hex", "TW-EJ-1",
+                                        "%s has no free hex to be ejected to.", t->id);
+            if (!r) return 0;
+            r->unit = t->id;
+            out->legal = false;
+            continue;
+        }
+        mc_trace(env, "TW-EJ-1", t->id, "%s has %d nearest free %s at distance %d.", t->id, got,
+                 got == 1 ? "position" : "positions", e->distance);
+        if (!choose(env, out, ch, e->cand, got, t->id, &e->given, &e->to, "TW-EJ-1")) return 0;
+        e->placed = true;
+        place_unit(w, sc->occ, u, e->to);
+    }
+
+    // Markers under the footprint (TW-MK-1, TW-MK-2), then the mover's taken Linked Markers.
+    out->moves = MC_NEW(env->arena, TwMarkerMove, w->marker_count + 1);
+    if (!out->moves) return 0;
+    McHex fin[TW_MAX_FOOTPRINT];
+    int nfin = tw_footprint(m, delta, fin);
+    for (int pass = 0; pass < 2; pass++) {
+        for (int mk = 0; mk < w->marker_count; mk++) {
+            const TwMarker *x = &w->markers[mk];
+            bool follows = x->kind == TW_LINKED && x->taken_by == mover;
+            bool under = in_list(s->hexes, s->n_hexes, x->hex);
+            if (pass == 0 ? !(under && !follows) : !follows) continue;
+            TwMarkerMove *mv = &out->moves[out->n_moves++];
+            mv->marker = mk;
+            mv->follows = follows;
+            mv->chooser = m->side;
+            int at = mc_board_index(w->board, x->hex);
+            if (at >= 0 && sc->mark[at] == mk) sc->mark[at] = -1;
+            int got;
+            if (!follows) {
+                // TW-MK-1: the player making the movement ejects a Portable Marker; TW-MK-2: a
+                // Linked one only by a miniature able to eject Infantry (checked by tw_can_end).
+                mv->rule = x->kind == TW_PORTABLE ? "TW-MK-1" : "TW-MK-2";
+                int dist;
+                got = nearest(env, w, -1, mk, x->hex, false, sc->occ, sc->mark, s->hexes, s->n_hexes, &mv->cand, &dist);
+                if (got < 0) return 0;
+                mc_assume(env, MC_A_TW_3);
+            } else {
+                // TW-MK-2: a taken Linked Marker moves to a free hex next to its miniature,
+                // chosen by that miniature's controller, or stays when there is none.
+                mv->rule = "TW-MK-2";
+                McHex *c = MC_NEW(env->arena, McHex, 6 * nfin);
+                if (!c) return 0;
+                got = 0;
+                for (int i = 0; i < nfin; i++)
+                    for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
+                        McHex h = mc_hex_neighbor(fin[i], d);
+                        if (in_list(fin, nfin, h) || in_list(c, got, h)) continue;
+                        if (hex_free(w, h, sc->occ, sc->mark, mk, fin, nfin)) c[got++] = h;
+                    }
+                sort_hexes(c, got);
+                mv->cand = c;
+            }
+            mv->n_cand = got;
+            if (got == 0) {
+                if (follows && !under) {
+                    mv->stays = true;
+                    mv->to = x->hex;
+                    if (at >= 0) sc->mark[at] = mk;
+                    mc_trace(env, "TW-MK-2", m->id, "Linked Marker %s has no free hex next to %s and stays.", x->id, m->id);
+                    continue;
+                }
+                McReason *r = mc_reason_add(env, &out->reasons, "marker_cannot_move", mv->rule,
+                                            "Marker %s has no free hex to go to, so the miniature cannot end on it.", x->id);
+                if (!r) return 0;
+                r->unit = x->id;
+                r->has_hex = 1;
+                r->q = x->hex.q;
+                r->r = x->hex.r;
+                out->legal = false;
+                continue;
+            }
+            mc_trace(env, mv->rule, m->id, "Marker %s %s: %d free %s.", x->id,
+                     follows ? "follows the miniature linked with it" : "is ejected by the moving player", got,
+                     got == 1 ? "hex" : "hexes");
+            if (!choose(env, out, find_choice(choices, n_choices, -1, mk), mv->cand, got, x->id, &mv->given, &mv->to,
+                        mv->rule))
+                return 0;
+            mv->placed = true;
+            int to = mc_board_index(w->board, mv->to);
+            if (to >= 0) sc->mark[to] = mk;
+        }
+    }
+    return 1;
+}

@@ -1,0 +1,370 @@
+// Movement: a proposed path checked step by step (TW-MV-1, the pass-through and end tables),
+// the reach search over hexes or hexons, Huge steps (TW-HUG-3), destroyed landscape
+// (TW-HUG-1, TW-HUG-2), free attacks (TW-FA-1..3, TW-EJ-2) and shifts (TW-SH-1).
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/torn_world/tw.h"
+
+static McHex delta_of(const TwWorld *w, int mover, McHex ref) { return mc_hex_sub(ref, w->units[mover].pos[0]); }
+
+static bool is_hexon_step(McHex a, McHex b) {
+    for (int d = 0; d < MC_HEXON_DIRECTIONS; d++)
+        if (mc_hex_equal(mc_hexon_neighbor(a, d), b)) return true;
+    return false;
+}
+
+static bool has_hex(const McHex *list, int n, McHex h) {
+    for (int i = 0; i < n; i++)
+        if (mc_hex_equal(list[i], h)) return true;
+    return false;
+}
+
+static int add_attack(McEnv *env, TwMoveOut *out, int *cap, int unit, const char *rule, McHex at) {
+    if (out->n_attacks == *cap && !mc_grow(env->arena, (void **)&out->attacks, cap, out->n_attacks + 1, sizeof(TwAttack)))
+        return 0;
+    out->attacks[out->n_attacks++] = (TwAttack){unit, rule, at};
+    return 1;
+}
+
+int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, const McHex *path, int n,
+                    TwMoveOut *out) {
+    const TwUnit *m = &w->units[mover];
+    int cap = 0, adj[TW_MAX_ADJ];
+    out->n_attacks = 0;
+    out->attacks = NULL;
+    // TW-FA-1 (a Movement action) and TW-FA-3 (a Panic marker's move): an Engaged miniature is
+    // attacked by every enemy within one hex of it at the start.
+    if ((cause == TW_CAUSE_ACTION || cause == TW_CAUSE_PANIC) && tw_engaged(w, mover)) {
+        int k = tw_adjacent_enemies(w, mover, mc_hex_make(0, 0), adj);
+        for (int i = 0; i < k; i++)
+            if (!add_attack(env, out, &cap, adj[i], cause == TW_CAUSE_ACTION ? "TW-FA-1" : "TW-FA-3", m->pos[0]))
+                return 0;
+    }
+    // TW-FA-2: every enemy next to a hex the miniature moved through (entered, then left): all
+    // positions of the path but the last. Each enemy attacks once, at the first such position.
+    int first_fa2 = out->n_attacks;
+    if (cause != TW_CAUSE_DEPLOY) {
+        for (int i = 0; i + 1 < n; i++) {
+            int k = tw_adjacent_enemies(w, mover, delta_of(w, mover, path[i]), adj);
+            for (int a = 0; a < k; a++) {
+                bool seen = false;
+                for (int x = first_fa2; x < out->n_attacks; x++) seen = seen || out->attacks[x].unit == adj[a];
+                if (!seen && !add_attack(env, out, &cap, adj[a], "TW-FA-2", path[i])) return 0;
+            }
+        }
+    }
+    // TW-HUG-1, TW-HUG-2: a Huge miniature destroys the Volume Landscape it moves through or
+    // ends on; TW-HUG-3: each step's entered hexons and the overlap with the old footprint.
+    out->n_destroyed = 0;
+    out->destroyed = NULL;
+    out->huge_steps = NULL;
+    if (m->size == TW_HUGE && n > 0) {
+        out->destroyed = MC_NEW(env->arena, McHex, (size_t)n * TW_MAX_FOOTPRINT);
+        out->huge_steps = MC_NEW(env->arena, TwHugeStep, n);
+        if (!out->destroyed || !out->huge_steps) return 0;
+        McHex fp[TW_MAX_FOOTPRINT];
+        for (int i = 0; i < n; i++) {
+            McHex d = delta_of(w, mover, path[i]);
+            int k = tw_footprint(m, d, fp);
+            for (int x = 0; x < k; x++) {
+                int at = mc_board_index(w->board, fp[x]);
+                if (at >= 0 && w->board->terrain[at] == TW_VOLUME && !has_hex(out->destroyed, out->n_destroyed, fp[x]))
+                    out->destroyed[out->n_destroyed++] = fp[x];
+            }
+            McHex prev = i == 0 ? mc_hex_make(0, 0) : delta_of(w, mover, path[i - 1]);
+            TwHugeStep *st = &out->huge_steps[i];
+            st->n_entered = st->n_overlap = 0;
+            for (int h = 0; h < m->hexon_count; h++) {
+                McHex c = mc_hex_add(m->pos[h], d);
+                bool old = false;
+                for (int g = 0; g < m->hexon_count; g++) old = old || mc_hex_equal(mc_hex_add(m->pos[g], prev), c);
+                if (old) st->overlap[st->n_overlap++] = c;
+                else st->entered[st->n_entered++] = c;
+            }
+        }
+    }
+    return 1;
+}
+
+static int reason_from(McEnv *env, McReasons *list, const TwWorld *w, const TwVerdict *v, McHex at) {
+    McReason *r = mc_reason_add(env, list, v->code, v->rule, "%s", v->message);
+    if (!r) return 0;
+    if (v->unit >= 0) r->unit = w->units[v->unit].id;
+    else if (v->marker >= 0) r->unit = w->markers[v->marker].id;
+    r->has_hex = 1;
+    r->q = at.q;
+    r->r = at.r;
+    return 1;
+}
+
+int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out) {
+    memset(out, 0, sizeof *out);
+    const TwUnit *m = &w->units[in->mover];
+    out->legal = true;
+    out->failed_step = -1;
+    out->final = m->pos[0];
+    if (m->size != TW_INFANTRY) mc_assume(env, MC_A_TW_1);
+    if (m->size == TW_HUGE) mc_assume(env, MC_A_TW_2);
+    if (in->cause == TW_CAUSE_ACTION && in->action_used) {
+        McReason *r = mc_reason_add(env, &out->reasons, "action_already_used", "TW-MV-1",
+                                    "The same Movement action cannot be performed twice in one activation.");
+        if (!r) return 0;
+        r->unit = m->id;
+        out->legal = false;
+        return 1;
+    }
+    TwSpot *s = MC_NEW(env->arena, TwSpot, 1);
+    if (!s) return 0;
+    TwVerdict v;
+    int first = in->cause == TW_CAUSE_DEPLOY ? in->n - 1 : 0;
+    for (int i = first; i < in->n; i++) {
+        McHex prev = i == 0 ? m->pos[0] : in->path[i - 1];
+        McHex cur = in->path[i];
+        bool last = i == in->n - 1;
+        if (in->cause != TW_CAUSE_DEPLOY) {
+            bool step = m->size == TW_INFANTRY ? mc_hex_distance(prev, cur) == 1 : is_hexon_step(prev, cur);
+            if (!step) {
+                v = (TwVerdict){"not_a_step", m->size == TW_HUGE ? "TW-HUG-3" : "TW-MV-1",
+                                m->size == TW_INFANTRY ? "Each step of the path goes to an adjacent hex."
+                                                       : "Each step of the path goes to an adjacent hexon.",
+                                -1, -1};
+                goto illegal;
+            }
+            if (i + 1 > in->allowance) {
+                v = (TwVerdict){"exceeds_allowance", "TW-MV-1",
+                                "The path is longer than the action's allowance.", -1, -1};
+                goto illegal;
+            }
+        }
+        tw_spot(w, in->mover, delta_of(w, in->mover, cur), s);
+        if (last ? !tw_can_end(w, in->mover, s, in->cause, &v) : !tw_can_pass(w, in->mover, s, &v)) goto illegal;
+        continue;
+    illegal:
+        out->legal = false;
+        out->failed_step = i;
+        if (!reason_from(env, &out->reasons, w, &v, cur)) return 0;
+        mc_trace(env, v.rule, m->id, "Step %d to (q %d, r %d) is not allowed: %s", i + 1, cur.q, cur.r, v.message);
+        return 1;
+    }
+    const McHex *walk = in->path + first;
+    int walked = in->n - first;
+    out->final = in->path[in->n - 1];
+    mc_trace(env, "TW-MV-1", m->id, "%s moves %d of %d %s and ends at (q %d, r %d).", m->id, walked,
+             in->allowance, tw_size_unit(m->size), out->final.q, out->final.r);
+    if (!tw_path_effects(env, w, in->mover, in->cause, walk, walked, out)) return 0;
+    for (int i = 0; i < out->n_attacks; i++)
+        mc_trace(env, out->attacks[i].rule, w->units[out->attacks[i].unit].id, "%s makes a Free Attack on %s.",
+                 w->units[out->attacks[i].unit].id, m->id);
+    if (out->n_destroyed > 0)
+        mc_trace(env, "TW-HUG-1", m->id, "%s destroys %d hexes of Volume Landscape.", m->id, out->n_destroyed);
+    if (!tw_resolve_end(env, w, in->mover, delta_of(w, in->mover, out->final), in->choices, in->n_choices, &out->end))
+        return 0;
+    int cap = out->n_attacks;
+    for (int i = 0; i < out->end.n_ejections; i++)
+        if (out->end.ejections[i].free_attack &&
+            !add_attack(env, out, &cap, out->end.ejections[i].unit, "TW-EJ-2", out->final))
+            return 0;
+    if (!out->end.legal) {
+        out->legal = false;
+        out->failed_step = in->n - 1;
+        for (int i = 0; i < out->end.reasons.count; i++) {
+            McReason *r = mc_reason_add(env, &out->reasons, out->end.reasons.items[i].code,
+                                        out->end.reasons.items[i].rule, "%s", out->end.reasons.items[i].message);
+            if (!r) return 0;
+            *r = out->end.reasons.items[i];
+        }
+    }
+    return 1;
+}
+
+// ---- reach -------------------------------------------------------------------------------------
+
+typedef struct ReachCtx {
+    const TwWorld *w;
+    int mover;
+    TwCause cause;
+    unsigned char *flags; // [board count] node flags + 1, 0 = not computed
+    int *adjacent;        // [board count] enemies next to the footprint, -1 = not computed
+    TwSpot *spot;
+} ReachCtx;
+
+static unsigned ctx_flags(ReachCtx *c, int position) {
+    if (!c->flags[position]) {
+        McHex d = delta_of(c->w, c->mover, c->w->board->hexes[position]);
+        TwVerdict v;
+        tw_spot(c->w, c->mover, d, c->spot);
+        unsigned f = 0;
+        if (tw_can_pass(c->w, c->mover, c->spot, &v)) f |= MC_REACH_MAY_PASS;
+        if (tw_can_end(c->w, c->mover, c->spot, c->cause, &v)) f |= MC_REACH_MAY_END;
+        c->flags[position] = (unsigned char)(f + 1);
+    }
+    return c->flags[position] - 1u;
+}
+
+static bool reach_step(void *ctx, const McReachStepIn *in, McReachStepOut *out) {
+    ReachCtx *c = ctx;
+    if (ctx_flags(c, in->to) == 0) return false;
+    // The search's stand-in for TW-FA-2 (see tw.h): the enemies next to the position being left,
+    // unless it is the start (not moved through).
+    if (!in->first) {
+        if (c->adjacent[in->from] < 0) {
+            int adj[TW_MAX_ADJ];
+            c->adjacent[in->from] = tw_adjacent_enemies(c->w, c->mover, delta_of(c->w, c->mover, in->from_hex), adj);
+        }
+        out->attacks = c->adjacent[in->from];
+    }
+    return true;
+}
+
+static unsigned reach_node(void *ctx, const McBoard *board, int position, int state) {
+    (void)board;
+    (void)state;
+    return ctx_flags(ctx, position);
+}
+
+static int entry_cmp(const void *a, const void *b) {
+    const TwReachEntry *x = a, *y = b;
+    if (x->cost != y->cost) return x->cost < y->cost ? -1 : 1;
+    if (x->pos.r != y->pos.r) return x->pos.r < y->pos.r ? -1 : 1;
+    return x->pos.q < y->pos.q ? -1 : x->pos.q > y->pos.q;
+}
+
+int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowance, bool action_used,
+             TwReachOut *out) {
+    memset(out, 0, sizeof *out);
+    out->legal = true;
+    const TwUnit *m = &w->units[mover];
+    if (m->size != TW_INFANTRY) mc_assume(env, MC_A_TW_1);
+    if (m->size == TW_HUGE) mc_assume(env, MC_A_TW_2);
+    if (cause == TW_CAUSE_ACTION && action_used) {
+        McReason *r = mc_reason_add(env, &out->reasons, "action_already_used", "TW-MV-1",
+                                    "The same Movement action cannot be performed twice in one activation.");
+        if (!r) return 0;
+        r->unit = m->id;
+        out->legal = false;
+        return 1;
+    }
+    const McBoard *b = w->board;
+    ReachCtx c = {w, mover, cause, MC_NEW(env->arena, unsigned char, b->count), MC_NEW(env->arena, int, b->count),
+                  MC_NEW(env->arena, TwSpot, 1)};
+    size_t bytes = mc_reach_storage_size(b->count, 1);
+    void *storage = mc_arena_alloc(env->arena, bytes);
+    if (!c.flags || !c.adjacent || !c.spot || !storage) return 0;
+    for (int i = 0; i < b->count; i++) c.adjacent[i] = -1;
+    McReachOptions o = mc_reach_default_options();
+    o.mode = m->size == TW_INFANTRY ? MC_REACH_HEXES : MC_REACH_HEXONS;
+    o.budget = allowance;
+    o.step = reach_step;
+    o.node = reach_node;
+    o.ctx = &c;
+    McReach r;
+    if (mc_reach_run(&r, b, m->pos[0], &o, storage, bytes) != MC_REACH_OK) return 0;
+    mc_trace(env, "TW-MV-1", m->id, "%s may move up to %d %s.", m->id, allowance, tw_size_unit(m->size));
+    out->entries = MC_NEW(env->arena, TwReachEntry, r.reached_count);
+    McHex *path = MC_NEW(env->arena, McHex, allowance + 1);
+    if (!out->entries || !path) return 0;
+    for (int p = 0; p < b->count; p++) {
+        int node = mc_reach_best(&r, p);
+        McReachEntry e;
+        if (node < 0 || !mc_reach_get(&r, node, &e) || (e.flags & MC_REACH_IS_START)) continue;
+        TwReachEntry *t = &out->entries[out->n];
+        t->pos = e.hex;
+        t->cost = e.cost;
+        t->n_path = mc_reach_path(&r, node, path, allowance + 1);
+        t->parent = e.steps > 1 ? path[e.steps - 2] : m->pos[0];
+        t->path = mc_arena_dup(env->arena, path, (size_t)t->n_path, sizeof *path);
+        if (!t->path) return 0;
+        memset(&t->effects, 0, sizeof t->effects);
+        t->effects.legal = true;
+        t->effects.final = e.hex;
+        if (!tw_path_effects(env, w, mover, cause, path, t->n_path, &t->effects)) return 0;
+        tw_spot(w, mover, delta_of(w, mover, e.hex), c.spot);
+        if (c.spot->n_units > 0 || c.spot->n_markers > 0) {
+            if (!tw_resolve_end(env, w, mover, delta_of(w, mover, e.hex), NULL, 0, &t->effects.end)) return 0;
+            // An end whose ejection finds no free hex at all is not a legal end (TW-EJ-1).
+            if (!t->effects.end.legal) {
+                out->dropped_no_room++;
+                continue;
+            }
+            int cap = t->effects.n_attacks;
+            for (int i = 0; i < t->effects.end.n_ejections; i++)
+                if (t->effects.end.ejections[i].free_attack &&
+                    !add_attack(env, &t->effects, &cap, t->effects.end.ejections[i].unit, "TW-EJ-2", e.hex))
+                    return 0;
+        } else {
+            t->effects.end.legal = true;
+        }
+        out->n++;
+    }
+    qsort(out->entries, (size_t)out->n, sizeof *out->entries, entry_cmp);
+    return 1;
+}
+
+// ---- shift -------------------------------------------------------------------------------------
+
+static int shift_final(McEnv *env, const TwWorld *w, int u, McHex to, TwShiftOutcome *o) {
+    TwSpot *s = MC_NEW(env->arena, TwSpot, 1);
+    if (!s) return 0;
+    TwVerdict v;
+    o->has_final = true;
+    o->final = to;
+    o->legal = true;
+    tw_spot(w, u, delta_of(w, u, to), s);
+    // TW-EJ-5: a move by an effect cannot end on hexes that miniatures or markers occupy.
+    if (!tw_can_end(w, u, s, TW_CAUSE_EFFECT, &v)) {
+        o->legal = false;
+        if (!reason_from(env, &o->reasons, w, &v, to)) return 0;
+    }
+    return 1;
+}
+
+int tw_shift(McEnv *env, const TwWorld *w, int u, const char *by, const McHex *to, TwDex dex, TwShiftOut *out) {
+    memset(out, 0, sizeof *out);
+    const TwUnit *t = &w->units[u];
+    if (t->size != TW_INFANTRY) mc_assume(env, MC_A_TW_1);
+    // TW-SH-1: moving an opponent's miniature allows its controller a Dexterity check.
+    out->test = strcmp(by, t->side) != 0;
+    TwDex list[2];
+    int n = 0;
+    if (!out->test) list[n++] = TW_DEX_NONE;
+    else if (dex == TW_DEX_UNKNOWN) {
+        list[n++] = TW_DEX_PASSED;
+        list[n++] = TW_DEX_FAILED;
+    } else list[n++] = dex;
+    mc_trace(env, "TW-SH-1", t->id, out->test ? "%s is shifted by an opponent and may take a Dexterity check."
+                                              : "%s is moved by its own side: no Dexterity check.", t->id);
+    for (int i = 0; i < n; i++) {
+        TwShiftOutcome *o = &out->outcomes[out->n++];
+        o->dexterity = list[i];
+        o->legal = true;
+        if (list[i] == TW_DEX_PASSED) {
+            if (t->size != TW_INFANTRY) {
+                // A Large or Huge miniature that passes stays in place.
+                o->moves = false;
+                o->chooser = t->side;
+                o->has_final = true;
+                o->final = t->pos[0];
+                continue;
+            }
+            // Infantry that passes: its controller picks the nearest free hex (A-TW-3).
+            o->moves = true;
+            o->chooser = t->side;
+            int dist;
+            int got = tw_nearest_free_unit(env, w, u, w->occ, w->mark, t->pos, 1, &o->cand, &dist);
+            if (got < 0) return 0;
+            o->n_cand = got;
+            if (got == 0) {
+                o->legal = false;
+                McReason *r = mc_reason_add(env, &o->reasons, "no_free_hex", "TW-SH-1", "%s has no free hex to move to.", t->id);
+                if (!r) return 0;
+                r->unit = t->id;
+            }
+            continue;
+        }
+        o->moves = true;
+        o->chooser = by;
+        if (to && !shift_final(env, w, u, *to, o)) return 0;
+    }
+    return 1;
+}

@@ -1,0 +1,196 @@
+// The battlefield: what stands where, and the pass-through and end-position tables of the seed
+// for each size class (TW-INF-*, TW-LRG-*, TW-HUG-*, TW-EJ-5, TW-EJ-6, TW-MK-1, TW-MK-2).
+#include <string.h>
+
+#include "rules/torn_world/tw.h"
+
+int tw_footprint(const TwUnit *u, McHex delta, McHex out[TW_MAX_FOOTPRINT]) {
+    if (u->size == TW_INFANTRY) {
+        out[0] = mc_hex_add(u->pos[0], delta);
+        return 1;
+    }
+    int n = 0;
+    for (int k = 0; k < u->hexon_count; k++) {
+        mc_hexon_hexes(mc_hex_add(u->pos[k], delta), out + n);
+        n += MC_HEXON_HEXES;
+    }
+    return n;
+}
+
+TwWorldStatus tw_world_build(TwWorld *w, McArena *arena, int *index, int *other) {
+    int n = w->board->count;
+    w->occ = MC_NEW(arena, int, n);
+    w->mark = MC_NEW(arena, int, n);
+    w->scratch = MC_NEW(arena, TwScratch, 1);
+    if (!w->occ || !w->mark || !w->scratch) return TW_WORLD_NO_MEMORY;
+    TwScratch *sc = w->scratch;
+    sc->occ = MC_NEW(arena, int, n);
+    sc->mark = MC_NEW(arena, int, n);
+    sc->stamp = MC_NEW(arena, int, n);
+    sc->dist = MC_NEW(arena, int, n);
+    sc->queue = MC_NEW(arena, int, n);
+    if (n > 0 && (!sc->occ || !sc->mark || !sc->stamp || !sc->dist || !sc->queue)) return TW_WORLD_NO_MEMORY;
+    for (int i = 0; i < n; i++) w->occ[i] = w->mark[i] = -1;
+    McHex fp[TW_MAX_FOOTPRINT];
+    for (int u = 0; u < w->unit_count; u++) {
+        int k = tw_footprint(&w->units[u], mc_hex_make(0, 0), fp);
+        for (int i = 0; i < k; i++) {
+            int at = mc_board_index(w->board, fp[i]);
+            *index = u;
+            if (at < 0) return TW_WORLD_UNIT_OFF_BOARD;
+            if (w->occ[at] >= 0 && w->occ[at] != u) {
+                *other = w->occ[at];
+                return TW_WORLD_UNIT_OVERLAP;
+            }
+            w->occ[at] = u;
+        }
+    }
+    for (int m = 0; m < w->marker_count; m++) {
+        int at = mc_board_index(w->board, w->markers[m].hex);
+        *index = m;
+        if (at < 0) return TW_WORLD_MARKER_OFF_BOARD;
+        // "Miniature cannot occupy a Hex or Hexon with a Marker" (seed, Ejecting Markers).
+        if (w->occ[at] >= 0 || w->mark[at] >= 0) return TW_WORLD_MARKER_OVERLAP;
+        w->mark[at] = m;
+    }
+    return TW_WORLD_OK;
+}
+
+const char *tw_size_unit(TwSize size) { return size == TW_INFANTRY ? "hexes" : "hexons"; }
+
+const char *tw_pass_rule(TwSize size) {
+    return size == TW_INFANTRY ? "TW-INF-2" : size == TW_LARGE ? "TW-LRG-1" : "TW-HUG-1";
+}
+
+const char *tw_end_rule(TwSize size) {
+    return size == TW_INFANTRY ? "TW-INF-3" : size == TW_LARGE ? "TW-LRG-2" : "TW-HUG-2";
+}
+
+bool tw_can_eject(const TwUnit *mover, const TwUnit *target) {
+    // TW-LRG-2: Large ejects Infantry; TW-HUG-2: Huge ejects Infantry and Large (Huge Ejection);
+    // TW-EJ-6: the special Ejection ability ejects miniatures of the mover's own size.
+    if (target->size < mover->size && mover->size != TW_INFANTRY) return true;
+    return target->size == mover->size && mover->ejection;
+}
+
+bool tw_ejects_infantry(const TwUnit *mover) {
+    return mover->size != TW_INFANTRY || mover->ejection;
+}
+
+static void add_distinct(int *list, int *n, int v) {
+    int i = *n;
+    for (int k = 0; k < *n; k++)
+        if (list[k] == v) return;
+    // Keep ascending order so every listing is independent of hex order.
+    while (i > 0 && list[i - 1] > v) {
+        list[i] = list[i - 1];
+        i--;
+    }
+    list[i] = v;
+    (*n)++;
+}
+
+void tw_spot(const TwWorld *w, int mover, McHex delta, TwSpot *s) {
+    s->n_hexes = tw_footprint(&w->units[mover], delta, s->hexes);
+    s->on_board = true;
+    s->n_units = s->n_markers = s->volume = 0;
+    for (int i = 0; i < s->n_hexes; i++) {
+        int at = mc_board_index(w->board, s->hexes[i]);
+        if (at < 0) {
+            s->on_board = false;
+            continue;
+        }
+        if (w->occ[at] >= 0 && w->occ[at] != mover) add_distinct(s->units, &s->n_units, w->occ[at]);
+        if (w->mark[at] >= 0) add_distinct(s->markers, &s->n_markers, w->mark[at]);
+        if (w->board->terrain[at] == TW_VOLUME) s->volume++;
+    }
+}
+
+static bool is_enemy(const TwWorld *w, int a, int b) {
+    return strcmp(w->units[a].side, w->units[b].side) != 0;
+}
+
+static bool verdict(TwVerdict *v, const char *code, const char *rule, const char *message, int unit,
+                    int marker) {
+    v->code = code;
+    v->rule = rule;
+    v->message = message;
+    v->unit = unit;
+    v->marker = marker;
+    return false;
+}
+
+bool tw_can_pass(const TwWorld *w, int mover, const TwSpot *s, TwVerdict *v) {
+    const TwUnit *m = &w->units[mover];
+    const char *rule = tw_pass_rule(m->size);
+    if (!s->on_board)
+        return verdict(v, "off_board", "TW-MV-1", "The miniature would leave the board.", -1, -1);
+    for (int k = 0; k < s->n_units; k++) {
+        int o = s->units[k];
+        // TW-INF-2, TW-LRG-1, TW-HUG-1: no size class moves through enemies.
+        if (is_enemy(w, mover, o))
+            return verdict(v, "blocked_by_enemy", rule, "The miniature cannot move through an enemy miniature.", o, -1);
+        // TW-INF-1: Infantry passes allies of any size; TW-LRG-1, TW-HUG-1: Large and Huge pass
+        // allied Infantry only.
+        if (m->size != TW_INFANTRY && w->units[o].size != TW_INFANTRY)
+            return verdict(v, "blocked_by_ally", rule,
+                           "A Large or Huge miniature cannot move through an allied Large or Huge miniature.", o, -1);
+    }
+    // TW-HUG-1: a Huge miniature passes through Volume Landscape (and destroys it).
+    if (s->volume > 0 && m->size != TW_HUGE)
+        return verdict(v, "blocked_by_volume", rule,
+                       "Infantry and Large miniatures cannot move through Volume Landscape.", -1, -1);
+    return true;
+}
+
+bool tw_can_end(const TwWorld *w, int mover, const TwSpot *s, TwCause cause, TwVerdict *v) {
+    const TwUnit *m = &w->units[mover];
+    const char *rule = tw_end_rule(m->size);
+    if (!s->on_board)
+        return verdict(v, "off_board", "TW-MV-1", "The miniature would stand partly off the board.", -1, -1);
+    // TW-INF-3, TW-LRG-2: not on Volume Landscape; TW-HUG-2: a Huge ends on it and destroys it.
+    if (s->volume > 0 && m->size != TW_HUGE)
+        return verdict(v, "ends_on_volume", rule, "Infantry and Large miniatures cannot end on Volume Landscape.", -1, -1);
+    // TW-EJ-5: only a Movement action ejects.
+    if (cause != TW_CAUSE_ACTION && (s->n_units > 0 || s->n_markers > 0))
+        return verdict(v, "ejection_needs_movement_action", "TW-EJ-5",
+                       "Only a Movement action ejects; this move cannot end on hexes that miniatures or markers occupy.",
+                       s->n_units > 0 ? s->units[0] : -1, s->n_units > 0 ? -1 : s->markers[0]);
+    for (int k = 0; k < s->n_units; k++) {
+        const TwUnit *o = &w->units[s->units[k]];
+        if (tw_can_eject(m, o)) continue;
+        // Same size without the Ejection ability (TW-EJ-6), or a larger miniature.
+        return verdict(v, "ends_on_occupied", rule, "The miniature cannot end on a miniature it cannot eject.", s->units[k], -1);
+    }
+    for (int k = 0; k < s->n_markers; k++) {
+        const TwMarker *mk = &w->markers[s->markers[k]];
+        // TW-MK-2: only miniatures able to eject Infantry eject Linked Markers; TW-MK-1: any
+        // miniature (Infantry too) ejects Portable Markers.
+        if (mk->kind == TW_LINKED && !tw_ejects_infantry(m))
+            return verdict(v, "linked_marker_blocks", "TW-MK-2",
+                           "Only a miniature able to eject Infantry ejects a Linked Marker.", -1, s->markers[k]);
+    }
+    return true;
+}
+
+int tw_adjacent_enemies(const TwWorld *w, int mover, McHex delta, int out[TW_MAX_ADJ]) {
+    McHex fp[TW_MAX_FOOTPRINT];
+    int k = tw_footprint(&w->units[mover], delta, fp), n = 0;
+    for (int i = 0; i < k; i++) {
+        for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
+            McHex h = mc_hex_neighbor(fp[i], d);
+            int at = mc_board_index(w->board, h);
+            if (at < 0) continue;
+            int o = w->occ[at];
+            if (o < 0 || o == mover || !is_enemy(w, mover, o)) continue;
+            if (n < TW_MAX_ADJ) add_distinct(out, &n, o);
+        }
+    }
+    return n;
+}
+
+bool tw_engaged(const TwWorld *w, int mover) {
+    if (w->units[mover].engaged >= 0) return w->units[mover].engaged == 1;
+    int adj[TW_MAX_ADJ];
+    return tw_adjacent_enemies(w, mover, mc_hex_make(0, 0), adj) > 0;
+}
