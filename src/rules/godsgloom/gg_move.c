@@ -113,6 +113,11 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
             mc_trace(env, "GG-8.3", s->mover->id, "entered hex (q %d, r %d) in an enemy Engagement Zone: the move ends there", h.q, h.r);
         }
     }
+    if (n > 0 && !mc_gg_enter(s, at).may_end) {
+        // The last hex cannot be ended on: the legal part of the move stops before it.
+        out->cost -= out->steps[--out->step_count].cost;
+        out->final_hex = out->step_count ? out->steps[out->step_count - 1].hex : s->mover->hex;
+    }
     if (n > 0 && s->occ[at] >= 0) {
         const McGgUnit *other = &s->req->units[s->occ[at]];
         // GG-8.1-I when the mover's own trait let it through, GG-8.1-II when the friend's Skirmish did.

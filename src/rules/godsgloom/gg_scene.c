@@ -244,13 +244,14 @@ int mc_gg_prepare(McEnv *env, const McGgRequest *req, McGgScene *s) {
     const McGgUnit *m = s->mover;
 
     s->arc_width = 3;
-    bool zones_used = false;
+    bool zones_used = false, enemies = false;
     if (!req->ignore_units) {
         for (int u = 0; u < req->unit_count; u++)
             if (u != req->mover) s->occ[mc_board_index(b, req->units[u].hex)] = u;
         for (int u = 0; u < req->unit_count; u++) {
             const McGgUnit *e = &req->units[u];
             if (u == req->mover || !is_enemy(s, e)) continue;
+            enemies = true;
             if (!(e->traits & MC_GG_CIRCULAR_DEFENCE) && !zones_used) {
                 s->arc_width = (int)mc_param(env, MC_P_GG1_ARC_WIDTH);
                 zones_used = true;
@@ -263,9 +264,11 @@ int mc_gg_prepare(McEnv *env, const McGgRequest *req, McGgScene *s) {
                 if (e->traits & MC_GG_LOCKDOWN) s->zone[nb] |= MC_GG_ZONE_LOCKDOWN;
             }
         }
-        mc_trace(env, "GG-EZ-1", NULL, zones_used
-                     ? "enemy Engagement Zones: each enemy's front arc (A-GG-1), all six adjacent hexes with Circular Defence"
-                     : "enemy Engagement Zones: all six adjacent hexes of each enemy (Circular Defence)");
+        if (enemies)
+            mc_trace(env, "GG-EZ-1", NULL, "enemy Engagement Zones: each enemy's front arc of %d adjacent hexes (A-GG-1), all six with Circular Defence",
+                     s->arc_width);
+        else
+            mc_trace(env, "GG-EZ-1", NULL, "no enemy units: no Engagement Zones");
     } else {
         mc_trace(env, "GG-8.1", NULL, "ignoreUnits: no other unit occupies a hex or exerts an Engagement Zone");
     }
