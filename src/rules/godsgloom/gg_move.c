@@ -135,17 +135,11 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
     else if (s->mode == MC_GG_MODE_ENGAGED) out->end = MC_GG_END_ENGAGED_START;
     else if (stopped) out->end = MC_GG_END_ZONE;
     else {
-        out->end = MC_GG_END_BLOCKED;
+        out->end = MC_GG_END_POINTS;
         for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
             int nb = mc_board_neighbor(s->board, at, d);
-            if (nb < 0) continue;
-            McGgEnter e = mc_gg_enter(s, nb);
-            if (!e.ok) continue;
-            if (out->cost + e.cost <= s->points) {
-                out->end = MC_GG_END_CHOICE;
-                break;
-            }
-            out->end = MC_GG_END_POINTS;
+            McGgEnter e = nb >= 0 ? mc_gg_enter(s, nb) : (McGgEnter){0};
+            if (e.ok && out->cost + e.cost <= s->points) out->end = MC_GG_END_CHOICE;
         }
     }
     return 1;

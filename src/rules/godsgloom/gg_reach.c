@@ -36,16 +36,13 @@ static McGgEnd walk_end(const McGgScene *s, const McReachEntry *en) {
     if (en->flags & MC_REACH_OVER_BUDGET) return MC_GG_END_MINIMUM;
     if (s->mode == MC_GG_MODE_ENGAGED) return MC_GG_END_ENGAGED_START;
     if (!(en->flags & MC_REACH_MAY_PASS)) return MC_GG_END_ZONE;
-    bool enter = false;
     for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
         int nb = mc_board_neighbor(s->board, en->position, d);
         if (nb < 0) continue;
         McGgEnter e = mc_gg_enter(s, nb);
-        if (!e.ok) continue;
-        if (en->cost + e.cost <= s->points) return MC_GG_END_CHOICE;
-        enter = true;
+        if (e.ok && en->cost + e.cost <= s->points) return MC_GG_END_CHOICE;
     }
-    return enter ? MC_GG_END_POINTS : MC_GG_END_BLOCKED;
+    return MC_GG_END_POINTS;
 }
 
 static void fill_engagement(const McGgScene *s, McGgDest *d) {

@@ -63,7 +63,6 @@ const char *mc_gg_end_name(McGgEnd end) {
     switch (end) {
     case MC_GG_END_CHOICE: return "choice";
     case MC_GG_END_POINTS: return "points";
-    case MC_GG_END_BLOCKED: return "blocked";
     case MC_GG_END_ZONE: return "engagement-zone";
     case MC_GG_END_MINIMUM: return "minimum-move";
     case MC_GG_END_ENGAGED_START: return "engaged-start";

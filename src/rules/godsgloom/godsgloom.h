@@ -119,8 +119,8 @@ const char *mc_gg_mode_name(McGgMode mode);
 /// Why movement ends on a hex (the result's "endedBy").
 typedef enum McGgEnd {
     MC_GG_END_CHOICE = 0,    ///< could go on; need not spend all points (GG-MOV-1)
-    MC_GG_END_POINTS,        ///< no points left for any further hex it could enter
-    MC_GG_END_BLOCKED,       ///< no adjacent hex can be entered at all
+    MC_GG_END_POINTS,        ///< no points left for any further hex (the hex it came from can always be
+                             ///< entered again, so a walking unit is never walled in)
     MC_GG_END_ZONE,          ///< entered an enemy Engagement Zone (GG-8.3)
     MC_GG_END_MINIMUM,       ///< the one hex of the Minimum Move Guarantee (GG-8.3-MMG)
     MC_GG_END_ENGAGED_START, ///< the one hex allowed after starting Engaged (GG-8.2)
@@ -129,7 +129,7 @@ typedef enum McGgEnd {
     MC_GG_END_ILLEGAL,       ///< move only: the path broke a rule
 } McGgEnd;
 
-/// JSON name of an end reason ("choice", "points", "blocked", "engagement-zone", ...).
+/// JSON name of an end reason ("choice", "points", "engagement-zone", ...).
 const char *mc_gg_end_name(McGgEnd end);
 
 /// Zone bits of a hex (McGgScene.zone).
