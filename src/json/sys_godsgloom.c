@@ -1,6 +1,306 @@
-// The godsgloom queries; each entry parses its request, runs src/rules/godsgloom/ and writes the result.
+// The godsgloom queries: reads `reach` and `move` requests into McGgRequest, runs
+// src/rules/godsgloom/ and writes the results (docs/api/godsgloom.md).
+#include <stdio.h>
+#include <string.h>
+
+#include "core/limits.h"
 #include "json/dispatch.h"
+#include "json/jwrite.h"
+#include "json/read_hex.h"
+#include "rules/godsgloom/godsgloom.h"
+
+static const char *const unit_keys[] = {"id",    "side",   "type",   "q",         "r",      "col",     "row",
+                                        "facing", "speed", "traits", "abilities", "tokens", "engaged", NULL};
+
+// Reads a list of names from `table` into a bit set; a name given twice is bad_request.
+static int read_names(McJson *j, const cJSON *obj, const char *key, const McGgName *table, unsigned *bits) {
+    const cJSON *arr;
+    int n;
+    *bits = 0;
+    if (!mc_jr_array(j, obj, key, 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &arr, &n)) return 0;
+    if (!arr) return 1;
+    int saved = mc_jr_push_key(j, key);
+    int i = 0;
+    for (const cJSON *e = arr->child; e; e = e->next, i++) {
+        int inner = mc_jr_push_index(j, i);
+        const char *name;
+        if (!mc_jr_string_value(j, e, &name)) return 0;
+        const McGgName *hit = NULL;
+        for (const McGgName *t = table; t->name && !hit; t++)
+            if (strcmp(t->name, name) == 0) hit = t;
+        if (!hit) {
+            char list[400] = "";
+            size_t len = 0;
+            for (const McGgName *t = table; t->name && len < sizeof list; t++)
+                len += (size_t)snprintf(list + len, sizeof list - len, "%s\"%s\"", t == table ? "" : ", ", t->name);
+            return mc_jr_fail(j, "bad_request", "unknown name \"%s\"; expected one of %s", name, list);
+        }
+        if (*bits & hit->bit) return mc_jr_fail(j, "bad_request", "\"%s\" is listed twice", name);
+        *bits |= hit->bit;
+        mc_jr_pop(j, inner);
+    }
+    mc_jr_pop(j, saved);
+    return 1;
+}
+
+// Everything `reach` and `move` share: board, units, the mover, ignoreUnits, reconnaissance, action.
+static int read_common(McJson *j, const cJSON *req, McBoard *board, McGgRequest *out) {
+    const char *names[MC_GG_TERRAIN_COUNT + 1];
+    for (int i = 0; i < MC_GG_TERRAIN_COUNT; i++) names[i] = mc_gg_terrain[i].name;
+    names[MC_GG_TERRAIN_COUNT] = NULL;
+    McBoardSpec spec = {names, NULL, 0};
+    memset(out, 0, sizeof *out);
+    if (!mc_jr_board(j, req, &spec, board, NULL)) return 0;
+    out->board = board;
+    McArena *arena = j->env.arena;
+
+    const cJSON *arr;
+    int n;
+    if (!mc_jr_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &arr, &n)) return 0;
+    McGgUnit *units = MC_NEW(arena, McGgUnit, n > 0 ? n : 1);
+    int *at = MC_NEW(arena, int, board->count > 0 ? board->count : 1);
+    McIdMap ids;
+    if (!units || !at) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (!mc_ids_init(j, &ids, n)) return 0;
+    for (int i = 0; i < board->count; i++) at[i] = -1;
+    int saved = mc_jr_push_key(j, "units");
+    int i = 0;
+    for (const cJSON *e = arr->child; e; e = e->next, i++) {
+        int inner = mc_jr_push_index(j, i);
+        McGgUnit *u = &units[i];
+        const char *type = NULL;
+        u->speed = -1;
+        u->engaged = -1;
+        if (!mc_jr_object(j, e, unit_keys) || !mc_jr_string(j, e, "id", 1, &u->id)) return 0;
+        {
+            int idk = mc_jr_push_key(j, "id");
+            if (!mc_ids_add(j, &ids, u->id)) return 0;
+            mc_jr_pop(j, idk);
+        }
+        if (!mc_jr_string(j, e, "side", 1, &u->side) || !mc_jr_string(j, e, "type", 0, &type) ||
+            !mc_jr_hex_fields(j, e, &u->hex) || !mc_jr_int(j, e, "facing", 1, 0, 5, &u->facing) ||
+            !mc_jr_int(j, e, "speed", 0, 0, MC_MAX_MOVE_POINTS, &u->speed) ||
+            !read_names(j, e, "traits", mc_gg_trait_names, &u->traits) ||
+            !read_names(j, e, "abilities", mc_gg_ability_names, &u->abilities) ||
+            !read_names(j, e, "tokens", mc_gg_token_names, &u->tokens) || !mc_jr_bool(j, e, "engaged", 0, &u->engaged))
+            return 0;
+        int pos = mc_board_index(board, u->hex);
+        if (pos < 0) return mc_jr_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", u->hex.q, u->hex.r);
+        if (at[pos] >= 0)
+            return mc_jr_fail(j, "bad_request", "stands on the same hex as units[%d]; a hex holds one unit", at[pos]);
+        at[pos] = i;
+        mc_jr_pop(j, inner);
+    }
+    mc_jr_pop(j, saved);
+    out->units = units;
+    out->unit_count = n;
+    if (!mc_jr_ref(j, &ids, req, "unit", 1, &out->mover)) return 0;
+    if (units[out->mover].speed < 0) {
+        int inner = mc_jr_push_key(j, "units");
+        mc_jr_push_index(j, out->mover);
+        mc_jr_fail_key(j, "speed", "bad_request", "missing required field \"speed\" of the moving unit");
+        mc_jr_pop(j, inner);
+        return 0;
+    }
+
+    int ignore = 0;
+    if (!mc_jr_bool(j, req, "ignoreUnits", 0, &ignore)) return 0;
+    out->ignore_units = ignore != 0;
+    static const char *const actions[] = {"move", "reposition", NULL};
+    int action = 0;
+    if (!mc_jr_enum(j, req, "action", 0, actions, &action)) return 0;
+    out->action = action == 1 ? MC_GG_ACTION_REPOSITION : MC_GG_ACTION_MOVE;
+
+    if (!mc_jr_array(j, req, "reconnaissance", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &arr, &n)) return 0;
+    McGgRecon *recon = MC_NEW(arena, McGgRecon, n > 0 ? n : 1);
+    if (!recon) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    saved = mc_jr_push_key(j, "reconnaissance");
+    i = 0;
+    for (const cJSON *e = arr ? arr->child : NULL; e; e = e->next, i++) {
+        int inner = mc_jr_push_index(j, i);
+        static const char *const keys[] = {"q", "r", "col", "row", "side", NULL};
+        if (!mc_jr_object(j, e, keys) || !mc_jr_hex_fields(j, e, &recon[i].hex) ||
+            !mc_jr_string(j, e, "side", 1, &recon[i].side))
+            return 0;
+        int pos = mc_board_index(board, recon[i].hex);
+        if (pos < 0) return mc_jr_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", recon[i].hex.q, recon[i].hex.r);
+        if (mc_gg_terrain[board->terrain[pos]].keyword == MC_GG_OPEN)
+            return mc_jr_fail(j, "bad_request", "Reconnaissance chooses a Difficult or Impassable hex; this one is open");
+        mc_jr_pop(j, inner);
+    }
+    mc_jr_pop(j, saved);
+    out->recon = recon;
+    out->recon_count = n;
+    return 1;
+}
+
+static void write_ids(McJson *j, cJSON *obj, const char *key, const McGgRequest *req, const int *units, int n) {
+    cJSON *arr = mc_jw_array(j, obj, key);
+    for (int i = 0; i < n && arr; i++) mc_jw_add(j, arr, NULL, cJSON_CreateString(req->units[units[i]].id));
+}
+
+static void write_facings(McJson *j, cJSON *obj, unsigned facings) {
+    cJSON *arr = mc_jw_array(j, obj, "facings");
+    for (int f = 0; f < MC_HEX_DIRECTIONS && arr; f++)
+        if (facings & (1u << f)) mc_jw_push_number(j, arr, f);
+}
+
+// The fields the start, every destination and the stay share.
+static void write_header(McJson *j, cJSON *result, const McGgScene *s) {
+    mc_jw_string(j, result, "unit", s->mover->id);
+    cJSON *start = mc_jw_object(j, result, "start");
+    if (start) {
+        mc_jw_hex_fields(j, start, s->mover->hex);
+        mc_jw_number(j, start, "facing", s->mover->facing);
+    }
+    mc_jw_string(j, result, "moveType", mc_gg_mode_name(s->mode));
+    mc_jw_number(j, result, "speed", s->mover->speed);
+    mc_jw_number(j, result, "movementPoints", s->points);
+    mc_jw_bool(j, result, "startsEngaged", s->starts_engaged);
+    write_ids(j, result, "startEngagedWith", s->req, s->engagers, s->engager_count);
+}
+
+static void write_dest(McJson *j, cJSON *o, const McGgReach *r, const McGgDest *d, bool parent_paths) {
+    const McGgScene *s = &r->scene;
+    mc_jw_hex_fields(j, o, d->hex);
+    mc_jw_number(j, o, "cost", d->cost);
+    if (parent_paths) {
+        McHex ph = s->mover->hex;
+        McReachEntry pe;
+        if (d->parent_node >= 0 && mc_reach_get(&r->search, d->parent_node, &pe)) ph = pe.hex;
+        cJSON *p = mc_jw_object(j, o, "parent");
+        if (p) mc_jw_hex_fields(j, p, ph);
+        if (d->node >= 0) {
+            mc_jw_number(j, o, "node", d->node);
+            mc_jw_number(j, o, "parentNode", d->parent_node);
+        }
+    } else {
+        cJSON *path = mc_jw_array(j, o, "path");
+        if (d->node < 0) {
+            if (path) mc_jw_hex_push(j, path, d->hex); // Teleport and Reposition: the landing hex
+        } else {
+            int len = mc_reach_path(&r->search, d->node, NULL, 0);
+            McHex *hs = len > 0 ? MC_NEW(j->env.arena, McHex, len) : NULL;
+            if (len > 0 && !hs) {
+                j->oom = 1;
+                return;
+            }
+            mc_reach_path(&r->search, d->node, hs, len);
+            for (int i = 0; i < len && path; i++) mc_jw_hex_push(j, path, hs[i]);
+        }
+    }
+    mc_jw_bool(j, o, "engaged", d->engaged);
+    write_ids(j, o, "engagedWith", s->req, d->engagers, d->engager_count);
+    if (d->may_melee >= 0) mc_jw_bool(j, o, "mayMeleeAttack", d->may_melee);
+    mc_jw_bool(j, o, "nimble", d->nimble);
+    mc_jw_bool(j, o, "minimumMove", d->minimum_move);
+    mc_jw_string(j, o, "endedBy", mc_gg_end_name(d->end));
+    write_facings(j, o, d->facings);
+}
+
+static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
+    McBoard board;
+    McGgRequest gr;
+    if (!read_common(j, req, &board, &gr)) return 0;
+    static const char *const path_modes[] = {"full", "parent", NULL};
+    int parent = 0;
+    if (!mc_jr_enum(j, req, "paths", 0, path_modes, &parent)) return 0;
+    McGgReach r;
+    if (!mc_gg_reach(&j->env, &gr, parent == 1, &r)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    write_header(j, result, &r.scene);
+    mc_jw_reasons(j, result, "reasons", &r.scene.restrictions);
+    if (r.has_stay) {
+        cJSON *o = mc_jw_object(j, result, "stay");
+        if (o) {
+            mc_jw_hex_fields(j, o, r.stay.hex);
+            mc_jw_bool(j, o, "engaged", r.stay.engaged);
+            write_ids(j, o, "engagedWith", &gr, r.stay.engagers, r.stay.engager_count);
+            mc_jw_bool(j, o, "mayMeleeAttack", r.stay.may_melee);
+            write_facings(j, o, r.stay.facings);
+            if (parent == 1 && r.stay.node >= 0) mc_jw_number(j, o, "node", r.stay.node);
+        }
+    }
+    cJSON *hexes = mc_jw_array(j, result, "hexes");
+    for (int i = 0; i < r.dest_count && hexes; i++) {
+        cJSON *o = mc_jw_push_object(j, hexes);
+        if (!o) break;
+        write_dest(j, o, &r, &r.dests[i], parent == 1);
+    }
+    if (parent == 1) {
+        cJSON *through = mc_jw_array(j, result, "through");
+        for (int i = 0; i < r.through_count && through; i++) {
+            McReachEntry e;
+            if (!mc_reach_get(&r.search, r.through[i], &e)) continue;
+            cJSON *o = mc_jw_push_object(j, through);
+            if (!o) break;
+            McHex ph = gr.units[gr.mover].hex;
+            McReachEntry pe;
+            if (mc_reach_get(&r.search, e.parent, &pe)) ph = pe.hex;
+            mc_jw_hex_fields(j, o, e.hex);
+            mc_jw_number(j, o, "cost", e.cost);
+            cJSON *p = mc_jw_object(j, o, "parent");
+            if (p) mc_jw_hex_fields(j, p, ph);
+            mc_jw_number(j, o, "node", e.node);
+            mc_jw_number(j, o, "parentNode", e.parent);
+        }
+    }
+    return 1;
+}
+
+static int run_move(McJson *j, const cJSON *req, cJSON *result) {
+    McBoard board;
+    McGgRequest gr;
+    if (!read_common(j, req, &board, &gr)) return 0;
+    const cJSON *arr;
+    int n;
+    if (!mc_jr_array(j, req, "path", 1, MC_MAX_PATH_STEPS, "MC_MAX_PATH_STEPS", &arr, &n)) return 0;
+    McHex *path = MC_NEW(j->env.arena, McHex, n > 0 ? n : 1);
+    if (!path) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    int saved = mc_jr_push_key(j, "path");
+    int i = 0;
+    for (const cJSON *e = arr->child; e; e = e->next, i++) {
+        int inner = mc_jr_push_index(j, i);
+        if (!mc_jr_hex_value(j, e, &path[i])) return 0;
+        mc_jr_pop(j, inner);
+    }
+    mc_jr_pop(j, saved);
+    int facing = -1;
+    if (!mc_jr_int(j, req, "facing", 0, 0, 5, &facing)) return 0;
+    McGgMove m;
+    if (!mc_gg_move(&j->env, &gr, path, n, facing, &m)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    mc_jw_bool(j, result, "legal", m.legal);
+    mc_jw_reasons(j, result, "reasons", &m.reasons);
+    cJSON *fin = mc_jw_object(j, result, "final");
+    if (fin) {
+        mc_jw_hex_fields(j, fin, m.final_hex);
+        mc_jw_number(j, fin, "facing", m.final_facing);
+    }
+    write_header(j, result, &m.scene);
+    mc_jw_reasons(j, result, "restrictions", &m.scene.restrictions);
+    mc_jw_number(j, result, "cost", m.cost);
+    mc_jw_bool(j, result, "engaged", m.engaged);
+    write_ids(j, result, "engagedWith", &gr, m.engagers, m.engager_count);
+    if (m.may_melee >= 0) mc_jw_bool(j, result, "mayMeleeAttack", m.may_melee);
+    mc_jw_bool(j, result, "nimble", m.nimble);
+    mc_jw_bool(j, result, "minimumMove", m.minimum_move);
+    mc_jw_string(j, result, "endedBy", mc_gg_end_name(m.end));
+    cJSON *steps = mc_jw_array(j, result, "steps");
+    for (i = 0; i < m.step_count && steps; i++) {
+        cJSON *o = mc_jw_push_object(j, steps);
+        if (!o) break;
+        mc_jw_hex_fields(j, o, m.steps[i].hex);
+        mc_jw_number(j, o, "cost", m.steps[i].cost);
+        mc_jw_number(j, o, "spent", m.steps[i].spent);
+    }
+    return 1;
+}
+
+static const char *const reach_fields[] = {"board", "units", "unit", "ignoreUnits", "paths", "reconnaissance", "action", NULL};
+static const char *const move_fields[] = {"board", "units", "unit", "ignoreUnits", "reconnaissance", "action", "path", "facing", NULL};
 
 const McQuery mc_queries_godsgloom[] = {
+    {"reach", run_reach, reach_fields,
+     "Every hex a unit can end its Move Action on (or Reposition to), with the cheapest path, cost, engagement, Melee Attack and why it stops."},
+    {"move", run_move, move_fields, "Checks a proposed path hex by hex and gives the reason for the first illegal step."},
     {NULL, NULL, NULL, NULL},
 };

@@ -1,0 +1,199 @@
+// `move`: a proposed path checked hex by hex with the same rulings as `reach` (mc_gg_enter,
+// mc_gg_zone_stops); the first illegal step gives the reason and ends the check.
+#include <string.h>
+
+#include "rules/godsgloom/godsgloom.h"
+
+static McReason *fail(McEnv *env, McGgMove *out, int step, McHex h, const char *code, const char *rule,
+                      const char *text) {
+    out->legal = false;
+    out->end = MC_GG_END_ILLEGAL;
+    McReason *r = mc_reason_add(env, &out->reasons, code, rule, "%s", text);
+    if (!r) return NULL;
+    r->unit = out->scene.mover->id;
+    r->action = step;
+    r->has_hex = 1;
+    r->q = h.q;
+    r->r = h.r;
+    return r;
+}
+
+static int push_step(McGgMove *out, McHex h, int cost) {
+    out->cost += cost;
+    out->steps[out->step_count++] = (McGgStep){h, cost, out->cost};
+    out->final_hex = h;
+    return 1;
+}
+
+// The one-hex moves: GG-8.2 after starting Engaged, Teleport and Reposition.
+static int single(McEnv *env, McGgMove *out, const McHex *path, int n) {
+    McGgScene *s = &out->scene;
+    const char *rule = s->mode == MC_GG_MODE_ENGAGED ? "GG-8.2" : "GG-TRT-1";
+    if (n > 1) {
+        const char *text = s->mode == MC_GG_MODE_ENGAGED
+                               ? "A unit that starts its activation Engaged may move at most 1 hex."
+                           : s->mode == MC_GG_MODE_TELEPORT
+                               ? "A Flying unit Teleports: give only the hex it lands on."
+                               : "Reposition displaces the unit exactly 1 hex.";
+        return fail(env, out, 1, path[1], "one_hex_only", rule, text) != NULL;
+    }
+    McHex h = path[0];
+    int pos = mc_board_index(s->board, h);
+    if (pos < 0) return fail(env, out, 0, h, "off_board", "GG-MOV-1", "The hex is not on the board.") != NULL;
+    int dist = mc_hex_distance(s->mover->hex, h);
+    int range = s->mode == MC_GG_MODE_TELEPORT ? (s->points < 1 ? 1 : s->points) : 1; // GG-8.3-MMG
+    if (dist < 1 || dist > range) {
+        if (s->mode == MC_GG_MODE_TELEPORT)
+            return fail(env, out, 0, h, "out_of_range", "GG-TRT-1",
+                        mc_strf(env, "The hex is %d hexes away; a Flying unit Teleports at most %d.", dist, range)) != NULL;
+        return fail(env, out, 0, h, "not_adjacent", "GG-MOV-1", "Each hex of the path must be adjacent to the one before.") != NULL;
+    }
+    McGgEnter e = mc_gg_enter(s, pos);
+    if (!e.may_end) {
+        McReason *r;
+        if (s->occ[pos] >= 0) {
+            r = fail(env, out, 0, h, "ends_on_unit", "GG-8.1-I", "A unit may never end its move in a hex occupied by another unit.");
+            if (r) r->unit = s->req->units[s->occ[pos]].id;
+        } else {
+            r = fail(env, out, 0, h, "impassable", "GG-TER-1", "Impassable hexes cannot be entered or ended on.");
+        }
+        return r != NULL;
+    }
+    int cost = s->mode == MC_GG_MODE_TELEPORT ? dist : s->mode == MC_GG_MODE_ENGAGED ? e.cost : 0;
+    out->minimum_move = s->mode == MC_GG_MODE_TELEPORT && dist > s->points;
+    out->end = s->mode == MC_GG_MODE_ENGAGED   ? MC_GG_END_ENGAGED_START
+               : s->mode == MC_GG_MODE_TELEPORT ? MC_GG_END_TELEPORT
+                                                : MC_GG_END_REPOSITION;
+    return push_step(out, h, cost);
+}
+
+static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
+    McGgScene *s = &out->scene;
+    int at = s->start;
+    bool stopped = false;
+    for (int i = 0; i < n; i++) {
+        McHex h = path[i];
+        if (stopped) {
+            const McHex prev = s->board->hexes[at];
+            McReason *r = fail(env, out, i, h, "stopped_by_engagement_zone", "GG-8.3",
+                               mc_strf(env, "The move ended on entering hex (q %d, r %d), which lies in an enemy Engagement Zone.",
+                                       prev.q, prev.r));
+            return r != NULL;
+        }
+        if (out->minimum_move)
+            return fail(env, out, i, h, "minimum_move_only", "GG-8.3-MMG",
+                        "The first hex cost more than the unit's movement points: the Minimum Move Guarantee allows only that one hex.") != NULL;
+        int pos = mc_board_index(s->board, h);
+        if (pos < 0) return fail(env, out, i, h, "off_board", "GG-MOV-1", "The hex is not on the board.") != NULL;
+        if (mc_hex_direction_to(s->board->hexes[at], h) < 0)
+            return fail(env, out, i, h, "not_adjacent", "GG-MOV-1", "Each hex of the path must be adjacent to the one before.") != NULL;
+        McGgEnter e = mc_gg_enter(s, pos);
+        if (!e.ok) {
+            McReason *r = strcmp(e.code, "impassable") == 0
+                              ? fail(env, out, i, h, "impassable", "GG-TER-1", "Impassable hexes cannot be entered.")
+                              : fail(env, out, i, h, "occupied", "GG-8.1", "A unit may not move through a hex occupied by another unit.");
+            if (r && e.blocker >= 0) r->unit = s->req->units[e.blocker].id;
+            return r != NULL;
+        }
+        if (out->cost + e.cost > s->points) {
+            if (i > 0)
+                return fail(env, out, i, h, "not_enough_points", "GG-MOV-1",
+                            mc_strf(env, "Entering costs %d but only %d of %d movement points are left.", e.cost,
+                                    s->points - out->cost, s->points)) != NULL;
+            out->minimum_move = true; // GG-8.3-MMG: the first hex is always allowed
+            mc_trace(env, "GG-8.3-MMG", s->mover->id, "the first hex costs %d, more than the %d movement points: entered by the Minimum Move Guarantee",
+                     e.cost, s->points);
+        }
+        // GG-8.3-T: going on from an empty zone hex that did not stop the unit uses Nimble.
+        if (i > 0 && (s->zone[at] & MC_GG_ZONE_ENEMY) && s->occ[at] < 0) out->nimble = true;
+        push_step(out, h, e.cost);
+        at = pos;
+        if (mc_gg_zone_stops(s, pos)) {
+            stopped = true;
+            mc_trace(env, "GG-8.3", s->mover->id, "entered hex (q %d, r %d) in an enemy Engagement Zone: the move ends there", h.q, h.r);
+        }
+    }
+    if (n > 0 && !mc_gg_enter(s, at).may_end) {
+        // The last hex cannot be ended on: the legal part of the move stops before it.
+        out->cost -= out->steps[--out->step_count].cost;
+        out->final_hex = out->step_count ? out->steps[out->step_count - 1].hex : s->mover->hex;
+    }
+    if (n > 0 && s->occ[at] >= 0) {
+        const McGgUnit *other = &s->req->units[s->occ[at]];
+        // GG-8.1-I when the mover's own trait let it through, GG-8.1-II when the friend's Skirmish did.
+        const char *rule = (s->mover->traits & (MC_GG_SKIRMISH | MC_GG_TRAMPLE)) ? "GG-8.1-I" : "GG-8.1-II";
+        McReason *r = fail(env, out, n - 1, s->board->hexes[at], "ends_on_unit", rule,
+                           "A unit may never end its move in a hex occupied by another unit.");
+        if (r) r->unit = other->id;
+        return r != NULL;
+    }
+    if (n > 0 && mc_gg_terrain[s->board->terrain[at]].keyword == MC_GG_IMPASSABLE)
+        return fail(env, out, n - 1, s->board->hexes[at], "ends_on_impassable", "GG-TER-1",
+                    "Reconnaissance lets units move through an Impassable hex but not finish on it.") != NULL;
+    if (n == 0) return 1;
+    if (out->minimum_move) out->end = MC_GG_END_MINIMUM;
+    else if (s->mode == MC_GG_MODE_ENGAGED) out->end = MC_GG_END_ENGAGED_START;
+    else if (stopped) out->end = MC_GG_END_ZONE;
+    else {
+        out->end = MC_GG_END_POINTS;
+        for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
+            int nb = mc_board_neighbor(s->board, at, d);
+            McGgEnter e = nb >= 0 ? mc_gg_enter(s, nb) : (McGgEnter){0};
+            if (e.ok && out->cost + e.cost <= s->points) out->end = MC_GG_END_CHOICE;
+        }
+    }
+    return 1;
+}
+
+int mc_gg_move(McEnv *env, const McGgRequest *req, const McHex *path, int path_len, int facing,
+               McGgMove *out) {
+    memset(out, 0, sizeof *out);
+    McGgScene *s = &out->scene;
+    if (!mc_gg_prepare(env, req, s)) return 0;
+    out->legal = true;
+    out->final_hex = s->mover->hex;
+    out->final_facing = facing >= 0 ? facing : s->mover->facing;
+    out->end = MC_GG_END_CHOICE;
+    out->steps = MC_NEW(env->arena, McGgStep, path_len > 0 ? path_len : 1);
+    if (!out->steps) return 0;
+    int ok = 1;
+    if (s->mode == MC_GG_MODE_NONE && (path_len > 0 || req->action == MC_GG_ACTION_REPOSITION)) {
+        // Lockdown (no Move Action) or Reposition without the ability: the restriction is the reason.
+        const McReason *why = &s->restrictions.items[0];
+        McReason *r = fail(env, out, 0, path_len > 0 ? path[0] : s->mover->hex, why->code, why->rule, why->message);
+        if (r) r->unit = why->unit;
+        ok = r != NULL;
+    } else if (path_len > 0) {
+        switch (s->mode) {
+        case MC_GG_MODE_NONE: break;
+        case MC_GG_MODE_NORMAL:
+        case MC_GG_MODE_BREAKAWAY: ok = walk(env, out, path, path_len); break;
+        case MC_GG_MODE_ENGAGED:
+        case MC_GG_MODE_TELEPORT:
+        case MC_GG_MODE_REPOSITION: ok = single(env, out, path, path_len); break;
+        }
+    } else if (s->mode == MC_GG_MODE_REPOSITION) {
+        McReason *r = mc_reason_add(env, &out->reasons, "empty_path", "GG-TRT-1", "Reposition displaces the unit 1 hex: give that hex.");
+        if (!r) return 0;
+        r->unit = s->mover->id;
+        out->legal = false;
+        out->end = MC_GG_END_ILLEGAL;
+    }
+    if (!ok) return 0;
+    // MOV.20/40 (GG-MOV-1): pivots are free; only a unit that cannot make a Move Action keeps its facing.
+    if (out->legal && facing >= 0 && facing != s->mover->facing && s->mode == MC_GG_MODE_NONE) {
+        McReason *r = mc_reason_add(env, &out->reasons, "no_pivot", "GG-TRT-1",
+                                    "A unit Engaged by an enemy with Lockdown cannot make a Move Action, so it cannot pivot.");
+        if (!r) return 0;
+        r->unit = s->restrictions.items[0].unit;
+        out->legal = false;
+        out->end = MC_GG_END_ILLEGAL;
+    }
+    int pos = mc_board_index(s->board, out->final_hex);
+    out->engager_count = mc_gg_engagers(s, pos, out->engagers);
+    out->engaged = out->engager_count > 0;
+    // GG-8.2: moving after starting Engaged forfeits the Melee Attack; GG-8.3-T: so does Nimble.
+    if (s->mode == MC_GG_MODE_REPOSITION) out->may_melee = -1;
+    else out->may_melee = !out->nimble && !(s->mode == MC_GG_MODE_ENGAGED && out->step_count > 0);
+    return 1;
+}

@@ -1,0 +1,257 @@
+// `reach`: every hex the unit can end on. Walking moves (normal, Breakaway, and the one hex after
+// starting Engaged) run the hex core's search over (hex, "Nimble used") nodes; Teleport and
+// Reposition list their hexes directly.
+#include <string.h>
+
+#include "rules/godsgloom/godsgloom.h"
+
+enum { STATE_PLAIN = 0, STATE_NIMBLE = 1, STATE_COUNT = 2 };
+
+static bool walk_step(void *ctx, const McReachStepIn *in, McReachStepOut *out) {
+    const McGgScene *s = ctx;
+    McGgEnter e = mc_gg_enter(s, in->to);
+    if (!e.ok) return false;
+    // GG-8.2: the single hex of a unit that starts Engaged must be one it can end on.
+    if (s->mode == MC_GG_MODE_ENGAGED && !e.may_end) return false;
+    out->cost = e.cost;
+    out->state = in->state;
+    // GG-8.3-T: going on from an empty zone hex (other than the start, which it leaves) uses Nimble.
+    if (!in->first && (s->zone[in->from] & MC_GG_ZONE_ENEMY) && s->occ[in->from] < 0)
+        out->state = STATE_NIMBLE;
+    return true;
+}
+
+static unsigned walk_node(void *ctx, const McBoard *board, int pos, int state) {
+    const McGgScene *s = ctx;
+    (void)board;
+    if (pos == s->start && state == STATE_PLAIN) return MC_REACH_OPEN; // the start: staying is allowed
+    McGgEnter e = mc_gg_enter(s, pos);
+    if (!e.may_end) return MC_REACH_PASS_ONLY; // GG-8.1-I/II, GG-TER-1: through, never ending
+    if (s->mode == MC_GG_MODE_ENGAGED) return MC_REACH_STOP; // GG-8.2: at most 1 hex
+    return mc_gg_zone_stops(s, pos) ? MC_REACH_STOP : MC_REACH_OPEN; // GG-8.3
+}
+
+// Why movement ends at a walking destination.
+static McGgEnd walk_end(const McGgScene *s, const McReachEntry *en) {
+    if (en->flags & MC_REACH_OVER_BUDGET) return MC_GG_END_MINIMUM;
+    if (s->mode == MC_GG_MODE_ENGAGED) return MC_GG_END_ENGAGED_START;
+    if (!(en->flags & MC_REACH_MAY_PASS)) return MC_GG_END_ZONE;
+    for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
+        int nb = mc_board_neighbor(s->board, en->position, d);
+        if (nb < 0) continue;
+        McGgEnter e = mc_gg_enter(s, nb);
+        if (e.ok && en->cost + e.cost <= s->points) return MC_GG_END_CHOICE;
+    }
+    return MC_GG_END_POINTS;
+}
+
+static void fill_engagement(const McGgScene *s, McGgDest *d) {
+    d->engager_count = mc_gg_engagers(s, d->pos, d->engagers);
+    d->engaged = d->engager_count > 0;
+}
+
+// The node to list for a position: cheapest, then not relying on Nimble (keeps the Melee Attack),
+// then the path tie-break of CONTRACT.md.
+static int choose_node(const McReach *r, int pos) {
+    int best = -1;
+    McReachEntry b, e;
+    memset(&b, 0, sizeof b);
+    for (int st = 0; st < STATE_COUNT; st++) {
+        int v = mc_reach_node(r, pos, st);
+        if (!mc_reach_get(r, v, &e) || !(e.flags & MC_REACH_MAY_END)) continue;
+        if (best < 0 || e.cost < b.cost || (e.cost == b.cost && e.state < b.state) ||
+            (e.cost == b.cost && e.state == b.state && e.order < b.order)) {
+            best = v;
+            b = e;
+        }
+    }
+    return best;
+}
+
+static int dest_compare(const McGgDest *a, const McGgDest *b) {
+    if (a->cost != b->cost) return a->cost < b->cost ? -1 : 1;
+    if (a->hex.r != b->hex.r) return a->hex.r < b->hex.r ? -1 : 1;
+    if (a->hex.q != b->hex.q) return a->hex.q < b->hex.q ? -1 : 1;
+    return 0;
+}
+
+// Insertion sort would be quadratic on big boards; a bottom-up merge sort with arena scratch.
+static int sort_dests(McEnv *env, McGgDest *d, int n) {
+    McGgDest *tmp = MC_NEW(env->arena, McGgDest, n > 0 ? n : 1);
+    if (!tmp) return 0;
+    for (int width = 1; width < n; width *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) tmp[k++] = dest_compare(&d[j], &d[i]) < 0 ? d[j++] : d[i++];
+            while (i < mid) tmp[k++] = d[i++];
+            while (j < hi) tmp[k++] = d[j++];
+        }
+        memcpy(d, tmp, (size_t)n * sizeof *d);
+    }
+    return 1;
+}
+
+static int walk(McEnv *env, McGgReach *out, bool with_through) {
+    McGgScene *s = &out->scene;
+    const McBoard *b = s->board;
+    McReachOptions o = mc_reach_default_options();
+    o.state_count = STATE_COUNT;
+    o.step = walk_step;
+    o.node = walk_node;
+    o.ctx = s;
+    if (s->mode == MC_GG_MODE_ENGAGED) {
+        o.budget = MC_REACH_UNLIMITED; // GG-8.2: one hex "regardless of its available Movement Points"
+    } else {
+        o.budget = s->points;
+        o.first_step_always = true; // GG-8.3-MMG
+    }
+    size_t bytes = mc_reach_storage_size(b->count, STATE_COUNT);
+    void *storage = bytes ? mc_arena_alloc(env->arena, bytes) : NULL;
+    if (!storage) return 0;
+    if (mc_reach_run(&out->search, b, s->mover->hex, &o, storage, bytes) != MC_REACH_OK) return 0;
+    out->searched = true;
+
+    out->dests = MC_NEW(env->arena, McGgDest, b->count);
+    if (!out->dests) return 0;
+    int minimum = 0, zone_stops = 0, nimble = 0;
+    for (int pos = 0; pos < b->count; pos++) {
+        if (pos == s->start) continue;
+        int v = choose_node(&out->search, pos);
+        McReachEntry en;
+        if (v < 0 || !mc_reach_get(&out->search, v, &en)) continue;
+        McGgDest *d = &out->dests[out->dest_count++];
+        d->pos = pos;
+        d->hex = b->hexes[pos];
+        d->cost = en.cost;
+        d->node = v;
+        d->parent_node = en.parent;
+        d->nimble = en.state == STATE_NIMBLE;
+        d->minimum_move = (en.flags & MC_REACH_OVER_BUDGET) != 0;
+        d->end = walk_end(s, &en);
+        // GG-8.2: no Melee Attack after the 1-hex move; GG-8.3-T: none after using Nimble.
+        d->may_melee = s->mode != MC_GG_MODE_ENGAGED && !d->nimble;
+        d->facings = 0x3f; // MOV.40 (GG-MOV-1): the final pivot is free, also after a stop (GG-8.3)
+        fill_engagement(s, d);
+        minimum += d->minimum_move;
+        zone_stops += d->end == MC_GG_END_ZONE;
+        nimble += d->nimble;
+    }
+    if (minimum)
+        mc_trace(env, "GG-8.3-MMG", s->mover->id, "%d hex%s entered by the Minimum Move Guarantee although it costs more than the %d movement points",
+                 minimum, minimum == 1 ? "" : "es", s->points);
+    if (zone_stops)
+        mc_trace(env, "GG-8.3", s->mover->id, "%d destination%s in enemy Engagement Zones end the move there; the unit is then Engaged",
+                 zone_stops, zone_stops == 1 ? "" : "s");
+    if (nimble)
+        mc_trace(env, "GG-8.3-T", s->mover->id, "%d destination%s only reached through enemy zones using Nimble: no Melee Attack after",
+                 nimble, nimble == 1 ? "" : "s");
+    if (!with_through) return 1;
+
+    // Parent-style paths: the listed nodes plus every node on their paths that is not listed.
+    int n = out->search.node_count;
+    unsigned char *mark = MC_NEW(env->arena, unsigned char, n);
+    out->through = MC_NEW(env->arena, int, n);
+    if (!mark || !out->through) return 0;
+    mark[out->search.start_node] = 1;
+    for (int i = 0; i < out->dest_count; i++) mark[out->dests[i].node] = 1;
+    for (int i = 0; i < out->dest_count; i++) {
+        McReachEntry en;
+        for (int v = out->dests[i].parent_node; v >= 0 && !mark[v]; v = en.parent) {
+            mark[v] = 2;
+            if (!mc_reach_get(&out->search, v, &en)) break;
+        }
+    }
+    // In the order of their best paths (the search's rank), so a parent comes before its child.
+    int *by_rank = MC_NEW(env->arena, int, out->search.reached_count > 0 ? out->search.reached_count : 1);
+    if (!by_rank) return 0;
+    for (int i = 0; i < out->search.reached_count; i++) by_rank[i] = -1;
+    for (int v = 0; v < n; v++) {
+        McReachEntry en;
+        if (mark[v] == 2 && mc_reach_get(&out->search, v, &en)) by_rank[en.order] = v;
+    }
+    for (int i = 0; i < out->search.reached_count; i++)
+        if (by_rank[i] >= 0) out->through[out->through_count++] = by_rank[i];
+    return 1;
+}
+
+static int teleport(McEnv *env, McGgReach *out) {
+    McGgScene *s = &out->scene;
+    const McBoard *b = s->board;
+    int range = s->points;
+    if (range < 1) {
+        // GG-8.3-MMG: a Move Action always allows 1 hex, a Teleport one included.
+        range = 1;
+        mc_trace(env, "GG-8.3-MMG", s->mover->id, "Speed below 1: the Minimum Move Guarantee still allows a Teleport of 1 hex");
+    }
+    out->dests = MC_NEW(env->arena, McGgDest, b->count);
+    if (!out->dests) return 0;
+    for (int pos = 0; pos < b->count; pos++) {
+        int dist = mc_hex_distance(s->mover->hex, b->hexes[pos]);
+        // A Teleport must end on an empty hex that is not Impassable (FACTS.md §2.4).
+        if (dist < 1 || dist > range || !mc_gg_enter(s, pos).may_end) continue;
+        McGgDest *d = &out->dests[out->dest_count++];
+        d->pos = pos;
+        d->hex = b->hexes[pos];
+        d->cost = dist;
+        d->node = d->parent_node = -1;
+        d->may_melee = 1;
+        d->minimum_move = dist > s->points;
+        d->end = MC_GG_END_TELEPORT;
+        d->facings = 0x3f;
+        fill_engagement(s, d);
+    }
+    return 1;
+}
+
+static int reposition(McEnv *env, McGgReach *out) {
+    McGgScene *s = &out->scene;
+    out->dests = MC_NEW(env->arena, McGgDest, MC_HEX_DIRECTIONS);
+    if (!out->dests) return 0;
+    for (int dir = 0; dir < MC_HEX_DIRECTIONS; dir++) {
+        int nb = mc_board_neighbor(s->board, s->start, dir);
+        // GG-TRT-1: a Displacement of 1 hex in any direction, no points spent; like every move it
+        // must end on an empty hex that is not Impassable.
+        if (nb < 0 || !mc_gg_enter(s, nb).may_end) continue;
+        McGgDest *d = &out->dests[out->dest_count++];
+        d->pos = nb;
+        d->hex = s->board->hexes[nb];
+        d->node = d->parent_node = -1;
+        d->may_melee = -1;
+        d->end = MC_GG_END_REPOSITION;
+        d->facings = 0x3f;
+        fill_engagement(s, d);
+    }
+    return 1;
+}
+
+int mc_gg_reach(McEnv *env, const McGgRequest *req, bool with_through, McGgReach *out) {
+    memset(out, 0, sizeof *out);
+    McGgScene *s = &out->scene;
+    if (!mc_gg_prepare(env, req, s)) return 0;
+    int ok = 1;
+    switch (s->mode) {
+    case MC_GG_MODE_NORMAL:
+    case MC_GG_MODE_BREAKAWAY:
+    case MC_GG_MODE_ENGAGED: ok = walk(env, out, with_through); break;
+    case MC_GG_MODE_TELEPORT: ok = teleport(env, out); break;
+    case MC_GG_MODE_REPOSITION: ok = reposition(env, out); break;
+    case MC_GG_MODE_NONE: break;
+    }
+    if (!ok) return 0;
+    if (!sort_dests(env, out->dests, out->dest_count)) return 0;
+    if (s->mode != MC_GG_MODE_REPOSITION && req->action == MC_GG_ACTION_MOVE) {
+        McGgDest *st = &out->stay;
+        out->has_stay = true;
+        st->pos = s->start;
+        st->hex = s->mover->hex;
+        st->node = out->searched ? out->search.start_node : -1;
+        st->parent_node = -1;
+        st->may_melee = 1; // not moving keeps the Melee Attack (GG-8.2 forbids it after the move)
+        st->end = MC_GG_END_CHOICE;
+        // MOV.20/40 and GG-8.2: pivoting is free; a unit that cannot make a Move Action keeps its facing.
+        st->facings = s->mode == MC_GG_MODE_NONE ? 1u << s->mover->facing : 0x3f;
+        fill_engagement(s, st);
+    }
+    return 1;
+}
