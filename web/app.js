@@ -15,7 +15,9 @@ const SAVE_KEY = 'movecalc.page.v1';
 const TERRAIN_COLOURS = {
   blocking: '#c62828', hindering: '#2e7d32', control: '#f9a825', impassable: '#4e342e',
   forest: '#2e7d32', hill: '#8d6e63', 'broken ground': '#a1887f', river: '#1e88e5', 'fordable river': '#64b5f6',
-  marsh: '#00897b', difficult: '#8d6e63', volume: '#6d4c41',
+  marsh: '#00897b', difficult: '#8d6e63', volume: '#6d4c41', hazard: '#e65100', seacoast: '#0277bd', lake: '#1565c0',
+  'fortified camp': '#795548', ramparts: '#5d4037', barricades: '#a1887f', swamp: '#00796b', ruins: '#9e9e9e',
+  rubble: '#bdbdbd', cliffs: '#424242', building: '#616161', statue: '#757575',
 };
 const FACING_NAMES = hex.DIR_NAMES.map((n, i) => [String(i), `${i} (${n})`]);
 

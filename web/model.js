@@ -180,7 +180,7 @@ export const SYSTEMS = {
 
   'cc-ancients': {
     name: 'Commands & Colors: Ancients', board: 'hex', lengthUnit: 'hex',
-    terrainKinds: ['forest', 'hill', 'broken ground', 'river', 'fordable river', 'marsh'],
+    terrainKinds: ['forest', 'hill', 'broken ground', 'river', 'fordable river', 'marsh', 'seacoast', 'lake', 'fortified camp', 'ramparts'],
     unitFields: [{ key: 'type', label: 'Unit type', kind: 'select', options: CC_TYPES.map((t) => [t, t]) }],
     newUnit: () => ({ type: 'medium infantry' }),
     unitJSON: (u) => ({ ...hexUnit(u), type: u.type }),
@@ -205,7 +205,7 @@ export const SYSTEMS = {
 
   godsgloom: {
     name: 'GODSGLOOM', board: 'hex', lengthUnit: 'hex', hasFacing: true,
-    terrainKinds: ['difficult', 'impassable'],
+    terrainKinds: ['difficult', 'impassable', 'hill', 'forest', 'barricades', 'river', 'swamp', 'ruins', 'rubble', 'cliffs', 'lake', 'building', 'statue'],
     unitFields: [
       { key: 'speed', label: 'Speed', kind: 'number', min: 0, step: 1 },
       { key: 'tokens', label: 'Tokens (comma-separated, e.g. slow, fast)', kind: 'list' },
@@ -230,7 +230,7 @@ export const SYSTEMS = {
 
   'torn-world': {
     name: 'Torn World', board: 'hex', lengthUnit: 'hex',
-    terrainKinds: ['volume', 'impassable'],
+    terrainKinds: ['volume', 'hazard'],
     unitFields: [
       { key: 'size', label: 'Size', kind: 'select', options: [['infantry', 'infantry (1 hex)'], ['large', 'large (1 hexon)'], ['huge', 'huge (several hexons)']] },
       { key: 'hexonCount', label: 'Hexons', kind: 'number', min: 2, max: 3, step: 1, when: (u) => u.size === 'huge' },
@@ -248,7 +248,25 @@ export const SYSTEMS = {
     queries: {
       reach: { fields: [unitField(), { key: 'action', label: 'Action', kind: 'select', options: [['move', 'move'], ['run', 'run']] }], build: (i) => ({ unit: i.unit, action: i.action ?? 'move' }) },
       move: { fields: [...hexMove.fields, { key: 'action', label: 'Action', kind: 'select', options: [['move', 'move'], ['run', 'run']] }], build: (i) => ({ ...hexMove.build(i), action: i.action ?? 'move' }) },
-      eject: tentative(), shift: tentative(),
+      // docs/api/torn-world.md: `eject` ends the unit at the last hex of the drawn path (or where it
+      // stands); `shift` moves it by the chosen side's effect to that hex.
+      eject: {
+        fields: [unitField(), { key: 'path', label: 'Ends at (last hex of the path)', kind: 'path' }],
+        build(i, doc) {
+          const u = doc.units.find((x) => x.id === i.unit);
+          const at = pathJSON(i.path).at(-1) ?? (u ? { q: u.q, r: u.r } : undefined);
+          return at ? { unit: i.unit, at } : { unit: i.unit };
+        },
+      },
+      shift: {
+        fields: [unitField(), { key: 'by', label: 'Moved by side', kind: 'side' }, { key: 'path', label: 'To (last hex of the path)', kind: 'path' }],
+        build(i, doc) {
+          const u = doc.units.find((x) => x.id === i.unit);
+          const by = i.by ?? doc.sides.find((x) => x.name !== u?.side)?.name ?? doc.sides[0].name;
+          const to = pathJSON(i.path).at(-1);
+          return to ? { unit: i.unit, by, to } : { unit: i.unit, by };
+        },
+      },
     },
     defaults: () => ({
       board: { cols: 16, rows: 12 }, sides: [{ name: 'Accord', color: SIDE_COLOURS[1] }, { name: 'Rift', color: SIDE_COLOURS[0] }],
@@ -258,7 +276,7 @@ export const SYSTEMS = {
         { id: 'Warbeast', side: 'Rift', ...snapHexon(...Object.values(toAxial(7, 3))), size: 'large', hexonCount: 3, move: 2, run: 3, abilities: [] },
         { id: 'Faceless One', side: 'Rift', ...snapHexon(...Object.values(toAxial(10, 5))), size: 'huge', hexonCount: 3, move: 1, run: 2, abilities: [] },
       ],
-      terrain: [{ ...toAxial(9, 8), terrain: 'volume' }, { ...toAxial(10, 8), terrain: 'volume' }, { ...toAxial(2, 3), terrain: 'impassable' }],
+      terrain: [{ ...toAxial(9, 8), terrain: 'volume' }, { ...toAxial(10, 8), terrain: 'volume' }, { ...toAxial(2, 3), terrain: 'hazard' }],
       query: 'reach',
       inputs: { reach: { unit: 'Guardsman', action: 'move' }, move: { unit: 'Guardsman', action: 'move', path: [toAxial(4, 7), toAxial(5, 6)] }, eject: { unit: 'Warbeast' }, shift: { unit: 'Guardsman' } },
     }),
