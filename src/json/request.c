@@ -93,6 +93,24 @@ static int too_deep(const char *s) {
     return 0;
 }
 
+// Returns the offset of the first \u0000 escape inside a string, or -1. cJSON keeps strings
+// NUL-terminated, so such an escape would silently cut the string there ("describe\u0000junk"
+// would read as "describe").
+static long nul_escape(const char *s) {
+    int in_string = 0;
+    for (const char *p = s; *p; p++) {
+        if (!in_string) {
+            in_string = *p == '"';
+        } else if (*p == '"') {
+            in_string = 0;
+        } else if (*p == '\\' && p[1]) {
+            if (strncmp(p + 1, "u0000", 5) == 0) return (long)(p - s);
+            p++;
+        }
+    }
+    return -1;
+}
+
 static char *print_owned(cJSON *root) {
     char *text = cJSON_PrintUnformatted(root);
     cJSON_Delete(root);
@@ -234,6 +252,11 @@ static cJSON *answer(McJson *j, const char *text) {
     long bad = invalid_utf8((const unsigned char *)text, len);
     if (bad >= 0) {
         mc_jr_fail(j, "bad_json", "byte %ld is not valid UTF-8", bad);
+        return NULL;
+    }
+    long nul = nul_escape(text);
+    if (nul >= 0) {
+        mc_jr_fail(j, "bad_json", "byte %ld: \\u0000 (a NUL character) is not allowed in a string", nul);
         return NULL;
     }
     if (too_deep(text)) {

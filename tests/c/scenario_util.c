@@ -101,6 +101,37 @@ static void put(Buf *b, const char *text) {
     b->n += len;
 }
 
+// Appends count x each ('#' replaced by the index, so generated ids are unique), comma-separated
+// when comma is true. Runs of text are appended whole: the 4 MiB cases must stay quick.
+static void repeat(Buf *b, const cJSON *g) {
+    int n = (int)cJSON_GetObjectItemCaseSensitive(g, "count")->valuedouble;
+    const char *each = cJSON_GetObjectItemCaseSensitive(g, "each")->valuestring;
+    int comma = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(g, "comma"));
+    int has_index = strchr(each, '#') != NULL;
+    char num[32], run[256];
+    for (int i = 0; i < n; i++) {
+        if (!has_index) {
+            put(b, each);
+        } else {
+            for (const char *p = each; *p;) {
+                size_t k = strcspn(p, "#");
+                if (k) {
+                    size_t m = k < sizeof run - 1 ? k : sizeof run - 1;
+                    memcpy(run, p, m);
+                    run[m] = '\0';
+                    put(b, run);
+                    p += m;
+                    continue;
+                }
+                snprintf(num, sizeof num, "%d", i);
+                put(b, num);
+                p++;
+            }
+        }
+        if (comma && i + 1 < n) put(b, ",");
+    }
+}
+
 char *mc_bad_input_text(const cJSON *item) {
     const cJSON *text = cJSON_GetObjectItemCaseSensitive(item, "text");
     if (cJSON_IsString(text)) return strdup(text->valuestring);
@@ -125,36 +156,31 @@ char *mc_bad_input_text(const cJSON *item) {
     }
     const cJSON *gen = cJSON_GetObjectItemCaseSensitive(item, "generate");
     if (!cJSON_IsObject(gen)) return NULL;
-    const char *kind = cJSON_GetObjectItemCaseSensitive(gen, "kind")->valuestring;
-    int n = (int)cJSON_GetObjectItemCaseSensitive(gen, "count")->valuedouble;
-    const cJSON *prefix = cJSON_GetObjectItemCaseSensitive(gen, "prefix");
-    const cJSON *each = cJSON_GetObjectItemCaseSensitive(gen, "each");
-    const cJSON *suffix = cJSON_GetObjectItemCaseSensitive(gen, "suffix");
+    const cJSON *kind = cJSON_GetObjectItemCaseSensitive(gen, "kind");
     Buf b = {0};
-    put(&b, prefix->valuestring);
-    char num[32];
-    for (int i = 0; i < n; i++) {
-        if (strcmp(kind, "repeat") == 0) {
-            // "each" may hold "#", replaced by the index, so generated ids are unique.
-            for (const char *p = each->valuestring; *p; p++) {
-                if (*p == '#') {
-                    snprintf(num, sizeof num, "%d", i);
-                    put(&b, num);
-                } else {
-                    char c[2] = {*p, 0};
-                    put(&b, c);
-                }
-            }
-            if (i + 1 < n && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(gen, "comma"))) put(&b, ",");
+    put(&b, "");
+    if (cJSON_IsString(kind) && strcmp(kind->valuestring, "parts") == 0) {
+        // A list of strings and {count, each, comma?} repeats, concatenated.
+        const cJSON *parts = cJSON_GetObjectItemCaseSensitive(gen, "parts");
+        for (const cJSON *p = parts ? parts->child : NULL; p; p = p->next) {
+            if (cJSON_IsString(p)) put(&b, p->valuestring);
+            else repeat(&b, p);
         }
+        return b.s;
     }
-    put(&b, suffix->valuestring);
+    put(&b, cJSON_GetObjectItemCaseSensitive(gen, "prefix")->valuestring);
+    repeat(&b, gen);
+    put(&b, cJSON_GetObjectItemCaseSensitive(gen, "suffix")->valuestring);
     return b.s;
 }
 
-cJSON *mc_bad_input_cases(void) {
+cJSON *mc_bad_input_cases(void) { return mc_cases_in("tests/bad-inputs"); }
+
+static int cmp(const void *a, const void *b);
+
+cJSON *mc_cases_in(const char *folder) {
     cJSON *all = cJSON_CreateArray();
-    DIR *dir = opendir("tests/bad-inputs");
+    DIR *dir = opendir(folder);
     struct dirent *d;
     char *names[64];
     int n = 0;
@@ -163,16 +189,20 @@ cJSON *mc_bad_input_cases(void) {
         if (len > 5 && strcmp(d->d_name + len - 5, ".json") == 0) names[n++] = strdup(d->d_name);
     }
     if (dir) closedir(dir);
+    if (n) qsort(names, (size_t)n, sizeof *names, cmp);
     for (int i = 0; i < n; i++) {
         char path[512];
-        snprintf(path, sizeof path, "tests/bad-inputs/%s", names[i]);
-        free(names[i]);
+        snprintf(path, sizeof path, "%s/%s", folder, names[i]);
         char *text = mc_read_file(path, NULL);
         cJSON *file = text ? cJSON_Parse(text) : NULL;
         free(text);
         cJSON *cases = cJSON_DetachItemFromObject(file, "cases");
         cJSON *c;
-        while (cases && (c = cJSON_DetachItemFromArray(cases, 0))) cJSON_AddItemToArray(all, c);
+        while (cases && (c = cJSON_DetachItemFromArray(cases, 0))) {
+            cJSON_AddItemToObject(c, "file", cJSON_CreateString(names[i]));
+            cJSON_AddItemToArray(all, c);
+        }
+        free(names[i]);
         cJSON_Delete(cases);
         cJSON_Delete(file);
     }

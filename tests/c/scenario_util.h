@@ -21,6 +21,9 @@ char **mc_scenario_files(int *count);
 
 /// Reads every tests/bad-inputs/*.json and returns one array of all their cases (cJSON_Delete it).
 cJSON *mc_bad_input_cases(void);
+/// The cases of every FOLDER/*.json (tests/bad-inputs, tests/limits) as one array, each with
+/// "file" set to its file's name; an empty array when the folder is missing.
+cJSON *mc_cases_in(const char *folder);
 void mc_free_list(char **list, int count);
 
 #endif

@@ -114,6 +114,25 @@ MC_TEST(brackets_in_strings, "brackets inside strings do not count as nesting") 
     cJSON_Delete(r);
 }
 
+// Found while writing the fuzzers (issue 14), by reading cJSON: it ends strings at a \u0000 escape, so
+// {"query":"describe\u0000junk"} was answered as a describe and two ids differing only after a
+// \u0000 collided. Such escapes are now bad_json before parsing.
+MC_TEST(nul_escape_refused, "a \\u0000 escape in a string or key is bad_json, not a string cut short") {
+    const char *texts[] = {"{\"query\":\"describe\\u0000junk\"}",
+                           "{\"query\":\"describe\",\"system\\u0000\":\"godsgloom\"}",
+                           "{\"query\":\"describe\",\"system\":\"godsgloom\\u0000\"}"};
+    for (int i = 0; i < 3; i++) {
+        cJSON *r = ask(texts[i]);
+        MC_CHECK_STR(str_at(r, "error", "code"), "bad_json");
+        MC_CHECK_STR(str_at(r, "error", "path"), "");
+        cJSON_Delete(r);
+    }
+    // An escaped backslash before u0000 is not an escape of NUL: the string holds "\u0000" as text.
+    cJSON *r = ask("{\"query\":\"describe\",\"system\":\"x\\\\u0000\"}");
+    MC_CHECK_STR(str_at(r, "error", "code"), "unknown_system");
+    cJSON_Delete(r);
+}
+
 MC_TEST(null_request, "a NULL request is read as an empty one") {
     char *out = mc_request(NULL);
     MC_CHECK(out && strstr(out, "\"bad_json\""));

@@ -20,11 +20,36 @@ export function loadScenario(file) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
+/** Every case of every tests/<folder>/*.json, each with `file` set to the file's name. */
+function casesIn(folder) {
+  const dir = join(root, 'tests', folder);
+  let names = [];
+  try {
+    names = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+  return names.flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')).cases.map((c) => ({ ...c, file: f })));
+}
+
 /** Every case of every tests/bad-inputs/*.json. */
 export function badInputs() {
-  const dir = join(root, 'tests', 'bad-inputs');
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
-    .flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')).cases);
+  return casesIn('bad-inputs');
+}
+
+/** Every worst case of every tests/limits/*.json (tests/limits/README.md). */
+export function limitCases() {
+  return casesIn('limits');
+}
+
+/** The text of one generated part: count x each ('#' replaced by the index), comma-separated when comma is true. */
+function repeat(g) {
+  const parts = [];
+  for (let i = 0; i < g.count; i++) {
+    parts.push(g.each.replaceAll('#', String(i)));
+    if (g.comma && i + 1 < g.count) parts.push(',');
+  }
+  return parts.join('');
 }
 
 /** The bytes of one bad-input case. */
@@ -33,13 +58,9 @@ export function badInputBytes(c) {
   if (c.request !== undefined) return Buffer.from(JSON.stringify(c.request), 'utf8');
   if (typeof c.bytesHex === 'string') return Buffer.from(c.bytesHex, 'hex');
   const g = c.generate;
-  const parts = [g.prefix];
-  for (let i = 0; i < g.count; i++) {
-    parts.push(g.each.replaceAll('#', String(i)));
-    if (g.comma && i + 1 < g.count) parts.push(',');
-  }
-  parts.push(g.suffix);
-  return Buffer.from(parts.join(''), 'utf8');
+  // kind "parts": a list of strings and {count, each, comma?} repeats, concatenated.
+  if (g.kind === 'parts') return Buffer.from(g.parts.map((p) => (typeof p === 'string' ? p : repeat(p))).join(''), 'utf8');
+  return Buffer.from(g.prefix + repeat(g) + g.suffix, 'utf8');
 }
 
 /** Returns null when `actual` matches `expected`, else the path of the first difference. */

@@ -1,0 +1,28 @@
+// Hard bounds through WebAssembly: every worst case of tests/limits/*.json is answered as the file
+// expects, with the same bytes as the native engine, within ten times its native budget (a fence
+// against work that grows faster than the request, not a benchmark: CI machines are shared).
+// tests/c/test_limits.c holds the native build to the budget itself.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createEngine } from '../../wasm/movecalc.mjs';
+import { badInputBytes, limitCases } from '../js/util.mjs';
+import { nativeAnswers } from './native.mjs';
+
+const engine = await createEngine();
+
+for (const c of limitCases()) {
+  test(`limits ${c.file}: ${c.name}`, (t) => {
+    const bytes = badInputBytes(c);
+    const before = engine.bytesInUse();
+    const start = performance.now();
+    const wasm = engine.requestBytes(bytes);
+    const seconds = (performance.now() - start) / 1000;
+    t.diagnostic(`${seconds.toFixed(3)} s for ${bytes.length} bytes`);
+    assert.ok(seconds <= 10 * (c.seconds ?? 5), `took ${seconds.toFixed(1)} s`);
+    assert.equal(engine.bytesInUse(), before, 'the WebAssembly engine kept bytes');
+    const r = JSON.parse(wasm);
+    if (c.ok) assert.equal(r.ok, true, wasm.slice(0, 300));
+    else assert.deepEqual([r.error?.code, r.error?.path], [c.code, c.path], wasm.slice(0, 300));
+    assert.equal(wasm, nativeAnswers([bytes])[0], 'native and WebAssembly answers differ');
+  });
+}
