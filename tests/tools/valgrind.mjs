@@ -1,58 +1,75 @@
-// Runs the native CLI under valgrind (memcheck) once per scenario request and per bad-input case
+// Runs the engine under valgrind (memcheck) over every scenario request and every bad-input case
 // that is not generated (the generated ones are 4 MiB variations of the same paths), and requires
-// each run to report no error and no leaked or still-reachable byte. Prints a line per failure and
-// ends with "valgrind: N passed, N failed (R requests)"; exits 1 when any failed.
+// no error and no leaked or still-reachable byte. Prints failures and ends with
+// "valgrind: N passed, N failed (R requests)"; exits 1 when any failed.
 //   node tests/tools/valgrind.mjs
-// The CLI exits 1 for every "ok": false answer, so valgrind's own error exit code is 99 here, and
-// its log is read as well: "ERROR SUMMARY: 0 errors" and "All heap blocks were freed".
+// All requests go through build/movecalc-lines in ONE valgrind process (valgrind's start-up costs
+// about a second a process, which made one run per request take minutes); movecalc-lines also
+// checks mc_bytes_in_use after each request. The CLI itself (file reading, exit codes) is run
+// under valgrind on a sample: one request per scenario folder and one bad input per file.
+// Valgrind's own error exit code is 99, because the CLI exits 1 for every "ok": false answer;
+// the logs must also say "ERROR SUMMARY: 0 errors" and "All heap blocks were freed".
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative } from 'node:path';
 import { badInputBytes, badInputs, loadScenario, nativeCli, root, scenarioFiles } from '../js/util.mjs';
+import { linesTool } from '../reliability/native.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'movecalc-valgrind-'));
-const jobs = [
-  ...scenarioFiles().map((f) => ({ name: relative(root, f), bytes: Buffer.from(JSON.stringify(loadScenario(f).request)) })),
-  ...badInputs().filter((c) => !c.generate).map((c) => ({ name: `bad-inputs/${c.file}: ${c.name}`, bytes: badInputBytes(c) })),
+const requests = [
+  ...scenarioFiles().map((f) => ({ name: relative(root, f), group: basename(dirname(f)), bytes: Buffer.from(JSON.stringify(loadScenario(f).request)) })),
+  ...badInputs().filter((c) => !c.generate).map((c) => ({ name: `bad-inputs/${c.file}: ${c.name}`, group: `bad-inputs/${c.file}`, bytes: badInputBytes(c) })),
 ];
-jobs.forEach((job, i) => {
-  job.file = join(dir, `request-${i}.json`);
-  job.log = join(dir, `valgrind-${i}.log`);
-  writeFileSync(job.file, job.bytes);
-});
+const memcheck = ['--error-exitcode=99', '--leak-check=full', '--show-leak-kinds=all', '--errors-for-leak-kinds=all'];
 
-function run(job) {
+function valgrind(args, input, log) {
   return new Promise((resolve) => {
-    const args = ['--error-exitcode=99', '--leak-check=full', '--show-leak-kinds=all',
-      '--errors-for-leak-kinds=all', `--log-file=${job.log}`, nativeCli, job.file];
-    const p = spawn('valgrind', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    p.stdout.on('data', (d) => { out += d; });
+    const p = spawn('valgrind', [...memcheck, `--log-file=${log}`, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const out = [];
+    p.stdout.on('data', (d) => out.push(d));
     p.on('close', (status) => {
-      const log = readFileSync(job.log, 'utf8');
-      const clean = /ERROR SUMMARY: 0 errors/.test(log) && /All heap blocks were freed/.test(log);
-      // The CLI's own exit codes: 0 ok, 1 an answer with "ok": false. Anything else is a failure.
-      const ok = (status === 0 || status === 1) && clean && out.startsWith('{"ok":');
-      resolve({ job, ok, status, log });
+      const text = readFileSync(log, 'utf8');
+      const clean = /ERROR SUMMARY: 0 errors/.test(text) && /All heap blocks were freed/.test(text);
+      resolve({ status, clean, log: text, out: Buffer.concat(out).toString() });
     });
+    p.stdin.end(input ?? '');
   });
 }
 
-let next = 0, passed = 0, failed = 0;
-async function worker() {
-  while (next < jobs.length) {
-    const r = await run(jobs[next++]);
-    if (r.ok) passed++;
-    else {
-      failed++;
-      console.log(`FAIL ${r.job.name} (exit ${r.status})`);
-      console.log(r.log.split('\n').filter((l) => /==\d+== (  |Invalid|Conditional|Use of|.*lost|.*reachable|ERROR)/.test(l)).slice(0, 30).join('\n'));
-    }
+function excerpt(log) {
+  return log.split('\n').filter((l) => /==\d+== (  |Invalid|Conditional|Use of|.*lost|.*reachable|ERROR)/.test(l)).slice(0, 30).join('\n');
+}
+
+let passed = 0, failed = 0;
+const t0 = Date.now();
+
+// Every request through movecalc-lines: framed as "length\n" + bytes (tests/tools/lines.c).
+const framed = Buffer.concat(requests.flatMap((r) => [Buffer.from(`${r.bytes.length}\n`), r.bytes]));
+const all = await valgrind([linesTool], framed, join(dir, 'lines.log'));
+const answered = all.out.split('\n').filter((l) => l.startsWith('{"ok":')).length;
+if (all.status === 0 && all.clean && answered === requests.length) passed += requests.length;
+else {
+  failed += requests.length - Math.min(answered, requests.length) || 1;
+  console.log(`FAIL movecalc-lines over ${requests.length} requests (exit ${all.status}, ${answered} answered)`);
+  console.log(excerpt(all.log));
+}
+
+// The CLI on a sample: the first request of each group.
+const seen = new Set();
+const sample = requests.filter((r) => !seen.has(r.group) && seen.add(r.group));
+for (const [i, r] of sample.entries()) {
+  const file = join(dir, `request-${i}.json`);
+  writeFileSync(file, r.bytes);
+  const run = await valgrind([nativeCli, file], null, join(dir, `cli-${i}.log`));
+  // The CLI's own exit codes: 0 ok, 1 an answer with "ok": false. Anything else is a failure.
+  if ((run.status === 0 || run.status === 1) && run.clean && run.out.startsWith('{"ok":')) passed++;
+  else {
+    failed++;
+    console.log(`FAIL CLI ${r.name} (exit ${run.status})`);
+    console.log(excerpt(run.log));
   }
 }
-const t0 = Date.now();
-await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, worker));
 rmSync(dir, { recursive: true, force: true });
-console.log(`valgrind: ${passed} passed, ${failed} failed (${jobs.length} requests, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+console.log(`valgrind: ${passed} passed, ${failed} failed (${requests.length} requests in one process, ${sample.length} through the CLI, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 process.exit(failed ? 1 : 0);
