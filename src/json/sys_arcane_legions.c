@@ -105,7 +105,7 @@ static int read_table_all(McJson *j, const cJSON *req, Table *t) {
             mc_jr_pop(j, saved);
             return 0;
         }
-    mc_assume(&j->env, MC_A_AL_7);
+    if (t->w.terrain_count > 0) mc_assume(&j->env, MC_A_AL_7);
     int bad = al_world_build(&j->env, &t->w);
     if (bad == -2) return oom(j);
     if (bad >= 0) {

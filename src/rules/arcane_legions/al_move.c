@@ -172,7 +172,8 @@ static McPoly place(const McPoly *a, Cand k) {
 
 // Keeps a candidate when it leaves the mover flush against b without overlapping it.
 static void try_cand(const McPoly *a, const McPoly *b, Cand k, Cand *out, int *n) {
-    if (fabs(k.angle) < 1e-9 || *n >= 16) return;
+    bool still = fabs(k.angle) < 1e-9 && k.shift.x == 0 && k.shift.y == 0;
+    if (still || *n >= 16) return;
     McPoly p = place(a, k);
     McContact ct;
     if (mc_poly_contact(&p, b, &ct) != MC_CONTACT_TOUCHING || !ct.flush) return;
@@ -250,7 +251,8 @@ static int overlap_cands(const McPoly *a, const McPoly *b, Cand *out, bool *two_
 static int pick_two(Ctx *c, int action, Cand *k, int n, Cand *two) {
     int cw = -1, ccw = -1;
     for (int i = 0; i < n; i++) {
-        if (k[i].angle > 0 && (cw < 0 || k[i].angle < k[cw].angle)) cw = i;
+        // A pure push onto the edge between two corners (AL-OVL-2) counts as a clockwise snap of 0.
+        if (k[i].angle >= 0 && (cw < 0 || k[i].angle < k[cw].angle)) cw = i;
         if (k[i].angle < 0 && (ccw < 0 || k[i].angle > k[ccw].angle)) ccw = i;
     }
     int m = 0;
@@ -291,7 +293,7 @@ static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m) 
             set_ignore(c, -1);
             blocker = overlapped(c, &end, -1, NULL);
         }
-        const char *dir = two[i].angle > 0 ? "cw" : "ccw";
+        const char *dir = two[i].angle >= 0 ? "cw" : "ccw";
         if (blocker >= 0) {
             AlEvent *e = ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "snapping %s by %.6g degrees would hit %s", dir,
                             fabs(two[i].angle), oid(c, blocker));

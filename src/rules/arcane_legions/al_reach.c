@@ -100,7 +100,6 @@ int al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spa
                         out->truncated = true;
                         break;
                     }
-                    nd = &r.nodes[n];
                     Node *t = &r.nodes[m];
                     if (t->done || (t->cost >= 0 && t->cost <= cc)) continue;
                     t->cost = cc;
