@@ -1,0 +1,811 @@
+// A move order (AL-ORD, AL-BRK, AL-MOV, AL-LAT, AL-COL, AL-SNP, AL-SLD, AL-TRN, AL-OVL, AL-LIM,
+// AL-TER): order cost, breakaway, movement points, then each action with its collisions, snaps
+// (GEOMETRY.md "Snap-to"), slides ("Slide") and turning-tool placements ("Turning tool").
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/arcane_legions/al.h"
+
+#define SLOP MC_LINEAR_SLOP
+// Two snap angles are "equal" (AL-SNP-2) when they differ by less than this many degrees: at a
+// radius of 10 steps that is well under the slop.
+#define ANGLE_TIE 1e-6
+
+static const char *const dir_names[] = {"forward", "backward", "left", "right"};
+static const char *const side_names[] = {"front", "back", "left", "right"};
+
+typedef struct Ctx {
+    McEnv *env;
+    const AlWorld *w;
+    const AlOrder *o;
+    AlMoveResult *r;
+    bool quiet; // a run that only measures one option of a choice: no trace, no choices
+    const AlUnit *u;
+    McRect pose;
+    unsigned char *ignore;   // per part
+    unsigned char *standing; // per terrain piece: control terrain the mover stands on
+    int points;
+    bool ended;
+} Ctx;
+
+static void tr(Ctx *c, const char *rule, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void tr(Ctx *c, const char *rule, const char *fmt, ...) {
+    if (c->quiet) return;
+    char buf[320];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    mc_trace(c->env, rule, c->u->id, "%s", buf);
+}
+
+static AlEvent *ev(Ctx *c, AlActionResult *ar, const char *type, const char *rule, int object,
+                   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+static AlEvent *ev(Ctx *c, AlActionResult *ar, const char *type, const char *rule, int object,
+                   const char *fmt, ...) {
+    if (!mc_grow(c->env->arena, (void **)&ar->events, &ar->event_cap, ar->event_count + 1, sizeof(AlEvent)))
+        return NULL;
+    AlEvent *e = &ar->events[ar->event_count++];
+    memset(e, 0, sizeof *e);
+    e->type = type;
+    e->rule = rule;
+    e->object = object;
+    e->steps_beyond = -1;
+    char buf[320];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    e->text = mc_strf(c->env, "%s", buf);
+    return e;
+}
+
+static McReason *reason(Ctx *c, int action, const char *code, const char *rule, const char *msg) {
+    c->r->legal = false;
+    McReason *rs = mc_reason_add(c->env, &c->r->reasons, code, rule, "%s", msg);
+    if (rs) {
+        rs->unit = c->u->id;
+        rs->action = action;
+    }
+    return rs;
+}
+
+// A choice the request left open, with its option values (the default first); the options'
+// outcomes are filled in after the run.
+static void choice(Ctx *c, const char *name, int action, const char *const *values, int n) {
+    if (c->quiet) return;
+    AlMoveResult *r = c->r;
+    for (int i = 0; i < r->choice_count; i++)
+        if (strcmp(r->choices[i].name, name) == 0 && r->choices[i].action == action) return;
+    if (!mc_grow(c->env->arena, (void **)&r->choices, &r->choice_cap, r->choice_count + 1, sizeof(AlChoice))) return;
+    AlChoice *ch = &r->choices[r->choice_count];
+    memset(ch, 0, sizeof *ch);
+    ch->values = MC_NEW(c->env->arena, const char *, n);
+    if (!ch->values) return;
+    r->choice_count++;
+    ch->name = name;
+    ch->action = action;
+    ch->def = values[0];
+    for (int i = 0; i < n; i++) ch->values[i] = values[i];
+    ch->value_count = n;
+}
+
+static const char *oid(Ctx *c, int o) { return al_object_id(c->w, o); }
+static AlKind okind(Ctx *c, int o) { return al_object_kind(c->w, o); }
+
+// Which parts a motion may hit: not the mover's own start position, not control terrain the
+// player passes through (AL-TER-1) or stands on, and not `extra`.
+static void set_ignore(Ctx *c, int extra) {
+    const AlWorld *w = c->w;
+    int mover = c->o->unit;
+    for (int p = 0; p < w->part_count; p++) {
+        int ob = w->part_object[p];
+        bool ig = ob == mover || ob == extra;
+        if (okind(c, ob) == AL_KIND_CONTROL) {
+            int t = ob - w->unit_count;
+            ig = ig || !c->o->collide_control || !c->o->collide_control[t] || c->standing[t];
+        }
+        c->ignore[p] = ig;
+    }
+}
+
+static McVec2 dir_vector(double facing, int dir) {
+    switch (dir) {
+    case AL_FORWARD: return mc_facing_forward(facing);
+    case AL_BACKWARD: return mc_vec2_neg(mc_facing_forward(facing));
+    case AL_LEFT: return mc_vec2_neg(mc_facing_right(facing));
+    default: return mc_facing_right(facing);
+    }
+}
+
+// The first non-ignored object that `poly` overlaps by more than the slop, or -1; *part gets
+// the deepest part of that object.
+static int overlapped(Ctx *c, const McPoly *poly, int after, int *part) {
+    const AlWorld *w = c->w;
+    McBroadphaseIter it;
+    mc_broadphase_iter_begin(&it, &w->bp, mc_poly_aabb(poly));
+    int best = -1;
+    double depth = 0;
+    for (int p; (p = mc_broadphase_iter_next(&it)) >= 0;) {
+        if (c->ignore[p]) continue;
+        int ob = w->part_object[p];
+        if (ob <= after) continue;
+        double s = mc_poly_sat_separation(poly, &w->parts[p], NULL);
+        if (s >= -SLOP) continue;
+        if (best < 0 || ob < w->part_object[best] || (ob == w->part_object[best] && s < depth)) {
+            best = p;
+            depth = s;
+        }
+    }
+    if (part) *part = best;
+    return best < 0 ? -1 : w->part_object[best];
+}
+
+// ---- snapping -------------------------------------------------------------------------------
+
+typedef struct Cand {
+    McVec2 pivot;
+    double angle; // clockwise positive
+    McVec2 shift; // after the pivot: only when snapping to the edge between two corners (AL-OVL-2)
+} Cand;
+
+static McVec2 edge_dir(const McPoly *p, int i) {
+    int n = p->count;
+    i = ((i % n) + n) % n;
+    return mc_vec2_normalize(mc_vec2_sub(p->v[(i + 1) % n], p->v[i]));
+}
+
+// The clockwise angle that turns edge direction da antiparallel to db (flush CCW edges run
+// opposite ways), in (−180, 180].
+static double align_angle(McVec2 da, McVec2 db) {
+    McVec2 t = mc_vec2_neg(db);
+    return -mc_trig_atan2_deg(mc_vec2_cross(da, t), mc_vec2_dot(da, t)) + 0.0;
+}
+
+static McPoly place(const McPoly *a, Cand k) {
+    McPoly out;
+    mc_poly_rotate(a, k.pivot, k.angle, &out);
+    mc_poly_translate(&out, k.shift, &out);
+    return out;
+}
+
+// Keeps a candidate when it leaves the mover flush against b without overlapping it.
+static void try_cand(const McPoly *a, const McPoly *b, Cand k, Cand *out, int *n) {
+    bool still = fabs(k.angle) < 1e-9 && k.shift.x == 0 && k.shift.y == 0;
+    if (still || *n >= 16) return;
+    McPoly p = place(a, k);
+    McContact ct;
+    if (mc_poly_contact(&p, b, &ct) != MC_CONTACT_TOUCHING || !ct.flush) return;
+    out[(*n)++] = k;
+}
+
+// AL-SNP-1: the mover touches b at a corner; its edges at the contact are turned onto b's edges
+// at the contact about the collision point.
+static int touch_cands(const McPoly *a, const McPoly *b, const McContact *ct, Cand *out) {
+    int ea[2], eb[2], na = 0, nb = 0;
+    McVec2 pivot;
+    int i = ct->feature_a.index, j = ct->feature_b.index;
+    if (i < 0 || j < 0) return 0;
+    if (ct->feature_a.kind == MC_FEATURE_VERTEX) {
+        pivot = a->v[i];
+        ea[na++] = i - 1, ea[na++] = i;
+    } else {
+        ea[na++] = i;
+    }
+    if (ct->feature_b.kind == MC_FEATURE_VERTEX) {
+        if (ct->feature_a.kind != MC_FEATURE_VERTEX) pivot = b->v[j];
+        eb[nb++] = j - 1, eb[nb++] = j;
+    } else {
+        eb[nb++] = j;
+    }
+    if (ct->feature_a.kind != MC_FEATURE_VERTEX && ct->feature_b.kind != MC_FEATURE_VERTEX) return 0;
+    int n = 0;
+    for (int x = 0; x < na; x++)
+        for (int y = 0; y < nb; y++) {
+            Cand k = {pivot, align_angle(edge_dir(a, ea[x]), edge_dir(b, eb[y])), {0, 0}};
+            try_cand(a, b, k, out, &n);
+        }
+    return n;
+}
+
+// AL-OVL-1/2: the mover overlaps b after a turn. Pivots are where its sides cross b's sides;
+// with two of b's corners inside the mover it snaps to the edge between them.
+static int overlap_cands(const McPoly *a, const McPoly *b, Cand *out, bool *two_corners) {
+    int inside[MC_POLY_CAPACITY], ni = 0;
+    for (int j = 0; j < b->count; j++)
+        if (mc_poly_classify_point(a, b->v[j]) == MC_CONTACT_OVERLAPPING) inside[ni++] = j;
+    int between = -1;
+    if (ni == 2) {
+        if ((inside[0] + 1) % b->count == inside[1]) between = inside[0];
+        else if ((inside[1] + 1) % b->count == inside[0]) between = inside[1];
+    }
+    *two_corners = between >= 0;
+    int n = 0;
+    for (int x = 0; x < a->count; x++)
+        for (int y = 0; y < b->count; y++) {
+            McVec2 at;
+            if (mc_segment_intersect(a->v[x], a->v[(x + 1) % a->count], b->v[y], b->v[(y + 1) % b->count], &at,
+                                     NULL) != MC_SEGMENTS_POINT)
+                continue;
+            int target = between >= 0 ? between : y;
+            Cand k = {at, align_angle(edge_dir(a, x), edge_dir(b, target)), {0, 0}};
+            if (between >= 0) {
+                // Push the turned mover out along the edge's outward normal until it lies on it.
+                McPoly p = place(a, k);
+                McVec2 nrm = mc_vec2_perp_right(edge_dir(b, between));
+                double lo = INFINITY;
+                for (int v = 0; v < p.count; v++) {
+                    double d = mc_vec2_dot(mc_vec2_sub(p.v[v], b->v[between]), nrm);
+                    if (d < lo) lo = d;
+                }
+                if (lo < 0) k.shift = mc_vec2_scale(nrm, -lo);
+            }
+            try_cand(a, b, k, out, &n);
+        }
+    return n;
+}
+
+// Orders the smallest clockwise and smallest counter-clockwise candidates: smaller angle first
+// (AL-SNP-1); equal angles follow the player's side, clockwise by default (AL-SNP-2).
+static int pick_two(Ctx *c, int action, Cand *k, int n, Cand *two) {
+    int cw = -1, ccw = -1;
+    for (int i = 0; i < n; i++) {
+        // A pure push onto the edge between two corners (AL-OVL-2) counts as a clockwise snap of 0.
+        if (k[i].angle >= 0 && (cw < 0 || k[i].angle < k[cw].angle)) cw = i;
+        if (k[i].angle < 0 && (ccw < 0 || k[i].angle > k[ccw].angle)) ccw = i;
+    }
+    int m = 0;
+    if (cw >= 0 && ccw >= 0) {
+        double a = k[cw].angle, b = -k[ccw].angle;
+        bool ccw_first;
+        if (fabs(a - b) <= ANGLE_TIE) {
+            ccw_first = c->o->snap_side == 1;
+            static const char *const sides[] = {"cw", "ccw"};
+            if (c->o->snap_side < 0) choice(c, "snapSide", action, sides, 2);
+            tr(c, "AL-SNP-2", "both angles are %.6g degrees: the controller chooses; snapping %s",
+               a, ccw_first ? "counter-clockwise" : "clockwise");
+        } else {
+            ccw_first = b < a;
+        }
+        two[m++] = ccw_first ? k[ccw] : k[cw];
+        two[m++] = ccw_first ? k[cw] : k[ccw];
+    } else if (cw >= 0) {
+        two[m++] = k[cw];
+    } else if (ccw >= 0) {
+        two[m++] = k[ccw];
+    }
+    return m;
+}
+
+// Tries the snaps in order; a snap whose pivot would hit another object, or that would end
+// overlapping one, cannot be made and the next is tried (AL-LIM-1). Returns 1 when snapped.
+static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m) {
+    McPoly a = mc_rect_to_poly(c->pose);
+    for (int i = 0; i < m; i++) {
+        set_ignore(c, object);
+        McSweepInput in = {&a, c->w->parts, c->w->part_count, &c->w->bp, c->ignore};
+        McSweepHit hit;
+        mc_sweep_rotate(&in, two[i].pivot, two[i].angle, &hit);
+        int blocker = hit.state == MC_SWEEP_CLEAR ? -1 : c->w->part_object[hit.obstacle >= 0 ? hit.obstacle : 0];
+        McPoly end = place(&a, two[i]);
+        if (blocker < 0) {
+            set_ignore(c, -1);
+            blocker = overlapped(c, &end, -1, NULL);
+        }
+        const char *dir = two[i].angle >= 0 ? "cw" : "ccw";
+        if (blocker >= 0) {
+            AlEvent *e = ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "snapping %s by %.6g degrees would hit %s", dir,
+                            fabs(two[i].angle), oid(c, blocker));
+            if (e) e->side = dir, e->has_angle = true, e->angle = two[i].angle;
+            tr(c, "AL-LIM-1", "the %s snap onto %s would hit %s; it cannot be made", dir, oid(c, object), oid(c, blocker));
+            continue;
+        }
+        c->pose.centre = mc_vec2_add(mc_vec2_rotate_cw_about(c->pose.centre, two[i].pivot, two[i].angle), two[i].shift);
+        c->pose.facing = mc_facing_normalize(c->pose.facing + two[i].angle);
+        AlEvent *e = ev(c, ar, "snap", i == 0 ? "AL-SNP-1" : "AL-LIM-1", object,
+                        "snapped %s about (%.6g, %.6g) by %.6g degrees onto an edge of %s", dir, two[i].pivot.x,
+                        two[i].pivot.y, fabs(two[i].angle), oid(c, object));
+        if (e) {
+            e->has_point = true, e->point = two[i].pivot;
+            e->has_angle = true, e->angle = two[i].angle;
+            e->side = dir;
+            if (two[i].shift.x != 0 || two[i].shift.y != 0) e->rule = "AL-OVL-2";
+        }
+        tr(c, i == 0 ? "AL-SNP-1" : "AL-LIM-1", "snapped %s by %.6g degrees about (%.6g, %.6g) onto %s", dir,
+           fabs(two[i].angle), two[i].pivot.x, two[i].pivot.y, oid(c, object));
+        return 1;
+    }
+    return 0;
+}
+
+// ---- sliding ---------------------------------------------------------------------------------
+
+static double edge_length(McRect r, int edge) { return edge == 0 || edge == 2 ? fabs(r.width) : fabs(r.depth); }
+
+// Positions (projected on d) of an edge's two ends and its notches (A-AL-2).
+static int edge_marks(const McPoly *p, int edge, double len, double spacing, McVec2 d, double *out) {
+    McVec2 a = p->v[edge], b = p->v[(edge + 1) % 4];
+    McVec2 u = mc_vec2_normalize(mc_vec2_sub(b, a));
+    int n = 0;
+    out[n++] = mc_vec2_dot(a, d);
+    out[n++] = mc_vec2_dot(b, d);
+    for (int k = 1; k * spacing < len - SLOP && n < 256; k++) out[n++] = mc_vec2_dot(mc_vec2_mul_add(a, k * spacing, u), d);
+    return n;
+}
+
+// AL-SLD-1/2: after a collision that left the mover adjacent, the optional slide.
+static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
+    const AlWorld *w = c->w;
+    AlKind kind = okind(c, object);
+    McPoly a = mc_rect_to_poly(c->pose);
+    McContact ct;
+    bool adjacent = false;
+    int bpart = -1;
+    for (int p = 0; p < w->part_count && !adjacent; p++) {
+        if (w->part_object[p] != object) continue;
+        adjacent = mc_poly_contact(&a, &w->parts[p], &ct) == MC_CONTACT_TOUCHING && ct.flush;
+        bpart = p;
+    }
+    if (!adjacent) return;
+    if (kind != AL_KIND_UNIT) {
+        if (c->o->slide >= 0)
+            ev(c, ar, "noSlide", "AL-SLD-2", object, "units do not slide on terrain");
+        tr(c, "AL-SLD-2", "%s is terrain: no slide", oid(c, object));
+        return;
+    }
+    if (c->o->slide < 0) {
+        static const char *const slides[] = {"none", "forward", "backward", "left", "right"};
+        choice(c, "slide", action, slides, 5);
+        return;
+    }
+    McVec2 d = dir_vector(c->pose.facing, c->o->slide);
+    McVec2 along = edge_dir(&w->parts[bpart], ct.feature_b.index);
+    const char *dn = dir_names[c->o->slide];
+    if (fabs(mc_vec2_cross(d, along)) > 1e-9) {
+        ev(c, ar, "noSlide", "AL-SLD-1", object, "a slide %s would not run along the edge shared with %s", dn, oid(c, object));
+        return;
+    }
+    double spacing = mc_param(c->env, MC_P_AL2_NOTCH_SPACING);
+    double ma[260], mb[260];
+    const AlUnit *bu = &w->units[object];
+    int na = edge_marks(&a, ct.feature_a.index, edge_length(c->pose, ct.feature_a.index), spacing, d, ma);
+    int nb = edge_marks(&w->parts[bpart], ct.feature_b.index, edge_length(bu->rect, ct.feature_b.index), spacing, d, mb);
+    double best = INFINITY;
+    for (int i = 0; i < na; i++)
+        for (int k = 0; k < nb; k++) {
+            double s = mb[k] - ma[i];
+            if (s > SLOP && s < best) best = s;
+        }
+    McVec2 move = mc_vec2_scale(d, best);
+    McPoly moved;
+    mc_poly_translate(&a, move, &moved);
+    McContact after;
+    if (!(best < INFINITY) || mc_poly_contact(&moved, &w->parts[bpart], &after) != MC_CONTACT_TOUCHING || !after.flush) {
+        ev(c, ar, "noSlide", "AL-SLD-1", object, "sliding %s would leave %s before a notch or side aligns", dn, oid(c, object));
+        tr(c, "AL-SLD-1", "no slide %s: the units would stop being adjacent first", dn);
+        return;
+    }
+    set_ignore(c, object);
+    McSweepInput in = {&a, w->parts, w->part_count, &w->bp, c->ignore};
+    McSweepHit hit;
+    if (mc_sweep_translate(&in, move, &hit) != MC_SWEEP_CLEAR) {
+        int blocker = w->part_object[hit.obstacle];
+        ev(c, ar, "noSlide", "AL-SLD-1", blocker, "sliding %s would hit %s", dn, oid(c, blocker));
+        return;
+    }
+    c->pose.centre = mc_vec2_add(c->pose.centre, move);
+    AlEvent *e = ev(c, ar, "slide", "AL-SLD-1", object, "slid %s by %.6g steps until a notch or side aligned with %s", dn,
+                    best, oid(c, object));
+    if (e) e->has_distance = true, e->distance = best, e->side = dn;
+    tr(c, "AL-SLD-1", "slid %s by %.6g steps along %s to the first alignment", dn, best, oid(c, object));
+}
+
+// A collision that ended movement: the slide, then the end (AL-COL-2).
+static void end_by_collision(Ctx *c, int action, AlActionResult *ar, int object) {
+    slide(c, action, ar, object);
+    c->ended = true;
+    tr(c, "AL-COL-2", "the collision with %s ends movement", oid(c, object));
+}
+
+// ---- step ------------------------------------------------------------------------------------
+
+static void standing_update(Ctx *c) {
+    const AlWorld *w = c->w;
+    McPoly a = mc_rect_to_poly(c->pose);
+    for (int t = 0; t < w->terrain_count; t++) c->standing[t] = 0;
+    McBroadphaseIter it;
+    mc_broadphase_iter_begin(&it, &w->bp, mc_poly_aabb(&a));
+    for (int p; (p = mc_broadphase_iter_next(&it)) >= 0;) {
+        int ob = w->part_object[p];
+        if (okind(c, ob) != AL_KIND_CONTROL) continue;
+        if (mc_poly_sat_separation(&a, &w->parts[p], NULL) < -SLOP) c->standing[ob - w->unit_count] = 1;
+    }
+}
+
+// Control terrain the step passes onto without colliding (AL-TER-1): named, and offered as a choice.
+static void note_control(Ctx *c, int action, AlActionResult *ar, const McPoly *a, McVec2 move) {
+    const AlWorld *w = c->w;
+    for (int p = 0; p < w->part_count; p++) {
+        int ob = w->part_object[p];
+        c->ignore[p] = 1;
+        if (okind(c, ob) != AL_KIND_CONTROL) continue;
+        int t = ob - w->unit_count;
+        bool collides = c->o->collide_control && c->o->collide_control[t];
+        c->ignore[p] = collides || c->standing[t];
+    }
+    McSweepInput in = {a, w->parts, w->part_count, &w->bp, c->ignore};
+    McSweepHit hit;
+    if (mc_sweep_translate(&in, move, &hit) != MC_SWEEP_HIT) return;
+    int ob = w->part_object[hit.obstacle];
+    ev(c, ar, "passedControl", "AL-TER-1", ob, "moved onto control terrain %s without colliding with it", oid(c, ob));
+    tr(c, "AL-TER-1", "passes onto control terrain %s (collision with it is the player's option)", oid(c, ob));
+    const char *values[2] = {"[]", oid(c, ob)};
+    if (!c->o->collide_given) choice(c, "collideControl", action, values, 2);
+}
+
+static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
+    const AlWorld *w = c->w;
+    standing_update(c);
+    McPoly a = mc_rect_to_poly(c->pose);
+    McVec2 delta = mc_vec2_scale(dir_vector(c->pose.facing, act->dir), act->distance);
+    set_ignore(c, -1);
+    McSweepInput in = {&a, w->parts, w->part_count, &w->bp, c->ignore};
+    McSweepHit hit;
+    McSweepState st = mc_sweep_translate(&in, delta, &hit);
+    if (st == MC_SWEEP_CLEAR) {
+        if (c->o->move_order) note_control(c, ai, ar, &a, delta);
+        c->pose.centre = mc_vec2_add(c->pose.centre, delta);
+        ev(c, ar, "free", "AL-LAT-2", -1, "moved %s %.6g steps", dir_names[act->dir], act->distance);
+        return;
+    }
+    if (st != MC_SWEEP_HIT) return; // the start was checked free of overlap; nothing else happens
+    McVec2 move = hit.t == 1.0 ? delta : mc_vec2_scale(delta, hit.t);
+    if (c->o->move_order) note_control(c, ai, ar, &a, move);
+    c->pose.centre = mc_vec2_add(c->pose.centre, move);
+    int ob = w->part_object[hit.obstacle];
+    const McPoly *b = &w->parts[hit.obstacle];
+    if (!c->o->move_order) {
+        AlEvent *e = ev(c, ar, "stopped", "AL-LIM-4", ob, "moved without a move order, it stops against %s", oid(c, ob));
+        if (e) e->has_point = true, e->point = hit.contact.point;
+        tr(c, "AL-LIM-4", "no move order: stops against %s after %.6g steps, without snapping", oid(c, ob),
+           hit.t * act->distance);
+        c->ended = true;
+        return;
+    }
+    AlEvent *e = ev(c, ar, "collision", "AL-COL-1", ob, "collided with %s (%s) after %.6g steps", oid(c, ob),
+                    al_kind_name(okind(c, ob)), hit.t * act->distance);
+    if (e) e->has_point = true, e->point = hit.contact.point, e->has_distance = true, e->distance = hit.t * act->distance;
+    tr(c, "AL-COL-1", "collides with %s at (%.6g, %.6g) after %.6g of the step", oid(c, ob), hit.contact.point.x,
+       hit.contact.point.y, hit.t * act->distance);
+    if (hit.contact.flush) {
+        tr(c, "AL-SNP-1", "the collision is flush with %s: no snap is needed", oid(c, ob));
+        end_by_collision(c, ai, ar, ob);
+        return;
+    }
+    Cand k[16], two[2];
+    int n = touch_cands(&hit.placed, b, &hit.contact, k);
+    int m = pick_two(c, ai, k, n, two);
+    if (snap(c, ar, ob, two, m)) {
+        end_by_collision(c, ai, ar, ob);
+        return;
+    }
+    // AL-LIM-2: no snap and nothing overlaps: the unit stays at its angle and may keep moving.
+    ev(c, ar, "noSnap", "AL-LIM-2", ob, "no snap onto %s is possible: the unit stays at its angle and may keep moving",
+       oid(c, ob));
+    tr(c, "AL-LIM-2", "no snap onto %s is possible; movement does not end", oid(c, ob));
+}
+
+// ---- turn ------------------------------------------------------------------------------------
+
+// Side geometry in the unit's frame (x right, y forward): the point `s` along side `side`,
+// counted from the unit's left (front, back) or back (left, right) end.
+static McVec2 side_point(McRect r, int side, double s) {
+    double hw = fabs(r.width) / 2, hd = fabs(r.depth) / 2;
+    switch (side) {
+    case AL_FORWARD: return mc_vec2(-hw + s, hd);
+    case AL_BACKWARD: return mc_vec2(-hw + s, -hd);
+    case AL_LEFT: return mc_vec2(-hw, -hd + s);
+    default: return mc_vec2(hw, -hd + s);
+    }
+}
+static double side_length(McRect r, int side) { return side <= AL_BACKWARD ? fabs(r.width) : fabs(r.depth); }
+static McVec2 side_normal(int side) {
+    static const McVec2 n[4] = {{0, 1}, {0, -1}, {-1, 0}, {1, 0}};
+    return n[side];
+}
+// Compass offset of a side's outward normal from the facing.
+static double side_bearing(int side) {
+    static const double b[4] = {0, 180, 270, 90};
+    return b[side];
+}
+
+// The position along a side of notch `index` (-1 = the middle notch); -1 when there is none.
+static double notch_at(double len, double spacing, int index) {
+    int count = 0;
+    while ((count + 1) * spacing < len - SLOP) count++;
+    if (count == 0) return -1;
+    if (index < 0) index = (count - 1) / 2;
+    if (index >= count) return -1;
+    return (index + 1) * spacing;
+}
+
+int al_turn_place(const AlWorld *w, const AlUnit *u, McRect pose, const AlAction *a, McPoly *tool, McRect *out,
+                  int *beyond, int *cost) {
+    double spacing = w->notch_spacing, L = w->leg_length;
+    int off = a->off, exit_side = a->exit_side < 0 ? (off ^ 1) : a->exit_side;
+    double s_in = notch_at(side_length(pose, off), spacing, a->entry_notch);
+    double s_out = notch_at(side_length(pose, exit_side), spacing, a->exit_notch);
+    if (s_in < 0 || s_out < 0) return 0;
+    McVec2 n = side_normal(off), r = mc_vec2(n.y, -n.x), N = side_point(pose, off, s_in);
+    // The tool in (along r, along n) coordinates with the entry bevel at the origin (A-AL-5).
+    McVec2 tv[3], bevel;
+    double sign = a->toward == AL_LEFT ? -1 : 1, turn;
+    if (a->angle == 45) {
+        double h = L * sqrt(0.5);
+        tv[0] = mc_vec2(-h, 0), tv[1] = mc_vec2(h, 0), tv[2] = mc_vec2(0, h);
+        bevel = mc_vec2(sign * h / 2, h / 2);
+        turn = sign * 45;
+    } else {
+        tv[0] = mc_vec2(-L / 2, 0), tv[1] = mc_vec2(L / 2, 0), tv[2] = mc_vec2(sign * L / 2, L);
+        bevel = mc_vec2(sign * L / 2, L / 2);
+        turn = sign * 90;
+    }
+    McVec2 world[3];
+    for (int i = 0; i < 3; i++)
+        world[i] = mc_rect_to_world(pose, mc_vec2_add(N, mc_vec2_add(mc_vec2_scale(r, tv[i].x), mc_vec2_scale(n, tv[i].y))));
+    McVec2 q = mc_rect_to_world(pose, mc_vec2_add(N, mc_vec2_add(mc_vec2_scale(r, bevel.x), mc_vec2_scale(n, bevel.y))));
+    mc_poly_from_points(tool, world, 3);
+    // The exit edge's outward normal bears side_bearing(off) + turn from the old facing; the exit
+    // side's outward normal must point back into the tool.
+    McRect np = pose;
+    np.facing = mc_facing_normalize(pose.facing + side_bearing(off) + turn + 180 - side_bearing(exit_side));
+    np.centre = mc_vec2(0, 0);
+    McVec2 off_world = mc_rect_to_world(np, side_point(pose, exit_side, s_out));
+    np.centre = mc_vec2_sub(q, off_world);
+    *out = np;
+    // AL-TRN-2 with FACTS.md 1.5's reading: steps beyond the tool = the unit's extent
+    // perpendicular to the exit edge, in whole steps rounded up.
+    double extent = exit_side <= AL_BACKWARD ? fabs(pose.depth) : fabs(pose.width);
+    *beyond = (int)ceil(extent - SLOP);
+    *cost = u->cost[off] * (1 + *beyond);
+    return 1;
+}
+
+static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int *cost) {
+    const AlWorld *w = c->w;
+    McPoly tool;
+    McRect np;
+    int beyond, tcost;
+    mc_assume(c->env, MC_A_AL_5);
+    mc_assume(c->env, MC_A_AL_2);
+    if (!al_turn_place(w, c->u, c->pose, act, &tool, &np, &beyond, &tcost)) {
+        reason(c, ai, "no_such_notch", "AL-TRN-1", "the named notch does not exist on that side of the base");
+        ar->made = false;
+        return;
+    }
+    if (c->o->move_order && tcost > c->points) {
+        reason(c, ai, "not_enough_points", "AL-TRN-2", "the turn costs more movement points than are left");
+        ar->made = false;
+        tr(c, "AL-TRN-2", "the turn costs %d but only %d points are left", tcost, c->points);
+        return;
+    }
+    // AL-TRN-3: the tool must lie on the table without overlapping a unit or blocking/hindering
+    // terrain (control terrain is flat and does not stop it).
+    for (int p = 0; p < w->part_count; p++) {
+        int ob = w->part_object[p];
+        c->ignore[p] = ob == c->o->unit || okind(c, ob) == AL_KIND_CONTROL;
+    }
+    int blocker = overlapped(c, &tool, -1, NULL);
+    if (blocker >= 0) {
+        McReason *rs = reason(c, ai, "tool_cannot_be_placed", "AL-TRN-3", "the turning tool cannot be placed: it would overlap another object");
+        if (rs) rs->unit = oid(c, blocker);
+        ar->made = false;
+        tr(c, "AL-TRN-3", "the turning tool would overlap %s: the turn cannot be made", oid(c, blocker));
+        return;
+    }
+    *cost = c->o->move_order ? tcost : 0;
+    McRect before = c->pose;
+    standing_update(c);
+    c->pose = np;
+    AlEvent *e = ev(c, ar, "tool", "AL-TRN-2", -1, "turned %d degrees off the %s, ending %d step(s) beyond the tool",
+                    act->angle, side_names[act->off], beyond);
+    if (e) e->steps_beyond = beyond;
+    tr(c, "AL-TRN-1", "turning tool (%d degrees) off the %s: new facing %.6g", act->angle, side_names[act->off], np.facing);
+    tr(c, "AL-TRN-2", "costs %d x (1 + %d steps beyond the tool) = %d", c->u->cost[act->off], beyond, tcost);
+    // Overlaps after the turn (AL-OVL-*): which objects, and which the player snaps to.
+    set_ignore(c, -1);
+    McPoly a = mc_rect_to_poly(np);
+    int first = overlapped(c, &a, -1, NULL);
+    if (first < 0) return;
+    int count = 0, target = first, target_part = -1;
+    const char *ids[8];
+    for (int ob = first; ob >= 0; ob = overlapped(c, &a, ob, NULL)) {
+        if (count < 8) ids[count] = oid(c, ob);
+        count++;
+        if (c->o->snap_to_given && ob == c->o->snap_to) target = ob;
+    }
+    if (count > 1) {
+        if (!c->o->snap_to_given) choice(c, "snapTo", ai, ids, count < 8 ? count : 8);
+        tr(c, "AL-OVL-3", "the turn ends overlapping %d objects; the player chooses which to snap to: %s", count,
+           oid(c, target));
+    }
+    overlapped(c, &a, target - 1, &target_part);
+    e = ev(c, ar, "overlap", "AL-OVL-1", target, "the turn ends overlapping %s", oid(c, target));
+    if (e && count > 1) e->rule = "AL-OVL-3";
+    Cand k[16], two[2];
+    bool two_corners = false;
+    int n = overlap_cands(&a, &w->parts[target_part], k, &two_corners);
+    if (two_corners) tr(c, "AL-OVL-2", "two corners of %s lie inside the unit: it snaps to the edge between them", oid(c, target));
+    int m = pick_two(c, ai, k, n, two);
+    if (snap(c, ar, target, two, m)) {
+        tr(c, "AL-OVL-4", "sliding after an overlap snap works as usual");
+        end_by_collision(c, ai, ar, target);
+        return;
+    }
+    // AL-LIM-3: no snap while overlapping: the turn cannot be made; back to the last legal point.
+    c->pose = before;
+    *cost = 0;
+    ev(c, ar, "returned", "AL-LIM-3", target,
+       "no snap onto %s is possible while overlapping: the unit returns to its last legal point", oid(c, target));
+    tr(c, "AL-LIM-3", "overlapping %s with no snap possible: the turn is not made; movement continues", oid(c, target));
+}
+
+// ---- the order ---------------------------------------------------------------------------------
+
+static int run(Ctx *c) {
+    const AlWorld *w = c->w;
+    const AlOrder *o = c->o;
+    AlMoveResult *r = c->r;
+    const AlUnit *u = c->u;
+    r->legal = true;
+    c->pose = u->rect;
+    c->ignore = MC_NEW(c->env->arena, unsigned char, w->part_count + 1);
+    c->standing = MC_NEW(c->env->arena, unsigned char, w->terrain_count + 1);
+    r->actions = MC_NEW(c->env->arena, AlActionResult, o->action_count + 1);
+    if (!c->ignore || !c->standing || !r->actions) return 0;
+    if (o->move_order) {
+        r->order_cost = u->sortie ? 1 : 2;
+        tr(c, "AL-ORD-2", "a move order to a %s base costs %d order point(s)", u->sortie ? "sortie" : "formation",
+           r->order_cost);
+        if (o->lost_pushing > 0)
+            tr(c, "AL-ORD-1", "pushing is paid with the order: %d icon(s) of pushed figures are not ready", o->lost_pushing);
+        r->breakaway = MC_NEW(c->env->arena, AlBreakaway, w->unit_count + 1);
+        if (!r->breakaway) return 0;
+        if (c->quiet) {
+            McEnv quiet = *c->env;
+            quiet.trace_count = quiet.trace_cap = 0;
+            quiet.trace = NULL;
+            r->breakaway_count = al_breakaway(&quiet, w, o->unit, o->active_side, o->turn_order, o->turn_count, r->breakaway);
+        } else {
+            r->breakaway_count = al_breakaway(c->env, w, o->unit, o->active_side, o->turn_order, o->turn_count, r->breakaway);
+        }
+        if (o->lost_breakaway > 0) {
+            if (r->breakaway_count == 0) {
+                reason(c, -1, "no_breakaway_attack", u->sortie ? "AL-BRK-2" : "AL-BRK-1",
+                       "icons are given as lost to breakaway attacks, but no unit may make one against this unit");
+            } else {
+                tr(c, "AL-BRK-3", "breakaway attacks come before moving: %d icon(s) of figures lost to them do not count",
+                   o->lost_breakaway);
+            }
+        }
+        mc_assume(c->env, MC_A_AL_4);
+        int mp = u->icons - o->lost_pushing - o->lost_breakaway;
+        r->movement_points = mp > 0 ? mp : 0;
+        c->points = r->movement_points;
+        tr(c, "AL-MOV-1", "%d ready movement icon(s) give %d movement point(s)", u->icons - o->lost_pushing - o->lost_breakaway,
+           r->movement_points);
+    }
+    // A start overlapping a unit or blocking/hindering terrain is no position to move from.
+    set_ignore(c, -1);
+    for (int p = 0; p < w->part_count; p++)
+        if (okind(c, w->part_object[p]) == AL_KIND_CONTROL) c->ignore[p] = 1;
+    McPoly start = mc_rect_to_poly(c->pose);
+    int ov = r->legal ? overlapped(c, &start, -1, NULL) : -1;
+    if (ov >= 0) {
+        McReason *rs = reason(c, -1, "starts_overlapping", "AL-COL-1", "the unit already overlaps another object before moving");
+        if (rs) rs->unit = oid(c, ov);
+    }
+    mc_assume(c->env, MC_A_AL_1);
+    mc_assume(c->env, MC_A_AL_3);
+    for (int i = 0; i < o->action_count && r->legal; i++) {
+        const AlAction *act = &o->actions[i];
+        AlActionResult *ar = &r->actions[r->action_count++];
+        ar->made = true;
+        int cost = 0;
+        if (c->ended) {
+            reason(c, i, "movement_ended", "AL-COL-2", "movement already ended with a collision; no further action can be made");
+            ar->made = false;
+        } else if (act->kind == AL_ACTION_STEP) {
+            cost = o->move_order ? u->cost[act->dir] : 0;
+            if (cost > c->points && o->move_order) {
+                reason(c, i, "not_enough_points", "AL-LAT-3", "the step costs more movement points than are left");
+                tr(c, "AL-LAT-3", "a step %s costs %d but only %d point(s) are left", dir_names[act->dir], cost, c->points);
+                ar->made = false;
+                cost = 0;
+            } else {
+                if (o->move_order)
+                    tr(c, act->distance < 1 ? "AL-LAT-3" : "AL-LAT-2", "a %s step of %.6g costs %d (a partial step costs a full step)",
+                       dir_names[act->dir], act->distance, cost);
+                do_step(c, i, act, ar);
+            }
+        } else {
+            do_turn(c, i, act, ar, &cost);
+        }
+        if (ar->made) c->points -= cost;
+        ar->cost = ar->made ? cost : 0;
+        r->points_spent += ar->cost;
+        ar->points_left = c->points;
+        ar->pose = c->pose;
+    }
+    r->final = c->pose;
+    if (!r->legal) r->ended_by = "illegal";
+    else if (c->ended) r->ended_by = "collision";
+    else if (o->move_order && c->points == 0 && o->action_count > 0) r->ended_by = "points";
+    else r->ended_by = "actions";
+    if (o->move_order && r->legal)
+        tr(c, "AL-MOV-3", "movement ends (%s); %d unspent point(s) are lost", r->ended_by, c->points);
+    return 1;
+}
+
+static int run_variant(McEnv *env, const AlWorld *w, const AlOrder *o, AlOption *opt) {
+    AlMoveResult r;
+    memset(&r, 0, sizeof r);
+    Ctx c = {env, w, o, &r, true, &w->units[o->unit], {{0, 0}, 0, 0, 0}, NULL, NULL, 0, false};
+    uint32_t assumed = env->assumed;
+    if (!run(&c)) return 0;
+    env->assumed = assumed;
+    opt->legal = r.legal;
+    opt->final = r.final;
+    opt->ended_by = r.ended_by;
+    opt->points_spent = r.points_spent;
+    return 1;
+}
+
+// Fills every open choice with the outcome of each option, the default first. Options that end
+// exactly like the default (a slide across the contact edge, say) are left out.
+static int measure_choices(McEnv *env, const AlWorld *w, const AlOrder *o, AlMoveResult *r) {
+    for (int i = 0; i < r->choice_count; i++) {
+        AlChoice *ch = &r->choices[i];
+        ch->options = MC_NEW(env->arena, AlOption, ch->value_count);
+        if (!ch->options) return 0;
+        for (int k = 0; k < ch->value_count; k++) {
+            AlOrder v = *o;
+            const char *value = ch->values[k];
+            if (strcmp(ch->name, "snapSide") == 0) {
+                v.snap_side = k;
+            } else if (strcmp(ch->name, "slide") == 0) {
+                v.slide = k - 1;
+            } else if (strcmp(ch->name, "snapTo") == 0) {
+                v.snap_to_given = true;
+                for (int ob = 0; ob < al_object_count(w); ob++)
+                    if (strcmp(al_object_id(w, ob), value) == 0) v.snap_to = ob;
+            } else {
+                unsigned char *cc = MC_NEW(env->arena, unsigned char, w->terrain_count + 1);
+                if (!cc) return 0;
+                for (int t = 0; t < w->terrain_count; t++) {
+                    cc[t] = o->collide_control ? o->collide_control[t] : 0;
+                    if (k > 0 && strcmp(w->terrain[t].id, value) == 0) cc[t] = 1;
+                }
+                v.collide_control = cc;
+                v.collide_given = true;
+            }
+            AlOption *opt = &ch->options[ch->option_count];
+            if (!run_variant(env, w, &v, opt)) return 0;
+            opt->value = value;
+            const AlOption *d = &ch->options[0];
+            bool same = k > 0 && d->final.centre.x == opt->final.centre.x && d->final.centre.y == opt->final.centre.y &&
+                        d->final.facing == opt->final.facing && d->legal == opt->legal &&
+                        strcmp(d->ended_by, opt->ended_by) == 0;
+            if (!same || strcmp(ch->name, "slide") != 0) ch->option_count++;
+        }
+    }
+    return 1;
+}
+
+int al_move(McEnv *env, const AlWorld *w, const AlOrder *o, AlMoveResult *out) {
+    memset(out, 0, sizeof *out);
+    Ctx c = {env, w, o, out, false, &w->units[o->unit], {{0, 0}, 0, 0, 0}, NULL, NULL, 0, false};
+    if (!run(&c)) return 0;
+    return measure_choices(env, w, o, out);
+}

@@ -1,0 +1,140 @@
+// reachArea: where a unit's centre can get with its movement points (AL-MOV-2, AL-LAT-2/3,
+// AL-COL-1/2, AL-TRN-2). Step actions are sampled on a grid in the unit's own frame: positions
+// i·s to its right and j·s forward. Costs are small integers, so a bucket queue (Dial's
+// algorithm) settles positions cheapest first; a partial step costs a full one (AL-LAT-3), so
+// one action reaches every grid point up to a step away in one direction for the same price.
+#include <string.h>
+
+#include "rules/arcane_legions/al.h"
+
+#define HASH_BITS 16
+#define HASH_SIZE (1 << HASH_BITS)
+
+typedef struct Node {
+    int i, j, cost, next;
+    bool done;
+} Node;
+
+typedef struct Reach {
+    Node *nodes;
+    int count;
+    int *slots; // node index + 1, 0 = empty
+    int *head;  // bucket lists by cost
+} Reach;
+
+static unsigned hash2(int i, int j) {
+    unsigned h = (unsigned)i * 2654435761u ^ ((unsigned)j * 40503u + 0x9e3779b9u);
+    return (h ^ (h >> 15)) & (HASH_SIZE - 1);
+}
+
+// The node at (i, j), created when new; -1 when the sample limit is reached.
+static int node_at(Reach *r, int i, int j) {
+    unsigned h = hash2(i, j);
+    while (r->slots[h]) {
+        Node *n = &r->nodes[r->slots[h] - 1];
+        if (n->i == i && n->j == j) return r->slots[h] - 1;
+        h = (h + 1) & (HASH_SIZE - 1);
+    }
+    if (r->count >= AL_MAX_REACH_SAMPLES) return -1;
+    Node *n = &r->nodes[r->count];
+    n->i = i, n->j = j, n->cost = -1, n->next = -1, n->done = false;
+    r->slots[h] = ++r->count;
+    return r->count - 1;
+}
+
+static bool add_sample(AlReachResult *out, McRect pose, int cost, bool collision, bool turned) {
+    if (out->count >= AL_MAX_REACH_SAMPLES) {
+        out->truncated = true;
+        return false;
+    }
+    AlSample *s = &out->samples[out->count++];
+    s->pose = pose, s->cost = cost, s->collision = collision, s->turned = turned;
+    return true;
+}
+
+int al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spacing,
+                  const unsigned char *collide_control, AlReachResult *out) {
+    memset(out, 0, sizeof *out);
+    const AlUnit *u = &w->units[unit];
+    out->movement_points = points;
+    Reach r = {MC_NEW(env->arena, Node, AL_MAX_REACH_SAMPLES), 0, MC_NEW(env->arena, int, HASH_SIZE),
+               MC_NEW(env->arena, int, points + 1)};
+    out->samples = MC_NEW(env->arena, AlSample, AL_MAX_REACH_SAMPLES);
+    unsigned char *ignore = MC_NEW(env->arena, unsigned char, w->part_count + 1);
+    if (!r.nodes || !r.slots || !r.head || !out->samples || !ignore) return 0;
+    for (int c = 0; c <= points; c++) r.head[c] = -1;
+    for (int p = 0; p < w->part_count; p++) {
+        int ob = w->part_object[p];
+        AlKind k = al_object_kind(w, ob);
+        ignore[p] = ob == unit || (k == AL_KIND_CONTROL && !(collide_control && collide_control[ob - w->unit_count]));
+    }
+    mc_assume(env, MC_A_AL_1);
+    mc_assume(env, MC_A_AL_3);
+    int per_step = (int)(1.0 / spacing + 0.5);
+    McVec2 right = mc_facing_right(u->rect.facing), fwd = mc_facing_forward(u->rect.facing);
+    static const int di[4] = {0, 0, -1, 1}, dj[4] = {1, -1, 0, 0};
+    int start = node_at(&r, 0, 0);
+    r.nodes[start].cost = 0;
+    r.head[0] = start;
+    for (int c = 0; c <= points; c++) {
+        for (int n = r.head[c]; n >= 0; n = r.nodes[n].next) {
+            Node *nd = &r.nodes[n];
+            if (nd->done || nd->cost != c) continue;
+            nd->done = true;
+            McRect pose = u->rect;
+            pose.centre = mc_vec2_add(pose.centre, mc_vec2_add(mc_vec2_scale(right, nd->i * spacing),
+                                                               mc_vec2_scale(fwd, nd->j * spacing)));
+            if (!add_sample(out, pose, c, false, false)) return 1;
+            McPoly a = mc_rect_to_poly(pose);
+            for (int d = 0; d < 4; d++) {
+                int cc = c + u->cost[d];
+                if (cc > points) continue;
+                McVec2 dv = mc_vec2_add(mc_vec2_scale(right, di[d]), mc_vec2_scale(fwd, dj[d]));
+                McSweepInput in = {&a, w->parts, w->part_count, &w->bp, ignore};
+                McSweepHit hit;
+                McSweepState st = mc_sweep_translate(&in, dv, &hit);
+                if (st == MC_SWEEP_STARTS_OVERLAPPING || st == MC_SWEEP_INVALID) continue;
+                for (int k = 1; k <= per_step && k * spacing <= hit.t + MC_LINEAR_SLOP; k++) {
+                    int m = node_at(&r, nd->i + di[d] * k, nd->j + dj[d] * k);
+                    if (m < 0) {
+                        out->truncated = true;
+                        break;
+                    }
+                    Node *t = &r.nodes[m];
+                    if (t->done || (t->cost >= 0 && t->cost <= cc)) continue;
+                    t->cost = cc;
+                    t->next = r.head[cc];
+                    r.head[cc] = m;
+                }
+                // AL-COL-2: a collision ends the move where the unit touches.
+                if (st == MC_SWEEP_HIT) {
+                    McRect hp = pose;
+                    hp.centre = mc_vec2_add(pose.centre, mc_vec2_scale(dv, hit.t));
+                    if (!add_sample(out, hp, cc, true, false)) return 1;
+                }
+            }
+            // One turn off the front either way (AL-TRN-1/2), where affordable and free.
+            for (int t = 0; t < 4; t++) {
+                AlAction act = {AL_ACTION_TURN, AL_FORWARD, 0, t < 2 ? 45 : 90, AL_FORWARD, t % 2 ? AL_RIGHT : AL_LEFT, -1, -1, -1};
+                McPoly tool;
+                McRect np;
+                int beyond, tc;
+                if (!al_turn_place(w, u, pose, &act, &tool, &np, &beyond, &tc) || c + tc > points) continue;
+                mc_assume(env, MC_A_AL_5);
+                McPoly b = mc_rect_to_poly(np);
+                bool blocked = false;
+                McBroadphaseIter it;
+                mc_broadphase_iter_begin(&it, &w->bp, mc_aabb_union(mc_poly_aabb(&tool), mc_poly_aabb(&b)));
+                for (int p; !blocked && (p = mc_broadphase_iter_next(&it)) >= 0;) {
+                    if (ignore[p]) continue;
+                    blocked = mc_poly_sat_separation(&tool, &w->parts[p], NULL) < -MC_LINEAR_SLOP ||
+                              mc_poly_sat_separation(&b, &w->parts[p], NULL) < -MC_LINEAR_SLOP;
+                }
+                if (!blocked && !add_sample(out, np, c + tc, false, true)) return 1;
+            }
+        }
+    }
+    mc_trace(env, "AL-MOV-2", u->id, "sampled %d positions reachable with %d movement point(s) by steps of %.6g and one turn",
+             out->count, points, spacing);
+    return 1;
+}

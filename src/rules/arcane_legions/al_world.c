@@ -1,0 +1,149 @@
+// The table as convex parts (units, terrain split by mc_poly_decompose, the table edge), adjacency
+// (A-AL-6) and breakaway (AL-BRK-1..4).
+#include <string.h>
+
+#include "rules/arcane_legions/al.h"
+
+int al_object_count(const AlWorld *w) { return w->unit_count + w->terrain_count + (w->has_table ? 1 : 0); }
+
+const char *al_object_id(const AlWorld *w, int o) {
+    if (o < w->unit_count) return w->units[o].id;
+    if (o < w->unit_count + w->terrain_count) return w->terrain[o - w->unit_count].id;
+    return "table";
+}
+
+AlKind al_object_kind(const AlWorld *w, int o) {
+    if (o < w->unit_count) return AL_KIND_UNIT;
+    if (o < w->unit_count + w->terrain_count) return w->terrain[o - w->unit_count].kind;
+    return AL_KIND_TABLE;
+}
+
+const char *al_kind_name(AlKind k) {
+    static const char *const names[] = {"unit", "blocking", "hindering", "control", "table-edge"};
+    return names[k];
+}
+
+bool al_on_table(const AlWorld *w, McRect r) {
+    if (!w->has_table) return true;
+    McPoly p = mc_rect_to_poly(r);
+    for (int i = 0; i < 4; i++)
+        if (p.v[i].x < -MC_LINEAR_SLOP || p.v[i].y < -MC_LINEAR_SLOP || p.v[i].x > w->width + MC_LINEAR_SLOP ||
+            p.v[i].y > w->height + MC_LINEAR_SLOP)
+            return false;
+    return true;
+}
+
+static McPoly box_poly(double x0, double y0, double x1, double y1) {
+    McPoly p;
+    p.count = 4;
+    p.v[0] = mc_vec2(x0, y0);
+    p.v[1] = mc_vec2(x1, y0);
+    p.v[2] = mc_vec2(x1, y1);
+    p.v[3] = mc_vec2(x0, y1);
+    return p;
+}
+
+int al_world_build(McEnv *env, AlWorld *w) {
+    int cap = w->unit_count + (w->has_table ? 4 : 0);
+    for (int t = 0; t < w->terrain_count; t++) cap += w->terrain[t].count - 2;
+    w->parts = MC_NEW(env->arena, McPoly, cap > 0 ? cap : 1);
+    w->part_object = MC_NEW(env->arena, int, cap > 0 ? cap : 1);
+    if (!w->parts || !w->part_object) return -2;
+    int n = 0;
+    for (int u = 0; u < w->unit_count; u++) {
+        w->parts[n] = mc_rect_to_poly(w->units[u].rect);
+        w->part_object[n++] = u;
+    }
+    for (int t = 0; t < w->terrain_count; t++) {
+        int got = 0;
+        const AlTerrain *tr = &w->terrain[t];
+        if (mc_poly_decompose(tr->points, tr->count, &w->parts[n], cap - n, &got) != MC_DECOMPOSE_OK) return t;
+        for (int k = 0; k < got; k++) w->part_object[n + k] = w->unit_count + t;
+        n += got;
+    }
+    if (w->has_table) {
+        // FACTS.md 1.7: the area outside the battlefield counts as blocking terrain. Four strips as
+        // wide as the table is long, so no step or turn can cross them.
+        double m = w->width + w->height, W = w->width, H = w->height;
+        int o = w->unit_count + w->terrain_count;
+        w->parts[n] = box_poly(-m, -m, W + m, 0), w->part_object[n++] = o;
+        w->parts[n] = box_poly(-m, H, W + m, H + m), w->part_object[n++] = o;
+        w->parts[n] = box_poly(-m, 0, 0, H), w->part_object[n++] = o;
+        w->parts[n] = box_poly(W, 0, W + m, H), w->part_object[n++] = o;
+    }
+    w->part_count = n;
+    McBroadphaseNode *nodes = MC_NEW(env->arena, McBroadphaseNode, MC_BROADPHASE_NODES(n) + 1);
+    McAabb *boxes = MC_NEW(env->arena, McAabb, n + 1);
+    int *scratch = MC_NEW(env->arena, int, n + 1);
+    if (!nodes || !boxes || !scratch) return -2;
+    for (int i = 0; i < n; i++) boxes[i] = mc_poly_aabb(&w->parts[i]);
+    if (!mc_broadphase_build(&w->bp, nodes, MC_BROADPHASE_NODES(n) + 1, scratch, boxes, n)) return -2;
+    return -1;
+}
+
+bool al_adjacent(McRect a, McRect b) {
+    McPoly pa = mc_rect_to_poly(a), pb = mc_rect_to_poly(b);
+    McContact c;
+    return mc_poly_contact(&pa, &pb, &c) == MC_CONTACT_TOUCHING && c.flush;
+}
+
+static int side_rank(const char *side, const char *active, const char *const *order, int n) {
+    int a = -1;
+    for (int i = 0; i < n; i++)
+        if (strcmp(order[i], active) == 0) a = i;
+    if (strcmp(side, active) == 0) return 0;
+    for (int i = 0; i < n; i++)
+        if (strcmp(order[i], side) == 0) return a < 0 ? i + 1 : (i - a + n) % n;
+    return n + 1;
+}
+
+// A sort key: side rank, then first appearance of the side, then the unit's index.
+static long breakaway_key(const AlWorld *w, int u, const char *active, const char *const *order, int n) {
+    const char *side = w->units[u].side;
+    int first = 0;
+    while (strcmp(w->units[first].side, side) != 0) first++;
+    return ((long)side_rank(side, active, order, n) * (MC_MAX_UNITS + 1) + first) * (MC_MAX_UNITS + 1) + u;
+}
+
+int al_breakaway(McEnv *env, const AlWorld *w, int mover, const char *active, const char *const *order,
+                 int order_count, AlBreakaway *out) {
+    const AlUnit *m = &w->units[mover];
+    mc_assume(env, MC_A_AL_6);
+    if (m->sortie) {
+        mc_trace(env, "AL-BRK-2", m->id, "%s is a sortie: no breakaway attacks may be made against it", m->id);
+        return 0;
+    }
+    int n = 0;
+    McPoly pm = mc_rect_to_poly(m->rect);
+    McAabb box = mc_aabb_inflate(mc_poly_aabb(&pm), 2 * MC_LINEAR_SLOP);
+    McBroadphaseIter it;
+    mc_broadphase_iter_begin(&it, &w->bp, box);
+    for (int p; (p = mc_broadphase_iter_next(&it)) >= 0;) {
+        int u = w->part_object[p];
+        if (u >= w->unit_count || u == mover || strcmp(w->units[u].side, m->side) == 0) continue;
+        if (!al_adjacent(m->rect, w->units[u].rect)) continue;
+        out[n].unit = u;
+        out[n++].owner_orders = false;
+    }
+    // Resolution order (AL-BRK-4): by the side's place after the active player, then (for sides
+    // outside the turn order) the side's first appearance among the units, then request order.
+    for (int i = 1; i < n; i++) {
+        AlBreakaway x = out[i];
+        int k = i;
+        while (k > 0 && breakaway_key(w, out[k - 1].unit, active, order, order_count) >
+                            breakaway_key(w, x.unit, active, order, order_count)) {
+            out[k] = out[k - 1];
+            k--;
+        }
+        out[k] = x;
+    }
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < n; k++)
+            if (k != i && strcmp(w->units[out[i].unit].side, w->units[out[k].unit].side) == 0) out[i].owner_orders = true;
+    for (int i = 0; i < n; i++)
+        mc_trace(env, n > 1 ? "AL-BRK-4" : "AL-BRK-1", w->units[out[i].unit].id,
+                 "%s (%s) is adjacent to %s and may make breakaway attack %d of %d", w->units[out[i].unit].id,
+                 w->units[out[i].unit].side, m->id, i + 1, n);
+    if (n == 0) mc_trace(env, "AL-BRK-1", m->id, "no enemy unit is adjacent to %s: no breakaway attacks", m->id);
+    return n;
+}
