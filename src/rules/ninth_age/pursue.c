@@ -149,6 +149,7 @@ static NaSituation first_ahead(Ctx *c, int self, const Front *f, double length, 
     McVec2 pts[3] = {fl, mc_vec2_add(fr, far), mc_vec2_add(fl, far)};
     for (int i = 0; i < 3; i++) box = mc_aabb_union(box, (McAabb){pts[i], pts[i]});
     int n = na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
+    *object = -1;
     double best = INFINITY;
     NaSituation kind = NA_SIT_FREE;
     int obj = -1;
@@ -252,6 +253,17 @@ static McRect between(McRect like, NaPose a, NaPose b, double turn, double t) {
 
 enum { BISECT_STEPS = 60 };
 
+// On the table to within a thousandth of the slop: a pivot stops where a corner reaches the edge,
+// not a slop beyond it.
+static bool on_table_strict(const NaBattlefield *bf, const McPoly *p) {
+    if (!bf->has_table) return true;
+    double tol = MC_LINEAR_SLOP * 1e-3;
+    for (int i = 0; i < p->count; i++)
+        if (p->v[i].x < -tol || p->v[i].y < -tol || p->v[i].x > bf->table_w + tol || p->v[i].y > bf->table_h + tol)
+            return false;
+    return true;
+}
+
 // 9A-PV-O: turn from the start towards the pursued direction as far as Unit Spacing allows:
 // no object may come nearer than 1" (NA_SPACING) — or than it already was, when nearer — and the
 // unit stays on the table. Sampled every half degree, the stop found by bisection.
@@ -269,9 +281,9 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
         if (o == self) continue;
         double s0 = na_separation(&p0, &c->w->objs[o].poly);
         objs[m] = o;
-        need[m++] = (s0 < NA_SPACING ? s0 : NA_SPACING) - MC_LINEAR_SLOP;
+        need[m++] = (s0 < NA_SPACING ? s0 : NA_SPACING) - MC_LINEAR_SLOP * 1e-3;
     }
-    bool table = na_on_table(c->bf, &p0);
+    bool table = on_table_strict(c->bf, &p0);
     int steps = (int)ceil(fabs(turn) / 0.5);
     double ok = 0.0;
     for (int s = 1; s <= steps; s++) {
@@ -282,7 +294,7 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
             McRect r = start;
             r.facing = mc_facing_normalize(start.facing + turn * at);
             McPoly p = mc_rect_to_poly(r);
-            bool fine = !table || na_on_table(c->bf, &p);
+            bool fine = !table || on_table_strict(c->bf, &p);
             for (int i = 0; i < m && fine; i++)
                 if (na_separation(&p, &c->w->objs[objs[i]].poly) < need[i]) fine = false;
             if (iter == 0) {
