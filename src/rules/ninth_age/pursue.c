@@ -463,6 +463,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 cur.centre = mc_vec2_mul_add(cur.centre, o->moved, f.fwd);
                 add_pose(o, cur);
                 rule = "9A-FA-O";
+                TRACE(c, rule, self, "moves %g\" straight forward, stopping %g\" before the first obstruction", o->moved, NA_CLEAR_GAP);
             } else {
                 rule = "9A-PV-O";
             }
