@@ -1,0 +1,708 @@
+// Pursue Moves (seeds/ninth-age-pursue.txt; clauses 9A-PU-*, 9A-DST-1, 9A-PV-*, 9A-FA-*, 9A-LP-1).
+//
+// Each pursuer is first *planned* (pivot, the situation after it, the Forward Ahead check) and
+// then *executed* (charge placement, pivots, the straight move, the legal-position check). Before
+// anyone moves, every pursuer is planned with the other pursuers ignored (9A-PU-0): those whose
+// plan ends in a charge have declared it, with the target facing fixed by the arc they stand in
+// now. Chargers then move first, in the order that best satisfies Combined Charges, the others in
+// request order (9A-PU-1), each seeing where earlier movers ended.
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/ninth_age/ninth_age.h"
+
+typedef struct Plan {
+    bool pivoted;
+    McRect start, pivot;
+    NaSituation situation; // after the pivot (NA_SIT_FREE for an Overrun)
+    int situation_object;
+    bool has_ahead;
+    McVec2 ahead[4];
+    NaSituation ahead_kind;
+    int ahead_object;
+    double ahead_distance;
+    NaSituation outcome; // NA_SIT_ENEMY: a charge
+    bool at_pivot;       // decided by the situation after the pivot (else by Forward Ahead)
+    int target;
+    NaFacing facing;
+} Plan;
+
+typedef struct Ctx {
+    McEnv *env;
+    NaWorld *w;
+    NaBattlefield *bf;
+    const NaPursueIn *in;
+    bool record; // trace and reasons (off while trying charge orders)
+} Ctx;
+
+static NaPose pose_of(McRect r) {
+    NaPose p = {r.centre.x, r.centre.y, mc_facing_normalize(r.facing)};
+    return p;
+}
+
+static McRect rect_at(McRect like, NaPose p) {
+    like.centre = mc_vec2(p.x, p.y);
+    like.facing = p.facing;
+    return like;
+}
+
+// A trace step, only while recording.
+#define TRACE(c, rule, unit, ...)                                                               \
+    do {                                                                                        \
+        if ((c)->record) mc_trace((c)->env, rule, (c)->bf->units[unit].id, __VA_ARGS__);        \
+    } while (0)
+
+static bool is_enemy(const Ctx *c, int o, int self) {
+    const NaObject *ob = &c->w->objs[o];
+    if (ob->unit < 0 || ob->unit == self || !ob->active) return false;
+    const NaUnit *u = &c->bf->units[ob->unit];
+    return !u->fled && strcmp(u->side, c->bf->units[self].side) != 0;
+}
+
+// ---- what lies ahead of a front facing ---------------------------------------------------------
+
+typedef struct Front {
+    McVec2 centre, fwd, right;
+    double half; // half the front's width
+} Front;
+
+static Front front_of(McRect r) {
+    Front f;
+    f.centre = na_front_centre(r);
+    f.fwd = mc_facing_forward(r.facing);
+    f.right = mc_facing_right(r.facing);
+    f.half = fabs(r.width) * 0.5;
+    return f;
+}
+
+// Where the front facing, pushed straight ahead, first meets `obj` inside the strip |u| <= half
+// (u along the front): the least forward coordinate of the object clipped to the strip, 0 when
+// the object already straddles the front facing. False when it never does (outside the strip or
+// wholly behind the front). Sutherland–Hodgman clipping of a convex polygon by two lines.
+static bool ahead_distance(const McPoly *obj, const Front *f, double half, double *dist) {
+    McVec2 a[MC_POLY_CAPACITY + 4], b[MC_POLY_CAPACITY + 4];
+    int n = obj->count;
+    for (int i = 0; i < n; i++) {
+        McVec2 d = mc_vec2_sub(obj->v[i], f->centre);
+        a[i] = mc_vec2(mc_vec2_dot(d, f->right), mc_vec2_dot(d, f->fwd));
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        double sign = pass == 0 ? 1.0 : -1.0; // keep sign·u <= half
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            McVec2 p = a[i], q = a[(i + 1) % n];
+            double fp = half - sign * p.x, fq = half - sign * q.x;
+            if (fp >= 0) b[m++] = p;
+            if ((fp >= 0) != (fq >= 0)) {
+                double t = fp / (fp - fq);
+                b[m++] = mc_vec2_lerp(p, q, t);
+            }
+        }
+        n = m;
+        for (int i = 0; i < n; i++) a[i] = b[i];
+        if (n == 0) return false;
+    }
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        if (a[i].y < lo) lo = a[i].y;
+        if (a[i].y > hi) hi = a[i].y;
+    }
+    if (hi < -MC_LINEAR_SLOP) return false;
+    *dist = lo > 0 ? lo : 0.0;
+    return true;
+}
+
+// The strip's half-widths. An enemy touching only the strip's side line is met corner to corner,
+// which is contact in this game (CONTRACT.md "Contact and tolerance"); anything else there is
+// merely slid past, which is no collision.
+#define ENEMY_HALF(f) ((f)->half + MC_LINEAR_SLOP)
+#define OTHER_HALF(f) ((f)->half - 4 * MC_LINEAR_SLOP)
+
+// How far the front facing can go straight ahead before touching the table edge (0: it already
+// touches or is beyond it, 9A-PV-T / A-9A-3). The front's ends are taken a few slops inwards so
+// that a unit whose side runs along the edge is not read as touching it.
+static double table_ahead(const NaBattlefield *bf, const Front *f) {
+    if (!bf->has_table) return INFINITY;
+    double best = INFINITY;
+    double lim[2] = {bf->table_w, bf->table_h}, dir[2] = {f->fwd.x, f->fwd.y};
+    for (int k = 0; k < 2; k++) {
+        McVec2 p = mc_vec2_mul_add(f->centre, (k ? -1.0 : 1.0) * OTHER_HALF(f), f->right);
+        double c[2] = {p.x, p.y};
+        for (int a = 0; a < 2; a++) {
+            if (c[a] <= MC_LINEAR_SLOP || c[a] >= lim[a] - MC_LINEAR_SLOP) return 0.0;
+            double d = dir[a] > 1e-12 ? (lim[a] - c[a]) / dir[a] : (dir[a] < -1e-12 ? -c[a] / dir[a] : INFINITY);
+            if (d < best) best = d;
+        }
+    }
+    return best;
+}
+
+// The first obstacle within `length` ahead (9A-FA-0), the uppermost kind winning ties (enemy,
+// table edge, obstruction); among enemies the owner's named target, else the first unit listed.
+// length 0 asks what the front facing touches now (9A-PV-E/T/O).
+static NaSituation first_ahead(Ctx *c, int self, const Front *f, double length, int want, int *object,
+                               double *distance) {
+    McVec2 far = mc_vec2_scale(f->fwd, length);
+    McVec2 fr = mc_vec2_mul_add(f->centre, f->half, f->right), fl = mc_vec2_mul_add(f->centre, -f->half, f->right);
+    McAabb box = {fr, fr};
+    McVec2 pts[3] = {fl, mc_vec2_add(fr, far), mc_vec2_add(fl, far)};
+    for (int i = 0; i < 3; i++) box = mc_aabb_union(box, (McAabb){pts[i], pts[i]});
+    int n = na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
+    *object = -1;
+    double best = INFINITY;
+    NaSituation kind = NA_SIT_FREE;
+    int obj = -1;
+    double edge = table_ahead(c->bf, f);
+    for (int pass = 0; pass < 2; pass++) {
+        // Pass 0 finds the least distance; pass 1 the uppermost kind within the slop of it.
+        for (int i = 0; i < n; i++) {
+            int o = c->w->hits[i];
+            if (o == self) continue;
+            bool enemy = is_enemy(c, o, self);
+            double d;
+            if (!ahead_distance(&c->w->objs[o].poly, f, enemy ? ENEMY_HALF(f) : OTHER_HALF(f), &d)) continue;
+            if (d > length + MC_LINEAR_SLOP) continue;
+            if (pass == 0) {
+                if (d < best) best = d;
+                continue;
+            }
+            if (d > best + MC_LINEAR_SLOP) continue;
+            NaSituation k = enemy ? NA_SIT_ENEMY : NA_SIT_OBSTRUCTION;
+            if (k < kind || (k == kind && k == NA_SIT_ENEMY && o == want && obj != want)) {
+                kind = k;
+                obj = o;
+                *distance = d;
+            }
+        }
+        if (pass == 0) {
+            if (edge <= length + MC_LINEAR_SLOP && edge < best) best = edge;
+            if (best == INFINITY) return NA_SIT_FREE;
+            if (edge <= best + MC_LINEAR_SLOP) kind = NA_SIT_TABLE_EDGE, *distance = edge;
+        }
+    }
+    *object = kind == NA_SIT_TABLE_EDGE ? -1 : obj;
+    return kind;
+}
+
+// ---- planning ----------------------------------------------------------------------------------
+
+static void plan_move(Ctx *c, int k, Plan *p) {
+    const NaPursuerIn *pi = &c->in->pursuers[k];
+    int self = pi->unit;
+    p->start = c->bf->units[self].rect;
+    p->pivot = p->start;
+    p->pivoted = !pi->overrun;
+    p->situation = NA_SIT_FREE;
+    p->situation_object = -1;
+    p->has_ahead = false;
+    p->target = -1;
+    p->facing = NA_FACING_FRONT;
+    p->at_pivot = false;
+    if (p->pivoted) {
+        // 9A-PV-1: pivot about the centre (FACTS 5.5) to the pursued unit's direction; unit
+        // spacing is ignored during it.
+        p->pivot.facing = c->in->pursued_facing;
+        Front f = front_of(p->pivot);
+        double d;
+        p->situation = first_ahead(c, self, &f, 0.0, pi->target, &p->situation_object, &d);
+        if (p->situation != NA_SIT_FREE) {
+            p->outcome = p->situation;
+            p->at_pivot = true;
+        }
+    }
+    if (!p->at_pivot) {
+        // 9A-FA-0: the rectangle of the front facing extended straight ahead by the roll.
+        Front f = front_of(p->pivot);
+        McVec2 far = mc_vec2_scale(f.fwd, pi->distance);
+        p->has_ahead = true;
+        p->ahead[0] = mc_vec2_mul_add(f.centre, f.half, f.right);
+        p->ahead[1] = mc_vec2_mul_add(f.centre, -f.half, f.right);
+        p->ahead[2] = mc_vec2_add(p->ahead[1], far);
+        p->ahead[3] = mc_vec2_add(p->ahead[0], far);
+        p->ahead_distance = pi->distance;
+        p->ahead_kind = first_ahead(c, self, &f, pi->distance, pi->target, &p->ahead_object, &p->ahead_distance);
+        p->outcome = p->ahead_kind;
+    }
+    if (p->outcome == NA_SIT_ENEMY) {
+        p->target = p->at_pivot ? c->w->objs[p->situation_object].unit : c->w->objs[p->ahead_object].unit;
+        // 9A-PU-0: the arc the pursuer is located in now, by the centre of its front facing
+        // (9A-ARC-1), fixes the facing it charges.
+        p->facing = na_arc_of_point(c->bf->units[p->target].rect, na_front_centre(p->start));
+    }
+}
+
+// ---- execution ---------------------------------------------------------------------------------
+
+static void add_pose(NaPursuerOut *o, McRect r) {
+    if (o->path_count < NA_MAX_PATH) o->path[o->path_count++] = pose_of(r);
+}
+
+static void reason(Ctx *c, NaPursuerOut *o, const char *code, const char *rule, const char *msg, int object) {
+    if (!c->record) return;
+    McReason *r = mc_reason_add(c->env, &o->reasons, code, rule, "%s", msg);
+    if (r && object >= 0) r->unit = na_object_id(c->w, object);
+}
+
+// A pose between two path poses: the centre moves straight, the facing turns the short way
+// (or as `turn` says when the turn is 180°).
+static McRect between(McRect like, NaPose a, NaPose b, double turn, double t) {
+    NaPose p = {a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, mc_facing_normalize(a.facing + turn * t)};
+    return rect_at(like, p);
+}
+
+enum { BISECT_STEPS = 60 };
+
+// On the table to within a thousandth of the slop: a pivot stops where a corner reaches the edge,
+// not a slop beyond it.
+static bool on_table_strict(const NaBattlefield *bf, const McPoly *p) {
+    if (!bf->has_table) return true;
+    double tol = MC_LINEAR_SLOP * 1e-3;
+    for (int i = 0; i < p->count; i++)
+        if (p->v[i].x < -tol || p->v[i].y < -tol || p->v[i].x > bf->table_w + tol || p->v[i].y > bf->table_h + tol)
+            return false;
+    return true;
+}
+
+// 9A-PV-O: turn from the start towards the pursued direction as far as Unit Spacing allows:
+// no object may come nearer than 1" (NA_SPACING) — or than it already was, when nearer — and the
+// unit stays on the table. Sampled every half degree, the stop found by bisection.
+static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
+    McPoly p0 = mc_rect_to_poly(start);
+    double radius = 0.5 * sqrt(start.width * start.width + start.depth * start.depth);
+    McAabb box = {mc_vec2(start.centre.x - radius, start.centre.y - radius),
+                  mc_vec2(start.centre.x + radius, start.centre.y + radius)};
+    int n = na_world_query(c->w, box, NA_SPACING + MC_LINEAR_SLOP);
+    int objs[256];
+    double need[256];
+    int m = 0;
+    for (int i = 0; i < n && m < 256; i++) {
+        int o = c->w->hits[i];
+        if (o == self) continue;
+        double s0 = na_separation(&p0, &c->w->objs[o].poly);
+        objs[m] = o;
+        need[m++] = (s0 < NA_SPACING ? s0 : NA_SPACING) - MC_LINEAR_SLOP * 1e-3;
+    }
+    bool table = on_table_strict(c->bf, &p0);
+    int steps = (int)ceil(fabs(turn) / 0.5);
+    double ok = 0.0;
+    for (int s = 1; s <= steps; s++) {
+        double t = (double)s / steps;
+        int bad = 0;
+        for (int iter = 0; iter <= (bad ? BISECT_STEPS : 0); iter++) {
+            double at = iter == 0 ? t : 0.5 * (ok + t);
+            McRect r = start;
+            r.facing = mc_facing_normalize(start.facing + turn * at);
+            McPoly p = mc_rect_to_poly(r);
+            bool fine = !table || on_table_strict(c->bf, &p);
+            for (int i = 0; i < m && fine; i++)
+                if (na_separation(&p, &c->w->objs[objs[i]].poly) < need[i]) fine = false;
+            if (iter == 0) {
+                if (fine) {
+                    ok = t;
+                    break;
+                }
+                bad = 1;
+                continue;
+            }
+            if (fine) ok = at;
+            else t = at;
+        }
+        if (bad) break;
+    }
+    McRect r = start;
+    r.facing = mc_facing_normalize(start.facing + turn * ok);
+    return r;
+}
+
+// A-9A-2: a Post-combat Pivot about the centre to the facing the owner names, else to the
+// smallest turn in steps of 15° (clockwise first) that leaves a legal position.
+static bool post_combat_pivot(Ctx *c, int k, McRect at, McRect *out) {
+    const NaPursuerIn *pi = &c->in->pursuers[k];
+    mc_assume(c->env, MC_A_9A_2);
+    for (int i = 0; i <= 24; i++) {
+        McRect r = at;
+        if (pi->has_post_facing) {
+            if (i > 0) break;
+            r.facing = pi->post_facing;
+        } else {
+            int step = (i + 1) / 2 * (i % 2 ? 1 : -1);
+            if (i == 24) break;
+            r.facing = mc_facing_normalize(at.facing + 15.0 * step);
+        }
+        McPoly p = mc_rect_to_poly(r);
+        if (na_spacing_check(c->w, &p, pi->unit, -1, NULL)) {
+            *out = r;
+            return true;
+        }
+    }
+    return false;
+}
+
+// 9A-FA-O: straight ahead until just before base contact (NA_CLEAR_GAP short).
+static double stop_short(double distance) { return distance > NA_CLEAR_GAP ? distance - NA_CLEAR_GAP : 0.0; }
+
+// 9A-LP-1: walk the path back from its end to the last position that touches nothing the unit
+// did not charge and keeps NA_CLEAR_GAP; sampled, then bisected. None: where it started.
+static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int charged) {
+    for (int seg = o->path_count - 1; seg >= 1; seg--) {
+        NaPose a = o->path[seg - 1], b = o->path[seg];
+        double turn = mc_facing_delta(a.facing, b.facing);
+        double len = hypot(b.x - a.x, b.y - a.y);
+        int n = (int)ceil(len / 0.05);
+        int nt = (int)ceil(fabs(turn) / 0.5);
+        if (nt > n) n = nt;
+        if (n < 1) n = 1;
+        if (n > 4096) n = 4096;
+        double bad = 1.0;
+        for (int i = 1; i <= n; i++) {
+            double t = 1.0 - (double)i / n;
+            McRect r = between(like, a, b, turn, t);
+            McPoly p = mc_rect_to_poly(r);
+            if (!na_clear_by(c->w, &p, self, charged, NA_CLEAR_GAP)) {
+                bad = t;
+                continue;
+            }
+            double good = t;
+            for (int it = 0; it < BISECT_STEPS; it++) {
+                double mid = 0.5 * (good + bad);
+                McRect rm = between(like, a, b, turn, mid);
+                McPoly pm = mc_rect_to_poly(rm);
+                if (na_clear_by(c->w, &pm, self, charged, NA_CLEAR_GAP)) good = mid;
+                else bad = mid;
+            }
+            return between(like, a, b, turn, good);
+        }
+    }
+    return rect_at(like, o->path[0]);
+}
+
+static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
+    const NaPursuerIn *pi = &c->in->pursuers[k];
+    int self = pi->unit;
+    const char *id = c->bf->units[self].id;
+    McRect cur = p->start;
+    o->pivoted = p->pivoted;
+    o->pivot = pose_of(p->pivot);
+    o->situation = p->situation;
+    o->situation_object = p->situation_object;
+    o->has_ahead = p->has_ahead;
+    for (int i = 0; i < 4; i++) o->ahead[i] = p->ahead[i];
+    o->ahead_kind = p->has_ahead ? p->ahead_kind : NA_SIT_FREE;
+    o->ahead_object = p->has_ahead ? p->ahead_object : -1;
+    o->ahead_distance = p->has_ahead ? p->ahead_distance : 0.0;
+    o->charge_target = -1;
+    o->moved = 0.0;
+    add_pose(o, cur);
+    if (p->pivoted) {
+        double turn = mc_facing_delta(p->start.facing, p->pivot.facing);
+        TRACE(c, "9A-PV-1", self, "pivots %g° about its centre to face %g°, the pursued unit's direction (unit spacing ignored)",
+              turn, p->pivot.facing);
+    } else {
+        TRACE(c, "9A-PV-1", self, "makes an Overrun: no pivot, straight forward at %g°", p->start.facing);
+    }
+    if (p->at_pivot) {
+        static const char *const rules[] = {"9A-PV-E", "9A-PV-T", "9A-PV-O"};
+        TRACE(c, rules[p->situation], self, "after the pivot the front facing touches %s",
+              p->situation == NA_SIT_TABLE_EDGE ? "the table edge" : na_object_id(c->w, p->situation_object));
+    } else if (p->pivoted) {
+        TRACE(c, "9A-PV-F", self, "after the pivot the front facing touches nothing: Forward Ahead");
+    }
+    if (p->has_ahead) {
+        if (p->ahead_kind == NA_SIT_FREE)
+            TRACE(c, "9A-FA-0", self, "nothing lies in the %g\" by %g\" rectangle ahead", pi->distance,
+                  fabs(p->start.width));
+        else
+            TRACE(c, "9A-FA-0", self, "first obstacle in the rectangle ahead, %g\" away: %s", p->ahead_distance,
+                  p->ahead_kind == NA_SIT_TABLE_EDGE ? "the table edge" : na_object_id(c->w, p->ahead_object));
+    }
+    NaSituation outcome = p->outcome;
+    const char *rule = NULL;
+    int charged = -1;
+    if (outcome == NA_SIT_ENEMY) {
+        rule = p->at_pivot ? "9A-PV-E" : "9A-FA-E";
+        NaPlacement pl;
+        // The centre moves as little as possible from where it stood before the pivot; in Forward
+        // Ahead the roll is the charge range, so it may move at most that far.
+        if (na_charge_place(c->w, self, p->target, p->facing, p->start.centre, p->at_pivot ? -1.0 : pi->distance, &pl)) {
+            if (p->pivoted) add_pose(o, p->pivot);
+            cur = pl.rect;
+            add_pose(o, cur);
+            charged = p->target;
+            o->charge_target = p->target;
+            o->charge_facing = p->facing;
+            o->contact_length = pl.contact_length;
+            o->moved = pl.displacement;
+            if (c->record)
+                mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving): placed in contact and aligned, centre moved %g\", %s",
+                         c->bf->units[p->target].id, na_facing_name(p->facing), pl.displacement,
+                         pl.contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", pl.contact_length)
+                                                            : "corner to corner");
+        } else {
+            reason(c, o, "charge_no_room", rule, "There is no room to place the pursuer in contact with its target facing, so the enemy counts as an obstruction.", p->target);
+            TRACE(c, rule, self, "no room to complete the charge on %s: the enemy is treated as an obstruction",
+                  c->bf->units[p->target].id);
+            outcome = NA_SIT_OBSTRUCTION;
+            if (!p->at_pivot) {
+                // 9A-FA-O against that enemy, stopping also before anything now in the way.
+                Front f = front_of(p->pivot);
+                double d = p->ahead_distance;
+                McAabb box = mc_poly_aabb(&c->w->objs[self].poly);
+                for (int i = 0; i < 4; i++) box = mc_aabb_union(box, (McAabb){p->ahead[i], p->ahead[i]});
+                int n = na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
+                for (int i = 0; i < n; i++) {
+                    double di;
+                    int ob = c->w->hits[i];
+                    if (ob != self && ahead_distance(&c->w->objs[ob].poly, &f, OTHER_HALF(&f), &di) && di < d) d = di;
+                }
+                double e = table_ahead(c->bf, &f);
+                if (e < d) d = e;
+                o->moved = stop_short(d);
+                add_pose(o, p->pivot);
+                cur = p->pivot;
+                cur.centre = mc_vec2_mul_add(cur.centre, o->moved, f.fwd);
+                add_pose(o, cur);
+                rule = "9A-FA-O";
+                TRACE(c, rule, self, "moves %g\" straight forward, stopping %g\" before the first obstruction", o->moved, NA_CLEAR_GAP);
+            } else {
+                rule = "9A-PV-O";
+            }
+        }
+    }
+    if (outcome == NA_SIT_TABLE_EDGE) {
+        mc_assume(c->env, MC_A_9A_3);
+        McRect at = p->pivot;
+        if (!p->at_pivot) {
+            Front f = front_of(p->pivot);
+            o->moved = p->ahead_distance;
+            at.centre = mc_vec2_mul_add(at.centre, o->moved, f.fwd);
+        }
+        McRect turned;
+        if (post_combat_pivot(c, k, at, &turned)) {
+            if (p->pivoted) add_pose(o, p->pivot);
+            if (!p->at_pivot) add_pose(o, at);
+            cur = turned;
+            add_pose(o, cur);
+            o->post_pivot = true;
+            rule = p->at_pivot ? "9A-PV-T" : "9A-FA-T";
+            TRACE(c, rule, self, "Post-combat Pivot of %g° to face %g°", mc_facing_delta(at.facing, turned.facing),
+                  turned.facing);
+        } else if (p->at_pivot) {
+            reason(c, o, "no_legal_post_combat_pivot", "9A-PV-T", "No Post-combat Pivot gives a legal position, so the table edge counts as an obstruction.", -1);
+            TRACE(c, "9A-PV-T", self, "no Post-combat Pivot is legal: the table edge is treated as an obstruction");
+            outcome = NA_SIT_OBSTRUCTION;
+        } else {
+            reason(c, o, "no_legal_post_combat_pivot", "9A-FA-T", "No Post-combat Pivot gives a legal position, so the unit keeps its facing at the table edge.", -1);
+            if (p->pivoted) add_pose(o, p->pivot);
+            cur = at;
+            add_pose(o, cur);
+            rule = "9A-FA-T";
+        }
+    }
+    if (outcome == NA_SIT_OBSTRUCTION && rule == NULL) {
+        mc_assume(c->env, MC_A_9A_3);
+        if (p->at_pivot) {
+            rule = "9A-PV-O";
+        } else {
+            Front f = front_of(p->pivot);
+            o->moved = stop_short(p->ahead_distance);
+            if (p->pivoted) add_pose(o, p->pivot);
+            cur = p->pivot;
+            cur.centre = mc_vec2_mul_add(cur.centre, o->moved, f.fwd);
+            add_pose(o, cur);
+            rule = "9A-FA-O";
+            TRACE(c, rule, self, "moves %g\" straight forward, stopping %g\" before the obstruction", o->moved, NA_CLEAR_GAP);
+        }
+    }
+    if (outcome == NA_SIT_OBSTRUCTION && strcmp(rule, "9A-PV-O") == 0) {
+        // The pivot is made again, this time only as far as Unit Spacing allows.
+        mc_assume(c->env, MC_A_9A_3);
+        double turn = mc_facing_delta(p->start.facing, c->in->pursued_facing);
+        cur = pivot_obstructed(c, self, p->start, turn);
+        add_pose(o, cur);
+        TRACE(c, rule, self, "pivots only %g° of %g° towards the pursued direction, keeping unit spacing, and moves no further",
+              mc_facing_delta(p->start.facing, cur.facing), turn);
+    }
+    if (outcome == NA_SIT_FREE) {
+        Front f = front_of(p->pivot);
+        o->moved = pi->distance;
+        if (p->pivoted) add_pose(o, p->pivot);
+        cur = p->pivot;
+        cur.centre = mc_vec2_mul_add(cur.centre, pi->distance, f.fwd);
+        add_pose(o, cur);
+        rule = "9A-FA-F";
+        TRACE(c, rule, self, "moves its full pursuit distance, %g\", straight forward", pi->distance);
+    }
+    o->outcome = charged >= 0 ? NA_SIT_ENEMY : outcome;
+    o->rule = rule;
+    // 9A-LP-1: the end position must touch nothing it did not charge and keep unit spacing.
+    McPoly endp = mc_rect_to_poly(cur);
+    NaSpacing sp;
+    if (!na_spacing_check(c->w, &endp, self, charged, &sp)) {
+        o->backtracked = true;
+        o->backtrack_from = pose_of(cur);
+        o->backtrack_fault = sp.fault;
+        o->backtrack_object = sp.object;
+        cur = backtrack(c, o, p->start, self, charged);
+        static const char *const what[] = {"", "off the table", "overlapping", "in contact with", "not touching"};
+        if (c->record) {
+            mc_trace(c->env, "9A-LP-1", id, "the end position is illegal (%s %s): backtracked to its last legal position",
+                     what[sp.fault], sp.object >= 0 ? na_object_id(c->w, sp.object) : "the table edge");
+            McReason *r = mc_reason_add(c->env, &o->reasons, sp.fault == NA_SPACING_OFF_TABLE ? "ends_off_table" : (sp.fault == NA_SPACING_OVERLAP ? "ends_overlapping" : "ends_in_contact"),
+                                        "9A-LP-1", "The move would end %s %s, so the unit backtracks to its last legal position.", what[sp.fault],
+                                        sp.object >= 0 ? na_object_id(c->w, sp.object) : "the table edge");
+            if (r && sp.object >= 0) r->unit = na_object_id(c->w, sp.object);
+        }
+        endp = mc_rect_to_poly(cur);
+        na_spacing_check(c->w, &endp, self, charged, &sp);
+    } else {
+        TRACE(c, "9A-LP-1", self, "the end position is legal");
+    }
+    o->spacing = sp;
+    o->final = pose_of(cur);
+    na_world_move_unit(c->w, self, cur);
+}
+
+// ---- the whole pursuit -------------------------------------------------------------------------
+
+// Moves the pursuers listed in `order` (indices into in->pursuers) one after the other.
+// `declared[k]` holds pursuer k's plan made before anyone moved when it declared a charge (it is
+// carried out as declared: chargers may pass through one another); the others are planned when
+// their turn comes, seeing where earlier movers ended.
+static void run_order(Ctx *c, const int *order, int count, const Plan *plans, const bool *declared,
+                      NaPursuerOut *out) {
+    for (int i = 0; i < count; i++) {
+        int k = order[i];
+        NaPursuerOut *o = &out[i];
+        memset(o, 0, sizeof *o);
+        o->index = k;
+        o->unit = c->in->pursuers[k].unit;
+        o->start = pose_of(c->bf->units[o->unit].rect);
+        o->declared = declared[k];
+        o->destroys_fleeing = c->in->has_flee && c->in->pursuers[k].distance >= c->in->flee_distance - MC_LINEAR_SLOP;
+        Plan p;
+        if (declared[k]) p = plans[k];
+        else plan_move(c, k, &p);
+        execute(c, k, &p, o);
+    }
+}
+
+static bool next_permutation(int *a, int n) {
+    int i = n - 2;
+    while (i >= 0 && a[i] >= a[i + 1]) i--;
+    if (i < 0) return false;
+    int j = n - 1;
+    while (a[j] <= a[i]) j--;
+    int t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+    for (int l = i + 1, r = n - 1; l < r; l++, r--) t = a[l], a[l] = a[r], a[r] = t;
+    return true;
+}
+
+static void restore(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
+    for (int i = 0; i < bf->unit_count; i++) {
+        bf->units[i].rect = saved[i];
+        w->objs[i].poly = mc_rect_to_poly(saved[i]);
+    }
+    na_world_refresh(w);
+}
+
+bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut *out) {
+    int n = in->pursuer_count;
+    NaWorld *wp = MC_NEW(env->arena, NaWorld, 1);
+    if (!wp || !na_world_init(env, wp, bf)) return false;
+    out->world = wp;
+    Ctx c = {env, wp, bf, in, true};
+    mc_assume(env, MC_A_9A_1);
+    Plan *plans = MC_NEW(env->arena, Plan, n > 0 ? n : 1);
+    bool *declared = MC_NEW(env->arena, bool, n > 0 ? n : 1);
+    int *order = MC_NEW(env->arena, int, n > 0 ? n : 1);
+    McRect *saved = MC_NEW(env->arena, McRect, bf->unit_count > 0 ? bf->unit_count : 1);
+    out->pursuers = MC_NEW(env->arena, NaPursuerOut, n > 0 ? n : 1);
+    NaPursuerOut *trial = MC_NEW(env->arena, NaPursuerOut, n > 0 ? n : 1);
+    if (!plans || !declared || !order || !saved || !out->pursuers || !trial) return false;
+    out->count = n;
+
+    // 9A-DST-1: a pursuit roll equal to or higher than the flee distance destroys the fleeing
+    // unit at once, before anyone moves.
+    out->fleeing_destroyed = in->destroyed;
+    for (int k = 0; k < n && in->has_flee; k++)
+        if (in->pursuers[k].distance >= in->flee_distance - MC_LINEAR_SLOP) {
+            if (!out->fleeing_destroyed)
+                mc_trace(env, "9A-DST-1", bf->units[in->pursuers[k].unit].id,
+                         "pursuit roll %g\" is at least the flee distance %g\": the fleeing unit is destroyed",
+                         in->pursuers[k].distance, in->flee_distance);
+            out->fleeing_destroyed = true;
+        }
+    if (in->has_flee && !out->fleeing_destroyed)
+        mc_trace(env, "9A-DST-1", NULL, "no pursuit roll reaches the flee distance %g\": the fleeing unit survives", in->flee_distance);
+    if (in->pursued >= 0) {
+        bf->units[in->pursued].fled = true;
+        if (out->fleeing_destroyed) {
+            wp->objs[in->pursued].active = false;
+            na_world_refresh(wp);
+        }
+    }
+
+    // 9A-PU-0: who would charge, with the other pursuers ignored, before anyone moves.
+    c.record = false;
+    for (int k = 0; k < n; k++) {
+        for (int j = 0; j < n; j++) wp->objs[in->pursuers[j].unit].active = j == k;
+        na_world_refresh(wp);
+        plan_move(&c, k, &plans[k]);
+        declared[k] = plans[k].outcome == NA_SIT_ENEMY;
+    }
+    for (int j = 0; j < n; j++) wp->objs[in->pursuers[j].unit].active = true;
+    na_world_refresh(wp);
+    c.record = true;
+    int chargers = 0;
+    for (int k = 0; k < n; k++) {
+        if (!declared[k]) continue;
+        order[chargers++] = k;
+        mc_trace(env, "9A-PU-0", bf->units[in->pursuers[k].unit].id,
+                 "will charge %s; it stands in that unit's %s arc, so it charges its %s facing",
+                 bf->units[plans[k].target].id, na_facing_name(plans[k].facing), na_facing_name(plans[k].facing));
+    }
+    for (int k = 0, m = chargers; k < n; k++)
+        if (!declared[k]) order[m++] = k;
+    out->charger_count = chargers;
+
+    // 9A-PU-1: chargers first, in the order that best satisfies Combined Charges — the most
+    // charges completed, then the most front facing in contact (a measure of models in base
+    // contact, FACTS 5.4) — ties kept in request order; then the others in request order.
+    for (int i = 0; i < bf->unit_count; i++) saved[i] = bf->units[i].rect;
+    if (chargers >= 2 && chargers <= NA_MAX_ORDER_SEARCH) {
+        out->order_searched = true;
+        int perm[NA_MAX_ORDER_SEARCH], best[NA_MAX_ORDER_SEARCH];
+        for (int i = 0; i < chargers; i++) perm[i] = best[i] = order[i];
+        int best_done = -1;
+        double best_contact = 0;
+        c.record = false;
+        do {
+            restore(wp, bf, saved);
+            run_order(&c, perm, chargers, plans, declared, trial);
+            int done = 0;
+            double contact = 0;
+            for (int i = 0; i < chargers; i++)
+                if (trial[i].charge_target >= 0) done++, contact += trial[i].contact_length;
+            if (done > best_done || (done == best_done && contact > best_contact + MC_LINEAR_SLOP)) {
+                best_done = done;
+                best_contact = contact;
+                for (int i = 0; i < chargers; i++) best[i] = perm[i];
+            }
+        } while (next_permutation(perm, chargers));
+        c.record = true;
+        restore(wp, bf, saved);
+        for (int i = 0; i < chargers; i++) order[i] = best[i];
+    }
+    if (n > 0) {
+        char buf[256];
+        int len = 0;
+        for (int i = 0; i < n && len < (int)sizeof buf - 2; i++)
+            len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%s", i ? ", " : "", bf->units[in->pursuers[order[i]].unit].id);
+        mc_trace(env, "9A-PU-1", NULL, "move order: %s (%d declared charger%s first)", buf, chargers, chargers == 1 ? "" : "s");
+    }
+    run_order(&c, order, n, plans, declared, out->pursuers);
+    return !env->arena->failed;
+}

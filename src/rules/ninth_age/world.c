@@ -1,0 +1,151 @@
+// The battlefield as convex shapes with a broad phase, the table check, Unit Spacing at the end
+// of uncontrolled moves (9A-SP-1, FACTS 5.3) and arcs (9A-ARC-1).
+#include <math.h>
+
+#include "rules/ninth_age/ninth_age.h"
+
+const char *na_facing_name(NaFacing f) {
+    static const char *const names[] = {"front", "left", "right", "rear"};
+    return names[f];
+}
+
+const char *na_situation_name(NaSituation s) {
+    static const char *const names[] = {"enemy", "table-edge", "obstruction", "free"};
+    return names[s];
+}
+
+bool na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf) {
+    int n = bf->unit_count;
+    for (int t = 0; t < bf->terrain_count; t++) n += bf->terrain[t].part_count;
+    w->bf = bf;
+    w->count = n;
+    w->objs = MC_NEW(env->arena, NaObject, n > 0 ? n : 1);
+    w->boxes = MC_NEW(env->arena, McAabb, n > 0 ? n : 1);
+    w->nodes = MC_NEW(env->arena, McBroadphaseNode, n > 0 ? MC_BROADPHASE_NODES(n) : 1);
+    w->scratch = MC_NEW(env->arena, int, n > 0 ? n : 1);
+    w->hits = MC_NEW(env->arena, int, n > 0 ? n : 1);
+    if (!w->objs || !w->boxes || !w->nodes || !w->scratch || !w->hits) return false;
+    int o = 0;
+    for (int i = 0; i < bf->unit_count; i++, o++) {
+        w->objs[o].poly = mc_rect_to_poly(bf->units[i].rect);
+        w->objs[o].unit = i;
+        w->objs[o].terrain = -1;
+        w->objs[o].active = true;
+    }
+    for (int t = 0; t < bf->terrain_count; t++)
+        for (int k = 0; k < bf->terrain[t].part_count; k++, o++) {
+            w->objs[o].poly = bf->terrain[t].parts[k];
+            w->objs[o].unit = -1;
+            w->objs[o].terrain = t;
+            w->objs[o].active = true;
+        }
+    na_world_refresh(w);
+    return true;
+}
+
+void na_world_refresh(NaWorld *w) {
+    for (int i = 0; i < w->count; i++) w->boxes[i] = mc_poly_aabb(&w->objs[i].poly);
+    mc_broadphase_build(&w->bp, w->nodes, MC_BROADPHASE_NODES(w->count), w->scratch, w->boxes, w->count);
+}
+
+void na_world_move_unit(NaWorld *w, int unit, McRect rect) {
+    ((NaBattlefield *)w->bf)->units[unit].rect = rect;
+    w->objs[unit].poly = mc_rect_to_poly(rect);
+    na_world_refresh(w);
+}
+
+int na_world_query(NaWorld *w, McAabb box, double margin) {
+    McBroadphaseIter it;
+    mc_broadphase_iter_begin(&it, &w->bp, mc_aabb_inflate(box, margin));
+    int n = 0, o;
+    while ((o = mc_broadphase_iter_next(&it)) >= 0)
+        if (w->objs[o].active) w->hits[n++] = o;
+    // The tree's visiting order is fixed, but callers read hits in object order so that ties
+    // never depend on the tree's shape.
+    for (int i = 1; i < n; i++)
+        for (int k = i; k > 0 && w->hits[k - 1] > w->hits[k]; k--) {
+            int t = w->hits[k];
+            w->hits[k] = w->hits[k - 1];
+            w->hits[k - 1] = t;
+        }
+    return n;
+}
+
+const char *na_object_id(const NaWorld *w, int o) {
+    const NaObject *ob = &w->objs[o];
+    return ob->unit >= 0 ? w->bf->units[ob->unit].id : w->bf->terrain[ob->terrain].id;
+}
+
+double na_separation(const McPoly *a, const McPoly *b) {
+    double sep;
+    mc_poly_overlap(a, b, &sep);
+    return sep;
+}
+
+bool na_on_table(const NaBattlefield *bf, const McPoly *p) {
+    if (!bf->has_table) return true;
+    for (int i = 0; i < p->count; i++) {
+        McVec2 v = p->v[i];
+        if (v.x < -MC_LINEAR_SLOP || v.y < -MC_LINEAR_SLOP || v.x > bf->table_w + MC_LINEAR_SLOP ||
+            v.y > bf->table_h + MC_LINEAR_SLOP)
+            return false;
+    }
+    return true;
+}
+
+// Objects far beyond this are never the nearest one worth reporting.
+#define NEAREST_REPORT_RADIUS 12.0
+
+bool na_spacing_check(NaWorld *w, const McPoly *p, int self, int charged, NaSpacing *out) {
+    NaSpacing s = {NA_SPACING_OK, -1, -1, 0.0};
+    if (!na_on_table(w->bf, p)) s.fault = NA_SPACING_OFF_TABLE;
+    McAabb box = mc_poly_aabb(p);
+    int n = na_world_query(w, box, NEAREST_REPORT_RADIUS);
+    bool touches_target = charged < 0;
+    for (int i = 0; i < n; i++) {
+        int o = w->hits[i];
+        if (o == self) continue;
+        double sep = na_separation(p, &w->objs[o].poly);
+        if (o == charged) {
+            if (sep < -MC_LINEAR_SLOP && s.fault == NA_SPACING_OK) s.fault = NA_SPACING_OVERLAP, s.object = o;
+            if (sep <= MC_LINEAR_SLOP) touches_target = true;
+            continue;
+        }
+        if (s.nearest < 0 || sep < s.nearest_gap) s.nearest = o, s.nearest_gap = sep;
+        if (s.fault != NA_SPACING_OK) continue;
+        if (sep < -MC_LINEAR_SLOP) s.fault = NA_SPACING_OVERLAP, s.object = o;
+        else if (sep <= MC_LINEAR_SLOP) s.fault = NA_SPACING_CONTACT, s.object = o;
+    }
+    if (s.fault == NA_SPACING_OK && !touches_target) s.fault = NA_SPACING_NO_CONTACT, s.object = charged;
+    if (out) *out = s;
+    return s.fault == NA_SPACING_OK;
+}
+
+bool na_clear_by(NaWorld *w, const McPoly *p, int self, int charged, double gap) {
+    if (!na_on_table(w->bf, p)) return false;
+    int n = na_world_query(w, mc_poly_aabb(p), gap + MC_LINEAR_SLOP);
+    for (int i = 0; i < n; i++) {
+        int o = w->hits[i];
+        if (o == self) continue;
+        double sep = na_separation(p, &w->objs[o].poly);
+        if (o == charged) {
+            if (sep < -MC_LINEAR_SLOP) return false;
+            continue;
+        }
+        if (sep <= MC_LINEAR_SLOP || sep < gap - MC_LINEAR_SLOP * 1e-3) return false;
+    }
+    return true;
+}
+
+McVec2 na_front_centre(McRect r) { return mc_rect_to_world(r, mc_vec2(0.0, fabs(r.depth) * 0.5)); }
+
+NaFacing na_arc_of_point(McRect target, McVec2 point) {
+    // GEOMETRY.md "Arcs": the 135° lines from the corners are |x| − w = |y| − h; "exactly on a
+    // line between two arcs" counts as the flank arc (FACTS 5.2), hence the strict tests.
+    McVec2 l = mc_rect_to_local(target, point);
+    double w = fabs(target.width) * 0.5, h = fabs(target.depth) * 0.5;
+    double side = fabs(l.x) - w;
+    if (l.y > h && l.y - h > side) return NA_FACING_FRONT;
+    if (l.y < -h && -l.y - h > side) return NA_FACING_REAR;
+    return l.x < 0 ? NA_FACING_LEFT : NA_FACING_RIGHT;
+}

@@ -1,0 +1,262 @@
+// The Ninth Age rules code called directly: arcs (9A-ARC-1), unit spacing (9A-SP-1), charge
+// placement (9A-PV-E) and pursue properties on 1,000 random battlefields (9A-LP-1, 9A-FA-F).
+// Expected values are worked out by hand in the comments.
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mctest.h"
+#include "rules/ninth_age/ninth_age.h"
+
+typedef struct Fixture {
+    McArena arena;
+    McEnv env;
+} Fixture;
+
+static void fixture_init(Fixture *f) {
+    memset(f, 0, sizeof *f);
+    f->env.arena = &f->arena;
+    mc_params_defaults(&f->env.params);
+}
+
+static NaUnit unit(const char *id, const char *side, double x, double y, double facing, double w, double d) {
+    NaUnit u;
+    memset(&u, 0, sizeof u);
+    u.id = id;
+    u.side = side;
+    u.rect.centre = mc_vec2(x, y);
+    u.rect.facing = facing;
+    u.rect.width = w;
+    u.rect.depth = d;
+    return u;
+}
+
+// Target 4 wide, 2 deep at the origin facing 0: w = 2, h = 1 (GEOMETRY.md "Arcs").
+MC_TEST(arc_quadrants, "9A-ARC-1 a point ahead, behind, left and right lies in the front, rear, left and right arcs") {
+    McRect t = {mc_vec2(0, 0), 0, 4, 2};
+    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(0, 5)), NA_FACING_FRONT);
+    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(0, -5)), NA_FACING_REAR);
+    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(-5, 0)), NA_FACING_LEFT);
+    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(5, 0)), NA_FACING_RIGHT);
+    // (4, 3.5): y − h = 2.5 > |x| − w = 2: front, though beyond the front's width.
+    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(4, 3.5)), NA_FACING_FRONT);
+    // (4, 2.5): y − h = 1.5 < 2: right flank.
+    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(4, 2.5)), NA_FACING_RIGHT);
+}
+
+MC_TEST(arc_line_is_flank, "9A-ARC-1 a point exactly on the 135-degree line from a corner counts as the flank arc") {
+    McRect t = {mc_vec2(0, 0), 0, 4, 2};
+    // The line from the front-left corner (−2, 1) at 45° outwards: (−2 − k, 1 + k).
+    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(-5, 4)), NA_FACING_LEFT);
+    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(5, -4)), NA_FACING_RIGHT);
+}
+
+MC_TEST(arc_rotated, "9A-ARC-1 arcs turn with the target: a target facing 90 has its front arc to the east") {
+    McRect t = {mc_vec2(10, 10), 90, 4, 2};
+    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(20, 10)), NA_FACING_FRONT);
+    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(10, 20)), NA_FACING_LEFT);
+    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(10, 0)), NA_FACING_RIGHT);
+    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(0, 10)), NA_FACING_REAR);
+}
+
+MC_TEST(front_centre, "9A-ARC-1 a unit is located by the centre of its front facing") {
+    McRect r = {mc_vec2(10, 10), 90, 4, 2};
+    McVec2 c = na_front_centre(r);
+    MC_CHECK_NEAR(c.x, 11, 1e-12);
+    MC_CHECK_NEAR(c.y, 10, 1e-12);
+}
+
+static void world_of(Fixture *f, NaBattlefield *bf, NaUnit *units, int n, NaWorld *w) {
+    memset(bf, 0, sizeof *bf);
+    bf->has_table = true;
+    bf->table_w = bf->table_h = 48;
+    bf->units = units;
+    bf->unit_count = n;
+    MC_CHECK(na_world_init(&f->env, w, bf));
+}
+
+MC_TEST(spacing_faults, "9A-SP-1 an uncontrolled move may end close, never in contact, overlapping or off the table") {
+    Fixture f;
+    fixture_init(&f);
+    NaUnit units[2] = {unit("A", "red", 10, 10, 0, 4, 2), unit("B", "red", 10, 20, 0, 4, 2)};
+    NaBattlefield bf;
+    NaWorld w;
+    world_of(&f, &bf, units, 2, &w);
+    NaSpacing s;
+    // A moved to y 17.5 (top 18.5): 0.5" from B (bottom 19): closer than 1" but legal.
+    McRect r = units[0].rect;
+    r.centre.y = 17.5;
+    McPoly p = mc_rect_to_poly(r);
+    MC_CHECK(na_spacing_check(&w, &p, 0, -1, &s));
+    MC_CHECK_NEAR(s.nearest_gap, 0.5, 1e-12);
+    r.centre.y = 18; // touching B
+    p = mc_rect_to_poly(r);
+    MC_CHECK(!na_spacing_check(&w, &p, 0, -1, &s));
+    MC_CHECK_INT(s.fault, NA_SPACING_CONTACT);
+    MC_CHECK_INT(s.object, 1);
+    // Charging B, the contact is what it must have.
+    MC_CHECK(na_spacing_check(&w, &p, 0, 1, &s));
+    r.centre.y = 18.5; // 0.5" into B
+    p = mc_rect_to_poly(r);
+    MC_CHECK(!na_spacing_check(&w, &p, 0, 1, &s));
+    MC_CHECK_INT(s.fault, NA_SPACING_OVERLAP);
+    r.centre = mc_vec2(47, 10); // x 45..49
+    p = mc_rect_to_poly(r);
+    MC_CHECK(!na_spacing_check(&w, &p, 0, -1, &s));
+    MC_CHECK_INT(s.fault, NA_SPACING_OFF_TABLE);
+    r.centre = mc_vec2(10, 15); // far from B but charging it: no contact
+    p = mc_rect_to_poly(r);
+    MC_CHECK(!na_spacing_check(&w, &p, 0, 1, &s));
+    MC_CHECK_INT(s.fault, NA_SPACING_NO_CONTACT);
+    mc_arena_release(&f.arena);
+}
+
+MC_TEST(place_flank, "9A-PV-E 9A-CH-2 placement on a flank facing: aligned, centre moved as little as possible") {
+    Fixture f;
+    fixture_init(&f);
+    // Target T 4x2 facing 0 at (20,20): its left facing is x = 18, y 19..21. Charger C 2x2 at
+    // (10,23): it ends facing 90 with its front on x = 18, centre x 17; the nearest y to 23 in
+    // the contact range [19 − 1 − 1, 21 + 1 + 1]... reach = (2 + 2) / 2 = 2 about y 20: y = 22.
+    NaUnit units[2] = {unit("T", "blue", 20, 20, 0, 4, 2), unit("C", "red", 10, 23, 0, 2, 2)};
+    NaBattlefield bf;
+    NaWorld w;
+    world_of(&f, &bf, units, 2, &w);
+    NaPlacement pl;
+    MC_CHECK(na_charge_place(&w, 1, 0, NA_FACING_LEFT, units[1].rect.centre, -1, &pl));
+    MC_CHECK_NEAR(pl.rect.centre.x, 17, 1e-9);
+    MC_CHECK_NEAR(pl.rect.centre.y, 22, 1e-9);
+    MC_CHECK_NEAR(pl.rect.facing, 90, 1e-9);
+    MC_CHECK_NEAR(pl.contact_length, 0, 1e-9); // corner to corner at (18, 21)
+    // A range of 5 cannot reach: the nearest placement is sqrt(49 + 1) > 7 away.
+    MC_CHECK(!na_charge_place(&w, 1, 0, NA_FACING_LEFT, units[1].rect.centre, 5, &pl));
+    mc_arena_release(&f.arena);
+}
+
+MC_TEST(place_blocked, "9A-PV-E a unit in the way pushes the placement aside; no room at all is a failure") {
+    Fixture f;
+    fixture_init(&f);
+    // T front on y = 21 (facing 0 at (20,20)); C 2x2, reference (20.5, 30), ends facing 180;
+    // B blocks x 19..21 at y 21.5..23.5: C (x c−1..c+1, y 21..23) must stay 0.001" clear of it:
+    // c <= 17.999 or c >= 22.001; the nearer to 20.5 is 22.001, touching x 21.001..22: 0.999".
+    NaUnit units[3] = {unit("T", "blue", 20, 20, 0, 4, 2), unit("C", "red", 20.5, 30, 180, 2, 2),
+                       unit("B", "red", 20, 22.5, 0, 2, 2)};
+    NaBattlefield bf;
+    NaWorld w;
+    world_of(&f, &bf, units, 3, &w);
+    NaPlacement pl;
+    MC_CHECK(na_charge_place(&w, 1, 0, NA_FACING_FRONT, units[1].rect.centre, -1, &pl));
+    MC_CHECK_NEAR(pl.rect.centre.x, 22.001, 1e-9);
+    MC_CHECK_NEAR(pl.rect.centre.y, 22, 1e-9);
+    MC_CHECK_NEAR(pl.rect.facing, 180, 1e-9);
+    MC_CHECK_NEAR(pl.contact_length, 0.999, 1e-9);
+    // A 9" wide blocker over the whole contact range: no room.
+    units[2].rect.width = 9;
+    na_world_move_unit(&w, 2, units[2].rect);
+    MC_CHECK(!na_charge_place(&w, 1, 0, NA_FACING_FRONT, units[1].rect.centre, -1, &pl));
+    mc_arena_release(&f.arena);
+}
+
+// ---- properties on random battlefields ---------------------------------------------------------
+
+static uint64_t rng_state;
+static double rnd(void) {
+    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (double)(rng_state >> 11) / 9007199254740992.0;
+}
+
+enum { MAX_RANDOM_UNITS = 14 };
+
+// Up to 14 units and 3 rocks on a 48" table, every pair more than 0.5" apart; red pursues.
+static int random_battlefield(NaUnit *units, NaTerrain *terrain, McPoly *rocks, int *rock_count) {
+    static const char *const ids[] = {"u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7", "u8", "u9", "u10", "u11", "u12", "u13"};
+    int n = 0, want = 4 + (int)(rnd() * (MAX_RANDOM_UNITS - 3));
+    McPoly polys[MAX_RANDOM_UNITS + 3];
+    int np = 0;
+    *rock_count = (int)(rnd() * 4);
+    for (int t = 0; t < *rock_count; t++) {
+        McRect r = {mc_vec2(4 + rnd() * 40, 4 + rnd() * 40), rnd() * 360, 1 + rnd() * 4, 1 + rnd() * 4};
+        rocks[t] = mc_rect_to_poly(r);
+        polys[np++] = rocks[t];
+        terrain[t].id = ids[t];
+        terrain[t].part_count = 1;
+        terrain[t].parts = &rocks[t];
+    }
+    for (int tries = 0; tries < 400 && n < want; tries++) {
+        double facing = rnd() < 0.5 ? 15.0 * (int)(rnd() * 24) : rnd() * 360;
+        NaUnit u = unit(ids[n], n < 3 || rnd() < 0.4 ? "red" : "blue", 2 + rnd() * 44, 2 + rnd() * 44, facing,
+                        1 + rnd() * 5, 1 + rnd() * 3);
+        McPoly p = mc_rect_to_poly(u.rect);
+        bool ok = true;
+        for (int i = 0; i < p.count; i++)
+            if (p.v[i].x < 0 || p.v[i].y < 0 || p.v[i].x > 48 || p.v[i].y > 48) ok = false;
+        for (int i = 0; i < np && ok; i++)
+            if (na_separation(&p, &polys[i]) < 0.5) ok = false;
+        if (!ok) continue;
+        polys[np++] = p;
+        units[n++] = u;
+    }
+    return n;
+}
+
+MC_TEST(pursue_properties, "9A-LP-1 9A-FA-F 9A-SP-1 on 1,000 random battlefields: no pursuer ends overlapping, touching what it did not charge, or off the table; a free pursuit moves exactly its roll") {
+    rng_state = 9;
+    int bad = 0, free_moves = 0, charges = 0, backtracks = 0;
+    for (int field = 0; field < 1000; field++) {
+        Fixture f;
+        fixture_init(&f);
+        NaUnit units[MAX_RANDOM_UNITS];
+        NaTerrain terrain[3];
+        McPoly rocks[3];
+        int rock_count;
+        int n = random_battlefield(units, terrain, rocks, &rock_count);
+        NaBattlefield bf = {true, 48, 48, units, n, terrain, rock_count};
+        NaPursuerIn pursuers[3];
+        int np = 0;
+        for (int i = 0; i < n && np < 3; i++) {
+            if (strcmp(units[i].side, "red") != 0) continue;
+            NaPursuerIn *p = &pursuers[np++];
+            memset(p, 0, sizeof *p);
+            p->unit = i;
+            p->distance = 2 + (int)(rnd() * 11);
+            p->overrun = rnd() < 0.2;
+            p->target = -1;
+        }
+        NaPursueIn in = {-1, rnd() < 0.5 ? 15.0 * (int)(rnd() * 24) : rnd() * 360, true, 2 + (int)(rnd() * 11), false, pursuers, np};
+        NaPose starts[3];
+        for (int k = 0; k < np; k++) {
+            McRect r = units[pursuers[k].unit].rect;
+            starts[k] = (NaPose){r.centre.x, r.centre.y, r.facing};
+        }
+        NaPursueOut out;
+        MC_CHECK(na_pursue(&f.env, &bf, &in, &out));
+        NaWorld w;
+        MC_CHECK(na_world_init(&f.env, &w, &bf));
+        for (int i = 0; i < out.count; i++) {
+            const NaPursuerOut *o = &out.pursuers[i];
+            McPoly p = mc_rect_to_poly(units[o->unit].rect);
+            NaSpacing s;
+            if (!na_spacing_check(&w, &p, o->unit, o->charge_target, &s)) {
+                if (bad++ < 5)
+                    mc_test_fail(__FILE__, __LINE__, "field %d: %s ends illegally (fault %d, object %d)", field,
+                                 units[o->unit].id, s.fault, s.object);
+            }
+            if (o->charge_target >= 0) charges++;
+            if (o->backtracked) backtracks++;
+            if (o->outcome == NA_SIT_FREE && !o->backtracked) {
+                free_moves++;
+                const NaPursuerIn *pi = &pursuers[o->index];
+                NaPose st = starts[o->index];
+                double moved = hypot(o->final.x - st.x, o->final.y - st.y);
+                if (!(fabs(moved - pi->distance) <= 1e-9) && bad++ < 5)
+                    mc_test_fail(__FILE__, __LINE__, "field %d: free pursuit moved %.12g, rolled %g", field, moved, pi->distance);
+            }
+        }
+        mc_arena_release(&f.arena);
+    }
+    MC_CHECK_INT(bad, 0);
+    // The fields must exercise the rules, not only empty tables.
+    MC_CHECK(free_moves > 100);
+    MC_CHECK(charges > 20);
+    MC_CHECK(backtracks > 0);
+    printf("    (%d free moves, %d charges, %d backtracks)\n", free_moves, charges, backtracks);
+}
