@@ -501,11 +501,12 @@ function renderQuery() {
     if (f.kind === 'number') return field({ ...f, optional: true }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }, `q:${f.key}`), 'q.');
     if (f.kind === 'path') return pathField(inputs);
     if (f.kind === 'actions') return listField('Actions', inputs.actions ??= [], [
-      ['Add step', { step: 'forward', distance: 1 }], ['Add turn', { turn: 45, off: 'right' }]], (a) => (a.step ? [
+      ['Add step', { step: 'forward', distance: 1 }], ['Add turn', { turn: 45, off: 'front', toward: 'right' }]], (a) => (a.step ? [
       { key: 'step', label: 'Step', kind: 'select', options: ['forward', 'backward', 'left', 'right'].map((x) => [x, x]) },
       { key: 'distance', label: 'Distance', kind: 'number', min: 0.01, max: 1 }] : [
       { key: 'turn', label: 'Turn (°)', kind: 'select', options: [['45', '45'], ['90', '90']] },
-      { key: 'off', label: 'Tool off', kind: 'select', options: ['front', 'right', 'back', 'left'].map((x) => [x, x]) }]), 'actions');
+      { key: 'off', label: 'Tool off', kind: 'select', options: ['front', 'right', 'back', 'left'].map((x) => [x, x]) },
+      { key: 'toward', label: 'Toward', kind: 'select', options: [['left', 'left'], ['right', 'right']] }]), 'actions');
     if (f.kind === 'pursuers') return listField('Pursuers', inputs.pursuers ??= [], [['Add pursuer', { unit: d.units[0]?.id ?? '', distance: 7, overrun: false }]], () => [
       { key: 'unit', label: 'Unit', kind: 'select', options: units },
       { key: 'distance', label: 'Distance', kind: 'number', min: 0, step: 1 },

@@ -90,7 +90,7 @@ export const SYSTEMS = {
           { key: 'slide', label: 'Slide after a collision', kind: 'select', options: [['', 'no slide'], ['left', 'left'], ['right', 'right'], ['forward', 'forward'], ['backward', 'backward']] },
           { key: 'snapSide', label: 'Snap side', kind: 'select', options: [['', 'engine decides'], ['cw', 'clockwise'], ['ccw', 'counter-clockwise']] }],
         build(i, doc) {
-          const order = { unit: i.unit, actions: (i.actions ?? []).map((a) => (a.step ? { step: a.step, distance: num(a.distance, 1) } : { turn: Number(a.turn), off: a.off })) };
+          const order = { unit: i.unit, actions: (i.actions ?? []).map((a) => (a.step ? { step: a.step, distance: num(a.distance, 1) } : { turn: Number(a.turn), off: a.off, toward: a.toward ?? 'right' })) };
           opt(order, 'slide', i.slide);
           opt(order, 'snapSide', i.snapSide);
           return { order, activeSide: i.activeSide ?? doc.sides[0].name, turnOrder: doc.sides.map((s) => s.name) };
@@ -112,7 +112,7 @@ export const SYSTEMS = {
         { id: 'shrine', kind: 'control', polygon: [[27, 14], [30, 14], [30, 17], [27, 17]] },
       ],
       query: 'move',
-      inputs: { move: { unit: 'Legion', activeSide: 'red', actions: [{ step: 'forward', distance: 1 }, { turn: 45, off: 'right' }, { step: 'forward', distance: 1 }] }, reachArea: { unit: 'Legion' }, breakaway: { unit: 'Legion', activeSide: 'red' } },
+      inputs: { move: { unit: 'Legion', activeSide: 'red', actions: [{ step: 'forward', distance: 1 }, { turn: 45, off: 'front', toward: 'right' }, { step: 'forward', distance: 1 }] }, reachArea: { unit: 'Legion' }, breakaway: { unit: 'Legion', activeSide: 'red' } },
     }),
   },
 

@@ -38,9 +38,20 @@ test('a request the engine cannot read shows the error path, and hostile text st
   await context.close();
 });
 
-test('asking a query this build does not answer yet says so plainly', async () => {
+test('the default question gets a ruling in words, with the trace as text', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await page.click('#ask');
+  await page.waitForSelector('.verdict.legal, .verdict.illegal, .verdict.answered');
+  assert.match(await page.textContent('#details'), /AL-/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a query the engine does not know is said plainly (Advanced editor)', async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  await page.click('#advanced-panel summary');
+  await page.fill('#request', '{"system":"godsgloom","query":"teleport"}');
+  await page.click('#run');
   await page.waitForSelector('.verdict.error');
   assert.match(await page.textContent('#verdict'), /does not answer that query yet/);
   assert.match(await page.textContent('#details'), /query: unknown_query/);
