@@ -766,6 +766,7 @@ function refresh() {
 
 function refreshNow() {
   const s = sys();
+  $('system').value = store.state.system; // a link or an example may have changed the system
   if (!unitById(ui.selected)) ui.selected = null;
   if (ui.tool === 'path' && s.board !== 'hex') setTool('move');
   $('tool-path').hidden = s.board !== 'hex';
@@ -860,7 +861,8 @@ $('format').addEventListener('click', () => {
 $('request').addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) runAdvanced(); });
 
 // ---- notices (link problems, new versions) ----
-function notice(text, action = null) {
+function notice(text, action = null, kind = 'problem') {
+  $('notice').className = `notice ${kind}`;
   $('notice-text').textContent = text;
   $('notice-action').hidden = !action;
   if (action) { $('notice-action').textContent = action.label; $('notice-action').onclick = action.run; }
@@ -876,12 +878,15 @@ async function shareCode() {
 
 /** Opens a link code: its position (undoably), or an empty board and a message saying why not. */
 async function openCode(code) {
-  let opened;
+  let opened, payload;
   try {
-    opened = checkPosition(await decodeShare(code));
+    payload = await decodeShare(code);
+    opened = checkPosition(payload);
   } catch (err) {
     const why = err instanceof ShareError ? err.message : 'the link could not be read';
-    store.load(store.state.system, emptyDoc(store.state.system));
+    const named = payload?.system ?? payload?.request?.system; // the empty board of the link's game if it names one
+    const system = SYSTEMS[named] && Object.hasOwn(SYSTEMS, named) ? named : store.state.system;
+    store.load(system, emptyDoc(system));
     if (READONLY) store.lock();
     notice(EMBED ? `This diagram could not be opened: ${why}.` : `This link could not be opened: ${why}. The board is empty; Undo brings back your own position.`);
     return false;
@@ -1153,7 +1158,7 @@ if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   // a new build's worker takes over at once (sw.js); a page it took over offers a reload
   const hadController = !!navigator.serviceWorker.controller;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (hadController) notice('A new version of movecalc is ready.', { label: 'Reload', run: () => location.reload() });
+    if (hadController) notice('A new version of movecalc is ready.', { label: 'Reload', run: () => location.reload() }, 'info');
   });
   navigator.serviceWorker.register('./sw.js').catch(() => {});
 }
