@@ -6,7 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(fileURLToPath(new URL('../public/', import.meta.url)));
+const publicDir = resolve(fileURLToPath(new URL('../public/', import.meta.url)));
 const types = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -17,15 +17,21 @@ const types = {
   '.svg': 'image/svg+xml',
   '.webmanifest': 'application/manifest+json',
 };
-export const securityHeaders = {
-  'Content-Security-Policy':
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
-    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-};
+/** The headers of README "Hosting"; `frameAncestors` lists the sites that may frame the page (embeds). */
+export function headersFor(frameAncestors = "'self'") {
+  return {
+    'Content-Security-Policy':
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
+      `connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors ${frameAncestors}`,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  };
+}
+export const securityHeaders = headersFor();
 
-export function startServer(port = 0, host = '127.0.0.1') {
+/** Serves `root` (public/ by default); FRAME_ANCESTORS in the environment sets who may embed it. */
+export function startServer(port = 0, host = '127.0.0.1', { root = publicDir, frameAncestors = process.env.FRAME_ANCESTORS ?? "'self'" } = {}) {
+  const headers = headersFor(frameAncestors);
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url, 'http://localhost');
@@ -38,11 +44,11 @@ export function startServer(port = 0, host = '127.0.0.1') {
       res.writeHead(200, {
         'Content-Type': types[extname(file)] ?? 'application/octet-stream',
         'Cache-Control': 'no-cache',
-        ...securityHeaders,
+        ...headers,
       });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...securityHeaders });
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
       res.end('not found\n');
     }
   });

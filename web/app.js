@@ -9,9 +9,16 @@ import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, assumptionParams, paramValue,
   uniqueId, renameRefs, unitSize, onHexons, hugeHexons } from './model.js';
 import { resultScene, resultText, verdictOf, el } from './results.js';
+import { encodeShare, decodeShare, checkPosition, positionPayload, codeOf, emptyDoc, ShareError,
+  checkLibrary, mergeLibrary, emptyLibrary, parseJSON, checkUnit, LIBRARY_FORMAT } from './share.js';
 
 const $ = (id) => document.getElementById(id);
 const SAVE_KEY = 'movecalc.page.v1';
+const LIBRARY_KEY = 'movecalc.library.v1';
+// ?embed=1: minimal chrome for an iframe, the position from the link, nothing saved; &ro=1: read-only.
+const query = new URLSearchParams(location.search);
+const EMBED = query.get('embed') === '1';
+const READONLY = EMBED && query.get('ro') === '1';
 const TERRAIN_COLOURS = {
   blocking: '#c62828', hindering: '#2e7d32', control: '#f9a825', impassable: '#4e342e',
   forest: '#2e7d32', hill: '#8d6e63', 'broken ground': '#a1887f', river: '#1e88e5', 'fordable river': '#64b5f6',
@@ -24,7 +31,7 @@ const FACING_NAMES = hex.DIR_NAMES.map((n, i) => [String(i), `${i} (${n})`]);
 let engine = null;
 let described = null;
 let assumptionSummaries = new Map();
-const store = createStore(loadSaved());
+const store = createStore(EMBED ? null : loadSaved());
 const ui = {
   selected: null, tool: 'move', pending: [], result: null, pick: null, t: 1, playing: 0,
   template: {}, serial: 0, paintMode: null, lastRequest: '',
@@ -130,7 +137,7 @@ function mix(hexColour) {
 // ---- the board's callbacks ----
 const canvas = $('board');
 const board = new Board(canvas, {
-  mode: () => ui.tool,
+  mode: () => (store.locked ? 'view' : ui.tool),
   select(id) { ui.selected = id; refresh('select'); },
   dragTo(id, [x, y], pointer) {
     const u = unitById(id);
@@ -661,7 +668,7 @@ function clearResult() {
 function render(response, request) {
   ui.result = { request, response, scene: null };
   ui.pick = null;
-  redrawResult(true);
+  redrawResult(response.ok === true); // an error names no place worth zooming to
   const v = verdictOf(response);
   $('verdict').textContent = v.text;
   $('verdict').className = `verdict ${v.kind}`;
@@ -762,6 +769,7 @@ function refresh() {
 
 function refreshNow() {
   const s = sys();
+  $('system').value = store.state.system; // a link or an example may have changed the system
   if (!unitById(ui.selected)) ui.selected = null;
   if (ui.tool === 'path' && s.board !== 'hex') setTool('move');
   $('tool-path').hidden = s.board !== 'hex';
@@ -774,6 +782,7 @@ function refreshNow() {
   renderTerrain();
   renderSides();
   renderSettings();
+  renderLibrary();
   renderPreview();
   showReadout();
   board.setScene(scene());
@@ -784,6 +793,7 @@ store.onChange((why) => {
   if (why === 'undo' || why === 'redo' || why === 'system') { ui.pending = []; if (why === 'system') { ui.selected = null; clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; } }
   refresh();
   clearTimeout(saveTimer);
+  if (EMBED) return; // an embed never writes over the visitor's own position
   saveTimer = setTimeout(() => { try { localStorage.setItem(SAVE_KEY, JSON.stringify(store.state)); } catch { /* private mode */ } }, 300);
 });
 
@@ -853,6 +863,250 @@ $('format').addEventListener('click', () => {
 });
 $('request').addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) runAdvanced(); });
 
+// ---- notices (link problems, new versions) ----
+function notice(text, action = null, kind = 'problem') {
+  $('notice').className = `notice ${kind}`;
+  $('notice-text').textContent = text;
+  $('notice-action').hidden = !action;
+  if (action) { $('notice-action').textContent = action.label; $('notice-action').onclick = action.run; }
+  $('notice').hidden = false;
+}
+$('notice-close').addEventListener('click', () => { $('notice').hidden = true; });
+
+// ---- share links ----
+const pageURL = () => location.origin + location.pathname;
+async function shareCode() {
+  return encodeShare(positionPayload(store.state.system, doc()));
+}
+
+/** Opens a link code: its position (undoably), or an empty board and a message saying why not. */
+async function openCode(code) {
+  let opened, payload;
+  try {
+    payload = await decodeShare(code);
+    opened = checkPosition(payload);
+  } catch (err) {
+    const why = err instanceof ShareError ? err.message : 'the link could not be read';
+    const named = payload?.system ?? payload?.request?.system; // the empty board of the link's game if it names one
+    const system = SYSTEMS[named] && Object.hasOwn(SYSTEMS, named) ? named : store.state.system;
+    store.load(system, emptyDoc(system));
+    if (READONLY) store.lock();
+    notice(EMBED ? `This diagram could not be opened: ${why}.` : `This link could not be opened: ${why}. The board is empty; Undo brings back your own position.`);
+    return false;
+  }
+  $('notice').hidden = true;
+  store.load(opened.system, opened.doc);
+  if (READONLY) store.lock();
+  return true;
+}
+
+let linkPending = false;
+async function openLinkInURL() {
+  const code = codeOf(location.hash);
+  if (code === null) return;
+  ui.selected = null;
+  const ok = await openCode(code);
+  // the page keeps its own copy (localStorage); the fragment is dropped so a reload keeps later edits
+  if (!EMBED) history.replaceState(null, '', location.pathname + location.search);
+  $('embed-open').href = `${pageURL()}#p=${code}`;
+  refreshNow();
+  board.fit();
+  if (ok) { if (engine) ask(); else linkPending = true; }
+}
+window.addEventListener('hashchange', () => {
+  if (location.hash === '#examples') showGallery();
+  else openLinkInURL();
+});
+
+async function makeLink() {
+  const code = await shareCode();
+  const link = `${pageURL()}#p=${code}`;
+  $('share-link').value = link;
+  $('share-size').textContent = `${link.length} characters (the position is ${code.length} of them).`;
+  const ro = $('share-readonly').checked ? '&ro=1' : '';
+  $('embed-iframe').value = `<iframe src="${pageURL()}?embed=1${ro}#p=${code}" width="640" height="420" title="movecalc diagram" loading="lazy"></iframe>`;
+  $('embed-element').value = `<script src="${new URL('movecalc-board.js', pageURL()).href}" defer></script>\n<movecalc-board link="${code}"${ro ? ' readonly' : ''}></movecalc-board>`;
+  return link;
+}
+$('share').addEventListener('click', async () => {
+  $('share-panel').open = true;
+  const link = await makeLink();
+  try { await navigator.clipboard.writeText(link); $('share').textContent = 'Link copied'; } catch { $('share-link').select(); $('share').textContent = 'Link selected'; }
+  setTimeout(() => { $('share').textContent = 'Share link'; }, 1500);
+  $('share-panel').scrollIntoView({ block: 'nearest' });
+});
+$('share-panel').addEventListener('toggle', () => { if ($('share-panel').open) makeLink(); });
+$('share-readonly').addEventListener('change', makeLink);
+$('copy-link').addEventListener('click', async () => {
+  try { await navigator.clipboard.writeText($('share-link').value); $('copy-link').textContent = 'Copied'; } catch { $('share-link').select(); $('copy-link').textContent = 'Selected: copy it'; }
+  setTimeout(() => { $('copy-link').textContent = 'Copy link'; }, 1500);
+});
+store.onChange(() => { if ($('share-panel').open) makeLink(); });
+
+// ---- saved armies and codices ----
+function loadLibrary() {
+  try {
+    const raw = localStorage.getItem(LIBRARY_KEY);
+    return raw ? checkLibrary(JSON.parse(raw)) : emptyLibrary();
+  } catch { return emptyLibrary(); }
+}
+let library = loadLibrary();
+function saveLibrary(note) {
+  try { localStorage.setItem(LIBRARY_KEY, JSON.stringify(library)); } catch { note = 'This browser would not save it (private mode or storage full).'; }
+  $('library-note').textContent = note ?? '';
+  renderLibrary();
+}
+
+function renderLibrary() {
+  const system = store.state.system, d = doc();
+  const side = $('army-side');
+  const keep = side.value;
+  rebuild(side, d.sides.map((x) => option(x.name, x.name)));
+  if (d.sides.some((x) => x.name === keep)) side.value = keep;
+  $('save-codex').disabled = !unitById(ui.selected) || store.locked;
+  const row = (label, buttons) => {
+    const li = el('li');
+    li.append(el('span', label, 'grow'));
+    for (const [text, aria, run, cls] of buttons) {
+      const b = el('button', text, cls);
+      b.type = 'button';
+      b.setAttribute('aria-label', aria);
+      b.addEventListener('click', run);
+      li.append(b);
+    }
+    return li;
+  };
+  const armies = library.armies.filter((a) => a.system === system).map((a) => row(`${a.name} (${a.units.length} unit${a.units.length === 1 ? '' : 's'})`, [
+    ['Add', `Add ${a.name} to the board as ${side.value}`, () => addArmy(a), 'secondary small'],
+    ['✕', `Delete ${a.name}`, () => { library.armies = library.armies.filter((x) => x !== a); saveLibrary(`Deleted ${a.name}.`); }, 'icon small'],
+  ]));
+  const codices = library.codices.filter((c) => c.system === system).map((c) => row(c.name, [
+    ['Use', `Use ${c.name} for the next new unit`, () => useCodex(c), 'secondary small'],
+    ['✕', `Delete ${c.name}`, () => { library.codices = library.codices.filter((x) => x !== c); saveLibrary(`Deleted ${c.name}.`); }, 'icon small'],
+  ]));
+  rebuild($('army-list'), armies.length ? armies : [el('li', 'None saved for this game yet.', 'muted')]);
+  rebuild($('codex-list'), codices.length ? codices : [el('li', 'None saved for this game yet.', 'muted')]);
+}
+
+$('save-army').addEventListener('click', () => {
+  const side = $('army-side').value;
+  const name = $('army-name').value.trim() || side;
+  const units = doc().units.filter((u) => u.side === side).map((u) => { const c = JSON.parse(JSON.stringify(u)); delete c.side; return c; });
+  if (!units.length) { $('library-note').textContent = `${side} has no units to save.`; return; }
+  try { checkLibrary({ format: LIBRARY_FORMAT, version: 1, armies: [{ system: store.state.system, name, units }] }); } catch (e) { $('library-note').textContent = String(e.message); return; }
+  mergeLibrary(library, { armies: [{ system: store.state.system, name, units }], codices: [] });
+  $('army-name').value = '';
+  saveLibrary(`Saved ${name}: ${units.length} unit${units.length === 1 ? '' : 's'}.`);
+});
+$('save-codex').addEventListener('click', () => {
+  const u = unitById(ui.selected);
+  if (!u) return;
+  const unit = checkUnit(store.state.system, u, 'unit', { positioned: false });
+  mergeLibrary(library, { armies: [], codices: [{ system: store.state.system, name: u.id, unit }] });
+  saveLibrary(`Saved the unit ${u.id}.`);
+});
+
+function addArmy(a) {
+  const side = $('army-side').value;
+  const added = [];
+  store.edit((d) => {
+    for (const u of a.units) {
+      const v = { ...JSON.parse(JSON.stringify(u)), side, id: uniqueId(d, u.id) };
+      d.units.push(v);
+      added.push(v.id);
+    }
+  });
+  $('library-note').textContent = `Added ${a.name} as ${side}: ${added.join(', ')}.`;
+}
+function useCodex(c) {
+  ui.template[store.state.system] = { ...JSON.parse(JSON.stringify(c.unit)), id: c.name };
+  ui.selected = null;
+  $('units-panel').open = true;
+  refreshNow();
+  $('library-note').textContent = `The new-unit form holds ${c.name}: press Add unit.`;
+}
+
+$('export-library').addEventListener('click', () => {
+  const blob = new Blob([JSON.stringify(library, null, 2)], { type: 'application/json' });
+  const a = el('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = 'movecalc-armies.json';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  $('library-note').textContent = `Exported ${library.armies.length} armies and ${library.codices.length} units.`;
+});
+$('import-library').addEventListener('change', async () => {
+  const input = $('import-library');
+  const file = input.files?.[0];
+  input.value = '';
+  if (!file) return;
+  try {
+    if (file.size > 512 * 1024) throw new ShareError(`the file is larger than 512 KB (${Math.round(file.size / 1024)} KB)`);
+    const incoming = checkLibrary(parseJSON(new Uint8Array(await file.arrayBuffer()), 'the file'));
+    const next = JSON.parse(JSON.stringify(library));
+    const n = mergeLibrary(next, incoming);
+    library = next;
+    saveLibrary(`Imported ${n} item${n === 1 ? '' : 's'} from ${file.name}.`);
+  } catch (err) {
+    $('library-note').textContent = `Nothing imported: ${err instanceof ShareError ? err.message : 'the file could not be read'}.`;
+  }
+});
+window.addEventListener('storage', (e) => { if (e.key === LIBRARY_KEY) { library = loadLibrary(); renderLibrary(); } });
+
+// ---- the examples gallery ----
+const SYSTEM_NAME = (id) => SYSTEMS[id]?.name ?? 'The engine';
+function renderGallery() {
+  const items = examples.map((ex, i) => {
+    const li = el('li');
+    li.append(el('h3', ex.title), el('p', `${SYSTEM_NAME(ex.request?.system)}${ex.note ? ': ' + ex.note : ''}`, 'note'));
+    const b = el('button', 'Open', 'secondary small');
+    b.type = 'button';
+    b.dataset.example = String(i);
+    b.setAttribute('aria-label', `Open the example: ${ex.title}`);
+    b.addEventListener('click', () => openExample(ex));
+    li.append(b);
+    return li;
+  });
+  rebuild($('gallery'), items);
+}
+function showGallery() {
+  $('gallery-panel').open = true;
+  $('gallery-panel').scrollIntoView({ block: 'start' });
+}
+
+/** Opens an example: its position on the board (undoably), then its own request ruled as written. */
+function openExample(ex) {
+  const req = ex.request;
+  if (req?.system && SYSTEMS[req.system]) {
+    try {
+      const { system, doc: d } = checkPosition({ request: req });
+      ui.selected = null;
+      store.load(system, d);
+    } catch (err) {
+      notice(`This example could not be set up on the board: ${err.message}.`);
+    }
+  }
+  $('request').value = JSON.stringify(req, null, 2);
+  refreshNow();
+  board.fit();
+  if (!engine) return;
+  let response;
+  try { response = engine.request(req); } catch (err) { response = { ok: false, error: { code: 'bad_json', path: '', message: String(err.message ?? err) } }; }
+  ui.lastRequest = JSON.stringify(currentRequest(), null, 2);
+  render(response, req?.system === store.state.system ? req : null);
+  $('verdict').scrollIntoView({ block: 'nearest' });
+}
+
+// ---- embed mode ----
+if (EMBED) {
+  document.body.classList.add('embed');
+  if (READONLY) document.body.classList.add('readonly');
+  $('embed-bar').hidden = false;
+  $('embed-open').href = pageURL();
+}
+
 // A test hook, for the browser tests only: draws a canned response (CONTRACT.md shapes) as if the
 // engine had answered the current request, and reads back state the canvas cannot show to a test.
 window.movecalcTest = {
@@ -867,6 +1121,9 @@ window.movecalcTest = {
   },
   screenOfWorld(x, y) { const r = canvas.getBoundingClientRect(); const [sx, sy] = board.toScreen(x, y); return { x: r.left + sx, y: r.top + sy }; },
   screenOfHex(col, row) { const a = hex.toAxial(col, row); return this.screenOfWorld(...hex.center(a.q, a.r)); },
+  shareCode: () => shareCode(),
+  openExample: (ex) => openExample(ex),
+  library: () => JSON.parse(JSON.stringify(library)),
   handleOf(id) { const u = board.scene.units.find((v) => v.id === id); const [x, y] = board.handleOf(u); const r = canvas.getBoundingClientRect(); return { x: r.left + x, y: r.top + y }; },
 };
 
@@ -874,7 +1131,11 @@ async function start() {
   $('system').replaceChildren(...SYSTEM_IDS.map((id) => option(id, SYSTEMS[id].name)));
   $('system').value = store.state.system;
   fillExamples();
+  renderGallery();
+  renderLibrary();
   refreshNow();
+  const linked = openLinkInURL();
+  if (location.hash === '#examples') showGallery();
   try {
     engine = await createEngine();
   } catch (err) {
@@ -891,10 +1152,17 @@ async function start() {
   $('run').disabled = false;
   $('status').textContent = `engine ${described.version} ready`;
   $('status').className = 'status ready';
+  await linked;
+  if (linkPending) { linkPending = false; ask(); }
   document.body.dataset.ready = 'true';
 }
 
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+  // a new build's worker takes over at once (sw.js); a page it took over offers a reload
+  const hadController = !!navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (hadController) notice('A new version of movecalc is ready.', { label: 'Reload', run: () => location.reload() }, 'info');
+  });
   navigator.serviceWorker.register('./sw.js').catch(() => {});
 }
 start();

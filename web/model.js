@@ -378,12 +378,14 @@ export function createStore(saved) {
   const history = Object.fromEntries(SYSTEM_IDS.map((id) => [id, { undo: [], redo: [], mergeKey: null, at: 0 }]));
   const listeners = [];
   const changed = (why) => listeners.forEach((f) => f(why));
+  let locked = false;
   return {
     state,
     doc: () => state.docs[state.system],
     onChange: (f) => listeners.push(f),
     /** Applies fn(doc) as one undoable step; steps with the same mergeKey within 1.5 s merge. */
     edit(fn, mergeKey = null) {
+      if (locked) return;
       const h = history[state.system];
       const now = Date.now();
       if (!(mergeKey && h.mergeKey === mergeKey && now - h.at < 1500)) {
@@ -409,7 +411,92 @@ export function createStore(saved) {
       changed(from);
     },
     reset() { this.edit((d) => Object.assign(d, defaultDoc(state.system))); },
+    /** Replaces a system's document (a link, an example) as one undoable step, and shows that system. */
+    load(system, next) {
+      const was = state.system;
+      state.system = system;
+      this.edit((d) => { for (const k of Object.keys(d)) delete d[k]; Object.assign(d, JSON.parse(JSON.stringify(next))); });
+      if (was !== system) changed('system');
+    },
+    /** No more edits (a read-only embed). */
+    lock() { locked = true; },
+    get locked() { return locked; },
     setSystem(id) { state.system = id; changed('system'); },
     setDisplay(v) { state.display = v; changed('display'); },
   };
+}
+
+// ---- a request back into a document (examples, embeds written as requests) ----
+const axialOf = (h) => (h && Number.isInteger(h.q) && Number.isInteger(h.r) ? { q: h.q, r: h.r }
+  : h && Number.isInteger(h.col) && Number.isInteger(h.row) ? toAxial(h.col, h.row) : null);
+
+/**
+ * The document a request stands for, as near as the page's forms can hold it: buildRequest of the
+ * result asks the same question for the fields the page knows. Throws on a shape it cannot read.
+ */
+export function requestToDoc(system, req) {
+  const s = SYSTEMS[system];
+  const def = defaultDoc(system);
+  const units = Array.isArray(req.units) ? req.units : [];
+  // sides: the request's turn order or baselines first, then the units' sides, then the defaults
+  const names = [];
+  const addName = (n) => { if (typeof n === 'string' && n && !names.includes(n)) names.push(n); };
+  (Array.isArray(req.turnOrder) ? req.turnOrder : []).forEach(addName);
+  if (req.baselines && typeof req.baselines === 'object') {
+    Object.entries(req.baselines).sort((a, b) => (a[1] === 'bottom' ? -1 : 0) - (b[1] === 'bottom' ? -1 : 0)).forEach(([n]) => addName(n));
+  }
+  addName(req.activeSide);
+  units.forEach((u) => addName(u?.side));
+  for (const side of def.sides) if (names.length < 2) addName(side.name);
+  const doc = { params: req.params && typeof req.params === 'object' ? req.params : {}, sides: names.slice(0, 2).map((name, i) => ({ name, color: SIDE_COLOURS[i] })) };
+  const tmpl = s.newUnit();
+  const copyProfile = (u, out) => { for (const k of Object.keys(tmpl)) if (u[k] !== undefined) out[k] = u[k]; return out; };
+  if (s.board === 'free') {
+    doc.table = req.table && typeof req.table === 'object' ? { width: req.table.width, height: req.table.height } : def.table;
+    doc.terrain = (Array.isArray(req.terrain) ? req.terrain : []).map((t) => ({ id: t.id, kind: t.kind, polygon: t.polygon }));
+    doc.units = units.map((u) => {
+      const out = copyProfile(u, { ...JSON.parse(JSON.stringify(tmpl)), id: u.id, side: u.side, x: u.x, y: u.y, facing: u.facing ?? 0 });
+      if (system === 'arcane-legions' && !u.base && u.width !== undefined) out.base = 'custom';
+      if (system === 'ninth-age') { out.shape = 'custom'; out.fled = u.fled === true; out.sameCombat = u.sameCombat === true; }
+      return out;
+    });
+  } else {
+    const b = req.board && typeof req.board === 'object' ? req.board : system === 'cc-ancients' ? { preset: 'cc-ancients' } : def.board;
+    const terrain = [];
+    if (b.preset) doc.board = { preset: b.preset };
+    else if (Array.isArray(b.hexes)) {
+      const offs = b.hexes.map(axialOf).filter(Boolean).map((h) => toOffset(h.q, h.r));
+      doc.board = { cols: Math.max(1, ...offs.map((o) => o.col + 1)), rows: Math.max(1, ...offs.map((o) => o.row + 1)) };
+      for (const h of b.hexes) if (h?.terrain) terrain.push({ ...axialOf(h), terrain: h.terrain });
+    } else doc.board = { cols: b.cols, rows: b.rows };
+    for (const t of Array.isArray(b.terrain) ? b.terrain : []) terrain.push({ ...axialOf(t), terrain: t.terrain });
+    doc.terrain = terrain;
+    doc.units = units.map((u) => {
+      const first = axialOf(Array.isArray(u.hexons) && u.hexons.length ? u.hexons[0] : u) ?? { q: 0, r: 0 };
+      const out = copyProfile(u, { ...JSON.parse(JSON.stringify(tmpl)), id: u.id, side: u.side, ...first });
+      if (Array.isArray(u.hexons) && u.hexons.length > 1) { out.size = 'huge'; out.hexonCount = u.hexons.length; }
+      return out;
+    });
+  }
+  const query = s.queries[req.query] ? req.query : def.query;
+  const inputs = {};
+  for (const f of s.queries[query].fields) {
+    const v = req[f.key];
+    if (v === undefined) continue;
+    inputs[f.key] = f.kind === 'path' && Array.isArray(v) ? v.map(axialOf).filter(Boolean) : v;
+  }
+  if (req.order && typeof req.order === 'object') { // Arcane Legions move
+    Object.assign(inputs, { unit: req.order.unit, actions: req.order.actions });
+    if (req.order.slide) inputs.slide = req.order.slide;
+    if (req.order.snapSide) inputs.snapSide = req.order.snapSide;
+  }
+  if (req.pursued && typeof req.pursued === 'object') { // Ninth Age pursue
+    if (req.pursued.unit !== undefined) inputs.pursuedUnit = req.pursued.unit;
+    inputs.fleeFacing = req.pursued.facing;
+    inputs.fleeDistance = req.pursued.fleeDistance;
+    inputs.pursuers = (Array.isArray(req.pursuers) ? req.pursuers : []).map((p) => ({ unit: p.unit, distance: p.distance, overrun: p.overrun === true }));
+  }
+  doc.query = query;
+  doc.inputs = { [query]: inputs };
+  return doc;
 }

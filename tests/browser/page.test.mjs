@@ -3,9 +3,12 @@
 // fits a phone.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../bin/serve.mjs';
 import { launch, openPage, artifacts, PHONE, DESKTOP } from './browser.mjs';
+import { root } from '../js/util.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -82,6 +85,78 @@ test('once loaded, the page rules with the server gone (service worker)', async 
   await page.selectOption('#example', '0');
   await page.click('#run');
   await page.waitForFunction(() => document.querySelector('#response').textContent.includes('"systems"'));
+  // a share link in embed mode opens offline too (the cache ignores the query string)
+  const code = await page.evaluate(() => window.movecalcTest.shareCode());
+  await page.goto(`${env.base}?embed=1&ro=1#p=${code}`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  assert.equal(await page.evaluate(() => document.body.className), 'embed readonly');
+  assert.equal((await page.evaluate(() => window.movecalcTest.request())).units.length, 3);
   await context.close();
   env.server = await startServer(0);
+  env.base = `http://127.0.0.1:${env.server.address().port}/`;
+});
+
+test('the web app manifest and its icons are served, and the worker caches only the site\'s own files', async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  const href = await page.getAttribute('link[rel="manifest"]', 'href');
+  const manifest = await (await page.request.get(env.base + href)).json();
+  assert.equal(manifest.short_name, 'movecalc');
+  assert.equal(manifest.start_url, './');
+  assert.equal(manifest.display, 'standalone');
+  for (const icon of manifest.icons) {
+    const res = await page.request.get(env.base + icon.src);
+    assert.equal(res.status(), 200);
+    assert.match(res.headers()['content-type'], /image\/svg\+xml/);
+  }
+  assert.ok(manifest.icons.some((i) => i.purpose === 'maskable'));
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const cached = await page.evaluate(async () => {
+    const keys = await caches.keys();
+    const cache = await caches.open(keys[0]);
+    return { keys, urls: (await cache.keys()).map((r) => r.url) };
+  });
+  assert.equal(cached.keys.length, 1);
+  assert.match(cached.keys[0], /^movecalc-[0-9a-f]{12}$/);
+  for (const url of cached.urls) assert.ok(url.startsWith(env.base), `${url} is the site's own`);
+  for (const file of ['', 'index.html', 'app.js', 'share.js', 'manifest.webmanifest', 'movecalc-board.js', 'engine/dist/movecalc-core.wasm']) {
+    assert.ok(cached.urls.includes(env.base + file), `${file || './'} is cached`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a new build replaces the old worker and its cache cleanly, and the page offers a reload', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'movecalc-site-'));
+  cpSync(join(root, 'public'), dir, { recursive: true });
+  const server = await startServer(0, '127.0.0.1', { root: dir });
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const context = await env.browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  try {
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
+    const [oldKey] = await page.evaluate(() => caches.keys());
+    // the next build: a changed page and a worker stamped with a new version
+    writeFileSync(join(dir, 'index.html'), readFileSync(join(dir, 'index.html'), 'utf8').replace('<title>movecalc', '<title>movecalc (next)'));
+    writeFileSync(join(dir, 'sw.js'), readFileSync(join(dir, 'sw.js'), 'utf8').replace(/movecalc-[0-9a-f]{12}/, 'movecalc-0123456789ab'));
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+    await page.waitForFunction(async () => {
+      const keys = await caches.keys();
+      return keys.length === 1 && keys[0] === 'movecalc-0123456789ab';
+    }, null, { timeout: 15000, polling: 200 });
+    await page.waitForSelector('#notice:not([hidden])');
+    assert.match(await page.textContent('#notice-text'), /new version/);
+    await page.screenshot({ path: join(artifacts, 'new-version-1280x800.png') });
+    await page.click('#notice-action');
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+    assert.equal(await page.title(), 'movecalc (next) — movement rules calculator');
+    assert.notEqual(oldKey, 'movecalc-0123456789ab');
+  } finally {
+    await context.close();
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,0 +1,138 @@
+// Embedding in headless Chromium: a wiki-like host page on another origin, with its own strict
+// CSP, frames the page in embed mode (?embed=1, read-only with &ro=1) and loads <movecalc-board>
+// with one script tag, configured by a link attribute, by an inline position and by an inline
+// request; a hostile inline position shows a message; a site not in frame-ancestors is refused.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { launch, artifacts } from './browser.mjs';
+import { startServer } from '../../bin/serve.mjs';
+import { encodeShare, positionPayload } from '../../web/share.js';
+import { createStore } from '../../web/model.js';
+
+let env, host, site, hostBase, siteBase, code;
+const position = { system: 'godsgloom', board: { cols: 8, rows: 6 }, sides: [{ name: 'Wardens', color: '#1d5fbf' }, { name: 'Hollow', color: '#b3261e' }],
+  units: [{ id: 'Shieldwall', side: 'Wardens', q: 1, r: 3, facing: 1, speed: 3 }, { id: 'Ghouls', side: 'Hollow', q: 4, r: 1, facing: 4, speed: 3 }],
+  terrain: [{ q: 2, r: 2, terrain: 'difficult' }], query: 'reach', inputs: { reach: { unit: 'Shieldwall' } } };
+const request = { system: 'cc-ancients', query: 'reach', units: [{ id: 'Hastati', side: 'Rome', col: 6, row: 6, type: 'medium infantry' }, { id: 'Numidians', side: 'Carthage', col: 5, row: 2, type: 'light cavalry' }], unit: 'Hastati' };
+const hostile = { system: 'godsgloom', units: [{ id: '<img src=x onerror=alert(1)>', side: '<script>alert(1)</script>', q: 0, r: 0 }] };
+
+function hostPage() {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A rules wiki</title>
+<script src="${siteBase}movecalc-board.js" defer></script></head><body>
+<h1>GODSGLOOM: reach</h1>
+<p>An iframe, read-only:</p>
+<iframe id="plain" src="${siteBase}?embed=1&amp;ro=1#p=${code}" width="560" height="360" title="movecalc"></iframe>
+<p>The custom element from a share link, read-only:</p>
+<movecalc-board id="from-link" link="${siteBase}#p=${code}" readonly height="360"></movecalc-board>
+<p>The custom element from an inline position (editable):</p>
+<movecalc-board id="from-json" height="360"><script type="application/json">${JSON.stringify(position)}</script></movecalc-board>
+<p>The custom element from an inline request:</p>
+<movecalc-board id="from-request" height="360" readonly><script type="application/json">${JSON.stringify({ request })}</script></movecalc-board>
+<p>A hostile inline position:</p>
+<movecalc-board id="hostile" height="200"><script type="application/json">${JSON.stringify(hostile).replace(/</g, '\\u003c')}</script></movecalc-board>
+</body></html>`;
+}
+
+before(async () => {
+  env = await launch(); // env.server: frame-ancestors 'self' only
+  host = createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': `default-src 'none'; script-src ${siteBase}movecalc-board.js; frame-src ${siteBase} ${env.base}` });
+    res.end(req.url.startsWith('/blocked') ? `<!doctype html><iframe id="blocked" src="${env.base}?embed=1#p=${code}"></iframe>` : hostPage());
+  });
+  await new Promise((done) => host.listen(0, '127.0.0.1', done));
+  hostBase = `http://127.0.0.1:${host.address().port}/`;
+  site = await startServer(0, '127.0.0.1', { frameAncestors: `'self' ${hostBase.slice(0, -1)}` });
+  siteBase = `http://127.0.0.1:${site.address().port}/`;
+  const doc = createStore(null).state.docs.godsgloom;
+  code = await encodeShare(positionPayload('godsgloom', doc));
+});
+after(async () => { await env.browser?.close(); env.server?.close(); site?.close(); host?.close(); });
+
+async function frameOf(page, selector) {
+  const handle = await page.locator(selector).elementHandle();
+  const frame = await handle.contentFrame();
+  await frame.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  await handle.scrollIntoViewIfNeeded();
+  const box = await handle.boundingBox();
+  return { frame, box: { x: box.x + 1, y: box.y + 1 } }; // inside the frame's border
+}
+const hookIn = (frame, fn, ...args) => frame.evaluate(({ fn, args }) => window.movecalcTest[fn](...args), { fn, args });
+
+test('a host page on another origin frames the page and the custom element; read-only stays read-only', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('dialog', (d) => { errors.push(`dialog: ${d.message()}`); d.dismiss(); });
+  page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text()); });
+  await page.goto(hostBase);
+
+  const godsgloom = positionPayload('godsgloom', createStore(null).state.docs.godsgloom);
+  for (const id of ['plain', 'from-link']) {
+    const { frame, box } = await frameOf(page, id === 'plain' ? '#plain' : `#${id} iframe`);
+    assert.equal(await frame.evaluate(() => document.body.className), 'embed readonly', id);
+    const state = await hookIn(frame, 'state');
+    assert.deepEqual(state.doc.units.map((u) => u.id), godsgloom.units.map((u) => u.id), id);
+    assert.match(await frame.textContent('#verdict'), /does not answer that query yet/, `${id}: ruled on opening`);
+    assert.equal(await frame.isVisible('#ask'), false, `${id}: no Rule on it when read-only`);
+    // dragging a unit does nothing
+    const at = await hookIn(frame, 'screenOf', 'Shieldwall');
+    await page.mouse.move(box.x + at.x, box.y + at.y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + at.x + 90, box.y + at.y + 40, { steps: 6 });
+    await page.mouse.up();
+    assert.deepEqual((await hookIn(frame, 'state')).doc.units, state.doc.units, `${id}: read-only`);
+    assert.match(await frame.getAttribute('#embed-open', 'href'), /#p=1\./);
+  }
+
+  { // an inline position: the same units, editable, and nothing written to the visitor's storage
+    const { frame, box } = await frameOf(page, '#from-json iframe');
+    assert.equal(await frame.evaluate(() => document.body.className), 'embed');
+    const req = await hookIn(frame, 'request');
+    assert.deepEqual(req.units.map((u) => [u.id, u.q, u.r]), [['Shieldwall', 1, 3], ['Ghouls', 4, 1]]);
+    assert.deepEqual(req.board, { cols: 8, rows: 6, terrain: [{ q: 2, r: 2, terrain: 'difficult' }] });
+    const at = await hookIn(frame, 'screenOf', 'Ghouls');
+    await page.mouse.move(box.x + at.x, box.y + at.y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + at.x + 60, box.y + at.y + 50, { steps: 6 });
+    await page.mouse.up();
+    const moved = (await hookIn(frame, 'state')).doc.units.find((u) => u.id === 'Ghouls');
+    assert.notDeepEqual([moved.q, moved.r], [4, 1], 'an editable embed moves units');
+    await frame.waitForTimeout(400);
+    assert.equal(await frame.evaluate(() => localStorage.getItem('movecalc.page.v1')), null, 'embeds save nothing');
+  }
+  { // an inline engine request
+    const { frame } = await frameOf(page, '#from-request iframe');
+    const req = await hookIn(frame, 'request');
+    assert.equal(req.system, 'cc-ancients');
+    assert.deepEqual(req.units.map((u) => [u.id, u.side, u.q, u.r]), [['Hastati', 'Rome', 3, 6], ['Numidians', 'Carthage', 4, 2]]);
+    assert.equal(req.unit, 'Hastati');
+  }
+  { // a hostile inline position: a message, an empty board, no markup
+    const { frame } = await frameOf(page, '#hostile iframe');
+    assert.match(await frame.textContent('#notice-text'), /This diagram could not be opened: units\[0\]\.side/);
+    assert.equal((await hookIn(frame, 'state')).doc.units.length, 0);
+    assert.equal((await hookIn(frame, 'state')).system, 'godsgloom', 'the empty board of the game the position names');
+    assert.equal(await frame.locator('img[src="x"]').count(), 0);
+  }
+  await page.screenshot({ path: join(artifacts, 'embed-host-1000x800.png'), fullPage: true });
+  const { frame: one } = await frameOf(page, '#from-link iframe');
+  await one.click('#fit'); // the read-only drag above panned the view
+  await one.page().locator('#from-link').screenshot({ path: join(artifacts, 'embed-element-readonly.png') });
+  await page.locator('#hostile').screenshot({ path: join(artifacts, 'embed-element-hostile.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a site not listed in frame-ancestors cannot frame the page', async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(hostBase + 'blocked');
+  await page.waitForTimeout(1000);
+  const frame = await (await page.locator('#blocked').elementHandle()).contentFrame();
+  assert.equal(await frame.evaluate(() => !!window.movecalcTest).catch(() => false), false);
+  await context.close();
+});

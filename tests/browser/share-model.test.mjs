@@ -1,0 +1,145 @@
+// Share links, position checks, saved armies and the examples collector without a browser: every
+// system's position survives a link exactly; damaged, oversized and hostile links are refused with
+// a reason; a request converts back into the position it stands for; library files are checked.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest } from '../../web/model.js';
+import { encodeShare, decodeShare, checkPosition, positionPayload, codeOf, toBase64url, checkLibrary, mergeLibrary,
+  emptyLibrary, ShareError, SHARE_MAX_CODE, LIBRARY_FORMAT } from '../../web/share.js';
+import { collectExamples } from '../../web/build-site.mjs';
+
+const b64 = (text) => toBase64url(new TextEncoder().encode(text));
+const sameRequest = (system, a, b) => assert.deepEqual(buildRequest(system, a), buildRequest(system, b));
+
+test('every system and query: a link reproduces the request exactly, compressed and plain', async () => {
+  const sizes = [];
+  for (const system of SYSTEM_IDS) {
+    const store = createStore(null);
+    store.setSystem(system);
+    for (const query of Object.keys(SYSTEMS[system].queries)) {
+      store.edit((d) => { d.query = query; });
+      const payload = positionPayload(system, store.doc());
+      for (const compress of [true, false]) {
+        const code = await encodeShare(payload, { compress });
+        assert.match(code, compress ? /^1\.[A-Za-z0-9_-]+$/ : /^1j\.[A-Za-z0-9_-]+$/);
+        const back = checkPosition(await decodeShare(code));
+        assert.equal(back.system, system);
+        sameRequest(system, back.doc, store.doc());
+        if (compress && query === store.doc().query) sizes.push(`${system}/${query} ${code.length}`);
+      }
+    }
+  }
+  console.log(`# link codes (characters): ${sizes.join(', ')}`);
+});
+
+test('a large position (200 units, 100 terrain pieces) stays well inside the link limit', async () => {
+  const store = createStore(null);
+  store.edit((d) => {
+    for (let i = 0; i < 200; i++) d.units.push({ ...d.units[0], id: `Unit ${i}`, x: (i % 30) + 0.25, y: Math.floor(i / 30) + 0.5, facing: (i * 15) % 360 });
+    for (let i = 0; i < 100; i++) d.terrain.push({ id: `wood ${i}`, kind: 'hindering', polygon: [[i % 30, 1], [i % 30 + 1, 1], [i % 30 + 1, 2.5]] });
+  });
+  const code = await encodeShare(positionPayload('arcane-legions', store.doc()));
+  console.log(`# 200 units + 100 terrain: ${code.length} characters`);
+  assert.ok(code.length < SHARE_MAX_CODE / 4);
+  sameRequest('arcane-legions', checkPosition(await decodeShare(code)).doc, store.doc());
+});
+
+test('damaged, oversized and hostile links are refused with a reason', async () => {
+  const valid = positionPayload('godsgloom', createStore(null).state.docs.godsgloom);
+  const plain = (v) => '1j.' + b64(typeof v === 'string' ? v : JSON.stringify(v));
+  const cases = [
+    ['', /no position/],
+    ['hello', /no version prefix/],
+    ['9.abcd', /newer movecalc/],
+    ['1.@@@@', /not base64url/],
+    ['1.AAAAAAAA', /does not unpack/],
+    ['1.' + 'A'.repeat(1024 * 1024), /too long/],
+    ['1.' + toBase64url(deflateRawSync(Buffer.alloc(2 * 1024 * 1024, 32))), /expands to more than/],
+    [plain('{"system":'), /not valid JSON/],
+    [plain('['.repeat(40) + ']'.repeat(40)), /nests deeper/],
+    ['1j.' + toBase64url(new Uint8Array([0x7b, 0xff, 0x7d])), /not UTF-8/],
+    [plain({ ...valid, system: 'chess' }), /^system: must be one of/],
+    [plain({ ...valid, units: [{ ...valid.units[0], q: 1e9 }] }), /units\[0\]\.q: must be between/],
+    [plain({ ...valid, units: [{ ...valid.units[0], speed: 'fast' }] }), /units\[0\]\.speed: must be a finite number/],
+    [plain({ ...valid, units: [valid.units[0], valid.units[0]] }), /is used twice/],
+    [plain({ ...valid, sides: [{ name: 'a', color: 'red;background:url(//evil.example/x)' }, { name: 'b' }] }), /sides\[0\]\.color/],
+    [plain({ ...valid, units: [{ ...valid.units[0], side: 'nobody' }] }), /must be one of the sides/],
+    [plain({ ...valid, units: [{ ...valid.units[0], id: 'x'.repeat(200) }] }), /longer than 128 bytes/],
+    [await encodeShare({ ...valid, units: new Array(1001).fill(valid.units[0]) }), /more than 1000 items/],
+    [plain({ ...valid, board: { cols: 5000, rows: 5000 } }), /board\.cols/],
+    [plain({ ...valid, query: 'constructor' }), /^query: must be one of/],
+    [plain(JSON.stringify(valid).replace('"query"', '"params":{"__proto__":{"x":1}},"query"')), /params\.__proto__: is not an assumption id/],
+  ];
+  for (const [code, why] of cases) {
+    await assert.rejects(async () => checkPosition(await decodeShare(code)), (e) => e instanceof ShareError && why.test(e.message), `${code.slice(0, 60)} → ${why}`);
+  }
+});
+
+test('script in names is kept as plain text; unknown keys and prototype keys are dropped', async () => {
+  const valid = positionPayload('godsgloom', createStore(null).state.docs.godsgloom);
+  const evil = '<img src=x onerror=alert(1)>';
+  const text = JSON.stringify({ ...valid, units: [{ ...valid.units[0], id: evil, onclick: 'alert(1)' }], inputs: { reach: { unit: evil } } })
+    .replace('"onclick"', '"__proto__":{"polluted":true},"onclick"');
+  const { doc } = checkPosition(await decodeShare('1j.' + b64(text)));
+  assert.equal(doc.units[0].id, evil);
+  assert.equal(doc.units[0].onclick, undefined);
+  assert.equal(({}).polluted, undefined);
+  assert.equal(Object.getPrototypeOf(doc.units[0]), Object.prototype);
+});
+
+test('a request converts back to the same request (examples and embeds written as requests)', () => {
+  for (const system of SYSTEM_IDS) {
+    const store = createStore(null);
+    store.setSystem(system);
+    for (const query of Object.keys(SYSTEMS[system].queries)) {
+      store.edit((d) => { d.query = query; });
+      const req = buildRequest(system, store.doc());
+      assert.deepEqual(buildRequest(system, checkPosition({ request: req }).doc), req, `${system}/${query}`);
+    }
+  }
+  // hex positions given as col/row convert too
+  const { doc } = checkPosition({ request: { system: 'godsgloom', query: 'move', board: { cols: 6, rows: 6, terrain: [{ col: 1, row: 1, terrain: 'difficult' }] },
+    units: [{ id: 'A', side: 'x', col: 2, row: 3, facing: 1, speed: 3 }], unit: 'A', path: [{ col: 2, row: 2 }] } });
+  assert.deepEqual([doc.units[0].q, doc.units[0].r], [1, 3]);
+  assert.deepEqual(doc.inputs.move.path, [{ q: 1, r: 2 }]);
+});
+
+test('codeOf finds the code in the fragment only', () => {
+  assert.equal(codeOf('#p=1.abc'), '1.abc');
+  assert.equal(codeOf('#x=1&p=1j.abc'), '1j.abc');
+  assert.equal(codeOf('#examples'), null);
+  assert.equal(codeOf(''), null);
+});
+
+test('library files: checked, merged by name, and refused when not a movecalc file', () => {
+  const al = createStore(null).state.docs['arcane-legions'];
+  const lib = emptyLibrary();
+  const units = al.units.filter((u) => u.side === 'blue').map(({ side, ...u }) => u);
+  const incoming = checkLibrary({ format: LIBRARY_FORMAT, version: 1, armies: [{ system: 'arcane-legions', name: 'Blue host', units }],
+    codices: [{ system: 'godsgloom', name: 'Ghoul', unit: { speed: 3, tokens: ['slow'], traits: [], abilities: [], facing: 0 } }] });
+  assert.equal(mergeLibrary(lib, incoming), 2);
+  assert.equal(mergeLibrary(lib, incoming), 2);
+  assert.equal(lib.armies.length, 1);
+  assert.deepEqual(lib.armies[0].units.map((u) => u.id), ['Chargers', 'Scouts']);
+  for (const [bad, why] of [[[], /must be an object/], [{ format: 'other', version: 1 }, /format/], [{ format: LIBRARY_FORMAT, version: 2 }, /version/],
+    [{ format: LIBRARY_FORMAT, version: 1, armies: [{ system: 'x', name: 'a', units: [] }] }, /armies\[0\]\.system/],
+    [{ format: LIBRARY_FORMAT, version: 1, codices: [{ system: 'godsgloom', name: 'a', unit: { speed: -1 } }] }, /codices\[0\]\.unit\.speed/]]) {
+    assert.throws(() => checkLibrary(bad), (e) => e instanceof ShareError && why.test(e.message));
+  }
+});
+
+test('the examples gallery collects every scenario marked "example": true', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mc-examples-'));
+  try {
+    mkdirSync(join(dir, 'godsgloom'));
+    writeFileSync(join(dir, 'godsgloom', 'min-move.json'), JSON.stringify({ title: 'GG-1 minimum move', example: true, note: 'a note', request: { system: 'godsgloom', query: 'move' } }));
+    writeFileSync(join(dir, 'godsgloom', 'other.json'), JSON.stringify({ title: 'not shown', request: {} }));
+    const ex = collectExamples(dir);
+    assert.deepEqual(ex.map((e) => e.title), ['Describe the engine: systems, queries, limits, assumptions', 'GG-1 minimum move']);
+    assert.equal(ex[1].note, 'a note');
+  } finally { rmSync(dir, { recursive: true }); }
+});

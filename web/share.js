@@ -1,0 +1,352 @@
+// Share links and saved files: a position (one system's document) packed into a URL fragment, and
+// the checks every position or unit from outside (a link, an embed, an imported file) passes before
+// the page uses it. No DOM here, so Node tests it (tests/browser/page-model.test.mjs).
+//
+// Link format (version 1): `#p=1.<base64url of deflate-raw of the JSON>` or, where the browser has
+// no CompressionStream (and in hand-made embeds), `#p=1j.<base64url of the JSON>`. The JSON is
+// `{"system": ID, ...document}` (see positionPayload) or `{"request": <an engine request>}`.
+import { SYSTEMS, SYSTEM_IDS, defaultDoc, requestToDoc } from './model.js';
+
+/** The longest link code read (characters after `p=`). About 25 times what a large position needs. */
+export const SHARE_MAX_CODE = 64 * 1024;
+/** The most JSON text a link or an imported file may expand to. */
+export const SHARE_MAX_JSON = 512 * 1024;
+/** Limits on what a position holds (the engine's own, or the page's where the page is stricter). */
+export const LIMITS = { units: 1000, terrain: 500, vertices: 64, string: 128, list: 64, path: 256, coord: 100000, hexCoord: 10000, side: 60, depth: 12 };
+
+export class ShareError extends Error {}
+const fail = (msg) => { throw new ShareError(msg); };
+
+// ---- base64url ----
+export function toBase64url(bytes) {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+export function fromBase64url(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) fail('the link is damaged (its code is not base64url)');
+  const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+async function pipe(bytes, stream, max) {
+  const writer = stream.writable.getWriter();
+  writer.write(bytes).catch(() => {});
+  writer.close().catch(() => {});
+  const reader = stream.readable.getReader();
+  const chunks = [];
+  let n = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    n += value.length;
+    if (n > max) { reader.cancel().catch(() => {}); fail(`the link expands to more than ${max / 1024} KB (SHARE_MAX_JSON)`); }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const c of chunks) { out.set(c, at); at += c.length; }
+  return out;
+}
+
+const canCompress = () => typeof CompressionStream === 'function';
+
+/** A position payload → the link code (the part after `#p=`). */
+export async function encodeShare(payload, { compress = canCompress() } = {}) {
+  const json = new TextEncoder().encode(JSON.stringify(payload));
+  if (!compress) return '1j.' + toBase64url(json);
+  return '1.' + toBase64url(await pipe(json, new CompressionStream('deflate-raw'), Infinity));
+}
+
+/** A link code → the JSON value it holds (unchecked). Throws ShareError with a reason to show. */
+export async function decodeShare(code) {
+  if (typeof code !== 'string' || !code) fail('the link holds no position');
+  if (code.length > SHARE_MAX_CODE) fail(`the link is too long (${code.length} characters; the limit SHARE_MAX_CODE is ${SHARE_MAX_CODE})`);
+  const m = /^(\d+)(j?)\.(.*)$/s.exec(code);
+  if (!m) fail('the link is damaged (it has no version prefix such as "1.")');
+  if (m[1] !== '1') fail(`the link was made by a newer movecalc (format ${m[1].slice(0, 8)}); this page reads format 1`);
+  let bytes = fromBase64url(m[3]);
+  if (!m[2]) {
+    if (typeof DecompressionStream !== 'function') fail('this browser cannot unpack compressed links');
+    try { bytes = await pipe(bytes, new DecompressionStream('deflate-raw'), SHARE_MAX_JSON); } catch (e) {
+      if (e instanceof ShareError) throw e;
+      fail('the link is damaged (its data does not unpack)');
+    }
+  }
+  if (bytes.length > SHARE_MAX_JSON) fail(`the link holds more than ${SHARE_MAX_JSON / 1024} KB (SHARE_MAX_JSON)`);
+  return parseJSON(bytes, 'the link');
+}
+
+/** Bytes or text → a JSON value, refusing bad UTF-8, bad JSON and deep nesting. */
+export function parseJSON(bytesOrText, what) {
+  let text = bytesOrText;
+  if (typeof text !== 'string') {
+    try { text = new TextDecoder('utf-8', { fatal: true }).decode(bytesOrText); } catch { fail(`${what} is not UTF-8 text`); }
+  }
+  if (text.length > SHARE_MAX_JSON) fail(`${what} is larger than ${SHARE_MAX_JSON / 1024} KB`);
+  let depth = 0, max = 0, inString = false;
+  for (let i = 0; i < text.length; i++) { // nesting is checked before parsing, as the engine does
+    const c = text[i];
+    if (inString) { if (c === '\\') i++; else if (c === '"') inString = false; } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') max = Math.max(max, ++depth);
+    else if (c === '}' || c === ']') depth--;
+  }
+  if (max > LIMITS.depth) fail(`${what} nests deeper than ${LIMITS.depth} levels`);
+  try { return JSON.parse(text); } catch { fail(`${what} is not valid JSON`); }
+}
+
+// ---- checks ----
+const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const at = (path, msg) => fail(`${path}: ${msg}`);
+function str(v, path, { empty = false } = {}) {
+  if (typeof v !== 'string') at(path, 'must be text');
+  if (!empty && !v.trim()) at(path, 'must not be empty');
+  if (new TextEncoder().encode(v).length > LIMITS.string) at(path, `is longer than ${LIMITS.string} bytes`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(v)) at(path, 'holds control characters');
+  return v;
+}
+function number(v, path, { min = -LIMITS.coord, max = LIMITS.coord, integer = false } = {}) {
+  if (typeof v !== 'number' || !Number.isFinite(v)) at(path, 'must be a finite number');
+  if (integer && !Number.isInteger(v)) at(path, 'must be a whole number');
+  if (v < min || v > max) at(path, `must be between ${min} and ${max}`);
+  return v;
+}
+function array(v, path, max, min = 0) {
+  if (!Array.isArray(v)) at(path, 'must be a list');
+  if (v.length > max) at(path, `has more than ${max} items`);
+  if (v.length < min) at(path, `needs at least ${min} items`);
+  return v;
+}
+function obj(v, path) { if (!isObj(v)) at(path, 'must be an object'); return v; }
+const oneOf = (v, options, path) => (options.includes(v) ? v : at(path, `must be one of ${options.join(', ')}`));
+const COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/** A unit of `system` as the page keeps it, checked, with missing profile fields from newUnit(). */
+export function checkUnit(system, u, path = 'unit', { positioned = true } = {}) {
+  const s = SYSTEMS[system];
+  obj(u, path);
+  const out = {};
+  if (positioned) {
+    out.id = str(u.id, `${path}.id`);
+    out.side = str(u.side, `${path}.side`);
+    if (s.board === 'free') {
+      out.x = number(u.x, `${path}.x`); out.y = number(u.y, `${path}.y`);
+      out.facing = number(u.facing, `${path}.facing`, { min: -360, max: 720 });
+    } else {
+      out.q = number(u.q, `${path}.q`, { min: -LIMITS.hexCoord, max: LIMITS.hexCoord, integer: true });
+      out.r = number(u.r, `${path}.r`, { min: -LIMITS.hexCoord, max: LIMITS.hexCoord, integer: true });
+    }
+  }
+  const tmpl = s.newUnit();
+  const selects = Object.fromEntries(s.unitFields.filter((f) => f.kind === 'select').map((f) => [f.key, f.options.map((o) => o[0])]));
+  for (const [k, d] of Object.entries(tmpl)) {
+    const v = u[k];
+    const p = `${path}.${k}`;
+    if (v === undefined) { out[k] = JSON.parse(JSON.stringify(d)); continue; }
+    if (k === 'facing' && s.board === 'hex') out[k] = number(v, p, { min: 0, max: 5, integer: true });
+    else if (selects[k]) out[k] = oneOf(v, selects[k], p);
+    else if (typeof d === 'number') out[k] = number(v, p, { min: 0 });
+    else if (typeof d === 'boolean') { if (typeof v !== 'boolean') at(p, 'must be true or false'); out[k] = v; }
+    else if (typeof d === 'string') out[k] = str(v, p);
+    else if (Array.isArray(d)) out[k] = array(v, p, LIMITS.list).map((x, i) => str(x, `${p}[${i}]`));
+    else if (isObj(d)) {
+      obj(v, p);
+      out[k] = Object.fromEntries(Object.keys(d).map((kk) => [kk, v[kk] === undefined ? d[kk] : number(v[kk], `${p}.${kk}`, { min: 0 })]));
+    }
+  }
+  return out;
+}
+
+function checkInputs(system, query, inputs, path, unitIds, sideNames) {
+  if (inputs === undefined) return {};
+  obj(inputs, path);
+  const out = {};
+  const hexPoint = (h, p) => ({ q: number(h?.q, `${p}.q`, { min: -LIMITS.hexCoord, max: LIMITS.hexCoord, integer: true }), r: number(h?.r, `${p}.r`, { min: -LIMITS.hexCoord, max: LIMITS.hexCoord, integer: true }) });
+  const unitRef = (v, p) => (v === '' ? '' : str(v, p));
+  for (const f of SYSTEMS[system].queries[query].fields) {
+    const v = inputs[f.key];
+    const p = `${path}.${f.key}`;
+    if (v === undefined) continue;
+    if (f.kind === 'unit') out[f.key] = unitRef(v, p);
+    else if (f.kind === 'side') out[f.key] = oneOf(v, sideNames, p);
+    else if (f.kind === 'number') out[f.key] = v === '' ? '' : number(v, p);
+    else if (f.kind === 'select') out[f.key] = oneOf(v, f.options.map((o) => o[0]), p);
+    else if (f.kind === 'check') { if (typeof v !== 'boolean') at(p, 'must be true or false'); out[f.key] = v; }
+    else if (f.kind === 'path') out[f.key] = array(v, p, LIMITS.path).map((h, i) => hexPoint(h, `${p}[${i}]`));
+    else if (f.kind === 'actions') {
+      out[f.key] = array(v, p, LIMITS.list).map((a, i) => {
+        const pp = `${p}[${i}]`;
+        obj(a, pp);
+        if (a.step !== undefined) return { step: oneOf(a.step, ['forward', 'backward', 'left', 'right'], `${pp}.step`), distance: number(a.distance, `${pp}.distance`, { min: 0 }) };
+        return { turn: oneOf(Number(a.turn), [45, 90], `${pp}.turn`), off: oneOf(a.off, ['front', 'right', 'back', 'left'], `${pp}.off`) };
+      });
+    } else if (f.kind === 'pursuers') {
+      out[f.key] = array(v, p, LIMITS.list).map((a, i) => {
+        const pp = `${p}[${i}]`;
+        obj(a, pp);
+        return { unit: unitRef(a.unit, `${pp}.unit`), distance: number(a.distance, `${pp}.distance`, { min: 0 }), overrun: a.overrun === true };
+      });
+    }
+  }
+  void unitIds;
+  return out;
+}
+
+/**
+ * A payload from outside (link, embed, file) → `{system, doc}` the page can use, or ShareError
+ * naming the first thing wrong. Missing parts (sides, terrain, table or board, query) take the
+ * system's defaults; anything present must be right.
+ */
+export function checkPosition(payload) {
+  obj(payload, 'position');
+  if (payload.request !== undefined) {
+    const req = obj(payload.request, 'request');
+    if (!SYSTEMS[req.system]) at('request.system', `must be one of ${SYSTEM_IDS.join(', ')}`);
+    let converted;
+    try { converted = requestToDoc(req.system, req); } catch { fail('request: the page cannot set up this request'); }
+    return checkPosition({ system: req.system, ...converted });
+  }
+  const system = payload.system;
+  if (!SYSTEMS[system]) at('system', `must be one of ${SYSTEM_IDS.join(', ')}`);
+  const s = SYSTEMS[system];
+  const def = defaultDoc(system);
+  const doc = { params: {} };
+
+  if (payload.sides === undefined) doc.sides = def.sides;
+  else {
+    doc.sides = array(payload.sides, 'sides', 2, 2).map((x, i) => {
+      obj(x, `sides[${i}]`);
+      const color = x.color === undefined ? def.sides[i].color : x.color;
+      if (typeof color !== 'string' || !COLOUR.test(color)) at(`sides[${i}].color`, 'must be a colour like #1d5fbf');
+      return { name: str(x.name, `sides[${i}].name`), color };
+    });
+    if (doc.sides[0].name === doc.sides[1].name) at('sides', 'the two sides need different names');
+  }
+  const sideNames = doc.sides.map((x) => x.name);
+
+  if (s.board === 'free') {
+    const t = payload.table === undefined ? def.table : obj(payload.table, 'table');
+    doc.table = { width: number(t.width, 'table.width', { min: 1, max: 1000 }), height: number(t.height, 'table.height', { min: 1, max: 1000 }) };
+    doc.terrain = array(payload.terrain ?? [], 'terrain', LIMITS.terrain).map((tr, i) => {
+      const p = `terrain[${i}]`;
+      obj(tr, p);
+      return { id: str(tr.id, `${p}.id`), kind: oneOf(tr.kind, s.terrainKinds, `${p}.kind`),
+        polygon: array(tr.polygon, `${p}.polygon`, LIMITS.vertices, 3).map((pt, j) => {
+          array(pt, `${p}.polygon[${j}]`, 2, 2);
+          return [number(pt[0], `${p}.polygon[${j}][0]`), number(pt[1], `${p}.polygon[${j}][1]`)];
+        }) };
+    });
+  } else {
+    const b = payload.board === undefined ? def.board : obj(payload.board, 'board');
+    if (b.preset !== undefined) doc.board = { preset: oneOf(b.preset, ['cc-ancients'], 'board.preset') };
+    else doc.board = { cols: number(b.cols, 'board.cols', { min: 1, max: LIMITS.side, integer: true }), rows: number(b.rows, 'board.rows', { min: 1, max: LIMITS.side, integer: true }) };
+    if (b.hexonAnchor !== undefined) doc.board.hexonAnchor = { q: number(b.hexonAnchor.q, 'board.hexonAnchor.q', { integer: true }), r: number(b.hexonAnchor.r, 'board.hexonAnchor.r', { integer: true }) };
+    doc.terrain = array(payload.terrain ?? [], 'terrain', 40000).map((tr, i) => {
+      const p = `terrain[${i}]`;
+      obj(tr, p);
+      return { q: number(tr.q, `${p}.q`, { min: -LIMITS.hexCoord, max: LIMITS.hexCoord, integer: true }),
+        r: number(tr.r, `${p}.r`, { min: -LIMITS.hexCoord, max: LIMITS.hexCoord, integer: true }), terrain: oneOf(tr.terrain, s.terrainKinds, `${p}.terrain`) };
+    });
+  }
+
+  doc.units = array(payload.units ?? [], 'units', LIMITS.units).map((u, i) => checkUnit(system, u, `units[${i}]`));
+  const ids = new Set();
+  doc.units.forEach((u, i) => {
+    if (ids.has(u.id)) at(`units[${i}].id`, `"${u.id}" is used twice`);
+    ids.add(u.id);
+    if (!sideNames.includes(u.side)) at(`units[${i}].side`, `must be one of the sides (${sideNames.join(', ')})`);
+  });
+
+  if (payload.params !== undefined) {
+    for (const [id, values] of Object.entries(obj(payload.params, 'params'))) {
+      if (!/^A-[A-Z0-9]+-\d+$/.test(id)) at(`params.${id.slice(0, 20)}`, 'is not an assumption id');
+      for (const [name, v] of Object.entries(obj(values, `params.${id}`))) {
+        if (!/^[A-Za-z]{1,32}$/.test(name)) at(`params.${id}`, 'has a parameter name that is not a word');
+        (doc.params[id] ??= {})[name] = number(v, `params.${id}.${name}`);
+      }
+    }
+  }
+
+  doc.query = payload.query === undefined ? def.query : oneOf(payload.query, Object.keys(s.queries), 'query');
+  doc.inputs = {};
+  if (payload.inputs !== undefined) {
+    obj(payload.inputs, 'inputs');
+    for (const q of Object.keys(s.queries)) if (payload.inputs[q] !== undefined) doc.inputs[q] = checkInputs(system, q, payload.inputs[q], `inputs.${q}`, ids, sideNames);
+  } else if (payload.units === undefined) doc.inputs = def.inputs;
+  return { system, doc };
+}
+
+/** What a share link carries: the system, the position and the current query's inputs. */
+export function positionPayload(system, doc) {
+  const out = { system };
+  if (doc.table) out.table = doc.table;
+  if (doc.board) out.board = doc.board;
+  Object.assign(out, { sides: doc.sides, units: doc.units, terrain: doc.terrain, query: doc.query, inputs: { [doc.query]: doc.inputs[doc.query] ?? {} } });
+  if (doc.params && Object.keys(doc.params).length) out.params = doc.params;
+  return out;
+}
+
+/** The link code in a URL's fragment (`#p=CODE`, `#...&p=CODE`), or null. */
+export function codeOf(hash) {
+  const m = /(?:^#|&)p=([^&]*)/.exec(hash ?? '');
+  return m ? m[1] : null;
+}
+
+/** An empty board of a system: its table or board and sides, no units and no terrain. */
+export function emptyDoc(system) {
+  const d = defaultDoc(system);
+  d.units = []; d.terrain = [];
+  for (const k of Object.keys(d.inputs)) d.inputs[k] = {};
+  return d;
+}
+
+// ---- saved armies and codices (localStorage and files) ----
+export const LIBRARY_FORMAT = 'movecalc-library';
+export const LIBRARY_MAX_ITEMS = 500;
+export const emptyLibrary = () => ({ format: LIBRARY_FORMAT, version: 1, armies: [], codices: [] });
+
+/**
+ * A library from storage or a file → a checked library. Armies: `{system, name, units}` (units
+ * positioned, their side dropped); codices: `{system, name, unit}` (a unit profile without position).
+ */
+export function checkLibrary(value) {
+  obj(value, 'file');
+  if (value.format !== LIBRARY_FORMAT) at('format', `must be "${LIBRARY_FORMAT}" (this is not a movecalc army file)`);
+  if (value.version !== 1) at('version', 'must be 1');
+  const sys = (v, p) => (SYSTEMS[v] ? v : at(p, `must be one of ${SYSTEM_IDS.join(', ')}`));
+  const armies = array(value.armies ?? [], 'armies', LIBRARY_MAX_ITEMS).map((a, i) => {
+    const p = `armies[${i}]`;
+    obj(a, p);
+    const system = sys(a.system, `${p}.system`);
+    const units = array(a.units, `${p}.units`, LIBRARY_MAX_ITEMS).map((u, j) => {
+      const c = checkUnit(system, { ...u, side: 'x' }, `${p}.units[${j}]`);
+      delete c.side;
+      return c;
+    });
+    return { system, name: str(a.name, `${p}.name`), units };
+  });
+  const codices = array(value.codices ?? [], 'codices', LIBRARY_MAX_ITEMS).map((c, i) => {
+    const p = `codices[${i}]`;
+    obj(c, p);
+    const system = sys(c.system, `${p}.system`);
+    return { system, name: str(c.name, `${p}.name`), unit: checkUnit(system, c.unit, `${p}.unit`, { positioned: false }) };
+  });
+  return { format: LIBRARY_FORMAT, version: 1, armies, codices };
+}
+
+/** Adds (or replaces, by system and name) entries of `incoming` into `lib`; returns the count. */
+export function mergeLibrary(lib, incoming) {
+  let n = 0;
+  for (const kind of ['armies', 'codices']) {
+    for (const item of incoming[kind]) {
+      const i = lib[kind].findIndex((x) => x.system === item.system && x.name === item.name);
+      if (i >= 0) lib[kind][i] = item; else lib[kind].push(item);
+      n++;
+    }
+    if (lib[kind].length > LIBRARY_MAX_ITEMS) fail(`more than ${LIBRARY_MAX_ITEMS} saved ${kind}`);
+  }
+  return n;
+}
