@@ -788,14 +788,22 @@ function refreshNow() {
   board.setScene(scene());
 }
 
+// Edits are saved 300 ms after the last one (a drag is many edits), and at once when the page is
+// hidden or left, so a reload or a closed tab right after an edit keeps it.
 let saveTimer = 0;
+function saveNow() {
+  clearTimeout(saveTimer);
+  saveTimer = 0;
+  try { localStorage.setItem(SAVE_KEY, JSON.stringify(store.state)); } catch { /* private mode */ }
+}
 store.onChange((why) => {
   if (why === 'undo' || why === 'redo' || why === 'system') { ui.pending = []; if (why === 'system') { ui.selected = null; clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; } }
   refresh();
   clearTimeout(saveTimer);
   if (EMBED) return; // an embed never writes over the visitor's own position
-  saveTimer = setTimeout(() => { try { localStorage.setItem(SAVE_KEY, JSON.stringify(store.state)); } catch { /* private mode */ } }, 300);
+  saveTimer = setTimeout(saveNow, 300);
 });
+window.addEventListener('pagehide', () => { if (saveTimer) saveNow(); });
 
 function setTool(t) {
   ui.tool = t;

@@ -55,6 +55,11 @@ const ccOrder = {
       moves: unit && path.length ? [{ unit: unit.id, path }] : [],
     };
   },
+  parse: (req) => ({
+    unit: req.ordered?.[0] ?? req.moves?.[0]?.unit,
+    path: (req.moves?.[0]?.path ?? []).map(axialOf).filter(Boolean),
+    section: req.card?.section,
+  }),
 };
 // Queries whose request fields CONTRACT.md does not fix yet: the rule set's issue fills them in.
 const tentative = (extra = []) => ({ tentative: true, fields: [unitField(), ...extra], build: (i) => ({ unit: i.unit }) });
@@ -257,6 +262,7 @@ export const SYSTEMS = {
           const at = pathJSON(i.path).at(-1) ?? (u ? { q: u.q, r: u.r } : undefined);
           return at ? { unit: i.unit, at } : { unit: i.unit };
         },
+        parse: (req) => ({ unit: req.unit, path: req.at ? [axialOf(req.at)].filter(Boolean) : [] }),
       },
       shift: {
         fields: [unitField(), { key: 'by', label: 'Moved by side', kind: 'side' }, { key: 'path', label: 'To (last hex of the path)', kind: 'path' }],
@@ -266,6 +272,7 @@ export const SYSTEMS = {
           const to = pathJSON(i.path).at(-1);
           return to ? { unit: i.unit, by, to } : { unit: i.unit, by };
         },
+        parse: (req) => ({ unit: req.unit, by: req.by, path: req.to ? [axialOf(req.to)].filter(Boolean) : [] }),
       },
     },
     defaults: () => ({
@@ -485,6 +492,8 @@ export function requestToDoc(system, req) {
     if (v === undefined) continue;
     inputs[f.key] = f.kind === 'path' && Array.isArray(v) ? v.map(axialOf).filter(Boolean) : v;
   }
+  // A query whose request fields are not its input fields one to one reads them back itself.
+  if (s.queries[query].parse) Object.assign(inputs, s.queries[query].parse(req));
   if (req.order && typeof req.order === 'object') { // Arcane Legions move
     Object.assign(inputs, { unit: req.order.unit, actions: req.order.actions });
     if (req.order.slide) inputs.slide = req.order.slide;
