@@ -88,4 +88,12 @@ export class Engine {
   bytesInUse() {
     return this.#m._mc_bytes_in_use() >>> 0;
   }
+
+  /**
+   * Size in bytes of the WebAssembly linear memory (stack, static data and malloc's heap). It
+   * only grows: after a request it tells the most memory any request so far has needed.
+   */
+  heapBytes() {
+    return this.#m.HEAPU8.buffer.byteLength;
+  }
 }

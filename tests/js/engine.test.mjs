@@ -46,3 +46,11 @@ test('1,000 requests leave bytesInUse where it started', () => {
     assert.equal(engine.bytesInUse(), before, `request ${i} leaked`);
   }
 });
+
+test('heapBytes reports the WebAssembly memory: whole 64 KiB pages, never shrinking', () => {
+  const before = engine.heapBytes();
+  assert.ok(before >= 4 * 1024 * 1024, 'at least the 4 MiB the build starts with');
+  assert.equal(before % 65536, 0);
+  engine.requestText('{"query":"describe"}');
+  assert.ok(engine.heapBytes() >= before);
+});
