@@ -2,13 +2,14 @@
 // bench/run.mjs times them through WebAssembly (bench/measure.mjs), so the two can be compared.
 //
 //   movecalc-bench [--target-ns N] [--budget-ns N] [--min-samples N] [--max-samples N]
-//                  [--warmup N] FILE...        (options first, then the files)
+//                  [--warmup N] [--warmup-ns N] FILE...        (options first, then the files)
 //
 // Each FILE holds one request (JSON text). For each, one line of JSON goes to stdout:
 //   {"file", "batch", "samples", "medianNs", "p10Ns", "p90Ns", "minNs", "responseBytes",
 //    "responseHash", "bytesBefore", "bytesAfter"}
-// Method (kept identical in bench/measure.mjs): `warmup` untimed-then-timed single runs give an
-// estimate t1 (their median); a sample times `batch` = max(1, target / t1) requests back to back
+// Method (kept identical in bench/measure.mjs): single runs, at least `warmup` of them and for at
+// least `warmup-ns` (so that a JIT, V8's for WebAssembly, has tiered up), give an estimate t1, the
+// median of the last `warmup`; a sample times `batch` = max(1, target / t1) requests back to back
 // and records the time per request; samples = clamp(budget / (batch · t1), min, max). Median and
 // percentiles are over samples (nearest rank). Time comes from clock_gettime(CLOCK_MONOTONIC).
 // responseHash is FNV-1a (32 bit) over the response bytes, so run.mjs can check that both builds
@@ -28,6 +29,7 @@ typedef struct BenchConfig {
     long min_samples;
     long max_samples;
     long warmup;
+    double warmup_ns;  ///< least time spent warming up
 } BenchConfig;
 
 static double now_ns(void) {
@@ -106,7 +108,9 @@ static int bench_file(const char *path, const BenchConfig *cfg) {
 
     long warmup = cfg->warmup < 1 ? 1 : cfg->warmup;
     double *warm = malloc(sizeof(double) * (size_t)warmup);
-    for (long i = 0; i < warmup; i++) warm[i] = time_one(request);
+    double warm_start = now_ns();
+    long runs = 0;
+    while (runs < warmup || now_ns() - warm_start < cfg->warmup_ns) warm[runs++ % warmup] = time_one(request);
     qsort(warm, (size_t)warmup, sizeof(double), cmp_double);
     double t1 = warm[warmup / 2] > 1.0 ? warm[warmup / 2] : 1.0;
     free(warm);
@@ -137,7 +141,7 @@ static int bench_file(const char *path, const BenchConfig *cfg) {
 }
 
 int main(int argc, char **argv) {
-    BenchConfig cfg = {1e6, 4e8, 5, 200, 5};
+    BenchConfig cfg = {1e6, 4e8, 5, 200, 5, 1e8};
     int first_file = argc;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -147,6 +151,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--min-samples") && has_value) cfg.min_samples = atol(argv[++i]);
         else if (!strcmp(a, "--max-samples") && has_value) cfg.max_samples = atol(argv[++i]);
         else if (!strcmp(a, "--warmup") && has_value) cfg.warmup = atol(argv[++i]);
+        else if (!strcmp(a, "--warmup-ns") && has_value) cfg.warmup_ns = atof(argv[++i]);
         else if (a[0] == '-' && a[1] == '-') {
             fprintf(stderr, "movecalc-bench: unknown option %s\n", a);
             return 2;
@@ -158,7 +163,7 @@ int main(int argc, char **argv) {
     if (first_file == argc || cfg.min_samples < 1 || cfg.max_samples < cfg.min_samples ||
         !(cfg.target_ns > 0) || !(cfg.budget_ns > 0)) {
         fprintf(stderr, "usage: movecalc-bench [--target-ns N] [--budget-ns N] [--min-samples N] "
-                        "[--max-samples N] [--warmup N] FILE...\n");
+                        "[--max-samples N] [--warmup N] [--warmup-ns N] FILE...\n");
         return 2;
     }
     int status = 0;
