@@ -22,7 +22,7 @@ export function renderMarkdown(r) {
   const out = [];
   out.push('# movecalc benchmark results', '');
   out.push(`Run ${e.date} at commit ${e.commit}${e.quick ? ' (**--quick** smoke run: short budgets, fewer points)' : ''}; ` +
-    `${e.cpu}, ${e.cores} cores, Node ${e.node}${e.wasmCompilerVersion ? `, Emscripten clang ${e.wasmCompilerVersion}` : ''}; ` +
+    `${e.cpu}, ${e.cores} cores, Node ${e.node}${e.wasmCompilerVersion ? `, Emscripten ${e.wasmCompilerVersion}` : ''}; ` +
     `load average ${e.loadAverageAtStart.join(' ')} at the start, ${e.loadAverageAtEnd.join(' ')} at the end; ${e.seconds} s.`);
   out.push('', 'The machine is shared and noisy: compare the figures measured side by side in this run (ratios, speed-ups), ' +
     'not absolute times across runs. Times are medians per request with (p10–p90) over samples; see "Method" below.', '');

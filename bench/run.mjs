@@ -61,10 +61,8 @@ const requestFile = (text) => {
 
 function environment() {
   const git = (args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout.trim();
-  let emcc = null;
-  try {
-    emcc = /CMAKE_C_COMPILER_VERSION:\w*=(.*)/.exec(readFileSync(join(root, 'build-wasm', 'CMakeCache.txt'), 'utf8'))?.[1] ?? null;
-  } catch { /* no wasm build cache */ }
+  const emccOut = spawnSync('emcc', ['--version'], { encoding: 'utf8', env: { ...process.env, NODE_PATH: '/usr/share/nodejs' } });
+  const emcc = emccOut.status === 0 ? (/\d+\.\d+\.\d+/.exec(emccOut.stdout)?.[0] ?? null) : null;
   return {
     date: new Date().toISOString(),
     commit: git(['rev-parse', '--short', 'HEAD']) + (git(['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : ''),
