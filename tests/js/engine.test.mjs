@@ -54,3 +54,11 @@ test('heapBytes reports the WebAssembly memory: whole 64 KiB pages, never shrink
   engine.requestText('{"query":"describe"}');
   assert.ok(engine.heapBytes() >= before);
 });
+
+test('requestText sends the same bytes as requestBytes, and a lone surrogate is still bad_json', () => {
+  const text = '{"system":"godsgloom","query":"Überläufer ✓ 𝄞"}';
+  assert.equal(engine.requestText(text), engine.requestBytes(new TextEncoder().encode(text)));
+  const lone = JSON.parse(engine.requestText('{"query":"describe","x":"\ud800"}'));
+  assert.equal(lone.ok, false);
+  assert.equal(lone.error.code, 'bad_json');
+});
