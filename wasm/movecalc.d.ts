@@ -67,6 +67,8 @@ export declare class Engine {
   request(request: Request | string): Response;
   /** Bytes the engine holds; unchanged by a request once it has been answered. */
   bytesInUse(): number;
+  /** Size of the WebAssembly linear memory in bytes; it only grows (the high-water mark). */
+  heapBytes(): number;
 }
 
 export declare function createEngine(options?: EngineOptions): Promise<Engine>;

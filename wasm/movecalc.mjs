@@ -8,6 +8,7 @@
 import factory from './dist/movecalc-core.mjs';
 
 const isNode = typeof process === 'object' && process.versions != null && process.versions.node != null;
+const encoder = typeof TextEncoder === 'function' ? new TextEncoder() : null;
 
 /**
  * Loads the engine. `options.wasmBinary` (bytes) or `options.wasmUrl` override where the
@@ -36,6 +37,13 @@ export class Engine {
 
   /** Answers a request given as JSON text; returns the response text exactly as the engine printed it. */
   requestText(text) {
+    // TextEncoder copies the text at native speed; Emscripten's stringToUTF8 is a loop in JS that
+    // took a quarter of a 100 KB request's time (bench/, README "Performance"). A string with a
+    // lone surrogate keeps that path: its bytes are not UTF-8, and the engine says so, where an
+    // encoder would put in replacement characters. Either way the engine reads up to a NUL.
+    if (encoder && typeof text.isWellFormed === 'function' && text.isWellFormed()) {
+      return this.#answer(encoder.encode(text));
+    }
     const m = this.#m;
     const size = m.lengthBytesUTF8(text) + 1;
     return this.#call(size, (input) => m.stringToUTF8(text, input, size));
@@ -46,9 +54,13 @@ export class Engine {
    * UTF-8 reach the engine's own check instead of being replaced by a decoder.
    */
   requestBytes(bytes) {
-    const m = this.#m;
     // A NUL byte would cut the C string short; the native CLI refuses such input the same way.
-    const body = bytes.includes(0) ? Uint8Array.of(1) : bytes;
+    return this.#answer(bytes.includes(0) ? Uint8Array.of(1) : bytes);
+  }
+
+  /** Copies the bytes and a terminating NUL into the engine's memory and answers them. */
+  #answer(body) {
+    const m = this.#m;
     return this.#call(body.length + 1, (input) => {
       m.writeArrayToMemory(body, input);
       m.writeArrayToMemory(Uint8Array.of(0), input + body.length);
@@ -83,5 +95,13 @@ export class Engine {
   /** Bytes the engine holds; unchanged by a request once its answer has been returned. */
   bytesInUse() {
     return this.#m._mc_bytes_in_use() >>> 0;
+  }
+
+  /**
+   * Size in bytes of the WebAssembly linear memory (stack, static data and malloc's heap). It
+   * only grows: after a request it tells the most memory any request so far has needed.
+   */
+  heapBytes() {
+    return this.#m.HEAPU8.buffer.byteLength;
   }
 }

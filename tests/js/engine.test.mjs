@@ -46,3 +46,19 @@ test('1,000 requests leave bytesInUse where it started', () => {
     assert.equal(engine.bytesInUse(), before, `request ${i} leaked`);
   }
 });
+
+test('heapBytes reports the WebAssembly memory: whole 64 KiB pages, never shrinking', () => {
+  const before = engine.heapBytes();
+  assert.ok(before >= 4 * 1024 * 1024, 'at least the 4 MiB the build starts with');
+  assert.equal(before % 65536, 0);
+  engine.requestText('{"query":"describe"}');
+  assert.ok(engine.heapBytes() >= before);
+});
+
+test('requestText sends the same bytes as requestBytes, and a lone surrogate is still bad_json', () => {
+  const text = '{"system":"godsgloom","query":"Überläufer ✓ 𝄞"}';
+  assert.equal(engine.requestText(text), engine.requestBytes(new TextEncoder().encode(text)));
+  const lone = JSON.parse(engine.requestText('{"query":"describe","x":"\ud800"}'));
+  assert.equal(lone.ok, false);
+  assert.equal(lone.error.code, 'bad_json');
+});

@@ -1,0 +1,134 @@
+// Renders bench/results.json's object as bench/results.md.
+
+export function fmtNs(ns) {
+  if (ns === null || ns === undefined) return '—';
+  if (ns < 10e3) return `${(ns / 1e3).toFixed(2)} µs`;
+  if (ns < 1e6) return `${(ns / 1e3).toFixed(1)} µs`;
+  if (ns < 1e9) return `${(ns / 1e6).toFixed(2)} ms`;
+  return `${(ns / 1e9).toFixed(2)} s`;
+}
+const spread = (m) => (m ? `${fmtNs(m.medianNs)} (${fmtNs(m.p10Ns)}–${fmtNs(m.p90Ns)})` : '—');
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const exp = (e) => (e === null || e === undefined ? '—' : e.toFixed(2));
+const status = (r) => (r.status === 'ok' ? 'measured' : r.status === 'unavailable'
+  ? `not available in this build (${r.code})` : `refused: ${r.code} at \`${r.path ?? ''}\``);
+
+function table(head, rows) {
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+export function renderMarkdown(r) {
+  const e = r.environment;
+  const out = [];
+  out.push('# movecalc benchmark results', '');
+  out.push(`Run ${e.date} at commit ${e.commit}${e.quick ? ' (**--quick** smoke run: short budgets, fewer points)' : ''}; ` +
+    `${e.cpu}, ${e.cores} cores, Node ${e.node}${e.wasmCompilerVersion ? `, Emscripten ${e.wasmCompilerVersion}` : ''}; ` +
+    `load average ${e.loadAverageAtStart.join(' ')} at the start, ${e.loadAverageAtEnd.join(' ')} at the end; ${e.seconds} s.`);
+  out.push('', 'The machine is shared and noisy: compare the figures measured side by side in this run (ratios, speed-ups), ' +
+    'not absolute times across runs. Times are medians per request with (p10–p90) over samples; see "Method" below.', '');
+
+  out.push('## Targets (reported, not asserted)', '');
+  const mark = (m) => (m === true ? 'met' : m === false ? '**missed**' : 'n/a');
+  out.push(table(['Target', 'Case', 'Measured', 'Result', 'Note'],
+    r.targets.map((t) => [t.target, t.subject, t.value ?? '—', mark(t.met), t.note ?? ''])), '');
+
+  out.push('## Latency per request', '');
+  out.push('Native: `mc_request` + `mc_free` (build/movecalc-bench). WebAssembly: `engine.requestText` under Node, and the full path ' +
+    '`JSON.parse(engine.requestText(text))` (from the JSON string to the parsed answer). The ratio compares the same work: ' +
+    'requestText against the native call.', '');
+  out.push(table(['Case', 'Size', 'Status', 'Native', 'WebAssembly', 'Wasm + JSON.parse', 'Wasm / native', 'Same bytes', 'Request'],
+    r.latency.map((x) => [x.id, x.size, status(x), spread(x.native), spread(x.wasmText), spread(x.wasmFull),
+      x.ratio ? `${x.ratio.toFixed(2)}× (p10: ${x.ratioP10.toFixed(2)}×)` : '—', x.sameAnswer === undefined ? '—' : x.sameAnswer ? 'yes' : '**no**', kb(x.requestBytes)])), '');
+  out.push('Inputs:', '');
+  for (const x of r.latency) out.push(`- \`${x.id}\`: ${x.source}`);
+  out.push('');
+
+  out.push('## Side by side with JavaScript libraries', '');
+  out.push('Each starts from the same JSON string and ends with a JavaScript object (movecalc: `JSON.parse(engine.requestText(text))`). ' +
+    'honeycomb-grid builds the board and gives neighbours; the Dijkstra (binary heap) is bench/compare.mjs. SAT.js tests every ' +
+    'obstacle at each bisection step; detect-collisions (check2d) puts the obstacles in its BVH first. The bisection stops at ' +
+    'MC_LINEAR_SLOP (1e-6 steps). They do less than movecalc (no snap-to, no slide, no rule checks, no trace).', '');
+  out.push(table(['Case', 'Comparator', 'Comparator time', 'movecalc (wasm, full path)', 'movecalc speed-up', 'Target'],
+    r.comparisons.map((c) => [c.case, c.comparator, c.error ? `error: ${c.error}` : spread(c),
+      c.movecalc !== null ? fmtNs(c.movecalc) : `not available (${c.movecalcCode})`,
+      c.speedUp !== null ? `${c.speedUp.toFixed(1)}×` : 'skipped', c.target ? `≥ ${c.target}×` : '—'])), '');
+
+  out.push('## Growth', '');
+  out.push('Exponent: least-squares slope of log(time) against log(n) over the measured points (1 = linear, 2 = quadratic).', '');
+  out.push('### Hex reach against board size (GODSGLOOM `reach`, "paths": "parent", Speed 2 × side, 1 % units, 2 % terrain)', '');
+  const g = r.growth.hex;
+  out.push(table(['Board', 'Hexes', 'movecalc wasm', 'movecalc native', 'honeycomb-grid + Dijkstra'],
+    g.points.map((p) => [p.label, p.n, p.status === 'ok' ? fmtNs(p.wasm) : status(p), fmtNs(p.native), p.honeycomb !== null ? fmtNs(p.honeycomb) : `error: ${p.honeycombError}`])));
+  out.push('', `Exponents: movecalc wasm ${exp(g.exponents.wasm)}, native ${exp(g.exponents.native)}, honeycomb-grid ${exp(g.exponents.honeycomb)}.`, '');
+  const a = r.growth.alMove;
+  out.push('### Arcane Legions `move` (one forward step that collides) against objects', '');
+  out.push(table(['Objects', 'Units', 'Terrain', 'movecalc wasm', 'movecalc native', 'SAT.js bisection', 'detect-collisions bisection'],
+    a.points.map((p) => [p.n, p.units, p.terrain, p.status === 'ok' ? fmtNs(p.wasm) : status(p), fmtNs(p.native), fmtNs(p.sat), fmtNs(p.detectCollisions)])));
+  out.push('', `Exponents: movecalc wasm ${exp(a.exponents.wasm)}, native ${exp(a.exponents.native)}, SAT.js ${exp(a.exponents.sat)}, detect-collisions ${exp(a.exponents.detectCollisions)}.`, '');
+  const p9 = r.growth.pursue;
+  out.push('### The Ninth Age `pursue` (a pursuit that charges) against objects', '');
+  out.push(table(['Objects', 'Units', 'Terrain', 'movecalc wasm', 'movecalc native'],
+    p9.points.map((p) => [p.n, p.units, p.terrain, p.status === 'ok' ? fmtNs(p.wasm) : status(p), fmtNs(p.native)])));
+  out.push('', `Exponents: movecalc wasm ${exp(p9.exponents.wasm)}, native ${exp(p9.exponents.native)}.`);
+  const refused = [...a.points, ...p9.points].filter((p) => p.status === 'refused');
+  if (refused.length) out.push('', 'Refused: ' + refused.map((p) => `${p.id} (${p.code}: ${p.message})`).join('; ') + '.');
+  out.push('');
+
+  out.push('## Size', '');
+  const s = r.size;
+  out.push(table(['What', 'Raw', 'gzip -9'], [
+    ['`.wasm` (public/engine/dist/movecalc-core.wasm)', kb(s.wasm.raw), kb(s.wasm.gzip)],
+    ['JS glue (public/engine/dist/movecalc-core.mjs)', kb(s.glue.raw), kb(s.glue.gzip)],
+    ['wrapper (public/engine/movecalc.mjs)', kb(s.wrapper.raw), kb(s.wrapper.gzip)],
+    ['whole page (every file of public/)', kb(s.page.raw), kb(s.page.gzip)],
+  ]), '');
+  out.push('Files of the page: ' + s.page.files.map((f) => `${f.file.replace(/^public\//, '')} ${kb(f.raw)} / ${kb(f.gzip)}`).join(', ') + '.', '');
+
+  out.push('## The page', '');
+  if (!r.page) out.push('Not measured (--no-page).', '');
+  else if (r.page.error) out.push(`Not measured: ${r.page.error}`, '');
+  else {
+    const pg = r.page;
+    out.push(`Headless Chromium (Debian's), ${pg.loads} loads on localhost through bin/serve.mjs. "First ruling drawn" = ` +
+      'body[data-ready] set (engine loaded, `describe` answered, pickers filled), then "Rule on it" pressed at once by a script ' +
+      'in the page, and the time taken in the animation frame after the verdict changed; the clock starts at navigation. ' +
+      `The request ruled on: \`${(pg.request ?? '').replace(/\s+/g, ' ')}\` (verdict "${pg.verdict}").`, '');
+    out.push(table(['Visit', 'First ruling drawn (median)', 'data-ready (median)', 'Each load'], [
+      ['first (fresh context: no cache, no service worker)', `${pg.first.rulingMs.toFixed(0)} ms`, `${pg.first.readyMs.toFixed(0)} ms`, pg.first.all.map((x) => x.toFixed(0)).join(', ')],
+      ['repeat (reload under the service worker)', `${pg.repeat.rulingMs.toFixed(0)} ms`, `${pg.repeat.readyMs.toFixed(0)} ms`, pg.repeat.all.map((x) => x.toFixed(0)).join(', ')],
+    ]), '');
+    out.push(`Where a first visit's time goes (medians, ms since navigation): document received ${pg.first.documentMs.toFixed(0)}, ` +
+      Object.entries(pg.first.files).sort((x, y) => x[1].endMs - y[1].endMs).map(([n, f]) => `${n} ${f.endMs.toFixed(0)}`).join(', ') +
+      `, DOMContentLoaded ${pg.first.domContentLoadedMs.toFixed(0)}, data-ready ${pg.first.readyMs.toFixed(0)}, first ruling ${pg.first.rulingMs.toFixed(0)}.`, '');
+    if (pg.errors.length) out.push(`Page errors: ${pg.errors.join('; ')}`, '');
+  }
+
+  out.push('## Memory', '');
+  const m = r.memory;
+  out.push(`A fresh engine: WebAssembly memory ${kb(m.heapAtStartup)} (${(m.heapAtStartup / 1048576).toFixed(1)} MiB) after start-up, ` +
+    `engine bytes in use ${m.bytesInUseAtStartup}. Then each stress case once (memory only grows, so the last figure is the peak):`, '');
+  out.push(table(['Request', 'Status', 'bytesInUse before → after', 'WebAssembly memory after'],
+    m.stress.map((x) => [x.case, x.status, `${x.bytesInUseBefore} → ${x.bytesInUseAfter}`, `${(x.heapBytesAfter / 1048576).toFixed(2)} MiB`])), '');
+  out.push(`Peak: ${(m.peakHeap / 1048576).toFixed(2)} MiB. bytesInUse back to where it was after every request of this run: ${m.everyRequestReturned ? 'yes' : '**no**'}.`, '');
+
+  const skipped = r.latency.filter((x) => x.status !== 'ok');
+  out.push('## Not available in this build', '');
+  if (skipped.length === 0) out.push('Every case was measured.', '');
+  else {
+    out.push('These cases were skipped (the engine\'s answer is given); they are measured as soon as the build answers them:', '');
+    for (const x of skipped) out.push(`- \`${x.id}\`: ${status(x)}${x.message ? ` — "${x.message}"` : ''}`);
+    out.push('');
+  }
+
+  out.push('## Method', '');
+  out.push(`Both builds are timed the same way (bench/measure.mjs, bench/bench_native.c): warm-up runs (at least ${e.config.warmup}, for at least ${fmtNs(e.config.warmupNs)}, ` +
+    'so that V8 has tiered the WebAssembly up) give an estimate t1, the median of the last ones; ' +
+    `a sample times a batch of max(1, ${fmtNs(e.config.targetNs)} / t1) requests back to back and records the time per request; ` +
+    `samples = clamp(${fmtNs(e.config.budgetNs)} / (batch · t1), ${e.config.minSamples}, ${e.config.maxSamples}). ` +
+    'For fast requests a sample is thus the mean of a batch, and p10/p90 are over batch means. Native uses CLOCK_MONOTONIC, ' +
+    'Node process.hrtime. Cases run one after another (native, then WebAssembly) in one process each, never in parallel; ' +
+    `each movecalc case is measured in ${e.rounds} round(s) alternating the two builds, and each side keeps its round with the lowest median. ` +
+    'Comparators are timed with the same method in the same Node process. ' +
+    'Requests are generated by bench/generate.mjs with a seeded PRNG (the same bytes every run) in the shapes of CONTRACT.md.', '');
+  return out.join('\n');
+}

@@ -1,0 +1,296 @@
+#!/usr/bin/env node
+// movecalc's benchmark suite (issue 13): `npm run bench` builds, then runs this, which writes
+// bench/results.md and bench/results.json. Not part of `npm test`: targets are reported as met or
+// missed, never asserted.
+//
+//   node bench/run.mjs [--quick] [--no-page]
+//     --quick    a smoke run: short time budgets, fewer growth points, two page loads
+//     --no-page  skip the headless Chromium measurement
+//
+// A case whose query this build does not answer yet (the engine's `unknown_query`) is reported as
+// "not available in this build" with the engine's error code and skipped; once the rule set
+// lands, the same case is measured without any change here.
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { spawnSync } from 'node:child_process';
+import { createEngine } from '../wasm/movecalc.mjs';
+import { latencyCases, hexGrowthCases, objectGrowthCases } from './generate.mjs';
+import { measure, runNative, fnv1a, fitExponent } from './measure.mjs';
+import { honeycombReach, satBisection, detectCollisionsBisection } from './compare.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+const withPage = !argv.includes('--no-page');
+for (const a of argv) {
+  if (!['--quick', '--no-page'].includes(a)) {
+    console.error(`usage: node bench/run.mjs [--quick] [--no-page]  (unknown: ${a})`);
+    process.exit(2);
+  }
+}
+
+// The same parameters drive bench_native.c and measure.mjs (see measure.mjs for the method).
+const CFG = quick
+  ? { targetNs: 2e5, budgetNs: 2e7, minSamples: 3, maxSamples: 30, warmup: 2, warmupNs: 2e7 }
+  : { targetNs: 1e6, budgetNs: 2.5e8, minSamples: 5, maxSamples: 200, warmup: 5, warmupNs: 1e8 };
+const GROWTH_CFG = quick ? CFG : { ...CFG, budgetNs: 1.5e8 };
+// Each movecalc case is measured in ROUNDS alternating native and WebAssembly; each side keeps its
+// round with the lowest median, so that a burst of load from other jobs hits one round, not the
+// ratio.
+const ROUNDS = quick ? 1 : 2;
+const HEX_SIDES = quick ? [10, 50, 100] : [10, 20, 50, 100, 141, 200];
+const OBJECT_COUNTS = quick ? [10, 100, 1000] : [10, 20, 50, 100, 200, 500, 1000, 1500, 2000];
+const PAGE_LOADS = quick ? 2 : 7;
+
+const started = Date.now();
+const log = (msg) => console.log(`bench: ${msg}`);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? null : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const work = mkdtempSync(join(tmpdir(), 'movecalc-bench-'));
+let fileNo = 0;
+const requestFile = (text) => {
+  const f = join(work, `req-${fileNo++}.json`);
+  writeFileSync(f, text);
+  return f;
+};
+
+function environment() {
+  const git = (args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout.trim();
+  const emccOut = spawnSync('emcc', ['--version'], { encoding: 'utf8', env: { ...process.env, NODE_PATH: '/usr/share/nodejs' } });
+  const emcc = emccOut.status === 0 ? (/\d+\.\d+\.\d+/.exec(emccOut.stdout)?.[0] ?? null) : null;
+  return {
+    date: new Date().toISOString(),
+    commit: git(['rev-parse', '--short', 'HEAD']) + (git(['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : ''),
+    node: process.version,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    loadAverageAtStart: loadavg().map((x) => Math.round(x * 100) / 100),
+    wasmCompilerVersion: emcc,
+    quick,
+    config: CFG,
+    rounds: ROUNDS,
+  };
+}
+
+/** Classifies one engine answer: ok, unavailable (unknown_query) or refused (any other error). */
+function classify(responseText) {
+  const r = JSON.parse(responseText);
+  if (r.ok) return { status: 'ok' };
+  const e = r.error ?? {};
+  if (e.code === 'unknown_query') return { status: 'unavailable', code: e.code, message: e.message };
+  return { status: 'refused', code: e.code, path: e.path, message: e.message };
+}
+
+/** One movecalc request measured natively and through WebAssembly, side by side. */
+function measureMovecalc(engine, text, cfg) {
+  const before = engine.bytesInUse();
+  const response = engine.requestText(text);
+  const after = engine.bytesInUse();
+  const out = { requestBytes: Buffer.byteLength(text), responseBytes: Buffer.byteLength(response),
+    bytesInUseBefore: before, bytesInUseAfter: after, ...classify(response) };
+  if (out.status !== 'ok') return out;
+  const file = requestFile(text);
+  const best = (a, b) => (!a || b.medianNs < a.medianNs ? b : a);
+  for (let round = 0; round < ROUNDS; round++) {
+    out.native = best(out.native, runNative([file], cfg)[0]);
+    out.wasmText = best(out.wasmText, measure(() => engine.requestText(text), cfg));
+    out.wasmFull = best(out.wasmFull, measure(() => JSON.parse(engine.requestText(text)), cfg));
+  }
+  const native = out.native;
+  out.sameAnswer = native.responseHash === fnv1a(response) && native.responseBytes === out.responseBytes;
+  out.ratio = out.wasmText.medianNs / native.medianNs;
+  out.ratioP10 = out.wasmText.p10Ns / native.p10Ns;
+  out.ratioFull = out.wasmFull.medianNs / native.medianNs;
+  return out;
+}
+
+function measureComparator(fn, text, cfg) {
+  try {
+    const answer = fn(text);
+    return { ...measure(() => fn(text), cfg), answerSize: answer.hexes ? answer.hexes.length : undefined,
+      contact: answer.collision !== undefined ? answer.collision : undefined };
+  } catch (err) {
+    return { error: String(err.message ?? err) };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const results = { environment: environment(), latency: [], comparisons: [], growth: {}, memory: {}, size: {}, page: null, targets: [] };
+log(`${quick ? 'quick' : 'full'} run; load average ${results.environment.loadAverageAtStart.join(' ')} on ${results.environment.cores} cores`);
+
+const engine = await createEngine();
+
+// 1. Latency per request, each case natively and in WebAssembly, then the comparators.
+const cases = latencyCases();
+for (const c of cases) {
+  const m = measureMovecalc(engine, c.text, CFG);
+  const row = { id: c.id, system: c.system, query: c.query, size: c.size, source: c.source, ...m };
+  results.latency.push(row);
+  log(`${c.id}: ${m.status === 'ok' ? `native ${(m.native.medianNs / 1e3).toFixed(1)} µs, wasm ${(m.wasmText.medianNs / 1e3).toFixed(1)} µs` : `${m.status} (${m.code})`}`);
+
+  const comparators = c.system === 'godsgloom' && c.query === 'reach'
+    ? [['honeycomb-grid + Dijkstra', honeycombReach, 5]]
+    : c.system === 'arcane-legions' && c.query === 'move'
+      ? [['SAT.js bisection', satBisection, 3], ['detect-collisions bisection', detectCollisionsBisection, null]]
+      : [];
+  for (const [name, fn, target] of comparators) {
+    const cm = measureComparator(fn, c.text, CFG);
+    const speedUp = m.status === 'ok' && cm.medianNs ? cm.medianNs / m.wasmFull.medianNs : null;
+    results.comparisons.push({ case: c.id, size: c.size, comparator: name, ...cm, movecalc: m.status === 'ok' ? m.wasmFull.medianNs : null,
+      movecalcStatus: m.status, movecalcCode: m.code, speedUp, target });
+    log(`  ${name}: ${cm.medianNs ? `${(cm.medianNs / 1e3).toFixed(1)} µs` : cm.error}`);
+  }
+}
+
+// 2. Growth.
+log('growth: hex reach against board size');
+const hexGrowth = [];
+for (const g of hexGrowthCases(HEX_SIDES)) {
+  const m = measureMovecalc(engine, g.text, GROWTH_CFG);
+  const hc = measureComparator(honeycombReach, g.text, GROWTH_CFG);
+  hexGrowth.push({ id: g.id, label: g.label, n: g.n, status: m.status, code: m.code,
+    wasm: m.wasmFull?.medianNs ?? null, native: m.native?.medianNs ?? null, honeycomb: hc.medianNs ?? null, honeycombError: hc.error });
+  log(`  ${g.label}: movecalc ${m.status === 'ok' ? `${(m.wasmFull.medianNs / 1e3).toFixed(1)} µs` : m.status}, honeycomb ${hc.medianNs ? (hc.medianNs / 1e3).toFixed(1) + ' µs' : hc.error}`);
+}
+const fit = (rows, key) => fitExponent(rows.filter((r) => r[key] !== null).map((r) => ({ n: r.n, ns: r[key] })));
+results.growth.hex = { points: hexGrowth, exponents: { wasm: fit(hexGrowth, 'wasm'), native: fit(hexGrowth, 'native'), honeycomb: fit(hexGrowth, 'honeycomb') } };
+
+log('growth: free-form move and pursue against object count');
+const objGrowth = { 'al-move': [], '9a-pursue': [] };
+for (const g of objectGrowthCases(OBJECT_COUNTS)) {
+  const m = measureMovecalc(engine, g.text, GROWTH_CFG);
+  const row = { id: g.id, n: g.n, units: g.units, terrain: g.terrain, status: m.status, code: m.code, message: m.status === 'refused' ? m.message : undefined,
+    wasm: m.wasmFull?.medianNs ?? null, native: m.native?.medianNs ?? null };
+  if (g.kind === 'al-move') {
+    const s = measureComparator(satBisection, g.text, GROWTH_CFG);
+    const d = measureComparator(detectCollisionsBisection, g.text, GROWTH_CFG);
+    row.sat = s.medianNs ?? null;
+    row.detectCollisions = d.medianNs ?? null;
+  }
+  objGrowth[g.kind].push(row);
+  log(`  ${g.id}: movecalc ${m.status === 'ok' ? `${(m.wasmFull.medianNs / 1e3).toFixed(1)} µs` : `${m.status} (${m.code})`}${row.sat ? `, SAT.js ${(row.sat / 1e3).toFixed(1)} µs, detect-collisions ${(row.detectCollisions / 1e3).toFixed(1)} µs` : ''}`);
+}
+results.growth.alMove = { points: objGrowth['al-move'], exponents: { wasm: fit(objGrowth['al-move'], 'wasm'), native: fit(objGrowth['al-move'], 'native'),
+  sat: fit(objGrowth['al-move'], 'sat'), detectCollisions: fit(objGrowth['al-move'], 'detectCollisions') } };
+results.growth.pursue = { points: objGrowth['9a-pursue'], exponents: { wasm: fit(objGrowth['9a-pursue'], 'wasm'), native: fit(objGrowth['9a-pursue'], 'native') } };
+
+// 3. Memory: a fresh engine, its heap after start-up, then each stress case once.
+{
+  const fresh = await createEngine();
+  const startHeap = fresh.heapBytes();
+  const startInUse = fresh.bytesInUse();
+  const steps = [];
+  for (const c of cases.filter((x) => x.size === 'stress')) {
+    const before = fresh.bytesInUse();
+    const response = fresh.requestText(c.text);
+    steps.push({ case: c.id, status: classify(response).status, bytesInUseBefore: before, bytesInUseAfter: fresh.bytesInUse(), heapBytesAfter: fresh.heapBytes() });
+  }
+  const largest = hexGrowthCases([HEX_SIDES[HEX_SIDES.length - 1]])[0];
+  const before = fresh.bytesInUse();
+  const response = fresh.requestText(largest.text);
+  steps.push({ case: largest.id, status: classify(response).status, bytesInUseBefore: before, bytesInUseAfter: fresh.bytesInUse(), heapBytesAfter: fresh.heapBytes() });
+  results.memory = { heapAtStartup: startHeap, bytesInUseAtStartup: startInUse, stress: steps,
+    peakHeap: Math.max(startHeap, ...steps.map((s) => s.heapBytesAfter)),
+    everyRequestReturned: [...results.latency, ...steps].every((s) => s.bytesInUseAfter === s.bytesInUseBefore) };
+}
+
+// 4. Size: raw and gzip level 9, each file as a browser fetches it.
+{
+  const gz = (buf) => gzipSync(buf, { level: 9 }).length;
+  const file = (rel) => {
+    const buf = readFileSync(join(root, rel));
+    return { file: rel, raw: buf.length, gzip: gz(buf) };
+  };
+  const walk = (dir) => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+  const page = walk(join(root, 'public')).sort().map((f) => file(relative(root, f)));
+  results.size = {
+    wasm: file('public/engine/dist/movecalc-core.wasm'),
+    glue: file('public/engine/dist/movecalc-core.mjs'),
+    wrapper: file('public/engine/movecalc.mjs'),
+    page: { files: page, raw: page.reduce((a, f) => a + f.raw, 0), gzip: page.reduce((a, f) => a + f.gzip, 0) },
+  };
+}
+
+// 5. The page in headless Chromium.
+if (withPage) {
+  log(`page: ${PAGE_LOADS} loads in headless Chromium`);
+  try {
+    const { measurePage } = await import('./page.mjs');
+    const p = await measurePage(PAGE_LOADS);
+    const stat = (loads, key) => median(loads.map((l) => l[key]));
+    const fileStat = (loads) => {
+      const names = [...new Set(loads.flatMap((l) => Object.keys(l.files)))];
+      return Object.fromEntries(names.map((n) => [n, { endMs: median(loads.filter((l) => l.files[n]).map((l) => l.files[n].endMs)) }]));
+    };
+    results.page = {
+      loads: PAGE_LOADS, request: p.request, verdict: p.verdict, errors: p.errors,
+      first: { rulingMs: stat(p.first, 'rulingMs'), readyMs: stat(p.first, 'readyMs'), documentMs: stat(p.first, 'documentMs'),
+        domContentLoadedMs: stat(p.first, 'domContentLoadedMs'), files: fileStat(p.first), all: p.first.map((l) => l.rulingMs) },
+      repeat: { rulingMs: stat(p.repeat, 'rulingMs'), readyMs: stat(p.repeat, 'readyMs'), all: p.repeat.map((l) => l.rulingMs) },
+    };
+  } catch (err) {
+    results.page = { error: String(err.message ?? err) };
+  }
+}
+
+// 6. Targets (reported, not asserted).
+{
+  const T = results.targets;
+  const add = (target, subject, value, met, note) => T.push({ target, subject, value, met, note });
+  const us = (ns) => `${(ns / 1e3).toFixed(1)} µs`;
+  const ms = (ns) => `${(ns / 1e6).toFixed(2)} ms`;
+  const SEED = 'seed-sized ≤ 50 µs (wasm, with JSON)', STRESS = 'stress ≤ 2 ms (wasm, with JSON)', RATIO = 'wasm ≤ 1.5 × native';
+  const unmeasured = (target, rows) => {
+    if (rows.length) add(target, `${rows.length} case${rows.length > 1 ? 's' : ''}`, null, null,
+      `not available in this build: ${rows.map((x) => `${x.id} (${x.code})`).join(', ')}`);
+  };
+  for (const r of results.latency.filter((x) => x.status === 'ok')) {
+    if (r.size === 'seed') add(SEED, r.id, us(r.wasmFull.medianNs), r.wasmFull.medianNs <= 50e3);
+    if (r.size === 'stress') add(STRESS, r.id, ms(r.wasmFull.medianNs), r.wasmFull.medianNs <= 2e6);
+    add(RATIO, r.id, `${r.ratio.toFixed(2)}× (p10: ${r.ratioP10.toFixed(2)}×)`, r.ratio <= 1.5);
+  }
+  const notOk = results.latency.filter((x) => x.status !== 'ok');
+  unmeasured(SEED, notOk.filter((x) => x.size === 'seed'));
+  unmeasured(STRESS, notOk.filter((x) => x.size === 'stress'));
+  unmeasured(RATIO, notOk);
+  const hex100 = results.growth.hex.points.find((p) => p.n === 10000);
+  if (hex100) add('hex reach 100 × 100 ≤ 2 ms (wasm)', 'growth/hex/100x100', hex100.wasm !== null ? ms(hex100.wasm) : null, hex100.wasm !== null ? hex100.wasm <= 2e6 : null, hex100.wasm === null ? `not available in this build (${hex100.code})` : undefined);
+  for (const c of results.comparisons.filter((x) => x.target && x.speedUp !== null)) {
+    add(`≥ ${c.target}× faster than ${c.comparator}`, c.case, `${c.speedUp.toFixed(1)}×`, c.speedUp >= c.target);
+  }
+  for (const name of [...new Set(results.comparisons.filter((x) => x.target).map((x) => x.comparator))]) {
+    const rows = results.comparisons.filter((x) => x.comparator === name && x.target && x.speedUp === null);
+    if (rows.length) add(`≥ ${rows[0].target}× faster than ${name}`, `${rows.length} case${rows.length > 1 ? 's' : ''}`, null, null,
+      rows.map((x) => `${x.case}: ${x.movecalcStatus !== 'ok' ? `movecalc not available in this build (${x.movecalcCode})` : `comparator failed (${x.error})`}`).join(', '));
+  }
+  for (const [name, g] of [['Arcane Legions move', results.growth.alMove], ['Ninth Age pursue', results.growth.pursue]]) {
+    const e = g.exponents.wasm;
+    add('sub-quadratic growth in objects (exponent < 2)', name, e !== null ? e.toFixed(2) : null, e !== null ? e < 2 : null, e === null ? 'not available in this build' : undefined);
+  }
+  add('.wasm ≤ 64 KB gzip', 'movecalc-core.wasm', `${(results.size.wasm.gzip / 1024).toFixed(1)} KB`, results.size.wasm.gzip <= 64 * 1024);
+  add('whole page ≤ 150 KB gzip', 'public/', `${(results.size.page.gzip / 1024).toFixed(1)} KB`, results.size.page.gzip <= 150 * 1024);
+  if (results.page && !results.page.error) add('first ruling ≤ 300 ms after navigation', 'first visit, median', `${results.page.first.rulingMs.toFixed(0)} ms`, results.page.first.rulingMs <= 300);
+  add('heap ≤ 16 MB in the stress cases', 'wasm memory high-water mark', `${(results.memory.peakHeap / 1048576).toFixed(1)} MiB`, results.memory.peakHeap <= 16 * 1048576,
+    results.memory.stress.some((s) => s.status !== 'ok') ? 'some stress cases not available in this build: their rules did not run' : undefined);
+  add('heap back to its start after each request', 'bytesInUse before = after, every request', results.memory.everyRequestReturned ? 'yes' : 'no', results.memory.everyRequestReturned);
+}
+
+results.environment.loadAverageAtEnd = loadavg().map((x) => Math.round(x * 100) / 100);
+results.environment.seconds = Math.round((Date.now() - started) / 100) / 10;
+rmSync(work, { recursive: true, force: true });
+
+writeFileSync(join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
+const { renderMarkdown } = await import('./report.mjs');
+const md = renderMarkdown(results);
+writeFileSync(join(root, 'bench', 'results.md'), md);
+const met = results.targets.filter((t) => t.met === true).length;
+const missed = results.targets.filter((t) => t.met === false).length;
+const na = results.targets.filter((t) => t.met === null).length;
+log(`targets: ${met} met, ${missed} missed, ${na} not measurable in this build`);
+log(`wrote bench/results.md and bench/results.json in ${results.environment.seconds} s`);
