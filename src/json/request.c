@@ -153,6 +153,9 @@ static int read_params(McJson *j, const cJSON *params, const McSystem *sys) {
     for (const cJSON *a = params->child; a; a = a->next) {
         int id = mc_assumption_find(a->string);
         if (id < 0) return mc_jr_fail_key(j, a->string, "bad_request", "no assumption has the id \"%s\"", a->string);
+        for (const cJSON *o = params->child; o != a; o = o->next)
+            if (strcmp(o->string, a->string) == 0)
+                return mc_jr_fail_key(j, a->string, "bad_request", "%s is given twice", a->string);
         if (strcmp(mc_assumptions[id].system, sys->id) != 0)
             return mc_jr_fail_key(j, a->string, "bad_request", "%s belongs to %s, not %s", a->string,
                                   mc_assumptions[id].system, sys->id);
