@@ -131,6 +131,14 @@ static void solve_ab(const Ctx *c, double theta, double s, double alpha, int pie
     *b = mc_vec2_cross(c->u0, d) / det;
 }
 
+// The align left after a wheel of theta: the short way round to the aligned facing.
+static double align_of(const Ctx *c, double theta) {
+    double alpha = c->delta - theta;
+    if (alpha > 180.0) alpha -= 360.0;
+    if (alpha <= -180.0) alpha += 360.0;
+    return fabs(alpha) < 1e-12 ? 0.0 : alpha;
+}
+
 static double wheel_length(const Ctx *c, double theta) { return c->mw * fabs(theta) * PI / 180.0; }
 
 // ---- legality ----------------------------------------------------------------------------------
@@ -219,8 +227,7 @@ static void score_contact(const Ctx *c, NaChargeMove *m) {
 
 static void consider(Ctx *c, double theta, double s, int piece) {
     if (s < -c->reach - 1e-12 || s > c->reach + 1e-12) return;
-    double alpha = c->delta - theta;
-    if (fabs(alpha) < 1e-12) alpha = 0.0;
+    double alpha = align_of(c, theta);
     NaChargeMove m;
     memset(&m, 0, sizeof m);
     m.wheel = theta;
@@ -318,8 +325,7 @@ static void try_piece(Ctx *c, double theta, int piece, double lo, double hi) {
     if (lo < -c->reach) lo = -c->reach;
     if (hi > c->reach) hi = c->reach;
     if (lo > hi) return;
-    double alpha = c->delta - theta;
-    if (fabs(alpha) < 1e-12) alpha = 0.0;
+    double alpha = align_of(c, theta);
     if (theta == 0.0) {
         // Straight only: the slide where the path runs straight ahead.
         McVec2 d0 = mc_vec2_sub(pre_align_centre(c, 0.0, alpha, piece), c->S.centre);
@@ -366,8 +372,7 @@ static void try_piece(Ctx *c, double theta, int piece, double lo, double hi) {
 }
 
 static void try_wheel(Ctx *c, double theta) {
-    double alpha = c->delta - theta;
-    if (fabs(alpha) < 1e-12) alpha = 0.0;
+    double alpha = align_of(c, theta);
     if (fabs(alpha) > MAX_ALIGN || fabs(theta) >= 180.0) return;
     if (alpha == 0.0) {
         try_piece(c, theta, 0, -c->reach, c->reach);

@@ -146,7 +146,7 @@ bool na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFlee
         int o = first_touching(w, at, unit);
         if (o < 0) break;
         // The separation along a straight translation is convex: bisect for where it turns
-        // positive again beyond t.
+        // positive again beyond t, then stay NA_CLEAR_GAP clear of it.
         double lo = t, step = 1.0, hi = t + step;
         McPoly q;
         for (int i = 0; i < 64; i++) {
@@ -161,7 +161,7 @@ bool na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFlee
             double mid = 0.5 * (lo + hi);
             at.centre = mc_vec2_mul_add(out->pivot.centre, mid, u);
             q = mc_rect_to_poly(at);
-            if (na_separation(&q, &w->objs[o].poly) > MC_LINEAR_SLOP) hi = mid;
+            if (na_separation(&q, &w->objs[o].poly) > 0.0) hi = mid;
             else lo = mid;
         }
         t = hi + NA_CLEAR_GAP;
