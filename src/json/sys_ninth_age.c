@@ -383,7 +383,6 @@ static int read_charger(McJson *j, const McIdMap *ids, const NaBattlefield *bf, 
     if (c->unit == target) return mc_jr_fail_key(j, key, "bad_request", "a unit cannot charge itself");
     if (strcmp(bf->units[c->unit].side, bf->units[target].side) == 0)
         return mc_jr_fail_key(j, key, "bad_request", "%s is not an enemy of %s", bf->units[c->unit].id, bf->units[target].id);
-    if (bf->units[target].fled) return mc_jr_fail_key(j, "target", "bad_request", "%s fled: it cannot be charged", bf->units[target].id);
     return 1;
 }
 
