@@ -29,7 +29,7 @@
 // The largest align angle: at 90° only the corner of the front would touch the facing line.
 #define MAX_ALIGN 89.999
 // Valid moves kept for the alternatives.
-enum { MAX_KEPT = 4096, MAX_ENDS = 64, EVEN_STEPS = 4 };
+enum { MAX_KEPT = 1024, MAX_ENDS = 64, EVEN_STEPS = 4 };
 
 typedef struct Ctx {
     McEnv *env;
