@@ -161,11 +161,26 @@ export const SYSTEMS = {
         },
       },
       charge: {
-        fields: [unitField('charger', 'Charger'), unitField('target', 'Target'), { key: 'range', label: 'Charge range (blank: the rules’)', kind: 'number', min: 0, step: 1 }],
+        fields: [unitField('charger', 'Charger'), unitField('target', 'Target'), { key: 'range', label: 'Charge range (blank: any)', kind: 'number', min: 0, step: 1 }],
         build: (i) => opt({ charger: i.charger, target: i.target }, 'range', i.range === '' || i.range === undefined ? undefined : num(i.range)),
+        parse: (req) => ({ charger: req.charger, target: req.target, range: req.range ?? '' }),
       },
-      flee: tentative(),
-      spacing: { tentative: true, fields: [], build: () => ({}) },
+      flee: {
+        fields: [unitField('unit', 'Fleeing unit'), unitField('from', 'Fleeing from (blank: the closest enemy)'), { key: 'distance', label: 'Flee distance', kind: 'number', min: 0.1, step: 1 }],
+        build: (i) => opt({ unit: i.unit, distance: num(i.distance, 7) || 7 }, 'from', i.from),
+        parse: (req) => opt({ unit: req.unit, distance: req.distance }, 'from', req.from),
+      },
+      spacing: {
+        fields: [{ key: 'moment', label: 'Moment', kind: 'select', options: [['normal', 'normal'], ['during-move', 'during a move'], ['after-uncontrolled', 'after an uncontrolled move']] },
+          unitField('unit', 'Moving unit'), unitField('target', 'Its charge target (after a charge)')],
+        build(i) {
+          if (!i.moment || i.moment === 'normal' || !i.unit) return {};
+          const out = { moment: i.moment, unit: i.unit };
+          if (i.moment === 'after-uncontrolled' && i.target && i.target !== i.unit) out.target = i.target;
+          return out;
+        },
+        parse: (req) => opt(opt({ moment: req.moment ?? 'normal' }, 'unit', req.unit), 'target', req.target),
+      },
     },
     defaults: () => ({
       table: { width: 72, height: 48 }, sides: [{ name: 'Kingdom', color: SIDE_COLOURS[1] }, { name: 'Warband', color: SIDE_COLOURS[0] }],
@@ -178,7 +193,7 @@ export const SYSTEMS = {
       query: 'pursue',
       inputs: {
         pursue: { pursuedUnit: 'Raiders', fleeFacing: 0, fleeDistance: 9, pursuers: [{ unit: 'Spearmen', distance: 7, overrun: false }] },
-        charge: { charger: 'Knights', target: 'Raiders', range: '' }, flee: { unit: 'Raiders' }, spacing: {},
+        charge: { charger: 'Knights', target: 'Raiders', range: '' }, flee: { unit: 'Raiders', from: 'Spearmen', distance: 7 }, spacing: { moment: 'normal' },
       },
     }),
   },

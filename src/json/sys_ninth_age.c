@@ -1,6 +1,7 @@
 // The ninth-age queries: each reads its request into src/rules/ninth_age/ structs, runs the rules
 // and writes the result (CONTRACT.md "Free-form tables", "Result fields that other tools rely on").
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "json/dispatch.h"
@@ -37,6 +38,8 @@ static int read_unit(McJson *j, const cJSON *e, NaUnit *u) {
         if (!mc_jr_int(j, e, "files", 1, 1, 100, &files) || !mc_jr_int(j, e, "ranks", 1, 1, 100, &ranks)) return 0;
         u->rect.width = files * bw / MM_PER_INCH;
         u->rect.depth = ranks * bl / MM_PER_INCH;
+        u->files = files;
+        u->ranks = ranks;
     } else {
         if (mc_jr_get(e, "files")) return mc_jr_fail_key(j, "files", "bad_request", "files and ranks go with base");
         if (mc_jr_get(e, "ranks")) return mc_jr_fail_key(j, "ranks", "bad_request", "files and ranks go with base");
@@ -292,8 +295,309 @@ static int run_pursue(McJson *j, const cJSON *req, cJSON *result) {
     return 1;
 }
 
+// ---- charge ------------------------------------------------------------------------------------
+
+static const char *const charge_fields[] = {"table", "units", "terrain", "charger", "target", "range", "combined", NULL};
+
+static void write_xy(McJson *j, cJSON *obj, const char *key, McVec2 v) {
+    cJSON *pt = mc_jw_array(j, obj, key);
+    if (!pt) return;
+    mc_jw_push_number(j, pt, v.x);
+    mc_jw_push_number(j, pt, v.y);
+}
+
+static NaPose rect_pose(McRect r) {
+    NaPose p = {r.centre.x, r.centre.y, mc_facing_normalize(r.facing)};
+    return p;
+}
+
+// The fields of one charge move (the path, the wheel, the align, the contact).
+static void write_move(McJson *j, cJSON *o, const NaChargeMove *m) {
+    cJSON *path = mc_jw_array(j, o, "path");
+    McRect poses[5] = {m->start, m->after_a, m->after_wheel, m->contact, m->final};
+    for (int i = 0; i < 5 && path; i++) write_pose(j, path, NULL, rect_pose(poses[i]));
+    write_pose(j, o, "final", rect_pose(m->final));
+    mc_jw_number(j, o, "distance", m->distance);
+    mc_jw_number(j, o, "straightBefore", m->a);
+    cJSON *wh = mc_jw_object(j, o, "wheel");
+    if (wh) {
+        mc_jw_number(j, wh, "angle", m->wheel);
+        if (m->wheel != 0.0) {
+            mc_jw_string(j, wh, "corner", m->wheel > 0 ? "front-right" : "front-left");
+            write_xy(j, wh, "pivot", m->pivot);
+        }
+        mc_jw_number(j, wh, "outerPath", m->distance - m->a - m->b);
+    }
+    mc_jw_number(j, o, "straightAfter", m->b);
+    cJSON *al = mc_jw_object(j, o, "align");
+    if (al) {
+        mc_jw_number(j, al, "angle", m->align);
+        write_xy(j, al, "about", m->contact_point);
+    }
+    cJSON *ct = mc_jw_object(j, o, "contact");
+    if (ct) {
+        mc_jw_number(j, ct, "length", m->contact_length);
+        mc_jw_bool(j, ct, "cornerToCorner", !(m->contact_length > MC_LINEAR_SLOP));
+        mc_jw_number(j, ct, "models", m->models);
+        mc_jw_number(j, ct, "otherEnemies", m->others);
+    }
+    mc_jw_bool(j, o, "rotatesTarget", m->rotates_target);
+    if (m->rotates_target) write_pose(j, o, "targetFinal", rect_pose(m->target_final));
+}
+
+static void write_charge(McJson *j, cJSON *o, const NaWorld *w, const NaBattlefield *bf, int unit, const NaChargerIn *ci,
+                         NaFacing facing, const NaChargeOut *out) {
+    mc_jw_string(j, o, "charger", bf->units[unit].id);
+    mc_jw_bool(j, o, "possible", out->possible);
+    mc_jw_reasons(j, o, "reasons", &out->reasons);
+    mc_jw_string(j, o, "facing", na_facing_name(facing));
+    mc_jw_string(j, o, "arc", na_facing_name(facing));
+    if (ci->has_range) mc_jw_number(j, o, "range", ci->range);
+    if (out->has_needed) mc_jw_number(j, o, "needed", out->needed);
+    if (out->has_best) write_move(j, o, &out->best);
+    cJSON *alts = mc_jw_array(j, o, "alternatives");
+    for (int i = 0; i < out->alt_count && alts; i++) {
+        cJSON *a = mc_jw_push_object(j, alts);
+        if (!a) break;
+        const NaChargeMove *m = &out->alts[i].move;
+        write_pose(j, a, "final", rect_pose(m->final));
+        mc_jw_number(j, a, "distance", m->distance);
+        mc_jw_number(j, a, "wheel", m->wheel);
+        mc_jw_number(j, a, "align", m->align);
+        mc_jw_number(j, a, "contactLength", m->contact_length);
+        mc_jw_number(j, a, "models", m->models);
+        mc_jw_number(j, a, "otherEnemies", m->others);
+        mc_jw_bool(j, a, "rotatesTarget", m->rotates_target);
+        mc_jw_number(j, a, "lostOn", out->alts[i].lost_on);
+        mc_jw_string(j, a, "rule", "9A-CH-3");
+        mc_jw_string(j, a, "why", na_charge_lost_words(out->alts[i].lost_on));
+    }
+    if (out->blocker >= 0) mc_jw_string(j, o, "blockedBy", na_object_id(w, out->blocker));
+}
+
+static int read_charger(McJson *j, const McIdMap *ids, const NaBattlefield *bf, const cJSON *obj, const char *key,
+                        const char *range_key, NaChargerIn *c, int target) {
+    if (!read_unit_ref(j, ids, bf, obj, key, 1, &c->unit)) return 0;
+    c->has_range = mc_jr_get(obj, range_key) != NULL;
+    if (c->has_range && !mc_jr_number(j, obj, range_key, 1, 0, MC_MAX_COORD, &c->range)) return 0;
+    if (c->unit == target) return mc_jr_fail_key(j, key, "bad_request", "a unit cannot charge itself");
+    if (strcmp(bf->units[c->unit].side, bf->units[target].side) == 0)
+        return mc_jr_fail_key(j, key, "bad_request", "%s is not an enemy of %s", bf->units[c->unit].id, bf->units[target].id);
+    return 1;
+}
+
+static int run_charge(McJson *j, const cJSON *req, cJSON *result) {
+    NaBattlefield bf;
+    McIdMap ids;
+    if (!read_battlefield(j, req, &bf, &ids)) return 0;
+    int target;
+    if (!read_unit_ref(j, &ids, &bf, req, "target", 1, &target)) return 0;
+    const cJSON *list;
+    int extra;
+    if (!mc_jr_array(j, req, "combined", 0, NA_MAX_COMBINED - 1, "NA_MAX_COMBINED", &list, &extra)) return 0;
+    NaChargerIn *ch = MC_NEW(j->env.arena, NaChargerIn, extra + 1);
+    if (!ch) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (!read_charger(j, &ids, &bf, req, "charger", "range", &ch[0], target)) return 0;
+    int saved = mc_jr_push_key(j, "combined");
+    int i = 1;
+    for (const cJSON *e = list ? list->child : NULL; e; e = e->next, i++) {
+        static const char *const keys[] = {"charger", "range", NULL};
+        int inner = mc_jr_push_index(j, i - 1);
+        if (!mc_jr_object(j, e, keys) || !read_charger(j, &ids, &bf, e, "charger", "range", &ch[i], target)) return 0;
+        for (int k = 0; k < i; k++)
+            if (ch[k].unit == ch[i].unit) return mc_jr_fail_key(j, "charger", "bad_request", "%s is listed twice", bf.units[ch[i].unit].id);
+        mc_jr_pop(j, inner);
+    }
+    mc_jr_pop(j, saved);
+    int count = extra + 1;
+    mc_assume(&j->env, MC_A_9A_1);
+    NaCombinedOut out;
+    if (!na_charge_combined(&j->env, &bf, target, ch, count, &out)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    const NaWorld *w = out.world;
+    // The trace: the order (9A-CH-4), then each charger's ruling in that order.
+    if (count > 1) {
+        char buf[512];
+        int len = 0;
+        for (int k = 0; k < count && len < (int)sizeof buf - 2; k++)
+            len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%s", k ? ", " : "", bf.units[ch[out.order[k]].unit].id);
+        mc_trace(&j->env, "9A-CH-4", NULL, "combined charge on %s: moved in the order %s, the one that best satisfies Maximising Contact after all moves%s",
+                 bf.units[target].id, buf, out.order_searched ? " (every order tried)" : " (request order: too many chargers to try every order)");
+    }
+    int first = 0;
+    for (int k = 0; k < count; k++) {
+        int r = out.order[k];
+        NaChargeIn in = {ch[r].unit, target, ch[r].has_range, ch[r].range, out.facings[k], false, NULL};
+        na_charge_explain(&j->env, w, &in, &out.results[k]);
+        if (r == 0) first = k;
+    }
+    write_charge(j, result, w, &bf, ch[0].unit, &ch[0], out.facings[first], &out.results[first]);
+    mc_jw_string(j, result, "target", bf.units[target].id);
+    if (count > 1) {
+        cJSON *order = mc_jw_array(j, result, "order");
+        for (int k = 0; k < count && order; k++) mc_jw_add(j, order, NULL, cJSON_CreateString(bf.units[ch[out.order[k]].unit].id));
+        cJSON *arr = mc_jw_array(j, result, "chargers");
+        for (int k = 0; k < count && arr; k++) {
+            cJSON *o = mc_jw_push_object(j, arr);
+            if (o) write_charge(j, o, w, &bf, ch[out.order[k]].unit, &ch[out.order[k]], out.facings[k], &out.results[k]);
+        }
+    }
+    return 1;
+}
+
+// ---- flee --------------------------------------------------------------------------------------
+
+static const char *const flee_fields[] = {"table", "units", "terrain", "unit", "from", "distance", NULL};
+
+static int run_flee(McJson *j, const cJSON *req, cJSON *result) {
+    NaBattlefield bf;
+    McIdMap ids;
+    if (!read_battlefield(j, req, &bf, &ids)) return 0;
+    int unit, from = -1;
+    double distance;
+    if (!read_unit_ref(j, &ids, &bf, req, "unit", 1, &unit) || !read_unit_ref(j, &ids, &bf, req, "from", 0, &from) ||
+        !mc_jr_length(j, req, "distance", 1, &distance))
+        return 0;
+    if (from >= 0 && strcmp(bf.units[from].side, bf.units[unit].side) == 0)
+        return mc_jr_fail_key(j, "from", "bad_request", "%s is not an enemy of %s", bf.units[from].id, bf.units[unit].id);
+    if (from < 0) {
+        bool any = false;
+        for (int i = 0; i < bf.unit_count; i++) any = any || strcmp(bf.units[i].side, bf.units[unit].side) != 0;
+        if (!any) return mc_jr_fail_key(j, "from", "bad_request", "no enemy on the table to flee from");
+    }
+    mc_assume(&j->env, MC_A_9A_1);
+    NaWorld w;
+    if (!na_world_init(&j->env, &w, &bf)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    NaFleeOut out;
+    if (!na_flee(&j->env, &w, unit, from, distance, &out)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    const char *id = bf.units[unit].id, *fid = bf.units[out.from].id;
+    if (out.by_centre)
+        mc_trace(&j->env, "9A-FL-1", id, "no enemy named: flees directly away from the closest enemy, %s, centre to centre", fid);
+    else
+        mc_trace(&j->env, "9A-FL-1", id, "%s's %s facing %s: the rear facing is made parallel to it", fid, na_facing_name(out.engaged),
+                 out.engaged_contact ? "is the facing in contact" : "faces it (no facing touches; the arc it stands in decides, 9A-ARC-1)");
+    double turn = mc_facing_delta(out.start.facing, out.pivot.facing);
+    mc_trace(&j->env, "9A-FL-1", id, "pivots %g° about its centre to face %g°, then moves straight forward", turn, mc_facing_normalize(out.pivot.facing));
+    if (out.extended > 0) mc_trace(&j->env, "9A-SP-1", id, "it would end touching or overlapping something: the flee goes on %g\" until clear", out.extended);
+    if (out.leaves_table) mc_trace(&j->env, "9A-FL-1", id, "it touches the table edge after %g\": removed as a casualty", out.edge_at);
+    mc_jw_string(j, result, "unit", id);
+    mc_jw_string(j, result, "from", fid);
+    if (!out.by_centre) {
+        mc_jw_string(j, result, "engagedFacing", na_facing_name(out.engaged));
+        mc_jw_bool(j, result, "engagedContact", out.engaged_contact);
+    }
+    mc_jw_bool(j, result, "awayFromCentre", out.by_centre);
+    cJSON *pv = mc_jw_object(j, result, "pivot");
+    if (pv) {
+        NaPose p = rect_pose(out.pivot);
+        mc_jw_pose_fields(j, pv, p.x, p.y, p.facing);
+        mc_jw_number(j, pv, "angle", turn);
+    }
+    cJSON *path = mc_jw_array(j, result, "path");
+    McRect poses[3] = {out.start, out.pivot, out.end};
+    for (int i = 0; i < 3 && path; i++) write_pose(j, path, NULL, rect_pose(poses[i]));
+    mc_jw_number(j, result, "distance", distance);
+    mc_jw_number(j, result, "extended", out.leaves_table ? 0.0 : out.extended);
+    mc_jw_number(j, result, "moved", mc_vec2_distance(out.pivot.centre, out.end.centre));
+    mc_jw_bool(j, result, "leavesTable", out.leaves_table);
+    mc_jw_bool(j, result, "destroyed", out.leaves_table);
+    write_pose(j, result, "final", rect_pose(out.end));
+    cJSON *arr = mc_jw_array(j, result, "passedThrough");
+    for (int i = 0; i < out.crossed_count && arr; i++) {
+        const NaCrossed *c = &out.crossed[i];
+        cJSON *o = mc_jw_push_object(j, arr);
+        if (!o) break;
+        mc_jw_string(j, o, "object", na_object_id(&w, c->object));
+        mc_jw_string(j, o, "kind", c->terrain ? "impassable" : (c->enemy ? "enemy" : "friend"));
+        mc_jw_string(j, o, "test", c->terrain || c->enemy ? "dangerous-4+" : "panic");
+        mc_jw_string(j, o, "rule", "9A-FL-1");
+    }
+    return 1;
+}
+
+// ---- spacing -----------------------------------------------------------------------------------
+
+static const char *const spacing_fields[] = {"table", "units", "terrain", "moment", "unit", "target", NULL};
+
+static int run_spacing(McJson *j, const cJSON *req, cJSON *result) {
+    NaBattlefield bf;
+    McIdMap ids;
+    if (!read_battlefield(j, req, &bf, &ids)) return 0;
+    static const char *const moments[] = {"normal", "during-move", "after-uncontrolled", NULL};
+    int moment = 0, unit = -1, target = -1;
+    if (!mc_jr_enum(j, req, "moment", 0, moments, &moment) || !read_unit_ref(j, &ids, &bf, req, "unit", moment != 0, &unit) ||
+        !read_unit_ref(j, &ids, &bf, req, "target", 0, &target))
+        return 0;
+    if (moment == 0 && unit >= 0) return mc_jr_fail_key(j, "unit", "bad_request", "a moving unit goes with \"moment\": \"during-move\" or \"after-uncontrolled\"");
+    if (target >= 0 && moment != 2) return mc_jr_fail_key(j, "target", "bad_request", "a charge target goes with \"moment\": \"after-uncontrolled\"");
+    if (target >= 0 && target == unit) return mc_jr_fail_key(j, "target", "bad_request", "a unit cannot charge itself");
+    NaWorld w;
+    if (!na_world_init(&j->env, &w, &bf)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    NaSpacingOut out;
+    if (!na_spacing_all(&j->env, &w, (NaMoment)moment, unit, target, &out)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    mc_assume(&j->env, MC_A_9A_1);
+    static const char *const explain[] = {
+        "units keep more than 1\" from other units and impassable terrain",
+        "the moving unit needs only more than 0.5\" during its move; every other pair more than 1\"",
+        "the unit that made an uncontrolled move may end closer than 1\", but touching nothing (its charge target excepted); every other pair more than 1\""};
+    mc_trace(&j->env, "9A-SP-1", unit >= 0 ? bf.units[unit].id : NULL, "%s", explain[moment]);
+    mc_jw_string(j, result, "moment", moments[moment]);
+    mc_jw_bool(j, result, "legal", out.count == 0);
+    cJSON *arr = mc_jw_array(j, result, "violations");
+    static const char *const kinds[] = {"too-close", "off-table", "overlap", "contact", "too-close"};
+    for (int i = 0; i < out.count && arr; i++) {
+        const NaSpacingPair *p = &out.pairs[i];
+        cJSON *o = mc_jw_push_object(j, arr);
+        if (!o) break;
+        cJSON *pair = mc_jw_array(j, o, "objects");
+        if (pair) {
+            mc_jw_add(j, pair, NULL, cJSON_CreateString(na_object_id(&w, p->a)));
+            if (p->b >= 0) mc_jw_add(j, pair, NULL, cJSON_CreateString(na_object_id(&w, p->b)));
+        }
+        mc_jw_string(j, o, "kind", kinds[p->kind]);
+        if (p->b >= 0) {
+            mc_jw_number(j, o, "distance", p->gap > 0 ? p->gap : 0.0);
+            if (p->kind == NA_SPACING_OVERLAP) mc_jw_number(j, o, "overlap", -p->gap);
+            mc_jw_number(j, o, "limit", p->limit);
+        }
+        mc_jw_string(j, o, "rule", "9A-SP-1");
+        const char *a = na_object_id(&w, p->a), *b = p->b >= 0 ? na_object_id(&w, p->b) : "the table edge";
+        const char *msg;
+        switch (p->kind) {
+        case NA_SPACING_OFF_TABLE: msg = mc_strf(&j->env, "%s lies beyond the table edge.", a); break;
+        case NA_SPACING_OVERLAP: msg = mc_strf(&j->env, "%s and %s overlap.", a, b); break;
+        case NA_SPACING_CONTACT: msg = mc_strf(&j->env, "%s and %s are in base contact, which only a charger and its target may be.", a, b); break;
+        default: msg = mc_strf(&j->env, "%s and %s are %g\" apart; Unit Spacing asks for more than %g\".", a, b, p->gap, p->limit); break;
+        }
+        mc_jw_string(j, o, "message", msg ? msg : "");
+    }
+    cJSON *eng = mc_jw_array(j, result, "engaged");
+    for (int i = 0; i < out.engaged_count && eng; i++) {
+        cJSON *pr = cJSON_CreateArray();
+        if (!pr) { j->oom = 1; break; }
+        mc_jw_add(j, eng, NULL, pr);
+        mc_jw_add(j, pr, NULL, cJSON_CreateString(na_object_id(&w, out.engaged[2 * i])));
+        mc_jw_add(j, pr, NULL, cJSON_CreateString(na_object_id(&w, out.engaged[2 * i + 1])));
+    }
+    cJSON *stay = mc_jw_array(j, result, "mayStay");
+    for (int i = 0; i < out.close_count && stay; i++) {
+        cJSON *pr = cJSON_CreateArray();
+        if (!pr) { j->oom = 1; break; }
+        mc_jw_add(j, stay, NULL, pr);
+        mc_jw_add(j, pr, NULL, cJSON_CreateString(na_object_id(&w, out.close[2 * i])));
+        mc_jw_add(j, pr, NULL, cJSON_CreateString(na_object_id(&w, out.close[2 * i + 1])));
+    }
+    mc_jw_bool(j, result, "truncated", out.truncated);
+    return 1;
+}
+
 const McQuery mc_queries_ninth_age[] = {
     {"pursue", run_pursue, pursue_fields,
      "Resolves pursue moves after a combat: pivot, charge on contact or ahead, table edge, obstruction, legal position and backtrack."},
+    {"charge", run_charge, charge_fields,
+     "Can this charge be completed: the facing, the path (straight, one wheel, straight), the align, the distance, Maximising Contact's choice and its alternatives; several chargers in the best order."},
+    {"flee", run_flee, flee_fields,
+     "The flee move of a broken unit: the pivot away from the enemy, the straight move, what it passes through, where it ends and whether it leaves the table."},
+    {"spacing", run_spacing, spacing_fields,
+     "Every pair of units or unit and terrain closer than Unit Spacing allows, normally, during a move or after an uncontrolled move."},
     {NULL, NULL, NULL, NULL},
 };

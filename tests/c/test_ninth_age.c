@@ -260,3 +260,147 @@ MC_TEST(pursue_properties, "9A-LP-1 9A-FA-F 9A-SP-1 on 1,000 random battlefields
     MC_CHECK(backtracks > 0);
     printf("    (%d free moves, %d charges, %d backtracks)\n", free_moves, charges, backtracks);
 }
+
+// ---- charge ------------------------------------------------------------------------------------
+
+MC_TEST(charge_priorities, "9A-CH-3 Maximising Contact decides in order: other enemies, rotating the target, models, then distance") {
+    NaChargeMove a, b;
+    memset(&a, 0, sizeof a);
+    b = a;
+    // Priority 1 beats everything below it: fewer other enemies wins despite fewer models.
+    a.others = 0, a.models = 2, b.others = 1, b.models = 8;
+    MC_CHECK_INT(na_charge_compare(&a, &b), -1);
+    MC_CHECK_INT(na_charge_compare(&b, &a), 1);
+    // Priority 3: not rotating the target wins despite fewer models.
+    b.others = 0, b.rotates_target = true;
+    MC_CHECK_INT(na_charge_compare(&a, &b), -3);
+    // Priority 4: more models.
+    b.rotates_target = false;
+    MC_CHECK_INT(na_charge_compare(&a, &b), 4);
+    // Then the shorter move.
+    a.models = b.models = 8, a.distance = 7, b.distance = 6;
+    MC_CHECK_INT(na_charge_compare(&a, &b), 5);
+    b.distance = 7;
+    MC_CHECK_INT(na_charge_compare(&a, &b), 0);
+}
+
+MC_TEST(charge_straight_3_4_5, "9A-CH-1 9A-CH-2 a unit facing along a 3-4-5 diagonal charges straight into a target facing it: 5 inches, no wheel, no align") {
+    Fixture f;
+    fixture_init(&f);
+    // Charger 2x2 facing atan2(3,4) (36.87° compass, forward (0.6, 0.8)) at (10,10): its front
+    // centre is (10.6, 10.8). Target 2x2 facing back (216.87°), centre 5 + 1 + 1 inches further
+    // on: (10,10) + 7 (0.6, 0.8) = (14.2, 15.6). Front to front 5": final centre (13, 14).
+    double fac = mc_facing_from_direction(mc_vec2(0.6, 0.8));
+    NaUnit units[2] = {unit("C", "red", 10, 10, fac, 2, 2), unit("T", "blue", 14.2, 15.6, fac + 180, 2, 2)};
+    NaBattlefield bf;
+    NaWorld w;
+    world_of(&f, &bf, units, 2, &w);
+    NaChargeIn in = {0, 1, true, 5, NA_FACING_FRONT, false, NULL};
+    NaChargeOut out;
+    MC_CHECK(na_charge_solve(&f.env, &w, &in, &out));
+    MC_CHECK(out.possible);
+    MC_CHECK_NEAR(out.best.distance, 5, 1e-9);
+    MC_CHECK_NEAR(out.best.wheel, 0, 1e-12);
+    MC_CHECK_NEAR(out.best.final.centre.x, 13, 1e-9);
+    MC_CHECK_NEAR(out.best.final.centre.y, 14, 1e-9);
+    in.range = 4.9;
+    MC_CHECK(na_charge_solve(&f.env, &w, &in, &out));
+    MC_CHECK(!out.possible);
+    MC_CHECK_INT(out.fail, NA_CHARGE_OUT_OF_RANGE);
+    mc_arena_release(&f.arena);
+}
+
+MC_TEST(charge_full_wheel_45, "9A-CH-1 a 45-degree wheel about the front-right corner costs the outer corner's arc: width x pi/4") {
+    Fixture f;
+    fixture_init(&f);
+    // Charger 2 wide, 2 deep facing 0 at (0,0): front-right corner (1, 1). A target whose front
+    // faces 225° so the charger must end facing 45°. After wheeling 45° at once (a = 0) its centre
+    // is (1,1) + rot45((−1,−1)) = (1 − √2, 1); place the target 3" straight ahead of that pose:
+    // the move is then wheel + 3", distance 3 + 2·π/4.
+    double r2 = sqrt(2.0);
+    McVec2 c1 = mc_vec2(1 - r2, 1), u = mc_vec2(sqrt(0.5), sqrt(0.5));
+    McVec2 tc = mc_vec2_mul_add(c1, 3 + 1 + 1, u);
+    NaUnit units[2] = {unit("C", "red", 0, 0, 0, 2, 2), unit("T", "blue", tc.x, tc.y, 225, 2, 2)};
+    NaBattlefield bf;
+    NaWorld w;
+    world_of(&f, &bf, units, 2, &w);
+    bf.has_table = false;
+    NaChargeIn in = {0, 1, false, 0, NA_FACING_FRONT, false, NULL};
+    NaChargeOut out;
+    MC_CHECK(na_charge_solve(&f.env, &w, &in, &out));
+    MC_CHECK(out.possible);
+    McVec2 end = mc_vec2_mul_add(c1, 3, u);
+    MC_CHECK_NEAR(out.best.final.centre.x, end.x, 1e-9);
+    MC_CHECK_NEAR(out.best.final.centre.y, end.y, 1e-9);
+    MC_CHECK_NEAR(out.best.final.facing, 45, 1e-9);
+    // Several moves reach this centred end; the shortest is the one computed above or shorter.
+    MC_CHECK(out.best.distance <= 3 + 2 * 3.14159265358979323846 / 4 + 1e-9);
+    mc_arena_release(&f.arena);
+}
+
+MC_TEST(charge_properties, "9A-CH-1 9A-CH-2 9A-SP-1 on 1,000 random battlefields: a completed charge ends in full front-to-facing contact, overlapping nothing, within its range") {
+    rng_state = 17;
+    int bad = 0, done = 0;
+    for (int field = 0; field < 1000; field++) {
+        Fixture f;
+        fixture_init(&f);
+        NaUnit units[MAX_RANDOM_UNITS];
+        NaTerrain terrain[3];
+        McPoly rocks[3];
+        int rock_count;
+        int n = random_battlefield(units, terrain, rocks, &rock_count);
+        NaBattlefield bf = {true, 48, 48, units, n, terrain, rock_count};
+        int charger = 0, target = -1;
+        for (int i = 1; i < n && target < 0; i++)
+            if (strcmp(units[i].side, units[0].side) != 0) target = i;
+        if (target < 0) {
+            mc_arena_release(&f.arena);
+            continue;
+        }
+        NaWorld w;
+        MC_CHECK(na_world_init(&f.env, &w, &bf));
+        NaFacing facing = na_arc_of_point(units[target].rect, na_front_centre(units[charger].rect));
+        NaChargeIn in = {charger, target, true, 2 + (int)(rnd() * 11) + 3, facing, false, NULL};
+        NaChargeOut out;
+        MC_CHECK(na_charge_solve(&f.env, &w, &in, &out));
+        if (out.possible) {
+            done++;
+            const NaChargeMove *m = &out.best;
+            McPoly p = mc_rect_to_poly(m->final), tp = mc_rect_to_poly(units[target].rect);
+            double sep = na_separation(&p, &tp);
+            // Aligned: the final facing is the target facing's outward normal turned about.
+            static const double turn[] = {180.0, 90.0, 270.0, 0.0};
+            double want = mc_facing_normalize(units[target].rect.facing + turn[facing]);
+            bool ok = fabs(sep) <= 1e-6 && fabs(mc_facing_delta(m->final.facing, want)) <= 1e-6 &&
+                      m->distance <= in.range + 1e-9 && fabs(m->wheel) <= 90 && na_on_table(&bf, &p);
+            for (int o = 0; o < w.count && ok; o++)
+                if (o != charger && o != target && na_separation(&p, &w.objs[o].poly) < -1e-6) ok = false;
+            if (!ok && bad++ < 5)
+                mc_test_fail(__FILE__, __LINE__, "field %d: sep %g facing %g want %g distance %g range %g", field, sep,
+                             m->final.facing, want, m->distance, in.range);
+        }
+        mc_arena_release(&f.arena);
+    }
+    MC_CHECK_INT(bad, 0);
+    MC_CHECK(done > 20);
+    printf("    (%d completed charges)\n", done);
+}
+
+MC_TEST(flee_pivot_parallel, "9A-FL-1 the flee pivot makes the rear facing parallel to the engaged facing: from a right flank the unit turns to face along its normal") {
+    Fixture f;
+    fixture_init(&f);
+    // E facing 0 at (10,10), 4 wide: its right facing is x = 12, y 9..11. U 2x2 at (13,10)
+    // touches it and flees 5": facing 90, ends at (18,10).
+    NaUnit units[2] = {unit("E", "blue", 10, 10, 0, 4, 2), unit("U", "red", 13, 10, 270, 2, 2)};
+    NaBattlefield bf;
+    NaWorld w;
+    world_of(&f, &bf, units, 2, &w);
+    NaFleeOut out;
+    MC_CHECK(na_flee(&f.env, &w, 1, 0, 5, &out));
+    MC_CHECK_INT(out.engaged, NA_FACING_RIGHT);
+    MC_CHECK(out.engaged_contact);
+    MC_CHECK_NEAR(out.pivot.facing, 90, 1e-9);
+    MC_CHECK_NEAR(out.end.centre.x, 18, 1e-9);
+    MC_CHECK_NEAR(out.end.centre.y, 10, 1e-9);
+    mc_arena_release(&f.arena);
+}

@@ -173,3 +173,37 @@ bool na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVec2 
     }
     return false;
 }
+
+int na_slide_blocked_ends(NaWorld *w, int mover, int target, NaFacing facing, double *out, int cap) {
+    const NaBattlefield *bf = w->bf;
+    McRect t = bf->units[target].rect, m = bf->units[mover].rect;
+    static const double turn[] = {180.0, 90.0, 270.0, 0.0};
+    McPoly tp = mc_rect_to_poly(t);
+    static const int edge_from[] = {MC_RECT_FRONT_RIGHT, MC_RECT_FRONT_LEFT, MC_RECT_BACK_RIGHT, MC_RECT_BACK_LEFT};
+    static const int edge_to[] = {MC_RECT_FRONT_LEFT, MC_RECT_BACK_LEFT, MC_RECT_FRONT_RIGHT, MC_RECT_BACK_RIGHT};
+    McVec2 mid = mc_vec2_lerp(tp.v[edge_from[facing]], tp.v[edge_to[facing]], 0.5);
+    double len = (facing == NA_FACING_FRONT || facing == NA_FACING_REAR) ? fabs(t.width) : fabs(t.depth);
+    Slide sl;
+    sl.rect.facing = mc_facing_normalize(t.facing + turn[facing]);
+    sl.rect.width = fabs(m.width);
+    sl.rect.depth = fabs(m.depth);
+    sl.right = mc_facing_right(sl.rect.facing);
+    sl.base = mc_vec2_mul_add(mid, -0.5 * fabs(m.depth), mc_facing_forward(sl.rect.facing));
+    sl.rect.centre = sl.base;
+    double reach = 0.5 * (len + fabs(m.width));
+    McPoly swept[2] = {mc_rect_to_poly(slide_at(&sl, -reach)), mc_rect_to_poly(slide_at(&sl, reach))};
+    McAabb box = mc_aabb_union(mc_poly_aabb(&swept[0]), mc_poly_aabb(&swept[1]));
+    int n = na_world_query(w, box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
+    int local[MAX_NEARBY];
+    int nl = 0;
+    for (int i = 0; i < n && nl < MAX_NEARBY; i++)
+        if (w->hits[i] != mover && w->hits[i] != target) local[nl++] = w->hits[i];
+    int k = 0;
+    for (int i = 0; i < nl && k + 2 <= cap; i++) {
+        double a, b;
+        if (!blocked_interval(&sl, &w->objs[local[i]].poly, -reach, reach, NA_CLEAR_GAP, &a, &b)) continue;
+        if (a > -reach) out[k++] = a;
+        if (b < reach) out[k++] = b;
+    }
+    return k;
+}

@@ -35,6 +35,7 @@ typedef struct NaUnit {
     McRect rect;      ///< centre, facing (compass degrees), width (front), depth, inches
     bool fled;        ///< fled from the combat being resolved (never a charge target, A-9A-3)
     bool same_combat; ///< a friend that fought in that combat (informative; spacing applies, 9A-LP-1)
+    int files, ranks; ///< models along the front and along a flank when given by bases, else 0
 } NaUnit;
 
 /// A piece of impassable terrain, split into convex parts.
@@ -143,6 +144,11 @@ typedef struct NaPlacement {
 bool na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVec2 reference,
                      double max_move, NaPlacement *out);
 
+/// The slides (as in NaChargeMove.slide: along facing `facing` of `target`, to the charger's
+/// right, 0 = centred) where the aligned `mover` starts or stops coming nearer than NA_CLEAR_GAP
+/// to some other object; at most `cap` written to `out`, returns how many.
+int na_slide_blocked_ends(NaWorld *w, int mover, int target, NaFacing facing, double *out, int cap);
+
 // ---- pursue ------------------------------------------------------------------------------------
 
 /// One pursuer as requested.
@@ -227,5 +233,169 @@ typedef struct NaPursueOut {
 /// Resolves every pursue move (seed "Pursue Moves"). Moves the units of `bf` (and removes a
 /// destroyed pursued unit by deactivating it). Returns false when memory ran out.
 bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut *out);
+
+// ---- charge (9A-CH-1..4) -----------------------------------------------------------------------
+
+/// Largest wheel of a charge move, degrees (9A-CH-1).
+#define NA_MAX_WHEEL 90.0
+
+/// Chargers at one target whose order is searched exhaustively (9A-CH-4); more move in request order.
+#define NA_MAX_COMBINED 5
+
+/// What a charge may do; filled by the caller.
+typedef struct NaChargeIn {
+    int charger, target;      ///< unit indices
+    bool has_range;           ///< false: any distance (the answer gives the distance needed)
+    double range;             ///< the charge range rolled, inches
+    NaFacing facing;          ///< the target facing to contact, fixed by the arc (9A-ARC-1)
+    bool may_rotate_target;   ///< the Align Move may rotate the target instead (not yet engaged)
+    const unsigned char *pass; ///< nullable, per world object: may be moved through (pursuers, 9A-EX-1)
+} NaChargeIn;
+
+/// One complete charge move: straight `a`, one wheel of `wheel` degrees (clockwise positive) about
+/// a front corner, straight `b` into contact, then the Align Move of `align` degrees about the
+/// contact point (9A-CH-1, 9A-CH-2).
+typedef struct NaChargeMove {
+    double a, wheel, b, align;
+    McRect start, after_a, after_wheel, contact, final;
+    McVec2 pivot;             ///< the wheel's front corner
+    McVec2 contact_point;     ///< where the front facing first touched the target facing
+    double distance;          ///< a + b + the outer front corner's wheel path
+    double slide;             ///< where along the target facing (inches, to the charger's right)
+    bool rotates_target;      ///< the target was rotated instead of the charger (Align Move)
+    McRect target_final;      ///< the target after the move
+    int others;               ///< other enemy units the charger ends touching (Maximising Contact 1)
+    double contact_length;    ///< length of front facing against the target facing (0: corner)
+    double models;            ///< models in base contact, both sides (Maximising Contact 4)
+    bool in_range;
+} NaChargeMove;
+
+/// Why a charge cannot be completed.
+typedef enum NaChargeFail {
+    NA_CHARGE_OK = 0,
+    NA_CHARGE_OUT_OF_RANGE,   ///< a legal move exists but is longer than the range
+    NA_CHARGE_WHEEL_OVER_90,  ///< only a wheel of more than 90° would bring the front facing in
+    NA_CHARGE_CANNOT_REACH,   ///< no straight–wheel–straight path reaches the facing at all
+    NA_CHARGE_NO_ROOM,        ///< no position in contact with the facing is legal
+    NA_CHARGE_BLOCKED         ///< positions exist but something is in the way of every path
+} NaChargeFail;
+
+/// An alternative placement and the Maximising Contact priority it lost on.
+typedef struct NaChargeAlt {
+    NaChargeMove move;
+    int lost_on; ///< 1 other enemies, 3 rotates the target, 4 models, 5 distance, 6 wheel, 7 side
+} NaChargeAlt;
+
+#define NA_MAX_ALTS 5
+
+/// The answer for one charger.
+typedef struct NaChargeOut {
+    bool possible;
+    NaChargeFail fail;
+    NaChargeMove best;        ///< valid when possible (or, out of range, the shortest legal move)
+    bool has_best;
+    double needed;            ///< shortest legal distance ignoring the range (has_needed)
+    bool has_needed;
+    int blocker;              ///< object in the way / without room, or -1
+    NaChargeAlt alts[NA_MAX_ALTS];
+    int alt_count;
+    int candidates;           ///< complete legal moves compared
+    McReasons reasons;        ///< why not (na_charge_explain)
+} NaChargeOut;
+
+/// Compares two moves by Maximising Contact (9A-CH-3): returns 0 when equal, otherwise ±level
+/// (negative: `x` better) where level is the first deciding priority as in NaChargeAlt.lost_on.
+int na_charge_compare(const NaChargeMove *x, const NaChargeMove *y);
+
+/// Finds the charge move of `in` on the world as it stands (9A-CH-1..3): every straight–wheel–
+/// straight path with its wheel on a grid of 1° plus the exact angles that need no align, no
+/// wheel, or the full 90°, ending in contact with the target facing, aligned; the best by
+/// Maximising Contact, then the shortest. Returns false when memory ran out.
+bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out);
+
+/// Writes the trace of `out` (9A-ARC-1, 9A-CH-1..3) and, when the charge is not possible, its
+/// reason. `w` is the world the move was found on (object ids).
+void na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaChargeOut *out);
+
+/// A phrase saying why an alternative lost, for NaChargeAlt.lost_on.
+const char *na_charge_lost_words(int level);
+
+/// One charger of a combined charge, as requested.
+typedef struct NaChargerIn {
+    int unit;
+    bool has_range;
+    double range;
+} NaChargerIn;
+
+/// The combined answer: every charger, in the order they moved (9A-CH-4).
+typedef struct NaCombinedOut {
+    int count;
+    int *order;           ///< indices into the request's chargers, in moving order
+    NaChargeOut *results; ///< by moving position
+    NaFacing *facings;    ///< by moving position: the facing fixed by the arc before anyone moved
+    bool order_searched;
+    NaWorld *world;
+} NaCombinedOut;
+
+/// Moves `count` chargers at `target` in the order that best satisfies Maximising Contact after
+/// all moves (9A-CH-4); the target may be rotated only by the first. Moves the units of `bf`.
+bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaChargerIn *chargers, int count,
+                        NaCombinedOut *out);
+
+// ---- flee (9A-FL-1) ----------------------------------------------------------------------------
+
+#define NA_MAX_CROSSED 64
+
+/// Something a flee move passes through.
+typedef struct NaCrossed {
+    int object;
+    bool enemy, terrain; ///< enemy unit / impassable terrain: Dangerous (4+); else a friend (panic)
+} NaCrossed;
+
+/// A flee move (9A-FL-1).
+typedef struct NaFleeOut {
+    int from;              ///< the enemy fled from (-1: none)
+    NaFacing engaged;      ///< its facing the rear is made parallel to
+    bool engaged_contact;  ///< that facing touched the fleeing unit (else the arc decided it)
+    bool by_centre;        ///< no enemy named and none touching: directly away from the closest, centre to centre
+    McRect start, pivot, end;
+    double extended;       ///< extra distance to end clear of units and terrain
+    bool leaves_table;     ///< touches the table edge: removed as a casualty
+    double edge_at;        ///< distance moved when it touched the edge
+    NaCrossed crossed[NA_MAX_CROSSED];
+    int crossed_count;
+} NaFleeOut;
+
+/// Flees unit `unit` `distance` inches from enemy `from` (-1: the closest enemy).
+bool na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFleeOut *out);
+
+// ---- spacing (9A-SP-1) -------------------------------------------------------------------------
+
+/// The moment a position is checked at.
+typedef enum NaMoment { NA_MOMENT_NORMAL = 0, NA_MOMENT_DURING, NA_MOMENT_UNCONTROLLED } NaMoment;
+
+/// One pair closer than Unit Spacing allows.
+typedef struct NaSpacingPair {
+    int a, b;          ///< objects (b = -1: the table edge)
+    double gap;        ///< signed separation (negative: overlap depth)
+    double limit;      ///< the distance the rule asks for ("more than")
+    NaSpacingFault kind; ///< NA_SPACING_OK for merely too close
+} NaSpacingPair;
+
+/// Every unit–unit and unit–terrain pair breaking Unit Spacing at `moment`. `mover` (-1: none) is
+/// the unit moving (DURING) or that made the uncontrolled move (UNCONTROLLED) and `charged` its
+/// charge target; other pairs are checked as normal. Enemy units in base contact are in combat
+/// and listed in `engaged`. Arrays are arena-allocated.
+typedef struct NaSpacingOut {
+    NaSpacingPair *pairs;
+    int count;
+    int *engaged;      ///< pairs of unit indices, 2 per entry
+    int engaged_count;
+    int *close;        ///< uncontrolled: pairs left within 1" that may stay (2 per entry)
+    int close_count;
+    bool truncated;    ///< more pairs than the lists hold (8 per unit)
+} NaSpacingOut;
+
+bool na_spacing_all(McEnv *env, NaWorld *w, NaMoment moment, int mover, int charged, NaSpacingOut *out);
 
 #endif

@@ -34,6 +34,7 @@ typedef struct Ctx {
     NaBattlefield *bf;
     const NaPursueIn *in;
     bool record; // trace and reasons (off while trying charge orders)
+    unsigned char *pass; // per world object: a declared charging pursuer, which others may pass
 } Ctx;
 
 static NaPose pose_of(McRect r) {
@@ -421,23 +422,54 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     int charged = -1;
     if (outcome == NA_SIT_ENEMY) {
         rule = p->at_pivot ? "9A-PV-E" : "9A-FA-E";
-        NaPlacement pl;
-        // The centre moves as little as possible from where it stood before the pivot; in Forward
-        // Ahead the roll is the charge range, so it may move at most that far.
-        if (na_charge_place(c->w, self, p->target, p->facing, p->start.centre, p->at_pivot ? -1.0 : pi->distance, &pl)) {
-            if (p->pivoted) add_pose(o, p->pivot);
-            cur = pl.rect;
-            add_pose(o, cur);
+        bool placed = false;
+        if (p->at_pivot) {
+            // 9A-PV-E: removed and placed back, the centre moving as little as possible from where
+            // it stood before the pivot, then aligned.
+            NaPlacement pl;
+            if (na_charge_place(c->w, self, p->target, p->facing, p->start.centre, -1.0, &pl)) {
+                placed = true;
+                if (p->pivoted) add_pose(o, p->pivot);
+                cur = pl.rect;
+                add_pose(o, cur);
+                o->contact_length = pl.contact_length;
+                o->moved = pl.displacement;
+                if (c->record)
+                    mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving): placed in contact and aligned, centre moved %g\", %s",
+                             c->bf->units[p->target].id, na_facing_name(p->facing), pl.displacement,
+                             pl.contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", pl.contact_length)
+                                                                : "corner to corner");
+            }
+        } else {
+            // 9A-FA-E: a normal Charge Move from where the pivot left it (straight, one wheel,
+            // straight, align: 9A-CH-1, 9A-CH-2, Maximising Contact 9A-CH-3) with the pursuit roll
+            // as its range; fellow charging pursuers may be passed through (9A-EX-1).
+            na_world_move_unit(c->w, self, p->pivot);
+            NaChargeIn ci = {self, p->target, true, pi->distance, p->facing, false, c->pass};
+            NaChargeOut co;
+            if (na_charge_solve(c->env, c->w, &ci, &co) && co.possible) {
+                placed = true;
+                const NaChargeMove *m = &co.best;
+                if (p->pivoted) add_pose(o, p->pivot);
+                if (m->a > 0) add_pose(o, m->after_a);
+                if (m->wheel != 0.0) add_pose(o, m->after_wheel);
+                if (m->align != 0.0) add_pose(o, m->contact);
+                cur = m->final;
+                add_pose(o, cur);
+                o->contact_length = m->contact_length;
+                o->moved = m->distance;
+                if (c->record)
+                    mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving) with a Charge Move of %g\" (wheel %g°, align %g°), %s",
+                             c->bf->units[p->target].id, na_facing_name(p->facing), m->distance, m->wheel, m->align,
+                             m->contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", m->contact_length)
+                                                                : "corner to corner");
+            }
+            na_world_move_unit(c->w, self, p->start);
+        }
+        if (placed) {
             charged = p->target;
             o->charge_target = p->target;
             o->charge_facing = p->facing;
-            o->contact_length = pl.contact_length;
-            o->moved = pl.displacement;
-            if (c->record)
-                mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving): placed in contact and aligned, centre moved %g\", %s",
-                         c->bf->units[p->target].id, na_facing_name(p->facing), pl.displacement,
-                         pl.contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", pl.contact_length)
-                                                            : "corner to corner");
         } else {
             reason(c, o, "charge_no_room", rule, "There is no room to place the pursuer in contact with its target facing, so the enemy counts as an obstruction.", p->target);
             TRACE(c, rule, self, "no room to complete the charge on %s: the enemy is treated as an obstruction",
@@ -613,7 +645,9 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
     NaWorld *wp = MC_NEW(env->arena, NaWorld, 1);
     if (!wp || !na_world_init(env, wp, bf)) return false;
     out->world = wp;
-    Ctx c = {env, wp, bf, in, true};
+    Ctx c = {env, wp, bf, in, true, NULL};
+    c.pass = MC_NEW(env->arena, unsigned char, wp->count > 0 ? wp->count : 1);
+    if (!c.pass) return false;
     mc_assume(env, MC_A_9A_1);
     Plan *plans = MC_NEW(env->arena, Plan, n > 0 ? n : 1);
     bool *declared = MC_NEW(env->arena, bool, n > 0 ? n : 1);
@@ -653,7 +687,10 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
         plan_move(&c, k, &plans[k]);
         declared[k] = plans[k].outcome == NA_SIT_ENEMY;
     }
-    for (int j = 0; j < n; j++) wp->objs[in->pursuers[j].unit].active = true;
+    for (int j = 0; j < n; j++) {
+        wp->objs[in->pursuers[j].unit].active = true;
+        c.pass[in->pursuers[j].unit] = declared[j];
+    }
     na_world_refresh(wp);
     c.record = true;
     int chargers = 0;

@@ -1,0 +1,705 @@
+// The Charge Move (FACTS 5.4; clauses 9A-CH-1, 9A-CH-2, 9A-CH-3, 9A-CH-4).
+//
+// A charge move is: straight forward a, at most one Wheel of up to 90° about a front corner (its
+// distance the outer front corner's arc, 9A-CH-1), straight forward b until the front facing
+// touches the target facing, then the Align Move: a rotation about the contact point until the
+// front facing lies flat on the target facing (9A-CH-2).
+//
+// Every aligned end position is the charger's front on the facing's line, slid by s along it
+// (na_charge_place's coordinates). For a fixed wheel angle θ the align angle is α = δ − θ (δ the
+// whole turn from the charger's facing to the aligned one), and the position before the align is
+// the aligned one turned by −α about the contact point — one end of the stretch where the front
+// and the facing overlap, which moves linearly with s. So the centre before the align is linear
+// in s, and solving  start + a·forward + wheel displacement + b·forward' = that centre  gives a and
+// b linear in s too: the reachable s for a θ form an interval (a, b >= 0) on which the distance is
+// linear. Candidates are that interval's ends, where the distance equals the range, the centred
+// and full-contact slides, where some other object starts to be in the way of the end position,
+// and a few evenly spaced slides; θ runs over whole degrees and the exact angles θ = δ (no align)
+// and 0 (no wheel). Each candidate is checked with the sweeps of GEOMETRY.md against everything
+// else on the table, and Maximising Contact (9A-CH-3) picks among the legal ones.
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "geom/sweep.h"
+#include "rules/ninth_age/ninth_age.h"
+
+#define PI 3.14159265358979323846
+
+// The largest align angle: at 90° only the corner of the front would touch the facing line.
+#define MAX_ALIGN 89.999
+// Valid moves kept for the alternatives.
+enum { MAX_KEPT = 1024, MAX_ENDS = 64, EVEN_STEPS = 4 };
+
+typedef struct Ctx {
+    McEnv *env;
+    NaWorld *w;
+    const NaChargeIn *in;
+    McRect S, T;
+    double mw, md, L, F, delta, reach;
+    McVec2 mid, t, n, base, u0, r0;
+    int target_models; // models along the target facing (0: unknown)
+    // obstacles: every active object near the charge but the charger
+    McPoly *polys;
+    int *obj;
+    unsigned char *ign;
+    int np;
+    int target_slot;
+    McBroadphase bp;
+    McBroadphaseNode *nodes;
+    int *scratch;
+    McAabb *boxes;
+    double ends[MAX_ENDS];
+    int nends;
+    // what was found
+    NaChargeMove *kept;
+    int nkept;
+    bool any_geo, any_end_legal;
+    double blocked_len;
+    int blocked_obj, room_obj;
+    NaChargeOut *out;
+} Ctx;
+
+static bool is_enemy_unit(const NaWorld *w, int o, int self) {
+    const NaObject *ob = &w->objs[o];
+    if (ob->unit < 0) return false;
+    return strcmp(w->bf->units[ob->unit].side, w->bf->units[self].side) != 0;
+}
+
+// Models of a side of `n` equal bases spanning [lo, hi] that touch the stretch [c0, c1] (corner
+// to corner counts as base contact, FACTS 5.2/CONTRACT.md); without bases the inches of contact
+// stand in for them.
+static double models_touching(int n, double lo, double hi, double c0, double c1) {
+    if (n <= 0) return c1 > c0 ? c1 - c0 : 0.0;
+    double wd = (hi - lo) / n;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        double a = lo + i * wd, b = a + wd;
+        if (a <= c1 + MC_LINEAR_SLOP && b >= c0 - MC_LINEAR_SLOP) k++;
+    }
+    return k;
+}
+
+int na_charge_compare(const NaChargeMove *x, const NaChargeMove *y) {
+    // FACTS 5.4 Maximising Contact: (1) touch no enemy but the target, else as few as possible;
+    // (2) the most chargers in contact (combined charges, na_charge_combined); (3) do not rotate
+    // the charged unit; (4) the most models in base contact. Then the engine's own order: the
+    // shortest move, the smallest wheel, the charger's left.
+    if (x->others != y->others) return x->others < y->others ? -1 : 1;
+    if (x->rotates_target != y->rotates_target) return x->rotates_target ? 3 : -3;
+    if (fabs(x->models - y->models) > 1e-9) return x->models > y->models ? -4 : 4;
+    if (fabs(x->distance - y->distance) > 1e-9) return x->distance < y->distance ? -5 : 5;
+    if (fabs(fabs(x->wheel) - fabs(y->wheel)) > 1e-9) return fabs(x->wheel) < fabs(y->wheel) ? -6 : 6;
+    if (fabs(x->slide - y->slide) > 1e-9) return x->slide < y->slide ? -7 : 7;
+    return 0;
+}
+
+// ---- geometry of one candidate -----------------------------------------------------------------
+
+static McVec2 aligned_centre(const Ctx *c, double s) { return mc_vec2_mul_add(c->base, s, c->t); }
+
+// The contact point of the align for slide s: the left end of the overlap for α < 0 (the charger
+// turned clockwise before aligning), the right end for α > 0. `piece` 0 takes the charger's
+// corner, 1 the facing's end.
+static McVec2 align_pivot(const Ctx *c, double s, double alpha, int piece) {
+    double x;
+    if (alpha < 0) x = piece == 0 ? s - 0.5 * c->mw : -0.5 * c->L;
+    else x = piece == 0 ? s + 0.5 * c->mw : 0.5 * c->L;
+    return mc_vec2_mul_add(c->mid, x, c->t);
+}
+
+static McVec2 pre_align_centre(const Ctx *c, double s, double alpha, int piece) {
+    McVec2 r = aligned_centre(c, s);
+    if (alpha == 0.0) return r;
+    return mc_vec2_rotate_cw_about(r, align_pivot(c, s, alpha, piece), -alpha);
+}
+
+// The wheel's displacement of the centre (a = 0) and its front corner.
+static McVec2 wheel_shift(const Ctx *c, double theta, McVec2 *corner_off) {
+    McVec2 k = mc_vec2_mul_add(mc_vec2_scale(c->u0, 0.5 * c->md), (theta > 0 ? 0.5 : -0.5) * c->mw, c->r0);
+    if (corner_off) *corner_off = k;
+    if (theta == 0.0) return mc_vec2(0, 0);
+    return mc_vec2_sub(k, mc_vec2_rotate_cw(k, theta));
+}
+
+// a and b for slide s (θ != 0 and not 180°, so the two directions are not parallel).
+static void solve_ab(const Ctx *c, double theta, double s, double alpha, int piece, double *a, double *b) {
+    McVec2 u1 = mc_facing_forward(c->S.facing + theta);
+    McVec2 d = mc_vec2_sub(mc_vec2_sub(pre_align_centre(c, s, alpha, piece), c->S.centre), wheel_shift(c, theta, NULL));
+    double det = mc_vec2_cross(c->u0, u1);
+    *a = mc_vec2_cross(d, u1) / det;
+    *b = mc_vec2_cross(c->u0, d) / det;
+}
+
+// The align left after a wheel of theta: the short way round to the aligned facing.
+static double align_of(const Ctx *c, double theta) {
+    double alpha = c->delta - theta;
+    if (alpha > 180.0) alpha -= 360.0;
+    if (alpha <= -180.0) alpha += 360.0;
+    return fabs(alpha) < 1e-12 ? 0.0 : alpha;
+}
+
+static double wheel_length(const Ctx *c, double theta) { return c->mw * fabs(theta) * PI / 180.0; }
+
+// ---- legality ----------------------------------------------------------------------------------
+
+// The end position: on the table, overlapping nothing, touching nothing but the target and other
+// enemy units (counted, Maximising Contact 1); `tpoly` is the target as it ends.
+static bool end_legal(Ctx *c, const McPoly *p, const McPoly *tpoly, int *others, int *culprit) {
+    *others = 0;
+    *culprit = -1;
+    if (!na_on_table(c->w->bf, p)) return false;
+    int self = c->in->charger, target = c->in->target;
+    if (na_separation(p, tpoly) < -MC_LINEAR_SLOP) {
+        *culprit = target;
+        return false;
+    }
+    int n = na_world_query(c->w, mc_poly_aabb(p), 4 * MC_LINEAR_SLOP);
+    for (int i = 0; i < n; i++) {
+        int o = c->w->hits[i];
+        if (o == self || o == target) continue;
+        double sep = na_separation(p, &c->w->objs[o].poly);
+        if (sep > MC_LINEAR_SLOP) continue;
+        if (sep >= -MC_LINEAR_SLOP && is_enemy_unit(c->w, o, self) && !c->w->bf->units[c->w->objs[o].unit].fled) {
+            (*others)++;
+            continue;
+        }
+        *culprit = o;
+        return false;
+    }
+    return true;
+}
+
+static McSweepInput sweep_in(Ctx *c, const McPoly *mover) {
+    McSweepInput si = {mover, c->polys, c->np, &c->bp, c->ign};
+    return si;
+}
+
+// Checks the three parts of the path and the align; fills the poses. Returns the object in the
+// way, or -1 when clear.
+static int path_blocker(Ctx *c, NaChargeMove *m, double alpha, McVec2 pivot, bool *rotate_target) {
+    McSweepHit hit;
+    McPoly p = mc_rect_to_poly(m->start);
+    McSweepInput si = sweep_in(c, &p);
+    *rotate_target = false;
+    if (m->a > 0 && mc_sweep_translate(&si, mc_vec2_scale(c->u0, m->a), &hit) != MC_SWEEP_CLEAR)
+        return c->obj[hit.obstacle];
+    p = mc_rect_to_poly(m->after_a);
+    // Ending in contact is no collision (geom/sweep.h), so a wheel into contact (b = 0) is clear.
+    if (m->wheel != 0 && mc_sweep_rotate(&si, m->pivot, m->wheel, &hit) != MC_SWEEP_CLEAR) return c->obj[hit.obstacle];
+    p = mc_rect_to_poly(m->after_wheel);
+    McVec2 u1 = mc_facing_forward(m->after_wheel.facing);
+    if (m->b > 0 && mc_sweep_translate(&si, mc_vec2_scale(u1, m->b), &hit) != MC_SWEEP_CLEAR) {
+        if (!(hit.obstacle == c->target_slot && (1.0 - hit.t) * m->b <= MC_LINEAR_SLOP)) return c->obj[hit.obstacle];
+    }
+    if (alpha == 0.0) return -1;
+    // The Align Move slides along the target facing it touches: the target is not in its way.
+    p = mc_rect_to_poly(m->contact);
+    unsigned char saved = c->ign[c->target_slot];
+    c->ign[c->target_slot] = 1;
+    McSweepState st = mc_sweep_rotate(&si, pivot, alpha, &hit);
+    c->ign[c->target_slot] = saved;
+    if (st == MC_SWEEP_CLEAR) return -1;
+    int blocker = c->obj[hit.obstacle];
+    if (!c->in->may_rotate_target) return blocker;
+    // FACTS 5.4 Align Move: when terrain or units prevent it, the charged unit is rotated instead
+    // (as little as possible: about the contact point until its facing is parallel).
+    McPoly tp = mc_rect_to_poly(c->T);
+    McSweepInput ti = sweep_in(c, &tp);
+    saved = c->ign[c->target_slot];
+    c->ign[c->target_slot] = 1;
+    st = mc_sweep_rotate(&ti, pivot, -alpha, &hit);
+    c->ign[c->target_slot] = saved;
+    if (st != MC_SWEEP_CLEAR) return blocker;
+    *rotate_target = true;
+    return -1;
+}
+
+// Models and contact for slide s (the same whether the charger or the target turned to align).
+static void score_contact(const Ctx *c, NaChargeMove *m) {
+    double s = m->slide;
+    double f0 = s - 0.5 * c->mw, f1 = s + 0.5 * c->mw, g0 = -0.5 * c->L, g1 = 0.5 * c->L;
+    double c0 = f0 > g0 ? f0 : g0, c1 = f1 < g1 ? f1 : g1;
+    m->contact_length = c1 > c0 ? c1 - c0 : 0.0;
+    m->models = models_touching(c->w->bf->units[c->in->charger].files, f0, f1, c0, c1) +
+                models_touching(c->target_models, g0, g1, c0, c1);
+}
+
+static void consider(Ctx *c, double theta, double s, int piece) {
+    if (s < -c->reach - 1e-12 || s > c->reach + 1e-12) return;
+    double alpha = align_of(c, theta);
+    NaChargeMove m;
+    memset(&m, 0, sizeof m);
+    m.wheel = theta;
+    m.align = alpha;
+    m.slide = s;
+    m.start = c->S;
+    if (theta == 0.0) {
+        McVec2 d = mc_vec2_sub(pre_align_centre(c, s, alpha, piece), c->S.centre);
+        if (fabs(mc_vec2_cross(c->u0, d)) > 1e-7) return;
+        m.a = 0.0;
+        m.b = mc_vec2_dot(c->u0, d);
+    } else {
+        solve_ab(c, theta, s, alpha, piece, &m.a, &m.b);
+    }
+    if (m.a < -1e-9 || m.b < -1e-9) return;
+    if (m.a < 0) m.a = 0;
+    if (m.b < 0) m.b = 0;
+    c->any_geo = true;
+    McVec2 koff;
+    wheel_shift(c, theta, &koff);
+    m.after_a = c->S;
+    m.after_a.centre = mc_vec2_mul_add(c->S.centre, m.a, c->u0);
+    m.pivot = mc_vec2_add(m.after_a.centre, koff);
+    m.after_wheel = m.after_a;
+    m.after_wheel.centre = mc_vec2_rotate_cw_about(m.after_a.centre, m.pivot, theta);
+    m.after_wheel.facing = mc_facing_normalize(c->S.facing + theta);
+    m.contact = m.after_wheel;
+    m.contact.centre = mc_vec2_mul_add(m.after_wheel.centre, m.b, mc_facing_forward(m.after_wheel.facing));
+    McVec2 pv = alpha == 0.0 ? mc_vec2(0, 0) : align_pivot(c, s, alpha, piece);
+    m.contact_point = alpha == 0.0 ? mc_vec2_mul_add(c->mid, 0.5 * (fmax(s - 0.5 * c->mw, -0.5 * c->L) + fmin(s + 0.5 * c->mw, 0.5 * c->L)), c->t) : pv;
+    m.final = c->S;
+    m.final.centre = aligned_centre(c, s);
+    m.final.facing = c->F;
+    m.distance = m.a + m.b + wheel_length(c, theta);
+    m.in_range = !c->in->has_range || m.distance <= c->in->range + 1e-9;
+    m.target_final = c->T;
+    McPoly fp = mc_rect_to_poly(m.final), tp = mc_rect_to_poly(c->T);
+    int culprit;
+    bool end_ok = end_legal(c, &fp, &tp, &m.others, &culprit);
+    if (!end_ok && alpha == 0.0) {
+        if (c->room_obj < 0) c->room_obj = culprit;
+        return;
+    }
+    bool rot = false;
+    int blocker = path_blocker(c, &m, alpha, pv, &rot);
+    if (rot) {
+        // The charger stays where it touched; the target turns about the contact point.
+        m.rotates_target = true;
+        m.final = m.contact;
+        m.target_final = c->T;
+        m.target_final.centre = mc_vec2_rotate_cw_about(c->T.centre, pv, -alpha);
+        m.target_final.facing = mc_facing_normalize(c->T.facing - alpha);
+        fp = mc_rect_to_poly(m.final);
+        tp = mc_rect_to_poly(m.target_final);
+        end_ok = end_legal(c, &fp, &tp, &m.others, &culprit);
+        // The rotated target keeps clear of everything but the charger.
+        if (end_ok) {
+            int n = na_world_query(c->w, mc_poly_aabb(&tp), 4 * MC_LINEAR_SLOP);
+            int tculprit = -1;
+            for (int i = 0; i < n && tculprit < 0; i++) {
+                int o = c->w->hits[i];
+                if (o == c->in->target || o == c->in->charger) continue;
+                if (na_separation(&tp, &c->w->objs[o].poly) <= MC_LINEAR_SLOP) tculprit = o;
+            }
+            if (tculprit >= 0 || !na_on_table(c->w->bf, &tp)) end_ok = false, culprit = tculprit;
+        }
+    }
+    if (!end_ok) {
+        if (c->room_obj < 0) c->room_obj = culprit;
+        return;
+    }
+    c->any_end_legal = true;
+    if (blocker >= 0) {
+        if (c->blocked_obj < 0 || m.distance < c->blocked_len) c->blocked_obj = blocker, c->blocked_len = m.distance;
+        return;
+    }
+    score_contact(c, &m);
+    NaChargeOut *o = c->out;
+    if (!o->has_needed || m.distance < o->needed) o->needed = m.distance, o->has_needed = true;
+    if (!m.in_range) {
+        if (!o->possible && (!o->has_best || m.distance < o->best.distance)) o->best = m, o->has_best = true;
+        return;
+    }
+    o->candidates++;
+    if (!o->possible || na_charge_compare(&m, &o->best) < 0) {
+        o->best = m;
+        o->has_best = true;
+        o->possible = true;
+    }
+    if (c->kept && c->nkept < MAX_KEPT) c->kept[c->nkept++] = m;
+}
+
+// Candidates for one wheel angle over one piece [lo, hi] of slides.
+static void try_piece(Ctx *c, double theta, int piece, double lo, double hi) {
+    if (lo < -c->reach) lo = -c->reach;
+    if (hi > c->reach) hi = c->reach;
+    if (lo > hi) return;
+    double alpha = align_of(c, theta);
+    if (theta == 0.0) {
+        // Straight only: the slide where the path runs straight ahead.
+        McVec2 d0 = mc_vec2_sub(pre_align_centre(c, 0.0, alpha, piece), c->S.centre);
+        McVec2 d1 = mc_vec2_sub(pre_align_centre(c, 1.0, alpha, piece), c->S.centre);
+        double l0 = mc_vec2_cross(c->u0, d0), l1 = mc_vec2_cross(c->u0, d1);
+        if (fabs(l1 - l0) < 1e-12) return;
+        double s = -l0 / (l1 - l0);
+        if (s >= lo - 1e-12 && s <= hi + 1e-12) consider(c, theta, s < lo ? lo : (s > hi ? hi : s), piece);
+        return;
+    }
+    double a0, b0, a1, b1;
+    solve_ab(c, theta, lo, alpha, piece, &a0, &b0);
+    solve_ab(c, theta, hi, alpha, piece, &a1, &b1);
+    // a, b linear in s: keep a >= 0 and b >= 0.
+    double flo = lo, fhi = hi;
+    double va[2] = {a0, b0}, vb[2] = {a1, b1};
+    for (int k = 0; k < 2; k++) {
+        double x0 = va[k], x1 = vb[k];
+        if (x0 < 0 && x1 < 0) return;
+        if (x0 < 0 || x1 < 0) {
+            double root = lo + (hi - lo) * x0 / (x0 - x1);
+            if (x0 < 0 && root > flo) flo = root;
+            if (x1 < 0 && root < fhi) fhi = root;
+        }
+    }
+    if (flo > fhi + 1e-12) return;
+    double cand[16 + MAX_ENDS];
+    int nc = 0;
+    cand[nc++] = flo;
+    cand[nc++] = fhi;
+    if (c->in->has_range && hi > lo) {
+        double wl = wheel_length(c, theta);
+        double d0 = a0 + b0 + wl, d1 = a1 + b1 + wl;
+        if (fabs(d1 - d0) > 1e-12) cand[nc++] = lo + (hi - lo) * (c->in->range - d0) / (d1 - d0);
+    }
+    double plateau = 0.5 * fabs(c->L - c->mw);
+    cand[nc++] = 0.0;
+    cand[nc++] = plateau;
+    cand[nc++] = -plateau;
+    for (int i = 1; i < EVEN_STEPS; i++) cand[nc++] = flo + (fhi - flo) * i / EVEN_STEPS;
+    for (int i = 0; i < c->nends; i++) cand[nc++] = c->ends[i];
+    for (int i = 0; i < nc; i++)
+        if (cand[i] >= flo - 1e-12 && cand[i] <= fhi + 1e-12) consider(c, theta, cand[i] < flo ? flo : (cand[i] > fhi ? fhi : cand[i]), piece);
+}
+
+static void try_wheel(Ctx *c, double theta) {
+    double alpha = align_of(c, theta);
+    if (fabs(alpha) > MAX_ALIGN || fabs(theta) >= 180.0) return;
+    if (alpha == 0.0) {
+        try_piece(c, theta, 0, -c->reach, c->reach);
+        return;
+    }
+    double brk = alpha < 0 ? 0.5 * c->mw - 0.5 * c->L : 0.5 * c->L - 0.5 * c->mw;
+    if (alpha < 0) {
+        try_piece(c, theta, 1, -c->reach, brk);
+        try_piece(c, theta, 0, brk, c->reach);
+    } else {
+        try_piece(c, theta, 0, -c->reach, brk);
+        try_piece(c, theta, 1, brk, c->reach);
+    }
+}
+
+static void try_all(Ctx *c, double cap) {
+    try_wheel(c, 0.0);
+    if (fabs(c->delta) <= cap && c->delta != 0.0) try_wheel(c, c->delta);
+    for (int d = -(int)cap; d <= (int)cap; d++)
+        if (d != 0 && (double)d != c->delta) try_wheel(c, (double)d);
+}
+
+static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
+    memset(c, 0, sizeof *c);
+    c->env = env;
+    c->w = w;
+    c->in = in;
+    c->out = out;
+    c->blocked_obj = c->room_obj = -1;
+    const NaBattlefield *bf = w->bf;
+    c->S = bf->units[in->charger].rect;
+    c->T = bf->units[in->target].rect;
+    c->S.width = fabs(c->S.width);
+    c->S.depth = fabs(c->S.depth);
+    c->mw = c->S.width;
+    c->md = c->S.depth;
+    static const double turn[] = {180.0, 90.0, 270.0, 0.0};
+    McPoly tp = mc_rect_to_poly(c->T);
+    static const int edge_from[] = {MC_RECT_FRONT_RIGHT, MC_RECT_FRONT_LEFT, MC_RECT_BACK_RIGHT, MC_RECT_BACK_LEFT};
+    static const int edge_to[] = {MC_RECT_FRONT_LEFT, MC_RECT_BACK_LEFT, MC_RECT_FRONT_RIGHT, MC_RECT_BACK_RIGHT};
+    c->mid = mc_vec2_lerp(tp.v[edge_from[in->facing]], tp.v[edge_to[in->facing]], 0.5);
+    bool along_front = in->facing == NA_FACING_FRONT || in->facing == NA_FACING_REAR;
+    c->L = along_front ? fabs(c->T.width) : fabs(c->T.depth);
+    const NaUnit *tu = &bf->units[in->target];
+    c->target_models = along_front ? tu->files : tu->ranks;
+    c->F = mc_facing_normalize(c->T.facing + turn[in->facing]);
+    c->t = mc_facing_right(c->F);
+    c->n = mc_facing_forward(c->F);
+    c->base = mc_vec2_mul_add(c->mid, -0.5 * c->md, c->n);
+    c->u0 = mc_facing_forward(c->S.facing);
+    c->r0 = mc_facing_right(c->S.facing);
+    c->delta = mc_facing_delta(c->S.facing, c->F);
+    c->reach = 0.5 * (c->L + c->mw);
+    c->nends = na_slide_blocked_ends(w, in->charger, in->target, in->facing, c->ends, MAX_ENDS);
+    // The objects a path could meet: within the range (or the distance to the target and the
+    // longest wheel) of the charger.
+    double diag = sqrt(c->mw * c->mw + c->md * c->md);
+    double span = mc_vec2_distance(c->S.centre, c->T.centre) + diag + fabs(c->T.width) + fabs(c->T.depth) + c->mw * PI;
+    if (in->has_range && in->range + diag < span) span = in->range + diag;
+    McPoly sp = mc_rect_to_poly(c->S);
+    McAabb box = mc_aabb_union(mc_poly_aabb(&sp), mc_poly_aabb(&tp));
+    box = mc_aabb_union(box, mc_aabb_inflate(mc_poly_aabb(&sp), span));
+    int n = na_world_query(w, box, 4 * MC_LINEAR_SLOP);
+    c->polys = MC_NEW(env->arena, McPoly, n > 0 ? n : 1);
+    c->obj = MC_NEW(env->arena, int, n > 0 ? n : 1);
+    c->ign = MC_NEW(env->arena, unsigned char, n > 0 ? n : 1);
+    c->boxes = MC_NEW(env->arena, McAabb, n > 0 ? n : 1);
+    c->nodes = MC_NEW(env->arena, McBroadphaseNode, n > 0 ? MC_BROADPHASE_NODES(n) : 1);
+    c->scratch = MC_NEW(env->arena, int, n > 0 ? n : 1);
+    c->kept = MC_NEW(env->arena, NaChargeMove, MAX_KEPT);
+    if (!c->polys || !c->obj || !c->ign || !c->boxes || !c->nodes || !c->scratch || !c->kept) return false;
+    c->target_slot = -1;
+    for (int i = 0; i < n; i++) {
+        int o = w->hits[i];
+        if (o == in->charger) continue;
+        int k = c->np++;
+        c->polys[k] = w->objs[o].poly;
+        c->obj[k] = o;
+        c->boxes[k] = mc_poly_aabb(&c->polys[k]);
+        // Objects it may pass (fellow pursuers) and those it already overlaps (after a pivot that
+        // ignored Unit Spacing) are not in its way.
+        c->ign[k] = (in->pass && in->pass[o]) || (o != in->target && na_separation(&sp, &c->polys[k]) < -MC_LINEAR_SLOP);
+        if (o == in->target) c->target_slot = k;
+    }
+    if (c->target_slot < 0) return false;
+    mc_broadphase_build(&c->bp, c->nodes, MC_BROADPHASE_NODES(c->np), c->scratch, c->boxes, c->np);
+    return true;
+}
+
+static bool same_place(const NaChargeMove *x, const NaChargeMove *y) {
+    return x->rotates_target == y->rotates_target && mc_vec2_distance(x->final.centre, y->final.centre) <= 1e-6;
+}
+
+bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
+    memset(out, 0, sizeof *out);
+    out->blocker = -1;
+    Ctx c;
+    if (!setup(&c, env, w, in, out)) return !env->arena->failed;
+    try_all(&c, NA_MAX_WHEEL);
+    if (out->possible) {
+        out->fail = NA_CHARGE_OK;
+        // The best loser at each priority (a different end position) with the priority it lost on.
+        for (int i = 0; i < c.nkept; i++) {
+            const NaChargeMove *m = &c.kept[i];
+            if (same_place(m, &out->best)) continue;
+            int lvl = na_charge_compare(m, &out->best);
+            if (lvl <= 0) continue;
+            int k;
+            for (k = 0; k < out->alt_count && out->alts[k].lost_on != lvl; k++) {}
+            if (k == out->alt_count) {
+                if (k == NA_MAX_ALTS) continue;
+                out->alt_count++;
+                out->alts[k].lost_on = lvl;
+                out->alts[k].move = *m;
+            } else if (na_charge_compare(m, &out->alts[k].move) < 0) {
+                out->alts[k].move = *m;
+            }
+        }
+        // By the priority they lost on.
+        for (int i = 1; i < out->alt_count; i++)
+            for (int k = i; k > 0 && out->alts[k - 1].lost_on > out->alts[k].lost_on; k--) {
+                NaChargeAlt t = out->alts[k];
+                out->alts[k] = out->alts[k - 1];
+                out->alts[k - 1] = t;
+            }
+        return !env->arena->failed;
+    }
+    if (out->has_needed) {
+        out->fail = NA_CHARGE_OUT_OF_RANGE;
+    } else if (!c.any_geo) {
+        // Would a larger wheel have reached the facing? (The only way the 90° limit can decide.)
+        Ctx wide;
+        NaChargeIn relaxed = *in;
+        NaChargeOut scratch;
+        memset(&scratch, 0, sizeof scratch);
+        relaxed.has_range = false;
+        if (!setup(&wide, env, w, &relaxed, &scratch)) return !env->arena->failed;
+        wide.kept = NULL;
+        try_all(&wide, 180.0);
+        out->fail = wide.any_geo ? NA_CHARGE_WHEEL_OVER_90 : NA_CHARGE_CANNOT_REACH;
+    } else if (!c.any_end_legal) {
+        out->fail = NA_CHARGE_NO_ROOM;
+        out->blocker = c.room_obj;
+    } else {
+        out->fail = NA_CHARGE_BLOCKED;
+        out->blocker = c.blocked_obj;
+    }
+    return !env->arena->failed;
+}
+
+// ---- combined charges (9A-CH-4) ----------------------------------------------------------------
+
+static bool next_perm(int *a, int n) {
+    int i = n - 2;
+    while (i >= 0 && a[i] >= a[i + 1]) i--;
+    if (i < 0) return false;
+    int j = n - 1;
+    while (a[j] <= a[i]) j--;
+    int t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+    for (int l = i + 1, r = n - 1; l < r; l++, r--) t = a[l], a[l] = a[r], a[r] = t;
+    return true;
+}
+
+// Whether the target is already engaged: an enemy touches it.
+static bool engaged(NaWorld *w, int unit) {
+    const McPoly *p = &w->objs[unit].poly;
+    int n = na_world_query(w, mc_poly_aabb(p), 4 * MC_LINEAR_SLOP);
+    for (int i = 0; i < n; i++) {
+        int o = w->hits[i];
+        if (o != unit && is_enemy_unit(w, o, unit) && na_separation(p, &w->objs[o].poly) <= MC_LINEAR_SLOP) return true;
+    }
+    return false;
+}
+
+static void place_all(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
+    for (int i = 0; i < bf->unit_count; i++) {
+        bf->units[i].rect = saved[i];
+        w->objs[i].poly = mc_rect_to_poly(saved[i]);
+    }
+    na_world_refresh(w);
+}
+
+// Runs one order; returns false when memory ran out.
+static bool run_chargers(McEnv *env, NaWorld *w, int target, const NaChargerIn *ch, const int *order, int count,
+                         const NaFacing *facing, bool may_rotate, NaChargeOut *res) {
+    for (int i = 0; i < count; i++) {
+        const NaChargerIn *ci = &ch[order[i]];
+        NaChargeIn in = {ci->unit, target, ci->has_range, ci->range, facing[order[i]], may_rotate && i == 0, NULL};
+        if (!na_charge_solve(env, w, &in, &res[i])) return false;
+        if (res[i].possible) {
+            na_world_move_unit(w, ci->unit, res[i].best.final);
+            if (res[i].best.rotates_target) na_world_move_unit(w, target, res[i].best.target_final);
+        }
+    }
+    return true;
+}
+
+bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaChargerIn *chargers, int count,
+                        NaCombinedOut *out) {
+    memset(out, 0, sizeof *out);
+    NaWorld *w = MC_NEW(env->arena, NaWorld, 1);
+    if (!w || !na_world_init(env, w, bf)) return false;
+    out->world = w;
+    out->count = count;
+    out->order = MC_NEW(env->arena, int, count);
+    out->results = MC_NEW(env->arena, NaChargeOut, count);
+    out->facings = MC_NEW(env->arena, NaFacing, count);
+    NaFacing *by_req = MC_NEW(env->arena, NaFacing, count);
+    NaChargeOut *trial = MC_NEW(env->arena, NaChargeOut, count);
+    McRect *saved = MC_NEW(env->arena, McRect, bf->unit_count);
+    if (!out->order || !out->results || !out->facings || !by_req || !trial || !saved) return false;
+    // 9A-ARC-1: each charger's facing is fixed by the arc it stands in before anyone moves.
+    for (int i = 0; i < count; i++) {
+        by_req[i] = na_arc_of_point(bf->units[target].rect, na_front_centre(bf->units[chargers[i].unit].rect));
+        out->order[i] = i;
+    }
+    for (int i = 0; i < bf->unit_count; i++) saved[i] = bf->units[i].rect;
+    bool may_rotate = !engaged(w, target);
+    if (count >= 2 && count <= NA_MAX_COMBINED) {
+        // 9A-CH-4: try every order, keep the one that best satisfies Maximising Contact after all
+        // moves: fewest other enemies touched, most chargers in contact, target not rotated, most
+        // models in base contact; ties keep request order (the first order tried).
+        out->order_searched = true;
+        int perm[NA_MAX_COMBINED], best[NA_MAX_COMBINED];
+        for (int i = 0; i < count; i++) perm[i] = best[i] = i;
+        int b_others = 0, b_done = -1, b_rot = 0;
+        double b_models = 0;
+        do {
+            place_all(w, bf, saved);
+            if (!run_chargers(env, w, target, chargers, perm, count, by_req, may_rotate, trial)) return false;
+            int others = 0, done = 0, rot = 0;
+            double models = 0;
+            for (int i = 0; i < count; i++)
+                if (trial[i].possible) {
+                    done++;
+                    others += trial[i].best.others;
+                    rot += trial[i].best.rotates_target;
+                    models += trial[i].best.models;
+                }
+            bool better = b_done < 0 || others < b_others ||
+                          (others == b_others && (done > b_done || (done == b_done && (rot < b_rot || (rot == b_rot && models > b_models + 1e-9)))));
+            if (better) {
+                b_others = others, b_done = done, b_rot = rot, b_models = models;
+                for (int i = 0; i < count; i++) best[i] = perm[i];
+            }
+        } while (next_perm(perm, count));
+        for (int i = 0; i < count; i++) out->order[i] = best[i];
+        place_all(w, bf, saved);
+    }
+    for (int i = 0; i < count; i++) out->facings[i] = by_req[out->order[i]];
+    return run_chargers(env, w, target, chargers, out->order, count, by_req, may_rotate, out->results);
+}
+
+// ---- explaining --------------------------------------------------------------------------------
+
+static const char *priority_words(int level) {
+    switch (level) {
+    case 1: return "it touches more enemy units besides the target (Maximising Contact 1)";
+    case 3: return "it rotates the charged unit (Maximising Contact 3)";
+    case 4: return "fewer models in base contact (Maximising Contact 4)";
+    case 5: return "equal on every priority, but a longer move";
+    case 6: return "equal on every priority and distance, but a larger wheel";
+    default: return "equal on every priority, distance and wheel; the one further to the charger's left was taken";
+    }
+}
+
+const char *na_charge_lost_words(int level) { return priority_words(level); }
+
+void na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
+    const NaBattlefield *bf = w->bf;
+    const char *id = bf->units[in->charger].id, *tid = bf->units[in->target].id;
+    const char *fn = na_facing_name(in->facing);
+    mc_trace(env, "9A-ARC-1", id, "the centre of its front facing lies in %s's %s arc: it must contact the %s facing", tid,
+             fn, fn);
+    const NaChargeMove *m = &out->best;
+    if (out->has_best) {
+        if (m->wheel == 0.0)
+            mc_trace(env, "9A-CH-1", id, "moves %g\" straight forward, no wheel: %g\" in all", m->b, m->distance);
+        else
+            mc_trace(env, "9A-CH-1", id,
+                     "moves %g\" straight, wheels %g° about its front-%s corner (the outer corner travels %g\"), moves %g\" straight: %g\" in all",
+                     m->a, fabs(m->wheel), m->wheel > 0 ? "right" : "left", m->distance - m->a - m->b, m->b, m->distance);
+        if (m->align == 0.0)
+            mc_trace(env, "9A-CH-2", id, "its front facing arrives flat against %s's %s facing: no align needed", tid, fn);
+        else if (m->rotates_target)
+            mc_trace(env, "9A-CH-2", id, "touches %s's %s facing at (%g, %g); the charger cannot align there, so %s is rotated %g° about that point instead",
+                     tid, fn, m->contact_point.x, m->contact_point.y, tid, -m->align);
+        else
+            mc_trace(env, "9A-CH-2", id, "touches %s's %s facing at (%g, %g) and aligns %g° about that point", tid, fn,
+                     m->contact_point.x, m->contact_point.y, m->align);
+    }
+    if (out->possible) {
+        mc_trace(env, "9A-CH-3", id,
+                 "of %d legal charge moves, Maximising Contact keeps one touching %d other enem%s, %s the target, with %g models in base contact (%g\" of front), then the shortest",
+                 out->candidates, m->others, m->others == 1 ? "y" : "ies", m->rotates_target ? "rotating" : "not rotating",
+                 m->models, m->contact_length);
+        return;
+    }
+    McReason *r = NULL;
+    switch (out->fail) {
+    case NA_CHARGE_OUT_OF_RANGE:
+        r = mc_reason_add(env, &out->reasons, "out_of_range", "9A-CH-1",
+                          "The shortest legal charge move is %g\", more than the charge range of %g\".", out->needed, in->range);
+        break;
+    case NA_CHARGE_WHEEL_OVER_90:
+        r = mc_reason_add(env, &out->reasons, "wheel_over_90", "9A-CH-1",
+                          "Bringing the front facing onto %s's %s facing would need a wheel of more than 90 degrees.", tid, fn);
+        break;
+    case NA_CHARGE_CANNOT_REACH:
+        r = mc_reason_add(env, &out->reasons, "cannot_reach_facing", "9A-CH-2",
+                          "No move straight forward, one wheel and straight forward brings the front facing into contact with %s's %s facing.", tid, fn);
+        break;
+    case NA_CHARGE_NO_ROOM:
+        r = mc_reason_add(env, &out->reasons, "no_room", "9A-CH-2",
+                          "There is no room to place the charger in contact with %s's %s facing%s%s.", tid, fn,
+                          out->blocker >= 0 ? ": in the way is " : "", out->blocker >= 0 ? na_object_id(w, out->blocker) : "");
+        break;
+    case NA_CHARGE_BLOCKED:
+        r = mc_reason_add(env, &out->reasons, "path_blocked", "9A-CH-1",
+                          "Every charge path into %s's %s facing is blocked%s%s.", tid, fn,
+                          out->blocker >= 0 ? ": in the way is " : "", out->blocker >= 0 ? na_object_id(w, out->blocker) : "");
+        break;
+    default:
+        break;
+    }
+    if (r && out->blocker >= 0) r->unit = na_object_id(w, out->blocker);
+    if (r) mc_trace(env, r->rule, id, "the charge cannot be completed: %s", r->code);
+}

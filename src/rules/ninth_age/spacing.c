@@ -1,0 +1,80 @@
+// Unit Spacing over a whole position (FACTS 5.3; clause 9A-SP-1): units keep more than 1" from
+// other units and impassable terrain; a unit in the middle of a move only needs more than 0.5";
+// a unit that has just made an uncontrolled move (charge, flee, pursuit) may end closer, but never
+// touching or overlapping anything — a charger may touch its target — and units left within 1"
+// that way may stay. Enemy units in base contact are in combat with each other: spacing does not
+// apply between them.
+#include <math.h>
+#include <string.h>
+
+#include "rules/ninth_age/ninth_age.h"
+
+#define NA_SPACING_DURING 0.5
+
+static bool enemies(const NaWorld *w, int a, int b) {
+    const NaObject *x = &w->objs[a], *y = &w->objs[b];
+    return x->unit >= 0 && y->unit >= 0 && strcmp(w->bf->units[x->unit].side, w->bf->units[y->unit].side) != 0;
+}
+
+bool na_spacing_all(McEnv *env, NaWorld *w, NaMoment moment, int mover, int charged, NaSpacingOut *out) {
+    memset(out, 0, sizeof *out);
+    int units = w->bf->unit_count;
+    int cap = 8 * (units > 0 ? units : 1) + 16, ecap = cap, ccap = cap;
+    out->pairs = MC_NEW(env->arena, NaSpacingPair, cap);
+    out->engaged = MC_NEW(env->arena, int, 2 * ecap);
+    out->close = MC_NEW(env->arena, int, 2 * ccap);
+    if (!out->pairs || !out->engaged || !out->close) return false;
+    for (int a = 0; a < units; a++) {
+        const McPoly *pa = &w->objs[a].poly;
+        if (!w->objs[a].active) continue;
+        if (!na_on_table(w->bf, pa)) {
+            if (out->count < cap) out->pairs[out->count++] = (NaSpacingPair){a, -1, 0.0, 0.0, NA_SPACING_OFF_TABLE};
+            else out->truncated = true;
+        }
+        int n = na_world_query(w, mc_poly_aabb(pa), NA_SPACING + MC_LINEAR_SLOP);
+        for (int i = 0; i < n; i++) {
+            int b = w->hits[i];
+            // Each unit pair once (a < b); unit–terrain pairs from the unit's side.
+            if (b == a || (b < units && b < a)) continue;
+            double gap = na_separation(pa, &w->objs[b].poly);
+            bool involves_mover = a == mover || b == mover;
+            double limit = NA_SPACING;
+            if (moment == NA_MOMENT_DURING && involves_mover) limit = NA_SPACING_DURING;
+            NaSpacingFault kind = NA_SPACING_OK;
+            if (gap < -MC_LINEAR_SLOP) kind = NA_SPACING_OVERLAP;
+            else if (gap <= MC_LINEAR_SLOP) kind = NA_SPACING_CONTACT;
+            if (kind == NA_SPACING_CONTACT && enemies(w, a, b)) {
+                // In combat: not a spacing matter (a charge brought them there).
+                if (out->engaged_count < ecap) {
+                    out->engaged[2 * out->engaged_count] = a;
+                    out->engaged[2 * out->engaged_count + 1] = b;
+                    out->engaged_count++;
+                } else {
+                    out->truncated = true;
+                }
+                continue;
+            }
+            if (moment == NA_MOMENT_UNCONTROLLED && involves_mover) {
+                if (kind == NA_SPACING_OK) {
+                    // Left within 1" by the uncontrolled move: may stay until they separate.
+                    if (gap < NA_SPACING + MC_LINEAR_SLOP) {
+                        if (out->close_count < ccap) {
+                            out->close[2 * out->close_count] = a;
+                            out->close[2 * out->close_count + 1] = b;
+                            out->close_count++;
+                        } else {
+                            out->truncated = true;
+                        }
+                    }
+                    continue;
+                }
+                if (kind == NA_SPACING_CONTACT && ((a == mover && b == charged) || (b == mover && a == charged))) continue;
+            } else if (kind == NA_SPACING_OK && !(gap < limit + MC_LINEAR_SLOP)) {
+                continue; // more than the limit apart
+            }
+            if (out->count < cap) out->pairs[out->count++] = (NaSpacingPair){a, b, gap, limit, kind};
+            else out->truncated = true;
+        }
+    }
+    return true;
+}
