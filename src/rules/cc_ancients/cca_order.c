@@ -223,8 +223,8 @@ static CcaMover card_mover(McEnv *env, const CcaWorld *w, const CcaCard *card, c
             m.allowance = ty == CCA_WARRIOR ? 3 : 2;
             m.allowance_rule = "CCA-CD-1";
         }
-        mc_trace(env, "CCA-CD-1", p->id, ty == CCA_WARRIOR ? "Double Time: a warrior may move 2 or 3 hexes but must then close combat."
-                                                           : "Double Time: a %s may move 2 hexes and still close combat.",
+        mc_trace(env, "CCA-CD-1", p->id, ty == CCA_WARRIOR ? "Double Time: this warrior may move 2 or 3 hexes but must then close combat."
+                                                           : "Double Time: this %s may move 2 hexes and still close combat.",
                  cca_types[ty].name);
         break;
     case CCA_CARD_MOUNTED_CHARGE:
@@ -233,7 +233,7 @@ static CcaMover card_mover(McEnv *env, const CcaWorld *w, const CcaCard *card, c
                 m.allowance = 3;
                 m.allowance_rule = "CCA-CD-1";
             }
-            mc_trace(env, "CCA-CD-1", p->id, "Mounted Charge: a %s may move 3 hexes and still battle, with 1 extra close-combat die.",
+            mc_trace(env, "CCA-CD-1", p->id, "Mounted Charge: this %s may move 3 hexes and still battle, with 1 extra close-combat die.",
                      cca_types[ty].name);
         } else {
             mc_trace(env, "CCA-CD-1", p->id, "Mounted Charge: 1 extra close-combat die; movement as usual.");

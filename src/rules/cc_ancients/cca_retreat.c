@@ -578,8 +578,8 @@ int cca_evade(McEnv *env, const CcaWorld *w, int piece, int attacker, CcaEvadeRe
     int escapes = 0;
     for (int i = 0; i < res->path_count; i++) escapes += res->paths[i].escape_count > 0;
     if (escapes)
-        mc_trace(env, "CCA-EV-2", me->id, "%d path%s pass enemy units: an escape roll in each enemy hex, one helmet eliminates him.",
-                 escapes, escapes == 1 ? "" : "s");
+        mc_trace(env, "CCA-EV-2", me->id, "%d path%s cross%s enemy units: an escape roll in each enemy hex, one helmet eliminates him.",
+                 escapes, escapes == 1 ? "" : "s", escapes == 1 ? "es" : "");
     if (!res->can_evade) {
         // Say why each hex behind is closed.
         for (int k = 0; k < 2; k++) {
