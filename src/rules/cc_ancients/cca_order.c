@@ -46,48 +46,32 @@ static McReason *order_reason(McEnv *env, CcaOrderResult *res, const CcaPiece *p
     return r;
 }
 
-// True when the ordered units other than the leader's hex form a chain of adjacent hexes that
-// reaches the leader's hex (rulebook §18, Leadership cards: "adjacent linked hexes").
-static bool linked_to(const CcaWorld *w, int leader_pos, const int *others, int n, bool *seen) {
-    for (int i = 0; i < n; i++) seen[i] = false;
-    bool grew = true;
-    while (grew) {
-        grew = false;
-        for (int i = 0; i < n; i++) {
-            if (seen[i]) continue;
-            McHex h = w->board->hexes[w->pieces[others[i]].pos];
-            bool next = mc_hex_distance(h, w->board->hexes[leader_pos]) == 1;
-            for (int k = 0; k < n && !next; k++)
-                next = seen[k] && mc_hex_distance(h, w->board->hexes[w->pieces[others[k]].pos]) == 1;
-            if (next) seen[i] = grew = true;
+// Whether the hexes of `pieces` are all reached from board index `root` through hexes of
+// `pieces` one step apart (rulebook §18: "adjacent linked hexes"; a Leadership chain starts at the
+// leader's hex). A search over the board, linear in the hexes. Returns 0 when memory ran out.
+static int hexes_linked(McEnv *env, const CcaWorld *w, int root, const int *pieces, int n, bool *linked) {
+    int bc = w->board->count > 0 ? w->board->count : 1;
+    unsigned char *state = MC_NEW(env->arena, unsigned char, bc); // 1 wanted, 2 reached
+    int *queue = MC_NEW(env->arena, int, bc);
+    if (!state || !queue) return 0;
+    for (int i = 0; i < n; i++) state[w->pieces[pieces[i]].pos] = 1;
+    int head = 0, tail = 0;
+    queue[tail++] = root;
+    state[root] = 2;
+    while (head < tail) {
+        int p = queue[head++];
+        for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
+            int nb = mc_board_neighbor(w->board, p, d);
+            if (nb >= 0 && state[nb] == 1) {
+                state[nb] = 2;
+                queue[tail++] = nb;
+            }
         }
     }
+    *linked = true;
     for (int i = 0; i < n; i++)
-        if (!seen[i]) return false;
-    return true;
-}
-
-// True when the pieces' hexes form one group of adjacent linked hexes (rulebook §18, Double Time
-// and Line Command: "units in adjacent linked hexes").
-static bool group_linked(const CcaWorld *w, const int *pieces, int n, bool *seen) {
-    if (n == 0) return true;
-    for (int i = 0; i < n; i++) seen[i] = i == 0;
-    bool grew = true;
-    while (grew) {
-        grew = false;
-        for (int i = 0; i < n; i++) {
-            if (seen[i]) continue;
-            McHex h = w->board->hexes[w->pieces[pieces[i]].pos];
-            for (int k = 0; k < n; k++)
-                if (seen[k] && mc_hex_distance(h, w->board->hexes[w->pieces[pieces[k]].pos]) == 1) {
-                    seen[i] = grew = true;
-                    break;
-                }
-        }
-    }
-    for (int i = 0; i < n; i++)
-        if (!seen[i]) return false;
-    return true;
+        if (state[w->pieces[pieces[i]].pos] != 2) *linked = false;
+    return 1;
 }
 
 // Does the card's class include this unit type?
@@ -150,8 +134,7 @@ static int check_movement_card(McEnv *env, CcaWorld *w, int side, const CcaCard 
         mc_trace(env, "CCA-CD-1", NULL, "%s without %s units: one unit of any type, moving normally.", card_name(card), class_name(k));
     }
     int *units = MC_NEW(env->arena, int, count + 1);
-    bool *seen = MC_NEW(env->arena, bool, count + 1);
-    if (!units || !seen) return 0;
+    if (!units) return 0;
     int n = 0;
     for (int i = 0; i < count; i++) {
         const CcaPiece *p = &w->pieces[ordered[i]];
@@ -172,7 +155,9 @@ static int check_movement_card(McEnv *env, CcaWorld *w, int side, const CcaCard 
                          mc_strf(env, "%s is a %s, not a %s unit.", p->id, cca_types[p->type].name, class_name(k)));
     }
     if (!t->fallback && (k == CCA_CARD_DOUBLE_TIME || k == CCA_CARD_LINE_COMMAND)) {
-        if (!group_linked(w, units, n, seen))
+        bool linked = true;
+        if (n > 0 && !hexes_linked(env, w, w->pieces[units[0]].pos, units, n, &linked)) return 0;
+        if (!linked)
             order_reason(env, res, NULL, "not_linked", "CCA-CD-1",
                          mc_strf(env, "%s orders a group in adjacent linked hexes: each unit next to another ordered unit, all in one chain.",
                                  card_name(card)));
@@ -362,8 +347,7 @@ static int check_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, co
         t->ordered[card->leader] = true;
         if (l->unit >= 0) t->ordered[l->unit] = true;
         int *others = MC_NEW(env->arena, int, count + 1);
-        bool *seen = MC_NEW(env->arena, bool, count + 1);
-        if (!others || !seen) return 0;
+        if (!others) return 0;
         int n = 0;
         for (int i = 0; i < count; i++)
             if (ordered[i] != card->leader && ordered[i] != l->unit) others[n++] = ordered[i];
@@ -371,7 +355,9 @@ static int check_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, co
         res->orders_allowed = card->linked;
         mc_trace(env, "CCA-MV-1", l->id, "Leadership: the leader%s and up to %d units or leaders in adjacent linked hexes.",
                  l->unit >= 0 ? ", his unit" : "", card->linked);
-        if (!linked_to(w, l->pos, others, n, seen))
+        bool linked;
+        if (!hexes_linked(env, w, l->pos, others, n, &linked)) return 0;
+        if (!linked)
             order_reason(env, res, NULL, "not_linked", "CCA-MV-1",
                          "Each ordered unit must be in a chain of adjacent ordered units that reaches the leader's hex.");
         for (int i = 0; card->section && i <= n; i++) {
