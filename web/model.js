@@ -61,6 +61,31 @@ const ccOrder = {
     section: req.card?.section,
   }),
 };
+// A C&C retreat: the unit, the flags against it and what else decides which flags it may
+// disregard and how far it goes (docs/api/cc-ancients.md "retreat").
+const wholeOrNone = (v) => (v === '' || v === undefined || v === null ? undefined : num(v));
+const ccRetreat = {
+  fields: [unitField(), { key: 'flags', label: 'Flags rolled', kind: 'number', min: 0, max: 64, step: 1 },
+    { key: 'hits', label: 'Blocks lost to hits (optional)', kind: 'number', min: 0, max: 64, step: 1 },
+    unitField('attacker', 'Attacker (optional)'),
+    { key: 'ignore', label: 'Flags to disregard (blank: all it may)', kind: 'number', min: 0, max: 64, step: 1 },
+    { key: 'acrossRampart', label: 'Attacked across a rampart hexside', kind: 'check' }],
+  build(i) {
+    const o = { unit: i.unit, flags: num(i.flags, 1) };
+    opt(o, 'hits', wholeOrNone(i.hits));
+    opt(o, 'attacker', i.attacker || undefined);
+    opt(o, 'ignore', wholeOrNone(i.ignore));
+    if (i.acrossRampart) o.acrossRampart = true;
+    return o;
+  },
+  parse: (req) => ({ unit: req.unit, flags: req.flags, hits: req.hits ?? '', attacker: req.attacker ?? '', ignore: req.ignore ?? '', acrossRampart: req.acrossRampart === true }),
+};
+// A C&C evade: a unit or a lone leader, and optionally the attacker (docs/api/cc-ancients.md "evade").
+const ccEvade = {
+  fields: [unitField(), unitField('attacker', 'Attacker (optional)')],
+  build(i) { return opt({ unit: i.unit }, 'attacker', i.attacker || undefined); },
+  parse: (req) => ({ unit: req.unit, attacker: req.attacker ?? '' }),
+};
 // Queries whose request fields CONTRACT.md does not fix yet: the rule set's issue fills them in.
 const tentative = (extra = []) => ({ tentative: true, fields: [unitField(), ...extra], build: (i) => ({ unit: i.unit }) });
 
@@ -206,7 +231,7 @@ export const SYSTEMS = {
     unitJSON: (u) => ({ ...hexUnit(u), type: u.type }),
     queries: {
       reach: hexReach, move: hexMove,
-      order: ccOrder, retreat: tentative(), evade: tentative(),
+      order: ccOrder, retreat: ccRetreat, evade: ccEvade,
     },
     defaults: () => ({
       board: { preset: 'cc-ancients' }, sides: [{ name: 'Rome', color: SIDE_COLOURS[0] }, { name: 'Carthage', color: SIDE_COLOURS[1] }],
@@ -219,7 +244,7 @@ export const SYSTEMS = {
       ],
       terrain: [{ ...toAxial(3, 4), terrain: 'forest' }, { ...toAxial(4, 4), terrain: 'forest' }, { ...toAxial(9, 4), terrain: 'hill' }, { ...toAxial(9, 5), terrain: 'hill' }],
       query: 'reach',
-      inputs: { reach: { unit: 'Hastati' }, move: { unit: 'Hastati', path: [toAxial(6, 5), toAxial(6, 4)] }, order: { unit: 'Hastati' }, retreat: { unit: 'Hastati' }, evade: { unit: 'Numidians' } },
+      inputs: { reach: { unit: 'Hastati' }, move: { unit: 'Hastati', path: [toAxial(6, 5), toAxial(6, 4)] }, order: { unit: 'Hastati' }, retreat: { unit: 'Hastati', flags: 1, attacker: 'Numidians' }, evade: { unit: 'Numidians', attacker: 'Hastati' } },
     }),
   },
 

@@ -14,6 +14,7 @@ typedef struct Req {
     McBoard board;
     CcaWorld w;
     McIdMap ids;
+    int *blocks; ///< [units] blocks each unit had when the combat began (full strength unless given)
 } Req;
 
 static int side_index(CcaWorld *w, const char *name, int add) {
@@ -79,21 +80,27 @@ static int read_world(McJson *j, const cJSON *req, Req *r) {
     if (!mc_jr_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
     if (!mc_ids_init(j, &r->ids, n)) return 0;
     w->pieces = MC_NEW(j->env.arena, CcaPiece, n > 0 ? n : 1);
+    r->blocks = MC_NEW(j->env.arena, int, n > 0 ? n : 1);
     int bc = r->board.count > 0 ? r->board.count : 1;
     int *unit_at = MC_NEW(j->env.arena, int, bc), *leader_at = MC_NEW(j->env.arena, int, bc);
-    if (!w->pieces || !unit_at || !leader_at) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (!w->pieces || !r->blocks || !unit_at || !leader_at) return mc_jr_fail(j, "out_of_memory", "out of memory");
     for (int i = 0; i < r->board.count; i++) unit_at[i] = leader_at[i] = -1;
     int saved = mc_jr_push_key(j, "units");
     int i = 0;
     for (const cJSON *e = list ? list->child : NULL; e; e = e->next, i++) {
         int inner = mc_jr_push_index(j, i);
-        static const char *const keys[] = {"id", "side", "type", "q", "r", "col", "row", NULL};
+        static const char *const keys[] = {"id", "side", "type", "q", "r", "col", "row", "blocks", NULL};
         CcaPiece *p = &w->pieces[i];
         const char *side = NULL;
         McHex h;
         if (!mc_jr_object(j, e, keys) || !mc_jr_string(j, e, "id", 1, &p->id) || !mc_jr_string(j, e, "side", 1, &side) ||
             !read_type(j, e, &p->type) || !mc_jr_hex_fields(j, e, &h))
             return 0;
+        // Blocks the unit had when the current combat began (rulebook §2 block counts).
+        r->blocks[i] = cca_types[p->type].blocks;
+        if (mc_jr_get(e, "blocks") && p->type == CCA_LEADER)
+            return mc_jr_fail_key(j, "blocks", "bad_request", "a leader is one block; \"blocks\" is for units");
+        if (!mc_jr_int(j, e, "blocks", 0, 1, cca_types[p->type].blocks, &r->blocks[i])) return 0;
         int idk = mc_jr_push_key(j, "id");
         if (!mc_ids_add(j, &r->ids, p->id)) return 0;
         mc_jr_pop(j, idk);
@@ -286,7 +293,8 @@ static int read_section(McJson *j, const cJSON *obj, int required, const CcaWorl
 }
 
 static int read_card(McJson *j, const cJSON *req, Req *r, CcaCard *card) {
-    static const char *const kinds[] = {"section", "order mounted troops", "i am spartacus", "leadership", NULL};
+    static const char *const kinds[] = {"section", "order mounted troops", "i am spartacus", "leadership", "double time",
+                                        "mounted charge", "line command", "order light troops", "move-fire-move", NULL};
     const cJSON *c = mc_jr_get(req, "card");
     if (!c) return mc_jr_fail_key(j, "card", "bad_request", "missing required field \"card\"");
     int saved = mc_jr_push_key(j, "card");
@@ -304,9 +312,19 @@ static int read_card(McJson *j, const cJSON *req, Req *r, CcaCard *card) {
             return 0;
         break;
     }
-    case CCA_CARD_MOUNTED: {
+    case CCA_CARD_MOUNTED:
+    case CCA_CARD_MOUNTED_CHARGE:
+    case CCA_CARD_ORDER_LIGHT:
+    case CCA_CARD_MOVE_FIRE_MOVE: {
+        // Cards ordering units "equal to Command": `orders` is the side's Command.
         static const char *const keys[] = {"type", "orders", NULL};
         if (!mc_jr_object(j, c, keys) || !mc_jr_int(j, c, "orders", 1, 1, MC_MAX_UNITS, &card->orders)) return 0;
+        break;
+    }
+    case CCA_CARD_DOUBLE_TIME:
+    case CCA_CARD_LINE_COMMAND: {
+        static const char *const keys[] = {"type", NULL};
+        if (!mc_jr_object(j, c, keys)) return 0;
         break;
     }
     case CCA_CARD_SPARTACUS: {
@@ -393,12 +411,14 @@ static int run_order(McJson *j, const cJSON *req, cJSON *result) {
     i = 0;
     for (const cJSON *e = list->child; e; e = e->next, i++) {
         int inner = mc_jr_push_index(j, i);
-        static const char *const keys[] = {"unit", "path", NULL};
+        static const char *const keys[] = {"unit", "path", "second", NULL};
         McHex *path = NULL;
+        int second = 0;
         if (!mc_jr_object(j, e, keys) || !mc_jr_ref(j, &r.ids, e, "unit", 1, &moves[i].piece) ||
-            !read_path(j, e, &path, &moves[i].n))
+            !read_path(j, e, &path, &moves[i].n) || !mc_jr_bool(j, e, "second", 0, &second))
             return 0;
         moves[i].path = path;
+        moves[i].second = second;
         mc_jr_pop(j, inner);
     }
     mc_jr_pop(j, saved);
@@ -420,6 +440,7 @@ static int run_order(McJson *j, const cJSON *req, cJSON *result) {
         write_hex_obj(j, mo, "from", w->board->hexes[o->from]);
         write_hex_obj(j, mo, "final", w->board->hexes[o->to]);
         if (o->carried >= 0) mc_jw_string(j, mo, "leaderMovesWith", w->pieces[o->carried].id);
+        if (moves[k].second) mc_jw_bool(j, mo, "second", 1);
         if (o->legal) {
             const CcaEnd *end = &o->end;
             mc_jw_number(j, mo, "hexesMoved", end->hexes);
@@ -440,6 +461,9 @@ static int run_order(McJson *j, const cJSON *req, cJSON *result) {
         mc_jw_bool(j, bo, "canBattle", b->can_battle);
         mc_jw_bool(j, bo, "mustBattle", b->must_battle);
         if (!b->can_battle && b->no_battle_rule) mc_jw_string(j, bo, "noBattleRule", b->no_battle_rule);
+        mc_jw_bool(j, bo, "closeCombat", b->close_combat);
+        mc_jw_bool(j, bo, "rangedCombat", b->ranged_combat);
+        if (b->extra_dice) mc_jw_number(j, bo, "extraDice", b->extra_dice);
         mc_jw_number(j, bo, "hexesMoved", b->hexes);
         if (p->leader >= 0) mc_jw_string(j, bo, "leader", w->pieces[p->leader].id);
         write_enemies(j, bo, w, p->pos, p->side);
@@ -449,9 +473,171 @@ static int run_order(McJson *j, const cJSON *req, cJSON *result) {
     return 1;
 }
 
+// ---- retreat ----------------------------------------------------------------------------------
+
+// The optional attacking unit: an enemy unit of `piece`.
+static int read_attacker(McJson *j, const cJSON *req, const Req *r, int piece, int *out) {
+    *out = -1;
+    if (!mc_jr_ref(j, &r->ids, req, "attacker", 0, out)) return 0;
+    if (*out < 0) return 1;
+    const CcaPiece *a = &r->w.pieces[*out];
+    if (a->type == CCA_LEADER) return mc_jr_fail_key(j, "attacker", "bad_request", "%s is a leader; a leader alone never battles", a->id);
+    if (a->side == r->w.pieces[piece].side)
+        return mc_jr_fail_key(j, "attacker", "bad_request", "%s is on the same side as %s", a->id, r->w.pieces[piece].id);
+    return 1;
+}
+
+static void write_ids(McJson *j, cJSON *o, const char *key, const CcaWorld *w, const int *pieces, int n) {
+    cJSON *arr = mc_jw_array(j, o, key);
+    for (int i = 0; i < n && arr; i++) mc_jw_add(j, arr, NULL, cJSON_CreateString(w->pieces[pieces[i]].id));
+}
+
+static void write_retreat_path(McJson *j, cJSON *o, const CcaWorld *w, const CcaRetreatPath *p) {
+    cJSON *pa = mc_jw_array(j, o, "path");
+    for (int k = 0; k < p->len && pa; k++) mc_jw_hex_push(j, pa, p->path[k]);
+    write_hex_obj(j, o, "final", w->board->hexes[p->final_pos]);
+    mc_jw_number(j, o, "hexesMoved", p->len);
+    mc_jw_number(j, o, "hexesShort", p->short_hexes);
+    mc_jw_number(j, o, "blocksLost", p->blocks_lost);
+    mc_jw_bool(j, o, "legal", p->legal);
+    mc_jw_string(j, o, "stoppedBy", p->attaches >= 0 ? "leader" : p->short_hexes > 0 ? "blocked" : "complete");
+    if (p->attaches >= 0) mc_jw_string(j, o, "leaderAttaches", w->pieces[p->attaches].id);
+    if (p->short_hexes > 0) mc_jw_reasons(j, o, "blocked", &p->blocked);
+    if (p->blocker_count > 0) {
+        cJSON *arr = mc_jw_array(j, o, "blockersLose");
+        for (int k = 0; k < p->blocker_count && arr; k++) {
+            cJSON *b = mc_jw_push_object(j, arr);
+            if (!b) break;
+            const CcaPiece *bp = &w->pieces[p->blockers[k]];
+            mc_jw_string(j, b, "unit", bp->id);
+            // Each unit loses one block per hex the elephant could not retreat; a lone enemy
+            // leader is removed.
+            if (bp->type == CCA_LEADER) mc_jw_bool(j, b, "eliminated", 1);
+            else mc_jw_number(j, b, "blocks", p->short_hexes);
+        }
+    }
+    if (p->marsh_rolls) mc_jw_number(j, o, "marshRolls", p->marsh_rolls);
+    if (p->eliminated) mc_jw_bool(j, o, "eliminated", 1);
+    if (p->leader_check) mc_jw_number(j, o, "leaderCasualtyDice", p->leader_check);
+}
+
+static int run_retreat(McJson *j, const cJSON *req, cJSON *result) {
+    Req r;
+    if (!read_world(j, req, &r)) return 0;
+    CcaRetreatAsk ask = {-1, 0, 0, 0, -1, -1, false};
+    int across = 0;
+    if (!mc_jr_ref(j, &r.ids, req, "unit", 1, &ask.piece)) return 0;
+    const CcaWorld *w = &r.w;
+    const CcaPiece *p = &w->pieces[ask.piece];
+    if (p->type == CCA_LEADER)
+        return mc_jr_fail_key(j, "unit", "bad_request", "%s is a leader: flags against a lone leader have no effect (see evade)", p->id);
+    if (!mc_jr_int(j, req, "flags", 1, 0, MC_MAX_LIST_ITEMS, &ask.flags) ||
+        !mc_jr_int(j, req, "hits", 0, 0, MC_MAX_LIST_ITEMS, &ask.hits) || !read_attacker(j, req, &r, ask.piece, &ask.attacker) ||
+        !mc_jr_int(j, req, "ignore", 0, 0, ask.flags, &ask.ignore) || !mc_jr_bool(j, req, "acrossRampart", 0, &across))
+        return 0;
+    ask.blocks = r.blocks[ask.piece];
+    ask.across_rampart = across;
+    CcaRetreatResult res;
+    if (!cca_retreat(&j->env, w, &ask, &res)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    mc_jw_bool(j, result, "legal", res.legal);
+    mc_jw_reasons(j, result, "reasons", &res.reasons);
+    mc_jw_string(j, result, "unit", p->id);
+    mc_jw_string(j, result, "type", cca_type_names[p->type]);
+    write_hex_obj(j, result, "start", w->board->hexes[p->pos]);
+    mc_jw_number(j, result, "blocks", ask.blocks);
+    mc_jw_number(j, result, "hits", ask.hits);
+    mc_jw_number(j, result, "blocksLeft", res.blocks_left > 0 ? res.blocks_left : 0);
+    mc_jw_bool(j, result, "eliminated", res.eliminated);
+    mc_jw_number(j, result, "flags", ask.flags);
+    if (res.eliminated) return 1;
+    cJSON *ig = mc_jw_array(j, result, "ignorable");
+    for (int i = 0; i < res.ignore_count && ig; i++) {
+        const CcaFlagIgnore *g = &res.ignores[i];
+        cJSON *o = mc_jw_push_object(j, ig);
+        if (!o) break;
+        mc_jw_string(j, o, "means", g->means);
+        mc_jw_string(j, o, "rule", g->rule);
+        if (g->piece_count) write_ids(j, o, "by", w, g->pieces, g->piece_count);
+        if (g->terrain) mc_jw_string(j, o, "terrain", g->terrain);
+        if (g->conditional) mc_jw_bool(j, o, "ifLeaderSurvives", 1);
+    }
+    mc_jw_number(j, result, "maxIgnored", res.max_ignore);
+    mc_jw_number(j, result, "ignored", res.ignored);
+    mc_jw_number(j, result, "flagsTaken", res.flags_taken);
+    mc_jw_number(j, result, "hexesPerFlag", res.per_flag);
+    if (res.extra_per_flag) mc_jw_number(j, result, "extraHexesPerFlag", res.extra_per_flag);
+    mc_jw_number(j, result, "retreatHexes", res.hexes);
+    if (res.carried >= 0) mc_jw_string(j, result, "leaderMovesWith", w->pieces[res.carried].id);
+    if (p->type == CCA_ELEPHANT && res.hexes > 0) write_ids(j, result, "rampage", w, res.rampage, res.rampage_count);
+    if (res.hexes == 0) return 1;
+    mc_jw_bool(j, result, "lossFree", res.fewest_short == 0);
+    mc_jw_number(j, result, "fewestHexesShort", res.fewest_short);
+    cJSON *best = mc_jw_object(j, result, "bestPath");
+    if (best) write_retreat_path(j, best, w, &res.best);
+    cJSON *arr = mc_jw_array(j, result, "paths");
+    for (int i = 0; i < res.path_count && arr; i++) {
+        cJSON *o = mc_jw_push_object(j, arr);
+        if (!o) break;
+        write_retreat_path(j, o, w, &res.paths[i]);
+    }
+    if (res.truncated) mc_jw_bool(j, result, "pathsTruncated", 1);
+    return 1;
+}
+
+// ---- evade ------------------------------------------------------------------------------------
+
+static int run_evade(McJson *j, const cJSON *req, cJSON *result) {
+    Req r;
+    if (!read_world(j, req, &r)) return 0;
+    int unit = -1, attacker = -1;
+    if (!mc_jr_ref(j, &r.ids, req, "unit", 1, &unit) || !read_attacker(j, req, &r, unit, &attacker)) return 0;
+    const CcaWorld *w = &r.w;
+    const CcaPiece *p = &w->pieces[unit];
+    CcaEvadeResult res;
+    if (!cca_evade(&j->env, w, unit, attacker, &res)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    mc_jw_string(j, result, "unit", p->id);
+    mc_jw_string(j, result, "type", cca_type_names[p->type]);
+    write_hex_obj(j, result, "start", w->board->hexes[p->pos]);
+    mc_jw_bool(j, result, "eligible", res.eligible);
+    if (res.eligible_against) mc_jw_string(j, result, "evadesOnly", res.eligible_against);
+    mc_jw_bool(j, result, "canEvade", res.can_evade);
+    mc_jw_reasons(j, result, "reasons", &res.reasons);
+    if (p->type == CCA_LEADER) mc_jw_bool(j, result, "eliminated", res.eliminated);
+    if (res.unit_lost >= 0) mc_jw_string(j, result, "unitEliminated", w->pieces[res.unit_lost].id);
+    if (res.carried >= 0) mc_jw_string(j, result, "leaderMovesWith", w->pieces[res.carried].id);
+    if (res.removed) mc_jw_bool(j, result, "removedAfterEvade", 1);
+    cJSON *arr = mc_jw_array(j, result, "paths");
+    for (int i = 0; i < res.path_count && arr; i++) {
+        const CcaEvadePath *e = &res.paths[i];
+        cJSON *o = mc_jw_push_object(j, arr);
+        if (!o) break;
+        cJSON *pa = mc_jw_array(j, o, "path");
+        for (int k = 0; k < e->len && pa; k++) mc_jw_hex_push(j, pa, e->path[k]);
+        if (e->off_board) mc_jw_bool(j, o, "offBoard", 1);
+        else write_hex_obj(j, o, "final", w->board->hexes[e->final_pos]);
+        mc_jw_number(j, o, "hexesMoved", e->len);
+        mc_jw_number(j, o, "escapeRolls", e->escape_count);
+        cJSON *es = mc_jw_array(j, o, "escapes");
+        for (int k = 0; k < e->escape_count && es; k++) {
+            cJSON *x = mc_jw_push_object(j, es);
+            if (!x) break;
+            const CcaPiece *en = &w->pieces[e->escapes[k]];
+            mc_jw_string(j, x, "unit", en->id);
+            mc_jw_string(j, x, "type", cca_type_names[en->type]);
+            mc_jw_hex_fields(j, x, w->board->hexes[en->pos]);
+        }
+        if (e->attaches >= 0) mc_jw_string(j, o, p->type == CCA_LEADER ? "attachesTo" : "leaderAttaches", w->pieces[e->attaches].id);
+        if (e->marsh_rolls) mc_jw_number(j, o, "marshRolls", e->marsh_rolls);
+    }
+    return 1;
+}
+
 static const char *const reach_fields[] = {"board", "baselines", "units", "unit", "ignoreUnits", "paths", NULL};
 static const char *const move_fields[] = {"board", "baselines", "units", "unit", "ignoreUnits", "path", NULL};
 static const char *const order_fields[] = {"board", "baselines", "units", "side", "card", "ordered", "moves", NULL};
+static const char *const retreat_fields[] = {"board", "baselines", "units", "unit", "flags", "hits", "attacker", "ignore",
+                                             "acrossRampart", NULL};
+static const char *const evade_fields[] = {"board", "baselines", "units", "unit", "attacker", NULL};
 
 const McQuery mc_queries_cc_ancients[] = {
     {"reach", run_reach, reach_fields,
@@ -459,5 +645,9 @@ const McQuery mc_queries_cc_ancients[] = {
     {"move", run_move, move_fields, "One unit's or leader's path checked step by step, with the first illegal step's reason."},
     {"order", run_order, order_fields,
      "A whole command: the card, the units and leaders ordered and their moves in sequence, leaders attaching and detaching."},
+    {"retreat", run_retreat, retreat_fields,
+     "A unit's retreat from its flags: flags it may disregard, every path toward its own edge, blocks lost for hexes it cannot retreat."},
+    {"evade", run_evade, evade_fields,
+     "A unit's or a lone leader's evade: eligibility, every evade path toward its own edge, escape rolls through enemies, elimination."},
     {NULL, NULL, NULL, NULL},
 };

@@ -144,3 +144,190 @@ MC_TEST(cca_sections_test, "CCA-MV-1 CCA-LD-5 sections: dotted-line hexes belong
     MC_CHECK_INT(cca_sections(&f.w, at(&f, 10, 2), 1), MC_CCA_LEFT);
     mc_arena_release(&f.arena);
 }
+
+// ---- retreats, evades, cards (CCA-RT-*, CCA-EV-*, CCA-CD-1) -----------------------------------
+
+typedef struct Big {
+    McArena arena;
+    McEnv env;
+    McBoard board;
+    int terrain[MC_CCA_HEX_COUNT];
+    CcaPiece pieces[48];
+    CcaWorld w;
+} Big;
+
+static unsigned char big_mem[1 << 16];
+
+// The 13 × 9 board with terrain codes `terrain` (NULL: clear); red owns the bottom edge.
+static void big_setup(Big *b, const int *terrain) {
+    memset(b, 0, sizeof *b);
+    b->env.arena = &b->arena;
+    if (terrain) memcpy(b->terrain, terrain, sizeof b->terrain);
+    MC_CHECK_INT(mc_board_init_cc_ancients(&b->board, b->terrain, big_mem, sizeof big_mem), MC_BOARD_OK);
+    b->w.board = &b->board;
+    b->w.side_names[0] = "red";
+    b->w.side_names[1] = "blue";
+    b->w.side_count = 2;
+    b->w.side_top[1] = true;
+    b->w.pieces = b->pieces;
+}
+
+static void big_add(Big *b, const char *id, int side, CcaType type, int col, int row) {
+    b->pieces[b->w.count++] = (CcaPiece){id, side, type, mc_board_index_offset(&b->board, (McOffset){col, row}), -1, -1};
+}
+
+// True when `to` is one of the two hexes behind `from` for the bottom side (directions 4, 5).
+static bool behind(McHex from, McHex to) {
+    int d = mc_hex_direction_to(from, to);
+    return d == MC_HEX_SOUTH_WEST || d == MC_HEX_SOUTH_EAST;
+}
+
+MC_TEST(cca_retreat_open, "CCA-RT-1 light cavalry, 2 flags, 8 hexes from row 2: 2^6 paths to the edge, each 2 hexes short") {
+    Big b;
+    big_setup(&b, NULL);
+    big_add(&b, "lc", 0, CCA_LIGHT_CAVALRY, 6, 2);
+    MC_CHECK(cca_world_init(&b.env, &b.w));
+    CcaRetreatAsk ask = {0, 2, 0, 3, -1, -1, false};
+    CcaRetreatResult res;
+    MC_CHECK(cca_retreat(&b.env, &b.w, &ask, &res));
+    MC_CHECK_INT(res.hexes, 8);
+    MC_CHECK_INT(res.path_count, 64);
+    MC_CHECK(!res.truncated);
+    MC_CHECK_INT(res.fewest_short, 2);
+    for (int i = 0; i < res.path_count; i++) {
+        const CcaRetreatPath *p = &res.paths[i];
+        MC_CHECK_INT(p->len, 6);
+        MC_CHECK_INT(p->short_hexes, 2);
+        MC_CHECK_INT(p->blocks_lost, 2);
+        MC_CHECK(p->legal && !p->eliminated);
+        McHex prev = b.board.hexes[b.pieces[0].pos];
+        for (int k = 0; k < p->len; k++) {
+            MC_CHECK(behind(prev, p->path[k]));
+            prev = p->path[k];
+        }
+        MC_CHECK_INT(prev.r, 8);
+    }
+    mc_arena_release(&b.arena);
+}
+
+// A hex the retreating unit could enter: on the board, not impassable, no unit, no enemy leader.
+static bool enterable(const Big *b, int unit, McHex h) {
+    int pos = mc_board_index(&b->board, h);
+    if (pos < 0) return false;
+    int t = b->board.terrain[pos];
+    if (t == CCA_RIVER || t == CCA_SEACOAST || t == CCA_LAKE) return false;
+    if (b->w.unit_at[pos] >= 0) return false;
+    int l = b->w.leader_at[pos];
+    return l < 0 || (b->pieces[l].side == b->pieces[unit].side && b->pieces[unit].leader < 0);
+}
+
+MC_TEST(cca_retreat_random, "CCA-RT-1 on 500 random boards every path goes backward, stops only when blocked, and the fewest-loss path is listed") {
+    uint64_t seed = 8;
+    for (int trial = 0; trial < 500; trial++) {
+        Big b;
+        int terrain[MC_CCA_HEX_COUNT];
+        for (int i = 0; i < MC_CCA_HEX_COUNT; i++) terrain[i] = mc_rng_next(&seed) % 10 == 0 ? CCA_RIVER : CCA_CLEAR;
+        big_setup(&b, terrain);
+        int ucol = (int)(mc_rng_next(&seed) % 11) + 1, urow = (int)(mc_rng_next(&seed) % 6) + 1;
+        static const CcaType types[] = {CCA_LIGHT_INFANTRY, CCA_WARRIOR, CCA_HEAVY_INFANTRY, CCA_LIGHT_CAVALRY, CCA_MEDIUM_CAVALRY};
+        CcaType ut = types[mc_rng_next(&seed) % 5];
+        big_add(&b, "u", 0, ut, ucol, urow);
+        b.terrain[b.pieces[0].pos] = CCA_CLEAR;
+        b.board.terrain[b.pieces[0].pos] = CCA_CLEAR;
+        bool used[MC_CCA_HEX_COUNT] = {false};
+        used[b.pieces[0].pos] = true;
+        static const char *ids[] = {"p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "p11"};
+        for (int k = 0; k < 12; k++) {
+            int pos = (int)(mc_rng_next(&seed) % MC_CCA_HEX_COUNT);
+            if (used[pos] || b.board.terrain[pos] != CCA_CLEAR) continue;
+            used[pos] = true;
+            McOffset o = mc_hex_to_offset(b.board.hexes[pos]);
+            int side = (int)(mc_rng_next(&seed) % 2);
+            big_add(&b, ids[k], side, mc_rng_next(&seed) % 3 == 0 ? CCA_LEADER : CCA_HEAVY_INFANTRY, o.col, o.row);
+        }
+        MC_CHECK(cca_world_init(&b.env, &b.w));
+        CcaRetreatAsk ask = {0, (int)(mc_rng_next(&seed) % 3) + 1, 0, cca_types[ut].blocks, -1, 0, false};
+        CcaRetreatResult res;
+        MC_CHECK(cca_retreat(&b.env, &b.w, &ask, &res));
+        MC_CHECK(!res.truncated && res.path_count > 0);
+        int fewest = 1000;
+        for (int i = 0; i < res.path_count; i++) {
+            const CcaRetreatPath *p = &res.paths[i];
+            McHex prev = b.board.hexes[b.pieces[0].pos];
+            for (int k = 0; k < p->len; k++) {
+                MC_CHECK(behind(prev, p->path[k]) && enterable(&b, 0, p->path[k]));
+                prev = p->path[k];
+            }
+            if (p->attaches >= 0) MC_CHECK_INT(p->short_hexes, 0);
+            else MC_CHECK_INT(p->len + p->short_hexes, res.hexes);
+            // A short path stops only where both hexes behind are closed.
+            if (p->short_hexes > 0) {
+                MC_CHECK(!enterable(&b, 0, mc_hex_neighbor(prev, MC_HEX_SOUTH_WEST)));
+                MC_CHECK(!enterable(&b, 0, mc_hex_neighbor(prev, MC_HEX_SOUTH_EAST)));
+                MC_CHECK_INT(p->blocked.count, 2);
+            }
+            if (p->short_hexes < fewest) fewest = p->short_hexes;
+        }
+        MC_CHECK_INT(res.fewest_short, fewest);
+        MC_CHECK_INT(res.best.short_hexes, fewest);
+        for (int i = 0; i < res.path_count; i++) MC_CHECK(res.paths[i].legal == (fewest > 0 || res.paths[i].short_hexes == 0));
+        mc_arena_release(&b.arena);
+    }
+}
+
+MC_TEST(cca_evade_counts, "CCA-EV-1 on open ground a lone leader has 2 + 4 + 8 evade paths, a light unit 4 of 2 hexes") {
+    Big b;
+    big_setup(&b, NULL);
+    big_add(&b, "L", 0, CCA_LEADER, 6, 2);
+    big_add(&b, "li", 0, CCA_LIGHT_INFANTRY, 2, 2);
+    MC_CHECK(cca_world_init(&b.env, &b.w));
+    CcaEvadeResult res;
+    MC_CHECK(cca_evade(&b.env, &b.w, 0, -1, &res));
+    MC_CHECK_INT(res.path_count, 14);
+    int by_len[4] = {0, 0, 0, 0};
+    for (int i = 0; i < res.path_count; i++) by_len[res.paths[i].len]++;
+    MC_CHECK(by_len[1] == 2 && by_len[2] == 4 && by_len[3] == 8);
+    MC_CHECK(cca_evade(&b.env, &b.w, 1, -1, &res));
+    MC_CHECK_INT(res.path_count, 4);
+    for (int i = 0; i < res.path_count; i++) MC_CHECK_INT(res.paths[i].len, 2);
+    mc_arena_release(&b.arena);
+}
+
+MC_TEST(cca_card_trace, "CCA-CD-1 each card's effect on a unit appears in the trace") {
+    static const struct { CcaCardKind kind; CcaType type; int hexes; } cases[] = {
+        {CCA_CARD_DOUBLE_TIME, CCA_MEDIUM_INFANTRY, 2},
+        {CCA_CARD_MOUNTED_CHARGE, CCA_HEAVY_CHARIOT, 3},
+        {CCA_CARD_LINE_COMMAND, CCA_SLINGER, 1},
+        {CCA_CARD_ORDER_LIGHT, CCA_AUXILIA, 2},
+        {CCA_CARD_MOVE_FIRE_MOVE, CCA_LIGHT_BOW_INFANTRY, 2},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        Big b;
+        big_setup(&b, NULL);
+        big_add(&b, "u", 0, cases[c].type, 6, 7);
+        MC_CHECK(cca_world_init(&b.env, &b.w));
+        CcaCard card = {cases[c].kind, 0, 3, {0}, false, -1, 0};
+        int ordered[1] = {0};
+        // Straight up the board: (6,6), (6,5), (6,4) from (6,7).
+        McHex path[3] = {mc_hex_from_offset((McOffset){6, 6}), mc_hex_from_offset((McOffset){6, 5}), mc_hex_from_offset((McOffset){6, 4})};
+        CcaOrderMove mv = {0, path, cases[c].hexes, false};
+        CcaOrderResult res;
+        MC_CHECK(cca_order(&b.env, &b.w, 0, &card, ordered, 1, &mv, 1, &res));
+        if (!res.legal) mc_test_fail(__FILE__, __LINE__, "card %d: %d hexes should be legal", (int)cases[c].kind, cases[c].hexes);
+        bool seen = false;
+        for (int i = 0; i < b.env.trace_count; i++)
+            if (strcmp(b.env.trace[i].rule, "CCA-CD-1") == 0 && b.env.trace[i].unit && strcmp(b.env.trace[i].unit, "u") == 0) seen = true;
+        if (!seen) mc_test_fail(__FILE__, __LINE__, "card %d: no CCA-CD-1 trace step for the unit", (int)cases[c].kind);
+        // One hex more than the card allows is refused.
+        Big b2;
+        big_setup(&b2, NULL);
+        big_add(&b2, "u", 0, cases[c].type, 6, 7);
+        MC_CHECK(cca_world_init(&b2.env, &b2.w));
+        McHex longer[4] = {path[0], path[1], path[2], mc_hex_from_offset((McOffset){6, 3})};
+        CcaOrderMove mv2 = {0, longer, cases[c].hexes + 1, false};
+        MC_CHECK(cca_order(&b2.env, &b2.w, 0, &card, ordered, 1, &mv2, 1, &res));
+        MC_CHECK(!res.legal);
+        mc_arena_release(&b.arena);
+        mc_arena_release(&b2.arena);
+    }
+}

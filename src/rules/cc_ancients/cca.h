@@ -1,6 +1,7 @@
-// Commands & Colors: Ancients movement (FACTS.md §3, CLAUSES.md CCA-MV-*, CCA-TER-1, CCA-LD-*):
-// the unit table, terrain effects, one unit's or one leader's move (every reachable hex, or a
-// proposed path checked step by step) and a whole order with leaders attaching and detaching.
+// Commands & Colors: Ancients movement (FACTS.md §3, CLAUSES.md CCA-MV-*, CCA-TER-1, CCA-LD-*,
+// CCA-RT-*, CCA-EV-*, CCA-CD-1): the unit table, terrain effects, one unit's or one leader's move
+// (every reachable hex, or a proposed path checked step by step), a whole order with leaders
+// attaching and detaching and the command cards that change movement, retreats and evades.
 // No JSON here: the JSON layer (src/json/sys_cc_ancients.c) builds a CcaWorld and reads results.
 #ifndef MC_CCA_H
 #define MC_CCA_H
@@ -55,6 +56,7 @@ typedef struct CcaTypeInfo {
     int move;              ///< most hexes it may move
     CcaBattleRule battle;
     bool forest_fighter;   ///< may battle after entering a forest (light foot, auxilia, warriors)
+    int blocks;            ///< blocks of a full-strength unit (rulebook §2); a leader is 1
 } CcaTypeInfo;
 
 /// The unit table, indexed by CcaType.
@@ -91,6 +93,21 @@ typedef struct CcaTerrainEffect {
 
 /// The effect of entering terrain `t` for a mover of type `type` (CCA_LEADER: a lone leader).
 CcaTerrainEffect cca_terrain_effect(int t, CcaType type);
+
+/// Light units for Order Light Troops and Move-Fire-Move (rulebook §18): light infantry, light
+/// bow infantry, slingers, auxilia, light cavalry, light bow cavalry, barbarian chariots.
+bool cca_is_light(CcaType t);
+/// Light foot: light infantry, light bow infantry, slingers and auxilia.
+bool cca_is_light_foot(CcaType t);
+/// Foot units (not the leader).
+bool cca_is_foot(CcaType t);
+/// Mounted units.
+bool cca_is_mounted(CcaType t);
+/// Cavalry and chariots, the units elephants and camels drive back further (rulebook §11):
+/// every cavalry type and both chariots, not camels or elephants.
+bool cca_is_cavalry_or_chariot(CcaType t);
+/// Camels and cataphracted camels.
+bool cca_is_camel(CcaType t);
 
 /// A unit or a leader on the board.
 typedef struct CcaPiece {
@@ -145,6 +162,8 @@ typedef struct CcaMover {
     bool ignore_units; ///< what-if: as if no other piece were on the board
     int allowance;     ///< most hexes it may move this time
     const char *allowance_rule;
+    bool pass_friends; ///< a unit may pass through (never end on) friendly units (CCA-CD-1)
+    CcaBattleRule battle; ///< battle after moving: the table's, or as a card changes it
 } CcaMover;
 
 /// Prepares a mover: a unit carries its attached leader; a leader moves alone (detaching from
@@ -187,6 +206,11 @@ typedef enum CcaCardKind {
     CCA_CARD_MOUNTED,    ///< Order Mounted Troops
     CCA_CARD_SPARTACUS,  ///< I am Spartacus
     CCA_CARD_LEADERSHIP, ///< Leadership Any Section / Inspired Leadership
+    CCA_CARD_DOUBLE_TIME,    ///< up to 4 linked foot units; 2 hexes and close combat (CCA-CD-1)
+    CCA_CARD_MOUNTED_CHARGE, ///< mounted units = Command; heavy ones move 3 and battle (CCA-CD-1)
+    CCA_CARD_LINE_COMMAND,   ///< a linked group of foot units, each 1 hex at most (CCA-CD-1)
+    CCA_CARD_ORDER_LIGHT,    ///< light units = Command; light foot pass friends (CCA-CD-1)
+    CCA_CARD_MOVE_FIRE_MOVE, ///< light units = Command; move, fire, move again (CCA-CD-1)
 } CcaCardKind;
 
 /// Battle dice symbols (I am Spartacus rolls dice equal to Command).
@@ -208,6 +232,7 @@ typedef struct CcaOrderMove {
     int piece;
     const McHex *path;
     int n;
+    bool second; ///< Move-Fire-Move: the move after all ranged combat
 } CcaOrderMove;
 
 /// What happened to one move.
@@ -226,6 +251,9 @@ typedef struct CcaBattleEntry {
     bool can_battle, must_battle;
     const char *no_battle_rule;
     int hexes;
+    bool close_combat;  ///< may close combat (the card may forbid it: Move-Fire-Move)
+    bool ranged_combat; ///< the card and its move allow ranged combat (if it has missiles)
+    int extra_dice;     ///< close-combat dice the card adds (Mounted Charge)
 } CcaBattleEntry;
 
 /// The whole order's outcome. The world is left as the legal moves made it.
@@ -243,5 +271,104 @@ typedef struct CcaOrderResult {
 /// Returns 0 when memory ran out.
 int cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int *ordered,
               int ordered_count, const CcaOrderMove *moves, int move_count, CcaOrderResult *res);
+
+// ---- Retreat and evade (rulebook §12-14, FACTS.md §3.5, §3.6) --------------------------------
+
+/// Listed paths are capped here (an output cap: on the 13 x 9 board a retreat has at most 2^8
+/// paths, so the cap is never reached there); the result says when paths were left out.
+#define CCA_MAX_LISTED_PATHS 256
+
+/// One way a flag may be disregarded (CCA-RT-2).
+typedef struct CcaFlagIgnore {
+    const char *means;    ///< "leader", "support", "terrain", "full strength", "elephant"
+    const char *rule;
+    int pieces[MC_HEX_DIRECTIONS]; ///< the leader, or the supporting units and lone leaders
+    int piece_count;
+    const char *terrain;  ///< terrain name for "terrain"
+    bool conditional;     ///< leader: only if he survives the leader casualty check
+} CcaFlagIgnore;
+
+/// What hit the unit and what its owner chooses.
+typedef struct CcaRetreatAsk {
+    int piece;          ///< the unit retreating
+    int flags;          ///< flags rolled against it
+    int hits;           ///< blocks it lost to hits in this combat (before the retreat)
+    int blocks;         ///< blocks it had when the combat began (full strength unless given)
+    int attacker;       ///< the attacking unit, or -1
+    int ignore;         ///< flags the owner chooses to disregard, or -1 for as many as allowed
+    bool across_rampart; ///< attacked across a rampart hexside
+} CcaRetreatAsk;
+
+/// One retreat path (CCA-RT-1).
+typedef struct CcaRetreatPath {
+    McHex *path;        ///< hexes entered, first step first
+    int len;
+    int final_pos;      ///< board index where the unit ends
+    int short_hexes;    ///< retreat hexes it could not make
+    int blocks_lost;    ///< blocks the unit loses for them (an elephant's blockers lose instead)
+    int attaches;       ///< the lone friendly leader it stopped on, or -1
+    McReasons blocked;  ///< why each rear hex of the last hex could not be entered (when short)
+    int *blockers;      ///< elephant: units and lone enemy leaders that lose blocks instead
+    int blocker_count;
+    int marsh_rolls;    ///< marsh hexes entered: one die each
+    bool eliminated;    ///< the blocks lost remove its last block
+    int leader_check;   ///< attached leader's casualty check for the blocks lost: 0 none, 2 dice, or 1 die (unit gone)
+    bool legal;         ///< false when a path without unfulfilled hexes exists
+} CcaRetreatPath;
+
+/// The whole retreat.
+typedef struct CcaRetreatResult {
+    bool legal;
+    McReasons reasons;
+    int blocks_left;    ///< after the hits
+    bool eliminated;    ///< the hits removed the last block: no retreat
+    CcaFlagIgnore ignores[5];
+    int ignore_count;
+    int max_ignore, ignored, flags_taken;
+    int per_flag;       ///< hexes per flag, extra hexes included
+    int extra_per_flag; ///< +1: cavalry or chariot retreating from an elephant or a camel
+    int hexes;          ///< retreat hexes in all
+    int carried;        ///< the attached leader retreating with it, or -1
+    int *rampage;       ///< elephant: units and lone leaders next to it that roll
+    int rampage_count;
+    CcaRetreatPath *paths; ///< every path, lowest direction sequence first
+    int path_count;
+    bool truncated;     ///< more paths than CCA_MAX_LISTED_PATHS
+    int fewest_short;   ///< fewest unfulfilled hexes over all paths (0: a loss-free path exists)
+    CcaRetreatPath best; ///< the first path with the fewest unfulfilled hexes (valid when hexes > 0)
+} CcaRetreatResult;
+
+/// Works out a retreat on `w` as it stands. Returns 0 when memory ran out.
+int cca_retreat(McEnv *env, const CcaWorld *w, const CcaRetreatAsk *ask, CcaRetreatResult *res);
+
+/// One evade path (CCA-EV-1, CCA-EV-2).
+typedef struct CcaEvadePath {
+    McHex path[3];      ///< hexes entered (an evade off the board ends with the first hex off it)
+    int len;
+    bool off_board;     ///< a leader leaving over his own edge
+    int final_pos;      ///< board index of the end, or -1 off the board
+    int escapes[2];     ///< enemy units whose hexes the leader escapes through, in order
+    int escape_count;
+    int attaches;       ///< leader: the friendly unit he ends on; unit: the lone leader; or -1
+    int marsh_rolls;
+} CcaEvadePath;
+
+/// The whole evade.
+typedef struct CcaEvadeResult {
+    bool eligible;      ///< the type may evade (this attacker)
+    const char *eligible_against; ///< medium and heavy mounted without an attacker: against whom
+    bool can_evade;     ///< eligible and some path exists
+    bool eliminated;    ///< a lone leader with no evade path
+    bool removed;       ///< a war machine leaves the board after evading
+    McReasons reasons;  ///< why it may not evade
+    int carried;        ///< a unit's attached leader evading with it, or -1
+    int unit_lost;      ///< an attached leader evading: the unit that was eliminated, or -1
+    CcaEvadePath *paths;
+    int path_count;
+} CcaEvadeResult;
+
+/// Works out the evades of `piece` (a unit, or a leader whose unit was eliminated or who is
+/// alone) against `attacker` (-1: not given). Returns 0 when memory ran out.
+int cca_evade(McEnv *env, const CcaWorld *w, int piece, int attacker, CcaEvadeResult *res);
 
 #endif

@@ -1,5 +1,6 @@
 // One unit's or one lone leader's move: which hexes it may enter, where it must stop, where it may
-// end and whether it may battle there (CCA-MV-2..5, CCA-TER-1, CCA-LD-1..3, CCA-LD-6, CCA-LD-7).
+// end and whether it may battle there (CCA-MV-2..5, CCA-TER-1, CCA-LD-1..3, CCA-LD-6, CCA-LD-7,
+// and the cards' changes of CCA-CD-1: passing through friends, other allowances and battle rules).
 // cca_reach drives the hex core's reach search with these rules; cca_check_path walks a proposed
 // path with the same rules and names the first step that breaks one.
 #include <string.h>
@@ -60,11 +61,15 @@ static Enter enter(const CcaMover *m, int pos) {
         e.may_end = l < 0;
         if (u >= 0) e.attaches = u;
     } else {
-        if (u >= 0) {
+        if (u >= 0 && m->pass_friends && w->pieces[u].side == me->side) {
+            // Order Light Troops and Move-Fire-Move: light foot may pass through a friendly unit
+            // (and any leader with it) but never end on it (CCA-CD-1).
+            e.other = u;
+            e.may_end = false;
+        } else if (u >= 0) {
             e.block = BLOCK_UNIT, e.other = u;
             return e;
-        }
-        if (l >= 0) {
+        } else if (l >= 0) {
             e.other = l;
             if (w->pieces[l].side != me->side) {
                 e.block = BLOCK_ENEMY_LEADER;
@@ -87,7 +92,7 @@ static Enter enter(const CcaMover *m, int pos) {
 CcaMover cca_mover(const CcaWorld *w, int piece, bool ignore_units) {
     const CcaPiece *p = &w->pieces[piece];
     const CcaTypeInfo *t = &cca_types[p->type];
-    CcaMover m = {w, piece, -1, ignore_units, t->move, NULL};
+    CcaMover m = {w, piece, -1, ignore_units, t->move, NULL, false, t->battle};
     if (p->type == CCA_LEADER) m.allowance_rule = "CCA-LD-1";
     else {
         m.carried = p->leader;
@@ -104,22 +109,21 @@ CcaMover cca_mover(const CcaWorld *w, int piece, bool ignore_units) {
 static CcaEnd end_at(const CcaMover *m, int pos, int hexes, const Enter *e) {
     const CcaWorld *w = m->w;
     const CcaPiece *me = &w->pieces[m->piece];
-    const CcaTypeInfo *t = &cca_types[me->type];
     CcaEnd end = {hexes, true, false, NULL, NULL, -1, false, false, false};
     if (hexes > 0) {
         end.attaches = e->attaches;
         end.roll = e->te.roll;
         end.stopped_by = e->stops ? e->stop : hexes >= m->allowance ? "allowance" : NULL;
     }
-    if (t->battle == CCA_BATTLE_NEVER) {
+    if (m->battle == CCA_BATTLE_NEVER) {
         end.can_battle = false, end.no_battle_rule = "CCA-LD-1";
         return end;
     }
     if (hexes == 0) return end;
-    if (t->battle == CCA_BATTLE_NOT_AFTER_MOVE) end.can_battle = false, end.no_battle_rule = "CCA-MV-2";
-    else if (t->battle == CCA_BATTLE_AUXILIA && hexes >= 2) end.can_battle = false, end.no_battle_rule = "CCA-MV-2";
+    if (m->battle == CCA_BATTLE_NOT_AFTER_MOVE) end.can_battle = false, end.no_battle_rule = "CCA-MV-2";
+    else if (m->battle == CCA_BATTLE_AUXILIA && hexes >= 2) end.can_battle = false, end.no_battle_rule = "CCA-MV-2";
     else if (e->te.no_battle) end.can_battle = false, end.no_battle_rule = "CCA-TER-1";
-    if (t->battle == CCA_BATTLE_WARRIOR && hexes >= 2) {
+    if (m->battle == CCA_BATTLE_WARRIOR && hexes >= 2) {
         // Warriors move a second hex only to end next to an enemy unit, then must battle.
         end.warrior_charge = true;
         end.must_battle = end.can_battle;
@@ -282,8 +286,12 @@ void cca_check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, Cca
         if (e.stops) stopped_rule = e.stop_rule;
     }
     if (n > 0 && !e.may_end) {
-        fail(env, m, res, n - 1, path[n - 1], "ends_on_friendly_leader", "CCA-LD-2",
-             "A leader may pass through but not end on a hex already holding another friendly leader.");
+        if (leader)
+            fail(env, m, res, n - 1, path[n - 1], "ends_on_friendly_leader", "CCA-LD-2",
+                 "A leader may pass through but not end on a hex already holding another friendly leader.");
+        else
+            fail(env, m, res, n - 1, path[n - 1], "ends_on_friendly_unit", "CCA-CD-1",
+                 "Light foot may pass through a friendly unit on this card but never end on one.");
         return;
     }
     res->end = end_at(m, cur, n, &e);

@@ -1,7 +1,8 @@
 // A whole order (rulebook §7, §8, §18): the card decides which units and leaders may be ordered
 // and how many; the ordered pieces then move one at a time in the sequence played, each against
 // the board as the earlier moves left it (CCA-MV-1), with leaders attaching and detaching
-// (CCA-LD-4, CCA-LD-8 ... CCA-LD-12). Finally each ordered unit's battle eligibility.
+// (CCA-LD-4, CCA-LD-8 ... CCA-LD-12) and the movement cards of CCA-CD-1 changing allowances,
+// passing through friends and battle. Finally each ordered unit's battle eligibility.
 #include <string.h>
 
 #include "rules/cc_ancients/cca.h"
@@ -12,7 +13,10 @@ typedef struct Turn {
     bool *moved;       // has made its move (an empty path counts)
     bool *carried;     // a leader that moved with its unit
     bool *joined;      // a unit a moving leader attached to this turn (CCA-LD-11)
-    CcaEnd *end;       // how its move ended
+    bool *moved2;      // Move-Fire-Move: has made its second move
+    CcaEnd *end;       // how its (first) move ended
+    bool fallback;     // the side had no unit of the card's class: one unit of any type
+    bool fired;        // Move-Fire-Move: a second move was made, so ranged combat is over
 } Turn;
 
 static const char *card_name(const CcaCard *c) {
@@ -21,6 +25,11 @@ static const char *card_name(const CcaCard *c) {
     case CCA_CARD_MOUNTED: return "Order Mounted Troops";
     case CCA_CARD_SPARTACUS: return "I am Spartacus";
     case CCA_CARD_LEADERSHIP: return "Leadership card";
+    case CCA_CARD_DOUBLE_TIME: return "Double Time";
+    case CCA_CARD_MOUNTED_CHARGE: return "Mounted Charge";
+    case CCA_CARD_LINE_COMMAND: return "Line Command";
+    case CCA_CARD_ORDER_LIGHT: return "Order Light Troops";
+    case CCA_CARD_MOVE_FIRE_MOVE: return "Move-Fire-Move";
     }
     return "card";
 }
@@ -37,25 +46,202 @@ static McReason *order_reason(McEnv *env, CcaOrderResult *res, const CcaPiece *p
     return r;
 }
 
-// True when the ordered units other than the leader's hex form a chain of adjacent hexes that
-// reaches the leader's hex (rulebook §18, Leadership cards: "adjacent linked hexes").
-static bool linked_to(const CcaWorld *w, int leader_pos, const int *others, int n, bool *seen) {
-    for (int i = 0; i < n; i++) seen[i] = false;
-    bool grew = true;
-    while (grew) {
-        grew = false;
-        for (int i = 0; i < n; i++) {
-            if (seen[i]) continue;
-            McHex h = w->board->hexes[w->pieces[others[i]].pos];
-            bool next = mc_hex_distance(h, w->board->hexes[leader_pos]) == 1;
-            for (int k = 0; k < n && !next; k++)
-                next = seen[k] && mc_hex_distance(h, w->board->hexes[w->pieces[others[k]].pos]) == 1;
-            if (next) seen[i] = grew = true;
+// Whether the hexes of `pieces` are all reached from board index `root` through hexes of
+// `pieces` one step apart (rulebook §18: "adjacent linked hexes"; a Leadership chain starts at the
+// leader's hex). A search over the board, linear in the hexes. Returns 0 when memory ran out.
+static int hexes_linked(McEnv *env, const CcaWorld *w, int root, const int *pieces, int n, bool *linked) {
+    int bc = w->board->count > 0 ? w->board->count : 1;
+    unsigned char *state = MC_NEW(env->arena, unsigned char, bc); // 1 wanted, 2 reached
+    int *queue = MC_NEW(env->arena, int, bc);
+    if (!state || !queue) return 0;
+    for (int i = 0; i < n; i++) state[w->pieces[pieces[i]].pos] = 1;
+    int head = 0, tail = 0;
+    queue[tail++] = root;
+    state[root] = 2;
+    while (head < tail) {
+        int p = queue[head++];
+        for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
+            int nb = mc_board_neighbor(w->board, p, d);
+            if (nb >= 0 && state[nb] == 1) {
+                state[nb] = 2;
+                queue[tail++] = nb;
+            }
         }
     }
+    *linked = true;
     for (int i = 0; i < n; i++)
-        if (!seen[i]) return false;
-    return true;
+        if (state[w->pieces[pieces[i]].pos] != 2) *linked = false;
+    return 1;
+}
+
+// Does the card's class include this unit type?
+static bool card_class(CcaCardKind k, CcaType t) {
+    switch (k) {
+    case CCA_CARD_DOUBLE_TIME:
+    case CCA_CARD_LINE_COMMAND: return cca_is_foot(t);
+    case CCA_CARD_MOUNTED_CHARGE: return cca_is_mounted(t);
+    case CCA_CARD_ORDER_LIGHT:
+    case CCA_CARD_MOVE_FIRE_MOVE: return cca_is_light(t);
+    default: return true;
+    }
+}
+
+static const char *class_name(CcaCardKind k) {
+    return k == CCA_CARD_MOUNTED_CHARGE ? "mounted" : k == CCA_CARD_DOUBLE_TIME || k == CCA_CARD_LINE_COMMAND ? "foot" : "light";
+}
+
+// The five movement cards of CCA-CD-1: which units, how many, linked or not.
+static int check_movement_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int *ordered,
+                               int count, Turn *t, CcaOrderResult *res) {
+    CcaCardKind k = card->kind;
+    bool any = false;
+    int class_units = 0;
+    for (int i = 0; i < w->count; i++)
+        if (w->pieces[i].side == side && w->pieces[i].type != CCA_LEADER && card_class(k, w->pieces[i].type)) {
+            any = true;
+            class_units++;
+        }
+    switch (k) {
+    case CCA_CARD_DOUBLE_TIME:
+        res->orders_allowed = 4;
+        mc_trace(env, "CCA-CD-1", NULL, "Double Time: up to 4 foot units in adjacent linked hexes (two sections at most); "
+                 "each but war machines and light foot may move 2 hexes and still close combat, warriors 2 or 3 and then must; no ranged combat.");
+        break;
+    case CCA_CARD_MOUNTED_CHARGE:
+        res->orders_allowed = card->orders;
+        mc_trace(env, "CCA-CD-1", NULL, "Mounted Charge: up to %d mounted units; heavy cavalry, heavy cataphracts, elephants and heavy "
+                 "chariots may move 3 hexes and still battle; 1 extra close-combat die; no ranged combat.", card->orders);
+        break;
+    case CCA_CARD_LINE_COMMAND:
+        res->orders_allowed = class_units;
+        mc_trace(env, "CCA-CD-1", NULL, "Line Command: a group of foot units in adjacent linked hexes, any sections; each moves 1 hex at most, then may battle.");
+        break;
+    case CCA_CARD_ORDER_LIGHT:
+        res->orders_allowed = card->orders;
+        mc_trace(env, "CCA-CD-1", NULL, "Order Light Troops: up to %d light units; light foot, auxilia included, may move through friendly units.",
+                 card->orders);
+        break;
+    default:
+        res->orders_allowed = card->orders;
+        mc_trace(env, "CCA-CD-1", NULL, "Move-Fire-Move: up to %d light units move, fire, then move again; no close combat; light foot "
+                 "may move through friendly units when moving two hexes.", card->orders);
+        break;
+    }
+    if (!any) {
+        // "If you do not have any ... units, order 1 unit of your choice."
+        res->orders_allowed = 1;
+        t->fallback = true;
+        mc_trace(env, "CCA-CD-1", NULL, "%s without %s units: one unit of any type, moving normally.", card_name(card), class_name(k));
+    }
+    int *units = MC_NEW(env->arena, int, count + 1);
+    if (!units) return 0;
+    int n = 0;
+    for (int i = 0; i < count; i++) {
+        const CcaPiece *p = &w->pieces[ordered[i]];
+        if (p->side != side) continue;
+        if (p->type == CCA_LEADER) {
+            // These cards order units only; an attached leader moves with his unit and may not
+            // detach (no helmet symbol: CCA-LD-9).
+            if (p->unit >= 0)
+                order_reason(env, res, p, "detach_not_allowed", "CCA-LD-9",
+                             mc_strf(env, "%s is attached to %s; a leader may not detach on %s.", p->id, w->pieces[p->unit].id, card_name(card)));
+            else
+                order_reason(env, res, p, "not_eligible", "CCA-CD-1", mc_strf(env, "%s orders units only; %s is a leader.", card_name(card), p->id));
+            continue;
+        }
+        units[n++] = ordered[i];
+        if (!t->fallback && !card_class(k, p->type))
+            order_reason(env, res, p, "not_eligible", "CCA-CD-1",
+                         mc_strf(env, "%s is a %s, not a %s unit.", p->id, cca_types[p->type].name, class_name(k)));
+    }
+    if (!t->fallback && (k == CCA_CARD_DOUBLE_TIME || k == CCA_CARD_LINE_COMMAND)) {
+        bool linked = true;
+        if (n > 0 && !hexes_linked(env, w, w->pieces[units[0]].pos, units, n, &linked)) return 0;
+        if (!linked)
+            order_reason(env, res, NULL, "not_linked", "CCA-CD-1",
+                         mc_strf(env, "%s orders a group in adjacent linked hexes: each unit next to another ordered unit, all in one chain.",
+                                 card_name(card)));
+        if (k == CCA_CARD_DOUBLE_TIME && w->has_sections) {
+            // "units in adjacent linked hexes that may span two sections".
+            static const unsigned pairs[3] = {MC_CCA_LEFT | MC_CCA_CENTER, MC_CCA_CENTER | MC_CCA_RIGHT, MC_CCA_LEFT | MC_CCA_RIGHT};
+            bool fits = false;
+            for (int pi = 0; pi < 3 && !fits; pi++) {
+                fits = true;
+                for (int i = 0; i < n; i++)
+                    if (!(cca_sections(w, w->pieces[units[i]].pos, side) & pairs[pi])) fits = false;
+            }
+            if (!fits)
+                order_reason(env, res, NULL, "spans_three_sections", "CCA-CD-1",
+                             "A Double Time group may span two sections, not three.");
+        }
+    }
+    return 1;
+}
+
+// The mover for one move under the card: Double Time, Mounted Charge and Line Command change the
+// allowance, Order Light Troops and Move-Fire-Move let light foot pass friends (CCA-CD-1).
+static CcaMover card_mover(McEnv *env, const CcaWorld *w, const CcaCard *card, const Turn *t, int piece) {
+    CcaMover m = cca_mover(w, piece, false);
+    const CcaPiece *p = &w->pieces[piece];
+    CcaType ty = p->type;
+    if (ty == CCA_LEADER || t->fallback) return m;
+    bool marsh = strcmp(m.allowance_rule, "CCA-TER-1") == 0;
+    int table = m.allowance;
+    switch (card->kind) {
+    case CCA_CARD_DOUBLE_TIME:
+        // Light foot gain no movement (auxilia may battle after 2), war machines are excluded,
+        // other foot move 2 and may close combat, warriors 2 or 3 and then must.
+        if (ty == CCA_HEAVY_WAR_MACHINE) {
+            mc_trace(env, "CCA-CD-1", p->id, "Double Time: war machines gain nothing.");
+            break;
+        }
+        if (ty == CCA_AUXILIA) {
+            m.battle = CCA_BATTLE_ALWAYS;
+            mc_trace(env, "CCA-CD-1", p->id, "Double Time: auxilia may move 2 hexes and still battle.");
+            break;
+        }
+        if (cca_is_light_foot(ty)) {
+            mc_trace(env, "CCA-CD-1", p->id, "Double Time: light foot gain no movement.");
+            break;
+        }
+        if (!marsh) {
+            m.allowance = ty == CCA_WARRIOR ? 3 : 2;
+            m.allowance_rule = "CCA-CD-1";
+        }
+        mc_trace(env, "CCA-CD-1", p->id, ty == CCA_WARRIOR ? "Double Time: this warrior may move 2 or 3 hexes but must then close combat."
+                                                           : "Double Time: this %s may move 2 hexes and still close combat.",
+                 cca_types[ty].name);
+        break;
+    case CCA_CARD_MOUNTED_CHARGE:
+        if (cca_types[ty].weight == CCA_WEIGHT_HEAVY && cca_is_mounted(ty)) {
+            if (!marsh) {
+                m.allowance = 3;
+                m.allowance_rule = "CCA-CD-1";
+            }
+            mc_trace(env, "CCA-CD-1", p->id, "Mounted Charge: this %s may move 3 hexes and still battle, with 1 extra close-combat die.",
+                     cca_types[ty].name);
+        } else {
+            mc_trace(env, "CCA-CD-1", p->id, "Mounted Charge: 1 extra close-combat die; movement as usual.");
+        }
+        break;
+    case CCA_CARD_LINE_COMMAND:
+        if (m.allowance > 1) {
+            m.allowance = 1;
+            m.allowance_rule = "CCA-CD-1";
+        }
+        mc_trace(env, "CCA-CD-1", p->id, "Line Command: moves 1 hex at most (its table allows %d), then may battle.", table);
+        break;
+    case CCA_CARD_ORDER_LIGHT:
+    case CCA_CARD_MOVE_FIRE_MOVE:
+        if (cca_is_light_foot(ty)) {
+            m.pass_friends = true;
+            mc_trace(env, "CCA-CD-1", p->id, "%s: light foot may move through friendly units, never ending on one.", card_name(card));
+        }
+        break;
+    default:
+        break;
+    }
+    return m;
 }
 
 // Checks the ordered pieces against the card and marks them ordered.
@@ -134,6 +320,14 @@ static int check_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, co
                          "The dice rolled do not order these units: each needs its own class symbol or a helmet, each leader a helmet.");
         break;
     }
+    case CCA_CARD_DOUBLE_TIME:
+    case CCA_CARD_MOUNTED_CHARGE:
+    case CCA_CARD_LINE_COMMAND:
+    case CCA_CARD_ORDER_LIGHT:
+    case CCA_CARD_MOVE_FIRE_MOVE:
+        if (!check_movement_card(env, w, side, card, ordered, count, t, res)) return 0;
+        detached = 0;
+        break;
     case CCA_CARD_LEADERSHIP: {
         // A leader may not detach on a Leadership card (CCA-LD-9).
         for (int i = 0; i < count; i++) {
@@ -153,8 +347,7 @@ static int check_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, co
         t->ordered[card->leader] = true;
         if (l->unit >= 0) t->ordered[l->unit] = true;
         int *others = MC_NEW(env->arena, int, count + 1);
-        bool *seen = MC_NEW(env->arena, bool, count + 1);
-        if (!others || !seen) return 0;
+        if (!others) return 0;
         int n = 0;
         for (int i = 0; i < count; i++)
             if (ordered[i] != card->leader && ordered[i] != l->unit) others[n++] = ordered[i];
@@ -162,7 +355,9 @@ static int check_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, co
         res->orders_allowed = card->linked;
         mc_trace(env, "CCA-MV-1", l->id, "Leadership: the leader%s and up to %d units or leaders in adjacent linked hexes.",
                  l->unit >= 0 ? ", his unit" : "", card->linked);
-        if (!linked_to(w, l->pos, others, n, seen))
+        bool linked;
+        if (!hexes_linked(env, w, l->pos, others, n, &linked)) return 0;
+        if (!linked)
             order_reason(env, res, NULL, "not_linked", "CCA-MV-1",
                          "Each ordered unit must be in a chain of adjacent ordered units that reaches the leader's hex.");
         for (int i = 0; card->section && i <= n; i++) {
@@ -177,8 +372,9 @@ static int check_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, co
     if (detached)
         mc_trace(env, "CCA-LD-9", NULL, "%d attached leader%s ordered to detach, one order each.", detached,
                  detached == 1 ? "" : "s");
+    bool movement_card = card->kind >= CCA_CARD_DOUBLE_TIME;
     if (res->orders_used > res->orders_allowed)
-        order_reason(env, res, NULL, "too_many_orders", detached ? "CCA-LD-9" : "CCA-MV-1",
+        order_reason(env, res, NULL, "too_many_orders", detached ? "CCA-LD-9" : movement_card ? "CCA-CD-1" : "CCA-MV-1",
                      mc_strf(env, "The %s gives %d order%s; %d were given.", card_name(card), res->orders_allowed,
                              res->orders_allowed == 1 ? "" : "s", res->orders_used));
     return 1;
@@ -191,12 +387,40 @@ static void move_reason(McEnv *env, McReasons *rs, const CcaPiece *p, const char
 }
 
 // Order-level checks on one move before its path is walked; true when it may go ahead.
-static bool may_move(McEnv *env, const CcaWorld *w, int side, const CcaCard *card, int piece, int n,
+static bool may_move(McEnv *env, const CcaWorld *w, int side, const CcaCard *card, const CcaOrderMove *mv,
                      const Turn *t, McReasons *rs) {
+    int piece = mv->piece, n = mv->n;
     const CcaPiece *p = &w->pieces[piece];
     bool leader = p->type == CCA_LEADER;
     if (p->side != side) {
         move_reason(env, rs, p, "not_own_piece", "CCA-MV-1", mc_strf(env, "%s belongs to the other side.", p->id));
+        return false;
+    }
+    if (mv->second) {
+        // Move-Fire-Move: ordered units may move again after all ranged combat (CCA-CD-1).
+        if (card->kind != CCA_CARD_MOVE_FIRE_MOVE) {
+            move_reason(env, rs, p, "no_second_move", "CCA-CD-1",
+                        mc_strf(env, "Only Move-Fire-Move gives a second move; %s gives one.", card_name(card)));
+            return false;
+        }
+        if (!t->ordered[piece] || leader) {
+            move_reason(env, rs, p, "not_ordered", "CCA-CD-1", mc_strf(env, "%s was not given an order.", p->id));
+            return false;
+        }
+        if (t->moved2[piece]) {
+            move_reason(env, rs, p, "already_moved", "CCA-CD-1", mc_strf(env, "%s has already made its second move.", p->id));
+            return false;
+        }
+        if (t->joined[piece] && n > 0) {
+            move_reason(env, rs, p, "joined_by_leader", "CCA-LD-11",
+                        mc_strf(env, "A leader joined %s this turn: it can move no further (it may still battle).", p->id));
+            return false;
+        }
+        return true;
+    }
+    if (t->fired) {
+        move_reason(env, rs, p, "move_after_fire", "CCA-CD-1",
+                    "On Move-Fire-Move every first move comes before any ranged combat and any second move.");
         return false;
     }
     if (!t->ordered[piece]) {
@@ -224,10 +448,10 @@ static bool may_move(McEnv *env, const CcaWorld *w, int side, const CcaCard *car
                         mc_strf(env, "%s is attached to %s, which has moved; he can no longer detach.", p->id, w->pieces[p->unit].id));
             return false;
         }
-        if (card->kind == CCA_CARD_LEADERSHIP) {
+        if (card->kind != CCA_CARD_SECTION && card->kind != CCA_CARD_MOUNTED && card->kind != CCA_CARD_SPARTACUS) {
             move_reason(env, rs, p, "detach_not_allowed", "CCA-LD-9",
-                        mc_strf(env, "%s is attached to %s; a leader may not detach on a Leadership card.", p->id,
-                                w->pieces[p->unit].id));
+                        mc_strf(env, "%s is attached to %s; a leader may not detach on %s.", p->id,
+                                w->pieces[p->unit].id, card->kind == CCA_CARD_LEADERSHIP ? "a Leadership card" : card_name(card)));
             return false;
         }
     }
@@ -248,10 +472,15 @@ static void relocate(CcaWorld *w, int piece, int to) {
 }
 
 // Makes a legal move on the board and records attachments.
-static void apply_move(McEnv *env, CcaWorld *w, int piece, const CcaEnd *end, int to, Turn *t, CcaMoveOutcome *o) {
+static void apply_move(McEnv *env, CcaWorld *w, int piece, const CcaEnd *end, int to, bool second, Turn *t,
+                       CcaMoveOutcome *o) {
     CcaPiece *p = &w->pieces[piece];
-    t->moved[piece] = true;
-    t->end[piece] = *end;
+    if (second) {
+        t->moved2[piece] = t->fired = true;
+    } else {
+        t->moved[piece] = true;
+        t->end[piece] = *end;
+    }
     if (end->hexes == 0) return;
     if (p->type != CCA_LEADER) {
         int c = p->leader;
@@ -297,10 +526,10 @@ int cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int 
     res->legal = true;
     int np = w->count > 0 ? w->count : 1;
     Turn t = {MC_NEW(env->arena, bool, np), MC_NEW(env->arena, bool, np), MC_NEW(env->arena, bool, np),
-              MC_NEW(env->arena, bool, np), MC_NEW(env->arena, CcaEnd, np)};
+              MC_NEW(env->arena, bool, np), MC_NEW(env->arena, bool, np), MC_NEW(env->arena, CcaEnd, np), false, false};
     res->moves = MC_NEW(env->arena, CcaMoveOutcome, move_count > 0 ? move_count : 1);
     res->battle = MC_NEW(env->arena, CcaBattleEntry, np);
-    if (!t.ordered || !t.moved || !t.carried || !t.joined || !t.end || !res->moves || !res->battle) return 0;
+    if (!t.ordered || !t.moved || !t.carried || !t.joined || !t.moved2 || !t.end || !res->moves || !res->battle) return 0;
     if (!check_card(env, w, side, card, ordered, ordered_count, &t, res)) return 0;
     mc_trace(env, "CCA-MV-1", NULL, "%d move%s, one at a time, each finished before the next and all before any battle.",
              move_count, move_count == 1 ? "" : "s");
@@ -311,9 +540,9 @@ int cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int 
         o->piece = mv->piece;
         o->carried = -1;
         o->from = o->to = w->pieces[mv->piece].pos;
-        o->legal = may_move(env, w, side, card, mv->piece, mv->n, &t, &o->reasons);
+        o->legal = may_move(env, w, side, card, mv, &t, &o->reasons);
         if (o->legal) {
-            CcaMover m = cca_mover(w, mv->piece, false);
+            CcaMover m = card_mover(env, w, card, &t, mv->piece);
             CcaPathResult pr;
             cca_check_path(env, &m, mv->path, mv->n, &pr);
             o->legal = pr.legal;
@@ -321,9 +550,13 @@ int cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int 
             o->end = pr.end;
             if (pr.legal) {
                 o->to = pr.final_pos;
-                apply_move(env, w, mv->piece, &pr.end, pr.final_pos, &t, o);
-                mc_trace(env, w->pieces[mv->piece].type == CCA_LEADER ? "CCA-LD-1" : "CCA-MV-1", w->pieces[mv->piece].id,
-                         "Moved %d hex%s.", pr.end.hexes, pr.end.hexes == 1 ? "" : "es");
+                apply_move(env, w, mv->piece, &pr.end, pr.final_pos, mv->second, &t, o);
+                if (mv->second)
+                    mc_trace(env, "CCA-CD-1", w->pieces[mv->piece].id, "Second move after ranged combat: %d hex%s; no more battle.",
+                             pr.end.hexes, pr.end.hexes == 1 ? "" : "es");
+                else
+                    mc_trace(env, w->pieces[mv->piece].type == CCA_LEADER ? "CCA-LD-1" : "CCA-MV-1", w->pieces[mv->piece].id,
+                             "Moved %d hex%s.", pr.end.hexes, pr.end.hexes == 1 ? "" : "es");
             }
         }
         if (!o->legal) {
@@ -352,6 +585,13 @@ int cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int 
             b->no_battle_rule = t.end[i].no_battle_rule;
             b->hexes = t.end[i].hexes;
         }
+        // What the card allows on top of the move (CCA-CD-1): no ranged combat on Double Time and
+        // Mounted Charge, no close combat on Move-Fire-Move, one extra die on Mounted Charge.
+        CcaCardKind k = card->kind;
+        b->close_combat = b->can_battle && !(k == CCA_CARD_MOVE_FIRE_MOVE && !t.fallback);
+        b->ranged_combat = b->can_battle && !b->must_battle &&
+                           !((k == CCA_CARD_DOUBLE_TIME || k == CCA_CARD_MOUNTED_CHARGE) && !t.fallback);
+        b->extra_dice = k == CCA_CARD_MOUNTED_CHARGE && !t.fallback ? 1 : 0;
     }
     return 1;
 }

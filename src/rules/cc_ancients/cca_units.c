@@ -1,4 +1,4 @@
-// The unit table (rulebook §8, FACTS.md §3.2), terrain effects (rulebook §16, FACTS.md §3.4),
+// The unit table (rulebook §2, §8, FACTS.md §3.2), terrain effects (rulebook §16, FACTS.md §3.4),
 // the board's occupancy and sections.
 #include <string.h>
 
@@ -6,28 +6,42 @@
 
 const CcaTypeInfo cca_types[CCA_TYPE_COUNT] = {
     // Foot (rulebook §8 "Foot Unit Movement").
-    [CCA_LIGHT_INFANTRY] = {"light infantry", false, CCA_WEIGHT_LIGHT, 2, CCA_BATTLE_ALWAYS, true},
-    [CCA_LIGHT_BOW_INFANTRY] = {"light bow infantry", false, CCA_WEIGHT_LIGHT, 2, CCA_BATTLE_ALWAYS, true},
-    [CCA_SLINGER] = {"slinger", false, CCA_WEIGHT_LIGHT, 2, CCA_BATTLE_ALWAYS, true},
-    [CCA_AUXILIA] = {"auxilia", false, CCA_WEIGHT_LIGHT, 2, CCA_BATTLE_AUXILIA, true},
-    [CCA_WARRIOR] = {"warrior", false, CCA_WEIGHT_MEDIUM, 2, CCA_BATTLE_WARRIOR, true},
-    [CCA_MEDIUM_INFANTRY] = {"medium infantry", false, CCA_WEIGHT_MEDIUM, 1, CCA_BATTLE_ALWAYS, false},
-    [CCA_HEAVY_INFANTRY] = {"heavy infantry", false, CCA_WEIGHT_HEAVY, 1, CCA_BATTLE_ALWAYS, false},
-    [CCA_HEAVY_WAR_MACHINE] = {"heavy war machine", false, CCA_WEIGHT_HEAVY, 1, CCA_BATTLE_NOT_AFTER_MOVE, false},
+    [CCA_LIGHT_INFANTRY] = {"light infantry", false, CCA_WEIGHT_LIGHT, 2, CCA_BATTLE_ALWAYS, true, 4},
+    [CCA_LIGHT_BOW_INFANTRY] = {"light bow infantry", false, CCA_WEIGHT_LIGHT, 2, CCA_BATTLE_ALWAYS, true, 4},
+    [CCA_SLINGER] = {"slinger", false, CCA_WEIGHT_LIGHT, 2, CCA_BATTLE_ALWAYS, true, 4},
+    [CCA_AUXILIA] = {"auxilia", false, CCA_WEIGHT_LIGHT, 2, CCA_BATTLE_AUXILIA, true, 4},
+    [CCA_WARRIOR] = {"warrior", false, CCA_WEIGHT_MEDIUM, 2, CCA_BATTLE_WARRIOR, true, 4},
+    [CCA_MEDIUM_INFANTRY] = {"medium infantry", false, CCA_WEIGHT_MEDIUM, 1, CCA_BATTLE_ALWAYS, false, 4},
+    [CCA_HEAVY_INFANTRY] = {"heavy infantry", false, CCA_WEIGHT_HEAVY, 1, CCA_BATTLE_ALWAYS, false, 4},
+    [CCA_HEAVY_WAR_MACHINE] = {"heavy war machine", false, CCA_WEIGHT_HEAVY, 1, CCA_BATTLE_NOT_AFTER_MOVE, false, 2},
     // Mounted (rulebook §8 "Mounted Unit Movement").
-    [CCA_LIGHT_CAVALRY] = {"light cavalry", true, CCA_WEIGHT_LIGHT, 4, CCA_BATTLE_ALWAYS, false},
-    [CCA_LIGHT_BOW_CAVALRY] = {"light bow cavalry", true, CCA_WEIGHT_LIGHT, 4, CCA_BATTLE_ALWAYS, false},
-    [CCA_BARBARIAN_CHARIOT] = {"barbarian chariot", true, CCA_WEIGHT_LIGHT, 3, CCA_BATTLE_ALWAYS, false},
-    [CCA_MEDIUM_CAVALRY] = {"medium cavalry", true, CCA_WEIGHT_MEDIUM, 3, CCA_BATTLE_ALWAYS, false},
-    [CCA_CAMEL] = {"camel", true, CCA_WEIGHT_MEDIUM, 3, CCA_BATTLE_ALWAYS, false},
-    [CCA_HEAVY_CAVALRY] = {"heavy cavalry", true, CCA_WEIGHT_HEAVY, 2, CCA_BATTLE_ALWAYS, false},
-    [CCA_ELEPHANT] = {"elephant", true, CCA_WEIGHT_HEAVY, 2, CCA_BATTLE_ALWAYS, false},
-    [CCA_HEAVY_CHARIOT] = {"heavy chariot", true, CCA_WEIGHT_HEAVY, 2, CCA_BATTLE_ALWAYS, false},
-    [CCA_CATAPHRACTED_CAMEL] = {"cataphracted camel", true, CCA_WEIGHT_MEDIUM, 3, CCA_BATTLE_ALWAYS, false},
-    [CCA_HEAVY_CATAPHRACTED_CAVALRY] = {"heavy cataphracted cavalry", true, CCA_WEIGHT_HEAVY, 2, CCA_BATTLE_ALWAYS, false},
+    [CCA_LIGHT_CAVALRY] = {"light cavalry", true, CCA_WEIGHT_LIGHT, 4, CCA_BATTLE_ALWAYS, false, 3},
+    [CCA_LIGHT_BOW_CAVALRY] = {"light bow cavalry", true, CCA_WEIGHT_LIGHT, 4, CCA_BATTLE_ALWAYS, false, 3},
+    [CCA_BARBARIAN_CHARIOT] = {"barbarian chariot", true, CCA_WEIGHT_LIGHT, 3, CCA_BATTLE_ALWAYS, false, 3},
+    [CCA_MEDIUM_CAVALRY] = {"medium cavalry", true, CCA_WEIGHT_MEDIUM, 3, CCA_BATTLE_ALWAYS, false, 3},
+    [CCA_CAMEL] = {"camel", true, CCA_WEIGHT_MEDIUM, 3, CCA_BATTLE_ALWAYS, false, 3},
+    [CCA_HEAVY_CAVALRY] = {"heavy cavalry", true, CCA_WEIGHT_HEAVY, 2, CCA_BATTLE_ALWAYS, false, 3},
+    [CCA_ELEPHANT] = {"elephant", true, CCA_WEIGHT_HEAVY, 2, CCA_BATTLE_ALWAYS, false, 2},
+    [CCA_HEAVY_CHARIOT] = {"heavy chariot", true, CCA_WEIGHT_HEAVY, 2, CCA_BATTLE_ALWAYS, false, 2},
+    [CCA_CATAPHRACTED_CAMEL] = {"cataphracted camel", true, CCA_WEIGHT_MEDIUM, 3, CCA_BATTLE_ALWAYS, false, 3},
+    [CCA_HEAVY_CATAPHRACTED_CAVALRY] = {"heavy cataphracted cavalry", true, CCA_WEIGHT_HEAVY, 2, CCA_BATTLE_ALWAYS, false, 3},
     // A leader moving alone: 1 to 3 hexes, never battles alone (rulebook §8 "Leader Movement").
-    [CCA_LEADER] = {"leader", false, CCA_WEIGHT_NONE, 3, CCA_BATTLE_NEVER, false},
+    [CCA_LEADER] = {"leader", false, CCA_WEIGHT_NONE, 3, CCA_BATTLE_NEVER, false, 1},
 };
+
+bool cca_is_light_foot(CcaType t) {
+    return t == CCA_LIGHT_INFANTRY || t == CCA_LIGHT_BOW_INFANTRY || t == CCA_SLINGER || t == CCA_AUXILIA;
+}
+
+bool cca_is_light(CcaType t) { return t != CCA_LEADER && cca_types[t].weight == CCA_WEIGHT_LIGHT; }
+
+bool cca_is_foot(CcaType t) { return t != CCA_LEADER && !cca_types[t].mounted; }
+
+bool cca_is_mounted(CcaType t) { return t != CCA_LEADER && cca_types[t].mounted; }
+
+bool cca_is_camel(CcaType t) { return t == CCA_CAMEL || t == CCA_CATAPHRACTED_CAMEL; }
+
+bool cca_is_cavalry_or_chariot(CcaType t) { return cca_is_mounted(t) && t != CCA_ELEPHANT && !cca_is_camel(t); }
 
 const char *const cca_type_names[CCA_TYPE_COUNT + 1] = {
     "light infantry", "light bow infantry", "slinger", "auxilia", "warrior", "medium infantry",
