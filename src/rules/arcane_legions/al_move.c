@@ -170,78 +170,126 @@ static McPoly place(const McPoly *a, Cand k) {
     return out;
 }
 
-// Keeps a candidate when it leaves the mover flush against b without overlapping it.
-static void try_cand(const McPoly *a, const McPoly *b, Cand k, Cand *out, int *n) {
+// The object's outline, each edge with the object's inside on its left: a unit's rectangle, a
+// terrain polygon as the player gave it (not its convex parts, whose inner diagonals are no
+// edges to snap to), or the table's edge run clockwise round the table, whose outside is the
+// object (FACTS.md 1.7). Repeated points are dropped.
+static void outline(Ctx *c, int object, McPoly *out) {
+    const AlWorld *w = c->w;
+    out->count = 0;
+    if (object < w->unit_count) {
+        *out = mc_rect_to_poly(w->units[object].rect);
+        return;
+    }
+    McVec2 pts[MC_POLY_CAPACITY];
+    int n = 0;
+    if (object < w->unit_count + w->terrain_count) {
+        const AlTerrain *t = &w->terrain[object - w->unit_count];
+        double area = 0;
+        for (int i = 0; i < t->count; i++) area += mc_vec2_cross(t->points[i], t->points[(i + 1) % t->count]);
+        for (int i = 0; i < t->count && n < MC_POLY_CAPACITY; i++) pts[n++] = t->points[area > 0 ? i : t->count - 1 - i];
+    } else {
+        pts[0] = mc_vec2(0, 0), pts[1] = mc_vec2(0, w->height), pts[2] = mc_vec2(w->width, w->height);
+        pts[3] = mc_vec2(w->width, 0);
+        n = 4;
+    }
+    for (int i = 0; i < n; i++)
+        if (out->count == 0 || mc_vec2_distance(pts[i], out->v[out->count - 1]) > SLOP) out->v[out->count++] = pts[i];
+    while (out->count > 1 && mc_vec2_distance(out->v[0], out->v[out->count - 1]) <= SLOP) out->count--;
+}
+
+// True when the mover `p` lies flush against the object (a shared edge stretch) and overlaps none
+// of its parts.
+static bool flush_against(Ctx *c, const McPoly *p, int object) {
+    const AlWorld *w = c->w;
+    bool flush = false;
+    McBroadphaseIter it;
+    mc_broadphase_iter_begin(&it, &w->bp, mc_aabb_inflate(mc_poly_aabb(p), 2 * SLOP));
+    for (int q; (q = mc_broadphase_iter_next(&it)) >= 0;) {
+        if (w->part_object[q] != object) continue;
+        McContact ct;
+        McContactState st = mc_poly_contact(p, &w->parts[q], &ct);
+        if (st == MC_CONTACT_OVERLAPPING) return false;
+        flush = flush || (st == MC_CONTACT_TOUCHING && ct.flush);
+    }
+    return flush;
+}
+
+// Keeps a candidate when it leaves the mover flush against the object without overlapping it.
+static void try_cand(Ctx *c, const McPoly *a, int object, Cand k, Cand *out, int *n) {
     bool still = fabs(k.angle) < 1e-9 && k.shift.x == 0 && k.shift.y == 0;
     if (still || *n >= 16) return;
     McPoly p = place(a, k);
-    McContact ct;
-    if (mc_poly_contact(&p, b, &ct) != MC_CONTACT_TOUCHING || !ct.flush) return;
-    out[(*n)++] = k;
+    if (flush_against(c, &p, object)) out[(*n)++] = k;
 }
 
-// AL-SNP-1: the mover touches b at a corner; its edges at the contact are turned onto b's edges
-// at the contact about the collision point.
-static int touch_cands(const McPoly *a, const McPoly *b, const McContact *ct, Cand *out) {
-    int ea[2], eb[2], na = 0, nb = 0;
-    McVec2 pivot;
-    int i = ct->feature_a.index, j = ct->feature_b.index;
-    if (i < 0 || j < 0) return 0;
-    if (ct->feature_a.kind == MC_FEATURE_VERTEX) {
-        pivot = a->v[i];
-        ea[na++] = i - 1, ea[na++] = i;
-    } else {
-        ea[na++] = i;
+// AL-SNP-1: the mover and the object touch at `at`, where one of them has a corner. The mover's
+// edges through that point are turned onto the object's outline edges through it, about that
+// point (GEOMETRY.md "Snap-to": a mover's corner on the object's edge, or the mirror image).
+static int touch_cands(Ctx *c, const McPoly *a, int object, McVec2 at, Cand *out) {
+    McPoly b;
+    outline(c, object, &b);
+    const double tol = 2 * SLOP;
+    int ea[4], eb[8], na = 0, nb = 0;
+    bool corner_a = false, corner_b = false;
+    McVec2 pivot = at;
+    for (int i = 0; i < a->count; i++) {
+        if (mc_segment_distance(a->v[i], a->v[(i + 1) % a->count], at) <= tol && na < 4) ea[na++] = i;
+        if (!corner_a && mc_vec2_distance(a->v[i], at) <= tol) corner_a = true, pivot = a->v[i];
     }
-    if (ct->feature_b.kind == MC_FEATURE_VERTEX) {
-        if (ct->feature_a.kind != MC_FEATURE_VERTEX) pivot = b->v[j];
-        eb[nb++] = j - 1, eb[nb++] = j;
-    } else {
-        eb[nb++] = j;
+    for (int i = 0; i < b.count; i++) {
+        if (mc_segment_distance(b.v[i], b.v[(i + 1) % b.count], at) <= tol && nb < 8) eb[nb++] = i;
+        if (!corner_b && mc_vec2_distance(b.v[i], at) <= tol) {
+            corner_b = true;
+            if (!corner_a) pivot = b.v[i];
+        }
     }
-    if (ct->feature_a.kind != MC_FEATURE_VERTEX && ct->feature_b.kind != MC_FEATURE_VERTEX) return 0;
+    if (!corner_a && !corner_b) return 0;
     int n = 0;
     for (int x = 0; x < na; x++)
         for (int y = 0; y < nb; y++) {
-            Cand k = {pivot, align_angle(edge_dir(a, ea[x]), edge_dir(b, eb[y])), {0, 0}};
-            try_cand(a, b, k, out, &n);
+            Cand k = {pivot, align_angle(edge_dir(a, ea[x]), edge_dir(&b, eb[y])), {0, 0}};
+            try_cand(c, a, object, k, out, &n);
         }
     return n;
 }
 
-// AL-OVL-1/2: the mover overlaps b after a turn. Pivots are where its sides cross b's sides;
-// with two of b's corners inside the mover it snaps to the edge between them.
-static int overlap_cands(const McPoly *a, const McPoly *b, Cand *out, bool *two_corners) {
+// AL-OVL-1/2: the mover overlaps the object after a turn. Pivots are where its sides cross the
+// object's sides; with two of the object's corners inside the mover it snaps to the edge between
+// them.
+static int overlap_cands(Ctx *c, const McPoly *a, int object, Cand *out, bool *two_corners) {
+    McPoly b;
+    outline(c, object, &b);
     int inside[MC_POLY_CAPACITY], ni = 0;
-    for (int j = 0; j < b->count; j++)
-        if (mc_poly_classify_point(a, b->v[j]) == MC_CONTACT_OVERLAPPING) inside[ni++] = j;
+    for (int j = 0; j < b.count; j++)
+        if (mc_poly_classify_point(a, b.v[j]) == MC_CONTACT_OVERLAPPING) inside[ni++] = j;
     int between = -1;
     if (ni == 2) {
-        if ((inside[0] + 1) % b->count == inside[1]) between = inside[0];
-        else if ((inside[1] + 1) % b->count == inside[0]) between = inside[1];
+        if ((inside[0] + 1) % b.count == inside[1]) between = inside[0];
+        else if ((inside[1] + 1) % b.count == inside[0]) between = inside[1];
     }
     *two_corners = between >= 0;
     int n = 0;
     for (int x = 0; x < a->count; x++)
-        for (int y = 0; y < b->count; y++) {
+        for (int y = 0; y < b.count; y++) {
             McVec2 at;
-            if (mc_segment_intersect(a->v[x], a->v[(x + 1) % a->count], b->v[y], b->v[(y + 1) % b->count], &at,
-                                     NULL) != MC_SEGMENTS_POINT)
+            if (mc_segment_intersect(a->v[x], a->v[(x + 1) % a->count], b.v[y], b.v[(y + 1) % b.count], &at, NULL) !=
+                MC_SEGMENTS_POINT)
                 continue;
             int target = between >= 0 ? between : y;
-            Cand k = {at, align_angle(edge_dir(a, x), edge_dir(b, target)), {0, 0}};
+            Cand k = {at, align_angle(edge_dir(a, x), edge_dir(&b, target)), {0, 0}};
             if (between >= 0) {
                 // Push the turned mover out along the edge's outward normal until it lies on it.
                 McPoly p = place(a, k);
-                McVec2 nrm = mc_vec2_perp_right(edge_dir(b, between));
+                McVec2 nrm = mc_vec2_perp_right(edge_dir(&b, between));
                 double lo = INFINITY;
                 for (int v = 0; v < p.count; v++) {
-                    double d = mc_vec2_dot(mc_vec2_sub(p.v[v], b->v[between]), nrm);
+                    double d = mc_vec2_dot(mc_vec2_sub(p.v[v], b.v[between]), nrm);
                     if (d < lo) lo = d;
                 }
                 if (lo < 0) k.shift = mc_vec2_scale(nrm, -lo);
             }
-            try_cand(a, b, k, out, &n);
+            try_cand(c, a, object, k, out, &n);
         }
     return n;
 }
@@ -283,7 +331,12 @@ static int pick_two(Ctx *c, int action, Cand *k, int n, Cand *two) {
 static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m) {
     McPoly a = mc_rect_to_poly(c->pose);
     for (int i = 0; i < m; i++) {
-        set_ignore(c, object);
+        // The pivot turns the mover about its contact with (or overlap of) the object, so the parts
+        // of the object it touches now are not obstacles to it; the object's other parts (of a
+        // concave piece) are.
+        set_ignore(c, -1);
+        for (int p = 0; p < c->w->part_count; p++)
+            if (c->w->part_object[p] == object && mc_poly_distance(&a, &c->w->parts[p]) <= SLOP) c->ignore[p] = 1;
         McSweepInput in = {&a, c->w->parts, c->w->part_count, &c->w->bp, c->ignore};
         McSweepHit hit;
         mc_sweep_rotate(&in, two[i].pivot, two[i].angle, &hit);
@@ -464,7 +517,6 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
     if (c->o->move_order) note_control(c, ai, ar, &a, move);
     c->pose.centre = mc_vec2_add(c->pose.centre, move);
     int ob = w->part_object[hit.obstacle];
-    const McPoly *b = &w->parts[hit.obstacle];
     if (!c->o->move_order) {
         AlEvent *e = ev(c, ar, "stopped", "AL-LIM-4", ob, "moved without a move order, it stops against %s", oid(c, ob));
         if (e) e->has_point = true, e->point = hit.contact.point;
@@ -484,7 +536,7 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
         return;
     }
     Cand k[16], two[2];
-    int n = touch_cands(&hit.placed, b, &hit.contact, k);
+    int n = touch_cands(c, &hit.placed, ob, hit.contact.point, k);
     int m = pick_two(c, ai, k, n, two);
     if (snap(c, ar, ob, two, m)) {
         end_by_collision(c, ai, ar, ob);
@@ -618,7 +670,7 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
     McPoly a = mc_rect_to_poly(np);
     int first = overlapped(c, &a, -1, NULL);
     if (first < 0) return;
-    int count = 0, target = first, target_part = -1;
+    int count = 0, target = first;
     const char *ids[8];
     for (int ob = first; ob >= 0; ob = overlapped(c, &a, ob, NULL)) {
         if (count < 8) ids[count] = oid(c, ob);
@@ -630,12 +682,11 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
         tr(c, "AL-OVL-3", "the turn ends overlapping %d objects; the player chooses which to snap to: %s", count,
            oid(c, target));
     }
-    overlapped(c, &a, target - 1, &target_part);
     e = ev(c, ar, "overlap", "AL-OVL-1", target, "the turn ends overlapping %s", oid(c, target));
     if (e && count > 1) e->rule = "AL-OVL-3";
     Cand k[16], two[2];
     bool two_corners = false;
-    int n = overlap_cands(&a, &w->parts[target_part], k, &two_corners);
+    int n = overlap_cands(c, &a, target, k, &two_corners);
     if (two_corners) tr(c, "AL-OVL-2", "two corners of %s lie inside the unit: it snaps to the edge between them", oid(c, target));
     int m = pick_two(c, ai, k, n, two);
     if (snap(c, ar, target, two, m)) {
