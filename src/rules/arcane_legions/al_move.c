@@ -327,8 +327,10 @@ static int pick_two(Ctx *c, int action, Cand *k, int n, Cand *two) {
 }
 
 // Tries the snaps in order; a snap whose pivot would hit another object, or that would end
-// overlapping one, cannot be made and the next is tried (AL-LIM-1). Returns 1 when snapped.
-static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m) {
+// overlapping one, cannot be made and the next is tried (AL-LIM-1). `rule` is the clause of the
+// first snap: AL-SNP-1 after a step's collision, AL-OVL-1 after a turn's overlap. Returns 1 when
+// snapped.
+static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m, const char *rule) {
     McPoly a = mc_rect_to_poly(c->pose);
     for (int i = 0; i < m; i++) {
         // The pivot turns the mover about its contact with (or overlap of) the object, so the parts
@@ -356,7 +358,7 @@ static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m) 
         }
         c->pose.centre = mc_vec2_add(mc_vec2_rotate_cw_about(c->pose.centre, two[i].pivot, two[i].angle), two[i].shift);
         c->pose.facing = mc_facing_normalize(c->pose.facing + two[i].angle);
-        AlEvent *e = ev(c, ar, "snap", i == 0 ? "AL-SNP-1" : "AL-LIM-1", object,
+        AlEvent *e = ev(c, ar, "snap", i == 0 ? rule : "AL-LIM-1", object,
                         "snapped %s about (%.6g, %.6g) by %.6g degrees onto an edge of %s", dir, two[i].pivot.x,
                         two[i].pivot.y, fabs(two[i].angle), oid(c, object));
         if (e) {
@@ -365,7 +367,7 @@ static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m) 
             e->side = dir;
             if (two[i].shift.x != 0 || two[i].shift.y != 0) e->rule = "AL-OVL-2";
         }
-        tr(c, i == 0 ? "AL-SNP-1" : "AL-LIM-1", "snapped %s by %.6g degrees about (%.6g, %.6g) onto %s", dir,
+        tr(c, i == 0 ? rule : "AL-LIM-1", "snapped %s by %.6g degrees about (%.6g, %.6g) onto %s", dir,
            fabs(two[i].angle), two[i].pivot.x, two[i].pivot.y, oid(c, object));
         return 1;
     }
@@ -538,7 +540,7 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
     Cand k[16], two[2];
     int n = touch_cands(c, &hit.placed, ob, hit.contact.point, k);
     int m = pick_two(c, ai, k, n, two);
-    if (snap(c, ar, ob, two, m)) {
+    if (snap(c, ar, ob, two, m, "AL-SNP-1")) {
         end_by_collision(c, ai, ar, ob);
         return;
     }
@@ -689,7 +691,7 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
     int n = overlap_cands(c, &a, target, k, &two_corners);
     if (two_corners) tr(c, "AL-OVL-2", "two corners of %s lie inside the unit: it snaps to the edge between them", oid(c, target));
     int m = pick_two(c, ai, k, n, two);
-    if (snap(c, ar, target, two, m)) {
+    if (snap(c, ar, target, two, m, "AL-OVL-1")) {
         tr(c, "AL-OVL-4", "sliding after an overlap snap works as usual");
         end_by_collision(c, ai, ar, target);
         return;
