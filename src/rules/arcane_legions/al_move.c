@@ -378,15 +378,34 @@ static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m, 
 
 static double edge_length(McRect r, int edge) { return edge == 0 || edge == 2 ? fabs(r.width) : fabs(r.depth); }
 
-// Positions (projected on d) of an edge's two ends and its notches (A-AL-2).
-static int edge_marks(const McPoly *p, int edge, double len, double spacing, McVec2 d, double *out) {
+// Positions (projected on d) of an edge's notches (A-AL-2) and its two ends. tag[i] says which:
+// k >= 1 the k-th notch from the edge's first corner, 0 that corner, -1 the other end.
+static int edge_marks(const McPoly *p, int edge, double len, double spacing, McVec2 d, double *out, int *tag) {
     McVec2 a = p->v[edge], b = p->v[(edge + 1) % 4];
     McVec2 u = mc_vec2_normalize(mc_vec2_sub(b, a));
     int n = 0;
-    out[n++] = mc_vec2_dot(a, d);
-    out[n++] = mc_vec2_dot(b, d);
-    for (int k = 1; k * spacing < len - SLOP && n < 256; k++) out[n++] = mc_vec2_dot(mc_vec2_mul_add(a, k * spacing, u), d);
+    for (int k = 1; k * spacing < len - SLOP && n < 256; k++) {
+        tag[n] = k;
+        out[n++] = mc_vec2_dot(mc_vec2_mul_add(a, k * spacing, u), d);
+    }
+    tag[n] = 0, out[n++] = mc_vec2_dot(a, d);
+    tag[n] = -1, out[n++] = mc_vec2_dot(b, d);
     return n;
+}
+
+// A mark of a base's edge in the words of docs/api/arcane-legions.md: "front notch 1" (notch
+// indices count from the unit's left end on the front and back, from the back end on the sides),
+// or "back-left corner". Edge e of the rectangle runs from corner e (front-right, front-left,
+// back-left, back-right) to corner e + 1 (McRectEdge).
+static const char *mark_name(Ctx *c, int edge, int tag, double len, double spacing) {
+    static const char *const edges[] = {"front", "left", "back", "right"};
+    static const char *const corners[] = {"front-right", "front-left", "back-left", "back-right"};
+    if (tag <= 0) return mc_strf(c->env, "%s corner", corners[(edge + (tag < 0 ? 1 : 0)) % 4]);
+    int count = 0;
+    while ((count + 1) * spacing < len - SLOP) count++;
+    // Edges 0 (front, right to left) and 1 (left, front to back) run against the index order.
+    int index = edge <= 1 ? count - tag : tag - 1;
+    return mc_strf(c->env, "%s notch %d", edges[edge], index);
 }
 
 // AL-SLD-1/2: after a collision that left the mover adjacent, the optional slide.
@@ -423,14 +442,25 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
     }
     double spacing = mc_param(c->env, MC_P_AL2_NOTCH_SPACING);
     double ma[260], mb[260];
+    int ta[260], tb[260];
     const AlUnit *bu = &w->units[object];
-    int na = edge_marks(&a, ct.feature_a.index, edge_length(c->pose, ct.feature_a.index), spacing, d, ma);
-    int nb = edge_marks(&w->parts[bpart], ct.feature_b.index, edge_length(bu->rect, ct.feature_b.index), spacing, d, mb);
+    int ea = ct.feature_a.index, eb = ct.feature_b.index;
+    double la = edge_length(c->pose, ea), lb = edge_length(bu->rect, eb);
+    int na = edge_marks(&a, ea, la, spacing, d, ma, ta);
+    int nb = edge_marks(&w->parts[bpart], eb, lb, spacing, d, mb, tb);
+    // The nearest alignment; among alignments at the same distance the one naming notches is
+    // reported (several marks often line up at once).
     double best = INFINITY;
+    int bi = -1, bk = -1;
     for (int i = 0; i < na; i++)
         for (int k = 0; k < nb; k++) {
             double s = mb[k] - ma[i];
-            if (s > SLOP && s < best) best = s;
+            if (s <= SLOP) continue;
+            bool tie = fabs(s - best) <= SLOP;
+            if ((!tie && s < best) || (tie && (ta[i] > 0) + (tb[k] > 0) > (ta[bi] > 0) + (tb[bk] > 0))) {
+                if (!tie) best = s;
+                bi = i, bk = k;
+            }
         }
     McVec2 move = mc_vec2_scale(d, best);
     McPoly moved;
@@ -450,9 +480,10 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
         return;
     }
     c->pose.centre = mc_vec2_add(c->pose.centre, move);
-    AlEvent *e = ev(c, ar, "slide", "AL-SLD-1", object, "slid %s by %.6g steps until a notch or side aligned with %s", dn,
-                    best, oid(c, object));
-    if (e) e->has_distance = true, e->distance = best, e->side = dn;
+    const char *mark_a = mark_name(c, ea, ta[bi], la, spacing), *mark_b = mark_name(c, eb, tb[bk], lb, spacing);
+    AlEvent *e = ev(c, ar, "slide", "AL-SLD-1", object, "slid %s by %.6g steps until its %s lined up with %s's %s", dn, best,
+                    mark_a ? mark_a : "mark", oid(c, object), mark_b ? mark_b : "mark");
+    if (e) e->has_distance = true, e->distance = best, e->side = dn, e->mark = mark_a, e->object_mark = mark_b;
     tr(c, "AL-SLD-1", "slid %s by %.6g steps along %s to the first alignment", dn, best, oid(c, object));
 }
 
