@@ -144,10 +144,17 @@ static int overlapped(Ctx *c, const McPoly *poly, int after, int *part) {
 
 // ---- snapping -------------------------------------------------------------------------------
 
+typedef enum CandKind {
+    CAND_PIVOT = 0,   // a turn about the pivot (AL-SNP-1, AL-OVL-1)
+    CAND_BETWEEN = 1, // a turn, then straight out onto the edge between two corners (AL-OVL-2)
+    CAND_PUSH = 2     // no turn: straight out across a side the mover's side already lies parallel to
+} CandKind;
+
 typedef struct Cand {
     McVec2 pivot;
     double angle; // clockwise positive
-    McVec2 shift; // after the pivot: only when snapping to the edge between two corners (AL-OVL-2)
+    McVec2 shift; // after the pivot (CAND_BETWEEN, CAND_PUSH)
+    CandKind kind;
 } Cand;
 
 static McVec2 edge_dir(const McPoly *p, int i) {
@@ -248,10 +255,22 @@ static int touch_cands(Ctx *c, const McPoly *a, int object, McVec2 at, Cand *out
     int n = 0;
     for (int x = 0; x < na; x++)
         for (int y = 0; y < nb; y++) {
-            Cand k = {pivot, align_angle(edge_dir(a, ea[x]), edge_dir(&b, eb[y])), {0, 0}};
+            Cand k = {pivot, align_angle(edge_dir(a, ea[x]), edge_dir(&b, eb[y])), {0, 0}, CAND_PIVOT};
             try_cand(c, a, object, k, out, &n);
         }
     return n;
+}
+
+// How far the mover `p` must move straight out across outline edge `e` of `b` (along its outward
+// normal) to lie on it.
+static McVec2 out_across(const McPoly *b, int e, McPoly p) {
+    McVec2 nrm = mc_vec2_perp_right(edge_dir(b, e));
+    double lo = 0;
+    for (int v = 0; v < p.count; v++) {
+        double d = mc_vec2_dot(mc_vec2_sub(p.v[v], b->v[e]), nrm);
+        if (d < lo) lo = d;
+    }
+    return mc_vec2_scale(nrm, -lo);
 }
 
 // AL-OVL-1/2: the mover overlaps the object after a turn. Pivots are where its sides cross the
@@ -277,17 +296,20 @@ static int overlap_cands(Ctx *c, const McPoly *a, int object, Cand *out, bool *t
                 MC_SEGMENTS_POINT)
                 continue;
             int target = between >= 0 ? between : y;
-            Cand k = {at, align_angle(edge_dir(a, x), edge_dir(&b, target)), {0, 0}};
+            Cand k = {at, align_angle(edge_dir(a, x), edge_dir(&b, target)), {0, 0}, CAND_PIVOT};
             if (between >= 0) {
-                // Push the turned mover out along the edge's outward normal until it lies on it.
-                McPoly p = place(a, k);
-                McVec2 nrm = mc_vec2_perp_right(edge_dir(&b, between));
-                double lo = INFINITY;
-                for (int v = 0; v < p.count; v++) {
-                    double d = mc_vec2_dot(mc_vec2_sub(p.v[v], b.v[between]), nrm);
-                    if (d < lo) lo = d;
+                k.kind = CAND_BETWEEN;
+                k.shift = out_across(&b, between, place(a, k));
+            } else {
+                // A side of the mover already lying parallel to the crossed side makes an angle of
+                // 0 with it, the narrowest there is: snapping to that side moves the mover straight
+                // out across it until they lie flush (AL-OVL-1; the pivot can turn it no nearer).
+                for (int z = 0; z < a->count; z++) {
+                    McVec2 dz = edge_dir(a, z), dy = edge_dir(&b, y);
+                    if (fabs(mc_vec2_cross(dz, dy)) > 1e-9 || mc_vec2_dot(dz, dy) > 0) continue;
+                    Cand push = {at, 0, out_across(&b, y, *a), CAND_PUSH};
+                    try_cand(c, a, object, push, out, &n);
                 }
-                if (lo < 0) k.shift = mc_vec2_scale(nrm, -lo);
             }
             try_cand(c, a, object, k, out, &n);
         }
@@ -297,6 +319,21 @@ static int overlap_cands(Ctx *c, const McPoly *a, int object, Cand *out, bool *t
 // Orders the smallest clockwise and smallest counter-clockwise candidates: smaller angle first
 // (AL-SNP-1); equal angles follow the player's side, clockwise by default (AL-SNP-2).
 static int pick_two(Ctx *c, int action, Cand *k, int n, Cand *two) {
+    // Straight pushes (angle 0) come first, the shortest first; the next shortest across another
+    // side is the other way to try (AL-LIM-1).
+    int p1 = -1, p2 = -1;
+    for (int i = 0; i < n; i++) {
+        if (k[i].kind != CAND_PUSH) continue;
+        double len = mc_vec2_length(k[i].shift);
+        if (p1 < 0 || len < mc_vec2_length(k[p1].shift) - SLOP) p2 = p1, p1 = i;
+        else if (mc_vec2_distance(k[i].shift, k[p1].shift) > SLOP && (p2 < 0 || len < mc_vec2_length(k[p2].shift) - SLOP)) p2 = i;
+    }
+    if (p1 >= 0) {
+        tr(c, "AL-OVL-1", "a side of the unit lies parallel to the side it overlaps: it moves straight out across it");
+        two[0] = k[p1];
+        if (p2 >= 0) two[1] = k[p2];
+        return p2 >= 0 ? 2 : 1;
+    }
     int cw = -1, ccw = -1;
     for (int i = 0; i < n; i++) {
         // A pure push onto the edge between two corners (AL-OVL-2) counts as a clockwise snap of 0.
@@ -343,32 +380,49 @@ static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m, 
         McSweepHit hit;
         mc_sweep_rotate(&in, two[i].pivot, two[i].angle, &hit);
         int blocker = hit.state == MC_SWEEP_CLEAR ? -1 : c->w->part_object[hit.obstacle >= 0 ? hit.obstacle : 0];
+        bool shifted = two[i].shift.x != 0 || two[i].shift.y != 0;
+        if (blocker < 0 && shifted) {
+            // The straight move out must not run through anything either.
+            McPoly turned;
+            mc_poly_rotate(&a, two[i].pivot, two[i].angle, &turned);
+            in.mover = &turned;
+            if (mc_sweep_translate(&in, two[i].shift, &hit) != MC_SWEEP_CLEAR)
+                blocker = c->w->part_object[hit.obstacle >= 0 ? hit.obstacle : 0];
+        }
         McPoly end = place(&a, two[i]);
         if (blocker < 0) {
             set_ignore(c, -1);
             blocker = overlapped(c, &end, -1, NULL);
         }
-        const char *dir = two[i].angle >= 0 ? "cw" : "ccw";
+        bool push = two[i].kind == CAND_PUSH;
+        const char *dir = push ? NULL : two[i].angle >= 0 ? "cw" : "ccw";
+        double shift = mc_vec2_length(two[i].shift);
         if (blocker >= 0) {
-            AlEvent *e = ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "snapping %s by %.6g degrees would hit %s", dir,
-                            fabs(two[i].angle), oid(c, blocker));
+            AlEvent *e = push ? ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "moving straight out by %.6g would hit %s",
+                                   shift, oid(c, blocker))
+                              : ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "snapping %s by %.6g degrees would hit %s",
+                                   dir, fabs(two[i].angle), oid(c, blocker));
             if (e) e->side = dir, e->has_angle = true, e->angle = two[i].angle;
-            tr(c, "AL-LIM-1", "the %s snap onto %s would hit %s; it cannot be made", dir, oid(c, object), oid(c, blocker));
+            if (e && shifted) e->has_distance = true, e->distance = shift;
+            tr(c, "AL-LIM-1", "that snap onto %s would hit %s; it cannot be made", oid(c, object), oid(c, blocker));
             continue;
         }
         c->pose.centre = mc_vec2_add(mc_vec2_rotate_cw_about(c->pose.centre, two[i].pivot, two[i].angle), two[i].shift);
         c->pose.facing = mc_facing_normalize(c->pose.facing + two[i].angle);
-        AlEvent *e = ev(c, ar, "snap", i == 0 ? rule : "AL-LIM-1", object,
-                        "snapped %s about (%.6g, %.6g) by %.6g degrees onto an edge of %s", dir, two[i].pivot.x,
-                        two[i].pivot.y, fabs(two[i].angle), oid(c, object));
+        const char *r = i > 0 ? "AL-LIM-1" : two[i].kind == CAND_BETWEEN ? "AL-OVL-2" : rule;
+        AlEvent *e = push ? ev(c, ar, "snap", r, object, "moved straight out by %.6g steps onto a side of %s it lay parallel to",
+                               shift, oid(c, object))
+                          : ev(c, ar, "snap", r, object, "snapped %s about (%.6g, %.6g) by %.6g degrees onto an edge of %s",
+                               dir, two[i].pivot.x, two[i].pivot.y, fabs(two[i].angle), oid(c, object));
         if (e) {
-            e->has_point = true, e->point = two[i].pivot;
+            e->has_point = !push, e->point = two[i].pivot;
             e->has_angle = true, e->angle = two[i].angle;
             e->side = dir;
-            if (two[i].shift.x != 0 || two[i].shift.y != 0) e->rule = "AL-OVL-2";
+            if (shifted) e->has_distance = true, e->distance = shift;
         }
-        tr(c, i == 0 ? rule : "AL-LIM-1", "snapped %s by %.6g degrees about (%.6g, %.6g) onto %s", dir,
-           fabs(two[i].angle), two[i].pivot.x, two[i].pivot.y, oid(c, object));
+        if (push) tr(c, r, "moved straight out by %.6g steps onto %s", shift, oid(c, object));
+        else tr(c, r, "snapped %s by %.6g degrees about (%.6g, %.6g) onto %s", dir, fabs(two[i].angle), two[i].pivot.x,
+                two[i].pivot.y, oid(c, object));
         return 1;
     }
     return 0;
