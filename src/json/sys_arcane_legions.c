@@ -284,6 +284,8 @@ static void write_event(McJson *j, cJSON *arr, const AlWorld *w, const AlEvent *
     if (e->has_distance) mc_jw_number(j, o, "distance", e->distance);
     if (e->side) mc_jw_string(j, o, "direction", e->side);
     if (e->steps_beyond >= 0) mc_jw_number(j, o, "stepsBeyond", e->steps_beyond);
+    if (e->mark) mc_jw_string(j, o, "mark", e->mark);
+    if (e->object_mark) mc_jw_string(j, o, "objectMark", e->object_mark);
     mc_jw_string(j, o, "message", e->text);
 }
 

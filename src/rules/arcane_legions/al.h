@@ -138,6 +138,8 @@ typedef struct AlEvent {
     double distance;    ///< slide distance, steps
     const char *side;   ///< "cw"/"ccw" (snap), slide direction name, or NULL
     int steps_beyond;   ///< tool: steps the unit ends beyond the tool (AL-TRN-2), else -1
+    const char *mark;        ///< slide: the mover's notch or corner that lined up ("front notch 1"), or NULL
+    const char *object_mark; ///< slide: the other unit's notch or corner it lined up with, or NULL
     const char *text;   ///< one plain sentence
 } AlEvent;
 

@@ -144,10 +144,17 @@ static int overlapped(Ctx *c, const McPoly *poly, int after, int *part) {
 
 // ---- snapping -------------------------------------------------------------------------------
 
+typedef enum CandKind {
+    CAND_PIVOT = 0,   // a turn about the pivot (AL-SNP-1, AL-OVL-1)
+    CAND_BETWEEN = 1, // a turn, then straight out onto the edge between two corners (AL-OVL-2)
+    CAND_PUSH = 2     // no turn: straight out across a side the mover's side already lies parallel to
+} CandKind;
+
 typedef struct Cand {
     McVec2 pivot;
     double angle; // clockwise positive
-    McVec2 shift; // after the pivot: only when snapping to the edge between two corners (AL-OVL-2)
+    McVec2 shift; // after the pivot (CAND_BETWEEN, CAND_PUSH)
+    CandKind kind;
 } Cand;
 
 static McVec2 edge_dir(const McPoly *p, int i) {
@@ -170,78 +177,141 @@ static McPoly place(const McPoly *a, Cand k) {
     return out;
 }
 
-// Keeps a candidate when it leaves the mover flush against b without overlapping it.
-static void try_cand(const McPoly *a, const McPoly *b, Cand k, Cand *out, int *n) {
+// The object's outline, each edge with the object's inside on its left: a unit's rectangle, a
+// terrain polygon as the player gave it (not its convex parts, whose inner diagonals are no
+// edges to snap to), or the table's edge run clockwise round the table, whose outside is the
+// object (FACTS.md 1.7). Repeated points are dropped.
+static void outline(Ctx *c, int object, McPoly *out) {
+    const AlWorld *w = c->w;
+    out->count = 0;
+    if (object < w->unit_count) {
+        *out = mc_rect_to_poly(w->units[object].rect);
+        return;
+    }
+    McVec2 pts[MC_POLY_CAPACITY];
+    int n = 0;
+    if (object < w->unit_count + w->terrain_count) {
+        const AlTerrain *t = &w->terrain[object - w->unit_count];
+        double area = 0;
+        for (int i = 0; i < t->count; i++) area += mc_vec2_cross(t->points[i], t->points[(i + 1) % t->count]);
+        for (int i = 0; i < t->count && n < MC_POLY_CAPACITY; i++) pts[n++] = t->points[area > 0 ? i : t->count - 1 - i];
+    } else {
+        pts[0] = mc_vec2(0, 0), pts[1] = mc_vec2(0, w->height), pts[2] = mc_vec2(w->width, w->height);
+        pts[3] = mc_vec2(w->width, 0);
+        n = 4;
+    }
+    for (int i = 0; i < n; i++)
+        if (out->count == 0 || mc_vec2_distance(pts[i], out->v[out->count - 1]) > SLOP) out->v[out->count++] = pts[i];
+    while (out->count > 1 && mc_vec2_distance(out->v[0], out->v[out->count - 1]) <= SLOP) out->count--;
+}
+
+// True when the mover `p` lies flush against the object (a shared edge stretch) and overlaps none
+// of its parts.
+static bool flush_against(Ctx *c, const McPoly *p, int object) {
+    const AlWorld *w = c->w;
+    bool flush = false;
+    McBroadphaseIter it;
+    mc_broadphase_iter_begin(&it, &w->bp, mc_aabb_inflate(mc_poly_aabb(p), 2 * SLOP));
+    for (int q; (q = mc_broadphase_iter_next(&it)) >= 0;) {
+        if (w->part_object[q] != object) continue;
+        McContact ct;
+        McContactState st = mc_poly_contact(p, &w->parts[q], &ct);
+        if (st == MC_CONTACT_OVERLAPPING) return false;
+        flush = flush || (st == MC_CONTACT_TOUCHING && ct.flush);
+    }
+    return flush;
+}
+
+// Keeps a candidate when it leaves the mover flush against the object without overlapping it.
+static void try_cand(Ctx *c, const McPoly *a, int object, Cand k, Cand *out, int *n) {
     bool still = fabs(k.angle) < 1e-9 && k.shift.x == 0 && k.shift.y == 0;
     if (still || *n >= 16) return;
     McPoly p = place(a, k);
-    McContact ct;
-    if (mc_poly_contact(&p, b, &ct) != MC_CONTACT_TOUCHING || !ct.flush) return;
-    out[(*n)++] = k;
+    if (flush_against(c, &p, object)) out[(*n)++] = k;
 }
 
-// AL-SNP-1: the mover touches b at a corner; its edges at the contact are turned onto b's edges
-// at the contact about the collision point.
-static int touch_cands(const McPoly *a, const McPoly *b, const McContact *ct, Cand *out) {
-    int ea[2], eb[2], na = 0, nb = 0;
-    McVec2 pivot;
-    int i = ct->feature_a.index, j = ct->feature_b.index;
-    if (i < 0 || j < 0) return 0;
-    if (ct->feature_a.kind == MC_FEATURE_VERTEX) {
-        pivot = a->v[i];
-        ea[na++] = i - 1, ea[na++] = i;
-    } else {
-        ea[na++] = i;
+// AL-SNP-1: the mover and the object touch at `at`, where one of them has a corner. The mover's
+// edges through that point are turned onto the object's outline edges through it, about that
+// point (GEOMETRY.md "Snap-to": a mover's corner on the object's edge, or the mirror image).
+static int touch_cands(Ctx *c, const McPoly *a, int object, McVec2 at, Cand *out) {
+    McPoly b;
+    outline(c, object, &b);
+    const double tol = 2 * SLOP;
+    int ea[4], eb[8], na = 0, nb = 0;
+    bool corner_a = false, corner_b = false;
+    McVec2 pivot = at;
+    for (int i = 0; i < a->count; i++) {
+        if (mc_segment_distance(a->v[i], a->v[(i + 1) % a->count], at) <= tol && na < 4) ea[na++] = i;
+        if (!corner_a && mc_vec2_distance(a->v[i], at) <= tol) corner_a = true, pivot = a->v[i];
     }
-    if (ct->feature_b.kind == MC_FEATURE_VERTEX) {
-        if (ct->feature_a.kind != MC_FEATURE_VERTEX) pivot = b->v[j];
-        eb[nb++] = j - 1, eb[nb++] = j;
-    } else {
-        eb[nb++] = j;
+    for (int i = 0; i < b.count; i++) {
+        if (mc_segment_distance(b.v[i], b.v[(i + 1) % b.count], at) <= tol && nb < 8) eb[nb++] = i;
+        if (!corner_b && mc_vec2_distance(b.v[i], at) <= tol) {
+            corner_b = true;
+            if (!corner_a) pivot = b.v[i];
+        }
     }
-    if (ct->feature_a.kind != MC_FEATURE_VERTEX && ct->feature_b.kind != MC_FEATURE_VERTEX) return 0;
+    if (!corner_a && !corner_b) return 0;
     int n = 0;
     for (int x = 0; x < na; x++)
         for (int y = 0; y < nb; y++) {
-            Cand k = {pivot, align_angle(edge_dir(a, ea[x]), edge_dir(b, eb[y])), {0, 0}};
-            try_cand(a, b, k, out, &n);
+            Cand k = {pivot, align_angle(edge_dir(a, ea[x]), edge_dir(&b, eb[y])), {0, 0}, CAND_PIVOT};
+            try_cand(c, a, object, k, out, &n);
         }
     return n;
 }
 
-// AL-OVL-1/2: the mover overlaps b after a turn. Pivots are where its sides cross b's sides;
-// with two of b's corners inside the mover it snaps to the edge between them.
-static int overlap_cands(const McPoly *a, const McPoly *b, Cand *out, bool *two_corners) {
+// How far the mover `p` must move straight out across outline edge `e` of `b` (along its outward
+// normal) to lie on it.
+static McVec2 out_across(const McPoly *b, int e, McPoly p) {
+    McVec2 nrm = mc_vec2_perp_right(edge_dir(b, e));
+    double lo = 0;
+    for (int v = 0; v < p.count; v++) {
+        double d = mc_vec2_dot(mc_vec2_sub(p.v[v], b->v[e]), nrm);
+        if (d < lo) lo = d;
+    }
+    return mc_vec2_scale(nrm, -lo);
+}
+
+// AL-OVL-1/2: the mover overlaps the object after a turn. Pivots are where its sides cross the
+// object's sides; with two of the object's corners inside the mover it snaps to the edge between
+// them.
+static int overlap_cands(Ctx *c, const McPoly *a, int object, Cand *out, bool *two_corners) {
+    McPoly b;
+    outline(c, object, &b);
     int inside[MC_POLY_CAPACITY], ni = 0;
-    for (int j = 0; j < b->count; j++)
-        if (mc_poly_classify_point(a, b->v[j]) == MC_CONTACT_OVERLAPPING) inside[ni++] = j;
+    for (int j = 0; j < b.count; j++)
+        if (mc_poly_classify_point(a, b.v[j]) == MC_CONTACT_OVERLAPPING) inside[ni++] = j;
     int between = -1;
     if (ni == 2) {
-        if ((inside[0] + 1) % b->count == inside[1]) between = inside[0];
-        else if ((inside[1] + 1) % b->count == inside[0]) between = inside[1];
+        if ((inside[0] + 1) % b.count == inside[1]) between = inside[0];
+        else if ((inside[1] + 1) % b.count == inside[0]) between = inside[1];
     }
     *two_corners = between >= 0;
     int n = 0;
     for (int x = 0; x < a->count; x++)
-        for (int y = 0; y < b->count; y++) {
+        for (int y = 0; y < b.count; y++) {
             McVec2 at;
-            if (mc_segment_intersect(a->v[x], a->v[(x + 1) % a->count], b->v[y], b->v[(y + 1) % b->count], &at,
-                                     NULL) != MC_SEGMENTS_POINT)
+            if (mc_segment_intersect(a->v[x], a->v[(x + 1) % a->count], b.v[y], b.v[(y + 1) % b.count], &at, NULL) !=
+                MC_SEGMENTS_POINT)
                 continue;
             int target = between >= 0 ? between : y;
-            Cand k = {at, align_angle(edge_dir(a, x), edge_dir(b, target)), {0, 0}};
+            Cand k = {at, align_angle(edge_dir(a, x), edge_dir(&b, target)), {0, 0}, CAND_PIVOT};
             if (between >= 0) {
-                // Push the turned mover out along the edge's outward normal until it lies on it.
-                McPoly p = place(a, k);
-                McVec2 nrm = mc_vec2_perp_right(edge_dir(b, between));
-                double lo = INFINITY;
-                for (int v = 0; v < p.count; v++) {
-                    double d = mc_vec2_dot(mc_vec2_sub(p.v[v], b->v[between]), nrm);
-                    if (d < lo) lo = d;
+                k.kind = CAND_BETWEEN;
+                k.shift = out_across(&b, between, place(a, k));
+            } else {
+                // A side of the mover already lying parallel to the crossed side makes an angle of
+                // 0 with it, the narrowest there is: snapping to that side moves the mover straight
+                // out across it until they lie flush (AL-OVL-1; the pivot can turn it no nearer).
+                for (int z = 0; z < a->count; z++) {
+                    McVec2 dz = edge_dir(a, z), dy = edge_dir(&b, y);
+                    if (fabs(mc_vec2_cross(dz, dy)) > 1e-9 || mc_vec2_dot(dz, dy) > 0) continue;
+                    Cand push = {at, 0, out_across(&b, y, *a), CAND_PUSH};
+                    try_cand(c, a, object, push, out, &n);
                 }
-                if (lo < 0) k.shift = mc_vec2_scale(nrm, -lo);
             }
-            try_cand(a, b, k, out, &n);
+            try_cand(c, a, object, k, out, &n);
         }
     return n;
 }
@@ -249,6 +319,21 @@ static int overlap_cands(const McPoly *a, const McPoly *b, Cand *out, bool *two_
 // Orders the smallest clockwise and smallest counter-clockwise candidates: smaller angle first
 // (AL-SNP-1); equal angles follow the player's side, clockwise by default (AL-SNP-2).
 static int pick_two(Ctx *c, int action, Cand *k, int n, Cand *two) {
+    // Straight pushes (angle 0) come first, the shortest first; the next shortest across another
+    // side is the other way to try (AL-LIM-1).
+    int p1 = -1, p2 = -1;
+    for (int i = 0; i < n; i++) {
+        if (k[i].kind != CAND_PUSH) continue;
+        double len = mc_vec2_length(k[i].shift);
+        if (p1 < 0 || len < mc_vec2_length(k[p1].shift) - SLOP) p2 = p1, p1 = i;
+        else if (mc_vec2_distance(k[i].shift, k[p1].shift) > SLOP && (p2 < 0 || len < mc_vec2_length(k[p2].shift) - SLOP)) p2 = i;
+    }
+    if (p1 >= 0) {
+        tr(c, "AL-OVL-1", "a side of the unit lies parallel to the side it overlaps: it moves straight out across it");
+        two[0] = k[p1];
+        if (p2 >= 0) two[1] = k[p2];
+        return p2 >= 0 ? 2 : 1;
+    }
     int cw = -1, ccw = -1;
     for (int i = 0; i < n; i++) {
         // A pure push onto the edge between two corners (AL-OVL-2) counts as a clockwise snap of 0.
@@ -279,41 +364,65 @@ static int pick_two(Ctx *c, int action, Cand *k, int n, Cand *two) {
 }
 
 // Tries the snaps in order; a snap whose pivot would hit another object, or that would end
-// overlapping one, cannot be made and the next is tried (AL-LIM-1). Returns 1 when snapped.
-static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m) {
+// overlapping one, cannot be made and the next is tried (AL-LIM-1). `rule` is the clause of the
+// first snap: AL-SNP-1 after a step's collision, AL-OVL-1 after a turn's overlap. Returns 1 when
+// snapped.
+static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m, const char *rule) {
     McPoly a = mc_rect_to_poly(c->pose);
     for (int i = 0; i < m; i++) {
-        set_ignore(c, object);
+        // The pivot turns the mover about its contact with (or overlap of) the object, so the parts
+        // of the object it touches now are not obstacles to it; the object's other parts (of a
+        // concave piece) are.
+        set_ignore(c, -1);
+        for (int p = 0; p < c->w->part_count; p++)
+            if (c->w->part_object[p] == object && mc_poly_distance(&a, &c->w->parts[p]) <= SLOP) c->ignore[p] = 1;
         McSweepInput in = {&a, c->w->parts, c->w->part_count, &c->w->bp, c->ignore};
         McSweepHit hit;
         mc_sweep_rotate(&in, two[i].pivot, two[i].angle, &hit);
         int blocker = hit.state == MC_SWEEP_CLEAR ? -1 : c->w->part_object[hit.obstacle >= 0 ? hit.obstacle : 0];
+        bool shifted = two[i].shift.x != 0 || two[i].shift.y != 0;
+        if (blocker < 0 && shifted) {
+            // The straight move out must not run through anything either.
+            McPoly turned;
+            mc_poly_rotate(&a, two[i].pivot, two[i].angle, &turned);
+            in.mover = &turned;
+            if (mc_sweep_translate(&in, two[i].shift, &hit) != MC_SWEEP_CLEAR)
+                blocker = c->w->part_object[hit.obstacle >= 0 ? hit.obstacle : 0];
+        }
         McPoly end = place(&a, two[i]);
         if (blocker < 0) {
             set_ignore(c, -1);
             blocker = overlapped(c, &end, -1, NULL);
         }
-        const char *dir = two[i].angle >= 0 ? "cw" : "ccw";
+        bool push = two[i].kind == CAND_PUSH;
+        const char *dir = push ? NULL : two[i].angle >= 0 ? "cw" : "ccw";
+        double shift = mc_vec2_length(two[i].shift);
         if (blocker >= 0) {
-            AlEvent *e = ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "snapping %s by %.6g degrees would hit %s", dir,
-                            fabs(two[i].angle), oid(c, blocker));
+            AlEvent *e = push ? ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "moving straight out by %.6g would hit %s",
+                                   shift, oid(c, blocker))
+                              : ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "snapping %s by %.6g degrees would hit %s",
+                                   dir, fabs(two[i].angle), oid(c, blocker));
             if (e) e->side = dir, e->has_angle = true, e->angle = two[i].angle;
-            tr(c, "AL-LIM-1", "the %s snap onto %s would hit %s; it cannot be made", dir, oid(c, object), oid(c, blocker));
+            if (e && shifted) e->has_distance = true, e->distance = shift;
+            tr(c, "AL-LIM-1", "that snap onto %s would hit %s; it cannot be made", oid(c, object), oid(c, blocker));
             continue;
         }
         c->pose.centre = mc_vec2_add(mc_vec2_rotate_cw_about(c->pose.centre, two[i].pivot, two[i].angle), two[i].shift);
         c->pose.facing = mc_facing_normalize(c->pose.facing + two[i].angle);
-        AlEvent *e = ev(c, ar, "snap", i == 0 ? "AL-SNP-1" : "AL-LIM-1", object,
-                        "snapped %s about (%.6g, %.6g) by %.6g degrees onto an edge of %s", dir, two[i].pivot.x,
-                        two[i].pivot.y, fabs(two[i].angle), oid(c, object));
+        const char *r = i > 0 ? "AL-LIM-1" : two[i].kind == CAND_BETWEEN ? "AL-OVL-2" : rule;
+        AlEvent *e = push ? ev(c, ar, "snap", r, object, "moved straight out by %.6g steps onto a side of %s it lay parallel to",
+                               shift, oid(c, object))
+                          : ev(c, ar, "snap", r, object, "snapped %s about (%.6g, %.6g) by %.6g degrees onto an edge of %s",
+                               dir, two[i].pivot.x, two[i].pivot.y, fabs(two[i].angle), oid(c, object));
         if (e) {
-            e->has_point = true, e->point = two[i].pivot;
+            e->has_point = !push, e->point = two[i].pivot;
             e->has_angle = true, e->angle = two[i].angle;
             e->side = dir;
-            if (two[i].shift.x != 0 || two[i].shift.y != 0) e->rule = "AL-OVL-2";
+            if (shifted) e->has_distance = true, e->distance = shift;
         }
-        tr(c, i == 0 ? "AL-SNP-1" : "AL-LIM-1", "snapped %s by %.6g degrees about (%.6g, %.6g) onto %s", dir,
-           fabs(two[i].angle), two[i].pivot.x, two[i].pivot.y, oid(c, object));
+        if (push) tr(c, r, "moved straight out by %.6g steps onto %s", shift, oid(c, object));
+        else tr(c, r, "snapped %s by %.6g degrees about (%.6g, %.6g) onto %s", dir, fabs(two[i].angle), two[i].pivot.x,
+                two[i].pivot.y, oid(c, object));
         return 1;
     }
     return 0;
@@ -323,15 +432,34 @@ static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m) 
 
 static double edge_length(McRect r, int edge) { return edge == 0 || edge == 2 ? fabs(r.width) : fabs(r.depth); }
 
-// Positions (projected on d) of an edge's two ends and its notches (A-AL-2).
-static int edge_marks(const McPoly *p, int edge, double len, double spacing, McVec2 d, double *out) {
+// Positions (projected on d) of an edge's notches (A-AL-2) and its two ends. tag[i] says which:
+// k >= 1 the k-th notch from the edge's first corner, 0 that corner, -1 the other end.
+static int edge_marks(const McPoly *p, int edge, double len, double spacing, McVec2 d, double *out, int *tag) {
     McVec2 a = p->v[edge], b = p->v[(edge + 1) % 4];
     McVec2 u = mc_vec2_normalize(mc_vec2_sub(b, a));
     int n = 0;
-    out[n++] = mc_vec2_dot(a, d);
-    out[n++] = mc_vec2_dot(b, d);
-    for (int k = 1; k * spacing < len - SLOP && n < 256; k++) out[n++] = mc_vec2_dot(mc_vec2_mul_add(a, k * spacing, u), d);
+    for (int k = 1; k * spacing < len - SLOP && n < 256; k++) {
+        tag[n] = k;
+        out[n++] = mc_vec2_dot(mc_vec2_mul_add(a, k * spacing, u), d);
+    }
+    tag[n] = 0, out[n++] = mc_vec2_dot(a, d);
+    tag[n] = -1, out[n++] = mc_vec2_dot(b, d);
     return n;
+}
+
+// A mark of a base's edge in the words of docs/api/arcane-legions.md: "front notch 1" (notch
+// indices count from the unit's left end on the front and back, from the back end on the sides),
+// or "back-left corner". Edge e of the rectangle runs from corner e (front-right, front-left,
+// back-left, back-right) to corner e + 1 (McRectEdge).
+static const char *mark_name(Ctx *c, int edge, int tag, double len, double spacing) {
+    static const char *const edges[] = {"front", "left", "back", "right"};
+    static const char *const corners[] = {"front-right", "front-left", "back-left", "back-right"};
+    if (tag <= 0) return mc_strf(c->env, "%s corner", corners[(edge + (tag < 0 ? 1 : 0)) % 4]);
+    int count = 0;
+    while ((count + 1) * spacing < len - SLOP) count++;
+    // Edges 0 (front, right to left) and 1 (left, front to back) run against the index order.
+    int index = edge <= 1 ? count - tag : tag - 1;
+    return mc_strf(c->env, "%s notch %d", edges[edge], index);
 }
 
 // AL-SLD-1/2: after a collision that left the mover adjacent, the optional slide.
@@ -368,14 +496,25 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
     }
     double spacing = mc_param(c->env, MC_P_AL2_NOTCH_SPACING);
     double ma[260], mb[260];
+    int ta[260], tb[260];
     const AlUnit *bu = &w->units[object];
-    int na = edge_marks(&a, ct.feature_a.index, edge_length(c->pose, ct.feature_a.index), spacing, d, ma);
-    int nb = edge_marks(&w->parts[bpart], ct.feature_b.index, edge_length(bu->rect, ct.feature_b.index), spacing, d, mb);
+    int ea = ct.feature_a.index, eb = ct.feature_b.index;
+    double la = edge_length(c->pose, ea), lb = edge_length(bu->rect, eb);
+    int na = edge_marks(&a, ea, la, spacing, d, ma, ta);
+    int nb = edge_marks(&w->parts[bpart], eb, lb, spacing, d, mb, tb);
+    // The nearest alignment; among alignments at the same distance the one naming notches is
+    // reported (several marks often line up at once).
     double best = INFINITY;
+    int bi = -1, bk = -1;
     for (int i = 0; i < na; i++)
         for (int k = 0; k < nb; k++) {
             double s = mb[k] - ma[i];
-            if (s > SLOP && s < best) best = s;
+            if (s <= SLOP) continue;
+            bool tie = fabs(s - best) <= SLOP;
+            if ((!tie && s < best) || (tie && (ta[i] > 0) + (tb[k] > 0) > (ta[bi] > 0) + (tb[bk] > 0))) {
+                if (!tie) best = s;
+                bi = i, bk = k;
+            }
         }
     McVec2 move = mc_vec2_scale(d, best);
     McPoly moved;
@@ -395,9 +534,10 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
         return;
     }
     c->pose.centre = mc_vec2_add(c->pose.centre, move);
-    AlEvent *e = ev(c, ar, "slide", "AL-SLD-1", object, "slid %s by %.6g steps until a notch or side aligned with %s", dn,
-                    best, oid(c, object));
-    if (e) e->has_distance = true, e->distance = best, e->side = dn;
+    const char *mark_a = mark_name(c, ea, ta[bi], la, spacing), *mark_b = mark_name(c, eb, tb[bk], lb, spacing);
+    AlEvent *e = ev(c, ar, "slide", "AL-SLD-1", object, "slid %s by %.6g steps until its %s lined up with %s's %s", dn, best,
+                    mark_a ? mark_a : "mark", oid(c, object), mark_b ? mark_b : "mark");
+    if (e) e->has_distance = true, e->distance = best, e->side = dn, e->mark = mark_a, e->object_mark = mark_b;
     tr(c, "AL-SLD-1", "slid %s by %.6g steps along %s to the first alignment", dn, best, oid(c, object));
 }
 
@@ -464,7 +604,6 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
     if (c->o->move_order) note_control(c, ai, ar, &a, move);
     c->pose.centre = mc_vec2_add(c->pose.centre, move);
     int ob = w->part_object[hit.obstacle];
-    const McPoly *b = &w->parts[hit.obstacle];
     if (!c->o->move_order) {
         AlEvent *e = ev(c, ar, "stopped", "AL-LIM-4", ob, "moved without a move order, it stops against %s", oid(c, ob));
         if (e) e->has_point = true, e->point = hit.contact.point;
@@ -484,9 +623,9 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
         return;
     }
     Cand k[16], two[2];
-    int n = touch_cands(&hit.placed, b, &hit.contact, k);
+    int n = touch_cands(c, &hit.placed, ob, hit.contact.point, k);
     int m = pick_two(c, ai, k, n, two);
-    if (snap(c, ar, ob, two, m)) {
+    if (snap(c, ar, ob, two, m, "AL-SNP-1")) {
         end_by_collision(c, ai, ar, ob);
         return;
     }
@@ -618,7 +757,7 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
     McPoly a = mc_rect_to_poly(np);
     int first = overlapped(c, &a, -1, NULL);
     if (first < 0) return;
-    int count = 0, target = first, target_part = -1;
+    int count = 0, target = first;
     const char *ids[8];
     for (int ob = first; ob >= 0; ob = overlapped(c, &a, ob, NULL)) {
         if (count < 8) ids[count] = oid(c, ob);
@@ -630,15 +769,14 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
         tr(c, "AL-OVL-3", "the turn ends overlapping %d objects; the player chooses which to snap to: %s", count,
            oid(c, target));
     }
-    overlapped(c, &a, target - 1, &target_part);
     e = ev(c, ar, "overlap", "AL-OVL-1", target, "the turn ends overlapping %s", oid(c, target));
     if (e && count > 1) e->rule = "AL-OVL-3";
     Cand k[16], two[2];
     bool two_corners = false;
-    int n = overlap_cands(&a, &w->parts[target_part], k, &two_corners);
+    int n = overlap_cands(c, &a, target, k, &two_corners);
     if (two_corners) tr(c, "AL-OVL-2", "two corners of %s lie inside the unit: it snaps to the edge between them", oid(c, target));
     int m = pick_two(c, ai, k, n, two);
-    if (snap(c, ar, target, two, m)) {
+    if (snap(c, ar, target, two, m, "AL-OVL-1")) {
         tr(c, "AL-OVL-4", "sliding after an overlap snap works as usual");
         end_by_collision(c, ai, ar, target);
         return;
