@@ -12,8 +12,36 @@
 static const char *const unit_keys[] = {"id",    "side",   "type",   "q",         "r",      "col",     "row",
                                         "facing", "speed", "traits", "abilities", "tokens", "engaged", NULL};
 
-// Reads a list of names from `table` into a bit set; a name given twice is bad_request.
-static int read_names(McJson *j, const cJSON *obj, const char *key, const McGgName *table, unsigned *bits) {
+// A name the engine does not know in a unit's traits, abilities or tokens: real unit sheets list
+// many that have nothing to do with movement, so they are accepted, have no effect, and are named
+// in the answer ("ignoredNames") so that a misspelt movement trait does not go unnoticed.
+typedef struct Ignored {
+    int unit;
+    const char *list, *name;
+} Ignored;
+
+typedef struct IgnoredList {
+    Ignored *items;
+    int count, cap;
+} IgnoredList;
+
+static char fold(char c) {
+    if (c >= 'A' && c <= 'Z') return (char)(c - 'A' + 'a');
+    return c == '-' || c == '_' ? ' ' : c;
+}
+
+// Names match without regard to case, and '-' or '_' stand for a space ("Circular-Defence").
+static bool same_name(const char *a, const char *b) {
+    for (;; a++, b++) {
+        if (fold(*a) != fold(*b)) return false;
+        if (!*a) return true;
+    }
+}
+
+// Reads a list of names from `table` into a bit set; a known trait given twice (also under its
+// other name) is bad_request; an unknown name goes to `ignored` once.
+static int read_names(McJson *j, const cJSON *obj, const char *key, const McGgName *table, int unit,
+                      IgnoredList *ignored, unsigned *bits) {
     const cJSON *arr;
     int n;
     *bits = 0;
@@ -27,16 +55,21 @@ static int read_names(McJson *j, const cJSON *obj, const char *key, const McGgNa
         if (!mc_jr_string_value(j, e, &name)) return 0;
         const McGgName *hit = NULL;
         for (const McGgName *t = table; t->name && !hit; t++)
-            if (strcmp(t->name, name) == 0) hit = t;
-        if (!hit) {
-            char list[400] = "";
-            size_t len = 0;
-            for (const McGgName *t = table; t->name && len < sizeof list; t++)
-                len += (size_t)snprintf(list + len, sizeof list - len, "%s\"%s\"", t == table ? "" : ", ", t->name);
-            return mc_jr_fail(j, "bad_request", "unknown name \"%s\"; expected one of %s", name, list);
+            if (same_name(name, t->name)) hit = t;
+        if (hit) {
+            if (*bits & hit->bit) return mc_jr_fail(j, "bad_request", "\"%s\" is listed twice", name);
+            *bits |= hit->bit;
+        } else {
+            bool seen = false;
+            for (int k = 0; k < ignored->count && !seen; k++)
+                seen = ignored->items[k].unit == unit && ignored->items[k].list == key &&
+                       same_name(ignored->items[k].name, name);
+            if (!seen) {
+                if (!mc_grow(j->env.arena, (void **)&ignored->items, &ignored->cap, ignored->count + 1, sizeof(Ignored)))
+                    return mc_jr_fail(j, "out_of_memory", "out of memory");
+                ignored->items[ignored->count++] = (Ignored){unit, key, name};
+            }
         }
-        if (*bits & hit->bit) return mc_jr_fail(j, "bad_request", "\"%s\" is listed twice", name);
-        *bits |= hit->bit;
         mc_jr_pop(j, inner);
     }
     mc_jr_pop(j, saved);
@@ -44,7 +77,7 @@ static int read_names(McJson *j, const cJSON *obj, const char *key, const McGgNa
 }
 
 // Everything `reach` and `move` share: board, units, the mover, ignoreUnits, reconnaissance, action.
-static int read_common(McJson *j, const cJSON *req, McBoard *board, McGgRequest *out) {
+static int read_common(McJson *j, const cJSON *req, McBoard *board, McGgRequest *out, IgnoredList *ignored) {
     const char *names[MC_GG_TERRAIN_COUNT + 1];
     for (int i = 0; i < MC_GG_TERRAIN_COUNT; i++) names[i] = mc_gg_terrain[i].name;
     names[MC_GG_TERRAIN_COUNT] = NULL;
@@ -80,9 +113,9 @@ static int read_common(McJson *j, const cJSON *req, McBoard *board, McGgRequest 
         if (!mc_jr_string(j, e, "side", 1, &u->side) || !mc_jr_string(j, e, "type", 0, &type) ||
             !mc_jr_hex_fields(j, e, &u->hex) || !mc_jr_int(j, e, "facing", 1, 0, 5, &u->facing) ||
             !mc_jr_int(j, e, "speed", 0, 0, MC_MAX_MOVE_POINTS, &u->speed) ||
-            !read_names(j, e, "traits", mc_gg_trait_names, &u->traits) ||
-            !read_names(j, e, "abilities", mc_gg_ability_names, &u->abilities) ||
-            !read_names(j, e, "tokens", mc_gg_token_names, &u->tokens) || !mc_jr_bool(j, e, "engaged", 0, &u->engaged))
+            !read_names(j, e, "traits", mc_gg_trait_names, i, ignored, &u->traits) ||
+            !read_names(j, e, "abilities", mc_gg_ability_names, i, ignored, &u->abilities) ||
+            !read_names(j, e, "tokens", mc_gg_token_names, i, ignored, &u->tokens) || !mc_jr_bool(j, e, "engaged", 0, &u->engaged))
             return 0;
         int pos = mc_board_index(board, u->hex);
         if (pos < 0) return mc_jr_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", u->hex.q, u->hex.r);
@@ -94,6 +127,13 @@ static int read_common(McJson *j, const cJSON *req, McBoard *board, McGgRequest 
     mc_jr_pop(j, saved);
     out->units = units;
     out->unit_count = n;
+    for (i = 0; i < ignored->count; i++)
+        mc_trace(&j->env, "GG-TRT-1", units[ignored->items[i].unit].id,
+                 "the %s \"%s\" is not one the engine knows: it is taken to have no effect on movement",
+                 strcmp(ignored->items[i].list, "traits") == 0      ? "trait"
+                 : strcmp(ignored->items[i].list, "abilities") == 0 ? "ability"
+                                                                    : "token",
+                 ignored->items[i].name);
     if (!mc_jr_ref(j, &ids, req, "unit", 1, &out->mover)) return 0;
     if (units[out->mover].speed < 0) {
         int inner = mc_jr_push_key(j, "units");
@@ -132,6 +172,19 @@ static int read_common(McJson *j, const cJSON *req, McBoard *board, McGgRequest 
     out->recon = recon;
     out->recon_count = n;
     return 1;
+}
+
+// Names the unknown traits, abilities and tokens in the answer.
+static void write_ignored(McJson *j, cJSON *result, const McGgRequest *req, const IgnoredList *ignored) {
+    cJSON *arr = mc_jw_array(j, result, "ignoredNames");
+    for (int i = 0; i < ignored->count && arr; i++) {
+        const Ignored *x = &ignored->items[i];
+        cJSON *o = mc_jw_push_object(j, arr);
+        if (!o) return;
+        mc_jw_string(j, o, "unit", req->units[x->unit].id);
+        mc_jw_string(j, o, "list", x->list);
+        mc_jw_string(j, o, "name", x->name);
+    }
 }
 
 static void write_ids(McJson *j, cJSON *obj, const char *key, const McGgRequest *req, const int *units, int n) {
@@ -201,13 +254,15 @@ static void write_dest(McJson *j, cJSON *o, const McGgReach *r, const McGgDest *
 static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
     McBoard board;
     McGgRequest gr;
-    if (!read_common(j, req, &board, &gr)) return 0;
+    IgnoredList ignored = {NULL, 0, 0};
+    if (!read_common(j, req, &board, &gr, &ignored)) return 0;
     static const char *const path_modes[] = {"full", "parent", NULL};
     int parent = 0;
     if (!mc_jr_enum(j, req, "paths", 0, path_modes, &parent)) return 0;
     McGgReach r;
     if (!mc_gg_reach(&j->env, &gr, parent == 1, &r)) return mc_jr_fail(j, "out_of_memory", "out of memory");
     write_header(j, result, &r.scene);
+    write_ignored(j, result, &gr, &ignored);
     mc_jw_reasons(j, result, "reasons", &r.scene.restrictions);
     if (r.has_stay) {
         cJSON *o = mc_jw_object(j, result, "stay");
@@ -250,7 +305,8 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
 static int run_move(McJson *j, const cJSON *req, cJSON *result) {
     McBoard board;
     McGgRequest gr;
-    if (!read_common(j, req, &board, &gr)) return 0;
+    IgnoredList ignored = {NULL, 0, 0};
+    if (!read_common(j, req, &board, &gr, &ignored)) return 0;
     const cJSON *arr;
     int n;
     if (!mc_jr_array(j, req, "path", 1, MC_MAX_PATH_STEPS, "MC_MAX_PATH_STEPS", &arr, &n)) return 0;
@@ -276,6 +332,7 @@ static int run_move(McJson *j, const cJSON *req, cJSON *result) {
         mc_jw_number(j, fin, "facing", m.final_facing);
     }
     write_header(j, result, &m.scene);
+    write_ignored(j, result, &gr, &ignored);
     mc_jw_reasons(j, result, "restrictions", &m.scene.restrictions);
     mc_jw_number(j, result, "cost", m.cost);
     mc_jw_bool(j, result, "engaged", m.engaged);

@@ -430,6 +430,7 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
                 mc_jw_add(j, mk, NULL, cJSON_CreateString(q.markers[e->effects.end.moves[k].marker].id));
     }
     mc_jw_number(j, result, "droppedNoFreeHex", out.dropped_no_room);
+    if (out.legal) mc_jw_string(j, result, "tieBreak", out.exact_attacks ? "distinct-attackers" : "additive-attackers");
     return 1;
 }
 

@@ -244,3 +244,137 @@ MC_TEST(tw_random_boards, "TW-EJ-1 TW-EJ-4 TW-LRG-2 A-TW-3 1,000 random boards: 
     printf("     (%d end positions, %d ejections checked)\n", checked_moves, checked_ejections);
     MC_CHECK(checked_ejections > 100);
 }
+
+// Brute force for the reach tie-break: every path of at most `left` more steps from `pos`
+// (board index), each prefix checked with the tables; for each end the best path under
+// CONTRACT.md's order (fewest steps, fewest distinct TW-FA-2 attackers, lowest directions).
+typedef struct Best {
+    int len, attackers;
+    int dirs[8];
+} Best;
+
+typedef struct Brute {
+    Fixture *f;
+    bool hexons;
+    int dirs[8], at[8];
+    Best *best; // [board count], len -1: none
+} Brute;
+
+static int brute_attackers(Brute *br, int n) {
+    int seen[64] = {0}, count = 0, adj[TW_MAX_ADJ];
+    // TW-FA-2: the positions moved through are the path's positions before the last.
+    for (int i = 0; i + 1 < n; i++) {
+        McHex d = mc_hex_sub(br->f->board.hexes[br->at[i]], br->f->units[0].pos[0]);
+        int k = tw_adjacent_enemies(&br->f->w, 0, d, adj);
+        for (int a = 0; a < k; a++)
+            if (!seen[adj[a]]++) count++;
+    }
+    return count;
+}
+
+static void brute_walk(Brute *br, int pos, int n, int left) {
+    Fixture *f = br->f;
+    TwSpot s;
+    TwVerdict v;
+    if (n > 0) {
+        tw_spot(&f->w, 0, mc_hex_sub(f->board.hexes[pos], f->units[0].pos[0]), &s);
+        bool pass = tw_can_pass(&f->w, 0, &s, &v), end = tw_can_end(&f->w, 0, &s, TW_CAUSE_ACTION, &v);
+        if (!pass && !end) return;
+        if (end) {
+            Best *b = &br->best[pos];
+            int att = brute_attackers(br, n);
+            bool better = b->len < 0 || n < b->len || (n == b->len && att < b->attackers);
+            for (int i = 0; !better && n == b->len && att == b->attackers && i < n; i++) {
+                if (br->dirs[i] != b->dirs[i]) {
+                    better = br->dirs[i] < b->dirs[i];
+                    break;
+                }
+            }
+            if (better) {
+                b->len = n;
+                b->attackers = att;
+                memcpy(b->dirs, br->dirs, sizeof b->dirs);
+            }
+        }
+        if (!pass) return;
+    }
+    if (left == 0) return;
+    for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
+        McHex h = br->hexons ? mc_hexon_neighbor(f->board.hexes[pos], d) : mc_hex_neighbor(f->board.hexes[pos], d);
+        int q = mc_board_index(&f->board, h);
+        if (q < 0) continue;
+        br->dirs[n] = d;
+        br->at[n] = q;
+        brute_walk(br, q, n + 1, left - 1);
+    }
+}
+
+MC_TEST(tw_reach_distinct_attackers, "TW-FA-2 TW-MV-1 reach on 500 random boards: each end's path is the shortest, then the one with the fewest distinct attackers, then the lowest directions (brute force)") {
+    uint64_t seed = 2024;
+    int compared = 0, differs_from_additive = 0;
+    static const char *ids[32] = {"m", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "n", "o", "p",
+                                  "q", "r", "s", "t", "u", "v", "w", "x", "y", "z"};
+    for (int round = 0; round < 500; round++) {
+        Fixture *f = calloc(1, sizeof *f);
+        fixture_init(f, 9, 9);
+        for (int i = 0; i < f->board.count; i++) f->board.terrain[i] = mc_rng_next(&seed) % 12 == 0 ? TW_VOLUME : TW_OPEN;
+        bool large = mc_rng_next(&seed) % 4 == 0;
+        int a = 0, b = 0;
+        for (int tries = 0; tries < 200; tries++) {
+            McHex c = f->board.hexes[mc_rng_next(&seed) % (uint64_t)f->board.count];
+            if (large && !mc_hexon_is_center(mc_hex_make(0, 0), c)) continue;
+            f->w.unit_count = 0;
+            add_unit(f, ids[0], "red", large ? TW_LARGE : TW_INFANTRY, c);
+            if (tw_world_build(&f->w, &f->arena, &a, &b) == TW_WORLD_OK) break;
+            f->w.unit_count = 0;
+        }
+        if (f->w.unit_count == 0) {
+            mc_arena_release(&f->arena);
+            free(f);
+            continue;
+        }
+        int want = 4 + (int)(mc_rng_next(&seed) % 12);
+        for (int k = 1; k <= want && f->w.unit_count < 26; k++) {
+            McHex h = f->board.hexes[mc_rng_next(&seed) % (uint64_t)f->board.count];
+            bool blue = mc_rng_next(&seed) % 3 != 0;
+            add_unit(f, ids[f->w.unit_count], blue ? "blue" : "red", TW_INFANTRY, h);
+            if (tw_world_build(&f->w, &f->arena, &a, &b) != TW_WORLD_OK) f->w.unit_count--;
+        }
+        MC_CHECK(tw_world_build(&f->w, &f->arena, &a, &b) == TW_WORLD_OK);
+        int allowance = large ? 1 + (int)(mc_rng_next(&seed) % 2) : 2 + (int)(mc_rng_next(&seed) % 3);
+        Brute br = {f, large, {0}, {0}, calloc((size_t)f->board.count, sizeof(Best))};
+        for (int i = 0; i < f->board.count; i++) br.best[i].len = -1;
+        int start = mc_board_index(&f->board, f->units[0].pos[0]);
+        brute_walk(&br, start, 0, allowance);
+        TwReachOut out;
+        MC_CHECK(tw_reach(&f->env, &f->w, 0, TW_CAUSE_ACTION, allowance, false, &out));
+        MC_CHECK(out.exact_attacks);
+        for (int e = 0; e < out.n; e++) {
+            const TwReachEntry *t = &out.entries[e];
+            const Best *want_best = &br.best[mc_board_index(&f->board, t->pos)];
+            MC_CHECK_INT(t->cost, want_best->len);
+            if (t->cost != want_best->len) continue;
+            McHex at = f->units[0].pos[0];
+            int fa2 = 0;
+            for (int i = 0; i < t->effects.n_attacks; i++) fa2 += strcmp(t->effects.attacks[i].rule, "TW-FA-2") == 0;
+            MC_CHECK_INT(fa2, want_best->attackers);
+            for (int i = 0; i < t->n_path; i++) {
+                McHex next = large ? mc_hexon_neighbor(at, want_best->dirs[i]) : mc_hex_neighbor(at, want_best->dirs[i]);
+                MC_CHECK(mc_hex_equal(t->path[i], next));
+                at = next;
+            }
+            // How often counting an enemy once per hex would have ranked differently.
+            int additive = 0, adj[TW_MAX_ADJ];
+            for (int i = 0; i + 1 < t->n_path; i++)
+                additive += tw_adjacent_enemies(&f->w, 0, mc_hex_sub(t->path[i], f->units[0].pos[0]), adj);
+            differs_from_additive += additive != fa2;
+            compared++;
+        }
+        free(br.best);
+        mc_arena_release(&f->arena);
+        free(f);
+    }
+    printf("     (%d ends compared, %d where an enemy is next to two hexes of the path)\n", compared, differs_from_additive);
+    MC_CHECK(compared > 1000);
+    MC_CHECK(differs_from_additive > 10);
+}

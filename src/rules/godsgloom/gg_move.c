@@ -18,25 +18,15 @@ static McReason *fail(McEnv *env, McGgMove *out, int step, McHex h, const char *
     return r;
 }
 
-static int push_step(McGgMove *out, McHex h, int cost) {
+static void push_step(McGgMove *out, McHex h, int cost) {
     out->cost += cost;
     out->steps[out->step_count++] = (McGgStep){h, cost, out->cost};
     out->final_hex = h;
-    return 1;
 }
 
-// The one-hex moves: GG-8.2 after starting Engaged, Teleport and Reposition.
+// The one-hex moves: GG-8.2 after starting Engaged, a Teleport (its landing hex) and Reposition.
 static int single(McEnv *env, McGgMove *out, const McHex *path, int n) {
     McGgScene *s = &out->scene;
-    const char *rule = s->mode == MC_GG_MODE_ENGAGED ? "GG-8.2" : "GG-TRT-1";
-    if (n > 1) {
-        const char *text = s->mode == MC_GG_MODE_ENGAGED
-                               ? "A unit that starts its activation Engaged may move at most 1 hex."
-                           : s->mode == MC_GG_MODE_TELEPORT
-                               ? "A Flying unit Teleports: give only the hex it lands on."
-                               : "Reposition displaces the unit exactly 1 hex.";
-        return fail(env, out, 1, path[1], "one_hex_only", rule, text) != NULL;
-    }
     McHex h = path[0];
     int pos = mc_board_index(s->board, h);
     if (pos < 0) return fail(env, out, 0, h, "off_board", "GG-MOV-1", "The hex is not on the board.") != NULL;
@@ -64,7 +54,16 @@ static int single(McEnv *env, McGgMove *out, const McHex *path, int n) {
     out->end = s->mode == MC_GG_MODE_ENGAGED   ? MC_GG_END_ENGAGED_START
                : s->mode == MC_GG_MODE_TELEPORT ? MC_GG_END_TELEPORT
                                                 : MC_GG_END_REPOSITION;
-    return push_step(out, h, cost);
+    push_step(out, h, cost);
+    if (n > 1) {
+        // The first hex stands (it is the legal part of the move, as for a walk); the second is
+        // refused. (A Teleport never gets here with several hexes: those are walked.)
+        const char *rule = s->mode == MC_GG_MODE_ENGAGED ? "GG-8.2" : "GG-TRT-1";
+        const char *text = s->mode == MC_GG_MODE_ENGAGED ? "A unit that starts its activation Engaged may move at most 1 hex."
+                                                         : "Reposition displaces the unit exactly 1 hex.";
+        return fail(env, out, 1, path[1], "one_hex_only", rule, text) != NULL;
+    }
+    return 1;
 }
 
 static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
@@ -164,6 +163,12 @@ int mc_gg_move(McEnv *env, const McGgRequest *req, const McHex *path, int path_l
         if (r) r->unit = why->unit;
         ok = r != NULL;
     } else if (path_len > 0) {
+        if (s->mode == MC_GG_MODE_TELEPORT && path_len > 1) {
+            // Flying is an Active trait (FACTS.md §2.3): the player may leave it unused, and a path
+            // of several hexes is an ordinary walk (GG-MOV-1).
+            s->mode = MC_GG_MODE_NORMAL;
+            mc_trace(env, "GG-TRT-1", s->mover->id, "Flying not used: a path of %d hexes is checked as a walk", path_len);
+        }
         switch (s->mode) {
         case MC_GG_MODE_NONE: break;
         case MC_GG_MODE_NORMAL:

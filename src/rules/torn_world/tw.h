@@ -244,6 +244,12 @@ typedef struct TwMoveOut {
     TwResolution end;     ///< the ejections and marker moves at the end (legal moves only)
 } TwMoveOut;
 
+/// Reference position -> translation of unit `mover`'s footprint (ref minus its pos[0]).
+McHex tw_delta_of(const TwWorld *w, int mover, McHex ref);
+
+/// Appends a free attack to out->attacks (capacity *cap, grown in the arena). 0: out of memory.
+int tw_add_attack(McEnv *env, TwMoveOut *out, int *cap, int unit, const char *rule, McHex at);
+
 /// Checks a proposed path step by step and resolves its end. Returns 0 when memory ran out.
 int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out);
 
@@ -268,11 +274,22 @@ typedef struct TwReachOut {
     int n;
     TwReachEntry *entries; ///< sorted by cost, then r, then q
     int dropped_no_room;   ///< end positions left out because an ejection found no free hex
+    bool exact_attacks;    ///< ties were broken by distinct attackers (else the additive stand-in)
 } TwReachOut;
 
-/// Every legal end position of a movement of `mover` with `allowance` steps (TW-MV-1). The
-/// search breaks ties by fewest free attacks counted per hex passed next to each enemy (an
-/// additive stand-in); the attacks reported are the exact distinct attackers of the chosen path.
+/// Most search states of the exact tie-break per board position and in all (tw_reach).
+#define TW_REACH_STATES_PER_POSITION 32
+#define TW_REACH_STATES_BASE 4096
+
+/// Every legal end position of a movement of `mover` with `allowance` steps (TW-MV-1), each by
+/// the path CONTRACT.md ranks first: fewest steps, then fewest free attacks, then the lowest
+/// sequence of direction indices. TW-FA-2 attackers are distinct enemies (one enemy next to two
+/// hexes of a path attacks once), so the count is not additive: the search keeps, per position,
+/// the sets of attackers of its shortest paths that no other set there beats. When those sets
+/// outgrow TW_REACH_STATES_PER_POSITION at one position or TW_REACH_STATES_BASE + 2 x board hexes
+/// in all, it falls back to the hex core's additive stand-in (an enemy counted once per hex it
+/// is next to) and says so (exact_attacks false). The attacks reported are always the exact
+/// distinct attackers of the chosen path.
 int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowance,
              bool action_used, TwReachOut *out);
 

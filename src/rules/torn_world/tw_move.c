@@ -1,12 +1,11 @@
 // Movement: a proposed path checked step by step (TW-MV-1, the pass-through and end tables),
-// the reach search over hexes or hexons, Huge steps (TW-HUG-3), destroyed landscape
-// (TW-HUG-1, TW-HUG-2), free attacks (TW-FA-1..3, TW-EJ-2) and shifts (TW-SH-1).
-#include <stdlib.h>
+// Huge steps (TW-HUG-3), destroyed landscape (TW-HUG-1, TW-HUG-2), free attacks (TW-FA-1..3,
+// TW-EJ-2) and shifts (TW-SH-1). The reach search is in tw_reach.c.
 #include <string.h>
 
 #include "rules/torn_world/tw.h"
 
-static McHex delta_of(const TwWorld *w, int mover, McHex ref) { return mc_hex_sub(ref, w->units[mover].pos[0]); }
+McHex tw_delta_of(const TwWorld *w, int mover, McHex ref) { return mc_hex_sub(ref, w->units[mover].pos[0]); }
 
 static bool is_hexon_step(McHex a, McHex b) {
     for (int d = 0; d < MC_HEXON_DIRECTIONS; d++)
@@ -20,7 +19,7 @@ static bool has_hex(const McHex *list, int n, McHex h) {
     return false;
 }
 
-static int add_attack(McEnv *env, TwMoveOut *out, int *cap, int unit, const char *rule, McHex at) {
+int tw_add_attack(McEnv *env, TwMoveOut *out, int *cap, int unit, const char *rule, McHex at) {
     if (out->n_attacks == *cap && !mc_grow(env->arena, (void **)&out->attacks, cap, out->n_attacks + 1, sizeof(TwAttack)))
         return 0;
     out->attacks[out->n_attacks++] = (TwAttack){unit, rule, at};
@@ -38,7 +37,7 @@ int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, cons
     if ((cause == TW_CAUSE_ACTION || cause == TW_CAUSE_PANIC) && tw_engaged(w, mover)) {
         int k = tw_adjacent_enemies(w, mover, mc_hex_make(0, 0), adj);
         for (int i = 0; i < k; i++)
-            if (!add_attack(env, out, &cap, adj[i], cause == TW_CAUSE_ACTION ? "TW-FA-1" : "TW-FA-3", m->pos[0]))
+            if (!tw_add_attack(env, out, &cap, adj[i], cause == TW_CAUSE_ACTION ? "TW-FA-1" : "TW-FA-3", m->pos[0]))
                 return 0;
     }
     // TW-FA-2: every enemy next to a hex the miniature moved through (entered, then left): all
@@ -46,11 +45,11 @@ int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, cons
     int first_fa2 = out->n_attacks;
     if (cause != TW_CAUSE_DEPLOY) {
         for (int i = 0; i + 1 < n; i++) {
-            int k = tw_adjacent_enemies(w, mover, delta_of(w, mover, path[i]), adj);
+            int k = tw_adjacent_enemies(w, mover, tw_delta_of(w, mover, path[i]), adj);
             for (int a = 0; a < k; a++) {
                 bool seen = false;
                 for (int x = first_fa2; x < out->n_attacks; x++) seen = seen || out->attacks[x].unit == adj[a];
-                if (!seen && !add_attack(env, out, &cap, adj[a], "TW-FA-2", path[i])) return 0;
+                if (!seen && !tw_add_attack(env, out, &cap, adj[a], "TW-FA-2", path[i])) return 0;
             }
         }
     }
@@ -65,14 +64,14 @@ int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, cons
         if (!out->destroyed || !out->huge_steps) return 0;
         McHex fp[TW_MAX_FOOTPRINT];
         for (int i = 0; i < n; i++) {
-            McHex d = delta_of(w, mover, path[i]);
+            McHex d = tw_delta_of(w, mover, path[i]);
             int k = tw_footprint(m, d, fp);
             for (int x = 0; x < k; x++) {
                 int at = mc_board_index(w->board, fp[x]);
                 if (at >= 0 && w->board->terrain[at] == TW_VOLUME && !has_hex(out->destroyed, out->n_destroyed, fp[x]))
                     out->destroyed[out->n_destroyed++] = fp[x];
             }
-            McHex prev = i == 0 ? mc_hex_make(0, 0) : delta_of(w, mover, path[i - 1]);
+            McHex prev = i == 0 ? mc_hex_make(0, 0) : tw_delta_of(w, mover, path[i - 1]);
             TwHugeStep *st = &out->huge_steps[i];
             st->n_entered = st->n_overlap = 0;
             for (int h = 0; h < m->hexon_count; h++) {
@@ -137,7 +136,7 @@ int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out) {
                 goto illegal;
             }
         }
-        tw_spot(w, in->mover, delta_of(w, in->mover, cur), s);
+        tw_spot(w, in->mover, tw_delta_of(w, in->mover, cur), s);
         if (last ? !tw_can_end(w, in->mover, s, in->cause, &v) : !tw_can_pass(w, in->mover, s, &v)) goto illegal;
         continue;
     illegal:
@@ -158,12 +157,12 @@ int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out) {
                  w->units[out->attacks[i].unit].id, m->id);
     if (out->n_destroyed > 0)
         mc_trace(env, "TW-HUG-1", m->id, "%s destroys %d hexes of Volume Landscape.", m->id, out->n_destroyed);
-    if (!tw_resolve_end(env, w, in->mover, delta_of(w, in->mover, out->final), in->choices, in->n_choices, &out->end))
+    if (!tw_resolve_end(env, w, in->mover, tw_delta_of(w, in->mover, out->final), in->choices, in->n_choices, &out->end))
         return 0;
     int cap = out->n_attacks;
     for (int i = 0; i < out->end.n_ejections; i++)
         if (out->end.ejections[i].free_attack &&
-            !add_attack(env, out, &cap, out->end.ejections[i].unit, "TW-EJ-2", out->final))
+            !tw_add_attack(env, out, &cap, out->end.ejections[i].unit, "TW-EJ-2", out->final))
             return 0;
     if (!out->end.legal) {
         out->legal = false;
@@ -178,129 +177,6 @@ int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out) {
     return 1;
 }
 
-// ---- reach -------------------------------------------------------------------------------------
-
-typedef struct ReachCtx {
-    const TwWorld *w;
-    int mover;
-    TwCause cause;
-    unsigned char *flags; // [board count] node flags + 1, 0 = not computed
-    int *adjacent;        // [board count] enemies next to the footprint, -1 = not computed
-    TwSpot *spot;
-} ReachCtx;
-
-static unsigned ctx_flags(ReachCtx *c, int position) {
-    if (!c->flags[position]) {
-        McHex d = delta_of(c->w, c->mover, c->w->board->hexes[position]);
-        TwVerdict v;
-        tw_spot(c->w, c->mover, d, c->spot);
-        unsigned f = 0;
-        if (tw_can_pass(c->w, c->mover, c->spot, &v)) f |= MC_REACH_MAY_PASS;
-        if (tw_can_end(c->w, c->mover, c->spot, c->cause, &v)) f |= MC_REACH_MAY_END;
-        c->flags[position] = (unsigned char)(f + 1);
-    }
-    return c->flags[position] - 1u;
-}
-
-static bool reach_step(void *ctx, const McReachStepIn *in, McReachStepOut *out) {
-    ReachCtx *c = ctx;
-    if (ctx_flags(c, in->to) == 0) return false;
-    // The search's stand-in for TW-FA-2 (see tw.h): the enemies next to the position being left,
-    // unless it is the start (not moved through).
-    if (!in->first) {
-        if (c->adjacent[in->from] < 0) {
-            int adj[TW_MAX_ADJ];
-            c->adjacent[in->from] = tw_adjacent_enemies(c->w, c->mover, delta_of(c->w, c->mover, in->from_hex), adj);
-        }
-        out->attacks = c->adjacent[in->from];
-    }
-    return true;
-}
-
-static unsigned reach_node(void *ctx, const McBoard *board, int position, int state) {
-    (void)board;
-    (void)state;
-    return ctx_flags(ctx, position);
-}
-
-static int entry_cmp(const void *a, const void *b) {
-    const TwReachEntry *x = a, *y = b;
-    if (x->cost != y->cost) return x->cost < y->cost ? -1 : 1;
-    if (x->pos.r != y->pos.r) return x->pos.r < y->pos.r ? -1 : 1;
-    return x->pos.q < y->pos.q ? -1 : x->pos.q > y->pos.q;
-}
-
-int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowance, bool action_used,
-             TwReachOut *out) {
-    memset(out, 0, sizeof *out);
-    out->legal = true;
-    const TwUnit *m = &w->units[mover];
-    if (m->size != TW_INFANTRY) mc_assume(env, MC_A_TW_1);
-    if (m->size == TW_HUGE) mc_assume(env, MC_A_TW_2);
-    if (cause == TW_CAUSE_ACTION && action_used) {
-        McReason *r = mc_reason_add(env, &out->reasons, "action_already_used", "TW-MV-1",
-                                    "The same Movement action cannot be performed twice in one activation.");
-        if (!r) return 0;
-        r->unit = m->id;
-        out->legal = false;
-        return 1;
-    }
-    const McBoard *b = w->board;
-    ReachCtx c = {w, mover, cause, MC_NEW(env->arena, unsigned char, b->count), MC_NEW(env->arena, int, b->count),
-                  MC_NEW(env->arena, TwSpot, 1)};
-    size_t bytes = mc_reach_storage_size(b->count, 1);
-    void *storage = mc_arena_alloc(env->arena, bytes);
-    if (!c.flags || !c.adjacent || !c.spot || !storage) return 0;
-    for (int i = 0; i < b->count; i++) c.adjacent[i] = -1;
-    McReachOptions o = mc_reach_default_options();
-    o.mode = m->size == TW_INFANTRY ? MC_REACH_HEXES : MC_REACH_HEXONS;
-    o.budget = allowance;
-    o.step = reach_step;
-    o.node = reach_node;
-    o.ctx = &c;
-    McReach r;
-    if (mc_reach_run(&r, b, m->pos[0], &o, storage, bytes) != MC_REACH_OK) return 0;
-    mc_trace(env, "TW-MV-1", m->id, "%s may move up to %d %s.", m->id, allowance, tw_size_unit(m->size));
-    out->entries = MC_NEW(env->arena, TwReachEntry, r.reached_count);
-    McHex *path = MC_NEW(env->arena, McHex, allowance + 1);
-    if (!out->entries || !path) return 0;
-    for (int p = 0; p < b->count; p++) {
-        int node = mc_reach_best(&r, p);
-        McReachEntry e;
-        if (node < 0 || !mc_reach_get(&r, node, &e) || (e.flags & MC_REACH_IS_START)) continue;
-        TwReachEntry *t = &out->entries[out->n];
-        t->pos = e.hex;
-        t->cost = e.cost;
-        t->n_path = mc_reach_path(&r, node, path, allowance + 1);
-        t->parent = e.steps > 1 ? path[e.steps - 2] : m->pos[0];
-        t->path = mc_arena_dup(env->arena, path, (size_t)t->n_path, sizeof *path);
-        if (!t->path) return 0;
-        memset(&t->effects, 0, sizeof t->effects);
-        t->effects.legal = true;
-        t->effects.final = e.hex;
-        if (!tw_path_effects(env, w, mover, cause, path, t->n_path, &t->effects)) return 0;
-        tw_spot(w, mover, delta_of(w, mover, e.hex), c.spot);
-        if (c.spot->n_units > 0 || c.spot->n_markers > 0) {
-            if (!tw_resolve_end(env, w, mover, delta_of(w, mover, e.hex), NULL, 0, &t->effects.end)) return 0;
-            // An end whose ejection finds no free hex at all is not a legal end (TW-EJ-1).
-            if (!t->effects.end.legal) {
-                out->dropped_no_room++;
-                continue;
-            }
-            int cap = t->effects.n_attacks;
-            for (int i = 0; i < t->effects.end.n_ejections; i++)
-                if (t->effects.end.ejections[i].free_attack &&
-                    !add_attack(env, &t->effects, &cap, t->effects.end.ejections[i].unit, "TW-EJ-2", e.hex))
-                    return 0;
-        } else {
-            t->effects.end.legal = true;
-        }
-        out->n++;
-    }
-    qsort(out->entries, (size_t)out->n, sizeof *out->entries, entry_cmp);
-    return 1;
-}
-
 // ---- shift -------------------------------------------------------------------------------------
 
 static int shift_final(McEnv *env, const TwWorld *w, int u, McHex to, TwShiftOutcome *o) {
@@ -310,7 +186,7 @@ static int shift_final(McEnv *env, const TwWorld *w, int u, McHex to, TwShiftOut
     o->has_final = true;
     o->final = to;
     o->legal = true;
-    tw_spot(w, u, delta_of(w, u, to), s);
+    tw_spot(w, u, tw_delta_of(w, u, to), s);
     // TW-EJ-5: a move by an effect cannot end on hexes that miniatures or markers occupy.
     if (!tw_can_end(w, u, s, TW_CAUSE_EFFECT, &v)) {
         o->legal = false;

@@ -1,0 +1,339 @@
+// The reach search (TW-MV-1): every legal end position of a Move or Run with the path CONTRACT.md
+// ranks first — fewest steps, then fewest free attacks, then the lowest sequence of direction
+// indices — and what ending there does (free attacks, destroyed landscape, ejections).
+//
+// Free attacks under TW-FA-2 come from distinct enemies: an enemy next to two hexes a path moves
+// through attacks once. A count of distinct attackers is not a sum over steps, so the hex core's
+// search (which adds a number per step) cannot rank paths by it. The exact search below runs by
+// layers of steps instead (every step costs 1): a state is a position with the set of enemies
+// its path has drawn so far, and the states of one layer are made in the lexicographic order of
+// their paths (states of the layer before in order, directions 0..5), so the order they are made
+// in is their paths' order. A state is dropped when an earlier state at the same position (a
+// lower path) drew a subset of its attackers: no continuation of it can do better. Only shortest
+// paths are kept (a prefix of a shortest path is a shortest path). Sets can multiply on crowded
+// boards; past a bound the search falls back to the core's additive stand-in (tw.h).
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/torn_world/tw.h"
+
+typedef struct ReachCtx {
+    const TwWorld *w;
+    int mover;
+    TwCause cause;
+    unsigned char *flags; // [board count] node flags + 1, 0 = not computed
+    int *adjacent;        // [board count] enemies next to the footprint, -1 = not computed
+    TwSpot *spot;
+} ReachCtx;
+
+// MC_REACH_MAY_PASS / MC_REACH_MAY_END of the mover's footprint at board position `position`
+// (the pass-through and end tables, tw_can_pass / tw_can_end).
+static unsigned ctx_flags(ReachCtx *c, int position) {
+    if (!c->flags[position]) {
+        McHex d = tw_delta_of(c->w, c->mover, c->w->board->hexes[position]);
+        TwVerdict v;
+        tw_spot(c->w, c->mover, d, c->spot);
+        unsigned f = 0;
+        if (tw_can_pass(c->w, c->mover, c->spot, &v)) f |= MC_REACH_MAY_PASS;
+        if (tw_can_end(c->w, c->mover, c->spot, c->cause, &v)) f |= MC_REACH_MAY_END;
+        c->flags[position] = (unsigned char)(f + 1);
+    }
+    return c->flags[position] - 1u;
+}
+
+// The board position one step from `pos` in direction `dir` (hex or hexon step), or -1.
+static int step_to(const McBoard *b, bool hexons, int pos, int dir) {
+    if (!hexons) return b->neighbors[6 * pos + dir];
+    return mc_board_index(b, mc_hexon_neighbor(b->hexes[pos], dir));
+}
+
+// ---- the exact search ---------------------------------------------------------------------------
+
+typedef struct State {
+    int pos, parent, next; ///< position, previous state, next state at the same position
+    int dir;               ///< direction of the last step, -1 for the start
+} State;
+
+typedef struct Exact {
+    ReachCtx *c;
+    const McBoard *b;
+    bool hexons;
+    int words;             ///< 64-bit words of one attacker set
+    int *bit;              ///< [unit count] bit of each enemy of the mover, -1 for the others
+    uint64_t *adj;         ///< [board count · words] enemies next to the footprint at a position
+    unsigned char *adj_done;
+    int *dist, *head, *count; ///< [board count] steps of the shortest paths; states there
+    State *st;
+    int n, cap;
+    uint64_t *sets;        ///< [cap · words]
+    int sets_cap;
+    int limit;             ///< most states in all
+} Exact;
+
+static const uint64_t *adj_bits(Exact *x, int pos) {
+    uint64_t *a = x->adj + (size_t)pos * (size_t)x->words;
+    if (!x->adj_done[pos]) {
+        int list[TW_MAX_ADJ];
+        int k = tw_adjacent_enemies(x->c->w, x->c->mover, tw_delta_of(x->c->w, x->c->mover, x->b->hexes[pos]), list);
+        for (int i = 0; i < k; i++) {
+            int bit = x->bit[list[i]];
+            a[bit / 64] |= (uint64_t)1 << (bit % 64);
+        }
+        x->adj_done[pos] = 1;
+    }
+    return a;
+}
+
+static bool subset(const uint64_t *a, const uint64_t *b, int words) {
+    for (int i = 0; i < words; i++)
+        if (a[i] & ~b[i]) return false;
+    return true;
+}
+
+static int popcount(const uint64_t *a, int words) {
+    int n = 0;
+    for (int i = 0; i < words; i++)
+        for (uint64_t v = a[i]; v; v &= v - 1) n++;
+    return n;
+}
+
+// Appends a state; 0 when memory ran out.
+static int push_state(McEnv *env, Exact *x, int pos, int parent, int dir, const uint64_t *set) {
+    if (!mc_grow(env->arena, (void **)&x->st, &x->cap, x->n + 1, sizeof(State))) return 0;
+    int need = (x->n + 1) * x->words;
+    if (!mc_grow(env->arena, (void **)&x->sets, &x->sets_cap, need, sizeof(uint64_t))) return 0;
+    State *s = &x->st[x->n];
+    s->pos = pos;
+    s->parent = parent;
+    s->dir = dir;
+    s->next = x->head[pos];
+    x->head[pos] = x->n;
+    x->count[pos]++;
+    memcpy(x->sets + (size_t)x->n * (size_t)x->words, set, (size_t)x->words * sizeof(uint64_t));
+    x->n++;
+    return 1;
+}
+
+enum { EXACT_NO_MEMORY = 0, EXACT_DONE = 1, EXACT_TOO_MANY = 2 };
+
+// Runs the layered search. EXACT_TOO_MANY: the attacker sets outgrew the bounds.
+static int exact_run(McEnv *env, Exact *x, int start, int allowance) {
+    int count = x->b->count;
+    for (int i = 0; i < count; i++) {
+        x->dist[i] = -1;
+        x->head[i] = -1;
+    }
+    uint64_t *tmp = MC_NEW(env->arena, uint64_t, x->words);
+    if (!tmp) return EXACT_NO_MEMORY;
+    x->dist[start] = 0;
+    if (!push_state(env, x, start, -1, -1, tmp)) return EXACT_NO_MEMORY;
+    int begin = 0, end = 1;
+    for (int k = 0; k < allowance && begin < end; k++) {
+        for (int s = begin; s < end; s++) {
+            int p = x->st[s].pos;
+            // The start is always left; any other position only when the mover may pass it.
+            if (s != 0 && !(ctx_flags(x->c, p) & MC_REACH_MAY_PASS)) continue;
+            // TW-FA-2: leaving p (not the start) means p was moved through.
+            const uint64_t *drawn = s == 0 ? NULL : adj_bits(x, p);
+            for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
+                int q = step_to(x->b, x->hexons, p, d);
+                if (q < 0 || ctx_flags(x->c, q) == 0) continue;
+                if (x->dist[q] >= 0 && x->dist[q] != k + 1) continue; // only shortest paths
+                x->dist[q] = k + 1;
+                const uint64_t *from = x->sets + (size_t)s * (size_t)x->words;
+                for (int i = 0; i < x->words; i++) tmp[i] = from[i] | (drawn ? drawn[i] : 0);
+                bool beaten = false;
+                for (int t = x->head[q]; t >= 0 && !beaten; t = x->st[t].next)
+                    beaten = subset(x->sets + (size_t)t * (size_t)x->words, tmp, x->words);
+                if (beaten) continue;
+                if (x->count[q] >= TW_REACH_STATES_PER_POSITION || x->n >= x->limit) return EXACT_TOO_MANY;
+                if (!push_state(env, x, q, s, d, tmp)) return EXACT_NO_MEMORY;
+            }
+        }
+        begin = end;
+        end = x->n;
+    }
+    return EXACT_DONE;
+}
+
+// For each end position its chosen path (hexes entered, the end last), or NULL.
+typedef struct Chosen {
+    McHex **path;
+    int *len;
+} Chosen;
+
+// The exact ranking. Returns EXACT_* as exact_run.
+static int search_exact(McEnv *env, ReachCtx *c, int allowance, Chosen *out) {
+    const TwWorld *w = c->w;
+    const McBoard *b = w->board;
+    Exact x;
+    memset(&x, 0, sizeof x);
+    x.c = c;
+    x.b = b;
+    x.hexons = w->units[c->mover].size != TW_INFANTRY;
+    x.bit = MC_NEW(env->arena, int, w->unit_count);
+    if (!x.bit) return EXACT_NO_MEMORY;
+    int enemies = 0;
+    for (int u = 0; u < w->unit_count; u++)
+        x.bit[u] = strcmp(w->units[u].side, w->units[c->mover].side) != 0 ? enemies++ : -1;
+    x.words = enemies / 64 + 1;
+    x.limit = TW_REACH_STATES_BASE + 2 * b->count;
+    x.adj = MC_NEW(env->arena, uint64_t, (size_t)b->count * (size_t)x.words);
+    x.adj_done = MC_NEW(env->arena, unsigned char, b->count);
+    x.dist = MC_NEW(env->arena, int, b->count);
+    x.head = MC_NEW(env->arena, int, b->count);
+    x.count = MC_NEW(env->arena, int, b->count);
+    if (!x.adj || !x.adj_done || !x.dist || !x.head || !x.count) return EXACT_NO_MEMORY;
+    int start = mc_board_index(b, w->units[c->mover].pos[0]);
+    int status = exact_run(env, &x, start, allowance);
+    if (status != EXACT_DONE) return status;
+    for (int p = 0; p < b->count; p++) {
+        if (x.dist[p] < 1 || !(ctx_flags(c, p) & MC_REACH_MAY_END)) continue;
+        // Fewest distinct attackers, then the lowest path: states are numbered in path order.
+        int best = -1, best_n = 0;
+        for (int t = x.head[p]; t >= 0; t = x.st[t].next) {
+            int n = popcount(x.sets + (size_t)t * (size_t)x.words, x.words);
+            if (best < 0 || n < best_n || (n == best_n && t < best)) {
+                best = t;
+                best_n = n;
+            }
+        }
+        int len = x.dist[p];
+        McHex *path = MC_NEW(env->arena, McHex, len);
+        if (!path) return EXACT_NO_MEMORY;
+        for (int i = len - 1, t = best; i >= 0; i--, t = x.st[t].parent) path[i] = b->hexes[x.st[t].pos];
+        out->path[p] = path;
+        out->len[p] = len;
+    }
+    return EXACT_DONE;
+}
+
+// ---- the fallback: the hex core with the additive stand-in -----------------------------------
+
+static bool core_step(void *ctx, const McReachStepIn *in, McReachStepOut *out) {
+    ReachCtx *c = ctx;
+    if (ctx_flags(c, in->to) == 0) return false;
+    // The enemies next to the position being left, unless it is the start (not moved through).
+    if (!in->first) {
+        if (c->adjacent[in->from] < 0) {
+            int adj[TW_MAX_ADJ];
+            c->adjacent[in->from] = tw_adjacent_enemies(c->w, c->mover, tw_delta_of(c->w, c->mover, in->from_hex), adj);
+        }
+        out->attacks = c->adjacent[in->from];
+    }
+    return true;
+}
+
+static unsigned core_node(void *ctx, const McBoard *board, int position, int state) {
+    (void)board;
+    (void)state;
+    return ctx_flags(ctx, position);
+}
+
+static int search_additive(McEnv *env, ReachCtx *c, int allowance, Chosen *out) {
+    const TwWorld *w = c->w;
+    const McBoard *b = w->board;
+    const TwUnit *m = &w->units[c->mover];
+    c->adjacent = MC_NEW(env->arena, int, b->count);
+    size_t bytes = mc_reach_storage_size(b->count, 1);
+    void *storage = mc_arena_alloc(env->arena, bytes);
+    if (!c->adjacent || !storage) return 0;
+    for (int i = 0; i < b->count; i++) c->adjacent[i] = -1;
+    McReachOptions o = mc_reach_default_options();
+    o.mode = m->size == TW_INFANTRY ? MC_REACH_HEXES : MC_REACH_HEXONS;
+    o.budget = allowance;
+    o.step = core_step;
+    o.node = core_node;
+    o.ctx = c;
+    McReach r;
+    if (mc_reach_run(&r, b, m->pos[0], &o, storage, bytes) != MC_REACH_OK) return 0;
+    for (int p = 0; p < b->count; p++) {
+        int node = mc_reach_best(&r, p);
+        McReachEntry e;
+        if (node < 0 || !mc_reach_get(&r, node, &e) || (e.flags & MC_REACH_IS_START)) continue;
+        McHex *path = MC_NEW(env->arena, McHex, e.steps > 0 ? e.steps : 1);
+        if (!path) return 0;
+        out->len[p] = mc_reach_path(&r, node, path, e.steps);
+        out->path[p] = path;
+    }
+    return 1;
+}
+
+// ---- the listing -------------------------------------------------------------------------------
+
+static int entry_cmp(const void *a, const void *b) {
+    const TwReachEntry *x = a, *y = b;
+    if (x->cost != y->cost) return x->cost < y->cost ? -1 : 1;
+    if (x->pos.r != y->pos.r) return x->pos.r < y->pos.r ? -1 : 1;
+    return x->pos.q < y->pos.q ? -1 : x->pos.q > y->pos.q;
+}
+
+int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowance, bool action_used,
+             TwReachOut *out) {
+    memset(out, 0, sizeof *out);
+    out->legal = true;
+    const TwUnit *m = &w->units[mover];
+    if (m->size != TW_INFANTRY) mc_assume(env, MC_A_TW_1);
+    if (m->size == TW_HUGE) mc_assume(env, MC_A_TW_2);
+    if (cause == TW_CAUSE_ACTION && action_used) {
+        McReason *r = mc_reason_add(env, &out->reasons, "action_already_used", "TW-MV-1",
+                                    "The same Movement action cannot be performed twice in one activation.");
+        if (!r) return 0;
+        r->unit = m->id;
+        out->legal = false;
+        return 1;
+    }
+    const McBoard *b = w->board;
+    ReachCtx c = {w, mover, cause, MC_NEW(env->arena, unsigned char, b->count), NULL, MC_NEW(env->arena, TwSpot, 1)};
+    Chosen chosen = {MC_NEW(env->arena, McHex *, b->count), MC_NEW(env->arena, int, b->count)};
+    if (!c.flags || !c.spot || !chosen.path || !chosen.len) return 0;
+    mc_trace(env, "TW-MV-1", m->id, "%s may move up to %d %s.", m->id, allowance, tw_size_unit(m->size));
+    int status = search_exact(env, &c, allowance, &chosen);
+    if (status == EXACT_NO_MEMORY) return 0;
+    out->exact_attacks = status == EXACT_DONE;
+    if (out->exact_attacks) {
+        mc_trace(env, "TW-FA-2", m->id, "Among the shortest paths to each end, the one drawing the fewest distinct Free Attacks is chosen.");
+    } else {
+        memset(chosen.path, 0, (size_t)b->count * sizeof *chosen.path);
+        if (!search_additive(env, &c, allowance, &chosen)) return 0;
+        mc_trace(env, "TW-FA-2", m->id, "Too many ways to pass the enemies here: paths are ranked by free attacks counted once per hex moved through next to each enemy, which may count one enemy twice.");
+    }
+    out->entries = MC_NEW(env->arena, TwReachEntry, b->count);
+    if (!out->entries) return 0;
+    for (int p = 0; p < b->count; p++) {
+        if (!chosen.path[p]) continue;
+        const McHex *path = chosen.path[p];
+        int n = chosen.len[p];
+        McHex end = b->hexes[p];
+        TwReachEntry *t = &out->entries[out->n];
+        t->pos = end;
+        t->cost = n;
+        t->n_path = n;
+        t->path = chosen.path[p];
+        t->parent = n > 1 ? path[n - 2] : m->pos[0];
+        memset(&t->effects, 0, sizeof t->effects);
+        t->effects.legal = true;
+        t->effects.final = end;
+        if (!tw_path_effects(env, w, mover, cause, path, n, &t->effects)) return 0;
+        tw_spot(w, mover, tw_delta_of(w, mover, end), c.spot);
+        if (c.spot->n_units > 0 || c.spot->n_markers > 0) {
+            if (!tw_resolve_end(env, w, mover, tw_delta_of(w, mover, end), NULL, 0, &t->effects.end)) return 0;
+            // An end whose ejection finds no free hex at all is not a legal end (TW-EJ-1).
+            if (!t->effects.end.legal) {
+                out->dropped_no_room++;
+                continue;
+            }
+            int cap = t->effects.n_attacks;
+            for (int i = 0; i < t->effects.end.n_ejections; i++)
+                if (t->effects.end.ejections[i].free_attack &&
+                    !tw_add_attack(env, &t->effects, &cap, t->effects.end.ejections[i].unit, "TW-EJ-2", end))
+                    return 0;
+        } else {
+            t->effects.end.legal = true;
+        }
+        out->n++;
+    }
+    qsort(out->entries, (size_t)out->n, sizeof *out->entries, entry_cmp);
+    return 1;
+}
