@@ -43,6 +43,13 @@ MC_TEST(worst_cases_answered, "every worst case of tests/limits/ is answered as 
     MC_CHECK(cJSON_GetArraySize(cases) > 0);
     for (const cJSON *c = cases ? cases->child : NULL; c; c = c->next) {
         const char *name = str_at(c, "name", NULL), *file = str_at(c, "file", NULL);
+        // A case with "skip" is a known finding (its text says what goes wrong): listed, not run,
+        // unless MC_LIMITS_ALL is set.
+        const char *skip = str_at(c, "skip", NULL);
+        if (skip && !getenv("MC_LIMITS_ALL")) {
+            printf("limits %s: %s: SKIPPED (known finding: %s)\n", file, name, skip);
+            continue;
+        }
         char *req = mc_bad_input_text(c);
         if (!req) {
             mc_test_fail(__FILE__, __LINE__, "%s: %s has no request", file, name);

@@ -257,7 +257,9 @@ MC_TEST(pursue_properties, "9A-LP-1 9A-FA-F 9A-SP-1 on 1,000 random battlefields
     // The fields must exercise the rules, not only empty tables.
     MC_CHECK(free_moves > 100);
     MC_CHECK(charges > 20);
-    MC_CHECK(backtracks > 0);
+    // No backtrack is required here: the only two these fields ever made came from a pursuer
+    // running 4e-6" past the table edge (fixed; tests/reliability/regressions.test.mjs). The
+    // scenarios friend-backtrack and charge-no-room cover backtracking.
     printf("    (%d free moves, %d charges, %d backtracks)\n", free_moves, charges, backtracks);
 }
 

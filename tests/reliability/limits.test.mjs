@@ -11,7 +11,9 @@ import { nativeAnswers } from './native.mjs';
 const engine = await createEngine();
 
 for (const c of limitCases()) {
-  test(`limits ${c.file}: ${c.name}`, (t) => {
+  // A case with "skip" is a known finding (its text says what goes wrong): skipped unless MC_LIMITS_ALL is set.
+  const skip = c.skip && !process.env.MC_LIMITS_ALL ? `known finding: ${c.skip}` : false;
+  test(`limits ${c.file}: ${c.name}`, { skip }, (t) => {
     const bytes = badInputBytes(c);
     const before = engine.bytesInUse();
     const start = performance.now();

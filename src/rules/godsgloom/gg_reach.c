@@ -13,6 +13,9 @@ static bool walk_step(void *ctx, const McReachStepIn *in, McReachStepOut *out) {
     if (!e.ok) return false;
     // GG-8.2: the single hex of a unit that starts Engaged must be one it can end on.
     if (s->mode == MC_GG_MODE_ENGAGED && !e.may_end) return false;
+    // GG-8.3, GG-TER-1: an empty zone hex ends the move on entering it, so one the unit may not end
+    // on (an Impassable hex opened by Reconnaissance) cannot be entered at all (as `move` rules).
+    if (!e.may_end && mc_gg_zone_stops(s, in->to)) return false;
     out->cost = e.cost;
     out->state = in->state;
     // GG-8.3-T: going on from an empty zone hex (other than the start, which it leaves) uses Nimble.

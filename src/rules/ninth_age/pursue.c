@@ -122,17 +122,24 @@ static bool ahead_distance(const McPoly *obj, const Front *f, double half, doubl
 
 // How far the front facing can go straight ahead before touching the table edge (0: it already
 // touches or is beyond it, 9A-PV-T / A-9A-3). The front's ends are taken a few slops inwards so
-// that a unit whose side runs along the edge is not read as touching it.
+// that a unit whose side runs along the edge is not read as touching it; the real ends (the
+// corners) may still go at most half a slop beyond the edge, so that the unit stops in contact
+// and on the table.
 static double table_ahead(const NaBattlefield *bf, const Front *f) {
     if (!bf->has_table) return INFINITY;
     double best = INFINITY;
     double lim[2] = {bf->table_w, bf->table_h}, dir[2] = {f->fwd.x, f->fwd.y};
     for (int k = 0; k < 2; k++) {
-        McVec2 p = mc_vec2_mul_add(f->centre, (k ? -1.0 : 1.0) * OTHER_HALF(f), f->right);
-        double c[2] = {p.x, p.y};
+        double side = k ? -1.0 : 1.0;
+        McVec2 p = mc_vec2_mul_add(f->centre, side * OTHER_HALF(f), f->right);
+        McVec2 corner = mc_vec2_mul_add(f->centre, side * f->half, f->right);
+        double c[2] = {p.x, p.y}, e[2] = {corner.x, corner.y};
         for (int a = 0; a < 2; a++) {
             if (c[a] <= MC_LINEAR_SLOP || c[a] >= lim[a] - MC_LINEAR_SLOP) return 0.0;
             double d = dir[a] > 1e-12 ? (lim[a] - c[a]) / dir[a] : (dir[a] < -1e-12 ? -c[a] / dir[a] : INFINITY);
+            double over = 0.5 * MC_LINEAR_SLOP;
+            double dc = dir[a] > 1e-12 ? (lim[a] + over - e[a]) / dir[a] : (dir[a] < -1e-12 ? (e[a] + over) / -dir[a] : INFINITY);
+            if (dc < d) d = dc > 0.0 ? dc : 0.0;
             if (d < best) best = d;
         }
     }

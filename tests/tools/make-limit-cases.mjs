@@ -1,0 +1,122 @@
+// Writes tests/limits/<system>.json: the worst requests each rule set's limits allow (the format of
+// tests/limits/README.md). Requests are generated text ("parts"), so the files stay small; "#" in
+// a repeat is the index, and appended digits scale it ("#0.5" is 10·i + 0.5), so that 1,000 units
+// or 500 terrain pieces land apart. Run after changing a case: node tests/tools/make-limit-cases.mjs
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from '../js/util.mjs';
+
+const rep = (count, each, comma = true) => ({ count, each, comma });
+/** n units over rows of the grid: a repeat per row of `perRow`, each unit text made by f(prefix, row). */
+function rows(n, perRow, f, firstRow = 0, rowStep = 2) {
+  const parts = [];
+  for (let k = 0; k * perRow < n; k++) {
+    if (k) parts.push(',');
+    parts.push(rep(Math.min(perRow, n - k * perRow), f(`r${k}_`, firstRow + k * rowStep)));
+  }
+  return parts;
+}
+/** A regular 64-gon of radius 0.45 inside the unit square at (10·i, y0): "#0.5" style x digits. */
+function polygon64(y0) {
+  const v = [];
+  for (let k = 0; k < 64; k++) {
+    const a = (2 * Math.PI * k) / 64;
+    const fx = (0.5 + 0.45 * Math.cos(a)).toFixed(6).slice(2); // digits after "0."
+    const y = (y0 + 0.5 + 0.45 * Math.sin(a)).toFixed(6);
+    v.push(`[#0.${fx},${y}]`);
+  }
+  return `[${v.join(',')}]`;
+}
+const cases = {};
+// Known findings (issue 14): a reach with whole paths over the largest board lists every hex with
+// its whole path, so the answer grows as destinations × path length, far beyond any other answer.
+const FULL_PATHS_GG = 'whole paths grow as destinations x path length: 163 MiB of JSON, 28 s and 3.1 GB peak natively; WebAssembly answers out_of_memory after 25 s (2.1 GB). "paths": "parent" answers in 0.7 s (next case)';
+const FULL_PATHS_TW = 'whole paths grow as destinations x path length: 82 MiB of JSON in 13.6 s natively; the parent form is the way to ask this';
+
+// ---- GODSGLOOM -------------------------------------------------------------------------------------
+const ggUnit = (p, row) => `{"id":"${p}#","side":"blue","col":#,"row":${row},"facing":3}`;
+cases.godsgloom = [
+  { name: 'reach, 200 x 200 board, 1,000 units, Speed 1000, whole paths', seconds: 5, ok: true, skip: FULL_PATHS_GG, generate: { kind: 'parts', parts: [
+    '{"system":"godsgloom","query":"reach","board":{"cols":200,"rows":200},"units":[{"id":"m","side":"red","col":100,"row":199,"facing":0,"speed":1000,"traits":["skirmish","nimble","ignore difficult"]},',
+    ...rows(999, 200, ggUnit, 1, 40), '],"unit":"m"}'] } },
+  { name: 'reach, 200 x 200 board, 1,000 units, Speed 1000, parent paths', seconds: 5, ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"godsgloom","query":"reach","paths":"parent","board":{"cols":200,"rows":200},"units":[{"id":"m","side":"red","col":100,"row":199,"facing":0,"speed":1000},',
+    ...rows(999, 200, ggUnit, 1, 40), '],"unit":"m"}'] } },
+  { name: 'reach, Flying Teleport over the 200 x 200 board, Speed 1000, 64 reconnaissance hexes', seconds: 5, ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"godsgloom","query":"reach","board":{"cols":200,"rows":200,"terrain":[', rep(64, '{"col":#,"row":100,"terrain":"lake"}'),
+    ']},"reconnaissance":[', rep(64, '{"col":#,"row":100,"side":"red"}'),
+    '],"units":[{"id":"m","side":"red","col":100,"row":199,"facing":0,"speed":1000,"traits":["flying"]},', ...rows(999, 200, ggUnit, 1, 40), '],"unit":"m"}'] } },
+  { name: 'move, a 256-hex path back and forth, 1,000 units', seconds: 5, ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"godsgloom","query":"move","board":{"cols":200,"rows":200},"units":[{"id":"m","side":"red","col":0,"row":199,"facing":0,"speed":1000},',
+    ...rows(999, 200, ggUnit, 1, 40), '],"unit":"m","path":[', rep(128, '{"col":1,"row":199},{"col":0,"row":199}'), ']}'] } },
+];
+
+// ---- Torn World ------------------------------------------------------------------------------------
+const twInf = (p, row) => `{"id":"${p}#","side":"blue","size":"infantry","col":#,"row":${row}}`;
+cases['torn-world'] = [
+  { name: 'reach, Infantry running 1000 on a 200 x 200 board with 1,000 miniatures, whole paths', seconds: 5, ok: true, skip: FULL_PATHS_TW, generate: { kind: 'parts', parts: [
+    '{"system":"torn-world","query":"reach","board":{"cols":200,"rows":200},"units":[{"id":"m","side":"red","size":"infantry","col":100,"row":199,"move":1000,"run":1000},',
+    ...rows(999, 200, twInf, 1, 40), '],"unit":"m","action":"run"}'] } },
+  { name: 'reach, Infantry running 1000 on a 200 x 200 board with 1,000 miniatures, parent paths', seconds: 5, ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"torn-world","query":"reach","paths":"parent","board":{"cols":200,"rows":200},"units":[{"id":"m","side":"red","size":"infantry","col":100,"row":199,"move":1000,"run":1000},',
+    ...rows(999, 200, twInf, 1, 40), '],"unit":"m","action":"run"}'] } },
+  { name: 'reach, a 7-hexon Huge running 1000 on a 200 x 200 board with 999 Infantry to eject', seconds: 5, ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"torn-world","query":"reach","board":{"cols":200,"rows":200},"units":[{"id":"m","side":"red","size":"huge","hexons":[{"q":0,"r":189},{"q":2,"r":190},{"q":3,"r":187},{"q":1,"r":186},{"q":-2,"r":188},{"q":-3,"r":191},{"q":-1,"r":192}],"move":1000,"run":1000},',
+    ...rows(999, 200, (p, row) => `{"id":"${p}#","side":"blue","size":"infantry","col":#,"row":${row}}`, 1, 36), '],"unit":"m","action":"run"}'] } },
+  { name: 'move, Infantry along 256 steps back and forth, 1,000 miniatures and markers', seconds: 5, ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"torn-world","query":"move","board":{"cols":200,"rows":200},"units":[{"id":"m","side":"red","size":"infantry","col":0,"row":199,"move":1000,"run":1000},',
+    ...rows(999, 200, twInf, 1, 40), '],"markers":[', rep(200, '{"id":"k#","kind":"portable","col":#,"row":3}'),
+    '],"unit":"m","action":"run","path":[', rep(128, '{"col":1,"row":199},{"col":0,"row":199}'), ']}'] } },
+];
+
+// ---- Commands & Colors: Ancients --------------------------------------------------------------------
+const ccUnit = (p, row) => `{"id":"${p}#","side":"blue","type":"light cavalry","col":#,"row":${row}}`;
+cases['cc-ancients'] = [
+  { name: 'reach, light cavalry on a 200 x 200 board among 1,000 units', seconds: 5, ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"cc-ancients","query":"reach","board":{"cols":200,"rows":200},"units":[{"id":"m","side":"red","type":"light cavalry","col":100,"row":100},',
+    ...rows(999, 200, ccUnit, 1, 40), '],"unit":"m"}'] } },
+  { name: 'move, a 256-hex path (over the allowance) among 1,000 units', seconds: 5, ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"cc-ancients","query":"move","board":{"cols":200,"rows":200},"units":[{"id":"m","side":"red","type":"light cavalry","col":0,"row":199},',
+    ...rows(999, 200, ccUnit, 1, 40), '],"unit":"m","path":[', rep(128, '{"col":1,"row":199},{"col":0,"row":199}'), ']}'] } },
+];
+
+// ---- Arcane Legions --------------------------------------------------------------------------------
+const alUnit = (p, y) => `{"id":"${p}#","side":"blue","x":#0.5,"y":${y}.5,"facing":0,"base":"sortie"}`;
+const alTerrain = `{"id":"t#","kind":"blocking","polygon":${polygon64(40)}}`;
+cases['arcane-legions'] = [
+  { name: 'move, 64 actions (steps and turns) among 1,000 units and 500 terrain pieces of 64 vertices', seconds: 5, ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"arcane-legions","query":"move","units":[{"id":"m","side":"red","x":5,"y":20,"facing":0,"base":"formation","movementIcons":1000},',
+    ...rows(999, 250, alUnit, 3, 8), '],"terrain":[', rep(500, alTerrain),
+    '],"order":{"unit":"m","actions":[', rep(16, '{"step":"forward","distance":0.5},{"turn":90,"off":"front","toward":"right"},{"step":"left"},{"turn":45,"off":"front","toward":"left"}'), ']}}'] } },
+  { name: 'move, 64 steps straight into 500 terrain pieces of 64 vertices (a collision, snap and slide search)', seconds: 5, ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"arcane-legions","query":"move","units":[{"id":"m","side":"red","x":2005,"y":30,"facing":30,"base":"formation","movementIcons":1000},',
+    ...rows(999, 250, alUnit, 3, 8), '],"terrain":[', rep(500, alTerrain),
+    '],"order":{"unit":"m","slide":"left","actions":[', rep(64, '{"step":"forward"}'), ']}}'] } },
+  { name: 'reachArea, 1000 points, 8 samples per step (truncated at 20,000), 1,000 units, 500 terrain pieces', seconds: 5, ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"arcane-legions","query":"reachArea","units":[{"id":"m","side":"red","x":2005,"y":30,"facing":0,"base":"formation","movementIcons":1000},',
+    ...rows(999, 250, alUnit, 3, 8), '],"terrain":[', rep(500, alTerrain), '],"unit":"m","samplesPerStep":8}'] } },
+];
+
+// ---- The Ninth Age ---------------------------------------------------------------------------------
+const naUnit = (p, y) => `{"id":"${p}#","side":"red","x":#0.5,"y":${y},"facing":0,"width":4,"depth":2}`;
+const naTerrain = `{"id":"t#","kind":"impassable","polygon":${polygon64(60)}}`;
+cases['ninth-age'] = [
+  { name: 'pursue, 64 pursuers (5 declared chargers tried in every order), 1,000 units, 500 terrain pieces of 64 vertices', seconds: 5, ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"ninth-age","query":"pursue","units":[',
+    rep(64, '{"id":"p#","side":"red","x":#0.5,"y":10,"facing":0,"width":4,"depth":2}'), ',',
+    rep(5, '{"id":"e#","side":"blue","x":#0.5,"y":13.5,"facing":180,"width":4,"depth":2}'), ',',
+    ...rows(931, 200, naUnit, 100, 10), '],"terrain":[', rep(500, naTerrain),
+    '],"pursued":{"facing":0,"fleeDistance":20},"pursuers":[', rep(64, '{"unit":"p#","distance":19}'), ']}'] } },
+];
+
+const notes = {
+  godsgloom: 'GODSGLOOM worst cases: the largest board, the most units, the most points, the longest path, the most reconnaissance hexes. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
+  'torn-world': 'Torn World worst cases: the largest board, the most miniatures and markers, the largest Huge footprint, the longest run and path. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
+  'cc-ancients': 'Commands & Colors: Ancients worst cases: the largest board and the most units, the longest path. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
+  'arcane-legions': 'Arcane Legions worst cases: the most units, terrain pieces and vertices, the most actions, the densest reachArea. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
+  'ninth-age': 'The Ninth Age worst cases: the most units, terrain pieces, vertices and pursuers, with 5 declared chargers tried in every order. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
+};
+for (const [system, list] of Object.entries(cases)) {
+  writeFileSync(join(root, 'tests', 'limits', `${system}.json`), `${JSON.stringify({ note: notes[system], cases: list }, null, 1)}\n`);
+}
+console.log(Object.entries(cases).map(([s, l]) => `${s}: ${l.length}`).join(', '));
