@@ -33,16 +33,6 @@ bool al_on_table(const AlWorld *w, McRect r) {
     return true;
 }
 
-static McPoly box_poly(double x0, double y0, double x1, double y1) {
-    McPoly p;
-    p.count = 4;
-    p.v[0] = mc_vec2(x0, y0);
-    p.v[1] = mc_vec2(x1, y0);
-    p.v[2] = mc_vec2(x1, y1);
-    p.v[3] = mc_vec2(x0, y1);
-    return p;
-}
-
 int al_world_build(McEnv *env, AlWorld *w) {
     int cap = w->unit_count + (w->has_table ? 4 : 0);
     for (int t = 0; t < w->terrain_count; t++) cap += w->terrain[t].count - 2;
@@ -66,10 +56,10 @@ int al_world_build(McEnv *env, AlWorld *w) {
         // wide as the table is long, so no step or turn can cross them.
         double m = w->width + w->height, W = w->width, H = w->height;
         int o = w->unit_count + w->terrain_count;
-        w->parts[n] = box_poly(-m, -m, W + m, 0), w->part_object[n++] = o;
-        w->parts[n] = box_poly(-m, H, W + m, H + m), w->part_object[n++] = o;
-        w->parts[n] = box_poly(-m, 0, 0, H), w->part_object[n++] = o;
-        w->parts[n] = box_poly(W, 0, W + m, H), w->part_object[n++] = o;
+        w->parts[n] = mc_poly_box(-m, -m, W + m, 0), w->part_object[n++] = o;
+        w->parts[n] = mc_poly_box(-m, H, W + m, H + m), w->part_object[n++] = o;
+        w->parts[n] = mc_poly_box(-m, 0, 0, H), w->part_object[n++] = o;
+        w->parts[n] = mc_poly_box(W, 0, W + m, H), w->part_object[n++] = o;
     }
     w->part_count = n;
     McBroadphaseNode *nodes = MC_NEW(env->arena, McBroadphaseNode, MC_BROADPHASE_NODES(n) + 1);
