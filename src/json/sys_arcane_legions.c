@@ -186,8 +186,10 @@ static int read_action(McJson *j, const cJSON *e, AlAction *a) {
     if (a->angle != 45 && a->angle != 90) return mc_jr_fail_key(j, "turn", "bad_request", "a turn is 45 or 90 degrees");
     if (!mc_jr_enum(j, e, "off", 1, side_names, &v)) return 0;
     a->off = (AlDir)v;
-    if (!mc_jr_enum(j, e, "toward", 1, lr, &v)) return 0;
-    a->toward = v == 0 ? AL_LEFT : AL_RIGHT;
+    v = -1;
+    if (!mc_jr_enum(j, e, "toward", 0, lr, &v)) return 0;
+    a->toward_given = v >= 0;
+    a->toward = v < 0 ? al_default_toward(a->off) : v == 0 ? AL_LEFT : AL_RIGHT;
     a->entry_notch = a->exit_side = a->exit_notch = -1;
     if (!mc_jr_int(j, e, "entryNotch", 0, 0, 1000, &a->entry_notch) || !mc_jr_enum(j, e, "exitSide", 0, side_names, &a->exit_side) ||
         !mc_jr_int(j, e, "exitNotch", 0, 0, 1000, &a->exit_notch))

@@ -164,7 +164,7 @@ MC_TEST(al_turn_cost_formula, "AL-TRN-2 A-AL-5 a turn costs the side cost times 
     AlWorld w;
     memset(&w, 0, sizeof w);
     w.notch_spacing = 0.5, w.leg_length = 1;
-    AlAction a = {AL_ACTION_TURN, AL_FORWARD, 0, 90, AL_FORWARD, AL_RIGHT, -1, -1, -1};
+    AlAction a = {AL_ACTION_TURN, AL_FORWARD, 0, 90, AL_FORWARD, AL_RIGHT, true, -1, -1, -1};
     McPoly tool;
     McRect out;
     int beyond, cost;

@@ -100,11 +100,17 @@ typedef struct AlAction {
     double distance;    ///< step: 0 < d <= 1 step
     int angle;          ///< turn: 45 or 90 (AL-TRN-1)
     AlDir off;          ///< turn: the side the tool is placed against (its cost is paid)
-    AlDir toward;       ///< turn: AL_LEFT or AL_RIGHT, seen from the unit through `off`
+    AlDir toward;       ///< turn: AL_LEFT (counter-clockwise) or AL_RIGHT (clockwise)
+    bool toward_given;  ///< false: the request left the way open (a choice, al_default_toward)
     int entry_notch;    ///< turn: notch of `off` under the entry bevel; -1 = the middle one
     int exit_side;      ///< turn: side laid on the exit edge (AlDir); -1 = opposite of `off`
     int exit_notch;     ///< turn: notch of the exit side on the exit bevel; -1 = the middle one
 } AlAction;
+
+/// The way a turn goes when the request does not say: off a flank, toward that flank (a unit
+/// turned off its left side wheels left); off the front or back, to the right. The result lists
+/// the other way as a choice with its outcome.
+static inline AlDir al_default_toward(AlDir off) { return off == AL_LEFT ? AL_LEFT : AL_RIGHT; }
 
 /// A move order and the player's choices (CONTRACT.md "Arcane Legions move").
 typedef struct AlOrder {
@@ -162,7 +168,7 @@ typedef struct AlOption {
 } AlOption;
 
 typedef struct AlChoice {
-    const char *name;   ///< "snapSide", "slide", "snapTo", "collideControl"
+    const char *name;   ///< "toward", "snapSide", "slide", "snapTo", "collideControl"
     int action;
     const char *def;    ///< the default applied
     const char **values; ///< the options' values, the default first

@@ -718,6 +718,10 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
     int beyond, tcost;
     mc_assume(c->env, MC_A_AL_5);
     mc_assume(c->env, MC_A_AL_2);
+    if (!act->toward_given) {
+        static const char *const ways[2][2] = {{"left", "right"}, {"right", "left"}};
+        choice(c, "toward", ai, ways[act->toward == AL_RIGHT], 2);
+    }
     if (!al_turn_place(w, c->u, c->pose, act, &tool, &np, &beyond, &tcost)) {
         reason(c, ai, "no_such_notch", "AL-TRN-1", "the named notch does not exist on that side of the base");
         ar->made = false;
@@ -914,6 +918,12 @@ static int measure_choices(McEnv *env, const AlWorld *w, const AlOrder *o, AlMov
                 v.snap_side = k;
             } else if (strcmp(ch->name, "slide") == 0) {
                 v.slide = k - 1;
+            } else if (strcmp(ch->name, "toward") == 0) {
+                AlAction *acts = mc_arena_dup(env->arena, o->actions, (size_t)o->action_count, sizeof *acts);
+                if (!acts) return 0;
+                acts[ch->action].toward = strcmp(value, "left") == 0 ? AL_LEFT : AL_RIGHT;
+                acts[ch->action].toward_given = true;
+                v.actions = acts;
             } else if (strcmp(ch->name, "snapTo") == 0) {
                 v.snap_to_given = true;
                 for (int ob = 0; ob < al_object_count(w); ob++)

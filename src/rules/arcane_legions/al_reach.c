@@ -115,7 +115,7 @@ int al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spa
             }
             // One turn off the front either way (AL-TRN-1/2), where affordable and free.
             for (int t = 0; t < 4; t++) {
-                AlAction act = {AL_ACTION_TURN, AL_FORWARD, 0, t < 2 ? 45 : 90, AL_FORWARD, t % 2 ? AL_RIGHT : AL_LEFT, -1, -1, -1};
+                AlAction act = {AL_ACTION_TURN, AL_FORWARD, 0, t < 2 ? 45 : 90, AL_FORWARD, t % 2 ? AL_RIGHT : AL_LEFT, true, -1, -1, -1};
                 McPoly tool;
                 McRect np;
                 int beyond, tc;
