@@ -1172,6 +1172,8 @@ if (EMBED) {
 window.movecalcTest = {
   render(response) { clearTimeout(ruleTimer); const request = currentRequest(); ui.lastRequest = JSON.stringify(request, null, 2); render(response, request); },
   request: () => currentRequest(),
+  /** True once the answer shown is the engine's to the position and question on the board now. */
+  ruled: () => !!ui.result?.response && ui.lastRequest === JSON.stringify(currentRequest(), null, 2) && !refreshQueued,
   state: () => JSON.parse(JSON.stringify({ system: store.state.system, doc: doc(), selected: ui.selected, pick: ui.pick, t: ui.t })),
   screenOf(id) {
     const u = unitById(id);

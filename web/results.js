@@ -543,6 +543,8 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   if (r.stay && typeof r.stay === 'object') facts.push(`staying put: ${r.stay.engaged ? `Engaged with ${arr(r.stay.engagedWith).join(', ')}` : 'not Engaged'}, may turn to ${arr(r.stay.facings).join(', ')}`);
   const reachCount = opts.reachCount ?? arr(r.hexes).length;
   if (reachCount && arr(r.hexes).length) facts.push(`${plural(reachCount, 'hex', 'hexes')} reachable; tap one (or press ] and [) to see its path`);
+  const zoned = arr(r.hexes).filter((h) => h.engaged === true).length;
+  if (arr(r.hexes).some((h) => typeof h.engaged === 'boolean')) facts.push(`${plural(zoned, 'of them lies', 'of them lie')} in an enemy Engagement Zone (hatched)`);
   if (opts.whatIfCount) facts.push(`${plural(opts.whatIfCount, 'more hex', 'more hexes')} (dashed outline) only if no other unit stood on the board`);
   if (arr(r.samples).length) {
     const s = arr(r.samples), costs = s.map((x) => x.cost ?? 0);
