@@ -81,6 +81,16 @@ export class Board {
     this.s = s;
     this.ox = this.w / 2 - (b[0] + b[2]) / 2 * s;
     this.oy = this.h / 2 - this.flip * (b[1] + b[3]) / 2 * s;
+    // no empty band beside the board: slide the view back over it (or centre a board that fits)
+    const keep = (o, lo, hi, view) => {
+      const a = o + Math.min(lo, hi), z = o + Math.max(lo, hi);
+      if (z - a <= view - 2 * m) return o + view / 2 - (a + z) / 2;
+      if (a > m) return o - (a - m);
+      if (z < view - m) return o + (view - m - z);
+      return o;
+    };
+    this.ox = keep(this.ox, full[0] * s, full[2] * s, this.w);
+    this.oy = keep(this.oy, this.flip * full[1] * s, this.flip * full[3] * s, this.h);
     this.fitted = null;
     this.draw();
   }
@@ -522,7 +532,9 @@ export class Board {
       c.beginPath(); c.moveTo(...b); c.lineTo(b[0] - ux * s - uy * s * 0.55, b[1] - uy * s + ux * s * 0.55); c.lineTo(b[0] - ux * s + uy * s * 0.55, b[1] - uy * s - ux * s * 0.55);
       c.closePath(); c.fillStyle = it.color; c.fill();
     }
-    if (it.label) this.label(it.label, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10, it.color, 11, 220, true);
+    // a label only where the line is long enough to carry it (the text panel names everything)
+    c.font = '600 11px system-ui, sans-serif';
+    if (it.label && len >= Math.min(c.measureText(it.label).width * 0.8, 160)) this.label(it.label, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10, it.color, 11, 220, true);
   }
 
   /** Diagonal hatching inside a hex (an Engagement Zone). */
