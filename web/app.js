@@ -1174,7 +1174,7 @@ window.movecalcTest = {
   request: () => currentRequest(),
   /** True once the answer shown is the engine's to the position and question on the board now. */
   ruled: () => !!ui.result?.response && ui.lastRequest === JSON.stringify(currentRequest(), null, 2) && !refreshQueued,
-  state: () => JSON.parse(JSON.stringify({ system: store.state.system, doc: doc(), selected: ui.selected, pick: ui.pick, t: ui.t })),
+  state: () => JSON.parse(JSON.stringify({ system: store.state.system, doc: doc(), selected: ui.selected, pick: ui.pick, t: ui.t, pending: ui.pending, tool: ui.tool })),
   screenOf(id) {
     const u = unitById(id);
     const [x, y] = u.q !== undefined ? board.toScreen(...hex.center(u.q, u.r)) : board.toScreen(u.x, u.y);

@@ -432,7 +432,7 @@ export function verdictOf(response, request = null) {
   if (q === 'reach') {
     if (r.legal === false) return { text: `No move: ${arr(r.reasons)[0]?.message ?? 'the action cannot be taken'}`, kind: 'illegal' };
     const n = arr(r.hexes).length;
-    return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end on ${plural(n, 'hex', 'hexes')} besides its own${Number.isFinite(r.allowance) ? ` (allowance ${r.allowance} ${r.unitOfMeasure ?? 'hexes'})` : Number.isFinite(r.movementPoints) ? ` (${r.movementPoints} movement points)` : ''}.`, kind: n ? 'answered' : 'illegal' };
+    return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end on ${plural(n, 'hex', 'hexes')} besides its own${Number.isFinite(r.allowance) ? ` (allowance ${r.unitOfMeasure === 'hexons' ? plural(r.allowance, 'hexon') : plural(r.allowance, 'hex', 'hexes')})` : Number.isFinite(r.movementPoints) ? ` (${r.movementPoints} movement points)` : ''}.`, kind: n ? 'answered' : 'illegal' };
   }
   if (q === 'reachArea') return { text: `${arr(r.samples).length} sampled positions within ${r.movementPoints} movement points${r.truncated ? ' (truncated)' : ''}.`, kind: 'answered' };
   if (q === 'breakaway') return { text: arr(r.breakaway).length ? `${plural(arr(r.breakaway).length, 'breakaway attack')} against ${r.unit}.` : `No breakaway attacks against ${r.unit}.`, kind: 'answered' };

@@ -25,6 +25,9 @@ async function drag(page, from, to, steps = 8) {
 async function pickSystem(page, system) {
   await page.selectOption('#system', system);
   await page.waitForFunction((s) => window.movecalcTest.request().system === s, system);
+  // the new game's position is ruled and its answer framed a moment later: wait, so that screen
+  // positions taken afterwards stay where they are
+  await page.waitForFunction(() => window.movecalcTest.ruled());
 }
 
 test('add a unit by form, place it by dragging, turn it, undo and redo', async () => {
@@ -169,6 +172,7 @@ test('a hex path is drawn by tapping hexes; terrain is painted and drawn', async
   assert.ok(!(await pageRequest(page)).board.terrain.some((x) => x.r === 1));
   // a polygon on a free-form table: three taps and Finish
   await pickSystem(page, 'ninth-age');
+  await page.click('#fit'); // the answer was framed: show the whole table again
   await page.click('label:has(input[value="terrain"])');
   for (const [x, y] of [[10, 40], [20, 40], [15, 46]]) {
     const p = await hook(page, 'screenOfWorld', x, y);

@@ -73,7 +73,7 @@ const CASES = {
   },
   'cc-ancients': {
     queries: {
-      reach: { verdict: /^Hastati can end on 6 hexes besides its own \(allowance 1 hexes\)/, details: [/CCA-MV-2/], pick: true },
+      reach: { verdict: /^Hastati can end on 6 hexes besides its own \(allowance 1 hex\)/, details: [/CCA-MV-2/], pick: true },
       move: { verdict: /^Not a legal move\. CCA-MV-2: A medium infantry moves at most 1 hex here\./, details: [/Why not/] },
       order: { verdict: /^Legal order\./, details: [/orders used: 1/, /Battle/] },
     },
