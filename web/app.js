@@ -119,8 +119,8 @@ function scene() {
     const anchor = d.board.hexonAnchor ?? { q: 0, r: 0 };
     out.hexonCentres = cells.filter((c) => { const h = hex.snapHexon(c.q, c.r, anchor); return h.q === c.q && h.r === c.r && keys.has(hex.key(c.q, c.r)); });
   }
-  const mv = d.inputs.move;
-  if (mv && (ui.tool === 'path' || d.query === 'move')) {
+  const mv = d.inputs[pathQuery(d)];
+  if (mv && (ui.tool === 'path' || d.query === pathQuery(d)) && !ui.result) {
     const u = unitById(mv.unit);
     out.path = u ? [{ q: u.q, r: u.r }, ...(mv.path ?? [])] : mv.path ?? [];
   }
@@ -172,6 +172,12 @@ const board = new Board(canvas, {
 });
 let hoverAt = null;
 
+/** The query the Path tool draws for: the current one when it has a path, else move. */
+function pathQuery(d = doc()) {
+  return sys().queries[d.query]?.fields.some((f) => f.kind === 'path') ? d.query : 'move';
+}
+const pathInputs = (d = doc()) => (d.inputs[pathQuery(d)] ??= {});
+
 function onBoard(h) {
   return boardCells().some((c) => c.q === h.q && c.r === h.r);
 }
@@ -199,13 +205,13 @@ function tap([x, y]) {
 
 function extendPath(h) {
   const d = doc();
-  const mv = d.inputs.move;
-  const u = unitById(mv.unit);
+  const q = pathQuery(d);
+  const u = unitById(pathInputs(d).unit);
   if (u && onHexons(store.state.system, u)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
   if (!onBoard(h)) return;
   store.edit((dd) => {
-    dd.query = 'move';
-    const path = (dd.inputs.move.path ??= []);
+    dd.query = q;
+    const path = (pathInputs(dd).path ??= []);
     const last = path[path.length - 1];
     if (last && last.q === h.q && last.r === h.r) path.pop();
     else path.push({ q: h.q, r: h.r });
@@ -251,18 +257,28 @@ canvas.addEventListener('keydown', (e) => {
     if (us.length) { const i = us.findIndex((v) => v.id === ui.selected); ui.selected = us[(i + (k === 'N' ? us.length - 1 : 1)) % us.length].id; refresh('select'); }
   } else if (k === 'Escape') { ui.pending = []; ui.selected = null; refresh('select'); }
   else if (k === 'Enter' && ui.tool === 'terrain') finishPolygon();
+  else if ((k === ']' || k === '[') && ui.result?.scene.reach.size) pickNext(k === ']' ? 1 : -1);
   else if (k.startsWith('Arrow')) arrow(k, e.shiftKey, u);
-  else if (k === 'Backspace' && ui.tool === 'path') store.edit((d) => { d.inputs.move.path?.pop(); });
+  else if (k === 'Backspace' && ui.tool === 'path') store.edit((d) => { pathInputs(d).path?.pop(); });
   else if ((k === 'q' || k === 'e') && u) turnBy(u, k === 'e' ? 1 : -1, e.shiftKey);
   else if (k === 'Delete' && u) removeUnit(u.id);
   else handled = false;
   if (handled) e.preventDefault();
 });
 
+/** Picks the next (or previous) reached hex, for keyboards: what a tap on a shaded hex does. */
+function pickNext(sign) {
+  const list = [...ui.result.scene.reach.values()];
+  const i = ui.pick ? list.findIndex((h) => h.q === ui.pick.q && h.r === ui.pick.r) : -1;
+  const next = list[(i + sign + list.length + (i < 0 && sign < 0 ? 1 : 0)) % list.length];
+  ui.pick = { q: next.q, r: next.r };
+  redrawResult();
+}
+
 function arrow(k, fine, u) {
   const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[k];
   if (ui.tool === 'path' && isHexBoard()) {
-    const d = doc(), mv = d.inputs.move, mover = unitById(mv.unit);
+    const d = doc(), mv = pathInputs(d), mover = unitById(mv.unit);
     const from = mv.path?.length ? mv.path[mv.path.length - 1] : mover;
     if (from) extendPath(offsetStep(from, dx, dy, mover && onHexons(store.state.system, mover)));
     return;
@@ -530,10 +546,10 @@ function pathField(inputs) {
   const row = el('div', undefined, 'row');
   const undo = el('button', 'Remove last hex', 'secondary small');
   undo.type = 'button'; undo.disabled = !n; undo.dataset.key = 'path-pop';
-  undo.addEventListener('click', () => store.edit((d) => { d.inputs.move.path.pop(); }));
+  undo.addEventListener('click', () => store.edit((d) => { pathInputs(d).path?.pop(); }));
   const clear = el('button', 'Clear path', 'secondary small');
   clear.type = 'button'; clear.disabled = !n; clear.dataset.key = 'path-clear';
-  clear.addEventListener('click', () => store.edit((d) => { d.inputs.move.path = []; }));
+  clear.addEventListener('click', () => store.edit((d) => { pathInputs(d).path = []; }));
   row.append(undo, clear);
   box.append(row);
   return box;
@@ -659,17 +675,17 @@ function renderPreview() {
 function clearResult() {
   ui.result = null; ui.pick = null; ui.t = 1;
   $('timeline').hidden = true;
-  $('verdict').textContent = 'The position changed: press Rule on it again.';
+  $('verdict').textContent = engine ? 'The position changed: ruling again…' : 'The position changed: press Rule on it again.';
   $('verdict').className = 'verdict';
   $('details').replaceChildren();
 }
 
 /** Shows a response: the verdict and lists beside the board, the drawing on it. */
-function render(response, request) {
-  ui.result = { request, response, scene: null };
+function render(response, request, extra = {}, frame = true) {
+  ui.result = { request, response, scene: null, extra };
   ui.pick = null;
-  redrawResult(response.ok === true); // an error names no place worth zooming to
-  const v = verdictOf(response);
+  redrawResult(frame && response.ok === true); // an error names no place worth zooming to
+  const v = verdictOf(response, request);
   $('verdict').textContent = v.text;
   $('verdict').className = `verdict ${v.kind}`;
   $('response').textContent = JSON.stringify(response, null, 2);
@@ -682,6 +698,8 @@ function resultBounds(rs, request) {
   for (const it of rs.overlay) {
     if (it.type === 'path') pts.push(...it.points);
     else if (it.type === 'pose') pts.push([it.pose.x, it.pose.y]);
+    else if (it.type === 'polygon') pts.push(...it.points);
+    else if (it.type === 'line') pts.push(it.hexFrom ? hex.center(it.hexFrom.q, it.hexFrom.r) : it.from, it.hexTo ? hex.center(it.hexTo.q, it.hexTo.r) : it.to);
     else if (it.type === 'points') pts.push(...it.points.map((p) => [p.x, p.y]));
     else if (it.type === 'hexes' || it.type === 'hexpath') pts.push(...it.cells.map((h) => hex.center(h.q, h.r)));
     else if (it.type === 'mark') pts.push(it.hex ? hex.center(it.hex.q, it.hex.r) : [it.x, it.y]);
@@ -702,23 +720,44 @@ function resultBounds(rs, request) {
 function redrawResult(frame = false) {
   const r = ui.result;
   if (!r) return;
-  r.scene = resultScene(r.request?.system ?? store.state.system, sys().board, r.request, r.response, colourOf, ui.pick);
-  $('details').replaceChildren(...resultText(r.response, assumptionSummaries, r.scene.reach.size));
+  r.scene = resultScene(r.request?.system ?? store.state.system, sys().board, r.request, r.response, colourOf, ui.pick, r.extra);
+  const pick = ui.pick ? r.scene.reach.get(hex.key(ui.pick.q, ui.pick.r)) : null;
+  $('details').replaceChildren(...resultText(r.response, assumptionSummaries, {
+    request: r.request ?? {}, pick, reachCount: r.scene.reach.size, whatIfCount: r.scene.whatIfCount, onChoice: applyChoice,
+  }));
   const hasTracks = r.scene.tracks.length > 0;
   $('timeline').hidden = !hasTracks;
-  ui.t = hasTracks ? 0 : 1;
+  ui.t = 1; // the answer's end; the slider and Play step through it
   $('scrub').value = String(Math.round(ui.t * 1000));
   board.setScene(scene());
   const b = frame && resultBounds(r.scene, r.request);
   if (b) board.frame(b);
 }
 
-function ask() {
-  const request = currentRequest();
+/** The engine's answer, and for a reach that can ask it the what-if answer without other units. */
+function answer(request) {
+  const extra = {};
   let response;
   try { response = engine.request(request); } catch (err) { response = { ok: false, error: { code: 'bad_json', path: '', message: String(err.message ?? err) } }; }
+  const spec = SYSTEMS[request?.system]?.queries[request?.query];
+  if (response.ok && spec?.whatIf && request.ignoreUnits !== true) {
+    try { extra.whatIf = engine.request({ ...request, ignoreUnits: true }); } catch { /* drawn without it */ }
+  }
+  return { response, extra };
+}
+
+function ask({ frame = true } = {}) {
+  const request = currentRequest();
+  const { response, extra } = answer(request);
   ui.lastRequest = JSON.stringify(request, null, 2);
-  render(response, request);
+  render(response, request, extra, frame);
+}
+
+/** Applies a choice the engine listed (Arcane Legions slide or snap side) and rules again. */
+function applyChoice(choice, value) {
+  store.edit((d) => { d.inputs[d.query][choice] = value; });
+  renderPreview();
+  ask();
 }
 
 // ---- timeline ----
@@ -796,7 +835,19 @@ function saveNow() {
   saveTimer = 0;
   try { localStorage.setItem(SAVE_KEY, JSON.stringify(store.state)); } catch { /* private mode */ }
 }
+// Every change is ruled again a moment after it (never during a drag: the board's gesture must end
+// first), so the answer beside the board follows the position, the actions and the settings live.
+let ruleTimer = 0;
+function scheduleRule(frame = false) {
+  clearTimeout(ruleTimer);
+  ruleTimer = setTimeout(() => {
+    if (!engine) return;
+    if (board.gesture) { scheduleRule(frame); return; }
+    ask({ frame });
+  }, 150);
+}
 store.onChange((why) => {
+  if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
   if (why === 'undo' || why === 'redo' || why === 'system') { ui.pending = []; if (why === 'system') { ui.selected = null; clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; } }
   refresh();
   clearTimeout(saveTimer);
@@ -809,7 +860,7 @@ function setTool(t) {
   ui.tool = t;
   for (const r of document.querySelectorAll('input[name="tool"]')) r.checked = r.value === t;
   if (t === 'terrain') $('terrain-panel').open = true;
-  if (t === 'path' && doc().query !== 'move') store.edit((d) => { d.query = 'move'; });
+  if (t === 'path' && doc().query !== pathQuery()) store.edit((d) => { d.query = 'move'; });
   refresh();
 }
 
@@ -822,7 +873,7 @@ $('zoom-out').addEventListener('click', () => board.zoomAt(board.w / 2, board.h 
 $('fit').addEventListener('click', () => board.fit());
 $('system').addEventListener('change', () => store.setSystem($('system').value));
 $('query').addEventListener('change', () => store.edit((d) => { d.query = $('query').value; }));
-$('ask').addEventListener('click', ask);
+$('ask').addEventListener('click', () => ask());
 $('add-unit').addEventListener('click', addUnit);
 $('deselect').addEventListener('click', () => { ui.selected = null; refresh(); $('unit-fields').querySelector('input')?.focus(); });
 $('finish-polygon').addEventListener('click', finishPolygon);
@@ -911,7 +962,7 @@ async function openCode(code) {
 let linkPending = false;
 async function openLinkInURL() {
   const code = codeOf(location.hash);
-  if (code === null) return;
+  if (code === null) return null;
   ui.selected = null;
   const ok = await openCode(code);
   // the page keeps its own copy (localStorage); the fragment is dropped so a reload keeps later edits
@@ -920,6 +971,7 @@ async function openLinkInURL() {
   refreshNow();
   board.fit();
   if (ok) { if (engine) ask(); else linkPending = true; }
+  return ok;
 }
 window.addEventListener('hashchange', () => {
   if (location.hash === '#examples') showGallery();
@@ -1100,10 +1152,10 @@ function openExample(ex) {
   refreshNow();
   board.fit();
   if (!engine) return;
-  let response;
-  try { response = engine.request(req); } catch (err) { response = { ok: false, error: { code: 'bad_json', path: '', message: String(err.message ?? err) } }; }
+  clearTimeout(ruleTimer); // the example's own request is ruled, as written
+  const { response, extra } = answer(req);
   ui.lastRequest = JSON.stringify(currentRequest(), null, 2);
-  render(response, req?.system === store.state.system ? req : null);
+  render(response, req?.system === store.state.system ? req : null, extra);
   $('verdict').scrollIntoView({ block: 'nearest' });
 }
 
@@ -1118,9 +1170,11 @@ if (EMBED) {
 // A test hook, for the browser tests only: draws a canned response (CONTRACT.md shapes) as if the
 // engine had answered the current request, and reads back state the canvas cannot show to a test.
 window.movecalcTest = {
-  render(response) { const request = currentRequest(); ui.lastRequest = JSON.stringify(request, null, 2); render(response, request); },
+  render(response) { clearTimeout(ruleTimer); const request = currentRequest(); ui.lastRequest = JSON.stringify(request, null, 2); render(response, request); },
   request: () => currentRequest(),
-  state: () => JSON.parse(JSON.stringify({ system: store.state.system, doc: doc(), selected: ui.selected, pick: ui.pick, t: ui.t })),
+  /** True once the answer shown is the engine's to the position and question on the board now. */
+  ruled: () => !!ui.result?.response && ui.lastRequest === JSON.stringify(currentRequest(), null, 2) && !refreshQueued,
+  state: () => JSON.parse(JSON.stringify({ system: store.state.system, doc: doc(), selected: ui.selected, pick: ui.pick, t: ui.t, pending: ui.pending, tool: ui.tool })),
   screenOf(id) {
     const u = unitById(id);
     const [x, y] = u.q !== undefined ? board.toScreen(...hex.center(u.q, u.r)) : board.toScreen(u.x, u.y);
@@ -1160,8 +1214,9 @@ async function start() {
   $('run').disabled = false;
   $('status').textContent = `engine ${described.version} ready`;
   $('status').className = 'status ready';
-  await linked;
-  if (linkPending) { linkPending = false; ask(); }
+  const opened = await linked;
+  // the position on the board is ruled at once: a link's, or the saved or default one
+  if (linkPending) { linkPending = false; ask(); } else if (opened === null) ask();
   document.body.dataset.ready = 'true';
 }
 

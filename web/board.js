@@ -81,6 +81,16 @@ export class Board {
     this.s = s;
     this.ox = this.w / 2 - (b[0] + b[2]) / 2 * s;
     this.oy = this.h / 2 - this.flip * (b[1] + b[3]) / 2 * s;
+    // no empty band beside the board: slide the view back over it (or centre a board that fits)
+    const keep = (o, lo, hi, view) => {
+      const a = o + Math.min(lo, hi), z = o + Math.max(lo, hi);
+      if (z - a <= view - 2 * m) return o + view / 2 - (a + z) / 2;
+      if (a > m) return o - (a - m);
+      if (z < view - m) return o + (view - m - z);
+      return o;
+    };
+    this.ox = keep(this.ox, full[0] * s, full[2] * s, this.w);
+    this.oy = keep(this.oy, this.flip * full[1] * s, this.flip * full[3] * s, this.h);
     this.fitted = null;
     this.draw();
   }
@@ -223,9 +233,10 @@ export class Board {
     c.fillRect(0, 0, this.w, this.h);
     if (sc.kind === 'free') this.paintTable(sc); else this.paintHexBoard(sc);
     const overlay = sc.overlay ?? [];
-    this.paintOverlay(overlay.filter((it) => it.type !== 'mark'));
+    const onTop = (it) => it.type === 'mark' || it.type === 'line';
+    this.paintOverlay(overlay.filter((it) => !onTop(it)));
     for (const u of sc.units) this.paintUnit(u);
-    this.paintOverlay(overlay.filter((it) => it.type === 'mark')); // markers stay visible over units
+    this.paintOverlay(overlay.filter(onTop)); // markers and arrows stay visible over units
     this.paintTracks(sc);
     const sel = sc.units.find((u) => u.selected);
     if (sel && this.ctl.mode() === 'move') this.paintHandle(sel);
@@ -334,6 +345,7 @@ export class Board {
   }
 
   paintHexLine(cells, color, dashed = false, numbered = false) {
+    // numbered: each hex entered gets its step number; the start a plain dot
     const c = this.ctx;
     if (cells.length > 1) {
       this.poly(cells.map((h) => center(h.q, h.r)), false);
@@ -450,19 +462,44 @@ export class Board {
         for (const h of it.cells) {
           this.hexPath(h.q, h.r, 0.06);
           c.fillStyle = h.color ?? it.color; c.fill();
-          if (h.outline) { c.strokeStyle = h.outline; c.lineWidth = 3; c.stroke(); }
-          if (h.label !== undefined) this.label(String(h.label), ...this.toScreen(...center(h.q, h.r)), '#1b2430', clamp(this.s * 0.42, 9, 18));
+          if (h.hatch) this.hatch(h, h.outline ?? '#b3261e');
+          if (h.outline) { this.hexPath(h.q, h.r, 0.06); c.strokeStyle = h.outline; c.lineWidth = 2.5; if (h.dashed) c.setLineDash([5, 4]); c.stroke(); c.setLineDash([]); }
+          if (h.stop) { this.hexPath(h.q, h.r, 0.16); c.strokeStyle = '#1b2430'; c.lineWidth = 3.5; c.stroke(); }
+          const [cx, cy] = this.toScreen(...center(h.q, h.r));
+          if (h.label !== undefined) this.label(String(h.label), cx, cy, '#1b2430', clamp(this.s * 0.42, 9, 18));
+          if (h.badge && this.s >= 12) this.label(h.badge, cx, cy + this.s * 0.52, '#1b2430', clamp(this.s * 0.3, 8, 12), this.s * 1.5, true);
         }
       } else if (it.type === 'hexpath') {
-        this.paintHexLine(it.cells, it.color);
+        this.paintHexLine(it.cells, it.color, false, !!it.numbered);
+      } else if (it.type === 'polygon') {
+        this.poly(it.points);
+        if (it.fill) { c.fillStyle = it.fill; c.fill(); }
+        c.strokeStyle = it.color; c.lineWidth = it.width ?? 2; c.setLineDash(it.dashed ? [7, 5] : []); c.stroke(); c.setLineDash([]);
+        if (it.label) {
+          const at = it.labelAt ?? it.points[0];
+          const top = Math.min(...it.points.map((p) => this.toScreen(...p)[1]));
+          this.label(it.label, this.toScreen(...at)[0], top - 9, it.color, 11, 200, true);
+        }
+      } else if (it.type === 'line') {
+        this.line(it);
       } else if (it.type === 'path') {
         this.poly(it.points, false);
         c.strokeStyle = it.color; c.lineWidth = 3; c.setLineDash(it.dashed ? [8, 5] : []); c.stroke(); c.setLineDash([]);
       } else if (it.type === 'pose') {
-        this.paintRect(it.pose, it.w, it.d, it.fill, it.color, it.alpha ?? 1, it.dashed);
-        if (it.label) this.label(it.label, ...this.toScreen(it.pose.x, it.pose.y), '#1b2430', 11, 160, true);
+        this.paintRect(it.pose, it.w, it.d, it.fill, it.color, it.thin ? 0.55 : it.alpha ?? 1, it.dashed);
+        if (it.label && it.labelBehind) { // behind the pose's back edge, clear of what is drawn on it
+          const f = rad(it.pose.facing ?? 0), back = it.d / 2 * this.s + 10;
+          const [x, y] = this.toScreen(it.pose.x, it.pose.y);
+          this.label(it.label, x - Math.sin(f) * back, y + Math.cos(f) * back, it.color, 11, 200, true);
+        } else if (it.label) this.label(it.label, ...this.toScreen(it.pose.x, it.pose.y), '#1b2430', 11, 160, true);
       } else if (it.type === 'points') {
-        for (const p of it.points) this.dot(...this.toScreen(p.x, p.y), 3, p.color ?? it.color);
+        for (const p of it.points) {
+          const [x, y] = this.toScreen(p.x, p.y);
+          c.fillStyle = c.strokeStyle = p.color ?? it.color;
+          if (p.shape === 'square') c.fillRect(x - 2.5, y - 2.5, 5, 5);
+          else if (p.shape === 'x') { c.lineWidth = 1.5; c.beginPath(); c.moveTo(x - 3, y - 3); c.lineTo(x + 3, y + 3); c.moveTo(x + 3, y - 3); c.lineTo(x - 3, y + 3); c.stroke(); }
+          else this.dot(x, y, 3, p.color ?? it.color);
+        }
       } else if (it.type === 'mark') {
         this.mark(it);
       }
@@ -483,7 +520,39 @@ export class Board {
     } else if (it.shape === 'hex') {
       this.hexPath(it.hex.q, it.hex.r, 0.08); c.stroke();
     } else this.dot(x, y, 5, it.color);
-    if (it.label) this.label(it.label, x, it.shape === 'pivot' ? y + 16 : y - 16, it.color, 11, 220, true);
+    if (it.label) this.label(it.label, x, it.shape === 'pivot' || it.below ? y + 17 : y - 16, it.color, 11, 220, true);
+  }
+
+  /** A line between world points or hex centres, optionally dashed, with an arrow head and a label at its middle. */
+  line(it) {
+    const c = this.ctx;
+    const a = it.hexFrom ? this.toScreen(...center(it.hexFrom.q, it.hexFrom.r)) : this.toScreen(...it.from);
+    const b = it.hexTo ? this.toScreen(...center(it.hexTo.q, it.hexTo.r)) : this.toScreen(...it.to);
+    c.beginPath(); c.moveTo(...a); c.lineTo(...b);
+    c.strokeStyle = it.color; c.lineWidth = it.width ?? 2.5; c.setLineDash(it.dashed ? [6, 5] : []); c.stroke(); c.setLineDash([]);
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (it.arrow && len > 8) {
+      const ux = (b[0] - a[0]) / len, uy = (b[1] - a[1]) / len, s = 10;
+      c.beginPath(); c.moveTo(...b); c.lineTo(b[0] - ux * s - uy * s * 0.55, b[1] - uy * s + ux * s * 0.55); c.lineTo(b[0] - ux * s + uy * s * 0.55, b[1] - uy * s - ux * s * 0.55);
+      c.closePath(); c.fillStyle = it.color; c.fill();
+    }
+    // a label only where the line is long enough to carry it (the text panel names everything)
+    c.font = '600 11px system-ui, sans-serif';
+    if (it.label && len >= Math.min(c.measureText(it.label).width * 0.8, 160)) this.label(it.label, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10, it.color, 11, 220, true);
+  }
+
+  /** Diagonal hatching inside a hex (an Engagement Zone). */
+  hatch(h, color) {
+    const c = this.ctx;
+    c.save();
+    this.hexPath(h.q, h.r, 0.06);
+    c.clip();
+    const [x, y] = this.toScreen(...center(h.q, h.r)), r = this.s;
+    c.strokeStyle = color; c.globalAlpha = 0.35; c.lineWidth = 1.5;
+    c.beginPath();
+    for (let k = -2 * r; k <= 2 * r; k += Math.max(5, r / 3)) { c.moveTo(x + k - r, y + r); c.lineTo(x + k + r, y - r); }
+    c.stroke();
+    c.restore();
   }
 
   paintTracks(sc) {

@@ -39,6 +39,13 @@ const freeUnit = (u) => ({ id: u.id, side: u.side, x: round(u.x), y: round(u.y),
 const hexUnit = (u) => ({ id: u.id, side: u.side, q: u.q, r: u.r });
 const pathJSON = (path) => (path ?? []).map(({ q, r }) => ({ q, r }));
 const hexReach = { fields: [unitField()], build: (i) => ({ unit: i.unit }) };
+// C&C and GODSGLOOM reach: the page also asks the what-if reach (no other units) and draws the
+// hexes only it reaches; this box asks the what-if question itself.
+const whatIfReach = {
+  whatIf: true,
+  fields: [unitField(), { key: 'ignoreUnits', label: 'What-if: as if no other unit were on the board', kind: 'check' }],
+  build: (i) => opt({ unit: i.unit }, 'ignoreUnits', i.ignoreUnits === true ? true : undefined),
+};
 const hexMove = { fields: [unitField(), { key: 'path', label: 'Path', kind: 'path' }], build: (i) => ({ unit: i.unit, path: pathJSON(i.path) }) };
 // A C&C order as the page asks it: one unit (and its attached leader) ordered by a Section card,
 // moving along the drawn path (docs/api/cc-ancients.md "order").
@@ -132,7 +139,7 @@ export const SYSTEMS = {
     defaults: () => ({
       table: { width: 36, height: 24 }, sides: [{ name: 'red', color: SIDE_COLOURS[0] }, { name: 'blue', color: SIDE_COLOURS[1] }],
       units: [
-        { id: 'Legion', side: 'red', x: 12, y: 6, facing: 0, base: 'formation', width: 2, depth: 1, codex: { forward: 1, backward: 2, left: 1, right: 1 }, movementIcons: 4 },
+        { id: 'Legion', side: 'red', x: 14, y: 9, facing: 20, base: 'formation', width: 2, depth: 1, codex: { forward: 1, backward: 2, left: 1, right: 1 }, movementIcons: 4 },
         { id: 'Chargers', side: 'blue', x: 15, y: 13, facing: 180, base: 'formation', width: 2, depth: 1, codex: { forward: 1, backward: 3, left: 2, right: 2 }, movementIcons: 7 },
         { id: 'Scouts', side: 'blue', x: 22, y: 15, facing: 225, base: 'sortie', width: 1, depth: 1, codex: { forward: 1, backward: 2, left: 1, right: 1 }, movementIcons: 3 },
       ],
@@ -142,7 +149,7 @@ export const SYSTEMS = {
         { id: 'shrine', kind: 'control', polygon: [[27, 14], [30, 14], [30, 17], [27, 17]] },
       ],
       query: 'move',
-      inputs: { move: { unit: 'Legion', activeSide: 'red', actions: [{ step: 'forward', distance: 1 }, { turn: 45, off: 'front', toward: 'right' }, { step: 'forward', distance: 1 }] }, reachArea: { unit: 'Legion' }, breakaway: { unit: 'Legion', activeSide: 'red' } },
+      inputs: { move: { unit: 'Legion', activeSide: 'red', actions: [{ step: 'forward', distance: 1 }, { step: 'forward', distance: 1 }, { step: 'forward', distance: 1 }] }, reachArea: { unit: 'Legion' }, breakaway: { unit: 'Legion', activeSide: 'red' } },
     }),
   },
 
@@ -217,7 +224,7 @@ export const SYSTEMS = {
       terrain: [{ id: 'crag', kind: 'impassable', polygon: [[50, 28], [57, 27], [59, 33], [52, 35]] }],
       query: 'pursue',
       inputs: {
-        pursue: { pursuedUnit: 'Raiders', fleeFacing: 0, fleeDistance: 9, pursuers: [{ unit: 'Spearmen', distance: 7, overrun: false }] },
+        pursue: { pursuedUnit: 'Raiders', fleeFacing: 15, fleeDistance: 11, pursuers: [{ unit: 'Spearmen', distance: 10, overrun: false }] },
         charge: { charger: 'Knights', target: 'Raiders', range: '' }, flee: { unit: 'Raiders', from: 'Spearmen', distance: 7 }, spacing: { moment: 'normal' },
       },
     }),
@@ -230,7 +237,7 @@ export const SYSTEMS = {
     newUnit: () => ({ type: 'medium infantry' }),
     unitJSON: (u) => ({ ...hexUnit(u), type: u.type }),
     queries: {
-      reach: hexReach, move: hexMove,
+      reach: whatIfReach, move: hexMove,
       order: ccOrder, retreat: ccRetreat, evade: ccEvade,
     },
     defaults: () => ({
@@ -259,17 +266,17 @@ export const SYSTEMS = {
     ],
     newUnit: () => ({ facing: 0, speed: 3, tokens: [], traits: [], abilities: [] }),
     unitJSON: (u) => ({ ...hexUnit(u), facing: u.facing, speed: num(u.speed), traits: list(u.traits), abilities: list(u.abilities), tokens: list(u.tokens) }),
-    queries: { reach: hexReach, move: hexMove },
+    queries: { reach: whatIfReach, move: hexMove },
     defaults: () => ({
       board: { cols: 12, rows: 10 }, sides: [{ name: 'Wardens', color: SIDE_COLOURS[1] }, { name: 'Hollow', color: SIDE_COLOURS[0] }],
       units: [
         { id: 'Shieldwall', side: 'Wardens', ...toAxial(3, 6), facing: 1, speed: 3, tokens: [], traits: [], abilities: [] },
         { id: 'Outriders', side: 'Wardens', ...toAxial(5, 7), facing: 1, speed: 4, tokens: ['fast'], traits: ['nimble'], abilities: [] },
-        { id: 'Ghouls', side: 'Hollow', ...toAxial(6, 3), facing: 4, speed: 3, tokens: [], traits: [], abilities: [] },
+        { id: 'Ghouls', side: 'Hollow', ...toAxial(3, 3), facing: 5, speed: 3, tokens: [], traits: [], abilities: [] },
       ],
       terrain: [{ ...toAxial(4, 4), terrain: 'difficult' }, { ...toAxial(5, 4), terrain: 'difficult' }, { ...toAxial(8, 5), terrain: 'impassable' }],
       query: 'reach',
-      inputs: { reach: { unit: 'Shieldwall' }, move: { unit: 'Shieldwall', path: [toAxial(4, 5), toAxial(4, 4)] } },
+      inputs: { reach: { unit: 'Shieldwall' }, move: { unit: 'Shieldwall', path: [toAxial(3, 5), toAxial(3, 4)] } },
     }),
   },
 
@@ -325,7 +332,7 @@ export const SYSTEMS = {
       ],
       terrain: [{ ...toAxial(9, 8), terrain: 'volume' }, { ...toAxial(10, 8), terrain: 'volume' }, { ...toAxial(2, 3), terrain: 'hazard' }],
       query: 'reach',
-      inputs: { reach: { unit: 'Guardsman', action: 'move' }, move: { unit: 'Guardsman', action: 'move', path: [toAxial(4, 7), toAxial(5, 6)] }, eject: { unit: 'Warbeast' }, shift: { unit: 'Guardsman' } },
+      inputs: { reach: { unit: 'Guardsman', action: 'move' }, move: { unit: 'Warbeast', action: 'move', path: [toAxial(5, 5), toAxial(3, 7)] }, eject: { unit: 'Warbeast', path: [toAxial(3, 7)] }, shift: { unit: 'Guardsman', by: 'Rift', path: [toAxial(6, 8)] } },
     }),
   },
 };

@@ -1,15 +1,24 @@
 // Turns an engine response into what the board draws (overlay items and animation tracks) and
-// what the text panel lists. Written against CONTRACT.md's result shapes, so a rule set's results
-// draw as soon as it lands. A rule set with shapes of its own extends DRAW below (keyed
-// "system/query", or just "query") and, for extra text, FACTS.
+// what the text panel lists. Each query the engine answers has a drawer in DRAW (keyed
+// "system/query") written against its result in docs/api/<system>.md; anything else falls back to
+// CONTRACT.md's shared shapes (drawFree, drawHex). The text beside the board says the same in words.
 // Everything here reaches the DOM through textContent only.
 
-const GOOD = '#1e7b45', BAD = '#b3261e', PATH = '#1d3557', GHOST = 'rgba(29,53,87,0.10)';
+// Text and line colours, each ≥ 4.5:1 against the parchment (#f4f1e6) and white (style.css notes).
+import { hexonCells } from './hex.js';
+
+const GOOD = '#1e6b3c', BAD = '#b3261e', PATH = '#1d3557', GHOST = 'rgba(29,53,87,0.10)', WARN = '#8a4b00';
+const CAND = 'rgba(242,193,78,0.45)', ZONE = '#b3261e', WHATIF = '#5b2a86';
 const AL_BASES = { sortie: [1, 1], formation: [2, 1] };
 
 const isPose = (p) => p && typeof p === 'object' && Number.isFinite(p.x) && Number.isFinite(p.y);
 const isHex = (h) => h && typeof h === 'object' && Number.isInteger(h.q) && Number.isInteger(h.r);
 const arr = (v) => (Array.isArray(v) ? v : []);
+const rad = (d) => d * Math.PI / 180;
+const n3 = (v) => (Number.isFinite(v) ? String(+v.toFixed(3)) : '?');
+const hexKey = (h) => `${h.q},${h.r}`;
+const colRow = (h) => (isHex(h) ? (Number.isInteger(h.col) ? `col ${h.col}, row ${h.row}` : `q ${h.q}, r ${h.r}`) : '');
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function unitInfo(request, id) {
   const u = arr(request?.units).find((v) => v.id === id);
@@ -18,15 +27,26 @@ function unitInfo(request, id) {
   return { ...u, w, d };
 }
 
+/** Corners of a unit's rectangle: front-left, front-right, back-right, back-left (CONTRACT.md axes). */
+export function rectCorners(x, y, facing, w, d) {
+  const fx = Math.sin(rad(facing)), fy = Math.cos(rad(facing)), rx = fy, ry = -fx;
+  const p = (a, b) => [x + rx * a + fx * b, y + ry * a + fy * b];
+  return [p(-w / 2, d / 2), p(w / 2, d / 2), p(w / 2, -d / 2), p(-w / 2, -d / 2)];
+}
+const frameVector = (facing, dir) => {
+  const f = rad(facing), fwd = [Math.sin(f), Math.cos(f)], right = [Math.cos(f), -Math.sin(f)];
+  return { forward: fwd, backward: [-fwd[0], -fwd[1]], right, left: [-right[0], -right[1]] }[dir] ?? [0, 0];
+};
+
 /** Context a drawer gets: the request, helpers, and where to put things. */
 function makeOut(request, colourOf) {
   const out = { overlay: [], tracks: [], reach: new Map(), request };
   out.colour = (id) => colourOf(unitInfo(request, id)?.side);
-  out.poseTrack = (id, poses, label) => {
+  out.poseTrack = (id, poses, label, withStart = true) => {
     const u = unitInfo(request, id);
     const ps = poses.filter(isPose);
     if (!u || !ps.length) return;
-    const start = isPose(u) ? [{ x: u.x, y: u.y, facing: u.facing ?? 0 }] : [];
+    const start = withStart && isPose(u) ? [{ x: u.x, y: u.y, facing: u.facing ?? 0 }] : [];
     out.overlay.push({ type: 'path', points: [...start, ...ps].map((p) => [p.x, p.y]), color: PATH });
     out.tracks.push({ kind: 'poses', steps: [...start, ...ps], w: u.w, d: u.d, color: out.colour(id), label });
   };
@@ -35,9 +55,23 @@ function makeOut(request, colourOf) {
     if (!u || !isPose(pose)) return;
     const final = style === 'final';
     out.overlay.push({ type: 'pose', pose: { facing: 0, ...pose }, w: u.w, d: u.d, label,
-      fill: final ? 'rgba(255,255,255,0.55)' : GHOST, color: style === 'bad' ? BAD : final ? GOOD : PATH, dashed: !final });
+      fill: final ? 'rgba(255,255,255,0.55)' : style === 'bad' ? 'rgba(179,38,30,0.12)' : GHOST,
+      color: style === 'bad' ? BAD : final ? GOOD : PATH, dashed: !final, thin: style === 'option', labelBehind: final || style === 'bad' });
   };
   out.mark = (m) => out.overlay.push(m);
+  out.unitHex = (id) => {
+    const u = arr(request?.units).find((v) => v.id === id);
+    if (isHex(u)) return { q: u.q, r: u.r };
+    if (u && isHex(arr(u.hexons)[0])) return u.hexons[0];
+    if (u && Number.isInteger(u.col)) return { q: u.col - (u.row - (u.row & 1)) / 2, r: u.row };
+    return null;
+  };
+  /** Rings a unit (free-form: its rectangle; hex: its hex). */
+  out.ring = (id, color, label) => {
+    const u = unitInfo(request, id);
+    if (u && isPose(u)) out.overlay.push({ type: 'polygon', points: rectCorners(u.x, u.y, u.facing ?? 0, u.w + 0.3, u.d + 0.3), color, width: 3, label, labelAt: [u.x, u.y] });
+    else { const h = out.unitHex(id); if (h) out.mark({ type: 'mark', shape: 'hex', hex: h, color, label }); }
+  };
   return out;
 }
 
@@ -47,7 +81,7 @@ function marksOf(out, item, color) {
   const name = item.code ?? item.type ?? item.kind ?? '';
   if (isPose(item.point)) out.mark({ type: 'mark', shape: /pivot|snap/.test(name) ? 'pivot' : 'x', x: item.point.x, y: item.point.y, color, label: name });
   if (isPose(item.pivot)) out.mark({ type: 'mark', shape: 'pivot', x: item.pivot.x, y: item.pivot.y, color: PATH, label: name || 'pivot' });
-  if (isHex(item.hex)) out.mark({ type: 'mark', shape: 'hex', hex: item.hex, color, label: name });
+  if (isHex(item.hex)) out.mark({ type: 'mark', shape: 'hex', hex: item.hex, color, label: name.replace(/_/g, ' ') });
 }
 
 function hexStart(request, id) {
@@ -57,62 +91,263 @@ function hexStart(request, id) {
   return null;
 }
 
-// ---- the drawers ----
+// ---- Arcane Legions ----
+/** Poses of a move, action by action, with the contact pose before a snap and the pose before a slide. */
+function alPoses(r, req) {
+  const u = unitInfo(req, r.unit ?? req.order?.unit);
+  let prev = u && isPose(u) ? { x: u.x, y: u.y, facing: u.facing ?? 0 } : null;
+  const steps = [];
+  arr(r.actions).forEach((a, i) => {
+    const spec = arr(req.order?.actions)[i] ?? {};
+    const events = arr(a.events);
+    const col = events.find((e) => e.type === 'collision');
+    if (col && prev && spec.step && Number.isFinite(col.distance)) {
+      const [vx, vy] = frameVector(prev.facing, spec.step);
+      const contact = { x: prev.x + vx * col.distance, y: prev.y + vy * col.distance, facing: prev.facing };
+      if (events.some((e) => e.type === 'snap' || e.type === 'slide')) steps.push({ pose: contact, what: 'contact', action: i });
+    }
+    const slide = events.find((e) => e.type === 'slide');
+    if (slide && isPose(a.pose) && Number.isFinite(slide.distance)) {
+      const [vx, vy] = frameVector(a.pose.facing, slide.direction);
+      const before = { x: a.pose.x - vx * slide.distance, y: a.pose.y - vy * slide.distance, facing: a.pose.facing };
+      if (events.some((e) => e.type === 'snap')) steps.push({ pose: before, what: 'snapped', action: i });
+      steps.push({ pose: a.pose, what: 'slid', action: i, from: before, slide });
+    } else if (isPose(a.pose) && a.made !== false) steps.push({ pose: a.pose, what: 'action', action: i });
+    if (isPose(a.pose) && a.made !== false) prev = a.pose;
+  });
+  return steps;
+}
+
+function drawALMove(out, r, req) {
+  const id = r.unit ?? req.order?.unit;
+  const steps = alPoses(r, req);
+  const last = steps.length - 1;
+  steps.forEach((s, i) => {
+    if (i === last && isPose(r.final)) return;
+    out.ghost(id, s.pose, s.what === 'action' ? String(s.action + 1) : undefined); // the contact pose is named by its collision mark
+  });
+  for (const s of steps) {
+    if (s.slide) out.mark({ type: 'line', from: [s.from.x, s.from.y], to: [s.pose.x, s.pose.y], color: GOOD, arrow: true, label: `slide ${s.slide.direction} ${n3(s.slide.distance)}` });
+  }
+  arr(r.actions).forEach((a, i) => arr(a.events).forEach((e) => {
+    if (!isPose(e.point)) return;
+    if (e.type === 'snap') out.mark({ type: 'mark', shape: 'pivot', x: e.point.x, y: e.point.y, color: PATH, label: `snap ${n3(Math.abs(e.angle))}° ${e.direction === 'cw' ? 'clockwise' : 'anticlockwise'}`, below: true });
+    else out.mark({ type: 'mark', shape: 'x', x: e.point.x, y: e.point.y, color: BAD, label: `${e.type === 'stopped' ? 'stopped' : 'collision'}${e.object ? `: ${e.object}` : ''}` });
+  }));
+  // the outcomes of the choices the request left open, faintly, to compare
+  for (const c of arr(r.choices)) for (const o of arr(c.options)) {
+    if (String(o.value) !== String(c.default) && isPose(o.final)) out.ghost(id, o.final, undefined, 'option'); // named in the text
+  }
+  out.poseTrack(id, steps.map((s) => s.pose).concat(isPose(r.final) && !steps.length ? [r.final] : []), id);
+  if (isPose(r.final)) out.ghost(id, r.final, r.legal === false ? 'stops here' : 'final', r.legal === false ? 'bad' : 'final');
+}
+
+function drawALReach(out, r, req) {
+  const samples = arr(r.samples).filter(isPose);
+  const max = Math.max(1, ...samples.map((s) => s.cost ?? 0));
+  out.overlay.push({ type: 'points', points: samples.map((s) => ({ x: s.x, y: s.y, shape: s.collision ? 'x' : s.turned ? 'square' : 'dot',
+    color: `hsl(${140 - 140 * (s.cost ?? 0) / max} 70% ${s.collision ? 30 : 36}%)` })) });
+  out.ring(r.unit ?? req.unit, PATH);
+}
+
+function drawALBreakaway(out, r, req) {
+  out.ring(r.unit ?? req.unit, PATH, 'leaving');
+  arr(r.breakaway).forEach((b, i) => out.ring(b.unit, BAD, `attack ${i + 1}${b.ownerOrders ? ' (owner orders)' : ''}`));
+}
+
+// ---- The Ninth Age ----
+function drawPursue(out, r, req) {
+  const pursued = req.pursued ?? {};
+  const fled = unitInfo(req, pursued.unit);
+  if (fled && isPose(fled) && Number.isFinite(pursued.facing)) {
+    const [vx, vy] = frameVector(pursued.facing, 'forward'), len = Math.max(3, fled.d + 2);
+    out.mark({ type: 'line', from: [fled.x, fled.y], to: [fled.x + vx * len, fled.y + vy * len], color: WARN, arrow: true, dashed: true, label: `flees ${n3(pursued.facing)}°` });
+  }
+  for (const p of arr(r.pursuers)) {
+    const u = unitInfo(req, p.unit);
+    const fa = p.forwardAhead;
+    if (fa && arr(fa.rectangle).length === 4) {
+      const rect = fa.rectangle;
+      out.overlay.push({ type: 'polygon', points: rect, fill: 'rgba(242,193,78,0.22)', color: WARN, dashed: true, width: 2 });
+      const ob = fa.firstObstacle ?? {};
+      if (Number.isFinite(ob.distance)) {
+        const len = Math.hypot(rect[3][0] - rect[0][0], rect[3][1] - rect[0][1]) || 1;
+        const ux = (rect[3][0] - rect[0][0]) / len, uy = (rect[3][1] - rect[0][1]) / len;
+        const a = [rect[1][0] + ux * ob.distance, rect[1][1] + uy * ob.distance], b = [rect[0][0] + ux * ob.distance, rect[0][1] + uy * ob.distance];
+        out.mark({ type: 'line', from: a, to: b, color: BAD, width: 4, label: `first obstacle: ${ob.object ?? ob.kind} at ${n3(ob.distance)}″` });
+      }
+    }
+    if (p.situation?.object) out.ring(p.situation.object, WARN, `after the pivot: ${p.situation.kind}`);
+    if (p.charge?.target) {
+      const t = unitInfo(req, p.charge.target);
+      if (t && isPose(t)) {
+        const k = rectCorners(t.x, t.y, t.facing ?? 0, t.w, t.d);
+        const edge = { front: [k[0], k[1]], right: [k[1], k[2]], rear: [k[2], k[3]], left: [k[3], k[0]] }[p.charge.facing];
+        if (edge) out.mark({ type: 'line', from: edge[0], to: edge[1], color: BAD, width: 6, label: `charged in the ${p.charge.facing}` });
+      }
+    }
+    if (isPose(p.pivot) && Math.abs(p.pivot.angle ?? 0) > 1e-9 && u) {
+      out.ghost(p.unit, p.pivot);
+      // the turn about the centre, drawn where it shows: from the old front to the new one
+      const s0 = isPose(p.start) ? p.start : u, reach = u.d / 2 + 0.8;
+      const [ax, ay] = frameVector(s0.facing ?? 0, 'forward'), [bx, by] = frameVector(p.pivot.facing, 'forward');
+      out.mark({ type: 'line', from: [s0.x + ax * reach, s0.y + ay * reach], to: [p.pivot.x + bx * reach, p.pivot.y + by * reach], color: PATH, arrow: true, label: `pivot ${n3(p.pivot.angle)}°` });
+    }
+    const path = arr(p.path).filter(isPose);
+    if (p.backtracked && isPose(p.backtrack?.from)) {
+      out.ghost(p.unit, p.backtrack.from, `planned end: ${p.backtrack.reason ?? 'illegal'}`, 'bad');
+      if (isPose(p.final)) out.mark({ type: 'line', from: [p.backtrack.from.x, p.backtrack.from.y], to: [p.final.x, p.final.y], color: BAD, arrow: true, label: 'backtrack' });
+    }
+    if (u) out.poseTrack(p.unit, path.length ? path : [p.final], p.unit, !path.length);
+    if (isPose(p.final)) out.ghost(p.unit, p.final, `${p.unit}: ${p.outcome ?? 'final'}`, 'final');
+  }
+}
+
+// ---- hex boards ----
+function reachCells(out, hexes, badgeOf, stopOf) {
+  const max = Math.max(1, ...hexes.map((h) => h.cost ?? 0));
+  out.overlay.push({ type: 'hexes', cells: hexes.map((h) => ({ q: h.q, r: h.r, label: h.cost, badge: badgeOf?.(h), stop: stopOf?.(h),
+    color: `hsla(${200 - 150 * (h.cost ?? 0) / max} 75% 55% / 0.45)` })) });
+  for (const h of hexes) out.reach.set(hexKey(h), h);
+}
+
+function pickedPath(out, id, start, pick) {
+  const picked = pick && out.reach.get(hexKey(pick));
+  if (!picked) return null;
+  const path = reachPath(out.reach, picked, start);
+  if (arr(picked.hexons).length) out.overlay.push({ type: 'hexes', cells: footprint(picked.hexons).map((h) => ({ ...h, color: 'rgba(29,53,87,0.25)' })) });
+  out.overlay.push({ type: 'hexpath', cells: path, color: PATH });
+  out.mark({ type: 'mark', shape: 'hex', hex: picked, color: PATH, label: `cost ${picked.cost}` });
+  out.tracks.push({ kind: 'hexes', steps: path, color: out.colour(id) });
+  return picked;
+}
+
+/** What-if hexes (reached only without other units): a dashed outline. */
+function whatIfCells(out, whatIf) {
+  const extra = arr(whatIf?.result?.hexes).filter((h) => isHex(h) && !out.reach.has(hexKey(h)));
+  if (extra.length) out.overlay.push({ type: 'hexes', cells: extra.map((h) => ({ q: h.q, r: h.r, color: 'rgba(91,42,134,0.08)', outline: WHATIF, dashed: true })) });
+  out.whatIfCount = extra.length;
+}
+
+function drawCCReach(out, r, req, pick, extra) {
+  const hexes = arr(r.hexes).filter(isHex);
+  reachCells(out, hexes, (h) => (h.mustBattle ? 'B!' : h.canBattle === false ? 'no B' : arr(h.adjacentEnemies).length ? 'B' : undefined),
+    (h) => h.stoppedBy === 'terrain' || h.stoppedBy === 'leader');
+  if (!req.ignoreUnits) whatIfCells(out, extra?.whatIf);
+  pickedPath(out, req.unit, hexStart(req, req.unit), pick);
+}
+
+function drawGGReach(out, r, req, pick, extra) {
+  const hexes = arr(r.hexes).filter(isHex);
+  reachCells(out, hexes, (h) => [h.engaged ? (h.mayMeleeAttack ? 'A' : 'no A') : '', h.nimble ? 'N' : '', h.minimumMove ? 'min' : ''].filter(Boolean).join(' ') || undefined,
+    (h) => h.endedBy === 'engagement-zone' || h.endedBy === 'minimum-move');
+  // zone hexes the unit can end in, and the enemies whose zones they are
+  const sources = new Set();
+  const zone = hexes.filter((h) => arr(h.engagedWith).length);
+  if (zone.length) out.overlay.push({ type: 'hexes', cells: zone.map((h) => ({ q: h.q, r: h.r, color: 'rgba(179,38,30,0.12)', outline: ZONE, hatch: true })) });
+  for (const h of zone) for (const e of arr(h.engagedWith)) {
+    sources.add(e);
+    const s = out.unitHex(e);
+    if (s) out.mark({ type: 'line', hexFrom: s, hexTo: h, color: ZONE, dashed: true });
+  }
+  for (const e of sources) out.ring(e, ZONE, 'zone source');
+  if (!req.ignoreUnits) whatIfCells(out, extra?.whatIf);
+  const start = isHex(r.start) ? r.start : hexStart(req, req.unit);
+  if (r.stay && isHex(r.stay)) out.mark({ type: 'mark', shape: 'hex', hex: r.stay, color: PATH, label: r.stay.engaged ? 'stays engaged' : undefined });
+  pickedPath(out, req.unit, start, pick);
+}
+
+function drawTWReach(out, r, req, pick) {
+  const hexes = arr(r.hexes).filter(isHex);
+  reachCells(out, hexes, (h) => [arr(h.freeAttacks).length ? `FA${arr(h.freeAttacks).length}` : '', arr(h.ejects).length ? `E${arr(h.ejects).length}` : '', arr(h.destroyed).length ? 'D' : ''].filter(Boolean).join(' ') || undefined);
+  const picked = pickedPath(out, req.unit, hexStart(req, req.unit), pick);
+  if (picked) for (const fa of arr(picked.freeAttacks)) { const s = out.unitHex(fa.unit); if (s) out.mark({ type: 'line', hexFrom: s, hexTo: isHex(fa.at) ? fa.at : picked, color: BAD, arrow: true, label: 'free attack' }); }
+}
+
+/** The hexes under hexon centres (Torn World Large and Huge, A-TW-1). */
+const footprint = (hexons) => arr(hexons).filter(isHex).flatMap((h) => hexonCells(h.q, h.r));
+
+/** A proposed hex path (request) from the unit's hex, numbered, and its end. */
+function drawHexPath(out, id, path, color = PATH) {
+  const start = out.unitHex(id);
+  const cells = [...(start ? [start] : []), ...arr(path).filter(isHex)];
+  if (cells.length > 1) {
+    out.overlay.push({ type: 'hexpath', cells, color, numbered: true });
+    out.tracks.push({ kind: 'hexes', steps: cells, color: out.colour(id) });
+  }
+  return cells;
+}
+
+function drawHexMove(out, r, req) {
+  drawHexPath(out, req.unit, req.path);
+  if (isHex(r.final)) {
+    if (arr(r.final.hexons).length) out.overlay.push({ type: 'hexes', cells: footprint(r.final.hexons).map((h) => ({ ...h, color: 'rgba(30,107,60,0.25)' })) });
+    out.mark({ type: 'mark', shape: 'hex', hex: r.final, color: r.legal === false ? BAD : GOOD, label: r.legal === false ? 'stops here' : 'final' });
+  }
+  for (const e of arr(r.engagedWith)) out.ring(e, ZONE, 'engages');
+  drawEjections(out, r);
+}
+
+function drawEjections(out, r) {
+  for (const e of arr(r.ejections)) {
+    out.overlay.push({ type: 'hexes', cells: arr(e.candidates).filter(isHex).map((h) => ({ ...h, color: CAND, outline: WARN })) });
+    if (isHex(e.from) && isHex(e.to)) out.mark({ type: 'line', hexFrom: e.from, hexTo: e.to, color: WARN, arrow: true, label: `${e.unit} ejected` });
+  }
+  for (const m of arr(r.markers)) {
+    out.overlay.push({ type: 'hexes', cells: arr(m.candidates).filter(isHex).map((h) => ({ ...h, color: CAND, outline: WARN })) });
+    if (isHex(m.from) && isHex(m.to)) out.mark({ type: 'line', hexFrom: m.from, hexTo: m.to, color: WARN, arrow: true, label: m.marker });
+  }
+  for (const fa of arr(r.freeAttacks)) {
+    const from = arr(r.ejections).find((e) => e.unit === fa.unit)?.from;
+    const s = isHex(from) ? from : out.unitHex(fa.unit);
+    if (s && isHex(fa.at)) out.mark({ type: 'line', hexFrom: s, hexTo: fa.at, color: BAD, arrow: true, label: `free attack (${fa.rule})` });
+  }
+}
+
+function drawEject(out, r, req) {
+  const start = out.unitHex(req.unit);
+  if (start && isHex(req.at)) out.overlay.push({ type: 'hexpath', cells: [start, req.at], color: PATH });
+  if (isHex(r.final)) {
+    out.overlay.push({ type: 'hexes', cells: footprint(r.final.hexons).map((h) => ({ ...h, color: 'rgba(30,107,60,0.25)' })) });
+    out.mark({ type: 'mark', shape: 'hex', hex: r.final, color: r.legal === false ? BAD : GOOD, label: 'ends here' });
+  }
+  drawEjections(out, r);
+}
+
+function drawShift(out, r, req) {
+  const from = out.unitHex(req.unit);
+  for (const o of arr(r.outcomes)) {
+    if (arr(o.candidates).length) out.overlay.push({ type: 'hexes', cells: o.candidates.filter(isHex).map((h) => ({ ...h, color: CAND, outline: WARN, badge: 'passed' })) });
+    if (isHex(o.final) && from) out.mark({ type: 'line', hexFrom: from, hexTo: o.final, color: o.legal === false ? BAD : PATH, arrow: true, label: `${o.dexterity === 'none' ? '' : `${o.dexterity}: `}${o.chooser ?? ''} moves it` });
+  }
+  if (isHex(req.to)) out.mark({ type: 'mark', shape: 'hex', hex: req.to, color: PATH });
+}
+
+function drawCCOrder(out, r, req) {
+  arr(req.moves).forEach((m, i) => {
+    const res = arr(r.moves)[i];
+    drawHexPath(out, m.unit, m.path, res?.legal === false ? BAD : PATH);
+    if (res && isHex(res.final)) out.mark({ type: 'mark', shape: 'hex', hex: res.final, color: res.legal === false ? BAD : GOOD, label: `${m.unit}${res.legal === false ? ': not moved' : ''}` });
+  });
+  for (const b of arr(r.battle)) for (const e of arr(b.adjacentEnemies)) { const s = out.unitHex(b.unit), t = out.unitHex(e); if (s && t) out.mark({ type: 'line', hexFrom: s, hexTo: t, color: b.mustBattle ? BAD : WARN, dashed: true }); }
+}
+
+// ---- fallbacks: CONTRACT.md's shared shapes ----
 function drawFree(out, r, req) {
   const id = req.order?.unit ?? req.unit ?? req.charger;
-  // Arcane Legions move: one pose per action, events with collision points and snap pivots
-  if (arr(r.actions).length) {
-    const poses = r.actions.map((a) => a.pose).filter(isPose);
-    poses.forEach((p, i) => out.ghost(id, p, String(i + 1)));
-    r.actions.forEach((a) => arr(a.events).forEach((e) => marksOf(out, e, BAD)));
-    out.poseTrack(id, isPose(r.final) ? [...poses, r.final] : poses, id);
-  } else if (arr(r.path).length) {
+  if (arr(r.path).length) {
     arr(r.path).forEach((p) => out.ghost(id, p));
     out.poseTrack(id, isPose(r.final) ? [...r.path, r.final] : r.path, id);
   }
   if (isPose(r.final) && id) out.ghost(id, r.final, 'final', r.legal === false || r.possible === false ? 'bad' : 'final');
-  // Ninth Age pursue: pivot, path and final per pursuer
-  for (const p of arr(r.pursuers)) {
-    const path = arr(p.path).filter(isPose);
-    const pivot = isPose(p.pivot) ? p.pivot : path[0];
-    if (pivot) out.ghost(p.unit, pivot, 'pivot');
-    path.slice(1).forEach((q) => out.ghost(p.unit, q));
-    out.poseTrack(p.unit, isPose(p.final) ? [...path, p.final] : path, p.unit);
-    if (isPose(p.final)) out.ghost(p.unit, p.final, `${p.unit}: ${p.outcome ?? 'final'}`, 'final');
-  }
-  // Arcane Legions reachArea: sample points with their cost
-  const samples = arr(r.points ?? r.samples ?? r.area).filter(isPose);
-  if (samples.length) {
-    const max = Math.max(1, ...samples.map((s) => s.cost ?? 0));
-    out.overlay.push({ type: 'points', points: samples.map((s) => ({ x: s.x, y: s.y, color: `hsl(${140 - 120 * (s.cost ?? 0) / max} 65% 38%)` })) });
-  }
 }
 
 function drawHex(out, r, req, pick) {
-  const id = req.unit ?? req.order?.unit;
-  const start = hexStart(req, id);
   const hexes = arr(r.hexes).filter(isHex);
-  if (hexes.length) {
-    const max = Math.max(1, ...hexes.map((h) => h.cost ?? 0));
-    out.overlay.push({ type: 'hexes', cells: hexes.map((h) => ({ q: h.q, r: h.r, label: h.cost, color: `hsla(${200 - 150 * (h.cost ?? 0) / max} 75% 55% / 0.45)` })) });
-    for (const h of hexes) out.reach.set(`${h.q},${h.r}`, h);
-    const picked = pick && out.reach.get(`${pick.q},${pick.r}`);
-    if (picked) {
-      const path = reachPath(out.reach, picked, start);
-      if (arr(picked.hexons).length) out.overlay.push({ type: 'hexes', cells: picked.hexons.filter(isHex).map((h) => ({ ...h, color: 'rgba(29,53,87,0.18)' })) });
-      out.overlay.push({ type: 'hexpath', cells: path, color: PATH });
-      out.overlay.push({ type: 'mark', shape: 'hex', hex: picked, color: PATH, label: `cost ${picked.cost}` });
-      out.tracks.push({ kind: 'hexes', steps: path, color: out.colour(id) });
-    }
-  }
-  if (arr(req.path).length && !hexes.length) {
-    const steps = [...(start ? [start] : []), ...req.path.filter(isHex)];
-    out.tracks.push({ kind: 'hexes', steps, color: out.colour(id) });
-  }
+  if (hexes.length) { reachCells(out, hexes); pickedPath(out, req.unit, hexStart(req, req.unit), pick); }
+  if (arr(req.path).length && !hexes.length) drawHexPath(out, req.unit, req.path);
   if (isHex(r.final)) out.mark({ type: 'mark', shape: 'hex', hex: r.final, color: r.legal === false ? BAD : GOOD, label: 'final' });
-  for (const e of arr(r.ejections)) {
-    out.overlay.push({ type: 'hexes', cells: arr(e.candidates).filter(isHex).map((h) => ({ ...h, color: 'rgba(242,193,78,0.35)', outline: '#b85c00' })) });
-  }
+  drawEjections(out, r);
 }
 
 /** The path to a reached hex: its own `path`, or the chain of `parent`s ("paths": "parent"). */
@@ -123,26 +358,41 @@ export function reachPath(reach, entry, start) {
     cells = [];
     for (let e = entry, n = 0; e && n < 1000; n++) {
       cells.unshift({ q: e.q, r: e.r });
-      e = isHex(e.parent) ? reach.get(`${e.parent.q},${e.parent.r}`) : null;
+      e = isHex(e.parent) ? reach.get(hexKey(e.parent)) : null;
     }
   }
   return start ? [start, ...cells] : cells;
 }
 
 export const DRAW = {
-  // "cc-ancients/retreat": (out, result, request, pick) => { ... },
+  'arcane-legions/move': drawALMove,
+  'arcane-legions/reachArea': drawALReach,
+  'arcane-legions/breakaway': drawALBreakaway,
+  'ninth-age/pursue': drawPursue,
+  'cc-ancients/reach': drawCCReach,
+  'cc-ancients/move': drawHexMove,
+  'cc-ancients/order': drawCCOrder,
+  'godsgloom/reach': drawGGReach,
+  'godsgloom/move': drawHexMove,
+  'torn-world/reach': drawTWReach,
+  'torn-world/move': drawHexMove,
+  'torn-world/eject': drawEject,
+  'torn-world/shift': drawShift,
 };
 
-/** Everything the board draws for a response to `request`; `pick` is a tapped hex. */
-export function resultScene(system, board, request, response, colourOf, pick = null) {
+/**
+ * Everything the board draws for a response to `request`; `pick` is a tapped hex; `extra.whatIf`
+ * the answer to the same reach asked with ignoreUnits.
+ */
+export function resultScene(system, board, request, response, colourOf, pick = null, extra = {}) {
   const out = makeOut(request, colourOf);
   if (!response?.ok || !response.result || typeof response.result !== 'object') return out;
   const r = response.result;
   const special = DRAW[`${system}/${request?.query}`] ?? DRAW[request?.query];
-  if (special) special(out, r, request, pick);
+  if (special) special(out, r, request ?? {}, pick, extra);
   else if (board === 'free') drawFree(out, r, request ?? {});
   else drawHex(out, r, request ?? {}, pick);
-  arr(r.reasons).forEach((x) => marksOf(out, x, BAD));
+  for (const x of arr(r.reasons)) if (isHex(x.hex) || (isPose(x.point) && !special)) marksOf(out, x, BAD);
   return out;
 }
 
@@ -154,19 +404,55 @@ const el = (tag, text, className) => {
   return n;
 };
 
-export function verdictOf(response) {
+const poseText = (p) => (isPose(p) ? `(${n3(p.x)}, ${n3(p.y)}) facing ${n3(p.facing ?? 0)}°` : isHex(p) ? colRow(p) : '');
+
+/** The verdict line: legal or not, in words, with the points when the system counts them. */
+export function verdictOf(response, request = null) {
   if (!response.ok) {
     if (response.error?.code === 'unknown_query') return { text: 'This build does not answer that query yet.', kind: 'error' };
     return { text: `The request could not be read: ${response.error?.message ?? ''}`, kind: 'error' };
   }
   const r = response.result ?? {};
-  if (typeof r.legal === 'boolean') return r.legal ? { text: 'Legal move.', kind: 'legal' } : { text: 'Not a legal move.', kind: 'illegal' };
+  const q = response.query ?? request?.query;
+  const spent = Number.isFinite(r.pointsSpent) ? r.pointsSpent : r.cost;
+  let pts = Number.isFinite(spent) && Number.isFinite(r.movementPoints)
+    ? ` ${spent} of ${r.movementPoints} movement points spent, ${r.movementPoints - spent} left${r.pointsLost ? ' (lost at the end)' : ''}.`
+    : Number.isFinite(r.hexesMoved) && Number.isFinite(r.allowance) ? ` ${r.hexesMoved} of ${plural(r.allowance, 'hex', 'hexes')} moved.`
+      : Number.isFinite(r.steps) ? ` ${plural(r.steps, 'step')} made.` : '';
+  if (r.legal !== false && typeof r.engaged === 'boolean' && Array.isArray(r.engagedWith)) pts += r.engaged ? ` Ends Engaged with ${r.engagedWith.join(', ')}${r.mayMeleeAttack === false ? ', no Melee Attack' : typeof r.mayMeleeAttack === 'boolean' ? '; may still make a Melee Attack' : ''}.` : '';
+  if (r.legal !== false && typeof r.canBattle === 'boolean') pts += r.mustBattle ? ' It must battle.' : r.canBattle ? ' It may battle.' : ' It may not battle.';
+  if (arr(r.ejections).length) pts += ` Ejects ${r.ejections.map((e) => e.unit).join(', ')}.`;
+  if (typeof r.legal === 'boolean' && q !== 'reach') {
+    const first = arr(r.reasons)[0];
+    const why = !r.legal && first ? ` ${first.rule}: ${first.message}` : '';
+    const what = q === 'order' ? 'order' : q === 'eject' ? 'ejection' : 'move';
+    return { text: `${r.legal ? `Legal ${what}.` : `Not a legal ${what}.`}${why}${pts}`, kind: r.legal ? 'legal' : 'illegal' };
+  }
   if (typeof r.possible === 'boolean') return r.possible ? { text: 'The charge can be made.', kind: 'legal' } : { text: 'The charge cannot be made.', kind: 'illegal' };
+  if (q === 'reach') {
+    if (r.legal === false) return { text: `No move: ${arr(r.reasons)[0]?.message ?? 'the action cannot be taken'}`, kind: 'illegal' };
+    const n = arr(r.hexes).length;
+    return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end on ${plural(n, 'hex', 'hexes')} besides its own${Number.isFinite(r.allowance) ? ` (allowance ${r.unitOfMeasure === 'hexons' ? plural(r.allowance, 'hexon') : plural(r.allowance, 'hex', 'hexes')})` : Number.isFinite(r.movementPoints) ? ` (${r.movementPoints} movement points)` : ''}.`, kind: n ? 'answered' : 'illegal' };
+  }
+  if (q === 'reachArea') return { text: `${arr(r.samples).length} sampled positions within ${r.movementPoints} movement points${r.truncated ? ' (truncated)' : ''}.`, kind: 'answered' };
+  if (q === 'breakaway') return { text: arr(r.breakaway).length ? `${plural(arr(r.breakaway).length, 'breakaway attack')} against ${r.unit}.` : `No breakaway attacks against ${r.unit}.`, kind: 'answered' };
+  if (q === 'pursue') {
+    const ps = arr(r.pursuers).map((p) => `${p.unit}: ${p.outcome}${p.charge ? ` (charges ${p.charge.target} in the ${p.charge.facing})` : ''}${p.backtracked ? ', backtracked' : ''}`);
+    return { text: `${r.fleeingDestroyed ? 'The fleeing unit is destroyed. ' : ''}Pursuit — ${ps.join('; ')}.`, kind: 'answered' };
+  }
+  if (q === 'shift') return { text: `Shift: ${arr(r.outcomes).map((o) => `${o.dexterity === 'none' ? 'no test' : `test ${o.dexterity}`} → ${o.legal === false ? 'not possible' : isHex(o.final) ? colRow(o.final) : `${plural(arr(o.candidates).length, 'nearest hex', 'nearest hexes')} (${o.chooser} chooses)`}`).join('; ')}.`, kind: 'answered' };
   return { text: 'Answered.', kind: 'answered' };
 }
 
-// One line per scalar result field worth reading, then per-pursuer and per-ejection lines.
-export const FACTS = ['orderCost', 'movementPoints', 'pointsSpent', 'endedBy', 'facing', 'distance', 'traceDropped'];
+// One line per scalar result field worth reading.
+export const FACTS = ['orderCost', 'movementPoints', 'pointsSpent', 'pointsLost', 'endedBy', 'moveType', 'speed', 'allowance', 'cost',
+  'hexesMoved', 'canBattle', 'mustBattle', 'stoppedBy', 'leaderAttaches', 'attachesTo', 'engaged', 'mayMeleeAttack', 'nimble', 'minimumMove',
+  'ordersUsed', 'ordersAllowed', 'steps', 'dexterityTest', 'droppedNoFreeHex', 'spacing', 'truncated', 'fleeingDestroyed', 'facing', 'distance', 'traceDropped'];
+const FACT_NAMES = { orderCost: 'order points', movementPoints: 'movement points', pointsSpent: 'points spent', pointsLost: 'points lost (unspent)', endedBy: 'movement ended by',
+  moveType: 'kind of move', hexesMoved: 'hexes moved', canBattle: 'may battle', mustBattle: 'must battle', stoppedBy: 'stopped by', leaderAttaches: 'leader attaches',
+  attachesTo: 'attaches to', mayMeleeAttack: 'may still make a Melee Attack', minimumMove: 'minimum move only', ordersUsed: 'orders used', ordersAllowed: 'orders allowed',
+  dexterityTest: 'Dexterity test', droppedNoFreeHex: 'ends left out (no free hex to eject to)', spacing: 'sample spacing', fleeingDestroyed: 'fleeing unit destroyed', traceDropped: 'trace steps not kept' };
+const yes = (v) => (v === true ? 'yes' : v === false ? 'no' : v);
 
 function ruleItem(rule, message) {
   const li = el('li');
@@ -182,27 +468,140 @@ function section(title, items, render, ordered = false) {
   return [el('h3', title), l];
 }
 
-const poseText = (p) => (isPose(p) ? `(${+p.x.toFixed(3)}, ${+p.y.toFixed(3)}) facing ${+(p.facing ?? 0).toFixed(1)}°` : isHex(p) ? `hex q ${p.q}, r ${p.r}` : '');
+function hexEntryText(h) {
+  const bits = [`${colRow(h)}: cost ${h.cost}`];
+  const path = arr(h.path).filter(isHex);
+  if (path.length) bits.push(`path ${path.map(colRow).join(' → ')}`);
+  if (h.endedBy) bits.push(`ends by ${h.endedBy}`);
+  if (h.stoppedBy) bits.push(`stopped by ${h.stoppedBy}`);
+  if (typeof h.canBattle === 'boolean') bits.push(h.mustBattle ? 'must battle' : h.canBattle ? 'may battle' : `may not battle${h.noBattleRule ? ` (${h.noBattleRule})` : ''}`);
+  if (arr(h.adjacentEnemies).length) bits.push(`next to ${h.adjacentEnemies.join(', ')}`);
+  if (h.warriorCharge) bits.push('warrior charge');
+  if (h.leaderAttaches) bits.push(`leader ${h.leaderAttaches} attaches`);
+  if (h.attachesTo) bits.push(`attaches to ${h.attachesTo}`);
+  if (h.marshRoll) bits.push('marsh: roll a die');
+  if (typeof h.engaged === 'boolean') bits.push(h.engaged ? `ends Engaged with ${arr(h.engagedWith).join(', ')}` : 'not Engaged');
+  if (h.engaged && typeof h.mayMeleeAttack === 'boolean') bits.push(h.mayMeleeAttack ? 'may still make a Melee Attack' : 'no Melee Attack');
+  if (h.nimble) bits.push('uses Nimble');
+  if (h.minimumMove) bits.push('minimum move');
+  if (arr(h.facings).length && arr(h.facings).length < 6) bits.push(`facings ${h.facings.join(', ')}`);
+  if (arr(h.freeAttacks).length) bits.push(`free attacks from ${h.freeAttacks.map((f) => f.unit).join(', ')}`);
+  if (arr(h.ejects).length) bits.push(`ejects ${h.ejects.join(', ')}`);
+  if (arr(h.destroyed).length) bits.push(`destroys ${h.destroyed.join(', ')}`);
+  return bits.join('; ');
+}
 
-/** The text panel's nodes for a response. */
-export function resultText(response, assumptionSummaries, reachCount) {
+function actionText(a, i, spec) {
+  const what = spec?.step ? `step ${spec.step}${spec.distance !== undefined && spec.distance !== 1 ? ` ${spec.distance}` : ''}` : spec?.turn ? `turn ${spec.turn}° off the ${spec.off} toward the ${spec.toward}` : a.kind;
+  const made = a.made === false ? ' — not made' : '';
+  const ev = arr(a.events).map((e) => e.message).filter(Boolean).join('; ');
+  return `${i + 1}. ${what}: cost ${a.cost}, ${a.pointsLeft} left${made}${ev ? ` — ${ev}` : ''}`;
+}
+
+function pursuerText(p) {
+  const bits = [`${p.unit} (roll ${p.distance}″${p.overrun ? ', Overrun' : ''})`];
+  if (p.destroysFleeing) bits.push('destroys the fleeing unit');
+  if (p.declaredCharge) bits.push('declared a charge');
+  if (isPose(p.pivot)) bits.push(`pivots ${n3(p.pivot.angle ?? 0)}°`);
+  if (p.situation) bits.push(`then ${p.situation.kind}${p.situation.object ? ` (${p.situation.object})` : ''} [${p.situation.rule}]`);
+  const ob = p.forwardAhead?.firstObstacle;
+  if (ob) bits.push(`Forward Ahead: ${ob.kind === 'none' ? 'nothing ahead' : `${ob.object ?? ob.kind} at ${n3(ob.distance)}″`} [${ob.rule}]`);
+  bits.push(`outcome ${p.outcome} [${p.rule}]`);
+  if (p.charge) bits.push(`charges ${p.charge.target} in the ${p.charge.facing}${p.charge.cornerToCorner ? ' corner to corner' : ''}`);
+  if (Number.isFinite(p.moved)) bits.push(`moves ${n3(p.moved)}″`);
+  if (p.postCombatPivot) bits.push('Post-combat Pivot');
+  if (p.backtracked) bits.push(`backtracked (${p.backtrack?.reason ?? ''}${p.backtrack?.object ? `: ${p.backtrack.object}` : ''})`);
+  bits.push(`ends ${poseText(p.final)}`);
+  if (p.spacing) bits.push(`end position ${p.spacing.legal ? 'legal' : 'not legal'}${p.spacing.nearest ? `, nearest ${p.spacing.nearest.object} ${n3(p.spacing.nearest.gap)}″ away` : ''}`);
+  return bits.join('; ');
+}
+
+function ejectionText(e) {
+  const chooser = e.chooser ?? `${e.chooserIfPassed} if the Dexterity test is passed, ${e.chooserIfFailed} if failed`;
+  const cands = arr(e.candidates).map(colRow).join('; ');
+  return `${e.unit} (${e.enemy ? 'enemy' : 'ally'}) from ${colRow(e.from)}: ${plural(arr(e.candidates).length, 'nearest free hex', 'nearest free hexes')} at distance ${e.distance} (${cands}), chosen by ${chooser}` +
+    `${isHex(e.to) ? `; placed on ${colRow(e.to)} (${e.choice === 'given' ? 'as chosen' : 'first candidate'})` : ''}${e.freeAttack ? '; may make a free attack' : ''}`;
+}
+
+/**
+ * The text panel's nodes for a response. `opts`: request, assumption summaries (id → sentence),
+ * `pick` (the reached hex tapped), `whatIfCount`, `onChoice(choice, value)` to apply a choice.
+ */
+export function resultText(response, assumptionSummaries, opts = {}) {
   const parts = [];
+  if (typeof opts === 'number') opts = { reachCount: opts }; // older callers
+  const request = opts.request ?? {};
   if (!response.ok) {
     parts.push(el('h3', 'Where'), el('p', `${response.error?.path || '(the whole request)'}: ${response.error?.code}`), el('p', response.error?.message ?? ''));
     return parts;
   }
   const r = response.result ?? {};
-  const facts = FACTS.filter((k) => r[k] !== undefined && typeof r[k] !== 'object').map((k) => `${k}: ${r[k]}`);
-  if (isPose(r.final) || isHex(r.final)) facts.push(`final: ${poseText(r.final)}`);
-  if (reachCount) facts.push(`${reachCount} hexes reachable; tap one to see its path`);
+  const facts = FACTS.filter((k) => r[k] !== undefined && typeof r[k] !== 'object').map((k) => `${FACT_NAMES[k] ?? k}: ${yes(r[k])}`);
+  if (arr(r.engagedWith).length) facts.push(`Engaged with: ${r.engagedWith.join(', ')}`);
+  if (arr(r.startEngagedWith).length) facts.push(`starts Engaged with: ${r.startEngagedWith.join(', ')}`);
+  if (isPose(r.final) || isHex(r.final)) facts.push(`${r.legal === false ? 'stops at' : 'ends at'}: ${poseText(r.final)}`);
+  if (r.stay && typeof r.stay === 'object') facts.push(`staying put: ${r.stay.engaged ? `Engaged with ${arr(r.stay.engagedWith).join(', ')}` : 'not Engaged'}, may turn to ${arr(r.stay.facings).join(', ')}`);
+  const reachCount = opts.reachCount ?? arr(r.hexes).length;
+  if (reachCount && arr(r.hexes).length) facts.push(`${plural(reachCount, 'hex', 'hexes')} reachable; tap one (or press ] and [) to see its path`);
+  const zoned = arr(r.hexes).filter((h) => h.engaged === true).length;
+  if (arr(r.hexes).some((h) => typeof h.engaged === 'boolean')) facts.push(`${plural(zoned, 'of them lies', 'of them lie')} in an enemy Engagement Zone (hatched)`);
+  if (opts.whatIfCount) facts.push(`${plural(opts.whatIfCount, 'more hex', 'more hexes')} (dashed outline) only if no other unit stood on the board`);
+  if (arr(r.samples).length) {
+    const s = arr(r.samples), costs = s.map((x) => x.cost ?? 0);
+    facts.push(`${s.length} sampled positions, costs ${Math.min(...costs)} to ${Math.max(...costs)} (green cheap, red dear)`,
+      `${s.filter((x) => x.collision).length} where a step stops against something (✕); ${s.filter((x) => x.turned).length} after one turn (■)`);
+  }
   parts.push(...section('Result', facts, (t) => el('li', t)));
-  parts.push(...section('Pursuers', arr(r.pursuers), (p) => el('li',
-    `${p.unit}: ${p.outcome ?? ''}${p.charge ? ` (charges ${p.charge.target} in the ${p.charge.facing})` : ''}${p.destroysFleeing ? ', destroys the fleeing unit' : ''}${p.backtracked ? ', backtracked' : ''} → ${poseText(p.final)}`)));
-  parts.push(...section('Ejections', arr(r.ejections), (e) => el('li', `${e.unit}: ${arr(e.candidates).length} candidate hexes, chosen by ${e.chooser ?? '?'}${e.freeAttack ? ', free attack' : ''}`)));
-  parts.push(...section('Why', arr(r.reasons), (x) => ruleItem(x.rule, `${x.unit ? `${x.unit}: ` : ''}${x.message ?? x.code ?? ''}`)));
+  if (opts.pick) parts.push(el('h3', 'The hex you picked'), el('p', hexEntryText(opts.pick)));
+  if (arr(r.hexes).length && arr(r.hexes).some((h) => h.badge !== undefined || h.canBattle !== undefined || h.engaged !== undefined || h.freeAttacks !== undefined)) {
+    parts.push(...section('Marks on the hexes', hexLegend(r), (t) => el('li', t)));
+  }
+  parts.push(...section('Actions', arr(r.actions), (a) => el('li', actionText(a, r.actions.indexOf(a), arr(request.order?.actions)[r.actions.indexOf(a)]))));
+  parts.push(...choiceNodes(r, opts.onChoice));
+  parts.push(...section('Breakaway attacks', arr(r.breakaway), (b) => el('li', `${b.unit} (${b.side})${b.ownerOrders ? ': its owner orders these and may decline any' : ''}`), true));
+  parts.push(...section('Pursuers, in the order they move', arr(r.pursuers), (p) => el('li', pursuerText(p)), true));
+  parts.push(...section('Moves', arr(r.moves), (m) => el('li', `${m.unit}: ${m.legal ? 'moved' : 'not moved'} ${colRow(m.from)} → ${colRow(m.final)}, ${plural(m.hexesMoved ?? 0, 'hex', 'hexes')}${m.stoppedBy ? `, stopped by ${m.stoppedBy}` : ''}${m.attachesTo ? `, attaches to ${m.attachesTo}` : ''}${m.leaderAttaches ? `, ${m.leaderAttaches} attaches` : ''}`)));
+  parts.push(...section('Battle', arr(r.battle), (b) => el('li', `${b.unit}: ${b.mustBattle ? 'must battle' : b.canBattle ? 'may battle' : `may not battle${b.noBattleRule ? ` (${b.noBattleRule})` : ''}`}${arr(b.adjacentEnemies).length ? `, next to ${b.adjacentEnemies.join(', ')}` : ', no enemy adjacent'}${b.leader ? `, with leader ${b.leader}` : ''}`)));
+  parts.push(...section('Steps', arr(r.steps), (s) => el('li', `${colRow(s)}: cost ${s.cost}, ${s.spent} spent`), true));
+  parts.push(...section('Ejections, in the order resolved', arr(r.ejections), (e) => el('li', ejectionText(e)), true));
+  parts.push(...section('Markers', arr(r.markers), (m) => el('li', `${m.marker} (${m.kind}, ${m.why}) from ${colRow(m.from)}: ${m.stays ? 'stays' : `${plural(arr(m.candidates).length, 'hex', 'hexes')}, chosen by ${m.chooser}`}${isHex(m.to) ? `; to ${colRow(m.to)}` : ''}`)));
+  parts.push(...section('Free attacks', arr(r.freeAttacks), (f) => ruleItem(f.rule, `${f.unit} attacks at ${colRow(f.at)}`)));
+  parts.push(...section('Outcomes of the Dexterity test', arr(r.outcomes), (o) => el('li', `${o.dexterity === 'none' ? 'no test' : o.dexterity}: ${o.moves ? '' : 'stays; '}${o.chooser ?? ''} chooses; ${o.legal === false ? `not possible (${arr(o.reasons).map((x) => x.message).join(' ')})` : isHex(o.final) ? `to ${colRow(o.final)}` : arr(o.candidates).length ? `one of ${o.candidates.map(colRow).join('; ')}` : 'stays'}`)));
+  const reasons = [...arr(r.reasons), ...arr(r.restrictions).filter((x) => !arr(r.reasons).includes(x)),
+    ...arr(r.pursuers).flatMap((p) => arr(p.reasons)), ...arr(r.moves).flatMap((m) => arr(m.reasons))];
+  parts.push(...section(r.legal === false ? 'Why not' : 'Rulings', reasons, (x) => ruleItem(x.rule, `${x.unit ? `${x.unit}: ` : ''}${x.message ?? x.code ?? ''}${Number.isInteger(x.action) ? ` (at ${request.order ? 'action' : 'step'} ${x.action + 1})` : ''}`)));
   parts.push(...section('How the engine ruled', arr(r.trace), (x) => ruleItem(x.rule, (x.unit ? `${x.unit}: ` : '') + (x.message ?? '')), true));
   parts.push(...section('Assumptions this answer relied on', arr(response.assumptions), (id) => ruleItem(id, assumptionSummaries.get(id) ?? '')));
   return parts;
+}
+
+function hexLegend(r) {
+  const h = arr(r.hexes), out = ['Numbers are the cost of getting there.'];
+  if (h.some((x) => x.canBattle !== undefined)) out.push('B: may battle an adjacent enemy; B!: must battle; no B: may not battle; a thick outline: terrain or a leader stops the move there.');
+  if (h.some((x) => x.engaged !== undefined)) out.push('Red hatched hexes lie in an enemy Engagement Zone (dashed lines lead to the enemy); A: may still make a Melee Attack there, no A: may not; N: Nimble used; min: the minimum move; a thick outline: the move must stop there.');
+  if (h.some((x) => x.freeAttacks !== undefined)) out.push('FA n: n free attacks on the way; E n: n miniatures ejected at the end; D: Volume destroyed.');
+  return out;
+}
+
+function choiceNodes(r, onChoice) {
+  const cs = arr(r.choices);
+  if (!cs.length) return [];
+  const ul = el('ul', undefined, 'choices');
+  for (const c of cs) {
+    const li = el('li');
+    li.append(el('span', `${c.choice} at action ${c.action + 1} (now: ${c.default}): `));
+    for (const o of arr(c.options)) {
+      const text = `${o.value} → ${o.legal ? '' : 'illegal, '}${poseText(o.final)}, ${o.pointsSpent} spent, ended by ${o.endedBy}`;
+      if (onChoice && (c.choice === 'slide' || c.choice === 'snapSide') && String(o.value) !== String(c.default)) {
+        const b = el('button', text, 'link choice');
+        b.type = 'button';
+        b.addEventListener('click', () => onChoice(c.choice, o.value === 'none' ? '' : o.value));
+        li.append(b);
+      } else li.append(el('span', text, 'option'));
+    }
+    ul.append(li);
+  }
+  return [el('h3', 'Choices left open (drawn faintly; choose one to apply it)'), ul];
 }
 
 export { el };

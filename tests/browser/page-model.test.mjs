@@ -61,7 +61,7 @@ test('system specifics: AL codex and base, Ninth Age boundary, C&C preset, GODSG
   req = buildRequest('ninth-age', store.state.docs['ninth-age']);
   assert.equal(req.units[0].width, Math.round(5 * 25 / 25.4 * 1e6) / 1e6);
   assert.equal(req.units[2].fled, true);
-  assert.deepEqual(req.pursued, { unit: 'Raiders', facing: 0, fleeDistance: 9 });
+  assert.deepEqual(req.pursued, { unit: 'Raiders', facing: 15, fleeDistance: 11 });
   req = buildRequest('cc-ancients', store.state.docs['cc-ancients']);
   assert.equal(req.board.preset, 'cc-ancients');
   assert.deepEqual(req.baselines, { Rome: 'bottom', Carthage: 'top' });
@@ -79,12 +79,12 @@ test('system specifics: AL codex and base, Ninth Age boundary, C&C preset, GODSG
 
 test('undo, redo and reset restore the position; edits with one merge key are one step', () => {
   const store = createStore(null);
-  const x0 = store.doc().units[0].x;
+  const x0 = store.doc().units[0].x, f0 = store.doc().units[0].facing;
   store.edit((d) => { d.units[0].x = 1; }, 'drag:1');
   store.edit((d) => { d.units[0].x = 2; }, 'drag:1');
   store.edit((d) => { d.units[0].facing = 90; });
   store.undo();
-  assert.equal(store.doc().units[0].facing, 0);
+  assert.equal(store.doc().units[0].facing, f0);
   assert.equal(store.doc().units[0].x, 2);
   store.undo();
   assert.equal(store.doc().units[0].x, x0);
@@ -93,7 +93,7 @@ test('undo, redo and reset restore the position; edits with one merge key are on
   store.redo();
   assert.equal(store.doc().units[0].facing, 90);
   store.reset();
-  assert.equal(store.doc().units[0].facing, 0);
+  assert.equal(store.doc().units[0].facing, f0);
   store.undo();
   assert.equal(store.doc().units[0].facing, 90);
 });
@@ -109,7 +109,8 @@ test('renaming a unit follows its references; params send only changed values', 
   assert.equal(buildRequest('arcane-legions', d).params, undefined);
   d.params['A-AL-5'].legLength = 2;
   assert.deepEqual(buildRequest('arcane-legions', d).params, { 'A-AL-5': { legLength: 2 } });
-  // the engine accepts the params it described, and answers the move with them
+  // the engine accepts the params it described, and answers a turn with them
+  d.inputs.move.actions = [{ turn: 45, off: 'front', toward: 'right' }];
   const answer = engine.request(buildRequest('arcane-legions', d));
   assert.equal(answer.ok, true, JSON.stringify(answer.error));
   assert.ok(answer.assumptions.includes('A-AL-5'));

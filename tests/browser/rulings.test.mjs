@@ -1,0 +1,237 @@
+// The calculator against the real engine, system by system, at phone and desktop sizes: the page
+// rules its default position on load; every query the engine answers is asked and its verdict
+// read; a unit is dragged and the ruling follows; an assumption (or a roll) is changed and the
+// ruling changes; Undo brings the first ruling back. Screenshots of each system's main view and
+// of each query's answer go to tests/artifacts/ (looked at before the page is called done).
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env.browser?.close(); env.server?.close(); });
+
+const hook = (page, fn, ...args) => page.evaluate(({ fn, args }) => window.movecalcTest[fn](...args), { fn, args });
+const ruled = (page) => page.waitForFunction(() => window.movecalcTest.ruled(), null, { timeout: 10000 });
+const verdict = (page) => page.textContent('#verdict');
+const details = (page) => page.innerText('#details');
+
+async function drag(page, from, to, steps = 8) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps });
+  await page.mouse.up();
+}
+
+async function pickSystem(page, system) {
+  await page.selectOption('#system', system);
+  await page.waitForFunction((s) => window.movecalcTest.request().system === s, system);
+  await ruled(page);
+}
+
+async function setNumber(page, selector, value) {
+  await page.fill(selector, String(value));
+  await page.press(selector, 'Enter');
+}
+
+/** Opens the Settings panel (closed by default) and sets an assumption parameter. */
+async function setParam(page, id, name, value) {
+  if (!(await page.evaluate(() => document.getElementById('settings-panel').open))) await page.click('#settings-panel > summary');
+  await setNumber(page, `[data-key="param.${id}.${name}"]`, value);
+}
+
+// What each system's default position is ruled, query by query (the page's defaults in model.js).
+const CASES = {
+  'arcane-legions': {
+    queries: {
+      move: { verdict: /^Legal move\. 3 of 4 movement points spent, 1 left/, details: [/movement ended by: collision/, /AL-SNP-1/, /Choices left open/, /A-AL-4/] },
+      reachArea: { verdict: /sampled positions within 4 movement points/, details: [/after one turn/] },
+      breakaway: { verdict: /No breakaway attacks against Legion/, details: [/AL-BRK-1/] },
+    },
+    // drag Chargers out of the way: the third step no longer collides
+    drag: { unit: 'Chargers', by: [160, 0], before: /movement ended by: collision/, after: /movement ended by: actions/ },
+    async change(page) { // A-AL-5: a longer turning tool sets the unit down elsewhere
+      for (const i of [3, 2, 1]) await page.click(`[aria-label="Remove action ${i}"]`);
+      await page.click('[data-key="actions.add.Add turn"]');
+      await ruled(page);
+      const before = (await details(page)).match(/ends at: .*/)[0];
+      await setParam(page, 'A-AL-5', 'legLength', 2);
+      return before;
+    },
+  },
+  'ninth-age': {
+    queries: {
+      pursue: { verdict: /^Pursuit — Spearmen: obstruction\./, details: [/pivots 15°/, /Forward Ahead: Raiders at 8\.267″ \[9A-FA-O\]/, /A-9A-3/] },
+    },
+    drag: { unit: 'Raiders', by: [0, -150], before: /Raiders at 8\.267″/, after: /Forward Ahead: nothing ahead/ },
+    async change(page) { // the pursuit roll: 12 reaches the flee distance and destroys the fleeing unit
+      const before = await verdict(page);
+      await setNumber(page, '[data-key="pursuers.0.distance"]', 12);
+      return before;
+    },
+  },
+  'cc-ancients': {
+    queries: {
+      reach: { verdict: /^Hastati can end on 6 hexes besides its own \(allowance 1 hex\)/, details: [/CCA-MV-2/], pick: true },
+      move: { verdict: /^Not a legal move\. CCA-MV-2: A medium infantry moves at most 1 hex here\./, details: [/Why not/] },
+      order: { verdict: /^Legal order\./, details: [/orders used: 1/, /Battle/] },
+    },
+    drag: { unit: 'Hastati', hex: [6, 5], before: /6 hexes reachable/, after: /hexes reachable/ },
+    async change(page) { // the what-if reach: with no other unit the leader's hex no longer stops it
+      const before = await details(page);
+      await page.check('[data-key="q.ignoreUnits"]');
+      return before;
+    },
+  },
+  godsgloom: {
+    queries: {
+      reach: { verdict: /^Shieldwall can end on 32 hexes besides its own \(3 movement points\)/, details: [/2 of them lie in an enemy Engagement Zone/, /only if no other unit/, /A-GG-1/], pick: true },
+      move: { verdict: /^Legal move\. 2 of 3 movement points spent, 1 left\. Ends Engaged with Ghouls; may still make a Melee Attack\./, details: [/Steps/] },
+    },
+    drag: { unit: 'Ghouls', hex: [9, 1], before: /2 of them lie in an enemy Engagement Zone/, after: /0 of them lie in an enemy Engagement Zone/ },
+    async change(page) { // A-GG-1: a zone one hex wide
+      const before = (await details(page)).match(/\d+ of them lies? in an enemy Engagement Zone/)[0];
+      await setParam(page, 'A-GG-1', 'arcWidth', 1);
+      return before;
+    },
+  },
+  'torn-world': {
+    queries: {
+      reach: { verdict: /^Guardsman can end on 54 hexes besides its own \(allowance 4 hexes\)/, details: [/TW-MV-1/], pick: true },
+      move: { verdict: /^Legal move\. 2 steps made\. Ejects Guardsman\./, details: [/Ejections, in the order resolved/, /TW-EJ-2/, /A-TW-3/] },
+      eject: { verdict: /^Legal ejection\. Ejects Guardsman\./, details: [/3 nearest free hexes at distance 1/] },
+      shift: { verdict: /^Shift: test passed → 6 nearest hexes \(Accord chooses\); test failed → col 6, row 8\./, details: [/TW-SH-1/] },
+    },
+    drag: { unit: 'Rogue', hex: [1, 1], before: /54 hexes reachable/, after: /hexes reachable/ },
+    async change(page) { // the run allowance instead of the move allowance
+      const before = await verdict(page);
+      await page.selectOption('[data-key="q.action"]', 'run');
+      return before;
+    },
+  },
+};
+
+for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  const tag = `${viewport.width}x${viewport.height}`;
+  for (const [system, c] of Object.entries(CASES)) {
+    test(`${system} against the engine (${size} ${tag}): every query, a drag, a changed assumption, undo`, async () => {
+      const { context, page, errors } = await openPage(env, viewport, { touch: size === 'phone' });
+      if (system === 'arcane-legions') {
+        await ruled(page); // the first game is ruled on load, without a press
+        assert.match(await verdict(page), c.queries.move.verdict);
+      } else await pickSystem(page, system);
+      const queries = await page.$$eval('#query option', (os) => os.map((o) => o.value));
+      const main = (await pageRequest(page)).query;
+      for (const [query, want] of Object.entries(c.queries)) {
+        assert.ok(queries.includes(query), `${system}: ${query} offered`);
+        if (query !== (await pageRequest(page)).query) await page.selectOption('#query', query);
+        await ruled(page);
+        assert.match(await verdict(page), want.verdict, `${system}/${query}: verdict`);
+        const text = await details(page);
+        for (const re of want.details) assert.match(text, re, `${system}/${query}: details`);
+        assert.match(text, /How the engine ruled/);
+        if (want.pick) { // keyboard: ] picks a reached hex; its path and facts are listed
+          await page.focus('#board');
+          await page.keyboard.press(']');
+          assert.match(await details(page), /The hex you picked\s+col \d+, row \d+: cost \d/);
+          assert.ok((await hook(page, 'state')).pick);
+        }
+        if (!(await page.isHidden('#timeline'))) { // the path can be stepped through
+          await page.evaluate(() => { const s = document.getElementById('scrub'); s.value = '500'; s.dispatchEvent(new Event('input', { bubbles: true })); });
+          assert.equal((await hook(page, 'state')).t, 0.5);
+          await page.evaluate(() => { const s = document.getElementById('scrub'); s.value = '1000'; s.dispatchEvent(new Event('input', { bubbles: true })); });
+        }
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `${system}/${query}: page is ${overflow}px wider than the screen`);
+        await page.locator('#board').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(artifacts, `${system}-${query}-${tag}.png`) });
+        if (size === 'phone') await page.screenshot({ path: join(artifacts, `${system}-${query}-${tag}-full.png`), fullPage: true });
+      }
+      await page.selectOption('#query', main);
+      await ruled(page);
+      await page.click('#fit');
+      await page.locator('#board').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(artifacts, `${system}-${tag}.png`) });
+
+      // drag a unit: the ruling follows once the drag ends
+      const first = await details(page);
+      assert.match(first, c.drag.before);
+      const from = await hook(page, 'screenOf', c.drag.unit);
+      const to = c.drag.hex ? await hook(page, 'screenOfHex', ...c.drag.hex) : { x: from.x + c.drag.by[0] * viewport.width / 1280, y: from.y + c.drag.by[1] * viewport.width / 1280 };
+      await drag(page, from, to);
+      await ruled(page);
+      assert.notDeepEqual(await pageRequest(page), null);
+      assert.match(await details(page), c.drag.after, `${system}: ruling after the drag`);
+      await page.click('#undo');
+      await ruled(page);
+      assert.equal(await details(page), first, `${system}: undo brings the first ruling back`);
+
+      // change an assumption (or a roll, where the rules leave nothing to assume)
+      const before = await c.change(page);
+      await ruled(page);
+      const changed = system === 'ninth-age' || system === 'torn-world' ? await verdict(page) : await details(page);
+      assert.ok(!changed.includes(before), `${system}: the ruling changed (${before})`);
+      await page.click('#undo');
+      await ruled(page);
+      const back = system === 'ninth-age' || system === 'torn-world' ? await verdict(page) : await details(page);
+      assert.ok(back.includes(before), `${system}: undo restores the ruling`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
+
+test('Arcane Legions: a choice the engine lists applies from the answer; Play runs the move', async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  await ruled(page);
+  await page.click('button.choice >> text=/^right/');
+  await ruled(page);
+  assert.equal((await pageRequest(page)).order.slide, 'right');
+  assert.match(await details(page), /ends at: \(15\.5, 12\) facing 0°/);
+  assert.match(await details(page), /AL-SLD-1/);
+  await page.screenshot({ path: join(artifacts, 'arcane-legions-slide-1280x800.png') });
+  await page.click('#play');
+  await page.waitForFunction(() => window.movecalcTest.state().t === 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('C&C order: the Path tool draws the ordered unit\'s path; an illegal second hex is refused with its rule', async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  await pickSystem(page, 'cc-ancients');
+  await page.selectOption('#query', 'order');
+  await page.click('label:has(input[value="path"])');
+  assert.equal((await pageRequest(page)).query, 'order');
+  for (const [col, row] of [[6, 5], [6, 4]]) {
+    const p = await hook(page, 'screenOfHex', col, row);
+    await page.mouse.click(p.x, p.y);
+  }
+  assert.equal((await pageRequest(page)).moves[0].path.length, 2);
+  await ruled(page);
+  assert.match(await verdict(page), /^Not a legal order\./);
+  assert.match(await details(page), /CCA-MV-2/);
+  await page.focus('#board');
+  await page.keyboard.press('Backspace');
+  await ruled(page);
+  assert.match(await verdict(page), /^Legal order\./);
+  assert.match(await details(page), /Hastati: moved col 6, row 6 → col 6, row 5, 1 hex/);
+  await page.click('label:has(input[value="move"])');
+  await page.screenshot({ path: join(artifacts, 'cc-ancients-order-path-1280x800.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('every gallery example opens and rules with the real engine, and draws without errors', async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  const n = await page.evaluate(() => document.querySelectorAll('#gallery button[data-example]').length);
+  assert.ok(n >= 20, `${n} examples`);
+  for (let i = 1; i < n; i++) {
+    await page.evaluate((k) => document.querySelector(`#gallery button[data-example="${k}"]`).click(), i);
+    const v = await verdict(page);
+    assert.doesNotMatch(v, /could not be read|does not answer/, `example ${i}: ${v}`);
+    assert.match(await details(page), /How the engine ruled/, `example ${i}`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
