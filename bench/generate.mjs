@@ -84,7 +84,7 @@ export function hexReach(system, { seed, cols, rows, preset = false, units, terr
     list.push(u);
   });
   const terrainNames = system === 'cc-ancients' ? ['forest'] : system === 'godsgloom'
-    ? ['difficult', 'difficult', 'impassable'] : ['impassable'];
+    ? ['difficult', 'difficult', 'impassable'] : ['volume'];
   const terrainList = cells.slice(units - 1, units - 1 + terrain)
     .map((c) => ({ col: c.col, row: c.row, terrain: rnd.pick(terrainNames) }));
   const request = { system, query: 'reach' };
