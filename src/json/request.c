@@ -8,6 +8,7 @@
 #include "core/limits.h"
 #include "json/dispatch.h"
 #include "json/jwrite.h"
+#include "json/print.h"
 #include "movecalc.h"
 
 #define MC_VERSION "0.1.0"
@@ -112,7 +113,7 @@ static long nul_escape(const char *s) {
 }
 
 static char *print_owned(cJSON *root) {
-    char *text = cJSON_PrintUnformatted(root);
+    char *text = mc_json_print(root);
     cJSON_Delete(root);
     return text;
 }
