@@ -45,9 +45,22 @@ static const struct {
 
 // cJSON allocates through the counting allocator so that mc_bytes_in_use sees everything. The
 // hooks are set before main: a program that also uses cJSON itself then never frees one
-// allocator's block with the other.
+// allocator's block with the other. While mc_request runs, cJSON's nodes and strings (the
+// request's tree and the response's) come from the request's arena instead and are never freed
+// one by one: the whole arena goes at the end of the request. One malloc and one free per node
+// had been a third of the time of a large answer (README "Performance").
+static McArena *cjson_arena;
+
+static void *cjson_alloc(size_t size) {
+    return cjson_arena ? mc_arena_alloc(cjson_arena, size) : mc_mem_alloc(size);
+}
+
+static void cjson_free(void *ptr) {
+    if (!cjson_arena) mc_mem_free(ptr);
+}
+
 __attribute__((constructor)) static void install_hooks(void) {
-    cJSON_Hooks hooks = {mc_mem_alloc, mc_mem_free};
+    cJSON_Hooks hooks = {cjson_alloc, cjson_free};
     cJSON_InitHooks(&hooks);
 }
 
@@ -360,6 +373,7 @@ char *mc_request(const char *json) {
     size_t len = 0;
     while (len <= (size_t)MC_MAX_REQUEST_BYTES && json[len]) len++;
     cJSON *root = NULL;
+    cjson_arena = &arena;
     if (len > MC_MAX_REQUEST_BYTES)
         mc_jr_fail(j, "limit", "the request is larger than the limit MC_MAX_REQUEST_BYTES (%d bytes)", MC_MAX_REQUEST_BYTES);
     else
@@ -369,6 +383,7 @@ char *mc_request(const char *json) {
         if (!j->err.code) mc_jr_fail(j, "out_of_memory", "out of memory");
         out = error_response(&j->err);
     }
+    cjson_arena = NULL;
     mc_arena_release(&arena);
     mc_mem_free(j);
     return out;
