@@ -16,9 +16,8 @@ typedef struct Out {
     int failed;
 } Out;
 
-static int grow(Out *o, size_t more) {
+static int grow_slow(Out *o, size_t more) {
     if (o->failed) return 0;
-    if (o->cap - o->len > more) return 1;
     size_t cap = o->cap ? o->cap : 4096;
     while (cap - o->len <= more) {
         if (cap > SIZE_MAX / 2) {
@@ -39,13 +38,18 @@ static int grow(Out *o, size_t more) {
     return 1;
 }
 
-static void put(Out *o, const char *s, size_t n) {
+// Room for `more` bytes and the final NUL; after a failure there is never room.
+static inline int grow(Out *o, size_t more) {
+    return o->cap - o->len > more ? 1 : grow_slow(o, more);
+}
+
+static inline void put(Out *o, const char *s, size_t n) {
     if (!grow(o, n)) return;
     memcpy(o->buf + o->len, s, n);
     o->len += n;
 }
 
-static void put_char(Out *o, char c) {
+static inline void put_char(Out *o, char c) {
     if (!grow(o, 1)) return;
     o->buf[o->len++] = c;
 }
@@ -146,15 +150,27 @@ static void put_string(Out *o, const char *s) {
         put(o, "\"\"", 2);
         return;
     }
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p > 31 && *p != '"' && *p != '\\') p++;
+    size_t n = (size_t)(p - (const unsigned char *)s);
+    if (*p == '\0') { // nothing to escape: the common case, one copy
+        if (!grow(o, n + 2)) return;
+        char *d = o->buf + o->len;
+        d[0] = '"';
+        memcpy(d + 1, s, n);
+        d[n + 1] = '"';
+        o->len += n + 2;
+        return;
+    }
     put_char(o, '"');
-    const unsigned char *p = (const unsigned char *)s, *run = p;
-    for (; *p; p++) {
+    const unsigned char *run = (const unsigned char *)s;
+    for (p = run; *p; p++) {
         unsigned char c = *p;
         if (c > 31 && c != '"' && c != '\\') continue;
         put(o, (const char *)run, (size_t)(p - run));
         run = p + 1;
         char esc[8] = {'\\', 0};
-        size_t n = 2;
+        size_t len = 2;
         switch (c) {
         case '\\': esc[1] = '\\'; break;
         case '"': esc[1] = '"'; break;
@@ -165,9 +181,9 @@ static void put_string(Out *o, const char *s) {
         case '\t': esc[1] = 't'; break;
         default:
             snprintf(esc + 1, sizeof esc - 1, "u%04x", c);
-            n = 6;
+            len = 6;
         }
-        put(o, esc, n);
+        put(o, esc, len);
     }
     put(o, (const char *)run, (size_t)(p - run));
     put_char(o, '"');
