@@ -125,11 +125,9 @@ static long nul_escape(const char *s) {
     return -1;
 }
 
-static char *print_owned(cJSON *root) {
-    char *text = mc_json_print(root);
-    cJSON_Delete(root);
-    return text;
-}
+// The trees of a request live in its arena (cjson_alloc): they are not deleted node by node, the
+// arena goes at the end of mc_request (walking them to free nothing took 14 % of a large answer).
+static char *print_owned(cJSON *root) { return mc_json_print(root); }
 
 static char *error_response(const McError *err) {
     cJSON *root = cJSON_CreateObject();
@@ -353,12 +351,9 @@ static cJSON *answer(McJson *j, const char *text) {
 oom:
     mc_jr_fail(j, "out_of_memory", "out of memory");
 done:
-    cJSON_Delete(req);
+    // req and root are in the arena (see print_owned): nothing to delete here.
     if (j->env.arena->failed || j->oom) mc_jr_fail(j, "out_of_memory", "out of memory");
-    if (j->err.code) {
-        cJSON_Delete(root);
-        return NULL;
-    }
+    if (j->err.code) return NULL;
     return root;
 }
 
