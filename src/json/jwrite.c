@@ -22,7 +22,8 @@ void mc_jw_add(McJson *j, cJSON *parent, const char *key, cJSON *item) {
         return;
     }
     if (key) {
-        if (!cJSON_AddItemToObject(parent, key, item)) {
+        // The key is not copied: it must stay valid until the response is printed (jwrite.h).
+        if (!cJSON_AddItemToObjectCS(parent, key, item)) {
             j->oom = 1;
             cJSON_Delete(item);
         }
