@@ -10,11 +10,7 @@
 #include "core/mem.h"
 #include "json/number.h"
 
-typedef struct Out {
-    char *buf;
-    size_t len, cap;
-    int failed;
-} Out;
+typedef McJsonText Out;
 
 static int grow_slow(Out *o, size_t more) {
     if (o->failed) return 0;
@@ -247,4 +243,19 @@ char *mc_json_print(const cJSON *item) {
         }
     }
     return o.buf;
+}
+
+int mc_json_text_item(McJsonText *t, const cJSON *item) {
+    if (!put_value(t, item, 0)) t->failed = 1;
+    return !t->failed;
+}
+
+int mc_json_text_put(McJsonText *t, const char *s, size_t n) {
+    put(t, s, n);
+    return !t->failed;
+}
+
+void mc_json_text_free(McJsonText *t) {
+    mc_mem_free(t->buf);
+    memset(t, 0, sizeof *t);
 }

@@ -13,6 +13,18 @@
 /// sequence, which took most of the time of writing a large response (README "Performance").
 char *mc_json_print(const cJSON *item);
 
+/// A growing text (mc_mem_alloc): several printed items in a row.
+typedef struct McJsonText {
+    char *buf;
+    size_t len, cap;
+    int failed;
+} McJsonText;
+/// Appends the printing of `item` (as mc_json_print prints it); 0 when out of memory.
+int mc_json_text_item(McJsonText *t, const cJSON *item);
+/// Appends `n` bytes of `s` as they are; 0 when out of memory.
+int mc_json_text_put(McJsonText *t, const char *s, size_t n);
+void mc_json_text_free(McJsonText *t);
+
 /// How one number is printed (the digits mc_json_print writes for it), NUL-terminated in `out`
 /// (at least 32 bytes); returns the length. For tests.
 int mc_json_print_number(double d, char *out);
