@@ -61,15 +61,20 @@ const less = (x, y) => x[0] < y[0] || (x[0] === y[0] && x[1] < y[1]);
  */
 export function honeycombReach(text) {
   const req = JSON.parse(text);
-  const grid = new Grid(OddRHex, rectangle({ width: req.board.cols, height: req.board.rows }));
+  // Positions are {q, r} (axial) or {col, row} (odd-r); boards {cols, rows} or {hexes: [...]}.
+  const at = (p) => (p.q !== undefined ? { q: p.q, r: p.r } : { col: p.col, row: p.row });
+  const grid = req.board.hexes
+    ? new Grid(OddRHex, req.board.hexes.map(at))
+    : new Grid(OddRHex, rectangle({ width: req.board.cols, height: req.board.rows }));
   const enterCost = new Map();
-  for (const t of req.board.terrain ?? []) {
-    enterCost.set(grid.getHex({ col: t.col, row: t.row }), t.terrain === 'impassable' ? Infinity : t.terrain === 'difficult' ? 2 : 1);
+  for (const t of req.board.hexes ?? req.board.terrain ?? []) {
+    if (!t.terrain) continue;
+    enterCost.set(grid.getHex(at(t)), t.terrain === 'impassable' ? Infinity : t.terrain === 'difficult' ? 2 : 1);
   }
   const occupied = new Set();
   let mover = null;
   for (const u of req.units) {
-    const hex = grid.getHex({ col: u.col, row: u.row });
+    const hex = grid.getHex(at(u));
     if (u.id === req.unit) mover = { u, hex };
     else occupied.add(hex);
   }
@@ -119,7 +124,10 @@ function readStep(text) {
   const [w, d] = unitDims(mover);
   const action = req.order.actions[0];
   const f = (mover.facing * Math.PI) / 180;
-  const step = [Math.sin(f) * action.distance, Math.cos(f) * action.distance];
+  // One straight forward step (bench/generate.mjs picks such seeds); distance defaults to 1.
+  if (req.order.actions.length !== 1 || action.step !== 'forward') throw new Error('not one forward step');
+  const distance = action.distance ?? 1;
+  const step = [Math.sin(f) * distance, Math.cos(f) * distance];
   const obstacles = [];
   for (const u of req.units) {
     if (u === mover) continue;

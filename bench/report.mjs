@@ -109,7 +109,9 @@ export function renderMarkdown(r) {
     `engine bytes in use ${m.bytesInUseAtStartup}. Then each stress case once (memory only grows, so the last figure is the peak):`, '');
   out.push(table(['Request', 'Status', 'bytesInUse before → after', 'WebAssembly memory after'],
     m.stress.map((x) => [x.case, x.status, `${x.bytesInUseBefore} → ${x.bytesInUseAfter}`, `${(x.heapBytesAfter / 1048576).toFixed(2)} MiB`])), '');
-  out.push(`Peak: ${(m.peakHeap / 1048576).toFixed(2)} MiB. bytesInUse back to where it was after every request of this run: ${m.everyRequestReturned ? 'yes' : '**no**'}.`, '');
+  out.push(`Peak over the stress cases: ${(m.peakHeap / 1048576).toFixed(2)} MiB` +
+    (m.peakHeapWithLargestBoard !== undefined ? `; with the 200 × 200 board: ${(m.peakHeapWithLargestBoard / 1048576).toFixed(2)} MiB` : '') +
+    `. bytesInUse back to where it was after every request of this run: ${m.everyRequestReturned ? 'yes' : '**no**'}.`, '');
 
   const skipped = r.latency.filter((x) => x.status !== 'ok');
   out.push('## Not available in this build', '');

@@ -195,8 +195,12 @@ results.growth.pursue = { points: objGrowth['9a-pursue'], exponents: { wasm: fit
   const before = fresh.bytesInUse();
   const response = fresh.requestText(largest.text);
   steps.push({ case: largest.id, status: classify(response).status, bytesInUseBefore: before, bytesInUseAfter: fresh.bytesInUse(), heapBytesAfter: fresh.heapBytes() });
+  // The target is for the stress cases (issue 13); the 200 x 200 growth board, four times the
+  // stress board, runs last and is reported beside it.
+  const stressSteps = steps.slice(0, -1);
   results.memory = { heapAtStartup: startHeap, bytesInUseAtStartup: startInUse, stress: steps,
-    peakHeap: Math.max(startHeap, ...steps.map((s) => s.heapBytesAfter)),
+    peakHeap: Math.max(startHeap, ...stressSteps.map((s) => s.heapBytesAfter)),
+    peakHeapWithLargestBoard: Math.max(startHeap, ...steps.map((s) => s.heapBytesAfter)),
     everyRequestReturned: [...results.latency, ...steps].every((s) => s.bytesInUseAfter === s.bytesInUseBefore) };
 }
 
@@ -277,7 +281,8 @@ if (withPage) {
   add('whole page ≤ 150 KB gzip', 'public/', `${(results.size.page.gzip / 1024).toFixed(1)} KB`, results.size.page.gzip <= 150 * 1024);
   if (results.page && !results.page.error) add('first ruling ≤ 300 ms after navigation', 'first visit, median', `${results.page.first.rulingMs.toFixed(0)} ms`, results.page.first.rulingMs <= 300);
   add('heap ≤ 16 MB in the stress cases', 'wasm memory high-water mark', `${(results.memory.peakHeap / 1048576).toFixed(1)} MiB`, results.memory.peakHeap <= 16 * 1048576,
-    results.memory.stress.some((s) => s.status !== 'ok') ? 'some stress cases not available in this build: their rules did not run' : undefined);
+    results.memory.stress.some((s) => s.status !== 'ok') ? 'some stress cases not available in this build: their rules did not run'
+      : `${(results.memory.peakHeapWithLargestBoard / 1048576).toFixed(1)} MiB after the 200 × 200 growth board`);
   add('heap back to its start after each request', 'bytesInUse before = after, every request', results.memory.everyRequestReturned ? 'yes' : 'no', results.memory.everyRequestReturned);
 }
 

@@ -43,7 +43,12 @@ void *mc_arena_alloc(McArena *arena, size_t size) {
     McArenaBlock *b = arena->head;
     if (!b || b->capacity - b->used < size) {
         size_t capacity = size > BLOCK_BYTES ? size : BLOCK_BYTES;
-        b = mc_mem_alloc(sizeof *b + capacity);
+        if (capacity == BLOCK_BYTES && arena->spare) {
+            b = arena->spare;
+            arena->spare = NULL;
+        } else {
+            b = mc_mem_alloc(sizeof *b + capacity);
+        }
         if (!b) {
             arena->failed = 1;
             return NULL;
@@ -89,5 +94,36 @@ void mc_arena_release(McArena *arena) {
         b = next;
     }
     arena->head = NULL;
+    mc_mem_free(arena->spare);
+    arena->spare = NULL;
     arena->failed = 0;
+}
+
+// Keeps one standard block for the next allocation (a rewound list item would otherwise take a
+// new block and give it back for every item when the mark sits near the end of a block).
+static void give_back(McArena *arena, McArenaBlock *b) {
+    if (b->capacity == BLOCK_BYTES && !arena->spare) arena->spare = b;
+    else mc_mem_free(b);
+}
+
+McArenaMark mc_arena_mark(const McArena *arena) {
+    McArenaMark m = {arena->head, arena->head ? arena->head->next : NULL, arena->head ? arena->head->used : 0};
+    return m;
+}
+
+void mc_arena_rewind(McArena *arena, McArenaMark mark) {
+    // Blocks taken since the mark are in front of the marked head, or (blocks bigger than the
+    // standard size, see mc_arena_alloc) right behind it.
+    while (arena->head && arena->head != mark.head) {
+        McArenaBlock *next = arena->head->next;
+        give_back(arena, arena->head);
+        arena->head = next;
+    }
+    if (!arena->head) return;
+    while (arena->head->next != mark.next) {
+        McArenaBlock *big = arena->head->next;
+        arena->head->next = big->next;
+        give_back(arena, big);
+    }
+    arena->head->used = mark.used;
 }

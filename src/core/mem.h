@@ -15,6 +15,7 @@ typedef struct McArenaBlock McArenaBlock;
 /// A bump allocator: allocations live until mc_arena_release. Zero-initialise before use.
 typedef struct McArena {
     McArenaBlock *head;
+    McArenaBlock *spare; ///< one standard block given back by mc_arena_rewind, reused first
     int failed; ///< set once an allocation failed; the request then answers `out_of_memory`
 } McArena;
 
@@ -25,6 +26,16 @@ void *mc_arena_alloc(McArena *arena, size_t size);
 void *mc_arena_dup(McArena *arena, const void *src, size_t count, size_t size);
 /// Frees every allocation of the arena; the arena can be reused afterwards.
 void mc_arena_release(McArena *arena);
+
+/// A point in an arena's history, to go back to with mc_arena_rewind.
+typedef struct McArenaMark {
+    McArenaBlock *head, *next;
+    size_t used;
+} McArenaMark;
+McArenaMark mc_arena_mark(const McArena *arena);
+/// Gives back everything allocated since `mark` (which must be of this arena, and no later mark
+/// rewound past): memory for temporary work, such as one item of a long response list.
+void mc_arena_rewind(McArena *arena, McArenaMark mark);
 
 /// Allocates `count` zeroed objects of `type` from `arena` (NULL on failure or overflow).
 #define MC_NEW(arena, type, count) \

@@ -22,7 +22,8 @@ void mc_jw_add(McJson *j, cJSON *parent, const char *key, cJSON *item) {
         return;
     }
     if (key) {
-        if (!cJSON_AddItemToObject(parent, key, item)) {
+        // The key is not copied: it must stay valid until the response is printed (jwrite.h).
+        if (!cJSON_AddItemToObjectCS(parent, key, item)) {
             j->oom = 1;
             cJSON_Delete(item);
         }
@@ -92,4 +93,26 @@ void mc_jw_reasons(McJson *j, cJSON *obj, const char *key, const McReasons *reas
             }
         }
     }
+}
+
+cJSON *mc_jw_list_object(McJson *j, McJwList *list) {
+    list->mark = mc_arena_mark(j->env.arena);
+    return checked(j, cJSON_CreateObject());
+}
+
+void mc_jw_list_commit(McJson *j, McJwList *list, cJSON *item) {
+    if (item && !j->oom) {
+        if (!mc_json_text_put(&list->text, list->count ? "," : "[", 1) || !mc_json_text_item(&list->text, item))
+            j->oom = 1;
+        list->count++;
+    }
+    mc_arena_rewind(j->env.arena, list->mark);
+}
+
+void mc_jw_list_end(McJson *j, McJwList *list, cJSON *parent, const char *key) {
+    if (!mc_json_text_put(&list->text, list->count ? "]" : "[]", list->count ? 1 : 2) ||
+        !mc_json_text_put(&list->text, "", 1))
+        j->oom = 1;
+    if (!j->oom) mc_jw_add(j, parent, key, cJSON_CreateRaw(list->text.buf));
+    mc_json_text_free(&list->text);
 }

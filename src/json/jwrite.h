@@ -1,10 +1,15 @@
 // Writing responses. Numbers are rounded to 1e-9 and -0 becomes 0 (CONTRACT.md "Numbers"), so the
 // native and WebAssembly builds print the same bytes. A failed allocation sets j->oom.
+// Keys are not copied (cJSON_AddItemToObjectCS): a key must stay valid until mc_request has
+// printed the response: a string literal, a static table, or a string of the request or the
+// request's arena, never a local buffer.
 #ifndef MC_JWRITE_H
 #define MC_JWRITE_H
 
 #include "cJSON.h"
+#include "core/mem.h"
 #include "json/jread.h"
+#include "json/print.h"
 
 /// `v` rounded to the nearest multiple of 1e-9, with -0 as 0 (non-finite values become 0; the
 /// engine never produces them).
@@ -21,6 +26,24 @@ void mc_jw_add(McJson *j, cJSON *parent, const char *key, cJSON *item);
 void mc_jw_push_number(McJson *j, cJSON *array, double v);
 /// A new object appended to an array.
 cJSON *mc_jw_push_object(McJson *j, cJSON *array);
+
+/// A long array of objects written one object at a time: each is built as a cJSON tree,
+/// printed at once, and its nodes given back to the arena; the array goes into the response as
+/// one raw text item. The bytes are those of the tree the usual way, but a list of 10,000 hexes
+/// never holds its 250,000 nodes at once (README "Performance"). Use:
+///   McJwList l = {0};
+///   for (...) { cJSON *o = mc_jw_list_object(j, &l); ...fill o...; mc_jw_list_commit(j, &l, o); }
+///   mc_jw_list_end(j, &l, parent, "key");
+/// Between mc_jw_list_object and mc_jw_list_commit, arena memory is temporary: nothing allocated
+/// there may be kept.
+typedef struct McJwList {
+    McJsonText text;
+    McArenaMark mark;
+    int count;
+} McJwList;
+cJSON *mc_jw_list_object(McJson *j, McJwList *list);
+void mc_jw_list_commit(McJson *j, McJwList *list, cJSON *item);
+void mc_jw_list_end(McJson *j, McJwList *list, cJSON *parent, const char *key);
 
 /// Writes `reasons` as an array under `key`.
 void mc_jw_reasons(McJson *j, cJSON *obj, const char *key, const McReasons *reasons);

@@ -275,19 +275,24 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
             if (parent == 1 && r.stay.node >= 0) mc_jw_number(j, o, "node", r.stay.node);
         }
     }
-    cJSON *hexes = mc_jw_array(j, result, "hexes");
-    for (int i = 0; i < r.dest_count && hexes; i++) {
-        cJSON *o = mc_jw_push_object(j, hexes);
-        if (!o) break;
-        write_dest(j, o, &r, &r.dests[i], parent == 1);
+    // Written as text one entry at a time (a 100 x 100 reach has 10,000 entries; jwrite.h).
+    McJwList hexes = {0};
+    for (int i = 0; i < r.dest_count && !j->oom; i++) {
+        cJSON *o = mc_jw_list_object(j, &hexes);
+        if (o) write_dest(j, o, &r, &r.dests[i], parent == 1);
+        mc_jw_list_commit(j, &hexes, o);
     }
+    mc_jw_list_end(j, &hexes, result, "hexes");
     if (parent == 1) {
-        cJSON *through = mc_jw_array(j, result, "through");
-        for (int i = 0; i < r.through_count && through; i++) {
+        McJwList through = {0};
+        for (int i = 0; i < r.through_count && !j->oom; i++) {
             McReachEntry e;
             if (!mc_reach_get(&r.search, r.through[i], &e)) continue;
-            cJSON *o = mc_jw_push_object(j, through);
-            if (!o) break;
+            cJSON *o = mc_jw_list_object(j, &through);
+            if (!o) {
+                mc_jw_list_commit(j, &through, o);
+                break;
+            }
             McHex ph = gr.units[gr.mover].hex;
             McReachEntry pe;
             if (mc_reach_get(&r.search, e.parent, &pe)) ph = pe.hex;
@@ -297,7 +302,9 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
             if (p) mc_jw_hex_fields(j, p, ph);
             mc_jw_number(j, o, "node", e.node);
             mc_jw_number(j, o, "parentNode", e.parent);
+            mc_jw_list_commit(j, &through, o);
         }
+        mc_jw_list_end(j, &through, result, "through");
     }
     return 1;
 }

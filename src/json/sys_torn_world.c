@@ -410,11 +410,15 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
     mc_jw_number(j, result, "allowance", f.allowance);
     mc_jw_string(j, result, "unitOfMeasure", tw_size_unit(u->size));
     engaged_field(j, result, &q.w, f.unit);
-    cJSON *arr = mc_jw_array(j, result, "hexes");
-    for (int i = 0; i < out.n && arr; i++) {
+    // Written as text one entry at a time (a reach over 100 x 100 hexes; jwrite.h).
+    McJwList arr = {0};
+    for (int i = 0; i < out.n && !j->oom; i++) {
         const TwReachEntry *e = &out.entries[i];
-        cJSON *o = mc_jw_push_object(j, arr);
-        if (!o) break;
+        cJSON *o = mc_jw_list_object(j, &arr);
+        if (!o) {
+            mc_jw_list_commit(j, &arr, o);
+            break;
+        }
         mc_jw_hex_fields(j, o, e->pos);
         mc_jw_number(j, o, "cost", e->cost);
         if (paths == 1) write_hex_obj(j, o, "parent", e->parent);
@@ -428,7 +432,9 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
         for (int k = 0; k < e->effects.end.n_moves && mk; k++)
             if (!e->effects.end.moves[k].follows)
                 mc_jw_add(j, mk, NULL, cJSON_CreateString(q.markers[e->effects.end.moves[k].marker].id));
+        mc_jw_list_commit(j, &arr, o);
     }
+    mc_jw_list_end(j, &arr, result, "hexes");
     mc_jw_number(j, result, "droppedNoFreeHex", out.dropped_no_room);
     if (out.legal) mc_jw_string(j, result, "tieBreak", out.exact_attacks ? "distinct-attackers" : "additive-attackers");
     return 1;

@@ -177,9 +177,12 @@ int tw_adjacent_enemies(const TwWorld *w, int mover, McHex delta, int out[TW_MAX
     McHex fp[TW_MAX_FOOTPRINT];
     int k = tw_footprint(&w->units[mover], delta, fp), n = 0;
     for (int i = 0; i < k; i++) {
+        // The board's neighbour table: one hash lookup per footprint hex, not one per neighbour
+        // (this ran for every position of every path of a reach, README "Performance").
+        int base = mc_board_index(w->board, fp[i]);
         for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
-            McHex h = mc_hex_neighbor(fp[i], d);
-            int at = mc_board_index(w->board, h);
+            int at = base >= 0 ? w->board->neighbors[6 * base + d]
+                               : mc_board_index(w->board, mc_hex_neighbor(fp[i], d));
             if (at < 0) continue;
             int o = w->occ[at];
             if (o < 0 || o == mover || !is_enemy(w, mover, o)) continue;

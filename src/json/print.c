@@ -1,0 +1,261 @@
+#include "json/print.h"
+
+#include <float.h>
+#include <locale.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/mem.h"
+#include "json/number.h"
+
+typedef McJsonText Out;
+
+static int grow_slow(Out *o, size_t more) {
+    if (o->failed) return 0;
+    size_t cap = o->cap ? o->cap : 4096;
+    while (cap - o->len <= more) {
+        if (cap > SIZE_MAX / 2) {
+            o->failed = 1;
+            return 0;
+        }
+        cap *= 2;
+    }
+    char *buf = mc_mem_alloc(cap);
+    if (!buf) {
+        o->failed = 1;
+        return 0;
+    }
+    if (o->len) memcpy(buf, o->buf, o->len);
+    mc_mem_free(o->buf);
+    o->buf = buf;
+    o->cap = cap;
+    return 1;
+}
+
+// Room for `more` bytes and the final NUL; after a failure there is never room.
+static inline int grow(Out *o, size_t more) {
+    return o->cap - o->len > more ? 1 : grow_slow(o, more);
+}
+
+static inline void put(Out *o, const char *s, size_t n) {
+    if (!grow(o, n)) return;
+    memcpy(o->buf + o->len, s, n);
+    o->len += n;
+}
+
+static inline void put_char(Out *o, char c) {
+    if (!grow(o, 1)) return;
+    o->buf[o->len++] = c;
+}
+
+/// Writes the decimal digits of v (< 10^19) backwards ending at `end`; returns the first.
+static char *digits_back(uint64_t v, char *end) {
+    do {
+        *--end = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    return end;
+}
+
+// cJSON's compare_double, the round-trip test of print_number.
+static int same_double(double a, double b) {
+    double max = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
+    return fabs(a - b) <= max * DBL_EPSILON;
+}
+
+int mc_json_print_number(double d, char *out) {
+    if (isnan(d) || isinf(d)) {
+        memcpy(out, "null", 5);
+        return 4;
+    }
+    double a = fabs(d);
+    // Whole numbers below 1e15: "%1.15g" writes every digit and no exponent.
+    if (a < 1e15 && d == floor(d) && !(d == 0 && signbit(d))) {
+        char tmp[24], *end = tmp + sizeof tmp;
+        char *p = digits_back((uint64_t)a, end);
+        if (d < 0) *--p = '-';
+        int n = (int)(end - p);
+        memcpy(out, p, (size_t)n);
+        out[n] = '\0';
+        return n;
+    }
+    // A decimal of at most 9 places and 15 significant digits that reads back as exactly d is
+    // what "%1.15g" prints (d is then the double nearest to it, within a half unit of its 15th
+    // digit) when its exponent is within -4..14, i.e. 1e-4 <= |d| < 1e15; here |d| < 1e6.
+    if (a >= 1e-4 && a < 1e6) {
+        double scaled = a * 1e9;
+        uint64_t n = (uint64_t)(scaled + 0.5);
+        uint64_t whole = n / 1000000000u, frac = n % 1000000000u;
+        if (frac != 0) {
+            char tmp[40], *end = tmp + sizeof tmp;
+            int frac_digits = 9;
+            while (frac % 10 == 0) {
+                frac /= 10;
+                frac_digits--;
+            }
+            char *p = end;
+            for (int i = 0; i < frac_digits; i++) {
+                *--p = (char)('0' + frac % 10);
+                frac /= 10;
+            }
+            *--p = '.';
+            p = digits_back(whole, p);
+            if (d < 0) *--p = '-';
+            int len = (int)(end - p);
+            // significant digits: all digits but the leading zeros ("0.00012" has 2)
+            int sig = 0, leading = 1;
+            for (const char *c = p; c < end; c++) {
+                if (*c < '0' || *c > '9') continue;
+                if (leading && *c == '0') continue;
+                leading = 0;
+                sig++;
+            }
+            if (sig <= 15) {
+                char s[40];
+                memcpy(s, p, (size_t)len);
+                s[len] = '\0';
+                if (mc_json_strtod(s, NULL) == d) {
+                    memcpy(out, s, (size_t)len + 1);
+                    return len;
+                }
+            }
+        }
+    }
+    // cJSON's own sequence (print_number), for everything else.
+    char buf[32];
+    double test = 0;
+    int length = snprintf(buf, sizeof buf, "%1.15g", d);
+    if (length < 0 || length >= (int)sizeof buf) return -1;
+    test = mc_json_strtod(buf, NULL);
+    if (!same_double(test, d)) {
+        length = snprintf(buf, sizeof buf, "%1.17g", d);
+        if (length < 0 || length >= (int)sizeof buf) return -1;
+    }
+    const struct lconv *lc = localeconv();
+    char point = lc && lc->decimal_point ? lc->decimal_point[0] : '.';
+    for (int i = 0; i < length; i++) out[i] = buf[i] == point ? '.' : buf[i];
+    out[length] = '\0';
+    return length;
+}
+
+// cJSON's print_string_ptr: '"', '\\' and the control characters escaped, other bytes as they are.
+static void put_string(Out *o, const char *s) {
+    if (!s) {
+        put(o, "\"\"", 2);
+        return;
+    }
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p > 31 && *p != '"' && *p != '\\') p++;
+    size_t n = (size_t)(p - (const unsigned char *)s);
+    if (*p == '\0') { // nothing to escape: the common case, one copy
+        if (!grow(o, n + 2)) return;
+        char *d = o->buf + o->len;
+        d[0] = '"';
+        memcpy(d + 1, s, n);
+        d[n + 1] = '"';
+        o->len += n + 2;
+        return;
+    }
+    put_char(o, '"');
+    const unsigned char *run = (const unsigned char *)s;
+    for (p = run; *p; p++) {
+        unsigned char c = *p;
+        if (c > 31 && c != '"' && c != '\\') continue;
+        put(o, (const char *)run, (size_t)(p - run));
+        run = p + 1;
+        char esc[8] = {'\\', 0};
+        size_t len = 2;
+        switch (c) {
+        case '\\': esc[1] = '\\'; break;
+        case '"': esc[1] = '"'; break;
+        case '\b': esc[1] = 'b'; break;
+        case '\f': esc[1] = 'f'; break;
+        case '\n': esc[1] = 'n'; break;
+        case '\r': esc[1] = 'r'; break;
+        case '\t': esc[1] = 't'; break;
+        default:
+            snprintf(esc + 1, sizeof esc - 1, "u%04x", c);
+            len = 6;
+        }
+        put(o, esc, len);
+    }
+    put(o, (const char *)run, (size_t)(p - run));
+    put_char(o, '"');
+}
+
+static int put_value(Out *o, const cJSON *item, int depth) {
+    if (!item || depth > 1000) return 0;
+    switch (item->type & 0xFF) {
+    case cJSON_NULL: put(o, "null", 4); return 1;
+    case cJSON_False: put(o, "false", 5); return 1;
+    case cJSON_True: put(o, "true", 4); return 1;
+    case cJSON_Number: {
+        if (!grow(o, 32)) return 0;
+        int n = mc_json_print_number(item->valuedouble, o->buf + o->len);
+        if (n < 0) return 0;
+        o->len += (size_t)n;
+        return 1;
+    }
+    case cJSON_Raw:
+        if (!item->valuestring) return 0;
+        put(o, item->valuestring, strlen(item->valuestring));
+        return 1;
+    case cJSON_String: put_string(o, item->valuestring); return 1;
+    case cJSON_Array:
+        put_char(o, '[');
+        for (const cJSON *c = item->child; c; c = c->next) {
+            if (!put_value(o, c, depth + 1)) return 0;
+            if (c->next) put_char(o, ',');
+        }
+        put_char(o, ']');
+        return 1;
+    case cJSON_Object:
+        put_char(o, '{');
+        for (const cJSON *c = item->child; c; c = c->next) {
+            put_string(o, c->string);
+            put_char(o, ':');
+            if (!put_value(o, c, depth + 1)) return 0;
+            if (c->next) put_char(o, ',');
+        }
+        put_char(o, '}');
+        return 1;
+    default: return 0;
+    }
+}
+
+char *mc_json_print(const cJSON *item) {
+    Out o = {0};
+    int ok = put_value(&o, item, 0);
+    put_char(&o, '\0');
+    if (!ok || o.failed) {
+        mc_mem_free(o.buf);
+        return NULL;
+    }
+    // Give back the slack of the last doubling when it is large (the response may live long).
+    if (o.cap - o.len > o.cap / 4 && o.cap > 4096) {
+        char *exact = mc_mem_alloc(o.len);
+        if (exact) {
+            memcpy(exact, o.buf, o.len);
+            mc_mem_free(o.buf);
+            o.buf = exact;
+        }
+    }
+    return o.buf;
+}
+
+int mc_json_text_item(McJsonText *t, const cJSON *item) {
+    if (!put_value(t, item, 0)) t->failed = 1;
+    return !t->failed;
+}
+
+int mc_json_text_put(McJsonText *t, const char *s, size_t n) {
+    put(t, s, n);
+    return !t->failed;
+}
+
+void mc_json_text_free(McJsonText *t) {
+    mc_mem_free(t->buf);
+    memset(t, 0, sizeof *t);
+}
