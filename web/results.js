@@ -96,9 +96,15 @@ function drawHex(out, r, req, pick) {
     const max = Math.max(1, ...hexes.map((h) => h.cost ?? 0));
     out.overlay.push({ type: 'hexes', cells: hexes.map((h) => ({ q: h.q, r: h.r, label: h.cost, color: `hsla(${200 - 150 * (h.cost ?? 0) / max} 75% 55% / 0.45)` })) });
     for (const h of hexes) out.reach.set(`${h.q},${h.r}`, h);
+    // The parent form ("paths": "parent", asked for or chosen by the engine's MC_MAX_PATH_OUTPUT):
+    // GODSGLOOM lists the hexes paths cross without ending there under `through`, and numbers nodes.
+    const via = new Map();
+    for (const h of arr(r.through).filter(isHex)) via.set(`${h.q},${h.r}`, h);
+    const nodes = new Map();
+    for (const h of [...hexes, ...arr(r.through).filter(isHex)]) if (Number.isInteger(h.node)) nodes.set(h.node, h);
     const picked = pick && out.reach.get(`${pick.q},${pick.r}`);
     if (picked) {
-      const path = reachPath(out.reach, picked, start);
+      const path = reachPath(out.reach, picked, start, { paths: r.paths, via, nodes });
       if (arr(picked.hexons).length) out.overlay.push({ type: 'hexes', cells: picked.hexons.filter(isHex).map((h) => ({ ...h, color: 'rgba(29,53,87,0.18)' })) });
       out.overlay.push({ type: 'hexpath', cells: path, color: PATH });
       out.overlay.push({ type: 'mark', shape: 'hex', hex: picked, color: PATH, label: `cost ${picked.cost}` });
@@ -115,15 +121,22 @@ function drawHex(out, r, req, pick) {
   }
 }
 
-/** The path to a reached hex: its own `path`, or the chain of `parent`s ("paths": "parent"). */
-export function reachPath(reach, entry, start) {
+/**
+ * The path to a reached hex: its own `path` (the result's `paths` is "full"), or in the parent form
+ * the chain back to the start: by `parentNode` where nodes are numbered (GODSGLOOM), else by the
+ * `parent` hex, looked up among the reached hexes (`reach`) and then the hexes passed through (`via`).
+ */
+export function reachPath(reach, entry, start, { paths, via = new Map(), nodes = new Map() } = {}) {
   let cells;
-  if (arr(entry.path).length) cells = entry.path.filter(isHex);
+  if (paths !== 'parent' && arr(entry.path).length) cells = entry.path.filter(isHex);
   else {
     cells = [];
-    for (let e = entry, n = 0; e && n < 1000; n++) {
+    // A path has at most MC_MAX_MOVE_POINTS (1000) steps; the bound also stops a malformed cycle.
+    for (let e = entry, n = 0; e && n <= 1000; n++) {
       cells.unshift({ q: e.q, r: e.r });
-      e = isHex(e.parent) ? reach.get(`${e.parent.q},${e.parent.r}`) : null;
+      const key = isHex(e.parent) ? `${e.parent.q},${e.parent.r}` : null;
+      e = Number.isInteger(e.parentNode) && nodes.has(e.parentNode) ? nodes.get(e.parentNode)
+        : key && !Number.isInteger(e.parentNode) ? reach.get(key) ?? via.get(key) : null;
     }
   }
   return start ? [start, ...cells] : cells;
