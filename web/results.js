@@ -211,10 +211,15 @@ function reachCells(out, hexes, badgeOf, stopOf) {
   for (const h of hexes) out.reach.set(hexKey(h), h);
 }
 
-function pickedPath(out, id, start, pick) {
+function pickedPath(out, id, start, pick, r) {
   const picked = pick && out.reach.get(hexKey(pick));
   if (!picked) return null;
-  const path = reachPath(out.reach, picked, start);
+  // The parent form ("paths": "parent", asked for or chosen by the engine's MC_MAX_PATH_OUTPUT):
+  // GODSGLOOM lists the hexes paths cross without ending there under `through`, and numbers nodes.
+  const via = new Map(arr(r?.through).filter(isHex).map((h) => [hexKey(h), h]));
+  const nodes = new Map();
+  for (const h of [...arr(r?.hexes), ...arr(r?.through)].filter(isHex)) if (Number.isInteger(h.node)) nodes.set(h.node, h);
+  const path = reachPath(out.reach, picked, start, { paths: r?.paths, via, nodes });
   if (arr(picked.hexons).length) out.overlay.push({ type: 'hexes', cells: footprint(picked.hexons).map((h) => ({ ...h, color: 'rgba(29,53,87,0.25)' })) });
   out.overlay.push({ type: 'hexpath', cells: path, color: PATH });
   out.mark({ type: 'mark', shape: 'hex', hex: picked, color: PATH, label: `cost ${picked.cost}` });
@@ -234,7 +239,7 @@ function drawCCReach(out, r, req, pick, extra) {
   reachCells(out, hexes, (h) => (h.mustBattle ? 'B!' : h.canBattle === false ? 'no B' : arr(h.adjacentEnemies).length ? 'B' : undefined),
     (h) => h.stoppedBy === 'terrain' || h.stoppedBy === 'leader');
   if (!req.ignoreUnits) whatIfCells(out, extra?.whatIf);
-  pickedPath(out, req.unit, hexStart(req, req.unit), pick);
+  pickedPath(out, req.unit, hexStart(req, req.unit), pick, r);
 }
 
 function drawGGReach(out, r, req, pick, extra) {
@@ -254,13 +259,13 @@ function drawGGReach(out, r, req, pick, extra) {
   if (!req.ignoreUnits) whatIfCells(out, extra?.whatIf);
   const start = isHex(r.start) ? r.start : hexStart(req, req.unit);
   if (r.stay && isHex(r.stay)) out.mark({ type: 'mark', shape: 'hex', hex: r.stay, color: PATH, label: r.stay.engaged ? 'stays engaged' : undefined });
-  pickedPath(out, req.unit, start, pick);
+  pickedPath(out, req.unit, start, pick, r);
 }
 
 function drawTWReach(out, r, req, pick) {
   const hexes = arr(r.hexes).filter(isHex);
   reachCells(out, hexes, (h) => [arr(h.freeAttacks).length ? `FA${arr(h.freeAttacks).length}` : '', arr(h.ejects).length ? `E${arr(h.ejects).length}` : '', arr(h.destroyed).length ? 'D' : ''].filter(Boolean).join(' ') || undefined);
-  const picked = pickedPath(out, req.unit, hexStart(req, req.unit), pick);
+  const picked = pickedPath(out, req.unit, hexStart(req, req.unit), pick, r);
   if (picked) for (const fa of arr(picked.freeAttacks)) { const s = out.unitHex(fa.unit); if (s) out.mark({ type: 'line', hexFrom: s, hexTo: isHex(fa.at) ? fa.at : picked, color: BAD, arrow: true, label: 'free attack' }); }
 }
 
@@ -344,21 +349,28 @@ function drawFree(out, r, req) {
 
 function drawHex(out, r, req, pick) {
   const hexes = arr(r.hexes).filter(isHex);
-  if (hexes.length) { reachCells(out, hexes); pickedPath(out, req.unit, hexStart(req, req.unit), pick); }
+  if (hexes.length) { reachCells(out, hexes); pickedPath(out, req.unit, hexStart(req, req.unit), pick, r); }
   if (arr(req.path).length && !hexes.length) drawHexPath(out, req.unit, req.path);
   if (isHex(r.final)) out.mark({ type: 'mark', shape: 'hex', hex: r.final, color: r.legal === false ? BAD : GOOD, label: 'final' });
   drawEjections(out, r);
 }
 
-/** The path to a reached hex: its own `path`, or the chain of `parent`s ("paths": "parent"). */
-export function reachPath(reach, entry, start) {
+/**
+ * The path to a reached hex: its own `path` (the result's `paths` is "full"), or in the parent form
+ * the chain back to the start: by `parentNode` where nodes are numbered (GODSGLOOM), else by the
+ * `parent` hex, looked up among the reached hexes (`reach`) and then the hexes passed through (`via`).
+ */
+export function reachPath(reach, entry, start, { paths, via = new Map(), nodes = new Map() } = {}) {
   let cells;
-  if (arr(entry.path).length) cells = entry.path.filter(isHex);
+  if (paths !== 'parent' && arr(entry.path).length) cells = entry.path.filter(isHex);
   else {
     cells = [];
-    for (let e = entry, n = 0; e && n < 1000; n++) {
+    // A path has at most MC_MAX_MOVE_POINTS (1000) steps; the bound also stops a malformed cycle.
+    for (let e = entry, n = 0; e && n <= 1000; n++) {
       cells.unshift({ q: e.q, r: e.r });
-      e = isHex(e.parent) ? reach.get(hexKey(e.parent)) : null;
+      const key = isHex(e.parent) ? hexKey(e.parent) : null;
+      e = Number.isInteger(e.parentNode) && nodes.has(e.parentNode) ? nodes.get(e.parentNode)
+        : key && !Number.isInteger(e.parentNode) ? reach.get(key) ?? via.get(key) : null;
     }
   }
   return start ? [start, ...cells] : cells;

@@ -23,4 +23,15 @@
 #define MC_MAX_COORD 100000.0                  ///< |x|, |y| and lengths on free-form tables
 #define MC_MAX_MOVE_POINTS 1000                ///< movement points, Speed, allowances
 
+/// Hexes over all whole paths one hex `reach` answer may write ("paths": "full"): past it the
+/// answer gives each hex its parent instead (the same paths, a hex each) and says so. An output
+/// cap, not a request error: every whole path of every reachable hex is written while the sum
+/// stays at or under it. On an open board a reach of radius R writes R(R+1)(2R+1) path hexes,
+/// so 200,000 lets every hex within 45 of the start keep its whole path (188,370; the seeds'
+/// Speeds and allowances are single figures). A written path hex costs about 40
+/// bytes of JSON and 750 bytes of cJSON while the answer is built, so the cap holds that part
+/// near 8 MB of text and 150 MB of memory (0.4 s natively); the largest board at Speed 1000 would
+/// otherwise write 4.5 million (163 MiB of JSON, 3 GB, out of memory in WebAssembly).
+#define MC_MAX_PATH_OUTPUT 200000
+
 #endif

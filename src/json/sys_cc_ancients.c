@@ -6,6 +6,7 @@
 #include "json/dispatch.h"
 #include "json/jwrite.h"
 #include "json/read_hex.h"
+#include "json/write_reach.h"
 #include "rules/cc_ancients/cca.h"
 
 // ---- reading the board and the pieces ---------------------------------------------------------
@@ -204,10 +205,9 @@ static void write_units(McJson *j, cJSON *parent, const CcaWorld *w) {
 static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
     Req r;
     if (!read_world(j, req, &r)) return 0;
-    int unit = -1, ignore = 0, parent = 0;
-    static const char *const modes[] = {"full", "parent", NULL};
+    int unit = -1, ignore = 0, asked_parent = 0;
     if (!mc_jr_ref(j, &r.ids, req, "unit", 1, &unit) || !mc_jr_bool(j, req, "ignoreUnits", 0, &ignore) ||
-        !mc_jr_enum(j, req, "paths", 0, modes, &parent))
+        !mc_jr_reach_paths(j, req, &asked_parent))
         return 0;
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[unit];
@@ -232,6 +232,10 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
     mc_jw_number(j, result, "allowance", m.allowance);
     mc_jw_bool(j, result, "ignoreUnits", ignore);
     if (m.carried >= 0) mc_jw_string(j, result, "leaderMovesWith", w->pieces[m.carried].id);
+    const char *rule = p->type == CCA_LEADER ? "CCA-LD-1" : m.allowance_rule;
+    long long path_hexes = 0;
+    for (int i = 0; i < n; i++) path_hexes += hexes[i].path_len;
+    bool parent = mc_jw_reach_paths(j, result, asked_parent, path_hexes, rule, p->id);
     cJSON *arr = mc_jw_array(j, result, "hexes");
     for (int i = 0; i < n && arr; i++) {
         cJSON *o = mc_jw_push_object(j, arr);
@@ -246,7 +250,7 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
         }
         write_end(j, o, w, unit, &hexes[i].end, hexes[i].pos, ignore);
     }
-    mc_trace(&j->env, p->type == CCA_LEADER ? "CCA-LD-1" : m.allowance_rule, p->id, "%d hex%s where it may end.", n,
+    mc_trace(&j->env, rule, p->id, "%d hex%s where it may end.", n,
              n == 1 ? "" : "es");
     return 1;
 }

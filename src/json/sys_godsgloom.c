@@ -7,6 +7,7 @@
 #include "json/dispatch.h"
 #include "json/jwrite.h"
 #include "json/read_hex.h"
+#include "json/write_reach.h"
 #include "rules/godsgloom/godsgloom.h"
 
 static const char *const unit_keys[] = {"id",    "side",   "type",   "q",         "r",      "col",     "row",
@@ -251,17 +252,29 @@ static void write_dest(McJson *j, cJSON *o, const McGgReach *r, const McGgDest *
     write_facings(j, o, d->facings);
 }
 
+// Hexes over all whole paths of a reach: a walking destination's steps, a landing hex otherwise.
+static long long path_hexes(const McGgReach *r) {
+    long long n = 0;
+    for (int i = 0; i < r->dest_count; i++) {
+        McReachEntry e;
+        if (r->dests[i].node < 0) n++;
+        else if (mc_reach_get(&r->search, r->dests[i].node, &e)) n += e.steps;
+    }
+    return n;
+}
+
 static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
     McBoard board;
     McGgRequest gr;
     IgnoredList ignored = {NULL, 0, 0};
     if (!read_common(j, req, &board, &gr, &ignored)) return 0;
-    static const char *const path_modes[] = {"full", "parent", NULL};
-    int parent = 0;
-    if (!mc_jr_enum(j, req, "paths", 0, path_modes, &parent)) return 0;
+    int asked_parent = 0;
+    if (!mc_jr_reach_paths(j, req, &asked_parent)) return 0;
     McGgReach r;
-    if (!mc_gg_reach(&j->env, &gr, parent == 1, &r)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (!mc_gg_reach(&j->env, &gr, &r)) return mc_jr_fail(j, "out_of_memory", "out of memory");
     write_header(j, result, &r.scene);
+    bool parent = mc_jw_reach_paths(j, result, asked_parent, path_hexes(&r), "GG-MOV-1", r.scene.mover->id);
+    if (parent && !mc_gg_reach_through(&j->env, &r)) return mc_jr_fail(j, "out_of_memory", "out of memory");
     write_ignored(j, result, &gr, &ignored);
     mc_jw_reasons(j, result, "reasons", &r.scene.restrictions);
     if (r.has_stay) {
@@ -272,18 +285,18 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
             write_ids(j, o, "engagedWith", &gr, r.stay.engagers, r.stay.engager_count);
             mc_jw_bool(j, o, "mayMeleeAttack", r.stay.may_melee);
             write_facings(j, o, r.stay.facings);
-            if (parent == 1 && r.stay.node >= 0) mc_jw_number(j, o, "node", r.stay.node);
+            if (parent && r.stay.node >= 0) mc_jw_number(j, o, "node", r.stay.node);
         }
     }
     // Written as text one entry at a time (a 100 x 100 reach has 10,000 entries; jwrite.h).
     McJwList hexes = {0};
     for (int i = 0; i < r.dest_count && !j->oom; i++) {
         cJSON *o = mc_jw_list_object(j, &hexes);
-        if (o) write_dest(j, o, &r, &r.dests[i], parent == 1);
+        if (o) write_dest(j, o, &r, &r.dests[i], parent);
         mc_jw_list_commit(j, &hexes, o);
     }
     mc_jw_list_end(j, &hexes, result, "hexes");
-    if (parent == 1) {
+    if (parent) {
         McJwList through = {0};
         for (int i = 0; i < r.through_count && !j->oom; i++) {
             McReachEntry e;

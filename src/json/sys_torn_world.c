@@ -6,6 +6,7 @@
 #include "json/dispatch.h"
 #include "json/jwrite.h"
 #include "json/read_hex.h"
+#include "json/write_reach.h"
 #include "rules/torn_world/tw.h"
 
 static const char *const TERRAIN[] = {"open", "volume", "hazard", NULL};
@@ -15,7 +16,6 @@ static const char *const ACTIONS[] = {"move", "run", NULL};
 static const char *const CAUSES[] = {"action", "panic", "effect", "deploy", NULL};
 static const char *const DEX[] = {"unknown", "passed", "failed", NULL};
 static const char *const KINDS[] = {"portable", "linked", NULL};
-static const char *const PATHS[] = {"full", "parent", NULL};
 
 // Everything a torn-world request shares: the board, the miniatures and the markers.
 typedef struct Req {
@@ -398,8 +398,8 @@ static int engaged_field(McJson *j, cJSON *result, const TwWorld *w, int u) {
 static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
     Req q;
     MoveFields f;
-    int paths = 0;
-    if (!read_world(j, req, &q) || !read_move_fields(j, req, &q, &f, false) || !mc_jr_enum(j, req, "paths", 0, PATHS, &paths))
+    int asked_parent = 0;
+    if (!read_world(j, req, &q) || !read_move_fields(j, req, &q, &f, false) || !mc_jr_reach_paths(j, req, &asked_parent))
         return 0;
     TwReachOut out;
     if (!tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, &out)) return oom(j);
@@ -410,6 +410,9 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
     mc_jw_number(j, result, "allowance", f.allowance);
     mc_jw_string(j, result, "unitOfMeasure", tw_size_unit(u->size));
     engaged_field(j, result, &q.w, f.unit);
+    long long path_hexes = 0;
+    for (int i = 0; i < out.n; i++) path_hexes += out.entries[i].n_path;
+    bool parent = mc_jw_reach_paths(j, result, asked_parent, path_hexes, "TW-MV-1", u->id);
     // Written as text one entry at a time (a reach over 100 x 100 hexes; jwrite.h).
     McJwList arr = {0};
     for (int i = 0; i < out.n && !j->oom; i++) {
@@ -421,7 +424,7 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
         }
         mc_jw_hex_fields(j, o, e->pos);
         mc_jw_number(j, o, "cost", e->cost);
-        if (paths == 1) write_hex_obj(j, o, "parent", e->parent);
+        if (parent) write_hex_obj(j, o, "parent", e->parent);
         else write_hex_list(j, o, "path", e->path, e->n_path);
         write_hexons(j, o, u, e->pos);
         write_effects(j, o, &q.w, u, &e->effects);

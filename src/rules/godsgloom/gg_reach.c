@@ -95,7 +95,7 @@ static int sort_dests(McEnv *env, McGgDest *d, int n) {
     return 1;
 }
 
-static int walk(McEnv *env, McGgReach *out, bool with_through) {
+static int walk(McEnv *env, McGgReach *out) {
     McGgScene *s = &out->scene;
     const McBoard *b = s->board;
     McReachOptions o = mc_reach_default_options();
@@ -149,32 +149,6 @@ static int walk(McEnv *env, McGgReach *out, bool with_through) {
     if (nimble)
         mc_trace(env, "GG-8.3-T", s->mover->id, "%d destination%s only reached through enemy zones using Nimble: no Melee Attack after",
                  nimble, nimble == 1 ? "" : "s");
-    if (!with_through) return 1;
-
-    // Parent-style paths: the listed nodes plus every node on their paths that is not listed.
-    int n = out->search.node_count;
-    unsigned char *mark = MC_NEW(env->arena, unsigned char, n);
-    out->through = MC_NEW(env->arena, int, n);
-    if (!mark || !out->through) return 0;
-    mark[out->search.start_node] = 1;
-    for (int i = 0; i < out->dest_count; i++) mark[out->dests[i].node] = 1;
-    for (int i = 0; i < out->dest_count; i++) {
-        McReachEntry en;
-        for (int v = out->dests[i].parent_node; v >= 0 && !mark[v]; v = en.parent) {
-            mark[v] = 2;
-            if (!mc_reach_get(&out->search, v, &en)) break;
-        }
-    }
-    // In the order of their best paths (the search's rank), so a parent comes before its child.
-    int *by_rank = MC_NEW(env->arena, int, out->search.reached_count > 0 ? out->search.reached_count : 1);
-    if (!by_rank) return 0;
-    for (int i = 0; i < out->search.reached_count; i++) by_rank[i] = -1;
-    for (int v = 0; v < n; v++) {
-        McReachEntry en;
-        if (mark[v] == 2 && mc_reach_get(&out->search, v, &en)) by_rank[en.order] = v;
-    }
-    for (int i = 0; i < out->search.reached_count; i++)
-        if (by_rank[i] >= 0) out->through[out->through_count++] = by_rank[i];
     return 1;
 }
 
@@ -228,7 +202,7 @@ static int reposition(McEnv *env, McGgReach *out) {
     return 1;
 }
 
-int mc_gg_reach(McEnv *env, const McGgRequest *req, bool with_through, McGgReach *out) {
+int mc_gg_reach(McEnv *env, const McGgRequest *req, McGgReach *out) {
     memset(out, 0, sizeof *out);
     McGgScene *s = &out->scene;
     if (!mc_gg_prepare(env, req, s)) return 0;
@@ -236,7 +210,7 @@ int mc_gg_reach(McEnv *env, const McGgRequest *req, bool with_through, McGgReach
     switch (s->mode) {
     case MC_GG_MODE_NORMAL:
     case MC_GG_MODE_BREAKAWAY:
-    case MC_GG_MODE_ENGAGED: ok = walk(env, out, with_through); break;
+    case MC_GG_MODE_ENGAGED: ok = walk(env, out); break;
     case MC_GG_MODE_TELEPORT: ok = teleport(env, out); break;
     case MC_GG_MODE_REPOSITION: ok = reposition(env, out); break;
     case MC_GG_MODE_NONE: break;
@@ -256,5 +230,34 @@ int mc_gg_reach(McEnv *env, const McGgRequest *req, bool with_through, McGgReach
         st->facings = s->mode == MC_GG_MODE_NONE ? 1u << s->mover->facing : 0x3f;
         fill_engagement(s, st);
     }
+    return 1;
+}
+
+// Parent-style paths: the listed nodes plus every node on their paths that is not listed.
+int mc_gg_reach_through(McEnv *env, McGgReach *out) {
+    if (!out->searched) return 1; // Teleport and Reposition: no intermediate hexes
+    int n = out->search.node_count;
+    unsigned char *mark = MC_NEW(env->arena, unsigned char, n);
+    out->through = MC_NEW(env->arena, int, n);
+    if (!mark || !out->through) return 0;
+    mark[out->search.start_node] = 1;
+    for (int i = 0; i < out->dest_count; i++) mark[out->dests[i].node] = 1;
+    for (int i = 0; i < out->dest_count; i++) {
+        McReachEntry en;
+        for (int v = out->dests[i].parent_node; v >= 0 && !mark[v]; v = en.parent) {
+            mark[v] = 2;
+            if (!mc_reach_get(&out->search, v, &en)) break;
+        }
+    }
+    // In the order of their best paths (the search's rank), so a parent comes before its child.
+    int *by_rank = MC_NEW(env->arena, int, out->search.reached_count > 0 ? out->search.reached_count : 1);
+    if (!by_rank) return 0;
+    for (int i = 0; i < out->search.reached_count; i++) by_rank[i] = -1;
+    for (int v = 0; v < n; v++) {
+        McReachEntry en;
+        if (mark[v] == 2 && mc_reach_get(&out->search, v, &en)) by_rank[en.order] = v;
+    }
+    for (int i = 0; i < out->search.reached_count; i++)
+        if (by_rank[i] >= 0) out->through[out->through_count++] = by_rank[i];
     return 1;
 }

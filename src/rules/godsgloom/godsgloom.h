@@ -214,13 +214,15 @@ typedef struct McGgReach {
     int dest_count;
     bool has_stay;       ///< `stay` describes not moving (absent for Reposition)
     McGgDest stay;
-    int *through;        ///< with parent paths: nodes on listed paths that are not listed
+    int *through;        ///< after mc_gg_reach_through: nodes on listed paths that are not listed
     int through_count;
 } McGgReach;
 
-/// Computes every hex the mover can end on (GG-MOV-1 ... GG-TRT-1). `with_through`: also list
-/// the intermediate nodes that parent-style paths need. Returns 0 when memory ran out.
-int mc_gg_reach(McEnv *env, const McGgRequest *req, bool with_through, McGgReach *out);
+/// Computes every hex the mover can end on (GG-MOV-1 ... GG-TRT-1). Returns 0 when memory ran out.
+int mc_gg_reach(McEnv *env, const McGgRequest *req, McGgReach *out);
+/// Fills out->through: the intermediate nodes that parent-style paths need (none for Teleport and
+/// Reposition). Returns 0 when memory ran out.
+int mc_gg_reach_through(McEnv *env, McGgReach *out);
 
 /// One step of a checked path.
 typedef struct McGgStep {
