@@ -11,7 +11,7 @@ const engine = await createEngine();
 
 function native(text) {
   try {
-    return execFileSync(nativeCli, ['-'], { input: text, encoding: 'utf8' }).trimEnd();
+    return execFileSync(nativeCli, ['-'], { input: text, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).trimEnd();
   } catch (e) {
     return e.stdout.trimEnd(); // exit 1: a response with "ok": false
   }

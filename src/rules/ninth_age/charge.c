@@ -525,19 +525,6 @@ bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *
 
 // ---- combined charges (9A-CH-4) ----------------------------------------------------------------
 
-static bool next_perm(int *a, int n) {
-    int i = n - 2;
-    while (i >= 0 && a[i] >= a[i + 1]) i--;
-    if (i < 0) return false;
-    int j = n - 1;
-    while (a[j] <= a[i]) j--;
-    int t = a[i];
-    a[i] = a[j];
-    a[j] = t;
-    for (int l = i + 1, r = n - 1; l < r; l++, r--) t = a[l], a[l] = a[r], a[r] = t;
-    return true;
-}
-
 // Whether the target is already engaged: an enemy touches it.
 static bool engaged(NaWorld *w, int unit) {
     const McPoly *p = &w->objs[unit].poly;
@@ -620,7 +607,7 @@ bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCharg
                 b_others = others, b_done = done, b_rot = rot, b_models = models;
                 for (int i = 0; i < count; i++) best[i] = perm[i];
             }
-        } while (next_perm(perm, count));
+        } while (na_next_permutation(perm, count));
         for (int i = 0; i < count; i++) out->order[i] = best[i];
         place_all(w, bf, saved);
     }

@@ -398,4 +398,8 @@ typedef struct NaSpacingOut {
 
 bool na_spacing_all(McEnv *env, NaWorld *w, NaMoment moment, int mover, int charged, NaSpacingOut *out);
 
+/// Rearranges a[0..n-1] into the next permutation in lexicographic order; false (and a left
+/// as it was) after the last one.
+bool na_next_permutation(int *a, int n);
+
 #endif

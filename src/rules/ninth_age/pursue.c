@@ -626,19 +626,6 @@ static void run_order(Ctx *c, const int *order, int count, const Plan *plans, co
     }
 }
 
-static bool next_permutation(int *a, int n) {
-    int i = n - 2;
-    while (i >= 0 && a[i] >= a[i + 1]) i--;
-    if (i < 0) return false;
-    int j = n - 1;
-    while (a[j] <= a[i]) j--;
-    int t = a[i];
-    a[i] = a[j];
-    a[j] = t;
-    for (int l = i + 1, r = n - 1; l < r; l++, r--) t = a[l], a[l] = a[r], a[r] = t;
-    return true;
-}
-
 static void restore(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
     for (int i = 0; i < bf->unit_count; i++) {
         bf->units[i].rect = saved[i];
@@ -735,7 +722,7 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
                 best_contact = contact;
                 for (int i = 0; i < chargers; i++) best[i] = perm[i];
             }
-        } while (next_permutation(perm, chargers));
+        } while (na_next_permutation(perm, chargers));
         c.record = true;
         restore(wp, bf, saved);
         for (int i = 0; i < chargers; i++) order[i] = best[i];

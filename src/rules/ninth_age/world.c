@@ -149,3 +149,17 @@ NaFacing na_arc_of_point(McRect target, McVec2 point) {
     if (l.y < -h && -l.y - h > side) return NA_FACING_REAR;
     return l.x < 0 ? NA_FACING_LEFT : NA_FACING_RIGHT;
 }
+
+// Lexicographic next permutation (chargers are tried in every order: 9A-PU-1, 9A-CH-4).
+bool na_next_permutation(int *a, int n) {
+    int i = n - 2;
+    while (i >= 0 && a[i] >= a[i + 1]) i--;
+    if (i < 0) return false;
+    int j = n - 1;
+    while (a[j] <= a[i]) j--;
+    int t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+    for (int l = i + 1, r = n - 1; l < r; l++, r--) t = a[l], a[l] = a[r], a[r] = t;
+    return true;
+}
