@@ -583,7 +583,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
         o->backtrack_fault = sp.fault;
         o->backtrack_object = sp.object;
         cur = backtrack(c, o, p->start, self, charged);
-        static const char *const what[] = {"", "off the table", "overlapping", "in contact with", "not touching"};
+        static const char *const what[] = {"", "beyond", "overlapping", "in contact with", "not touching"};
         if (c->record) {
             mc_trace(c->env, "9A-LP-1", id, "the end position is illegal (%s %s): backtracked to its last legal position",
                      what[sp.fault], sp.object >= 0 ? na_object_id(c->w, sp.object) : "the table edge");
