@@ -209,6 +209,32 @@ static bool input_ok(const McSweepInput *in) {
     return in && in->mover && in->obstacle_count >= 0 && (in->obstacles || in->obstacle_count == 0);
 }
 
+// The choice among obstacles shared by both sweeps: an obstacle the mover already overlaps wins
+// (the lowest index); otherwise the earliest hit, ties to the lowest index, so the broad phase's
+// visiting order never matters.
+typedef struct Earliest {
+    int best, overlap;
+    double at; ///< t or angle of `best`; starts above any possible value
+} Earliest;
+
+static void earliest_add(Earliest *e, int i, int r, double at) {
+    if (r == ONE_OVERLAP) {
+        if (e->overlap < 0 || i < e->overlap) e->overlap = i;
+    } else if (r == ONE_HIT && (at < e->at || (at == e->at && i < e->best))) {
+        e->at = at;
+        e->best = i;
+    }
+}
+
+// Reports the overlapped obstacle, if any; returns true when the sweep ends there.
+static bool starts_overlapping(const Earliest *e, const McSweepInput *in, McSweepHit *out) {
+    if (e->overlap < 0) return false;
+    out->state = MC_SWEEP_STARTS_OVERLAPPING;
+    out->obstacle = e->overlap;
+    mc_poly_contact(&out->placed, &in->obstacles[e->overlap], &out->contact);
+    return true;
+}
+
 McSweepState mc_sweep_translate(const McSweepInput *in, McVec2 delta, McSweepHit *out) {
     hit_init(out, in);
     if (!input_ok(in) || !mc_vec2_is_finite(delta)) return out->state;
@@ -217,29 +243,18 @@ McSweepState mc_sweep_translate(const McSweepInput *in, McVec2 delta, McSweepHit
     McAabb box1 = {mc_vec2_add(box0.lo, delta), mc_vec2_add(box0.hi, delta)};
     McAabb swept = mc_aabb_inflate(mc_aabb_union(box0, box1), 2.0 * SLOP);
 
-    int best = -1, overlap = -1;
-    double best_t = 2.0;
+    Earliest e = {-1, -1, 2.0};
     Candidates c;
     candidates_begin(&c, in, swept);
     int i;
     while ((i = candidates_next(&c)) >= 0) {
         double t = 0.0;
         int r = translate_one(a, &in->obstacles[i], delta, &t);
-        if (r == ONE_OVERLAP) {
-            if (overlap < 0 || i < overlap) overlap = i;
-        } else if (r == ONE_HIT) {
-            if (t < best_t || (t == best_t && i < best)) {
-                best_t = t;
-                best = i;
-            }
-        }
+        earliest_add(&e, i, r, t);
     }
-    if (overlap >= 0) {
-        out->state = MC_SWEEP_STARTS_OVERLAPPING;
-        out->obstacle = overlap;
-        mc_poly_contact(&out->placed, &in->obstacles[overlap], &out->contact);
-        return out->state;
-    }
+    if (starts_overlapping(&e, in, out)) return out->state;
+    int best = e.best;
+    double best_t = e.at;
     if (best < 0) {
         out->state = MC_SWEEP_CLEAR;
         out->t = 1.0;
@@ -275,8 +290,7 @@ McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degree
     swept = mc_aabb_union(swept, mc_poly_aabb(a));
     swept = mc_aabb_inflate(swept, 2.0 * SLOP);
 
-    int best = -1, overlap = -1;
-    double best_angle = 720.0;
+    Earliest e = {-1, -1, 720.0};
     Candidates c;
     candidates_begin(&c, in, swept);
     int i;
@@ -289,21 +303,11 @@ McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degree
         } else {
             r = rotate_one(a, b, pivot, dir, limit, &ang);
         }
-        if (r == ONE_OVERLAP) {
-            if (overlap < 0 || i < overlap) overlap = i;
-        } else if (r == ONE_HIT) {
-            if (ang < best_angle || (ang == best_angle && i < best)) {
-                best_angle = ang;
-                best = i;
-            }
-        }
+        earliest_add(&e, i, r, ang);
     }
-    if (overlap >= 0) {
-        out->state = MC_SWEEP_STARTS_OVERLAPPING;
-        out->obstacle = overlap;
-        mc_poly_contact(&out->placed, &in->obstacles[overlap], &out->contact);
-        return out->state;
-    }
+    if (starts_overlapping(&e, in, out)) return out->state;
+    int best = e.best;
+    double best_angle = e.at;
     if (best < 0) {
         out->state = MC_SWEEP_CLEAR;
         out->t = 1.0;
