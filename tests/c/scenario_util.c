@@ -1,12 +1,24 @@
 #define _POSIX_C_SOURCE 200809L
 #include "scenario_util.h"
 
+#include "mctest.h"
+#include "movecalc.h"
+
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+cJSON *mc_ask(const char *text) {
+    char *out = mc_request(text);
+    MC_CHECK(out != NULL);
+    cJSON *r = out ? cJSON_Parse(out) : NULL;
+    MC_CHECK(r != NULL);
+    mc_free(out);
+    return r;
+}
 
 char *mc_read_file(const char *path, size_t *size) {
     FILE *f = fopen(path, "rb");

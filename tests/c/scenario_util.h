@@ -5,6 +5,10 @@
 
 #include "cJSON.h"
 
+/// Answers `text` and returns the parsed response (the caller deletes it), recording a test
+/// failure when there is no response or it is not JSON.
+cJSON *mc_ask(const char *text);
+
 /// Reads a whole file into a malloc'd NUL-terminated buffer, or NULL.
 char *mc_read_file(const char *path, size_t *size);
 

@@ -12,16 +12,6 @@
 #include "movecalc.h"
 #include "scenario_util.h"
 
-// Answers `text` and returns the parsed response (caller deletes), checking that it is JSON.
-static cJSON *ask(const char *text) {
-    char *out = mc_request(text);
-    MC_CHECK(out != NULL);
-    cJSON *r = out ? cJSON_Parse(out) : NULL;
-    MC_CHECK(r != NULL);
-    mc_free(out);
-    return r;
-}
-
 static const char *str_at(const cJSON *o, const char *a, const char *b) {
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, a);
     if (b) x = cJSON_GetObjectItemCaseSensitive(x, b);
@@ -29,7 +19,7 @@ static const char *str_at(const cJSON *o, const char *a, const char *b) {
 }
 
 MC_TEST(describe_lists_everything, "describe lists the five systems, the limits and every assumption") {
-    cJSON *r = ask("{\"query\":\"describe\"}");
+    cJSON *r = mc_ask("{\"query\":\"describe\"}");
     MC_CHECK(cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")));
     const cJSON *res = cJSON_GetObjectItem(r, "result");
     const cJSON *systems = cJSON_GetObjectItem(res, "systems");
@@ -57,7 +47,7 @@ MC_TEST(describe_lists_everything, "describe lists the five systems, the limits 
 }
 
 MC_TEST(describe_one_system, "describe with a system lists only that system and its assumptions") {
-    cJSON *r = ask("{\"query\":\"describe\",\"system\":\"godsgloom\"}");
+    cJSON *r = mc_ask("{\"query\":\"describe\",\"system\":\"godsgloom\"}");
     const cJSON *res = cJSON_GetObjectItem(r, "result");
     MC_CHECK_INT(cJSON_GetArraySize(cJSON_GetObjectItem(res, "systems")), 1);
     const cJSON *as = cJSON_GetObjectItem(res, "assumptions");
@@ -73,7 +63,7 @@ MC_TEST(bad_input_table, "every case of the bad-input table gets its error code 
         char *req = mc_bad_input_text(c);
         MC_CHECK(req != NULL);
         if (!req) continue;
-        cJSON *r = ask(req);
+        cJSON *r = mc_ask(req);
         free(req);
         const char *name = str_at(c, "name", NULL);
         const char *code = str_at(r, "error", "code"), *path = str_at(r, "error", "path");
@@ -97,7 +87,7 @@ MC_TEST(nesting_at_the_limit, "nesting exactly MC_MAX_JSON_DEPTH deep is read; o
         for (int i = 1; i < depth; i++) buf[n++] = ']';
         buf[n++] = '}';
         buf[n] = 0;
-        cJSON *r = ask(buf);
+        cJSON *r = mc_ask(buf);
         const char *code = str_at(r, "error", "code");
         MC_CHECK_STR(code, depth > MC_MAX_JSON_DEPTH ? "limit" : "bad_request");
         cJSON_Delete(r);
@@ -109,7 +99,7 @@ MC_TEST(brackets_in_strings, "brackets inside strings do not count as nesting") 
     int n = snprintf(buf, sizeof buf, "{\"query\":\"describe\",\"system\":\"");
     for (int i = 0; i < 100; i++) buf[n++] = '[';
     snprintf(buf + n, sizeof buf - (size_t)n, "\"}");
-    cJSON *r = ask(buf);
+    cJSON *r = mc_ask(buf);
     MC_CHECK_STR(str_at(r, "error", "code"), "unknown_system");
     cJSON_Delete(r);
 }
@@ -122,13 +112,13 @@ MC_TEST(nul_escape_refused, "a \\u0000 escape in a string or key is bad_json, no
                            "{\"query\":\"describe\",\"system\\u0000\":\"godsgloom\"}",
                            "{\"query\":\"describe\",\"system\":\"godsgloom\\u0000\"}"};
     for (int i = 0; i < 3; i++) {
-        cJSON *r = ask(texts[i]);
+        cJSON *r = mc_ask(texts[i]);
         MC_CHECK_STR(str_at(r, "error", "code"), "bad_json");
         MC_CHECK_STR(str_at(r, "error", "path"), "");
         cJSON_Delete(r);
     }
     // An escaped backslash before u0000 is not an escape of NUL: the string holds "\u0000" as text.
-    cJSON *r = ask("{\"query\":\"describe\",\"system\":\"x\\\\u0000\"}");
+    cJSON *r = mc_ask("{\"query\":\"describe\",\"system\":\"x\\\\u0000\"}");
     MC_CHECK_STR(str_at(r, "error", "code"), "unknown_system");
     cJSON_Delete(r);
 }

@@ -11,15 +11,7 @@
 #include "json/write_reach.h"
 #include "mctest.h"
 #include "movecalc.h"
-
-static cJSON *ask(const char *text) {
-    char *out = mc_request(text);
-    MC_CHECK(out != NULL);
-    cJSON *r = out ? cJSON_Parse(out) : NULL;
-    MC_CHECK(r != NULL);
-    mc_free(out);
-    return r;
-}
+#include "scenario_util.h"
 
 static const cJSON *result_of(const cJSON *resp) {
     MC_CHECK(cJSON_IsTrue(cJSON_GetObjectItem(resp, "ok")));
@@ -100,7 +92,7 @@ MC_TEST(form_at_the_limit, "MC_MAX_PATH_OUTPUT: whole paths up to the limit, the
 static void check_limited(const char *system, const char *rule) {
     char req[512];
     open_board(req, sizeof req, system, 46, "");
-    cJSON *r = ask(req);
+    cJSON *r = mc_ask(req);
     const cJSON *res = result_of(r);
     MC_CHECK_STR(str(res, "paths"), "parent");
     MC_CHECK(cJSON_IsTrue(cJSON_GetObjectItem(res, "pathsLimited")));
@@ -136,7 +128,7 @@ MC_TEST(tw_limited, "TW-MV-1 reach moving 46 on an open board: 201,066 path hexe
 MC_TEST(gg_under, "GG-MOV-1 reach at Speed 45 on an open board: 188,370 path hexes, every whole path written") {
     char req[512];
     open_board(req, sizeof req, "godsgloom", 45, "");
-    cJSON *r = ask(req);
+    cJSON *r = mc_ask(req);
     const cJSON *res = result_of(r);
     MC_CHECK_STR(str(res, "paths"), "full");
     MC_CHECK(cJSON_IsFalse(cJSON_GetObjectItem(res, "pathsLimited")));
@@ -160,7 +152,7 @@ MC_TEST(gg_under, "GG-MOV-1 reach at Speed 45 on an open board: 188,370 path hex
 MC_TEST(asked_parent, "GG-MOV-1 reach asking \"paths\": \"parent\" past the limit: the parent form, not limited") {
     char req[512];
     open_board(req, sizeof req, "godsgloom", 46, ",\"paths\":\"parent\"");
-    cJSON *r = ask(req);
+    cJSON *r = mc_ask(req);
     const cJSON *res = result_of(r);
     MC_CHECK_STR(str(res, "paths"), "parent");
     MC_CHECK(cJSON_IsFalse(cJSON_GetObjectItem(res, "pathsLimited")));
@@ -177,7 +169,7 @@ MC_TEST(cca_form, "CCA-MV-3 reach says its path form: whole paths by default, pa
                  "{\"system\":\"cc-ancients\",\"query\":\"reach\",\"units\":[{\"id\":\"lc\",\"side\":\"red\",\"type\":"
                  "\"light cavalry\",\"col\":6,\"row\":4}],\"unit\":\"lc\"%s}",
                  forms[i]);
-        cJSON *r = ask(req);
+        cJSON *r = mc_ask(req);
         const cJSON *res = result_of(r);
         MC_CHECK_STR(str(res, "paths"), i == 2 ? "parent" : "full");
         MC_CHECK(cJSON_IsFalse(cJSON_GetObjectItem(res, "pathsLimited")));
