@@ -38,3 +38,25 @@ export async function openPage(env, viewport = DESKTOP, options = {}) {
 
 /** The request JSON the page would send now. */
 export const pageRequest = (page) => page.evaluate(() => window.movecalcTest.request());
+
+/** Calls a function of the page's test hook (window.movecalcTest). */
+export const hook = (page, fn, ...args) => page.evaluate(({ fn, args }) => window.movecalcTest[fn](...args), { fn, args });
+
+/** Waits until the page has ruled on its current position. */
+export const ruled = (page) => page.waitForFunction(() => window.movecalcTest.ruled(), null, { timeout: 10000 });
+
+/** Drags with the mouse from one screen point to another. */
+export async function drag(page, from, to, steps = 8) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps });
+  await page.mouse.up();
+}
+
+/** Picks a game and waits until its position is ruled and framed, so that screen positions
+ * taken afterwards stay where they are. */
+export async function pickSystem(page, system) {
+  await page.selectOption('#system', system);
+  await page.waitForFunction((s) => window.movecalcTest.request().system === s, system);
+  await ruled(page);
+}

@@ -5,30 +5,13 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem } from './browser.mjs';
 import { canned, hostile } from './canned.mjs';
 import { toAxial } from '../../web/hex.js';
 
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env.browser?.close(); env.server?.close(); });
-
-const hook = (page, fn, ...args) => page.evaluate(({ fn, args }) => window.movecalcTest[fn](...args), { fn, args });
-
-async function drag(page, from, to, steps = 8) {
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(to.x, to.y, { steps });
-  await page.mouse.up();
-}
-
-async function pickSystem(page, system) {
-  await page.selectOption('#system', system);
-  await page.waitForFunction((s) => window.movecalcTest.request().system === s, system);
-  // the new game's position is ruled and its answer framed a moment later: wait, so that screen
-  // positions taken afterwards stay where they are
-  await page.waitForFunction(() => window.movecalcTest.ruled());
-}
 
 test('add a unit by form, place it by dragging, turn it, undo and redo', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);

@@ -6,29 +6,14 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, ruled } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env.browser?.close(); env.server?.close(); });
 
-const hook = (page, fn, ...args) => page.evaluate(({ fn, args }) => window.movecalcTest[fn](...args), { fn, args });
-const ruled = (page) => page.waitForFunction(() => window.movecalcTest.ruled(), null, { timeout: 10000 });
 const verdict = (page) => page.textContent('#verdict');
 const details = (page) => page.innerText('#details');
-
-async function drag(page, from, to, steps = 8) {
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(to.x, to.y, { steps });
-  await page.mouse.up();
-}
-
-async function pickSystem(page, system) {
-  await page.selectOption('#system', system);
-  await page.waitForFunction((s) => window.movecalcTest.request().system === s, system);
-  await ruled(page);
-}
 
 async function setNumber(page, selector, value) {
   await page.fill(selector, String(value));

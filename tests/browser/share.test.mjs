@@ -7,14 +7,13 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook } from './browser.mjs';
 import { toBase64url } from '../../web/share.js';
 
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env.browser?.close(); env.server?.close(); });
 
-const hook = (page, fn, ...args) => page.evaluate(({ fn, args }) => window.movecalcTest[fn](...args), { fn, args });
 const b64 = (text) => toBase64url(new TextEncoder().encode(text));
 
 /** Opens a URL of the site in a fresh context (its own storage), waiting for the engine. */
