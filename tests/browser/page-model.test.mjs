@@ -6,7 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEngine } from '../../wasm/movecalc.mjs';
-import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, renameRefs, hugeHexons } from '../../web/model.js';
+import { SYSTEMS, createStore, buildRequest, setAssumptions, renameRefs, hugeHexons } from '../../web/model.js';
+import { everyDefaultQuery } from './positions.mjs';
 import { toAxial, toOffset, snapHexon, fromPixel, center, boardCells, dirOf, dirVector } from '../../web/hex.js';
 
 const engine = await createEngine();
@@ -26,28 +27,23 @@ test('hex helpers: odd-r offsets, pixels, the C&C board and hexon snapping', () 
 });
 
 test('every system builds a request with the contract fields, and the engine reads it', () => {
-  for (const system of SYSTEM_IDS) {
-    const store = createStore(null);
-    store.setSystem(system);
-    for (const query of Object.keys(SYSTEMS[system].queries)) {
-      store.edit((d) => { d.query = query; });
-      const req = buildRequest(system, store.doc());
-      assert.equal(req.system, system);
-      assert.equal(req.query, query);
-      assert.ok(req.units.length >= 2);
-      for (const u of req.units) assert.ok(u.id && u.side, `${system} unit has id and side`);
-      if (SYSTEMS[system].board === 'free') {
-        assert.ok(req.table.width > 0 && Array.isArray(req.terrain));
-        for (const u of req.units) for (const k of ['x', 'y', 'facing']) assert.equal(typeof u[k], 'number');
-      } else {
-        assert.ok(req.board);
-        for (const u of req.units) assert.ok(Number.isInteger(u.q) || Array.isArray(u.hexons));
-      }
-      // The engine must read what the page sends: an answer, or unknown_query for a query whose
-      // rule set has not landed in this build. Any other error means the page built it wrong.
-      const answer = engine.request(req);
-      if (!answer.ok) assert.equal(answer.error.code, 'unknown_query', `${system}/${query}: ${JSON.stringify(answer.error)}`);
+  for (const { system, query, doc } of everyDefaultQuery()) {
+    const req = buildRequest(system, doc);
+    assert.equal(req.system, system);
+    assert.equal(req.query, query);
+    assert.ok(req.units.length >= 2);
+    for (const u of req.units) assert.ok(u.id && u.side, `${system} unit has id and side`);
+    if (SYSTEMS[system].board === 'free') {
+      assert.ok(req.table.width > 0 && Array.isArray(req.terrain));
+      for (const u of req.units) for (const k of ['x', 'y', 'facing']) assert.equal(typeof u[k], 'number');
+    } else {
+      assert.ok(req.board);
+      for (const u of req.units) assert.ok(Number.isInteger(u.q) || Array.isArray(u.hexons));
     }
+    // The engine must read what the page sends: an answer, or unknown_query for a query whose
+    // rule set has not landed in this build. Any other error means the page built it wrong.
+    const answer = engine.request(req);
+    if (!answer.ok) assert.equal(answer.error.code, 'unknown_query', `${system}/${query}: ${JSON.stringify(answer.error)}`);
   }
 });
 

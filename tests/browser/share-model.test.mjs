@@ -7,30 +7,26 @@ import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest } from '../../web/model.js';
+import { createStore, buildRequest } from '../../web/model.js';
 import { encodeShare, decodeShare, checkPosition, positionPayload, codeOf, toBase64url, checkLibrary, mergeLibrary,
   emptyLibrary, ShareError, SHARE_MAX_CODE, LIBRARY_FORMAT } from '../../web/share.js';
 import { collectExamples } from '../../web/build-site.mjs';
+import { everyDefaultQuery } from './positions.mjs';
 
 const b64 = (text) => toBase64url(new TextEncoder().encode(text));
 const sameRequest = (system, a, b) => assert.deepEqual(buildRequest(system, a), buildRequest(system, b));
 
 test('every system and query: a link reproduces the request exactly, compressed and plain', async () => {
   const sizes = [];
-  for (const system of SYSTEM_IDS) {
-    const store = createStore(null);
-    store.setSystem(system);
-    for (const query of Object.keys(SYSTEMS[system].queries)) {
-      store.edit((d) => { d.query = query; });
-      const payload = positionPayload(system, store.doc());
-      for (const compress of [true, false]) {
-        const code = await encodeShare(payload, { compress });
-        assert.match(code, compress ? /^1\.[A-Za-z0-9_-]+$/ : /^1j\.[A-Za-z0-9_-]+$/);
-        const back = checkPosition(await decodeShare(code));
-        assert.equal(back.system, system);
-        sameRequest(system, back.doc, store.doc());
-        if (compress && query === store.doc().query) sizes.push(`${system}/${query} ${code.length}`);
-      }
+  for (const { system, query, doc } of everyDefaultQuery()) {
+    const payload = positionPayload(system, doc);
+    for (const compress of [true, false]) {
+      const code = await encodeShare(payload, { compress });
+      assert.match(code, compress ? /^1\.[A-Za-z0-9_-]+$/ : /^1j\.[A-Za-z0-9_-]+$/);
+      const back = checkPosition(await decodeShare(code));
+      assert.equal(back.system, system);
+      sameRequest(system, back.doc, doc);
+      if (compress && query === doc.query) sizes.push(`${system}/${query} ${code.length}`);
     }
   }
   console.log(`# link codes (characters): ${sizes.join(', ')}`);
@@ -92,14 +88,9 @@ test('script in names is kept as plain text; unknown keys and prototype keys are
 });
 
 test('a request converts back to the same request (examples and embeds written as requests)', () => {
-  for (const system of SYSTEM_IDS) {
-    const store = createStore(null);
-    store.setSystem(system);
-    for (const query of Object.keys(SYSTEMS[system].queries)) {
-      store.edit((d) => { d.query = query; });
-      const req = buildRequest(system, store.doc());
-      assert.deepEqual(buildRequest(system, checkPosition({ request: req }).doc), req, `${system}/${query}`);
-    }
+  for (const { system, query, doc } of everyDefaultQuery()) {
+    const req = buildRequest(system, doc);
+    assert.deepEqual(buildRequest(system, checkPosition({ request: req }).doc), req, `${system}/${query}`);
   }
   // hex positions given as col/row convert too
   const { doc } = checkPosition({ request: { system: 'godsgloom', query: 'move', board: { cols: 6, rows: 6, terrain: [{ col: 1, row: 1, terrain: 'difficult' }] },
