@@ -8,33 +8,10 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prng } from '../tests/reliability/gen.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/// mulberry32: a small, fast, well-mixed 32-bit PRNG; the same seed gives the same requests.
-export function prng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
-    range: (lo, hi) => lo + next() * (hi - lo),
-    pick: (list) => list[Math.floor(next() * list.length)],
-    shuffle(list) {
-      for (let i = list.length - 1; i > 0; i--) {
-        const j = Math.floor(next() * (i + 1));
-        [list[i], list[j]] = [list[j], list[i]];
-      }
-      return list;
-    },
-  };
-}
 
 const round = (v) => Math.round(v * 1e6) / 1e6;
 
@@ -73,13 +50,13 @@ export function hexReach(system, { seed, cols, rows, preset = false, units, terr
     const side = i === 0 || allFriends || i % 2 === 1 ? sides[0] : sides[1];
     const u = { id: i === 0 ? 'mover' : `u${i}`, side, col: cell.col, row: cell.row };
     if (system === 'godsgloom') {
-      Object.assign(u, { facing: i === 0 ? 0 : rnd.int(0, 5), speed: i === 0 ? moverSpeed : rnd.int(2, 4),
+      Object.assign(u, { facing: i === 0 ? 0 : rnd.between(0, 5), speed: i === 0 ? moverSpeed : rnd.between(2, 4),
         traits: [], abilities: [], tokens: [] });
     } else if (system === 'cc-ancients') {
       u.type = i === 0 ? 'light cavalry' : rnd.pick(CC_TYPES);
     } else {
-      Object.assign(u, { size: 'infantry', move: i === 0 ? moverSpeed : rnd.int(2, 4),
-        run: i === 0 ? Math.min(moverSpeed * 2, 1000) : rnd.int(4, 6), abilities: [] });
+      Object.assign(u, { size: 'infantry', move: i === 0 ? moverSpeed : rnd.between(2, 4),
+        run: i === 0 ? Math.min(moverSpeed * 2, 1000) : rnd.between(4, 6), abilities: [] });
     }
     list.push(u);
   });
@@ -114,7 +91,7 @@ export function rectCorners(x, y, facing, w, d) {
 
 /// A convex polygon of 4 to 7 vertices inside the circle of radius r about (x, y).
 function convexPolygon(rnd, x, y, r) {
-  const n = rnd.int(4, 7);
+  const n = rnd.between(4, 7);
   const start = rnd.range(0, (2 * Math.PI) / n);
   const pts = [];
   for (let i = 0; i < n; i++) {
@@ -182,9 +159,9 @@ export function arcaneLegionsMove({ seed, units, terrain, minCols = 12, minRows 
     unitList.push({
       id: `u${i}`, side: rnd.next() < 0.5 ? 'red' : 'blue',
       x: round(cx + rnd.range(-0.1, 0.1)), y: round(cy + rnd.range(-0.1, 0.1)),
-      facing: 45 * rnd.int(0, 7), base: formation ? 'formation' : 'sortie',
+      facing: 45 * rnd.between(0, 7), base: formation ? 'formation' : 'sortie',
       codex: cavalry ? { forward: 1, backward: 3, left: 2, right: 2 } : { forward: 1, backward: 2, left: 1, right: 1 },
-      movementIcons: rnd.int(2, 8),
+      movementIcons: rnd.between(2, 8),
     });
   }
   for (let i = 1; i < terrain; i++) {
@@ -220,7 +197,7 @@ export function ninthAgePursue({ seed, units, terrain, blocker = true, minCols =
   for (let i = fixed; i < units; i++) {
     const [cx, cy] = t.free[k++];
     unitList.push({ id: `u${i}`, side: rnd.next() < 0.5 ? 'red' : 'blue',
-      x: round(cx + rnd.range(-0.3, 0.3)), y: round(cy + rnd.range(-0.3, 0.3)), facing: 45 * rnd.int(0, 7),
+      x: round(cx + rnd.range(-0.3, 0.3)), y: round(cy + rnd.range(-0.3, 0.3)), facing: 45 * rnd.between(0, 7),
       width: rnd.pick([4, 5]), depth: rnd.pick([1.5, 2, 2.5]) });
   }
   const terrainList = [];

@@ -4,7 +4,7 @@
 // requests of every rule set that has landed are picked up from tests/scenarios/.
 import { badInputBytes, badInputs, loadScenario, scenarioFiles } from '../js/util.mjs';
 
-/** mulberry32: a small PRNG with a 32-bit state, identical on every platform. */
+/** mulberry32: a small PRNG with a 32-bit state, identical on every platform (also the benchmark's). */
 export function prng(seed) {
   let a = seed >>> 0;
   const next = () => {
@@ -16,7 +16,21 @@ export function prng(seed) {
   };
   const int = (n) => Math.floor(next() * n);
   const pick = (list) => list[int(list.length)];
-  return { next, int, pick };
+  return {
+    next,
+    int,
+    pick,
+    /** A whole number from lo to hi, both included. */
+    between: (lo, hi) => lo + int(hi - lo + 1),
+    range: (lo, hi) => lo + next() * (hi - lo),
+    shuffle(list) {
+      for (let i = list.length - 1; i > 0; i--) {
+        const j = int(i + 1);
+        [list[i], list[j]] = [list[j], list[i]];
+      }
+      return list;
+    },
+  };
 }
 
 const SYSTEMS = ['arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'torn-world'];
