@@ -114,11 +114,26 @@ static void put(Buf *b, const char *text) {
 }
 
 // Appends count x each ('#' replaced by the index, so generated ids are unique), comma-separated
-// when comma is true. Runs of text are appended whole: the 4 MiB cases must stay quick.
+// when comma is true. With "grid": {"per", "x": [x0, dx], "y": [y0, dy]} item i stands in column
+// i / per and row i % per, and "#x" / "#y" become x0 + column * dx and y0 + row * dy, printed so
+// they read back as the same double that tests/js/util.mjs computes. Runs of text are appended
+// whole: the 4 MiB cases must stay quick.
 static void repeat(Buf *b, const cJSON *g) {
     int n = (int)cJSON_GetObjectItemCaseSensitive(g, "count")->valuedouble;
     const char *each = cJSON_GetObjectItemCaseSensitive(g, "each")->valuestring;
     int comma = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(g, "comma"));
+    const cJSON *grid = cJSON_GetObjectItemCaseSensitive(g, "grid");
+    int per = 1;
+    double x0 = 0, dx = 0, y0 = 0, dy = 0;
+    if (grid) {
+        const cJSON *gx = cJSON_GetObjectItemCaseSensitive(grid, "x");
+        const cJSON *gy = cJSON_GetObjectItemCaseSensitive(grid, "y");
+        per = (int)cJSON_GetObjectItemCaseSensitive(grid, "per")->valuedouble;
+        x0 = cJSON_GetArrayItem(gx, 0)->valuedouble;
+        dx = cJSON_GetArrayItem(gx, 1)->valuedouble;
+        y0 = cJSON_GetArrayItem(gy, 0)->valuedouble;
+        dy = cJSON_GetArrayItem(gy, 1)->valuedouble;
+    }
     int has_index = strchr(each, '#') != NULL;
     char num[32], run[256];
     for (int i = 0; i < n; i++) {
@@ -135,9 +150,15 @@ static void repeat(Buf *b, const cJSON *g) {
                     p += m;
                     continue;
                 }
-                snprintf(num, sizeof num, "%d", i);
+                if (grid && (p[1] == 'x' || p[1] == 'y')) {
+                    double v = p[1] == 'x' ? x0 + (double)(i / per) * dx : y0 + (double)(i % per) * dy;
+                    snprintf(num, sizeof num, "%.17g", v);
+                    p += 2;
+                } else {
+                    snprintf(num, sizeof num, "%d", i);
+                    p++;
+                }
                 put(b, num);
-                p++;
             }
         }
         if (comma && i + 1 < n) put(b, ",");

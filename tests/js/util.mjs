@@ -42,11 +42,20 @@ export function limitCases() {
   return casesIn('limits');
 }
 
-/** The text of one generated part: count x each ('#' replaced by the index), comma-separated when comma is true. */
+/**
+ * The text of one generated part: count x each ('#' replaced by the index), comma-separated when
+ * comma is true. With grid {per, x: [x0, dx], y: [y0, dy]} item i stands in column i / per and row
+ * i % per, and '#x' / '#y' become x0 + column * dx and y0 + row * dy (tests/limits/README.md).
+ */
 function repeat(g) {
   const parts = [];
   for (let i = 0; i < g.count; i++) {
-    parts.push(g.each.replaceAll('#', String(i)));
+    let text = g.each;
+    if (g.grid) {
+      const { per, x: [x0, dx], y: [y0, dy] } = g.grid;
+      text = text.replaceAll('#x', String(x0 + Math.floor(i / per) * dx)).replaceAll('#y', String(y0 + (i % per) * dy));
+    }
+    parts.push(text.replaceAll('#', String(i)));
     if (g.comma && i + 1 < g.count) parts.push(',');
   }
   return parts.join('');

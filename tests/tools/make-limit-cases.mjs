@@ -65,6 +65,9 @@ cases['torn-world'] = [
 ];
 
 // ---- Commands & Colors: Ancients --------------------------------------------------------------------
+/** Rows of C&C units [prefix, side, row, count = 200, type = heavy infantry], comma-separated. */
+const ccRows = (list) => list.flatMap(([p, side, row, count = 200, type = 'heavy infantry'], k) =>
+  [...(k ? [','] : []), rep(count, `{"id":"${p}#","side":"${side}","type":"${type}","col":#,"row":${row}}`)]);
 const ccUnit = (p, row) => `{"id":"${p}#","side":"blue","type":"light cavalry","col":#,"row":${row}}`;
 cases['cc-ancients'] = [
   { name: 'reach, light cavalry on a 200 x 200 board among 1,000 units', seconds: 5, ok: true, generate: { kind: 'parts', parts: [
@@ -73,6 +76,20 @@ cases['cc-ancients'] = [
   { name: 'move, a 256-hex path (over the allowance) among 1,000 units', seconds: 5, ok: true, generate: { kind: 'parts', parts: [
     '{"system":"cc-ancients","query":"move","board":{"cols":200,"rows":200},"units":[{"id":"m","side":"red","type":"light cavalry","col":0,"row":199},',
     ...rows(999, 200, ccUnit, 1, 40), '],"unit":"m","path":[', rep(128, '{"col":1,"row":199},{"col":0,"row":199}'), ']}'] } },
+  { name: 'retreat: 64 flags x 5 hexes on a 200 x 200 board, 1000 units, four rows of blockers', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"cc-ancients","query":"retreat","unit":"lc","attacker":"cm","flags":64,"board":{"cols":200,"rows":200},"units":[{"id":"lc","side":"red","type":"light cavalry","col":100,"row":0},{"id":"cm","side":"blue","type":"camel","col":5,"row":1},',
+    ...ccRows([['a', 'blue', 150], ['b', 'blue', 152], ['c', 'red', 154], ['d', 'red', 156, 198]]), ']}'] } },
+  { name: 'retreat: 64 flags on an open 200 x 200 board (paths capped at CCA_MAX_LISTED_PATHS)', ok: true, request: {
+    system: 'cc-ancients', query: 'retreat', unit: 'lc', attacker: 'cm', flags: 64, board: { cols: 200, rows: 200 },
+    units: [{ id: 'lc', side: 'red', type: 'light cavalry', col: 100, row: 0 }, { id: 'cm', side: 'blue', type: 'camel', col: 100, row: 199 }] } },
+  { name: 'evade: a lone leader among 1000 units on a 200 x 200 board', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"cc-ancients","query":"evade","unit":"L","board":{"cols":200,"rows":200},"units":[{"id":"L","side":"red","type":"leader","col":100,"row":0},',
+    ...ccRows([['a', 'blue', 1, 200, 'light infantry'], ['b', 'blue', 2, 200, 'light infantry'], ['c', 'red', 3], ['d', 'red', 4, 199]]), ']}'] } },
+  { name: 'order: Line Command over a chain of 1000 foot units listed from its far end, 1000 moves', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"cc-ancients","query":"order","side":"red","card":{"type":"line command"},"board":{"cols":200,"rows":200},"units":[',
+    ...ccRows(['a', 'b', 'c', 'd', 'e'].map((p, k) => [p, 'red', 10 + k])), '],"ordered":[',
+    ...['e', 'd', 'c', 'b', 'a'].flatMap((p, k) => [...(k ? [','] : []), rep(200, `"${p}#"`)]), '],"moves":[',
+    rep(200, '{"unit":"a#","path":[{"col":#,"row":9}]}'), ',', rep(800, '{"unit":"e0","path":[]}'), ']}'] } },
 ];
 
 // ---- Arcane Legions --------------------------------------------------------------------------------
@@ -95,6 +112,16 @@ cases['arcane-legions'] = [
 // ---- The Ninth Age ---------------------------------------------------------------------------------
 const naUnit = (p, y) => `{"id":"${p}#","side":"red","x":#0.5,"y":${y},"facing":0,"width":4,"depth":2}`;
 const naTerrain = `{"id":"t#","kind":"impassable","polygon":${polygon64(60)}}`;
+// 999 1" x 1" units in columns of `per` (grid: tests/limits/README.md) beside one unit C, on a square table.
+const naPacked = { per: 27, x: [1, 1.9], y: [6, 2.4], c: '"x":36,"y":2,"facing":0,"width":4,"depth":2' };
+function naBlock(name, query, size, grid, side, tail) {
+  const other = side === 'blue' ? 'red' : 'blue';
+  return { name, ok: true, generate: { kind: 'parts', parts: [
+    `{"system":"ninth-age","query":"${query}","table":{"width":${size},"height":${size}},"units":[{"id":"C","side":"${other}",${grid.c}},`,
+    { count: 999, each: `{"id":"u#","side":"${side}","x":#x,"y":#y,"facing":180,"width":1,"depth":1}`, comma: true,
+      grid: { per: grid.per, x: grid.x, y: grid.y } },
+    `]${tail ? `,${tail}` : ''}}`] } };
+}
 cases['ninth-age'] = [
   { name: 'pursue, 64 pursuers (5 declared chargers tried in every order), 1,000 units, 500 terrain pieces of 64 vertices', seconds: 5, ok: true, generate: { kind: 'parts', parts: [
     '{"system":"ninth-age","query":"pursue","units":[',
@@ -102,6 +129,11 @@ cases['ninth-age'] = [
     rep(5, '{"id":"e#","side":"blue","x":#0.5,"y":13.5,"facing":180,"width":4,"depth":2}'), ',',
     ...rows(931, 200, naUnit, 100, 10), '],"terrain":[', rep(500, naTerrain),
     '],"pursued":{"facing":0,"fleeDistance":20},"pursuers":[', rep(64, '{"unit":"p#","distance":19}'), ']}'] } },
+  naBlock('charge into the middle of 999 units packed 0.9 inches apart, no range', 'charge', 72, naPacked, 'blue', '"charger":"C","target":"u500"'),
+  naBlock('charge through a field of 999 units 3.1 inches apart to one in its middle, no range', 'charge', 102,
+    { per: 32, x: [2, 3.1], y: [4, 3.1], c: '"x":50,"y":1,"facing":0,"width":1,"depth":1' }, 'blue', '"charger":"C","target":"u500"'),
+  naBlock('flee 12 inches through a block of 999 units', 'flee', 72, naPacked, 'red', '"unit":"u500","distance":12'),
+  naBlock('spacing of 1000 units packed 0.9 inches apart', 'spacing', 72, naPacked, 'blue', ''),
 ];
 
 const notes = {
