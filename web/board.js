@@ -470,7 +470,7 @@ export class Board {
           if (h.badge && this.s >= 12) this.label(h.badge, cx, cy + this.s * 0.52, '#1b2430', clamp(this.s * 0.3, 8, 12), this.s * 1.5, true);
         }
       } else if (it.type === 'hexpath') {
-        this.paintHexLine(it.cells, it.color, false, !!it.numbered);
+        this.paintHexLine(it.cells, it.color, !!it.dashed, !!it.numbered);
       } else if (it.type === 'polygon') {
         this.poly(it.points);
         if (it.fill) { c.fillStyle = it.fill; c.fill(); }

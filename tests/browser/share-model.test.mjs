@@ -134,3 +134,25 @@ test('the examples gallery collects every scenario marked "example": true', () =
     assert.equal(ex[1].note, 'a note');
   } finally { rmSync(dir, { recursive: true }); }
 });
+
+// C&C orders of several units and other command cards (docs/api/cc-ancients.md "order"): each
+// shape survives a link and converts back from its request to the same request.
+test('C&C order shapes: several units with paths, a unit ordered without moving, every card; links and requests round-trip', async () => {
+  const H = (col, row) => ({ q: col - (row - (row & 1)) / 2, r: row });
+  const shapes = [
+    { card: 'section', section: 'left', orders: 2, moves: [{ unit: 'Hastati', path: [H(6, 5)] }, { unit: 'Equites', path: [H(9, 6), H(9, 5)] }] },
+    { card: 'leadership', leader: 'Scipio', inspired: 'center', linked: 2, moves: [{ unit: 'Scipio', path: [] }, { unit: 'Hastati', path: [H(6, 5)] }] },
+    { card: 'move-fire-move', orders: 2, moves: [{ unit: 'Equites', path: [H(9, 6)] }, { unit: 'Equites', path: [H(9, 5)], second: true }] },
+    { card: 'line command', moves: [{ unit: 'Hastati', path: [] }] },
+    { card: 'order mounted troops', orders: 1, moves: [{ unit: 'Equites', path: [H(9, 6), H(9, 5), H(9, 4)] }] },
+  ];
+  for (const inputs of shapes) {
+    const store = createStore(null);
+    store.setSystem('cc-ancients');
+    store.edit((d) => { d.query = 'order'; d.inputs.order = { ...inputs, active: 0 }; });
+    const req = buildRequest('cc-ancients', store.doc());
+    assert.deepEqual(buildRequest('cc-ancients', checkPosition({ request: req }).doc), req, inputs.card);
+    const back = checkPosition(await decodeShare(await encodeShare(positionPayload('cc-ancients', store.doc()))));
+    sameRequest('cc-ancients', back.doc, store.doc());
+  }
+});
