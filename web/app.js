@@ -743,15 +743,16 @@ function clearResult() {
 function render(response, request, extra = {}, frame = true) {
   ui.result = { request, response, scene: null, extra };
   ui.pick = null;
-  redrawResult(frame && response.ok === true); // an error names no place worth zooming to
+  redrawResult(frame && response.ok === true, response.ok === true); // an error names no place worth zooming to
   const v = verdictOf(response, request);
   $('verdict').textContent = v.text;
   $('verdict').className = `verdict ${v.kind}`;
   $('response').textContent = JSON.stringify(response, null, 2);
 }
 
-// The world bounds of what a result draws, with the units it names, padded by one unit size.
-function resultBounds(rs, request) {
+// The world bounds of what a result draws, with the units it names, padded by one unit size
+// (`padded` false: not padded).
+function resultBounds(rs, request, padded = true) {
   const pts = [];
   const names = new Set();
   for (const it of rs.overlay) {
@@ -766,17 +767,35 @@ function resultBounds(rs, request) {
   for (const tr of rs.tracks) for (const st of tr.steps) pts.push(st.x !== undefined ? [st.x, st.y] : hex.center(st.q, st.r));
   for (const k of ['unit', 'charger', 'target']) if (typeof request?.[k] === 'string') names.add(request[k]);
   if (request?.order?.unit) names.add(request.order.unit);
-  let pad = isHexBoard() ? 2.5 : 1.5;
+  for (const id of Array.isArray(request?.ordered) ? request.ordered : []) names.add(id);
+  let pad = isHexBoard() ? (board.w < 600 ? 1.6 : 2.5) : 1.5; // a phone's board has little room to spare
   for (const u of doc().units.filter((v) => names.has(v.id))) {
     if (isHexBoard()) pts.push(hex.center(u.q, u.r));
     else { pts.push([u.x, u.y]); pad = Math.max(pad, ...unitSize(store.state.system, u)); }
   }
   if (!pts.length) return null;
+  if (!padded) pad = 0;
   const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
   return [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) + pad, Math.max(...ys) + pad];
 }
 
-function redrawResult(frame = false) {
+function inView(b) {
+  const [ax, ay] = board.toScreen(b[0], b[1]), [bx, by] = board.toScreen(b[2], b[3]);
+  return Math.min(ax, bx) >= 0 && Math.min(ay, by) >= 0 && Math.max(ax, bx) <= board.w && Math.max(ay, by) <= board.h;
+}
+
+// What of a new answer must be in view, or the view follows it (without zooming in, so the hexes
+// around stay in reach of a finger drawing a path): all of a drawn path's answer; of a reach or
+// any other answer its middle (a user zoomed into part of a wide reach keeps the zoom).
+function shown(r) {
+  const raw = resultBounds(r.scene, r.request, false);
+  if (['path', 'orders'].some((k) => SYSTEMS[r.request?.system]?.queries[r.request?.query]?.fields.some((f) => f.kind === k))) return raw;
+  const mid = [(raw[0] + raw[2]) / 2, (raw[1] + raw[3]) / 2];
+  return [...mid, ...mid];
+}
+
+/** Draws the answer again (a new answer: `follow` keeps it in view; a picked hex: the view stays). */
+function redrawResult(frame = false, follow = false) {
   const r = ui.result;
   if (!r) return;
   r.scene = resultScene(r.request?.system ?? store.state.system, sys().board, r.request, r.response, colourOf, ui.pick, r.extra);
@@ -789,8 +808,9 @@ function redrawResult(frame = false) {
   ui.t = 1; // the answer's end; the slider and Play step through it
   $('scrub').value = String(Math.round(ui.t * 1000));
   board.setScene(scene());
-  const b = frame && resultBounds(r.scene, r.request);
-  if (b) board.frame(b);
+  const b = resultBounds(r.scene, r.request);
+  if (b && frame) board.frame(b);
+  else if (b && follow && !inView(shown(r))) board.frame(b, board.s);
 }
 
 /** The engine's answer, and for a reach that can ask it the what-if answer without other units. */

@@ -71,12 +71,12 @@ export class Board {
   }
 
   /** Frames world bounds [x0, y0, x1, y1] (a result), zooming in at most 6 times the whole-board view. */
-  frame(b) {
+  frame(b, maxScale = Infinity) {
     const full = this.scene?.bounds;
     if (!full || !this.w) return;
     const m = 24;
     const fitS = Math.min((this.w - 2 * m) / (full[2] - full[0]), (this.h - 2 * m) / (full[3] - full[1]));
-    const s = Math.min(fitS * 6, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (this.h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
+    const s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (this.h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
     if (s <= fitS * 1.15) { this.fit(); return; }
     this.s = s;
     this.ox = this.w / 2 - (b[0] + b[2]) / 2 * s;
@@ -587,6 +587,8 @@ export class Board {
     c.textAlign = 'center';
     c.textBaseline = 'middle';
     let t = String(text);
+    // a name too wide is first set smaller (down to 9 px, still legible), then shortened
+    for (let k = size - 1; k >= 9 && c.measureText(t).width > maxWidth; k--) c.font = `600 ${k}px system-ui, sans-serif`;
     if (c.measureText(t).width > maxWidth) {
       while (t.length > 1 && c.measureText(t + '…').width > maxWidth) t = t.slice(0, -1);
       t += '…';

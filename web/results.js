@@ -134,22 +134,22 @@ function drawALMove(out, r, req) {
     if (e.type === 'snap') out.mark({ type: 'mark', shape: 'pivot', x: e.point.x, y: e.point.y, color: PATH, label: `snap ${n3(Math.abs(e.angle))}° ${e.direction === 'cw' ? 'clockwise' : 'anticlockwise'}`, below: true });
     else out.mark({ type: 'mark', shape: 'x', x: e.point.x, y: e.point.y, color: BAD, label: `${e.type === 'stopped' ? 'stopped' : 'collision'}${e.object ? `: ${e.object}` : ''}` });
   }));
-  // the turning tool of each turn where it lay (A-AL-5): its triangle, the entry bevel on the
-  // unit's notch and the exit bevel where the unit was set down; red where it could not be placed
-  arr(r.actions).forEach((a, i) => {
-    const t = a.tool;
-    if (!t || arr(t.corners).length !== 3) return;
-    const ok = a.made !== false;
-    out.overlay.push({ type: 'polygon', points: t.corners, fill: ok ? 'rgba(242,193,78,0.45)' : 'rgba(179,38,30,0.15)', color: ok ? WARN : BAD, width: 2, dashed: !ok,
-      label: `${ok ? 'tool' : 'tool cannot be placed'} (${i + 1})`, labelAt: t.corners[2] });
-    out.overlay.push({ type: 'points', points: [t.entryBevel, t.exitBevel].filter(isPose).map((p) => ({ x: p.x, y: p.y, color: ok ? WARN : BAD })) });
-  });
   // the outcomes of the choices the request left open, faintly, to compare
   for (const c of arr(r.choices)) for (const o of arr(c.options)) {
     if (String(o.value) !== String(c.default) && isPose(o.final)) out.ghost(id, o.final, undefined, 'option'); // named in the text
   }
   out.poseTrack(id, steps.map((s) => s.pose).concat(isPose(r.final) && !steps.length ? [r.final] : []), id);
   if (isPose(r.final)) out.ghost(id, r.final, r.legal === false ? 'stops here' : 'final', r.legal === false ? 'bad' : 'final');
+  // over the ghosts, the turning tool of each turn where it lay (A-AL-5): its triangle, the entry bevel on the
+  // unit's notch and the exit bevel where the unit was set down; red where it could not be placed
+  arr(r.actions).forEach((a, i) => {
+    const t = a.tool;
+    if (!t || arr(t.corners).length !== 3) return;
+    const ok = a.made !== false;
+    out.overlay.push({ type: 'polygon', points: t.corners, fill: ok ? 'rgba(242,193,78,0.45)' : 'rgba(179,38,30,0.15)', color: ok ? WARN : BAD, width: 2.5, dashed: !ok,
+      label: `${ok ? 'tool' : 'tool cannot be placed'} (${i + 1})`, labelAt: t.corners[2] });
+    out.overlay.push({ type: 'points', points: [t.entryBevel, t.exitBevel].filter(isPose).map((p) => ({ x: p.x, y: p.y, color: ok ? WARN : BAD })) });
+  });
 }
 
 function drawALReach(out, r, req) {
@@ -287,7 +287,7 @@ function zoneCells(out, zones) {
       if (!cells.has(k)) cells.set(k, { q: h.q, r: h.r, lockdown: false });
       if (z.lockdown) cells.get(k).lockdown = true;
     }
-    if (arr(z.hexes).length) out.ring(z.unit, ZONE, z.lockdown ? 'zone (Lockdown)' : 'zone');
+    if (arr(z.hexes).length) out.ring(z.unit, ZONE, z.lockdown ? 'Lockdown' : undefined);
   }
   out.overlay.push({ type: 'hexes', cells: [...cells.values()].map((h) => (out.reach.has(hexKey(h))
     ? { q: h.q, r: h.r, color: 'rgba(0,0,0,0)', outline: ZONE, hatch: true }
@@ -419,7 +419,14 @@ function drawCCRetreat(out, r, req) {
   }
   const cells = hexRoute(out, start, best, PATH, true);
   if (cells.length > 1) out.tracks.push({ kind: 'hexes', steps: cells, color: out.colour(id) });
-  for (const x of arr(best.blocked)) if (isHex(x.hex)) out.mark({ type: 'mark', shape: 'x', hex: x.hex, color: BAD, label: blockedLabel(x) });
+  // each reason named once (two hexes off the board edge side by side carry one label)
+  const named = new Set();
+  for (const x of arr(best.blocked)) {
+    if (!isHex(x.hex)) continue;
+    const label = blockedLabel(x);
+    out.mark({ type: 'mark', shape: 'x', hex: x.hex, color: BAD, label: named.has(label) ? undefined : label });
+    named.add(label);
+  }
   const lost = best.blocksLost ?? 0;
   const end = best.eliminated ? 'eliminated' : lost ? `ends here, −${plural(lost, 'block')}` : best.leaderAttaches ? `ends here: ${best.leaderAttaches} attaches` : 'ends here';
   out.mark({ type: 'mark', shape: 'hex', hex: best.final, color: lost || best.eliminated ? BAD : GOOD, label: end });
@@ -451,9 +458,12 @@ function drawCCEvade(out, r, req) {
     ends.get(k).paths.push(i + 1);
   });
   for (const e of escapes.values()) out.mark({ type: 'mark', shape: 'x', hex: e, color: WARN, label: `escape roll: ${e.unit}` });
+  // labels kept short, as neighbouring ends carry them side by side: the numbers of the paths
+  // ending there, and what happens there beyond ending
   for (const e of ends.values()) {
-    const which = paths.length > 1 ? ` (${e.paths.length > 1 ? 'paths' : 'path'} ${e.paths.join(', ')})` : '';
-    out.mark({ type: 'mark', shape: 'hex', hex: e.hex, color: r.removedAfterEvade ? BAD : GOOD, label: `${e.off ? 'off the board' : r.removedAfterEvade ? 'removed' : 'ends'}${e.joins}${which}` });
+    const what = [e.off ? 'off the board' : r.removedAfterEvade ? 'removed' : '', e.joins.replace(/^, /, '')].filter(Boolean).join(', ');
+    const label = paths.length > 1 ? `${e.paths.join(', ')}${what ? `: ${what}` : ''}` : what || 'ends';
+    out.mark({ type: 'mark', shape: 'hex', hex: e.hex, color: r.removedAfterEvade ? BAD : GOOD, label });
   }
 }
 
@@ -589,7 +599,8 @@ function retreatVerdict(r) {
   const b = r.bestPath ?? {};
   const loss = b.eliminated ? ', and it is eliminated' : b.blocksLost ? `, ${plural(b.hexesShort ?? 0, 'hex', 'hexes')} short: it loses ${plural(b.blocksLost, 'block')}` : '';
   const others = arr(b.blockersLose).length ? ` ${b.blockersLose.map((x) => `${x.unit} ${x.eliminated ? 'is eliminated' : `loses ${plural(x.blocks ?? 0, 'block')}`}`).join('; ')} instead.` : '';
-  return { text: `${r.legal === false ? 'Not as asked.' : 'Retreat.'} ${flags}: ${plural(r.retreatHexes, 'hex', 'hexes')} back. Best path: ${plural(b.hexesMoved ?? 0, 'hex', 'hexes')}${loss}.${others}${why}`, kind: r.legal === false || b.eliminated ? 'illegal' : 'legal' };
+  return { text: `${r.legal === false ? 'Not as asked.' : 'Retreat.'} ${flags}: ${plural(r.retreatHexes, 'hex', 'hexes')} back. Best path: ${plural(b.hexesMoved ?? 0, 'hex', 'hexes')}${loss}.${others}${why}`,
+    kind: r.legal === false || b.eliminated ? 'illegal' : b.blocksLost ? 'answered' : 'legal' };
 }
 
 function evadeVerdict(r) {
@@ -628,11 +639,14 @@ function evadePathText(p, i) {
 // One line per scalar result field worth reading.
 export const FACTS = ['orderCost', 'movementPoints', 'pointsSpent', 'pointsLost', 'endedBy', 'moveType', 'speed', 'allowance', 'cost',
   'hexesMoved', 'canBattle', 'mustBattle', 'stoppedBy', 'leaderAttaches', 'attachesTo', 'engaged', 'mayMeleeAttack', 'nimble', 'minimumMove',
-  'ordersUsed', 'ordersAllowed', 'steps', 'dexterityTest', 'droppedNoFreeHex', 'spacing', 'truncated', 'fleeingDestroyed', 'facing', 'distance', 'traceDropped'];
+  'ordersUsed', 'ordersAllowed', 'blocks', 'blocksLeft', 'hexesPerFlag', 'extraHexesPerFlag', 'maxIgnored', 'eligible', 'canEvade', 'evadesOnly',
+  'unitEliminated', 'leaderMovesWith', 'removedAfterEvade', 'steps', 'dexterityTest', 'droppedNoFreeHex', 'spacing', 'truncated', 'fleeingDestroyed', 'facing', 'distance', 'traceDropped'];
 const FACT_NAMES = { orderCost: 'order points', movementPoints: 'movement points', pointsSpent: 'points spent', pointsLost: 'points lost (unspent)', endedBy: 'movement ended by',
   moveType: 'kind of move', hexesMoved: 'hexes moved', canBattle: 'may battle', mustBattle: 'must battle', stoppedBy: 'stopped by', leaderAttaches: 'leader attaches',
   attachesTo: 'attaches to', mayMeleeAttack: 'may still make a Melee Attack', minimumMove: 'minimum move only', ordersUsed: 'orders used', ordersAllowed: 'orders allowed',
-  dexterityTest: 'Dexterity test', droppedNoFreeHex: 'ends left out (no free hex to eject to)', spacing: 'sample spacing', fleeingDestroyed: 'fleeing unit destroyed', traceDropped: 'trace steps not kept' };
+  dexterityTest: 'Dexterity test', blocks: 'blocks when the combat began', blocksLeft: 'blocks left after the hits', hexesPerFlag: 'hexes per flag',
+  extraHexesPerFlag: 'extra hexes per flag', maxIgnored: 'flags it may disregard', eligible: 'may evade at all', canEvade: 'can evade', evadesOnly: 'may evade only',
+  unitEliminated: 'its unit was eliminated', leaderMovesWith: 'leader moving with it', removedAfterEvade: 'removed after evading', droppedNoFreeHex: 'ends left out (no free hex to eject to)', spacing: 'sample spacing', fleeingDestroyed: 'fleeing unit destroyed', traceDropped: 'trace steps not kept' };
 const yes = (v) => (v === true ? 'yes' : v === false ? 'no' : v);
 
 function ruleItem(rule, message) {
@@ -717,7 +731,7 @@ export function resultText(response, assumptionSummaries, opts = {}) {
     return parts;
   }
   const r = response.result ?? {};
-  const facts = FACTS.filter((k) => r[k] !== undefined && typeof r[k] !== 'object').map((k) => `${FACT_NAMES[k] ?? k}: ${yes(r[k])}`);
+  const facts = FACTS.filter((k) => r[k] !== undefined && typeof r[k] !== 'object' && !(k === 'droppedNoFreeHex' && r[k] === 0)).map((k) => `${FACT_NAMES[k] ?? k}: ${yes(r[k])}`);
   if (arr(r.engagedWith).length) facts.push(`Engaged with: ${r.engagedWith.join(', ')}`);
   if (arr(r.startEngagedWith).length) facts.push(`starts Engaged with: ${r.startEngagedWith.join(', ')}`);
   if (isPose(r.final) || isHex(r.final)) facts.push(`${r.legal === false ? 'stops at' : 'ends at'}: ${poseText(r.final)}`);
@@ -747,7 +761,7 @@ export function resultText(response, assumptionSummaries, opts = {}) {
     parts.push(...section('Flags it may disregard', arr(r.ignorable), (x) => ruleItem(x.rule, `${x.means}${arr(x.by).length ? ` (${x.by.join(', ')})` : ''}${x.terrain ? ` (${x.terrain})` : ''}${x.ifLeaderSurvives ? ', if the leader survives' : ''}`)));
     parts.push(...section('Retreat paths (the best numbered on the board, the others dashed)', arr(r.paths), (p) => el('li', retreatPathText(p, r.paths.indexOf(p)))));
   }
-  if (request.query === 'evade') parts.push(...section('Evade paths (the first numbered on the board, the others dashed)', arr(r.paths), (p) => el('li', evadePathText(p, r.paths.indexOf(p)))));
+  if (request.query === 'evade') parts.push(...section('Evade paths (the first numbered on the board, the others dashed; each end marked with the numbers of the paths ending there)', arr(r.paths), (p) => el('li', evadePathText(p, r.paths.indexOf(p)))));
   parts.push(...section('Battle', arr(r.battle), (b) => el('li', `${b.unit}: ${b.mustBattle ? 'must battle' : b.canBattle ? 'may battle' : `may not battle${b.noBattleRule ? ` (${b.noBattleRule})` : ''}`}${arr(b.adjacentEnemies).length ? `, next to ${b.adjacentEnemies.join(', ')}` : ', no enemy adjacent'}${b.leader ? `, with leader ${b.leader}` : ''}`)));
   parts.push(...section('Steps', arr(r.steps), (s) => el('li', `${colRow(s)}: cost ${s.cost}, ${s.spent} spent`), true));
   parts.push(...section('Ejections, in the order resolved', arr(r.ejections), (e) => el('li', ejectionText(e)), true));
