@@ -409,9 +409,10 @@ function drawCCRetreat(out, r, req) {
   const start = isHex(r.start) ? r.start : out.unitHex(id);
   if (!start) return;
   if (r.eliminated) { out.mark({ type: 'mark', shape: 'x', hex: start, color: BAD, label: 'eliminated by the hits' }); return; }
-  for (const u of arr(r.rampage)) out.ring(u, WARN, 'rampage roll');
   const best = isHex(r.bestPath?.final) ? r.bestPath : null;
-  if (!best) { out.mark({ type: 'mark', shape: 'hex', hex: start, color: GOOD, label: 'no retreat' }); return; }
+  const rampage = () => { for (const u of arr(r.rampage)) out.ring(u, WARN, 'rampage roll'); };
+  if (!best) { out.mark({ type: 'mark', shape: 'hex', hex: start, color: GOOD, label: 'no retreat' }); rampage(); return; }
+  const loses = new Map(arr(best.blockersLose).map((b) => [b.unit, b.eliminated ? 'eliminated' : `−${plural(b.blocks ?? 0, 'block')}`]));
   for (const p of arr(r.paths)) {
     if (pathKey(p) === pathKey(best) || !isHex(p.final)) continue;
     hexRoute(out, start, p, p.legal === false ? BAD : PATH, false);
@@ -423,14 +424,17 @@ function drawCCRetreat(out, r, req) {
   const named = new Set();
   for (const x of arr(best.blocked)) {
     if (!isHex(x.hex)) continue;
-    const label = blockedLabel(x);
+    const label = `${blockedLabel(x)}${loses.has(x.unit) ? `: ${loses.get(x.unit)}` : ''}`;
     out.mark({ type: 'mark', shape: 'x', hex: x.hex, color: BAD, label: named.has(label) ? undefined : label });
     named.add(label);
   }
   const lost = best.blocksLost ?? 0;
-  const end = best.eliminated ? 'eliminated' : lost ? `ends here, −${plural(lost, 'block')}` : best.leaderAttaches ? `ends here: ${best.leaderAttaches} attaches` : 'ends here';
+  const here = best.hexesMoved ? 'ends here' : 'stays';
+  const end = best.eliminated ? 'eliminated' : lost ? `${here}, −${plural(lost, 'block')}` : best.leaderAttaches ? `${here}: ${best.leaderAttaches} attaches` : here;
   out.mark({ type: 'mark', shape: 'hex', hex: best.final, color: lost || best.eliminated ? BAD : GOOD, label: end });
-  for (const b of arr(best.blockersLose)) out.ring(b.unit, BAD, b.eliminated ? 'eliminated' : `−${plural(b.blocks ?? 0, 'block')}`);
+  const inBlocked = new Set(arr(best.blocked).map((x) => x.unit));
+  for (const [u, what] of loses) if (!inBlocked.has(u)) out.ring(u, BAD, what);
+  rampage();
 }
 
 // C&C evade (docs/api/cc-ancients.md "evade"): every evade path (the first numbered, the others

@@ -54,6 +54,17 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       [[...axialList([6, 9])[0], 'board edge'], [...axialList([7, 9])[0], null]]);
     assert.equal(marks(items, axial(7, 8))[0].label, 'ends here, −1 block');
     await shot(page, 'cc-ancients-retreat-blocked', viewport);
+    // CCA-RT-1: an elephant retreats 1 hex per flag; at col 6, row 7 both hexes behind hold
+    // friends (A, B): it stays, and for the hex it is short each blocker loses a block instead;
+    // its rampage rolls for each adjacent unit, A and B.
+    await openRequest(page, { ...CC_BOARD, query: 'retreat', unit: 'El', flags: 1,
+      units: [{ id: 'El', side: 'Rome', type: 'elephant', col: 6, row: 7 }, { id: 'A', side: 'Rome', type: 'heavy infantry', col: 6, row: 8 },
+        { id: 'B', side: 'Rome', type: 'heavy infantry', col: 7, row: 8 }, { id: 'E', side: 'Carthage', type: 'heavy infantry', col: 2, row: 2 }] });
+    assert.match(await verdict(page), /Best path: 0 hexes\. A loses 1 block; B loses 1 block instead\./);
+    const el = await overlay(page);
+    assert.deepEqual(marks(el).filter((m) => m.shape === 'x').map((m) => m.label), ['holds A: −1 block', 'holds B: −1 block']);
+    assert.deepEqual(marks(el).filter((m) => m.label === 'rampage roll').map((m) => [m.hex.q, m.hex.r]), axialList([6, 8], [7, 8]));
+    assert.equal(marks(el, axial(6, 7))[0].label, 'stays');
     assert.deepEqual(errors, []);
     await context.close();
   });
