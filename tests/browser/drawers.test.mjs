@@ -169,6 +169,16 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const want = [at(-h, 0.5), at(h, 0.5), at(0, 0.5 + h)];
     tool.points.forEach((p, i) => { assert.ok(Math.hypot(p[0] - want[i][0], p[1] - want[i][1]) < 1e-6, `corner ${i}: ${p} vs ${want[i]}`); });
     await shot(page, 'arcane-legions-turn-tool', viewport);
+    // AL-TRN-3: after a step forward the front lies at y = 6.5; a 90° left turn's tool would
+    // cover (4.5, 6.5) (5.5, 6.5) (4.5, 7.5), where a rock stands: drawn red where it would lie
+    await openRequest(page, { system: 'arcane-legions', query: 'move', table: { width: 10, height: 10 },
+      units: [{ id: 'a', side: 'red', x: 5, y: 5, facing: 0, base: 'formation', movementIcons: 4 }],
+      terrain: [{ id: 'rock', kind: 'blocking', polygon: [[4.55, 6.7], [4.7, 6.7], [4.7, 6.9], [4.55, 6.9]] }],
+      order: { unit: 'a', actions: [{ step: 'forward' }, { turn: 90, off: 'front', toward: 'left' }] } });
+    assert.match(await verdict(page), /^Not a legal move\. AL-TRN-3/);
+    const refused = (await overlay(page)).find((it) => it.type === 'polygon' && /^tool/.test(it.label));
+    assert.deepEqual([refused.label, refused.color, refused.dashed], ['tool cannot be placed (2)', '#b3261e', true]);
+    refused.points.forEach((p, i) => assert.ok(Math.hypot(p[0] - [4.5, 5.5, 4.5][i], p[1] - [6.5, 6.5, 7.5][i]) < 1e-9, `corner ${i}`));
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -156,3 +156,10 @@ test('C&C order shapes: several units with paths, a unit ordered without moving,
     sameRequest('cc-ancients', back.doc, store.doc());
   }
 });
+
+test('an Arcane Legions turn keeps its way (toward) through a link', async () => {
+  const store = createStore(null);
+  store.edit((d) => { d.inputs.move.actions = [{ turn: 90, off: 'left', toward: 'left' }]; });
+  const back = checkPosition(await decodeShare(await encodeShare(positionPayload('arcane-legions', store.doc()))));
+  assert.deepEqual(buildRequest('arcane-legions', back.doc).order.actions, [{ turn: 90, off: 'left', toward: 'left' }]);
+});
