@@ -52,20 +52,24 @@ const hexMove = { fields: [unitField(), { key: 'path', label: 'Path', kind: 'pat
 // A C&C order (docs/api/cc-ancients.md "order"): a command card and the units it orders, each
 // row one unit with the path it moves (drawn with the Path tool on the row chosen to draw), in
 // the sequence played; a row without a path orders the unit without moving it. Move-Fire-Move
-// rows can mark the move after ranged combat (`second`). I Am Spartacus is asked by its number
-// of orders (the card's dice are not entered).
+// rows can mark the move after ranged combat (`second`). I Am Spartacus is asked by the dice
+// rolled (a count per symbol), or by its number of orders when no die is entered.
 export const CC_CARDS = [['section', 'Section'], ['order mounted troops', 'Order Mounted Troops'], ['mounted charge', 'Mounted Charge'],
   ['order light troops', 'Order Light Troops'], ['move-fire-move', 'Move-Fire-Move'], ['i am spartacus', 'I Am Spartacus'],
   ['leadership', 'Leadership'], ['double time', 'Double Time'], ['line command', 'Line Command']];
 const CARDS_WITH_ORDERS = ['section', 'order mounted troops', 'mounted charge', 'order light troops', 'move-fire-move', 'i am spartacus'];
 const SECTIONS = ['left', 'center', 'right'].map((x) => [x, x]);
 const cardOf = (i) => i.card ?? 'section';
+const DICE = [['light', 'Dice rolled: light'], ['medium', 'medium'], ['heavy', 'heavy'], ['leader', 'leader (helmet)'], ['flag', 'flag'], ['swords', 'swords']];
+const diceKey = (d) => `dice.${d}`;
+const spartacusDice = (i) => DICE.flatMap(([d]) => Array(Math.max(0, Math.min(64, Math.floor(num(i[diceKey(d)]))))).fill(d));
 /** The rows of a C&C order's inputs (an older page kept one `unit` and its `path`). */
 export const orderRows = (i) => (Array.isArray(i.moves) ? i.moves : i.unit ? [{ unit: i.unit, path: i.path ?? [] }] : []);
 const ccOrder = {
   fields: [{ key: 'card', label: 'Command card', kind: 'select', options: CC_CARDS },
     { key: 'section', label: 'Section', kind: 'select', options: SECTIONS, when: (i) => cardOf(i) === 'section' },
-    { key: 'orders', label: 'Orders on the card', kind: 'number', min: 1, max: 64, step: 1, when: (i) => CARDS_WITH_ORDERS.includes(cardOf(i)) },
+    { key: 'orders', label: 'Orders on the card', kind: 'number', min: 1, max: 64, step: 1, when: (i) => CARDS_WITH_ORDERS.includes(cardOf(i)) && !(cardOf(i) === 'i am spartacus' && spartacusDice(i).length) },
+    ...DICE.map(([d, label]) => ({ key: diceKey(d), label, kind: 'number', min: 0, max: 8, step: 1, when: (i) => cardOf(i) === 'i am spartacus' })),
     { key: 'leader', label: 'Leader (blank: one unit of choice)', kind: 'unit', when: (i) => cardOf(i) === 'leadership' },
     { key: 'inspired', label: 'Inspired Leadership in section', kind: 'select', options: [['', '(not inspired)'], ...SECTIONS], when: (i) => cardOf(i) === 'leadership' },
     { key: 'linked', label: 'Units in linked hexes (blank: the card’s)', kind: 'number', min: 0, max: 64, step: 1, when: (i) => cardOf(i) === 'leadership' },
@@ -75,7 +79,9 @@ const ccOrder = {
     const type = cardOf(i);
     const card = { type };
     if (type === 'section') card.section = i.section ?? 'center';
-    if (CARDS_WITH_ORDERS.includes(type)) card.orders = num(i.orders, 3);
+    const dice = type === 'i am spartacus' ? spartacusDice(i) : [];
+    if (dice.length) card.dice = dice;
+    else if (CARDS_WITH_ORDERS.includes(type)) card.orders = num(i.orders, 3);
     if (type === 'leadership') { opt(card, 'leader', i.leader || undefined); opt(card, 'section', i.inspired || undefined); opt(card, 'linked', wholeOrNone(i.linked)); }
     const moves = rows.filter((m) => arr(m.path).length).map((m) => {
       const o = { unit: m.unit, path: pathJSON(m.path) };
@@ -96,6 +102,7 @@ const ccOrder = {
     if (out.card === 'leadership') Object.assign(out, { leader: card.leader ?? '', inspired: card.section ?? '', linked: card.linked ?? '' });
     else if (card.section) out.section = card.section;
     if (Number.isFinite(card.orders)) out.orders = card.orders;
+    for (const d of arr(card.dice)) if (DICE.some(([k]) => k === d)) out[diceKey(d)] = (out[diceKey(d)] ?? 0) + 1;
     return out;
   },
 };

@@ -147,6 +147,14 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     items = await overlay(page);
     assert.equal(marks(items, axial(9, 4))[0].label, 'Equites: moved 3 hexes');
     assert.deepEqual(cellsOf(items.find((it) => it.type === 'hexpath')), axialList([9, 7], [9, 6], [9, 5], [9, 4]));
+    // I Am Spartacus by its dice: one medium die orders one medium unit (medium cavalry)
+    await page.selectOption('[data-key="q.card"]', 'i am spartacus');
+    await page.fill('[data-key="q.dice.medium"]', '1');
+    await page.press('[data-key="q.dice.medium"]', 'Enter');
+    assert.deepEqual((await pageRequest(page)).card, { type: 'i am spartacus', dice: ['medium'] });
+    assert.ok(await page.isHidden('[data-key="q.orders"]'), 'orders hidden once dice are entered');
+    await ruled(page);
+    assert.match(await verdict(page), /^Legal order\./);
     await page.click('label:has(input[value="move"])');
     await shot(page, 'cc-ancients-order-mounted', viewport);
     assert.deepEqual(errors, []);

@@ -142,6 +142,11 @@ test('C&C order: the card, the ordered units (moving ones in the sequence played
   const mfm = buildRequest('cc-ancients', store.doc());
   assert.deepEqual(mfm.card, { type: 'move-fire-move', orders: 2 });
   assert.equal(mfm.moves[1].second, true);
+  // I Am Spartacus by its dice, each symbol rolled as often as counted (CCA-MV-1)
+  store.edit((d) => { d.inputs.order.card = 'i am spartacus'; d.inputs.order['dice.heavy'] = 1; d.inputs.order['dice.leader'] = 2; });
+  const sp = buildRequest('cc-ancients', store.doc());
+  assert.deepEqual(sp.card, { type: 'i am spartacus', dice: ['heavy', 'leader', 'leader'] });
+  assert.equal(engine.request(sp).ok, true);
   // an older saved position kept one unit and its path
   store.edit((d) => { d.inputs.order = { unit: 'Hastati', path: [H(6, 5)], section: 'center' }; });
   assert.deepEqual(buildRequest('cc-ancients', store.doc()).moves, [{ unit: 'Hastati', path: [H(6, 5)] }]);

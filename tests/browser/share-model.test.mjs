@@ -144,6 +144,8 @@ test('C&C order shapes: several units with paths, a unit ordered without moving,
     { card: 'leadership', leader: 'Scipio', inspired: 'center', linked: 2, moves: [{ unit: 'Scipio', path: [] }, { unit: 'Hastati', path: [H(6, 5)] }] },
     { card: 'move-fire-move', orders: 2, moves: [{ unit: 'Equites', path: [H(9, 6)] }, { unit: 'Equites', path: [H(9, 5)], second: true }] },
     { card: 'line command', moves: [{ unit: 'Hastati', path: [] }] },
+    { card: 'i am spartacus', 'dice.medium': 1, 'dice.leader': 2, moves: [{ unit: 'Hastati', path: [H(6, 5)] }, { unit: 'Scipio', path: [] }] },
+    { card: 'i am spartacus', orders: 2, moves: [{ unit: 'Hastati', path: [H(6, 5)] }] },
     { card: 'order mounted troops', orders: 1, moves: [{ unit: 'Equites', path: [H(9, 6), H(9, 5), H(9, 4)] }] },
   ];
   for (const inputs of shapes) {
