@@ -563,7 +563,7 @@ function pathField(inputs) {
 }
 
 // The units of a C&C order, in the sequence they move: each row a unit and its path; the row
-// whose "Draw" is pressed is the one the Path tool extends.
+// whose "Draw path" is pressed is the one the Path tool extends.
 function ordersField(inputs, units) {
   const rows = (inputs.moves ??= orderRows(inputs));
   const active = Math.min(inputs.active ?? 0, rows.length - 1);

@@ -292,7 +292,6 @@ function zoneCells(out, zones) {
   out.overlay.push({ type: 'hexes', cells: [...cells.values()].map((h) => (out.reach.has(hexKey(h))
     ? { q: h.q, r: h.r, color: 'rgba(0,0,0,0)', outline: ZONE, hatch: true }
     : { q: h.q, r: h.r, color: 'rgba(179,38,30,0.08)', outline: ZONE, dashed: true, hatch: true, badge: h.lockdown ? 'Lockdown' : undefined })) });
-  out.zoneCount = cells.size;
 }
 
 function drawTWReach(out, r, req, pick) {
@@ -370,7 +369,7 @@ function drawCCOrder(out, r, req) {
   const words = (x) => (x?.code ?? '').replace(/_/g, ' ');
   const refused = new Map();
   for (const x of arr(r.reasons)) if (x.unit && !Number.isInteger(x.action) && !refused.has(x.unit)) refused.set(x.unit, x);
-  const ends = new Map(); // unit -> [hex, label] of its last move
+  const ends = new Map(); // unit -> where its last move ended, with its verdict
   arr(req.moves).forEach((m, i) => {
     const res = arr(r.moves)[i];
     const bad = res?.legal === false;
@@ -457,7 +456,7 @@ function drawCCEvade(out, r, req) {
     const at = p.offBoard ? cells.at(-1) : p.final;
     if (!isHex(at)) return;
     const k = `${hexKey(at)}${p.offBoard ? ' off' : ''}`;
-    const joins = p.attachesTo ? `, joins ${p.attachesTo}` : p.leaderAttaches ? `, ${p.leaderAttaches} attaches` : '';
+    const joins = p.attachesTo ? `joins ${p.attachesTo}` : p.leaderAttaches ? `${p.leaderAttaches} attaches` : '';
     if (!ends.has(k)) ends.set(k, { hex: at, off: p.offBoard, joins, paths: [] });
     ends.get(k).paths.push(i + 1);
   });
@@ -465,7 +464,7 @@ function drawCCEvade(out, r, req) {
   // labels kept short, as neighbouring ends carry them side by side: the numbers of the paths
   // ending there, and what happens there beyond ending
   for (const e of ends.values()) {
-    const what = [e.off ? 'off the board' : r.removedAfterEvade ? 'removed' : '', e.joins.replace(/^, /, '')].filter(Boolean).join(', ');
+    const what = [e.off ? 'off the board' : r.removedAfterEvade ? 'removed' : '', e.joins].filter(Boolean).join(', ');
     const label = paths.length > 1 ? `${e.paths.join(', ')}${what ? `: ${what}` : ''}` : what || 'ends';
     out.mark({ type: 'mark', shape: 'hex', hex: e.hex, color: r.removedAfterEvade ? BAD : GOOD, label });
   }

@@ -167,7 +167,8 @@ function checkInputs(system, query, inputs, path, unitIds, sideNames) {
   const hexPoint = (h, p) => ({ q: number(h?.q, `${p}.q`, { min: -LIMITS.hexCoord, max: LIMITS.hexCoord, integer: true }), r: number(h?.r, `${p}.r`, { min: -LIMITS.hexCoord, max: LIMITS.hexCoord, integer: true }) });
   const unitRef = (v, p) => (v === '' ? '' : str(v, p));
   for (const f of SYSTEMS[system].queries[query].fields) {
-    const v = inputs[f.key];
+    // a link made when a C&C order held one unit and its path: that unit is the order's one row
+    const v = f.kind === 'orders' && inputs.moves === undefined && typeof inputs.unit === 'string' ? [{ unit: inputs.unit, path: inputs.path ?? [] }] : inputs[f.key];
     const p = `${path}.${f.key}`;
     if (v === undefined) continue;
     if (f.kind === 'unit') out[f.key] = unitRef(v, p);

@@ -159,6 +159,16 @@ test('C&C order shapes: several units with paths, a unit ordered without moving,
   }
 });
 
+test('a link made when a C&C order held one unit and its path still opens that order', async () => {
+  const store = createStore(null);
+  store.setSystem('cc-ancients');
+  store.edit((d) => { d.query = 'order'; });
+  const payload = positionPayload('cc-ancients', store.doc());
+  payload.inputs = { order: { unit: 'Hastati', path: [{ q: 4, r: 5 }], section: 'center' } };
+  const back = checkPosition(await decodeShare(await encodeShare(payload)));
+  assert.deepEqual(buildRequest('cc-ancients', back.doc).moves, [{ unit: 'Hastati', path: [{ q: 4, r: 5 }] }]);
+});
+
 test('an Arcane Legions turn keeps its way (toward) through a link', async () => {
   const store = createStore(null);
   store.edit((d) => { d.inputs.move.actions = [{ turn: 90, off: 'left', toward: 'left' }]; });
