@@ -7,7 +7,7 @@ import { examples } from './examples.js';
 import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, assumptionParams, paramValue,
-  uniqueId, renameRefs, unitSize, onHexons, hugeHexons } from './model.js';
+  uniqueId, renameRefs, unitSize, onHexons, hugeHexons, orderRows } from './model.js';
 import { resultScene, resultText, verdictOf, el } from './results.js';
 import { encodeShare, decodeShare, checkPosition, positionPayload, codeOf, emptyDoc, ShareError,
   checkLibrary, mergeLibrary, emptyLibrary, parseJSON, checkUnit, LIBRARY_FORMAT } from './share.js';
@@ -119,7 +119,7 @@ function scene() {
     const anchor = d.board.hexonAnchor ?? { q: 0, r: 0 };
     out.hexonCentres = cells.filter((c) => { const h = hex.snapHexon(c.q, c.r, anchor); return h.q === c.q && h.r === c.r && keys.has(hex.key(c.q, c.r)); });
   }
-  const mv = d.inputs[pathQuery(d)];
+  const mv = d.inputs[pathQuery(d)] && pathInputs(d);
   if (mv && (ui.tool === 'path' || d.query === pathQuery(d)) && !ui.result) {
     const u = unitById(mv.unit);
     out.path = u ? [{ q: u.q, r: u.r }, ...(mv.path ?? [])] : mv.path ?? [];
@@ -174,9 +174,15 @@ let hoverAt = null;
 
 /** The query the Path tool draws for: the current one when it has a path, else move. */
 function pathQuery(d = doc()) {
-  return sys().queries[d.query]?.fields.some((f) => f.kind === 'path') ? d.query : 'move';
+  return sys().queries[d.query]?.fields.some((f) => f.kind === 'path' || f.kind === 'orders') ? d.query : 'move';
 }
-const pathInputs = (d = doc()) => (d.inputs[pathQuery(d)] ??= {});
+// The Path tool's target: the query's inputs, or in a C&C order the row being drawn.
+function pathInputs(d = doc()) {
+  const inputs = (d.inputs[pathQuery(d)] ??= {});
+  if (!sys().queries[pathQuery(d)]?.fields.some((f) => f.kind === 'orders')) return inputs;
+  const rows = (inputs.moves ??= orderRows(inputs));
+  return rows[Math.min(inputs.active ?? 0, rows.length - 1)] ?? {};
+}
 
 function onBoard(h) {
   return boardCells().some((c) => c.q === h.q && c.r === h.r);
@@ -518,11 +524,12 @@ function renderQuery() {
   const inputs = (d.inputs[d.query] ??= {});
   const edit = (fn, key) => store.edit((dd) => fn(dd.inputs[dd.query]), key);
   const units = [['', '(none)'], ...d.units.map((u) => [u.id, u.id])];
-  const nodes = spec.fields.map((f) => {
+  const nodes = spec.fields.filter((f) => !f.when || f.when(inputs)).map((f) => {
     if (f.kind === 'unit') return field({ ...f, kind: 'select', options: units }, inputs[f.key] ?? '', (v) => edit((i) => { i[f.key] = v; }), 'q.');
     if (f.kind === 'side') return field({ ...f, kind: 'select', options: d.sides.map((x) => [x.name, x.name]) }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
     if (f.kind === 'number') return field({ ...f, optional: true }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }, `q:${f.key}`), 'q.');
     if (f.kind === 'path') return pathField(inputs);
+    if (f.kind === 'orders') return ordersField(inputs, units);
     if (f.kind === 'actions') return listField('Actions', inputs.actions ??= [], [
       ['Add step', { step: 'forward', distance: 1 }], ['Add turn', { turn: 45, off: 'front', toward: 'right' }]], (a) => (a.step ? [
       { key: 'step', label: 'Step', kind: 'select', options: ['forward', 'backward', 'left', 'right'].map((x) => [x, x]) },
@@ -552,6 +559,58 @@ function pathField(inputs) {
   clear.addEventListener('click', () => store.edit((d) => { pathInputs(d).path = []; }));
   row.append(undo, clear);
   box.append(row);
+  return box;
+}
+
+// The units of a C&C order, in the sequence they move: each row a unit and its path; the row
+// whose "Draw path" is pressed is the one the Path tool extends.
+function ordersField(inputs, units) {
+  const rows = (inputs.moves ??= orderRows(inputs));
+  const active = Math.min(inputs.active ?? 0, rows.length - 1);
+  const mfm = (inputs.card ?? 'section') === 'move-fire-move';
+  const box = el('fieldset', undefined, 'list-field orders');
+  box.append(el('legend', 'Ordered units, in the order they move'));
+  const ol = el('ol');
+  const editRow = (i, fn) => store.edit((d) => fn(d.inputs[d.query].moves[i], d.inputs[d.query]));
+  rows.forEach((row, i) => {
+    const li = el('li', undefined, i === active ? 'active' : undefined);
+    li.append(field({ key: 'unit', label: 'Unit', kind: 'select', options: units }, row.unit ?? '', (v) => editRow(i, (m) => { m.unit = v; }), `moves.${i}.`));
+    if (mfm) li.append(field({ key: 'second', label: 'After ranged combat', kind: 'check' }, row.second === true, (v) => editRow(i, (m) => { m.second = v; }), `moves.${i}.`));
+    const n = row.path?.length ?? 0;
+    li.append(el('span', n ? `path: ${n} hex${n === 1 ? '' : 'es'}` : 'ordered, not moving', 'note'));
+    const draw = el('button', i === active ? 'Drawing' : 'Draw path', 'secondary small');
+    draw.type = 'button';
+    draw.dataset.key = `moves.${i}.draw`;
+    draw.setAttribute('aria-pressed', String(i === active));
+    draw.setAttribute('aria-label', `Draw the path of unit ${i + 1} with the Path tool`);
+    draw.addEventListener('click', () => { store.edit((d) => { d.inputs[d.query].active = i; }); setTool('path'); });
+    const clear = el('button', 'Clear', 'secondary small');
+    clear.type = 'button'; clear.disabled = !n; clear.dataset.key = `moves.${i}.clear`;
+    clear.setAttribute('aria-label', `Clear the path of unit ${i + 1}`);
+    clear.addEventListener('click', () => editRow(i, (m) => { m.path = []; }));
+    const rm = el('button', '✕', 'icon small');
+    rm.type = 'button';
+    rm.setAttribute('aria-label', `Remove ordered unit ${i + 1}`);
+    rm.addEventListener('click', () => store.edit((d) => {
+      const inp = d.inputs[d.query];
+      inp.moves.splice(i, 1);
+      inp.active = Math.max(0, Math.min(inp.active ?? 0, inp.moves.length - 1));
+    }));
+    li.append(draw, clear, rm);
+    ol.append(li);
+  });
+  box.append(ol);
+  const add = el('button', 'Add unit', 'secondary small');
+  add.type = 'button';
+  add.dataset.key = 'moves.add';
+  add.addEventListener('click', () => store.edit((d) => {
+    const inp = d.inputs[d.query];
+    const side = d.units.find((u) => u.id === inp.moves[0]?.unit)?.side ?? d.sides[0].name;
+    const next = d.units.find((u) => u.side === side && !inp.moves.some((m) => m.unit === u.id)) ?? d.units[0];
+    inp.moves.push({ unit: next?.id ?? '', path: [] });
+    inp.active = inp.moves.length - 1;
+  }));
+  box.append(add);
   return box;
 }
 
@@ -684,15 +743,16 @@ function clearResult() {
 function render(response, request, extra = {}, frame = true) {
   ui.result = { request, response, scene: null, extra };
   ui.pick = null;
-  redrawResult(frame && response.ok === true); // an error names no place worth zooming to
+  redrawResult(frame && response.ok === true, response.ok === true); // an error names no place worth zooming to
   const v = verdictOf(response, request);
   $('verdict').textContent = v.text;
   $('verdict').className = `verdict ${v.kind}`;
   $('response').textContent = JSON.stringify(response, null, 2);
 }
 
-// The world bounds of what a result draws, with the units it names, padded by one unit size.
-function resultBounds(rs, request) {
+// The world bounds of what a result draws, with the units it names, padded by one unit size
+// (`padded` false: not padded).
+function resultBounds(rs, request, padded = true) {
   const pts = [];
   const names = new Set();
   for (const it of rs.overlay) {
@@ -707,17 +767,35 @@ function resultBounds(rs, request) {
   for (const tr of rs.tracks) for (const st of tr.steps) pts.push(st.x !== undefined ? [st.x, st.y] : hex.center(st.q, st.r));
   for (const k of ['unit', 'charger', 'target']) if (typeof request?.[k] === 'string') names.add(request[k]);
   if (request?.order?.unit) names.add(request.order.unit);
-  let pad = isHexBoard() ? 2.5 : 1.5;
+  for (const id of Array.isArray(request?.ordered) ? request.ordered : []) names.add(id);
+  let pad = isHexBoard() ? (board.w < 600 ? 1.6 : 2.5) : 1.5; // a phone's board has little room to spare
   for (const u of doc().units.filter((v) => names.has(v.id))) {
     if (isHexBoard()) pts.push(hex.center(u.q, u.r));
     else { pts.push([u.x, u.y]); pad = Math.max(pad, ...unitSize(store.state.system, u)); }
   }
   if (!pts.length) return null;
+  if (!padded) pad = 0;
   const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
   return [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) + pad, Math.max(...ys) + pad];
 }
 
-function redrawResult(frame = false) {
+function inView(b) {
+  const [ax, ay] = board.toScreen(b[0], b[1]), [bx, by] = board.toScreen(b[2], b[3]);
+  return Math.min(ax, bx) >= 0 && Math.min(ay, by) >= 0 && Math.max(ax, bx) <= board.w && Math.max(ay, by) <= board.h;
+}
+
+// What of a new answer must be in view, or the view follows it (without zooming in, so the hexes
+// around stay in reach of a finger drawing a path): all of a drawn path's answer; of a reach or
+// any other answer its middle (a user zoomed into part of a wide reach keeps the zoom).
+function shown(r) {
+  const raw = resultBounds(r.scene, r.request, false);
+  if (['path', 'orders'].some((k) => SYSTEMS[r.request?.system]?.queries[r.request?.query]?.fields.some((f) => f.kind === k))) return raw;
+  const mid = [(raw[0] + raw[2]) / 2, (raw[1] + raw[3]) / 2];
+  return [...mid, ...mid];
+}
+
+/** Draws the answer again (a new answer: `follow` keeps it in view; a picked hex: the view stays). */
+function redrawResult(frame = false, follow = false) {
   const r = ui.result;
   if (!r) return;
   r.scene = resultScene(r.request?.system ?? store.state.system, sys().board, r.request, r.response, colourOf, ui.pick, r.extra);
@@ -730,8 +808,9 @@ function redrawResult(frame = false) {
   ui.t = 1; // the answer's end; the slider and Play step through it
   $('scrub').value = String(Math.round(ui.t * 1000));
   board.setScene(scene());
-  const b = frame && resultBounds(r.scene, r.request);
-  if (b) board.frame(b);
+  const b = resultBounds(r.scene, r.request);
+  if (b && frame) board.frame(b);
+  else if (b && follow && !inView(shown(r))) board.frame(b, board.s);
 }
 
 /** The engine's answer, and for a reach that can ask it the what-if answer without other units. */
@@ -795,7 +874,7 @@ function showReadout() {
 
 const TOOL_NOTES = {
   move: 'Drag a unit to place it, drag its round handle to turn it; drag the board to pan, pinch or scroll to zoom.',
-  terrain: '', path: 'Tap hexes in order to propose the path of the move query’s unit; tap the last hex again to take it back. Arrow keys extend it too.',
+  terrain: '', path: 'Tap hexes in order to propose the path of the query’s unit (in an order: the unit whose Draw path is pressed); tap the last hex again to take it back. Arrow keys extend it too.',
 };
 
 // ---- refresh everything that shows the state ----
@@ -1172,6 +1251,8 @@ if (EMBED) {
 window.movecalcTest = {
   render(response) { clearTimeout(ruleTimer); const request = currentRequest(); ui.lastRequest = JSON.stringify(request, null, 2); render(response, request); },
   request: () => currentRequest(),
+  /** What the answer draws on the board (board.js overlay items), to check drawings against the rules. */
+  overlay: () => JSON.parse(JSON.stringify(ui.result?.scene?.overlay ?? [])),
   /** True once the answer shown is the engine's to the position and question on the board now. */
   ruled: () => !!ui.result?.response && ui.lastRequest === JSON.stringify(currentRequest(), null, 2) && !refreshQueued,
   state: () => JSON.parse(JSON.stringify({ system: store.state.system, doc: doc(), selected: ui.selected, pick: ui.pick, t: ui.t, pending: ui.pending, tool: ui.tool })),

@@ -16,6 +16,7 @@ export class Board {
     this.ctx = canvas.getContext('2d');
     this.ctl = ctl;
     this.s = 20; this.ox = 0; this.oy = 0; this.flip = -1;
+    this.labelBoxes = [];
     this.pointers = new Map();
     this.gesture = null;
     this.scene = null;
@@ -71,12 +72,12 @@ export class Board {
   }
 
   /** Frames world bounds [x0, y0, x1, y1] (a result), zooming in at most 6 times the whole-board view. */
-  frame(b) {
+  frame(b, maxScale = Infinity) {
     const full = this.scene?.bounds;
     if (!full || !this.w) return;
     const m = 24;
     const fitS = Math.min((this.w - 2 * m) / (full[2] - full[0]), (this.h - 2 * m) / (full[3] - full[1]));
-    const s = Math.min(fitS * 6, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (this.h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
+    const s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (this.h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
     if (s <= fitS * 1.15) { this.fit(); return; }
     this.s = s;
     this.ox = this.w / 2 - (b[0] + b[2]) / 2 * s;
@@ -229,6 +230,7 @@ export class Board {
     const sc = this.scene, c = this.ctx, d = DPR();
     if (!sc) return;
     c.setTransform(d, 0, 0, d, 0, 0);
+    this.labelBoxes = [];
     c.fillStyle = '#e9e6dc';
     c.fillRect(0, 0, this.w, this.h);
     if (sc.kind === 'free') this.paintTable(sc); else this.paintHexBoard(sc);
@@ -470,7 +472,7 @@ export class Board {
           if (h.badge && this.s >= 12) this.label(h.badge, cx, cy + this.s * 0.52, '#1b2430', clamp(this.s * 0.3, 8, 12), this.s * 1.5, true);
         }
       } else if (it.type === 'hexpath') {
-        this.paintHexLine(it.cells, it.color, false, !!it.numbered);
+        this.paintHexLine(it.cells, it.color, !!it.dashed, !!it.numbered);
       } else if (it.type === 'polygon') {
         this.poly(it.points);
         if (it.fill) { c.fillStyle = it.fill; c.fill(); }
@@ -478,7 +480,7 @@ export class Board {
         if (it.label) {
           const at = it.labelAt ?? it.points[0];
           const top = Math.min(...it.points.map((p) => this.toScreen(...p)[1]));
-          this.label(it.label, this.toScreen(...at)[0], top - 9, it.color, 11, 200, true);
+          this.label(it.label, this.toScreen(...at)[0], top - 9, it.color, 11, 200, true, true);
         }
       } else if (it.type === 'line') {
         this.line(it);
@@ -490,8 +492,8 @@ export class Board {
         if (it.label && it.labelBehind) { // behind the pose's back edge, clear of what is drawn on it
           const f = rad(it.pose.facing ?? 0), back = it.d / 2 * this.s + 10;
           const [x, y] = this.toScreen(it.pose.x, it.pose.y);
-          this.label(it.label, x - Math.sin(f) * back, y + Math.cos(f) * back, it.color, 11, 200, true);
-        } else if (it.label) this.label(it.label, ...this.toScreen(it.pose.x, it.pose.y), '#1b2430', 11, 160, true);
+          this.label(it.label, x - Math.sin(f) * back, y + Math.cos(f) * back, it.color, 11, 200, true, true);
+        } else if (it.label) this.label(it.label, ...this.toScreen(it.pose.x, it.pose.y), '#1b2430', 11, 160, true, true);
       } else if (it.type === 'points') {
         for (const p of it.points) {
           const [x, y] = this.toScreen(p.x, p.y);
@@ -520,7 +522,7 @@ export class Board {
     } else if (it.shape === 'hex') {
       this.hexPath(it.hex.q, it.hex.r, 0.08); c.stroke();
     } else this.dot(x, y, 5, it.color);
-    if (it.label) this.label(it.label, x, it.shape === 'pivot' || it.below ? y + 17 : y - 16, it.color, 11, 220, true);
+    if (it.label) this.label(it.label, x, it.shape === 'pivot' || it.below ? y + 17 : y - 16, it.color, 11, 220, true, true);
   }
 
   /** A line between world points or hex centres, optionally dashed, with an arrow head and a label at its middle. */
@@ -538,7 +540,7 @@ export class Board {
     }
     // a label only where the line is long enough to carry it (the text panel names everything)
     c.font = '600 11px system-ui, sans-serif';
-    if (it.label && len >= Math.min(c.measureText(it.label).width * 0.8, 160)) this.label(it.label, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10, it.color, 11, 220, true);
+    if (it.label && len >= Math.min(c.measureText(it.label).width * 0.8, 160)) this.label(it.label, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10, it.color, 11, 220, true, true);
   }
 
   /** Diagonal hatching inside a hex (an Engagement Zone). */
@@ -581,16 +583,27 @@ export class Board {
   }
 
   /** Text on the canvas (never HTML), shortened with an ellipsis to fit maxWidth. */
-  label(text, x, y, color, size = 12, maxWidth = 160, halo = false) {
+  /**
+   * Text centred at a screen point. Every haloed label drawn is remembered for this paint; one marked
+   * `avoid` (what a result's markers, lines and ghosts say) is left out where it would cover one
+   * already drawn — zoomed out, the text beside the board names everything.
+   */
+  label(text, x, y, color, size = 12, maxWidth = 160, halo = false, avoid = false) {
     const c = this.ctx;
     c.font = `600 ${size}px system-ui, sans-serif`;
     c.textAlign = 'center';
     c.textBaseline = 'middle';
     let t = String(text);
+    // a name too wide is first set smaller (down to 9 px, still legible), then shortened
+    for (let k = size - 1; k >= 9 && c.measureText(t).width > maxWidth; k--) c.font = `600 ${k}px system-ui, sans-serif`;
     if (c.measureText(t).width > maxWidth) {
       while (t.length > 1 && c.measureText(t + '…').width > maxWidth) t = t.slice(0, -1);
       t += '…';
     }
+    const w = c.measureText(t).width, hgt = parseFloat(c.font.split(' ')[1]);
+    const box = [x - w / 2, y - hgt / 2, x + w / 2, y + hgt / 2];
+    if (avoid && this.labelBoxes.some((o) => box[0] < o[2] && o[0] < box[2] && box[1] < o[3] && o[1] < box[3])) return;
+    if (halo) this.labelBoxes.push(box); // names and markers; not the numbers inside hexes
     if (halo) { // a dark halo behind white text, a white one behind coloured text
       c.lineWidth = 3.5;
       c.strokeStyle = color === '#fff' ? 'rgba(0,0,0,0.6)' : 'rgba(255,255,255,0.9)';

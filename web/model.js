@@ -20,6 +20,8 @@ const num = (v, d = 0) => (Number.isFinite(Number(v)) && v !== '' && v !== null 
 const round = (v, p = 1e6) => Math.round(v * p) / p;
 const opt = (o, k, v) => { if (v !== undefined && v !== '' && v !== null) o[k] = v; return o; };
 const unitField = (key = 'unit', label = 'Unit') => ({ key, label, kind: 'unit' });
+const arr = (v) => (Array.isArray(v) ? v : []);
+const wholeOrNone = (v) => (v === '' || v === undefined || v === null ? undefined : num(v));
 
 function freePosition(doc) {
   const out = { table: { ...doc.table } };
@@ -47,30 +49,65 @@ const whatIfReach = {
   build: (i) => opt({ unit: i.unit }, 'ignoreUnits', i.ignoreUnits === true ? true : undefined),
 };
 const hexMove = { fields: [unitField(), { key: 'path', label: 'Path', kind: 'path' }], build: (i) => ({ unit: i.unit, path: pathJSON(i.path) }) };
-// A C&C order as the page asks it: one unit (and its attached leader) ordered by a Section card,
-// moving along the drawn path (docs/api/cc-ancients.md "order").
+// A C&C order (docs/api/cc-ancients.md "order"): a command card and the units it orders, each
+// row one unit with the path it moves (drawn with the Path tool on the row chosen to draw), in
+// the sequence played; a row without a path orders the unit without moving it. Move-Fire-Move
+// rows can mark the move after ranged combat (`second`). I Am Spartacus is asked by the dice
+// rolled (a count per symbol), or by its number of orders when no die is entered.
+export const CC_CARDS = [['section', 'Section'], ['order mounted troops', 'Order Mounted Troops'], ['mounted charge', 'Mounted Charge'],
+  ['order light troops', 'Order Light Troops'], ['move-fire-move', 'Move-Fire-Move'], ['i am spartacus', 'I Am Spartacus'],
+  ['leadership', 'Leadership'], ['double time', 'Double Time'], ['line command', 'Line Command']];
+const CARDS_WITH_ORDERS = ['section', 'order mounted troops', 'mounted charge', 'order light troops', 'move-fire-move', 'i am spartacus'];
+const SECTIONS = ['left', 'center', 'right'].map((x) => [x, x]);
+const cardOf = (i) => i.card ?? 'section';
+const DICE = [['light', 'Dice rolled: light'], ['medium', 'medium'], ['heavy', 'heavy'], ['leader', 'leader (helmet)'], ['flag', 'flag'], ['swords', 'swords']];
+const diceKey = (d) => `dice.${d}`;
+const spartacusDice = (i) => DICE.flatMap(([d]) => Array(Math.max(0, Math.min(64, Math.floor(num(i[diceKey(d)]))))).fill(d));
+/** The rows of a C&C order's inputs (an older page kept one `unit` and its `path`). */
+export const orderRows = (i) => (Array.isArray(i.moves) ? i.moves : i.unit ? [{ unit: i.unit, path: i.path ?? [] }] : []);
 const ccOrder = {
-  fields: [unitField(), { key: 'path', label: 'Path', kind: 'path' },
-    { key: 'section', label: 'Section card', kind: 'select', options: ['left', 'center', 'right'].map((x) => [x, x]) }],
+  fields: [{ key: 'card', label: 'Command card', kind: 'select', options: CC_CARDS },
+    { key: 'section', label: 'Section', kind: 'select', options: SECTIONS, when: (i) => cardOf(i) === 'section' },
+    { key: 'orders', label: 'Orders on the card', kind: 'number', min: 1, max: 64, step: 1, when: (i) => CARDS_WITH_ORDERS.includes(cardOf(i)) && !(cardOf(i) === 'i am spartacus' && spartacusDice(i).length) },
+    ...DICE.map(([d, label]) => ({ key: diceKey(d), label, kind: 'number', min: 0, max: 8, step: 1, when: (i) => cardOf(i) === 'i am spartacus' })),
+    { key: 'leader', label: 'Leader (blank: one unit of choice)', kind: 'unit', when: (i) => cardOf(i) === 'leadership' },
+    { key: 'inspired', label: 'Inspired Leadership in section', kind: 'select', options: [['', '(not inspired)'], ...SECTIONS], when: (i) => cardOf(i) === 'leadership' },
+    { key: 'linked', label: 'Units in linked hexes (blank: the card’s)', kind: 'number', min: 0, max: 64, step: 1, when: (i) => cardOf(i) === 'leadership' },
+    { key: 'moves', label: 'Ordered units', kind: 'orders' }],
   build(i, doc) {
-    const unit = doc.units.find((u) => u.id === i.unit);
-    const path = pathJSON(i.path);
-    return {
-      side: unit?.side ?? doc.sides[0].name,
-      card: { type: 'section', section: i.section ?? 'center', orders: 3 },
-      ordered: unit ? [unit.id] : [],
-      moves: unit && path.length ? [{ unit: unit.id, path }] : [],
-    };
+    const rows = orderRows(i).filter((m) => m && m.unit);
+    const type = cardOf(i);
+    const card = { type };
+    if (type === 'section') card.section = i.section ?? 'center';
+    const dice = type === 'i am spartacus' ? spartacusDice(i) : [];
+    if (dice.length) card.dice = dice;
+    else if (CARDS_WITH_ORDERS.includes(type)) card.orders = num(i.orders, 3);
+    if (type === 'leadership') { opt(card, 'leader', i.leader || undefined); opt(card, 'section', i.inspired || undefined); opt(card, 'linked', wholeOrNone(i.linked)); }
+    const moves = rows.filter((m) => arr(m.path).length).map((m) => {
+      const o = { unit: m.unit, path: pathJSON(m.path) };
+      if (type === 'move-fire-move' && m.second === true) o.second = true;
+      return o;
+    });
+    // the moving units in the sequence played, then those ordered without moving
+    const ordered = [...new Set([...moves.map((m) => m.unit), ...rows.map((m) => m.unit)])];
+    const first = doc.units.find((u) => u.id === rows[0]?.unit);
+    return { side: first?.side ?? doc.sides[0].name, card, ordered, moves };
   },
-  parse: (req) => ({
-    unit: req.ordered?.[0] ?? req.moves?.[0]?.unit,
-    path: (req.moves?.[0]?.path ?? []).map(axialOf).filter(Boolean),
-    section: req.card?.section,
-  }),
+  parse(req) {
+    const card = req.card && typeof req.card === 'object' ? req.card : {};
+    const moves = arr(req.moves).filter((m) => m && typeof m.unit === 'string');
+    const rows = moves.map((m) => opt({ unit: m.unit, path: arr(m.path).map(axialOf).filter(Boolean) }, 'second', m.second === true ? true : undefined));
+    for (const id of arr(req.ordered)) if (typeof id === 'string' && !moves.some((m) => m.unit === id)) rows.push({ unit: id, path: [] });
+    const out = { card: CC_CARDS.some(([k]) => k === card.type) ? card.type : 'section', moves: rows, active: 0 };
+    if (out.card === 'leadership') Object.assign(out, { leader: card.leader ?? '', inspired: card.section ?? '', linked: card.linked ?? '' });
+    else if (card.section) out.section = card.section;
+    if (Number.isFinite(card.orders)) out.orders = card.orders;
+    for (const d of arr(card.dice)) if (DICE.some(([k]) => k === d)) out[diceKey(d)] = (out[diceKey(d)] ?? 0) + 1;
+    return out;
+  },
 };
 // A C&C retreat: the unit, the flags against it and what else decides which flags it may
 // disregard and how far it goes (docs/api/cc-ancients.md "retreat").
-const wholeOrNone = (v) => (v === '' || v === undefined || v === null ? undefined : num(v));
 const ccRetreat = {
   fields: [unitField(), { key: 'flags', label: 'Flags rolled', kind: 'number', min: 0, max: 64, step: 1 },
     { key: 'hits', label: 'Blocks lost to hits (optional)', kind: 'number', min: 0, max: 64, step: 1 },
@@ -251,7 +288,7 @@ export const SYSTEMS = {
       ],
       terrain: [{ ...toAxial(3, 4), terrain: 'forest' }, { ...toAxial(4, 4), terrain: 'forest' }, { ...toAxial(9, 4), terrain: 'hill' }, { ...toAxial(9, 5), terrain: 'hill' }],
       query: 'reach',
-      inputs: { reach: { unit: 'Hastati' }, move: { unit: 'Hastati', path: [toAxial(6, 5), toAxial(6, 4)] }, order: { unit: 'Hastati' }, retreat: { unit: 'Hastati', flags: 1, attacker: 'Numidians' }, evade: { unit: 'Numidians', attacker: 'Hastati' } },
+      inputs: { reach: { unit: 'Hastati' }, move: { unit: 'Hastati', path: [toAxial(6, 5), toAxial(6, 4)] }, order: { card: 'section', section: 'center', orders: 3, moves: [{ unit: 'Hastati', path: [] }], active: 0 }, retreat: { unit: 'Hastati', flags: 1, attacker: 'Numidians' }, evade: { unit: 'Numidians', attacker: 'Hastati' } },
     }),
   },
 
@@ -398,7 +435,7 @@ export function renameRefs(doc, from, to) {
   const walk = (o) => {
     for (const [k, v] of Object.entries(o)) {
       if (v && typeof v === 'object') walk(v);
-      else if (v === from && ['unit', 'pursuedUnit', 'charger', 'target'].includes(k)) o[k] = to;
+      else if (v === from && ['unit', 'pursuedUnit', 'charger', 'target', 'attacker', 'leader', 'from'].includes(k)) o[k] = to;
     }
   };
   walk(doc.inputs);

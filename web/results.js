@@ -140,6 +140,16 @@ function drawALMove(out, r, req) {
   }
   out.poseTrack(id, steps.map((s) => s.pose).concat(isPose(r.final) && !steps.length ? [r.final] : []), id);
   if (isPose(r.final)) out.ghost(id, r.final, r.legal === false ? 'stops here' : 'final', r.legal === false ? 'bad' : 'final');
+  // over the ghosts, the turning tool of each turn where it lay (A-AL-5): its triangle, the entry bevel on the
+  // unit's notch and the exit bevel where the unit was set down; red where it could not be placed
+  arr(r.actions).forEach((a, i) => {
+    const t = a.tool;
+    if (!t || arr(t.corners).length !== 3) return;
+    const ok = a.made !== false;
+    out.overlay.push({ type: 'polygon', points: t.corners, fill: ok ? 'rgba(242,193,78,0.45)' : 'rgba(179,38,30,0.15)', color: ok ? WARN : BAD, width: 2.5, dashed: !ok,
+      label: `${ok ? 'tool' : 'tool cannot be placed'} (${i + 1})`, labelAt: t.corners[2] });
+    out.overlay.push({ type: 'points', points: [t.entryBevel, t.exitBevel].filter(isPose).map((p) => ({ x: p.x, y: p.y, color: ok ? WARN : BAD })) });
+  });
 }
 
 function drawALReach(out, r, req) {
@@ -246,20 +256,42 @@ function drawGGReach(out, r, req, pick, extra) {
   const hexes = arr(r.hexes).filter(isHex);
   reachCells(out, hexes, (h) => [h.engaged ? (h.mayMeleeAttack ? 'A' : 'no A') : '', h.nimble ? 'N' : '', h.minimumMove ? 'min' : ''].filter(Boolean).join(' ') || undefined,
     (h) => h.endedBy === 'engagement-zone' || h.endedBy === 'minimum-move');
-  // zone hexes the unit can end in, and the enemies whose zones they are
+  // every enemy's zone (the answer's `zones`; an older answer: the zone hexes the unit can end in),
+  // and lines from the zone hexes it can end in to the enemies whose zones they are
   const sources = new Set();
   const zone = hexes.filter((h) => arr(h.engagedWith).length);
-  if (zone.length) out.overlay.push({ type: 'hexes', cells: zone.map((h) => ({ q: h.q, r: h.r, color: 'rgba(179,38,30,0.12)', outline: ZONE, hatch: true })) });
+  if (Array.isArray(r.zones)) zoneCells(out, r.zones);
+  else if (zone.length) out.overlay.push({ type: 'hexes', cells: zone.map((h) => ({ q: h.q, r: h.r, color: 'rgba(179,38,30,0.12)', outline: ZONE, hatch: true })) });
   for (const h of zone) for (const e of arr(h.engagedWith)) {
     sources.add(e);
     const s = out.unitHex(e);
     if (s) out.mark({ type: 'line', hexFrom: s, hexTo: h, color: ZONE, dashed: true });
   }
-  for (const e of sources) out.ring(e, ZONE, 'zone source');
+  if (!Array.isArray(r.zones)) for (const e of sources) out.ring(e, ZONE, 'zone source');
   if (!req.ignoreUnits) whatIfCells(out, extra?.whatIf);
   const start = isHex(r.start) ? r.start : hexStart(req, req.unit);
   if (r.stay && isHex(r.stay)) out.mark({ type: 'mark', shape: 'hex', hex: r.stay, color: PATH, label: r.stay.engaged ? 'stays engaged' : undefined });
   pickedPath(out, req.unit, start, pick, r);
+}
+
+/**
+ * GODSGLOOM Engagement Zones, every enemy's (docs/api/godsgloom.md `zones`): hatched over the
+ * reach shading, which stays readable beneath (no fill where the unit can end; a faint fill and a
+ * dashed outline where it cannot); each enemy exerting one is ringed.
+ */
+function zoneCells(out, zones) {
+  const cells = new Map();
+  for (const z of arr(zones)) {
+    for (const h of arr(z.hexes).filter(isHex)) {
+      const k = hexKey(h);
+      if (!cells.has(k)) cells.set(k, { q: h.q, r: h.r, lockdown: false });
+      if (z.lockdown) cells.get(k).lockdown = true;
+    }
+    if (arr(z.hexes).length) out.ring(z.unit, ZONE, z.lockdown ? 'Lockdown' : undefined);
+  }
+  out.overlay.push({ type: 'hexes', cells: [...cells.values()].map((h) => (out.reach.has(hexKey(h))
+    ? { q: h.q, r: h.r, color: 'rgba(0,0,0,0)', outline: ZONE, hatch: true }
+    : { q: h.q, r: h.r, color: 'rgba(179,38,30,0.08)', outline: ZONE, dashed: true, hatch: true, badge: h.lockdown ? 'Lockdown' : undefined })) });
 }
 
 function drawTWReach(out, r, req, pick) {
@@ -272,9 +304,9 @@ function drawTWReach(out, r, req, pick) {
 /** The hexes under hexon centres (Torn World Large and Huge, A-TW-1). */
 const footprint = (hexons) => arr(hexons).filter(isHex).flatMap((h) => hexonCells(h.q, h.r));
 
-/** A proposed hex path (request) from the unit's hex, numbered, and its end. */
-function drawHexPath(out, id, path, color = PATH) {
-  const start = out.unitHex(id);
+/** A proposed hex path (request) from the unit's hex (or `from`), numbered, and its end. */
+function drawHexPath(out, id, path, color = PATH, from = null) {
+  const start = from ?? out.unitHex(id);
   const cells = [...(start ? [start] : []), ...arr(path).filter(isHex)];
   if (cells.length > 1) {
     out.overlay.push({ type: 'hexpath', cells, color, numbered: true });
@@ -289,6 +321,7 @@ function drawHexMove(out, r, req) {
     if (arr(r.final.hexons).length) out.overlay.push({ type: 'hexes', cells: footprint(r.final.hexons).map((h) => ({ ...h, color: 'rgba(30,107,60,0.25)' })) });
     out.mark({ type: 'mark', shape: 'hex', hex: r.final, color: r.legal === false ? BAD : GOOD, label: r.legal === false ? 'stops here' : 'final' });
   }
+  if (Array.isArray(r.zones)) zoneCells(out, r.zones);
   for (const e of arr(r.engagedWith)) out.ring(e, ZONE, 'engages');
   drawEjections(out, r);
 }
@@ -328,13 +361,113 @@ function drawShift(out, r, req) {
   if (isHex(req.to)) out.mark({ type: 'mark', shape: 'hex', hex: req.to, color: PATH });
 }
 
+// C&C order: each move's path from where that move began (a Move-Fire-Move second move starts
+// where the first ended), drawn red when the move is not made, and a verdict per ordered unit at
+// its end: moved, not moved and why, or refused by the card (the order-level reasons naming it);
+// units ordered without moving ringed; battle lines to adjacent enemies.
 function drawCCOrder(out, r, req) {
+  const words = (x) => (x?.code ?? '').replace(/_/g, ' ');
+  const refused = new Map();
+  for (const x of arr(r.reasons)) if (x.unit && !Number.isInteger(x.action) && !refused.has(x.unit)) refused.set(x.unit, x);
+  const ends = new Map(); // unit -> where its last move ended, with its verdict
   arr(req.moves).forEach((m, i) => {
     const res = arr(r.moves)[i];
-    drawHexPath(out, m.unit, m.path, res?.legal === false ? BAD : PATH);
-    if (res && isHex(res.final)) out.mark({ type: 'mark', shape: 'hex', hex: res.final, color: res.legal === false ? BAD : GOOD, label: `${m.unit}${res.legal === false ? ': not moved' : ''}` });
+    const bad = res?.legal === false;
+    drawHexPath(out, m.unit, m.path, bad ? BAD : PATH, isHex(res?.from) ? res.from : null);
+    if (!res) return;
+    const at = isHex(res.final) ? res.final : out.unitHex(m.unit);
+    const why = bad ? `: not moved (${words(arr(res.reasons)[0])})` : `: moved ${plural(res.hexesMoved ?? 0, 'hex', 'hexes')}`;
+    if (at) ends.set(m.unit, { at, label: `${m.unit}${m.second ? ' (2nd)' : ''}${why}`, bad });
   });
-  for (const b of arr(r.battle)) for (const e of arr(b.adjacentEnemies)) { const s = out.unitHex(b.unit), t = out.unitHex(e); if (s && t) out.mark({ type: 'line', hexFrom: s, hexTo: t, color: b.mustBattle ? BAD : WARN, dashed: true }); }
+  for (const id of arr(req.ordered)) {
+    const no = refused.get(id);
+    const e = ends.get(id);
+    if (e) out.mark({ type: 'mark', shape: 'hex', hex: e.at, color: e.bad || no ? BAD : GOOD, label: no ? `${e.label}; ${words(no)}` : e.label });
+    else out.ring(id, no ? BAD : PATH, `${id}: ${no ? words(no) : 'ordered, not moving'}`);
+  }
+  for (const b of arr(r.battle)) for (const e of arr(b.adjacentEnemies)) { const s = out.unitHex(b.unit), t = out.unitHex(e); if (s && t) out.mark({ type: 'line', hexFrom: ends.get(b.unit)?.at ?? s, hexTo: t, color: b.mustBattle ? BAD : WARN, dashed: true }); }
+}
+
+const BLOCKED = { hex_occupied: (x) => `holds ${x.unit ?? 'a unit'}`, enemy_leader: (x) => `enemy leader ${x.unit ?? ''}`.trim(), impassable_terrain: () => 'impassable',
+  off_board: () => 'board edge', two_leaders: (x) => `${x.unit ?? 'a leader'}: two leaders` };
+const blockedLabel = (x) => (BLOCKED[x.code] ?? (() => (x.code ?? '').replace(/_/g, ' ')))(x);
+const pathKey = (p) => arr(p?.path).map(hexKey).join(' ');
+
+/** The hexes a retreat or an evade enters, after its start, as a line (numbered: the one drawn first). */
+function hexRoute(out, start, p, color, numbered) {
+  const cells = [start, ...arr(p.path).filter(isHex)];
+  if (cells.length > 1) out.overlay.push({ type: 'hexpath', cells, color, numbered, dashed: !numbered });
+  return cells;
+}
+
+// C&C retreat (docs/api/cc-ancients.md "retreat"): the best path hex by hex, the other paths
+// dashed, where it ends with the blocks it loses, each hex behind that is closed and why, the
+// units that lose blocks instead (an elephant) and those its rampage rolls for.
+function drawCCRetreat(out, r, req) {
+  const id = r.unit ?? req.unit;
+  const start = isHex(r.start) ? r.start : out.unitHex(id);
+  if (!start) return;
+  if (r.eliminated) { out.mark({ type: 'mark', shape: 'x', hex: start, color: BAD, label: 'eliminated by the hits' }); return; }
+  const best = isHex(r.bestPath?.final) ? r.bestPath : null;
+  const rampage = () => { for (const u of arr(r.rampage)) out.ring(u, WARN, 'rampage roll'); };
+  if (!best) { out.mark({ type: 'mark', shape: 'hex', hex: start, color: GOOD, label: 'no retreat' }); rampage(); return; }
+  const loses = new Map(arr(best.blockersLose).map((b) => [b.unit, b.eliminated ? 'eliminated' : `−${plural(b.blocks ?? 0, 'block')}`]));
+  for (const p of arr(r.paths)) {
+    if (pathKey(p) === pathKey(best) || !isHex(p.final)) continue;
+    hexRoute(out, start, p, p.legal === false ? BAD : PATH, false);
+    if (hexKey(p.final) !== hexKey(best.final)) out.mark({ type: 'mark', shape: 'hex', hex: p.final, color: p.legal === false ? BAD : PATH, label: p.legal === false ? 'not allowed' : `or here${p.leaderAttaches ? `: ${p.leaderAttaches} attaches` : ''}` });
+  }
+  const cells = hexRoute(out, start, best, PATH, true);
+  if (cells.length > 1) out.tracks.push({ kind: 'hexes', steps: cells, color: out.colour(id) });
+  // each reason named once (two hexes off the board edge side by side carry one label)
+  const named = new Set();
+  for (const x of arr(best.blocked)) {
+    if (!isHex(x.hex)) continue;
+    const label = `${blockedLabel(x)}${loses.has(x.unit) ? `: ${loses.get(x.unit)}` : ''}`;
+    out.mark({ type: 'mark', shape: 'x', hex: x.hex, color: BAD, label: named.has(label) ? undefined : label });
+    named.add(label);
+  }
+  const lost = best.blocksLost ?? 0;
+  const here = best.hexesMoved ? 'ends here' : 'stays';
+  const end = best.eliminated ? 'eliminated' : lost ? `${here}, −${plural(lost, 'block')}` : best.leaderAttaches ? `${here}: ${best.leaderAttaches} attaches` : here;
+  out.mark({ type: 'mark', shape: 'hex', hex: best.final, color: lost || best.eliminated ? BAD : GOOD, label: end });
+  const inBlocked = new Set(arr(best.blocked).map((x) => x.unit));
+  for (const [u, what] of loses) if (!inBlocked.has(u)) out.ring(u, BAD, what);
+  rampage();
+}
+
+// C&C evade (docs/api/cc-ancients.md "evade"): every evade path (the first numbered, the others
+// dashed) and where each ends (off the board for a leader over his own edge), the enemy hexes a
+// leader must escape through, and the piece eliminated or removed.
+function drawCCEvade(out, r, req) {
+  const id = r.unit ?? req.unit;
+  const start = isHex(r.start) ? r.start : out.unitHex(id);
+  if (!start) return;
+  if (r.eliminated) out.mark({ type: 'mark', shape: 'x', hex: start, color: BAD, label: 'eliminated: no evade' });
+  else if (r.canEvade === false) out.mark({ type: 'mark', shape: 'hex', hex: start, color: BAD, label: 'may not evade' });
+  if (r.unitEliminated) out.mark({ type: 'mark', shape: 'x', hex: start, color: BAD, label: `${r.unitEliminated} eliminated` });
+  const paths = arr(r.paths);
+  const ends = new Map(); // one mark per end hex, naming the paths that end there
+  const escapes = new Map();
+  paths.forEach((p, i) => {
+    const cells = hexRoute(out, start, p, PATH, i === 0);
+    if (i === 0 && cells.length > 1) out.tracks.push({ kind: 'hexes', steps: cells, color: out.colour(id) });
+    for (const e of arr(p.escapes)) if (isHex(e)) escapes.set(hexKey(e), e);
+    const at = p.offBoard ? cells.at(-1) : p.final;
+    if (!isHex(at)) return;
+    const k = `${hexKey(at)}${p.offBoard ? ' off' : ''}`;
+    const joins = p.attachesTo ? `joins ${p.attachesTo}` : p.leaderAttaches ? `${p.leaderAttaches} attaches` : '';
+    if (!ends.has(k)) ends.set(k, { hex: at, off: p.offBoard, joins, paths: [] });
+    ends.get(k).paths.push(i + 1);
+  });
+  for (const e of escapes.values()) out.mark({ type: 'mark', shape: 'x', hex: e, color: WARN, label: `escape roll: ${e.unit}` });
+  // labels kept short, as neighbouring ends carry them side by side: the numbers of the paths
+  // ending there, and what happens there beyond ending
+  for (const e of ends.values()) {
+    const what = [e.off ? 'off the board' : r.removedAfterEvade ? 'removed' : '', e.joins].filter(Boolean).join(', ');
+    const label = paths.length > 1 ? `${e.paths.join(', ')}${what ? `: ${what}` : ''}` : what || 'ends';
+    out.mark({ type: 'mark', shape: 'hex', hex: e.hex, color: r.removedAfterEvade ? BAD : GOOD, label });
+  }
 }
 
 // ---- fallbacks: CONTRACT.md's shared shapes ----
@@ -384,6 +517,8 @@ export const DRAW = {
   'cc-ancients/reach': drawCCReach,
   'cc-ancients/move': drawHexMove,
   'cc-ancients/order': drawCCOrder,
+  'cc-ancients/retreat': drawCCRetreat,
+  'cc-ancients/evade': drawCCEvade,
   'godsgloom/reach': drawGGReach,
   'godsgloom/move': drawHexMove,
   'torn-world/reach': drawTWReach,
@@ -434,6 +569,8 @@ export function verdictOf(response, request = null) {
   if (r.legal !== false && typeof r.engaged === 'boolean' && Array.isArray(r.engagedWith)) pts += r.engaged ? ` Ends Engaged with ${r.engagedWith.join(', ')}${r.mayMeleeAttack === false ? ', no Melee Attack' : typeof r.mayMeleeAttack === 'boolean' ? '; may still make a Melee Attack' : ''}.` : '';
   if (r.legal !== false && typeof r.canBattle === 'boolean') pts += r.mustBattle ? ' It must battle.' : r.canBattle ? ' It may battle.' : ' It may not battle.';
   if (arr(r.ejections).length) pts += ` Ejects ${r.ejections.map((e) => e.unit).join(', ')}.`;
+  if (q === 'retreat') return retreatVerdict(r);
+  if (q === 'evade') return evadeVerdict(r);
   if (typeof r.legal === 'boolean' && q !== 'reach') {
     const first = arr(r.reasons)[0];
     const why = !r.legal && first ? ` ${first.rule}: ${first.message}` : '';
@@ -456,14 +593,63 @@ export function verdictOf(response, request = null) {
   return { text: 'Answered.', kind: 'answered' };
 }
 
+function retreatVerdict(r) {
+  const first = arr(r.reasons)[0];
+  const why = first ? ` ${first.rule}: ${first.message}` : '';
+  if (r.eliminated) return { text: `${r.unit} is eliminated by the hits: no retreat.${why}`, kind: 'illegal' };
+  const flags = `${plural(r.flagsTaken ?? 0, 'flag')} of ${r.flags} taken${r.ignored ? ` (${r.ignored} disregarded)` : ''}`;
+  if (!r.retreatHexes) return { text: `No retreat: ${flags}.${why}`, kind: r.legal === false ? 'illegal' : 'legal' };
+  const b = r.bestPath ?? {};
+  const loss = b.eliminated ? ', and it is eliminated' : b.blocksLost ? `, ${plural(b.hexesShort ?? 0, 'hex', 'hexes')} short: it loses ${plural(b.blocksLost, 'block')}` : '';
+  const others = arr(b.blockersLose).length ? ` ${b.blockersLose.map((x) => `${x.unit} ${x.eliminated ? 'is eliminated' : `loses ${plural(x.blocks ?? 0, 'block')}`}`).join('; ')} instead.` : '';
+  return { text: `${r.legal === false ? 'Not as asked.' : 'Retreat.'} ${flags}: ${plural(r.retreatHexes, 'hex', 'hexes')} back. Best path: ${plural(b.hexesMoved ?? 0, 'hex', 'hexes')}${loss}.${others}${why}`,
+    kind: r.legal === false || b.eliminated ? 'illegal' : b.blocksLost ? 'answered' : 'legal' };
+}
+
+function evadeVerdict(r) {
+  const first = arr(r.reasons)[0];
+  const why = first ? ` ${first.rule}: ${first.message}` : '';
+  if (r.eliminated) return { text: `No evade: ${r.unit} is eliminated.${why}`, kind: 'illegal' };
+  if (r.canEvade === false) return { text: `${r.unit} cannot evade.${why}`, kind: 'illegal' };
+  const ps = arr(r.paths);
+  const ends = [...new Set(ps.map((p) => (p.offBoard ? 'off the board' : colRow(p.final))))].join('; ');
+  return { text: `${r.unit} may evade${r.evadesOnly ? ` (only ${r.evadesOnly})` : ''}: ${plural(ps.length, 'path')}, ending on ${ends}.${r.removedAfterEvade ? ' It is then removed.' : ''}`, kind: 'legal' };
+}
+
+function retreatPathText(p, i) {
+  const bits = [`${i + 1}. ${arr(p.path).map(colRow).join(' → ') || 'stays'}: ${plural(p.hexesMoved ?? 0, 'hex', 'hexes')}`];
+  if (p.hexesShort) bits.push(`${p.hexesShort} short, loses ${plural(p.blocksLost ?? 0, 'block')}`);
+  if (p.stoppedBy && p.stoppedBy !== 'complete') bits.push(`stopped by ${p.stoppedBy}`);
+  if (p.leaderAttaches) bits.push(`${p.leaderAttaches} attaches`);
+  if (arr(p.blocked).length) bits.push(`closed behind: ${p.blocked.map((x) => `${colRow(x.hex)} (${blockedLabel(x)}, ${x.rule})`).join('; ')}`);
+  if (arr(p.blockersLose).length) bits.push(`instead ${p.blockersLose.map((x) => `${x.unit} ${x.eliminated ? 'eliminated' : `loses ${x.blocks}`}`).join(', ')}`);
+  if (p.marshRolls) bits.push(`${plural(p.marshRolls, 'marsh roll')}`);
+  if (p.eliminated) bits.push('eliminated');
+  if (p.leaderCasualtyDice) bits.push(`leader casualty check: ${p.leaderCasualtyDice} dice`);
+  if (p.legal === false) bits.push('not allowed: a path losing nothing exists');
+  return bits.join('; ');
+}
+
+function evadePathText(p, i) {
+  const bits = [`${i + 1}. ${arr(p.path).map(colRow).join(' → ')}${p.offBoard ? ' → off the board' : ''}: ${plural(p.hexesMoved ?? 0, 'hex', 'hexes')}`];
+  if (arr(p.escapes).length) bits.push(`escape rolls against ${p.escapes.map((e) => `${e.unit} at ${colRow(e)}`).join(', ')}`);
+  if (p.attachesTo) bits.push(`joins ${p.attachesTo}`);
+  if (p.leaderAttaches) bits.push(`${p.leaderAttaches} attaches`);
+  if (p.marshRolls) bits.push(`${plural(p.marshRolls, 'marsh roll')}`);
+  return bits.join('; ');
+}
+
 // One line per scalar result field worth reading.
 export const FACTS = ['orderCost', 'movementPoints', 'pointsSpent', 'pointsLost', 'endedBy', 'moveType', 'speed', 'allowance', 'cost',
   'hexesMoved', 'canBattle', 'mustBattle', 'stoppedBy', 'leaderAttaches', 'attachesTo', 'engaged', 'mayMeleeAttack', 'nimble', 'minimumMove',
-  'ordersUsed', 'ordersAllowed', 'steps', 'dexterityTest', 'droppedNoFreeHex', 'spacing', 'truncated', 'fleeingDestroyed', 'facing', 'distance', 'traceDropped'];
+  'ordersUsed', 'ordersAllowed', 'blocks', 'blocksLeft', 'hexesPerFlag', 'extraHexesPerFlag', 'maxIgnored', 'eligible', 'canEvade', 'evadesOnly',
+  'unitEliminated', 'leaderMovesWith', 'removedAfterEvade', 'steps', 'dexterityTest', 'droppedNoFreeHex', 'spacing', 'truncated', 'fleeingDestroyed', 'facing', 'distance', 'traceDropped'];
 const FACT_NAMES = { orderCost: 'order points', movementPoints: 'movement points', pointsSpent: 'points spent', pointsLost: 'points lost (unspent)', endedBy: 'movement ended by',
   moveType: 'kind of move', hexesMoved: 'hexes moved', canBattle: 'may battle', mustBattle: 'must battle', stoppedBy: 'stopped by', leaderAttaches: 'leader attaches',
   attachesTo: 'attaches to', mayMeleeAttack: 'may still make a Melee Attack', minimumMove: 'minimum move only', ordersUsed: 'orders used', ordersAllowed: 'orders allowed',
-  dexterityTest: 'Dexterity test', droppedNoFreeHex: 'ends left out (no free hex to eject to)', spacing: 'sample spacing', fleeingDestroyed: 'fleeing unit destroyed', traceDropped: 'trace steps not kept' };
+  dexterityTest: 'Dexterity test', blocks: 'blocks when the combat began', blocksLeft: 'blocks left after the hits', hexesPerFlag: 'hexes per flag',
+  extraHexesPerFlag: 'extra hexes per flag', maxIgnored: 'flags it may disregard', eligible: 'may evade at all', canEvade: 'can evade', evadesOnly: 'may evade only',
+  unitEliminated: 'its unit was eliminated', leaderMovesWith: 'leader moving with it', removedAfterEvade: 'removed after evading', droppedNoFreeHex: 'ends left out (no free hex to eject to)', spacing: 'sample spacing', fleeingDestroyed: 'fleeing unit destroyed', traceDropped: 'trace steps not kept' };
 const yes = (v) => (v === true ? 'yes' : v === false ? 'no' : v);
 
 function ruleItem(rule, message) {
@@ -548,7 +734,7 @@ export function resultText(response, assumptionSummaries, opts = {}) {
     return parts;
   }
   const r = response.result ?? {};
-  const facts = FACTS.filter((k) => r[k] !== undefined && typeof r[k] !== 'object').map((k) => `${FACT_NAMES[k] ?? k}: ${yes(r[k])}`);
+  const facts = FACTS.filter((k) => r[k] !== undefined && typeof r[k] !== 'object' && !(k === 'droppedNoFreeHex' && r[k] === 0)).map((k) => `${FACT_NAMES[k] ?? k}: ${yes(r[k])}`);
   if (arr(r.engagedWith).length) facts.push(`Engaged with: ${r.engagedWith.join(', ')}`);
   if (arr(r.startEngagedWith).length) facts.push(`starts Engaged with: ${r.startEngagedWith.join(', ')}`);
   if (isPose(r.final) || isHex(r.final)) facts.push(`${r.legal === false ? 'stops at' : 'ends at'}: ${poseText(r.final)}`);
@@ -557,6 +743,7 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   if (reachCount && arr(r.hexes).length) facts.push(`${plural(reachCount, 'hex', 'hexes')} reachable; tap one (or press ] and [) to see its path`);
   const zoned = arr(r.hexes).filter((h) => h.engaged === true).length;
   if (arr(r.hexes).some((h) => typeof h.engaged === 'boolean')) facts.push(`${plural(zoned, 'of them lies', 'of them lie')} in an enemy Engagement Zone (hatched)`);
+  if (Array.isArray(r.zones) && r.zones.length) facts.push(`Engagement Zones (red hatching): ${r.zones.map((z) => `${z.unit} ${plural(arr(z.hexes).length, 'hex', 'hexes')}${z.lockdown ? ', Lockdown' : ''}`).join('; ')}`);
   if (opts.whatIfCount) facts.push(`${plural(opts.whatIfCount, 'more hex', 'more hexes')} (dashed outline) only if no other unit stood on the board`);
   if (arr(r.samples).length) {
     const s = arr(r.samples), costs = s.map((x) => x.cost ?? 0);
@@ -573,15 +760,22 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   parts.push(...section('Breakaway attacks', arr(r.breakaway), (b) => el('li', `${b.unit} (${b.side})${b.ownerOrders ? ': its owner orders these and may decline any' : ''}`), true));
   parts.push(...section('Pursuers, in the order they move', arr(r.pursuers), (p) => el('li', pursuerText(p)), true));
   parts.push(...section('Moves', arr(r.moves), (m) => el('li', `${m.unit}: ${m.legal ? 'moved' : 'not moved'} ${colRow(m.from)} → ${colRow(m.final)}, ${plural(m.hexesMoved ?? 0, 'hex', 'hexes')}${m.stoppedBy ? `, stopped by ${m.stoppedBy}` : ''}${m.attachesTo ? `, attaches to ${m.attachesTo}` : ''}${m.leaderAttaches ? `, ${m.leaderAttaches} attaches` : ''}`)));
+  if (request.query === 'retreat') {
+    parts.push(...section('Flags it may disregard', arr(r.ignorable), (x) => ruleItem(x.rule, `${x.means}${arr(x.by).length ? ` (${x.by.join(', ')})` : ''}${x.terrain ? ` (${x.terrain})` : ''}${x.ifLeaderSurvives ? ', if the leader survives' : ''}`)));
+    parts.push(...section('Retreat paths (the best numbered on the board, the others dashed)', arr(r.paths), (p) => el('li', retreatPathText(p, r.paths.indexOf(p)))));
+  }
+  if (request.query === 'evade') parts.push(...section('Evade paths (the first numbered on the board, the others dashed; each end marked with the numbers of the paths ending there)', arr(r.paths), (p) => el('li', evadePathText(p, r.paths.indexOf(p)))));
   parts.push(...section('Battle', arr(r.battle), (b) => el('li', `${b.unit}: ${b.mustBattle ? 'must battle' : b.canBattle ? 'may battle' : `may not battle${b.noBattleRule ? ` (${b.noBattleRule})` : ''}`}${arr(b.adjacentEnemies).length ? `, next to ${b.adjacentEnemies.join(', ')}` : ', no enemy adjacent'}${b.leader ? `, with leader ${b.leader}` : ''}`)));
   parts.push(...section('Steps', arr(r.steps), (s) => el('li', `${colRow(s)}: cost ${s.cost}, ${s.spent} spent`), true));
   parts.push(...section('Ejections, in the order resolved', arr(r.ejections), (e) => el('li', ejectionText(e)), true));
   parts.push(...section('Markers', arr(r.markers), (m) => el('li', `${m.marker} (${m.kind}, ${m.why}) from ${colRow(m.from)}: ${m.stays ? 'stays' : `${plural(arr(m.candidates).length, 'hex', 'hexes')}, chosen by ${m.chooser}`}${isHex(m.to) ? `; to ${colRow(m.to)}` : ''}`)));
   parts.push(...section('Free attacks', arr(r.freeAttacks), (f) => ruleItem(f.rule, `${f.unit} attacks at ${colRow(f.at)}`)));
   parts.push(...section('Outcomes of the Dexterity test', arr(r.outcomes), (o) => el('li', `${o.dexterity === 'none' ? 'no test' : o.dexterity}: ${o.moves ? '' : 'stays; '}${o.chooser ?? ''} chooses; ${o.legal === false ? `not possible (${arr(o.reasons).map((x) => x.message).join(' ')})` : isHex(o.final) ? `to ${colRow(o.final)}` : arr(o.candidates).length ? `one of ${o.candidates.map(colRow).join('; ')}` : 'stays'}`)));
+  // an order's illegal moves give their reasons twice (the order's, and the move's own)
+  const said = new Set(arr(r.reasons).map((x) => `${x.unit} ${x.code} ${x.message}`));
   const reasons = [...arr(r.reasons), ...arr(r.restrictions).filter((x) => !arr(r.reasons).includes(x)),
-    ...arr(r.pursuers).flatMap((p) => arr(p.reasons)), ...arr(r.moves).flatMap((m) => arr(m.reasons))];
-  parts.push(...section(r.legal === false ? 'Why not' : 'Rulings', reasons, (x) => ruleItem(x.rule, `${x.unit ? `${x.unit}: ` : ''}${x.message ?? x.code ?? ''}${Number.isInteger(x.action) ? ` (at ${request.order ? 'action' : 'step'} ${x.action + 1})` : ''}`)));
+    ...arr(r.pursuers).flatMap((p) => arr(p.reasons)), ...arr(r.moves).flatMap((m) => arr(m.reasons)).filter((x) => !said.has(`${x.unit} ${x.code} ${x.message}`))];
+  parts.push(...section(r.legal === false ? 'Why not' : 'Rulings', reasons, (x) => ruleItem(x.rule, `${x.unit ? `${x.unit}: ` : ''}${x.message ?? x.code ?? ''}${Number.isInteger(x.action) ? ` (at ${request.order ? 'action' : request.query === 'order' && arr(r.reasons).includes(x) ? 'move' : 'step'} ${x.action + 1})` : ''}`)));
   parts.push(...section('How the engine ruled', arr(r.trace), (x) => ruleItem(x.rule, (x.unit ? `${x.unit}: ` : '') + (x.message ?? '')), true));
   parts.push(...section('Assumptions this answer relied on', arr(response.assumptions), (id) => ruleItem(id, assumptionSummaries.get(id) ?? '')));
   return parts;
@@ -590,7 +784,7 @@ export function resultText(response, assumptionSummaries, opts = {}) {
 function hexLegend(r) {
   const h = arr(r.hexes), out = ['Numbers are the cost of getting there.'];
   if (h.some((x) => x.canBattle !== undefined)) out.push('B: may battle an adjacent enemy; B!: must battle; no B: may not battle; a thick outline: terrain or a leader stops the move there.');
-  if (h.some((x) => x.engaged !== undefined)) out.push('Red hatched hexes lie in an enemy Engagement Zone (dashed lines lead to the enemy); A: may still make a Melee Attack there, no A: may not; N: Nimble used; min: the minimum move; a thick outline: the move must stop there.');
+  if (h.some((x) => x.engaged !== undefined)) out.push(`Red hatched hexes lie in an enemy Engagement Zone${Array.isArray(r.zones) ? ' (every enemy’s zone, with a dashed outline where the unit cannot end; each enemy exerting one is ringed)' : ''}; dashed lines lead from the zone hexes it can end in to the enemy; A: may still make a Melee Attack there, no A: may not; N: Nimble used; min: the minimum move; a thick outline: the move must stop there.`);
   if (h.some((x) => x.freeAttacks !== undefined)) out.push('FA n: n free attacks on the way; E n: n miniatures ejected at the end; D: Volume destroyed.');
   return out;
 }

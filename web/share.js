@@ -167,7 +167,8 @@ function checkInputs(system, query, inputs, path, unitIds, sideNames) {
   const hexPoint = (h, p) => ({ q: number(h?.q, `${p}.q`, { min: -LIMITS.hexCoord, max: LIMITS.hexCoord, integer: true }), r: number(h?.r, `${p}.r`, { min: -LIMITS.hexCoord, max: LIMITS.hexCoord, integer: true }) });
   const unitRef = (v, p) => (v === '' ? '' : str(v, p));
   for (const f of SYSTEMS[system].queries[query].fields) {
-    const v = inputs[f.key];
+    // a link made when a C&C order held one unit and its path: that unit is the order's one row
+    const v = f.kind === 'orders' && inputs.moves === undefined && typeof inputs.unit === 'string' ? [{ unit: inputs.unit, path: inputs.path ?? [] }] : inputs[f.key];
     const p = `${path}.${f.key}`;
     if (v === undefined) continue;
     if (f.kind === 'unit') out[f.key] = unitRef(v, p);
@@ -181,7 +182,17 @@ function checkInputs(system, query, inputs, path, unitIds, sideNames) {
         const pp = `${p}[${i}]`;
         obj(a, pp);
         if (a.step !== undefined) return { step: oneOf(a.step, ['forward', 'backward', 'left', 'right'], `${pp}.step`), distance: number(a.distance, `${pp}.distance`, { min: 0 }) };
-        return { turn: oneOf(Number(a.turn), [45, 90], `${pp}.turn`), off: oneOf(a.off, ['front', 'right', 'back', 'left'], `${pp}.off`) };
+        const turn = { turn: oneOf(Number(a.turn), [45, 90], `${pp}.turn`), off: oneOf(a.off, ['front', 'right', 'back', 'left'], `${pp}.off`) };
+        if (a.toward !== undefined) turn.toward = oneOf(a.toward, ['left', 'right'], `${pp}.toward`);
+        return turn;
+      });
+    } else if (f.kind === 'orders') { // C&C order rows: a unit, its path, a Move-Fire-Move second move
+      out[f.key] = array(v, p, LIMITS.list).map((m, i) => {
+        const pp = `${p}[${i}]`;
+        obj(m, pp);
+        const row = { unit: unitRef(m.unit, `${pp}.unit`), path: array(m.path ?? [], `${pp}.path`, LIMITS.path).map((h, k) => hexPoint(h, `${pp}.path[${k}]`)) };
+        if (m.second !== undefined) { if (typeof m.second !== 'boolean') at(`${pp}.second`, 'must be true or false'); row.second = m.second; }
+        return row;
       });
     } else if (f.kind === 'pursuers') {
       out[f.key] = array(v, p, LIMITS.list).map((a, i) => {

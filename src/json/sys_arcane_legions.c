@@ -269,6 +269,31 @@ static int read_order(McJson *j, const cJSON *req, Table *t, AlOrder *o) {
     return 1;
 }
 
+static void write_xy(McJson *j, cJSON *obj, const char *key, McVec2 p) {
+    cJSON *o = mc_jw_object(j, obj, key);
+    if (o) mc_jw_number(j, o, "x", p.x), mc_jw_number(j, o, "y", p.y);
+}
+
+// A turn's tool (A-AL-5): its triangle as a polygon ([[x, y], ...], the entry edge first) and
+// its two bevels as points.
+static void write_tool(McJson *j, cJSON *action, const AlToolPose *t) {
+    cJSON *o = mc_jw_object(j, action, "tool");
+    cJSON *cs = o ? mc_jw_array(j, o, "corners") : NULL;
+    for (int i = 0; i < 3 && cs; i++) {
+        cJSON *pt = cJSON_CreateArray();
+        if (!pt) {
+            j->oom = 1;
+            return;
+        }
+        mc_jw_add(j, cs, NULL, pt);
+        mc_jw_push_number(j, pt, t->corners[i].x);
+        mc_jw_push_number(j, pt, t->corners[i].y);
+    }
+    if (!o) return;
+    write_xy(j, o, "entryBevel", t->entry_bevel);
+    write_xy(j, o, "exitBevel", t->exit_bevel);
+}
+
 static void write_event(McJson *j, cJSON *arr, const AlWorld *w, const AlEvent *e) {
     cJSON *o = mc_jw_push_object(j, arr);
     if (!o) return;
@@ -319,6 +344,7 @@ static int run_move(McJson *j, const cJSON *req, cJSON *result) {
         mc_jw_number(j, a, "cost", ar->cost);
         mc_jw_number(j, a, "pointsLeft", ar->points_left);
         write_pose(j, a, "pose", ar->pose);
+        if (ar->has_tool) write_tool(j, a, &ar->tool);
         cJSON *evs = mc_jw_array(j, a, "events");
         for (int k = 0; k < ar->event_count && evs; k++) write_event(j, evs, &t.w, &ar->events[k]);
     }

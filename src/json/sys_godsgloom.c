@@ -199,6 +199,27 @@ static void write_facings(McJson *j, cJSON *obj, unsigned facings) {
         if (facings & (1u << f)) mc_jw_push_number(j, arr, f);
 }
 
+// Every enemy's Engagement Zone (GG-EZ-1, A-GG-1), so that zones are seen whole, not only where
+// the mover can end: the enemies in request order, each with its zone hexes on the board in
+// direction order. None with ignoreUnits (no unit exerts a zone then).
+static void write_zones(McJson *j, cJSON *result, const McGgScene *s) {
+    cJSON *zones = mc_jw_array(j, result, "zones");
+    for (int u = 0; u < s->req->unit_count && zones && !s->req->ignore_units; u++) {
+        const McGgUnit *e = &s->req->units[u];
+        if (u == s->req->mover || strcmp(e->side, s->mover->side) == 0) continue;
+        cJSON *o = mc_jw_push_object(j, zones);
+        if (!o) return;
+        mc_jw_string(j, o, "unit", e->id);
+        mc_jw_bool(j, o, "lockdown", (e->traits & MC_GG_LOCKDOWN) != 0);
+        cJSON *hexes = mc_jw_array(j, o, "hexes");
+        int at = mc_board_index(s->board, e->hex);
+        for (int d = 0; d < MC_HEX_DIRECTIONS && hexes; d++) {
+            int nb = mc_board_neighbor(s->board, at, d);
+            if (nb >= 0 && mc_gg_in_zone(s, e, s->board->hexes[nb])) mc_jw_hex_push(j, hexes, s->board->hexes[nb]);
+        }
+    }
+}
+
 // The fields the start, every destination and the stay share.
 static void write_header(McJson *j, cJSON *result, const McGgScene *s) {
     mc_jw_string(j, result, "unit", s->mover->id);
@@ -212,6 +233,7 @@ static void write_header(McJson *j, cJSON *result, const McGgScene *s) {
     mc_jw_number(j, result, "movementPoints", s->points);
     mc_jw_bool(j, result, "startsEngaged", s->starts_engaged);
     write_ids(j, result, "startEngagedWith", s->req, s->engagers, s->engager_count);
+    write_zones(j, result, s);
 }
 
 static void write_dest(McJson *j, cJSON *o, const McGgReach *r, const McGgDest *d, bool parent_paths) {

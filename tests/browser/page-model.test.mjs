@@ -122,3 +122,32 @@ test('a saved position that is damaged or from an older page falls back to the d
   assert.deepEqual(store.doc(), createStore(null).state.docs.godsgloom);
   assert.equal(store.state.docs['arcane-legions'].query, 'move');
 });
+
+test('C&C order: the card, the ordered units (moving ones in the sequence played, then the rest) and each path, as the engine reads them', () => {
+  const store = createStore(null);
+  store.setSystem('cc-ancients');
+  const H = (col, row) => toAxial(col, row);
+  store.edit((d) => {
+    d.query = 'order';
+    d.inputs.order = { card: 'leadership', leader: 'Scipio', inspired: '', linked: '', active: 1,
+      moves: [{ unit: 'Hastati', path: [] }, { unit: 'Equites', path: [H(9, 6)] }, { unit: 'Scipio', path: [H(6, 6)], second: true }] };
+  });
+  const req = buildRequest('cc-ancients', store.doc());
+  assert.equal(req.side, 'Rome');
+  assert.deepEqual(req.card, { type: 'leadership', leader: 'Scipio' });
+  assert.deepEqual(req.ordered, ['Equites', 'Scipio', 'Hastati']);
+  assert.deepEqual(req.moves, [{ unit: 'Equites', path: [H(9, 6)] }, { unit: 'Scipio', path: [H(6, 6)] }]); // `second` only on Move-Fire-Move
+  assert.equal(engine.request(req).ok, true);
+  store.edit((d) => { d.inputs.order.card = 'move-fire-move'; d.inputs.order.orders = 2; });
+  const mfm = buildRequest('cc-ancients', store.doc());
+  assert.deepEqual(mfm.card, { type: 'move-fire-move', orders: 2 });
+  assert.equal(mfm.moves[1].second, true);
+  // I Am Spartacus by its dice, each symbol rolled as often as counted (CCA-MV-1)
+  store.edit((d) => { d.inputs.order.card = 'i am spartacus'; d.inputs.order['dice.heavy'] = 1; d.inputs.order['dice.leader'] = 2; });
+  const sp = buildRequest('cc-ancients', store.doc());
+  assert.deepEqual(sp.card, { type: 'i am spartacus', dice: ['heavy', 'leader', 'leader'] });
+  assert.equal(engine.request(sp).ok, true);
+  // an older saved position kept one unit and its path
+  store.edit((d) => { d.inputs.order = { unit: 'Hastati', path: [H(6, 5)], section: 'center' }; });
+  assert.deepEqual(buildRequest('cc-ancients', store.doc()).moves, [{ unit: 'Hastati', path: [H(6, 5)] }]);
+});

@@ -134,3 +134,44 @@ test('the examples gallery collects every scenario marked "example": true', () =
     assert.equal(ex[1].note, 'a note');
   } finally { rmSync(dir, { recursive: true }); }
 });
+
+// C&C orders of several units and other command cards (docs/api/cc-ancients.md "order"): each
+// shape survives a link and converts back from its request to the same request.
+test('C&C order shapes: several units with paths, a unit ordered without moving, every card; links and requests round-trip', async () => {
+  const H = (col, row) => ({ q: col - (row - (row & 1)) / 2, r: row });
+  const shapes = [
+    { card: 'section', section: 'left', orders: 2, moves: [{ unit: 'Hastati', path: [H(6, 5)] }, { unit: 'Equites', path: [H(9, 6), H(9, 5)] }] },
+    { card: 'leadership', leader: 'Scipio', inspired: 'center', linked: 2, moves: [{ unit: 'Scipio', path: [] }, { unit: 'Hastati', path: [H(6, 5)] }] },
+    { card: 'move-fire-move', orders: 2, moves: [{ unit: 'Equites', path: [H(9, 6)] }, { unit: 'Equites', path: [H(9, 5)], second: true }] },
+    { card: 'line command', moves: [{ unit: 'Hastati', path: [] }] },
+    { card: 'i am spartacus', 'dice.medium': 1, 'dice.leader': 2, moves: [{ unit: 'Hastati', path: [H(6, 5)] }, { unit: 'Scipio', path: [] }] },
+    { card: 'i am spartacus', orders: 2, moves: [{ unit: 'Hastati', path: [H(6, 5)] }] },
+    { card: 'order mounted troops', orders: 1, moves: [{ unit: 'Equites', path: [H(9, 6), H(9, 5), H(9, 4)] }] },
+  ];
+  for (const inputs of shapes) {
+    const store = createStore(null);
+    store.setSystem('cc-ancients');
+    store.edit((d) => { d.query = 'order'; d.inputs.order = { ...inputs, active: 0 }; });
+    const req = buildRequest('cc-ancients', store.doc());
+    assert.deepEqual(buildRequest('cc-ancients', checkPosition({ request: req }).doc), req, inputs.card);
+    const back = checkPosition(await decodeShare(await encodeShare(positionPayload('cc-ancients', store.doc()))));
+    sameRequest('cc-ancients', back.doc, store.doc());
+  }
+});
+
+test('a link made when a C&C order held one unit and its path still opens that order', async () => {
+  const store = createStore(null);
+  store.setSystem('cc-ancients');
+  store.edit((d) => { d.query = 'order'; });
+  const payload = positionPayload('cc-ancients', store.doc());
+  payload.inputs = { order: { unit: 'Hastati', path: [{ q: 4, r: 5 }], section: 'center' } };
+  const back = checkPosition(await decodeShare(await encodeShare(payload)));
+  assert.deepEqual(buildRequest('cc-ancients', back.doc).moves, [{ unit: 'Hastati', path: [{ q: 4, r: 5 }] }]);
+});
+
+test('an Arcane Legions turn keeps its way (toward) through a link', async () => {
+  const store = createStore(null);
+  store.edit((d) => { d.inputs.move.actions = [{ turn: 90, off: 'left', toward: 'left' }]; });
+  const back = checkPosition(await decodeShare(await encodeShare(positionPayload('arcane-legions', store.doc()))));
+  assert.deepEqual(buildRequest('arcane-legions', back.doc).order.actions, [{ turn: 90, off: 'left', toward: 'left' }]);
+});

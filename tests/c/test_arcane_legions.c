@@ -168,21 +168,33 @@ MC_TEST(al_turn_cost_formula, "AL-TRN-2 A-AL-5 a turn costs the side cost times 
     McPoly tool;
     McRect out;
     int beyond, cost;
-    MC_CHECK(al_turn_place(&w, &u, u.rect, &a, &tool, &out, &beyond, &cost));
+    AlToolPose where;
+    MC_CHECK(al_turn_place(&w, &u, u.rect, &a, &tool, &out, &beyond, &cost, &where));
     MC_CHECK_INT(beyond, 1);
     MC_CHECK_INT(cost, 4);
+    // A-AL-5: the entry leg lies flush on the front (y = 0.5) with its bevel on the middle notch
+    // (x = 0); the right angle is at its right end, the exit leg rises from it, bevel at its middle.
+    static const double corners[3][2] = {{-0.5, 0.5}, {0.5, 0.5}, {0.5, 1.5}};
+    for (int i = 0; i < 3; i++) {
+        MC_CHECK_NEAR(where.corners[i].x, corners[i][0], 1e-9);
+        MC_CHECK_NEAR(where.corners[i].y, corners[i][1], 1e-9);
+    }
+    MC_CHECK_NEAR(where.entry_bevel.x, 0, 1e-9);
+    MC_CHECK_NEAR(where.entry_bevel.y, 0.5, 1e-9);
+    MC_CHECK_NEAR(where.exit_bevel.x, 0.5, 1e-9);
+    MC_CHECK_NEAR(where.exit_bevel.y, 1, 1e-9);
     // The 90 degree right turn off the front: the back is laid on the right leg at x = 0.5.
     MC_CHECK_NEAR(out.facing, 90, 1e-9);
     MC_CHECK_NEAR(out.centre.x, 1, 1e-9);
     MC_CHECK_NEAR(out.centre.y, 1, 1e-9);
     a.exit_side = AL_RIGHT; // the long way: 2 steps beyond
-    MC_CHECK(al_turn_place(&w, &u, u.rect, &a, &tool, &out, &beyond, &cost));
+    MC_CHECK(al_turn_place(&w, &u, u.rect, &a, &tool, &out, &beyond, &cost, NULL));
     MC_CHECK_INT(beyond, 2);
     MC_CHECK_INT(cost, 6);
     a.off = AL_BACKWARD; // the back costs 3
     a.exit_side = -1;
-    MC_CHECK(al_turn_place(&w, &u, u.rect, &a, &tool, &out, &beyond, &cost));
+    MC_CHECK(al_turn_place(&w, &u, u.rect, &a, &tool, &out, &beyond, &cost, NULL));
     MC_CHECK_INT(cost, 6);
     a.entry_notch = 3; // a formation's long side has notches 0, 1 and 2 only (A-AL-2)
-    MC_CHECK(!al_turn_place(&w, &u, u.rect, &a, &tool, &out, &beyond, &cost));
+    MC_CHECK(!al_turn_place(&w, &u, u.rect, &a, &tool, &out, &beyond, &cost, NULL));
 }

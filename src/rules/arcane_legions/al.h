@@ -149,11 +149,20 @@ typedef struct AlEvent {
     const char *text;   ///< one plain sentence
 } AlEvent;
 
+/// Where the turning tool lay for a turn (A-AL-5): what the page draws.
+typedef struct AlToolPose {
+    McVec2 corners[3];  ///< entry edge's ends (left, then right, looking out through `off`), then the third corner
+    McVec2 entry_bevel; ///< mid-point of the entry edge, on the unit's notch
+    McVec2 exit_bevel;  ///< mid-point of the exit edge, where the unit is set down
+} AlToolPose;
+
 typedef struct AlActionResult {
     bool made;          ///< false: the action could not be made (see the reasons)
     int cost;
     int points_left;
     McRect pose;        ///< after the action
+    bool has_tool;      ///< a turn whose tool could be laid out (placed, or refused by AL-TRN-2/3)
+    AlToolPose tool;
     AlEvent *events;
     int event_count, event_cap;
 } AlActionResult;
@@ -195,9 +204,10 @@ typedef struct AlMoveResult {
 
 /// Where a turn puts the tool and the unit (AL-TRN-1, A-AL-5): `tool` receives the tool's
 /// triangle, `out` the unit after the turn, `beyond` the whole steps it ends beyond the tool
-/// and `cost` the points (AL-TRN-2). Returns 0 when a named notch does not exist.
+/// and `cost` the points (AL-TRN-2); `where` (may be NULL) the tool's corners and bevels in
+/// order, for the answer. Returns 0 when a named notch does not exist.
 int al_turn_place(const AlWorld *w, const AlUnit *u, McRect pose, const AlAction *a, McPoly *tool,
-                  McRect *out, int *beyond, int *cost);
+                  McRect *out, int *beyond, int *cost, AlToolPose *where);
 
 /// Runs a move order. Returns 0 only when memory ran out.
 int al_move(McEnv *env, const AlWorld *w, const AlOrder *order, AlMoveResult *out);

@@ -670,7 +670,7 @@ static double notch_at(double len, double spacing, int index) {
 }
 
 int al_turn_place(const AlWorld *w, const AlUnit *u, McRect pose, const AlAction *a, McPoly *tool, McRect *out,
-                  int *beyond, int *cost) {
+                  int *beyond, int *cost, AlToolPose *where) {
     double spacing = w->notch_spacing, L = w->leg_length;
     int off = a->off, exit_side = a->exit_side < 0 ? (off ^ 1) : a->exit_side;
     double s_in = notch_at(side_length(pose, off), spacing, a->entry_notch);
@@ -695,6 +695,11 @@ int al_turn_place(const AlWorld *w, const AlUnit *u, McRect pose, const AlAction
         world[i] = mc_rect_to_world(pose, mc_vec2_add(N, mc_vec2_add(mc_vec2_scale(r, tv[i].x), mc_vec2_scale(n, tv[i].y))));
     McVec2 q = mc_rect_to_world(pose, mc_vec2_add(N, mc_vec2_add(mc_vec2_scale(r, bevel.x), mc_vec2_scale(n, bevel.y))));
     mc_poly_from_points(tool, world, 3);
+    if (where) {
+        for (int i = 0; i < 3; i++) where->corners[i] = world[i];
+        where->entry_bevel = mc_rect_to_world(pose, N);
+        where->exit_bevel = q;
+    }
     // The exit edge's outward normal bears side_bearing(off) + turn from the old facing; the exit
     // side's outward normal must point back into the tool.
     McRect np = pose;
@@ -722,11 +727,12 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
         static const char *const ways[2][2] = {{"left", "right"}, {"right", "left"}};
         choice(c, "toward", ai, ways[act->toward == AL_RIGHT], 2);
     }
-    if (!al_turn_place(w, c->u, c->pose, act, &tool, &np, &beyond, &tcost)) {
+    if (!al_turn_place(w, c->u, c->pose, act, &tool, &np, &beyond, &tcost, &ar->tool)) {
         reason(c, ai, "no_such_notch", "AL-TRN-1", "the named notch does not exist on that side of the base");
         ar->made = false;
         return;
     }
+    ar->has_tool = true;
     if (c->o->move_order && tcost > c->points) {
         reason(c, ai, "not_enough_points", "AL-TRN-2", "the turn costs more movement points than are left");
         ar->made = false;

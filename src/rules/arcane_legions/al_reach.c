@@ -119,7 +119,7 @@ int al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spa
                 McPoly tool;
                 McRect np;
                 int beyond, tc;
-                if (!al_turn_place(w, u, pose, &act, &tool, &np, &beyond, &tc) || c + tc > points) continue;
+                if (!al_turn_place(w, u, pose, &act, &tool, &np, &beyond, &tc, NULL) || c + tc > points) continue;
                 mc_assume(env, MC_A_AL_5);
                 McPoly b = mc_rect_to_poly(np);
                 bool blocked = false;
