@@ -116,7 +116,7 @@ static int walk(McEnv *env, McGgReach *out) {
         o.first_step_always = true; // GG-8.3-MMG
     }
     size_t bytes = mc_reach_storage_size(b->count, STATE_COUNT);
-    void *storage = bytes ? mc_arena_alloc(env->arena, bytes) : NULL;
+    void *storage = bytes ? mc_arena_alloc_raw(env->arena, bytes) : NULL; // mc_reach_run sets what it reads
     if (!storage) return 0;
     if (mc_reach_run(&out->search, b, s->mover->hex, &o, storage, bytes) != MC_REACH_OK) return 0;
     out->searched = true;

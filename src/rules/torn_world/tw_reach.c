@@ -260,7 +260,7 @@ static int search_additive(McEnv *env, ReachCtx *c, int allowance, Chosen *out) 
     const TwUnit *m = &w->units[c->mover];
     c->adjacent = MC_NEW(env->arena, int, b->count);
     size_t bytes = mc_reach_storage_size(b->count, 1);
-    void *storage = mc_arena_alloc(env->arena, bytes);
+    void *storage = mc_arena_alloc_raw(env->arena, bytes); // mc_reach_run sets what it reads
     if (!c->adjacent || !storage) return 0;
     for (int i = 0; i < b->count; i++) c->adjacent[i] = -1;
     McReachOptions o = mc_reach_default_options();
