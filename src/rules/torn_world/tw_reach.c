@@ -213,7 +213,8 @@ static int search_exact(McEnv *env, ReachCtx *c, int allowance, Chosen *out) {
             }
         }
         int len = x.dist[p];
-        McHex *path = MC_NEW(env->arena, McHex, len);
+        // Filled whole just below (not zeroed: a reach over 100 x 100 hexes makes 10,000 paths).
+        McHex *path = mc_arena_alloc_raw(env->arena, sizeof(McHex) * (size_t)len);
         if (!path) return EXACT_NO_MEMORY;
         for (int i = len - 1, t = best; i >= 0; i--, t = x.st[t].parent) path[i] = b->hexes[x.st[t].pos];
         out->path[p] = path;
@@ -285,7 +286,7 @@ static int search_additive(McEnv *env, ReachCtx *c, int allowance, Chosen *out) 
         int node = mc_reach_best(&r, p);
         McReachEntry e;
         if (node < 0 || !mc_reach_get(&r, node, &e) || (e.flags & MC_REACH_IS_START)) continue;
-        McHex *path = MC_NEW(env->arena, McHex, e.steps > 0 ? e.steps : 1);
+        McHex *path = mc_arena_alloc_raw(env->arena, sizeof(McHex) * (size_t)(e.steps > 0 ? e.steps : 1)); // filled whole below
         if (!path) return 0;
         out->len[p] = mc_reach_path(&r, node, path, e.steps);
         out->path[p] = path;
