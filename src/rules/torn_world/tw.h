@@ -253,13 +253,14 @@ int tw_add_attack(McEnv *env, TwMoveOut *out, int *cap, int unit, const char *ru
 /// Checks a proposed path step by step and resolves its end. Returns 0 when memory ran out.
 int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out);
 
-/// The enemies next to one mover's footprint per board position, each list computed once: a reach
-/// asks for the same positions along thousands of paths (README "Performance").
+/// The enemies next to one mover's footprint per board position, each list computed once, and
+/// whether it starts Engaged: a reach asks the same along thousands of paths (README "Performance").
 typedef struct TwAdjCache {
     int *first;  ///< [board count] start of the position's list in ids, -1 while not computed
     int *count;  ///< [board count]
     int *ids;
     int n, cap;
+    int engaged; ///< tw_engaged of the mover, -1 until asked
 } TwAdjCache;
 
 /// An empty cache for `w`'s board. Returns 0 when memory ran out.

@@ -31,6 +31,7 @@ int tw_adj_cache_init(McEnv *env, const TwWorld *w, TwAdjCache *cache) {
     memset(cache, 0, sizeof *cache);
     cache->first = MC_NEW(env->arena, int, count > 0 ? count : 1);
     cache->count = MC_NEW(env->arena, int, count > 0 ? count : 1);
+    cache->engaged = -1;
     if (!cache->first || !cache->count) return 0;
     for (int i = 0; i < count; i++) cache->first[i] = -1;
     return 1;
@@ -60,7 +61,14 @@ int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, cons
     out->attacks = NULL;
     // TW-FA-1 (a Movement action) and TW-FA-3 (a Panic marker's move): an Engaged miniature is
     // attacked by every enemy within one hex of it at the start.
-    if ((cause == TW_CAUSE_ACTION || cause == TW_CAUSE_PANIC) && tw_engaged(w, mover)) {
+    bool engaged;
+    if (cache) {
+        if (cache->engaged < 0) cache->engaged = tw_engaged(w, mover);
+        engaged = cache->engaged == 1;
+    } else {
+        engaged = tw_engaged(w, mover);
+    }
+    if ((cause == TW_CAUSE_ACTION || cause == TW_CAUSE_PANIC) && engaged) {
         int k = tw_adjacent_enemies(w, mover, mc_hex_make(0, 0), own);
         for (int i = 0; i < k; i++)
             if (!tw_add_attack(env, out, &cap, own[i], cause == TW_CAUSE_ACTION ? "TW-FA-1" : "TW-FA-3", m->pos[0]))

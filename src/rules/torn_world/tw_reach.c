@@ -157,10 +157,9 @@ static int exact_run(McEnv *env, Exact *x, int start, int allowance) {
     return EXACT_DONE;
 }
 
-// For each end position its chosen path (hexes entered, the end last), or NULL, and the node
-// it ends on; `nodes` the search's nodes.
+// For each end position the node its chosen path ends on (-1: not an end) and that path's length;
+// `nodes` the search's nodes, through which the listing reads the path.
 typedef struct Chosen {
-    McHex **path;
     int *len;
     int *node;
     TwReachNodes nodes;
@@ -212,13 +211,7 @@ static int search_exact(McEnv *env, ReachCtx *c, int allowance, Chosen *out) {
                 best_n = n;
             }
         }
-        int len = x.dist[p];
-        // Filled whole just below (not zeroed: a reach over 100 x 100 hexes makes 10,000 paths).
-        McHex *path = mc_arena_alloc_raw(env->arena, sizeof(McHex) * (size_t)len);
-        if (!path) return EXACT_NO_MEMORY;
-        for (int i = len - 1, t = best; i >= 0; i--, t = x.st[t].parent) path[i] = b->hexes[x.st[t].pos];
-        out->path[p] = path;
-        out->len[p] = len;
+        out->len[p] = x.dist[p];
         out->node[p] = best;
     }
     // States are made in the order of their paths, so a state's index is its rank.
@@ -286,10 +279,7 @@ static int search_additive(McEnv *env, ReachCtx *c, int allowance, Chosen *out) 
         int node = mc_reach_best(&r, p);
         McReachEntry e;
         if (node < 0 || !mc_reach_get(&r, node, &e) || (e.flags & MC_REACH_IS_START)) continue;
-        McHex *path = mc_arena_alloc_raw(env->arena, sizeof(McHex) * (size_t)(e.steps > 0 ? e.steps : 1)); // filled whole below
-        if (!path) return 0;
-        out->len[p] = mc_reach_path(&r, node, path, e.steps);
-        out->path[p] = path;
+        out->len[p] = e.steps;
         out->node[p] = node;
     }
     return 1;
@@ -321,9 +311,9 @@ int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowan
     }
     const McBoard *b = w->board;
     ReachCtx c = {w, mover, cause, MC_NEW(env->arena, unsigned char, b->count), NULL, MC_NEW(env->arena, TwSpot, 1)};
-    Chosen chosen = {MC_NEW(env->arena, McHex *, b->count), MC_NEW(env->arena, int, b->count),
-                     MC_NEW(env->arena, int, b->count), {0}};
-    if (!c.flags || !c.spot || !chosen.path || !chosen.len || !chosen.node) return 0;
+    Chosen chosen = {MC_NEW(env->arena, int, b->count), MC_NEW(env->arena, int, b->count), {0}};
+    if (!c.flags || !c.spot || !chosen.len || !chosen.node) return 0;
+    for (int p = 0; p < b->count; p++) chosen.node[p] = -1;
     mc_trace(env, "TW-MV-1", m->id, "%s may move up to %d %s.", m->id, allowance, tw_size_unit(m->size));
     int status = search_exact(env, &c, allowance, &chosen);
     if (status == EXACT_NO_MEMORY) return 0;
@@ -331,7 +321,7 @@ int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowan
     if (out->exact_attacks) {
         mc_trace(env, "TW-FA-2", m->id, "Among the shortest paths to each end, the one drawing the fewest distinct Free Attacks is chosen.");
     } else {
-        memset(chosen.path, 0, (size_t)b->count * sizeof *chosen.path);
+        for (int p = 0; p < b->count; p++) chosen.node[p] = -1;
         if (!search_additive(env, &c, allowance, &chosen)) return 0;
         mc_trace(env, "TW-FA-2", m->id, "Too many ways to pass the enemies here: paths are ranked by free attacks counted once per hex moved through next to each enemy, which may count one enemy twice.");
     }
@@ -341,16 +331,21 @@ int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowan
     TwAdjCache cache;
     if (!out->entries || !positions || !tw_adj_cache_init(env, w, &cache)) return 0;
     for (int p = 0; p < b->count; p++) {
-        if (!chosen.path[p]) continue;
-        const McHex *path = chosen.path[p];
+        if (chosen.node[p] < 0) continue;
         int n = chosen.len[p];
-        for (int i = n - 1, v = chosen.node[p]; i >= 0; i--, v = chosen.nodes.parent[v]) positions[i] = chosen.nodes.position[v];
+        // The chosen path from its nodes: hexes entered, the end last (not zeroed: filled whole).
+        McHex *path = mc_arena_alloc_raw(env->arena, sizeof(McHex) * (size_t)n);
+        if (!path) return 0;
+        for (int i = n - 1, v = chosen.node[p]; i >= 0; i--, v = chosen.nodes.parent[v]) {
+            positions[i] = chosen.nodes.position[v];
+            path[i] = b->hexes[positions[i]];
+        }
         McHex end = b->hexes[p];
         TwReachEntry *t = &out->entries[out->n];
         t->pos = end;
         t->cost = n;
         t->n_path = n;
-        t->path = chosen.path[p];
+        t->path = path;
         t->parent = n > 1 ? path[n - 2] : m->pos[0];
         t->node = chosen.node[p];
         memset(&t->effects, 0, sizeof t->effects);
