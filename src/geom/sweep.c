@@ -271,6 +271,17 @@ McSweepState mc_sweep_translate(const McSweepInput *in, McVec2 delta, McSweepHit
     return out->state;
 }
 
+// Whether obstacle b lies wholly outside the disc of radius `reach` about the pivot, with room to
+// spare: the turning mover never leaves that disc, so it can neither overlap nor touch b (SAT
+// separation stays positive). The broad phase's box is the disc's square; this drops its corners.
+static bool beyond_reach(const McPoly *b, McVec2 pivot, double reach) {
+    McAabb box = mc_poly_aabb(b);
+    double dx = pivot.x < box.lo.x ? box.lo.x - pivot.x : pivot.x > box.hi.x ? pivot.x - box.hi.x : 0.0;
+    double dy = pivot.y < box.lo.y ? box.lo.y - pivot.y : pivot.y > box.hi.y ? pivot.y - box.hi.y : 0.0;
+    double r = reach + 4.0 * SLOP;
+    return dx * dx + dy * dy > r * r;
+}
+
 McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degrees,
                              McSweepHit *out) {
     hit_init(out, in);
@@ -296,6 +307,7 @@ McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degree
     int i;
     while ((i = candidates_next(&c)) >= 0) {
         const McPoly *b = &in->obstacles[i];
+        if (beyond_reach(b, pivot, reach)) continue;
         double ang = 0.0;
         int r;
         if (limit == 0.0) {
