@@ -1,6 +1,7 @@
 // The benchmark's requests, generated deterministically (a seeded PRNG) in the shapes of
 // CONTRACT.md, so that they measure the rule sets as they land without changing this file:
-//   hex `reach` with "paths": "parent" (godsgloom, cc-ancients, torn-world),
+//   hex `reach` with "paths": "parent" (godsgloom, cc-ancients, torn-world; the stress cases and
+//   the growth points also with "detail": "brief", docs/api.md "Hex boards"),
 //   Arcane Legions `move` with one forward step, The Ninth Age `pursue`.
 // Sizes: "seed" (the system's scenario files under tests/scenarios/<system>/ when there are any,
 // else a small generated position), "busy" (40 units, 20 terrain pieces, the game's full board)
@@ -36,7 +37,7 @@ const CC_TYPES = ['light infantry', 'light bow infantry', 'slinger', 'auxilia', 
  * `terrain` counts; `moverSpeed` the mover's allowance; `allFriends` puts every other unit on the
  * mover's side (no engagement zones, so the reach can cover the whole board).
  */
-export function hexReach(system, { seed, cols, rows, preset = false, units, terrain, moverSpeed, allFriends = false }) {
+export function hexReach(system, { seed, cols, rows, preset = false, units, terrain, moverSpeed, allFriends = false, detail }) {
   const rnd = prng(seed);
   const cells = boardCells(cols, rows, preset);
   // The mover stands near the middle; the other pieces take distinct random hexes.
@@ -72,6 +73,7 @@ export function hexReach(system, { seed, cols, rows, preset = false, units, terr
   request.unit = 'mover';
   if (system === 'torn-world') request.action = 'move';
   request.paths = 'parent';
+  if (detail) request.detail = detail;
   return request;
 }
 
@@ -282,19 +284,26 @@ export function latencyCases() {
     for (const size of ['busy', 'stress']) {
       const [req, source] = generated(system, size);
       cases.push({ id: `${system}/${query}/${size}`, system, query, size, source, text: JSON.stringify(req) });
+      // The compact answer of the same reach (same search, fewer bytes to write and parse).
+      if (size === 'stress' && query === 'reach') {
+        cases.push({ id: `${system}/${query}/${size}-brief`, system, query, size, source: `${source}; "detail": "brief"`,
+          text: JSON.stringify({ ...req, detail: 'brief' }) });
+      }
     }
   }
   return cases;
 }
 
-/// Hex reach against board size: GODSGLOOM reach over the whole side x side board.
+/// Hex reach against board size: GODSGLOOM reach over the whole side x side board, answered with
+/// "detail": "brief" (`text`) and in full (`textFull`).
 export function hexGrowthCases(sides) {
   return sides.map((side) => {
     const hexes = side * side;
     const req = hexReach('godsgloom', { seed: 2000 + side, cols: side, rows: side,
       units: Math.max(2, Math.round(hexes * 0.01)), terrain: Math.round(hexes * 0.02),
       moverSpeed: Math.min(1000, 2 * side), allFriends: true });
-    return { id: `growth/hex/${side}x${side}`, n: hexes, label: `${side} x ${side}`, text: JSON.stringify(req) };
+    return { id: `growth/hex/${side}x${side}`, n: hexes, label: `${side} x ${side}`, text: JSON.stringify({ ...req, detail: 'brief' }),
+      textFull: JSON.stringify(req) };
   });
 }
 

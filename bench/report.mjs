@@ -56,10 +56,13 @@ export function renderMarkdown(r) {
   out.push('## Growth', '');
   out.push('Exponent: least-squares slope of log(time) against log(n) over the measured points (1 = linear, 2 = quadratic).', '');
   out.push('### Hex reach against board size (GODSGLOOM `reach`, "paths": "parent", Speed 2 × side, 1 % units, 2 % terrain)', '');
+  out.push('movecalc answers with `"detail": "brief"` and, beside it, with the full detail (the default).', '');
   const g = r.growth.hex;
-  out.push(table(['Board', 'Hexes', 'movecalc wasm', 'movecalc native', 'honeycomb-grid + Dijkstra'],
-    g.points.map((p) => [p.label, p.n, p.status === 'ok' ? fmtNs(p.wasm) : status(p), fmtNs(p.native), p.honeycomb !== null ? fmtNs(p.honeycomb) : `error: ${p.honeycombError}`])));
-  out.push('', `Exponents: movecalc wasm ${exp(g.exponents.wasm)}, native ${exp(g.exponents.native)}, honeycomb-grid ${exp(g.exponents.honeycomb)}.`, '');
+  out.push(table(['Board', 'Hexes', 'movecalc wasm, brief', 'movecalc native, brief', 'answer, brief', 'movecalc wasm, full', 'movecalc native, full', 'answer, full', 'honeycomb-grid + Dijkstra'],
+    g.points.map((p) => [p.label, p.n, p.status === 'ok' ? fmtNs(p.wasm) : status(p), fmtNs(p.native), kb(p.responseBytes),
+      fmtNs(p.wasmFullDetail), fmtNs(p.nativeFullDetail), kb(p.responseBytesFullDetail),
+      p.honeycomb !== null ? fmtNs(p.honeycomb) : `error: ${p.honeycombError}`])));
+  out.push('', `Exponents: movecalc wasm ${exp(g.exponents.wasm)} (full detail ${exp(g.exponents.wasmFullDetail)}), native ${exp(g.exponents.native)}, honeycomb-grid ${exp(g.exponents.honeycomb)}.`, '');
   const a = r.growth.alMove;
   out.push('### Arcane Legions `move` (one forward step that collides) against objects', '');
   out.push(table(['Objects', 'Units', 'Terrain', 'movecalc wasm', 'movecalc native', 'SAT.js bisection', 'detect-collisions bisection'],

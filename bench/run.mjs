@@ -153,13 +153,17 @@ log('growth: hex reach against board size');
 const hexGrowth = [];
 for (const g of hexGrowthCases(HEX_SIDES)) {
   const m = measureMovecalc(engine, g.text, GROWTH_CFG);
+  const mf = measureMovecalc(engine, g.textFull, GROWTH_CFG);
   const hc = measureComparator(honeycombReach, g.text, GROWTH_CFG);
   hexGrowth.push({ id: g.id, label: g.label, n: g.n, status: m.status, code: m.code,
-    wasm: m.wasmFull?.medianNs ?? null, native: m.native?.medianNs ?? null, honeycomb: hc.medianNs ?? null, honeycombError: hc.error });
-  log(`  ${g.label}: movecalc ${m.status === 'ok' ? `${(m.wasmFull.medianNs / 1e3).toFixed(1)} µs` : m.status}, honeycomb ${hc.medianNs ? (hc.medianNs / 1e3).toFixed(1) + ' µs' : hc.error}`);
+    wasm: m.wasmFull?.medianNs ?? null, native: m.native?.medianNs ?? null, responseBytes: m.responseBytes,
+    wasmFullDetail: mf.wasmFull?.medianNs ?? null, nativeFullDetail: mf.native?.medianNs ?? null, responseBytesFullDetail: mf.responseBytes,
+    honeycomb: hc.medianNs ?? null, honeycombError: hc.error });
+  log(`  ${g.label}: movecalc ${m.status === 'ok' ? `${(m.wasmFull.medianNs / 1e3).toFixed(1)} µs (full detail ${(mf.wasmFull.medianNs / 1e3).toFixed(1)} µs)` : m.status}, honeycomb ${hc.medianNs ? (hc.medianNs / 1e3).toFixed(1) + ' µs' : hc.error}`);
 }
 const fit = (rows, key) => fitExponent(rows.filter((r) => r[key] !== null).map((r) => ({ n: r.n, ns: r[key] })));
-results.growth.hex = { points: hexGrowth, exponents: { wasm: fit(hexGrowth, 'wasm'), native: fit(hexGrowth, 'native'), honeycomb: fit(hexGrowth, 'honeycomb') } };
+results.growth.hex = { points: hexGrowth, exponents: { wasm: fit(hexGrowth, 'wasm'), native: fit(hexGrowth, 'native'),
+  wasmFullDetail: fit(hexGrowth, 'wasmFullDetail'), honeycomb: fit(hexGrowth, 'honeycomb') } };
 
 log('growth: free-form move and pursue against object count');
 const objGrowth = { 'al-move': [], '9a-pursue': [] };
@@ -264,7 +268,8 @@ if (withPage) {
   unmeasured(STRESS, notOk.filter((x) => x.size === 'stress'));
   unmeasured(RATIO, notOk);
   const hex100 = results.growth.hex.points.find((p) => p.n === 10000);
-  if (hex100) add('hex reach 100 × 100 ≤ 2 ms (wasm)', 'growth/hex/100x100', hex100.wasm !== null ? ms(hex100.wasm) : null, hex100.wasm !== null ? hex100.wasm <= 2e6 : null, hex100.wasm === null ? `not available in this build (${hex100.code})` : undefined);
+  if (hex100) add('hex reach 100 × 100 ≤ 2 ms (wasm)', 'growth/hex/100x100, "detail": "brief"', hex100.wasm !== null ? ms(hex100.wasm) : null, hex100.wasm !== null ? hex100.wasm <= 2e6 : null,
+    hex100.wasm === null ? `not available in this build (${hex100.code})` : `full detail: ${ms(hex100.wasmFullDetail)}`);
   for (const c of results.comparisons.filter((x) => x.target && x.speedUp !== null)) {
     add(`≥ ${c.target}× faster than ${c.comparator}`, c.case, `${c.speedUp.toFixed(1)}×`, c.speedUp >= c.target);
   }

@@ -39,6 +39,12 @@ struct McArenaBlock {
 enum { BLOCK_BYTES = 64 * 1024 };
 
 void *mc_arena_alloc(McArena *arena, size_t size) {
+    void *p = mc_arena_alloc_raw(arena, size);
+    if (p) memset(p, 0, (size + 15) & ~(size_t)15);
+    return p;
+}
+
+void *mc_arena_alloc_raw(McArena *arena, size_t size) {
     size = (size + 15) & ~(size_t)15;
     McArenaBlock *b = arena->head;
     if (!b || b->capacity - b->used < size) {
@@ -67,7 +73,6 @@ void *mc_arena_alloc(McArena *arena, size_t size) {
     }
     void *p = b->data + b->used;
     b->used += size;
-    memset(p, 0, size);
     return p;
 }
 

@@ -22,6 +22,9 @@ typedef struct McArena {
 /// Returns `size` zeroed bytes aligned for any type, or NULL (and sets `failed`) when memory
 /// runs out.
 void *mc_arena_alloc(McArena *arena, size_t size);
+/// mc_arena_alloc without the zeroing, for a caller that writes every byte it reads (cJSON: its
+/// nodes are cleared by cJSON itself and its strings are copied in whole).
+void *mc_arena_alloc_raw(McArena *arena, size_t size);
 /// Returns a copy of `count` elements of `size` bytes from `src` in the arena, or NULL.
 void *mc_arena_dup(McArena *arena, const void *src, size_t count, size_t size);
 /// Frees every allocation of the arena; the arena can be reused afterwards.

@@ -51,9 +51,16 @@ McPoly mc_poly_box(double x0, double y0, double x1, double y1) {
 }
 
 McPoly mc_rect_to_poly(McRect rect) {
+    // The corners of mc_rect_corner with one sine and cosine for all four (it was four calls; the
+    // free-form rule sets make a polygon of every unit they test).
+    double s, c;
+    mc_trig_sincos_deg(rect.facing, &s, &c);
+    double hw = fabs(rect.width) * 0.5, hd = fabs(rect.depth) * 0.5;
+    const McVec2 local[4] = {mc_vec2(hw, hd), mc_vec2(-hw, hd), mc_vec2(-hw, -hd), mc_vec2(hw, -hd)};
     McPoly p;
     p.count = 4;
-    for (int i = 0; i < 4; i++) p.v[i] = mc_rect_corner(rect, (McRectCorner)i);
+    for (int i = 0; i < 4; i++)
+        p.v[i] = mc_vec2(rect.centre.x + (local[i].x * c + local[i].y * s), rect.centre.y + (local[i].y * c - local[i].x * s));
     return p;
 }
 

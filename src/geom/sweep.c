@@ -271,6 +271,46 @@ McSweepState mc_sweep_translate(const McSweepInput *in, McVec2 delta, McSweepHit
     return out->state;
 }
 
+// Whether obstacle b lies wholly outside the disc of radius `reach` about the pivot, with room to
+// spare: the turning mover never leaves that disc, so it can neither overlap nor touch b (SAT
+// separation stays positive). The broad phase's box is the disc's square; this drops its corners.
+static bool beyond_reach(const McPoly *b, McVec2 pivot, double reach) {
+    McAabb box = mc_poly_aabb(b);
+    double dx = pivot.x < box.lo.x ? box.lo.x - pivot.x : pivot.x > box.hi.x ? pivot.x - box.hi.x : 0.0;
+    double dy = pivot.y < box.lo.y ? box.lo.y - pivot.y : pivot.y > box.hi.y ? pivot.y - box.hi.y : 0.0;
+    double r = reach + 4.0 * SLOP;
+    return dx * dx + dy * dy > r * r;
+}
+
+// A box holding the mover at every angle of a turn of `limit` degrees (< 180) in direction `dir`:
+// each vertex moves on an arc about the pivot, and the mover's box at any angle is the box of its
+// vertices there, so the box of the arcs (their ends, and the points where an arc crosses an axis
+// direction) holds them all. For a small turn it is far smaller than the disc's square, so the
+// broad phase hands over fewer obstacles; those it leaves out could not be touched.
+static McAabb arcs_box(const McPoly *a, McVec2 pivot, double dir, double limit) {
+    McPoly end;
+    mc_poly_rotate(a, pivot, dir * limit, &end);
+    McAabb box = mc_aabb_union(mc_poly_aabb(a), mc_poly_aabb(&end));
+    for (int k = 0; k < a->count; k++) {
+        McVec2 u = mc_vec2_sub(a->v[k], pivot);
+        double r = sqrt(mc_vec2_length_sq(u));
+        if (!(r > 0.0)) continue;
+        // Polar angle, counter-clockwise from +x; a clockwise turn (dir +1) lowers it.
+        double phi = mc_facing_normalize(mc_trig_atan2_deg(u.y, u.x));
+        double lo = dir > 0.0 ? phi - limit : phi, hi = dir > 0.0 ? phi : phi + limit;
+        // An axis direction within a hair of the arc counts as crossed: a larger box is harmless.
+        for (int m = -4; m <= 8; m++) {
+            double axis = 90.0 * m;
+            if (axis < lo - 1e-6 || axis > hi + 1e-6) continue;
+            int q = ((m % 4) + 4) % 4;
+            McVec2 pt = mc_vec2(pivot.x + (q == 0 ? r : q == 2 ? -r : 0.0), pivot.y + (q == 1 ? r : q == 3 ? -r : 0.0));
+            McAabb one = {pt, pt};
+            box = mc_aabb_union(box, one);
+        }
+    }
+    return box;
+}
+
 McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degrees,
                              McSweepHit *out) {
     hit_init(out, in);
@@ -285,9 +325,10 @@ McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degree
         if (r2 > reach2) reach2 = r2;
     }
     double reach = sqrt(reach2);
-    // Every point of the turning mover stays in the disc of radius `reach` about the pivot.
+    // Every point of the turning mover stays in the disc of radius `reach` about the pivot, and,
+    // for a turn of less than a half circle, in the box of its vertices' arcs.
     McAabb swept = {{pivot.x - reach, pivot.y - reach}, {pivot.x + reach, pivot.y + reach}};
-    swept = mc_aabb_union(swept, mc_poly_aabb(a));
+    swept = limit < 180.0 ? arcs_box(a, pivot, dir, limit) : mc_aabb_union(swept, mc_poly_aabb(a));
     swept = mc_aabb_inflate(swept, 2.0 * SLOP);
 
     Earliest e = {-1, -1, 720.0};
@@ -296,6 +337,7 @@ McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degree
     int i;
     while ((i = candidates_next(&c)) >= 0) {
         const McPoly *b = &in->obstacles[i];
+        if (!mc_aabb_overlaps(mc_poly_aabb(b), swept) || beyond_reach(b, pivot, reach)) continue;
         double ang = 0.0;
         int r;
         if (limit == 0.0) {

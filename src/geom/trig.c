@@ -52,7 +52,9 @@ void mc_trig_sincos_deg(double degrees, double *out_sin, double *out_cos) {
         return;
     }
     // fmod is exact; work with |a| and restore the sign of sin at the end (sin is odd, cos even).
-    double a = fmod(degrees, 360.0);
+    // Most angles are already within a turn, where fmod gives them back unchanged: skipping the
+    // call (a loop in software, in WebAssembly) keeps the same bits.
+    double a = degrees > -360.0 && degrees < 360.0 ? degrees : fmod(degrees, 360.0);
     double sign = 1.0;
     if (a < 0.0) {
         a = -a;
@@ -60,7 +62,7 @@ void mc_trig_sincos_deg(double degrees, double *out_sin, double *out_cos) {
     }
     // k = nearest multiple of 15°; r = a − 15k is exact: for k >= 1 both a and 15k are multiples
     // of ulp(a) and |r| <= 7.5 + ulp < 8, so the difference is representable.
-    int k = (int)floor(a / 15.0 + 0.5);
+    int k = (int)(a / 15.0 + 0.5); // a >= 0: truncation is floor
     if (k > 24) k = 24;
     double r = a - 15.0 * (double)k;
     int q = (k / 6) % 4, j = k % 6;

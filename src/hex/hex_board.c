@@ -38,10 +38,24 @@ static unsigned hash_hex(McHex h) {
     return x ^ (x >> 15);
 }
 
+// The index of hex (q, r) on a grid board, by arithmetic (row by row, odd rows one shorter with
+// MC_BOARD_ODD_ROWS_SHORT), or -1 off it. The caller keeps q and r within the bounding box (or
+// one step beyond it), so nothing overflows.
+static inline int grid_index(const McBoard *board, int q, int r) {
+    int col = q + (r - (r & 1)) / 2; // odd-r offset (mc_hex_to_offset); r - parity is even
+    int short_row = board->odd_rows_short && (r & 1);
+    if (r < 0 || r >= board->rows || col < 0 || col >= board->cols - short_row) return -1;
+    int start = board->odd_rows_short ? (r / 2) * (2 * board->cols - 1) + (r & 1) * board->cols : r * board->cols;
+    return start + col;
+}
+
 int mc_board_index(const McBoard *board, McHex h) {
     if (!board || board->count <= 0 || !board->slots) return -1;
     if (h.q < board->min_q || h.q > board->max_q || h.r < board->min_r || h.r > board->max_r)
         return -1;
+    // Grid boards need no hash: every C&C request builds its preset board, and the rule sets
+    // look hexes up along every path (README "Performance").
+    if (board->cols > 0) return grid_index(board, h.q, h.r);
     unsigned i = hash_hex(h) & board->slot_mask;
     for (;;) {
         int idx = board->slots[i];
@@ -96,12 +110,14 @@ static void layout(McBoard *board, int count, void *storage) {
     board->count = count;
 }
 
-// Fills the hash table, bounding box and neighbour table from hexes[0..count). Returns
-// MC_BOARD_DUPLICATE_HEX when a hex repeats. `grid_cols` > 0: the hexes are a full odd-r grid of
-// that many columns in row-major order, whose neighbours are found by arithmetic rather than six
-// hash lookups per hex (42 % of a 100 x 100 C&C reach, README "Performance").
-static McBoardStatus index_board(McBoard *board, int grid_cols) {
-    for (unsigned i = 0; i <= board->slot_mask; i++) board->slots[i] = -1;
+// Fills the bounding box, the hash table (boards from a hex list) and the neighbour table from
+// hexes[0..count). Returns MC_BOARD_DUPLICATE_HEX when a hex repeats. A grid board (cols > 0) is
+// indexed by arithmetic (grid_index) instead of a hash: six hash lookups per hex were 42 % of a
+// 100 x 100 C&C reach, and building the hash a tenth of a small C&C request (README "Performance").
+static McBoardStatus index_board(McBoard *board) {
+    bool grid = board->cols > 0;
+    if (!grid)
+        for (unsigned i = 0; i <= board->slot_mask; i++) board->slots[i] = -1;
     if (board->count > 0) {
         board->min_q = board->max_q = board->hexes[0].q;
         board->min_r = board->max_r = board->hexes[0].r;
@@ -112,6 +128,7 @@ static McBoardStatus index_board(McBoard *board, int grid_cols) {
         if (h.q > board->max_q) board->max_q = h.q;
         if (h.r < board->min_r) board->min_r = h.r;
         if (h.r > board->max_r) board->max_r = h.r;
+        if (grid) continue;
         unsigned i = hash_hex(h) & board->slot_mask;
         while (board->slots[i] >= 0) {
             if (mc_hex_equal(board->hexes[board->slots[i]], h)) return MC_BOARD_DUPLICATE_HEX;
@@ -119,19 +136,14 @@ static McBoardStatus index_board(McBoard *board, int grid_cols) {
         }
         board->slots[i] = k;
     }
-    int grid_rows = grid_cols > 0 ? board->count / grid_cols : 0;
-    for (int k = 0; k < board->count; k++)
-        for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
-            McHex n = mc_hex_neighbor(board->hexes[k], d);
-            if (grid_cols > 0) {
-                McOffset o = mc_hex_to_offset(n);
-                board->neighbors[6 * k + d] = o.col >= 0 && o.col < grid_cols && o.row >= 0 && o.row < grid_rows
-                                                  ? o.row * grid_cols + o.col
-                                                  : -1;
-            } else {
-                board->neighbors[6 * k + d] = mc_board_index(board, n);
-            }
-        }
+    McHex step[MC_HEX_DIRECTIONS];
+    for (int d = 0; d < MC_HEX_DIRECTIONS; d++) step[d] = mc_hex_direction(d);
+    for (int k = 0; k < board->count; k++) {
+        McHex h = board->hexes[k];
+        for (int d = 0; d < MC_HEX_DIRECTIONS; d++)
+            board->neighbors[6 * k + d] = grid ? grid_index(board, h.q + step[d].q, h.r + step[d].r)
+                                               : mc_board_index(board, mc_hex_add(h, step[d]));
+    }
     return MC_BOARD_OK;
 }
 
@@ -152,7 +164,7 @@ McBoardStatus mc_board_init_hexes(McBoard *board, const McHex *hexes, const int 
         board->hexes[i] = hexes[i];
         board->terrain[i] = terrain ? terrain[i] : 0;
     }
-    McBoardStatus status = index_board(board, 0);
+    McBoardStatus status = index_board(board);
     if (status != MC_BOARD_OK) memset(board, 0, sizeof *board);
     return status;
 }
@@ -176,11 +188,11 @@ McBoardStatus mc_board_init_grid(McBoard *board, int cols, int rows, unsigned fl
             board->terrain[k] = terrain ? terrain[k] : 0;
         }
     }
-    // A grid never repeats a hex; a full one (no short rows) is in row-major order.
-    McBoardStatus status = index_board(board, (flags & MC_BOARD_ODD_ROWS_SHORT) || cols <= 0 ? 0 : cols);
+    // A grid never repeats a hex.
     board->cols = cols;
     board->rows = rows;
-    return status;
+    board->odd_rows_short = (flags & MC_BOARD_ODD_ROWS_SHORT) != 0;
+    return index_board(board);
 }
 
 McBoardStatus mc_board_init_cc_ancients(McBoard *board, const int *terrain, void *storage,

@@ -38,12 +38,14 @@ typedef struct McBoard {
     int *neighbors; ///< [6·count]
     int cols, rows; ///< grid size for grid boards, 0 for boards built from a hex list
     int min_q, max_q, min_r, max_r; ///< bounding box of the hexes (all 0 when empty)
-    int *slots;     ///< hash table [slot_mask + 1] of hex indices, -1 empty (internal)
+    int *slots;     ///< hash table [slot_mask + 1] of hex indices, -1 empty (internal; unused
+                    ///< on grid boards)
     unsigned slot_mask;
+    bool odd_rows_short; ///< a grid board with MC_BOARD_ODD_ROWS_SHORT (internal)
 } McBoard;
 
 /// Bytes of storage a board of `hex_count` hexes needs (the hex copy, terrain, neighbour table
-/// and hash table, plus alignment slack). 0 when hex_count is negative or above
+/// and hash table, plus alignment slack; it need not be zeroed). 0 when hex_count is negative or above
 /// MC_MAX_BOARD_HEXES.
 size_t mc_board_storage_size(int hex_count);
 

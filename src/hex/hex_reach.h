@@ -160,7 +160,8 @@ McReachOptions mc_reach_default_options(void);
 size_t mc_reach_storage_size(int positions, int states);
 
 /// Runs the search from `start` over `board` (which must outlive `reach`), into `storage` (owned
-/// by the caller, at least mc_reach_storage_size(board->count, options->state_count) bytes).
+/// by the caller, at least mc_reach_storage_size(board->count, options->state_count) bytes; it
+/// need not be zeroed: the search reads only what it wrote).
 /// Returns MC_REACH_OK, or a status saying which argument or limit was wrong; never crashes on
 /// odd input (empty board, start off the board, budget 0 or negative).
 McReachStatus mc_reach_run(McReach *reach, const McBoard *board, McHex start,

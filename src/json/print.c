@@ -71,13 +71,14 @@ int mc_json_print_number(double d, char *out) {
         return 4;
     }
     double a = fabs(d);
-    // Whole numbers below 1e15: "%1.15g" writes every digit and no exponent.
-    if (a < 1e15 && d == floor(d) && !(d == 0 && signbit(d))) {
+    // Whole numbers below 1e15: "%1.15g" writes every digit and no exponent. (Truncation and a
+    // compare rather than floor and memcpy: most numbers of a large answer are small integers.)
+    if (a < 1e15 && (double)(int64_t)d == d && !(d == 0 && signbit(d))) {
         char tmp[24], *end = tmp + sizeof tmp;
         char *p = digits_back((uint64_t)a, end);
         if (d < 0) *--p = '-';
         int n = (int)(end - p);
-        memcpy(out, p, (size_t)n);
+        for (int i = 0; i < n; i++) out[i] = p[i];
         out[n] = '\0';
         return n;
     }

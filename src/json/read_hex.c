@@ -90,7 +90,7 @@ int mc_jr_board(McJson *j, const cJSON *request, const McBoardSpec *spec, McBoar
     if (!b) {
         if (!spec->cc_ancients_default) return mc_jr_fail_key(j, "board", "bad_request", "missing required field \"board\"");
         size_t bytes = mc_board_storage_size(MC_CCA_HEX_COUNT);
-        void *storage = mc_arena_alloc(arena, bytes);
+        void *storage = mc_arena_alloc_raw(arena, bytes); // the board init writes what it reads
         if (!storage) return mc_jr_fail(j, "out_of_memory", "out of memory");
         return mc_board_init_cc_ancients(board, NULL, storage, bytes) == MC_BOARD_OK ||
                mc_jr_fail_key(j, "board", "bad_request", "cannot build the board");
@@ -116,7 +116,7 @@ int mc_jr_board(McJson *j, const cJSON *request, const McBoardSpec *spec, McBoar
         McHex *hs = MC_NEW(arena, McHex, n);
         int *codes = MC_NEW(arena, int, n);
         size_t bytes = mc_board_storage_size(n);
-        void *storage = mc_arena_alloc(arena, bytes);
+        void *storage = mc_arena_alloc_raw(arena, bytes); // the board init writes what it reads
         if (!hs || !codes || !storage) return mc_jr_fail(j, "out_of_memory", "out of memory");
         int hsaved = mc_jr_push_key(j, "hexes");
         int i = 0;
@@ -146,7 +146,7 @@ int mc_jr_board(McJson *j, const cJSON *request, const McBoardSpec *spec, McBoar
         }
         int n = mc_board_grid_count(cols, rows, flags);
         size_t bytes = mc_board_storage_size(n);
-        void *storage = mc_arena_alloc(arena, bytes);
+        void *storage = mc_arena_alloc_raw(arena, bytes); // the board init writes what it reads
         if (!storage) return mc_jr_fail(j, "out_of_memory", "out of memory");
         status = mc_board_init_grid(board, cols, rows, flags, NULL, storage, bytes);
         if (status == MC_BOARD_OK && !apply_terrain_list(j, b, spec, board)) return 0;

@@ -54,7 +54,7 @@ static const struct {
 static McArena *cjson_arena;
 
 static void *cjson_alloc(size_t size) {
-    return cjson_arena ? mc_arena_alloc(cjson_arena, size) : mc_mem_alloc(size);
+    return cjson_arena ? mc_arena_alloc_raw(cjson_arena, size) : mc_mem_alloc(size);
 }
 
 static void cjson_free(void *ptr) {
@@ -101,11 +101,19 @@ static long invalid_utf8(const unsigned char *s, size_t n) {
 // escape inside a string, or -1, and whether arrays and objects outside strings nest deeper than
 // MC_MAX_JSON_DEPTH. cJSON keeps strings NUL-terminated, so such an escape would silently cut the
 // string there ("describe\u0000junk" would read as "describe").
+// The bytes the scan stops at (quotes, backslashes, brackets, braces and the final NUL); every
+// other byte is skipped by a table lookup (this scan was a tenth of reading a 110 KB table).
+static const unsigned char stop_byte[256] = {
+    [0] = 1, ['"'] = 1, ['\\'] = 1, ['['] = 1, [']'] = 1, ['{'] = 1, ['}'] = 1,
+};
+
 static void scan_text(const char *s, long *nul, int *deep) {
     int depth = 0, in_string = 0;
     *nul = -1;
     *deep = 0;
-    for (const char *p = s; *p; p++) {
+    for (const char *p = s;; p++) {
+        while (!stop_byte[(unsigned char)*p]) p++;
+        if (!*p) break;
         if (in_string) {
             if (*p == '"') {
                 in_string = 0;

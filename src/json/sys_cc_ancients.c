@@ -159,18 +159,22 @@ static int read_path(McJson *j, const cJSON *obj, McHex **out, int *count) {
 
 // ---- writing ----------------------------------------------------------------------------------
 
-static void write_enemies(McJson *j, cJSON *o, const CcaWorld *w, int pos, int side) {
+// `brief`: an empty list is left out (a brief reach entry, docs/api/cc-ancients.md).
+static void write_enemies(McJson *j, cJSON *o, const CcaWorld *w, int pos, int side, bool brief) {
     int ids[MC_HEX_DIRECTIONS];
     int n = cca_adjacent_enemies(w, pos, side, ids, MC_HEX_DIRECTIONS);
+    if (brief && n == 0) return;
     cJSON *arr = mc_jw_array(j, o, "adjacentEnemies");
     for (int i = 0; i < n && arr; i++) mc_jw_add(j, arr, NULL, cJSON_CreateString(w->pieces[ids[i]].id));
 }
 
-static void write_end(McJson *j, cJSON *o, const CcaWorld *w, int piece, const CcaEnd *end, int pos, bool ignore) {
+// `brief` (a brief reach entry): hexesMoved (the entry's cost), canBattle when true, mustBattle
+// when false and an empty adjacentEnemies are left out.
+static void write_end(McJson *j, cJSON *o, const CcaWorld *w, int piece, const CcaEnd *end, int pos, bool ignore, bool brief) {
     const CcaPiece *p = &w->pieces[piece];
-    mc_jw_number(j, o, "hexesMoved", end->hexes);
-    mc_jw_bool(j, o, "canBattle", end->can_battle);
-    mc_jw_bool(j, o, "mustBattle", end->must_battle);
+    if (!brief) mc_jw_number(j, o, "hexesMoved", end->hexes);
+    if (!brief || !end->can_battle) mc_jw_bool(j, o, "canBattle", end->can_battle);
+    if (!brief || end->must_battle) mc_jw_bool(j, o, "mustBattle", end->must_battle);
     if (!end->can_battle && end->no_battle_rule) mc_jw_string(j, o, "noBattleRule", end->no_battle_rule);
     if (end->stopped_by) mc_jw_string(j, o, "stoppedBy", end->stopped_by);
     if (end->attaches >= 0)
@@ -178,7 +182,7 @@ static void write_end(McJson *j, cJSON *o, const CcaWorld *w, int piece, const C
     if (end->roll) mc_jw_bool(j, o, "marshRoll", 1);
     if (end->warrior_charge) mc_jw_bool(j, o, "warriorCharge", 1);
     if (end->warrior_charge && end->needs_enemy) mc_jw_bool(j, o, "needsAdjacentEnemy", 1);
-    if (!ignore && p->type != CCA_LEADER) write_enemies(j, o, w, pos, p->side);
+    if (!ignore && p->type != CCA_LEADER) write_enemies(j, o, w, pos, p->side, brief);
 }
 
 static void write_hex_obj(McJson *j, cJSON *parent, const char *key, McHex h) {
@@ -206,8 +210,9 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
     Req r;
     if (!read_world(j, req, &r)) return 0;
     int unit = -1, ignore = 0, asked_parent = 0;
+    bool brief = false;
     if (!mc_jr_ref(j, &r.ids, req, "unit", 1, &unit) || !mc_jr_bool(j, req, "ignoreUnits", 0, &ignore) ||
-        !mc_jr_reach_paths(j, req, &asked_parent))
+        !mc_jr_reach_paths(j, req, &asked_parent) || !mc_jr_reach_detail(j, req, &brief))
         return 0;
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[unit];
@@ -243,12 +248,12 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
         mc_jw_hex_fields(j, o, hexes[i].hex);
         mc_jw_number(j, o, "cost", hexes[i].path_len);
         if (parent) {
-            write_hex_obj(j, o, "parent", w->board->hexes[hexes[i].parent]);
+            mc_jw_reach_hex(j, o, "parent", w->board->hexes[hexes[i].parent], brief);
         } else {
             cJSON *pa = mc_jw_array(j, o, "path");
-            for (int k = 0; k < hexes[i].path_len && pa; k++) mc_jw_hex_push(j, pa, hexes[i].path[k]);
+            for (int k = 0; k < hexes[i].path_len && pa; k++) mc_jw_reach_hex(j, pa, NULL, hexes[i].path[k], brief);
         }
-        write_end(j, o, w, unit, &hexes[i].end, hexes[i].pos, ignore);
+        write_end(j, o, w, unit, &hexes[i].end, hexes[i].pos, ignore, brief);
     }
     mc_trace(&j->env, rule, p->id, "%d hex%s where it may end.", n,
              n == 1 ? "" : "es");
@@ -278,7 +283,7 @@ static int run_move(McJson *j, const cJSON *req, cJSON *result) {
     write_hex_obj(j, result, "final", w->board->hexes[pr.final_pos]);
     mc_jw_number(j, result, "allowance", m.allowance);
     if (m.carried >= 0) mc_jw_string(j, result, "leaderMovesWith", w->pieces[m.carried].id);
-    if (pr.legal) write_end(j, result, w, unit, &pr.end, pr.final_pos, ignore);
+    if (pr.legal) write_end(j, result, w, unit, &pr.end, pr.final_pos, ignore, false);
     return 1;
 }
 
@@ -470,7 +475,7 @@ static int run_order(McJson *j, const cJSON *req, cJSON *result) {
         if (b->extra_dice) mc_jw_number(j, bo, "extraDice", b->extra_dice);
         mc_jw_number(j, bo, "hexesMoved", b->hexes);
         if (p->leader >= 0) mc_jw_string(j, bo, "leader", w->pieces[p->leader].id);
-        write_enemies(j, bo, w, p->pos, p->side);
+        write_enemies(j, bo, w, p->pos, p->side, false);
     }
     cJSON *fin = mc_jw_object(j, result, "final");
     if (fin) write_units(j, fin, w);
@@ -636,7 +641,7 @@ static int run_evade(McJson *j, const cJSON *req, cJSON *result) {
     return 1;
 }
 
-static const char *const reach_fields[] = {"board", "baselines", "units", "unit", "ignoreUnits", "paths", NULL};
+static const char *const reach_fields[] = {"board", "baselines", "units", "unit", "ignoreUnits", "paths", "detail", NULL};
 static const char *const move_fields[] = {"board", "baselines", "units", "unit", "ignoreUnits", "path", NULL};
 static const char *const order_fields[] = {"board", "baselines", "units", "side", "card", "ordered", "moves", NULL};
 static const char *const retreat_fields[] = {"board", "baselines", "units", "unit", "flags", "hits", "attacker", "ignore",

@@ -236,7 +236,8 @@ static void write_header(McJson *j, cJSON *result, const McGgScene *s) {
     write_zones(j, result, s);
 }
 
-static void write_dest(McJson *j, cJSON *o, const McGgReach *r, const McGgDest *d, bool parent_paths) {
+// A destination; `brief` leaves out the values at their documented defaults (docs/api/godsgloom.md).
+static void write_dest(McJson *j, cJSON *o, const McGgReach *r, const McGgDest *d, bool parent_paths, bool brief) {
     const McGgScene *s = &r->scene;
     mc_jw_hex_fields(j, o, d->hex);
     mc_jw_number(j, o, "cost", d->cost);
@@ -244,8 +245,7 @@ static void write_dest(McJson *j, cJSON *o, const McGgReach *r, const McGgDest *
         McHex ph = s->mover->hex;
         McReachEntry pe;
         if (d->parent_node >= 0 && mc_reach_get(&r->search, d->parent_node, &pe)) ph = pe.hex;
-        cJSON *p = mc_jw_object(j, o, "parent");
-        if (p) mc_jw_hex_fields(j, p, ph);
+        mc_jw_reach_hex(j, o, "parent", ph, brief);
         if (d->node >= 0) {
             mc_jw_number(j, o, "node", d->node);
             mc_jw_number(j, o, "parentNode", d->parent_node);
@@ -253,7 +253,7 @@ static void write_dest(McJson *j, cJSON *o, const McGgReach *r, const McGgDest *
     } else {
         cJSON *path = mc_jw_array(j, o, "path");
         if (d->node < 0) {
-            if (path) mc_jw_hex_push(j, path, d->hex); // Teleport and Reposition: the landing hex
+            if (path) mc_jw_reach_hex(j, path, NULL, d->hex, brief); // Teleport and Reposition: the landing hex
         } else {
             int len = mc_reach_path(&r->search, d->node, NULL, 0);
             McHex *hs = len > 0 ? MC_NEW(j->env.arena, McHex, len) : NULL;
@@ -262,16 +262,16 @@ static void write_dest(McJson *j, cJSON *o, const McGgReach *r, const McGgDest *
                 return;
             }
             mc_reach_path(&r->search, d->node, hs, len);
-            for (int i = 0; i < len && path; i++) mc_jw_hex_push(j, path, hs[i]);
+            for (int i = 0; i < len && path; i++) mc_jw_reach_hex(j, path, NULL, hs[i], brief);
         }
     }
-    mc_jw_bool(j, o, "engaged", d->engaged);
-    write_ids(j, o, "engagedWith", s->req, d->engagers, d->engager_count);
-    if (d->may_melee >= 0) mc_jw_bool(j, o, "mayMeleeAttack", d->may_melee);
-    mc_jw_bool(j, o, "nimble", d->nimble);
-    mc_jw_bool(j, o, "minimumMove", d->minimum_move);
-    mc_jw_string(j, o, "endedBy", mc_gg_end_name(d->end));
-    write_facings(j, o, d->facings);
+    if (!brief || d->engaged) mc_jw_bool(j, o, "engaged", d->engaged);
+    if (!brief || d->engager_count > 0) write_ids(j, o, "engagedWith", s->req, d->engagers, d->engager_count);
+    if (d->may_melee >= 0 && (!brief || !d->may_melee)) mc_jw_bool(j, o, "mayMeleeAttack", d->may_melee);
+    if (!brief || d->nimble) mc_jw_bool(j, o, "nimble", d->nimble);
+    if (!brief || d->minimum_move) mc_jw_bool(j, o, "minimumMove", d->minimum_move);
+    if (!brief || d->end != MC_GG_END_CHOICE) mc_jw_string(j, o, "endedBy", mc_gg_end_name(d->end));
+    if (!brief || d->facings != (1u << MC_HEX_DIRECTIONS) - 1u) write_facings(j, o, d->facings);
 }
 
 // Hexes over all whole paths of a reach: a walking destination's steps, a landing hex otherwise.
@@ -291,7 +291,8 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
     IgnoredList ignored = {NULL, 0, 0};
     if (!read_common(j, req, &board, &gr, &ignored)) return 0;
     int asked_parent = 0;
-    if (!mc_jr_reach_paths(j, req, &asked_parent)) return 0;
+    bool brief = false;
+    if (!mc_jr_reach_paths(j, req, &asked_parent) || !mc_jr_reach_detail(j, req, &brief)) return 0;
     McGgReach r;
     if (!mc_gg_reach(&j->env, &gr, &r)) return mc_jr_fail(j, "out_of_memory", "out of memory");
     write_header(j, result, &r.scene);
@@ -314,7 +315,7 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
     McJwList hexes = {0};
     for (int i = 0; i < r.dest_count && !j->oom; i++) {
         cJSON *o = mc_jw_list_object(j, &hexes);
-        if (o) write_dest(j, o, &r, &r.dests[i], parent);
+        if (o) write_dest(j, o, &r, &r.dests[i], parent, brief);
         mc_jw_list_commit(j, &hexes, o);
     }
     mc_jw_list_end(j, &hexes, result, "hexes");
@@ -333,8 +334,7 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
             if (mc_reach_get(&r.search, e.parent, &pe)) ph = pe.hex;
             mc_jw_hex_fields(j, o, e.hex);
             mc_jw_number(j, o, "cost", e.cost);
-            cJSON *p = mc_jw_object(j, o, "parent");
-            if (p) mc_jw_hex_fields(j, p, ph);
+            mc_jw_reach_hex(j, o, "parent", ph, brief);
             mc_jw_number(j, o, "node", e.node);
             mc_jw_number(j, o, "parentNode", e.parent);
             mc_jw_list_commit(j, &through, o);
@@ -394,7 +394,7 @@ static int run_move(McJson *j, const cJSON *req, cJSON *result) {
     return 1;
 }
 
-static const char *const reach_fields[] = {"board", "units", "unit", "ignoreUnits", "paths", "reconnaissance", "action", NULL};
+static const char *const reach_fields[] = {"board", "units", "unit", "ignoreUnits", "paths", "detail", "reconnaissance", "action", NULL};
 static const char *const move_fields[] = {"board", "units", "unit", "ignoreUnits", "reconnaissance", "action", "path", "facing", NULL};
 
 const McQuery mc_queries_godsgloom[] = {

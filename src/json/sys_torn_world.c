@@ -393,13 +393,97 @@ static int engaged_field(McJson *j, cJSON *result, const TwWorld *w, int u) {
     return 1;
 }
 
+// ---- reach entries -----------------------------------------------------------------------------
+
+// A list of hexes inside a reach entry; `brief` gives each as q,r and, with `omit_empty`, leaves
+// an empty list out.
+static void write_entry_hexes(McJson *j, cJSON *obj, const char *key, const McHex *h, int n, bool brief, bool omit_empty) {
+    if (brief && omit_empty && n == 0) return;
+    cJSON *arr = mc_jw_array(j, obj, key);
+    for (int i = 0; i < n && arr; i++) mc_jw_reach_hex(j, arr, NULL, h[i], brief);
+}
+
+// The ids of units (markers when `markers`) an end ejects; a TW_MARKER move that only follows
+// its unit is not listed.
+static void write_ejects(McJson *j, cJSON *o, const Req *q, const TwResolution *end, bool markers, bool brief) {
+    int n = 0;
+    for (int k = 0; k < (markers ? end->n_moves : end->n_ejections); k++) n += !markers || !end->moves[k].follows;
+    if (brief && n == 0) return;
+    cJSON *arr = mc_jw_array(j, o, markers ? "ejectsMarkers" : "ejects");
+    if (!markers)
+        for (int k = 0; k < end->n_ejections && arr; k++) mc_jw_add(j, arr, NULL, cJSON_CreateString(q->units[end->ejections[k].unit].id));
+    else
+        for (int k = 0; k < end->n_moves && arr; k++)
+            if (!end->moves[k].follows) mc_jw_add(j, arr, NULL, cJSON_CreateString(q->markers[end->moves[k].marker].id));
+}
+
+// One end position of a reach; `brief` as docs/api/torn-world.md says.
+static void write_reach_entry(McJson *j, cJSON *o, const Req *q, const TwUnit *u, const TwReachOut *out,
+                              const TwReachEntry *e, bool parent, bool brief) {
+    mc_jw_hex_fields(j, o, e->pos);
+    mc_jw_number(j, o, "cost", e->cost);
+    if (parent) {
+        mc_jw_reach_hex(j, o, "parent", e->parent, brief);
+        mc_jw_number(j, o, "node", e->node);
+        mc_jw_number(j, o, "parentNode", out->nodes.parent[e->node]);
+    } else {
+        write_entry_hexes(j, o, "path", e->path, e->n_path, brief, false);
+    }
+    if (u->size != TW_INFANTRY) {
+        McHex c[TW_MAX_HUGE_HEXONS];
+        McHex d = mc_hex_sub(e->pos, u->pos[0]);
+        for (int k = 0; k < u->hexon_count; k++) c[k] = mc_hex_add(u->pos[k], d);
+        write_entry_hexes(j, o, "hexons", c, u->hexon_count, brief, false);
+    }
+    const TwMoveOut *m = &e->effects;
+    if (!brief || m->n_attacks > 0) {
+        cJSON *arr = mc_jw_array(j, o, "freeAttacks");
+        for (int i = 0; i < m->n_attacks && arr; i++) {
+            cJSON *a = mc_jw_push_object(j, arr);
+            if (!a) break;
+            mc_jw_string(j, a, "unit", q->w.units[m->attacks[i].unit].id);
+            if (!brief || strcmp(m->attacks[i].rule, "TW-FA-2") != 0) mc_jw_string(j, a, "rule", m->attacks[i].rule);
+            mc_jw_reach_hex(j, a, "at", m->attacks[i].at, brief);
+        }
+    }
+    if (u->size == TW_HUGE) write_entry_hexes(j, o, "destroyed", m->destroyed, m->n_destroyed, brief, true);
+    write_ejects(j, o, q, &m->end, false, brief);
+    write_ejects(j, o, q, &m->end, true, brief);
+}
+
+// The parent form's nodes on listed paths that are no entry's node (tw_reach_through), and the
+// start node, so that every chain of parentNode ends at startNode.
+static void write_through(McJson *j, cJSON *result, const Req *q, const TwReachOut *out, bool brief) {
+    const TwReachNodes *nd = &out->nodes;
+    const McBoard *b = q->w.board;
+    McJwList through = {0};
+    for (int i = 0; i < out->n_through && !j->oom; i++) {
+        int v = out->through[i];
+        cJSON *o = mc_jw_list_object(j, &through);
+        if (!o) {
+            mc_jw_list_commit(j, &through, o);
+            break;
+        }
+        mc_jw_hex_fields(j, o, b->hexes[nd->position[v]]);
+        mc_jw_number(j, o, "cost", nd->steps[v]);
+        mc_jw_reach_hex(j, o, "parent", b->hexes[nd->position[nd->parent[v]]], brief);
+        mc_jw_number(j, o, "node", v);
+        mc_jw_number(j, o, "parentNode", nd->parent[v]);
+        mc_jw_list_commit(j, &through, o);
+    }
+    mc_jw_list_end(j, &through, result, "through");
+    if (nd->count > 0) mc_jw_number(j, result, "startNode", nd->start);
+}
+
 // ---- queries -----------------------------------------------------------------------------------
 
 static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
     Req q;
     MoveFields f;
     int asked_parent = 0;
-    if (!read_world(j, req, &q) || !read_move_fields(j, req, &q, &f, false) || !mc_jr_reach_paths(j, req, &asked_parent))
+    bool brief = false;
+    if (!read_world(j, req, &q) || !read_move_fields(j, req, &q, &f, false) || !mc_jr_reach_paths(j, req, &asked_parent) ||
+        !mc_jr_reach_detail(j, req, &brief))
         return 0;
     TwReachOut out;
     if (!tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, &out)) return oom(j);
@@ -422,22 +506,14 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
             mc_jw_list_commit(j, &arr, o);
             break;
         }
-        mc_jw_hex_fields(j, o, e->pos);
-        mc_jw_number(j, o, "cost", e->cost);
-        if (parent) write_hex_obj(j, o, "parent", e->parent);
-        else write_hex_list(j, o, "path", e->path, e->n_path);
-        write_hexons(j, o, u, e->pos);
-        write_effects(j, o, &q.w, u, &e->effects);
-        cJSON *ej = mc_jw_array(j, o, "ejects");
-        for (int k = 0; k < e->effects.end.n_ejections && ej; k++)
-            mc_jw_add(j, ej, NULL, cJSON_CreateString(q.units[e->effects.end.ejections[k].unit].id));
-        cJSON *mk = mc_jw_array(j, o, "ejectsMarkers");
-        for (int k = 0; k < e->effects.end.n_moves && mk; k++)
-            if (!e->effects.end.moves[k].follows)
-                mc_jw_add(j, mk, NULL, cJSON_CreateString(q.markers[e->effects.end.moves[k].marker].id));
+        write_reach_entry(j, o, &q, u, &out, e, parent, brief);
         mc_jw_list_commit(j, &arr, o);
     }
     mc_jw_list_end(j, &arr, result, "hexes");
+    if (parent) {
+        if (!tw_reach_through(&j->env, &out)) return oom(j);
+        write_through(j, result, &q, &out, brief);
+    }
     mc_jw_number(j, result, "droppedNoFreeHex", out.dropped_no_room);
     if (out.legal) mc_jw_string(j, result, "tieBreak", out.exact_attacks ? "distinct-attackers" : "additive-attackers");
     return 1;
@@ -577,7 +653,7 @@ static int run_shift(McJson *j, const cJSON *req, cJSON *result) {
     return 1;
 }
 
-static const char *const REACH_FIELDS[] = {"board", "units", "markers", "unit", "action", "allowance", "cause",
+static const char *const REACH_FIELDS[] = {"board", "units", "markers", "unit", "action", "allowance", "cause", "detail",
                                            "usedActions", "paths", NULL};
 static const char *const MOVE_FIELDS[] = {"board", "units", "markers", "unit", "action", "allowance", "cause",
                                           "usedActions", "path", "choices", NULL};

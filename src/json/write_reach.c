@@ -4,6 +4,7 @@
 #include "json/write_reach.h"
 
 #include "core/limits.h"
+#include "json/read_hex.h"
 
 int mc_jr_reach_paths(McJson *j, const cJSON *request, int *parent) {
     static const char *const modes[] = {"full", "parent", NULL};
@@ -21,4 +22,26 @@ bool mc_jw_reach_paths(McJson *j, cJSON *result, bool parent_asked, long long pa
     mc_jw_string(j, result, "paths", parent_asked || limited ? "parent" : "full");
     mc_jw_bool(j, result, "pathsLimited", limited);
     return parent_asked || limited;
+}
+
+int mc_jr_reach_detail(McJson *j, const cJSON *request, bool *brief) {
+    static const char *const details[] = {"full", "brief", NULL};
+    int d = 0;
+    if (!mc_jr_enum(j, request, "detail", 0, details, &d)) return 0;
+    *brief = d == 1;
+    return 1;
+}
+
+void mc_jw_reach_hex_fields(McJson *j, cJSON *obj, McHex h, bool brief) {
+    if (!brief) {
+        mc_jw_hex_fields(j, obj, h);
+        return;
+    }
+    mc_jw_number(j, obj, "q", h.q);
+    mc_jw_number(j, obj, "r", h.r);
+}
+
+void mc_jw_reach_hex(McJson *j, cJSON *obj, const char *key, McHex h, bool brief) {
+    cJSON *o = key ? mc_jw_object(j, obj, key) : mc_jw_push_object(j, obj);
+    if (o) mc_jw_reach_hex_fields(j, o, h, brief);
 }

@@ -1,11 +1,12 @@
 // The path form of a hex `reach` answer, shared by the hex systems (cc-ancients, godsgloom,
 // torn-world): whole paths ("paths": "full", the default) or a parent per hex ("paths": "parent"),
-// and the switch to parents when whole paths would pass MC_MAX_PATH_OUTPUT.
+// the switch to parents when whole paths would pass MC_MAX_PATH_OUTPUT, and the brief detail.
 #ifndef MC_WRITE_REACH_H
 #define MC_WRITE_REACH_H
 
 #include <stdbool.h>
 
+#include "hex/hex.h"
 #include "json/jwrite.h"
 
 /// Reads the optional "paths" of a reach request: "full" (the default) or "parent".
@@ -18,5 +19,16 @@ int mc_jr_reach_paths(McJson *j, const cJSON *request, int *parent);
 /// `rule` for `unit` then names the limit and the count). Returns true for the parent form.
 bool mc_jw_reach_paths(McJson *j, cJSON *result, bool parent_asked, long long path_hexes, const char *rule,
                        const char *unit);
+
+/// Reads the optional "detail" of a reach request: "full" (the default) or "brief" (docs/api.md
+/// "Hex boards": hexes inside an entry as q and r only, empty lists and values at their documented
+/// default left out). *brief becomes true for "brief". Returns 0 after recording bad_request.
+int mc_jr_reach_detail(McJson *j, const cJSON *request, bool *brief);
+
+/// A hex inside a reach entry (a parent, a path step, an attack's hex): q,r,col,row, or only q,r
+/// when `brief` (col and row follow from them).
+void mc_jw_reach_hex_fields(McJson *j, cJSON *obj, McHex h, bool brief);
+/// The same hex as a new object under `key` of `obj`, or appended to an array (key NULL).
+void mc_jw_reach_hex(McJson *j, cJSON *obj, const char *key, McHex h, bool brief);
 
 #endif

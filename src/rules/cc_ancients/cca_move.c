@@ -154,7 +154,7 @@ int cca_reach(McEnv *env, const CcaMover *m, CcaReachHex **out, int *count) {
     *out = NULL;
     *count = 0;
     size_t bytes = mc_reach_storage_size(b->count, 1);
-    void *storage = mc_arena_alloc(env->arena, bytes);
+    void *storage = mc_arena_alloc_raw(env->arena, bytes); // mc_reach_run sets what it reads
     CcaReachHex *list = MC_NEW(env->arena, CcaReachHex, b->count);
     if (!storage || !list) return 0;
     McReachOptions o = mc_reach_default_options();

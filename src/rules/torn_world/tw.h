@@ -253,10 +253,24 @@ int tw_add_attack(McEnv *env, TwMoveOut *out, int *cap, int unit, const char *ru
 /// Checks a proposed path step by step and resolves its end. Returns 0 when memory ran out.
 int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out);
 
+/// The enemies next to one mover's footprint per board position, each list computed once, and
+/// whether it starts Engaged: a reach asks the same along thousands of paths (README "Performance").
+typedef struct TwAdjCache {
+    int *first;  ///< [board count] start of the position's list in ids, -1 while not computed
+    int *count;  ///< [board count]
+    int *ids;
+    int n, cap;
+    int engaged; ///< tw_engaged of the mover, -1 until asked
+} TwAdjCache;
+
+/// An empty cache for `w`'s board. Returns 0 when memory ran out.
+int tw_adj_cache_init(McEnv *env, const TwWorld *w, TwAdjCache *cache);
+
 /// Free attacks, destroyed landscape and Huge steps along a path known to be legal (used by
-/// tw_move and by the reach listing). Returns 0 when memory ran out.
+/// tw_move and by the reach listing). With a `cache` (for `mover`), `positions` gives the board
+/// index of each path position; both NULL compute every list afresh. Returns 0 when memory ran out.
 int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, const McHex *path,
-                    int n, TwMoveOut *out);
+                    const int *positions, int n, TwAdjCache *cache, TwMoveOut *out);
 
 /// One end position of a reach.
 typedef struct TwReachEntry {
@@ -265,8 +279,21 @@ typedef struct TwReachEntry {
     int n_path;
     McHex *path;      ///< first position entered .. pos
     McHex parent;     ///< previous position (the start for one step)
+    int node;         ///< search node of the chosen path's end (TwReachNodes)
     TwMoveOut effects;///< attacks, destroyed, ejections of the default resolution
 } TwReachEntry;
+
+/// The search's nodes, for the parent form of an answer: a chosen path is the chain of parents
+/// from its entry's node to `start`. Node ids are those of the search that ran (its states, or
+/// the hex core's nodes in the fallback).
+typedef struct TwReachNodes {
+    int count;
+    int start;        ///< the start node
+    int *parent;      ///< [count] previous node, -1 for the start and for nodes never reached
+    int *position;    ///< [count] board index
+    int *steps;       ///< [count] steps from the start
+    int *rank;        ///< [count] order of the nodes' paths: a parent ranks before its children
+} TwReachNodes;
 
 typedef struct TwReachOut {
     bool legal;       ///< false when the action may not be taken at all (TW-MV-1)
@@ -275,6 +302,9 @@ typedef struct TwReachOut {
     TwReachEntry *entries; ///< sorted by cost, then r, then q
     int dropped_no_room;   ///< end positions left out because an ejection found no free hex
     bool exact_attacks;    ///< ties were broken by distinct attackers (else the additive stand-in)
+    TwReachNodes nodes;
+    int n_through;
+    int *through;          ///< tw_reach_through: nodes on chosen paths that are no entry's node
 } TwReachOut;
 
 /// Most search states of the exact tie-break per board position and in all (tw_reach).
@@ -292,6 +322,12 @@ typedef struct TwReachOut {
 /// distinct attackers of the chosen path.
 int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowance,
              bool action_used, TwReachOut *out);
+
+/// Fills out->through with the nodes the listed entries' paths pass that are neither an entry's
+/// node nor the start (positions moved through, and positions whose own listed path differs), a
+/// parent before its children, so that following parents from any entry stays within the
+/// answer. Returns 0 when memory ran out.
+int tw_reach_through(McEnv *env, TwReachOut *out);
 
 // ---- shift (TW-SH-1) ---------------------------------------------------------------------------
 

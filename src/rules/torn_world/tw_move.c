@@ -26,18 +26,52 @@ int tw_add_attack(McEnv *env, TwMoveOut *out, int *cap, int unit, const char *ru
     return 1;
 }
 
-int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, const McHex *path, int n,
-                    TwMoveOut *out) {
+int tw_adj_cache_init(McEnv *env, const TwWorld *w, TwAdjCache *cache) {
+    int count = w->board->count;
+    memset(cache, 0, sizeof *cache);
+    cache->first = MC_NEW(env->arena, int, count > 0 ? count : 1);
+    cache->count = MC_NEW(env->arena, int, count > 0 ? count : 1);
+    cache->engaged = -1;
+    if (!cache->first || !cache->count) return 0;
+    for (int i = 0; i < count; i++) cache->first[i] = -1;
+    return 1;
+}
+
+// The enemies next to the mover at board position `at` (its footprint moved there); NULL when
+// memory ran out.
+static const int *cached_adjacent(McEnv *env, const TwWorld *w, int mover, TwAdjCache *c, int at, int *k) {
+    if (c->first[at] < 0) {
+        int adj[TW_MAX_ADJ];
+        int n = tw_adjacent_enemies(w, mover, tw_delta_of(w, mover, w->board->hexes[at]), adj);
+        if (!mc_grow(env->arena, (void **)&c->ids, &c->cap, c->n + n + 1, sizeof(int))) return NULL;
+        memcpy(c->ids + c->n, adj, (size_t)n * sizeof(int));
+        c->first[at] = c->n;
+        c->count[at] = n;
+        c->n += n;
+    }
+    *k = c->count[at];
+    return c->ids + c->first[at];
+}
+
+int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, const McHex *path,
+                    const int *positions, int n, TwAdjCache *cache, TwMoveOut *out) {
     const TwUnit *m = &w->units[mover];
-    int cap = 0, adj[TW_MAX_ADJ];
+    int cap = 0, own[TW_MAX_ADJ];
     out->n_attacks = 0;
     out->attacks = NULL;
     // TW-FA-1 (a Movement action) and TW-FA-3 (a Panic marker's move): an Engaged miniature is
     // attacked by every enemy within one hex of it at the start.
-    if ((cause == TW_CAUSE_ACTION || cause == TW_CAUSE_PANIC) && tw_engaged(w, mover)) {
-        int k = tw_adjacent_enemies(w, mover, mc_hex_make(0, 0), adj);
+    bool engaged;
+    if (cache) {
+        if (cache->engaged < 0) cache->engaged = tw_engaged(w, mover);
+        engaged = cache->engaged == 1;
+    } else {
+        engaged = tw_engaged(w, mover);
+    }
+    if ((cause == TW_CAUSE_ACTION || cause == TW_CAUSE_PANIC) && engaged) {
+        int k = tw_adjacent_enemies(w, mover, mc_hex_make(0, 0), own);
         for (int i = 0; i < k; i++)
-            if (!tw_add_attack(env, out, &cap, adj[i], cause == TW_CAUSE_ACTION ? "TW-FA-1" : "TW-FA-3", m->pos[0]))
+            if (!tw_add_attack(env, out, &cap, own[i], cause == TW_CAUSE_ACTION ? "TW-FA-1" : "TW-FA-3", m->pos[0]))
                 return 0;
     }
     // TW-FA-2: every enemy next to a hex the miniature moved through (entered, then left): all
@@ -45,7 +79,13 @@ int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, cons
     int first_fa2 = out->n_attacks;
     if (cause != TW_CAUSE_DEPLOY) {
         for (int i = 0; i + 1 < n; i++) {
-            int k = tw_adjacent_enemies(w, mover, tw_delta_of(w, mover, path[i]), adj);
+            int k;
+            const int *adj = own;
+            if (cache) {
+                if (!(adj = cached_adjacent(env, w, mover, cache, positions[i], &k))) return 0;
+            } else {
+                k = tw_adjacent_enemies(w, mover, tw_delta_of(w, mover, path[i]), own);
+            }
             for (int a = 0; a < k; a++) {
                 bool seen = false;
                 for (int x = first_fa2; x < out->n_attacks; x++) seen = seen || out->attacks[x].unit == adj[a];
@@ -151,7 +191,7 @@ int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out) {
     out->final = in->path[in->n - 1];
     mc_trace(env, "TW-MV-1", m->id, "%s moves %d of %d %s and ends at (q %d, r %d).", m->id, walked,
              in->allowance, tw_size_unit(m->size), out->final.q, out->final.r);
-    if (!tw_path_effects(env, w, in->mover, in->cause, walk, walked, out)) return 0;
+    if (!tw_path_effects(env, w, in->mover, in->cause, walk, NULL, walked, NULL, out)) return 0;
     for (int i = 0; i < out->n_attacks; i++)
         mc_trace(env, out->attacks[i].rule, w->units[out->attacks[i].unit].id, "%s makes a Free Attack on %s.",
                  w->units[out->attacks[i].unit].id, m->id);

@@ -157,11 +157,23 @@ static int exact_run(McEnv *env, Exact *x, int start, int allowance) {
     return EXACT_DONE;
 }
 
-// For each end position its chosen path (hexes entered, the end last), or NULL.
+// For each end position the node its chosen path ends on (-1: not an end) and that path's length;
+// `nodes` the search's nodes, through which the listing reads the path.
 typedef struct Chosen {
-    McHex **path;
     int *len;
+    int *node;
+    TwReachNodes nodes;
 } Chosen;
+
+// Room for `count` nodes in `n`; 0 when memory ran out.
+static int nodes_alloc(McEnv *env, TwReachNodes *n, int count) {
+    n->count = count;
+    n->parent = MC_NEW(env->arena, int, count > 0 ? count : 1);
+    n->position = MC_NEW(env->arena, int, count > 0 ? count : 1);
+    n->steps = MC_NEW(env->arena, int, count > 0 ? count : 1);
+    n->rank = MC_NEW(env->arena, int, count > 0 ? count : 1);
+    return n->parent && n->position && n->steps && n->rank;
+}
 
 // The exact ranking. Returns EXACT_* as exact_run.
 static int search_exact(McEnv *env, ReachCtx *c, int allowance, Chosen *out) {
@@ -199,12 +211,17 @@ static int search_exact(McEnv *env, ReachCtx *c, int allowance, Chosen *out) {
                 best_n = n;
             }
         }
-        int len = x.dist[p];
-        McHex *path = MC_NEW(env->arena, McHex, len);
-        if (!path) return EXACT_NO_MEMORY;
-        for (int i = len - 1, t = best; i >= 0; i--, t = x.st[t].parent) path[i] = b->hexes[x.st[t].pos];
-        out->path[p] = path;
-        out->len[p] = len;
+        out->len[p] = x.dist[p];
+        out->node[p] = best;
+    }
+    // States are made in the order of their paths, so a state's index is its rank.
+    if (!nodes_alloc(env, &out->nodes, x.n)) return EXACT_NO_MEMORY;
+    out->nodes.start = 0;
+    for (int t = 0; t < x.n; t++) {
+        out->nodes.parent[t] = x.st[t].parent;
+        out->nodes.position[t] = x.st[t].pos;
+        out->nodes.steps[t] = x.dist[x.st[t].pos];
+        out->nodes.rank[t] = t;
     }
     return EXACT_DONE;
 }
@@ -237,7 +254,7 @@ static int search_additive(McEnv *env, ReachCtx *c, int allowance, Chosen *out) 
     const TwUnit *m = &w->units[c->mover];
     c->adjacent = MC_NEW(env->arena, int, b->count);
     size_t bytes = mc_reach_storage_size(b->count, 1);
-    void *storage = mc_arena_alloc(env->arena, bytes);
+    void *storage = mc_arena_alloc_raw(env->arena, bytes); // mc_reach_run sets what it reads
     if (!c->adjacent || !storage) return 0;
     for (int i = 0; i < b->count; i++) c->adjacent[i] = -1;
     McReachOptions o = mc_reach_default_options();
@@ -248,14 +265,22 @@ static int search_additive(McEnv *env, ReachCtx *c, int allowance, Chosen *out) 
     o.ctx = c;
     McReach r;
     if (mc_reach_run(&r, b, m->pos[0], &o, storage, bytes) != MC_REACH_OK) return 0;
+    if (!nodes_alloc(env, &out->nodes, r.node_count)) return 0;
+    out->nodes.start = r.start_node;
+    for (int v = 0; v < r.node_count; v++) {
+        McReachEntry e;
+        bool reached = mc_reach_get(&r, v, &e);
+        out->nodes.parent[v] = reached ? e.parent : -1;
+        out->nodes.position[v] = reached ? e.position : -1;
+        out->nodes.steps[v] = reached ? e.steps : 0;
+        out->nodes.rank[v] = reached ? e.order : -1;
+    }
     for (int p = 0; p < b->count; p++) {
         int node = mc_reach_best(&r, p);
         McReachEntry e;
         if (node < 0 || !mc_reach_get(&r, node, &e) || (e.flags & MC_REACH_IS_START)) continue;
-        McHex *path = MC_NEW(env->arena, McHex, e.steps > 0 ? e.steps : 1);
-        if (!path) return 0;
-        out->len[p] = mc_reach_path(&r, node, path, e.steps);
-        out->path[p] = path;
+        out->len[p] = e.steps;
+        out->node[p] = node;
     }
     return 1;
 }
@@ -286,8 +311,9 @@ int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowan
     }
     const McBoard *b = w->board;
     ReachCtx c = {w, mover, cause, MC_NEW(env->arena, unsigned char, b->count), NULL, MC_NEW(env->arena, TwSpot, 1)};
-    Chosen chosen = {MC_NEW(env->arena, McHex *, b->count), MC_NEW(env->arena, int, b->count)};
-    if (!c.flags || !c.spot || !chosen.path || !chosen.len) return 0;
+    Chosen chosen = {MC_NEW(env->arena, int, b->count), MC_NEW(env->arena, int, b->count), {0}};
+    if (!c.flags || !c.spot || !chosen.len || !chosen.node) return 0;
+    for (int p = 0; p < b->count; p++) chosen.node[p] = -1;
     mc_trace(env, "TW-MV-1", m->id, "%s may move up to %d %s.", m->id, allowance, tw_size_unit(m->size));
     int status = search_exact(env, &c, allowance, &chosen);
     if (status == EXACT_NO_MEMORY) return 0;
@@ -295,27 +321,37 @@ int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowan
     if (out->exact_attacks) {
         mc_trace(env, "TW-FA-2", m->id, "Among the shortest paths to each end, the one drawing the fewest distinct Free Attacks is chosen.");
     } else {
-        memset(chosen.path, 0, (size_t)b->count * sizeof *chosen.path);
+        for (int p = 0; p < b->count; p++) chosen.node[p] = -1;
         if (!search_additive(env, &c, allowance, &chosen)) return 0;
         mc_trace(env, "TW-FA-2", m->id, "Too many ways to pass the enemies here: paths are ranked by free attacks counted once per hex moved through next to each enemy, which may count one enemy twice.");
     }
     out->entries = MC_NEW(env->arena, TwReachEntry, b->count);
-    if (!out->entries) return 0;
+    // The board positions of one path (from its nodes), for the cache of adjacent enemies.
+    int *positions = MC_NEW(env->arena, int, allowance > 0 ? allowance : 1);
+    TwAdjCache cache;
+    if (!out->entries || !positions || !tw_adj_cache_init(env, w, &cache)) return 0;
     for (int p = 0; p < b->count; p++) {
-        if (!chosen.path[p]) continue;
-        const McHex *path = chosen.path[p];
+        if (chosen.node[p] < 0) continue;
         int n = chosen.len[p];
+        // The chosen path from its nodes: hexes entered, the end last (not zeroed: filled whole).
+        McHex *path = mc_arena_alloc_raw(env->arena, sizeof(McHex) * (size_t)n);
+        if (!path) return 0;
+        for (int i = n - 1, v = chosen.node[p]; i >= 0; i--, v = chosen.nodes.parent[v]) {
+            positions[i] = chosen.nodes.position[v];
+            path[i] = b->hexes[positions[i]];
+        }
         McHex end = b->hexes[p];
         TwReachEntry *t = &out->entries[out->n];
         t->pos = end;
         t->cost = n;
         t->n_path = n;
-        t->path = chosen.path[p];
+        t->path = path;
         t->parent = n > 1 ? path[n - 2] : m->pos[0];
+        t->node = chosen.node[p];
         memset(&t->effects, 0, sizeof t->effects);
         t->effects.legal = true;
         t->effects.final = end;
-        if (!tw_path_effects(env, w, mover, cause, path, n, &t->effects)) return 0;
+        if (!tw_path_effects(env, w, mover, cause, path, positions, n, &cache, &t->effects)) return 0;
         tw_spot(w, mover, tw_delta_of(w, mover, end), c.spot);
         if (c.spot->n_units > 0 || c.spot->n_markers > 0) {
             if (!tw_resolve_end(env, w, mover, tw_delta_of(w, mover, end), NULL, 0, &t->effects.end)) return 0;
@@ -335,5 +371,26 @@ int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowan
         out->n++;
     }
     qsort(out->entries, (size_t)out->n, sizeof *out->entries, entry_cmp);
+    out->nodes = chosen.nodes;
+    return 1;
+}
+
+int tw_reach_through(McEnv *env, TwReachOut *out) {
+    const TwReachNodes *nd = &out->nodes;
+    if (nd->count == 0) return 1; // the action was refused: no search ran
+    unsigned char *mark = MC_NEW(env->arena, unsigned char, nd->count);
+    int *by_rank = MC_NEW(env->arena, int, nd->count);
+    out->through = MC_NEW(env->arena, int, nd->count);
+    if (!mark || !by_rank || !out->through) return 0;
+    mark[nd->start] = 1;
+    for (int i = 0; i < out->n; i++) mark[out->entries[i].node] = 1;
+    for (int i = 0; i < out->n; i++)
+        for (int v = nd->parent[out->entries[i].node]; v >= 0 && !mark[v]; v = nd->parent[v]) mark[v] = 2;
+    for (int v = 0; v < nd->count; v++) by_rank[v] = -1;
+    for (int v = 0; v < nd->count; v++)
+        if (mark[v] == 2) by_rank[nd->rank[v]] = v;
+    out->n_through = 0;
+    for (int k = 0; k < nd->count; k++)
+        if (by_rank[k] >= 0) out->through[out->n_through++] = by_rank[k];
     return 1;
 }
