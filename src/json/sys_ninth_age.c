@@ -35,7 +35,7 @@ static int read_unit(McJson *j, const cJSON *e, NaUnit *u) {
             !mc_jr_number(j, base, "length", 1, 1, 1000, &bl))
             return 0;
         mc_jr_pop(j, saved);
-        if (!mc_jr_int(j, e, "files", 1, 1, 100, &files) || !mc_jr_int(j, e, "ranks", 1, 1, 100, &ranks)) return 0;
+        if (!mc_jr_int(j, e, "files", 1, 1, NA_MAX_FILES, &files) || !mc_jr_int(j, e, "ranks", 1, 1, NA_MAX_FILES, &ranks)) return 0;
         u->rect.width = files * bw / MM_PER_INCH;
         u->rect.depth = ranks * bl / MM_PER_INCH;
         u->files = files;

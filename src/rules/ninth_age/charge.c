@@ -12,11 +12,13 @@
 // and the facing overlap, which moves linearly with s. So the centre before the align is linear
 // in s, and solving  start + a·forward + wheel displacement + b·forward' = that centre  gives a and
 // b linear in s too: the reachable s for a θ form an interval (a, b >= 0) on which the distance is
-// linear. Candidates are that interval's ends, where the distance equals the range, the centred
-// and full-contact slides, where some other object starts to be in the way of the end position,
-// and a few evenly spaced slides; θ runs over whole degrees and the exact angles θ = δ (no align)
-// and 0 (no wheel). Each candidate is checked with the sweeps of GEOMETRY.md against everything
-// else on the table, and Maximising Contact (9A-CH-3) picks among the legal ones.
+// linear. A first pass runs θ over whole degrees and the exact angles θ = δ (no align) and 0 (no
+// wheel), trying that interval's ends, where the distance equals the range, the centred and
+// full-contact slides, where some other object starts to be in the way of the end position, and a
+// few evenly spaced slides. A second pass ("exact wheel angles" below) solves for the wheel angles
+// where the shortest move of each Maximising Contact class lies, to the last bits of a double.
+// Each candidate is checked with the sweeps of GEOMETRY.md against everything else on the table,
+// and Maximising Contact (9A-CH-3) picks among the legal ones.
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -29,7 +31,7 @@
 // The largest align angle: at 90° only the corner of the front would touch the facing line.
 #define MAX_ALIGN 89.999
 // Valid moves kept for the alternatives.
-enum { MAX_KEPT = 1024, MAX_ENDS = 64, EVEN_STEPS = 4 };
+enum { MAX_KEPT = 1024, MAX_ENDS = 64, EVEN_STEPS = 4, MAX_MODEL_STEPS = 4 * (NA_MAX_FILES + 1), MAX_FIXED = MAX_ENDS + MAX_MODEL_STEPS + 5 };
 
 typedef struct Ctx {
     McEnv *env;
@@ -51,6 +53,8 @@ typedef struct Ctx {
     McAabb *boxes;
     double ends[MAX_ENDS];
     int nends;
+    double fixed[MAX_FIXED]; // slides where the Maximising Contact class can change (refine)
+    int nfixed;
     // what was found
     NaChargeMove *kept;
     int nkept;
@@ -308,7 +312,11 @@ static void consider(Ctx *c, double theta, double s, int piece) {
     NaChargeOut *o = c->out;
     if (!o->has_needed || m.distance < o->needed) o->needed = m.distance, o->has_needed = true;
     if (!m.in_range) {
-        if (!o->possible && (!o->has_best || m.distance < o->best.distance)) o->best = m, o->has_best = true;
+        // The shortest; at an equal distance (a wheel of a hair's breadth costs as much as the
+        // straight it replaces) the smaller wheel, as na_charge_compare orders them.
+        if (!o->possible && (!o->has_best || m.distance < o->best.distance - 1e-9 ||
+                             (m.distance <= o->best.distance + 1e-9 && fabs(m.wheel) < fabs(o->best.wheel))))
+            o->best = m, o->has_best = true;
         return;
     }
     o->candidates++;
@@ -388,11 +396,250 @@ static void try_wheel(Ctx *c, double theta) {
     }
 }
 
-static void try_all(Ctx *c, double cap) {
+// ---- exact wheel angles ------------------------------------------------------------------------
+//
+// For a fixed wheel angle the distance is linear in the slide, so over the slides a wheel can
+// reach, the shortest legal move of one Maximising Contact class lies at an end of that range:
+// a slide where the class changes (a "fixed" slide: the centred and full-contact slides, the ends
+// of the facing, where a model starts or stops touching, where another object starts to be in the
+// way) or where a straight part shrinks to nothing (a = 0: the wheel comes first; b = 0: the wheel
+// ends in contact). Along each of those curves the move is a smooth function of the wheel angle
+// alone; its best points are where the distance stops falling (d distance / dθ = 0) or where it
+// meets another of the curves (a or b reaching 0 on a fixed slide). Those are roots of smooth
+// functions of θ: bracketed on a grid and bisected until the bracket stops shrinking, so the
+// wheel angle is exact to the last bits of a double (GEOMETRY.md), not to the grid's degree.
+
+// Values at (θ, s) for one align direction and piece, and their derivatives (θ per degree).
+typedef struct Probe {
+    double a, b, a_t, b_t, d_t, a_s, b_s, d_s;
+} Probe;
+
+static McVec2 pivot_for(const Ctx *c, double s, int sign, int piece) {
+    return align_pivot(c, s, sign > 0 ? 1.0 : -1.0, piece);
+}
+
+// a, b and the derivatives: the wheel corner K must reach its place at first contact, K_c =
+// P_c + R(θ)k, along a·u0 + b·u1 from where it starts; as θ grows the contact pose turns about
+// the align's pivot, so dK_c/dθ = J(K_c − pivot) with J a quarter turn clockwise (radians).
+static bool probe(const Ctx *c, double theta, double s, int sign, int piece, Probe *p) {
+    const double k_rad = PI / 180.0;
+    double alpha = align_of(c, theta);
+    McVec2 cf = aligned_centre(c, s), pv = pivot_for(c, s, sign, piece);
+    McVec2 pc = alpha == 0.0 ? cf : mc_vec2_rotate_cw_about(cf, pv, -alpha);
+    McVec2 k;
+    wheel_shift(c, theta, &k);
+    McVec2 kc = mc_vec2_add(pc, mc_vec2_rotate_cw(k, theta));
+    McVec2 d = mc_vec2_sub(kc, mc_vec2_add(c->S.centre, k));
+    McVec2 u1 = mc_facing_forward(c->S.facing + theta);
+    double det = mc_vec2_cross(c->u0, u1);
+    if (det == 0.0) return false;
+    p->a = mc_vec2_cross(d, u1) / det;
+    p->b = mc_vec2_cross(c->u0, d) / det;
+    McVec2 dd = mc_vec2_scale(mc_vec2_perp_right(mc_vec2_sub(kc, pv)), k_rad);
+    McVec2 du1 = mc_vec2_scale(mc_vec2_perp_right(u1), k_rad);
+    double ddet = mc_vec2_cross(c->u0, du1);
+    p->a_t = (mc_vec2_cross(dd, u1) + mc_vec2_cross(d, du1) - p->a * ddet) / det;
+    p->b_t = (mc_vec2_cross(c->u0, dd) - p->b * ddet) / det;
+    p->d_t = p->a_t + p->b_t + c->mw * k_rad * (theta > 0 ? 1.0 : -1.0);
+    McVec2 ds = piece == 0 || alpha == 0.0 ? c->t : mc_vec2_rotate_cw(c->t, -alpha);
+    p->a_s = mc_vec2_cross(ds, u1) / det;
+    p->b_s = mc_vec2_cross(c->u0, ds) / det;
+    p->d_s = p->a_s + p->b_s;
+    return true;
+}
+
+// What one curve asks of θ. kind 0: a fixed slide; 1: the curve a = 0; 2: the curve b = 0.
+typedef struct Track {
+    int kind, sign, piece;
+    double s;
+} Track;
+
+// The slide of the track at θ (for the curves, where a or b is 0: they are linear in s).
+static bool track_slide(const Ctx *c, const Track *tr, double theta, double *s) {
+    if (tr->kind == 0) {
+        *s = tr->s;
+        return true;
+    }
+    Probe p;
+    if (!probe(c, theta, tr->s, tr->sign, tr->piece, &p)) return false;
+    double v = tr->kind == 1 ? p.a : p.b, slope = tr->kind == 1 ? p.a_s : p.b_s;
+    if (fabs(slope) < 1e-12) return false;
+    *s = tr->s - v / slope;
+    return isfinite(*s);
+}
+
+// The track's three functions at θ: v[0] the distance's derivative along the track, v[1] = a,
+// v[2] = b.
+static bool track_values(const Ctx *c, const Track *tr, double theta, double v[3]) {
+    double s;
+    if (!track_slide(c, tr, theta, &s)) return false;
+    Probe p;
+    if (!probe(c, theta, s, tr->sign, tr->piece, &p)) return false;
+    v[1] = p.a;
+    v[2] = p.b;
+    if (tr->kind == 0) v[0] = p.d_t;
+    else {
+        // Along a = 0 (or b = 0) the slide follows θ: ds/dθ = −a_θ / a_s.
+        double v_t = tr->kind == 1 ? p.a_t : p.b_t, v_s = tr->kind == 1 ? p.a_s : p.b_s;
+        v[0] = p.d_t - p.d_s * v_t / v_s;
+    }
+    return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]);
+}
+
+static bool track_value(const Ctx *c, const Track *tr, int f, double theta, double *out) {
+    double v[3];
+    if (!track_values(c, tr, theta, v)) return false;
+    *out = v[f];
+    return true;
+}
+
+// The slides of one piece: for α > 0 the align turns about the right end of the overlap, the
+// charger's corner (piece 0) up to brk and the facing's end (piece 1) beyond; mirrored for α < 0.
+static void piece_range(const Ctx *c, int sign, int piece, double *lo, double *hi) {
+    double brk = sign > 0 ? 0.5 * c->L - 0.5 * c->mw : 0.5 * c->mw - 0.5 * c->L;
+    bool first = piece == (sign > 0 ? 0 : 1);
+    *lo = first ? -c->reach : brk;
+    *hi = first ? brk : c->reach;
+}
+
+static void try_track_point(Ctx *c, const Track *tr, double theta, double s) {
+    double lo, hi;
+    piece_range(c, tr->sign, tr->piece, &lo, &hi);
+    if (s < lo - 1e-9 || s > hi + 1e-9) return;
+    consider(c, theta, s < lo ? lo : (s > hi ? hi : s), tr->piece);
+}
+
+// Bisects a sign change of function `f` on [x0, x1] until the bracket stops shrinking; tries
+// the move found there.
+static void root_on(Ctx *c, const Track *tr, int f, double x0, double f0, double x1) {
+    for (int i = 0; i < 200; i++) {
+        double m = 0.5 * (x0 + x1), fm;
+        if (m <= x0 || m >= x1) break;
+        if (!track_value(c, tr, f, m, &fm)) return;
+        if ((fm < 0) == (f0 < 0)) x0 = m, f0 = fm;
+        else x1 = m;
+    }
+    double theta = 0.5 * (x0 + x1), v, s;
+    // A sign change through a pole (θ → 0, where the straight parts' directions meet) is no root.
+    if (!track_value(c, tr, f, theta, &v) || fabs(v) > 1e-6 || !track_slide(c, tr, theta, &s)) return;
+    try_track_point(c, tr, theta, s);
+}
+
+// Every root of the track's functions on the θ grid `th[0..n-1]` (one align direction).
+static void scan_track(Ctx *c, const Track *tr, const double *th, int n) {
+    double prev[3] = {0, 0, 0};
+    bool have = false;
+    for (int i = 0; i < n; i++) {
+        double v[3];
+        if (!track_values(c, tr, th[i], v)) {
+            have = false;
+            continue;
+        }
+        for (int f = 0; f < 3; f++) {
+            if (tr->kind != 0 && f == tr->kind) continue; // zero all along the curve
+            if (have && (v[f] < 0) != (prev[f] < 0)) root_on(c, tr, f, th[i - 1], prev[f], th[i]);
+            double s;
+            if (v[f] == 0.0 && track_slide(c, tr, th[i], &s)) try_track_point(c, tr, th[i], s);
+        }
+        for (int f = 0; f < 3; f++) prev[f] = v[f];
+        have = true;
+    }
+}
+
+// The θ grid of one align direction: whole degrees, the exact angles of no align and of the
+// largest align, and a geometric run towards 0, where the two straight parts become parallel and
+// the smallest wheels (a sideways step of a thousandth of an inch) live.
+static int theta_grid(const Ctx *c, int sign, double cap, double *th) {
+    enum { SMALL = 9 };
+    static const double small[SMALL] = {1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 0.1, 0.25, 0.5};
+    double cand[2 * 181 + 2 * SMALL + 3];
+    int n = 0;
+    for (int d = -(int)cap; d <= (int)cap; d++)
+        if (d != 0) cand[n++] = d;
+    for (int i = 0; i < SMALL; i++) cand[n++] = small[i], cand[n++] = -small[i];
+    cand[n++] = c->delta;
+    cand[n++] = c->delta - sign * MAX_ALIGN;
+    cand[n++] = c->delta - sign * MAX_ALIGN + sign * 1e-9;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        double t = cand[i], alpha = align_of(c, t);
+        if (t == 0.0 || fabs(t) > cap || fabs(alpha) > MAX_ALIGN || alpha * sign < 0) continue;
+        th[k++] = t;
+    }
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && th[j - 1] > th[j]; j--) {
+            double x = th[j];
+            th[j] = th[j - 1];
+            th[j - 1] = x;
+        }
+    int m = 0;
+    for (int i = 0; i < k; i++)
+        if (m == 0 || th[i] != th[m - 1]) th[m++] = th[i];
+    return m;
+}
+
+// Exact wheel angles on every track (see above), for both align directions.
+static void refine(Ctx *c, double cap) {
+    double th[2 * 181 + 2 * 9 + 3];
+    for (int sign = -1; sign <= 1; sign += 2) {
+        int n = theta_grid(c, sign, cap, th);
+        if (n < 2) continue;
+        for (int piece = 0; piece < 2; piece++) {
+            double lo, hi;
+            piece_range(c, sign, piece, &lo, &hi);
+            if (lo > hi) continue;
+            for (int i = 0; i < c->nfixed; i++) {
+                if (c->fixed[i] < lo - 1e-12 || c->fixed[i] > hi + 1e-12) continue;
+                Track tr = {0, sign, piece, c->fixed[i]};
+                scan_track(c, &tr, th, n);
+            }
+            for (int kind = 1; kind <= 2; kind++) {
+                Track tr = {kind, sign, piece, 0.5 * (lo + hi)};
+                scan_track(c, &tr, th, n);
+            }
+        }
+    }
+}
+
+static void try_all(Ctx *c, double cap, bool exact) {
     try_wheel(c, 0.0);
     if (fabs(c->delta) <= cap && c->delta != 0.0) try_wheel(c, c->delta);
     for (int d = -(int)cap; d <= (int)cap; d++)
         if (d != 0 && (double)d != c->delta) try_wheel(c, (double)d);
+    if (exact) refine(c, cap);
+}
+
+static void add_fixed(Ctx *c, double s) {
+    if (s < -c->reach - 1e-12 || s > c->reach + 1e-12 || c->nfixed == MAX_FIXED) return;
+    for (int i = 0; i < c->nfixed; i++)
+        if (c->fixed[i] == s) return;
+    c->fixed[c->nfixed++] = s;
+}
+
+// The slides where the Maximising Contact class can change (refine): the facing's ends, the
+// centred and full-contact slides, where another object starts or stops being in the way, and
+// where a model of either side starts or stops touching (a base boundary of one side meets an end
+// of the stretch in contact; touching at a corner counts, models_touching).
+static void fixed_slides(Ctx *c, int charger_files) {
+    double plateau = 0.5 * fabs(c->L - c->mw), g0 = -0.5 * c->L, g1 = 0.5 * c->L, hw = 0.5 * c->mw;
+    add_fixed(c, 0.0);
+    add_fixed(c, plateau);
+    add_fixed(c, -plateau);
+    add_fixed(c, -c->reach);
+    add_fixed(c, c->reach);
+    for (int i = 0; i < c->nends; i++) add_fixed(c, c->ends[i]);
+    if (c->target_models > 0)
+        for (int i = 0; i <= c->target_models && i <= NA_MAX_FILES; i++) {
+            double x = g0 + i * (c->L / c->target_models);
+            add_fixed(c, x - hw);
+            add_fixed(c, x + hw);
+        }
+    if (charger_files > 0)
+        for (int j = 0; j <= charger_files && j <= NA_MAX_FILES; j++) {
+            double off = hw - j * (c->mw / charger_files);
+            add_fixed(c, g1 + off);
+            add_fixed(c, g0 + off);
+        }
 }
 
 static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
@@ -427,6 +674,7 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     c->delta = mc_facing_delta(c->S.facing, c->F);
     c->reach = 0.5 * (c->L + c->mw);
     c->nends = na_slide_blocked_ends(w, in->charger, in->target, in->facing, c->ends, MAX_ENDS);
+    fixed_slides(c, bf->units[in->charger].files);
     // The objects a path could meet: within the range (or the distance to the target and the
     // longest wheel) of the charger.
     double diag = sqrt(c->mw * c->mw + c->md * c->md);
@@ -471,7 +719,7 @@ bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *
     out->blocker = -1;
     Ctx c;
     if (!setup(&c, env, w, in, out)) return !env->arena->failed;
-    try_all(&c, NA_MAX_WHEEL);
+    try_all(&c, NA_MAX_WHEEL, true);
     if (out->possible) {
         out->fail = NA_CHARGE_OK;
         // The best loser at each priority (a different end position) with the priority it lost on.
@@ -511,7 +759,7 @@ bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *
         relaxed.has_range = false;
         if (!setup(&wide, env, w, &relaxed, &scratch)) return !env->arena->failed;
         wide.kept = NULL;
-        try_all(&wide, 180.0);
+        try_all(&wide, 180.0, false);
         out->fail = wide.any_geo ? NA_CHARGE_WHEEL_OVER_90 : NA_CHARGE_CANNOT_REACH;
     } else if (!c.any_end_legal) {
         out->fail = NA_CHARGE_NO_ROOM;

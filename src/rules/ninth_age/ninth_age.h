@@ -18,6 +18,10 @@
 /// The Unit Spacing distance (9A-SP-1): units normally stay more than 1 inch apart.
 #define NA_SPACING 1.0
 
+/// Most files (or ranks) a unit given by bases may have: it bounds the models counted along a
+/// facing (Maximising Contact 4) and the slides where that count changes.
+#define NA_MAX_FILES 100
+
 /// Pursuers whose order is searched exhaustively for Combined Charges (9A-PU-1); more chargers
 /// than this move in request order.
 #define NA_MAX_ORDER_SEARCH 5
@@ -307,10 +311,12 @@ typedef struct NaChargeOut {
 /// (negative: `x` better) where level is the first deciding priority as in NaChargeAlt.lost_on.
 int na_charge_compare(const NaChargeMove *x, const NaChargeMove *y);
 
-/// Finds the charge move of `in` on the world as it stands (9A-CH-1..3): every straight–wheel–
-/// straight path with its wheel on a grid of 1° plus the exact angles that need no align, no
-/// wheel, or the full 90°, ending in contact with the target facing, aligned; the best by
-/// Maximising Contact, then the shortest. Returns false when memory ran out.
+/// Finds the charge move of `in` on the world as it stands (9A-CH-1..3): straight–wheel–straight
+/// paths ending in contact with the target facing, aligned; the best by Maximising Contact, then
+/// the shortest. Wheel angles are those of a 1° grid plus the exact angles (bisected to the last
+/// bits of a double) where the shortest move of each end slide, or with a straight part of zero
+/// length, lies, so a best move that is not blocked by a third object is exact. Returns false
+/// when memory ran out.
 bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out);
 
 /// Writes the trace of `out` (9A-ARC-1, 9A-CH-1..3) and, when the charge is not possible, its
