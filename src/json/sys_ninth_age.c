@@ -386,6 +386,19 @@ static int read_charger(McJson *j, const McIdMap *ids, const NaBattlefield *bf, 
     return 1;
 }
 
+// "2 of 2 chargers in contact, touching 0 other enemies, the target rotated 0 times, 6 models".
+static const char *order_words(McJson *j, const NaOrderScore *sc, int count) {
+    return mc_strf(&j->env, "%d of %d chargers in contact, touching %d other enem%s, the target rotated %d time%s, %g models in base contact",
+                   sc->done, count, sc->others, sc->others == 1 ? "y" : "ies", sc->rotations, sc->rotations == 1 ? "" : "s", sc->models);
+}
+
+static void write_order_score(McJson *j, cJSON *o, const NaOrderScore *sc) {
+    mc_jw_number(j, o, "otherEnemies", sc->others);
+    mc_jw_number(j, o, "chargersInContact", sc->done);
+    mc_jw_number(j, o, "targetRotations", sc->rotations);
+    mc_jw_number(j, o, "models", sc->models);
+}
+
 static int run_charge(McJson *j, const cJSON *req, cJSON *result) {
     NaBattlefield bf;
     McIdMap ids;
@@ -420,8 +433,18 @@ static int run_charge(McJson *j, const cJSON *req, cJSON *result) {
         int len = 0;
         for (int k = 0; k < count && len < (int)sizeof buf - 2; k++)
             len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%s", k ? ", " : "", bf.units[ch[out.order[k]].unit].id);
-        mc_trace(&j->env, "9A-CH-4", NULL, "combined charge on %s: moved in the order %s, the one that best satisfies Maximising Contact after all moves%s",
-                 bf.units[target].id, buf, out.order_searched ? " (every order tried)" : " (request order: too many chargers to try every order)");
+        const NaOrderScore *c = &out.chosen, *q = &out.request;
+        if (!out.order_searched)
+            mc_trace(&j->env, "9A-CH-4", NULL, "combined charge on %s: moved in the request order %s (too many chargers to try every order): %d of %d end in contact",
+                     bf.units[target].id, buf, c->done, count);
+        else if (out.decided_on == 0)
+            mc_trace(&j->env, "9A-CH-4", NULL,
+                     "combined charge on %s: every order tried; none does better after all moves than the request order %s (%d of %d end in contact, touching %d other enem%s, %g models in base contact)",
+                     bf.units[target].id, buf, c->done, count, c->others, c->others == 1 ? "y" : "ies", c->models);
+        else
+            mc_trace(&j->env, "9A-CH-4", NULL,
+                     "combined charge on %s: every order tried; %s satisfies Maximising Contact %d best after all moves: %s (the request order: %s)",
+                     bf.units[target].id, buf, out.decided_on, order_words(j, c, count), order_words(j, q, count));
     }
     int first = 0;
     for (int k = 0; k < count; k++) {
@@ -435,6 +458,17 @@ static int run_charge(McJson *j, const cJSON *req, cJSON *result) {
     if (count > 1) {
         cJSON *order = mc_jw_array(j, result, "order");
         for (int k = 0; k < count && order; k++) mc_jw_add(j, order, NULL, cJSON_CreateString(bf.units[ch[out.order[k]].unit].id));
+        cJSON *why = mc_jw_object(j, result, "orderChoice");
+        if (why) {
+            mc_jw_bool(j, why, "searched", out.order_searched);
+            write_order_score(j, why, &out.chosen);
+            if (out.order_searched) {
+                cJSON *rq = mc_jw_object(j, why, "requestOrder");
+                if (rq) write_order_score(j, rq, &out.request);
+                mc_jw_number(j, why, "decidedOn", out.decided_on);
+            }
+            mc_jw_string(j, why, "rule", "9A-CH-4");
+        }
         cJSON *arr = mc_jw_array(j, result, "chargers");
         for (int k = 0; k < count && arr; k++) {
             cJSON *o = mc_jw_push_object(j, arr);

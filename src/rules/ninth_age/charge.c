@@ -807,6 +807,29 @@ static bool run_chargers(McEnv *env, NaWorld *w, int target, const NaChargerIn *
     return true;
 }
 
+static NaOrderScore order_score(const NaChargeOut *res, int count) {
+    NaOrderScore sc = {0, 0, 0, 0.0};
+    for (int i = 0; i < count; i++)
+        if (res[i].possible) {
+            sc.done++;
+            sc.others += res[i].best.others;
+            sc.rotations += res[i].best.rotates_target;
+            sc.models += res[i].best.models;
+        }
+    return sc;
+}
+
+// 9A-CH-4: the order that best satisfies Maximising Contact after all moves: fewest other
+// enemies touched, most chargers in contact, target not rotated, most models in base contact.
+// 0 when equal, else ±priority (negative: `x` better).
+static int order_compare(const NaOrderScore *x, const NaOrderScore *y) {
+    if (x->others != y->others) return x->others < y->others ? -1 : 1;
+    if (x->done != y->done) return x->done > y->done ? -2 : 2;
+    if (x->rotations != y->rotations) return x->rotations < y->rotations ? -3 : 3;
+    if (fabs(x->models - y->models) > 1e-9) return x->models > y->models ? -4 : 4;
+    return 0;
+}
+
 bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaChargerIn *chargers, int count,
                         NaCombinedOut *out) {
     memset(out, 0, sizeof *out);
@@ -835,32 +858,27 @@ bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCharg
         out->order_searched = true;
         int perm[NA_MAX_COMBINED], best[NA_MAX_COMBINED];
         for (int i = 0; i < count; i++) perm[i] = best[i] = i;
-        int b_others = 0, b_done = -1, b_rot = 0;
-        double b_models = 0;
+        bool first = true;
         do {
             place_all(w, bf, saved);
             if (!run_chargers(env, w, target, chargers, perm, count, by_req, may_rotate, trial)) return false;
-            int others = 0, done = 0, rot = 0;
-            double models = 0;
-            for (int i = 0; i < count; i++)
-                if (trial[i].possible) {
-                    done++;
-                    others += trial[i].best.others;
-                    rot += trial[i].best.rotates_target;
-                    models += trial[i].best.models;
-                }
-            bool better = b_done < 0 || others < b_others ||
-                          (others == b_others && (done > b_done || (done == b_done && (rot < b_rot || (rot == b_rot && models > b_models + 1e-9)))));
-            if (better) {
-                b_others = others, b_done = done, b_rot = rot, b_models = models;
+            NaOrderScore sc = order_score(trial, count);
+            if (first) out->request = out->chosen = sc;
+            if (first || order_compare(&sc, &out->chosen) < 0) {
+                out->chosen = sc;
                 for (int i = 0; i < count; i++) best[i] = perm[i];
             }
+            first = false;
         } while (na_next_permutation(perm, count));
+        out->decided_on = order_compare(&out->chosen, &out->request);
+        if (out->decided_on < 0) out->decided_on = -out->decided_on;
         for (int i = 0; i < count; i++) out->order[i] = best[i];
         place_all(w, bf, saved);
     }
     for (int i = 0; i < count; i++) out->facings[i] = by_req[out->order[i]];
-    return run_chargers(env, w, target, chargers, out->order, count, by_req, may_rotate, out->results);
+    if (!run_chargers(env, w, target, chargers, out->order, count, by_req, may_rotate, out->results)) return false;
+    out->chosen = order_score(out->results, count);
+    return true;
 }
 
 // ---- explaining --------------------------------------------------------------------------------

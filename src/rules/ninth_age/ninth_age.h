@@ -333,6 +333,14 @@ typedef struct NaChargerIn {
     double range;
 } NaChargerIn;
 
+/// How well one order of combined chargers satisfies Maximising Contact after all moves.
+typedef struct NaOrderScore {
+    int others;    ///< other enemy units touched, summed over the chargers (priority 1)
+    int done;      ///< chargers that end in contact (priority 2)
+    int rotations; ///< chargers that rotated the target (priority 3)
+    double models; ///< models in base contact, summed (priority 4)
+} NaOrderScore;
+
 /// The combined answer: every charger, in the order they moved (9A-CH-4).
 typedef struct NaCombinedOut {
     int count;
@@ -340,6 +348,9 @@ typedef struct NaCombinedOut {
     NaChargeOut *results; ///< by moving position
     NaFacing *facings;    ///< by moving position: the facing fixed by the arc before anyone moved
     bool order_searched;
+    NaOrderScore chosen;  ///< the order that moved (order_searched: the best)
+    NaOrderScore request; ///< the request order (order_searched), to say why another order won
+    int decided_on;       ///< the priority (1..4) on which the chosen order beat the request order; 0: it is the request order or equal to it
     NaWorld *world;
 } NaCombinedOut;
 
