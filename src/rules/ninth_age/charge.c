@@ -792,16 +792,23 @@ static void place_all(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
     na_world_refresh(w);
 }
 
-// Runs one order; returns false when memory ran out.
+// Runs one order; returns false when memory ran out. `failed` and `has_failed` (nullable) get
+// the Failed Charge Moves.
 static bool run_chargers(McEnv *env, NaWorld *w, int target, const NaChargerIn *ch, const int *order, int count,
-                         const NaFacing *facing, bool may_rotate, NaChargeOut *res) {
+                         const NaFacing *facing, bool may_rotate, NaChargeOut *res, NaFailedOut *failed, bool *has_failed) {
     for (int i = 0; i < count; i++) {
         const NaChargerIn *ci = &ch[order[i]];
         NaChargeIn in = {ci->unit, target, ci->has_range, ci->range, facing[order[i]], may_rotate && i == 0, NULL};
         if (!na_charge_solve(env, w, &in, &res[i])) return false;
+        if (has_failed) has_failed[i] = false;
         if (res[i].possible) {
             na_world_move_unit(w, ci->unit, res[i].best.final);
             if (res[i].best.rotates_target) na_world_move_unit(w, target, res[i].best.target_final);
+        } else if (ci->highest_die > 0) {
+            NaFailedOut fo;
+            if (!na_failed_charge(env, w, ci->unit, target, ci->highest_die, &fo)) return false;
+            na_world_move_unit(w, ci->unit, fo.final);
+            if (failed) failed[i] = fo, has_failed[i] = true;
         }
     }
     return true;
@@ -840,10 +847,13 @@ bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCharg
     out->order = MC_NEW(env->arena, int, count);
     out->results = MC_NEW(env->arena, NaChargeOut, count);
     out->facings = MC_NEW(env->arena, NaFacing, count);
+    out->failed = MC_NEW(env->arena, NaFailedOut, count);
+    out->has_failed = MC_NEW(env->arena, bool, count);
     NaFacing *by_req = MC_NEW(env->arena, NaFacing, count);
     NaChargeOut *trial = MC_NEW(env->arena, NaChargeOut, count);
     McRect *saved = MC_NEW(env->arena, McRect, bf->unit_count);
-    if (!out->order || !out->results || !out->facings || !by_req || !trial || !saved) return false;
+    if (!out->order || !out->results || !out->facings || !out->failed || !out->has_failed || !by_req || !trial || !saved)
+        return false;
     // 9A-ARC-1: each charger's facing is fixed by the arc it stands in before anyone moves.
     for (int i = 0; i < count; i++) {
         by_req[i] = na_arc_of_point(bf->units[target].rect, na_front_centre(bf->units[chargers[i].unit].rect));
@@ -861,7 +871,7 @@ bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCharg
         bool first = true;
         do {
             place_all(w, bf, saved);
-            if (!run_chargers(env, w, target, chargers, perm, count, by_req, may_rotate, trial)) return false;
+            if (!run_chargers(env, w, target, chargers, perm, count, by_req, may_rotate, trial, NULL, NULL)) return false;
             NaOrderScore sc = order_score(trial, count);
             if (first) out->request = out->chosen = sc;
             if (first || order_compare(&sc, &out->chosen) < 0) {
@@ -876,7 +886,8 @@ bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCharg
         place_all(w, bf, saved);
     }
     for (int i = 0; i < count; i++) out->facings[i] = by_req[out->order[i]];
-    if (!run_chargers(env, w, target, chargers, out->order, count, by_req, may_rotate, out->results)) return false;
+    if (!run_chargers(env, w, target, chargers, out->order, count, by_req, may_rotate, out->results, out->failed, out->has_failed))
+        return false;
     out->chosen = order_score(out->results, count);
     return true;
 }

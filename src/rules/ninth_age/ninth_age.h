@@ -326,11 +326,34 @@ void na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaCha
 /// A phrase saying why an alternative lost, for NaChargeAlt.lost_on.
 const char *na_charge_lost_words(int level);
 
+/// A Failed Charge Move (FACTS 5.4, 2nd edition; A-9A-4): the highest D6 of the charge roll,
+/// a wheel towards the target's Centre until the front faces it or is blocked, then straight.
+typedef struct NaFailedOut {
+    double distance;       ///< the highest D6: how far it may move
+    McRect start, after_wheel, final;
+    double wheel;          ///< signed degrees (clockwise positive) actually wheeled
+    bool clockwise;        ///< towards the right (about the front-right corner)
+    McVec2 pivot;          ///< the wheel's front corner
+    double wheel_path;     ///< the outer front corner's path
+    bool faces_target;     ///< the wheel ended facing the target's Centre
+    bool wheel_blocked;    ///< something stopped the wheel (wheel_blocker; -1 the table edge)
+    int wheel_blocker;
+    double straight;       ///< straight forward after the wheel
+    bool straight_blocked; ///< something stopped it (straight_blocker; -1 the table edge)
+    int straight_blocker;
+    double moved;          ///< wheel_path + straight
+} NaFailedOut;
+
+/// The Failed Charge Move of unit `charger` at `target` over `distance` inches, on the world as
+/// it stands (the charger is not moved). Returns false when memory ran out.
+bool na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double distance, NaFailedOut *out);
+
 /// One charger of a combined charge, as requested.
 typedef struct NaChargerIn {
     int unit;
     bool has_range;
     double range;
+    int highest_die;       ///< the highest D6 of the charge roll (1..6), 0 when not given
 } NaChargerIn;
 
 /// How well one order of combined chargers satisfies Maximising Contact after all moves.
@@ -346,6 +369,8 @@ typedef struct NaCombinedOut {
     int count;
     int *order;           ///< indices into the request's chargers, in moving order
     NaChargeOut *results; ///< by moving position
+    NaFailedOut *failed;  ///< by moving position: the Failed Charge Move of a charger that failed
+    bool *has_failed;     ///< by moving position: whether it made one (not possible, die given)
     NaFacing *facings;    ///< by moving position: the facing fixed by the arc before anyone moved
     bool order_searched;
     NaOrderScore chosen;  ///< the order that moved (order_searched: the best)
@@ -355,7 +380,9 @@ typedef struct NaCombinedOut {
 } NaCombinedOut;
 
 /// Moves `count` chargers at `target` in the order that best satisfies Maximising Contact after
-/// all moves (9A-CH-4); the target may be rotated only by the first. Moves the units of `bf`.
+/// all moves (9A-CH-4); the target may be rotated only by the first. A charger whose charge cannot
+/// be completed and whose highest die is given makes its Failed Charge Move in its turn (failing chargers move in the
+/// order too, FACTS 5.4 Combined Charges). Moves the units of `bf`.
 bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaChargerIn *chargers, int count,
                         NaCombinedOut *out);
 
