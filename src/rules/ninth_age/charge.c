@@ -54,6 +54,7 @@ typedef struct Ctx {
     double ends[MAX_ENDS];
     int nends;
     double fixed[MAX_FIXED]; // slides where the Maximising Contact class can change (refine)
+    bool fixed_ok[MAX_FIXED]; // the aligned end there is legal, or the target may turn instead
     int nfixed;
     // what was found
     NaChargeMove *kept;
@@ -581,6 +582,17 @@ static int theta_grid(const Ctx *c, int sign, double cap, double *th) {
 // Exact wheel angles on every track (see above), for both align directions.
 static void refine(Ctx *c, double cap) {
     double th[2 * 181 + 2 * 9 + 3];
+    // A slide whose aligned end is illegal gives no move (unless the target may be rotated
+    // instead, which ends the charger elsewhere): its track is skipped.
+    McPoly tp = mc_rect_to_poly(c->T);
+    for (int i = 0; i < c->nfixed; i++) {
+        McRect r = c->S;
+        r.centre = aligned_centre(c, c->fixed[i]);
+        r.facing = c->F;
+        McPoly p = mc_rect_to_poly(r);
+        int others, culprit;
+        c->fixed_ok[i] = c->in->may_rotate_target || end_legal(c, &p, &tp, &others, &culprit);
+    }
     for (int sign = -1; sign <= 1; sign += 2) {
         int n = theta_grid(c, sign, cap, th);
         if (n < 2) continue;
@@ -589,7 +601,7 @@ static void refine(Ctx *c, double cap) {
             piece_range(c, sign, piece, &lo, &hi);
             if (lo > hi) continue;
             for (int i = 0; i < c->nfixed; i++) {
-                if (c->fixed[i] < lo - 1e-12 || c->fixed[i] > hi + 1e-12) continue;
+                if (c->fixed[i] < lo - 1e-12 || c->fixed[i] > hi + 1e-12 || !c->fixed_ok[i]) continue;
                 Track tr = {0, sign, piece, c->fixed[i]};
                 scan_track(c, &tr, th, n);
             }
