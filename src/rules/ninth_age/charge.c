@@ -16,7 +16,7 @@
 // wheel), trying that interval's ends, where the distance equals the range, the centred and
 // full-contact slides, where some other object starts to be in the way of the end position, and a
 // few evenly spaced slides. A second pass ("exact wheel angles" below) solves for the wheel angles
-// where the shortest move of each Maximising Contact class lies, to the last bits of a double.
+// where the shortest move of each Maximising Contact class lies, to 1e-12°.
 // Each candidate is checked with the sweeps of GEOMETRY.md against everything else on the table,
 // and Maximising Contact (9A-CH-3) picks among the legal ones.
 #include <math.h>
@@ -31,6 +31,12 @@
 // The largest align angle: at 90° only the corner of the front would touch the facing line.
 #define MAX_ALIGN 89.999
 // Valid moves kept for the alternatives.
+// The exact wheel angles: root brackets are narrowed below ROOT_TOL degrees, in at most
+// ROOT_STEPS steps.
+#define ROOT_TOL 1e-12
+// How far under NA_CLEAR_GAP a gap found by bisection (na_slide_blocked_ends) may come out.
+#define CLEAR_GAP_TOL 1e-9
+enum { ROOT_STEPS = 100 };
 enum { MAX_KEPT = 1024, MAX_ENDS = 64, EVEN_STEPS = 4, MAX_MODEL_STEPS = 4 * (NA_MAX_FILES + 1), MAX_FIXED = MAX_ENDS + MAX_MODEL_STEPS + 5 };
 
 typedef struct Ctx {
@@ -39,6 +45,7 @@ typedef struct Ctx {
     const NaChargeIn *in;
     McRect S, T;
     double mw, md, L, F, delta, reach;
+    double sin_delta, cos_delta; // of delta, for the exact-wheel probes
     McVec2 mid, t, n, base, u0, r0;
     int target_models; // models along the target facing (0: unknown)
     // obstacles: every active object near the charge but the charger
@@ -149,7 +156,10 @@ static double wheel_length(const Ctx *c, double theta) { return c->mw * fabs(the
 // ---- legality ----------------------------------------------------------------------------------
 
 // The end position: on the table, overlapping nothing, touching nothing but the target and other
-// enemy units (counted, Maximising Contact 1); `tpoly` is the target as it ends.
+// enemy units (counted, Maximising Contact 1), and clear of everything else by NA_CLEAR_GAP: a gap
+// between touching and 0.001" is neither contact nor the clear gap a placement pushed aside keeps
+// (A-9A-3), and allowing it would leave "as close as possible" without a closest position.
+// `tpoly` is the target as it ends.
 static bool end_legal(Ctx *c, const McPoly *p, const McPoly *tpoly, int *others, int *culprit) {
     *others = 0;
     *culprit = -1;
@@ -159,12 +169,12 @@ static bool end_legal(Ctx *c, const McPoly *p, const McPoly *tpoly, int *others,
         *culprit = target;
         return false;
     }
-    int n = na_world_query(c->w, mc_poly_aabb(p), 4 * MC_LINEAR_SLOP);
+    int n = na_world_query(c->w, mc_poly_aabb(p), NA_CLEAR_GAP + MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++) {
         int o = c->w->hits[i];
         if (o == self || o == target) continue;
         double sep = na_separation(p, &c->w->objs[o].poly);
-        if (sep > MC_LINEAR_SLOP) continue;
+        if (sep >= NA_CLEAR_GAP - CLEAR_GAP_TOL) continue;
         if (sep >= -MC_LINEAR_SLOP && is_enemy_unit(c->w, o, self) && !c->w->bf->units[c->w->objs[o].unit].fled) {
             (*others)++;
             continue;
@@ -407,12 +417,13 @@ static void try_wheel(Ctx *c, double theta) {
 // ends in contact). Along each of those curves the move is a smooth function of the wheel angle
 // alone; its best points are where the distance stops falling (d distance / dθ = 0) or where it
 // meets another of the curves (a or b reaching 0 on a fixed slide). Those are roots of smooth
-// functions of θ: bracketed on a grid and bisected until the bracket stops shrinking, so the
-// wheel angle is exact to the last bits of a double (GEOMETRY.md), not to the grid's degree.
+// functions of θ: bracketed on a grid and narrowed below ROOT_TOL, so the wheel angle is exact
+// to 1e-12° (GEOMETRY.md: a bracketed root find to a stated tolerance), not to the grid's degree.
 
 // Values at (θ, s) for one align direction and piece, and their derivatives (θ per degree).
 typedef struct Probe {
     double a, b, a_t, b_t, d_t, a_s, b_s, d_s;
+    double a_ts, b_ts, d_ts; ///< how a_t, b_t, d_t change with s (all are linear in s)
 } Probe;
 
 static McVec2 pivot_for(const Ctx *c, double s, int sign, int piece) {
@@ -422,16 +433,22 @@ static McVec2 pivot_for(const Ctx *c, double s, int sign, int piece) {
 // a, b and the derivatives: the wheel corner K must reach its place at first contact, K_c =
 // P_c + R(θ)k, along a·u0 + b·u1 from where it starts; as θ grows the contact pose turns about
 // the align's pivot, so dK_c/dθ = J(K_c − pivot) with J a quarter turn clockwise (radians).
+static McVec2 turn_cw(McVec2 v, double sn, double cs) { return mc_vec2(v.x * cs + v.y * sn, v.y * cs - v.x * sn); }
+
 static bool probe(const Ctx *c, double theta, double s, int sign, int piece, Probe *p) {
     const double k_rad = PI / 180.0;
+    // One sine and cosine per probe: the align's turn −α = θ − δ comes from θ's and δ's.
+    double st, ct;
+    mc_trig_sincos_deg(theta, &st, &ct);
     double alpha = align_of(c, theta);
+    double sa = alpha == 0.0 ? 0.0 : st * c->cos_delta - ct * c->sin_delta;
+    double ca = alpha == 0.0 ? 1.0 : ct * c->cos_delta + st * c->sin_delta;
     McVec2 cf = aligned_centre(c, s), pv = pivot_for(c, s, sign, piece);
-    McVec2 pc = alpha == 0.0 ? cf : mc_vec2_rotate_cw_about(cf, pv, -alpha);
-    McVec2 k;
-    wheel_shift(c, theta, &k);
-    McVec2 kc = mc_vec2_add(pc, mc_vec2_rotate_cw(k, theta));
+    McVec2 pc = mc_vec2_add(pv, turn_cw(mc_vec2_sub(cf, pv), sa, ca));
+    McVec2 k = mc_vec2_mul_add(mc_vec2_scale(c->u0, 0.5 * c->md), (theta > 0 ? 0.5 : -0.5) * c->mw, c->r0);
+    McVec2 kc = mc_vec2_add(pc, turn_cw(k, st, ct));
     McVec2 d = mc_vec2_sub(kc, mc_vec2_add(c->S.centre, k));
-    McVec2 u1 = mc_facing_forward(c->S.facing + theta);
+    McVec2 u1 = turn_cw(c->u0, st, ct);
     double det = mc_vec2_cross(c->u0, u1);
     if (det == 0.0) return false;
     p->a = mc_vec2_cross(d, u1) / det;
@@ -442,10 +459,15 @@ static bool probe(const Ctx *c, double theta, double s, int sign, int piece, Pro
     p->a_t = (mc_vec2_cross(dd, u1) + mc_vec2_cross(d, du1) - p->a * ddet) / det;
     p->b_t = (mc_vec2_cross(c->u0, dd) - p->b * ddet) / det;
     p->d_t = p->a_t + p->b_t + c->mw * k_rad * (theta > 0 ? 1.0 : -1.0);
-    McVec2 ds = piece == 0 || alpha == 0.0 ? c->t : mc_vec2_rotate_cw(c->t, -alpha);
+    McVec2 ds = piece == 0 || alpha == 0.0 ? c->t : turn_cw(c->t, sa, ca);
     p->a_s = mc_vec2_cross(ds, u1) / det;
     p->b_s = mc_vec2_cross(c->u0, ds) / det;
     p->d_s = p->a_s + p->b_s;
+    McVec2 pv_s = piece == 0 ? c->t : mc_vec2(0, 0);
+    McVec2 dd_s = mc_vec2_scale(mc_vec2_perp_right(mc_vec2_sub(ds, pv_s)), k_rad);
+    p->a_ts = (mc_vec2_cross(dd_s, u1) + mc_vec2_cross(ds, du1) - p->a_s * ddet) / det;
+    p->b_ts = (mc_vec2_cross(c->u0, dd_s) - p->b_s * ddet) / det;
+    p->d_ts = p->a_ts + p->b_ts;
     return true;
 }
 
@@ -455,41 +477,35 @@ typedef struct Track {
     double s;
 } Track;
 
-// The slide of the track at θ (for the curves, where a or b is 0: they are linear in s).
-static bool track_slide(const Ctx *c, const Track *tr, double theta, double *s) {
-    if (tr->kind == 0) {
-        *s = tr->s;
-        return true;
-    }
+// The track's slide at θ and its three functions there: v[0] the distance's derivative along
+// the track, v[1] = a, v[2] = b. One probe: on the curves a = 0 and b = 0 the slide is where
+// the linear a (or b) vanishes, and everything else is linear in s too.
+static bool track_values(const Ctx *c, const Track *tr, double theta, double *s, double v[3]) {
     Probe p;
     if (!probe(c, theta, tr->s, tr->sign, tr->piece, &p)) return false;
-    double v = tr->kind == 1 ? p.a : p.b, slope = tr->kind == 1 ? p.a_s : p.b_s;
-    if (fabs(slope) < 1e-12) return false;
-    *s = tr->s - v / slope;
-    return isfinite(*s);
-}
-
-// The track's three functions at θ: v[0] the distance's derivative along the track, v[1] = a,
-// v[2] = b.
-static bool track_values(const Ctx *c, const Track *tr, double theta, double v[3]) {
-    double s;
-    if (!track_slide(c, tr, theta, &s)) return false;
-    Probe p;
-    if (!probe(c, theta, s, tr->sign, tr->piece, &p)) return false;
-    v[1] = p.a;
-    v[2] = p.b;
-    if (tr->kind == 0) v[0] = p.d_t;
+    double shift = 0.0;
+    if (tr->kind != 0) {
+        double w = tr->kind == 1 ? p.a : p.b, slope = tr->kind == 1 ? p.a_s : p.b_s;
+        if (fabs(slope) < 1e-12) return false;
+        shift = -w / slope;
+    }
+    *s = tr->s + shift;
+    double a = p.a + p.a_s * shift, b = p.b + p.b_s * shift;
+    double a_t = p.a_t + p.a_ts * shift, b_t = p.b_t + p.b_ts * shift, d_t = p.d_t + p.d_ts * shift;
+    v[1] = tr->kind == 1 ? 0.0 : a;
+    v[2] = tr->kind == 2 ? 0.0 : b;
+    if (tr->kind == 0) v[0] = d_t;
     else {
         // Along a = 0 (or b = 0) the slide follows θ: ds/dθ = −a_θ / a_s.
-        double v_t = tr->kind == 1 ? p.a_t : p.b_t, v_s = tr->kind == 1 ? p.a_s : p.b_s;
-        v[0] = p.d_t - p.d_s * v_t / v_s;
+        double w_t = tr->kind == 1 ? a_t : b_t, w_s = tr->kind == 1 ? p.a_s : p.b_s;
+        v[0] = d_t - p.d_s * w_t / w_s;
     }
-    return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]);
+    return isfinite(*s) && isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]);
 }
 
 static bool track_value(const Ctx *c, const Track *tr, int f, double theta, double *out) {
-    double v[3];
-    if (!track_values(c, tr, theta, v)) return false;
+    double v[3], s;
+    if (!track_values(c, tr, theta, &s, v)) return false;
     *out = v[f];
     return true;
 }
@@ -510,20 +526,31 @@ static void try_track_point(Ctx *c, const Track *tr, double theta, double s) {
     consider(c, theta, s < lo ? lo : (s > hi ? hi : s), tr->piece);
 }
 
-// Bisects a sign change of function `f` on [x0, x1] until the bracket stops shrinking; tries
-// the move found there.
-static void root_on(Ctx *c, const Track *tr, int f, double x0, double f0, double x1) {
-    for (int i = 0; i < 200; i++) {
-        double m = 0.5 * (x0 + x1), fm;
-        if (m <= x0 || m >= x1) break;
+// Finds the root of function `f` in [x0, x1], where it changes sign, by regula falsi with the
+// Illinois step (bracketed, so it cannot escape; it converges superlinearly where bisection needs
+// some fifty steps) until the bracket is below ROOT_TOL degrees; tries the move found there.
+static void root_on(Ctx *c, const Track *tr, int f, double x0, double f0, double x1, double f1) {
+    double m = 0.5 * (x0 + x1), fm = 0.0;
+    int side = 0;
+    for (int i = 0; i < ROOT_STEPS && x1 - x0 > ROOT_TOL; i++) {
+        m = (x0 * f1 - x1 * f0) / (f1 - f0);
+        if (!(m > x0 && m < x1)) m = 0.5 * (x0 + x1);
         if (!track_value(c, tr, f, m, &fm)) return;
-        if ((fm < 0) == (f0 < 0)) x0 = m, f0 = fm;
-        else x1 = m;
+        if (fm == 0.0) break;
+        if ((fm < 0) == (f0 < 0)) {
+            x0 = m, f0 = fm;
+            if (side == -1) f1 *= 0.5;
+            side = -1;
+        } else {
+            x1 = m, f1 = fm;
+            if (side == 1) f0 *= 0.5;
+            side = 1;
+        }
     }
-    double theta = 0.5 * (x0 + x1), v, s;
+    double v[3], s;
     // A sign change through a pole (θ → 0, where the straight parts' directions meet) is no root.
-    if (!track_value(c, tr, f, theta, &v) || fabs(v) > 1e-6 || !track_slide(c, tr, theta, &s)) return;
-    try_track_point(c, tr, theta, s);
+    if (!track_values(c, tr, m, &s, v) || fabs(v[f]) > 1e-6) return;
+    try_track_point(c, tr, m, s);
 }
 
 // Every root of the track's functions on the θ grid `th[0..n-1]` (one align direction).
@@ -531,16 +558,15 @@ static void scan_track(Ctx *c, const Track *tr, const double *th, int n) {
     double prev[3] = {0, 0, 0};
     bool have = false;
     for (int i = 0; i < n; i++) {
-        double v[3];
-        if (!track_values(c, tr, th[i], v)) {
+        double v[3], s;
+        if (!track_values(c, tr, th[i], &s, v)) {
             have = false;
             continue;
         }
         for (int f = 0; f < 3; f++) {
             if (tr->kind != 0 && f == tr->kind) continue; // zero all along the curve
-            if (have && (v[f] < 0) != (prev[f] < 0)) root_on(c, tr, f, th[i - 1], prev[f], th[i]);
-            double s;
-            if (v[f] == 0.0 && track_slide(c, tr, th[i], &s)) try_track_point(c, tr, th[i], s);
+            if (have && (v[f] < 0) != (prev[f] < 0) && v[f] != 0.0) root_on(c, tr, f, th[i - 1], prev[f], th[i], v[f]);
+            if (v[f] == 0.0) try_track_point(c, tr, th[i], s);
         }
         for (int f = 0; f < 3; f++) prev[f] = v[f];
         have = true;
@@ -684,6 +710,7 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     c->u0 = mc_facing_forward(c->S.facing);
     c->r0 = mc_facing_right(c->S.facing);
     c->delta = mc_facing_delta(c->S.facing, c->F);
+    mc_trig_sincos_deg(c->delta, &c->sin_delta, &c->cos_delta);
     c->reach = 0.5 * (c->L + c->mw);
     c->nends = na_slide_blocked_ends(w, in->charger, in->target, in->facing, c->ends, MAX_ENDS);
     fixed_slides(c, bf->units[in->charger].files);

@@ -313,9 +313,9 @@ int na_charge_compare(const NaChargeMove *x, const NaChargeMove *y);
 
 /// Finds the charge move of `in` on the world as it stands (9A-CH-1..3): straight–wheel–straight
 /// paths ending in contact with the target facing, aligned; the best by Maximising Contact, then
-/// the shortest. Wheel angles are those of a 1° grid plus the exact angles (bisected to the last
-/// bits of a double) where the shortest move of each end slide, or with a straight part of zero
-/// length, lies, so a best move that is not blocked by a third object is exact. Returns false
+/// the shortest. Wheel angles are those of a 1° grid plus the exact angles (to 1e-12°) where the
+/// shortest move of each end slide, or with a straight part of zero length, lies, so a best move
+/// that is not blocked by a third object is exact. Returns false
 /// when memory ran out.
 bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out);
 
