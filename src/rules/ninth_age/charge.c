@@ -37,7 +37,7 @@
 // How far under NA_CLEAR_GAP a gap found by bisection (na_slide_blocked_ends) may come out.
 #define CLEAR_GAP_TOL 1e-9
 enum { ROOT_STEPS = 100 };
-enum { MAX_KEPT = 1024, MAX_ENDS = 64, EVEN_STEPS = 4, MAX_MODEL_STEPS = 4 * (NA_MAX_FILES + 1), MAX_FIXED = MAX_ENDS + MAX_MODEL_STEPS + 5 };
+enum { MAX_KEPT = 1024, MAX_ENDS = 64, EVEN_STEPS = 4, MAX_MODEL_STEPS = 4 * (NA_MAX_FILES + 1), MAX_FIXED = MAX_ENDS + MAX_MODEL_STEPS + 5 + 16 };
 
 typedef struct Ctx {
     McEnv *env;
@@ -655,7 +655,8 @@ static void add_fixed(Ctx *c, double s) {
 }
 
 // The slides where the Maximising Contact class can change (refine): the facing's ends, the
-// centred and full-contact slides, where another object starts or stops being in the way, and
+// centred and full-contact slides, where another object starts or stops being in the way or a
+// corner reaches the table edge, and
 // where a model of either side starts or stops touching (a base boundary of one side meets an end
 // of the stretch in contact; touching at a corner counts, models_touching).
 static void fixed_slides(Ctx *c, int charger_files) {
@@ -666,6 +667,18 @@ static void fixed_slides(Ctx *c, int charger_files) {
     add_fixed(c, -c->reach);
     add_fixed(c, c->reach);
     for (int i = 0; i < c->nends; i++) add_fixed(c, c->ends[i]);
+    const NaBattlefield *bf = c->w->bf;
+    if (bf->has_table) {
+        // Where a corner of the aligned charger reaches a table edge (corners move by s·t).
+        McRect r = c->S;
+        r.centre = aligned_centre(c, 0.0);
+        r.facing = c->F;
+        McPoly p = mc_rect_to_poly(r);
+        for (int i = 0; i < p.count; i++) {
+            if (fabs(c->t.x) > 1e-12) add_fixed(c, -p.v[i].x / c->t.x), add_fixed(c, (bf->table_w - p.v[i].x) / c->t.x);
+            if (fabs(c->t.y) > 1e-12) add_fixed(c, -p.v[i].y / c->t.y), add_fixed(c, (bf->table_h - p.v[i].y) / c->t.y);
+        }
+    }
     if (c->target_models > 0)
         for (int i = 0; i <= c->target_models && i <= NA_MAX_FILES; i++) {
             double x = g0 + i * (c->L / c->target_models);
