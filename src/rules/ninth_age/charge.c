@@ -844,11 +844,14 @@ static void place_all(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
     na_world_refresh(w);
 }
 
-// Runs one order; returns false when memory ran out. `failed` and `has_failed` (nullable) get
-// the Failed Charge Moves.
-static bool run_chargers(McEnv *env, NaWorld *w, int target, const NaChargerIn *ch, const int *order, int count,
-                         const NaFacing *facing, bool may_rotate, NaChargeOut *res, NaFailedOut *failed, bool *has_failed) {
-    for (int i = 0; i < count; i++) {
+// Runs one order from position `from` (the earlier ones already moved); returns false when
+// memory ran out. `failed` and `has_failed` (nullable) get the Failed Charge Moves. `snap`
+// (nullable) gets the units' poses after each position's move, one row of unit_count per position.
+static bool run_chargers(McEnv *env, NaWorld *w, int target, const NaChargerIn *ch, const int *order, int from, int count,
+                         const NaFacing *facing, bool may_rotate, NaChargeOut *res, NaFailedOut *failed, bool *has_failed,
+                         McRect *snap) {
+    const NaBattlefield *bf = w->bf;
+    for (int i = from; i < count; i++) {
         const NaChargerIn *ci = &ch[order[i]];
         NaChargeIn in = {ci->unit, target, ci->has_range, ci->range, facing[order[i]], may_rotate && i == 0, NULL};
         if (!na_charge_solve(env, w, &in, &res[i])) return false;
@@ -862,6 +865,8 @@ static bool run_chargers(McEnv *env, NaWorld *w, int target, const NaChargerIn *
             na_world_move_unit(w, ci->unit, fo.final);
             if (failed) failed[i] = fo, has_failed[i] = true;
         }
+        if (snap)
+            for (int u = 0; u < bf->unit_count; u++) snap[(size_t)i * bf->unit_count + u] = bf->units[u].rect;
     }
     return true;
 }
@@ -920,10 +925,18 @@ bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCharg
         out->order_searched = true;
         int perm[NA_MAX_COMBINED], best[NA_MAX_COMBINED];
         for (int i = 0; i < count; i++) perm[i] = best[i] = i;
+        // Orders come in lexicographic order, so each shares a prefix with the one before: the
+        // table after each move is kept and a new order starts where its prefix left it.
+        McRect *snap = MC_NEW(env->arena, McRect, (size_t)bf->unit_count * NA_MAX_COMBINED);
+        if (!snap) return false;
+        int prev[NA_MAX_COMBINED];
         bool first = true;
         do {
-            place_all(w, bf, saved);
-            if (!run_chargers(env, w, target, chargers, perm, count, by_req, may_rotate, trial, NULL, NULL)) return false;
+            int from = 0;
+            while (!first && from < count - 1 && perm[from] == prev[from]) from++;
+            place_all(w, bf, from == 0 ? saved : snap + (size_t)(from - 1) * bf->unit_count);
+            if (!run_chargers(env, w, target, chargers, perm, from, count, by_req, may_rotate, trial, NULL, NULL, snap)) return false;
+            for (int i = 0; i < count; i++) prev[i] = perm[i];
             NaOrderScore sc = order_score(trial, count);
             if (first) out->request = out->chosen = sc;
             if (first || order_compare(&sc, &out->chosen) < 0) {
@@ -938,7 +951,7 @@ bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCharg
         place_all(w, bf, saved);
     }
     for (int i = 0; i < count; i++) out->facings[i] = by_req[out->order[i]];
-    if (!run_chargers(env, w, target, chargers, out->order, count, by_req, may_rotate, out->results, out->failed, out->has_failed))
+    if (!run_chargers(env, w, target, chargers, out->order, 0, count, by_req, may_rotate, out->results, out->failed, out->has_failed, NULL))
         return false;
     out->chosen = order_score(out->results, count);
     return true;
