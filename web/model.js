@@ -230,9 +230,14 @@ export const SYSTEMS = {
         },
       },
       charge: {
-        fields: [unitField('charger', 'Charger'), unitField('target', 'Target'), { key: 'range', label: 'Charge range (blank: any)', kind: 'number', min: 0, step: 1 }],
-        build: (i) => opt({ charger: i.charger, target: i.target }, 'range', i.range === '' || i.range === undefined ? undefined : num(i.range)),
-        parse: (req) => ({ charger: req.charger, target: req.target, range: req.range ?? '' }),
+        fields: [unitField('charger', 'Charger'), unitField('target', 'Target'), { key: 'range', label: 'Charge range (blank: any)', kind: 'number', min: 0, step: 1 },
+          { key: 'highestDie', label: 'Highest D6 rolled (blank: no Failed Charge Move)', kind: 'number', min: 1, max: 6, step: 1 }],
+        build(i) {
+          const blank = (v) => v === '' || v === undefined;
+          const r = opt({ charger: i.charger, target: i.target }, 'range', blank(i.range) ? undefined : num(i.range));
+          return opt(r, 'highestDie', blank(i.range) || blank(i.highestDie) ? undefined : num(i.highestDie));
+        },
+        parse: (req) => ({ charger: req.charger, target: req.target, range: req.range ?? '', highestDie: req.highestDie ?? '' }),
       },
       flee: {
         fields: [unitField('unit', 'Fleeing unit'), unitField('from', 'Fleeing from (blank: the closest enemy)'), { key: 'distance', label: 'Flee distance', kind: 'number', min: 0.1, step: 1 }],
@@ -262,7 +267,7 @@ export const SYSTEMS = {
       query: 'pursue',
       inputs: {
         pursue: { pursuedUnit: 'Raiders', fleeFacing: 15, fleeDistance: 11, pursuers: [{ unit: 'Spearmen', distance: 10, overrun: false }] },
-        charge: { charger: 'Knights', target: 'Raiders', range: '' }, flee: { unit: 'Raiders', from: 'Spearmen', distance: 7 }, spacing: { moment: 'normal' },
+        charge: { charger: 'Knights', target: 'Raiders', range: '', highestDie: '' }, flee: { unit: 'Raiders', from: 'Spearmen', distance: 7 }, spacing: { moment: 'normal' },
       },
     }),
   },

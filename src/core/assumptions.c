@@ -19,6 +19,8 @@ const McAssumptionInfo mc_assumptions[MC_ASSUMPTION_COUNT] = {
     [MC_A_9A_1] = {"A-9A-1", "ninth-age", "The Unit Boundary is the files x base width by ranks x base length rectangle."},
     [MC_A_9A_2] = {"A-9A-2", "ninth-age", "A Post-combat Pivot turns the unit about its centre to any facing; the end position must be legal."},
     [MC_A_9A_3] = {"A-9A-3", "ninth-age", "Obstructions are impassable terrain and units that are not legal charge targets; the table edge is the table rectangle's boundary."},
+    // A-9A-4 is argued in docs/api/ninth-age.md ("Failed Charge Move"); FACTS.md section 7 does not list it yet.
+    [MC_A_9A_4] = {"A-9A-4", "ninth-age", "A Failed Charge Move (made by a charge that cannot be completed, for range or room) wheels about the front corner on the side of the target's Centre until the front facing's centre line meets that Centre, the outer corner's path counting towards the highest D6, then goes straight; it stops 0.001 inch short of any unit, impassable terrain or the table edge."},
 };
 
 const McParamInfo mc_params_info[MC_PARAM_COUNT] = {

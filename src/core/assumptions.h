@@ -9,7 +9,7 @@ typedef enum McAssumption {
     MC_A_AL_1, MC_A_AL_2, MC_A_AL_3, MC_A_AL_4, MC_A_AL_5, MC_A_AL_6, MC_A_AL_7,
     MC_A_GG_1, MC_A_GG_2,
     MC_A_TW_1, MC_A_TW_2, MC_A_TW_3,
-    MC_A_9A_1, MC_A_9A_2, MC_A_9A_3,
+    MC_A_9A_1, MC_A_9A_2, MC_A_9A_3, MC_A_9A_4,
     MC_ASSUMPTION_COUNT
 } McAssumption;
 

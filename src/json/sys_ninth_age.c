@@ -35,7 +35,7 @@ static int read_unit(McJson *j, const cJSON *e, NaUnit *u) {
             !mc_jr_number(j, base, "length", 1, 1, 1000, &bl))
             return 0;
         mc_jr_pop(j, saved);
-        if (!mc_jr_int(j, e, "files", 1, 1, 100, &files) || !mc_jr_int(j, e, "ranks", 1, 1, 100, &ranks)) return 0;
+        if (!mc_jr_int(j, e, "files", 1, 1, NA_MAX_FILES, &files) || !mc_jr_int(j, e, "ranks", 1, 1, NA_MAX_FILES, &ranks)) return 0;
         u->rect.width = files * bw / MM_PER_INCH;
         u->rect.depth = ranks * bl / MM_PER_INCH;
         u->files = files;
@@ -297,7 +297,7 @@ static int run_pursue(McJson *j, const cJSON *req, cJSON *result) {
 
 // ---- charge ------------------------------------------------------------------------------------
 
-static const char *const charge_fields[] = {"table", "units", "terrain", "charger", "target", "range", "combined", NULL};
+static const char *const charge_fields[] = {"table", "units", "terrain", "charger", "target", "range", "highestDie", "combined", NULL};
 
 static void write_xy(McJson *j, cJSON *obj, const char *key, McVec2 v) {
     cJSON *pt = mc_jw_array(j, obj, key);
@@ -345,8 +345,37 @@ static void write_move(McJson *j, cJSON *o, const NaChargeMove *m) {
     if (m->rotates_target) write_pose(j, o, "targetFinal", rect_pose(m->target_final));
 }
 
+static const char *blocker_id(const NaWorld *w, int o) { return o >= 0 ? na_object_id(w, o) : "table-edge"; }
+
+// The Failed Charge Move (A-9A-4).
+static void write_failed(McJson *j, cJSON *o, const NaWorld *w, const NaFailedOut *f) {
+    cJSON *fm = mc_jw_object(j, o, "failedChargeMove");
+    if (!fm) return;
+    mc_jw_number(j, fm, "distance", f->distance);
+    cJSON *path = mc_jw_array(j, fm, "path");
+    McRect poses[3] = {f->start, f->after_wheel, f->final};
+    for (int i = 0; i < 3 && path; i++) write_pose(j, path, NULL, rect_pose(poses[i]));
+    cJSON *wh = mc_jw_object(j, fm, "wheel");
+    if (wh) {
+        mc_jw_number(j, wh, "angle", f->wheel);
+        mc_jw_string(j, wh, "corner", f->clockwise ? "front-right" : "front-left");
+        write_xy(j, wh, "pivot", f->pivot);
+        mc_jw_number(j, wh, "outerPath", f->wheel_path);
+        mc_jw_bool(j, wh, "facesTarget", f->faces_target);
+        if (f->wheel_blocked) mc_jw_string(j, wh, "blockedBy", blocker_id(w, f->wheel_blocker));
+    }
+    mc_jw_number(j, fm, "straight", f->straight);
+    if (f->straight_blocked) mc_jw_string(j, fm, "blockedBy", blocker_id(w, f->straight_blocker));
+    mc_jw_number(j, fm, "moved", f->moved);
+    write_pose(j, fm, "final", rect_pose(f->final));
+    mc_jw_bool(j, fm, "shaken", true);
+    mc_jw_bool(j, fm, "charging", false);
+    mc_jw_string(j, fm, "rule", "9A-CH-1");
+    mc_jw_string(j, fm, "assumption", "A-9A-4");
+}
+
 static void write_charge(McJson *j, cJSON *o, const NaWorld *w, const NaBattlefield *bf, int unit, const NaChargerIn *ci,
-                         NaFacing facing, const NaChargeOut *out) {
+                         NaFacing facing, const NaChargeOut *out, const NaFailedOut *failed) {
     mc_jw_string(j, o, "charger", bf->units[unit].id);
     mc_jw_bool(j, o, "possible", out->possible);
     mc_jw_reasons(j, o, "reasons", &out->reasons);
@@ -373,6 +402,7 @@ static void write_charge(McJson *j, cJSON *o, const NaWorld *w, const NaBattlefi
         mc_jw_string(j, a, "why", na_charge_lost_words(out->alts[i].lost_on));
     }
     if (out->blocker >= 0) mc_jw_string(j, o, "blockedBy", na_object_id(w, out->blocker));
+    if (failed) write_failed(j, o, w, failed);
 }
 
 static int read_charger(McJson *j, const McIdMap *ids, const NaBattlefield *bf, const cJSON *obj, const char *key,
@@ -380,10 +410,26 @@ static int read_charger(McJson *j, const McIdMap *ids, const NaBattlefield *bf, 
     if (!read_unit_ref(j, ids, bf, obj, key, 1, &c->unit)) return 0;
     c->has_range = mc_jr_get(obj, range_key) != NULL;
     if (c->has_range && !mc_jr_number(j, obj, range_key, 1, 0, MC_MAX_COORD, &c->range)) return 0;
+    if (!mc_jr_int(j, obj, "highestDie", 0, 1, 6, &c->highest_die)) return 0;
+    if (c->highest_die > 0 && !c->has_range)
+        return mc_jr_fail_key(j, "highestDie", "bad_request", "highestDie goes with %s (the charge roll it is a die of)", range_key);
     if (c->unit == target) return mc_jr_fail_key(j, key, "bad_request", "a unit cannot charge itself");
     if (strcmp(bf->units[c->unit].side, bf->units[target].side) == 0)
         return mc_jr_fail_key(j, key, "bad_request", "%s is not an enemy of %s", bf->units[c->unit].id, bf->units[target].id);
     return 1;
+}
+
+// "2 of 2 chargers in contact, touching 0 other enemies, the target rotated 0 times, 6 models".
+static const char *order_words(McJson *j, const NaOrderScore *sc, int count) {
+    return mc_strf(&j->env, "%d of %d chargers in contact, touching %d other enem%s, the target rotated %d time%s, %g models in base contact",
+                   sc->done, count, sc->others, sc->others == 1 ? "y" : "ies", sc->rotations, sc->rotations == 1 ? "" : "s", sc->models);
+}
+
+static void write_order_score(McJson *j, cJSON *o, const NaOrderScore *sc) {
+    mc_jw_number(j, o, "otherEnemies", sc->others);
+    mc_jw_number(j, o, "chargersInContact", sc->done);
+    mc_jw_number(j, o, "targetRotations", sc->rotations);
+    mc_jw_number(j, o, "models", sc->models);
 }
 
 static int run_charge(McJson *j, const cJSON *req, cJSON *result) {
@@ -401,7 +447,7 @@ static int run_charge(McJson *j, const cJSON *req, cJSON *result) {
     int saved = mc_jr_push_key(j, "combined");
     int i = 1;
     for (const cJSON *e = list ? list->child : NULL; e; e = e->next, i++) {
-        static const char *const keys[] = {"charger", "range", NULL};
+        static const char *const keys[] = {"charger", "range", "highestDie", NULL};
         int inner = mc_jr_push_index(j, i - 1);
         if (!mc_jr_object(j, e, keys) || !read_charger(j, &ids, &bf, e, "charger", "range", &ch[i], target)) return 0;
         for (int k = 0; k < i; k++)
@@ -420,25 +466,55 @@ static int run_charge(McJson *j, const cJSON *req, cJSON *result) {
         int len = 0;
         for (int k = 0; k < count && len < (int)sizeof buf - 2; k++)
             len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%s", k ? ", " : "", bf.units[ch[out.order[k]].unit].id);
-        mc_trace(&j->env, "9A-CH-4", NULL, "combined charge on %s: moved in the order %s, the one that best satisfies Maximising Contact after all moves%s",
-                 bf.units[target].id, buf, out.order_searched ? " (every order tried)" : " (request order: too many chargers to try every order)");
+        const NaOrderScore *c = &out.chosen, *q = &out.request;
+        if (!out.order_searched)
+            mc_trace(&j->env, "9A-CH-4", NULL, "combined charge on %s: moved in the request order %s (too many chargers to try every order): %d of %d end in contact",
+                     bf.units[target].id, buf, c->done, count);
+        else if (out.decided_on == 0)
+            mc_trace(&j->env, "9A-CH-4", NULL,
+                     "combined charge on %s: every order tried; none does better after all moves than the request order %s (%d of %d end in contact, touching %d other enem%s, %g models in base contact)",
+                     bf.units[target].id, buf, c->done, count, c->others, c->others == 1 ? "y" : "ies", c->models);
+        else
+            mc_trace(&j->env, "9A-CH-4", NULL,
+                     "combined charge on %s: every order tried; %s satisfies Maximising Contact %d best after all moves: %s (the request order: %s)",
+                     bf.units[target].id, buf, out.decided_on, order_words(j, c, count), order_words(j, q, count));
     }
     int first = 0;
     for (int k = 0; k < count; k++) {
         int r = out.order[k];
         NaChargeIn in = {ch[r].unit, target, ch[r].has_range, ch[r].range, out.facings[k], false, NULL};
         na_charge_explain(&j->env, w, &in, &out.results[k]);
+        if (out.has_failed[k]) {
+            const NaFailedOut *f = &out.failed[k];
+            mc_assume(&j->env, MC_A_9A_4);
+            mc_trace(&j->env, "9A-CH-1", bf.units[ch[r].unit].id,
+                     "Failed Charge Move of %g\" (the highest D6): wheels %g° about its %s corner (%g\")%s, then %g\" straight%s%s: shaken, no longer charging",
+                     f->distance, fabs(f->wheel), f->clockwise ? "front-right" : "front-left", f->wheel_path,
+                     f->faces_target ? " until it faces the target's centre" : (f->wheel_blocked ? ", stopped just before contact" : ""), f->straight,
+                     f->straight_blocked ? ", stopped just before contact with " : "", f->straight_blocked ? blocker_id(w, f->straight_blocker) : "");
+        }
         if (r == 0) first = k;
     }
-    write_charge(j, result, w, &bf, ch[0].unit, &ch[0], out.facings[first], &out.results[first]);
+    write_charge(j, result, w, &bf, ch[0].unit, &ch[0], out.facings[first], &out.results[first], out.has_failed[first] ? &out.failed[first] : NULL);
     mc_jw_string(j, result, "target", bf.units[target].id);
     if (count > 1) {
         cJSON *order = mc_jw_array(j, result, "order");
         for (int k = 0; k < count && order; k++) mc_jw_add(j, order, NULL, cJSON_CreateString(bf.units[ch[out.order[k]].unit].id));
+        cJSON *why = mc_jw_object(j, result, "orderChoice");
+        if (why) {
+            mc_jw_bool(j, why, "searched", out.order_searched);
+            write_order_score(j, why, &out.chosen);
+            if (out.order_searched) {
+                cJSON *rq = mc_jw_object(j, why, "requestOrder");
+                if (rq) write_order_score(j, rq, &out.request);
+                mc_jw_number(j, why, "decidedOn", out.decided_on);
+            }
+            mc_jw_string(j, why, "rule", "9A-CH-4");
+        }
         cJSON *arr = mc_jw_array(j, result, "chargers");
         for (int k = 0; k < count && arr; k++) {
             cJSON *o = mc_jw_push_object(j, arr);
-            if (o) write_charge(j, o, w, &bf, ch[out.order[k]].unit, &ch[out.order[k]], out.facings[k], &out.results[k]);
+            if (o) write_charge(j, o, w, &bf, ch[out.order[k]].unit, &ch[out.order[k]], out.facings[k], &out.results[k], out.has_failed[k] ? &out.failed[k] : NULL);
         }
     }
     return 1;

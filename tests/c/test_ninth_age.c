@@ -1,6 +1,7 @@
 // The Ninth Age rules code called directly: arcs (9A-ARC-1), unit spacing (9A-SP-1), charge
 // placement (9A-PV-E) and pursue properties on 1,000 random battlefields (9A-LP-1, 9A-FA-F).
 // Expected values are worked out by hand in the comments.
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -337,6 +338,57 @@ MC_TEST(charge_full_wheel_45, "9A-CH-1 a 45-degree wheel about the front-right c
     MC_CHECK_NEAR(out.best.final.facing, 45, 1e-9);
     // Several moves reach this centred end; the shortest is the one computed above or shorter.
     MC_CHECK(out.best.distance <= 3 + 2 * 3.14159265358979323846 / 4 + 1e-9);
+    mc_arena_release(&f.arena);
+}
+
+MC_TEST(charge_exact_wheel, "9A-CH-1 9A-CH-2 the best wheel is solved, not gridded: a flank charge wheels atan(7/4) about its front-right corner, to 1e-9 degrees") {
+    Fixture f;
+    fixture_init(&f);
+    // tests/scenarios/ninth-age/charge-wheel-flank.json worked by hand: only the centred slide
+    // touches all 2" of T's left facing (x = 12, y 19..21); C's front-right corner K = (5, 15) must
+    // meet (12, 19), so b sin θ = 7, a + b cos θ = 4, and the distance 4 − 7 cot θ + 7 / sin θ + 2θ
+    // rises with θ: the least θ with a >= 0 has a = 0 and tan θ = 7/4, b = √65.
+    NaUnit units[2] = {unit("C", "red", 4, 14, 0, 2, 2), unit("T", "blue", 14, 20, 0, 4, 2)};
+    NaBattlefield bf;
+    NaWorld w;
+    world_of(&f, &bf, units, 2, &w);
+    NaChargeIn in = {0, 1, true, 12, NA_FACING_LEFT, false, NULL};
+    NaChargeOut out;
+    MC_CHECK(na_charge_solve(&f.env, &w, &in, &out));
+    MC_CHECK(out.possible);
+    double theta = atan2(7.0, 4.0);
+    MC_CHECK_NEAR(out.best.wheel, theta * 180.0 / 3.14159265358979323846, 1e-9);
+    MC_CHECK_NEAR(out.best.a, 0, 1e-9);
+    MC_CHECK_NEAR(out.best.b, sqrt(65.0), 1e-9);
+    MC_CHECK_NEAR(out.best.distance, sqrt(65.0) + 2 * theta, 1e-9);
+    MC_CHECK_NEAR(out.best.final.centre.x, 11, 1e-9);
+    MC_CHECK_NEAR(out.best.final.centre.y, 20, 1e-9);
+    mc_arena_release(&f.arena);
+}
+
+MC_TEST(failed_charge_faces_centre, "9A-CH-1 a Failed Charge Move wheels until the front faces the target's centre, then spends the rest of its die straight ahead (A-9A-4)") {
+    Fixture f;
+    fixture_init(&f);
+    // C 2 x 2 facing 0 at (10, 10); its front-right corner K = (11, 11). After a 45° wheel about K
+    // its front centre is K + rot45(−1, 0) = (11 − √½, 11 + √½) and it faces (√½, √½): put T's
+    // centre 10" further on. Die 3: the wheel costs 2·π/4, the rest goes straight.
+    double h = sqrt(0.5);
+    NaUnit units[2] = {unit("C", "red", 10, 10, 0, 2, 2), unit("T", "blue", 11 - h + 10 * h, 11 + h + 10 * h, 225, 2, 2)};
+    NaBattlefield bf;
+    NaWorld w;
+    world_of(&f, &bf, units, 2, &w);
+    NaFailedOut out;
+    MC_CHECK(na_failed_charge(&f.env, &w, 0, 1, 3, &out));
+    const double pi = 3.14159265358979323846;
+    MC_CHECK(out.faces_target);
+    MC_CHECK(out.clockwise);
+    MC_CHECK_NEAR(out.wheel, 45, 1e-9);
+    MC_CHECK_NEAR(out.wheel_path, pi / 2, 1e-9);
+    MC_CHECK_NEAR(out.straight, 3 - pi / 2, 1e-9);
+    // After the wheel the centre is K + rot45(−1, −1) = (11 − √2, 11); then along (√½, √½).
+    MC_CHECK_NEAR(out.final.centre.x, 11 - 2 * h + (3 - pi / 2) * h, 1e-9);
+    MC_CHECK_NEAR(out.final.centre.y, 11 + (3 - pi / 2) * h, 1e-9);
+    MC_CHECK_NEAR(out.final.facing, 45, 1e-9);
     mc_arena_release(&f.arena);
 }
 

@@ -6,13 +6,13 @@ import { badInputs, badInputBytes, loadScenario, scenarioFiles } from './util.mj
 
 const engine = await createEngine();
 
-test('describe lists the five systems, their length units and fifteen assumptions', () => {
+test('describe lists the five systems, their length units and sixteen assumptions (FACTS.md section 7 and A-9A-4)', () => {
   const r = engine.request({ query: 'describe' });
   assert.equal(r.ok, true);
   assert.deepEqual(r.result.systems.map((s) => s.id), ['arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'torn-world']);
   assert.equal(r.result.systems[0].lengthUnit, 'step');
   assert.equal(r.result.systems[1].lengthUnit, 'inch');
-  assert.equal(r.result.assumptions.length, 15);
+  assert.equal(r.result.assumptions.length, 16);
   assert.equal(r.result.tolerance.MC_LINEAR_SLOP, 1e-6);
   assert.ok(r.result.limits.MC_MAX_UNITS >= 500, 'the stress cases need 500 units');
 });

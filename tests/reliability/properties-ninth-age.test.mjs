@@ -7,7 +7,12 @@
 // computed here, separating axes, tolerance 1e-6), touches nothing but the unit it charged, lies on
 // the table; it moved straight forward at most its roll unless a charge placed it, and exactly its
 // roll when nothing was in the way; the fleeing unit is destroyed exactly when a roll reaches the
-// flee distance.
+// flee distance. A `charge` on 1,000 such fields (9A-CH-1, 9A-CH-2, 9A-ARC-1): a completed charge
+// contacts the facing of the arc computed here, with its front flush on that facing's line, ends
+// overlapping nothing and touching no friend or terrain, measures its distance as the rules do and
+// keeps within its range, and its reported path (straight, wheel about a front corner, straight,
+// align) leads to where it ends; a Failed Charge Move (A-9A-4) keeps within its die and touches
+// nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EPS, ask, caseCount, convexOverlap, okResult, prng, rectCorners } from './props.mjs';
@@ -115,4 +120,126 @@ test('9A-LP-1 9A-SP-1 9A-FA-F 9A-DST-1 pursue on random battlefields: no pursuer
     }
   }
   assert.ok(charges > 0 && moved > 0, `${charges} charges, ${moved} pursuers moved`);
+});
+
+// ---- charge (9A-CH-1, 9A-CH-2, 9A-ARC-1, 9A-SP-1) -------------------------------------------------
+
+const rad = (deg) => (deg * Math.PI) / 180;
+const fwd = (f) => [Math.sin(rad(f)), Math.cos(rad(f))];
+const rightOf = (f) => [Math.cos(rad(f)), -Math.sin(rad(f))];
+// Clockwise (compass) by `deg` about `c`.
+const turn = ([x, y], [cx, cy], deg) => {
+  const s = Math.sin(rad(deg)), k = Math.cos(rad(deg)), dx = x - cx, dy = y - cy;
+  return [cx + dx * k + dy * s, cy + dy * k - dx * s];
+};
+const near = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} vs ${b}`);
+const nearPt = (p, q, tol, what) => assert.ok(Math.hypot(p[0] - q[0], p[1] - q[1]) <= tol, `${what}: (${p}) vs (${q})`);
+const angleNear = (a, b, tol, what) => near(((a - b) % 360 + 540) % 360 - 180, 0, tol, what);
+
+// The arc of `t` that point p lies in (GEOMETRY.md "Arcs", FACTS 5.2: on a line counts as flank).
+function arcOf(t, p) {
+  const d = [p[0] - t.x, p[1] - t.y], f = fwd(t.facing), rt = rightOf(t.facing);
+  const x = d[0] * rt[0] + d[1] * rt[1], y = d[0] * f[0] + d[1] * f[1], w = t.width / 2, h = t.depth / 2;
+  if (y > h && y - h > Math.abs(x) - w) return 'front';
+  if (y < -h && -y - h > Math.abs(x) - w) return 'rear';
+  return x < 0 ? 'left' : 'right';
+}
+
+// The target facing as a segment [from, to] (corner indices of rectCorners: front-right,
+// front-left, back-left, back-right) and the facing a charger flush against it has.
+const FACING_EDGE = { front: [0, 1, 180], left: [1, 2, 90], rear: [2, 3, 0], right: [3, 0, 270] };
+
+function chargeRequest(r, base) {
+  const req = structuredClone(base);
+  req.query = 'charge';
+  const charger = r.pick(req.units);
+  const enemies = req.units.filter((u) => u.side !== charger.side);
+  if (!enemies.length) return null;
+  req.charger = charger.id;
+  req.target = r.pick(enemies).id;
+  if (r.next() < 0.6) req.range = 4 + r.int(21);
+  if (req.range !== undefined && r.next() < 0.5) req.highestDie = 1 + r.int(6);
+  return req;
+}
+
+test('9A-CH-1 9A-CH-2 9A-ARC-1 9A-SP-1 charge on 1,000 random battlefields: a completed charge ends flush on the facing of its arc, overlapping nothing, within its range, along the path it reports; a failed charge move stays within its die and touches nothing', () => {
+  const r = prng(0x9ac4);
+  let done = 0, failed = 0, wheeled = 0;
+  for (let i = 0; i < caseCount(1000); i++) {
+    const base = battlefield(r);
+    const req = chargeRequest(r, base);
+    if (!req) continue;
+    const label = `charge case ${i}`;
+    const res = okResult(ask(req, label), req, label);
+    const { width: W, height: H } = req.table;
+    const u = req.units.find((x) => x.id === req.charger), t = req.units.find((x) => x.id === req.target);
+    const start = rectCorners(u, u.width, u.depth);
+    const arc = arcOf(t, [(start[0][0] + start[1][0]) / 2, (start[0][1] + start[1][1]) / 2]);
+    assert.equal(res.facing, arc, `${label}: the facing is the arc's\n${JSON.stringify(req)}`);
+    const others = req.units.filter((x) => x.id !== u.id && x.id !== t.id);
+    const clear = (c, at, enemiesMayTouch) => {
+      for (const [x, y] of c) assert.ok(x >= -EPS && y >= -EPS && x <= W + EPS && y <= H + EPS, `${at}: corner (${x}, ${y}) off the table\n${JSON.stringify(req)}`);
+      for (const o of others) {
+        const d = convexOverlap(c, rectCorners(o, o.width, o.depth));
+        if (enemiesMayTouch && o.side !== u.side) assert.ok(d <= EPS, `${at}: overlaps enemy ${o.id} by ${d}\n${JSON.stringify(req)}`);
+        else assert.ok(d < -EPS / 10, `${at}: ${d > EPS ? 'overlaps' : 'touches'} ${o.id} (${d})\n${JSON.stringify(req)}`);
+      }
+      for (const p of req.terrain) {
+        const d = convexOverlap(c, p.polygon);
+        assert.ok(d < -EPS / 10, `${at}: ${d > EPS ? 'overlaps' : 'touches'} impassable ${p.id} (${d})\n${JSON.stringify(req)}`);
+      }
+    };
+    if (res.possible) {
+      done++;
+      const m = res;
+      const fin = rectCorners(m.final, u.width, u.depth);
+      // Flush: both front corners on the line of the target facing, the two segments meeting.
+      // When the charger could not align, the target was rotated onto it instead (FACTS 5.4).
+      const tEnd = m.rotatesTarget ? { ...t, ...m.targetFinal } : t;
+      const tc = rectCorners(tEnd, t.width, t.depth), [ia, ib, face] = FACING_EDGE[arc];
+      const a = tc[ia], b = tc[ib], len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      const dir = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
+      const off = (p) => (p[0] - a[0]) * dir[1] - (p[1] - a[1]) * dir[0];
+      const along = (p) => (p[0] - a[0]) * dir[0] + (p[1] - a[1]) * dir[1];
+      near(off(fin[0]), 0, EPS, `${label}: front-right corner off the ${arc} facing's line`);
+      near(off(fin[1]), 0, EPS, `${label}: front-left corner off the ${arc} facing's line`);
+      const s0 = Math.min(along(fin[0]), along(fin[1])), s1 = Math.max(along(fin[0]), along(fin[1]));
+      assert.ok(Math.min(s1, len) - Math.max(s0, 0) >= -EPS, `${label}: the front does not meet the ${arc} facing\n${JSON.stringify(req)}`);
+      angleNear(m.final.facing, tEnd.facing + face, 1e-6, `${label}: not aligned with the ${arc} facing`);
+      assert.ok(convexOverlap(fin, tc) <= EPS, `${label}: overlaps the target`);
+      if (m.rotatesTarget) for (const o of [...others.map((x) => rectCorners(x, x.width, x.depth)), ...req.terrain.map((p) => p.polygon)])
+        assert.ok(convexOverlap(tc, o) < -EPS / 10, `${label}: the rotated target touches something`);
+      clear(fin, label, true);
+      // The distance as the rules measure it, within the range, and the path it describes.
+      assert.ok(Math.abs(m.wheel.angle) <= 90 + 1e-9, `${label}: a wheel of ${m.wheel.angle}`);
+      assert.ok(m.straightBefore >= -EPS && m.straightAfter >= -EPS, `${label}: a negative straight`);
+      near(m.wheel.outerPath, u.width * rad(Math.abs(m.wheel.angle)), 1e-8, `${label}: the outer corner's path`);
+      near(m.distance, m.straightBefore + m.wheel.outerPath + m.straightAfter, 2e-8, `${label}: distance`);
+      if (req.range !== undefined) assert.ok(m.distance <= req.range + 1e-8, `${label}: moved ${m.distance}, beyond the range ${req.range}`);
+      const [p0, p1, p2, p3, p4] = m.path.map((p) => [p.x, p.y]);
+      nearPt(p0, [u.x, u.y], 1e-8, `${label}: path start`);
+      nearPt(p1, [u.x + m.straightBefore * fwd(u.facing)[0], u.y + m.straightBefore * fwd(u.facing)[1]], 1e-7, `${label}: first straight`);
+      if (m.wheel.angle !== 0) {
+        const corner = rectCorners(m.path[1], u.width, u.depth)[m.wheel.angle > 0 ? 0 : 1];
+        nearPt(m.wheel.pivot, corner, 1e-7, `${label}: the wheel is not about the ${m.wheel.corner} corner`);
+        nearPt(p2, turn(p1, m.wheel.pivot, m.wheel.angle), 1e-7, `${label}: the wheel`);
+        wheeled++;
+      }
+      const f2 = fwd(m.path[2].facing);
+      nearPt(p3, [p2[0] + m.straightAfter * f2[0], p2[1] + m.straightAfter * f2[1]], 1e-7, `${label}: second straight`);
+      if (!m.rotatesTarget) nearPt(p4, turn(p3, m.align.about, m.align.angle), 1e-7, `${label}: the align`);
+      nearPt(p4, [m.final.x, m.final.y], 1e-8, `${label}: path end`);
+    } else if (res.failedChargeMove) {
+      failed++;
+      const f = res.failedChargeMove;
+      assert.equal(f.distance, req.highestDie, `${label}: failed move distance`);
+      assert.ok(f.moved <= req.highestDie + 1e-8 && f.straight >= 0, `${label}: failed move of ${f.moved}`);
+      near(f.wheel.outerPath, u.width * rad(Math.abs(f.wheel.angle)), 1e-8, `${label}: failed move wheel path`);
+      const fin = rectCorners(f.final, u.width, u.depth);
+      clear(fin, `${label} failed move`, false);
+      assert.ok(convexOverlap(fin, rectCorners(t, t.width, t.depth)) < -EPS / 10, `${label}: the failed move touches the target`);
+    }
+  }
+  console.log(`    (${done} charges, ${failed} failed charge moves, ${wheeled} wheels)`);
+  assert.ok(done > 100 && failed > 20 && wheeled > 20, `${done} charges, ${failed} failed charge moves, ${wheeled} wheels`);
 });

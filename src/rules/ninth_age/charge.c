@@ -12,11 +12,13 @@
 // and the facing overlap, which moves linearly with s. So the centre before the align is linear
 // in s, and solving  start + a·forward + wheel displacement + b·forward' = that centre  gives a and
 // b linear in s too: the reachable s for a θ form an interval (a, b >= 0) on which the distance is
-// linear. Candidates are that interval's ends, where the distance equals the range, the centred
-// and full-contact slides, where some other object starts to be in the way of the end position,
-// and a few evenly spaced slides; θ runs over whole degrees and the exact angles θ = δ (no align)
-// and 0 (no wheel). Each candidate is checked with the sweeps of GEOMETRY.md against everything
-// else on the table, and Maximising Contact (9A-CH-3) picks among the legal ones.
+// linear. A first pass runs θ over whole degrees and the exact angles θ = δ (no align) and 0 (no
+// wheel), trying that interval's ends, where the distance equals the range, the centred and
+// full-contact slides, where some other object starts to be in the way of the end position, and a
+// few evenly spaced slides. A second pass ("exact wheel angles" below) solves for the wheel angles
+// where the shortest move of each Maximising Contact class lies, to 1e-12°.
+// Each candidate is checked with the sweeps of GEOMETRY.md against everything else on the table,
+// and Maximising Contact (9A-CH-3) picks among the legal ones.
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -29,7 +31,13 @@
 // The largest align angle: at 90° only the corner of the front would touch the facing line.
 #define MAX_ALIGN 89.999
 // Valid moves kept for the alternatives.
-enum { MAX_KEPT = 1024, MAX_ENDS = 64, EVEN_STEPS = 4 };
+// The exact wheel angles: root brackets are narrowed below ROOT_TOL degrees, in at most
+// ROOT_STEPS steps.
+#define ROOT_TOL 1e-12
+// How far under NA_CLEAR_GAP a gap found by bisection (na_slide_blocked_ends) may come out.
+#define CLEAR_GAP_TOL 1e-9
+enum { ROOT_STEPS = 100 };
+enum { MAX_KEPT = 1024, MAX_ENDS = 64, EVEN_STEPS = 4, MAX_MODEL_STEPS = 4 * (NA_MAX_FILES + 1), MAX_FIXED = MAX_ENDS + MAX_MODEL_STEPS + 5 + 16 };
 
 typedef struct Ctx {
     McEnv *env;
@@ -37,6 +45,7 @@ typedef struct Ctx {
     const NaChargeIn *in;
     McRect S, T;
     double mw, md, L, F, delta, reach;
+    double sin_delta, cos_delta; // of delta, for the exact-wheel probes
     McVec2 mid, t, n, base, u0, r0;
     int target_models; // models along the target facing (0: unknown)
     // obstacles: every active object near the charge but the charger
@@ -51,6 +60,9 @@ typedef struct Ctx {
     McAabb *boxes;
     double ends[MAX_ENDS];
     int nends;
+    double fixed[MAX_FIXED]; // slides where the Maximising Contact class can change (refine)
+    bool fixed_ok[MAX_FIXED]; // the aligned end there is legal, or the target may turn instead
+    int nfixed;
     // what was found
     NaChargeMove *kept;
     int nkept;
@@ -144,7 +156,10 @@ static double wheel_length(const Ctx *c, double theta) { return c->mw * fabs(the
 // ---- legality ----------------------------------------------------------------------------------
 
 // The end position: on the table, overlapping nothing, touching nothing but the target and other
-// enemy units (counted, Maximising Contact 1); `tpoly` is the target as it ends.
+// enemy units (counted, Maximising Contact 1), and clear of everything else by NA_CLEAR_GAP: a gap
+// between touching and 0.001" is neither contact nor the clear gap a placement pushed aside keeps
+// (A-9A-3), and allowing it would leave "as close as possible" without a closest position.
+// `tpoly` is the target as it ends.
 static bool end_legal(Ctx *c, const McPoly *p, const McPoly *tpoly, int *others, int *culprit) {
     *others = 0;
     *culprit = -1;
@@ -154,12 +169,12 @@ static bool end_legal(Ctx *c, const McPoly *p, const McPoly *tpoly, int *others,
         *culprit = target;
         return false;
     }
-    int n = na_world_query(c->w, mc_poly_aabb(p), 4 * MC_LINEAR_SLOP);
+    int n = na_world_query(c->w, mc_poly_aabb(p), NA_CLEAR_GAP + MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++) {
         int o = c->w->hits[i];
         if (o == self || o == target) continue;
         double sep = na_separation(p, &c->w->objs[o].poly);
-        if (sep > MC_LINEAR_SLOP) continue;
+        if (sep >= NA_CLEAR_GAP - CLEAR_GAP_TOL) continue;
         if (sep >= -MC_LINEAR_SLOP && is_enemy_unit(c->w, o, self) && !c->w->bf->units[c->w->objs[o].unit].fled) {
             (*others)++;
             continue;
@@ -308,7 +323,11 @@ static void consider(Ctx *c, double theta, double s, int piece) {
     NaChargeOut *o = c->out;
     if (!o->has_needed || m.distance < o->needed) o->needed = m.distance, o->has_needed = true;
     if (!m.in_range) {
-        if (!o->possible && (!o->has_best || m.distance < o->best.distance)) o->best = m, o->has_best = true;
+        // The shortest; at an equal distance (a wheel of a hair's breadth costs as much as the
+        // straight it replaces) the smaller wheel, as na_charge_compare orders them.
+        if (!o->possible && (!o->has_best || m.distance < o->best.distance - 1e-9 ||
+                             (m.distance <= o->best.distance + 1e-9 && fabs(m.wheel) < fabs(o->best.wheel))))
+            o->best = m, o->has_best = true;
         return;
     }
     o->candidates++;
@@ -388,11 +407,290 @@ static void try_wheel(Ctx *c, double theta) {
     }
 }
 
-static void try_all(Ctx *c, double cap) {
+// ---- exact wheel angles ------------------------------------------------------------------------
+//
+// For a fixed wheel angle the distance is linear in the slide, so over the slides a wheel can
+// reach, the shortest legal move of one Maximising Contact class lies at an end of that range:
+// a slide where the class changes (a "fixed" slide: the centred and full-contact slides, the ends
+// of the facing, where a model starts or stops touching, where another object starts to be in the
+// way) or where a straight part shrinks to nothing (a = 0: the wheel comes first; b = 0: the wheel
+// ends in contact). Along each of those curves the move is a smooth function of the wheel angle
+// alone; its best points are where the distance stops falling (d distance / dθ = 0) or where it
+// meets another of the curves (a or b reaching 0 on a fixed slide). Those are roots of smooth
+// functions of θ: bracketed on a grid and narrowed below ROOT_TOL, so the wheel angle is exact
+// to 1e-12° (GEOMETRY.md: a bracketed root find to a stated tolerance), not to the grid's degree.
+
+// Values at (θ, s) for one align direction and piece, and their derivatives (θ per degree).
+typedef struct Probe {
+    double a, b, a_t, b_t, d_t, a_s, b_s, d_s;
+    double a_ts, b_ts, d_ts; ///< how a_t, b_t, d_t change with s (all are linear in s)
+} Probe;
+
+static McVec2 pivot_for(const Ctx *c, double s, int sign, int piece) {
+    return align_pivot(c, s, sign > 0 ? 1.0 : -1.0, piece);
+}
+
+// a, b and the derivatives: the wheel corner K must reach its place at first contact, K_c =
+// P_c + R(θ)k, along a·u0 + b·u1 from where it starts; as θ grows the contact pose turns about
+// the align's pivot, so dK_c/dθ = J(K_c − pivot) with J a quarter turn clockwise (radians).
+static McVec2 turn_cw(McVec2 v, double sn, double cs) { return mc_vec2(v.x * cs + v.y * sn, v.y * cs - v.x * sn); }
+
+static bool probe(const Ctx *c, double theta, double s, int sign, int piece, Probe *p) {
+    const double k_rad = PI / 180.0;
+    // One sine and cosine per probe: the align's turn −α = θ − δ comes from θ's and δ's.
+    double st, ct;
+    mc_trig_sincos_deg(theta, &st, &ct);
+    double alpha = align_of(c, theta);
+    double sa = alpha == 0.0 ? 0.0 : st * c->cos_delta - ct * c->sin_delta;
+    double ca = alpha == 0.0 ? 1.0 : ct * c->cos_delta + st * c->sin_delta;
+    McVec2 cf = aligned_centre(c, s), pv = pivot_for(c, s, sign, piece);
+    McVec2 pc = mc_vec2_add(pv, turn_cw(mc_vec2_sub(cf, pv), sa, ca));
+    McVec2 k = mc_vec2_mul_add(mc_vec2_scale(c->u0, 0.5 * c->md), (theta > 0 ? 0.5 : -0.5) * c->mw, c->r0);
+    McVec2 kc = mc_vec2_add(pc, turn_cw(k, st, ct));
+    McVec2 d = mc_vec2_sub(kc, mc_vec2_add(c->S.centre, k));
+    McVec2 u1 = turn_cw(c->u0, st, ct);
+    double det = mc_vec2_cross(c->u0, u1);
+    if (det == 0.0) return false;
+    p->a = mc_vec2_cross(d, u1) / det;
+    p->b = mc_vec2_cross(c->u0, d) / det;
+    McVec2 dd = mc_vec2_scale(mc_vec2_perp_right(mc_vec2_sub(kc, pv)), k_rad);
+    McVec2 du1 = mc_vec2_scale(mc_vec2_perp_right(u1), k_rad);
+    double ddet = mc_vec2_cross(c->u0, du1);
+    p->a_t = (mc_vec2_cross(dd, u1) + mc_vec2_cross(d, du1) - p->a * ddet) / det;
+    p->b_t = (mc_vec2_cross(c->u0, dd) - p->b * ddet) / det;
+    p->d_t = p->a_t + p->b_t + c->mw * k_rad * (theta > 0 ? 1.0 : -1.0);
+    McVec2 ds = piece == 0 || alpha == 0.0 ? c->t : turn_cw(c->t, sa, ca);
+    p->a_s = mc_vec2_cross(ds, u1) / det;
+    p->b_s = mc_vec2_cross(c->u0, ds) / det;
+    p->d_s = p->a_s + p->b_s;
+    McVec2 pv_s = piece == 0 ? c->t : mc_vec2(0, 0);
+    McVec2 dd_s = mc_vec2_scale(mc_vec2_perp_right(mc_vec2_sub(ds, pv_s)), k_rad);
+    p->a_ts = (mc_vec2_cross(dd_s, u1) + mc_vec2_cross(ds, du1) - p->a_s * ddet) / det;
+    p->b_ts = (mc_vec2_cross(c->u0, dd_s) - p->b_s * ddet) / det;
+    p->d_ts = p->a_ts + p->b_ts;
+    return true;
+}
+
+// What one curve asks of θ. kind 0: a fixed slide; 1: the curve a = 0; 2: the curve b = 0.
+typedef struct Track {
+    int kind, sign, piece;
+    double s;
+} Track;
+
+// The track's slide at θ and its three functions there: v[0] the distance's derivative along
+// the track, v[1] = a, v[2] = b. One probe: on the curves a = 0 and b = 0 the slide is where
+// the linear a (or b) vanishes, and everything else is linear in s too.
+static bool track_values(const Ctx *c, const Track *tr, double theta, double *s, double v[3]) {
+    Probe p;
+    if (!probe(c, theta, tr->s, tr->sign, tr->piece, &p)) return false;
+    double shift = 0.0;
+    if (tr->kind != 0) {
+        double w = tr->kind == 1 ? p.a : p.b, slope = tr->kind == 1 ? p.a_s : p.b_s;
+        if (fabs(slope) < 1e-12) return false;
+        shift = -w / slope;
+    }
+    *s = tr->s + shift;
+    double a = p.a + p.a_s * shift, b = p.b + p.b_s * shift;
+    double a_t = p.a_t + p.a_ts * shift, b_t = p.b_t + p.b_ts * shift, d_t = p.d_t + p.d_ts * shift;
+    v[1] = tr->kind == 1 ? 0.0 : a;
+    v[2] = tr->kind == 2 ? 0.0 : b;
+    if (tr->kind == 0) v[0] = d_t;
+    else {
+        // Along a = 0 (or b = 0) the slide follows θ: ds/dθ = −a_θ / a_s.
+        double w_t = tr->kind == 1 ? a_t : b_t, w_s = tr->kind == 1 ? p.a_s : p.b_s;
+        v[0] = d_t - p.d_s * w_t / w_s;
+    }
+    return isfinite(*s) && isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]);
+}
+
+static bool track_value(const Ctx *c, const Track *tr, int f, double theta, double *out) {
+    double v[3], s;
+    if (!track_values(c, tr, theta, &s, v)) return false;
+    *out = v[f];
+    return true;
+}
+
+// The slides of one piece: for α > 0 the align turns about the right end of the overlap, the
+// charger's corner (piece 0) up to brk and the facing's end (piece 1) beyond; mirrored for α < 0.
+static void piece_range(const Ctx *c, int sign, int piece, double *lo, double *hi) {
+    double brk = sign > 0 ? 0.5 * c->L - 0.5 * c->mw : 0.5 * c->mw - 0.5 * c->L;
+    bool first = piece == (sign > 0 ? 0 : 1);
+    *lo = first ? -c->reach : brk;
+    *hi = first ? brk : c->reach;
+}
+
+static void try_track_point(Ctx *c, const Track *tr, double theta, double s) {
+    double lo, hi;
+    piece_range(c, tr->sign, tr->piece, &lo, &hi);
+    if (s < lo - 1e-9 || s > hi + 1e-9) return;
+    consider(c, theta, s < lo ? lo : (s > hi ? hi : s), tr->piece);
+}
+
+// Finds the root of function `f` in [x0, x1], where it changes sign, by regula falsi with the
+// Illinois step (bracketed, so it cannot escape; it converges superlinearly where bisection needs
+// some fifty steps) until the bracket is below ROOT_TOL degrees; tries the move found there.
+static void root_on(Ctx *c, const Track *tr, int f, double x0, double f0, double x1, double f1) {
+    double m = 0.5 * (x0 + x1), fm = 0.0;
+    int side = 0;
+    for (int i = 0; i < ROOT_STEPS && x1 - x0 > ROOT_TOL; i++) {
+        m = (x0 * f1 - x1 * f0) / (f1 - f0);
+        if (!(m > x0 && m < x1)) m = 0.5 * (x0 + x1);
+        if (!track_value(c, tr, f, m, &fm)) return;
+        if (fm == 0.0) break;
+        if ((fm < 0) == (f0 < 0)) {
+            x0 = m, f0 = fm;
+            if (side == -1) f1 *= 0.5;
+            side = -1;
+        } else {
+            x1 = m, f1 = fm;
+            if (side == 1) f0 *= 0.5;
+            side = 1;
+        }
+    }
+    double v[3], s;
+    // A sign change through a pole (θ → 0, where the straight parts' directions meet) is no root.
+    if (!track_values(c, tr, m, &s, v) || fabs(v[f]) > 1e-6) return;
+    try_track_point(c, tr, m, s);
+}
+
+// Every root of the track's functions on the θ grid `th[0..n-1]` (one align direction).
+static void scan_track(Ctx *c, const Track *tr, const double *th, int n) {
+    double prev[3] = {0, 0, 0};
+    bool have = false;
+    for (int i = 0; i < n; i++) {
+        double v[3], s;
+        if (!track_values(c, tr, th[i], &s, v)) {
+            have = false;
+            continue;
+        }
+        for (int f = 0; f < 3; f++) {
+            if (tr->kind != 0 && f == tr->kind) continue; // zero all along the curve
+            if (have && (v[f] < 0) != (prev[f] < 0) && v[f] != 0.0) root_on(c, tr, f, th[i - 1], prev[f], th[i], v[f]);
+            if (v[f] == 0.0) try_track_point(c, tr, th[i], s);
+        }
+        for (int f = 0; f < 3; f++) prev[f] = v[f];
+        have = true;
+    }
+}
+
+// The θ grid of one align direction: whole degrees, the exact angles of no align and of the
+// largest align, and a geometric run towards 0, where the two straight parts become parallel and
+// the smallest wheels (a sideways step of a thousandth of an inch) live.
+static int theta_grid(const Ctx *c, int sign, double cap, double *th) {
+    enum { SMALL = 9 };
+    static const double small[SMALL] = {1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 0.1, 0.25, 0.5};
+    double cand[2 * 181 + 2 * SMALL + 3];
+    int n = 0;
+    for (int d = -(int)cap; d <= (int)cap; d++)
+        if (d != 0) cand[n++] = d;
+    for (int i = 0; i < SMALL; i++) cand[n++] = small[i], cand[n++] = -small[i];
+    cand[n++] = c->delta;
+    cand[n++] = c->delta - sign * MAX_ALIGN;
+    cand[n++] = c->delta - sign * MAX_ALIGN + sign * 1e-9;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        double t = cand[i], alpha = align_of(c, t);
+        if (t == 0.0 || fabs(t) > cap || fabs(alpha) > MAX_ALIGN || alpha * sign < 0) continue;
+        th[k++] = t;
+    }
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && th[j - 1] > th[j]; j--) {
+            double x = th[j];
+            th[j] = th[j - 1];
+            th[j - 1] = x;
+        }
+    int m = 0;
+    for (int i = 0; i < k; i++)
+        if (m == 0 || th[i] != th[m - 1]) th[m++] = th[i];
+    return m;
+}
+
+// Exact wheel angles on every track (see above), for both align directions.
+static void refine(Ctx *c, double cap) {
+    double th[2 * 181 + 2 * 9 + 3];
+    // A slide whose aligned end is illegal gives no move (unless the target may be rotated
+    // instead, which ends the charger elsewhere): its track is skipped.
+    McPoly tp = mc_rect_to_poly(c->T);
+    for (int i = 0; i < c->nfixed; i++) {
+        McRect r = c->S;
+        r.centre = aligned_centre(c, c->fixed[i]);
+        r.facing = c->F;
+        McPoly p = mc_rect_to_poly(r);
+        int others, culprit;
+        c->fixed_ok[i] = c->in->may_rotate_target || end_legal(c, &p, &tp, &others, &culprit);
+    }
+    for (int sign = -1; sign <= 1; sign += 2) {
+        int n = theta_grid(c, sign, cap, th);
+        if (n < 2) continue;
+        for (int piece = 0; piece < 2; piece++) {
+            double lo, hi;
+            piece_range(c, sign, piece, &lo, &hi);
+            if (lo > hi) continue;
+            for (int i = 0; i < c->nfixed; i++) {
+                if (c->fixed[i] < lo - 1e-12 || c->fixed[i] > hi + 1e-12 || !c->fixed_ok[i]) continue;
+                Track tr = {0, sign, piece, c->fixed[i]};
+                scan_track(c, &tr, th, n);
+            }
+            for (int kind = 1; kind <= 2; kind++) {
+                Track tr = {kind, sign, piece, 0.5 * (lo + hi)};
+                scan_track(c, &tr, th, n);
+            }
+        }
+    }
+}
+
+static void try_all(Ctx *c, double cap, bool exact) {
     try_wheel(c, 0.0);
     if (fabs(c->delta) <= cap && c->delta != 0.0) try_wheel(c, c->delta);
     for (int d = -(int)cap; d <= (int)cap; d++)
         if (d != 0 && (double)d != c->delta) try_wheel(c, (double)d);
+    if (exact) refine(c, cap);
+}
+
+static void add_fixed(Ctx *c, double s) {
+    if (s < -c->reach - 1e-12 || s > c->reach + 1e-12 || c->nfixed == MAX_FIXED) return;
+    for (int i = 0; i < c->nfixed; i++)
+        if (c->fixed[i] == s) return;
+    c->fixed[c->nfixed++] = s;
+}
+
+// The slides where the Maximising Contact class can change (refine): the facing's ends, the
+// centred and full-contact slides, where another object starts or stops being in the way or a
+// corner reaches the table edge, and
+// where a model of either side starts or stops touching (a base boundary of one side meets an end
+// of the stretch in contact; touching at a corner counts, models_touching).
+static void fixed_slides(Ctx *c, int charger_files) {
+    double plateau = 0.5 * fabs(c->L - c->mw), g0 = -0.5 * c->L, g1 = 0.5 * c->L, hw = 0.5 * c->mw;
+    add_fixed(c, 0.0);
+    add_fixed(c, plateau);
+    add_fixed(c, -plateau);
+    add_fixed(c, -c->reach);
+    add_fixed(c, c->reach);
+    for (int i = 0; i < c->nends; i++) add_fixed(c, c->ends[i]);
+    const NaBattlefield *bf = c->w->bf;
+    if (bf->has_table) {
+        // Where a corner of the aligned charger reaches a table edge (corners move by s·t).
+        McRect r = c->S;
+        r.centre = aligned_centre(c, 0.0);
+        r.facing = c->F;
+        McPoly p = mc_rect_to_poly(r);
+        for (int i = 0; i < p.count; i++) {
+            if (fabs(c->t.x) > 1e-12) add_fixed(c, -p.v[i].x / c->t.x), add_fixed(c, (bf->table_w - p.v[i].x) / c->t.x);
+            if (fabs(c->t.y) > 1e-12) add_fixed(c, -p.v[i].y / c->t.y), add_fixed(c, (bf->table_h - p.v[i].y) / c->t.y);
+        }
+    }
+    if (c->target_models > 0)
+        for (int i = 0; i <= c->target_models && i <= NA_MAX_FILES; i++) {
+            double x = g0 + i * (c->L / c->target_models);
+            add_fixed(c, x - hw);
+            add_fixed(c, x + hw);
+        }
+    if (charger_files > 0)
+        for (int j = 0; j <= charger_files && j <= NA_MAX_FILES; j++) {
+            double off = hw - j * (c->mw / charger_files);
+            add_fixed(c, g1 + off);
+            add_fixed(c, g0 + off);
+        }
 }
 
 static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
@@ -425,8 +723,10 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     c->u0 = mc_facing_forward(c->S.facing);
     c->r0 = mc_facing_right(c->S.facing);
     c->delta = mc_facing_delta(c->S.facing, c->F);
+    mc_trig_sincos_deg(c->delta, &c->sin_delta, &c->cos_delta);
     c->reach = 0.5 * (c->L + c->mw);
     c->nends = na_slide_blocked_ends(w, in->charger, in->target, in->facing, c->ends, MAX_ENDS);
+    fixed_slides(c, bf->units[in->charger].files);
     // The objects a path could meet: within the range (or the distance to the target and the
     // longest wheel) of the charger.
     double diag = sqrt(c->mw * c->mw + c->md * c->md);
@@ -471,7 +771,7 @@ bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *
     out->blocker = -1;
     Ctx c;
     if (!setup(&c, env, w, in, out)) return !env->arena->failed;
-    try_all(&c, NA_MAX_WHEEL);
+    try_all(&c, NA_MAX_WHEEL, true);
     if (out->possible) {
         out->fail = NA_CHARGE_OK;
         // The best loser at each priority (a different end position) with the priority it lost on.
@@ -511,7 +811,7 @@ bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *
         relaxed.has_range = false;
         if (!setup(&wide, env, w, &relaxed, &scratch)) return !env->arena->failed;
         wide.kept = NULL;
-        try_all(&wide, 180.0);
+        try_all(&wide, 180.0, false);
         out->fail = wide.any_geo ? NA_CHARGE_WHEEL_OVER_90 : NA_CHARGE_CANNOT_REACH;
     } else if (!c.any_end_legal) {
         out->fail = NA_CHARGE_NO_ROOM;
@@ -544,19 +844,54 @@ static void place_all(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
     na_world_refresh(w);
 }
 
-// Runs one order; returns false when memory ran out.
-static bool run_chargers(McEnv *env, NaWorld *w, int target, const NaChargerIn *ch, const int *order, int count,
-                         const NaFacing *facing, bool may_rotate, NaChargeOut *res) {
-    for (int i = 0; i < count; i++) {
+// Runs one order from position `from` (the earlier ones already moved); returns false when
+// memory ran out. `failed` and `has_failed` (nullable) get the Failed Charge Moves. `snap`
+// (nullable) gets the units' poses after each position's move, one row of unit_count per position.
+static bool run_chargers(McEnv *env, NaWorld *w, int target, const NaChargerIn *ch, const int *order, int from, int count,
+                         const NaFacing *facing, bool may_rotate, NaChargeOut *res, NaFailedOut *failed, bool *has_failed,
+                         McRect *snap) {
+    const NaBattlefield *bf = w->bf;
+    for (int i = from; i < count; i++) {
         const NaChargerIn *ci = &ch[order[i]];
         NaChargeIn in = {ci->unit, target, ci->has_range, ci->range, facing[order[i]], may_rotate && i == 0, NULL};
         if (!na_charge_solve(env, w, &in, &res[i])) return false;
+        if (has_failed) has_failed[i] = false;
         if (res[i].possible) {
             na_world_move_unit(w, ci->unit, res[i].best.final);
             if (res[i].best.rotates_target) na_world_move_unit(w, target, res[i].best.target_final);
+        } else if (ci->highest_die > 0) {
+            NaFailedOut fo;
+            if (!na_failed_charge(env, w, ci->unit, target, ci->highest_die, &fo)) return false;
+            na_world_move_unit(w, ci->unit, fo.final);
+            if (failed) failed[i] = fo, has_failed[i] = true;
         }
+        if (snap)
+            for (int u = 0; u < bf->unit_count; u++) snap[(size_t)i * bf->unit_count + u] = bf->units[u].rect;
     }
     return true;
+}
+
+static NaOrderScore order_score(const NaChargeOut *res, int count) {
+    NaOrderScore sc = {0, 0, 0, 0.0};
+    for (int i = 0; i < count; i++)
+        if (res[i].possible) {
+            sc.done++;
+            sc.others += res[i].best.others;
+            sc.rotations += res[i].best.rotates_target;
+            sc.models += res[i].best.models;
+        }
+    return sc;
+}
+
+// 9A-CH-4: the order that best satisfies Maximising Contact after all moves: fewest other
+// enemies touched, most chargers in contact, target not rotated, most models in base contact.
+// 0 when equal, else ±priority (negative: `x` better).
+static int order_compare(const NaOrderScore *x, const NaOrderScore *y) {
+    if (x->others != y->others) return x->others < y->others ? -1 : 1;
+    if (x->done != y->done) return x->done > y->done ? -2 : 2;
+    if (x->rotations != y->rotations) return x->rotations < y->rotations ? -3 : 3;
+    if (fabs(x->models - y->models) > 1e-9) return x->models > y->models ? -4 : 4;
+    return 0;
 }
 
 bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaChargerIn *chargers, int count,
@@ -569,10 +904,13 @@ bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCharg
     out->order = MC_NEW(env->arena, int, count);
     out->results = MC_NEW(env->arena, NaChargeOut, count);
     out->facings = MC_NEW(env->arena, NaFacing, count);
+    out->failed = MC_NEW(env->arena, NaFailedOut, count);
+    out->has_failed = MC_NEW(env->arena, bool, count);
     NaFacing *by_req = MC_NEW(env->arena, NaFacing, count);
     NaChargeOut *trial = MC_NEW(env->arena, NaChargeOut, count);
     McRect *saved = MC_NEW(env->arena, McRect, bf->unit_count);
-    if (!out->order || !out->results || !out->facings || !by_req || !trial || !saved) return false;
+    if (!out->order || !out->results || !out->facings || !out->failed || !out->has_failed || !by_req || !trial || !saved)
+        return false;
     // 9A-ARC-1: each charger's facing is fixed by the arc it stands in before anyone moves.
     for (int i = 0; i < count; i++) {
         by_req[i] = na_arc_of_point(bf->units[target].rect, na_front_centre(bf->units[chargers[i].unit].rect));
@@ -587,32 +925,36 @@ bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCharg
         out->order_searched = true;
         int perm[NA_MAX_COMBINED], best[NA_MAX_COMBINED];
         for (int i = 0; i < count; i++) perm[i] = best[i] = i;
-        int b_others = 0, b_done = -1, b_rot = 0;
-        double b_models = 0;
+        // Orders come in lexicographic order, so each shares a prefix with the one before: the
+        // table after each move is kept and a new order starts where its prefix left it.
+        McRect *snap = MC_NEW(env->arena, McRect, (size_t)bf->unit_count * NA_MAX_COMBINED);
+        if (!snap) return false;
+        int prev[NA_MAX_COMBINED];
+        bool first = true;
         do {
-            place_all(w, bf, saved);
-            if (!run_chargers(env, w, target, chargers, perm, count, by_req, may_rotate, trial)) return false;
-            int others = 0, done = 0, rot = 0;
-            double models = 0;
-            for (int i = 0; i < count; i++)
-                if (trial[i].possible) {
-                    done++;
-                    others += trial[i].best.others;
-                    rot += trial[i].best.rotates_target;
-                    models += trial[i].best.models;
-                }
-            bool better = b_done < 0 || others < b_others ||
-                          (others == b_others && (done > b_done || (done == b_done && (rot < b_rot || (rot == b_rot && models > b_models + 1e-9)))));
-            if (better) {
-                b_others = others, b_done = done, b_rot = rot, b_models = models;
+            int from = 0;
+            while (!first && from < count - 1 && perm[from] == prev[from]) from++;
+            place_all(w, bf, from == 0 ? saved : snap + (size_t)(from - 1) * bf->unit_count);
+            if (!run_chargers(env, w, target, chargers, perm, from, count, by_req, may_rotate, trial, NULL, NULL, snap)) return false;
+            for (int i = 0; i < count; i++) prev[i] = perm[i];
+            NaOrderScore sc = order_score(trial, count);
+            if (first) out->request = out->chosen = sc;
+            if (first || order_compare(&sc, &out->chosen) < 0) {
+                out->chosen = sc;
                 for (int i = 0; i < count; i++) best[i] = perm[i];
             }
+            first = false;
         } while (na_next_permutation(perm, count));
+        out->decided_on = order_compare(&out->chosen, &out->request);
+        if (out->decided_on < 0) out->decided_on = -out->decided_on;
         for (int i = 0; i < count; i++) out->order[i] = best[i];
         place_all(w, bf, saved);
     }
     for (int i = 0; i < count; i++) out->facings[i] = by_req[out->order[i]];
-    return run_chargers(env, w, target, chargers, out->order, count, by_req, may_rotate, out->results);
+    if (!run_chargers(env, w, target, chargers, out->order, 0, count, by_req, may_rotate, out->results, out->failed, out->has_failed, NULL))
+        return false;
+    out->chosen = order_score(out->results, count);
+    return true;
 }
 
 // ---- explaining --------------------------------------------------------------------------------

@@ -18,6 +18,10 @@
 /// The Unit Spacing distance (9A-SP-1): units normally stay more than 1 inch apart.
 #define NA_SPACING 1.0
 
+/// Most files (or ranks) a unit given by bases may have: it bounds the models counted along a
+/// facing (Maximising Contact 4) and the slides where that count changes.
+#define NA_MAX_FILES 100
+
 /// Pursuers whose order is searched exhaustively for Combined Charges (9A-PU-1); more chargers
 /// than this move in request order.
 #define NA_MAX_ORDER_SEARCH 5
@@ -307,10 +311,12 @@ typedef struct NaChargeOut {
 /// (negative: `x` better) where level is the first deciding priority as in NaChargeAlt.lost_on.
 int na_charge_compare(const NaChargeMove *x, const NaChargeMove *y);
 
-/// Finds the charge move of `in` on the world as it stands (9A-CH-1..3): every straight–wheel–
-/// straight path with its wheel on a grid of 1° plus the exact angles that need no align, no
-/// wheel, or the full 90°, ending in contact with the target facing, aligned; the best by
-/// Maximising Contact, then the shortest. Returns false when memory ran out.
+/// Finds the charge move of `in` on the world as it stands (9A-CH-1..3): straight–wheel–straight
+/// paths ending in contact with the target facing, aligned; the best by Maximising Contact, then
+/// the shortest. Wheel angles are those of a 1° grid plus the exact angles (to 1e-12°) where the
+/// shortest move of each end slide, or with a straight part of zero length, lies, so a best move
+/// that is not blocked by a third object is exact. Returns false
+/// when memory ran out.
 bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out);
 
 /// Writes the trace of `out` (9A-ARC-1, 9A-CH-1..3) and, when the charge is not possible, its
@@ -320,25 +326,63 @@ void na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaCha
 /// A phrase saying why an alternative lost, for NaChargeAlt.lost_on.
 const char *na_charge_lost_words(int level);
 
+/// A Failed Charge Move (FACTS 5.4, 2nd edition; A-9A-4): the highest D6 of the charge roll,
+/// a wheel towards the target's Centre until the front faces it or is blocked, then straight.
+typedef struct NaFailedOut {
+    double distance;       ///< the highest D6: how far it may move
+    McRect start, after_wheel, final;
+    double wheel;          ///< signed degrees (clockwise positive) actually wheeled
+    bool clockwise;        ///< towards the right (about the front-right corner)
+    McVec2 pivot;          ///< the wheel's front corner
+    double wheel_path;     ///< the outer front corner's path
+    bool faces_target;     ///< the wheel ended facing the target's Centre
+    bool wheel_blocked;    ///< something stopped the wheel (wheel_blocker; -1 the table edge)
+    int wheel_blocker;
+    double straight;       ///< straight forward after the wheel
+    bool straight_blocked; ///< something stopped it (straight_blocker; -1 the table edge)
+    int straight_blocker;
+    double moved;          ///< wheel_path + straight
+} NaFailedOut;
+
+/// The Failed Charge Move of unit `charger` at `target` over `distance` inches, on the world as
+/// it stands (the charger is not moved). Returns false when memory ran out.
+bool na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double distance, NaFailedOut *out);
+
 /// One charger of a combined charge, as requested.
 typedef struct NaChargerIn {
     int unit;
     bool has_range;
     double range;
+    int highest_die;       ///< the highest D6 of the charge roll (1..6), 0 when not given
 } NaChargerIn;
+
+/// How well one order of combined chargers satisfies Maximising Contact after all moves.
+typedef struct NaOrderScore {
+    int others;    ///< other enemy units touched, summed over the chargers (priority 1)
+    int done;      ///< chargers that end in contact (priority 2)
+    int rotations; ///< chargers that rotated the target (priority 3)
+    double models; ///< models in base contact, summed (priority 4)
+} NaOrderScore;
 
 /// The combined answer: every charger, in the order they moved (9A-CH-4).
 typedef struct NaCombinedOut {
     int count;
     int *order;           ///< indices into the request's chargers, in moving order
     NaChargeOut *results; ///< by moving position
+    NaFailedOut *failed;  ///< by moving position: the Failed Charge Move of a charger that failed
+    bool *has_failed;     ///< by moving position: whether it made one (not possible, die given)
     NaFacing *facings;    ///< by moving position: the facing fixed by the arc before anyone moved
     bool order_searched;
+    NaOrderScore chosen;  ///< the order that moved (order_searched: the best)
+    NaOrderScore request; ///< the request order (order_searched), to say why another order won
+    int decided_on;       ///< the priority (1..4) on which the chosen order beat the request order; 0: it is the request order or equal to it
     NaWorld *world;
 } NaCombinedOut;
 
 /// Moves `count` chargers at `target` in the order that best satisfies Maximising Contact after
-/// all moves (9A-CH-4); the target may be rotated only by the first. Moves the units of `bf`.
+/// all moves (9A-CH-4); the target may be rotated only by the first. A charger whose charge cannot
+/// be completed and whose highest die is given makes its Failed Charge Move in its turn (failing chargers move in the
+/// order too, FACTS 5.4 Combined Charges). Moves the units of `bf`.
 bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaChargerIn *chargers, int count,
                         NaCombinedOut *out);
 

@@ -608,22 +608,22 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
 // `declared[k]` holds pursuer k's plan made before anyone moved when it declared a charge (it is
 // carried out as declared: chargers may pass through one another); the others are planned when
 // their turn comes, seeing where earlier movers ended.
+static void run_one(Ctx *c, int k, const Plan *plans, const bool *declared, NaPursuerOut *o) {
+    memset(o, 0, sizeof *o);
+    o->index = k;
+    o->unit = c->in->pursuers[k].unit;
+    o->start = pose_of(c->bf->units[o->unit].rect);
+    o->declared = declared[k];
+    o->destroys_fleeing = c->in->has_flee && c->in->pursuers[k].distance >= c->in->flee_distance - MC_LINEAR_SLOP;
+    Plan p;
+    if (declared[k]) p = plans[k];
+    else plan_move(c, k, &p);
+    execute(c, k, &p, o);
+}
+
 static void run_order(Ctx *c, const int *order, int count, const Plan *plans, const bool *declared,
                       NaPursuerOut *out) {
-    for (int i = 0; i < count; i++) {
-        int k = order[i];
-        NaPursuerOut *o = &out[i];
-        memset(o, 0, sizeof *o);
-        o->index = k;
-        o->unit = c->in->pursuers[k].unit;
-        o->start = pose_of(c->bf->units[o->unit].rect);
-        o->declared = declared[k];
-        o->destroys_fleeing = c->in->has_flee && c->in->pursuers[k].distance >= c->in->flee_distance - MC_LINEAR_SLOP;
-        Plan p;
-        if (declared[k]) p = plans[k];
-        else plan_move(c, k, &p);
-        execute(c, k, &p, o);
-    }
+    for (int i = 0; i < count; i++) run_one(c, order[i], plans, declared, &out[i]);
 }
 
 static void restore(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
@@ -710,9 +710,23 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
         int best_done = -1;
         double best_contact = 0;
         c.record = false;
+        // Orders come in lexicographic order, so each shares a prefix with the one before: the
+        // table after each move is kept (snap, one row of unit poses per move) and a new order
+        // starts from where its prefix left the table, not from scratch.
+        McRect *snap = MC_NEW(env->arena, McRect, (size_t)(bf->unit_count > 0 ? bf->unit_count : 1) * NA_MAX_ORDER_SEARCH);
+        if (!snap) return false;
+        int prev[NA_MAX_ORDER_SEARCH];
+        bool first = true;
         do {
-            restore(wp, bf, saved);
-            run_order(&c, perm, chargers, plans, declared, trial);
+            int from = 0;
+            while (!first && from < chargers - 1 && perm[from] == prev[from]) from++;
+            restore(wp, bf, from == 0 ? saved : snap + (size_t)(from - 1) * bf->unit_count);
+            for (int i = from; i < chargers; i++) {
+                run_one(&c, perm[i], plans, declared, &trial[i]);
+                for (int u = 0; u < bf->unit_count; u++) snap[(size_t)i * bf->unit_count + u] = bf->units[u].rect;
+            }
+            for (int i = 0; i < chargers; i++) prev[i] = perm[i];
+            first = false;
             int done = 0;
             double contact = 0;
             for (int i = 0; i < chargers; i++)
