@@ -27,18 +27,41 @@ const GLUE = {
 /** Instantiates one module: `name` is "core" or a system id. */
 async function instantiate(name, options) {
   const moduleOptions = {};
+  let failed = null; // rejects when the .wasm cannot be compiled or instantiated
   const wasmUrl = options.wasmUrl ?? new URL(`./dist/movecalc-${name}.wasm`, import.meta.url);
   if (options.wasmBinary) {
     moduleOptions.wasmBinary = options.wasmBinary;
   } else if (isNode) {
     const { readFile } = await import('node:fs/promises');
     moduleOptions.wasmBinary = await readFile(wasmUrl);
+  } else if (typeof WebAssembly.compileStreaming === 'function') {
+    // The .wasm is compiled while it arrives, from now on, while the glue is imported and the
+    // page goes on drawing; the glue then only instantiates it (README "Performance").
+    failed = new Promise((_, reject) => {
+      const compiled = compileFrom(String(wasmUrl));
+      compiled.catch(reject);
+      moduleOptions.instantiateWasm = (imports, receive) => {
+        compiled.then((mod) => WebAssembly.instantiate(mod, imports).then((instance) => receive(instance, mod))).catch(reject);
+        return {};
+      };
+    });
   } else {
-    // the glue compiles while the bytes arrive (WebAssembly.instantiateStreaming)
     moduleOptions.locateFile = () => String(wasmUrl);
   }
   const { default: factory } = await GLUE[name]();
-  return new Module(await factory(moduleOptions), name === 'core' ? SYSTEM_IDS : [name]);
+  const m = await (failed ? Promise.race([factory(moduleOptions), failed]) : factory(moduleOptions));
+  return new Module(m, name === 'core' ? SYSTEM_IDS : [name]);
+}
+
+// Streaming compilation needs the server to say application/wasm; a host that does not gets
+// the bytes compiled in one piece instead.
+function compileFrom(url) {
+  const get = () => fetch(url, { credentials: 'same-origin' }).then((response) => {
+    if (!response.ok) throw new Error(`movecalc: ${url}: HTTP ${response.status}`);
+    return response;
+  });
+  return WebAssembly.compileStreaming(get())
+    .catch(() => get().then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)));
 }
 
 function checkSystems(systems) {
