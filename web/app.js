@@ -1268,6 +1268,9 @@ if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (hadController) notice('A new version of movecalc is ready.', { label: 'Reload', run: () => location.reload() }, 'info');
   });
-  navigator.serviceWorker.register('./sw.js').catch(() => {});
 }
-start();
+// The worker caches every game's engine module for offline use: it is registered once the first
+// ruling is drawn, so that its downloads never compete with the page's own.
+start().finally(() => {
+  if ('serviceWorker' in navigator && location.protocol !== 'file:') navigator.serviceWorker.register('./sw.js').catch(() => {});
+});
