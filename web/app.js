@@ -755,7 +755,7 @@ function answer(request) {
  * stays usable while it arrives.
  */
 function holds(system, then) {
-  if (!engine || !SYSTEMS[system] || engine.holds(system)) return true;
+  if (!engine || !Object.hasOwn(SYSTEMS, system) || engine.holds(system)) return true;
   const { name } = SYSTEMS[system];
   $('verdict').textContent = `Loading the ${name} rules…`;
   engine.loadSystems([system]).then(() => {

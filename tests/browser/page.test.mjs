@@ -58,6 +58,12 @@ test('a query the engine does not know is said plainly (Advanced editor)', async
   await page.waitForSelector('.verdict.error');
   assert.match(await page.textContent('#verdict'), /does not answer that query yet/);
   assert.match(await page.textContent('#details'), /query: unknown_query/);
+  // a system that is no game, even a name every object inherits, is refused by the engine
+  // (no engine module is looked for)
+  await page.fill('#request', '{"system":"constructor","query":"move"}');
+  await page.click('#run');
+  await page.waitForFunction(() => document.querySelector('#details').textContent.includes('system: unknown_system'));
+  assert.doesNotMatch(await page.textContent('#verdict'), /Loading|could not be loaded/);
   assert.deepEqual(errors, []);
   await context.close();
 });
