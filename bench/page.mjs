@@ -57,9 +57,12 @@ async function timedLoad(page, url, reload) {
   });
 }
 
-/** Loads the page `loads` times; returns {first: [...], repeat: [...], request, verdict}. */
-export async function measurePage(loads) {
-  const server = await startServer(0);
+/**
+ * Loads the page `loads` times; returns {first: [...], repeat: [...], request, verdict}.
+ * `root` serves another copy of the site (an A/B of two builds); by default public/.
+ */
+export async function measurePage(loads, { root } = {}) {
+  const server = await startServer(0, '127.0.0.1', root ? { root } : undefined);
   const url = `http://127.0.0.1:${server.address().port}/`;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const first = [], repeat = [];

@@ -80,10 +80,15 @@ export function renderMarkdown(r) {
   out.push('## Size', '');
   const s = r.size;
   out.push(table(['What', 'Raw', 'gzip -9'], [
-    ['`.wasm` (public/engine/dist/movecalc-core.wasm)', kb(s.wasm.raw), kb(s.wasm.gzip)],
-    ['JS glue (public/engine/dist/movecalc-core.mjs)', kb(s.glue.raw), kb(s.glue.gzip)],
+    ['all-in-one `.wasm` (public/engine/dist/movecalc-core.wasm: Node, CLI, embedding)', kb(s.wasm.raw), kb(s.wasm.gzip)],
+    ['its JS glue (movecalc-core.mjs)', kb(s.glue.raw), kb(s.glue.gzip)],
+    ...(s.modules ?? []).flatMap((m) => [
+      [`\`.wasm\` of ${m.system} alone (movecalc-${m.system}.wasm)`, kb(m.wasm.raw), kb(m.wasm.gzip)],
+      [`its JS glue (movecalc-${m.system}.mjs)`, kb(m.glue.raw), kb(m.glue.gzip)],
+    ]),
     ['wrapper (public/engine/movecalc.mjs)', kb(s.wrapper.raw), kb(s.wrapper.gzip)],
-    ['whole page (every file of public/)', kb(s.page.raw), kb(s.page.gzip)],
+    ...(s.pageOneSystem ?? []).map((p) => [`the page as loaded for ${p.system} (${p.files.length} files: public/ but the other engine modules)`, kb(p.raw), kb(p.gzip)]),
+    ['every file of public/ (all six engine modules)', kb(s.page.raw), kb(s.page.gzip)],
   ]), '');
   out.push('Files of the page: ' + s.page.files.map((f) => `${f.file.replace(/^public\//, '')} ${kb(f.raw)} / ${kb(f.gzip)}`).join(', ') + '.', '');
 

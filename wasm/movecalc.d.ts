@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'bad_json'
   | 'bad_request'
   | 'unknown_system'
+  | 'system_not_loaded'
   | 'unknown_query'
   | 'unknown_unit'
   | 'limit'
@@ -51,15 +52,32 @@ export interface ErrorResponse {
 
 export type Response = OkResponse | ErrorResponse;
 
+/** The rule sets, in the order the all-in-one module lists them. */
+export declare const SYSTEM_IDS: readonly SystemId[];
+
 export interface EngineOptions {
-  /** The .wasm bytes, when the caller has them already. */
+  /**
+   * Load only these rule sets, one smaller module each (default: the all-in-one module). A
+   * request for another system is answered with the error `system_not_loaded`.
+   */
+  systems?: SystemId[];
+  /** The .wasm bytes, when the caller has them already (one module only). */
   wasmBinary?: ArrayBuffer | Uint8Array;
-  /** Where to fetch the .wasm from (browsers) or read it from (Node). */
+  /** Where to fetch the .wasm from (browsers) or read it from (Node) (one module only). */
   wasmUrl?: string | URL;
 }
 
 export declare class Engine {
-  /** Answers a request given as JSON text, returning the response text byte for byte. */
+  /** The rule sets this engine answers, in SYSTEM_IDS order. */
+  readonly systems: SystemId[];
+  /** True when requests for `system` are answered (its module is loaded). */
+  holds(system: string): boolean;
+  /** Loads the modules of more rule sets; resolves once they answer. */
+  loadSystems(systems: SystemId[]): Promise<void>;
+  /**
+   * Answers a request given as JSON text, returning the response text byte for byte (a describe
+   * without a system from an engine of several modules: their answers merged).
+   */
   requestText(text: string): string;
   /** Answers a request given as raw bytes (invalid UTF-8 is the engine's bad_json error). */
   requestBytes(bytes: Uint8Array): string;

@@ -1,67 +1,118 @@
 // The movecalc engine as an ES module, for browsers and Node.
 //   import { createEngine } from 'movecalc';
-//   const engine = await createEngine();
+//   const engine = await createEngine();                          // every rule set
+//   const gg = await createEngine({ systems: ['godsgloom'] });    // one rule set's smaller module
 //   const answer = engine.request({ query: 'describe' });
-// The WebAssembly build (dist/, made by bin/build) is one module for both: under Node the bytes
+// The WebAssembly builds (dist/, made by bin/build) are one module for both: under Node the bytes
 // are read here and handed over as wasmBinary, because Emscripten 3.1.6's loader cannot fetch a
-// file: URL (shared docs/TOOLCHAIN.md).
-import factory from './dist/movecalc-core.mjs';
+// file: URL (shared docs/TOOLCHAIN.md). dist/ holds the all-in-one module (movecalc-core) and one
+// module per rule set (movecalc-<system>); each has its own glue, imported only when used.
 
 const isNode = typeof process === 'object' && process.versions != null && process.versions.node != null;
 const encoder = typeof TextEncoder === 'function' ? new TextEncoder() : null;
 
-/**
- * Loads the engine. `options.wasmBinary` (bytes) or `options.wasmUrl` override where the
- * .wasm comes from; by default it sits beside dist/movecalc-core.mjs.
- */
-export async function createEngine(options = {}) {
+/** The rule sets, in the order the all-in-one module lists them. */
+export const SYSTEM_IDS = Object.freeze(['arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'torn-world']);
+
+// Literal import paths, so that bundlers and the service worker's list see every glue file.
+const GLUE = {
+  core: () => import('./dist/movecalc-core.mjs'),
+  'arcane-legions': () => import('./dist/movecalc-arcane-legions.mjs'),
+  'ninth-age': () => import('./dist/movecalc-ninth-age.mjs'),
+  'cc-ancients': () => import('./dist/movecalc-cc-ancients.mjs'),
+  godsgloom: () => import('./dist/movecalc-godsgloom.mjs'),
+  'torn-world': () => import('./dist/movecalc-torn-world.mjs'),
+};
+
+/** Instantiates one module: `name` is "core" or a system id. */
+async function instantiate(name, options) {
   const moduleOptions = {};
-  const wasmUrl = options.wasmUrl ?? new URL('./dist/movecalc-core.wasm', import.meta.url);
+  let failed = null; // rejects when the .wasm cannot be compiled or instantiated
+  const wasmUrl = options.wasmUrl ?? new URL(`./dist/movecalc-${name}.wasm`, import.meta.url);
   if (options.wasmBinary) {
     moduleOptions.wasmBinary = options.wasmBinary;
   } else if (isNode) {
     const { readFile } = await import('node:fs/promises');
     moduleOptions.wasmBinary = await readFile(wasmUrl);
+  } else if (typeof WebAssembly.compileStreaming === 'function') {
+    // The .wasm is compiled while it arrives, from now on, while the glue is imported and the
+    // page goes on drawing; the glue then only instantiates it (README "Performance").
+    failed = new Promise((_, reject) => {
+      const compiled = compileFrom(String(wasmUrl));
+      compiled.catch(reject);
+      moduleOptions.instantiateWasm = (imports, receive) => {
+        compiled.then((mod) => WebAssembly.instantiate(mod, imports).then((instance) => receive(instance, mod))).catch(reject);
+        return {};
+      };
+    });
   } else {
     moduleOptions.locateFile = () => String(wasmUrl);
   }
-  return new Engine(await factory(moduleOptions));
+  const { default: factory } = await GLUE[name]();
+  const m = await (failed ? Promise.race([factory(moduleOptions), failed]) : factory(moduleOptions));
+  return new Module(m, name === 'core' ? SYSTEM_IDS : [name]);
 }
 
-export class Engine {
-  #m;
+// Streaming compilation needs the server to say application/wasm; a host that does not gets
+// the bytes compiled in one piece instead.
+function compileFrom(url) {
+  const get = () => fetch(url, { credentials: 'same-origin' }).then((response) => {
+    if (!response.ok) throw new Error(`movecalc: ${url}: HTTP ${response.status}`);
+    return response;
+  });
+  return WebAssembly.compileStreaming(get())
+    .catch(() => get().then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)));
+}
 
-  constructor(module) {
-    this.#m = module;
+function checkSystems(systems) {
+  if (!Array.isArray(systems) || systems.length === 0) throw new TypeError('movecalc: systems must be a non-empty array of system ids');
+  for (const id of systems) {
+    if (!SYSTEM_IDS.includes(id)) throw new TypeError(`movecalc: unknown system ${JSON.stringify(id)}; known: ${SYSTEM_IDS.join(', ')}`);
+  }
+}
+
+/**
+ * Loads the engine. By default the all-in-one module, which answers every rule set.
+ * `options.systems` (system ids) loads only those rule sets, one smaller module each; a request
+ * for another system is then answered with the error `system_not_loaded`, and
+ * `engine.loadSystems()` adds more later. `options.wasmBinary` (bytes) or `options.wasmUrl`
+ * override where the .wasm comes from when one module is loaded; by default it sits in dist/.
+ */
+export async function createEngine(options = {}) {
+  if (options.systems === undefined) return new Engine([await instantiate('core', options)]);
+  checkSystems(options.systems);
+  const ids = SYSTEM_IDS.filter((id) => options.systems.includes(id));
+  if (ids.length > 1 && (options.wasmBinary || options.wasmUrl)) {
+    throw new TypeError('movecalc: wasmBinary and wasmUrl name one module; give one system with them');
+  }
+  return new Engine(await Promise.all(ids.map((id) => instantiate(id, options))));
+}
+
+// One WebAssembly instance and the systems it answers.
+class Module {
+  constructor(m, systems) {
+    this.m = m;
+    this.systems = systems;
   }
 
-  /** Answers a request given as JSON text; returns the response text exactly as the engine printed it. */
-  requestText(text) {
+  /** Answers a request given as JSON text. */
+  text(text) {
     // TextEncoder copies the text at native speed; Emscripten's stringToUTF8 is a loop in JS that
     // took a quarter of a 100 KB request's time (bench/, README "Performance"). A string with a
     // lone surrogate keeps that path: its bytes are not UTF-8, and the engine says so, where an
     // encoder would put in replacement characters. Either way the engine reads up to a NUL.
     if (encoder && typeof text.isWellFormed === 'function' && text.isWellFormed()) {
-      return this.#answer(encoder.encode(text));
+      return this.bytes(encoder.encode(text));
     }
-    const m = this.#m;
+    const m = this.m;
     const size = m.lengthBytesUTF8(text) + 1;
-    return this.#call(size, (input) => m.stringToUTF8(text, input, size));
-  }
-
-  /**
-   * Answers a request given as raw bytes (a file's contents), so that bytes which are not valid
-   * UTF-8 reach the engine's own check instead of being replaced by a decoder.
-   */
-  requestBytes(bytes) {
-    // A NUL byte would cut the C string short; the native CLI refuses such input the same way.
-    return this.#answer(bytes.includes(0) ? Uint8Array.of(1) : bytes);
+    return this.call(size, (input) => m.stringToUTF8(text, input, size));
   }
 
   /** Copies the bytes and a terminating NUL into the engine's memory and answers them. */
-  #answer(body) {
-    const m = this.#m;
-    return this.#call(body.length + 1, (input) => {
+  bytes(body) {
+    const m = this.m;
+    return this.call(body.length + 1, (input) => {
       m.writeArrayToMemory(body, input);
       m.writeArrayToMemory(Uint8Array.of(0), input + body.length);
     });
@@ -69,8 +120,8 @@ export class Engine {
 
   // Copies a NUL-terminated request of `size` bytes into the wasm heap with `write`, calls the
   // engine and frees both the request and the response.
-  #call(size, write) {
-    const m = this.#m;
+  call(size, write) {
+    const m = this.m;
     const input = m._malloc(size);
     if (!input) throw new Error('movecalc: out of memory for the request');
     try {
@@ -86,22 +137,136 @@ export class Engine {
       m._free(input);
     }
   }
+}
 
-  /** Answers a request object; returns the response object ({ok: true, result} or {ok: false, error}). */
-  request(request) {
-    return JSON.parse(this.requestText(typeof request === 'string' ? request : JSON.stringify(request)));
+export class Engine {
+  #modules;
+  #bySystem = new Map();
+  #loading = new Map();
+
+  /** Use createEngine(); `modules` are the loaded WebAssembly instances. */
+  constructor(modules) {
+    this.#modules = [];
+    for (const mod of modules) this.#add(mod);
   }
 
-  /** Bytes the engine holds; unchanged by a request once its answer has been returned. */
-  bytesInUse() {
-    return this.#m._mc_bytes_in_use() >>> 0;
+  #add(mod) {
+    this.#modules.push(mod);
+    this.#modules.sort((a, b) => SYSTEM_IDS.indexOf(a.systems[0]) - SYSTEM_IDS.indexOf(b.systems[0]));
+    for (const id of mod.systems) this.#bySystem.set(id, mod);
+  }
+
+  /** The ids of the rule sets this engine answers, in SYSTEM_IDS order. */
+  get systems() {
+    return SYSTEM_IDS.filter((id) => this.#bySystem.has(id));
+  }
+
+  /** True when requests for `system` are answered (its module is loaded). */
+  holds(system) {
+    return this.#bySystem.has(system);
   }
 
   /**
-   * Size in bytes of the WebAssembly linear memory (stack, static data and malloc's heap). It
-   * only grows: after a request it tells the most memory any request so far has needed.
+   * Loads the modules of more rule sets (the ones not held yet); resolves once they answer.
+   * Asking twice for a system while it loads waits for the same load.
+   */
+  async loadSystems(systems) {
+    checkSystems(systems);
+    await Promise.all(systems.filter((id) => !this.holds(id)).map((id) => {
+      if (!this.#loading.has(id)) {
+        this.#loading.set(id, instantiate(id, {}).then((mod) => {
+          if (!this.holds(id)) this.#add(mod);
+        }).finally(() => this.#loading.delete(id)));
+      }
+      return this.#loading.get(id);
+    }));
+  }
+
+  // The module that answers a request for `system`. Requests for no system, a system not held or
+  // text that is not JSON go to the first module, which gives the engine's own answer or error.
+  #route(system) {
+    return this.#bySystem.get(system) ?? this.#modules[0];
+  }
+
+  // The "system" of a request's text when several modules could answer it; undefined otherwise.
+  #systemOf(text) {
+    if (this.#modules.length < 2) return undefined;
+    try {
+      const request = JSON.parse(text);
+      return typeof request?.system === 'string' ? request.system : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  // `describe` without a system, asked of several modules: the first module's answer with every
+  // module's systems and assumptions, in SYSTEM_IDS order (re-serialised by JSON.stringify).
+  #describeAll(text) {
+    const answers = this.#modules.map((mod) => JSON.parse(mod.text(text)));
+    const [first] = answers;
+    if (!first.ok) return JSON.stringify(first);
+    first.result.systems = answers.flatMap((a) => a.result.systems);
+    first.result.assumptions = answers.flatMap((a) => a.result.assumptions);
+    return JSON.stringify(first);
+  }
+
+  #answer(text, system) {
+    if (this.#modules.length > 1 && system === undefined && isDescribeAll(text)) return this.#describeAll(text);
+    return this.#route(system).text(text);
+  }
+
+  /**
+   * Answers a request given as JSON text; returns the response text exactly as the engine printed
+   * it (a describe of every system from an engine of several modules is their answers merged).
+   */
+  requestText(text) {
+    return this.#answer(text, this.#systemOf(text));
+  }
+
+  /**
+   * Answers a request given as raw bytes (a file's contents), so that bytes which are not valid
+   * UTF-8 reach the engine's own check instead of being replaced by a decoder.
+   */
+  requestBytes(bytes) {
+    // A NUL byte would cut the C string short; the native CLI refuses such input the same way.
+    const body = bytes.includes(0) ? Uint8Array.of(1) : bytes;
+    if (this.#modules.length > 1) {
+      let text;
+      try { text = new TextDecoder('utf-8', { fatal: true }).decode(body); } catch { return this.#modules[0].bytes(body); }
+      return this.requestText(text);
+    }
+    return this.#modules[0].bytes(body);
+  }
+
+  /** Answers a request object; returns the response object ({ok: true, result} or {ok: false, error}). */
+  request(request) {
+    if (typeof request === 'string') return JSON.parse(this.requestText(request));
+    const system = typeof request?.system === 'string' ? request.system : undefined;
+    return JSON.parse(this.#answer(JSON.stringify(request), system));
+  }
+
+  /** Bytes the engine holds (all its modules); unchanged by a request once its answer has been returned. */
+  bytesInUse() {
+    return this.#modules.reduce((sum, mod) => sum + (mod.m._mc_bytes_in_use() >>> 0), 0);
+  }
+
+  /**
+   * Size in bytes of the WebAssembly linear memory (stack, static data and malloc's heap; all
+   * modules together). It only grows: after a request it tells the most memory any request so
+   * far has needed.
    */
   heapBytes() {
-    return this.#m.HEAPU8.buffer.byteLength;
+    return this.#modules.reduce((sum, mod) => sum + mod.m.HEAPU8.buffer.byteLength, 0);
+  }
+}
+
+// A describe request without a system: {"query":"describe"} and nothing else that names one.
+function isDescribeAll(text) {
+  try {
+    const request = JSON.parse(text);
+    return request !== null && typeof request === 'object' && !Array.isArray(request) &&
+      request.query === 'describe' && request.system === undefined;
+  } catch {
+    return false;
   }
 }

@@ -512,7 +512,9 @@ function paintSwatches(root) {
 // ---- the query form ----
 function renderQuery() {
   const s = sys(), d = doc();
-  const answers = new Set(described?.systems.find((x) => x.id === store.state.system)?.queries.map((q) => q.name ?? q) ?? []);
+  // a rule set whose engine module is still loading is not "not in this build"
+  const held = described?.systems.find((x) => x.id === store.state.system);
+  const answers = new Set(held ? held.queries.map((q) => q.name ?? q) : described ? Object.keys(s.queries) : []);
   const q = $('query');
   rebuild(q, Object.keys(s.queries).map((name) => option(name, answers.has(name) ? name : `${name} (not in this build yet)`)));
   q.value = d.query;
@@ -825,8 +827,36 @@ function answer(request) {
   return { response, extra };
 }
 
+/**
+ * True when the engine answers `system` (or the request names none). Otherwise starts loading that
+ * rule set's engine module, which the page fetches only when a game is shown, says so in the
+ * verdict and returns false; `then` runs once the module answers. Nothing waits for it: the board
+ * stays usable while it arrives.
+ */
+function holds(system, then) {
+  if (!engine || !Object.hasOwn(SYSTEMS, system) || engine.holds(system)) return true;
+  const { name } = SYSTEMS[system];
+  $('verdict').textContent = `Loading the ${name} rules…`;
+  engine.loadSystems([system]).then(() => {
+    describeEngine();
+    refreshNow();
+    then();
+  }, (err) => {
+    $('verdict').textContent = `The ${name} rules could not be loaded: ${err.message ?? err}`;
+  });
+  return false;
+}
+
+/** What the engine's loaded modules answer: queries, assumptions and their parameters. */
+function describeEngine() {
+  described = engine.request({ query: 'describe' }).result;
+  assumptionSummaries = new Map(described.assumptions.map((a) => [a.id, a.summary]));
+  setAssumptions(described.assumptions);
+}
+
 function ask({ frame = true } = {}) {
   const request = currentRequest();
+  if (!holds(request.system, () => ask({ frame }))) return;
   const { response, extra } = answer(request);
   ui.lastRequest = JSON.stringify(request, null, 2);
   render(response, request, extra, frame);
@@ -926,6 +956,7 @@ function scheduleRule(frame = false) {
   }, 150);
 }
 store.onChange((why) => {
+  if (why === 'system') holds(store.state.system, () => {}); // its engine module starts loading now; the ruling follows
   if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
   if (why === 'undo' || why === 'redo' || why === 'system') { ui.pending = []; if (why === 'system') { ui.selected = null; clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; } }
   refresh();
@@ -988,6 +1019,7 @@ function runAdvanced() {
   try {
     request = JSON.parse($('request').value);
   } catch { /* the engine reports it */ }
+  if (!holds(request?.system, runAdvanced)) return;
   try { response = engine.request($('request').value); } catch (err) { response = { ok: false, error: { code: 'bad_json', path: '', message: String(err.message ?? err) } }; }
   render(response, request && request.system === store.state.system ? request : null);
   $('verdict').scrollIntoView({ block: 'nearest' });
@@ -1231,7 +1263,12 @@ function openExample(ex) {
   refreshNow();
   board.fit();
   if (!engine) return;
-  clearTimeout(ruleTimer); // the example's own request is ruled, as written
+  if (holds(req?.system, () => ruleExample(req))) ruleExample(req);
+}
+
+/** Rules an example's own request as written (its position is on the board already). */
+function ruleExample(req) {
+  clearTimeout(ruleTimer);
   const { response, extra } = answer(req);
   ui.lastRequest = JSON.stringify(currentRequest(), null, 2);
   render(response, req?.system === store.state.system ? req : null, extra);
@@ -1271,6 +1308,8 @@ window.movecalcTest = {
 };
 
 async function start() {
+  // only the rule set on screen: its module is a third of the all-in-one engine's size
+  const loading = createEngine({ systems: [store.state.system] });
   $('system').replaceChildren(...SYSTEM_IDS.map((id) => option(id, SYSTEMS[id].name)));
   $('system').value = store.state.system;
   fillExamples();
@@ -1280,22 +1319,25 @@ async function start() {
   const linked = openLinkInURL();
   if (location.hash === '#examples') showGallery();
   try {
-    engine = await createEngine();
+    engine = await loading;
   } catch (err) {
     $('status').textContent = 'engine failed to load';
     $('status').className = 'status failed';
     $('verdict').textContent = `The engine could not be loaded: ${err.message ?? err}`;
     return;
   }
-  described = engine.request({ query: 'describe' }).result;
-  assumptionSummaries = new Map(described.assumptions.map((a) => [a.id, a.summary]));
-  setAssumptions(described.assumptions);
+  describeEngine();
   refreshNow();
   $('ask').disabled = false;
   $('run').disabled = false;
   $('status').textContent = `engine ${described.version} ready`;
   $('status').className = 'status ready';
   const opened = await linked;
+  // a link may have shown another game: its engine module is loaded before the page is ready
+  if (!engine.holds(store.state.system)) {
+    try { await engine.loadSystems([store.state.system]); } catch { /* ask() says so */ }
+    if (engine.holds(store.state.system)) { describeEngine(); refreshNow(); }
+  }
   // the position on the board is ruled at once: a link's, or the saved or default one
   if (linkPending) { linkPending = false; ask(); } else if (opened === null) ask();
   document.body.dataset.ready = 'true';
@@ -1307,6 +1349,9 @@ if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (hadController) notice('A new version of movecalc is ready.', { label: 'Reload', run: () => location.reload() }, 'info');
   });
-  navigator.serviceWorker.register('./sw.js').catch(() => {});
 }
-start();
+// The worker caches every game's engine module for offline use: it is registered once the first
+// ruling is drawn, so that its downloads never compete with the page's own.
+start().finally(() => {
+  if ('serviceWorker' in navigator && location.protocol !== 'file:') navigator.serviceWorker.register('./sw.js').catch(() => {});
+});

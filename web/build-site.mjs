@@ -1,6 +1,7 @@
 // Finishes public/ after the files are copied: writes examples.js from the scenario files marked
 // "example": true (the page's Examples gallery and example picker), and stamps the service worker
-// with the build's file list and content hash, so a new build replaces the old cache.
+// with the build's file list (what it caches for offline use) and content hash, so a new build
+// replaces the old cache.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -36,7 +37,10 @@ function build() {
   const files = walk(pub).filter((p) => !p.endsWith('sw.js')).sort();
   const hash = createHash('sha256');
   for (const f of files) hash.update(relative(pub, f)).update(readFileSync(f));
-  const list = ['./', ...files.map((f) => './' + relative(pub, f))];
+  // The page loads one rule set's engine module at a time; the worker keeps all of them for
+  // offline use, but not the all-in-one module, which is there for embedding only.
+  const cached = files.filter((f) => !/movecalc-core\.(mjs|wasm)$/.test(f));
+  const list = ['./', ...cached.map((f) => './' + relative(pub, f))];
   const sw = readFileSync(join(top, 'web', 'sw.js'), 'utf8')
     .replace('__BUILD_VERSION__', hash.digest('hex').slice(0, 12))
     .replace('__BUILD_FILES__', JSON.stringify(list));

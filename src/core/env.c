@@ -1,8 +1,9 @@
 #include "core/env.h"
 
 #include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
+
+#include "core/fmt.h"
 
 int mc_grow(McArena *arena, void **items, int *cap, int need, size_t size) {
     if (need <= *cap) return 1;
@@ -18,7 +19,7 @@ int mc_grow(McArena *arena, void **items, int *cap, int need, size_t size) {
 
 static const char *vformat(McArena *arena, const char *fmt, va_list ap) {
     char buf[512];
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    int n = mc_vsnfmt(buf, sizeof buf, fmt, ap);
     if (n < 0) n = 0;
     if ((size_t)n >= sizeof buf) n = (int)sizeof buf - 1;
     return mc_arena_dup(arena, buf, (size_t)n + 1, 1);

@@ -2,16 +2,16 @@
 
 #include <math.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "core/limits.h"
 
 static void set_error(McJson *j, const char *code, const char *path, const char *fmt, va_list ap) {
     if (j->err.code) return;
     j->err.code = code;
-    snprintf(j->err.path, sizeof j->err.path, "%s", path);
-    vsnprintf(j->err.message, sizeof j->err.message, fmt, ap);
+    mc_snfmt(j->err.path, sizeof j->err.path, "%s", path);
+    mc_vsnfmt(j->err.message, sizeof j->err.message, fmt, ap);
 }
 
 int mc_jr_fail(McJson *j, const char *code, const char *fmt, ...) {
@@ -181,7 +181,7 @@ int mc_jr_enum(McJson *j, const cJSON *obj, const char *key, int required,
     char list[200] = "";
     size_t len = 0;
     for (int i = 0; names[i] && len < sizeof list; i++)
-        len += (size_t)snprintf(list + len, sizeof list - len, "%s\"%s\"", i ? ", " : "", names[i]);
+        len += (size_t)mc_snfmt(list + len, sizeof list - len, "%s\"%s\"", i ? ", " : "", names[i]);
     return mc_jr_fail_key(j, key, "bad_request", "expected one of %s", list);
 }
 

@@ -1,12 +1,11 @@
 #include "json/print.h"
 
 #include <float.h>
-#include <locale.h>
 #include <math.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "core/mem.h"
 #include "json/number.h"
 
@@ -124,20 +123,18 @@ int mc_json_print_number(double d, char *out) {
             }
         }
     }
-    // cJSON's own sequence (print_number), for everything else.
+    // cJSON's own sequence (print_number), for everything else. mc_snfmt's decimal point is
+    // always '.', which is what cJSON leaves after replacing the locale's.
     char buf[32];
     double test = 0;
-    int length = snprintf(buf, sizeof buf, "%1.15g", d);
+    int length = mc_snfmt(buf, sizeof buf, "%1.15g", d);
     if (length < 0 || length >= (int)sizeof buf) return -1;
     test = mc_json_strtod(buf, NULL);
     if (!same_double(test, d)) {
-        length = snprintf(buf, sizeof buf, "%1.17g", d);
+        length = mc_snfmt(buf, sizeof buf, "%1.17g", d);
         if (length < 0 || length >= (int)sizeof buf) return -1;
     }
-    const struct lconv *lc = localeconv();
-    char point = lc && lc->decimal_point ? lc->decimal_point[0] : '.';
-    for (int i = 0; i < length; i++) out[i] = buf[i] == point ? '.' : buf[i];
-    out[length] = '\0';
+    memcpy(out, buf, (size_t)length + 1);
     return length;
 }
 
@@ -177,7 +174,7 @@ static void put_string(Out *o, const char *s) {
         case '\r': esc[1] = 'r'; break;
         case '\t': esc[1] = 't'; break;
         default:
-            snprintf(esc + 1, sizeof esc - 1, "u%04x", c);
+            mc_snfmt(esc + 1, sizeof esc - 1, "u%04x", c);
             len = 6;
         }
         put(o, esc, len);

@@ -1,11 +1,11 @@
 // mc_request: the envelope of CONTRACT.md. Checks size, encoding and nesting before parsing,
 // reads system, query and params, dispatches, and wraps the result or the error.
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cJSON.h"
+#include "core/fmt.h"
 #include "core/limits.h"
 #include "json/dispatch.h"
 #include "json/jwrite.h"
@@ -14,12 +14,48 @@
 
 #define MC_VERSION "0.1.0"
 
+// A WebAssembly module for one rule set (CMake's movecalc-<system> targets) is built with
+// MC_ONLY_SYSTEM set to one of these numbers. The other systems stay listed by name with no
+// queries, so that a request for one of them is told it is not loaded (system_not_loaded); their
+// code is never referenced, so the linker leaves it out (README "Performance").
+#define MC_SYS_ARCANE_LEGIONS 1
+#define MC_SYS_NINTH_AGE 2
+#define MC_SYS_CC_ANCIENTS 3
+#define MC_SYS_GODSGLOOM 4
+#define MC_SYS_TORN_WORLD 5
+#if defined(MC_ONLY_SYSTEM) && MC_ONLY_SYSTEM != MC_SYS_ARCANE_LEGIONS
+#define AL_QUERIES NULL
+#else
+#define AL_QUERIES mc_queries_arcane_legions
+#endif
+#if defined(MC_ONLY_SYSTEM) && MC_ONLY_SYSTEM != MC_SYS_NINTH_AGE
+#define NA_QUERIES NULL
+#else
+#define NA_QUERIES mc_queries_ninth_age
+#endif
+#if defined(MC_ONLY_SYSTEM) && MC_ONLY_SYSTEM != MC_SYS_CC_ANCIENTS
+#define CCA_QUERIES NULL
+#else
+#define CCA_QUERIES mc_queries_cc_ancients
+#endif
+#if defined(MC_ONLY_SYSTEM) && MC_ONLY_SYSTEM != MC_SYS_GODSGLOOM
+#define GG_QUERIES NULL
+#else
+#define GG_QUERIES mc_queries_godsgloom
+#endif
+#if defined(MC_ONLY_SYSTEM) && MC_ONLY_SYSTEM != MC_SYS_TORN_WORLD
+#define TW_QUERIES NULL
+#else
+#define TW_QUERIES mc_queries_torn_world
+#endif
+
+// A system whose queries are NULL is not held by this module.
 static const McSystem systems[] = {
-    {"arcane-legions", "Arcane Legions", "free-form", "step", mc_queries_arcane_legions},
-    {"ninth-age", "The Ninth Age", "free-form", "inch", mc_queries_ninth_age},
-    {"cc-ancients", "Commands & Colors: Ancients", "hex", "hex", mc_queries_cc_ancients},
-    {"godsgloom", "GODSGLOOM", "hex", "hex", mc_queries_godsgloom},
-    {"torn-world", "Torn World", "hex", "hex", mc_queries_torn_world},
+    {"arcane-legions", "Arcane Legions", "free-form", "step", AL_QUERIES},
+    {"ninth-age", "The Ninth Age", "free-form", "inch", NA_QUERIES},
+    {"cc-ancients", "Commands & Colors: Ancients", "hex", "hex", CCA_QUERIES},
+    {"godsgloom", "GODSGLOOM", "hex", "hex", GG_QUERIES},
+    {"torn-world", "Torn World", "hex", "hex", TW_QUERIES},
 };
 enum { SYSTEM_COUNT = sizeof systems / sizeof systems[0] };
 
@@ -207,7 +243,7 @@ static void describe(McJson *j, cJSON *result, const McSystem *only) {
     cJSON *sys_arr = mc_jw_array(j, result, "systems");
     for (int s = 0; s < SYSTEM_COUNT && sys_arr; s++) {
         const McSystem *sys = &systems[s];
-        if (only && only != sys) continue;
+        if ((only && only != sys) || !sys->queries) continue;
         cJSON *o = mc_jw_push_object(j, sys_arr);
         if (!o) return;
         mc_jw_string(j, o, "id", sys->id);
@@ -231,7 +267,8 @@ static void describe(McJson *j, cJSON *result, const McSystem *only) {
         mc_jw_number(j, lim, limits[i].name, limits[i].value);
     cJSON *as = mc_jw_array(j, result, "assumptions");
     for (int a = 0; a < MC_ASSUMPTION_COUNT && as; a++) {
-        if (only && strcmp(mc_assumptions[a].system, only->id) != 0) continue;
+        const McSystem *owner = find_system(mc_assumptions[a].system);
+        if ((only && owner != only) || !owner || !owner->queries) continue;
         cJSON *o = mc_jw_push_object(j, as);
         if (!o) return;
         mc_jw_string(j, o, "id", mc_assumptions[a].id);
@@ -310,6 +347,17 @@ static cJSON *answer(McJson *j, const char *text) {
                        system);
         goto done;
     }
+    if (sys && !sys->queries) {
+        char held[64] = "";
+        size_t n = 0;
+        for (int i = 0; i < SYSTEM_COUNT; i++)
+            if (systems[i].queries && n < sizeof held)
+                n += (size_t)mc_snfmt(held + n, sizeof held - n, "%s%s", n ? ", " : "", systems[i].id);
+        mc_jr_fail_key(j, "system", "system_not_loaded",
+                       "%s is not in this engine module, which holds %s: load that system's module",
+                       sys->id, held);
+        goto done;
+    }
     root = cJSON_CreateObject();
     if (!root) goto oom;
     cJSON_AddTrueToObject(root, "ok");
@@ -332,7 +380,7 @@ static cJSON *answer(McJson *j, const char *text) {
         char known[256] = "";
         size_t n = 0;
         for (const McQuery *k = sys->queries; k->name && n < sizeof known; k++)
-            n += (size_t)snprintf(known + n, sizeof known - n, "%s%s", n ? ", " : "", k->name);
+            n += (size_t)mc_snfmt(known + n, sizeof known - n, "%s%s", n ? ", " : "", k->name);
         mc_jr_fail_key(j, "query", "unknown_query", "%s has no query \"%s\"%s%s", sys->id, query,
                        n ? "; known: " : " yet", known);
         goto done;

@@ -1,7 +1,7 @@
 // The cc_ancients queries; each entry parses its request, runs src/rules/cc_ancients/ and writes the result.
-#include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "core/limits.h"
 #include "json/dispatch.h"
 #include "json/jwrite.h"
@@ -38,7 +38,7 @@ static int read_type(McJson *j, const cJSON *obj, CcaType *out) {
     char list[640] = "";
     size_t len = 0;
     for (int t = 0; t < CCA_TYPE_COUNT && len < sizeof list; t++)
-        len += (size_t)snprintf(list + len, sizeof list - len, "%s\"%s\"", t ? ", " : "", cca_type_names[t]);
+        len += (size_t)mc_snfmt(list + len, sizeof list - len, "%s\"%s\"", t ? ", " : "", cca_type_names[t]);
     return mc_jr_fail_key(j, "type", "bad_request", "unknown unit type \"%s\"; known: %s", name, list);
 }
 

@@ -1,9 +1,9 @@
 // The ninth-age queries: each reads its request into src/rules/ninth_age/ structs, runs the rules
 // and writes the result (CONTRACT.md "Free-form tables", "Result fields that other tools rely on").
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "json/dispatch.h"
 #include "json/jwrite.h"
 #include "json/read_table.h"
@@ -465,7 +465,7 @@ static int run_charge(McJson *j, const cJSON *req, cJSON *result) {
         char buf[512];
         int len = 0;
         for (int k = 0; k < count && len < (int)sizeof buf - 2; k++)
-            len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%s", k ? ", " : "", bf.units[ch[out.order[k]].unit].id);
+            len += mc_snfmt(buf + len, sizeof buf - (size_t)len, "%s%s", k ? ", " : "", bf.units[ch[out.order[k]].unit].id);
         const NaOrderScore *c = &out.chosen, *q = &out.request;
         if (!out.order_searched)
             mc_trace(&j->env, "9A-CH-4", NULL, "combined charge on %s: moved in the request order %s (too many chargers to try every order): %d of %d end in contact",

@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../bin/serve.mjs';
-import { launch, openPage, artifacts, PHONE, DESKTOP } from './browser.mjs';
+import { launch, openPage, pickSystem, artifacts, PHONE, DESKTOP } from './browser.mjs';
 import { root } from '../js/util.mjs';
 
 let env;
@@ -58,6 +58,12 @@ test('a query the engine does not know is said plainly (Advanced editor)', async
   await page.waitForSelector('.verdict.error');
   assert.match(await page.textContent('#verdict'), /does not answer that query yet/);
   assert.match(await page.textContent('#details'), /query: unknown_query/);
+  // a system that is no game, even a name every object inherits, is refused by the engine
+  // (no engine module is looked for)
+  await page.fill('#request', '{"system":"constructor","query":"move"}');
+  await page.click('#run');
+  await page.waitForFunction(() => document.querySelector('#details').textContent.includes('system: unknown_system'));
+  assert.doesNotMatch(await page.textContent('#verdict'), /Loading|could not be loaded/);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -87,6 +93,10 @@ test('once loaded, the page rules with the server gone (service worker)', async 
   await page.waitForFunction(() => document.querySelector('#response').textContent.includes('"systems"'));
   // a share link in embed mode opens offline too (the cache ignores the query string)
   const code = await page.evaluate(() => window.movecalcTest.shareCode());
+  // another game's engine module, never loaded online, comes from the cache too
+  await pickSystem(page, 'torn-world');
+  assert.match(await page.textContent('#verdict'), /\S/);
+  assert.doesNotMatch(await page.textContent('#verdict'), /could not be loaded|system_not_loaded/);
   await page.goto(`${env.base}?embed=1&ro=1#p=${code}`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
   assert.equal(await page.evaluate(() => document.body.className), 'embed readonly');
@@ -118,9 +128,12 @@ test('the web app manifest and its icons are served, and the worker caches only 
   assert.equal(cached.keys.length, 1);
   assert.match(cached.keys[0], /^movecalc-[0-9a-f]{12}$/);
   for (const url of cached.urls) assert.ok(url.startsWith(env.base), `${url} is the site's own`);
-  for (const file of ['', 'index.html', 'app.js', 'share.js', 'manifest.webmanifest', 'movecalc-board.js', 'engine/dist/movecalc-core.wasm']) {
+  const modules = ['arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'torn-world'].flatMap((id) => [`engine/dist/movecalc-${id}.mjs`, `engine/dist/movecalc-${id}.wasm`]);
+  for (const file of ['', 'index.html', 'app.js', 'share.js', 'manifest.webmanifest', 'movecalc-board.js', ...modules]) {
     assert.ok(cached.urls.includes(env.base + file), `${file || './'} is cached`);
   }
+  // the all-in-one engine module is in public/ for embedding; the page never loads it
+  assert.ok(!cached.urls.some((u) => u.includes('movecalc-core')), 'the all-in-one module is not cached');
   assert.deepEqual(errors, []);
   await context.close();
 });

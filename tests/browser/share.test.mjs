@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, pickSystem, PHONE, DESKTOP, hook } from './browser.mjs';
 import { toBase64url } from '../../web/share.js';
 
 let env;
@@ -33,8 +33,7 @@ test('a share link opened in a fresh browser reproduces the position, the questi
   const { context, page, errors } = await openPage(env, DESKTOP);
   const sizes = [];
   for (const system of ['godsgloom', 'arcane-legions', 'ninth-age', 'cc-ancients', 'torn-world']) {
-    await page.selectOption('#system', system);
-    await page.waitForFunction((s) => window.movecalcTest.request().system === s, system);
+    await pickSystem(page, system); // its engine module loaded, so that Rule on it answers at once
     // change the position and the question so that defaults cannot pass for a reproduction
     const first = (await hook(page, 'state')).doc.units[0].id;
     await page.click(`#unit-list button[data-key="pick:${first}"]`);

@@ -1,13 +1,15 @@
 // Every scenario through WebAssembly: the response matches the expected result, and its bytes are
-// exactly those the native CLI prints for the same request.
+// exactly those the native CLI prints for the same request, from the all-in-one module and from
+// the module of the scenario's own rule set alone (the page loads only that one).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { relative } from 'node:path';
-import { createEngine } from '../../wasm/movecalc.mjs';
+import { createEngine, SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 import { loadScenario, nativeCli, root, scenarioFiles, subsetMismatch } from './util.mjs';
 
 const engine = await createEngine();
+const single = Object.fromEntries(await Promise.all(SYSTEM_IDS.map(async (id) => [id, await createEngine({ systems: [id] })])));
 
 function native(text) {
   try {
@@ -25,5 +27,8 @@ for (const file of scenarioFiles()) {
     const mismatch = subsetMismatch(s.expected, JSON.parse(wasm), 'response');
     assert.equal(mismatch, null, `${mismatch}\n${wasm.slice(0, 2000)}`);
     assert.equal(wasm, native(text), 'native and WebAssembly answers differ');
+    if (single[s.request.system]) {
+      assert.equal(single[s.request.system].requestText(text), wasm, `the ${s.request.system} module alone answers otherwise`);
+    }
   });
 }

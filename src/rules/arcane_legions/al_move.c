@@ -2,9 +2,9 @@
 // AL-TER): order cost, breakaway, movement points, then each action with its collisions, snaps
 // (GEOMETRY.md "Snap-to"), slides ("Slide") and turning-tool placements ("Turning tool").
 #include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "rules/arcane_legions/al.h"
 
 #define SLOP MC_LINEAR_SLOP
@@ -35,7 +35,7 @@ static void tr(Ctx *c, const char *rule, const char *fmt, ...) {
     char buf[320];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    mc_vsnfmt(buf, sizeof buf, fmt, ap);
     va_end(ap);
     mc_trace(c->env, rule, c->u->id, "%s", buf);
 }
@@ -55,7 +55,7 @@ static AlEvent *ev(Ctx *c, AlActionResult *ar, const char *type, const char *rul
     char buf[320];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    mc_vsnfmt(buf, sizeof buf, fmt, ap);
     va_end(ap);
     e->text = mc_strf(c->env, "%s", buf);
     return e;

@@ -7,9 +7,9 @@
 // now. Chargers then move first, in the order that best satisfies Combined Charges, the others in
 // request order (9A-PU-1), each seeing where earlier movers ended.
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "rules/ninth_age/ninth_age.h"
 
 typedef struct Plan {
@@ -745,7 +745,7 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
         char buf[256];
         int len = 0;
         for (int i = 0; i < n && len < (int)sizeof buf - 2; i++)
-            len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%s", i ? ", " : "", bf->units[in->pursuers[order[i]].unit].id);
+            len += mc_snfmt(buf + len, sizeof buf - (size_t)len, "%s%s", i ? ", " : "", bf->units[in->pursuers[order[i]].unit].id);
         mc_trace(env, "9A-PU-1", NULL, "move order: %s (%d declared charger%s first)", buf, chargers, chargers == 1 ? "" : "s");
     }
     run_order(&c, order, n, plans, declared, out->pursuers);

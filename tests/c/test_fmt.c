@@ -1,0 +1,104 @@
+// mc_snfmt replaces libc's printf family in the engine (src/core/fmt.h): it must write what C's
+// printf writes for every conversion the engine uses. Hand-worked cases first (the rounding
+// rule, the %g style switch), then glibc's own snprintf as the second opinion on random values.
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/fmt.h"
+#include "mctest.h"
+
+#define SAME(expect, ...)                                                                          \
+    do {                                                                                           \
+        char got_[512];                                                                            \
+        int n_ = mc_snfmt(got_, sizeof got_, __VA_ARGS__);                                         \
+        if (strcmp(got_, (expect)) != 0 || n_ != (int)strlen(expect))                              \
+            mc_test_fail(__FILE__, __LINE__, "%s: wrote \"%s\" (%d), expected \"%s\"", #__VA_ARGS__, \
+                         got_, n_, (expect));                                                      \
+    } while (0)
+
+MC_TEST(fmt_hand_numbers, "Formatting: %g, %e and %f of hand-worked numbers") {
+    // %g is %.6g: six significant digits, exponent style below 1e-4 and from 1e6 (C11 7.21.6.1)
+    SAME("0", "%g", 0.0);
+    SAME("-0", "%g", -0.0);
+    SAME("1", "%g", 1.0);
+    SAME("0.5", "%g", 0.5);
+    SAME("0.0001", "%g", 0.0001);
+    SAME("1e-05", "%g", 0.00001);
+    SAME("100000", "%g", 100000.0);
+    SAME("1e+06", "%g", 1000000.0);
+    SAME("1.23457e+08", "%g", 123456789.0);
+    SAME("3.14159", "%g", 3.14159265);
+    SAME("999999", "%g", 999999.4);
+    SAME("1e+06", "%g", 999999.5); // rounds up into the next decade: exponent style
+    SAME("2.5", "%.6g", 2.5);
+    SAME("12.3", "%g", 12.3);
+    SAME("-45", "%g", -45.0);
+    // ties: 0.125 and 0.375 are exact in binary, so %.2g meets a true tie and keeps the even digit
+    SAME("0.12", "%.2g", 0.125);
+    SAME("0.38", "%.2g", 0.375);
+    // 0.15 is 0.1499999999999999944... in binary: below the tie, so it rounds down
+    SAME("0.1", "%.1g", 0.15);
+    SAME("0.3", "%.1g", 0.25 + 0.0000001);
+    SAME("2", "%.0f", 2.5);
+    SAME("4", "%.0f", 3.5);
+    SAME("0", "%.0f", 0.5);
+    SAME("1", "%.0f", 0.6);
+    SAME("0.000", "%.3f", 0.0001);
+    SAME("1.000000e+00", "%e", 1.0);
+    SAME("1.5e-07", "%.1e", 1.5e-7);
+    SAME("1e+300", "%g", 1e300);
+    SAME("4.94066e-324", "%g", 5e-324);
+    SAME("0.1", "%1.15g", 0.1);
+    SAME("0.10000000000000001", "%1.17g", 0.1);
+    SAME("0.30000000000000004", "%1.17g", 0.1 + 0.2);
+    SAME("9007199254740994", "%1.17g", 9007199254740992.0 + 2); // 2^53 + 2: a whole number, every digit
+    SAME("inf", "%g", INFINITY);
+    SAME("-inf", "%g", -INFINITY);
+    SAME("nan", "%g", NAN);
+}
+
+MC_TEST(fmt_hand_other, "Formatting: integers, strings, widths and truncation") {
+    SAME("42 -7 0", "%d %d %d", 42, -7, 0);
+    SAME("-2147483648", "%d", INT32_MIN);
+    SAME("9223372036854775807 -1", "%lld %ld", (long long)INT64_MAX, -1L);
+    SAME("4294967295", "%zu", (size_t)4294967295u);
+    SAME("u001f", "u%04x", 0x1f);
+    SAME("[  ab][ab  ][abc]", "[%4s][%-4s][%.3s]", "ab", "ab", "abcdef");
+    SAME("[007][  7][-07]", "[%03d][%3d][%03d]", 7, 7, -7);
+    SAME("100% sure", "%d%% sure", 100);
+    SAME("x", "%c", 'x');
+    char small[5];
+    int n = mc_snfmt(small, sizeof small, "%s and %d", "abc", 12345);
+    MC_CHECK(n == 13);
+    MC_CHECK(strcmp(small, "abc ") == 0);
+}
+
+// The engine formats doubles with %g, %.6g, %1.15g and %1.17g; glibc's snprintf is an
+// independent implementation of the same rule, so every disagreement is a bug in one of them.
+MC_TEST(fmt_random_vs_libc, "Formatting: 200,000 random doubles in %g, %.6g, %1.15g, %1.17g, %.3e, %.4f as glibc prints them") {
+    static const char *const formats[] = {"%g", "%.6g", "%1.15g", "%1.17g", "%.3e", "%.4f", "%.1g", "%.0f"};
+    uint64_t state = 7;
+    int failures = 0;
+    for (int i = 0; i < 200000 && failures < 10; i++) {
+        double v;
+        uint64_t bits = mc_rng_next(&state);
+        switch (i % 4) {
+        case 0: memcpy(&v, &bits, sizeof v); break; // any double, subnormals included
+        case 1: v = round(mc_rng_range(&state, -1e6, 1e6) * 1e9) / 1e9; break;
+        case 2: v = round(mc_rng_range(&state, -1000, 1000) * 8) / 8; break; // ties in %.0f, %.1g
+        default: v = mc_rng_range(&state, -1, 1) * pow(10, (double)(int)(mc_rng_next(&state) % 40) - 20); break;
+        }
+        if (isnan(v)) continue;
+        const char *f = formats[i % 8];
+        if (strcmp(f, "%.4f") == 0 && fabs(v) > 1e30) continue; // keeps glibc's text short
+        char ours[512], theirs[512];
+        mc_snfmt(ours, sizeof ours, f, v);
+        snprintf(theirs, sizeof theirs, f, v);
+        if (strcmp(ours, theirs) != 0) {
+            failures++;
+            mc_test_fail(__FILE__, __LINE__, "%s of %a: wrote \"%s\", glibc \"%s\"", f, v, ours, theirs);
+        }
+    }
+}
