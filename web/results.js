@@ -257,12 +257,14 @@ function drawCharge(out, r, req) {
       out.poseTrack(id, poses.length ? poses : [c.final], name);
       if (Number.isFinite(w.angle) && Math.abs(w.angle) > 1e-9 && Array.isArray(w.pivot)) out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: PATH, label: `wheel ${n3(Math.abs(w.angle))}°` });
       chargedEdge(out, req, c.target ?? req.target, c.facing, many ? undefined : `charged in the ${c.facing}`);
-      if (isPose(c.final)) out.ghost(id, c.final, `${name}: charges`, 'final');
+      // short labels: behind the ghost they must not reach under the target (the text names everything)
+      if (isPose(c.final)) out.ghost(id, c.final, many ? name : 'charges', 'final');
       return;
     }
+    // out of range: where the shortest charge would have ended, faintly
+    if (arr(c.reasons).some((x) => x.code === 'out_of_range') && isPose(c.final)) out.ghost(id, c.final, `${name}: needs ${n3(c.needed)}″`, 'option');
     const f = c.failedChargeMove;
-    out.ring(id, BAD, `${name}: cannot charge`);
-    if (!f || typeof f !== 'object') return;
+    if (!f || typeof f !== 'object') { out.ring(id, BAD, `${name}: cannot charge`); return; }
     const w = f.wheel ?? {}, path = arr(f.path).filter(isPose);
     const from = path[0] ?? start;
     const arc = wheelPoses(from, w.pivot, w.angle);
@@ -285,6 +287,7 @@ function drawCharge(out, r, req) {
       const at = f.blockedBy ? [(k[0][0] + k[1][0]) / 2, (k[0][1] + k[1][1]) / 2] : w.blockedBy ? (w.corner === 'front-left' ? k[1] : k[0]) : null;
       if (at) out.mark({ type: 'mark', shape: 'x', x: at[0], y: at[1], color: BAD });
     }
+    out.ring(id, BAD, `${name}: cannot charge`); // after the failed charge's label, which it gives way to
   });
 }
 
@@ -675,7 +678,7 @@ const REASON_WORDS = { out_of_range: 'out of range', wheel_over_90: 'it would ne
 const ORDER_PRIORITY = { 1: ['otherEnemies', 'other enemy units touched'], 2: ['chargersInContact', 'chargers in contact'], 3: ['targetRotations', 'target rotations'], 4: ['models', 'models in base contact'] };
 
 /** One charger's outcome in words: the completed charge, or why not and its Failed Charge Move. */
-export function chargeText(c, target) {
+function chargeText(c, target) {
   const id = c.charger ?? 'The charger';
   if (c.possible) {
     const w = Math.abs(c.wheel?.angle ?? 0);
@@ -697,26 +700,36 @@ function failedText(f) {
 }
 
 /** Why a combined charge moved in its order (orderChoice, 9A-CH-4), in words. */
-export function orderChoiceText(oc, order) {
+function orderChoiceText(oc, order, asked = []) {
   if (!oc || typeof oc !== 'object') return '';
   const p = ORDER_PRIORITY[oc.decidedOn];
   const req = oc.requestOrder ?? {};
-  const totals = `${plural(oc.chargersInContact ?? 0, 'charger')} in contact, ${plural(oc.otherEnemies ?? 0, 'other enemy', 'other enemies')} touched, ${plural(oc.models ?? 0, 'model')} in base contact`;
-  if (p) return `${arr(order).join(', ')} beats the request order on Maximising Contact priority ${oc.decidedOn}, ${p[1]}: ${oc[p[0]]} against ${req[p[0]]} (${totals})`;
-  return `${oc.searched ? 'every order was tried and none did better than the request order, so the request order moved' : 'the chargers moved in the request order'} (${totals})`;
+  const named = asked.length ? ` (${asked.join(', ')})` : '';
+  if (p) return `it beats the request order${named} on Maximising Contact priority ${oc.decidedOn}, ${p[1]}: ${oc[p[0]]} against ${req[p[0]]}`;
+  return oc.searched ? `every order was tried and none did better than the request order${named}, so it moved` : 'the chargers moved in the request order';
 }
+
+/** The totals Maximising Contact compared for a combined charge's order (orderChoice). */
+const orderTotals = (oc) => `${plural(oc.chargersInContact ?? 0, 'charger')} in contact, ${plural(oc.otherEnemies ?? 0, 'other enemy', 'other enemies')} touched, ${plural(oc.targetRotations ?? 0, 'target rotation')}, ${plural(oc.models ?? 0, 'model')} in base contact`;
 
 function chargeVerdict(r, request) {
   const list = arr(r.chargers).length ? arr(r.chargers) : [r];
   const target = r.target ?? request?.target;
-  const says = list.map((c) => chargeText(c, target));
   if (list.length > 1) {
     const made = list.filter((c) => c.possible).length;
-    const why = orderChoiceText(r.orderChoice, r.order);
-    return { text: `Combined charge on ${target}: ${made} of ${list.length} chargers make contact. Order ${arr(r.order).join(', ')}${why ? ` (${r.orderChoice.rule ?? '9A-CH-4'}: ${why})` : ''}. ${says.map((t, i) => `${i + 1}. ${t}.`).join(' ')}`,
+    const asked = [request?.charger, ...arr(request?.combined).map((c) => c?.charger)].filter(Boolean);
+    const why = orderChoiceText(r.orderChoice, r.order, asked);
+    // each charger in a few words (the text below the verdict has the whole of each)
+    const says = list.map((c, i) => {
+      const f = c.failedChargeMove;
+      const fail = f ? `; failed charge ${n3(f.moved)}″ to ${poseText(f.final)}${f.blockedBy ?? f.wheel?.blockedBy ? `, stopped by ${f.blockedBy ?? f.wheel.blockedBy}` : ''}` : '';
+      return `${i + 1}. ${c.charger}: ${c.possible ? `charges the ${c.facing}, ${n3(c.distance)}″` : `cannot charge (${arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? x.code).join(', ')})${fail}`}.`;
+    });
+    return { text: `Combined charge on ${target}: ${made} of ${list.length} chargers make contact, in the order ${arr(r.order).join(', ')}${why ? ` — ${r.orderChoice.rule ?? '9A-CH-4'}: ${why}` : ''}. ${says.join(' ')}`,
       kind: made === list.length ? 'legal' : made ? 'answered' : 'illegal' };
   }
-  return r.possible ? { text: `The charge can be made: ${says[0]}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says[0]}.`, kind: 'illegal' };
+  const says = chargeText(r, target);
+  return r.possible ? { text: `The charge can be made: ${says}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says}.`, kind: 'illegal' };
 }
 
 function retreatVerdict(r) {
@@ -860,10 +873,13 @@ export function resultText(response, assumptionSummaries, opts = {}) {
     return parts;
   }
   const r = response.result ?? {};
-  const facts = FACTS.filter((k) => r[k] !== undefined && typeof r[k] !== 'object' && !(k === 'droppedNoFreeHex' && r[k] === 0)).map((k) => `${FACT_NAMES[k] ?? k}: ${yes(r[k])}`);
+  // a combined charge's top-level fields repeat its first charger's: the chargers' list says them
+  const combined = arr(r.chargers).length > 1;
+  const facts = FACTS.filter((k) => r[k] !== undefined && typeof r[k] !== 'object' && !(k === 'droppedNoFreeHex' && r[k] === 0) && !(combined && (k === 'facing' || k === 'distance')))
+    .map((k) => `${FACT_NAMES[k] ?? k}: ${yes(r[k])}`);
   if (arr(r.engagedWith).length) facts.push(`Engaged with: ${r.engagedWith.join(', ')}`);
   if (arr(r.startEngagedWith).length) facts.push(`starts Engaged with: ${r.startEngagedWith.join(', ')}`);
-  if (isPose(r.final) || isHex(r.final)) facts.push(`${r.legal === false ? 'stops at' : 'ends at'}: ${poseText(r.final)}`);
+  if ((isPose(r.final) && !combined) || isHex(r.final)) facts.push(`${r.legal === false ? 'stops at' : r.possible === false ? 'the charge would end at' : 'ends at'}: ${poseText(r.final)}`);
   if (r.stay && typeof r.stay === 'object') facts.push(`staying put: ${r.stay.engaged ? `Engaged with ${arr(r.stay.engagedWith).join(', ')}` : 'not Engaged'}, may turn to ${arr(r.stay.facings).join(', ')}`);
   const reachCount = opts.reachCount ?? arr(r.hexes).length;
   if (reachCount && arr(r.hexes).length) facts.push(`${plural(reachCount, 'hex', 'hexes')} reachable; tap one (or press ] and [) to see its path`);
@@ -887,7 +903,13 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   parts.push(...section('Pursuers, in the order they move', arr(r.pursuers), (p) => el('li', pursuerText(p)), true));
   if (arr(r.chargers).length > 1) parts.push(...section('Chargers, in the order they moved (numbered so on the board)', r.chargers, (c) => el('li', chargeText(c, r.target)), true));
   else if (r.failedChargeMove) parts.push(...section('Failed Charge Move (amber on the board)', [r.failedChargeMove], (f) => ruleItem(f.assumption ?? 'A-9A-4', failedText(f))));
-  if (r.orderChoice) parts.push(...section('Order of the combined charge', [r.orderChoice], (oc) => ruleItem(oc.rule ?? '9A-CH-4', orderChoiceText(oc, r.order))));
+  if (r.orderChoice) {
+    const oc = r.orderChoice, asked = [request.charger, ...arr(request.combined).map((c) => c?.charger)].filter(Boolean);
+    parts.push(...section('Order of the combined charge', [
+      `${arr(r.order).join(', ')}: ${orderChoiceText(oc, r.order, asked)}`,
+      `this order: ${orderTotals(oc)}`,
+      ...(oc.requestOrder ? [`the request order: ${orderTotals(oc.requestOrder)}`] : [])], (t) => ruleItem(oc.rule ?? '9A-CH-4', t)));
+  }
   parts.push(...section('Moves', arr(r.moves), (m) => el('li', `${m.unit}: ${m.legal ? 'moved' : 'not moved'} ${colRow(m.from)} → ${colRow(m.final)}, ${plural(m.hexesMoved ?? 0, 'hex', 'hexes')}${m.stoppedBy ? `, stopped by ${m.stoppedBy}` : ''}${m.attachesTo ? `, attaches to ${m.attachesTo}` : ''}${m.leaderAttaches ? `, ${m.leaderAttaches} attaches` : ''}`)));
   if (request.query === 'retreat') {
     parts.push(...section('Flags it may disregard', arr(r.ignorable), (x) => ruleItem(x.rule, `${x.means}${arr(x.by).length ? ` (${x.by.join(', ')})` : ''}${x.terrain ? ` (${x.terrain})` : ''}${x.ifLeaderSurvives ? ', if the leader survives' : ''}`)));

@@ -66,7 +66,9 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     // drawn apart from a completed charge: dashed, amber, not the green final pose
     assert.equal(ghosts[0].dashed, true);
     assert.notEqual(ghosts[0].color, '#1e6b3c');
-    assert.equal(poseLabelled(items, /charges/).length, 0);
+    assert.equal(poseLabelled(items, /^charges$/).length, 0);
+    // where the shortest charge would have ended, faintly
+    assert.match(poseLabelled(items, /needs/)[0].label, /^C: needs [0-9.]+″$/);
     // the wheel about K, and the outer corner's arc: from (9, 11) round K at radius 2 to K + rot30(−2, 0) = (11 − √3, 12)
     const pivot = items.find((it) => it.type === 'mark' && it.shape === 'pivot');
     assert.deepEqual([pivot.x, pivot.y, pivot.label], [...K, 'wheel 30°']);
@@ -125,13 +127,15 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
         { id: 'F', side: 'red', x: 10, y: 40, facing: 180, width: 2, depth: 2 }, { id: 'T', side: 'blue', x: 10, y: 20, facing: 180, width: 4, depth: 4 }],
       charger: 'B', target: 'T', range: 9.5, combined: [{ charger: 'A', range: 7 }, { charger: 'F', range: 3, highestDie: 5 }],
     });
-    const v = await verdict(page);
-    assert.match(v, /^Combined charge on T: 2 of 3 chargers make contact\. Order A, B, F \(9A-CH-4: A, B, F beats the request order on Maximising Contact priority 2, chargers in contact: 2 against 1 \(2 chargers in contact, 0 other enemies touched, [0-9.]+ models in base contact\)\)\. /);
-    assert.match(v, /1\. A charges T in the front: 7″ straight\. 2\. B charges T in the left: 9″, wheeling [0-9.]+°\. 3\. F cannot charge: out of range \(needs 17″, rolled 3″\)\. Failed Charge Move \(highest D6 5\): moves 5″ \(5″ straight\), ends at \(10, 35\) facing 180°, nothing in the way; Shaken, no longer Charging\.$/);
-    assert.match(await details(page), /Order of the combined charge\s*9A-CH-4\s*A, B, F beats the request order/);
+    assert.equal(await verdict(page), 'Combined charge on T: 2 of 3 chargers make contact, in the order A, B, F — 9A-CH-4: it beats the request order (B, A, F) on Maximising Contact priority 2, ' +
+      'chargers in contact: 2 against 1. 1. A: charges the front, 7″. 2. B: charges the left, 9″. 3. F: cannot charge (out of range); failed charge 5″ to (10, 35) facing 180°.');
+    const text = await details(page);
+    assert.doesNotMatch(text, /ends at: \(13, 19\.001\)/, 'the first charger\'s fields are not given as the whole answer\'s');
+    assert.match(text, /Chargers, in the order they moved[^\n]*\n+A charges T in the front: 7″ straight\n+B charges T in the left: 9″, wheeling [0-9.]+°\n+F cannot charge: out of range \(needs 17″, rolled 3″\)\. Failed Charge Move \(highest D6 5\): moves 5″ \(5″ straight\), ends at \(10, 35\) facing 180°, nothing in the way; Shaken, no longer Charging/);
+    assert.match(text, /Order of the combined charge\s*9A-CH-4\s*A, B, F: it beats the request order \(B, A, F\)[^\n]*\n+9A-CH-4\s*this order: 2 chargers in contact[^\n]*\n+9A-CH-4\s*the request order: 1 charger in contact/);
     const items = await overlay(page);
-    nearPose(poseLabelled(items, /^1\. A: charges$/)[0].pose, [12, 17, 0], 'A (1st)');
-    nearPose(poseLabelled(items, /^2\. B: charges$/)[0].pose, [13, 19.001, 270], 'B (2nd)');
+    nearPose(poseLabelled(items, /^1\. A$/)[0].pose, [12, 17, 0], 'A (1st)');
+    nearPose(poseLabelled(items, /^2\. B$/)[0].pose, [13, 19.001, 270], 'B (2nd)');
     nearPose(poseLabelled(items, /^3\. F: failed charge, 5″$/)[0].pose, [10, 35, 180], 'F (3rd, failed)');
     // F, which cannot charge, ringed at its start
     const ring = items.find((it) => it.type === 'polygon' && it.label === '3. F: cannot charge');
