@@ -56,7 +56,7 @@ function makeOut(request, colourOf) {
     const final = style === 'final', failed = style === 'failed';
     out.overlay.push({ type: 'pose', pose: { facing: 0, ...pose }, w: u.w, d: u.d, label,
       fill: final ? 'rgba(255,255,255,0.55)' : style === 'bad' ? 'rgba(179,38,30,0.12)' : failed ? FAILED_FILL : GHOST,
-      color: style === 'bad' ? BAD : final ? GOOD : failed ? WARN : PATH, dashed: !final, thin: style === 'option', labelBehind: final || failed || style === 'bad' });
+      color: style === 'bad' ? BAD : final ? GOOD : failed ? WARN : PATH, dashed: !final, thin: style === 'option', labelBehind: final || style === 'bad', labelAhead: failed });
   };
   out.mark = (m) => out.overlay.push(m);
   out.unitHex = (id) => {
@@ -255,7 +255,8 @@ function drawCharge(out, r, req) {
       // start, after the first straight, (the wheel's arc), after the wheel, at contact, after the align
       const poses = path.length >= 3 ? [...path.slice(1, 2), ...wheelPoses(path[1], w.pivot, w.angle), ...path.slice(3)] : path;
       out.poseTrack(id, poses.length ? poses : [c.final], name);
-      if (Number.isFinite(w.angle) && Math.abs(w.angle) > 1e-9 && Array.isArray(w.pivot)) out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: PATH, label: `wheel ${n3(Math.abs(w.angle))}°` });
+      // the pivot only where the wheel shows (a slide clear of a unit can wheel a few thousandths of a degree)
+      if (Number.isFinite(w.angle) && Math.abs(w.angle) >= 0.5 && Array.isArray(w.pivot)) out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: PATH, label: `wheel ${n3(Math.abs(w.angle))}°` });
       chargedEdge(out, req, c.target ?? req.target, c.facing, many ? undefined : `charged in the ${c.facing}`);
       // short labels: behind the ghost they must not reach under the target (the text names everything)
       if (isPose(c.final)) out.ghost(id, c.final, many ? name : 'charges', 'final');
@@ -281,13 +282,13 @@ function drawCharge(out, r, req) {
     const end = isPose(f.final) ? f.final : path.at(-1);
     const stop = f.blockedBy ?? w.blockedBy;
     if (isPose(end)) {
-      out.ghost(id, end, `${name}: failed charge, ${n3(f.moved)}″${stop ? `, stopped by ${stop}` : ''}`, 'failed');
+      out.ghost(id, end, `${name}: failed charge, ${n3(f.moved)}″${stop ? ` (${stop})` : ''}`, 'failed');
       // ✕ where it stopped: the middle of its front for the straight part, the outer front corner for the wheel
       const k = rectCorners(end.x, end.y, end.facing ?? 0, u.w, u.d);
       const at = f.blockedBy ? [(k[0][0] + k[1][0]) / 2, (k[0][1] + k[1][1]) / 2] : w.blockedBy ? (w.corner === 'front-left' ? k[1] : k[0]) : null;
       if (at) out.mark({ type: 'mark', shape: 'x', x: at[0], y: at[1], color: BAD });
     }
-    out.ring(id, BAD, `${name}: cannot charge`); // after the failed charge's label, which it gives way to
+    out.ring(id, BAD); // the failed charge's label names it and says it cannot charge
   });
 }
 

@@ -102,7 +102,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     assert.match(await verdict(page), new RegExp(`C cannot charge: .*Failed Charge Move \\(highest D6 4\\): moves ${+(Math.PI / 3 + short).toFixed(3)}″ \\(wheels 30° to face the target’s centre, then ${+short.toFixed(3)}″ straight\\), ends at \\(${+endW[0].toFixed(3)}, ${+endW[1].toFixed(3)}\\) facing 30°, stopped 0\\.001″ short of wall;`));
     items = await overlay(page);
     const wallEnd = poseLabelled(items, /failed charge/)[0];
-    assert.match(wallEnd.label, /^C: failed charge, [0-9.]+″, stopped by wall$/);
+    assert.equal(wallEnd.label, `C: failed charge, ${+(Math.PI / 3 + short).toFixed(3)}″ (wall)`);
     nearPose(wallEnd.pose, [...endW, 30], 'failed charge end at the wall');
     // ✕ at the middle of its front: its centre plus 1″ ahead
     const x = items.find((it) => it.type === 'mark' && it.shape === 'x');
@@ -137,8 +137,8 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     nearPose(poseLabelled(items, /^1\. A$/)[0].pose, [12, 17, 0], 'A (1st)');
     nearPose(poseLabelled(items, /^2\. B$/)[0].pose, [13, 19.001, 270], 'B (2nd)');
     nearPose(poseLabelled(items, /^3\. F: failed charge, 5″$/)[0].pose, [10, 35, 180], 'F (3rd, failed)');
-    // F, which cannot charge, ringed at its start
-    const ring = items.find((it) => it.type === 'polygon' && it.label === '3. F: cannot charge');
+    // F, which cannot charge, ringed red at its start
+    const ring = items.find((it) => it.type === 'polygon' && it.color === '#b3261e' && it.labelAt?.[0] === 10);
     assert.deepEqual(ring.labelAt, [10, 40]);
     // each completed charge's contacted facing of T (facing 180: its front-left corner is (12, 18)):
     // the front, (12, 18) to (8, 18), and the left, (12, 22) to (12, 18)
