@@ -262,8 +262,8 @@ function drawCharge(out, r, req) {
       if (isPose(c.final)) out.ghost(id, c.final, many ? name : 'charges', 'final');
       return;
     }
-    // out of range: where the shortest charge would have ended, faintly
-    if (arr(c.reasons).some((x) => x.code === 'out_of_range') && isPose(c.final)) out.ghost(id, c.final, `${name}: needs ${n3(c.needed)}″`, 'option');
+    // out of range: where the shortest charge would have ended, faintly (alone: among combined chargers it crowds the target)
+    if (!many && arr(c.reasons).some((x) => x.code === 'out_of_range') && isPose(c.final)) out.ghost(id, c.final, `${name}: needs ${n3(c.needed)}″`, 'option');
     const f = c.failedChargeMove;
     if (!f || typeof f !== 'object') { out.ring(id, BAD, `${name}: cannot charge`); return; }
     const w = f.wheel ?? {}, path = arr(f.path).filter(isPose);
