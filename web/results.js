@@ -441,14 +441,15 @@ function drawShift(out, r, req) {
 }
 
 // C&C order: each move's path from where that move began (a Move-Fire-Move second move starts
-// where the first ended), drawn red when the move is not made, and a verdict per ordered unit at
-// its end: moved, not moved and why, or refused by the card (the order-level reasons naming it);
-// units ordered without moving ringed; battle lines to adjacent enemies.
+// where the first ended), drawn red when the move is not made, and a verdict at the end of each
+// of a unit's moves (Move-Fire-Move: both): moved, not moved and why, or refused by the card (the
+// order-level reasons naming it, on its last); units ordered without moving ringed; battle lines
+// to adjacent enemies.
 function drawCCOrder(out, r, req) {
   const words = (x) => (x?.code ?? '').replace(/_/g, ' ');
   const refused = new Map();
   for (const x of arr(r.reasons)) if (x.unit && !Number.isInteger(x.action) && !refused.has(x.unit)) refused.set(x.unit, x);
-  const ends = new Map(); // unit -> where its last move ended, with its verdict
+  const ends = new Map(); // unit -> where each of its moves ended (Move-Fire-Move: two), with its verdict
   arr(req.moves).forEach((m, i) => {
     const res = arr(r.moves)[i];
     const bad = res?.legal === false;
@@ -456,15 +457,21 @@ function drawCCOrder(out, r, req) {
     if (!res) return;
     const at = isHex(res.final) ? res.final : out.unitHex(m.unit);
     const why = bad ? `: not moved (${words(arr(res.reasons)[0])})` : `: moved ${plural(res.hexesMoved ?? 0, 'hex', 'hexes')}`;
-    if (at) ends.set(m.unit, { at, label: `${m.unit}${m.second ? ' (2nd)' : ''}${why}`, bad });
+    if (!at) return;
+    // a later move ending on the same hex (one not made) speaks for it
+    const list = (ends.get(m.unit) ?? []).filter((e) => hexKey(e.at) !== hexKey(at));
+    ends.set(m.unit, [...list, { at, label: `${m.unit}${m.second ? ' (2nd)' : ''}${why}`, bad }]);
   });
   for (const id of arr(req.ordered)) {
     const no = refused.get(id);
-    const e = ends.get(id);
-    if (e) out.mark({ type: 'mark', shape: 'hex', hex: e.at, color: e.bad || no ? BAD : GOOD, label: no ? `${e.label}; ${words(no)}` : e.label });
-    else out.ring(id, no ? BAD : PATH, `${id}: ${no ? words(no) : 'ordered, not moving'}`);
+    const list = ends.get(id) ?? [];
+    list.forEach((e, k) => {
+      const last = k === list.length - 1;
+      out.mark({ type: 'mark', shape: 'hex', hex: e.at, color: e.bad || (no && last) ? BAD : GOOD, label: no && last ? `${e.label}; ${words(no)}` : e.label });
+    });
+    if (!list.length) out.ring(id, no ? BAD : PATH, `${id}: ${no ? words(no) : 'ordered, not moving'}`);
   }
-  for (const b of arr(r.battle)) for (const e of arr(b.adjacentEnemies)) { const s = out.unitHex(b.unit), t = out.unitHex(e); if (s && t) out.mark({ type: 'line', hexFrom: ends.get(b.unit)?.at ?? s, hexTo: t, color: b.mustBattle ? BAD : WARN, dashed: true }); }
+  for (const b of arr(r.battle)) for (const e of arr(b.adjacentEnemies)) { const s = out.unitHex(b.unit), t = out.unitHex(e); if (s && t) out.mark({ type: 'line', hexFrom: ends.get(b.unit)?.at(-1)?.at ?? s, hexTo: t, color: b.mustBattle ? BAD : WARN, dashed: true }); }
 }
 
 const BLOCKED = { hex_occupied: (x) => `holds ${x.unit ?? 'a unit'}`, enemy_leader: (x) => `enemy leader ${x.unit ?? ''}`.trim(), impassable_terrain: () => 'impassable',

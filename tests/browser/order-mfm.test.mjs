@@ -60,6 +60,8 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const paths = items.filter((it) => it.type === 'hexpath').map((it) => it.cells.map((c) => [c.q, c.r]));
     const [a76, a66, a65] = [axial(6, 7), axial(6, 6), axial(6, 5)].map((h) => [h.q, h.r]);
     assert.deepEqual(paths, [[a76, a66], [a66, a65]]);
+    // each move's end carries its verdict: the first's at col 6, row 6, the second's at col 6, row 5
+    assert.equal(marks(items, axial(6, 6))[0].label, 'Velites: moved 1 hex');
     assert.equal(marks(items, axial(6, 5))[0].label, 'Velites (2nd): moved 1 hex');
     await page.locator('#board').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(artifacts, `cc-ancients-order-mfm-${viewport.width}x${viewport.height}.png`) });
@@ -75,7 +77,8 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     items = await overlay(page);
     // the refused move is not made: Velites stays at col 6, row 6, where its verdict is drawn,
     // and the path it was refused is red
-    const [refused] = marks(items, axial(6, 6));
+    const [refused, ...more] = marks(items, axial(6, 6));
+    assert.deepEqual(more, []);
     assert.deepEqual([refused.label, refused.color], ['Velites: not moved (move after fire)', '#b3261e']);
     assert.deepEqual(items.filter((it) => it.type === 'hexpath').map((it) => it.color), ['#1d3557', '#b3261e']);
     assert.deepEqual(errors, []);
