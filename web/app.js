@@ -541,6 +541,10 @@ function renderQuery() {
       { key: 'unit', label: 'Unit', kind: 'select', options: units },
       { key: 'distance', label: 'Distance', kind: 'number', min: 0, step: 1 },
       { key: 'overrun', label: 'Overrun', kind: 'check' }], 'pursuers');
+    if (f.kind === 'chargers') return listField('Combined chargers (same target)', inputs.combined ??= [], [['Add charger', { charger: '', range: '', highestDie: '' }]], () => [
+      { key: 'charger', label: 'Charger', kind: 'select', options: units },
+      { key: 'range', label: 'Range', kind: 'number', min: 0, step: 1, optional: true },
+      { key: 'highestDie', label: 'Highest D6', kind: 'number', min: 1, max: 6, step: 1, optional: true }], 'combined');
     return field(f, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
   });
   rebuild($('query-fields'), nodes);
@@ -614,7 +618,7 @@ function ordersField(inputs, units) {
   return box;
 }
 
-// An editable list of rows (Arcane Legions actions, Ninth Age pursuers).
+// An editable list of rows (Arcane Legions actions, Ninth Age pursuers and combined chargers).
 function listField(title, items, adders, specsOf, key) {
   const box = el('fieldset', undefined, 'list-field');
   box.append(el('legend', title));

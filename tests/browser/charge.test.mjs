@@ -1,6 +1,7 @@
 // The Ninth Age charge answer on the board and in the verdict, against the real engine at phone and
 // desktop sizes: a Failed Charge Move (A-9A-4) drawn apart from a completed charge, and a combined
-// charge's order with why it won (9A-CH-4), its chargers numbered in move order. Each test asks
+// charge (asked with the form's Combined chargers list) with its order and why it won (9A-CH-4),
+// its chargers numbered in move order. Each test asks
 // through the page, reads the verdict, and checks what is drawn (the test hook's overlay) against
 // poses worked out by hand from the request.
 import { test, after, before } from 'node:test';
@@ -125,8 +126,22 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       system: 'ninth-age', query: 'charge', table: { width: 48, height: 48 },
       units: [{ id: 'B', side: 'red', x: 22, y: 19, facing: 270, width: 2, depth: 2 }, { id: 'A', side: 'red', x: 12, y: 10, facing: 0, width: 2, depth: 2 },
         { id: 'F', side: 'red', x: 10, y: 40, facing: 180, width: 2, depth: 2 }, { id: 'T', side: 'blue', x: 10, y: 20, facing: 180, width: 4, depth: 4 }],
-      charger: 'B', target: 'T', range: 9.5, combined: [{ charger: 'A', range: 7 }, { charger: 'F', range: 3, highestDie: 5 }],
+      charger: 'B', target: 'T', range: 9.5,
     });
+    // the further chargers through the form's Combined chargers list
+    await page.click('[data-key="combined.add.Add charger"]');
+    await page.selectOption('[data-key="combined.0.charger"]', 'A');
+    await page.fill('[data-key="combined.0.range"]', '7');
+    await page.press('[data-key="combined.0.range"]', 'Enter');
+    await page.click('[data-key="combined.add.Add charger"]');
+    await page.selectOption('[data-key="combined.1.charger"]', 'F');
+    await page.fill('[data-key="combined.1.range"]', '3');
+    await page.press('[data-key="combined.1.range"]', 'Enter');
+    await page.fill('[data-key="combined.1.highestDie"]', '5');
+    await page.press('[data-key="combined.1.highestDie"]', 'Enter');
+    await page.waitForFunction(() => window.movecalcTest.request().combined?.[1]?.highestDie === 5);
+    assert.deepEqual((await pageRequest(page)).combined, [{ charger: 'A', range: 7 }, { charger: 'F', range: 3, highestDie: 5 }]);
+    await ruled(page);
     assert.equal(await verdict(page), 'Combined charge on T: 2 of 3 chargers make contact, in the order A, B, F — 9A-CH-4: it beats the request order (B, A, F) on Maximising Contact priority 2, ' +
       'chargers in contact: 2 against 1. 1. A: charges the front, 7″. 2. B: charges the left, 9″. 3. F: cannot charge (out of range); failed charge 5″ to (10, 35) facing 180°.');
     const text = await details(page);
