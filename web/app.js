@@ -789,11 +789,12 @@ function inView(b) {
 }
 
 // What of a new answer must be in view, or the view follows it (without zooming in, so the hexes
-// around stay in reach of a finger drawing a path): all of a drawn path's answer; of a reach or
-// any other answer its middle (a user zoomed into part of a wide reach keeps the zoom).
+// around stay in reach of a finger drawing a path): all of a drawn path's answer and of a Ninth Age
+// charge (its chargers and their moves); of a reach or any other answer its middle (a user zoomed
+// into part of a wide reach keeps the zoom).
 function shown(r) {
   const raw = resultBounds(r.scene, r.request, false);
-  if (['path', 'orders'].some((k) => SYSTEMS[r.request?.system]?.queries[r.request?.query]?.fields.some((f) => f.kind === k))) return raw;
+  if (['path', 'orders', 'chargers'].some((k) => SYSTEMS[r.request?.system]?.queries[r.request?.query]?.fields.some((f) => f.kind === k))) return raw;
   const mid = [(raw[0] + raw[2]) / 2, (raw[1] + raw[3]) / 2];
   return [...mid, ...mid];
 }

@@ -728,12 +728,12 @@ function chargeVerdict(r, request) {
     const asked = [request?.charger, ...arr(request?.combined).map((c) => c?.charger)].filter(Boolean);
     const why = orderChoiceText(r.orderChoice, r.order, asked);
     // each charger in a few words (the text below the verdict has the whole of each)
-    const says = list.map((c, i) => {
+    const says = list.map((c) => {
       const f = c.failedChargeMove;
-      const fail = f ? `; failed charge ${n3(f.moved)}″ to ${poseText(f.final)}${f.blockedBy ?? f.wheel?.blockedBy ? `, stopped by ${f.blockedBy ?? f.wheel.blockedBy}` : ''}` : '';
-      return `${i + 1}. ${c.charger}: ${c.possible ? `charges the ${c.facing}, ${n3(c.distance)}″` : `cannot charge (${arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? x.code).join(', ')})${fail}`}.`;
+      const fail = f ? `, failed charge ${n3(f.moved)}″ to ${poseText(f.final)}${f.blockedBy ?? f.wheel?.blockedBy ? `, stopped by ${f.blockedBy ?? f.wheel.blockedBy}` : ''}` : '';
+      return `${c.charger} ${c.possible ? `charges the ${c.facing}, ${n3(c.distance)}″` : `cannot charge (${arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? x.code).join(', ')})${fail}`}`;
     });
-    return { text: `Combined charge on ${target}: ${made} of ${list.length} chargers make contact, in the order ${arr(r.order).join(', ')}${why ? ` — ${r.orderChoice.rule ?? '9A-CH-4'}: ${why}` : ''}. ${says.join(' ')}`,
+    return { text: `Combined charge on ${target}: ${made} of ${list.length} chargers make contact, in the order ${arr(r.order).join(', ')}${why ? ` — ${r.orderChoice.rule ?? '9A-CH-4'}: ${why}` : ''}. ${says.join('; ')}.`,
       kind: made === list.length ? 'legal' : made ? 'answered' : 'illegal' };
   }
   const says = chargeText(r, target);
