@@ -164,3 +164,18 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await context.close();
   });
 }
+
+test('9A-CH-4 A-9A-4 hostile names in a charge answer (chargers, the order, what stopped a failed charge) render as text only', async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  const evil = '<img src=x onerror="window.__pwned=1">', wall = '<script>window.__pwned=2</script>';
+  await openRequest(page, { ...FAILED, units: [{ ...FAILED.units[0], id: evil }, FAILED.units[1], { id: 'D', side: 'red', x: 30, y: 5, facing: 0, width: 2, depth: 2 }],
+    charger: evil, combined: [{ charger: 'D', range: 1, highestDie: 2 }],
+    terrain: [{ id: wall, kind: 'impassable', polygon: [[5, 13.5], [12, 13.5], [12, 14.5], [5, 14.5]] }] });
+  const v = await verdict(page);
+  assert.ok(v.includes(`${evil} cannot charge`) && v.includes(`stopped by ${wall}`), v);
+  assert.ok((await details(page)).includes(evil));
+  assert.equal(await page.locator('main img, main script, main iframe').count(), 0);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
