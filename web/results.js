@@ -260,6 +260,8 @@ function drawCharge(out, r, req) {
       chargedEdge(out, req, c.target ?? req.target, c.facing, many ? undefined : `charged in the ${c.facing}`);
       // short labels: behind the ghost they must not reach under the target (the text names everything)
       if (isPose(c.final)) out.ghost(id, c.final, many ? name : 'charges', 'final');
+      // the charger could not align, so the target turned about the contact point instead (9A-CH-2)
+      if (c.rotatesTarget && isPose(c.targetFinal)) out.ghost(c.target ?? req.target, c.targetFinal, 'target rotated');
       return;
     }
     // out of range: where the shortest charge would have ended, faintly (alone: among combined chargers it crowds the target)
@@ -708,7 +710,7 @@ function failedText(f) {
 }
 
 /** Why a combined charge moved in its order (orderChoice, 9A-CH-4), in words. */
-function orderChoiceText(oc, order, asked = []) {
+function orderChoiceText(oc, asked = []) {
   if (!oc || typeof oc !== 'object') return '';
   const p = ORDER_PRIORITY[oc.decidedOn];
   const req = oc.requestOrder ?? {};
@@ -726,7 +728,7 @@ function chargeVerdict(r, request) {
   if (list.length > 1) {
     const made = list.filter((c) => c.possible).length;
     const asked = [request?.charger, ...arr(request?.combined).map((c) => c?.charger)].filter(Boolean);
-    const why = orderChoiceText(r.orderChoice, r.order, asked);
+    const why = orderChoiceText(r.orderChoice, asked);
     // each charger in a few words (the text below the verdict has the whole of each)
     const says = list.map((c) => {
       const f = c.failedChargeMove;
@@ -914,7 +916,7 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   if (r.orderChoice) {
     const oc = r.orderChoice, asked = [request.charger, ...arr(request.combined).map((c) => c?.charger)].filter(Boolean);
     parts.push(...section('Order of the combined charge', [
-      `${arr(r.order).join(', ')}: ${orderChoiceText(oc, r.order, asked)}`,
+      `${arr(r.order).join(', ')}: ${orderChoiceText(oc, asked)}`,
       `this order: ${orderTotals(oc)}`,
       ...(oc.requestOrder ? [`the request order: ${orderTotals(oc.requestOrder)}`] : [])], (t) => ruleItem(oc.rule ?? '9A-CH-4', t)));
   }
