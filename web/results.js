@@ -56,7 +56,7 @@ function makeOut(request, colourOf) {
     const final = style === 'final', failed = style === 'failed';
     out.overlay.push({ type: 'pose', pose: { facing: 0, ...pose }, w: u.w, d: u.d, label,
       fill: final ? 'rgba(255,255,255,0.55)' : style === 'bad' ? 'rgba(179,38,30,0.12)' : failed ? FAILED_FILL : GHOST,
-      color: style === 'bad' ? BAD : final ? GOOD : failed ? WARN : PATH, dashed: !final, thin: style === 'option', labelBehind: final || style === 'bad', labelAhead: failed });
+      color: style === 'bad' ? BAD : final ? GOOD : failed ? WARN : PATH, dashed: !final, thin: style === 'option', labelBehind: final || style === 'bad' || style === 'option', labelAhead: failed });
   };
   out.mark = (m) => out.overlay.push(m);
   out.unitHex = (id) => {
