@@ -543,6 +543,10 @@ function renderQuery() {
       { key: 'unit', label: 'Unit', kind: 'select', options: units },
       { key: 'distance', label: 'Distance', kind: 'number', min: 0, step: 1 },
       { key: 'overrun', label: 'Overrun', kind: 'check' }], 'pursuers');
+    if (f.kind === 'chargers') return listField('Combined chargers (same target)', inputs.combined ??= [], [['Add charger', { charger: '', range: '', highestDie: '' }]], () => [
+      { key: 'charger', label: 'Charger', kind: 'select', options: units },
+      { key: 'range', label: 'Range', kind: 'number', min: 0, step: 1, optional: true },
+      { key: 'highestDie', label: 'Highest D6', kind: 'number', min: 1, max: 6, step: 1, optional: true }], 'combined');
     return field(f, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
   });
   rebuild($('query-fields'), nodes);
@@ -616,7 +620,7 @@ function ordersField(inputs, units) {
   return box;
 }
 
-// An editable list of rows (Arcane Legions actions, Ninth Age pursuers).
+// An editable list of rows (Arcane Legions actions, Ninth Age pursuers and combined chargers).
 function listField(title, items, adders, specsOf, key) {
   const box = el('fieldset', undefined, 'list-field');
   box.append(el('legend', title));
@@ -787,11 +791,12 @@ function inView(b) {
 }
 
 // What of a new answer must be in view, or the view follows it (without zooming in, so the hexes
-// around stay in reach of a finger drawing a path): all of a drawn path's answer; of a reach or
-// any other answer its middle (a user zoomed into part of a wide reach keeps the zoom).
+// around stay in reach of a finger drawing a path): all of a drawn path's answer and of a Ninth Age
+// charge (its chargers and their moves); of a reach or any other answer its middle (a user zoomed
+// into part of a wide reach keeps the zoom).
 function shown(r) {
   const raw = resultBounds(r.scene, r.request, false);
-  if (['path', 'orders'].some((k) => SYSTEMS[r.request?.system]?.queries[r.request?.query]?.fields.some((f) => f.kind === k))) return raw;
+  if (['path', 'orders', 'chargers'].some((k) => SYSTEMS[r.request?.system]?.queries[r.request?.query]?.fields.some((f) => f.kind === k))) return raw;
   const mid = [(raw[0] + raw[2]) / 2, (raw[1] + raw[3]) / 2];
   return [...mid, ...mid];
 }

@@ -489,8 +489,8 @@ export class Board {
         c.strokeStyle = it.color; c.lineWidth = 3; c.setLineDash(it.dashed ? [8, 5] : []); c.stroke(); c.setLineDash([]);
       } else if (it.type === 'pose') {
         this.paintRect(it.pose, it.w, it.d, it.fill, it.color, it.thin ? 0.55 : it.alpha ?? 1, it.dashed);
-        if (it.label && it.labelBehind) { // behind the pose's back edge, clear of what is drawn on it
-          const f = rad(it.pose.facing ?? 0), back = it.d / 2 * this.s + 10;
+        if (it.label && (it.labelBehind || it.labelAhead)) { // behind the pose's back edge (or ahead of its front), clear of what is drawn on it
+          const f = rad(it.pose.facing ?? 0), back = (it.d / 2 * this.s + 10) * (it.labelAhead ? -1 : 1);
           const [x, y] = this.toScreen(it.pose.x, it.pose.y);
           this.label(it.label, x - Math.sin(f) * back, y + Math.cos(f) * back, it.color, 11, 200, true, true);
         } else if (it.label) this.label(it.label, ...this.toScreen(it.pose.x, it.pose.y), '#1b2430', 11, 160, true, true);

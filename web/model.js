@@ -23,6 +23,11 @@ const unitField = (key = 'unit', label = 'Unit') => ({ key, label, kind: 'unit' 
 const arr = (v) => (Array.isArray(v) ? v : []);
 const wholeOrNone = (v) => (v === '' || v === undefined || v === null ? undefined : num(v));
 
+// One charger of a Ninth Age charge: its range, and its highest D6 only with a range (docs/api/ninth-age.md).
+const blankNum = (v) => v === '' || v === undefined || v === null;
+const chargerJSON = (c) => opt(opt({ charger: c.charger }, 'range', blankNum(c.range) ? undefined : num(c.range)), 'highestDie', blankNum(c.range) || blankNum(c.highestDie) ? undefined : num(c.highestDie));
+const chargerInputs = (c) => ({ charger: c?.charger ?? '', range: c?.range ?? '', highestDie: c?.highestDie ?? '' });
+
 function freePosition(doc) {
   const out = { table: { ...doc.table } };
   out.terrain = doc.terrain.map((t) => ({ id: t.id, kind: t.kind, polygon: t.polygon.map(([x, y]) => [round(x), round(y)]) }));
@@ -229,15 +234,18 @@ export const SYSTEMS = {
           return { pursued, pursuers: (i.pursuers ?? []).map((p) => opt({ unit: p.unit, distance: num(p.distance) }, 'overrun', p.overrun || undefined)) };
         },
       },
+      // a charge (docs/api/ninth-age.md "charge"): its range and highest D6 (sent only with a
+      // range), and further chargers of the same target (`combined`, 9A-CH-4), each with its own
       charge: {
         fields: [unitField('charger', 'Charger'), unitField('target', 'Target'), { key: 'range', label: 'Charge range (blank: any)', kind: 'number', min: 0, step: 1 },
-          { key: 'highestDie', label: 'Highest D6 rolled (blank: no Failed Charge Move)', kind: 'number', min: 1, max: 6, step: 1 }],
+          { key: 'highestDie', label: 'Highest D6 rolled (blank: no Failed Charge Move)', kind: 'number', min: 1, max: 6, step: 1 },
+          { key: 'combined', label: 'Combined chargers', kind: 'chargers' }],
         build(i) {
-          const blank = (v) => v === '' || v === undefined;
-          const r = opt({ charger: i.charger, target: i.target }, 'range', blank(i.range) ? undefined : num(i.range));
-          return opt(r, 'highestDie', blank(i.range) || blank(i.highestDie) ? undefined : num(i.highestDie));
+          const r = { charger: i.charger, target: i.target, ...chargerJSON(i) };
+          const combined = arr(i.combined).map(chargerJSON);
+          return combined.length ? { ...r, combined } : r;
         },
-        parse: (req) => ({ charger: req.charger, target: req.target, range: req.range ?? '', highestDie: req.highestDie ?? '' }),
+        parse: (req) => ({ ...chargerInputs(req), target: req.target, combined: arr(req.combined).map(chargerInputs) }),
       },
       flee: {
         fields: [unitField('unit', 'Fleeing unit'), unitField('from', 'Fleeing from (blank: the closest enemy)'), { key: 'distance', label: 'Flee distance', kind: 'number', min: 0.1, step: 1 }],
@@ -267,7 +275,7 @@ export const SYSTEMS = {
       query: 'pursue',
       inputs: {
         pursue: { pursuedUnit: 'Raiders', fleeFacing: 15, fleeDistance: 11, pursuers: [{ unit: 'Spearmen', distance: 10, overrun: false }] },
-        charge: { charger: 'Knights', target: 'Raiders', range: '', highestDie: '' }, flee: { unit: 'Raiders', from: 'Spearmen', distance: 7 }, spacing: { moment: 'normal' },
+        charge: { charger: 'Knights', target: 'Raiders', range: '', highestDie: '', combined: [] }, flee: { unit: 'Raiders', from: 'Spearmen', distance: 7 }, spacing: { moment: 'normal' },
       },
     }),
   },

@@ -8,7 +8,7 @@
 import { hexonCells } from './hex.js';
 
 const GOOD = '#1e6b3c', BAD = '#b3261e', PATH = '#1d3557', GHOST = 'rgba(29,53,87,0.10)', WARN = '#8a4b00';
-const CAND = 'rgba(242,193,78,0.45)', ZONE = '#b3261e', WHATIF = '#5b2a86';
+const CAND = 'rgba(242,193,78,0.45)', ZONE = '#b3261e', WHATIF = '#5b2a86', FAILED_FILL = 'rgba(242,193,78,0.30)';
 const AL_BASES = { sortie: [1, 1], formation: [2, 1] };
 
 const isPose = (p) => p && typeof p === 'object' && Number.isFinite(p.x) && Number.isFinite(p.y);
@@ -53,10 +53,10 @@ function makeOut(request, colourOf) {
   out.ghost = (id, pose, label, style = 'ghost') => {
     const u = unitInfo(request, id);
     if (!u || !isPose(pose)) return;
-    const final = style === 'final';
+    const final = style === 'final', failed = style === 'failed';
     out.overlay.push({ type: 'pose', pose: { facing: 0, ...pose }, w: u.w, d: u.d, label,
-      fill: final ? 'rgba(255,255,255,0.55)' : style === 'bad' ? 'rgba(179,38,30,0.12)' : GHOST,
-      color: style === 'bad' ? BAD : final ? GOOD : PATH, dashed: !final, thin: style === 'option', labelBehind: final || style === 'bad' });
+      fill: final ? 'rgba(255,255,255,0.55)' : style === 'bad' ? 'rgba(179,38,30,0.12)' : failed ? FAILED_FILL : GHOST,
+      color: style === 'bad' ? BAD : final ? GOOD : failed ? WARN : PATH, dashed: !final, thin: style === 'option', labelBehind: final || style === 'bad' || style === 'option', labelAhead: failed });
   };
   out.mark = (m) => out.overlay.push(m);
   out.unitHex = (id) => {
@@ -188,14 +188,7 @@ function drawPursue(out, r, req) {
       }
     }
     if (p.situation?.object) out.ring(p.situation.object, WARN, `after the pivot: ${p.situation.kind}`);
-    if (p.charge?.target) {
-      const t = unitInfo(req, p.charge.target);
-      if (t && isPose(t)) {
-        const k = rectCorners(t.x, t.y, t.facing ?? 0, t.w, t.d);
-        const edge = { front: [k[0], k[1]], right: [k[1], k[2]], rear: [k[2], k[3]], left: [k[3], k[0]] }[p.charge.facing];
-        if (edge) out.mark({ type: 'line', from: edge[0], to: edge[1], color: BAD, width: 6, label: `charged in the ${p.charge.facing}` });
-      }
-    }
+    if (p.charge?.target) chargedEdge(out, req, p.charge.target, p.charge.facing, `charged in the ${p.charge.facing}`);
     if (isPose(p.pivot) && Math.abs(p.pivot.angle ?? 0) > 1e-9 && u) {
       out.ghost(p.unit, p.pivot);
       // the turn about the centre, drawn where it shows: from the old front to the new one
@@ -211,6 +204,94 @@ function drawPursue(out, r, req) {
     if (u) out.poseTrack(p.unit, path.length ? path : [p.final], p.unit, !path.length);
     if (isPose(p.final)) out.ghost(p.unit, p.final, `${p.unit}: ${p.outcome ?? 'final'}`, 'final');
   }
+}
+
+/**
+ * Compass rotation (clockwise positive, CONTRACT.md axes) of point p about c by `deg`, sampled
+ * every few degrees: the arc a wheel's corners and centre follow.
+ */
+function arcAbout(c, p, deg) {
+  const n = Math.max(1, Math.ceil(Math.abs(deg) / 5)), out = [];
+  for (let k = 1; k <= n; k++) {
+    const a = rad(deg * k / n), vx = p[0] - c[0], vy = p[1] - c[1];
+    out.push([c[0] + vx * Math.cos(a) + vy * Math.sin(a), c[1] - vx * Math.sin(a) + vy * Math.cos(a)]);
+  }
+  return out;
+}
+
+/** Poses of the centre through a wheel of `deg` about `pivot`, from `from` (the arc sampled). */
+function wheelPoses(from, pivot, deg) {
+  if (!isPose(from) || !Array.isArray(pivot) || !Number.isFinite(deg) || Math.abs(deg) < 1e-9) return [];
+  const pts = arcAbout(pivot, [from.x, from.y], deg);
+  return pts.map(([x, y], k) => ({ x, y, facing: (from.facing ?? 0) + deg * (k + 1) / pts.length }));
+}
+
+/** The target facing a charger contacts, as a thick line along that side of the target. */
+function chargedEdge(out, req, target, facing, label) {
+  const t = unitInfo(req, target);
+  if (!t || !isPose(t)) return;
+  const k = rectCorners(t.x, t.y, t.facing ?? 0, t.w, t.d);
+  const edge = { front: [k[0], k[1]], right: [k[1], k[2]], rear: [k[2], k[3]], left: [k[3], k[0]] }[facing];
+  if (edge) out.mark({ type: 'line', from: edge[0], to: edge[1], color: BAD, width: 6, label });
+}
+
+// Ninth Age charge (docs/api/ninth-age.md "charge"): per charger, in the order they moved (numbered
+// when combined), a completed charge's path (straight, the wheel's arc about its pivot, straight,
+// align) to its final pose and the target facing it contacts; a charge that cannot be completed
+// ringed red, and its Failed Charge Move (A-9A-4) in amber: the wheel's arc toward the target's
+// centre about the pivot, the straight part, a dashed ghost where it ends labelled "failed charge",
+// ✕ where something stopped it.
+function drawCharge(out, r, req) {
+  const list = arr(r.chargers).length ? arr(r.chargers) : [r];
+  const many = list.length > 1;
+  list.forEach((c, i) => {
+    const id = c.charger ?? req.charger, u = unitInfo(req, id);
+    if (!u || !isPose(u)) return;
+    const name = many ? `${i + 1}. ${id}` : id;
+    const start = { x: u.x, y: u.y, facing: u.facing ?? 0 };
+    if (c.possible) {
+      const path = arr(c.path).filter(isPose);
+      const w = c.wheel ?? {};
+      // start, after the first straight, (the wheel's arc), after the wheel, at contact, after the align
+      const poses = path.length >= 3 ? [...path.slice(1, 2), ...wheelPoses(path[1], w.pivot, w.angle), ...path.slice(3)] : path;
+      out.poseTrack(id, poses.length ? poses : [c.final], name);
+      // the pivot only where the wheel shows (a slide clear of a unit can wheel a few thousandths of a degree)
+      if (Number.isFinite(w.angle) && Math.abs(w.angle) >= 0.5 && Array.isArray(w.pivot)) out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: PATH, label: `wheel ${n3(Math.abs(w.angle))}°` });
+      chargedEdge(out, req, c.target ?? req.target, c.facing, many ? undefined : `charged in the ${c.facing}`);
+      // short labels: behind the ghost they must not reach under the target (the text names everything)
+      if (isPose(c.final)) out.ghost(id, c.final, many ? name : 'charges', 'final');
+      // the charger could not align, so the target turned about the contact point instead (9A-CH-2)
+      if (c.rotatesTarget && isPose(c.targetFinal)) out.ghost(c.target ?? req.target, c.targetFinal, 'target rotated');
+      return;
+    }
+    // out of range: where the shortest charge would have ended, faintly (alone: among combined chargers it crowds the target)
+    if (!many && arr(c.reasons).some((x) => x.code === 'out_of_range') && isPose(c.final)) out.ghost(id, c.final, `${name}: needs ${n3(c.needed)}″`, 'option');
+    const f = c.failedChargeMove;
+    if (!f || typeof f !== 'object') { out.ring(id, BAD, `${name}: cannot charge`); return; }
+    const w = f.wheel ?? {}, path = arr(f.path).filter(isPose);
+    const from = path[0] ?? start;
+    const arc = wheelPoses(from, w.pivot, w.angle);
+    const poses = [from, ...arc, ...path.slice(arc.length ? 2 : 1)];
+    out.overlay.push({ type: 'path', points: poses.map((p) => [p.x, p.y]), color: WARN, dashed: true });
+    out.tracks.push({ kind: 'poses', steps: poses, w: u.w, d: u.d, color: out.colour(id), label: name });
+    if (Number.isFinite(w.angle) && Math.abs(w.angle) > 1e-9 && Array.isArray(w.pivot)) {
+      // the outer front corner's arc: the distance the wheel counts (A-9A-4 b)
+      const k = rectCorners(from.x, from.y, from.facing ?? 0, u.w, u.d);
+      const outer = w.corner === 'front-left' ? k[1] : k[0];
+      out.overlay.push({ type: 'path', points: [outer, ...arcAbout(w.pivot, outer, w.angle)], color: WARN });
+      out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: WARN, label: `wheel ${n3(Math.abs(w.angle))}°` });
+    }
+    const end = isPose(f.final) ? f.final : path.at(-1);
+    const stop = f.blockedBy ?? w.blockedBy;
+    if (isPose(end)) {
+      out.ghost(id, end, `${name}: failed charge, ${n3(f.moved)}″${stop ? ` (${stop})` : ''}`, 'failed');
+      // ✕ where it stopped: the middle of its front for the straight part, the outer front corner for the wheel
+      const k = rectCorners(end.x, end.y, end.facing ?? 0, u.w, u.d);
+      const at = f.blockedBy ? [(k[0][0] + k[1][0]) / 2, (k[0][1] + k[1][1]) / 2] : w.blockedBy ? (w.corner === 'front-left' ? k[1] : k[0]) : null;
+      if (at) out.mark({ type: 'mark', shape: 'x', x: at[0], y: at[1], color: BAD });
+    }
+    out.ring(id, BAD); // the failed charge's label names it and says it cannot charge
+  });
 }
 
 // ---- hex boards ----
@@ -362,14 +443,15 @@ function drawShift(out, r, req) {
 }
 
 // C&C order: each move's path from where that move began (a Move-Fire-Move second move starts
-// where the first ended), drawn red when the move is not made, and a verdict per ordered unit at
-// its end: moved, not moved and why, or refused by the card (the order-level reasons naming it);
-// units ordered without moving ringed; battle lines to adjacent enemies.
+// where the first ended), drawn red when the move is not made, and a verdict at the end of each
+// of a unit's moves (Move-Fire-Move: both): moved, not moved and why, or refused by the card (the
+// order-level reasons naming it, on its last); units ordered without moving ringed; battle lines
+// to adjacent enemies.
 function drawCCOrder(out, r, req) {
   const words = (x) => (x?.code ?? '').replace(/_/g, ' ');
   const refused = new Map();
   for (const x of arr(r.reasons)) if (x.unit && !Number.isInteger(x.action) && !refused.has(x.unit)) refused.set(x.unit, x);
-  const ends = new Map(); // unit -> where its last move ended, with its verdict
+  const ends = new Map(); // unit -> where each of its moves ended (Move-Fire-Move: two), with its verdict
   arr(req.moves).forEach((m, i) => {
     const res = arr(r.moves)[i];
     const bad = res?.legal === false;
@@ -377,15 +459,21 @@ function drawCCOrder(out, r, req) {
     if (!res) return;
     const at = isHex(res.final) ? res.final : out.unitHex(m.unit);
     const why = bad ? `: not moved (${words(arr(res.reasons)[0])})` : `: moved ${plural(res.hexesMoved ?? 0, 'hex', 'hexes')}`;
-    if (at) ends.set(m.unit, { at, label: `${m.unit}${m.second ? ' (2nd)' : ''}${why}`, bad });
+    if (!at) return;
+    // a later move ending on the same hex (one not made) speaks for it
+    const list = (ends.get(m.unit) ?? []).filter((e) => hexKey(e.at) !== hexKey(at));
+    ends.set(m.unit, [...list, { at, label: `${m.unit}${m.second ? ' (2nd)' : ''}${why}`, bad }]);
   });
   for (const id of arr(req.ordered)) {
     const no = refused.get(id);
-    const e = ends.get(id);
-    if (e) out.mark({ type: 'mark', shape: 'hex', hex: e.at, color: e.bad || no ? BAD : GOOD, label: no ? `${e.label}; ${words(no)}` : e.label });
-    else out.ring(id, no ? BAD : PATH, `${id}: ${no ? words(no) : 'ordered, not moving'}`);
+    const list = ends.get(id) ?? [];
+    list.forEach((e, k) => {
+      const last = k === list.length - 1;
+      out.mark({ type: 'mark', shape: 'hex', hex: e.at, color: e.bad || (no && last) ? BAD : GOOD, label: no && last ? `${e.label}; ${words(no)}` : e.label });
+    });
+    if (!list.length) out.ring(id, no ? BAD : PATH, `${id}: ${no ? words(no) : 'ordered, not moving'}`);
   }
-  for (const b of arr(r.battle)) for (const e of arr(b.adjacentEnemies)) { const s = out.unitHex(b.unit), t = out.unitHex(e); if (s && t) out.mark({ type: 'line', hexFrom: ends.get(b.unit)?.at ?? s, hexTo: t, color: b.mustBattle ? BAD : WARN, dashed: true }); }
+  for (const b of arr(r.battle)) for (const e of arr(b.adjacentEnemies)) { const s = out.unitHex(b.unit), t = out.unitHex(e); if (s && t) out.mark({ type: 'line', hexFrom: ends.get(b.unit)?.at(-1)?.at ?? s, hexTo: t, color: b.mustBattle ? BAD : WARN, dashed: true }); }
 }
 
 const BLOCKED = { hex_occupied: (x) => `holds ${x.unit ?? 'a unit'}`, enemy_leader: (x) => `enemy leader ${x.unit ?? ''}`.trim(), impassable_terrain: () => 'impassable',
@@ -514,6 +602,7 @@ export const DRAW = {
   'arcane-legions/reachArea': drawALReach,
   'arcane-legions/breakaway': drawALBreakaway,
   'ninth-age/pursue': drawPursue,
+  'ninth-age/charge': drawCharge,
   'cc-ancients/reach': drawCCReach,
   'cc-ancients/move': drawHexMove,
   'cc-ancients/order': drawCCOrder,
@@ -577,7 +666,7 @@ export function verdictOf(response, request = null) {
     const what = q === 'order' ? 'order' : q === 'eject' ? 'ejection' : 'move';
     return { text: `${r.legal ? `Legal ${what}.` : `Not a legal ${what}.`}${why}${pts}`, kind: r.legal ? 'legal' : 'illegal' };
   }
-  if (typeof r.possible === 'boolean') return r.possible ? { text: 'The charge can be made.', kind: 'legal' } : { text: 'The charge cannot be made.', kind: 'illegal' };
+  if (typeof r.possible === 'boolean') return chargeVerdict(r, request);
   if (q === 'reach') {
     if (r.legal === false) return { text: `No move: ${arr(r.reasons)[0]?.message ?? 'the action cannot be taken'}`, kind: 'illegal' };
     const n = arr(r.hexes).length;
@@ -591,6 +680,66 @@ export function verdictOf(response, request = null) {
   }
   if (q === 'shift') return { text: `Shift: ${arr(r.outcomes).map((o) => `${o.dexterity === 'none' ? 'no test' : `test ${o.dexterity}`} → ${o.legal === false ? 'not possible' : isHex(o.final) ? colRow(o.final) : `${plural(arr(o.candidates).length, 'nearest hex', 'nearest hexes')} (${o.chooser} chooses)`}`).join('; ')}.`, kind: 'answered' };
   return { text: 'Answered.', kind: 'answered' };
+}
+
+const REASON_WORDS = { out_of_range: 'out of range', wheel_over_90: 'it would need a wheel over 90°', cannot_reach_facing: 'no wheel brings its front onto the facing',
+  no_room: 'no room in contact', path_blocked: 'every path is blocked' };
+// Maximising Contact's priorities as 9A-CH-4 applies them to a combined charge (orderChoice.decidedOn)
+const ORDER_PRIORITY = { 1: ['otherEnemies', 'other enemy units touched'], 2: ['chargersInContact', 'chargers in contact'], 3: ['targetRotations', 'target rotations'], 4: ['models', 'models in base contact'] };
+
+/** One charger's outcome in words: the completed charge, or why not and its Failed Charge Move. */
+function chargeText(c, target) {
+  const id = c.charger ?? 'The charger';
+  if (c.possible) {
+    const w = Math.abs(c.wheel?.angle ?? 0);
+    return `${id} charges ${target ?? c.target ?? 'the target'} in the ${c.facing ?? '?'}: ${n3(c.distance)}″${w > 1e-9 ? `, wheeling ${n3(w)}°` : ' straight'}${c.rotatesTarget ? ', rotating the target' : ''}`;
+  }
+  const why = arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? String(x.code ?? '').replace(/_/g, ' ')).join(', ');
+  const need = arr(c.reasons).some((x) => x.code === 'out_of_range') && Number.isFinite(c.needed) ? ` (needs ${n3(c.needed)}″${Number.isFinite(c.range) ? `, rolled ${n3(c.range)}″` : ''})` : '';
+  return `${id} cannot charge: ${why || 'no legal charge'}${need}${c.blockedBy ? `, blocked by ${c.blockedBy}` : ''}${c.failedChargeMove ? `. ${failedText(c.failedChargeMove)}` : ''}`;
+}
+
+/** A Failed Charge Move (A-9A-4) in words: how far, the wheel, where it stops and what stopped it. */
+function failedText(f) {
+  const w = f.wheel ?? {}, turn = Math.abs(w.angle ?? 0);
+  const wheel = turn > 1e-9 ? `wheels ${n3(turn)}° ${w.facesTarget ? 'to face the target’s centre' : 'toward the target’s centre'}${w.blockedBy ? ` until stopped by ${w.blockedBy}` : ''}` : '';
+  const straight = Number.isFinite(f.straight) && f.straight > 1e-9 ? `${n3(f.straight)}″ straight` : '';
+  const how = [wheel, straight].filter(Boolean).join(', then ');
+  const stop = f.blockedBy ? `, stopped 0.001″ short of ${f.blockedBy}` : w.blockedBy ? '' : ', nothing in the way';
+  return `Failed Charge Move (highest D6 ${f.distance}): moves ${n3(f.moved)}″${how ? ` (${how})` : ''}, ends at ${poseText(f.final)}${stop}; Shaken, no longer Charging`;
+}
+
+/** Why a combined charge moved in its order (orderChoice, 9A-CH-4), in words. */
+function orderChoiceText(oc, asked = []) {
+  if (!oc || typeof oc !== 'object') return '';
+  const p = ORDER_PRIORITY[oc.decidedOn];
+  const req = oc.requestOrder ?? {};
+  const named = asked.length ? ` (${asked.join(', ')})` : '';
+  if (p) return `it beats the request order${named} on Maximising Contact priority ${oc.decidedOn}, ${p[1]}: ${oc[p[0]]} against ${req[p[0]]}`;
+  return oc.searched ? `every order was tried and none did better than the request order${named}, so it moved` : 'the chargers moved in the request order';
+}
+
+/** The totals Maximising Contact compared for a combined charge's order (orderChoice). */
+const orderTotals = (oc) => `${plural(oc.chargersInContact ?? 0, 'charger')} in contact, ${plural(oc.otherEnemies ?? 0, 'other enemy', 'other enemies')} touched, ${plural(oc.targetRotations ?? 0, 'target rotation')}, ${plural(oc.models ?? 0, 'model')} in base contact`;
+
+function chargeVerdict(r, request) {
+  const list = arr(r.chargers).length ? arr(r.chargers) : [r];
+  const target = r.target ?? request?.target;
+  if (list.length > 1) {
+    const made = list.filter((c) => c.possible).length;
+    const asked = [request?.charger, ...arr(request?.combined).map((c) => c?.charger)].filter(Boolean);
+    const why = orderChoiceText(r.orderChoice, asked);
+    // each charger in a few words (the text below the verdict has the whole of each)
+    const says = list.map((c) => {
+      const f = c.failedChargeMove;
+      const fail = f ? `, failed charge ${n3(f.moved)}″ to ${poseText(f.final)}${f.blockedBy ?? f.wheel?.blockedBy ? `, stopped by ${f.blockedBy ?? f.wheel.blockedBy}` : ''}` : '';
+      return `${c.charger} ${c.possible ? `charges the ${c.facing}, ${n3(c.distance)}″` : `cannot charge (${arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? x.code).join(', ')})${fail}`}`;
+    });
+    return { text: `Combined charge on ${target}: ${made} of ${list.length} chargers make contact, in the order ${arr(r.order).join(', ')}${why ? ` — ${r.orderChoice.rule ?? '9A-CH-4'}: ${why}` : ''}. ${says.join('; ')}.`,
+      kind: made === list.length ? 'legal' : made ? 'answered' : 'illegal' };
+  }
+  const says = chargeText(r, target);
+  return r.possible ? { text: `The charge can be made: ${says}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says}.`, kind: 'illegal' };
 }
 
 function retreatVerdict(r) {
@@ -734,10 +883,13 @@ export function resultText(response, assumptionSummaries, opts = {}) {
     return parts;
   }
   const r = response.result ?? {};
-  const facts = FACTS.filter((k) => r[k] !== undefined && typeof r[k] !== 'object' && !(k === 'droppedNoFreeHex' && r[k] === 0)).map((k) => `${FACT_NAMES[k] ?? k}: ${yes(r[k])}`);
+  // a combined charge's top-level fields repeat its first charger's: the chargers' list says them
+  const combined = arr(r.chargers).length > 1;
+  const facts = FACTS.filter((k) => r[k] !== undefined && typeof r[k] !== 'object' && !(k === 'droppedNoFreeHex' && r[k] === 0) && !(combined && (k === 'facing' || k === 'distance')))
+    .map((k) => `${FACT_NAMES[k] ?? k}: ${yes(r[k])}`);
   if (arr(r.engagedWith).length) facts.push(`Engaged with: ${r.engagedWith.join(', ')}`);
   if (arr(r.startEngagedWith).length) facts.push(`starts Engaged with: ${r.startEngagedWith.join(', ')}`);
-  if (isPose(r.final) || isHex(r.final)) facts.push(`${r.legal === false ? 'stops at' : 'ends at'}: ${poseText(r.final)}`);
+  if ((isPose(r.final) && !combined) || isHex(r.final)) facts.push(`${r.legal === false ? 'stops at' : r.possible === false ? 'the charge would end at' : 'ends at'}: ${poseText(r.final)}`);
   if (r.stay && typeof r.stay === 'object') facts.push(`staying put: ${r.stay.engaged ? `Engaged with ${arr(r.stay.engagedWith).join(', ')}` : 'not Engaged'}, may turn to ${arr(r.stay.facings).join(', ')}`);
   const reachCount = opts.reachCount ?? arr(r.hexes).length;
   if (reachCount && arr(r.hexes).length) facts.push(`${plural(reachCount, 'hex', 'hexes')} reachable; tap one (or press ] and [) to see its path`);
@@ -759,6 +911,15 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   parts.push(...choiceNodes(r, opts.onChoice));
   parts.push(...section('Breakaway attacks', arr(r.breakaway), (b) => el('li', `${b.unit} (${b.side})${b.ownerOrders ? ': its owner orders these and may decline any' : ''}`), true));
   parts.push(...section('Pursuers, in the order they move', arr(r.pursuers), (p) => el('li', pursuerText(p)), true));
+  if (arr(r.chargers).length > 1) parts.push(...section('Chargers, in the order they moved (numbered so on the board)', r.chargers, (c) => el('li', chargeText(c, r.target)), true));
+  else if (r.failedChargeMove) parts.push(...section('Failed Charge Move (amber on the board)', [r.failedChargeMove], (f) => ruleItem(f.assumption ?? 'A-9A-4', failedText(f))));
+  if (r.orderChoice) {
+    const oc = r.orderChoice, asked = [request.charger, ...arr(request.combined).map((c) => c?.charger)].filter(Boolean);
+    parts.push(...section('Order of the combined charge', [
+      `${arr(r.order).join(', ')}: ${orderChoiceText(oc, asked)}`,
+      `this order: ${orderTotals(oc)}`,
+      ...(oc.requestOrder ? [`the request order: ${orderTotals(oc.requestOrder)}`] : [])], (t) => ruleItem(oc.rule ?? '9A-CH-4', t)));
+  }
   parts.push(...section('Moves', arr(r.moves), (m) => el('li', `${m.unit}: ${m.legal ? 'moved' : 'not moved'} ${colRow(m.from)} → ${colRow(m.final)}, ${plural(m.hexesMoved ?? 0, 'hex', 'hexes')}${m.stoppedBy ? `, stopped by ${m.stoppedBy}` : ''}${m.attachesTo ? `, attaches to ${m.attachesTo}` : ''}${m.leaderAttaches ? `, ${m.leaderAttaches} attaches` : ''}`)));
   if (request.query === 'retreat') {
     parts.push(...section('Flags it may disregard', arr(r.ignorable), (x) => ruleItem(x.rule, `${x.means}${arr(x.by).length ? ` (${x.by.join(', ')})` : ''}${x.terrain ? ` (${x.terrain})` : ''}${x.ifLeaderSurvives ? ', if the leader survives' : ''}`)));

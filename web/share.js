@@ -194,6 +194,13 @@ function checkInputs(system, query, inputs, path, unitIds, sideNames) {
         if (m.second !== undefined) { if (typeof m.second !== 'boolean') at(`${pp}.second`, 'must be true or false'); row.second = m.second; }
         return row;
       });
+    } else if (f.kind === 'chargers') { // Ninth Age combined chargers: a unit, and a range and highest D6 or blank
+      out[f.key] = array(v, p, LIMITS.list).map((c, i) => {
+        const pp = `${p}[${i}]`;
+        obj(c, pp);
+        const blankOr = (x, q, o) => (x === '' || x === undefined ? '' : number(x, q, o));
+        return { charger: unitRef(c.charger, `${pp}.charger`), range: blankOr(c.range, `${pp}.range`, { min: 0 }), highestDie: blankOr(c.highestDie, `${pp}.highestDie`, { min: 1, max: 6, integer: true }) };
+      });
     } else if (f.kind === 'pursuers') {
       out[f.key] = array(v, p, LIMITS.list).map((a, i) => {
         const pp = `${p}[${i}]`;

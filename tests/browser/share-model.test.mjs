@@ -175,3 +175,23 @@ test('an Arcane Legions turn keeps its way (toward) through a link', async () =>
   const back = checkPosition(await decodeShare(await encodeShare(positionPayload('arcane-legions', store.doc()))));
   assert.deepEqual(buildRequest('arcane-legions', back.doc).order.actions, [{ turn: 90, off: 'left', toward: 'left' }]);
 });
+
+test('9A-CH-4 Ninth Age combined chargers: each row\'s range, its highest D6 only with a range; links and requests round-trip; bad rows refused', async () => {
+  const store = createStore(null);
+  store.setSystem('ninth-age');
+  store.edit((d) => {
+    d.query = 'charge';
+    d.inputs.charge = { charger: 'Knights', target: 'Raiders', range: 8, highestDie: 4,
+      combined: [{ charger: 'Spearmen', range: 7, highestDie: 3 }, { charger: 'Spearmen', range: '', highestDie: 5 }] };
+  });
+  const req = buildRequest('ninth-age', store.doc());
+  // a highest D6 without a range is not sent (docs/api/ninth-age.md: highestDie goes with range)
+  assert.deepEqual([req.charger, req.target, req.range, req.highestDie], ['Knights', 'Raiders', 8, 4]);
+  assert.deepEqual(req.combined, [{ charger: 'Spearmen', range: 7, highestDie: 3 }, { charger: 'Spearmen' }]);
+  assert.deepEqual(buildRequest('ninth-age', checkPosition({ request: req }).doc), req);
+  const back = checkPosition(await decodeShare(await encodeShare(positionPayload('ninth-age', store.doc()))));
+  assert.deepEqual(buildRequest('ninth-age', back.doc), req);
+  const bad = positionPayload('ninth-age', store.doc());
+  bad.inputs.charge.combined = [{ charger: 'Spearmen', range: 7, highestDie: 9 }];
+  await assert.rejects(async () => checkPosition(await decodeShare(await encodeShare(bad))), (e) => e instanceof ShareError && /combined\[0\]\.highestDie/.test(e.message));
+});
