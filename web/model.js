@@ -237,7 +237,7 @@ export const SYSTEMS = {
       // a charge (docs/api/ninth-age.md "charge"): its range and highest D6 (sent only with a
       // range), and further chargers of the same target (`combined`, 9A-CH-4), each with its own
       charge: {
-        fields: [unitField('charger', 'Charger'), unitField('target', 'Target'), { key: 'range', label: 'Charge range (blank: any)', kind: 'number', min: 0, step: 1 },
+        fields: [unitField('charger', 'Charger'), unitField('target', 'Target'), { key: 'range', label: 'Charge range (blank: any)', kind: 'number', min: 0, step: 'any' },
           { key: 'highestDie', label: 'Highest D6 rolled (blank: no Failed Charge Move)', kind: 'number', min: 1, max: 6, step: 1 },
           { key: 'combined', label: 'Combined chargers', kind: 'chargers' }],
         build(i) {

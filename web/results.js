@@ -206,6 +206,49 @@ function drawPursue(out, r, req) {
   }
 }
 
+/** Rings a unit, or outlines a terrain piece, by id (free-form tables). */
+function ringObject(out, req, id, color, label) {
+  const t = arr(req.terrain).find((x) => x?.id === id);
+  if (t && arr(t.polygon).length >= 3) out.overlay.push({ type: 'polygon', points: t.polygon, color, width: 3, dashed: true, label, labelAt: t.polygon[0] });
+  else out.ring(id, color, label);
+}
+
+/** 9A flee: the enemy fled from, the pivot, the path, what it passed through, where it ends. */
+function drawFlee(out, r, req) {
+  if (r.from) out.ring(r.from, WARN, `flees from ${r.from}`);
+  const u = unitInfo(req, r.unit);
+  if (isPose(r.pivot) && Math.abs(r.pivot.angle ?? 0) > 1e-9 && u && isPose(u)) {
+    out.ghost(r.unit, r.pivot);
+    const reach = u.d / 2 + 0.8, [ax, ay] = frameVector(u.facing ?? 0, 'forward'), [bx, by] = frameVector(r.pivot.facing, 'forward');
+    out.mark({ type: 'line', from: [u.x + ax * reach, u.y + ay * reach], to: [r.pivot.x + bx * reach, r.pivot.y + by * reach], color: PATH, arrow: true, label: `pivot ${n3(r.pivot.angle)}°` });
+  }
+  for (const t of arr(r.passedThrough)) ringObject(out, req, t.object, WARN, `passed: ${String(t.test ?? t.kind ?? '').replace(/-/g, ' ')}`);
+  const path = arr(r.path).filter(isPose);
+  if (u) out.poseTrack(r.unit, path.length ? path : [r.final], r.unit, !path.length);
+  if (isPose(r.final)) out.ghost(r.unit, r.final, `${r.unit}: ${r.destroyed ? 'destroyed' : r.leavesTable ? 'leaves the table' : `fled ${n3(r.moved ?? r.distance)}″`}`, r.destroyed || r.leavesTable ? 'bad' : 'final');
+}
+
+/** 9A spacing: each pair too close, ringed, with a line between them labelled with the gap. */
+function drawSpacing(out, r, req) {
+  const centre = (id) => {
+    const u = unitInfo(req, id);
+    if (u && isPose(u)) return [u.x, u.y];
+    const poly = arr(arr(req.terrain).find((x) => x?.id === id)?.polygon);
+    return poly.length ? [poly.reduce((a, p) => a + p[0], 0) / poly.length, poly.reduce((a, p) => a + p[1], 0) / poly.length] : null;
+  };
+  const ringed = new Set();
+  for (const v of arr(r.violations)) {
+    const ids = arr(v.objects);
+    for (const id of ids) if (!ringed.has(id)) { ringed.add(id); ringObject(out, req, id, BAD); }
+    const [a, b] = ids.map(centre);
+    if (a && b) out.mark({ type: 'line', from: a, to: b, color: BAD, dashed: true, label: `${n3(v.distance)}″ (more than ${n3(v.limit)}″ asked)` });
+  }
+  for (const pair of arr(r.engaged)) {
+    const [a, b] = arr(pair).map(centre);
+    if (a && b) out.mark({ type: 'line', from: a, to: b, color: GOOD, label: 'in combat' });
+  }
+}
+
 /**
  * Compass rotation (clockwise positive, CONTRACT.md axes) of point p about c by `deg`, sampled
  * every few degrees: the arc a wheel's corners and centre follow.
@@ -603,6 +646,8 @@ export const DRAW = {
   'arcane-legions/breakaway': drawALBreakaway,
   'ninth-age/pursue': drawPursue,
   'ninth-age/charge': drawCharge,
+  'ninth-age/flee': drawFlee,
+  'ninth-age/spacing': drawSpacing,
   'cc-ancients/reach': drawCCReach,
   'cc-ancients/move': drawHexMove,
   'cc-ancients/order': drawCCOrder,
@@ -660,6 +705,16 @@ export function verdictOf(response, request = null) {
   if (arr(r.ejections).length) pts += ` Ejects ${r.ejections.map((e) => e.unit).join(', ')}.`;
   if (q === 'retreat') return retreatVerdict(r);
   if (q === 'evade') return evadeVerdict(r);
+  if (q === 'flee') {
+    const end = r.destroyed ? 'and is destroyed' : r.leavesTable ? 'and leaves the table' : `to ${poseText(r.final)}`;
+    const through = arr(r.passedThrough).map((t) => `${t.object} (${String(t.test ?? t.kind ?? '').replace(/-/g, ' ')})`);
+    return { text: `${r.unit ?? 'The unit'} flees from ${r.from ?? 'the enemy'} ${n3(r.moved ?? r.distance)}″${r.extended > 0 ? ` (${n3(r.extended)}″ beyond its roll to end clear)` : ''} ${end}.${through.length ? ` Passes through ${through.join(', ')}.` : ''}`, kind: r.destroyed || r.leavesTable ? 'illegal' : 'answered' };
+  }
+  if (q === 'spacing') {
+    const v = arr(r.violations);
+    const list = v.map((x) => `${arr(x.objects).join(' and ')} ${n3(x.distance)}″ apart`);
+    return { text: v.length ? `Unit Spacing (${r.moment ?? 'normal'}) broken ${plural(v.length, 'time')}: ${list.join('; ')}${r.truncated ? ' (list truncated)' : ''}.` : `Unit Spacing (${r.moment ?? 'normal'}) is kept.`, kind: v.length ? 'illegal' : 'legal' };
+  }
   if (typeof r.legal === 'boolean' && q !== 'reach') {
     const first = arr(r.reasons)[0];
     const why = !r.legal && first ? ` ${first.rule}: ${first.message}` : '';
