@@ -49,19 +49,20 @@ static void shift_right(Decimal *a, int k) {
 }
 
 /// a *= 2^k, 1 <= k <= MAX_SHIFT. The product has at most k/3 + 1 more digits than a (2^3 < 10):
-/// they are written from the last digit backwards, then moved to the front.
+/// they are written from the last digit backwards, then copied to the front.
 static void shift_left(Decimal *a, int k) {
+    uint8_t product[sizeof a->d];
     int grown = a->nd + k / 3 + 1, w = grown;
     uint64_t n = 0;
     for (int r = a->nd - 1; r >= 0; r--) {
         n += (uint64_t)a->d[r] << k;
-        a->d[--w] = (uint8_t)(n % 10);
+        product[--w] = (uint8_t)(n % 10);
         n /= 10;
     }
-    for (; n != 0; n /= 10) a->d[--w] = (uint8_t)(n % 10);
+    for (; n != 0; n /= 10) product[--w] = (uint8_t)(n % 10);
     a->nd = grown - w;
     a->dp += a->nd - (grown - k / 3 - 1);
-    memmove(a->d, a->d + w, (size_t)a->nd);
+    memcpy(a->d, product + w, (size_t)a->nd);
     trim(a);
 }
 
