@@ -66,11 +66,23 @@ static void shift_left(Decimal *a, int k) {
     trim(a);
 }
 
+// The bits of the double m × 2^(e2 - 53), where m <= 2^53 is a rounded mantissa and e2 >= -1021
+// (e2 == -1021 and m < 2^52: a subnormal). Past DBL_MAX: infinity.
+static uint64_t assemble(uint64_t m, int e2) {
+    if (m >> 53) { // rounded up to 2^53
+        m >>= 1;
+        e2++;
+    }
+    if (e2 > 1024) return (uint64_t)0x7ff << 52;
+    // For m >= 2^52 the addition carries m's leading bit into the exponent field; a subnormal
+    // (e2 == -1021, m < 2^52) has exponent field 0.
+    return ((uint64_t)(e2 + 1021) << 52) + m;
+}
+
 // The correctly rounded double of a (nd > 0, -324 <= dp <= 309), as its bits: a is scaled by
 // powers of two into [0.5, 1) × 2^e2, then times 2^53 (less for a subnormal) and rounded to an
 // integer, half to even. Each shift costs O(nd) and there are at most about 25.
 static uint64_t decimal_to_bits(Decimal *a) {
-    const uint64_t inf = (uint64_t)0x7ff << 52;
     int e2 = 0;
     while (a->dp > 0) {
         int k = a->dp >= 18 ? MAX_SHIFT : a->dp * 10 / 3 + 1; // 10^dp < 2^k: brings dp to <= 0
@@ -82,7 +94,7 @@ static uint64_t decimal_to_bits(Decimal *a) {
         shift_left(a, k);
         e2 -= k;
     }
-    if (e2 > 1024) return inf;
+    if (e2 > 1024) return (uint64_t)0x7ff << 52;
     // Below 2^-1022 the unit is 2^-1074: fewer bits. a >= 10^-325 keeps this shift under 60.
     if (e2 < -1021) {
         shift_right(a, -1021 - e2);
@@ -95,13 +107,74 @@ static uint64_t decimal_to_bits(Decimal *a) {
         int next = a->d[a->dp]; // the first digit after the point; exactly half if it is the last
         if (next > 5 || (next == 5 && (a->truncated || a->dp + 1 < a->nd || (m & 1)))) m++;
     }
-    if (m >> 53) { // rounded up to 2^53
-        m >>= 1;
-        if (++e2 > 1024) return inf;
+    return assemble(m, e2);
+}
+
+// A positive number f × 2^e with f's top bit set, and an error bound carried beside it.
+typedef struct {
+    uint64_t f;
+    int e;
+} Fp;
+
+/// The product's top 64 bits, truncated (relative error below 2^-63). Four 32-bit products:
+/// 128-bit integers would call a compiler-rt helper in WebAssembly.
+static Fp fp_mul(Fp a, Fp b) {
+    uint64_t a0 = (uint32_t)a.f, a1 = a.f >> 32, b0 = (uint32_t)b.f, b1 = b.f >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0;
+    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+    uint64_t hi = a1 * b1 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    Fp r = {hi, a.e + b.e + 64};
+    if (!(hi >> 63)) { // the product was below 2^127: one more bit from the low half
+        r.f = hi << 1 | (mid >> 31 & 1);
+        r.e--;
     }
-    // For m >= 2^52 the addition carries m's leading bit into the exponent field; a subnormal
-    // (e2 == -1021, m < 2^52) has exponent field 0.
-    return ((uint64_t)(e2 + 1021) << 52) + m;
+    return r;
+}
+
+static Fp fp_normalize(uint64_t v) { // v > 0, exact
+    Fp r = {v, 0};
+    for (; !(r.f >> 63); r.f <<= 1) r.e--;
+    return r;
+}
+
+/// The double of a (nd > 0, -324 <= dp <= 309) from its first 19 digits w times 10^e10, in
+/// 64-bit arithmetic with a bound on the error (Clinger's "Bellerophon", in the way of
+/// double-conversion's DiyFp path): 10^e10 = 2^e10 × 5^e10 is 5^r times 27k-th powers of 5^27
+/// (exact) or of 2^126 / 5^27 (rounded), each product truncated to 64 bits. Returns 0 when
+/// the bits past the 53rd lie within the error of a halfway point; decimal_to_bits decides then.
+static int approx_bits(const Decimal *a, uint64_t *bits) {
+    static const Fp pow5_27 = {7450580596923828125u << 1, -1}; // 5^27 (63 bits)
+    static const Fp inv5_27 = {0x9e74d1b791e07e48u, -126};     // round(2^126 / 5^27) × 2^-126
+    int n = a->nd < 19 ? a->nd : 19;
+    uint64_t w = 0;
+    for (int i = 0; i < n; i++) w = w * 10 + a->d[i];
+    int e10 = a->dp - n;
+    // 5^e10 = 5^r × (5^27)^k for e10 >= 0; 5^(27 - r) × (5^-27)^(k + 1) below 0.
+    int k = (e10 < 0 ? -e10 : e10) / 27, r = (e10 < 0 ? -e10 : e10) % 27;
+    int steps = e10 < 0 ? k + 1 : k;
+    uint64_t p = 1;
+    for (int i = e10 < 0 ? 27 - r : r; i > 0; i--) p *= 5;
+    Fp x = fp_normalize(p);
+    for (int i = 0; i < steps; i++) x = fp_mul(x, e10 < 0 ? inv5_27 : pow5_27);
+    x = fp_mul(fp_normalize(w), x);
+    x.e += e10;
+    // Each product loses under 2^-63 of the value (3 units of the last of its 64 bits, with the
+    // constant's own rounding under 2^-64), and digits after the 19th under 10^-18 (19 units).
+    uint64_t err = 3 * (uint64_t)steps + 3 + (a->nd > 19 || a->truncated ? 19 : 0);
+    int lead = x.e + 63; // the value lies in [2^lead, 2^(lead+1))
+    if (lead >= 1024) {
+        *bits = (uint64_t)0x7ff << 52;
+        return 1;
+    }
+    int drop = lead >= -1022 ? 11 : 11 + (-1022 - lead); // bits below a double's last
+    if (drop > 64) { // below 2^-1075, half the least subnormal, even with the error: 0
+        *bits = 0;
+        return err <= ~x.f;
+    }
+    uint64_t half = (uint64_t)1 << (drop - 1), rest = drop == 64 ? x.f : x.f & ((half << 1) - 1);
+    if ((rest > half ? rest - half : half - rest) <= err) return 0;
+    *bits = assemble((drop == 64 ? 0 : x.f >> drop) + (rest > half), x.e + drop + 53);
+    return 1;
 }
 
 double mc_json_strtod(const char *text, char **end) {
@@ -164,7 +237,7 @@ double mc_json_strtod(const char *text, char **end) {
                                      : (double)mantissa * exact_pow10[exp10];
             return negative ? -value : value;
         }
-        bits = decimal_to_bits(&a);
+        if (!approx_bits(&a, &bits)) bits = decimal_to_bits(&a);
     }
     bits |= (uint64_t)negative << 63;
     double value;
