@@ -110,41 +110,59 @@ static uint64_t decimal_to_bits(Decimal *a) {
     return assemble(m, e2);
 }
 
-// A positive number f × 2^e with f's top bit set, and an error bound carried beside it.
+/// a × b as 128 bits (four 32-bit products: 128-bit integers would call a compiler-rt helper
+/// in WebAssembly).
+static uint64_t mul_64(uint64_t a, uint64_t b, uint64_t *lo) {
+    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0;
+    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+    *lo = mid << 32 | (uint32_t)p00;
+    return a1 * b1 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+}
+
+// A positive number (hi × 2^64 + lo) × 2^e with hi's top bit set.
 typedef struct {
-    uint64_t f;
+    uint64_t hi, lo;
     int e;
 } Fp;
 
-/// The product's top 64 bits, truncated (relative error below 2^-63). Four 32-bit products:
-/// 128-bit integers would call a compiler-rt helper in WebAssembly.
+/// The product's top 128 bits, truncated: under 4 units of its last bit below the exact one.
 static Fp fp_mul(Fp a, Fp b) {
-    uint64_t a0 = (uint32_t)a.f, a1 = a.f >> 32, b0 = (uint32_t)b.f, b1 = b.f >> 32;
-    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0;
-    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
-    uint64_t hi = a1 * b1 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-    Fp r = {hi, a.e + b.e + 64};
-    if (!(hi >> 63)) { // the product was below 2^127: one more bit from the low half
-        r.f = hi << 1 | (mid >> 31 & 1);
+    uint64_t l1, l2, l3, unused;
+    uint64_t h1 = mul_64(a.hi, b.hi, &l1), h2 = mul_64(a.hi, b.lo, &l2);
+    uint64_t h3 = mul_64(a.lo, b.hi, &l3), h4 = mul_64(a.lo, b.lo, &unused);
+    uint64_t w1 = l2 + l3, c1 = w1 < l3; // the 256-bit product's second word, with carries
+    w1 += h4;
+    c1 += w1 < h4;
+    uint64_t w2 = l1 + h2, c2 = w2 < h2;
+    w2 += h3;
+    c2 += w2 < h3;
+    w2 += c1;
+    c2 += w2 < c1;
+    Fp r = {h1 + c2, w2, a.e + b.e + 128};
+    if (!(r.hi >> 63)) { // the product was below 2^255: one more bit from below
+        r.hi = r.hi << 1 | r.lo >> 63;
+        r.lo = r.lo << 1 | w1 >> 63;
         r.e--;
     }
     return r;
 }
 
 static Fp fp_normalize(uint64_t v) { // v > 0, exact
-    Fp r = {v, 0};
-    for (; !(r.f >> 63); r.f <<= 1) r.e--;
+    Fp r = {v, 0, -64};
+    for (; !(r.hi >> 63); r.hi <<= 1) r.e--;
     return r;
 }
 
 /// The double of a (nd > 0, -324 <= dp <= 309) from its first 19 digits w times 10^e10, in
-/// 64-bit arithmetic with a bound on the error (Clinger's "Bellerophon", in the way of
-/// double-conversion's DiyFp path): 10^e10 = 2^e10 × 5^e10 is 5^r times 27k-th powers of 5^27
-/// (exact) or of 2^126 / 5^27 (rounded), each product truncated to 64 bits. Returns 0 when
-/// the bits past the 53rd lie within the error of a halfway point; decimal_to_bits decides then.
+/// 128-bit arithmetic with a bound on the error (Clinger's "Bellerophon", in the way of
+/// double-conversion's DiyFp path, with twice the bits): 10^e10 = 2^e10 × 5^e10 is 5^r times
+/// k-th powers of 5^27 (exact) or of 2^190 / 5^27 (rounded), each product truncated to 128 bits.
+/// Returns 0 when the bits past the 53rd lie within the error of a halfway point: then
+/// decimal_to_bits decides. For at most 19 digits that is an exact tie or nearly never.
 static int approx_bits(const Decimal *a, uint64_t *bits) {
-    static const Fp pow5_27 = {7450580596923828125u << 1, -1}; // 5^27 (63 bits)
-    static const Fp inv5_27 = {0x9e74d1b791e07e48u, -126};     // round(2^126 / 5^27) × 2^-126
+    static const Fp pow5_27 = {7450580596923828125u << 1, 0, -65};           // 5^27 (63 bits)
+    static const Fp inv5_27 = {0x9e74d1b791e07e48u, 0x775ea264cf55347eu, -190}; // 2^190 / 5^27
     int n = a->nd < 19 ? a->nd : 19;
     uint64_t w = 0;
     for (int i = 0; i < n; i++) w = w * 10 + a->d[i];
@@ -158,22 +176,26 @@ static int approx_bits(const Decimal *a, uint64_t *bits) {
     for (int i = 0; i < steps; i++) x = fp_mul(x, e10 < 0 ? inv5_27 : pow5_27);
     x = fp_mul(fp_normalize(w), x);
     x.e += e10;
-    // Each product loses under 2^-63 of the value (3 units of the last of its 64 bits, with the
-    // constant's own rounding under 2^-64), and digits after the 19th under 10^-18 (19 units).
-    uint64_t err = 3 * (uint64_t)steps + 3 + (a->nd > 19 || a->truncated ? 19 : 0);
-    int lead = x.e + 63; // the value lies in [2^lead, 2^(lead+1))
+    // The error, in units of lo's last bit: under 4 per product and 1 for the constant's
+    // rounding. Digits after the 19th add under 10^-18 of the value: 19 units of hi's last bit.
+    int truncated = a->nd > 19 || a->truncated;
+    uint64_t err = 5 * (uint64_t)steps + 5;
+    int lead = x.e + 127; // the value lies in [2^lead, 2^(lead+1))
     if (lead >= 1024) {
         *bits = (uint64_t)0x7ff << 52;
         return 1;
     }
-    int drop = lead >= -1022 ? 11 : 11 + (-1022 - lead); // bits below a double's last
+    int drop = lead >= -1022 ? 11 : 11 + (-1022 - lead); // bits of hi below a double's last
     if (drop > 64) { // below 2^-1075, half the least subnormal, even with the error: 0
         *bits = 0;
-        return err <= ~x.f;
+        return ~x.hi >= 20;
     }
-    uint64_t half = (uint64_t)1 << (drop - 1), rest = drop == 64 ? x.f : x.f & ((half << 1) - 1);
-    if ((rest > half ? rest - half : half - rest) <= err) return 0;
-    *bits = assemble((drop == 64 ? 0 : x.f >> drop) + (rest > half), x.e + drop + 53);
+    uint64_t half = (uint64_t)1 << (drop - 1), rest = drop == 64 ? x.hi : x.hi & ((half << 1) - 1);
+    if (truncated ? (rest > half ? rest - half : half - rest) <= 20
+                  : (rest == half && x.lo <= err) || (rest == half - 1 && ~x.lo < err))
+        return 0;
+    int up = rest > half || (rest == half && x.lo != 0);
+    *bits = assemble((drop == 64 ? 0 : x.hi >> drop) + up, x.e + 64 + drop + 53);
     return 1;
 }
 
