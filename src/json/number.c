@@ -85,7 +85,7 @@ static uint64_t assemble(uint64_t m, int e2) {
 static uint64_t decimal_to_bits(Decimal *a) {
     int e2 = 0;
     while (a->dp > 0) {
-        int k = a->dp >= 18 ? MAX_SHIFT : a->dp * 10 / 3 + 1; // 10^dp < 2^k: brings dp to <= 0
+        int k = a->dp >= 18 ? MAX_SHIFT : a->dp * 10 / 3 + 1; // below 18: 10^dp < 2^k, dp to <= 0
         shift_right(a, k);
         e2 += k;
     }
