@@ -1,14 +1,20 @@
-// Reading JSON numbers quickly and exactly. cJSON calls strtod for every number; the build
-// compiles cJSON with strtod renamed to mc_json_strtod (CMakeLists.txt).
+// Reading JSON numbers quickly and exactly, without the C library. cJSON calls strtod for every
+// number; the build compiles cJSON with strtod renamed to mc_json_strtod (CMakeLists.txt).
 #ifndef MC_JSON_NUMBER_H
 #define MC_JSON_NUMBER_H
 
-/// strtod with the same result and end pointer, bit for bit. A plain decimal number (optional
-/// minus, digits, optional fraction and exponent, nothing after it) whose digits form an integer
-/// of at most 2^53 and whose power of ten is within 1e-22..1e22 is converted by one correctly
-/// rounded multiplication or division (Clinger's fast path); anything else goes to the C
-/// library's strtod. Musl's strtod computes in software long double under WebAssembly and took
-/// half the time of reading a large request (README "Performance").
+/// strtod for decimal text, with the same double (correctly rounded: to nearest, ties to even)
+/// and end pointer: an optional sign, digits with at most one '.', at least one digit, then an
+/// optional exponent ('e' or 'E', optional sign, digits) read only if it has a digit. Text
+/// without a digit there reads as 0 with *end = text. Unlike strtod it reads no leading
+/// spaces, "inf", "nan" or hexadecimal ("0x1p3" reads as 0, ending at the 'x'), and leaves errno
+/// alone on overflow (±inf) and underflow: cJSON hands it only runs of [0-9+-eE.] and the
+/// readers reject non-finite numbers. Three ways, the first that decides (number.c): one
+/// correctly rounded multiplication or division for an integer of at most 2^53 times 10^-22 to
+/// 10^22 (Clinger's fast path); the first 19 digits times a 128-bit power of ten with a bound on
+/// its error, unless that leaves the result within the bound of a halfway point; an exact
+/// conversion of the first 800 digits. Musl's strtod computes in software long double under
+/// WebAssembly: 12 KB more code (~5.5 KB gzip) in every module, and slower (README "Performance").
 double mc_json_strtod(const char *text, char **end);
 
 #endif
