@@ -1,9 +1,10 @@
 // Finishes public/ after the static files are copied (bin/build):
 // - bundles the page's modules (app.js and what it imports, with the examples: every scenario file
-//   marked "example": true) into one minified public/app.js with esbuild. boot.js and the engine's
-//   own module stay separate files (boot.js minified too): boot.js runs first and starts the engine, and the engine module
-//   finds its .wasm beside itself (import.meta.url). One file instead of seven: Chromium fetches at
-//   most six at once from a host over HTTP/1.1, and the rest waited (README "Performance");
+//   marked "example": true) into one minified public/app.js with esbuild. boot.js (minified too)
+//   and the engine's own module stay separate files: boot.js runs first and starts the engine, and
+//   the engine module finds its .wasm beside itself (import.meta.url). One file instead of seven:
+//   Chromium fetches at most six at once from a host over HTTP/1.1, and the rest waited (README
+//   "Performance");
 // - writes into index.html a modulepreload for every module the page starts with and a preload of
 //   the first game's .wasm, from the bundle's own list of imports, so the list stays true;
 // - stamps the service worker with the build's file list (what it caches for offline use) and
