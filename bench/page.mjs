@@ -11,14 +11,23 @@
 //               mark examples, else a `describe` of that system (today).
 // Each load gets a fresh browser context (no HTTP cache, no service worker: a first visit); the
 // same context then reloads once the service worker controls it (a repeat visit, offline-ready).
+// The probe tells the driver it is done with a console message: waiting with page.waitForFunction
+// would put Playwright's own script (~30 ms of parsing and running on this machine) into the page
+// while it starts, and the measurement would include it.
+//
+// As a command, an A/B of copies of the site (README "Performance"): the loads alternate between
+// them in one browser, so that the machine's load falls on each alike.
+//   node bench/page.mjs [--loads N] [DIR ...]    (no DIR: public/)
 import { chromium } from 'playwright-core';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startServer } from '../bin/serve.mjs';
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
 
 // Runs in the page before its own scripts (a DevTools-injected script, not subject to the CSP).
-function probe() {
+function probe(DONE) {
   const mark = (name) => { window.__bench[name] = performance.now(); };
   window.__bench = {};
   const watchVerdict = () => {
@@ -29,7 +38,7 @@ function probe() {
       obs.disconnect();
       window.__bench.verdict = verdict.textContent;
       window.__bench.request = document.getElementById('request').value;
-      requestAnimationFrame(() => mark('rulingMs'));
+      requestAnimationFrame(() => { mark('rulingMs'); console.debug(DONE); });
     }).observe(verdict, { childList: true, characterData: true, subtree: true });
   };
   new MutationObserver((_, obs) => {
@@ -41,11 +50,15 @@ function probe() {
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
 }
 
+const DONE = 'movecalc-bench: ruled';
+
 async function timedLoad(page, url, reload) {
+  const done = page.waitForEvent('console', { predicate: (m) => m.text() === DONE, timeout: 20000 });
   if (reload) await page.reload({ waitUntil: 'commit' });
   else await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => window.__bench && window.__bench.rulingMs !== undefined, null, { timeout: 20000 });
-  // Where the time went: the document and each file fetched (ms since navigation start).
+  await done;
+  // Where the time went: the document, each file fetched and the page's own marks, if a copy of
+  // the page sets any (ms since navigation start).
   return page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0];
     const files = {};
@@ -53,39 +66,82 @@ async function timedLoad(page, url, reload) {
       const name = new URL(r.name).pathname.replace(/^\//, '');
       if (!(name in files)) files[name] = { startMs: r.startTime, endMs: r.responseEnd };
     }
-    return { ...window.__bench, documentMs: nav.responseEnd, domContentLoadedMs: nav.domContentLoadedEventEnd, files };
+    const marks = Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]));
+    return { ...window.__bench, documentMs: nav.responseEnd, domContentLoadedMs: nav.domContentLoadedEventEnd, files, marks };
   });
 }
 
 /**
- * Loads the page `loads` times; returns {first: [...], repeat: [...], request, verdict}.
- * `root` serves another copy of the site (an A/B of two builds); by default public/.
+ * Loads the page `loads` times; returns {first: [...], repeat: [...], request, verdict, errors}.
+ * `root` serves another copy of the site; by default public/.
  */
 export async function measurePage(loads, { root } = {}) {
-  const server = await startServer(0, '127.0.0.1', root ? { root } : undefined);
-  const url = `http://127.0.0.1:${server.address().port}/`;
+  return (await measurePages(loads, [root]))[0];
+}
+
+/**
+ * The same for several copies of the site at once (an A/B): one server each, one browser, and the
+ * loads alternate between them, the order turned each round. One result per root, in order.
+ */
+export async function measurePages(loads, roots) {
+  const servers = await Promise.all(roots.map((root) => startServer(0, '127.0.0.1', root ? { root } : undefined)));
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const first = [], repeat = [];
-  let sample = null;
-  const errors = [];
+  const results = roots.map(() => ({ first: [], repeat: [], request: undefined, verdict: undefined, errors: [] }));
   try {
     for (let i = 0; i < loads; i++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.addInitScript(probe);
-      const page = await context.newPage();
-      page.on('pageerror', (e) => errors.push(String(e)));
-      const a = await timedLoad(page, url, false);
-      first.push(a);
-      sample = sample ?? a;
-      // A repeat visit: once the service worker controls the page, reload.
-      await page.waitForFunction(() => navigator.serviceWorker && navigator.serviceWorker.controller !== null, null, { timeout: 10000 })
-        .catch(() => page.reload({ waitUntil: 'load' }));
-      repeat.push(await timedLoad(page, url, true));
-      await context.close();
+      for (let j = 0; j < roots.length; j++) {
+        const k = (i + j) % roots.length;
+        const out = results[k];
+        const url = `http://127.0.0.1:${servers[k].address().port}/`;
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        await context.addInitScript(probe, DONE);
+        const page = await context.newPage();
+        page.on('pageerror', (e) => out.errors.push(String(e)));
+        const a = await timedLoad(page, url, false);
+        out.first.push(a);
+        out.request ??= a.request;
+        out.verdict ??= a.verdict;
+        // A repeat visit: once the service worker controls the page, reload.
+        await page.waitForFunction(() => navigator.serviceWorker && navigator.serviceWorker.controller !== null, null, { timeout: 10000 })
+          .catch(() => page.reload({ waitUntil: 'load' }));
+        out.repeat.push(await timedLoad(page, url, true));
+        await context.close();
+      }
     }
   } finally {
     await browser.close();
-    server.close();
+    for (const s of servers) s.close();
   }
-  return { first, repeat, request: sample?.request, verdict: sample?.verdict, errors };
+  return results;
+}
+
+const median = (xs) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+};
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  let loads = 7;
+  const roots = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--loads') loads = Number(args[++i]);
+    else roots.push(resolve(args[i]));
+  }
+  if (!(loads > 0)) throw new Error('usage: node bench/page.mjs [--loads N] [DIR ...]');
+  if (roots.length === 0) roots.push(undefined);
+  const results = await measurePages(loads, roots);
+  const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(0)}` : '—').padStart(6);
+  results.forEach((r, k) => {
+    const f = r.first;
+    const lastFile = f.map((l) => Math.max(...Object.values(l.files).filter((x) => x.startMs < l.rulingMs).map((x) => x.endMs)));
+    console.log(`${roots[k] ?? 'public/'}: ${loads} first visits, ${r.repeat.length} repeat visits`);
+    console.log(`  first ruling ${ms(median(f.map((l) => l.rulingMs)))} ms (each: ${f.map((l) => l.rulingMs.toFixed(0)).join(' ')})` +
+      `  repeat ${ms(median(r.repeat.map((l) => l.rulingMs)))} ms`);
+    console.log(`  document ${ms(median(f.map((l) => l.documentMs)))}  last file ${ms(median(lastFile))}  DOMContentLoaded ${ms(median(f.map((l) => l.domContentLoadedMs)))}` +
+      `  ready ${ms(median(f.map((l) => l.readyMs)))}`);
+    const marks = [...new Set(f.flatMap((l) => Object.keys(l.marks)))];
+    if (marks.length) console.log('  marks: ' + marks.map((m) => `${m} ${median(f.map((l) => l.marks[m])).toFixed(0)}`).join(', '));
+    if (r.errors.length) console.log('  page errors:', r.errors);
+  });
 }

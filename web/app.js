@@ -2,8 +2,8 @@
 // the request that position stands for, and the engine's answer drawn on the board and listed
 // beside it. Everything the engine or the user wrote reaches the page through textContent (or
 // canvas text), never as HTML.
-import { createEngine } from './engine/movecalc.mjs';
-import { examples } from './examples.js';
+import { SAVE_KEY, EMBED, saved, engineLoading } from './boot.js';
+import { examples } from './examples.js'; // written by build-site.mjs into the bundle
 import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, assumptionParams, paramValue,
@@ -13,12 +13,9 @@ import { encodeShare, decodeShare, checkPosition, positionPayload, codeOf, empty
   checkLibrary, mergeLibrary, emptyLibrary, parseJSON, checkUnit, LIBRARY_FORMAT } from './share.js';
 
 const $ = (id) => document.getElementById(id);
-const SAVE_KEY = 'movecalc.page.v1';
 const LIBRARY_KEY = 'movecalc.library.v1';
-// ?embed=1: minimal chrome for an iframe, the position from the link, nothing saved; &ro=1: read-only.
-const query = new URLSearchParams(location.search);
-const EMBED = query.get('embed') === '1';
-const READONLY = EMBED && query.get('ro') === '1';
+// EMBED (boot.js): ?embed=1, an iframe's page; &ro=1 makes it read-only.
+const READONLY = EMBED && new URLSearchParams(location.search).get('ro') === '1';
 const TERRAIN_COLOURS = {
   blocking: '#c62828', hindering: '#2e7d32', control: '#f9a825', impassable: '#4e342e',
   forest: '#2e7d32', hill: '#8d6e63', 'broken ground': '#a1887f', river: '#1e88e5', 'fordable river': '#64b5f6',
@@ -31,15 +28,11 @@ const FACING_NAMES = hex.DIR_NAMES.map((n, i) => [String(i), `${i} (${n})`]);
 let engine = null;
 let described = null;
 let assumptionSummaries = new Map();
-const store = createStore(EMBED ? null : loadSaved());
+const store = createStore(saved);
 const ui = {
   selected: null, tool: 'move', pending: [], result: null, pick: null, t: 1, playing: 0,
   template: {}, serial: 0, paintMode: null, lastRequest: '',
 };
-
-function loadSaved() {
-  try { return JSON.parse(localStorage.getItem(SAVE_KEY)); } catch { return null; }
-}
 
 const sys = () => SYSTEMS[store.state.system];
 const doc = () => store.doc();
@@ -1313,8 +1306,12 @@ window.movecalcTest = {
 };
 
 async function start() {
-  // only the rule set on screen: its module is a third of the all-in-one engine's size
-  const loading = createEngine({ systems: [store.state.system] });
+  // boot.js started loading the engine, with the rule set on screen only (a third of the
+  // all-in-one module's size), before this module arrived; the pickers and forms are built meanwhile
+  const loading = engineLoading.then(async (e) => {
+    if (!e.holds(store.state.system)) await e.loadSystems([store.state.system]);
+    return e;
+  });
   $('system').replaceChildren(...SYSTEM_IDS.map((id) => option(id, SYSTEMS[id].name)));
   $('system').value = store.state.system;
   fillExamples();

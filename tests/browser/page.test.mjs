@@ -129,7 +129,7 @@ test('the web app manifest and its icons are served, and the worker caches only 
   assert.match(cached.keys[0], /^movecalc-[0-9a-f]{12}$/);
   for (const url of cached.urls) assert.ok(url.startsWith(env.base), `${url} is the site's own`);
   const modules = ['arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'torn-world'].flatMap((id) => [`engine/dist/movecalc-${id}.mjs`, `engine/dist/movecalc-${id}.wasm`]);
-  for (const file of ['', 'index.html', 'app.js', 'share.js', 'manifest.webmanifest', 'movecalc-board.js', ...modules]) {
+  for (const file of ['', 'index.html', 'boot.js', 'app.js', 'engine/movecalc.mjs', 'manifest.webmanifest', 'movecalc-board.js', ...modules]) {
     assert.ok(cached.urls.includes(env.base + file), `${file || './'} is cached`);
   }
   // the all-in-one engine module is in public/ for embedding; the page never loads it

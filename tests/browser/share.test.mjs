@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { launch, openPage, artifacts, pageRequest, pickSystem, PHONE, DESKTOP, hook } from './browser.mjs';
 import { toBase64url } from '../../web/share.js';
+import { collectExamples } from '../../web/build-site.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -172,7 +173,7 @@ test('save a side as an army and a unit, export, clear, import, and add the army
 test('the examples gallery lists every example and each opens and rules', async () => {
   const { context, page, errors } = await openURL('#examples', PHONE);
   assert.equal(await page.evaluate(() => document.getElementById('gallery-panel').open), true);
-  const examples = await page.evaluate(async () => (await import('./examples.js')).examples);
+  const examples = collectExamples(); // what build-site.mjs bundled into the page
   assert.equal(await page.locator('#gallery li').count(), examples.length);
   await page.screenshot({ path: join(artifacts, 'gallery-360x740.png') });
   for (let i = 0; i < examples.length; i++) {
