@@ -140,9 +140,14 @@ static double sep_at(const McPoly *a, const McPoly *b, McVec2 pivot, double sign
 // intervals that gets deeper than the slop (at a midpoint or at an interval's end) is a
 // collision, and the mover stops where the run began: a candidate angle where the boundaries
 // touch.
+// `travel` bounds how far any point of the mover moves during the whole turn: an obstacle
+// farther than that (by the SAT gap, which never exceeds the true distance) stays apart at every
+// angle, so no interval of its events could be deeper than the slop.
 static int rotate_one(const McPoly *a, const McPoly *b, McVec2 pivot, double dir, double limit,
-                      double *angle_out) {
-    if (mc_poly_sat_separation(a, b, NULL) < -SLOP) return ONE_OVERLAP;
+                      double travel, double *angle_out) {
+    double sep0 = mc_poly_sat_separation(a, b, NULL);
+    if (sep0 < -SLOP) return ONE_OVERLAP;
+    if (sep0 > travel) return ONE_NONE;
     double cur = 0.0, run_start = -1.0;
     for (;;) {
         double nxt = next_event(a, b, pivot, dir, cur, limit);
@@ -199,7 +204,11 @@ static void hit_init(McSweepHit *out, const McSweepInput *in) {
     out->angle = 0.0;
     out->obstacle = -1;
     out->placed.count = 0;
-    if (in && in->mover) out->placed = *in->mover;
+    // The mover's vertices only: a whole McPoly is MC_POLY_CAPACITY of them, mostly unused.
+    if (in && in->mover) {
+        out->placed.count = in->mover->count;
+        for (int k = 0; k < in->mover->count; k++) out->placed.v[k] = in->mover->v[k];
+    }
     McPoly empty;
     empty.count = 0;
     mc_poly_contact(&empty, &empty, &out->contact);
@@ -331,6 +340,10 @@ McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degree
     swept = limit < 180.0 ? arcs_box(a, pivot, dir, limit) : mc_aabb_union(swept, mc_poly_aabb(a));
     swept = mc_aabb_inflate(swept, 2.0 * SLOP);
 
+    // A point at distance r from the pivot moves at most r·(the turn in radians) along its arc,
+    // and never more than 2r; with room for rounding in the turned coordinates.
+    double arc = limit * (3.14159265358979323846 / 180.0);
+    double travel = reach * (arc < 2.0 ? arc : 2.0) + 4.0 * SLOP + 1e-9 * (fabs(pivot.x) + fabs(pivot.y) + reach);
     Earliest e = {-1, -1, 720.0};
     Candidates c;
     candidates_begin(&c, in, swept);
@@ -343,7 +356,7 @@ McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degree
         if (limit == 0.0) {
             r = mc_poly_sat_separation(a, b, NULL) < -SLOP ? ONE_OVERLAP : ONE_NONE;
         } else {
-            r = rotate_one(a, b, pivot, dir, limit, &ang);
+            r = rotate_one(a, b, pivot, dir, limit, travel, &ang);
         }
         earliest_add(&e, i, r, ang);
     }
