@@ -44,6 +44,7 @@ typedef struct Ctx {
     NaWorld *w;
     const NaChargeIn *in;
     McRect S, T;
+    McPoly tpoly; // the target where it stands (T)
     double mw, md, L, F, delta, reach;
     double sin_delta, cos_delta; // of delta, for the exact-wheel probes
     McVec2 mid, t, n, base, u0, r0;
@@ -219,8 +220,7 @@ static int path_blocker(Ctx *c, NaChargeMove *m, double alpha, McVec2 pivot, boo
     if (!c->in->may_rotate_target) return blocker;
     // FACTS 5.4 Align Move: when terrain or units prevent it, the charged unit is rotated instead
     // (as little as possible: about the contact point until its facing is parallel).
-    McPoly tp = mc_rect_to_poly(c->T);
-    McSweepInput ti = sweep_in(c, &tp);
+    McSweepInput ti = sweep_in(c, &c->tpoly);
     saved = c->ign[c->target_slot];
     c->ign[c->target_slot] = 1;
     st = mc_sweep_rotate(&ti, pivot, -alpha, &hit);
@@ -279,10 +279,12 @@ static void consider(Ctx *c, double theta, double s, int piece) {
     m.distance = m.a + m.b + wheel_length(c, theta);
     m.in_range = !c->in->has_range || m.distance <= c->in->range + 1e-9;
     m.target_final = c->T;
-    McPoly fp = mc_rect_to_poly(m.final), tp = mc_rect_to_poly(c->T);
+    McPoly fp = mc_rect_to_poly(m.final);
     int culprit;
-    bool end_ok = end_legal(c, &fp, &tp, &m.others, &culprit);
-    if (!end_ok && alpha == 0.0) {
+    bool end_ok = end_legal(c, &fp, &c->tpoly, &m.others, &culprit);
+    // An illegal end is final unless rotating the target instead (after the path's check) can
+    // end the charger elsewhere: only with an align, and only while the target may turn.
+    if (!end_ok && (alpha == 0.0 || !c->in->may_rotate_target)) {
         if (c->room_obj < 0) c->room_obj = culprit;
         return;
     }
@@ -296,7 +298,7 @@ static void consider(Ctx *c, double theta, double s, int piece) {
         m.target_final.centre = mc_vec2_rotate_cw_about(c->T.centre, pv, -alpha);
         m.target_final.facing = mc_facing_normalize(c->T.facing - alpha);
         fp = mc_rect_to_poly(m.final);
-        tp = mc_rect_to_poly(m.target_final);
+        McPoly tp = mc_rect_to_poly(m.target_final);
         end_ok = end_legal(c, &fp, &tp, &m.others, &culprit);
         // The rotated target keeps clear of everything but the charger.
         if (end_ok) {
@@ -610,14 +612,13 @@ static void refine(Ctx *c, double cap) {
     double th[2 * 181 + 2 * 9 + 3];
     // A slide whose aligned end is illegal gives no move (unless the target may be rotated
     // instead, which ends the charger elsewhere): its track is skipped.
-    McPoly tp = mc_rect_to_poly(c->T);
     for (int i = 0; i < c->nfixed; i++) {
         McRect r = c->S;
         r.centre = aligned_centre(c, c->fixed[i]);
         r.facing = c->F;
         McPoly p = mc_rect_to_poly(r);
         int others, culprit;
-        c->fixed_ok[i] = c->in->may_rotate_target || end_legal(c, &p, &tp, &others, &culprit);
+        c->fixed_ok[i] = c->in->may_rotate_target || end_legal(c, &p, &c->tpoly, &others, &culprit);
     }
     for (int sign = -1; sign <= 1; sign += 2) {
         int n = theta_grid(c, sign, cap, th);
@@ -708,10 +709,11 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     c->mw = c->S.width;
     c->md = c->S.depth;
     static const double turn[] = {180.0, 90.0, 270.0, 0.0};
-    McPoly tp = mc_rect_to_poly(c->T);
+    c->tpoly = mc_rect_to_poly(c->T);
+    const McPoly *tp = &c->tpoly;
     static const int edge_from[] = {MC_RECT_FRONT_RIGHT, MC_RECT_FRONT_LEFT, MC_RECT_BACK_RIGHT, MC_RECT_BACK_LEFT};
     static const int edge_to[] = {MC_RECT_FRONT_LEFT, MC_RECT_BACK_LEFT, MC_RECT_FRONT_RIGHT, MC_RECT_BACK_RIGHT};
-    c->mid = mc_vec2_lerp(tp.v[edge_from[in->facing]], tp.v[edge_to[in->facing]], 0.5);
+    c->mid = mc_vec2_lerp(tp->v[edge_from[in->facing]], tp->v[edge_to[in->facing]], 0.5);
     bool along_front = in->facing == NA_FACING_FRONT || in->facing == NA_FACING_REAR;
     c->L = along_front ? fabs(c->T.width) : fabs(c->T.depth);
     const NaUnit *tu = &bf->units[in->target];
@@ -733,7 +735,7 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     double span = mc_vec2_distance(c->S.centre, c->T.centre) + diag + fabs(c->T.width) + fabs(c->T.depth) + c->mw * PI;
     if (in->has_range && in->range + diag < span) span = in->range + diag;
     McPoly sp = mc_rect_to_poly(c->S);
-    McAabb box = mc_aabb_union(mc_poly_aabb(&sp), mc_poly_aabb(&tp));
+    McAabb box = mc_aabb_union(mc_poly_aabb(&sp), mc_poly_aabb(tp));
     box = mc_aabb_union(box, mc_aabb_inflate(mc_poly_aabb(&sp), span));
     int n = na_world_query(w, box, 4 * MC_LINEAR_SLOP);
     c->polys = MC_NEW(env->arena, McPoly, n > 0 ? n : 1);
