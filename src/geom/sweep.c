@@ -198,20 +198,21 @@ static int candidates_next(Candidates *c) {
     }
 }
 
-static void hit_init(McSweepHit *out, const McSweepInput *in) {
+static void hit_init(McSweepHit *out, const McSweepInput *in, bool brief) {
     out->state = MC_SWEEP_INVALID;
     out->t = 0.0;
     out->angle = 0.0;
     out->obstacle = -1;
     out->placed.count = 0;
+    McPoly empty;
+    empty.count = 0;
+    mc_poly_contact(&empty, &empty, &out->contact);
+    if (brief) return;
     // The mover's vertices only: a whole McPoly is MC_POLY_CAPACITY of them, mostly unused.
     if (in && in->mover) {
         out->placed.count = in->mover->count;
         for (int k = 0; k < in->mover->count; k++) out->placed.v[k] = in->mover->v[k];
     }
-    McPoly empty;
-    empty.count = 0;
-    mc_poly_contact(&empty, &empty, &out->contact);
 }
 
 static bool input_ok(const McSweepInput *in) {
@@ -236,16 +237,17 @@ static void earliest_add(Earliest *e, int i, int r, double at) {
 }
 
 // Reports the overlapped obstacle, if any; returns true when the sweep ends there.
-static bool starts_overlapping(const Earliest *e, const McSweepInput *in, McSweepHit *out) {
+static bool starts_overlapping(const Earliest *e, const McSweepInput *in, bool brief, McSweepHit *out) {
     if (e->overlap < 0) return false;
     out->state = MC_SWEEP_STARTS_OVERLAPPING;
     out->obstacle = e->overlap;
-    mc_poly_contact(&out->placed, &in->obstacles[e->overlap], &out->contact);
+    if (!brief) mc_poly_contact(&out->placed, &in->obstacles[e->overlap], &out->contact);
     return true;
 }
 
-McSweepState mc_sweep_translate(const McSweepInput *in, McVec2 delta, McSweepHit *out) {
-    hit_init(out, in);
+// `brief`: fill only state, t, angle and obstacle (mc_sweep_translate_brief).
+static McSweepState sweep_translate(const McSweepInput *in, McVec2 delta, bool brief, McSweepHit *out) {
+    hit_init(out, in, brief);
     if (!input_ok(in) || !mc_vec2_is_finite(delta)) return out->state;
     const McPoly *a = in->mover;
     McAabb box0 = mc_poly_aabb(a);
@@ -261,18 +263,19 @@ McSweepState mc_sweep_translate(const McSweepInput *in, McVec2 delta, McSweepHit
         int r = translate_one(a, &in->obstacles[i], delta, &t);
         earliest_add(&e, i, r, t);
     }
-    if (starts_overlapping(&e, in, out)) return out->state;
+    if (starts_overlapping(&e, in, brief, out)) return out->state;
     int best = e.best;
     double best_t = e.at;
     if (best < 0) {
         out->state = MC_SWEEP_CLEAR;
         out->t = 1.0;
-        mc_poly_translate(a, delta, &out->placed);
+        if (!brief) mc_poly_translate(a, delta, &out->placed);
         return out->state;
     }
     out->state = MC_SWEEP_HIT;
     out->t = best_t;
     out->obstacle = best;
+    if (brief) return out->state;
     // t == 1 moves by exactly delta; otherwise by t·delta, computed once here.
     McVec2 move = best_t == 1.0 ? delta : mc_vec2_scale(delta, best_t);
     mc_poly_translate(a, move, &out->placed);
@@ -320,9 +323,9 @@ static McAabb arcs_box(const McPoly *a, McVec2 pivot, double dir, double limit) 
     return box;
 }
 
-McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degrees,
-                             McSweepHit *out) {
-    hit_init(out, in);
+static McSweepState sweep_rotate(const McSweepInput *in, McVec2 pivot, double degrees, bool brief,
+                                 McSweepHit *out) {
+    hit_init(out, in, brief);
     if (!input_ok(in) || !mc_vec2_is_finite(pivot) || !isfinite(degrees)) return out->state;
     const McPoly *a = in->mover;
     double dir = degrees < 0.0 ? -1.0 : 1.0;
@@ -360,14 +363,14 @@ McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degree
         }
         earliest_add(&e, i, r, ang);
     }
-    if (starts_overlapping(&e, in, out)) return out->state;
+    if (starts_overlapping(&e, in, brief, out)) return out->state;
     int best = e.best;
     double best_angle = e.at;
     if (best < 0) {
         out->state = MC_SWEEP_CLEAR;
         out->t = 1.0;
         out->angle = dir * limit + 0.0;
-        mc_poly_rotate(a, pivot, out->angle, &out->placed);
+        if (!brief) mc_poly_rotate(a, pivot, out->angle, &out->placed);
         if (limit == 0.0) out->angle = 0.0;
         return out->state;
     }
@@ -375,7 +378,24 @@ McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degree
     out->obstacle = best;
     out->angle = dir * best_angle + 0.0;
     out->t = best_angle / limit;
+    if (brief) return out->state;
     mc_poly_rotate(a, pivot, out->angle, &out->placed);
     mc_poly_contact(&out->placed, &in->obstacles[best], &out->contact);
     return out->state;
+}
+
+McSweepState mc_sweep_translate(const McSweepInput *in, McVec2 delta, McSweepHit *out) {
+    return sweep_translate(in, delta, false, out);
+}
+
+McSweepState mc_sweep_translate_brief(const McSweepInput *in, McVec2 delta, McSweepHit *out) {
+    return sweep_translate(in, delta, true, out);
+}
+
+McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degrees, McSweepHit *out) {
+    return sweep_rotate(in, pivot, degrees, false, out);
+}
+
+McSweepState mc_sweep_rotate_brief(const McSweepInput *in, McVec2 pivot, double degrees, McSweepHit *out) {
+    return sweep_rotate(in, pivot, degrees, true, out);
 }

@@ -498,6 +498,11 @@ MC_TEST(t_prop_translate, "sweep: property: random translations never end overla
         MC_CHECK_INT(hb.state, h.state);
         MC_CHECK(hb.t == h.t);
         MC_CHECK_INT(hb.obstacle, h.obstacle);
+        // The brief sweep: the same state, t, angle and obstacle.
+        mc_sweep_translate_brief(&in, d, &hb);
+        MC_CHECK_INT(hb.state, h.state);
+        MC_CHECK(hb.t == h.t && hb.angle == h.angle);
+        MC_CHECK_INT(hb.obstacle, h.obstacle);
         MC_CHECK(st != MC_SWEEP_STARTS_OVERLAPPING && st != MC_SWEEP_INVALID);
         check_hit(&scene, &h);
         hits += st == MC_SWEEP_HIT;
@@ -551,6 +556,10 @@ MC_TEST(t_prop_rotate, "sweep: property: random rotations never end overlapping 
         mc_sweep_rotate(&in, pivot, deg, &hb);
         MC_CHECK_INT(hb.state, h.state);
         MC_CHECK(hb.angle == h.angle);
+        MC_CHECK_INT(hb.obstacle, h.obstacle);
+        mc_sweep_rotate_brief(&in, pivot, deg, &hb);
+        MC_CHECK_INT(hb.state, h.state);
+        MC_CHECK(hb.angle == h.angle && hb.t == h.t);
         MC_CHECK_INT(hb.obstacle, h.obstacle);
         MC_CHECK(st != MC_SWEEP_STARTS_OVERLAPPING && st != MC_SWEEP_INVALID);
         check_hit(&scene, &h);

@@ -198,14 +198,14 @@ static int path_blocker(Ctx *c, NaChargeMove *m, double alpha, McVec2 pivot, boo
     McPoly p = mc_rect_to_poly(m->start);
     McSweepInput si = sweep_in(c, &p);
     *rotate_target = false;
-    if (m->a > 0 && mc_sweep_translate(&si, mc_vec2_scale(c->u0, m->a), &hit) != MC_SWEEP_CLEAR)
+    if (m->a > 0 && mc_sweep_translate_brief(&si, mc_vec2_scale(c->u0, m->a), &hit) != MC_SWEEP_CLEAR)
         return c->obj[hit.obstacle];
     p = mc_rect_to_poly(m->after_a);
     // Ending in contact is no collision (geom/sweep.h), so a wheel into contact (b = 0) is clear.
-    if (m->wheel != 0 && mc_sweep_rotate(&si, m->pivot, m->wheel, &hit) != MC_SWEEP_CLEAR) return c->obj[hit.obstacle];
+    if (m->wheel != 0 && mc_sweep_rotate_brief(&si, m->pivot, m->wheel, &hit) != MC_SWEEP_CLEAR) return c->obj[hit.obstacle];
     p = mc_rect_to_poly(m->after_wheel);
     McVec2 u1 = mc_facing_forward(m->after_wheel.facing);
-    if (m->b > 0 && mc_sweep_translate(&si, mc_vec2_scale(u1, m->b), &hit) != MC_SWEEP_CLEAR) {
+    if (m->b > 0 && mc_sweep_translate_brief(&si, mc_vec2_scale(u1, m->b), &hit) != MC_SWEEP_CLEAR) {
         if (!(hit.obstacle == c->target_slot && (1.0 - hit.t) * m->b <= MC_LINEAR_SLOP)) return c->obj[hit.obstacle];
     }
     if (alpha == 0.0) return -1;
@@ -213,7 +213,7 @@ static int path_blocker(Ctx *c, NaChargeMove *m, double alpha, McVec2 pivot, boo
     p = mc_rect_to_poly(m->contact);
     unsigned char saved = c->ign[c->target_slot];
     c->ign[c->target_slot] = 1;
-    McSweepState st = mc_sweep_rotate(&si, pivot, alpha, &hit);
+    McSweepState st = mc_sweep_rotate_brief(&si, pivot, alpha, &hit);
     c->ign[c->target_slot] = saved;
     if (st == MC_SWEEP_CLEAR) return -1;
     int blocker = c->obj[hit.obstacle];
@@ -223,7 +223,7 @@ static int path_blocker(Ctx *c, NaChargeMove *m, double alpha, McVec2 pivot, boo
     McSweepInput ti = sweep_in(c, &c->tpoly);
     saved = c->ign[c->target_slot];
     c->ign[c->target_slot] = 1;
-    st = mc_sweep_rotate(&ti, pivot, -alpha, &hit);
+    st = mc_sweep_rotate_brief(&ti, pivot, -alpha, &hit);
     c->ign[c->target_slot] = saved;
     if (st != MC_SWEEP_CLEAR) return blocker;
     *rotate_target = true;
