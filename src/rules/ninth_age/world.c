@@ -44,19 +44,24 @@ bool na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf) {
     return true;
 }
 
-void na_world_refresh(NaWorld *w) {
-    for (int i = 0; i < w->count; i++) w->boxes[i] = mc_poly_aabb(&w->objs[i].poly);
-    // Between moves only a few units change place (and a search puts them back): refitting the
-    // tree finds the same objects as building it again (na_world_query sorts them), for a tenth
-    // of the cost of a build.
+// Between moves only a few units change place (and a search puts them back): refitting the tree
+// finds the same objects as building it again (na_world_query sorts them), at a fraction of the
+// cost of a build.
+static void update_tree(NaWorld *w) {
     if (!mc_broadphase_refit(&w->bp, w->boxes, w->count))
         mc_broadphase_build(&w->bp, w->nodes, MC_BROADPHASE_NODES(w->count), w->scratch, w->boxes, w->count);
+}
+
+void na_world_refresh(NaWorld *w) {
+    for (int i = 0; i < w->bf->unit_count; i++) w->boxes[i] = mc_poly_aabb(&w->objs[i].poly);
+    update_tree(w);
 }
 
 void na_world_move_unit(NaWorld *w, int unit, McRect rect) {
     ((NaBattlefield *)w->bf)->units[unit].rect = rect;
     w->objs[unit].poly = mc_rect_to_poly(rect);
-    na_world_refresh(w);
+    w->boxes[unit] = mc_poly_aabb(&w->objs[unit].poly);
+    update_tree(w);
 }
 
 int na_world_query(NaWorld *w, McAabb box, double margin) {
