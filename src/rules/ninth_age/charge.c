@@ -738,20 +738,25 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     McAabb box = mc_aabb_union(mc_poly_aabb(&sp), mc_poly_aabb(tp));
     box = mc_aabb_union(box, mc_aabb_inflate(mc_poly_aabb(&sp), span));
     int n = na_world_query(w, box, 4 * MC_LINEAR_SLOP);
-    c->polys = MC_NEW(env->arena, McPoly, n > 0 ? n : 1);
+    // Not zeroed (a McPoly has room for MC_POLY_CAPACITY vertices; a unit uses 4): the first np
+    // get their vertices below, and nothing reads past them.
+    c->polys = mc_arena_alloc_raw(env->arena, sizeof(McPoly) * (size_t)(n > 0 ? n : 1));
     c->obj = MC_NEW(env->arena, int, n > 0 ? n : 1);
     c->ign = MC_NEW(env->arena, unsigned char, n > 0 ? n : 1);
     c->boxes = MC_NEW(env->arena, McAabb, n > 0 ? n : 1);
     c->nodes = MC_NEW(env->arena, McBroadphaseNode, n > 0 ? MC_BROADPHASE_NODES(n) : 1);
     c->scratch = MC_NEW(env->arena, int, n > 0 ? n : 1);
-    c->kept = MC_NEW(env->arena, NaChargeMove, MAX_KEPT);
+    // Not zeroed either: kept[i] is written whole before it is read (i < nkept).
+    c->kept = mc_arena_alloc_raw(env->arena, sizeof(NaChargeMove) * MAX_KEPT);
     if (!c->polys || !c->obj || !c->ign || !c->boxes || !c->nodes || !c->scratch || !c->kept) return false;
     c->target_slot = -1;
     for (int i = 0; i < n; i++) {
         int o = w->hits[i];
         if (o == in->charger) continue;
         int k = c->np++;
-        c->polys[k] = w->objs[o].poly;
+        const McPoly *src = &w->objs[o].poly;
+        c->polys[k].count = src->count;
+        for (int v = 0; v < src->count; v++) c->polys[k].v[v] = src->v[v];
         c->obj[k] = o;
         c->boxes[k] = mc_poly_aabb(&c->polys[k]);
         // Objects it may pass (fellow pursuers) and those it already overlaps (after a pivot that
