@@ -303,19 +303,20 @@ static McAabb arcs_box(const McPoly *a, McVec2 pivot, double dir, double limit) 
     McPoly end;
     mc_poly_rotate(a, pivot, dir * limit, &end);
     McAabb box = mc_aabb_union(mc_poly_aabb(a), mc_poly_aabb(&end));
+    static const McVec2 axes[4] = {{1.0, 0.0}, {0.0, 1.0}, {-1.0, 0.0}, {0.0, -1.0}};
     for (int k = 0; k < a->count; k++) {
-        McVec2 u = mc_vec2_sub(a->v[k], pivot);
+        McVec2 u = mc_vec2_sub(a->v[k], pivot), w = mc_vec2_sub(end.v[k], pivot);
         double r = sqrt(mc_vec2_length_sq(u));
         if (!(r > 0.0)) continue;
-        // Polar angle, counter-clockwise from +x; a clockwise turn (dir +1) lowers it.
-        double phi = mc_facing_normalize(mc_trig_atan2_deg(u.y, u.x));
-        double lo = dir > 0.0 ? phi - limit : phi, hi = dir > 0.0 ? phi : phi + limit;
-        // An axis direction within a hair of the arc counts as crossed: a larger box is harmless.
-        for (int m = -4; m <= 8; m++) {
-            double axis = 90.0 * m;
-            if (axis < lo - 1e-6 || axis > hi + 1e-6) continue;
-            int q = ((m % 4) + 4) % 4;
-            McVec2 pt = mc_vec2(pivot.x + (q == 0 ? r : q == 2 ? -r : 0.0), pivot.y + (q == 1 ? r : q == 3 ? -r : 0.0));
+        // An arc of less than a half circle from u to w passes axis direction e iff e lies on
+        // the turning side of u and w lies on the turning side of e (counter-clockwise: both
+        // cross products >= 0; a clockwise turn, dir +1, flips their signs). A direction within
+        // a hair of the arc counts as passed: a larger box is harmless.
+        double tol = 1e-7 * r, sgn = dir > 0.0 ? -1.0 : 1.0;
+        for (int m = 0; m < 4; m++) {
+            McVec2 e = axes[m];
+            if (sgn * mc_vec2_cross(u, e) < -tol || sgn * mc_vec2_cross(e, w) < -tol) continue;
+            McVec2 pt = mc_vec2_mul_add(pivot, r, e);
             McAabb one = {pt, pt};
             box = mc_aabb_union(box, one);
         }
