@@ -437,11 +437,21 @@ static McVec2 pivot_for(const Ctx *c, double s, int sign, int piece) {
 // the align's pivot, so dK_c/dθ = J(K_c − pivot) with J a quarter turn clockwise (radians).
 static McVec2 turn_cw(McVec2 v, double sn, double cs) { return mc_vec2(v.x * cs + v.y * sn, v.y * cs - v.x * sn); }
 
-static bool probe(const Ctx *c, double theta, double s, int sign, int piece, Probe *p) {
+// A wheel angle with its sine and cosine: the θ grid's are computed once for all its tracks.
+typedef struct Angle {
+    double deg, sn, cs;
+} Angle;
+
+static Angle angle_of(double deg) {
+    Angle a = {deg, 0.0, 0.0};
+    mc_trig_sincos_deg(deg, &a.sn, &a.cs);
+    return a;
+}
+
+static bool probe(const Ctx *c, Angle th, double s, int sign, int piece, Probe *p) {
     const double k_rad = PI / 180.0;
-    // One sine and cosine per probe: the align's turn −α = θ − δ comes from θ's and δ's.
-    double st, ct;
-    mc_trig_sincos_deg(theta, &st, &ct);
+    // One sine and cosine per angle: the align's turn −α = θ − δ comes from θ's and δ's.
+    double theta = th.deg, st = th.sn, ct = th.cs;
     double alpha = align_of(c, theta);
     double sa = alpha == 0.0 ? 0.0 : st * c->cos_delta - ct * c->sin_delta;
     double ca = alpha == 0.0 ? 1.0 : ct * c->cos_delta + st * c->sin_delta;
@@ -482,7 +492,7 @@ typedef struct Track {
 // The track's slide at θ and its three functions there: v[0] the distance's derivative along
 // the track, v[1] = a, v[2] = b. One probe: on the curves a = 0 and b = 0 the slide is where
 // the linear a (or b) vanishes, and everything else is linear in s too.
-static bool track_values(const Ctx *c, const Track *tr, double theta, double *s, double v[3]) {
+static bool track_values(const Ctx *c, const Track *tr, Angle theta, double *s, double v[3]) {
     Probe p;
     if (!probe(c, theta, tr->s, tr->sign, tr->piece, &p)) return false;
     double shift = 0.0;
@@ -507,7 +517,7 @@ static bool track_values(const Ctx *c, const Track *tr, double theta, double *s,
 
 static bool track_value(const Ctx *c, const Track *tr, int f, double theta, double *out) {
     double v[3], s;
-    if (!track_values(c, tr, theta, &s, v)) return false;
+    if (!track_values(c, tr, angle_of(theta), &s, v)) return false;
     *out = v[f];
     return true;
 }
@@ -551,12 +561,12 @@ static void root_on(Ctx *c, const Track *tr, int f, double x0, double f0, double
     }
     double v[3], s;
     // A sign change through a pole (θ → 0, where the straight parts' directions meet) is no root.
-    if (!track_values(c, tr, m, &s, v) || fabs(v[f]) > 1e-6) return;
+    if (!track_values(c, tr, angle_of(m), &s, v) || fabs(v[f]) > 1e-6) return;
     try_track_point(c, tr, m, s);
 }
 
 // Every root of the track's functions on the θ grid `th[0..n-1]` (one align direction).
-static void scan_track(Ctx *c, const Track *tr, const double *th, int n) {
+static void scan_track(Ctx *c, const Track *tr, const Angle *th, int n) {
     double prev[3] = {0, 0, 0};
     bool have = false;
     for (int i = 0; i < n; i++) {
@@ -567,8 +577,8 @@ static void scan_track(Ctx *c, const Track *tr, const double *th, int n) {
         }
         for (int f = 0; f < 3; f++) {
             if (tr->kind != 0 && f == tr->kind) continue; // zero all along the curve
-            if (have && (v[f] < 0) != (prev[f] < 0) && v[f] != 0.0) root_on(c, tr, f, th[i - 1], prev[f], th[i], v[f]);
-            if (v[f] == 0.0) try_track_point(c, tr, th[i], s);
+            if (have && (v[f] < 0) != (prev[f] < 0) && v[f] != 0.0) root_on(c, tr, f, th[i - 1].deg, prev[f], th[i].deg, v[f]);
+            if (v[f] == 0.0) try_track_point(c, tr, th[i].deg, s);
         }
         for (int f = 0; f < 3; f++) prev[f] = v[f];
         have = true;
@@ -610,6 +620,7 @@ static int theta_grid(const Ctx *c, int sign, double cap, double *th) {
 // Exact wheel angles on every track (see above), for both align directions.
 static void refine(Ctx *c, double cap) {
     double th[2 * 181 + 2 * 9 + 3];
+    Angle ang[2 * 181 + 2 * 9 + 3];
     // A slide whose aligned end is illegal gives no move (unless the target may be rotated
     // instead, which ends the charger elsewhere): its track is skipped.
     for (int i = 0; i < c->nfixed; i++) {
@@ -623,6 +634,7 @@ static void refine(Ctx *c, double cap) {
     for (int sign = -1; sign <= 1; sign += 2) {
         int n = theta_grid(c, sign, cap, th);
         if (n < 2) continue;
+        for (int i = 0; i < n; i++) ang[i] = angle_of(th[i]);
         for (int piece = 0; piece < 2; piece++) {
             double lo, hi;
             piece_range(c, sign, piece, &lo, &hi);
@@ -630,11 +642,11 @@ static void refine(Ctx *c, double cap) {
             for (int i = 0; i < c->nfixed; i++) {
                 if (c->fixed[i] < lo - 1e-12 || c->fixed[i] > hi + 1e-12 || !c->fixed_ok[i]) continue;
                 Track tr = {0, sign, piece, c->fixed[i]};
-                scan_track(c, &tr, th, n);
+                scan_track(c, &tr, ang, n);
             }
             for (int kind = 1; kind <= 2; kind++) {
                 Track tr = {kind, sign, piece, 0.5 * (lo + hi)};
-                scan_track(c, &tr, th, n);
+                scan_track(c, &tr, ang, n);
             }
         }
     }
