@@ -20,6 +20,7 @@
 // Each candidate is checked with the sweeps of GEOMETRY.md against everything else on the table,
 // and Maximising Contact (9A-CH-3) picks among the legal ones.
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,7 +38,16 @@
 // How far under NA_CLEAR_GAP a gap found by bisection (na_slide_blocked_ends) may come out.
 #define CLEAR_GAP_TOL 1e-9
 enum { ROOT_STEPS = 100 };
+// The aligned end's legality depends on the slide alone, and the same slides come back for many
+// wheel angles: it is remembered for up to MEMO_FILL slides in a table of MEMO_SLOTS.
+enum { MEMO_SLOTS = 1024, MEMO_FILL = 768 };
 enum { MAX_KEPT = 1024, MAX_ENDS = 64, EVEN_STEPS = 4, MAX_MODEL_STEPS = 4 * (NA_MAX_FILES + 1), MAX_FIXED = MAX_ENDS + MAX_MODEL_STEPS + 5 + 16 };
+
+typedef struct EndMemo {
+    uint64_t key; ///< the slide's bits
+    int others, culprit;
+    bool ok, used;
+} EndMemo;
 
 typedef struct Ctx {
     McEnv *env;
@@ -71,6 +81,8 @@ typedef struct Ctx {
     double blocked_len;
     int blocked_obj, room_obj;
     NaChargeOut *out;
+    EndMemo *memo; // MEMO_SLOTS, open addressing on the slide's bits
+    int nmemo;
 } Ctx;
 
 static bool is_enemy_unit(const NaWorld *w, int o, int self) {
@@ -186,6 +198,33 @@ static bool end_legal(Ctx *c, const McPoly *p, const McPoly *tpoly, int *others,
     return true;
 }
 
+// end_legal for the aligned end at slide s (the charger's centre at aligned_centre(s), facing F),
+// looked up in the memo first: end_legal reads nothing that changes during one solve.
+static bool aligned_end_legal(Ctx *c, double s, int *others, int *culprit) {
+    uint64_t key;
+    memcpy(&key, &s, sizeof key);
+    unsigned slot = (unsigned)((key * 0x9E3779B97F4A7C15ull) >> 54) & (MEMO_SLOTS - 1);
+    while (c->memo[slot].used) {
+        if (c->memo[slot].key == key) {
+            *others = c->memo[slot].others;
+            *culprit = c->memo[slot].culprit;
+            return c->memo[slot].ok;
+        }
+        slot = (slot + 1) & (MEMO_SLOTS - 1);
+    }
+    McRect r = c->S;
+    r.centre = aligned_centre(c, s);
+    r.facing = c->F;
+    McPoly p = mc_rect_to_poly(r);
+    bool ok = end_legal(c, &p, &c->tpoly, others, culprit);
+    if (c->nmemo < MEMO_FILL) {
+        EndMemo e = {key, *others, *culprit, ok, true};
+        c->memo[slot] = e;
+        c->nmemo++;
+    }
+    return ok;
+}
+
 static McSweepInput sweep_in(Ctx *c, const McPoly *mover) {
     McSweepInput si = {mover, c->polys, c->np, &c->bp, c->ign};
     return si;
@@ -279,9 +318,8 @@ static void consider(Ctx *c, double theta, double s, int piece) {
     m.distance = m.a + m.b + wheel_length(c, theta);
     m.in_range = !c->in->has_range || m.distance <= c->in->range + 1e-9;
     m.target_final = c->T;
-    McPoly fp = mc_rect_to_poly(m.final);
     int culprit;
-    bool end_ok = end_legal(c, &fp, &c->tpoly, &m.others, &culprit);
+    bool end_ok = aligned_end_legal(c, s, &m.others, &culprit);
     // An illegal end is final unless rotating the target instead (after the path's check) can
     // end the charger elsewhere: only with an align, and only while the target may turn.
     if (!end_ok && (alpha == 0.0 || !c->in->may_rotate_target)) {
@@ -297,8 +335,7 @@ static void consider(Ctx *c, double theta, double s, int piece) {
         m.target_final = c->T;
         m.target_final.centre = mc_vec2_rotate_cw_about(c->T.centre, pv, -alpha);
         m.target_final.facing = mc_facing_normalize(c->T.facing - alpha);
-        fp = mc_rect_to_poly(m.final);
-        McPoly tp = mc_rect_to_poly(m.target_final);
+        McPoly fp = mc_rect_to_poly(m.final), tp = mc_rect_to_poly(m.target_final);
         end_ok = end_legal(c, &fp, &tp, &m.others, &culprit);
         // The rotated target keeps clear of everything but the charger.
         if (end_ok) {
@@ -624,12 +661,8 @@ static void refine(Ctx *c, double cap) {
     // A slide whose aligned end is illegal gives no move (unless the target may be rotated
     // instead, which ends the charger elsewhere): its track is skipped.
     for (int i = 0; i < c->nfixed; i++) {
-        McRect r = c->S;
-        r.centre = aligned_centre(c, c->fixed[i]);
-        r.facing = c->F;
-        McPoly p = mc_rect_to_poly(r);
         int others, culprit;
-        c->fixed_ok[i] = c->in->may_rotate_target || end_legal(c, &p, &c->tpoly, &others, &culprit);
+        c->fixed_ok[i] = c->in->may_rotate_target || aligned_end_legal(c, c->fixed[i], &others, &culprit);
     }
     for (int sign = -1; sign <= 1; sign += 2) {
         int n = theta_grid(c, sign, cap, th);
@@ -760,7 +793,8 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     c->scratch = MC_NEW(env->arena, int, n > 0 ? n : 1);
     // Not zeroed either: kept[i] is written whole before it is read (i < nkept).
     c->kept = mc_arena_alloc_raw(env->arena, sizeof(NaChargeMove) * MAX_KEPT);
-    if (!c->polys || !c->obj || !c->ign || !c->boxes || !c->nodes || !c->scratch || !c->kept) return false;
+    c->memo = MC_NEW(env->arena, EndMemo, MEMO_SLOTS);
+    if (!c->polys || !c->obj || !c->ign || !c->boxes || !c->nodes || !c->scratch || !c->kept || !c->memo) return false;
     c->target_slot = -1;
     for (int i = 0; i < n; i++) {
         int o = w->hits[i];
