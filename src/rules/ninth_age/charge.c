@@ -54,7 +54,7 @@ typedef struct Ctx {
     NaWorld *w;
     const NaChargeIn *in;
     McRect S, T;
-    McPoly tpoly; // the target where it stands (T)
+    McPoly spoly, tpoly; // the charger and the target where they stand (S, T)
     double mw, md, L, F, delta, reach;
     double sin_delta, cos_delta; // of delta, for the exact-wheel probes
     McVec2 mid, t, n, base, u0, r0;
@@ -234,12 +234,12 @@ static McSweepInput sweep_in(Ctx *c, const McPoly *mover) {
 // way, or -1 when clear.
 static int path_blocker(Ctx *c, NaChargeMove *m, double alpha, McVec2 pivot, bool *rotate_target) {
     McSweepHit hit;
-    McPoly p = mc_rect_to_poly(m->start);
-    McSweepInput si = sweep_in(c, &p);
+    McSweepInput si = sweep_in(c, &c->spoly); // m->start is S
     *rotate_target = false;
     if (m->a > 0 && mc_sweep_translate_brief(&si, mc_vec2_scale(c->u0, m->a), &hit) != MC_SWEEP_CLEAR)
         return c->obj[hit.obstacle];
-    p = mc_rect_to_poly(m->after_a);
+    McPoly p = mc_rect_to_poly(m->after_a);
+    si.mover = &p;
     // Ending in contact is no collision (geom/sweep.h), so a wheel into contact (b = 0) is clear.
     if (m->wheel != 0 && mc_sweep_rotate_brief(&si, m->pivot, m->wheel, &hit) != MC_SWEEP_CLEAR) return c->obj[hit.obstacle];
     p = mc_rect_to_poly(m->after_wheel);
@@ -755,6 +755,7 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     c->md = c->S.depth;
     static const double turn[] = {180.0, 90.0, 270.0, 0.0};
     c->tpoly = mc_rect_to_poly(c->T);
+    c->spoly = mc_rect_to_poly(c->S);
     const McPoly *tp = &c->tpoly;
     static const int edge_from[] = {MC_RECT_FRONT_RIGHT, MC_RECT_FRONT_LEFT, MC_RECT_BACK_RIGHT, MC_RECT_BACK_LEFT};
     static const int edge_to[] = {MC_RECT_FRONT_LEFT, MC_RECT_BACK_LEFT, MC_RECT_FRONT_RIGHT, MC_RECT_BACK_RIGHT};
@@ -779,9 +780,9 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     double diag = sqrt(c->mw * c->mw + c->md * c->md);
     double span = mc_vec2_distance(c->S.centre, c->T.centre) + diag + fabs(c->T.width) + fabs(c->T.depth) + c->mw * PI;
     if (in->has_range && in->range + diag < span) span = in->range + diag;
-    McPoly sp = mc_rect_to_poly(c->S);
-    McAabb box = mc_aabb_union(mc_poly_aabb(&sp), mc_poly_aabb(tp));
-    box = mc_aabb_union(box, mc_aabb_inflate(mc_poly_aabb(&sp), span));
+    const McPoly *sp = &c->spoly;
+    McAabb box = mc_aabb_union(mc_poly_aabb(sp), mc_poly_aabb(tp));
+    box = mc_aabb_union(box, mc_aabb_inflate(mc_poly_aabb(sp), span));
     int n = na_world_query(w, box, 4 * MC_LINEAR_SLOP);
     // Not zeroed (a McPoly has room for MC_POLY_CAPACITY vertices; a unit uses 4): the first np
     // get their vertices below, and nothing reads past them.
@@ -807,7 +808,7 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
         c->boxes[k] = mc_poly_aabb(&c->polys[k]);
         // Objects it may pass (fellow pursuers) and those it already overlaps (after a pivot that
         // ignored Unit Spacing) are not in its way.
-        c->ign[k] = (in->pass && in->pass[o]) || (o != in->target && na_separation(&sp, &c->polys[k]) < -MC_LINEAR_SLOP);
+        c->ign[k] = (in->pass && in->pass[o]) || (o != in->target && na_separation(sp, &c->polys[k]) < -MC_LINEAR_SLOP);
         if (o == in->target) c->target_slot = k;
     }
     if (c->target_slot < 0) return false;
