@@ -87,9 +87,9 @@ McDecomposeStatus mc_poly_decompose(const McVec2 *pts, int count, McPoly *out, i
     for (int i = 0; i < n; i++) {
         for (int j = i + 2; j < n; j++) {
             if (i == 0 && j == n - 1) continue; // adjacent through the wrap
-            if (boxes_apart(w[i], w[wrap(i + 1, n)], w[j], w[wrap(j + 1, n)], 4.0 * SLOP)) continue;
-            McSegmentRelation rel =
-                mc_segment_intersect(w[i], w[wrap(i + 1, n)], w[j], w[wrap(j + 1, n)], NULL, NULL);
+            McVec2 a0 = w[i], a1 = w[wrap(i + 1, n)], b0 = w[j], b1 = w[wrap(j + 1, n)];
+            if (boxes_apart(a0, a1, b0, b1, 4.0 * SLOP)) continue;
+            McSegmentRelation rel = mc_segment_intersect(a0, a1, b0, b1, NULL, NULL);
             if (rel != MC_SEGMENTS_DISJOINT) return MC_DECOMPOSE_SELF_INTERSECTING;
         }
     }
