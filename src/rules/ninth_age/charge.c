@@ -83,6 +83,11 @@ typedef struct Ctx {
     NaChargeOut *out;
     EndMemo *memo; // MEMO_SLOTS, open addressing on the slide's bits
     int nmemo;
+    // The last two facings' sines and cosines (facing_sc): one wheel angle's candidates share
+    // the facing after the wheel.
+    uint64_t sc_key[2];
+    double sc_sin[2], sc_cos[2];
+    int sc_used, sc_next;
 } Ctx;
 
 static bool is_enemy_unit(const NaWorld *w, int o, int self) {
@@ -121,6 +126,39 @@ int na_charge_compare(const NaChargeMove *x, const NaChargeMove *y) {
 
 // ---- geometry of one candidate -----------------------------------------------------------------
 
+// mc_trig_sincos_deg(facing), remembered for the last two facings (by their bits).
+static void facing_sc(Ctx *c, double facing, double *sn, double *cs) {
+    uint64_t key;
+    memcpy(&key, &facing, sizeof key);
+    for (int i = 0; i < c->sc_used; i++)
+        if (c->sc_key[i] == key) {
+            *sn = c->sc_sin[i];
+            *cs = c->sc_cos[i];
+            return;
+        }
+    mc_trig_sincos_deg(facing, sn, cs);
+    int k = c->sc_next;
+    c->sc_next = 1 - k;
+    if (c->sc_used < 2) c->sc_used++;
+    c->sc_key[k] = key;
+    c->sc_sin[k] = *sn;
+    c->sc_cos[k] = *cs;
+}
+
+// mc_facing_forward through facing_sc.
+static McVec2 forward_of(Ctx *c, double facing) {
+    double sn, cs;
+    facing_sc(c, facing, &sn, &cs);
+    return mc_vec2(sn, cs);
+}
+
+// mc_rect_to_poly through facing_sc.
+static McPoly poly_of(Ctx *c, McRect r) {
+    double sn, cs;
+    facing_sc(c, r.facing, &sn, &cs);
+    return mc_rect_to_poly_sc(r, sn, cs);
+}
+
 static McVec2 aligned_centre(const Ctx *c, double s) { return mc_vec2_mul_add(c->base, s, c->t); }
 
 // The contact point of the align for slide s: the left end of the overlap for α < 0 (the charger
@@ -148,8 +186,8 @@ static McVec2 wheel_shift(const Ctx *c, double theta, McVec2 *corner_off) {
 }
 
 // a and b for slide s (θ != 0 and not 180°, so the two directions are not parallel).
-static void solve_ab(const Ctx *c, double theta, double s, double alpha, int piece, double *a, double *b) {
-    McVec2 u1 = mc_facing_forward(c->S.facing + theta);
+static void solve_ab(Ctx *c, double theta, double s, double alpha, int piece, double *a, double *b) {
+    McVec2 u1 = forward_of(c, c->S.facing + theta);
     McVec2 d = mc_vec2_sub(mc_vec2_sub(pre_align_centre(c, s, alpha, piece), c->S.centre), wheel_shift(c, theta, NULL));
     double det = mc_vec2_cross(c->u0, u1);
     *a = mc_vec2_cross(d, u1) / det;
@@ -215,7 +253,7 @@ static bool aligned_end_legal(Ctx *c, double s, int *others, int *culprit) {
     McRect r = c->S;
     r.centre = aligned_centre(c, s);
     r.facing = c->F;
-    McPoly p = mc_rect_to_poly(r);
+    McPoly p = mc_rect_to_poly_sc(r, c->n.x, c->n.y); // n is F's forward: its sine and cosine
     bool ok = end_legal(c, &p, &c->tpoly, others, culprit);
     if (c->nmemo < MEMO_FILL) {
         EndMemo e = {key, *others, *culprit, ok, true};
@@ -238,18 +276,18 @@ static int path_blocker(Ctx *c, NaChargeMove *m, double alpha, McVec2 pivot, boo
     *rotate_target = false;
     if (m->a > 0 && mc_sweep_translate_brief(&si, mc_vec2_scale(c->u0, m->a), &hit) != MC_SWEEP_CLEAR)
         return c->obj[hit.obstacle];
-    McPoly p = mc_rect_to_poly(m->after_a);
+    McPoly p = mc_rect_to_poly_sc(m->after_a, c->u0.x, c->u0.y); // S's facing: u0 = (sin, cos)
     si.mover = &p;
     // Ending in contact is no collision (geom/sweep.h), so a wheel into contact (b = 0) is clear.
     if (m->wheel != 0 && mc_sweep_rotate_brief(&si, m->pivot, m->wheel, &hit) != MC_SWEEP_CLEAR) return c->obj[hit.obstacle];
-    p = mc_rect_to_poly(m->after_wheel);
-    McVec2 u1 = mc_facing_forward(m->after_wheel.facing);
+    p = poly_of(c, m->after_wheel);
+    McVec2 u1 = forward_of(c, m->after_wheel.facing);
     if (m->b > 0 && mc_sweep_translate_brief(&si, mc_vec2_scale(u1, m->b), &hit) != MC_SWEEP_CLEAR) {
         if (!(hit.obstacle == c->target_slot && (1.0 - hit.t) * m->b <= MC_LINEAR_SLOP)) return c->obj[hit.obstacle];
     }
     if (alpha == 0.0) return -1;
     // The Align Move slides along the target facing it touches: the target is not in its way.
-    p = mc_rect_to_poly(m->contact);
+    p = poly_of(c, m->contact);
     unsigned char saved = c->ign[c->target_slot];
     c->ign[c->target_slot] = 1;
     McSweepState st = mc_sweep_rotate_brief(&si, pivot, alpha, &hit);
@@ -309,7 +347,7 @@ static void consider(Ctx *c, double theta, double s, int piece) {
     m.after_wheel.centre = mc_vec2_rotate_cw_about(m.after_a.centre, m.pivot, theta);
     m.after_wheel.facing = mc_facing_normalize(c->S.facing + theta);
     m.contact = m.after_wheel;
-    m.contact.centre = mc_vec2_mul_add(m.after_wheel.centre, m.b, mc_facing_forward(m.after_wheel.facing));
+    m.contact.centre = mc_vec2_mul_add(m.after_wheel.centre, m.b, forward_of(c, m.after_wheel.facing));
     McVec2 pv = alpha == 0.0 ? mc_vec2(0, 0) : align_pivot(c, s, alpha, piece);
     m.contact_point = alpha == 0.0 ? mc_vec2_mul_add(c->mid, 0.5 * (fmax(s - 0.5 * c->mw, -0.5 * c->L) + fmin(s + 0.5 * c->mw, 0.5 * c->L)), c->t) : pv;
     m.final = c->S;
