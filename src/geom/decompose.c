@@ -25,9 +25,6 @@ static bool in_triangle(McVec2 p, McVec2 a, McVec2 b, McVec2 c, bool strict) {
     return d1 >= 0.0 && d2 >= 0.0 && d3 >= 0.0;
 }
 
-// Drops vertices that lie on the segment between their neighbours (within the slop); a vertex
-// within the slop of its neighbours' line but not between them is a spike. Returns false on a
-// spike.
 // Whether the boxes of segments [a0, a1] and [b0, b1] lie more than `gap` apart along x or y.
 // Then the segments are farther apart than `gap` too (their distance is at least the boxes'),
 // so mc_segment_intersect would find them disjoint for any gap above the slop and rounding.
@@ -39,6 +36,9 @@ static bool boxes_apart(McVec2 a0, McVec2 a1, McVec2 b0, McVec2 b1, double gap) 
     return ax0 > bx1 + gap || bx0 > ax1 + gap || ay0 > by1 + gap || by0 > ay1 + gap;
 }
 
+// Drops vertices that lie on the segment between their neighbours (within the slop); a vertex
+// within the slop of its neighbours' line but not between them is a spike. Returns false on a
+// spike.
 static bool drop_collinear(McVec2 *w, int *count) {
     bool changed = true;
     while (changed && *count >= 3) {
