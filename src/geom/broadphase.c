@@ -38,6 +38,10 @@ static void select_nth(int *idx, int n, int k, const McAabb *boxes, int axis) {
     }
 }
 
+static bool box_ok(McAabb b) {
+    return mc_vec2_is_finite(b.lo) && mc_vec2_is_finite(b.hi) && b.lo.x <= b.hi.x && b.lo.y <= b.hi.y;
+}
+
 bool mc_broadphase_build(McBroadphase *bp, McBroadphaseNode *nodes, int node_capacity,
                          int *scratch, const McAabb *boxes, int count) {
     if (!bp) return false;
@@ -48,10 +52,7 @@ bool mc_broadphase_build(McBroadphase *bp, McBroadphaseNode *nodes, int node_cap
     if (count < 0 || count > MC_BROADPHASE_MAX_ITEMS || !nodes || !scratch || !boxes) return false;
     if (node_capacity < MC_BROADPHASE_NODES(count)) return false;
     for (int i = 0; i < count; i++) {
-        McAabb b = boxes[i];
-        if (!mc_vec2_is_finite(b.lo) || !mc_vec2_is_finite(b.hi) || b.lo.x > b.hi.x ||
-            b.lo.y > b.hi.y)
-            return false;
+        if (!box_ok(boxes[i])) return false;
         scratch[i] = i;
     }
     struct {
@@ -90,6 +91,20 @@ bool mc_broadphase_build(McBroadphase *bp, McBroadphaseNode *nodes, int node_cap
     }
     bp->node_count = used;
     bp->item_count = count;
+    return true;
+}
+
+bool mc_broadphase_refit(McBroadphase *bp, const McAabb *boxes, int count) {
+    if (!bp || !bp->nodes || !boxes || count <= 0 || bp->item_count != count || bp->node_count <= 0) return false;
+    for (int i = 0; i < count; i++)
+        if (!box_ok(boxes[i])) return false;
+    // Children always come after their parent (build hands out node numbers top-down), so one
+    // pass from the last node back finishes both children before their parent.
+    McBroadphaseNode *nodes = bp->nodes;
+    for (int i = bp->node_count - 1; i >= 0; i--) {
+        McBroadphaseNode *nd = &nodes[i];
+        nd->box = nd->item >= 0 ? boxes[nd->item] : mc_aabb_union(nodes[nd->child].box, nodes[nd->child + 1].box);
+    }
     return true;
 }
 

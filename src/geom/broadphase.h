@@ -55,6 +55,15 @@ typedef struct McBroadphaseIter {
 bool mc_broadphase_build(McBroadphase *bp, McBroadphaseNode *nodes, int node_capacity,
                          int *scratch, const McAabb *boxes, int count);
 
+/// Gives a built tree new boxes for the same `count` items (item i is boxes[i]) without building
+/// it again: every leaf takes its item's box and every internal node the union of its children's,
+/// so a query finds exactly the items a tree built anew would (in the same order as before the
+/// change of boxes, not necessarily a new build's). The shape stays the first build's: fine for
+/// a few items that move, slower to query when most have moved far. Returns false, leaving the
+/// tree as it was, when the tree holds a different number of items (or none) or a box is not
+/// finite or has lo > hi; mc_broadphase_build then decides.
+bool mc_broadphase_refit(McBroadphase *bp, const McAabb *boxes, int count);
+
 /// Starts a query for the items whose boxes meet `box`.
 void mc_broadphase_iter_begin(McBroadphaseIter *it, const McBroadphase *bp, McAabb box);
 

@@ -25,6 +25,17 @@ static bool in_triangle(McVec2 p, McVec2 a, McVec2 b, McVec2 c, bool strict) {
     return d1 >= 0.0 && d2 >= 0.0 && d3 >= 0.0;
 }
 
+// Whether the boxes of segments [a0, a1] and [b0, b1] lie more than `gap` apart along x or y.
+// Then the segments are farther apart than `gap` too (their distance is at least the boxes'),
+// so mc_segment_intersect would find them disjoint for any gap above the slop and rounding.
+static bool boxes_apart(McVec2 a0, McVec2 a1, McVec2 b0, McVec2 b1, double gap) {
+    double ax0 = a0.x < a1.x ? a0.x : a1.x, ax1 = a0.x < a1.x ? a1.x : a0.x;
+    double ay0 = a0.y < a1.y ? a0.y : a1.y, ay1 = a0.y < a1.y ? a1.y : a0.y;
+    double bx0 = b0.x < b1.x ? b0.x : b1.x, bx1 = b0.x < b1.x ? b1.x : b0.x;
+    double by0 = b0.y < b1.y ? b0.y : b1.y, by1 = b0.y < b1.y ? b1.y : b0.y;
+    return ax0 > bx1 + gap || bx0 > ax1 + gap || ay0 > by1 + gap || by0 > ay1 + gap;
+}
+
 // Drops vertices that lie on the segment between their neighbours (within the slop); a vertex
 // within the slop of its neighbours' line but not between them is a spike. Returns false on a
 // spike.
@@ -76,8 +87,9 @@ McDecomposeStatus mc_poly_decompose(const McVec2 *pts, int count, McPoly *out, i
     for (int i = 0; i < n; i++) {
         for (int j = i + 2; j < n; j++) {
             if (i == 0 && j == n - 1) continue; // adjacent through the wrap
-            McSegmentRelation rel =
-                mc_segment_intersect(w[i], w[wrap(i + 1, n)], w[j], w[wrap(j + 1, n)], NULL, NULL);
+            McVec2 a0 = w[i], a1 = w[wrap(i + 1, n)], b0 = w[j], b1 = w[wrap(j + 1, n)];
+            if (boxes_apart(a0, a1, b0, b1, 4.0 * SLOP)) continue;
+            McSegmentRelation rel = mc_segment_intersect(a0, a1, b0, b1, NULL, NULL);
             if (rel != MC_SEGMENTS_DISJOINT) return MC_DECOMPOSE_SELF_INTERSECTING;
         }
     }

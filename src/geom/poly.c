@@ -55,6 +55,10 @@ McPoly mc_rect_to_poly(McRect rect) {
     // free-form rule sets make a polygon of every unit they test).
     double s, c;
     mc_trig_sincos_deg(rect.facing, &s, &c);
+    return mc_rect_to_poly_sc(rect, s, c);
+}
+
+McPoly mc_rect_to_poly_sc(McRect rect, double s, double c) {
     double hw = fabs(rect.width) * 0.5, hd = fabs(rect.depth) * 0.5;
     const McVec2 local[4] = {mc_vec2(hw, hd), mc_vec2(-hw, hd), mc_vec2(-hw, -hd), mc_vec2(hw, -hd)};
     McPoly p;

@@ -115,6 +115,9 @@ McPoly mc_poly_box(double x0, double y0, double x1, double y1);
 /// side (McRectEdge). Uses the deterministic trigonometry, so facings that are multiples of 90°
 /// give exact axis-aligned corners.
 McPoly mc_rect_to_poly(McRect rect);
+/// mc_rect_to_poly with the sine and cosine of rect.facing given (as mc_trig_sincos_deg gives
+/// them): the same corners, for a caller that makes many rectangles of one facing.
+McPoly mc_rect_to_poly_sc(McRect rect, double sin_facing, double cos_facing);
 
 /// One corner of the rectangle (the same value as mc_rect_to_poly(rect).v[corner]).
 McVec2 mc_rect_corner(McRect rect, McRectCorner corner);

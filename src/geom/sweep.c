@@ -140,9 +140,14 @@ static double sep_at(const McPoly *a, const McPoly *b, McVec2 pivot, double sign
 // intervals that gets deeper than the slop (at a midpoint or at an interval's end) is a
 // collision, and the mover stops where the run began: a candidate angle where the boundaries
 // touch.
+// `travel` bounds how far any point of the mover moves during the whole turn: an obstacle
+// farther than that (by the SAT gap, which never exceeds the true distance) stays apart at every
+// angle, so no interval of its events could be deeper than the slop.
 static int rotate_one(const McPoly *a, const McPoly *b, McVec2 pivot, double dir, double limit,
-                      double *angle_out) {
-    if (mc_poly_sat_separation(a, b, NULL) < -SLOP) return ONE_OVERLAP;
+                      double travel, double *angle_out) {
+    double sep0 = mc_poly_sat_separation(a, b, NULL);
+    if (sep0 < -SLOP) return ONE_OVERLAP;
+    if (sep0 > travel) return ONE_NONE;
     double cur = 0.0, run_start = -1.0;
     for (;;) {
         double nxt = next_event(a, b, pivot, dir, cur, limit);
@@ -193,16 +198,21 @@ static int candidates_next(Candidates *c) {
     }
 }
 
-static void hit_init(McSweepHit *out, const McSweepInput *in) {
+static void hit_init(McSweepHit *out, const McSweepInput *in, bool brief) {
     out->state = MC_SWEEP_INVALID;
     out->t = 0.0;
     out->angle = 0.0;
     out->obstacle = -1;
     out->placed.count = 0;
-    if (in && in->mover) out->placed = *in->mover;
     McPoly empty;
     empty.count = 0;
     mc_poly_contact(&empty, &empty, &out->contact);
+    if (brief) return;
+    // The mover's vertices only: a whole McPoly is MC_POLY_CAPACITY of them, mostly unused.
+    if (in && in->mover) {
+        out->placed.count = in->mover->count;
+        for (int k = 0; k < in->mover->count; k++) out->placed.v[k] = in->mover->v[k];
+    }
 }
 
 static bool input_ok(const McSweepInput *in) {
@@ -227,16 +237,17 @@ static void earliest_add(Earliest *e, int i, int r, double at) {
 }
 
 // Reports the overlapped obstacle, if any; returns true when the sweep ends there.
-static bool starts_overlapping(const Earliest *e, const McSweepInput *in, McSweepHit *out) {
+static bool starts_overlapping(const Earliest *e, const McSweepInput *in, bool brief, McSweepHit *out) {
     if (e->overlap < 0) return false;
     out->state = MC_SWEEP_STARTS_OVERLAPPING;
     out->obstacle = e->overlap;
-    mc_poly_contact(&out->placed, &in->obstacles[e->overlap], &out->contact);
+    if (!brief) mc_poly_contact(&out->placed, &in->obstacles[e->overlap], &out->contact);
     return true;
 }
 
-McSweepState mc_sweep_translate(const McSweepInput *in, McVec2 delta, McSweepHit *out) {
-    hit_init(out, in);
+// `brief`: fill only state, t, angle and obstacle (mc_sweep_translate_brief).
+static McSweepState sweep_translate(const McSweepInput *in, McVec2 delta, bool brief, McSweepHit *out) {
+    hit_init(out, in, brief);
     if (!input_ok(in) || !mc_vec2_is_finite(delta)) return out->state;
     const McPoly *a = in->mover;
     McAabb box0 = mc_poly_aabb(a);
@@ -252,18 +263,19 @@ McSweepState mc_sweep_translate(const McSweepInput *in, McVec2 delta, McSweepHit
         int r = translate_one(a, &in->obstacles[i], delta, &t);
         earliest_add(&e, i, r, t);
     }
-    if (starts_overlapping(&e, in, out)) return out->state;
+    if (starts_overlapping(&e, in, brief, out)) return out->state;
     int best = e.best;
     double best_t = e.at;
     if (best < 0) {
         out->state = MC_SWEEP_CLEAR;
         out->t = 1.0;
-        mc_poly_translate(a, delta, &out->placed);
+        if (!brief) mc_poly_translate(a, delta, &out->placed);
         return out->state;
     }
     out->state = MC_SWEEP_HIT;
     out->t = best_t;
     out->obstacle = best;
+    if (brief) return out->state;
     // t == 1 moves by exactly delta; otherwise by t·delta, computed once here.
     McVec2 move = best_t == 1.0 ? delta : mc_vec2_scale(delta, best_t);
     mc_poly_translate(a, move, &out->placed);
@@ -291,19 +303,20 @@ static McAabb arcs_box(const McPoly *a, McVec2 pivot, double dir, double limit) 
     McPoly end;
     mc_poly_rotate(a, pivot, dir * limit, &end);
     McAabb box = mc_aabb_union(mc_poly_aabb(a), mc_poly_aabb(&end));
+    static const McVec2 axes[4] = {{1.0, 0.0}, {0.0, 1.0}, {-1.0, 0.0}, {0.0, -1.0}};
     for (int k = 0; k < a->count; k++) {
-        McVec2 u = mc_vec2_sub(a->v[k], pivot);
+        McVec2 u = mc_vec2_sub(a->v[k], pivot), w = mc_vec2_sub(end.v[k], pivot);
         double r = sqrt(mc_vec2_length_sq(u));
         if (!(r > 0.0)) continue;
-        // Polar angle, counter-clockwise from +x; a clockwise turn (dir +1) lowers it.
-        double phi = mc_facing_normalize(mc_trig_atan2_deg(u.y, u.x));
-        double lo = dir > 0.0 ? phi - limit : phi, hi = dir > 0.0 ? phi : phi + limit;
-        // An axis direction within a hair of the arc counts as crossed: a larger box is harmless.
-        for (int m = -4; m <= 8; m++) {
-            double axis = 90.0 * m;
-            if (axis < lo - 1e-6 || axis > hi + 1e-6) continue;
-            int q = ((m % 4) + 4) % 4;
-            McVec2 pt = mc_vec2(pivot.x + (q == 0 ? r : q == 2 ? -r : 0.0), pivot.y + (q == 1 ? r : q == 3 ? -r : 0.0));
+        // An arc of less than a half circle from u to w passes axis direction e iff e lies on
+        // the turning side of u and w lies on the turning side of e (counter-clockwise: both
+        // cross products >= 0; a clockwise turn, dir +1, flips their signs). A direction within
+        // a hair of the arc counts as passed: a larger box is harmless.
+        double tol = 1e-7 * r, sgn = dir > 0.0 ? -1.0 : 1.0;
+        for (int m = 0; m < 4; m++) {
+            McVec2 e = axes[m];
+            if (sgn * mc_vec2_cross(u, e) < -tol || sgn * mc_vec2_cross(e, w) < -tol) continue;
+            McVec2 pt = mc_vec2_mul_add(pivot, r, e);
             McAabb one = {pt, pt};
             box = mc_aabb_union(box, one);
         }
@@ -311,9 +324,9 @@ static McAabb arcs_box(const McPoly *a, McVec2 pivot, double dir, double limit) 
     return box;
 }
 
-McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degrees,
-                             McSweepHit *out) {
-    hit_init(out, in);
+static McSweepState sweep_rotate(const McSweepInput *in, McVec2 pivot, double degrees, bool brief,
+                                 McSweepHit *out) {
+    hit_init(out, in, brief);
     if (!input_ok(in) || !mc_vec2_is_finite(pivot) || !isfinite(degrees)) return out->state;
     const McPoly *a = in->mover;
     double dir = degrees < 0.0 ? -1.0 : 1.0;
@@ -331,6 +344,10 @@ McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degree
     swept = limit < 180.0 ? arcs_box(a, pivot, dir, limit) : mc_aabb_union(swept, mc_poly_aabb(a));
     swept = mc_aabb_inflate(swept, 2.0 * SLOP);
 
+    // A point at distance r from the pivot moves at most r·(the turn in radians) along its arc,
+    // and never more than 2r; with room for rounding in the turned coordinates.
+    double arc = limit * (3.14159265358979323846 / 180.0);
+    double travel = reach * (arc < 2.0 ? arc : 2.0) + 4.0 * SLOP + 1e-9 * (fabs(pivot.x) + fabs(pivot.y) + reach);
     Earliest e = {-1, -1, 720.0};
     Candidates c;
     candidates_begin(&c, in, swept);
@@ -343,18 +360,18 @@ McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degree
         if (limit == 0.0) {
             r = mc_poly_sat_separation(a, b, NULL) < -SLOP ? ONE_OVERLAP : ONE_NONE;
         } else {
-            r = rotate_one(a, b, pivot, dir, limit, &ang);
+            r = rotate_one(a, b, pivot, dir, limit, travel, &ang);
         }
         earliest_add(&e, i, r, ang);
     }
-    if (starts_overlapping(&e, in, out)) return out->state;
+    if (starts_overlapping(&e, in, brief, out)) return out->state;
     int best = e.best;
     double best_angle = e.at;
     if (best < 0) {
         out->state = MC_SWEEP_CLEAR;
         out->t = 1.0;
         out->angle = dir * limit + 0.0;
-        mc_poly_rotate(a, pivot, out->angle, &out->placed);
+        if (!brief) mc_poly_rotate(a, pivot, out->angle, &out->placed);
         if (limit == 0.0) out->angle = 0.0;
         return out->state;
     }
@@ -362,7 +379,24 @@ McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degree
     out->obstacle = best;
     out->angle = dir * best_angle + 0.0;
     out->t = best_angle / limit;
+    if (brief) return out->state;
     mc_poly_rotate(a, pivot, out->angle, &out->placed);
     mc_poly_contact(&out->placed, &in->obstacles[best], &out->contact);
     return out->state;
+}
+
+McSweepState mc_sweep_translate(const McSweepInput *in, McVec2 delta, McSweepHit *out) {
+    return sweep_translate(in, delta, false, out);
+}
+
+McSweepState mc_sweep_translate_brief(const McSweepInput *in, McVec2 delta, McSweepHit *out) {
+    return sweep_translate(in, delta, true, out);
+}
+
+McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degrees, McSweepHit *out) {
+    return sweep_rotate(in, pivot, degrees, false, out);
+}
+
+McSweepState mc_sweep_rotate_brief(const McSweepInput *in, McVec2 pivot, double degrees, McSweepHit *out) {
+    return sweep_rotate(in, pivot, degrees, true, out);
 }

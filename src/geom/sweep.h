@@ -66,4 +66,12 @@ McSweepState mc_sweep_translate(const McSweepInput *in, McVec2 delta, McSweepHit
 McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degrees,
                              McSweepHit *out);
 
+/// mc_sweep_translate and mc_sweep_rotate filling only `state`, `t`, `angle` and `obstacle`
+/// (`placed` is left with no vertices and `contact` empty): for a caller that asks only whether
+/// and where the path is blocked, without the cost of the contact's features.
+McSweepState mc_sweep_translate_brief(const McSweepInput *in, McVec2 delta, McSweepHit *out);
+/// See mc_sweep_translate_brief.
+McSweepState mc_sweep_rotate_brief(const McSweepInput *in, McVec2 pivot, double degrees,
+                                   McSweepHit *out);
+
 #endif

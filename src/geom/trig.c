@@ -161,7 +161,9 @@ double mc_trig_acos_deg(double x) {
 
 double mc_facing_normalize(double degrees) {
     if (!isfinite(degrees)) return 0.0;
-    double a = fmod(degrees, 360.0); // exact, in (−360, 360)
+    // fmod is exact, in (−360, 360), and gives an angle already within a turn back unchanged:
+    // skipping the call there (a software loop in WebAssembly) keeps the same bits.
+    double a = degrees > -360.0 && degrees < 360.0 ? degrees : fmod(degrees, 360.0);
     if (a < 0.0) a += 360.0;         // may round up to exactly 360 for tiny negative a
     if (a >= 360.0) a = 0.0;
     return a + 0.0;

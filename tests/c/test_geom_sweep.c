@@ -411,6 +411,44 @@ MC_TEST(t_bp_random, "broadphase: property: queries equal brute force on 3000 ra
     }
 }
 
+MC_TEST(t_bp_refit, "broadphase: property: after boxes move, a refitted tree's queries equal brute force") {
+    rng_state = 23;
+    for (int i = 0; i < BP_N; i++) {
+        double x = mc_rng_range(&rng_state, -1e3, 1e3), y = mc_rng_range(&rng_state, -1e3, 1e3);
+        bp_boxes[i].lo = mc_vec2(x, y);
+        bp_boxes[i].hi = mc_vec2(x + mc_rng_range(&rng_state, 0, 5), y + mc_rng_range(&rng_state, 0, 5));
+    }
+    McBroadphase bp;
+    MC_CHECK(mc_broadphase_build(&bp, bp_nodes, MC_BROADPHASE_NODES(BP_N), bp_scratch, bp_boxes, BP_N));
+    MC_CHECK(!mc_broadphase_refit(&bp, bp_boxes, BP_N - 1)); // another number of items
+    for (int round = 0; round < 4; round++) {
+        // Some boxes jump anywhere (far from where the tree put them), some shift a little.
+        for (int k = 0; k < 200; k++) {
+            int i = (int)mc_rng_range(&rng_state, 0, BP_N - 1);
+            double x = round % 2 ? mc_rng_range(&rng_state, -1e3, 1e3) : bp_boxes[i].lo.x + mc_rng_range(&rng_state, -3, 3);
+            double y = round % 2 ? mc_rng_range(&rng_state, -1e3, 1e3) : bp_boxes[i].lo.y + mc_rng_range(&rng_state, -3, 3);
+            bp_boxes[i].lo = mc_vec2(x, y);
+            bp_boxes[i].hi = mc_vec2(x + mc_rng_range(&rng_state, 0, 5), y + mc_rng_range(&rng_state, 0, 5));
+        }
+        MC_CHECK(mc_broadphase_refit(&bp, bp_boxes, BP_N));
+        for (int k = 0; k < 500; k++) {
+            double x = mc_rng_range(&rng_state, -1e3, 1e3), y = mc_rng_range(&rng_state, -1e3, 1e3);
+            McAabb q = {{x, y}, {x + mc_rng_range(&rng_state, 0, 50), y + mc_rng_range(&rng_state, 0, 50)}};
+            int n = mc_broadphase_query(&bp, q, bp_out, BP_N);
+            int brute = 0;
+            for (int i = 0; i < BP_N; i++) brute += mc_aabb_overlaps(bp_boxes[i], q) ? 1 : 0;
+            MC_CHECK_INT(n, brute);
+            for (int j = 0; j < n && j < BP_N; j++) MC_CHECK(mc_aabb_overlaps(bp_boxes[bp_out[j]], q));
+        }
+    }
+    // A box that is not finite is refused and the tree left as it was.
+    McAabb keep = bp_boxes[7];
+    bp_boxes[7].hi.x = INFINITY;
+    MC_CHECK(!mc_broadphase_refit(&bp, bp_boxes, BP_N));
+    bp_boxes[7] = keep;
+    MC_CHECK_INT(mc_broadphase_query(&bp, keep, bp_out, BP_N) >= 1, 1);
+}
+
 // ---- property tests ----------------------------------------------------------------------------
 
 // A random convex polygon: 3..8 points at increasing angles on a circle of random radius.
@@ -498,6 +536,11 @@ MC_TEST(t_prop_translate, "sweep: property: random translations never end overla
         MC_CHECK_INT(hb.state, h.state);
         MC_CHECK(hb.t == h.t);
         MC_CHECK_INT(hb.obstacle, h.obstacle);
+        // The brief sweep: the same state, t, angle and obstacle.
+        mc_sweep_translate_brief(&in, d, &hb);
+        MC_CHECK_INT(hb.state, h.state);
+        MC_CHECK(hb.t == h.t && hb.angle == h.angle);
+        MC_CHECK_INT(hb.obstacle, h.obstacle);
         MC_CHECK(st != MC_SWEEP_STARTS_OVERLAPPING && st != MC_SWEEP_INVALID);
         check_hit(&scene, &h);
         hits += st == MC_SWEEP_HIT;
@@ -551,6 +594,10 @@ MC_TEST(t_prop_rotate, "sweep: property: random rotations never end overlapping 
         mc_sweep_rotate(&in, pivot, deg, &hb);
         MC_CHECK_INT(hb.state, h.state);
         MC_CHECK(hb.angle == h.angle);
+        MC_CHECK_INT(hb.obstacle, h.obstacle);
+        mc_sweep_rotate_brief(&in, pivot, deg, &hb);
+        MC_CHECK_INT(hb.state, h.state);
+        MC_CHECK(hb.angle == h.angle && hb.t == h.t);
         MC_CHECK_INT(hb.obstacle, h.obstacle);
         MC_CHECK(st != MC_SWEEP_STARTS_OVERLAPPING && st != MC_SWEEP_INVALID);
         check_hit(&scene, &h);

@@ -20,6 +20,7 @@
 // Each candidate is checked with the sweeps of GEOMETRY.md against everything else on the table,
 // and Maximising Contact (9A-CH-3) picks among the legal ones.
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,13 +38,23 @@
 // How far under NA_CLEAR_GAP a gap found by bisection (na_slide_blocked_ends) may come out.
 #define CLEAR_GAP_TOL 1e-9
 enum { ROOT_STEPS = 100 };
+// The aligned end's legality depends on the slide alone, and the same slides come back for many
+// wheel angles: it is remembered for up to MEMO_FILL slides in a table of MEMO_SLOTS.
+enum { MEMO_SLOTS = 1024, MEMO_FILL = 768 };
 enum { MAX_KEPT = 1024, MAX_ENDS = 64, EVEN_STEPS = 4, MAX_MODEL_STEPS = 4 * (NA_MAX_FILES + 1), MAX_FIXED = MAX_ENDS + MAX_MODEL_STEPS + 5 + 16 };
+
+typedef struct EndMemo {
+    uint64_t key; ///< the slide's bits
+    int others, culprit;
+    bool ok, used;
+} EndMemo;
 
 typedef struct Ctx {
     McEnv *env;
     NaWorld *w;
     const NaChargeIn *in;
     McRect S, T;
+    McPoly spoly, tpoly; // the charger and the target where they stand (S, T)
     double mw, md, L, F, delta, reach;
     double sin_delta, cos_delta; // of delta, for the exact-wheel probes
     McVec2 mid, t, n, base, u0, r0;
@@ -70,6 +81,13 @@ typedef struct Ctx {
     double blocked_len;
     int blocked_obj, room_obj;
     NaChargeOut *out;
+    EndMemo *memo; // MEMO_SLOTS, open addressing on the slide's bits
+    int nmemo;
+    // The last two facings' sines and cosines (facing_sc): one wheel angle's candidates share
+    // the facing after the wheel.
+    uint64_t sc_key[2];
+    double sc_sin[2], sc_cos[2];
+    int sc_used, sc_next;
 } Ctx;
 
 static bool is_enemy_unit(const NaWorld *w, int o, int self) {
@@ -108,6 +126,39 @@ int na_charge_compare(const NaChargeMove *x, const NaChargeMove *y) {
 
 // ---- geometry of one candidate -----------------------------------------------------------------
 
+// mc_trig_sincos_deg(facing), remembered for the last two facings (by their bits).
+static void facing_sc(Ctx *c, double facing, double *sn, double *cs) {
+    uint64_t key;
+    memcpy(&key, &facing, sizeof key);
+    for (int i = 0; i < c->sc_used; i++)
+        if (c->sc_key[i] == key) {
+            *sn = c->sc_sin[i];
+            *cs = c->sc_cos[i];
+            return;
+        }
+    mc_trig_sincos_deg(facing, sn, cs);
+    int k = c->sc_next;
+    c->sc_next = 1 - k;
+    if (c->sc_used < 2) c->sc_used++;
+    c->sc_key[k] = key;
+    c->sc_sin[k] = *sn;
+    c->sc_cos[k] = *cs;
+}
+
+// mc_facing_forward through facing_sc.
+static McVec2 forward_of(Ctx *c, double facing) {
+    double sn, cs;
+    facing_sc(c, facing, &sn, &cs);
+    return mc_vec2(sn, cs);
+}
+
+// mc_rect_to_poly through facing_sc.
+static McPoly poly_of(Ctx *c, McRect r) {
+    double sn, cs;
+    facing_sc(c, r.facing, &sn, &cs);
+    return mc_rect_to_poly_sc(r, sn, cs);
+}
+
 static McVec2 aligned_centre(const Ctx *c, double s) { return mc_vec2_mul_add(c->base, s, c->t); }
 
 // The contact point of the align for slide s: the left end of the overlap for α < 0 (the charger
@@ -135,8 +186,8 @@ static McVec2 wheel_shift(const Ctx *c, double theta, McVec2 *corner_off) {
 }
 
 // a and b for slide s (θ != 0 and not 180°, so the two directions are not parallel).
-static void solve_ab(const Ctx *c, double theta, double s, double alpha, int piece, double *a, double *b) {
-    McVec2 u1 = mc_facing_forward(c->S.facing + theta);
+static void solve_ab(Ctx *c, double theta, double s, double alpha, int piece, double *a, double *b) {
+    McVec2 u1 = forward_of(c, c->S.facing + theta);
     McVec2 d = mc_vec2_sub(mc_vec2_sub(pre_align_centre(c, s, alpha, piece), c->S.centre), wheel_shift(c, theta, NULL));
     double det = mc_vec2_cross(c->u0, u1);
     *a = mc_vec2_cross(d, u1) / det;
@@ -185,6 +236,33 @@ static bool end_legal(Ctx *c, const McPoly *p, const McPoly *tpoly, int *others,
     return true;
 }
 
+// end_legal for the aligned end at slide s (the charger's centre at aligned_centre(s), facing F),
+// looked up in the memo first: end_legal reads nothing that changes during one solve.
+static bool aligned_end_legal(Ctx *c, double s, int *others, int *culprit) {
+    uint64_t key;
+    memcpy(&key, &s, sizeof key);
+    unsigned slot = (unsigned)((key * 0x9E3779B97F4A7C15ull) >> 54) & (MEMO_SLOTS - 1);
+    while (c->memo[slot].used) {
+        if (c->memo[slot].key == key) {
+            *others = c->memo[slot].others;
+            *culprit = c->memo[slot].culprit;
+            return c->memo[slot].ok;
+        }
+        slot = (slot + 1) & (MEMO_SLOTS - 1);
+    }
+    McRect r = c->S;
+    r.centre = aligned_centre(c, s);
+    r.facing = c->F;
+    McPoly p = mc_rect_to_poly_sc(r, c->n.x, c->n.y); // n is F's forward: its sine and cosine
+    bool ok = end_legal(c, &p, &c->tpoly, others, culprit);
+    if (c->nmemo < MEMO_FILL) {
+        EndMemo e = {key, *others, *culprit, ok, true};
+        c->memo[slot] = e;
+        c->nmemo++;
+    }
+    return ok;
+}
+
 static McSweepInput sweep_in(Ctx *c, const McPoly *mover) {
     McSweepInput si = {mover, c->polys, c->np, &c->bp, c->ign};
     return si;
@@ -194,36 +272,35 @@ static McSweepInput sweep_in(Ctx *c, const McPoly *mover) {
 // way, or -1 when clear.
 static int path_blocker(Ctx *c, NaChargeMove *m, double alpha, McVec2 pivot, bool *rotate_target) {
     McSweepHit hit;
-    McPoly p = mc_rect_to_poly(m->start);
-    McSweepInput si = sweep_in(c, &p);
+    McSweepInput si = sweep_in(c, &c->spoly); // m->start is S
     *rotate_target = false;
-    if (m->a > 0 && mc_sweep_translate(&si, mc_vec2_scale(c->u0, m->a), &hit) != MC_SWEEP_CLEAR)
+    if (m->a > 0 && mc_sweep_translate_brief(&si, mc_vec2_scale(c->u0, m->a), &hit) != MC_SWEEP_CLEAR)
         return c->obj[hit.obstacle];
-    p = mc_rect_to_poly(m->after_a);
+    McPoly p = mc_rect_to_poly_sc(m->after_a, c->u0.x, c->u0.y); // S's facing: u0 = (sin, cos)
+    si.mover = &p;
     // Ending in contact is no collision (geom/sweep.h), so a wheel into contact (b = 0) is clear.
-    if (m->wheel != 0 && mc_sweep_rotate(&si, m->pivot, m->wheel, &hit) != MC_SWEEP_CLEAR) return c->obj[hit.obstacle];
-    p = mc_rect_to_poly(m->after_wheel);
-    McVec2 u1 = mc_facing_forward(m->after_wheel.facing);
-    if (m->b > 0 && mc_sweep_translate(&si, mc_vec2_scale(u1, m->b), &hit) != MC_SWEEP_CLEAR) {
+    if (m->wheel != 0 && mc_sweep_rotate_brief(&si, m->pivot, m->wheel, &hit) != MC_SWEEP_CLEAR) return c->obj[hit.obstacle];
+    p = poly_of(c, m->after_wheel);
+    McVec2 u1 = forward_of(c, m->after_wheel.facing);
+    if (m->b > 0 && mc_sweep_translate_brief(&si, mc_vec2_scale(u1, m->b), &hit) != MC_SWEEP_CLEAR) {
         if (!(hit.obstacle == c->target_slot && (1.0 - hit.t) * m->b <= MC_LINEAR_SLOP)) return c->obj[hit.obstacle];
     }
     if (alpha == 0.0) return -1;
     // The Align Move slides along the target facing it touches: the target is not in its way.
-    p = mc_rect_to_poly(m->contact);
+    p = poly_of(c, m->contact);
     unsigned char saved = c->ign[c->target_slot];
     c->ign[c->target_slot] = 1;
-    McSweepState st = mc_sweep_rotate(&si, pivot, alpha, &hit);
+    McSweepState st = mc_sweep_rotate_brief(&si, pivot, alpha, &hit);
     c->ign[c->target_slot] = saved;
     if (st == MC_SWEEP_CLEAR) return -1;
     int blocker = c->obj[hit.obstacle];
     if (!c->in->may_rotate_target) return blocker;
     // FACTS 5.4 Align Move: when terrain or units prevent it, the charged unit is rotated instead
     // (as little as possible: about the contact point until its facing is parallel).
-    McPoly tp = mc_rect_to_poly(c->T);
-    McSweepInput ti = sweep_in(c, &tp);
+    McSweepInput ti = sweep_in(c, &c->tpoly);
     saved = c->ign[c->target_slot];
     c->ign[c->target_slot] = 1;
-    st = mc_sweep_rotate(&ti, pivot, -alpha, &hit);
+    st = mc_sweep_rotate_brief(&ti, pivot, -alpha, &hit);
     c->ign[c->target_slot] = saved;
     if (st != MC_SWEEP_CLEAR) return blocker;
     *rotate_target = true;
@@ -270,7 +347,7 @@ static void consider(Ctx *c, double theta, double s, int piece) {
     m.after_wheel.centre = mc_vec2_rotate_cw_about(m.after_a.centre, m.pivot, theta);
     m.after_wheel.facing = mc_facing_normalize(c->S.facing + theta);
     m.contact = m.after_wheel;
-    m.contact.centre = mc_vec2_mul_add(m.after_wheel.centre, m.b, mc_facing_forward(m.after_wheel.facing));
+    m.contact.centre = mc_vec2_mul_add(m.after_wheel.centre, m.b, forward_of(c, m.after_wheel.facing));
     McVec2 pv = alpha == 0.0 ? mc_vec2(0, 0) : align_pivot(c, s, alpha, piece);
     m.contact_point = alpha == 0.0 ? mc_vec2_mul_add(c->mid, 0.5 * (fmax(s - 0.5 * c->mw, -0.5 * c->L) + fmin(s + 0.5 * c->mw, 0.5 * c->L)), c->t) : pv;
     m.final = c->S;
@@ -279,10 +356,11 @@ static void consider(Ctx *c, double theta, double s, int piece) {
     m.distance = m.a + m.b + wheel_length(c, theta);
     m.in_range = !c->in->has_range || m.distance <= c->in->range + 1e-9;
     m.target_final = c->T;
-    McPoly fp = mc_rect_to_poly(m.final), tp = mc_rect_to_poly(c->T);
     int culprit;
-    bool end_ok = end_legal(c, &fp, &tp, &m.others, &culprit);
-    if (!end_ok && alpha == 0.0) {
+    bool end_ok = aligned_end_legal(c, s, &m.others, &culprit);
+    // An illegal end is final unless rotating the target instead (after the path's check) can
+    // end the charger elsewhere: only with an align, and only while the target may turn.
+    if (!end_ok && (alpha == 0.0 || !c->in->may_rotate_target)) {
         if (c->room_obj < 0) c->room_obj = culprit;
         return;
     }
@@ -295,8 +373,7 @@ static void consider(Ctx *c, double theta, double s, int piece) {
         m.target_final = c->T;
         m.target_final.centre = mc_vec2_rotate_cw_about(c->T.centre, pv, -alpha);
         m.target_final.facing = mc_facing_normalize(c->T.facing - alpha);
-        fp = mc_rect_to_poly(m.final);
-        tp = mc_rect_to_poly(m.target_final);
+        McPoly fp = mc_rect_to_poly(m.final), tp = mc_rect_to_poly(m.target_final);
         end_ok = end_legal(c, &fp, &tp, &m.others, &culprit);
         // The rotated target keeps clear of everything but the charger.
         if (end_ok) {
@@ -435,11 +512,21 @@ static McVec2 pivot_for(const Ctx *c, double s, int sign, int piece) {
 // the align's pivot, so dK_c/dθ = J(K_c − pivot) with J a quarter turn clockwise (radians).
 static McVec2 turn_cw(McVec2 v, double sn, double cs) { return mc_vec2(v.x * cs + v.y * sn, v.y * cs - v.x * sn); }
 
-static bool probe(const Ctx *c, double theta, double s, int sign, int piece, Probe *p) {
+// A wheel angle with its sine and cosine: the θ grid's are computed once for all its tracks.
+typedef struct Angle {
+    double deg, sn, cs;
+} Angle;
+
+static Angle angle_of(double deg) {
+    Angle a = {deg, 0.0, 0.0};
+    mc_trig_sincos_deg(deg, &a.sn, &a.cs);
+    return a;
+}
+
+static bool probe(const Ctx *c, Angle th, double s, int sign, int piece, Probe *p) {
     const double k_rad = PI / 180.0;
-    // One sine and cosine per probe: the align's turn −α = θ − δ comes from θ's and δ's.
-    double st, ct;
-    mc_trig_sincos_deg(theta, &st, &ct);
+    // One sine and cosine per angle: the align's turn −α = θ − δ comes from θ's and δ's.
+    double theta = th.deg, st = th.sn, ct = th.cs;
     double alpha = align_of(c, theta);
     double sa = alpha == 0.0 ? 0.0 : st * c->cos_delta - ct * c->sin_delta;
     double ca = alpha == 0.0 ? 1.0 : ct * c->cos_delta + st * c->sin_delta;
@@ -480,7 +567,7 @@ typedef struct Track {
 // The track's slide at θ and its three functions there: v[0] the distance's derivative along
 // the track, v[1] = a, v[2] = b. One probe: on the curves a = 0 and b = 0 the slide is where
 // the linear a (or b) vanishes, and everything else is linear in s too.
-static bool track_values(const Ctx *c, const Track *tr, double theta, double *s, double v[3]) {
+static bool track_values(const Ctx *c, const Track *tr, Angle theta, double *s, double v[3]) {
     Probe p;
     if (!probe(c, theta, tr->s, tr->sign, tr->piece, &p)) return false;
     double shift = 0.0;
@@ -505,7 +592,7 @@ static bool track_values(const Ctx *c, const Track *tr, double theta, double *s,
 
 static bool track_value(const Ctx *c, const Track *tr, int f, double theta, double *out) {
     double v[3], s;
-    if (!track_values(c, tr, theta, &s, v)) return false;
+    if (!track_values(c, tr, angle_of(theta), &s, v)) return false;
     *out = v[f];
     return true;
 }
@@ -549,12 +636,12 @@ static void root_on(Ctx *c, const Track *tr, int f, double x0, double f0, double
     }
     double v[3], s;
     // A sign change through a pole (θ → 0, where the straight parts' directions meet) is no root.
-    if (!track_values(c, tr, m, &s, v) || fabs(v[f]) > 1e-6) return;
+    if (!track_values(c, tr, angle_of(m), &s, v) || fabs(v[f]) > 1e-6) return;
     try_track_point(c, tr, m, s);
 }
 
 // Every root of the track's functions on the θ grid `th[0..n-1]` (one align direction).
-static void scan_track(Ctx *c, const Track *tr, const double *th, int n) {
+static void scan_track(Ctx *c, const Track *tr, const Angle *th, int n) {
     double prev[3] = {0, 0, 0};
     bool have = false;
     for (int i = 0; i < n; i++) {
@@ -565,8 +652,8 @@ static void scan_track(Ctx *c, const Track *tr, const double *th, int n) {
         }
         for (int f = 0; f < 3; f++) {
             if (tr->kind != 0 && f == tr->kind) continue; // zero all along the curve
-            if (have && (v[f] < 0) != (prev[f] < 0) && v[f] != 0.0) root_on(c, tr, f, th[i - 1], prev[f], th[i], v[f]);
-            if (v[f] == 0.0) try_track_point(c, tr, th[i], s);
+            if (have && (v[f] < 0) != (prev[f] < 0) && v[f] != 0.0) root_on(c, tr, f, th[i - 1].deg, prev[f], th[i].deg, v[f]);
+            if (v[f] == 0.0) try_track_point(c, tr, th[i].deg, s);
         }
         for (int f = 0; f < 3; f++) prev[f] = v[f];
         have = true;
@@ -608,20 +695,17 @@ static int theta_grid(const Ctx *c, int sign, double cap, double *th) {
 // Exact wheel angles on every track (see above), for both align directions.
 static void refine(Ctx *c, double cap) {
     double th[2 * 181 + 2 * 9 + 3];
+    Angle ang[2 * 181 + 2 * 9 + 3];
     // A slide whose aligned end is illegal gives no move (unless the target may be rotated
     // instead, which ends the charger elsewhere): its track is skipped.
-    McPoly tp = mc_rect_to_poly(c->T);
     for (int i = 0; i < c->nfixed; i++) {
-        McRect r = c->S;
-        r.centre = aligned_centre(c, c->fixed[i]);
-        r.facing = c->F;
-        McPoly p = mc_rect_to_poly(r);
         int others, culprit;
-        c->fixed_ok[i] = c->in->may_rotate_target || end_legal(c, &p, &tp, &others, &culprit);
+        c->fixed_ok[i] = c->in->may_rotate_target || aligned_end_legal(c, c->fixed[i], &others, &culprit);
     }
     for (int sign = -1; sign <= 1; sign += 2) {
         int n = theta_grid(c, sign, cap, th);
         if (n < 2) continue;
+        for (int i = 0; i < n; i++) ang[i] = angle_of(th[i]);
         for (int piece = 0; piece < 2; piece++) {
             double lo, hi;
             piece_range(c, sign, piece, &lo, &hi);
@@ -629,11 +713,11 @@ static void refine(Ctx *c, double cap) {
             for (int i = 0; i < c->nfixed; i++) {
                 if (c->fixed[i] < lo - 1e-12 || c->fixed[i] > hi + 1e-12 || !c->fixed_ok[i]) continue;
                 Track tr = {0, sign, piece, c->fixed[i]};
-                scan_track(c, &tr, th, n);
+                scan_track(c, &tr, ang, n);
             }
             for (int kind = 1; kind <= 2; kind++) {
                 Track tr = {kind, sign, piece, 0.5 * (lo + hi)};
-                scan_track(c, &tr, th, n);
+                scan_track(c, &tr, ang, n);
             }
         }
     }
@@ -708,10 +792,12 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     c->mw = c->S.width;
     c->md = c->S.depth;
     static const double turn[] = {180.0, 90.0, 270.0, 0.0};
-    McPoly tp = mc_rect_to_poly(c->T);
+    c->tpoly = mc_rect_to_poly(c->T);
+    c->spoly = mc_rect_to_poly(c->S);
+    const McPoly *tp = &c->tpoly;
     static const int edge_from[] = {MC_RECT_FRONT_RIGHT, MC_RECT_FRONT_LEFT, MC_RECT_BACK_RIGHT, MC_RECT_BACK_LEFT};
     static const int edge_to[] = {MC_RECT_FRONT_LEFT, MC_RECT_BACK_LEFT, MC_RECT_FRONT_RIGHT, MC_RECT_BACK_RIGHT};
-    c->mid = mc_vec2_lerp(tp.v[edge_from[in->facing]], tp.v[edge_to[in->facing]], 0.5);
+    c->mid = mc_vec2_lerp(tp->v[edge_from[in->facing]], tp->v[edge_to[in->facing]], 0.5);
     bool along_front = in->facing == NA_FACING_FRONT || in->facing == NA_FACING_REAR;
     c->L = along_front ? fabs(c->T.width) : fabs(c->T.depth);
     const NaUnit *tu = &bf->units[in->target];
@@ -732,29 +818,35 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     double diag = sqrt(c->mw * c->mw + c->md * c->md);
     double span = mc_vec2_distance(c->S.centre, c->T.centre) + diag + fabs(c->T.width) + fabs(c->T.depth) + c->mw * PI;
     if (in->has_range && in->range + diag < span) span = in->range + diag;
-    McPoly sp = mc_rect_to_poly(c->S);
-    McAabb box = mc_aabb_union(mc_poly_aabb(&sp), mc_poly_aabb(&tp));
-    box = mc_aabb_union(box, mc_aabb_inflate(mc_poly_aabb(&sp), span));
+    const McPoly *sp = &c->spoly;
+    McAabb box = mc_aabb_union(mc_poly_aabb(sp), mc_poly_aabb(tp));
+    box = mc_aabb_union(box, mc_aabb_inflate(mc_poly_aabb(sp), span));
     int n = na_world_query(w, box, 4 * MC_LINEAR_SLOP);
-    c->polys = MC_NEW(env->arena, McPoly, n > 0 ? n : 1);
+    // Not zeroed (a McPoly has room for MC_POLY_CAPACITY vertices; a unit uses 4): the first np
+    // get their vertices below, and nothing reads past them.
+    c->polys = mc_arena_alloc_raw(env->arena, sizeof(McPoly) * (size_t)(n > 0 ? n : 1));
     c->obj = MC_NEW(env->arena, int, n > 0 ? n : 1);
     c->ign = MC_NEW(env->arena, unsigned char, n > 0 ? n : 1);
     c->boxes = MC_NEW(env->arena, McAabb, n > 0 ? n : 1);
     c->nodes = MC_NEW(env->arena, McBroadphaseNode, n > 0 ? MC_BROADPHASE_NODES(n) : 1);
     c->scratch = MC_NEW(env->arena, int, n > 0 ? n : 1);
-    c->kept = MC_NEW(env->arena, NaChargeMove, MAX_KEPT);
-    if (!c->polys || !c->obj || !c->ign || !c->boxes || !c->nodes || !c->scratch || !c->kept) return false;
+    // Not zeroed either: kept[i] is written whole before it is read (i < nkept).
+    c->kept = mc_arena_alloc_raw(env->arena, sizeof(NaChargeMove) * MAX_KEPT);
+    c->memo = MC_NEW(env->arena, EndMemo, MEMO_SLOTS);
+    if (!c->polys || !c->obj || !c->ign || !c->boxes || !c->nodes || !c->scratch || !c->kept || !c->memo) return false;
     c->target_slot = -1;
     for (int i = 0; i < n; i++) {
         int o = w->hits[i];
         if (o == in->charger) continue;
         int k = c->np++;
-        c->polys[k] = w->objs[o].poly;
+        const McPoly *src = &w->objs[o].poly;
+        c->polys[k].count = src->count;
+        for (int v = 0; v < src->count; v++) c->polys[k].v[v] = src->v[v];
         c->obj[k] = o;
         c->boxes[k] = mc_poly_aabb(&c->polys[k]);
         // Objects it may pass (fellow pursuers) and those it already overlaps (after a pivot that
         // ignored Unit Spacing) are not in its way.
-        c->ign[k] = (in->pass && in->pass[o]) || (o != in->target && na_separation(&sp, &c->polys[k]) < -MC_LINEAR_SLOP);
+        c->ign[k] = (in->pass && in->pass[o]) || (o != in->target && na_separation(sp, &c->polys[k]) < -MC_LINEAR_SLOP);
         if (o == in->target) c->target_slot = k;
     }
     if (c->target_slot < 0) return false;

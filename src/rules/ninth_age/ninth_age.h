@@ -82,7 +82,8 @@ typedef struct NaWorld {
 
 /// Builds the world for `bf` in the arena. Returns false when memory ran out.
 bool na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf);
-/// Rebuilds the broad phase after objects moved or changed `active`.
+/// Brings the broad phase up to date after units' polygons changed (terrain parts never change
+/// after na_world_init). Objects changing `active` need nothing: queries read it.
 void na_world_refresh(NaWorld *w);
 /// Moves unit `unit` to `rect` (the battlefield's copy too) and refreshes the broad phase.
 void na_world_move_unit(NaWorld *w, int unit, McRect rect);
