@@ -137,6 +137,11 @@ bool tw_can_end(const TwWorld *w, int mover, const TwSpot *s, TwCause cause, TwV
 #define TW_MAX_ADJ 64
 int tw_adjacent_enemies(const TwWorld *w, int mover, McHex delta, int out[TW_MAX_ADJ]);
 
+/// The start of any movement of `m`: names the assumptions its size relies on (A-TW-1, A-TW-2),
+/// and refuses a Movement action already used this activation (TW-MV-1) by clearing *legal and
+/// adding the reason. Returns 0 when out of memory.
+int tw_start_movement(McEnv *env, const TwUnit *m, TwCause cause, bool action_used, McReasons *reasons, bool *legal);
+
 /// Whether the mover is Engaged at the start: given, or an enemy within one hex.
 bool tw_engaged(const TwWorld *w, int mover);
 

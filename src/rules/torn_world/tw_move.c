@@ -143,16 +143,8 @@ int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out) {
     out->legal = true;
     out->failed_step = -1;
     out->final = m->pos[0];
-    if (m->size != TW_INFANTRY) mc_assume(env, MC_A_TW_1);
-    if (m->size == TW_HUGE) mc_assume(env, MC_A_TW_2);
-    if (in->cause == TW_CAUSE_ACTION && in->action_used) {
-        McReason *r = mc_reason_add(env, &out->reasons, "action_already_used", "TW-MV-1",
-                                    "The same Movement action cannot be performed twice in one activation.");
-        if (!r) return 0;
-        r->unit = m->id;
-        out->legal = false;
-        return 1;
-    }
+    if (!tw_start_movement(env, m, in->cause, in->action_used, &out->reasons, &out->legal)) return 0;
+    if (!out->legal) return 1;
     TwSpot *s = MC_NEW(env->arena, TwSpot, 1);
     if (!s) return 0;
     TwVerdict v;

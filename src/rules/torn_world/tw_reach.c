@@ -299,16 +299,8 @@ int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowan
     memset(out, 0, sizeof *out);
     out->legal = true;
     const TwUnit *m = &w->units[mover];
-    if (m->size != TW_INFANTRY) mc_assume(env, MC_A_TW_1);
-    if (m->size == TW_HUGE) mc_assume(env, MC_A_TW_2);
-    if (cause == TW_CAUSE_ACTION && action_used) {
-        McReason *r = mc_reason_add(env, &out->reasons, "action_already_used", "TW-MV-1",
-                                    "The same Movement action cannot be performed twice in one activation.");
-        if (!r) return 0;
-        r->unit = m->id;
-        out->legal = false;
-        return 1;
-    }
+    if (!tw_start_movement(env, m, cause, action_used, &out->reasons, &out->legal)) return 0;
+    if (!out->legal) return 1;
     const McBoard *b = w->board;
     ReachCtx c = {w, mover, cause, MC_NEW(env->arena, unsigned char, b->count), NULL, MC_NEW(env->arena, TwSpot, 1)};
     Chosen chosen = {MC_NEW(env->arena, int, b->count), MC_NEW(env->arena, int, b->count), {0}};

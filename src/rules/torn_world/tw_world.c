@@ -192,6 +192,18 @@ int tw_adjacent_enemies(const TwWorld *w, int mover, McHex delta, int out[TW_MAX
     return n;
 }
 
+int tw_start_movement(McEnv *env, const TwUnit *m, TwCause cause, bool action_used, McReasons *reasons, bool *legal) {
+    if (m->size != TW_INFANTRY) mc_assume(env, MC_A_TW_1);
+    if (m->size == TW_HUGE) mc_assume(env, MC_A_TW_2);
+    if (cause != TW_CAUSE_ACTION || !action_used) return 1;
+    McReason *r = mc_reason_add(env, reasons, "action_already_used", "TW-MV-1",
+                                "The same Movement action cannot be performed twice in one activation.");
+    if (!r) return 0;
+    r->unit = m->id;
+    *legal = false;
+    return 1;
+}
+
 bool tw_engaged(const TwWorld *w, int mover) {
     if (w->units[mover].engaged >= 0) return w->units[mover].engaged == 1;
     int adj[TW_MAX_ADJ];
