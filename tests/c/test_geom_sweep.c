@@ -388,6 +388,19 @@ static McAabb bp_boxes[BP_N];
 static McBroadphaseNode bp_nodes[MC_BROADPHASE_NODES(BP_N)];
 static int bp_scratch[BP_N], bp_out[BP_N];
 
+// 500 random query boxes: the tree finds exactly the boxes a brute-force scan finds.
+static void queries_match_brute_force(const McBroadphase *bp) {
+    for (int k = 0; k < 500; k++) {
+        double x = mc_rng_range(&rng_state, -1e3, 1e3), y = mc_rng_range(&rng_state, -1e3, 1e3);
+        McAabb q = {{x, y}, {x + mc_rng_range(&rng_state, 0, 50), y + mc_rng_range(&rng_state, 0, 50)}};
+        int n = mc_broadphase_query(bp, q, bp_out, BP_N);
+        int brute = 0;
+        for (int i = 0; i < BP_N; i++) brute += mc_aabb_overlaps(bp_boxes[i], q) ? 1 : 0;
+        MC_CHECK_INT(n, brute);
+        for (int j = 0; j < n && j < BP_N; j++) MC_CHECK(mc_aabb_overlaps(bp_boxes[bp_out[j]], q));
+    }
+}
+
 MC_TEST(t_bp_random, "broadphase: property: queries equal brute force on 3000 random boxes") {
     rng_state = 21;
     for (int round = 0; round < 3; round++) {
@@ -399,15 +412,7 @@ MC_TEST(t_bp_random, "broadphase: property: queries equal brute force on 3000 ra
         }
         McBroadphase bp;
         MC_CHECK(mc_broadphase_build(&bp, bp_nodes, MC_BROADPHASE_NODES(BP_N), bp_scratch, bp_boxes, BP_N));
-        for (int k = 0; k < 500; k++) {
-            double x = mc_rng_range(&rng_state, -1e3, 1e3), y = mc_rng_range(&rng_state, -1e3, 1e3);
-            McAabb q = {{x, y}, {x + mc_rng_range(&rng_state, 0, 50), y + mc_rng_range(&rng_state, 0, 50)}};
-            int n = mc_broadphase_query(&bp, q, bp_out, BP_N);
-            int brute = 0;
-            for (int i = 0; i < BP_N; i++) brute += mc_aabb_overlaps(bp_boxes[i], q) ? 1 : 0;
-            MC_CHECK_INT(n, brute);
-            for (int j = 0; j < n && j < BP_N; j++) MC_CHECK(mc_aabb_overlaps(bp_boxes[bp_out[j]], q));
-        }
+        queries_match_brute_force(&bp);
     }
 }
 
@@ -431,15 +436,7 @@ MC_TEST(t_bp_refit, "broadphase: property: after boxes move, a refitted tree's q
             bp_boxes[i].hi = mc_vec2(x + mc_rng_range(&rng_state, 0, 5), y + mc_rng_range(&rng_state, 0, 5));
         }
         MC_CHECK(mc_broadphase_refit(&bp, bp_boxes, BP_N));
-        for (int k = 0; k < 500; k++) {
-            double x = mc_rng_range(&rng_state, -1e3, 1e3), y = mc_rng_range(&rng_state, -1e3, 1e3);
-            McAabb q = {{x, y}, {x + mc_rng_range(&rng_state, 0, 50), y + mc_rng_range(&rng_state, 0, 50)}};
-            int n = mc_broadphase_query(&bp, q, bp_out, BP_N);
-            int brute = 0;
-            for (int i = 0; i < BP_N; i++) brute += mc_aabb_overlaps(bp_boxes[i], q) ? 1 : 0;
-            MC_CHECK_INT(n, brute);
-            for (int j = 0; j < n && j < BP_N; j++) MC_CHECK(mc_aabb_overlaps(bp_boxes[bp_out[j]], q));
-        }
+        queries_match_brute_force(&bp);
     }
     // A box that is not finite is refused and the tree left as it was.
     McAabb keep = bp_boxes[7];
