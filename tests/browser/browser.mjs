@@ -42,6 +42,23 @@ export const pageRequest = (page) => page.evaluate(() => window.movecalcTest.req
 /** Calls a function of the page's test hook (window.movecalcTest). */
 export const hook = (page, fn, ...args) => page.evaluate(({ fn, args }) => window.movecalcTest[fn](...args), { fn, args });
 
+/** The verdict line, the details panel as text, and what the board draws (the hook's overlay). */
+export const verdict = (page) => page.textContent('#verdict');
+export const details = (page) => page.innerText('#details');
+export const overlay = (page) => hook(page, 'overlay');
+
+/** Opens a request as the gallery would (the page sets up its position and rules it as written). */
+export async function openRequest(page, request) {
+  await hook(page, 'openExample', { request });
+  await page.waitForFunction(() => /./.test(document.getElementById('verdict').textContent) && window.movecalcTest.overlay().length > 0);
+}
+
+/** Screenshot of the board's view under tests/artifacts/, named with the viewport. */
+export async function shot(page, name, viewport) {
+  await page.locator('#board').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(artifacts, `${name}-${viewport.width}x${viewport.height}.png`) });
+}
+
 /** Waits until the page has ruled on its current position. */
 export const ruled = (page) => page.waitForFunction(() => window.movecalcTest.ruled(), null, { timeout: 10000 });
 

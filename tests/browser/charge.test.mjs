@@ -6,30 +6,15 @@
 // poses worked out by hand from the request.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { launch, openPage, artifacts, PHONE, DESKTOP, hook, ruled, pageRequest } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, ruled, pageRequest, verdict, details, overlay, shot, openRequest } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env.browser?.close(); env.server?.close(); });
 
-const verdict = (page) => page.textContent('#verdict');
-const details = (page) => page.innerText('#details');
-const overlay = (page) => hook(page, 'overlay');
 const near = (a, b, what, tol = 1e-3) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} is not ${b}`);
 const nearPose = (p, [x, y, facing], what) => { near(p.x, x, `${what} x`); near(p.y, y, `${what} y`); near(((p.facing % 360) + 360) % 360, facing, `${what} facing`); };
 const poseLabelled = (items, re) => items.filter((it) => it.type === 'pose' && re.test(it.label ?? ''));
-
-async function shot(page, name, viewport) {
-  await page.locator('#board').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(artifacts, `${name}-${viewport.width}x${viewport.height}.png`) });
-}
-
-/** Opens a request as the gallery would (the page sets up its position and rules it as written). */
-async function openRequest(page, request) {
-  await hook(page, 'openExample', { request });
-  await page.waitForFunction(() => /./.test(document.getElementById('verdict').textContent) && window.movecalcTest.overlay().length > 0);
-}
 
 // C (2 × 2 at (10, 10), facing 0) charges T, whose centre lies straight ahead of C's front-facing
 // centre once C has wheeled 30° clockwise about its front-right corner K = (11, 11): that centre is

@@ -4,31 +4,16 @@
 // hook's overlay) against positions worked out by hand from the rules and the board geometry.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, pickSystem, ruled } from './browser.mjs';
+import { launch, openPage, pageRequest, PHONE, DESKTOP, hook, pickSystem, ruled, verdict, details, overlay, shot, openRequest } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env.browser?.close(); env.server?.close(); });
 
-const verdict = (page) => page.textContent('#verdict');
-const details = (page) => page.innerText('#details');
-const overlay = (page) => hook(page, 'overlay');
 const axial = (col, row) => ({ q: col - (row - (row & 1)) / 2, r: row });
 const cellsOf = (item) => item.cells.map((c) => [c.q, c.r]);
 const axialList = (...colRows) => colRows.map(([c, r]) => { const a = axial(c, r); return [a.q, a.r]; });
 const marks = (items, hex) => items.filter((it) => it.type === 'mark' && it.hex && (!hex || (it.hex.q === hex.q && it.hex.r === hex.r)));
-
-async function shot(page, name, viewport) {
-  await page.locator('#board').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(artifacts, `${name}-${viewport.width}x${viewport.height}.png`) });
-}
-
-/** Opens a request as the gallery would (the page sets up its position and rules it as written). */
-async function openRequest(page, request) {
-  await hook(page, 'openExample', { request });
-  await page.waitForFunction(() => /./.test(document.getElementById('verdict').textContent) && window.movecalcTest.overlay().length > 0);
-}
 
 const CC_BOARD = { system: 'cc-ancients', baselines: { Rome: 'bottom', Carthage: 'top' } };
 

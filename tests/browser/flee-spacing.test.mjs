@@ -3,21 +3,13 @@
 // checks what is drawn (the test hook's overlay) against positions worked out by hand.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { launch, openPage, artifacts, PHONE, DESKTOP, hook } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, verdict, overlay, openRequest, shot } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env.browser?.close(); env.server?.close(); });
 
-const verdict = (page) => page.textContent('#verdict');
-const overlay = (page) => hook(page, 'overlay');
 const near = (a, b, what, tol = 1e-6) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} is not ${b}`);
-
-async function openRequest(page, request) {
-  await hook(page, 'openExample', { request });
-  await page.waitForFunction(() => /./.test(document.getElementById('verdict').textContent) && window.movecalcTest.overlay().length > 0);
-}
 
 // U (4 × 2 at (10, 18), facing 0) is charged in its front by E and flees 7″ from it: it turns 180°
 // and runs toward −y through F and the rock (y 9 to 12). 7″ would leave it inside the rock, so it
@@ -56,7 +48,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     assert.deepEqual(rock.points, FLEE.terrain[0].polygon);
     assert.ok(items.some((it) => it.type === 'polygon' && it.label === 'passed: panic'), 'F is ringed as passed through');
     assert.ok(items.some((it) => it.type === 'polygon' && it.label === 'flees from E'), 'E is ringed');
-    await page.screenshot({ path: join(artifacts, `ninth-age-flee-${viewport.width}x${viewport.height}.png`) });
+    await shot(page, 'ninth-age-flee', viewport);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -73,7 +65,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     assert.deepEqual([gaps[1].from, gaps[1].to], [[10, 10], [13.5, 10.25]]);
     const combat = items.find((it) => it.type === 'line' && it.label === 'in combat');
     assert.deepEqual([combat.from, combat.to], [[10, 10], [10, 8]]);
-    await page.screenshot({ path: join(artifacts, `ninth-age-spacing-${viewport.width}x${viewport.height}.png`) });
+    await shot(page, 'ninth-age-spacing', viewport);
     assert.deepEqual(errors, []);
     await context.close();
   });

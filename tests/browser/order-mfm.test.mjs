@@ -4,14 +4,12 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, ruled } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, ruled, verdict, overlay } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env.browser?.close(); env.server?.close(); });
 
-const verdict = (page) => page.textContent('#verdict');
-const overlay = (page) => hook(page, 'overlay');
 const axial = (col, row) => ({ q: col - (row - (row & 1)) / 2, r: row });
 const marks = (items, hex) => items.filter((it) => it.type === 'mark' && it.hex && it.hex.q === hex.q && it.hex.r === hex.r);
 

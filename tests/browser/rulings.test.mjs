@@ -6,14 +6,12 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, ruled } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, ruled, verdict, details } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env.browser?.close(); env.server?.close(); });
 
-const verdict = (page) => page.textContent('#verdict');
-const details = (page) => page.innerText('#details');
 
 async function setNumber(page, selector, value) {
   await page.fill(selector, String(value));
