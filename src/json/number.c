@@ -266,3 +266,22 @@ double mc_json_strtod(const char *text, char **end) {
     memcpy(&value, &bits, sizeof value);
     return value;
 }
+
+static int is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+double mc_json_number(const char *text, char **end) {
+    char *stop;
+    double value = mc_json_strtod(text, &stop);
+    const char *p = text + (*text == '-');
+    int ok = is_digit(*p) && !(*p == '0' && is_digit(p[1]));
+    while (is_digit(*p)) p++;
+    if (ok && *p == '.') ok = is_digit(p[1]);
+    if (!ok) {
+        if (end) *end = (char *)text;
+        return 0;
+    }
+    if (end) *end = stop;
+    return value;
+}

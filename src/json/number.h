@@ -17,4 +17,11 @@
 /// WebAssembly: 12 KB more code (~5.5 KB gzip) in every module, and slower (README "Performance").
 double mc_json_strtod(const char *text, char **end);
 
+/// What cJSON reads numbers with (CMakeLists.txt renames its strtod to this): mc_json_strtod,
+/// refusing (0 with *end = text) a number outside JSON's grammar (RFC 8259 section 6): a leading
+/// zero ("01", "-00.5"), a point without a digit after it ("1.", "1.e5") or before it ("-.5"), a
+/// leading '+'. cJSON passes any run of [0-9+-eE.] and accepts whatever strtod reads, so without
+/// this check such numbers were read as if they were JSON.
+double mc_json_number(const char *text, char **end);
+
 #endif

@@ -113,7 +113,8 @@ static void put(Buf *b, const char *text) {
     b->n += len;
 }
 
-// Appends count x each ('#' replaced by the index, so generated ids are unique), comma-separated
+// Appends count x each ('#' replaced by the index, so generated ids are unique; by nothing for
+// index 0 before a digit, as tests/js/util.mjs does), comma-separated
 // when comma is true. With "grid": {"per", "x": [x0, dx], "y": [y0, dy]} item i stands in column
 // i / per and row i % per, and "#x" / "#y" become x0 + column * dx and y0 + row * dy, printed so
 // they read back as the same double that tests/js/util.mjs computes. Runs of text are appended
@@ -155,7 +156,9 @@ static void repeat(Buf *b, const cJSON *g) {
                     snprintf(num, sizeof num, "%.17g", v);
                     p += 2;
                 } else {
-                    snprintf(num, sizeof num, "%d", i);
+                    // Index 0 before a digit writes nothing: "#0.5" is 0.5, not "00.5".
+                    if (i == 0 && p[1] >= '0' && p[1] <= '9') num[0] = '\0';
+                    else snprintf(num, sizeof num, "%d", i);
                     p++;
                 }
                 put(b, num);

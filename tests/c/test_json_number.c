@@ -41,6 +41,30 @@ MC_TEST(number_hand_cases, "JSON numbers: hand-picked cases read as strtod reads
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) same_as_strtod(cases[i]);
 }
 
+// RFC 8259 section 6: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?. What strtod reads past
+// that grammar ("01", "1.", "-.5") is refused as a whole: end = text, so cJSON reports the number.
+MC_TEST(number_json_grammar, "JSON numbers: only RFC 8259's grammar is read; leading zeros and bare points are refused") {
+    static const struct {
+        const char *text;
+        int read; // bytes read, 0 if refused
+        double value;
+    } cases[] = {
+        {"0", 1, 0},         {"-0", 2, -0.0},     {"0.5", 3, 0.5},      {"-0.5e-3", 7, -0.0005},
+        {"10", 2, 10},       {"1E5", 3, 1e5},     {"2.25e+2", 7, 225},  {"0e5", 3, 0},
+        {"1e", 1, 1},        {"1e+", 1, 1},       {"01", 0, 0},         {"-01", 0, 0},
+        {"00.5", 0, 0},      {"-00", 0, 0},       {"1.", 0, 0},         {"2.e0", 0, 0},
+        {"-.5", 0, 0},       {".5", 0, 0},        {"+1", 0, 0},         {"-+1", 0, 0},
+        {"-", 0, 0},         {"0.e1", 0, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *end = NULL;
+        double v = mc_json_number(cases[i].text, &end);
+        if (end != cases[i].text + cases[i].read || memcmp(&v, &cases[i].value, sizeof v) != 0)
+            mc_test_fail(__FILE__, __LINE__, "\"%s\": %.17g after %d bytes, expected %.17g after %d", cases[i].text, v,
+                         (int)(end - cases[i].text), cases[i].value, cases[i].read);
+    }
+}
+
 MC_TEST(number_random_short, "JSON numbers: 200,000 random short decimals read as strtod reads them") {
     uint32_t state = 12345u;
     char text[80];

@@ -43,8 +43,8 @@ export function limitCases() {
 }
 
 /**
- * The text of one generated part: count x each ('#' replaced by the index), comma-separated when
- * comma is true. With grid {per, x: [x0, dx], y: [y0, dy]} item i stands in column i / per and row
+ * The text of one generated part: count x each ('#' replaced by the index; by nothing for index 0
+ * before a digit), comma-separated when comma is true. With grid {per, x: [x0, dx], y: [y0, dy]} item i stands in column i / per and row
  * i % per, and '#x' / '#y' become x0 + column * dx and y0 + row * dy (tests/limits/README.md).
  */
 function repeat(g) {
@@ -55,7 +55,8 @@ function repeat(g) {
       const { per, x: [x0, dx], y: [y0, dy] } = g.grid;
       text = text.replaceAll('#x', String(x0 + Math.floor(i / per) * dx)).replaceAll('#y', String(y0 + (i % per) * dy));
     }
-    parts.push(text.replaceAll('#', String(i)));
+    // Index 0 before a digit writes nothing: "#0.5" is 0.5, not "00.5" (no leading zeros in JSON).
+    parts.push(text.replace(/#(?=(\d)?)/g, (_, digit) => (i === 0 && digit ? '' : String(i))));
     if (g.comma && i + 1 < g.count) parts.push(',');
   }
   return parts.join('');
