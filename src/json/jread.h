@@ -23,6 +23,7 @@ typedef struct McJson {
     char path[MC_PATH_BYTES]; ///< the path of the value being read
     int path_len;
     int oom; ///< a response item could not be allocated
+    struct McJwList *list; ///< the list whose entry is being written as text (json/jwrite.h), or NULL
 } McJson;
 
 /// Records an error at the current path (only the first error is kept). Returns 0.

@@ -1,11 +1,15 @@
 #include "json/jwrite.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 double mc_round9(double v) {
     if (!isfinite(v)) return 0;
     // Beyond 1e6 a multiple of 1e-9 has no exact double neighbour worth printing; such values are
     // counts and limits, already whole.
+    // Whole numbers (most of a large answer: hexes, costs, node numbers) are already rounded.
+    if (fabs(v) < 1e6 && v == (double)(int32_t)v) return v == 0 ? 0 : v;
     double r = fabs(v) < 1e6 ? round(v * 1e9) / 1e9 : v;
     return r == 0 ? 0 : r;
 }
@@ -15,7 +19,52 @@ static cJSON *checked(McJson *j, cJSON *item) {
     return item;
 }
 
+// The depth of `obj` when it is a container of the list entry being written as text, else -1.
+static int stream_level(const McJson *j, const cJSON *obj) {
+    const McJwList *l = j->list;
+    uintptr_t at = (uintptr_t)obj, first = l ? (uintptr_t)l->open : 0;
+    if (!l || at < first || at >= first + sizeof l->open) return -1;
+    return (int)((at - first) / sizeof l->open[0]);
+}
+
+static void close_last(McJwList *l) {
+    l->depth--;
+    mc_json_text_put(&l->text, l->open[l->depth].type == cJSON_Object ? "}" : "]", 1);
+}
+
+// Starts a member of the open container at `level`: finishes the containers opened inside it
+// since, then writes the comma and, in an object, the key. NULL when the container was already
+// finished (a writer bug, jwrite.h) or the text could not grow.
+static McJsonText *stream_member(McJson *j, int level, const char *key) {
+    McJwList *l = j->list;
+    if (level >= l->depth) {
+        j->oom = 1;
+        return NULL;
+    }
+    while (l->depth > level + 1) close_last(l);
+    McJsonText *t = &l->text;
+    if (l->open[level].type != cJSON_Object) key = NULL;
+    size_t plain = SIZE_MAX;
+    if (key) {
+        unsigned slot = (unsigned)((uintptr_t)key >> 3) % 16u;
+        if (l->keys[slot] != key) {
+            l->keys[slot] = key;
+            l->key_lengths[slot] = mc_json_plain_length(key);
+        }
+        plain = l->key_lengths[slot];
+    }
+    if (!mc_json_text_member(t, l->members[level]++ > 0, key, plain)) j->oom = 1;
+    return j->oom ? NULL : t;
+}
+
 void mc_jw_add(McJson *j, cJSON *parent, const char *key, cJSON *item) {
+    int level = stream_level(j, parent);
+    if (level >= 0) {
+        McJsonText *t = item ? stream_member(j, level, key) : NULL;
+        if (!t || !mc_json_text_item(t, item)) j->oom = 1;
+        cJSON_Delete(item); // written: the tree is not needed (in a request, freeing is a no-op)
+        return;
+    }
     if (!item || !parent) {
         j->oom = 1;
         cJSON_Delete(item);
@@ -33,33 +82,70 @@ void mc_jw_add(McJson *j, cJSON *parent, const char *key, cJSON *item) {
     }
 }
 
-cJSON *mc_jw_object(McJson *j, cJSON *parent, const char *key) {
-    cJSON *o = checked(j, cJSON_CreateObject());
-    mc_jw_add(j, parent, key, o);
-    return j->oom ? NULL : o;
+static cJSON *container(McJson *j, cJSON *parent, const char *key, int type) {
+    int level = stream_level(j, parent);
+    if (level < 0) {
+        cJSON *c = checked(j, type == cJSON_Object ? cJSON_CreateObject() : cJSON_CreateArray());
+        mc_jw_add(j, parent, key, c);
+        return j->oom ? NULL : c;
+    }
+    McJwList *l = j->list;
+    McJsonText *t = stream_member(j, level, key);
+    if (!t || l->depth == MC_JW_LIST_DEPTH || !mc_json_text_put(t, type == cJSON_Object ? "{" : "[", 1)) {
+        j->oom = 1;
+        return NULL;
+    }
+    cJSON *c = &l->open[l->depth];
+    c->type = type;
+    l->members[l->depth++] = 0;
+    return c;
 }
 
-cJSON *mc_jw_array(McJson *j, cJSON *parent, const char *key) {
-    cJSON *a = checked(j, cJSON_CreateArray());
-    mc_jw_add(j, parent, key, a);
-    return j->oom ? NULL : a;
-}
+cJSON *mc_jw_object(McJson *j, cJSON *parent, const char *key) { return container(j, parent, key, cJSON_Object); }
+
+cJSON *mc_jw_array(McJson *j, cJSON *parent, const char *key) { return container(j, parent, key, cJSON_Array); }
 
 void mc_jw_number(McJson *j, cJSON *obj, const char *key, double v) {
-    mc_jw_add(j, obj, key, cJSON_CreateNumber(mc_round9(v)));
+    int level = stream_level(j, obj);
+    if (level < 0) {
+        mc_jw_add(j, obj, key, cJSON_CreateNumber(mc_round9(v)));
+        return;
+    }
+    McJsonText *t = stream_member(j, level, key);
+    if (!t || !mc_json_text_number(t, mc_round9(v))) j->oom = 1;
+}
+
+// true, false and null, written straight into a list entry or added as a node.
+static void literal(McJson *j, cJSON *obj, const char *key, const char *text, cJSON *(*create)(void)) {
+    int level = stream_level(j, obj);
+    if (level < 0) {
+        mc_jw_add(j, obj, key, create());
+        return;
+    }
+    McJsonText *t = stream_member(j, level, key);
+    if (!t || !mc_json_text_put(t, text, strlen(text))) j->oom = 1;
 }
 
 void mc_jw_string(McJson *j, cJSON *obj, const char *key, const char *s) {
-    mc_jw_add(j, obj, key, s ? cJSON_CreateString(s) : cJSON_CreateNull());
+    if (!s) {
+        literal(j, obj, key, "null", cJSON_CreateNull);
+        return;
+    }
+    int level = stream_level(j, obj);
+    if (level < 0) {
+        mc_jw_add(j, obj, key, cJSON_CreateString(s));
+        return;
+    }
+    McJsonText *t = stream_member(j, level, key);
+    if (!t || !mc_json_text_string(t, s)) j->oom = 1;
 }
 
 void mc_jw_bool(McJson *j, cJSON *obj, const char *key, int b) {
-    mc_jw_add(j, obj, key, cJSON_CreateBool(b));
+    if (b) literal(j, obj, key, "true", cJSON_CreateTrue);
+    else literal(j, obj, key, "false", cJSON_CreateFalse);
 }
 
-void mc_jw_push_number(McJson *j, cJSON *array, double v) {
-    mc_jw_add(j, array, NULL, cJSON_CreateNumber(mc_round9(v)));
-}
+void mc_jw_push_number(McJson *j, cJSON *array, double v) { mc_jw_number(j, array, NULL, v); }
 
 cJSON *mc_jw_push_object(McJson *j, cJSON *array) { return mc_jw_object(j, array, NULL); }
 
@@ -97,15 +183,22 @@ void mc_jw_reasons(McJson *j, cJSON *obj, const char *key, const McReasons *reas
 
 cJSON *mc_jw_list_object(McJson *j, McJwList *list) {
     list->mark = mc_arena_mark(j->env.arena);
-    return checked(j, cJSON_CreateObject());
+    if (j->oom || !mc_json_text_put(&list->text, list->count ? ",{" : "[{", 2)) {
+        j->oom = 1;
+        return NULL;
+    }
+    list->count++;
+    list->open[0].type = cJSON_Object;
+    list->members[0] = 0;
+    list->depth = 1;
+    j->list = list;
+    return &list->open[0];
 }
 
-void mc_jw_list_commit(McJson *j, McJwList *list, cJSON *item) {
-    if (item && !j->oom) {
-        if (!mc_json_text_put(&list->text, list->count ? "," : "[", 1) || !mc_json_text_item(&list->text, item))
-            j->oom = 1;
-        list->count++;
-    }
+void mc_jw_list_commit(McJson *j, McJwList *list) {
+    while (list->depth > 0) close_last(list);
+    if (list->text.failed) j->oom = 1;
+    j->list = NULL;
     mc_arena_rewind(j->env.arena, list->mark);
 }
 

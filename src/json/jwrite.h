@@ -27,22 +27,37 @@ void mc_jw_push_number(McJson *j, cJSON *array, double v);
 /// A new object appended to an array.
 cJSON *mc_jw_push_object(McJson *j, cJSON *array);
 
-/// A long array of objects written one object at a time: each is built as a cJSON tree,
-/// printed at once, and its nodes given back to the arena; the array goes into the response as
-/// one raw text item. The bytes are those of the tree the usual way, but a list of 10,000 hexes
-/// never holds its 250,000 nodes at once (README "Performance"). Use:
+/// A long array of objects written one object at a time, as text: between mc_jw_list_object and
+/// mc_jw_list_commit the entry and the objects and arrays opened in it are not cJSON trees but
+/// handles of the text being written, which the mc_jw_* functions above recognise. Building each
+/// entry as a tree and printing it was most of the time of a 100 x 100 reach (README
+/// "Performance"), and a list of 10,000 hexes never holds its 250,000 nodes at once. The bytes
+/// are those of the tree written the usual way, with one rule the tree does not have: a
+/// container is finished once its parent, or a container opened before it, gets another member,
+/// so each must be written whole before the next (writing to it later is reported as
+/// out_of_memory: a bug in the writer). mc_jw_add writes a cJSON item as it is when added: it must
+/// be complete. The array goes into the response as one raw text item. Use:
 ///   McJwList l = {0};
-///   for (...) { cJSON *o = mc_jw_list_object(j, &l); ...fill o...; mc_jw_list_commit(j, &l, o); }
+///   for (...) { cJSON *o = mc_jw_list_object(j, &l); if (o) ...fill o...; mc_jw_list_commit(j, &l); }
 ///   mc_jw_list_end(j, &l, parent, "key");
 /// Between mc_jw_list_object and mc_jw_list_commit, arena memory is temporary: nothing allocated
 /// there may be kept.
+enum { MC_JW_LIST_DEPTH = 8 }; ///< containers open at once inside one entry, the entry included
 typedef struct McJwList {
     McJsonText text;
     McArenaMark mark;
     int count;
+    int depth;                       ///< containers of the current entry still open
+    cJSON open[MC_JW_LIST_DEPTH];    ///< their handles: only the address and the type are used
+    int members[MC_JW_LIST_DEPTH];   ///< members written in each so far
+    /// Keys seen, by address (keys are literals and static tables: jwrite.h), with their length
+    /// when they need no escaping: each entry writes the same few keys (a tenth of writing a
+    /// 100 x 100 reach was scanning them again).
+    const char *keys[16];
+    size_t key_lengths[16];
 } McJwList;
 cJSON *mc_jw_list_object(McJson *j, McJwList *list);
-void mc_jw_list_commit(McJson *j, McJwList *list, cJSON *item);
+void mc_jw_list_commit(McJson *j, McJwList *list);
 void mc_jw_list_end(McJson *j, McJwList *list, cJSON *parent, const char *key);
 
 /// Writes `reasons` as an array under `key`.

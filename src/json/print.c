@@ -40,7 +40,12 @@ static inline int grow(Out *o, size_t more) {
 
 static inline void put(Out *o, const char *s, size_t n) {
     if (!grow(o, n)) return;
-    memcpy(o->buf + o->len, s, n);
+    char *d = o->buf + o->len;
+    // Most pieces are a bracket, a comma or a short key: a call to memcpy costs more than them.
+    if (n <= 16)
+        for (size_t i = 0; i < n; i++) d[i] = s[i];
+    else
+        memcpy(d, s, n);
     o->len += n;
 }
 
@@ -73,8 +78,16 @@ int mc_json_print_number(double d, char *out) {
     // Whole numbers below 1e15: "%1.15g" writes every digit and no exponent. (Truncation and a
     // compare rather than floor and memcpy: most numbers of a large answer are small integers.)
     if (a < 1e15 && (double)(int64_t)d == d && !(d == 0 && signbit(d))) {
-        char tmp[24], *end = tmp + sizeof tmp;
-        char *p = digits_back((uint64_t)a, end);
+        char tmp[24], *end = tmp + sizeof tmp, *p = end;
+        if (a < 4294967296.0) { // 32-bit division: most whole numbers are hexes, costs and counts
+            uint32_t v = (uint32_t)a;
+            do {
+                *--p = (char)('0' + v % 10);
+                v /= 10;
+            } while (v);
+        } else {
+            p = digits_back((uint64_t)a, end);
+        }
         if (d < 0) *--p = '-';
         int n = (int)(end - p);
         for (int i = 0; i < n; i++) out[i] = p[i];
@@ -151,7 +164,10 @@ static void put_string(Out *o, const char *s) {
         if (!grow(o, n + 2)) return;
         char *d = o->buf + o->len;
         d[0] = '"';
-        memcpy(d + 1, s, n);
+        if (n <= 16) // keys and ids: shorter than a call to memcpy
+            for (size_t i = 0; i < n; i++) d[1 + i] = s[i];
+        else
+            memcpy(d + 1, s, n);
         d[n + 1] = '"';
         o->len += n + 2;
         return;
@@ -189,13 +205,7 @@ static int put_value(Out *o, const cJSON *item, int depth) {
     case cJSON_NULL: put(o, "null", 4); return 1;
     case cJSON_False: put(o, "false", 5); return 1;
     case cJSON_True: put(o, "true", 4); return 1;
-    case cJSON_Number: {
-        if (!grow(o, 32)) return 0;
-        int n = mc_json_print_number(item->valuedouble, o->buf + o->len);
-        if (n < 0) return 0;
-        o->len += (size_t)n;
-        return 1;
-    }
+    case cJSON_Number: return mc_json_text_number(o, item->valuedouble);
     case cJSON_Raw:
         if (!item->valuestring) return 0;
         put(o, item->valuestring, strlen(item->valuestring));
@@ -250,6 +260,46 @@ int mc_json_text_item(McJsonText *t, const cJSON *item) {
 
 int mc_json_text_put(McJsonText *t, const char *s, size_t n) {
     put(t, s, n);
+    return !t->failed;
+}
+
+size_t mc_json_plain_length(const char *s) {
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p > 31 && *p != '"' && *p != '\\') p++;
+    return *p ? SIZE_MAX : (size_t)(p - (const unsigned char *)s);
+}
+
+int mc_json_text_member(McJsonText *t, int comma, const char *key, size_t plain) {
+    if (key && plain != SIZE_MAX) { // the common case: one reservation, no scan
+        if (!grow(t, plain + 4)) return 0;
+        char *d = t->buf + t->len;
+        size_t n = 0;
+        if (comma) d[n++] = ',';
+        d[n++] = '"';
+        for (size_t i = 0; i < plain; i++) d[n++] = key[i];
+        d[n++] = '"';
+        d[n++] = ':';
+        t->len += n;
+        return 1;
+    }
+    if (comma) put_char(t, ',');
+    if (key) {
+        put_string(t, key);
+        put_char(t, ':');
+    }
+    return !t->failed;
+}
+
+int mc_json_text_string(McJsonText *t, const char *s) {
+    put_string(t, s);
+    return !t->failed;
+}
+
+int mc_json_text_number(McJsonText *t, double d) {
+    if (!grow(t, 32)) return 0;
+    int n = mc_json_print_number(d, t->buf + t->len);
+    if (n < 0) t->failed = 1;
+    else t->len += (size_t)n;
     return !t->failed;
 }
 

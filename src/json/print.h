@@ -2,6 +2,9 @@
 #ifndef MC_JSON_PRINT_H
 #define MC_JSON_PRINT_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "cJSON.h"
 
 /// The unformatted JSON text of `item`, byte for byte what cJSON_PrintUnformatted (1.7.x) prints,
@@ -23,6 +26,17 @@ typedef struct McJsonText {
 int mc_json_text_item(McJsonText *t, const cJSON *item);
 /// Appends `n` bytes of `s` as they are; 0 when out of memory.
 int mc_json_text_put(McJsonText *t, const char *s, size_t n);
+/// The length of `s` when it needs no escaping in a JSON string, else SIZE_MAX.
+size_t mc_json_plain_length(const char *s);
+/// Appends what comes before a value in a container: a comma unless it is the first, then
+/// `"key":` in an object (key NULL in an array). `plain` is mc_json_plain_length(key) when the
+/// caller knows it (SIZE_MAX otherwise: the key is then escaped as strings are); 0 when out of
+/// memory.
+int mc_json_text_member(McJsonText *t, int comma, const char *key, size_t plain);
+/// Appends `s` as a JSON string (escaped as mc_json_print escapes it); 0 when out of memory.
+int mc_json_text_string(McJsonText *t, const char *s);
+/// Appends `d` as mc_json_print prints a number; 0 when out of memory.
+int mc_json_text_number(McJsonText *t, double d);
 void mc_json_text_free(McJsonText *t);
 
 /// How one number is printed (the digits mc_json_print writes for it), NUL-terminated in `out`

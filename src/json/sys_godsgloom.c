@@ -316,7 +316,7 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
     for (int i = 0; i < r.dest_count && !j->oom; i++) {
         cJSON *o = mc_jw_list_object(j, &hexes);
         if (o) write_dest(j, o, &r, &r.dests[i], parent, brief);
-        mc_jw_list_commit(j, &hexes, o);
+        mc_jw_list_commit(j, &hexes);
     }
     mc_jw_list_end(j, &hexes, result, "hexes");
     if (parent) {
@@ -326,7 +326,7 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
             if (!mc_reach_get(&r.search, r.through[i], &e)) continue;
             cJSON *o = mc_jw_list_object(j, &through);
             if (!o) {
-                mc_jw_list_commit(j, &through, o);
+                mc_jw_list_commit(j, &through);
                 break;
             }
             McHex ph = gr.units[gr.mover].hex;
@@ -337,7 +337,7 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
             mc_jw_reach_hex(j, o, "parent", ph, brief);
             mc_jw_number(j, o, "node", e.node);
             mc_jw_number(j, o, "parentNode", e.parent);
-            mc_jw_list_commit(j, &through, o);
+            mc_jw_list_commit(j, &through);
         }
         mc_jw_list_end(j, &through, result, "through");
     }

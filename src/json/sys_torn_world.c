@@ -461,7 +461,7 @@ static void write_through(McJson *j, cJSON *result, const Req *q, const TwReachO
         int v = out->through[i];
         cJSON *o = mc_jw_list_object(j, &through);
         if (!o) {
-            mc_jw_list_commit(j, &through, o);
+            mc_jw_list_commit(j, &through);
             break;
         }
         mc_jw_hex_fields(j, o, b->hexes[nd->position[v]]);
@@ -469,7 +469,7 @@ static void write_through(McJson *j, cJSON *result, const Req *q, const TwReachO
         mc_jw_reach_hex(j, o, "parent", b->hexes[nd->position[nd->parent[v]]], brief);
         mc_jw_number(j, o, "node", v);
         mc_jw_number(j, o, "parentNode", nd->parent[v]);
-        mc_jw_list_commit(j, &through, o);
+        mc_jw_list_commit(j, &through);
     }
     mc_jw_list_end(j, &through, result, "through");
     if (nd->count > 0) mc_jw_number(j, result, "startNode", nd->start);
@@ -503,11 +503,11 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
         const TwReachEntry *e = &out.entries[i];
         cJSON *o = mc_jw_list_object(j, &arr);
         if (!o) {
-            mc_jw_list_commit(j, &arr, o);
+            mc_jw_list_commit(j, &arr);
             break;
         }
         write_reach_entry(j, o, &q, u, &out, e, parent, brief);
-        mc_jw_list_commit(j, &arr, o);
+        mc_jw_list_commit(j, &arr);
     }
     mc_jw_list_end(j, &arr, result, "hexes");
     if (parent) {
