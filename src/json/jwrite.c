@@ -46,7 +46,8 @@ static McJsonText *stream_member(McJson *j, int level, const char *key) {
     if (l->open[level].type != cJSON_Object) key = NULL;
     size_t plain = SIZE_MAX;
     if (key) {
-        unsigned slot = (unsigned)((uintptr_t)key >> 3) % 16u;
+        // Literals lie a few bytes apart: a multiplicative hash of the address spreads them.
+        unsigned slot = (uint32_t)((uint32_t)(uintptr_t)key * 2654435761u) >> (32 - MC_JW_KEY_BITS);
         if (l->keys[slot] != key) {
             l->keys[slot] = key;
             l->key_lengths[slot] = mc_json_plain_length(key);

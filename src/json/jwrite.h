@@ -42,7 +42,10 @@ cJSON *mc_jw_push_object(McJson *j, cJSON *array);
 ///   mc_jw_list_end(j, &l, parent, "key");
 /// Between mc_jw_list_object and mc_jw_list_commit, arena memory is temporary: nothing allocated
 /// there may be kept.
-enum { MC_JW_LIST_DEPTH = 8 }; ///< containers open at once inside one entry, the entry included
+enum {
+    MC_JW_LIST_DEPTH = 8, ///< containers open at once inside one entry, the entry included
+    MC_JW_KEY_BITS = 6,   ///< 64 remembered keys
+};
 typedef struct McJwList {
     McJsonText text;
     McArenaMark mark;
@@ -50,11 +53,11 @@ typedef struct McJwList {
     int depth;                       ///< containers of the current entry still open
     cJSON open[MC_JW_LIST_DEPTH];    ///< their handles: only the address and the type are used
     int members[MC_JW_LIST_DEPTH];   ///< members written in each so far
-    /// Keys seen, by address (keys are literals and static tables: jwrite.h), with their length
-    /// when they need no escaping: each entry writes the same few keys (a tenth of writing a
-    /// 100 x 100 reach was scanning them again).
-    const char *keys[16];
-    size_t key_lengths[16];
+    /// Keys seen, by a hash of their address (keys are literals and static tables: jwrite.h),
+    /// with their length when they need no escaping: each entry writes the same dozen keys (a
+    /// tenth of writing a 100 x 100 reach was scanning them again).
+    const char *keys[1 << MC_JW_KEY_BITS];
+    size_t key_lengths[1 << MC_JW_KEY_BITS];
 } McJwList;
 cJSON *mc_jw_list_object(McJson *j, McJwList *list);
 void mc_jw_list_commit(McJson *j, McJwList *list);

@@ -70,6 +70,16 @@ static int same_double(double a, double b) {
 }
 
 int mc_json_print_number(double d, char *out) {
+    // Whole numbers from 1 to 10^9 - 1 first: nearly every number of a large answer (hexes, costs,
+    // nodes). NaN fails the comparisons; 0 is left to the general case (it may be -0).
+    if (d >= 1 && d < 1e9 && (double)(uint32_t)d == d) {
+        uint32_t v = (uint32_t)d;
+        int n = v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : v < 10000 ? 4 : v < 100000 ? 5 : v < 1000000 ? 6
+              : v < 10000000 ? 7 : v < 100000000 ? 8 : 9;
+        out[n] = '\0';
+        for (int i = n - 1; i >= 0; i--, v /= 10) out[i] = (char)('0' + v % 10);
+        return n;
+    }
     if (isnan(d) || isinf(d)) {
         memcpy(out, "null", 5);
         return 4;

@@ -9,9 +9,9 @@
 #include "json/print.h"
 #include "mctest.h"
 
-// 40 keys at consecutive addresses: more than the writer's 16 remembered keys, so that keys
+// 100 keys at consecutive addresses: more than the writer's 64 remembered keys, so that keys
 // share slots; one needs escaping.
-static char names[40][8];
+static char names[100][8];
 
 // One entry with every kind of member: nested objects and arrays, empty ones, strings that need
 // escaping as values and as keys, null, booleans, whole numbers and decimals, -0, an item added
@@ -37,12 +37,12 @@ static void fill(McJson *j, cJSON *o, int i) {
     cJSON *deep = mc_jw_object(j, o, "d1");
     for (int k = 2; k <= 6 && deep; k++) deep = mc_jw_object(j, deep, "d");
     mc_jw_add(j, o, "whole", cJSON_CreateString("added\n"));
-    for (int k = (i * 7) % 40, n = 0; n < 20; n++, k = (k + 3) % 40) mc_jw_number(j, o, names[k], k);
+    for (int k = (i * 7) % 100, n = 0; n < 40; n++, k = (k + 3) % 100) mc_jw_number(j, o, names[k], k);
     mc_jw_number(j, o, "after", 1e300);
 }
 
 MC_TEST(write_list_as_tree, "JSON writing: list entries written as text are the bytes of the same entries as trees") {
-    for (int k = 0; k < 40; k++) snprintf(names[k], sizeof names[k], k == 17 ? "k\"%d" : "k%d", k);
+    for (int k = 0; k < 100; k++) snprintf(names[k], sizeof names[k], k == 17 ? "k\"%d" : "k%d", k);
     for (int count = 0; count <= 30; count += 15) {
         McArena arena = {0};
         McJson j;
