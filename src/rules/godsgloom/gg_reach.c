@@ -7,16 +7,41 @@
 
 enum { STATE_PLAIN = 0, STATE_NIMBLE = 1, STATE_COUNT = 2 };
 
+// What the search asks of each hex, worked out once per hex before it runs: it asks from up to
+// six neighbours and in two states (mc_gg_enter again and again was a tenth of a 100 x 100 reach).
+enum { WALK_OK = 1, WALK_MAY_END = 2, WALK_ZONE_STOPS = 4 };
+typedef struct Walk {
+    const McGgScene *s;
+    int *cost;            // [hex] points to enter it (when WALK_OK)
+    unsigned char *flags; // [hex] WALK_*
+} Walk;
+
+static int walk_prepare(McEnv *env, const McGgScene *s, Walk *w) {
+    int n = s->board->count;
+    w->s = s;
+    w->cost = mc_arena_alloc_raw(env->arena, (size_t)n * sizeof *w->cost);
+    w->flags = mc_arena_alloc_raw(env->arena, (size_t)n);
+    if (!w->cost || !w->flags) return 0;
+    for (int pos = 0; pos < n; pos++) {
+        McGgEnter e = mc_gg_enter(s, pos);
+        w->cost[pos] = e.cost;
+        w->flags[pos] = (unsigned char)((e.ok ? WALK_OK : 0) | (e.may_end ? WALK_MAY_END : 0) |
+                                        (mc_gg_zone_stops(s, pos) ? WALK_ZONE_STOPS : 0));
+    }
+    return 1;
+}
+
 static bool walk_step(void *ctx, const McReachStepIn *in, McReachStepOut *out) {
-    const McGgScene *s = ctx;
-    McGgEnter e = mc_gg_enter(s, in->to);
-    if (!e.ok) return false;
+    const Walk *w = ctx;
+    const McGgScene *s = w->s;
+    unsigned f = w->flags[in->to];
+    if (!(f & WALK_OK)) return false;
     // GG-8.2: the single hex of a unit that starts Engaged must be one it can end on.
-    if (s->mode == MC_GG_MODE_ENGAGED && !e.may_end) return false;
+    if (s->mode == MC_GG_MODE_ENGAGED && !(f & WALK_MAY_END)) return false;
     // GG-8.3, GG-TER-1: an empty zone hex ends the move on entering it, so one the unit may not end
     // on (an Impassable hex opened by Reconnaissance) cannot be entered at all (as `move` rules).
-    if (!e.may_end && mc_gg_zone_stops(s, in->to)) return false;
-    out->cost = e.cost;
+    if (!(f & WALK_MAY_END) && (f & WALK_ZONE_STOPS)) return false;
+    out->cost = w->cost[in->to];
     out->state = in->state;
     // GG-8.3-T: going on from an empty zone hex (other than the start, which it leaves) uses Nimble.
     if (!in->first && (s->zone[in->from] & MC_GG_ZONE_ENEMY) && s->occ[in->from] < 0)
@@ -25,13 +50,13 @@ static bool walk_step(void *ctx, const McReachStepIn *in, McReachStepOut *out) {
 }
 
 static unsigned walk_node(void *ctx, const McBoard *board, int pos, int state) {
-    const McGgScene *s = ctx;
+    const Walk *w = ctx;
     (void)board;
-    if (pos == s->start && state == STATE_PLAIN) return MC_REACH_OPEN; // the start: staying is allowed
-    McGgEnter e = mc_gg_enter(s, pos);
-    if (!e.may_end) return MC_REACH_PASS_ONLY; // GG-8.1-I/II, GG-TER-1: through, never ending
-    if (s->mode == MC_GG_MODE_ENGAGED) return MC_REACH_STOP; // GG-8.2: at most 1 hex
-    return mc_gg_zone_stops(s, pos) ? MC_REACH_STOP : MC_REACH_OPEN; // GG-8.3
+    if (pos == w->s->start && state == STATE_PLAIN) return MC_REACH_OPEN; // the start: staying is allowed
+    unsigned f = w->flags[pos];
+    if (!(f & WALK_MAY_END)) return MC_REACH_PASS_ONLY; // GG-8.1-I/II, GG-TER-1: through, never ending
+    if (w->s->mode == MC_GG_MODE_ENGAGED) return MC_REACH_STOP; // GG-8.2: at most 1 hex
+    return (f & WALK_ZONE_STOPS) ? MC_REACH_STOP : MC_REACH_OPEN; // GG-8.3
 }
 
 // Why movement ends at a walking destination.
@@ -106,9 +131,11 @@ static int walk(McEnv *env, McGgReach *out) {
     const McBoard *b = s->board;
     McReachOptions o = mc_reach_default_options();
     o.state_count = STATE_COUNT;
+    Walk w;
+    if (!walk_prepare(env, s, &w)) return 0;
     o.step = walk_step;
     o.node = walk_node;
-    o.ctx = s;
+    o.ctx = &w;
     if (s->mode == MC_GG_MODE_ENGAGED) {
         o.budget = MC_REACH_UNLIMITED; // GG-8.2: one hex "regardless of its available Movement Points"
     } else {
