@@ -41,11 +41,12 @@ export class Board {
   get w() { return this.canvas.clientWidth; }
   get h() { return this.canvas.clientHeight; }
 
+  // The canvas is sized for the screen where it is drawn (paint); a size it was drawn at already
+  // (the observer's first call, after the first frame's layout) needs no second drawing.
   resize() {
     if (this.scene) this.fitHeight();
     const d = DPR();
-    this.canvas.width = Math.round(this.w * d);
-    this.canvas.height = Math.round(this.h * d);
+    if (this.canvas.width === Math.round(this.w * d) && this.canvas.height === Math.round(this.h * d)) return;
     if (this.fitted) this.fit(); else this.draw();
   }
 
@@ -229,6 +230,8 @@ export class Board {
   paint() {
     const sc = this.scene, c = this.ctx, d = DPR();
     if (!sc) return;
+    const width = Math.round(this.w * d), height = Math.round(this.h * d);
+    if (this.canvas.width !== width || this.canvas.height !== height) Object.assign(this.canvas, { width, height });
     c.setTransform(d, 0, 0, d, 0, 0);
     this.labelBoxes = [];
     c.fillStyle = '#e9e6dc';
@@ -264,20 +267,26 @@ export class Board {
     const major = step * (sc.majorEvery ?? 6);
     c.lineWidth = 1;
     c.font = '11px system-ui, sans-serif';
+    // the lines of each weight as one path: one stroke each instead of one per line
+    const lines = { minor: new Path2D(), major: new Path2D() }, labels = [];
     for (const axis of [0, 1]) {
       const lo = axis ? b[1] : b[0], hi = axis ? b[3] : b[2];
       for (let v = Math.ceil(lo / step) * step; v <= hi + 1e-9; v += step) {
         const isMajor = Math.abs(v / major - Math.round(v / major)) < 1e-6;
-        c.strokeStyle = isMajor ? 'rgba(40,60,40,0.35)' : 'rgba(40,60,40,0.12)';
-        this.poly(axis ? [[b[0], v], [b[2], v]] : [[v, b[1]], [v, b[3]]], false);
-        c.stroke();
-        if (isMajor && v > 0) {
-          const [sx, sy] = axis ? this.toScreen(b[0], v) : this.toScreen(v, b[1]);
-          c.fillStyle = '#3d4a3a';
-          c.fillText(sc.lengthLabel(v), axis ? sx + 3 : sx + 2, axis ? sy - 3 : sy - 4);
-        }
+        const [ax, ay] = axis ? this.toScreen(b[0], v) : this.toScreen(v, b[1]);
+        const [bx, by] = axis ? this.toScreen(b[2], v) : this.toScreen(v, b[3]);
+        const p = isMajor ? lines.major : lines.minor;
+        p.moveTo(ax, ay);
+        p.lineTo(bx, by);
+        if (isMajor && v > 0) labels.push([sc.lengthLabel(v), axis ? ax + 3 : ax + 2, axis ? ay - 3 : ay - 4]);
       }
     }
+    c.strokeStyle = 'rgba(40,60,40,0.12)';
+    c.stroke(lines.minor);
+    c.strokeStyle = 'rgba(40,60,40,0.35)';
+    c.stroke(lines.major);
+    c.fillStyle = '#3d4a3a';
+    for (const [text, x, y] of labels) c.fillText(text, x, y);
     if (t) {
       this.poly([[0, 0], [t.width, 0], [t.width, t.height], [0, t.height]]);
       c.strokeStyle = '#2f3b2c';
