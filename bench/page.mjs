@@ -23,8 +23,13 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../bin/serve.mjs';
 
+// Each first visit opens a new window, and Chromium 15x preloads its omnibox popup (a WebUI page in a
+// renderer of its own) for every window: on this 2-core machine that renderer took about a core
+// for the whole of the page's start (README "Performance", fourth round). A visitor's browser has
+// its window open already, so the benchmark turns that preloading off.
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+  '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic',
+  '--disable-features=WebUIOmniboxPopup,PreloadTopChromeWebUI'];
 
 // Runs in the page before its own scripts (a DevTools-injected script, not subject to the CSP).
 function probe(DONE) {
