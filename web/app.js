@@ -31,7 +31,7 @@ let assumptionSummaries = new Map();
 const store = createStore(saved);
 const ui = {
   selected: null, tool: 'move', pending: [], result: null, pick: null, t: 1, playing: 0,
-  template: {}, serial: 0, paintMode: null, lastRequest: '',
+  template: {}, serial: 0, paintMode: null, lastRequest: '', preview: '',
 };
 
 const sys = () => SYSTEMS[store.state.system];
@@ -220,7 +220,7 @@ function extendPath(h) {
 function paintHex([x, y], first) {
   const h = hex.fromPixel(x, y);
   if (!onBoard(h)) return;
-  const kind = $('terrain-kind').value;
+  const kind = terrainKind();
   const at = doc().terrain.find((t) => t.q === h.q && t.r === h.r);
   if (first) { ui.serial++; ui.paintMode = at && at.terrain === kind ? 'erase' : 'paint'; }
   if (ui.paintMode === 'erase' ? !at : at?.terrain === kind) return;
@@ -232,7 +232,7 @@ function paintHex([x, y], first) {
 
 function finishPolygon() {
   if (ui.pending.length < 3) return;
-  const kind = $('terrain-kind').value;
+  const kind = terrainKind();
   const polygon = ui.pending;
   ui.pending = [];
   store.edit((d) => {
@@ -646,15 +646,22 @@ function listField(title, items, adders, specsOf, key) {
 }
 
 // ---- terrain, table, sides, settings ----
+const terrainNote = () => (sys().board === 'free'
+  ? 'Choose the Terrain tool, tap the table at each corner of the piece, then Finish polygon (or Enter).'
+  : 'Choose the Terrain tool, then tap or drag over hexes to paint them; a hex already of this kind is cleared.');
+/** The terrain kind the Terrain tool lays (the panel's picker, brought up to date if it was closed). */
+function terrainKind() {
+  renderIfStale('terrain-panel');
+  return $('terrain-kind').value;
+}
+
 function renderTerrain() {
   const s = sys(), d = doc();
   const kind = $('terrain-kind');
   const keep = kind.value;
   rebuild(kind, s.terrainKinds.map((k) => option(k, k)));
   if (s.terrainKinds.includes(keep)) kind.value = keep;
-  $('terrain-note').textContent = s.board === 'free'
-    ? 'Choose the Terrain tool, tap the table at each corner of the piece, then Finish polygon (or Enter).'
-    : 'Choose the Terrain tool, then tap or drag over hexes to paint them; a hex already of this kind is cleared.';
+  $('terrain-note').textContent = terrainNote();
   $('polygon-actions').hidden = s.board !== 'free';
   $('finish-polygon').disabled = ui.pending.length < 3;
   $('cancel-polygon').disabled = ui.pending.length === 0;
@@ -725,7 +732,8 @@ function currentRequest() {
 
 function renderPreview() {
   const text = JSON.stringify(currentRequest(), null, 2);
-  $('preview').textContent = text;
+  ui.preview = text;
+  renderPanel('request-panel');
   if (ui.lastRequest && text !== ui.lastRequest && ui.result) clearResult();
   ui.lastRequest = text;
 }
@@ -905,6 +913,37 @@ const TOOL_NOTES = {
   terrain: '', path: 'Tap hexes in order to propose the path of the query’s unit (in an order: the unit whose Draw path is pressed); tap the last hex again to take it back. Arrow keys extend it too.',
 };
 
+// ---- the side panels ----
+// A closed panel is filled when it opens, not on every change: the first ruling does not wait for
+// forms nobody sees yet (README "Performance"), and an edit rebuilds only what is on screen.
+// Opening sets the `open` attribute; the observer's callback runs before the next frame is drawn,
+// so an opened panel never shows stale content. `once`: filled the first time only (static).
+const PANELS = {
+  'units-panel': () => { renderUnitList(); renderUnitForm(); },
+  'terrain-panel': renderTerrain,
+  'sides-panel': renderSides,
+  'settings-panel': renderSettings,
+  'library-panel': renderLibrary,
+  'request-panel': () => { $('preview').textContent = ui.preview; },
+  'gallery-panel': renderGallery,
+  'advanced-panel': fillExamples,
+};
+const ONCE = new Set(['gallery-panel', 'advanced-panel']);
+const stale = new Set(Object.keys(PANELS));
+/** Fills a panel now if it is open; otherwise when it opens. */
+function renderPanel(id) {
+  if (ONCE.has(id)) { if ($(id).open) renderIfStale(id); } else if ($(id).open) { stale.delete(id); PANELS[id](); } else stale.add(id);
+}
+/** Fills a panel, open or not, if a change since it was last filled has not reached it. */
+function renderIfStale(id) {
+  if (!stale.has(id)) return;
+  stale.delete(id);
+  PANELS[id]();
+}
+new MutationObserver((records) => {
+  for (const r of records) if (r.target.open) renderIfStale(r.target.id);
+}).observe($('units-panel').parentNode, { attributes: true, attributeFilter: ['open'], subtree: true });
+
 // ---- refresh everything that shows the state ----
 let refreshQueued = false;
 function refresh() {
@@ -919,16 +958,11 @@ function refreshNow() {
   if (!unitById(ui.selected)) ui.selected = null;
   if (ui.tool === 'path' && s.board !== 'hex') setTool('move');
   $('tool-path').hidden = s.board !== 'hex';
-  $('tool-note').textContent = ui.tool === 'terrain' ? $('terrain-note').textContent : TOOL_NOTES[ui.tool];
+  $('tool-note').textContent = ui.tool === 'terrain' ? terrainNote() : TOOL_NOTES[ui.tool];
   $('undo').disabled = !store.canUndo();
   $('redo').disabled = !store.canRedo();
-  renderUnitList();
-  renderUnitForm();
   renderQuery();
-  renderTerrain();
-  renderSides();
-  renderSettings();
-  renderLibrary();
+  for (const id of Object.keys(PANELS)) renderPanel(id);
   renderPreview();
   showReadout();
   board.setScene(scene());
@@ -997,6 +1031,7 @@ $('copy').addEventListener('click', async () => {
   setTimeout(() => { $('copy').textContent = 'Copy'; }, 1500);
 });
 $('to-editor').addEventListener('click', () => {
+  renderIfStale('advanced-panel');
   $('request').value = $('preview').textContent;
   $('advanced-panel').open = true;
   $('request').focus();
@@ -1013,6 +1048,7 @@ function showExample() {
   $('request').value = JSON.stringify(e ? e.request : { query: 'describe' }, null, 2);
 }
 function runAdvanced() {
+  renderIfStale('advanced-panel'); // its example is what runs when nobody has opened it
   let response, request = null;
   try {
     request = JSON.parse($('request').value);
@@ -1123,7 +1159,7 @@ let library = loadLibrary();
 function saveLibrary(note) {
   try { localStorage.setItem(LIBRARY_KEY, JSON.stringify(library)); } catch { note = 'This browser would not save it (private mode or storage full).'; }
   $('library-note').textContent = note ?? '';
-  renderLibrary();
+  renderPanel('library-panel');
 }
 
 function renderLibrary() {
@@ -1222,7 +1258,7 @@ $('import-library').addEventListener('change', async () => {
     $('library-note').textContent = `Nothing imported: ${err instanceof ShareError ? err.message : 'the file could not be read'}.`;
   }
 });
-window.addEventListener('storage', (e) => { if (e.key === LIBRARY_KEY) { library = loadLibrary(); renderLibrary(); } });
+window.addEventListener('storage', (e) => { if (e.key === LIBRARY_KEY) { library = loadLibrary(); renderPanel('library-panel'); } });
 
 // ---- the examples gallery ----
 const SYSTEM_NAME = (id) => SYSTEMS[id]?.name ?? 'The engine';
@@ -1242,6 +1278,7 @@ function renderGallery() {
 }
 function showGallery() {
   $('gallery-panel').open = true;
+  renderIfStale('gallery-panel');
   $('gallery-panel').scrollIntoView({ block: 'start' });
 }
 
@@ -1257,6 +1294,7 @@ function openExample(ex) {
       notice(`This example could not be set up on the board: ${err.message}.`);
     }
   }
+  renderIfStale('advanced-panel');
   $('request').value = JSON.stringify(req, null, 2);
   refreshNow();
   board.fit();
@@ -1307,27 +1345,30 @@ window.movecalcTest = {
 
 async function start() {
   // boot.js started loading the engine, with the rule set on screen only (a third of the
-  // all-in-one module's size), before this module arrived; the pickers and forms are built meanwhile
+  // all-in-one module's size), before this module arrived
   const loading = engineLoading.then(async (e) => {
     if (!e.holds(store.state.system)) await e.loadSystems([store.state.system]);
     return e;
   });
   $('system').replaceChildren(...SYSTEM_IDS.map((id) => option(id, SYSTEMS[id].name)));
   $('system').value = store.state.system;
-  fillExamples();
-  renderGallery();
-  renderLibrary();
-  refreshNow();
+  // The forms and the board are built once, after `describe`, when the engine is ready before the
+  // browser draws its next frame (usually: its module arrived with this one). Otherwise that frame
+  // shows them built without it, and they are built again when the engine answers.
+  const early = requestAnimationFrame(() => { if (!engine) refreshNow(); });
   const linked = openLinkInURL();
   if (location.hash === '#examples') showGallery();
   try {
     engine = await loading;
   } catch (err) {
+    cancelAnimationFrame(early);
+    refreshNow();
     $('status').textContent = 'engine failed to load';
     $('status').className = 'status failed';
     $('verdict').textContent = `The engine could not be loaded: ${err.message ?? err}`;
     return;
   }
+  cancelAnimationFrame(early);
   describeEngine();
   refreshNow();
   $('ask').disabled = false;
@@ -1353,7 +1394,8 @@ if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   });
 }
 // The worker caches every game's engine module for offline use: it is registered once the first
-// ruling is drawn, so that its downloads never compete with the page's own.
-start().finally(() => {
+// ruling is drawn (after the frame that shows it), so that neither its downloads nor its start
+// compete with the page's own.
+start().finally(() => requestAnimationFrame(() => setTimeout(() => {
   if ('serviceWorker' in navigator && location.protocol !== 'file:') navigator.serviceWorker.register('./sw.js').catch(() => {});
-});
+})));
