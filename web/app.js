@@ -757,9 +757,10 @@ function render(response, request, extra = {}, frame = true) {
   $('response').textContent = JSON.stringify(response, null, 2);
 }
 
-// The world bounds of what a result draws, with the units it names, padded by one unit size
-// (`padded` false: not padded).
-function resultBounds(rs, request, padded = true) {
+// The world bounds of what a result draws, with the units it names, and the padding to frame them
+// with: one unit size; on a hex board it depends on the canvas's width, which the board reads when
+// it frames them (not here, while the page is being built).
+function resultBounds(rs, request) {
   const pts = [];
   const names = new Set();
   for (const it of rs.overlay) {
@@ -775,15 +776,14 @@ function resultBounds(rs, request, padded = true) {
   for (const k of ['unit', 'charger', 'target']) if (typeof request?.[k] === 'string') names.add(request[k]);
   if (request?.order?.unit) names.add(request.order.unit);
   for (const id of Array.isArray(request?.ordered) ? request.ordered : []) names.add(id);
-  let pad = isHexBoard() ? (board.w < 600 ? 1.6 : 2.5) : 1.5; // a phone's board has little room to spare
+  let pad = isHexBoard() ? (w) => (w < 600 ? 1.6 : 2.5) : 1.5; // a phone's board has little room to spare
   for (const u of doc().units.filter((v) => names.has(v.id))) {
     if (isHexBoard()) pts.push(hex.center(u.q, u.r));
     else { pts.push([u.x, u.y]); pad = Math.max(pad, ...unitSize(store.state.system, u)); }
   }
   if (!pts.length) return null;
-  if (!padded) pad = 0;
   const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-  return [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) + pad, Math.max(...ys) + pad];
+  return { bounds: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], pad };
 }
 
 function inView(b) {
@@ -796,7 +796,7 @@ function inView(b) {
 // charge (its chargers and their moves); of a reach or any other answer its middle (a user zoomed
 // into part of a wide reach keeps the zoom).
 function shown(r) {
-  const raw = resultBounds(r.scene, r.request, false);
+  const raw = resultBounds(r.scene, r.request).bounds;
   if (['path', 'orders', 'chargers'].some((k) => SYSTEMS[r.request?.system]?.queries[r.request?.query]?.fields.some((f) => f.kind === k))) return raw;
   const mid = [(raw[0] + raw[2]) / 2, (raw[1] + raw[3]) / 2];
   return [...mid, ...mid];
@@ -817,8 +817,8 @@ function redrawResult(frame = false, follow = false) {
   $('scrub').value = String(Math.round(ui.t * 1000));
   board.setScene(scene());
   const b = resultBounds(r.scene, r.request);
-  if (b && frame) board.frame(b);
-  else if (b && follow && !inView(shown(r))) board.frame(b, board.s);
+  if (b && frame) board.frame(b.bounds, Infinity, b.pad);
+  else if (b && follow && !inView(shown(r))) board.frame(b.bounds, board.s, b.pad);
 }
 
 /** The engine's answer, and for a reach that can ask it the what-if answer without other units. */
