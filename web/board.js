@@ -72,6 +72,7 @@ export class Board {
     this.draw();
   }
 
+  // The fit itself (settle): the scale and offset that show the whole table or board.
   fitNow() {
     const b = this.scene?.bounds;
     if (!b || !this.w) return;
@@ -101,6 +102,7 @@ export class Board {
     this.draw();
   }
 
+  // The framing itself (settle); a framing that would hardly zoom in is the whole-board fit.
   frameNow(raw, maxScale, pad) {
     const full = this.scene?.bounds;
     if (!full || !this.w) return;
