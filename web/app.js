@@ -31,7 +31,7 @@ let assumptionSummaries = new Map();
 const store = createStore(saved);
 const ui = {
   selected: null, tool: 'move', pending: [], result: null, pick: null, t: 1, playing: 0,
-  template: {}, serial: 0, paintMode: null, lastRequest: '',
+  template: {}, serial: 0, paintMode: null, lastRequest: '', preview: '',
 };
 
 const sys = () => SYSTEMS[store.state.system];
@@ -220,7 +220,7 @@ function extendPath(h) {
 function paintHex([x, y], first) {
   const h = hex.fromPixel(x, y);
   if (!onBoard(h)) return;
-  const kind = $('terrain-kind').value;
+  const kind = terrainKind();
   const at = doc().terrain.find((t) => t.q === h.q && t.r === h.r);
   if (first) { ui.serial++; ui.paintMode = at && at.terrain === kind ? 'erase' : 'paint'; }
   if (ui.paintMode === 'erase' ? !at : at?.terrain === kind) return;
@@ -232,7 +232,7 @@ function paintHex([x, y], first) {
 
 function finishPolygon() {
   if (ui.pending.length < 3) return;
-  const kind = $('terrain-kind').value;
+  const kind = terrainKind();
   const polygon = ui.pending;
   ui.pending = [];
   store.edit((d) => {
@@ -646,15 +646,22 @@ function listField(title, items, adders, specsOf, key) {
 }
 
 // ---- terrain, table, sides, settings ----
+const terrainNote = () => (sys().board === 'free'
+  ? 'Choose the Terrain tool, tap the table at each corner of the piece, then Finish polygon (or Enter).'
+  : 'Choose the Terrain tool, then tap or drag over hexes to paint them; a hex already of this kind is cleared.');
+/** The terrain kind the Terrain tool lays (the panel's picker, brought up to date if it was closed). */
+function terrainKind() {
+  renderIfStale('terrain-panel');
+  return $('terrain-kind').value;
+}
+
 function renderTerrain() {
   const s = sys(), d = doc();
   const kind = $('terrain-kind');
   const keep = kind.value;
   rebuild(kind, s.terrainKinds.map((k) => option(k, k)));
   if (s.terrainKinds.includes(keep)) kind.value = keep;
-  $('terrain-note').textContent = s.board === 'free'
-    ? 'Choose the Terrain tool, tap the table at each corner of the piece, then Finish polygon (or Enter).'
-    : 'Choose the Terrain tool, then tap or drag over hexes to paint them; a hex already of this kind is cleared.';
+  $('terrain-note').textContent = terrainNote();
   $('polygon-actions').hidden = s.board !== 'free';
   $('finish-polygon').disabled = ui.pending.length < 3;
   $('cancel-polygon').disabled = ui.pending.length === 0;
@@ -725,7 +732,8 @@ function currentRequest() {
 
 function renderPreview() {
   const text = JSON.stringify(currentRequest(), null, 2);
-  $('preview').textContent = text;
+  ui.preview = text;
+  renderPanel('request-panel');
   if (ui.lastRequest && text !== ui.lastRequest && ui.result) clearResult();
   ui.lastRequest = text;
 }
@@ -749,9 +757,10 @@ function render(response, request, extra = {}, frame = true) {
   $('response').textContent = JSON.stringify(response, null, 2);
 }
 
-// The world bounds of what a result draws, with the units it names, padded by one unit size
-// (`padded` false: not padded).
-function resultBounds(rs, request, padded = true) {
+// The world bounds of what a result draws, with the units it names, and the padding to frame them
+// with: one unit size; on a hex board it depends on the canvas's width, which the board reads when
+// it frames them (not here, while the page is being built).
+function resultBounds(rs, request) {
   const pts = [];
   const names = new Set();
   for (const it of rs.overlay) {
@@ -767,15 +776,14 @@ function resultBounds(rs, request, padded = true) {
   for (const k of ['unit', 'charger', 'target']) if (typeof request?.[k] === 'string') names.add(request[k]);
   if (request?.order?.unit) names.add(request.order.unit);
   for (const id of Array.isArray(request?.ordered) ? request.ordered : []) names.add(id);
-  let pad = isHexBoard() ? (board.w < 600 ? 1.6 : 2.5) : 1.5; // a phone's board has little room to spare
+  let pad = isHexBoard() ? (w) => (w < 600 ? 1.6 : 2.5) : 1.5; // a phone's board has little room to spare
   for (const u of doc().units.filter((v) => names.has(v.id))) {
     if (isHexBoard()) pts.push(hex.center(u.q, u.r));
     else { pts.push([u.x, u.y]); pad = Math.max(pad, ...unitSize(store.state.system, u)); }
   }
   if (!pts.length) return null;
-  if (!padded) pad = 0;
   const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-  return [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) + pad, Math.max(...ys) + pad];
+  return { bounds: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], pad };
 }
 
 function inView(b) {
@@ -788,7 +796,7 @@ function inView(b) {
 // charge (its chargers and their moves); of a reach or any other answer its middle (a user zoomed
 // into part of a wide reach keeps the zoom).
 function shown(r) {
-  const raw = resultBounds(r.scene, r.request, false);
+  const raw = resultBounds(r.scene, r.request).bounds;
   if (['path', 'orders', 'chargers'].some((k) => SYSTEMS[r.request?.system]?.queries[r.request?.query]?.fields.some((f) => f.kind === k))) return raw;
   const mid = [(raw[0] + raw[2]) / 2, (raw[1] + raw[3]) / 2];
   return [...mid, ...mid];
@@ -809,8 +817,8 @@ function redrawResult(frame = false, follow = false) {
   $('scrub').value = String(Math.round(ui.t * 1000));
   board.setScene(scene());
   const b = resultBounds(r.scene, r.request);
-  if (b && frame) board.frame(b);
-  else if (b && follow && !inView(shown(r))) board.frame(b, board.s);
+  if (b && frame) board.frame(b.bounds, Infinity, b.pad);
+  else if (b && follow && !inView(shown(r))) board.frame(b.bounds, board.s, b.pad);
 }
 
 /** The engine's answer, and for a reach that can ask it the what-if answer without other units. */
@@ -905,6 +913,38 @@ const TOOL_NOTES = {
   terrain: '', path: 'Tap hexes in order to propose the path of the query’s unit (in an order: the unit whose Draw path is pressed); tap the last hex again to take it back. Arrow keys extend it too.',
 };
 
+// ---- the side panels ----
+// A closed panel is filled when it opens, not on every change: the first ruling does not wait for
+// forms nobody sees yet (README "Performance"), and an edit rebuilds only what is on screen.
+// Opening sets the `open` attribute; the observer's callback runs before the next frame is drawn,
+// so an opened panel never shows stale content. The panels in ONCE (static) are filled the first
+// time only.
+const PANELS = {
+  'units-panel': () => { renderUnitList(); renderUnitForm(); },
+  'terrain-panel': renderTerrain,
+  'sides-panel': renderSides,
+  'settings-panel': renderSettings,
+  'library-panel': renderLibrary,
+  'request-panel': () => { $('preview').textContent = ui.preview; },
+  'gallery-panel': renderGallery,
+  'advanced-panel': fillExamples,
+};
+const ONCE = new Set(['gallery-panel', 'advanced-panel']);
+const stale = new Set(Object.keys(PANELS));
+/** Fills a panel now if it is open; otherwise when it opens. */
+function renderPanel(id) {
+  if (ONCE.has(id)) { if ($(id).open) renderIfStale(id); } else if ($(id).open) { stale.delete(id); PANELS[id](); } else stale.add(id);
+}
+/** Fills a panel, open or not, if a change since it was last filled has not reached it. */
+function renderIfStale(id) {
+  if (!stale.has(id)) return;
+  stale.delete(id);
+  PANELS[id]();
+}
+new MutationObserver((records) => {
+  for (const r of records) if (r.target.open) renderIfStale(r.target.id);
+}).observe($('units-panel').parentNode, { attributes: true, attributeFilter: ['open'], subtree: true });
+
 // ---- refresh everything that shows the state ----
 let refreshQueued = false;
 function refresh() {
@@ -919,16 +959,11 @@ function refreshNow() {
   if (!unitById(ui.selected)) ui.selected = null;
   if (ui.tool === 'path' && s.board !== 'hex') setTool('move');
   $('tool-path').hidden = s.board !== 'hex';
-  $('tool-note').textContent = ui.tool === 'terrain' ? $('terrain-note').textContent : TOOL_NOTES[ui.tool];
+  $('tool-note').textContent = ui.tool === 'terrain' ? terrainNote() : TOOL_NOTES[ui.tool];
   $('undo').disabled = !store.canUndo();
   $('redo').disabled = !store.canRedo();
-  renderUnitList();
-  renderUnitForm();
   renderQuery();
-  renderTerrain();
-  renderSides();
-  renderSettings();
-  renderLibrary();
+  for (const id of Object.keys(PANELS)) renderPanel(id);
   renderPreview();
   showReadout();
   board.setScene(scene());
@@ -997,6 +1032,7 @@ $('copy').addEventListener('click', async () => {
   setTimeout(() => { $('copy').textContent = 'Copy'; }, 1500);
 });
 $('to-editor').addEventListener('click', () => {
+  renderIfStale('advanced-panel');
   $('request').value = $('preview').textContent;
   $('advanced-panel').open = true;
   $('request').focus();
@@ -1013,6 +1049,7 @@ function showExample() {
   $('request').value = JSON.stringify(e ? e.request : { query: 'describe' }, null, 2);
 }
 function runAdvanced() {
+  renderIfStale('advanced-panel'); // its example is what runs when nobody has opened it
   let response, request = null;
   try {
     request = JSON.parse($('request').value);
@@ -1123,7 +1160,7 @@ let library = loadLibrary();
 function saveLibrary(note) {
   try { localStorage.setItem(LIBRARY_KEY, JSON.stringify(library)); } catch { note = 'This browser would not save it (private mode or storage full).'; }
   $('library-note').textContent = note ?? '';
-  renderLibrary();
+  renderPanel('library-panel');
 }
 
 function renderLibrary() {
@@ -1222,7 +1259,7 @@ $('import-library').addEventListener('change', async () => {
     $('library-note').textContent = `Nothing imported: ${err instanceof ShareError ? err.message : 'the file could not be read'}.`;
   }
 });
-window.addEventListener('storage', (e) => { if (e.key === LIBRARY_KEY) { library = loadLibrary(); renderLibrary(); } });
+window.addEventListener('storage', (e) => { if (e.key === LIBRARY_KEY) { library = loadLibrary(); renderPanel('library-panel'); } });
 
 // ---- the examples gallery ----
 const SYSTEM_NAME = (id) => SYSTEMS[id]?.name ?? 'The engine';
@@ -1242,6 +1279,7 @@ function renderGallery() {
 }
 function showGallery() {
   $('gallery-panel').open = true;
+  renderIfStale('gallery-panel');
   $('gallery-panel').scrollIntoView({ block: 'start' });
 }
 
@@ -1257,6 +1295,7 @@ function openExample(ex) {
       notice(`This example could not be set up on the board: ${err.message}.`);
     }
   }
+  renderIfStale('advanced-panel');
   $('request').value = JSON.stringify(req, null, 2);
   refreshNow();
   board.fit();
@@ -1307,27 +1346,30 @@ window.movecalcTest = {
 
 async function start() {
   // boot.js started loading the engine, with the rule set on screen only (a third of the
-  // all-in-one module's size), before this module arrived; the pickers and forms are built meanwhile
+  // all-in-one module's size), before this module arrived
   const loading = engineLoading.then(async (e) => {
     if (!e.holds(store.state.system)) await e.loadSystems([store.state.system]);
     return e;
   });
   $('system').replaceChildren(...SYSTEM_IDS.map((id) => option(id, SYSTEMS[id].name)));
   $('system').value = store.state.system;
-  fillExamples();
-  renderGallery();
-  renderLibrary();
-  refreshNow();
+  // The forms and the board are built once, after `describe`, when the engine is ready before the
+  // browser draws its next frame (usually: its module arrived with this one). Otherwise that frame
+  // shows them built without it, and they are built again when the engine answers.
+  const early = requestAnimationFrame(() => { if (!engine) refreshNow(); });
   const linked = openLinkInURL();
   if (location.hash === '#examples') showGallery();
   try {
     engine = await loading;
   } catch (err) {
+    cancelAnimationFrame(early);
+    refreshNow();
     $('status').textContent = 'engine failed to load';
     $('status').className = 'status failed';
     $('verdict').textContent = `The engine could not be loaded: ${err.message ?? err}`;
     return;
   }
+  cancelAnimationFrame(early);
   describeEngine();
   refreshNow();
   $('ask').disabled = false;
@@ -1353,7 +1395,8 @@ if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   });
 }
 // The worker caches every game's engine module for offline use: it is registered once the first
-// ruling is drawn, so that its downloads never compete with the page's own.
-start().finally(() => {
+// ruling is drawn (after the frame that shows it), so that neither its downloads nor its start
+// compete with the page's own.
+start().finally(() => requestAnimationFrame(() => setTimeout(() => {
   if ('serviceWorker' in navigator && location.protocol !== 'file:') navigator.serviceWorker.register('./sw.js').catch(() => {});
-});
+})));

@@ -21,6 +21,7 @@ export class Board {
     this.gesture = null;
     this.scene = null;
     this.fitted = null;
+    this.want = null; // a fit or framing asked for, made when the canvas's size is next needed (settle)
     new ResizeObserver(() => this.resize()).observe(canvas);
     canvas.addEventListener('pointerdown', (e) => this.down(e));
     canvas.addEventListener('pointermove', (e) => this.move(e));
@@ -35,22 +36,44 @@ export class Board {
   }
 
   // ---- camera ----
-  toScreen(x, y) { return [this.ox + x * this.s, this.oy + this.flip * y * this.s]; }
-  toWorld(sx, sy) { return [(sx - this.ox) / this.s, (sy - this.oy) / (this.flip * this.s)]; }
+  toScreen(x, y) { this.settle(); return [this.ox + x * this.s, this.oy + this.flip * y * this.s]; }
+  toWorld(sx, sy) { this.settle(); return [(sx - this.ox) / this.s, (sy - this.oy) / (this.flip * this.s)]; }
   local(e) { const r = this.canvas.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; }
   get w() { return this.canvas.clientWidth; }
   get h() { return this.canvas.clientHeight; }
 
+  // The canvas is sized for the screen where it is drawn (paint); a size it was drawn at already
+  // (the observer's first call, after the first frame's layout) needs no second drawing.
   resize() {
     if (this.scene) this.fitHeight();
     const d = DPR();
-    this.canvas.width = Math.round(this.w * d);
-    this.canvas.height = Math.round(this.h * d);
+    if (this.canvas.width === Math.round(this.w * d) && this.canvas.height === Math.round(this.h * d)) return;
     if (this.fitted) this.fit(); else this.draw();
+  }
+
+  /**
+   * Makes the fit or framing asked for last. Both need the canvas's laid-out size, which the browser
+   * computes again after every change to the page: reading it while the page is being built (the
+   * forms, the ruling beside the board) would lay the page out once per reading. So fit() and
+   * frame() only note what they want, and it is made here, when the camera is next used: at the
+   * latest in paint(), once the page is built (README "Performance", fourth round).
+   */
+  settle() {
+    const want = this.want;
+    if (!want) return;
+    this.want = null;
+    if (want.refit) this.fitHeight();
+    if (want.frame) this.frameNow(...want.frame); else this.fitNow();
   }
 
   /** Frames the whole table or board. */
   fit() {
+    this.want = { refit: this.want?.refit ?? false, frame: null };
+    this.draw();
+  }
+
+  // The fit itself (settle): the scale and offset that show the whole table or board.
+  fitNow() {
     const b = this.scene?.bounds;
     if (!b || !this.w) return;
     const m = 18;
@@ -60,7 +83,6 @@ export class Board {
     this.ox = this.w / 2 - cx * s;
     this.oy = this.h / 2 - this.flip * cy * s;
     this.fitted = this.scene.kind + this.scene.boardKey;
-    this.draw();
   }
 
   /** On narrow screens the canvas takes the board's proportions, so a phone shows no empty band. */
@@ -71,14 +93,25 @@ export class Board {
     c.style.setProperty('height', `${Math.round(h)}px`);
   }
 
-  /** Frames world bounds [x0, y0, x1, y1] (a result), zooming in at most 6 times the whole-board view. */
-  frame(b, maxScale = Infinity) {
+  /**
+   * Frames world bounds [x0, y0, x1, y1] (a result), zooming in at most 6 times the whole-board view,
+   * with `pad` world units around them (or pad(canvas width in px)).
+   */
+  frame(b, maxScale = Infinity, pad = 0) {
+    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad] };
+    this.draw();
+  }
+
+  // The framing itself (settle); a framing that would hardly zoom in is the whole-board fit.
+  frameNow(raw, maxScale, pad) {
     const full = this.scene?.bounds;
     if (!full || !this.w) return;
+    const p = typeof pad === 'function' ? pad(this.w) : pad;
+    const b = [raw[0] - p, raw[1] - p, raw[2] + p, raw[3] + p];
     const m = 24;
     const fitS = Math.min((this.w - 2 * m) / (full[2] - full[0]), (this.h - 2 * m) / (full[3] - full[1]));
     const s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (this.h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
-    if (s <= fitS * 1.15) { this.fit(); return; }
+    if (s <= fitS * 1.15) { this.fitNow(); return; }
     this.s = s;
     this.ox = this.w / 2 - (b[0] + b[2]) / 2 * s;
     this.oy = this.h / 2 - this.flip * (b[1] + b[3]) / 2 * s;
@@ -93,10 +126,10 @@ export class Board {
     this.ox = keep(this.ox, full[0] * s, full[2] * s, this.w);
     this.oy = keep(this.oy, this.flip * full[1] * s, this.flip * full[3] * s, this.h);
     this.fitted = null;
-    this.draw();
   }
 
   zoomAt(x, y, k) {
+    this.settle();
     const s = clamp(this.s * k, 2, 400);
     k = s / this.s;
     this.ox = x - (x - this.ox) * k;
@@ -106,14 +139,15 @@ export class Board {
     this.draw();
   }
 
-  pan(dx, dy) { this.ox += dx; this.oy += dy; this.fitted = null; this.draw(); }
+  pan(dx, dy) { this.settle(); this.ox += dx; this.oy += dy; this.fitted = null; this.draw(); }
 
   setScene(scene) {
     const refit = !this.scene || this.scene.kind !== scene.kind || this.scene.boardKey !== scene.boardKey;
     this.scene = scene;
     this.flip = scene.kind === 'free' ? -1 : 1;
-    if (refit) this.fitHeight();
-    if (refit || this.fitted) this.fit(); else this.draw();
+    if (refit) this.want = { refit: true, frame: null };
+    else if (this.fitted && !this.want) this.want = { refit: false, frame: null };
+    this.draw();
   }
 
   // ---- hit testing ----
@@ -229,6 +263,9 @@ export class Board {
   paint() {
     const sc = this.scene, c = this.ctx, d = DPR();
     if (!sc) return;
+    this.settle();
+    const width = Math.round(this.w * d), height = Math.round(this.h * d);
+    if (this.canvas.width !== width || this.canvas.height !== height) Object.assign(this.canvas, { width, height });
     c.setTransform(d, 0, 0, d, 0, 0);
     this.labelBoxes = [];
     c.fillStyle = '#e9e6dc';
@@ -264,20 +301,26 @@ export class Board {
     const major = step * (sc.majorEvery ?? 6);
     c.lineWidth = 1;
     c.font = '11px system-ui, sans-serif';
+    // the lines of each weight as one path: one stroke each instead of one per line
+    const lines = { minor: new Path2D(), major: new Path2D() }, labels = [];
     for (const axis of [0, 1]) {
       const lo = axis ? b[1] : b[0], hi = axis ? b[3] : b[2];
       for (let v = Math.ceil(lo / step) * step; v <= hi + 1e-9; v += step) {
         const isMajor = Math.abs(v / major - Math.round(v / major)) < 1e-6;
-        c.strokeStyle = isMajor ? 'rgba(40,60,40,0.35)' : 'rgba(40,60,40,0.12)';
-        this.poly(axis ? [[b[0], v], [b[2], v]] : [[v, b[1]], [v, b[3]]], false);
-        c.stroke();
-        if (isMajor && v > 0) {
-          const [sx, sy] = axis ? this.toScreen(b[0], v) : this.toScreen(v, b[1]);
-          c.fillStyle = '#3d4a3a';
-          c.fillText(sc.lengthLabel(v), axis ? sx + 3 : sx + 2, axis ? sy - 3 : sy - 4);
-        }
+        const [ax, ay] = axis ? this.toScreen(b[0], v) : this.toScreen(v, b[1]);
+        const [bx, by] = axis ? this.toScreen(b[2], v) : this.toScreen(v, b[3]);
+        const p = isMajor ? lines.major : lines.minor;
+        p.moveTo(ax, ay);
+        p.lineTo(bx, by);
+        if (isMajor && v > 0) labels.push([sc.lengthLabel(v), axis ? ax + 3 : ax + 2, axis ? ay - 3 : ay - 4]);
       }
     }
+    c.strokeStyle = 'rgba(40,60,40,0.12)';
+    c.stroke(lines.minor);
+    c.strokeStyle = 'rgba(40,60,40,0.35)';
+    c.stroke(lines.major);
+    c.fillStyle = '#3d4a3a';
+    for (const [text, x, y] of labels) c.fillText(text, x, y);
     if (t) {
       this.poly([[0, 0], [t.width, 0], [t.width, t.height], [0, t.height]]);
       c.strokeStyle = '#2f3b2c';

@@ -1,6 +1,7 @@
 // Finishes public/ after the static files are copied (bin/build):
 // - bundles the page's modules (app.js and what it imports, with the examples: every scenario file
-//   marked "example": true) into one minified public/app.js with esbuild. boot.js (minified too)
+//   marked "example": true) into one minified public/app.js with esbuild, marked for V8 to compile
+//   all of it while it arrives. boot.js (minified too)
 //   and the engine's own module stay separate files: boot.js runs first and starts the engine, and
 //   the engine module finds its .wasm beside itself (import.meta.url). One file instead of seven:
 //   Chromium fetches at most six at once from a host over HTTP/1.1, and the rest waited (README
@@ -56,6 +57,11 @@ async function bundle() {
     entryPoints: ['app.js', 'boot.js'].map((f) => join(top, 'web', f)), outdir: pub, bundle: true, format: 'esm',
     minify: true, target: 'es2022', external: ['./boot.js', './engine/*'], plugins: [examples], metafile: true,
     logLevel: 'warning', legalComments: 'none',
+    // V8's explicit compile hint: every function of the file is compiled while it streams in, on a
+    // background thread, instead of on the main thread the first time it is called (about 20 ms
+    // of a first visit here; README "Performance", fourth round). The page calls most of them
+    // while it starts.
+    banner: { js: '//# allFunctionsCalledOnLoad' },
   });
   const imports = Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
   return imports.map((p) => p.replace(/^\.\//, ''));

@@ -211,6 +211,7 @@ test('C&C order: the Path tool draws the ordered unit\'s path; an illegal second
 
 test('every gallery example opens and rules with the real engine, and draws without errors', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
+  await page.click('#gallery-panel > summary'); // the gallery is filled when it is first opened
   const n = await page.evaluate(() => document.querySelectorAll('#gallery button[data-example]').length);
   assert.ok(n >= 20, `${n} examples`);
   for (let i = 1; i < n; i++) {

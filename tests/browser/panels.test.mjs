@@ -1,0 +1,81 @@
+// The side panels are filled when they are opened, not while the page starts (README
+// "Performance", fourth round): each panel shows the position as it is when opened, whatever
+// changed while it was closed, and what reads a closed panel's controls (the Terrain tool, the
+// Advanced panel's Rule on it, an example) finds them filled. Screenshots of every panel opened, at
+// both sizes, go to tests/artifacts/ (panel-<id>-<size>.png).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launch, openPage, PHONE, DESKTOP, verdict, hook, ruled, pickSystem, shot, artifacts } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env.browser.close(); env.server.close(); });
+
+const PANELS = ['share-panel', 'units-panel', 'terrain-panel', 'library-panel', 'sides-panel', 'settings-panel',
+  'request-panel', 'gallery-panel', 'advanced-panel'];
+
+test('a closed panel is filled when opened, with what changed while it was closed', async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  // nothing built for the closed Sides panel while the page started
+  assert.equal(await page.locator('#side-fields > *').count(), 0);
+  await page.click('#sides-panel > summary');
+  const names = async () => page.locator('#side-fields input[type="text"]').evaluateAll((xs) => xs.map((x) => x.value));
+  const sides = (await hook(page, 'state')).doc.sides.map((s) => s.name);
+  assert.deepEqual(await names(), sides);
+  await page.click('#sides-panel > summary'); // closed again, then another game
+  await pickSystem(page, 'godsgloom');
+  const other = (await hook(page, 'state')).doc.sides.map((s) => s.name);
+  assert.notDeepEqual(other, sides, 'the two games start with different sides');
+  await page.click('#sides-panel > summary');
+  assert.deepEqual(await names(), other);
+  // the Request panel shows the request of the position on the board now
+  await page.click('#request-panel > summary');
+  assert.deepEqual(JSON.parse(await page.textContent('#preview')), await hook(page, 'request'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('what reads a closed panel finds it filled: the Terrain tool, Advanced Rule on it, an example', async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  await pickSystem(page, 'godsgloom');
+  // the Terrain tool opens its panel and lays the kind picked there
+  await page.click('label:has(input[value="terrain"])');
+  await page.selectOption('#terrain-kind', { index: 1 });
+  const kind = await page.inputValue('#terrain-kind');
+  const at = await hook(page, 'screenOfHex', 2, 2);
+  await page.mouse.click(at.x, at.y);
+  await page.waitForFunction((k) => window.movecalcTest.state().doc.terrain.some((t) => t.terrain === k), kind);
+  // the Advanced panel's Rule on it, pressed without the panel ever opened, runs its first example
+  await page.evaluate(() => document.getElementById('run').click());
+  await page.waitForFunction(() => document.getElementById('response').textContent.includes('"systems"'));
+  assert.equal(await page.evaluate(() => document.getElementById('advanced-panel').open), false);
+  // an example opened from the gallery stays in the Advanced editor when that panel is first opened
+  await page.click('#gallery-panel > summary');
+  await page.click('#gallery button[data-example="1"]');
+  await page.waitForFunction(() => !document.getElementById('verdict').textContent.startsWith('Loading the '));
+  const written = JSON.parse(await page.inputValue('#request'));
+  await page.click('#advanced-panel > summary');
+  assert.deepEqual(JSON.parse(await page.inputValue('#request')), written);
+  assert.notEqual(written.query, 'describe');
+  assert.match(await verdict(page), /./);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`screenshots: the first view and every panel opened (${viewport.width}x${viewport.height})`, async () => {
+    const { context, page, errors } = await openPage(env, viewport);
+    await ruled(page);
+    await shot(page, 'panel-first-view', viewport);
+    for (const id of PANELS) {
+      const panel = page.locator(`#${id}`);
+      if (!(await panel.evaluate((p) => p.open))) await page.click(`#${id} > summary`);
+      await panel.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(artifacts, `panel-${id}-${viewport.width}x${viewport.height}.png`) });
+      await page.click(`#${id} > summary`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
