@@ -98,8 +98,9 @@ export function renderMarkdown(r) {
   else {
     const pg = r.page;
     out.push(`Headless Chromium (Debian's), ${pg.loads} loads on localhost through bin/serve.mjs. "First ruling drawn" = ` +
-      'body[data-ready] set (engine loaded, `describe` answered, pickers filled), then "Rule on it" pressed at once by a script ' +
-      'in the page, and the time taken in the animation frame after the verdict changed; the clock starts at navigation. ' +
+      'body[data-ready] set (engine loaded, `describe` answered, pickers filled, the page\'s own position ruled), then the ' +
+      'Advanced panel\'s "Rule on it" pressed at once by a script in the page, and the time taken in the animation frame after ' +
+      'the verdict changed; the clock starts at navigation (bench/page.mjs). ' +
       `The request ruled on: \`${(pg.request ?? '').replace(/\s+/g, ' ')}\` (verdict "${pg.verdict}").`, '');
     out.push(table(['Visit', 'First ruling drawn (median)', 'data-ready (median)', 'Each load'], [
       ['first (fresh context: no cache, no service worker)', `${pg.first.rulingMs.toFixed(0)} ms`, `${pg.first.readyMs.toFixed(0)} ms`, pg.first.all.map((x) => x.toFixed(0)).join(', ')],
