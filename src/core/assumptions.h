@@ -5,6 +5,21 @@
 
 #include <stdint.h>
 
+// The rule sets, numbered for MC_ONLY_SYSTEM: a WebAssembly module for one rule set (CMake's
+// movecalc-<system> targets) compiles request.c and assumptions.c with MC_ONLY_SYSTEM set to one
+// of these; every other build holds all five.
+#define MC_SYS_ARCANE_LEGIONS 1
+#define MC_SYS_NINTH_AGE 2
+#define MC_SYS_CC_ANCIENTS 3
+#define MC_SYS_GODSGLOOM 4
+#define MC_SYS_TORN_WORLD 5
+/// 1 when this build holds the rule set `sys` (an MC_SYS_ number); usable in #if.
+#ifdef MC_ONLY_SYSTEM
+#define MC_HOLDS_SYSTEM(sys) (MC_ONLY_SYSTEM == (sys))
+#else
+#define MC_HOLDS_SYSTEM(sys) 1
+#endif
+
 typedef enum McAssumption {
     MC_A_AL_1, MC_A_AL_2, MC_A_AL_3, MC_A_AL_4, MC_A_AL_5, MC_A_AL_6, MC_A_AL_7,
     MC_A_GG_1, MC_A_GG_2,
@@ -29,7 +44,7 @@ typedef enum McParam {
 typedef struct McAssumptionInfo {
     const char *id;      ///< "A-AL-5"
     const char *system;  ///< the system id it belongs to
-    const char *summary; ///< one sentence
+    const char *summary; ///< one sentence; NULL in a module that does not hold its system
 } McAssumptionInfo;
 
 typedef struct McParamInfo {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cJSON.h"
+#include "core/assumptions.h"
 #include "core/fmt.h"
 #include "core/limits.h"
 #include "json/dispatch.h"
@@ -15,14 +16,10 @@
 #define MC_VERSION "0.1.0"
 
 // A WebAssembly module for one rule set (CMake's movecalc-<system> targets) is built with
-// MC_ONLY_SYSTEM set to one of these numbers. The other systems stay listed by name with no
-// queries, so that a request for one of them is told it is not loaded (system_not_loaded); their
-// code is never referenced, so the linker leaves it out (README "Performance").
-#define MC_SYS_ARCANE_LEGIONS 1
-#define MC_SYS_NINTH_AGE 2
-#define MC_SYS_CC_ANCIENTS 3
-#define MC_SYS_GODSGLOOM 4
-#define MC_SYS_TORN_WORLD 5
+// MC_ONLY_SYSTEM set to one of the MC_SYS_ numbers (core/assumptions.h). The other systems stay
+// listed by name with no queries, so that a request for one of them is told it is not loaded
+// (system_not_loaded); their code is never referenced, so the linker leaves it out (README
+// "Performance").
 #if defined(MC_ONLY_SYSTEM) && MC_ONLY_SYSTEM != MC_SYS_ARCANE_LEGIONS
 #define AL_QUERIES NULL
 #else

@@ -108,14 +108,14 @@ static int read_battlefield(McJson *j, const cJSON *req, NaBattlefield *bf, McId
 }
 
 // A unit reference: an id that must name a unit (not terrain).
-static int read_unit_ref(McJson *j, const McIdMap *ids, const NaBattlefield *bf, const cJSON *obj, const char *key,
+__attribute__((noinline)) static int read_unit_ref(McJson *j, const McIdMap *ids, const NaBattlefield *bf, const cJSON *obj, const char *key,
                          int required, int *out) {
     if (!mc_jr_ref(j, ids, obj, key, required, out)) return 0;
     if (*out >= bf->unit_count) return mc_jr_fail_key(j, key, "bad_request", "\"%s\" is terrain, not a unit", mc_jr_get(obj, key)->valuestring);
     return 1;
 }
 
-static void write_pose(McJson *j, cJSON *parent, const char *key, NaPose p) {
+__attribute__((noinline)) static void write_pose(McJson *j, cJSON *parent, const char *key, NaPose p) {
     cJSON *o = key ? mc_jw_object(j, parent, key) : mc_jw_push_object(j, parent);
     if (o) mc_jw_pose_fields(j, o, p.x, p.y, p.facing);
 }

@@ -731,7 +731,7 @@ static void try_all(Ctx *c, double cap, bool exact) {
     if (exact) refine(c, cap);
 }
 
-static void add_fixed(Ctx *c, double s) {
+__attribute__((noinline)) static void add_fixed(Ctx *c, double s) {
     if (s < -c->reach - 1e-12 || s > c->reach + 1e-12 || c->nfixed == MAX_FIXED) return;
     for (int i = 0; i < c->nfixed; i++)
         if (c->fixed[i] == s) return;
