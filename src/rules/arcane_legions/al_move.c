@@ -948,7 +948,16 @@ static int measure_choices(McEnv *env, const AlWorld *w, const AlOrder *o, AlMov
                 v.collide_given = true;
             }
             AlOption *opt = &ch->options[ch->option_count];
-            if (!run_variant(env, w, &v, r->breakaway_count, opt)) return 0;
+            if (strcmp(ch->name, "slide") == 0 && k == 0) {
+                // "none" is slide -1, the order as given (the choice is open only then): the
+                // outcome is the run's own, not run again.
+                opt->legal = r->legal;
+                opt->final = r->final;
+                opt->ended_by = r->ended_by;
+                opt->points_spent = r->points_spent;
+            } else if (!run_variant(env, w, &v, r->breakaway_count, opt)) {
+                return 0;
+            }
             opt->value = value;
             const AlOption *d = &ch->options[0];
             bool same = k > 0 && d->final.centre.x == opt->final.centre.x && d->final.centre.y == opt->final.centre.y &&
