@@ -218,7 +218,7 @@ typedef struct Tx {
     char *p;
 } Tx;
 
-enum { TX_PIECE = 128 }; // the most one tx_ call below writes into buf
+enum { TX_PIECE = 128 }; // the most one TX_ macro or tx_hex_fields writes into buf after tx_room
 
 static void tx_flush(Tx *x) {
     mc_json_text_put(&x->t, x->buf, (size_t)(x->p - x->buf));
@@ -230,7 +230,7 @@ static char *tx_room(Tx *x) {
     return x->p;
 }
 
-// A string literal (at most TX_PIECE bytes) at p.
+// A string literal (at most TX_PIECE bytes) at the local pointer p.
 #define TX_LIT(p, s) (memcpy((p), (s), sizeof(s) - 1), (p) + sizeof(s) - 1)
 
 // An int as mc_json_print prints a whole number: its decimal digits.
@@ -244,29 +244,23 @@ static char *tx_digits(char *p, int v) {
     return p;
 }
 
-static void tx_lit(Tx *x, const char *s) {
-    size_t n = strlen(s);
+// A string literal `lit` written at x->p (its length known at compile time: no strlen, no memcpy
+// call, which were a sixth of the C&C seed's time in WebAssembly).
+static inline void tx_put(Tx *x, const char *s, size_t n) {
     char *p = tx_room(x);
     memcpy(p, s, n);
     x->p = p + n;
 }
-
-static void tx_int(Tx *x, const char *key, int v) {
-    tx_lit(x, key);
-    x->p = tx_digits(x->p, v);
-}
-
-static void tx_bool(Tx *x, const char *key, bool b) {
-    tx_lit(x, key);
-    tx_lit(x, b ? "true" : "false");
-}
-
+#define TX_PUT(x, lit) tx_put((x), (lit), sizeof(lit) - 1)
+#define TX_INT(x, key, v) (TX_PUT(x, key), (x)->p = tx_digits((x)->p, (v)))
+#define TX_BOOL(x, key, b) ((b) ? TX_PUT(x, key "true") : TX_PUT(x, key "false"))
 // `key` is the literal text before the value (`,"name":`); the string is escaped by the printer.
-static void tx_str(Tx *x, const char *key, const char *s) {
+#define TX_STR(x, key, s) (TX_PUT(x, key), tx_string(x, s))
+
+static void tx_string(Tx *x, const char *s) {
     cJSON item = {0};
     item.type = cJSON_String;
     item.valuestring = (char *)s;
-    tx_lit(x, key);
     tx_flush(x);
     mc_json_text_item(&x->t, &item);
 }
@@ -289,30 +283,33 @@ static void tx_hex_fields(Tx *x, McHex h, bool brief) {
 }
 
 static void tx_hex(Tx *x, McHex h, bool brief) {
-    tx_lit(x, "{");
+    TX_PUT(x, "{");
     tx_hex_fields(x, h, brief);
-    tx_lit(x, "}");
+    TX_PUT(x, "}");
 }
 
 static void tx_end(Tx *x, const CcaWorld *w, int piece, const CcaEnd *end, int pos, bool ignore, bool brief) {
     const CcaPiece *p = &w->pieces[piece];
-    if (!brief) tx_int(x, ",\"hexesMoved\":", end->hexes);
-    if (!brief || !end->can_battle) tx_bool(x, ",\"canBattle\":", end->can_battle);
-    if (!brief || end->must_battle) tx_bool(x, ",\"mustBattle\":", end->must_battle);
-    if (!end->can_battle && end->no_battle_rule) tx_str(x, ",\"noBattleRule\":", end->no_battle_rule);
-    if (end->stopped_by) tx_str(x, ",\"stoppedBy\":", end->stopped_by);
-    if (end->attaches >= 0)
-        tx_str(x, p->type == CCA_LEADER ? ",\"attachesTo\":" : ",\"leaderAttaches\":", w->pieces[end->attaches].id);
-    if (end->roll) tx_lit(x, ",\"marshRoll\":true");
-    if (end->warrior_charge) tx_lit(x, ",\"warriorCharge\":true");
-    if (end->warrior_charge && end->needs_enemy) tx_lit(x, ",\"needsAdjacentEnemy\":true");
+    if (!brief) TX_INT(x, ",\"hexesMoved\":", end->hexes);
+    if (!brief || !end->can_battle) TX_BOOL(x, ",\"canBattle\":", end->can_battle);
+    if (!brief || end->must_battle) TX_BOOL(x, ",\"mustBattle\":", end->must_battle);
+    if (!end->can_battle && end->no_battle_rule) TX_STR(x, ",\"noBattleRule\":", end->no_battle_rule);
+    if (end->stopped_by) TX_STR(x, ",\"stoppedBy\":", end->stopped_by);
+    if (end->attaches >= 0 && p->type == CCA_LEADER) TX_STR(x, ",\"attachesTo\":", w->pieces[end->attaches].id);
+    if (end->attaches >= 0 && p->type != CCA_LEADER) TX_STR(x, ",\"leaderAttaches\":", w->pieces[end->attaches].id);
+    if (end->roll) TX_PUT(x, ",\"marshRoll\":true");
+    if (end->warrior_charge) TX_PUT(x, ",\"warriorCharge\":true");
+    if (end->warrior_charge && end->needs_enemy) TX_PUT(x, ",\"needsAdjacentEnemy\":true");
     if (ignore || p->type == CCA_LEADER) return;
     int ids[MC_HEX_DIRECTIONS];
     int n = cca_adjacent_enemies(w, pos, p->side, ids, MC_HEX_DIRECTIONS);
     if (brief && n == 0) return;
-    tx_lit(x, ",\"adjacentEnemies\":[");
-    for (int i = 0; i < n; i++) tx_str(x, i ? "," : "", w->pieces[ids[i]].id);
-    tx_lit(x, "]");
+    TX_PUT(x, ",\"adjacentEnemies\":[");
+    for (int i = 0; i < n; i++) {
+        if (i) TX_PUT(x, ",");
+        tx_string(x, w->pieces[ids[i]].id);
+    }
+    TX_PUT(x, "]");
 }
 
 // The "hexes" list of a reach: each entry's hex, cost, parent or path, and end.
@@ -321,27 +318,28 @@ static void write_reach_hexes(McJson *j, cJSON *result, const CcaWorld *w, int u
     Tx x;
     memset(&x.t, 0, sizeof x.t);
     x.p = x.buf;
-    tx_lit(&x, "[");
+    TX_PUT(&x, "[");
     for (int i = 0; i < n; i++) {
         const CcaReachHex *h = &hexes[i];
-        tx_lit(&x, i ? ",{" : "{");
+        if (i) TX_PUT(&x, ",");
+        TX_PUT(&x, "{");
         tx_hex_fields(&x, h->hex, false);
-        tx_int(&x, ",\"cost\":", h->path_len);
+        TX_INT(&x, ",\"cost\":", h->path_len);
         if (parent) {
-            tx_lit(&x, ",\"parent\":");
+            TX_PUT(&x, ",\"parent\":");
             tx_hex(&x, w->board->hexes[h->parent], brief);
         } else {
-            tx_lit(&x, ",\"path\":[");
+            TX_PUT(&x, ",\"path\":[");
             for (int k = 0; k < h->path_len; k++) {
-                if (k) tx_lit(&x, ",");
+                if (k) TX_PUT(&x, ",");
                 tx_hex(&x, h->path[k], brief);
             }
-            tx_lit(&x, "]");
+            TX_PUT(&x, "]");
         }
         tx_end(&x, w, unit, &h->end, h->pos, ignore, brief);
-        tx_lit(&x, "}");
+        TX_PUT(&x, "}");
     }
-    tx_lit(&x, "]");
+    TX_PUT(&x, "]");
     tx_flush(&x);
     if (!mc_json_text_put(&x.t, "", 1)) j->oom = 1;
     if (!j->oom) mc_jw_add(j, result, "hexes", cJSON_CreateRaw(x.t.buf));
