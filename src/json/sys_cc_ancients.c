@@ -233,15 +233,17 @@ static char *tx_room(Tx *x) {
 // A string literal (at most TX_PIECE bytes) at the local pointer p.
 #define TX_LIT(p, s) (memcpy((p), (s), sizeof(s) - 1), (p) + sizeof(s) - 1)
 
-// An int as mc_json_print prints a whole number: its decimal digits.
+// An int as mc_json_print prints a whole number: its decimal digits, written in place once their
+// count is known (a copy loop from a scratch buffer became a memcpy call per number).
 static char *tx_digits(char *p, int v) {
-    char tmp[12], *e = tmp + sizeof tmp, *d = e;
     unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
-    do *--d = (char)('0' + u % 10);
-    while (u /= 10);
     if (v < 0) *p++ = '-';
-    while (d < e) *p++ = *d++;
-    return p;
+    int n = 1;
+    for (unsigned t = u; t >= 10; t /= 10) n++;
+    char *e = p + n;
+    do *--e = (char)('0' + u % 10);
+    while (u /= 10);
+    return p + n;
 }
 
 // A string literal `lit` written at x->p (its length known at compile time: no strlen, no memcpy
