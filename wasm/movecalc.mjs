@@ -288,7 +288,11 @@ export class Engine {
     return JSON.parse(this.#answer(JSON.stringify(request), system));
   }
 
-  /** Bytes the engine holds (all its modules); unchanged by a request once its answer has been returned. */
+  /**
+   * Bytes the engine holds (all its modules); unchanged by a request once its answer has been
+   * returned. The kept request buffer and the engine's kept `describe` answers are not counted
+   * (README "Performance").
+   */
   bytesInUse() {
     return this.#modules.reduce((sum, mod) => sum + (mod.m._mc_bytes_in_use() >>> 0), 0);
   }
