@@ -89,44 +89,82 @@ export async function createEngine(options = {}) {
   return new Engine(await Promise.all(ids.map((id) => instantiate(id, options))));
 }
 
+// The request buffer a module keeps between calls: requests up to this size reuse it, a larger one
+// gets a block of its own for that call. Bounded, and from malloc, not the engine's counted
+// allocator, so bytesInUse() is the engine's alone (README "Performance").
+const KEPT_INPUT_BYTES = 64 * 1024;
+
 // One WebAssembly instance and the systems it answers.
 class Module {
   constructor(m, systems) {
     this.m = m;
     this.systems = systems;
+    this.input = 0; // the kept request buffer (malloc), or 0
+    this.inputBytes = 0;
+  }
+
+  // A buffer of at least `size` bytes for the request: the kept one, grown on demand up to
+  // KEPT_INPUT_BYTES; a larger request gets its own, given back by release().
+  reserve(size) {
+    if (size <= this.inputBytes) return this.input;
+    const m = this.m;
+    if (size > KEPT_INPUT_BYTES) {
+      const own = m._malloc(size);
+      if (!own) throw new Error('movecalc: out of memory for the request');
+      return own;
+    }
+    const bytes = Math.min(KEPT_INPUT_BYTES, Math.max(size, 2 * this.inputBytes, 1024));
+    if (this.input) m._free(this.input);
+    this.input = m._malloc(bytes);
+    this.inputBytes = this.input ? bytes : 0;
+    if (!this.input) throw new Error('movecalc: out of memory for the request');
+    return this.input;
+  }
+
+  release(input) {
+    if (input !== this.input) this.m._free(input);
   }
 
   /** Answers a request given as JSON text. */
   text(text) {
-    // TextEncoder copies the text at native speed; Emscripten's stringToUTF8 is a loop in JS that
-    // took a quarter of a 100 KB request's time (bench/, README "Performance"). A string with a
-    // lone surrogate keeps that path: its bytes are not UTF-8, and the engine says so, where an
+    // TextEncoder writes the UTF-8 straight into the engine's memory at native speed (Emscripten's
+    // stringToUTF8 is a loop in JS that took a quarter of a 100 KB request's time). A string with
+    // a lone surrogate keeps that path: its bytes are not UTF-8, and the engine says so, where an
     // encoder would put in replacement characters. Either way the engine reads up to a NUL.
-    if (encoder && typeof text.isWellFormed === 'function' && text.isWellFormed()) {
-      return this.bytes(encoder.encode(text));
-    }
     const m = this.m;
-    const size = m.lengthBytesUTF8(text) + 1;
-    return this.call(size, (input) => m.stringToUTF8(text, input, size));
+    if (!encoder || typeof text.isWellFormed !== 'function' || !text.isWellFormed()) {
+      const size = m.lengthBytesUTF8(text) + 1;
+      const input = this.reserve(size);
+      m.stringToUTF8(text, input, size);
+      return this.call(input);
+    }
+    // Requests are nearly always ASCII: one byte per UTF-16 unit. Text that needs more is measured
+    // and written again into a buffer of its exact size.
+    let input = this.reserve(text.length + 1);
+    let done = encoder.encodeInto(text, m.HEAPU8.subarray(input, input + text.length));
+    if (done.read < text.length) {
+      this.release(input);
+      const size = m.lengthBytesUTF8(text) + 1;
+      input = this.reserve(size);
+      done = encoder.encodeInto(text, m.HEAPU8.subarray(input, input + size - 1));
+    }
+    m.HEAPU8[input + done.written] = 0;
+    return this.call(input);
   }
 
   /** Copies the bytes and a terminating NUL into the engine's memory and answers them. */
   bytes(body) {
-    const m = this.m;
-    return this.call(body.length + 1, (input) => {
-      m.writeArrayToMemory(body, input);
-      m.writeArrayToMemory(Uint8Array.of(0), input + body.length);
-    });
+    const input = this.reserve(body.length + 1);
+    const heap = this.m.HEAPU8;
+    heap.set(body, input);
+    heap[input + body.length] = 0;
+    return this.call(input);
   }
 
-  // Copies a NUL-terminated request of `size` bytes into the wasm heap with `write`, calls the
-  // engine and frees both the request and the response.
-  call(size, write) {
+  // Answers the NUL-terminated request at `input` (from reserve) and frees the response.
+  call(input) {
     const m = this.m;
-    const input = m._malloc(size);
-    if (!input) throw new Error('movecalc: out of memory for the request');
     try {
-      write(input);
       const output = m._mc_request(input);
       if (!output) throw new Error('movecalc: out of memory for the response');
       try {
@@ -139,7 +177,7 @@ class Module {
         m._mc_free(output);
       }
     } finally {
-      m._free(input);
+      this.release(input);
     }
   }
 }
@@ -250,7 +288,11 @@ export class Engine {
     return JSON.parse(this.#answer(JSON.stringify(request), system));
   }
 
-  /** Bytes the engine holds (all its modules); unchanged by a request once its answer has been returned. */
+  /**
+   * Bytes the engine holds (all its modules); unchanged by a request once its answer has been
+   * returned. The kept request buffer and the engine's kept `describe` answers are not counted
+   * (README "Performance").
+   */
   bytesInUse() {
     return this.#modules.reduce((sum, mod) => sum + (mod.m._mc_bytes_in_use() >>> 0), 0);
   }

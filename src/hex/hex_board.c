@@ -169,6 +169,19 @@ McBoardStatus mc_board_init_hexes(McBoard *board, const McHex *hexes, const int 
     return status;
 }
 
+// The last small grid's hexes, bounding box and neighbour table, copied into the next board of
+// the same shape: every C&C request builds the same 13 x 9 preset, and a page asks about one board
+// again and again; building the neighbour table was a fifth of a small C&C reach. Static and
+// bounded (GRID_KEPT_HEXES), so no request's memory.
+enum { GRID_KEPT_HEXES = 512 };
+static struct {
+    int count, cols, rows; ///< count 0: nothing kept
+    bool odd_rows_short;
+    int min_q, max_q, min_r, max_r;
+    McHex hexes[GRID_KEPT_HEXES];
+    int neighbors[6 * GRID_KEPT_HEXES];
+} kept_grid;
+
 McBoardStatus mc_board_init_grid(McBoard *board, int cols, int rows, unsigned flags,
                                  const int *terrain, void *storage, size_t storage_bytes) {
     if (!board) return MC_BOARD_BAD_ARGUMENT;
@@ -179,6 +192,18 @@ McBoardStatus mc_board_init_grid(McBoard *board, int cols, int rows, unsigned fl
     if (count > MC_MAX_BOARD_HEXES) return MC_BOARD_TOO_MANY_HEXES;
     if (storage_bytes < mc_board_storage_size(count)) return MC_BOARD_STORAGE_TOO_SMALL;
     layout(board, count, storage);
+    board->cols = cols;
+    board->rows = rows;
+    board->odd_rows_short = (flags & MC_BOARD_ODD_ROWS_SHORT) != 0;
+    if (count > 0 && kept_grid.count == count && kept_grid.cols == cols && kept_grid.rows == rows &&
+        kept_grid.odd_rows_short == board->odd_rows_short) {
+        memcpy(board->hexes, kept_grid.hexes, sizeof(McHex) * (size_t)count);
+        memcpy(board->neighbors, kept_grid.neighbors, 6 * sizeof(int) * (size_t)count);
+        for (int i = 0; i < count; i++) board->terrain[i] = terrain ? terrain[i] : 0;
+        board->min_q = kept_grid.min_q, board->max_q = kept_grid.max_q;
+        board->min_r = kept_grid.min_r, board->max_r = kept_grid.max_r;
+        return MC_BOARD_OK;
+    }
     int k = 0;
     for (int row = 0; row < rows; row++) {
         int row_cols = ((flags & MC_BOARD_ODD_ROWS_SHORT) && row % 2 == 1) ? cols - 1 : cols;
@@ -189,10 +214,18 @@ McBoardStatus mc_board_init_grid(McBoard *board, int cols, int rows, unsigned fl
         }
     }
     // A grid never repeats a hex.
-    board->cols = cols;
-    board->rows = rows;
-    board->odd_rows_short = (flags & MC_BOARD_ODD_ROWS_SHORT) != 0;
-    return index_board(board);
+    McBoardStatus status = index_board(board);
+    if (status == MC_BOARD_OK && count <= GRID_KEPT_HEXES) {
+        kept_grid.count = count;
+        kept_grid.cols = cols;
+        kept_grid.rows = rows;
+        kept_grid.odd_rows_short = board->odd_rows_short;
+        kept_grid.min_q = board->min_q, kept_grid.max_q = board->max_q;
+        kept_grid.min_r = board->min_r, kept_grid.max_r = board->max_r;
+        memcpy(kept_grid.hexes, board->hexes, sizeof(McHex) * (size_t)count);
+        memcpy(kept_grid.neighbors, board->neighbors, 6 * sizeof(int) * (size_t)count);
+    }
+    return status;
 }
 
 McBoardStatus mc_board_init_cc_ancients(McBoard *board, const int *terrain, void *storage,

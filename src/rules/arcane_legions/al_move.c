@@ -27,6 +27,7 @@ typedef struct Ctx {
     unsigned char *standing; // per terrain piece: control terrain the mover stands on
     int points;
     bool ended;
+    int breakaway_count; // a quiet run: the breakaway attackers the full run found
 } Ctx;
 
 static void tr(Ctx *c, const char *rule, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -52,6 +53,8 @@ static AlEvent *ev(Ctx *c, AlActionResult *ar, const char *type, const char *rul
     e->rule = rule;
     e->object = object;
     e->steps_beyond = -1;
+    // A quiet run's events are never written (run_variant reads only the outcome): no text.
+    if (c->quiet) return e;
     char buf[320];
     va_list ap;
     va_start(ap, fmt);
@@ -818,14 +821,14 @@ static int run(Ctx *c) {
            r->order_cost);
         if (o->lost_pushing > 0)
             tr(c, "AL-ORD-1", "pushing is paid with the order: %d icon(s) of pushed figures are not ready", o->lost_pushing);
-        r->breakaway = MC_NEW(c->env->arena, AlBreakaway, w->unit_count + 1);
-        if (!r->breakaway) return 0;
         if (c->quiet) {
-            McEnv quiet = *c->env;
-            quiet.trace_count = quiet.trace_cap = 0;
-            quiet.trace = NULL;
-            r->breakaway_count = al_breakaway(&quiet, w, o->unit, o->active_side, o->turn_order, o->turn_count, r->breakaway);
+            // The attackers depend on the table, the mover and the turn order, never on the
+            // choices a variant changes: the first run's count (a sixth of a small order when
+            // each of five variants found them again with mc_poly_contact per neighbour).
+            r->breakaway_count = c->breakaway_count;
         } else {
+            r->breakaway = MC_NEW(c->env->arena, AlBreakaway, w->unit_count + 1);
+            if (!r->breakaway) return 0;
             r->breakaway_count = al_breakaway(c->env, w, o->unit, o->active_side, o->turn_order, o->turn_count, r->breakaway);
         }
         if (o->lost_breakaway > 0) {
@@ -896,10 +899,10 @@ static int run(Ctx *c) {
     return 1;
 }
 
-static int run_variant(McEnv *env, const AlWorld *w, const AlOrder *o, AlOption *opt) {
+static int run_variant(McEnv *env, const AlWorld *w, const AlOrder *o, int breakaway_count, AlOption *opt) {
     AlMoveResult r;
     memset(&r, 0, sizeof r);
-    Ctx c = {env, w, o, &r, true, &w->units[o->unit], {{0, 0}, 0, 0, 0}, NULL, NULL, 0, false};
+    Ctx c = {env, w, o, &r, true, &w->units[o->unit], {{0, 0}, 0, 0, 0}, NULL, NULL, 0, false, breakaway_count};
     uint32_t assumed = env->assumed;
     if (!run(&c)) return 0;
     env->assumed = assumed;
@@ -945,7 +948,16 @@ static int measure_choices(McEnv *env, const AlWorld *w, const AlOrder *o, AlMov
                 v.collide_given = true;
             }
             AlOption *opt = &ch->options[ch->option_count];
-            if (!run_variant(env, w, &v, opt)) return 0;
+            if (strcmp(ch->name, "slide") == 0 && k == 0) {
+                // "none" is slide -1, the order as given (the choice is open only then): the
+                // outcome is the run's own, not run again.
+                opt->legal = r->legal;
+                opt->final = r->final;
+                opt->ended_by = r->ended_by;
+                opt->points_spent = r->points_spent;
+            } else if (!run_variant(env, w, &v, r->breakaway_count, opt)) {
+                return 0;
+            }
             opt->value = value;
             const AlOption *d = &ch->options[0];
             bool same = k > 0 && d->final.centre.x == opt->final.centre.x && d->final.centre.y == opt->final.centre.y &&
@@ -959,7 +971,7 @@ static int measure_choices(McEnv *env, const AlWorld *w, const AlOrder *o, AlMov
 
 int al_move(McEnv *env, const AlWorld *w, const AlOrder *o, AlMoveResult *out) {
     memset(out, 0, sizeof *out);
-    Ctx c = {env, w, o, out, false, &w->units[o->unit], {{0, 0}, 0, 0, 0}, NULL, NULL, 0, false};
+    Ctx c = {env, w, o, out, false, &w->units[o->unit], {{0, 0}, 0, 0, 0}, NULL, NULL, 0, false, 0};
     if (!run(&c)) return 0;
     return measure_choices(env, w, o, out);
 }
