@@ -35,13 +35,21 @@ static void close_last(McJwList *l) {
 // Starts a member of the open container at `level`: finishes the containers opened inside it
 // since, then writes the comma and, in an object, the key. NULL when the container was already
 // finished (a writer bug, jwrite.h) or the text could not grow.
-static McJsonText *stream_member(McJson *j, int level, const char *key) {
+// Finishes the containers opened inside the open container at `level`; 0 when that one was
+// already finished (a writer bug, jwrite.h).
+static int stream_enter(McJson *j, int level) {
     McJwList *l = j->list;
     if (level >= l->depth) {
         j->oom = 1;
-        return NULL;
+        return 0;
     }
     while (l->depth > level + 1) close_last(l);
+    return 1;
+}
+
+static McJsonText *stream_member(McJson *j, int level, const char *key) {
+    McJwList *l = j->list;
+    if (!stream_enter(j, level)) return NULL;
     McJsonText *t = &l->text;
     if (l->open[level].type != cJSON_Object) key = NULL;
     size_t plain = SIZE_MAX;
@@ -147,6 +155,19 @@ void mc_jw_bool(McJson *j, cJSON *obj, const char *key, int b) {
 }
 
 void mc_jw_push_number(McJson *j, cJSON *array, double v) { mc_jw_number(j, array, NULL, v); }
+
+void mc_jw_ints(McJson *j, cJSON *obj, const char *const *keys, const int *values, int n) {
+    int level = stream_level(j, obj);
+    if (level < 0 || j->list->open[level].type != cJSON_Object) {
+        for (int i = 0; i < n; i++) mc_jw_number(j, obj, keys[i], values[i]);
+        return;
+    }
+    if (!stream_enter(j, level)) return;
+    McJwList *l = j->list;
+    int comma = l->members[level] > 0;
+    l->members[level] += n;
+    if (!mc_json_text_int_members(&l->text, comma, keys, values, n)) j->oom = 1;
+}
 
 cJSON *mc_jw_push_object(McJson *j, cJSON *array) { return mc_jw_object(j, array, NULL); }
 

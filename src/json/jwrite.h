@@ -24,6 +24,9 @@ void mc_jw_bool(McJson *j, cJSON *obj, const char *key, int b);
 void mc_jw_add(McJson *j, cJSON *parent, const char *key, cJSON *item);
 /// A number as an array element.
 void mc_jw_push_number(McJson *j, cJSON *array, double v);
+/// Whole numbers under `keys` (literals with nothing to escape) in an object, in order: in a list
+/// entry they are written in one go (hex coordinates are most of a reach answer's numbers).
+void mc_jw_ints(McJson *j, cJSON *obj, const char *const *keys, const int *values, int n);
 /// A new object appended to an array.
 cJSON *mc_jw_push_object(McJson *j, cJSON *array);
 

@@ -300,6 +300,27 @@ int mc_json_text_member(McJsonText *t, int comma, const char *key, size_t plain)
     return !t->failed;
 }
 
+int mc_json_text_int_members(McJsonText *t, int comma, const char *const *keys, const int *values, int n) {
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(keys[i]);
+        if (!grow(t, len + 16)) return 0; // ,"key": and at most 11 characters of an int
+        char *d = t->buf + t->len;
+        if (comma || i) *d++ = ',';
+        *d++ = '"';
+        for (size_t k = 0; k < len; k++) *d++ = keys[i][k];
+        *d++ = '"';
+        *d++ = ':';
+        int v = values[i];
+        unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+        if (v < 0) *d++ = '-';
+        int digits = 1;
+        for (unsigned x = u; x >= 10; x /= 10) digits++;
+        for (int k = digits - 1; k >= 0; k--, u /= 10) d[k] = (char)('0' + u % 10);
+        t->len = (size_t)(d + digits - t->buf);
+    }
+    return 1;
+}
+
 int mc_json_text_string(McJsonText *t, const char *s) {
     put_string(t, s);
     return !t->failed;

@@ -33,6 +33,9 @@ size_t mc_json_plain_length(const char *s);
 /// caller knows it (SIZE_MAX otherwise: the key is then escaped as strings are); 0 when out of
 /// memory.
 int mc_json_text_member(McJsonText *t, int comma, const char *key, size_t plain);
+/// Appends `"key":value` for each of `n` whole numbers, comma-separated, with a comma first when
+/// `comma`; the keys are literals with nothing to escape. 0 when out of memory.
+int mc_json_text_int_members(McJsonText *t, int comma, const char *const *keys, const int *values, int n);
 /// Appends `s` as a JSON string (escaped as mc_json_print escapes it); 0 when out of memory.
 int mc_json_text_string(McJsonText *t, const char *s);
 /// Appends `d` as mc_json_print prints a number; 0 when out of memory.

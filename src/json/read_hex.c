@@ -36,12 +36,12 @@ int mc_jr_hex_at(McJson *j, const cJSON *obj, const char *key, int required, McH
     return ok;
 }
 
+const char *const mc_jw_hex_keys[4] = {"q", "r", "col", "row"};
+
 void mc_jw_hex_fields(McJson *j, cJSON *obj, McHex h) {
     McOffset o = mc_hex_to_offset(h);
-    mc_jw_number(j, obj, "q", h.q);
-    mc_jw_number(j, obj, "r", h.r);
-    mc_jw_number(j, obj, "col", o.col);
-    mc_jw_number(j, obj, "row", o.row);
+    const int v[4] = {h.q, h.r, o.col, o.row};
+    mc_jw_ints(j, obj, mc_jw_hex_keys, v, 4);
 }
 
 void mc_jw_hex_push(McJson *j, cJSON *array, McHex h) {

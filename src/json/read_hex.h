@@ -15,6 +15,8 @@ int mc_jr_hex_value(McJson *j, const cJSON *v, McHex *out);
 int mc_jr_hex_at(McJson *j, const cJSON *obj, const char *key, int required, McHex *out, int *present);
 /// Writes "q","r","col","row" of `h` into `obj`.
 void mc_jw_hex_fields(McJson *j, cJSON *obj, McHex h);
+/// The keys mc_jw_hex_fields writes: "q", "r", "col", "row".
+extern const char *const mc_jw_hex_keys[4];
 /// Appends {"q","r","col","row"} to an array.
 void mc_jw_hex_push(McJson *j, cJSON *array, McHex h);
 

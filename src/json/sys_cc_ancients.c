@@ -159,19 +159,22 @@ static int read_path(McJson *j, const cJSON *obj, McHex **out, int *count) {
 
 // ---- writing ----------------------------------------------------------------------------------
 
-static void write_enemies(McJson *j, cJSON *o, const CcaWorld *w, int pos, int side) {
+// `brief`: an empty list is left out (a brief reach entry, docs/api/cc-ancients.md).
+static void write_enemies(McJson *j, cJSON *o, const CcaWorld *w, int pos, int side, bool brief) {
     int ids[MC_HEX_DIRECTIONS];
     int n = cca_adjacent_enemies(w, pos, side, ids, MC_HEX_DIRECTIONS);
+    if (brief && n == 0) return;
     cJSON *arr = mc_jw_array(j, o, "adjacentEnemies");
     for (int i = 0; i < n && arr; i++) mc_jw_add(j, arr, NULL, cJSON_CreateString(w->pieces[ids[i]].id));
 }
 
-// Where a move ends (a reach entry's end is written by tx_end below, the same fields).
-static void write_end(McJson *j, cJSON *o, const CcaWorld *w, int piece, const CcaEnd *end, int pos, bool ignore) {
+// `brief` (a brief reach entry): hexesMoved (the entry's cost), canBattle when true, mustBattle
+// when false and an empty adjacentEnemies are left out.
+static void write_end(McJson *j, cJSON *o, const CcaWorld *w, int piece, const CcaEnd *end, int pos, bool ignore, bool brief) {
     const CcaPiece *p = &w->pieces[piece];
-    mc_jw_number(j, o, "hexesMoved", end->hexes);
-    mc_jw_bool(j, o, "canBattle", end->can_battle);
-    mc_jw_bool(j, o, "mustBattle", end->must_battle);
+    if (!brief) mc_jw_number(j, o, "hexesMoved", end->hexes);
+    if (!brief || !end->can_battle) mc_jw_bool(j, o, "canBattle", end->can_battle);
+    if (!brief || end->must_battle) mc_jw_bool(j, o, "mustBattle", end->must_battle);
     if (!end->can_battle && end->no_battle_rule) mc_jw_string(j, o, "noBattleRule", end->no_battle_rule);
     if (end->stopped_by) mc_jw_string(j, o, "stoppedBy", end->stopped_by);
     if (end->attaches >= 0)
@@ -179,7 +182,7 @@ static void write_end(McJson *j, cJSON *o, const CcaWorld *w, int piece, const C
     if (end->roll) mc_jw_bool(j, o, "marshRoll", 1);
     if (end->warrior_charge) mc_jw_bool(j, o, "warriorCharge", 1);
     if (end->warrior_charge && end->needs_enemy) mc_jw_bool(j, o, "needsAdjacentEnemy", 1);
-    if (!ignore && p->type != CCA_LEADER) write_enemies(j, o, w, pos, p->side);
+    if (!ignore && p->type != CCA_LEADER) write_enemies(j, o, w, pos, p->side, brief);
 }
 
 static void write_hex_obj(McJson *j, cJSON *parent, const char *key, McHex h) {
@@ -199,153 +202,6 @@ static void write_units(McJson *j, cJSON *parent, const CcaWorld *w) {
         mc_jw_hex_fields(j, o, w->board->hexes[p->pos]);
         if (p->type == CCA_LEADER && p->unit >= 0) mc_jw_string(j, o, "attachedTo", w->pieces[p->unit].id);
     }
-}
-
-// ---- a reach's hexes as text -------------------------------------------------------------------
-
-// A reach answer is mostly its list of hexes: building each entry as cJSON nodes and printing them
-// cost three times the reach itself (CCA seed `leader-reach`, a 7.7 KB answer; README
-// "Performance"). The list is written straight as text, the bytes mc_json_print gives the same
-// entries (integers, literal keys, ids escaped by the printer), and goes in as one raw item.
-// The fields and their order are write_end's and mc_jw_reach_hex's; a brief entry (docs/api/
-// cc-ancients.md) leaves out hexesMoved (the entry's cost), canBattle when true, mustBattle when
-// false and an empty adjacentEnemies.
-
-// Fixed pieces go through a local buffer, one copy into the text per 384 bytes or so.
-typedef struct Tx {
-    McJsonText t;
-    char buf[512];
-    char *p;
-} Tx;
-
-enum { TX_PIECE = 128 }; // the most one TX_ macro or tx_hex_fields writes into buf after tx_room
-
-static void tx_flush(Tx *x) {
-    mc_json_text_put(&x->t, x->buf, (size_t)(x->p - x->buf));
-    x->p = x->buf;
-}
-
-static char *tx_room(Tx *x) {
-    if ((size_t)(x->buf + sizeof x->buf - x->p) < TX_PIECE) tx_flush(x);
-    return x->p;
-}
-
-// A string literal (at most TX_PIECE bytes) at the local pointer p.
-#define TX_LIT(p, s) (memcpy((p), (s), sizeof(s) - 1), (p) + sizeof(s) - 1)
-
-// An int as mc_json_print prints a whole number: its decimal digits, written in place once their
-// count is known (a copy loop from a scratch buffer became a memcpy call per number).
-static char *tx_digits(char *p, int v) {
-    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
-    if (v < 0) *p++ = '-';
-    int n = 1;
-    for (unsigned t = u; t >= 10; t /= 10) n++;
-    char *e = p + n;
-    do *--e = (char)('0' + u % 10);
-    while (u /= 10);
-    return p + n;
-}
-
-// A string literal `lit` written at x->p (its length known at compile time: no strlen, no memcpy
-// call, which were a sixth of the C&C seed's time in WebAssembly).
-static inline void tx_put(Tx *x, const char *s, size_t n) {
-    char *p = tx_room(x);
-    memcpy(p, s, n);
-    x->p = p + n;
-}
-#define TX_PUT(x, lit) tx_put((x), (lit), sizeof(lit) - 1)
-#define TX_INT(x, key, v) (TX_PUT(x, key), (x)->p = tx_digits((x)->p, (v)))
-#define TX_BOOL(x, key, b) ((b) ? TX_PUT(x, key "true") : TX_PUT(x, key "false"))
-// `key` is the literal text before the value (`,"name":`); the string is escaped by the printer.
-#define TX_STR(x, key, s) (TX_PUT(x, key), tx_string(x, s))
-
-static void tx_string(Tx *x, const char *s) {
-    cJSON item = {0};
-    item.type = cJSON_String;
-    item.valuestring = (char *)s;
-    tx_flush(x);
-    mc_json_text_item(&x->t, &item);
-}
-
-// "q" and "r", and unless brief "col" and "row" (odd-r offset coordinates), without braces.
-static void tx_hex_fields(Tx *x, McHex h, bool brief) {
-    char *p = tx_room(x);
-    p = TX_LIT(p, "\"q\":");
-    p = tx_digits(p, h.q);
-    p = TX_LIT(p, ",\"r\":");
-    p = tx_digits(p, h.r);
-    if (!brief) {
-        McOffset o = mc_hex_to_offset(h);
-        p = TX_LIT(p, ",\"col\":");
-        p = tx_digits(p, o.col);
-        p = TX_LIT(p, ",\"row\":");
-        p = tx_digits(p, o.row);
-    }
-    x->p = p;
-}
-
-static void tx_hex(Tx *x, McHex h, bool brief) {
-    TX_PUT(x, "{");
-    tx_hex_fields(x, h, brief);
-    TX_PUT(x, "}");
-}
-
-static void tx_end(Tx *x, const CcaWorld *w, int piece, const CcaEnd *end, int pos, bool ignore, bool brief) {
-    const CcaPiece *p = &w->pieces[piece];
-    if (!brief) TX_INT(x, ",\"hexesMoved\":", end->hexes);
-    if (!brief || !end->can_battle) TX_BOOL(x, ",\"canBattle\":", end->can_battle);
-    if (!brief || end->must_battle) TX_BOOL(x, ",\"mustBattle\":", end->must_battle);
-    if (!end->can_battle && end->no_battle_rule) TX_STR(x, ",\"noBattleRule\":", end->no_battle_rule);
-    if (end->stopped_by) TX_STR(x, ",\"stoppedBy\":", end->stopped_by);
-    if (end->attaches >= 0 && p->type == CCA_LEADER) TX_STR(x, ",\"attachesTo\":", w->pieces[end->attaches].id);
-    if (end->attaches >= 0 && p->type != CCA_LEADER) TX_STR(x, ",\"leaderAttaches\":", w->pieces[end->attaches].id);
-    if (end->roll) TX_PUT(x, ",\"marshRoll\":true");
-    if (end->warrior_charge) TX_PUT(x, ",\"warriorCharge\":true");
-    if (end->warrior_charge && end->needs_enemy) TX_PUT(x, ",\"needsAdjacentEnemy\":true");
-    if (ignore || p->type == CCA_LEADER) return;
-    int ids[MC_HEX_DIRECTIONS];
-    int n = cca_adjacent_enemies(w, pos, p->side, ids, MC_HEX_DIRECTIONS);
-    if (brief && n == 0) return;
-    TX_PUT(x, ",\"adjacentEnemies\":[");
-    for (int i = 0; i < n; i++) {
-        if (i) TX_PUT(x, ",");
-        tx_string(x, w->pieces[ids[i]].id);
-    }
-    TX_PUT(x, "]");
-}
-
-// The "hexes" list of a reach: each entry's hex, cost, parent or path, and end.
-static void write_reach_hexes(McJson *j, cJSON *result, const CcaWorld *w, int unit, const CcaReachHex *hexes, int n,
-                              bool parent, bool ignore, bool brief) {
-    Tx x;
-    memset(&x.t, 0, sizeof x.t);
-    x.p = x.buf;
-    TX_PUT(&x, "[");
-    for (int i = 0; i < n; i++) {
-        const CcaReachHex *h = &hexes[i];
-        if (i) TX_PUT(&x, ",");
-        TX_PUT(&x, "{");
-        tx_hex_fields(&x, h->hex, false);
-        TX_INT(&x, ",\"cost\":", h->path_len);
-        if (parent) {
-            TX_PUT(&x, ",\"parent\":");
-            tx_hex(&x, w->board->hexes[h->parent], brief);
-        } else {
-            TX_PUT(&x, ",\"path\":[");
-            for (int k = 0; k < h->path_len; k++) {
-                if (k) TX_PUT(&x, ",");
-                tx_hex(&x, h->path[k], brief);
-            }
-            TX_PUT(&x, "]");
-        }
-        tx_end(&x, w, unit, &h->end, h->pos, ignore, brief);
-        TX_PUT(&x, "}");
-    }
-    TX_PUT(&x, "]");
-    tx_flush(&x);
-    if (!mc_json_text_put(&x.t, "", 1)) j->oom = 1;
-    if (!j->oom) mc_jw_add(j, result, "hexes", cJSON_CreateRaw(x.t.buf));
-    mc_json_text_free(&x.t);
 }
 
 // ---- reach ------------------------------------------------------------------------------------
@@ -385,7 +241,27 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
     long long path_hexes = 0;
     for (int i = 0; i < n; i++) path_hexes += hexes[i].path_len;
     bool parent = mc_jw_reach_paths(j, result, asked_parent, path_hexes, rule, p->id);
-    write_reach_hexes(j, result, w, unit, hexes, n, parent, ignore, brief);
+    // Written as text one entry at a time (jwrite.h): building each entry as a tree and printing
+    // it was three times the reach itself (README "Performance").
+    McJwList list = {0};
+    for (int i = 0; i < n && !j->oom; i++) {
+        cJSON *o = mc_jw_list_object(j, &list);
+        if (!o) {
+            mc_jw_list_commit(j, &list);
+            break;
+        }
+        mc_jw_hex_fields(j, o, hexes[i].hex);
+        mc_jw_number(j, o, "cost", hexes[i].path_len);
+        if (parent) {
+            mc_jw_reach_hex(j, o, "parent", w->board->hexes[hexes[i].parent], brief);
+        } else {
+            cJSON *pa = mc_jw_array(j, o, "path");
+            for (int k = 0; k < hexes[i].path_len && pa; k++) mc_jw_reach_hex(j, pa, NULL, hexes[i].path[k], brief);
+        }
+        write_end(j, o, w, unit, &hexes[i].end, hexes[i].pos, ignore, brief);
+        mc_jw_list_commit(j, &list);
+    }
+    mc_jw_list_end(j, &list, result, "hexes");
     mc_trace(&j->env, rule, p->id, "%d hex%s where it may end.", n,
              n == 1 ? "" : "es");
     return 1;
@@ -414,7 +290,7 @@ static int run_move(McJson *j, const cJSON *req, cJSON *result) {
     write_hex_obj(j, result, "final", w->board->hexes[pr.final_pos]);
     mc_jw_number(j, result, "allowance", m.allowance);
     if (m.carried >= 0) mc_jw_string(j, result, "leaderMovesWith", w->pieces[m.carried].id);
-    if (pr.legal) write_end(j, result, w, unit, &pr.end, pr.final_pos, ignore);
+    if (pr.legal) write_end(j, result, w, unit, &pr.end, pr.final_pos, ignore, false);
     return 1;
 }
 
@@ -606,7 +482,7 @@ static int run_order(McJson *j, const cJSON *req, cJSON *result) {
         if (b->extra_dice) mc_jw_number(j, bo, "extraDice", b->extra_dice);
         mc_jw_number(j, bo, "hexesMoved", b->hexes);
         if (p->leader >= 0) mc_jw_string(j, bo, "leader", w->pieces[p->leader].id);
-        write_enemies(j, bo, w, p->pos, p->side);
+        write_enemies(j, bo, w, p->pos, p->side, false);
     }
     cJSON *fin = mc_jw_object(j, result, "final");
     if (fin) write_units(j, fin, w);

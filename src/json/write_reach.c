@@ -37,8 +37,8 @@ void mc_jw_reach_hex_fields(McJson *j, cJSON *obj, McHex h, bool brief) {
         mc_jw_hex_fields(j, obj, h);
         return;
     }
-    mc_jw_number(j, obj, "q", h.q);
-    mc_jw_number(j, obj, "r", h.r);
+    const int v[2] = {h.q, h.r};
+    mc_jw_ints(j, obj, mc_jw_hex_keys, v, 2);
 }
 
 void mc_jw_reach_hex(McJson *j, cJSON *obj, const char *key, McHex h, bool brief) {
