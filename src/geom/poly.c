@@ -51,21 +51,36 @@ McPoly mc_poly_box(double x0, double y0, double x1, double y1) {
 }
 
 McPoly mc_rect_to_poly(McRect rect) {
+    McPoly p;
+    mc_rect_to_poly_into(rect, &p);
+    return p;
+}
+
+McPoly mc_rect_to_poly_sc(McRect rect, double s, double c) {
+    McPoly p;
+    mc_rect_to_poly_sc_into(rect, s, c, &p);
+    return p;
+}
+
+void mc_rect_to_poly_into(McRect rect, McPoly *out) {
     // The corners of mc_rect_corner with one sine and cosine for all four (it was four calls; the
     // free-form rule sets make a polygon of every unit they test).
     double s, c;
     mc_trig_sincos_deg(rect.facing, &s, &c);
-    return mc_rect_to_poly_sc(rect, s, c);
+    mc_rect_to_poly_sc_into(rect, s, c, out);
 }
 
-McPoly mc_rect_to_poly_sc(McRect rect, double s, double c) {
+void mc_rect_to_poly_sc_into(McRect rect, double s, double c, McPoly *out) {
     double hw = fabs(rect.width) * 0.5, hd = fabs(rect.depth) * 0.5;
     const McVec2 local[4] = {mc_vec2(hw, hd), mc_vec2(-hw, hd), mc_vec2(-hw, -hd), mc_vec2(hw, -hd)};
-    McPoly p;
-    p.count = 4;
+    out->count = 4;
     for (int i = 0; i < 4; i++)
-        p.v[i] = mc_vec2(rect.centre.x + (local[i].x * c + local[i].y * s), rect.centre.y + (local[i].y * c - local[i].x * s));
-    return p;
+        out->v[i] = mc_vec2(rect.centre.x + (local[i].x * c + local[i].y * s), rect.centre.y + (local[i].y * c - local[i].x * s));
+}
+
+void mc_poly_copy(McPoly *out, const McPoly *src) {
+    out->count = src->count;
+    for (int i = 0; i < src->count; i++) out->v[i] = src->v[i];
 }
 
 // ---- polygons ----------------------------------------------------------------------------------

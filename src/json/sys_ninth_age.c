@@ -74,7 +74,8 @@ static int read_battlefield(McJson *j, const cJSON *req, NaBattlefield *bf, McId
         int idp = mc_jr_push_key(j, "id");
         if (!mc_ids_add(j, ids, u->id)) return 0;
         mc_jr_pop(j, idp);
-        McPoly p = mc_rect_to_poly(u->rect);
+        McPoly p;
+        mc_rect_to_poly_into(u->rect, &p);
         if (!na_on_table(bf, &p)) return mc_jr_fail(j, "bad_request", "unit %s lies (partly) beyond the table", u->id);
         mc_jr_pop(j, inner);
     }
@@ -100,8 +101,11 @@ static int read_battlefield(McJson *j, const cJSON *req, NaBattlefield *bf, McId
         }
         bf->terrain[t].id = ts[t].id;
         bf->terrain[t].part_count = parts;
-        bf->terrain[t].parts = mc_arena_dup(j->env.arena, tmp, (size_t)parts, sizeof(McPoly));
-        if (!bf->terrain[t].parts) return mc_jr_fail(j, "out_of_memory", "out of memory");
+        // The parts' vertices in use only (mc_poly_copy): a whole McPoly is 1 KB, mostly unused.
+        McPoly *kept = mc_arena_alloc_raw(j->env.arena, sizeof(McPoly) * (size_t)parts);
+        if (!kept) return mc_jr_fail(j, "out_of_memory", "out of memory");
+        for (int k = 0; k < parts; k++) mc_poly_copy(&kept[k], &tmp[k]);
+        bf->terrain[t].parts = kept;
     }
     bf->terrain_count = tn;
     return 1;

@@ -152,11 +152,11 @@ static McVec2 forward_of(Ctx *c, double facing) {
     return mc_vec2(sn, cs);
 }
 
-// mc_rect_to_poly through facing_sc.
-static McPoly poly_of(Ctx *c, McRect r) {
+// mc_rect_to_poly_into through facing_sc.
+static void poly_of(Ctx *c, McRect r, McPoly *out) {
     double sn, cs;
     facing_sc(c, r.facing, &sn, &cs);
-    return mc_rect_to_poly_sc(r, sn, cs);
+    mc_rect_to_poly_sc_into(r, sn, cs, out);
 }
 
 static McVec2 aligned_centre(const Ctx *c, double s) { return mc_vec2_mul_add(c->base, s, c->t); }
@@ -253,7 +253,8 @@ static bool aligned_end_legal(Ctx *c, double s, int *others, int *culprit) {
     McRect r = c->S;
     r.centre = aligned_centre(c, s);
     r.facing = c->F;
-    McPoly p = mc_rect_to_poly_sc(r, c->n.x, c->n.y); // n is F's forward: its sine and cosine
+    McPoly p;
+    mc_rect_to_poly_sc_into(r, c->n.x, c->n.y, &p); // n is F's forward: its sine and cosine
     bool ok = end_legal(c, &p, &c->tpoly, others, culprit);
     if (c->nmemo < MEMO_FILL) {
         EndMemo e = {key, *others, *culprit, ok, true};
@@ -276,18 +277,19 @@ static int path_blocker(Ctx *c, NaChargeMove *m, double alpha, McVec2 pivot, boo
     *rotate_target = false;
     if (m->a > 0 && mc_sweep_translate_brief(&si, mc_vec2_scale(c->u0, m->a), &hit) != MC_SWEEP_CLEAR)
         return c->obj[hit.obstacle];
-    McPoly p = mc_rect_to_poly_sc(m->after_a, c->u0.x, c->u0.y); // S's facing: u0 = (sin, cos)
+    McPoly p;
+    mc_rect_to_poly_sc_into(m->after_a, c->u0.x, c->u0.y, &p); // S's facing: u0 = (sin, cos)
     si.mover = &p;
     // Ending in contact is no collision (geom/sweep.h), so a wheel into contact (b = 0) is clear.
     if (m->wheel != 0 && mc_sweep_rotate_brief(&si, m->pivot, m->wheel, &hit) != MC_SWEEP_CLEAR) return c->obj[hit.obstacle];
-    p = poly_of(c, m->after_wheel);
+    poly_of(c, m->after_wheel, &p);
     McVec2 u1 = forward_of(c, m->after_wheel.facing);
     if (m->b > 0 && mc_sweep_translate_brief(&si, mc_vec2_scale(u1, m->b), &hit) != MC_SWEEP_CLEAR) {
         if (!(hit.obstacle == c->target_slot && (1.0 - hit.t) * m->b <= MC_LINEAR_SLOP)) return c->obj[hit.obstacle];
     }
     if (alpha == 0.0) return -1;
     // The Align Move slides along the target facing it touches: the target is not in its way.
-    p = poly_of(c, m->contact);
+    poly_of(c, m->contact, &p);
     unsigned char saved = c->ign[c->target_slot];
     c->ign[c->target_slot] = 1;
     McSweepState st = mc_sweep_rotate_brief(&si, pivot, alpha, &hit);
@@ -373,7 +375,9 @@ static void consider(Ctx *c, double theta, double s, int piece) {
         m.target_final = c->T;
         m.target_final.centre = mc_vec2_rotate_cw_about(c->T.centre, pv, -alpha);
         m.target_final.facing = mc_facing_normalize(c->T.facing - alpha);
-        McPoly fp = mc_rect_to_poly(m.final), tp = mc_rect_to_poly(m.target_final);
+        McPoly fp, tp;
+        mc_rect_to_poly_into(m.final, &fp);
+        mc_rect_to_poly_into(m.target_final, &tp);
         end_ok = end_legal(c, &fp, &tp, &m.others, &culprit);
         // The rotated target keeps clear of everything but the charger.
         if (end_ok) {
@@ -757,7 +761,8 @@ static void fixed_slides(Ctx *c, int charger_files) {
         McRect r = c->S;
         r.centre = aligned_centre(c, 0.0);
         r.facing = c->F;
-        McPoly p = mc_rect_to_poly(r);
+        McPoly p;
+        mc_rect_to_poly_into(r, &p);
         for (int i = 0; i < p.count; i++) {
             if (fabs(c->t.x) > 1e-12) add_fixed(c, -p.v[i].x / c->t.x), add_fixed(c, (bf->table_w - p.v[i].x) / c->t.x);
             if (fabs(c->t.y) > 1e-12) add_fixed(c, -p.v[i].y / c->t.y), add_fixed(c, (bf->table_h - p.v[i].y) / c->t.y);
@@ -792,8 +797,8 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     c->mw = c->S.width;
     c->md = c->S.depth;
     static const double turn[] = {180.0, 90.0, 270.0, 0.0};
-    c->tpoly = mc_rect_to_poly(c->T);
-    c->spoly = mc_rect_to_poly(c->S);
+    mc_rect_to_poly_into(c->T, &c->tpoly);
+    mc_rect_to_poly_into(c->S, &c->spoly);
     const McPoly *tp = &c->tpoly;
     static const int edge_from[] = {MC_RECT_FRONT_RIGHT, MC_RECT_FRONT_LEFT, MC_RECT_BACK_RIGHT, MC_RECT_BACK_LEFT};
     static const int edge_to[] = {MC_RECT_FRONT_LEFT, MC_RECT_BACK_LEFT, MC_RECT_FRONT_RIGHT, MC_RECT_BACK_RIGHT};
@@ -931,7 +936,7 @@ static bool engaged(NaWorld *w, int unit) {
 static void place_all(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
     for (int i = 0; i < bf->unit_count; i++) {
         bf->units[i].rect = saved[i];
-        w->objs[i].poly = mc_rect_to_poly(saved[i]);
+        mc_rect_to_poly_into(saved[i], &w->objs[i].poly);
     }
     na_world_refresh(w);
 }

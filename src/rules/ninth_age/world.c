@@ -29,14 +29,14 @@ bool na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf) {
     if (!w->objs || !w->boxes || !w->nodes || !w->scratch || !w->hits) return false;
     int o = 0;
     for (int i = 0; i < bf->unit_count; i++, o++) {
-        w->objs[o].poly = mc_rect_to_poly(bf->units[i].rect);
+        mc_rect_to_poly_into(bf->units[i].rect, &w->objs[o].poly);
         w->objs[o].unit = i;
         w->objs[o].terrain = -1;
         w->objs[o].active = true;
     }
     for (int t = 0; t < bf->terrain_count; t++)
         for (int k = 0; k < bf->terrain[t].part_count; k++, o++) {
-            w->objs[o].poly = bf->terrain[t].parts[k];
+            mc_poly_copy(&w->objs[o].poly, &bf->terrain[t].parts[k]);
             w->objs[o].unit = -1;
             w->objs[o].terrain = t;
             w->objs[o].active = true;
@@ -61,7 +61,7 @@ void na_world_refresh(NaWorld *w) {
 
 void na_world_move_unit(NaWorld *w, int unit, McRect rect) {
     ((NaBattlefield *)w->bf)->units[unit].rect = rect;
-    w->objs[unit].poly = mc_rect_to_poly(rect);
+    mc_rect_to_poly_into(rect, &w->objs[unit].poly);
     w->boxes[unit] = mc_poly_aabb(&w->objs[unit].poly);
     update_tree(w);
 }
