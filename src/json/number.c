@@ -1,5 +1,6 @@
 #include "json/number.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -203,28 +204,23 @@ double mc_json_strtod(const char *text, char **end) {
     const char *p = text;
     int negative = *p == '-';
     if (*p == '-' || *p == '+') p++;
-    // The usual number first: at most 19 significant digits, no exponent, at most 22 after the
-    // point, an integer part of the digits up to 2^53. The digits go straight into an integer
-    // (trailing zeros kept: m × 10^z / 10^(k + z) is the same real number as m / 10^k, so the one
-    // correctly rounded division gives the same double as Clinger's fast path below). Anything
-    // else is read again from the start by the general path.
+    // The usual number first: at most 19 digits, no exponent, at most 22 after the point, and
+    // the digits as an integer at most 2^53. They go straight into that integer (zeros kept:
+    // m × 10^z / 10^(k + z) is the same real number as m / 10^k, so the one correctly rounded
+    // division gives the same double as Clinger's fast path below). Anything else is read again
+    // from the start by the general path (more digits overflow m, but then it is not used).
     {
         uint64_t m = 0;
-        int digits = 0, frac = 0, point = 0, seen = 0;
         const char *q = p;
-        for (;; q++) {
-            if (*q == '.' && !point) {
-                point = 1;
-                continue;
-            }
-            if (*q < '0' || *q > '9') break;
-            seen = 1;
-            frac += point;
-            if (m == 0 && *q == '0') continue; // a leading zero
-            if (++digits > 19) break;
-            m = m * 10 + (uint64_t)(*q - '0');
+        for (; (unsigned)(*q - '0') < 10; q++) m = m * 10 + (uint64_t)(*q - '0');
+        ptrdiff_t digits = q - p, frac = 0;
+        if (*q == '.') {
+            const char *f = ++q;
+            for (; (unsigned)(*q - '0') < 10; q++) m = m * 10 + (uint64_t)(*q - '0');
+            frac = q - f;
+            digits += frac;
         }
-        if (seen && digits <= 19 && *q != 'e' && *q != 'E' && frac <= 22 && m <= ((uint64_t)1 << 53)) {
+        if (digits >= 1 && digits <= 19 && frac <= 22 && *q != 'e' && *q != 'E' && m <= ((uint64_t)1 << 53)) {
             if (end) *end = (char *)q;
             double value = frac ? (double)m / exact_pow10[frac] : (double)m;
             return negative ? -value : value;
