@@ -370,19 +370,28 @@ static int support_min(const McPoly *p, McVec2 dir) {
     return best;
 }
 
+// The fields mc_poly_contact sets before it looks at the polygons.
+static void contact_start(McContact *c) {
+    c->flush = false;
+    c->normal = mc_vec2(0.0, 1.0);
+    c->feature_a.kind = c->feature_b.kind = MC_FEATURE_VERTEX;
+    c->feature_a.index = c->feature_b.index = -1;
+    c->point_a = c->point_b = c->point = c->shared_from = c->shared_to = mc_vec2(0.0, 0.0);
+}
+
+void mc_contact_none(McContact *out) {
+    contact_start(out);
+    out->state = MC_CONTACT_SEPARATED;
+    out->separation = EMPTY_SEPARATION;
+}
+
 McContactState mc_poly_contact(const McPoly *a, const McPoly *b, McContact *out) {
-    McContact c;
-    c.flush = false;
-    c.normal = mc_vec2(0.0, 1.0);
-    c.feature_a.kind = c.feature_b.kind = MC_FEATURE_VERTEX;
-    c.feature_a.index = c.feature_b.index = -1;
-    c.point_a = c.point_b = c.point = c.shared_from = c.shared_to = mc_vec2(0.0, 0.0);
     if (!a || !b || a->count <= 0 || b->count <= 0) {
-        c.state = MC_CONTACT_SEPARATED;
-        c.separation = EMPTY_SEPARATION;
-        *out = c;
-        return c.state;
+        mc_contact_none(out);
+        return out->state;
     }
+    McContact c;
+    contact_start(&c);
     McVec2 axis;
     double sep = mc_poly_sat_separation(a, b, &axis);
     c.normal = axis;

@@ -177,6 +177,9 @@ double mc_poly_distance(const McPoly *a, const McPoly *b);
 /// The full contact description of a against b: state, separation, normal, nearest points and
 /// the features involved (see McContact). `out` must be non-NULL; returns out->state.
 McContactState mc_poly_contact(const McPoly *a, const McPoly *b, McContact *out);
+/// What mc_poly_contact gives when a polygon is empty (separated, no features), without the
+/// call: the sweeps start every answer from it.
+void mc_contact_none(McContact *out);
 
 /// The largest signed separation of the two polygons over the edge normals of both (the SAT
 /// value): positive is a gap along that axis (a lower bound of the distance), negative is the
