@@ -49,6 +49,13 @@ typedef struct EndMemo {
     bool ok, used;
 } EndMemo;
 
+// mc_trig_sincos_deg of the last two angles asked for, by their bits.
+typedef struct TrigMemo {
+    uint64_t key[2];
+    double sn[2], cs[2];
+    int used, next;
+} TrigMemo;
+
 typedef struct Ctx {
     McEnv *env;
     NaWorld *w;
@@ -85,9 +92,11 @@ typedef struct Ctx {
     int nmemo;
     // The last two facings' sines and cosines (facing_sc): one wheel angle's candidates share
     // the facing after the wheel.
-    uint64_t sc_key[2];
-    double sc_sin[2], sc_cos[2];
-    int sc_used, sc_next;
+    TrigMemo facings;
+    // The last two turns' (turn_cw_memo): a candidate turns by its wheel angle θ and by −α
+    // three times over (solving a and b, the wheel's corner and centre), and one θ's candidates
+    // share both.
+    TrigMemo turns;
 } Ctx;
 
 static bool is_enemy_unit(const NaWorld *w, int o, int self) {
@@ -126,23 +135,36 @@ int na_charge_compare(const NaChargeMove *x, const NaChargeMove *y) {
 
 // ---- geometry of one candidate -----------------------------------------------------------------
 
-// mc_trig_sincos_deg(facing), remembered for the last two facings (by their bits).
-static void facing_sc(Ctx *c, double facing, double *sn, double *cs) {
+static void memo_sincos(TrigMemo *m, double deg, double *sn, double *cs) {
     uint64_t key;
-    memcpy(&key, &facing, sizeof key);
-    for (int i = 0; i < c->sc_used; i++)
-        if (c->sc_key[i] == key) {
-            *sn = c->sc_sin[i];
-            *cs = c->sc_cos[i];
+    memcpy(&key, &deg, sizeof key);
+    for (int i = 0; i < m->used; i++)
+        if (m->key[i] == key) {
+            *sn = m->sn[i];
+            *cs = m->cs[i];
             return;
         }
-    mc_trig_sincos_deg(facing, sn, cs);
-    int k = c->sc_next;
-    c->sc_next = 1 - k;
-    if (c->sc_used < 2) c->sc_used++;
-    c->sc_key[k] = key;
-    c->sc_sin[k] = *sn;
-    c->sc_cos[k] = *cs;
+    mc_trig_sincos_deg(deg, sn, cs);
+    int k = m->next;
+    m->next = 1 - k;
+    if (m->used < 2) m->used++;
+    m->key[k] = key;
+    m->sn[k] = *sn;
+    m->cs[k] = *cs;
+}
+
+static void facing_sc(Ctx *c, double facing, double *sn, double *cs) { memo_sincos(&c->facings, facing, sn, cs); }
+
+// mc_vec2_rotate_cw (the same arithmetic) with the turn's sine and cosine from c->turns.
+static McVec2 turn_cw_memo(Ctx *c, McVec2 v, double degrees) {
+    double sn, cs;
+    memo_sincos(&c->turns, degrees, &sn, &cs);
+    return mc_vec2(v.x * cs + v.y * sn, v.y * cs - v.x * sn);
+}
+
+// mc_vec2_rotate_cw_about through turn_cw_memo.
+static McVec2 turn_about_memo(Ctx *c, McVec2 p, McVec2 pivot, double degrees) {
+    return mc_vec2_add(pivot, turn_cw_memo(c, mc_vec2_sub(p, pivot), degrees));
 }
 
 // mc_facing_forward through facing_sc.
@@ -171,18 +193,18 @@ static McVec2 align_pivot(const Ctx *c, double s, double alpha, int piece) {
     return mc_vec2_mul_add(c->mid, x, c->t);
 }
 
-static McVec2 pre_align_centre(const Ctx *c, double s, double alpha, int piece) {
+static McVec2 pre_align_centre(Ctx *c, double s, double alpha, int piece) {
     McVec2 r = aligned_centre(c, s);
     if (alpha == 0.0) return r;
-    return mc_vec2_rotate_cw_about(r, align_pivot(c, s, alpha, piece), -alpha);
+    return turn_about_memo(c, r, align_pivot(c, s, alpha, piece), -alpha);
 }
 
 // The wheel's displacement of the centre (a = 0) and its front corner.
-static McVec2 wheel_shift(const Ctx *c, double theta, McVec2 *corner_off) {
+static McVec2 wheel_shift(Ctx *c, double theta, McVec2 *corner_off) {
     McVec2 k = mc_vec2_mul_add(mc_vec2_scale(c->u0, 0.5 * c->md), (theta > 0 ? 0.5 : -0.5) * c->mw, c->r0);
     if (corner_off) *corner_off = k;
     if (theta == 0.0) return mc_vec2(0, 0);
-    return mc_vec2_sub(k, mc_vec2_rotate_cw(k, theta));
+    return mc_vec2_sub(k, turn_cw_memo(c, k, theta));
 }
 
 // a and b for slide s (θ != 0 and not 180°, so the two directions are not parallel).
@@ -346,7 +368,7 @@ static void consider(Ctx *c, double theta, double s, int piece) {
     m.after_a.centre = mc_vec2_mul_add(c->S.centre, m.a, c->u0);
     m.pivot = mc_vec2_add(m.after_a.centre, koff);
     m.after_wheel = m.after_a;
-    m.after_wheel.centre = mc_vec2_rotate_cw_about(m.after_a.centre, m.pivot, theta);
+    m.after_wheel.centre = turn_about_memo(c, m.after_a.centre, m.pivot, theta);
     m.after_wheel.facing = mc_facing_normalize(c->S.facing + theta);
     m.contact = m.after_wheel;
     m.contact.centre = mc_vec2_mul_add(m.after_wheel.centre, m.b, forward_of(c, m.after_wheel.facing));
