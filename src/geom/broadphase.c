@@ -71,21 +71,25 @@ bool mc_broadphase_build(McBroadphase *bp, McBroadphaseNode *nodes, int node_cap
     while (top > 0) {
         top--;
         int node = job[top].node, lo = job[top].lo, hi = job[top].hi;
-        McAabb box = boxes[scratch[lo]];
-        McAabb centres = {{box.lo.x + box.hi.x, box.lo.y + box.hi.y},
-                          {box.lo.x + box.hi.x, box.lo.y + box.hi.y}};
-        for (int i = lo + 1; i < hi; i++) {
-            McAabb b = boxes[scratch[i]];
-            McAabb c = {{b.lo.x + b.hi.x, b.lo.y + b.hi.y}, {b.lo.x + b.hi.x, b.lo.y + b.hi.y}};
-            box = mc_aabb_union(box, b);
-            centres = mc_aabb_union(centres, c);
-        }
-        nodes[node].box = box;
         if (hi - lo == 1) {
+            nodes[node].box = boxes[scratch[lo]];
             nodes[node].child = -1;
             nodes[node].item = scratch[lo];
             continue;
         }
+        // The split needs the spread of the centres; the inner nodes' boxes are the unions of
+        // their children's, made in one pass at the end (not here, once per level).
+        const McAabb *first = &boxes[scratch[lo]];
+        double cx0 = first->lo.x + first->hi.x, cy0 = first->lo.y + first->hi.y, cx1 = cx0, cy1 = cy0;
+        for (int i = lo + 1; i < hi; i++) {
+            const McAabb *b = &boxes[scratch[i]];
+            double cx = b->lo.x + b->hi.x, cy = b->lo.y + b->hi.y;
+            if (cx < cx0) cx0 = cx;
+            if (cx > cx1) cx1 = cx;
+            if (cy < cy0) cy0 = cy;
+            if (cy > cy1) cy1 = cy;
+        }
+        McAabb centres = {{cx0, cy0}, {cx1, cy1}};
         int axis = (centres.hi.x - centres.lo.x) >= (centres.hi.y - centres.lo.y) ? 0 : 1;
         int mid = lo + (hi - lo) / 2;
         select_nth(scratch + lo, hi - lo, mid - lo, boxes, axis);
@@ -97,6 +101,9 @@ bool mc_broadphase_build(McBroadphase *bp, McBroadphaseNode *nodes, int node_cap
         job[top].node = child + 1, job[top].lo = mid, job[top].hi = hi, top++;
         job[top].node = child, job[top].lo = lo, job[top].hi = mid, top++;
     }
+    // Children come after their parent: one pass from the last node back (as in refit).
+    for (int i = used - 1; i >= 0; i--)
+        if (nodes[i].item < 0) nodes[i].box = mc_aabb_union(nodes[nodes[i].child].box, nodes[nodes[i].child + 1].box);
     bp->node_count = used;
     bp->item_count = count;
     return true;
