@@ -90,7 +90,7 @@ static const struct {
 static McArena *cjson_arena;
 
 static void *cjson_alloc(size_t size) {
-    return cjson_arena ? mc_arena_alloc_raw(cjson_arena, size) : mc_mem_alloc(size);
+    return cjson_arena ? mc_arena_bump(cjson_arena, size) : mc_mem_alloc(size);
 }
 
 static void cjson_free(void *ptr) {
