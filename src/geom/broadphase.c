@@ -123,22 +123,25 @@ bool mc_broadphase_refit(McBroadphase *bp, const McAabb *boxes, int count) {
     return true;
 }
 
+// Only nodes whose boxes meet the query box go onto the stack (each is tested before it is
+// pushed, not after it is popped): the same nodes are visited in the same order.
 void mc_broadphase_iter_begin(McBroadphaseIter *it, const McBroadphase *bp, McAabb box) {
     it->bp = bp;
     it->box = box;
     it->top = 0;
-    if (bp && bp->node_count > 0 && bp->nodes) it->stack[it->top++] = 0;
+    if (bp && bp->node_count > 0 && bp->nodes && mc_aabb_overlaps(bp->nodes[0].box, box)) it->stack[it->top++] = 0;
 }
 
 int mc_broadphase_iter_next(McBroadphaseIter *it) {
+    const McBroadphaseNode *nodes = it->bp ? it->bp->nodes : NULL;
     while (it->top > 0) {
-        const McBroadphaseNode *node = &it->bp->nodes[it->stack[--it->top]];
-        if (!mc_aabb_overlaps(node->box, it->box)) continue;
+        const McBroadphaseNode *node = &nodes[it->stack[--it->top]];
         if (node->item >= 0) return node->item;
         // Right child first onto the stack so the left subtree is visited first.
         if (it->top + 2 > MC_BROADPHASE_STACK) continue; // unreachable for a tree we built
-        it->stack[it->top++] = node->child + 1;
-        it->stack[it->top++] = node->child;
+        int child = node->child;
+        if (mc_aabb_overlaps(nodes[child + 1].box, it->box)) it->stack[it->top++] = child + 1;
+        if (mc_aabb_overlaps(nodes[child].box, it->box)) it->stack[it->top++] = child;
     }
     return -1;
 }
