@@ -5,6 +5,8 @@
 #include <math.h>
 #include <stddef.h>
 
+enum { KEYED_MAX = 1024 };
+
 // Total order on items along an axis: centre (lo + hi, no halving needed), then index, so the
 // tree is the same whatever the platform's sort would do with ties.
 static double centre_key(const McAabb *boxes, int axis, int a) {
@@ -46,6 +48,34 @@ static void select_nth(int *idx, int n, int k, const McAabb *boxes, int axis) {
     }
 }
 
+// select_nth for a range whose keys are given (keys[i] belongs to idx[i]; both are permuted
+// together): one load per comparison instead of two loads and an add.
+static void select_nth_keyed(int *idx, double *keys, int n, int k) {
+    int lo = 0, hi = n - 1;
+    while (lo < hi) {
+        int m = lo + (hi - lo) / 2, pivot = idx[m];
+        double kp = keys[m];
+        int i = lo, j = hi;
+        while (i <= j) {
+            while (keys[i] < kp || (keys[i] == kp && idx[i] < pivot)) i++;
+            while (kp < keys[j] || (kp == keys[j] && pivot < idx[j])) j--;
+            if (i <= j) {
+                int t = idx[i];
+                idx[i] = idx[j];
+                idx[j] = t;
+                double tk = keys[i];
+                keys[i] = keys[j];
+                keys[j] = tk;
+                i++;
+                j--;
+            }
+        }
+        if (k <= j) hi = j;
+        else if (k >= i) lo = i;
+        else break;
+    }
+}
+
 static bool box_ok(McAabb b) {
     return mc_vec2_is_finite(b.lo) && mc_vec2_is_finite(b.hi) && b.lo.x <= b.hi.x && b.lo.y <= b.hi.y;
 }
@@ -66,6 +96,9 @@ bool mc_broadphase_build(McBroadphase *bp, McBroadphaseNode *nodes, int node_cap
     struct {
         int node, lo, hi;
     } job[MC_BROADPHASE_STACK];
+    // The centre keys of a range being split, when it has at most KEYED_MAX items (all of them
+    // below the first few levels of a large tree).
+    double keys[KEYED_MAX];
     int top = 0, used = 1;
     job[top].node = 0, job[top].lo = 0, job[top].hi = count, top++;
     while (top > 0) {
@@ -92,7 +125,14 @@ bool mc_broadphase_build(McBroadphase *bp, McBroadphaseNode *nodes, int node_cap
         McAabb centres = {{cx0, cy0}, {cx1, cy1}};
         int axis = (centres.hi.x - centres.lo.x) >= (centres.hi.y - centres.lo.y) ? 0 : 1;
         int mid = lo + (hi - lo) / 2;
-        select_nth(scratch + lo, hi - lo, mid - lo, boxes, axis);
+        // Which items go left does not depend on how they are selected (the lower half in the
+        // total order), so the tree is the same either way.
+        if (hi - lo <= KEYED_MAX) {
+            for (int i = lo; i < hi; i++) keys[i - lo] = centre_key(boxes, axis, scratch[i]);
+            select_nth_keyed(scratch + lo, keys, hi - lo, mid - lo);
+        } else {
+            select_nth(scratch + lo, hi - lo, mid - lo, boxes, axis);
+        }
         int child = used;
         used += 2;
         nodes[node].child = child;
