@@ -8,7 +8,9 @@
 int mc_jr_facing(McJson *j, const cJSON *obj, const char *key, int required, double *out) {
     double f = *out;
     if (!mc_jr_number(j, obj, key, required, -MC_MAX_COORD, MC_MAX_COORD, &f)) return 0;
-    f = fmod(f, 360.0);
+    // fmod gives an angle within a turn back unchanged; skipping the call there (a software
+    // loop in WebAssembly, once per unit) keeps the same bits.
+    if (!(f > -360.0 && f < 360.0)) f = fmod(f, 360.0);
     if (f < 0) f += 360.0;
     if (f >= 360.0) f = 0; // fmod of a tiny negative can round up to 360
     *out = f == 0 ? 0 : f;
