@@ -86,7 +86,8 @@ static int read_battlefield(McJson *j, const cJSON *req, NaBattlefield *bf, McId
     int tn;
     if (!mc_jr_terrain(j, req, kinds, ids, &ts, &tn)) return 0;
     bf->terrain = MC_NEW(j->env.arena, NaTerrain, tn > 0 ? tn : 1);
-    McPoly *tmp = MC_NEW(j->env.arena, McPoly, MC_MAX_POLYGON_VERTICES);
+    // Not zeroed (66 KB): the decomposition writes the parts it reports, and only those are read.
+    McPoly *tmp = mc_arena_alloc_raw(j->env.arena, sizeof(McPoly) * MC_MAX_POLYGON_VERTICES);
     if (!bf->terrain || !tmp) return mc_jr_fail(j, "out_of_memory", "out of memory");
     for (int t = 0; t < tn; t++) {
         int parts = 0;
