@@ -30,12 +30,6 @@ void mc_mem_free(void *ptr) {
 
 size_t mc_bytes_in_use(void) { return live_bytes; }
 
-struct McArenaBlock {
-    McArenaBlock *next;
-    size_t used, capacity;
-    _Alignas(16) unsigned char data[];
-};
-
 enum { BLOCK_BYTES = 64 * 1024 };
 
 void *mc_arena_alloc(McArena *arena, size_t size) {

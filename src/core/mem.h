@@ -12,6 +12,13 @@ void mc_mem_free(void *ptr);
 
 typedef struct McArenaBlock McArenaBlock;
 
+/// One block of an arena (mem.c); in the header only for mc_arena_bump.
+struct McArenaBlock {
+    McArenaBlock *next;
+    size_t used, capacity;
+    _Alignas(16) unsigned char data[];
+};
+
 /// A bump allocator: allocations live until mc_arena_release. Zero-initialise before use.
 typedef struct McArena {
     McArenaBlock *head;
@@ -25,6 +32,19 @@ void *mc_arena_alloc(McArena *arena, size_t size);
 /// mc_arena_alloc without the zeroing, for a caller that writes every byte it reads (cJSON: its
 /// nodes are cleared by cJSON itself and its strings are copied in whole).
 void *mc_arena_alloc_raw(McArena *arena, size_t size);
+/// mc_arena_alloc_raw with its usual case inline: room left in the head block. cJSON takes
+/// every node, string and number's text from the arena one by one (18,000 calls for a 77 KB
+/// request), where a call was most of the cost.
+static inline void *mc_arena_bump(McArena *arena, size_t size) {
+    McArenaBlock *b = arena->head;
+    size_t rounded = (size + 15) & ~(size_t)15;
+    if (b && rounded >= size && b->capacity - b->used >= rounded) {
+        void *p = b->data + b->used;
+        b->used += rounded;
+        return p;
+    }
+    return mc_arena_alloc_raw(arena, size);
+}
 /// Returns a copy of `count` elements of `size` bytes from `src` in the arena, or NULL.
 void *mc_arena_dup(McArena *arena, const void *src, size_t count, size_t size);
 /// Frees every allocation of the arena; the arena can be reused afterwards.

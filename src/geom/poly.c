@@ -51,21 +51,36 @@ McPoly mc_poly_box(double x0, double y0, double x1, double y1) {
 }
 
 McPoly mc_rect_to_poly(McRect rect) {
+    McPoly p;
+    mc_rect_to_poly_into(rect, &p);
+    return p;
+}
+
+McPoly mc_rect_to_poly_sc(McRect rect, double s, double c) {
+    McPoly p;
+    mc_rect_to_poly_sc_into(rect, s, c, &p);
+    return p;
+}
+
+void mc_rect_to_poly_into(McRect rect, McPoly *out) {
     // The corners of mc_rect_corner with one sine and cosine for all four (it was four calls; the
     // free-form rule sets make a polygon of every unit they test).
     double s, c;
     mc_trig_sincos_deg(rect.facing, &s, &c);
-    return mc_rect_to_poly_sc(rect, s, c);
+    mc_rect_to_poly_sc_into(rect, s, c, out);
 }
 
-McPoly mc_rect_to_poly_sc(McRect rect, double s, double c) {
+void mc_rect_to_poly_sc_into(McRect rect, double s, double c, McPoly *out) {
     double hw = fabs(rect.width) * 0.5, hd = fabs(rect.depth) * 0.5;
     const McVec2 local[4] = {mc_vec2(hw, hd), mc_vec2(-hw, hd), mc_vec2(-hw, -hd), mc_vec2(hw, -hd)};
-    McPoly p;
-    p.count = 4;
+    out->count = 4;
     for (int i = 0; i < 4; i++)
-        p.v[i] = mc_vec2(rect.centre.x + (local[i].x * c + local[i].y * s), rect.centre.y + (local[i].y * c - local[i].x * s));
-    return p;
+        out->v[i] = mc_vec2(rect.centre.x + (local[i].x * c + local[i].y * s), rect.centre.y + (local[i].y * c - local[i].x * s));
+}
+
+void mc_poly_copy(McPoly *out, const McPoly *src) {
+    out->count = src->count;
+    for (int i = 0; i < src->count; i++) out->v[i] = src->v[i];
 }
 
 // ---- polygons ----------------------------------------------------------------------------------
@@ -355,19 +370,28 @@ static int support_min(const McPoly *p, McVec2 dir) {
     return best;
 }
 
+// The fields mc_poly_contact sets before it looks at the polygons.
+static void contact_start(McContact *c) {
+    c->flush = false;
+    c->normal = mc_vec2(0.0, 1.0);
+    c->feature_a.kind = c->feature_b.kind = MC_FEATURE_VERTEX;
+    c->feature_a.index = c->feature_b.index = -1;
+    c->point_a = c->point_b = c->point = c->shared_from = c->shared_to = mc_vec2(0.0, 0.0);
+}
+
+void mc_contact_none(McContact *out) {
+    contact_start(out);
+    out->state = MC_CONTACT_SEPARATED;
+    out->separation = EMPTY_SEPARATION;
+}
+
 McContactState mc_poly_contact(const McPoly *a, const McPoly *b, McContact *out) {
-    McContact c;
-    c.flush = false;
-    c.normal = mc_vec2(0.0, 1.0);
-    c.feature_a.kind = c.feature_b.kind = MC_FEATURE_VERTEX;
-    c.feature_a.index = c.feature_b.index = -1;
-    c.point_a = c.point_b = c.point = c.shared_from = c.shared_to = mc_vec2(0.0, 0.0);
     if (!a || !b || a->count <= 0 || b->count <= 0) {
-        c.state = MC_CONTACT_SEPARATED;
-        c.separation = EMPTY_SEPARATION;
-        *out = c;
-        return c.state;
+        mc_contact_none(out);
+        return out->state;
     }
+    McContact c;
+    contact_start(&c);
     McVec2 axis;
     double sep = mc_poly_sat_separation(a, b, &axis);
     c.normal = axis;

@@ -118,6 +118,14 @@ McPoly mc_rect_to_poly(McRect rect);
 /// mc_rect_to_poly with the sine and cosine of rect.facing given (as mc_trig_sincos_deg gives
 /// them): the same corners, for a caller that makes many rectangles of one facing.
 McPoly mc_rect_to_poly_sc(McRect rect, double sin_facing, double cos_facing);
+/// mc_rect_to_poly written into *out, and mc_rect_to_poly_sc likewise. A McPoly has room for
+/// MC_POLY_CAPACITY vertices (1 KB): assigning one returned by value copies all of it, which the
+/// WebAssembly build does with a call out to JavaScript for every copy of 512 bytes or more
+/// (README "Performance"). These write the four corners and the count only.
+void mc_rect_to_poly_into(McRect rect, McPoly *out);
+void mc_rect_to_poly_sc_into(McRect rect, double sin_facing, double cos_facing, McPoly *out);
+/// Copies the count and the vertices in use of `src` into *out (not the unused room).
+void mc_poly_copy(McPoly *out, const McPoly *src);
 
 /// One corner of the rectangle (the same value as mc_rect_to_poly(rect).v[corner]).
 McVec2 mc_rect_corner(McRect rect, McRectCorner corner);
@@ -169,6 +177,9 @@ double mc_poly_distance(const McPoly *a, const McPoly *b);
 /// The full contact description of a against b: state, separation, normal, nearest points and
 /// the features involved (see McContact). `out` must be non-NULL; returns out->state.
 McContactState mc_poly_contact(const McPoly *a, const McPoly *b, McContact *out);
+/// What mc_poly_contact gives when a polygon is empty (separated, no features), without the
+/// call: the sweeps start every answer from it.
+void mc_contact_none(McContact *out);
 
 /// The largest signed separation of the two polygons over the edge normals of both (the SAT
 /// value): positive is a gap along that axis (a lower bound of the distance), negative is the

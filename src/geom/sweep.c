@@ -204,9 +204,7 @@ static void hit_init(McSweepHit *out, const McSweepInput *in, bool brief) {
     out->angle = 0.0;
     out->obstacle = -1;
     out->placed.count = 0;
-    McPoly empty;
-    empty.count = 0;
-    mc_poly_contact(&empty, &empty, &out->contact);
+    mc_contact_none(&out->contact);
     if (brief) return;
     // The mover's vertices only: a whole McPoly is MC_POLY_CAPACITY of them, mostly unused.
     if (in && in->mover) {
@@ -283,11 +281,11 @@ static McSweepState sweep_translate(const McSweepInput *in, McVec2 delta, bool b
     return out->state;
 }
 
-// Whether obstacle b lies wholly outside the disc of radius `reach` about the pivot, with room to
-// spare: the turning mover never leaves that disc, so it can neither overlap nor touch b (SAT
-// separation stays positive). The broad phase's box is the disc's square; this drops its corners.
-static bool beyond_reach(const McPoly *b, McVec2 pivot, double reach) {
-    McAabb box = mc_poly_aabb(b);
+// Whether an obstacle lies wholly outside the disc of radius `reach` about the pivot (by its
+// box), with room to spare: the turning mover never leaves that disc, so it can neither overlap
+// nor touch it (SAT separation stays positive). The broad phase's box is the disc's square; this
+// drops its corners.
+static bool beyond_reach(McAabb box, McVec2 pivot, double reach) {
     double dx = pivot.x < box.lo.x ? box.lo.x - pivot.x : pivot.x > box.hi.x ? pivot.x - box.hi.x : 0.0;
     double dy = pivot.y < box.lo.y ? box.lo.y - pivot.y : pivot.y > box.hi.y ? pivot.y - box.hi.y : 0.0;
     double r = reach + 4.0 * SLOP;
@@ -354,7 +352,8 @@ static McSweepState sweep_rotate(const McSweepInput *in, McVec2 pivot, double de
     int i;
     while ((i = candidates_next(&c)) >= 0) {
         const McPoly *b = &in->obstacles[i];
-        if (!mc_aabb_overlaps(mc_poly_aabb(b), swept) || beyond_reach(b, pivot, reach)) continue;
+        McAabb bbox = mc_poly_aabb(b);
+        if (!mc_aabb_overlaps(bbox, swept) || beyond_reach(bbox, pivot, reach)) continue;
         double ang = 0.0;
         int r;
         if (limit == 0.0) {

@@ -54,7 +54,8 @@ int mc_jr_number(McJson *j, const cJSON *obj, const char *key, int required, dou
 int mc_jr_int(McJson *j, const cJSON *obj, const char *key, int required, int min, int max, int *out);
 /// Reads a boolean.
 int mc_jr_bool(McJson *j, const cJSON *obj, const char *key, int required, int *out);
-/// Reads a non-empty string of at most MC_MAX_STRING_BYTES bytes, copied into the arena.
+/// Reads a non-empty string of at most MC_MAX_STRING_BYTES bytes: *out is cJSON's own string,
+/// in the request's arena like the whole parsed request (mc_request), so it lives as long.
 int mc_jr_string(McJson *j, const cJSON *obj, const char *key, int required, const char **out);
 /// Reads a string that must be one of the NULL-terminated `names`; *out is its index.
 int mc_jr_enum(McJson *j, const cJSON *obj, const char *key, int required,

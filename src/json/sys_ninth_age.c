@@ -74,7 +74,8 @@ static int read_battlefield(McJson *j, const cJSON *req, NaBattlefield *bf, McId
         int idp = mc_jr_push_key(j, "id");
         if (!mc_ids_add(j, ids, u->id)) return 0;
         mc_jr_pop(j, idp);
-        McPoly p = mc_rect_to_poly(u->rect);
+        McPoly p;
+        mc_rect_to_poly_into(u->rect, &p);
         if (!na_on_table(bf, &p)) return mc_jr_fail(j, "bad_request", "unit %s lies (partly) beyond the table", u->id);
         mc_jr_pop(j, inner);
     }
@@ -85,7 +86,8 @@ static int read_battlefield(McJson *j, const cJSON *req, NaBattlefield *bf, McId
     int tn;
     if (!mc_jr_terrain(j, req, kinds, ids, &ts, &tn)) return 0;
     bf->terrain = MC_NEW(j->env.arena, NaTerrain, tn > 0 ? tn : 1);
-    McPoly *tmp = MC_NEW(j->env.arena, McPoly, MC_MAX_POLYGON_VERTICES);
+    // Not zeroed (66 KB): the decomposition writes the parts it reports, and only those are read.
+    McPoly *tmp = mc_arena_alloc_raw(j->env.arena, sizeof(McPoly) * MC_MAX_POLYGON_VERTICES);
     if (!bf->terrain || !tmp) return mc_jr_fail(j, "out_of_memory", "out of memory");
     for (int t = 0; t < tn; t++) {
         int parts = 0;
@@ -100,8 +102,11 @@ static int read_battlefield(McJson *j, const cJSON *req, NaBattlefield *bf, McId
         }
         bf->terrain[t].id = ts[t].id;
         bf->terrain[t].part_count = parts;
-        bf->terrain[t].parts = mc_arena_dup(j->env.arena, tmp, (size_t)parts, sizeof(McPoly));
-        if (!bf->terrain[t].parts) return mc_jr_fail(j, "out_of_memory", "out of memory");
+        // The parts' vertices in use only (mc_poly_copy): a whole McPoly is 1 KB, mostly unused.
+        McPoly *kept = mc_arena_alloc_raw(j->env.arena, sizeof(McPoly) * (size_t)parts);
+        if (!kept) return mc_jr_fail(j, "out_of_memory", "out of memory");
+        for (int k = 0; k < parts; k++) mc_poly_copy(&kept[k], &tmp[k]);
+        bf->terrain[t].parts = kept;
     }
     bf->terrain_count = tn;
     return 1;

@@ -49,6 +49,13 @@ typedef struct EndMemo {
     bool ok, used;
 } EndMemo;
 
+// mc_trig_sincos_deg of the last two angles asked for, by their bits.
+typedef struct TrigMemo {
+    uint64_t key[2];
+    double sn[2], cs[2];
+    int used, next;
+} TrigMemo;
+
 typedef struct Ctx {
     McEnv *env;
     NaWorld *w;
@@ -85,9 +92,11 @@ typedef struct Ctx {
     int nmemo;
     // The last two facings' sines and cosines (facing_sc): one wheel angle's candidates share
     // the facing after the wheel.
-    uint64_t sc_key[2];
-    double sc_sin[2], sc_cos[2];
-    int sc_used, sc_next;
+    TrigMemo facings;
+    // The last two turns' (turn_cw_memo): a candidate turns by its wheel angle θ and by −α
+    // three times over (solving a and b, the wheel's corner and centre), and one θ's candidates
+    // share both.
+    TrigMemo turns;
 } Ctx;
 
 static bool is_enemy_unit(const NaWorld *w, int o, int self) {
@@ -126,23 +135,36 @@ int na_charge_compare(const NaChargeMove *x, const NaChargeMove *y) {
 
 // ---- geometry of one candidate -----------------------------------------------------------------
 
-// mc_trig_sincos_deg(facing), remembered for the last two facings (by their bits).
-static void facing_sc(Ctx *c, double facing, double *sn, double *cs) {
+static void memo_sincos(TrigMemo *m, double deg, double *sn, double *cs) {
     uint64_t key;
-    memcpy(&key, &facing, sizeof key);
-    for (int i = 0; i < c->sc_used; i++)
-        if (c->sc_key[i] == key) {
-            *sn = c->sc_sin[i];
-            *cs = c->sc_cos[i];
+    memcpy(&key, &deg, sizeof key);
+    for (int i = 0; i < m->used; i++)
+        if (m->key[i] == key) {
+            *sn = m->sn[i];
+            *cs = m->cs[i];
             return;
         }
-    mc_trig_sincos_deg(facing, sn, cs);
-    int k = c->sc_next;
-    c->sc_next = 1 - k;
-    if (c->sc_used < 2) c->sc_used++;
-    c->sc_key[k] = key;
-    c->sc_sin[k] = *sn;
-    c->sc_cos[k] = *cs;
+    mc_trig_sincos_deg(deg, sn, cs);
+    int k = m->next;
+    m->next = 1 - k;
+    if (m->used < 2) m->used++;
+    m->key[k] = key;
+    m->sn[k] = *sn;
+    m->cs[k] = *cs;
+}
+
+static void facing_sc(Ctx *c, double facing, double *sn, double *cs) { memo_sincos(&c->facings, facing, sn, cs); }
+
+// mc_vec2_rotate_cw (the same arithmetic) with the turn's sine and cosine from c->turns.
+static McVec2 turn_cw_memo(Ctx *c, McVec2 v, double degrees) {
+    double sn, cs;
+    memo_sincos(&c->turns, degrees, &sn, &cs);
+    return mc_vec2(v.x * cs + v.y * sn, v.y * cs - v.x * sn);
+}
+
+// mc_vec2_rotate_cw_about through turn_cw_memo.
+static McVec2 turn_about_memo(Ctx *c, McVec2 p, McVec2 pivot, double degrees) {
+    return mc_vec2_add(pivot, turn_cw_memo(c, mc_vec2_sub(p, pivot), degrees));
 }
 
 // mc_facing_forward through facing_sc.
@@ -152,11 +174,11 @@ static McVec2 forward_of(Ctx *c, double facing) {
     return mc_vec2(sn, cs);
 }
 
-// mc_rect_to_poly through facing_sc.
-static McPoly poly_of(Ctx *c, McRect r) {
+// mc_rect_to_poly_into through facing_sc.
+static void poly_of(Ctx *c, McRect r, McPoly *out) {
     double sn, cs;
     facing_sc(c, r.facing, &sn, &cs);
-    return mc_rect_to_poly_sc(r, sn, cs);
+    mc_rect_to_poly_sc_into(r, sn, cs, out);
 }
 
 static McVec2 aligned_centre(const Ctx *c, double s) { return mc_vec2_mul_add(c->base, s, c->t); }
@@ -171,18 +193,18 @@ static McVec2 align_pivot(const Ctx *c, double s, double alpha, int piece) {
     return mc_vec2_mul_add(c->mid, x, c->t);
 }
 
-static McVec2 pre_align_centre(const Ctx *c, double s, double alpha, int piece) {
+static McVec2 pre_align_centre(Ctx *c, double s, double alpha, int piece) {
     McVec2 r = aligned_centre(c, s);
     if (alpha == 0.0) return r;
-    return mc_vec2_rotate_cw_about(r, align_pivot(c, s, alpha, piece), -alpha);
+    return turn_about_memo(c, r, align_pivot(c, s, alpha, piece), -alpha);
 }
 
 // The wheel's displacement of the centre (a = 0) and its front corner.
-static McVec2 wheel_shift(const Ctx *c, double theta, McVec2 *corner_off) {
+static McVec2 wheel_shift(Ctx *c, double theta, McVec2 *corner_off) {
     McVec2 k = mc_vec2_mul_add(mc_vec2_scale(c->u0, 0.5 * c->md), (theta > 0 ? 0.5 : -0.5) * c->mw, c->r0);
     if (corner_off) *corner_off = k;
     if (theta == 0.0) return mc_vec2(0, 0);
-    return mc_vec2_sub(k, mc_vec2_rotate_cw(k, theta));
+    return mc_vec2_sub(k, turn_cw_memo(c, k, theta));
 }
 
 // a and b for slide s (θ != 0 and not 180°, so the two directions are not parallel).
@@ -253,7 +275,8 @@ static bool aligned_end_legal(Ctx *c, double s, int *others, int *culprit) {
     McRect r = c->S;
     r.centre = aligned_centre(c, s);
     r.facing = c->F;
-    McPoly p = mc_rect_to_poly_sc(r, c->n.x, c->n.y); // n is F's forward: its sine and cosine
+    McPoly p;
+    mc_rect_to_poly_sc_into(r, c->n.x, c->n.y, &p); // n is F's forward: its sine and cosine
     bool ok = end_legal(c, &p, &c->tpoly, others, culprit);
     if (c->nmemo < MEMO_FILL) {
         EndMemo e = {key, *others, *culprit, ok, true};
@@ -276,18 +299,19 @@ static int path_blocker(Ctx *c, NaChargeMove *m, double alpha, McVec2 pivot, boo
     *rotate_target = false;
     if (m->a > 0 && mc_sweep_translate_brief(&si, mc_vec2_scale(c->u0, m->a), &hit) != MC_SWEEP_CLEAR)
         return c->obj[hit.obstacle];
-    McPoly p = mc_rect_to_poly_sc(m->after_a, c->u0.x, c->u0.y); // S's facing: u0 = (sin, cos)
+    McPoly p;
+    mc_rect_to_poly_sc_into(m->after_a, c->u0.x, c->u0.y, &p); // S's facing: u0 = (sin, cos)
     si.mover = &p;
     // Ending in contact is no collision (geom/sweep.h), so a wheel into contact (b = 0) is clear.
     if (m->wheel != 0 && mc_sweep_rotate_brief(&si, m->pivot, m->wheel, &hit) != MC_SWEEP_CLEAR) return c->obj[hit.obstacle];
-    p = poly_of(c, m->after_wheel);
+    poly_of(c, m->after_wheel, &p);
     McVec2 u1 = forward_of(c, m->after_wheel.facing);
     if (m->b > 0 && mc_sweep_translate_brief(&si, mc_vec2_scale(u1, m->b), &hit) != MC_SWEEP_CLEAR) {
         if (!(hit.obstacle == c->target_slot && (1.0 - hit.t) * m->b <= MC_LINEAR_SLOP)) return c->obj[hit.obstacle];
     }
     if (alpha == 0.0) return -1;
     // The Align Move slides along the target facing it touches: the target is not in its way.
-    p = poly_of(c, m->contact);
+    poly_of(c, m->contact, &p);
     unsigned char saved = c->ign[c->target_slot];
     c->ign[c->target_slot] = 1;
     McSweepState st = mc_sweep_rotate_brief(&si, pivot, alpha, &hit);
@@ -344,7 +368,7 @@ static void consider(Ctx *c, double theta, double s, int piece) {
     m.after_a.centre = mc_vec2_mul_add(c->S.centre, m.a, c->u0);
     m.pivot = mc_vec2_add(m.after_a.centre, koff);
     m.after_wheel = m.after_a;
-    m.after_wheel.centre = mc_vec2_rotate_cw_about(m.after_a.centre, m.pivot, theta);
+    m.after_wheel.centre = turn_about_memo(c, m.after_a.centre, m.pivot, theta);
     m.after_wheel.facing = mc_facing_normalize(c->S.facing + theta);
     m.contact = m.after_wheel;
     m.contact.centre = mc_vec2_mul_add(m.after_wheel.centre, m.b, forward_of(c, m.after_wheel.facing));
@@ -373,7 +397,9 @@ static void consider(Ctx *c, double theta, double s, int piece) {
         m.target_final = c->T;
         m.target_final.centre = mc_vec2_rotate_cw_about(c->T.centre, pv, -alpha);
         m.target_final.facing = mc_facing_normalize(c->T.facing - alpha);
-        McPoly fp = mc_rect_to_poly(m.final), tp = mc_rect_to_poly(m.target_final);
+        McPoly fp, tp;
+        mc_rect_to_poly_into(m.final, &fp);
+        mc_rect_to_poly_into(m.target_final, &tp);
         end_ok = end_legal(c, &fp, &tp, &m.others, &culprit);
         // The rotated target keeps clear of everything but the charger.
         if (end_ok) {
@@ -757,7 +783,8 @@ static void fixed_slides(Ctx *c, int charger_files) {
         McRect r = c->S;
         r.centre = aligned_centre(c, 0.0);
         r.facing = c->F;
-        McPoly p = mc_rect_to_poly(r);
+        McPoly p;
+        mc_rect_to_poly_into(r, &p);
         for (int i = 0; i < p.count; i++) {
             if (fabs(c->t.x) > 1e-12) add_fixed(c, -p.v[i].x / c->t.x), add_fixed(c, (bf->table_w - p.v[i].x) / c->t.x);
             if (fabs(c->t.y) > 1e-12) add_fixed(c, -p.v[i].y / c->t.y), add_fixed(c, (bf->table_h - p.v[i].y) / c->t.y);
@@ -792,8 +819,8 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     c->mw = c->S.width;
     c->md = c->S.depth;
     static const double turn[] = {180.0, 90.0, 270.0, 0.0};
-    c->tpoly = mc_rect_to_poly(c->T);
-    c->spoly = mc_rect_to_poly(c->S);
+    mc_rect_to_poly_into(c->T, &c->tpoly);
+    mc_rect_to_poly_into(c->S, &c->spoly);
     const McPoly *tp = &c->tpoly;
     static const int edge_from[] = {MC_RECT_FRONT_RIGHT, MC_RECT_FRONT_LEFT, MC_RECT_BACK_RIGHT, MC_RECT_BACK_LEFT};
     static const int edge_to[] = {MC_RECT_FRONT_LEFT, MC_RECT_BACK_LEFT, MC_RECT_FRONT_RIGHT, MC_RECT_BACK_RIGHT};
@@ -931,7 +958,7 @@ static bool engaged(NaWorld *w, int unit) {
 static void place_all(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
     for (int i = 0; i < bf->unit_count; i++) {
         bf->units[i].rect = saved[i];
-        w->objs[i].poly = mc_rect_to_poly(saved[i]);
+        mc_rect_to_poly_into(saved[i], &w->objs[i].poly);
     }
     na_world_refresh(w);
 }

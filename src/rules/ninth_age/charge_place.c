@@ -26,7 +26,8 @@ static McRect slide_at(const Slide *sl, double s) {
 }
 
 static double sep_at(const Slide *sl, double s, const McPoly *obj) {
-    McPoly p = mc_rect_to_poly(slide_at(sl, s));
+    McPoly p;
+    mc_rect_to_poly_into(slide_at(sl, s), &p);
     return na_separation(&p, obj);
 }
 
@@ -71,7 +72,8 @@ static bool blocked_interval(const Slide *sl, const McPoly *obj, double lo, doub
 // The s range keeping every corner on the table: linear constraints in s.
 static void table_range(const NaBattlefield *bf, const Slide *sl, double *lo, double *hi) {
     if (!bf->has_table) return;
-    McPoly p = mc_rect_to_poly(sl->rect);
+    McPoly p;
+    mc_rect_to_poly_into(sl->rect, &p);
     double dir[2] = {sl->right.x, sl->right.y}, lim[2] = {bf->table_w, bf->table_h};
     for (int i = 0; i < 4; i++) {
         double c[2] = {p.v[i].x, p.v[i].y};
@@ -102,7 +104,8 @@ bool na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVec2 
     // The charger faces against the facing's outward normal: a front facing is met facing the
     // target's facing + 180°, a left one + 90°, a right one + 270°, the rear at the same facing.
     static const double turn[] = {180.0, 90.0, 270.0, 0.0};
-    McPoly tp = mc_rect_to_poly(t);
+    McPoly tp;
+    mc_rect_to_poly_into(t, &tp);
     static const int edge_from[] = {MC_RECT_FRONT_RIGHT, MC_RECT_FRONT_LEFT, MC_RECT_BACK_RIGHT, MC_RECT_BACK_LEFT};
     static const int edge_to[] = {MC_RECT_FRONT_LEFT, MC_RECT_BACK_LEFT, MC_RECT_FRONT_RIGHT, MC_RECT_BACK_RIGHT};
     McVec2 mid = mc_vec2_lerp(tp.v[edge_from[facing]], tp.v[edge_to[facing]], 0.5);
@@ -161,7 +164,8 @@ bool na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVec2 
         }
     for (int i = 0; i < nc; i++) {
         McRect r = slide_at(&sl, cand[i]);
-        McPoly p = mc_rect_to_poly(r);
+        McPoly p;
+        mc_rect_to_poly_into(r, &p);
         if (!na_spacing_check(w, &p, mover, target, NULL)) continue;
         out->rect = r;
         double from = cand[i] - 0.5 * mw, to = cand[i] + 0.5 * mw;
@@ -178,7 +182,8 @@ int na_slide_blocked_ends(NaWorld *w, int mover, int target, NaFacing facing, do
     const NaBattlefield *bf = w->bf;
     McRect t = bf->units[target].rect, m = bf->units[mover].rect;
     static const double turn[] = {180.0, 90.0, 270.0, 0.0};
-    McPoly tp = mc_rect_to_poly(t);
+    McPoly tp;
+    mc_rect_to_poly_into(t, &tp);
     static const int edge_from[] = {MC_RECT_FRONT_RIGHT, MC_RECT_FRONT_LEFT, MC_RECT_BACK_RIGHT, MC_RECT_BACK_LEFT};
     static const int edge_to[] = {MC_RECT_FRONT_LEFT, MC_RECT_BACK_LEFT, MC_RECT_FRONT_RIGHT, MC_RECT_BACK_RIGHT};
     McVec2 mid = mc_vec2_lerp(tp.v[edge_from[facing]], tp.v[edge_to[facing]], 0.5);

@@ -85,11 +85,12 @@ static bool field_build(McEnv *env, NaWorld *w, int self, McRect start, Field *f
     f->obj = MC_NEW(env->arena, int, cap);
     f->ign = MC_NEW(env->arena, unsigned char, cap);
     if (!f->polys || !f->obj || !f->ign) return false;
-    McPoly sp = mc_rect_to_poly(start);
+    McPoly sp;
+    mc_rect_to_poly_into(start, &sp);
     f->n = 0;
     for (int o = 0; o < w->count; o++) {
         if (o == self || !w->objs[o].active) continue;
-        f->polys[f->n] = w->objs[o].poly;
+        mc_poly_copy(&f->polys[f->n], &w->objs[o].poly);
         f->obj[f->n] = o;
         // Whatever it already overlaps (it cannot, as a legal position) does not stop it.
         f->ign[f->n] = na_separation(&sp, &w->objs[o].poly) < -MC_LINEAR_SLOP;
@@ -105,7 +106,7 @@ static bool field_build(McEnv *env, NaWorld *w, int self, McRect start, Field *f
             {{0.5 * W, H + 0.5 * t}, 0.0, W + 2 * t, t},
         };
         for (int i = 0; i < EDGE_STRIPS; i++) {
-            f->polys[f->n] = mc_rect_to_poly(strips[i]);
+            mc_rect_to_poly_into(strips[i], &f->polys[f->n]);
             f->obj[f->n] = -1;
             f->ign[f->n] = 0;
             f->n++;
@@ -132,7 +133,8 @@ bool na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double di
     out->clockwise = m.sign > 0;
     Field f;
     if (!field_build(env, w, charger, S, &f)) return false;
-    McPoly p = mc_rect_to_poly(S);
+    McPoly p;
+    mc_rect_to_poly_into(S, &p);
     McSweepInput si = {&p, f.polys, f.n, NULL, f.ign};
     McSweepHit hit;
     // The wheel: towards the Centre, as far as the distance allows.
@@ -145,12 +147,13 @@ bool na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double di
         // Blocked: stop where the gap to what it met is still NA_CLEAR_GAP.
         double a = 0.0, b = fabs(hit.angle);
         const McPoly *ob = &f.polys[hit.obstacle];
-        McPoly q = mc_rect_to_poly(wheeled(&m, a));
+        McPoly q;
+        mc_rect_to_poly_into(wheeled(&m, a), &q);
         if (hit.state == MC_SWEEP_HIT && na_separation(&q, ob) >= NA_CLEAR_GAP) {
             for (int i = 0; i < BISECT_STEPS; i++) {
                 double mid = 0.5 * (a + b);
                 if (mid <= a || mid >= b) break;
-                q = mc_rect_to_poly(wheeled(&m, mid));
+                mc_rect_to_poly_into(wheeled(&m, mid), &q);
                 if (na_separation(&q, ob) >= NA_CLEAR_GAP) a = mid;
                 else b = mid;
             }
@@ -168,7 +171,7 @@ bool na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double di
     if (rest < 0) rest = 0;
     McRect at = out->after_wheel;
     McVec2 u = mc_facing_forward(at.facing);
-    p = mc_rect_to_poly(at);
+    mc_rect_to_poly_into(at, &p);
     double go = rest;
     if (rest > 0 && mc_sweep_translate(&si, mc_vec2_scale(u, rest), &hit) != MC_SWEEP_CLEAR) {
         double reach = hit.t * rest;

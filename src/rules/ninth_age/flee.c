@@ -16,13 +16,13 @@ static bool enemy_of(const NaWorld *w, int a, int b) {
 
 // The facing of `enemy` touching `p` with the longest stretch; -1 when none touches.
 static int touching_facing(const NaWorld *w, int enemy, const McPoly *p) {
-    McPoly e = w->objs[enemy].poly;
+    const McPoly *e = &w->objs[enemy].poly;
     // Edge order of mc_rect_to_poly: front, left, back, right.
     static const NaFacing facing_of_edge[] = {NA_FACING_FRONT, NA_FACING_LEFT, NA_FACING_REAR, NA_FACING_RIGHT};
     int best = -1;
     double best_len = -1;
     for (int k = 0; k < 4; k++) {
-        McVec2 a = e.v[k], b = e.v[(k + 1) % 4];
+        McVec2 a = e->v[k], b = e->v[(k + 1) % 4];
         double ab = mc_vec2_distance(a, b);
         McVec2 dir = mc_vec2_scale(mc_vec2_sub(b, a), 1.0 / ab);
         // The stretch of this edge the unit lies on: project the unit's vertices that are on the
@@ -52,7 +52,8 @@ static int touching_facing(const NaWorld *w, int enemy, const McPoly *p) {
 // Distance along `dir` from `r` at which a corner first reaches the table edge (0: already).
 static double edge_distance(const NaBattlefield *bf, McRect r, McVec2 dir) {
     if (!bf->has_table) return INFINITY;
-    McPoly p = mc_rect_to_poly(r);
+    McPoly p;
+    mc_rect_to_poly_into(r, &p);
     double best = INFINITY;
     double lim[2] = {bf->table_w, bf->table_h}, d[2] = {dir.x, dir.y};
     for (int i = 0; i < 4; i++) {
@@ -99,7 +100,8 @@ enum { BISECT = 80, MAX_CLEARING = 256 };
 
 // The first object (not `self`) the rectangle `r` touches or overlaps, or -1.
 static int first_touching(NaWorld *w, McRect r, int self) {
-    McPoly p = mc_rect_to_poly(r);
+    McPoly p;
+    mc_rect_to_poly_into(r, &p);
     int n = na_world_query(w, mc_poly_aabb(&p), 4 * MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++)
         if (w->hits[i] != self && na_separation(&p, &w->objs[w->hits[i]].poly) <= MC_LINEAR_SLOP) return w->hits[i];
@@ -111,7 +113,8 @@ bool na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFlee
     memset(out, 0, sizeof *out);
     const NaBattlefield *bf = w->bf;
     McRect r = bf->units[unit].rect;
-    McPoly p = mc_rect_to_poly(r);
+    McPoly p;
+    mc_rect_to_poly_into(r, &p);
     out->start = r;
     double facing;
     if (from < 0) {
@@ -151,7 +154,7 @@ bool na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFlee
         McPoly q;
         for (int i = 0; i < 64; i++) {
             at.centre = mc_vec2_mul_add(out->pivot.centre, hi, u);
-            q = mc_rect_to_poly(at);
+            mc_rect_to_poly_into(at, &q);
             if (na_separation(&q, &w->objs[o].poly) > MC_LINEAR_SLOP) break;
             lo = hi;
             step *= 2;
@@ -160,7 +163,7 @@ bool na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFlee
         for (int i = 0; i < BISECT; i++) {
             double mid = 0.5 * (lo + hi);
             at.centre = mc_vec2_mul_add(out->pivot.centre, mid, u);
-            q = mc_rect_to_poly(at);
+            mc_rect_to_poly_into(at, &q);
             if (na_separation(&q, &w->objs[o].poly) > 0.0) hi = mid;
             else lo = mid;
         }
@@ -176,7 +179,9 @@ bool na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFlee
     }
     out->end.centre = mc_vec2_mul_add(out->pivot.centre, t, u);
     // What it passed through: the pivot's footprint and the swept hull of the straight move.
-    McPoly a = mc_rect_to_poly(out->pivot), b = mc_rect_to_poly(out->end);
+    McPoly a, b;
+    mc_rect_to_poly_into(out->pivot, &a);
+    mc_rect_to_poly_into(out->end, &b);
     McVec2 pts[8];
     for (int i = 0; i < 4; i++) pts[i] = a.v[i], pts[4 + i] = b.v[i];
     McPoly swept = hull8(pts, 8);

@@ -276,7 +276,8 @@ static bool on_table_strict(const NaBattlefield *bf, const McPoly *p) {
 // no object may come nearer than 1" (NA_SPACING) — or than it already was, when nearer — and the
 // unit stays on the table. Sampled every half degree, the stop found by bisection.
 static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
-    McPoly p0 = mc_rect_to_poly(start);
+    McPoly p0;
+    mc_rect_to_poly_into(start, &p0);
     double radius = 0.5 * sqrt(start.width * start.width + start.depth * start.depth);
     McAabb box = {mc_vec2(start.centre.x - radius, start.centre.y - radius),
                   mc_vec2(start.centre.x + radius, start.centre.y + radius)};
@@ -301,7 +302,8 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
             double at = iter == 0 ? t : 0.5 * (ok + t);
             McRect r = start;
             r.facing = mc_facing_normalize(start.facing + turn * at);
-            McPoly p = mc_rect_to_poly(r);
+            McPoly p;
+            mc_rect_to_poly_into(r, &p);
             bool fine = !table || on_table_strict(c->bf, &p);
             for (int i = 0; i < m && fine; i++)
                 if (na_separation(&p, &c->w->objs[objs[i]].poly) < need[i]) fine = false;
@@ -338,7 +340,8 @@ static bool post_combat_pivot(Ctx *c, int k, McRect at, McRect *out) {
             if (i == 24) break;
             r.facing = mc_facing_normalize(at.facing + 15.0 * step);
         }
-        McPoly p = mc_rect_to_poly(r);
+        McPoly p;
+        mc_rect_to_poly_into(r, &p);
         if (na_spacing_check(c->w, &p, pi->unit, -1, NULL)) {
             *out = r;
             return true;
@@ -366,7 +369,8 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
         for (int i = 1; i <= n; i++) {
             double t = 1.0 - (double)i / n;
             McRect r = between(like, a, b, turn, t);
-            McPoly p = mc_rect_to_poly(r);
+            McPoly p;
+            mc_rect_to_poly_into(r, &p);
             if (!na_clear_by(c->w, &p, self, charged, NA_CLEAR_GAP)) {
                 bad = t;
                 continue;
@@ -375,7 +379,8 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
             for (int it = 0; it < BISECT_STEPS; it++) {
                 double mid = 0.5 * (good + bad);
                 McRect rm = between(like, a, b, turn, mid);
-                McPoly pm = mc_rect_to_poly(rm);
+                McPoly pm;
+                mc_rect_to_poly_into(rm, &pm);
                 if (na_clear_by(c->w, &pm, self, charged, NA_CLEAR_GAP)) good = mid;
                 else bad = mid;
             }
@@ -575,7 +580,8 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     o->outcome = charged >= 0 ? NA_SIT_ENEMY : outcome;
     o->rule = rule;
     // 9A-LP-1: the end position must touch nothing it did not charge and keep unit spacing.
-    McPoly endp = mc_rect_to_poly(cur);
+    McPoly endp;
+    mc_rect_to_poly_into(cur, &endp);
     NaSpacing sp;
     if (!na_spacing_check(c->w, &endp, self, charged, &sp)) {
         o->backtracked = true;
@@ -592,7 +598,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                                         sp.object >= 0 ? na_object_id(c->w, sp.object) : "the table edge");
             if (r && sp.object >= 0) r->unit = na_object_id(c->w, sp.object);
         }
-        endp = mc_rect_to_poly(cur);
+        mc_rect_to_poly_into(cur, &endp);
         na_spacing_check(c->w, &endp, self, charged, &sp);
     } else {
         TRACE(c, "9A-LP-1", self, "the end position is legal");
@@ -629,7 +635,7 @@ static void run_order(Ctx *c, const int *order, int count, const Plan *plans, co
 static void restore(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
     for (int i = 0; i < bf->unit_count; i++) {
         bf->units[i].rect = saved[i];
-        w->objs[i].poly = mc_rect_to_poly(saved[i]);
+        mc_rect_to_poly_into(saved[i], &w->objs[i].poly);
     }
     na_world_refresh(w);
 }
