@@ -6,10 +6,10 @@
 
 double mc_round9(double v) {
     if (!isfinite(v)) return 0;
-    // Beyond 1e6 a multiple of 1e-9 has no exact double neighbour worth printing; such values are
-    // counts and limits, already whole.
     // Whole numbers (most of a large answer: hexes, costs, node numbers) are already rounded.
     if (fabs(v) < 1e6 && v == (double)(int32_t)v) return v == 0 ? 0 : v;
+    // Beyond 1e6 a multiple of 1e-9 has no exact double neighbour worth printing; such values are
+    // counts and limits, already whole.
     double r = fabs(v) < 1e6 ? round(v * 1e9) / 1e9 : v;
     return r == 0 ? 0 : r;
 }
@@ -32,9 +32,6 @@ static void close_last(McJwList *l) {
     mc_json_text_put(&l->text, l->open[l->depth].type == cJSON_Object ? "}" : "]", 1);
 }
 
-// Starts a member of the open container at `level`: finishes the containers opened inside it
-// since, then writes the comma and, in an object, the key. NULL when the container was already
-// finished (a writer bug, jwrite.h) or the text could not grow.
 // Finishes the containers opened inside the open container at `level`; 0 when that one was
 // already finished (a writer bug, jwrite.h).
 static int stream_enter(McJson *j, int level) {
@@ -47,6 +44,9 @@ static int stream_enter(McJson *j, int level) {
     return 1;
 }
 
+// Starts a member of the open container at `level`: finishes the containers opened inside it
+// since, then writes the comma and, in an object, the key. NULL when the container was already
+// finished (a writer bug, jwrite.h) or the text could not grow.
 static McJsonText *stream_member(McJson *j, int level, const char *key) {
     McJwList *l = j->list;
     if (!stream_enter(j, level)) return NULL;
