@@ -69,15 +69,21 @@ static int same_double(double a, double b) {
     return fabs(a - b) <= max * DBL_EPSILON;
 }
 
+/// Writes the decimal digits of v at `out` (no NUL), counted first so that they go in place with
+/// 32-bit division (most whole numbers of an answer are hexes, costs and counts); returns how many.
+static int put_u32(char *out, uint32_t v) {
+    int n = 1;
+    for (uint32_t x = v; x >= 10; x /= 10) n++;
+    for (int i = n - 1; i >= 0; i--, v /= 10) out[i] = (char)('0' + v % 10);
+    return n;
+}
+
 int mc_json_print_number(double d, char *out) {
     // Whole numbers from 1 to 10^9 - 1 first: nearly every number of a large answer (hexes, costs,
     // nodes). NaN fails the comparisons; 0 is left to the general case (it may be -0).
     if (d >= 1 && d < 1e9 && (double)(uint32_t)d == d) {
-        uint32_t v = (uint32_t)d;
-        int n = v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : v < 10000 ? 4 : v < 100000 ? 5 : v < 1000000 ? 6
-              : v < 10000000 ? 7 : v < 100000000 ? 8 : 9;
+        int n = put_u32(out, (uint32_t)d);
         out[n] = '\0';
-        for (int i = n - 1; i >= 0; i--, v /= 10) out[i] = (char)('0' + v % 10);
         return n;
     }
     if (isnan(d) || isinf(d)) {
@@ -88,16 +94,15 @@ int mc_json_print_number(double d, char *out) {
     // Whole numbers below 1e15: "%1.15g" writes every digit and no exponent. (Truncation and a
     // compare rather than floor and memcpy: most numbers of a large answer are small integers.)
     if (a < 1e15 && (double)(int64_t)d == d && !(d == 0 && signbit(d))) {
-        char tmp[24], *end = tmp + sizeof tmp, *p = end;
-        if (a < 4294967296.0) { // 32-bit division: most whole numbers are hexes, costs and counts
-            uint32_t v = (uint32_t)a;
-            do {
-                *--p = (char)('0' + v % 10);
-                v /= 10;
-            } while (v);
-        } else {
-            p = digits_back((uint64_t)a, end);
+        if (a < 4294967296.0) {
+            int n = d < 0;
+            if (n) out[0] = '-';
+            n += put_u32(out + n, (uint32_t)a);
+            out[n] = '\0';
+            return n;
         }
+        char tmp[24], *end = tmp + sizeof tmp;
+        char *p = digits_back((uint64_t)a, end);
         if (d < 0) *--p = '-';
         int n = (int)(end - p);
         for (int i = 0; i < n; i++) out[i] = p[i];
@@ -311,12 +316,9 @@ int mc_json_text_int_members(McJsonText *t, int comma, const char *const *keys, 
         *d++ = '"';
         *d++ = ':';
         int v = values[i];
-        unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
         if (v < 0) *d++ = '-';
-        int digits = 1;
-        for (unsigned x = u; x >= 10; x /= 10) digits++;
-        for (int k = digits - 1; k >= 0; k--, u /= 10) d[k] = (char)('0' + u % 10);
-        t->len = (size_t)(d + digits - t->buf);
+        d += put_u32(d, v < 0 ? 0u - (uint32_t)v : (uint32_t)v);
+        t->len = (size_t)(d - t->buf);
     }
     return 1;
 }
