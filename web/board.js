@@ -272,10 +272,10 @@ export class Board {
     c.fillRect(0, 0, this.w, this.h);
     if (sc.kind === 'free') this.paintTable(sc); else this.paintHexBoard(sc);
     const overlay = sc.overlay ?? [];
-    const onTop = (it) => it.type === 'mark' || it.type === 'line';
+    const onTop = (it) => it.type === 'mark' || it.type === 'line' || it.onTop;
     this.paintOverlay(overlay.filter((it) => !onTop(it)));
     for (const u of sc.units) this.paintUnit(u);
-    this.paintOverlay(overlay.filter(onTop)); // markers and arrows stay visible over units
+    this.paintOverlay(overlay.filter(onTop)); // markers, arrows and units moved in place stay visible over units
     this.paintTracks(sc);
     const sel = sc.units.find((u) => u.selected);
     if (sel && this.ctl.mode() === 'move') this.paintHandle(sel);

@@ -53,10 +53,13 @@ function makeOut(request, colourOf) {
   out.ghost = (id, pose, label, style = 'ghost') => {
     const u = unitInfo(request, id);
     if (!u || !isPose(pose)) return;
-    const final = style === 'final', failed = style === 'failed';
+    const final = style === 'final', failed = style === 'failed', moved = style === 'moved';
+    // 'moved': a unit the answer moves where it stands (a charged target turned in place) is an
+    // outline over the units, else the unit itself would hide it
     out.overlay.push({ type: 'pose', pose: { facing: 0, ...pose }, w: u.w, d: u.d, label,
-      fill: final ? 'rgba(255,255,255,0.55)' : style === 'bad' ? 'rgba(179,38,30,0.12)' : failed ? FAILED_FILL : GHOST,
-      color: style === 'bad' ? BAD : final ? GOOD : failed ? WARN : PATH, dashed: !final, thin: style === 'option', labelBehind: final || style === 'bad' || style === 'option', labelAhead: failed });
+      fill: moved ? undefined : final ? 'rgba(255,255,255,0.55)' : style === 'bad' ? 'rgba(179,38,30,0.12)' : failed ? FAILED_FILL : GHOST,
+      color: style === 'bad' ? BAD : final || moved ? GOOD : failed ? WARN : PATH, dashed: !final, thin: style === 'option', onTop: moved,
+      labelBehind: final || moved || style === 'bad' || style === 'option', labelAhead: failed });
   };
   out.mark = (m) => out.overlay.push(m);
   out.unitHex = (id) => {
@@ -270,10 +273,11 @@ function wheelPoses(from, pivot, deg) {
 }
 
 /** The target facing a charger contacts, as a thick line along that side of the target. */
-function chargedEdge(out, req, target, facing, label) {
+function chargedEdge(out, req, target, facing, label, turned) {
   const t = unitInfo(req, target);
   if (!t || !isPose(t)) return;
-  const k = rectCorners(t.x, t.y, t.facing ?? 0, t.w, t.d);
+  const at = isPose(turned) ? turned : t; // a target turned to meet the charger (9A-CH-2) is contacted where it ends
+  const k = rectCorners(at.x, at.y, at.facing ?? 0, t.w, t.d);
   const edge = { front: [k[0], k[1]], right: [k[1], k[2]], rear: [k[2], k[3]], left: [k[3], k[0]] }[facing];
   if (edge) out.mark({ type: 'line', from: edge[0], to: edge[1], color: BAD, width: 6, label });
 }
@@ -300,11 +304,11 @@ function drawCharge(out, r, req) {
       out.poseTrack(id, poses.length ? poses : [c.final], name);
       // the pivot only where the wheel shows (a slide clear of a unit can wheel a few thousandths of a degree)
       if (Number.isFinite(w.angle) && Math.abs(w.angle) >= 0.5 && Array.isArray(w.pivot)) out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: PATH, label: `wheel ${n3(Math.abs(w.angle))}°` });
-      chargedEdge(out, req, c.target ?? req.target, c.facing, many ? undefined : `charged in the ${c.facing}`);
+      chargedEdge(out, req, c.target ?? req.target, c.facing, many ? undefined : `charged in the ${c.facing}`, c.rotatesTarget ? c.targetFinal : undefined);
       // short labels: behind the ghost they must not reach under the target (the text names everything)
       if (isPose(c.final)) out.ghost(id, c.final, many ? name : 'charges', 'final');
       // the charger could not align, so the target turned about the contact point instead (9A-CH-2)
-      if (c.rotatesTarget && isPose(c.targetFinal)) out.ghost(c.target ?? req.target, c.targetFinal, 'target rotated');
+      if (c.rotatesTarget && isPose(c.targetFinal)) out.ghost(c.target ?? req.target, c.targetFinal, `${c.target ?? req.target}: turned`, 'moved');
       return;
     }
     // out of range: where the shortest charge would have ended, faintly (alone: among combined chargers it crowds the target)
@@ -945,6 +949,7 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   if (arr(r.engagedWith).length) facts.push(`Engaged with: ${r.engagedWith.join(', ')}`);
   if (arr(r.startEngagedWith).length) facts.push(`starts Engaged with: ${r.startEngagedWith.join(', ')}`);
   if ((isPose(r.final) && !combined) || isHex(r.final)) facts.push(`${r.legal === false ? 'stops at' : r.possible === false ? 'the charge would end at' : 'ends at'}: ${poseText(r.final)}`);
+  if (r.rotatesTarget && isPose(r.targetFinal) && !combined) facts.push(`${r.target ?? request.target ?? 'the target'} turned about the contact point (it could not be aligned to): ${poseText(r.targetFinal)}`);
   if (r.stay && typeof r.stay === 'object') facts.push(`staying put: ${r.stay.engaged ? `Engaged with ${arr(r.stay.engagedWith).join(', ')}` : 'not Engaged'}, may turn to ${arr(r.stay.facings).join(', ')}`);
   const reachCount = opts.reachCount ?? arr(r.hexes).length;
   if (reachCount && arr(r.hexes).length) facts.push(`${plural(reachCount, 'hex', 'hexes')} reachable; tap one (or press ] and [) to see its path`);

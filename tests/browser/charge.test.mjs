@@ -150,6 +150,51 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   });
 }
 
+// T (4 × 2 at (24, 24), facing 30) is charged in its front by C (4 × 2, facing 180) from straight
+// above its front-left corner P = T + f − 2r = (24.5 − √3, 25 + √3/2) (f = (1/2, √3/2), r = (√3/2,
+// −1/2)): C's front starts at y = 35, so its front-right corner meets P after 35 − P.y″ straight.
+// C would then turn 30° about P; a rock at x 26.9..27.1, y 25.3..25.6 lies where its left side
+// would sweep (4 to √20 from P, 0 to 30° below C's front) and clear of C's approach (x ≤ 26.768)
+// and of T either way, so T is turned −30° about P instead: facing 0, its front-left corner still
+// at P, centre P + (2, −1). The range leaves 0.01″ spare: a wheel round the rock that keeps T
+// unturned (priority 3 of Maximising Contact, 9A-CH-3) is longer than that.
+const P = [24.5 - S3, 25 + S3 / 2];
+const ROTATED = {
+  system: 'ninth-age', query: 'charge', table: { width: 48, height: 48 },
+  units: [{ id: 'C', side: 'red', x: P[0] + 2, y: 36, facing: 180, width: 4, depth: 2 }, { id: 'T', side: 'blue', x: 24, y: 24, facing: 30, width: 4, depth: 2 }],
+  terrain: [{ id: 'rock', kind: 'impassable', polygon: [[26.9, 25.3], [27.1, 25.3], [27.1, 25.6], [26.9, 25.6]] }],
+  charger: 'C', target: 'T', range: 35 - P[1] + 0.01,
+};
+
+for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  test(`9A-CH-2 the charger cannot align past a rock: the target turned about the contact point, drawn and said (${size} ${viewport.width}x${viewport.height})`, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch: size === 'phone' });
+    await openRequest(page, ROTATED);
+    const straight = 35 - P[1];
+    assert.match(await verdict(page), new RegExp(`^The charge can be made: C charges T in the front: ${+straight.toFixed(3)}″ straight, rotating the target`));
+    const at = (x, y, f) => `(${+x.toFixed(3)}, ${+y.toFixed(3)}) facing ${f}°`;
+    const text = await details(page);
+    assert.ok(text.includes(`ends at: ${at(P[0] + 2, P[1] + 1, 180)}`), text);
+    assert.ok(text.includes(`T turned about the contact point (it could not be aligned to): ${at(P[0] + 2, P[1] - 1, 0)}`), text);
+    const items = await overlay(page);
+    // C stays where it touched: its front-right corner on P, facing 180
+    nearPose(poseLabelled(items, /^charges$/)[0].pose, [P[0] + 2, P[1] + 1, 180], 'C at contact');
+    const turned = poseLabelled(items, /^T: turned$/);
+    assert.equal(turned.length, 1);
+    nearPose(turned[0].pose, [P[0] + 2, P[1] - 1, 0], 'T turned about P');
+    // an outline over the units: T where it stood would hide it
+    assert.equal(turned[0].fill, undefined);
+    assert.equal(turned[0].onTop, true);
+    // the facing charged is T's front where it ends: from its front-left corner P to P + 4 along x
+    const edges = items.filter((it) => it.type === 'line' && it.width === 6).map((it) => [...it.from, ...it.to]);
+    assert.equal(edges.length, 1);
+    edges[0].forEach((v, i) => near(v, [P[0], P[1], P[0] + 4, P[1]][i], `charged edge ${i}`));
+    await shot(page, 'ninth-age-charge-rotates-target', viewport);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 test('9A-CH-4 A-9A-4 hostile names in a charge answer (chargers, the order, what stopped a failed charge) render as text only', async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const evil = '<img src=x onerror="window.__pwned=1">', wall = '<script>window.__pwned=2</script>';
