@@ -100,6 +100,8 @@ function measureMovecalc(engine, text, cfg) {
     out.native = best(out.native, runNative([file], cfg)[0]);
     out.wasmText = best(out.wasmText, measure(() => engine.requestText(text), cfg));
     out.wasmFull = best(out.wasmFull, measure(() => JSON.parse(engine.requestText(text)), cfg));
+    // what the full path costs however fast the engine: V8 reading the answer
+    out.parseOnly = best(out.parseOnly, measure(() => JSON.parse(response), cfg));
   }
   const native = out.native;
   out.sameAnswer = native.responseHash === fnv1a(response) && native.responseBytes === out.responseBytes;
@@ -156,7 +158,7 @@ for (const g of hexGrowthCases(HEX_SIDES)) {
   const mf = measureMovecalc(engine, g.textFull, GROWTH_CFG);
   const hc = measureComparator(honeycombReach, g.text, GROWTH_CFG);
   hexGrowth.push({ id: g.id, label: g.label, n: g.n, status: m.status, code: m.code,
-    wasm: m.wasmFull?.medianNs ?? null, native: m.native?.medianNs ?? null, responseBytes: m.responseBytes,
+    wasm: m.wasmFull?.medianNs ?? null, native: m.native?.medianNs ?? null, responseBytes: m.responseBytes, parseOnly: m.parseOnly?.medianNs ?? null,
     wasmFullDetail: mf.wasmFull?.medianNs ?? null, nativeFullDetail: mf.native?.medianNs ?? null, responseBytesFullDetail: mf.responseBytes,
     honeycomb: hc.medianNs ?? null, honeycombError: hc.error });
   log(`  ${g.label}: movecalc ${m.status === 'ok' ? `${(m.wasmFull.medianNs / 1e3).toFixed(1)} µs (full detail ${(mf.wasmFull.medianNs / 1e3).toFixed(1)} µs)` : m.status}, honeycomb ${hc.medianNs ? (hc.medianNs / 1e3).toFixed(1) + ' µs' : hc.error}`);
@@ -270,7 +272,7 @@ if (withPage) {
   };
   for (const r of results.latency.filter((x) => x.status === 'ok')) {
     if (r.size === 'seed') add(SEED, r.id, us(r.wasmFull.medianNs), r.wasmFull.medianNs <= 50e3);
-    if (r.size === 'stress') add(STRESS, r.id, ms(r.wasmFull.medianNs), r.wasmFull.medianNs <= 2e6);
+    if (r.size === 'stress') add(STRESS, r.id, ms(r.wasmFull.medianNs), r.wasmFull.medianNs <= 2e6, `JSON.parse of the ${(r.responseBytes / 1024).toFixed(0)} KB answer alone: ${ms(r.parseOnly.medianNs)}`);
     add(RATIO, r.id, `${r.ratio.toFixed(2)}× (p10: ${r.ratioP10.toFixed(2)}×)`, r.ratio <= 1.5);
   }
   const notOk = results.latency.filter((x) => x.status !== 'ok');
@@ -279,7 +281,7 @@ if (withPage) {
   unmeasured(RATIO, notOk);
   const hex100 = results.growth.hex.points.find((p) => p.n === 10000);
   if (hex100) add('hex reach 100 × 100 ≤ 2 ms (wasm)', 'growth/hex/100x100, "detail": "brief"', hex100.wasm !== null ? ms(hex100.wasm) : null, hex100.wasm !== null ? hex100.wasm <= 2e6 : null,
-    hex100.wasm === null ? `not available in this build (${hex100.code})` : `full detail: ${ms(hex100.wasmFullDetail)}`);
+    hex100.wasm === null ? `not available in this build (${hex100.code})` : `full detail: ${ms(hex100.wasmFullDetail)}; JSON.parse of the brief answer alone: ${ms(hex100.parseOnly)}`);
   for (const c of results.comparisons.filter((x) => x.target && x.speedUp !== null)) {
     add(`≥ ${c.target}× faster than ${c.comparator}`, c.case, `${c.speedUp.toFixed(1)}×`, c.speedUp >= c.target);
   }
