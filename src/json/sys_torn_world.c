@@ -604,7 +604,7 @@ static int run_eject(McJson *j, const cJSON *req, cJSON *result) {
         x->r = at.r;
         mc_trace(&j->env, v.rule, u->id, "%s cannot end there: %s", u->id, v.message);
     } else {
-        if (!tw_resolve_end(&j->env, &q.w, unit, delta, choices, nc, &r)) return oom(j);
+        if (!tw_resolve_end(&j->env, &q.w, unit, delta, NULL, choices, nc, &r)) return oom(j);
         legal = r.legal;
         reasons = r.reasons;
     }

@@ -192,21 +192,30 @@ typedef struct TwResolution {
     TwMarkerMove *moves;
 } TwResolution;
 
+/// Volume Landscape hexes a Huge miniature destroyed on its way (TW-HUG-1, TW-HUG-2): removed
+/// from the battlefield, so free again when the end of that movement is resolved.
+typedef struct TwGone {
+    const McHex *hexes;
+    int n;
+} TwGone;
+
 /// Resolves the end of a Movement of unit `mover` whose footprint ends translated by `delta`:
 /// miniatures ejected allies first then enemies (TW-EJ-4), each to the nearest free positions
 /// (A-TW-1, A-TW-3) with earlier ejections taken into account, then markers under the footprint,
-/// then the mover's taken Linked Markers. A choice whose position is not a candidate makes
-/// the result illegal; without a choice the first candidate is taken so later ejections are
-/// exact for that choice. Returns 0 when memory ran out.
-int tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwChoice *choices,
-                   int n_choices, TwResolution *out);
+/// then the mover's taken Linked Markers. `gone` (NULL: none) is the landscape the movement
+/// destroyed. A choice whose position is not a candidate makes the result illegal; without a
+/// choice the first candidate is taken so later ejections are exact for that choice. Returns 0
+/// when memory ran out.
+int tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwGone *gone,
+                   const TwChoice *choices, int n_choices, TwResolution *out);
 
 /// The nearest free positions for unit `u` (moving as a whole, by hex or by hexon step) from
 /// its current position, excluding `exclude` hexes, given occupancy maps `occ` and `mark`
-/// (u itself ignored); stops at the first distance that has any. Returns the count (0 none), the
-/// candidates in *out (arena, sorted by r then q) and the distance in *distance.
+/// (u itself ignored) and the destroyed landscape `gone` (NULL: none); stops at the first
+/// distance that has any. Returns the count (0 none), the candidates in *out (arena, sorted by r
+/// then q) and the distance in *distance.
 int tw_nearest_free_unit(McEnv *env, const TwWorld *w, int u, const int *occ, const int *mark,
-                         const McHex *exclude, int n_exclude, McHex **out, int *distance);
+                         const McHex *exclude, int n_exclude, const TwGone *gone, McHex **out, int *distance);
 
 // ---- movement ----------------------------------------------------------------------------------
 

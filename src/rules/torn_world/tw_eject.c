@@ -23,33 +23,40 @@ static void sort_hexes(McHex *h, int n) {
     }
 }
 
+// Volume Landscape still standing at board position `at`: a Huge miniature's movement removes
+// what it destroyed from the battlefield (seed: "Remove the destroyed Landscape Elements"), so
+// those hexes are free for the miniatures and markers ejected at its end (TW-HUG-1, TW-HUG-2).
+static bool volume_at(const TwWorld *w, int at, McHex h, const TwGone *gone) {
+    return w->board->terrain[at] == TW_VOLUME && !(gone && in_list(gone->hexes, gone->n, h));
+}
+
 // May unit u stand with its reference at `ref` without ejecting anything? (TW-INF-3, TW-LRG-2,
 // TW-HUG-2 without ejection: free of miniatures, markers and Volume Landscape; outside `exclude`.)
 static bool unit_free_at(const TwWorld *w, int u, McHex ref, const int *occ, const int *mark,
-                         const McHex *exclude, int n_exclude) {
+                         const McHex *exclude, int n_exclude, const TwGone *gone) {
     McHex fp[TW_MAX_FOOTPRINT];
     int k = tw_footprint(&w->units[u], mc_hex_sub(ref, w->units[u].pos[0]), fp);
     for (int i = 0; i < k; i++) {
         int at = mc_board_index(w->board, fp[i]);
         if (at < 0 || in_list(exclude, n_exclude, fp[i])) return false;
-        if ((occ[at] >= 0 && occ[at] != u) || mark[at] >= 0 || w->board->terrain[at] == TW_VOLUME) return false;
+        if ((occ[at] >= 0 && occ[at] != u) || mark[at] >= 0 || volume_at(w, at, fp[i], gone)) return false;
     }
     return true;
 }
 
 static bool hex_free(const TwWorld *w, McHex h, const int *occ, const int *mark, int self_marker,
-                     const McHex *exclude, int n_exclude) {
+                     const McHex *exclude, int n_exclude, const TwGone *gone) {
     int at = mc_board_index(w->board, h);
     if (at < 0 || in_list(exclude, n_exclude, h)) return false;
-    return occ[at] < 0 && (mark[at] < 0 || mark[at] == self_marker) && w->board->terrain[at] != TW_VOLUME;
+    return occ[at] < 0 && (mark[at] < 0 || mark[at] == self_marker) && !volume_at(w, at, h, gone);
 }
 
 // Breadth-first search from `start` over board positions, by hex steps (lattice = false) or by
 // hexon steps; stops at the first distance holding a free position. `marker` >= 0 searches for
 // that marker (a single hex), otherwise for unit `u`.
 static int nearest(McEnv *env, const TwWorld *w, int u, int marker, McHex start, bool lattice,
-                   const int *occ, const int *mark, const McHex *exclude, int n_exclude, McHex **out,
-                   int *distance) {
+                   const int *occ, const int *mark, const McHex *exclude, int n_exclude, const TwGone *gone,
+                   McHex **out, int *distance) {
     TwScratch *sc = w->scratch;
     const McBoard *b = w->board;
     *out = NULL;
@@ -66,8 +73,8 @@ static int nearest(McEnv *env, const TwWorld *w, int u, int marker, McHex start,
         int i = sc->queue[head++];
         if (found_at >= 0 && sc->dist[i] > found_at) break;
         McHex h = b->hexes[i];
-        bool free = marker >= 0 ? hex_free(w, h, occ, mark, marker, exclude, n_exclude)
-                                : unit_free_at(w, u, h, occ, mark, exclude, n_exclude);
+        bool free = marker >= 0 ? hex_free(w, h, occ, mark, marker, exclude, n_exclude, gone)
+                                : unit_free_at(w, u, h, occ, mark, exclude, n_exclude, gone);
         if (free) {
             if (found_at < 0) {
                 found_at = sc->dist[i];
@@ -93,8 +100,8 @@ static int nearest(McEnv *env, const TwWorld *w, int u, int marker, McHex start,
         int i = sc->queue[q];
         if (sc->dist[i] != found_at) continue;
         McHex h = b->hexes[i];
-        bool free = marker >= 0 ? hex_free(w, h, occ, mark, marker, exclude, n_exclude)
-                                : unit_free_at(w, u, h, occ, mark, exclude, n_exclude);
+        bool free = marker >= 0 ? hex_free(w, h, occ, mark, marker, exclude, n_exclude, gone)
+                                : unit_free_at(w, u, h, occ, mark, exclude, n_exclude, gone);
         if (free) c[k++] = h;
     }
     sort_hexes(c, k);
@@ -104,13 +111,13 @@ static int nearest(McEnv *env, const TwWorld *w, int u, int marker, McHex start,
 }
 
 int tw_nearest_free_unit(McEnv *env, const TwWorld *w, int u, const int *occ, const int *mark,
-                         const McHex *exclude, int n_exclude, McHex **out, int *distance) {
+                         const McHex *exclude, int n_exclude, const TwGone *gone, McHex **out, int *distance) {
     // A-TW-3: Infantry counts hexes; a Large or Huge miniature moves, and so is ejected, by
     // hexon steps of the lattice (A-TW-1).
     mc_assume(env, MC_A_TW_3);
     const TwUnit *t = &w->units[u];
     if (t->size != TW_INFANTRY) mc_assume(env, MC_A_TW_1);
-    return nearest(env, w, u, -1, t->pos[0], t->size != TW_INFANTRY, occ, mark, exclude, n_exclude, out,
+    return nearest(env, w, u, -1, t->pos[0], t->size != TW_INFANTRY, occ, mark, exclude, n_exclude, gone, out,
                    distance);
 }
 
@@ -158,8 +165,8 @@ static int choose(McEnv *env, TwResolution *out, const TwChoice *ch, McHex *cand
     return 1;
 }
 
-int tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwChoice *choices,
-                   int n_choices, TwResolution *out) {
+int tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwGone *gone,
+                   const TwChoice *choices, int n_choices, TwResolution *out) {
     memset(out, 0, sizeof *out);
     out->legal = true;
     const TwUnit *m = &w->units[mover];
@@ -187,7 +194,8 @@ int tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const T
         e->enemy = strcmp(t->side, m->side) != 0;
         mc_trace(env, "TW-EJ-4", t->id, "%s is ejected %s (allies first, then enemies).", t->id,
                  e->enemy ? "as an enemy" : "as an ally");
-        int got = tw_nearest_free_unit(env, w, u, sc->occ, sc->mark, s->hexes, s->n_hexes, &e->cand, &e->distance);
+        int got = tw_nearest_free_unit(env, w, u, sc->occ, sc->mark, s->hexes, s->n_hexes, gone, &e->cand,
+                                       &e->distance);
         if (got < 0) return 0;
         e->n_cand = got;
         const TwChoice *ch = find_choice(choices, n_choices, u, -1);
@@ -248,7 +256,8 @@ int tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const T
                 // Linked one only by a miniature able to eject Infantry (checked by tw_can_end).
                 mv->rule = x->kind == TW_PORTABLE ? "TW-MK-1" : "TW-MK-2";
                 int dist;
-                got = nearest(env, w, -1, mk, x->hex, false, sc->occ, sc->mark, s->hexes, s->n_hexes, &mv->cand, &dist);
+                got = nearest(env, w, -1, mk, x->hex, false, sc->occ, sc->mark, s->hexes, s->n_hexes, gone, &mv->cand,
+                              &dist);
                 if (got < 0) return 0;
                 mc_assume(env, MC_A_TW_3);
             } else {
@@ -262,7 +271,7 @@ int tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const T
                     for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
                         McHex h = mc_hex_neighbor(fin[i], d);
                         if (in_list(fin, nfin, h) || in_list(c, got, h)) continue;
-                        if (hex_free(w, h, sc->occ, sc->mark, mk, fin, nfin)) c[got++] = h;
+                        if (hex_free(w, h, sc->occ, sc->mark, mk, fin, nfin, gone)) c[got++] = h;
                     }
                 sort_hexes(c, got);
                 mv->cand = c;

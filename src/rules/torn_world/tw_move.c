@@ -189,7 +189,9 @@ int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out) {
                  w->units[out->attacks[i].unit].id, m->id);
     if (out->n_destroyed > 0)
         mc_trace(env, "TW-HUG-1", m->id, "%s destroys %d hexes of Volume Landscape.", m->id, out->n_destroyed);
-    if (!tw_resolve_end(env, w, in->mover, tw_delta_of(w, in->mover, out->final), in->choices, in->n_choices, &out->end))
+    TwGone gone = {out->destroyed, out->n_destroyed};
+    if (!tw_resolve_end(env, w, in->mover, tw_delta_of(w, in->mover, out->final), &gone, in->choices, in->n_choices,
+                        &out->end))
         return 0;
     int cap = out->n_attacks;
     for (int i = 0; i < out->end.n_ejections; i++)
@@ -259,7 +261,7 @@ int tw_shift(McEnv *env, const TwWorld *w, int u, const char *by, const McHex *t
             o->moves = true;
             o->chooser = t->side;
             int dist;
-            int got = tw_nearest_free_unit(env, w, u, w->occ, w->mark, t->pos, 1, &o->cand, &dist);
+            int got = tw_nearest_free_unit(env, w, u, w->occ, w->mark, t->pos, 1, NULL, &o->cand, &dist);
             if (got < 0) return 0;
             o->n_cand = got;
             if (got == 0) {

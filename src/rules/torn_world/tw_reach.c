@@ -346,7 +346,8 @@ int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowan
         if (!tw_path_effects(env, w, mover, cause, path, positions, n, &cache, &t->effects)) return 0;
         tw_spot(w, mover, tw_delta_of(w, mover, end), c.spot);
         if (c.spot->n_units > 0 || c.spot->n_markers > 0) {
-            if (!tw_resolve_end(env, w, mover, tw_delta_of(w, mover, end), NULL, 0, &t->effects.end)) return 0;
+            TwGone gone = {t->effects.destroyed, t->effects.n_destroyed};
+            if (!tw_resolve_end(env, w, mover, tw_delta_of(w, mover, end), &gone, NULL, 0, &t->effects.end)) return 0;
             // An end whose ejection finds no free hex at all is not a legal end (TW-EJ-1).
             if (!t->effects.end.legal) {
                 out->dropped_no_room++;
