@@ -199,11 +199,15 @@ static int read_world(McJson *j, const cJSON *req, Req *q) {
 
 // A reference position of unit u read at `key` (or an array element): a hexon centre for Large
 // and Huge (the new place of the Huge's first hexon), a hex for Infantry; on the board.
-static int check_ref(McJson *j, const Req *q, int u, McHex h) {
-    if (!mc_board_contains(&q->board, h)) return mc_jr_fail(j, "bad_request", "(q %d, r %d) is not on the board", h.q, h.r);
+static int check_lattice(McJson *j, const Req *q, int u, McHex h) {
     if (q->units[u].size != TW_INFANTRY && !mc_hexon_is_center(q->w.anchor, h))
         return mc_jr_fail(j, "bad_request", "(q %d, r %d) is not a hexon centre of the board's lattice", h.q, h.r);
     return 1;
+}
+
+static int check_ref(McJson *j, const Req *q, int u, McHex h) {
+    if (!mc_board_contains(&q->board, h)) return mc_jr_fail(j, "bad_request", "(q %d, r %d) is not on the board", h.q, h.r);
+    return check_lattice(j, q, u, h);
 }
 
 static int read_ref_at(McJson *j, const Req *q, int u, const cJSON *obj, const char *key, int required, McHex *out,
@@ -550,7 +554,8 @@ static int read_path(McJson *j, const cJSON *req, const Req *q, int unit, McHex 
     int saved = mc_jr_push_key(j, "path"), i = 0;
     for (const cJSON *e = list->child; e; e = e->next, i++) {
         int inner = mc_jr_push_index(j, i);
-        if (!mc_jr_hex_value(j, e, &(*path)[i]) || !check_ref(j, q, unit, (*path)[i])) return 0;
+        // A step off the board is a move the rules forbid (TW-MV-1), answered as a result.
+        if (!mc_jr_hex_value(j, e, &(*path)[i]) || !check_lattice(j, q, unit, (*path)[i])) return 0;
         mc_jr_pop(j, inner);
     }
     mc_jr_pop(j, saved);

@@ -147,7 +147,7 @@ bool tw_can_end(const TwWorld *w, int mover, const TwSpot *s, TwCause cause, TwV
     const TwUnit *m = &w->units[mover];
     const char *rule = tw_end_rule(m->size);
     if (!s->on_board)
-        return verdict(v, "off_board", "TW-MV-1", "The miniature would stand partly off the board.", -1, -1);
+        return verdict(v, "off_board", "TW-MV-1", "The miniature would stand wholly or partly off the board.", -1, -1);
     // TW-INF-3, TW-LRG-2: not on Volume Landscape; TW-HUG-2: a Huge ends on it and destroys it.
     if (s->volume > 0 && m->size != TW_HUGE)
         return verdict(v, "ends_on_volume", rule, "Infantry and Large miniatures cannot end on Volume Landscape.", -1, -1);
