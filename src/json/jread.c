@@ -112,11 +112,8 @@ static int fetch(McJson *j, const cJSON *obj, const char *key, int required, con
     return 1;
 }
 
-int mc_jr_number(McJson *j, const cJSON *obj, const char *key, int required, double min,
-                 double max, double *out) {
-    const cJSON *v;
-    if (!fetch(j, obj, key, required, &v)) return 0;
-    if (!v) return 1;
+// The checks of mc_jr_number on the member `v` found at `key`.
+static int number_value(McJson *j, const cJSON *v, const char *key, double min, double max, double *out) {
     if (!cJSON_IsNumber(v)) return mc_jr_fail_key(j, key, "bad_request", "expected a number, found %s", type_name(v));
     double x = v->valuedouble;
     if (!isfinite(x)) return mc_jr_fail_key(j, key, "bad_request", "expected a finite number");
@@ -126,11 +123,19 @@ int mc_jr_number(McJson *j, const cJSON *obj, const char *key, int required, dou
     return 1;
 }
 
+int mc_jr_number(McJson *j, const cJSON *obj, const char *key, int required, double min,
+                 double max, double *out) {
+    const cJSON *v;
+    if (!fetch(j, obj, key, required, &v)) return 0;
+    return !v || number_value(j, v, key, min, max, out);
+}
+
 int mc_jr_int(McJson *j, const cJSON *obj, const char *key, int required, int min, int max, int *out) {
     double x = 0;
-    const cJSON *v = mc_jr_get(obj, key);
-    if (!mc_jr_number(j, obj, key, required, min, max, &x)) return 0;
+    const cJSON *v;
+    if (!fetch(j, obj, key, required, &v)) return 0;
     if (!v) return 1;
+    if (!number_value(j, v, key, min, max, &x)) return 0;
     if (x != floor(x)) return mc_jr_fail_key(j, key, "bad_request", "expected a whole number, found %g", x);
     *out = (int)x;
     return 1;
@@ -147,10 +152,15 @@ int mc_jr_bool(McJson *j, const cJSON *obj, const char *key, int required, int *
 
 int mc_jr_string_value(McJson *j, const cJSON *v, const char **out) {
     if (!cJSON_IsString(v)) return mc_jr_fail(j, "bad_request", "expected a string, found %s", type_name(v));
-    size_t n = strlen(v->valuestring);
+    // Counted inline up to one past the limit (strlen is a call); a longer string is measured
+    // in full for the message.
+    const char *s = v->valuestring;
+    size_t n = 0;
+    while (n <= MC_MAX_STRING_BYTES && s[n]) n++;
     if (n == 0) return mc_jr_fail(j, "bad_request", "expected a non-empty string");
     if (n > MC_MAX_STRING_BYTES)
-        return mc_jr_fail(j, "limit", "string of %zu bytes; the limit MC_MAX_STRING_BYTES is %d", n, MC_MAX_STRING_BYTES);
+        return mc_jr_fail(j, "limit", "string of %zu bytes; the limit MC_MAX_STRING_BYTES is %d", strlen(s),
+                          MC_MAX_STRING_BYTES);
     // cJSON's string lives in the request's arena as long as anything read from it (mc_request):
     // no copy.
     *out = v->valuestring;
@@ -208,8 +218,11 @@ int mc_jr_coord(McJson *j, const cJSON *obj, const char *key, int required, doub
 
 int mc_jr_length(McJson *j, const cJSON *obj, const char *key, int required, double *out) {
     double x = *out;
-    if (!mc_jr_number(j, obj, key, required, -MC_MAX_COORD, MC_MAX_COORD, &x)) return 0;
-    if (mc_jr_get(obj, key) && !(x > 0))
+    const cJSON *v;
+    if (!fetch(j, obj, key, required, &v)) return 0;
+    if (!v) return 1;
+    if (!number_value(j, v, key, -MC_MAX_COORD, MC_MAX_COORD, &x)) return 0;
+    if (!(x > 0))
         return mc_jr_fail_key(j, key, "bad_request", "expected a length greater than 0, found %g", x);
     *out = x;
     return 1;
