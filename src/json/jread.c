@@ -126,8 +126,11 @@ static int fetch(McJson *j, const cJSON *obj, const char *key, int required, con
     return 1;
 }
 
-// The checks of mc_jr_number on the member `v` found at `key`.
-static int number_value(McJson *j, const cJSON *v, const char *key, double min, double max, double *out) {
+int mc_jr_number(McJson *j, const cJSON *obj, const char *key, int required, double min,
+                 double max, double *out) {
+    const cJSON *v;
+    if (!fetch(j, obj, key, required, &v)) return 0;
+    if (!v) return 1;
     if (!cJSON_IsNumber(v)) return mc_jr_fail_key(j, key, "bad_request", "expected a number, found %s", type_name(v));
     double x = v->valuedouble;
     if (!isfinite(x)) return mc_jr_fail_key(j, key, "bad_request", "expected a finite number");
@@ -137,19 +140,12 @@ static int number_value(McJson *j, const cJSON *v, const char *key, double min, 
     return 1;
 }
 
-int mc_jr_number(McJson *j, const cJSON *obj, const char *key, int required, double min,
-                 double max, double *out) {
-    const cJSON *v;
-    if (!fetch(j, obj, key, required, &v)) return 0;
-    return !v || number_value(j, v, key, min, max, out);
-}
-
+// mc_jr_number leaves x as NaN when the key is absent (a number read is finite): one lookup of
+// the key, where there were two.
 int mc_jr_int(McJson *j, const cJSON *obj, const char *key, int required, int min, int max, int *out) {
-    double x = 0;
-    const cJSON *v;
-    if (!fetch(j, obj, key, required, &v)) return 0;
-    if (!v) return 1;
-    if (!number_value(j, v, key, min, max, &x)) return 0;
+    double x = NAN;
+    if (!mc_jr_number(j, obj, key, required, min, max, &x)) return 0;
+    if (isnan(x)) return 1;
     if (x != floor(x)) return mc_jr_fail_key(j, key, "bad_request", "expected a whole number, found %g", x);
     *out = (int)x;
     return 1;
@@ -231,11 +227,9 @@ int mc_jr_coord(McJson *j, const cJSON *obj, const char *key, int required, doub
 }
 
 int mc_jr_length(McJson *j, const cJSON *obj, const char *key, int required, double *out) {
-    double x = *out;
-    const cJSON *v;
-    if (!fetch(j, obj, key, required, &v)) return 0;
-    if (!v) return 1;
-    if (!number_value(j, v, key, -MC_MAX_COORD, MC_MAX_COORD, &x)) return 0;
+    double x = NAN; // as in mc_jr_int
+    if (!mc_jr_number(j, obj, key, required, -MC_MAX_COORD, MC_MAX_COORD, &x)) return 0;
+    if (isnan(x)) return 1;
     if (!(x > 0))
         return mc_jr_fail_key(j, key, "bad_request", "expected a length greater than 0, found %g", x);
     *out = x;
