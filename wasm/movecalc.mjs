@@ -168,11 +168,10 @@ class Module {
       const output = m._mc_request(input);
       if (!output) throw new Error('movecalc: out of memory for the response');
       try {
-        // Emscripten's UTF8ToString finds the answer's end with a loop in JS over every byte;
-        // indexOf finds the NUL at native speed, then one decoder call reads the answer.
+        // The engine kept the answer's length when it printed it: finding the NUL here (with
+        // Emscripten's UTF8ToString, a loop in JS, or HEAPU8.indexOf) took ~0.3 µs per KB.
         if (!decoder) return m.UTF8ToString(output);
-        const heap = m.HEAPU8;
-        return decoder.decode(heap.subarray(output, heap.indexOf(0, output)));
+        return decoder.decode(m.HEAPU8.subarray(output, output + m._mc_response_length(output)));
       } finally {
         m._mc_free(output);
       }

@@ -248,7 +248,9 @@ static int put_value(Out *o, const cJSON *item, int depth) {
     }
 }
 
-char *mc_json_print(const cJSON *item) {
+char *mc_json_print(const cJSON *item) { return mc_json_print_length(item, NULL); }
+
+char *mc_json_print_length(const cJSON *item, size_t *length) {
     Out o = {0};
     int ok = put_value(&o, item, 0);
     put_char(&o, '\0');
@@ -265,6 +267,7 @@ char *mc_json_print(const cJSON *item) {
             o.buf = exact;
         }
     }
+    if (length) *length = o.len - 1;
     return o.buf;
 }
 

@@ -15,6 +15,8 @@
 /// gives for them. Only the rest go through cJSON's sprintf "%1.15g" / sscanf / "%1.17g"
 /// sequence, which took most of the time of writing a large response (README "Performance").
 char *mc_json_print(const cJSON *item);
+/// mc_json_print that also sets *length to the text's length (without the NUL).
+char *mc_json_print_length(const cJSON *item, size_t *length);
 
 /// A growing text (mc_mem_alloc): several printed items in a row.
 typedef struct McJsonText {

@@ -178,9 +178,7 @@ static void scan_text(const char *s, long *nul, int *deep) {
     }
 }
 
-static char *print_owned(cJSON *root) { return mc_json_print(root); }
-
-static char *error_response(const McError *err) {
+static char *error_response(const McError *err, size_t *length) {
     cJSON *root = cJSON_CreateObject();
     cJSON *e = cJSON_CreateObject();
     if (!root || !e) {
@@ -193,7 +191,7 @@ static char *error_response(const McError *err) {
     cJSON_AddStringToObject(e, "code", err->code);
     cJSON_AddStringToObject(e, "path", err->path);
     cJSON_AddStringToObject(e, "message", err->message);
-    return print_owned(root);
+    return mc_json_print_length(root, length);
 }
 
 static const McSystem *find_system(const char *id) {
@@ -320,6 +318,7 @@ static void write_trace(McJson *j, cJSON *result) {
 // malloc, not the counted allocator: they belong to no request, and mc_bytes_in_use still comes
 // back to where it was after every request, the first describe included.
 static char *described[SYSTEM_COUNT + 1];
+static size_t described_length[SYSTEM_COUNT + 1];
 
 // Given back when the program ends, so that a leak check that counts still-reachable blocks
 // (tests/tools/valgrind.mjs) finds nothing left.
@@ -328,19 +327,6 @@ __attribute__((destructor)) static void free_described(void) {
         free(described[i]);
         described[i] = NULL;
     }
-}
-
-// How deeply arrays and objects nest in a parsed value: 0 for a scalar, 1 for a flat array or
-// object. cJSON stops at CJSON_NESTING_LIMIT, so the recursion is bounded.
-static int nesting(const cJSON *v) {
-    if (!(v->type & (cJSON_Array | cJSON_Object))) return 0;
-    int deepest = 0;
-    for (const cJSON *c = v->child; c; c = c->next)
-        if (c->type & (cJSON_Array | cJSON_Object)) {
-            int d = nesting(c);
-            if (d > deepest) deepest = d;
-        }
-    return deepest + 1;
 }
 
 // Parses and answers `text` (len bytes, then a NUL); on failure leaves the error in j->err and
@@ -357,9 +343,10 @@ static cJSON *answer(McJson *j, const char *text, size_t len, char ***kept) {
     cJSON *req = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
     // The scan for \u0000 escapes and nesting deeper than MC_MAX_JSON_DEPTH (whose errors come
     // before cJSON's) runs only when one of them is possible: a text without a backslash holds no
-    // escape, and a text cJSON read has the nesting of its tree. That scan was a twentieth of
-    // reading a 77 KB request (README "Performance").
-    if (!req || backslash || nesting(req) > MC_MAX_JSON_DEPTH) {
+    // escape, and cJSON reads no text nested deeper than MC_MAX_JSON_DEPTH (its limit, set in
+    // json/cjson_calls.h). That scan was a twentieth of reading a 77 KB request (README
+    // "Performance").
+    if (!req || backslash) {
         long nul;
         int deep;
         scan_text(text, &nul, &deep);
@@ -459,11 +446,15 @@ static cJSON *answer(McJson *j, const char *text, size_t len, char ***kept) {
 oom:
     mc_jr_fail(j, "out_of_memory", "out of memory");
 done:
-    // req and root are in the arena (see print_owned): nothing to delete here.
+    // req and root are in the arena (see cjson_alloc): nothing to delete here.
     if (j->env.arena->failed || j->oom) mc_jr_fail(j, "out_of_memory", "out of memory");
     if (j->err.code) return NULL;
     return root;
 }
+
+// The last response mc_request returned and its length (mc_response_length), until it is freed.
+static const char *last_response;
+static size_t last_length;
 
 char *mc_request(const char *json) {
     McArena arena = {0};
@@ -484,24 +475,35 @@ char *mc_request(const char *json) {
     else
         root = answer(j, json, len, &kept);
     char *out = NULL;
+    size_t length = 0;
     if (root && kept && *kept) {
-        size_t n = strlen(*kept) + 1;
-        if ((out = mc_mem_alloc(n)) != NULL) memcpy(out, *kept, n);
+        length = described_length[kept - described];
+        if ((out = mc_mem_alloc(length + 1)) != NULL) memcpy(out, *kept, length + 1);
     } else if (root) {
-        out = print_owned(root);
-        if (out && kept) {
-            size_t n = strlen(out) + 1;
-            if ((*kept = malloc(n)) != NULL) memcpy(*kept, out, n);
+        out = mc_json_print_length(root, &length);
+        if (out && kept && (*kept = malloc(length + 1)) != NULL) {
+            memcpy(*kept, out, length + 1);
+            described_length[kept - described] = length;
         }
     }
     if (!out) {
         if (!j->err.code) mc_jr_fail(j, "out_of_memory", "out of memory");
-        out = error_response(&j->err);
+        out = error_response(&j->err, &length);
     }
     cjson_arena = NULL;
     mc_arena_release(&arena);
     mc_mem_free(j);
+    last_response = out;
+    last_length = length;
     return out;
 }
 
-void mc_free(char *response) { mc_mem_free(response); }
+size_t mc_response_length(const char *response) {
+    if (!response) return 0;
+    return response == last_response ? last_length : strlen(response);
+}
+
+void mc_free(char *response) {
+    if (response == last_response) last_response = NULL;
+    mc_mem_free(response);
+}

@@ -123,6 +123,28 @@ MC_TEST(nul_escape_refused, "a \\u0000 escape in a string or key is bad_json, no
     cJSON_Delete(r);
 }
 
+MC_TEST(response_length, "mc_response_length is strlen of each response: the latest, an older one still held, a kept describe, an error") {
+    const char *texts[] = {
+        "{\"query\":\"describe\"}", // printed, then kept
+        "{\"query\":\"describe\"}", // copied from the kept text
+        "{\"system\":\"godsgloom\",\"query\":\"reach\",\"board\":{\"hexes\":[{\"q\":0,\"r\":0},{\"q\":1,\"r\":0}]},"
+        "\"units\":[{\"id\":\"a\",\"side\":\"red\",\"q\":0,\"r\":0,\"facing\":0,\"speed\":3}],\"unit\":\"a\"}",
+        "{\"query\":", // an error answer
+        "{\"query\":\"describe\",\"system\":\"torn-world\"}",
+    };
+    char *older = NULL;
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        char *out = mc_request(texts[i]);
+        MC_CHECK(out != NULL);
+        MC_CHECK_INT(mc_response_length(out), strlen(out));
+        if (older) MC_CHECK_INT(mc_response_length(older), strlen(older));
+        mc_free(older);
+        older = out;
+    }
+    mc_free(older);
+    MC_CHECK_INT(mc_response_length(NULL), 0);
+}
+
 MC_TEST(null_request, "a NULL request is read as an empty one") {
     char *out = mc_request(NULL);
     MC_CHECK(out && strstr(out, "\"bad_json\""));
