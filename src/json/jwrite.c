@@ -44,6 +44,57 @@ static int stream_enter(McJson *j, int level) {
     return 1;
 }
 
+// The remembered `"key":` of `key` (jwrite.h), made on its first use in the list.
+static const McJwKey *key_slot(McJwList *l, const char *key) {
+    // Literals lie a few bytes apart: a multiplicative hash of the address spreads them.
+    unsigned slot = (uint32_t)((uint32_t)(uintptr_t)key * 2654435761u) >> (32 - MC_JW_KEY_BITS);
+    McJwKey *k = &l->keys[slot];
+    if (k->key != key) {
+        size_t plain = mc_json_plain_length(key);
+        k->key = key;
+        k->len = 0;
+        if (plain <= MC_JW_KEY_TEXT - 3) {
+            memset(k->text, 0, sizeof k->text);
+            k->text[0] = '"';
+            memcpy(k->text + 1, key, plain);
+            k->text[plain + 1] = '"';
+            k->text[plain + 2] = ':';
+            k->len = plain + 3;
+        }
+    }
+    return k;
+}
+
+// Writes a comma unless `comma` is 0, then the remembered key, with room for `value` bytes after
+// them; returns where the value goes, or NULL when the key is written the slow way or out of memory.
+static char *fast_member(McJsonText *t, int comma, const McJwKey *k, size_t value) {
+    if (!k->len) return NULL;
+    char *d = mc_json_text_room(t, 1 + MC_JW_KEY_TEXT + value);
+    if (!d) return NULL;
+    *d = ',';
+    d += comma != 0;
+    memcpy(d, k->text, MC_JW_KEY_TEXT);
+    return d + k->len;
+}
+
+// `"key":v`, or `v` in an array (key and k NULL), a comma first unless `comma` is 0, for a whole
+// number; 0 when out of memory.
+static int int_member(McJsonText *t, int comma, const McJwKey *k, const char *key, int v) {
+    char *d;
+    if (!key) {
+        if (!(d = mc_json_text_room(t, 12))) return 0;
+        *d = ',';
+        d += comma != 0;
+    } else if (!(d = fast_member(t, comma, k, 11))) {
+        if (!mc_json_text_member(t, comma, key, SIZE_MAX) || !(d = mc_json_text_room(t, 11))) return 0;
+    }
+    *d = '-';
+    d += v < 0;
+    d += mc_json_put_u32(d, v < 0 ? 0u - (uint32_t)v : (uint32_t)v);
+    t->len = (size_t)(d - t->buf);
+    return 1;
+}
+
 // Starts a member of the open container at `level`: finishes the containers opened inside it
 // since, then writes the comma and, in an object, the key. NULL when the container was already
 // finished (a writer bug, jwrite.h) or the text could not grow.
@@ -51,18 +102,11 @@ static McJsonText *stream_member(McJson *j, int level, const char *key) {
     McJwList *l = j->list;
     if (!stream_enter(j, level)) return NULL;
     McJsonText *t = &l->text;
+    int comma = l->members[level]++ > 0;
     if (l->open[level].type != cJSON_Object) key = NULL;
-    size_t plain = SIZE_MAX;
-    if (key) {
-        // Literals lie a few bytes apart: a multiplicative hash of the address spreads them.
-        unsigned slot = (uint32_t)((uint32_t)(uintptr_t)key * 2654435761u) >> (32 - MC_JW_KEY_BITS);
-        if (l->keys[slot] != key) {
-            l->keys[slot] = key;
-            l->key_lengths[slot] = mc_json_plain_length(key);
-        }
-        plain = l->key_lengths[slot];
-    }
-    if (!mc_json_text_member(t, l->members[level]++ > 0, key, plain)) j->oom = 1;
+    char *d = key ? fast_member(t, comma, key_slot(l, key), 0) : NULL;
+    if (d) t->len = (size_t)(d - t->buf);
+    else if (!mc_json_text_member(t, comma, key, SIZE_MAX)) j->oom = 1;
     return j->oom ? NULL : t;
 }
 
@@ -120,6 +164,16 @@ void mc_jw_number(McJson *j, cJSON *obj, const char *key, double v) {
         mc_jw_add(j, obj, key, cJSON_CreateNumber(mc_round9(v)));
         return;
     }
+    // Whole numbers (nearly all of a long list's) print as their digits: mc_round9 keeps them,
+    // -0 included, which prints as 0.
+    if (v > -2147483649.0 && v < 2147483648.0 && v == (double)(int32_t)v) {
+        McJwList *l = j->list;
+        if (!stream_enter(j, level)) return;
+        int comma = l->members[level]++ > 0;
+        if (l->open[level].type != cJSON_Object) key = NULL;
+        if (!int_member(&l->text, comma, key ? key_slot(l, key) : NULL, key, (int32_t)v)) j->oom = 1;
+        return;
+    }
     McJsonText *t = stream_member(j, level, key);
     if (!t || !mc_json_text_number(t, mc_round9(v))) j->oom = 1;
 }
@@ -166,7 +220,11 @@ void mc_jw_ints(McJson *j, cJSON *obj, const char *const *keys, const int *value
     McJwList *l = j->list;
     int comma = l->members[level] > 0;
     l->members[level] += n;
-    if (!mc_json_text_int_members(&l->text, comma, keys, values, n)) j->oom = 1;
+    for (int i = 0; i < n; i++)
+        if (!int_member(&l->text, comma || i, key_slot(l, keys[i]), keys[i], values[i])) {
+            j->oom = 1;
+            return;
+        }
 }
 
 cJSON *mc_jw_push_object(McJson *j, cJSON *array) { return mc_jw_object(j, array, NULL); }
