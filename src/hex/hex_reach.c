@@ -31,8 +31,7 @@ enum {
     // Internal node flags, above the public ones.
     FLAG_REACHED = 1u << 4, // labelled by pass 1
     FLAG_FINAL = 1u << 5,   // left the queue in pass 1
-    FLAG_VISITED = 1u << 6, // given its best path by pass 2
-    PUBLIC_FLAGS = MC_REACH_MAY_END | MC_REACH_MAY_PASS | MC_REACH_OVER_BUDGET | MC_REACH_IS_START,
+    FLAG_VISITED = MC_REACH_VISITED_, // given its best path by pass 2
 };
 
 static size_t align_up(size_t n) { return (n + STORAGE_ALIGN - 1) & ~(size_t)(STORAGE_ALIGN - 1); }
@@ -337,11 +336,6 @@ McReachStatus mc_reach_run(McReach *reach, const McBoard *board, McHex start,
     return MC_REACH_OK;
 }
 
-static bool visited(const McReach *reach, int node) {
-    return reach && reach->flags && node >= 0 && node < reach->node_count &&
-           (reach->flags[node] & FLAG_VISITED);
-}
-
 int mc_reach_node(const McReach *reach, int position, int state) {
     if (!reach || reach->state_count < 1 || state < 0 || state >= reach->state_count ||
         position < 0 || !reach->board || position >= reach->board->count)
@@ -349,30 +343,11 @@ int mc_reach_node(const McReach *reach, int position, int state) {
     return position * reach->state_count + state;
 }
 
-bool mc_reach_get(const McReach *reach, int node, McReachEntry *entry) {
-    if (!visited(reach, node)) return false;
-    if (entry) {
-        int states = reach->state_count;
-        entry->node = node;
-        entry->position = node / states;
-        entry->state = node % states;
-        entry->hex = reach->board->hexes[entry->position];
-        entry->cost = reach->cost[node];
-        entry->attacks = reach->attacks[node];
-        entry->steps = reach->steps[node];
-        entry->parent = reach->parent[node];
-        entry->dir = reach->dir[node];
-        entry->flags = reach->flags[node] & PUBLIC_FLAGS;
-        entry->order = reach->order[node];
-    }
-    return true;
-}
-
 int mc_reach_best(const McReach *reach, int position) {
     int best = -1;
     for (int st = 0; reach && st < reach->state_count; st++) {
         int v = mc_reach_node(reach, position, st);
-        if (!visited(reach, v) || !(reach->flags[v] & MC_REACH_MAY_END)) continue;
+        if (!mc_reach_visited(reach, v) || !(reach->flags[v] & MC_REACH_MAY_END)) continue;
         if (best < 0 || reach->cost[v] < reach->cost[best] ||
             (reach->cost[v] == reach->cost[best] &&
              (reach->attacks[v] < reach->attacks[best] ||
@@ -384,7 +359,7 @@ int mc_reach_best(const McReach *reach, int position) {
 }
 
 int mc_reach_path_nodes(const McReach *reach, int node, int *out, int cap) {
-    if (!visited(reach, node)) return -1;
+    if (!mc_reach_visited(reach, node)) return -1;
     int n = reach->steps[node];
     for (int i = n - 1, v = node; i >= 0; i--, v = reach->parent[v])
         if (out && i < cap) out[i] = v;
@@ -392,7 +367,7 @@ int mc_reach_path_nodes(const McReach *reach, int node, int *out, int cap) {
 }
 
 int mc_reach_path(const McReach *reach, int node, McHex *out, int cap) {
-    if (!visited(reach, node)) return -1;
+    if (!mc_reach_visited(reach, node)) return -1;
     int n = reach->steps[node];
     for (int i = n - 1, v = node; i >= 0; i--, v = reach->parent[v])
         if (out && i < cap) out[i] = reach->board->hexes[v / reach->state_count];
