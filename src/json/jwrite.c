@@ -44,30 +44,33 @@ static int stream_enter(McJson *j, int level) {
     return 1;
 }
 
-// The remembered `"key":` of `key` (jwrite.h), made on its first use in the list.
-static const McJwKey *key_slot(McJwList *l, const char *key) {
+// Makes slot k remember `key` (jwrite.h). Out of line: the lookup below is on every member.
+static void key_remember(McJwKey *k, const char *key) {
+    size_t plain = mc_json_plain_length(key);
+    k->key = key;
+    k->len = 0;
+    if (plain <= MC_JW_KEY_TEXT - 3) {
+        memset(k->text, 0, sizeof k->text);
+        k->text[0] = '"';
+        memcpy(k->text + 1, key, plain);
+        k->text[plain + 1] = '"';
+        k->text[plain + 2] = ':';
+        k->len = plain + 3;
+    }
+}
+
+// The remembered `"key":` of `key`, made on its first use in the list.
+static inline const McJwKey *key_slot(McJwList *l, const char *key) {
     // Literals lie a few bytes apart: a multiplicative hash of the address spreads them.
     unsigned slot = (uint32_t)((uint32_t)(uintptr_t)key * 2654435761u) >> (32 - MC_JW_KEY_BITS);
     McJwKey *k = &l->keys[slot];
-    if (k->key != key) {
-        size_t plain = mc_json_plain_length(key);
-        k->key = key;
-        k->len = 0;
-        if (plain <= MC_JW_KEY_TEXT - 3) {
-            memset(k->text, 0, sizeof k->text);
-            k->text[0] = '"';
-            memcpy(k->text + 1, key, plain);
-            k->text[plain + 1] = '"';
-            k->text[plain + 2] = ':';
-            k->len = plain + 3;
-        }
-    }
+    if (k->key != key) key_remember(k, key);
     return k;
 }
 
 // Writes a comma unless `comma` is 0, then the remembered key, with room for `value` bytes after
 // them; returns where the value goes, or NULL when the key is written the slow way or out of memory.
-static char *fast_member(McJsonText *t, int comma, const McJwKey *k, size_t value) {
+static inline char *fast_member(McJsonText *t, int comma, const McJwKey *k, size_t value) {
     if (!k->len) return NULL;
     char *d = mc_json_text_room(t, 1 + MC_JW_KEY_TEXT + value);
     if (!d) return NULL;
@@ -77,17 +80,24 @@ static char *fast_member(McJsonText *t, int comma, const McJwKey *k, size_t valu
     return d + k->len;
 }
 
-// `"key":v`, or `v` in an array (key and k NULL), a comma first unless `comma` is 0, for a whole
-// number; 0 when out of memory.
-static int int_member(McJsonText *t, int comma, const McJwKey *k, const char *key, int v) {
+// Where a whole number goes after a comma (unless `comma` is 0) and `"key":` (unless key is
+// NULL, in an array), written the general way; NULL when out of memory.
+static char *int_member_slow(McJsonText *t, int comma, const char *key) {
     char *d;
     if (!key) {
-        if (!(d = mc_json_text_room(t, 12))) return 0;
+        if (!(d = mc_json_text_room(t, 12))) return NULL;
         *d = ',';
-        d += comma != 0;
-    } else if (!(d = fast_member(t, comma, k, 11))) {
-        if (!mc_json_text_member(t, comma, key, SIZE_MAX) || !(d = mc_json_text_room(t, 11))) return 0;
+        return d + (comma != 0);
     }
+    if (!mc_json_text_member(t, comma, key, SIZE_MAX)) return NULL;
+    return mc_json_text_room(t, 11);
+}
+
+// `"key":v`, or `v` in an array (key and k NULL), a comma first unless `comma` is 0, for a whole
+// number; 0 when out of memory.
+static inline int int_member(McJsonText *t, int comma, const McJwKey *k, const char *key, int v) {
+    char *d = key ? fast_member(t, comma, k, 11) : NULL;
+    if (!d && !(d = int_member_slow(t, comma, key))) return 0;
     *d = '-';
     d += v < 0;
     d += mc_json_put_u32(d, v < 0 ? 0u - (uint32_t)v : (uint32_t)v);
