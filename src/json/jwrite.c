@@ -27,9 +27,19 @@ static int stream_level(const McJson *j, const cJSON *obj) {
     return (int)((at - first) / sizeof l->open[0]);
 }
 
+// Appends n bytes (a bracket, a comma): inline, where a call to mc_json_text_put cost more than
+// the bytes. 0 when out of memory (the text is then marked failed).
+static inline int put_small(McJsonText *t, const char *s, size_t n) {
+    char *d = mc_json_text_room(t, n);
+    if (!d) return 0;
+    for (size_t i = 0; i < n; i++) d[i] = s[i];
+    t->len += n;
+    return 1;
+}
+
 static void close_last(McJwList *l) {
     l->depth--;
-    mc_json_text_put(&l->text, l->open[l->depth].type == cJSON_Object ? "}" : "]", 1);
+    put_small(&l->text, l->open[l->depth].type == cJSON_Object ? "}" : "]", 1);
 }
 
 // Finishes the containers opened inside the open container at `level`; 0 when that one was
@@ -154,7 +164,7 @@ static cJSON *container(McJson *j, cJSON *parent, const char *key, int type) {
     }
     McJwList *l = j->list;
     McJsonText *t = stream_member(j, level, key);
-    if (!t || l->depth == MC_JW_LIST_DEPTH || !mc_json_text_put(t, type == cJSON_Object ? "{" : "[", 1)) {
+    if (!t || l->depth == MC_JW_LIST_DEPTH || !put_small(t, type == cJSON_Object ? "{" : "[", 1)) {
         j->oom = 1;
         return NULL;
     }
@@ -230,11 +240,30 @@ void mc_jw_ints(McJson *j, cJSON *obj, const char *const *keys, const int *value
     McJwList *l = j->list;
     int comma = l->members[level] > 0;
     l->members[level] += n;
-    for (int i = 0; i < n; i++)
-        if (!int_member(&l->text, comma || i, key_slot(l, keys[i]), keys[i], values[i])) {
-            j->oom = 1;
-            return;
+    McJsonText *t = &l->text;
+    // Room for all n members at once; a key that must be escaped (none in practice) goes the
+    // general way.
+    enum { MEMBER = 1 + MC_JW_KEY_TEXT + 11 };
+    char *d = mc_json_text_room(t, (size_t)n * MEMBER);
+    for (int i = 0; i < n && d; i++) {
+        const McJwKey *k = key_slot(l, keys[i]);
+        if (!k->len) {
+            t->len = (size_t)(d - t->buf);
+            if (!int_member(t, comma || i, k, keys[i], values[i])) d = NULL;
+            else d = mc_json_text_room(t, (size_t)(n - i) * MEMBER);
+            continue;
         }
+        *d = ',';
+        d += (comma || i);
+        memcpy(d, k->text, MC_JW_KEY_TEXT);
+        d += k->len;
+        int v = values[i];
+        *d = '-';
+        d += v < 0;
+        d += mc_json_put_u32(d, v < 0 ? 0u - (uint32_t)v : (uint32_t)v);
+    }
+    if (!d) j->oom = 1;
+    else t->len = (size_t)(d - t->buf);
 }
 
 cJSON *mc_jw_push_object(McJson *j, cJSON *array) { return mc_jw_object(j, array, NULL); }
@@ -273,7 +302,7 @@ void mc_jw_reasons(McJson *j, cJSON *obj, const char *key, const McReasons *reas
 
 cJSON *mc_jw_list_object(McJson *j, McJwList *list) {
     list->mark = mc_arena_mark(j->env.arena);
-    if (j->oom || !mc_json_text_put(&list->text, list->count ? ",{" : "[{", 2)) {
+    if (j->oom || !put_small(&list->text, list->count ? ",{" : "[{", 2)) {
         j->oom = 1;
         return NULL;
     }
