@@ -64,10 +64,9 @@ typedef struct Exact {
     uint64_t *adj;         ///< [board count · words] enemies next to the footprint at a position
     unsigned char *adj_done;
     int *dist, *head, *count; ///< [board count] steps of the shortest paths; states there
-    State *st;
+    State *st;             ///< [cap]
     int n, cap;
     uint64_t *sets;        ///< [cap · words]
-    int sets_cap;
     int limit;             ///< most states in all
 } Exact;
 
@@ -98,11 +97,25 @@ static int popcount(const uint64_t *a, int words) {
     return n;
 }
 
-// Appends a state; 0 when memory ran out.
+// Appends a state (exact_run keeps x->n below x->limit); 0 when memory ran out. The arrays grow
+// without being zeroed, from room for a state per board position, and never past the limit
+// (mc_grow's doubling from 8, zeroing and copying its whole capacity, was 2 M instructions of a
+// 100 x 100 reach, whose search hits the limit).
 static int push_state(McEnv *env, Exact *x, int pos, int parent, int dir, const uint64_t *set) {
-    if (!mc_grow(env->arena, (void **)&x->st, &x->cap, x->n + 1, sizeof(State))) return 0;
-    int need = (x->n + 1) * x->words;
-    if (!mc_grow(env->arena, (void **)&x->sets, &x->sets_cap, need, sizeof(uint64_t))) return 0;
+    if (x->n == x->cap) {
+        int next = x->cap ? 2 * x->cap : x->b->count + 64;
+        if (next > x->limit) next = x->limit;
+        State *st = mc_arena_alloc_raw(env->arena, (size_t)next * sizeof *st);
+        uint64_t *sets = mc_arena_alloc_raw(env->arena, (size_t)next * (size_t)x->words * sizeof *sets);
+        if (!st || !sets) return 0;
+        if (x->n > 0) {
+            memcpy(st, x->st, (size_t)x->n * sizeof *st);
+            memcpy(sets, x->sets, (size_t)x->n * (size_t)x->words * sizeof *sets);
+        }
+        x->st = st;
+        x->sets = sets;
+        x->cap = next;
+    }
     State *s = &x->st[x->n];
     s->pos = pos;
     s->parent = parent;
