@@ -1,6 +1,7 @@
 #include "json/jwrite.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -54,8 +55,9 @@ static int stream_enter(McJson *j, int level) {
     return 1;
 }
 
-// Makes slot k remember `key` (jwrite.h). Out of line: the lookup below is on every member.
-static void key_remember(McJwKey *k, const char *key) {
+// Makes slot k remember `key` (jwrite.h). Out of line, as key_miss: the lookup below is on every
+// member.
+__attribute__((noinline)) static void key_remember(McJwKey *k, const char *key) {
     size_t plain = mc_json_plain_length(key);
     k->key = key;
     k->len = 0;
@@ -71,10 +73,10 @@ static void key_remember(McJwKey *k, const char *key) {
 
 enum { KEY_PROBES = 4 };
 
-// The slot for a key not found at its first slot: one of the next KEY_PROBES that holds it or is
-// free, else the first (which then forgets its key).
-static McJwKey *key_miss(McJwList *l, unsigned slot, const char *key) {
-    for (unsigned i = 1; i < KEY_PROBES; i++) {
+// The slot of a key not at its first slot: the first of the KEY_PROBES slots from there that
+// holds it or is free, else the first (which then forgets its key).
+__attribute__((noinline)) static McJwKey *key_miss(McJwList *l, unsigned slot, const char *key) {
+    for (unsigned i = 0; i < KEY_PROBES; i++) {
         McJwKey *k = &l->keys[(slot + i) & ((1u << MC_JW_KEY_BITS) - 1)];
         if (k->key == key) return k;
         if (!k->key) {
@@ -93,49 +95,29 @@ static inline const McJwKey *key_slot(McJwList *l, const char *key) {
     // Literals lie a few bytes apart: a multiplicative hash of the address spreads them.
     unsigned slot = (uint32_t)((uint32_t)(uintptr_t)key * 2654435761u) >> (32 - MC_JW_KEY_BITS);
     McJwKey *k = &l->keys[slot];
-    if (k->key == key) return k;
-    if (!k->key) {
-        key_remember(k, key);
-        return k;
-    }
-    return key_miss(l, slot, key);
+    return k->key == key ? k : key_miss(l, slot, key);
 }
 
-// Writes a comma unless `comma` is 0, then the remembered key, with room for `value` bytes after
-// them; returns where the value goes, or NULL when the key is written the slow way or out of memory.
-static inline char *fast_member(McJsonText *t, int comma, const McJwKey *k, size_t value) {
-    if (!k->len) return NULL;
+// Writes a comma unless `comma` is 0, then `"key":` (nothing for key NULL: an array element),
+// with room for `value` more bytes; returns where the value goes, or NULL when out of memory. A
+// remembered key is one fixed-size copy.
+static inline char *member_start(McJwList *l, int comma, const char *key, size_t value) {
+    McJsonText *t = &l->text;
+    const McJwKey *k = key ? key_slot(l, key) : NULL;
+    if (k && !k->len) { // a key to escape, or a long one
+        if (!mc_json_text_member(t, comma, key, SIZE_MAX)) return NULL;
+        comma = 0;
+        k = NULL;
+    }
     char *d = mc_json_text_room(t, 1 + MC_JW_KEY_TEXT + value);
     if (!d) return NULL;
     *d = ',';
     d += comma != 0;
-    memcpy(d, k->text, MC_JW_KEY_TEXT);
-    return d + k->len;
-}
-
-// Where a whole number goes after a comma (unless `comma` is 0) and `"key":` (unless key is
-// NULL, in an array), written the general way; NULL when out of memory.
-static char *int_member_slow(McJsonText *t, int comma, const char *key) {
-    char *d;
-    if (!key) {
-        if (!(d = mc_json_text_room(t, 12))) return NULL;
-        *d = ',';
-        return d + (comma != 0);
+    if (k) {
+        memcpy(d, k->text, MC_JW_KEY_TEXT);
+        d += k->len;
     }
-    if (!mc_json_text_member(t, comma, key, SIZE_MAX)) return NULL;
-    return mc_json_text_room(t, 11);
-}
-
-// `"key":v`, or `v` in an array (key and k NULL), a comma first unless `comma` is 0, for a whole
-// number; 0 when out of memory.
-static inline int int_member(McJsonText *t, int comma, const McJwKey *k, const char *key, int v) {
-    char *d = key ? fast_member(t, comma, k, 11) : NULL;
-    if (!d && !(d = int_member_slow(t, comma, key))) return 0;
-    *d = '-';
-    d += v < 0;
-    d += mc_json_put_u32(d, v < 0 ? 0u - (uint32_t)v : (uint32_t)v);
-    t->len = (size_t)(d - t->buf);
-    return 1;
+    return d;
 }
 
 // Starts a member of the open container at `level`: finishes the containers opened inside it
@@ -144,13 +126,45 @@ static inline int int_member(McJsonText *t, int comma, const McJwKey *k, const c
 static McJsonText *stream_member(McJson *j, int level, const char *key) {
     McJwList *l = j->list;
     if (!stream_enter(j, level)) return NULL;
-    McJsonText *t = &l->text;
-    int comma = l->members[level]++ > 0;
     if (l->open[level].type != cJSON_Object) key = NULL;
-    char *d = key ? fast_member(t, comma, key_slot(l, key), 0) : NULL;
-    if (d) t->len = (size_t)(d - t->buf);
-    else if (!mc_json_text_member(t, comma, key, SIZE_MAX)) j->oom = 1;
-    return j->oom ? NULL : t;
+    char *d = member_start(l, l->members[level]++ > 0, key, 0);
+    if (!d) j->oom = 1;
+    else l->text.len = (size_t)(d - l->text.buf);
+    return j->oom ? NULL : &l->text;
+}
+
+// Whole numbers values[0..n) as members of the open container at `level`: under keys[0..n) in an
+// object (keys is not read in an array). Room for all of them is made at once; a key to escape
+// (none in practice: keys are literals) goes through member_start.
+static void put_ints(McJson *j, int level, const char *const *keys, const int *values, int n) {
+    McJwList *l = j->list;
+    if (!stream_enter(j, level)) return;
+    bool object = l->open[level].type == cJSON_Object;
+    int comma = l->members[level] > 0;
+    l->members[level] += n;
+    McJsonText *t = &l->text;
+    enum { MEMBER = 1 + MC_JW_KEY_TEXT + 11 };
+    char *d = mc_json_text_room(t, (size_t)n * MEMBER);
+    for (int i = 0; i < n && d; i++) {
+        const McJwKey *k = object ? key_slot(l, keys[i]) : NULL;
+        if (k && !k->len) {
+            t->len = (size_t)(d - t->buf);
+            if (!(d = member_start(l, comma || i, keys[i], (size_t)(n - i) * MEMBER))) break;
+        } else {
+            *d = ',';
+            d += (comma || i);
+            if (k) {
+                memcpy(d, k->text, MC_JW_KEY_TEXT);
+                d += k->len;
+            }
+        }
+        int v = values[i];
+        *d = '-';
+        d += v < 0;
+        d += mc_json_put_u32(d, v < 0 ? 0u - (uint32_t)v : (uint32_t)v);
+    }
+    if (!d) j->oom = 1;
+    else t->len = (size_t)(d - t->buf);
 }
 
 void mc_jw_add(McJson *j, cJSON *parent, const char *key, cJSON *item) {
@@ -210,11 +224,8 @@ void mc_jw_number(McJson *j, cJSON *obj, const char *key, double v) {
     // Whole numbers (nearly all of a long list's) print as their digits: mc_round9 keeps them,
     // -0 included, which prints as 0.
     if (v > -2147483649.0 && v < 2147483648.0 && v == (double)(int32_t)v) {
-        McJwList *l = j->list;
-        if (!stream_enter(j, level)) return;
-        int comma = l->members[level]++ > 0;
-        if (l->open[level].type != cJSON_Object) key = NULL;
-        if (!int_member(&l->text, comma, key ? key_slot(l, key) : NULL, key, (int32_t)v)) j->oom = 1;
+        const int whole = (int32_t)v;
+        put_ints(j, level, &key, &whole, 1);
         return;
     }
     McJsonText *t = stream_member(j, level, key);
@@ -255,38 +266,11 @@ void mc_jw_push_number(McJson *j, cJSON *array, double v) { mc_jw_number(j, arra
 
 void mc_jw_ints(McJson *j, cJSON *obj, const char *const *keys, const int *values, int n) {
     int level = stream_level(j, obj);
-    if (level < 0 || j->list->open[level].type != cJSON_Object) {
+    if (level < 0) {
         for (int i = 0; i < n; i++) mc_jw_number(j, obj, keys[i], values[i]);
         return;
     }
-    if (!stream_enter(j, level)) return;
-    McJwList *l = j->list;
-    int comma = l->members[level] > 0;
-    l->members[level] += n;
-    McJsonText *t = &l->text;
-    // Room for all n members at once; a key that must be escaped (none in practice) goes the
-    // general way.
-    enum { MEMBER = 1 + MC_JW_KEY_TEXT + 11 };
-    char *d = mc_json_text_room(t, (size_t)n * MEMBER);
-    for (int i = 0; i < n && d; i++) {
-        const McJwKey *k = key_slot(l, keys[i]);
-        if (!k->len) {
-            t->len = (size_t)(d - t->buf);
-            if (!int_member(t, comma || i, k, keys[i], values[i])) d = NULL;
-            else d = mc_json_text_room(t, (size_t)(n - i) * MEMBER);
-            continue;
-        }
-        *d = ',';
-        d += (comma || i);
-        memcpy(d, k->text, MC_JW_KEY_TEXT);
-        d += k->len;
-        int v = values[i];
-        *d = '-';
-        d += v < 0;
-        d += mc_json_put_u32(d, v < 0 ? 0u - (uint32_t)v : (uint32_t)v);
-    }
-    if (!d) j->oom = 1;
-    else t->len = (size_t)(d - t->buf);
+    put_ints(j, level, keys, values, n);
 }
 
 cJSON *mc_jw_push_object(McJson *j, cJSON *array) { return mc_jw_object(j, array, NULL); }

@@ -76,13 +76,6 @@ const char mc_json_digit_pairs[200] =
     "8081828384858687888990919293949596979899";
 
 int mc_json_print_number(double d, char *out) {
-    // Whole numbers from 1 to 10^9 - 1 first: nearly every number of a large answer (hexes, costs,
-    // nodes). NaN fails the comparisons; 0 is left to the general case (it may be -0).
-    if (d >= 1 && d < 1e9 && (double)(uint32_t)d == d) {
-        int n = mc_json_put_u32(out, (uint32_t)d);
-        out[n] = '\0';
-        return n;
-    }
     if (isnan(d) || isinf(d)) {
         memcpy(out, "null", 5);
         return 4;
