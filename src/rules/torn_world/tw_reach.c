@@ -22,14 +22,17 @@ typedef struct ReachCtx {
     const TwWorld *w;
     int mover;
     TwCause cause;
-    unsigned char *flags; // [board count] node flags + 1, 0 = not computed
+    unsigned char *flags; // [board count] node flags | SPOT_TAKEN, + 1; 0 = not computed
     int *adjacent;        // [board count] enemies next to the footprint, -1 = not computed
     TwSpot *spot;
 } ReachCtx;
 
+// Beside the node flags: other miniatures or markers under the footprint (the spot's lists).
+enum { SPOT_TAKEN = 4 };
+
 // MC_REACH_MAY_PASS / MC_REACH_MAY_END of the mover's footprint at board position `position`
-// (the pass-through and end tables, tw_can_pass / tw_can_end).
-static unsigned ctx_flags(ReachCtx *c, int position) {
+// (the pass-through and end tables, tw_can_pass / tw_can_end), and SPOT_TAKEN.
+static unsigned spot_flags(ReachCtx *c, int position) {
     if (!c->flags[position]) {
         McHex d = tw_delta_of(c->w, c->mover, c->w->board->hexes[position]);
         TwVerdict v;
@@ -37,10 +40,13 @@ static unsigned ctx_flags(ReachCtx *c, int position) {
         unsigned f = 0;
         if (tw_can_pass(c->w, c->mover, c->spot, &v)) f |= MC_REACH_MAY_PASS;
         if (tw_can_end(c->w, c->mover, c->spot, c->cause, &v)) f |= MC_REACH_MAY_END;
+        if (c->spot->n_units > 0 || c->spot->n_markers > 0) f |= SPOT_TAKEN;
         c->flags[position] = (unsigned char)(f + 1);
     }
     return c->flags[position] - 1u;
 }
+
+static unsigned ctx_flags(ReachCtx *c, int position) { return spot_flags(c, position) & MC_REACH_OPEN; }
 
 // The board position one step from `pos` in direction `dir` (hex or hexon step), or -1.
 static int step_to(const McBoard *b, bool hexons, int pos, int dir) {
@@ -450,8 +456,8 @@ int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowan
         if (cause != TW_CAUSE_DEPLOY && !fa2_of(env, w, mover, &chosen.nodes, &cache, &memo, chosen.node[p], &fa2))
             return 0;
         if (!tw_path_effects(env, w, mover, cause, path, NULL, n, &cache, &fa2, &t->effects)) return 0;
-        tw_spot(w, mover, tw_delta_of(w, mover, end), c.spot);
-        if (c.spot->n_units > 0 || c.spot->n_markers > 0) {
+        // An end with other pieces under it (known from the search: an empty one skips tw_spot).
+        if (spot_flags(&c, p) & SPOT_TAKEN) {
             if (!tw_resolve_end(env, w, mover, tw_delta_of(w, mover, end), NULL, 0, &t->effects.end)) return 0;
             // An end whose ejection finds no free hex at all is not a legal end (TW-EJ-1).
             if (!t->effects.end.legal) {
