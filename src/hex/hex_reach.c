@@ -31,8 +31,7 @@ enum {
     // Internal node flags, above the public ones.
     FLAG_REACHED = 1u << 4, // labelled by pass 1
     FLAG_FINAL = 1u << 5,   // left the queue in pass 1
-    FLAG_VISITED = 1u << 6, // given its best path by pass 2
-    PUBLIC_FLAGS = MC_REACH_MAY_END | MC_REACH_MAY_PASS | MC_REACH_OVER_BUDGET | MC_REACH_IS_START,
+    FLAG_VISITED = MC_REACH_VISITED_, // given its best path by pass 2
 };
 
 static size_t align_up(size_t n) { return (n + STORAGE_ALIGN - 1) & ~(size_t)(STORAGE_ALIGN - 1); }
@@ -112,37 +111,30 @@ static unsigned node_flags(const Search *s, int v) {
     return s->node(s->ctx, s->board, position, state) & MC_REACH_OPEN;
 }
 
-// Evaluates the step from node u = (from, state) in direction d. Returns the node entered, with
-// the step's cost and attacks, or -1 when the step is not allowed.
-static int try_step(const Search *s, int u, int from, int state, int d, int *cost, int *attacks) {
+// Evaluates the step in direction d out of the node `in` describes (its from, from_hex, state,
+// cost, attacks and first already set; this sets to, to_hex and dir). Returns the node entered,
+// with the step's cost and attacks, or -1 when the step is not allowed.
+static inline int try_step(const Search *s, McReachStepIn *in, int d, int *cost, int *attacks) {
     int to;
     if (s->mode == MC_REACH_HEXES) {
-        to = s->neighbors[6 * from + d];
+        to = s->neighbors[6 * in->from + d];
     } else {
-        to = mc_board_index(s->board, mc_hexon_neighbor(s->hexes[from], d));
+        to = mc_board_index(s->board, mc_hexon_neighbor(s->hexes[in->from], d));
     }
     if (to < 0) return -1;
-    McReachStepOut out = {1, 0, state};
-    bool first = u == s->start;
+    McReachStepOut out = {1, 0, in->state};
     if (s->step) {
-        McReachStepIn in;
-        in.board = s->board;
-        in.from = from;
-        in.to = to;
-        in.from_hex = s->hexes[from];
-        in.to_hex = s->hexes[to];
-        in.dir = d;
-        in.state = state;
-        in.cost = s->cost[u];
-        in.attacks = s->attacks[u];
-        in.first = first;
-        if (!s->step(s->ctx, &in, &out)) return -1;
-        if (out.cost < 1 || out.cost > MC_REACH_MAX_STEP_COST || out.attacks < 0 ||
-            out.attacks > MC_REACH_MAX_STEP_ATTACKS || out.state < 0 || out.state >= s->states)
+        in->to = to;
+        in->to_hex = s->hexes[to];
+        in->dir = d;
+        if (!s->step(s->ctx, in, &out)) return -1;
+        // Unsigned compares: one test for each range (1..MAX_STEP_COST, 0..MAX_STEP_ATTACKS, 0..states-1).
+        if ((unsigned)out.cost - 1u >= (unsigned)MC_REACH_MAX_STEP_COST ||
+            (unsigned)out.attacks > (unsigned)MC_REACH_MAX_STEP_ATTACKS || (unsigned)out.state >= (unsigned)s->states)
             return -1;
     }
     // GG-8.3-MMG: the first step is allowed whatever it costs; the node is then not continued.
-    if (s->cost[u] + out.cost > s->budget && !(first && s->first_step_always)) return -1;
+    if (in->cost + out.cost > s->budget && !(in->first && s->first_step_always)) return -1;
     *cost = out.cost;
     *attacks = out.attacks;
     return to * s->states + out.state;
@@ -179,11 +171,16 @@ static void label_nodes(Search *s) {
             flags[u] |= FLAG_FINAL;
             if (cost[u] > s->budget) flags[u] |= MC_REACH_OVER_BUDGET;
             if (!expandable(flags[u])) continue;
-            int from, state;
-            split_node(s, u, &from, &state);
+            McReachStepIn in; // what the six steps out of u share, set once
+            split_node(s, u, &in.from, &in.state);
+            in.board = s->board;
+            in.from_hex = s->hexes[in.from];
+            in.cost = cost[u];
+            in.attacks = attacks[u];
+            in.first = u == s->start;
             for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
                 int w, a;
-                int v = try_step(s, u, from, state, d, &w, &a);
+                int v = try_step(s, &in, d, &w, &a);
                 s->edge_to[6 * u + d] = v;
                 if (v < 0) continue;
                 s->edge_step[6 * u + d] = (w << STEP_SHIFT) | a;
@@ -337,11 +334,6 @@ McReachStatus mc_reach_run(McReach *reach, const McBoard *board, McHex start,
     return MC_REACH_OK;
 }
 
-static bool visited(const McReach *reach, int node) {
-    return reach && reach->flags && node >= 0 && node < reach->node_count &&
-           (reach->flags[node] & FLAG_VISITED);
-}
-
 int mc_reach_node(const McReach *reach, int position, int state) {
     if (!reach || reach->state_count < 1 || state < 0 || state >= reach->state_count ||
         position < 0 || !reach->board || position >= reach->board->count)
@@ -349,30 +341,11 @@ int mc_reach_node(const McReach *reach, int position, int state) {
     return position * reach->state_count + state;
 }
 
-bool mc_reach_get(const McReach *reach, int node, McReachEntry *entry) {
-    if (!visited(reach, node)) return false;
-    if (entry) {
-        int states = reach->state_count;
-        entry->node = node;
-        entry->position = node / states;
-        entry->state = node % states;
-        entry->hex = reach->board->hexes[entry->position];
-        entry->cost = reach->cost[node];
-        entry->attacks = reach->attacks[node];
-        entry->steps = reach->steps[node];
-        entry->parent = reach->parent[node];
-        entry->dir = reach->dir[node];
-        entry->flags = reach->flags[node] & PUBLIC_FLAGS;
-        entry->order = reach->order[node];
-    }
-    return true;
-}
-
 int mc_reach_best(const McReach *reach, int position) {
     int best = -1;
     for (int st = 0; reach && st < reach->state_count; st++) {
         int v = mc_reach_node(reach, position, st);
-        if (!visited(reach, v) || !(reach->flags[v] & MC_REACH_MAY_END)) continue;
+        if (!mc_reach_visited(reach, v) || !(reach->flags[v] & MC_REACH_MAY_END)) continue;
         if (best < 0 || reach->cost[v] < reach->cost[best] ||
             (reach->cost[v] == reach->cost[best] &&
              (reach->attacks[v] < reach->attacks[best] ||
@@ -384,7 +357,7 @@ int mc_reach_best(const McReach *reach, int position) {
 }
 
 int mc_reach_path_nodes(const McReach *reach, int node, int *out, int cap) {
-    if (!visited(reach, node)) return -1;
+    if (!mc_reach_visited(reach, node)) return -1;
     int n = reach->steps[node];
     for (int i = n - 1, v = node; i >= 0; i--, v = reach->parent[v])
         if (out && i < cap) out[i] = v;
@@ -392,7 +365,7 @@ int mc_reach_path_nodes(const McReach *reach, int node, int *out, int cap) {
 }
 
 int mc_reach_path(const McReach *reach, int node, McHex *out, int cap) {
-    if (!visited(reach, node)) return -1;
+    if (!mc_reach_visited(reach, node)) return -1;
     int n = reach->steps[node];
     for (int i = n - 1, v = node; i >= 0; i--, v = reach->parent[v])
         if (out && i < cap) out[i] = reach->board->hexes[v / reach->state_count];

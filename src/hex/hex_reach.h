@@ -170,8 +170,42 @@ McReachStatus mc_reach_run(McReach *reach, const McBoard *board, McHex start,
 /// Node index of (position, state), or -1 when out of range.
 int mc_reach_node(const McReach *reach, int position, int state);
 
-/// True when `node` was reached; then *entry describes it (entry may be NULL).
-bool mc_reach_get(const McReach *reach, int node, McReachEntry *entry);
+/// McReach.flags bit of a node given its best path (internal: read it through the functions here).
+#define MC_REACH_VISITED_ (1u << 6)
+/// The public bits of McReach.flags (internal: McReachEntry.flags).
+#define MC_REACH_PUBLIC_FLAGS_ \
+    (MC_REACH_MAY_END | MC_REACH_MAY_PASS | MC_REACH_OVER_BUDGET | MC_REACH_IS_START)
+
+/// True when `node` was reached.
+static inline bool mc_reach_visited(const McReach *reach, int node) {
+    return reach && reach->flags && node >= 0 && node < reach->node_count &&
+           (reach->flags[node] & MC_REACH_VISITED_);
+}
+
+/// True when `node` was reached; then *entry describes it (entry may be NULL), else *entry is
+/// cleared (node, position, parent and dir -1). Inline: listing a large board's reach asks it for
+/// every node, and most callers read a few of its fields.
+static inline bool mc_reach_get(const McReach *reach, int node, McReachEntry *entry) {
+    if (!mc_reach_visited(reach, node)) {
+        if (entry) *entry = (McReachEntry){.node = -1, .position = -1, .parent = -1, .dir = -1};
+        return false;
+    }
+    if (entry) {
+        int states = reach->state_count;
+        entry->node = node;
+        entry->position = states == 1 ? node : node / states;
+        entry->state = states == 1 ? 0 : node % states;
+        entry->hex = reach->board->hexes[entry->position];
+        entry->cost = reach->cost[node];
+        entry->attacks = reach->attacks[node];
+        entry->steps = reach->steps[node];
+        entry->parent = reach->parent[node];
+        entry->dir = reach->dir[node];
+        entry->flags = reach->flags[node] & MC_REACH_PUBLIC_FLAGS_;
+        entry->order = reach->order[node];
+    }
+    return true;
+}
 
 /// The node the unit should end on to stand at board position `position`: among its reached
 /// states flagged MC_REACH_MAY_END, the one with the best path (cost, then attacks, then

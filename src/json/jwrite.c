@@ -1,6 +1,7 @@
 #include "json/jwrite.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -27,9 +28,19 @@ static int stream_level(const McJson *j, const cJSON *obj) {
     return (int)((at - first) / sizeof l->open[0]);
 }
 
+// Appends n bytes (a bracket, a comma): inline, where a call to mc_json_text_put cost more than
+// the bytes. 0 when out of memory (the text is then marked failed).
+static inline int put_small(McJsonText *t, const char *s, size_t n) {
+    char *d = mc_json_text_room(t, n);
+    if (!d) return 0;
+    for (size_t i = 0; i < n; i++) d[i] = s[i];
+    t->len += n;
+    return 1;
+}
+
 static void close_last(McJwList *l) {
     l->depth--;
-    mc_json_text_put(&l->text, l->open[l->depth].type == cJSON_Object ? "}" : "]", 1);
+    put_small(&l->text, l->open[l->depth].type == cJSON_Object ? "}" : "]", 1);
 }
 
 // Finishes the containers opened inside the open container at `level`; 0 when that one was
@@ -44,26 +55,116 @@ static int stream_enter(McJson *j, int level) {
     return 1;
 }
 
+// Makes slot k remember `key` (jwrite.h). Out of line, as key_miss: the lookup below is on every
+// member.
+__attribute__((noinline)) static void key_remember(McJwKey *k, const char *key) {
+    size_t plain = mc_json_plain_length(key);
+    k->key = key;
+    k->len = 0;
+    if (plain <= MC_JW_KEY_TEXT - 3) {
+        memset(k->text, 0, sizeof k->text);
+        k->text[0] = '"';
+        memcpy(k->text + 1, key, plain);
+        k->text[plain + 1] = '"';
+        k->text[plain + 2] = ':';
+        k->len = plain + 3;
+    }
+}
+
+enum { KEY_PROBES = 4 };
+
+// The slot of a key not at its first slot: the first of the KEY_PROBES slots from there that
+// holds it or is free, else the first (which then forgets its key).
+__attribute__((noinline)) static McJwKey *key_miss(McJwList *l, unsigned slot, const char *key) {
+    for (unsigned i = 0; i < KEY_PROBES; i++) {
+        McJwKey *k = &l->keys[(slot + i) & ((1u << MC_JW_KEY_BITS) - 1)];
+        if (k->key == key) return k;
+        if (!k->key) {
+            key_remember(k, key);
+            return k;
+        }
+    }
+    key_remember(&l->keys[slot], key);
+    return &l->keys[slot];
+}
+
+// The remembered `"key":` of `key`, made on its first use in the list. Two keys whose addresses
+// share a slot both stay (probing): a 100 x 100 reach wrote two keys again in every entry when
+// the second pushed the first out.
+static inline const McJwKey *key_slot(McJwList *l, const char *key) {
+    // Literals lie a few bytes apart: a multiplicative hash of the address spreads them.
+    unsigned slot = (uint32_t)((uint32_t)(uintptr_t)key * 2654435761u) >> (32 - MC_JW_KEY_BITS);
+    McJwKey *k = &l->keys[slot];
+    return k->key == key ? k : key_miss(l, slot, key);
+}
+
+// Writes a comma unless `comma` is 0, then `"key":` (nothing for key NULL: an array element),
+// with room for `value` more bytes; returns where the value goes, or NULL when out of memory. A
+// remembered key is one fixed-size copy.
+static inline char *member_start(McJwList *l, int comma, const char *key, size_t value) {
+    McJsonText *t = &l->text;
+    const McJwKey *k = key ? key_slot(l, key) : NULL;
+    if (k && !k->len) { // a key to escape, or a long one
+        if (!mc_json_text_member(t, comma, key, SIZE_MAX)) return NULL;
+        comma = 0;
+        k = NULL;
+    }
+    char *d = mc_json_text_room(t, 1 + MC_JW_KEY_TEXT + value);
+    if (!d) return NULL;
+    *d = ',';
+    d += comma != 0;
+    if (k) {
+        memcpy(d, k->text, MC_JW_KEY_TEXT);
+        d += k->len;
+    }
+    return d;
+}
+
 // Starts a member of the open container at `level`: finishes the containers opened inside it
 // since, then writes the comma and, in an object, the key. NULL when the container was already
 // finished (a writer bug, jwrite.h) or the text could not grow.
 static McJsonText *stream_member(McJson *j, int level, const char *key) {
     McJwList *l = j->list;
     if (!stream_enter(j, level)) return NULL;
-    McJsonText *t = &l->text;
     if (l->open[level].type != cJSON_Object) key = NULL;
-    size_t plain = SIZE_MAX;
-    if (key) {
-        // Literals lie a few bytes apart: a multiplicative hash of the address spreads them.
-        unsigned slot = (uint32_t)((uint32_t)(uintptr_t)key * 2654435761u) >> (32 - MC_JW_KEY_BITS);
-        if (l->keys[slot] != key) {
-            l->keys[slot] = key;
-            l->key_lengths[slot] = mc_json_plain_length(key);
+    char *d = member_start(l, l->members[level]++ > 0, key, 0);
+    if (!d) j->oom = 1;
+    else l->text.len = (size_t)(d - l->text.buf);
+    return j->oom ? NULL : &l->text;
+}
+
+// Whole numbers values[0..n) as members of the open container at `level`: under keys[0..n) in an
+// object (keys is not read in an array). Room for all of them is made at once; a key to escape
+// (none in practice: keys are literals) goes through member_start.
+static void put_ints(McJson *j, int level, const char *const *keys, const int *values, int n) {
+    McJwList *l = j->list;
+    if (!stream_enter(j, level)) return;
+    bool object = l->open[level].type == cJSON_Object;
+    int comma = l->members[level] > 0;
+    l->members[level] += n;
+    McJsonText *t = &l->text;
+    enum { MEMBER = 1 + MC_JW_KEY_TEXT + 11 };
+    char *d = mc_json_text_room(t, (size_t)n * MEMBER);
+    for (int i = 0; i < n && d; i++) {
+        const McJwKey *k = object ? key_slot(l, keys[i]) : NULL;
+        if (k && !k->len) {
+            t->len = (size_t)(d - t->buf);
+            if (!(d = member_start(l, comma || i, keys[i], (size_t)(n - i) * MEMBER))) break;
+        } else {
+            *d = ',';
+            d += (comma || i);
+            if (k) {
+                memcpy(d, k->text, MC_JW_KEY_TEXT);
+                d += k->len;
+            }
         }
-        plain = l->key_lengths[slot];
+        int v = values[i];
+        *d = '-';
+        d += v < 0;
+        d += mc_json_put_u32(d, v < 0 ? 0u - (uint32_t)v : (uint32_t)v);
     }
-    if (!mc_json_text_member(t, l->members[level]++ > 0, key, plain)) j->oom = 1;
-    return j->oom ? NULL : t;
+    if (!d) j->oom = 1;
+    else t->len = (size_t)(d - t->buf);
 }
 
 void mc_jw_add(McJson *j, cJSON *parent, const char *key, cJSON *item) {
@@ -100,7 +201,7 @@ static cJSON *container(McJson *j, cJSON *parent, const char *key, int type) {
     }
     McJwList *l = j->list;
     McJsonText *t = stream_member(j, level, key);
-    if (!t || l->depth == MC_JW_LIST_DEPTH || !mc_json_text_put(t, type == cJSON_Object ? "{" : "[", 1)) {
+    if (!t || l->depth == MC_JW_LIST_DEPTH || !put_small(t, type == cJSON_Object ? "{" : "[", 1)) {
         j->oom = 1;
         return NULL;
     }
@@ -118,6 +219,13 @@ void mc_jw_number(McJson *j, cJSON *obj, const char *key, double v) {
     int level = stream_level(j, obj);
     if (level < 0) {
         mc_jw_add(j, obj, key, cJSON_CreateNumber(mc_round9(v)));
+        return;
+    }
+    // Whole numbers (nearly all of a long list's) print as their digits: mc_round9 keeps them,
+    // -0 included, which prints as 0.
+    if (v > -2147483649.0 && v < 2147483648.0 && v == (double)(int32_t)v) {
+        const int whole = (int32_t)v;
+        put_ints(j, level, &key, &whole, 1);
         return;
     }
     McJsonText *t = stream_member(j, level, key);
@@ -158,15 +266,11 @@ void mc_jw_push_number(McJson *j, cJSON *array, double v) { mc_jw_number(j, arra
 
 void mc_jw_ints(McJson *j, cJSON *obj, const char *const *keys, const int *values, int n) {
     int level = stream_level(j, obj);
-    if (level < 0 || j->list->open[level].type != cJSON_Object) {
+    if (level < 0) {
         for (int i = 0; i < n; i++) mc_jw_number(j, obj, keys[i], values[i]);
         return;
     }
-    if (!stream_enter(j, level)) return;
-    McJwList *l = j->list;
-    int comma = l->members[level] > 0;
-    l->members[level] += n;
-    if (!mc_json_text_int_members(&l->text, comma, keys, values, n)) j->oom = 1;
+    put_ints(j, level, keys, values, n);
 }
 
 cJSON *mc_jw_push_object(McJson *j, cJSON *array) { return mc_jw_object(j, array, NULL); }
@@ -205,7 +309,7 @@ void mc_jw_reasons(McJson *j, cJSON *obj, const char *key, const McReasons *reas
 
 cJSON *mc_jw_list_object(McJson *j, McJwList *list) {
     list->mark = mc_arena_mark(j->env.arena);
-    if (j->oom || !mc_json_text_put(&list->text, list->count ? ",{" : "[{", 2)) {
+    if (j->oom || !put_small(&list->text, list->count ? ",{" : "[{", 2)) {
         j->oom = 1;
         return NULL;
     }

@@ -48,7 +48,15 @@ cJSON *mc_jw_push_object(McJson *j, cJSON *array);
 enum {
     MC_JW_LIST_DEPTH = 8, ///< containers open at once inside one entry, the entry included
     MC_JW_KEY_BITS = 6,   ///< 64 remembered keys
+    MC_JW_KEY_TEXT = 24,  ///< bytes of a remembered key's `"key":` (keys up to 21 bytes)
 };
+/// A remembered key: `"key":` ready to be copied in one fixed-size move.
+typedef struct McJwKey {
+    const char *key;
+    size_t len;                 ///< bytes of `"key":` in text; 0 when the key must be escaped or
+                                ///< is too long (written the slow way)
+    char text[MC_JW_KEY_TEXT];
+} McJwKey;
 typedef struct McJwList {
     McJsonText text;
     McArenaMark mark;
@@ -57,10 +65,9 @@ typedef struct McJwList {
     cJSON open[MC_JW_LIST_DEPTH];    ///< their handles: only the address and the type are used
     int members[MC_JW_LIST_DEPTH];   ///< members written in each so far
     /// Keys seen, by a hash of their address (keys are literals and static tables: jwrite.h),
-    /// with their length when they need no escaping: each entry writes the same dozen keys (a
-    /// tenth of writing a 100 x 100 reach was scanning them again).
-    const char *keys[1 << MC_JW_KEY_BITS];
-    size_t key_lengths[1 << MC_JW_KEY_BITS];
+    /// written out once: each entry writes the same dozen keys (a tenth of writing a 100 x 100
+    /// reach was scanning them again, and copying them byte by byte another tenth).
+    McJwKey keys[1 << MC_JW_KEY_BITS];
 } McJwList;
 cJSON *mc_jw_list_object(McJson *j, McJwList *list);
 void mc_jw_list_commit(McJson *j, McJwList *list);

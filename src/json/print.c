@@ -11,8 +11,9 @@
 
 typedef McJsonText Out;
 
-static int grow_slow(Out *o, size_t more) {
+int mc_json_text_grow(Out *o, size_t more) {
     if (o->failed) return 0;
+    if (o->cap - o->len > more) return 1;
     size_t cap = o->cap ? o->cap : 4096;
     while (cap - o->len <= more) {
         if (cap > SIZE_MAX / 2) {
@@ -35,7 +36,7 @@ static int grow_slow(Out *o, size_t more) {
 
 // Room for `more` bytes and the final NUL; after a failure there is never room.
 static inline int grow(Out *o, size_t more) {
-    return o->cap - o->len > more ? 1 : grow_slow(o, more);
+    return o->cap - o->len > more ? 1 : mc_json_text_grow(o, more);
 }
 
 static inline void put(Out *o, const char *s, size_t n) {
@@ -69,23 +70,12 @@ static int same_double(double a, double b) {
     return fabs(a - b) <= max * DBL_EPSILON;
 }
 
-/// Writes the decimal digits of v at `out` (no NUL), counted first so that they go in place with
-/// 32-bit division (most whole numbers of an answer are hexes, costs and counts); returns how many.
-static int put_u32(char *out, uint32_t v) {
-    int n = 1;
-    for (uint32_t x = v; x >= 10; x /= 10) n++;
-    for (int i = n - 1; i >= 0; i--, v /= 10) out[i] = (char)('0' + v % 10);
-    return n;
-}
+const char mc_json_digit_pairs[200] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
 
 int mc_json_print_number(double d, char *out) {
-    // Whole numbers from 1 to 10^9 - 1 first: nearly every number of a large answer (hexes, costs,
-    // nodes). NaN fails the comparisons; 0 is left to the general case (it may be -0).
-    if (d >= 1 && d < 1e9 && (double)(uint32_t)d == d) {
-        int n = put_u32(out, (uint32_t)d);
-        out[n] = '\0';
-        return n;
-    }
     if (isnan(d) || isinf(d)) {
         memcpy(out, "null", 5);
         return 4;
@@ -97,7 +87,7 @@ int mc_json_print_number(double d, char *out) {
         if (a < 4294967296.0) {
             int n = d < 0;
             if (n) out[0] = '-';
-            n += put_u32(out + n, (uint32_t)a);
+            n += mc_json_put_u32(out + n, (uint32_t)a);
             out[n] = '\0';
             return n;
         }
@@ -306,24 +296,6 @@ int mc_json_text_member(McJsonText *t, int comma, const char *key, size_t plain)
         put_char(t, ':');
     }
     return !t->failed;
-}
-
-int mc_json_text_int_members(McJsonText *t, int comma, const char *const *keys, const int *values, int n) {
-    for (int i = 0; i < n; i++) {
-        size_t len = strlen(keys[i]);
-        if (!grow(t, len + 16)) return 0; // ,"key": and at most 11 characters of an int
-        char *d = t->buf + t->len;
-        if (comma || i) *d++ = ',';
-        *d++ = '"';
-        for (size_t k = 0; k < len; k++) *d++ = keys[i][k];
-        *d++ = '"';
-        *d++ = ':';
-        int v = values[i];
-        if (v < 0) *d++ = '-';
-        d += put_u32(d, v < 0 ? 0u - (uint32_t)v : (uint32_t)v);
-        t->len = (size_t)(d - t->buf);
-    }
-    return 1;
 }
 
 int mc_json_text_string(McJsonText *t, const char *s) {

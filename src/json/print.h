@@ -35,9 +35,39 @@ size_t mc_json_plain_length(const char *s);
 /// caller knows it (SIZE_MAX otherwise: the key is then escaped as strings are); 0 when out of
 /// memory.
 int mc_json_text_member(McJsonText *t, int comma, const char *key, size_t plain);
-/// Appends `"key":value` for each of `n` whole numbers, comma-separated, with a comma first when
-/// `comma`; the keys are literals with nothing to escape. 0 when out of memory.
-int mc_json_text_int_members(McJsonText *t, int comma, const char *const *keys, const int *values, int n);
+/// Grows `t` to hold `more` bytes (and the final NUL) past its length; 0 when out of memory. The
+/// slow path of mc_json_text_room.
+int mc_json_text_grow(McJsonText *t, size_t more);
+/// Where `more` bytes go at the end of `t` (room for them and the final NUL made first), or NULL
+/// when out of memory. The caller writes them and moves t->len past what it wrote.
+static inline char *mc_json_text_room(McJsonText *t, size_t more) {
+    if (t->cap - t->len <= more && !mc_json_text_grow(t, more)) return NULL;
+    return t->buf + t->len;
+}
+/// "00", "01", ... "99": two digits at a time for mc_json_put_u32.
+extern const char mc_json_digit_pairs[200];
+/// Writes the decimal digits of `v` at `out` (no NUL); returns how many (1 to 10). Inline: nearly
+/// every number of a large answer is a hex coordinate, a cost or a node number.
+static inline int mc_json_put_u32(char *out, uint32_t v) {
+    int n = v < 100000u ? (v < 100u ? (v < 10u ? 1 : 2) : v < 1000u ? 3 : v < 10000u ? 4 : 5)
+                        : v < 10000000u ? (v < 1000000u ? 6 : 7)
+                                        : v < 100000000u ? 8 : v < 1000000000u ? 9 : 10;
+    char *p = out + n;
+    while (v >= 100u) {
+        const char *pair = mc_json_digit_pairs + 2 * (v % 100u);
+        v /= 100u;
+        p -= 2;
+        p[0] = pair[0];
+        p[1] = pair[1];
+    }
+    if (v >= 10u) {
+        p[-2] = mc_json_digit_pairs[2 * v];
+        p[-1] = mc_json_digit_pairs[2 * v + 1];
+    } else {
+        p[-1] = (char)('0' + v);
+    }
+    return n;
+}
 /// Appends `s` as a JSON string (escaped as mc_json_print escapes it); 0 when out of memory.
 int mc_json_text_string(McJsonText *t, const char *s);
 /// Appends `d` as mc_json_print prints a number; 0 when out of memory.

@@ -239,17 +239,13 @@ static void write_header(McJson *j, cJSON *result, const McGgScene *s) {
 // A destination; `brief` leaves out the values at their documented defaults (docs/api/godsgloom.md).
 static void write_dest(McJson *j, cJSON *o, const McGgReach *r, const McGgDest *d, bool parent_paths, bool brief) {
     const McGgScene *s = &r->scene;
-    mc_jw_hex_fields(j, o, d->hex);
-    mc_jw_number(j, o, "cost", d->cost);
+    mc_jw_hex_cost(j, o, d->hex, d->cost);
     if (parent_paths) {
         McHex ph = s->mover->hex;
         McReachEntry pe;
         if (d->parent_node >= 0 && mc_reach_get(&r->search, d->parent_node, &pe)) ph = pe.hex;
         mc_jw_reach_hex(j, o, "parent", ph, brief);
-        if (d->node >= 0) {
-            mc_jw_number(j, o, "node", d->node);
-            mc_jw_number(j, o, "parentNode", d->parent_node);
-        }
+        if (d->node >= 0) mc_jw_node_parent(j, o, d->node, d->parent_node);
     } else {
         cJSON *path = mc_jw_array(j, o, "path");
         if (d->node < 0) {
@@ -332,11 +328,9 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
             McHex ph = gr.units[gr.mover].hex;
             McReachEntry pe;
             if (mc_reach_get(&r.search, e.parent, &pe)) ph = pe.hex;
-            mc_jw_hex_fields(j, o, e.hex);
-            mc_jw_number(j, o, "cost", e.cost);
+            mc_jw_hex_cost(j, o, e.hex, e.cost);
             mc_jw_reach_hex(j, o, "parent", ph, brief);
-            mc_jw_number(j, o, "node", e.node);
-            mc_jw_number(j, o, "parentNode", e.parent);
+            mc_jw_node_parent(j, o, e.node, e.parent);
             mc_jw_list_commit(j, &through);
         }
         mc_jw_list_end(j, &through, result, "through");

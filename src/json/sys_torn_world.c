@@ -424,12 +424,10 @@ static void write_ejects(McJson *j, cJSON *o, const Req *q, const TwResolution *
 // One end position of a reach; `brief` as docs/api/torn-world.md says.
 static void write_reach_entry(McJson *j, cJSON *o, const Req *q, const TwUnit *u, const TwReachOut *out,
                               const TwReachEntry *e, bool parent, bool brief) {
-    mc_jw_hex_fields(j, o, e->pos);
-    mc_jw_number(j, o, "cost", e->cost);
+    mc_jw_hex_cost(j, o, e->pos, e->cost);
     if (parent) {
         mc_jw_reach_hex(j, o, "parent", e->parent, brief);
-        mc_jw_number(j, o, "node", e->node);
-        mc_jw_number(j, o, "parentNode", out->nodes.parent[e->node]);
+        mc_jw_node_parent(j, o, e->node, out->nodes.parent[e->node]);
     } else {
         write_entry_hexes(j, o, "path", e->path, e->n_path, brief, false);
     }
@@ -468,11 +466,9 @@ static void write_through(McJson *j, cJSON *result, const Req *q, const TwReachO
             mc_jw_list_commit(j, &through);
             break;
         }
-        mc_jw_hex_fields(j, o, b->hexes[nd->position[v]]);
-        mc_jw_number(j, o, "cost", nd->steps[v]);
+        mc_jw_hex_cost(j, o, b->hexes[nd->position[v]], nd->steps[v]);
         mc_jw_reach_hex(j, o, "parent", b->hexes[nd->position[nd->parent[v]]], brief);
-        mc_jw_number(j, o, "node", v);
-        mc_jw_number(j, o, "parentNode", nd->parent[v]);
+        mc_jw_node_parent(j, o, v, nd->parent[v]);
         mc_jw_list_commit(j, &through);
     }
     mc_jw_list_end(j, &through, result, "through");

@@ -45,3 +45,16 @@ void mc_jw_reach_hex(McJson *j, cJSON *obj, const char *key, McHex h, bool brief
     cJSON *o = key ? mc_jw_object(j, obj, key) : mc_jw_push_object(j, obj);
     if (o) mc_jw_reach_hex_fields(j, o, h, brief);
 }
+
+void mc_jw_hex_cost(McJson *j, cJSON *obj, McHex h, int cost) {
+    static const char *const keys[5] = {"q", "r", "col", "row", "cost"};
+    McOffset o = mc_hex_to_offset(h);
+    const int v[5] = {h.q, h.r, o.col, o.row, cost};
+    mc_jw_ints(j, obj, keys, v, 5);
+}
+
+void mc_jw_node_parent(McJson *j, cJSON *obj, int node, int parent_node) {
+    static const char *const keys[2] = {"node", "parentNode"};
+    const int v[2] = {node, parent_node};
+    mc_jw_ints(j, obj, keys, v, 2);
+}

@@ -31,4 +31,10 @@ void mc_jw_reach_hex_fields(McJson *j, cJSON *obj, McHex h, bool brief);
 /// The same hex as a new object under `key` of `obj`, or appended to an array (key NULL).
 void mc_jw_reach_hex(McJson *j, cJSON *obj, const char *key, McHex h, bool brief);
 
+/// A reach entry's own hex and its cost: q, r, col, row, cost (written in one go: a 100 x 100
+/// reach has 10,000 entries).
+void mc_jw_hex_cost(McJson *j, cJSON *obj, McHex h, int cost);
+/// The parent form's node numbers of an entry: node, parentNode.
+void mc_jw_node_parent(McJson *j, cJSON *obj, int node, int parent_node);
+
 #endif

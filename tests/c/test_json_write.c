@@ -39,6 +39,16 @@ static void fill(McJson *j, cJSON *o, int i) {
     mc_jw_add(j, o, "whole", cJSON_CreateString("added\n"));
     for (int k = (i * 7) % 100, n = 0; n < 40; n++, k = (k + 3) % 100) mc_jw_number(j, o, names[k], k);
     mc_jw_number(j, o, "after", 1e300);
+    // Whole numbers at the ends of each digit count and of 32 bits, written one by one and in one
+    // go, and a key too long to be remembered as ready text.
+    static const char *const int_keys[6] = {"n0", "n1", "n2", "n3", "n4", "a key longer than twenty-one bytes"};
+    const int ints[6] = {i, -i, 9 + i % 2, 99999 + i % 2, 2147483647 - i, -2147483647 - 1 + i};
+    mc_jw_ints(j, o, int_keys, ints, 6);
+    static const double wholes[] = {999999999, 1e9, -2147483648.0, 2147483647, 2147483648.0, 4294967296.0, -1e6};
+    static const char *const whole_keys[] = {"w0", "w1", "w2", "w3", "w4", "w5", "w6"};
+    for (size_t k = 0; k < sizeof wholes / sizeof wholes[0]; k++) mc_jw_number(j, o, whole_keys[k], wholes[k] + i);
+    cJSON *nums = mc_jw_array(j, o, "wholes");
+    for (size_t k = 0; k < sizeof wholes / sizeof wholes[0] && nums; k++) mc_jw_push_number(j, nums, wholes[k] - i);
 }
 
 MC_TEST(write_list_as_tree, "JSON writing: list entries written as text are the bytes of the same entries as trees") {

@@ -90,7 +90,9 @@ static bool is_enemy(const McGgScene *scene, const McGgUnit *u) {
 
 int mc_gg_engagers(const McGgScene *scene, int pos, int *out) {
     int n = 0;
-    if (scene->req->ignore_units) return 0;
+    // Only a hex in some enemy's zone has engagers (the zones are marked from the same units and
+    // arcs): most hexes of a large board are in none, and the six neighbours need not be asked.
+    if (scene->req->ignore_units || !(scene->zone[pos] & MC_GG_ZONE_ENEMY)) return 0;
     McHex h = scene->board->hexes[pos];
     for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
         int nb = mc_board_neighbor(scene->board, pos, d);

@@ -280,11 +280,26 @@ typedef struct TwAdjCache {
 /// An empty cache for `w`'s board. Returns 0 when memory ran out.
 int tw_adj_cache_init(McEnv *env, const TwWorld *w, TwAdjCache *cache);
 
+/// The enemies next to the mover with its reference position at board index `at`
+/// (tw_adjacent_enemies), computed once per position: *k of them. NULL when memory ran out.
+const int *tw_adj_cache_get(McEnv *env, const TwWorld *w, int mover, TwAdjCache *cache, int at, int *k);
+
+/// The TW-FA-2 free attacks of a path worked out by the caller (the reach listing builds each
+/// search node's from its parent's): attacks[0..n), as tw_path_effects would list them.
+typedef struct TwFa2 {
+    TwAttack *attacks;
+    int n;
+} TwFa2;
+
 /// Free attacks, destroyed landscape and Huge steps along a path known to be legal (used by
 /// tw_move and by the reach listing). With a `cache` (for `mover`), `positions` gives the board
-/// index of each path position; both NULL compute every list afresh. Returns 0 when memory ran out.
+/// index of each path position; both NULL compute every list afresh. With `fa2`, its list stands
+/// for the TW-FA-2 attacks along the path (`positions` is then not read); out->attacks may then
+/// be fa2->attacks itself, shared
+/// with other paths, so a caller adding to it must pass *cap == out->n_attacks to tw_add_attack
+/// (which then copies first). Returns 0 when memory ran out.
 int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, const McHex *path,
-                    const int *positions, int n, TwAdjCache *cache, TwMoveOut *out);
+                    const int *positions, int n, TwAdjCache *cache, const TwFa2 *fa2, TwMoveOut *out);
 
 /// One end position of a reach.
 typedef struct TwReachEntry {

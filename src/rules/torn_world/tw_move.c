@@ -37,9 +37,7 @@ int tw_adj_cache_init(McEnv *env, const TwWorld *w, TwAdjCache *cache) {
     return 1;
 }
 
-// The enemies next to the mover at board position `at` (its footprint moved there); NULL when
-// memory ran out.
-static const int *cached_adjacent(McEnv *env, const TwWorld *w, int mover, TwAdjCache *c, int at, int *k) {
+const int *tw_adj_cache_get(McEnv *env, const TwWorld *w, int mover, TwAdjCache *c, int at, int *k) {
     if (c->first[at] < 0) {
         int adj[TW_MAX_ADJ];
         int n = tw_adjacent_enemies(w, mover, tw_delta_of(w, mover, w->board->hexes[at]), adj);
@@ -54,7 +52,7 @@ static const int *cached_adjacent(McEnv *env, const TwWorld *w, int mover, TwAdj
 }
 
 int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, const McHex *path,
-                    const int *positions, int n, TwAdjCache *cache, TwMoveOut *out) {
+                    const int *positions, int n, TwAdjCache *cache, const TwFa2 *fa2, TwMoveOut *out) {
     const TwUnit *m = &w->units[mover];
     int cap = 0, own[TW_MAX_ADJ];
     out->n_attacks = 0;
@@ -77,12 +75,18 @@ int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, cons
     // TW-FA-2: every enemy next to a hex the miniature moved through (entered, then left): all
     // positions of the path but the last. Each enemy attacks once, at the first such position.
     int first_fa2 = out->n_attacks;
-    if (cause != TW_CAUSE_DEPLOY) {
+    if (cause != TW_CAUSE_DEPLOY && fa2 && out->n_attacks == 0) {
+        out->attacks = fa2->attacks; // shared: see tw.h
+        out->n_attacks = fa2->n;
+    } else if (cause != TW_CAUSE_DEPLOY && fa2) {
+        for (int i = 0; i < fa2->n; i++)
+            if (!tw_add_attack(env, out, &cap, fa2->attacks[i].unit, fa2->attacks[i].rule, fa2->attacks[i].at)) return 0;
+    } else if (cause != TW_CAUSE_DEPLOY) {
         for (int i = 0; i + 1 < n; i++) {
             int k;
             const int *adj = own;
             if (cache) {
-                if (!(adj = cached_adjacent(env, w, mover, cache, positions[i], &k))) return 0;
+                if (!(adj = tw_adj_cache_get(env, w, mover, cache, positions[i], &k))) return 0;
             } else {
                 k = tw_adjacent_enemies(w, mover, tw_delta_of(w, mover, path[i]), own);
             }
@@ -183,7 +187,7 @@ int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out) {
     out->final = in->path[in->n - 1];
     mc_trace(env, "TW-MV-1", m->id, "%s moves %d of %d %s and ends at (q %d, r %d).", m->id, walked,
              in->allowance, tw_size_unit(m->size), out->final.q, out->final.r);
-    if (!tw_path_effects(env, w, in->mover, in->cause, walk, NULL, walked, NULL, out)) return 0;
+    if (!tw_path_effects(env, w, in->mover, in->cause, walk, NULL, walked, NULL, NULL, out)) return 0;
     for (int i = 0; i < out->n_attacks; i++)
         mc_trace(env, out->attacks[i].rule, w->units[out->attacks[i].unit].id, "%s makes a Free Attack on %s.",
                  w->units[out->attacks[i].unit].id, m->id);

@@ -22,14 +22,17 @@ typedef struct ReachCtx {
     const TwWorld *w;
     int mover;
     TwCause cause;
-    unsigned char *flags; // [board count] node flags + 1, 0 = not computed
+    unsigned char *flags; // [board count] node flags | SPOT_TAKEN, + 1; 0 = not computed
     int *adjacent;        // [board count] enemies next to the footprint, -1 = not computed
     TwSpot *spot;
 } ReachCtx;
 
+// Beside the node flags: other miniatures or markers under the footprint (the spot's lists).
+enum { SPOT_TAKEN = 4 };
+
 // MC_REACH_MAY_PASS / MC_REACH_MAY_END of the mover's footprint at board position `position`
-// (the pass-through and end tables, tw_can_pass / tw_can_end).
-static unsigned ctx_flags(ReachCtx *c, int position) {
+// (the pass-through and end tables, tw_can_pass / tw_can_end), and SPOT_TAKEN.
+static unsigned spot_flags(ReachCtx *c, int position) {
     if (!c->flags[position]) {
         McHex d = tw_delta_of(c->w, c->mover, c->w->board->hexes[position]);
         TwVerdict v;
@@ -37,10 +40,13 @@ static unsigned ctx_flags(ReachCtx *c, int position) {
         unsigned f = 0;
         if (tw_can_pass(c->w, c->mover, c->spot, &v)) f |= MC_REACH_MAY_PASS;
         if (tw_can_end(c->w, c->mover, c->spot, c->cause, &v)) f |= MC_REACH_MAY_END;
+        if (c->spot->n_units > 0 || c->spot->n_markers > 0) f |= SPOT_TAKEN;
         c->flags[position] = (unsigned char)(f + 1);
     }
     return c->flags[position] - 1u;
 }
+
+static unsigned ctx_flags(ReachCtx *c, int position) { return spot_flags(c, position) & MC_REACH_OPEN; }
 
 // The board position one step from `pos` in direction `dir` (hex or hexon step), or -1.
 static int step_to(const McBoard *b, bool hexons, int pos, int dir) {
@@ -64,10 +70,9 @@ typedef struct Exact {
     uint64_t *adj;         ///< [board count · words] enemies next to the footprint at a position
     unsigned char *adj_done;
     int *dist, *head, *count; ///< [board count] steps of the shortest paths; states there
-    State *st;
+    State *st;             ///< [cap]
     int n, cap;
     uint64_t *sets;        ///< [cap · words]
-    int sets_cap;
     int limit;             ///< most states in all
 } Exact;
 
@@ -98,11 +103,25 @@ static int popcount(const uint64_t *a, int words) {
     return n;
 }
 
-// Appends a state; 0 when memory ran out.
+// Appends a state (exact_run keeps x->n below x->limit); 0 when memory ran out. The arrays grow
+// without being zeroed, from room for a state per board position, and never past the limit
+// (mc_grow's doubling from 8, zeroing and copying its whole capacity, was 2 M instructions of a
+// 100 x 100 reach, whose search hits the limit).
 static int push_state(McEnv *env, Exact *x, int pos, int parent, int dir, const uint64_t *set) {
-    if (!mc_grow(env->arena, (void **)&x->st, &x->cap, x->n + 1, sizeof(State))) return 0;
-    int need = (x->n + 1) * x->words;
-    if (!mc_grow(env->arena, (void **)&x->sets, &x->sets_cap, need, sizeof(uint64_t))) return 0;
+    if (x->n == x->cap) {
+        int next = x->cap ? 2 * x->cap : x->b->count + 64;
+        if (next > x->limit) next = x->limit;
+        State *st = mc_arena_alloc_raw(env->arena, (size_t)next * sizeof *st);
+        uint64_t *sets = mc_arena_alloc_raw(env->arena, (size_t)next * (size_t)x->words * sizeof *sets);
+        if (!st || !sets) return 0;
+        if (x->n > 0) {
+            memcpy(st, x->st, (size_t)x->n * sizeof *st);
+            memcpy(sets, x->sets, (size_t)x->n * (size_t)x->words * sizeof *sets);
+        }
+        x->st = st;
+        x->sets = sets;
+        x->cap = next;
+    }
     State *s = &x->st[x->n];
     s->pos = pos;
     s->parent = parent;
@@ -287,11 +306,103 @@ static int search_additive(McEnv *env, ReachCtx *c, int allowance, Chosen *out) 
 
 // ---- the listing -------------------------------------------------------------------------------
 
+// TW-FA-2 along the search's node tree. The free attacks of the path to node v are those of the
+// path to its parent u, then the enemies next to u's position that are not listed yet (the path
+// moved through u), at u's hex: what tw_path_effects counts along the whole path, worked out
+// once per node instead of once per position of every chosen path (10 M instructions of a
+// 100 x 100 reach). A node with nothing new shares its parent's list (tw.h: copied before any
+// addition).
+typedef struct Fa2Memo {
+    TwAttack **list;     ///< [node count]
+    int *n;              ///< [node count]
+    unsigned char *done; ///< [node count]
+    int *stamp;          ///< [unit count] the last node whose parent's list was marked there
+    int *stack;          ///< [node count] nodes waiting for their parent's list
+} Fa2Memo;
+
+static int fa2_init(McEnv *env, const TwWorld *w, const TwReachNodes *nd, Fa2Memo *f) {
+    int count = nd->count > 0 ? nd->count : 1;
+    f->list = MC_NEW(env->arena, TwAttack *, count);
+    f->n = MC_NEW(env->arena, int, count);
+    f->done = MC_NEW(env->arena, unsigned char, count);
+    f->stamp = MC_NEW(env->arena, int, w->unit_count > 0 ? w->unit_count : 1);
+    f->stack = MC_NEW(env->arena, int, count);
+    if (!f->list || !f->n || !f->done || !f->stamp || !f->stack) return 0;
+    for (int u = 0; u < w->unit_count; u++) f->stamp[u] = -1;
+    return 1;
+}
+
+// The TW-FA-2 list of node v into *out; 0 when memory ran out.
+static int fa2_of(McEnv *env, const TwWorld *w, int mover, const TwReachNodes *nd, TwAdjCache *cache,
+                  Fa2Memo *f, int v, TwFa2 *out) {
+    int sp = 0;
+    for (int x = v; x >= 0 && !f->done[x] && sp < nd->count; x = nd->parent[x]) f->stack[sp++] = x;
+    while (sp > 0) {
+        int y = f->stack[--sp], u = nd->parent[y];
+        f->done[y] = 1;
+        f->list[y] = NULL;
+        f->n[y] = 0;
+        // The start is left, not moved through; nodes without a parent have no path.
+        if (u < 0 || u == nd->start) continue;
+        f->list[y] = f->list[u];
+        f->n[y] = f->n[u];
+        int k;
+        const int *adj = tw_adj_cache_get(env, w, mover, cache, nd->position[u], &k);
+        if (!adj) return 0;
+        if (k == 0) continue;
+        for (int i = 0; i < f->n[u]; i++) f->stamp[f->list[u][i].unit] = y;
+        int fresh = 0;
+        for (int a = 0; a < k; a++) fresh += f->stamp[adj[a]] != y;
+        if (fresh == 0) continue;
+        TwAttack *l = mc_arena_alloc_raw(env->arena, (size_t)(f->n[u] + fresh) * sizeof *l);
+        if (!l) return 0;
+        if (f->n[u] > 0) memcpy(l, f->list[u], (size_t)f->n[u] * sizeof *l);
+        int n = f->n[u];
+        McHex at = w->board->hexes[nd->position[u]];
+        for (int a = 0; a < k; a++)
+            if (f->stamp[adj[a]] != y) {
+                f->stamp[adj[a]] = y;
+                l[n++] = (TwAttack){adj[a], "TW-FA-2", at};
+            }
+        f->list[y] = l;
+        f->n[y] = n;
+    }
+    out->attacks = v >= 0 && f->done[v] ? f->list[v] : NULL;
+    out->n = v >= 0 && f->done[v] ? f->n[v] : 0;
+    return 1;
+}
+
 static int entry_cmp(const void *a, const void *b) {
     const TwReachEntry *x = a, *y = b;
     if (x->cost != y->cost) return x->cost < y->cost ? -1 : 1;
     if (x->pos.r != y->pos.r) return x->pos.r < y->pos.r ? -1 : 1;
     return x->pos.q < y->pos.q ? -1 : x->pos.q > y->pos.q;
+}
+
+// Sorts the entries by entry_cmp. Entries listed in (r, q) order, as a grid board's positions
+// are, need only a stable counting sort by cost (steps, at most `allowance`): one move of each
+// entry where qsort's merge sort was 4 M instructions on a 100 x 100 board. 0 when memory ran out.
+static int sort_entries(McEnv *env, TwReachOut *out, int allowance) {
+    int n = out->n;
+    if (n < 2) return 1;
+    bool rq_order = true;
+    for (int i = 1; i < n && rq_order; i++) {
+        McHex a = out->entries[i - 1].pos, b = out->entries[i].pos;
+        rq_order = a.r < b.r || (a.r == b.r && a.q < b.q);
+    }
+    for (int i = 0; i < n && rq_order; i++) rq_order = out->entries[i].cost >= 0 && out->entries[i].cost <= allowance;
+    if (!rq_order) {
+        qsort(out->entries, (size_t)n, sizeof *out->entries, entry_cmp);
+        return 1;
+    }
+    int *start = MC_NEW(env->arena, int, (size_t)allowance + 2);
+    TwReachEntry *to = mc_arena_alloc_raw(env->arena, (size_t)n * sizeof *to);
+    if (!start || !to) return 0;
+    for (int i = 0; i < n; i++) start[out->entries[i].cost + 1]++;
+    for (int c = 0; c <= allowance; c++) start[c + 1] += start[c];
+    for (int i = 0; i < n; i++) to[start[out->entries[i].cost]++] = out->entries[i];
+    out->entries = to;
+    return 1;
 }
 
 int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowance, bool action_used,
@@ -317,21 +428,18 @@ int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowan
         if (!search_additive(env, &c, allowance, &chosen)) return 0;
         mc_trace(env, "TW-FA-2", m->id, "Too many ways to pass the enemies here: paths are ranked by free attacks counted once per hex moved through next to each enemy, which may count one enemy twice.");
     }
-    out->entries = MC_NEW(env->arena, TwReachEntry, b->count);
-    // The board positions of one path (from its nodes), for the cache of adjacent enemies.
-    int *positions = MC_NEW(env->arena, int, allowance > 0 ? allowance : 1);
+    out->entries = mc_arena_alloc_raw(env->arena, (size_t)(b->count > 0 ? b->count : 1) * sizeof *out->entries); // filled whole below
     TwAdjCache cache;
-    if (!out->entries || !positions || !tw_adj_cache_init(env, w, &cache)) return 0;
+    Fa2Memo memo;
+    if (!out->entries || !tw_adj_cache_init(env, w, &cache) || !fa2_init(env, w, &chosen.nodes, &memo)) return 0;
     for (int p = 0; p < b->count; p++) {
         if (chosen.node[p] < 0) continue;
         int n = chosen.len[p];
         // The chosen path from its nodes: hexes entered, the end last (not zeroed: filled whole).
         McHex *path = mc_arena_alloc_raw(env->arena, sizeof(McHex) * (size_t)n);
         if (!path) return 0;
-        for (int i = n - 1, v = chosen.node[p]; i >= 0; i--, v = chosen.nodes.parent[v]) {
-            positions[i] = chosen.nodes.position[v];
-            path[i] = b->hexes[positions[i]];
-        }
+        for (int i = n - 1, v = chosen.node[p]; i >= 0; i--, v = chosen.nodes.parent[v])
+            path[i] = b->hexes[chosen.nodes.position[v]];
         McHex end = b->hexes[p];
         TwReachEntry *t = &out->entries[out->n];
         t->pos = end;
@@ -343,9 +451,13 @@ int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowan
         memset(&t->effects, 0, sizeof t->effects);
         t->effects.legal = true;
         t->effects.final = end;
-        if (!tw_path_effects(env, w, mover, cause, path, positions, n, &cache, &t->effects)) return 0;
-        tw_spot(w, mover, tw_delta_of(w, mover, end), c.spot);
-        if (c.spot->n_units > 0 || c.spot->n_markers > 0) {
+        // TW-FA-2 from the node tree (no free attacks when deployed: tw_path_effects).
+        TwFa2 fa2 = {NULL, 0};
+        if (cause != TW_CAUSE_DEPLOY && !fa2_of(env, w, mover, &chosen.nodes, &cache, &memo, chosen.node[p], &fa2))
+            return 0;
+        if (!tw_path_effects(env, w, mover, cause, path, NULL, n, &cache, &fa2, &t->effects)) return 0;
+        // An end with other pieces under it (known from the search: an empty one skips tw_spot).
+        if (spot_flags(&c, p) & SPOT_TAKEN) {
             TwGone gone = {t->effects.destroyed, t->effects.n_destroyed};
             if (!tw_resolve_end(env, w, mover, tw_delta_of(w, mover, end), &gone, NULL, 0, &t->effects.end)) return 0;
             // An end whose ejection finds no free hex at all is not a legal end (TW-EJ-1).
@@ -363,7 +475,7 @@ int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowan
         }
         out->n++;
     }
-    qsort(out->entries, (size_t)out->n, sizeof *out->entries, entry_cmp);
+    if (!sort_entries(env, out, allowance)) return 0;
     out->nodes = chosen.nodes;
     return 1;
 }
