@@ -26,8 +26,15 @@ static int next_index(int i, int n) { return i + 1 == n ? 0 : i + 1; }
 // [0, 1]; axes with v == 0 and g > −slop (sliding along a contact) make it empty: moving along
 // or away is free. Divisions happen only for v != 0, so nothing here can be infinite or NaN in
 // the result.
+// Once one axis has shown both that the shapes do not start overlapping (sep0 >= −slop) and that
+// the deeper set is empty, no later axis can change the answer (sep0 only grows, deep_lo only
+// grows and deep_hi only falls): most obstacles a path passes are told on their first axes.
 static int translate_one(const McPoly *a, const McPoly *b, McVec2 d, double *t_out) {
     McVec2 origin = b->v[0];
+    // The vertices less the origin, made once (the same differences every axis took before).
+    McVec2 ra[MC_POLY_CAPACITY], rb[MC_POLY_CAPACITY];
+    for (int k = 0; k < a->count; k++) ra[k] = mc_vec2_sub(a->v[k], origin);
+    for (int k = 0; k < b->count; k++) rb[k] = mc_vec2_sub(b->v[k], origin);
     double sep0 = -INFINITY, contact_lo = 0.0, deep_lo = 0.0, deep_hi = 1.0;
     bool deep_possible = true, any_axis = false;
     for (int pass = 0; pass < 2; pass++) {
@@ -41,11 +48,11 @@ static int translate_one(const McPoly *a, const McPoly *b, McVec2 d, double *t_o
             McVec2 n = mc_vec2_scale(mc_vec2_perp_right(e), sign / len);
             double a_min = INFINITY, b_max = -INFINITY;
             for (int k = 0; k < a->count; k++) {
-                double s = mc_vec2_dot(mc_vec2_sub(a->v[k], origin), n);
+                double s = mc_vec2_dot(ra[k], n);
                 if (s < a_min) a_min = s;
             }
             for (int k = 0; k < b->count; k++) {
-                double s = mc_vec2_dot(mc_vec2_sub(b->v[k], origin), n);
+                double s = mc_vec2_dot(rb[k], n);
                 if (s > b_max) b_max = s;
             }
             double g = a_min - b_max, v = mc_vec2_dot(d, n);
@@ -60,6 +67,7 @@ static int translate_one(const McPoly *a, const McPoly *b, McVec2 d, double *t_o
             } else if (g > -SLOP) {
                 deep_possible = false;
             }
+            if (sep0 >= -SLOP && (!deep_possible || !(deep_lo <= deep_hi))) return ONE_NONE;
         }
     }
     if (!any_axis) return ONE_NONE;
@@ -129,10 +137,12 @@ static double next_event(const McPoly *a, const McPoly *b, McVec2 pivot, double 
     return best;
 }
 
-static double sep_at(const McPoly *a, const McPoly *b, McVec2 pivot, double signed_deg) {
+// The SAT separation of a turned by signed_deg about the pivot from b, up to `stop`
+// (mc_poly_sat_separation_until: exact for comparisons with thresholds at most `stop`).
+static double sep_at(const McPoly *a, const McPoly *b, McVec2 pivot, double signed_deg, double stop) {
     McPoly turned;
     mc_poly_rotate(a, pivot, signed_deg, &turned);
-    return mc_poly_sat_separation(&turned, b, NULL);
+    return mc_poly_sat_separation_until(&turned, b, stop);
 }
 
 // One obstacle. Between consecutive candidate angles no vertex crosses an edge, so the shapes'
@@ -145,18 +155,18 @@ static double sep_at(const McPoly *a, const McPoly *b, McVec2 pivot, double sign
 // angle, so no interval of its events could be deeper than the slop.
 static int rotate_one(const McPoly *a, const McPoly *b, McVec2 pivot, double dir, double limit,
                       double travel, double *angle_out) {
-    double sep0 = mc_poly_sat_separation(a, b, NULL);
+    double sep0 = mc_poly_sat_separation_until(a, b, travel);
     if (sep0 < -SLOP) return ONE_OVERLAP;
     if (sep0 > travel) return ONE_NONE;
     double cur = 0.0, run_start = -1.0;
     for (;;) {
         double nxt = next_event(a, b, pivot, dir, cur, limit);
         double mid = cur + 0.5 * (nxt - cur);
-        double s_mid = sep_at(a, b, pivot, dir * mid);
-        double s_end = sep_at(a, b, pivot, dir * nxt);
+        double s_mid = sep_at(a, b, pivot, dir * mid, -DEPTH_NOISE);
         bool inside = s_mid < -DEPTH_NOISE;
         if (inside && run_start < 0.0) run_start = cur;
-        if (s_mid < -SLOP || s_end < -SLOP) {
+        // The end is looked at only when the midpoint is not already deep.
+        if (s_mid < -SLOP || sep_at(a, b, pivot, dir * nxt, -SLOP) < -SLOP) {
             *angle_out = run_start >= 0.0 ? run_start : cur;
             return ONE_HIT;
         }
@@ -357,7 +367,7 @@ static McSweepState sweep_rotate(const McSweepInput *in, McVec2 pivot, double de
         double ang = 0.0;
         int r;
         if (limit == 0.0) {
-            r = mc_poly_sat_separation(a, b, NULL) < -SLOP ? ONE_OVERLAP : ONE_NONE;
+            r = mc_poly_sat_separation_until(a, b, -SLOP) < -SLOP ? ONE_OVERLAP : ONE_NONE;
         } else {
             r = rotate_one(a, b, pivot, dir, limit, travel, &ang);
         }
