@@ -238,7 +238,7 @@ static bool end_legal(Ctx *c, const McPoly *p, const McPoly *tpoly, int *others,
     *culprit = -1;
     if (!na_on_table(c->w->bf, p)) return false;
     int self = c->in->charger, target = c->in->target;
-    if (na_separation(p, tpoly) < -MC_LINEAR_SLOP) {
+    if (na_overlaps(p, tpoly)) {
         *culprit = target;
         return false;
     }
@@ -873,7 +873,7 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
         c->boxes[k] = mc_poly_aabb(&c->polys[k]);
         // Objects it may pass (fellow pursuers) and those it already overlaps (after a pivot that
         // ignored Unit Spacing) are not in its way.
-        c->ign[k] = (in->pass && in->pass[o]) || (o != in->target && na_separation(sp, &c->polys[k]) < -MC_LINEAR_SLOP);
+        c->ign[k] = (in->pass && in->pass[o]) || (o != in->target && na_overlaps(sp, &c->polys[k]));
         if (o == in->target) c->target_slot = k;
     }
     if (c->target_slot < 0) return false;

@@ -93,7 +93,7 @@ static bool field_build(McEnv *env, NaWorld *w, int self, McRect start, Field *f
         mc_poly_copy(&f->polys[f->n], &w->objs[o].poly);
         f->obj[f->n] = o;
         // Whatever it already overlaps (it cannot, as a legal position) does not stop it.
-        f->ign[f->n] = na_separation(&sp, &w->objs[o].poly) < -MC_LINEAR_SLOP;
+        f->ign[f->n] = na_overlaps(&sp, &w->objs[o].poly);
         f->n++;
     }
     const NaBattlefield *bf = w->bf;

@@ -95,6 +95,9 @@ const char *na_object_id(const NaWorld *w, int o);
 /// Signed separation of two convex shapes: the gap when apart, minus the penetration depth
 /// when overlapping (continuous, and convex along a straight translation).
 double na_separation(const McPoly *a, const McPoly *b);
+/// na_separation(a, b) < −MC_LINEAR_SLOP (they overlap), told by the SAT alone: a separation
+/// above −slop on any axis settles it, usually on the first few (mc_poly_sat_separation_until).
+bool na_overlaps(const McPoly *a, const McPoly *b);
 
 /// The table check: true when `p` lies on the table (within the slop), or there is no table.
 bool na_on_table(const NaBattlefield *bf, const McPoly *p);

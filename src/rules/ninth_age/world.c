@@ -98,6 +98,12 @@ double na_separation(const McPoly *a, const McPoly *b) {
     return sep;
 }
 
+bool na_overlaps(const McPoly *a, const McPoly *b) {
+    // na_separation is the SAT value when that is at most 0 and a distance (>= 0) otherwise, so
+    // it is below −slop exactly when the SAT value is.
+    return mc_poly_sat_separation_until(a, b, -MC_LINEAR_SLOP) < -MC_LINEAR_SLOP;
+}
+
 bool na_on_table(const NaBattlefield *bf, const McPoly *p) {
     if (!bf->has_table) return true;
     for (int i = 0; i < p->count; i++) {
@@ -143,11 +149,11 @@ bool na_clear_by(NaWorld *w, const McPoly *p, int self, int charged, double gap)
     for (int i = 0; i < n; i++) {
         int o = w->hits[i];
         if (o == self) continue;
-        double sep = na_separation(p, &w->objs[o].poly);
         if (o == charged) {
-            if (sep < -MC_LINEAR_SLOP) return false;
+            if (na_overlaps(p, &w->objs[o].poly)) return false;
             continue;
         }
+        double sep = na_separation(p, &w->objs[o].poly);
         if (sep <= MC_LINEAR_SLOP || sep < gap - MC_LINEAR_SLOP * 1e-3) return false;
     }
     return true;
