@@ -364,7 +364,8 @@ MC_TEST(t_rot_snap_flush, "sweep: a snap pivot about the contact corner ends flu
 MC_TEST(t_bp_small, "broadphase: a query returns exactly the boxes it touches") {
     McAabb boxes[4] = {{{0, 0}, {1, 1}}, {{2, 0}, {3, 1}}, {{0, 2}, {1, 3}}, {{5, 5}, {6, 6}}};
     McBroadphaseNode nodes[MC_BROADPHASE_NODES(4)];
-    int scratch[4], out[4];
+    McBroadphaseScratch scratch[4];
+    int out[4];
     McBroadphase bp;
     MC_CHECK(mc_broadphase_build(&bp, nodes, MC_BROADPHASE_NODES(4), scratch, boxes, 4));
     McAabb q = {{1, 0.5}, {2, 0.6}}; // touches box 0 on x = 1 and box 1 on x = 2
@@ -386,7 +387,8 @@ MC_TEST(t_bp_small, "broadphase: a query returns exactly the boxes it touches") 
 enum { BP_N = 3000 };
 static McAabb bp_boxes[BP_N];
 static McBroadphaseNode bp_nodes[MC_BROADPHASE_NODES(BP_N)];
-static int bp_scratch[BP_N], bp_out[BP_N];
+static McBroadphaseScratch bp_scratch[BP_N];
+static int bp_out[BP_N];
 
 // 500 random query boxes: the tree finds exactly the boxes a brute-force scan finds.
 static void queries_match_brute_force(const McBroadphase *bp) {
@@ -398,6 +400,67 @@ static void queries_match_brute_force(const McBroadphase *bp) {
         for (int i = 0; i < BP_N; i++) brute += mc_aabb_overlaps(bp_boxes[i], q) ? 1 : 0;
         MC_CHECK_INT(n, brute);
         for (int j = 0; j < n && j < BP_N; j++) MC_CHECK(mc_aabb_overlaps(bp_boxes[bp_out[j]], q));
+    }
+}
+
+// Whether item a comes before item b along `axis` in broadphase.h's order: centre, then index.
+static bool bp_before(int a, int b, int axis) {
+    double ka = axis == 0 ? bp_boxes[a].lo.x + bp_boxes[a].hi.x : bp_boxes[a].lo.y + bp_boxes[a].hi.y;
+    double kb = axis == 0 ? bp_boxes[b].lo.x + bp_boxes[b].hi.x : bp_boxes[b].lo.y + bp_boxes[b].hi.y;
+    return ka < kb || (ka == kb && a < b);
+}
+
+static int bp_leaves[BP_N];
+
+// Collects the items under node `i` into bp_leaves from `at`; returns how many.
+static int bp_collect(const McBroadphase *bp, int i, int at) {
+    const McBroadphaseNode *nd = &bp->nodes[i];
+    if (nd->item >= 0) {
+        bp_leaves[at] = nd->item;
+        return 1;
+    }
+    int l = bp_collect(bp, nd->child, at);
+    return l + bp_collect(bp, nd->child + 1, at + l);
+}
+
+// Checks node `i` (and below) against the median split of broadphase.h: the lower half (the
+// smaller one when odd) of its items along the longer spread of their centres goes left.
+static void bp_check_split(const McBroadphase *bp, int i) {
+    const McBroadphaseNode *nd = &bp->nodes[i];
+    if (nd->item >= 0) return;
+    int nl = bp_collect(bp, nd->child, 0), n = nl + bp_collect(bp, nd->child + 1, nl);
+    MC_CHECK_INT(nl, n / 2);
+    double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
+    for (int k = 0; k < n; k++) {
+        const McAabb *b = &bp_boxes[bp_leaves[k]];
+        double c[2] = {b->lo.x + b->hi.x, b->lo.y + b->hi.y};
+        for (int ax = 0; ax < 2; ax++) {
+            if (c[ax] < lo[ax]) lo[ax] = c[ax];
+            if (c[ax] > hi[ax]) hi[ax] = c[ax];
+        }
+    }
+    int axis = hi[0] - lo[0] >= hi[1] - lo[1] ? 0 : 1;
+    for (int a = 0; a < nl; a++)
+        for (int b = nl; b < n; b++) MC_CHECK(bp_before(bp_leaves[a], bp_leaves[b], axis));
+    bp_check_split(bp, nd->child);
+    bp_check_split(bp, nd->child + 1);
+}
+
+MC_TEST(t_bp_median, "broadphase: property: every split is the median split of broadphase.h") {
+    rng_state = 27;
+    enum { N = 300 };
+    for (int round = 0; round < 3; round++) {
+        for (int i = 0; i < N; i++) {
+            double x = mc_rng_range(&rng_state, -1e3, 1e3), y = mc_rng_range(&rng_state, -1e2, 1e2);
+            if (round == 1) x = (double)(i % 7), y = (double)(i % 3); // many equal centres
+            if (round == 2) y = x * 0.5;                                // both spreads alike
+            bp_boxes[i].lo = mc_vec2(x, y);
+            bp_boxes[i].hi = mc_vec2(x + mc_rng_range(&rng_state, 0, 5), y + mc_rng_range(&rng_state, 0, 5));
+        }
+        McBroadphase bp;
+        MC_CHECK(mc_broadphase_build(&bp, bp_nodes, MC_BROADPHASE_NODES(N), bp_scratch, bp_boxes, N));
+        MC_CHECK_INT(bp.node_count, MC_BROADPHASE_NODES(N));
+        bp_check_split(&bp, 0);
     }
 }
 
@@ -476,7 +539,7 @@ typedef struct Scene {
     int n;
     McAabb boxes[PT_OBS];
     McBroadphaseNode nodes[MC_BROADPHASE_NODES(PT_OBS)];
-    int scratch[PT_OBS];
+    McBroadphaseScratch scratch[PT_OBS];
     McBroadphase bp;
 } Scene;
 

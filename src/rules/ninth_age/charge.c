@@ -74,7 +74,7 @@ typedef struct Ctx {
     int target_slot;
     McBroadphase bp;
     McBroadphaseNode *nodes;
-    int *scratch;
+    McBroadphaseScratch *scratch;
     McAabb *boxes;
     double ends[MAX_ENDS];
     int nends;
@@ -856,7 +856,7 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     c->ign = MC_NEW(env->arena, unsigned char, n > 0 ? n : 1);
     c->boxes = MC_NEW(env->arena, McAabb, n > 0 ? n : 1);
     c->nodes = MC_NEW(env->arena, McBroadphaseNode, n > 0 ? MC_BROADPHASE_NODES(n) : 1);
-    c->scratch = MC_NEW(env->arena, int, n > 0 ? n : 1);
+    c->scratch = MC_NEW(env->arena, McBroadphaseScratch, n > 0 ? n : 1);
     // Not zeroed either: kept[i] is written whole before it is read (i < nkept).
     c->kept = mc_arena_alloc_raw(env->arena, sizeof(NaChargeMove) * MAX_KEPT);
     c->memo = MC_NEW(env->arena, EndMemo, MEMO_SLOTS);

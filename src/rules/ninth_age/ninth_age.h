@@ -75,7 +75,7 @@ typedef struct NaWorld {
     int count;
     McAabb *boxes;
     McBroadphaseNode *nodes;
-    int *scratch;
+    McBroadphaseScratch *scratch;
     McBroadphase bp;
     int *hits; ///< query buffer of `count` indices
 } NaWorld;

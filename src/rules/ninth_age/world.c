@@ -28,7 +28,7 @@ bool na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf) {
     w->boxes = mc_arena_alloc_raw(env->arena, sizeof(McAabb) * m);
     w->nodes = mc_arena_alloc_raw(env->arena,
                                   sizeof(McBroadphaseNode) * (n > 0 ? (size_t)MC_BROADPHASE_NODES(n) : 1));
-    w->scratch = mc_arena_alloc_raw(env->arena, sizeof(int) * m);
+    w->scratch = mc_arena_alloc_raw(env->arena, sizeof(McBroadphaseScratch) * m);
     w->hits = mc_arena_alloc_raw(env->arena, sizeof(int) * m);
     if (!w->objs || !w->boxes || !w->nodes || !w->scratch || !w->hits) return false;
     int o = 0;
