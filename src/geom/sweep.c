@@ -181,12 +181,14 @@ static int rotate_one(const McPoly *a, const McPoly *b, McVec2 pivot, double dir
 typedef struct Candidates {
     const McSweepInput *in;
     McBroadphaseIter it;
+    McAabb box; ///< the motion's box (the scan of in->boxes without a broad phase)
     int next;
 } Candidates;
 
 static void candidates_begin(Candidates *c, const McSweepInput *in, McAabb box) {
     c->in = in;
     c->next = 0;
+    c->box = box;
     if (in->broadphase) mc_broadphase_iter_begin(&c->it, in->broadphase, box);
 }
 
@@ -201,6 +203,8 @@ static int candidates_next(Candidates *c) {
         } else {
             if (c->next >= in->obstacle_count) return -1;
             i = c->next++;
+            // What the broad phase would leave out (its boxes are these).
+            if (in->boxes && !mc_aabb_overlaps(in->boxes[i], c->box)) continue;
         }
         if (in->ignore && in->ignore[i]) continue;
         if (in->obstacles[i].count <= 0) continue;
@@ -362,7 +366,7 @@ static McSweepState sweep_rotate(const McSweepInput *in, McVec2 pivot, double de
     int i;
     while ((i = candidates_next(&c)) >= 0) {
         const McPoly *b = &in->obstacles[i];
-        McAabb bbox = mc_poly_aabb(b);
+        McAabb bbox = in->boxes ? in->boxes[i] : mc_poly_aabb(b);
         if (!mc_aabb_overlaps(bbox, swept) || beyond_reach(bbox, pivot, reach)) continue;
         double ang = 0.0;
         int r;

@@ -13,7 +13,7 @@
 static uint64_t rng_state;
 
 static McSweepInput input(const McPoly *mover, const McPoly *obs, int n) {
-    McSweepInput in = {mover, obs, n, NULL, NULL};
+    McSweepInput in = {mover, obs, n, NULL, NULL, NULL};
     return in;
 }
 
@@ -169,7 +169,7 @@ MC_TEST(t_tr_many, "sweep: the earliest obstacle wins and ties go to the lowest 
     MC_CHECK(h.t == 0.2);
     MC_CHECK_INT(h.obstacle, 1);
     unsigned char ignore[4] = {0, 1, 1, 0};
-    McSweepInput in = {&a, obs, 4, NULL, ignore};
+    McSweepInput in = {&a, obs, 4, NULL, ignore, NULL};
     MC_CHECK_INT(mc_sweep_translate(&in, mc_vec2(10, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.5);
     MC_CHECK_INT(h.obstacle, 0);
@@ -183,7 +183,7 @@ MC_TEST(t_tr_start_overlap, "sweep: an obstacle already overlapping is reported,
     MC_CHECK(h.t == 0.0);
     MC_CHECK_INT(h.contact.state, MC_CONTACT_OVERLAPPING);
     unsigned char ignore[2] = {0, 1};
-    McSweepInput in = {&a, obs, 2, NULL, ignore};
+    McSweepInput in = {&a, obs, 2, NULL, ignore, NULL};
     MC_CHECK_INT(mc_sweep_translate(&in, mc_vec2(10, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.4);
 }
@@ -195,7 +195,7 @@ MC_TEST(t_tr_degenerate, "sweep: zero motion, empty sets and bad input never cra
     MC_CHECK_INT(translate(&a, NULL, 0, mc_vec2(1, 0), &h), MC_SWEEP_CLEAR);
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(NAN, 0), &h), MC_SWEEP_INVALID);
     MC_CHECK_INT(translate(&a, &b, -1, mc_vec2(1, 0), &h), MC_SWEEP_INVALID);
-    McSweepInput in = {NULL, &b, 1, NULL, NULL};
+    McSweepInput in = {NULL, &b, 1, NULL, NULL, NULL};
     MC_CHECK_INT(mc_sweep_translate(&in, mc_vec2(1, 0), &h), MC_SWEEP_INVALID);
     MC_CHECK_INT(mc_sweep_rotate(&in, mc_vec2(0, 0), 10, &h), MC_SWEEP_INVALID);
     // Zero-length edges in the mover (a repeated vertex) still sweep correctly.
@@ -553,7 +553,7 @@ static void random_scene(Scene *s, double offset) {
     }
     // Put some obstacles exactly in contact with the mover (flush or corner) by sweeping them in.
     for (int i = 0; i < 3; i++) {
-        McSweepInput in = {&s->obs[i], &s->mover, 1, NULL, NULL};
+        McSweepInput in = {&s->obs[i], &s->mover, 1, NULL, NULL, NULL};
         McVec2 towards = mc_vec2_sub(mc_poly_centroid(&s->mover), mc_poly_centroid(&s->obs[i]));
         McSweepHit h;
         if (mc_sweep_translate(&in, mc_vec2_scale(towards, 2.0), &h) == MC_SWEEP_HIT) s->obs[i] = h.placed;
@@ -589,7 +589,7 @@ MC_TEST(t_prop_translate, "sweep: property: random translations never end overla
         McVec2 d = mc_vec2(mc_rng_range(&rng_state, -reach, reach), mc_rng_range(&rng_state, -reach, reach));
         if (iter % 7 == 0) d = mc_vec2(d.x, 0.0);
         McSweepHit h, hb;
-        McSweepInput in = {&scene.mover, scene.obs, scene.n, NULL, NULL};
+        McSweepInput in = {&scene.mover, scene.obs, scene.n, NULL, NULL, NULL};
         McSweepState st = mc_sweep_translate(&in, d, &h);
         in.broadphase = &scene.bp;
         mc_sweep_translate(&in, d, &hb);
@@ -648,7 +648,7 @@ MC_TEST(t_prop_rotate, "sweep: property: random rotations never end overlapping 
         double deg = iter % 2 ? mc_rng_range(&rng_state, -180, 180) : mc_rng_range(&rng_state, -20, 20);
         if (iter % 10 == 0) deg = 15.0 * (int)mc_rng_range(&rng_state, -12, 12);
         McSweepHit h, hb;
-        McSweepInput in = {&scene.mover, scene.obs, scene.n, NULL, NULL};
+        McSweepInput in = {&scene.mover, scene.obs, scene.n, NULL, NULL, NULL};
         McSweepState st = mc_sweep_rotate(&in, pivot, deg, &h);
         in.broadphase = &scene.bp;
         mc_sweep_rotate(&in, pivot, deg, &hb);
@@ -701,7 +701,7 @@ MC_TEST(t_prop_translate_from_contact, "sweep: property: from a contact, moving 
     MC_CHECK(checked > 500);
 }
 
-MC_TEST(t_bp_sweep_many, "sweep: the broad phase gives the same answers against thousands of obstacles") {
+MC_TEST(t_bp_sweep_many, "sweep: the broad phase, and a scan of the obstacles' boxes, give the same answers against thousands of obstacles") {
     rng_state = 61;
     static McPoly obs[BP_N];
     for (int i = 0; i < BP_N; i++) {
@@ -717,23 +717,38 @@ MC_TEST(t_bp_sweep_many, "sweep: the broad phase gives the same answers against 
         static unsigned char ignore[BP_N];
         for (int i = 0; i < BP_N; i++) ignore[i] = mc_poly_overlap(&m, &obs[i], NULL) == MC_CONTACT_OVERLAPPING;
         McVec2 d = mc_vec2(mc_rng_range(&rng_state, -20, 20), mc_rng_range(&rng_state, -20, 20));
-        McSweepInput in = {&m, obs, BP_N, NULL, ignore};
-        McSweepHit a, b;
+        McSweepInput in = {&m, obs, BP_N, NULL, ignore, NULL};
+        McSweepHit a, b, c;
         mc_sweep_translate(&in, d, &a);
         in.broadphase = &bp;
         mc_sweep_translate(&in, d, &b);
+        in.broadphase = NULL, in.boxes = bp_boxes;
+        mc_sweep_translate(&in, d, &c);
+        in.boxes = NULL;
         MC_CHECK_INT(a.state, b.state);
         MC_CHECK(a.t == b.t);
         MC_CHECK_INT(a.obstacle, b.obstacle);
+        MC_CHECK_INT(a.state, c.state);
+        MC_CHECK(a.t == c.t);
+        MC_CHECK_INT(a.obstacle, c.obstacle);
         hits += a.state == MC_SWEEP_HIT;
-        McSweepHit ra, rb;
-        in.broadphase = NULL;
-        mc_sweep_rotate(&in, m.v[0], 120.0, &ra);
-        in.broadphase = &bp;
-        mc_sweep_rotate(&in, m.v[0], 120.0, &rb);
-        MC_CHECK_INT(ra.state, rb.state);
-        MC_CHECK(ra.angle == rb.angle);
-        MC_CHECK_INT(ra.obstacle, rb.obstacle);
+        for (int turn = 0; turn < 2; turn++) {
+            double deg = turn == 0 ? 120.0 : -200.0; // the arcs' box, and the disc's square
+            McSweepHit ra, rb, rc;
+            in.broadphase = NULL;
+            mc_sweep_rotate(&in, m.v[0], deg, &ra);
+            in.broadphase = &bp;
+            mc_sweep_rotate(&in, m.v[0], deg, &rb);
+            in.broadphase = NULL, in.boxes = bp_boxes;
+            mc_sweep_rotate(&in, m.v[0], deg, &rc);
+            in.boxes = NULL;
+            MC_CHECK_INT(ra.state, rb.state);
+            MC_CHECK(ra.angle == rb.angle);
+            MC_CHECK_INT(ra.obstacle, rb.obstacle);
+            MC_CHECK_INT(ra.state, rc.state);
+            MC_CHECK(ra.angle == rc.angle);
+            MC_CHECK_INT(ra.obstacle, rc.obstacle);
+        }
     }
     MC_CHECK(hits > 20);
 }

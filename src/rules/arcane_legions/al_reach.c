@@ -90,7 +90,7 @@ int al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spa
                 int cc = c + u->cost[d];
                 if (cc > points) continue;
                 McVec2 dv = mc_vec2_add(mc_vec2_scale(right, di[d]), mc_vec2_scale(fwd, dj[d]));
-                McSweepInput in = {&a, w->parts, w->part_count, &w->bp, ignore};
+                McSweepInput in = {&a, w->parts, w->part_count, &w->bp, ignore, NULL};
                 McSweepHit hit;
                 McSweepState st = mc_sweep_translate(&in, dv, &hit);
                 if (st == MC_SWEEP_STARTS_OVERLAPPING || st == MC_SWEEP_INVALID) continue;

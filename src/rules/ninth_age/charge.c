@@ -41,6 +41,9 @@ enum { ROOT_STEPS = 100 };
 // The aligned end's legality depends on the slide alone, and the same slides come back for many
 // wheel angles: it is remembered for up to MEMO_FILL slides in a table of MEMO_SLOTS.
 enum { MEMO_SLOTS = 1024, MEMO_FILL = 768 };
+// Up to this many obstacles the sweeps scan their boxes instead of querying a tree over them
+// (a query cost about as much as testing 30 boxes).
+enum { SCAN_MAX = 32 };
 enum { MAX_KEPT = 1024, MAX_ENDS = 64, EVEN_STEPS = 4, MAX_MODEL_STEPS = 4 * (NA_MAX_FILES + 1), MAX_FIXED = MAX_ENDS + MAX_MODEL_STEPS + 5 + 16 };
 
 typedef struct EndMemo {
@@ -73,9 +76,9 @@ typedef struct Ctx {
     int np;
     int target_slot;
     McBroadphase bp;
-    McBroadphaseNode *nodes;
-    McBroadphaseScratch *scratch;
+    const McBroadphase *tree; // &bp when np > SCAN_MAX, else NULL (the sweeps scan boxes)
     McAabb *boxes;
+    McAabb near; // the region the obstacles were gathered from: none lying in it is left out
     double ends[MAX_ENDS];
     int nends;
     double fixed[MAX_FIXED]; // slides where the Maximising Contact class can change (refine)
@@ -228,6 +231,19 @@ static double wheel_length(const Ctx *c, double theta) { return c->mw * fabs(the
 
 // ---- legality ----------------------------------------------------------------------------------
 
+// na_world_query, but the charger, for a box grown by margin that lies inside c->near: the
+// obstacles' boxes are the world's, and those in c->near are all there, in object order, so a
+// scan of them finds the same objects as the query of the whole world's tree.
+static int near_query(Ctx *c, McAabb box, double margin) {
+    McAabb q = mc_aabb_inflate(box, margin);
+    if (!(q.lo.x >= c->near.lo.x && q.lo.y >= c->near.lo.y && q.hi.x <= c->near.hi.x && q.hi.y <= c->near.hi.y))
+        return na_world_query(c->w, box, margin);
+    int n = 0;
+    for (int k = 0; k < c->np; k++)
+        if (mc_aabb_overlaps(c->boxes[k], q)) c->w->hits[n++] = c->obj[k];
+    return n;
+}
+
 // The end position: on the table, overlapping nothing, touching nothing but the target and other
 // enemy units (counted, Maximising Contact 1), and clear of everything else by NA_CLEAR_GAP: a gap
 // between touching and 0.001" is neither contact nor the clear gap a placement pushed aside keeps
@@ -242,7 +258,7 @@ static bool end_legal(Ctx *c, const McPoly *p, const McPoly *tpoly, int *others,
         *culprit = target;
         return false;
     }
-    int n = na_world_query(c->w, mc_poly_aabb(p), NA_CLEAR_GAP + MC_LINEAR_SLOP);
+    int n = near_query(c, mc_poly_aabb(p), NA_CLEAR_GAP + MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++) {
         int o = c->w->hits[i];
         if (o == self || o == target) continue;
@@ -287,7 +303,7 @@ static bool aligned_end_legal(Ctx *c, double s, int *others, int *culprit) {
 }
 
 static McSweepInput sweep_in(Ctx *c, const McPoly *mover) {
-    McSweepInput si = {mover, c->polys, c->np, &c->bp, c->ign};
+    McSweepInput si = {mover, c->polys, c->np, c->tree, c->ign, c->boxes};
     return si;
 }
 
@@ -849,18 +865,17 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     McAabb box = mc_aabb_union(mc_poly_aabb(sp), mc_poly_aabb(tp));
     box = mc_aabb_union(box, mc_aabb_inflate(mc_poly_aabb(sp), span));
     int n = na_world_query(w, box, 4 * MC_LINEAR_SLOP);
+    c->near = mc_aabb_inflate(box, 4 * MC_LINEAR_SLOP);
     // Not zeroed (a McPoly has room for MC_POLY_CAPACITY vertices; a unit uses 4): the first np
     // get their vertices below, and nothing reads past them.
     c->polys = mc_arena_alloc_raw(env->arena, sizeof(McPoly) * (size_t)(n > 0 ? n : 1));
     c->obj = MC_NEW(env->arena, int, n > 0 ? n : 1);
     c->ign = MC_NEW(env->arena, unsigned char, n > 0 ? n : 1);
     c->boxes = MC_NEW(env->arena, McAabb, n > 0 ? n : 1);
-    c->nodes = MC_NEW(env->arena, McBroadphaseNode, n > 0 ? MC_BROADPHASE_NODES(n) : 1);
-    c->scratch = MC_NEW(env->arena, McBroadphaseScratch, n > 0 ? n : 1);
     // Not zeroed either: kept[i] is written whole before it is read (i < nkept).
     c->kept = mc_arena_alloc_raw(env->arena, sizeof(NaChargeMove) * MAX_KEPT);
     c->memo = MC_NEW(env->arena, EndMemo, MEMO_SLOTS);
-    if (!c->polys || !c->obj || !c->ign || !c->boxes || !c->nodes || !c->scratch || !c->kept || !c->memo) return false;
+    if (!c->polys || !c->obj || !c->ign || !c->boxes || !c->kept || !c->memo) return false;
     c->target_slot = -1;
     for (int i = 0; i < n; i++) {
         int o = w->hits[i];
@@ -877,7 +892,13 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
         if (o == in->target) c->target_slot = k;
     }
     if (c->target_slot < 0) return false;
-    mc_broadphase_build(&c->bp, c->nodes, MC_BROADPHASE_NODES(c->np), c->scratch, c->boxes, c->np);
+    if (c->np > SCAN_MAX) {
+        McBroadphaseNode *nodes = MC_NEW(env->arena, McBroadphaseNode, MC_BROADPHASE_NODES(c->np));
+        McBroadphaseScratch *scratch = MC_NEW(env->arena, McBroadphaseScratch, c->np);
+        if (!nodes || !scratch) return false;
+        mc_broadphase_build(&c->bp, nodes, MC_BROADPHASE_NODES(c->np), scratch, c->boxes, c->np);
+        c->tree = &c->bp;
+    }
     return true;
 }
 

@@ -135,7 +135,7 @@ bool na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double di
     if (!field_build(env, w, charger, S, &f)) return false;
     McPoly p;
     mc_rect_to_poly_into(S, &p);
-    McSweepInput si = {&p, f.polys, f.n, NULL, f.ign};
+    McSweepInput si = {&p, f.polys, f.n, NULL, f.ign, NULL};
     McSweepHit hit;
     // The wheel: towards the Centre, as far as the distance allows.
     double want = facing_angle(&m, centre);
