@@ -52,6 +52,15 @@ typedef struct EndMemo {
     bool ok, used;
 } EndMemo;
 
+// A candidate's path verdict (path_blocker), by the bits of its wheel angle and slide and its
+// piece: a tenth of the candidates come back (an end of a wheel angle's reachable slides is also
+// its centred slide, and so on), and the path is most of a candidate's cost.
+typedef struct PathMemo {
+    uint64_t theta, slide;
+    int piece, blocker;
+    bool rot, used;
+} PathMemo;
+
 // mc_trig_sincos_deg of the last two angles asked for, by their bits.
 typedef struct TrigMemo {
     uint64_t key[2];
@@ -93,6 +102,8 @@ typedef struct Ctx {
     NaChargeOut *out;
     EndMemo *memo; // MEMO_SLOTS, open addressing on the slide's bits
     int nmemo;
+    PathMemo *paths; // MEMO_SLOTS, open addressing on the candidate's bits
+    int npaths;
     // The last two facings' sines and cosines (facing_sc): one wheel angle's candidates share
     // the facing after the wheel.
     TrigMemo facings;
@@ -347,6 +358,32 @@ static int path_blocker(Ctx *c, NaChargeMove *m, double alpha, McVec2 pivot, boo
     return -1;
 }
 
+// path_blocker for candidate (theta, s, piece), looked up in c->paths first: the path depends on
+// nothing else during one solve (the obstacles and what is ignored are put back after each use).
+static int memo_path_blocker(Ctx *c, NaChargeMove *m, double theta, double s, int piece, double alpha, McVec2 pivot,
+                             bool *rotate_target) {
+    uint64_t kt, ks;
+    memcpy(&kt, &theta, sizeof kt);
+    memcpy(&ks, &s, sizeof ks);
+    uint64_t h = (kt * 0x9E3779B97F4A7C15ull) ^ (ks * 0xC2B2AE3D27D4EB4Full) ^ (uint64_t)piece;
+    unsigned slot = (unsigned)(h >> 54) & (MEMO_SLOTS - 1);
+    while (c->paths[slot].used) {
+        const PathMemo *e = &c->paths[slot];
+        if (e->theta == kt && e->slide == ks && e->piece == piece) {
+            *rotate_target = e->rot;
+            return e->blocker;
+        }
+        slot = (slot + 1) & (MEMO_SLOTS - 1);
+    }
+    int blocker = path_blocker(c, m, alpha, pivot, rotate_target);
+    if (c->npaths < MEMO_FILL) {
+        PathMemo e = {kt, ks, piece, blocker, *rotate_target, true};
+        c->paths[slot] = e;
+        c->npaths++;
+    }
+    return blocker;
+}
+
 // Models and contact for slide s (the same whether the charger or the target turned to align).
 static void score_contact(const Ctx *c, NaChargeMove *m) {
     double s = m->slide;
@@ -405,7 +442,7 @@ static void consider(Ctx *c, double theta, double s, int piece) {
         return;
     }
     bool rot = false;
-    int blocker = path_blocker(c, &m, alpha, pv, &rot);
+    int blocker = memo_path_blocker(c, &m, theta, s, piece, alpha, pv, &rot);
     if (rot) {
         // The charger stays where it touched; the target turns about the contact point.
         m.rotates_target = true;
@@ -875,7 +912,8 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     // Not zeroed either: kept[i] is written whole before it is read (i < nkept).
     c->kept = mc_arena_alloc_raw(env->arena, sizeof(NaChargeMove) * MAX_KEPT);
     c->memo = MC_NEW(env->arena, EndMemo, MEMO_SLOTS);
-    if (!c->polys || !c->obj || !c->ign || !c->boxes || !c->kept || !c->memo) return false;
+    c->paths = MC_NEW(env->arena, PathMemo, MEMO_SLOTS);
+    if (!c->polys || !c->obj || !c->ign || !c->boxes || !c->kept || !c->memo || !c->paths) return false;
     c->target_slot = -1;
     for (int i = 0; i < n; i++) {
         int o = w->hits[i];
