@@ -312,25 +312,35 @@ static bool beyond_reach(McAabb box, McVec2 pivot, double reach) {
 // direction) holds them all. For a small turn it is far smaller than the disc's square, so the
 // broad phase hands over fewer obstacles; those it leaves out could not be touched.
 static McAabb arcs_box(const McPoly *a, McVec2 pivot, double dir, double limit) {
-    McPoly end;
-    mc_poly_rotate(a, pivot, dir * limit, &end);
-    McAabb box = mc_aabb_union(mc_poly_aabb(a), mc_poly_aabb(&end));
-    static const McVec2 axes[4] = {{1.0, 0.0}, {0.0, 1.0}, {-1.0, 0.0}, {0.0, -1.0}};
+    // The end pose as mc_poly_rotate makes it, its vertices and the start's boxed as they come.
+    double sn, cs;
+    mc_trig_sincos_deg(dir * limit, &sn, &cs);
+    McAabb box = {{0.0, 0.0}, {0.0, 0.0}};
+    if (a->count > 0) box.lo = box.hi = a->v[0];
+    double sgn = dir > 0.0 ? -1.0 : 1.0;
     for (int k = 0; k < a->count; k++) {
-        McVec2 u = mc_vec2_sub(a->v[k], pivot), w = mc_vec2_sub(end.v[k], pivot);
+        McVec2 u = mc_vec2_sub(a->v[k], pivot);
+        McVec2 end = mc_vec2(pivot.x + (u.x * cs + u.y * sn), pivot.y + (u.y * cs - u.x * sn));
+        McAabb one = {a->v[k], a->v[k]}, two = {end, end};
+        box = mc_aabb_union(mc_aabb_union(box, one), two);
+        McVec2 w = mc_vec2_sub(end, pivot);
         double r = sqrt(mc_vec2_length_sq(u));
         if (!(r > 0.0)) continue;
         // An arc of less than a half circle from u to w passes axis direction e iff e lies on
         // the turning side of u and w lies on the turning side of e (counter-clockwise: both
-        // cross products >= 0; a clockwise turn, dir +1, flips their signs). A direction within
-        // a hair of the arc counts as passed: a larger box is harmless.
-        double tol = 1e-7 * r, sgn = dir > 0.0 ? -1.0 : 1.0;
+        // cross products u × e and e × w >= 0; a clockwise turn, dir +1, flips their signs). A
+        // direction within a hair of the arc counts as passed: a larger box is harmless. For
+        // e = ±x, ±y the cross products are ± a component of u or w (a product with 0 is ±0,
+        // which compares alike).
+        double tol = 1e-7 * r;
+        bool pass[4] = {!(sgn * -u.y < -tol || sgn * w.y < -tol), !(sgn * u.x < -tol || sgn * -w.x < -tol),
+                        !(sgn * u.y < -tol || sgn * -w.y < -tol), !(sgn * -u.x < -tol || sgn * w.x < -tol)};
+        static const McVec2 axes[4] = {{1.0, 0.0}, {0.0, 1.0}, {-1.0, 0.0}, {0.0, -1.0}};
         for (int m = 0; m < 4; m++) {
-            McVec2 e = axes[m];
-            if (sgn * mc_vec2_cross(u, e) < -tol || sgn * mc_vec2_cross(e, w) < -tol) continue;
-            McVec2 pt = mc_vec2_mul_add(pivot, r, e);
-            McAabb one = {pt, pt};
-            box = mc_aabb_union(box, one);
+            if (!pass[m]) continue;
+            McVec2 pt = mc_vec2_mul_add(pivot, r, axes[m]);
+            McAabb at = {pt, pt};
+            box = mc_aabb_union(box, at);
         }
     }
     return box;
