@@ -201,10 +201,20 @@ static int candidates_next(Candidates *c) {
             if (i < 0) return -1;
             if (i >= in->obstacle_count) continue; // a tree built over more items than given
         } else {
-            if (c->next >= in->obstacle_count) return -1;
-            i = c->next++;
-            // What the broad phase would leave out (its boxes are these).
-            if (in->boxes && !mc_aabb_overlaps(in->boxes[i], c->box)) continue;
+            // What the broad phase would leave out (its boxes are these) is passed over here, in
+            // a loop of its own: most of a scan is boxes that do not meet the motion's.
+            int k = c->next, n = in->obstacle_count;
+            const McAabb *boxes = in->boxes;
+            if (boxes) {
+                McAabb q = c->box;
+                while (k < n && !mc_aabb_overlaps(boxes[k], q)) k++;
+            }
+            if (k >= n) {
+                c->next = n;
+                return -1;
+            }
+            i = k;
+            c->next = k + 1;
         }
         if (in->ignore && in->ignore[i]) continue;
         if (in->obstacles[i].count <= 0) continue;
