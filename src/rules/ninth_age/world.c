@@ -46,7 +46,9 @@ bool na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf) {
             w->objs[o].active = true;
         }
     for (int i = 0; i < n; i++) w->boxes[i] = mc_poly_aabb(&w->objs[i].poly);
-    mc_broadphase_build(&w->bp, w->nodes, MC_BROADPHASE_NODES(n), w->scratch, w->boxes, n);
+    // The broad phase is built by the query that first needs it (na_world_query).
+    w->built = false;
+    w->scans = 0;
     return true;
 }
 
@@ -54,6 +56,7 @@ bool na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf) {
 // finds the same objects as building it again (na_world_query sorts them), at a fraction of the
 // cost of a build.
 static void update_tree(NaWorld *w) {
+    if (!w->built) return; // queries scan w->boxes, which are up to date
     if (!mc_broadphase_refit(&w->bp, w->boxes, w->count))
         mc_broadphase_build(&w->bp, w->nodes, MC_BROADPHASE_NODES(w->count), w->scratch, w->boxes, w->count);
 }
@@ -71,8 +74,21 @@ void na_world_move_unit(NaWorld *w, int unit, McRect rect) {
 }
 
 int na_world_query(NaWorld *w, McAabb box, double margin) {
+    McAabb q = mc_aabb_inflate(box, margin);
+    if (!w->built && w->scans < NA_WORLD_SCANS) {
+        // The tree's leaves are these boxes, so it would find exactly these objects.
+        w->scans++;
+        int n = 0;
+        for (int o = 0; o < w->count; o++)
+            if (w->objs[o].active && mc_aabb_overlaps(w->boxes[o], q)) w->hits[n++] = o;
+        return n;
+    }
+    if (!w->built) {
+        mc_broadphase_build(&w->bp, w->nodes, MC_BROADPHASE_NODES(w->count), w->scratch, w->boxes, w->count);
+        w->built = true;
+    }
     McBroadphaseIter it;
-    mc_broadphase_iter_begin(&it, &w->bp, mc_aabb_inflate(box, margin));
+    mc_broadphase_iter_begin(&it, &w->bp, q);
     int n = 0, o;
     while ((o = mc_broadphase_iter_next(&it)) >= 0)
         if (w->objs[o].active) w->hits[n++] = o;
