@@ -1106,27 +1106,44 @@ bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCharg
         // Orders come in lexicographic order, so each shares a prefix with the one before: the
         // table after each move is kept and a new order starts where its prefix left it.
         McRect *snap = MC_NEW(env->arena, McRect, (size_t)bf->unit_count * NA_MAX_COMBINED);
-        if (!snap) return false;
+        // The chosen order's moves as they were found while it was tried, and the table after
+        // them: its final run would meet the same tables (the same moves from the same start).
+        NaFailedOut *trial_failed = MC_NEW(env->arena, NaFailedOut, count);
+        bool *trial_has_failed = MC_NEW(env->arena, bool, count);
+        McRect *best_end = MC_NEW(env->arena, McRect, bf->unit_count);
+        if (!snap || !trial_failed || !trial_has_failed || !best_end) return false;
         int prev[NA_MAX_COMBINED];
         bool first = true;
         do {
             int from = 0;
             while (!first && from < count - 1 && perm[from] == prev[from]) from++;
             place_all(w, bf, from == 0 ? saved : snap + (size_t)(from - 1) * bf->unit_count);
-            if (!run_chargers(env, w, target, chargers, perm, from, count, by_req, may_rotate, trial, NULL, NULL, snap)) return false;
+            if (!run_chargers(env, w, target, chargers, perm, from, count, by_req, may_rotate, trial, trial_failed,
+                              trial_has_failed, snap))
+                return false;
             for (int i = 0; i < count; i++) prev[i] = perm[i];
             NaOrderScore sc = order_score(trial, count);
             if (first) out->request = out->chosen = sc;
             if (first || order_compare(&sc, &out->chosen) < 0) {
                 out->chosen = sc;
-                for (int i = 0; i < count; i++) best[i] = perm[i];
+                for (int i = 0; i < count; i++) {
+                    best[i] = perm[i];
+                    out->results[i] = trial[i];
+                    out->has_failed[i] = trial_has_failed[i];
+                    // Only a Failed Charge Move's position is written (as run_chargers does).
+                    if (trial_has_failed[i]) out->failed[i] = trial_failed[i];
+                    else memset(&out->failed[i], 0, sizeof out->failed[i]);
+                }
+                for (int u = 0; u < bf->unit_count; u++) best_end[u] = snap[(size_t)(count - 1) * bf->unit_count + u];
             }
             first = false;
         } while (na_next_permutation(perm, count));
         out->decided_on = order_compare(&out->chosen, &out->request);
         if (out->decided_on < 0) out->decided_on = -out->decided_on;
-        for (int i = 0; i < count; i++) out->order[i] = best[i];
-        place_all(w, bf, saved);
+        for (int i = 0; i < count; i++) out->order[i] = best[i], out->facings[i] = by_req[best[i]];
+        place_all(w, bf, best_end);
+        out->chosen = order_score(out->results, count);
+        return true;
     }
     for (int i = 0; i < count; i++) out->facings[i] = by_req[out->order[i]];
     if (!run_chargers(env, w, target, chargers, out->order, 0, count, by_req, may_rotate, out->results, out->failed, out->has_failed, NULL))
