@@ -306,22 +306,40 @@ static double max_gap_over_edges(const McPoly *ref, const McVec2 *rr, const McVe
     return best;
 }
 
-// Nearest vertex-to-edge pair between a and b, both ways. Fills points and features.
+// Nearest vertex-to-edge pair between a and b, both ways. Fills points and features. Each edge's
+// vector and squared length are made once per pass (segment_param's, the same values), and a
+// pair whose squared distance is not below the best one's cannot have a smaller distance (sqrt
+// is monotonic), so only the others take a square root.
 static double nearest_pair(const McPoly *a, const McPoly *b, McVec2 *pa, McVec2 *pb,
                            McFeature *fa, McFeature *fb) {
-    double best = INFINITY;
+    double best = INFINITY, best_sq = INFINITY;
+    McVec2 ev[MC_POLY_CAPACITY];
+    double ee[MC_POLY_CAPACITY];
     for (int pass = 0; pass < 2; pass++) {
         const McPoly *vp = pass == 0 ? a : b, *ep = pass == 0 ? b : a;
+        for (int j = 0; j < ep->count; j++) {
+            ev[j] = mc_vec2_sub(ep->v[next_index(j, ep->count)], ep->v[j]);
+            ee[j] = mc_vec2_dot(ev[j], ev[j]);
+        }
         for (int i = 0; i < vp->count; i++) {
             McVec2 v = vp->v[i];
             for (int j = 0; j < ep->count; j++) {
                 int k = next_index(j, ep->count);
                 McVec2 p = ep->v[j], q = ep->v[k];
-                double t = segment_param(p, q, v);
+                // segment_param(p, q, v) with the edge's e and e·e made above.
+                double t = 0.0;
+                if (ee[j] > 0.0) {
+                    t = mc_vec2_dot(mc_vec2_sub(v, p), ev[j]) / ee[j];
+                    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+                }
                 McVec2 c = t == 0.0 ? p : (t == 1.0 ? q : mc_vec2_lerp(p, q, t));
-                double d = mc_vec2_distance(v, c);
+                McVec2 dv = mc_vec2_sub(v, c);
+                double dsq = dv.x * dv.x + dv.y * dv.y;
+                if (!(dsq < best_sq)) continue;
+                double d = sqrt(dsq);
                 if (!(d < best)) continue;
                 best = d;
+                best_sq = dsq;
                 McFeature fv = {MC_FEATURE_VERTEX, i}, fe = {MC_FEATURE_EDGE, j};
                 // A foot within the slop of an edge end is that corner: corner to corner.
                 if (mc_vec2_near(c, p)) fe.kind = MC_FEATURE_VERTEX;

@@ -134,7 +134,8 @@ static int overlapped(Ctx *c, const McPoly *poly, int after, int *part) {
         if (c->ignore[p]) continue;
         int ob = w->part_object[p];
         if (ob <= after) continue;
-        double s = mc_poly_sat_separation(poly, &w->parts[p], NULL);
+        // Exact whenever it is below −slop, the only values used.
+        double s = mc_poly_sat_separation_until(poly, &w->parts[p], -SLOP);
         if (s >= -SLOP) continue;
         if (best < 0 || ob < w->part_object[best] || (ob == w->part_object[best] && s < depth)) {
             best = p;
@@ -562,7 +563,7 @@ static void standing_update(Ctx *c) {
     for (int p; (p = mc_broadphase_iter_next(&it)) >= 0;) {
         int ob = w->part_object[p];
         if (okind(c, ob) != AL_KIND_CONTROL) continue;
-        if (mc_poly_sat_separation(&a, &w->parts[p], NULL) < -SLOP) c->standing[ob - w->unit_count] = 1;
+        if (mc_poly_sat_separation_until(&a, &w->parts[p], -SLOP) < -SLOP) c->standing[ob - w->unit_count] = 1;
     }
 }
 

@@ -127,8 +127,8 @@ int al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spa
                 mc_broadphase_iter_begin(&it, &w->bp, mc_aabb_union(mc_poly_aabb(&tool), mc_poly_aabb(&b)));
                 for (int p; !blocked && (p = mc_broadphase_iter_next(&it)) >= 0;) {
                     if (ignore[p]) continue;
-                    blocked = mc_poly_sat_separation(&tool, &w->parts[p], NULL) < -MC_LINEAR_SLOP ||
-                              mc_poly_sat_separation(&b, &w->parts[p], NULL) < -MC_LINEAR_SLOP;
+                    blocked = mc_poly_sat_separation_until(&tool, &w->parts[p], -MC_LINEAR_SLOP) < -MC_LINEAR_SLOP ||
+                              mc_poly_sat_separation_until(&b, &w->parts[p], -MC_LINEAR_SLOP) < -MC_LINEAR_SLOP;
                 }
                 if (!blocked && !add_sample(out, np, c + tc, false, true)) return 1;
             }
