@@ -12,9 +12,7 @@
 #define SLOP MC_LINEAR_SLOP
 #define MAXV MC_MAX_POLYGON_VERTICES
 
-// i modulo n for every index this file wraps: −1 <= i < 2n (a neighbour, or a walk once round
-// a piece from inside it). Two remainders per call were a sixth of decomposing a small piece.
-static int wrap(int i, int n) { return i < 0 ? i + n : (i >= n ? i - n : i); }
+static int wrap(int i, int n) { return ((i % n) + n) % n; }
 
 static double cross3(McVec2 a, McVec2 b, McVec2 c) {
     return mc_vec2_cross(mc_vec2_sub(b, a), mc_vec2_sub(c, a));

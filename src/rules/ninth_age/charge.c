@@ -1034,6 +1034,8 @@ static bool run_chargers(McEnv *env, NaWorld *w, int target, const NaChargerIn *
         NaChargeIn in = {ci->unit, target, ci->has_range, ci->range, facing[order[i]], may_rotate && i == 0, NULL};
         if (!na_charge_solve(env, w, &in, &res[i])) return false;
         if (has_failed) has_failed[i] = false;
+        // A position without a Failed Charge Move holds none (a trial's is copied whole).
+        if (failed) memset(&failed[i], 0, sizeof failed[i]);
         if (res[i].possible) {
             na_world_move_unit(w, ci->unit, res[i].best.final);
             if (res[i].best.rotates_target) na_world_move_unit(w, target, res[i].best.target_final);
@@ -1126,15 +1128,11 @@ bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCharg
             if (first) out->request = out->chosen = sc;
             if (first || order_compare(&sc, &out->chosen) < 0) {
                 out->chosen = sc;
-                for (int i = 0; i < count; i++) {
-                    best[i] = perm[i];
-                    out->results[i] = trial[i];
-                    out->has_failed[i] = trial_has_failed[i];
-                    // Only a Failed Charge Move's position is written (as run_chargers does).
-                    if (trial_has_failed[i]) out->failed[i] = trial_failed[i];
-                    else memset(&out->failed[i], 0, sizeof out->failed[i]);
-                }
-                for (int u = 0; u < bf->unit_count; u++) best_end[u] = snap[(size_t)(count - 1) * bf->unit_count + u];
+                for (int i = 0; i < count; i++) best[i] = perm[i];
+                memcpy(out->results, trial, sizeof *trial * (size_t)count);
+                memcpy(out->failed, trial_failed, sizeof *trial_failed * (size_t)count);
+                memcpy(out->has_failed, trial_has_failed, sizeof *trial_has_failed * (size_t)count);
+                memcpy(best_end, snap + (size_t)(count - 1) * bf->unit_count, sizeof *best_end * (size_t)bf->unit_count);
             }
             first = false;
         } while (na_next_permutation(perm, count));
