@@ -701,6 +701,27 @@ MC_TEST(t_prop_translate_from_contact, "sweep: property: from a contact, moving 
     MC_CHECK(checked > 500);
 }
 
+// One sweep of `in` (a translation by d, or with `turn` a turn of deg about pivot) three ways: with
+// no broad phase, with the tree `bp`, and with a scan of the obstacles' boxes (bp_boxes); the
+// three answers must agree. Returns the first.
+static McSweepHit sweep_three_ways(McSweepInput in, const McBroadphase *bp, bool turn, McVec2 d, McVec2 pivot,
+                                   double deg) {
+    McSweepHit h[3];
+    for (int k = 0; k < 3; k++) {
+        in.broadphase = k == 1 ? bp : NULL;
+        in.boxes = k == 2 ? bp_boxes : NULL;
+        if (turn) mc_sweep_rotate(&in, pivot, deg, &h[k]);
+        else mc_sweep_translate(&in, d, &h[k]);
+    }
+    for (int k = 1; k < 3; k++) {
+        MC_CHECK_INT(h[k].state, h[0].state);
+        MC_CHECK(h[k].t == h[0].t);
+        MC_CHECK(h[k].angle == h[0].angle);
+        MC_CHECK_INT(h[k].obstacle, h[0].obstacle);
+    }
+    return h[0];
+}
+
 MC_TEST(t_bp_sweep_many, "sweep: the broad phase, and a scan of the obstacles' boxes, give the same answers against thousands of obstacles") {
     rng_state = 61;
     static McPoly obs[BP_N];
@@ -718,37 +739,9 @@ MC_TEST(t_bp_sweep_many, "sweep: the broad phase, and a scan of the obstacles' b
         for (int i = 0; i < BP_N; i++) ignore[i] = mc_poly_overlap(&m, &obs[i], NULL) == MC_CONTACT_OVERLAPPING;
         McVec2 d = mc_vec2(mc_rng_range(&rng_state, -20, 20), mc_rng_range(&rng_state, -20, 20));
         McSweepInput in = {&m, obs, BP_N, NULL, ignore, NULL};
-        McSweepHit a, b, c;
-        mc_sweep_translate(&in, d, &a);
-        in.broadphase = &bp;
-        mc_sweep_translate(&in, d, &b);
-        in.broadphase = NULL, in.boxes = bp_boxes;
-        mc_sweep_translate(&in, d, &c);
-        in.boxes = NULL;
-        MC_CHECK_INT(a.state, b.state);
-        MC_CHECK(a.t == b.t);
-        MC_CHECK_INT(a.obstacle, b.obstacle);
-        MC_CHECK_INT(a.state, c.state);
-        MC_CHECK(a.t == c.t);
-        MC_CHECK_INT(a.obstacle, c.obstacle);
-        hits += a.state == MC_SWEEP_HIT;
-        for (int turn = 0; turn < 2; turn++) {
-            double deg = turn == 0 ? 120.0 : -200.0; // the arcs' box, and the disc's square
-            McSweepHit ra, rb, rc;
-            in.broadphase = NULL;
-            mc_sweep_rotate(&in, m.v[0], deg, &ra);
-            in.broadphase = &bp;
-            mc_sweep_rotate(&in, m.v[0], deg, &rb);
-            in.broadphase = NULL, in.boxes = bp_boxes;
-            mc_sweep_rotate(&in, m.v[0], deg, &rc);
-            in.boxes = NULL;
-            MC_CHECK_INT(ra.state, rb.state);
-            MC_CHECK(ra.angle == rb.angle);
-            MC_CHECK_INT(ra.obstacle, rb.obstacle);
-            MC_CHECK_INT(ra.state, rc.state);
-            MC_CHECK(ra.angle == rc.angle);
-            MC_CHECK_INT(ra.obstacle, rc.obstacle);
-        }
+        hits += sweep_three_ways(in, &bp, false, d, m.v[0], 0.0).state == MC_SWEEP_HIT;
+        sweep_three_ways(in, &bp, true, d, m.v[0], 120.0);  // the arcs' box
+        sweep_three_ways(in, &bp, true, d, m.v[0], -200.0); // the disc's square
     }
     MC_CHECK(hits > 20);
 }
