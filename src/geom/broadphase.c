@@ -1,71 +1,27 @@
 // Static box tree (see broadphase.h). Built top-down without recursion: an explicit stack of
-// (node, range) jobs, median split by quickselect on the box centres.
+// (node, range) jobs, median split by quickselect on the box centres (worked out once per item).
 #include "geom/broadphase.h"
 
 #include <math.h>
 #include <stddef.h>
 
-enum { KEYED_MAX = 1024 };
-
-// Total order on items along an axis: centre (lo + hi, no halving needed), then index, so the
-// tree is the same whatever the platform's sort would do with ties.
-static double centre_key(const McAabb *boxes, int axis, int a) {
-    return axis == 0 ? boxes[a].lo.x + boxes[a].hi.x : boxes[a].lo.y + boxes[a].hi.y;
-}
-
-// Puts the k-th smallest item of idx[0..n) at idx[k], smaller ones before, larger after
-// (Hoare quickselect, middle pivot; all keys distinct under the order above). The pivot's key is
-// taken once per round, not once per comparison (the build was the costliest part of setting up
-// a 700-object world in WebAssembly).
-static void select_nth(int *idx, int n, int k, const McAabb *boxes, int axis) {
+// Puts the k-th smallest of s[0..n) at s[k], smaller ones before, larger after, in the total order
+// along `axis`: centre (lo + hi, no halving needed), then item index, so the tree is the same
+// whatever the platform's sort would do with ties (Hoare quickselect, middle pivot; all keys
+// are distinct under that order). The keys sit beside the items: a comparison is one load.
+static void select_nth(McBroadphaseScratch *s, int n, int k, int axis) {
     int lo = 0, hi = n - 1;
     while (lo < hi) {
-        int pivot = idx[lo + (hi - lo) / 2];
-        double kp = centre_key(boxes, axis, pivot);
+        McBroadphaseScratch p = s[lo + (hi - lo) / 2];
+        double kp = p.key[axis];
         int i = lo, j = hi;
         while (i <= j) {
-            for (;;) {
-                double ki = centre_key(boxes, axis, idx[i]);
-                if (!(ki < kp || (ki == kp && idx[i] < pivot))) break;
-                i++;
-            }
-            for (;;) {
-                double kj = centre_key(boxes, axis, idx[j]);
-                if (!(kp < kj || (kp == kj && pivot < idx[j]))) break;
-                j--;
-            }
+            while (s[i].key[axis] < kp || (s[i].key[axis] == kp && s[i].item < p.item)) i++;
+            while (kp < s[j].key[axis] || (kp == s[j].key[axis] && p.item < s[j].item)) j--;
             if (i <= j) {
-                int t = idx[i];
-                idx[i] = idx[j];
-                idx[j] = t;
-                i++;
-                j--;
-            }
-        }
-        if (k <= j) hi = j;
-        else if (k >= i) lo = i;
-        else break;
-    }
-}
-
-// select_nth for a range whose keys are given (keys[i] belongs to idx[i]; both are permuted
-// together): one load per comparison instead of two loads and an add.
-static void select_nth_keyed(int *idx, double *keys, int n, int k) {
-    int lo = 0, hi = n - 1;
-    while (lo < hi) {
-        int m = lo + (hi - lo) / 2, pivot = idx[m];
-        double kp = keys[m];
-        int i = lo, j = hi;
-        while (i <= j) {
-            while (keys[i] < kp || (keys[i] == kp && idx[i] < pivot)) i++;
-            while (kp < keys[j] || (kp == keys[j] && pivot < idx[j])) j--;
-            if (i <= j) {
-                int t = idx[i];
-                idx[i] = idx[j];
-                idx[j] = t;
-                double tk = keys[i];
-                keys[i] = keys[j];
-                keys[j] = tk;
+                McBroadphaseScratch t = s[i];
+                s[i] = s[j];
+                s[j] = t;
                 i++;
                 j--;
             }
@@ -81,7 +37,7 @@ static bool box_ok(McAabb b) {
 }
 
 bool mc_broadphase_build(McBroadphase *bp, McBroadphaseNode *nodes, int node_capacity,
-                         int *scratch, const McAabb *boxes, int count) {
+                         McBroadphaseScratch *scratch, const McAabb *boxes, int count) {
     if (!bp) return false;
     bp->nodes = nodes;
     bp->node_count = 0;
@@ -91,32 +47,29 @@ bool mc_broadphase_build(McBroadphase *bp, McBroadphaseNode *nodes, int node_cap
     if (node_capacity < MC_BROADPHASE_NODES(count)) return false;
     for (int i = 0; i < count; i++) {
         if (!box_ok(boxes[i])) return false;
-        scratch[i] = i;
+        scratch[i].item = i;
+        scratch[i].key[0] = boxes[i].lo.x + boxes[i].hi.x;
+        scratch[i].key[1] = boxes[i].lo.y + boxes[i].hi.y;
     }
     struct {
         int node, lo, hi;
     } job[MC_BROADPHASE_STACK];
-    // The centre keys of a range being split, when it has at most KEYED_MAX items (all of them
-    // below the first few levels of a large tree).
-    double keys[KEYED_MAX];
     int top = 0, used = 1;
     job[top].node = 0, job[top].lo = 0, job[top].hi = count, top++;
     while (top > 0) {
         top--;
         int node = job[top].node, lo = job[top].lo, hi = job[top].hi;
         if (hi - lo == 1) {
-            nodes[node].box = boxes[scratch[lo]];
+            nodes[node].box = boxes[scratch[lo].item];
             nodes[node].child = -1;
-            nodes[node].item = scratch[lo];
+            nodes[node].item = scratch[lo].item;
             continue;
         }
         // The split needs the spread of the centres; the inner nodes' boxes are the unions of
         // their children's, made in one pass at the end (not here, once per level).
-        const McAabb *first = &boxes[scratch[lo]];
-        double cx0 = first->lo.x + first->hi.x, cy0 = first->lo.y + first->hi.y, cx1 = cx0, cy1 = cy0;
+        double cx0 = scratch[lo].key[0], cy0 = scratch[lo].key[1], cx1 = cx0, cy1 = cy0;
         for (int i = lo + 1; i < hi; i++) {
-            const McAabb *b = &boxes[scratch[i]];
-            double cx = b->lo.x + b->hi.x, cy = b->lo.y + b->hi.y;
+            double cx = scratch[i].key[0], cy = scratch[i].key[1];
             if (cx < cx0) cx0 = cx;
             if (cx > cx1) cx1 = cx;
             if (cy < cy0) cy0 = cy;
@@ -127,12 +80,7 @@ bool mc_broadphase_build(McBroadphase *bp, McBroadphaseNode *nodes, int node_cap
         int mid = lo + (hi - lo) / 2;
         // Which items go left does not depend on how they are selected (the lower half in the
         // total order), so the tree is the same either way.
-        if (hi - lo <= KEYED_MAX) {
-            for (int i = lo; i < hi; i++) keys[i - lo] = centre_key(boxes, axis, scratch[i]);
-            select_nth_keyed(scratch + lo, keys, hi - lo, mid - lo);
-        } else {
-            select_nth(scratch + lo, hi - lo, mid - lo, boxes, axis);
-        }
+        select_nth(scratch + lo, hi - lo, mid - lo, axis);
         int child = used;
         used += 2;
         nodes[node].child = child;

@@ -23,6 +23,12 @@
 /// Depth-first traversal stack size; more than the depth of any tree of MC_BROADPHASE_MAX_ITEMS.
 #define MC_BROADPHASE_STACK 64
 
+/// Working room of mc_broadphase_build, one per item; nothing in it is needed after the build.
+typedef struct McBroadphaseScratch {
+    double key[2]; ///< an item's centre along x and y (lo + hi), the order its splits use
+    int item;
+} McBroadphaseScratch;
+
 /// One tree node: a leaf holds one item (item >= 0); an internal node has children `child` and
 /// `child + 1` (item == −1).
 typedef struct McBroadphaseNode {
@@ -47,13 +53,13 @@ typedef struct McBroadphaseIter {
 } McBroadphaseIter;
 
 /// Builds the tree over `count` boxes (item i is boxes[i]) into `nodes` (capacity
-/// `node_capacity`, at least MC_BROADPHASE_NODES(count)), using `scratch` (count ints, only during
-/// the build). The boxes are copied into the nodes; `boxes` and `scratch` may be freed afterwards.
+/// `node_capacity`, at least MC_BROADPHASE_NODES(count)), using `scratch` (count of them, only
+/// during the build). The boxes are copied into the nodes; `boxes` and `scratch` may be freed afterwards.
 /// Returns false, leaving an empty tree, when a pointer is NULL while count > 0, count is negative
 /// or above MC_BROADPHASE_MAX_ITEMS, the node capacity is too small, or a box is not finite or has
 /// lo > hi. count == 0 gives a valid empty tree.
 bool mc_broadphase_build(McBroadphase *bp, McBroadphaseNode *nodes, int node_capacity,
-                         int *scratch, const McAabb *boxes, int count);
+                         McBroadphaseScratch *scratch, const McAabb *boxes, int count);
 
 /// Gives a built tree new boxes for the same `count` items (item i is boxes[i]) without building
 /// it again: every leaf takes its item's box and every internal node the union of its children's,

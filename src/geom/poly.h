@@ -185,6 +185,12 @@ void mc_contact_none(McContact *out);
 /// value): positive is a gap along that axis (a lower bound of the distance), negative is the
 /// penetration depth negated. `axis` (nullable) receives the unit axis pointing from b to a.
 double mc_poly_sat_separation(const McPoly *a, const McPoly *b, McVec2 *axis);
+/// mc_poly_sat_separation without the axis, for a caller that compares it with thresholds at
+/// most `stop`: it stops at the first axis whose gap is above `stop` and returns that gap (the
+/// separation is at least that), else the separation itself, the same bits. Any comparison of
+/// the result with a threshold <= stop therefore comes out as with mc_poly_sat_separation; a
+/// separated pair is usually told after one or two axes instead of all of both polygons'.
+double mc_poly_sat_separation_until(const McPoly *a, const McPoly *b, double stop);
 
 /// Splits a simple polygon (concave allowed, either winding, no holes) into convex CCW parts:
 /// ear clipping, then Hertel–Mehlhorn merging of triangles across diagonals (at most 4× the

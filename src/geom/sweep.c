@@ -26,8 +26,15 @@ static int next_index(int i, int n) { return i + 1 == n ? 0 : i + 1; }
 // [0, 1]; axes with v == 0 and g > −slop (sliding along a contact) make it empty: moving along
 // or away is free. Divisions happen only for v != 0, so nothing here can be infinite or NaN in
 // the result.
+// Once one axis has shown both that the shapes do not start overlapping (sep0 >= −slop) and that
+// the deeper set is empty, no later axis can change the answer (sep0 only grows, deep_lo only
+// grows and deep_hi only falls): most obstacles a path passes are told on their first axes.
 static int translate_one(const McPoly *a, const McPoly *b, McVec2 d, double *t_out) {
     McVec2 origin = b->v[0];
+    // The vertices less the origin, made once (the same differences every axis took before).
+    McVec2 ra[MC_POLY_CAPACITY], rb[MC_POLY_CAPACITY];
+    for (int k = 0; k < a->count; k++) ra[k] = mc_vec2_sub(a->v[k], origin);
+    for (int k = 0; k < b->count; k++) rb[k] = mc_vec2_sub(b->v[k], origin);
     double sep0 = -INFINITY, contact_lo = 0.0, deep_lo = 0.0, deep_hi = 1.0;
     bool deep_possible = true, any_axis = false;
     for (int pass = 0; pass < 2; pass++) {
@@ -41,11 +48,11 @@ static int translate_one(const McPoly *a, const McPoly *b, McVec2 d, double *t_o
             McVec2 n = mc_vec2_scale(mc_vec2_perp_right(e), sign / len);
             double a_min = INFINITY, b_max = -INFINITY;
             for (int k = 0; k < a->count; k++) {
-                double s = mc_vec2_dot(mc_vec2_sub(a->v[k], origin), n);
+                double s = mc_vec2_dot(ra[k], n);
                 if (s < a_min) a_min = s;
             }
             for (int k = 0; k < b->count; k++) {
-                double s = mc_vec2_dot(mc_vec2_sub(b->v[k], origin), n);
+                double s = mc_vec2_dot(rb[k], n);
                 if (s > b_max) b_max = s;
             }
             double g = a_min - b_max, v = mc_vec2_dot(d, n);
@@ -60,6 +67,7 @@ static int translate_one(const McPoly *a, const McPoly *b, McVec2 d, double *t_o
             } else if (g > -SLOP) {
                 deep_possible = false;
             }
+            if (sep0 >= -SLOP && (!deep_possible || !(deep_lo <= deep_hi))) return ONE_NONE;
         }
     }
     if (!any_axis) return ONE_NONE;
@@ -129,10 +137,12 @@ static double next_event(const McPoly *a, const McPoly *b, McVec2 pivot, double 
     return best;
 }
 
-static double sep_at(const McPoly *a, const McPoly *b, McVec2 pivot, double signed_deg) {
+// The SAT separation of a turned by signed_deg about the pivot from b, up to `stop`
+// (mc_poly_sat_separation_until: exact for comparisons with thresholds at most `stop`).
+static double sep_at(const McPoly *a, const McPoly *b, McVec2 pivot, double signed_deg, double stop) {
     McPoly turned;
     mc_poly_rotate(a, pivot, signed_deg, &turned);
-    return mc_poly_sat_separation(&turned, b, NULL);
+    return mc_poly_sat_separation_until(&turned, b, stop);
 }
 
 // One obstacle. Between consecutive candidate angles no vertex crosses an edge, so the shapes'
@@ -145,18 +155,18 @@ static double sep_at(const McPoly *a, const McPoly *b, McVec2 pivot, double sign
 // angle, so no interval of its events could be deeper than the slop.
 static int rotate_one(const McPoly *a, const McPoly *b, McVec2 pivot, double dir, double limit,
                       double travel, double *angle_out) {
-    double sep0 = mc_poly_sat_separation(a, b, NULL);
+    double sep0 = mc_poly_sat_separation_until(a, b, travel);
     if (sep0 < -SLOP) return ONE_OVERLAP;
     if (sep0 > travel) return ONE_NONE;
     double cur = 0.0, run_start = -1.0;
     for (;;) {
         double nxt = next_event(a, b, pivot, dir, cur, limit);
         double mid = cur + 0.5 * (nxt - cur);
-        double s_mid = sep_at(a, b, pivot, dir * mid);
-        double s_end = sep_at(a, b, pivot, dir * nxt);
+        double s_mid = sep_at(a, b, pivot, dir * mid, -DEPTH_NOISE);
         bool inside = s_mid < -DEPTH_NOISE;
         if (inside && run_start < 0.0) run_start = cur;
-        if (s_mid < -SLOP || s_end < -SLOP) {
+        // The end is looked at only when the midpoint is not already deep.
+        if (s_mid < -SLOP || sep_at(a, b, pivot, dir * nxt, -SLOP) < -SLOP) {
             *angle_out = run_start >= 0.0 ? run_start : cur;
             return ONE_HIT;
         }
@@ -171,12 +181,14 @@ static int rotate_one(const McPoly *a, const McPoly *b, McVec2 pivot, double dir
 typedef struct Candidates {
     const McSweepInput *in;
     McBroadphaseIter it;
+    McAabb box; ///< the motion's box (the scan of in->boxes without a broad phase)
     int next;
 } Candidates;
 
 static void candidates_begin(Candidates *c, const McSweepInput *in, McAabb box) {
     c->in = in;
     c->next = 0;
+    c->box = box;
     if (in->broadphase) mc_broadphase_iter_begin(&c->it, in->broadphase, box);
 }
 
@@ -189,8 +201,20 @@ static int candidates_next(Candidates *c) {
             if (i < 0) return -1;
             if (i >= in->obstacle_count) continue; // a tree built over more items than given
         } else {
-            if (c->next >= in->obstacle_count) return -1;
-            i = c->next++;
+            // What the broad phase would leave out (its boxes are these) is passed over here, in
+            // a loop of its own: most of a scan is boxes that do not meet the motion's.
+            int k = c->next, n = in->obstacle_count;
+            const McAabb *boxes = in->boxes;
+            if (boxes) {
+                McAabb q = c->box;
+                while (k < n && !mc_aabb_overlaps(boxes[k], q)) k++;
+            }
+            if (k >= n) {
+                c->next = n;
+                return -1;
+            }
+            i = k;
+            c->next = k + 1;
         }
         if (in->ignore && in->ignore[i]) continue;
         if (in->obstacles[i].count <= 0) continue;
@@ -298,25 +322,35 @@ static bool beyond_reach(McAabb box, McVec2 pivot, double reach) {
 // direction) holds them all. For a small turn it is far smaller than the disc's square, so the
 // broad phase hands over fewer obstacles; those it leaves out could not be touched.
 static McAabb arcs_box(const McPoly *a, McVec2 pivot, double dir, double limit) {
-    McPoly end;
-    mc_poly_rotate(a, pivot, dir * limit, &end);
-    McAabb box = mc_aabb_union(mc_poly_aabb(a), mc_poly_aabb(&end));
-    static const McVec2 axes[4] = {{1.0, 0.0}, {0.0, 1.0}, {-1.0, 0.0}, {0.0, -1.0}};
+    // The end pose as mc_poly_rotate makes it, its vertices and the start's boxed as they come.
+    double sn, cs;
+    mc_trig_sincos_deg(dir * limit, &sn, &cs);
+    McAabb box = {{0.0, 0.0}, {0.0, 0.0}};
+    if (a->count > 0) box.lo = box.hi = a->v[0];
+    double sgn = dir > 0.0 ? -1.0 : 1.0;
     for (int k = 0; k < a->count; k++) {
-        McVec2 u = mc_vec2_sub(a->v[k], pivot), w = mc_vec2_sub(end.v[k], pivot);
+        McVec2 u = mc_vec2_sub(a->v[k], pivot);
+        McVec2 end = mc_vec2(pivot.x + (u.x * cs + u.y * sn), pivot.y + (u.y * cs - u.x * sn));
+        McAabb one = {a->v[k], a->v[k]}, two = {end, end};
+        box = mc_aabb_union(mc_aabb_union(box, one), two);
+        McVec2 w = mc_vec2_sub(end, pivot);
         double r = sqrt(mc_vec2_length_sq(u));
         if (!(r > 0.0)) continue;
         // An arc of less than a half circle from u to w passes axis direction e iff e lies on
         // the turning side of u and w lies on the turning side of e (counter-clockwise: both
-        // cross products >= 0; a clockwise turn, dir +1, flips their signs). A direction within
-        // a hair of the arc counts as passed: a larger box is harmless.
-        double tol = 1e-7 * r, sgn = dir > 0.0 ? -1.0 : 1.0;
+        // cross products u × e and e × w >= 0; a clockwise turn, dir +1, flips their signs). A
+        // direction within a hair of the arc counts as passed: a larger box is harmless. For
+        // e = ±x, ±y the cross products are ± a component of u or w (a product with 0 is ±0,
+        // which compares alike).
+        double tol = 1e-7 * r;
+        bool pass[4] = {!(sgn * -u.y < -tol || sgn * w.y < -tol), !(sgn * u.x < -tol || sgn * -w.x < -tol),
+                        !(sgn * u.y < -tol || sgn * -w.y < -tol), !(sgn * -u.x < -tol || sgn * w.x < -tol)};
+        static const McVec2 axes[4] = {{1.0, 0.0}, {0.0, 1.0}, {-1.0, 0.0}, {0.0, -1.0}};
         for (int m = 0; m < 4; m++) {
-            McVec2 e = axes[m];
-            if (sgn * mc_vec2_cross(u, e) < -tol || sgn * mc_vec2_cross(e, w) < -tol) continue;
-            McVec2 pt = mc_vec2_mul_add(pivot, r, e);
-            McAabb one = {pt, pt};
-            box = mc_aabb_union(box, one);
+            if (!pass[m]) continue;
+            McVec2 pt = mc_vec2_mul_add(pivot, r, axes[m]);
+            McAabb at = {pt, pt};
+            box = mc_aabb_union(box, at);
         }
     }
     return box;
@@ -352,12 +386,12 @@ static McSweepState sweep_rotate(const McSweepInput *in, McVec2 pivot, double de
     int i;
     while ((i = candidates_next(&c)) >= 0) {
         const McPoly *b = &in->obstacles[i];
-        McAabb bbox = mc_poly_aabb(b);
+        McAabb bbox = in->boxes ? in->boxes[i] : mc_poly_aabb(b);
         if (!mc_aabb_overlaps(bbox, swept) || beyond_reach(bbox, pivot, reach)) continue;
         double ang = 0.0;
         int r;
         if (limit == 0.0) {
-            r = mc_poly_sat_separation(a, b, NULL) < -SLOP ? ONE_OVERLAP : ONE_NONE;
+            r = mc_poly_sat_separation_until(a, b, -SLOP) < -SLOP ? ONE_OVERLAP : ONE_NONE;
         } else {
             r = rotate_one(a, b, pivot, dir, limit, travel, &ang);
         }

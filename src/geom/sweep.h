@@ -38,6 +38,10 @@ typedef struct McSweepInput {
                                     ///< = obstacles[i]; NULL tests every obstacle
     const unsigned char *ignore; ///< nullable: ignore[i] != 0 skips obstacles[i] (e.g. the mover's
                                  ///< own entry, or terrain it is allowed to cross)
+    const McAabb *boxes; ///< nullable: boxes[i] = mc_poly_aabb(&obstacles[i]). Without a broad
+                         ///< phase only obstacles whose boxes meet the motion's are tested (for a
+                         ///< few obstacles a scan of their boxes is cheaper than a tree's query);
+                         ///< a rotation reads them instead of making them
 } McSweepInput;
 
 /// The outcome of a sweep.

@@ -13,7 +13,7 @@
 static uint64_t rng_state;
 
 static McSweepInput input(const McPoly *mover, const McPoly *obs, int n) {
-    McSweepInput in = {mover, obs, n, NULL, NULL};
+    McSweepInput in = {mover, obs, n, NULL, NULL, NULL};
     return in;
 }
 
@@ -169,7 +169,7 @@ MC_TEST(t_tr_many, "sweep: the earliest obstacle wins and ties go to the lowest 
     MC_CHECK(h.t == 0.2);
     MC_CHECK_INT(h.obstacle, 1);
     unsigned char ignore[4] = {0, 1, 1, 0};
-    McSweepInput in = {&a, obs, 4, NULL, ignore};
+    McSweepInput in = {&a, obs, 4, NULL, ignore, NULL};
     MC_CHECK_INT(mc_sweep_translate(&in, mc_vec2(10, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.5);
     MC_CHECK_INT(h.obstacle, 0);
@@ -183,7 +183,7 @@ MC_TEST(t_tr_start_overlap, "sweep: an obstacle already overlapping is reported,
     MC_CHECK(h.t == 0.0);
     MC_CHECK_INT(h.contact.state, MC_CONTACT_OVERLAPPING);
     unsigned char ignore[2] = {0, 1};
-    McSweepInput in = {&a, obs, 2, NULL, ignore};
+    McSweepInput in = {&a, obs, 2, NULL, ignore, NULL};
     MC_CHECK_INT(mc_sweep_translate(&in, mc_vec2(10, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.4);
 }
@@ -195,7 +195,7 @@ MC_TEST(t_tr_degenerate, "sweep: zero motion, empty sets and bad input never cra
     MC_CHECK_INT(translate(&a, NULL, 0, mc_vec2(1, 0), &h), MC_SWEEP_CLEAR);
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(NAN, 0), &h), MC_SWEEP_INVALID);
     MC_CHECK_INT(translate(&a, &b, -1, mc_vec2(1, 0), &h), MC_SWEEP_INVALID);
-    McSweepInput in = {NULL, &b, 1, NULL, NULL};
+    McSweepInput in = {NULL, &b, 1, NULL, NULL, NULL};
     MC_CHECK_INT(mc_sweep_translate(&in, mc_vec2(1, 0), &h), MC_SWEEP_INVALID);
     MC_CHECK_INT(mc_sweep_rotate(&in, mc_vec2(0, 0), 10, &h), MC_SWEEP_INVALID);
     // Zero-length edges in the mover (a repeated vertex) still sweep correctly.
@@ -364,7 +364,8 @@ MC_TEST(t_rot_snap_flush, "sweep: a snap pivot about the contact corner ends flu
 MC_TEST(t_bp_small, "broadphase: a query returns exactly the boxes it touches") {
     McAabb boxes[4] = {{{0, 0}, {1, 1}}, {{2, 0}, {3, 1}}, {{0, 2}, {1, 3}}, {{5, 5}, {6, 6}}};
     McBroadphaseNode nodes[MC_BROADPHASE_NODES(4)];
-    int scratch[4], out[4];
+    McBroadphaseScratch scratch[4];
+    int out[4];
     McBroadphase bp;
     MC_CHECK(mc_broadphase_build(&bp, nodes, MC_BROADPHASE_NODES(4), scratch, boxes, 4));
     McAabb q = {{1, 0.5}, {2, 0.6}}; // touches box 0 on x = 1 and box 1 on x = 2
@@ -386,7 +387,8 @@ MC_TEST(t_bp_small, "broadphase: a query returns exactly the boxes it touches") 
 enum { BP_N = 3000 };
 static McAabb bp_boxes[BP_N];
 static McBroadphaseNode bp_nodes[MC_BROADPHASE_NODES(BP_N)];
-static int bp_scratch[BP_N], bp_out[BP_N];
+static McBroadphaseScratch bp_scratch[BP_N];
+static int bp_out[BP_N];
 
 // 500 random query boxes: the tree finds exactly the boxes a brute-force scan finds.
 static void queries_match_brute_force(const McBroadphase *bp) {
@@ -398,6 +400,67 @@ static void queries_match_brute_force(const McBroadphase *bp) {
         for (int i = 0; i < BP_N; i++) brute += mc_aabb_overlaps(bp_boxes[i], q) ? 1 : 0;
         MC_CHECK_INT(n, brute);
         for (int j = 0; j < n && j < BP_N; j++) MC_CHECK(mc_aabb_overlaps(bp_boxes[bp_out[j]], q));
+    }
+}
+
+// Whether item a comes before item b along `axis` in broadphase.h's order: centre, then index.
+static bool bp_before(int a, int b, int axis) {
+    double ka = axis == 0 ? bp_boxes[a].lo.x + bp_boxes[a].hi.x : bp_boxes[a].lo.y + bp_boxes[a].hi.y;
+    double kb = axis == 0 ? bp_boxes[b].lo.x + bp_boxes[b].hi.x : bp_boxes[b].lo.y + bp_boxes[b].hi.y;
+    return ka < kb || (ka == kb && a < b);
+}
+
+static int bp_leaves[BP_N];
+
+// Collects the items under node `i` into bp_leaves from `at`; returns how many.
+static int bp_collect(const McBroadphase *bp, int i, int at) {
+    const McBroadphaseNode *nd = &bp->nodes[i];
+    if (nd->item >= 0) {
+        bp_leaves[at] = nd->item;
+        return 1;
+    }
+    int l = bp_collect(bp, nd->child, at);
+    return l + bp_collect(bp, nd->child + 1, at + l);
+}
+
+// Checks node `i` (and below) against the median split of broadphase.h: the lower half (the
+// smaller one when odd) of its items along the longer spread of their centres goes left.
+static void bp_check_split(const McBroadphase *bp, int i) {
+    const McBroadphaseNode *nd = &bp->nodes[i];
+    if (nd->item >= 0) return;
+    int nl = bp_collect(bp, nd->child, 0), n = nl + bp_collect(bp, nd->child + 1, nl);
+    MC_CHECK_INT(nl, n / 2);
+    double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
+    for (int k = 0; k < n; k++) {
+        const McAabb *b = &bp_boxes[bp_leaves[k]];
+        double c[2] = {b->lo.x + b->hi.x, b->lo.y + b->hi.y};
+        for (int ax = 0; ax < 2; ax++) {
+            if (c[ax] < lo[ax]) lo[ax] = c[ax];
+            if (c[ax] > hi[ax]) hi[ax] = c[ax];
+        }
+    }
+    int axis = hi[0] - lo[0] >= hi[1] - lo[1] ? 0 : 1;
+    for (int a = 0; a < nl; a++)
+        for (int b = nl; b < n; b++) MC_CHECK(bp_before(bp_leaves[a], bp_leaves[b], axis));
+    bp_check_split(bp, nd->child);
+    bp_check_split(bp, nd->child + 1);
+}
+
+MC_TEST(t_bp_median, "broadphase: property: every split is the median split of broadphase.h") {
+    rng_state = 27;
+    enum { N = 300 };
+    for (int round = 0; round < 3; round++) {
+        for (int i = 0; i < N; i++) {
+            double x = mc_rng_range(&rng_state, -1e3, 1e3), y = mc_rng_range(&rng_state, -1e2, 1e2);
+            if (round == 1) x = (double)(i % 7), y = (double)(i % 3); // many equal centres
+            if (round == 2) y = x * 0.5;                                // both spreads alike
+            bp_boxes[i].lo = mc_vec2(x, y);
+            bp_boxes[i].hi = mc_vec2(x + mc_rng_range(&rng_state, 0, 5), y + mc_rng_range(&rng_state, 0, 5));
+        }
+        McBroadphase bp;
+        MC_CHECK(mc_broadphase_build(&bp, bp_nodes, MC_BROADPHASE_NODES(N), bp_scratch, bp_boxes, N));
+        MC_CHECK_INT(bp.node_count, MC_BROADPHASE_NODES(N));
+        bp_check_split(&bp, 0);
     }
 }
 
@@ -476,7 +539,7 @@ typedef struct Scene {
     int n;
     McAabb boxes[PT_OBS];
     McBroadphaseNode nodes[MC_BROADPHASE_NODES(PT_OBS)];
-    int scratch[PT_OBS];
+    McBroadphaseScratch scratch[PT_OBS];
     McBroadphase bp;
 } Scene;
 
@@ -490,7 +553,7 @@ static void random_scene(Scene *s, double offset) {
     }
     // Put some obstacles exactly in contact with the mover (flush or corner) by sweeping them in.
     for (int i = 0; i < 3; i++) {
-        McSweepInput in = {&s->obs[i], &s->mover, 1, NULL, NULL};
+        McSweepInput in = {&s->obs[i], &s->mover, 1, NULL, NULL, NULL};
         McVec2 towards = mc_vec2_sub(mc_poly_centroid(&s->mover), mc_poly_centroid(&s->obs[i]));
         McSweepHit h;
         if (mc_sweep_translate(&in, mc_vec2_scale(towards, 2.0), &h) == MC_SWEEP_HIT) s->obs[i] = h.placed;
@@ -526,7 +589,7 @@ MC_TEST(t_prop_translate, "sweep: property: random translations never end overla
         McVec2 d = mc_vec2(mc_rng_range(&rng_state, -reach, reach), mc_rng_range(&rng_state, -reach, reach));
         if (iter % 7 == 0) d = mc_vec2(d.x, 0.0);
         McSweepHit h, hb;
-        McSweepInput in = {&scene.mover, scene.obs, scene.n, NULL, NULL};
+        McSweepInput in = {&scene.mover, scene.obs, scene.n, NULL, NULL, NULL};
         McSweepState st = mc_sweep_translate(&in, d, &h);
         in.broadphase = &scene.bp;
         mc_sweep_translate(&in, d, &hb);
@@ -585,7 +648,7 @@ MC_TEST(t_prop_rotate, "sweep: property: random rotations never end overlapping 
         double deg = iter % 2 ? mc_rng_range(&rng_state, -180, 180) : mc_rng_range(&rng_state, -20, 20);
         if (iter % 10 == 0) deg = 15.0 * (int)mc_rng_range(&rng_state, -12, 12);
         McSweepHit h, hb;
-        McSweepInput in = {&scene.mover, scene.obs, scene.n, NULL, NULL};
+        McSweepInput in = {&scene.mover, scene.obs, scene.n, NULL, NULL, NULL};
         McSweepState st = mc_sweep_rotate(&in, pivot, deg, &h);
         in.broadphase = &scene.bp;
         mc_sweep_rotate(&in, pivot, deg, &hb);
@@ -638,7 +701,28 @@ MC_TEST(t_prop_translate_from_contact, "sweep: property: from a contact, moving 
     MC_CHECK(checked > 500);
 }
 
-MC_TEST(t_bp_sweep_many, "sweep: the broad phase gives the same answers against thousands of obstacles") {
+// One sweep of `in` (a translation by d, or with `turn` a turn of deg about pivot) three ways: with
+// no broad phase, with the tree `bp`, and with a scan of the obstacles' boxes (bp_boxes); the
+// three answers must agree. Returns the first.
+static McSweepHit sweep_three_ways(McSweepInput in, const McBroadphase *bp, bool turn, McVec2 d, McVec2 pivot,
+                                   double deg) {
+    McSweepHit h[3];
+    for (int k = 0; k < 3; k++) {
+        in.broadphase = k == 1 ? bp : NULL;
+        in.boxes = k == 2 ? bp_boxes : NULL;
+        if (turn) mc_sweep_rotate(&in, pivot, deg, &h[k]);
+        else mc_sweep_translate(&in, d, &h[k]);
+    }
+    for (int k = 1; k < 3; k++) {
+        MC_CHECK_INT(h[k].state, h[0].state);
+        MC_CHECK(h[k].t == h[0].t);
+        MC_CHECK(h[k].angle == h[0].angle);
+        MC_CHECK_INT(h[k].obstacle, h[0].obstacle);
+    }
+    return h[0];
+}
+
+MC_TEST(t_bp_sweep_many, "sweep: the broad phase, and a scan of the obstacles' boxes, give the same answers against thousands of obstacles") {
     rng_state = 61;
     static McPoly obs[BP_N];
     for (int i = 0; i < BP_N; i++) {
@@ -654,23 +738,10 @@ MC_TEST(t_bp_sweep_many, "sweep: the broad phase gives the same answers against 
         static unsigned char ignore[BP_N];
         for (int i = 0; i < BP_N; i++) ignore[i] = mc_poly_overlap(&m, &obs[i], NULL) == MC_CONTACT_OVERLAPPING;
         McVec2 d = mc_vec2(mc_rng_range(&rng_state, -20, 20), mc_rng_range(&rng_state, -20, 20));
-        McSweepInput in = {&m, obs, BP_N, NULL, ignore};
-        McSweepHit a, b;
-        mc_sweep_translate(&in, d, &a);
-        in.broadphase = &bp;
-        mc_sweep_translate(&in, d, &b);
-        MC_CHECK_INT(a.state, b.state);
-        MC_CHECK(a.t == b.t);
-        MC_CHECK_INT(a.obstacle, b.obstacle);
-        hits += a.state == MC_SWEEP_HIT;
-        McSweepHit ra, rb;
-        in.broadphase = NULL;
-        mc_sweep_rotate(&in, m.v[0], 120.0, &ra);
-        in.broadphase = &bp;
-        mc_sweep_rotate(&in, m.v[0], 120.0, &rb);
-        MC_CHECK_INT(ra.state, rb.state);
-        MC_CHECK(ra.angle == rb.angle);
-        MC_CHECK_INT(ra.obstacle, rb.obstacle);
+        McSweepInput in = {&m, obs, BP_N, NULL, ignore, NULL};
+        hits += sweep_three_ways(in, &bp, false, d, m.v[0], 0.0).state == MC_SWEEP_HIT;
+        sweep_three_ways(in, &bp, true, d, m.v[0], 120.0);  // the arcs' box
+        sweep_three_ways(in, &bp, true, d, m.v[0], -200.0); // the disc's square
     }
     MC_CHECK(hits > 20);
 }

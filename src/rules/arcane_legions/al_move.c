@@ -134,7 +134,8 @@ static int overlapped(Ctx *c, const McPoly *poly, int after, int *part) {
         if (c->ignore[p]) continue;
         int ob = w->part_object[p];
         if (ob <= after) continue;
-        double s = mc_poly_sat_separation(poly, &w->parts[p], NULL);
+        // Exact whenever it is below −slop, the only values used.
+        double s = mc_poly_sat_separation_until(poly, &w->parts[p], -SLOP);
         if (s >= -SLOP) continue;
         if (best < 0 || ob < w->part_object[best] || (ob == w->part_object[best] && s < depth)) {
             best = p;
@@ -379,7 +380,7 @@ static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m, 
         set_ignore(c, -1);
         for (int p = 0; p < c->w->part_count; p++)
             if (c->w->part_object[p] == object && mc_poly_distance(&a, &c->w->parts[p]) <= SLOP) c->ignore[p] = 1;
-        McSweepInput in = {&a, c->w->parts, c->w->part_count, &c->w->bp, c->ignore};
+        McSweepInput in = {&a, c->w->parts, c->w->part_count, &c->w->bp, c->ignore, NULL};
         McSweepHit hit;
         mc_sweep_rotate(&in, two[i].pivot, two[i].angle, &hit);
         int blocker = hit.state == MC_SWEEP_CLEAR ? -1 : c->w->part_object[hit.obstacle >= 0 ? hit.obstacle : 0];
@@ -529,7 +530,7 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
         return;
     }
     set_ignore(c, object);
-    McSweepInput in = {&a, w->parts, w->part_count, &w->bp, c->ignore};
+    McSweepInput in = {&a, w->parts, w->part_count, &w->bp, c->ignore, NULL};
     McSweepHit hit;
     if (mc_sweep_translate(&in, move, &hit) != MC_SWEEP_CLEAR) {
         int blocker = w->part_object[hit.obstacle];
@@ -562,7 +563,7 @@ static void standing_update(Ctx *c) {
     for (int p; (p = mc_broadphase_iter_next(&it)) >= 0;) {
         int ob = w->part_object[p];
         if (okind(c, ob) != AL_KIND_CONTROL) continue;
-        if (mc_poly_sat_separation(&a, &w->parts[p], NULL) < -SLOP) c->standing[ob - w->unit_count] = 1;
+        if (mc_poly_sat_separation_until(&a, &w->parts[p], -SLOP) < -SLOP) c->standing[ob - w->unit_count] = 1;
     }
 }
 
@@ -577,7 +578,7 @@ static void note_control(Ctx *c, int action, AlActionResult *ar, const McPoly *a
         bool collides = c->o->collide_control && c->o->collide_control[t];
         c->ignore[p] = collides || c->standing[t];
     }
-    McSweepInput in = {a, w->parts, w->part_count, &w->bp, c->ignore};
+    McSweepInput in = {a, w->parts, w->part_count, &w->bp, c->ignore, NULL};
     McSweepHit hit;
     if (mc_sweep_translate(&in, move, &hit) != MC_SWEEP_HIT) return;
     int ob = w->part_object[hit.obstacle];
@@ -593,7 +594,7 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
     McPoly a = mc_rect_to_poly(c->pose);
     McVec2 delta = mc_vec2_scale(dir_vector(c->pose.facing, act->dir), act->distance);
     set_ignore(c, -1);
-    McSweepInput in = {&a, w->parts, w->part_count, &w->bp, c->ignore};
+    McSweepInput in = {&a, w->parts, w->part_count, &w->bp, c->ignore, NULL};
     McSweepHit hit;
     McSweepState st = mc_sweep_translate(&in, delta, &hit);
     if (st == MC_SWEEP_CLEAR) {

@@ -90,7 +90,7 @@ int al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spa
                 int cc = c + u->cost[d];
                 if (cc > points) continue;
                 McVec2 dv = mc_vec2_add(mc_vec2_scale(right, di[d]), mc_vec2_scale(fwd, dj[d]));
-                McSweepInput in = {&a, w->parts, w->part_count, &w->bp, ignore};
+                McSweepInput in = {&a, w->parts, w->part_count, &w->bp, ignore, NULL};
                 McSweepHit hit;
                 McSweepState st = mc_sweep_translate(&in, dv, &hit);
                 if (st == MC_SWEEP_STARTS_OVERLAPPING || st == MC_SWEEP_INVALID) continue;
@@ -127,8 +127,8 @@ int al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spa
                 mc_broadphase_iter_begin(&it, &w->bp, mc_aabb_union(mc_poly_aabb(&tool), mc_poly_aabb(&b)));
                 for (int p; !blocked && (p = mc_broadphase_iter_next(&it)) >= 0;) {
                     if (ignore[p]) continue;
-                    blocked = mc_poly_sat_separation(&tool, &w->parts[p], NULL) < -MC_LINEAR_SLOP ||
-                              mc_poly_sat_separation(&b, &w->parts[p], NULL) < -MC_LINEAR_SLOP;
+                    blocked = mc_poly_sat_separation_until(&tool, &w->parts[p], -MC_LINEAR_SLOP) < -MC_LINEAR_SLOP ||
+                              mc_poly_sat_separation_until(&b, &w->parts[p], -MC_LINEAR_SLOP) < -MC_LINEAR_SLOP;
                 }
                 if (!blocked && !add_sample(out, np, c + tc, false, true)) return 1;
             }

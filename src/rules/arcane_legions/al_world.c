@@ -66,7 +66,7 @@ int al_world_build(McEnv *env, AlWorld *w) {
     w->part_count = n;
     McBroadphaseNode *nodes = MC_NEW(env->arena, McBroadphaseNode, MC_BROADPHASE_NODES(n) + 1);
     McAabb *boxes = MC_NEW(env->arena, McAabb, n + 1);
-    int *scratch = MC_NEW(env->arena, int, n + 1);
+    McBroadphaseScratch *scratch = MC_NEW(env->arena, McBroadphaseScratch, n + 1);
     if (!nodes || !boxes || !scratch) return -2;
     for (int i = 0; i < n; i++) boxes[i] = mc_poly_aabb(&w->parts[i]);
     if (!mc_broadphase_build(&w->bp, nodes, MC_BROADPHASE_NODES(n) + 1, scratch, boxes, n)) return -2;

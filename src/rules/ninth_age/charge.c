@@ -41,6 +41,9 @@ enum { ROOT_STEPS = 100 };
 // The aligned end's legality depends on the slide alone, and the same slides come back for many
 // wheel angles: it is remembered for up to MEMO_FILL slides in a table of MEMO_SLOTS.
 enum { MEMO_SLOTS = 1024, MEMO_FILL = 768 };
+// Up to this many obstacles the sweeps scan their boxes instead of querying a tree over them
+// (a query cost about as much as testing 30 boxes).
+enum { SCAN_MAX = 32 };
 enum { MAX_KEPT = 1024, MAX_ENDS = 64, EVEN_STEPS = 4, MAX_MODEL_STEPS = 4 * (NA_MAX_FILES + 1), MAX_FIXED = MAX_ENDS + MAX_MODEL_STEPS + 5 + 16 };
 
 typedef struct EndMemo {
@@ -48,6 +51,15 @@ typedef struct EndMemo {
     int others, culprit;
     bool ok, used;
 } EndMemo;
+
+// A candidate's path verdict (path_blocker), by the bits of its wheel angle and slide and its
+// piece: a tenth of the candidates come back (an end of a wheel angle's reachable slides is also
+// its centred slide, and so on), and the path is most of a candidate's cost.
+typedef struct PathMemo {
+    uint64_t theta, slide;
+    int piece, blocker;
+    bool rot, used;
+} PathMemo;
 
 // mc_trig_sincos_deg of the last two angles asked for, by their bits.
 typedef struct TrigMemo {
@@ -73,9 +85,9 @@ typedef struct Ctx {
     int np;
     int target_slot;
     McBroadphase bp;
-    McBroadphaseNode *nodes;
-    int *scratch;
+    const McBroadphase *tree; // &bp when np > SCAN_MAX, else NULL (the sweeps scan boxes)
     McAabb *boxes;
+    McAabb near; // the region the obstacles were gathered from: none lying in it is left out
     double ends[MAX_ENDS];
     int nends;
     double fixed[MAX_FIXED]; // slides where the Maximising Contact class can change (refine)
@@ -90,6 +102,8 @@ typedef struct Ctx {
     NaChargeOut *out;
     EndMemo *memo; // MEMO_SLOTS, open addressing on the slide's bits
     int nmemo;
+    PathMemo *paths; // MEMO_SLOTS, open addressing on the candidate's bits
+    int npaths;
     // The last two facings' sines and cosines (facing_sc): one wheel angle's candidates share
     // the facing after the wheel.
     TrigMemo facings;
@@ -228,6 +242,19 @@ static double wheel_length(const Ctx *c, double theta) { return c->mw * fabs(the
 
 // ---- legality ----------------------------------------------------------------------------------
 
+// na_world_query, but the charger, for a box grown by margin that lies inside c->near: the
+// obstacles' boxes are the world's, and those in c->near are all there, in object order, so a
+// scan of them finds the same objects as the query of the whole world's tree.
+static int near_query(Ctx *c, McAabb box, double margin) {
+    McAabb q = mc_aabb_inflate(box, margin);
+    if (!(q.lo.x >= c->near.lo.x && q.lo.y >= c->near.lo.y && q.hi.x <= c->near.hi.x && q.hi.y <= c->near.hi.y))
+        return na_world_query(c->w, box, margin);
+    int n = 0;
+    for (int k = 0; k < c->np; k++)
+        if (mc_aabb_overlaps(c->boxes[k], q)) c->w->hits[n++] = c->obj[k];
+    return n;
+}
+
 // The end position: on the table, overlapping nothing, touching nothing but the target and other
 // enemy units (counted, Maximising Contact 1), and clear of everything else by NA_CLEAR_GAP: a gap
 // between touching and 0.001" is neither contact nor the clear gap a placement pushed aside keeps
@@ -238,11 +265,11 @@ static bool end_legal(Ctx *c, const McPoly *p, const McPoly *tpoly, int *others,
     *culprit = -1;
     if (!na_on_table(c->w->bf, p)) return false;
     int self = c->in->charger, target = c->in->target;
-    if (na_separation(p, tpoly) < -MC_LINEAR_SLOP) {
+    if (na_overlaps(p, tpoly)) {
         *culprit = target;
         return false;
     }
-    int n = na_world_query(c->w, mc_poly_aabb(p), NA_CLEAR_GAP + MC_LINEAR_SLOP);
+    int n = near_query(c, mc_poly_aabb(p), NA_CLEAR_GAP + MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++) {
         int o = c->w->hits[i];
         if (o == self || o == target) continue;
@@ -287,7 +314,7 @@ static bool aligned_end_legal(Ctx *c, double s, int *others, int *culprit) {
 }
 
 static McSweepInput sweep_in(Ctx *c, const McPoly *mover) {
-    McSweepInput si = {mover, c->polys, c->np, &c->bp, c->ign};
+    McSweepInput si = {mover, c->polys, c->np, c->tree, c->ign, c->boxes};
     return si;
 }
 
@@ -329,6 +356,32 @@ static int path_blocker(Ctx *c, NaChargeMove *m, double alpha, McVec2 pivot, boo
     if (st != MC_SWEEP_CLEAR) return blocker;
     *rotate_target = true;
     return -1;
+}
+
+// path_blocker for candidate (theta, s, piece), looked up in c->paths first: the path depends on
+// nothing else during one solve (the obstacles and what is ignored are put back after each use).
+static int memo_path_blocker(Ctx *c, NaChargeMove *m, double theta, double s, int piece, double alpha, McVec2 pivot,
+                             bool *rotate_target) {
+    uint64_t kt, ks;
+    memcpy(&kt, &theta, sizeof kt);
+    memcpy(&ks, &s, sizeof ks);
+    uint64_t h = (kt * 0x9E3779B97F4A7C15ull) ^ (ks * 0xC2B2AE3D27D4EB4Full) ^ (uint64_t)piece;
+    unsigned slot = (unsigned)(h >> 54) & (MEMO_SLOTS - 1);
+    while (c->paths[slot].used) {
+        const PathMemo *e = &c->paths[slot];
+        if (e->theta == kt && e->slide == ks && e->piece == piece) {
+            *rotate_target = e->rot;
+            return e->blocker;
+        }
+        slot = (slot + 1) & (MEMO_SLOTS - 1);
+    }
+    int blocker = path_blocker(c, m, alpha, pivot, rotate_target);
+    if (c->npaths < MEMO_FILL) {
+        PathMemo e = {kt, ks, piece, blocker, *rotate_target, true};
+        c->paths[slot] = e;
+        c->npaths++;
+    }
+    return blocker;
 }
 
 // Models and contact for slide s (the same whether the charger or the target turned to align).
@@ -389,7 +442,7 @@ static void consider(Ctx *c, double theta, double s, int piece) {
         return;
     }
     bool rot = false;
-    int blocker = path_blocker(c, &m, alpha, pv, &rot);
+    int blocker = memo_path_blocker(c, &m, theta, s, piece, alpha, pv, &rot);
     if (rot) {
         // The charger stays where it touched; the target turns about the contact point.
         m.rotates_target = true;
@@ -849,18 +902,18 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     McAabb box = mc_aabb_union(mc_poly_aabb(sp), mc_poly_aabb(tp));
     box = mc_aabb_union(box, mc_aabb_inflate(mc_poly_aabb(sp), span));
     int n = na_world_query(w, box, 4 * MC_LINEAR_SLOP);
+    c->near = mc_aabb_inflate(box, 4 * MC_LINEAR_SLOP);
     // Not zeroed (a McPoly has room for MC_POLY_CAPACITY vertices; a unit uses 4): the first np
     // get their vertices below, and nothing reads past them.
     c->polys = mc_arena_alloc_raw(env->arena, sizeof(McPoly) * (size_t)(n > 0 ? n : 1));
     c->obj = MC_NEW(env->arena, int, n > 0 ? n : 1);
     c->ign = MC_NEW(env->arena, unsigned char, n > 0 ? n : 1);
     c->boxes = MC_NEW(env->arena, McAabb, n > 0 ? n : 1);
-    c->nodes = MC_NEW(env->arena, McBroadphaseNode, n > 0 ? MC_BROADPHASE_NODES(n) : 1);
-    c->scratch = MC_NEW(env->arena, int, n > 0 ? n : 1);
     // Not zeroed either: kept[i] is written whole before it is read (i < nkept).
     c->kept = mc_arena_alloc_raw(env->arena, sizeof(NaChargeMove) * MAX_KEPT);
     c->memo = MC_NEW(env->arena, EndMemo, MEMO_SLOTS);
-    if (!c->polys || !c->obj || !c->ign || !c->boxes || !c->nodes || !c->scratch || !c->kept || !c->memo) return false;
+    c->paths = MC_NEW(env->arena, PathMemo, MEMO_SLOTS);
+    if (!c->polys || !c->obj || !c->ign || !c->boxes || !c->kept || !c->memo || !c->paths) return false;
     c->target_slot = -1;
     for (int i = 0; i < n; i++) {
         int o = w->hits[i];
@@ -873,11 +926,17 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
         c->boxes[k] = mc_poly_aabb(&c->polys[k]);
         // Objects it may pass (fellow pursuers) and those it already overlaps (after a pivot that
         // ignored Unit Spacing) are not in its way.
-        c->ign[k] = (in->pass && in->pass[o]) || (o != in->target && na_separation(sp, &c->polys[k]) < -MC_LINEAR_SLOP);
+        c->ign[k] = (in->pass && in->pass[o]) || (o != in->target && na_overlaps(sp, &c->polys[k]));
         if (o == in->target) c->target_slot = k;
     }
     if (c->target_slot < 0) return false;
-    mc_broadphase_build(&c->bp, c->nodes, MC_BROADPHASE_NODES(c->np), c->scratch, c->boxes, c->np);
+    if (c->np > SCAN_MAX) {
+        McBroadphaseNode *nodes = MC_NEW(env->arena, McBroadphaseNode, MC_BROADPHASE_NODES(c->np));
+        McBroadphaseScratch *scratch = MC_NEW(env->arena, McBroadphaseScratch, c->np);
+        if (!nodes || !scratch) return false;
+        mc_broadphase_build(&c->bp, nodes, MC_BROADPHASE_NODES(c->np), scratch, c->boxes, c->np);
+        c->tree = &c->bp;
+    }
     return true;
 }
 
@@ -975,6 +1034,8 @@ static bool run_chargers(McEnv *env, NaWorld *w, int target, const NaChargerIn *
         NaChargeIn in = {ci->unit, target, ci->has_range, ci->range, facing[order[i]], may_rotate && i == 0, NULL};
         if (!na_charge_solve(env, w, &in, &res[i])) return false;
         if (has_failed) has_failed[i] = false;
+        // A position without a Failed Charge Move holds none (a trial's is copied whole).
+        if (failed) memset(&failed[i], 0, sizeof failed[i]);
         if (res[i].possible) {
             na_world_move_unit(w, ci->unit, res[i].best.final);
             if (res[i].best.rotates_target) na_world_move_unit(w, target, res[i].best.target_final);
@@ -1047,27 +1108,40 @@ bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCharg
         // Orders come in lexicographic order, so each shares a prefix with the one before: the
         // table after each move is kept and a new order starts where its prefix left it.
         McRect *snap = MC_NEW(env->arena, McRect, (size_t)bf->unit_count * NA_MAX_COMBINED);
-        if (!snap) return false;
+        // The chosen order's moves as they were found while it was tried, and the table after
+        // them: its final run would meet the same tables (the same moves from the same start).
+        NaFailedOut *trial_failed = MC_NEW(env->arena, NaFailedOut, count);
+        bool *trial_has_failed = MC_NEW(env->arena, bool, count);
+        McRect *best_end = MC_NEW(env->arena, McRect, bf->unit_count);
+        if (!snap || !trial_failed || !trial_has_failed || !best_end) return false;
         int prev[NA_MAX_COMBINED];
         bool first = true;
         do {
             int from = 0;
             while (!first && from < count - 1 && perm[from] == prev[from]) from++;
             place_all(w, bf, from == 0 ? saved : snap + (size_t)(from - 1) * bf->unit_count);
-            if (!run_chargers(env, w, target, chargers, perm, from, count, by_req, may_rotate, trial, NULL, NULL, snap)) return false;
+            if (!run_chargers(env, w, target, chargers, perm, from, count, by_req, may_rotate, trial, trial_failed,
+                              trial_has_failed, snap))
+                return false;
             for (int i = 0; i < count; i++) prev[i] = perm[i];
             NaOrderScore sc = order_score(trial, count);
             if (first) out->request = out->chosen = sc;
             if (first || order_compare(&sc, &out->chosen) < 0) {
                 out->chosen = sc;
                 for (int i = 0; i < count; i++) best[i] = perm[i];
+                memcpy(out->results, trial, sizeof *trial * (size_t)count);
+                memcpy(out->failed, trial_failed, sizeof *trial_failed * (size_t)count);
+                memcpy(out->has_failed, trial_has_failed, sizeof *trial_has_failed * (size_t)count);
+                memcpy(best_end, snap + (size_t)(count - 1) * bf->unit_count, sizeof *best_end * (size_t)bf->unit_count);
             }
             first = false;
         } while (na_next_permutation(perm, count));
         out->decided_on = order_compare(&out->chosen, &out->request);
         if (out->decided_on < 0) out->decided_on = -out->decided_on;
-        for (int i = 0; i < count; i++) out->order[i] = best[i];
-        place_all(w, bf, saved);
+        for (int i = 0; i < count; i++) out->order[i] = best[i], out->facings[i] = by_req[best[i]];
+        place_all(w, bf, best_end);
+        out->chosen = order_score(out->results, count);
+        return true;
     }
     for (int i = 0; i < count; i++) out->facings[i] = by_req[out->order[i]];
     if (!run_chargers(env, w, target, chargers, out->order, 0, count, by_req, may_rotate, out->results, out->failed, out->has_failed, NULL))

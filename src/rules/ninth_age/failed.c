@@ -93,7 +93,7 @@ static bool field_build(McEnv *env, NaWorld *w, int self, McRect start, Field *f
         mc_poly_copy(&f->polys[f->n], &w->objs[o].poly);
         f->obj[f->n] = o;
         // Whatever it already overlaps (it cannot, as a legal position) does not stop it.
-        f->ign[f->n] = na_separation(&sp, &w->objs[o].poly) < -MC_LINEAR_SLOP;
+        f->ign[f->n] = na_overlaps(&sp, &w->objs[o].poly);
         f->n++;
     }
     const NaBattlefield *bf = w->bf;
@@ -135,7 +135,7 @@ bool na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double di
     if (!field_build(env, w, charger, S, &f)) return false;
     McPoly p;
     mc_rect_to_poly_into(S, &p);
-    McSweepInput si = {&p, f.polys, f.n, NULL, f.ign};
+    McSweepInput si = {&p, f.polys, f.n, NULL, f.ign, NULL};
     McSweepHit hit;
     // The wheel: towards the Centre, as far as the distance allows.
     double want = facing_angle(&m, centre);

@@ -191,7 +191,7 @@ bool na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFlee
         int o = w->hits[i];
         if (o == unit || o == from) continue;
         const McPoly *op = &w->objs[o].poly;
-        if (na_separation(&swept, op) >= -MC_LINEAR_SLOP && na_separation(&a, op) >= -MC_LINEAR_SLOP) continue;
+        if (!na_overlaps(&swept, op) && !na_overlaps(&a, op)) continue;
         NaCrossed *c = &out->crossed[out->crossed_count++];
         c->object = o;
         c->terrain = w->objs[o].unit < 0;

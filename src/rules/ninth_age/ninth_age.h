@@ -75,10 +75,15 @@ typedef struct NaWorld {
     int count;
     McAabb *boxes;
     McBroadphaseNode *nodes;
-    int *scratch;
+    McBroadphaseScratch *scratch;
     McBroadphase bp;
+    bool built;  ///< bp is built (after NA_WORLD_SCANS queries; before, queries scan the boxes)
+    int scans;   ///< queries answered by scanning so far
     int *hits; ///< query buffer of `count` indices
 } NaWorld;
+
+/// Queries of one world answered by scanning its boxes before its broad phase is built.
+#define NA_WORLD_SCANS 64
 
 /// Builds the world for `bf` in the arena. Returns false when memory ran out.
 bool na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf);
@@ -87,7 +92,10 @@ bool na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf);
 void na_world_refresh(NaWorld *w);
 /// Moves unit `unit` to `rect` (the battlefield's copy too) and refreshes the broad phase.
 void na_world_move_unit(NaWorld *w, int unit, McRect rect);
-/// Active objects whose boxes meet `box` (grown by `margin`), written to w->hits; returns how many.
+/// Active objects whose boxes meet `box` (grown by `margin`), written to w->hits in object order;
+/// returns how many. The first NA_WORLD_SCANS queries scan every box; the broad phase is built
+/// for the next (a pursuit with one charge asks a handful, and building the tree over a 700-object
+/// table cost a hundred scans).
 int na_world_query(NaWorld *w, McAabb box, double margin);
 /// The id of object `o`: its unit's or its terrain's.
 const char *na_object_id(const NaWorld *w, int o);
@@ -95,6 +103,9 @@ const char *na_object_id(const NaWorld *w, int o);
 /// Signed separation of two convex shapes: the gap when apart, minus the penetration depth
 /// when overlapping (continuous, and convex along a straight translation).
 double na_separation(const McPoly *a, const McPoly *b);
+/// na_separation(a, b) < −MC_LINEAR_SLOP (they overlap), told by the SAT alone: a separation
+/// above −slop on any axis settles it, usually on the first few (mc_poly_sat_separation_until).
+bool na_overlaps(const McPoly *a, const McPoly *b);
 
 /// The table check: true when `p` lies on the table (within the slop), or there is no table.
 bool na_on_table(const NaBattlefield *bf, const McPoly *p);

@@ -35,6 +35,13 @@ typedef struct Ctx {
     const NaPursueIn *in;
     bool record; // trace and reasons (off while trying charge orders)
     unsigned char *pass; // per world object: a declared charging pursuer, which others may pass
+    // The Charge Move of the next execute: `keep` (nullable) receives what na_charge_solve found
+    // (kept_ok whether it ran out of memory not), `reuse` (nullable) is that result for the same
+    // table, found while trying orders, and stands in for solving again.
+    NaChargeOut *keep;
+    bool *kept_ok;
+    const NaChargeOut *reuse;
+    bool reuse_ok;
 } Ctx;
 
 static NaPose pose_of(McRect r) {
@@ -459,7 +466,15 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
             na_world_move_unit(c->w, self, p->pivot);
             NaChargeIn ci = {self, p->target, true, pi->distance, p->facing, false, c->pass};
             NaChargeOut co;
-            if (na_charge_solve(c->env, c->w, &ci, &co) && co.possible) {
+            bool solved;
+            if (c->reuse) {
+                co = *c->reuse;
+                solved = c->reuse_ok;
+            } else {
+                solved = na_charge_solve(c->env, c->w, &ci, &co);
+            }
+            if (c->keep) *c->keep = co, *c->kept_ok = solved;
+            if (solved && co.possible) {
                 placed = true;
                 const NaChargeMove *m = &co.best;
                 if (p->pivoted) add_pose(o, p->pivot);
@@ -610,10 +625,10 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
 
 // ---- the whole pursuit -------------------------------------------------------------------------
 
-// Moves the pursuers listed in `order` (indices into in->pursuers) one after the other.
-// `declared[k]` holds pursuer k's plan made before anyone moved when it declared a charge (it is
-// carried out as declared: chargers may pass through one another); the others are planned when
-// their turn comes, seeing where earlier movers ended.
+// Moves pursuer k (an index into in->pursuers); na_pursue moves them one after the other in
+// the order chosen. `declared[k]` holds pursuer k's plan made before anyone moved when it
+// declared a charge (it is carried out as declared: chargers may pass through one another); the
+// others are planned when their turn comes, seeing where earlier movers ended.
 static void run_one(Ctx *c, int k, const Plan *plans, const bool *declared, NaPursuerOut *o) {
     memset(o, 0, sizeof *o);
     o->index = k;
@@ -625,11 +640,6 @@ static void run_one(Ctx *c, int k, const Plan *plans, const bool *declared, NaPu
     if (declared[k]) p = plans[k];
     else plan_move(c, k, &p);
     execute(c, k, &p, o);
-}
-
-static void run_order(Ctx *c, const int *order, int count, const Plan *plans, const bool *declared,
-                      NaPursuerOut *out) {
-    for (int i = 0; i < count; i++) run_one(c, order[i], plans, declared, &out[i]);
 }
 
 static void restore(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
@@ -645,7 +655,7 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
     NaWorld *wp = MC_NEW(env->arena, NaWorld, 1);
     if (!wp || !na_world_init(env, wp, bf)) return false;
     out->world = wp;
-    Ctx c = {env, wp, bf, in, true, NULL};
+    Ctx c = {env, wp, bf, in, true, NULL, NULL, NULL, NULL, false};
     c.pass = MC_NEW(env->arena, unsigned char, wp->count > 0 ? wp->count : 1);
     if (!c.pass) return false;
     mc_assume(env, MC_A_9A_1);
@@ -657,6 +667,10 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
     NaPursuerOut *trial = MC_NEW(env->arena, NaPursuerOut, n > 0 ? n : 1);
     if (!plans || !declared || !order || !saved || !out->pursuers || !trial) return false;
     out->count = n;
+    // The chosen order's Charge Moves, found while orders were tried: its final run meets the
+    // same tables (the same moves before each charger, from the same start).
+    NaChargeOut *chosen = NULL;
+    bool chosen_ok[NA_MAX_ORDER_SEARCH] = {false};
 
     // 9A-DST-1: a pursuit roll equal to or higher than the flee distance destroys the fleeing
     // unit at once, before anyone moves.
@@ -715,6 +729,10 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
         for (int i = 0; i < chargers; i++) perm[i] = best[i] = order[i];
         int best_done = -1;
         double best_contact = 0;
+        NaChargeOut *tried = MC_NEW(env->arena, NaChargeOut, NA_MAX_ORDER_SEARCH);
+        chosen = MC_NEW(env->arena, NaChargeOut, NA_MAX_ORDER_SEARCH);
+        if (!tried || !chosen) return false;
+        bool tried_ok[NA_MAX_ORDER_SEARCH] = {false};
         c.record = false;
         // Orders come in lexicographic order, so each shares a prefix with the one before: the
         // table after each move is kept (snap, one row of unit poses per move) and a new order
@@ -728,7 +746,9 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
             while (!first && from < chargers - 1 && perm[from] == prev[from]) from++;
             restore(wp, bf, from == 0 ? saved : snap + (size_t)(from - 1) * bf->unit_count);
             for (int i = from; i < chargers; i++) {
+                c.keep = &tried[i], c.kept_ok = &tried_ok[i];
                 run_one(&c, perm[i], plans, declared, &trial[i]);
+                c.keep = NULL;
                 for (int u = 0; u < bf->unit_count; u++) snap[(size_t)i * bf->unit_count + u] = bf->units[u].rect;
             }
             for (int i = 0; i < chargers; i++) prev[i] = perm[i];
@@ -740,7 +760,7 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
             if (done > best_done || (done == best_done && contact > best_contact + MC_LINEAR_SLOP)) {
                 best_done = done;
                 best_contact = contact;
-                for (int i = 0; i < chargers; i++) best[i] = perm[i];
+                for (int i = 0; i < chargers; i++) best[i] = perm[i], chosen[i] = tried[i], chosen_ok[i] = tried_ok[i];
             }
         } while (na_next_permutation(perm, chargers));
         c.record = true;
@@ -754,6 +774,11 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
             len += mc_snfmt(buf + len, sizeof buf - (size_t)len, "%s%s", i ? ", " : "", bf->units[in->pursuers[order[i]].unit].id);
         mc_trace(env, "9A-PU-1", NULL, "move order: %s (%d declared charger%s first)", buf, chargers, chargers == 1 ? "" : "s");
     }
-    run_order(&c, order, n, plans, declared, out->pursuers);
+    for (int i = 0; i < n; i++) {
+        c.reuse = chosen && i < chargers ? &chosen[i] : NULL;
+        c.reuse_ok = chosen && i < chargers && chosen_ok[i];
+        run_one(&c, order[i], plans, declared, &out->pursuers[i]);
+    }
+    c.reuse = NULL;
     return !env->arena->failed;
 }

@@ -28,7 +28,7 @@ bool na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf) {
     w->boxes = mc_arena_alloc_raw(env->arena, sizeof(McAabb) * m);
     w->nodes = mc_arena_alloc_raw(env->arena,
                                   sizeof(McBroadphaseNode) * (n > 0 ? (size_t)MC_BROADPHASE_NODES(n) : 1));
-    w->scratch = mc_arena_alloc_raw(env->arena, sizeof(int) * m);
+    w->scratch = mc_arena_alloc_raw(env->arena, sizeof(McBroadphaseScratch) * m);
     w->hits = mc_arena_alloc_raw(env->arena, sizeof(int) * m);
     if (!w->objs || !w->boxes || !w->nodes || !w->scratch || !w->hits) return false;
     int o = 0;
@@ -46,7 +46,9 @@ bool na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf) {
             w->objs[o].active = true;
         }
     for (int i = 0; i < n; i++) w->boxes[i] = mc_poly_aabb(&w->objs[i].poly);
-    mc_broadphase_build(&w->bp, w->nodes, MC_BROADPHASE_NODES(n), w->scratch, w->boxes, n);
+    // The broad phase is built by the query that first needs it (na_world_query).
+    w->built = false;
+    w->scans = 0;
     return true;
 }
 
@@ -54,6 +56,7 @@ bool na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf) {
 // finds the same objects as building it again (na_world_query sorts them), at a fraction of the
 // cost of a build.
 static void update_tree(NaWorld *w) {
+    if (!w->built) return; // queries scan w->boxes, which are up to date
     if (!mc_broadphase_refit(&w->bp, w->boxes, w->count))
         mc_broadphase_build(&w->bp, w->nodes, MC_BROADPHASE_NODES(w->count), w->scratch, w->boxes, w->count);
 }
@@ -71,8 +74,21 @@ void na_world_move_unit(NaWorld *w, int unit, McRect rect) {
 }
 
 int na_world_query(NaWorld *w, McAabb box, double margin) {
+    McAabb q = mc_aabb_inflate(box, margin);
+    if (!w->built && w->scans < NA_WORLD_SCANS) {
+        // The tree's leaves are these boxes, so it would find exactly these objects.
+        w->scans++;
+        int n = 0;
+        for (int o = 0; o < w->count; o++)
+            if (w->objs[o].active && mc_aabb_overlaps(w->boxes[o], q)) w->hits[n++] = o;
+        return n;
+    }
+    if (!w->built) {
+        mc_broadphase_build(&w->bp, w->nodes, MC_BROADPHASE_NODES(w->count), w->scratch, w->boxes, w->count);
+        w->built = true;
+    }
     McBroadphaseIter it;
-    mc_broadphase_iter_begin(&it, &w->bp, mc_aabb_inflate(box, margin));
+    mc_broadphase_iter_begin(&it, &w->bp, q);
     int n = 0, o;
     while ((o = mc_broadphase_iter_next(&it)) >= 0)
         if (w->objs[o].active) w->hits[n++] = o;
@@ -96,6 +112,12 @@ double na_separation(const McPoly *a, const McPoly *b) {
     double sep;
     mc_poly_overlap(a, b, &sep);
     return sep;
+}
+
+bool na_overlaps(const McPoly *a, const McPoly *b) {
+    // na_separation is the SAT value when that is at most 0 and a distance (>= 0) otherwise, so
+    // it is below −slop exactly when the SAT value is.
+    return mc_poly_sat_separation_until(a, b, -MC_LINEAR_SLOP) < -MC_LINEAR_SLOP;
 }
 
 bool na_on_table(const NaBattlefield *bf, const McPoly *p) {
@@ -143,11 +165,11 @@ bool na_clear_by(NaWorld *w, const McPoly *p, int self, int charged, double gap)
     for (int i = 0; i < n; i++) {
         int o = w->hits[i];
         if (o == self) continue;
-        double sep = na_separation(p, &w->objs[o].poly);
         if (o == charged) {
-            if (sep < -MC_LINEAR_SLOP) return false;
+            if (na_overlaps(p, &w->objs[o].poly)) return false;
             continue;
         }
+        double sep = na_separation(p, &w->objs[o].poly);
         if (sep <= MC_LINEAR_SLOP || sep < gap - MC_LINEAR_SLOP * 1e-3) return false;
     }
     return true;
