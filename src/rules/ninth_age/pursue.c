@@ -326,20 +326,48 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
 }
 
 // A-9A-2: a Post-combat Pivot about the centre to the facing the owner names, else to the
-// smallest turn in steps of 15° (clockwise first) that leaves a legal position.
-static bool post_combat_pivot(Ctx *c, int k, McRect at, McRect *out) {
+// smallest turn (clockwise first) that leaves a legal position, among turns in steps of 15°, the
+// facings square to the table (a unit touching an edge fits only at those) and the facing it had
+// before the pursuit. Any legal facing will do (9A-PV-T asks whether one exists), so the
+// candidates must include those a 15° step from the pivot facing can miss.
+static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *out) {
     const NaPursuerIn *pi = &c->in->pursuers[k];
     mc_assume(c->env, MC_A_9A_2);
-    for (int i = 0; i <= 24; i++) {
+    if (pi->has_post_facing) {
         McRect r = at;
-        if (pi->has_post_facing) {
-            if (i > 0) break;
-            r.facing = pi->post_facing;
-        } else {
-            int step = (i + 1) / 2 * (i % 2 ? 1 : -1);
-            if (i == 24) break;
-            r.facing = mc_facing_normalize(at.facing + 15.0 * step);
+        r.facing = pi->post_facing;
+        McPoly p;
+        mc_rect_to_poly_into(r, &p);
+        if (!na_spacing_check(c->w, &p, pi->unit, -1, NULL)) return false;
+        *out = r;
+        return true;
+    }
+    // Each candidate as its turn and the facing it gives (exact for the facings named outright).
+    double turns[24 + 4 + 1], facings[24 + 4 + 1];
+    int n = 0;
+    for (int step = -11; step <= 12; step++, n++) {
+        turns[n] = 15.0 * step;
+        facings[n] = mc_facing_normalize(at.facing + turns[n]);
+    }
+    for (int q = 0; q < 4; q++, n++) {
+        facings[n] = 90.0 * q;
+        turns[n] = mc_facing_delta(at.facing, facings[n]);
+    }
+    facings[n] = mc_facing_normalize(before);
+    turns[n] = mc_facing_delta(at.facing, facings[n]);
+    n++;
+    // Smallest turn first; at equal size clockwise (positive) first.
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0; j--) {
+            double a = turns[j - 1], b = turns[j];
+            if (!(fabs(b) < fabs(a) || (fabs(b) == fabs(a) && b > a))) break;
+            double f = facings[j - 1];
+            turns[j - 1] = b, turns[j] = a;
+            facings[j - 1] = facings[j], facings[j] = f;
         }
+    for (int i = 0; i < n; i++) {
+        McRect r = at;
+        r.facing = facings[i];
         McPoly p;
         mc_rect_to_poly_into(r, &p);
         if (na_spacing_check(c->w, &p, pi->unit, -1, NULL)) {
@@ -522,7 +550,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
             at.centre = mc_vec2_mul_add(at.centre, o->moved, f.fwd);
         }
         McRect turned;
-        if (post_combat_pivot(c, k, at, &turned)) {
+        if (post_combat_pivot(c, k, at, p->start.facing, &turned)) {
             if (p->pivoted) add_pose(o, p->pivot);
             if (!p->at_pivot) add_pose(o, at);
             cur = turned;
