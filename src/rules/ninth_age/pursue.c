@@ -240,6 +240,25 @@ static void plan_move(Ctx *c, int k, Plan *p) {
     }
 }
 
+// 9A-PV-E: the enemy units the front facing touches after the pivot, `first` (the one chosen:
+// the owner's target, else the first listed) leading, the others in list order. An enemy without
+// room is treated as an obstruction, so the next one still touching is the enemy situation then.
+static int touching_enemies(Ctx *c, int self, McRect pivot, int first, int *out, int cap) {
+    Front f = front_of(pivot);
+    McVec2 fr = mc_vec2_mul_add(f.centre, f.half, f.right), fl = mc_vec2_mul_add(f.centre, -f.half, f.right);
+    McAabb box = mc_aabb_union((McAabb){fr, fr}, (McAabb){fl, fl});
+    int n = na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
+    int k = 0;
+    out[k++] = first;
+    for (int i = 0; i < n && k < cap; i++) {
+        int o = c->w->hits[i];
+        double d;
+        if (o == first || !is_enemy(c, o, self)) continue;
+        if (ahead_distance(&c->w->objs[o].poly, &f, ENEMY_HALF(&f), &d) && d <= MC_LINEAR_SLOP) out[k++] = o;
+    }
+    return k;
+}
+
 // ---- execution ---------------------------------------------------------------------------------
 
 static void add_pose(NaPursuerOut *o, McRect r) {
@@ -460,15 +479,31 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     NaSituation outcome = p->outcome;
     const char *rule = NULL;
     int charged = -1;
+    int target = p->target;
+    NaFacing facing = p->facing;
     if (outcome == NA_SIT_ENEMY) {
         rule = p->at_pivot ? "9A-PV-E" : "9A-FA-E";
         bool placed = false;
         if (p->at_pivot) {
             // 9A-PV-E: removed and placed back, the centre moving as little as possible from where
-            // it stood before the pivot, then aligned.
+            // it stood before the pivot, then aligned. Without room the enemy is an obstruction,
+            // and the enemy situation still holds for any other enemy the front facing touches.
             NaPlacement pl;
-            if (na_charge_place(c->w, self, p->target, p->facing, p->start.centre, -1.0, &pl)) {
-                placed = true;
+            int cand[16];
+            int nc = touching_enemies(c, self, p->pivot, p->target, cand, 16);
+            for (int i = 0; i < nc && !placed; i++) {
+                int t = c->w->objs[cand[i]].unit;
+                NaFacing fc = i == 0 ? p->facing : na_arc_of_point(c->bf->units[t].rect, na_front_centre(p->start));
+                if (na_charge_place(c->w, self, t, fc, p->start.centre, -1.0, &pl)) {
+                    placed = true;
+                    target = t;
+                    facing = fc;
+                } else if (i + 1 < nc) {
+                    TRACE(c, rule, self, "no room to charge %s: it is treated as an obstruction, and the front facing also touches %s",
+                          c->bf->units[t].id, na_object_id(c->w, cand[i + 1]));
+                }
+            }
+            if (placed) {
                 if (p->pivoted) add_pose(o, p->pivot);
                 cur = pl.rect;
                 add_pose(o, cur);
@@ -476,7 +511,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 o->moved = pl.displacement;
                 if (c->record)
                     mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving): placed in contact and aligned, centre moved %g\", %s",
-                             c->bf->units[p->target].id, na_facing_name(p->facing), pl.displacement,
+                             c->bf->units[target].id, na_facing_name(facing), pl.displacement,
                              pl.contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", pl.contact_length)
                                                                 : "corner to corner");
             }
@@ -507,9 +542,9 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
             na_world_move_unit(c->w, self, p->start);
         }
         if (placed) {
-            charged = p->target;
-            o->charge_target = p->target;
-            o->charge_facing = p->facing;
+            charged = target;
+            o->charge_target = target;
+            o->charge_facing = facing;
         } else {
             reason(c, o, "charge_no_room", rule, "There is no room to place the pursuer in contact with its target facing, so the enemy counts as an obstruction.", p->target);
             TRACE(c, rule, self, "no room to complete the charge on %s: the enemy is treated as an obstruction",
