@@ -259,6 +259,22 @@ static int touching_enemies(Ctx *c, int self, McRect pivot, int first, int *out,
     return k;
 }
 
+// FACTS 5.4 Align Move: the charged unit may be rotated instead of the charger only when it is not
+// engaged: no enemy of it but the charger `self` in base contact (a pursuer that charged it
+// earlier in this pursuit engages it, so only the first may rotate it, as in Combined Charges).
+static bool engaged_by_other(Ctx *c, int target, int self) {
+    const McPoly *p = &c->w->objs[target].poly;
+    int n = na_world_query(c->w, mc_poly_aabb(p), 4 * MC_LINEAR_SLOP);
+    for (int i = 0; i < n; i++) {
+        int o = c->w->hits[i], u = c->w->objs[o].unit;
+        if (u < 0 || u == target || u == self) continue;
+        if (strcmp(c->bf->units[u].side, c->bf->units[target].side) != 0 &&
+            na_separation(p, &c->w->objs[o].poly) <= MC_LINEAR_SLOP)
+            return true;
+    }
+    return false;
+}
+
 // ---- execution ---------------------------------------------------------------------------------
 
 static void add_pose(NaPursuerOut *o, McRect r) {
@@ -520,7 +536,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
             // straight, align: 9A-CH-1, 9A-CH-2, Maximising Contact 9A-CH-3) with the pursuit roll
             // as its range; fellow charging pursuers may be passed through (9A-EX-1).
             na_world_move_unit(c->w, self, p->pivot);
-            NaChargeIn ci = {self, p->target, true, pi->distance, p->facing, false, c->pass};
+            NaChargeIn ci = {self, p->target, true, pi->distance, p->facing, !engaged_by_other(c, p->target, self), c->pass};
             NaChargeOut co;
             if (na_charge_solve(c->env, c->w, &ci, &co) && co.possible) {
                 placed = true;
@@ -528,11 +544,16 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 if (p->pivoted) add_pose(o, p->pivot);
                 if (m->a > 0) add_pose(o, m->after_a);
                 if (m->wheel != 0.0) add_pose(o, m->after_wheel);
-                if (m->align != 0.0) add_pose(o, m->contact);
+                if (m->align != 0.0 && !m->rotates_target) add_pose(o, m->contact);
                 cur = m->final;
                 add_pose(o, cur);
                 o->contact_length = m->contact_length;
                 o->moved = m->distance;
+                if (m->rotates_target) {
+                    o->rotates_target = true;
+                    o->target_final = pose_of(m->target_final);
+                    na_world_move_unit(c->w, p->target, m->target_final);
+                }
                 if (c->record)
                     mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving) with a Charge Move of %g\" (wheel %g°, align %g°), %s",
                              c->bf->units[p->target].id, na_facing_name(p->facing), m->distance, m->wheel, m->align,
