@@ -790,14 +790,15 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
     out->charger_count = chargers;
 
     // 9A-PU-1: chargers first, in the order that best satisfies Combined Charges — the most
-    // charges completed, then the most front facing in contact (a measure of models in base
-    // contact, FACTS 5.4) — ties kept in request order; then the others in request order.
+    // charges completed, then the fewest charged units rotated by an Align Move, then the most
+    // front facing in contact (a measure of models in base contact, FACTS 5.4) — ties kept in
+    // request order; then the others in request order.
     for (int i = 0; i < bf->unit_count; i++) saved[i] = bf->units[i].rect;
     if (chargers >= 2 && chargers <= NA_MAX_ORDER_SEARCH) {
         out->order_searched = true;
         int perm[NA_MAX_ORDER_SEARCH], best[NA_MAX_ORDER_SEARCH];
         for (int i = 0; i < chargers; i++) perm[i] = best[i] = order[i];
-        int best_done = -1;
+        int best_done = -1, best_rot = 0;
         double best_contact = 0;
         c.record = false;
         // Orders come in lexicographic order, so each shares a prefix with the one before: the
@@ -817,12 +818,14 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
             }
             for (int i = 0; i < chargers; i++) prev[i] = perm[i];
             first = false;
-            int done = 0;
+            int done = 0, rot = 0;
             double contact = 0;
             for (int i = 0; i < chargers; i++)
-                if (trial[i].charge_target >= 0) done++, contact += trial[i].contact_length;
-            if (done > best_done || (done == best_done && contact > best_contact + MC_LINEAR_SLOP)) {
+                if (trial[i].charge_target >= 0) done++, rot += trial[i].rotates_target, contact += trial[i].contact_length;
+            if (done > best_done || (done == best_done && rot < best_rot) ||
+                (done == best_done && rot == best_rot && contact > best_contact + MC_LINEAR_SLOP)) {
                 best_done = done;
+                best_rot = rot;
                 best_contact = contact;
                 for (int i = 0; i < chargers; i++) best[i] = perm[i];
             }
