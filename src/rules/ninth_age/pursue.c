@@ -120,6 +120,16 @@ static bool ahead_distance(const McPoly *obj, const Front *f, double half, doubl
 #define ENEMY_HALF(f) ((f)->half + MC_LINEAR_SLOP)
 #define OTHER_HALF(f) ((f)->half - 4 * MC_LINEAR_SLOP)
 
+// ahead_distance where `decide` (ENEMY_HALF or OTHER_HALF) only decides whether `obj` lies in
+// the strip; the distance is then measured in the strip of the front's true width. Met at a
+// shallow angle, a few slops across the strip are far more along it (4 slops at 2° is 1e-4").
+static bool ahead_distance_in(const McPoly *obj, const Front *f, double decide, double *dist) {
+    if (!ahead_distance(obj, f, decide, dist)) return false;
+    double exact;
+    if (ahead_distance(obj, f, f->half, &exact)) *dist = exact;
+    return true;
+}
+
 // How far the front facing can go straight ahead before touching the table edge (0: it already
 // touches or is beyond it, 9A-PV-T / A-9A-3). The front's ends are taken a few slops inwards so
 // that a unit whose side runs along the edge is not read as touching it; the real ends (the
@@ -169,7 +179,7 @@ static NaSituation first_ahead(Ctx *c, int self, const Front *f, double length, 
             if (o == self) continue;
             bool enemy = is_enemy(c, o, self);
             double d;
-            if (!ahead_distance(&c->w->objs[o].poly, f, enemy ? ENEMY_HALF(f) : OTHER_HALF(f), &d)) continue;
+            if (!ahead_distance_in(&c->w->objs[o].poly, f, enemy ? ENEMY_HALF(f) : OTHER_HALF(f), &d)) continue;
             if (d > length + MC_LINEAR_SLOP) continue;
             if (pass == 0) {
                 if (d < best) best = d;
@@ -581,7 +591,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 for (int i = 0; i < n; i++) {
                     double di;
                     int ob = c->w->hits[i];
-                    if (ob != self && ahead_distance(&c->w->objs[ob].poly, &f, OTHER_HALF(&f), &di) && di < d) d = di;
+                    if (ob != self && ahead_distance_in(&c->w->objs[ob].poly, &f, OTHER_HALF(&f), &di) && di < d) d = di;
                 }
                 double e = table_ahead(c->bf, &f);
                 if (e < d) d = e;
