@@ -133,8 +133,7 @@ static bool ahead_distance_in(const McPoly *obj, const Front *f, double decide, 
 // How far the front facing can go straight ahead before touching the table edge (0: it already
 // touches or is beyond it, 9A-PV-T / A-9A-3). The front's ends are taken a few slops inwards so
 // that a unit whose side runs along the edge is not read as touching it; the real ends (the
-// corners) may still go at most half a slop beyond the edge, so that the unit stops in contact
-// and on the table.
+// corners) then stop exactly on the edge (9A-FA-T "until it touches"), however slanting the run.
 static double table_ahead(const NaBattlefield *bf, const Front *f) {
     if (!bf->has_table) return INFINITY;
     double best = INFINITY;
@@ -147,8 +146,7 @@ static double table_ahead(const NaBattlefield *bf, const Front *f) {
         for (int a = 0; a < 2; a++) {
             if (c[a] <= MC_LINEAR_SLOP || c[a] >= lim[a] - MC_LINEAR_SLOP) return 0.0;
             double d = dir[a] > 1e-12 ? (lim[a] - c[a]) / dir[a] : (dir[a] < -1e-12 ? -c[a] / dir[a] : INFINITY);
-            double over = 0.5 * MC_LINEAR_SLOP;
-            double dc = dir[a] > 1e-12 ? (lim[a] + over - e[a]) / dir[a] : (dir[a] < -1e-12 ? (e[a] + over) / -dir[a] : INFINITY);
+            double dc = dir[a] > 1e-12 ? (lim[a] - e[a]) / dir[a] : (dir[a] < -1e-12 ? e[a] / -dir[a] : INFINITY);
             if (dc < d) d = dc > 0.0 ? dc : 0.0;
             if (d < best) best = d;
         }
