@@ -425,7 +425,8 @@ static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *o
 static double stop_short(double distance) { return distance > NA_CLEAR_GAP ? distance - NA_CLEAR_GAP : 0.0; }
 
 // 9A-LP-1: walk the path back from its end to the last position that touches nothing the unit
-// did not charge and keeps NA_CLEAR_GAP; sampled, then bisected. None: where it started.
+// did not charge, keeps NA_CLEAR_GAP and lies on the table (strictly: a corner stops on the edge,
+// not a slop beyond it); sampled, then bisected. None: where it started.
 static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int charged) {
     for (int seg = o->path_count - 1; seg >= 1; seg--) {
         NaPose a = o->path[seg - 1], b = o->path[seg];
@@ -442,7 +443,7 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
             McRect r = between(like, a, b, turn, t);
             McPoly p;
             mc_rect_to_poly_into(r, &p);
-            if (!na_clear_by(c->w, &p, self, charged, NA_CLEAR_GAP)) {
+            if (!na_clear_by(c->w, &p, self, charged, NA_CLEAR_GAP) || !on_table_strict(c->bf, &p)) {
                 bad = t;
                 continue;
             }
@@ -452,7 +453,7 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
                 McRect rm = between(like, a, b, turn, mid);
                 McPoly pm;
                 mc_rect_to_poly_into(rm, &pm);
-                if (na_clear_by(c->w, &pm, self, charged, NA_CLEAR_GAP)) good = mid;
+                if (na_clear_by(c->w, &pm, self, charged, NA_CLEAR_GAP) && on_table_strict(c->bf, &pm)) good = mid;
                 else bad = mid;
             }
             return between(like, a, b, turn, good);
