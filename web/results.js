@@ -191,7 +191,9 @@ function drawPursue(out, r, req) {
       }
     }
     if (p.situation?.object) out.ring(p.situation.object, WARN, `after the pivot: ${p.situation.kind}`);
-    if (p.charge?.target) chargedEdge(out, req, p.charge.target, p.charge.facing, `charged in the ${p.charge.facing}`);
+    if (p.charge?.target) chargedEdge(out, req, p.charge.target, p.charge.facing, `charged in the ${p.charge.facing}`, p.charge.rotatesTarget ? p.charge.targetFinal : undefined);
+    // the pursuer could not align, so the charged unit turned about the contact point instead (FACTS 5.4)
+    if (p.charge?.rotatesTarget && isPose(p.charge.targetFinal)) out.ghost(p.charge.target, p.charge.targetFinal, `${p.charge.target}: turned`, 'moved');
     if (isPose(p.pivot) && Math.abs(p.pivot.angle ?? 0) > 1e-9 && u) {
       out.ghost(p.unit, p.pivot);
       // the turn about the centre, drawn where it shows: from the old front to the new one

@@ -248,6 +248,8 @@ static void write_pursuer(McJson *j, cJSON *arr, const NaWorld *w, const NaBattl
             mc_jw_string(j, ch, "facing", na_facing_name(o->charge_facing));
             mc_jw_number(j, ch, "contactLength", o->contact_length);
             mc_jw_bool(j, ch, "cornerToCorner", !(o->contact_length > MC_LINEAR_SLOP));
+            mc_jw_bool(j, ch, "rotatesTarget", o->rotates_target);
+            if (o->rotates_target) write_pose(j, ch, "targetFinal", o->target_final);
         }
     }
     mc_jw_bool(j, po, "postCombatPivot", o->post_pivot);

@@ -222,6 +222,8 @@ typedef struct NaPursuerOut {
     int charge_target;       ///< unit index, or -1
     NaFacing charge_facing;
     double contact_length;
+    bool rotates_target;     ///< the Align Move rotated the charged unit instead (not engaged, FACTS 5.4)
+    NaPose target_final;     ///< the charged unit's pose after that rotation
     bool declared;           ///< declared a charge before anyone moved (9A-PU-0)
     bool post_pivot;         ///< made a Post-combat Pivot (A-9A-2)
     NaPose path[NA_MAX_PATH];

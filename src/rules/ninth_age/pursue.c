@@ -127,11 +127,20 @@ static bool ahead_distance(const McPoly *obj, const Front *f, double half, doubl
 #define ENEMY_HALF(f) ((f)->half + MC_LINEAR_SLOP)
 #define OTHER_HALF(f) ((f)->half - 4 * MC_LINEAR_SLOP)
 
+// ahead_distance where `decide` (ENEMY_HALF or OTHER_HALF) only decides whether `obj` lies in
+// the strip; the distance is then measured in the strip of the front's true width. Met at a
+// shallow angle, a few slops across the strip are far more along it (4 slops at 2° is 1e-4").
+static bool ahead_distance_in(const McPoly *obj, const Front *f, double decide, double *dist) {
+    if (!ahead_distance(obj, f, decide, dist)) return false;
+    double exact;
+    if (ahead_distance(obj, f, f->half, &exact)) *dist = exact;
+    return true;
+}
+
 // How far the front facing can go straight ahead before touching the table edge (0: it already
 // touches or is beyond it, 9A-PV-T / A-9A-3). The front's ends are taken a few slops inwards so
 // that a unit whose side runs along the edge is not read as touching it; the real ends (the
-// corners) may still go at most half a slop beyond the edge, so that the unit stops in contact
-// and on the table.
+// corners) then stop exactly on the edge (9A-FA-T "until it touches"), however slanting the run.
 static double table_ahead(const NaBattlefield *bf, const Front *f) {
     if (!bf->has_table) return INFINITY;
     double best = INFINITY;
@@ -144,8 +153,7 @@ static double table_ahead(const NaBattlefield *bf, const Front *f) {
         for (int a = 0; a < 2; a++) {
             if (c[a] <= MC_LINEAR_SLOP || c[a] >= lim[a] - MC_LINEAR_SLOP) return 0.0;
             double d = dir[a] > 1e-12 ? (lim[a] - c[a]) / dir[a] : (dir[a] < -1e-12 ? -c[a] / dir[a] : INFINITY);
-            double over = 0.5 * MC_LINEAR_SLOP;
-            double dc = dir[a] > 1e-12 ? (lim[a] + over - e[a]) / dir[a] : (dir[a] < -1e-12 ? (e[a] + over) / -dir[a] : INFINITY);
+            double dc = dir[a] > 1e-12 ? (lim[a] - e[a]) / dir[a] : (dir[a] < -1e-12 ? e[a] / -dir[a] : INFINITY);
             if (dc < d) d = dc > 0.0 ? dc : 0.0;
             if (d < best) best = d;
         }
@@ -176,7 +184,7 @@ static NaSituation first_ahead(Ctx *c, int self, const Front *f, double length, 
             if (o == self) continue;
             bool enemy = is_enemy(c, o, self);
             double d;
-            if (!ahead_distance(&c->w->objs[o].poly, f, enemy ? ENEMY_HALF(f) : OTHER_HALF(f), &d)) continue;
+            if (!ahead_distance_in(&c->w->objs[o].poly, f, enemy ? ENEMY_HALF(f) : OTHER_HALF(f), &d)) continue;
             if (d > length + MC_LINEAR_SLOP) continue;
             if (pass == 0) {
                 if (d < best) best = d;
@@ -245,6 +253,41 @@ static void plan_move(Ctx *c, int k, Plan *p) {
         // (9A-ARC-1), fixes the facing it charges.
         p->facing = na_arc_of_point(c->bf->units[p->target].rect, na_front_centre(p->start));
     }
+}
+
+// 9A-PV-E: the enemy units the front facing touches after the pivot, `first` (the one chosen:
+// the owner's target, else the first listed) leading, the others in list order. An enemy without
+// room is treated as an obstruction, so the next one still touching is the enemy situation then.
+static int touching_enemies(Ctx *c, int self, McRect pivot, int first, int *out, int cap) {
+    Front f = front_of(pivot);
+    McVec2 fr = mc_vec2_mul_add(f.centre, f.half, f.right), fl = mc_vec2_mul_add(f.centre, -f.half, f.right);
+    McAabb box = mc_aabb_union((McAabb){fr, fr}, (McAabb){fl, fl});
+    int n = na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
+    int k = 0;
+    out[k++] = first;
+    for (int i = 0; i < n && k < cap; i++) {
+        int o = c->w->hits[i];
+        double d;
+        if (o == first || !is_enemy(c, o, self)) continue;
+        if (ahead_distance(&c->w->objs[o].poly, &f, ENEMY_HALF(&f), &d) && d <= MC_LINEAR_SLOP) out[k++] = o;
+    }
+    return k;
+}
+
+// FACTS 5.4 Align Move: the charged unit may be rotated instead of the charger only when it is not
+// engaged: no enemy of it but the charger `self` in base contact (a pursuer that charged it
+// earlier in this pursuit engages it, so only the first may rotate it, as in Combined Charges).
+static bool engaged_by_other(Ctx *c, int target, int self) {
+    const McPoly *p = &c->w->objs[target].poly;
+    int n = na_world_query(c->w, mc_poly_aabb(p), 4 * MC_LINEAR_SLOP);
+    for (int i = 0; i < n; i++) {
+        int o = c->w->hits[i], u = c->w->objs[o].unit;
+        if (u < 0 || u == target || u == self) continue;
+        if (strcmp(c->bf->units[u].side, c->bf->units[target].side) != 0 &&
+            na_separation(p, &c->w->objs[o].poly) <= MC_LINEAR_SLOP)
+            return true;
+    }
+    return false;
 }
 
 // ---- execution ---------------------------------------------------------------------------------
@@ -333,20 +376,48 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
 }
 
 // A-9A-2: a Post-combat Pivot about the centre to the facing the owner names, else to the
-// smallest turn in steps of 15° (clockwise first) that leaves a legal position.
-static bool post_combat_pivot(Ctx *c, int k, McRect at, McRect *out) {
+// smallest turn (clockwise first) that leaves a legal position, among turns in steps of 15°, the
+// facings square to the table (a unit touching an edge fits only at those) and the facing it had
+// before the pursuit. Any legal facing will do (9A-PV-T asks whether one exists), so the
+// candidates must include those a 15° step from the pivot facing can miss.
+static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *out) {
     const NaPursuerIn *pi = &c->in->pursuers[k];
     mc_assume(c->env, MC_A_9A_2);
-    for (int i = 0; i <= 24; i++) {
+    if (pi->has_post_facing) {
         McRect r = at;
-        if (pi->has_post_facing) {
-            if (i > 0) break;
-            r.facing = pi->post_facing;
-        } else {
-            int step = (i + 1) / 2 * (i % 2 ? 1 : -1);
-            if (i == 24) break;
-            r.facing = mc_facing_normalize(at.facing + 15.0 * step);
+        r.facing = pi->post_facing;
+        McPoly p;
+        mc_rect_to_poly_into(r, &p);
+        if (!na_spacing_check(c->w, &p, pi->unit, -1, NULL)) return false;
+        *out = r;
+        return true;
+    }
+    // Each candidate as its turn and the facing it gives (exact for the facings named outright).
+    double turns[24 + 4 + 1], facings[24 + 4 + 1];
+    int n = 0;
+    for (int step = -11; step <= 12; step++, n++) {
+        turns[n] = 15.0 * step;
+        facings[n] = mc_facing_normalize(at.facing + turns[n]);
+    }
+    for (int q = 0; q < 4; q++, n++) {
+        facings[n] = 90.0 * q;
+        turns[n] = mc_facing_delta(at.facing, facings[n]);
+    }
+    facings[n] = mc_facing_normalize(before);
+    turns[n] = mc_facing_delta(at.facing, facings[n]);
+    n++;
+    // Smallest turn first; at equal size clockwise (positive) first.
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0; j--) {
+            double a = turns[j - 1], b = turns[j];
+            if (!(fabs(b) < fabs(a) || (fabs(b) == fabs(a) && b > a))) break;
+            double f = facings[j - 1];
+            turns[j - 1] = b, turns[j] = a;
+            facings[j - 1] = facings[j], facings[j] = f;
         }
+    for (int i = 0; i < n; i++) {
+        McRect r = at;
+        r.facing = facings[i];
         McPoly p;
         mc_rect_to_poly_into(r, &p);
         if (na_spacing_check(c->w, &p, pi->unit, -1, NULL)) {
@@ -361,7 +432,8 @@ static bool post_combat_pivot(Ctx *c, int k, McRect at, McRect *out) {
 static double stop_short(double distance) { return distance > NA_CLEAR_GAP ? distance - NA_CLEAR_GAP : 0.0; }
 
 // 9A-LP-1: walk the path back from its end to the last position that touches nothing the unit
-// did not charge and keeps NA_CLEAR_GAP; sampled, then bisected. None: where it started.
+// did not charge, keeps NA_CLEAR_GAP and lies on the table (strictly: a corner stops on the edge,
+// not a slop beyond it); sampled, then bisected. None: where it started.
 static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int charged) {
     for (int seg = o->path_count - 1; seg >= 1; seg--) {
         NaPose a = o->path[seg - 1], b = o->path[seg];
@@ -378,7 +450,7 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
             McRect r = between(like, a, b, turn, t);
             McPoly p;
             mc_rect_to_poly_into(r, &p);
-            if (!na_clear_by(c->w, &p, self, charged, NA_CLEAR_GAP)) {
+            if (!na_clear_by(c->w, &p, self, charged, NA_CLEAR_GAP) || !on_table_strict(c->bf, &p)) {
                 bad = t;
                 continue;
             }
@@ -388,7 +460,7 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
                 McRect rm = between(like, a, b, turn, mid);
                 McPoly pm;
                 mc_rect_to_poly_into(rm, &pm);
-                if (na_clear_by(c->w, &pm, self, charged, NA_CLEAR_GAP)) good = mid;
+                if (na_clear_by(c->w, &pm, self, charged, NA_CLEAR_GAP) && on_table_strict(c->bf, &pm)) good = mid;
                 else bad = mid;
             }
             return between(like, a, b, turn, good);
@@ -439,15 +511,31 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     NaSituation outcome = p->outcome;
     const char *rule = NULL;
     int charged = -1;
+    int target = p->target;
+    NaFacing facing = p->facing;
     if (outcome == NA_SIT_ENEMY) {
         rule = p->at_pivot ? "9A-PV-E" : "9A-FA-E";
         bool placed = false;
         if (p->at_pivot) {
             // 9A-PV-E: removed and placed back, the centre moving as little as possible from where
-            // it stood before the pivot, then aligned.
+            // it stood before the pivot, then aligned. Without room the enemy is an obstruction,
+            // and the enemy situation still holds for any other enemy the front facing touches.
             NaPlacement pl;
-            if (na_charge_place(c->w, self, p->target, p->facing, p->start.centre, -1.0, &pl)) {
-                placed = true;
+            int cand[16];
+            int nc = touching_enemies(c, self, p->pivot, p->target, cand, 16);
+            for (int i = 0; i < nc && !placed; i++) {
+                int t = c->w->objs[cand[i]].unit;
+                NaFacing fc = i == 0 ? p->facing : na_arc_of_point(c->bf->units[t].rect, na_front_centre(p->start));
+                if (na_charge_place(c->w, self, t, fc, p->start.centre, -1.0, &pl)) {
+                    placed = true;
+                    target = t;
+                    facing = fc;
+                } else if (i + 1 < nc) {
+                    TRACE(c, rule, self, "no room to charge %s: it is treated as an obstruction, and the front facing also touches %s",
+                          c->bf->units[t].id, na_object_id(c->w, cand[i + 1]));
+                }
+            }
+            if (placed) {
                 if (p->pivoted) add_pose(o, p->pivot);
                 cur = pl.rect;
                 add_pose(o, cur);
@@ -455,7 +543,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 o->moved = pl.displacement;
                 if (c->record)
                     mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving): placed in contact and aligned, centre moved %g\", %s",
-                             c->bf->units[p->target].id, na_facing_name(p->facing), pl.displacement,
+                             c->bf->units[target].id, na_facing_name(facing), pl.displacement,
                              pl.contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", pl.contact_length)
                                                                 : "corner to corner");
             }
@@ -464,7 +552,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
             // straight, align: 9A-CH-1, 9A-CH-2, Maximising Contact 9A-CH-3) with the pursuit roll
             // as its range; fellow charging pursuers may be passed through (9A-EX-1).
             na_world_move_unit(c->w, self, p->pivot);
-            NaChargeIn ci = {self, p->target, true, pi->distance, p->facing, false, c->pass};
+            NaChargeIn ci = {self, p->target, true, pi->distance, p->facing, !engaged_by_other(c, p->target, self), c->pass};
             NaChargeOut co;
             bool solved;
             if (c->reuse) {
@@ -480,11 +568,16 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 if (p->pivoted) add_pose(o, p->pivot);
                 if (m->a > 0) add_pose(o, m->after_a);
                 if (m->wheel != 0.0) add_pose(o, m->after_wheel);
-                if (m->align != 0.0) add_pose(o, m->contact);
+                if (m->align != 0.0 && !m->rotates_target) add_pose(o, m->contact);
                 cur = m->final;
                 add_pose(o, cur);
                 o->contact_length = m->contact_length;
                 o->moved = m->distance;
+                if (m->rotates_target) {
+                    o->rotates_target = true;
+                    o->target_final = pose_of(m->target_final);
+                    na_world_move_unit(c->w, p->target, m->target_final);
+                }
                 if (c->record)
                     mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving) with a Charge Move of %g\" (wheel %g°, align %g°), %s",
                              c->bf->units[p->target].id, na_facing_name(p->facing), m->distance, m->wheel, m->align,
@@ -494,9 +587,9 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
             na_world_move_unit(c->w, self, p->start);
         }
         if (placed) {
-            charged = p->target;
-            o->charge_target = p->target;
-            o->charge_facing = p->facing;
+            charged = target;
+            o->charge_target = target;
+            o->charge_facing = facing;
         } else {
             reason(c, o, "charge_no_room", rule, "There is no room to place the pursuer in contact with its target facing, so the enemy counts as an obstruction.", p->target);
             TRACE(c, rule, self, "no room to complete the charge on %s: the enemy is treated as an obstruction",
@@ -512,7 +605,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 for (int i = 0; i < n; i++) {
                     double di;
                     int ob = c->w->hits[i];
-                    if (ob != self && ahead_distance(&c->w->objs[ob].poly, &f, OTHER_HALF(&f), &di) && di < d) d = di;
+                    if (ob != self && ahead_distance_in(&c->w->objs[ob].poly, &f, OTHER_HALF(&f), &di) && di < d) d = di;
                 }
                 double e = table_ahead(c->bf, &f);
                 if (e < d) d = e;
@@ -537,7 +630,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
             at.centre = mc_vec2_mul_add(at.centre, o->moved, f.fwd);
         }
         McRect turned;
-        if (post_combat_pivot(c, k, at, &turned)) {
+        if (post_combat_pivot(c, k, at, p->start.facing, &turned)) {
             if (p->pivoted) add_pose(o, p->pivot);
             if (!p->at_pivot) add_pose(o, at);
             cur = turned;
@@ -720,14 +813,15 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
     out->charger_count = chargers;
 
     // 9A-PU-1: chargers first, in the order that best satisfies Combined Charges — the most
-    // charges completed, then the most front facing in contact (a measure of models in base
-    // contact, FACTS 5.4) — ties kept in request order; then the others in request order.
+    // charges completed, then the fewest charged units rotated by an Align Move, then the most
+    // front facing in contact (a measure of models in base contact, FACTS 5.4) — ties kept in
+    // request order; then the others in request order.
     for (int i = 0; i < bf->unit_count; i++) saved[i] = bf->units[i].rect;
     if (chargers >= 2 && chargers <= NA_MAX_ORDER_SEARCH) {
         out->order_searched = true;
         int perm[NA_MAX_ORDER_SEARCH], best[NA_MAX_ORDER_SEARCH];
         for (int i = 0; i < chargers; i++) perm[i] = best[i] = order[i];
-        int best_done = -1;
+        int best_done = -1, best_rot = 0;
         double best_contact = 0;
         NaChargeOut *tried = MC_NEW(env->arena, NaChargeOut, NA_MAX_ORDER_SEARCH);
         chosen = MC_NEW(env->arena, NaChargeOut, NA_MAX_ORDER_SEARCH);
@@ -753,12 +847,14 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
             }
             for (int i = 0; i < chargers; i++) prev[i] = perm[i];
             first = false;
-            int done = 0;
+            int done = 0, rot = 0;
             double contact = 0;
             for (int i = 0; i < chargers; i++)
-                if (trial[i].charge_target >= 0) done++, contact += trial[i].contact_length;
-            if (done > best_done || (done == best_done && contact > best_contact + MC_LINEAR_SLOP)) {
+                if (trial[i].charge_target >= 0) done++, rot += trial[i].rotates_target, contact += trial[i].contact_length;
+            if (done > best_done || (done == best_done && rot < best_rot) ||
+                (done == best_done && rot == best_rot && contact > best_contact + MC_LINEAR_SLOP)) {
                 best_done = done;
+                best_rot = rot;
                 best_contact = contact;
                 for (int i = 0; i < chargers; i++) best[i] = perm[i], chosen[i] = tried[i], chosen_ok[i] = tried_ok[i];
             }
