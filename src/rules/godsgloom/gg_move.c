@@ -168,6 +168,8 @@ int mc_gg_move(McEnv *env, const McGgRequest *req, const McHex *path, int path_l
             // of several hexes is an ordinary walk (GG-MOV-1).
             s->mode = MC_GG_MODE_NORMAL;
             mc_trace(env, "GG-TRT-1", s->mover->id, "Flying not used: a path of %d hexes is checked as a walk", path_len);
+            // GG-8.3-T: that walk is an ordinary Move Action of a unit not Engaged, so Nimble applies.
+            s->nimble = (s->mover->traits & MC_GG_NIMBLE) != 0;
         }
         switch (s->mode) {
         case MC_GG_MODE_NONE: break;
