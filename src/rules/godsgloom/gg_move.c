@@ -18,6 +18,15 @@ static McReason *fail(McEnv *env, McGgMove *out, int step, McHex h, const char *
     return r;
 }
 
+// A hex a walking step may not enter: Impassable (GG-TER-1) or another unit's (GG-8.1).
+static int refuse(McEnv *env, McGgMove *out, int step, McHex h, McGgEnter e) {
+    McReason *r = strcmp(e.code, "impassable") == 0
+                      ? fail(env, out, step, h, "impassable", "GG-TER-1", "Impassable hexes cannot be entered.")
+                      : fail(env, out, step, h, "occupied", "GG-8.1", "A unit may not move through a hex occupied by another unit.");
+    if (r && e.blocker >= 0) r->unit = out->scene.req->units[e.blocker].id;
+    return r != NULL;
+}
+
 static void push_step(McGgMove *out, McHex h, int cost) {
     out->cost += cost;
     out->steps[out->step_count++] = (McGgStep){h, cost, out->cost};
@@ -39,6 +48,8 @@ static int single(McEnv *env, McGgMove *out, const McHex *path, int n) {
         return fail(env, out, 0, h, "not_adjacent", "GG-MOV-1", "Each hex of the path must be adjacent to the one before.") != NULL;
     }
     McGgEnter e = mc_gg_enter(s, pos);
+    // GG-8.2's one hex is a walking step: a hex no step may enter is refused as a walk refuses it.
+    if (s->mode == MC_GG_MODE_ENGAGED && !e.ok) return refuse(env, out, 0, h, e);
     if (!e.may_end) {
         McReason *r;
         if (s->occ[pos] >= 0) {
@@ -87,13 +98,7 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
         if (mc_hex_direction_to(s->board->hexes[at], h) < 0)
             return fail(env, out, i, h, "not_adjacent", "GG-MOV-1", "Each hex of the path must be adjacent to the one before.") != NULL;
         McGgEnter e = mc_gg_enter(s, pos);
-        if (!e.ok) {
-            McReason *r = strcmp(e.code, "impassable") == 0
-                              ? fail(env, out, i, h, "impassable", "GG-TER-1", "Impassable hexes cannot be entered.")
-                              : fail(env, out, i, h, "occupied", "GG-8.1", "A unit may not move through a hex occupied by another unit.");
-            if (r && e.blocker >= 0) r->unit = s->req->units[e.blocker].id;
-            return r != NULL;
-        }
+        if (!e.ok) return refuse(env, out, i, h, e);
         if (out->cost + e.cost > s->points) {
             if (i > 0)
                 return fail(env, out, i, h, "not_enough_points", "GG-MOV-1",
