@@ -100,7 +100,8 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
         McGgEnter e = mc_gg_enter(s, pos);
         if (!e.ok) return refuse(env, out, i, h, e);
         if (out->cost + e.cost > s->points) {
-            if (i > 0)
+            // GG-8.3-MMG gives only a hex the move may end on: never one passed through (GG-8.1).
+            if (i > 0 || !e.may_end)
                 return fail(env, out, i, h, "not_enough_points", "GG-MOV-1",
                             mc_strf(env, "Entering costs %d but only %d of %d movement points are left.", e.cost,
                                     s->points - out->cost, s->points)) != NULL;
