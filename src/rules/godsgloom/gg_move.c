@@ -55,6 +55,10 @@ static int single(McEnv *env, McGgMove *out, const McHex *path, int n) {
         if (s->occ[pos] >= 0) {
             r = fail(env, out, 0, h, "ends_on_unit", "GG-8.1-I", "A unit may never end its move in a hex occupied by another unit.");
             if (r) r->unit = s->req->units[s->occ[pos]].id;
+        } else if (s->recon[pos]) {
+            // Reconnaissance made it Open for moving, as a walk's last hex (GG-TER-1).
+            r = fail(env, out, 0, h, "ends_on_impassable", "GG-TER-1",
+                     "Reconnaissance lets units move through an Impassable hex but not finish on it.");
         } else {
             r = fail(env, out, 0, h, "impassable", "GG-TER-1", "Impassable hexes cannot be entered or ended on.");
         }
