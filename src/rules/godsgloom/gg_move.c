@@ -18,6 +18,15 @@ static McReason *fail(McEnv *env, McGgMove *out, int step, McHex h, const char *
     return r;
 }
 
+// A hex a walking step may not enter: Impassable (GG-TER-1) or another unit's (GG-8.1).
+static int refuse(McEnv *env, McGgMove *out, int step, McHex h, McGgEnter e) {
+    McReason *r = strcmp(e.code, "impassable") == 0
+                      ? fail(env, out, step, h, "impassable", "GG-TER-1", "Impassable hexes cannot be entered.")
+                      : fail(env, out, step, h, "occupied", "GG-8.1", "A unit may not move through a hex occupied by another unit.");
+    if (r && e.blocker >= 0) r->unit = out->scene.req->units[e.blocker].id;
+    return r != NULL;
+}
+
 static void push_step(McGgMove *out, McHex h, int cost) {
     out->cost += cost;
     out->steps[out->step_count++] = (McGgStep){h, cost, out->cost};
@@ -39,11 +48,17 @@ static int single(McEnv *env, McGgMove *out, const McHex *path, int n) {
         return fail(env, out, 0, h, "not_adjacent", "GG-MOV-1", "Each hex of the path must be adjacent to the one before.") != NULL;
     }
     McGgEnter e = mc_gg_enter(s, pos);
+    // GG-8.2's one hex is a walking step: a hex no step may enter is refused as a walk refuses it.
+    if (s->mode == MC_GG_MODE_ENGAGED && !e.ok) return refuse(env, out, 0, h, e);
     if (!e.may_end) {
         McReason *r;
         if (s->occ[pos] >= 0) {
             r = fail(env, out, 0, h, "ends_on_unit", "GG-8.1-I", "A unit may never end its move in a hex occupied by another unit.");
             if (r) r->unit = s->req->units[s->occ[pos]].id;
+        } else if (s->recon[pos]) {
+            // Reconnaissance made it Open for moving, as a walk's last hex (GG-TER-1).
+            r = fail(env, out, 0, h, "ends_on_impassable", "GG-TER-1",
+                     "Reconnaissance lets units move through an Impassable hex but not finish on it.");
         } else {
             r = fail(env, out, 0, h, "impassable", "GG-TER-1", "Impassable hexes cannot be entered or ended on.");
         }
@@ -87,15 +102,10 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
         if (mc_hex_direction_to(s->board->hexes[at], h) < 0)
             return fail(env, out, i, h, "not_adjacent", "GG-MOV-1", "Each hex of the path must be adjacent to the one before.") != NULL;
         McGgEnter e = mc_gg_enter(s, pos);
-        if (!e.ok) {
-            McReason *r = strcmp(e.code, "impassable") == 0
-                              ? fail(env, out, i, h, "impassable", "GG-TER-1", "Impassable hexes cannot be entered.")
-                              : fail(env, out, i, h, "occupied", "GG-8.1", "A unit may not move through a hex occupied by another unit.");
-            if (r && e.blocker >= 0) r->unit = s->req->units[e.blocker].id;
-            return r != NULL;
-        }
+        if (!e.ok) return refuse(env, out, i, h, e);
         if (out->cost + e.cost > s->points) {
-            if (i > 0)
+            // GG-8.3-MMG gives only a hex the move may end on: never one passed through (GG-8.1).
+            if (i > 0 || !e.may_end)
                 return fail(env, out, i, h, "not_enough_points", "GG-MOV-1",
                             mc_strf(env, "Entering costs %d but only %d of %d movement points are left.", e.cost,
                                     s->points - out->cost, s->points)) != NULL;
@@ -168,6 +178,8 @@ int mc_gg_move(McEnv *env, const McGgRequest *req, const McHex *path, int path_l
             // of several hexes is an ordinary walk (GG-MOV-1).
             s->mode = MC_GG_MODE_NORMAL;
             mc_trace(env, "GG-TRT-1", s->mover->id, "Flying not used: a path of %d hexes is checked as a walk", path_len);
+            // GG-8.3-T: that walk is an ordinary Move Action of a unit not Engaged, so Nimble applies.
+            s->nimble = (s->mover->traits & MC_GG_NIMBLE) != 0;
         }
         switch (s->mode) {
         case MC_GG_MODE_NONE: break;
