@@ -20,6 +20,7 @@ typedef struct Reach {
     int count;
     int *slots; // node index + 1, 0 = empty
     int *head;  // bucket lists by cost
+    int *hits;  // collision samples by position: sample index + 1, 0 = empty
 } Reach;
 
 static unsigned hash2(int i, int j) {
@@ -42,6 +43,22 @@ static int node_at(Reach *r, int i, int j) {
     return r->count - 1;
 }
 
+// A position rounded to a micro-step (well below any spacing), so that the same contact reached
+// from several grid points along a line, whose centres differ only by rounding, is one sample.
+static long long micro(double v) { return (long long)(v * 1e6 + (v >= 0 ? 0.5 : -0.5)); }
+
+// The slot of `r->hits` holding the collision sample at `c`, or the empty slot where it goes.
+static unsigned hit_slot(const Reach *r, const AlSample *samples, McVec2 c) {
+    long long x = micro(c.x), y = micro(c.y);
+    unsigned h = hash2((int)(x ^ (x >> 32)), (int)(y ^ (y >> 32)));
+    while (r->hits[h]) {
+        McVec2 o = samples[r->hits[h] - 1].pose.centre;
+        if (micro(o.x) == x && micro(o.y) == y) return h;
+        h = (h + 1) & (HASH_SIZE - 1);
+    }
+    return h;
+}
+
 static bool add_sample(AlReachResult *out, McRect pose, int cost, bool collision, bool turned) {
     if (out->count >= AL_MAX_REACH_SAMPLES) {
         out->truncated = true;
@@ -58,10 +75,10 @@ int al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spa
     const AlUnit *u = &w->units[unit];
     out->movement_points = points;
     Reach r = {MC_NEW(env->arena, Node, AL_MAX_REACH_SAMPLES), 0, MC_NEW(env->arena, int, HASH_SIZE),
-               MC_NEW(env->arena, int, points + 1)};
+               MC_NEW(env->arena, int, points + 1), MC_NEW(env->arena, int, HASH_SIZE)};
     out->samples = MC_NEW(env->arena, AlSample, AL_MAX_REACH_SAMPLES);
     unsigned char *ignore = MC_NEW(env->arena, unsigned char, w->part_count + 1);
-    if (!r.nodes || !r.slots || !r.head || !out->samples || !ignore) return 0;
+    if (!r.nodes || !r.slots || !r.head || !r.hits || !out->samples || !ignore) return 0;
     for (int c = 0; c <= points; c++) r.head[c] = -1;
     for (int p = 0; p < w->part_count; p++) {
         int ob = w->part_object[p];
@@ -106,11 +123,20 @@ int al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spa
                     t->next = r.head[cc];
                     r.head[cc] = m;
                 }
-                // AL-COL-2: a collision ends the move where the unit touches.
+                // AL-COL-2: a collision ends the move where the unit touches. The same contact is
+                // often reached from several grid points along a line: it is listed once, at the
+                // lowest cost found.
                 if (st == MC_SWEEP_HIT) {
                     McRect hp = pose;
                     hp.centre = mc_vec2_add(pose.centre, mc_vec2_scale(dv, hit.t));
+                    unsigned h = hit_slot(&r, out->samples, hp.centre);
+                    if (r.hits[h]) {
+                        AlSample *old = &out->samples[r.hits[h] - 1];
+                        if (cc < old->cost) old->cost = cc;
+                        continue;
+                    }
                     if (!add_sample(out, hp, cc, true, false)) return 1;
+                    r.hits[h] = out->count;
                 }
             }
             // One turn off the front either way (AL-TRN-1/2), where affordable and free.
