@@ -691,7 +691,9 @@ const el = (tag, text, className) => {
   return n;
 };
 
-const poseText = (p) => (isPose(p) ? `(${n3(p.x)}, ${n3(p.y)}) facing ${n3(p.facing ?? 0)}°` : isHex(p) ? colRow(p) : '');
+// a facing a hair under 360 reads as 0°, as the board draws it
+const facingText = (f) => (n3(f) === '360' ? '0' : n3(f));
+const poseText = (p) => (isPose(p) ? `(${n3(p.x)}, ${n3(p.y)}) facing ${facingText(p.facing ?? 0)}°` : isHex(p) ? colRow(p) : '');
 
 /** The verdict line: legal or not, in words, with the points when the system counts them. */
 export function verdictOf(response, request = null) {
@@ -752,8 +754,9 @@ const ORDER_PRIORITY = { 1: ['otherEnemies', 'other enemy units touched'], 2: ['
 function chargeText(c, target) {
   const id = c.charger ?? 'The charger';
   if (c.possible) {
+    // a wheel that shows as 0° at the text's three decimals is said as straight, not "wheeling 0°"
     const w = Math.abs(c.wheel?.angle ?? 0);
-    return `${id} charges ${target ?? c.target ?? 'the target'} in the ${c.facing ?? '?'}: ${n3(c.distance)}″${w > 1e-9 ? `, wheeling ${n3(w)}°` : ' straight'}${c.rotatesTarget ? ', rotating the target' : ''}`;
+    return `${id} charges ${target ?? c.target ?? 'the target'} in the ${c.facing ?? '?'}: ${n3(c.distance)}″${n3(w) !== '0' ? `, wheeling ${n3(w)}°` : ' straight'}${c.rotatesTarget ? ', rotating the target' : ''}`;
   }
   const why = arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? String(x.code ?? '').replace(/_/g, ' ')).join(', ');
   const need = arr(c.reasons).some((x) => x.code === 'out_of_range') && Number.isFinite(c.needed) ? ` (needs ${n3(c.needed)}″${Number.isFinite(c.range) ? `, rolled ${n3(c.range)}″` : ''})` : '';

@@ -13,7 +13,8 @@ before(async () => { env = await launch(); });
 after(async () => { await env.browser?.close(); env.server?.close(); });
 
 const near = (a, b, what, tol = 1e-3) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} is not ${b}`);
-const nearPose = (p, [x, y, facing], what) => { near(p.x, x, `${what} x`); near(p.y, y, `${what} y`); near(((p.facing % 360) + 360) % 360, facing, `${what} facing`); };
+// facings compared round the circle: 359.9999° is 0°
+const nearPose = (p, [x, y, facing], what) => { near(p.x, x, `${what} x`); near(p.y, y, `${what} y`); near(((p.facing - facing) % 360 + 540) % 360 - 180, 0, `${what} facing ${p.facing} against ${facing}`); };
 const poseLabelled = (items, re) => items.filter((it) => it.type === 'pose' && re.test(it.label ?? ''));
 
 // C (2 × 2 at (10, 10), facing 0) charges T, whose centre lies straight ahead of C's front-facing
@@ -157,7 +158,9 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
 // would sweep (4 to √20 from P, 0 to 30° below C's front) and clear of C's approach (x ≤ 26.768)
 // and of T either way, so T is turned −30° about P instead: facing 0, its front-left corner still
 // at P, centre P + (2, −1). The range leaves 0.01″ spare: a wheel round the rock that keeps T
-// unturned (priority 3 of Maximising Contact, 9A-CH-3) is longer than that.
+// unturned (priority 3 of Maximising Contact, 9A-CH-3) is longer than that. The page keeps
+// positions to 6 decimals, so it may rule with C a few 1e-7″ off the corner: a wheel of ~1e-6°,
+// said as straight and drawn where these poses are to 1e-3.
 const P = [24.5 - S3, 25 + S3 / 2];
 const ROTATED = {
   system: 'ninth-age', query: 'charge', table: { width: 48, height: 48 },
