@@ -23,6 +23,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/mem.h"
 #include "hex/hexon.h"
 
 enum {
@@ -370,4 +371,40 @@ int mc_reach_path(const McReach *reach, int node, McHex *out, int cap) {
     for (int i = n - 1, v = node; i >= 0; i--, v = reach->parent[v])
         if (out && i < cap) out[i] = reach->board->hexes[v / reach->state_count];
     return n;
+}
+
+// A stable counting sort: one move of each item where a comparison sort made 14 passes over a
+// 100 x 100 board's (5 % of a brief GODSGLOOM reach; Torn World's qsort was 4 M instructions).
+int mc_reach_sort_by_cost(McArena *arena, void **items, int n, size_t size, size_t cost_at, size_t hex_at) {
+    const unsigned char *in = *items;
+    int max_cost = 0;
+    for (int i = 0; i < n; i++) {
+        int cost;
+        McHex h, prev;
+        memcpy(&cost, in + (size_t)i * size + cost_at, sizeof cost);
+        memcpy(&h, in + (size_t)i * size + hex_at, sizeof h);
+        if (cost < 0) return -1;
+        if (cost > max_cost) max_cost = cost;
+        if (i > 0) {
+            memcpy(&prev, in + (size_t)(i - 1) * size + hex_at, sizeof prev);
+            if (h.r < prev.r || (h.r == prev.r && h.q <= prev.q)) return -1; // not in (r, q) order
+        }
+    }
+    if (n < 2) return 1;
+    if (max_cost > 4 * n + 64) return -1; // sparse costs: a comparison sort is cheaper
+    int *start = MC_NEW(arena, int, (size_t)max_cost + 2);
+    unsigned char *out = mc_arena_alloc_raw(arena, (size_t)n * size);
+    if (!start || !out) return 0;
+    int cost;
+    for (int i = 0; i < n; i++) {
+        memcpy(&cost, in + (size_t)i * size + cost_at, sizeof cost);
+        start[cost + 1]++;
+    }
+    for (int c = 0; c <= max_cost; c++) start[c + 1] += start[c];
+    for (int i = 0; i < n; i++) {
+        memcpy(&cost, in + (size_t)i * size + cost_at, sizeof cost);
+        memcpy(out + (size_t)start[cost]++ * size, in + (size_t)i * size, size);
+    }
+    *items = out;
+    return 1;
 }

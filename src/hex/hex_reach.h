@@ -221,6 +221,16 @@ int mc_reach_path(const McReach *reach, int node, McHex *out, int cap);
 /// Like mc_reach_path but writes node indices (from which state and position follow).
 int mc_reach_path_nodes(const McReach *reach, int node, int *out, int cap);
 
+typedef struct McArena McArena;
+
+/// Orders a reach's listing by cost when it can do so in one pass: items[0..n) (`size` bytes
+/// each, with an int cost at byte `cost_at` and an McHex at byte `hex_at`) that come in (r, q)
+/// order, as every grid board's positions do, with costs from 0 to 4n + 64, are counting-sorted
+/// by cost, stably, into a copy from `arena`, and *items points to it: the order of cost, then
+/// r, then q. Returns 1 when sorted, 0 when memory ran out, -1 when not applicable (the caller
+/// sorts by comparison).
+int mc_reach_sort_by_cost(McArena *arena, void **items, int n, size_t size, size_t cost_at, size_t hex_at);
+
 /// A short English phrase for a status, never NULL.
 const char *mc_reach_status_text(McReachStatus status);
 

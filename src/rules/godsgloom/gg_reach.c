@@ -1,6 +1,7 @@
 // `reach`: every hex the unit can end on. Walking moves (normal, Breakaway, and the one hex after
 // starting Engaged) run the hex core's search over (hex, "Nimble used") nodes; Teleport and
 // Reposition list their hexes directly.
+#include <stddef.h>
 #include <string.h>
 
 #include "rules/godsgloom/godsgloom.h"
@@ -102,34 +103,13 @@ static int dest_compare(const McGgDest *a, const McGgDest *b) {
     return 0;
 }
 
-// Destinations listed in (r, q) order, as every grid board's index order is, need only a stable
-// counting sort by cost: one move of each entry where the merge sort below made 14 passes over
-// a 100 x 100 board's (5 % of its brief reach). *d then points to the sorted copy.
-static int counting_sort_dests(McEnv *env, McGgDest **d, int n) {
-    int max_cost = 0;
-    for (int i = 0; i < n; i++) {
-        const McGgDest *a = &(*d)[i];
-        if (a->cost < 0) return -1;
-        if (a->cost > max_cost) max_cost = a->cost;
-        if (i > 0 && (a->hex.r < a[-1].hex.r || (a->hex.r == a[-1].hex.r && a->hex.q <= a[-1].hex.q)))
-            return -1; // not in (r, q) order
-    }
-    if (max_cost > 4 * n + 64) return -1; // sparse costs: the merge sort is cheaper
-    int *start = MC_NEW(env->arena, int, (size_t)max_cost + 2);
-    McGgDest *to = mc_arena_alloc_raw(env->arena, (size_t)n * sizeof *to);
-    if (!start || !to) return 0;
-    for (int i = 0; i < n; i++) start[(*d)[i].cost + 1]++;
-    for (int c = 0; c <= max_cost; c++) start[c + 1] += start[c];
-    for (int i = 0; i < n; i++) to[start[(*d)[i].cost]++] = (*d)[i];
-    *d = to;
-    return 1;
-}
-
 // Insertion sort would be quadratic on big boards; a bottom-up merge sort with arena scratch. The
 // two arrays take turns as source and target (copying back after every pass was 9 % of a 100 x 100
 // reach), with one copy at the end when the last pass wrote the scratch.
 static int sort_dests(McEnv *env, McGgDest **dests, int n) {
-    int counted = counting_sort_dests(env, dests, n);
+    // (r, q) order, as grid boards list positions: one counting pass (hex_reach.h)
+    int counted = mc_reach_sort_by_cost(env->arena, (void **)dests, n, sizeof **dests, offsetof(McGgDest, cost),
+                                        offsetof(McGgDest, hex));
     if (counted >= 0) return counted;
     McGgDest *d = *dests;
     McGgDest *tmp = mc_arena_alloc_raw(env->arena, (size_t)(n > 0 ? n : 1) * sizeof *tmp);

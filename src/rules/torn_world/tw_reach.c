@@ -12,6 +12,7 @@
 // lower path) drew a subset of its attackers: no continuation of it can do better. Only shortest
 // paths are kept (a prefix of a shortest path is a shortest path). Sets can multiply on crowded
 // boards; past a bound the search falls back to the core's additive stand-in (tw.h).
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -379,30 +380,13 @@ static int entry_cmp(const void *a, const void *b) {
     return x->pos.q < y->pos.q ? -1 : x->pos.q > y->pos.q;
 }
 
-// Sorts the entries by entry_cmp. Entries listed in (r, q) order, as a grid board's positions
-// are, need only a stable counting sort by cost (steps, at most `allowance`): one move of each
-// entry where qsort's merge sort was 4 M instructions on a 100 x 100 board. 0 when memory ran out.
-static int sort_entries(McEnv *env, TwReachOut *out, int allowance) {
-    int n = out->n;
-    if (n < 2) return 1;
-    bool rq_order = true;
-    for (int i = 1; i < n && rq_order; i++) {
-        McHex a = out->entries[i - 1].pos, b = out->entries[i].pos;
-        rq_order = a.r < b.r || (a.r == b.r && a.q < b.q);
-    }
-    for (int i = 0; i < n && rq_order; i++) rq_order = out->entries[i].cost >= 0 && out->entries[i].cost <= allowance;
-    if (!rq_order) {
-        qsort(out->entries, (size_t)n, sizeof *out->entries, entry_cmp);
-        return 1;
-    }
-    int *start = MC_NEW(env->arena, int, (size_t)allowance + 2);
-    TwReachEntry *to = mc_arena_alloc_raw(env->arena, (size_t)n * sizeof *to);
-    if (!start || !to) return 0;
-    for (int i = 0; i < n; i++) start[out->entries[i].cost + 1]++;
-    for (int c = 0; c <= allowance; c++) start[c + 1] += start[c];
-    for (int i = 0; i < n; i++) to[start[out->entries[i].cost]++] = out->entries[i];
-    out->entries = to;
-    return 1;
+// Sorts the entries by entry_cmp: in one counting pass when they come in (r, q) order, as a
+// grid board's positions do (hex_reach.h).
+static int sort_entries(McEnv *env, TwReachOut *out) {
+    int counted = mc_reach_sort_by_cost(env->arena, (void **)&out->entries, out->n, sizeof *out->entries,
+                                        offsetof(TwReachEntry, cost), offsetof(TwReachEntry, pos));
+    if (counted < 0) qsort(out->entries, (size_t)out->n, sizeof *out->entries, entry_cmp);
+    return counted != 0;
 }
 
 int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowance, bool action_used,
@@ -475,7 +459,7 @@ int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowan
         }
         out->n++;
     }
-    if (!sort_entries(env, out, allowance)) return 0;
+    if (!sort_entries(env, out)) return 0;
     out->nodes = chosen.nodes;
     return 1;
 }
