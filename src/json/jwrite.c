@@ -98,9 +98,20 @@ static inline const McJwKey *key_slot(McJwList *l, const char *key) {
     return k->key == key ? k : key_miss(l, slot, key);
 }
 
+// Writes a comma unless `comma` is 0, then remembered key k's `"key":` (nothing for k NULL) at d,
+// which has room for both; returns where the value goes. The key is one fixed-size copy.
+static inline char *put_comma_key(char *d, int comma, const McJwKey *k) {
+    *d = ',';
+    d += comma != 0;
+    if (k) {
+        memcpy(d, k->text, MC_JW_KEY_TEXT);
+        d += k->len;
+    }
+    return d;
+}
+
 // Writes a comma unless `comma` is 0, then `"key":` (nothing for key NULL: an array element),
-// with room for `value` more bytes; returns where the value goes, or NULL when out of memory. A
-// remembered key is one fixed-size copy.
+// with room for `value` more bytes; returns where the value goes, or NULL when out of memory.
 static inline char *member_start(McJwList *l, int comma, const char *key, size_t value) {
     McJsonText *t = &l->text;
     const McJwKey *k = key ? key_slot(l, key) : NULL;
@@ -110,14 +121,7 @@ static inline char *member_start(McJwList *l, int comma, const char *key, size_t
         k = NULL;
     }
     char *d = mc_json_text_room(t, 1 + MC_JW_KEY_TEXT + value);
-    if (!d) return NULL;
-    *d = ',';
-    d += comma != 0;
-    if (k) {
-        memcpy(d, k->text, MC_JW_KEY_TEXT);
-        d += k->len;
-    }
-    return d;
+    return d ? put_comma_key(d, comma, k) : NULL;
 }
 
 // Starts a member of the open container at `level`: finishes the containers opened inside it
@@ -151,12 +155,7 @@ static void put_ints(McJson *j, int level, const char *const *keys, const int *v
             t->len = (size_t)(d - t->buf);
             if (!(d = member_start(l, comma || i, keys[i], (size_t)(n - i) * MEMBER))) break;
         } else {
-            *d = ',';
-            d += (comma || i);
-            if (k) {
-                memcpy(d, k->text, MC_JW_KEY_TEXT);
-                d += k->len;
-            }
+            d = put_comma_key(d, comma || i, k);
         }
         int v = values[i];
         *d = '-';
