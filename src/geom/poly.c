@@ -19,8 +19,7 @@ McVec2 mc_rect_to_world(McRect rect, McVec2 local) {
     double s, c;
     mc_trig_sincos_deg(rect.facing, &s, &c);
     // right = (cos f, −sin f), forward = (sin f, cos f) (CONTRACT.md "Free-form tables").
-    return mc_vec2(rect.centre.x + (local.x * c + local.y * s),
-                   rect.centre.y + (local.y * c - local.x * s));
+    return mc_vec2_add(rect.centre, mc_vec2_rotate_cw_sc(local, s, c));
 }
 
 McVec2 mc_rect_to_local(McRect rect, McVec2 world) {
@@ -75,7 +74,7 @@ void mc_rect_to_poly_sc_into(McRect rect, double s, double c, McPoly *out) {
     const McVec2 local[4] = {mc_vec2(hw, hd), mc_vec2(-hw, hd), mc_vec2(-hw, -hd), mc_vec2(hw, -hd)};
     out->count = 4;
     for (int i = 0; i < 4; i++)
-        out->v[i] = mc_vec2(rect.centre.x + (local[i].x * c + local[i].y * s), rect.centre.y + (local[i].y * c - local[i].x * s));
+        out->v[i] = mc_vec2_add(rect.centre, mc_vec2_rotate_cw_sc(local[i], s, c));
 }
 
 void mc_poly_copy(McPoly *out, const McPoly *src) {
@@ -141,9 +140,7 @@ void mc_poly_rotate(const McPoly *poly, McVec2 pivot, double degrees, McPoly *ou
     int n = poly->count;
     out->count = n;
     for (int i = 0; i < n; i++) {
-        McVec2 d = mc_vec2_sub(poly->v[i], pivot);
-        // Clockwise (compass) rotation, the same expression as mc_vec2_rotate_cw.
-        out->v[i] = mc_vec2(pivot.x + (d.x * c + d.y * s), pivot.y + (d.y * c - d.x * s));
+        out->v[i] = mc_vec2_add(pivot, mc_vec2_rotate_cw_sc(mc_vec2_sub(poly->v[i], pivot), s, c));
     }
 }
 

@@ -330,7 +330,7 @@ static McAabb arcs_box(const McPoly *a, McVec2 pivot, double dir, double limit) 
     double sgn = dir > 0.0 ? -1.0 : 1.0;
     for (int k = 0; k < a->count; k++) {
         McVec2 u = mc_vec2_sub(a->v[k], pivot);
-        McVec2 end = mc_vec2(pivot.x + (u.x * cs + u.y * sn), pivot.y + (u.y * cs - u.x * sn));
+        McVec2 end = mc_vec2_add(pivot, mc_vec2_rotate_cw_sc(u, sn, cs));
         McAabb one = {a->v[k], a->v[k]}, two = {end, end};
         box = mc_aabb_union(mc_aabb_union(box, one), two);
         McVec2 w = mc_vec2_sub(end, pivot);

@@ -198,7 +198,7 @@ McVec2 mc_vec2_rotate_cw(McVec2 v, double degrees) {
     double s, c;
     mc_trig_sincos_deg(degrees, &s, &c);
     // Clockwise by f: (x, y) → (x cos f + y sin f, −x sin f + y cos f); (0, 1) → (sin f, cos f).
-    return mc_vec2(v.x * c + v.y * s, v.y * c - v.x * s);
+    return mc_vec2_rotate_cw_sc(v, s, c);
 }
 
 McVec2 mc_vec2_rotate_cw_about(McVec2 p, McVec2 pivot, double degrees) {

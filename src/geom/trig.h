@@ -62,6 +62,12 @@ double mc_facing_from_direction(McVec2 dir);
 /// Rotating (0, 1) by f gives mc_facing_forward(f).
 McVec2 mc_vec2_rotate_cw(McVec2 v, double degrees);
 
+/// `v` rotated clockwise by the angle whose sine and cosine are `s` and `c` (one sincos for many
+/// points): the expression every clockwise rotation here uses, so that all round alike.
+static inline McVec2 mc_vec2_rotate_cw_sc(McVec2 v, double s, double c) {
+    return mc_vec2(v.x * c + v.y * s, v.y * c - v.x * s);
+}
+
 /// `p` rotated clockwise by `degrees` about `pivot`.
 McVec2 mc_vec2_rotate_cw_about(McVec2 p, McVec2 pivot, double degrees);
 
