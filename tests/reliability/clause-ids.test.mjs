@@ -1,15 +1,105 @@
-// The committed copy of the clause ids (tests/data/clause-ids.txt, read by the property tests in a
-// clean clone) must list exactly the ids of rules/CLAUSES.md when that file is beside the
-// repository. Regenerate it with: node tests/tools/clause-ids.mjs --write
+// The rules reference lives in the project: every clause id and assumption id the engine can cite
+// has its heading in docs/rules/<game>.md, the markdown's relative links resolve, and no file
+// points at documents the repository does not hold.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { clauseIdsCopy, clauseIdsOf, findClauses } from '../tools/clause-ids.mjs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { createEngine } from '../../wasm/movecalc.mjs';
+import { headingIdsByFile, loadClauseIds, pageOf, root } from '../tools/clause-ids.mjs';
+import { brokenLinks } from '../tools/doc-links.mjs';
 
-test('tests/data/clause-ids.txt lists the clause ids of rules/CLAUSES.md', (t) => {
-  const copy = readFileSync(clauseIdsCopy, 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
-  assert.ok(copy.length > 100, `only ${copy.length} ids in the copy`);
-  const file = findClauses();
-  if (!file) return t.skip('rules/CLAUSES.md is not beside the repository (a clean clone): the copy is used');
-  assert.deepEqual(copy, clauseIdsOf(readFileSync(file, 'utf8')), 'the copy is stale: node tests/tools/clause-ids.mjs --write');
+const CLAUSE = /["'](?:AL|GG|CCA|TW|9A)-[0-9A-Z.]*[0-9A-Z](?:-[0-9A-Z]+)*["']/g;
+const ASSUMPTION = /\bA-(?:AL|GG|CCA|TW|9A)-\d+\b/g;
+
+/** Every file under src/ (the engine's C sources and headers). */
+function srcFiles(dir = 'src') {
+  return readdirSync(join(root, dir)).flatMap((n) => {
+    const p = `${dir}/${n}`;
+    return statSync(join(root, p)).isDirectory() ? srcFiles(p) : [p];
+  });
+}
+
+/** id → the source files that mention it, for the ids matched by `re` (quotes stripped). */
+function idsInSrc(re) {
+  const out = new Map();
+  for (const f of srcFiles())
+    for (const m of readFileSync(join(root, f), 'utf8').matchAll(re)) {
+      const id = m[0].replace(/["']/g, '');
+      out.set(id, [...(out.get(id) ?? []), f]);
+    }
+  return out;
+}
+
+/** Asserts that each id has a `### id` heading in the page of its rule set. */
+function assertDocumented(ids, what) {
+  const byFile = headingIdsByFile();
+  const missing = [];
+  for (const [id, where] of ids) {
+    const page = pageOf(id);
+    if (!page || !byFile[page]?.includes(id)) missing.push(`${id} (${what} ${[...new Set(where)].join(', ')}) → ${page}`);
+  }
+  assert.deepEqual(missing, [], `ids without a heading in docs/rules:\n${missing.join('\n')}`);
+}
+
+test('every clause id cited in src/ has its heading in docs/rules/<game>.md', () => {
+  const ids = idsInSrc(CLAUSE);
+  assert.ok(ids.size > 90, `only ${ids.size} clause ids found in src/`);
+  assertDocumented(ids, 'in');
+});
+
+test('every assumption id in src/ and in the describe answer has its heading in docs/rules/<game>.md', async () => {
+  const ids = idsInSrc(ASSUMPTION);
+  const engine = await createEngine();
+  const d = engine.request({ query: 'describe' });
+  assert.equal(d.ok, true);
+  assert.ok(d.result.assumptions.length >= 16, `describe lists ${d.result.assumptions.length} assumptions`);
+  for (const a of d.result.assumptions) {
+    ids.set(a.id, [...(ids.get(a.id) ?? []), 'describe']);
+    assert.equal(pageOf(a.id), `docs/rules/${a.system}.md`, `${a.id} is filed under ${a.system}`);
+  }
+  assertDocumented(ids, 'in');
+});
+
+test('docs/rules headings: each id once, in the page of its rule set', () => {
+  const byFile = headingIdsByFile();
+  assert.deepEqual(Object.keys(byFile), ['arcane-legions', 'cc-ancients', 'godsgloom', 'ninth-age', 'torn-world'].map((s) => `docs/rules/${s}.md`));
+  const seen = new Set();
+  for (const [file, ids] of Object.entries(byFile))
+    for (const id of ids) {
+      assert.equal(pageOf(id), file, `${id} is in ${file}`);
+      assert.ok(!seen.has(id), `${id} has two headings`);
+      seen.add(id);
+    }
+  const { ids, assumptions } = loadClauseIds();
+  assert.ok(ids.size > 100 && assumptions.size >= 16, `${ids.size} clauses, ${assumptions.size} assumptions`);
+});
+
+test('relative links in README.md and docs/ name existing files and headings', () => {
+  const bad = brokenLinks().map((b) => `${b.file}:${b.line}: ${b.target}: ${b.why}`);
+  assert.deepEqual(bad, [], bad.join('\n'));
+});
+
+test('no file of the repository refers to documents outside it', () => {
+  // Spelled in pieces so that this file does not match itself.
+  const names = ['CONTRACT', 'FACTS', 'CLAUSES', 'TOOLCHAIN', 'GEOMETRY', 'STYLE'].map((n) => `${n}\\.md`);
+  const outside = new RegExp(`\\b(${names.join('|')})\\b|\\.\\./${'shared'}\\b|\\b${'shared'}/(rules|docs)\\b|\\bFACTS (§|\\d|A-)`);
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((f) => f && !/^(node_modules|\.deps|build[^/]*|dist)\//.test(f) && !/\.(png|wasm|ico|jpe?g)$/.test(f));
+  assert.ok(files.length > 100, `only ${files.length} files listed`);
+  const hits = [];
+  for (const f of files) {
+    let text;
+    try {
+      text = readFileSync(join(root, f), 'utf8');
+    } catch {
+      continue; // listed but deleted in the working tree
+    }
+    text.split('\n').forEach((line, i) => {
+      if (outside.test(line)) hits.push(`${f}:${i + 1}: ${line.trim().slice(0, 120)}`);
+    });
+  }
+  assert.deepEqual(hits, [], `references to documents outside the repository:\n${hits.join('\n')}`);
 });
