@@ -12,9 +12,9 @@ import { rectCorners } from './generate.mjs';
 // ---------------------------------------------------------------------------------------------
 // Hex reach: honeycomb-grid for the board and neighbours, a plain Dijkstra with a binary heap.
 
-// offset -1: odd rows shifted right, CONTRACT.md's odd-r layout.
+// offset -1: odd rows shifted right, docs/api.md's odd-r layout.
 const OddRHex = defineHex({ dimensions: 1, orientation: Orientation.POINTY, offset: -1 });
-// CONTRACT.md's direction order: E, NE, NW, W, SW, SE (ties go to the lower index).
+// docs/api.md's direction order: E, NE, NW, W, SW, SE (ties go to the lower index).
 const DIRECTIONS = [Direction.E, Direction.NE, Direction.NW, Direction.W, Direction.SW, Direction.SE];
 
 /** A binary min-heap of [cost, order, item] entries. */

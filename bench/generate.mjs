@@ -1,5 +1,5 @@
 // The benchmark's requests, generated deterministically (a seeded PRNG) in the shapes of
-// CONTRACT.md, so that they measure the rule sets as they land without changing this file:
+// docs/api.md, so that they measure the rule sets as they land without changing this file:
 //   hex `reach` with "paths": "parent" (godsgloom, cc-ancients, torn-world; the stress cases and
 //   the growth points also with "detail": "brief", docs/api.md "Hex boards"),
 //   Arcane Legions `move` with one forward step, The Ninth Age `pursue`.
@@ -242,7 +242,7 @@ const BENCHED = [
 function generated(system, size) {
   const seed = 1000 + BENCHED.findIndex((b) => b.system === system) * 10 + ['seed', 'busy', 'stress'].indexOf(size);
   switch (`${system}/${size}`) {
-    // GODSGLOOM's mat is 9 hexes deep and 8 to 10 wide (FACTS.md 2.4).
+    // GODSGLOOM's mat is 9 hexes deep and 8 to 10 wide (docs/rules/godsgloom.md).
     case 'godsgloom/seed': return [hexReach(system, { seed, cols: 10, rows: 9, units: 3, terrain: 3, moverSpeed: 3 }), 'generated: 10 x 9 board, 3 units, 3 terrain hexes'];
     case 'godsgloom/busy': return [hexReach(system, { seed, cols: 10, rows: 9, units: 40, terrain: 20, moverSpeed: 4 }), 'generated: 10 x 9 board, 40 units, 20 terrain hexes'];
     case 'godsgloom/stress': return [hexReach(system, { seed, cols: 100, rows: 100, units: 500, terrain: 200, moverSpeed: 300, allFriends: true }), 'generated: 100 x 100 board, 500 units (all friends), 200 terrain hexes, Speed 300: reach over the whole board'];

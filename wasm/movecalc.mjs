@@ -5,7 +5,7 @@
 //   const answer = engine.request({ query: 'describe' });
 // The WebAssembly builds (dist/, made by bin/build) are one module for both: under Node the bytes
 // are read here and handed over as wasmBinary, because Emscripten 3.1.6's loader cannot fetch a
-// file: URL (shared docs/TOOLCHAIN.md). dist/ holds the all-in-one module (movecalc-core) and one
+// file: URL. dist/ holds the all-in-one module (movecalc-core) and one
 // module per rule set (movecalc-<system>); each has its own glue, imported only when used.
 
 const isNode = typeof process === 'object' && process.versions != null && process.versions.node != null;

@@ -1320,7 +1320,7 @@ if (EMBED) {
   $('embed-open').href = pageURL();
 }
 
-// A test hook, for the browser tests only: draws a canned response (CONTRACT.md shapes) as if the
+// A test hook, for the browser tests only: draws a canned response (docs/api.md shapes) as if the
 // engine had answered the current request, and reads back state the canvas cannot show to a test.
 window.movecalcTest = {
   render(response) { clearTimeout(ruleTimer); const request = currentRequest(); ui.lastRequest = JSON.stringify(request, null, 2); render(response, request); },

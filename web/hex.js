@@ -1,4 +1,4 @@
-// Pointy-top hex geometry for the page (CONTRACT.md "Hex boards"): axial {q, r}, odd-r offset
+// Pointy-top hex geometry for the page (docs/api.md "Hex boards"): axial {q, r}, odd-r offset
 // {col, row}, the six directions in the contract's order, boards and Torn World hexons.
 // Pixel space has hex size 1 (centre to corner) and y growing down the screen, as r does.
 export const SQRT3 = Math.sqrt(3);

@@ -1,4 +1,4 @@
-// The position model: plain JS state for each game system, the request JSON of CONTRACT.md that
+// The position model: plain JS state for each game system, the request JSON of docs/api.md that
 // it stands for, and undo/redo. No DOM here, so Node can test it (tests/browser/model.test.mjs).
 //
 // A rule set plugs in here by editing its entry of SYSTEMS: `unitFields` (the unit form),
@@ -12,7 +12,7 @@ export const CC_TYPES = ['light infantry', 'light bow infantry', 'slinger', 'aux
   'medium infantry', 'heavy infantry', 'heavy war machine', 'light cavalry', 'light bow cavalry',
   'barbarian chariot', 'medium cavalry', 'camel', 'heavy cavalry', 'elephant', 'heavy chariot', 'leader'];
 
-// Ninth Age base sizes (front width × side length, mm) of FACTS.md 5.1.
+// Ninth Age base sizes (front width × side length, mm) of A-9A-1 (docs/rules/ninth-age.md).
 export const T9A_BASES = ['20x20', '25x25', '40x40', '50x50', '25x50', '50x100'];
 
 const list = (v) => (Array.isArray(v) ? v : String(v ?? '').split(',')).map((s) => s.trim().toLowerCase()).filter(Boolean);
@@ -135,7 +135,7 @@ const ccEvade = {
   build(i) { return opt({ unit: i.unit }, 'attacker', i.attacker || undefined); },
   parse: (req) => ({ unit: req.unit, attacker: req.attacker ?? '' }),
 };
-// Queries whose request fields CONTRACT.md does not fix yet: the rule set's issue fills them in.
+// Queries whose request fields docs/api.md does not fix yet: the rule set's issue fills them in.
 const tentative = (extra = []) => ({ tentative: true, fields: [unitField(), ...extra], build: (i) => ({ unit: i.unit }) });
 
 export const SYSTEMS = {

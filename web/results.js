@@ -1,7 +1,7 @@
 // Turns an engine response into what the board draws (overlay items and animation tracks) and
 // what the text panel lists. Each query the engine answers has a drawer in DRAW (keyed
 // "system/query") written against its result in docs/api/<system>.md; anything else falls back to
-// CONTRACT.md's shared shapes (drawFree, drawHex). The text beside the board says the same in words.
+// docs/api.md's shared shapes (drawFree, drawHex). The text beside the board says the same in words.
 // Everything here reaches the DOM through textContent only.
 
 // Text and line colours, each ≥ 4.5:1 against the parchment (#f4f1e6) and white (style.css notes).
@@ -27,7 +27,7 @@ function unitInfo(request, id) {
   return { ...u, w, d };
 }
 
-/** Corners of a unit's rectangle: front-left, front-right, back-right, back-left (CONTRACT.md axes). */
+/** Corners of a unit's rectangle: front-left, front-right, back-right, back-left (docs/api.md axes). */
 export function rectCorners(x, y, facing, w, d) {
   const fx = Math.sin(rad(facing)), fy = Math.cos(rad(facing)), rx = fy, ry = -fx;
   const p = (a, b) => [x + rx * a + fx * b, y + ry * a + fy * b];
@@ -192,7 +192,7 @@ function drawPursue(out, r, req) {
     }
     if (p.situation?.object) out.ring(p.situation.object, WARN, `after the pivot: ${p.situation.kind}`);
     if (p.charge?.target) chargedEdge(out, req, p.charge.target, p.charge.facing, `charged in the ${p.charge.facing}`, p.charge.rotatesTarget ? p.charge.targetFinal : undefined);
-    // the pursuer could not align, so the charged unit turned about the contact point instead (FACTS 5.4)
+    // the pursuer could not align, so the charged unit turned about the contact point instead (9A-CH-2)
     if (p.charge?.rotatesTarget && isPose(p.charge.targetFinal)) out.ghost(p.charge.target, p.charge.targetFinal, `${p.charge.target}: turned`, 'moved');
     if (isPose(p.pivot) && Math.abs(p.pivot.angle ?? 0) > 1e-9 && u) {
       out.ghost(p.unit, p.pivot);
@@ -255,7 +255,7 @@ function drawSpacing(out, r, req) {
 }
 
 /**
- * Compass rotation (clockwise positive, CONTRACT.md axes) of point p about c by `deg`, sampled
+ * Compass rotation (clockwise positive, docs/api.md axes) of point p about c by `deg`, sampled
  * every few degrees: the arc a wheel's corners and centre follow.
  */
 function arcAbout(c, p, deg) {
@@ -607,7 +607,7 @@ function drawCCEvade(out, r, req) {
   }
 }
 
-// ---- fallbacks: CONTRACT.md's shared shapes ----
+// ---- fallbacks: docs/api.md's shared shapes ----
 function drawFree(out, r, req) {
   const id = req.order?.unit ?? req.unit ?? req.charger;
   if (arr(r.path).length) {

@@ -3,7 +3,7 @@
 #include <stddef.h>
 #include <string.h>
 
-// Summaries paraphrase rules/FACTS.md section 7, where each assumption is argued. A module for one
+// Summaries paraphrase docs/rules/<game>.md "Assumptions", where each one is argued. A module for one
 // rule set never writes another's summary (describe lists only the systems it holds), so it
 // leaves those sentences out (README "Performance", fourth round).
 #define SUMMARY(sys, text) (MC_HOLDS_SYSTEM(sys) ? (text) : NULL)
@@ -39,7 +39,6 @@ const McAssumptionInfo mc_assumptions[MC_ASSUMPTION_COUNT] = {
         SUMMARY(MC_SYS_NINTH_AGE, "A Post-combat Pivot turns the unit about its centre to any facing; the end position must be legal.")},
     [MC_A_9A_3] = {"A-9A-3", "ninth-age",
         SUMMARY(MC_SYS_NINTH_AGE, "Obstructions are impassable terrain and units that are not legal charge targets; the table edge is the table rectangle's boundary.")},
-    // A-9A-4 is argued in docs/api/ninth-age.md ("Failed Charge Move"); FACTS.md section 7 does not list it yet.
     [MC_A_9A_4] = {"A-9A-4", "ninth-age",
         SUMMARY(MC_SYS_NINTH_AGE, "A Failed Charge Move (made by a charge that cannot be completed, for range or room) wheels about the front corner on the side of the target's Centre until the front facing's centre line meets that Centre, the outer corner's path counting towards the highest D6, then goes straight; it stops 0.001 inch short of any unit, impassable terrain or the table edge.")},
 };

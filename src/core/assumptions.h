@@ -1,4 +1,4 @@
-// The labelled assumptions of rules/FACTS.md (A-AL-1 ... A-9A-3): defaults the user can change
+// The labelled assumptions of docs/rules/<game>.md (A-AL-1 ... A-9A-4): defaults the user can change
 // per request through "params", and ids the engine names in each answer that relied on them.
 #ifndef MC_ASSUMPTIONS_H
 #define MC_ASSUMPTIONS_H

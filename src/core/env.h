@@ -9,7 +9,7 @@
 #include "core/assumptions.h"
 #include "core/mem.h"
 
-/// Why a move is illegal or what happened: a stable code, the clause id of rules/CLAUSES.md, one
+/// Why a move is illegal or what happened: a stable code, the clause id of docs/rules/, one
 /// plain sentence, and what identifies the cause.
 typedef struct McReason {
     const char *code;    ///< e.g. "enters_engagement_zone"

@@ -4,7 +4,7 @@
 #ifndef MC_LIMITS_H
 #define MC_LIMITS_H
 
-/// The one length tolerance (CONTRACT.md "Contact and tolerance"): shapes closer than this, or
+/// The one length tolerance (docs/api.md "Contact and tolerance"): shapes closer than this, or
 /// overlapping by less than this, are in contact. Every other tolerance derives from it.
 #define MC_LINEAR_SLOP 1e-6
 

@@ -1,6 +1,6 @@
 // Broad phase: a static bounding-box tree over obstacle boxes, built once per request into
 // caller-provided storage (stb style), so a sweep against thousands of obstacles only runs the
-// exact test on the few whose boxes meet the swept box (GEOMETRY.md "Translation": "a broad phase
+// exact test on the few whose boxes meet the swept box (docs/geometry.md "Broad phase": "a broad phase
 // on the swept box prunes obstacles").
 //
 // Build: top-down median split along the longer axis of the box centres, one item per leaf; the

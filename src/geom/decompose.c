@@ -1,4 +1,4 @@
-// Convex decomposition of a simple terrain polygon (GEOMETRY.md: terrain pieces "may be split into
+// Convex decomposition of a simple terrain polygon (docs/geometry.md "Terrain polygons": split into
 // convex parts"): validate, ear-clip into triangles, then Hertel–Mehlhorn: remove each diagonal
 // whose removal leaves both of its ends convex. The result has at most four times the optimal
 // number of convex parts, which is plenty for terrain of at most MC_MAX_POLYGON_VERTICES vertices.

@@ -1,4 +1,4 @@
-// Rectangles, convex polygons, segments and the contact test (GEOMETRY.md, CONTRACT.md "Contact
+// Rectangles, convex polygons, segments and the contact test (docs/geometry.md, docs/api.md "Contact
 // and tolerance"). Overlap uses the separating axis theorem over the edge normals of both
 // polygons, which is exact for convex polygons; the gap is the smallest vertex-to-edge distance
 // (for disjoint convex polygons the nearest pair always includes a vertex).
@@ -18,7 +18,7 @@ static int next_index(int i, int n) { return i + 1 == n ? 0 : i + 1; }
 McVec2 mc_rect_to_world(McRect rect, McVec2 local) {
     double s, c;
     mc_trig_sincos_deg(rect.facing, &s, &c);
-    // right = (cos f, −sin f), forward = (sin f, cos f) (CONTRACT.md "Free-form tables").
+    // right = (cos f, −sin f), forward = (sin f, cos f) (docs/api.md "Free-form tables").
     return mc_vec2_add(rect.centre, mc_vec2_rotate_cw_sc(local, s, c));
 }
 

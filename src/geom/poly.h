@@ -1,5 +1,5 @@
 // Oriented rectangles, convex polygons, segments, and the contact test between convex polygons
-// (CONTRACT.md "Contact and tolerance", GEOMETRY.md). Nothing here allocates: polygons are
+// (docs/api.md "Contact and tolerance", docs/geometry.md). Nothing here allocates: polygons are
 // fixed-capacity values and every array is the caller's.
 //
 // Tolerance: one constant, MC_LINEAR_SLOP (1e-6 length units).
@@ -28,7 +28,7 @@ typedef struct McPoly {
     McVec2 v[MC_POLY_CAPACITY];
 } McPoly;
 
-/// An oriented rectangle: a unit base on a free-form table (CONTRACT.md "Free-form tables").
+/// An oriented rectangle: a unit base on a free-form table (docs/api.md "Free-form tables").
 typedef struct McRect {
     McVec2 centre;   ///< centre of the rectangle, table units
     double facing;   ///< compass degrees: 0 faces +y, 90 faces +x, clockwise; any finite value
@@ -131,7 +131,7 @@ void mc_poly_copy(McPoly *out, const McPoly *src);
 McVec2 mc_rect_corner(McRect rect, McRectCorner corner);
 
 /// A world point expressed in the rectangle's frame: x to its right, y forward, origin at its
-/// centre (GEOMETRY.md "Arcs" uses this frame).
+/// centre (docs/geometry.md "Arcs" uses this frame).
 McVec2 mc_rect_to_local(McRect rect, McVec2 world);
 
 /// A point given in the rectangle's frame (x right, y forward) expressed in world coordinates.

@@ -1,4 +1,4 @@
-// Translation and rotation sweeps (GEOMETRY.md "Translation", "Rotation"; semantics in sweep.h).
+// Translation and rotation sweeps (docs/geometry.md "Translation", "Rotation"; semantics in sweep.h).
 #include "geom/sweep.h"
 
 #include <math.h>
@@ -21,7 +21,7 @@ static int next_index(int i, int n) { return i + 1 == n ? 0 : i + 1; }
 // along n is g + t·v with g = min(a·n) − max(b·n) and v = d·n: linear in t, because translation
 // moves every vertex of a alike. The interiors meet iff every gap is negative (SAT), so the set
 // of t where the shapes are within contact is the intersection of the half-lines g + v t <= 0,
-// an interval whose start is the first contact (the vertex–edge event of GEOMETRY.md that happens
+// an interval whose start is the first contact (the vertex–edge event of docs/geometry.md that happens
 // last among the axes). A collision needs the deeper set g + v t <= −slop to be non-empty in
 // [0, 1]; axes with v == 0 and g > −slop (sliding along a contact) make it empty: moving along
 // or away is free. Divisions happen only for v != 0, so nothing here can be infinite or NaN in

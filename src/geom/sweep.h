@@ -1,7 +1,7 @@
 // First contact of a moving convex polygon against a set of convex obstacles, in closed form
-// (GEOMETRY.md "Translation" and "Rotation"): the mover ends IN contact (gap 0 up to rounding,
+// (docs/geometry.md "Translation" and "Rotation"): the mover ends IN contact (gap 0 up to rounding,
 // never a slop short), and motion along or away from an existing contact is free
-// (CONTRACT.md "Contact and tolerance").
+// (docs/api.md "Contact and tolerance").
 //
 // Semantics shared by both sweeps:
 //   - A collision is a motion that would make the mover overlap an obstacle by more than
@@ -56,7 +56,7 @@ typedef struct McSweepHit {
 
 /// Translates the mover by t·delta, 0 <= t <= 1, and stops at the first collision (semantics at
 /// the top of this header). The first contact is the latest of the per-axis entry times over the
-/// edge normals of both polygons: the slab form of the vertex–edge events of GEOMETRY.md, exact
+/// edge normals of both polygons: the slab form of the vertex–edge events of docs/geometry.md, exact
 /// for convex polygons. `out` must be non-NULL. delta = (0, 0) is CLEAR unless an obstacle
 /// starts overlapping.
 McSweepState mc_sweep_translate(const McSweepInput *in, McVec2 delta, McSweepHit *out);
@@ -64,7 +64,7 @@ McSweepState mc_sweep_translate(const McSweepInput *in, McVec2 delta, McSweepHit
 /// Turns the mover about `pivot` by up to `degrees` (positive clockwise, the compass sense in
 /// which facings grow; negative counter-clockwise; |degrees| is capped at 360) and stops at the
 /// first collision (semantics at the top of this header). Candidate contact angles are where a
-/// vertex's circle about the pivot meets an edge of the other shape, both ways (GEOMETRY.md
+/// vertex's circle about the pivot meets an edge of the other shape, both ways (docs/geometry.md
 /// "Rotation"); the motion between consecutive candidates is classified by the SAT depth at its
 /// midpoint and end. A vertex at the pivot does not move. `out` must be non-NULL.
 McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degrees,

@@ -1,4 +1,4 @@
-// Deterministic degree trigonometry (GEOMETRY.md "Determinism"): the argument is reduced exactly
+// Deterministic degree trigonometry (docs/geometry.md "Determinism"): the argument is reduced exactly
 // to the nearest multiple of 15° plus a remainder of at most 7.5°; the multiple comes from a table
 // of correctly rounded values, the remainder from short Taylor polynomials, and the two are
 // combined with the angle-addition formula. Only + − × ÷ and sqrt are used, in a fixed order.
@@ -84,7 +84,7 @@ void mc_trig_sincos_deg(double degrees, double *out_sin, double *out_cos) {
         s = s_k * cr + c_k * sr;
         c = c_k * cr - s_k * sr;
     }
-    // "+ 0.0" turns −0 into +0 (STYLE.md: −0 is never printed).
+    // "+ 0.0" turns −0 into +0 (docs/api.md: −0 is never printed).
     *out_sin = sign * s + 0.0;
     *out_cos = c + 0.0;
 }

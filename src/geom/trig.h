@@ -1,7 +1,7 @@
-// Deterministic trigonometry in degrees, and compass facings (CONTRACT.md "Free-form tables").
+// Deterministic trigonometry in degrees, and compass facings (docs/api.md "Free-form tables").
 //
 // libm's sin, cos and atan2 differ in the last bit between glibc and Emscripten's musl, which
-// would make native and WebAssembly answers differ (GEOMETRY.md "Determinism"). These functions
+// would make native and WebAssembly answers differ (docs/geometry.md "Determinism"). These functions
 // use only + − × ÷ and sqrt in a fixed order (build with -ffp-contract=off), so every build gives
 // the same bits.
 //

@@ -1,6 +1,6 @@
 // 2-D vectors and axis-aligned boxes by value, with inline arithmetic (Box2D's b2Vec2 style).
 // Everything here is plain + − × ÷ and sqrt, so it rounds identically in native and WebAssembly
-// builds compiled with -ffp-contract=off (GEOMETRY.md "Determinism").
+// builds compiled with -ffp-contract=off (docs/geometry.md "Determinism").
 #ifndef MC_GEOM_VEC_H
 #define MC_GEOM_VEC_H
 
@@ -10,7 +10,7 @@
 #include "core/limits.h"
 
 /// A point or displacement on the table, in the table's length unit (steps or inches).
-/// x grows to the right, y away from the player (CONTRACT.md "Free-form tables").
+/// x grows to the right, y away from the player (docs/api.md "Free-form tables").
 typedef struct McVec2 {
     double x, y;
 } McVec2;
@@ -79,7 +79,7 @@ static inline McVec2 mc_vec2_lerp(McVec2 a, McVec2 b, double t) {
 /// True when both components are finite.
 static inline bool mc_vec2_is_finite(McVec2 a) { return isfinite(a.x) && isfinite(a.y); }
 
-/// True when |a − b| <= MC_LINEAR_SLOP: the one helper for "the same point" (STYLE.md rule 7).
+/// True when |a − b| <= MC_LINEAR_SLOP: the one helper for "the same point" (docs/api.md).
 static inline bool mc_vec2_near(McVec2 a, McVec2 b) {
     return mc_vec2_length_sq(mc_vec2_sub(a, b)) <= MC_LINEAR_SLOP * MC_LINEAR_SLOP;
 }

@@ -275,8 +275,8 @@ unsigned mc_board_cc_ancients_sections(McHex h, bool from_top) {
     McOffset o = mc_hex_to_offset(h);
     unsigned mask;
     if (o.row % 2 == 0) {
-        // FACTS.md §3.1: the dotted lines cut even-row hexes in columns 4 and 8, which belong to
-        // both the flank and the centre.
+        // docs/rules/cc-ancients.md "The board": the dotted lines cut even-row hexes in columns 4
+        // and 8, which belong to both the flank and the centre.
         if (o.col < 0 || o.col >= MC_CCA_COLS) return 0;
         mask = 0;
         if (o.col <= 4) mask |= MC_CCA_LEFT;

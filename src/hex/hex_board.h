@@ -83,14 +83,14 @@ int mc_board_neighbor(const McBoard *board, int index, int dir);
 /// A short English phrase for a status ("duplicate hex", ...), never NULL.
 const char *mc_board_status_text(McBoardStatus status);
 
-// ---- Commands & Colors: Ancients (FACTS.md §3.1) ----------------------------------------------
+// ---- Commands & Colors: Ancients (docs/rules/cc-ancients.md "The board") ----------------------
 
 #define MC_CCA_COLS 13       ///< hexes on even rows of the C&C: Ancients board
 #define MC_CCA_ROWS 9        ///< rows; row 8 is the bottom edge
 #define MC_CCA_HEX_COUNT 113 ///< 13·5 + 12·4
 
 /// Section bits. A hex cut by a dotted section line belongs to both sections (rulebook §2, §7,
-/// FACTS.md §3.1), so a hex's sections are a mask.
+/// docs/rules/cc-ancients.md "The board"), so a hex's sections are a mask.
 enum {
     MC_CCA_LEFT = 1u << 0,   ///< left flank, as the player named by `from_top` sees it
     MC_CCA_CENTER = 1u << 1, ///< centre section

@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 
-// CONTRACT.md "Hex boards": direction i is this offset; the order is part of the interface
+// docs/api.md "Hex boards": direction i is this offset; the order is part of the interface
 // (facings and the reach tie-break both use it).
 static const McHex DIRECTIONS[MC_HEX_DIRECTIONS] = {
     {+1, 0}, {+1, -1}, {0, -1}, {-1, 0}, {-1, +1}, {0, +1},

@@ -1,4 +1,4 @@
-// Axial hex coordinates for pointy-top boards (CONTRACT.md "Hex boards", Red Blob Games
+// Axial hex coordinates for pointy-top boards (docs/api.md "Hex boards", Red Blob Games
 // conventions): neighbours, distance, odd-r offset conversion, rings, spirals and lines. All
 // integer; nothing here allocates or fails loudly.
 #ifndef MC_HEX_COORD_H
@@ -21,7 +21,7 @@ typedef struct McOffset {
 /// Number of hex directions (and hex facings).
 #define MC_HEX_DIRECTIONS 6
 
-/// Direction indices, CONTRACT.md order. Facing i has compass bearing 90 - 60·i (mod 360).
+/// Direction indices, docs/api.md order. Facing i has compass bearing 90 - 60·i (mod 360).
 enum {
     MC_HEX_EAST = 0,       ///< (+1, 0)
     MC_HEX_NORTH_EAST = 1, ///< (+1, -1)

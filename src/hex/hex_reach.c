@@ -1,6 +1,6 @@
 // Reach search over (position, state) nodes. Two passes over caller-owned arrays:
 //
-// 1. Dial's algorithm (GEOMETRY.md "Hex reach"): costs are small positive integers, so a circular
+// 1. Dial's algorithm (docs/geometry.md "Hex reach"): costs are small positive integers, so a circular
 //    array of MC_REACH_MAX_STEP_COST + 1 buckets replaces the heap. Every step costs at least 1,
 //    so when bucket c is reached all of its nodes' predecessors (cost < c) are final, and the
 //    (cost, attacks) labels in it are final too; attacks need no ordering inside a bucket.

@@ -16,7 +16,7 @@
 // once per (node, direction) and the node callback once per node, in an order that is not part
 // of the interface. NULL step = every on-board step costs 1; NULL node = MC_REACH_OPEN everywhere.
 //
-// The search keeps, per node, the best path under the CONTRACT.md tie-break: lowest total cost,
+// The search keeps, per node, the best path under the docs/api.md tie-break: lowest total cost,
 // then fewest free attacks, then the lowest sequence of direction indices compared from the
 // first step (a path that is a prefix of another sorts first). This is exact: a first pass finds
 // every node's (cost, attacks); a second pass walks the graph of steps that achieve them depth

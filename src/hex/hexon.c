@@ -1,5 +1,5 @@
 // Hexon lattice arithmetic. The lattice vectors (2,1) and (−1,3) have determinant 7, one lattice
-// point per 7 hexes; FACTS.md §4.1 records the tiling check.
+// point per 7 hexes; docs/rules/torn-world.md A-TW-1 gives the tiling.
 #include "hex/hexon.h"
 
 static const McHex HEXON_DIRECTIONS[MC_HEXON_DIRECTIONS] = {

@@ -1,4 +1,4 @@
-// Torn World hexons (FACTS.md §4.1, CONTRACT.md "Hex boards"): 7-hex clusters (a centre and its
+// Torn World hexons (A-TW-1, docs/api.md "Hex boards"): 7-hex clusters (a centre and its
 // six neighbours) whose centres lie on the lattice anchor + a·(2,1) + b·(−1,3). The clusters tile
 // the plane with no gaps and no overlaps. A hexon is named by its centre hex.
 #ifndef MC_HEXON_H

@@ -291,7 +291,7 @@ void mc_jw_reasons(McJson *j, cJSON *obj, const char *key, const McReasons *reas
             if (h) {
                 mc_jw_number(j, h, "q", r->q);
                 mc_jw_number(j, h, "r", r->r);
-                // odd-r offset coordinates beside axial ones (CONTRACT.md "Hex boards")
+                // odd-r offset coordinates beside axial ones (docs/api.md "Hex boards")
                 mc_jw_number(j, h, "col", r->q + (r->r - (r->r & 1)) / 2);
                 mc_jw_number(j, h, "row", r->r);
             }

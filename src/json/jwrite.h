@@ -1,4 +1,4 @@
-// Writing responses. Numbers are rounded to 1e-9 and -0 becomes 0 (CONTRACT.md "Numbers"), so the
+// Writing responses. Numbers are rounded to 1e-9 and -0 becomes 0 (docs/api.md "Numbers"), so the
 // native and WebAssembly builds print the same bytes. A failed allocation sets j->oom.
 // Keys are not copied (cJSON_AddItemToObjectCS): a key must stay valid until mc_request has
 // printed the response: a string literal, a static table, or a string of the request or the

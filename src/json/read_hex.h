@@ -1,5 +1,5 @@
 // Readers shared by the hex systems (cc-ancients, godsgloom, torn-world): positions and boards in
-// the shapes of CONTRACT.md "Hex boards". The system's own reader handles its extra fields.
+// the shapes of docs/api.md "Hex boards". The system's own reader handles its extra fields.
 #ifndef MC_READ_HEX_H
 #define MC_READ_HEX_H
 

@@ -1,5 +1,5 @@
 // Readers shared by the free-form systems (arcane-legions, ninth-age): facings, the table and
-// terrain polygons in the shapes of CONTRACT.md "Free-form tables".
+// terrain polygons in the shapes of docs/api.md "Free-form tables".
 #ifndef MC_READ_TABLE_H
 #define MC_READ_TABLE_H
 

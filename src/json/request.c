@@ -1,4 +1,4 @@
-// mc_request: the envelope of CONTRACT.md. Checks size, encoding and nesting before parsing,
+// mc_request: the envelope of docs/api.md. Checks size, encoding and nesting before parsing,
 // reads system, query and params, dispatches, and wraps the result or the error.
 #include <stdint.h>
 #include <stdlib.h>

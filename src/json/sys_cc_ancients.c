@@ -122,7 +122,7 @@ static int read_world(McJson *j, const cJSON *req, Req *r) {
     }
     mc_jr_pop(j, saved);
     w->count = n;
-    // The first side named owns the bottom edge unless "baselines" says otherwise (CONTRACT.md).
+    // The first side named owns the bottom edge unless "baselines" says otherwise (docs/api.md).
     w->side_top[0] = false;
     w->side_top[1] = true;
     const cJSON *bl_top = mc_jr_get(req, "baselines"), *bl_board = board_obj ? mc_jr_get(board_obj, "baselines") : NULL;

@@ -1,5 +1,5 @@
 // The ninth-age queries: each reads its request into src/rules/ninth_age/ structs, runs the rules
-// and writes the result (CONTRACT.md "Free-form tables", "Result fields that other tools rely on").
+// and writes the result (docs/api.md "Free-form tables", docs/api/ninth-age.md).
 #include <math.h>
 #include <string.h>
 

@@ -1,5 +1,5 @@
 // Shared set-up of the browser tests: the site served on a free port with its real headers, and
-// Debian's Chromium driven by playwright-core (shared docs/TOOLCHAIN.md, "Tests").
+// Debian's Chromium driven by playwright-core.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Canned engine responses in CONTRACT.md's shapes, one per system, for drawing tests while the
+// Canned engine responses in docs/api.md's shapes, one per system, for drawing tests while the
 // rule sets are still being written. They are made up: positions and rulings are plausible, not
 // computed. Each answers the page's default position for that system.
 import { toAxial, DIRS, distance } from '../../web/hex.js';

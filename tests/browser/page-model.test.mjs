@@ -1,8 +1,8 @@
 // The page's position model without a browser: each system's state becomes the request JSON of
-// CONTRACT.md, undo/redo restores it, renames follow references, and params carry only changes.
+// docs/api.md, undo/redo restores it, renames follow references, and params carry only changes.
 // The requests also go to the real engine: until the rule sets land it answers unknown_query
 // before it looks at the query's fields, so this checks the envelope only; the field names follow
-// CONTRACT.md and each rule set's scenarios will check the rest.
+// docs/api.md and each rule set's scenarios will check the rest.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEngine } from '../../wasm/movecalc.mjs';

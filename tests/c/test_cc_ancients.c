@@ -1,6 +1,6 @@
 // C&C: Ancients rules through the C API: the whole unit table, the terrain table, attachment at
 // the start of the turn and sections seen from each side. Expected values are the rulebook's
-// (FACTS.md §3.2, §3.4), counted by hand.
+// (CCA-MV-2, CCA-MV-3, CCA-TER-1), counted by hand.
 #include <string.h>
 
 #include "hex/hex.h"

@@ -1,4 +1,4 @@
-// The envelope of CONTRACT.md: describe, dispatch errors, the bad-input table, number printing,
+// The envelope of docs/api.md: describe, dispatch errors, the bad-input table, number printing,
 // nesting and size limits, and that requests leak nothing.
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -31,7 +31,7 @@ MC_TEST(describe_lists_everything, "describe lists the five systems, the limits 
     const cJSON *limits = cJSON_GetObjectItem(res, "limits");
     MC_CHECK_INT(cJSON_GetObjectItem(limits, "MC_MAX_UNITS")->valuedouble, MC_MAX_UNITS);
     MC_CHECK_INT(cJSON_GetObjectItem(limits, "MC_MAX_JSON_DEPTH")->valuedouble, MC_MAX_JSON_DEPTH);
-    // FACTS.md section 7 lists fifteen assumptions; A-9A-4 (docs/api/ninth-age.md) is the sixteenth.
+    // docs/rules/*.md "Assumptions" list sixteen: 7 AL, 2 GG, 3 TW, 4 9A, none for CC:A.
     const cJSON *as = cJSON_GetObjectItem(res, "assumptions");
     MC_CHECK_INT(cJSON_GetArraySize(as), 16);
     for (const cJSON *a = as->child; a; a = a->next) {

@@ -32,7 +32,7 @@ static NaUnit unit(const char *id, const char *side, double x, double y, double 
     return u;
 }
 
-// Target 4 wide, 2 deep at the origin facing 0: w = 2, h = 1 (GEOMETRY.md "Arcs").
+// Target 4 wide, 2 deep at the origin facing 0: w = 2, h = 1 (docs/geometry.md "Arcs").
 MC_TEST(arc_quadrants, "9A-ARC-1 a point ahead, behind, left and right lies in the front, rear, left and right arcs") {
     McRect t = {mc_vec2(0, 0), 0, 4, 2};
     MC_CHECK_INT(na_arc_of_point(t, mc_vec2(0, 5)), NA_FACING_FRONT);

@@ -247,7 +247,7 @@ MC_TEST(tw_random_boards, "TW-EJ-1 TW-EJ-4 TW-LRG-2 A-TW-3 1,000 random boards: 
 
 // Brute force for the reach tie-break: every path of at most `left` more steps from `pos`
 // (board index), each prefix checked with the tables; for each end the best path under
-// CONTRACT.md's order (fewest steps, fewest distinct TW-FA-2 attackers, lowest directions).
+// docs/api.md's order (fewest steps, fewest distinct TW-FA-2 attackers, lowest directions).
 typedef struct Best {
     int len, attackers;
     int dirs[8];

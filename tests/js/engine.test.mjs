@@ -6,7 +6,7 @@ import { badInputs, badInputBytes, loadScenario, scenarioFiles } from './util.mj
 
 const engine = await createEngine();
 
-test('describe lists the five systems, their length units and sixteen assumptions (FACTS.md section 7 and A-9A-4)', () => {
+test('describe lists the five systems, their length units and sixteen assumptions (docs/rules/*.md "Assumptions")', () => {
   const r = engine.request({ query: 'describe' });
   assert.equal(r.ok, true);
   assert.deepEqual(r.result.systems.map((s) => s.id), ['arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'torn-world']);

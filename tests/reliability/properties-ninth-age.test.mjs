@@ -136,7 +136,7 @@ const near = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${
 const nearPt = (p, q, tol, what) => assert.ok(Math.hypot(p[0] - q[0], p[1] - q[1]) <= tol, `${what}: (${p}) vs (${q})`);
 const angleNear = (a, b, tol, what) => near(((a - b) % 360 + 540) % 360 - 180, 0, tol, what);
 
-// The arc of `t` that point p lies in (GEOMETRY.md "Arcs", FACTS 5.2: on a line counts as flank).
+// The arc of `t` that point p lies in (docs/geometry.md "Arcs", 9A-ARC-1: on a line counts as flank).
 function arcOf(t, p) {
   const d = [p[0] - t.x, p[1] - t.y], f = fwd(t.facing), rt = rightOf(t.facing);
   const x = d[0] * rt[0] + d[1] * rt[1], y = d[0] * f[0] + d[1] * f[1], w = t.width / 2, h = t.depth / 2;
@@ -194,7 +194,7 @@ test('9A-CH-1 9A-CH-2 9A-ARC-1 9A-SP-1 charge on 1,000 random battlefields: a co
       const m = res;
       const fin = rectCorners(m.final, u.width, u.depth);
       // Flush: both front corners on the line of the target facing, the two segments meeting.
-      // When the charger could not align, the target was rotated onto it instead (FACTS 5.4).
+      // When the charger could not align, the target was rotated onto it instead (9A-CH-2).
       const tEnd = m.rotatesTarget ? { ...t, ...m.targetFinal } : t;
       const tc = rectCorners(tEnd, t.width, t.depth), [ia, ib, face] = FACING_EDGE[arc];
       const a = tc[ia], b = tc[ib], len = Math.hypot(b[0] - a[0], b[1] - a[1]);

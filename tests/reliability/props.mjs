@@ -2,7 +2,7 @@
 // requests within the limits through the WebAssembly engine's JSON interface (no C internals) and
 // checks what every answer must satisfy whatever the rule set:
 //   - it is JSON, every number finite and no −0 printed (docs/api.md "Numbers and determinism");
-//   - every `rule` (reasons, trace steps, events, …) is a clause id of rules/CLAUSES.md;
+//   - every `rule` (reasons, trace steps, events, …) is a clause id of docs/rules/;
 // plus the geometry each system's test needs: hex adjacency, odd-r offsets, hexon footprints and
 // an independent rectangle / convex polygon overlap test (separating axes, tolerance 1e-6).
 import assert from 'node:assert/strict';
@@ -43,7 +43,7 @@ export function ask(req, label = '') {
   return r;
 }
 
-/** Every number finite; every `rule` (and `…Rule`) value a clause id of CLAUSES.md. */
+/** Every number finite; every `rule` (and `…Rule`) value a clause id of docs/rules/. */
 export function checkAnswer(r, label = '') {
   const walk = (v, path) => {
     if (typeof v === 'number') assert.ok(Number.isFinite(v), `${label}: ${path} = ${v} is not finite`);
@@ -67,7 +67,7 @@ export function okResult(r, req, label) {
   return r.result;
 }
 
-// ---- hexes (CONTRACT.md "Hex boards": pointy-top axial, odd-r offsets) ----------------------------
+// ---- hexes (docs/api.md "Hex boards": pointy-top axial, odd-r offsets) ----------------------------
 export const HEX_DIRS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
 export const key = (h) => `${h.q},${h.r}`;
 export const hexDistance = (a, b) => (Math.abs(a.q - b.q) + Math.abs(a.r - b.r) + Math.abs(a.q + a.r - b.q - b.r)) / 2;
@@ -75,7 +75,7 @@ export const adjacent = (a, b) => hexDistance(a, b) === 1;
 export const fromOffset = (col, row) => ({ q: col - (row - (row & 1)) / 2, r: row });
 export const toOffset = (h) => ({ col: h.q + (h.r - (h.r & 1)) / 2, row: h.r });
 export const neighbours = (h) => HEX_DIRS.map(([dq, dr]) => ({ q: h.q + dq, r: h.r + dr }));
-/** The seven hexes of the hexon centred on c (FACTS A-TW-1). */
+/** The seven hexes of the hexon centred on c (A-TW-1). */
 export const hexonHexes = (c) => [c, ...neighbours(c)];
 /** Hexon lattice steps: anchor + a·(2,1) + b·(−1,3) (src/hex/hexon.c order). */
 export const HEXON_DIRS = [[2, 1], [3, -2], [1, -3], [-2, -1], [-3, 2], [-1, 3]];

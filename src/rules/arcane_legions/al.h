@@ -1,4 +1,4 @@
-// Arcane Legions movement (rules/CLAUSES.md AL-*; seed 000; FACTS.md section 1). Plain C structs in,
+// Arcane Legions movement (docs/rules/arcane-legions.md: AL-*, A-AL-*). Plain C structs in,
 // plain C structs out: no JSON here. Lengths are in steps (AL-LAT-1), angles in compass degrees.
 #ifndef MC_RULES_ARCANE_LEGIONS_AL_H
 #define MC_RULES_ARCANE_LEGIONS_AL_H
@@ -8,7 +8,7 @@
 #include "core/env.h"
 #include "geom/geom.h"
 
-/// Directions of a step and codex cost slots, in the order of CONTRACT.md's codex object. The
+/// Directions of a step and codex cost slots, in the order of docs/api.md's codex object. The
 /// same indices name the unit's sides: forward = front, backward = back.
 typedef enum AlDir { AL_FORWARD = 0, AL_BACKWARD = 1, AL_LEFT = 2, AL_RIGHT = 3 } AlDir;
 
@@ -24,7 +24,7 @@ typedef struct AlUnit {
     int icons;       ///< ready movement icons (A-AL-4)
 } AlUnit;
 
-/// What kind of object a unit may collide with (FACTS.md 1.7, A-AL-7).
+/// What kind of object a unit may collide with (AL-TER-1, A-AL-7).
 typedef enum AlKind {
     AL_KIND_UNIT = 0, AL_KIND_BLOCKING, AL_KIND_HINDERING, AL_KIND_CONTROL, AL_KIND_TABLE
 } AlKind;
@@ -112,7 +112,7 @@ typedef struct AlAction {
 /// the other way as a choice with its outcome.
 static inline AlDir al_default_toward(AlDir off) { return off == AL_LEFT ? AL_LEFT : AL_RIGHT; }
 
-/// A move order and the player's choices (CONTRACT.md "Arcane Legions move").
+/// A move order and the player's choices (docs/api/arcane-legions.md "move").
 typedef struct AlOrder {
     int unit;
     const AlAction *actions;

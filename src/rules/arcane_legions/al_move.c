@@ -1,6 +1,6 @@
 // A move order (AL-ORD, AL-BRK, AL-MOV, AL-LAT, AL-COL, AL-SNP, AL-SLD, AL-TRN, AL-OVL, AL-LIM,
 // AL-TER): order cost, breakaway, movement points, then each action with its collisions, snaps
-// (GEOMETRY.md "Snap-to"), slides ("Slide") and turning-tool placements ("Turning tool").
+// (docs/geometry.md "Snap-to"), slides ("Slide") and turning-tool placements ("Turning tool").
 #include <stdarg.h>
 #include <string.h>
 
@@ -184,7 +184,7 @@ static McPoly place(const McPoly *a, Cand k) {
 // The object's outline, each edge with the object's inside on its left: a unit's rectangle, a
 // terrain polygon as the player gave it (not its convex parts, whose inner diagonals are no
 // edges to snap to), or the table's edge run clockwise round the table, whose outside is the
-// object (FACTS.md 1.7). Repeated points are dropped.
+// object (AL-TER-1). Repeated points are dropped.
 static void outline(Ctx *c, int object, McPoly *out) {
     const AlWorld *w = c->w;
     out->count = 0;
@@ -236,7 +236,7 @@ static void try_cand(Ctx *c, const McPoly *a, int object, Cand k, Cand *out, int
 
 // AL-SNP-1: the mover and the object touch at `at`, where one of them has a corner. The mover's
 // edges through that point are turned onto the object's outline edges through it, about that
-// point (GEOMETRY.md "Snap-to": a mover's corner on the object's edge, or the mirror image).
+// point (docs/geometry.md "Snap-to": a mover's corner on the object's edge, or the mirror image).
 static int touch_cands(Ctx *c, const McPoly *a, int object, McVec2 at, Cand *out) {
     McPoly b;
     outline(c, object, &b);
@@ -712,7 +712,7 @@ int al_turn_place(const AlWorld *w, const AlUnit *u, McRect pose, const AlAction
     McVec2 off_world = mc_rect_to_world(np, side_point(pose, exit_side, s_out));
     np.centre = mc_vec2_sub(q, off_world);
     *out = np;
-    // AL-TRN-2 with FACTS.md 1.5's reading: steps beyond the tool = the unit's extent
+    // AL-TRN-2 with A-AL-5's reading: steps beyond the tool = the unit's extent
     // perpendicular to the exit edge, in whole steps rounded up.
     double extent = exit_side <= AL_BACKWARD ? fabs(pose.depth) : fabs(pose.width);
     *beyond = (int)ceil(extent - SLOP);

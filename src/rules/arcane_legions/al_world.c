@@ -54,7 +54,7 @@ int al_world_build(McEnv *env, AlWorld *w) {
         n += got;
     }
     if (w->has_table) {
-        // FACTS.md 1.7: the area outside the battlefield counts as blocking terrain. Four strips as
+        // AL-TER-1: the area outside the battlefield counts as blocking terrain. Four strips as
         // wide as the table is long, so no step or turn can cross them.
         double m = w->width + w->height, W = w->width, H = w->height;
         int o = w->unit_count + w->terrain_count;

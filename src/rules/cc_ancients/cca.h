@@ -1,4 +1,4 @@
-// Commands & Colors: Ancients movement (FACTS.md §3, CLAUSES.md CCA-MV-*, CCA-TER-1, CCA-LD-*,
+// Commands & Colors: Ancients movement (docs/rules/cc-ancients.md: CCA-MV-*, CCA-TER-1, CCA-LD-*,
 // CCA-RT-*, CCA-EV-*, CCA-CD-1): the unit table, terrain effects, one unit's or one leader's move
 // (every reachable hex, or a proposed path checked step by step), a whole order with leaders
 // attaching and detaching and the command cards that change movement, retreats and evades.
@@ -11,7 +11,7 @@
 #include "core/env.h"
 #include "hex/hex.h"
 
-/// Unit types, in CONTRACT.md's order, then the two cataphracted types of FACTS.md §3.2, then
+/// Unit types, in docs/api/cc-ancients.md's order, then the two cataphracted types (CCA-MV-3), then
 /// the leader (who is not a unit).
 typedef enum CcaType {
     CCA_LIGHT_INFANTRY,
@@ -39,7 +39,7 @@ typedef enum CcaType {
 /// The class a card orders by and hits score on (rulebook §8).
 typedef enum CcaWeight { CCA_WEIGHT_LIGHT, CCA_WEIGHT_MEDIUM, CCA_WEIGHT_HEAVY, CCA_WEIGHT_NONE } CcaWeight;
 
-/// Whether a type may battle after moving (FACTS.md §3.2).
+/// Whether a type may battle after moving (CCA-MV-2, CCA-MV-3).
 typedef enum CcaBattleRule {
     CCA_BATTLE_ALWAYS,          ///< may battle after any move
     CCA_BATTLE_AUXILIA,         ///< 1 hex and battle, or 2 hexes and no battle
@@ -83,7 +83,7 @@ typedef enum CcaTerrain {
 /// Terrain names by code, NULL-terminated.
 extern const char *const cca_terrain_names[CCA_TERRAIN_COUNT + 1];
 
-/// What entering a terrain means for a mover (FACTS.md §3.4).
+/// What entering a terrain means for a mover (CCA-TER-1).
 typedef struct CcaTerrainEffect {
     bool forbidden;  ///< may not enter (impassable, or closed to this type)
     bool stops;      ///< movement ends on entering
@@ -181,7 +181,7 @@ typedef struct CcaReachHex {
 } CcaReachHex;
 
 /// Every hex `m` can end on other than its start, in board order, with the best path under the
-/// CONTRACT.md tie-break. Returns 0 when memory ran out.
+/// docs/api.md tie-break. Returns 0 when memory ran out.
 int cca_reach(McEnv *env, const CcaMover *m, CcaReachHex **out, int *count);
 
 /// The outcome of a proposed path.
@@ -272,7 +272,7 @@ typedef struct CcaOrderResult {
 int cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int *ordered,
               int ordered_count, const CcaOrderMove *moves, int move_count, CcaOrderResult *res);
 
-// ---- Retreat and evade (rulebook §12-14, FACTS.md §3.5, §3.6) --------------------------------
+// ---- Retreat and evade (rulebook §12-14, CCA-RT-*, CCA-EV-*) ----------------------------
 
 /// Listed paths are capped here (an output cap: on the 13 x 9 board a retreat has at most 2^8
 /// paths, so the cap is never reached there); the result says when paths were left out.

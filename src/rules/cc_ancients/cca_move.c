@@ -98,7 +98,7 @@ CcaMover cca_mover(const CcaWorld *w, int piece, bool ignore_units) {
         m.carried = p->leader;
         m.allowance_rule = t->mounted ? "CCA-MV-3" : "CCA-MV-2";
     }
-    // Leaving a marsh: only 1 hex (rulebook §16, FACTS.md §3.4).
+    // Leaving a marsh: only 1 hex (rulebook §16, CCA-TER-1).
     if (w->board->terrain[p->pos] == CCA_MARSH) {
         m.allowance = 1;
         m.allowance_rule = "CCA-TER-1";

@@ -1,5 +1,5 @@
-// Retreats (rulebook §12, FACTS.md §3.5: CCA-RT-1, CCA-RT-2), unit and leader evades and leader
-// escapes (rulebook §13, §14, FACTS.md §3.6: CCA-EV-1, CCA-EV-2). Every retreat or evade step goes
+// Retreats (rulebook §12: CCA-RT-1, CCA-RT-2), unit and leader evades and leader
+// escapes (rulebook §13, §14: CCA-EV-1, CCA-EV-2). Every retreat or evade step goes
 // into one of the two hexes behind the piece, toward its own edge, never sideways (rulebook §12:
 // "Units may never retreat sideways"); so each step changes the row by one and a piece k steps
 // into its retreat always stands k rows nearer its edge.
@@ -283,7 +283,7 @@ static void find_ignores(McEnv *env, const CcaWorld *w, const CcaRetreatAsk *ask
         add_ignore(res, "terrain", -1, cca_terrain_names[t], false);
         mc_trace(env, "CCA-RT-2", me->id, "A foot unit attacked across a rampart hexside may disregard one flag.");
     }
-    // Full-strength warriors (and barbarian chariots, FACTS.md §3.5) when the combat began.
+    // Full-strength warriors (and barbarian chariots, CCA-RT-2) when the combat began.
     if ((ty == CCA_WARRIOR || ty == CCA_BARBARIAN_CHARIOT) && ask->blocks == cca_types[ty].blocks) {
         add_ignore(res, "full strength", -1, NULL, false);
         mc_trace(env, "CCA-RT-2", me->id, "A full-strength %s may disregard one flag.", cca_types[ty].name);

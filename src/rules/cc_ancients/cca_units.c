@@ -1,4 +1,4 @@
-// The unit table (rulebook §2, §8, FACTS.md §3.2), terrain effects (rulebook §16, FACTS.md §3.4),
+// The unit table (rulebook §2, §8; CCA-MV-2, CCA-MV-3), terrain effects (rulebook §16; CCA-TER-1),
 // the board's occupancy and sections.
 #include <string.h>
 

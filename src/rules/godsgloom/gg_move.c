@@ -174,7 +174,7 @@ int mc_gg_move(McEnv *env, const McGgRequest *req, const McHex *path, int path_l
         ok = r != NULL;
     } else if (path_len > 0) {
         if (s->mode == MC_GG_MODE_TELEPORT && path_len > 1) {
-            // Flying is an Active trait (FACTS.md §2.3): the player may leave it unused, and a path
+            // Flying is an Active trait (GG-TRT-1): the player may leave it unused, and a path
             // of several hexes is an ordinary walk (GG-MOV-1).
             s->mode = MC_GG_MODE_NORMAL;
             mc_trace(env, "GG-TRT-1", s->mover->id, "Flying not used: a path of %d hexes is checked as a walk", path_len);

@@ -80,7 +80,7 @@ static void fill_engagement(const McGgScene *s, McGgDest *d) {
 }
 
 // The node to list for a position, with its entry in *best: cheapest, then not relying on Nimble
-// (keeps the Melee Attack), then the path tie-break of CONTRACT.md. -1 when the unit cannot end there.
+// (keeps the Melee Attack), then the path tie-break of docs/api.md. -1 when the unit cannot end there.
 static int choose_node(const McReach *r, int pos, McReachEntry *best) {
     int found = -1;
     McReachEntry e;
@@ -203,7 +203,7 @@ static int teleport(McEnv *env, McGgReach *out) {
     if (!out->dests) return 0;
     for (int pos = 0; pos < b->count; pos++) {
         int dist = mc_hex_distance(s->mover->hex, b->hexes[pos]);
-        // A Teleport must end on an empty hex that is not Impassable (FACTS.md §2.4).
+        // A Teleport must end on an empty hex that is not Impassable (GG-TER-1).
         if (dist < 1 || dist > range || !mc_gg_enter(s, pos).may_end) continue;
         McGgDest *d = &out->dests[out->dest_count++];
         d->pos = pos;

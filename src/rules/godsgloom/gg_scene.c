@@ -5,7 +5,7 @@
 
 #include "rules/godsgloom/godsgloom.h"
 
-// FACTS.md §2.4 terrain table: only the movement keyword matters here (Difficult, Impassable);
+// GG-TER-1 terrain table: only the movement keyword matters here (Difficult, Impassable);
 // Hill, Forest and Barricades carry no movement keyword and cost as Open.
 const McGgTerrainInfo mc_gg_terrain[MC_GG_TERRAIN_COUNT] = {
     {"open", MC_GG_OPEN},         {"difficult", MC_GG_DIFFICULT}, {"impassable", MC_GG_IMPASSABLE},
@@ -17,7 +17,7 @@ const McGgTerrainInfo mc_gg_terrain[MC_GG_TERRAIN_COUNT] = {
 
 const McGgName mc_gg_trait_names[] = {
     {"skirmish", MC_GG_SKIRMISH},
-    {"skirmisher", MC_GG_SKIRMISH}, // the older rules' name (FACTS.md §2.3)
+    {"skirmisher", MC_GG_SKIRMISH}, // the older rules' name (GG-TRT-1)
     {"trample", MC_GG_TRAMPLE},
     {"nimble", MC_GG_NIMBLE},
     {"harass", MC_GG_NIMBLE}, // the older rules' name for Nimble
@@ -223,7 +223,7 @@ static int choose_mode(McEnv *env, McGgScene *s) {
         s->mode = MC_GG_MODE_NORMAL;
     }
     // GG-8.3-T: Nimble ignores zone stops, but not for a unit that started Engaged unless
-    // Breakaway let it leave (FACTS.md §2.3).
+    // Breakaway let it leave (GG-TRT-1).
     s->nimble = (m->traits & MC_GG_NIMBLE) && s->mode != MC_GG_MODE_ENGAGED;
     if (s->nimble) mc_trace(env, "GG-8.3-T", m->id, "Nimble: entering enemy Engagement Zones does not stop the move, except zones of units with Lockdown; using it forbids a Melee Attack this activation");
     return 1;

@@ -1,4 +1,4 @@
-// GODSGLOOM movement rules (CLAUSES.md GG-*, FACTS.md §2): a unit's Move Action on a hex board with
+// GODSGLOOM movement rules (docs/rules/godsgloom.md: GG-*): a unit's Move Action on a hex board with
 // terrain keywords, facings, Engagement Zones, traits, abilities and tokens. No JSON here: the JSON
 // layer (src/json/sys_godsgloom.c) fills McGgRequest and writes McGgReach / McGgMove.
 #ifndef MC_RULES_GODSGLOOM_H
@@ -9,14 +9,14 @@
 #include "core/env.h"
 #include "hex/hex.h"
 
-/// Terrain keywords that matter for movement (FACTS.md §2.4, A-GG-2).
+/// Terrain keywords that matter for movement (GG-TER-1, A-GG-2).
 typedef enum McGgKeyword {
     MC_GG_OPEN = 0,   ///< costs openCost (1)
     MC_GG_DIFFICULT,  ///< costs difficultCost (2)
     MC_GG_IMPASSABLE, ///< cannot be entered
 } McGgKeyword;
 
-/// One terrain name of the request and its movement keyword (FACTS.md §2.4 terrain table).
+/// One terrain name of the request and its movement keyword (GG-TER-1 terrain table).
 typedef struct McGgTerrainInfo {
     const char *name; ///< lower-case JSON name
     McGgKeyword keyword;
@@ -32,7 +32,7 @@ typedef struct McGgName {
     unsigned bit;
 } McGgName;
 
-/// Traits (FACTS.md §2.3). The last four are accepted and have no effect on a Move Action.
+/// Traits (GG-TRT-1). The last four are accepted and have no effect on a Move Action.
 enum {
     MC_GG_SKIRMISH = 1u << 0,         ///< moves through units; friends move through it (GG-8.1-I/II)
     MC_GG_TRAMPLE = 1u << 1,          ///< moves through units (GG-8.1-I)
@@ -49,7 +49,7 @@ enum {
 /// Trait names, NULL-terminated; "skirmisher" and "harass" are the older rules' names.
 extern const McGgName mc_gg_trait_names[];
 
-/// Abilities (FACTS.md §2.3, §20.1 of the rules).
+/// Abilities (GG-TRT-1, §20.1 of the rules).
 enum {
     MC_GG_REPOSITION = 1u << 0,     ///< displace 1 hex and pivot, even Engaged (GG-TRT-1)
     MC_GG_RECONNAISSANCE = 1u << 1, ///< the request's "reconnaissance" hexes carry its effect
@@ -59,7 +59,7 @@ enum {
 };
 extern const McGgName mc_gg_ability_names[];
 
-/// State tokens (FACTS.md §2.4); only Slow and Fast change movement.
+/// State tokens (A-GG-2); only Slow and Fast change movement.
 enum {
     MC_GG_SLOW = 1u << 0,
     MC_GG_FAST = 1u << 1,

@@ -1,4 +1,4 @@
-// The Charge Move (FACTS 5.4; clauses 9A-CH-1, 9A-CH-2, 9A-CH-3, 9A-CH-4).
+// The Charge Move (docs/rules/ninth-age.md; clauses 9A-CH-1, 9A-CH-2, 9A-CH-3, 9A-CH-4).
 //
 // A charge move is: straight forward a, at most one Wheel of up to 90° about a front corner (its
 // distance the outer front corner's arc, 9A-CH-1), straight forward b until the front facing
@@ -17,7 +17,7 @@
 // full-contact slides, where some other object starts to be in the way of the end position, and a
 // few evenly spaced slides. A second pass ("exact wheel angles" below) solves for the wheel angles
 // where the shortest move of each Maximising Contact class lies, to 1e-12°.
-// Each candidate is checked with the sweeps of GEOMETRY.md against everything else on the table,
+// Each candidate is checked with the sweeps of docs/geometry.md against everything else on the table,
 // and Maximising Contact (9A-CH-3) picks among the legal ones.
 #include <math.h>
 #include <stdint.h>
@@ -120,7 +120,7 @@ static bool is_enemy_unit(const NaWorld *w, int o, int self) {
 }
 
 // Models of a side of `n` equal bases spanning [lo, hi] that touch the stretch [c0, c1] (corner
-// to corner counts as base contact, FACTS 5.2/CONTRACT.md); without bases the inches of contact
+// to corner counts as base contact, 9A-ARC-1/docs/api.md); without bases the inches of contact
 // stand in for them.
 static double models_touching(int n, double lo, double hi, double c0, double c1) {
     if (n <= 0) return c1 > c0 ? c1 - c0 : 0.0;
@@ -134,7 +134,7 @@ static double models_touching(int n, double lo, double hi, double c0, double c1)
 }
 
 int na_charge_compare(const NaChargeMove *x, const NaChargeMove *y) {
-    // FACTS 5.4 Maximising Contact: (1) touch no enemy but the target, else as few as possible;
+    // 9A-CH-3 Maximising Contact: (1) touch no enemy but the target, else as few as possible;
     // (2) the most chargers in contact (combined charges, na_charge_combined); (3) do not rotate
     // the charged unit; (4) the most models in base contact. Then the engine's own order: the
     // shortest move, the smallest wheel, the charger's left.
@@ -346,7 +346,7 @@ static int path_blocker(Ctx *c, NaChargeMove *m, double alpha, McVec2 pivot, boo
     if (st == MC_SWEEP_CLEAR) return -1;
     int blocker = c->obj[hit.obstacle];
     if (!c->in->may_rotate_target) return blocker;
-    // FACTS 5.4 Align Move: when terrain or units prevent it, the charged unit is rotated instead
+    // 9A-CH-2 Align Move: when terrain or units prevent it, the charged unit is rotated instead
     // (as little as possible: about the contact point until its facing is parallel).
     McSweepInput ti = sweep_in(c, &c->tpoly);
     saved = c->ign[c->target_slot];
@@ -574,7 +574,7 @@ static void try_wheel(Ctx *c, double theta) {
 // alone; its best points are where the distance stops falling (d distance / dθ = 0) or where it
 // meets another of the curves (a or b reaching 0 on a fixed slide). Those are roots of smooth
 // functions of θ: bracketed on a grid and narrowed below ROOT_TOL, so the wheel angle is exact
-// to 1e-12° (GEOMETRY.md: a bracketed root find to a stated tolerance), not to the grid's degree.
+// to 1e-12° (docs/geometry.md: a bracketed root find to a stated tolerance), not to the grid's degree.
 
 // Values at (θ, s) for one align direction and piece, and their derivatives (θ per degree).
 typedef struct Probe {

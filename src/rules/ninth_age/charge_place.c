@@ -1,4 +1,4 @@
-// Charge placement against a target facing (seed "Pursue Moves", 9A-PV-E; FACTS 5.4 Align Move):
+// Charge placement against a target facing (seed "Pursue Moves", 9A-PV-E; 9A-CH-2 Align Move):
 // the charger's front facing in contact with the target facing, aligned with it, its centre moved
 // as little as possible while the end position follows Unit Spacing (9A-SP-1).
 //

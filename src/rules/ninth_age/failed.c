@@ -1,4 +1,4 @@
-// The Failed Charge Move (FACTS 5.4, 2nd edition; clause 9A-CH-1 decides that the charge failed;
+// The Failed Charge Move (A-9A-4, 2nd edition; clause 9A-CH-1 decides that the charge failed;
 // the move's details are assumption A-9A-4, docs/api/ninth-age.md).
 //
 // The charger moves the highest D6 of its charge roll: it wheels towards the target's Centre
@@ -7,7 +7,7 @@
 // move's wheel does (9A-CH-1). "Facing it" is read as: the line straight ahead from the centre of
 // the front facing passes through the target's Centre. A wheel or a straight part that would touch
 // a unit (the target too), impassable terrain or the table edge stops NA_CLEAR_GAP short of it; the
-// move may end closer than 0.5" (FACTS 5.3).
+// move may end closer than 0.5" (9A-SP-1).
 #include <math.h>
 #include <string.h>
 

@@ -1,10 +1,10 @@
-// Flee moves (FACTS 5.6; clause 9A-FL-1): the fleeing unit pivots about its centre so that its
+// Flee moves (docs/rules/ninth-age.md 9A-FL-1): the fleeing unit pivots about its centre so that its
 // rear facing is parallel to the facing of the enemy it was engaged with — that is, it turns to
 // face along that facing's outward normal, away from the enemy — then moves straight forward its
 // flee distance. A flee ignores Unit Spacing and passes through units and impassable terrain, but
 // may not end touching or overlapping either: the move goes on straight until the unit is clear
-// (FACTS 5.3 "uncontrolled moves"). Passing through an enemy unit or impassable terrain is
-// Dangerous (4+) (FACTS 5.6); touching the table edge removes the unit as a casualty.
+// (9A-SP-1 "uncontrolled moves"). Passing through an enemy unit or impassable terrain is
+// Dangerous (4+) (9A-FL-1); touching the table edge removes the unit as a casualty.
 #include <math.h>
 #include <string.h>
 
@@ -118,7 +118,7 @@ bool na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFlee
     out->start = r;
     double facing;
     if (from < 0) {
-        // FACTS 5.6: with no enemy named, flee directly away from the closest enemy, centre to centre.
+        // 9A-FL-1: with no enemy named, flee directly away from the closest enemy, centre to centre.
         double best = INFINITY;
         for (int i = 0; i < bf->unit_count; i++) {
             if (i == unit || !w->objs[i].active || !enemy_of(w, i, unit)) continue;

@@ -1,4 +1,4 @@
-// The Ninth Age rules on a free-form table, lengths in inches (rules/FACTS.md section 5): the
+// The Ninth Age rules on a free-form table, lengths in inches (docs/rules/ninth-age.md): the
 // battlefield model (units as Unit Boundary rectangles, impassable terrain, the table), arcs
 // (9A-ARC-1), unit spacing (9A-SP-1), charge placement against a facing (9A-PV-E, shared with the
 // charge query of 9A-CH-2) and pursue moves (9A-PU-*, 9A-PV-*, 9A-FA-*, 9A-LP-1). No JSON here.
@@ -127,7 +127,7 @@ typedef struct NaSpacing {
     double nearest_gap; ///< its signed separation (when nearest >= 0)
 } NaSpacing;
 
-/// Checks `p` as the end of an uncontrolled move (Charge, Pursue: FACTS 5.3): on the table, no
+/// Checks `p` as the end of an uncontrolled move (Charge, Pursue: 9A-SP-1): on the table, no
 /// overlap, no contact with anything except the unit `charged` (-1: none), which it must touch.
 /// `self` (unit index or -1) is skipped. Fills `out` when non-NULL; returns true when legal.
 bool na_spacing_check(NaWorld *w, const McPoly *p, int self, int charged, NaSpacing *out);
@@ -136,7 +136,7 @@ bool na_spacing_check(NaWorld *w, const McPoly *p, int self, int charged, NaSpac
 /// or overlaps nothing else, and lies on the table.
 bool na_clear_by(NaWorld *w, const McPoly *p, int self, int charged, double gap);
 
-/// The arc of `target` in which `point` lies (9A-ARC-1, GEOMETRY.md "Arcs"): front when
+/// The arc of `target` in which `point` lies (9A-ARC-1, docs/geometry.md "Arcs"): front when
 /// y > h and y − h > |x| − w in the target's frame, rear likewise behind, otherwise left or right
 /// by the sign of x; a point on a dividing line is in the flank arc; x == 0 inside the boundary
 /// gives right.
@@ -222,7 +222,7 @@ typedef struct NaPursuerOut {
     int charge_target;       ///< unit index, or -1
     NaFacing charge_facing;
     double contact_length;
-    bool rotates_target;     ///< the Align Move rotated the charged unit instead (not engaged, FACTS 5.4)
+    bool rotates_target;     ///< the Align Move rotated the charged unit instead (not engaged, 9A-CH-2)
     NaPose target_final;     ///< the charged unit's pose after that rotation
     bool declared;           ///< declared a charge before anyone moved (9A-PU-0)
     bool post_pivot;         ///< made a Post-combat Pivot (A-9A-2)
@@ -340,7 +340,7 @@ void na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaCha
 /// A phrase saying why an alternative lost, for NaChargeAlt.lost_on.
 const char *na_charge_lost_words(int level);
 
-/// A Failed Charge Move (FACTS 5.4, 2nd edition; A-9A-4): the highest D6 of the charge roll,
+/// A Failed Charge Move (2nd edition; A-9A-4): the highest D6 of the charge roll,
 /// a wheel towards the target's Centre until the front faces it or is blocked, then straight.
 typedef struct NaFailedOut {
     double distance;       ///< the highest D6: how far it may move
@@ -396,7 +396,7 @@ typedef struct NaCombinedOut {
 /// Moves `count` chargers at `target` in the order that best satisfies Maximising Contact after
 /// all moves (9A-CH-4); the target may be rotated only by the first. A charger whose charge cannot
 /// be completed and whose highest die is given makes its Failed Charge Move in its turn (failing chargers move in the
-/// order too, FACTS 5.4 Combined Charges). Moves the units of `bf`.
+/// order too, 9A-CH-4 Combined Charges). Moves the units of `bf`.
 bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaChargerIn *chargers, int count,
                         NaCombinedOut *out);
 

@@ -1,4 +1,4 @@
-// Pursue Moves (seeds/ninth-age-pursue.txt; clauses 9A-PU-*, 9A-DST-1, 9A-PV-*, 9A-FA-*, 9A-LP-1).
+// Pursue Moves (docs/rules/ninth-age.md; clauses 9A-PU-*, 9A-DST-1, 9A-PV-*, 9A-FA-*, 9A-LP-1).
 //
 // Each pursuer is first *planned* (pivot, the situation after it, the Forward Ahead check) and
 // then *executed* (charge placement, pivots, the straight move, the legal-position check). Before
@@ -122,7 +122,7 @@ static bool ahead_distance(const McPoly *obj, const Front *f, double half, doubl
 }
 
 // The strip's half-widths. An enemy touching only the strip's side line is met corner to corner,
-// which is contact in this game (CONTRACT.md "Contact and tolerance"); anything else there is
+// which is contact in this game (docs/api.md "Contact and tolerance"); anything else there is
 // merely slid past, which is no collision.
 #define ENEMY_HALF(f) ((f)->half + MC_LINEAR_SLOP)
 #define OTHER_HALF(f) ((f)->half - 4 * MC_LINEAR_SLOP)
@@ -223,7 +223,7 @@ static void plan_move(Ctx *c, int k, Plan *p) {
     p->facing = NA_FACING_FRONT;
     p->at_pivot = false;
     if (p->pivoted) {
-        // 9A-PV-1: pivot about the centre (FACTS 5.5) to the pursued unit's direction; unit
+        // 9A-PV-1: pivot about the centre (A-9A-2) to the pursued unit's direction; unit
         // spacing is ignored during it.
         p->pivot.facing = c->in->pursued_facing;
         Front f = front_of(p->pivot);
@@ -274,7 +274,7 @@ static int touching_enemies(Ctx *c, int self, McRect pivot, int first, int *out,
     return k;
 }
 
-// FACTS 5.4 Align Move: the charged unit may be rotated instead of the charger only when it is not
+// 9A-CH-2 Align Move: the charged unit may be rotated instead of the charger only when it is not
 // engaged: no enemy of it but the charger `self` in base contact (a pursuer that charged it
 // earlier in this pursuit engages it, so only the first may rotate it, as in Combined Charges).
 static bool engaged_by_other(Ctx *c, int target, int self) {
@@ -814,7 +814,7 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
 
     // 9A-PU-1: chargers first, in the order that best satisfies Combined Charges — the most
     // charges completed, then the fewest charged units rotated by an Align Move, then the most
-    // front facing in contact (a measure of models in base contact, FACTS 5.4) — ties kept in
+    // front facing in contact (a measure of models in base contact, 9A-CH-3) — ties kept in
     // request order; then the others in request order.
     for (int i = 0; i < bf->unit_count; i++) saved[i] = bf->units[i].rect;
     if (chargers >= 2 && chargers <= NA_MAX_ORDER_SEARCH) {

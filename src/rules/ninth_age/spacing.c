@@ -1,4 +1,4 @@
-// Unit Spacing over a whole position (FACTS 5.3; clause 9A-SP-1): units keep more than 1" from
+// Unit Spacing over a whole position (docs/rules/ninth-age.md 9A-SP-1): units keep more than 1" from
 // other units and impassable terrain; a unit in the middle of a move only needs more than 0.5";
 // a unit that has just made an uncontrolled move (charge, flee, pursuit) may end closer, but never
 // touching or overlapping anything — a charger may touch its target — and units left within 1"

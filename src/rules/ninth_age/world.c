@@ -1,5 +1,5 @@
 // The battlefield as convex shapes with a broad phase, the table check, Unit Spacing at the end
-// of uncontrolled moves (9A-SP-1, FACTS 5.3) and arcs (9A-ARC-1).
+// of uncontrolled moves (9A-SP-1) and arcs (9A-ARC-1).
 #include <math.h>
 
 #include "rules/ninth_age/ninth_age.h"
@@ -178,8 +178,8 @@ bool na_clear_by(NaWorld *w, const McPoly *p, int self, int charged, double gap)
 McVec2 na_front_centre(McRect r) { return mc_rect_to_world(r, mc_vec2(0.0, fabs(r.depth) * 0.5)); }
 
 NaFacing na_arc_of_point(McRect target, McVec2 point) {
-    // GEOMETRY.md "Arcs": the 135° lines from the corners are |x| − w = |y| − h; "exactly on a
-    // line between two arcs" counts as the flank arc (FACTS 5.2), hence the strict tests.
+    // docs/geometry.md "Arcs": the 135° lines from the corners are |x| − w = |y| − h; "exactly on a
+    // line between two arcs" counts as the flank arc (9A-ARC-1), hence the strict tests.
     McVec2 l = mc_rect_to_local(target, point);
     double w = fabs(target.width) * 0.5, h = fabs(target.depth) * 0.5;
     double side = fabs(l.x) - w;

@@ -1,7 +1,7 @@
-// Torn World movement rules (CLAUSES.md TW-*, seeds/torn-world-movement.txt, FACTS.md §4): who
+// Torn World movement rules (docs/rules/torn-world.md: TW-*, A-TW-*): who
 // may pass and end where, Huge footprints moving one hexon step at a time, ejection of
 // miniatures and markers, shifts and free attacks. Plain C structs in, plain C structs out; no
-// JSON. Positions of Large and Huge miniatures are hexon centres on the lattice of FACTS.md §4.1
+// JSON. Positions of Large and Huge miniatures are hexon centres on the lattice of A-TW-1
 // anchored at the board's hexonAnchor (A-TW-1).
 #ifndef MC_TW_H
 #define MC_TW_H
@@ -341,7 +341,7 @@ typedef struct TwReachOut {
 #define TW_REACH_STATES_BASE 4096
 
 /// Every legal end position of a movement of `mover` with `allowance` steps (TW-MV-1), each by
-/// the path CONTRACT.md ranks first: fewest steps, then fewest free attacks, then the lowest
+/// the path docs/api.md ranks first: fewest steps, then fewest free attacks, then the lowest
 /// sequence of direction indices. TW-FA-2 attackers are distinct enemies (one enemy next to two
 /// hexes of a path attacks once), so the count is not additive: the search keeps, per position,
 /// the sets of attackers of its shortest paths that no other set there beats. When those sets

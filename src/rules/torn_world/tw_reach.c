@@ -1,4 +1,4 @@
-// The reach search (TW-MV-1): every legal end position of a Move or Run with the path CONTRACT.md
+// The reach search (TW-MV-1): every legal end position of a Move or Run with the path docs/api.md
 // ranks first — fewest steps, then fewest free attacks, then the lowest sequence of direction
 // indices — and what ending there does (free attacks, destroyed landscape, ejections).
 //
