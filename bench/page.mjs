@@ -15,7 +15,7 @@
 // would put Playwright's own script (~30 ms of parsing and running on this machine) into the page
 // while it starts, and the measurement would include it.
 //
-// As a command, an A/B of copies of the site (README "Performance"): the loads alternate between
+// As a command, an A/B of copies of the site (docs/performance.md): the loads alternate between
 // them in one browser, so that the machine's load falls on each alike.
 //   node bench/page.mjs [--loads N] [DIR ...]    (no DIR: public/)
 import { chromium } from 'playwright-core';
@@ -25,7 +25,7 @@ import { startServer } from '../bin/serve.mjs';
 
 // Each first visit opens a new window, and Chromium 15x preloads its omnibox popup (a WebUI page in a
 // renderer of its own) for every window: on this 2-core machine that renderer took about a core
-// for the whole of the page's start (README "Performance", fourth round). A visitor's browser has
+// for the whole of the page's start (docs/performance.md, fourth round). A visitor's browser has
 // its window open already, so the benchmark turns that preloading off.
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic',

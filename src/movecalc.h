@@ -22,13 +22,13 @@ void mc_free(char *response);
 /// The length in bytes of a response returned by mc_request and not yet freed, without its NUL:
 /// strlen(response), kept from when it was printed for the latest response (O(1)) and counted for
 /// an older one. The WebAssembly wrapper asks for it instead of finding the NUL itself, which
-/// took ~0.3 µs per KB of answer (README "Performance"). 0 for NULL.
+/// took ~0.3 µs per KB of answer (docs/performance.md). 0 for NULL.
 size_t mc_response_length(const char *response);
 
 /// Bytes the engine holds right now (the responses not yet freed included). A request that has
 /// been answered and whose response was freed leaves this where it was: tests use it to prove
 /// that requests leak nothing. Not counted: what is kept for the program's life rather than for a
-/// request, the printed `describe` answers (at most six of ~7 KB; README "Performance").
+/// request, the printed `describe` answers (at most six of ~7 KB; docs/performance.md).
 size_t mc_bytes_in_use(void);
 
 #ifdef __cplusplus

@@ -37,7 +37,7 @@ async function instantiate(name, options) {
     moduleOptions.wasmBinary = await readFile(wasmUrl);
   } else if (typeof WebAssembly.compileStreaming === 'function') {
     // The .wasm is compiled while it arrives, from now on, while the glue is imported and the
-    // page goes on drawing; the glue then only instantiates it (README "Performance").
+    // page goes on drawing; the glue then only instantiates it (docs/performance.md).
     failed = new Promise((_, reject) => {
       const compiled = compileFrom(String(wasmUrl));
       compiled.catch(reject);
@@ -91,7 +91,7 @@ export async function createEngine(options = {}) {
 
 // The request buffer a module keeps between calls: requests up to this size reuse it, a larger one
 // gets a block of its own for that call. Bounded, and from malloc, not the engine's counted
-// allocator, so bytesInUse() is the engine's alone (README "Performance").
+// allocator, so bytesInUse() is the engine's alone (docs/performance.md).
 const KEPT_INPUT_BYTES = 64 * 1024;
 
 // One WebAssembly instance and the systems it answers.
@@ -290,7 +290,7 @@ export class Engine {
   /**
    * Bytes the engine holds (all its modules); unchanged by a request once its answer has been
    * returned. The kept request buffer and the engine's kept `describe` answers are not counted
-   * (README "Performance").
+   * (docs/performance.md).
    */
   bytesInUse() {
     return this.#modules.reduce((sum, mod) => sum + (mod.m._mc_bytes_in_use() >>> 0), 0);

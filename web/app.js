@@ -915,7 +915,7 @@ const TOOL_NOTES = {
 
 // ---- the side panels ----
 // A closed panel is filled when it opens, not on every change: the first ruling does not wait for
-// forms nobody sees yet (README "Performance"), and an edit rebuilds only what is on screen.
+// forms nobody sees yet (docs/performance.md), and an edit rebuilds only what is on screen.
 // Opening sets the `open` attribute; the observer's callback runs before the next frame is drawn,
 // so an opened panel never shows stale content. The panels in ONCE (static) are filled the first
 // time only.

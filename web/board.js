@@ -56,7 +56,7 @@ export class Board {
    * computes again after every change to the page: reading it while the page is being built (the
    * forms, the ruling beside the board) would lay the page out once per reading. So fit() and
    * frame() only note what they want, and it is made here, when the camera is next used: at the
-   * latest in paint(), once the page is built (README "Performance", fourth round).
+   * latest in paint(), once the page is built (docs/performance.md, fourth round).
    */
   settle() {
     const want = this.want;

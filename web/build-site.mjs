@@ -59,7 +59,7 @@ async function bundle() {
     logLevel: 'warning', legalComments: 'none',
     // V8's explicit compile hint: every function of the file is compiled while it streams in, on a
     // background thread, instead of on the main thread the first time it is called (about 20 ms
-    // of a first visit here; README "Performance", fourth round). The page calls most of them
+    // of a first visit here; docs/performance.md, fourth round). The page calls most of them
     // while it starts.
     banner: { js: '//# allFunctionsCalledOnLoad' },
   });

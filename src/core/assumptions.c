@@ -5,7 +5,7 @@
 
 // Summaries paraphrase docs/rules/<game>.md "Assumptions", where each one is argued. A module for one
 // rule set never writes another's summary (describe lists only the systems it holds), so it
-// leaves those sentences out (README "Performance", fourth round).
+// leaves those sentences out (docs/performance.md, fourth round).
 #define SUMMARY(sys, text) (MC_HOLDS_SYSTEM(sys) ? (text) : NULL)
 
 const McAssumptionInfo mc_assumptions[MC_ASSUMPTION_COUNT] = {

@@ -121,7 +121,7 @@ McPoly mc_rect_to_poly_sc(McRect rect, double sin_facing, double cos_facing);
 /// mc_rect_to_poly written into *out, and mc_rect_to_poly_sc likewise. A McPoly has room for
 /// MC_POLY_CAPACITY vertices (1 KB): assigning one returned by value copies all of it, which the
 /// WebAssembly build does with a call out to JavaScript for every copy of 512 bytes or more
-/// (README "Performance"). These write the four corners and the count only.
+/// (docs/performance.md). These write the four corners and the count only.
 void mc_rect_to_poly_into(McRect rect, McPoly *out);
 void mc_rect_to_poly_sc_into(McRect rect, double sin_facing, double cos_facing, McPoly *out);
 /// Copies the count and the vertices in use of `src` into *out (not the unused room).

@@ -87,7 +87,7 @@ int mc_board_index(const McBoard *board, McHex h) {
     if (h.q < board->min_q || h.q > board->max_q || h.r < board->min_r || h.r > board->max_r)
         return -1;
     // Grid boards need no hash: every C&C request builds its preset board, and the rule sets
-    // look hexes up along every path (README "Performance").
+    // look hexes up along every path (docs/performance.md).
     if (board->cols > 0) return grid_index(board, h.q, h.r);
     unsigned i = hash_hex(h) & board->slot_mask;
     for (;;) {
@@ -146,7 +146,7 @@ static void layout(McBoard *board, int count, void *storage) {
 // Fills the bounding box, the hash table (boards from a hex list) and the neighbour table from
 // hexes[0..count). Returns MC_BOARD_DUPLICATE_HEX when a hex repeats. A grid board (cols > 0) is
 // indexed by arithmetic (grid_index) instead of a hash: six hash lookups per hex were 42 % of a
-// 100 x 100 C&C reach, and building the hash a tenth of a small C&C request (README "Performance").
+// 100 x 100 C&C reach, and building the hash a tenth of a small C&C request (docs/performance.md).
 static McBoardStatus index_board(McBoard *board) {
     bool grid = board->cols > 0;
     if (!grid)

@@ -34,7 +34,7 @@ int mc_jr_fail_key(McJson *j, const char *key, const char *code, const char *fmt
 }
 
 // The path is extended for every value read, so this is plain copying, not snprintf (which was a
-// fifth of the time of reading a large table, README "Performance").
+// fifth of the time of reading a large table, docs/performance.md).
 static int push_text(McJson *j, const char *text) {
     int saved = j->path_len;
     // A path longer than the buffer is cut, never overrun: the nesting limit keeps real paths short.
@@ -92,7 +92,7 @@ static const char *type_name(const cJSON *v) {
 int mc_jr_object(McJson *j, const cJSON *v, const char *const *allowed) {
     if (!cJSON_IsObject(v)) return mc_jr_fail(j, "bad_request", "expected an object, found %s", type_name(v));
     // Every member of every object read goes through here: the first byte is compared before
-    // strcmp, and the search stops at the first match (README "Performance"). A member given
+    // strcmp, and the search stops at the first match (docs/performance.md). A member given
     // twice is the second to match the same allowed key: a bit per allowed key finds it, where
     // comparing each member with every earlier one was a third of this check (fifth round). The
     // members are checked in order, so the first problem is still the one reported.

@@ -14,7 +14,7 @@
 /// 10^22 (Clinger's fast path); the first 19 digits times a 128-bit power of ten with a bound on
 /// its error, unless that leaves the result within the bound of a halfway point; an exact
 /// conversion of the first 800 digits. Musl's strtod computes in software long double under
-/// WebAssembly: 12 KB more code (~5.5 KB gzip) in every module, and slower (README "Performance").
+/// WebAssembly: 12 KB more code (~5.5 KB gzip) in every module, and slower (docs/performance.md).
 double mc_json_strtod(const char *text, char **end);
 
 /// What cJSON reads numbers with (CMakeLists.txt renames its strtod to this): mc_json_strtod,

@@ -13,7 +13,7 @@
 /// are written as integers, and numbers that a short decimal (at most 9 decimals, at most 15
 /// significant digits) gives back exactly are written as that decimal: what cJSON's "%1.15g"
 /// gives for them. Only the rest go through cJSON's sprintf "%1.15g" / sscanf / "%1.17g"
-/// sequence, which took most of the time of writing a large response (README "Performance").
+/// sequence, which took most of the time of writing a large response (docs/performance.md).
 char *mc_json_print(const cJSON *item);
 /// mc_json_print that also sets *length to the text's length (without the NUL).
 char *mc_json_print_length(const cJSON *item, size_t *length);

@@ -83,7 +83,7 @@ static const struct {
 // allocator's block with the other. While mc_request runs, cJSON's nodes and strings (the
 // request's tree and the response's) come from the request's arena instead and are never freed
 // one by one: the whole arena goes at the end of the request. One malloc and one free per node
-// had been a third of the time of a large answer (README "Performance").
+// had been a third of the time of a large answer (docs/performance.md).
 static McArena *cjson_arena;
 
 static void *cjson_alloc(size_t size) {
@@ -144,7 +144,7 @@ static long invalid_utf8(const unsigned char *s, size_t n, int *backslash) {
     return -1;
 }
 
-// One pass over the text (it was two, README "Performance"): the offset of the first \u0000
+// One pass over the text (it was two, docs/performance.md): the offset of the first \u0000
 // escape inside a string, or -1, and whether arrays and objects outside strings nest deeper than
 // MC_MAX_JSON_DEPTH. cJSON keeps strings NUL-terminated, so such an escape would silently cut the
 // string there ("describe\u0000junk" would read as "describe").

@@ -242,7 +242,7 @@ static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
     for (int i = 0; i < n; i++) path_hexes += hexes[i].path_len;
     bool parent = mc_jw_reach_paths(j, result, asked_parent, path_hexes, rule, p->id);
     // Written as text one entry at a time (jwrite.h): building each entry as a tree and printing
-    // it was three times the reach itself (README "Performance").
+    // it was three times the reach itself (docs/performance.md).
     McJwList list = {0};
     for (int i = 0; i < n && !j->oom; i++) {
         cJSON *o = mc_jw_list_object(j, &list);

@@ -268,7 +268,7 @@ int tw_add_attack(McEnv *env, TwMoveOut *out, int *cap, int unit, const char *ru
 int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out);
 
 /// The enemies next to one mover's footprint per board position, each list computed once, and
-/// whether it starts Engaged: a reach asks the same along thousands of paths (README "Performance").
+/// whether it starts Engaged: a reach asks the same along thousands of paths (docs/performance.md).
 typedef struct TwAdjCache {
     int *first;  ///< [board count] start of the position's list in ids, -1 while not computed
     int *count;  ///< [board count]

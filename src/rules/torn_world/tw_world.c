@@ -178,7 +178,7 @@ int tw_adjacent_enemies(const TwWorld *w, int mover, McHex delta, int out[TW_MAX
     int k = tw_footprint(&w->units[mover], delta, fp), n = 0;
     for (int i = 0; i < k; i++) {
         // The board's neighbour table: one hash lookup per footprint hex, not one per neighbour
-        // (this ran for every position of every path of a reach, README "Performance").
+        // (this ran for every position of every path of a reach, docs/performance.md).
         int base = mc_board_index(w->board, fp[i]);
         for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
             int at = base >= 0 ? w->board->neighbors[6 * base + d]
