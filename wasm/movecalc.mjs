@@ -5,7 +5,7 @@
 //   const answer = engine.request({ query: 'describe' });
 // The WebAssembly builds (dist/, made by bin/build) are one module for both: under Node the bytes
 // are read here and handed over as wasmBinary, because Emscripten 3.1.6's loader cannot fetch a
-// file: URL (shared docs/TOOLCHAIN.md). dist/ holds the all-in-one module (movecalc-core) and one
+// file: URL. dist/ holds the all-in-one module (movecalc-core) and one
 // module per rule set (movecalc-<system>); each has its own glue, imported only when used.
 
 const isNode = typeof process === 'object' && process.versions != null && process.versions.node != null;
@@ -33,8 +33,9 @@ async function instantiate(name, options) {
   if (options.wasmBinary) {
     moduleOptions.wasmBinary = options.wasmBinary;
   } else if (isNode) {
-    const { readFile } = await import('node:fs/promises');
-    moduleOptions.wasmBinary = await readFile(wasmUrl);
+    // process.getBuiltinModule, not an import: a bundler building for the browser then finds no
+    // `node:` module to resolve (README "Using with a bundler").
+    moduleOptions.wasmBinary = await process.getBuiltinModule('node:fs/promises').readFile(wasmUrl);
   } else if (typeof WebAssembly.compileStreaming === 'function') {
     // The .wasm is compiled while it arrives, from now on, while the glue is imported and the
     // page goes on drawing; the glue then only instantiates it (README "Performance").
