@@ -6,6 +6,9 @@
 
 #include <stddef.h>
 
+/// The engine's version, as `describe` reports it (CHANGELOG.md says what each one changed).
+#define MOVECALC_VERSION "0.1.0"
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -33,8 +33,9 @@ async function instantiate(name, options) {
   if (options.wasmBinary) {
     moduleOptions.wasmBinary = options.wasmBinary;
   } else if (isNode) {
-    const { readFile } = await import('node:fs/promises');
-    moduleOptions.wasmBinary = await readFile(wasmUrl);
+    // process.getBuiltinModule, not an import: a bundler building for the browser then finds no
+    // `node:` module to resolve (README "Using with a bundler").
+    moduleOptions.wasmBinary = await process.getBuiltinModule('node:fs/promises').readFile(wasmUrl);
   } else if (typeof WebAssembly.compileStreaming === 'function') {
     // The .wasm is compiled while it arrives, from now on, while the glue is imported and the
     // page goes on drawing; the glue then only instantiates it (docs/performance.md).

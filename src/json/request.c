@@ -13,7 +13,6 @@
 #include "json/print.h"
 #include "movecalc.h"
 
-#define MC_VERSION "0.1.0"
 
 // A WebAssembly module for one rule set (CMake's movecalc-<system> targets) is built with
 // MC_ONLY_SYSTEM set to one of the MC_SYS_ numbers (core/assumptions.h). The other systems stay
@@ -246,7 +245,7 @@ static int read_params(McJson *j, const cJSON *params, const McSystem *sys) {
 
 static void describe(McJson *j, cJSON *result, const McSystem *only) {
     mc_jw_string(j, result, "engine", "movecalc");
-    mc_jw_string(j, result, "version", MC_VERSION);
+    mc_jw_string(j, result, "version", MOVECALC_VERSION);
     cJSON *tol = mc_jw_object(j, result, "tolerance");
     if (tol) mc_jw_number(j, tol, "MC_LINEAR_SLOP", MC_LINEAR_SLOP);
     cJSON *sys_arr = mc_jw_array(j, result, "systems");

@@ -45,3 +45,51 @@ test('a NUL byte inside the request is refused alike by both CLIs', () => {
   assert.equal(n.status, 1);
   assert.equal(j.stdout.toString(), n.stdout.toString());
 });
+
+test('--version: both CLIs print the version describe reports', () => {
+  const { n, j } = both(['--version']);
+  const describe = JSON.parse(spawnSync(nativeCli, ['-'], { input: '{"query":"describe"}' }).stdout);
+  assert.equal(n.status, 0);
+  assert.equal(n.stdout.toString(), `movecalc ${describe.result.version}\n`);
+  assert.equal(j.stdout.toString(), n.stdout.toString());
+});
+
+test('--help goes to stdout with exit 0; an unknown option or two files is the usage with exit 2', () => {
+  const help = both(['--help']);
+  assert.equal(help.n.status, 0);
+  assert.match(help.n.stdout.toString(), /--lines/);
+  assert.equal(help.j.stdout.toString(), help.n.stdout.toString());
+  for (const args of [['--bogus', '-'], ['a.json', 'b.json'], [], ['--pretty', '--lines', '-']]) {
+    const { n, j } = both(args);
+    assert.equal(n.status, 2, args.join(' '));
+    assert.equal(j.status, 2, args.join(' '));
+    assert.match(n.stderr.toString(), /^usage:/);
+  }
+});
+
+test('--pretty indents the same answer: parsing it gives the compact answer, numbers untouched', () => {
+  const input = '{"query":"describe"}';
+  const compact = spawnSync(nativeCli, ['-'], { input }).stdout.toString();
+  const { n, j } = both(['--pretty', '-'], input);
+  assert.equal(n.status, 0);
+  assert.equal(j.stdout.toString(), n.stdout.toString());
+  const text = n.stdout.toString();
+  assert.deepEqual(JSON.parse(text), JSON.parse(compact));
+  assert.match(text, /^\{\n {2}"ok": true,\n/);
+  // Without its whitespace outside strings, it is the compact answer byte for byte.
+  assert.equal(text.replace(/("(?:[^"\\]|\\.)*")|\s+/g, (m, str) => str ?? ''), compact.trim());
+});
+
+test('--lines answers one request per line, skips blank lines, and each line on its own', () => {
+  const lines = ['{"query":"describe"}', '', '{"query":"nope"}', '  ', '{"x"', '{"query":"describe"}\r'];
+  const input = Buffer.concat([Buffer.from(lines.join('\n') + '\n'), Buffer.from([0xff, 0x0a])]);
+  const { n, j } = both(['--lines', '-'], input);
+  assert.equal(n.status, 0);
+  assert.equal(j.status, 0);
+  assert.equal(j.stdout.toString(), n.stdout.toString());
+  const out = n.stdout.toString().trimEnd().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(out.map((r) => r.ok), [true, false, false, true, false]);
+  assert.equal(out[1].error.code, 'bad_request');
+  assert.equal(out[2].error.code, 'bad_json');
+  assert.equal(out[4].error.code, 'bad_json'); // the lone 0xff byte is not UTF-8
+});
