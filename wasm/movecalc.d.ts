@@ -1,56 +1,9 @@
-// Types for the movecalc engine module. The request and response shapes are documented in
-// docs/api.md; they are kept open here (`Record<string, unknown>`) because each system and query
-// has its own fields.
+// Types for the movecalc engine module. The request and response shapes come from
+// movecalc-api.d.ts, generated from the JSON Schemas of docs/schema/ (bin/types.mjs): a request
+// object's `system` and `query` pick the type of the answer's `result`.
+import type { EngineRequests, SystemId } from './movecalc-api.js';
 
-export type SystemId = 'arcane-legions' | 'ninth-age' | 'cc-ancients' | 'godsgloom' | 'torn-world';
-
-export type ErrorCode =
-  | 'bad_json'
-  | 'bad_request'
-  | 'unknown_system'
-  | 'system_not_loaded'
-  | 'unknown_query'
-  | 'unknown_unit'
-  | 'limit'
-  | 'out_of_memory';
-
-export interface Request {
-  system?: SystemId;
-  query: string;
-  params?: Record<string, Record<string, number>>;
-  [field: string]: unknown;
-}
-
-export interface Reason {
-  code: string;
-  rule: string;
-  message: string;
-  unit?: string;
-  action?: number;
-  hex?: { q: number; r: number; col: number; row: number };
-  point?: { x: number; y: number };
-}
-
-export interface TraceStep {
-  rule: string;
-  unit?: string;
-  message: string;
-}
-
-export interface OkResponse {
-  ok: true;
-  system?: SystemId;
-  query: string;
-  result: Record<string, unknown> & { trace?: TraceStep[]; reasons?: Reason[] };
-  assumptions: string[];
-}
-
-export interface ErrorResponse {
-  ok: false;
-  error: { code: ErrorCode; path: string; message: string };
-}
-
-export type Response = OkResponse | ErrorResponse;
+export * from './movecalc-api.js';
 
 /** The rule sets, in the order the all-in-one module lists them. */
 export declare const SYSTEM_IDS: readonly SystemId[];
@@ -81,12 +34,16 @@ export declare class Engine {
   requestText(text: string): string;
   /** Answers a request given as raw bytes (invalid UTF-8 is the engine's bad_json error). */
   requestBytes(bytes: Uint8Array): string;
-  /** Answers a request object (or JSON text), returning the parsed response. */
-  request(request: Request | string): Response;
   /** Bytes the engine holds; unchanged by a request once it has been answered. */
   bytesInUse(): number;
   /** Size of the WebAssembly linear memory in bytes; it only grows (the high-water mark). */
   heapBytes(): number;
 }
+
+/**
+ * Answers a request object (or JSON text), returning the parsed response; one overload per system
+ * and query (EngineRequests), so `result` has the type of that query's result once `ok` is checked.
+ */
+export interface Engine extends EngineRequests {}
 
 export declare function createEngine(options?: EngineOptions): Promise<Engine>;

@@ -14,7 +14,7 @@ const systems = ['arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'tor
 const firstScenario = (system) => loadScenario(scenarioFiles().find((f) => f.includes(`/scenarios/${system}/`))).request;
 
 test('the tarball holds the wrapper, types, CLI, licence and every module with its .wasm, and no tests', () => {
-  for (const f of ['wasm/movecalc.mjs', 'wasm/movecalc.d.ts', 'bin/movecalc.mjs', 'LICENSE', 'README.md', 'CHANGELOG.md', 'package.json']) {
+  for (const f of ['wasm/movecalc.mjs', 'wasm/movecalc.d.ts', 'wasm/movecalc-api.d.ts', 'bin/movecalc.mjs', 'LICENSE', 'README.md', 'CHANGELOG.md', 'package.json']) {
     assert.ok(files.includes(f), f);
   }
   for (const m of ['core', ...systems]) {

@@ -1,0 +1,81 @@
+// Typed uses of the engine module that must compile under `tsc --strict` (tests/js/types.test.mjs).
+import { createEngine } from 'movecalc';
+import type { GodsgloomReachHex, Request, TornWorldMoveRequest } from 'movecalc';
+
+const engine = await createEngine({ systems: ['godsgloom'] });
+
+// The request's system and query narrow the result once `ok` is checked.
+const reach = engine.request({
+  system: 'godsgloom',
+  query: 'reach',
+  board: { cols: 7, rows: 7, terrain: [{ q: 1, r: 1, terrain: 'difficult' }] },
+  units: [{ id: 'a', side: 'red', q: 0, r: 3, facing: 0, speed: 4 }],
+  unit: 'a',
+  params: { 'A-GG-1': { arcWidth: 3 } },
+});
+if (reach.ok) {
+  const hexes: GodsgloomReachHex[] = reach.result.hexes;
+  const cost: number = hexes[0].cost;
+  const moveType: 'normal' | 'engaged' | 'breakaway' | 'teleport' | 'reposition' | 'none' = reach.result.moveType;
+  console.log(cost, moveType, reach.result.zones.map((z) => z.unit), reach.result.trace.length);
+} else {
+  console.log(reach.error.code, reach.error.path);
+}
+
+// Offset coordinates, a move, its reasons.
+const move = engine.request({
+  system: 'godsgloom',
+  query: 'move',
+  board: { hexes: [{ col: 0, row: 0 }, { col: 1, row: 0 }] },
+  units: [{ id: 'a', side: 'red', col: 0, row: 0, facing: 1, speed: 1 }],
+  unit: 'a',
+  path: [{ col: 1, row: 0 }],
+});
+if (move.ok && !move.result.legal) console.log(move.result.reasons[0].rule, move.result.final.facing);
+
+// Free-form tables: Arcane Legions' order of actions, The Ninth Age's charge.
+const order = engine.request({
+  system: 'arcane-legions',
+  query: 'move',
+  units: [{ id: 'a', side: 'red', x: 0, y: 0, facing: 0, base: 'sortie', movementIcons: 3 }],
+  order: { unit: 'a', actions: [{ step: 'forward' }, { turn: 90, off: 'front', toward: 'left' }] },
+});
+if (order.ok) console.log(order.result.final.x, order.result.actions.map((a) => a.events.length));
+
+const charge = engine.request({
+  system: 'ninth-age',
+  query: 'charge',
+  units: [
+    { id: 'C', side: 'red', x: 0, y: 0, facing: 0, width: 4, depth: 2 },
+    { id: 'T', side: 'blue', x: 0, y: 8, facing: 180, base: { width: 25, length: 50 }, files: 5, ranks: 2 },
+  ],
+  charger: 'C',
+  target: 'T',
+  range: 9,
+});
+if (charge.ok && charge.result.possible) console.log(charge.result.wheel?.angle, charge.result.final?.facing);
+
+// A request built apart keeps its own type; one of unknown kind gives the general response.
+const eject: TornWorldMoveRequest = {
+  system: 'torn-world',
+  query: 'move',
+  board: { cols: 12, rows: 12 },
+  units: [{ id: 'o', side: 'red', size: 'large', q: 1, r: 4, move: 2 }],
+  unit: 'o',
+  action: 'move',
+  path: [{ q: 3, r: 5 }],
+};
+const ejected = engine.request(eject);
+if (ejected.ok) console.log(ejected.result.ejections?.map((e) => e.chooser ?? 'unknown'));
+
+const any: Request = JSON.parse('{"query": "describe"}');
+const answer = engine.request(any);
+if (answer.ok) console.log(answer.query, answer.assumptions);
+
+const described = engine.request({ query: 'describe' });
+if (described.ok) console.log(described.result.systems.map((s) => s.lengthUnit), described.result.limits.MC_MAX_UNITS);
+
+// Text in, text out.
+const text: string = engine.requestText('{"query": "describe"}');
+const parsed = engine.request(text);
+console.log(text.length, parsed.ok);
