@@ -16,10 +16,10 @@ export interface ErrorResponse {
     message: string;
   };
 }
-/** Ids of rules/FACTS.md assumptions the answer relied on. */
+/** Ids of the assumptions (docs/rules/<game>.md) the answer relied on. */
 export type Assumptions = string[];
 export interface TraceStep {
-  /** clause id of rules/CLAUSES.md */
+  /** clause id, explained in docs/rules/<game>.md */
   rule: string;
   unit?: string;
   message: string;
