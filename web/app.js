@@ -866,7 +866,7 @@ function ownQuery(system, query) {
 function queryName(request) {
   const system = typeof request?.system === 'string' && Object.hasOwn(SYSTEMS, request.system) ? SYSTEMS[request.system].name : 'The engine';
   const query = typeof request?.query === 'string' ? request.query.slice(0, 40) : 'request';
-  return `${system === 'The engine' ? system : `The ${system}`} ${query}`;
+  return `${system} ${query}`;
 }
 
 /**
