@@ -2,18 +2,22 @@
 // the request that position stands for, and the engine's answer drawn on the board and listed
 // beside it. Everything the engine or the user wrote reaches the page through textContent (or
 // canvas text), never as HTML.
-import { SAVE_KEY, EMBED, saved, engineLoading } from './boot.js';
+import { SAVE_KEY, EMBED, saved, engine, engineLoading, scriptURL } from './boot.js';
 import { examples } from './examples.js'; // written by build-site.mjs into the bundle
 import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, assumptionParams, paramValue,
-  uniqueId, renameRefs, unitSize, onHexons, hugeHexons, orderRows } from './model.js';
+  uniqueId, renameRefs, unitSize, onHexons, hugeHexons, orderRows, own } from './model.js';
 import { resultScene, resultText, verdictOf, el } from './results.js';
 import { encodeShare, decodeShare, checkPosition, positionPayload, codeOf, emptyDoc, ShareError,
-  checkLibrary, mergeLibrary, emptyLibrary, parseJSON, checkUnit, LIBRARY_FORMAT } from './share.js';
+  checkLibrary, readLibrary, libraryCount, mergeLibrary, emptyLibrary, parseJSON, checkUnit, LIBRARY_FORMAT } from './share.js';
 
 const $ = (id) => document.getElementById(id);
 const LIBRARY_KEY = 'movecalc.library.v1';
+/** Saved entries that failed their check, set aside (never deleted by the page). */
+const QUARANTINE_KEY = 'movecalc.library.quarantine.v1';
+/** The library as it was before the last save. */
+const BACKUP_KEY = 'movecalc.library.backup.v1';
 // EMBED (boot.js): ?embed=1, an iframe's page; &ro=1 makes it read-only.
 const READONLY = EMBED && new URLSearchParams(location.search).get('ro') === '1';
 const TERRAIN_COLOURS = {
@@ -25,13 +29,17 @@ const TERRAIN_COLOURS = {
 };
 const FACING_NAMES = hex.DIR_NAMES.map((n, i) => [String(i), `${i} (${n})`]);
 
-let engine = null;
+// true once the engine worker has loaded the first rule set and answered describe
+let ready = false;
 let described = null;
 let assumptionSummaries = new Map();
 const store = createStore(saved);
 const ui = {
   selected: null, tool: 'move', pending: [], result: null, pick: null, t: 1, playing: 0,
   template: {}, serial: 0, paintMode: null, lastRequest: '', preview: '',
+  // the ruling asked last (answers to older ones are dropped); true while the position on the
+  // board has not been ruled within the budget since it came from a link or a ruling ran over it
+  asked: 0, unruled: saved?.unruled === true,
 };
 
 const sys = () => SYSTEMS[store.state.system];
@@ -79,7 +87,7 @@ function scene() {
     return {
       ...base, boardKey: `${system}:${t.width}x${t.height}`, table: t, bounds: [0, 0, t.width, t.height],
       majorEvery: s.lengthUnit === 'inch' ? 6 : 4,
-      terrain: d.terrain.map((tr) => ({ polygon: tr.polygon, label: tr.id, stroke: TERRAIN_COLOURS[tr.kind] ?? '#555', fill: (TERRAIN_COLOURS[tr.kind] ?? '#555') + '55' })),
+      terrain: d.terrain.map((tr) => ({ polygon: tr.polygon, label: tr.id, stroke: own(TERRAIN_COLOURS, tr.kind) ?? '#555', fill: (own(TERRAIN_COLOURS, tr.kind) ?? '#555') + '55' })),
       units: d.units.map((u) => {
         const [w, dd] = unitSize(system, u);
         return { id: u.id, label: u.id, color: colourOf(u.side), selected: u.id === ui.selected, free: { x: u.x, y: u.y, facing: u.facing, w, d: dd } };
@@ -95,7 +103,7 @@ function scene() {
     ...base, boardKey: `${system}:${d.board.preset ?? `${d.board.cols}x${d.board.rows}`}`, bounds,
     cells: cells.map((c) => {
       const t = terr.get(hex.key(c.q, c.r));
-      return { ...c, fill: t ? mix(TERRAIN_COLOURS[t] ?? '#888') : '#f4f1e6', mark: t };
+      return { ...c, fill: t ? mix(own(TERRAIN_COLOURS, t) ?? '#888') : '#f4f1e6', mark: t };
     }),
     units: [...d.units].sort((a, b) => (a.type === 'leader') - (b.type === 'leader')).map((u) => ({
       id: u.id, label: u.id, color: colourOf(u.side), selected: u.id === ui.selected, q: u.q, r: u.r,
@@ -167,12 +175,12 @@ let hoverAt = null;
 
 /** The query the Path tool draws for: the current one when it has a path, else move. */
 function pathQuery(d = doc()) {
-  return sys().queries[d.query]?.fields.some((f) => f.kind === 'path' || f.kind === 'orders') ? d.query : 'move';
+  return own(sys().queries, d.query)?.fields.some((f) => f.kind === 'path' || f.kind === 'orders') ? d.query : 'move';
 }
 // The Path tool's target: the query's inputs, or in a C&C order the row being drawn.
 function pathInputs(d = doc()) {
   const inputs = (d.inputs[pathQuery(d)] ??= {});
-  if (!sys().queries[pathQuery(d)]?.fields.some((f) => f.kind === 'orders')) return inputs;
+  if (!own(sys().queries, pathQuery(d))?.fields.some((f) => f.kind === 'orders')) return inputs;
   const rows = (inputs.moves ??= orderRows(inputs));
   return rows[Math.min(inputs.active ?? 0, rows.length - 1)] ?? {};
 }
@@ -359,6 +367,14 @@ function field(spec, value, onChange, keyPrefix = '') {
       }
     } else if (spec.kind === 'list') v = input.value.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
     else v = input.value;
+    // a lone surrogate has no UTF-8: the engine would refuse the whole request as bad_json
+    if (typeof input.value === 'string' && !input.value.isWellFormed()) {
+      input.setCustomValidity('This text holds a broken character (a lone surrogate): retype it.');
+      input.setAttribute('aria-invalid', 'true');
+      input.reportValidity();
+      return;
+    }
+    if (spec.kind === 'text' || spec.kind === 'list') { input.setCustomValidity(''); input.setAttribute('aria-invalid', 'false'); }
     onChange(v, input);
   });
   if (spec.kind === 'check') lab.append(input, document.createTextNode(' ' + spec.label));
@@ -669,7 +685,7 @@ function renderTerrain() {
     ? d.terrain.map((t, i) => {
       const li = el('li');
       const sw = el('span', undefined, 'swatch');
-      sw.dataset.colour = TERRAIN_COLOURS[t.kind] ?? '#555';
+      sw.dataset.colour = own(TERRAIN_COLOURS, t.kind) ?? '#555';
       const rm = el('button', '✕', 'icon small');
       rm.type = 'button'; rm.dataset.key = `trm:${i}`;
       rm.setAttribute('aria-label', `Remove ${t.id}`);
@@ -741,7 +757,7 @@ function renderPreview() {
 function clearResult() {
   ui.result = null; ui.pick = null; ui.t = 1;
   $('timeline').hidden = true;
-  $('verdict').textContent = engine ? 'The position changed: ruling again…' : 'The position changed: press Rule on it again.';
+  $('verdict').textContent = ready ? 'The position changed: ruling again…' : 'The position changed: press Rule on it again.';
   $('verdict').className = 'verdict';
   $('details').replaceChildren();
 }
@@ -797,7 +813,7 @@ function inView(b) {
 // into part of a wide reach keeps the zoom).
 function shown(r) {
   const raw = resultBounds(r.scene, r.request).bounds;
-  if (['path', 'orders', 'chargers'].some((k) => SYSTEMS[r.request?.system]?.queries[r.request?.query]?.fields.some((f) => f.kind === k))) return raw;
+  if (['path', 'orders', 'chargers'].some((k) => ownQuery(r.request?.system, r.request?.query)?.fields.some((f) => f.kind === k))) return raw;
   const mid = [(raw[0] + raw[2]) / 2, (raw[1] + raw[3]) / 2];
   return [...mid, ...mid];
 }
@@ -821,16 +837,62 @@ function redrawResult(frame = false, follow = false) {
   else if (b && follow && !inView(shown(r))) board.frame(b.bounds, board.s, b.pad);
 }
 
-/** The engine's answer, and for a reach that can ask it the what-if answer without other units. */
-function answer(request) {
+/**
+ * The engine's answer (through the worker), and for a reach that can ask it the what-if answer
+ * without other units; or the worker's outcome when there is no answer to show (superseded,
+ * timed out, failed: engine-client.js).
+ */
+async function answer(request) {
+  const first = await engine.ask(request);
+  if (!first.response) return first;
   const extra = {};
-  let response;
-  try { response = engine.request(request); } catch (err) { response = { ok: false, error: { code: 'bad_json', path: '', message: String(err.message ?? err) } }; }
-  const spec = SYSTEMS[request?.system]?.queries[request?.query];
-  if (response.ok && spec?.whatIf && request.ignoreUnits !== true) {
-    try { extra.whatIf = engine.request({ ...request, ignoreUnits: true }); } catch { /* drawn without it */ }
+  const spec = ownQuery(request?.system, request?.query);
+  if (first.response.ok && spec?.whatIf && request.ignoreUnits !== true) {
+    const whatIf = await engine.ask({ ...request, ignoreUnits: true });
+    if (whatIf.superseded) return whatIf;
+    if (whatIf.response) extra.whatIf = whatIf.response; // else drawn without it
   }
-  return { response, extra };
+  return { response: first.response, extra };
+}
+
+/** A query's spec when `system` and `query` name one of the page's own (own properties only). */
+function ownQuery(system, query) {
+  if (typeof system !== 'string' || !Object.hasOwn(SYSTEMS, system)) return null;
+  const qs = SYSTEMS[system].queries;
+  return typeof query === 'string' && Object.hasOwn(qs, query) ? qs[query] : null;
+}
+
+/** What a request asks, in words: "The Ninth Age charge". */
+function queryName(request) {
+  const system = typeof request?.system === 'string' && Object.hasOwn(SYSTEMS, request.system) ? SYSTEMS[request.system].name : 'The engine';
+  const query = typeof request?.query === 'string' ? request.query.slice(0, 40) : 'request';
+  return `${system} ${query}`;
+}
+
+/**
+ * Shows a ruling that could not be answered: it ran longer than the budget and was stopped (the
+ * worker starts again at once), or the worker failed. The page stays as it is; the position is
+ * saved with the flag that stops the automatic ruling on the next visit.
+ */
+function notAnswered(request, out) {
+  const text = out.timedOut
+    ? `${queryName(request)} took longer than ${out.budget / 1000} s and was stopped.`
+    : `${queryName(request)} could not be answered: ${out.failed}.`;
+  ui.result = null;
+  $('timeline').hidden = true;
+  $('details').replaceChildren();
+  $('verdict').textContent = `${text} Change the position or the question and it is ruled again, or press Rule on it to try once more.`;
+  $('verdict').className = 'verdict error';
+  notice(text);
+  if (out.timedOut) { ui.unruled = true; if (!EMBED) saveNow(); }
+  board.setScene(scene());
+}
+
+/** A ruling answered within the budget: the position can be ruled on load again. */
+function answered() {
+  if (!ui.unruled) return;
+  ui.unruled = false;
+  if (!EMBED) saveNow();
 }
 
 /**
@@ -840,11 +902,11 @@ function answer(request) {
  * stays usable while it arrives.
  */
 function holds(system, then) {
-  if (!engine || !Object.hasOwn(SYSTEMS, system) || engine.holds(system)) return true;
+  if (!ready || typeof system !== 'string' || !Object.hasOwn(SYSTEMS, system) || engine.holds(system)) return true;
   const { name } = SYSTEMS[system];
   $('verdict').textContent = `Loading the ${name} rules…`;
-  engine.loadSystems([system]).then(() => {
-    describeEngine();
+  engine.load([system]).then((d) => {
+    describeEngine(d);
     refreshNow();
     then();
   }, (err) => {
@@ -853,19 +915,25 @@ function holds(system, then) {
   return false;
 }
 
-/** What the engine's loaded modules answer: queries, assumptions and their parameters. */
-function describeEngine() {
-  described = engine.request({ query: 'describe' }).result;
+/** What the engine's loaded modules answer (describe, asked by the worker with each load). */
+function describeEngine(response) {
+  described = response.result;
   assumptionSummaries = new Map(described.assumptions.map((a) => [a.id, a.summary]));
   setAssumptions(described.assumptions);
 }
 
-function ask({ frame = true } = {}) {
+async function ask({ frame = true } = {}) {
   const request = currentRequest();
   if (!holds(request.system, () => ask({ frame }))) return;
-  const { response, extra } = answer(request);
-  ui.lastRequest = JSON.stringify(request, null, 2);
-  render(response, request, extra, frame);
+  const serial = ++ui.asked;
+  const text = JSON.stringify(request, null, 2);
+  const out = await answer(request);
+  // a newer question, or a position changed since, gets its own ruling
+  if (out.superseded || serial !== ui.asked || text !== JSON.stringify(currentRequest(), null, 2)) return;
+  if (!out.response) { notAnswered(request, out); return; }
+  ui.lastRequest = text;
+  render(out.response, request, out.extra, frame);
+  answered();
 }
 
 /** Applies a choice the engine listed (Arcane Legions slide or snap side) and rules again. */
@@ -975,7 +1043,9 @@ let saveTimer = 0;
 function saveNow() {
   clearTimeout(saveTimer);
   saveTimer = 0;
-  try { localStorage.setItem(SAVE_KEY, JSON.stringify(store.state)); } catch { /* private mode */ }
+  // `unruled`: the next visit shows the position without ruling it (the user presses Rule on it)
+  const state = ui.unruled ? { ...store.state, unruled: true } : store.state;
+  try { localStorage.setItem(SAVE_KEY, JSON.stringify(state)); } catch { /* private mode */ }
 }
 // Every change is ruled again a moment after it (never during a drag: the board's gesture must end
 // first), so the answer beside the board follows the position, the actions and the settings live.
@@ -983,7 +1053,7 @@ let ruleTimer = 0;
 function scheduleRule(frame = false) {
   clearTimeout(ruleTimer);
   ruleTimer = setTimeout(() => {
-    if (!engine) return;
+    if (!ready) return;
     if (board.gesture) { scheduleRule(frame); return; }
     ask({ frame });
   }, 150);
@@ -1048,15 +1118,19 @@ function showExample() {
   $('example-note').textContent = e?.note ?? '';
   $('request').value = JSON.stringify(e ? e.request : { query: 'describe' }, null, 2);
 }
-function runAdvanced() {
+async function runAdvanced() {
   renderIfStale('advanced-panel'); // its example is what runs when nobody has opened it
-  let response, request = null;
+  let request = null;
+  const text = $('request').value;
   try {
-    request = JSON.parse($('request').value);
+    request = JSON.parse(text);
   } catch { /* the engine reports it */ }
   if (!holds(request?.system, runAdvanced)) return;
-  try { response = engine.request($('request').value); } catch (err) { response = { ok: false, error: { code: 'bad_json', path: '', message: String(err.message ?? err) } }; }
-  render(response, request && request.system === store.state.system ? request : null);
+  const serial = ++ui.asked;
+  const out = await engine.ask(text);
+  if (out.superseded || serial !== ui.asked) return;
+  if (!out.response) { notAnswered(request, out); return; }
+  render(out.response, request && request.system === store.state.system ? request : null);
   $('verdict').scrollIntoView({ block: 'nearest' });
 }
 $('example').addEventListener('change', showExample);
@@ -1093,7 +1167,7 @@ async function openCode(code) {
   } catch (err) {
     const why = err instanceof ShareError ? err.message : 'the link could not be read';
     const named = payload?.system ?? payload?.request?.system; // the empty board of the link's game if it names one
-    const system = SYSTEMS[named] && Object.hasOwn(SYSTEMS, named) ? named : store.state.system;
+    const system = own(SYSTEMS, named) ? named : store.state.system;
     store.load(system, emptyDoc(system));
     if (READONLY) store.lock();
     notice(EMBED ? `This diagram could not be opened: ${why}.` : `This link could not be opened: ${why}. The board is empty; Undo brings back your own position.`);
@@ -1116,7 +1190,9 @@ async function openLinkInURL() {
   $('embed-open').href = `${pageURL()}#p=${code}`;
   refreshNow();
   board.fit();
-  if (ok) { if (engine) ask(); else linkPending = true; }
+  // the position is saved flagged until a ruling of it has answered within the budget, so a link
+  // whose ruling is too slow is not ruled again on every later visit
+  if (ok) { ui.unruled = true; if (!EMBED) saveNow(); if (ready) ask(); else linkPending = true; }
   return ok;
 }
 window.addEventListener('hashchange', () => {
@@ -1150,18 +1226,72 @@ $('copy-link').addEventListener('click', async () => {
 store.onChange(() => { if ($('share-panel').open) makeLink(); });
 
 // ---- saved armies and codices ----
-function loadLibrary() {
+// The saved library (armies and units) is checked entry by entry: an entry that fails is set aside
+// under QUARANTINE_KEY and named in the panel, never the whole library. A save writes the previous
+// library to BACKUP_KEY first, and never writes a smaller library than the one stored unless the
+// user deleted entries; a save that would pass a limit or that the browser refuses changes nothing.
+
+/** The stored library: its good entries, and the bad ones (or the whole text when it is no library). */
+function storedLibrary() {
+  let raw = null;
+  try { raw = localStorage.getItem(LIBRARY_KEY); } catch { /* storage off: an empty library */ }
+  if (raw === null) return { raw, library: emptyLibrary(), rejected: [] };
   try {
-    const raw = localStorage.getItem(LIBRARY_KEY);
-    return raw ? checkLibrary(JSON.parse(raw)) : emptyLibrary();
-  } catch { return emptyLibrary(); }
+    return { raw, ...readLibrary(JSON.parse(raw)) };
+  } catch (err) {
+    const reason = err instanceof ShareError ? err.message : 'not JSON';
+    return { raw, library: emptyLibrary(), rejected: [{ kind: 'library', index: -1, entry: raw, reason: `the whole library: ${reason}` }] };
+  }
 }
+
+// Adds entries to the quarantine (once each); false when the browser would not store them.
+function quarantine(rejected) {
+  if (!rejected.length) return true;
+  try {
+    let kept = [];
+    try { kept = JSON.parse(localStorage.getItem(QUARANTINE_KEY)) ?? []; } catch { /* unreadable: started again, as a list */ }
+    if (!Array.isArray(kept)) kept = [kept];
+    const seen = new Set(kept.map((k) => JSON.stringify(k?.entry)));
+    for (const r of rejected) if (!seen.has(JSON.stringify(r.entry))) kept.push({ kind: r.kind, reason: r.reason, entry: r.entry });
+    localStorage.setItem(QUARANTINE_KEY, JSON.stringify(kept));
+    return true;
+  } catch { return false; }
+}
+
+function loadLibrary() {
+  const { library: lib, rejected } = storedLibrary();
+  quarantine(rejected);
+  setAside = rejected;
+  return lib;
+}
+let setAside = [];
 let library = loadLibrary();
-function saveLibrary(note) {
-  try { localStorage.setItem(LIBRARY_KEY, JSON.stringify(library)); } catch { note = 'This browser would not save it (private mode or storage full).'; }
+
+/**
+ * Stores `next` as the library and shows it, or changes nothing and says why. `deleted`: entries
+ * the user deleted (the only way the stored library gets smaller).
+ */
+function saveLibrary(next, note, { deleted = 0 } = {}) {
+  const stored = storedLibrary();
+  const refuse = (why) => { $('library-note').textContent = why; renderPanel('library-panel'); return false; };
+  if (libraryCount(next) < libraryCount(stored.library) - deleted) {
+    library = stored.library; // another tab saved more meanwhile: shown, nothing written over it
+    return refuse('Nothing saved: the library stored in this browser holds entries this page did not show. They are shown now; try again.');
+  }
+  if (!quarantine(stored.rejected)) return refuse('Nothing saved: this browser would not keep the entries that could not be read (storage full).');
+  const text = JSON.stringify(next);
+  try {
+    if (stored.raw !== null && stored.raw !== text) localStorage.setItem(BACKUP_KEY, stored.raw);
+    localStorage.setItem(LIBRARY_KEY, text);
+  } catch {
+    return refuse('Nothing saved: this browser would not store it (private mode or storage full).');
+  }
+  library = next;
   $('library-note').textContent = note ?? '';
   renderPanel('library-panel');
+  return true;
 }
+const copyLibrary = (lib) => JSON.parse(JSON.stringify(lib));
 
 function renderLibrary() {
   const system = store.state.system, d = doc();
@@ -1184,14 +1314,17 @@ function renderLibrary() {
   };
   const armies = library.armies.filter((a) => a.system === system).map((a) => row(`${a.name} (${a.units.length} unit${a.units.length === 1 ? '' : 's'})`, [
     ['Add', `Add ${a.name} to the board as ${side.value}`, () => addArmy(a), 'secondary small'],
-    ['✕', `Delete ${a.name}`, () => { library.armies = library.armies.filter((x) => x !== a); saveLibrary(`Deleted ${a.name}.`); }, 'icon small'],
+    ['✕', `Delete ${a.name}`, () => { saveLibrary({ ...library, armies: library.armies.filter((x) => x !== a) }, `Deleted ${a.name}.`, { deleted: 1 }); }, 'icon small'],
   ]));
   const codices = library.codices.filter((c) => c.system === system).map((c) => row(c.name, [
     ['Use', `Use ${c.name} for the next new unit`, () => useCodex(c), 'secondary small'],
-    ['✕', `Delete ${c.name}`, () => { library.codices = library.codices.filter((x) => x !== c); saveLibrary(`Deleted ${c.name}.`); }, 'icon small'],
+    ['✕', `Delete ${c.name}`, () => { saveLibrary({ ...library, codices: library.codices.filter((x) => x !== c) }, `Deleted ${c.name}.`, { deleted: 1 }); }, 'icon small'],
   ]));
   rebuild($('army-list'), armies.length ? armies : [el('li', 'None saved for this game yet.', 'muted')]);
   rebuild($('codex-list'), codices.length ? codices : [el('li', 'None saved for this game yet.', 'muted')]);
+  const aside = $('library-aside');
+  aside.hidden = !setAside.length;
+  aside.textContent = setAside.length ? `${setAside.length} saved entr${setAside.length === 1 ? 'y' : 'ies'} could not be read and ${setAside.length === 1 ? 'was' : 'were'} set aside, kept in this browser under ${QUARANTINE_KEY}: ${setAside.slice(0, 3).map((r) => r.reason).join('; ')}${setAside.length > 3 ? '; …' : ''}.` : '';
 }
 
 $('save-army').addEventListener('click', () => {
@@ -1199,17 +1332,22 @@ $('save-army').addEventListener('click', () => {
   const name = $('army-name').value.trim() || side;
   const units = doc().units.filter((u) => u.side === side).map((u) => { const c = JSON.parse(JSON.stringify(u)); delete c.side; return c; });
   if (!units.length) { $('library-note').textContent = `${side} has no units to save.`; return; }
-  try { checkLibrary({ format: LIBRARY_FORMAT, version: 1, armies: [{ system: store.state.system, name, units }] }); } catch (e) { $('library-note').textContent = String(e.message); return; }
-  mergeLibrary(library, { armies: [{ system: store.state.system, name, units }], codices: [] });
-  $('army-name').value = '';
-  saveLibrary(`Saved ${name}: ${units.length} unit${units.length === 1 ? '' : 's'}.`);
+  const next = copyLibrary(library);
+  try {
+    const army = checkLibrary({ format: LIBRARY_FORMAT, version: 1, armies: [{ system: store.state.system, name, units }] }).armies[0];
+    mergeLibrary(next, { armies: [army], codices: [] });
+  } catch (e) { $('library-note').textContent = `Not saved: ${e instanceof ShareError ? e.message : 'it could not be checked'}.`; return; }
+  if (saveLibrary(next, `Saved ${name}: ${units.length} unit${units.length === 1 ? '' : 's'}.`)) $('army-name').value = '';
 });
 $('save-codex').addEventListener('click', () => {
   const u = unitById(ui.selected);
   if (!u) return;
-  const unit = checkUnit(store.state.system, u, 'unit', { positioned: false });
-  mergeLibrary(library, { armies: [], codices: [{ system: store.state.system, name: u.id, unit }] });
-  saveLibrary(`Saved the unit ${u.id}.`);
+  const next = copyLibrary(library);
+  try {
+    const unit = checkUnit(store.state.system, u, 'unit', { positioned: false });
+    mergeLibrary(next, { armies: [], codices: [{ system: store.state.system, name: u.id, unit }] });
+  } catch (e) { $('library-note').textContent = `Not saved: ${e instanceof ShareError ? e.message : 'it could not be checked'}.`; return; }
+  saveLibrary(next, `Saved the unit ${u.id}.`);
 });
 
 function addArmy(a) {
@@ -1251,10 +1389,9 @@ $('import-library').addEventListener('change', async () => {
   try {
     if (file.size > 512 * 1024) throw new ShareError(`the file is larger than 512 KB (${Math.round(file.size / 1024)} KB)`);
     const incoming = checkLibrary(parseJSON(new Uint8Array(await file.arrayBuffer()), 'the file'));
-    const next = JSON.parse(JSON.stringify(library));
+    const next = copyLibrary(library);
     const n = mergeLibrary(next, incoming);
-    library = next;
-    saveLibrary(`Imported ${n} item${n === 1 ? '' : 's'} from ${file.name}.`);
+    saveLibrary(next, `Imported ${n} item${n === 1 ? '' : 's'} from ${file.name}.`);
   } catch (err) {
     $('library-note').textContent = `Nothing imported: ${err instanceof ShareError ? err.message : 'the file could not be read'}.`;
   }
@@ -1262,7 +1399,7 @@ $('import-library').addEventListener('change', async () => {
 window.addEventListener('storage', (e) => { if (e.key === LIBRARY_KEY) { library = loadLibrary(); renderPanel('library-panel'); } });
 
 // ---- the examples gallery ----
-const SYSTEM_NAME = (id) => SYSTEMS[id]?.name ?? 'The engine';
+const SYSTEM_NAME = (id) => own(SYSTEMS, id)?.name ?? 'The engine';
 function renderGallery() {
   const items = examples.map((ex, i) => {
     const li = el('li');
@@ -1286,7 +1423,7 @@ function showGallery() {
 /** Opens an example: its position on the board (undoably), then its own request ruled as written. */
 function openExample(ex) {
   const req = ex.request;
-  if (req?.system && SYSTEMS[req.system]) {
+  if (own(SYSTEMS, req?.system)) {
     try {
       const { system, doc: d } = checkPosition({ request: req });
       ui.selected = null;
@@ -1299,16 +1436,19 @@ function openExample(ex) {
   $('request').value = JSON.stringify(req, null, 2);
   refreshNow();
   board.fit();
-  if (!engine) return;
+  if (!ready) return;
   if (holds(req?.system, () => ruleExample(req))) ruleExample(req);
 }
 
 /** Rules an example's own request as written (its position is on the board already). */
-function ruleExample(req) {
+async function ruleExample(req) {
   clearTimeout(ruleTimer);
-  const { response, extra } = answer(req);
+  const serial = ++ui.asked;
+  const out = await answer(req);
+  if (out.superseded || serial !== ui.asked) return;
+  if (!out.response) { notAnswered(req, out); return; }
   ui.lastRequest = JSON.stringify(currentRequest(), null, 2);
-  render(response, req?.system === store.state.system ? req : null, extra);
+  render(out.response, req?.system === store.state.system ? req : null, out.extra);
   $('verdict').scrollIntoView({ block: 'nearest' });
 }
 
@@ -1323,7 +1463,7 @@ if (EMBED) {
 // A test hook, for the browser tests only: draws a canned response (docs/api.md shapes) as if the
 // engine had answered the current request, and reads back state the canvas cannot show to a test.
 window.movecalcTest = {
-  render(response) { clearTimeout(ruleTimer); const request = currentRequest(); ui.lastRequest = JSON.stringify(request, null, 2); render(response, request); },
+  render(response) { clearTimeout(ruleTimer); ui.asked++; const request = currentRequest(); ui.lastRequest = JSON.stringify(request, null, 2); render(response, request); },
   request: () => currentRequest(),
   /** What the answer draws on the board (board.js overlay items), to check drawings against the rules. */
   overlay: () => JSON.parse(JSON.stringify(ui.result?.scene?.overlay ?? [])),
@@ -1345,22 +1485,20 @@ window.movecalcTest = {
 };
 
 async function start() {
-  // boot.js started loading the engine, with the rule set on screen only (a third of the
-  // all-in-one module's size), before this module arrived
-  const loading = engineLoading.then(async (e) => {
-    if (!e.holds(store.state.system)) await e.loadSystems([store.state.system]);
-    return e;
-  });
+  // boot.js started the engine worker loading the rule set on screen only (a third of the
+  // all-in-one module's size) before this module arrived
+  const loading = engineLoading.then((d) => (engine.holds(store.state.system) ? d : engine.load([store.state.system])));
   $('system').replaceChildren(...SYSTEM_IDS.map((id) => option(id, SYSTEMS[id].name)));
   $('system').value = store.state.system;
   // The forms and the board are built once, after `describe`, when the engine is ready before the
   // browser draws its next frame (usually: its module arrived with this one). Otherwise that frame
   // shows them built without it, and they are built again when the engine answers.
-  const early = requestAnimationFrame(() => { if (!engine) refreshNow(); });
+  const early = requestAnimationFrame(() => { if (!ready) refreshNow(); });
   const linked = openLinkInURL();
   if (location.hash === '#examples') showGallery();
+  let d;
   try {
-    engine = await loading;
+    d = await loading;
   } catch (err) {
     cancelAnimationFrame(early);
     refreshNow();
@@ -1369,8 +1507,9 @@ async function start() {
     $('verdict').textContent = `The engine could not be loaded: ${err.message ?? err}`;
     return;
   }
+  ready = true;
   cancelAnimationFrame(early);
-  describeEngine();
+  describeEngine(d);
   refreshNow();
   $('ask').disabled = false;
   $('run').disabled = false;
@@ -1379,11 +1518,15 @@ async function start() {
   const opened = await linked;
   // a link may have shown another game: its engine module is loaded before the page is ready
   if (!engine.holds(store.state.system)) {
-    try { await engine.loadSystems([store.state.system]); } catch { /* ask() says so */ }
-    if (engine.holds(store.state.system)) { describeEngine(); refreshNow(); }
+    try { describeEngine(await engine.load([store.state.system])); refreshNow(); } catch { /* ask() says so */ }
   }
-  // the position on the board is ruled at once: a link's, or the saved or default one
-  if (linkPending) { linkPending = false; ask(); } else if (opened === null) ask();
+  // the position on the board is ruled at once: a link's, or the saved or default one, unless its
+  // ruling ran over the budget last time (or a link's was never answered): then Rule on it does
+  if (linkPending) { linkPending = false; await ask(); } else if (opened === null && !ui.unruled) await ask();
+  else if (opened === null) {
+    $('verdict').textContent = 'This position was not ruled automatically: its last ruling took too long or never finished. Press Rule on it.';
+    $('verdict').className = 'verdict';
+  }
   document.body.dataset.ready = 'true';
 }
 
@@ -1398,5 +1541,5 @@ if ('serviceWorker' in navigator && location.protocol !== 'file:') {
 // ruling is drawn (after the frame that shows it), so that neither its downloads nor its start
 // compete with the page's own.
 start().finally(() => requestAnimationFrame(() => setTimeout(() => {
-  if ('serviceWorker' in navigator && location.protocol !== 'file:') navigator.serviceWorker.register('./sw.js').catch(() => {});
+  if ('serviceWorker' in navigator && location.protocol !== 'file:') navigator.serviceWorker.register(scriptURL(new URL('./sw.js', location.href))).catch(() => {});
 })));

@@ -3,18 +3,20 @@
 //   marked "example": true) into one minified public/app.js with esbuild, marked for V8 to compile
 //   all of it while it arrives. boot.js (minified too)
 //   and the engine's own module stay separate files: boot.js runs first and starts the engine, and
-//   the engine module finds its .wasm beside itself (import.meta.url). One file instead of seven:
+//   the engine module finds its .wasm beside itself (import.meta.url). engine-worker.js, the
+//   worker that runs the engine (docs/page.md "The engine in a worker"), is a third entry point.
+//   One file instead of seven:
 //   Chromium fetches at most six at once from a host over HTTP/1.1, and the rest waited (README
 //   "Performance");
-// - writes into index.html a modulepreload for every module the page starts with and a preload of
-//   the first game's .wasm, from the bundle's own list of imports, so the list stays true;
-// - stamps the service worker with the build's file list (what it caches for offline use) and
-//   content hash, so a new build replaces the old cache.
+// - writes into index.html a modulepreload for every module the page starts with, from the
+//   bundle's own list of imports, so the list stays true;
+// - stamps the service worker with the build's file list (what it caches for offline use), each
+//   file's SHA-256 (it caches only bytes that match) and a content hash, so a new build replaces
+//   the old cache.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SYSTEM_IDS } from '../wasm/movecalc.mjs';
 
 const top = fileURLToPath(new URL('..', import.meta.url));
 const pub = join(top, 'public');
@@ -54,7 +56,7 @@ async function bundle() {
   };
   const { build: esbuild } = await import('esbuild'); // only when building: tests import collectExamples
   const result = await esbuild({
-    entryPoints: ['app.js', 'boot.js'].map((f) => join(top, 'web', f)), outdir: pub, bundle: true, format: 'esm',
+    entryPoints: ['app.js', 'boot.js', 'engine-worker.js'].map((f) => join(top, 'web', f)), outdir: pub, bundle: true, format: 'esm',
     minify: true, target: 'es2022', external: ['./boot.js', './engine/*'], plugins: [examples], metafile: true,
     logLevel: 'warning', legalComments: 'none',
     // V8's explicit compile hint: every function of the file is compiled while it streams in, on a
@@ -67,16 +69,15 @@ async function bundle() {
   return imports.map((p) => p.replace(/^\.\//, ''));
 }
 
-// Every module of the start-up graph and the first game's engine files, fetched at once instead of
-// each only after the module that imports it has been parsed.
+// Every module of the page's start-up graph, fetched at once instead of each only after the module
+// that imports it has been parsed. The engine's glue and .wasm are the worker's (engine-worker.js):
+// a document's preloads would not serve it, and would be fetched twice.
 function preloads(imported) {
-  const first = SYSTEM_IDS[0];
-  const modules = ['boot.js', 'app.js', ...imported.filter((m) => m !== 'boot.js'), `engine/dist/movecalc-${first}.mjs`];
+  const modules = ['boot.js', 'app.js', ...imported.filter((m) => m !== 'boot.js')];
   for (const m of modules) if (!existsSync(join(pub, m))) throw new Error(`build-site: the page imports ${m}, which is not in public/`);
   return [
-    `<!-- written by web/build-site.mjs: the start-up modules and the first game's (${first}) engine -->`,
+    '<!-- written by web/build-site.mjs: the start-up modules -->',
     ...[...new Set(modules)].map((m) => `<link rel="modulepreload" href="${m}">`),
-    `<link rel="preload" href="engine/dist/movecalc-${first}.wasm" as="fetch" type="application/wasm" crossorigin>`,
   ].join('\n');
 }
 
@@ -91,7 +92,9 @@ async function build() {
   // The page loads one rule set's engine module at a time; the worker keeps all of them for
   // offline use, but not the all-in-one module, which is there for embedding only.
   const cached = files.filter((f) => !/movecalc-core\.(mjs|wasm)$/.test(f));
-  const list = ['./', ...cached.map((f) => './' + relative(pub, f))];
+  const sha256 = (f) => createHash('sha256').update(readFileSync(f)).digest('hex');
+  // [url, SHA-256 of its bytes]; "./" is served as index.html
+  const list = [['./', sha256(join(pub, 'index.html'))], ...cached.map((f) => ['./' + relative(pub, f), sha256(f)])];
   const sw = readFileSync(join(top, 'web', 'sw.js'), 'utf8')
     .replace('__BUILD_VERSION__', hash.digest('hex').slice(0, 12))
     .replace('__BUILD_FILES__', JSON.stringify(list));

@@ -400,6 +400,13 @@ export function hugeHexons(u) {
 export const onHexons = (system, u) => system === 'torn-world' && (u.size === 'large' || u.size === 'huge');
 
 // ---- assumption parameters (from describe) ----
+/**
+ * `o[key]` when `key` is text naming an own property of `o`, else undefined: what the page looks
+ * up by a name from outside (a link, a file, storage), so that "constructor" or "__proto__" is not
+ * taken for a game, a query or a setting.
+ */
+export const own = (o, key) => (typeof key === 'string' && o != null && Object.hasOwn(o, key) ? o[key] : undefined);
+
 let paramSpecs = {}; // assumption id -> {param -> {default, min, max, integer}}
 export function setAssumptions(assumptions) {
   paramSpecs = Object.fromEntries(assumptions.filter((a) => Object.keys(a.params ?? {}).length).map((a) => [a.id, a.params]));
@@ -411,7 +418,7 @@ export function requestParams(doc) {
   const out = {};
   for (const [id, values] of Object.entries(doc.params ?? {})) {
     for (const [name, v] of Object.entries(values)) {
-      const spec = paramSpecs[id]?.[name];
+      const spec = own(own(paramSpecs, id), name);
       if (!spec || !Number.isFinite(v) || v === spec.default) continue;
       (out[id] ??= {})[name] = v;
     }
@@ -420,12 +427,12 @@ export function requestParams(doc) {
 }
 
 /** The value of one parameter: the user's, else describe's default. */
-export const paramValue = (doc, id, name) => doc.params?.[id]?.[name] ?? paramSpecs[id]?.[name]?.default;
+export const paramValue = (doc, id, name) => own(own(doc.params, id), name) ?? own(own(paramSpecs, id), name)?.default;
 
 // ---- requests ----
 export function buildRequest(system, doc) {
   const sys = SYSTEMS[system];
-  const query = sys.queries[doc.query] ? doc.query : Object.keys(sys.queries)[0];
+  const query = own(sys.queries, doc.query) ? doc.query : Object.keys(sys.queries)[0];
   const req = { system, query };
   const params = requestParams(doc);
   if (Object.keys(params).length) req.params = params;
@@ -470,13 +477,13 @@ function usable(system, d) {
     d.sides.length === 2 && d.inputs && typeof d.inputs === 'object' && d.params && typeof d.params === 'object' &&
     (s.board === 'free' ? d.table?.width > 0 && d.table?.height > 0 : !!d.board) &&
     d.units.every((u) => u && typeof u.id === 'string' && typeof u.side === 'string');
-  if (ok && !s.queries[d.query]) d.query = Object.keys(s.queries)[0];
+  if (ok && !own(s.queries, d.query)) d.query = Object.keys(s.queries)[0];
   return ok;
 }
 
 export function createStore(saved) {
   const state = { system: SYSTEM_IDS[0], docs: {}, display: 'game' };
-  if (saved && SYSTEMS[saved.system]) state.system = saved.system;
+  if (own(SYSTEMS, saved?.system)) state.system = saved.system;
   if (saved && ['game', 'mm', 'cm'].includes(saved.display)) state.display = saved.display;
   for (const id of SYSTEM_IDS) state.docs[id] = usable(id, saved?.docs?.[id]) ? saved.docs[id] : defaultDoc(id);
   const history = Object.fromEntries(SYSTEM_IDS.map((id) => [id, { undo: [], redo: [], mergeKey: null, at: 0 }]));
@@ -582,7 +589,7 @@ export function requestToDoc(system, req) {
       return out;
     });
   }
-  const query = s.queries[req.query] ? req.query : def.query;
+  const query = own(s.queries, req.query) ? req.query : def.query;
   const inputs = {};
   for (const f of s.queries[query].fields) {
     const v = req[f.key];

@@ -5,7 +5,7 @@
 // Link format (version 1): `#p=1.<base64url of deflate-raw of the JSON>` or, where the browser has
 // no CompressionStream (and in hand-made embeds), `#p=1j.<base64url of the JSON>`. The JSON is
 // `{"system": ID, ...document}` (see positionPayload) or `{"request": <an engine request>}`.
-import { SYSTEMS, SYSTEM_IDS, defaultDoc, requestToDoc } from './model.js';
+import { SYSTEMS, SYSTEM_IDS, defaultDoc, requestToDoc, own } from './model.js';
 
 /** The longest link code read (characters after `p=`). About 25 times what a large position needs. */
 export const SHARE_MAX_CODE = 64 * 1024;
@@ -106,6 +106,8 @@ function str(v, path, { empty = false } = {}) {
   if (new TextEncoder().encode(v).length > LIMITS.string) at(path, `is longer than ${LIMITS.string} bytes`);
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(v)) at(path, 'holds control characters');
+  // the engine reads UTF-8: a lone surrogate has none, and would come back as bad_json
+  if (!v.isWellFormed()) at(path, 'holds a lone surrogate (not a character)');
   return v;
 }
 function number(v, path, { min = -LIMITS.coord, max = LIMITS.coord, integer = false } = {}) {
@@ -222,13 +224,13 @@ export function checkPosition(payload) {
   obj(payload, 'position');
   if (payload.request !== undefined) {
     const req = obj(payload.request, 'request');
-    if (!SYSTEMS[req.system]) at('request.system', `must be one of ${SYSTEM_IDS.join(', ')}`);
+    if (!own(SYSTEMS, req.system)) at('request.system', `must be one of ${SYSTEM_IDS.join(', ')}`);
     let converted;
     try { converted = requestToDoc(req.system, req); } catch { fail('request: the page cannot set up this request'); }
     return checkPosition({ system: req.system, ...converted });
   }
   const system = payload.system;
-  if (!SYSTEMS[system]) at('system', `must be one of ${SYSTEM_IDS.join(', ')}`);
+  if (!own(SYSTEMS, system)) at('system', `must be one of ${SYSTEM_IDS.join(', ')}`);
   const s = SYSTEMS[system];
   const def = defaultDoc(system);
   const doc = { params: {} };
@@ -327,44 +329,78 @@ export const LIBRARY_MAX_ITEMS = 500;
 export const emptyLibrary = () => ({ format: LIBRARY_FORMAT, version: 1, armies: [], codices: [] });
 
 /**
- * A library from storage or a file → a checked library. Armies: `{system, name, units}` (units
- * positioned, their side dropped); codices: `{system, name, unit}` (a unit profile without position).
+ * A library from storage or a file, checked entry by entry: `{library, rejected}`, the entries that
+ * pass and, for each that does not, `{kind, index, entry, reason}` (an entry past the limit of
+ * LIBRARY_MAX_ITEMS too). Throws ShareError only when the value is no library at all. Armies:
+ * `{system, name, units}` (units positioned, their side dropped); codices: `{system, name, unit}`
+ * (a unit profile without position).
  */
-export function checkLibrary(value) {
+export function readLibrary(value) {
   obj(value, 'file');
   if (value.format !== LIBRARY_FORMAT) at('format', `must be "${LIBRARY_FORMAT}" (this is not a movecalc army file)`);
   if (value.version !== 1) at('version', 'must be 1');
-  const sys = (v, p) => (SYSTEMS[v] ? v : at(p, `must be one of ${SYSTEM_IDS.join(', ')}`));
-  const armies = array(value.armies ?? [], 'armies', LIBRARY_MAX_ITEMS).map((a, i) => {
-    const p = `armies[${i}]`;
-    obj(a, p);
-    const system = sys(a.system, `${p}.system`);
-    const units = array(a.units, `${p}.units`, LIBRARY_MAX_ITEMS).map((u, j) => {
-      const c = checkUnit(system, { ...u, side: 'x' }, `${p}.units[${j}]`);
-      delete c.side;
-      return c;
+  const system = (v, p) => (typeof v === 'string' && Object.hasOwn(SYSTEMS, v) ? v : at(p, `must be one of ${SYSTEM_IDS.join(', ')}`));
+  const entry = {
+    armies: (a, p) => {
+      obj(a, p);
+      const id = system(a.system, `${p}.system`);
+      const units = array(a.units, `${p}.units`, LIBRARY_MAX_ITEMS).map((u, j) => {
+        const c = checkUnit(id, { ...u, side: 'x' }, `${p}.units[${j}]`);
+        delete c.side;
+        return c;
+      });
+      return { system: id, name: str(a.name, `${p}.name`), units };
+    },
+    codices: (c, p) => {
+      obj(c, p);
+      const id = system(c.system, `${p}.system`);
+      return { system: id, name: str(c.name, `${p}.name`), unit: checkUnit(id, c.unit, `${p}.unit`, { positioned: false }) };
+    },
+  };
+  const library = emptyLibrary();
+  const rejected = [];
+  for (const kind of ['armies', 'codices']) {
+    const list = value[kind] ?? [];
+    if (!Array.isArray(list)) { rejected.push({ kind, index: -1, entry: list, reason: `${kind}: must be a list` }); continue; }
+    list.forEach((item, index) => {
+      try {
+        if (library[kind].length >= LIBRARY_MAX_ITEMS) fail(`${kind}[${index}]: more than ${LIBRARY_MAX_ITEMS} saved ${kind}`);
+        library[kind].push(entry[kind](item, `${kind}[${index}]`));
+      } catch (err) {
+        if (!(err instanceof ShareError)) throw err;
+        rejected.push({ kind, index, entry: item, reason: err.message });
+      }
     });
-    return { system, name: str(a.name, `${p}.name`), units };
-  });
-  const codices = array(value.codices ?? [], 'codices', LIBRARY_MAX_ITEMS).map((c, i) => {
-    const p = `codices[${i}]`;
-    obj(c, p);
-    const system = sys(c.system, `${p}.system`);
-    return { system, name: str(c.name, `${p}.name`), unit: checkUnit(system, c.unit, `${p}.unit`, { positioned: false }) };
-  });
-  return { format: LIBRARY_FORMAT, version: 1, armies, codices };
+  }
+  return { library, rejected };
 }
 
-/** Adds (or replaces, by system and name) entries of `incoming` into `lib`; returns the count. */
+/** A library from a file → the checked library, or ShareError naming its first bad entry. */
+export function checkLibrary(value) {
+  const { library, rejected } = readLibrary(value);
+  if (rejected.length) fail(rejected[0].reason);
+  return library;
+}
+
+/** The entries of a library (armies and saved units). */
+export const libraryCount = (lib) => lib.armies.length + lib.codices.length;
+
+/**
+ * Adds (or replaces, by system and name) entries of `incoming` into `lib`; returns the count. When
+ * that would pass a limit it throws ShareError and `lib` is unchanged.
+ */
 export function mergeLibrary(lib, incoming) {
+  const next = { armies: [...lib.armies], codices: [...lib.codices] };
   let n = 0;
   for (const kind of ['armies', 'codices']) {
     for (const item of incoming[kind]) {
-      const i = lib[kind].findIndex((x) => x.system === item.system && x.name === item.name);
-      if (i >= 0) lib[kind][i] = item; else lib[kind].push(item);
+      const i = next[kind].findIndex((x) => x.system === item.system && x.name === item.name);
+      if (i >= 0) next[kind][i] = item; else next[kind].push(item);
       n++;
     }
-    if (lib[kind].length > LIBRARY_MAX_ITEMS) fail(`more than ${LIBRARY_MAX_ITEMS} saved ${kind}`);
+    if (next[kind].length > LIBRARY_MAX_ITEMS) fail(`the library holds at most ${LIBRARY_MAX_ITEMS} saved ${kind === 'armies' ? 'armies' : 'units'}`);
   }
+  lib.armies = next.armies;
+  lib.codices = next.codices;
   return n;
 }

@@ -1,10 +1,38 @@
-// Offline use: caches the app's own files on install and answers from the cache first. The
-// build writes the version so that a new build replaces the old cache cleanly.
+// Offline use: caches the app's own files on install and answers from the cache first. The build
+// writes the version, so that a new build replaces the old cache cleanly, and each file's SHA-256:
+// a file is cached only if its bytes are the build's (a captive portal's page answering 200 in
+// place of a .wasm must never be kept). A file that does not match is fetched again, bypassing the
+// HTTP cache; if it still does not match, this version is not installed and the one before it
+// (and its cache) stays until the next visit tries again.
 const VERSION = 'movecalc-__BUILD_VERSION__';
+/** [url, SHA-256 hex of its bytes] for every file of the build the worker keeps. */
 const FILES = __BUILD_FILES__;
+const TRIES = 3;
+
+async function sha256(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', buffer));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// The file's response when its bytes hash to `hash`, after up to TRIES fetches.
+async function fetchChecked(url, hash) {
+  for (let i = 0; i < TRIES; i++) {
+    try {
+      const response = await fetch(url, { cache: i === 0 ? 'no-cache' : 'reload' });
+      if (response.ok && await sha256(await response.clone().arrayBuffer()) === hash) return response;
+    } catch { /* offline for now: tried again */ }
+  }
+  throw new Error(`${url}: not the bytes of this build`);
+}
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(VERSION).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+  event.waitUntil((async () => {
+    // every file checked before any is cached: a version is kept whole or not at all
+    const responses = await Promise.all(FILES.map(([url, hash]) => fetchChecked(url, hash)));
+    const cache = await caches.open(VERSION);
+    await Promise.all(FILES.map(([url], i) => cache.put(url, responses[i])));
+    await self.skipWaiting();
+  })());
 });
 
 self.addEventListener('activate', (event) => {

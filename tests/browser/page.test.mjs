@@ -1,6 +1,7 @@
 // The page in headless Chromium (Debian's, driven by playwright-core): it loads the engine, the
 // Advanced panel rules on an example, hostile text stays text, it works offline once loaded, and it
 // fits a phone.
+import { createHash } from 'node:crypto';
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -153,8 +154,14 @@ test('a new build replaces the old worker and its cache cleanly, and the page of
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
     const [oldKey] = await page.evaluate(() => caches.keys());
     // the next build: a changed page and a worker stamped with a new version
-    writeFileSync(join(dir, 'index.html'), readFileSync(join(dir, 'index.html'), 'utf8').replace('<title>movecalc', '<title>movecalc (next)'));
-    writeFileSync(join(dir, 'sw.js'), readFileSync(join(dir, 'sw.js'), 'utf8').replace(/movecalc-[0-9a-f]{12}/, 'movecalc-0123456789ab'));
+    const html = readFileSync(join(dir, 'index.html'));
+    const next = Buffer.from(html.toString('utf8').replace('<title>movecalc', '<title>movecalc (next)'));
+    writeFileSync(join(dir, 'index.html'), next);
+    // stamped as a build would: the new version, and the page's new SHA-256 (the worker checks it)
+    const sha = (b) => createHash('sha256').update(b).digest('hex');
+    const sw = readFileSync(join(dir, 'sw.js'), 'utf8').replace(/movecalc-[0-9a-f]{12}/, 'movecalc-0123456789ab');
+    assert.ok(sw.includes(sha(html)), 'the worker lists the page\'s SHA-256');
+    writeFileSync(join(dir, 'sw.js'), sw.replaceAll(sha(html), sha(next)));
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
     await page.waitForFunction(async () => {
       const keys = await caches.keys();

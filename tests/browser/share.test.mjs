@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { launch, openPage, artifacts, pageRequest, pickSystem, PHONE, DESKTOP, hook } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, pickSystem, ruled, PHONE, DESKTOP, hook } from './browser.mjs';
 import { toBase64url } from '../../web/share.js';
 import { collectExamples } from '../../web/build-site.mjs';
 
@@ -44,6 +44,7 @@ test('a share link opened in a fresh browser reproduces the position, the questi
     const queries = await page.$$eval('#query option', (os) => os.map((o) => o.value));
     await page.selectOption('#query', queries[queries.length > 1 ? 1 : 0]);
     await page.click('#ask');
+    await ruled(page); // the engine answers from its worker
     const verdict = await page.textContent('#verdict');
     const request = await pageRequest(page);
     await page.click('#share');

@@ -1,0 +1,100 @@
+// The engine worker's client (web/engine-client.js) without a browser, against a stand-in Worker
+// that answers when the test says: newest question wins (nothing queues), a request past the
+// budget is stopped and the worker started again with the rule sets it held, answers of a stopped
+// worker are dropped. The real worker is driven in the browser by worker.test.mjs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { EngineClient, BUDGET_MS } from '../../web/engine-client.js';
+
+class FakeWorker {
+  static all = [];
+  constructor(url, options) { this.url = String(url); this.options = options; this.sent = []; this.terminated = false; FakeWorker.all.push(this); }
+  postMessage(m) { this.sent.push(m); }
+  terminate() { this.terminated = true; }
+  reply(data) { this.onmessage({ data }); }
+  asks() { return this.sent.filter((m) => m.type === 'ask'); }
+}
+globalThis.Worker = FakeWorker;
+globalThis.location = { href: 'http://localhost/', origin: 'http://localhost' };
+
+function client(budget = BUDGET_MS) {
+  FakeWorker.all = [];
+  const c = new EngineClient('http://localhost/engine-worker.js', { budget });
+  return { c, worker: () => FakeWorker.all[FakeWorker.all.length - 1] };
+}
+const DESCRIBE = { ok: true, result: { version: 'x' } };
+
+test('the budget is 2 s, and load resolves to describe with the rule sets held', async () => {
+  assert.equal(BUDGET_MS, 2000);
+  const { c, worker } = client();
+  assert.deepEqual(worker().options, { type: 'module' });
+  const loading = c.load(['ninth-age']);
+  assert.equal(c.holds('ninth-age'), false);
+  const [m] = worker().sent;
+  worker().reply({ id: m.id, systems: ['ninth-age'], described: DESCRIBE });
+  assert.deepEqual(await loading, DESCRIBE);
+  assert.equal(c.holds('ninth-age'), true);
+  assert.equal(c.holds('godsgloom'), false);
+});
+
+test('newest question wins: the pending question is resolved as superseded and nothing queues', async () => {
+  const { c, worker } = client();
+  const first = c.ask({ n: 1 });
+  const second = c.ask({ n: 2 });
+  const third = c.ask({ n: 3 });
+  assert.deepEqual(await first, { superseded: true });
+  assert.deepEqual(await second, { superseded: true });
+  // only the first reached the worker: it is still busy with it; the newest waits, alone
+  assert.deepEqual(worker().asks().map((m) => m.request.n), [1]);
+  const [run] = worker().asks();
+  worker().reply({ id: run.id, started: true });
+  worker().reply({ id: run.id, response: { ok: true, n: 1 } }); // dropped: superseded
+  assert.deepEqual(worker().asks().map((m) => m.request.n), [1, 3]);
+  const last = worker().asks()[1];
+  worker().reply({ id: last.id, started: true });
+  worker().reply({ id: last.id, response: { ok: true, n: 3 } });
+  assert.deepEqual(await third, { response: { ok: true, n: 3 } });
+});
+
+test('a request past the budget is stopped: the worker is terminated, started again with the rule sets it held, and answers the next', async () => {
+  const { c, worker } = client(30);
+  const loading = c.load(['ninth-age', 'godsgloom']);
+  worker().reply({ id: worker().sent[0].id, systems: ['ninth-age', 'godsgloom'], described: DESCRIBE });
+  await loading;
+  const slow = c.ask({ slow: true });
+  const old = worker();
+  old.reply({ id: old.asks()[0].id, started: true });
+  assert.deepEqual(await slow, { timedOut: true, budget: 30 });
+  assert.equal(old.terminated, true);
+  const fresh = worker();
+  assert.notEqual(fresh, old);
+  assert.deepEqual(fresh.sent.map((m) => [m.type, m.systems]), [['load', ['ninth-age', 'godsgloom']]]);
+  // a late answer of the stopped worker is dropped; the fresh one answers the next question
+  old.reply({ id: old.asks()[0].id, response: { ok: true, late: true } });
+  const next = c.ask({ n: 2 });
+  const m = fresh.asks()[0];
+  assert.deepEqual(m.request, { n: 2 });
+  fresh.reply({ id: m.id, started: true });
+  fresh.reply({ id: m.id, response: { ok: true } });
+  assert.deepEqual(await next, { response: { ok: true } });
+});
+
+test('the budget runs from when the worker starts the request, not while it loads a rule set', async () => {
+  const { c, worker } = client(20);
+  const asked = c.ask({ n: 1 });
+  await new Promise((r) => setTimeout(r, 60)); // the worker has not started it: no time out
+  const [m] = worker().asks();
+  worker().reply({ id: m.id, started: true });
+  worker().reply({ id: m.id, response: { ok: true } });
+  assert.deepEqual(await asked, { response: { ok: true } });
+  assert.equal(worker().terminated, false);
+});
+
+test('a worker that fails resolves its questions as failed and rejects its loads', async () => {
+  const { c, worker } = client();
+  const loading = c.load(['torn-world']);
+  const asked = c.ask({ n: 1 });
+  worker().onerror({ message: 'import failed', preventDefault() {} });
+  await assert.rejects(loading, /import failed/);
+  assert.deepEqual(await asked, { failed: 'import failed' });
+});

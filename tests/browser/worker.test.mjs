@@ -1,0 +1,216 @@
+// The engine in a Web Worker (issue 20): a ruling past the budget is stopped and named while the page
+// stays usable, and the worker answers again at once; a link whose ruling is too slow is saved with
+// the flag that stops the automatic ruling on the next visit; the saved library is never lost (a
+// limit refuses and changes nothing, a bad entry is set aside, the previous library is kept as a
+// backup); the service worker refuses a file whose bytes are not the build's.
+// The budget is lowered to 300 ms for these tests by rewriting boot.js on its way to the page (not
+// in the build); the slow request takes the engine seconds (tests/browser/slow-request.mjs).
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+import { startServer } from '../../bin/serve.mjs';
+import { launch, artifacts, ruled, hook, openRequest, PHONE, DESKTOP } from './browser.mjs';
+import { root } from '../js/util.mjs';
+import { toBase64url } from '../../web/share.js';
+import { slowCharge } from './slow-request.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env.browser?.close(); env.server?.close(); });
+
+const BUDGET = 300;
+const QUICK = { system: 'ninth-age', query: 'charge', table: { width: 48, height: 48 }, charger: 'C2', target: 'T', range: 9,
+  units: [{ id: 'C1', side: 'red', x: 6.5, y: 10, facing: 0, width: 2, depth: 2 }, { id: 'C2', side: 'red', x: 10, y: 10, facing: 0, width: 2, depth: 2 },
+    { id: 'T', side: 'blue', x: 10, y: 20, facing: 180, width: 10, depth: 2 }], combined: [{ charger: 'C1', range: 9 }] };
+const linkOf = (payload) => '1.' + toBase64url(deflateRawSync(JSON.stringify(payload)));
+const TIMED_OUT = new RegExp(`^The Ninth Age charge took longer than ${BUDGET / 1000} s and was stopped\\.`);
+
+/** A fresh context (own storage, no service worker) whose boot.js has the lowered budget. */
+async function open(viewport = DESKTOP, path = '', { init } = {}) {
+  const context = await env.browser.newContext({ viewport, serviceWorkers: 'block' });
+  await context.route('**/boot.js', async (route) => {
+    const res = await route.fetch();
+    const body = await res.text();
+    const lowered = body.replace(/(budget:\w+=)2e3\b/g, `$1${BUDGET}`);
+    assert.equal(body.match(/budget:\w+=2e3\b/g)?.length, 1, 'boot.js names the budget once');
+    await route.fulfill({ response: res, body: lowered });
+  });
+  if (init) await context.addInitScript(init.fn, init.arg);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(env.base + path);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  return { context, page, errors };
+}
+
+const savedState = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('movecalc.page.v1')));
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`a ruling past the budget is stopped and named, the page stays usable and the engine answers again (${viewport.width}x${viewport.height})`, async () => {
+    const { context, page, errors } = await open(viewport);
+    // frames painted while the ruling runs (the engine on the page's thread would paint none)
+    await page.evaluate(() => {
+      window.__frames = 0;
+      const tick = () => { if (document.getElementById('notice').hidden) { window.__frames++; requestAnimationFrame(tick); } };
+      requestAnimationFrame(tick);
+    });
+    await hook(page, 'openExample', { request: slowCharge() });
+    // keys reach the board meanwhile: zoom, and select the next unit
+    await page.locator('#board').focus();
+    await page.keyboard.press('+');
+    await page.keyboard.press('n');
+    assert.equal((await hook(page, 'state')).selected, 'C1');
+    await page.waitForSelector('#notice:not([hidden])', { timeout: 15000 });
+    assert.ok(await page.evaluate(() => window.__frames) >= 3, 'frames were painted while the engine worked');
+    assert.match(await page.textContent('#notice-text'), TIMED_OUT);
+    assert.match(await page.textContent('#verdict'), TIMED_OUT);
+    await page.screenshot({ path: join(artifacts, `ruling-stopped-${viewport.width}x${viewport.height}.png`) });
+    // the restarted worker answers the next question, a quick one (three chargers, no terrain)
+    await page.click('#notice-close');
+    await openRequest(page, QUICK);
+    assert.doesNotMatch(await page.textContent('#verdict'), /took longer/);
+    assert.equal((await hook(page, 'overlay')).length > 0, true);
+    assert.equal(await page.isVisible('#notice'), false);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('a link whose ruling is too slow is saved flagged, and not ruled again on the next visit until Rule on it', async () => {
+  const { context, page, errors } = await open(DESKTOP, `#p=${linkOf({ request: slowCharge() })}`);
+  await page.waitForSelector('#notice:not([hidden])', { timeout: 15000 });
+  assert.match(await page.textContent('#notice-text'), TIMED_OUT);
+  let saved = await savedState(page);
+  assert.equal(saved.system, 'ninth-age');
+  assert.equal(saved.unruled, true);
+  assert.equal(saved.docs['ninth-age'].terrain.length, 100, 'the link\'s position is kept');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  assert.match(await page.textContent('#verdict'), /not ruled automatically.*Press Rule on it/);
+  // nothing was asked of the engine: no message comes, well past the budget
+  await page.waitForTimeout(BUDGET * 5);
+  assert.equal(await page.isVisible('#notice'), false);
+  assert.equal((await hook(page, 'request')).terrain.length, 100);
+  // Rule on it asks, and is stopped again; the flag stays
+  await page.click('#ask');
+  await page.waitForSelector('#notice:not([hidden])', { timeout: 15000 });
+  assert.match(await page.textContent('#notice-text'), TIMED_OUT);
+  saved = await savedState(page);
+  assert.equal(saved.unruled, true);
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  // a link ruled within the budget is saved without the flag, and ruled on the next visit
+  const quick = await open(DESKTOP, `#p=${linkOf({ request: { system: 'godsgloom', query: 'reach', unit: 'u', board: { cols: 4, rows: 4 }, units: [{ id: 'u', side: 'a', q: 1, r: 1, facing: 0, speed: 2 }] } })}`);
+  await ruled(quick.page);
+  await quick.page.waitForFunction(() => JSON.parse(localStorage.getItem('movecalc.page.v1'))?.system === 'godsgloom');
+  assert.equal((await savedState(quick.page)).unruled, undefined);
+  await quick.page.reload();
+  await quick.page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  await ruled(quick.page);
+  assert.deepEqual(quick.errors, []);
+  await quick.context.close();
+});
+
+// ---- the saved library ----
+const army = (name, x = 10) => ({ system: 'arcane-legions', name, units: [{ id: 'A', x, y: 10, facing: 0 }] });
+const LIB = (armies) => JSON.stringify({ format: 'movecalc-library', version: 1, armies, codices: [] });
+function seed({ key, value }) { if (!sessionStorage.getItem('seeded')) { localStorage.setItem(key, value); sessionStorage.setItem('seeded', '1'); } }
+const stored = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);
+
+async function saveArmy(page, name) {
+  if (!(await page.$eval('#library-panel', (d) => d.open))) await page.click('#library-panel > summary');
+  await page.fill('#army-name', name);
+  await page.click('#save-army');
+}
+
+test('with the army limit reached, Save army refuses with a message and changes nothing, then or after a reload', async () => {
+  const full = LIB(Array.from({ length: 500 }, (_, i) => army(`Army ${i}`)));
+  const { context, page, errors } = await open(DESKTOP, '', { init: { fn: seed, arg: { key: 'movecalc.library.v1', value: full } } });
+  for (const attempt of [1, 2]) {
+    await saveArmy(page, `One too many ${attempt}`);
+    assert.match(await page.textContent('#library-note'), /^Not saved: the library holds at most 500 saved armies\.$/);
+    assert.equal((await hook(page, 'library')).armies.length, 500);
+    assert.equal(await stored(page, 'movecalc.library.v1'), full, 'storage unchanged');
+  }
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal((await hook(page, 'library')).armies.length, 500);
+  assert.ok(!(await hook(page, 'library')).armies.some((a) => a.name.startsWith('One too many')));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('one bad saved entry is set aside and reported, the others kept; a save keeps the previous library as a backup', async () => {
+  const before = LIB([army('Good one'), army('Broken', 'not a number'), army('Good two')]);
+  const { context, page, errors } = await open(PHONE, '', { init: { fn: seed, arg: { key: 'movecalc.library.v1', value: before } } });
+  assert.deepEqual((await hook(page, 'library')).armies.map((a) => a.name), ['Good one', 'Good two']);
+  const aside = JSON.parse(await stored(page, 'movecalc.library.quarantine.v1'));
+  assert.equal(aside.length, 1);
+  assert.equal(aside[0].entry.name, 'Broken');
+  assert.match(aside[0].reason, /^armies\[1\]\.units\[0\]\.x: must be a finite number/);
+  assert.equal(await stored(page, 'movecalc.library.v1'), before, 'nothing written before the user saves');
+  await page.click('#library-panel > summary');
+  assert.match(await page.textContent('#library-aside'), /^1 saved entry could not be read and was set aside, kept in this browser under movecalc\.library\.quarantine\.v1: armies\[1\]/);
+  await page.locator('#library-panel').screenshot({ path: join(artifacts, 'library-set-aside-360x740.png') });
+  await saveArmy(page, 'Third');
+  assert.match(await page.textContent('#library-note'), /^Saved Third/);
+  const now = JSON.parse(await stored(page, 'movecalc.library.v1'));
+  assert.deepEqual(now.armies.map((a) => a.name), ['Good one', 'Good two', 'Third']);
+  assert.equal(await stored(page, 'movecalc.library.backup.v1'), before, 'the previous library, bad entry and all');
+  assert.equal(JSON.parse(await stored(page, 'movecalc.library.quarantine.v1')).length, 1, 'set aside once');
+  // deleting is the one way to a smaller library
+  await page.click('#army-list button[aria-label="Delete Good one"]');
+  assert.deepEqual(JSON.parse(await stored(page, 'movecalc.library.v1')).armies.map((a) => a.name), ['Good two', 'Third']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the service worker does not install a build whose file bytes are not the listed ones (a captive portal\'s answer)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'movecalc-portal-'));
+  cpSync(join(root, 'public'), dir, { recursive: true });
+  // a portal's page served with status 200 in place of a rule set's .wasm
+  writeFileSync(join(dir, 'engine', 'dist', 'movecalc-torn-world.wasm'), '<html>Please log in to the hotel Wi-Fi</html>');
+  const server = await startServer(0, '127.0.0.1', { root: dir });
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const context = await env.browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  try {
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+    const state = await page.evaluate(async () => {
+      let reg;
+      while (!(reg = await navigator.serviceWorker.getRegistration())) await new Promise((r) => setTimeout(r, 50));
+      const worker = reg.installing ?? reg.waiting ?? reg.active;
+      if (worker.state === 'activated' || worker.state === 'redundant') return worker.state;
+      return new Promise((r) => worker.addEventListener('statechange', () => { if (worker.state === 'activated' || worker.state === 'redundant') r(worker.state); }));
+    });
+    assert.equal(state, 'redundant', 'the worker was not installed');
+    const cached = await page.evaluate(async () => {
+      const out = [];
+      for (const k of await caches.keys()) for (const r of await (await caches.open(k)).keys()) out.push(r.url);
+      return out;
+    });
+    assert.deepEqual(cached, [], 'nothing of that build was cached');
+    // the same build with the right bytes installs and caches the .wasm
+    cpSync(join(root, 'public', 'engine', 'dist', 'movecalc-torn-world.wasm'), join(dir, 'engine', 'dist', 'movecalc-torn-world.wasm'));
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const wasm = await page.evaluate(async () => {
+      const [k] = await caches.keys();
+      const hit = await (await caches.open(k)).match('engine/dist/movecalc-torn-world.wasm');
+      return hit ? new Uint8Array(await hit.arrayBuffer()).slice(0, 4).join(',') : null;
+    });
+    assert.equal(wasm, '0,97,115,109', 'the cached .wasm is WebAssembly');
+  } finally {
+    await context.close();
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
