@@ -1,8 +1,13 @@
 #!/usr/bin/env node
 // Serves public/ on localhost with the headers a static host should send (README "Hosting"):
-// a strict Content-Security-Policy that still lets WebAssembly compile, and the wasm MIME type.
+// a strict Content-Security-Policy that still lets WebAssembly compile, the wasm MIME type, and
+// caching a page with five embeds can live with: every file revalidated (`no-cache`: the build's
+// names carry no hash, so nothing may be kept without asking) against a strong ETag, answered 304
+// when unchanged, and sent compressed (brotli or gzip) to browsers that take it.
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,6 +36,44 @@ export function headersFor(frameAncestors = "'self'") {
 }
 export const securityHeaders = headersFor();
 
+// Text compresses well; .wasm too (about 2.3 times); images here are SVG. Tiny bodies are not worth it.
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.wasm', '.svg', '.webmanifest']);
+const MIN_COMPRESS_BYTES = 1024;
+
+// One entry per file as last read: its ETag and the encodings made so far, so that a file is
+// hashed and compressed once per change, not once per request.
+const cache = new Map(); // path -> {mtimeMs, size, body, etag, encoded: Map(encoding -> bytes)}
+
+async function entryFor(file, info) {
+  let e = cache.get(file);
+  if (!e || e.mtimeMs !== info.mtimeMs || e.size !== info.size) {
+    const body = await readFile(file);
+    e = { mtimeMs: info.mtimeMs, size: info.size, body, encoded: new Map(),
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    cache.set(file, e);
+  }
+  return e;
+}
+
+/** The encoding to send: brotli, else gzip, when the client accepts it (q=0 refuses). */
+function pickEncoding(accept = '') {
+  const ok = (name) => accept.split(',').some((part) => {
+    const [token, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)).find(Boolean);
+    return token.trim().toLowerCase() === name && (!q || Number(q[1]) > 0);
+  });
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
+}
+
+function encoded(e, encoding) {
+  if (!e.encoded.has(encoding)) {
+    e.encoded.set(encoding, encoding === 'br'
+      ? brotliCompressSync(e.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: e.body.length } })
+      : gzipSync(e.body, { level: 9 }));
+  }
+  return e.encoded.get(encoding);
+}
+
 /** Serves `root` (public/ by default); FRAME_ANCESTORS in the environment sets who may embed it. */
 export function startServer(port = 0, host = '127.0.0.1', { root = publicDir, frameAncestors = process.env.FRAME_ANCESTORS ?? "'self'" } = {}) {
   const headers = headersFor(frameAncestors);
@@ -41,13 +84,29 @@ export function startServer(port = 0, host = '127.0.0.1', { root = publicDir, fr
       if (path.endsWith('/')) path += 'index.html';
       const file = join(root, path);
       if (!file.startsWith(root + '/') && file !== root) throw new Error('outside');
-      if (!(await stat(file)).isFile()) throw new Error('not a file');
-      const body = await readFile(file);
-      res.writeHead(200, {
-        'Content-Type': types[extname(file)] ?? 'application/octet-stream',
+      const info = await stat(file);
+      if (!info.isFile()) throw new Error('not a file');
+      const e = await entryFor(file, info);
+      const type = extname(file);
+      const common = {
+        'Content-Type': types[type] ?? 'application/octet-stream',
         'Cache-Control': 'no-cache',
+        ETag: e.etag,
+        'Last-Modified': new Date(info.mtimeMs).toUTCString(),
+        Vary: 'Accept-Encoding',
         ...headers,
-      });
+      };
+      const match = req.headers['if-none-match'];
+      const since = Date.parse(req.headers['if-modified-since'] ?? '');
+      if (match ? match.split(',').some((t) => t.trim().replace(/^W\//, '') === e.etag)
+        : since >= Math.floor(info.mtimeMs / 1000) * 1000) {
+        res.writeHead(304, common);
+        res.end();
+        return;
+      }
+      const encoding = COMPRESSIBLE.has(type) && e.body.length >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
+      const body = encoding ? encoded(e, encoding) : e.body;
+      res.writeHead(200, { ...common, 'Content-Length': body.length, ...(encoding && { 'Content-Encoding': encoding }) });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
