@@ -1,0 +1,3 @@
+#include "core/work.h"
+
+uint64_t mc_work_spent;
