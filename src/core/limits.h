@@ -40,7 +40,7 @@
 /// request answers `limit`, saying which search and how far it got. Counted, never timed, so
 /// both builds stop at the same step. The figure keeps every request within the size limits
 /// near 1 s natively (README "Reliability").
-#define MC_MAX_WORK 200000000ull
+#define MC_MAX_WORK 150000000ull
 
 /// Bytes the counted allocator (core/mem.h) may hold for one request: an allocation past it
 /// fails and the request answers `out_of_memory`, the same in both builds.
