@@ -144,7 +144,7 @@ cases['arcane-legions'] = [
     ...rows(999, 250, alUnit, 3, 8), '],"terrain":[', rep(500, alTerrain), '],"unit":"m","samplesPerStep":8}'] } },
   // Every turn leaves `toward` open, and every option of every choice re-runs the order: 32 choices
   // x 64 actions x 500 control pieces the mover stands on, each re-tested every action.
-  { name: 'move, 64 actions, 32 turns leaving toward open, standing on 500 control pieces of 64 vertices (MC_MAX_WORK)', code: 'limit', path: 'order', generate: { kind: 'parts', parts: [
+  { name: 'move, 64 actions, 32 turns leaving toward open, standing on 500 control pieces of 64 vertices (MC_MAX_WORK)', code: 'limit', path: 'order', message: 'MC_MAX_WORK (150000000 units) reached in the open choices after', generate: { kind: 'parts', parts: [
     '{"system":"arcane-legions","query":"move","units":[{"id":"m","side":"red","x":50,"y":50,"facing":0,"base":"formation","movementIcons":1000}],"terrain":[',
     rep(500, `{"id":"t#","kind":"control","polygon":${circle64(50, 50, 8)}}`),
     '],"order":{"unit":"m","actions":[', rep(32, '{"step":"forward","distance":0.5},{"turn":45,"off":"front"}'), ']}}'] } },
@@ -191,11 +191,11 @@ cases['ninth-age'] = [
   naBlock('spacing of 1000 units packed 0.9 inches apart', 'spacing', 72, naPacked, 'blue', ''),
   // Five chargers tried in every order (120) up lanes between 500 impassable stars of 64 vertices
   // (30 convex pieces each): each charge search meets thousands of pieces.
-  { name: 'charge, 5 combined chargers up lanes between 500 impassable 64-vertex stars, no range (MC_MAX_WORK)', code: 'limit', path: 'combined', generate: { kind: 'parts', parts: [
+  { name: 'charge, 5 combined chargers up lanes between 500 impassable 64-vertex stars, no range (MC_MAX_WORK)', code: 'limit', path: 'combined', message: 'MC_MAX_WORK (150000000 units) reached in the combined charge\'s order search after', generate: { kind: 'parts', parts: [
     '{"system":"ninth-age","query":"charge","table":{"width":200,"height":120},"units":[{"id":"T","side":"blue","x":100,"y":72,"facing":180,"width":44,"depth":2},',
     naLane([80, 90, 100, 110, 120]), '],"terrain":[', ...starRows(500, 'impassable', 24, 1.8),
     '],"charger":"C1","target":"T","combined":[{"charger":"C2"},{"charger":"C3"},{"charger":"C4"},{"charger":"C5"}]}'] } },
-  { name: 'charge, 5 combined chargers with 500 impassable 64-vertex stars in the way (every path blocked) (MC_MAX_WORK)', code: 'limit', path: 'combined', generate: { kind: 'parts', parts: [
+  { name: 'charge, 5 combined chargers with 500 impassable 64-vertex stars in the way (every path blocked) (MC_MAX_WORK)', code: 'limit', path: 'combined', message: 'MC_MAX_WORK (150000000 units) reached in the combined charge\'s order search after', generate: { kind: 'parts', parts: [
     '{"system":"ninth-age","query":"charge","table":{"width":200,"height":120},"units":[{"id":"T","side":"blue","x":100,"y":72,"facing":180,"width":44,"depth":2},',
     naLane([85, 95, 105, 115, 125]), '],"terrain":[', ...starRows(500, 'impassable', 24, 1.8),
     '],"charger":"C1","target":"T","combined":[{"charger":"C2"},{"charger":"C3"},{"charger":"C4"},{"charger":"C5"}]}'] } },
@@ -213,10 +213,10 @@ cases['ninth-age'] = [
 
 const notes = {
   godsgloom: 'GODSGLOOM worst cases: the largest board, the most units, the most points, the longest path, the most reconnaissance hexes. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
-  'torn-world': 'Torn World worst cases: the largest board, the most miniatures and markers, the largest Huge footprint, the longest run and path. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
+  'torn-world': 'Torn World worst cases: the largest board, the most miniatures and markers, the largest Huge footprint, the longest run and path, ejections and shifts among 1,000. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
   'cc-ancients': 'Commands & Colors: Ancients worst cases: the largest board and the most units, the longest path. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
-  'arcane-legions': 'Arcane Legions worst cases: the most units, terrain pieces and vertices, the most actions, the densest reachArea. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
-  'ninth-age': 'The Ninth Age worst cases: the most units, terrain pieces, vertices and pursuers, with 5 declared chargers tried in every order. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
+  'arcane-legions': 'Arcane Legions worst cases: the most units, terrain pieces and vertices, the most actions, the densest reachArea, the most open choices on the most control terrain (the work limit MC_MAX_WORK). tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
+  'ninth-age': 'The Ninth Age worst cases: the most units, terrain pieces, vertices and pursuers, with 5 declared chargers tried in every order, among 500 64-vertex stars (the work limit MC_MAX_WORK). tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
 };
 for (const [system, list] of Object.entries(cases)) {
   writeFileSync(join(root, 'tests', 'limits', `${system}.json`), `${JSON.stringify({ note: notes[system], cases: list }, null, 1)}\n`);
