@@ -487,6 +487,7 @@ char *mc_request(const char *json) {
     char **kept = NULL;
     cjson_arena = &arena;
     mc_work_spent = 0;
+    mc_work_cap = MC_MAX_WORK;
     if (len > MC_MAX_REQUEST_BYTES)
         mc_jr_fail(j, "limit", "the request is larger than the limit MC_MAX_REQUEST_BYTES (%d bytes)", MC_MAX_REQUEST_BYTES);
     else
@@ -503,6 +504,7 @@ char *mc_request(const char *json) {
             described_length[kept - described] = length;
         }
     }
+    mc_work_cap = UINT64_MAX;
     // The arena goes first, so that an error response still has room under MC_MAX_HEAP_BYTES.
     cjson_arena = NULL;
     mc_arena_release(&arena);
