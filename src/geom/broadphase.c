@@ -47,8 +47,9 @@ bool mc_broadphase_build(McBroadphase *bp, McBroadphaseNode *nodes, int node_cap
     if (count == 0) return true;
     if (count < 0 || count > MC_BROADPHASE_MAX_ITEMS || !nodes || !scratch || !boxes) return false;
     if (node_capacity < MC_BROADPHASE_NODES(count)) return false;
-    // A median split per level: about 16 box moves per item for the largest trees.
-    mc_work_add(16 * (uint64_t)count);
+    // A median split per level, a dozen levels for the largest trees, each moving and measuring
+    // every item's box.
+    mc_work_add(64 * (uint64_t)count);
     for (int i = 0; i < count; i++) {
         if (!box_ok(boxes[i])) return false;
         scratch[i].item = i;

@@ -22,6 +22,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/work.h"
@@ -246,14 +247,40 @@ static double wheel_length(const Ctx *c, double theta) { return c->mw * fabs(the
 // na_world_query, but the charger, for a box grown by margin that lies inside c->near: the
 // obstacles' boxes are the world's, and those in c->near are all there, in object order, so a
 // scan of them finds the same objects as the query of the whole world's tree.
+static int by_slot(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
 static int near_query(Ctx *c, McAabb box, double margin) {
     McAabb q = mc_aabb_inflate(box, margin);
     if (!(q.lo.x >= c->near.lo.x && q.lo.y >= c->near.lo.y && q.hi.x <= c->near.hi.x && q.hi.y <= c->near.hi.y))
         return na_world_query(c->w, box, margin);
-    int n = 0;
-    mc_work_add((uint64_t)c->np);
-    for (int k = 0; k < c->np; k++)
-        if (mc_aabb_overlaps(c->boxes[k], q)) c->w->hits[n++] = c->obj[k];
+    int n = 0, *hits = c->w->hits;
+    if (!c->tree) {
+        mc_work_add((uint64_t)c->np);
+        for (int k = 0; k < c->np; k++)
+            if (mc_aabb_overlaps(c->boxes[k], q)) hits[n++] = c->obj[k];
+        return n;
+    }
+    // Among many obstacles (terrain of many pieces) the tree over their boxes finds the same
+    // ones: its leaves are those boxes. Slots are in object order, so sorted slots are too.
+    McBroadphaseIter it;
+    mc_broadphase_iter_begin(&it, c->tree, q);
+    for (int k; (k = mc_broadphase_iter_next(&it)) >= 0;) hits[n++] = k;
+    if (n > 32) {
+        qsort(hits, (size_t)n, sizeof *hits, by_slot);
+        mc_work_add(32 * (uint64_t)n);
+    } else {
+        for (int i = 1; i < n; i++)
+            for (int k = i; k > 0 && hits[k - 1] > hits[k]; k--) {
+                int t = hits[k];
+                hits[k] = hits[k - 1];
+                hits[k - 1] = t;
+            }
+        mc_work_add((uint64_t)(n * n));
+    }
+    for (int i = 0; i < n; i++) hits[i] = c->obj[hits[i]];
     return n;
 }
 

@@ -106,7 +106,7 @@ int na_world_query(NaWorld *w, McAabb box, double margin) {
     // terrain (a 64-vertex star is 30 of them) its quadratic moves were most of a charge search.
     if (n > 32) {
         qsort(w->hits, (size_t)n, sizeof *w->hits, by_index);
-        mc_work_add(16 * (uint64_t)n);
+        mc_work_add(32 * (uint64_t)n);
         return n;
     }
     uint64_t moves = (uint64_t)n;
