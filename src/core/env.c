@@ -65,3 +65,14 @@ void mc_trace(McEnv *env, const char *rule, const char *unit, const char *fmt, .
     s->message = vformat(env->arena, fmt, ap);
     va_end(ap);
 }
+
+void mc_work_note(McEnv *env, const char *path, const char *fmt, ...) {
+    // Through a copy: the note may quote the one it replaces.
+    char where[sizeof env->work_where];
+    va_list ap;
+    va_start(ap, fmt);
+    mc_vsnfmt(where, sizeof where, fmt, ap);
+    va_end(ap);
+    memcpy(env->work_where, where, sizeof where);
+    mc_snfmt(env->work_path, sizeof env->work_path, "%s", path);
+}

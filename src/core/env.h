@@ -43,6 +43,11 @@ typedef struct McEnv {
     uint32_t assumed; ///< bit i set: mc_assumptions[i] was relied on
     McTraceStep *trace;
     int trace_count, trace_cap, trace_dropped;
+    // When the work budget ran out (core/work.h): which search and how far it got, and the
+    // JSON path it concerns ("" for the whole request); in the environment, not the arena, as
+    // a search may rewind the arena past the point where it was noted.
+    char work_where[200];
+    char work_path[64];
 } McEnv;
 
 /// Appends a reason to `list` and returns it for the caller to add unit/hex/point/action, or
@@ -53,6 +58,11 @@ McReason *mc_reason_add(McEnv *env, McReasons *list, const char *code, const cha
 /// Appends one step to the trace.
 void mc_trace(McEnv *env, const char *rule, const char *unit, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/// Notes where the work budget ran out (mc_work_out): `path` is the JSON path concerned, `fmt`
+/// the search and how far it got. A later note replaces an earlier one, so the outermost search,
+/// which knows most of the progress, has the last word.
+void mc_work_note(McEnv *env, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /// Records that the answer relied on an assumption.
 static inline void mc_assume(McEnv *env, McAssumption a) { env->assumed |= (uint32_t)1 << a; }

@@ -34,4 +34,16 @@
 /// otherwise write 4.5 million (163 MiB of JSON, 3 GB, out of memory in WebAssembly).
 #define MC_MAX_PATH_OUTPUT 200000
 
+/// Work units one request may spend (core/work.h): a unit is one vertex pair, edge or box a
+/// geometry primitive tests. Searches that repeat the primitives (charge placements and charger
+/// orders, Arcane Legions orders re-run for their open choices, pursuits) stop past it and the
+/// request answers `limit`, saying which search and how far it got. Counted, never timed, so
+/// both builds stop at the same step. The figure keeps every request within the size limits
+/// near 1 s natively (README "Reliability").
+#define MC_MAX_WORK 150000000ull
+
+/// Bytes the counted allocator (core/mem.h) may hold for one request: an allocation past it
+/// fails and the request answers `out_of_memory`, the same in both builds.
+#define MC_MAX_HEAP_BYTES (256u * 1024u * 1024u)
+
 #endif

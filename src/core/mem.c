@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/limits.h"
+
 // Every block carries its size in front so that frees can be counted; 16 bytes keep the payload
 // aligned for doubles on every target.
 enum { HEADER = 16 };
@@ -11,7 +13,8 @@ enum { HEADER = 16 };
 static size_t live_bytes;
 
 void *mc_mem_alloc(size_t size) {
-    if (size > SIZE_MAX - HEADER) return NULL;
+    // MC_MAX_HEAP_BYTES: counted bytes, not the C library's, so both builds refuse the same one.
+    if (size > (size_t)MC_MAX_HEAP_BYTES || live_bytes > (size_t)MC_MAX_HEAP_BYTES - size) return NULL;
     unsigned char *block = malloc(size + HEADER);
     if (!block) return NULL;
     memcpy(block, &size, sizeof size);

@@ -5,7 +5,8 @@
 
 #include <stddef.h>
 
-/// malloc that counts live bytes (mc_bytes_in_use). Returns NULL when memory runs out.
+/// malloc that counts live bytes (mc_bytes_in_use). Returns NULL when memory runs out or the
+/// live bytes would pass MC_MAX_HEAP_BYTES.
 void *mc_mem_alloc(size_t size);
 /// Frees what mc_mem_alloc returned; NULL is allowed.
 void mc_mem_free(void *ptr);

@@ -5,6 +5,8 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "core/work.h"
+
 // Puts the k-th smallest of s[0..n) at s[k], smaller ones before, larger after, in the total order
 // along `axis`: centre (lo + hi, no halving needed), then item index, so the tree is the same
 // whatever the platform's sort would do with ties (Hoare quickselect, middle pivot; all keys
@@ -45,6 +47,9 @@ bool mc_broadphase_build(McBroadphase *bp, McBroadphaseNode *nodes, int node_cap
     if (count == 0) return true;
     if (count < 0 || count > MC_BROADPHASE_MAX_ITEMS || !nodes || !scratch || !boxes) return false;
     if (node_capacity < MC_BROADPHASE_NODES(count)) return false;
+    // A median split per level, a dozen levels for the largest trees, each moving and measuring
+    // every item's box.
+    mc_work_add(64 * (uint64_t)count);
     for (int i = 0; i < count; i++) {
         if (!box_ok(boxes[i])) return false;
         scratch[i].item = i;
@@ -123,6 +128,7 @@ void mc_broadphase_iter_begin(McBroadphaseIter *it, const McBroadphase *bp, McAa
 int mc_broadphase_iter_next(McBroadphaseIter *it) {
     const McBroadphaseNode *nodes = it->bp ? it->bp->nodes : NULL;
     while (it->top > 0) {
+        mc_work_add(1);
         const McBroadphaseNode *node = &nodes[it->stack[--it->top]];
         if (node->item >= 0) return node->item;
         // Right child first onto the stack so the left subtree is visited first.

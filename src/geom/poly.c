@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "core/work.h"
 #include "geom/trig.h"
 
 #define SLOP MC_LINEAR_SLOP
@@ -308,6 +309,7 @@ __attribute__((noinline)) static double max_gap_over_edges(const McPoly *ref, co
 static double nearest_pair(const McPoly *a, const McPoly *b, McVec2 *pa, McVec2 *pb,
                            McFeature *fa, McFeature *fb) {
     double best = INFINITY;
+    mc_work_add(2 * (uint64_t)a->count * (uint64_t)b->count);
     for (int pass = 0; pass < 2; pass++) {
         const McPoly *vp = pass == 0 ? a : b, *ep = pass == 0 ? b : a;
         for (int i = 0; i < vp->count; i++) {
@@ -342,6 +344,9 @@ static double sat_separation(const McPoly *a, const McPoly *b, McVec2 *axis, dou
         if (axis) *axis = ax;
         return EMPTY_SEPARATION;
     }
+    // Every edge of both projects every vertex of both.
+    uint64_t both = (uint64_t)a->count + (uint64_t)b->count;
+    mc_work_add(both * both);
     McVec2 origin = b->v[0];
     McVec2 ra[MC_POLY_CAPACITY], rb[MC_POLY_CAPACITY];
     relative_to(a, origin, ra);

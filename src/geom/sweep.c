@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "core/work.h"
 #include "geom/trig.h"
 
 #define SLOP MC_LINEAR_SLOP
@@ -30,6 +31,9 @@ static int next_index(int i, int n) { return i + 1 == n ? 0 : i + 1; }
 // the deeper set is empty, no later axis can change the answer (sep0 only grows, deep_lo only
 // grows and deep_hi only falls): most obstacles a path passes are told on their first axes.
 static int translate_one(const McPoly *a, const McPoly *b, McVec2 d, double *t_out) {
+    // Every edge of both projects every vertex of both.
+    uint64_t both = (uint64_t)a->count + (uint64_t)b->count;
+    mc_work_add(both * both);
     McVec2 origin = b->v[0];
     // The vertices less the origin, made once (the same differences every axis took before).
     McVec2 ra[MC_POLY_CAPACITY], rb[MC_POLY_CAPACITY];
@@ -120,6 +124,8 @@ static void circle_events(McVec2 u, double r2, McVec2 p, McVec2 q, double dir, d
 static double next_event(const McPoly *a, const McPoly *b, McVec2 pivot, double dir, double cur,
                          double limit) {
     double best = limit;
+    // Both ways, and a circle against a segment is several vertex pairs' work.
+    mc_work_add(4 * (uint64_t)a->count * (uint64_t)b->count);
     for (int pass = 0; pass < 2; pass++) {
         const McPoly *vp = pass == 0 ? a : b, *ep = pass == 0 ? b : a;
         double sd = pass == 0 ? dir : -dir;

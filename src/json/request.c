@@ -8,6 +8,7 @@
 #include "core/assumptions.h"
 #include "core/fmt.h"
 #include "core/limits.h"
+#include "core/work.h"
 #include "json/dispatch.h"
 #include "json/jwrite.h"
 #include "json/print.h"
@@ -75,6 +76,8 @@ static const struct {
     {"MC_MAX_MOVE_POINTS", MC_MAX_MOVE_POINTS},
     {"MC_MAX_PATH_OUTPUT", MC_MAX_PATH_OUTPUT},
     {"MC_MAX_TRACE_STEPS", MC_MAX_TRACE_STEPS},
+    {"MC_MAX_WORK", (double)MC_MAX_WORK},
+    {"MC_MAX_HEAP_BYTES", MC_MAX_HEAP_BYTES},
 };
 
 // cJSON allocates through the counting allocator so that mc_bytes_in_use sees everything. The
@@ -190,7 +193,10 @@ static char *error_response(const McError *err, size_t *length) {
     cJSON_AddStringToObject(e, "code", err->code);
     cJSON_AddStringToObject(e, "path", err->path);
     cJSON_AddStringToObject(e, "message", err->message);
-    return mc_json_print_length(root, length);
+    // Made after the arena is released, from counted memory, so freed here.
+    char *text = mc_json_print_length(root, length);
+    cJSON_Delete(root);
+    return text;
 }
 
 static const McSystem *find_system(const char *id) {
@@ -436,7 +442,17 @@ static cJSON *answer(McJson *j, const char *text, size_t len, char ***kept) {
     mc_jw_string(j, root, "system", sys->id);
     mc_jw_string(j, root, "query", q->name);
     result = mc_jw_object(j, root, "result");
-    if (!result || !q->run(j, req, result)) goto done;
+    bool ran = result && q->run(j, req, result);
+    if (mc_work_out()) {
+        // Whatever the stopped search left (a partial answer, or an error it returned on the way
+        // out) gives way to the limit.
+        j->err.code = "limit";
+        mc_snfmt(j->err.path, sizeof j->err.path, "%s", j->env.work_path);
+        mc_snfmt(j->err.message, sizeof j->err.message, "work limit MC_MAX_WORK (%llu units) reached in %s",
+                 (unsigned long long)MC_MAX_WORK, j->env.work_where[0] ? j->env.work_where : "the search");
+        goto done;
+    }
+    if (!ran) goto done;
     write_trace(j, result);
     cJSON *used = mc_jw_array(j, root, "assumptions");
     for (int a = 0; a < MC_ASSUMPTION_COUNT && used; a++)
@@ -469,6 +485,8 @@ char *mc_request(const char *json) {
     cJSON *root = NULL;
     char **kept = NULL;
     cjson_arena = &arena;
+    mc_work_spent = 0;
+    mc_work_cap = MC_MAX_WORK;
     if (len > MC_MAX_REQUEST_BYTES)
         mc_jr_fail(j, "limit", "the request is larger than the limit MC_MAX_REQUEST_BYTES (%d bytes)", MC_MAX_REQUEST_BYTES);
     else
@@ -485,12 +503,14 @@ char *mc_request(const char *json) {
             described_length[kept - described] = length;
         }
     }
+    mc_work_cap = UINT64_MAX;
+    // The arena goes first, so that an error response still has room under MC_MAX_HEAP_BYTES.
+    cjson_arena = NULL;
+    mc_arena_release(&arena);
     if (!out) {
         if (!j->err.code) mc_jr_fail(j, "out_of_memory", "out of memory");
         out = error_response(&j->err, &length);
     }
-    cjson_arena = NULL;
-    mc_arena_release(&arena);
     mc_mem_free(j);
     last_response = out;
     last_length = length;

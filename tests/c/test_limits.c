@@ -8,6 +8,8 @@
 #include <time.h>
 
 #include "cJSON.h"
+#include "core/limits.h"
+#include "core/mem.h"
 #include "mctest.h"
 #include "movecalc.h"
 #include "scenario_util.h"
@@ -83,6 +85,11 @@ MC_TEST(worst_cases_answered, "every worst case of tests/limits/ is answered as 
             if (!code || !want_code || strcmp(code, want_code) != 0 || !path || !want_path || strcmp(path, want_path) != 0)
                 mc_test_fail(__FILE__, __LINE__, "%s: %s: expected %s at \"%s\", got %.300s", file, name,
                              want_code ? want_code : "?", want_path ? want_path : "?", out);
+            // "message": words the error's message must hold (where a work limit ran out).
+            const char *message = str_at(r, "error", "message"), *want_message = str_at(c, "message", NULL);
+            if (want_message && (!message || !strstr(message, want_message)))
+                mc_test_fail(__FILE__, __LINE__, "%s: %s: expected a message with \"%s\", got %.300s", file, name,
+                             want_message, out);
         }
         cJSON_Delete(r);
         mc_free(out);
@@ -93,4 +100,18 @@ MC_TEST(worst_cases_answered, "every worst case of tests/limits/ is answered as 
         printf("limits %s: %s: %.1f ms CPU, %zu bytes\n", file, name, took * 1e3, size);
     }
     cJSON_Delete(cases);
+}
+
+MC_TEST(heap_cap, "the counted allocator gives up to MC_MAX_HEAP_BYTES and refuses one byte more") {
+    size_t before = mc_bytes_in_use();
+    MC_CHECK(mc_mem_alloc((size_t)MC_MAX_HEAP_BYTES + 1) == NULL);
+    // Pages of a large malloc are not touched until written: this holds no real memory.
+    void *all = mc_mem_alloc((size_t)MC_MAX_HEAP_BYTES - before);
+    MC_CHECK(all != NULL);
+    MC_CHECK(mc_mem_alloc(1) == NULL);
+    mc_mem_free(all);
+    void *one = mc_mem_alloc(1);
+    MC_CHECK(one != NULL);
+    mc_mem_free(one);
+    MC_CHECK(mc_bytes_in_use() == before);
 }

@@ -27,6 +27,7 @@ for (const c of limitCases()) {
     const r = JSON.parse(wasm);
     if (c.ok) assert.equal(r.ok, true, wasm.slice(0, 300));
     else assert.deepEqual([r.error?.code, r.error?.path], [c.code, c.path], wasm.slice(0, 300));
+    if (c.message) assert.ok(r.error?.message?.includes(c.message), wasm.slice(0, 300));
     assert.equal(wasm, nativeAnswers([bytes])[0], 'native and WebAssembly answers differ');
   });
 }

@@ -27,6 +27,35 @@ function polygon64(y0) {
   }
   return `[${v.join(',')}]`;
 }
+/** A 64-vertex star (32 spikes, radii 4.5 and 1.8) centred at (10·i + 5, y0): concave, so the
+ * engine holds it as many convex pieces; "#d.dddddd" x digits as polygon64. */
+function star64(y0) {
+  const v = [];
+  for (let k = 0; k < 64; k++) {
+    const a = (Math.PI * k) / 32, r = k % 2 ? 1.8 : 4.5;
+    const x = (5 + r * Math.cos(a)).toFixed(6); // in (0.5, 9.5): one digit before the point
+    v.push(`[#${x},${(y0 + r * Math.sin(a)).toFixed(6)}]`);
+  }
+  return `[${v.join(',')}]`;
+}
+/** One fixed 64-gon of radius r about (cx, cy), the same text for every repeat. */
+function circle64(cx, cy, r) {
+  const v = [];
+  for (let k = 0; k < 64; k++) {
+    const a = (2 * Math.PI * k) / 64;
+    v.push(`[${(cx + r * Math.cos(a)).toFixed(6)},${(cy + r * Math.sin(a)).toFixed(6)}]`);
+  }
+  return `[${v.join(',')}]`;
+}
+/** n pieces of terrain in rows of 20 stars, 10" apart along x, rows `dy` apart from y0. */
+function starRows(n, kind, y0, dy) {
+  const parts = [];
+  for (let k = 0; k * 20 < n; k++) {
+    if (k) parts.push(',');
+    parts.push(rep(Math.min(20, n - k * 20), `{"id":"s${k}_#","kind":"${kind}","polygon":${star64(y0 + k * dy)}}`));
+  }
+  return parts;
+}
 const cases = {};
 // ---- GODSGLOOM -------------------------------------------------------------------------------------
 const ggUnit = (p, row) => `{"id":"${p}#","side":"blue","col":#,"row":${row},"facing":3}`;
@@ -62,6 +91,12 @@ cases['torn-world'] = [
     '{"system":"torn-world","query":"move","board":{"cols":200,"rows":200},"units":[{"id":"m","side":"red","size":"infantry","col":0,"row":199,"move":1000,"run":1000},',
     ...rows(999, 200, twInf, 1, 40), '],"markers":[', rep(200, '{"id":"k#","kind":"portable","col":#,"row":3}'),
     '],"unit":"m","action":"run","path":[', rep(128, '{"col":1,"row":199},{"col":0,"row":199}'), ']}'] } },
+  { name: 'eject: a 7-hexon Huge arriving among 999 Infantry packed around it', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"torn-world","query":"eject","board":{"cols":200,"rows":200},"units":[{"id":"m","side":"red","size":"huge","hexons":[{"q":0,"r":189},{"q":2,"r":190},{"q":3,"r":187},{"q":1,"r":186},{"q":-2,"r":188},{"q":-3,"r":191},{"q":-1,"r":192}],"move":1000,"run":1000},',
+    ...rows(999, 40, (p, row) => `{"id":"${p}#","side":"blue","size":"infantry","col":#,"row":${row}}`, 150, 1), '],"unit":"m","at":{"col":20,"row":162}}'] } },
+  { name: 'shift: a failed Dexterity shift onto a miniature among 1,000', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"torn-world","query":"shift","board":{"cols":200,"rows":200},"units":[{"id":"m","side":"red","size":"infantry","col":100,"row":100,"move":2,"run":4},',
+    ...rows(999, 200, twInf, 1, 40), '],"unit":"m","by":"blue","to":{"col":100,"row":101},"dexterity":"failed"}'] } },
 ];
 
 // ---- Commands & Colors: Ancients --------------------------------------------------------------------
@@ -107,6 +142,23 @@ cases['arcane-legions'] = [
   { name: 'reachArea, 1000 points, 8 samples per step (truncated at 20,000), 1,000 units, 500 terrain pieces', seconds: 5, ok: true, generate: { kind: 'parts', parts: [
     '{"system":"arcane-legions","query":"reachArea","units":[{"id":"m","side":"red","x":2005,"y":30,"facing":0,"base":"formation","movementIcons":1000},',
     ...rows(999, 250, alUnit, 3, 8), '],"terrain":[', rep(500, alTerrain), '],"unit":"m","samplesPerStep":8}'] } },
+  // Every turn leaves `toward` open, and every option of every choice re-runs the order: 32 choices
+  // x 64 actions x 500 control pieces the mover stands on, each re-tested every action.
+  { name: 'move, 64 actions, 32 turns leaving toward open, standing on 500 control pieces of 64 vertices (MC_MAX_WORK)', code: 'limit', path: 'order', message: 'MC_MAX_WORK (150000000 units) reached in the open choices after', generate: { kind: 'parts', parts: [
+    '{"system":"arcane-legions","query":"move","units":[{"id":"m","side":"red","x":50,"y":50,"facing":0,"base":"formation","movementIcons":1000}],"terrain":[',
+    rep(500, `{"id":"t#","kind":"control","polygon":${circle64(50, 50, 8)}}`),
+    '],"order":{"unit":"m","actions":[', rep(32, '{"step":"forward","distance":0.5},{"turn":45,"off":"front"}'), ']}}'] } },
+  { name: 'move, 64 actions, 32 turns leaving toward open, 999 units and 500 pieces of control terrain along the way', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"arcane-legions","query":"move","units":[{"id":"m","side":"red","x":5,"y":20,"facing":0,"base":"formation","movementIcons":1000},',
+    ...rows(999, 250, alUnit, 3, 8), '],"terrain":[', rep(500, `{"id":"t#","kind":"control","polygon":${polygon64(20)}}`),
+    '],"order":{"unit":"m","actions":[', rep(32, '{"step":"right"},{"turn":90,"off":"front"}'), ']}}'] } },
+  { name: 'breakaway, 999 enemy units packed around the mover, 500 terrain pieces of 64 vertices', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"arcane-legions","query":"breakaway","units":[{"id":"m","side":"red","x":36,"y":2,"facing":0,"base":"formation","movementIcons":4},',
+    { count: 999, each: '{"id":"u#","side":"blue","x":#x,"y":#y,"facing":180,"base":"sortie"}', comma: true, grid: { per: 27, x: [1, 1.9], y: [6, 2.4] } },
+    '],"terrain":[', rep(500, alTerrain), '],"unit":"m","activeSide":"red","turnOrder":["red","blue"]}'] } },
+  { name: 'reachArea, 1000 points standing on 500 control pieces of 64 vertices', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"arcane-legions","query":"reachArea","units":[{"id":"m","side":"red","x":50,"y":50,"facing":0,"base":"formation","movementIcons":1000}],"terrain":[',
+    rep(500, `{"id":"t#","kind":"control","polygon":${circle64(50, 50, 8)}}`), '],"unit":"m","samplesPerStep":8}'] } },
 ];
 
 // ---- The Ninth Age ---------------------------------------------------------------------------------
@@ -114,6 +166,9 @@ const naUnit = (p, y) => `{"id":"${p}#","side":"red","x":#0.5,"y":${y},"facing":
 const naTerrain = `{"id":"t#","kind":"impassable","polygon":${polygon64(60)}}`;
 // 999 1" x 1" units in columns of `per` (grid: tests/limits/README.md) beside one unit C, on a square table.
 const naPacked = { per: 27, x: [1, 1.9], y: [6, 2.4], c: '"x":36,"y":2,"facing":0,"width":4,"depth":2' };
+const naBlue = (p, y) => `{"id":"${p}#","side":"blue","x":#3,"y":${y},"facing":180,"width":4,"depth":2}`;
+// Red units 3" wide at y = 16 facing up the table, at the x given, ids C1, C2, … (or p1, …).
+const naLane = (xs, id = 'C') => xs.map((x, i) => `{"id":"${id}${i + 1}","side":"red","x":${x},"y":16,"facing":0,"width":3,"depth":2}`).join(',');
 function naBlock(name, query, size, grid, side, tail) {
   const other = side === 'blue' ? 'red' : 'blue';
   return { name, ok: true, generate: { kind: 'parts', parts: [
@@ -134,14 +189,34 @@ cases['ninth-age'] = [
     { per: 32, x: [2, 3.1], y: [4, 3.1], c: '"x":50,"y":1,"facing":0,"width":1,"depth":1' }, 'blue', '"charger":"C","target":"u500"'),
   naBlock('flee 12 inches through a block of 999 units', 'flee', 72, naPacked, 'red', '"unit":"u500","distance":12'),
   naBlock('spacing of 1000 units packed 0.9 inches apart', 'spacing', 72, naPacked, 'blue', ''),
+  // Five chargers tried in every order (120) up lanes between 500 impassable stars of 64 vertices
+  // (30 convex pieces each): each charge search meets thousands of pieces.
+  { name: 'charge, 5 combined chargers up lanes between 500 impassable 64-vertex stars, no range (MC_MAX_WORK)', code: 'limit', path: 'combined', message: 'MC_MAX_WORK (150000000 units) reached in the combined charge\'s order search after', generate: { kind: 'parts', parts: [
+    '{"system":"ninth-age","query":"charge","table":{"width":200,"height":120},"units":[{"id":"T","side":"blue","x":100,"y":72,"facing":180,"width":44,"depth":2},',
+    naLane([80, 90, 100, 110, 120]), '],"terrain":[', ...starRows(500, 'impassable', 24, 1.8),
+    '],"charger":"C1","target":"T","combined":[{"charger":"C2"},{"charger":"C3"},{"charger":"C4"},{"charger":"C5"}]}'] } },
+  { name: 'charge, 5 combined chargers with 500 impassable 64-vertex stars in the way (every path blocked) (MC_MAX_WORK)', code: 'limit', path: 'combined', message: 'MC_MAX_WORK (150000000 units) reached in the combined charge\'s order search after', generate: { kind: 'parts', parts: [
+    '{"system":"ninth-age","query":"charge","table":{"width":200,"height":120},"units":[{"id":"T","side":"blue","x":100,"y":72,"facing":180,"width":44,"depth":2},',
+    naLane([85, 95, 105, 115, 125]), '],"terrain":[', ...starRows(500, 'impassable', 24, 1.8),
+    '],"charger":"C1","target":"T","combined":[{"charger":"C2"},{"charger":"C3"},{"charger":"C4"},{"charger":"C5"}]}'] } },
+  { name: 'pursue, 64 pursuers (5 declared chargers) between 500 impassable 64-vertex stars', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"ninth-age","query":"pursue","table":{"width":700,"height":120},"units":[{"id":"T","side":"blue","x":100,"y":72,"facing":180,"width":44,"depth":2},',
+    naLane(Array.from({ length: 64 }, (_, i) => 10 * i + 10), 'p'), '],"terrain":[', ...starRows(500, 'impassable', 24, 1.8),
+    '],"pursued":{"facing":0,"fleeDistance":80},"pursuers":[', Array.from({ length: 64 }, (_, i) => `{"unit":"p${i + 1}","distance":70}`).join(','), ']}'] } },
+  { name: 'flee 100 inches through 500 impassable 64-vertex stars and 999 units', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"ninth-age","query":"flee","table":{"width":2010,"height":200},"units":[{"id":"U","side":"red","x":100,"y":10,"facing":0,"width":4,"depth":2},',
+    ...rows(999, 200, naBlue, 100, 10), '],"terrain":[', ...starRows(500, 'impassable', 24, 1.8), '],"unit":"U","distance":100}'] } },
+  { name: 'spacing of 1000 units among 500 impassable 64-vertex stars', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"ninth-age","query":"spacing","table":{"width":2010,"height":200},"units":[{"id":"U","side":"red","x":100,"y":10,"facing":0,"width":4,"depth":2},',
+    ...rows(999, 200, naBlue, 100, 10), '],"terrain":[', ...starRows(500, 'impassable', 24, 1.8), ']}'] } },
 ];
 
 const notes = {
   godsgloom: 'GODSGLOOM worst cases: the largest board, the most units, the most points, the longest path, the most reconnaissance hexes. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
-  'torn-world': 'Torn World worst cases: the largest board, the most miniatures and markers, the largest Huge footprint, the longest run and path. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
+  'torn-world': 'Torn World worst cases: the largest board, the most miniatures and markers, the largest Huge footprint, the longest run and path, ejections and shifts among 1,000. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
   'cc-ancients': 'Commands & Colors: Ancients worst cases: the largest board and the most units, the longest path. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
-  'arcane-legions': 'Arcane Legions worst cases: the most units, terrain pieces and vertices, the most actions, the densest reachArea. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
-  'ninth-age': 'The Ninth Age worst cases: the most units, terrain pieces, vertices and pursuers, with 5 declared chargers tried in every order. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
+  'arcane-legions': 'Arcane Legions worst cases: the most units, terrain pieces and vertices, the most actions, the densest reachArea, the most open choices on the most control terrain (the work limit MC_MAX_WORK). tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
+  'ninth-age': 'The Ninth Age worst cases: the most units, terrain pieces, vertices and pursuers, with 5 declared chargers tried in every order, among 500 64-vertex stars (the work limit MC_MAX_WORK). tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
 };
 for (const [system, list] of Object.entries(cases)) {
   writeFileSync(join(root, 'tests', 'limits', `${system}.json`), `${JSON.stringify({ note: notes[system], cases: list }, null, 1)}\n`);

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "core/work.h"
 #include "core/fmt.h"
 #include "rules/arcane_legions/al.h"
 
@@ -861,6 +862,10 @@ static int run(Ctx *c) {
     mc_assume(c->env, MC_A_AL_1);
     mc_assume(c->env, MC_A_AL_3);
     for (int i = 0; i < o->action_count && r->legal; i++) {
+        if (mc_work_out()) {
+            if (!c->quiet) mc_work_note(c->env, "order.actions", "the order after %d of %d actions", i, o->action_count);
+            return 0;
+        }
         const AlAction *act = &o->actions[i];
         AlActionResult *ar = &r->actions[r->action_count++];
         ar->made = true;
@@ -905,13 +910,23 @@ static int run_variant(McEnv *env, const AlWorld *w, const AlOrder *o, int break
     memset(&r, 0, sizeof r);
     Ctx c = {env, w, o, &r, true, &w->units[o->unit], {{0, 0}, 0, 0, 0}, NULL, NULL, 0, false, breakaway_count};
     uint32_t assumed = env->assumed;
+    // The option keeps values only (ended_by is a literal): the run's memory is given back.
+    McArenaMark mark = mc_arena_mark(env->arena);
     if (!run(&c)) return 0;
+    mc_arena_rewind(env->arena, mark);
     env->assumed = assumed;
     opt->legal = r.legal;
     opt->final = r.final;
     opt->ended_by = r.ended_by;
     opt->points_spent = r.points_spent;
     return 1;
+}
+
+// Whether option k of `ch` is the order as the main run made it, so that its outcome is the run's
+// own: the first option is the default, and setting it changes nothing the run did (snapTo's
+// first is only this action's default: set, it would apply to the other actions too).
+static bool is_default_run(const AlChoice *ch, int k) {
+    return k == 0 && strcmp(ch->name, "snapTo") != 0;
 }
 
 // Fills every open choice with the outcome of each option, the default first. Options that end
@@ -949,14 +964,17 @@ static int measure_choices(McEnv *env, const AlWorld *w, const AlOrder *o, AlMov
                 v.collide_given = true;
             }
             AlOption *opt = &ch->options[ch->option_count];
-            if (strcmp(ch->name, "slide") == 0 && k == 0) {
-                // "none" is slide -1, the order as given (the choice is open only then): the
-                // outcome is the run's own, not run again.
+            if (is_default_run(ch, k)) {
+                // The default (for a slide "none", slide -1, the order as given: the choice is
+                // open only then): the outcome is the run's own, not run again.
                 opt->legal = r->legal;
                 opt->final = r->final;
                 opt->ended_by = r->ended_by;
                 opt->points_spent = r->points_spent;
             } else if (!run_variant(env, w, &v, r->breakaway_count, opt)) {
+                if (mc_work_out())
+                    mc_work_note(env, "order", "the open choices after %d of %d (%s of action %d, option %d of %d)", i,
+                                 r->choice_count, ch->name, ch->action, k, ch->value_count);
                 return 0;
             }
             opt->value = value;

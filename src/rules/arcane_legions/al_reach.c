@@ -5,6 +5,7 @@
 // one action reaches every grid point up to a step away in one direction for the same price.
 #include <string.h>
 
+#include "core/work.h"
 #include "rules/arcane_legions/al.h"
 
 #define HASH_BITS 16
@@ -97,6 +98,10 @@ int al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spa
         for (int n = r.head[c]; n >= 0; n = r.nodes[n].next) {
             Node *nd = &r.nodes[n];
             if (nd->done || nd->cost != c) continue;
+            if (mc_work_out()) {
+                mc_work_note(env, "", "the reachArea search after %d samples", out->count);
+                return 0;
+            }
             nd->done = true;
             McRect pose = u->rect;
             pose.centre = mc_vec2_add(pose.centre, mc_vec2_add(mc_vec2_scale(right, nd->i * spacing),

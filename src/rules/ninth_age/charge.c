@@ -22,8 +22,10 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/work.h"
 #include "geom/sweep.h"
 #include "rules/ninth_age/ninth_age.h"
 
@@ -245,13 +247,40 @@ static double wheel_length(const Ctx *c, double theta) { return c->mw * fabs(the
 // na_world_query, but the charger, for a box grown by margin that lies inside c->near: the
 // obstacles' boxes are the world's, and those in c->near are all there, in object order, so a
 // scan of them finds the same objects as the query of the whole world's tree.
+static int by_slot(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
 static int near_query(Ctx *c, McAabb box, double margin) {
     McAabb q = mc_aabb_inflate(box, margin);
     if (!(q.lo.x >= c->near.lo.x && q.lo.y >= c->near.lo.y && q.hi.x <= c->near.hi.x && q.hi.y <= c->near.hi.y))
         return na_world_query(c->w, box, margin);
-    int n = 0;
-    for (int k = 0; k < c->np; k++)
-        if (mc_aabb_overlaps(c->boxes[k], q)) c->w->hits[n++] = c->obj[k];
+    int n = 0, *hits = c->w->hits;
+    if (!c->tree) {
+        mc_work_add((uint64_t)c->np);
+        for (int k = 0; k < c->np; k++)
+            if (mc_aabb_overlaps(c->boxes[k], q)) hits[n++] = c->obj[k];
+        return n;
+    }
+    // Among many obstacles (terrain of many pieces) the tree over their boxes finds the same
+    // ones: its leaves are those boxes. Slots are in object order, so sorted slots are too.
+    McBroadphaseIter it;
+    mc_broadphase_iter_begin(&it, c->tree, q);
+    for (int k; (k = mc_broadphase_iter_next(&it)) >= 0;) hits[n++] = k;
+    if (n > 32) {
+        qsort(hits, (size_t)n, sizeof *hits, by_slot);
+        mc_work_add(32 * (uint64_t)n);
+    } else {
+        for (int i = 1; i < n; i++)
+            for (int k = i; k > 0 && hits[k - 1] > hits[k]; k--) {
+                int t = hits[k];
+                hits[k] = hits[k - 1];
+                hits[k - 1] = t;
+            }
+        mc_work_add((uint64_t)(n * n));
+    }
+    for (int i = 0; i < n; i++) hits[i] = c->obj[hits[i]];
     return n;
 }
 
@@ -395,6 +424,8 @@ static void score_contact(const Ctx *c, NaChargeMove *m) {
 }
 
 static void consider(Ctx *c, double theta, double s, int piece) {
+    // Past the work budget the search winds down: the request answers `limit` (core/work.h).
+    if (mc_work_out()) return;
     if (s < -c->reach - 1e-12 || s > c->reach + 1e-12) return;
     double alpha = align_of(c, theta);
     NaChargeMove m;
@@ -920,6 +951,7 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
         if (o == in->charger) continue;
         int k = c->np++;
         const McPoly *src = &w->objs[o].poly;
+        mc_work_add((uint64_t)src->count);
         c->polys[k].count = src->count;
         for (int v = 0; v < src->count; v++) c->polys[k].v[v] = src->v[v];
         c->obj[k] = o;
@@ -944,7 +976,8 @@ static bool same_place(const NaChargeMove *x, const NaChargeMove *y) {
     return x->rotates_target == y->rotates_target && mc_vec2_distance(x->final.centre, y->final.centre) <= 1e-6;
 }
 
-bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
+// The search proper; na_charge_solve gives back its working memory.
+static bool solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
     memset(out, 0, sizeof *out);
     out->blocker = -1;
     Ctx c;
@@ -999,6 +1032,18 @@ bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *
         out->blocker = c.blocked_obj;
     }
     return !env->arena->failed;
+}
+
+bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
+    // `out` holds values only: the obstacles, memos and kept moves of the search are given back,
+    // or a combined charge's every order and a pursuit's every charger would keep theirs.
+    McArenaMark mark = mc_arena_mark(env->arena);
+    bool ok = solve(env, w, in, out);
+    if (ok) mc_arena_rewind(env->arena, mark);
+    if (!mc_work_out()) return ok;
+    mc_work_note(env, "", "the charge search of %s after %d placements compared", w->bf->units[in->charger].id,
+                 out->candidates);
+    return false;
 }
 
 // ---- combined charges (9A-CH-4) ----------------------------------------------------------------
@@ -1114,15 +1159,21 @@ bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCharg
         bool *trial_has_failed = MC_NEW(env->arena, bool, count);
         McRect *best_end = MC_NEW(env->arena, McRect, bf->unit_count);
         if (!snap || !trial_failed || !trial_has_failed || !best_end) return false;
-        int prev[NA_MAX_COMBINED];
+        int prev[NA_MAX_COMBINED], tried = 0, orders = 1;
+        for (int i = 2; i <= count; i++) orders *= i;
         bool first = true;
         do {
             int from = 0;
             while (!first && from < count - 1 && perm[from] == prev[from]) from++;
             place_all(w, bf, from == 0 ? saved : snap + (size_t)(from - 1) * bf->unit_count);
             if (!run_chargers(env, w, target, chargers, perm, from, count, by_req, may_rotate, trial, trial_failed,
-                              trial_has_failed, snap))
+                              trial_has_failed, snap)) {
+                if (mc_work_out())
+                    mc_work_note(env, "combined", "the combined charge's order search after %d of %d charger orders (%s)",
+                                 tried, orders, env->work_where);
                 return false;
+            }
+            tried++;
             for (int i = 0; i < count; i++) prev[i] = perm[i];
             NaOrderScore sc = order_score(trial, count);
             if (first) out->request = out->chosen = sc;

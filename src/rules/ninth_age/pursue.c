@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/fmt.h"
+#include "core/work.h"
 #include "rules/ninth_age/ninth_age.h"
 
 typedef struct Plan {
@@ -793,6 +794,10 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
         na_world_refresh(wp);
         plan_move(&c, k, &plans[k]);
         declared[k] = plans[k].outcome == NA_SIT_ENEMY;
+        if (mc_work_out()) {
+            mc_work_note(env, "pursuers", "the pursuit plans after %d of %d pursuers", k, n);
+            return false;
+        }
     }
     for (int j = 0; j < n; j++) {
         wp->objs[in->pursuers[j].unit].active = true;
@@ -833,7 +838,8 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
         // starts from where its prefix left the table, not from scratch.
         McRect *snap = MC_NEW(env->arena, McRect, (size_t)(bf->unit_count > 0 ? bf->unit_count : 1) * NA_MAX_ORDER_SEARCH);
         if (!snap) return false;
-        int prev[NA_MAX_ORDER_SEARCH];
+        int prev[NA_MAX_ORDER_SEARCH], orders_tried = 0, orders = 1;
+        for (int i = 2; i <= chargers; i++) orders *= i;
         bool first = true;
         do {
             int from = 0;
@@ -845,6 +851,12 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
                 c.keep = NULL;
                 for (int u = 0; u < bf->unit_count; u++) snap[(size_t)i * bf->unit_count + u] = bf->units[u].rect;
             }
+            if (mc_work_out()) {
+                mc_work_note(env, "pursuers", "the pursuers' charge order search after %d of %d orders (%s)", orders_tried, orders,
+                             env->work_where);
+                return false;
+            }
+            orders_tried++;
             for (int i = 0; i < chargers; i++) prev[i] = perm[i];
             first = false;
             int done = 0, rot = 0;
@@ -874,6 +886,10 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
         c.reuse = chosen && i < chargers ? &chosen[i] : NULL;
         c.reuse_ok = chosen && i < chargers && chosen_ok[i];
         run_one(&c, order[i], plans, declared, &out->pursuers[i]);
+        if (mc_work_out()) {
+            mc_work_note(env, "pursuers", "the pursue moves after %d of %d pursuers (%s)", i, n, env->work_where);
+            return false;
+        }
     }
     c.reuse = NULL;
     return !env->arena->failed;
