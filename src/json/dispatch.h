@@ -3,11 +3,11 @@
 #define MC_DISPATCH_H
 
 #include "cJSON.h"
-#include "json/jread.h"
+#include "json/read.h"
 
 /// Reads the request (the top-level object), runs the rules and fills `result`. Returns 0 after
 /// recording an error in j->err; a rule forbidding a move is a result, not an error.
-typedef int (*McQueryFn)(McJson *j, const cJSON *request, cJSON *result);
+typedef int (*McQueryFn)(McRequest *j, const cJSON *request, cJSON *result);
 
 typedef struct McQuery {
     const char *name;            ///< "move", "reach", ...

@@ -4,21 +4,21 @@
 #define MC_READ_HEX_H
 
 #include "hex/hex.h"
-#include "json/jread.h"
+#include "json/read.h"
 
 /// Reads a position given on `obj` itself as "q","r" or "col","row" (exactly one pair; the
 /// other keys of obj are the caller's to check). |q|, |r|, |col|, |row| <= MC_MAX_HEX_COORD.
-int mc_jr_hex_fields(McJson *j, const cJSON *obj, McHex *out);
+int mc_read_hex_fields(McRequest *j, const cJSON *obj, McHex *out);
 /// Reads a hex value `v` at the current path: an object {"q","r"} or {"col","row"} and nothing else.
-int mc_jr_hex_value(McJson *j, const cJSON *v, McHex *out);
+int mc_read_hex_value(McRequest *j, const cJSON *v, McHex *out);
 /// Reads `key` holding a hex value; absent and not required leaves *out as it is and *present 0.
-int mc_jr_hex_at(McJson *j, const cJSON *obj, const char *key, int required, McHex *out, int *present);
+int mc_read_hex_at(McRequest *j, const cJSON *obj, const char *key, int required, McHex *out, int *present);
 /// Writes "q","r","col","row" of `h` into `obj`.
-void mc_jw_hex_fields(McJson *j, cJSON *obj, McHex h);
-/// The keys mc_jw_hex_fields writes: "q", "r", "col", "row".
-extern const char *const mc_jw_hex_keys[4];
+void mc_write_hex_fields(McRequest *j, cJSON *obj, McHex h);
+/// The keys mc_write_hex_fields writes: "q", "r", "col", "row".
+extern const char *const mc_write_hex_keys[4];
 /// Appends {"q","r","col","row"} to an array.
-void mc_jw_hex_push(McJson *j, cJSON *array, McHex h);
+void mc_write_hex_push(McRequest *j, cJSON *array, McHex h);
 
 /// How a system reads the "board" field.
 typedef struct McBoardSpec {
@@ -31,7 +31,7 @@ typedef struct McBoardSpec {
 /// {"hexes": [{"q","r"|"col","row","terrain"?}, ...]} or {"cols", "rows", "terrain"?: [{hex
 /// fields, "terrain"}, ...]} (a cols x rows odd-r grid, every row full), or for cc-ancients
 /// {"preset": "cc-ancients", "terrain"?: [...]}. *board_obj receives the board object (NULL when absent).
-int mc_jr_board(McJson *j, const cJSON *request, const McBoardSpec *spec, McBoard *board,
+int mc_read_board(McRequest *j, const cJSON *request, const McBoardSpec *spec, McBoard *board,
                 const cJSON **board_obj);
 
 #endif

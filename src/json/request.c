@@ -10,7 +10,7 @@
 #include "core/limits.h"
 #include "core/work.h"
 #include "json/dispatch.h"
-#include "json/jwrite.h"
+#include "json/write.h"
 #include "json/print.h"
 #include "movecalc.h"
 
@@ -212,108 +212,108 @@ static const McQuery *find_query(const McSystem *sys, const char *name) {
 }
 
 // "params": {"A-GG-1": {"arcWidth": 3}} overrides the defaults of this request's system.
-static int read_params(McJson *j, const cJSON *params, const McSystem *sys) {
+static int read_params(McRequest *j, const cJSON *params, const McSystem *sys) {
     if (!params) return 1;
-    int saved = mc_jr_push_key(j, "params");
-    if (!cJSON_IsObject(params)) return mc_jr_fail(j, "bad_request", "expected an object keyed by assumption id");
+    int saved = mc_read_push_key(j, "params");
+    if (!cJSON_IsObject(params)) return mc_read_fail(j, "bad_request", "expected an object keyed by assumption id");
     for (const cJSON *a = params->child; a; a = a->next) {
         int id = mc_assumption_find(a->string);
-        if (id < 0) return mc_jr_fail_key(j, a->string, "bad_request", "no assumption has the id \"%s\"", a->string);
+        if (id < 0) return mc_read_fail_key(j, a->string, "bad_request", "no assumption has the id \"%s\"", a->string);
         for (const cJSON *o = params->child; o != a; o = o->next)
             if (strcmp(o->string, a->string) == 0)
-                return mc_jr_fail_key(j, a->string, "bad_request", "%s is given twice", a->string);
+                return mc_read_fail_key(j, a->string, "bad_request", "%s is given twice", a->string);
         if (strcmp(mc_assumptions[id].system, sys->id) != 0)
-            return mc_jr_fail_key(j, a->string, "bad_request", "%s belongs to %s, not %s", a->string,
+            return mc_read_fail_key(j, a->string, "bad_request", "%s belongs to %s, not %s", a->string,
                                   mc_assumptions[id].system, sys->id);
         const char *names[MC_PARAM_COUNT + 1];
         int n = 0;
         for (int p = 0; p < MC_PARAM_COUNT; p++)
             if ((int)mc_params_info[p].assumption == id) names[n++] = mc_params_info[p].name;
         names[n] = NULL;
-        int inner = mc_jr_push_key(j, a->string);
-        if (!mc_jr_object(j, a, names)) return 0;
+        int inner = mc_read_push_key(j, a->string);
+        if (!mc_read_object(j, a, names)) return 0;
         for (int p = 0; p < MC_PARAM_COUNT; p++) {
             const McParamInfo *info = &mc_params_info[p];
             if ((int)info->assumption != id) continue;
             if (info->integer) {
                 int v = (int)j->env.params.v[p];
-                if (!mc_jr_int(j, a, info->name, 0, (int)info->min, (int)info->max, &v)) return 0;
+                if (!mc_read_int(j, a, info->name, 0, (int)info->min, (int)info->max, &v)) return 0;
                 j->env.params.v[p] = v;
-            } else if (!mc_jr_number(j, a, info->name, 0, info->min, info->max, &j->env.params.v[p])) {
+            } else if (!mc_read_number(j, a, info->name, 0, info->min, info->max, &j->env.params.v[p])) {
                 return 0;
             }
         }
-        mc_jr_pop(j, inner);
+        mc_read_pop(j, inner);
     }
-    mc_jr_pop(j, saved);
+    mc_read_pop(j, saved);
     return 1;
 }
 
-static void describe(McJson *j, cJSON *result, const McSystem *only) {
-    mc_jw_string(j, result, "engine", "movecalc");
-    mc_jw_string(j, result, "version", MOVECALC_VERSION);
-    cJSON *tol = mc_jw_object(j, result, "tolerance");
-    if (tol) mc_jw_number(j, tol, "MC_LINEAR_SLOP", MC_LINEAR_SLOP);
-    cJSON *sys_arr = mc_jw_array(j, result, "systems");
+static void describe(McRequest *j, cJSON *result, const McSystem *only) {
+    mc_write_string(j, result, "engine", "movecalc");
+    mc_write_string(j, result, "version", MOVECALC_VERSION);
+    cJSON *tol = mc_write_object(j, result, "tolerance");
+    if (tol) mc_write_number(j, tol, "MC_LINEAR_SLOP", MC_LINEAR_SLOP);
+    cJSON *sys_arr = mc_write_array(j, result, "systems");
     for (int s = 0; s < SYSTEM_COUNT && sys_arr; s++) {
         const McSystem *sys = &systems[s];
         if ((only && only != sys) || !sys->queries) continue;
-        cJSON *o = mc_jw_push_object(j, sys_arr);
+        cJSON *o = mc_write_push_object(j, sys_arr);
         if (!o) return;
-        mc_jw_string(j, o, "id", sys->id);
-        mc_jw_string(j, o, "name", sys->name);
-        mc_jw_string(j, o, "board", sys->board);
-        mc_jw_string(j, o, "lengthUnit", sys->length_unit);
-        cJSON *qs = mc_jw_array(j, o, "queries");
+        mc_write_string(j, o, "id", sys->id);
+        mc_write_string(j, o, "name", sys->name);
+        mc_write_string(j, o, "board", sys->board);
+        mc_write_string(j, o, "lengthUnit", sys->length_unit);
+        cJSON *qs = mc_write_array(j, o, "queries");
         for (const McQuery *q = sys->queries; q->name && qs; q++) {
-            cJSON *qo = mc_jw_push_object(j, qs);
+            cJSON *qo = mc_write_push_object(j, qs);
             if (!qo) return;
-            mc_jw_string(j, qo, "name", q->name);
-            mc_jw_string(j, qo, "summary", q->summary);
+            mc_write_string(j, qo, "name", q->name);
+            mc_write_string(j, qo, "summary", q->summary);
         }
-        cJSON *ids = mc_jw_array(j, o, "assumptions");
+        cJSON *ids = mc_write_array(j, o, "assumptions");
         for (int a = 0; a < MC_ASSUMPTION_COUNT && ids; a++)
             if (strcmp(mc_assumptions[a].system, sys->id) == 0)
-                mc_jw_add(j, ids, NULL, cJSON_CreateString(mc_assumptions[a].id));
+                mc_write_add(j, ids, NULL, cJSON_CreateString(mc_assumptions[a].id));
     }
-    cJSON *lim = mc_jw_object(j, result, "limits");
+    cJSON *lim = mc_write_object(j, result, "limits");
     for (size_t i = 0; i < sizeof limits / sizeof limits[0] && lim; i++)
-        mc_jw_number(j, lim, limits[i].name, limits[i].value);
-    cJSON *as = mc_jw_array(j, result, "assumptions");
+        mc_write_number(j, lim, limits[i].name, limits[i].value);
+    cJSON *as = mc_write_array(j, result, "assumptions");
     for (int a = 0; a < MC_ASSUMPTION_COUNT && as; a++) {
         const McSystem *owner = find_system(mc_assumptions[a].system);
         if ((only && owner != only) || !owner || !owner->queries) continue;
-        cJSON *o = mc_jw_push_object(j, as);
+        cJSON *o = mc_write_push_object(j, as);
         if (!o) return;
-        mc_jw_string(j, o, "id", mc_assumptions[a].id);
-        mc_jw_string(j, o, "system", mc_assumptions[a].system);
-        mc_jw_string(j, o, "summary", mc_assumptions[a].summary);
-        cJSON *ps = mc_jw_object(j, o, "params");
+        mc_write_string(j, o, "id", mc_assumptions[a].id);
+        mc_write_string(j, o, "system", mc_assumptions[a].system);
+        mc_write_string(j, o, "summary", mc_assumptions[a].summary);
+        cJSON *ps = mc_write_object(j, o, "params");
         for (int p = 0; p < MC_PARAM_COUNT && ps; p++) {
             const McParamInfo *info = &mc_params_info[p];
             if ((int)info->assumption != a) continue;
-            cJSON *po = mc_jw_object(j, ps, info->name);
+            cJSON *po = mc_write_object(j, ps, info->name);
             if (!po) return;
-            mc_jw_number(j, po, "default", info->def);
-            mc_jw_number(j, po, "min", info->min);
-            mc_jw_number(j, po, "max", info->max);
-            mc_jw_bool(j, po, "integer", info->integer);
+            mc_write_number(j, po, "default", info->def);
+            mc_write_number(j, po, "min", info->min);
+            mc_write_number(j, po, "max", info->max);
+            mc_write_bool(j, po, "integer", info->integer);
         }
     }
 }
 
-static void write_trace(McJson *j, cJSON *result) {
-    if (mc_jr_get(result, "trace")) return;
-    cJSON *arr = mc_jw_array(j, result, "trace");
+static void write_trace(McRequest *j, cJSON *result) {
+    if (mc_read_get(result, "trace")) return;
+    cJSON *arr = mc_write_array(j, result, "trace");
     for (int i = 0; i < j->env.trace_count && arr; i++) {
         const McTraceStep *s = &j->env.trace[i];
-        cJSON *o = mc_jw_push_object(j, arr);
+        cJSON *o = mc_write_push_object(j, arr);
         if (!o) return;
-        mc_jw_string(j, o, "rule", s->rule);
-        if (s->unit) mc_jw_string(j, o, "unit", s->unit);
-        mc_jw_string(j, o, "message", s->message);
+        mc_write_string(j, o, "rule", s->rule);
+        if (s->unit) mc_write_string(j, o, "unit", s->unit);
+        mc_write_string(j, o, "message", s->message);
     }
-    if (j->env.trace_dropped) mc_jw_number(j, result, "traceDropped", j->env.trace_dropped);
+    if (j->env.trace_dropped) mc_write_number(j, result, "traceDropped", j->env.trace_dropped);
 }
 
 // The answer to `describe` depends on nothing but the system asked about (or none) and this
@@ -337,11 +337,11 @@ __attribute__((destructor)) static void free_described(void) {
 // Parses and answers `text` (len bytes, then a NUL); on failure leaves the error in j->err and
 // returns NULL. A valid describe sets *kept to its slot in `described`; when the slot is filled,
 // the answer is not built (the root returned is then not the answer).
-static cJSON *answer(McJson *j, const char *text, size_t len, char ***kept) {
+static cJSON *answer(McRequest *j, const char *text, size_t len, char ***kept) {
     int backslash;
     long bad = invalid_utf8((const unsigned char *)text, len, &backslash);
     if (bad >= 0) {
-        mc_jr_fail(j, "bad_json", "byte %ld is not valid UTF-8", bad);
+        mc_read_fail(j, "bad_json", "byte %ld is not valid UTF-8", bad);
         return NULL;
     }
     const char *end = NULL;
@@ -356,11 +356,11 @@ static cJSON *answer(McJson *j, const char *text, size_t len, char ***kept) {
         int deep;
         scan_text(text, &nul, &deep);
         if (nul >= 0) {
-            mc_jr_fail(j, "bad_json", "byte %ld: \\u0000 (a NUL character) is not allowed in a string", nul);
+            mc_read_fail(j, "bad_json", "byte %ld: \\u0000 (a NUL character) is not allowed in a string", nul);
             return NULL;
         }
         if (deep) {
-            mc_jr_fail(j, "limit", "JSON nested deeper than the limit MC_MAX_JSON_DEPTH (%d)", MC_MAX_JSON_DEPTH);
+            mc_read_fail(j, "limit", "JSON nested deeper than the limit MC_MAX_JSON_DEPTH (%d)", MC_MAX_JSON_DEPTH);
             return NULL;
         }
     }
@@ -369,21 +369,21 @@ static cJSON *answer(McJson *j, const char *text, size_t len, char ***kept) {
         const char *err = cJSON_GetErrorPtr();
         if (err && err >= text && err <= text + len) at = (long)(err - text);
         if (at >= (long)len)
-            mc_jr_fail(j, "bad_json", "the JSON text ends early (after %zu bytes)", len);
+            mc_read_fail(j, "bad_json", "the JSON text ends early (after %zu bytes)", len);
         else
-            mc_jr_fail(j, "bad_json", "not valid JSON at byte %ld", at);
+            mc_read_fail(j, "bad_json", "not valid JSON at byte %ld", at);
         return NULL;
     }
     cJSON *root = NULL, *result = NULL;
     const McSystem *sys = NULL;
     const char *query = NULL, *system = NULL;
     if (!cJSON_IsObject(req)) {
-        mc_jr_fail(j, "bad_request", "expected a JSON object with \"system\" and \"query\"");
+        mc_read_fail(j, "bad_request", "expected a JSON object with \"system\" and \"query\"");
         goto done;
     }
-    if (!mc_jr_string(j, req, "query", 1, &query) || !mc_jr_string(j, req, "system", 0, &system)) goto done;
+    if (!mc_read_string(j, req, "query", 1, &query) || !mc_read_string(j, req, "system", 0, &system)) goto done;
     if (system && !(sys = find_system(system))) {
-        mc_jr_fail_key(j, "system", "unknown_system",
+        mc_read_fail_key(j, "system", "unknown_system",
                        "unknown system \"%s\"; known: arcane-legions, ninth-age, cc-ancients, godsgloom, torn-world",
                        system);
         goto done;
@@ -394,7 +394,7 @@ static cJSON *answer(McJson *j, const char *text, size_t len, char ***kept) {
         for (int i = 0; i < SYSTEM_COUNT; i++)
             if (systems[i].queries && n < sizeof held)
                 n += (size_t)mc_snfmt(held + n, sizeof held - n, "%s%s", n ? ", " : "", systems[i].id);
-        mc_jr_fail_key(j, "system", "system_not_loaded",
+        mc_read_fail_key(j, "system", "system_not_loaded",
                        "%s is not in this engine module, which holds %s: load that system's module",
                        sys->id, held);
         goto done;
@@ -404,18 +404,18 @@ static cJSON *answer(McJson *j, const char *text, size_t len, char ***kept) {
     cJSON_AddTrueToObject(root, "ok");
     if (strcmp(query, "describe") == 0) {
         static const char *const keys[] = {"system", "query", NULL};
-        if (!mc_jr_object(j, req, keys)) goto done;
+        if (!mc_read_object(j, req, keys)) goto done;
         *kept = &described[sys ? sys - systems + 1 : 0];
         if (**kept) goto done;
-        if (sys) mc_jw_string(j, root, "system", sys->id);
-        mc_jw_string(j, root, "query", "describe");
-        result = mc_jw_object(j, root, "result");
+        if (sys) mc_write_string(j, root, "system", sys->id);
+        mc_write_string(j, root, "query", "describe");
+        result = mc_write_object(j, root, "result");
         if (result) describe(j, result, sys);
-        mc_jw_array(j, root, "assumptions");
+        mc_write_array(j, root, "assumptions");
         goto done;
     }
     if (!sys) {
-        mc_jr_fail_key(j, "system", "bad_request", "missing required field \"system\"");
+        mc_read_fail_key(j, "system", "bad_request", "missing required field \"system\"");
         goto done;
     }
     const McQuery *q = find_query(sys, query);
@@ -424,7 +424,7 @@ static cJSON *answer(McJson *j, const char *text, size_t len, char ***kept) {
         size_t n = 0;
         for (const McQuery *k = sys->queries; k->name && n < sizeof known; k++)
             n += (size_t)mc_snfmt(known + n, sizeof known - n, "%s%s", n ? ", " : "", k->name);
-        mc_jr_fail_key(j, "query", "unknown_query", "%s has no query \"%s\"%s%s", sys->id, query,
+        mc_read_fail_key(j, "query", "unknown_query", "%s has no query \"%s\"%s%s", sys->id, query,
                        n ? "; known: " : " yet", known);
         goto done;
     }
@@ -436,12 +436,12 @@ static cJSON *answer(McJson *j, const char *text, size_t len, char ***kept) {
         keys[n++] = "params";
         for (int i = 0; q->fields && q->fields[i] && n < 47; i++) keys[n++] = q->fields[i];
         keys[n] = NULL;
-        if (!mc_jr_object(j, req, keys)) goto done;
+        if (!mc_read_object(j, req, keys)) goto done;
     }
-    if (!read_params(j, mc_jr_get(req, "params"), sys)) goto done;
-    mc_jw_string(j, root, "system", sys->id);
-    mc_jw_string(j, root, "query", q->name);
-    result = mc_jw_object(j, root, "result");
+    if (!read_params(j, mc_read_get(req, "params"), sys)) goto done;
+    mc_write_string(j, root, "system", sys->id);
+    mc_write_string(j, root, "query", q->name);
+    result = mc_write_object(j, root, "result");
     bool ran = result && q->run(j, req, result);
     if (mc_work_out()) {
         // Whatever the stopped search left (a partial answer, or an error it returned on the way
@@ -454,15 +454,15 @@ static cJSON *answer(McJson *j, const char *text, size_t len, char ***kept) {
     }
     if (!ran) goto done;
     write_trace(j, result);
-    cJSON *used = mc_jw_array(j, root, "assumptions");
+    cJSON *used = mc_write_array(j, root, "assumptions");
     for (int a = 0; a < MC_ASSUMPTION_COUNT && used; a++)
-        if (j->env.assumed & ((uint32_t)1 << a)) mc_jw_add(j, used, NULL, cJSON_CreateString(mc_assumptions[a].id));
+        if (j->env.assumed & ((uint32_t)1 << a)) mc_write_add(j, used, NULL, cJSON_CreateString(mc_assumptions[a].id));
     goto done;
 oom:
-    mc_jr_fail(j, "out_of_memory", "out of memory");
+    mc_read_fail(j, "out_of_memory", "out of memory");
 done:
     // req and root are in the arena (see cjson_alloc): nothing to delete here.
-    if (j->env.arena->failed || j->oom) mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (j->env.arena->failed || j->oom) mc_read_fail(j, "out_of_memory", "out of memory");
     if (j->err.code) return NULL;
     return root;
 }
@@ -473,7 +473,7 @@ static size_t last_length;
 
 char *mc_request(const char *json) {
     McArena arena = {0};
-    McJson *j = mc_mem_alloc(sizeof *j);
+    McRequest *j = mc_mem_alloc(sizeof *j);
     if (!j) return NULL;
     memset(j, 0, sizeof *j);
     j->env.arena = &arena;
@@ -488,7 +488,7 @@ char *mc_request(const char *json) {
     mc_work_spent = 0;
     mc_work_cap = MC_MAX_WORK;
     if (len > MC_MAX_REQUEST_BYTES)
-        mc_jr_fail(j, "limit", "the request is larger than the limit MC_MAX_REQUEST_BYTES (%d bytes)", MC_MAX_REQUEST_BYTES);
+        mc_read_fail(j, "limit", "the request is larger than the limit MC_MAX_REQUEST_BYTES (%d bytes)", MC_MAX_REQUEST_BYTES);
     else
         root = answer(j, json, len, &kept);
     char *out = NULL;
@@ -508,7 +508,7 @@ char *mc_request(const char *json) {
     cjson_arena = NULL;
     mc_arena_release(&arena);
     if (!out) {
-        if (!j->err.code) mc_jr_fail(j, "out_of_memory", "out of memory");
+        if (!j->err.code) mc_read_fail(j, "out_of_memory", "out of memory");
         out = error_response(&j->err, &length);
     }
     mc_mem_free(j);

@@ -5,7 +5,7 @@
 
 #include "core/limits.h"
 #include "json/dispatch.h"
-#include "json/jwrite.h"
+#include "json/write.h"
 #include "json/read_hex.h"
 #include "json/write_reach.h"
 #include "rules/godsgloom/godsgloom.h"
@@ -41,24 +41,24 @@ static bool same_name(const char *a, const char *b) {
 
 // Reads a list of names from `table` into a bit set; a known trait given twice (also under its
 // other name) is bad_request; an unknown name goes to `ignored` once.
-static int read_names(McJson *j, const cJSON *obj, const char *key, const McGgName *table, int unit,
+static int read_names(McRequest *j, const cJSON *obj, const char *key, const McGgName *table, int unit,
                       IgnoredList *ignored, unsigned *bits) {
     const cJSON *arr;
     int n;
     *bits = 0;
-    if (!mc_jr_array(j, obj, key, 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &arr, &n)) return 0;
+    if (!mc_read_array(j, obj, key, 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &arr, &n)) return 0;
     if (!arr) return 1;
-    int saved = mc_jr_push_key(j, key);
+    int saved = mc_read_push_key(j, key);
     int i = 0;
     for (const cJSON *e = arr->child; e; e = e->next, i++) {
-        int inner = mc_jr_push_index(j, i);
+        int inner = mc_read_push_index(j, i);
         const char *name;
-        if (!mc_jr_string_value(j, e, &name)) return 0;
+        if (!mc_read_string_value(j, e, &name)) return 0;
         const McGgName *hit = NULL;
         for (const McGgName *t = table; t->name && !hit; t++)
             if (same_name(name, t->name)) hit = t;
         if (hit) {
-            if (*bits & hit->bit) return mc_jr_fail(j, "bad_request", "\"%s\" is listed twice", name);
+            if (*bits & hit->bit) return mc_read_fail(j, "bad_request", "\"%s\" is listed twice", name);
             *bits |= hit->bit;
         } else {
             bool seen = false;
@@ -67,65 +67,65 @@ static int read_names(McJson *j, const cJSON *obj, const char *key, const McGgNa
                        same_name(ignored->items[k].name, name);
             if (!seen) {
                 if (!mc_grow(j->env.arena, (void **)&ignored->items, &ignored->cap, ignored->count + 1, sizeof(Ignored)))
-                    return mc_jr_fail(j, "out_of_memory", "out of memory");
+                    return mc_read_fail(j, "out_of_memory", "out of memory");
                 ignored->items[ignored->count++] = (Ignored){unit, key, name};
             }
         }
-        mc_jr_pop(j, inner);
+        mc_read_pop(j, inner);
     }
-    mc_jr_pop(j, saved);
+    mc_read_pop(j, saved);
     return 1;
 }
 
 // Everything `reach` and `move` share: board, units, the mover, ignoreUnits, reconnaissance, action.
-static int read_common(McJson *j, const cJSON *req, McBoard *board, McGgRequest *out, IgnoredList *ignored) {
+static int read_common(McRequest *j, const cJSON *req, McBoard *board, McGgRequest *out, IgnoredList *ignored) {
     const char *names[MC_GG_TERRAIN_COUNT + 1];
     for (int i = 0; i < MC_GG_TERRAIN_COUNT; i++) names[i] = mc_gg_terrain[i].name;
     names[MC_GG_TERRAIN_COUNT] = NULL;
     McBoardSpec spec = {names, NULL, 0};
     memset(out, 0, sizeof *out);
-    if (!mc_jr_board(j, req, &spec, board, NULL)) return 0;
+    if (!mc_read_board(j, req, &spec, board, NULL)) return 0;
     out->board = board;
     McArena *arena = j->env.arena;
 
     const cJSON *arr;
     int n;
-    if (!mc_jr_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &arr, &n)) return 0;
+    if (!mc_read_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &arr, &n)) return 0;
     McGgUnit *units = MC_NEW(arena, McGgUnit, n > 0 ? n : 1);
     int *at = MC_NEW(arena, int, board->count > 0 ? board->count : 1);
     McIdMap ids;
-    if (!units || !at) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (!units || !at) return mc_read_fail(j, "out_of_memory", "out of memory");
     if (!mc_ids_init(j, &ids, n)) return 0;
     for (int i = 0; i < board->count; i++) at[i] = -1;
-    int saved = mc_jr_push_key(j, "units");
+    int saved = mc_read_push_key(j, "units");
     int i = 0;
     for (const cJSON *e = arr->child; e; e = e->next, i++) {
-        int inner = mc_jr_push_index(j, i);
+        int inner = mc_read_push_index(j, i);
         McGgUnit *u = &units[i];
         const char *type = NULL;
         u->speed = -1;
         u->engaged = -1;
-        if (!mc_jr_object(j, e, unit_keys) || !mc_jr_string(j, e, "id", 1, &u->id)) return 0;
+        if (!mc_read_object(j, e, unit_keys) || !mc_read_string(j, e, "id", 1, &u->id)) return 0;
         {
-            int idk = mc_jr_push_key(j, "id");
+            int idk = mc_read_push_key(j, "id");
             if (!mc_ids_add(j, &ids, u->id)) return 0;
-            mc_jr_pop(j, idk);
+            mc_read_pop(j, idk);
         }
-        if (!mc_jr_string(j, e, "side", 1, &u->side) || !mc_jr_string(j, e, "type", 0, &type) ||
-            !mc_jr_hex_fields(j, e, &u->hex) || !mc_jr_int(j, e, "facing", 1, 0, 5, &u->facing) ||
-            !mc_jr_int(j, e, "speed", 0, 0, MC_MAX_MOVE_POINTS, &u->speed) ||
+        if (!mc_read_string(j, e, "side", 1, &u->side) || !mc_read_string(j, e, "type", 0, &type) ||
+            !mc_read_hex_fields(j, e, &u->hex) || !mc_read_int(j, e, "facing", 1, 0, 5, &u->facing) ||
+            !mc_read_int(j, e, "speed", 0, 0, MC_MAX_MOVE_POINTS, &u->speed) ||
             !read_names(j, e, "traits", mc_gg_trait_names, i, ignored, &u->traits) ||
             !read_names(j, e, "abilities", mc_gg_ability_names, i, ignored, &u->abilities) ||
-            !read_names(j, e, "tokens", mc_gg_token_names, i, ignored, &u->tokens) || !mc_jr_bool(j, e, "engaged", 0, &u->engaged))
+            !read_names(j, e, "tokens", mc_gg_token_names, i, ignored, &u->tokens) || !mc_read_bool(j, e, "engaged", 0, &u->engaged))
             return 0;
         int pos = mc_board_index(board, u->hex);
-        if (pos < 0) return mc_jr_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", u->hex.q, u->hex.r);
+        if (pos < 0) return mc_read_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", u->hex.q, u->hex.r);
         if (at[pos] >= 0)
-            return mc_jr_fail(j, "bad_request", "stands on the same hex as units[%d]; a hex holds one unit", at[pos]);
+            return mc_read_fail(j, "bad_request", "stands on the same hex as units[%d]; a hex holds one unit", at[pos]);
         at[pos] = i;
-        mc_jr_pop(j, inner);
+        mc_read_pop(j, inner);
     }
-    mc_jr_pop(j, saved);
+    mc_read_pop(j, saved);
     out->units = units;
     out->unit_count = n;
     for (i = 0; i < ignored->count; i++)
@@ -135,121 +135,121 @@ static int read_common(McJson *j, const cJSON *req, McBoard *board, McGgRequest 
                  : strcmp(ignored->items[i].list, "abilities") == 0 ? "ability"
                                                                     : "token",
                  ignored->items[i].name);
-    if (!mc_jr_ref(j, &ids, req, "unit", 1, &out->mover)) return 0;
+    if (!mc_read_ref(j, &ids, req, "unit", 1, &out->mover)) return 0;
     if (units[out->mover].speed < 0) {
-        int inner = mc_jr_push_key(j, "units");
-        mc_jr_push_index(j, out->mover);
-        mc_jr_fail_key(j, "speed", "bad_request", "missing required field \"speed\" of the moving unit");
-        mc_jr_pop(j, inner);
+        int inner = mc_read_push_key(j, "units");
+        mc_read_push_index(j, out->mover);
+        mc_read_fail_key(j, "speed", "bad_request", "missing required field \"speed\" of the moving unit");
+        mc_read_pop(j, inner);
         return 0;
     }
 
     int ignore = 0;
-    if (!mc_jr_bool(j, req, "ignoreUnits", 0, &ignore)) return 0;
+    if (!mc_read_bool(j, req, "ignoreUnits", 0, &ignore)) return 0;
     out->ignore_units = ignore != 0;
     static const char *const actions[] = {"move", "reposition", NULL};
     int action = 0;
-    if (!mc_jr_enum(j, req, "action", 0, actions, &action)) return 0;
+    if (!mc_read_enum(j, req, "action", 0, actions, &action)) return 0;
     out->action = action == 1 ? MC_GG_ACTION_REPOSITION : MC_GG_ACTION_MOVE;
 
-    if (!mc_jr_array(j, req, "reconnaissance", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &arr, &n)) return 0;
+    if (!mc_read_array(j, req, "reconnaissance", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &arr, &n)) return 0;
     McGgRecon *recon = MC_NEW(arena, McGgRecon, n > 0 ? n : 1);
-    if (!recon) return mc_jr_fail(j, "out_of_memory", "out of memory");
-    saved = mc_jr_push_key(j, "reconnaissance");
+    if (!recon) return mc_read_fail(j, "out_of_memory", "out of memory");
+    saved = mc_read_push_key(j, "reconnaissance");
     i = 0;
     for (const cJSON *e = arr ? arr->child : NULL; e; e = e->next, i++) {
-        int inner = mc_jr_push_index(j, i);
+        int inner = mc_read_push_index(j, i);
         static const char *const keys[] = {"q", "r", "col", "row", "side", NULL};
-        if (!mc_jr_object(j, e, keys) || !mc_jr_hex_fields(j, e, &recon[i].hex) ||
-            !mc_jr_string(j, e, "side", 1, &recon[i].side))
+        if (!mc_read_object(j, e, keys) || !mc_read_hex_fields(j, e, &recon[i].hex) ||
+            !mc_read_string(j, e, "side", 1, &recon[i].side))
             return 0;
         int pos = mc_board_index(board, recon[i].hex);
-        if (pos < 0) return mc_jr_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", recon[i].hex.q, recon[i].hex.r);
+        if (pos < 0) return mc_read_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", recon[i].hex.q, recon[i].hex.r);
         if (mc_gg_terrain[board->terrain[pos]].keyword == MC_GG_OPEN)
-            return mc_jr_fail(j, "bad_request", "Reconnaissance chooses a Difficult or Impassable hex; this one is open");
-        mc_jr_pop(j, inner);
+            return mc_read_fail(j, "bad_request", "Reconnaissance chooses a Difficult or Impassable hex; this one is open");
+        mc_read_pop(j, inner);
     }
-    mc_jr_pop(j, saved);
+    mc_read_pop(j, saved);
     out->recon = recon;
     out->recon_count = n;
     return 1;
 }
 
 // Names the unknown traits, abilities and tokens in the answer.
-static void write_ignored(McJson *j, cJSON *result, const McGgRequest *req, const IgnoredList *ignored) {
-    cJSON *arr = mc_jw_array(j, result, "ignoredNames");
+static void write_ignored(McRequest *j, cJSON *result, const McGgRequest *req, const IgnoredList *ignored) {
+    cJSON *arr = mc_write_array(j, result, "ignoredNames");
     for (int i = 0; i < ignored->count && arr; i++) {
         const Ignored *x = &ignored->items[i];
-        cJSON *o = mc_jw_push_object(j, arr);
+        cJSON *o = mc_write_push_object(j, arr);
         if (!o) return;
-        mc_jw_string(j, o, "unit", req->units[x->unit].id);
-        mc_jw_string(j, o, "list", x->list);
-        mc_jw_string(j, o, "name", x->name);
+        mc_write_string(j, o, "unit", req->units[x->unit].id);
+        mc_write_string(j, o, "list", x->list);
+        mc_write_string(j, o, "name", x->name);
     }
 }
 
-static void write_ids(McJson *j, cJSON *obj, const char *key, const McGgRequest *req, const int *units, int n) {
-    cJSON *arr = mc_jw_array(j, obj, key);
-    for (int i = 0; i < n && arr; i++) mc_jw_add(j, arr, NULL, cJSON_CreateString(req->units[units[i]].id));
+static void write_ids(McRequest *j, cJSON *obj, const char *key, const McGgRequest *req, const int *units, int n) {
+    cJSON *arr = mc_write_array(j, obj, key);
+    for (int i = 0; i < n && arr; i++) mc_write_add(j, arr, NULL, cJSON_CreateString(req->units[units[i]].id));
 }
 
-static void write_facings(McJson *j, cJSON *obj, unsigned facings) {
-    cJSON *arr = mc_jw_array(j, obj, "facings");
+static void write_facings(McRequest *j, cJSON *obj, unsigned facings) {
+    cJSON *arr = mc_write_array(j, obj, "facings");
     for (int f = 0; f < MC_HEX_DIRECTIONS && arr; f++)
-        if (facings & (1u << f)) mc_jw_push_number(j, arr, f);
+        if (facings & (1u << f)) mc_write_push_number(j, arr, f);
 }
 
 // Every enemy's Engagement Zone (GG-EZ-1, A-GG-1), so that zones are seen whole, not only where
 // the mover can end: the enemies in request order, each with its zone hexes on the board in
 // direction order. None with ignoreUnits (no unit exerts a zone then).
-static void write_zones(McJson *j, cJSON *result, const McGgScene *s) {
-    cJSON *zones = mc_jw_array(j, result, "zones");
+static void write_zones(McRequest *j, cJSON *result, const McGgScene *s) {
+    cJSON *zones = mc_write_array(j, result, "zones");
     for (int u = 0; u < s->req->unit_count && zones && !s->req->ignore_units; u++) {
         const McGgUnit *e = &s->req->units[u];
         if (u == s->req->mover || strcmp(e->side, s->mover->side) == 0) continue;
-        cJSON *o = mc_jw_push_object(j, zones);
+        cJSON *o = mc_write_push_object(j, zones);
         if (!o) return;
-        mc_jw_string(j, o, "unit", e->id);
-        mc_jw_bool(j, o, "lockdown", (e->traits & MC_GG_LOCKDOWN) != 0);
-        cJSON *hexes = mc_jw_array(j, o, "hexes");
+        mc_write_string(j, o, "unit", e->id);
+        mc_write_bool(j, o, "lockdown", (e->traits & MC_GG_LOCKDOWN) != 0);
+        cJSON *hexes = mc_write_array(j, o, "hexes");
         int at = mc_board_index(s->board, e->hex);
         for (int d = 0; d < MC_HEX_DIRECTIONS && hexes; d++) {
             int nb = mc_board_neighbor(s->board, at, d);
-            if (nb >= 0 && mc_gg_in_zone(s, e, s->board->hexes[nb])) mc_jw_hex_push(j, hexes, s->board->hexes[nb]);
+            if (nb >= 0 && mc_gg_in_zone(s, e, s->board->hexes[nb])) mc_write_hex_push(j, hexes, s->board->hexes[nb]);
         }
     }
 }
 
 // The fields the start, every destination and the stay share.
-static void write_header(McJson *j, cJSON *result, const McGgScene *s) {
-    mc_jw_string(j, result, "unit", s->mover->id);
-    cJSON *start = mc_jw_object(j, result, "start");
+static void write_header(McRequest *j, cJSON *result, const McGgScene *s) {
+    mc_write_string(j, result, "unit", s->mover->id);
+    cJSON *start = mc_write_object(j, result, "start");
     if (start) {
-        mc_jw_hex_fields(j, start, s->mover->hex);
-        mc_jw_number(j, start, "facing", s->mover->facing);
+        mc_write_hex_fields(j, start, s->mover->hex);
+        mc_write_number(j, start, "facing", s->mover->facing);
     }
-    mc_jw_string(j, result, "moveType", mc_gg_mode_name(s->mode));
-    mc_jw_number(j, result, "speed", s->mover->speed);
-    mc_jw_number(j, result, "movementPoints", s->points);
-    mc_jw_bool(j, result, "startsEngaged", s->starts_engaged);
+    mc_write_string(j, result, "moveType", mc_gg_mode_name(s->mode));
+    mc_write_number(j, result, "speed", s->mover->speed);
+    mc_write_number(j, result, "movementPoints", s->points);
+    mc_write_bool(j, result, "startsEngaged", s->starts_engaged);
     write_ids(j, result, "startEngagedWith", s->req, s->engagers, s->engager_count);
     write_zones(j, result, s);
 }
 
 // A destination; `brief` leaves out the values at their documented defaults (docs/api/godsgloom.md).
-static void write_dest(McJson *j, cJSON *o, const McGgReach *r, const McGgDest *d, bool parent_paths, bool brief) {
+static void write_dest(McRequest *j, cJSON *o, const McGgReach *r, const McGgDest *d, bool parent_paths, bool brief) {
     const McGgScene *s = &r->scene;
-    mc_jw_hex_cost(j, o, d->hex, d->cost);
+    mc_write_hex_cost(j, o, d->hex, d->cost);
     if (parent_paths) {
         McHex ph = s->mover->hex;
         McReachEntry pe;
         if (d->parent_node >= 0 && mc_reach_get(&r->search, d->parent_node, &pe)) ph = pe.hex;
-        mc_jw_reach_hex(j, o, "parent", ph, brief);
-        if (d->node >= 0) mc_jw_node_parent(j, o, d->node, d->parent_node);
+        mc_write_reach_hex(j, o, "parent", ph, brief);
+        if (d->node >= 0) mc_write_node_parent(j, o, d->node, d->parent_node);
     } else {
-        cJSON *path = mc_jw_array(j, o, "path");
+        cJSON *path = mc_write_array(j, o, "path");
         if (d->node < 0) {
-            if (path) mc_jw_reach_hex(j, path, NULL, d->hex, brief); // Teleport and Reposition: the landing hex
+            if (path) mc_write_reach_hex(j, path, NULL, d->hex, brief); // Teleport and Reposition: the landing hex
         } else {
             int len = mc_reach_path(&r->search, d->node, NULL, 0);
             McHex *hs = len > 0 ? MC_NEW(j->env.arena, McHex, len) : NULL;
@@ -258,15 +258,15 @@ static void write_dest(McJson *j, cJSON *o, const McGgReach *r, const McGgDest *
                 return;
             }
             mc_reach_path(&r->search, d->node, hs, len);
-            for (int i = 0; i < len && path; i++) mc_jw_reach_hex(j, path, NULL, hs[i], brief);
+            for (int i = 0; i < len && path; i++) mc_write_reach_hex(j, path, NULL, hs[i], brief);
         }
     }
-    if (!brief || d->engaged) mc_jw_bool(j, o, "engaged", d->engaged);
+    if (!brief || d->engaged) mc_write_bool(j, o, "engaged", d->engaged);
     if (!brief || d->engager_count > 0) write_ids(j, o, "engagedWith", s->req, d->engagers, d->engager_count);
-    if (d->may_melee >= 0 && (!brief || !d->may_melee)) mc_jw_bool(j, o, "mayMeleeAttack", d->may_melee);
-    if (!brief || d->nimble) mc_jw_bool(j, o, "nimble", d->nimble);
-    if (!brief || d->minimum_move) mc_jw_bool(j, o, "minimumMove", d->minimum_move);
-    if (!brief || d->end != MC_GG_END_CHOICE) mc_jw_string(j, o, "endedBy", mc_gg_end_name(d->end));
+    if (d->may_melee >= 0 && (!brief || !d->may_melee)) mc_write_bool(j, o, "mayMeleeAttack", d->may_melee);
+    if (!brief || d->nimble) mc_write_bool(j, o, "nimble", d->nimble);
+    if (!brief || d->minimum_move) mc_write_bool(j, o, "minimumMove", d->minimum_move);
+    if (!brief || d->end != MC_GG_END_CHOICE) mc_write_string(j, o, "endedBy", mc_gg_end_name(d->end));
     if (!brief || d->facings != (1u << MC_HEX_DIRECTIONS) - 1u) write_facings(j, o, d->facings);
 }
 
@@ -281,109 +281,109 @@ static long long path_hexes(const McGgReach *r) {
     return n;
 }
 
-static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
+static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     McBoard board;
     McGgRequest gr;
     IgnoredList ignored = {NULL, 0, 0};
     if (!read_common(j, req, &board, &gr, &ignored)) return 0;
     int asked_parent = 0;
     bool brief = false;
-    if (!mc_jr_reach_paths(j, req, &asked_parent) || !mc_jr_reach_detail(j, req, &brief)) return 0;
+    if (!mc_read_reach_paths(j, req, &asked_parent) || !mc_read_reach_detail(j, req, &brief)) return 0;
     McGgReach r;
-    if (!mc_gg_reach(&j->env, &gr, &r)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (!mc_gg_reach(&j->env, &gr, &r)) return mc_read_fail(j, "out_of_memory", "out of memory");
     write_header(j, result, &r.scene);
-    bool parent = mc_jw_reach_paths(j, result, asked_parent, path_hexes(&r), "GG-MOV-1", r.scene.mover->id);
-    if (parent && !mc_gg_reach_through(&j->env, &r)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    bool parent = mc_write_reach_paths(j, result, asked_parent, path_hexes(&r), "GG-MOV-1", r.scene.mover->id);
+    if (parent && !mc_gg_reach_through(&j->env, &r)) return mc_read_fail(j, "out_of_memory", "out of memory");
     write_ignored(j, result, &gr, &ignored);
-    mc_jw_reasons(j, result, "reasons", &r.scene.restrictions);
+    mc_write_reasons(j, result, "reasons", &r.scene.restrictions);
     if (r.has_stay) {
-        cJSON *o = mc_jw_object(j, result, "stay");
+        cJSON *o = mc_write_object(j, result, "stay");
         if (o) {
-            mc_jw_hex_fields(j, o, r.stay.hex);
-            mc_jw_bool(j, o, "engaged", r.stay.engaged);
+            mc_write_hex_fields(j, o, r.stay.hex);
+            mc_write_bool(j, o, "engaged", r.stay.engaged);
             write_ids(j, o, "engagedWith", &gr, r.stay.engagers, r.stay.engager_count);
-            mc_jw_bool(j, o, "mayMeleeAttack", r.stay.may_melee);
+            mc_write_bool(j, o, "mayMeleeAttack", r.stay.may_melee);
             write_facings(j, o, r.stay.facings);
-            if (parent && r.stay.node >= 0) mc_jw_number(j, o, "node", r.stay.node);
+            if (parent && r.stay.node >= 0) mc_write_number(j, o, "node", r.stay.node);
         }
     }
-    // Written as text one entry at a time (a 100 x 100 reach has 10,000 entries; jwrite.h).
-    McJwList hexes = {0};
+    // Written as text one entry at a time (a 100 x 100 reach has 10,000 entries; write.h).
+    McWriteList hexes = {0};
     for (int i = 0; i < r.dest_count && !j->oom; i++) {
-        cJSON *o = mc_jw_list_object(j, &hexes);
+        cJSON *o = mc_write_list_object(j, &hexes);
         if (o) write_dest(j, o, &r, &r.dests[i], parent, brief);
-        mc_jw_list_commit(j, &hexes);
+        mc_write_list_commit(j, &hexes);
     }
-    mc_jw_list_end(j, &hexes, result, "hexes");
+    mc_write_list_end(j, &hexes, result, "hexes");
     if (parent) {
-        McJwList through = {0};
+        McWriteList through = {0};
         for (int i = 0; i < r.through_count && !j->oom; i++) {
             McReachEntry e;
             if (!mc_reach_get(&r.search, r.through[i], &e)) continue;
-            cJSON *o = mc_jw_list_object(j, &through);
+            cJSON *o = mc_write_list_object(j, &through);
             if (!o) {
-                mc_jw_list_commit(j, &through);
+                mc_write_list_commit(j, &through);
                 break;
             }
             McHex ph = gr.units[gr.mover].hex;
             McReachEntry pe;
             if (mc_reach_get(&r.search, e.parent, &pe)) ph = pe.hex;
-            mc_jw_hex_cost(j, o, e.hex, e.cost);
-            mc_jw_reach_hex(j, o, "parent", ph, brief);
-            mc_jw_node_parent(j, o, e.node, e.parent);
-            mc_jw_list_commit(j, &through);
+            mc_write_hex_cost(j, o, e.hex, e.cost);
+            mc_write_reach_hex(j, o, "parent", ph, brief);
+            mc_write_node_parent(j, o, e.node, e.parent);
+            mc_write_list_commit(j, &through);
         }
-        mc_jw_list_end(j, &through, result, "through");
+        mc_write_list_end(j, &through, result, "through");
     }
     return 1;
 }
 
-static int run_move(McJson *j, const cJSON *req, cJSON *result) {
+static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     McBoard board;
     McGgRequest gr;
     IgnoredList ignored = {NULL, 0, 0};
     if (!read_common(j, req, &board, &gr, &ignored)) return 0;
     const cJSON *arr;
     int n;
-    if (!mc_jr_array(j, req, "path", 1, MC_MAX_PATH_STEPS, "MC_MAX_PATH_STEPS", &arr, &n)) return 0;
+    if (!mc_read_array(j, req, "path", 1, MC_MAX_PATH_STEPS, "MC_MAX_PATH_STEPS", &arr, &n)) return 0;
     McHex *path = MC_NEW(j->env.arena, McHex, n > 0 ? n : 1);
-    if (!path) return mc_jr_fail(j, "out_of_memory", "out of memory");
-    int saved = mc_jr_push_key(j, "path");
+    if (!path) return mc_read_fail(j, "out_of_memory", "out of memory");
+    int saved = mc_read_push_key(j, "path");
     int i = 0;
     for (const cJSON *e = arr->child; e; e = e->next, i++) {
-        int inner = mc_jr_push_index(j, i);
-        if (!mc_jr_hex_value(j, e, &path[i])) return 0;
-        mc_jr_pop(j, inner);
+        int inner = mc_read_push_index(j, i);
+        if (!mc_read_hex_value(j, e, &path[i])) return 0;
+        mc_read_pop(j, inner);
     }
-    mc_jr_pop(j, saved);
+    mc_read_pop(j, saved);
     int facing = -1;
-    if (!mc_jr_int(j, req, "facing", 0, 0, 5, &facing)) return 0;
+    if (!mc_read_int(j, req, "facing", 0, 0, 5, &facing)) return 0;
     McGgMove m;
-    if (!mc_gg_move(&j->env, &gr, path, n, facing, &m)) return mc_jr_fail(j, "out_of_memory", "out of memory");
-    mc_jw_bool(j, result, "legal", m.legal);
-    mc_jw_reasons(j, result, "reasons", &m.reasons);
-    cJSON *fin = mc_jw_object(j, result, "final");
+    if (!mc_gg_move(&j->env, &gr, path, n, facing, &m)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    mc_write_bool(j, result, "legal", m.legal);
+    mc_write_reasons(j, result, "reasons", &m.reasons);
+    cJSON *fin = mc_write_object(j, result, "final");
     if (fin) {
-        mc_jw_hex_fields(j, fin, m.final_hex);
-        mc_jw_number(j, fin, "facing", m.final_facing);
+        mc_write_hex_fields(j, fin, m.final_hex);
+        mc_write_number(j, fin, "facing", m.final_facing);
     }
     write_header(j, result, &m.scene);
     write_ignored(j, result, &gr, &ignored);
-    mc_jw_reasons(j, result, "restrictions", &m.scene.restrictions);
-    mc_jw_number(j, result, "cost", m.cost);
-    mc_jw_bool(j, result, "engaged", m.engaged);
+    mc_write_reasons(j, result, "restrictions", &m.scene.restrictions);
+    mc_write_number(j, result, "cost", m.cost);
+    mc_write_bool(j, result, "engaged", m.engaged);
     write_ids(j, result, "engagedWith", &gr, m.engagers, m.engager_count);
-    if (m.may_melee >= 0) mc_jw_bool(j, result, "mayMeleeAttack", m.may_melee);
-    mc_jw_bool(j, result, "nimble", m.nimble);
-    mc_jw_bool(j, result, "minimumMove", m.minimum_move);
-    mc_jw_string(j, result, "endedBy", mc_gg_end_name(m.end));
-    cJSON *steps = mc_jw_array(j, result, "steps");
+    if (m.may_melee >= 0) mc_write_bool(j, result, "mayMeleeAttack", m.may_melee);
+    mc_write_bool(j, result, "nimble", m.nimble);
+    mc_write_bool(j, result, "minimumMove", m.minimum_move);
+    mc_write_string(j, result, "endedBy", mc_gg_end_name(m.end));
+    cJSON *steps = mc_write_array(j, result, "steps");
     for (i = 0; i < m.step_count && steps; i++) {
-        cJSON *o = mc_jw_push_object(j, steps);
+        cJSON *o = mc_write_push_object(j, steps);
         if (!o) break;
-        mc_jw_hex_fields(j, o, m.steps[i].hex);
-        mc_jw_number(j, o, "cost", m.steps[i].cost);
-        mc_jw_number(j, o, "spent", m.steps[i].spent);
+        mc_write_hex_fields(j, o, m.steps[i].hex);
+        mc_write_number(j, o, "cost", m.steps[i].cost);
+        mc_write_number(j, o, "spent", m.steps[i].spent);
     }
     return 1;
 }

@@ -5,7 +5,7 @@
 
 #include "core/fmt.h"
 #include "json/dispatch.h"
-#include "json/jwrite.h"
+#include "json/write.h"
 #include "json/read_table.h"
 #include "rules/ninth_age/ninth_age.h"
 
@@ -16,37 +16,37 @@ static const double MM_PER_INCH = 25.4;
 // A unit: {"id", "side", "x", "y", "facing", "width", "depth"} or, instead of width and depth,
 // "base": {"width", "length"} in millimetres with "files" and "ranks" (A-9A-1: the Unit Boundary
 // is files × base width by ranks × base length).
-static int read_unit(McJson *j, const cJSON *e, NaUnit *u) {
+static int read_unit(McRequest *j, const cJSON *e, NaUnit *u) {
     static const char *const keys[] = {"id", "side", "x", "y", "facing", "width", "depth", "base",
                                        "files", "ranks", "fled", "sameCombat", NULL};
-    if (!mc_jr_object(j, e, keys) || !mc_jr_string(j, e, "id", 1, &u->id) || !mc_jr_string(j, e, "side", 1, &u->side) ||
-        !mc_jr_coord(j, e, "x", 1, &u->rect.centre.x) || !mc_jr_coord(j, e, "y", 1, &u->rect.centre.y) ||
-        !mc_jr_facing(j, e, "facing", 1, &u->rect.facing))
+    if (!mc_read_object(j, e, keys) || !mc_read_string(j, e, "id", 1, &u->id) || !mc_read_string(j, e, "side", 1, &u->side) ||
+        !mc_read_coord(j, e, "x", 1, &u->rect.centre.x) || !mc_read_coord(j, e, "y", 1, &u->rect.centre.y) ||
+        !mc_read_facing(j, e, "facing", 1, &u->rect.facing))
         return 0;
-    const cJSON *base = mc_jr_get(e, "base");
+    const cJSON *base = mc_read_get(e, "base");
     if (base) {
-        if (mc_jr_get(e, "width")) return mc_jr_fail_key(j, "width", "bad_request", "give either width and depth or base with files and ranks, not both");
-        if (mc_jr_get(e, "depth")) return mc_jr_fail_key(j, "depth", "bad_request", "give either width and depth or base with files and ranks, not both");
+        if (mc_read_get(e, "width")) return mc_read_fail_key(j, "width", "bad_request", "give either width and depth or base with files and ranks, not both");
+        if (mc_read_get(e, "depth")) return mc_read_fail_key(j, "depth", "bad_request", "give either width and depth or base with files and ranks, not both");
         static const char *const bkeys[] = {"width", "length", NULL};
         double bw = 0, bl = 0;
         int files = 0, ranks = 0;
-        int saved = mc_jr_push_key(j, "base");
-        if (!mc_jr_object(j, base, bkeys) || !mc_jr_number(j, base, "width", 1, 1, 1000, &bw) ||
-            !mc_jr_number(j, base, "length", 1, 1, 1000, &bl))
+        int saved = mc_read_push_key(j, "base");
+        if (!mc_read_object(j, base, bkeys) || !mc_read_number(j, base, "width", 1, 1, 1000, &bw) ||
+            !mc_read_number(j, base, "length", 1, 1, 1000, &bl))
             return 0;
-        mc_jr_pop(j, saved);
-        if (!mc_jr_int(j, e, "files", 1, 1, NA_MAX_FILES, &files) || !mc_jr_int(j, e, "ranks", 1, 1, NA_MAX_FILES, &ranks)) return 0;
+        mc_read_pop(j, saved);
+        if (!mc_read_int(j, e, "files", 1, 1, NA_MAX_FILES, &files) || !mc_read_int(j, e, "ranks", 1, 1, NA_MAX_FILES, &ranks)) return 0;
         u->rect.width = files * bw / MM_PER_INCH;
         u->rect.depth = ranks * bl / MM_PER_INCH;
         u->files = files;
         u->ranks = ranks;
     } else {
-        if (mc_jr_get(e, "files")) return mc_jr_fail_key(j, "files", "bad_request", "files and ranks go with base");
-        if (mc_jr_get(e, "ranks")) return mc_jr_fail_key(j, "ranks", "bad_request", "files and ranks go with base");
-        if (!mc_jr_length(j, e, "width", 1, &u->rect.width) || !mc_jr_length(j, e, "depth", 1, &u->rect.depth)) return 0;
+        if (mc_read_get(e, "files")) return mc_read_fail_key(j, "files", "bad_request", "files and ranks go with base");
+        if (mc_read_get(e, "ranks")) return mc_read_fail_key(j, "ranks", "bad_request", "files and ranks go with base");
+        if (!mc_read_length(j, e, "width", 1, &u->rect.width) || !mc_read_length(j, e, "depth", 1, &u->rect.depth)) return 0;
     }
     int fled = 0, same = 0;
-    if (!mc_jr_bool(j, e, "fled", 0, &fled) || !mc_jr_bool(j, e, "sameCombat", 0, &same)) return 0;
+    if (!mc_read_bool(j, e, "fled", 0, &fled) || !mc_read_bool(j, e, "sameCombat", 0, &same)) return 0;
     u->fled = fled;
     u->same_combat = same;
     return 1;
@@ -54,57 +54,57 @@ static int read_unit(McJson *j, const cJSON *e, NaUnit *u) {
 
 // Reads "table", "units" and "terrain" (kind "impassable") into `bf`; ids go into `ids` (units
 // first, so a unit's id maps to its index).
-static int read_battlefield(McJson *j, const cJSON *req, NaBattlefield *bf, McIdMap *ids) {
+static int read_battlefield(McRequest *j, const cJSON *req, NaBattlefield *bf, McIdMap *ids) {
     int has = 0;
     memset(bf, 0, sizeof *bf);
-    if (!mc_jr_table(j, req, &has, &bf->table_w, &bf->table_h)) return 0;
+    if (!mc_read_table(j, req, &has, &bf->table_w, &bf->table_h)) return 0;
     bf->has_table = has;
     const cJSON *list;
     int n;
-    if (!mc_jr_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
-    if (!mc_ids_init(j, ids, MC_MAX_UNITS + MC_MAX_TERRAIN)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (!mc_read_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
+    if (!mc_ids_init(j, ids, MC_MAX_UNITS + MC_MAX_TERRAIN)) return mc_read_fail(j, "out_of_memory", "out of memory");
     bf->units = MC_NEW(j->env.arena, NaUnit, n > 0 ? n : 1);
-    if (!bf->units) return mc_jr_fail(j, "out_of_memory", "out of memory");
-    int saved = mc_jr_push_key(j, "units");
+    if (!bf->units) return mc_read_fail(j, "out_of_memory", "out of memory");
+    int saved = mc_read_push_key(j, "units");
     int i = 0;
     for (const cJSON *e = list->child; e; e = e->next, i++) {
-        int inner = mc_jr_push_index(j, i);
+        int inner = mc_read_push_index(j, i);
         NaUnit *u = &bf->units[i];
         if (!read_unit(j, e, u)) return 0;
-        int idp = mc_jr_push_key(j, "id");
+        int idp = mc_read_push_key(j, "id");
         if (!mc_ids_add(j, ids, u->id)) return 0;
-        mc_jr_pop(j, idp);
+        mc_read_pop(j, idp);
         McPoly p;
         mc_rect_to_poly_into(u->rect, &p);
-        if (!na_on_table(bf, &p)) return mc_jr_fail(j, "bad_request", "unit %s lies (partly) beyond the table", u->id);
-        mc_jr_pop(j, inner);
+        if (!na_on_table(bf, &p)) return mc_read_fail(j, "bad_request", "unit %s lies (partly) beyond the table", u->id);
+        mc_read_pop(j, inner);
     }
-    mc_jr_pop(j, saved);
+    mc_read_pop(j, saved);
     bf->unit_count = n;
     static const char *const kinds[] = {"impassable", NULL};
     McTerrainIn *ts;
     int tn;
-    if (!mc_jr_terrain(j, req, kinds, ids, &ts, &tn)) return 0;
+    if (!mc_read_terrain(j, req, kinds, ids, &ts, &tn)) return 0;
     bf->terrain = MC_NEW(j->env.arena, NaTerrain, tn > 0 ? tn : 1);
     // Not zeroed (66 KB): the decomposition writes the parts it reports, and only those are read.
     McPoly *tmp = mc_arena_alloc_raw(j->env.arena, sizeof(McPoly) * MC_MAX_POLYGON_VERTICES);
-    if (!bf->terrain || !tmp) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (!bf->terrain || !tmp) return mc_read_fail(j, "out_of_memory", "out of memory");
     for (int t = 0; t < tn; t++) {
         int parts = 0;
         McDecomposeStatus st = mc_poly_decompose(ts[t].points, ts[t].count, tmp, MC_MAX_POLYGON_VERTICES, &parts);
         if (st != MC_DECOMPOSE_OK) {
-            int sp = mc_jr_push_key(j, "terrain");
-            mc_jr_push_index(j, t);
-            mc_jr_push_key(j, "polygon");
-            mc_jr_fail(j, "bad_request", "the polygon is not a simple polygon (it crosses itself or is degenerate)");
-            mc_jr_pop(j, sp);
+            int sp = mc_read_push_key(j, "terrain");
+            mc_read_push_index(j, t);
+            mc_read_push_key(j, "polygon");
+            mc_read_fail(j, "bad_request", "the polygon is not a simple polygon (it crosses itself or is degenerate)");
+            mc_read_pop(j, sp);
             return 0;
         }
         bf->terrain[t].id = ts[t].id;
         bf->terrain[t].part_count = parts;
         // The parts' vertices in use only (mc_poly_copy): a whole McPoly is 1 KB, mostly unused.
         McPoly *kept = mc_arena_alloc_raw(j->env.arena, sizeof(McPoly) * (size_t)parts);
-        if (!kept) return mc_jr_fail(j, "out_of_memory", "out of memory");
+        if (!kept) return mc_read_fail(j, "out_of_memory", "out of memory");
         for (int k = 0; k < parts; k++) mc_poly_copy(&kept[k], &tmp[k]);
         bf->terrain[t].parts = kept;
     }
@@ -113,82 +113,82 @@ static int read_battlefield(McJson *j, const cJSON *req, NaBattlefield *bf, McId
 }
 
 // A unit reference: an id that must name a unit (not terrain).
-__attribute__((noinline)) static int read_unit_ref(McJson *j, const McIdMap *ids, const NaBattlefield *bf, const cJSON *obj, const char *key,
+__attribute__((noinline)) static int read_unit_ref(McRequest *j, const McIdMap *ids, const NaBattlefield *bf, const cJSON *obj, const char *key,
                          int required, int *out) {
-    if (!mc_jr_ref(j, ids, obj, key, required, out)) return 0;
-    if (*out >= bf->unit_count) return mc_jr_fail_key(j, key, "bad_request", "\"%s\" is terrain, not a unit", mc_jr_get(obj, key)->valuestring);
+    if (!mc_read_ref(j, ids, obj, key, required, out)) return 0;
+    if (*out >= bf->unit_count) return mc_read_fail_key(j, key, "bad_request", "\"%s\" is terrain, not a unit", mc_read_get(obj, key)->valuestring);
     return 1;
 }
 
-__attribute__((noinline)) static void write_pose(McJson *j, cJSON *parent, const char *key, NaPose p) {
-    cJSON *o = key ? mc_jw_object(j, parent, key) : mc_jw_push_object(j, parent);
-    if (o) mc_jw_pose_fields(j, o, p.x, p.y, p.facing);
+__attribute__((noinline)) static void write_pose(McRequest *j, cJSON *parent, const char *key, NaPose p) {
+    cJSON *o = key ? mc_write_object(j, parent, key) : mc_write_push_object(j, parent);
+    if (o) mc_write_pose_fields(j, o, p.x, p.y, p.facing);
 }
 
-static void write_point(McJson *j, cJSON *arr, McVec2 v) {
+static void write_point(McRequest *j, cJSON *arr, McVec2 v) {
     cJSON *pt = cJSON_CreateArray();
     if (!pt) {
         j->oom = 1;
         return;
     }
-    mc_jw_add(j, arr, NULL, pt);
-    mc_jw_push_number(j, pt, v.x);
-    mc_jw_push_number(j, pt, v.y);
+    mc_write_add(j, arr, NULL, pt);
+    mc_write_push_number(j, pt, v.x);
+    mc_write_push_number(j, pt, v.y);
 }
 
 // ---- pursue ------------------------------------------------------------------------------------
 
 static const char *const pursue_fields[] = {"table", "units", "terrain", "pursued", "pursuers", NULL};
 
-static int read_pursue(McJson *j, const cJSON *req, NaBattlefield *bf, McIdMap *ids, NaPursueIn *in) {
+static int read_pursue(McRequest *j, const cJSON *req, NaBattlefield *bf, McIdMap *ids, NaPursueIn *in) {
     if (!read_battlefield(j, req, bf, ids)) return 0;
-    const cJSON *pd = mc_jr_get(req, "pursued");
-    if (!pd) return mc_jr_fail_key(j, "pursued", "bad_request", "missing required field \"pursued\"");
+    const cJSON *pd = mc_read_get(req, "pursued");
+    if (!pd) return mc_read_fail_key(j, "pursued", "bad_request", "missing required field \"pursued\"");
     static const char *const pkeys[] = {"unit", "facing", "fleeDistance", "destroyed", NULL};
-    int saved = mc_jr_push_key(j, "pursued");
+    int saved = mc_read_push_key(j, "pursued");
     in->pursued = -1;
     int destroyed = 0;
-    if (!mc_jr_object(j, pd, pkeys) || !read_unit_ref(j, ids, bf, pd, "unit", 0, &in->pursued) ||
-        !mc_jr_facing(j, pd, "facing", 1, &in->pursued_facing) || !mc_jr_bool(j, pd, "destroyed", 0, &destroyed))
+    if (!mc_read_object(j, pd, pkeys) || !read_unit_ref(j, ids, bf, pd, "unit", 0, &in->pursued) ||
+        !mc_read_facing(j, pd, "facing", 1, &in->pursued_facing) || !mc_read_bool(j, pd, "destroyed", 0, &destroyed))
         return 0;
-    in->has_flee = mc_jr_get(pd, "fleeDistance") != NULL;
-    if (in->has_flee && !mc_jr_length(j, pd, "fleeDistance", 1, &in->flee_distance)) return 0;
+    in->has_flee = mc_read_get(pd, "fleeDistance") != NULL;
+    if (in->has_flee && !mc_read_length(j, pd, "fleeDistance", 1, &in->flee_distance)) return 0;
     if (!in->has_flee && !destroyed)
-        return mc_jr_fail_key(j, "fleeDistance", "bad_request", "give the flee distance rolled, or \"destroyed\": true");
+        return mc_read_fail_key(j, "fleeDistance", "bad_request", "give the flee distance rolled, or \"destroyed\": true");
     in->destroyed = destroyed;
-    mc_jr_pop(j, saved);
+    mc_read_pop(j, saved);
     const cJSON *list;
     int n;
-    if (!mc_jr_array(j, req, "pursuers", 1, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
-    if (n == 0) return mc_jr_fail_key(j, "pursuers", "bad_request", "expected at least one pursuer");
+    if (!mc_read_array(j, req, "pursuers", 1, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
+    if (n == 0) return mc_read_fail_key(j, "pursuers", "bad_request", "expected at least one pursuer");
     in->pursuers = MC_NEW(j->env.arena, NaPursuerIn, n);
-    if (!in->pursuers) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (!in->pursuers) return mc_read_fail(j, "out_of_memory", "out of memory");
     in->pursuer_count = n;
-    saved = mc_jr_push_key(j, "pursuers");
+    saved = mc_read_push_key(j, "pursuers");
     int i = 0;
     for (const cJSON *e = list->child; e; e = e->next, i++) {
         static const char *const keys[] = {"unit", "distance", "overrun", "target", "postCombatFacing", NULL};
-        int inner = mc_jr_push_index(j, i);
+        int inner = mc_read_push_index(j, i);
         NaPursuerIn *p = &in->pursuers[i];
         int overrun = 0;
         p->target = -1;
-        if (!mc_jr_object(j, e, keys) || !read_unit_ref(j, ids, bf, e, "unit", 1, &p->unit) ||
-            !mc_jr_length(j, e, "distance", 1, &p->distance) || !mc_jr_bool(j, e, "overrun", 0, &overrun) ||
+        if (!mc_read_object(j, e, keys) || !read_unit_ref(j, ids, bf, e, "unit", 1, &p->unit) ||
+            !mc_read_length(j, e, "distance", 1, &p->distance) || !mc_read_bool(j, e, "overrun", 0, &overrun) ||
             !read_unit_ref(j, ids, bf, e, "target", 0, &p->target))
             return 0;
         p->overrun = overrun;
-        p->has_post_facing = mc_jr_get(e, "postCombatFacing") != NULL;
-        if (p->has_post_facing && !mc_jr_facing(j, e, "postCombatFacing", 1, &p->post_facing)) return 0;
+        p->has_post_facing = mc_read_get(e, "postCombatFacing") != NULL;
+        if (p->has_post_facing && !mc_read_facing(j, e, "postCombatFacing", 1, &p->post_facing)) return 0;
         const NaUnit *u = &bf->units[p->unit];
-        if (p->unit == in->pursued) return mc_jr_fail_key(j, "unit", "bad_request", "%s is the pursued unit", u->id);
-        if (u->fled) return mc_jr_fail_key(j, "unit", "bad_request", "%s fled and cannot pursue", u->id);
+        if (p->unit == in->pursued) return mc_read_fail_key(j, "unit", "bad_request", "%s is the pursued unit", u->id);
+        if (u->fled) return mc_read_fail_key(j, "unit", "bad_request", "%s fled and cannot pursue", u->id);
         for (int k = 0; k < i; k++)
-            if (in->pursuers[k].unit == p->unit) return mc_jr_fail_key(j, "unit", "bad_request", "%s is listed twice", u->id);
+            if (in->pursuers[k].unit == p->unit) return mc_read_fail_key(j, "unit", "bad_request", "%s is listed twice", u->id);
         if (p->target >= 0 && strcmp(bf->units[p->target].side, u->side) == 0)
-            return mc_jr_fail_key(j, "target", "bad_request", "%s is not an enemy of %s", bf->units[p->target].id, u->id);
-        mc_jr_pop(j, inner);
+            return mc_read_fail_key(j, "target", "bad_request", "%s is not an enemy of %s", bf->units[p->target].id, u->id);
+        mc_read_pop(j, inner);
     }
-    mc_jr_pop(j, saved);
+    mc_read_pop(j, saved);
     return 1;
 }
 
@@ -203,87 +203,87 @@ static const char *outcome_name(NaSituation s) {
     return names[s];
 }
 
-static void write_pursuer(McJson *j, cJSON *arr, const NaWorld *w, const NaBattlefield *bf, const NaPursueIn *in,
+static void write_pursuer(McRequest *j, cJSON *arr, const NaWorld *w, const NaBattlefield *bf, const NaPursueIn *in,
                           const NaPursuerOut *o) {
-    cJSON *po = mc_jw_push_object(j, arr);
+    cJSON *po = mc_write_push_object(j, arr);
     if (!po) return;
     const NaPursuerIn *pi = &in->pursuers[o->index];
-    mc_jw_string(j, po, "unit", bf->units[o->unit].id);
-    mc_jw_number(j, po, "distance", pi->distance);
-    mc_jw_bool(j, po, "overrun", pi->overrun);
-    mc_jw_bool(j, po, "destroysFleeing", o->destroys_fleeing);
-    mc_jw_bool(j, po, "declaredCharge", o->declared);
+    mc_write_string(j, po, "unit", bf->units[o->unit].id);
+    mc_write_number(j, po, "distance", pi->distance);
+    mc_write_bool(j, po, "overrun", pi->overrun);
+    mc_write_bool(j, po, "destroysFleeing", o->destroys_fleeing);
+    mc_write_bool(j, po, "declaredCharge", o->declared);
     write_pose(j, po, "start", o->start);
     if (o->pivoted) {
-        cJSON *pv = mc_jw_object(j, po, "pivot");
+        cJSON *pv = mc_write_object(j, po, "pivot");
         if (pv) {
-            mc_jw_pose_fields(j, pv, o->pivot.x, o->pivot.y, o->pivot.facing);
-            mc_jw_number(j, pv, "angle", mc_facing_delta(o->start.facing, o->pivot.facing));
+            mc_write_pose_fields(j, pv, o->pivot.x, o->pivot.y, o->pivot.facing);
+            mc_write_number(j, pv, "angle", mc_facing_delta(o->start.facing, o->pivot.facing));
         }
-        cJSON *s = mc_jw_object(j, po, "situation");
+        cJSON *s = mc_write_object(j, po, "situation");
         if (s) {
-            mc_jw_string(j, s, "kind", na_situation_name(o->situation));
-            mc_jw_string(j, s, "rule", situation_rule(o->situation, true));
-            if (o->situation_object >= 0) mc_jw_string(j, s, "object", na_object_id(w, o->situation_object));
+            mc_write_string(j, s, "kind", na_situation_name(o->situation));
+            mc_write_string(j, s, "rule", situation_rule(o->situation, true));
+            if (o->situation_object >= 0) mc_write_string(j, s, "object", na_object_id(w, o->situation_object));
         }
     }
     if (o->has_ahead) {
-        cJSON *fa = mc_jw_object(j, po, "forwardAhead");
-        cJSON *rect = fa ? mc_jw_array(j, fa, "rectangle") : NULL;
+        cJSON *fa = mc_write_object(j, po, "forwardAhead");
+        cJSON *rect = fa ? mc_write_array(j, fa, "rectangle") : NULL;
         for (int i = 0; i < 4 && rect; i++) write_point(j, rect, o->ahead[i]);
-        cJSON *ob = fa ? mc_jw_object(j, fa, "firstObstacle") : NULL;
+        cJSON *ob = fa ? mc_write_object(j, fa, "firstObstacle") : NULL;
         if (ob) {
-            mc_jw_string(j, ob, "kind", o->ahead_kind == NA_SIT_FREE ? "none" : na_situation_name(o->ahead_kind));
-            mc_jw_string(j, ob, "rule", situation_rule(o->ahead_kind, false));
-            if (o->ahead_object >= 0) mc_jw_string(j, ob, "object", na_object_id(w, o->ahead_object));
-            if (o->ahead_kind != NA_SIT_FREE) mc_jw_number(j, ob, "distance", o->ahead_distance);
+            mc_write_string(j, ob, "kind", o->ahead_kind == NA_SIT_FREE ? "none" : na_situation_name(o->ahead_kind));
+            mc_write_string(j, ob, "rule", situation_rule(o->ahead_kind, false));
+            if (o->ahead_object >= 0) mc_write_string(j, ob, "object", na_object_id(w, o->ahead_object));
+            if (o->ahead_kind != NA_SIT_FREE) mc_write_number(j, ob, "distance", o->ahead_distance);
         }
     }
-    mc_jw_string(j, po, "outcome", outcome_name(o->outcome));
-    mc_jw_string(j, po, "rule", o->rule);
+    mc_write_string(j, po, "outcome", outcome_name(o->outcome));
+    mc_write_string(j, po, "rule", o->rule);
     if (o->charge_target >= 0) {
-        cJSON *ch = mc_jw_object(j, po, "charge");
+        cJSON *ch = mc_write_object(j, po, "charge");
         if (ch) {
-            mc_jw_string(j, ch, "target", bf->units[o->charge_target].id);
-            mc_jw_string(j, ch, "facing", na_facing_name(o->charge_facing));
-            mc_jw_number(j, ch, "contactLength", o->contact_length);
-            mc_jw_bool(j, ch, "cornerToCorner", !(o->contact_length > MC_LINEAR_SLOP));
-            mc_jw_bool(j, ch, "rotatesTarget", o->rotates_target);
+            mc_write_string(j, ch, "target", bf->units[o->charge_target].id);
+            mc_write_string(j, ch, "facing", na_facing_name(o->charge_facing));
+            mc_write_number(j, ch, "contactLength", o->contact_length);
+            mc_write_bool(j, ch, "cornerToCorner", !(o->contact_length > MC_LINEAR_SLOP));
+            mc_write_bool(j, ch, "rotatesTarget", o->rotates_target);
             if (o->rotates_target) write_pose(j, ch, "targetFinal", o->target_final);
         }
     }
-    mc_jw_bool(j, po, "postCombatPivot", o->post_pivot);
-    cJSON *path = mc_jw_array(j, po, "path");
+    mc_write_bool(j, po, "postCombatPivot", o->post_pivot);
+    cJSON *path = mc_write_array(j, po, "path");
     for (int i = 0; i < o->path_count && path; i++) write_pose(j, path, NULL, o->path[i]);
-    mc_jw_number(j, po, "moved", o->moved);
-    mc_jw_bool(j, po, "backtracked", o->backtracked);
+    mc_write_number(j, po, "moved", o->moved);
+    mc_write_bool(j, po, "backtracked", o->backtracked);
     if (o->backtracked) {
         static const char *const faults[] = {"", "off-table", "overlap", "contact", "no-contact"};
-        cJSON *bt = mc_jw_object(j, po, "backtrack");
+        cJSON *bt = mc_write_object(j, po, "backtrack");
         if (bt) {
             write_pose(j, bt, "from", o->backtrack_from);
-            mc_jw_string(j, bt, "reason", faults[o->backtrack_fault]);
-            mc_jw_string(j, bt, "rule", "9A-LP-1");
-            if (o->backtrack_object >= 0) mc_jw_string(j, bt, "object", na_object_id(w, o->backtrack_object));
+            mc_write_string(j, bt, "reason", faults[o->backtrack_fault]);
+            mc_write_string(j, bt, "rule", "9A-LP-1");
+            if (o->backtrack_object >= 0) mc_write_string(j, bt, "object", na_object_id(w, o->backtrack_object));
         }
     }
     write_pose(j, po, "final", o->final);
-    cJSON *sp = mc_jw_object(j, po, "spacing");
+    cJSON *sp = mc_write_object(j, po, "spacing");
     if (sp) {
-        mc_jw_bool(j, sp, "legal", o->spacing.fault == NA_SPACING_OK);
-        mc_jw_string(j, sp, "rule", "9A-LP-1");
+        mc_write_bool(j, sp, "legal", o->spacing.fault == NA_SPACING_OK);
+        mc_write_string(j, sp, "rule", "9A-LP-1");
         if (o->spacing.nearest >= 0) {
-            cJSON *nr = mc_jw_object(j, sp, "nearest");
+            cJSON *nr = mc_write_object(j, sp, "nearest");
             if (nr) {
-                mc_jw_string(j, nr, "object", na_object_id(w, o->spacing.nearest));
-                mc_jw_number(j, nr, "gap", o->spacing.nearest_gap > 0 ? o->spacing.nearest_gap : 0.0);
+                mc_write_string(j, nr, "object", na_object_id(w, o->spacing.nearest));
+                mc_write_number(j, nr, "gap", o->spacing.nearest_gap > 0 ? o->spacing.nearest_gap : 0.0);
             }
         }
     }
-    mc_jw_reasons(j, po, "reasons", &o->reasons);
+    mc_write_reasons(j, po, "reasons", &o->reasons);
 }
 
-static int run_pursue(McJson *j, const cJSON *req, cJSON *result) {
+static int run_pursue(McRequest *j, const cJSON *req, cJSON *result) {
     NaBattlefield bf;
     McIdMap ids;
     NaPursueIn in;
@@ -291,13 +291,13 @@ static int run_pursue(McJson *j, const cJSON *req, cJSON *result) {
     if (!read_pursue(j, req, &bf, &ids, &in)) return 0;
     NaPursueOut out;
     memset(&out, 0, sizeof out);
-    if (!na_pursue(&j->env, &bf, &in, &out)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (!na_pursue(&j->env, &bf, &in, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
     const NaWorld *w = out.world;
-    mc_jw_bool(j, result, "fleeingDestroyed", out.fleeing_destroyed);
-    cJSON *order = mc_jw_array(j, result, "order");
+    mc_write_bool(j, result, "fleeingDestroyed", out.fleeing_destroyed);
+    cJSON *order = mc_write_array(j, result, "order");
     for (int i = 0; i < out.count && order; i++)
-        mc_jw_add(j, order, NULL, cJSON_CreateString(bf.units[out.pursuers[i].unit].id));
-    cJSON *arr = mc_jw_array(j, result, "pursuers");
+        mc_write_add(j, order, NULL, cJSON_CreateString(bf.units[out.pursuers[i].unit].id));
+    cJSON *arr = mc_write_array(j, result, "pursuers");
     for (int i = 0; i < out.count && arr; i++) write_pursuer(j, arr, w, &bf, &in, &out.pursuers[i]);
     return 1;
 }
@@ -306,11 +306,11 @@ static int run_pursue(McJson *j, const cJSON *req, cJSON *result) {
 
 static const char *const charge_fields[] = {"table", "units", "terrain", "charger", "target", "range", "highestDie", "combined", NULL};
 
-static void write_xy(McJson *j, cJSON *obj, const char *key, McVec2 v) {
-    cJSON *pt = mc_jw_array(j, obj, key);
+static void write_xy(McRequest *j, cJSON *obj, const char *key, McVec2 v) {
+    cJSON *pt = mc_write_array(j, obj, key);
     if (!pt) return;
-    mc_jw_push_number(j, pt, v.x);
-    mc_jw_push_number(j, pt, v.y);
+    mc_write_push_number(j, pt, v.x);
+    mc_write_push_number(j, pt, v.y);
 }
 
 static NaPose rect_pose(McRect r) {
@@ -319,127 +319,127 @@ static NaPose rect_pose(McRect r) {
 }
 
 // The fields of one charge move (the path, the wheel, the align, the contact).
-static void write_move(McJson *j, cJSON *o, const NaChargeMove *m) {
-    cJSON *path = mc_jw_array(j, o, "path");
+static void write_move(McRequest *j, cJSON *o, const NaChargeMove *m) {
+    cJSON *path = mc_write_array(j, o, "path");
     McRect poses[5] = {m->start, m->after_a, m->after_wheel, m->contact, m->final};
     for (int i = 0; i < 5 && path; i++) write_pose(j, path, NULL, rect_pose(poses[i]));
     write_pose(j, o, "final", rect_pose(m->final));
-    mc_jw_number(j, o, "distance", m->distance);
-    mc_jw_number(j, o, "straightBefore", m->a);
-    cJSON *wh = mc_jw_object(j, o, "wheel");
+    mc_write_number(j, o, "distance", m->distance);
+    mc_write_number(j, o, "straightBefore", m->a);
+    cJSON *wh = mc_write_object(j, o, "wheel");
     if (wh) {
-        mc_jw_number(j, wh, "angle", m->wheel);
+        mc_write_number(j, wh, "angle", m->wheel);
         if (m->wheel != 0.0) {
-            mc_jw_string(j, wh, "corner", m->wheel > 0 ? "front-right" : "front-left");
+            mc_write_string(j, wh, "corner", m->wheel > 0 ? "front-right" : "front-left");
             write_xy(j, wh, "pivot", m->pivot);
         }
-        mc_jw_number(j, wh, "outerPath", m->distance - m->a - m->b);
+        mc_write_number(j, wh, "outerPath", m->distance - m->a - m->b);
     }
-    mc_jw_number(j, o, "straightAfter", m->b);
-    cJSON *al = mc_jw_object(j, o, "align");
+    mc_write_number(j, o, "straightAfter", m->b);
+    cJSON *al = mc_write_object(j, o, "align");
     if (al) {
-        mc_jw_number(j, al, "angle", m->align);
+        mc_write_number(j, al, "angle", m->align);
         write_xy(j, al, "about", m->contact_point);
     }
-    cJSON *ct = mc_jw_object(j, o, "contact");
+    cJSON *ct = mc_write_object(j, o, "contact");
     if (ct) {
-        mc_jw_number(j, ct, "length", m->contact_length);
-        mc_jw_bool(j, ct, "cornerToCorner", !(m->contact_length > MC_LINEAR_SLOP));
-        mc_jw_number(j, ct, "models", m->models);
-        mc_jw_number(j, ct, "otherEnemies", m->others);
+        mc_write_number(j, ct, "length", m->contact_length);
+        mc_write_bool(j, ct, "cornerToCorner", !(m->contact_length > MC_LINEAR_SLOP));
+        mc_write_number(j, ct, "models", m->models);
+        mc_write_number(j, ct, "otherEnemies", m->others);
     }
-    mc_jw_bool(j, o, "rotatesTarget", m->rotates_target);
+    mc_write_bool(j, o, "rotatesTarget", m->rotates_target);
     if (m->rotates_target) write_pose(j, o, "targetFinal", rect_pose(m->target_final));
 }
 
 static const char *blocker_id(const NaWorld *w, int o) { return o >= 0 ? na_object_id(w, o) : "table-edge"; }
 
 // The Failed Charge Move (A-9A-4).
-static void write_failed(McJson *j, cJSON *o, const NaWorld *w, const NaFailedOut *f) {
-    cJSON *fm = mc_jw_object(j, o, "failedChargeMove");
+static void write_failed(McRequest *j, cJSON *o, const NaWorld *w, const NaFailedOut *f) {
+    cJSON *fm = mc_write_object(j, o, "failedChargeMove");
     if (!fm) return;
-    mc_jw_number(j, fm, "distance", f->distance);
-    cJSON *path = mc_jw_array(j, fm, "path");
+    mc_write_number(j, fm, "distance", f->distance);
+    cJSON *path = mc_write_array(j, fm, "path");
     McRect poses[3] = {f->start, f->after_wheel, f->final};
     for (int i = 0; i < 3 && path; i++) write_pose(j, path, NULL, rect_pose(poses[i]));
-    cJSON *wh = mc_jw_object(j, fm, "wheel");
+    cJSON *wh = mc_write_object(j, fm, "wheel");
     if (wh) {
-        mc_jw_number(j, wh, "angle", f->wheel);
-        mc_jw_string(j, wh, "corner", f->clockwise ? "front-right" : "front-left");
+        mc_write_number(j, wh, "angle", f->wheel);
+        mc_write_string(j, wh, "corner", f->clockwise ? "front-right" : "front-left");
         write_xy(j, wh, "pivot", f->pivot);
-        mc_jw_number(j, wh, "outerPath", f->wheel_path);
-        mc_jw_bool(j, wh, "facesTarget", f->faces_target);
-        if (f->wheel_blocked) mc_jw_string(j, wh, "blockedBy", blocker_id(w, f->wheel_blocker));
+        mc_write_number(j, wh, "outerPath", f->wheel_path);
+        mc_write_bool(j, wh, "facesTarget", f->faces_target);
+        if (f->wheel_blocked) mc_write_string(j, wh, "blockedBy", blocker_id(w, f->wheel_blocker));
     }
-    mc_jw_number(j, fm, "straight", f->straight);
-    if (f->straight_blocked) mc_jw_string(j, fm, "blockedBy", blocker_id(w, f->straight_blocker));
-    mc_jw_number(j, fm, "moved", f->moved);
+    mc_write_number(j, fm, "straight", f->straight);
+    if (f->straight_blocked) mc_write_string(j, fm, "blockedBy", blocker_id(w, f->straight_blocker));
+    mc_write_number(j, fm, "moved", f->moved);
     write_pose(j, fm, "final", rect_pose(f->final));
-    mc_jw_bool(j, fm, "shaken", true);
-    mc_jw_bool(j, fm, "charging", false);
-    mc_jw_string(j, fm, "rule", "9A-CH-1");
-    mc_jw_string(j, fm, "assumption", "A-9A-4");
+    mc_write_bool(j, fm, "shaken", true);
+    mc_write_bool(j, fm, "charging", false);
+    mc_write_string(j, fm, "rule", "9A-CH-1");
+    mc_write_string(j, fm, "assumption", "A-9A-4");
 }
 
-static void write_charge(McJson *j, cJSON *o, const NaWorld *w, const NaBattlefield *bf, int unit, const NaChargerIn *ci,
+static void write_charge(McRequest *j, cJSON *o, const NaWorld *w, const NaBattlefield *bf, int unit, const NaChargerIn *ci,
                          NaFacing facing, const NaChargeOut *out, const NaFailedOut *failed) {
-    mc_jw_string(j, o, "charger", bf->units[unit].id);
-    mc_jw_bool(j, o, "possible", out->possible);
-    mc_jw_reasons(j, o, "reasons", &out->reasons);
-    mc_jw_string(j, o, "facing", na_facing_name(facing));
-    mc_jw_string(j, o, "arc", na_facing_name(facing));
-    if (ci->has_range) mc_jw_number(j, o, "range", ci->range);
-    if (out->has_needed) mc_jw_number(j, o, "needed", out->needed);
+    mc_write_string(j, o, "charger", bf->units[unit].id);
+    mc_write_bool(j, o, "possible", out->possible);
+    mc_write_reasons(j, o, "reasons", &out->reasons);
+    mc_write_string(j, o, "facing", na_facing_name(facing));
+    mc_write_string(j, o, "arc", na_facing_name(facing));
+    if (ci->has_range) mc_write_number(j, o, "range", ci->range);
+    if (out->has_needed) mc_write_number(j, o, "needed", out->needed);
     if (out->has_best) write_move(j, o, &out->best);
-    cJSON *alts = mc_jw_array(j, o, "alternatives");
+    cJSON *alts = mc_write_array(j, o, "alternatives");
     for (int i = 0; i < out->alt_count && alts; i++) {
-        cJSON *a = mc_jw_push_object(j, alts);
+        cJSON *a = mc_write_push_object(j, alts);
         if (!a) break;
         const NaChargeMove *m = &out->alts[i].move;
         write_pose(j, a, "final", rect_pose(m->final));
-        mc_jw_number(j, a, "distance", m->distance);
-        mc_jw_number(j, a, "wheel", m->wheel);
-        mc_jw_number(j, a, "align", m->align);
-        mc_jw_number(j, a, "contactLength", m->contact_length);
-        mc_jw_number(j, a, "models", m->models);
-        mc_jw_number(j, a, "otherEnemies", m->others);
-        mc_jw_bool(j, a, "rotatesTarget", m->rotates_target);
-        mc_jw_number(j, a, "lostOn", out->alts[i].lost_on);
-        mc_jw_string(j, a, "rule", "9A-CH-3");
-        mc_jw_string(j, a, "why", na_charge_lost_words(out->alts[i].lost_on));
+        mc_write_number(j, a, "distance", m->distance);
+        mc_write_number(j, a, "wheel", m->wheel);
+        mc_write_number(j, a, "align", m->align);
+        mc_write_number(j, a, "contactLength", m->contact_length);
+        mc_write_number(j, a, "models", m->models);
+        mc_write_number(j, a, "otherEnemies", m->others);
+        mc_write_bool(j, a, "rotatesTarget", m->rotates_target);
+        mc_write_number(j, a, "lostOn", out->alts[i].lost_on);
+        mc_write_string(j, a, "rule", "9A-CH-3");
+        mc_write_string(j, a, "why", na_charge_lost_words(out->alts[i].lost_on));
     }
-    if (out->blocker >= 0) mc_jw_string(j, o, "blockedBy", na_object_id(w, out->blocker));
+    if (out->blocker >= 0) mc_write_string(j, o, "blockedBy", na_object_id(w, out->blocker));
     if (failed) write_failed(j, o, w, failed);
 }
 
-static int read_charger(McJson *j, const McIdMap *ids, const NaBattlefield *bf, const cJSON *obj, const char *key,
+static int read_charger(McRequest *j, const McIdMap *ids, const NaBattlefield *bf, const cJSON *obj, const char *key,
                         const char *range_key, NaChargerIn *c, int target) {
     if (!read_unit_ref(j, ids, bf, obj, key, 1, &c->unit)) return 0;
-    c->has_range = mc_jr_get(obj, range_key) != NULL;
-    if (c->has_range && !mc_jr_number(j, obj, range_key, 1, 0, MC_MAX_COORD, &c->range)) return 0;
-    if (!mc_jr_int(j, obj, "highestDie", 0, 1, 6, &c->highest_die)) return 0;
+    c->has_range = mc_read_get(obj, range_key) != NULL;
+    if (c->has_range && !mc_read_number(j, obj, range_key, 1, 0, MC_MAX_COORD, &c->range)) return 0;
+    if (!mc_read_int(j, obj, "highestDie", 0, 1, 6, &c->highest_die)) return 0;
     if (c->highest_die > 0 && !c->has_range)
-        return mc_jr_fail_key(j, "highestDie", "bad_request", "highestDie goes with %s (the charge roll it is a die of)", range_key);
-    if (c->unit == target) return mc_jr_fail_key(j, key, "bad_request", "a unit cannot charge itself");
+        return mc_read_fail_key(j, "highestDie", "bad_request", "highestDie goes with %s (the charge roll it is a die of)", range_key);
+    if (c->unit == target) return mc_read_fail_key(j, key, "bad_request", "a unit cannot charge itself");
     if (strcmp(bf->units[c->unit].side, bf->units[target].side) == 0)
-        return mc_jr_fail_key(j, key, "bad_request", "%s is not an enemy of %s", bf->units[c->unit].id, bf->units[target].id);
+        return mc_read_fail_key(j, key, "bad_request", "%s is not an enemy of %s", bf->units[c->unit].id, bf->units[target].id);
     return 1;
 }
 
 // "2 of 2 chargers in contact, touching 0 other enemies, the target rotated 0 times, 6 models".
-static const char *order_words(McJson *j, const NaOrderScore *sc, int count) {
+static const char *order_words(McRequest *j, const NaOrderScore *sc, int count) {
     return mc_strf(&j->env, "%d of %d chargers in contact, touching %d other enem%s, the target rotated %d time%s, %g models in base contact",
                    sc->done, count, sc->others, sc->others == 1 ? "y" : "ies", sc->rotations, sc->rotations == 1 ? "" : "s", sc->models);
 }
 
-static void write_order_score(McJson *j, cJSON *o, const NaOrderScore *sc) {
-    mc_jw_number(j, o, "otherEnemies", sc->others);
-    mc_jw_number(j, o, "chargersInContact", sc->done);
-    mc_jw_number(j, o, "targetRotations", sc->rotations);
-    mc_jw_number(j, o, "models", sc->models);
+static void write_order_score(McRequest *j, cJSON *o, const NaOrderScore *sc) {
+    mc_write_number(j, o, "otherEnemies", sc->others);
+    mc_write_number(j, o, "chargersInContact", sc->done);
+    mc_write_number(j, o, "targetRotations", sc->rotations);
+    mc_write_number(j, o, "models", sc->models);
 }
 
-static int run_charge(McJson *j, const cJSON *req, cJSON *result) {
+static int run_charge(McRequest *j, const cJSON *req, cJSON *result) {
     NaBattlefield bf;
     McIdMap ids;
     if (!read_battlefield(j, req, &bf, &ids)) return 0;
@@ -447,25 +447,25 @@ static int run_charge(McJson *j, const cJSON *req, cJSON *result) {
     if (!read_unit_ref(j, &ids, &bf, req, "target", 1, &target)) return 0;
     const cJSON *list;
     int extra;
-    if (!mc_jr_array(j, req, "combined", 0, NA_MAX_COMBINED - 1, "NA_MAX_COMBINED", &list, &extra)) return 0;
+    if (!mc_read_array(j, req, "combined", 0, NA_MAX_COMBINED - 1, "NA_MAX_COMBINED", &list, &extra)) return 0;
     NaChargerIn *ch = MC_NEW(j->env.arena, NaChargerIn, extra + 1);
-    if (!ch) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (!ch) return mc_read_fail(j, "out_of_memory", "out of memory");
     if (!read_charger(j, &ids, &bf, req, "charger", "range", &ch[0], target)) return 0;
-    int saved = mc_jr_push_key(j, "combined");
+    int saved = mc_read_push_key(j, "combined");
     int i = 1;
     for (const cJSON *e = list ? list->child : NULL; e; e = e->next, i++) {
         static const char *const keys[] = {"charger", "range", "highestDie", NULL};
-        int inner = mc_jr_push_index(j, i - 1);
-        if (!mc_jr_object(j, e, keys) || !read_charger(j, &ids, &bf, e, "charger", "range", &ch[i], target)) return 0;
+        int inner = mc_read_push_index(j, i - 1);
+        if (!mc_read_object(j, e, keys) || !read_charger(j, &ids, &bf, e, "charger", "range", &ch[i], target)) return 0;
         for (int k = 0; k < i; k++)
-            if (ch[k].unit == ch[i].unit) return mc_jr_fail_key(j, "charger", "bad_request", "%s is listed twice", bf.units[ch[i].unit].id);
-        mc_jr_pop(j, inner);
+            if (ch[k].unit == ch[i].unit) return mc_read_fail_key(j, "charger", "bad_request", "%s is listed twice", bf.units[ch[i].unit].id);
+        mc_read_pop(j, inner);
     }
-    mc_jr_pop(j, saved);
+    mc_read_pop(j, saved);
     int count = extra + 1;
     mc_assume(&j->env, MC_A_9A_1);
     NaCombinedOut out;
-    if (!na_charge_combined(&j->env, &bf, target, ch, count, &out)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (!na_charge_combined(&j->env, &bf, target, ch, count, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
     const NaWorld *w = out.world;
     // The trace: the order (9A-CH-4), then each charger's ruling in that order.
     if (count > 1) {
@@ -503,24 +503,24 @@ static int run_charge(McJson *j, const cJSON *req, cJSON *result) {
         if (r == 0) first = k;
     }
     write_charge(j, result, w, &bf, ch[0].unit, &ch[0], out.facings[first], &out.results[first], out.has_failed[first] ? &out.failed[first] : NULL);
-    mc_jw_string(j, result, "target", bf.units[target].id);
+    mc_write_string(j, result, "target", bf.units[target].id);
     if (count > 1) {
-        cJSON *order = mc_jw_array(j, result, "order");
-        for (int k = 0; k < count && order; k++) mc_jw_add(j, order, NULL, cJSON_CreateString(bf.units[ch[out.order[k]].unit].id));
-        cJSON *why = mc_jw_object(j, result, "orderChoice");
+        cJSON *order = mc_write_array(j, result, "order");
+        for (int k = 0; k < count && order; k++) mc_write_add(j, order, NULL, cJSON_CreateString(bf.units[ch[out.order[k]].unit].id));
+        cJSON *why = mc_write_object(j, result, "orderChoice");
         if (why) {
-            mc_jw_bool(j, why, "searched", out.order_searched);
+            mc_write_bool(j, why, "searched", out.order_searched);
             write_order_score(j, why, &out.chosen);
             if (out.order_searched) {
-                cJSON *rq = mc_jw_object(j, why, "requestOrder");
+                cJSON *rq = mc_write_object(j, why, "requestOrder");
                 if (rq) write_order_score(j, rq, &out.request);
-                mc_jw_number(j, why, "decidedOn", out.decided_on);
+                mc_write_number(j, why, "decidedOn", out.decided_on);
             }
-            mc_jw_string(j, why, "rule", "9A-CH-4");
+            mc_write_string(j, why, "rule", "9A-CH-4");
         }
-        cJSON *arr = mc_jw_array(j, result, "chargers");
+        cJSON *arr = mc_write_array(j, result, "chargers");
         for (int k = 0; k < count && arr; k++) {
-            cJSON *o = mc_jw_push_object(j, arr);
+            cJSON *o = mc_write_push_object(j, arr);
             if (o) write_charge(j, o, w, &bf, ch[out.order[k]].unit, &ch[out.order[k]], out.facings[k], &out.results[k], out.has_failed[k] ? &out.failed[k] : NULL);
         }
     }
@@ -531,27 +531,27 @@ static int run_charge(McJson *j, const cJSON *req, cJSON *result) {
 
 static const char *const flee_fields[] = {"table", "units", "terrain", "unit", "from", "distance", NULL};
 
-static int run_flee(McJson *j, const cJSON *req, cJSON *result) {
+static int run_flee(McRequest *j, const cJSON *req, cJSON *result) {
     NaBattlefield bf;
     McIdMap ids;
     if (!read_battlefield(j, req, &bf, &ids)) return 0;
     int unit, from = -1;
     double distance;
     if (!read_unit_ref(j, &ids, &bf, req, "unit", 1, &unit) || !read_unit_ref(j, &ids, &bf, req, "from", 0, &from) ||
-        !mc_jr_length(j, req, "distance", 1, &distance))
+        !mc_read_length(j, req, "distance", 1, &distance))
         return 0;
     if (from >= 0 && strcmp(bf.units[from].side, bf.units[unit].side) == 0)
-        return mc_jr_fail_key(j, "from", "bad_request", "%s is not an enemy of %s", bf.units[from].id, bf.units[unit].id);
+        return mc_read_fail_key(j, "from", "bad_request", "%s is not an enemy of %s", bf.units[from].id, bf.units[unit].id);
     if (from < 0) {
         bool any = false;
         for (int i = 0; i < bf.unit_count; i++) any = any || strcmp(bf.units[i].side, bf.units[unit].side) != 0;
-        if (!any) return mc_jr_fail_key(j, "from", "bad_request", "no enemy on the table to flee from");
+        if (!any) return mc_read_fail_key(j, "from", "bad_request", "no enemy on the table to flee from");
     }
     mc_assume(&j->env, MC_A_9A_1);
     NaWorld w;
-    if (!na_world_init(&j->env, &w, &bf)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (!na_world_init(&j->env, &w, &bf)) return mc_read_fail(j, "out_of_memory", "out of memory");
     NaFleeOut out;
-    if (!na_flee(&j->env, &w, unit, from, distance, &out)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (!na_flee(&j->env, &w, unit, from, distance, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
     const char *id = bf.units[unit].id, *fid = bf.units[out.from].id;
     if (out.by_centre)
         mc_trace(&j->env, "9A-FL-1", id, "no enemy named: flees directly away from the closest enemy, %s, centre to centre", fid);
@@ -562,37 +562,37 @@ static int run_flee(McJson *j, const cJSON *req, cJSON *result) {
     mc_trace(&j->env, "9A-FL-1", id, "pivots %g° about its centre to face %g°, then moves straight forward", turn, mc_facing_normalize(out.pivot.facing));
     if (out.extended > 0) mc_trace(&j->env, "9A-SP-1", id, "it would end touching or overlapping something: the flee goes on %g\" until clear", out.extended);
     if (out.leaves_table) mc_trace(&j->env, "9A-FL-1", id, "it touches the table edge after %g\": removed as a casualty", out.edge_at);
-    mc_jw_string(j, result, "unit", id);
-    mc_jw_string(j, result, "from", fid);
+    mc_write_string(j, result, "unit", id);
+    mc_write_string(j, result, "from", fid);
     if (!out.by_centre) {
-        mc_jw_string(j, result, "engagedFacing", na_facing_name(out.engaged));
-        mc_jw_bool(j, result, "engagedContact", out.engaged_contact);
+        mc_write_string(j, result, "engagedFacing", na_facing_name(out.engaged));
+        mc_write_bool(j, result, "engagedContact", out.engaged_contact);
     }
-    mc_jw_bool(j, result, "awayFromCentre", out.by_centre);
-    cJSON *pv = mc_jw_object(j, result, "pivot");
+    mc_write_bool(j, result, "awayFromCentre", out.by_centre);
+    cJSON *pv = mc_write_object(j, result, "pivot");
     if (pv) {
         NaPose p = rect_pose(out.pivot);
-        mc_jw_pose_fields(j, pv, p.x, p.y, p.facing);
-        mc_jw_number(j, pv, "angle", turn);
+        mc_write_pose_fields(j, pv, p.x, p.y, p.facing);
+        mc_write_number(j, pv, "angle", turn);
     }
-    cJSON *path = mc_jw_array(j, result, "path");
+    cJSON *path = mc_write_array(j, result, "path");
     McRect poses[3] = {out.start, out.pivot, out.end};
     for (int i = 0; i < 3 && path; i++) write_pose(j, path, NULL, rect_pose(poses[i]));
-    mc_jw_number(j, result, "distance", distance);
-    mc_jw_number(j, result, "extended", out.leaves_table ? 0.0 : out.extended);
-    mc_jw_number(j, result, "moved", mc_vec2_distance(out.pivot.centre, out.end.centre));
-    mc_jw_bool(j, result, "leavesTable", out.leaves_table);
-    mc_jw_bool(j, result, "destroyed", out.leaves_table);
+    mc_write_number(j, result, "distance", distance);
+    mc_write_number(j, result, "extended", out.leaves_table ? 0.0 : out.extended);
+    mc_write_number(j, result, "moved", mc_vec2_distance(out.pivot.centre, out.end.centre));
+    mc_write_bool(j, result, "leavesTable", out.leaves_table);
+    mc_write_bool(j, result, "destroyed", out.leaves_table);
     write_pose(j, result, "final", rect_pose(out.end));
-    cJSON *arr = mc_jw_array(j, result, "passedThrough");
+    cJSON *arr = mc_write_array(j, result, "passedThrough");
     for (int i = 0; i < out.crossed_count && arr; i++) {
         const NaCrossed *c = &out.crossed[i];
-        cJSON *o = mc_jw_push_object(j, arr);
+        cJSON *o = mc_write_push_object(j, arr);
         if (!o) break;
-        mc_jw_string(j, o, "object", na_object_id(&w, c->object));
-        mc_jw_string(j, o, "kind", c->terrain ? "impassable" : (c->enemy ? "enemy" : "friend"));
-        mc_jw_string(j, o, "test", c->terrain || c->enemy ? "dangerous-4+" : "panic");
-        mc_jw_string(j, o, "rule", "9A-FL-1");
+        mc_write_string(j, o, "object", na_object_id(&w, c->object));
+        mc_write_string(j, o, "kind", c->terrain ? "impassable" : (c->enemy ? "enemy" : "friend"));
+        mc_write_string(j, o, "test", c->terrain || c->enemy ? "dangerous-4+" : "panic");
+        mc_write_string(j, o, "rule", "9A-FL-1");
     }
     return 1;
 }
@@ -601,48 +601,48 @@ static int run_flee(McJson *j, const cJSON *req, cJSON *result) {
 
 static const char *const spacing_fields[] = {"table", "units", "terrain", "moment", "unit", "target", NULL};
 
-static int run_spacing(McJson *j, const cJSON *req, cJSON *result) {
+static int run_spacing(McRequest *j, const cJSON *req, cJSON *result) {
     NaBattlefield bf;
     McIdMap ids;
     if (!read_battlefield(j, req, &bf, &ids)) return 0;
     static const char *const moments[] = {"normal", "during-move", "after-uncontrolled", NULL};
     int moment = 0, unit = -1, target = -1;
-    if (!mc_jr_enum(j, req, "moment", 0, moments, &moment) || !read_unit_ref(j, &ids, &bf, req, "unit", moment != 0, &unit) ||
+    if (!mc_read_enum(j, req, "moment", 0, moments, &moment) || !read_unit_ref(j, &ids, &bf, req, "unit", moment != 0, &unit) ||
         !read_unit_ref(j, &ids, &bf, req, "target", 0, &target))
         return 0;
-    if (moment == 0 && unit >= 0) return mc_jr_fail_key(j, "unit", "bad_request", "a moving unit goes with \"moment\": \"during-move\" or \"after-uncontrolled\"");
-    if (target >= 0 && moment != 2) return mc_jr_fail_key(j, "target", "bad_request", "a charge target goes with \"moment\": \"after-uncontrolled\"");
-    if (target >= 0 && target == unit) return mc_jr_fail_key(j, "target", "bad_request", "a unit cannot charge itself");
+    if (moment == 0 && unit >= 0) return mc_read_fail_key(j, "unit", "bad_request", "a moving unit goes with \"moment\": \"during-move\" or \"after-uncontrolled\"");
+    if (target >= 0 && moment != 2) return mc_read_fail_key(j, "target", "bad_request", "a charge target goes with \"moment\": \"after-uncontrolled\"");
+    if (target >= 0 && target == unit) return mc_read_fail_key(j, "target", "bad_request", "a unit cannot charge itself");
     NaWorld w;
-    if (!na_world_init(&j->env, &w, &bf)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (!na_world_init(&j->env, &w, &bf)) return mc_read_fail(j, "out_of_memory", "out of memory");
     NaSpacingOut out;
-    if (!na_spacing_all(&j->env, &w, (NaMoment)moment, unit, target, &out)) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (!na_spacing_all(&j->env, &w, (NaMoment)moment, unit, target, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
     mc_assume(&j->env, MC_A_9A_1);
     static const char *const explain[] = {
         "units keep more than 1\" from other units and impassable terrain",
         "the moving unit needs only more than 0.5\" during its move; every other pair more than 1\"",
         "the unit that made an uncontrolled move may end closer than 1\", but touching nothing (its charge target excepted); every other pair more than 1\""};
     mc_trace(&j->env, "9A-SP-1", unit >= 0 ? bf.units[unit].id : NULL, "%s", explain[moment]);
-    mc_jw_string(j, result, "moment", moments[moment]);
-    mc_jw_bool(j, result, "legal", out.count == 0);
-    cJSON *arr = mc_jw_array(j, result, "violations");
+    mc_write_string(j, result, "moment", moments[moment]);
+    mc_write_bool(j, result, "legal", out.count == 0);
+    cJSON *arr = mc_write_array(j, result, "violations");
     static const char *const kinds[] = {"too-close", "off-table", "overlap", "contact", "too-close"};
     for (int i = 0; i < out.count && arr; i++) {
         const NaSpacingPair *p = &out.pairs[i];
-        cJSON *o = mc_jw_push_object(j, arr);
+        cJSON *o = mc_write_push_object(j, arr);
         if (!o) break;
-        cJSON *pair = mc_jw_array(j, o, "objects");
+        cJSON *pair = mc_write_array(j, o, "objects");
         if (pair) {
-            mc_jw_add(j, pair, NULL, cJSON_CreateString(na_object_id(&w, p->a)));
-            if (p->b >= 0) mc_jw_add(j, pair, NULL, cJSON_CreateString(na_object_id(&w, p->b)));
+            mc_write_add(j, pair, NULL, cJSON_CreateString(na_object_id(&w, p->a)));
+            if (p->b >= 0) mc_write_add(j, pair, NULL, cJSON_CreateString(na_object_id(&w, p->b)));
         }
-        mc_jw_string(j, o, "kind", kinds[p->kind]);
+        mc_write_string(j, o, "kind", kinds[p->kind]);
         if (p->b >= 0) {
-            mc_jw_number(j, o, "distance", p->gap > 0 ? p->gap : 0.0);
-            if (p->kind == NA_SPACING_OVERLAP) mc_jw_number(j, o, "overlap", -p->gap);
-            mc_jw_number(j, o, "limit", p->limit);
+            mc_write_number(j, o, "distance", p->gap > 0 ? p->gap : 0.0);
+            if (p->kind == NA_SPACING_OVERLAP) mc_write_number(j, o, "overlap", -p->gap);
+            mc_write_number(j, o, "limit", p->limit);
         }
-        mc_jw_string(j, o, "rule", "9A-SP-1");
+        mc_write_string(j, o, "rule", "9A-SP-1");
         const char *a = na_object_id(&w, p->a), *b = p->b >= 0 ? na_object_id(&w, p->b) : "the table edge";
         const char *msg;
         switch (p->kind) {
@@ -651,25 +651,25 @@ static int run_spacing(McJson *j, const cJSON *req, cJSON *result) {
         case NA_SPACING_CONTACT: msg = mc_strf(&j->env, "%s and %s are in base contact, which only a charger and its target may be.", a, b); break;
         default: msg = mc_strf(&j->env, "%s and %s are %g\" apart; Unit Spacing asks for more than %g\".", a, b, p->gap, p->limit); break;
         }
-        mc_jw_string(j, o, "message", msg ? msg : "");
+        mc_write_string(j, o, "message", msg ? msg : "");
     }
-    cJSON *eng = mc_jw_array(j, result, "engaged");
+    cJSON *eng = mc_write_array(j, result, "engaged");
     for (int i = 0; i < out.engaged_count && eng; i++) {
         cJSON *pr = cJSON_CreateArray();
         if (!pr) { j->oom = 1; break; }
-        mc_jw_add(j, eng, NULL, pr);
-        mc_jw_add(j, pr, NULL, cJSON_CreateString(na_object_id(&w, out.engaged[2 * i])));
-        mc_jw_add(j, pr, NULL, cJSON_CreateString(na_object_id(&w, out.engaged[2 * i + 1])));
+        mc_write_add(j, eng, NULL, pr);
+        mc_write_add(j, pr, NULL, cJSON_CreateString(na_object_id(&w, out.engaged[2 * i])));
+        mc_write_add(j, pr, NULL, cJSON_CreateString(na_object_id(&w, out.engaged[2 * i + 1])));
     }
-    cJSON *stay = mc_jw_array(j, result, "mayStay");
+    cJSON *stay = mc_write_array(j, result, "mayStay");
     for (int i = 0; i < out.close_count && stay; i++) {
         cJSON *pr = cJSON_CreateArray();
         if (!pr) { j->oom = 1; break; }
-        mc_jw_add(j, stay, NULL, pr);
-        mc_jw_add(j, pr, NULL, cJSON_CreateString(na_object_id(&w, out.close[2 * i])));
-        mc_jw_add(j, pr, NULL, cJSON_CreateString(na_object_id(&w, out.close[2 * i + 1])));
+        mc_write_add(j, stay, NULL, pr);
+        mc_write_add(j, pr, NULL, cJSON_CreateString(na_object_id(&w, out.close[2 * i])));
+        mc_write_add(j, pr, NULL, cJSON_CreateString(na_object_id(&w, out.close[2 * i + 1])));
     }
-    mc_jw_bool(j, result, "truncated", out.truncated);
+    mc_write_bool(j, result, "truncated", out.truncated);
     return 1;
 }
 

@@ -4,7 +4,7 @@
 
 #include "core/limits.h"
 #include "json/dispatch.h"
-#include "json/jwrite.h"
+#include "json/write.h"
 #include "json/read_hex.h"
 #include "json/write_reach.h"
 #include "rules/torn_world/tw.h"
@@ -26,7 +26,7 @@ typedef struct Req {
     McIdMap unit_ids, marker_ids;
 } Req;
 
-static int oom(McJson *j) { return mc_jr_fail(j, "out_of_memory", "out of memory"); }
+static int oom(McRequest *j) { return mc_read_fail(j, "out_of_memory", "out of memory"); }
 
 static bool hexon_adjacent(McHex a, McHex b) {
     for (int d = 0; d < MC_HEXON_DIRECTIONS; d++)
@@ -35,22 +35,22 @@ static bool hexon_adjacent(McHex a, McHex b) {
 }
 
 // A Huge footprint is a rigid cluster of distinct, connected hexons (A-TW-1, A-TW-2).
-static int read_huge_hexons(McJson *j, Req *q, const cJSON *o, TwUnit *u) {
+static int read_huge_hexons(McRequest *j, Req *q, const cJSON *o, TwUnit *u) {
     const cJSON *list;
     int n;
-    if (!mc_jr_array(j, o, "hexons", 1, TW_MAX_HUGE_HEXONS, "TW_MAX_HUGE_HEXONS", &list, &n)) return 0;
-    if (n < 2) return mc_jr_fail_key(j, "hexons", "bad_request", "a Huge miniature covers at least 2 hexons");
-    int saved = mc_jr_push_key(j, "hexons");
+    if (!mc_read_array(j, o, "hexons", 1, TW_MAX_HUGE_HEXONS, "TW_MAX_HUGE_HEXONS", &list, &n)) return 0;
+    if (n < 2) return mc_read_fail_key(j, "hexons", "bad_request", "a Huge miniature covers at least 2 hexons");
+    int saved = mc_read_push_key(j, "hexons");
     int i = 0;
     for (const cJSON *e = list->child; e; e = e->next, i++) {
-        int inner = mc_jr_push_index(j, i);
-        if (!mc_jr_hex_value(j, e, &u->pos[i])) return 0;
+        int inner = mc_read_push_index(j, i);
+        if (!mc_read_hex_value(j, e, &u->pos[i])) return 0;
         if (!mc_hexon_is_center(q->w.anchor, u->pos[i]))
-            return mc_jr_fail(j, "bad_request", "(q %d, r %d) is not a hexon centre of the board's lattice", u->pos[i].q,
+            return mc_read_fail(j, "bad_request", "(q %d, r %d) is not a hexon centre of the board's lattice", u->pos[i].q,
                               u->pos[i].r);
         for (int k = 0; k < i; k++)
-            if (mc_hex_equal(u->pos[k], u->pos[i])) return mc_jr_fail(j, "bad_request", "a hexon is listed twice");
-        mc_jr_pop(j, inner);
+            if (mc_hex_equal(u->pos[k], u->pos[i])) return mc_read_fail(j, "bad_request", "a hexon is listed twice");
+        mc_read_pop(j, inner);
     }
     u->hexon_count = n;
     // Connected: grow from hexon 0 through lattice neighbours.
@@ -60,137 +60,137 @@ static int read_huge_hexons(McJson *j, Req *q, const cJSON *o, TwUnit *u) {
         for (int a = 0; a < n; a++)
             for (int b = 0; b < n; b++)
                 if (in[a] && !in[b] && hexon_adjacent(u->pos[a], u->pos[b])) in[b] = true, grown++, changed = 1;
-        if (!changed && grown < n) return mc_jr_fail(j, "bad_request", "the hexons of a Huge miniature must be adjacent to one another");
+        if (!changed && grown < n) return mc_read_fail(j, "bad_request", "the hexons of a Huge miniature must be adjacent to one another");
     }
-    mc_jr_pop(j, saved);
+    mc_read_pop(j, saved);
     return 1;
 }
 
-static int read_units(McJson *j, const cJSON *req, Req *q) {
+static int read_units(McRequest *j, const cJSON *req, Req *q) {
     const cJSON *list;
     int n;
-    if (!mc_jr_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
+    if (!mc_read_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
     q->units = MC_NEW(j->env.arena, TwUnit, n + 1);
     if (!q->units || !mc_ids_init(j, &q->unit_ids, n + 1)) return oom(j);
-    int saved = mc_jr_push_key(j, "units");
+    int saved = mc_read_push_key(j, "units");
     int i = 0;
     for (const cJSON *o = list->child; o; o = o->next, i++) {
-        int inner = mc_jr_push_index(j, i);
+        int inner = mc_read_push_index(j, i);
         static const char *const keys[] = {"id", "side", "size", "q", "r", "col", "row", "hexons", "move",
                                            "run", "abilities", "engaged", "type", "name", NULL};
         TwUnit *u = &q->units[i];
         int size = 0, engaged = -1;
         const char *type = NULL;
-        if (!mc_jr_object(j, o, keys) || !mc_jr_string(j, o, "id", 1, &u->id) || !mc_ids_add(j, &q->unit_ids, u->id) ||
-            !mc_jr_string(j, o, "side", 1, &u->side) || !mc_jr_enum(j, o, "size", 1, SIZES, &size) ||
-            !mc_jr_string(j, o, "type", 0, &type) || !mc_jr_string(j, o, "name", 0, &type))
+        if (!mc_read_object(j, o, keys) || !mc_read_string(j, o, "id", 1, &u->id) || !mc_ids_add(j, &q->unit_ids, u->id) ||
+            !mc_read_string(j, o, "side", 1, &u->side) || !mc_read_enum(j, o, "size", 1, SIZES, &size) ||
+            !mc_read_string(j, o, "type", 0, &type) || !mc_read_string(j, o, "name", 0, &type))
             return 0;
         u->size = (TwSize)size;
         u->hexon_count = 1;
         u->move = u->run = -1;
         if (u->size == TW_HUGE) {
-            if (mc_jr_get(o, "q") || mc_jr_get(o, "r") || mc_jr_get(o, "col") || mc_jr_get(o, "row"))
-                return mc_jr_fail(j, "bad_request", "a Huge miniature gives its place as \"hexons\"");
+            if (mc_read_get(o, "q") || mc_read_get(o, "r") || mc_read_get(o, "col") || mc_read_get(o, "row"))
+                return mc_read_fail(j, "bad_request", "a Huge miniature gives its place as \"hexons\"");
             if (!read_huge_hexons(j, q, o, u)) return 0;
         } else {
-            if (mc_jr_get(o, "hexons"))
-                return mc_jr_fail_key(j, "hexons", "bad_request", "only Huge miniatures give \"hexons\"");
-            if (!mc_jr_hex_fields(j, o, &u->pos[0])) return 0;
+            if (mc_read_get(o, "hexons"))
+                return mc_read_fail_key(j, "hexons", "bad_request", "only Huge miniatures give \"hexons\"");
+            if (!mc_read_hex_fields(j, o, &u->pos[0])) return 0;
             if (u->size == TW_LARGE && !mc_hexon_is_center(q->w.anchor, u->pos[0]))
-                return mc_jr_fail(j, "bad_request", "a Large miniature stands on a hexon: (q %d, r %d) is not a hexon centre",
+                return mc_read_fail(j, "bad_request", "a Large miniature stands on a hexon: (q %d, r %d) is not a hexon centre",
                                   u->pos[0].q, u->pos[0].r);
         }
-        if (!mc_jr_int(j, o, "move", 0, 0, MC_MAX_MOVE_POINTS, &u->move) ||
-            !mc_jr_int(j, o, "run", 0, 0, MC_MAX_MOVE_POINTS, &u->run))
+        if (!mc_read_int(j, o, "move", 0, 0, MC_MAX_MOVE_POINTS, &u->move) ||
+            !mc_read_int(j, o, "run", 0, 0, MC_MAX_MOVE_POINTS, &u->run))
             return 0;
-        if (mc_jr_get(o, "engaged") && !mc_jr_bool(j, o, "engaged", 1, &engaged)) return 0;
+        if (mc_read_get(o, "engaged") && !mc_read_bool(j, o, "engaged", 1, &engaged)) return 0;
         u->engaged = engaged;
         const cJSON *ab;
         int nab;
-        if (!mc_jr_array(j, o, "abilities", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &ab, &nab)) return 0;
-        int asaved = mc_jr_push_key(j, "abilities"), k = 0;
+        if (!mc_read_array(j, o, "abilities", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &ab, &nab)) return 0;
+        int asaved = mc_read_push_key(j, "abilities"), k = 0;
         for (const cJSON *a = ab ? ab->child : NULL; a; a = a->next, k++) {
-            int ai = mc_jr_push_index(j, k);
+            int ai = mc_read_push_index(j, k);
             const char *name = NULL;
-            if (!mc_jr_string_value(j, a, &name)) return 0;
+            if (!mc_read_string_value(j, a, &name)) return 0;
             if (strcmp(name, "ejection") == 0) u->ejection = true;
-            mc_jr_pop(j, ai);
+            mc_read_pop(j, ai);
         }
-        mc_jr_pop(j, asaved);
-        mc_jr_pop(j, inner);
+        mc_read_pop(j, asaved);
+        mc_read_pop(j, inner);
     }
-    mc_jr_pop(j, saved);
+    mc_read_pop(j, saved);
     q->w.units = q->units;
     q->w.unit_count = n;
     return 1;
 }
 
-static int read_markers(McJson *j, const cJSON *req, Req *q) {
+static int read_markers(McRequest *j, const cJSON *req, Req *q) {
     const cJSON *list;
     int n;
-    if (!mc_jr_array(j, req, "markers", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
+    if (!mc_read_array(j, req, "markers", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
     q->markers = MC_NEW(j->env.arena, TwMarker, n + 1);
     if (!q->markers || !mc_ids_init(j, &q->marker_ids, n + 1)) return oom(j);
-    int saved = mc_jr_push_key(j, "markers");
+    int saved = mc_read_push_key(j, "markers");
     int i = 0;
     for (const cJSON *o = list ? list->child : NULL; o; o = o->next, i++) {
-        int inner = mc_jr_push_index(j, i);
+        int inner = mc_read_push_index(j, i);
         static const char *const keys[] = {"id", "kind", "q", "r", "col", "row", "takenBy", "name", NULL};
         TwMarker *m = &q->markers[i];
         int kind = 0;
         const char *name = NULL;
         m->taken_by = -1;
-        if (!mc_jr_object(j, o, keys) || !mc_jr_string(j, o, "id", 1, &m->id) ||
-            !mc_ids_add(j, &q->marker_ids, m->id) || !mc_jr_enum(j, o, "kind", 1, KINDS, &kind) ||
-            !mc_jr_hex_fields(j, o, &m->hex) || !mc_jr_string(j, o, "name", 0, &name) ||
-            !mc_jr_ref(j, &q->unit_ids, o, "takenBy", 0, &m->taken_by))
+        if (!mc_read_object(j, o, keys) || !mc_read_string(j, o, "id", 1, &m->id) ||
+            !mc_ids_add(j, &q->marker_ids, m->id) || !mc_read_enum(j, o, "kind", 1, KINDS, &kind) ||
+            !mc_read_hex_fields(j, o, &m->hex) || !mc_read_string(j, o, "name", 0, &name) ||
+            !mc_read_ref(j, &q->unit_ids, o, "takenBy", 0, &m->taken_by))
             return 0;
         m->kind = (TwMarkerKind)kind;
         if (m->taken_by >= 0 && m->kind != TW_LINKED)
-            return mc_jr_fail_key(j, "takenBy", "bad_request", "only a Linked Marker stays linked with a miniature");
-        mc_jr_pop(j, inner);
+            return mc_read_fail_key(j, "takenBy", "bad_request", "only a Linked Marker stays linked with a miniature");
+        mc_read_pop(j, inner);
     }
-    mc_jr_pop(j, saved);
+    mc_read_pop(j, saved);
     q->w.markers = q->markers;
     q->w.marker_count = n;
     return 1;
 }
 
-static int read_world(McJson *j, const cJSON *req, Req *q) {
+static int read_world(McRequest *j, const cJSON *req, Req *q) {
     static const McBoardSpec spec = {TERRAIN, BOARD_EXTRA, 0};
     const cJSON *board_obj = NULL;
     memset(q, 0, sizeof *q);
-    if (!mc_jr_board(j, req, &spec, &q->board, &board_obj)) return 0;
+    if (!mc_read_board(j, req, &spec, &q->board, &board_obj)) return 0;
     q->w.board = &q->board;
     q->w.anchor = mc_hex_make(0, 0);
-    int saved = mc_jr_push_key(j, "board");
-    if (!mc_jr_hex_at(j, board_obj, "hexonAnchor", 0, &q->w.anchor, NULL)) return 0;
-    mc_jr_pop(j, saved);
+    int saved = mc_read_push_key(j, "board");
+    if (!mc_read_hex_at(j, board_obj, "hexonAnchor", 0, &q->w.anchor, NULL)) return 0;
+    mc_read_pop(j, saved);
     if (!read_units(j, req, q) || !read_markers(j, req, q)) return 0;
     int index = 0, other = 0;
     switch (tw_world_build(&q->w, j->env.arena, &index, &other)) {
     case TW_WORLD_OK: break;
     case TW_WORLD_NO_MEMORY: return oom(j);
     case TW_WORLD_UNIT_OFF_BOARD: {
-        int s = mc_jr_push_key(j, "units"), t = mc_jr_push_index(j, index);
+        int s = mc_read_push_key(j, "units"), t = mc_read_push_index(j, index);
         (void)s, (void)t;
-        return mc_jr_fail(j, "bad_request", "miniature \"%s\" stands partly or wholly off the board", q->units[index].id);
+        return mc_read_fail(j, "bad_request", "miniature \"%s\" stands partly or wholly off the board", q->units[index].id);
     }
     case TW_WORLD_UNIT_OVERLAP: {
-        int s = mc_jr_push_key(j, "units"), t = mc_jr_push_index(j, index);
+        int s = mc_read_push_key(j, "units"), t = mc_read_push_index(j, index);
         (void)s, (void)t;
-        return mc_jr_fail(j, "bad_request", "miniature \"%s\" shares a hex with \"%s\"", q->units[index].id,
+        return mc_read_fail(j, "bad_request", "miniature \"%s\" shares a hex with \"%s\"", q->units[index].id,
                           q->units[other].id);
     }
     case TW_WORLD_MARKER_OFF_BOARD: {
-        int s = mc_jr_push_key(j, "markers"), t = mc_jr_push_index(j, index);
+        int s = mc_read_push_key(j, "markers"), t = mc_read_push_index(j, index);
         (void)s, (void)t;
-        return mc_jr_fail(j, "bad_request", "marker \"%s\" is not on the board", q->markers[index].id);
+        return mc_read_fail(j, "bad_request", "marker \"%s\" is not on the board", q->markers[index].id);
     }
     case TW_WORLD_MARKER_OVERLAP: {
-        int s = mc_jr_push_key(j, "markers"), t = mc_jr_push_index(j, index);
+        int s = mc_read_push_key(j, "markers"), t = mc_read_push_index(j, index);
         (void)s, (void)t;
-        return mc_jr_fail(j, "bad_request", "marker \"%s\" shares its hex with a miniature or another marker",
+        return mc_read_fail(j, "bad_request", "marker \"%s\" shares its hex with a miniature or another marker",
                           q->markers[index].id);
     }
     }
@@ -199,61 +199,61 @@ static int read_world(McJson *j, const cJSON *req, Req *q) {
 
 // A reference position of unit u read at `key` (or an array element): a hexon centre for Large
 // and Huge (the new place of the Huge's first hexon), a hex for Infantry; on the board.
-static int check_lattice(McJson *j, const Req *q, int u, McHex h) {
+static int check_lattice(McRequest *j, const Req *q, int u, McHex h) {
     if (q->units[u].size != TW_INFANTRY && !mc_hexon_is_center(q->w.anchor, h))
-        return mc_jr_fail(j, "bad_request", "(q %d, r %d) is not a hexon centre of the board's lattice", h.q, h.r);
+        return mc_read_fail(j, "bad_request", "(q %d, r %d) is not a hexon centre of the board's lattice", h.q, h.r);
     return 1;
 }
 
-static int check_ref(McJson *j, const Req *q, int u, McHex h) {
-    if (!mc_board_contains(&q->board, h)) return mc_jr_fail(j, "bad_request", "(q %d, r %d) is not on the board", h.q, h.r);
+static int check_ref(McRequest *j, const Req *q, int u, McHex h) {
+    if (!mc_board_contains(&q->board, h)) return mc_read_fail(j, "bad_request", "(q %d, r %d) is not on the board", h.q, h.r);
     return check_lattice(j, q, u, h);
 }
 
-static int read_ref_at(McJson *j, const Req *q, int u, const cJSON *obj, const char *key, int required, McHex *out,
+static int read_ref_at(McRequest *j, const Req *q, int u, const cJSON *obj, const char *key, int required, McHex *out,
                        int *present) {
-    if (!mc_jr_hex_at(j, obj, key, required, out, present)) return 0;
+    if (!mc_read_hex_at(j, obj, key, required, out, present)) return 0;
     if (present && !*present) return 1;
-    int saved = mc_jr_push_key(j, key);
+    int saved = mc_read_push_key(j, key);
     if (!check_ref(j, q, u, *out)) return 0;
-    mc_jr_pop(j, saved);
+    mc_read_pop(j, saved);
     return 1;
 }
 
-static int read_choices(McJson *j, const cJSON *req, const Req *q, TwChoice **out, int *count) {
+static int read_choices(McRequest *j, const cJSON *req, const Req *q, TwChoice **out, int *count) {
     const cJSON *list;
     int n;
-    if (!mc_jr_array(j, req, "choices", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
+    if (!mc_read_array(j, req, "choices", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
     *out = MC_NEW(j->env.arena, TwChoice, n + 1);
     if (!*out) return oom(j);
     *count = n;
-    int saved = mc_jr_push_key(j, "choices"), i = 0;
+    int saved = mc_read_push_key(j, "choices"), i = 0;
     for (const cJSON *o = list ? list->child : NULL; o; o = o->next, i++) {
-        int inner = mc_jr_push_index(j, i);
+        int inner = mc_read_push_index(j, i);
         static const char *const keys[] = {"unit", "marker", "to", "dexterity", NULL};
         TwChoice *c = &(*out)[i];
         int dex = 0, has_to = 0;
         c->unit = c->marker = -1;
-        if (!mc_jr_object(j, o, keys)) return 0;
-        if ((mc_jr_get(o, "unit") != NULL) == (mc_jr_get(o, "marker") != NULL))
-            return mc_jr_fail(j, "bad_request", "a choice names exactly one of \"unit\" and \"marker\"");
-        if (!mc_jr_ref(j, &q->unit_ids, o, "unit", 0, &c->unit)) return 0;
-        if (mc_jr_get(o, "marker")) {
+        if (!mc_read_object(j, o, keys)) return 0;
+        if ((mc_read_get(o, "unit") != NULL) == (mc_read_get(o, "marker") != NULL))
+            return mc_read_fail(j, "bad_request", "a choice names exactly one of \"unit\" and \"marker\"");
+        if (!mc_read_ref(j, &q->unit_ids, o, "unit", 0, &c->unit)) return 0;
+        if (mc_read_get(o, "marker")) {
             const char *id = NULL;
-            if (!mc_jr_string(j, o, "marker", 1, &id)) return 0;
+            if (!mc_read_string(j, o, "marker", 1, &id)) return 0;
             c->marker = mc_ids_find(&q->marker_ids, id);
-            if (c->marker < 0) return mc_jr_fail_key(j, "marker", "unknown_unit", "no marker has the id \"%s\"", id);
-            if (mc_jr_get(o, "dexterity")) return mc_jr_fail_key(j, "dexterity", "bad_request", "markers take no Dexterity test");
+            if (c->marker < 0) return mc_read_fail_key(j, "marker", "unknown_unit", "no marker has the id \"%s\"", id);
+            if (mc_read_get(o, "dexterity")) return mc_read_fail_key(j, "dexterity", "bad_request", "markers take no Dexterity test");
         }
-        if (!mc_jr_hex_at(j, o, "to", 0, &c->to, &has_to) || !mc_jr_enum(j, o, "dexterity", 0, DEX, &dex)) return 0;
+        if (!mc_read_hex_at(j, o, "to", 0, &c->to, &has_to) || !mc_read_enum(j, o, "dexterity", 0, DEX, &dex)) return 0;
         c->has_to = has_to;
         c->dexterity = (TwDex)dex;
         for (int k = 0; k < i; k++)
             if ((c->unit >= 0 && (*out)[k].unit == c->unit) || (c->marker >= 0 && (*out)[k].marker == c->marker))
-                return mc_jr_fail(j, "bad_request", "two choices for the same miniature or marker");
-        mc_jr_pop(j, inner);
+                return mc_read_fail(j, "bad_request", "two choices for the same miniature or marker");
+        mc_read_pop(j, inner);
     }
-    mc_jr_pop(j, saved);
+    mc_read_pop(j, saved);
     return 1;
 }
 
@@ -263,54 +263,54 @@ typedef struct MoveFields {
     bool used;
 } MoveFields;
 
-static int read_move_fields(McJson *j, const cJSON *req, const Req *q, MoveFields *f, bool allow_deploy) {
+static int read_move_fields(McRequest *j, const cJSON *req, const Req *q, MoveFields *f, bool allow_deploy) {
     f->cause = TW_CAUSE_ACTION;
     f->allowance = -1;
-    if (!mc_jr_ref(j, &q->unit_ids, req, "unit", 1, &f->unit) || !mc_jr_enum(j, req, "action", 1, ACTIONS, &f->action) ||
-        !mc_jr_enum(j, req, "cause", 0, CAUSES, &f->cause) ||
-        !mc_jr_int(j, req, "allowance", 0, 0, MC_MAX_MOVE_POINTS, &f->allowance))
+    if (!mc_read_ref(j, &q->unit_ids, req, "unit", 1, &f->unit) || !mc_read_enum(j, req, "action", 1, ACTIONS, &f->action) ||
+        !mc_read_enum(j, req, "cause", 0, CAUSES, &f->cause) ||
+        !mc_read_int(j, req, "allowance", 0, 0, MC_MAX_MOVE_POINTS, &f->allowance))
         return 0;
     if (f->cause == TW_CAUSE_DEPLOY && !allow_deploy)
-        return mc_jr_fail_key(j, "cause", "bad_request", "\"deploy\" is a placement: ask \"move\" with a one-position path");
+        return mc_read_fail_key(j, "cause", "bad_request", "\"deploy\" is a placement: ask \"move\" with a one-position path");
     const TwUnit *u = &q->units[f->unit];
     if (f->allowance < 0) {
         f->allowance = f->action == 0 ? u->move : u->run;
         if (f->allowance < 0)
-            return mc_jr_fail_key(j, "action", "bad_request", "miniature \"%s\" gives no \"%s\" allowance", u->id,
+            return mc_read_fail_key(j, "action", "bad_request", "miniature \"%s\" gives no \"%s\" allowance", u->id,
                                   ACTIONS[f->action]);
     }
     const cJSON *list;
     int n;
-    if (!mc_jr_array(j, req, "usedActions", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
-    int saved = mc_jr_push_key(j, "usedActions"), i = 0;
+    if (!mc_read_array(j, req, "usedActions", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
+    int saved = mc_read_push_key(j, "usedActions"), i = 0;
     f->used = false;
     for (const cJSON *e = list ? list->child : NULL; e; e = e->next, i++) {
-        int inner = mc_jr_push_index(j, i);
+        int inner = mc_read_push_index(j, i);
         const char *name = NULL;
-        if (!mc_jr_string_value(j, e, &name)) return 0;
+        if (!mc_read_string_value(j, e, &name)) return 0;
         if (strcmp(name, "move") != 0 && strcmp(name, "run") != 0)
-            return mc_jr_fail(j, "bad_request", "expected \"move\" or \"run\"");
+            return mc_read_fail(j, "bad_request", "expected \"move\" or \"run\"");
         if (strcmp(name, ACTIONS[f->action]) == 0) f->used = true;
-        mc_jr_pop(j, inner);
+        mc_read_pop(j, inner);
     }
-    mc_jr_pop(j, saved);
+    mc_read_pop(j, saved);
     return 1;
 }
 
 // ---- writing -----------------------------------------------------------------------------------
 
-static void write_hex_list(McJson *j, cJSON *obj, const char *key, const McHex *h, int n) {
-    cJSON *arr = mc_jw_array(j, obj, key);
-    for (int i = 0; i < n && arr; i++) mc_jw_hex_push(j, arr, h[i]);
+static void write_hex_list(McRequest *j, cJSON *obj, const char *key, const McHex *h, int n) {
+    cJSON *arr = mc_write_array(j, obj, key);
+    for (int i = 0; i < n && arr; i++) mc_write_hex_push(j, arr, h[i]);
 }
 
-static void write_hex_obj(McJson *j, cJSON *obj, const char *key, McHex h) {
-    cJSON *o = mc_jw_object(j, obj, key);
-    if (o) mc_jw_hex_fields(j, o, h);
+static void write_hex_obj(McRequest *j, cJSON *obj, const char *key, McHex h) {
+    cJSON *o = mc_write_object(j, obj, key);
+    if (o) mc_write_hex_fields(j, o, h);
 }
 
 // The hexon centres of unit u with its reference at `ref` (Large and Huge only).
-static void write_hexons(McJson *j, cJSON *obj, const TwUnit *u, McHex ref) {
+static void write_hexons(McRequest *j, cJSON *obj, const TwUnit *u, McHex ref) {
     if (u->size == TW_INFANTRY) return;
     McHex c[TW_MAX_HUGE_HEXONS];
     McHex d = mc_hex_sub(ref, u->pos[0]);
@@ -318,10 +318,10 @@ static void write_hexons(McJson *j, cJSON *obj, const TwUnit *u, McHex ref) {
     write_hex_list(j, obj, "hexons", c, u->hexon_count);
 }
 
-static void write_place(McJson *j, cJSON *obj, const char *key, const TwUnit *u, McHex ref) {
-    cJSON *o = mc_jw_object(j, obj, key);
+static void write_place(McRequest *j, cJSON *obj, const char *key, const TwUnit *u, McHex ref) {
+    cJSON *o = mc_write_object(j, obj, key);
     if (!o) return;
-    mc_jw_hex_fields(j, o, ref);
+    mc_write_hex_fields(j, o, ref);
     write_hexons(j, o, u, ref);
 }
 
@@ -329,71 +329,71 @@ static const char *dex_name(TwDex d) {
     return d == TW_DEX_PASSED ? "passed" : d == TW_DEX_FAILED ? "failed" : d == TW_DEX_NONE ? "none" : "unknown";
 }
 
-static void write_attacks(McJson *j, cJSON *obj, const TwWorld *w, const TwMoveOut *m) {
-    cJSON *arr = mc_jw_array(j, obj, "freeAttacks");
+static void write_attacks(McRequest *j, cJSON *obj, const TwWorld *w, const TwMoveOut *m) {
+    cJSON *arr = mc_write_array(j, obj, "freeAttacks");
     for (int i = 0; i < m->n_attacks && arr; i++) {
-        cJSON *o = mc_jw_push_object(j, arr);
+        cJSON *o = mc_write_push_object(j, arr);
         if (!o) return;
-        mc_jw_string(j, o, "unit", w->units[m->attacks[i].unit].id);
-        mc_jw_string(j, o, "rule", m->attacks[i].rule);
+        mc_write_string(j, o, "unit", w->units[m->attacks[i].unit].id);
+        mc_write_string(j, o, "rule", m->attacks[i].rule);
         write_hex_obj(j, o, "at", m->attacks[i].at);
     }
 }
 
-static void write_resolution(McJson *j, cJSON *obj, const TwWorld *w, const TwResolution *r) {
-    cJSON *arr = mc_jw_array(j, obj, "ejections");
+static void write_resolution(McRequest *j, cJSON *obj, const TwWorld *w, const TwResolution *r) {
+    cJSON *arr = mc_write_array(j, obj, "ejections");
     for (int i = 0; i < r->n_ejections && arr; i++) {
         const TwEjection *e = &r->ejections[i];
         const TwUnit *t = &w->units[e->unit];
-        cJSON *o = mc_jw_push_object(j, arr);
+        cJSON *o = mc_write_push_object(j, arr);
         if (!o) return;
-        mc_jw_string(j, o, "unit", t->id);
-        mc_jw_string(j, o, "side", t->side);
-        mc_jw_bool(j, o, "enemy", e->enemy);
+        mc_write_string(j, o, "unit", t->id);
+        mc_write_string(j, o, "side", t->side);
+        mc_write_bool(j, o, "enemy", e->enemy);
         write_place(j, o, "from", t, t->pos[0]);
         write_hex_list(j, o, "candidates", e->cand, e->n_cand);
-        if (e->n_cand > 0) mc_jw_number(j, o, "distance", e->distance);
-        if (e->chooser) mc_jw_string(j, o, "chooser", e->chooser);
-        else mc_jw_add(j, o, "chooser", cJSON_CreateNull());
-        mc_jw_string(j, o, "dexterity", dex_name(e->dexterity));
+        if (e->n_cand > 0) mc_write_number(j, o, "distance", e->distance);
+        if (e->chooser) mc_write_string(j, o, "chooser", e->chooser);
+        else mc_write_add(j, o, "chooser", cJSON_CreateNull());
+        mc_write_string(j, o, "dexterity", dex_name(e->dexterity));
         if (e->enemy) {
-            mc_jw_string(j, o, "chooserIfPassed", e->chooser_passed);
-            mc_jw_string(j, o, "chooserIfFailed", e->chooser_failed);
+            mc_write_string(j, o, "chooserIfPassed", e->chooser_passed);
+            mc_write_string(j, o, "chooserIfFailed", e->chooser_failed);
         }
-        mc_jw_bool(j, o, "freeAttack", e->free_attack);
+        mc_write_bool(j, o, "freeAttack", e->free_attack);
         if (e->placed) {
             write_place(j, o, "to", t, e->to);
-            mc_jw_string(j, o, "choice", e->given ? "given" : "first-candidate");
+            mc_write_string(j, o, "choice", e->given ? "given" : "first-candidate");
         }
     }
-    arr = mc_jw_array(j, obj, "markers");
+    arr = mc_write_array(j, obj, "markers");
     for (int i = 0; i < r->n_moves && arr; i++) {
         const TwMarkerMove *mv = &r->moves[i];
         const TwMarker *x = &w->markers[mv->marker];
-        cJSON *o = mc_jw_push_object(j, arr);
+        cJSON *o = mc_write_push_object(j, arr);
         if (!o) return;
-        mc_jw_string(j, o, "marker", x->id);
-        mc_jw_string(j, o, "kind", KINDS[x->kind]);
-        mc_jw_string(j, o, "rule", mv->rule);
-        mc_jw_string(j, o, "why", mv->follows ? "follows" : "ejected");
+        mc_write_string(j, o, "marker", x->id);
+        mc_write_string(j, o, "kind", KINDS[x->kind]);
+        mc_write_string(j, o, "rule", mv->rule);
+        mc_write_string(j, o, "why", mv->follows ? "follows" : "ejected");
         write_hex_obj(j, o, "from", x->hex);
         write_hex_list(j, o, "candidates", mv->cand, mv->n_cand);
-        mc_jw_string(j, o, "chooser", mv->chooser);
-        mc_jw_bool(j, o, "stays", mv->stays);
+        mc_write_string(j, o, "chooser", mv->chooser);
+        mc_write_bool(j, o, "stays", mv->stays);
         if (mv->placed) {
             write_hex_obj(j, o, "to", mv->to);
-            mc_jw_string(j, o, "choice", mv->given ? "given" : "first-candidate");
+            mc_write_string(j, o, "choice", mv->given ? "given" : "first-candidate");
         }
     }
 }
 
-static void write_effects(McJson *j, cJSON *obj, const TwWorld *w, const TwUnit *u, const TwMoveOut *m) {
+static void write_effects(McRequest *j, cJSON *obj, const TwWorld *w, const TwUnit *u, const TwMoveOut *m) {
     write_attacks(j, obj, w, m);
     if (u->size == TW_HUGE) write_hex_list(j, obj, "destroyed", m->destroyed, m->n_destroyed);
 }
 
-static int engaged_field(McJson *j, cJSON *result, const TwWorld *w, int u) {
-    mc_jw_bool(j, result, "engaged", tw_engaged(w, u));
+static int engaged_field(McRequest *j, cJSON *result, const TwWorld *w, int u) {
+    mc_write_bool(j, result, "engaged", tw_engaged(w, u));
     return 1;
 }
 
@@ -401,33 +401,33 @@ static int engaged_field(McJson *j, cJSON *result, const TwWorld *w, int u) {
 
 // A list of hexes inside a reach entry; `brief` gives each as q,r and, with `omit_empty`, leaves
 // an empty list out.
-static void write_entry_hexes(McJson *j, cJSON *obj, const char *key, const McHex *h, int n, bool brief, bool omit_empty) {
+static void write_entry_hexes(McRequest *j, cJSON *obj, const char *key, const McHex *h, int n, bool brief, bool omit_empty) {
     if (brief && omit_empty && n == 0) return;
-    cJSON *arr = mc_jw_array(j, obj, key);
-    for (int i = 0; i < n && arr; i++) mc_jw_reach_hex(j, arr, NULL, h[i], brief);
+    cJSON *arr = mc_write_array(j, obj, key);
+    for (int i = 0; i < n && arr; i++) mc_write_reach_hex(j, arr, NULL, h[i], brief);
 }
 
 // The ids of units (markers when `markers`) an end ejects; a TW_MARKER move that only follows
 // its unit is not listed.
-static void write_ejects(McJson *j, cJSON *o, const Req *q, const TwResolution *end, bool markers, bool brief) {
+static void write_ejects(McRequest *j, cJSON *o, const Req *q, const TwResolution *end, bool markers, bool brief) {
     int n = 0;
     for (int k = 0; k < (markers ? end->n_moves : end->n_ejections); k++) n += !markers || !end->moves[k].follows;
     if (brief && n == 0) return;
-    cJSON *arr = mc_jw_array(j, o, markers ? "ejectsMarkers" : "ejects");
+    cJSON *arr = mc_write_array(j, o, markers ? "ejectsMarkers" : "ejects");
     if (!markers)
-        for (int k = 0; k < end->n_ejections && arr; k++) mc_jw_add(j, arr, NULL, cJSON_CreateString(q->units[end->ejections[k].unit].id));
+        for (int k = 0; k < end->n_ejections && arr; k++) mc_write_add(j, arr, NULL, cJSON_CreateString(q->units[end->ejections[k].unit].id));
     else
         for (int k = 0; k < end->n_moves && arr; k++)
-            if (!end->moves[k].follows) mc_jw_add(j, arr, NULL, cJSON_CreateString(q->markers[end->moves[k].marker].id));
+            if (!end->moves[k].follows) mc_write_add(j, arr, NULL, cJSON_CreateString(q->markers[end->moves[k].marker].id));
 }
 
 // One end position of a reach; `brief` as docs/api/torn-world.md says.
-static void write_reach_entry(McJson *j, cJSON *o, const Req *q, const TwUnit *u, const TwReachOut *out,
+static void write_reach_entry(McRequest *j, cJSON *o, const Req *q, const TwUnit *u, const TwReachOut *out,
                               const TwReachEntry *e, bool parent, bool brief) {
-    mc_jw_hex_cost(j, o, e->pos, e->cost);
+    mc_write_hex_cost(j, o, e->pos, e->cost);
     if (parent) {
-        mc_jw_reach_hex(j, o, "parent", e->parent, brief);
-        mc_jw_node_parent(j, o, e->node, out->nodes.parent[e->node]);
+        mc_write_reach_hex(j, o, "parent", e->parent, brief);
+        mc_write_node_parent(j, o, e->node, out->nodes.parent[e->node]);
     } else {
         write_entry_hexes(j, o, "path", e->path, e->n_path, brief, false);
     }
@@ -439,13 +439,13 @@ static void write_reach_entry(McJson *j, cJSON *o, const Req *q, const TwUnit *u
     }
     const TwMoveOut *m = &e->effects;
     if (!brief || m->n_attacks > 0) {
-        cJSON *arr = mc_jw_array(j, o, "freeAttacks");
+        cJSON *arr = mc_write_array(j, o, "freeAttacks");
         for (int i = 0; i < m->n_attacks && arr; i++) {
-            cJSON *a = mc_jw_push_object(j, arr);
+            cJSON *a = mc_write_push_object(j, arr);
             if (!a) break;
-            mc_jw_string(j, a, "unit", q->w.units[m->attacks[i].unit].id);
-            if (!brief || strcmp(m->attacks[i].rule, "TW-FA-2") != 0) mc_jw_string(j, a, "rule", m->attacks[i].rule);
-            mc_jw_reach_hex(j, a, "at", m->attacks[i].at, brief);
+            mc_write_string(j, a, "unit", q->w.units[m->attacks[i].unit].id);
+            if (!brief || strcmp(m->attacks[i].rule, "TW-FA-2") != 0) mc_write_string(j, a, "rule", m->attacks[i].rule);
+            mc_write_reach_hex(j, a, "at", m->attacks[i].at, brief);
         }
     }
     if (u->size == TW_HUGE) write_entry_hexes(j, o, "destroyed", m->destroyed, m->n_destroyed, brief, true);
@@ -455,83 +455,83 @@ static void write_reach_entry(McJson *j, cJSON *o, const Req *q, const TwUnit *u
 
 // The parent form's nodes on listed paths that are no entry's node (tw_reach_through), and the
 // start node, so that every chain of parentNode ends at startNode.
-static void write_through(McJson *j, cJSON *result, const Req *q, const TwReachOut *out, bool brief) {
+static void write_through(McRequest *j, cJSON *result, const Req *q, const TwReachOut *out, bool brief) {
     const TwReachNodes *nd = &out->nodes;
     const McBoard *b = q->w.board;
-    McJwList through = {0};
+    McWriteList through = {0};
     for (int i = 0; i < out->n_through && !j->oom; i++) {
         int v = out->through[i];
-        cJSON *o = mc_jw_list_object(j, &through);
+        cJSON *o = mc_write_list_object(j, &through);
         if (!o) {
-            mc_jw_list_commit(j, &through);
+            mc_write_list_commit(j, &through);
             break;
         }
-        mc_jw_hex_cost(j, o, b->hexes[nd->position[v]], nd->steps[v]);
-        mc_jw_reach_hex(j, o, "parent", b->hexes[nd->position[nd->parent[v]]], brief);
-        mc_jw_node_parent(j, o, v, nd->parent[v]);
-        mc_jw_list_commit(j, &through);
+        mc_write_hex_cost(j, o, b->hexes[nd->position[v]], nd->steps[v]);
+        mc_write_reach_hex(j, o, "parent", b->hexes[nd->position[nd->parent[v]]], brief);
+        mc_write_node_parent(j, o, v, nd->parent[v]);
+        mc_write_list_commit(j, &through);
     }
-    mc_jw_list_end(j, &through, result, "through");
-    if (nd->count > 0) mc_jw_number(j, result, "startNode", nd->start);
+    mc_write_list_end(j, &through, result, "through");
+    if (nd->count > 0) mc_write_number(j, result, "startNode", nd->start);
 }
 
 // ---- queries -----------------------------------------------------------------------------------
 
-static int run_reach(McJson *j, const cJSON *req, cJSON *result) {
+static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     Req q;
     MoveFields f;
     int asked_parent = 0;
     bool brief = false;
-    if (!read_world(j, req, &q) || !read_move_fields(j, req, &q, &f, false) || !mc_jr_reach_paths(j, req, &asked_parent) ||
-        !mc_jr_reach_detail(j, req, &brief))
+    if (!read_world(j, req, &q) || !read_move_fields(j, req, &q, &f, false) || !mc_read_reach_paths(j, req, &asked_parent) ||
+        !mc_read_reach_detail(j, req, &brief))
         return 0;
     TwReachOut out;
     if (!tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, &out)) return oom(j);
     const TwUnit *u = &q.units[f.unit];
-    mc_jw_bool(j, result, "legal", out.legal);
-    mc_jw_reasons(j, result, "reasons", &out.reasons);
+    mc_write_bool(j, result, "legal", out.legal);
+    mc_write_reasons(j, result, "reasons", &out.reasons);
     write_place(j, result, "start", u, u->pos[0]);
-    mc_jw_number(j, result, "allowance", f.allowance);
-    mc_jw_string(j, result, "unitOfMeasure", tw_size_unit(u->size));
+    mc_write_number(j, result, "allowance", f.allowance);
+    mc_write_string(j, result, "unitOfMeasure", tw_size_unit(u->size));
     engaged_field(j, result, &q.w, f.unit);
     long long path_hexes = 0;
     for (int i = 0; i < out.n; i++) path_hexes += out.entries[i].n_path;
-    bool parent = mc_jw_reach_paths(j, result, asked_parent, path_hexes, "TW-MV-1", u->id);
-    // Written as text one entry at a time (a reach over 100 x 100 hexes; jwrite.h).
-    McJwList arr = {0};
+    bool parent = mc_write_reach_paths(j, result, asked_parent, path_hexes, "TW-MV-1", u->id);
+    // Written as text one entry at a time (a reach over 100 x 100 hexes; write.h).
+    McWriteList arr = {0};
     for (int i = 0; i < out.n && !j->oom; i++) {
         const TwReachEntry *e = &out.entries[i];
-        cJSON *o = mc_jw_list_object(j, &arr);
+        cJSON *o = mc_write_list_object(j, &arr);
         if (!o) {
-            mc_jw_list_commit(j, &arr);
+            mc_write_list_commit(j, &arr);
             break;
         }
         write_reach_entry(j, o, &q, u, &out, e, parent, brief);
-        mc_jw_list_commit(j, &arr);
+        mc_write_list_commit(j, &arr);
     }
-    mc_jw_list_end(j, &arr, result, "hexes");
+    mc_write_list_end(j, &arr, result, "hexes");
     if (parent) {
         if (!tw_reach_through(&j->env, &out)) return oom(j);
         write_through(j, result, &q, &out, brief);
     }
-    mc_jw_number(j, result, "droppedNoFreeHex", out.dropped_no_room);
-    if (out.legal) mc_jw_string(j, result, "tieBreak", out.exact_attacks ? "distinct-attackers" : "additive-attackers");
+    mc_write_number(j, result, "droppedNoFreeHex", out.dropped_no_room);
+    if (out.legal) mc_write_string(j, result, "tieBreak", out.exact_attacks ? "distinct-attackers" : "additive-attackers");
     return 1;
 }
 
-static void write_move(McJson *j, cJSON *result, const Req *q, int unit, const TwMoveOut *m, int n_path) {
+static void write_move(McRequest *j, cJSON *result, const Req *q, int unit, const TwMoveOut *m, int n_path) {
     const TwUnit *u = &q->units[unit];
-    mc_jw_bool(j, result, "legal", m->legal);
-    mc_jw_reasons(j, result, "reasons", &m->reasons);
-    if (m->failed_step >= 0) mc_jw_number(j, result, "failedStep", m->failed_step);
+    mc_write_bool(j, result, "legal", m->legal);
+    mc_write_reasons(j, result, "reasons", &m->reasons);
+    if (m->failed_step >= 0) mc_write_number(j, result, "failedStep", m->failed_step);
     write_place(j, result, "final", u, m->final);
     if (!m->legal) return;
-    mc_jw_number(j, result, "steps", n_path);
+    mc_write_number(j, result, "steps", n_path);
     write_effects(j, result, &q->w, u, m);
     if (u->size == TW_HUGE && m->huge_steps) {
-        cJSON *arr = mc_jw_array(j, result, "hugeSteps");
+        cJSON *arr = mc_write_array(j, result, "hugeSteps");
         for (int i = 0; i < n_path && arr; i++) {
-            cJSON *o = mc_jw_push_object(j, arr);
+            cJSON *o = mc_write_push_object(j, arr);
             if (!o) break;
             const TwHugeStep *s = &m->huge_steps[i];
             write_hex_list(j, o, "entered", s->entered, s->n_entered);
@@ -541,24 +541,24 @@ static void write_move(McJson *j, cJSON *result, const Req *q, int unit, const T
     write_resolution(j, result, &q->w, &m->end);
 }
 
-static int read_path(McJson *j, const cJSON *req, const Req *q, int unit, McHex **path, int *n) {
+static int read_path(McRequest *j, const cJSON *req, const Req *q, int unit, McHex **path, int *n) {
     const cJSON *list;
-    if (!mc_jr_array(j, req, "path", 1, MC_MAX_PATH_STEPS, "MC_MAX_PATH_STEPS", &list, n)) return 0;
-    if (*n < 1) return mc_jr_fail_key(j, "path", "bad_request", "a path enters at least one position");
+    if (!mc_read_array(j, req, "path", 1, MC_MAX_PATH_STEPS, "MC_MAX_PATH_STEPS", &list, n)) return 0;
+    if (*n < 1) return mc_read_fail_key(j, "path", "bad_request", "a path enters at least one position");
     *path = MC_NEW(j->env.arena, McHex, *n);
     if (!*path) return oom(j);
-    int saved = mc_jr_push_key(j, "path"), i = 0;
+    int saved = mc_read_push_key(j, "path"), i = 0;
     for (const cJSON *e = list->child; e; e = e->next, i++) {
-        int inner = mc_jr_push_index(j, i);
+        int inner = mc_read_push_index(j, i);
         // A step off the board is a move the rules forbid (TW-MV-1), answered as a result.
-        if (!mc_jr_hex_value(j, e, &(*path)[i]) || !check_lattice(j, q, unit, (*path)[i])) return 0;
-        mc_jr_pop(j, inner);
+        if (!mc_read_hex_value(j, e, &(*path)[i]) || !check_lattice(j, q, unit, (*path)[i])) return 0;
+        mc_read_pop(j, inner);
     }
-    mc_jr_pop(j, saved);
+    mc_read_pop(j, saved);
     return 1;
 }
 
-static int run_move(McJson *j, const cJSON *req, cJSON *result) {
+static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     Req q;
     MoveFields f;
     McHex *path;
@@ -576,13 +576,13 @@ static int run_move(McJson *j, const cJSON *req, cJSON *result) {
     return 1;
 }
 
-static int run_eject(McJson *j, const cJSON *req, cJSON *result) {
+static int run_eject(McRequest *j, const cJSON *req, cJSON *result) {
     Req q;
     int unit = 0;
     McHex at;
     TwChoice *choices;
     int nc;
-    if (!read_world(j, req, &q) || !mc_jr_ref(j, &q.unit_ids, req, "unit", 1, &unit) ||
+    if (!read_world(j, req, &q) || !mc_read_ref(j, &q.unit_ids, req, "unit", 1, &unit) ||
         !read_ref_at(j, &q, unit, req, "at", 1, &at, NULL) || !read_choices(j, req, &q, &choices, &nc))
         return 0;
     const TwUnit *u = &q.units[unit];
@@ -609,45 +609,45 @@ static int run_eject(McJson *j, const cJSON *req, cJSON *result) {
         legal = r.legal;
         reasons = r.reasons;
     }
-    mc_jw_bool(j, result, "legal", legal);
-    mc_jw_reasons(j, result, "reasons", &reasons);
+    mc_write_bool(j, result, "legal", legal);
+    mc_write_reasons(j, result, "reasons", &reasons);
     write_place(j, result, "final", u, at);
     write_resolution(j, result, &q.w, &r);
-    cJSON *arr = mc_jw_array(j, result, "freeAttacks");
+    cJSON *arr = mc_write_array(j, result, "freeAttacks");
     for (int i = 0; i < r.n_ejections && arr; i++) {
         if (!r.ejections[i].free_attack) continue;
-        cJSON *o = mc_jw_push_object(j, arr);
+        cJSON *o = mc_write_push_object(j, arr);
         if (!o) break;
-        mc_jw_string(j, o, "unit", q.units[r.ejections[i].unit].id);
-        mc_jw_string(j, o, "rule", "TW-EJ-2");
+        mc_write_string(j, o, "unit", q.units[r.ejections[i].unit].id);
+        mc_write_string(j, o, "rule", "TW-EJ-2");
         write_hex_obj(j, o, "at", at);
     }
     return 1;
 }
 
-static int run_shift(McJson *j, const cJSON *req, cJSON *result) {
+static int run_shift(McRequest *j, const cJSON *req, cJSON *result) {
     Req q;
     int unit = 0, dex = 0, has_to = 0;
     const char *by = NULL;
     McHex to;
-    if (!read_world(j, req, &q) || !mc_jr_ref(j, &q.unit_ids, req, "unit", 1, &unit) ||
-        !mc_jr_string(j, req, "by", 1, &by) || !read_ref_at(j, &q, unit, req, "to", 0, &to, &has_to) ||
-        !mc_jr_enum(j, req, "dexterity", 0, DEX, &dex))
+    if (!read_world(j, req, &q) || !mc_read_ref(j, &q.unit_ids, req, "unit", 1, &unit) ||
+        !mc_read_string(j, req, "by", 1, &by) || !read_ref_at(j, &q, unit, req, "to", 0, &to, &has_to) ||
+        !mc_read_enum(j, req, "dexterity", 0, DEX, &dex))
         return 0;
     TwShiftOut out;
     if (!tw_shift(&j->env, &q.w, unit, by, has_to ? &to : NULL, (TwDex)dex, &out)) return oom(j);
     const TwUnit *u = &q.units[unit];
-    mc_jw_bool(j, result, "dexterityTest", out.test);
-    cJSON *arr = mc_jw_array(j, result, "outcomes");
+    mc_write_bool(j, result, "dexterityTest", out.test);
+    cJSON *arr = mc_write_array(j, result, "outcomes");
     for (int i = 0; i < out.n && arr; i++) {
         const TwShiftOutcome *o = &out.outcomes[i];
-        cJSON *x = mc_jw_push_object(j, arr);
+        cJSON *x = mc_write_push_object(j, arr);
         if (!x) break;
-        mc_jw_string(j, x, "dexterity", dex_name(o->dexterity));
-        mc_jw_bool(j, x, "moves", o->moves);
-        mc_jw_string(j, x, "chooser", o->chooser);
-        mc_jw_bool(j, x, "legal", o->legal);
-        mc_jw_reasons(j, x, "reasons", &o->reasons);
+        mc_write_string(j, x, "dexterity", dex_name(o->dexterity));
+        mc_write_bool(j, x, "moves", o->moves);
+        mc_write_string(j, x, "chooser", o->chooser);
+        mc_write_bool(j, x, "legal", o->legal);
+        mc_write_reasons(j, x, "reasons", &o->reasons);
         if (o->dexterity == TW_DEX_PASSED && u->size == TW_INFANTRY) write_hex_list(j, x, "candidates", o->cand, o->n_cand);
         if (o->has_final) write_place(j, x, "final", u, o->final);
     }

@@ -6,55 +6,55 @@
 #include "core/limits.h"
 #include "json/read_hex.h"
 
-int mc_jr_reach_paths(McJson *j, const cJSON *request, int *parent) {
+int mc_read_reach_paths(McRequest *j, const cJSON *request, int *parent) {
     static const char *const modes[] = {"full", "parent", NULL};
     *parent = 0;
-    return mc_jr_enum(j, request, "paths", 0, modes, parent);
+    return mc_read_enum(j, request, "paths", 0, modes, parent);
 }
 
-bool mc_jw_reach_paths(McJson *j, cJSON *result, bool parent_asked, long long path_hexes, const char *rule,
+bool mc_write_reach_paths(McRequest *j, cJSON *result, bool parent_asked, long long path_hexes, const char *rule,
                        const char *unit) {
     bool limited = !parent_asked && path_hexes > MC_MAX_PATH_OUTPUT;
     if (limited)
         mc_trace(&j->env, rule, unit,
                  "Whole paths would list %lld hexes, more than MC_MAX_PATH_OUTPUT (%d): each hex gives its parent instead.",
                  path_hexes, MC_MAX_PATH_OUTPUT);
-    mc_jw_string(j, result, "paths", parent_asked || limited ? "parent" : "full");
-    mc_jw_bool(j, result, "pathsLimited", limited);
+    mc_write_string(j, result, "paths", parent_asked || limited ? "parent" : "full");
+    mc_write_bool(j, result, "pathsLimited", limited);
     return parent_asked || limited;
 }
 
-int mc_jr_reach_detail(McJson *j, const cJSON *request, bool *brief) {
+int mc_read_reach_detail(McRequest *j, const cJSON *request, bool *brief) {
     static const char *const details[] = {"full", "brief", NULL};
     int d = 0;
-    if (!mc_jr_enum(j, request, "detail", 0, details, &d)) return 0;
+    if (!mc_read_enum(j, request, "detail", 0, details, &d)) return 0;
     *brief = d == 1;
     return 1;
 }
 
-void mc_jw_reach_hex_fields(McJson *j, cJSON *obj, McHex h, bool brief) {
+void mc_write_reach_hex_fields(McRequest *j, cJSON *obj, McHex h, bool brief) {
     if (!brief) {
-        mc_jw_hex_fields(j, obj, h);
+        mc_write_hex_fields(j, obj, h);
         return;
     }
     const int v[2] = {h.q, h.r};
-    mc_jw_ints(j, obj, mc_jw_hex_keys, v, 2);
+    mc_write_ints(j, obj, mc_write_hex_keys, v, 2);
 }
 
-void mc_jw_reach_hex(McJson *j, cJSON *obj, const char *key, McHex h, bool brief) {
-    cJSON *o = key ? mc_jw_object(j, obj, key) : mc_jw_push_object(j, obj);
-    if (o) mc_jw_reach_hex_fields(j, o, h, brief);
+void mc_write_reach_hex(McRequest *j, cJSON *obj, const char *key, McHex h, bool brief) {
+    cJSON *o = key ? mc_write_object(j, obj, key) : mc_write_push_object(j, obj);
+    if (o) mc_write_reach_hex_fields(j, o, h, brief);
 }
 
-void mc_jw_hex_cost(McJson *j, cJSON *obj, McHex h, int cost) {
+void mc_write_hex_cost(McRequest *j, cJSON *obj, McHex h, int cost) {
     static const char *const keys[5] = {"q", "r", "col", "row", "cost"};
     McOffset o = mc_hex_to_offset(h);
     const int v[5] = {h.q, h.r, o.col, o.row, cost};
-    mc_jw_ints(j, obj, keys, v, 5);
+    mc_write_ints(j, obj, keys, v, 5);
 }
 
-void mc_jw_node_parent(McJson *j, cJSON *obj, int node, int parent_node) {
+void mc_write_node_parent(McRequest *j, cJSON *obj, int node, int parent_node) {
     static const char *const keys[2] = {"node", "parentNode"};
     const int v[2] = {node, parent_node};
-    mc_jw_ints(j, obj, keys, v, 2);
+    mc_write_ints(j, obj, keys, v, 2);
 }

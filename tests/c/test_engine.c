@@ -7,7 +7,7 @@
 
 #include "cJSON.h"
 #include "core/limits.h"
-#include "json/jwrite.h"
+#include "json/write.h"
 #include "mctest.h"
 #include "movecalc.h"
 #include "scenario_util.h"

@@ -56,7 +56,7 @@ MC_TEST(print_random_numbers, "JSON printing: 300,000 random numbers (rounded to
         for (int k = 0; k < (e < 0 ? -e : e); k++) scale = e < 0 ? scale / 10 : scale * 10;
         double v = mc_rng_range(&state, -1, 1) * scale;
         switch (i % 3) {
-        case 0: v = round(v * 1e9) / 1e9; break; // what mc_jw_number gives cJSON
+        case 0: v = round(v * 1e9) / 1e9; break; // what mc_write_number gives cJSON
         case 1: v = round(v); break;
         default: break;
         }

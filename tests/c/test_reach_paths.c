@@ -68,11 +68,11 @@ MC_TEST(form_at_the_limit, "MC_MAX_PATH_OUTPUT: whole paths up to the limit, the
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         McArena arena = {0};
-        McJson j;
+        McRequest j;
         memset(&j, 0, sizeof j);
         j.env.arena = &arena;
         cJSON *result = cJSON_CreateObject();
-        bool parent = mc_jw_reach_paths(&j, result, cases[i].asked_parent, cases[i].hexes, "GG-MOV-1", "m");
+        bool parent = mc_write_reach_paths(&j, result, cases[i].asked_parent, cases[i].hexes, "GG-MOV-1", "m");
         MC_CHECK_INT(parent, strcmp(cases[i].form, "full") != 0);
         MC_CHECK_STR(str(result, "paths"), cases[i].form);
         MC_CHECK_INT(cJSON_IsTrue(cJSON_GetObjectItem(result, "pathsLimited")), cases[i].limited);

@@ -1,4 +1,4 @@
-#include "json/jwrite.h"
+#include "json/write.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -15,14 +15,14 @@ double mc_round9(double v) {
     return r == 0 ? 0 : r;
 }
 
-static cJSON *checked(McJson *j, cJSON *item) {
+static cJSON *checked(McRequest *j, cJSON *item) {
     if (!item) j->oom = 1;
     return item;
 }
 
 // The depth of `obj` when it is a container of the list entry being written as text, else -1.
-static int stream_level(const McJson *j, const cJSON *obj) {
-    const McJwList *l = j->list;
+static int stream_level(const McRequest *j, const cJSON *obj) {
+    const McWriteList *l = j->list;
     uintptr_t at = (uintptr_t)obj, first = l ? (uintptr_t)l->open : 0;
     if (!l || at < first || at >= first + sizeof l->open) return -1;
     return (int)((at - first) / sizeof l->open[0]);
@@ -38,15 +38,15 @@ static inline int put_small(McJsonText *t, const char *s, size_t n) {
     return 1;
 }
 
-static void close_last(McJwList *l) {
+static void close_last(McWriteList *l) {
     l->depth--;
     put_small(&l->text, l->open[l->depth].type == cJSON_Object ? "}" : "]", 1);
 }
 
 // Finishes the containers opened inside the open container at `level`; 0 when that one was
-// already finished (a writer bug, jwrite.h).
-static int stream_enter(McJson *j, int level) {
-    McJwList *l = j->list;
+// already finished (a writer bug, write.h).
+static int stream_enter(McRequest *j, int level) {
+    McWriteList *l = j->list;
     if (level >= l->depth) {
         j->oom = 1;
         return 0;
@@ -55,13 +55,13 @@ static int stream_enter(McJson *j, int level) {
     return 1;
 }
 
-// Makes slot k remember `key` (jwrite.h). Out of line, as key_miss: the lookup below is on every
+// Makes slot k remember `key` (write.h). Out of line, as key_miss: the lookup below is on every
 // member.
-__attribute__((noinline)) static void key_remember(McJwKey *k, const char *key) {
+__attribute__((noinline)) static void key_remember(McWriteKey *k, const char *key) {
     size_t plain = mc_json_plain_length(key);
     k->key = key;
     k->len = 0;
-    if (plain <= MC_JW_KEY_TEXT - 3) {
+    if (plain <= MC_WRITE_KEY_TEXT - 3) {
         memset(k->text, 0, sizeof k->text);
         k->text[0] = '"';
         memcpy(k->text + 1, key, plain);
@@ -75,9 +75,9 @@ enum { KEY_PROBES = 4 };
 
 // The slot of a key not at its first slot: the first of the KEY_PROBES slots from there that
 // holds it or is free, else the first (which then forgets its key).
-__attribute__((noinline)) static McJwKey *key_miss(McJwList *l, unsigned slot, const char *key) {
+__attribute__((noinline)) static McWriteKey *key_miss(McWriteList *l, unsigned slot, const char *key) {
     for (unsigned i = 0; i < KEY_PROBES; i++) {
-        McJwKey *k = &l->keys[(slot + i) & ((1u << MC_JW_KEY_BITS) - 1)];
+        McWriteKey *k = &l->keys[(slot + i) & ((1u << MC_WRITE_KEY_BITS) - 1)];
         if (k->key == key) return k;
         if (!k->key) {
             key_remember(k, key);
@@ -91,20 +91,20 @@ __attribute__((noinline)) static McJwKey *key_miss(McJwList *l, unsigned slot, c
 // The remembered `"key":` of `key`, made on its first use in the list. Two keys whose addresses
 // share a slot both stay (probing): a 100 x 100 reach wrote two keys again in every entry when
 // the second pushed the first out.
-static inline const McJwKey *key_slot(McJwList *l, const char *key) {
+static inline const McWriteKey *key_slot(McWriteList *l, const char *key) {
     // Literals lie a few bytes apart: a multiplicative hash of the address spreads them.
-    unsigned slot = (uint32_t)((uint32_t)(uintptr_t)key * 2654435761u) >> (32 - MC_JW_KEY_BITS);
-    McJwKey *k = &l->keys[slot];
+    unsigned slot = (uint32_t)((uint32_t)(uintptr_t)key * 2654435761u) >> (32 - MC_WRITE_KEY_BITS);
+    McWriteKey *k = &l->keys[slot];
     return k->key == key ? k : key_miss(l, slot, key);
 }
 
 // Writes a comma unless `comma` is 0, then remembered key k's `"key":` (nothing for k NULL) at d,
 // which has room for both; returns where the value goes. The key is one fixed-size copy.
-static inline char *put_comma_key(char *d, int comma, const McJwKey *k) {
+static inline char *put_comma_key(char *d, int comma, const McWriteKey *k) {
     *d = ',';
     d += comma != 0;
     if (k) {
-        memcpy(d, k->text, MC_JW_KEY_TEXT);
+        memcpy(d, k->text, MC_WRITE_KEY_TEXT);
         d += k->len;
     }
     return d;
@@ -112,23 +112,23 @@ static inline char *put_comma_key(char *d, int comma, const McJwKey *k) {
 
 // Writes a comma unless `comma` is 0, then `"key":` (nothing for key NULL: an array element),
 // with room for `value` more bytes; returns where the value goes, or NULL when out of memory.
-static inline char *member_start(McJwList *l, int comma, const char *key, size_t value) {
+static inline char *member_start(McWriteList *l, int comma, const char *key, size_t value) {
     McJsonText *t = &l->text;
-    const McJwKey *k = key ? key_slot(l, key) : NULL;
+    const McWriteKey *k = key ? key_slot(l, key) : NULL;
     if (k && !k->len) { // a key to escape, or a long one
         if (!mc_json_text_member(t, comma, key, SIZE_MAX)) return NULL;
         comma = 0;
         k = NULL;
     }
-    char *d = mc_json_text_room(t, 1 + MC_JW_KEY_TEXT + value);
+    char *d = mc_json_text_room(t, 1 + MC_WRITE_KEY_TEXT + value);
     return d ? put_comma_key(d, comma, k) : NULL;
 }
 
 // Starts a member of the open container at `level`: finishes the containers opened inside it
 // since, then writes the comma and, in an object, the key. NULL when the container was already
-// finished (a writer bug, jwrite.h) or the text could not grow.
-static McJsonText *stream_member(McJson *j, int level, const char *key) {
-    McJwList *l = j->list;
+// finished (a writer bug, write.h) or the text could not grow.
+static McJsonText *stream_member(McRequest *j, int level, const char *key) {
+    McWriteList *l = j->list;
     if (!stream_enter(j, level)) return NULL;
     if (l->open[level].type != cJSON_Object) key = NULL;
     char *d = member_start(l, l->members[level]++ > 0, key, 0);
@@ -140,17 +140,17 @@ static McJsonText *stream_member(McJson *j, int level, const char *key) {
 // Whole numbers values[0..n) as members of the open container at `level`: under keys[0..n) in an
 // object (keys is not read in an array). Room for all of them is made at once; a key to escape
 // (none in practice: keys are literals) goes through member_start.
-static void put_ints(McJson *j, int level, const char *const *keys, const int *values, int n) {
-    McJwList *l = j->list;
+static void put_ints(McRequest *j, int level, const char *const *keys, const int *values, int n) {
+    McWriteList *l = j->list;
     if (!stream_enter(j, level)) return;
     bool object = l->open[level].type == cJSON_Object;
     int comma = l->members[level] > 0;
     l->members[level] += n;
     McJsonText *t = &l->text;
-    enum { MEMBER = 1 + MC_JW_KEY_TEXT + 11 };
+    enum { MEMBER = 1 + MC_WRITE_KEY_TEXT + 11 };
     char *d = mc_json_text_room(t, (size_t)n * MEMBER);
     for (int i = 0; i < n && d; i++) {
-        const McJwKey *k = object ? key_slot(l, keys[i]) : NULL;
+        const McWriteKey *k = object ? key_slot(l, keys[i]) : NULL;
         if (k && !k->len) {
             t->len = (size_t)(d - t->buf);
             if (!(d = member_start(l, comma || i, keys[i], (size_t)(n - i) * MEMBER))) break;
@@ -166,7 +166,7 @@ static void put_ints(McJson *j, int level, const char *const *keys, const int *v
     else t->len = (size_t)(d - t->buf);
 }
 
-void mc_jw_add(McJson *j, cJSON *parent, const char *key, cJSON *item) {
+void mc_write_add(McRequest *j, cJSON *parent, const char *key, cJSON *item) {
     int level = stream_level(j, parent);
     if (level >= 0) {
         McJsonText *t = item ? stream_member(j, level, key) : NULL;
@@ -180,7 +180,7 @@ void mc_jw_add(McJson *j, cJSON *parent, const char *key, cJSON *item) {
         return;
     }
     if (key) {
-        // The key is not copied: it must stay valid until the response is printed (jwrite.h).
+        // The key is not copied: it must stay valid until the response is printed (write.h).
         if (!cJSON_AddItemToObjectCS(parent, key, item)) {
             j->oom = 1;
             cJSON_Delete(item);
@@ -191,16 +191,16 @@ void mc_jw_add(McJson *j, cJSON *parent, const char *key, cJSON *item) {
     }
 }
 
-static cJSON *container(McJson *j, cJSON *parent, const char *key, int type) {
+static cJSON *container(McRequest *j, cJSON *parent, const char *key, int type) {
     int level = stream_level(j, parent);
     if (level < 0) {
         cJSON *c = checked(j, type == cJSON_Object ? cJSON_CreateObject() : cJSON_CreateArray());
-        mc_jw_add(j, parent, key, c);
+        mc_write_add(j, parent, key, c);
         return j->oom ? NULL : c;
     }
-    McJwList *l = j->list;
+    McWriteList *l = j->list;
     McJsonText *t = stream_member(j, level, key);
-    if (!t || l->depth == MC_JW_LIST_DEPTH || !put_small(t, type == cJSON_Object ? "{" : "[", 1)) {
+    if (!t || l->depth == MC_WRITE_LIST_DEPTH || !put_small(t, type == cJSON_Object ? "{" : "[", 1)) {
         j->oom = 1;
         return NULL;
     }
@@ -210,14 +210,14 @@ static cJSON *container(McJson *j, cJSON *parent, const char *key, int type) {
     return c;
 }
 
-cJSON *mc_jw_object(McJson *j, cJSON *parent, const char *key) { return container(j, parent, key, cJSON_Object); }
+cJSON *mc_write_object(McRequest *j, cJSON *parent, const char *key) { return container(j, parent, key, cJSON_Object); }
 
-cJSON *mc_jw_array(McJson *j, cJSON *parent, const char *key) { return container(j, parent, key, cJSON_Array); }
+cJSON *mc_write_array(McRequest *j, cJSON *parent, const char *key) { return container(j, parent, key, cJSON_Array); }
 
-void mc_jw_number(McJson *j, cJSON *obj, const char *key, double v) {
+void mc_write_number(McRequest *j, cJSON *obj, const char *key, double v) {
     int level = stream_level(j, obj);
     if (level < 0) {
-        mc_jw_add(j, obj, key, cJSON_CreateNumber(mc_round9(v)));
+        mc_write_add(j, obj, key, cJSON_CreateNumber(mc_round9(v)));
         return;
     }
     // Whole numbers (nearly all of a long list's) print as their digits: mc_round9 keeps them,
@@ -232,81 +232,81 @@ void mc_jw_number(McJson *j, cJSON *obj, const char *key, double v) {
 }
 
 // true, false and null, written straight into a list entry or added as a node.
-static void literal(McJson *j, cJSON *obj, const char *key, const char *text, cJSON *(*create)(void)) {
+static void literal(McRequest *j, cJSON *obj, const char *key, const char *text, cJSON *(*create)(void)) {
     int level = stream_level(j, obj);
     if (level < 0) {
-        mc_jw_add(j, obj, key, create());
+        mc_write_add(j, obj, key, create());
         return;
     }
     McJsonText *t = stream_member(j, level, key);
     if (!t || !mc_json_text_put(t, text, strlen(text))) j->oom = 1;
 }
 
-void mc_jw_string(McJson *j, cJSON *obj, const char *key, const char *s) {
+void mc_write_string(McRequest *j, cJSON *obj, const char *key, const char *s) {
     if (!s) {
         literal(j, obj, key, "null", cJSON_CreateNull);
         return;
     }
     int level = stream_level(j, obj);
     if (level < 0) {
-        mc_jw_add(j, obj, key, cJSON_CreateString(s));
+        mc_write_add(j, obj, key, cJSON_CreateString(s));
         return;
     }
     McJsonText *t = stream_member(j, level, key);
     if (!t || !mc_json_text_string(t, s)) j->oom = 1;
 }
 
-void mc_jw_bool(McJson *j, cJSON *obj, const char *key, int b) {
+void mc_write_bool(McRequest *j, cJSON *obj, const char *key, int b) {
     if (b) literal(j, obj, key, "true", cJSON_CreateTrue);
     else literal(j, obj, key, "false", cJSON_CreateFalse);
 }
 
-void mc_jw_push_number(McJson *j, cJSON *array, double v) { mc_jw_number(j, array, NULL, v); }
+void mc_write_push_number(McRequest *j, cJSON *array, double v) { mc_write_number(j, array, NULL, v); }
 
-void mc_jw_ints(McJson *j, cJSON *obj, const char *const *keys, const int *values, int n) {
+void mc_write_ints(McRequest *j, cJSON *obj, const char *const *keys, const int *values, int n) {
     int level = stream_level(j, obj);
     if (level < 0) {
-        for (int i = 0; i < n; i++) mc_jw_number(j, obj, keys[i], values[i]);
+        for (int i = 0; i < n; i++) mc_write_number(j, obj, keys[i], values[i]);
         return;
     }
     put_ints(j, level, keys, values, n);
 }
 
-cJSON *mc_jw_push_object(McJson *j, cJSON *array) { return mc_jw_object(j, array, NULL); }
+cJSON *mc_write_push_object(McRequest *j, cJSON *array) { return mc_write_object(j, array, NULL); }
 
-void mc_jw_reasons(McJson *j, cJSON *obj, const char *key, const McReasons *reasons) {
-    cJSON *arr = mc_jw_array(j, obj, key);
+void mc_write_reasons(McRequest *j, cJSON *obj, const char *key, const McReasons *reasons) {
+    cJSON *arr = mc_write_array(j, obj, key);
     if (!arr) return;
     for (int i = 0; i < reasons->count; i++) {
         const McReason *r = &reasons->items[i];
-        cJSON *o = mc_jw_push_object(j, arr);
+        cJSON *o = mc_write_push_object(j, arr);
         if (!o) return;
-        mc_jw_string(j, o, "code", r->code);
-        mc_jw_string(j, o, "rule", r->rule);
-        mc_jw_string(j, o, "message", r->message);
-        if (r->unit) mc_jw_string(j, o, "unit", r->unit);
-        if (r->action >= 0) mc_jw_number(j, o, "action", r->action);
+        mc_write_string(j, o, "code", r->code);
+        mc_write_string(j, o, "rule", r->rule);
+        mc_write_string(j, o, "message", r->message);
+        if (r->unit) mc_write_string(j, o, "unit", r->unit);
+        if (r->action >= 0) mc_write_number(j, o, "action", r->action);
         if (r->has_hex) {
-            cJSON *h = mc_jw_object(j, o, "hex");
+            cJSON *h = mc_write_object(j, o, "hex");
             if (h) {
-                mc_jw_number(j, h, "q", r->q);
-                mc_jw_number(j, h, "r", r->r);
+                mc_write_number(j, h, "q", r->q);
+                mc_write_number(j, h, "r", r->r);
                 // odd-r offset coordinates beside axial ones (docs/api.md "Hex boards")
-                mc_jw_number(j, h, "col", r->q + (r->r - (r->r & 1)) / 2);
-                mc_jw_number(j, h, "row", r->r);
+                mc_write_number(j, h, "col", r->q + (r->r - (r->r & 1)) / 2);
+                mc_write_number(j, h, "row", r->r);
             }
         }
         if (r->has_point) {
-            cJSON *p = mc_jw_object(j, o, "point");
+            cJSON *p = mc_write_object(j, o, "point");
             if (p) {
-                mc_jw_number(j, p, "x", r->x);
-                mc_jw_number(j, p, "y", r->y);
+                mc_write_number(j, p, "x", r->x);
+                mc_write_number(j, p, "y", r->y);
             }
         }
     }
 }
 
-cJSON *mc_jw_list_object(McJson *j, McJwList *list) {
+cJSON *mc_write_list_object(McRequest *j, McWriteList *list) {
     list->mark = mc_arena_mark(j->env.arena);
     if (j->oom || !put_small(&list->text, list->count ? ",{" : "[{", 2)) {
         j->oom = 1;
@@ -320,17 +320,17 @@ cJSON *mc_jw_list_object(McJson *j, McJwList *list) {
     return &list->open[0];
 }
 
-void mc_jw_list_commit(McJson *j, McJwList *list) {
+void mc_write_list_commit(McRequest *j, McWriteList *list) {
     while (list->depth > 0) close_last(list);
     if (list->text.failed) j->oom = 1;
     j->list = NULL;
     mc_arena_rewind(j->env.arena, list->mark);
 }
 
-void mc_jw_list_end(McJson *j, McJwList *list, cJSON *parent, const char *key) {
+void mc_write_list_end(McRequest *j, McWriteList *list, cJSON *parent, const char *key) {
     if (!mc_json_text_put(&list->text, list->count ? "]" : "[]", list->count ? 1 : 2) ||
         !mc_json_text_put(&list->text, "", 1))
         j->oom = 1;
-    if (!j->oom) mc_jw_add(j, parent, key, cJSON_CreateRaw(list->text.buf));
+    if (!j->oom) mc_write_add(j, parent, key, cJSON_CreateRaw(list->text.buf));
     mc_json_text_free(&list->text);
 }

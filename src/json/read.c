@@ -1,4 +1,4 @@
-#include "json/jread.h"
+#include "json/read.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -8,14 +8,14 @@
 #include "core/fmt.h"
 #include "core/limits.h"
 
-static void set_error(McJson *j, const char *code, const char *path, const char *fmt, va_list ap) {
+static void set_error(McRequest *j, const char *code, const char *path, const char *fmt, va_list ap) {
     if (j->err.code) return;
     j->err.code = code;
     mc_snfmt(j->err.path, sizeof j->err.path, "%s", path);
     mc_vsnfmt(j->err.message, sizeof j->err.message, fmt, ap);
 }
 
-int mc_jr_fail(McJson *j, const char *code, const char *fmt, ...) {
+int mc_read_fail(McRequest *j, const char *code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     set_error(j, code, j->path, fmt, ap);
@@ -23,19 +23,19 @@ int mc_jr_fail(McJson *j, const char *code, const char *fmt, ...) {
     return 0;
 }
 
-int mc_jr_fail_key(McJson *j, const char *key, const char *code, const char *fmt, ...) {
-    int saved = mc_jr_push_key(j, key);
+int mc_read_fail_key(McRequest *j, const char *key, const char *code, const char *fmt, ...) {
+    int saved = mc_read_push_key(j, key);
     va_list ap;
     va_start(ap, fmt);
     set_error(j, code, j->path, fmt, ap);
     va_end(ap);
-    mc_jr_pop(j, saved);
+    mc_read_pop(j, saved);
     return 0;
 }
 
 // The path is extended for every value read, so this is plain copying, not snprintf (which was a
 // fifth of the time of reading a large table, docs/performance.md).
-static int push_text(McJson *j, const char *text) {
+static int push_text(McRequest *j, const char *text) {
     int saved = j->path_len;
     // A path longer than the buffer is cut, never overrun: the nesting limit keeps real paths short.
     size_t room = sizeof j->path - (size_t)j->path_len;
@@ -49,14 +49,14 @@ static int push_text(McJson *j, const char *text) {
     return saved;
 }
 
-int mc_jr_push_key(McJson *j, const char *key) {
+int mc_read_push_key(McRequest *j, const char *key) {
     int saved = j->path_len;
     if (j->path_len) push_text(j, ".");
     push_text(j, key);
     return saved;
 }
 
-int mc_jr_push_index(McJson *j, int index) {
+int mc_read_push_index(McRequest *j, int index) {
     char buf[24], *p = buf + sizeof buf;
     unsigned u = index < 0 ? 0u - (unsigned)index : (unsigned)index;
     *--p = '\0';
@@ -72,7 +72,7 @@ int mc_jr_push_index(McJson *j, int index) {
 
 // Every field read looks its key up here: the first byte is compared before strcmp (cJSON's
 // lookup runs strcmp on every member before it; 6 % of reading a 500-unit table).
-const cJSON *mc_jr_get(const cJSON *obj, const char *key) {
+const cJSON *mc_read_get(const cJSON *obj, const char *key) {
     if (!cJSON_IsObject(obj)) return NULL;
     for (const cJSON *m = obj->child; m; m = m->next)
         if (m->string && m->string[0] == key[0] && strcmp(m->string, key) == 0) return m;
@@ -89,8 +89,8 @@ static const char *type_name(const cJSON *v) {
     return "an unknown value";
 }
 
-int mc_jr_object(McJson *j, const cJSON *v, const char *const *allowed) {
-    if (!cJSON_IsObject(v)) return mc_jr_fail(j, "bad_request", "expected an object, found %s", type_name(v));
+int mc_read_object(McRequest *j, const cJSON *v, const char *const *allowed) {
+    if (!cJSON_IsObject(v)) return mc_read_fail(j, "bad_request", "expected an object, found %s", type_name(v));
     // Every member of every object read goes through here: the first byte is compared before
     // strcmp, and the search stops at the first match (docs/performance.md). A member given
     // twice is the second to match the same allowed key: a bit per allowed key finds it, where
@@ -105,7 +105,7 @@ int mc_jr_object(McJson *j, const cJSON *v, const char *const *allowed) {
                 known = i;
                 break;
             }
-        if (known < 0) return mc_jr_fail_key(j, m->string, "bad_request", "unknown field \"%s\"", m->string);
+        if (known < 0) return mc_read_fail_key(j, m->string, "bad_request", "unknown field \"%s\"", m->string);
         int twice = 0;
         if (known < 64) {
             twice = (seen >> known) & 1;
@@ -114,62 +114,62 @@ int mc_jr_object(McJson *j, const cJSON *v, const char *const *allowed) {
             for (const cJSON *o = v->child; o != m && !twice; o = o->next)
                 twice = o->string[0] == key[0] && strcmp(o->string, key) == 0;
         }
-        if (twice) return mc_jr_fail_key(j, m->string, "bad_request", "field \"%s\" is given twice", m->string);
+        if (twice) return mc_read_fail_key(j, m->string, "bad_request", "field \"%s\" is given twice", m->string);
     }
     return 1;
 }
 
 // Looks up `key`, reporting a missing required field; *v is NULL when absent.
-static int fetch(McJson *j, const cJSON *obj, const char *key, int required, const cJSON **v) {
-    *v = mc_jr_get(obj, key);
-    if (!*v && required) return mc_jr_fail_key(j, key, "bad_request", "missing required field \"%s\"", key);
+static int fetch(McRequest *j, const cJSON *obj, const char *key, int required, const cJSON **v) {
+    *v = mc_read_get(obj, key);
+    if (!*v && required) return mc_read_fail_key(j, key, "bad_request", "missing required field \"%s\"", key);
     return 1;
 }
 
-int mc_jr_number(McJson *j, const cJSON *obj, const char *key, int required, double min,
+int mc_read_number(McRequest *j, const cJSON *obj, const char *key, int required, double min,
                  double max, double *out) {
     const cJSON *v;
     if (!fetch(j, obj, key, required, &v)) return 0;
     if (!v) return 1;
-    if (!cJSON_IsNumber(v)) return mc_jr_fail_key(j, key, "bad_request", "expected a number, found %s", type_name(v));
+    if (!cJSON_IsNumber(v)) return mc_read_fail_key(j, key, "bad_request", "expected a number, found %s", type_name(v));
     double x = v->valuedouble;
-    if (!isfinite(x)) return mc_jr_fail_key(j, key, "bad_request", "expected a finite number");
+    if (!isfinite(x)) return mc_read_fail_key(j, key, "bad_request", "expected a finite number");
     if (x < min || x > max)
-        return mc_jr_fail_key(j, key, "bad_request", "expected a number from %g to %g, found %g", min, max, x);
+        return mc_read_fail_key(j, key, "bad_request", "expected a number from %g to %g, found %g", min, max, x);
     *out = x;
     return 1;
 }
 
-// mc_jr_number leaves x as NaN when the key is absent (a number read is finite): one lookup of
+// mc_read_number leaves x as NaN when the key is absent (a number read is finite): one lookup of
 // the key, where there were two.
-int mc_jr_int(McJson *j, const cJSON *obj, const char *key, int required, int min, int max, int *out) {
+int mc_read_int(McRequest *j, const cJSON *obj, const char *key, int required, int min, int max, int *out) {
     double x = NAN;
-    if (!mc_jr_number(j, obj, key, required, min, max, &x)) return 0;
+    if (!mc_read_number(j, obj, key, required, min, max, &x)) return 0;
     if (isnan(x)) return 1;
-    if (x != floor(x)) return mc_jr_fail_key(j, key, "bad_request", "expected a whole number, found %g", x);
+    if (x != floor(x)) return mc_read_fail_key(j, key, "bad_request", "expected a whole number, found %g", x);
     *out = (int)x;
     return 1;
 }
 
-int mc_jr_bool(McJson *j, const cJSON *obj, const char *key, int required, int *out) {
+int mc_read_bool(McRequest *j, const cJSON *obj, const char *key, int required, int *out) {
     const cJSON *v;
     if (!fetch(j, obj, key, required, &v)) return 0;
     if (!v) return 1;
-    if (!cJSON_IsBool(v)) return mc_jr_fail_key(j, key, "bad_request", "expected true or false, found %s", type_name(v));
+    if (!cJSON_IsBool(v)) return mc_read_fail_key(j, key, "bad_request", "expected true or false, found %s", type_name(v));
     *out = cJSON_IsTrue(v);
     return 1;
 }
 
-int mc_jr_string_value(McJson *j, const cJSON *v, const char **out) {
-    if (!cJSON_IsString(v)) return mc_jr_fail(j, "bad_request", "expected a string, found %s", type_name(v));
+int mc_read_string_value(McRequest *j, const cJSON *v, const char **out) {
+    if (!cJSON_IsString(v)) return mc_read_fail(j, "bad_request", "expected a string, found %s", type_name(v));
     // Counted inline up to one past the limit (strlen is a call); a longer string is measured
     // in full for the message.
     const char *s = v->valuestring;
     size_t n = 0;
     while (n <= MC_MAX_STRING_BYTES && s[n]) n++;
-    if (n == 0) return mc_jr_fail(j, "bad_request", "expected a non-empty string");
+    if (n == 0) return mc_read_fail(j, "bad_request", "expected a non-empty string");
     if (n > MC_MAX_STRING_BYTES)
-        return mc_jr_fail(j, "limit", "string of %zu bytes; the limit MC_MAX_STRING_BYTES is %d", strlen(s),
+        return mc_read_fail(j, "limit", "string of %zu bytes; the limit MC_MAX_STRING_BYTES is %d", strlen(s),
                           MC_MAX_STRING_BYTES);
     // cJSON's string lives in the request's arena as long as anything read from it (mc_request):
     // no copy.
@@ -177,17 +177,17 @@ int mc_jr_string_value(McJson *j, const cJSON *v, const char **out) {
     return 1;
 }
 
-int mc_jr_string(McJson *j, const cJSON *obj, const char *key, int required, const char **out) {
+int mc_read_string(McRequest *j, const cJSON *obj, const char *key, int required, const char **out) {
     const cJSON *v;
     if (!fetch(j, obj, key, required, &v)) return 0;
     if (!v) return 1;
-    int saved = mc_jr_push_key(j, key);
-    int ok = mc_jr_string_value(j, v, out);
-    mc_jr_pop(j, saved);
+    int saved = mc_read_push_key(j, key);
+    int ok = mc_read_string_value(j, v, out);
+    mc_read_pop(j, saved);
     return ok;
 }
 
-int mc_jr_enum(McJson *j, const cJSON *obj, const char *key, int required,
+int mc_read_enum(McRequest *j, const cJSON *obj, const char *key, int required,
                const char *const *names, int *out) {
     const cJSON *v;
     if (!fetch(j, obj, key, required, &v)) return 0;
@@ -202,36 +202,36 @@ int mc_jr_enum(McJson *j, const cJSON *obj, const char *key, int required,
     size_t len = 0;
     for (int i = 0; names[i] && len < sizeof list; i++)
         len += (size_t)mc_snfmt(list + len, sizeof list - len, "%s\"%s\"", i ? ", " : "", names[i]);
-    return mc_jr_fail_key(j, key, "bad_request", "expected one of %s", list);
+    return mc_read_fail_key(j, key, "bad_request", "expected one of %s", list);
 }
 
-int mc_jr_array(McJson *j, const cJSON *obj, const char *key, int required, int limit,
+int mc_read_array(McRequest *j, const cJSON *obj, const char *key, int required, int limit,
                 const char *limit_name, const cJSON **arr, int *count) {
     const cJSON *v;
     *arr = NULL;
     *count = 0;
     if (!fetch(j, obj, key, required, &v)) return 0;
     if (!v) return 1;
-    if (!cJSON_IsArray(v)) return mc_jr_fail_key(j, key, "bad_request", "expected an array, found %s", type_name(v));
+    if (!cJSON_IsArray(v)) return mc_read_fail_key(j, key, "bad_request", "expected an array, found %s", type_name(v));
     int n = 0;
     for (const cJSON *e = v->child; e; e = e->next) n++;
     if (n > limit)
-        return mc_jr_fail_key(j, key, "limit", "%d items; the limit %s is %d", n, limit_name, limit);
+        return mc_read_fail_key(j, key, "limit", "%d items; the limit %s is %d", n, limit_name, limit);
     *arr = v;
     *count = n;
     return 1;
 }
 
-int mc_jr_coord(McJson *j, const cJSON *obj, const char *key, int required, double *out) {
-    return mc_jr_number(j, obj, key, required, -MC_MAX_COORD, MC_MAX_COORD, out);
+int mc_read_coord(McRequest *j, const cJSON *obj, const char *key, int required, double *out) {
+    return mc_read_number(j, obj, key, required, -MC_MAX_COORD, MC_MAX_COORD, out);
 }
 
-int mc_jr_length(McJson *j, const cJSON *obj, const char *key, int required, double *out) {
-    double x = NAN; // as in mc_jr_int
-    if (!mc_jr_number(j, obj, key, required, -MC_MAX_COORD, MC_MAX_COORD, &x)) return 0;
+int mc_read_length(McRequest *j, const cJSON *obj, const char *key, int required, double *out) {
+    double x = NAN; // as in mc_read_int
+    if (!mc_read_number(j, obj, key, required, -MC_MAX_COORD, MC_MAX_COORD, &x)) return 0;
     if (isnan(x)) return 1;
     if (!(x > 0))
-        return mc_jr_fail_key(j, key, "bad_request", "expected a length greater than 0, found %g", x);
+        return mc_read_fail_key(j, key, "bad_request", "expected a length greater than 0, found %g", x);
     *out = x;
     return 1;
 }
@@ -243,14 +243,14 @@ static unsigned hash(const char *s) {
     return h;
 }
 
-int mc_ids_init(McJson *j, McIdMap *map, int max) {
+int mc_ids_init(McRequest *j, McIdMap *map, int max) {
     int cap = 16;
     while (cap < 2 * max) cap *= 2;
     map->ids = MC_NEW(j->env.arena, const char *, max > 0 ? max : 1);
     map->slots = MC_NEW(j->env.arena, int, cap);
     map->count = 0;
     map->capacity = cap;
-    if (!map->ids || !map->slots) return mc_jr_fail(j, "out_of_memory", "out of memory");
+    if (!map->ids || !map->slots) return mc_read_fail(j, "out_of_memory", "out of memory");
     return 1;
 }
 
@@ -262,9 +262,9 @@ static int *slot_of(const McIdMap *map, const char *id) {
     }
 }
 
-int mc_ids_add(McJson *j, McIdMap *map, const char *id) {
+int mc_ids_add(McRequest *j, McIdMap *map, const char *id) {
     int *slot = slot_of(map, id);
-    if (*slot) return mc_jr_fail(j, "bad_request", "duplicate id \"%s\"", id);
+    if (*slot) return mc_read_fail(j, "bad_request", "duplicate id \"%s\"", id);
     map->ids[map->count] = id;
     *slot = ++map->count;
     return 1;
@@ -275,13 +275,13 @@ int mc_ids_find(const McIdMap *map, const char *id) {
     return *slot_of(map, id) - 1;
 }
 
-int mc_jr_ref(McJson *j, const McIdMap *map, const cJSON *obj, const char *key, int required,
+int mc_read_ref(McRequest *j, const McIdMap *map, const cJSON *obj, const char *key, int required,
               int *out) {
     const char *id = NULL;
-    if (!mc_jr_string(j, obj, key, required, &id)) return 0;
+    if (!mc_read_string(j, obj, key, required, &id)) return 0;
     if (!id) return 1;
     int index = mc_ids_find(map, id);
-    if (index < 0) return mc_jr_fail_key(j, key, "unknown_unit", "no unit or object has the id \"%s\"", id);
+    if (index < 0) return mc_read_fail_key(j, key, "unknown_unit", "no unit or object has the id \"%s\"", id);
     *out = index;
     return 1;
 }

@@ -1,9 +1,9 @@
-// Reading requests: the only place besides jwrite.c and the per-system readers that sees cJSON.
+// Reading requests: the only place besides write.c and the per-system readers that sees cJSON.
 // Every getter checks type, finiteness and range, and on the first problem records the error
 // code, the JSON path (`units[2].codex.forward`) and a sentence; later problems are ignored so the
 // answer names the first one. Getters return 1 on success and 0 after an error.
-#ifndef MC_JREAD_H
-#define MC_JREAD_H
+#ifndef MC_READ_H
+#define MC_READ_H
 
 #include "cJSON.h"
 #include "core/env.h"
@@ -16,61 +16,61 @@ typedef struct McError {
     char message[MC_MESSAGE_BYTES];
 } McError;
 
-/// The JSON layer's state for one request.
-typedef struct McJson {
+/// One request being answered: its environment, the first error, and the JSON path being read.
+typedef struct McRequest {
     McEnv env;
     McError err;
     char path[MC_PATH_BYTES]; ///< the path of the value being read
     int path_len;
     int oom; ///< a response item could not be allocated
-    struct McJwList *list; ///< the list whose entry is being written as text (json/jwrite.h), or NULL
-} McJson;
+    struct McWriteList *list; ///< the list whose entry is being written as text (json/write.h), or NULL
+} McRequest;
 
 /// Records an error at the current path (only the first error is kept). Returns 0.
-int mc_jr_fail(McJson *j, const char *code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int mc_read_fail(McRequest *j, const char *code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /// Records an error at the current path extended by `.key`. Returns 0.
-int mc_jr_fail_key(McJson *j, const char *key, const char *code, const char *fmt, ...)
+int mc_read_fail_key(McRequest *j, const char *key, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/// Extends the current path with `.key` or `[index]`; returns the length to restore with mc_jr_pop.
-int mc_jr_push_key(McJson *j, const char *key);
-int mc_jr_push_index(McJson *j, int index);
-static inline void mc_jr_pop(McJson *j, int saved) {
+/// Extends the current path with `.key` or `[index]`; returns the length to restore with mc_read_pop.
+int mc_read_push_key(McRequest *j, const char *key);
+int mc_read_push_index(McRequest *j, int index);
+static inline void mc_read_pop(McRequest *j, int saved) {
     j->path_len = saved;
     j->path[saved] = '\0';
 }
 
 /// The member `key` of `obj` (case-sensitive), or NULL.
-const cJSON *mc_jr_get(const cJSON *obj, const char *key);
+const cJSON *mc_read_get(const cJSON *obj, const char *key);
 
 /// Checks that `v` (at the current path) is an object whose keys are all in the NULL-terminated
 /// `allowed` list, with no key twice.
-int mc_jr_object(McJson *j, const cJSON *v, const char *const *allowed);
+int mc_read_object(McRequest *j, const cJSON *v, const char *const *allowed);
 
 /// Reads a finite number in [min, max]. Absent and not `required`: leaves *out as it is.
-int mc_jr_number(McJson *j, const cJSON *obj, const char *key, int required, double min,
+int mc_read_number(McRequest *j, const cJSON *obj, const char *key, int required, double min,
                  double max, double *out);
 /// Reads a whole number in [min, max].
-int mc_jr_int(McJson *j, const cJSON *obj, const char *key, int required, int min, int max, int *out);
+int mc_read_int(McRequest *j, const cJSON *obj, const char *key, int required, int min, int max, int *out);
 /// Reads a boolean.
-int mc_jr_bool(McJson *j, const cJSON *obj, const char *key, int required, int *out);
+int mc_read_bool(McRequest *j, const cJSON *obj, const char *key, int required, int *out);
 /// Reads a non-empty string of at most MC_MAX_STRING_BYTES bytes: *out is cJSON's own string,
 /// in the request's arena like the whole parsed request (mc_request), so it lives as long.
-int mc_jr_string(McJson *j, const cJSON *obj, const char *key, int required, const char **out);
+int mc_read_string(McRequest *j, const cJSON *obj, const char *key, int required, const char **out);
 /// Reads a string that must be one of the NULL-terminated `names`; *out is its index.
-int mc_jr_enum(McJson *j, const cJSON *obj, const char *key, int required,
+int mc_read_enum(McRequest *j, const cJSON *obj, const char *key, int required,
                const char *const *names, int *out);
 /// Checks that `key` holds an array of at most `limit` items (else the `limit` error naming
 /// `limit_name`). Absent and not required: *arr = NULL, *count = 0.
-int mc_jr_array(McJson *j, const cJSON *obj, const char *key, int required, int limit,
+int mc_read_array(McRequest *j, const cJSON *obj, const char *key, int required, int limit,
                 const char *limit_name, const cJSON **arr, int *count);
-/// Reads a string value `v` itself (an array element), like mc_jr_string.
-int mc_jr_string_value(McJson *j, const cJSON *v, const char **out);
+/// Reads a string value `v` itself (an array element), like mc_read_string.
+int mc_read_string_value(McRequest *j, const cJSON *v, const char **out);
 
 /// A coordinate on a free-form table: finite, |x| <= MC_MAX_COORD.
-int mc_jr_coord(McJson *j, const cJSON *obj, const char *key, int required, double *out);
+int mc_read_coord(McRequest *j, const cJSON *obj, const char *key, int required, double *out);
 /// A length: finite, 0 < x <= MC_MAX_COORD.
-int mc_jr_length(McJson *j, const cJSON *obj, const char *key, int required, double *out);
+int mc_read_length(McRequest *j, const cJSON *obj, const char *key, int required, double *out);
 
 /// Ids: unique non-empty strings mapped to indices, for references between objects.
 typedef struct McIdMap {
@@ -80,13 +80,13 @@ typedef struct McIdMap {
 } McIdMap;
 
 /// Prepares a map for up to `max` ids. Returns 0 when memory ran out.
-int mc_ids_init(McJson *j, McIdMap *map, int max);
+int mc_ids_init(McRequest *j, McIdMap *map, int max);
 /// Adds `id` as the next index; a duplicate is `bad_request` at the current path.
-int mc_ids_add(McJson *j, McIdMap *map, const char *id);
+int mc_ids_add(McRequest *j, McIdMap *map, const char *id);
 /// The index of `id`, or -1.
 int mc_ids_find(const McIdMap *map, const char *id);
 /// Reads the id string at `key` and resolves it; an undefined id is `unknown_unit`.
-int mc_jr_ref(McJson *j, const McIdMap *map, const cJSON *obj, const char *key, int required,
+int mc_read_ref(McRequest *j, const McIdMap *map, const cJSON *obj, const char *key, int required,
               int *out);
 
 #endif
