@@ -10,7 +10,23 @@ enum { HEADER = 16 };
 
 static size_t live_bytes;
 
+#ifdef MC_TESTING
+static long alloc_count, fail_at;
+
+void mc_mem_test_fail(long n) {
+    alloc_count = 0;
+    fail_at = n;
+}
+
+long mc_mem_test_count(void) { return alloc_count; }
+
+#define TEST_FAILS() (++alloc_count == fail_at)
+#else
+#define TEST_FAILS() 0
+#endif
+
 void *mc_mem_alloc(size_t size) {
+    if (TEST_FAILS()) return NULL;
     if (size > SIZE_MAX - HEADER) return NULL;
     unsigned char *block = malloc(size + HEADER);
     if (!block) return NULL;
@@ -39,6 +55,10 @@ void *mc_arena_alloc(McArena *arena, size_t size) {
 }
 
 void *mc_arena_alloc_raw(McArena *arena, size_t size) {
+    if (TEST_FAILS()) {
+        arena->failed = 1;
+        return NULL;
+    }
     size = (size + 15) & ~(size_t)15;
     McArenaBlock *b = arena->head;
     if (!b || b->capacity - b->used < size) {
