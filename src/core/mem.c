@@ -12,7 +12,23 @@ enum { HEADER = 16 };
 
 static size_t live_bytes;
 
+#ifdef MC_TESTING
+static long alloc_count, fail_at;
+
+void mc_mem_test_fail(long n) {
+    alloc_count = 0;
+    fail_at = n;
+}
+
+long mc_mem_test_count(void) { return alloc_count; }
+
+#define TEST_FAILS() (++alloc_count == fail_at)
+#else
+#define TEST_FAILS() 0
+#endif
+
 void *mc_mem_alloc(size_t size) {
+    if (TEST_FAILS()) return NULL;
     // MC_MAX_HEAP_BYTES: counted bytes, not the C library's, so both builds refuse the same one.
     if (size > (size_t)MC_MAX_HEAP_BYTES || live_bytes > (size_t)MC_MAX_HEAP_BYTES - size) return NULL;
     unsigned char *block = malloc(size + HEADER);
@@ -42,6 +58,10 @@ void *mc_arena_alloc(McArena *arena, size_t size) {
 }
 
 void *mc_arena_alloc_raw(McArena *arena, size_t size) {
+    if (TEST_FAILS()) {
+        arena->failed = 1;
+        return NULL;
+    }
     size = (size + 15) & ~(size_t)15;
     McArenaBlock *b = arena->head;
     if (!b || b->capacity - b->used < size) {

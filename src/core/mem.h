@@ -11,6 +11,15 @@ void *mc_mem_alloc(size_t size);
 /// Frees what mc_mem_alloc returned; NULL is allowed.
 void mc_mem_free(void *ptr);
 
+#ifdef MC_TESTING
+/// Test builds only (tests/c/test_alloc_failure.c): restarts the count of allocations (calls of
+/// mc_mem_alloc and of the arena's functions, but not mc_arena_bump's inline fast path) and makes
+/// allocation number `n` (from 1) return NULL as if memory had run out; 0 fails none.
+void mc_mem_test_fail(long n);
+/// The allocations counted since mc_mem_test_fail.
+long mc_mem_test_count(void);
+#endif
+
 typedef struct McArenaBlock McArenaBlock;
 
 /// One block of an arena (mem.c); in the header only for mc_arena_bump.

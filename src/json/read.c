@@ -44,6 +44,9 @@ static int push_text(McRequest *j, const char *text) {
         j->path[j->path_len + (int)n] = text[n];
         n++;
     }
+    // A cut inside a UTF-8 sequence would put invalid UTF-8 in the answer: cut before it.
+    if (text[n])
+        while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80) n--;
     j->path_len += (int)n;
     j->path[j->path_len] = '\0';
     return saved;

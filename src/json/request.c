@@ -180,6 +180,58 @@ static void scan_text(const char *s, long *nul, int *deep) {
     }
 }
 
+// Writes into j->path the JSON path of the first array or object that scan_text found nested
+// deeper than MC_MAX_JSON_DEPTH: keys as written in the text (escapes as they are), indices counted
+// by commas. Runs for that error only; the text need not be valid JSON. Depth is counted as
+// scan_text counts it (a stray closing bracket takes one off), so both find the same container.
+static void path_of_too_deep(McRequest *j, const char *s) {
+    struct {
+        char kind;
+        int index, saved;
+    } frames[MC_MAX_JSON_DEPTH];
+    int depth = 0;
+    const char *last = NULL, *key = NULL; // the last string, and the last one followed by ':'
+    size_t last_len = 0, key_len = 0;
+    for (const char *p = s; *p; p++) {
+        if (*p == '"') {
+            const char *start = ++p;
+            while (*p && *p != '"') p += (*p == '\\' && p[1]) ? 2 : 1;
+            last = start;
+            last_len = (size_t)(p - start);
+            if (!*p) return;
+        } else if (*p == ':') {
+            key = last;
+            key_len = last_len;
+        } else if (*p == ',') {
+            if (depth > 0 && frames[depth - 1].kind == '[') frames[depth - 1].index++;
+        } else if (*p == '[' || *p == '{') {
+            int saved = j->path_len;
+            if (depth > 0 && frames[depth - 1].kind == '[') {
+                mc_read_push_index(j, frames[depth - 1].index);
+            } else if (depth > 0 && key) {
+                char name[MC_PATH_BYTES];
+                size_t n = key_len < sizeof name - 1 ? key_len : sizeof name - 1;
+                // Cut a long key before a UTF-8 sequence, not inside it.
+                while (n < key_len && n > 0 && ((unsigned char)key[n] & 0xC0) == 0x80) n--;
+                memcpy(name, key, n);
+                name[n] = '\0';
+                mc_read_push_key(j, name);
+            }
+            if (depth == MC_MAX_JSON_DEPTH) return;
+            if (depth >= 0) {
+                frames[depth].kind = *p;
+                frames[depth].index = 0;
+                frames[depth].saved = saved;
+            }
+            depth++;
+            key = NULL;
+        } else if (*p == ']' || *p == '}') {
+            if (depth > 0) mc_read_pop(j, frames[depth - 1].saved);
+            depth--;
+        }
+    }
+}
+
 static char *error_response(const McError *err, size_t *length) {
     cJSON *root = cJSON_CreateObject();
     cJSON *e = cJSON_CreateObject();
@@ -360,11 +412,17 @@ static cJSON *answer(McRequest *j, const char *text, size_t len, char ***kept) {
             return NULL;
         }
         if (deep) {
+            path_of_too_deep(j, text);
             mc_read_fail(j, "limit", "JSON nested deeper than the limit MC_MAX_JSON_DEPTH (%d)", MC_MAX_JSON_DEPTH);
             return NULL;
         }
     }
     if (!req) {
+        // cJSON also gives up when it cannot get memory: that is not the text's fault.
+        if (j->env.arena->failed) {
+            mc_read_fail(j, "out_of_memory", "out of memory");
+            return NULL;
+        }
         long at = end ? (long)(end - text) : 0;
         const char *err = cJSON_GetErrorPtr();
         if (err && err >= text && err <= text + len) at = (long)(err - text);

@@ -1,0 +1,168 @@
+// Allocation failure: for a set of scenario requests covering the five rule sets, every query kind
+// and describe, makes allocation number N fail for every N from 1 to the number the request makes
+// (mem.c's test hook, built into this program only, see CMakeLists.txt). Each answer must be the
+// `out_of_memory` error or, when the failed allocation was not needed for the answer, the same
+// bytes as without a failure; never a crash; and mc_bytes_in_use must be 0 again after mc_free.
+// Runs in the plain and the ASan + UBSan builds.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cJSON.h"
+#include "core/mem.h"
+#include "mctest.h"
+#include "movecalc.h"
+#include "scenario_util.h"
+
+// One scenario per (system, query) of tests/scenarios/, the larger ones where there is a choice,
+// and describe with and without a system.
+static const char *const files[] = {
+    "tests/scenarios/engine/describe.json",
+    "tests/scenarios/arcane-legions/al-brk-1-adjacency-needs-a-shared-edge-stretch.json",
+    "tests/scenarios/arcane-legions/al-snp-1-facing-60-snaps-its-left-side-onto-the-wall.json",
+    "tests/scenarios/arcane-legions/al-col-2-reach-area-lists-a-contact-once.json",
+    "tests/scenarios/ninth-age/charge-combined-order-three.json",
+    "tests/scenarios/ninth-age/flee-through-extended.json",
+    "tests/scenarios/ninth-age/ex1-worked-example.json",
+    "tests/scenarios/ninth-age/spacing-normal.json",
+    "tests/scenarios/cc-ancients/evade-leader-off-board.json",
+    "tests/scenarios/cc-ancients/hill-camp-ramparts.json",
+    "tests/scenarios/cc-ancients/worked-example.json",
+    "tests/scenarios/cc-ancients/reach-light-cavalry.json",
+    "tests/scenarios/cc-ancients/retreat-cavalry-from-elephant.json",
+    "tests/scenarios/godsgloom/trt-flying-walk-keeps-nimble.json",
+    "tests/scenarios/godsgloom/mov-paths-limited.json",
+    "tests/scenarios/torn-world/ex4-allies-first.json",
+    "tests/scenarios/torn-world/lrg2-ejects-ally-enemy-marker.json",
+    "tests/scenarios/torn-world/mv1-reach-paths-limited.json",
+    "tests/scenarios/torn-world/sh1-infantry-both-outcomes.json",
+};
+enum { FILE_COUNT = sizeof files / sizeof files[0] };
+
+static const char *const inline_requests[] = {
+    "{\"system\":\"godsgloom\",\"query\":\"describe\"}",
+};
+
+static char *copy_text(const char *s) {
+    size_t n = strlen(s) + 1;
+    char *c = malloc(n);
+    if (c) memcpy(c, s, n);
+    return c;
+}
+
+// The request of a scenario file as text in plain malloc memory, so that nothing of the test's
+// own is counted by mc_bytes_in_use while the requests run.
+static char *scenario_request(const char *path) {
+    char *text = mc_read_file(path, NULL);
+    cJSON *sc = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    char *req = sc ? cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(sc, "request")) : NULL;
+    char *copy = req ? copy_text(req) : NULL;
+    cJSON_free(req);
+    cJSON_Delete(sc);
+    return copy;
+}
+
+static int is_out_of_memory(const char *out) {
+    cJSON *r = cJSON_Parse(out);
+    const cJSON *e = cJSON_GetObjectItemCaseSensitive(r, "error");
+    const cJSON *code = cJSON_GetObjectItemCaseSensitive(e, "code");
+    int yes = cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(r, "ok")) && cJSON_IsString(code) &&
+              strcmp(code->valuestring, "out_of_memory") == 0 &&
+              cJSON_IsString(cJSON_GetObjectItemCaseSensitive(e, "path")) &&
+              cJSON_IsString(cJSON_GetObjectItemCaseSensitive(e, "message")) && !strchr(out, '\n');
+    cJSON_Delete(r);
+    return yes;
+}
+
+static long total_points, total_oom, total_same, total_none;
+
+// Fails each allocation of `request` in turn, from the first, until a run makes fewer allocations
+// than the one to fail: that run's answer is the ruling. No run without a failure comes first, so
+// that describe's answer, built once and then kept (request.c), is built under every failure.
+// Returns how many allocations the request makes.
+static long fail_each(const char *name, const char *request) {
+    enum { MAX_KEPT = 64 };
+    char *kept[MAX_KEPT];
+    long kept_at[MAX_KEPT];
+    int kept_count = 0;
+    long n;
+    for (n = 1;; n++) {
+        mc_mem_test_fail(n);
+        char *out = mc_request(request);
+        long made = mc_mem_test_count();
+        mc_mem_test_fail(0);
+        if (made < n) {
+            // Nothing failed: this is the ruling, and every allocation was tried. An answer given
+            // despite a failure must be the same bytes.
+            if (!out) mc_test_fail(__FILE__, __LINE__, "%s: no answer without a failure", name);
+            for (int k = 0; k < kept_count; k++) {
+                if (out && kept[k] && strcmp(out, kept[k]) == 0) total_same++;
+                else mc_test_fail(__FILE__, __LINE__, "%s: allocation %ld failed: neither out_of_memory nor the ruling: %.300s",
+                                  name, kept_at[k], kept[k]);
+                free(kept[k]);
+            }
+            mc_free(out);
+            break;
+        }
+        total_points++;
+        if (!out) {
+            // Only the request's own state comes before any memory for an answer.
+            if (n != 1) mc_test_fail(__FILE__, __LINE__, "%s: allocation %ld failed: no answer at all", name, n);
+            total_none++;
+        } else if (is_out_of_memory(out)) {
+            total_oom++;
+        } else if (kept_count < MAX_KEPT) {
+            kept_at[kept_count] = n;
+            kept[kept_count++] = copy_text(out);
+        } else {
+            mc_test_fail(__FILE__, __LINE__, "%s: more than %d answers despite a failure", name, MAX_KEPT);
+        }
+        mc_free(out);
+        if (mc_bytes_in_use() != 0)
+            mc_test_fail(__FILE__, __LINE__, "%s: allocation %ld failed: %zu bytes left in use", name, n,
+                         mc_bytes_in_use());
+    }
+    MC_CHECK_INT(mc_bytes_in_use(), 0);
+    printf("%-90s %ld allocations\n", name, n - 1);
+    return n - 1;
+}
+
+MC_TEST(alloc_failure_each_allocation,
+        "allocation failure: every allocation of 20 requests (five rule sets, every query, describe) fails in turn") {
+    MC_CHECK_INT(mc_bytes_in_use(), 0);
+    int requests = 0;
+    for (int i = 0; i < FILE_COUNT; i++) {
+        char *request = scenario_request(files[i]);
+        if (!request) {
+            mc_test_fail(__FILE__, __LINE__, "%s: cannot read its request", files[i]);
+            continue;
+        }
+        MC_CHECK(fail_each(files[i], request) > 0);
+        free(request);
+        requests++;
+    }
+    for (size_t i = 0; i < sizeof inline_requests / sizeof inline_requests[0]; i++) {
+        MC_CHECK(fail_each(inline_requests[i], inline_requests[i]) > 0);
+        requests++;
+    }
+    MC_CHECK_INT(requests, FILE_COUNT + (int)(sizeof inline_requests / sizeof inline_requests[0]));
+    printf("allocation failure: %d requests, %ld failure points tried (%ld out_of_memory, %ld the ruling all the "
+           "same, %ld NULL: the request's own state)\n",
+           requests, total_points, total_oom, total_same, total_none);
+}
+
+// Found by the test above: when cJSON could not get memory for the request's tree, the answer was
+// bad_json "not valid JSON at byte 0", blaming a valid text.
+MC_TEST(alloc_failure_while_parsing, "allocation failure while cJSON reads a valid request is out_of_memory, not bad_json") {
+    // Allocation 1 is the request's own state (mc_request); 2 is the arena's first block, taken
+    // for cJSON's first node.
+    mc_mem_test_fail(2);
+    char *out = mc_request("{\"query\":\"describe\",\"system\":\"torn-world\"}");
+    long made = mc_mem_test_count();
+    mc_mem_test_fail(0);
+    MC_CHECK(made >= 2);
+    MC_CHECK(out && strstr(out, "\"code\":\"out_of_memory\""));
+    mc_free(out);
+    MC_CHECK_INT(mc_bytes_in_use(), 0);
+}
