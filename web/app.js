@@ -7,8 +7,10 @@ import { examples } from './examples.js'; // written by build-site.mjs into the 
 import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, assumptionParams, paramValue,
-  uniqueId, renameRefs, unitSize, onHexons, hugeHexons, orderRows, own } from './model.js';
+  uniqueId, renameRefs, unitSize, onLattice, own } from './model.js';
 import { resultScene, resultText, verdictOf, el } from './results.js';
+import { option, on, field, rebuild, getPath, setPath } from './forms.js';
+import { installTestHook } from './test-hook.js';
 import { encodeShare, decodeShare, checkPosition, positionPayload, codeOf, emptyDoc, ShareError,
   checkLibrary, readLibrary, libraryCount, mergeLibrary, emptyLibrary, parseJSON, checkUnit, LIBRARY_FORMAT } from './share.js';
 
@@ -20,13 +22,6 @@ const QUARANTINE_KEY = 'movecalc.library.quarantine.v1';
 const BACKUP_KEY = 'movecalc.library.backup.v1';
 // EMBED (boot.js): ?embed=1, an iframe's page; &ro=1 makes it read-only.
 const READONLY = EMBED && new URLSearchParams(location.search).get('ro') === '1';
-const TERRAIN_COLOURS = {
-  blocking: '#c62828', hindering: '#2e7d32', control: '#f9a825', impassable: '#4e342e',
-  forest: '#2e7d32', hill: '#8d6e63', 'broken ground': '#a1887f', river: '#1e88e5', 'fordable river': '#64b5f6',
-  marsh: '#00897b', difficult: '#8d6e63', volume: '#6d4c41', hazard: '#e65100', seacoast: '#0277bd', lake: '#1565c0',
-  'fortified camp': '#795548', ramparts: '#5d4037', barricades: '#a1887f', swamp: '#00796b', ruins: '#9e9e9e',
-  rubble: '#bdbdbd', cliffs: '#424242', building: '#616161', statue: '#757575',
-};
 const FACING_NAMES = hex.DIR_NAMES.map((n, i) => [String(i), `${i} (${n})`]);
 
 // true once the engine worker has loaded the first rule set and answered describe
@@ -47,7 +42,6 @@ const doc = () => store.doc();
 const isHexBoard = () => sys().board === 'hex';
 const unitById = (id) => doc().units.find((u) => u.id === id);
 const colourOf = (side) => doc().sides.find((s) => s.name === side)?.color ?? '#6b7280';
-const option = (value, label) => { const o = el('option', label); o.value = value; return o; };
 const round = (v, p = 100) => Math.round(v * p) / p;
 
 // ---- lengths in the chosen display unit ----
@@ -66,11 +60,12 @@ function paramsOf(d) {
 const unitWord = () => ({ step: 'steps', inch: 'inches', hex: 'hexes' }[sys().lengthUnit]);
 
 // ---- the scene the board draws ----
+/** The hexes a unit covers (its game's `cells`, else its own hex). */
 function hexesOf(u) {
-  if (store.state.system !== 'torn-world' || u.size === 'infantry') return [{ q: u.q, r: u.r }];
-  const centres = u.size === 'huge' ? hugeHexons(u) : [{ q: u.q, r: u.r }];
-  return centres.flatMap((c) => hex.hexonCells(c.q, c.r));
+  return sys().cells?.(u) ?? [{ q: u.q, r: u.r }];
 }
+/** A terrain kind's colour (its game's `terrainColours`). */
+const terrainColour = (kind) => own(sys().terrainColours, kind) ?? '#555';
 
 function boardCells() {
   return hex.boardCells(doc().board);
@@ -87,7 +82,7 @@ function scene() {
     return {
       ...base, boardKey: `${system}:${t.width}x${t.height}`, table: t, bounds: [0, 0, t.width, t.height],
       majorEvery: s.lengthUnit === 'inch' ? 6 : 4,
-      terrain: d.terrain.map((tr) => ({ polygon: tr.polygon, label: tr.id, stroke: own(TERRAIN_COLOURS, tr.kind) ?? '#555', fill: (own(TERRAIN_COLOURS, tr.kind) ?? '#555') + '55' })),
+      terrain: d.terrain.map((tr) => ({ polygon: tr.polygon, label: tr.id, stroke: terrainColour(tr.kind), fill: terrainColour(tr.kind) + '55' })),
       units: d.units.map((u) => {
         const [w, dd] = unitSize(system, u);
         return { id: u.id, label: u.id, color: colourOf(u.side), selected: u.id === ui.selected, free: { x: u.x, y: u.y, facing: u.facing, w, d: dd } };
@@ -103,23 +98,15 @@ function scene() {
     ...base, boardKey: `${system}:${d.board.preset ?? `${d.board.cols}x${d.board.rows}`}`, bounds,
     cells: cells.map((c) => {
       const t = terr.get(hex.key(c.q, c.r));
-      return { ...c, fill: t ? mix(own(TERRAIN_COLOURS, t) ?? '#888') : '#f4f1e6', mark: t };
+      return { ...c, fill: t ? mix(own(s.terrainColours, t) ?? '#888') : '#f4f1e6', mark: t };
     }),
-    units: [...d.units].sort((a, b) => (a.type === 'leader') - (b.type === 'leader')).map((u) => ({
+    // a game may draw some units over others (its `drawOrder`) and small or badged (`sceneUnit`)
+    units: [...d.units].sort((a, b) => (s.drawOrder?.(a) ?? 0) - (s.drawOrder?.(b) ?? 0)).map((u) => ({
       id: u.id, label: u.id, color: colourOf(u.side), selected: u.id === ui.selected, q: u.q, r: u.r,
-      facing: s.hasFacing ? u.facing : undefined, hexes: hexesOf(u), small: u.type === 'leader',
-      badge: system === 'cc-ancients' ? u.type.split(' ').map((w) => w[0].toUpperCase()).join('') : undefined,
+      facing: s.hasFacing ? u.facing : undefined, hexes: hexesOf(u), small: false, badge: undefined, ...s.sceneUnit?.(u),
     })),
+    ...s.sceneExtras?.(d, colourOf, cells),
   };
-  if (d.board.preset === 'cc-ancients') {
-    out.sections = [4, 8].map((col) => hex.center(col, 0)[0]);
-    out.baselines = [{ y: hex.center(0, 8)[1] + 1.05, color: colourOf(d.sides[0].name) }, { y: -1.05, color: colourOf(d.sides[1].name) }];
-  }
-  if (system === 'torn-world') {
-    const keys = new Set(cells.map((c) => hex.key(c.q, c.r)));
-    const anchor = d.board.hexonAnchor ?? { q: 0, r: 0 };
-    out.hexonCentres = cells.filter((c) => { const h = hex.snapHexon(c.q, c.r, anchor); return h.q === c.q && h.r === c.r && keys.has(hex.key(c.q, c.r)); });
-  }
   const mv = d.inputs[pathQuery(d)] && pathInputs(d);
   if (mv && (ui.tool === 'path' || d.query === pathQuery(d)) && !ui.result) {
     const u = unitById(mv.unit);
@@ -148,7 +135,7 @@ const board = new Board(canvas, {
       return;
     }
     let h = hex.fromPixel(...pointer);
-    if (onHexons(store.state.system, u)) h = hex.snapHexon(h.q, h.r, doc().board.hexonAnchor);
+    if (onLattice(store.state.system, u)) h = hex.snapHexon(h.q, h.r, doc().board.hexonAnchor);
     if (!onBoard(h) || (h.q === u.q && h.r === u.r)) return;
     store.edit((d) => { const v = d.units.find((w) => w.id === id); v.q = h.q; v.r = h.r; }, `drag:${ui.serial}`);
   },
@@ -181,7 +168,7 @@ function pathQuery(d = doc()) {
 function pathInputs(d = doc()) {
   const inputs = (d.inputs[pathQuery(d)] ??= {});
   if (!own(sys().queries, pathQuery(d))?.fields.some((f) => f.kind === 'orders')) return inputs;
-  const rows = (inputs.moves ??= orderRows(inputs));
+  const rows = (inputs.moves ??= own(sys().queries, pathQuery(d)).fields.find((f) => f.kind === 'orders').rows(inputs));
   return rows[Math.min(inputs.active ?? 0, rows.length - 1)] ?? {};
 }
 
@@ -214,7 +201,7 @@ function extendPath(h) {
   const d = doc();
   const q = pathQuery(d);
   const u = unitById(pathInputs(d).unit);
-  if (u && onHexons(store.state.system, u)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
+  if (u && onLattice(store.state.system, u)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
   if (!onBoard(h)) return;
   store.edit((dd) => {
     dd.query = q;
@@ -287,7 +274,7 @@ function arrow(k, fine, u) {
   if (ui.tool === 'path' && isHexBoard()) {
     const d = doc(), mv = pathInputs(d), mover = unitById(mv.unit);
     const from = mv.path?.length ? mv.path[mv.path.length - 1] : mover;
-    if (from) extendPath(offsetStep(from, dx, dy, mover && onHexons(store.state.system, mover)));
+    if (from) extendPath(offsetStep(from, dx, dy, mover && onLattice(store.state.system, mover)));
     return;
   }
   if (!u) return;
@@ -296,7 +283,7 @@ function arrow(k, fine, u) {
     store.edit(() => { u.x = round(u.x + dx * step); u.y = round(u.y + dy * step); }, `key:${u.id}`);
     return;
   }
-  const h = offsetStep(u, dx, dy, onHexons(store.state.system, u));
+  const h = offsetStep(u, dx, dy, onLattice(store.state.system, u));
   if (onBoard(h)) store.edit((d) => { const v = d.units.find((w) => w.id === u.id); v.q = h.q; v.r = h.r; }, `key:${u.id}`);
 }
 
@@ -323,72 +310,6 @@ document.addEventListener('keydown', (e) => {
   if (k === 'z' && !e.shiftKey) { store.undo(); e.preventDefault(); }
   else if (k === 'y' || (k === 'z' && e.shiftKey)) { store.redo(); e.preventDefault(); }
 });
-
-// ---- generic form fields ----
-const getPath = (o, key) => key.split('.').reduce((a, k) => a?.[k], o);
-function setPath(o, key, v) {
-  const ks = key.split('.');
-  const last = ks.pop();
-  ks.reduce((a, k) => (a[k] ??= {}), o)[last] = v;
-}
-
-function field(spec, value, onChange, keyPrefix = '') {
-  const lab = el('label', undefined, spec.kind === 'check' ? 'field check' : 'field');
-  let input;
-  if (spec.kind === 'select') {
-    input = el('select');
-    for (const [v, t] of spec.options) input.append(option(v, t));
-    input.value = value ?? spec.options[0][0];
-  } else {
-    input = el('input');
-    input.type = { check: 'checkbox', number: 'number', color: 'color' }[spec.kind] ?? 'text';
-    if (spec.kind === 'check') input.checked = !!value;
-    else if (spec.kind === 'list') input.value = (value ?? []).join(', ');
-    else input.value = value ?? '';
-    if (spec.kind === 'number') {
-      input.inputMode = spec.step === 1 && !(spec.min < 0) ? 'numeric' : 'decimal';
-      for (const a of ['min', 'max', 'step']) if (spec[a] !== undefined) input[a] = spec[a];
-      if (spec.step === undefined) input.step = 'any';
-    }
-    if (spec.kind === 'text' || spec.kind === 'list') { input.autocomplete = 'off'; input.spellcheck = false; }
-  }
-  input.dataset.key = keyPrefix + spec.key;
-  if (spec.title) input.title = spec.title;
-  input.addEventListener(spec.kind === 'color' ? 'input' : 'change', () => {
-    let v;
-    if (spec.kind === 'check') v = input.checked;
-    else if (spec.kind === 'number') {
-      if (input.value === '' && spec.optional) v = '';
-      else {
-        v = Number(input.value);
-        const bad = input.value === '' || !Number.isFinite(v) || (spec.min !== undefined && v < spec.min) || (spec.max !== undefined && v > spec.max);
-        input.setAttribute('aria-invalid', String(bad));
-        if (bad) return;
-      }
-    } else if (spec.kind === 'list') v = input.value.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
-    else v = input.value;
-    // a lone surrogate has no UTF-8: the engine would refuse the whole request as bad_json
-    if (typeof input.value === 'string' && !input.value.isWellFormed()) {
-      input.setCustomValidity('This text holds a broken character (a lone surrogate): retype it.');
-      input.setAttribute('aria-invalid', 'true');
-      input.reportValidity();
-      return;
-    }
-    if (spec.kind === 'text' || spec.kind === 'list') { input.setCustomValidity(''); input.setAttribute('aria-invalid', 'false'); }
-    onChange(v, input);
-  });
-  if (spec.kind === 'check') lab.append(input, document.createTextNode(' ' + spec.label));
-  else lab.append(el('span', spec.label), input);
-  return lab;
-}
-
-// Rebuilds a container's children, keeping focus on the control with the same data-key.
-function rebuild(container, nodes) {
-  const active = document.activeElement;
-  const focusKey = container.contains(active) ? active.dataset.key : null;
-  container.replaceChildren(...nodes);
-  if (focusKey) container.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
-}
 
 // ---- the unit form and list ----
 function unitSpecs(u) {
@@ -421,7 +342,7 @@ function renderUnitForm() {
   $('deselect').hidden = !u;
   const nodes = unitSpecs(target).map((spec) => {
     let value = getPath(target, spec.key);
-    if (spec.key === 'col' || spec.key === 'row') value = target.q === undefined ? '' : hex.toOffset(target.q, target.r)[spec.key];
+    if (spec.key === 'col' || spec.key === 'row') value = target.q === undefined ? target.at?.[spec.key] ?? '' : hex.toOffset(target.q, target.r)[spec.key];
     if (spec.key === 'facing' && isHexBoard()) value = String(target.facing ?? 0);
     return field(spec, value, (v, input) => setUnitField(u, spec.key, v, input), 'unit.');
   });
@@ -432,7 +353,9 @@ function setUnitField(u, key, v, input) {
   if (!u) { // the new-unit template
     const t = template();
     if (key === 'facing' && isHexBoard()) v = Number(v);
-    if (key !== 'col' && key !== 'row') setPath(t, key, v);
+    // where the new unit goes: its column and row (hex boards) or x and y, else the view's middle
+    if (key === 'col' || key === 'row') (t.at ??= {})[key] = v;
+    else setPath(t, key, v);
     renderUnitForm();
     return;
   }
@@ -454,33 +377,37 @@ function setUnitField(u, key, v, input) {
       const o = hex.toOffset(w.q, w.r);
       o[key] = v;
       let h = hex.toAxial(o.col, o.row);
-      if (onHexons(store.state.system, w)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
+      if (onLattice(store.state.system, w)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
       if (onBoard(h)) Object.assign(w, h);
     } else if (key === 'facing' && isHexBoard()) w.facing = Number(v);
     else setPath(w, key, v);
-    if (key === 'size' && onHexons(store.state.system, w)) Object.assign(w, hex.snapHexon(w.q, w.r, d.board.hexonAnchor));
+    if (key === 'size' && onLattice(store.state.system, w)) Object.assign(w, hex.snapHexon(w.q, w.r, d.board.hexonAnchor));
   }, `unit:${id}:${key}`);
 }
 
 function addUnit() {
   const t = template();
   const d = doc();
-  const id = uniqueId(d, t.id.trim() || (store.state.system === 'cc-ancients' ? t.type : 'Unit'));
-  const u = JSON.parse(JSON.stringify({ ...t, id }));
+  const id = uniqueId(d, t.id.trim() || (sys().newUnitName?.(t) ?? 'Unit'));
+  const { at, ...profile } = t;
+  const u = JSON.parse(JSON.stringify({ ...profile, id }));
   const [wx, wy] = board.toWorld(board.w / 2, board.h / 2);
   if (!isHexBoard()) {
-    Object.assign(u, { x: round(Math.min(Math.max(wx, 1), d.table.width - 1), 2), y: round(Math.min(Math.max(wy, 1), d.table.height - 1), 2), facing: Number(t.facing ?? 0) });
+    const x = Number.isFinite(t.x) ? t.x : wx, y = Number.isFinite(t.y) ? t.y : wy;
+    Object.assign(u, { x: round(Math.min(Math.max(x, 1), d.table.width - 1), 2), y: round(Math.min(Math.max(y, 1), d.table.height - 1), 2), facing: Number(t.facing ?? 0) });
   } else {
     const taken = new Set(d.units.flatMap((v) => hexesOf(v)).map((h) => hex.key(h.q, h.r)));
-    const mid = hex.fromPixel(wx, wy);
+    const centre = hex.fromPixel(wx, wy), view = hex.toOffset(centre.q, centre.r);
+    const mid = Number.isFinite(at?.col) || Number.isFinite(at?.row) ? hex.toAxial(at.col ?? view.col, at.row ?? view.row) : centre;
     const free = boardCells().sort((a, b) => hex.distance(a, mid) - hex.distance(b, mid))
-      .find((c) => { const h = onHexons(store.state.system, u) ? hex.snapHexon(c.q, c.r, d.board.hexonAnchor) : c; return !hexesOf({ ...u, ...h }).some((x) => taken.has(hex.key(x.q, x.r))) && onBoard(h); });
+      .find((c) => { const h = onLattice(store.state.system, u) ? hex.snapHexon(c.q, c.r, d.board.hexonAnchor) : c; return !hexesOf({ ...u, ...h }).some((x) => taken.has(hex.key(x.q, x.r))) && onBoard(h); });
     const h = free ?? mid;
-    Object.assign(u, onHexons(store.state.system, u) ? hex.snapHexon(h.q, h.r, d.board.hexonAnchor) : { q: h.q, r: h.r });
+    Object.assign(u, onLattice(store.state.system, u) ? hex.snapHexon(h.q, h.r, d.board.hexonAnchor) : { q: h.q, r: h.r });
     if (sys().hasFacing) u.facing = Number(t.facing ?? 0);
   }
   store.edit((dd) => { dd.units.push(u); });
   t.id = '';
+  delete t.at; delete t.x; delete t.y;
   ui.selected = id;
   refresh('select');
 }
@@ -494,18 +421,19 @@ function removeUnit(id) {
 function renderUnitList() {
   const items = doc().units.map((u) => {
     const li = el('li', undefined, u.id === ui.selected ? 'selected' : '');
+    li.dataset.slot = `unit:${u.id}`;
     const sw = el('span', undefined, 'swatch');
     sw.dataset.colour = colourOf(u.side); // painted by paintSwatches (no inline styles under the CSP)
     const pick = el('button', u.id, 'link');
     pick.type = 'button';
     pick.dataset.key = `pick:${u.id}`;
     pick.setAttribute('aria-pressed', String(u.id === ui.selected));
-    pick.addEventListener('click', () => { ui.selected = u.id === ui.selected ? null : u.id; refresh('select'); });
+    on(pick, 'click', () => { ui.selected = u.id === ui.selected ? null : u.id; refresh('select'); });
     const rm = el('button', '✕', 'icon small');
     rm.type = 'button';
     rm.dataset.key = `rm:${u.id}`;
     rm.setAttribute('aria-label', `Remove ${u.id}`);
-    rm.addEventListener('click', () => removeUnit(u.id));
+    on(rm, 'click', () => removeUnit(u.id));
     li.append(sw, pick, el('span', u.side, 'muted'), rm);
     return li;
   });
@@ -528,10 +456,7 @@ function renderQuery() {
   rebuild(q, Object.keys(s.queries).map((name) => option(name, answers.has(name) ? name : `${name} (not in this build yet)`)));
   q.value = d.query;
   const spec = s.queries[d.query];
-  $('query-note').textContent = [
-    answers.has(d.query) ? '' : `This build does not answer ${d.query} yet: the engine will say unknown_query until the ${s.name} rules land. The request below is what the page will send.`,
-    spec.tentative ? ' Its request fields are not fixed by the contract yet.' : '',
-  ].join('');
+  $('query-note').textContent = answers.has(d.query) ? '' : `This build does not answer ${d.query} yet: the engine will say unknown_query until the ${s.name} rules land. The request below is what the page will send.`;
   const inputs = (d.inputs[d.query] ??= {});
   const edit = (fn, key) => store.edit((dd) => fn(dd.inputs[dd.query]), key);
   const units = [['', '(none)'], ...d.units.map((u) => [u.id, u.id])];
@@ -540,7 +465,7 @@ function renderQuery() {
     if (f.kind === 'side') return field({ ...f, kind: 'select', options: d.sides.map((x) => [x.name, x.name]) }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
     if (f.kind === 'number') return field({ ...f, optional: true }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }, `q:${f.key}`), 'q.');
     if (f.kind === 'path') return pathField(inputs);
-    if (f.kind === 'orders') return ordersField(inputs, units);
+    if (f.kind === 'orders') return ordersField(f, inputs, units);
     if (f.kind === 'actions') return listField('Actions', inputs.actions ??= [], [
       ['Add step', { step: 'forward', distance: 1 }], ['Add turn', { turn: 45, off: 'front', toward: 'right' }]], (a) => (a.step ? [
       { key: 'step', label: 'Step', kind: 'select', options: ['forward', 'backward', 'left', 'right'].map((x) => [x, x]) },
@@ -563,15 +488,16 @@ function renderQuery() {
 
 function pathField(inputs) {
   const box = el('div', undefined, 'field');
+  box.dataset.slot = 'path';
   const n = inputs.path?.length ?? 0;
   box.append(el('span', `Path: ${n} hex${n === 1 ? '' : 'es'} (draw it with the Path tool: tap hexes in order)`));
   const row = el('div', undefined, 'row');
   const undo = el('button', 'Remove last hex', 'secondary small');
   undo.type = 'button'; undo.disabled = !n; undo.dataset.key = 'path-pop';
-  undo.addEventListener('click', () => store.edit((d) => { pathInputs(d).path?.pop(); }));
+  on(undo, 'click', () => store.edit((d) => { pathInputs(d).path?.pop(); }));
   const clear = el('button', 'Clear path', 'secondary small');
   clear.type = 'button'; clear.disabled = !n; clear.dataset.key = 'path-clear';
-  clear.addEventListener('click', () => store.edit((d) => { pathInputs(d).path = []; }));
+  on(clear, 'click', () => store.edit((d) => { pathInputs(d).path = []; }));
   row.append(undo, clear);
   box.append(row);
   return box;
@@ -579,16 +505,18 @@ function pathField(inputs) {
 
 // The units of a C&C order, in the sequence they move: each row a unit and its path; the row
 // whose "Draw path" is pressed is the one the Path tool extends.
-function ordersField(inputs, units) {
-  const rows = (inputs.moves ??= orderRows(inputs));
+function ordersField(spec, inputs, units) {
+  const rows = (inputs.moves ??= spec.rows(inputs));
   const active = Math.min(inputs.active ?? 0, rows.length - 1);
   const mfm = (inputs.card ?? 'section') === 'move-fire-move';
   const box = el('fieldset', undefined, 'list-field orders');
+  box.dataset.slot = spec.key;
   box.append(el('legend', 'Ordered units, in the order they move'));
   const ol = el('ol');
   const editRow = (i, fn) => store.edit((d) => fn(d.inputs[d.query].moves[i], d.inputs[d.query]));
   rows.forEach((row, i) => {
     const li = el('li', undefined, i === active ? 'active' : undefined);
+    li.dataset.slot = `moves.${i}`;
     li.append(field({ key: 'unit', label: 'Unit', kind: 'select', options: units }, row.unit ?? '', (v) => editRow(i, (m) => { m.unit = v; }), `moves.${i}.`));
     if (mfm) li.append(field({ key: 'second', label: 'After ranged combat', kind: 'check' }, row.second === true, (v) => editRow(i, (m) => { m.second = v; }), `moves.${i}.`));
     const n = row.path?.length ?? 0;
@@ -598,15 +526,15 @@ function ordersField(inputs, units) {
     draw.dataset.key = `moves.${i}.draw`;
     draw.setAttribute('aria-pressed', String(i === active));
     draw.setAttribute('aria-label', `Draw the path of unit ${i + 1} with the Path tool`);
-    draw.addEventListener('click', () => { store.edit((d) => { d.inputs[d.query].active = i; }); setTool('path'); });
+    on(draw, 'click', () => { store.edit((d) => { d.inputs[d.query].active = i; }); setTool('path'); });
     const clear = el('button', 'Clear', 'secondary small');
     clear.type = 'button'; clear.disabled = !n; clear.dataset.key = `moves.${i}.clear`;
     clear.setAttribute('aria-label', `Clear the path of unit ${i + 1}`);
-    clear.addEventListener('click', () => editRow(i, (m) => { m.path = []; }));
+    on(clear, 'click', () => editRow(i, (m) => { m.path = []; }));
     const rm = el('button', '✕', 'icon small');
     rm.type = 'button';
     rm.setAttribute('aria-label', `Remove ordered unit ${i + 1}`);
-    rm.addEventListener('click', () => store.edit((d) => {
+    on(rm, 'click', () => store.edit((d) => {
       const inp = d.inputs[d.query];
       inp.moves.splice(i, 1);
       inp.active = Math.max(0, Math.min(inp.active ?? 0, inp.moves.length - 1));
@@ -618,7 +546,7 @@ function ordersField(inputs, units) {
   const add = el('button', 'Add unit', 'secondary small');
   add.type = 'button';
   add.dataset.key = 'moves.add';
-  add.addEventListener('click', () => store.edit((d) => {
+  on(add, 'click', () => store.edit((d) => {
     const inp = d.inputs[d.query];
     const side = d.units.find((u) => u.id === inp.moves[0]?.unit)?.side ?? d.sides[0].name;
     const next = d.units.find((u) => u.side === side && !inp.moves.some((m) => m.unit === u.id)) ?? d.units[0];
@@ -632,10 +560,12 @@ function ordersField(inputs, units) {
 // An editable list of rows (Arcane Legions actions, Ninth Age pursuers and combined chargers).
 function listField(title, items, adders, specsOf, key) {
   const box = el('fieldset', undefined, 'list-field');
+  box.dataset.slot = key;
   box.append(el('legend', title));
   const ol = el('ol');
   items.forEach((item, i) => {
     const li = el('li');
+    li.dataset.slot = `${key}.${i}`;
     for (const spec of specsOf(item)) {
       li.append(field(spec, spec.kind === 'select' ? String(item[spec.key] ?? '') : item[spec.key], (v) => store.edit((d) => {
         d.inputs[d.query][key][i][spec.key] = spec.key === 'turn' ? Number(v) : v;
@@ -644,7 +574,7 @@ function listField(title, items, adders, specsOf, key) {
     const rm = el('button', '✕', 'icon small');
     rm.type = 'button';
     rm.setAttribute('aria-label', `Remove ${title.toLowerCase().replace(/s$/, '')} ${i + 1}`);
-    rm.addEventListener('click', () => store.edit((d) => { d.inputs[d.query][key].splice(i, 1); }));
+    on(rm, 'click', () => store.edit((d) => { d.inputs[d.query][key].splice(i, 1); }));
     li.append(rm);
     ol.append(li);
   });
@@ -654,7 +584,7 @@ function listField(title, items, adders, specsOf, key) {
     const b = el('button', label, 'secondary small');
     b.type = 'button';
     b.dataset.key = `${key}.add.${label}`;
-    b.addEventListener('click', () => store.edit((d) => { d.inputs[d.query][key].push({ ...proto }); }));
+    on(b, 'click', () => store.edit((d) => { d.inputs[d.query][key].push({ ...proto }); }));
     row.append(b);
   }
   box.append(row);
@@ -685,11 +615,11 @@ function renderTerrain() {
     ? d.terrain.map((t, i) => {
       const li = el('li');
       const sw = el('span', undefined, 'swatch');
-      sw.dataset.colour = own(TERRAIN_COLOURS, t.kind) ?? '#555';
+      sw.dataset.colour = terrainColour(t.kind);
       const rm = el('button', '✕', 'icon small');
       rm.type = 'button'; rm.dataset.key = `trm:${i}`;
       rm.setAttribute('aria-label', `Remove ${t.id}`);
-      rm.addEventListener('click', () => store.edit((dd) => { dd.terrain.splice(i, 1); }));
+      on(rm, 'click', () => store.edit((dd) => { dd.terrain.splice(i, 1); }));
       li.append(sw, el('span', `${t.id} (${t.kind}, ${t.polygon.length} corners)`, 'grow'), rm);
       return li;
     })
@@ -822,7 +752,7 @@ function shown(r) {
 function redrawResult(frame = false, follow = false) {
   const r = ui.result;
   if (!r) return;
-  r.scene = resultScene(r.request?.system ?? store.state.system, sys().board, r.request, r.response, colourOf, ui.pick, r.extra);
+  r.scene = resultScene(r.request?.system ?? store.state.system, r.request, r.response, colourOf, ui.pick, r.extra);
   const pick = ui.pick ? r.scene.reach.get(hex.key(ui.pick.q, ui.pick.r)) : null;
   $('details').replaceChildren(...resultText(r.response, assumptionSummaries, {
     request: r.request ?? {}, pick, reachCount: r.scene.reach.size, whatIfCount: r.scene.whatIfCount, onChoice: applyChoice,
@@ -1067,7 +997,12 @@ store.onChange((why) => {
   if (EMBED) return; // an embed never writes over the visitor's own position
   saveTimer = setTimeout(saveNow, 300);
 });
-window.addEventListener('pagehide', () => { if (saveTimer) saveNow(); });
+window.addEventListener('pagehide', () => { commitEdit(); if (saveTimer) saveNow(); });
+/** Commits the value of a field still being typed in (its change event), before the game changes or the page goes. */
+function commitEdit() {
+  const a = document.activeElement;
+  if (a && a !== $('system') && a.matches('input, select, textarea')) a.blur();
+}
 
 function setTool(t) {
   ui.tool = t;
@@ -1084,7 +1019,7 @@ $('redo').addEventListener('click', () => store.redo());
 $('zoom-in').addEventListener('click', () => board.zoomAt(board.w / 2, board.h / 2, 1.25));
 $('zoom-out').addEventListener('click', () => board.zoomAt(board.w / 2, board.h / 2, 0.8));
 $('fit').addEventListener('click', () => board.fit());
-$('system').addEventListener('change', () => store.setSystem($('system').value));
+$('system').addEventListener('change', () => { commitEdit(); store.setSystem($('system').value); });
 $('query').addEventListener('change', () => store.edit((d) => { d.query = $('query').value; }));
 $('ask').addEventListener('click', () => ask());
 $('add-unit').addEventListener('click', addUnit);
@@ -1307,7 +1242,7 @@ function renderLibrary() {
       const b = el('button', text, cls);
       b.type = 'button';
       b.setAttribute('aria-label', aria);
-      b.addEventListener('click', run);
+      on(b, 'click', run);
       li.append(b);
     }
     return li;
@@ -1408,7 +1343,7 @@ function renderGallery() {
     b.type = 'button';
     b.dataset.example = String(i);
     b.setAttribute('aria-label', `Open the example: ${ex.title}`);
-    b.addEventListener('click', () => openExample(ex));
+    on(b, 'click', () => openExample(ex));
     li.append(b);
     return li;
   });
@@ -1460,29 +1395,11 @@ if (EMBED) {
   $('embed-open').href = pageURL();
 }
 
-// A test hook, for the browser tests only: draws a canned response (docs/api.md shapes) as if the
-// engine had answered the current request, and reads back state the canvas cannot show to a test.
-window.movecalcTest = {
-  render(response) { clearTimeout(ruleTimer); ui.asked++; const request = currentRequest(); ui.lastRequest = JSON.stringify(request, null, 2); render(response, request); },
-  request: () => currentRequest(),
-  /** What the answer draws on the board (board.js overlay items), to check drawings against the rules. */
-  overlay: () => JSON.parse(JSON.stringify(ui.result?.scene?.overlay ?? [])),
-  /** True once the answer shown is the engine's to the position and question on the board now. */
-  ruled: () => !!ui.result?.response && ui.lastRequest === JSON.stringify(currentRequest(), null, 2) && !refreshQueued,
-  state: () => JSON.parse(JSON.stringify({ system: store.state.system, doc: doc(), selected: ui.selected, pick: ui.pick, t: ui.t, pending: ui.pending, tool: ui.tool })),
-  screenOf(id) {
-    const u = unitById(id);
-    const [x, y] = u.q !== undefined ? board.toScreen(...hex.center(u.q, u.r)) : board.toScreen(u.x, u.y);
-    const r = canvas.getBoundingClientRect();
-    return { x: r.left + x, y: r.top + y };
-  },
-  screenOfWorld(x, y) { const r = canvas.getBoundingClientRect(); const [sx, sy] = board.toScreen(x, y); return { x: r.left + sx, y: r.top + sy }; },
-  screenOfHex(col, row) { const a = hex.toAxial(col, row); return this.screenOfWorld(...hex.center(a.q, a.r)); },
-  shareCode: () => shareCode(),
-  openExample: (ex) => openExample(ex),
-  library: () => JSON.parse(JSON.stringify(library)),
-  handleOf(id) { const u = board.scene.units.find((v) => v.id === id); const [x, y] = board.handleOf(u); const r = canvas.getBoundingClientRect(); return { x: r.left + x, y: r.top + y }; },
-};
+// The browser tests' hook: only in the test build (MOVECALC_TEST, defined by build-site.mjs).
+if (MOVECALC_TEST) {
+  installTestHook({ ui, store, board, canvas, currentRequest, render, shareCode, openExample,
+    cancelRule: () => clearTimeout(ruleTimer), refreshQueued: () => refreshQueued, library: () => library });
+}
 
 async function start() {
   // boot.js started the engine worker loading the rule set on screen only (a third of the

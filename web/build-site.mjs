@@ -13,13 +13,17 @@
 // - stamps the service worker with the build's file list (what it caches for offline use), each
 //   file's SHA-256 (it caches only bytes that match) and a content hash, so a new build replaces
 //   the old cache.
+// The same site is also built into build-page-test/ with the browser tests' hook (web/test-hook.js,
+// MOVECALC_TEST defined true there): the tests serve that copy; public/ never holds the hook.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const top = fileURLToPath(new URL('..', import.meta.url));
 const pub = join(top, 'public');
+/** The test build: public/ with the test hook (tests/browser/browser.mjs serves it). */
+export const testSite = join(top, 'build-page-test');
 const scenarios = join(top, 'tests', 'scenarios');
 const PRELOADS = '<!-- build-site.mjs: preloads -->';
 
@@ -44,9 +48,9 @@ function walk(dir) {
   });
 }
 
-// The page's modules as one file, and boot.js (the same, minified); returns the paths (from
-// public/) of the modules they import.
-async function bundle() {
+// The page's modules as one file, and boot.js (the same, minified), into `out` (with the test
+// hook when `test`); returns the paths (from out/) of the modules they import.
+async function bundle(out, test) {
   const examples = {
     name: 'examples',
     setup(b) {
@@ -56,7 +60,8 @@ async function bundle() {
   };
   const { build: esbuild } = await import('esbuild'); // only when building: tests import collectExamples
   const result = await esbuild({
-    entryPoints: ['app.js', 'boot.js', 'engine-worker.js'].map((f) => join(top, 'web', f)), outdir: pub, bundle: true, format: 'esm',
+    entryPoints: ['app.js', 'boot.js', 'engine-worker.js'].map((f) => join(top, 'web', f)), outdir: out, bundle: true, format: 'esm',
+    define: { MOVECALC_TEST: String(test) },
     minify: true, target: 'es2022', external: ['./boot.js', './engine/*'], plugins: [examples], metafile: true,
     logLevel: 'warning', legalComments: 'none',
     // V8's explicit compile hint: every function of the file is compiled while it streams in, on a
@@ -72,9 +77,9 @@ async function bundle() {
 // Every module of the page's start-up graph, fetched at once instead of each only after the module
 // that imports it has been parsed. The engine's glue and .wasm are the worker's (engine-worker.js):
 // a document's preloads would not serve it, and would be fetched twice.
-function preloads(imported) {
+function preloads(out, imported) {
   const modules = ['boot.js', 'app.js', ...imported.filter((m) => m !== 'boot.js')];
-  for (const m of modules) if (!existsSync(join(pub, m))) throw new Error(`build-site: the page imports ${m}, which is not in public/`);
+  for (const m of modules) if (!existsSync(join(out, m))) throw new Error(`build-site: the page imports ${m}, which is not in ${relative(top, out)}/`);
   return [
     '<!-- written by web/build-site.mjs: the start-up modules -->',
     ...[...new Set(modules)].map((m) => `<link rel="modulepreload" href="${m}">`),
@@ -82,10 +87,17 @@ function preloads(imported) {
 }
 
 async function build() {
-  const imported = await bundle();
+  rmSync(testSite, { recursive: true, force: true });
+  cpSync(pub, testSite, { recursive: true });
+  await finish(pub, false);
+  await finish(testSite, true);
+}
+
+async function finish(pub, test) {
+  const imported = await bundle(pub, test);
   const html = readFileSync(join(pub, 'index.html'), 'utf8');
   if (!html.includes(PRELOADS)) throw new Error(`build-site: index.html has no ${PRELOADS}`);
-  writeFileSync(join(pub, 'index.html'), html.replace(PRELOADS, preloads(imported)));
+  writeFileSync(join(pub, 'index.html'), html.replace(PRELOADS, preloads(pub, imported)));
   const files = walk(pub).filter((p) => !p.endsWith('sw.js')).sort();
   const hash = createHash('sha256');
   for (const f of files) hash.update(relative(pub, f)).update(readFileSync(f));
