@@ -11,17 +11,11 @@ import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, assumpt
 import { resultScene, resultText, verdictOf, el } from './results.js';
 import { option, on, field, rebuild, getPath, setPath } from './forms.js';
 import { installTestHook } from './test-hook.js';
-import { encodeShare, decodeShare, checkPosition, positionPayload, codeOf, emptyDoc, ShareError,
-  checkLibrary, readLibrary, libraryCount, mergeLibrary, emptyLibrary, parseJSON, checkUnit, LIBRARY_FORMAT } from './share.js';
+import { initLibrary } from './library.js';
+import { initLinks, READONLY } from './links.js';
+import { checkPosition, useEngineLimits } from './share.js';
 
 const $ = (id) => document.getElementById(id);
-const LIBRARY_KEY = 'movecalc.library.v1';
-/** Saved entries that failed their check, set aside (never deleted by the page). */
-const QUARANTINE_KEY = 'movecalc.library.quarantine.v1';
-/** The library as it was before the last save. */
-const BACKUP_KEY = 'movecalc.library.backup.v1';
-// EMBED (boot.js): ?embed=1, an iframe's page; &ro=1 makes it read-only.
-const READONLY = EMBED && new URLSearchParams(location.search).get('ro') === '1';
 const FACING_NAMES = hex.DIR_NAMES.map((n, i) => [String(i), `${i} (${n})`]);
 
 // true once the engine worker has loaded the first rule set and answered describe
@@ -290,8 +284,8 @@ function arrow(k, fine, u) {
 // One hex (or one hexon) left, right, up or down the screen.
 function offsetStep(from, dx, dy, hexon) {
   if (hexon) {
-    const dir = dx > 0 ? 0 : dx < 0 ? 3 : dy > 0 ? 4 : 1; // hexon lattice steps (2,1), (-2,-1), (1,-3), (-1,3)
-    const [a, b] = [[2, 1], [-1, 3], [-3, 2], [-2, -1], [1, -3], [3, -2]][dir];
+    const dir = dx > 0 ? 0 : dx < 0 ? 3 : dy > 0 ? 4 : 1; // lattice steps (2,1), (-2,-1), (1,-3), (-1,3)
+    const [a, b] = hex.HEXON_DIRS[dir];
     return { q: from.q + a, r: from.r + b };
   }
   const o = hex.toOffset(from.q, from.r);
@@ -466,21 +460,7 @@ function renderQuery() {
     if (f.kind === 'number') return field({ ...f, optional: true }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }, `q:${f.key}`), 'q.');
     if (f.kind === 'path') return pathField(inputs);
     if (f.kind === 'orders') return ordersField(f, inputs, units);
-    if (f.kind === 'actions') return listField('Actions', inputs.actions ??= [], [
-      ['Add step', { step: 'forward', distance: 1 }], ['Add turn', { turn: 45, off: 'front', toward: 'right' }]], (a) => (a.step ? [
-      { key: 'step', label: 'Step', kind: 'select', options: ['forward', 'backward', 'left', 'right'].map((x) => [x, x]) },
-      { key: 'distance', label: 'Distance', kind: 'number', min: 0.01, max: 1 }] : [
-      { key: 'turn', label: 'Turn (°)', kind: 'select', options: [['45', '45'], ['90', '90']] },
-      { key: 'off', label: 'Tool off', kind: 'select', options: ['front', 'right', 'back', 'left'].map((x) => [x, x]) },
-      { key: 'toward', label: 'Toward', kind: 'select', options: [['left', 'left'], ['right', 'right']] }]), 'actions');
-    if (f.kind === 'pursuers') return listField('Pursuers', inputs.pursuers ??= [], [['Add pursuer', { unit: d.units[0]?.id ?? '', distance: 7, overrun: false }]], () => [
-      { key: 'unit', label: 'Unit', kind: 'select', options: units },
-      { key: 'distance', label: 'Distance', kind: 'number', min: 0, step: 1 },
-      { key: 'overrun', label: 'Overrun', kind: 'check' }], 'pursuers');
-    if (f.kind === 'chargers') return listField('Combined chargers (same target)', inputs.combined ??= [], [['Add charger', { charger: '', range: '', highestDie: '' }]], () => [
-      { key: 'charger', label: 'Charger', kind: 'select', options: units },
-      { key: 'range', label: 'Range', kind: 'number', min: 0, step: 1, optional: true },
-      { key: 'highestDie', label: 'Highest D6', kind: 'number', min: 1, max: 6, step: 1, optional: true }], 'combined');
+    if (f.kind === 'rows') return listField(f, inputs[f.key] ??= [], units, d);
     return field(f, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
   });
   rebuild($('query-fields'), nodes);
@@ -557,8 +537,10 @@ function ordersField(spec, inputs, units) {
   return box;
 }
 
-// An editable list of rows (Arcane Legions actions, Ninth Age pursuers and combined chargers).
-function listField(title, items, adders, specsOf, key) {
+// An editable list of rows (a field of kind `rows`: its `title`, `adders(doc)` and each row's
+// fields, `row(item)`; a row field of kind `unit` picks one of the units).
+function listField(f, items, units, d) {
+  const { title, key } = f;
   const box = el('fieldset', undefined, 'list-field');
   box.dataset.slot = key;
   box.append(el('legend', title));
@@ -566,9 +548,10 @@ function listField(title, items, adders, specsOf, key) {
   items.forEach((item, i) => {
     const li = el('li');
     li.dataset.slot = `${key}.${i}`;
-    for (const spec of specsOf(item)) {
-      li.append(field(spec, spec.kind === 'select' ? String(item[spec.key] ?? '') : item[spec.key], (v) => store.edit((d) => {
-        d.inputs[d.query][key][i][spec.key] = spec.key === 'turn' ? Number(v) : v;
+    for (const rowSpec of f.row(item)) {
+      const spec = rowSpec.kind === 'unit' ? { ...rowSpec, kind: 'select', options: units } : rowSpec;
+      li.append(field(spec, spec.kind === 'select' ? String(item[spec.key] ?? '') : item[spec.key], (v) => store.edit((dd) => {
+        dd.inputs[dd.query][key][i][spec.key] = spec.asNumber ? Number(v) : v;
       }), `${key}.${i}.`));
     }
     const rm = el('button', '✕', 'icon small');
@@ -580,7 +563,7 @@ function listField(title, items, adders, specsOf, key) {
   });
   box.append(ol);
   const row = el('div', undefined, 'row');
-  for (const [label, proto] of adders) {
+  for (const [label, proto] of f.adders(d)) {
     const b = el('button', label, 'secondary small');
     b.type = 'button';
     b.dataset.key = `${key}.add.${label}`;
@@ -738,12 +721,13 @@ function inView(b) {
 }
 
 // What of a new answer must be in view, or the view follows it (without zooming in, so the hexes
-// around stay in reach of a finger drawing a path): all of a drawn path's answer and of a Ninth Age
-// charge (its chargers and their moves); of a reach or any other answer its middle (a user zoomed
+// around stay in reach of a finger drawing a path): all of a drawn path's answer and of a query
+// with ordered or combined movers (every mover and its move); of a reach or any other answer its middle (a user zoomed
 // into part of a wide reach keeps the zoom).
 function shown(r) {
   const raw = resultBounds(r.scene, r.request).bounds;
-  if (['path', 'orders', 'chargers'].some((k) => ownQuery(r.request?.system, r.request?.query)?.fields.some((f) => f.kind === k))) return raw;
+  const spec = ownQuery(r.request?.system, r.request?.query);
+  if (spec?.showWhole || spec?.fields.some((f) => f.kind === 'path' || f.kind === 'orders')) return raw;
   const mid = [(raw[0] + raw[2]) / 2, (raw[1] + raw[3]) / 2];
   return [...mid, ...mid];
 }
@@ -792,7 +776,7 @@ function ownQuery(system, query) {
   return typeof query === 'string' && Object.hasOwn(qs, query) ? qs[query] : null;
 }
 
-/** What a request asks, in words: "The Ninth Age charge". */
+/** What a request asks, in words: the game's name and the query ("GODSGLOOM reach"). */
 function queryName(request) {
   const system = typeof request?.system === 'string' && Object.hasOwn(SYSTEMS, request.system) ? SYSTEMS[request.system].name : 'The engine';
   const query = typeof request?.query === 'string' ? request.query.slice(0, 40) : 'request';
@@ -850,6 +834,7 @@ function describeEngine(response) {
   described = response.result;
   assumptionSummaries = new Map(described.assumptions.map((a) => [a.id, a.summary]));
   setAssumptions(described.assumptions);
+  useEngineLimits(described.limits);
 }
 
 async function ask({ frame = true } = {}) {
@@ -866,7 +851,7 @@ async function ask({ frame = true } = {}) {
   answered();
 }
 
-/** Applies a choice the engine listed (Arcane Legions slide or snap side) and rules again. */
+/** Applies a choice the engine listed (a query input it names, e.g. a slide) and rules again. */
 function applyChoice(choice, value) {
   store.edit((d) => { d.inputs[d.query][choice] = value; });
   renderPreview();
@@ -911,6 +896,9 @@ const TOOL_NOTES = {
   terrain: '', path: 'Tap hexes in order to propose the path of the query’s unit (in an order: the unit whose Draw path is pressed); tap the last hex again to take it back. Arrow keys extend it too.',
 };
 
+// ---- saved armies and codices (library.js) ----
+const savedLibrary = initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow });
+
 // ---- the side panels ----
 // A closed panel is filled when it opens, not on every change: the first ruling does not wait for
 // forms nobody sees yet (docs/performance.md), and an edit rebuilds only what is on screen.
@@ -922,7 +910,7 @@ const PANELS = {
   'terrain-panel': renderTerrain,
   'sides-panel': renderSides,
   'settings-panel': renderSettings,
-  'library-panel': renderLibrary,
+  'library-panel': savedLibrary.render,
   'request-panel': () => { $('preview').textContent = ui.preview; },
   'gallery-panel': renderGallery,
   'advanced-panel': fillExamples,
@@ -1087,251 +1075,8 @@ function notice(text, action = null, kind = 'problem') {
 }
 $('notice-close').addEventListener('click', () => { $('notice').hidden = true; });
 
-// ---- share links ----
-const pageURL = () => location.origin + location.pathname;
-async function shareCode() {
-  return encodeShare(positionPayload(store.state.system, doc()));
-}
-
-/** Opens a link code: its position (undoably), or an empty board and a message saying why not. */
-async function openCode(code) {
-  let opened, payload;
-  try {
-    payload = await decodeShare(code);
-    opened = checkPosition(payload);
-  } catch (err) {
-    const why = err instanceof ShareError ? err.message : 'the link could not be read';
-    const named = payload?.system ?? payload?.request?.system; // the empty board of the link's game if it names one
-    const system = own(SYSTEMS, named) ? named : store.state.system;
-    store.load(system, emptyDoc(system));
-    if (READONLY) store.lock();
-    notice(EMBED ? `This diagram could not be opened: ${why}.` : `This link could not be opened: ${why}. The board is empty; Undo brings back your own position.`);
-    return false;
-  }
-  $('notice').hidden = true;
-  store.load(opened.system, opened.doc);
-  if (READONLY) store.lock();
-  return true;
-}
-
-let linkPending = false;
-async function openLinkInURL() {
-  const code = codeOf(location.hash);
-  if (code === null) return null;
-  ui.selected = null;
-  const ok = await openCode(code);
-  // the page keeps its own copy (localStorage); the fragment is dropped so a reload keeps later edits
-  if (!EMBED) history.replaceState(null, '', location.pathname + location.search);
-  $('embed-open').href = `${pageURL()}#p=${code}`;
-  refreshNow();
-  board.fit();
-  // the position is saved flagged until a ruling of it has answered within the budget, so a link
-  // whose ruling is too slow is not ruled again on every later visit
-  if (ok) { ui.unruled = true; if (!EMBED) saveNow(); if (ready) ask(); else linkPending = true; }
-  return ok;
-}
-window.addEventListener('hashchange', () => {
-  if (location.hash === '#examples') showGallery();
-  else openLinkInURL();
-});
-
-async function makeLink() {
-  const code = await shareCode();
-  const link = `${pageURL()}#p=${code}`;
-  $('share-link').value = link;
-  $('share-size').textContent = `${link.length} characters (the position is ${code.length} of them).`;
-  const ro = $('share-readonly').checked ? '&ro=1' : '';
-  $('embed-iframe').value = `<iframe src="${pageURL()}?embed=1${ro}#p=${code}" width="640" height="420" title="movecalc diagram" loading="lazy"></iframe>`;
-  $('embed-element').value = `<script src="${new URL('movecalc-board.js', pageURL()).href}" defer></script>\n<movecalc-board link="${code}"${ro ? ' readonly' : ''}></movecalc-board>`;
-  return link;
-}
-$('share').addEventListener('click', async () => {
-  $('share-panel').open = true;
-  const link = await makeLink();
-  try { await navigator.clipboard.writeText(link); $('share').textContent = 'Link copied'; } catch { $('share-link').select(); $('share').textContent = 'Link selected'; }
-  setTimeout(() => { $('share').textContent = 'Share link'; }, 1500);
-  $('share-panel').scrollIntoView({ block: 'nearest' });
-});
-$('share-panel').addEventListener('toggle', () => { if ($('share-panel').open) makeLink(); });
-$('share-readonly').addEventListener('change', makeLink);
-$('copy-link').addEventListener('click', async () => {
-  try { await navigator.clipboard.writeText($('share-link').value); $('copy-link').textContent = 'Copied'; } catch { $('share-link').select(); $('copy-link').textContent = 'Selected: copy it'; }
-  setTimeout(() => { $('copy-link').textContent = 'Copy link'; }, 1500);
-});
-store.onChange(() => { if ($('share-panel').open) makeLink(); });
-
-// ---- saved armies and codices ----
-// The saved library (armies and units) is checked entry by entry: an entry that fails is set aside
-// under QUARANTINE_KEY and named in the panel, never the whole library. A save writes the previous
-// library to BACKUP_KEY first, and never writes a smaller library than the one stored unless the
-// user deleted entries; a save that would pass a limit or that the browser refuses changes nothing.
-
-/** The stored library: its good entries, and the bad ones (or the whole text when it is no library). */
-function storedLibrary() {
-  let raw = null;
-  try { raw = localStorage.getItem(LIBRARY_KEY); } catch { /* storage off: an empty library */ }
-  if (raw === null) return { raw, library: emptyLibrary(), rejected: [] };
-  try {
-    return { raw, ...readLibrary(JSON.parse(raw)) };
-  } catch (err) {
-    const reason = err instanceof ShareError ? err.message : 'not JSON';
-    return { raw, library: emptyLibrary(), rejected: [{ kind: 'library', index: -1, entry: raw, reason: `the whole library: ${reason}` }] };
-  }
-}
-
-// Adds entries to the quarantine (once each); false when the browser would not store them.
-function quarantine(rejected) {
-  if (!rejected.length) return true;
-  try {
-    let kept = [];
-    try { kept = JSON.parse(localStorage.getItem(QUARANTINE_KEY)) ?? []; } catch { /* unreadable: started again, as a list */ }
-    if (!Array.isArray(kept)) kept = [kept];
-    const seen = new Set(kept.map((k) => JSON.stringify(k?.entry)));
-    for (const r of rejected) if (!seen.has(JSON.stringify(r.entry))) kept.push({ kind: r.kind, reason: r.reason, entry: r.entry });
-    localStorage.setItem(QUARANTINE_KEY, JSON.stringify(kept));
-    return true;
-  } catch { return false; }
-}
-
-function loadLibrary() {
-  const { library: lib, rejected } = storedLibrary();
-  quarantine(rejected);
-  setAside = rejected;
-  return lib;
-}
-let setAside = [];
-let library = loadLibrary();
-
-/**
- * Stores `next` as the library and shows it, or changes nothing and says why. `deleted`: entries
- * the user deleted (the only way the stored library gets smaller).
- */
-function saveLibrary(next, note, { deleted = 0 } = {}) {
-  const stored = storedLibrary();
-  const refuse = (why) => { $('library-note').textContent = why; renderPanel('library-panel'); return false; };
-  if (libraryCount(next) < libraryCount(stored.library) - deleted) {
-    library = stored.library; // another tab saved more meanwhile: shown, nothing written over it
-    return refuse('Nothing saved: the library stored in this browser holds entries this page did not show. They are shown now; try again.');
-  }
-  if (!quarantine(stored.rejected)) return refuse('Nothing saved: this browser would not keep the entries that could not be read (storage full).');
-  const text = JSON.stringify(next);
-  try {
-    if (stored.raw !== null && stored.raw !== text) localStorage.setItem(BACKUP_KEY, stored.raw);
-    localStorage.setItem(LIBRARY_KEY, text);
-  } catch {
-    return refuse('Nothing saved: this browser would not store it (private mode or storage full).');
-  }
-  library = next;
-  $('library-note').textContent = note ?? '';
-  renderPanel('library-panel');
-  return true;
-}
-const copyLibrary = (lib) => JSON.parse(JSON.stringify(lib));
-
-function renderLibrary() {
-  const system = store.state.system, d = doc();
-  const side = $('army-side');
-  const keep = side.value;
-  rebuild(side, d.sides.map((x) => option(x.name, x.name)));
-  if (d.sides.some((x) => x.name === keep)) side.value = keep;
-  $('save-codex').disabled = !unitById(ui.selected) || store.locked;
-  const row = (label, buttons) => {
-    const li = el('li');
-    li.append(el('span', label, 'grow'));
-    for (const [text, aria, run, cls] of buttons) {
-      const b = el('button', text, cls);
-      b.type = 'button';
-      b.setAttribute('aria-label', aria);
-      on(b, 'click', run);
-      li.append(b);
-    }
-    return li;
-  };
-  const armies = library.armies.filter((a) => a.system === system).map((a) => row(`${a.name} (${a.units.length} unit${a.units.length === 1 ? '' : 's'})`, [
-    ['Add', `Add ${a.name} to the board as ${side.value}`, () => addArmy(a), 'secondary small'],
-    ['✕', `Delete ${a.name}`, () => { saveLibrary({ ...library, armies: library.armies.filter((x) => x !== a) }, `Deleted ${a.name}.`, { deleted: 1 }); }, 'icon small'],
-  ]));
-  const codices = library.codices.filter((c) => c.system === system).map((c) => row(c.name, [
-    ['Use', `Use ${c.name} for the next new unit`, () => useCodex(c), 'secondary small'],
-    ['✕', `Delete ${c.name}`, () => { saveLibrary({ ...library, codices: library.codices.filter((x) => x !== c) }, `Deleted ${c.name}.`, { deleted: 1 }); }, 'icon small'],
-  ]));
-  rebuild($('army-list'), armies.length ? armies : [el('li', 'None saved for this game yet.', 'muted')]);
-  rebuild($('codex-list'), codices.length ? codices : [el('li', 'None saved for this game yet.', 'muted')]);
-  const aside = $('library-aside');
-  aside.hidden = !setAside.length;
-  aside.textContent = setAside.length ? `${setAside.length} saved entr${setAside.length === 1 ? 'y' : 'ies'} could not be read and ${setAside.length === 1 ? 'was' : 'were'} set aside, kept in this browser under ${QUARANTINE_KEY}: ${setAside.slice(0, 3).map((r) => r.reason).join('; ')}${setAside.length > 3 ? '; …' : ''}.` : '';
-}
-
-$('save-army').addEventListener('click', () => {
-  const side = $('army-side').value;
-  const name = $('army-name').value.trim() || side;
-  const units = doc().units.filter((u) => u.side === side).map((u) => { const c = JSON.parse(JSON.stringify(u)); delete c.side; return c; });
-  if (!units.length) { $('library-note').textContent = `${side} has no units to save.`; return; }
-  const next = copyLibrary(library);
-  try {
-    const army = checkLibrary({ format: LIBRARY_FORMAT, version: 1, armies: [{ system: store.state.system, name, units }] }).armies[0];
-    mergeLibrary(next, { armies: [army], codices: [] });
-  } catch (e) { $('library-note').textContent = `Not saved: ${e instanceof ShareError ? e.message : 'it could not be checked'}.`; return; }
-  if (saveLibrary(next, `Saved ${name}: ${units.length} unit${units.length === 1 ? '' : 's'}.`)) $('army-name').value = '';
-});
-$('save-codex').addEventListener('click', () => {
-  const u = unitById(ui.selected);
-  if (!u) return;
-  const next = copyLibrary(library);
-  try {
-    const unit = checkUnit(store.state.system, u, 'unit', { positioned: false });
-    mergeLibrary(next, { armies: [], codices: [{ system: store.state.system, name: u.id, unit }] });
-  } catch (e) { $('library-note').textContent = `Not saved: ${e instanceof ShareError ? e.message : 'it could not be checked'}.`; return; }
-  saveLibrary(next, `Saved the unit ${u.id}.`);
-});
-
-function addArmy(a) {
-  const side = $('army-side').value;
-  const added = [];
-  store.edit((d) => {
-    for (const u of a.units) {
-      const v = { ...JSON.parse(JSON.stringify(u)), side, id: uniqueId(d, u.id) };
-      d.units.push(v);
-      added.push(v.id);
-    }
-  });
-  $('library-note').textContent = `Added ${a.name} as ${side}: ${added.join(', ')}.`;
-}
-function useCodex(c) {
-  ui.template[store.state.system] = { ...JSON.parse(JSON.stringify(c.unit)), id: c.name };
-  ui.selected = null;
-  $('units-panel').open = true;
-  refreshNow();
-  $('library-note').textContent = `The new-unit form holds ${c.name}: press Add unit.`;
-}
-
-$('export-library').addEventListener('click', () => {
-  const blob = new Blob([JSON.stringify(library, null, 2)], { type: 'application/json' });
-  const a = el('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = 'movecalc-armies.json';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  $('library-note').textContent = `Exported ${library.armies.length} armies and ${library.codices.length} units.`;
-});
-$('import-library').addEventListener('change', async () => {
-  const input = $('import-library');
-  const file = input.files?.[0];
-  input.value = '';
-  if (!file) return;
-  try {
-    if (file.size > 512 * 1024) throw new ShareError(`the file is larger than 512 KB (${Math.round(file.size / 1024)} KB)`);
-    const incoming = checkLibrary(parseJSON(new Uint8Array(await file.arrayBuffer()), 'the file'));
-    const next = copyLibrary(library);
-    const n = mergeLibrary(next, incoming);
-    saveLibrary(next, `Imported ${n} item${n === 1 ? '' : 's'} from ${file.name}.`);
-  } catch (err) {
-    $('library-note').textContent = `Nothing imported: ${err instanceof ShareError ? err.message : 'the file could not be read'}.`;
-  }
-});
-window.addEventListener('storage', (e) => { if (e.key === LIBRARY_KEY) { library = loadLibrary(); renderPanel('library-panel'); } });
+// ---- share links and embeds (links.js) ----
+const links = initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, ask, isReady: () => ready, showGallery });
 
 // ---- the examples gallery ----
 const SYSTEM_NAME = (id) => own(SYSTEMS, id)?.name ?? 'The engine';
@@ -1392,13 +1137,13 @@ if (EMBED) {
   document.body.classList.add('embed');
   if (READONLY) document.body.classList.add('readonly');
   $('embed-bar').hidden = false;
-  $('embed-open').href = pageURL();
+  $('embed-open').href = links.pageURL();
 }
 
 // The browser tests' hook: only in the test build (MOVECALC_TEST, defined by build-site.mjs).
 if (MOVECALC_TEST) {
-  installTestHook({ ui, store, board, canvas, currentRequest, render, shareCode, openExample,
-    cancelRule: () => clearTimeout(ruleTimer), refreshQueued: () => refreshQueued, library: () => library });
+  installTestHook({ ui, store, board, canvas, currentRequest, render, shareCode: links.shareCode, openExample,
+    cancelRule: () => clearTimeout(ruleTimer), refreshQueued: () => refreshQueued, library: savedLibrary.library });
 }
 
 async function start() {
@@ -1411,7 +1156,7 @@ async function start() {
   // browser draws its next frame (usually: its module arrived with this one). Otherwise that frame
   // shows them built without it, and they are built again when the engine answers.
   const early = requestAnimationFrame(() => { if (!ready) refreshNow(); });
-  const linked = openLinkInURL();
+  const linked = links.openLinkInURL();
   if (location.hash === '#examples') showGallery();
   let d;
   try {
@@ -1439,7 +1184,8 @@ async function start() {
   }
   // the position on the board is ruled at once: a link's, or the saved or default one, unless its
   // ruling ran over the budget last time (or a link's was never answered): then Rule on it does
-  if (linkPending) { linkPending = false; await ask(); } else if (opened === null && !ui.unruled) await ask();
+  if (links.takePending()) await ask();
+  else if (opened === null && !ui.unruled) await ask();
   else if (opened === null) {
     $('verdict').textContent = 'This position was not ruled automatically: its last ruling took too long or never finished. Press Rule on it.';
     $('verdict').className = 'verdict';

@@ -8,7 +8,8 @@
 //   One file instead of seven:
 //   Chromium fetches at most six at once from a host over HTTP/1.1, and the rest waited (README
 //   "Performance");
-// - writes into index.html a modulepreload for every module the page starts with, from the
+// - bundles movecalc-board.js (the <movecalc-board> element) into one classic script;
+// - writes into index.html the games' names (its description, from web/games/index.js) and a modulepreload for every module the page starts with, from the
 //   bundle's own list of imports, so the list stays true;
 // - stamps the service worker with the build's file list (what it caches for offline use), each
 //   file's SHA-256 (it caches only bytes that match) and a content hash, so a new build replaces
@@ -19,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GAMES } from './games/index.js';
 
 const top = fileURLToPath(new URL('..', import.meta.url));
 const pub = join(top, 'public');
@@ -26,6 +28,7 @@ const pub = join(top, 'public');
 export const testSite = join(top, 'build-page-test');
 const scenarios = join(top, 'tests', 'scenarios');
 const PRELOADS = '<!-- build-site.mjs: preloads -->';
+const GAME_NAMES = '__GAME_NAMES__';
 
 /** The page's examples: describe, then every scenario marked "example": true, folder by folder. */
 export function collectExamples(dir = scenarios) {
@@ -70,6 +73,9 @@ async function bundle(out, test) {
     // while it starts.
     banner: { js: '//# allFunctionsCalledOnLoad' },
   });
+  // the <movecalc-board> element: one classic script for other sites' pages
+  await esbuild({ entryPoints: [join(top, 'web', 'movecalc-board.js')], outfile: join(out, 'movecalc-board.js'), bundle: true, format: 'iife',
+    minify: true, target: 'es2022', logLevel: 'warning', legalComments: 'none' });
   const imports = Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
   return imports.map((p) => p.replace(/^\.\//, ''));
 }
@@ -97,7 +103,10 @@ async function finish(pub, test) {
   const imported = await bundle(pub, test);
   const html = readFileSync(join(pub, 'index.html'), 'utf8');
   if (!html.includes(PRELOADS)) throw new Error(`build-site: index.html has no ${PRELOADS}`);
-  writeFileSync(join(pub, 'index.html'), html.replace(PRELOADS, preloads(pub, imported)));
+  // the page's description names the games of the registry
+  const names = Object.values(GAMES).map((g) => g.name.replace(/&/g, '&amp;'));
+  const games = `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  writeFileSync(join(pub, 'index.html'), html.replace(PRELOADS, preloads(pub, imported)).replace(GAME_NAMES, games));
   const files = walk(pub).filter((p) => !p.endsWith('sw.js')).sort();
   const hash = createHash('sha256');
   for (const f of files) hash.update(relative(pub, f)).update(readFileSync(f));

@@ -78,12 +78,16 @@ export function uniqueId(doc, base) {
   for (let i = 2; ; i++) if (!ids.has(`${base} ${i}`)) return `${base} ${i}`;
 }
 
+// The input keys that name a unit: every query's unit fields and the unit columns of its rows.
+const UNIT_KEYS = new Set(['unit', ...Object.values(SYSTEMS).flatMap((s) => Object.values(s.queries).flatMap((q) => q.fields.flatMap((f) => (
+  f.kind === 'unit' ? [f.key] : f.kind === 'rows' ? f.row({}).filter((x) => x.kind === 'unit').map((x) => x.key) : []))))]);
+
 /** Replaces references to a renamed unit in every query's inputs. */
 export function renameRefs(doc, from, to) {
   const walk = (o) => {
     for (const [k, v] of Object.entries(o)) {
       if (v && typeof v === 'object') walk(v);
-      else if (v === from && ['unit', 'pursuedUnit', 'charger', 'target', 'attacker', 'leader', 'from'].includes(k)) o[k] = to;
+      else if (v === from && UNIT_KEYS.has(k)) o[k] = to;
     }
   };
   walk(doc.inputs);

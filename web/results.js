@@ -52,17 +52,12 @@ export function verdictOf(response, request = null) {
   return game?.lateVerdict?.(q, r, request) ?? { text: 'Answered.', kind: 'answered' };
 }
 
-/** Scalar result fields worth a line of the Result list, in the order listed. */
-export const FACT_KEYS = ['orderCost', 'movementPoints', 'pointsSpent', 'pointsLost', 'endedBy', 'moveType', 'speed', 'allowance', 'cost',
-  'hexesMoved', 'canBattle', 'mustBattle', 'stoppedBy', 'leaderAttaches', 'attachesTo', 'engaged', 'mayMeleeAttack', 'nimble', 'minimumMove',
-  'ordersUsed', 'ordersAllowed', 'blocks', 'blocksLeft', 'hexesPerFlag', 'extraHexesPerFlag', 'maxIgnored', 'eligible', 'canEvade', 'evadesOnly',
-  'unitEliminated', 'leaderMovesWith', 'removedAfterEvade', 'steps', 'dexterityTest', 'droppedNoFreeHex', 'spacing', 'truncated', 'fleeingDestroyed', 'facing', 'distance', 'traceDropped'];
-const FACT_NAMES = { orderCost: 'order points', movementPoints: 'movement points', pointsSpent: 'points spent', pointsLost: 'points lost (unspent)', endedBy: 'movement ended by',
-  moveType: 'kind of move', hexesMoved: 'hexes moved', canBattle: 'may battle', mustBattle: 'must battle', stoppedBy: 'stopped by', leaderAttaches: 'leader attaches',
-  attachesTo: 'attaches to', mayMeleeAttack: 'may still make a Melee Attack', minimumMove: 'minimum move only', ordersUsed: 'orders used', ordersAllowed: 'orders allowed',
-  dexterityTest: 'Dexterity test', blocks: 'blocks when the combat began', blocksLeft: 'blocks left after the hits', hexesPerFlag: 'hexes per flag',
-  extraHexesPerFlag: 'extra hexes per flag', maxIgnored: 'flags it may disregard', eligible: 'may evade at all', canEvade: 'can evade', evadesOnly: 'may evade only',
-  unitEliminated: 'its unit was eliminated', leaderMovesWith: 'leader moving with it', removedAfterEvade: 'removed after evading', droppedNoFreeHex: 'ends left out (no free hex to eject to)', spacing: 'sample spacing', fleeingDestroyed: 'fleeing unit destroyed', traceDropped: 'trace steps not kept' };
+/**
+ * Scalar result fields worth a line of the Result list, in the order listed, when the answer's
+ * game does not list its own (`factKeys`, with names of its own fields in `factNames`).
+ */
+export const FACT_KEYS = ['movementPoints', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'stoppedBy', 'engaged', 'blocks', 'steps', 'spacing', 'truncated', 'facing', 'distance', 'traceDropped'];
+const FACT_NAMES = { movementPoints: 'movement points', endedBy: 'movement ended by', hexesMoved: 'hexes moved', stoppedBy: 'stopped by', blocks: 'blocks when the combat began', spacing: 'sample spacing', traceDropped: 'trace steps not kept' };
 const yes = (v) => (v === true ? 'yes' : v === false ? 'no' : v);
 
 /** A reached hex in words: its cost and path, and what its game says of it. */
@@ -92,8 +87,9 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   const call = (hook, ...args) => game?.[hook]?.(...args) ?? [];
   // a result of several movers (a combined charge) says each one's pose and distance in its own list
   const several = game?.severalMovers?.(r) === true;
-  const facts = FACT_KEYS.filter((k) => r[k] !== undefined && typeof r[k] !== 'object' && !(k === 'droppedNoFreeHex' && r[k] === 0) && !(several && (k === 'facing' || k === 'distance')))
-    .map((k) => `${FACT_NAMES[k] ?? k}: ${yes(r[k])}`);
+  const names = { ...FACT_NAMES, ...game?.factNames };
+  const facts = (game?.factKeys ?? FACT_KEYS).filter((k) => r[k] !== undefined && typeof r[k] !== 'object' && !game?.hidesFact?.(k, r[k]) && !(several && (k === 'facing' || k === 'distance')))
+    .map((k) => `${names[k] ?? k}: ${yes(r[k])}`);
   facts.push(...call('leadFacts', r));
   if ((isPose(r.final) && !several) || isHex(r.final)) facts.push(`${r.legal === false ? 'stops at' : r.possible === false ? 'the charge would end at' : 'ends at'}: ${poseText(r.final)}`);
   facts.push(...call('endFacts', r, request, several));

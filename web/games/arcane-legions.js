@@ -136,7 +136,22 @@ const game = {
   queries: {
     move: {
       fields: [unitField(), { key: 'activeSide', label: 'Active side', kind: 'side' },
-        { key: 'actions', label: 'Actions', kind: 'actions' },
+        { key: 'actions', label: 'Actions', kind: 'rows', title: 'Actions',
+          adders: () => [['Add step', { step: 'forward', distance: 1 }], ['Add turn', { turn: 45, off: 'front', toward: 'right' }]],
+          row: (a) => (a.step ? [
+            { key: 'step', label: 'Step', kind: 'select', options: ['forward', 'backward', 'left', 'right'].map((x) => [x, x]) },
+            { key: 'distance', label: 'Distance', kind: 'number', min: 0.01, max: 1 }] : [
+            { key: 'turn', label: 'Turn (°)', kind: 'select', options: [['45', '45'], ['90', '90']], asNumber: true },
+            { key: 'off', label: 'Tool off', kind: 'select', options: ['front', 'right', 'back', 'left'].map((x) => [x, x]) },
+            { key: 'toward', label: 'Toward', kind: 'select', options: [['left', 'left'], ['right', 'right']] }]),
+          check: (v, p, c) => c.array(v, p, c.LIMITS.list).map((a, i) => {
+            const pp = `${p}[${i}]`;
+            c.obj(a, pp);
+            if (a.step !== undefined) return { step: c.oneOf(a.step, ['forward', 'backward', 'left', 'right'], `${pp}.step`), distance: c.number(a.distance, `${pp}.distance`, { min: 0 }) };
+            const turn = { turn: c.oneOf(Number(a.turn), [45, 90], `${pp}.turn`), off: c.oneOf(a.off, ['front', 'right', 'back', 'left'], `${pp}.off`) };
+            if (a.toward !== undefined) turn.toward = c.oneOf(a.toward, ['left', 'right'], `${pp}.toward`);
+            return turn;
+          }) },
         { key: 'slide', label: 'Slide after a collision', kind: 'select', options: [['', 'no slide'], ['left', 'left'], ['right', 'right'], ['forward', 'forward'], ['backward', 'backward']] },
         { key: 'snapSide', label: 'Snap side', kind: 'select', options: [['', 'engine decides'], ['cw', 'clockwise'], ['ccw', 'counter-clockwise']] }],
       build(i, doc) {
@@ -173,6 +188,9 @@ const game = {
   requestSize,
   /** A request's unit with a width and no base is entered as width × depth. */
   unitFromRequest(u, out) { if (!u.base && u.width !== undefined) out.base = 'custom'; },
+  // the scalar fields of its answers listed under Result, in this order (results.js)
+  factKeys: ['orderCost', 'movementPoints', 'pointsSpent', 'pointsLost', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'stoppedBy', 'engaged', 'blocks', 'steps', 'spacing', 'truncated', 'facing', 'distance', 'traceDropped'],
+  factNames: { orderCost: 'order points', pointsSpent: 'points spent', pointsLost: 'points lost (unspent)' },
   draw: { move: drawALMove, reachArea: drawALReach, breakaway: drawALBreakaway },
   lateVerdict(q, r) {
     if (q === 'reachArea') return { text: `${arr(r.samples).length} sampled positions within ${r.movementPoints} movement points${r.truncated ? ' (truncated)' : ''}.`, kind: 'answered' };

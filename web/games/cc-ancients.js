@@ -33,7 +33,15 @@ const ccOrder = {
     { key: 'leader', label: 'Leader (blank: one unit of choice)', kind: 'unit', when: (i) => cardOf(i) === 'leadership' },
     { key: 'inspired', label: 'Inspired Leadership in section', kind: 'select', options: [['', '(not inspired)'], ...SECTIONS], when: (i) => cardOf(i) === 'leadership' },
     { key: 'linked', label: 'Units in linked hexes (blank: the card’s)', kind: 'number', min: 0, max: 64, step: 1, when: (i) => cardOf(i) === 'leadership' },
-    { key: 'moves', label: 'Ordered units', kind: 'orders', rows: orderRows }],
+    { key: 'moves', label: 'Ordered units', kind: 'orders', rows: orderRows,
+      // each row a unit, its path and whether it is a Move-Fire-Move second move
+      check: (v, p, c) => c.array(v, p, c.LIMITS.list).map((m, i) => {
+        const pp = `${p}[${i}]`;
+        c.obj(m, pp);
+        const row = { unit: c.unitRef(m.unit, `${pp}.unit`), path: c.array(m.path ?? [], `${pp}.path`, c.LIMITS.path).map((h, k) => c.hexPoint(h, `${pp}.path[${k}]`)) };
+        if (m.second !== undefined) { if (typeof m.second !== 'boolean') c.at(`${pp}.second`, 'must be true or false'); row.second = m.second; }
+        return row;
+      }) }],
   build(i, doc) {
     const rows = orderRows(i).filter((m) => m && m.unit);
     const type = cardOf(i);
@@ -300,6 +308,9 @@ const game = {
       baselines: [{ y: center(0, 8)[1] + 1.05, color: colourOf(d.sides[0].name) }, { y: -1.05, color: colourOf(d.sides[1].name) }],
     };
   },
+  // the scalar fields of its answers listed under Result, in this order (results.js)
+  factKeys: ['movementPoints', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'canBattle', 'mustBattle', 'stoppedBy', 'leaderAttaches', 'attachesTo', 'engaged', 'ordersUsed', 'ordersAllowed', 'blocks', 'blocksLeft', 'hexesPerFlag', 'extraHexesPerFlag', 'maxIgnored', 'eligible', 'canEvade', 'evadesOnly', 'unitEliminated', 'leaderMovesWith', 'removedAfterEvade', 'steps', 'spacing', 'truncated', 'facing', 'distance', 'traceDropped'],
+  factNames: { canBattle: 'may battle', mustBattle: 'must battle', leaderAttaches: 'leader attaches', attachesTo: 'attaches to', ordersUsed: 'orders used', ordersAllowed: 'orders allowed', blocksLeft: 'blocks left after the hits', hexesPerFlag: 'hexes per flag', extraHexesPerFlag: 'extra hexes per flag', maxIgnored: 'flags it may disregard', eligible: 'may evade at all', canEvade: 'can evade', evadesOnly: 'may evade only', unitEliminated: 'its unit was eliminated', leaderMovesWith: 'leader moving with it', removedAfterEvade: 'removed after evading' },
   draw: { reach: drawCCReach, move: drawHexMove, order: drawCCOrder, retreat: drawCCRetreat, evade: drawCCEvade },
   verdict(q, r) {
     if (q === 'retreat') return retreatVerdict(r);

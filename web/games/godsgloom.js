@@ -81,6 +81,9 @@ const game = {
     difficult: '#8d6e63', impassable: '#4e342e', hill: '#8d6e63', forest: '#2e7d32', barricades: '#a1887f', river: '#1e88e5',
     swamp: '#00796b', ruins: '#9e9e9e', rubble: '#bdbdbd', cliffs: '#424242', lake: '#1565c0', building: '#616161', statue: '#757575',
   },
+  // the scalar fields of its answers listed under Result, in this order (results.js)
+  factKeys: ['movementPoints', 'endedBy', 'moveType', 'speed', 'allowance', 'cost', 'hexesMoved', 'stoppedBy', 'engaged', 'mayMeleeAttack', 'nimble', 'minimumMove', 'blocks', 'steps', 'spacing', 'truncated', 'facing', 'distance', 'traceDropped'],
+  factNames: { moveType: 'kind of move', mayMeleeAttack: 'may still make a Melee Attack', minimumMove: 'minimum move only' },
   draw: { reach: drawGGReach, move: drawGGMove },
   verdictNote(r) {
     if (r.legal === false || typeof r.engaged !== 'boolean' || !Array.isArray(r.engagedWith)) return '';

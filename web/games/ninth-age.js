@@ -295,7 +295,15 @@ const game = {
       fields: [unitField('pursuedUnit', 'Pursued unit (optional)'),
         { key: 'fleeFacing', label: 'Flee direction (°)', kind: 'number', min: 0, max: 359.999, step: 1 },
         { key: 'fleeDistance', label: 'Flee distance', kind: 'number', min: 0, step: 1 },
-        { key: 'pursuers', label: 'Pursuers', kind: 'pursuers' }],
+        { key: 'pursuers', label: 'Pursuers', kind: 'rows', title: 'Pursuers',
+          adders: (d) => [['Add pursuer', { unit: d.units[0]?.id ?? '', distance: 7, overrun: false }]],
+          row: () => [{ key: 'unit', label: 'Unit', kind: 'unit' }, { key: 'distance', label: 'Distance', kind: 'number', min: 0, step: 1 },
+            { key: 'overrun', label: 'Overrun', kind: 'check' }],
+          check: (v, p, c) => c.array(v, p, c.LIMITS.list).map((a, i) => {
+            const pp = `${p}[${i}]`;
+            c.obj(a, pp);
+            return { unit: c.unitRef(a.unit, `${pp}.unit`), distance: c.number(a.distance, `${pp}.distance`, { min: 0 }), overrun: a.overrun === true };
+          }) }],
       build(i) {
         const pursued = opt({}, 'unit', i.pursuedUnit);
         pursued.facing = num(i.fleeFacing);
@@ -312,9 +320,20 @@ const game = {
     // a charge (docs/api/ninth-age.md "charge"): its range and highest D6 (sent only with a
     // range), and further chargers of the same target (`combined`, 9A-CH-4), each with its own
     charge: {
+      showWhole: true, // a new answer brings all of every charger's move into view (app.js)
       fields: [unitField('charger', 'Charger'), unitField('target', 'Target'), { key: 'range', label: 'Charge range (blank: any)', kind: 'number', min: 0, step: 'any' },
         { key: 'highestDie', label: 'Highest D6 rolled (blank: no Failed Charge Move)', kind: 'number', min: 1, max: 6, step: 1 },
-        { key: 'combined', label: 'Combined chargers', kind: 'chargers' }],
+        { key: 'combined', label: 'Combined chargers', kind: 'rows', title: 'Combined chargers (same target)',
+          adders: () => [['Add charger', { charger: '', range: '', highestDie: '' }]],
+          row: () => [{ key: 'charger', label: 'Charger', kind: 'unit' }, { key: 'range', label: 'Range', kind: 'number', min: 0, step: 1, optional: true },
+            { key: 'highestDie', label: 'Highest D6', kind: 'number', min: 1, max: 6, step: 1, optional: true }],
+          // each a unit, and a range and highest D6 or blank
+          check: (v, p, c) => c.array(v, p, c.LIMITS.list).map((x, i) => {
+            const pp = `${p}[${i}]`;
+            c.obj(x, pp);
+            const blankOr = (y, q, o) => (y === '' || y === undefined ? '' : c.number(y, q, o));
+            return { charger: c.unitRef(x.charger, `${pp}.charger`), range: blankOr(x.range, `${pp}.range`, { min: 0 }), highestDie: blankOr(x.highestDie, `${pp}.highestDie`, { min: 1, max: 6, integer: true }) };
+          }) }],
       build(i) {
         const r = { charger: i.charger, target: i.target, ...chargerJSON(i) };
         const combined = arr(i.combined).map(chargerJSON);
@@ -356,6 +375,9 @@ const game = {
   terrainColours: { impassable: '#4e342e' },
   /** A request's unit is entered as width × depth, with its flags. */
   unitFromRequest(u, out) { out.shape = 'custom'; out.fled = u.fled === true; out.sameCombat = u.sameCombat === true; },
+  // the scalar fields of its answers listed under Result, in this order (results.js)
+  factKeys: ['movementPoints', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'stoppedBy', 'engaged', 'blocks', 'steps', 'spacing', 'truncated', 'fleeingDestroyed', 'facing', 'distance', 'traceDropped'],
+  factNames: { fleeingDestroyed: 'fleeing unit destroyed' },
   draw: { pursue: drawPursue, charge: drawCharge, flee: drawFlee, spacing: drawSpacing },
   verdict(q, r) {
     if (q === 'flee') {

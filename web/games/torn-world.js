@@ -149,6 +149,10 @@ const game = {
     const anchor = d.board.hexonAnchor ?? { q: 0, r: 0 };
     return { hexonCentres: cells.filter((c) => { const h = snapHexon(c.q, c.r, anchor); return h.q === c.q && h.r === c.r && keys.has(key(c.q, c.r)); }) };
   },
+  // the scalar fields of its answers listed under Result, in this order (results.js)
+  factKeys: ['movementPoints', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'stoppedBy', 'engaged', 'blocks', 'steps', 'dexterityTest', 'droppedNoFreeHex', 'spacing', 'truncated', 'facing', 'distance', 'traceDropped'],
+  factNames: { dexterityTest: 'Dexterity test', droppedNoFreeHex: 'ends left out (no free hex to eject to)' },
+  hidesFact: (k, v) => k === 'droppedNoFreeHex' && v === 0, // nothing left out
   draw: { reach: drawTWReach, move: drawTWMove, eject: drawEject, shift: drawShift },
   verdictNote: (r) => (arr(r.ejections).length ? ` Ejects ${r.ejections.map((e) => e.unit).join(', ')}.` : ''),
   legalWord: (q) => (q === 'eject' ? 'ejection' : 'move'),
