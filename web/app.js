@@ -13,6 +13,7 @@ import { option, on, field, rebuild, getPath, setPath } from './forms.js';
 import { installTestHook } from './test-hook.js';
 import { initLibrary } from './library.js';
 import { initLinks, READONLY } from './links.js';
+import { createPanels } from './panels.js';
 import { checkPosition, useEngineLimits } from './share.js';
 
 const $ = (id) => document.getElementById(id);
@@ -899,13 +900,8 @@ const TOOL_NOTES = {
 // ---- saved armies and codices (library.js) ----
 const savedLibrary = initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow });
 
-// ---- the side panels ----
-// A closed panel is filled when it opens, not on every change: the first ruling does not wait for
-// forms nobody sees yet (docs/performance.md), and an edit rebuilds only what is on screen.
-// Opening sets the `open` attribute; the observer's callback runs before the next frame is drawn,
-// so an opened panel never shows stale content. The panels in ONCE (static) are filled the first
-// time only.
-const PANELS = {
+// ---- the side panels (panels.js: each filled when it opens, then on every change while open) ----
+const panels = createPanels({
   'units-panel': () => { renderUnitList(); renderUnitForm(); },
   'terrain-panel': renderTerrain,
   'sides-panel': renderSides,
@@ -914,22 +910,11 @@ const PANELS = {
   'request-panel': () => { $('preview').textContent = ui.preview; },
   'gallery-panel': renderGallery,
   'advanced-panel': fillExamples,
-};
-const ONCE = new Set(['gallery-panel', 'advanced-panel']);
-const stale = new Set(Object.keys(PANELS));
+}, ['gallery-panel', 'advanced-panel'], $('units-panel').parentNode);
 /** Fills a panel now if it is open; otherwise when it opens. */
-function renderPanel(id) {
-  if (ONCE.has(id)) { if ($(id).open) renderIfStale(id); } else if ($(id).open) { stale.delete(id); PANELS[id](); } else stale.add(id);
-}
+function renderPanel(id) { panels.render(id); }
 /** Fills a panel, open or not, if a change since it was last filled has not reached it. */
-function renderIfStale(id) {
-  if (!stale.has(id)) return;
-  stale.delete(id);
-  PANELS[id]();
-}
-new MutationObserver((records) => {
-  for (const r of records) if (r.target.open) renderIfStale(r.target.id);
-}).observe($('units-panel').parentNode, { attributes: true, attributeFilter: ['open'], subtree: true });
+function renderIfStale(id) { panels.renderIfStale(id); }
 
 // ---- refresh everything that shows the state ----
 let refreshQueued = false;
@@ -949,7 +934,7 @@ function refreshNow() {
   $('undo').disabled = !store.canUndo();
   $('redo').disabled = !store.canRedo();
   renderQuery();
-  for (const id of Object.keys(PANELS)) renderPanel(id);
+  for (const id of panels.ids) renderPanel(id);
   renderPreview();
   showReadout();
   board.setScene(scene());
