@@ -7,26 +7,16 @@ import { examples } from './examples.js'; // written by build-site.mjs into the 
 import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, assumptionParams, paramValue,
-  uniqueId, renameRefs, unitSize, onHexons, hugeHexons, orderRows, own } from './model.js';
+  uniqueId, renameRefs, unitSize, onLattice, own } from './model.js';
 import { resultScene, resultText, verdictOf, el } from './results.js';
-import { encodeShare, decodeShare, checkPosition, positionPayload, codeOf, emptyDoc, ShareError,
-  checkLibrary, readLibrary, libraryCount, mergeLibrary, emptyLibrary, parseJSON, checkUnit, LIBRARY_FORMAT } from './share.js';
+import { option, on, field, rebuild, getPath, setPath } from './forms.js';
+import { installTestHook } from './test-hook.js';
+import { initLibrary } from './library.js';
+import { initLinks, READONLY } from './links.js';
+import { createPanels } from './panels.js';
+import { checkPosition, useEngineLimits } from './share.js';
 
 const $ = (id) => document.getElementById(id);
-const LIBRARY_KEY = 'movecalc.library.v1';
-/** Saved entries that failed their check, set aside (never deleted by the page). */
-const QUARANTINE_KEY = 'movecalc.library.quarantine.v1';
-/** The library as it was before the last save. */
-const BACKUP_KEY = 'movecalc.library.backup.v1';
-// EMBED (boot.js): ?embed=1, an iframe's page; &ro=1 makes it read-only.
-const READONLY = EMBED && new URLSearchParams(location.search).get('ro') === '1';
-const TERRAIN_COLOURS = {
-  blocking: '#c62828', hindering: '#2e7d32', control: '#f9a825', impassable: '#4e342e',
-  forest: '#2e7d32', hill: '#8d6e63', 'broken ground': '#a1887f', river: '#1e88e5', 'fordable river': '#64b5f6',
-  marsh: '#00897b', difficult: '#8d6e63', volume: '#6d4c41', hazard: '#e65100', seacoast: '#0277bd', lake: '#1565c0',
-  'fortified camp': '#795548', ramparts: '#5d4037', barricades: '#a1887f', swamp: '#00796b', ruins: '#9e9e9e',
-  rubble: '#bdbdbd', cliffs: '#424242', building: '#616161', statue: '#757575',
-};
 const FACING_NAMES = hex.DIR_NAMES.map((n, i) => [String(i), `${i} (${n})`]);
 
 // true once the engine worker has loaded the first rule set and answered describe
@@ -47,7 +37,6 @@ const doc = () => store.doc();
 const isHexBoard = () => sys().board === 'hex';
 const unitById = (id) => doc().units.find((u) => u.id === id);
 const colourOf = (side) => doc().sides.find((s) => s.name === side)?.color ?? '#6b7280';
-const option = (value, label) => { const o = el('option', label); o.value = value; return o; };
 const round = (v, p = 100) => Math.round(v * p) / p;
 
 // ---- lengths in the chosen display unit ----
@@ -66,11 +55,12 @@ function paramsOf(d) {
 const unitWord = () => ({ step: 'steps', inch: 'inches', hex: 'hexes' }[sys().lengthUnit]);
 
 // ---- the scene the board draws ----
+/** The hexes a unit covers (its game's `cells`, else its own hex). */
 function hexesOf(u) {
-  if (store.state.system !== 'torn-world' || u.size === 'infantry') return [{ q: u.q, r: u.r }];
-  const centres = u.size === 'huge' ? hugeHexons(u) : [{ q: u.q, r: u.r }];
-  return centres.flatMap((c) => hex.hexonCells(c.q, c.r));
+  return sys().cells?.(u) ?? [{ q: u.q, r: u.r }];
 }
+/** A terrain kind's colour (its game's `terrainColours`). */
+const terrainColour = (kind) => own(sys().terrainColours, kind) ?? '#555';
 
 function boardCells() {
   return hex.boardCells(doc().board);
@@ -87,7 +77,7 @@ function scene() {
     return {
       ...base, boardKey: `${system}:${t.width}x${t.height}`, table: t, bounds: [0, 0, t.width, t.height],
       majorEvery: s.lengthUnit === 'inch' ? 6 : 4,
-      terrain: d.terrain.map((tr) => ({ polygon: tr.polygon, label: tr.id, stroke: own(TERRAIN_COLOURS, tr.kind) ?? '#555', fill: (own(TERRAIN_COLOURS, tr.kind) ?? '#555') + '55' })),
+      terrain: d.terrain.map((tr) => ({ polygon: tr.polygon, label: tr.id, stroke: terrainColour(tr.kind), fill: terrainColour(tr.kind) + '55' })),
       units: d.units.map((u) => {
         const [w, dd] = unitSize(system, u);
         return { id: u.id, label: u.id, color: colourOf(u.side), selected: u.id === ui.selected, free: { x: u.x, y: u.y, facing: u.facing, w, d: dd } };
@@ -103,23 +93,15 @@ function scene() {
     ...base, boardKey: `${system}:${d.board.preset ?? `${d.board.cols}x${d.board.rows}`}`, bounds,
     cells: cells.map((c) => {
       const t = terr.get(hex.key(c.q, c.r));
-      return { ...c, fill: t ? mix(own(TERRAIN_COLOURS, t) ?? '#888') : '#f4f1e6', mark: t };
+      return { ...c, fill: t ? mix(own(s.terrainColours, t) ?? '#888') : '#f4f1e6', mark: t };
     }),
-    units: [...d.units].sort((a, b) => (a.type === 'leader') - (b.type === 'leader')).map((u) => ({
+    // a game may draw some units over others (its `drawOrder`) and small or badged (`sceneUnit`)
+    units: [...d.units].sort((a, b) => (s.drawOrder?.(a) ?? 0) - (s.drawOrder?.(b) ?? 0)).map((u) => ({
       id: u.id, label: u.id, color: colourOf(u.side), selected: u.id === ui.selected, q: u.q, r: u.r,
-      facing: s.hasFacing ? u.facing : undefined, hexes: hexesOf(u), small: u.type === 'leader',
-      badge: system === 'cc-ancients' ? u.type.split(' ').map((w) => w[0].toUpperCase()).join('') : undefined,
+      facing: s.hasFacing ? u.facing : undefined, hexes: hexesOf(u), small: false, badge: undefined, ...s.sceneUnit?.(u),
     })),
+    ...s.sceneExtras?.(d, colourOf, cells),
   };
-  if (d.board.preset === 'cc-ancients') {
-    out.sections = [4, 8].map((col) => hex.center(col, 0)[0]);
-    out.baselines = [{ y: hex.center(0, 8)[1] + 1.05, color: colourOf(d.sides[0].name) }, { y: -1.05, color: colourOf(d.sides[1].name) }];
-  }
-  if (system === 'torn-world') {
-    const keys = new Set(cells.map((c) => hex.key(c.q, c.r)));
-    const anchor = d.board.hexonAnchor ?? { q: 0, r: 0 };
-    out.hexonCentres = cells.filter((c) => { const h = hex.snapHexon(c.q, c.r, anchor); return h.q === c.q && h.r === c.r && keys.has(hex.key(c.q, c.r)); });
-  }
   const mv = d.inputs[pathQuery(d)] && pathInputs(d);
   if (mv && (ui.tool === 'path' || d.query === pathQuery(d)) && !ui.result) {
     const u = unitById(mv.unit);
@@ -148,7 +130,7 @@ const board = new Board(canvas, {
       return;
     }
     let h = hex.fromPixel(...pointer);
-    if (onHexons(store.state.system, u)) h = hex.snapHexon(h.q, h.r, doc().board.hexonAnchor);
+    if (onLattice(store.state.system, u)) h = hex.snapHexon(h.q, h.r, doc().board.hexonAnchor);
     if (!onBoard(h) || (h.q === u.q && h.r === u.r)) return;
     store.edit((d) => { const v = d.units.find((w) => w.id === id); v.q = h.q; v.r = h.r; }, `drag:${ui.serial}`);
   },
@@ -181,7 +163,7 @@ function pathQuery(d = doc()) {
 function pathInputs(d = doc()) {
   const inputs = (d.inputs[pathQuery(d)] ??= {});
   if (!own(sys().queries, pathQuery(d))?.fields.some((f) => f.kind === 'orders')) return inputs;
-  const rows = (inputs.moves ??= orderRows(inputs));
+  const rows = (inputs.moves ??= own(sys().queries, pathQuery(d)).fields.find((f) => f.kind === 'orders').rows(inputs));
   return rows[Math.min(inputs.active ?? 0, rows.length - 1)] ?? {};
 }
 
@@ -214,7 +196,7 @@ function extendPath(h) {
   const d = doc();
   const q = pathQuery(d);
   const u = unitById(pathInputs(d).unit);
-  if (u && onHexons(store.state.system, u)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
+  if (u && onLattice(store.state.system, u)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
   if (!onBoard(h)) return;
   store.edit((dd) => {
     dd.query = q;
@@ -287,7 +269,7 @@ function arrow(k, fine, u) {
   if (ui.tool === 'path' && isHexBoard()) {
     const d = doc(), mv = pathInputs(d), mover = unitById(mv.unit);
     const from = mv.path?.length ? mv.path[mv.path.length - 1] : mover;
-    if (from) extendPath(offsetStep(from, dx, dy, mover && onHexons(store.state.system, mover)));
+    if (from) extendPath(offsetStep(from, dx, dy, mover && onLattice(store.state.system, mover)));
     return;
   }
   if (!u) return;
@@ -296,15 +278,15 @@ function arrow(k, fine, u) {
     store.edit(() => { u.x = round(u.x + dx * step); u.y = round(u.y + dy * step); }, `key:${u.id}`);
     return;
   }
-  const h = offsetStep(u, dx, dy, onHexons(store.state.system, u));
+  const h = offsetStep(u, dx, dy, onLattice(store.state.system, u));
   if (onBoard(h)) store.edit((d) => { const v = d.units.find((w) => w.id === u.id); v.q = h.q; v.r = h.r; }, `key:${u.id}`);
 }
 
 // One hex (or one hexon) left, right, up or down the screen.
 function offsetStep(from, dx, dy, hexon) {
   if (hexon) {
-    const dir = dx > 0 ? 0 : dx < 0 ? 3 : dy > 0 ? 4 : 1; // hexon lattice steps (2,1), (-2,-1), (1,-3), (-1,3)
-    const [a, b] = [[2, 1], [-1, 3], [-3, 2], [-2, -1], [1, -3], [3, -2]][dir];
+    const dir = dx > 0 ? 0 : dx < 0 ? 3 : dy > 0 ? 4 : 1; // lattice steps (2,1), (-2,-1), (1,-3), (-1,3)
+    const [a, b] = hex.HEXON_DIRS[dir];
     return { q: from.q + a, r: from.r + b };
   }
   const o = hex.toOffset(from.q, from.r);
@@ -323,72 +305,6 @@ document.addEventListener('keydown', (e) => {
   if (k === 'z' && !e.shiftKey) { store.undo(); e.preventDefault(); }
   else if (k === 'y' || (k === 'z' && e.shiftKey)) { store.redo(); e.preventDefault(); }
 });
-
-// ---- generic form fields ----
-const getPath = (o, key) => key.split('.').reduce((a, k) => a?.[k], o);
-function setPath(o, key, v) {
-  const ks = key.split('.');
-  const last = ks.pop();
-  ks.reduce((a, k) => (a[k] ??= {}), o)[last] = v;
-}
-
-function field(spec, value, onChange, keyPrefix = '') {
-  const lab = el('label', undefined, spec.kind === 'check' ? 'field check' : 'field');
-  let input;
-  if (spec.kind === 'select') {
-    input = el('select');
-    for (const [v, t] of spec.options) input.append(option(v, t));
-    input.value = value ?? spec.options[0][0];
-  } else {
-    input = el('input');
-    input.type = { check: 'checkbox', number: 'number', color: 'color' }[spec.kind] ?? 'text';
-    if (spec.kind === 'check') input.checked = !!value;
-    else if (spec.kind === 'list') input.value = (value ?? []).join(', ');
-    else input.value = value ?? '';
-    if (spec.kind === 'number') {
-      input.inputMode = spec.step === 1 && !(spec.min < 0) ? 'numeric' : 'decimal';
-      for (const a of ['min', 'max', 'step']) if (spec[a] !== undefined) input[a] = spec[a];
-      if (spec.step === undefined) input.step = 'any';
-    }
-    if (spec.kind === 'text' || spec.kind === 'list') { input.autocomplete = 'off'; input.spellcheck = false; }
-  }
-  input.dataset.key = keyPrefix + spec.key;
-  if (spec.title) input.title = spec.title;
-  input.addEventListener(spec.kind === 'color' ? 'input' : 'change', () => {
-    let v;
-    if (spec.kind === 'check') v = input.checked;
-    else if (spec.kind === 'number') {
-      if (input.value === '' && spec.optional) v = '';
-      else {
-        v = Number(input.value);
-        const bad = input.value === '' || !Number.isFinite(v) || (spec.min !== undefined && v < spec.min) || (spec.max !== undefined && v > spec.max);
-        input.setAttribute('aria-invalid', String(bad));
-        if (bad) return;
-      }
-    } else if (spec.kind === 'list') v = input.value.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
-    else v = input.value;
-    // a lone surrogate has no UTF-8: the engine would refuse the whole request as bad_json
-    if (typeof input.value === 'string' && !input.value.isWellFormed()) {
-      input.setCustomValidity('This text holds a broken character (a lone surrogate): retype it.');
-      input.setAttribute('aria-invalid', 'true');
-      input.reportValidity();
-      return;
-    }
-    if (spec.kind === 'text' || spec.kind === 'list') { input.setCustomValidity(''); input.setAttribute('aria-invalid', 'false'); }
-    onChange(v, input);
-  });
-  if (spec.kind === 'check') lab.append(input, document.createTextNode(' ' + spec.label));
-  else lab.append(el('span', spec.label), input);
-  return lab;
-}
-
-// Rebuilds a container's children, keeping focus on the control with the same data-key.
-function rebuild(container, nodes) {
-  const active = document.activeElement;
-  const focusKey = container.contains(active) ? active.dataset.key : null;
-  container.replaceChildren(...nodes);
-  if (focusKey) container.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
-}
 
 // ---- the unit form and list ----
 function unitSpecs(u) {
@@ -421,7 +337,7 @@ function renderUnitForm() {
   $('deselect').hidden = !u;
   const nodes = unitSpecs(target).map((spec) => {
     let value = getPath(target, spec.key);
-    if (spec.key === 'col' || spec.key === 'row') value = target.q === undefined ? '' : hex.toOffset(target.q, target.r)[spec.key];
+    if (spec.key === 'col' || spec.key === 'row') value = target.q === undefined ? target.at?.[spec.key] ?? '' : hex.toOffset(target.q, target.r)[spec.key];
     if (spec.key === 'facing' && isHexBoard()) value = String(target.facing ?? 0);
     return field(spec, value, (v, input) => setUnitField(u, spec.key, v, input), 'unit.');
   });
@@ -432,7 +348,9 @@ function setUnitField(u, key, v, input) {
   if (!u) { // the new-unit template
     const t = template();
     if (key === 'facing' && isHexBoard()) v = Number(v);
-    if (key !== 'col' && key !== 'row') setPath(t, key, v);
+    // where the new unit goes: its column and row (hex boards) or x and y, else the view's middle
+    if (key === 'col' || key === 'row') (t.at ??= {})[key] = v;
+    else setPath(t, key, v);
     renderUnitForm();
     return;
   }
@@ -454,33 +372,37 @@ function setUnitField(u, key, v, input) {
       const o = hex.toOffset(w.q, w.r);
       o[key] = v;
       let h = hex.toAxial(o.col, o.row);
-      if (onHexons(store.state.system, w)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
+      if (onLattice(store.state.system, w)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
       if (onBoard(h)) Object.assign(w, h);
     } else if (key === 'facing' && isHexBoard()) w.facing = Number(v);
     else setPath(w, key, v);
-    if (key === 'size' && onHexons(store.state.system, w)) Object.assign(w, hex.snapHexon(w.q, w.r, d.board.hexonAnchor));
+    if (key === 'size' && onLattice(store.state.system, w)) Object.assign(w, hex.snapHexon(w.q, w.r, d.board.hexonAnchor));
   }, `unit:${id}:${key}`);
 }
 
 function addUnit() {
   const t = template();
   const d = doc();
-  const id = uniqueId(d, t.id.trim() || (store.state.system === 'cc-ancients' ? t.type : 'Unit'));
-  const u = JSON.parse(JSON.stringify({ ...t, id }));
+  const id = uniqueId(d, t.id.trim() || (sys().newUnitName?.(t) ?? 'Unit'));
+  const { at, ...profile } = t;
+  const u = JSON.parse(JSON.stringify({ ...profile, id }));
   const [wx, wy] = board.toWorld(board.w / 2, board.h / 2);
   if (!isHexBoard()) {
-    Object.assign(u, { x: round(Math.min(Math.max(wx, 1), d.table.width - 1), 2), y: round(Math.min(Math.max(wy, 1), d.table.height - 1), 2), facing: Number(t.facing ?? 0) });
+    const x = Number.isFinite(t.x) ? t.x : wx, y = Number.isFinite(t.y) ? t.y : wy;
+    Object.assign(u, { x: round(Math.min(Math.max(x, 1), d.table.width - 1), 2), y: round(Math.min(Math.max(y, 1), d.table.height - 1), 2), facing: Number(t.facing ?? 0) });
   } else {
     const taken = new Set(d.units.flatMap((v) => hexesOf(v)).map((h) => hex.key(h.q, h.r)));
-    const mid = hex.fromPixel(wx, wy);
+    const centre = hex.fromPixel(wx, wy), view = hex.toOffset(centre.q, centre.r);
+    const mid = Number.isFinite(at?.col) || Number.isFinite(at?.row) ? hex.toAxial(at.col ?? view.col, at.row ?? view.row) : centre;
     const free = boardCells().sort((a, b) => hex.distance(a, mid) - hex.distance(b, mid))
-      .find((c) => { const h = onHexons(store.state.system, u) ? hex.snapHexon(c.q, c.r, d.board.hexonAnchor) : c; return !hexesOf({ ...u, ...h }).some((x) => taken.has(hex.key(x.q, x.r))) && onBoard(h); });
+      .find((c) => { const h = onLattice(store.state.system, u) ? hex.snapHexon(c.q, c.r, d.board.hexonAnchor) : c; return !hexesOf({ ...u, ...h }).some((x) => taken.has(hex.key(x.q, x.r))) && onBoard(h); });
     const h = free ?? mid;
-    Object.assign(u, onHexons(store.state.system, u) ? hex.snapHexon(h.q, h.r, d.board.hexonAnchor) : { q: h.q, r: h.r });
+    Object.assign(u, onLattice(store.state.system, u) ? hex.snapHexon(h.q, h.r, d.board.hexonAnchor) : { q: h.q, r: h.r });
     if (sys().hasFacing) u.facing = Number(t.facing ?? 0);
   }
   store.edit((dd) => { dd.units.push(u); });
   t.id = '';
+  delete t.at; delete t.x; delete t.y;
   ui.selected = id;
   refresh('select');
 }
@@ -494,18 +416,19 @@ function removeUnit(id) {
 function renderUnitList() {
   const items = doc().units.map((u) => {
     const li = el('li', undefined, u.id === ui.selected ? 'selected' : '');
+    li.dataset.slot = `unit:${u.id}`;
     const sw = el('span', undefined, 'swatch');
     sw.dataset.colour = colourOf(u.side); // painted by paintSwatches (no inline styles under the CSP)
     const pick = el('button', u.id, 'link');
     pick.type = 'button';
     pick.dataset.key = `pick:${u.id}`;
     pick.setAttribute('aria-pressed', String(u.id === ui.selected));
-    pick.addEventListener('click', () => { ui.selected = u.id === ui.selected ? null : u.id; refresh('select'); });
+    on(pick, 'click', () => { ui.selected = u.id === ui.selected ? null : u.id; refresh('select'); });
     const rm = el('button', '✕', 'icon small');
     rm.type = 'button';
     rm.dataset.key = `rm:${u.id}`;
     rm.setAttribute('aria-label', `Remove ${u.id}`);
-    rm.addEventListener('click', () => removeUnit(u.id));
+    on(rm, 'click', () => removeUnit(u.id));
     li.append(sw, pick, el('span', u.side, 'muted'), rm);
     return li;
   });
@@ -528,10 +451,7 @@ function renderQuery() {
   rebuild(q, Object.keys(s.queries).map((name) => option(name, answers.has(name) ? name : `${name} (not in this build yet)`)));
   q.value = d.query;
   const spec = s.queries[d.query];
-  $('query-note').textContent = [
-    answers.has(d.query) ? '' : `This build does not answer ${d.query} yet: the engine will say unknown_query until the ${s.name} rules land. The request below is what the page will send.`,
-    spec.tentative ? ' Its request fields are not fixed by the contract yet.' : '',
-  ].join('');
+  $('query-note').textContent = answers.has(d.query) ? '' : `This build does not answer ${d.query} yet: the engine will say unknown_query until the ${s.name} rules land. The request below is what the page will send.`;
   const inputs = (d.inputs[d.query] ??= {});
   const edit = (fn, key) => store.edit((dd) => fn(dd.inputs[dd.query]), key);
   const units = [['', '(none)'], ...d.units.map((u) => [u.id, u.id])];
@@ -540,22 +460,8 @@ function renderQuery() {
     if (f.kind === 'side') return field({ ...f, kind: 'select', options: d.sides.map((x) => [x.name, x.name]) }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
     if (f.kind === 'number') return field({ ...f, optional: true }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }, `q:${f.key}`), 'q.');
     if (f.kind === 'path') return pathField(inputs);
-    if (f.kind === 'orders') return ordersField(inputs, units);
-    if (f.kind === 'actions') return listField('Actions', inputs.actions ??= [], [
-      ['Add step', { step: 'forward', distance: 1 }], ['Add turn', { turn: 45, off: 'front', toward: 'right' }]], (a) => (a.step ? [
-      { key: 'step', label: 'Step', kind: 'select', options: ['forward', 'backward', 'left', 'right'].map((x) => [x, x]) },
-      { key: 'distance', label: 'Distance', kind: 'number', min: 0.01, max: 1 }] : [
-      { key: 'turn', label: 'Turn (°)', kind: 'select', options: [['45', '45'], ['90', '90']] },
-      { key: 'off', label: 'Tool off', kind: 'select', options: ['front', 'right', 'back', 'left'].map((x) => [x, x]) },
-      { key: 'toward', label: 'Toward', kind: 'select', options: [['left', 'left'], ['right', 'right']] }]), 'actions');
-    if (f.kind === 'pursuers') return listField('Pursuers', inputs.pursuers ??= [], [['Add pursuer', { unit: d.units[0]?.id ?? '', distance: 7, overrun: false }]], () => [
-      { key: 'unit', label: 'Unit', kind: 'select', options: units },
-      { key: 'distance', label: 'Distance', kind: 'number', min: 0, step: 1 },
-      { key: 'overrun', label: 'Overrun', kind: 'check' }], 'pursuers');
-    if (f.kind === 'chargers') return listField('Combined chargers (same target)', inputs.combined ??= [], [['Add charger', { charger: '', range: '', highestDie: '' }]], () => [
-      { key: 'charger', label: 'Charger', kind: 'select', options: units },
-      { key: 'range', label: 'Range', kind: 'number', min: 0, step: 1, optional: true },
-      { key: 'highestDie', label: 'Highest D6', kind: 'number', min: 1, max: 6, step: 1, optional: true }], 'combined');
+    if (f.kind === 'orders') return ordersField(f, inputs, units);
+    if (f.kind === 'rows') return listField(f, inputs[f.key] ??= [], units, d);
     return field(f, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
   });
   rebuild($('query-fields'), nodes);
@@ -563,15 +469,16 @@ function renderQuery() {
 
 function pathField(inputs) {
   const box = el('div', undefined, 'field');
+  box.dataset.slot = 'path';
   const n = inputs.path?.length ?? 0;
   box.append(el('span', `Path: ${n} hex${n === 1 ? '' : 'es'} (draw it with the Path tool: tap hexes in order)`));
   const row = el('div', undefined, 'row');
   const undo = el('button', 'Remove last hex', 'secondary small');
   undo.type = 'button'; undo.disabled = !n; undo.dataset.key = 'path-pop';
-  undo.addEventListener('click', () => store.edit((d) => { pathInputs(d).path?.pop(); }));
+  on(undo, 'click', () => store.edit((d) => { pathInputs(d).path?.pop(); }));
   const clear = el('button', 'Clear path', 'secondary small');
   clear.type = 'button'; clear.disabled = !n; clear.dataset.key = 'path-clear';
-  clear.addEventListener('click', () => store.edit((d) => { pathInputs(d).path = []; }));
+  on(clear, 'click', () => store.edit((d) => { pathInputs(d).path = []; }));
   row.append(undo, clear);
   box.append(row);
   return box;
@@ -579,16 +486,18 @@ function pathField(inputs) {
 
 // The units of a C&C order, in the sequence they move: each row a unit and its path; the row
 // whose "Draw path" is pressed is the one the Path tool extends.
-function ordersField(inputs, units) {
-  const rows = (inputs.moves ??= orderRows(inputs));
+function ordersField(spec, inputs, units) {
+  const rows = (inputs.moves ??= spec.rows(inputs));
   const active = Math.min(inputs.active ?? 0, rows.length - 1);
   const mfm = (inputs.card ?? 'section') === 'move-fire-move';
   const box = el('fieldset', undefined, 'list-field orders');
+  box.dataset.slot = spec.key;
   box.append(el('legend', 'Ordered units, in the order they move'));
   const ol = el('ol');
   const editRow = (i, fn) => store.edit((d) => fn(d.inputs[d.query].moves[i], d.inputs[d.query]));
   rows.forEach((row, i) => {
     const li = el('li', undefined, i === active ? 'active' : undefined);
+    li.dataset.slot = `moves.${i}`;
     li.append(field({ key: 'unit', label: 'Unit', kind: 'select', options: units }, row.unit ?? '', (v) => editRow(i, (m) => { m.unit = v; }), `moves.${i}.`));
     if (mfm) li.append(field({ key: 'second', label: 'After ranged combat', kind: 'check' }, row.second === true, (v) => editRow(i, (m) => { m.second = v; }), `moves.${i}.`));
     const n = row.path?.length ?? 0;
@@ -598,15 +507,15 @@ function ordersField(inputs, units) {
     draw.dataset.key = `moves.${i}.draw`;
     draw.setAttribute('aria-pressed', String(i === active));
     draw.setAttribute('aria-label', `Draw the path of unit ${i + 1} with the Path tool`);
-    draw.addEventListener('click', () => { store.edit((d) => { d.inputs[d.query].active = i; }); setTool('path'); });
+    on(draw, 'click', () => { store.edit((d) => { d.inputs[d.query].active = i; }); setTool('path'); });
     const clear = el('button', 'Clear', 'secondary small');
     clear.type = 'button'; clear.disabled = !n; clear.dataset.key = `moves.${i}.clear`;
     clear.setAttribute('aria-label', `Clear the path of unit ${i + 1}`);
-    clear.addEventListener('click', () => editRow(i, (m) => { m.path = []; }));
+    on(clear, 'click', () => editRow(i, (m) => { m.path = []; }));
     const rm = el('button', '✕', 'icon small');
     rm.type = 'button';
     rm.setAttribute('aria-label', `Remove ordered unit ${i + 1}`);
-    rm.addEventListener('click', () => store.edit((d) => {
+    on(rm, 'click', () => store.edit((d) => {
       const inp = d.inputs[d.query];
       inp.moves.splice(i, 1);
       inp.active = Math.max(0, Math.min(inp.active ?? 0, inp.moves.length - 1));
@@ -618,7 +527,7 @@ function ordersField(inputs, units) {
   const add = el('button', 'Add unit', 'secondary small');
   add.type = 'button';
   add.dataset.key = 'moves.add';
-  add.addEventListener('click', () => store.edit((d) => {
+  on(add, 'click', () => store.edit((d) => {
     const inp = d.inputs[d.query];
     const side = d.units.find((u) => u.id === inp.moves[0]?.unit)?.side ?? d.sides[0].name;
     const next = d.units.find((u) => u.side === side && !inp.moves.some((m) => m.unit === u.id)) ?? d.units[0];
@@ -629,32 +538,37 @@ function ordersField(inputs, units) {
   return box;
 }
 
-// An editable list of rows (Arcane Legions actions, Ninth Age pursuers and combined chargers).
-function listField(title, items, adders, specsOf, key) {
+// An editable list of rows (a field of kind `rows`: its `title`, `adders(doc)` and each row's
+// fields, `row(item)`; a row field of kind `unit` picks one of the units).
+function listField(f, items, units, d) {
+  const { title, key } = f;
   const box = el('fieldset', undefined, 'list-field');
+  box.dataset.slot = key;
   box.append(el('legend', title));
   const ol = el('ol');
   items.forEach((item, i) => {
     const li = el('li');
-    for (const spec of specsOf(item)) {
-      li.append(field(spec, spec.kind === 'select' ? String(item[spec.key] ?? '') : item[spec.key], (v) => store.edit((d) => {
-        d.inputs[d.query][key][i][spec.key] = spec.key === 'turn' ? Number(v) : v;
+    li.dataset.slot = `${key}.${i}`;
+    for (const rowSpec of f.row(item)) {
+      const spec = rowSpec.kind === 'unit' ? { ...rowSpec, kind: 'select', options: units } : rowSpec;
+      li.append(field(spec, spec.kind === 'select' ? String(item[spec.key] ?? '') : item[spec.key], (v) => store.edit((dd) => {
+        dd.inputs[dd.query][key][i][spec.key] = spec.asNumber ? Number(v) : v;
       }), `${key}.${i}.`));
     }
     const rm = el('button', '✕', 'icon small');
     rm.type = 'button';
     rm.setAttribute('aria-label', `Remove ${title.toLowerCase().replace(/s$/, '')} ${i + 1}`);
-    rm.addEventListener('click', () => store.edit((d) => { d.inputs[d.query][key].splice(i, 1); }));
+    on(rm, 'click', () => store.edit((d) => { d.inputs[d.query][key].splice(i, 1); }));
     li.append(rm);
     ol.append(li);
   });
   box.append(ol);
   const row = el('div', undefined, 'row');
-  for (const [label, proto] of adders) {
+  for (const [label, proto] of f.adders(d)) {
     const b = el('button', label, 'secondary small');
     b.type = 'button';
     b.dataset.key = `${key}.add.${label}`;
-    b.addEventListener('click', () => store.edit((d) => { d.inputs[d.query][key].push({ ...proto }); }));
+    on(b, 'click', () => store.edit((d) => { d.inputs[d.query][key].push({ ...proto }); }));
     row.append(b);
   }
   box.append(row);
@@ -685,11 +599,11 @@ function renderTerrain() {
     ? d.terrain.map((t, i) => {
       const li = el('li');
       const sw = el('span', undefined, 'swatch');
-      sw.dataset.colour = own(TERRAIN_COLOURS, t.kind) ?? '#555';
+      sw.dataset.colour = terrainColour(t.kind);
       const rm = el('button', '✕', 'icon small');
       rm.type = 'button'; rm.dataset.key = `trm:${i}`;
       rm.setAttribute('aria-label', `Remove ${t.id}`);
-      rm.addEventListener('click', () => store.edit((dd) => { dd.terrain.splice(i, 1); }));
+      on(rm, 'click', () => store.edit((dd) => { dd.terrain.splice(i, 1); }));
       li.append(sw, el('span', `${t.id} (${t.kind}, ${t.polygon.length} corners)`, 'grow'), rm);
       return li;
     })
@@ -808,12 +722,13 @@ function inView(b) {
 }
 
 // What of a new answer must be in view, or the view follows it (without zooming in, so the hexes
-// around stay in reach of a finger drawing a path): all of a drawn path's answer and of a Ninth Age
-// charge (its chargers and their moves); of a reach or any other answer its middle (a user zoomed
+// around stay in reach of a finger drawing a path): all of a drawn path's answer and of a query
+// with ordered or combined movers (every mover and its move); of a reach or any other answer its middle (a user zoomed
 // into part of a wide reach keeps the zoom).
 function shown(r) {
   const raw = resultBounds(r.scene, r.request).bounds;
-  if (['path', 'orders', 'chargers'].some((k) => ownQuery(r.request?.system, r.request?.query)?.fields.some((f) => f.kind === k))) return raw;
+  const spec = ownQuery(r.request?.system, r.request?.query);
+  if (spec?.showWhole || spec?.fields.some((f) => f.kind === 'path' || f.kind === 'orders')) return raw;
   const mid = [(raw[0] + raw[2]) / 2, (raw[1] + raw[3]) / 2];
   return [...mid, ...mid];
 }
@@ -822,7 +737,7 @@ function shown(r) {
 function redrawResult(frame = false, follow = false) {
   const r = ui.result;
   if (!r) return;
-  r.scene = resultScene(r.request?.system ?? store.state.system, sys().board, r.request, r.response, colourOf, ui.pick, r.extra);
+  r.scene = resultScene(r.request?.system ?? store.state.system, r.request, r.response, colourOf, ui.pick, r.extra);
   const pick = ui.pick ? r.scene.reach.get(hex.key(ui.pick.q, ui.pick.r)) : null;
   $('details').replaceChildren(...resultText(r.response, assumptionSummaries, {
     request: r.request ?? {}, pick, reachCount: r.scene.reach.size, whatIfCount: r.scene.whatIfCount, onChoice: applyChoice,
@@ -862,7 +777,7 @@ function ownQuery(system, query) {
   return typeof query === 'string' && Object.hasOwn(qs, query) ? qs[query] : null;
 }
 
-/** What a request asks, in words: "The Ninth Age charge". */
+/** What a request asks, in words: the game's name and the query ("GODSGLOOM reach"). */
 function queryName(request) {
   const system = typeof request?.system === 'string' && Object.hasOwn(SYSTEMS, request.system) ? SYSTEMS[request.system].name : 'The engine';
   const query = typeof request?.query === 'string' ? request.query.slice(0, 40) : 'request';
@@ -920,6 +835,7 @@ function describeEngine(response) {
   described = response.result;
   assumptionSummaries = new Map(described.assumptions.map((a) => [a.id, a.summary]));
   setAssumptions(described.assumptions);
+  useEngineLimits(described.limits);
 }
 
 async function ask({ frame = true } = {}) {
@@ -936,7 +852,7 @@ async function ask({ frame = true } = {}) {
   answered();
 }
 
-/** Applies a choice the engine listed (Arcane Legions slide or snap side) and rules again. */
+/** Applies a choice the engine listed (a query input it names, e.g. a slide) and rules again. */
 function applyChoice(choice, value) {
   store.edit((d) => { d.inputs[d.query][choice] = value; });
   renderPreview();
@@ -981,37 +897,24 @@ const TOOL_NOTES = {
   terrain: '', path: 'Tap hexes in order to propose the path of the query’s unit (in an order: the unit whose Draw path is pressed); tap the last hex again to take it back. Arrow keys extend it too.',
 };
 
-// ---- the side panels ----
-// A closed panel is filled when it opens, not on every change: the first ruling does not wait for
-// forms nobody sees yet (docs/performance.md), and an edit rebuilds only what is on screen.
-// Opening sets the `open` attribute; the observer's callback runs before the next frame is drawn,
-// so an opened panel never shows stale content. The panels in ONCE (static) are filled the first
-// time only.
-const PANELS = {
+// ---- saved armies and codices (library.js) ----
+const savedLibrary = initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow });
+
+// ---- the side panels (panels.js: each filled when it opens, then on every change while open) ----
+const panels = createPanels({
   'units-panel': () => { renderUnitList(); renderUnitForm(); },
   'terrain-panel': renderTerrain,
   'sides-panel': renderSides,
   'settings-panel': renderSettings,
-  'library-panel': renderLibrary,
+  'library-panel': savedLibrary.render,
   'request-panel': () => { $('preview').textContent = ui.preview; },
   'gallery-panel': renderGallery,
   'advanced-panel': fillExamples,
-};
-const ONCE = new Set(['gallery-panel', 'advanced-panel']);
-const stale = new Set(Object.keys(PANELS));
+}, ['gallery-panel', 'advanced-panel'], $('units-panel').parentNode);
 /** Fills a panel now if it is open; otherwise when it opens. */
-function renderPanel(id) {
-  if (ONCE.has(id)) { if ($(id).open) renderIfStale(id); } else if ($(id).open) { stale.delete(id); PANELS[id](); } else stale.add(id);
-}
+function renderPanel(id) { panels.render(id); }
 /** Fills a panel, open or not, if a change since it was last filled has not reached it. */
-function renderIfStale(id) {
-  if (!stale.has(id)) return;
-  stale.delete(id);
-  PANELS[id]();
-}
-new MutationObserver((records) => {
-  for (const r of records) if (r.target.open) renderIfStale(r.target.id);
-}).observe($('units-panel').parentNode, { attributes: true, attributeFilter: ['open'], subtree: true });
+function renderIfStale(id) { panels.renderIfStale(id); }
 
 // ---- refresh everything that shows the state ----
 let refreshQueued = false;
@@ -1031,7 +934,7 @@ function refreshNow() {
   $('undo').disabled = !store.canUndo();
   $('redo').disabled = !store.canRedo();
   renderQuery();
-  for (const id of Object.keys(PANELS)) renderPanel(id);
+  for (const id of panels.ids) renderPanel(id);
   renderPreview();
   showReadout();
   board.setScene(scene());
@@ -1067,7 +970,12 @@ store.onChange((why) => {
   if (EMBED) return; // an embed never writes over the visitor's own position
   saveTimer = setTimeout(saveNow, 300);
 });
-window.addEventListener('pagehide', () => { if (saveTimer) saveNow(); });
+window.addEventListener('pagehide', () => { commitEdit(); if (saveTimer) saveNow(); });
+/** Commits the value of a field still being typed in (its change event), before the game changes or the page goes. */
+function commitEdit() {
+  const a = document.activeElement;
+  if (a && a !== $('system') && a.matches('input, select, textarea')) a.blur();
+}
 
 function setTool(t) {
   ui.tool = t;
@@ -1084,7 +992,7 @@ $('redo').addEventListener('click', () => store.redo());
 $('zoom-in').addEventListener('click', () => board.zoomAt(board.w / 2, board.h / 2, 1.25));
 $('zoom-out').addEventListener('click', () => board.zoomAt(board.w / 2, board.h / 2, 0.8));
 $('fit').addEventListener('click', () => board.fit());
-$('system').addEventListener('change', () => store.setSystem($('system').value));
+$('system').addEventListener('change', () => { commitEdit(); store.setSystem($('system').value); });
 $('query').addEventListener('change', () => store.edit((d) => { d.query = $('query').value; }));
 $('ask').addEventListener('click', () => ask());
 $('add-unit').addEventListener('click', addUnit);
@@ -1152,251 +1060,8 @@ function notice(text, action = null, kind = 'problem') {
 }
 $('notice-close').addEventListener('click', () => { $('notice').hidden = true; });
 
-// ---- share links ----
-const pageURL = () => location.origin + location.pathname;
-async function shareCode() {
-  return encodeShare(positionPayload(store.state.system, doc()));
-}
-
-/** Opens a link code: its position (undoably), or an empty board and a message saying why not. */
-async function openCode(code) {
-  let opened, payload;
-  try {
-    payload = await decodeShare(code);
-    opened = checkPosition(payload);
-  } catch (err) {
-    const why = err instanceof ShareError ? err.message : 'the link could not be read';
-    const named = payload?.system ?? payload?.request?.system; // the empty board of the link's game if it names one
-    const system = own(SYSTEMS, named) ? named : store.state.system;
-    store.load(system, emptyDoc(system));
-    if (READONLY) store.lock();
-    notice(EMBED ? `This diagram could not be opened: ${why}.` : `This link could not be opened: ${why}. The board is empty; Undo brings back your own position.`);
-    return false;
-  }
-  $('notice').hidden = true;
-  store.load(opened.system, opened.doc);
-  if (READONLY) store.lock();
-  return true;
-}
-
-let linkPending = false;
-async function openLinkInURL() {
-  const code = codeOf(location.hash);
-  if (code === null) return null;
-  ui.selected = null;
-  const ok = await openCode(code);
-  // the page keeps its own copy (localStorage); the fragment is dropped so a reload keeps later edits
-  if (!EMBED) history.replaceState(null, '', location.pathname + location.search);
-  $('embed-open').href = `${pageURL()}#p=${code}`;
-  refreshNow();
-  board.fit();
-  // the position is saved flagged until a ruling of it has answered within the budget, so a link
-  // whose ruling is too slow is not ruled again on every later visit
-  if (ok) { ui.unruled = true; if (!EMBED) saveNow(); if (ready) ask(); else linkPending = true; }
-  return ok;
-}
-window.addEventListener('hashchange', () => {
-  if (location.hash === '#examples') showGallery();
-  else openLinkInURL();
-});
-
-async function makeLink() {
-  const code = await shareCode();
-  const link = `${pageURL()}#p=${code}`;
-  $('share-link').value = link;
-  $('share-size').textContent = `${link.length} characters (the position is ${code.length} of them).`;
-  const ro = $('share-readonly').checked ? '&ro=1' : '';
-  $('embed-iframe').value = `<iframe src="${pageURL()}?embed=1${ro}#p=${code}" width="640" height="420" title="movecalc diagram" loading="lazy"></iframe>`;
-  $('embed-element').value = `<script src="${new URL('movecalc-board.js', pageURL()).href}" defer></script>\n<movecalc-board link="${code}"${ro ? ' readonly' : ''}></movecalc-board>`;
-  return link;
-}
-$('share').addEventListener('click', async () => {
-  $('share-panel').open = true;
-  const link = await makeLink();
-  try { await navigator.clipboard.writeText(link); $('share').textContent = 'Link copied'; } catch { $('share-link').select(); $('share').textContent = 'Link selected'; }
-  setTimeout(() => { $('share').textContent = 'Share link'; }, 1500);
-  $('share-panel').scrollIntoView({ block: 'nearest' });
-});
-$('share-panel').addEventListener('toggle', () => { if ($('share-panel').open) makeLink(); });
-$('share-readonly').addEventListener('change', makeLink);
-$('copy-link').addEventListener('click', async () => {
-  try { await navigator.clipboard.writeText($('share-link').value); $('copy-link').textContent = 'Copied'; } catch { $('share-link').select(); $('copy-link').textContent = 'Selected: copy it'; }
-  setTimeout(() => { $('copy-link').textContent = 'Copy link'; }, 1500);
-});
-store.onChange(() => { if ($('share-panel').open) makeLink(); });
-
-// ---- saved armies and codices ----
-// The saved library (armies and units) is checked entry by entry: an entry that fails is set aside
-// under QUARANTINE_KEY and named in the panel, never the whole library. A save writes the previous
-// library to BACKUP_KEY first, and never writes a smaller library than the one stored unless the
-// user deleted entries; a save that would pass a limit or that the browser refuses changes nothing.
-
-/** The stored library: its good entries, and the bad ones (or the whole text when it is no library). */
-function storedLibrary() {
-  let raw = null;
-  try { raw = localStorage.getItem(LIBRARY_KEY); } catch { /* storage off: an empty library */ }
-  if (raw === null) return { raw, library: emptyLibrary(), rejected: [] };
-  try {
-    return { raw, ...readLibrary(JSON.parse(raw)) };
-  } catch (err) {
-    const reason = err instanceof ShareError ? err.message : 'not JSON';
-    return { raw, library: emptyLibrary(), rejected: [{ kind: 'library', index: -1, entry: raw, reason: `the whole library: ${reason}` }] };
-  }
-}
-
-// Adds entries to the quarantine (once each); false when the browser would not store them.
-function quarantine(rejected) {
-  if (!rejected.length) return true;
-  try {
-    let kept = [];
-    try { kept = JSON.parse(localStorage.getItem(QUARANTINE_KEY)) ?? []; } catch { /* unreadable: started again, as a list */ }
-    if (!Array.isArray(kept)) kept = [kept];
-    const seen = new Set(kept.map((k) => JSON.stringify(k?.entry)));
-    for (const r of rejected) if (!seen.has(JSON.stringify(r.entry))) kept.push({ kind: r.kind, reason: r.reason, entry: r.entry });
-    localStorage.setItem(QUARANTINE_KEY, JSON.stringify(kept));
-    return true;
-  } catch { return false; }
-}
-
-function loadLibrary() {
-  const { library: lib, rejected } = storedLibrary();
-  quarantine(rejected);
-  setAside = rejected;
-  return lib;
-}
-let setAside = [];
-let library = loadLibrary();
-
-/**
- * Stores `next` as the library and shows it, or changes nothing and says why. `deleted`: entries
- * the user deleted (the only way the stored library gets smaller).
- */
-function saveLibrary(next, note, { deleted = 0 } = {}) {
-  const stored = storedLibrary();
-  const refuse = (why) => { $('library-note').textContent = why; renderPanel('library-panel'); return false; };
-  if (libraryCount(next) < libraryCount(stored.library) - deleted) {
-    library = stored.library; // another tab saved more meanwhile: shown, nothing written over it
-    return refuse('Nothing saved: the library stored in this browser holds entries this page did not show. They are shown now; try again.');
-  }
-  if (!quarantine(stored.rejected)) return refuse('Nothing saved: this browser would not keep the entries that could not be read (storage full).');
-  const text = JSON.stringify(next);
-  try {
-    if (stored.raw !== null && stored.raw !== text) localStorage.setItem(BACKUP_KEY, stored.raw);
-    localStorage.setItem(LIBRARY_KEY, text);
-  } catch {
-    return refuse('Nothing saved: this browser would not store it (private mode or storage full).');
-  }
-  library = next;
-  $('library-note').textContent = note ?? '';
-  renderPanel('library-panel');
-  return true;
-}
-const copyLibrary = (lib) => JSON.parse(JSON.stringify(lib));
-
-function renderLibrary() {
-  const system = store.state.system, d = doc();
-  const side = $('army-side');
-  const keep = side.value;
-  rebuild(side, d.sides.map((x) => option(x.name, x.name)));
-  if (d.sides.some((x) => x.name === keep)) side.value = keep;
-  $('save-codex').disabled = !unitById(ui.selected) || store.locked;
-  const row = (label, buttons) => {
-    const li = el('li');
-    li.append(el('span', label, 'grow'));
-    for (const [text, aria, run, cls] of buttons) {
-      const b = el('button', text, cls);
-      b.type = 'button';
-      b.setAttribute('aria-label', aria);
-      b.addEventListener('click', run);
-      li.append(b);
-    }
-    return li;
-  };
-  const armies = library.armies.filter((a) => a.system === system).map((a) => row(`${a.name} (${a.units.length} unit${a.units.length === 1 ? '' : 's'})`, [
-    ['Add', `Add ${a.name} to the board as ${side.value}`, () => addArmy(a), 'secondary small'],
-    ['✕', `Delete ${a.name}`, () => { saveLibrary({ ...library, armies: library.armies.filter((x) => x !== a) }, `Deleted ${a.name}.`, { deleted: 1 }); }, 'icon small'],
-  ]));
-  const codices = library.codices.filter((c) => c.system === system).map((c) => row(c.name, [
-    ['Use', `Use ${c.name} for the next new unit`, () => useCodex(c), 'secondary small'],
-    ['✕', `Delete ${c.name}`, () => { saveLibrary({ ...library, codices: library.codices.filter((x) => x !== c) }, `Deleted ${c.name}.`, { deleted: 1 }); }, 'icon small'],
-  ]));
-  rebuild($('army-list'), armies.length ? armies : [el('li', 'None saved for this game yet.', 'muted')]);
-  rebuild($('codex-list'), codices.length ? codices : [el('li', 'None saved for this game yet.', 'muted')]);
-  const aside = $('library-aside');
-  aside.hidden = !setAside.length;
-  aside.textContent = setAside.length ? `${setAside.length} saved entr${setAside.length === 1 ? 'y' : 'ies'} could not be read and ${setAside.length === 1 ? 'was' : 'were'} set aside, kept in this browser under ${QUARANTINE_KEY}: ${setAside.slice(0, 3).map((r) => r.reason).join('; ')}${setAside.length > 3 ? '; …' : ''}.` : '';
-}
-
-$('save-army').addEventListener('click', () => {
-  const side = $('army-side').value;
-  const name = $('army-name').value.trim() || side;
-  const units = doc().units.filter((u) => u.side === side).map((u) => { const c = JSON.parse(JSON.stringify(u)); delete c.side; return c; });
-  if (!units.length) { $('library-note').textContent = `${side} has no units to save.`; return; }
-  const next = copyLibrary(library);
-  try {
-    const army = checkLibrary({ format: LIBRARY_FORMAT, version: 1, armies: [{ system: store.state.system, name, units }] }).armies[0];
-    mergeLibrary(next, { armies: [army], codices: [] });
-  } catch (e) { $('library-note').textContent = `Not saved: ${e instanceof ShareError ? e.message : 'it could not be checked'}.`; return; }
-  if (saveLibrary(next, `Saved ${name}: ${units.length} unit${units.length === 1 ? '' : 's'}.`)) $('army-name').value = '';
-});
-$('save-codex').addEventListener('click', () => {
-  const u = unitById(ui.selected);
-  if (!u) return;
-  const next = copyLibrary(library);
-  try {
-    const unit = checkUnit(store.state.system, u, 'unit', { positioned: false });
-    mergeLibrary(next, { armies: [], codices: [{ system: store.state.system, name: u.id, unit }] });
-  } catch (e) { $('library-note').textContent = `Not saved: ${e instanceof ShareError ? e.message : 'it could not be checked'}.`; return; }
-  saveLibrary(next, `Saved the unit ${u.id}.`);
-});
-
-function addArmy(a) {
-  const side = $('army-side').value;
-  const added = [];
-  store.edit((d) => {
-    for (const u of a.units) {
-      const v = { ...JSON.parse(JSON.stringify(u)), side, id: uniqueId(d, u.id) };
-      d.units.push(v);
-      added.push(v.id);
-    }
-  });
-  $('library-note').textContent = `Added ${a.name} as ${side}: ${added.join(', ')}.`;
-}
-function useCodex(c) {
-  ui.template[store.state.system] = { ...JSON.parse(JSON.stringify(c.unit)), id: c.name };
-  ui.selected = null;
-  $('units-panel').open = true;
-  refreshNow();
-  $('library-note').textContent = `The new-unit form holds ${c.name}: press Add unit.`;
-}
-
-$('export-library').addEventListener('click', () => {
-  const blob = new Blob([JSON.stringify(library, null, 2)], { type: 'application/json' });
-  const a = el('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = 'movecalc-armies.json';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  $('library-note').textContent = `Exported ${library.armies.length} armies and ${library.codices.length} units.`;
-});
-$('import-library').addEventListener('change', async () => {
-  const input = $('import-library');
-  const file = input.files?.[0];
-  input.value = '';
-  if (!file) return;
-  try {
-    if (file.size > 512 * 1024) throw new ShareError(`the file is larger than 512 KB (${Math.round(file.size / 1024)} KB)`);
-    const incoming = checkLibrary(parseJSON(new Uint8Array(await file.arrayBuffer()), 'the file'));
-    const next = copyLibrary(library);
-    const n = mergeLibrary(next, incoming);
-    saveLibrary(next, `Imported ${n} item${n === 1 ? '' : 's'} from ${file.name}.`);
-  } catch (err) {
-    $('library-note').textContent = `Nothing imported: ${err instanceof ShareError ? err.message : 'the file could not be read'}.`;
-  }
-});
-window.addEventListener('storage', (e) => { if (e.key === LIBRARY_KEY) { library = loadLibrary(); renderPanel('library-panel'); } });
+// ---- share links and embeds (links.js) ----
+const links = initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, ask, isReady: () => ready, showGallery });
 
 // ---- the examples gallery ----
 const SYSTEM_NAME = (id) => own(SYSTEMS, id)?.name ?? 'The engine';
@@ -1408,7 +1073,7 @@ function renderGallery() {
     b.type = 'button';
     b.dataset.example = String(i);
     b.setAttribute('aria-label', `Open the example: ${ex.title}`);
-    b.addEventListener('click', () => openExample(ex));
+    on(b, 'click', () => openExample(ex));
     li.append(b);
     return li;
   });
@@ -1457,32 +1122,14 @@ if (EMBED) {
   document.body.classList.add('embed');
   if (READONLY) document.body.classList.add('readonly');
   $('embed-bar').hidden = false;
-  $('embed-open').href = pageURL();
+  $('embed-open').href = links.pageURL();
 }
 
-// A test hook, for the browser tests only: draws a canned response (docs/api.md shapes) as if the
-// engine had answered the current request, and reads back state the canvas cannot show to a test.
-window.movecalcTest = {
-  render(response) { clearTimeout(ruleTimer); ui.asked++; const request = currentRequest(); ui.lastRequest = JSON.stringify(request, null, 2); render(response, request); },
-  request: () => currentRequest(),
-  /** What the answer draws on the board (board.js overlay items), to check drawings against the rules. */
-  overlay: () => JSON.parse(JSON.stringify(ui.result?.scene?.overlay ?? [])),
-  /** True once the answer shown is the engine's to the position and question on the board now. */
-  ruled: () => !!ui.result?.response && ui.lastRequest === JSON.stringify(currentRequest(), null, 2) && !refreshQueued,
-  state: () => JSON.parse(JSON.stringify({ system: store.state.system, doc: doc(), selected: ui.selected, pick: ui.pick, t: ui.t, pending: ui.pending, tool: ui.tool })),
-  screenOf(id) {
-    const u = unitById(id);
-    const [x, y] = u.q !== undefined ? board.toScreen(...hex.center(u.q, u.r)) : board.toScreen(u.x, u.y);
-    const r = canvas.getBoundingClientRect();
-    return { x: r.left + x, y: r.top + y };
-  },
-  screenOfWorld(x, y) { const r = canvas.getBoundingClientRect(); const [sx, sy] = board.toScreen(x, y); return { x: r.left + sx, y: r.top + sy }; },
-  screenOfHex(col, row) { const a = hex.toAxial(col, row); return this.screenOfWorld(...hex.center(a.q, a.r)); },
-  shareCode: () => shareCode(),
-  openExample: (ex) => openExample(ex),
-  library: () => JSON.parse(JSON.stringify(library)),
-  handleOf(id) { const u = board.scene.units.find((v) => v.id === id); const [x, y] = board.handleOf(u); const r = canvas.getBoundingClientRect(); return { x: r.left + x, y: r.top + y }; },
-};
+// The browser tests' hook: only in the test build (MOVECALC_TEST, defined by build-site.mjs).
+if (MOVECALC_TEST) {
+  installTestHook({ ui, store, board, canvas, currentRequest, render, shareCode: links.shareCode, openExample,
+    cancelRule: () => clearTimeout(ruleTimer), refreshQueued: () => refreshQueued, library: savedLibrary.library });
+}
 
 async function start() {
   // boot.js started the engine worker loading the rule set on screen only (a third of the
@@ -1494,7 +1141,7 @@ async function start() {
   // browser draws its next frame (usually: its module arrived with this one). Otherwise that frame
   // shows them built without it, and they are built again when the engine answers.
   const early = requestAnimationFrame(() => { if (!ready) refreshNow(); });
-  const linked = openLinkInURL();
+  const linked = links.openLinkInURL();
   if (location.hash === '#examples') showGallery();
   let d;
   try {
@@ -1522,7 +1169,8 @@ async function start() {
   }
   // the position on the board is ruled at once: a link's, or the saved or default one, unless its
   // ruling ran over the budget last time (or a link's was never answered): then Rule on it does
-  if (linkPending) { linkPending = false; await ask(); } else if (opened === null && !ui.unruled) await ask();
+  if (links.takePending()) await ask();
+  else if (opened === null && !ui.unruled) await ask();
   else if (opened === null) {
     $('verdict').textContent = 'This position was not ruled automatically: its last ruling took too long or never finished. Press Rule on it.';
     $('verdict').className = 'verdict';

@@ -3,11 +3,11 @@
 // It knows nothing of rules: the page hands it a scene (see app.js `scene()`) and callbacks.
 // Free-form world: x right, y up (away from the player). Hex world: the pixel space of hex.js.
 import { center, corner, dirVector } from './hex.js';
+import { rad, rectCorners } from './geometry.js';
 
 const DPR = () => window.devicePixelRatio || 1;
 const HANDLE_GAP = 26;  // px from the front edge to the rotate handle
 const HANDLE_R = 12;    // drawn radius; hit radius is larger for fingers
-const rad = (deg) => deg * Math.PI / 180;
 const clamp = (v, a, b) => Math.max(a, Math.min(b, v));
 
 export class Board {
@@ -406,16 +406,10 @@ export class Board {
     });
   }
 
-  rectCorners(x, y, f, w, d) {
-    const fx = Math.sin(rad(f)), fy = Math.cos(rad(f)), rx = fy, ry = -fx;
-    const p = (a, b) => [x + rx * a + fx * b, y + ry * a + fy * b];
-    return [p(-w / 2, d / 2), p(w / 2, d / 2), p(w / 2, -d / 2), p(-w / 2, -d / 2)];
-  }
-
   /** An oriented rectangle with its front edge marked: a unit, a ghost or a final pose. */
   paintRect(pose, w, d, fill, stroke, alpha = 1, dashed = false) {
     const c = this.ctx;
-    const k = this.rectCorners(pose.x, pose.y, pose.facing, w, d);
+    const k = rectCorners(pose.x, pose.y, pose.facing, w, d);
     c.globalAlpha = alpha;
     this.poly(k);
     if (fill) { c.fillStyle = fill; c.fill(); }
@@ -450,7 +444,7 @@ export class Board {
       const { x, y, facing, w, d } = u.free;
       this.paintRect({ x, y, facing }, w, d, u.color, u.selected ? '#111' : '#1b2430');
       if (u.selected) {
-        this.poly(this.rectCorners(x, y, facing, w + 10 / this.s, d + 10 / this.s));
+        this.poly(rectCorners(x, y, facing, w + 10 / this.s, d + 10 / this.s));
         c.strokeStyle = '#f2c14e'; c.lineWidth = 3; c.stroke();
       }
       this.label(u.label, ...this.toScreen(x, y), '#fff', 12, Math.max(w, d) * this.s + 30, true);

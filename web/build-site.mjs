@@ -8,20 +8,27 @@
 //   One file instead of seven:
 //   Chromium fetches at most six at once from a host over HTTP/1.1, and the rest waited (README
 //   "Performance");
-// - writes into index.html a modulepreload for every module the page starts with, from the
+// - bundles movecalc-board.js (the <movecalc-board> element) into one classic script;
+// - writes into index.html the games' names (its description, from web/games/index.js) and a modulepreload for every module the page starts with, from the
 //   bundle's own list of imports, so the list stays true;
 // - stamps the service worker with the build's file list (what it caches for offline use), each
 //   file's SHA-256 (it caches only bytes that match) and a content hash, so a new build replaces
 //   the old cache.
+// The same site is also built into build-page-test/ with the browser tests' hook (web/test-hook.js,
+// MOVECALC_TEST defined true there): the tests serve that copy; public/ never holds the hook.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GAMES } from './games/index.js';
 
 const top = fileURLToPath(new URL('..', import.meta.url));
 const pub = join(top, 'public');
+/** The test build: public/ with the test hook (tests/browser/browser.mjs serves it). */
+export const testSite = join(top, 'build-page-test');
 const scenarios = join(top, 'tests', 'scenarios');
 const PRELOADS = '<!-- build-site.mjs: preloads -->';
+const GAME_NAMES = '__GAME_NAMES__';
 
 /** The page's examples: describe, then every scenario marked "example": true, folder by folder. */
 export function collectExamples(dir = scenarios) {
@@ -44,9 +51,9 @@ function walk(dir) {
   });
 }
 
-// The page's modules as one file, and boot.js (the same, minified); returns the paths (from
-// public/) of the modules they import.
-async function bundle() {
+// The page's modules as one file, and boot.js (the same, minified), into `out` (with the test
+// hook when `test`); returns the paths (from out/) of the modules they import.
+async function bundle(out, test) {
   const examples = {
     name: 'examples',
     setup(b) {
@@ -56,7 +63,8 @@ async function bundle() {
   };
   const { build: esbuild } = await import('esbuild'); // only when building: tests import collectExamples
   const result = await esbuild({
-    entryPoints: ['app.js', 'boot.js', 'engine-worker.js'].map((f) => join(top, 'web', f)), outdir: pub, bundle: true, format: 'esm',
+    entryPoints: ['app.js', 'boot.js', 'engine-worker.js'].map((f) => join(top, 'web', f)), outdir: out, bundle: true, format: 'esm',
+    define: { MOVECALC_TEST: String(test) },
     minify: true, target: 'es2022', external: ['./boot.js', './engine/*'], plugins: [examples], metafile: true,
     logLevel: 'warning', legalComments: 'none',
     // V8's explicit compile hint: every function of the file is compiled while it streams in, on a
@@ -65,6 +73,9 @@ async function bundle() {
     // while it starts.
     banner: { js: '//# allFunctionsCalledOnLoad' },
   });
+  // the <movecalc-board> element: one classic script for other sites' pages
+  await esbuild({ entryPoints: [join(top, 'web', 'movecalc-board.js')], outfile: join(out, 'movecalc-board.js'), bundle: true, format: 'iife',
+    minify: true, target: 'es2022', logLevel: 'warning', legalComments: 'none' });
   const imports = Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
   return imports.map((p) => p.replace(/^\.\//, ''));
 }
@@ -72,9 +83,9 @@ async function bundle() {
 // Every module of the page's start-up graph, fetched at once instead of each only after the module
 // that imports it has been parsed. The engine's glue and .wasm are the worker's (engine-worker.js):
 // a document's preloads would not serve it, and would be fetched twice.
-function preloads(imported) {
+function preloads(out, imported) {
   const modules = ['boot.js', 'app.js', ...imported.filter((m) => m !== 'boot.js')];
-  for (const m of modules) if (!existsSync(join(pub, m))) throw new Error(`build-site: the page imports ${m}, which is not in public/`);
+  for (const m of modules) if (!existsSync(join(out, m))) throw new Error(`build-site: the page imports ${m}, which is not in ${relative(top, out)}/`);
   return [
     '<!-- written by web/build-site.mjs: the start-up modules -->',
     ...[...new Set(modules)].map((m) => `<link rel="modulepreload" href="${m}">`),
@@ -82,10 +93,20 @@ function preloads(imported) {
 }
 
 async function build() {
-  const imported = await bundle();
+  rmSync(testSite, { recursive: true, force: true });
+  cpSync(pub, testSite, { recursive: true });
+  await finish(pub, false);
+  await finish(testSite, true);
+}
+
+async function finish(pub, test) {
+  const imported = await bundle(pub, test);
   const html = readFileSync(join(pub, 'index.html'), 'utf8');
   if (!html.includes(PRELOADS)) throw new Error(`build-site: index.html has no ${PRELOADS}`);
-  writeFileSync(join(pub, 'index.html'), html.replace(PRELOADS, preloads(imported)));
+  // the page's description names the games of the registry
+  const names = Object.values(GAMES).map((g) => g.name.replace(/&/g, '&amp;'));
+  const games = `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  writeFileSync(join(pub, 'index.html'), html.replace(PRELOADS, preloads(pub, imported)).replace(GAME_NAMES, games));
   const files = walk(pub).filter((p) => !p.endsWith('sw.js')).sort();
   const hash = createHash('sha256');
   for (const f of files) hash.update(relative(pub, f)).update(readFileSync(f));

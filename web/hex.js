@@ -1,5 +1,6 @@
 // Pointy-top hex geometry for the page (docs/api.md "Hex boards"): axial {q, r}, odd-r offset
-// {col, row}, the six directions in the contract's order, boards and Torn World hexons.
+// {col, row}, the six directions in the contract's order, boards and the lattice of hexons
+// (clusters of seven hexes, A-TW-1).
 // Pixel space has hex size 1 (centre to corner) and y growing down the screen, as r does.
 export const SQRT3 = Math.sqrt(3);
 export const DIRS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];

@@ -11,17 +11,16 @@
 // embed mode from the script's own site, so the host page needs no WebAssembly permission and
 // nothing the element is given runs on the host. The page checks the position and shows a message
 // for anything it cannot use.
+//
+// web/build-site.mjs bundles this module into public/movecalc-board.js, a classic script.
+import { toBase64url } from './base64url.js';
+
 (() => {
   const script = document.currentScript;
   const base = new URL('./', script ? script.src : location.href);
   const MAX_CODE = 64 * 1024; // the page's SHARE_MAX_CODE
 
-  const b64url = (text) => {
-    const bytes = new TextEncoder().encode(text);
-    let s = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  };
+  const b64url = (text) => toBase64url(new TextEncoder().encode(text));
 
   class MovecalcBoard extends HTMLElement {
     static get observedAttributes() { return ['link', 'readonly', 'height', 'label']; }

@@ -6,6 +6,7 @@
 // no CompressionStream (and in hand-made embeds), `#p=1j.<base64url of the JSON>`. The JSON is
 // `{"system": ID, ...document}` (see positionPayload) or `{"request": <an engine request>}`.
 import { SYSTEMS, SYSTEM_IDS, defaultDoc, requestToDoc, own } from './model.js';
+import { toBase64url, fromBase64url as fromBytes } from './base64url.js';
 
 /** The longest link code read (characters after `p=`). About 25 times what a large position needs. */
 export const SHARE_MAX_CODE = 64 * 1024;
@@ -13,22 +14,22 @@ export const SHARE_MAX_CODE = 64 * 1024;
 export const SHARE_MAX_JSON = 512 * 1024;
 /** Limits on what a position holds (the engine's own, or the page's where the page is stricter). */
 export const LIMITS = { units: 1000, terrain: 500, vertices: 64, string: 128, list: 64, path: 256, coord: 100000, hexCoord: 10000, side: 60, depth: 12 };
+// The engine's own limits where its describe answer gives them (the values above until it has
+// answered, and in Node); `side` (the page's board forms) and `depth` are the page's.
+const ENGINE_LIMITS = { units: 'MC_MAX_UNITS', terrain: 'MC_MAX_TERRAIN', vertices: 'MC_MAX_POLYGON_VERTICES', string: 'MC_MAX_STRING_BYTES',
+  list: 'MC_MAX_LIST_ITEMS', path: 'MC_MAX_PATH_STEPS', coord: 'MC_MAX_COORD', hexCoord: 'MC_MAX_HEX_COORD' };
+/** Takes the limits of describe's answer (`result.limits`). */
+export function useEngineLimits(limits) {
+  for (const [k, name] of Object.entries(ENGINE_LIMITS)) if (Number.isInteger(limits?.[name]) && limits[name] > 0) LIMITS[k] = limits[name];
+}
 
 export class ShareError extends Error {}
 const fail = (msg) => { throw new ShareError(msg); };
 
 // ---- base64url ----
-export function toBase64url(bytes) {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+export { toBase64url };
 export function fromBase64url(text) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) fail('the link is damaged (its code is not base64url)');
-  const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
+  return fromBytes(text) ?? fail('the link is damaged (its code is not base64url)');
 }
 
 async function pipe(bytes, stream, max) {
@@ -179,37 +180,7 @@ function checkInputs(system, query, inputs, path, unitIds, sideNames) {
     else if (f.kind === 'select') out[f.key] = oneOf(v, f.options.map((o) => o[0]), p);
     else if (f.kind === 'check') { if (typeof v !== 'boolean') at(p, 'must be true or false'); out[f.key] = v; }
     else if (f.kind === 'path') out[f.key] = array(v, p, LIMITS.path).map((h, i) => hexPoint(h, `${p}[${i}]`));
-    else if (f.kind === 'actions') {
-      out[f.key] = array(v, p, LIMITS.list).map((a, i) => {
-        const pp = `${p}[${i}]`;
-        obj(a, pp);
-        if (a.step !== undefined) return { step: oneOf(a.step, ['forward', 'backward', 'left', 'right'], `${pp}.step`), distance: number(a.distance, `${pp}.distance`, { min: 0 }) };
-        const turn = { turn: oneOf(Number(a.turn), [45, 90], `${pp}.turn`), off: oneOf(a.off, ['front', 'right', 'back', 'left'], `${pp}.off`) };
-        if (a.toward !== undefined) turn.toward = oneOf(a.toward, ['left', 'right'], `${pp}.toward`);
-        return turn;
-      });
-    } else if (f.kind === 'orders') { // C&C order rows: a unit, its path, a Move-Fire-Move second move
-      out[f.key] = array(v, p, LIMITS.list).map((m, i) => {
-        const pp = `${p}[${i}]`;
-        obj(m, pp);
-        const row = { unit: unitRef(m.unit, `${pp}.unit`), path: array(m.path ?? [], `${pp}.path`, LIMITS.path).map((h, k) => hexPoint(h, `${pp}.path[${k}]`)) };
-        if (m.second !== undefined) { if (typeof m.second !== 'boolean') at(`${pp}.second`, 'must be true or false'); row.second = m.second; }
-        return row;
-      });
-    } else if (f.kind === 'chargers') { // Ninth Age combined chargers: a unit, and a range and highest D6 or blank
-      out[f.key] = array(v, p, LIMITS.list).map((c, i) => {
-        const pp = `${p}[${i}]`;
-        obj(c, pp);
-        const blankOr = (x, q, o) => (x === '' || x === undefined ? '' : number(x, q, o));
-        return { charger: unitRef(c.charger, `${pp}.charger`), range: blankOr(c.range, `${pp}.range`, { min: 0 }), highestDie: blankOr(c.highestDie, `${pp}.highestDie`, { min: 1, max: 6, integer: true }) };
-      });
-    } else if (f.kind === 'pursuers') {
-      out[f.key] = array(v, p, LIMITS.list).map((a, i) => {
-        const pp = `${p}[${i}]`;
-        obj(a, pp);
-        return { unit: unitRef(a.unit, `${pp}.unit`), distance: number(a.distance, `${pp}.distance`, { min: 0 }), overrun: a.overrun === true };
-      });
-    }
+    else if (f.check) out[f.key] = f.check(v, p, { array, obj, oneOf, number, unitRef, hexPoint, at, LIMITS }); // a field of rows: its own check
   }
   void unitIds;
   return out;

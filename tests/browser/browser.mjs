@@ -5,12 +5,16 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../bin/serve.mjs';
 import { root } from '../js/util.mjs';
+import { testSite } from '../../web/build-site.mjs';
+
+export { testSite };
 
 export const artifacts = join(root, 'tests', 'artifacts');
 mkdirSync(artifacts, { recursive: true });
 
 export async function launch() {
-  const env = { server: await startServer(0) };
+  // the test build of the site: public/ with the test hook (web/build-site.mjs)
+  const env = { server: await startServer(0, '127.0.0.1', { root: testSite }) };
   env.base = `http://127.0.0.1:${env.server.address().port}/`;
   env.browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

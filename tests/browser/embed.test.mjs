@@ -6,7 +6,7 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { launch, artifacts } from './browser.mjs';
+import { launch, artifacts, testSite } from './browser.mjs';
 import { startServer } from '../../bin/serve.mjs';
 import { encodeShare, positionPayload } from '../../web/share.js';
 import { createStore } from '../../web/model.js';
@@ -44,7 +44,7 @@ before(async () => {
   });
   await new Promise((done) => host.listen(0, '127.0.0.1', done));
   hostBase = `http://127.0.0.1:${host.address().port}/`;
-  site = await startServer(0, '127.0.0.1', { frameAncestors: `'self' ${hostBase.slice(0, -1)}` });
+  site = await startServer(0, '127.0.0.1', { root: testSite, frameAncestors: `'self' ${hostBase.slice(0, -1)}` });
   siteBase = `http://127.0.0.1:${site.address().port}/`;
   const doc = createStore(null).state.docs.godsgloom;
   code = await encodeShare(positionPayload('godsgloom', doc));

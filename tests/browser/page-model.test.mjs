@@ -6,7 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEngine } from '../../wasm/movecalc.mjs';
-import { SYSTEMS, createStore, buildRequest, setAssumptions, renameRefs, hugeHexons } from '../../web/model.js';
+import { SYSTEMS, createStore, buildRequest, setAssumptions, renameRefs } from '../../web/model.js';
+import { hugeHexons } from '../../web/games/torn-world.js';
 import { everyDefaultQuery } from './positions.mjs';
 import { toAxial, toOffset, snapHexon, fromPixel, center, boardCells, dirOf, dirVector } from '../../web/hex.js';
 

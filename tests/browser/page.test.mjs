@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../bin/serve.mjs';
-import { launch, openPage, pickSystem, artifacts, PHONE, DESKTOP } from './browser.mjs';
+import { launch, openPage, pickSystem, artifacts, PHONE, DESKTOP, testSite } from './browser.mjs';
 import { root } from '../js/util.mjs';
 
 let env;
@@ -103,7 +103,7 @@ test('once loaded, the page rules with the server gone (service worker)', async 
   assert.equal(await page.evaluate(() => document.body.className), 'embed readonly');
   assert.equal((await page.evaluate(() => window.movecalcTest.request())).units.length, 3);
   await context.close();
-  env.server = await startServer(0);
+  env.server = await startServer(0, '127.0.0.1', { root: testSite });
   env.base = `http://127.0.0.1:${env.server.address().port}/`;
 });
 

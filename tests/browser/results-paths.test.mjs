@@ -18,7 +18,7 @@ test('a parent-form path crosses a friend listed only under through (GODSGLOOM S
       units: [{ id: 'a', side: 'red', q: 0, r: 0, facing: 0, speed: 3, traits: ['skirmish'] }, { id: 'f', side: 'red', q: 1, r: 0, facing: 3 }] };
     const response = engine.request(request);
     assert.equal(response.result.paths, paths);
-    const scene = resultScene('godsgloom', 'hex', request, response, colourOf, { q: 3, r: 0 });
+    const scene = resultScene('godsgloom', request, response, colourOf, { q: 3, r: 0 });
     assert.deepEqual(cellsOf(scene), [[0, 0], [1, 0], [2, 0], [3, 0]], paths);
   }
 });
@@ -32,7 +32,7 @@ test('a reach answered in the parent form by MC_MAX_PATH_OUTPUT draws the whole 
     const request = { system, query: 'reach', board: { hexes: row(633) }, units: [mover], unit: 'm', ...(system === 'torn-world' ? { action: 'move' } : {}) };
     const response = engine.request(request);
     assert.equal(response.result.pathsLimited, true, system);
-    const scene = resultScene(system, 'hex', request, response, colourOf, { q: 632, r: 0 });
+    const scene = resultScene(system, request, response, colourOf, { q: 632, r: 0 });
     assert.deepEqual(cellsOf(scene), row(633).map((h) => [h.q, h.r]), system);
   }
 });

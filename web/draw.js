@@ -1,0 +1,185 @@
+// What the games' drawers and texts share (web/games/*.js): colours, the context a drawer draws
+// into (`makeOut`), hex reach shading and picked paths, hex paths and moves, and text helpers.
+// Knows no game. Everything reaches the DOM through textContent only.
+import { hexonCells } from './hex.js';
+import { rad, rectCorners, frameVector } from './geometry.js';
+
+export { rad, rectCorners, frameVector };
+// Text and line colours, each ≥ 4.5:1 against the parchment (#f4f1e6) and white (style.css notes).
+export const GOOD = '#1e6b3c', BAD = '#b3261e', PATH = '#1d3557', GHOST = 'rgba(29,53,87,0.10)', WARN = '#8a4b00';
+export const CAND = 'rgba(242,193,78,0.45)', ZONE = '#b3261e', WHATIF = '#5b2a86', FAILED_FILL = 'rgba(242,193,78,0.30)';
+
+export const isPose = (p) => p && typeof p === 'object' && Number.isFinite(p.x) && Number.isFinite(p.y);
+export const isHex = (h) => h && typeof h === 'object' && Number.isInteger(h.q) && Number.isInteger(h.r);
+export const arr = (v) => (Array.isArray(v) ? v : []);
+export const n3 = (v) => (Number.isFinite(v) ? String(+v.toFixed(3)) : '?');
+export const hexKey = (h) => `${h.q},${h.r}`;
+export const colRow = (h) => (isHex(h) ? (Number.isInteger(h.col) ? `col ${h.col}, row ${h.row}` : `q ${h.q}, r ${h.r}`) : '');
+export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** A unit of the request with its width and depth (`sizeOf`: the game's, from the request's unit). */
+export function unitInfo(request, id, sizeOf = (u) => [u.width ?? 1, u.depth ?? 1]) {
+  const u = arr(request?.units).find((v) => v.id === id);
+  if (!u) return null;
+  const [w, d] = sizeOf(u);
+  return { ...u, w, d };
+}
+
+/** Context a drawer gets: the request, helpers, and where to put things. */
+export function makeOut(request, colourOf, sizeOf) {
+  const out = { overlay: [], tracks: [], reach: new Map(), request, info: (id) => unitInfo(request, id, sizeOf) };
+  out.colour = (id) => colourOf(unitInfo(request, id, sizeOf)?.side);
+  out.poseTrack = (id, poses, label, withStart = true) => {
+    const u = unitInfo(request, id, sizeOf);
+    const ps = poses.filter(isPose);
+    if (!u || !ps.length) return;
+    const start = withStart && isPose(u) ? [{ x: u.x, y: u.y, facing: u.facing ?? 0 }] : [];
+    out.overlay.push({ type: 'path', points: [...start, ...ps].map((p) => [p.x, p.y]), color: PATH });
+    out.tracks.push({ kind: 'poses', steps: [...start, ...ps], w: u.w, d: u.d, color: out.colour(id), label });
+  };
+  out.ghost = (id, pose, label, style = 'ghost') => {
+    const u = unitInfo(request, id, sizeOf);
+    if (!u || !isPose(pose)) return;
+    const final = style === 'final', failed = style === 'failed', moved = style === 'moved';
+    // 'moved': a unit the answer moves where it stands (a charged target turned in place) is an
+    // outline over the units, else the unit itself would hide it
+    out.overlay.push({ type: 'pose', pose: { facing: 0, ...pose }, w: u.w, d: u.d, label,
+      fill: moved ? undefined : final ? 'rgba(255,255,255,0.55)' : style === 'bad' ? 'rgba(179,38,30,0.12)' : failed ? FAILED_FILL : GHOST,
+      color: style === 'bad' ? BAD : final || moved ? GOOD : failed ? WARN : PATH, dashed: !final, thin: style === 'option', onTop: moved,
+      labelBehind: final || moved || style === 'bad' || style === 'option', labelAhead: failed });
+  };
+  out.mark = (m) => out.overlay.push(m);
+  out.unitHex = (id) => {
+    const u = arr(request?.units).find((v) => v.id === id);
+    if (isHex(u)) return { q: u.q, r: u.r };
+    if (u && isHex(arr(u.hexons)[0])) return u.hexons[0];
+    if (u && Number.isInteger(u.col)) return { q: u.col - (u.row - (u.row & 1)) / 2, r: u.row };
+    return null;
+  };
+  /** Rings a unit (free-form: its rectangle; hex: its hex). */
+  out.ring = (id, color, label) => {
+    const u = unitInfo(request, id, sizeOf);
+    if (u && isPose(u)) out.overlay.push({ type: 'polygon', points: rectCorners(u.x, u.y, u.facing ?? 0, u.w + 0.3, u.d + 0.3), color, width: 3, label, labelAt: [u.x, u.y] });
+    else { const h = out.unitHex(id); if (h) out.mark({ type: 'mark', shape: 'hex', hex: h, color, label }); }
+  };
+  return out;
+}
+
+/** The markers any event or reason carries: a collision point, a snap pivot, a hex. */
+export function marksOf(out, item, color) {
+  if (!item || typeof item !== 'object') return;
+  const name = item.code ?? item.type ?? item.kind ?? '';
+  if (isPose(item.point)) out.mark({ type: 'mark', shape: /pivot|snap/.test(name) ? 'pivot' : 'x', x: item.point.x, y: item.point.y, color, label: name });
+  if (isPose(item.pivot)) out.mark({ type: 'mark', shape: 'pivot', x: item.pivot.x, y: item.pivot.y, color: PATH, label: name || 'pivot' });
+  if (isHex(item.hex)) out.mark({ type: 'mark', shape: 'hex', hex: item.hex, color, label: name.replace(/_/g, ' ') });
+}
+
+export function hexStart(request, id) {
+  const u = arr(request?.units).find((v) => v.id === id);
+  if (isHex(u)) return { q: u.q, r: u.r };
+  if (u && arr(u.hexons).length) return u.hexons[0];
+  return null;
+}
+
+// ---- hex boards ----
+export function reachCells(out, hexes, badgeOf, stopOf) {
+  const max = Math.max(1, ...hexes.map((h) => h.cost ?? 0));
+  out.overlay.push({ type: 'hexes', cells: hexes.map((h) => ({ q: h.q, r: h.r, label: h.cost, badge: badgeOf?.(h), stop: stopOf?.(h),
+    color: `hsla(${200 - 150 * (h.cost ?? 0) / max} 75% 55% / 0.45)` })) });
+  for (const h of hexes) out.reach.set(hexKey(h), h);
+}
+
+export function pickedPath(out, id, start, pick, r) {
+  const picked = pick && out.reach.get(hexKey(pick));
+  if (!picked) return null;
+  // The parent form ("paths": "parent", asked for or chosen by the engine's MC_MAX_PATH_OUTPUT):
+  // GODSGLOOM lists the hexes paths cross without ending there under `through`, and numbers nodes.
+  const via = new Map(arr(r?.through).filter(isHex).map((h) => [hexKey(h), h]));
+  const nodes = new Map();
+  for (const h of [...arr(r?.hexes), ...arr(r?.through)].filter(isHex)) if (Number.isInteger(h.node)) nodes.set(h.node, h);
+  const path = reachPath(out.reach, picked, start, { paths: r?.paths, via, nodes });
+  if (arr(picked.hexons).length) out.overlay.push({ type: 'hexes', cells: footprint(picked.hexons).map((h) => ({ ...h, color: 'rgba(29,53,87,0.25)' })) });
+  out.overlay.push({ type: 'hexpath', cells: path, color: PATH });
+  out.mark({ type: 'mark', shape: 'hex', hex: picked, color: PATH, label: `cost ${picked.cost}` });
+  out.tracks.push({ kind: 'hexes', steps: path, color: out.colour(id) });
+  return picked;
+}
+
+/** What-if hexes (reached only without other units): a dashed outline. */
+export function whatIfCells(out, whatIf) {
+  const extra = arr(whatIf?.result?.hexes).filter((h) => isHex(h) && !out.reach.has(hexKey(h)));
+  if (extra.length) out.overlay.push({ type: 'hexes', cells: extra.map((h) => ({ q: h.q, r: h.r, color: 'rgba(91,42,134,0.08)', outline: WHATIF, dashed: true })) });
+  out.whatIfCount = extra.length;
+}
+
+
+export const footprint = (hexons) => arr(hexons).filter(isHex).flatMap((h) => hexonCells(h.q, h.r));
+
+/** A proposed hex path (request) from the unit's hex (or `from`), numbered, and its end. */
+export function drawHexPath(out, id, path, color = PATH, from = null) {
+  const start = from ?? out.unitHex(id);
+  const cells = [...(start ? [start] : []), ...arr(path).filter(isHex)];
+  if (cells.length > 1) {
+    out.overlay.push({ type: 'hexpath', cells, color, numbered: true });
+    out.tracks.push({ kind: 'hexes', steps: cells, color: out.colour(id) });
+  }
+  return cells;
+}
+
+export function drawHexMove(out, r, req) {
+  drawHexPath(out, req.unit, req.path);
+  if (isHex(r.final)) {
+    if (arr(r.final.hexons).length) out.overlay.push({ type: 'hexes', cells: footprint(r.final.hexons).map((h) => ({ ...h, color: 'rgba(30,107,60,0.25)' })) });
+    out.mark({ type: 'mark', shape: 'hex', hex: r.final, color: r.legal === false ? BAD : GOOD, label: r.legal === false ? 'stops here' : 'final' });
+  }
+}
+
+
+
+/**
+ * The path to a reached hex: its own `path` (the result's `paths` is "full"), or in the parent form
+ * the chain back to the start: by `parentNode` where nodes are numbered (GODSGLOOM), else by the
+ * `parent` hex, looked up among the reached hexes (`reach`) and then the hexes passed through (`via`).
+ */
+export function reachPath(reach, entry, start, { paths, via = new Map(), nodes = new Map() } = {}) {
+  let cells;
+  if (paths !== 'parent' && arr(entry.path).length) cells = entry.path.filter(isHex);
+  else {
+    cells = [];
+    // A path has at most MC_MAX_MOVE_POINTS (1000) steps; the bound also stops a malformed cycle.
+    for (let e = entry, n = 0; e && n <= 1000; n++) {
+      cells.unshift({ q: e.q, r: e.r });
+      const key = isHex(e.parent) ? hexKey(e.parent) : null;
+      e = Number.isInteger(e.parentNode) && nodes.has(e.parentNode) ? nodes.get(e.parentNode)
+        : key && !Number.isInteger(e.parentNode) ? reach.get(key) ?? via.get(key) : null;
+    }
+  }
+  return start ? [start, ...cells] : cells;
+}
+
+// ---- text ----
+export const el = (tag, text, className) => {
+  const n = document.createElement(tag);
+  if (text !== undefined) n.textContent = String(text);
+  if (className) n.className = className;
+  return n;
+};
+
+// a facing a hair under 360 reads as 0°, as the board draws it
+const facingText = (f) => (n3(f) === '360' ? '0' : n3(f));
+export const poseText = (p) => (isPose(p) ? `(${n3(p.x)}, ${n3(p.y)}) facing ${facingText(p.facing ?? 0)}°` : isHex(p) ? colRow(p) : '');
+
+export function ruleItem(rule, message) {
+  const li = el('li');
+  if (rule) li.append(el('span', rule, 'rule'));
+  li.append(document.createTextNode(message ?? ''));
+  return li;
+}
+
+/** A heading and a list of `items` rendered one by one; nothing when there are none. */
+export function section(title, items, render, ordered = false) {
+  if (!items || items.length === 0) return [];
+  const l = el(ordered ? 'ol' : 'ul');
+  for (const item of items) l.append(render(item));
+  return [el('h3', title), l];
+}

@@ -1,0 +1,121 @@
+// Form controls and how the page's panels are brought up to date: a panel is rendered as a fresh
+// list of nodes and then merged into what is on screen (`rebuild`), so that a control being edited
+// is never re-created (docs/STYLE): an element with the same key (`data-key` on a control,
+// `data-slot` on a wrapper) or, unkeyed, in the same place with the same tag, is kept and updated
+// in place (attributes, text, options, the value unless it is the focused control), and its
+// handlers are the new render's (`on`). A tap that lands on the next field while the last one is
+// committed therefore keeps its target, its focus and its keyboard. Knows no game.
+import { el } from './draw.js';
+
+export const option = (value, label) => { const o = el('option', label); o.value = value; return o; };
+
+/**
+ * Calls `fn(event)` on `type` events of `node`: the handler of the latest render that produced a
+ * node with its key, so a node kept by `rebuild` never runs a handler of an older position.
+ */
+export function on(node, type, fn) {
+  node._mc ??= {};
+  if (!node._mc[type]) node.addEventListener(type, (e) => e.currentTarget._mc[type](e));
+  node._mc[type] = fn;
+  return node;
+}
+
+export const getPath = (o, key) => key.split('.').reduce((a, k) => a?.[k], o);
+export function setPath(o, key, v) {
+  const ks = key.split('.');
+  const last = ks.pop();
+  ks.reduce((a, k) => (a[k] ??= {}), o)[last] = v;
+}
+
+/**
+ * A labelled control for a field spec (`kind`: text, number, select, check, list, color);
+ * `onChange(value, input)` gets the value read back from the control once it is committed.
+ */
+export function field(spec, value, onChange, keyPrefix = '') {
+  const lab = el('label', undefined, spec.kind === 'check' ? 'field check' : 'field');
+  lab.dataset.slot = keyPrefix + spec.key;
+  let input;
+  if (spec.kind === 'select') {
+    input = el('select');
+    for (const [v, t] of spec.options) input.append(option(v, t));
+    input.value = value ?? spec.options[0][0];
+  } else {
+    input = el('input');
+    input.type = { check: 'checkbox', number: 'number', color: 'color' }[spec.kind] ?? 'text';
+    if (spec.kind === 'check') input.checked = !!value;
+    else if (spec.kind === 'list') input.value = (value ?? []).join(', ');
+    else input.value = value ?? '';
+    if (spec.kind === 'number') {
+      input.inputMode = spec.step === 1 && !(spec.min < 0) ? 'numeric' : 'decimal';
+      for (const a of ['min', 'max', 'step']) if (spec[a] !== undefined) input[a] = spec[a];
+      if (spec.step === undefined) input.step = 'any';
+    }
+    if (spec.kind === 'text' || spec.kind === 'list') { input.autocomplete = 'off'; input.spellcheck = false; }
+  }
+  input.dataset.key = keyPrefix + spec.key;
+  if (spec.title) input.title = spec.title;
+  on(input, spec.kind === 'color' ? 'input' : 'change', (e) => commit(spec, e.currentTarget, onChange));
+  if (spec.kind === 'check') lab.append(input, document.createTextNode(' ' + spec.label));
+  else lab.append(el('span', spec.label), input);
+  return lab;
+}
+
+function commit(spec, input, onChange) {
+  let v;
+  if (spec.kind === 'check') v = input.checked;
+  else if (spec.kind === 'number') {
+    if (input.value === '' && spec.optional) v = '';
+    else {
+      v = Number(input.value);
+      const bad = input.value === '' || !Number.isFinite(v) || (spec.min !== undefined && v < spec.min) || (spec.max !== undefined && v > spec.max);
+      input.setAttribute('aria-invalid', String(bad));
+      if (bad) return;
+    }
+  } else if (spec.kind === 'list') v = input.value.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+  else v = input.value;
+  // a lone surrogate has no UTF-8: the engine would refuse the whole request as bad_json
+  if (typeof input.value === 'string' && !input.value.isWellFormed()) {
+    input.setCustomValidity('This text holds a broken character (a lone surrogate): retype it.');
+    input.setAttribute('aria-invalid', 'true');
+    input.reportValidity();
+    return;
+  }
+  if (spec.kind === 'text' || spec.kind === 'list') { input.setCustomValidity(''); input.setAttribute('aria-invalid', 'false'); }
+  onChange(v, input);
+}
+
+const keyOf = (n) => (n.nodeType === 1 ? n.dataset.key ?? n.dataset.slot ?? null : null);
+
+/** Brings `container`'s children to `nodes`, keeping every element that can be kept (see above). */
+export function rebuild(container, nodes) {
+  const old = [...container.childNodes];
+  const keyed = new Map();
+  for (const n of old) if (keyOf(n) !== null) keyed.set(`${n.tagName}|${keyOf(n)}`, n);
+  const used = new Set();
+  const next = nodes.map((n, i) => {
+    const k = keyOf(n);
+    let o = k !== null ? keyed.get(`${n.tagName}|${k}`) : old[i];
+    if (o && (used.has(o) || (k === null && keyOf(o) !== null) || o.nodeType !== n.nodeType || o.nodeName !== n.nodeName)) o = null;
+    if (!o) return n;
+    used.add(o);
+    patch(o, n);
+    return o;
+  });
+  next.forEach((n, i) => { if (container.childNodes[i] !== n) container.insertBefore(n, container.childNodes[i] ?? null); });
+  while (container.childNodes.length > next.length) container.lastChild.remove();
+}
+
+// Makes `o` show what `n` shows, in place.
+function patch(o, n) {
+  if (o.nodeType !== 1) { if (o.data !== n.data) o.data = n.data; return; }
+  for (const a of [...o.attributes]) if (!n.hasAttribute(a.name)) o.removeAttribute(a.name);
+  for (const a of n.attributes) if (o.getAttribute(a.name) !== a.value) o.setAttribute(a.name, a.value);
+  for (const [type, fn] of Object.entries(n._mc ?? {})) on(o, type, fn);
+  const control = o.tagName === 'INPUT' || o.tagName === 'SELECT' || o.tagName === 'TEXTAREA';
+  const { value, checked } = n; // read before the options move over
+  rebuild(o, [...n.childNodes]);
+  // the value of the control being edited stays the user's
+  if (!control || o === document.activeElement) return;
+  if (o.value !== value) o.value = value;
+  if (o.tagName === 'INPUT' && o.checked !== checked) o.checked = checked;
+}

@@ -1,0 +1,214 @@
+// Arcane Legions on the page (docs/api/arcane-legions.md): its model entry (unit and query fields,
+// the request), terrain colours, drawers, verdicts and the text of its results.
+import { SIDE_COLOURS, num, opt, unitField, freeUnit } from '../fields.js';
+import { GOOD, BAD, PATH, WARN, isPose, arr, n3, plural, frameVector, unitInfo, el, poseText, section } from '../draw.js';
+
+const AL_BASES = { sortie: [1, 1], formation: [2, 1] };
+/** A request unit's width and depth: its base's, else its own. */
+const requestSize = (u) => AL_BASES[u.base] ?? [u.width ?? 1, u.depth ?? 1];
+
+/** Poses of a move, action by action, with the contact pose before a snap and the pose before a slide. */
+function alPoses(r, req) {
+  const u = unitInfo(req, r.unit ?? req.order?.unit, requestSize);
+  let prev = u && isPose(u) ? { x: u.x, y: u.y, facing: u.facing ?? 0 } : null;
+  const steps = [];
+  arr(r.actions).forEach((a, i) => {
+    const spec = arr(req.order?.actions)[i] ?? {};
+    const events = arr(a.events);
+    const col = events.find((e) => e.type === 'collision');
+    if (col && prev && spec.step && Number.isFinite(col.distance)) {
+      const [vx, vy] = frameVector(prev.facing, spec.step);
+      const contact = { x: prev.x + vx * col.distance, y: prev.y + vy * col.distance, facing: prev.facing };
+      if (events.some((e) => e.type === 'snap' || e.type === 'slide')) steps.push({ pose: contact, what: 'contact', action: i });
+    }
+    const slide = events.find((e) => e.type === 'slide');
+    if (slide && isPose(a.pose) && Number.isFinite(slide.distance)) {
+      const [vx, vy] = frameVector(a.pose.facing, slide.direction);
+      const before = { x: a.pose.x - vx * slide.distance, y: a.pose.y - vy * slide.distance, facing: a.pose.facing };
+      if (events.some((e) => e.type === 'snap')) steps.push({ pose: before, what: 'snapped', action: i });
+      steps.push({ pose: a.pose, what: 'slid', action: i, from: before, slide });
+    } else if (isPose(a.pose) && a.made !== false) steps.push({ pose: a.pose, what: 'action', action: i });
+    if (isPose(a.pose) && a.made !== false) prev = a.pose;
+  });
+  return steps;
+}
+
+function drawALMove(out, r, req) {
+  const id = r.unit ?? req.order?.unit;
+  const steps = alPoses(r, req);
+  const last = steps.length - 1;
+  steps.forEach((s, i) => {
+    if (i === last && isPose(r.final)) return;
+    out.ghost(id, s.pose, s.what === 'action' ? String(s.action + 1) : undefined); // the contact pose is named by its collision mark
+  });
+  for (const s of steps) {
+    if (s.slide) out.mark({ type: 'line', from: [s.from.x, s.from.y], to: [s.pose.x, s.pose.y], color: GOOD, arrow: true, label: `slide ${s.slide.direction} ${n3(s.slide.distance)}` });
+  }
+  arr(r.actions).forEach((a, i) => arr(a.events).forEach((e) => {
+    if (!isPose(e.point)) return;
+    if (e.type === 'snap') out.mark({ type: 'mark', shape: 'pivot', x: e.point.x, y: e.point.y, color: PATH, label: `snap ${n3(Math.abs(e.angle))}° ${e.direction === 'cw' ? 'clockwise' : 'anticlockwise'}`, below: true });
+    else out.mark({ type: 'mark', shape: 'x', x: e.point.x, y: e.point.y, color: BAD, label: `${e.type === 'stopped' ? 'stopped' : 'collision'}${e.object ? `: ${e.object}` : ''}` });
+  }));
+  // the outcomes of the choices the request left open, faintly, to compare
+  for (const c of arr(r.choices)) for (const o of arr(c.options)) {
+    if (String(o.value) !== String(c.default) && isPose(o.final)) out.ghost(id, o.final, undefined, 'option'); // named in the text
+  }
+  out.poseTrack(id, steps.map((s) => s.pose).concat(isPose(r.final) && !steps.length ? [r.final] : []), id);
+  if (isPose(r.final)) out.ghost(id, r.final, r.legal === false ? 'stops here' : 'final', r.legal === false ? 'bad' : 'final');
+  // over the ghosts, the turning tool of each turn where it lay (A-AL-5): its triangle, the entry bevel on the
+  // unit's notch and the exit bevel where the unit was set down; red where it could not be placed
+  arr(r.actions).forEach((a, i) => {
+    const t = a.tool;
+    if (!t || arr(t.corners).length !== 3) return;
+    const ok = a.made !== false;
+    out.overlay.push({ type: 'polygon', points: t.corners, fill: ok ? 'rgba(242,193,78,0.45)' : 'rgba(179,38,30,0.15)', color: ok ? WARN : BAD, width: 2.5, dashed: !ok,
+      label: `${ok ? 'tool' : 'tool cannot be placed'} (${i + 1})`, labelAt: t.corners[2] });
+    out.overlay.push({ type: 'points', points: [t.entryBevel, t.exitBevel].filter(isPose).map((p) => ({ x: p.x, y: p.y, color: ok ? WARN : BAD })) });
+  });
+}
+
+function drawALReach(out, r, req) {
+  const samples = arr(r.samples).filter(isPose);
+  const max = Math.max(1, ...samples.map((s) => s.cost ?? 0));
+  out.overlay.push({ type: 'points', points: samples.map((s) => ({ x: s.x, y: s.y, shape: s.collision ? 'x' : s.turned ? 'square' : 'dot',
+    color: `hsl(${140 - 140 * (s.cost ?? 0) / max} 70% ${s.collision ? 30 : 36}%)` })) });
+  out.ring(r.unit ?? req.unit, PATH);
+}
+
+function drawALBreakaway(out, r, req) {
+  out.ring(r.unit ?? req.unit, PATH, 'leaving');
+  arr(r.breakaway).forEach((b, i) => out.ring(b.unit, BAD, `attack ${i + 1}${b.ownerOrders ? ' (owner orders)' : ''}`));
+}
+
+
+function actionText(a, i, spec) {
+  const what = spec?.step ? `step ${spec.step}${spec.distance !== undefined && spec.distance !== 1 ? ` ${spec.distance}` : ''}` : spec?.turn ? `turn ${spec.turn}° off the ${spec.off} toward the ${spec.toward}` : a.kind;
+  const made = a.made === false ? ' — not made' : '';
+  const ev = arr(a.events).map((e) => e.message).filter(Boolean).join('; ');
+  return `${i + 1}. ${what}: cost ${a.cost}, ${a.pointsLeft} left${made}${ev ? ` — ${ev}` : ''}`;
+}
+
+function choiceNodes(r, onChoice) {
+  const cs = arr(r.choices);
+  if (!cs.length) return [];
+  const ul = el('ul', undefined, 'choices');
+  for (const c of cs) {
+    const li = el('li');
+    li.append(el('span', `${c.choice} at action ${c.action + 1} (now: ${c.default}): `));
+    for (const o of arr(c.options)) {
+      const text = `${o.value} → ${o.legal ? '' : 'illegal, '}${poseText(o.final)}, ${o.pointsSpent} spent, ended by ${o.endedBy}`;
+      if (onChoice && (c.choice === 'slide' || c.choice === 'snapSide') && String(o.value) !== String(c.default)) {
+        const b = el('button', text, 'link choice');
+        b.type = 'button';
+        b.addEventListener('click', () => onChoice(c.choice, o.value === 'none' ? '' : o.value));
+        li.append(b);
+      } else li.append(el('span', text, 'option'));
+    }
+    ul.append(li);
+  }
+  return [el('h3', 'Choices left open (drawn faintly; choose one to apply it)'), ul];
+}
+
+
+const game = {
+  name: 'Arcane Legions', board: 'free', lengthUnit: 'step', mmPerUnit: (params) => params['A-AL-1']?.stepMm ?? 50,
+  terrainKinds: ['blocking', 'hindering', 'control'],
+  unitFields: [
+    { key: 'base', label: 'Base', kind: 'select', options: [['formation', 'formation (2 × 1)'], ['sortie', 'sortie (1 × 1)'], ['custom', 'width × depth']] },
+    { key: 'width', label: 'Width', kind: 'number', min: 0.1, step: 0.5, when: (u) => u.base === 'custom' },
+    { key: 'depth', label: 'Depth', kind: 'number', min: 0.1, step: 0.5, when: (u) => u.base === 'custom' },
+    { key: 'codex.forward', label: 'Codex forward', kind: 'number', min: 0, step: 1 },
+    { key: 'codex.backward', label: 'Codex backward', kind: 'number', min: 0, step: 1 },
+    { key: 'codex.left', label: 'Codex left', kind: 'number', min: 0, step: 1 },
+    { key: 'codex.right', label: 'Codex right', kind: 'number', min: 0, step: 1 },
+    { key: 'movementIcons', label: 'Movement icons', kind: 'number', min: 0, step: 1 },
+  ],
+  newUnit: () => ({ base: 'formation', width: 2, depth: 1, codex: { forward: 1, backward: 2, left: 1, right: 1 }, movementIcons: 4 }),
+  size: (u) => (u.base === 'sortie' ? [1, 1] : u.base === 'formation' ? [2, 1] : [num(u.width, 1), num(u.depth, 1)]),
+  unitJSON(u) {
+    const o = freeUnit(u);
+    if (u.base === 'custom') Object.assign(o, { width: num(u.width, 1), depth: num(u.depth, 1) });
+    else o.base = u.base;
+    o.codex = { forward: num(u.codex.forward), backward: num(u.codex.backward), left: num(u.codex.left), right: num(u.codex.right) };
+    o.movementIcons = num(u.movementIcons);
+    return o;
+  },
+  queries: {
+    move: {
+      fields: [unitField(), { key: 'activeSide', label: 'Active side', kind: 'side' },
+        { key: 'actions', label: 'Actions', kind: 'rows', title: 'Actions',
+          adders: () => [['Add step', { step: 'forward', distance: 1 }], ['Add turn', { turn: 45, off: 'front', toward: 'right' }]],
+          row: (a) => (a.step ? [
+            { key: 'step', label: 'Step', kind: 'select', options: ['forward', 'backward', 'left', 'right'].map((x) => [x, x]) },
+            { key: 'distance', label: 'Distance', kind: 'number', min: 0.01, max: 1 }] : [
+            { key: 'turn', label: 'Turn (°)', kind: 'select', options: [['45', '45'], ['90', '90']], asNumber: true },
+            { key: 'off', label: 'Tool off', kind: 'select', options: ['front', 'right', 'back', 'left'].map((x) => [x, x]) },
+            { key: 'toward', label: 'Toward', kind: 'select', options: [['left', 'left'], ['right', 'right']] }]),
+          check: (v, p, c) => c.array(v, p, c.LIMITS.list).map((a, i) => {
+            const pp = `${p}[${i}]`;
+            c.obj(a, pp);
+            if (a.step !== undefined) return { step: c.oneOf(a.step, ['forward', 'backward', 'left', 'right'], `${pp}.step`), distance: c.number(a.distance, `${pp}.distance`, { min: 0 }) };
+            const turn = { turn: c.oneOf(Number(a.turn), [45, 90], `${pp}.turn`), off: c.oneOf(a.off, ['front', 'right', 'back', 'left'], `${pp}.off`) };
+            if (a.toward !== undefined) turn.toward = c.oneOf(a.toward, ['left', 'right'], `${pp}.toward`);
+            return turn;
+          }) },
+        { key: 'slide', label: 'Slide after a collision', kind: 'select', options: [['', 'no slide'], ['left', 'left'], ['right', 'right'], ['forward', 'forward'], ['backward', 'backward']] },
+        { key: 'snapSide', label: 'Snap side', kind: 'select', options: [['', 'engine decides'], ['cw', 'clockwise'], ['ccw', 'counter-clockwise']] }],
+      build(i, doc) {
+        const order = { unit: i.unit, actions: (i.actions ?? []).map((a) => (a.step ? { step: a.step, distance: num(a.distance, 1) } : { turn: Number(a.turn), off: a.off, toward: a.toward ?? 'right' })) };
+        opt(order, 'slide', i.slide);
+        opt(order, 'snapSide', i.snapSide);
+        return { order, activeSide: i.activeSide ?? doc.sides[0].name, turnOrder: doc.sides.map((s) => s.name) };
+      },
+      parse(req) {
+        const o = req.order && typeof req.order === 'object' ? req.order : null;
+        if (!o) return {};
+        return opt(opt({ unit: o.unit, actions: o.actions }, 'slide', o.slide || undefined), 'snapSide', o.snapSide || undefined);
+      },
+    },
+    reachArea: { fields: [unitField()], build: (i) => ({ unit: i.unit }) },
+    breakaway: { fields: [unitField(), { key: 'activeSide', label: 'Active side', kind: 'side' }], build: (i, doc) => ({ unit: i.unit, activeSide: i.activeSide ?? doc.sides[0].name, turnOrder: doc.sides.map((s) => s.name) }) },
+  },
+  defaults: () => ({
+    table: { width: 36, height: 24 }, sides: [{ name: 'red', color: SIDE_COLOURS[0] }, { name: 'blue', color: SIDE_COLOURS[1] }],
+    units: [
+      { id: 'Legion', side: 'red', x: 14, y: 9, facing: 20, base: 'formation', width: 2, depth: 1, codex: { forward: 1, backward: 2, left: 1, right: 1 }, movementIcons: 4 },
+      { id: 'Chargers', side: 'blue', x: 15, y: 13, facing: 180, base: 'formation', width: 2, depth: 1, codex: { forward: 1, backward: 3, left: 2, right: 2 }, movementIcons: 7 },
+      { id: 'Scouts', side: 'blue', x: 22, y: 15, facing: 225, base: 'sortie', width: 1, depth: 1, codex: { forward: 1, backward: 2, left: 1, right: 1 }, movementIcons: 3 },
+    ],
+    terrain: [
+      { id: 'wood', kind: 'hindering', polygon: [[19, 6], [24, 5.5], [25.5, 9], [22, 11], [19.5, 9.5]] },
+      { id: 'tower', kind: 'blocking', polygon: [[6, 14], [9, 14], [9, 17], [6, 17]] },
+      { id: 'shrine', kind: 'control', polygon: [[27, 14], [30, 14], [30, 17], [27, 17]] },
+    ],
+    query: 'move',
+    inputs: { move: { unit: 'Legion', activeSide: 'red', actions: [{ step: 'forward', distance: 1 }, { step: 'forward', distance: 1 }, { step: 'forward', distance: 1 }] }, reachArea: { unit: 'Legion' }, breakaway: { unit: 'Legion', activeSide: 'red' } },
+  }),
+  terrainColours: { blocking: '#c62828', hindering: '#2e7d32', control: '#f9a825' },
+  requestSize,
+  /** A request's unit with a width and no base is entered as width × depth. */
+  unitFromRequest(u, out) { if (!u.base && u.width !== undefined) out.base = 'custom'; },
+  // the scalar fields of its answers listed under Result, in this order (results.js)
+  factKeys: ['orderCost', 'movementPoints', 'pointsSpent', 'pointsLost', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'stoppedBy', 'engaged', 'blocks', 'steps', 'spacing', 'truncated', 'facing', 'distance', 'traceDropped'],
+  factNames: { orderCost: 'order points', pointsSpent: 'points spent', pointsLost: 'points lost (unspent)' },
+  draw: { move: drawALMove, reachArea: drawALReach, breakaway: drawALBreakaway },
+  lateVerdict(q, r) {
+    if (q === 'reachArea') return { text: `${arr(r.samples).length} sampled positions within ${r.movementPoints} movement points${r.truncated ? ' (truncated)' : ''}.`, kind: 'answered' };
+    if (q === 'breakaway') return { text: arr(r.breakaway).length ? `${plural(arr(r.breakaway).length, 'breakaway attack')} against ${r.unit}.` : `No breakaway attacks against ${r.unit}.`, kind: 'answered' };
+    return undefined;
+  },
+  moreFacts(r) {
+    if (!arr(r.samples).length) return [];
+    const s = arr(r.samples), costs = s.map((x) => x.cost ?? 0);
+    return [`${s.length} sampled positions, costs ${Math.min(...costs)} to ${Math.max(...costs)} (green cheap, red dear)`,
+      `${s.filter((x) => x.collision).length} where a step stops against something (✕); ${s.filter((x) => x.turned).length} after one turn (■)`];
+  },
+  sections(r, request, opts) {
+    return [
+      ...section('Actions', arr(r.actions), (a) => el('li', actionText(a, r.actions.indexOf(a), arr(request.order?.actions)[r.actions.indexOf(a)]))),
+      ...choiceNodes(r, opts.onChoice),
+      ...section('Breakaway attacks', arr(r.breakaway), (b) => el('li', `${b.unit} (${b.side})${b.ownerOrders ? ': its owner orders these and may decline any' : ''}`), true),
+    ];
+  },
+};
+export default game;

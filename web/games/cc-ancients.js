@@ -1,0 +1,349 @@
+// Commands & Colors: Ancients on the page (docs/api/cc-ancients.md): its model entry (unit types;
+// reach, move, order, retreat and evade), the board's sections and baselines, terrain colours,
+// drawers, verdicts and result text.
+import { SIDE_COLOURS, num, opt, unitField, arr, wholeOrNone, hexUnit, pathJSON, axialOf, hexMove, whatIfReach } from '../fields.js';
+import { GOOD, BAD, PATH, WARN, isHex, hexKey, colRow, plural, el, ruleItem, section, reachCells, whatIfCells, pickedPath, hexStart,
+  drawHexPath, drawHexMove } from '../draw.js';
+import { toAxial, center } from '../hex.js';
+
+const CC_TYPES = ['light infantry', 'light bow infantry', 'slinger', 'auxilia', 'warrior',
+  'medium infantry', 'heavy infantry', 'heavy war machine', 'light cavalry', 'light bow cavalry',
+  'barbarian chariot', 'medium cavalry', 'camel', 'heavy cavalry', 'elephant', 'heavy chariot', 'leader'];
+// A C&C order (docs/api/cc-ancients.md "order"): a command card and the units it orders, each
+// row one unit with the path it moves (drawn with the Path tool on the row chosen to draw), in
+// the sequence played; a row without a path orders the unit without moving it. Move-Fire-Move
+// rows can mark the move after ranged combat (`second`). I Am Spartacus is asked by the dice
+// rolled (a count per symbol), or by its number of orders when no die is entered.
+const CC_CARDS = [['section', 'Section'], ['order mounted troops', 'Order Mounted Troops'], ['mounted charge', 'Mounted Charge'],
+  ['order light troops', 'Order Light Troops'], ['move-fire-move', 'Move-Fire-Move'], ['i am spartacus', 'I Am Spartacus'],
+  ['leadership', 'Leadership'], ['double time', 'Double Time'], ['line command', 'Line Command']];
+const CARDS_WITH_ORDERS = ['section', 'order mounted troops', 'mounted charge', 'order light troops', 'move-fire-move', 'i am spartacus'];
+const SECTIONS = ['left', 'center', 'right'].map((x) => [x, x]);
+const cardOf = (i) => i.card ?? 'section';
+const DICE = [['light', 'Dice rolled: light'], ['medium', 'medium'], ['heavy', 'heavy'], ['leader', 'leader (helmet)'], ['flag', 'flag'], ['swords', 'swords']];
+const diceKey = (d) => `dice.${d}`;
+const spartacusDice = (i) => DICE.flatMap(([d]) => Array(Math.max(0, Math.min(64, Math.floor(num(i[diceKey(d)]))))).fill(d));
+/** The rows of a C&C order's inputs (an older page kept one `unit` and its `path`). */
+const orderRows = (i) => (Array.isArray(i.moves) ? i.moves : i.unit ? [{ unit: i.unit, path: i.path ?? [] }] : []);
+const ccOrder = {
+  fields: [{ key: 'card', label: 'Command card', kind: 'select', options: CC_CARDS },
+    { key: 'section', label: 'Section', kind: 'select', options: SECTIONS, when: (i) => cardOf(i) === 'section' },
+    { key: 'orders', label: 'Orders on the card', kind: 'number', min: 1, max: 64, step: 1, when: (i) => CARDS_WITH_ORDERS.includes(cardOf(i)) && !(cardOf(i) === 'i am spartacus' && spartacusDice(i).length) },
+    ...DICE.map(([d, label]) => ({ key: diceKey(d), label, kind: 'number', min: 0, max: 8, step: 1, when: (i) => cardOf(i) === 'i am spartacus' })),
+    { key: 'leader', label: 'Leader (blank: one unit of choice)', kind: 'unit', when: (i) => cardOf(i) === 'leadership' },
+    { key: 'inspired', label: 'Inspired Leadership in section', kind: 'select', options: [['', '(not inspired)'], ...SECTIONS], when: (i) => cardOf(i) === 'leadership' },
+    { key: 'linked', label: 'Units in linked hexes (blank: the card’s)', kind: 'number', min: 0, max: 64, step: 1, when: (i) => cardOf(i) === 'leadership' },
+    { key: 'moves', label: 'Ordered units', kind: 'orders', rows: orderRows,
+      // each row a unit, its path and whether it is a Move-Fire-Move second move
+      check: (v, p, c) => c.array(v, p, c.LIMITS.list).map((m, i) => {
+        const pp = `${p}[${i}]`;
+        c.obj(m, pp);
+        const row = { unit: c.unitRef(m.unit, `${pp}.unit`), path: c.array(m.path ?? [], `${pp}.path`, c.LIMITS.path).map((h, k) => c.hexPoint(h, `${pp}.path[${k}]`)) };
+        if (m.second !== undefined) { if (typeof m.second !== 'boolean') c.at(`${pp}.second`, 'must be true or false'); row.second = m.second; }
+        return row;
+      }) }],
+  build(i, doc) {
+    const rows = orderRows(i).filter((m) => m && m.unit);
+    const type = cardOf(i);
+    const card = { type };
+    if (type === 'section') card.section = i.section ?? 'center';
+    const dice = type === 'i am spartacus' ? spartacusDice(i) : [];
+    if (dice.length) card.dice = dice;
+    else if (CARDS_WITH_ORDERS.includes(type)) card.orders = num(i.orders, 3);
+    if (type === 'leadership') { opt(card, 'leader', i.leader || undefined); opt(card, 'section', i.inspired || undefined); opt(card, 'linked', wholeOrNone(i.linked)); }
+    const moves = rows.filter((m) => arr(m.path).length).map((m) => {
+      const o = { unit: m.unit, path: pathJSON(m.path) };
+      if (type === 'move-fire-move' && m.second === true) o.second = true;
+      return o;
+    });
+    // the moving units in the sequence played, then those ordered without moving
+    const ordered = [...new Set([...moves.map((m) => m.unit), ...rows.map((m) => m.unit)])];
+    const first = doc.units.find((u) => u.id === rows[0]?.unit);
+    return { side: first?.side ?? doc.sides[0].name, card, ordered, moves };
+  },
+  parse(req) {
+    const card = req.card && typeof req.card === 'object' ? req.card : {};
+    const moves = arr(req.moves).filter((m) => m && typeof m.unit === 'string');
+    const rows = moves.map((m) => opt({ unit: m.unit, path: arr(m.path).map(axialOf).filter(Boolean) }, 'second', m.second === true ? true : undefined));
+    for (const id of arr(req.ordered)) if (typeof id === 'string' && !moves.some((m) => m.unit === id)) rows.push({ unit: id, path: [] });
+    const out = { card: CC_CARDS.some(([k]) => k === card.type) ? card.type : 'section', moves: rows, active: 0 };
+    if (out.card === 'leadership') Object.assign(out, { leader: card.leader ?? '', inspired: card.section ?? '', linked: card.linked ?? '' });
+    else if (card.section) out.section = card.section;
+    if (Number.isFinite(card.orders)) out.orders = card.orders;
+    for (const d of arr(card.dice)) if (DICE.some(([k]) => k === d)) out[diceKey(d)] = (out[diceKey(d)] ?? 0) + 1;
+    return out;
+  },
+};
+// A C&C retreat: the unit, the flags against it and what else decides which flags it may
+// disregard and how far it goes (docs/api/cc-ancients.md "retreat").
+const ccRetreat = {
+  fields: [unitField(), { key: 'flags', label: 'Flags rolled', kind: 'number', min: 0, max: 64, step: 1 },
+    { key: 'hits', label: 'Blocks lost to hits (optional)', kind: 'number', min: 0, max: 64, step: 1 },
+    unitField('attacker', 'Attacker (optional)'),
+    { key: 'ignore', label: 'Flags to disregard (blank: all it may)', kind: 'number', min: 0, max: 64, step: 1 },
+    { key: 'acrossRampart', label: 'Attacked across a rampart hexside', kind: 'check' }],
+  build(i) {
+    const o = { unit: i.unit, flags: num(i.flags, 1) };
+    opt(o, 'hits', wholeOrNone(i.hits));
+    opt(o, 'attacker', i.attacker || undefined);
+    opt(o, 'ignore', wholeOrNone(i.ignore));
+    if (i.acrossRampart) o.acrossRampart = true;
+    return o;
+  },
+  parse: (req) => ({ unit: req.unit, flags: req.flags, hits: req.hits ?? '', attacker: req.attacker ?? '', ignore: req.ignore ?? '', acrossRampart: req.acrossRampart === true }),
+};
+// A C&C evade: a unit or a lone leader, and optionally the attacker (docs/api/cc-ancients.md "evade").
+const ccEvade = {
+  fields: [unitField(), unitField('attacker', 'Attacker (optional)')],
+  build(i) { return opt({ unit: i.unit }, 'attacker', i.attacker || undefined); },
+  parse: (req) => ({ unit: req.unit, attacker: req.attacker ?? '' }),
+};
+
+function drawCCReach(out, r, req, pick, extra) {
+  const hexes = arr(r.hexes).filter(isHex);
+  reachCells(out, hexes, (h) => (h.mustBattle ? 'B!' : h.canBattle === false ? 'no B' : arr(h.adjacentEnemies).length ? 'B' : undefined),
+    (h) => h.stoppedBy === 'terrain' || h.stoppedBy === 'leader');
+  if (!req.ignoreUnits) whatIfCells(out, extra?.whatIf);
+  pickedPath(out, req.unit, hexStart(req, req.unit), pick, r);
+}
+
+
+// to adjacent enemies.
+function drawCCOrder(out, r, req) {
+  const words = (x) => (x?.code ?? '').replace(/_/g, ' ');
+  const refused = new Map();
+  for (const x of arr(r.reasons)) if (x.unit && !Number.isInteger(x.action) && !refused.has(x.unit)) refused.set(x.unit, x);
+  const ends = new Map(); // unit -> where each of its moves ended (Move-Fire-Move: two), with its verdict
+  arr(req.moves).forEach((m, i) => {
+    const res = arr(r.moves)[i];
+    const bad = res?.legal === false;
+    drawHexPath(out, m.unit, m.path, bad ? BAD : PATH, isHex(res?.from) ? res.from : null);
+    if (!res) return;
+    const at = isHex(res.final) ? res.final : out.unitHex(m.unit);
+    const why = bad ? `: not moved (${words(arr(res.reasons)[0])})` : `: moved ${plural(res.hexesMoved ?? 0, 'hex', 'hexes')}`;
+    if (!at) return;
+    // a later move ending on the same hex (one not made) speaks for it
+    const list = (ends.get(m.unit) ?? []).filter((e) => hexKey(e.at) !== hexKey(at));
+    ends.set(m.unit, [...list, { at, label: `${m.unit}${m.second ? ' (2nd)' : ''}${why}`, bad }]);
+  });
+  for (const id of arr(req.ordered)) {
+    const no = refused.get(id);
+    const list = ends.get(id) ?? [];
+    list.forEach((e, k) => {
+      const last = k === list.length - 1;
+      out.mark({ type: 'mark', shape: 'hex', hex: e.at, color: e.bad || (no && last) ? BAD : GOOD, label: no && last ? `${e.label}; ${words(no)}` : e.label });
+    });
+    if (!list.length) out.ring(id, no ? BAD : PATH, `${id}: ${no ? words(no) : 'ordered, not moving'}`);
+  }
+  for (const b of arr(r.battle)) for (const e of arr(b.adjacentEnemies)) { const s = out.unitHex(b.unit), t = out.unitHex(e); if (s && t) out.mark({ type: 'line', hexFrom: ends.get(b.unit)?.at(-1)?.at ?? s, hexTo: t, color: b.mustBattle ? BAD : WARN, dashed: true }); }
+}
+
+const BLOCKED = { hex_occupied: (x) => `holds ${x.unit ?? 'a unit'}`, enemy_leader: (x) => `enemy leader ${x.unit ?? ''}`.trim(), impassable_terrain: () => 'impassable',
+  off_board: () => 'board edge', two_leaders: (x) => `${x.unit ?? 'a leader'}: two leaders` };
+const blockedLabel = (x) => (BLOCKED[x.code] ?? (() => (x.code ?? '').replace(/_/g, ' ')))(x);
+const pathKey = (p) => arr(p?.path).map(hexKey).join(' ');
+
+/** The hexes a retreat or an evade enters, after its start, as a line (numbered: the one drawn first). */
+function hexRoute(out, start, p, color, numbered) {
+  const cells = [start, ...arr(p.path).filter(isHex)];
+  if (cells.length > 1) out.overlay.push({ type: 'hexpath', cells, color, numbered, dashed: !numbered });
+  return cells;
+}
+
+// C&C retreat (docs/api/cc-ancients.md "retreat"): the best path hex by hex, the other paths
+// dashed, where it ends with the blocks it loses, each hex behind that is closed and why, the
+// units that lose blocks instead (an elephant) and those its rampage rolls for.
+function drawCCRetreat(out, r, req) {
+  const id = r.unit ?? req.unit;
+  const start = isHex(r.start) ? r.start : out.unitHex(id);
+  if (!start) return;
+  if (r.eliminated) { out.mark({ type: 'mark', shape: 'x', hex: start, color: BAD, label: 'eliminated by the hits' }); return; }
+  const best = isHex(r.bestPath?.final) ? r.bestPath : null;
+  const rampage = () => { for (const u of arr(r.rampage)) out.ring(u, WARN, 'rampage roll'); };
+  if (!best) { out.mark({ type: 'mark', shape: 'hex', hex: start, color: GOOD, label: 'no retreat' }); rampage(); return; }
+  const loses = new Map(arr(best.blockersLose).map((b) => [b.unit, b.eliminated ? 'eliminated' : `−${plural(b.blocks ?? 0, 'block')}`]));
+  for (const p of arr(r.paths)) {
+    if (pathKey(p) === pathKey(best) || !isHex(p.final)) continue;
+    hexRoute(out, start, p, p.legal === false ? BAD : PATH, false);
+    if (hexKey(p.final) !== hexKey(best.final)) out.mark({ type: 'mark', shape: 'hex', hex: p.final, color: p.legal === false ? BAD : PATH, label: p.legal === false ? 'not allowed' : `or here${p.leaderAttaches ? `: ${p.leaderAttaches} attaches` : ''}` });
+  }
+  const cells = hexRoute(out, start, best, PATH, true);
+  if (cells.length > 1) out.tracks.push({ kind: 'hexes', steps: cells, color: out.colour(id) });
+  // each reason named once (two hexes off the board edge side by side carry one label)
+  const named = new Set();
+  for (const x of arr(best.blocked)) {
+    if (!isHex(x.hex)) continue;
+    const label = `${blockedLabel(x)}${loses.has(x.unit) ? `: ${loses.get(x.unit)}` : ''}`;
+    out.mark({ type: 'mark', shape: 'x', hex: x.hex, color: BAD, label: named.has(label) ? undefined : label });
+    named.add(label);
+  }
+  const lost = best.blocksLost ?? 0;
+  const here = best.hexesMoved ? 'ends here' : 'stays';
+  const end = best.eliminated ? 'eliminated' : lost ? `${here}, −${plural(lost, 'block')}` : best.leaderAttaches ? `${here}: ${best.leaderAttaches} attaches` : here;
+  out.mark({ type: 'mark', shape: 'hex', hex: best.final, color: lost || best.eliminated ? BAD : GOOD, label: end });
+  const inBlocked = new Set(arr(best.blocked).map((x) => x.unit));
+  for (const [u, what] of loses) if (!inBlocked.has(u)) out.ring(u, BAD, what);
+  rampage();
+}
+
+// C&C evade (docs/api/cc-ancients.md "evade"): every evade path (the first numbered, the others
+// dashed) and where each ends (off the board for a leader over his own edge), the enemy hexes a
+// leader must escape through, and the piece eliminated or removed.
+function drawCCEvade(out, r, req) {
+  const id = r.unit ?? req.unit;
+  const start = isHex(r.start) ? r.start : out.unitHex(id);
+  if (!start) return;
+  if (r.eliminated) out.mark({ type: 'mark', shape: 'x', hex: start, color: BAD, label: 'eliminated: no evade' });
+  else if (r.canEvade === false) out.mark({ type: 'mark', shape: 'hex', hex: start, color: BAD, label: 'may not evade' });
+  if (r.unitEliminated) out.mark({ type: 'mark', shape: 'x', hex: start, color: BAD, label: `${r.unitEliminated} eliminated` });
+  const paths = arr(r.paths);
+  const ends = new Map(); // one mark per end hex, naming the paths that end there
+  const escapes = new Map();
+  paths.forEach((p, i) => {
+    const cells = hexRoute(out, start, p, PATH, i === 0);
+    if (i === 0 && cells.length > 1) out.tracks.push({ kind: 'hexes', steps: cells, color: out.colour(id) });
+    for (const e of arr(p.escapes)) if (isHex(e)) escapes.set(hexKey(e), e);
+    const at = p.offBoard ? cells.at(-1) : p.final;
+    if (!isHex(at)) return;
+    const k = `${hexKey(at)}${p.offBoard ? ' off' : ''}`;
+    const joins = p.attachesTo ? `joins ${p.attachesTo}` : p.leaderAttaches ? `${p.leaderAttaches} attaches` : '';
+    if (!ends.has(k)) ends.set(k, { hex: at, off: p.offBoard, joins, paths: [] });
+    ends.get(k).paths.push(i + 1);
+  });
+  for (const e of escapes.values()) out.mark({ type: 'mark', shape: 'x', hex: e, color: WARN, label: `escape roll: ${e.unit}` });
+  // labels kept short, as neighbouring ends carry them side by side: the numbers of the paths
+  // ending there, and what happens there beyond ending
+  for (const e of ends.values()) {
+    const what = [e.off ? 'off the board' : r.removedAfterEvade ? 'removed' : '', e.joins].filter(Boolean).join(', ');
+    const label = paths.length > 1 ? `${e.paths.join(', ')}${what ? `: ${what}` : ''}` : what || 'ends';
+    out.mark({ type: 'mark', shape: 'hex', hex: e.hex, color: r.removedAfterEvade ? BAD : GOOD, label });
+  }
+}
+
+function retreatVerdict(r) {
+  const first = arr(r.reasons)[0];
+  const why = first ? ` ${first.rule}: ${first.message}` : '';
+  if (r.eliminated) return { text: `${r.unit} is eliminated by the hits: no retreat.${why}`, kind: 'illegal' };
+  const flags = `${plural(r.flagsTaken ?? 0, 'flag')} of ${r.flags} taken${r.ignored ? ` (${r.ignored} disregarded)` : ''}`;
+  if (!r.retreatHexes) return { text: `No retreat: ${flags}.${why}`, kind: r.legal === false ? 'illegal' : 'legal' };
+  const b = r.bestPath ?? {};
+  const loss = b.eliminated ? ', and it is eliminated' : b.blocksLost ? `, ${plural(b.hexesShort ?? 0, 'hex', 'hexes')} short: it loses ${plural(b.blocksLost, 'block')}` : '';
+  const others = arr(b.blockersLose).length ? ` ${b.blockersLose.map((x) => `${x.unit} ${x.eliminated ? 'is eliminated' : `loses ${plural(x.blocks ?? 0, 'block')}`}`).join('; ')} instead.` : '';
+  return { text: `${r.legal === false ? 'Not as asked.' : 'Retreat.'} ${flags}: ${plural(r.retreatHexes, 'hex', 'hexes')} back. Best path: ${plural(b.hexesMoved ?? 0, 'hex', 'hexes')}${loss}.${others}${why}`,
+    kind: r.legal === false || b.eliminated ? 'illegal' : b.blocksLost ? 'answered' : 'legal' };
+}
+
+function evadeVerdict(r) {
+  const first = arr(r.reasons)[0];
+  const why = first ? ` ${first.rule}: ${first.message}` : '';
+  if (r.eliminated) return { text: `No evade: ${r.unit} is eliminated.${why}`, kind: 'illegal' };
+  if (r.canEvade === false) return { text: `${r.unit} cannot evade.${why}`, kind: 'illegal' };
+  const ps = arr(r.paths);
+  const ends = [...new Set(ps.map((p) => (p.offBoard ? 'off the board' : colRow(p.final))))].join('; ');
+  return { text: `${r.unit} may evade${r.evadesOnly ? ` (only ${r.evadesOnly})` : ''}: ${plural(ps.length, 'path')}, ending on ${ends}.${r.removedAfterEvade ? ' It is then removed.' : ''}`, kind: 'legal' };
+}
+
+function retreatPathText(p, i) {
+  const bits = [`${i + 1}. ${arr(p.path).map(colRow).join(' → ') || 'stays'}: ${plural(p.hexesMoved ?? 0, 'hex', 'hexes')}`];
+  if (p.hexesShort) bits.push(`${p.hexesShort} short, loses ${plural(p.blocksLost ?? 0, 'block')}`);
+  if (p.stoppedBy && p.stoppedBy !== 'complete') bits.push(`stopped by ${p.stoppedBy}`);
+  if (p.leaderAttaches) bits.push(`${p.leaderAttaches} attaches`);
+  if (arr(p.blocked).length) bits.push(`closed behind: ${p.blocked.map((x) => `${colRow(x.hex)} (${blockedLabel(x)}, ${x.rule})`).join('; ')}`);
+  if (arr(p.blockersLose).length) bits.push(`instead ${p.blockersLose.map((x) => `${x.unit} ${x.eliminated ? 'eliminated' : `loses ${x.blocks}`}`).join(', ')}`);
+  if (p.marshRolls) bits.push(`${plural(p.marshRolls, 'marsh roll')}`);
+  if (p.eliminated) bits.push('eliminated');
+  if (p.leaderCasualtyDice) bits.push(`leader casualty check: ${p.leaderCasualtyDice} dice`);
+  if (p.legal === false) bits.push('not allowed: a path losing nothing exists');
+  return bits.join('; ');
+}
+
+function evadePathText(p, i) {
+  const bits = [`${i + 1}. ${arr(p.path).map(colRow).join(' → ')}${p.offBoard ? ' → off the board' : ''}: ${plural(p.hexesMoved ?? 0, 'hex', 'hexes')}`];
+  if (arr(p.escapes).length) bits.push(`escape rolls against ${p.escapes.map((e) => `${e.unit} at ${colRow(e)}`).join(', ')}`);
+  if (p.attachesTo) bits.push(`joins ${p.attachesTo}`);
+  if (p.leaderAttaches) bits.push(`${p.leaderAttaches} attaches`);
+  if (p.marshRolls) bits.push(`${plural(p.marshRolls, 'marsh roll')}`);
+  return bits.join('; ');
+}
+
+
+const game = {
+  name: 'Commands & Colors: Ancients', board: 'hex', lengthUnit: 'hex',
+  terrainKinds: ['forest', 'hill', 'broken ground', 'river', 'fordable river', 'marsh', 'seacoast', 'lake', 'fortified camp', 'ramparts'],
+  unitFields: [{ key: 'type', label: 'Unit type', kind: 'select', options: CC_TYPES.map((t) => [t, t]) }],
+  newUnit: () => ({ type: 'medium infantry' }),
+  unitJSON: (u) => ({ ...hexUnit(u), type: u.type }),
+  queries: {
+    reach: whatIfReach, move: hexMove,
+    order: ccOrder, retreat: ccRetreat, evade: ccEvade,
+  },
+  defaults: () => ({
+    board: { preset: 'cc-ancients' }, sides: [{ name: 'Rome', color: SIDE_COLOURS[0] }, { name: 'Carthage', color: SIDE_COLOURS[1] }],
+    units: [
+      { id: 'Hastati', side: 'Rome', ...toAxial(6, 6), type: 'medium infantry' },
+      { id: 'Equites', side: 'Rome', ...toAxial(9, 7), type: 'medium cavalry' },
+      { id: 'Scipio', side: 'Rome', ...toAxial(6, 7), type: 'leader' },
+      { id: 'Numidians', side: 'Carthage', ...toAxial(5, 2), type: 'light cavalry' },
+      { id: 'Elephants', side: 'Carthage', ...toAxial(8, 2), type: 'elephant' },
+    ],
+    terrain: [{ ...toAxial(3, 4), terrain: 'forest' }, { ...toAxial(4, 4), terrain: 'forest' }, { ...toAxial(9, 4), terrain: 'hill' }, { ...toAxial(9, 5), terrain: 'hill' }],
+    query: 'reach',
+    inputs: { reach: { unit: 'Hastati' }, move: { unit: 'Hastati', path: [toAxial(6, 5), toAxial(6, 4)] }, order: { card: 'section', section: 'center', orders: 3, moves: [{ unit: 'Hastati', path: [] }], active: 0 }, retreat: { unit: 'Hastati', flags: 1, attacker: 'Numidians' }, evade: { unit: 'Numidians', attacker: 'Hastati' } },
+  }),
+  terrainColours: {
+    forest: '#2e7d32', hill: '#8d6e63', 'broken ground': '#a1887f', river: '#1e88e5', 'fordable river': '#64b5f6',
+    marsh: '#00897b', seacoast: '#0277bd', lake: '#1565c0', 'fortified camp': '#795548', ramparts: '#5d4037',
+  },
+  /** The request's baselines, from the two side names (first side bottom). */
+  positionExtras: (doc) => (doc.board.preset ? { baselines: { [doc.sides[0].name]: 'bottom', [doc.sides[1].name]: 'top' } } : {}),
+  newUnitName: (t) => t.type,
+  // leaders are drawn small, over the unit they stand with
+  sceneUnit: (u) => ({ small: u.type === 'leader', badge: u.type.split(' ').map((w) => w[0].toUpperCase()).join('') }),
+  drawOrder: (u) => (u.type === 'leader' ? 1 : 0),
+  /** The board's three sections (dotted lines) and each side's baseline. */
+  sceneExtras(d, colourOf) {
+    if (!d.board.preset) return {};
+    return {
+      sections: [4, 8].map((col) => center(col, 0)[0]),
+      baselines: [{ y: center(0, 8)[1] + 1.05, color: colourOf(d.sides[0].name) }, { y: -1.05, color: colourOf(d.sides[1].name) }],
+    };
+  },
+  // the scalar fields of its answers listed under Result, in this order (results.js)
+  factKeys: ['movementPoints', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'canBattle', 'mustBattle', 'stoppedBy', 'leaderAttaches', 'attachesTo', 'engaged', 'ordersUsed', 'ordersAllowed', 'blocks', 'blocksLeft', 'hexesPerFlag', 'extraHexesPerFlag', 'maxIgnored', 'eligible', 'canEvade', 'evadesOnly', 'unitEliminated', 'leaderMovesWith', 'removedAfterEvade', 'steps', 'spacing', 'truncated', 'facing', 'distance', 'traceDropped'],
+  factNames: { canBattle: 'may battle', mustBattle: 'must battle', leaderAttaches: 'leader attaches', attachesTo: 'attaches to', ordersUsed: 'orders used', ordersAllowed: 'orders allowed', blocksLeft: 'blocks left after the hits', hexesPerFlag: 'hexes per flag', extraHexesPerFlag: 'extra hexes per flag', maxIgnored: 'flags it may disregard', eligible: 'may evade at all', canEvade: 'can evade', evadesOnly: 'may evade only', unitEliminated: 'its unit was eliminated', leaderMovesWith: 'leader moving with it', removedAfterEvade: 'removed after evading' },
+  draw: { reach: drawCCReach, move: drawHexMove, order: drawCCOrder, retreat: drawCCRetreat, evade: drawCCEvade },
+  verdict(q, r) {
+    if (q === 'retreat') return retreatVerdict(r);
+    if (q === 'evade') return evadeVerdict(r);
+    return undefined;
+  },
+  verdictNote: (r) => (r.legal !== false && typeof r.canBattle === 'boolean' ? (r.mustBattle ? ' It must battle.' : r.canBattle ? ' It may battle.' : ' It may not battle.') : ''),
+  legalWord: (q) => (q === 'order' ? 'order' : 'move'),
+  hexFacts(h) {
+    const bits = [];
+    if (typeof h.canBattle === 'boolean') bits.push(h.mustBattle ? 'must battle' : h.canBattle ? 'may battle' : `may not battle${h.noBattleRule ? ` (${h.noBattleRule})` : ''}`);
+    if (arr(h.adjacentEnemies).length) bits.push(`next to ${h.adjacentEnemies.join(', ')}`);
+    if (h.warriorCharge) bits.push('warrior charge');
+    if (h.leaderAttaches) bits.push(`leader ${h.leaderAttaches} attaches`);
+    if (h.attachesTo) bits.push(`attaches to ${h.attachesTo}`);
+    if (h.marshRoll) bits.push('marsh: roll a die');
+    return bits;
+  },
+  legend: (r) => (arr(r.hexes).some((x) => x.canBattle !== undefined) ? ['B: may battle an adjacent enemy; B!: must battle; no B: may not battle; a thick outline: terrain or a leader stops the move there.'] : []),
+  sections(r, request) {
+    const parts = [...section('Moves', arr(r.moves), (m) => el('li', `${m.unit}: ${m.legal ? 'moved' : 'not moved'} ${colRow(m.from)} → ${colRow(m.final)}, ${plural(m.hexesMoved ?? 0, 'hex', 'hexes')}${m.stoppedBy ? `, stopped by ${m.stoppedBy}` : ''}${m.attachesTo ? `, attaches to ${m.attachesTo}` : ''}${m.leaderAttaches ? `, ${m.leaderAttaches} attaches` : ''}`))];
+    if (request.query === 'retreat') {
+      parts.push(...section('Flags it may disregard', arr(r.ignorable), (x) => ruleItem(x.rule, `${x.means}${arr(x.by).length ? ` (${x.by.join(', ')})` : ''}${x.terrain ? ` (${x.terrain})` : ''}${x.ifLeaderSurvives ? ', if the leader survives' : ''}`)));
+      parts.push(...section('Retreat paths (the best numbered on the board, the others dashed)', arr(r.paths), (p) => el('li', retreatPathText(p, r.paths.indexOf(p)))));
+    }
+    if (request.query === 'evade') parts.push(...section('Evade paths (the first numbered on the board, the others dashed; each end marked with the numbers of the paths ending there)', arr(r.paths), (p) => el('li', evadePathText(p, r.paths.indexOf(p)))));
+    parts.push(...section('Battle', arr(r.battle), (b) => el('li', `${b.unit}: ${b.mustBattle ? 'must battle' : b.canBattle ? 'may battle' : `may not battle${b.noBattleRule ? ` (${b.noBattleRule})` : ''}`}${arr(b.adjacentEnemies).length ? `, next to ${b.adjacentEnemies.join(', ')}` : ', no enemy adjacent'}${b.leader ? `, with leader ${b.leader}` : ''}`)));
+    return parts;
+  },
+  // an order's illegal moves give their reasons twice (the order's, and the move's own)
+  moreReasons(r) {
+    const said = new Set(arr(r.reasons).map((x) => `${x.unit} ${x.code} ${x.message}`));
+    return arr(r.moves).flatMap((m) => arr(m.reasons)).filter((x) => !said.has(`${x.unit} ${x.code} ${x.message}`));
+  },
+};
+export default game;

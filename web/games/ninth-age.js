@@ -1,0 +1,423 @@
+// The Ninth Age on the page (docs/api/ninth-age.md): its model entry (units from bases, ranks and
+// files; pursue, charge, flee and spacing), terrain colours, drawers, verdicts and result text.
+import { SIDE_COLOURS, num, round, opt, unitField, arr, blankNum, freeUnit } from '../fields.js';
+import { GOOD, BAD, PATH, WARN, isPose, n3, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, ruleItem, section } from '../draw.js';
+
+// Ninth Age base sizes (front width × side length, mm) of A-9A-1 (docs/rules/ninth-age.md).
+const T9A_BASES = ['20x20', '25x25', '40x40', '50x50', '25x50', '50x100'];
+// One charger of a Ninth Age charge: its range, and its highest D6 only with a range (docs/api/ninth-age.md).
+const chargerJSON = (c) => opt(opt({ charger: c.charger }, 'range', blankNum(c.range) ? undefined : num(c.range)), 'highestDie', blankNum(c.range) || blankNum(c.highestDie) ? undefined : num(c.highestDie));
+const chargerInputs = (c) => ({ charger: c?.charger ?? '', range: c?.range ?? '', highestDie: c?.highestDie ?? '' });
+
+function drawPursue(out, r, req) {
+  const pursued = req.pursued ?? {};
+  const fled = unitInfo(req, pursued.unit);
+  if (fled && isPose(fled) && Number.isFinite(pursued.facing)) {
+    const [vx, vy] = frameVector(pursued.facing, 'forward'), len = Math.max(3, fled.d + 2);
+    out.mark({ type: 'line', from: [fled.x, fled.y], to: [fled.x + vx * len, fled.y + vy * len], color: WARN, arrow: true, dashed: true, label: `flees ${n3(pursued.facing)}°` });
+  }
+  for (const p of arr(r.pursuers)) {
+    const u = unitInfo(req, p.unit);
+    const fa = p.forwardAhead;
+    if (fa && arr(fa.rectangle).length === 4) {
+      const rect = fa.rectangle;
+      out.overlay.push({ type: 'polygon', points: rect, fill: 'rgba(242,193,78,0.22)', color: WARN, dashed: true, width: 2 });
+      const ob = fa.firstObstacle ?? {};
+      if (Number.isFinite(ob.distance)) {
+        const len = Math.hypot(rect[3][0] - rect[0][0], rect[3][1] - rect[0][1]) || 1;
+        const ux = (rect[3][0] - rect[0][0]) / len, uy = (rect[3][1] - rect[0][1]) / len;
+        const a = [rect[1][0] + ux * ob.distance, rect[1][1] + uy * ob.distance], b = [rect[0][0] + ux * ob.distance, rect[0][1] + uy * ob.distance];
+        out.mark({ type: 'line', from: a, to: b, color: BAD, width: 4, label: `first obstacle: ${ob.object ?? ob.kind} at ${n3(ob.distance)}″` });
+      }
+    }
+    if (p.situation?.object) out.ring(p.situation.object, WARN, `after the pivot: ${p.situation.kind}`);
+    if (p.charge?.target) chargedEdge(out, req, p.charge.target, p.charge.facing, `charged in the ${p.charge.facing}`, p.charge.rotatesTarget ? p.charge.targetFinal : undefined);
+    // the pursuer could not align, so the charged unit turned about the contact point instead (9A-CH-2)
+    if (p.charge?.rotatesTarget && isPose(p.charge.targetFinal)) out.ghost(p.charge.target, p.charge.targetFinal, `${p.charge.target}: turned`, 'moved');
+    if (isPose(p.pivot) && Math.abs(p.pivot.angle ?? 0) > 1e-9 && u) {
+      out.ghost(p.unit, p.pivot);
+      // the turn about the centre, drawn where it shows: from the old front to the new one
+      const s0 = isPose(p.start) ? p.start : u, reach = u.d / 2 + 0.8;
+      const [ax, ay] = frameVector(s0.facing ?? 0, 'forward'), [bx, by] = frameVector(p.pivot.facing, 'forward');
+      out.mark({ type: 'line', from: [s0.x + ax * reach, s0.y + ay * reach], to: [p.pivot.x + bx * reach, p.pivot.y + by * reach], color: PATH, arrow: true, label: `pivot ${n3(p.pivot.angle)}°` });
+    }
+    const path = arr(p.path).filter(isPose);
+    if (p.backtracked && isPose(p.backtrack?.from)) {
+      out.ghost(p.unit, p.backtrack.from, `planned end: ${p.backtrack.reason ?? 'illegal'}`, 'bad');
+      if (isPose(p.final)) out.mark({ type: 'line', from: [p.backtrack.from.x, p.backtrack.from.y], to: [p.final.x, p.final.y], color: BAD, arrow: true, label: 'backtrack' });
+    }
+    if (u) out.poseTrack(p.unit, path.length ? path : [p.final], p.unit, !path.length);
+    if (isPose(p.final)) out.ghost(p.unit, p.final, `${p.unit}: ${p.outcome ?? 'final'}`, 'final');
+  }
+}
+
+/** Rings a unit, or outlines a terrain piece, by id (free-form tables). */
+function ringObject(out, req, id, color, label) {
+  const t = arr(req.terrain).find((x) => x?.id === id);
+  if (t && arr(t.polygon).length >= 3) out.overlay.push({ type: 'polygon', points: t.polygon, color, width: 3, dashed: true, label, labelAt: t.polygon[0] });
+  else out.ring(id, color, label);
+}
+
+/** 9A flee: the enemy fled from, the pivot, the path, what it passed through, where it ends. */
+function drawFlee(out, r, req) {
+  if (r.from) out.ring(r.from, WARN, `flees from ${r.from}`);
+  const u = unitInfo(req, r.unit);
+  if (isPose(r.pivot) && Math.abs(r.pivot.angle ?? 0) > 1e-9 && u && isPose(u)) {
+    out.ghost(r.unit, r.pivot);
+    const reach = u.d / 2 + 0.8, [ax, ay] = frameVector(u.facing ?? 0, 'forward'), [bx, by] = frameVector(r.pivot.facing, 'forward');
+    out.mark({ type: 'line', from: [u.x + ax * reach, u.y + ay * reach], to: [r.pivot.x + bx * reach, r.pivot.y + by * reach], color: PATH, arrow: true, label: `pivot ${n3(r.pivot.angle)}°` });
+  }
+  for (const t of arr(r.passedThrough)) ringObject(out, req, t.object, WARN, `passed: ${String(t.test ?? t.kind ?? '').replace(/-/g, ' ')}`);
+  const path = arr(r.path).filter(isPose);
+  if (u) out.poseTrack(r.unit, path.length ? path : [r.final], r.unit, !path.length);
+  if (isPose(r.final)) out.ghost(r.unit, r.final, `${r.unit}: ${r.destroyed ? 'destroyed' : r.leavesTable ? 'leaves the table' : `fled ${n3(r.moved ?? r.distance)}″`}`, r.destroyed || r.leavesTable ? 'bad' : 'final');
+}
+
+/** 9A spacing: each pair too close, ringed, with a line between them labelled with the gap. */
+function drawSpacing(out, r, req) {
+  const centre = (id) => {
+    const u = unitInfo(req, id);
+    if (u && isPose(u)) return [u.x, u.y];
+    const poly = arr(arr(req.terrain).find((x) => x?.id === id)?.polygon);
+    return poly.length ? [poly.reduce((a, p) => a + p[0], 0) / poly.length, poly.reduce((a, p) => a + p[1], 0) / poly.length] : null;
+  };
+  const ringed = new Set();
+  for (const v of arr(r.violations)) {
+    const ids = arr(v.objects);
+    for (const id of ids) if (!ringed.has(id)) { ringed.add(id); ringObject(out, req, id, BAD); }
+    const [a, b] = ids.map(centre);
+    if (a && b) out.mark({ type: 'line', from: a, to: b, color: BAD, dashed: true, label: `${n3(v.distance)}″ (more than ${n3(v.limit)}″ asked)` });
+  }
+  for (const pair of arr(r.engaged)) {
+    const [a, b] = arr(pair).map(centre);
+    if (a && b) out.mark({ type: 'line', from: a, to: b, color: GOOD, label: 'in combat' });
+  }
+}
+
+/**
+ * Compass rotation (clockwise positive, docs/api.md axes) of point p about c by `deg`, sampled
+ * every few degrees: the arc a wheel's corners and centre follow.
+ */
+function arcAbout(c, p, deg) {
+  const n = Math.max(1, Math.ceil(Math.abs(deg) / 5)), out = [];
+  for (let k = 1; k <= n; k++) {
+    const a = rad(deg * k / n), vx = p[0] - c[0], vy = p[1] - c[1];
+    out.push([c[0] + vx * Math.cos(a) + vy * Math.sin(a), c[1] - vx * Math.sin(a) + vy * Math.cos(a)]);
+  }
+  return out;
+}
+
+/** Poses of the centre through a wheel of `deg` about `pivot`, from `from` (the arc sampled). */
+function wheelPoses(from, pivot, deg) {
+  if (!isPose(from) || !Array.isArray(pivot) || !Number.isFinite(deg) || Math.abs(deg) < 1e-9) return [];
+  const pts = arcAbout(pivot, [from.x, from.y], deg);
+  return pts.map(([x, y], k) => ({ x, y, facing: (from.facing ?? 0) + deg * (k + 1) / pts.length }));
+}
+
+/** The target facing a charger contacts, as a thick line along that side of the target. */
+function chargedEdge(out, req, target, facing, label, turned) {
+  const t = unitInfo(req, target);
+  if (!t || !isPose(t)) return;
+  const at = isPose(turned) ? turned : t; // a target turned to meet the charger (9A-CH-2) is contacted where it ends
+  const k = rectCorners(at.x, at.y, at.facing ?? 0, t.w, t.d);
+  const edge = { front: [k[0], k[1]], right: [k[1], k[2]], rear: [k[2], k[3]], left: [k[3], k[0]] }[facing];
+  if (edge) out.mark({ type: 'line', from: edge[0], to: edge[1], color: BAD, width: 6, label });
+}
+
+// Ninth Age charge (docs/api/ninth-age.md "charge"): per charger, in the order they moved (numbered
+// when combined), a completed charge's path (straight, the wheel's arc about its pivot, straight,
+// align) to its final pose and the target facing it contacts; a charge that cannot be completed
+// ringed red, and its Failed Charge Move (A-9A-4) in amber: the wheel's arc toward the target's
+// centre about the pivot, the straight part, a dashed ghost where it ends labelled "failed charge",
+// ✕ where something stopped it.
+function drawCharge(out, r, req) {
+  const list = arr(r.chargers).length ? arr(r.chargers) : [r];
+  const many = list.length > 1;
+  list.forEach((c, i) => {
+    const id = c.charger ?? req.charger, u = unitInfo(req, id);
+    if (!u || !isPose(u)) return;
+    const name = many ? `${i + 1}. ${id}` : id;
+    const start = { x: u.x, y: u.y, facing: u.facing ?? 0 };
+    if (c.possible) {
+      const path = arr(c.path).filter(isPose);
+      const w = c.wheel ?? {};
+      // start, after the first straight, (the wheel's arc), after the wheel, at contact, after the align
+      const poses = path.length >= 3 ? [...path.slice(1, 2), ...wheelPoses(path[1], w.pivot, w.angle), ...path.slice(3)] : path;
+      out.poseTrack(id, poses.length ? poses : [c.final], name);
+      // the pivot only where the wheel shows (a slide clear of a unit can wheel a few thousandths of a degree)
+      if (Number.isFinite(w.angle) && Math.abs(w.angle) >= 0.5 && Array.isArray(w.pivot)) out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: PATH, label: `wheel ${n3(Math.abs(w.angle))}°` });
+      chargedEdge(out, req, c.target ?? req.target, c.facing, many ? undefined : `charged in the ${c.facing}`, c.rotatesTarget ? c.targetFinal : undefined);
+      // short labels: behind the ghost they must not reach under the target (the text names everything)
+      if (isPose(c.final)) out.ghost(id, c.final, many ? name : 'charges', 'final');
+      // the charger could not align, so the target turned about the contact point instead (9A-CH-2)
+      if (c.rotatesTarget && isPose(c.targetFinal)) out.ghost(c.target ?? req.target, c.targetFinal, `${c.target ?? req.target}: turned`, 'moved');
+      return;
+    }
+    // out of range: where the shortest charge would have ended, faintly (alone: among combined chargers it crowds the target)
+    if (!many && arr(c.reasons).some((x) => x.code === 'out_of_range') && isPose(c.final)) out.ghost(id, c.final, `${name}: needs ${n3(c.needed)}″`, 'option');
+    const f = c.failedChargeMove;
+    if (!f || typeof f !== 'object') { out.ring(id, BAD, `${name}: cannot charge`); return; }
+    const w = f.wheel ?? {}, path = arr(f.path).filter(isPose);
+    const from = path[0] ?? start;
+    const arc = wheelPoses(from, w.pivot, w.angle);
+    const poses = [from, ...arc, ...path.slice(arc.length ? 2 : 1)];
+    out.overlay.push({ type: 'path', points: poses.map((p) => [p.x, p.y]), color: WARN, dashed: true });
+    out.tracks.push({ kind: 'poses', steps: poses, w: u.w, d: u.d, color: out.colour(id), label: name });
+    if (Number.isFinite(w.angle) && Math.abs(w.angle) > 1e-9 && Array.isArray(w.pivot)) {
+      // the outer front corner's arc: the distance the wheel counts (A-9A-4 b)
+      const k = rectCorners(from.x, from.y, from.facing ?? 0, u.w, u.d);
+      const outer = w.corner === 'front-left' ? k[1] : k[0];
+      out.overlay.push({ type: 'path', points: [outer, ...arcAbout(w.pivot, outer, w.angle)], color: WARN });
+      out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: WARN, label: `wheel ${n3(Math.abs(w.angle))}°` });
+    }
+    const end = isPose(f.final) ? f.final : path.at(-1);
+    const stop = f.blockedBy ?? w.blockedBy;
+    if (isPose(end)) {
+      out.ghost(id, end, `${name}: failed charge, ${n3(f.moved)}″${stop ? ` (${stop})` : ''}`, 'failed');
+      // ✕ where it stopped: the middle of its front for the straight part, the outer front corner for the wheel
+      const k = rectCorners(end.x, end.y, end.facing ?? 0, u.w, u.d);
+      const at = f.blockedBy ? [(k[0][0] + k[1][0]) / 2, (k[0][1] + k[1][1]) / 2] : w.blockedBy ? (w.corner === 'front-left' ? k[1] : k[0]) : null;
+      if (at) out.mark({ type: 'mark', shape: 'x', x: at[0], y: at[1], color: BAD });
+    }
+    out.ring(id, BAD); // the failed charge's label names it and says it cannot charge
+  });
+}
+
+
+const REASON_WORDS = { out_of_range: 'out of range', wheel_over_90: 'it would need a wheel over 90°', cannot_reach_facing: 'no wheel brings its front onto the facing',
+  no_room: 'no room in contact', path_blocked: 'every path is blocked' };
+// Maximising Contact's priorities as 9A-CH-4 applies them to a combined charge (orderChoice.decidedOn)
+const ORDER_PRIORITY = { 1: ['otherEnemies', 'other enemy units touched'], 2: ['chargersInContact', 'chargers in contact'], 3: ['targetRotations', 'target rotations'], 4: ['models', 'models in base contact'] };
+
+/** One charger's outcome in words: the completed charge, or why not and its Failed Charge Move. */
+function chargeText(c, target) {
+  const id = c.charger ?? 'The charger';
+  if (c.possible) {
+    // a wheel that shows as 0° at the text's three decimals is said as straight, not "wheeling 0°"
+    const w = Math.abs(c.wheel?.angle ?? 0);
+    return `${id} charges ${target ?? c.target ?? 'the target'} in the ${c.facing ?? '?'}: ${n3(c.distance)}″${n3(w) !== '0' ? `, wheeling ${n3(w)}°` : ' straight'}${c.rotatesTarget ? ', rotating the target' : ''}`;
+  }
+  const why = arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? String(x.code ?? '').replace(/_/g, ' ')).join(', ');
+  const need = arr(c.reasons).some((x) => x.code === 'out_of_range') && Number.isFinite(c.needed) ? ` (needs ${n3(c.needed)}″${Number.isFinite(c.range) ? `, rolled ${n3(c.range)}″` : ''})` : '';
+  return `${id} cannot charge: ${why || 'no legal charge'}${need}${c.blockedBy ? `, blocked by ${c.blockedBy}` : ''}${c.failedChargeMove ? `. ${failedText(c.failedChargeMove)}` : ''}`;
+}
+
+/** A Failed Charge Move (A-9A-4) in words: how far, the wheel, where it stops and what stopped it. */
+function failedText(f) {
+  const w = f.wheel ?? {}, turn = Math.abs(w.angle ?? 0);
+  const wheel = turn > 1e-9 ? `wheels ${n3(turn)}° ${w.facesTarget ? 'to face the target’s centre' : 'toward the target’s centre'}${w.blockedBy ? ` until stopped by ${w.blockedBy}` : ''}` : '';
+  const straight = Number.isFinite(f.straight) && f.straight > 1e-9 ? `${n3(f.straight)}″ straight` : '';
+  const how = [wheel, straight].filter(Boolean).join(', then ');
+  const stop = f.blockedBy ? `, stopped 0.001″ short of ${f.blockedBy}` : w.blockedBy ? '' : ', nothing in the way';
+  return `Failed Charge Move (highest D6 ${f.distance}): moves ${n3(f.moved)}″${how ? ` (${how})` : ''}, ends at ${poseText(f.final)}${stop}; Shaken, no longer Charging`;
+}
+
+/** Why a combined charge moved in its order (orderChoice, 9A-CH-4), in words. */
+function orderChoiceText(oc, asked = []) {
+  if (!oc || typeof oc !== 'object') return '';
+  const p = ORDER_PRIORITY[oc.decidedOn];
+  const req = oc.requestOrder ?? {};
+  const named = asked.length ? ` (${asked.join(', ')})` : '';
+  if (p) return `it beats the request order${named} on Maximising Contact priority ${oc.decidedOn}, ${p[1]}: ${oc[p[0]]} against ${req[p[0]]}`;
+  return oc.searched ? `every order was tried and none did better than the request order${named}, so it moved` : 'the chargers moved in the request order';
+}
+
+/** The totals Maximising Contact compared for a combined charge's order (orderChoice). */
+const orderTotals = (oc) => `${plural(oc.chargersInContact ?? 0, 'charger')} in contact, ${plural(oc.otherEnemies ?? 0, 'other enemy', 'other enemies')} touched, ${plural(oc.targetRotations ?? 0, 'target rotation')}, ${plural(oc.models ?? 0, 'model')} in base contact`;
+
+function chargeVerdict(r, request) {
+  const list = arr(r.chargers).length ? arr(r.chargers) : [r];
+  const target = r.target ?? request?.target;
+  if (list.length > 1) {
+    const made = list.filter((c) => c.possible).length;
+    const asked = [request?.charger, ...arr(request?.combined).map((c) => c?.charger)].filter(Boolean);
+    const why = orderChoiceText(r.orderChoice, asked);
+    // each charger in a few words (the text below the verdict has the whole of each)
+    const says = list.map((c) => {
+      const f = c.failedChargeMove;
+      const fail = f ? `, failed charge ${n3(f.moved)}″ to ${poseText(f.final)}${f.blockedBy ?? f.wheel?.blockedBy ? `, stopped by ${f.blockedBy ?? f.wheel.blockedBy}` : ''}` : '';
+      return `${c.charger} ${c.possible ? `charges the ${c.facing}, ${n3(c.distance)}″` : `cannot charge (${arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? x.code).join(', ')})${fail}`}`;
+    });
+    return { text: `Combined charge on ${target}: ${made} of ${list.length} chargers make contact, in the order ${arr(r.order).join(', ')}${why ? ` — ${r.orderChoice.rule ?? '9A-CH-4'}: ${why}` : ''}. ${says.join('; ')}.`,
+      kind: made === list.length ? 'legal' : made ? 'answered' : 'illegal' };
+  }
+  const says = chargeText(r, target);
+  return r.possible ? { text: `The charge can be made: ${says}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says}.`, kind: 'illegal' };
+}
+
+function pursuerText(p) {
+  const bits = [`${p.unit} (roll ${p.distance}″${p.overrun ? ', Overrun' : ''})`];
+  if (p.destroysFleeing) bits.push('destroys the fleeing unit');
+  if (p.declaredCharge) bits.push('declared a charge');
+  if (isPose(p.pivot)) bits.push(`pivots ${n3(p.pivot.angle ?? 0)}°`);
+  if (p.situation) bits.push(`then ${p.situation.kind}${p.situation.object ? ` (${p.situation.object})` : ''} [${p.situation.rule}]`);
+  const ob = p.forwardAhead?.firstObstacle;
+  if (ob) bits.push(`Forward Ahead: ${ob.kind === 'none' ? 'nothing ahead' : `${ob.object ?? ob.kind} at ${n3(ob.distance)}″`} [${ob.rule}]`);
+  bits.push(`outcome ${p.outcome} [${p.rule}]`);
+  if (p.charge) bits.push(`charges ${p.charge.target} in the ${p.charge.facing}${p.charge.cornerToCorner ? ' corner to corner' : ''}`);
+  if (Number.isFinite(p.moved)) bits.push(`moves ${n3(p.moved)}″`);
+  if (p.postCombatPivot) bits.push('Post-combat Pivot');
+  if (p.backtracked) bits.push(`backtracked (${p.backtrack?.reason ?? ''}${p.backtrack?.object ? `: ${p.backtrack.object}` : ''})`);
+  bits.push(`ends ${poseText(p.final)}`);
+  if (p.spacing) bits.push(`end position ${p.spacing.legal ? 'legal' : 'not legal'}${p.spacing.nearest ? `, nearest ${p.spacing.nearest.object} ${n3(p.spacing.nearest.gap)}″ away` : ''}`);
+  return bits.join('; ');
+}
+
+
+const game = {
+  name: 'The Ninth Age', board: 'free', lengthUnit: 'inch', mmPerUnit: () => 25.4,
+  terrainKinds: ['impassable'],
+  unitFields: [
+    { key: 'shape', label: 'Size from', kind: 'select', options: [['bases', 'bases, ranks and files'], ['custom', 'width × depth']] },
+    { key: 'baseSize', label: 'Base (mm, width × length)', kind: 'select', options: T9A_BASES.map((b) => [b, b.replace('x', ' × ')]), when: (u) => u.shape !== 'custom' },
+    { key: 'files', label: 'Files (models per rank)', kind: 'number', min: 1, step: 1, when: (u) => u.shape !== 'custom' },
+    { key: 'ranks', label: 'Ranks', kind: 'number', min: 1, step: 1, when: (u) => u.shape !== 'custom' },
+    { key: 'width', label: 'Width', kind: 'number', min: 0.1, step: 0.5, when: (u) => u.shape === 'custom' },
+    { key: 'depth', label: 'Depth', kind: 'number', min: 0.1, step: 0.5, when: (u) => u.shape === 'custom' },
+    { key: 'fled', label: 'Fled from this combat', kind: 'check' },
+    { key: 'sameCombat', label: 'Fought in this combat', kind: 'check' },
+  ],
+  newUnit: () => ({ shape: 'bases', baseSize: '25x25', files: 5, ranks: 4, width: 5, depth: 4, fled: false, sameCombat: false }),
+  size(u) {
+    if (u.shape === 'custom') return [num(u.width, 1), num(u.depth, 1)];
+    const [w, l] = String(u.baseSize).split('x').map(Number);
+    return [round(num(u.files, 1) * w / 25.4), round(num(u.ranks, 1) * l / 25.4)];
+  },
+  unitJSON(u) {
+    const [width, depth] = this.size(u);
+    const o = Object.assign(freeUnit(u), { width, depth });
+    if (u.fled) o.fled = true;
+    if (u.sameCombat) o.sameCombat = true;
+    return o;
+  },
+  queries: {
+    pursue: {
+      fields: [unitField('pursuedUnit', 'Pursued unit (optional)'),
+        { key: 'fleeFacing', label: 'Flee direction (°)', kind: 'number', min: 0, max: 359.999, step: 1 },
+        { key: 'fleeDistance', label: 'Flee distance', kind: 'number', min: 0, step: 1 },
+        { key: 'pursuers', label: 'Pursuers', kind: 'rows', title: 'Pursuers',
+          adders: (d) => [['Add pursuer', { unit: d.units[0]?.id ?? '', distance: 7, overrun: false }]],
+          row: () => [{ key: 'unit', label: 'Unit', kind: 'unit' }, { key: 'distance', label: 'Distance', kind: 'number', min: 0, step: 1 },
+            { key: 'overrun', label: 'Overrun', kind: 'check' }],
+          check: (v, p, c) => c.array(v, p, c.LIMITS.list).map((a, i) => {
+            const pp = `${p}[${i}]`;
+            c.obj(a, pp);
+            return { unit: c.unitRef(a.unit, `${pp}.unit`), distance: c.number(a.distance, `${pp}.distance`, { min: 0 }), overrun: a.overrun === true };
+          }) }],
+      build(i) {
+        const pursued = opt({}, 'unit', i.pursuedUnit);
+        pursued.facing = num(i.fleeFacing);
+        pursued.fleeDistance = num(i.fleeDistance);
+        return { pursued, pursuers: (i.pursuers ?? []).map((p) => opt({ unit: p.unit, distance: num(p.distance) }, 'overrun', p.overrun || undefined)) };
+      },
+      parse(req) {
+        const p = req.pursued && typeof req.pursued === 'object' ? req.pursued : null;
+        if (!p) return {};
+        return { ...(p.unit !== undefined ? { pursuedUnit: p.unit } : {}), fleeFacing: p.facing, fleeDistance: p.fleeDistance,
+          pursuers: arr(req.pursuers).map((x) => ({ unit: x.unit, distance: x.distance, overrun: x.overrun === true })) };
+      },
+    },
+    // a charge (docs/api/ninth-age.md "charge"): its range and highest D6 (sent only with a
+    // range), and further chargers of the same target (`combined`, 9A-CH-4), each with its own
+    charge: {
+      showWhole: true, // a new answer brings all of every charger's move into view (app.js)
+      fields: [unitField('charger', 'Charger'), unitField('target', 'Target'), { key: 'range', label: 'Charge range (blank: any)', kind: 'number', min: 0, step: 'any' },
+        { key: 'highestDie', label: 'Highest D6 rolled (blank: no Failed Charge Move)', kind: 'number', min: 1, max: 6, step: 1 },
+        { key: 'combined', label: 'Combined chargers', kind: 'rows', title: 'Combined chargers (same target)',
+          adders: () => [['Add charger', { charger: '', range: '', highestDie: '' }]],
+          row: () => [{ key: 'charger', label: 'Charger', kind: 'unit' }, { key: 'range', label: 'Range', kind: 'number', min: 0, step: 1, optional: true },
+            { key: 'highestDie', label: 'Highest D6', kind: 'number', min: 1, max: 6, step: 1, optional: true }],
+          // each a unit, and a range and highest D6 or blank
+          check: (v, p, c) => c.array(v, p, c.LIMITS.list).map((x, i) => {
+            const pp = `${p}[${i}]`;
+            c.obj(x, pp);
+            const blankOr = (y, q, o) => (y === '' || y === undefined ? '' : c.number(y, q, o));
+            return { charger: c.unitRef(x.charger, `${pp}.charger`), range: blankOr(x.range, `${pp}.range`, { min: 0 }), highestDie: blankOr(x.highestDie, `${pp}.highestDie`, { min: 1, max: 6, integer: true }) };
+          }) }],
+      build(i) {
+        const r = { charger: i.charger, target: i.target, ...chargerJSON(i) };
+        const combined = arr(i.combined).map(chargerJSON);
+        return combined.length ? { ...r, combined } : r;
+      },
+      parse: (req) => ({ ...chargerInputs(req), target: req.target, combined: arr(req.combined).map(chargerInputs) }),
+    },
+    flee: {
+      fields: [unitField('unit', 'Fleeing unit'), unitField('from', 'Fleeing from (blank: the closest enemy)'), { key: 'distance', label: 'Flee distance', kind: 'number', min: 0.1, step: 1 }],
+      build: (i) => opt({ unit: i.unit, distance: num(i.distance, 7) || 7 }, 'from', i.from),
+      parse: (req) => opt({ unit: req.unit, distance: req.distance }, 'from', req.from),
+    },
+    spacing: {
+      fields: [{ key: 'moment', label: 'Moment', kind: 'select', options: [['normal', 'normal'], ['during-move', 'during a move'], ['after-uncontrolled', 'after an uncontrolled move']] },
+        unitField('unit', 'Moving unit'), unitField('target', 'Its charge target (after a charge)')],
+      build(i) {
+        if (!i.moment || i.moment === 'normal' || !i.unit) return {};
+        const out = { moment: i.moment, unit: i.unit };
+        if (i.moment === 'after-uncontrolled' && i.target && i.target !== i.unit) out.target = i.target;
+        return out;
+      },
+      parse: (req) => opt(opt({ moment: req.moment ?? 'normal' }, 'unit', req.unit), 'target', req.target),
+    },
+  },
+  defaults: () => ({
+    table: { width: 72, height: 48 }, sides: [{ name: 'Kingdom', color: SIDE_COLOURS[1] }, { name: 'Warband', color: SIDE_COLOURS[0] }],
+    units: [
+      { id: 'Spearmen', side: 'Kingdom', x: 30, y: 14, facing: 0, shape: 'bases', baseSize: '25x25', files: 5, ranks: 4, width: 5, depth: 4, fled: false, sameCombat: false },
+      { id: 'Knights', side: 'Kingdom', x: 42, y: 16, facing: 350, shape: 'bases', baseSize: '25x50', files: 4, ranks: 1, width: 4, depth: 2, fled: false, sameCombat: false },
+      { id: 'Raiders', side: 'Warband', x: 31, y: 26, facing: 180, shape: 'bases', baseSize: '25x25', files: 5, ranks: 3, width: 5, depth: 3, fled: true, sameCombat: false },
+    ],
+    terrain: [{ id: 'crag', kind: 'impassable', polygon: [[50, 28], [57, 27], [59, 33], [52, 35]] }],
+    query: 'pursue',
+    inputs: {
+      pursue: { pursuedUnit: 'Raiders', fleeFacing: 15, fleeDistance: 11, pursuers: [{ unit: 'Spearmen', distance: 10, overrun: false }] },
+      charge: { charger: 'Knights', target: 'Raiders', range: '', highestDie: '', combined: [] }, flee: { unit: 'Raiders', from: 'Spearmen', distance: 7 }, spacing: { moment: 'normal' },
+    },
+  }),
+  terrainColours: { impassable: '#4e342e' },
+  /** A request's unit is entered as width × depth, with its flags. */
+  unitFromRequest(u, out) { out.shape = 'custom'; out.fled = u.fled === true; out.sameCombat = u.sameCombat === true; },
+  // the scalar fields of its answers listed under Result, in this order (results.js)
+  factKeys: ['movementPoints', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'stoppedBy', 'engaged', 'blocks', 'steps', 'spacing', 'truncated', 'fleeingDestroyed', 'facing', 'distance', 'traceDropped'],
+  factNames: { fleeingDestroyed: 'fleeing unit destroyed' },
+  draw: { pursue: drawPursue, charge: drawCharge, flee: drawFlee, spacing: drawSpacing },
+  verdict(q, r) {
+    if (q === 'flee') {
+      const end = r.destroyed ? 'and is destroyed' : r.leavesTable ? 'and leaves the table' : `to ${poseText(r.final)}`;
+      const through = arr(r.passedThrough).map((t) => `${t.object} (${String(t.test ?? t.kind ?? '').replace(/-/g, ' ')})`);
+      return { text: `${r.unit ?? 'The unit'} flees from ${r.from ?? 'the enemy'} ${n3(r.moved ?? r.distance)}″${r.extended > 0 ? ` (${n3(r.extended)}″ beyond its roll to end clear)` : ''} ${end}.${through.length ? ` Passes through ${through.join(', ')}.` : ''}`, kind: r.destroyed || r.leavesTable ? 'illegal' : 'answered' };
+    }
+    if (q === 'spacing') {
+      const v = arr(r.violations);
+      const list = v.map((x) => `${arr(x.objects).join(' and ')} ${n3(x.distance)}″ apart`);
+      return { text: v.length ? `Unit Spacing (${r.moment ?? 'normal'}) broken ${plural(v.length, 'time')}: ${list.join('; ')}${r.truncated ? ' (list truncated)' : ''}.` : `Unit Spacing (${r.moment ?? 'normal'}) is kept.`, kind: v.length ? 'illegal' : 'legal' };
+    }
+    return undefined;
+  },
+  lateVerdict(q, r, request) {
+    if (typeof r.possible === 'boolean') return chargeVerdict(r, request);
+    if (q === 'pursue') {
+      const ps = arr(r.pursuers).map((p) => `${p.unit}: ${p.outcome}${p.charge ? ` (charges ${p.charge.target} in the ${p.charge.facing})` : ''}${p.backtracked ? ', backtracked' : ''}`);
+      return { text: `${r.fleeingDestroyed ? 'The fleeing unit is destroyed. ' : ''}Pursuit — ${ps.join('; ')}.`, kind: 'answered' };
+    }
+    return undefined;
+  },
+  // a combined charge's top-level fields repeat its first charger's: the chargers' list says them
+  severalMovers: (r) => arr(r.chargers).length > 1,
+  endFacts(r, request, several) {
+    return r.rotatesTarget && isPose(r.targetFinal) && !several ? [`${r.target ?? request.target ?? 'the target'} turned about the contact point (it could not be aligned to): ${poseText(r.targetFinal)}`] : [];
+  },
+  sections(r, request) {
+    const parts = [...section('Pursuers, in the order they move', arr(r.pursuers), (p) => el('li', pursuerText(p)), true)];
+    if (arr(r.chargers).length > 1) parts.push(...section('Chargers, in the order they moved (numbered so on the board)', r.chargers, (c) => el('li', chargeText(c, r.target)), true));
+    else if (r.failedChargeMove) parts.push(...section('Failed Charge Move (amber on the board)', [r.failedChargeMove], (f) => ruleItem(f.assumption ?? 'A-9A-4', failedText(f))));
+    if (r.orderChoice) {
+      const oc = r.orderChoice, asked = [request.charger, ...arr(request.combined).map((c) => c?.charger)].filter(Boolean);
+      parts.push(...section('Order of the combined charge', [
+        `${arr(r.order).join(', ')}: ${orderChoiceText(oc, asked)}`,
+        `this order: ${orderTotals(oc)}`,
+        ...(oc.requestOrder ? [`the request order: ${orderTotals(oc.requestOrder)}`] : [])], (t) => ruleItem(oc.rule ?? '9A-CH-4', t)));
+    }
+    return parts;
+  },
+  moreReasons: (r) => arr(r.pursuers).flatMap((p) => arr(p.reasons)),
+};
+export default game;

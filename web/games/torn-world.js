@@ -1,0 +1,178 @@
+// Torn World on the page (docs/api/torn-world.md): its model entry (infantry on hexes, Large and
+// Huge miniatures on hexons, A-TW-1), the hexon lattice on the board, terrain colours, drawers
+// (ejections, free attacks, shifts), verdicts and result text.
+import { SIDE_COLOURS, num, list, unitField, pathJSON, axialOf, hexMove } from '../fields.js';
+import { GOOD, BAD, PATH, WARN, CAND, isHex, arr, colRow, plural, el, ruleItem, section, reachCells, pickedPath, hexStart,
+  footprint, drawHexMove } from '../draw.js';
+import { toAxial, snapHexon, hexonCells, key, HEXON_DIRS } from '../hex.js';
+
+/** A Huge miniature's hexon centres: its own and the next ones of a compact cluster (A-TW-2). */
+export function hugeHexons(u) {
+  const n = Math.max(1, Math.min(3, num(u.hexonCount, 3)));
+  const out = [{ q: u.q, r: u.r }];
+  for (let i = 0; out.length < n; i++) out.push({ q: u.q + HEXON_DIRS[i][0], r: u.r + HEXON_DIRS[i][1] });
+  return out;
+}
+
+
+/** Does this unit stand on hexon centres (Large and Huge)? */
+const onHexons = (u) => u.size === 'large' || u.size === 'huge';
+
+function drawTWReach(out, r, req, pick) {
+  const hexes = arr(r.hexes).filter(isHex);
+  reachCells(out, hexes, (h) => [arr(h.freeAttacks).length ? `FA${arr(h.freeAttacks).length}` : '', arr(h.ejects).length ? `E${arr(h.ejects).length}` : '', arr(h.destroyed).length ? 'D' : ''].filter(Boolean).join(' ') || undefined);
+  const picked = pickedPath(out, req.unit, hexStart(req, req.unit), pick, r);
+  if (picked) for (const fa of arr(picked.freeAttacks)) { const s = out.unitHex(fa.unit); if (s) out.mark({ type: 'line', hexFrom: s, hexTo: isHex(fa.at) ? fa.at : picked, color: BAD, arrow: true, label: 'free attack' }); }
+}
+
+/** The hexes under hexon centres (Torn World Large and Huge, A-TW-1). */
+
+function drawEjections(out, r) {
+  for (const e of arr(r.ejections)) {
+    out.overlay.push({ type: 'hexes', cells: arr(e.candidates).filter(isHex).map((h) => ({ ...h, color: CAND, outline: WARN })) });
+    if (isHex(e.from) && isHex(e.to)) out.mark({ type: 'line', hexFrom: e.from, hexTo: e.to, color: WARN, arrow: true, label: `${e.unit} ejected` });
+  }
+  for (const m of arr(r.markers)) {
+    out.overlay.push({ type: 'hexes', cells: arr(m.candidates).filter(isHex).map((h) => ({ ...h, color: CAND, outline: WARN })) });
+    if (isHex(m.from) && isHex(m.to)) out.mark({ type: 'line', hexFrom: m.from, hexTo: m.to, color: WARN, arrow: true, label: m.marker });
+  }
+  for (const fa of arr(r.freeAttacks)) {
+    const from = arr(r.ejections).find((e) => e.unit === fa.unit)?.from;
+    const s = isHex(from) ? from : out.unitHex(fa.unit);
+    if (s && isHex(fa.at)) out.mark({ type: 'line', hexFrom: s, hexTo: fa.at, color: BAD, arrow: true, label: `free attack (${fa.rule})` });
+  }
+}
+
+function drawEject(out, r, req) {
+  const start = out.unitHex(req.unit);
+  if (start && isHex(req.at)) out.overlay.push({ type: 'hexpath', cells: [start, req.at], color: PATH });
+  if (isHex(r.final)) {
+    out.overlay.push({ type: 'hexes', cells: footprint(r.final.hexons).map((h) => ({ ...h, color: 'rgba(30,107,60,0.25)' })) });
+    out.mark({ type: 'mark', shape: 'hex', hex: r.final, color: r.legal === false ? BAD : GOOD, label: 'ends here' });
+  }
+  drawEjections(out, r);
+}
+
+function drawShift(out, r, req) {
+  const from = out.unitHex(req.unit);
+  for (const o of arr(r.outcomes)) {
+    if (arr(o.candidates).length) out.overlay.push({ type: 'hexes', cells: o.candidates.filter(isHex).map((h) => ({ ...h, color: CAND, outline: WARN, badge: 'passed' })) });
+    if (isHex(o.final) && from) out.mark({ type: 'line', hexFrom: from, hexTo: o.final, color: o.legal === false ? BAD : PATH, arrow: true, label: `${o.dexterity === 'none' ? '' : `${o.dexterity}: `}${o.chooser ?? ''} moves it` });
+  }
+  if (isHex(req.to)) out.mark({ type: 'mark', shape: 'hex', hex: req.to, color: PATH });
+}
+
+// C&C order: each move's path from where that move began (a Move-Fire-Move second move starts
+// where the first ended), drawn red when the move is not made, and a verdict at the end of each
+// of a unit's moves (Move-Fire-Move: both): moved, not moved and why, or refused by the card (the
+// order-level reasons naming it, on its last); units ordered without moving ringed; battle lines
+
+function drawTWMove(out, r, req) {
+  drawHexMove(out, r, req);
+  drawEjections(out, r);
+}
+
+function ejectionText(e) {
+  const chooser = e.chooser ?? `${e.chooserIfPassed} if the Dexterity test is passed, ${e.chooserIfFailed} if failed`;
+  const cands = arr(e.candidates).map(colRow).join('; ');
+  return `${e.unit} (${e.enemy ? 'enemy' : 'ally'}) from ${colRow(e.from)}: ${plural(arr(e.candidates).length, 'nearest free hex', 'nearest free hexes')} at distance ${e.distance} (${cands}), chosen by ${chooser}` +
+    `${isHex(e.to) ? `; placed on ${colRow(e.to)} (${e.choice === 'given' ? 'as chosen' : 'first candidate'})` : ''}${e.freeAttack ? '; may make a free attack' : ''}`;
+}
+
+
+
+const game = {
+  name: 'Torn World', board: 'hex', lengthUnit: 'hex',
+  terrainKinds: ['volume', 'hazard'],
+  unitFields: [
+    { key: 'size', label: 'Size', kind: 'select', options: [['infantry', 'infantry (1 hex)'], ['large', 'large (1 hexon)'], ['huge', 'huge (several hexons)']] },
+    { key: 'hexonCount', label: 'Hexons', kind: 'number', min: 2, max: 3, step: 1, when: (u) => u.size === 'huge' },
+    { key: 'move', label: 'Move allowance', kind: 'number', min: 0, step: 1 },
+    { key: 'run', label: 'Run allowance', kind: 'number', min: 0, step: 1 },
+    { key: 'abilities', label: 'Abilities', kind: 'list' },
+  ],
+  newUnit: () => ({ size: 'infantry', hexonCount: 3, move: 4, run: 6, abilities: [] }),
+  unitJSON(u) {
+    const o = { id: u.id, side: u.side, size: u.size };
+    if (u.size === 'huge') o.hexons = hugeHexons(u).map(({ q, r }) => ({ q, r }));
+    else Object.assign(o, { q: u.q, r: u.r });
+    return Object.assign(o, { move: num(u.move), run: num(u.run), abilities: list(u.abilities) });
+  },
+  queries: {
+    reach: { fields: [unitField(), { key: 'action', label: 'Action', kind: 'select', options: [['move', 'move'], ['run', 'run']] }], build: (i) => ({ unit: i.unit, action: i.action ?? 'move' }) },
+    move: { fields: [...hexMove.fields, { key: 'action', label: 'Action', kind: 'select', options: [['move', 'move'], ['run', 'run']] }], build: (i) => ({ ...hexMove.build(i), action: i.action ?? 'move' }) },
+    // docs/api/torn-world.md: `eject` ends the unit at the last hex of the drawn path (or where it
+    // stands); `shift` moves it by the chosen side's effect to that hex.
+    eject: {
+      fields: [unitField(), { key: 'path', label: 'Ends at (last hex of the path)', kind: 'path' }],
+      build(i, doc) {
+        const u = doc.units.find((x) => x.id === i.unit);
+        const at = pathJSON(i.path).at(-1) ?? (u ? { q: u.q, r: u.r } : undefined);
+        return at ? { unit: i.unit, at } : { unit: i.unit };
+      },
+      parse: (req) => ({ unit: req.unit, path: req.at ? [axialOf(req.at)].filter(Boolean) : [] }),
+    },
+    shift: {
+      fields: [unitField(), { key: 'by', label: 'Moved by side', kind: 'side' }, { key: 'path', label: 'To (last hex of the path)', kind: 'path' }],
+      build(i, doc) {
+        const u = doc.units.find((x) => x.id === i.unit);
+        const by = i.by ?? doc.sides.find((x) => x.name !== u?.side)?.name ?? doc.sides[0].name;
+        const to = pathJSON(i.path).at(-1);
+        return to ? { unit: i.unit, by, to } : { unit: i.unit, by };
+      },
+      parse: (req) => ({ unit: req.unit, by: req.by, path: req.to ? [axialOf(req.to)].filter(Boolean) : [] }),
+    },
+  },
+  defaults: () => ({
+    board: { cols: 16, rows: 12 }, sides: [{ name: 'Accord', color: SIDE_COLOURS[1] }, { name: 'Rift', color: SIDE_COLOURS[0] }],
+    units: [
+      { id: 'Guardsman', side: 'Accord', ...toAxial(4, 8), size: 'infantry', hexonCount: 3, move: 4, run: 6, abilities: [] },
+      { id: 'Rogue', side: 'Accord', ...toAxial(6, 9), size: 'infantry', hexonCount: 3, move: 5, run: 7, abilities: [] },
+      { id: 'Warbeast', side: 'Rift', ...snapHexon(...Object.values(toAxial(7, 3))), size: 'large', hexonCount: 3, move: 2, run: 3, abilities: [] },
+      { id: 'Faceless One', side: 'Rift', ...snapHexon(...Object.values(toAxial(10, 5))), size: 'huge', hexonCount: 3, move: 1, run: 2, abilities: [] },
+    ],
+    terrain: [{ ...toAxial(9, 8), terrain: 'volume' }, { ...toAxial(10, 8), terrain: 'volume' }, { ...toAxial(2, 3), terrain: 'hazard' }],
+    query: 'reach',
+    inputs: { reach: { unit: 'Guardsman', action: 'move' }, move: { unit: 'Warbeast', action: 'move', path: [toAxial(5, 5), toAxial(3, 7)] }, eject: { unit: 'Warbeast', path: [toAxial(3, 7)] }, shift: { unit: 'Guardsman', by: 'Rift', path: [toAxial(6, 8)] } },
+  }),
+  terrainColours: { volume: '#6d4c41', hazard: '#e65100' },
+  onLattice: onHexons,
+  /** The hexes a unit covers: its hex, or every hex of its hexons. */
+  cells(u) {
+    if (u.size === 'infantry') return [{ q: u.q, r: u.r }];
+    const centres = u.size === 'huge' ? hugeHexons(u) : [{ q: u.q, r: u.r }];
+    return centres.flatMap((c) => hexonCells(c.q, c.r));
+  },
+  /** The hexon centres of the board, drawn as dots. */
+  sceneExtras(d, colourOf, cells) {
+    const keys = new Set(cells.map((c) => key(c.q, c.r)));
+    const anchor = d.board.hexonAnchor ?? { q: 0, r: 0 };
+    return { hexonCentres: cells.filter((c) => { const h = snapHexon(c.q, c.r, anchor); return h.q === c.q && h.r === c.r && keys.has(key(c.q, c.r)); }) };
+  },
+  // the scalar fields of its answers listed under Result, in this order (results.js)
+  factKeys: ['movementPoints', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'stoppedBy', 'engaged', 'blocks', 'steps', 'dexterityTest', 'droppedNoFreeHex', 'spacing', 'truncated', 'facing', 'distance', 'traceDropped'],
+  factNames: { dexterityTest: 'Dexterity test', droppedNoFreeHex: 'ends left out (no free hex to eject to)' },
+  hidesFact: (k, v) => k === 'droppedNoFreeHex' && v === 0, // nothing left out
+  draw: { reach: drawTWReach, move: drawTWMove, eject: drawEject, shift: drawShift },
+  verdictNote: (r) => (arr(r.ejections).length ? ` Ejects ${r.ejections.map((e) => e.unit).join(', ')}.` : ''),
+  legalWord: (q) => (q === 'eject' ? 'ejection' : 'move'),
+  lateVerdict(q, r) {
+    if (q !== 'shift') return undefined;
+    return { text: `Shift: ${arr(r.outcomes).map((o) => `${o.dexterity === 'none' ? 'no test' : `test ${o.dexterity}`} → ${o.legal === false ? 'not possible' : isHex(o.final) ? colRow(o.final) : `${plural(arr(o.candidates).length, 'nearest hex', 'nearest hexes')} (${o.chooser} chooses)`}`).join('; ')}.`, kind: 'answered' };
+  },
+  hexFacts(h) {
+    const bits = [];
+    if (arr(h.freeAttacks).length) bits.push(`free attacks from ${h.freeAttacks.map((f) => f.unit).join(', ')}`);
+    if (arr(h.ejects).length) bits.push(`ejects ${h.ejects.join(', ')}`);
+    if (arr(h.destroyed).length) bits.push(`destroys ${h.destroyed.join(', ')}`);
+    return bits;
+  },
+  legend: (r) => (arr(r.hexes).some((x) => x.freeAttacks !== undefined) ? ['FA n: n free attacks on the way; E n: n miniatures ejected at the end; D: Volume destroyed.'] : []),
+  sections: (r) => [
+    ...section('Ejections, in the order resolved', arr(r.ejections), (e) => el('li', ejectionText(e)), true),
+    ...section('Markers', arr(r.markers), (m) => el('li', `${m.marker} (${m.kind}, ${m.why}) from ${colRow(m.from)}: ${m.stays ? 'stays' : `${plural(arr(m.candidates).length, 'hex', 'hexes')}, chosen by ${m.chooser}`}${isHex(m.to) ? `; to ${colRow(m.to)}` : ''}`)),
+    ...section('Free attacks', arr(r.freeAttacks), (f) => ruleItem(f.rule, `${f.unit} attacks at ${colRow(f.at)}`)),
+    ...section('Outcomes of the Dexterity test', arr(r.outcomes), (o) => el('li', `${o.dexterity === 'none' ? 'no test' : o.dexterity}: ${o.moves ? '' : 'stays; '}${o.chooser ?? ''} chooses; ${o.legal === false ? `not possible (${arr(o.reasons).map((x) => x.message).join(' ')})` : isHex(o.final) ? `to ${colRow(o.final)}` : arr(o.candidates).length ? `one of ${o.candidates.map(colRow).join('; ')}` : 'stays'}`)),
+  ],
+};
+export default game;

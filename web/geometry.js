@@ -1,0 +1,17 @@
+// Free-form table geometry shared by the board and the drawers (docs/api.md axes: x right, y up
+// the table, facings clockwise from +y).
+
+export const rad = (d) => d * Math.PI / 180;
+
+/** Corners of a unit's rectangle: front-left, front-right, back-right, back-left. */
+export function rectCorners(x, y, facing, w, d) {
+  const fx = Math.sin(rad(facing)), fy = Math.cos(rad(facing)), rx = fy, ry = -fx;
+  const p = (a, b) => [x + rx * a + fx * b, y + ry * a + fy * b];
+  return [p(-w / 2, d / 2), p(w / 2, d / 2), p(w / 2, -d / 2), p(-w / 2, -d / 2)];
+}
+
+/** The unit vector of a step `dir` (forward, backward, left, right) for a unit facing `facing`. */
+export const frameVector = (facing, dir) => {
+  const f = rad(facing), fwd = [Math.sin(f), Math.cos(f)], right = [Math.cos(f), -Math.sin(f)];
+  return { forward: fwd, backward: [-fwd[0], -fwd[1]], right, left: [-right[0], -right[1]] }[dir] ?? [0, 0];
+};

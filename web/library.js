@@ -1,0 +1,192 @@
+// The Library panel: saved armies and units (codices) of every game, kept in this browser.
+import { uniqueId } from './model.js';
+import { el } from './draw.js';
+import { option, on, rebuild } from './forms.js';
+import { checkLibrary, readLibrary, libraryCount, mergeLibrary, emptyLibrary, parseJSON, checkUnit, LIBRARY_FORMAT, ShareError } from './share.js';
+
+const $ = (id) => document.getElementById(id);
+const LIBRARY_KEY = 'movecalc.library.v1';
+/** Saved entries that failed their check, set aside (never deleted by the page). */
+const QUARANTINE_KEY = 'movecalc.library.quarantine.v1';
+/** The library as it was before the last save. */
+const BACKUP_KEY = 'movecalc.library.backup.v1';
+
+/**
+ * Sets up the panel. `page`: the store, the page's `ui` state (selection, new-unit template), `doc()`,
+ * `unitById(id)`, `renderPanel(id)` and `refreshNow()`. Returns the panel's renderer and the library.
+ */
+export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow }) {
+  // The saved library (armies and units) is checked entry by entry: an entry that fails is set aside
+  // under QUARANTINE_KEY and named in the panel, never the whole library. A save writes the previous
+  // library to BACKUP_KEY first, and never writes a smaller library than the one stored unless the
+  // user deleted entries; a save that would pass a limit or that the browser refuses changes nothing.
+
+  /** The stored library: its good entries, and the bad ones (or the whole text when it is no library). */
+  function storedLibrary() {
+    let raw = null;
+    try { raw = localStorage.getItem(LIBRARY_KEY); } catch { /* storage off: an empty library */ }
+    if (raw === null) return { raw, library: emptyLibrary(), rejected: [] };
+    try {
+      return { raw, ...readLibrary(JSON.parse(raw)) };
+    } catch (err) {
+      const reason = err instanceof ShareError ? err.message : 'not JSON';
+      return { raw, library: emptyLibrary(), rejected: [{ kind: 'library', index: -1, entry: raw, reason: `the whole library: ${reason}` }] };
+    }
+  }
+
+  // Adds entries to the quarantine (once each); false when the browser would not store them.
+  function quarantine(rejected) {
+    if (!rejected.length) return true;
+    try {
+      let kept = [];
+      try { kept = JSON.parse(localStorage.getItem(QUARANTINE_KEY)) ?? []; } catch { /* unreadable: started again, as a list */ }
+      if (!Array.isArray(kept)) kept = [kept];
+      const seen = new Set(kept.map((k) => JSON.stringify(k?.entry)));
+      for (const r of rejected) if (!seen.has(JSON.stringify(r.entry))) kept.push({ kind: r.kind, reason: r.reason, entry: r.entry });
+      localStorage.setItem(QUARANTINE_KEY, JSON.stringify(kept));
+      return true;
+    } catch { return false; }
+  }
+
+  function loadLibrary() {
+    const { library: lib, rejected } = storedLibrary();
+    quarantine(rejected);
+    setAside = rejected;
+    return lib;
+  }
+  let setAside = [];
+  let library = loadLibrary();
+
+  /**
+   * Stores `next` as the library and shows it, or changes nothing and says why. `deleted`: entries
+   * the user deleted (the only way the stored library gets smaller).
+   */
+  function saveLibrary(next, note, { deleted = 0 } = {}) {
+    const stored = storedLibrary();
+    const refuse = (why) => { $('library-note').textContent = why; renderPanel('library-panel'); return false; };
+    if (libraryCount(next) < libraryCount(stored.library) - deleted) {
+      library = stored.library; // another tab saved more meanwhile: shown, nothing written over it
+      return refuse('Nothing saved: the library stored in this browser holds entries this page did not show. They are shown now; try again.');
+    }
+    if (!quarantine(stored.rejected)) return refuse('Nothing saved: this browser would not keep the entries that could not be read (storage full).');
+    const text = JSON.stringify(next);
+    try {
+      if (stored.raw !== null && stored.raw !== text) localStorage.setItem(BACKUP_KEY, stored.raw);
+      localStorage.setItem(LIBRARY_KEY, text);
+    } catch {
+      return refuse('Nothing saved: this browser would not store it (private mode or storage full).');
+    }
+    library = next;
+    $('library-note').textContent = note ?? '';
+    renderPanel('library-panel');
+    return true;
+  }
+  const copyLibrary = (lib) => JSON.parse(JSON.stringify(lib));
+
+  function renderLibrary() {
+    const system = store.state.system, d = doc();
+    const side = $('army-side');
+    const keep = side.value;
+    rebuild(side, d.sides.map((x) => option(x.name, x.name)));
+    if (d.sides.some((x) => x.name === keep)) side.value = keep;
+    $('save-codex').disabled = !unitById(ui.selected) || store.locked;
+    const row = (label, buttons) => {
+      const li = el('li');
+      li.append(el('span', label, 'grow'));
+      for (const [text, aria, run, cls] of buttons) {
+        const b = el('button', text, cls);
+        b.type = 'button';
+        b.setAttribute('aria-label', aria);
+        on(b, 'click', run);
+        li.append(b);
+      }
+      return li;
+    };
+    const armies = library.armies.filter((a) => a.system === system).map((a) => row(`${a.name} (${a.units.length} unit${a.units.length === 1 ? '' : 's'})`, [
+      ['Add', `Add ${a.name} to the board as ${side.value}`, () => addArmy(a), 'secondary small'],
+      ['✕', `Delete ${a.name}`, () => { saveLibrary({ ...library, armies: library.armies.filter((x) => x !== a) }, `Deleted ${a.name}.`, { deleted: 1 }); }, 'icon small'],
+    ]));
+    const codices = library.codices.filter((c) => c.system === system).map((c) => row(c.name, [
+      ['Use', `Use ${c.name} for the next new unit`, () => useCodex(c), 'secondary small'],
+      ['✕', `Delete ${c.name}`, () => { saveLibrary({ ...library, codices: library.codices.filter((x) => x !== c) }, `Deleted ${c.name}.`, { deleted: 1 }); }, 'icon small'],
+    ]));
+    rebuild($('army-list'), armies.length ? armies : [el('li', 'None saved for this game yet.', 'muted')]);
+    rebuild($('codex-list'), codices.length ? codices : [el('li', 'None saved for this game yet.', 'muted')]);
+    const aside = $('library-aside');
+    aside.hidden = !setAside.length;
+    aside.textContent = setAside.length ? `${setAside.length} saved entr${setAside.length === 1 ? 'y' : 'ies'} could not be read and ${setAside.length === 1 ? 'was' : 'were'} set aside, kept in this browser under ${QUARANTINE_KEY}: ${setAside.slice(0, 3).map((r) => r.reason).join('; ')}${setAside.length > 3 ? '; …' : ''}.` : '';
+  }
+
+  $('save-army').addEventListener('click', () => {
+    const side = $('army-side').value;
+    const name = $('army-name').value.trim() || side;
+    const units = doc().units.filter((u) => u.side === side).map((u) => { const c = JSON.parse(JSON.stringify(u)); delete c.side; return c; });
+    if (!units.length) { $('library-note').textContent = `${side} has no units to save.`; return; }
+    const next = copyLibrary(library);
+    try {
+      const army = checkLibrary({ format: LIBRARY_FORMAT, version: 1, armies: [{ system: store.state.system, name, units }] }).armies[0];
+      mergeLibrary(next, { armies: [army], codices: [] });
+    } catch (e) { $('library-note').textContent = `Not saved: ${e instanceof ShareError ? e.message : 'it could not be checked'}.`; return; }
+    if (saveLibrary(next, `Saved ${name}: ${units.length} unit${units.length === 1 ? '' : 's'}.`)) $('army-name').value = '';
+  });
+  $('save-codex').addEventListener('click', () => {
+    const u = unitById(ui.selected);
+    if (!u) return;
+    const next = copyLibrary(library);
+    try {
+      const unit = checkUnit(store.state.system, u, 'unit', { positioned: false });
+      mergeLibrary(next, { armies: [], codices: [{ system: store.state.system, name: u.id, unit }] });
+    } catch (e) { $('library-note').textContent = `Not saved: ${e instanceof ShareError ? e.message : 'it could not be checked'}.`; return; }
+    saveLibrary(next, `Saved the unit ${u.id}.`);
+  });
+
+  function addArmy(a) {
+    const side = $('army-side').value;
+    const added = [];
+    store.edit((d) => {
+      for (const u of a.units) {
+        const v = { ...JSON.parse(JSON.stringify(u)), side, id: uniqueId(d, u.id) };
+        d.units.push(v);
+        added.push(v.id);
+      }
+    });
+    $('library-note').textContent = `Added ${a.name} as ${side}: ${added.join(', ')}.`;
+  }
+  function useCodex(c) {
+    ui.template[store.state.system] = { ...JSON.parse(JSON.stringify(c.unit)), id: c.name };
+    ui.selected = null;
+    $('units-panel').open = true;
+    refreshNow();
+    $('library-note').textContent = `The new-unit form holds ${c.name}: press Add unit.`;
+  }
+
+  $('export-library').addEventListener('click', () => {
+    const blob = new Blob([JSON.stringify(library, null, 2)], { type: 'application/json' });
+    const a = el('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = 'movecalc-armies.json';
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    $('library-note').textContent = `Exported ${library.armies.length} armies and ${library.codices.length} units.`;
+  });
+  $('import-library').addEventListener('change', async () => {
+    const input = $('import-library');
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    try {
+      if (file.size > 512 * 1024) throw new ShareError(`the file is larger than 512 KB (${Math.round(file.size / 1024)} KB)`);
+      const incoming = checkLibrary(parseJSON(new Uint8Array(await file.arrayBuffer()), 'the file'));
+      const next = copyLibrary(library);
+      const n = mergeLibrary(next, incoming);
+      saveLibrary(next, `Imported ${n} item${n === 1 ? '' : 's'} from ${file.name}.`);
+    } catch (err) {
+      $('library-note').textContent = `Nothing imported: ${err instanceof ShareError ? err.message : 'the file could not be read'}.`;
+    }
+  });
+  window.addEventListener('storage', (e) => { if (e.key === LIBRARY_KEY) { library = loadLibrary(); renderPanel('library-panel'); } });
+
+  return { render: renderLibrary, library: () => library };
+}

@@ -1,0 +1,29 @@
+// The browser tests' hook, `window.movecalcTest` (docs/page.md "Tests and the test hook"): in the
+// test build only (web/build-site.mjs defines MOVECALC_TEST there), never in public/. It draws a
+// canned response (docs/api.md shapes) as if the engine had answered the current request, and
+// reads back state the canvas cannot show to a test. `page` is app.js's side of it.
+import * as hex from './hex.js';
+
+export function installTestHook(page) {
+  const { ui, store, board, canvas } = page;
+  const onScreen = (sx, sy) => { const r = canvas.getBoundingClientRect(); return { x: r.left + sx, y: r.top + sy }; };
+  window.movecalcTest = {
+    render(response) { page.cancelRule(); ui.asked++; const request = page.currentRequest(); ui.lastRequest = JSON.stringify(request, null, 2); page.render(response, request); },
+    request: () => page.currentRequest(),
+    /** What the answer draws on the board (board.js overlay items), to check drawings against the rules. */
+    overlay: () => JSON.parse(JSON.stringify(ui.result?.scene?.overlay ?? [])),
+    /** True once the answer shown is the engine's to the position and question on the board now. */
+    ruled: () => !!ui.result?.response && ui.lastRequest === JSON.stringify(page.currentRequest(), null, 2) && !page.refreshQueued(),
+    state: () => JSON.parse(JSON.stringify({ system: store.state.system, doc: store.doc(), selected: ui.selected, pick: ui.pick, t: ui.t, pending: ui.pending, tool: ui.tool })),
+    screenOf(id) {
+      const u = store.doc().units.find((v) => v.id === id);
+      return onScreen(...(u.q !== undefined ? board.toScreen(...hex.center(u.q, u.r)) : board.toScreen(u.x, u.y)));
+    },
+    screenOfWorld: (x, y) => onScreen(...board.toScreen(x, y)),
+    screenOfHex(col, row) { const a = hex.toAxial(col, row); return this.screenOfWorld(...hex.center(a.q, a.r)); },
+    shareCode: () => page.shareCode(),
+    openExample: (ex) => page.openExample(ex),
+    library: () => JSON.parse(JSON.stringify(page.library())),
+    handleOf(id) { const u = board.scene.units.find((v) => v.id === id); return onScreen(...board.handleOf(u)); },
+  };
+}
