@@ -531,9 +531,9 @@ static size_t last_length;
 
 char *mc_request(const char *json) {
     McArena arena = {0};
-    McRequest *j = mc_mem_alloc(sizeof *j);
-    if (!j) return NULL;
-    memset(j, 0, sizeof *j);
+    // On the stack (about 1 KB), so that only memory for the response itself can make this NULL.
+    McRequest request = {0};
+    McRequest *j = &request;
     j->env.arena = &arena;
     mc_params_defaults(&j->env.params);
     if (!json) json = "";
@@ -569,7 +569,6 @@ char *mc_request(const char *json) {
         if (!j->err.code) mc_read_fail(j, "out_of_memory", "out of memory");
         out = error_response(&j->err, &length);
     }
-    mc_mem_free(j);
     last_response = out;
     last_length = length;
     return out;
