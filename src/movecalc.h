@@ -34,6 +34,36 @@ size_t mc_response_length(const char *response);
 /// request, the printed `describe` answers (at most six of ~7 KB; docs/performance.md).
 size_t mc_bytes_in_use(void);
 
+/// A position kept in the engine between questions (docs/api.md "Positions"): the request
+/// without `query` and the query's own fields.
+typedef struct McPosition McPosition;
+
+/// The most positions open at once; opening one more is the `limit` error.
+#define MC_MAX_POSITIONS 64
+
+/// Opens a position from `json`: an object of `system` (required), `params`, `units`, `terrain`,
+/// `table`, `board`, `baselines` and `markers` only. Returns it, or NULL when it cannot be opened.
+/// When `response` is not NULL it receives `{"ok":true}` or the error response (as mc_request's,
+/// path included), which the caller frees with mc_free. Only the envelope is checked here; the
+/// rest is read by each question, which then gives any error the full request would.
+McPosition *mc_position_open(const char *json, char **response);
+
+/// Changes an open position: `{"remove": [unit ids], "units": [{"id", ...fields}], "params",
+/// "terrain", "table", "board", "baselines", "markers"}` (all optional). A unit of `units` whose id
+/// is in the position gets the fields given (a field given as null is taken away); another is
+/// added. The other members replace the position's (null takes it away). Returns `{"ok":true}` or
+/// an error response (nothing is then changed), freed with mc_free.
+char *mc_position_update(McPosition *pos, const char *changes_json);
+
+/// Asks `query_json` (`query` and the query's own fields, none of the position's) of an open
+/// position. The response, freed with mc_free, is byte for byte mc_request's for the request made
+/// of the position's members followed by the query's.
+char *mc_position_ask(McPosition *pos, const char *query_json);
+
+/// Closes a position and frees what it holds. NULL, or a pointer that is not an open position, is
+/// ignored; update and ask answer such a pointer with `bad_request`.
+void mc_position_close(McPosition *pos);
+
 #ifdef __cplusplus
 }
 #endif

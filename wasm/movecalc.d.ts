@@ -20,6 +20,50 @@ export interface EngineOptions {
   wasmUrl?: string | URL;
 }
 
+/** A response as the engine prints it: `{ok: true, ...}` or `{ok: false, error}`. */
+export interface PositionResponse {
+  ok: boolean;
+  system?: string;
+  query?: string;
+  result?: Record<string, unknown>;
+  assumptions?: string[];
+  error?: { code: string; path: string; message: string };
+}
+
+/**
+ * The changes of Position.update: units removed (by id), units changed or added (a unit whose id
+ * the position holds gets the fields given, a field given as null is taken away; another is
+ * added), and members replaced whole (null takes one away).
+ */
+export interface PositionChanges {
+  remove?: string[];
+  units?: Array<{ id: string; [field: string]: unknown }>;
+  params?: Record<string, unknown> | null;
+  terrain?: unknown[] | null;
+  table?: Record<string, unknown> | null;
+  board?: Record<string, unknown> | null;
+  baselines?: Record<string, unknown> | null;
+  markers?: unknown[] | null;
+}
+
+/** A position kept in the engine (Engine.open); its answers are the full request's, byte for byte. */
+export declare class Position {
+  /** Asks a query (`query` and its own fields, none of the position's); the parsed response. */
+  ask(query: Record<string, unknown> | string): PositionResponse;
+  /** Asks a query given as JSON text; the response text exactly as the engine printed it. */
+  askText(text: string): string;
+  /** Changes the position; `{ok: true}` or an error response (the position is then unchanged). */
+  update(changes: PositionChanges | string): PositionResponse;
+  /** Frees what the engine holds for the position; later asks and updates throw. */
+  close(): void;
+}
+
+/** Splits a request into its position (system, params, units, terrain, table, board, baselines, markers) and its query. */
+export declare function splitRequest(request: Record<string, unknown>): {
+  position: Record<string, unknown>;
+  query: Record<string, unknown>;
+};
+
 export declare class Engine {
   /** The rule sets this engine answers, in SYSTEM_IDS order. */
   readonly systems: SystemId[];
@@ -34,6 +78,11 @@ export declare class Engine {
   requestText(text: string): string;
   /** Answers a request given as raw bytes (invalid UTF-8 is the engine's bad_json error). */
   requestBytes(bytes: Uint8Array): string;
+  /**
+   * Opens a position kept in the engine (at most MC_MAX_POSITIONS = 64 open per module). Throws
+   * when it cannot be opened; the thrown error's `response` is the engine's error response.
+   */
+  open(position: Record<string, unknown> | string): Position;
   /** Bytes the engine holds; unchanged by a request once it has been answered. */
   bytesInUse(): number;
   /** Size of the WebAssembly linear memory in bytes; it only grows (the high-water mark). */

@@ -126,8 +126,8 @@ class Module {
     if (input !== this.input) this.m._free(input);
   }
 
-  /** Answers a request given as JSON text. */
-  text(text) {
+  /** Answers a request given as JSON text; `run(input)` (default mc_request) makes the response. */
+  text(text, run) {
     // TextEncoder writes the UTF-8 straight into the engine's memory at native speed (Emscripten's
     // stringToUTF8 is a loop in JS that took a quarter of a 100 KB request's time). A string with
     // a lone surrogate keeps that path: its bytes are not UTF-8, and the engine says so, where an
@@ -137,7 +137,7 @@ class Module {
       const size = m.lengthBytesUTF8(text) + 1;
       const input = this.reserve(size);
       m.stringToUTF8(text, input, size);
-      return this.call(input);
+      return this.call(input, run);
     }
     // Requests are nearly always ASCII: one byte per UTF-16 unit. Text that needs more is measured
     // and written again into a buffer of its exact size.
@@ -150,7 +150,7 @@ class Module {
       done = encoder.encodeInto(text, m.HEAPU8.subarray(input, input + size - 1));
     }
     m.HEAPU8[input + done.written] = 0;
-    return this.call(input);
+    return this.call(input, run);
   }
 
   /** Copies the bytes and a terminating NUL into the engine's memory and answers them. */
@@ -162,11 +162,12 @@ class Module {
     return this.call(input);
   }
 
-  // Answers the NUL-terminated request at `input` (from reserve) and frees the response.
-  call(input) {
+  // Answers the NUL-terminated request at `input` (from reserve) with `run` (default mc_request)
+  // and frees the response.
+  call(input, run) {
     const m = this.m;
     try {
-      const output = m._mc_request(input);
+      const output = run ? run(input) : m._mc_request(input);
       if (!output) throw new Error('movecalc: out of memory for the response');
       try {
         // The engine kept the answer's length when it printed it: finding the NUL here (with
@@ -180,6 +181,65 @@ class Module {
       this.release(input);
     }
   }
+}
+
+/**
+ * A position kept in one module's engine (engine.open): questions about it send only the query,
+ * and changes only what changed. Its answers are byte for byte the full request's.
+ */
+export class Position {
+  #mod;
+  #handle;
+
+  /** Use engine.open(); `handle` is the engine's McPosition. */
+  constructor(mod, handle) {
+    this.#mod = mod;
+    this.#handle = handle;
+  }
+
+  #live() {
+    if (!this.#handle) throw new Error('movecalc: the position is closed');
+    return this.#handle;
+  }
+
+  /** Asks a query (`query` and its own fields) given as JSON text; the response text. */
+  askText(text) {
+    const handle = this.#live();
+    return this.#mod.text(text, (input) => this.#mod.m._mc_position_ask(handle, input));
+  }
+
+  /** Asks a query object (or JSON text); the parsed response, as engine.request's. */
+  ask(query) {
+    return JSON.parse(this.askText(typeof query === 'string' ? query : JSON.stringify(query)));
+  }
+
+  /**
+   * Changes the position: `{remove: [ids], units: [{id, ...fields}], params, terrain, table, board,
+   * baselines, markers}` (object or JSON text); the parsed response, `{ok: true}` or an error
+   * (the position is then unchanged).
+   */
+  update(changes) {
+    const handle = this.#live();
+    const text = typeof changes === 'string' ? changes : JSON.stringify(changes);
+    return JSON.parse(this.#mod.text(text, (input) => this.#mod.m._mc_position_update(handle, input)));
+  }
+
+  /** Frees what the engine holds for the position; later calls throw. Closing twice is allowed. */
+  close() {
+    if (this.#handle) this.#mod.m._mc_position_close(this.#handle);
+    this.#handle = 0;
+  }
+}
+
+// A position's members: every other member of a request belongs to the query.
+const POSITION_KEYS = ['system', 'params', 'units', 'terrain', 'table', 'board', 'baselines', 'markers'];
+
+/** Splits a request object into its position and its query (docs/api.md "Positions"). */
+export function splitRequest(request) {
+  const position = {};
+  const query = {};
+  for (const [key, value] of Object.entries(request)) (POSITION_KEYS.includes(key) ? position : query)[key] = value;
+  return { position, query };
 }
 
 export class Engine {
@@ -286,6 +346,35 @@ export class Engine {
     if (typeof request === 'string') return JSON.parse(this.requestText(request));
     const system = typeof request?.system === 'string' ? request.system : undefined;
     return JSON.parse(this.#answer(JSON.stringify(request), system));
+  }
+
+  /**
+   * Opens a position kept in the engine (object or JSON text: `system`, `params`, `units`,
+   * `terrain`, `table`, `board`, `baselines`, `markers`). Throws when it cannot be opened; the
+   * error's `response` is the engine's error response.
+   */
+  open(position) {
+    const text = typeof position === 'string' ? position : JSON.stringify(position);
+    const system = typeof position === 'string' ? this.#systemOf(text) : position?.system;
+    const mod = this.#route(typeof system === 'string' ? system : undefined);
+    const m = mod.m;
+    const slot = m._malloc(4);
+    if (!slot) throw new Error('movecalc: out of memory for the position');
+    let handle = 0;
+    try {
+      const response = JSON.parse(mod.text(text, (input) => {
+        handle = m._mc_position_open(input, slot);
+        return new DataView(m.HEAPU8.buffer).getUint32(slot, true);
+      }));
+      if (!handle) {
+        const error = new Error(`movecalc: the position cannot be opened: ${response.error?.code} at "${response.error?.path}": ${response.error?.message}`);
+        error.response = response;
+        throw error;
+      }
+    } finally {
+      m._free(slot);
+    }
+    return new Position(mod, handle);
   }
 
   /**

@@ -12,6 +12,7 @@
 #include "json/dispatch.h"
 #include "json/write.h"
 #include "json/print.h"
+#include "json/position.h"
 #include "movecalc.h"
 
 
@@ -103,7 +104,7 @@ __attribute__((constructor)) static void install_hooks(void) {
 
 // Returns the offset of the first byte that is not valid UTF-8 (RFC 3629: no overlong forms, no
 // surrogates, nothing above U+10FFFF), or -1. *backslash says whether the text holds a '\\' (only
-// then can a string hold a \u0000 escape, see answer).
+// then can a string hold a \u0000 escape, see parse_text).
 static long invalid_utf8(const unsigned char *s, size_t n, int *backslash) {
     size_t i = 0;
     *backslash = 0;
@@ -386,10 +387,9 @@ __attribute__((destructor)) static void free_described(void) {
     }
 }
 
-// Parses and answers `text` (len bytes, then a NUL); on failure leaves the error in j->err and
-// returns NULL. A valid describe sets *kept to its slot in `described`; when the slot is filled,
-// the answer is not built (the root returned is then not the answer).
-static cJSON *answer(McRequest *j, const char *text, size_t len, char ***kept) {
+// Parses `text` (len bytes, then a NUL) into the request's arena; on failure leaves the error in
+// j->err and returns NULL.
+static cJSON *parse_text(McRequest *j, const char *text, size_t len) {
     int backslash;
     long bad = invalid_utf8((const unsigned char *)text, len, &backslash);
     if (bad >= 0) {
@@ -432,6 +432,10 @@ static cJSON *answer(McRequest *j, const char *text, size_t len, char ***kept) {
             mc_read_fail(j, "bad_json", "not valid JSON at byte %ld", at);
         return NULL;
     }
+    return req;
+}
+
+cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
     cJSON *root = NULL, *result = NULL;
     const McSystem *sys = NULL;
     const char *query = NULL, *system = NULL;
@@ -530,6 +534,16 @@ static const char *last_response;
 static size_t last_length;
 
 char *mc_request(const char *json) {
+    return mc_request_run(json, NULL, NULL);
+}
+
+McArena *mc_request_use_arena(McArena *arena) {
+    McArena *was = cjson_arena;
+    cjson_arena = arena;
+    return was;
+}
+
+char *mc_request_run(const char *json, McAnswerFn fn, void *ctx) {
     McArena arena = {0};
     // On the stack (about 1 KB), so that only memory for the response itself can make this NULL.
     McRequest request = {0};
@@ -547,8 +561,10 @@ char *mc_request(const char *json) {
     mc_work_cap = MC_MAX_WORK;
     if (len > MC_MAX_REQUEST_BYTES)
         mc_read_fail(j, "limit", "the request is larger than the limit MC_MAX_REQUEST_BYTES (%d bytes)", MC_MAX_REQUEST_BYTES);
-    else
-        root = answer(j, json, len, &kept);
+    else {
+        cJSON *req = parse_text(j, json, len);
+        if (req) root = fn ? fn(j, req, ctx, &kept) : mc_request_answer(j, req, &kept);
+    }
     char *out = NULL;
     size_t length = 0;
     if (root && kept && *kept) {

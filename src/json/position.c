@@ -1,0 +1,322 @@
+// Positions kept in the engine: the position's members as a cJSON tree in counted memory,
+// changed in place by updates. A question's members are parsed in the call's arena and linked
+// after the position's for the time of the answer, so mc_request_answer reads the same tree it
+// would read from the full request.
+#include <string.h>
+
+#include "core/fmt.h"
+#include "core/limits.h"
+#include "json/position.h"
+#include "movecalc.h"
+
+struct McPosition {
+    cJSON *tree;
+};
+
+// The members that belong to the position; every other member of a request is the query's.
+static const char *const position_keys[] = {"system", "params", "units", "terrain", "table", "board",
+                                            "baselines", "markers", NULL};
+// The members of a change besides `units` and `remove`: each replaces the position's.
+static const char *const replaced_keys[] = {"params", "terrain", "table", "board", "baselines", "markers", NULL};
+static const char *const change_keys[] = {"remove", "units", "params", "terrain", "table", "board",
+                                          "baselines", "markers", NULL};
+
+// The open positions: a handle is checked against them before it is used.
+static McPosition *open_positions[MC_MAX_POSITIONS];
+
+static int slot_of(const McPosition *pos) {
+    for (int i = 0; i < MC_MAX_POSITIONS; i++)
+        if (pos && open_positions[i] == pos) return i;
+    return -1;
+}
+
+static int is_position_key(const char *key) {
+    for (int i = 0; position_keys[i]; i++)
+        if (strcmp(position_keys[i], key) == 0) return 1;
+    return 0;
+}
+
+static cJSON *ok_root(McRequest *j) {
+    cJSON *root = cJSON_CreateObject();
+    if (!root || !cJSON_AddTrueToObject(root, "ok")) {
+        mc_read_fail(j, "out_of_memory", "out of memory");
+        return NULL;
+    }
+    return root;
+}
+
+// cJSON_Duplicate into counted memory (NULL when out of memory).
+static cJSON *keep(const cJSON *item) {
+    McArena *was = mc_request_use_arena(NULL);
+    cJSON *copy = cJSON_Duplicate(item, 1);
+    mc_request_use_arena(was);
+    return copy;
+}
+
+static void drop(cJSON *item) {
+    McArena *was = mc_request_use_arena(NULL);
+    cJSON_Delete(item);
+    mc_request_use_arena(was);
+}
+
+static cJSON *open_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
+    (void)kept;
+    McPosition **out = ctx;
+    const char *system;
+    if (!cJSON_IsObject(req)) {
+        mc_read_fail(j, "bad_request", "expected a JSON object: a request without its query");
+        return NULL;
+    }
+    if (!mc_read_object(j, req, position_keys) || !mc_read_string(j, req, "system", 1, &system)) return NULL;
+    int slot = -1;
+    for (int i = 0; i < MC_MAX_POSITIONS && slot < 0; i++)
+        if (!open_positions[i]) slot = i;
+    if (slot < 0) {
+        mc_read_fail(j, "limit", "more positions open than the limit MC_MAX_POSITIONS (%d)", MC_MAX_POSITIONS);
+        return NULL;
+    }
+    cJSON *root = ok_root(j);
+    if (!root) return NULL;
+    McPosition *pos = mc_mem_alloc(sizeof *pos);
+    if (!pos || !(pos->tree = keep(req))) {
+        mc_mem_free(pos);
+        mc_read_fail(j, "out_of_memory", "out of memory");
+        return NULL;
+    }
+    open_positions[slot] = pos;
+    *out = pos;
+    return root;
+}
+
+McPosition *mc_position_open(const char *json, char **response) {
+    McPosition *pos = NULL;
+    char *text = mc_request_run(json, open_answer, &pos);
+    // The position is opened before the answer is printed, which can still run out of memory.
+    if (pos && (!text || strncmp(text, "{\"ok\":true", 10) != 0)) {
+        mc_position_close(pos);
+        pos = NULL;
+    }
+    if (response)
+        *response = text;
+    else
+        mc_free(text);
+    return pos;
+}
+
+void mc_position_close(McPosition *pos) {
+    int slot = slot_of(pos);
+    if (slot < 0) return;
+    open_positions[slot] = NULL;
+    drop(pos->tree);
+    mc_mem_free(pos);
+}
+
+static int check_open(McRequest *j, const McPosition *pos) {
+    if (slot_of(pos) >= 0) return 1;
+    return mc_read_fail(j, "bad_request", "not an open position (closed, or never opened)");
+}
+
+static const char *id_of(const cJSON *unit) {
+    const cJSON *id = mc_read_get(unit, "id");
+    return cJSON_IsString(id) ? id->valuestring : NULL;
+}
+
+// The unit of the position's `units` whose id is `id` and that is not among the first `n_removed`
+// of `removed`, or NULL.
+static cJSON *find_unit(const cJSON *units, const char *id, cJSON *const *removed, int n_removed) {
+    for (cJSON *u = units ? units->child : NULL; u; u = u->next) {
+        const char *uid = id_of(u);
+        if (!uid || strcmp(uid, id) != 0) continue;
+        int gone = 0;
+        for (int k = 0; k < n_removed && !gone; k++) gone = removed[k] == u;
+        if (!gone) return u;
+    }
+    return NULL;
+}
+
+// Puts `value` (whose key cJSON_Duplicate copied) in `obj` in place of the member of the same key,
+// or last. Allocates nothing.
+static void put_member(cJSON *obj, cJSON *value) {
+    cJSON *old = cJSON_GetObjectItemCaseSensitive(obj, value->string);
+    if (old)
+        cJSON_ReplaceItemViaPointer(obj, old, value);
+    else
+        cJSON_AddItemToArray(obj, value);
+}
+
+// `change`'s fields laid over a copy of `unit` (or over nothing for a new unit), in counted
+// memory; null fields are taken away. NULL when out of memory.
+static cJSON *merged_unit(const cJSON *unit, const cJSON *change) {
+    McArena *was = mc_request_use_arena(NULL);
+    cJSON *copy = unit ? cJSON_Duplicate(unit, 1) : cJSON_CreateObject();
+    for (const cJSON *f = change->child; f && copy; f = f->next) {
+        if (cJSON_IsNull(f)) {
+            cJSON_DeleteItemFromObjectCaseSensitive(copy, f->string);
+            continue;
+        }
+        cJSON *value = cJSON_Duplicate(f, 1);
+        if (value) {
+            put_member(copy, value);
+        } else {
+            cJSON_Delete(copy);
+            copy = NULL;
+        }
+    }
+    mc_request_use_arena(was);
+    return copy;
+}
+
+// One unit of a change: the position's unit it replaces (NULL for a new one) and its new value.
+typedef struct Staged {
+    const char *id;
+    cJSON *old, *value;
+} Staged;
+
+static cJSON *update_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
+    (void)kept;
+    McPosition *pos = ctx;
+    if (!check_open(j, pos)) return NULL;
+    if (!cJSON_IsObject(req)) {
+        mc_read_fail(j, "bad_request", "expected a JSON object of changes");
+        return NULL;
+    }
+    const cJSON *remove, *changed;
+    int n_remove, n_changed;
+    if (!mc_read_object(j, req, change_keys) ||
+        !mc_read_array(j, req, "remove", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &remove, &n_remove) ||
+        !mc_read_array(j, req, "units", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &changed, &n_changed))
+        return NULL;
+    cJSON *units = cJSON_GetObjectItemCaseSensitive(pos->tree, "units");
+    if (units && !cJSON_IsArray(units) && (n_remove || n_changed)) {
+        mc_read_fail_key(j, "units", "bad_request", "the position's units are not an array");
+        return NULL;
+    }
+    cJSON **removed = MC_NEW(j->env.arena, cJSON *, n_remove + 1);
+    Staged *staged = MC_NEW(j->env.arena, Staged, n_changed + 1);
+    cJSON *root = ok_root(j);
+    if (!removed || !staged || !root) {
+        mc_read_fail(j, "out_of_memory", "out of memory");
+        return NULL;
+    }
+    // Everything is checked, then everything new is made, and only then is the position changed:
+    // an error or a lack of memory leaves it as it was.
+    int saved = mc_read_push_key(j, "remove"), i = 0;
+    for (const cJSON *e = remove ? remove->child : NULL; e; e = e->next, i++) {
+        int at = mc_read_push_index(j, i);
+        const char *id;
+        if (!mc_read_string_value(j, e, &id)) return NULL;
+        if (!(removed[i] = find_unit(units, id, removed, i))) {
+            mc_read_fail(j, "unknown_unit", "the position has no unit \"%s\"", id);
+            return NULL;
+        }
+        mc_read_pop(j, at);
+    }
+    mc_read_pop(j, saved);
+    int added = 0;
+    saved = mc_read_push_key(j, "units");
+    i = 0;
+    for (const cJSON *e = changed ? changed->child : NULL; e; e = e->next, i++) {
+        int at = mc_read_push_index(j, i);
+        if (!cJSON_IsObject(e)) {
+            mc_read_fail(j, "bad_request", "expected an object with the unit's \"id\"");
+            return NULL;
+        }
+        if (!mc_read_string(j, e, "id", 1, &staged[i].id)) return NULL;
+        for (int k = 0; k < i; k++)
+            if (strcmp(staged[k].id, staged[i].id) == 0) {
+                mc_read_fail_key(j, "id", "bad_request", "unit \"%s\" is changed twice", staged[i].id);
+                return NULL;
+            }
+        staged[i].old = find_unit(units, staged[i].id, removed, n_remove);
+        added += !staged[i].old;
+        mc_read_pop(j, at);
+    }
+    mc_read_pop(j, saved);
+    if ((units ? cJSON_GetArraySize(units) : 0) - n_remove + added > MC_MAX_UNITS) {
+        mc_read_fail_key(j, "units", "limit", "more units than the limit MC_MAX_UNITS (%d)", MC_MAX_UNITS);
+        return NULL;
+    }
+
+    McArena *was = mc_request_use_arena(NULL);
+    cJSON *holder = cJSON_CreateObject(); // the new members of the position, keys included
+    int ok = holder != NULL;
+    for (i = 0; i < n_changed && ok; i++) {
+        const cJSON *e = cJSON_GetArrayItem(changed, i);
+        ok = (staged[i].value = merged_unit(staged[i].old, e)) != NULL;
+    }
+    for (int k = 0; replaced_keys[k] && ok; k++) {
+        const cJSON *v = mc_read_get(req, replaced_keys[k]);
+        cJSON *copy = v ? cJSON_Duplicate(v, 1) : NULL;
+        if (v && !copy) ok = 0;
+        if (copy) cJSON_AddItemToArray(holder, copy);
+    }
+    cJSON *target = units;
+    if (ok && !units && added) {
+        target = cJSON_CreateArray();
+        ok = target && cJSON_AddItemToObject(holder, "units", target);
+        if (target && !ok) cJSON_Delete(target);
+    }
+    if (!ok) {
+        for (i = 0; i < n_changed; i++) cJSON_Delete(staged[i].value);
+        cJSON_Delete(holder);
+        mc_request_use_arena(was);
+        mc_read_fail(j, "out_of_memory", "out of memory");
+        return NULL;
+    }
+    for (i = 0; i < n_remove; i++) cJSON_Delete(cJSON_DetachItemViaPointer(units, removed[i]));
+    for (i = 0; i < n_changed; i++) {
+        if (staged[i].old)
+            cJSON_ReplaceItemViaPointer(units, staged[i].old, staged[i].value);
+        else
+            cJSON_AddItemToArray(target, staged[i].value);
+    }
+    while (holder->child) {
+        cJSON *v = cJSON_DetachItemViaPointer(holder, holder->child);
+        if (cJSON_IsNull(v)) {
+            cJSON_DeleteItemFromObjectCaseSensitive(pos->tree, v->string);
+            cJSON_Delete(v);
+        } else {
+            put_member(pos->tree, v);
+        }
+    }
+    cJSON_Delete(holder);
+    mc_request_use_arena(was);
+    return root;
+}
+
+char *mc_position_update(McPosition *pos, const char *changes_json) {
+    return mc_request_run(changes_json, update_answer, pos);
+}
+
+static cJSON *ask_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
+    McPosition *pos = ctx;
+    if (!check_open(j, pos)) return NULL;
+    if (!cJSON_IsObject(req)) {
+        mc_read_fail(j, "bad_request", "expected a JSON object with \"query\"");
+        return NULL;
+    }
+    for (const cJSON *m = req->child; m; m = m->next)
+        if (is_position_key(m->string)) {
+            mc_read_fail_key(j, m->string, "bad_request", "\"%s\" belongs to the position: change it with an update",
+                             m->string);
+            return NULL;
+        }
+    // The position always holds `system`, so its member list is never empty.
+    cJSON *first = pos->tree->child, *last = first->prev;
+    if (req->child) {
+        last->next = req->child;
+        first->prev = req->child->prev;
+        req->child->prev = last;
+    }
+    cJSON *root = mc_request_answer(j, pos->tree, kept);
+    if (req->child) {
+        req->child->prev = first->prev;
+        first->prev = last;
+        last->next = NULL;
+    }
+    return root;
+}
+
+char *mc_position_ask(McPosition *pos, const char *query_json) {
+    return mc_request_run(query_json, ask_answer, pos);
+}

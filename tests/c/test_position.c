@@ -1,0 +1,208 @@
+// Positions kept in the engine (mc_position_*): every scenario's request split into its position
+// and its query answers byte for byte as the whole request does, before and after an update; the
+// errors name their JSON path; open, update, ask and close leak nothing.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cJSON.h"
+#include "mctest.h"
+#include "movecalc.h"
+#include "scenario_util.h"
+
+static const char *const position_keys[] = {"system", "params", "units", "terrain", "table", "board",
+                                            "baselines", "markers", NULL};
+
+static int is_position_key(const char *key) {
+    for (int i = 0; position_keys[i]; i++)
+        if (strcmp(position_keys[i], key) == 0) return 1;
+    return 0;
+}
+
+// Splits a request into the position's members and the query's, in their order (printed, malloc'd).
+static void split(const cJSON *request, char **position, char **query) {
+    cJSON *p = cJSON_CreateObject(), *q = cJSON_CreateObject();
+    for (const cJSON *m = request->child; m; m = m->next)
+        cJSON_AddItemToObject(is_position_key(m->string) ? p : q, m->string, cJSON_Duplicate(m, 1));
+    *position = cJSON_PrintUnformatted(p);
+    *query = cJSON_PrintUnformatted(q);
+    cJSON_Delete(p);
+    cJSON_Delete(q);
+}
+
+// The request with the position's members first, as mc_position_ask links them.
+static char *full_text(const cJSON *request) {
+    cJSON *f = cJSON_CreateObject();
+    for (int pass = 0; pass < 2; pass++)
+        for (const cJSON *m = request->child; m; m = m->next)
+            if (is_position_key(m->string) == !pass) cJSON_AddItemToObject(f, m->string, cJSON_Duplicate(m, 1));
+    char *text = cJSON_PrintUnformatted(f);
+    cJSON_Delete(f);
+    return text;
+}
+
+// The change the update test makes, applied by hand to `request` as well: the first unit moved
+// one along (x or q), the last of two or more removed.
+static char *change_and_apply(cJSON *request) {
+    cJSON *units = cJSON_GetObjectItemCaseSensitive(request, "units");
+    int n = cJSON_GetArraySize(units);
+    cJSON *first = n ? cJSON_GetArrayItem(units, 0) : NULL;
+    cJSON *id = first ? cJSON_GetObjectItemCaseSensitive(first, "id") : NULL;
+    if (!cJSON_IsArray(units) || !cJSON_IsString(id)) return NULL;
+    char buf[512];
+    int len = snprintf(buf, sizeof buf, "{\"units\":[{\"id\":\"%s\"", id->valuestring);
+    const char *moved[] = {"x", "q"};
+    for (int k = 0; k < 2; k++) {
+        cJSON *v = cJSON_GetObjectItemCaseSensitive(first, moved[k]);
+        if (!cJSON_IsNumber(v)) continue;
+        len += snprintf(buf + len, sizeof buf - (size_t)len, ",\"%s\":%.17g", moved[k], v->valuedouble + 1);
+        cJSON_SetNumberValue(v, v->valuedouble + 1);
+    }
+    len += snprintf(buf + len, sizeof buf - (size_t)len, "}]");
+    cJSON *last = cJSON_GetArrayItem(units, n - 1);
+    cJSON *last_id = cJSON_GetObjectItemCaseSensitive(last, "id");
+    if (n >= 2 && cJSON_IsString(last_id) && strcmp(last_id->valuestring, id->valuestring) != 0) {
+        len += snprintf(buf + len, sizeof buf - (size_t)len, ",\"remove\":[\"%s\"]", last_id->valuestring);
+        cJSON_DeleteItemFromArray(units, n - 1);
+    }
+    snprintf(buf + len, sizeof buf - (size_t)len, "}");
+    char *out = malloc(strlen(buf) + 1);
+    if (out) memcpy(out, buf, strlen(buf) + 1);
+    return out;
+}
+
+static void check_same(const char *file, const char *what, const char *full, char *asked) {
+    char *whole = mc_request(full);
+    if (strcmp(whole, asked) != 0)
+        mc_test_fail(__FILE__, __LINE__, "%s (%s): position answer %.300s differs from the request's %.300s", file,
+                     what, asked, whole);
+    mc_free(whole);
+    mc_free(asked);
+}
+
+MC_TEST(positions_answer_as_requests, "every scenario: open(position) + ask(query) == request, before and after an update") {
+    int count = 0, split_count = 0, updated = 0;
+    size_t before = mc_bytes_in_use();
+    char **files = mc_scenario_files(&count);
+    for (int i = 0; i < count; i++) {
+        char *text = mc_read_file(files[i], NULL);
+        cJSON *sc = text ? cJSON_Parse(text) : NULL;
+        free(text);
+        cJSON *request = cJSON_GetObjectItemCaseSensitive(sc, "request");
+        if (!cJSON_IsObject(request) || !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(request, "system"))) {
+            cJSON_Delete(sc);
+            continue;
+        }
+        char *position, *query, *opened = NULL;
+        split(request, &position, &query);
+        McPosition *pos = mc_position_open(position, &opened);
+        if (!pos) {
+            mc_test_fail(__FILE__, __LINE__, "%s: the position does not open: %s", files[i], opened);
+        } else {
+            split_count++;
+            char *full = full_text(request);
+            check_same(files[i], "as opened", full, mc_position_ask(pos, query));
+            cJSON_free(full);
+            char *change = change_and_apply(request);
+            if (change) {
+                char *done = mc_position_update(pos, change);
+                if (strcmp(done, "{\"ok\":true}") != 0)
+                    mc_test_fail(__FILE__, __LINE__, "%s: update %s: %s", files[i], change, done);
+                mc_free(done);
+                full = full_text(request);
+                check_same(files[i], change, full, mc_position_ask(pos, query));
+                cJSON_free(full);
+                free(change);
+                updated++;
+            }
+            mc_position_close(pos);
+        }
+        mc_free(opened);
+        cJSON_free(position);
+        cJSON_free(query);
+        cJSON_Delete(sc);
+    }
+    mc_free_list(files, count);
+    printf("%d of %d scenario files split and asked, %d of them updated too\n", split_count, count, updated);
+    MC_CHECK(split_count > 400);
+    MC_CHECK(updated > 300);
+    MC_CHECK_INT((long)mc_bytes_in_use(), (long)before);
+}
+
+// Returns the error path of a response ("" when it has none), checking its code.
+static void check_error(char *response, const char *code, const char *path) {
+    cJSON *r = cJSON_Parse(response);
+    cJSON *e = cJSON_GetObjectItemCaseSensitive(r, "error");
+    MC_CHECK_STR(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "code")), code);
+    MC_CHECK_STR(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "path")), path);
+    cJSON_Delete(r);
+    mc_free(response);
+}
+
+static const char *const GG_POSITION =
+    "{\"system\":\"godsgloom\",\"board\":{\"cols\":7,\"rows\":7},\"units\":["
+    "{\"id\":\"a\",\"side\":\"red\",\"q\":1,\"r\":3,\"facing\":0,\"speed\":3},"
+    "{\"id\":\"e\",\"side\":\"blue\",\"q\":4,\"r\":3,\"facing\":3}]}";
+
+MC_TEST(position_errors_name_paths, "positions: errors name the JSON path and leave the position as it was") {
+    size_t before = mc_bytes_in_use();
+    char *response = NULL;
+    MC_CHECK(mc_position_open("{\"system\":\"godsgloom\",\"unit\":\"a\"}", &response) == NULL);
+    check_error(response, "bad_request", "unit");
+    MC_CHECK(mc_position_open("{\"units\":[]}", &response) == NULL);
+    check_error(response, "bad_request", "system");
+    MC_CHECK(mc_position_open("{\"system\":", &response) == NULL);
+    check_error(response, "bad_json", "");
+    McPosition *pos = mc_position_open(GG_POSITION, NULL);
+    MC_CHECK(pos != NULL);
+    char *first = mc_position_ask(pos, "{\"query\":\"reach\",\"unit\":\"a\"}");
+    check_error(mc_position_update(pos, "{\"remove\":[\"a\",\"zz\"]}"), "unknown_unit", "remove[1]");
+    check_error(mc_position_update(pos, "{\"units\":[{\"id\":\"a\",\"q\":2},{\"q\":2}]}"), "bad_request", "units[1].id");
+    check_error(mc_position_update(pos, "{\"units\":[{\"id\":\"a\"},{\"id\":\"a\"}]}"), "bad_request", "units[1].id");
+    check_error(mc_position_update(pos, "{\"unit\":\"a\"}"), "bad_request", "unit");
+    check_error(mc_position_ask(pos, "{\"query\":\"reach\",\"unit\":\"a\",\"units\":[]}"), "bad_request", "units");
+    // The failed updates changed nothing.
+    char *again = mc_position_ask(pos, "{\"query\":\"reach\",\"unit\":\"a\"}");
+    MC_CHECK_STR(again, first);
+    mc_free(first);
+    mc_free(again);
+    // A unit the position's query names but the update removed: the request's own error.
+    char *done = mc_position_update(pos, "{\"remove\":[\"a\"]}");
+    MC_CHECK_STR(done, "{\"ok\":true}");
+    mc_free(done);
+    check_error(mc_position_ask(pos, "{\"query\":\"reach\",\"unit\":\"a\"}"), "unknown_unit", "unit");
+    mc_position_close(pos);
+    check_error(mc_position_ask(pos, "{\"query\":\"reach\",\"unit\":\"a\"}"), "bad_request", "");
+    check_error(mc_position_update(pos, "{}"), "bad_request", "");
+    mc_position_close(pos);
+    MC_CHECK_INT((long)mc_bytes_in_use(), (long)before);
+}
+
+MC_TEST(positions_bounded_and_leak_free, "positions: at most MC_MAX_POSITIONS open; many opened, used and closed leave nothing") {
+    size_t before = mc_bytes_in_use();
+    McPosition *open[MC_MAX_POSITIONS];
+    for (int round = 0; round < 20; round++) {
+        for (int i = 0; i < MC_MAX_POSITIONS; i++) {
+            open[i] = mc_position_open(GG_POSITION, NULL);
+            MC_CHECK(open[i] != NULL);
+        }
+        char *response = NULL;
+        MC_CHECK(mc_position_open(GG_POSITION, &response) == NULL);
+        check_error(response, "limit", "");
+        for (int i = 0; i < MC_MAX_POSITIONS; i++) {
+            char change[160];
+            snprintf(change, sizeof change,
+                     "{\"units\":[{\"id\":\"a\",\"q\":%d},{\"id\":\"n%d\",\"side\":\"red\",\"q\":0,\"r\":0,\"facing\":1}],"
+                     "\"board\":{\"cols\":6,\"rows\":7}}",
+                     1 + i % 3, i);
+            char *done = mc_position_update(open[i], change);
+            MC_CHECK_STR(done, "{\"ok\":true}");
+            mc_free(done);
+            char *answer = mc_position_ask(open[i], "{\"query\":\"reach\",\"unit\":\"a\"}");
+            MC_CHECK(strncmp(answer, "{\"ok\":true", 10) == 0);
+            mc_free(answer);
+        }
+        for (int i = 0; i < MC_MAX_POSITIONS; i++) mc_position_close(open[i]);
+        MC_CHECK_INT((long)mc_bytes_in_use(), (long)before);
+    }
+}
