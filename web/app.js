@@ -698,7 +698,7 @@ function resultBounds(rs, request) {
     else if (it.type === 'pose') pts.push([it.pose.x, it.pose.y]);
     else if (it.type === 'polygon') pts.push(...it.points);
     else if (it.type === 'line') pts.push(it.hexFrom ? hex.center(it.hexFrom.q, it.hexFrom.r) : it.from, it.hexTo ? hex.center(it.hexTo.q, it.hexTo.r) : it.to);
-    else if (it.type === 'points') pts.push(...it.points.map((p) => [p.x, p.y]));
+    else if (it.type === 'points' || it.type === 'cells') pts.push(...(it.points ?? it.cells).map((p) => [p.x, p.y]));
     else if (it.type === 'hexes' || it.type === 'hexpath') pts.push(...it.cells.map((h) => hex.center(h.q, h.r)));
     else if (it.type === 'mark') pts.push(it.hex ? hex.center(it.hex.q, it.hex.r) : [it.x, it.y]);
   }

@@ -1,7 +1,7 @@
 // What the games' drawers and texts share (web/games/*.js): colours, the context a drawer draws
 // into (`makeOut`), hex reach shading and picked paths, hex paths and moves, and text helpers.
 // Knows no game. Everything reaches the DOM through textContent only.
-import { hexonCells } from './hex.js';
+import { hexonCells, toOffset } from './hex.js';
 import { rad, rectCorners, frameVector } from './geometry.js';
 
 export { rad, rectCorners, frameVector };
@@ -14,8 +14,19 @@ export const isHex = (h) => h && typeof h === 'object' && Number.isInteger(h.q) 
 export const arr = (v) => (Array.isArray(v) ? v : []);
 export const n3 = (v) => (Number.isFinite(v) ? String(+v.toFixed(3)) : '?');
 export const hexKey = (h) => `${h.q},${h.r}`;
-export const colRow = (h) => (isHex(h) ? (Number.isInteger(h.col) ? `col ${h.col}, row ${h.row}` : `q ${h.q}, r ${h.r}`) : '');
+// One name for a hex on the whole page: its column and row, as the forms and the board's picks say.
+export const colRow = (h) => {
+  if (!isHex(h)) return '';
+  const o = Number.isInteger(h.col) && Number.isInteger(h.row) ? h : toOffset(h.q, h.r);
+  return `col ${o.col}, row ${o.row}`;
+};
 export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+// Figures as a player measures them at the table: inches to 0.1, degrees to 1, steps to 0.01. The
+// exact values (n3) stay in the lists below the verdict.
+const round = (v, k) => String(Math.round(v * k) / k + 0);
+export const inches = (v) => (Number.isFinite(v) ? `${round(v, 10)}″` : '?');
+export const degrees = (v) => (Number.isFinite(v) ? `${round(Math.abs(v) % 360 > 359.5 ? 0 : v, 1)}°` : '?');
+export const stepsText = (v) => (Number.isFinite(v) ? `${round(v, 100)} ${Math.abs(v - 1) < 0.005 ? 'step' : 'steps'}` : '?');
 
 /** A unit of the request with its width and depth (`sizeOf`: the game's, from the request's unit). */
 export function unitInfo(request, id, sizeOf = (u) => [u.width ?? 1, u.depth ?? 1]) {
@@ -55,6 +66,18 @@ export function makeOut(request, colourOf, sizeOf) {
     if (u && isHex(arr(u.hexons)[0])) return u.hexons[0];
     if (u && Number.isInteger(u.col)) return { q: u.col - (u.row - (u.row & 1)) / 2, r: u.row };
     return null;
+  };
+  /**
+   * A unit the answer removes (destroyed, fled off): drawn over as gone, its rectangle veiled in the
+   * table's colour, outlined dashed and struck through corner to corner, with why.
+   */
+  out.gone = (id, why) => {
+    const u = unitInfo(request, id, sizeOf);
+    if (!u || !isPose(u)) return;
+    const k = rectCorners(u.x, u.y, u.facing ?? 0, u.w, u.d);
+    out.overlay.push({ type: 'polygon', points: k, fill: 'rgba(233,230,220,0.78)', color: BAD, dashed: true, width: 2, onTop: true, label: `${id}: ${why}`, labelAt: [u.x, u.y] });
+    out.mark({ type: 'line', from: k[0], to: k[2], color: BAD, width: 2.5 });
+    out.mark({ type: 'line', from: k[1], to: k[3], color: BAD, width: 2.5 });
   };
   /** Rings a unit (free-form: its rectangle; hex: its hex). */
   out.ring = (id, color, label) => {
@@ -167,6 +190,8 @@ export const el = (tag, text, className) => {
 
 // a facing a hair under 360 reads as 0°, as the board draws it
 const facingText = (f) => (n3(f) === '360' ? '0' : n3(f));
+/** A pose as measured at the table: position to 0.1, facing to 1° (poseText keeps the exact figures). */
+export const poseRounded = (p) => (isPose(p) ? `(${round(p.x, 10)}, ${round(p.y, 10)}) facing ${degrees(p.facing ?? 0)}` : isHex(p) ? colRow(p) : '');
 export const poseText = (p) => (isPose(p) ? `(${n3(p.x)}, ${n3(p.y)}) facing ${facingText(p.facing ?? 0)}°` : isHex(p) ? colRow(p) : '');
 
 export function ruleItem(rule, message) {

@@ -33,7 +33,7 @@ export function verdictOf(response, request = null) {
   const game = gameOf(response.system ?? request?.system);
   const spent = Number.isFinite(r.pointsSpent) ? r.pointsSpent : r.cost;
   const pts = (Number.isFinite(spent) && Number.isFinite(r.movementPoints)
-    ? ` ${spent} of ${r.movementPoints} movement points spent, ${r.movementPoints - spent} left${r.pointsLost ? ' (lost at the end)' : ''}.`
+    ? ` ${spent} of ${plural(r.movementPoints, 'movement point')} spent, ${r.movementPoints - spent} left${r.pointsLost ? ' (lost at the end)' : ''}.`
     : Number.isFinite(r.hexesMoved) && Number.isFinite(r.allowance) ? ` ${r.hexesMoved} of ${plural(r.allowance, 'hex', 'hexes')} moved.`
       : Number.isFinite(r.steps) ? ` ${plural(r.steps, 'step')} made.` : '') + (game?.verdictNote?.(r) ?? '');
   const first = game?.verdict?.(q, r, request);
@@ -47,7 +47,7 @@ export function verdictOf(response, request = null) {
   if (q === 'reach') {
     if (r.legal === false) return { text: `No move: ${arr(r.reasons)[0]?.message ?? 'the action cannot be taken'}`, kind: 'illegal' };
     const n = arr(r.hexes).length;
-    return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end on ${plural(n, 'hex', 'hexes')} besides its own${Number.isFinite(r.allowance) ? ` (allowance ${r.unitOfMeasure === 'hexons' ? plural(r.allowance, 'hexon') : plural(r.allowance, 'hex', 'hexes')})` : Number.isFinite(r.movementPoints) ? ` (${r.movementPoints} movement points)` : ''}.`, kind: n ? 'answered' : 'illegal' };
+    return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end on ${plural(n, 'hex', 'hexes')} besides its own${Number.isFinite(r.allowance) ? ` (allowance ${r.unitOfMeasure === 'hexons' ? plural(r.allowance, 'hexon') : plural(r.allowance, 'hex', 'hexes')})` : Number.isFinite(r.movementPoints) ? ` (${plural(r.movementPoints, 'movement point')})` : ''}.`, kind: n ? 'answered' : 'illegal' };
   }
   return game?.lateVerdict?.(q, r, request) ?? { text: 'Answered.', kind: 'answered' };
 }
