@@ -8,7 +8,7 @@ import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, assumptionParams, paramValue,
   uniqueId, renameRefs, unitSize, onLattice, own } from './model.js';
-import { resultScene, resultText, verdictOf, el } from './results.js';
+import { resultScene, resultText, verdictOf, legendOf, el } from './results.js';
 import { option, on, field, rebuild, getPath, setPath } from './forms.js';
 import { installTestHook } from './test-hook.js';
 import { initLibrary } from './library.js';
@@ -747,6 +747,8 @@ function redrawResult(frame = false, follow = false) {
   ui.t = 1; // the answer's end; the slider and Play step through it
   $('scrub').value = String(Math.round(ui.t * 1000));
   board.setScene(scene());
+  $('legend').replaceChildren(...legendOf(r.request?.system ?? store.state.system, r.request?.query));
+  if (!ui.legendShown) { ui.legendShown = true; $('legend-panel').open = window.innerWidth >= 900; } // open beside a desktop's board; a tap away on a phone
   const b = resultBounds(r.scene, r.request);
   if (b && frame) board.frame(b.bounds, Infinity, b.pad);
   else if (b && follow && !inView(shown(r))) board.frame(b.bounds, board.s, b.pad);

@@ -158,6 +158,7 @@ export function drawHexMove(out, r, req) {
 }
 
 
+drawHexMove.marks = ['unit', 'numbered', 'endHex'];
 
 /**
  * The path to a reached hex: its own `path` (the result's `paths` is "full"), or in the parent form
@@ -207,4 +208,63 @@ export function section(title, items, render, ordered = false) {
   const l = el(ordered ? 'ol' : 'ul');
   for (const item of items) l.append(render(item));
   return [el('h3', title), l];
+}
+
+// ---- legend ----
+// Every mark a drawer can put on the board, with the swatch the legend shows for it: `fill` (a
+// colour), `line` (a stroke, `dashed`), `outline` (a shape's edge), `marker` (a symbol). A drawer
+// declares the marks it uses as its `marks` (by key, or an object of its own), and the legend beside
+// the board lists those of the query on screen (legendNodes).
+export const MARKS = {
+  unit: { swatch: 'fill', color: '#4a6fa5', border: '#1b2430', text: 'a unit; the yellow edge and arrow are its front' },
+  path: { swatch: 'line', color: PATH, text: 'the path moved (the slider below steps through it)' },
+  ghost: { swatch: 'outline', color: PATH, dashed: true, fill: GHOST, text: 'where the unit stands along the move (numbered by action)' },
+  final: { swatch: 'outline', color: GOOD, fill: 'rgba(255,255,255,0.55)', text: 'where the unit ends' },
+  stops: { swatch: 'outline', color: BAD, dashed: true, fill: 'rgba(179,38,30,0.12)', text: 'where the move stops, or an end that is not allowed' },
+  option: { swatch: 'outline', color: PATH, dashed: true, faint: true, text: 'where another choice left open would end (faint)' },
+  collision: { swatch: 'marker', symbol: '✕', color: BAD, text: 'where the unit met something and stopped' },
+  pivot: { swatch: 'marker', symbol: '◎', color: PATH, text: 'the point the unit turned about' },
+  slide: { swatch: 'line', color: GOOD, text: 'a slide along what it met (arrow)' },
+  tool: { swatch: 'fill', color: 'rgba(242,193,78,0.45)', border: WARN, text: 'the turning tool where it lay; dots are its bevels' },
+  ring: { swatch: 'outline', color: PATH, text: 'the unit asked about' },
+  attacker: { swatch: 'outline', color: BAD, text: 'a unit that attacks, numbered in order' },
+  costCells: { swatch: 'gradient', colors: ['hsla(140 70% 42% / 0.6)', 'hsla(0 70% 42% / 0.6)'], text: 'where its centre can end: green cheap, red dear' },
+  turned: { swatch: 'hatch', color: 'rgba(27,36,48,0.6)', text: 'reached only after a turn (hatched)' },
+  costHexes: { swatch: 'gradient', colors: ['hsla(200 75% 55% / 0.6)', 'hsla(50 75% 55% / 0.6)'], text: 'hexes it can end on, numbered with their cost: blue cheap, yellow dear' },
+  stopHex: { swatch: 'outline', color: '#1b2430', thick: true, text: 'a thick outline: the move must stop there' },
+  badge: { swatch: 'marker', symbol: 'B', color: '#1b2430', boxed: true, text: 'a badge on a hex: see “Marks on the hexes” below the verdict' },
+  whatIf: { swatch: 'outline', color: WHATIF, dashed: true, text: 'reached only if no other unit stood on the board' },
+  numbered: { swatch: 'marker', symbol: '1', color: '#fff', bg: PATH, text: 'the path hex by hex, numbered' },
+  endHex: { swatch: 'outline', color: GOOD, text: 'the end hex (red where the move stops short)' },
+  gone: { swatch: 'marker', symbol: '✕', color: BAD, boxed: true, text: 'a unit destroyed or removed: struck out where it stood' },
+  fleeArrow: { swatch: 'line', color: WARN, dashed: true, text: 'the direction the enemy fled' },
+  forwardAhead: { swatch: 'fill', color: 'rgba(242,193,78,0.22)', border: WARN, dashed: true, text: 'the Forward Ahead strip; a red bar at the first thing in it' },
+  warnRing: { swatch: 'outline', color: WARN, text: 'what the unit fled from, passed through, or met after its pivot' },
+  breach: { swatch: 'line', color: BAD, dashed: true, text: 'two objects too close, with their gap' },
+  charged: { swatch: 'line', color: BAD, thick: true, text: 'the facing of the target the charge contacts' },
+  failed: { swatch: 'outline', color: WARN, dashed: true, fill: FAILED_FILL, text: 'a Failed Charge Move: where it ends (amber)' },
+  zone: { swatch: 'hatch', color: ZONE, text: 'an enemy Engagement Zone (red hatching)' },
+  candidate: { swatch: 'fill', color: CAND, text: 'a hex a miniature may be placed on' },
+  retreatAlt: { swatch: 'line', color: PATH, dashed: true, text: 'another path it may take (red where not allowed)' },
+};
+
+const legendSwatch = (m) => {
+  const s = el('span', m.symbol ?? '', 'swatch');
+  const st = s.style;
+  if (m.swatch === 'fill') { st.background = m.color; st.border = `2px ${m.dashed ? 'dashed' : 'solid'} ${m.border ?? m.color}`; }
+  else if (m.swatch === 'outline') { st.background = m.fill ?? 'transparent'; st.border = `${m.thick ? 4 : 2}px ${m.dashed ? 'dashed' : 'solid'} ${m.color}`; if (m.faint) st.opacity = '0.55'; }
+  else if (m.swatch === 'line') { st.borderBottom = `${m.thick ? 5 : 3}px ${m.dashed ? 'dashed' : 'solid'} ${m.color}`; st.height = '0.5em'; }
+  else if (m.swatch === 'gradient') st.background = `linear-gradient(90deg, ${m.colors.join(', ')})`;
+  else if (m.swatch === 'hatch') st.background = `repeating-linear-gradient(135deg, ${m.color} 0 2px, transparent 2px 6px)`;
+  else { st.color = m.color; if (m.bg) { st.background = m.bg; st.borderRadius = '50%'; } if (m.boxed) st.border = `1px solid ${m.color}`; }
+  return s;
+};
+
+/** The legend's list for a drawer's `marks` (keys of MARKS, or marks of its own). */
+export function legendNodes(marks) {
+  const list = arr(marks).map((k) => (typeof k === 'string' ? MARKS[k] : k)).filter(Boolean);
+  if (!list.length) return [];
+  const ul = el('ul', undefined, 'legend-list');
+  for (const m of list) { const li = el('li'); li.append(legendSwatch(m), el('span', m.text)); ul.append(li); }
+  return [ul];
 }

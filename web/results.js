@@ -4,7 +4,7 @@
 // text beside the board are shared here, with each game's own parts asked of it. Everything here
 // reaches the DOM through textContent only.
 import { SYSTEMS, own } from './model.js';
-import { BAD, isPose, isHex, arr, plural, colRow, makeOut, marksOf, el, poseText, ruleItem, section } from './draw.js';
+import { BAD, isPose, isHex, arr, plural, colRow, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes } from './draw.js';
 
 const gameOf = (system) => own(SYSTEMS, system) ?? null;
 
@@ -21,6 +21,9 @@ export function resultScene(system, request, response, colourOf, pick = null, ex
   for (const x of arr(r.reasons)) if (isHex(x.hex)) marksOf(out, x, BAD);
   return out;
 }
+
+/** The legend of what the board draws for a query: the marks its game's drawer declares. */
+export const legendOf = (system, query) => legendNodes(own(gameOf(system)?.draw, query)?.marks ?? ['unit']);
 
 /** The verdict line: legal or not, in words, with the points when the system counts them. */
 export function verdictOf(response, request = null) {

@@ -120,6 +120,10 @@ function choiceNodes(r, onChoice) {
 }
 
 
+drawALMove.marks = ['unit', 'path', 'ghost', 'final', 'stops', 'collision', 'pivot', 'slide', 'tool', 'option'];
+drawALReach.marks = ['unit', 'ring', 'costCells', 'turned', 'collision'];
+drawALBreakaway.marks = ['unit', 'ring', 'attacker'];
+
 const game = {
   name: 'Arcane Legions', board: 'free', lengthUnit: 'step', mmPerUnit: (params) => params['A-AL-1']?.stepMm ?? 50,
   terrainKinds: ['blocking', 'hindering', 'control'],

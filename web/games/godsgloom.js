@@ -54,6 +54,9 @@ function drawGGMove(out, r, req) {
   for (const e of arr(r.engagedWith)) out.ring(e, ZONE, 'engages');
 }
 
+drawGGReach.marks = ['unit', 'costHexes', 'badge', 'zone', 'whatIf', 'warnRing', 'numbered'];
+drawGGMove.marks = ['unit', 'numbered', 'endHex', 'zone', 'warnRing'];
+
 const game = {
   name: 'GODSGLOOM', board: 'hex', lengthUnit: 'hex', hasFacing: true,
   terrainKinds: ['difficult', 'impassable', 'hill', 'forest', 'barricades', 'river', 'swamp', 'ruins', 'rubble', 'cliffs', 'lake', 'building', 'statue'],

@@ -281,6 +281,11 @@ function pursuerText(p) {
 }
 
 
+drawPursue.marks = ['unit', 'fleeArrow', 'gone', 'pivot', 'forwardAhead', 'warnRing', 'charged', 'path', 'ghost', 'final', 'stops'];
+drawCharge.marks = ['unit', 'path', 'pivot', 'final', 'charged', 'stops', 'option', 'failed', 'collision'];
+drawFlee.marks = ['unit', 'warnRing', 'path', 'ghost', 'final', 'gone', 'stops'];
+drawSpacing.marks = ['unit', 'breach', { swatch: 'line', color: '#1e6b3c', text: 'units in the same combat' }];
+
 const game = {
   name: 'The Ninth Age', board: 'free', lengthUnit: 'inch', mmPerUnit: () => 25.4,
   terrainKinds: ['impassable'],

@@ -81,6 +81,11 @@ function ejectionText(e) {
 
 
 
+drawTWReach.marks = ['unit', 'costHexes', 'badge', 'stopHex', 'numbered'];
+drawTWMove.marks = ['unit', 'numbered', 'endHex', 'candidate', { swatch: 'line', color: '#b3261e', text: 'an ejection: from where to where' }];
+drawEject.marks = ['unit', 'candidate', { swatch: 'line', color: '#b3261e', text: 'an ejection: from where to where' }];
+drawShift.marks = ['unit', 'candidate', 'endHex'];
+
 const game = {
   name: 'Torn World', board: 'hex', lengthUnit: 'hex',
   terrainKinds: ['volume', 'hazard'],
