@@ -48,7 +48,7 @@ function drawPursue(out, r, req) {
       if (isPose(p.final)) out.mark({ type: 'line', from: [p.backtrack.from.x, p.backtrack.from.y], to: [p.final.x, p.final.y], color: BAD, arrow: true, label: 'backtrack' });
     }
     if (u) out.poseTrack(p.unit, path.length ? path : [p.final], p.unit, !path.length);
-    if (isPose(p.final)) out.ghost(p.unit, p.final, `${p.unit}: ${p.outcome ?? 'final'}`, 'final');
+    if (isPose(p.final)) out.ghost(p.unit, p.final, `${p.unit}: ${{ charge: 'charges', free: 'ends', obstruction: 'stops', 'table-edge': 'at the edge' }[p.outcome] ?? 'ends'}`, 'final');
   }
 }
 
