@@ -263,11 +263,8 @@ export const MARKS = {
   collision: { swatch: 'marker', symbol: '✕', color: BAD, text: 'where the unit met something and stopped' },
   pivot: { swatch: 'marker', symbol: '◎', color: PATH, text: 'the point the unit turned about' },
   slide: { swatch: 'line', color: GOOD, text: 'a slide along what it met (arrow)' },
-  tool: { swatch: 'fill', color: 'rgba(242,193,78,0.45)', border: WARN, text: 'the turning tool where it lay; dots are its bevels' },
   ring: { swatch: 'outline', color: PATH, text: 'the unit asked about' },
   attacker: { swatch: 'outline', color: BAD, text: 'a unit that attacks, numbered in order' },
-  costCells: { swatch: 'gradient', colors: ['hsla(140 70% 42% / 0.6)', 'hsla(0 70% 42% / 0.6)'], text: 'where its centre can end: green cheap, red dear' },
-  turned: { swatch: 'hatch', color: 'rgba(27,36,48,0.6)', text: 'reached only after a turn (hatched)' },
   costHexes: { swatch: 'gradient', colors: ['hsla(200 75% 55% / 0.6)', 'hsla(50 75% 55% / 0.6)'], text: 'hexes it can end on, numbered with their cost: blue cheap, yellow dear' },
   stopHex: { swatch: 'outline', color: '#1b2430', thick: true, text: 'a thick outline: the move must stop there' },
   badge: { swatch: 'marker', symbol: 'B', color: '#1b2430', boxed: true, text: 'a badge on a hex: see “Marks on the hexes” below the verdict' },
@@ -275,15 +272,7 @@ export const MARKS = {
   numbered: { swatch: 'marker', symbol: '1', color: '#fff', bg: PATH, text: 'the path hex by hex, numbered' },
   endHex: { swatch: 'outline', color: GOOD, text: 'the end hex (red where the move stops short)' },
   gone: { swatch: 'marker', symbol: '✕', color: BAD, boxed: true, text: 'a unit destroyed or removed: struck out where it stood' },
-  fleeArrow: { swatch: 'line', color: WARN, dashed: true, text: 'the direction the enemy fled' },
-  forwardAhead: { swatch: 'fill', color: 'rgba(242,193,78,0.22)', border: WARN, dashed: true, text: 'the Forward Ahead strip; a red bar at the first thing in it' },
-  warnRing: { swatch: 'outline', color: WARN, text: 'what the unit fled from, passed through, or met after its pivot' },
-  breach: { swatch: 'line', color: BAD, dashed: true, text: 'two objects too close, with their gap' },
-  charged: { swatch: 'line', color: BAD, thick: true, text: 'the facing of the target the charge contacts' },
-  failed: { swatch: 'outline', color: WARN, dashed: true, fill: FAILED_FILL, text: 'a Failed Charge Move: where it ends (amber)' },
-  zone: { swatch: 'hatch', color: ZONE, text: 'an enemy Engagement Zone (red hatching)' },
-  candidate: { swatch: 'fill', color: CAND, text: 'a hex a miniature may be placed on' },
-  retreatAlt: { swatch: 'line', color: PATH, dashed: true, text: 'another path it may take (red where not allowed)' },
+  altPath: { swatch: 'line', color: PATH, dashed: true, text: 'another path it may take (red where not allowed)' },
 };
 
 const legendSwatch = (m) => {

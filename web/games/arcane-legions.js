@@ -120,8 +120,14 @@ function choiceNodes(r, onChoice) {
 }
 
 
-drawALMove.marks = ['unit', 'path', 'ghost', 'final', 'stops', 'collision', 'pivot', 'slide', 'tool', 'option'];
-drawALReach.marks = ['unit', 'ring', 'costCells', 'turned', 'collision'];
+// the marks of this game's drawings, for the legend beside the board (draw.js MARKS has the shared ones)
+const OWN_MARKS = {
+  tool: { swatch: 'fill', color: 'rgba(242,193,78,0.45)', border: WARN, text: 'the turning tool where it lay; dots are its bevels' },
+  costCells: { swatch: 'gradient', colors: ['hsla(140 70% 42% / 0.6)', 'hsla(0 70% 42% / 0.6)'], text: 'where its centre can end: green cheap, red dear' },
+  turned: { swatch: 'hatch', color: 'rgba(27,36,48,0.6)', text: 'reached only after a turn (hatched)' },
+};
+drawALMove.marks = ['unit', 'path', 'ghost', 'final', 'stops', 'collision', 'pivot', 'slide', OWN_MARKS.tool, 'option'];
+drawALReach.marks = ['unit', 'ring', OWN_MARKS.costCells, OWN_MARKS.turned, 'collision'];
 drawALBreakaway.marks = ['unit', 'ring', 'attacker'];
 
 const game = {

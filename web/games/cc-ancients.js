@@ -269,8 +269,8 @@ function evadePathText(p, i) {
 
 drawCCReach.marks = ['unit', 'costHexes', 'badge', 'stopHex', 'whatIf', 'numbered'];
 drawCCOrder.marks = ['unit', 'numbered', 'endHex', { swatch: 'line', color: '#b3261e', text: 'a move not made' }];
-drawCCRetreat.marks = ['unit', 'numbered', 'retreatAlt', 'collision', 'endHex'];
-drawCCEvade.marks = ['unit', 'numbered', 'retreatAlt', 'collision', 'endHex'];
+drawCCRetreat.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
+drawCCEvade.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
 
 const game = {
   name: 'Commands & Colors: Ancients', board: 'hex', lengthUnit: 'hex',

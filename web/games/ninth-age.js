@@ -281,10 +281,19 @@ function pursuerText(p) {
 }
 
 
-drawPursue.marks = ['unit', 'fleeArrow', 'gone', 'pivot', 'forwardAhead', 'warnRing', 'charged', 'path', 'ghost', 'final', 'stops'];
-drawCharge.marks = ['unit', 'path', 'pivot', 'final', 'charged', 'stops', 'option', 'failed', 'collision'];
-drawFlee.marks = ['unit', 'warnRing', 'path', 'ghost', 'final', 'gone', 'stops'];
-drawSpacing.marks = ['unit', 'breach', { swatch: 'line', color: '#1e6b3c', text: 'units in the same combat' }];
+// the marks of this game's drawings, for the legend beside the board (draw.js MARKS has the shared ones)
+const OWN_MARKS = {
+  fleeArrow: { swatch: 'line', color: WARN, dashed: true, text: 'the direction the enemy fled' },
+  forwardAhead: { swatch: 'fill', color: 'rgba(242,193,78,0.22)', border: WARN, dashed: true, text: 'the Forward Ahead strip; a red bar at the first thing in it' },
+  warnRing: { swatch: 'outline', color: WARN, text: 'what the unit fled from, passed through, or met after its pivot' },
+  breach: { swatch: 'line', color: BAD, dashed: true, text: 'two objects too close, with their gap' },
+  charged: { swatch: 'line', color: BAD, thick: true, text: 'the facing of the target the charge contacts' },
+  failed: { swatch: 'outline', color: WARN, dashed: true, fill: 'rgba(242,193,78,0.30)', text: 'a Failed Charge Move: where it ends (amber)' },
+};
+drawPursue.marks = ['unit', OWN_MARKS.fleeArrow, 'gone', 'pivot', OWN_MARKS.forwardAhead, OWN_MARKS.warnRing, OWN_MARKS.charged, 'path', 'ghost', 'final', 'stops'];
+drawCharge.marks = ['unit', 'path', 'pivot', 'final', OWN_MARKS.charged, 'stops', 'option', OWN_MARKS.failed, 'collision'];
+drawFlee.marks = ['unit', OWN_MARKS.warnRing, 'path', 'ghost', 'final', 'gone', 'stops'];
+drawSpacing.marks = ['unit', OWN_MARKS.breach, { swatch: 'line', color: '#1e6b3c', text: 'units in the same combat' }];
 
 const game = {
   name: 'The Ninth Age', board: 'free', lengthUnit: 'inch', mmPerUnit: () => 25.4,
