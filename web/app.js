@@ -8,7 +8,7 @@ import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, assumptionParams, paramValue,
   uniqueId, renameRefs, unitSize, onLattice, own } from './model.js';
-import { resultScene, resultText, verdictOf, el } from './results.js';
+import { resultScene, resultText, verdictOf, legendOf, el } from './results.js';
 import { option, on, field, rebuild, getPath, setPath } from './forms.js';
 import { installTestHook } from './test-hook.js';
 import { initLibrary } from './library.js';
@@ -698,7 +698,7 @@ function resultBounds(rs, request) {
     else if (it.type === 'pose') pts.push([it.pose.x, it.pose.y]);
     else if (it.type === 'polygon') pts.push(...it.points);
     else if (it.type === 'line') pts.push(it.hexFrom ? hex.center(it.hexFrom.q, it.hexFrom.r) : it.from, it.hexTo ? hex.center(it.hexTo.q, it.hexTo.r) : it.to);
-    else if (it.type === 'points') pts.push(...it.points.map((p) => [p.x, p.y]));
+    else if (it.type === 'points' || it.type === 'cells') pts.push(...(it.points ?? it.cells).map((p) => [p.x, p.y]));
     else if (it.type === 'hexes' || it.type === 'hexpath') pts.push(...it.cells.map((h) => hex.center(h.q, h.r)));
     else if (it.type === 'mark') pts.push(it.hex ? hex.center(it.hex.q, it.hex.r) : [it.x, it.y]);
   }
@@ -747,6 +747,8 @@ function redrawResult(frame = false, follow = false) {
   ui.t = 1; // the answer's end; the slider and Play step through it
   $('scrub').value = String(Math.round(ui.t * 1000));
   board.setScene(scene());
+  $('legend').replaceChildren(...legendOf(r.request?.system ?? store.state.system, r.request?.query));
+  if (!ui.legendShown) { ui.legendShown = true; $('legend-panel').open = window.innerWidth >= 900; } // open beside a desktop's board; a tap away on a phone
   const b = resultBounds(r.scene, r.request);
   if (b && frame) board.frame(b.bounds, Infinity, b.pad);
   else if (b && follow && !inView(shown(r))) board.frame(b.bounds, board.s, b.pad);

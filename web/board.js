@@ -9,6 +9,9 @@ const DPR = () => window.devicePixelRatio || 1;
 const HANDLE_GAP = 26;  // px from the front edge to the rotate handle
 const HANDLE_R = 12;    // drawn radius; hit radius is larger for fingers
 const clamp = (v, a, b) => Math.max(a, Math.min(b, v));
+// The smallest board text, in CSS px: read at arm's length on a phone at the table. Text that does
+// not fit at this size is shortened or left out (the text beside the board and a tap name it).
+export const MIN_TEXT = 12;
 
 export class Board {
   constructor(canvas, ctl) {
@@ -17,6 +20,7 @@ export class Board {
     this.ctl = ctl;
     this.s = 20; this.ox = 0; this.oy = 0; this.flip = -1;
     this.labelBoxes = [];
+    this.drawnText = []; // every text of the last paint: [text, CSS px] (the legibility test reads it)
     this.pointers = new Map();
     this.gesture = null;
     this.scene = null;
@@ -108,6 +112,13 @@ export class Board {
     if (!full || !this.w) return;
     const p = typeof pad === 'function' ? pad(this.w) : pad;
     const b = [raw[0] - p, raw[1] - p, raw[2] + p, raw[3] + p];
+    // a new answer framed (not followed) keeps every unit in view: none is cut off the edge
+    if (maxScale === Infinity) {
+      for (const u of this.scene.units) {
+        const [x, y] = u.free ? [u.free.x, u.free.y] : center(u.q, u.r), e = u.free ? Math.max(u.free.w, u.free.d) / 2 + 0.5 : 1;
+        b[0] = Math.min(b[0], x - e); b[1] = Math.min(b[1], y - e); b[2] = Math.max(b[2], x + e); b[3] = Math.max(b[3], y + e);
+      }
+    }
     const m = 24;
     const fitS = Math.min((this.w - 2 * m) / (full[2] - full[0]), (this.h - 2 * m) / (full[3] - full[1]));
     const s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (this.h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
@@ -168,17 +179,38 @@ export class Board {
     return null;
   }
 
+  /**
+   * The rotate handle's screen point: ahead of the unit's front, moved further out along the same line
+   * while it would cover one of the answer's markers (a collision ✕, a pivot).
+   */
   handleOf(u) {
+    let at, dir, base;
     if (u.free) {
-      const [cx, cy] = this.toScreen(u.free.x, u.free.y);
-      const f = rad(u.free.facing), reach = u.free.d / 2 * this.s + HANDLE_GAP;
-      return [cx + Math.sin(f) * reach, cy - Math.cos(f) * reach];
+      const f = rad(u.free.facing);
+      at = this.toScreen(u.free.x, u.free.y); dir = [Math.sin(f), -Math.cos(f)]; base = u.free.d / 2 * this.s + HANDLE_GAP;
+    } else {
+      if (u.facing === undefined) return null;
+      at = this.toScreen(...center(u.q, u.r)); dir = dirVector(u.facing); base = this.s * 0.87 + HANDLE_GAP;
     }
-    if (u.facing === undefined) return null;
-    const [cx, cy] = this.toScreen(...center(u.q, u.r));
-    const [vx, vy] = dirVector(u.facing);
-    const reach = this.s * 0.87 + HANDLE_GAP;
-    return [cx + vx * reach, cy + vy * reach];
+    const marks = this.markPoints();
+    const clear = (p) => marks.every((m) => Math.hypot(m[0] - p[0], m[1] - p[1]) > HANDLE_R + 12);
+    let hp;
+    for (let k = 0; k < 5; k++) {
+      const reach = base + k * 2 * HANDLE_R;
+      hp = [at[0] + dir[0] * reach, at[1] + dir[1] * reach];
+      if (clear(hp)) break;
+    }
+    return hp;
+  }
+
+  // Screen points of the answer's markers (what the rotate handle keeps clear of).
+  markPoints() {
+    const pts = [];
+    for (const it of this.scene?.overlay ?? []) {
+      if (it.type === 'mark') pts.push(it.hex ? this.toScreen(...center(it.hex.q, it.hex.r)) : this.toScreen(it.x, it.y));
+      else if (it.type === 'points') for (const p of it.points) pts.push(this.toScreen(p.x, p.y));
+    }
+    return pts;
   }
 
   handleAt(sx, sy) {
@@ -268,6 +300,7 @@ export class Board {
     if (this.canvas.width !== width || this.canvas.height !== height) Object.assign(this.canvas, { width, height });
     c.setTransform(d, 0, 0, d, 0, 0);
     this.labelBoxes = [];
+    this.drawnText = [];
     c.fillStyle = '#e9e6dc';
     c.fillRect(0, 0, this.w, this.h);
     if (sc.kind === 'free') this.paintTable(sc); else this.paintHexBoard(sc);
@@ -300,7 +333,7 @@ export class Board {
     let step = [0.25, 0.5, 1, 2, 5, 10, 20, 50].find((v) => v * this.s >= 14) ?? 100;
     const major = step * (sc.majorEvery ?? 6);
     c.lineWidth = 1;
-    c.font = '11px system-ui, sans-serif';
+    c.font = `${MIN_TEXT}px system-ui, sans-serif`;
     // the lines of each weight as one path: one stroke each instead of one per line
     const lines = { minor: new Path2D(), major: new Path2D() }, labels = [];
     for (const axis of [0, 1]) {
@@ -320,7 +353,7 @@ export class Board {
     c.strokeStyle = 'rgba(40,60,40,0.35)';
     c.stroke(lines.major);
     c.fillStyle = '#3d4a3a';
-    for (const [text, x, y] of labels) c.fillText(text, x, y);
+    for (const [text, x, y] of labels) { c.fillText(text, x, y); this.drawnText.push([text, MIN_TEXT]); }
     if (t) {
       this.poly([[0, 0], [t.width, 0], [t.width, t.height], [0, t.height]]);
       c.strokeStyle = '#2f3b2c';
@@ -336,7 +369,7 @@ export class Board {
       c.stroke();
       const cx = tr.polygon.reduce((a, p) => a + p[0], 0) / tr.polygon.length;
       const cy = tr.polygon.reduce((a, p) => a + p[1], 0) / tr.polygon.length;
-      this.label(`${tr.label}`, ...this.toScreen(cx, cy), '#1b2430', 11);
+      this.label(`${tr.label}`, ...this.toScreen(cx, cy), '#1b2430', MIN_TEXT);
     }
     if (sc.pending?.length) {
       this.poly(sc.pending, false);
@@ -362,6 +395,8 @@ export class Board {
 
   paintHexBoard(sc) {
     const c = this.ctx;
+    // a hex the answer numbers (its cost) keeps its terrain colour but not its name, which the number would cover
+    const numbered = new Set((sc.overlay ?? []).filter((it) => it.type === 'hexes').flatMap((it) => it.cells.filter((h) => h.label !== undefined).map((h) => `${h.q},${h.r}`)));
     for (const cell of sc.cells) {
       this.hexPath(cell.q, cell.r);
       c.fillStyle = cell.fill;
@@ -369,7 +404,7 @@ export class Board {
       c.strokeStyle = 'rgba(60,70,60,0.45)';
       c.lineWidth = 1;
       c.stroke();
-      if (cell.mark) this.label(cell.mark, ...this.toScreen(...center(cell.q, cell.r)), 'rgba(27,36,48,0.8)', clamp(this.s * 0.28, 8, 12), this.s * 1.6);
+      if (cell.mark && !numbered.has(`${cell.q},${cell.r}`)) this.label(cell.mark, ...this.toScreen(...center(cell.q, cell.r)), 'rgba(27,36,48,0.8)', MIN_TEXT, this.s * 1.6);
     }
     if (this.s >= 14) for (const h of sc.hexonCentres ?? []) this.dot(...this.toScreen(...center(h.q, h.r)), 2, 'rgba(60,70,60,0.45)');
     c.setLineDash([3, 4]);
@@ -402,7 +437,7 @@ export class Board {
     }
     cells.forEach((h, i) => {
       const [x, y] = this.toScreen(...center(h.q, h.r));
-      if (numbered && i > 0) { this.dot(x, y, 9, color); this.label(String(i), x, y, '#fff', 11); } else this.dot(x, y, 4, color);
+      if (numbered && i > 0) { this.dot(x, y, 9, color); this.label(String(i), x, y, '#fff', MIN_TEXT, 40); } else this.dot(x, y, 4, color);
     });
   }
 
@@ -475,9 +510,10 @@ export class Board {
       c.strokeStyle = '#1b2430'; c.lineWidth = 1.5; c.stroke();
     }
     // on a small board a token shows its type badge alone, or its name's first letters
-    const roomy = r >= 16;
-    if (u.badge) this.label(u.badge, px, py - (small || !roomy ? 0 : r * 0.28), '#fff', clamp(this.s * (small ? 0.3 : 0.36), 8, 16), r * 1.8, true);
-    if (!small && (roomy || !u.badge)) this.label(roomy ? u.label : [...u.label].slice(0, 2).join(''), cx, cy + r * (u.badge ? 0.42 : 0), '#fff', clamp(this.s * 0.26, 8, 13), roomy ? r * 2.2 : r * 2, true);
+    // (at MIN_TEXT or more: a name that does not fit is shortened; tapping the unit names it in full)
+    const roomy = r >= 20;
+    if (u.badge) this.label(u.badge, px, py - (small || !roomy ? 0 : r * 0.32), '#fff', clamp(this.s * (small ? 0.3 : 0.36), MIN_TEXT, 16), Math.max(r * 1.8, 18), true);
+    if (!small && (roomy || !u.badge)) this.label(roomy ? u.label : [...u.label].slice(0, 2).join(''), cx, cy + r * (u.badge ? 0.42 : 0), '#fff', clamp(this.s * 0.26, MIN_TEXT, 13), Math.max(roomy ? r * 2.2 : r * 2, 20), true);
   }
 
   paintHandle(u) {
@@ -504,9 +540,7 @@ export class Board {
           if (h.hatch) this.hatch(h, h.outline ?? '#b3261e');
           if (h.outline) { this.hexPath(h.q, h.r, 0.06); c.strokeStyle = h.outline; c.lineWidth = 2.5; if (h.dashed) c.setLineDash([5, 4]); c.stroke(); c.setLineDash([]); }
           if (h.stop) { this.hexPath(h.q, h.r, 0.16); c.strokeStyle = '#1b2430'; c.lineWidth = 3.5; c.stroke(); }
-          const [cx, cy] = this.toScreen(...center(h.q, h.r));
-          if (h.label !== undefined) this.label(String(h.label), cx, cy, '#1b2430', clamp(this.s * 0.42, 9, 18));
-          if (h.badge && this.s >= 12) this.label(h.badge, cx, cy + this.s * 0.52, '#1b2430', clamp(this.s * 0.3, 8, 12), this.s * 1.5, true);
+          this.hexText(h);
         }
       } else if (it.type === 'hexpath') {
         this.paintHexLine(it.cells, it.color, !!it.dashed, !!it.numbered);
@@ -517,7 +551,7 @@ export class Board {
         if (it.label) {
           const at = it.labelAt ?? it.points[0];
           const top = Math.min(...it.points.map((p) => this.toScreen(...p)[1]));
-          this.label(it.label, this.toScreen(...at)[0], top - 9, it.color, 11, 200, true, true);
+          this.label(it.label, this.toScreen(...at)[0], top - 9, it.color, MIN_TEXT, 200, true, true);
         }
       } else if (it.type === 'line') {
         this.line(it);
@@ -529,8 +563,8 @@ export class Board {
         if (it.label && (it.labelBehind || it.labelAhead)) { // behind the pose's back edge (or ahead of its front), clear of what is drawn on it
           const f = rad(it.pose.facing ?? 0), back = (it.d / 2 * this.s + 10) * (it.labelAhead ? -1 : 1);
           const [x, y] = this.toScreen(it.pose.x, it.pose.y);
-          this.label(it.label, x - Math.sin(f) * back, y + Math.cos(f) * back, it.color, 11, 200, true, true);
-        } else if (it.label) this.label(it.label, ...this.toScreen(it.pose.x, it.pose.y), '#1b2430', 11, 160, true, true);
+          this.label(it.label, x - Math.sin(f) * back, y + Math.cos(f) * back, it.color, MIN_TEXT, 200, true, true);
+        } else if (it.label) this.label(it.label, ...this.toScreen(it.pose.x, it.pose.y), '#1b2430', MIN_TEXT, 160, true, true);
       } else if (it.type === 'points') {
         for (const p of it.points) {
           const [x, y] = this.toScreen(p.x, p.y);
@@ -539,10 +573,33 @@ export class Board {
           else if (p.shape === 'x') { c.lineWidth = 1.5; c.beginPath(); c.moveTo(x - 3, y - 3); c.lineTo(x + 3, y + 3); c.moveTo(x + 3, y - 3); c.lineTo(x - 3, y + 3); c.stroke(); }
           else this.dot(x, y, 3, p.color ?? it.color);
         }
+      } else if (it.type === 'cells') {
+        this.cells(it);
       } else if (it.type === 'mark') {
         this.mark(it);
       }
     }
+  }
+
+  /**
+   * A hex's number (its cost) and badge. A roomy hex has the number in the middle and the badge
+   * below it; a small one (a phone's fit view) the badge without spaces on a white tab at the top and
+   * the number below, both at MIN_TEXT; where even that does not fit, the tab alone, as a dot.
+   */
+  hexText(h) {
+    const [cx, cy] = this.toScreen(...center(h.q, h.r));
+    const badge = h.badge ? String(h.badge) : '';
+    const roomy = this.s >= 26;
+    if (h.label !== undefined) this.label(String(h.label), cx, badge && !roomy ? cy + this.s * 0.32 : cy, '#1b2430', clamp(this.s * 0.42, MIN_TEXT, 18), this.s * 1.5);
+    if (!badge) return;
+    if (roomy) { this.label(badge, cx, cy + this.s * 0.52, '#1b2430', clamp(this.s * 0.3, MIN_TEXT, 14), this.s * 1.5, true); return; }
+    const c = this.ctx, t = badge.replace(/\s+/g, ''), y = cy - this.s * 0.4;
+    c.font = `700 ${MIN_TEXT}px system-ui, sans-serif`;
+    const w = c.measureText(t).width + 4;
+    c.fillStyle = '#fff'; c.strokeStyle = '#1b2430'; c.lineWidth = 1;
+    if (w > this.s * 1.7) { this.dot(cx, y, 3.5, '#1b2430'); return; }
+    c.beginPath(); c.rect(cx - w / 2, y - MIN_TEXT / 2 - 1, w, MIN_TEXT + 2); c.fill(); c.stroke();
+    this.label(t, cx, y, '#1b2430', MIN_TEXT, w);
   }
 
   /** A marker at a world point: 'x' (collision), 'pivot' (snap or pursuit pivot), 'dot'. */
@@ -559,7 +616,7 @@ export class Board {
     } else if (it.shape === 'hex') {
       this.hexPath(it.hex.q, it.hex.r, 0.08); c.stroke();
     } else this.dot(x, y, 5, it.color);
-    if (it.label) this.label(it.label, x, it.shape === 'pivot' || it.below ? y + 17 : y - 16, it.color, 11, 220, true, true);
+    if (it.label) this.label(it.label, x, it.shape === 'pivot' || it.below ? y + 17 : y - 16, it.color, MIN_TEXT, 220, true, true);
   }
 
   /** A line between world points or hex centres, optionally dashed, with an arrow head and a label at its middle. */
@@ -576,8 +633,21 @@ export class Board {
       c.closePath(); c.fillStyle = it.color; c.fill();
     }
     // a label only where the line is long enough to carry it (the text panel names everything)
-    c.font = '600 11px system-ui, sans-serif';
-    if (it.label && len >= Math.min(c.measureText(it.label).width * 0.8, 160)) this.label(it.label, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10, it.color, 11, 220, true, true);
+    c.font = `600 ${MIN_TEXT}px system-ui, sans-serif`;
+    if (it.label && len >= Math.min(c.measureText(it.label).width * 0.8, 160)) this.label(it.label, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10, it.color, MIN_TEXT, 220, true, true);
+  }
+
+  /** Squares of `size` world units centred on points (a sampled reach), filled; `hatch` adds diagonal lines. */
+  cells(it) {
+    const c = this.ctx, half = it.size * this.s / 2, hatched = new Path2D();
+    for (const p of it.cells) {
+      const [x, y] = this.toScreen(p.x, p.y);
+      c.fillStyle = p.color;
+      c.fillRect(x - half, y - half, 2 * half, 2 * half);
+      if (p.hatch) { hatched.moveTo(x - half, y + half); hatched.lineTo(x + half, y - half); }
+    }
+    c.strokeStyle = 'rgba(27,36,48,0.45)'; c.lineWidth = 1;
+    c.stroke(hatched);
   }
 
   /** Diagonal hatching inside a hex (an Engagement Zone). */
@@ -619,27 +689,30 @@ export class Board {
     c.beginPath(); c.arc(x, y, r, 0, Math.PI * 2); c.fillStyle = color; c.fill();
   }
 
-  /** Text on the canvas (never HTML), shortened with an ellipsis to fit maxWidth. */
   /**
-   * Text centred at a screen point. Every haloed label drawn is remembered for this paint; one marked
+   * Text centred at a screen point (never HTML), never smaller than MIN_TEXT: a text too wide for
+   * maxWidth is first set smaller down to MIN_TEXT, then shortened with an ellipsis, and left out when
+   * not even two letters would fit. Every haloed label drawn is remembered for this paint; one marked
    * `avoid` (what a result's markers, lines and ghosts say) is left out where it would cover one
-   * already drawn — zoomed out, the text beside the board names everything.
+   * already drawn (the text beside the board names everything). Returns whether it was drawn.
    */
-  label(text, x, y, color, size = 12, maxWidth = 160, halo = false, avoid = false) {
+  label(text, x, y, color, size = MIN_TEXT, maxWidth = 160, halo = false, avoid = false) {
     const c = this.ctx;
+    size = Math.max(size, MIN_TEXT);
     c.font = `600 ${size}px system-ui, sans-serif`;
     c.textAlign = 'center';
     c.textBaseline = 'middle';
     let t = String(text);
-    // a name too wide is first set smaller (down to 9 px, still legible), then shortened
-    for (let k = size - 1; k >= 9 && c.measureText(t).width > maxWidth; k--) c.font = `600 ${k}px system-ui, sans-serif`;
+    for (let k = size - 1; k >= MIN_TEXT && c.measureText(t).width > maxWidth; k--) c.font = `600 ${k}px system-ui, sans-serif`;
     if (c.measureText(t).width > maxWidth) {
       while (t.length > 1 && c.measureText(t + '…').width > maxWidth) t = t.slice(0, -1);
+      if ([...t].length < 2 || c.measureText(t + '…').width > maxWidth) { c.textAlign = 'start'; c.textBaseline = 'alphabetic'; return false; }
       t += '…';
     }
     const w = c.measureText(t).width, hgt = parseFloat(c.font.split(' ')[1]);
     const box = [x - w / 2, y - hgt / 2, x + w / 2, y + hgt / 2];
-    if (avoid && this.labelBoxes.some((o) => box[0] < o[2] && o[0] < box[2] && box[1] < o[3] && o[1] < box[3])) return;
+    if (avoid && this.labelBoxes.some((o) => box[0] < o[2] && o[0] < box[2] && box[1] < o[3] && o[1] < box[3])) { c.textAlign = 'start'; c.textBaseline = 'alphabetic'; return false; }
+    this.drawnText.push([t, hgt]);
     if (halo) this.labelBoxes.push(box); // names and markers; not the numbers inside hexes
     if (halo) { // a dark halo behind white text, a white one behind coloured text
       c.lineWidth = 3.5;
@@ -650,5 +723,6 @@ export class Board {
     c.fillText(t, x, y);
     c.textAlign = 'start';
     c.textBaseline = 'alphabetic';
+    return true;
   }
 }

@@ -92,6 +92,31 @@ function preloads(out, imported) {
   ].join('\n');
 }
 
+/**
+ * The project's rules reference (docs/rules/<game>.md) as the page's clause dialog reads it, loaded
+ * when a clause id is first tapped: every `### ID` section as {game, text (the project's words, links
+ * reduced to their text), links (the official rules it cites: [label, url])}.
+ */
+export function rulesReference(dir = join(top, 'docs', 'rules')) {
+  const out = {};
+  for (const game of Object.keys(GAMES)) {
+    const file = join(dir, `${game}.md`);
+    if (!existsSync(file)) continue;
+    const sections = readFileSync(file, 'utf8').split(/^### /m).slice(1);
+    for (const sec of sections) {
+      const [head, ...body] = sec.split('\n');
+      const id = head.trim();
+      const md = body.join('\n').split(/^## /m)[0].trim();
+      // a URL may hold one level of parentheses: the-ninth-age-(2022)
+      const link = /\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/g;
+      const links = [...md.matchAll(link)].filter((m) => /^https?:/.test(m[2])).map((m) => [m[1], m[2]]);
+      const text = md.replace(link, '$1').replace(/[*`]/g, '').replace(/<(https?:[^>]+)>/g, '$1');
+      out[id] = { game, text, links };
+    }
+  }
+  return out;
+}
+
 async function build() {
   rmSync(testSite, { recursive: true, force: true });
   cpSync(pub, testSite, { recursive: true });
@@ -107,6 +132,7 @@ async function finish(pub, test) {
   const names = Object.values(GAMES).map((g) => g.name.replace(/&/g, '&amp;'));
   const games = `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   writeFileSync(join(pub, 'index.html'), html.replace(PRELOADS, preloads(pub, imported)).replace(GAME_NAMES, games));
+  writeFileSync(join(pub, 'rules.json'), JSON.stringify(rulesReference()));
   const files = walk(pub).filter((p) => !p.endsWith('sw.js')).sort();
   const hash = createHash('sha256');
   for (const f of files) hash.update(relative(pub, f)).update(readFileSync(f));

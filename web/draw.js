@@ -1,7 +1,7 @@
 // What the games' drawers and texts share (web/games/*.js): colours, the context a drawer draws
 // into (`makeOut`), hex reach shading and picked paths, hex paths and moves, and text helpers.
 // Knows no game. Everything reaches the DOM through textContent only.
-import { hexonCells } from './hex.js';
+import { hexonCells, toOffset } from './hex.js';
 import { rad, rectCorners, frameVector } from './geometry.js';
 
 export { rad, rectCorners, frameVector };
@@ -14,8 +14,19 @@ export const isHex = (h) => h && typeof h === 'object' && Number.isInteger(h.q) 
 export const arr = (v) => (Array.isArray(v) ? v : []);
 export const n3 = (v) => (Number.isFinite(v) ? String(+v.toFixed(3)) : '?');
 export const hexKey = (h) => `${h.q},${h.r}`;
-export const colRow = (h) => (isHex(h) ? (Number.isInteger(h.col) ? `col ${h.col}, row ${h.row}` : `q ${h.q}, r ${h.r}`) : '');
+// One name for a hex on the whole page: its column and row, as the forms and the board's picks say.
+export const colRow = (h) => {
+  if (!isHex(h)) return '';
+  const o = Number.isInteger(h.col) && Number.isInteger(h.row) ? h : toOffset(h.q, h.r);
+  return `col ${o.col}, row ${o.row}`;
+};
 export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+// Figures as a player measures them at the table: inches to 0.1, degrees to 1, steps to 0.01. The
+// exact values (n3) stay in the lists below the verdict.
+const round = (v, k) => String(Math.round(v * k) / k + 0);
+export const inches = (v) => (Number.isFinite(v) ? `${round(v, 10)}″` : '?');
+export const degrees = (v) => (Number.isFinite(v) ? `${round(Math.abs(v) % 360 > 359.5 ? 0 : v, 1)}°` : '?');
+export const stepsText = (v) => (Number.isFinite(v) ? `${round(v, 100)} ${Math.abs(v - 1) < 0.005 ? 'step' : 'steps'}` : '?');
 
 /** A unit of the request with its width and depth (`sizeOf`: the game's, from the request's unit). */
 export function unitInfo(request, id, sizeOf = (u) => [u.width ?? 1, u.depth ?? 1]) {
@@ -55,6 +66,18 @@ export function makeOut(request, colourOf, sizeOf) {
     if (u && isHex(arr(u.hexons)[0])) return u.hexons[0];
     if (u && Number.isInteger(u.col)) return { q: u.col - (u.row - (u.row & 1)) / 2, r: u.row };
     return null;
+  };
+  /**
+   * A unit the answer removes (destroyed, fled off): drawn over as gone, its rectangle veiled in the
+   * table's colour, outlined dashed and struck through corner to corner, with why.
+   */
+  out.gone = (id, why) => {
+    const u = unitInfo(request, id, sizeOf);
+    if (!u || !isPose(u)) return;
+    const k = rectCorners(u.x, u.y, u.facing ?? 0, u.w, u.d);
+    out.overlay.push({ type: 'polygon', points: k, fill: 'rgba(233,230,220,0.78)', color: BAD, dashed: true, width: 2, onTop: true, label: `${id}: ${why}`, labelAt: [u.x, u.y] });
+    out.mark({ type: 'line', from: k[0], to: k[2], color: BAD, width: 2.5 });
+    out.mark({ type: 'line', from: k[1], to: k[3], color: BAD, width: 2.5 });
   };
   /** Rings a unit (free-form: its rectangle; hex: its hex). */
   out.ring = (id, color, label) => {
@@ -135,6 +158,7 @@ export function drawHexMove(out, r, req) {
 }
 
 
+drawHexMove.marks = ['unit', 'numbered', 'endHex'];
 
 /**
  * The path to a reached hex: its own `path` (the result's `paths` is "full"), or in the parent form
@@ -167,11 +191,51 @@ export const el = (tag, text, className) => {
 
 // a facing a hair under 360 reads as 0°, as the board draws it
 const facingText = (f) => (n3(f) === '360' ? '0' : n3(f));
+/** A pose as measured at the table: position to 0.1, facing to 1° (poseText keeps the exact figures). */
+export const poseRounded = (p) => (isPose(p) ? `(${round(p.x, 10)}, ${round(p.y, 10)}) facing ${degrees(p.facing ?? 0)}` : isHex(p) ? colRow(p) : '');
 export const poseText = (p) => (isPose(p) ? `(${n3(p.x)}, ${n3(p.y)}) facing ${facingText(p.facing ?? 0)}°` : isHex(p) ? colRow(p) : '');
+
+// ---- the rule behind a ruling ----
+let reference = null; // rules.json (web/build-site.mjs), fetched when a clause is first opened
+
+/** Opens a clause of the project's rules reference in a small dialog: its words and the official rules' links. */
+export async function openClause(id) {
+  let dlg = document.getElementById('clause-dialog');
+  if (!dlg) {
+    dlg = el('dialog'); dlg.id = 'clause-dialog'; dlg.className = 'clause';
+    dlg.setAttribute('aria-labelledby', 'clause-title');
+    document.body.append(dlg);
+  }
+  const close = el('button', 'Close', 'secondary'); close.type = 'button';
+  close.addEventListener('click', () => dlg.close());
+  const title = el('h2', id); title.id = 'clause-title';
+  dlg.replaceChildren(title, el('p', 'Loading the rules reference…'), close);
+  if (!dlg.open) dlg.showModal();
+  try {
+    reference ??= await fetch('rules.json').then((res) => { if (!res.ok) throw new Error(String(res.status)); return res.json(); });
+  } catch { reference = null; dlg.replaceChildren(title, el('p', 'The rules reference could not be loaded (offline?).'), close); return; }
+  const entry = Object.hasOwn(reference, id) ? reference[id] : null;
+  const body = entry ? entry.text.split(/\n(?=Assumptions?:|Source)/).map((t) => el('p', t.replace(/\n/g, ' '))) : [el('p', 'This clause is not in the rules reference.')];
+  const links = el('ul', undefined, 'clause-links');
+  for (const [label, href] of entry?.links ?? []) {
+    const a = el('a', `${label} ↗`); a.href = href; a.target = '_blank'; a.rel = 'noopener';
+    const li = el('li'); li.append(a); links.append(li);
+  }
+  dlg.replaceChildren(title, ...body, ...(links.childElementCount ? [el('h3', 'The official rules'), links] : []), close);
+}
+
+/** A clause id as a button that opens its entry (openClause). */
+export function clauseButton(rule) {
+  const b = el('button', rule, 'rule');
+  b.type = 'button';
+  b.title = `What ${rule} says`;
+  b.addEventListener('click', () => openClause(rule));
+  return b;
+}
 
 export function ruleItem(rule, message) {
   const li = el('li');
-  if (rule) li.append(el('span', rule, 'rule'));
+  if (rule) li.append(clauseButton(rule));
   li.append(document.createTextNode(message ?? ''));
   return li;
 }
@@ -182,4 +246,52 @@ export function section(title, items, render, ordered = false) {
   const l = el(ordered ? 'ol' : 'ul');
   for (const item of items) l.append(render(item));
   return [el('h3', title), l];
+}
+
+// ---- legend ----
+// Every mark a drawer can put on the board, with the swatch the legend shows for it: `fill` (a
+// colour), `line` (a stroke, `dashed`), `outline` (a shape's edge), `marker` (a symbol). A drawer
+// declares the marks it uses as its `marks` (by key, or an object of its own), and the legend beside
+// the board lists those of the query on screen (legendNodes).
+export const MARKS = {
+  unit: { swatch: 'fill', color: '#4a6fa5', border: '#1b2430', text: 'a unit; the yellow edge and arrow are its front' },
+  path: { swatch: 'line', color: PATH, text: 'the path moved (the slider below steps through it)' },
+  ghost: { swatch: 'outline', color: PATH, dashed: true, fill: GHOST, text: 'where the unit stands along the move (numbered by action)' },
+  final: { swatch: 'outline', color: GOOD, fill: 'rgba(255,255,255,0.55)', text: 'where the unit ends' },
+  stops: { swatch: 'outline', color: BAD, dashed: true, fill: 'rgba(179,38,30,0.12)', text: 'where the move stops, or an end that is not allowed' },
+  option: { swatch: 'outline', color: PATH, dashed: true, faint: true, text: 'where another choice left open would end (faint)' },
+  collision: { swatch: 'marker', symbol: '✕', color: BAD, text: 'where the unit met something and stopped' },
+  pivot: { swatch: 'marker', symbol: '◎', color: PATH, text: 'the point the unit turned about' },
+  slide: { swatch: 'line', color: GOOD, text: 'a slide along what it met (arrow)' },
+  ring: { swatch: 'outline', color: PATH, text: 'the unit asked about' },
+  attacker: { swatch: 'outline', color: BAD, text: 'a unit that attacks, numbered in order' },
+  costHexes: { swatch: 'gradient', colors: ['hsla(200 75% 55% / 0.6)', 'hsla(50 75% 55% / 0.6)'], text: 'hexes it can end on, numbered with their cost: blue cheap, yellow dear' },
+  stopHex: { swatch: 'outline', color: '#1b2430', thick: true, text: 'a thick outline: the move must stop there' },
+  badge: { swatch: 'marker', symbol: 'B', color: '#1b2430', boxed: true, text: 'a badge on a hex: see “Marks on the hexes” below the verdict' },
+  whatIf: { swatch: 'outline', color: WHATIF, dashed: true, text: 'reached only if no other unit stood on the board' },
+  numbered: { swatch: 'marker', symbol: '1', color: '#fff', bg: PATH, text: 'the path hex by hex, numbered' },
+  endHex: { swatch: 'outline', color: GOOD, text: 'the end hex (red where the move stops short)' },
+  gone: { swatch: 'marker', symbol: '✕', color: BAD, boxed: true, text: 'a unit destroyed or removed: struck out where it stood' },
+  altPath: { swatch: 'line', color: PATH, dashed: true, text: 'another path it may take (red where not allowed)' },
+};
+
+const legendSwatch = (m) => {
+  const s = el('span', m.symbol ?? '', 'swatch');
+  const st = s.style;
+  if (m.swatch === 'fill') { st.background = m.color; st.border = `2px ${m.dashed ? 'dashed' : 'solid'} ${m.border ?? m.color}`; }
+  else if (m.swatch === 'outline') { st.background = m.fill ?? 'transparent'; st.border = `${m.thick ? 4 : 2}px ${m.dashed ? 'dashed' : 'solid'} ${m.color}`; if (m.faint) st.opacity = '0.55'; }
+  else if (m.swatch === 'line') { st.borderBottom = `${m.thick ? 5 : 3}px ${m.dashed ? 'dashed' : 'solid'} ${m.color}`; st.height = '0.5em'; }
+  else if (m.swatch === 'gradient') st.background = `linear-gradient(90deg, ${m.colors.join(', ')})`;
+  else if (m.swatch === 'hatch') st.background = `repeating-linear-gradient(135deg, ${m.color} 0 2px, transparent 2px 6px)`;
+  else { st.color = m.color; if (m.bg) { st.background = m.bg; st.borderRadius = '50%'; } if (m.boxed) st.border = `1px solid ${m.color}`; }
+  return s;
+};
+
+/** The legend's list for a drawer's `marks` (keys of MARKS, or marks of its own). */
+export function legendNodes(marks) {
+  const list = arr(marks).map((k) => (typeof k === 'string' ? MARKS[k] : k)).filter(Boolean);
+  if (!list.length) return [];
+  const ul = el('ul', undefined, 'legend-list');
+  for (const m of list) { const li = el('li'); li.append(legendSwatch(m), el('span', m.text)); ul.append(li); }
+  return [ul];
 }

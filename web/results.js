@@ -4,7 +4,7 @@
 // text beside the board are shared here, with each game's own parts asked of it. Everything here
 // reaches the DOM through textContent only.
 import { SYSTEMS, own } from './model.js';
-import { BAD, isPose, isHex, arr, plural, colRow, makeOut, marksOf, el, poseText, ruleItem, section } from './draw.js';
+import { BAD, isPose, isHex, arr, plural, colRow, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes } from './draw.js';
 
 const gameOf = (system) => own(SYSTEMS, system) ?? null;
 
@@ -22,6 +22,9 @@ export function resultScene(system, request, response, colourOf, pick = null, ex
   return out;
 }
 
+/** The legend of what the board draws for a query: the marks its game's drawer declares. */
+export const legendOf = (system, query) => legendNodes(own(gameOf(system)?.draw, query)?.marks ?? ['unit']);
+
 /** The verdict line: legal or not, in words, with the points when the system counts them. */
 export function verdictOf(response, request = null) {
   if (!response.ok) {
@@ -33,7 +36,7 @@ export function verdictOf(response, request = null) {
   const game = gameOf(response.system ?? request?.system);
   const spent = Number.isFinite(r.pointsSpent) ? r.pointsSpent : r.cost;
   const pts = (Number.isFinite(spent) && Number.isFinite(r.movementPoints)
-    ? ` ${spent} of ${r.movementPoints} movement points spent, ${r.movementPoints - spent} left${r.pointsLost ? ' (lost at the end)' : ''}.`
+    ? ` ${spent} of ${plural(r.movementPoints, 'movement point')} spent, ${r.movementPoints - spent} left${r.pointsLost ? ' (lost at the end)' : ''}.`
     : Number.isFinite(r.hexesMoved) && Number.isFinite(r.allowance) ? ` ${r.hexesMoved} of ${plural(r.allowance, 'hex', 'hexes')} moved.`
       : Number.isFinite(r.steps) ? ` ${plural(r.steps, 'step')} made.` : '') + (game?.verdictNote?.(r) ?? '');
   const first = game?.verdict?.(q, r, request);
@@ -47,7 +50,7 @@ export function verdictOf(response, request = null) {
   if (q === 'reach') {
     if (r.legal === false) return { text: `No move: ${arr(r.reasons)[0]?.message ?? 'the action cannot be taken'}`, kind: 'illegal' };
     const n = arr(r.hexes).length;
-    return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end on ${plural(n, 'hex', 'hexes')} besides its own${Number.isFinite(r.allowance) ? ` (allowance ${r.unitOfMeasure === 'hexons' ? plural(r.allowance, 'hexon') : plural(r.allowance, 'hex', 'hexes')})` : Number.isFinite(r.movementPoints) ? ` (${r.movementPoints} movement points)` : ''}.`, kind: n ? 'answered' : 'illegal' };
+    return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end on ${plural(n, 'hex', 'hexes')} besides its own${Number.isFinite(r.allowance) ? ` (allowance ${r.unitOfMeasure === 'hexons' ? plural(r.allowance, 'hexon') : plural(r.allowance, 'hex', 'hexes')})` : Number.isFinite(r.movementPoints) ? ` (${plural(r.movementPoints, 'movement point')})` : ''}.`, kind: n ? 'answered' : 'illegal' };
   }
   return game?.lateVerdict?.(q, r, request) ?? { text: 'Answered.', kind: 'answered' };
 }

@@ -24,6 +24,8 @@ export function installTestHook(page) {
     shareCode: () => page.shareCode(),
     openExample: (ex) => page.openExample(ex),
     library: () => JSON.parse(JSON.stringify(page.library())),
+    /** Every text the board drew in its last paint, [text, CSS px] (board.js `drawnText`). */
+    boardText: () => board.drawnText.map(([t, px]) => [t, px]),
     handleOf(id) { const u = board.scene.units.find((v) => v.id === id); return onScreen(...board.handleOf(u)); },
   };
 }

@@ -89,7 +89,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     assert.match(await verdict(page), new RegExp(`C cannot charge: .*Failed Charge Move \\(highest D6 4\\): moves ${+(Math.PI / 3 + short).toFixed(3)}″ \\(wheels 30° to face the target’s centre, then ${+short.toFixed(3)}″ straight\\), ends at \\(${+endW[0].toFixed(3)}, ${+endW[1].toFixed(3)}\\) facing 30°, stopped 0\\.001″ short of wall;`));
     items = await overlay(page);
     const wallEnd = poseLabelled(items, /failed charge/)[0];
-    assert.equal(wallEnd.label, `C: failed charge, ${+(Math.PI / 3 + short).toFixed(3)}″ (wall)`);
+    assert.equal(wallEnd.label, `C: failed charge, ${+(Math.PI / 3 + short).toFixed(1)}″ (wall)`); // on the board to 0.1″, as measured
     nearPose(wallEnd.pose, [...endW, 30], 'failed charge end at the wall');
     // ✕ at the middle of its front: its centre plus 1″ ahead
     const x = items.find((it) => it.type === 'mark' && it.shape === 'x');

@@ -1,7 +1,7 @@
 // Arcane Legions on the page (docs/api/arcane-legions.md): its model entry (unit and query fields,
 // the request), terrain colours, drawers, verdicts and the text of its results.
 import { SIDE_COLOURS, num, opt, unitField, freeUnit } from '../fields.js';
-import { GOOD, BAD, PATH, WARN, isPose, arr, n3, plural, frameVector, unitInfo, el, poseText, section } from '../draw.js';
+import { GOOD, BAD, PATH, WARN, isPose, arr, degrees, stepsText, plural, frameVector, unitInfo, el, poseText, section } from '../draw.js';
 
 const AL_BASES = { sortie: [1, 1], formation: [2, 1] };
 /** A request unit's width and depth: its base's, else its own. */
@@ -42,11 +42,11 @@ function drawALMove(out, r, req) {
     out.ghost(id, s.pose, s.what === 'action' ? String(s.action + 1) : undefined); // the contact pose is named by its collision mark
   });
   for (const s of steps) {
-    if (s.slide) out.mark({ type: 'line', from: [s.from.x, s.from.y], to: [s.pose.x, s.pose.y], color: GOOD, arrow: true, label: `slide ${s.slide.direction} ${n3(s.slide.distance)}` });
+    if (s.slide) out.mark({ type: 'line', from: [s.from.x, s.from.y], to: [s.pose.x, s.pose.y], color: GOOD, arrow: true, label: `slide ${s.slide.direction} ${stepsText(s.slide.distance)}` });
   }
   arr(r.actions).forEach((a, i) => arr(a.events).forEach((e) => {
     if (!isPose(e.point)) return;
-    if (e.type === 'snap') out.mark({ type: 'mark', shape: 'pivot', x: e.point.x, y: e.point.y, color: PATH, label: `snap ${n3(Math.abs(e.angle))}° ${e.direction === 'cw' ? 'clockwise' : 'anticlockwise'}`, below: true });
+    if (e.type === 'snap') out.mark({ type: 'mark', shape: 'pivot', x: e.point.x, y: e.point.y, color: PATH, label: `snap ${degrees(Math.abs(e.angle))} ${e.direction === 'cw' ? 'clockwise' : 'anticlockwise'}`, below: true });
     else out.mark({ type: 'mark', shape: 'x', x: e.point.x, y: e.point.y, color: BAD, label: `${e.type === 'stopped' ? 'stopped' : 'collision'}${e.object ? `: ${e.object}` : ''}` });
   }));
   // the outcomes of the choices the request left open, faintly, to compare
@@ -67,11 +67,21 @@ function drawALMove(out, r, req) {
   });
 }
 
+// Where the unit's centre can be: one square of the sample grid per position, shaded by its cheapest
+// cost (green cheap, red dear); a position reached only after a turn is hatched; ✕ where a step stops.
 function drawALReach(out, r, req) {
   const samples = arr(r.samples).filter(isPose);
   const max = Math.max(1, ...samples.map((s) => s.cost ?? 0));
-  out.overlay.push({ type: 'points', points: samples.map((s) => ({ x: s.x, y: s.y, shape: s.collision ? 'x' : s.turned ? 'square' : 'dot',
-    color: `hsl(${140 - 140 * (s.cost ?? 0) / max} 70% ${s.collision ? 30 : 36}%)` })) });
+  const best = new Map();
+  for (const s of samples) {
+    const k = `${s.x},${s.y}`, b = best.get(k);
+    if (!b) best.set(k, { x: s.x, y: s.y, cost: s.cost ?? 0, turned: !!s.turned });
+    else { b.turned = b.turned && !!s.turned; b.cost = Math.min(b.cost, s.cost ?? 0); }
+  }
+  const size = Number.isFinite(r.spacing) && r.spacing > 0 ? r.spacing : 0.25;
+  out.overlay.push({ type: 'cells', size, cells: [...best.values()].map((c) => ({ x: c.x, y: c.y, hatch: c.turned,
+    color: `hsla(${140 - 140 * c.cost / max} 70% 42% / 0.45)` })) });
+  out.overlay.push({ type: 'points', points: samples.filter((s) => s.collision).map((s) => ({ x: s.x, y: s.y, shape: 'x', color: BAD })) });
   out.ring(r.unit ?? req.unit, PATH);
 }
 
@@ -109,6 +119,16 @@ function choiceNodes(r, onChoice) {
   return [el('h3', 'Choices left open (drawn faintly; choose one to apply it)'), ul];
 }
 
+
+// the marks of this game's drawings, for the legend beside the board (draw.js MARKS has the shared ones)
+const OWN_MARKS = {
+  tool: { swatch: 'fill', color: 'rgba(242,193,78,0.45)', border: WARN, text: 'the turning tool where it lay; dots are its bevels' },
+  costCells: { swatch: 'gradient', colors: ['hsla(140 70% 42% / 0.6)', 'hsla(0 70% 42% / 0.6)'], text: 'where its centre can end: green cheap, red dear' },
+  turned: { swatch: 'hatch', color: 'rgba(27,36,48,0.6)', text: 'reached only after a turn (hatched)' },
+};
+drawALMove.marks = ['unit', 'path', 'ghost', 'final', 'stops', 'collision', 'pivot', 'slide', OWN_MARKS.tool, 'option'];
+drawALReach.marks = ['unit', 'ring', OWN_MARKS.costCells, OWN_MARKS.turned, 'collision'];
+drawALBreakaway.marks = ['unit', 'ring', 'attacker'];
 
 const game = {
   name: 'Arcane Legions', board: 'free', lengthUnit: 'step', mmPerUnit: (params) => params['A-AL-1']?.stepMm ?? 50,
@@ -193,15 +213,15 @@ const game = {
   factNames: { orderCost: 'order points', pointsSpent: 'points spent', pointsLost: 'points lost (unspent)' },
   draw: { move: drawALMove, reachArea: drawALReach, breakaway: drawALBreakaway },
   lateVerdict(q, r) {
-    if (q === 'reachArea') return { text: `${arr(r.samples).length} sampled positions within ${r.movementPoints} movement points${r.truncated ? ' (truncated)' : ''}.`, kind: 'answered' };
+    if (q === 'reachArea') return { text: `${plural(arr(r.samples).length, 'sampled position')} within ${plural(r.movementPoints, 'movement point')}${r.truncated ? ' (truncated)' : ''}.`, kind: 'answered' };
     if (q === 'breakaway') return { text: arr(r.breakaway).length ? `${plural(arr(r.breakaway).length, 'breakaway attack')} against ${r.unit}.` : `No breakaway attacks against ${r.unit}.`, kind: 'answered' };
     return undefined;
   },
   moreFacts(r) {
     if (!arr(r.samples).length) return [];
     const s = arr(r.samples), costs = s.map((x) => x.cost ?? 0);
-    return [`${s.length} sampled positions, costs ${Math.min(...costs)} to ${Math.max(...costs)} (green cheap, red dear)`,
-      `${s.filter((x) => x.collision).length} where a step stops against something (✕); ${s.filter((x) => x.turned).length} after one turn (■)`];
+    return [`${plural(s.length, 'sampled position')}, costs ${Math.min(...costs)} to ${Math.max(...costs)} (green cheap, red dear)`,
+      `${plural(s.filter((x) => x.collision).length, 'position')} where a step stops against something (✕); ${s.filter((x) => x.turned).length} after one turn (hatched squares)`];
   },
   sections(r, request, opts) {
     return [

@@ -267,6 +267,11 @@ function evadePathText(p, i) {
 }
 
 
+drawCCReach.marks = ['unit', 'costHexes', 'badge', 'stopHex', 'whatIf', 'numbered'];
+drawCCOrder.marks = ['unit', 'numbered', 'endHex', { swatch: 'line', color: '#b3261e', text: 'a move not made' }];
+drawCCRetreat.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
+drawCCEvade.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
+
 const game = {
   name: 'Commands & Colors: Ancients', board: 'hex', lengthUnit: 'hex',
   terrainKinds: ['forest', 'hill', 'broken ground', 'river', 'fordable river', 'marsh', 'seacoast', 'lake', 'fortified camp', 'ramparts'],

@@ -54,6 +54,13 @@ function drawGGMove(out, r, req) {
   for (const e of arr(r.engagedWith)) out.ring(e, ZONE, 'engages');
 }
 
+// the marks of this game's drawings, for the legend beside the board (draw.js MARKS has the shared ones)
+const OWN_MARKS = {
+  zone: { swatch: 'hatch', color: ZONE, text: 'an enemy Engagement Zone (red hatching)' },
+};
+drawGGReach.marks = ['unit', 'costHexes', 'badge', OWN_MARKS.zone, 'whatIf', 'warnRing', 'numbered'];
+drawGGMove.marks = ['unit', 'numbered', 'endHex', OWN_MARKS.zone, 'warnRing'];
+
 const game = {
   name: 'GODSGLOOM', board: 'hex', lengthUnit: 'hex', hasFacing: true,
   terrainKinds: ['difficult', 'impassable', 'hill', 'forest', 'barricades', 'river', 'swamp', 'ruins', 'rubble', 'cliffs', 'lake', 'building', 'statue'],

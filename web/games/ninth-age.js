@@ -1,7 +1,7 @@
 // The Ninth Age on the page (docs/api/ninth-age.md): its model entry (units from bases, ranks and
 // files; pursue, charge, flee and spacing), terrain colours, drawers, verdicts and result text.
 import { SIDE_COLOURS, num, round, opt, unitField, arr, blankNum, freeUnit } from '../fields.js';
-import { GOOD, BAD, PATH, WARN, isPose, n3, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, ruleItem, section } from '../draw.js';
+import { GOOD, BAD, PATH, WARN, isPose, n3, inches, degrees, poseRounded, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, ruleItem, section } from '../draw.js';
 
 // Ninth Age base sizes (front width × side length, mm) of A-9A-1 (docs/rules/ninth-age.md).
 const T9A_BASES = ['20x20', '25x25', '40x40', '50x50', '25x50', '50x100'];
@@ -14,8 +14,9 @@ function drawPursue(out, r, req) {
   const fled = unitInfo(req, pursued.unit);
   if (fled && isPose(fled) && Number.isFinite(pursued.facing)) {
     const [vx, vy] = frameVector(pursued.facing, 'forward'), len = Math.max(3, fled.d + 2);
-    out.mark({ type: 'line', from: [fled.x, fled.y], to: [fled.x + vx * len, fled.y + vy * len], color: WARN, arrow: true, dashed: true, label: `flees ${n3(pursued.facing)}°` });
+    out.mark({ type: 'line', from: [fled.x, fled.y], to: [fled.x + vx * len, fled.y + vy * len], color: WARN, arrow: true, dashed: true, label: `flees ${degrees(pursued.facing)}` });
   }
+  if (r.fleeingDestroyed && fled) out.gone(pursued.unit, 'destroyed');
   for (const p of arr(r.pursuers)) {
     const u = unitInfo(req, p.unit);
     const fa = p.forwardAhead;
@@ -27,7 +28,7 @@ function drawPursue(out, r, req) {
         const len = Math.hypot(rect[3][0] - rect[0][0], rect[3][1] - rect[0][1]) || 1;
         const ux = (rect[3][0] - rect[0][0]) / len, uy = (rect[3][1] - rect[0][1]) / len;
         const a = [rect[1][0] + ux * ob.distance, rect[1][1] + uy * ob.distance], b = [rect[0][0] + ux * ob.distance, rect[0][1] + uy * ob.distance];
-        out.mark({ type: 'line', from: a, to: b, color: BAD, width: 4, label: `first obstacle: ${ob.object ?? ob.kind} at ${n3(ob.distance)}″` });
+        out.mark({ type: 'line', from: a, to: b, color: BAD, width: 4, label: `first obstacle: ${ob.object ?? ob.kind} at ${inches(ob.distance)}` });
       }
     }
     if (p.situation?.object) out.ring(p.situation.object, WARN, `after the pivot: ${p.situation.kind}`);
@@ -39,7 +40,7 @@ function drawPursue(out, r, req) {
       // the turn about the centre, drawn where it shows: from the old front to the new one
       const s0 = isPose(p.start) ? p.start : u, reach = u.d / 2 + 0.8;
       const [ax, ay] = frameVector(s0.facing ?? 0, 'forward'), [bx, by] = frameVector(p.pivot.facing, 'forward');
-      out.mark({ type: 'line', from: [s0.x + ax * reach, s0.y + ay * reach], to: [p.pivot.x + bx * reach, p.pivot.y + by * reach], color: PATH, arrow: true, label: `pivot ${n3(p.pivot.angle)}°` });
+      out.mark({ type: 'line', from: [s0.x + ax * reach, s0.y + ay * reach], to: [p.pivot.x + bx * reach, p.pivot.y + by * reach], color: PATH, arrow: true, label: `pivot ${degrees(p.pivot.angle)}` });
     }
     const path = arr(p.path).filter(isPose);
     if (p.backtracked && isPose(p.backtrack?.from)) {
@@ -47,7 +48,7 @@ function drawPursue(out, r, req) {
       if (isPose(p.final)) out.mark({ type: 'line', from: [p.backtrack.from.x, p.backtrack.from.y], to: [p.final.x, p.final.y], color: BAD, arrow: true, label: 'backtrack' });
     }
     if (u) out.poseTrack(p.unit, path.length ? path : [p.final], p.unit, !path.length);
-    if (isPose(p.final)) out.ghost(p.unit, p.final, `${p.unit}: ${p.outcome ?? 'final'}`, 'final');
+    if (isPose(p.final)) out.ghost(p.unit, p.final, `${p.unit}: ${{ charge: 'charges', free: 'ends', obstruction: 'stops', 'table-edge': 'at the edge' }[p.outcome] ?? 'ends'}`, 'final');
   }
 }
 
@@ -61,16 +62,18 @@ function ringObject(out, req, id, color, label) {
 /** 9A flee: the enemy fled from, the pivot, the path, what it passed through, where it ends. */
 function drawFlee(out, r, req) {
   if (r.from) out.ring(r.from, WARN, `flees from ${r.from}`);
+  // a unit destroyed or off the table is gone from where it stood; its ghost shows where it got to
+  if (r.destroyed || r.leavesTable) out.gone(r.unit, r.destroyed ? 'destroyed' : 'left the table');
   const u = unitInfo(req, r.unit);
   if (isPose(r.pivot) && Math.abs(r.pivot.angle ?? 0) > 1e-9 && u && isPose(u)) {
     out.ghost(r.unit, r.pivot);
     const reach = u.d / 2 + 0.8, [ax, ay] = frameVector(u.facing ?? 0, 'forward'), [bx, by] = frameVector(r.pivot.facing, 'forward');
-    out.mark({ type: 'line', from: [u.x + ax * reach, u.y + ay * reach], to: [r.pivot.x + bx * reach, r.pivot.y + by * reach], color: PATH, arrow: true, label: `pivot ${n3(r.pivot.angle)}°` });
+    out.mark({ type: 'line', from: [u.x + ax * reach, u.y + ay * reach], to: [r.pivot.x + bx * reach, r.pivot.y + by * reach], color: PATH, arrow: true, label: `pivot ${degrees(r.pivot.angle)}` });
   }
   for (const t of arr(r.passedThrough)) ringObject(out, req, t.object, WARN, `passed: ${String(t.test ?? t.kind ?? '').replace(/-/g, ' ')}`);
   const path = arr(r.path).filter(isPose);
   if (u) out.poseTrack(r.unit, path.length ? path : [r.final], r.unit, !path.length);
-  if (isPose(r.final)) out.ghost(r.unit, r.final, `${r.unit}: ${r.destroyed ? 'destroyed' : r.leavesTable ? 'leaves the table' : `fled ${n3(r.moved ?? r.distance)}″`}`, r.destroyed || r.leavesTable ? 'bad' : 'final');
+  if (isPose(r.final)) out.ghost(r.unit, r.final, `${r.unit}: ${r.destroyed ? 'destroyed' : r.leavesTable ? 'leaves the table' : `fled ${inches(r.moved ?? r.distance)}`}`, r.destroyed || r.leavesTable ? 'bad' : 'final');
 }
 
 /** 9A spacing: each pair too close, ringed, with a line between them labelled with the gap. */
@@ -86,7 +89,7 @@ function drawSpacing(out, r, req) {
     const ids = arr(v.objects);
     for (const id of ids) if (!ringed.has(id)) { ringed.add(id); ringObject(out, req, id, BAD); }
     const [a, b] = ids.map(centre);
-    if (a && b) out.mark({ type: 'line', from: a, to: b, color: BAD, dashed: true, label: `${n3(v.distance)}″ (more than ${n3(v.limit)}″ asked)` });
+    if (a && b) out.mark({ type: 'line', from: a, to: b, color: BAD, dashed: true, label: `${inches(v.distance)} (more than ${inches(v.limit)} asked)` });
   }
   for (const pair of arr(r.engaged)) {
     const [a, b] = arr(pair).map(centre);
@@ -145,7 +148,7 @@ function drawCharge(out, r, req) {
       const poses = path.length >= 3 ? [...path.slice(1, 2), ...wheelPoses(path[1], w.pivot, w.angle), ...path.slice(3)] : path;
       out.poseTrack(id, poses.length ? poses : [c.final], name);
       // the pivot only where the wheel shows (a slide clear of a unit can wheel a few thousandths of a degree)
-      if (Number.isFinite(w.angle) && Math.abs(w.angle) >= 0.5 && Array.isArray(w.pivot)) out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: PATH, label: `wheel ${n3(Math.abs(w.angle))}°` });
+      if (Number.isFinite(w.angle) && Math.abs(w.angle) >= 0.5 && Array.isArray(w.pivot)) out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: PATH, label: `wheel ${degrees(Math.abs(w.angle))}` });
       chargedEdge(out, req, c.target ?? req.target, c.facing, many ? undefined : `charged in the ${c.facing}`, c.rotatesTarget ? c.targetFinal : undefined);
       // short labels: behind the ghost they must not reach under the target (the text names everything)
       if (isPose(c.final)) out.ghost(id, c.final, many ? name : 'charges', 'final');
@@ -154,7 +157,7 @@ function drawCharge(out, r, req) {
       return;
     }
     // out of range: where the shortest charge would have ended, faintly (alone: among combined chargers it crowds the target)
-    if (!many && arr(c.reasons).some((x) => x.code === 'out_of_range') && isPose(c.final)) out.ghost(id, c.final, `${name}: needs ${n3(c.needed)}″`, 'option');
+    if (!many && arr(c.reasons).some((x) => x.code === 'out_of_range') && isPose(c.final)) out.ghost(id, c.final, `${name}: needs ${inches(c.needed)}`, 'option');
     const f = c.failedChargeMove;
     if (!f || typeof f !== 'object') { out.ring(id, BAD, `${name}: cannot charge`); return; }
     const w = f.wheel ?? {}, path = arr(f.path).filter(isPose);
@@ -168,12 +171,12 @@ function drawCharge(out, r, req) {
       const k = rectCorners(from.x, from.y, from.facing ?? 0, u.w, u.d);
       const outer = w.corner === 'front-left' ? k[1] : k[0];
       out.overlay.push({ type: 'path', points: [outer, ...arcAbout(w.pivot, outer, w.angle)], color: WARN });
-      out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: WARN, label: `wheel ${n3(Math.abs(w.angle))}°` });
+      out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: WARN, label: `wheel ${degrees(Math.abs(w.angle))}` });
     }
     const end = isPose(f.final) ? f.final : path.at(-1);
     const stop = f.blockedBy ?? w.blockedBy;
     if (isPose(end)) {
-      out.ghost(id, end, `${name}: failed charge, ${n3(f.moved)}″${stop ? ` (${stop})` : ''}`, 'failed');
+      out.ghost(id, end, `${name}: failed charge, ${inches(f.moved)}${stop ? ` (${stop})` : ''}`, 'failed');
       // ✕ where it stopped: the middle of its front for the straight part, the outer front corner for the wheel
       const k = rectCorners(end.x, end.y, end.facing ?? 0, u.w, u.d);
       const at = f.blockedBy ? [(k[0][0] + k[1][0]) / 2, (k[0][1] + k[1][1]) / 2] : w.blockedBy ? (w.corner === 'front-left' ? k[1] : k[0]) : null;
@@ -245,6 +248,20 @@ function chargeVerdict(r, request) {
   return r.possible ? { text: `The charge can be made: ${says}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says}.`, kind: 'illegal' };
 }
 
+// A pursuer's move in a player's words, figures rounded as measured at the table.
+function pursuerSays(p) {
+  const turn = isPose(p.pivot) && Math.abs(p.pivot.angle ?? 0) >= 0.5 ? `pivot ${degrees(Math.abs(p.pivot.angle))} ${p.pivot.angle > 0 ? 'clockwise' : 'anticlockwise'} and ` : '';
+  const verb = p.overrun ? 'overrun' : 'pursue';
+  const how = Number.isFinite(p.moved) ? ` ${inches(p.moved)}${turn ? '' : ' straight on'}` : '';
+  const stopObj = p.forwardAhead?.firstObstacle?.object ?? p.situation?.object;
+  const end = p.outcome === 'charge' && p.charge ? ` into the ${p.charge.facing} of ${p.charge.target}`
+    : p.outcome === 'table-edge' ? ' to the table edge'
+      : p.outcome === 'obstruction' ? ` and stop${stopObj ? ` against ${stopObj}` : ' at an obstruction'}`
+        : ` and stop in the open${p.spacing?.nearest ? `, ${inches(p.spacing.nearest.gap)} from ${p.spacing.nearest.object}` : ''}`;
+  const back = p.backtracked ? `, stepping back to a legal position${p.backtrack?.object ? ` clear of ${p.backtrack.object}` : ''}` : '';
+  return `${p.unit} ${turn}${verb}${how}${end}${back}`;
+}
+
 function pursuerText(p) {
   const bits = [`${p.unit} (roll ${p.distance}″${p.overrun ? ', Overrun' : ''})`];
   if (p.destroysFleeing) bits.push('destroys the fleeing unit');
@@ -263,6 +280,20 @@ function pursuerText(p) {
   return bits.join('; ');
 }
 
+
+// the marks of this game's drawings, for the legend beside the board (draw.js MARKS has the shared ones)
+const OWN_MARKS = {
+  fleeArrow: { swatch: 'line', color: WARN, dashed: true, text: 'the direction the enemy fled' },
+  forwardAhead: { swatch: 'fill', color: 'rgba(242,193,78,0.22)', border: WARN, dashed: true, text: 'the Forward Ahead strip; a red bar at the first thing in it' },
+  warnRing: { swatch: 'outline', color: WARN, text: 'what the unit fled from, passed through, or met after its pivot' },
+  breach: { swatch: 'line', color: BAD, dashed: true, text: 'two objects too close, with their gap' },
+  charged: { swatch: 'line', color: BAD, thick: true, text: 'the facing of the target the charge contacts' },
+  failed: { swatch: 'outline', color: WARN, dashed: true, fill: 'rgba(242,193,78,0.30)', text: 'a Failed Charge Move: where it ends (amber)' },
+};
+drawPursue.marks = ['unit', OWN_MARKS.fleeArrow, 'gone', 'pivot', OWN_MARKS.forwardAhead, OWN_MARKS.warnRing, OWN_MARKS.charged, 'path', 'ghost', 'final', 'stops'];
+drawCharge.marks = ['unit', 'path', 'pivot', 'final', OWN_MARKS.charged, 'stops', 'option', OWN_MARKS.failed, 'collision'];
+drawFlee.marks = ['unit', OWN_MARKS.warnRing, 'path', 'ghost', 'final', 'gone', 'stops'];
+drawSpacing.marks = ['unit', OWN_MARKS.breach, { swatch: 'line', color: '#1e6b3c', text: 'units in the same combat' }];
 
 const game = {
   name: 'The Ninth Age', board: 'free', lengthUnit: 'inch', mmPerUnit: () => 25.4,
@@ -381,13 +412,13 @@ const game = {
   draw: { pursue: drawPursue, charge: drawCharge, flee: drawFlee, spacing: drawSpacing },
   verdict(q, r) {
     if (q === 'flee') {
-      const end = r.destroyed ? 'and is destroyed' : r.leavesTable ? 'and leaves the table' : `to ${poseText(r.final)}`;
+      const end = r.destroyed ? 'and is destroyed' : r.leavesTable ? 'and leaves the table' : `to ${poseRounded(r.final)}`;
       const through = arr(r.passedThrough).map((t) => `${t.object} (${String(t.test ?? t.kind ?? '').replace(/-/g, ' ')})`);
-      return { text: `${r.unit ?? 'The unit'} flees from ${r.from ?? 'the enemy'} ${n3(r.moved ?? r.distance)}″${r.extended > 0 ? ` (${n3(r.extended)}″ beyond its roll to end clear)` : ''} ${end}.${through.length ? ` Passes through ${through.join(', ')}.` : ''}`, kind: r.destroyed || r.leavesTable ? 'illegal' : 'answered' };
+      return { text: `${r.unit ?? 'The unit'} flees ${inches(r.moved ?? r.distance)} from ${r.from ?? 'the enemy'}${r.extended > 0 ? ` (${inches(r.extended)} beyond its roll, to end clear)` : ''} ${end}.${through.length ? ` Passes through ${through.join(', ')}.` : ''}`, kind: r.destroyed || r.leavesTable ? 'illegal' : 'answered' };
     }
     if (q === 'spacing') {
       const v = arr(r.violations);
-      const list = v.map((x) => `${arr(x.objects).join(' and ')} ${n3(x.distance)}″ apart`);
+      const list = v.map((x) => `${arr(x.objects).join(' and ')} ${inches(x.distance)} apart`);
       return { text: v.length ? `Unit Spacing (${r.moment ?? 'normal'}) broken ${plural(v.length, 'time')}: ${list.join('; ')}${r.truncated ? ' (list truncated)' : ''}.` : `Unit Spacing (${r.moment ?? 'normal'}) is kept.`, kind: v.length ? 'illegal' : 'legal' };
     }
     return undefined;
@@ -395,8 +426,8 @@ const game = {
   lateVerdict(q, r, request) {
     if (typeof r.possible === 'boolean') return chargeVerdict(r, request);
     if (q === 'pursue') {
-      const ps = arr(r.pursuers).map((p) => `${p.unit}: ${p.outcome}${p.charge ? ` (charges ${p.charge.target} in the ${p.charge.facing})` : ''}${p.backtracked ? ', backtracked' : ''}`);
-      return { text: `${r.fleeingDestroyed ? 'The fleeing unit is destroyed. ' : ''}Pursuit — ${ps.join('; ')}.`, kind: 'answered' };
+      const fled = request?.pursued?.unit ?? 'The fleeing unit';
+      return { text: `${r.fleeingDestroyed ? `${fled} is caught and destroyed. ` : ''}${arr(r.pursuers).map(pursuerSays).join('. ')}.`, kind: 'answered' };
     }
     return undefined;
   },

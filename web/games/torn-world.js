@@ -81,6 +81,15 @@ function ejectionText(e) {
 
 
 
+// the marks of this game's drawings, for the legend beside the board (draw.js MARKS has the shared ones)
+const OWN_MARKS = {
+  candidate: { swatch: 'fill', color: CAND, text: 'a hex a miniature may be placed on' },
+};
+drawTWReach.marks = ['unit', 'costHexes', 'badge', 'stopHex', 'numbered'];
+drawTWMove.marks = ['unit', 'numbered', 'endHex', OWN_MARKS.candidate, { swatch: 'line', color: '#b3261e', text: 'an ejection: from where to where' }];
+drawEject.marks = ['unit', OWN_MARKS.candidate, { swatch: 'line', color: '#b3261e', text: 'an ejection: from where to where' }];
+drawShift.marks = ['unit', OWN_MARKS.candidate, 'endHex'];
+
 const game = {
   name: 'Torn World', board: 'hex', lengthUnit: 'hex',
   terrainKinds: ['volume', 'hazard'],

@@ -1,0 +1,47 @@
+// The board read as a player would at the table (issue 23): at the fit view of a 360-px phone no text
+// the board draws is smaller than 12 CSS px (read from the board's own record of what it drew), and
+// every game opens with each of its units in view. Screenshots of every game and query at phone and
+// desktop sizes go to tests/artifacts/legible-<game>-<query>-<size>.png.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env.browser?.close(); env.server?.close(); });
+
+const MIN_PX = 12;
+const SYSTEMS = ['arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'torn-world'];
+const painted = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  for (const system of SYSTEMS) {
+    test(`${system} (${size} ${viewport.width}x${viewport.height}): opens with every unit in view; board text at the fit view is at least ${MIN_PX} px`, async () => {
+      const { context, page, errors } = await openPage(env, viewport, { touch: size === 'phone' });
+      if (system === 'arcane-legions') await ruled(page); else await pickSystem(page, system);
+      await painted(page);
+      const box = await page.locator('#board').boundingBox();
+      for (const u of (await hook(page, 'state')).doc.units) {
+        const p = await hook(page, 'screenOf', u.id);
+        assert.ok(p.x >= box.x && p.x <= box.x + box.width && p.y >= box.y && p.y <= box.y + box.height,
+          `${system}: ${u.id} at (${Math.round(p.x)}, ${Math.round(p.y)}) is outside the board's view on opening`);
+      }
+      const queries = await page.$$eval('#query option', (os) => os.map((o) => o.value));
+      for (const query of queries) {
+        if (query !== (await hook(page, 'request')).query) await page.selectOption('#query', query);
+        await ruled(page);
+        await page.click('#fit');
+        await painted(page);
+        const texts = await hook(page, 'boardText');
+        assert.ok(texts.length > 0, `${system}/${query}: the board drew some text`);
+        if (size === 'phone') {
+          const small = texts.filter(([, px]) => px < MIN_PX);
+          assert.deepEqual(small, [], `${system}/${query}: text below ${MIN_PX} px at the fit view`);
+        }
+        await shot(page, `legible-${system}-${query}`, viewport);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
