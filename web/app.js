@@ -197,7 +197,7 @@ function tap([x, y]) {
 
 /**
  * A tap on a unit: it becomes the question's unit, and when the game asks a reach on a tap (its
- * `tapQuery`: a hex reach, Arcane Legions' reach area) that question shows its reach.
+ * `tapQuery`: a reach or a reach area) that question shows it.
  */
 function tapUnit(id) {
   if (ui.tool !== 'move' || store.locked) return;
@@ -469,7 +469,7 @@ function addUnit() {
 
 /**
  * Puts unit `u` (not yet in `d`) on the free spot nearest `near` (the middle of the view): on a hex
- * board the nearest hex (or hexon) where none of its hexes is taken; on a table the nearest point of
+ * board the nearest hex where none of its hexes is taken; on a table the nearest point of
  * a spiral, half an inch apart, where its circle clears every other unit's and the table's edge.
  */
 function placeFree(d, u, near = board.toWorld(board.w / 2, board.h / 2)) {
