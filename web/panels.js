@@ -59,9 +59,12 @@ export function createTabs(root, nav) {
     }
     if (p.tagName === 'DETAILS' && !p.open) p.open = true;
     if (scroll) {
-      // the pinned board stays; the panel comes up under it (scroll-margin-top in style.css)
-      p.scrollIntoView({ block: 'start' });
-      buttons.get(id).scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      // On a phone the panels scroll in their own box under the pinned board: that box, not the
+      // page (scrollIntoView would move the board away), goes to the panel's top.
+      if (getComputedStyle(root).overflowY === 'auto') root.scrollTop = p.offsetTop - root.offsetTop - root.clientTop;
+      else p.scrollIntoView({ block: 'start' });
+      const b = buttons.get(id);
+      if (b.offsetLeft < nav.scrollLeft || b.offsetLeft + b.offsetWidth > nav.scrollLeft + nav.clientWidth) nav.scrollLeft = b.offsetLeft - nav.offsetLeft;
     }
   }
   new MutationObserver((records) => {
