@@ -13,7 +13,7 @@ import { option, on, field, rebuild, getPath, setPath } from './forms.js';
 import { installTestHook } from './test-hook.js';
 import { initLibrary } from './library.js';
 import { initLinks, READONLY } from './links.js';
-import { createPanels } from './panels.js';
+import { createPanels, createTabs } from './panels.js';
 import { checkPosition, useEngineLimits } from './share.js';
 
 const $ = (id) => document.getElementById(id);
@@ -134,14 +134,16 @@ const board = new Board(canvas, {
     if (!onBoard(h) || (h.q === u.q && h.r === u.r)) return;
     store.edit((d) => { const v = d.units.find((w) => w.id === id); v.q = h.q; v.r = h.r; }, `drag:${ui.serial}`);
   },
-  rotateTo(id, [x, y]) {
+  rotateTo(id, [x, y], free) {
     const u = unitById(id);
     if (!u) return;
     if (!isHexBoard()) {
-      let f = Math.atan2(x - u.x, y - u.y) * 180 / Math.PI;
-      f = ((Math.round(f) % 360) + 360) % 360;
-      if (Math.abs(f / 15 - Math.round(f / 15)) * 15 <= 3) f = (Math.round(f / 15) * 15) % 360;
-      store.edit(() => { u.facing = f; }, `drag:${ui.serial}`);
+      // 15° steps; free to the degree with Shift or Alt held, or after a long press
+      const f = Math.atan2(x - u.x, y - u.y) * 180 / Math.PI;
+      const step = free ? 1 : 15;
+      const facing = (((Math.round(f / step) * step) % 360) + 360) % 360;
+      if (facing === u.facing) return;
+      store.edit(() => { u.facing = facing; }, `drag:${ui.serial}`);
     } else {
       const [cx, cy] = hex.center(u.q, u.r);
       const f = hex.dirOf(x - cx, y - cy);
@@ -149,6 +151,7 @@ const board = new Board(canvas, {
     }
   },
   dragEnd() { ui.serial++; },
+  tapUnit(id) { tapUnit(id); },
   tap(w) { tap(w); },
   paint(w, first) { paintHex(w, first); },
   hover(w) { hoverAt = w; showReadout(); },
@@ -190,6 +193,62 @@ function tap([x, y]) {
     return;
   }
   if (ui.selected) { ui.selected = null; refresh('select'); }
+}
+
+/**
+ * A tap on a unit: it becomes the question's unit, and when the game asks a reach on a tap (its
+ * `tapQuery`: a reach or a reach area) that question shows it.
+ */
+function tapUnit(id) {
+  if (ui.tool !== 'move' || store.locked) return;
+  const s = sys();
+  store.edit((d) => {
+    if (s.tapQuery && own(s.queries, s.tapQuery)) d.query = s.tapQuery;
+    const key = own(s.queries, d.query)?.fields.find((f) => f.kind === 'unit')?.key;
+    if (key) (d.inputs[d.query] ??= {})[key] = id;
+  });
+}
+
+/** Two six-sided dice, summed: what a field that takes a roll is given by its Roll button. */
+function roll2d6() {
+  const [a, b] = crypto.getRandomValues(new Uint8Array(2)).map((v) => (v % 6) + 1); // 256 % 6 bias is 4 in 256: a table's dice are worse
+  return a + b;
+}
+
+/**
+ * Make this move: the ruling applied to the position as one Undo step (the mover at its end; what
+ * the game moves besides it through its `applyRuling`). Only an answer to the position on the board.
+ */
+function applyRuling() {
+  const r = ui.result;
+  if (!r?.response?.ok || r.request?.system !== store.state.system) return;
+  const { request, response: { result } } = r;
+  const s = sys();
+  store.edit((d) => {
+    const byId = (id) => d.units.find((u) => u.id === id);
+    const moveTo = (u, p) => {
+      if (!u || !p || typeof p !== 'object') return;
+      if (s.board === 'hex') {
+        const h = Number.isInteger(p.q) && Number.isInteger(p.r) ? p : Number.isInteger(p.col) ? hex.toAxial(p.col, p.row) : null;
+        if (!h) return;
+        u.q = h.q; u.r = h.r;
+        if (s.hasFacing && Number.isInteger(p.facing)) u.facing = p.facing;
+      } else if (Number.isFinite(p.x) && Number.isFinite(p.y)) {
+        u.x = round(p.x); u.y = round(p.y);
+        if (Number.isFinite(p.facing)) u.facing = round(((p.facing % 360) + 360) % 360);
+      }
+    };
+    const mover = request.unit ?? request.charger;
+    if (typeof mover === 'string' && result.legal !== false) moveTo(byId(mover), result.final);
+    s.applyRuling?.(request, result, byId, moveTo);
+  });
+}
+/** True when the answer on screen moves something that Make this move can apply. */
+function canApply() {
+  const r = ui.result;
+  if (!r?.response?.ok || r.response.result?.legal === false || r.request?.system !== store.state.system || ui.lastRequest !== JSON.stringify(currentRequest(), null, 2)) return false;
+  const res = r.response.result;
+  return !!(res?.final && typeof (r.request.unit ?? r.request.charger) === 'string') || !!sys().canApply?.(r.request, res);
 }
 
 function extendPath(h) {
@@ -241,6 +300,7 @@ canvas.addEventListener('keydown', (e) => {
   if (k === '+' || k === '=') board.zoomAt(board.w / 2, board.h / 2, 1.25);
   else if (k === '-') board.zoomAt(board.w / 2, board.h / 2, 0.8);
   else if (k === '0') board.fit();
+  else if (k === 'f' || k === 'F') toggleFullBoard();
   else if (k === 'n' || k === 'N') {
     const us = doc().units;
     if (us.length) { const i = us.findIndex((v) => v.id === ui.selected); ui.selected = us[(i + (k === 'N' ? us.length - 1 : 1)) % us.length].id; refresh('select'); }
@@ -407,6 +467,35 @@ function addUnit() {
   refresh('select');
 }
 
+/**
+ * Puts unit `u` (not yet in `d`) on the free spot nearest `near` (the middle of the view): on a hex
+ * board the nearest hex where none of its hexes is taken; on a table the nearest point of
+ * a spiral, half an inch apart, where its circle clears every other unit's and the table's edge.
+ */
+function placeFree(d, u, near = board.toWorld(board.w / 2, board.h / 2)) {
+  const system = store.state.system;
+  if (isHexBoard()) {
+    const taken = new Set(d.units.flatMap((v) => hexesOf(v)).map((h) => hex.key(h.q, h.r)));
+    const cells = hex.boardCells(d.board);
+    const inside = new Set(cells.map((c) => hex.key(c.q, c.r)));
+    const mid = hex.fromPixel(...near);
+    const spot = cells.sort((a, b) => hex.distance(a, mid) - hex.distance(b, mid)).map((c) => (onLattice(system, u) ? hex.snapHexon(c.q, c.r, d.board.hexonAnchor) : { q: c.q, r: c.r }))
+      .find((h) => inside.has(hex.key(h.q, h.r)) && hexesOf({ ...u, ...h }).every((x) => inside.has(hex.key(x.q, x.r)) && !taken.has(hex.key(x.q, x.r))));
+    if (spot) Object.assign(u, spot);
+    return;
+  }
+  const radius = (v) => Math.hypot(...unitSize(system, v)) / 2;
+  const r = radius(u), t = d.table;
+  const clear = (x, y) => x - r >= 0 && y - r >= 0 && x + r <= t.width && y + r <= t.height
+    && d.units.every((v) => Math.hypot(v.x - x, v.y - y) >= r + radius(v));
+  for (let i = 0; i < 20000; i++) {
+    // a spiral out from `near`: i-th point at radius 0.5·√i″, golden angle apart
+    const a = i * 2.39996, rr = 0.5 * Math.sqrt(i);
+    const x = round(near[0] + rr * Math.cos(a)), y = round(near[1] + rr * Math.sin(a));
+    if (clear(x, y)) { u.x = x; u.y = y; return; }
+  }
+}
+
 function removeUnit(id) {
   store.edit((d) => { d.units = d.units.filter((u) => u.id !== id); });
   if (ui.selected === id) ui.selected = null;
@@ -458,7 +547,17 @@ function renderQuery() {
   const nodes = spec.fields.filter((f) => !f.when || f.when(inputs)).map((f) => {
     if (f.kind === 'unit') return field({ ...f, kind: 'select', options: units }, inputs[f.key] ?? '', (v) => edit((i) => { i[f.key] = v; }), 'q.');
     if (f.kind === 'side') return field({ ...f, kind: 'select', options: d.sides.map((x) => [x.name, x.name]) }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
-    if (f.kind === 'number') return field({ ...f, optional: true }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }, `q:${f.key}`), 'q.');
+    if (f.kind === 'number') {
+      const lab = field({ ...f, optional: true }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }, `q:${f.key}`), 'q.');
+      if (own(s.rolls ?? {}, d.query)?.[f.key] !== '2d6') return lab;
+      // a field that takes a roll: the dice rolled here, or the player's own typed in
+      const b = el('button', 'Roll 2D6', 'secondary small roll');
+      b.type = 'button';
+      b.dataset.key = `q.roll:${f.key}`;
+      on(b, 'click', () => edit((i) => { i[f.key] = roll2d6(); }));
+      lab.append(b);
+      return lab;
+    }
     if (f.kind === 'path') return pathField(inputs);
     if (f.kind === 'orders') return ordersField(f, inputs, units);
     if (f.kind === 'rows') return listField(f, inputs[f.key] ??= [], units, d);
@@ -664,7 +763,8 @@ function renderPreview() {
   const text = JSON.stringify(currentRequest(), null, 2);
   ui.preview = text;
   renderPanel('request-panel');
-  if (ui.lastRequest && text !== ui.lastRequest && ui.result) clearResult();
+  // during a drag the last answer stays drawn until the next (one frame later) replaces it
+  if (ui.lastRequest && text !== ui.lastRequest && ui.result && !board.gesture) clearResult();
   ui.lastRequest = text;
 }
 
@@ -680,10 +780,12 @@ function clearResult() {
 function render(response, request, extra = {}, frame = true) {
   ui.result = { request, response, scene: null, extra };
   ui.pick = null;
-  redrawResult(frame && response.ok === true, response.ok === true); // an error names no place worth zooming to
+  // an error names no place worth zooming to; a finger on the board keeps the view where it is
+  redrawResult(frame && response.ok === true, response.ok === true && !board.gesture);
   const v = verdictOf(response, request);
   $('verdict').textContent = v.text;
   $('verdict').className = `verdict ${v.kind}`;
+  $('apply').hidden = !canApply();
   $('response').textContent = JSON.stringify(response, null, 2);
 }
 
@@ -900,7 +1002,7 @@ const TOOL_NOTES = {
 };
 
 // ---- saved armies and codices (library.js) ----
-const savedLibrary = initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow });
+const savedLibrary = initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree });
 
 // ---- the side panels (panels.js: each filled when it opens, then on every change while open) ----
 const panels = createPanels({
@@ -913,6 +1015,7 @@ const panels = createPanels({
   'gallery-panel': renderGallery,
   'advanced-panel': fillExamples,
 }, ['gallery-panel', 'advanced-panel'], $('units-panel').parentNode);
+const tabs = createTabs($('units-panel').parentNode, $('tabs'));
 /** Fills a panel now if it is open; otherwise when it opens. */
 function renderPanel(id) { panels.render(id); }
 /** Fills a panel, open or not, if a change since it was last filled has not reached it. */
@@ -928,6 +1031,7 @@ function refresh() {
 
 function refreshNow() {
   const s = sys();
+  $('apply').hidden = !canApply();
   $('system').value = store.state.system; // a link or an example may have changed the system
   if (!unitById(ui.selected)) ui.selected = null;
   if (ui.tool === 'path' && s.board !== 'hex') setTool('move');
@@ -952,17 +1056,22 @@ function saveNow() {
   const state = ui.unruled ? { ...store.state, unruled: true } : store.state;
   try { localStorage.setItem(SAVE_KEY, JSON.stringify(state)); } catch { /* private mode */ }
 }
-// Every change is ruled again a moment after it (never during a drag: the board's gesture must end
-// first), so the answer beside the board follows the position, the actions and the settings live.
-let ruleTimer = 0;
+// Every change is ruled again in the next animation frame, during a drag too: a unit dragged,
+// turned or a path drawn gets its ruling on every frame, drawn at once (Drag Ruler's feel). Several
+// edits within one frame make one question; the engine client's newest-wins drops what falls behind.
+let ruleFrame = 0;
+let ruleFrameWants = false;
 function scheduleRule(frame = false) {
-  clearTimeout(ruleTimer);
-  ruleTimer = setTimeout(() => {
-    if (!ready) return;
-    if (board.gesture) { scheduleRule(frame); return; }
-    ask({ frame });
-  }, 150);
+  ruleFrameWants ||= frame;
+  if (ruleFrame) return;
+  ruleFrame = requestAnimationFrame(() => {
+    ruleFrame = 0;
+    const f = ruleFrameWants;
+    ruleFrameWants = false;
+    if (ready) ask({ frame: f });
+  });
 }
+function cancelRule() { cancelAnimationFrame(ruleFrame); ruleFrame = 0; ruleFrameWants = false; }
 store.onChange((why) => {
   if (why === 'system') holds(store.state.system, () => {}); // its engine module starts loading now; the ruling follows
   if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
@@ -994,9 +1103,16 @@ $('redo').addEventListener('click', () => store.redo());
 $('zoom-in').addEventListener('click', () => board.zoomAt(board.w / 2, board.h / 2, 1.25));
 $('zoom-out').addEventListener('click', () => board.zoomAt(board.w / 2, board.h / 2, 0.8));
 $('fit').addEventListener('click', () => board.fit());
+$('full-board').addEventListener('click', toggleFullBoard);
+/** The full-screen board (the tools, the board and the verdict only), and back. */
+function toggleFullBoard() {
+  const on = document.body.classList.toggle('full-board');
+  $('full-board').setAttribute('aria-pressed', String(on));
+}
 $('system').addEventListener('change', () => { commitEdit(); store.setSystem($('system').value); });
 $('query').addEventListener('change', () => store.edit((d) => { d.query = $('query').value; }));
 $('ask').addEventListener('click', () => ask());
+$('apply').addEventListener('click', applyRuling);
 $('add-unit').addEventListener('click', addUnit);
 $('deselect').addEventListener('click', () => { ui.selected = null; refresh(); $('unit-fields').querySelector('input')?.focus(); });
 $('finish-polygon').addEventListener('click', finishPolygon);
@@ -1109,7 +1225,7 @@ function openExample(ex) {
 
 /** Rules an example's own request as written (its position is on the board already). */
 async function ruleExample(req) {
-  clearTimeout(ruleTimer);
+  cancelRule();
   const serial = ++ui.asked;
   const out = await answer(req);
   if (out.superseded || serial !== ui.asked) return;
@@ -1130,7 +1246,7 @@ if (EMBED) {
 // The browser tests' hook: only in the test build (MOVECALC_TEST, defined by build-site.mjs).
 if (MOVECALC_TEST) {
   installTestHook({ ui, store, board, canvas, currentRequest, render, shareCode: links.shareCode, openExample,
-    cancelRule: () => clearTimeout(ruleTimer), refreshQueued: () => refreshQueued, library: savedLibrary.library });
+    cancelRule, refreshQueued: () => refreshQueued, library: savedLibrary.library });
 }
 
 async function start() {

@@ -12,6 +12,7 @@ const clamp = (v, a, b) => Math.max(a, Math.min(b, v));
 // The smallest board text, in CSS px: read at arm's length on a phone at the table. Text that does
 // not fit at this size is shortened or left out (the text beside the board and a tap name it).
 export const MIN_TEXT = 12;
+const LONG_PRESS_MS = 500; // a press held this long before turning turns freely (no 15° steps)
 
 export class Board {
   constructor(canvas, ctl) {
@@ -236,7 +237,7 @@ export class Board {
     if (mode === 'move') {
       const handle = this.handleAt(x, y);
       const unit = handle ? null : this.unitAt(x, y);
-      if (handle) Object.assign(g, { type: 'rotate', unit: handle.id });
+      if (handle) Object.assign(g, { type: 'rotate', unit: handle.id, t0: e.timeStamp, free: false });
       else if (unit) {
         const [wx, wy] = this.toWorld(x, y);
         const ux = unit.free ? unit.free.x : 0, uy = unit.free ? unit.free.y : 0;
@@ -266,11 +267,13 @@ export class Board {
       return;
     }
     if (!g.moved && Math.hypot(x - g.x0, y - g.y0) < 4) return;
+    // a turn started after a long press is free of the 15° steps
+    if (!g.moved && g.type === 'rotate' && e.timeStamp - g.t0 > LONG_PRESS_MS) g.free = true;
     g.moved = true;
     const w = this.toWorld(x, y);
     this.ctl.hover(w);
     if (g.type === 'drag') this.ctl.dragTo(g.unit, [w[0] + g.dx, w[1] + g.dy], w);
-    else if (g.type === 'rotate') this.ctl.rotateTo(g.unit, w);
+    else if (g.type === 'rotate') this.ctl.rotateTo(g.unit, w, g.free || e.shiftKey || e.altKey);
     else if (g.type === 'paint') this.ctl.paint(w, false);
     else this.pan(x - g.lx, y - g.ly);
     g.lx = x; g.ly = y;
@@ -283,6 +286,7 @@ export class Board {
     this.gesture = null;
     if (!g || cancelled) return;
     if (g.type === 'tap' && !g.moved) this.ctl.tap(this.toWorld(g.x0, g.y0));
+    if (g.type === 'drag' && !g.moved) this.ctl.tapUnit?.(g.unit);
     if (g.type === 'drag' || g.type === 'rotate') this.ctl.dragEnd();
   }
 

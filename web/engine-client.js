@@ -3,10 +3,14 @@
 // Newest question wins: a question asked while another is pending resolves the pending one as
 // superseded, so at most one request runs and one waits, however often the page asks (a drag
 // rules on every frame). A request that runs longer than the budget is abandoned: the worker is
-// stopped and started again with the same rule sets, and the question resolves as timed out.
+// stopped and started again with the same rule sets, and the question resolves as timed out. A
+// superseded request still running after SUPERSEDED_MS is abandoned the same way, so the newest
+// question never waits for an old slow one to finish.
 
 /** How long one request may run in the worker before it is stopped (milliseconds). */
 export const BUDGET_MS = 2000;
+/** How long a superseded request may go on running before the worker is restarted (a few frames). */
+export const SUPERSEDED_MS = 50;
 
 const policy = globalThis.trustedTypes?.createPolicy('movecalc', {
   // The page's CSP requires Trusted Types for script URLs: only the site's own scripts pass.
@@ -32,7 +36,7 @@ export class EngineClient {
   #serial = 0;
   #held = new Set();
   #loads = new Map(); // message id → {resolve, reject, systems}
-  #running = null; // the request in the worker: {id, resolve, superseded, timer}
+  #running = null; // the request in the worker: {id, resolve, superseded, timer, started}
   #waiting = null; // the newest question not sent yet: {request, resolve}
 
   constructor(url, { budget = BUDGET_MS } = {}) {
@@ -60,8 +64,9 @@ export class EngineClient {
     return new Promise((resolve) => {
       this.#waiting?.resolve({ superseded: true });
       this.#waiting = { request, resolve };
-      if (this.#running) {
-        if (!this.#running.superseded) { this.#running.superseded = true; this.#running.resolve({ superseded: true }); }
+      const run = this.#running;
+      if (run) {
+        if (!run.superseded) { run.superseded = true; run.resolve({ superseded: true }); this.#abandonLater(run); }
       } else this.#send();
     });
   }
@@ -77,7 +82,7 @@ export class EngineClient {
     this.#waiting = null;
     if (!next) return;
     const id = ++this.#serial;
-    this.#running = { id, resolve: next.resolve, superseded: false, timer: 0 };
+    this.#running = { id, resolve: next.resolve, superseded: false, timer: 0, started: 0, abandon: 0 };
     this.#worker.postMessage({ id, type: 'ask', request: next.request });
   }
 
@@ -91,11 +96,31 @@ export class EngineClient {
     }
     const run = this.#running;
     if (!run || run.id !== data.id) return; // the answer of a worker stopped since
-    if (data.started) { run.timer = setTimeout(() => this.#timeOut(run), this.#budget); return; }
+    if (data.started) {
+      run.started = performance.now();
+      run.timer = setTimeout(() => this.#timeOut(run), this.#budget);
+      if (run.superseded) this.#abandonLater(run);
+      return;
+    }
     clearTimeout(run.timer);
+    clearTimeout(run.abandon);
     this.#running = null;
     if (!run.superseded) run.resolve(data.error !== undefined ? { failed: data.error } : { response: data.response });
     this.#send();
+  }
+
+  // A superseded request that has started is given SUPERSEDED_MS from its start to finish; past
+  // that the worker is restarted and the newest question sent to the new one. (One still waiting
+  // for a module to load has not started: its clock starts when it does.)
+  #abandonLater(run) {
+    if (!run.started || run.abandon) return;
+    run.abandon = setTimeout(() => {
+      if (this.#running !== run) return;
+      clearTimeout(run.timer);
+      this.#running = null;
+      this.#restart();
+      this.#send();
+    }, Math.max(0, SUPERSEDED_MS - (performance.now() - run.started)));
   }
 
   #timeOut(run) {
@@ -121,7 +146,7 @@ export class EngineClient {
     this.#loads.clear();
     const run = this.#running;
     this.#running = null;
-    if (run) { clearTimeout(run.timer); if (!run.superseded) run.resolve({ failed: message }); }
+    if (run) { clearTimeout(run.timer); clearTimeout(run.abandon); if (!run.superseded) run.resolve({ failed: message }); }
     this.#waiting?.resolve({ failed: message });
     this.#waiting = null;
   }

@@ -15,7 +15,7 @@ const BACKUP_KEY = 'movecalc.library.backup.v1';
  * Sets up the panel. `page`: the store, the page's `ui` state (selection, new-unit template), `doc()`,
  * `unitById(id)`, `renderPanel(id)` and `refreshNow()`. Returns the panel's renderer and the library.
  */
-export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow }) {
+export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree }) {
   // The saved library (armies and units) is checked entry by entry: an entry that fails is set aside
   // under QUARANTINE_KEY and named in the panel, never the whole library. A save writes the previous
   // library to BACKUP_KEY first, and never writes a smaller library than the one stored unless the
@@ -146,6 +146,7 @@ export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow 
     store.edit((d) => {
       for (const u of a.units) {
         const v = { ...JSON.parse(JSON.stringify(u)), side, id: uniqueId(d, u.id) };
+        placeFree(d, v); // near the middle of the view, never on another unit
         d.units.push(v);
         added.push(v.id);
       }

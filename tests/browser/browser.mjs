@@ -81,3 +81,9 @@ export async function pickSystem(page, system) {
   await page.waitForFunction((s) => window.movecalcTest.request().system === s, system);
   await ruled(page);
 }
+
+/** Opens a side panel through its tab (at every size; on a phone only the current tab's panel is shown). */
+export async function openPanel(page, id) {
+  await page.click(`#tab-${id}`);
+  await page.waitForFunction((i) => { const p = document.getElementById(i); return p.open !== false && p.hasAttribute('data-current'); }, id);
+}

@@ -5,7 +5,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, openPanel } from './browser.mjs';
 import { canned, hostile } from './canned.mjs';
 import { toAxial } from '../../web/hex.js';
 
@@ -64,7 +64,7 @@ test('add a unit by form, place it by dragging, turn it, undo and redo', async (
   // remove, then reset the whole position
   await page.click('[aria-label="Remove Velites II"]');
   assert.equal((await pageRequest(page)).units.some((u) => u.id.startsWith('Velites')), false);
-  await page.click('#settings-panel > summary');
+  await openPanel(page, 'settings-panel');
   await page.click('#reset');
   assert.deepEqual((await pageRequest(page)).units.map((u) => u.id), ['Legion', 'Chargers', 'Scouts']);
   assert.deepEqual(errors, []);
@@ -104,11 +104,11 @@ test('units snap to hex centres when dragged; GODSGLOOM facing turns by the hand
 
 test('a setting changes the request JSON; the display unit converts lengths', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
-  await page.click('#settings-panel > summary');
+  await openPanel(page, 'settings-panel');
   await page.fill('[data-key="param.A-AL-5.legLength"]', '2');
   await page.press('[data-key="param.A-AL-5.legLength"]', 'Enter');
   assert.deepEqual((await pageRequest(page)).params, { 'A-AL-5': { legLength: 2 } });
-  await page.click('#request-panel > summary');
+  await openPanel(page, 'request-panel');
   assert.match(await page.textContent('#preview'), /"A-AL-5": \{\s*"legLength": 2\s*\}/);
   // out of range: refused, the request keeps the last good value
   await page.fill('[data-key="param.A-AL-5.legLength"]', '99');

@@ -4,7 +4,7 @@
 // hook's overlay) against positions worked out by hand from the rules and the board geometry.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, pageRequest, PHONE, DESKTOP, hook, pickSystem, ruled, verdict, details, overlay, shot, openRequest } from './browser.mjs';
+import { launch, openPage, pageRequest, PHONE, DESKTOP, hook, pickSystem, ruled, verdict, details, overlay, shot, openRequest, openPanel } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -190,7 +190,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     assert.ok(zone.cells.some((c) => c.dashed) && zone.cells.some((c) => !c.dashed));
     await shot(page, 'godsgloom-zones', viewport);
     // an arc of 1: only the hex it faces (direction 5)
-    if (!(await page.evaluate(() => document.getElementById('settings-panel').open))) await page.click('#settings-panel > summary');
+    await openPanel(page, 'settings-panel');
     await page.fill('[data-key="param.A-GG-1.arcWidth"]', '1');
     await page.press('[data-key="param.A-GG-1.arcWidth"]', 'Enter');
     await ruled(page);

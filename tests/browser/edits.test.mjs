@@ -5,7 +5,7 @@
 // unit form (a unit's and a new unit's) and the query form (its own fields and its list rows).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel } from './browser.mjs';
 import { toAxial } from '../../web/hex.js';
 
 let env;
@@ -56,7 +56,8 @@ test('touch (360x740): typed numbers, a check and a list row reach the ruling, e
   assert.equal(req.pursued.facing, 30);
   assert.equal(req.pursued.fleeDistance, 12);
   assert.deepEqual(req.pursuers[0], { unit: 'Spearmen', distance: 9, overrun: true });
-  // the unit form: a unit's position, files, a check and ranks
+  // the unit form: a unit's position, files, a check and ranks (on a phone, under its tab)
+  await page.tap('#tab-units-panel');
   await page.tap(at('pick:Spearmen'));
   await tapType(page, 'unit.x', '31');
   await tapType(page, 'unit.files', '6');
@@ -73,6 +74,7 @@ test('touch (360x740): typed numbers, a check and a list row reach the ruling, e
 test('touch (360x740): list fields and a select of the unit form, and a new unit\'s column and row (GODSGLOOM, C&C)', async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'godsgloom');
+  await page.tap('#tab-units-panel');
   await page.tap(at('pick:Shieldwall'));
   await tapType(page, 'unit.tokens', 'slow');
   await tapType(page, 'unit.speed', '5');
@@ -116,6 +118,7 @@ test('keyboard (1280x800): Tab commits each field and lands on the next; selects
   await page.keyboard.press('Control+A');
   await page.keyboard.type('45');
   await tabType(page, 'q.fleeDistance', '8');
+  await tabType(page, 'q.roll:fleeDistance'); // its Roll 2D6 button
   await tabType(page, 'pursuers.0.unit');
   await tabType(page, 'pursuers.0.distance', '9');
   await tabType(page, 'pursuers.0.overrun');

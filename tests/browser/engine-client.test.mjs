@@ -4,7 +4,7 @@
 // worker are dropped. The real worker is driven in the browser by worker.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EngineClient, BUDGET_MS } from '../../web/engine-client.js';
+import { EngineClient, BUDGET_MS, SUPERSEDED_MS } from '../../web/engine-client.js';
 
 class FakeWorker {
   static all = [];
@@ -54,6 +54,47 @@ test('newest question wins: the pending question is resolved as superseded and n
   worker().reply({ id: last.id, started: true });
   worker().reply({ id: last.id, response: { ok: true, n: 3 } });
   assert.deepEqual(await third, { response: { ok: true, n: 3 } });
+});
+
+test('a superseded request still running a few frames after it started is abandoned: the newest goes to a fresh worker at once', async () => {
+  assert.ok(SUPERSEDED_MS <= 100, 'a few frames, far below the budget');
+  const { c, worker } = client();
+  const loading = c.load(['ninth-age']);
+  worker().reply({ id: worker().sent[0].id, systems: ['ninth-age'], described: DESCRIBE });
+  await loading;
+  const old = worker();
+  const slow = c.ask({ n: 1 });
+  old.reply({ id: old.asks()[0].id, started: true });
+  const newest = c.ask({ n: 2 });
+  assert.deepEqual(await slow, { superseded: true });
+  assert.deepEqual(old.asks().map((m) => m.request.n), [1], 'the newest waits while the old one may still finish');
+  await new Promise((r) => setTimeout(r, SUPERSEDED_MS + 30));
+  assert.equal(old.terminated, true);
+  const fresh = worker();
+  assert.notEqual(fresh, old);
+  // the fresh worker loads the rule sets first, then is asked the newest question only
+  assert.deepEqual(fresh.sent.map((m) => m.type), ['load', 'ask']);
+  const m = fresh.asks()[0];
+  assert.deepEqual(m.request, { n: 2 });
+  fresh.reply({ id: m.id, started: true });
+  fresh.reply({ id: m.id, response: { ok: true, n: 2 } });
+  assert.deepEqual(await newest, { response: { ok: true, n: 2 } });
+});
+
+test('a superseded request that finishes within a few frames keeps its worker', async () => {
+  const { c, worker } = client();
+  const first = c.ask({ n: 1 });
+  worker().reply({ id: worker().asks()[0].id, started: true });
+  const second = c.ask({ n: 2 });
+  assert.deepEqual(await first, { superseded: true });
+  worker().reply({ id: worker().asks()[0].id, response: { ok: true, n: 1 } });
+  const m = worker().asks()[1];
+  worker().reply({ id: m.id, started: true });
+  worker().reply({ id: m.id, response: { ok: true, n: 2 } });
+  assert.deepEqual(await second, { response: { ok: true, n: 2 } });
+  await new Promise((r) => setTimeout(r, SUPERSEDED_MS + 30));
+  assert.equal(FakeWorker.all.length, 1, 'never restarted');
+  assert.equal(worker().terminated, false);
 });
 
 test('a request past the budget is stopped: the worker is terminated, started again with the rule sets it held, and answers the next', async () => {

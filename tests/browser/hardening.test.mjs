@@ -5,7 +5,7 @@
 // of the app (page.test.mjs checks the list of app files itself).
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, DESKTOP } from './browser.mjs';
+import { launch, DESKTOP, openPanel } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -62,7 +62,7 @@ test('hostile text typed into every text field of every system\'s forms creates 
     await page.waitForSelector('.verdict', { timeout: 5000 }).catch(() => {});
   }
   // The Advanced editor's request and the saved-army name take the same text.
-  await page.click('#advanced-panel > summary');
+  await openPanel(page, 'advanced-panel');
   await page.fill('#request', JSON.stringify({ system: 'godsgloom', query: 'reach', unit: EVIL, units: [{ id: EVIL, side: EVIL, q: 0, r: 0, facing: 0, speed: 2 }], board: { cols: 3, rows: 3 } }));
   await page.click('#run');
   await page.waitForSelector('.verdict', { timeout: 5000 });
@@ -94,7 +94,7 @@ test('the served page has a strict Content-Security-Policy and using it reports 
   // Use the page: ask the default question, an example through the Advanced panel, a share link.
   await page.click('#ask');
   await page.waitForSelector('.verdict', { timeout: 5000 });
-  await page.click('#advanced-panel > summary');
+  await openPanel(page, 'advanced-panel');
   await page.selectOption('#example', '0');
   await page.click('#run');
   await page.waitForFunction(() => document.querySelector('#response').textContent.includes('"systems"'));

@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../bin/serve.mjs';
-import { launch, openPage, pickSystem, artifacts, PHONE, DESKTOP, testSite } from './browser.mjs';
+import { launch, openPage, pickSystem, artifacts, PHONE, DESKTOP, testSite, openPanel } from './browser.mjs';
 import { root } from '../js/util.mjs';
 
 let env;
@@ -18,7 +18,7 @@ after(async () => { await env.browser?.close(); env.server?.close(); });
 test('the page loads the engine and the Advanced panel rules on the describe example', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   assert.match(await page.textContent('#status'), /ready/);
-  await page.click('#advanced-panel > summary');
+  await openPanel(page, 'advanced-panel');
   await page.selectOption('#example', '0');
   await page.click('#run');
   await page.waitForFunction(() => document.querySelector('#response').textContent.includes('"systems"'));
@@ -29,7 +29,7 @@ test('the page loads the engine and the Advanced panel rules on the describe exa
 
 test('a request the engine cannot read shows the error path, and hostile text stays text', async () => {
   const { context, page, errors } = await openPage(env, PHONE);
-  await page.click('#advanced-panel > summary');
+  await openPanel(page, 'advanced-panel');
   await page.fill('#request', '{"system":"<img src=x onerror=alert(1)>","query":"move"}');
   await page.click('#run');
   await page.waitForSelector('.verdict.error');
@@ -53,7 +53,7 @@ test('the default question gets a ruling in words, with the trace as text', asyn
 
 test('a query the engine does not know is said plainly (Advanced editor)', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
-  await page.click('#advanced-panel summary');
+  await openPanel(page, 'advanced-panel');
   await page.fill('#request', '{"system":"godsgloom","query":"teleport"}');
   await page.click('#run');
   await page.waitForSelector('.verdict.error');
@@ -88,7 +88,7 @@ test('once loaded, the page rules with the server gone (service worker)', async 
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
   // every module of the page came from the cache: the board still draws and builds requests
   assert.equal((await page.evaluate(() => window.movecalcTest.request())).system, 'arcane-legions');
-  await page.click('#advanced-panel > summary');
+  await openPanel(page, 'advanced-panel');
   await page.selectOption('#example', '0');
   await page.click('#run');
   await page.waitForFunction(() => document.querySelector('#response').textContent.includes('"systems"'));

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, DESKTOP, verdict, hook, ruled, pickSystem, shot, artifacts } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, verdict, hook, ruled, pickSystem, shot, artifacts, openPanel } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -19,7 +19,7 @@ test('a closed panel is filled when opened, with what changed while it was close
   const { context, page, errors } = await openPage(env, DESKTOP);
   // nothing built for the closed Sides panel while the page started
   assert.equal(await page.locator('#side-fields > *').count(), 0);
-  await page.click('#sides-panel > summary');
+  await openPanel(page, 'sides-panel');
   const names = async () => page.locator('#side-fields input[type="text"]').evaluateAll((xs) => xs.map((x) => x.value));
   const sides = (await hook(page, 'state')).doc.sides.map((s) => s.name);
   assert.deepEqual(await names(), sides);
@@ -27,10 +27,10 @@ test('a closed panel is filled when opened, with what changed while it was close
   await pickSystem(page, 'godsgloom');
   const other = (await hook(page, 'state')).doc.sides.map((s) => s.name);
   assert.notDeepEqual(other, sides, 'the two games start with different sides');
-  await page.click('#sides-panel > summary');
+  await openPanel(page, 'sides-panel');
   assert.deepEqual(await names(), other);
   // the Request panel shows the request of the position on the board now
-  await page.click('#request-panel > summary');
+  await openPanel(page, 'request-panel');
   assert.deepEqual(JSON.parse(await page.textContent('#preview')), await hook(page, 'request'));
   assert.deepEqual(errors, []);
   await context.close();
@@ -51,11 +51,11 @@ test('what reads a closed panel finds it filled: the Terrain tool, Advanced Rule
   await page.waitForFunction(() => document.getElementById('response').textContent.includes('"systems"'));
   assert.equal(await page.evaluate(() => document.getElementById('advanced-panel').open), false);
   // an example opened from the gallery stays in the Advanced editor when that panel is first opened
-  await page.click('#gallery-panel > summary');
+  await openPanel(page, 'gallery-panel');
   await page.click('#gallery button[data-example="1"]');
   await page.waitForFunction(() => !document.getElementById('verdict').textContent.startsWith('Loading the '));
   const written = JSON.parse(await page.inputValue('#request'));
-  await page.click('#advanced-panel > summary');
+  await openPanel(page, 'advanced-panel');
   assert.deepEqual(JSON.parse(await page.inputValue('#request')), written);
   assert.notEqual(written.query, 'describe');
   assert.match(await verdict(page), /./);
@@ -70,7 +70,10 @@ for (const viewport of [PHONE, DESKTOP]) {
     await shot(page, 'panel-first-view', viewport);
     for (const id of PANELS) {
       const panel = page.locator(`#${id}`);
-      if (!(await panel.evaluate((p) => p.open))) await page.click(`#${id} > summary`);
+      await openPanel(page, id);
+      // on a phone the board stays pinned above the panel (at least 40 % of the screen)
+      const board = await page.locator('#board').boundingBox();
+      if (viewport === PHONE) assert.ok(board.y >= 0 && board.height >= 0.4 * viewport.height, `${id}: board ${JSON.stringify(board)}`);
       await panel.scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(artifacts, `panel-${id}-${viewport.width}x${viewport.height}.png`) });
       await page.click(`#${id} > summary`);

@@ -6,7 +6,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, ruled, verdict, details } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, ruled, verdict, details, openPanel } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -20,7 +20,7 @@ async function setNumber(page, selector, value) {
 
 /** Opens the Settings panel (closed by default) and sets an assumption parameter. */
 async function setParam(page, id, name, value) {
-  if (!(await page.evaluate(() => document.getElementById('settings-panel').open))) await page.click('#settings-panel > summary');
+  await openPanel(page, 'settings-panel');
   await setNumber(page, `[data-key="param.${id}.${name}"]`, value);
 }
 
@@ -211,7 +211,7 @@ test('C&C order: the Path tool draws the ordered unit\'s path; an illegal second
 
 test('every gallery example opens and rules with the real engine, and draws without errors', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
-  await page.click('#gallery-panel > summary'); // the gallery is filled when it is first opened
+  await openPanel(page, 'gallery-panel'); // the gallery is filled when it is first opened
   const n = await page.evaluate(() => document.querySelectorAll('#gallery button[data-example]').length);
   assert.ok(n >= 20, `${n} examples`);
   for (let i = 1; i < n; i++) {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { launch, openPage, artifacts, pageRequest, pickSystem, ruled, PHONE, DESKTOP, hook } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, pickSystem, ruled, PHONE, DESKTOP, hook, openPanel } from './browser.mjs';
 import { toBase64url } from '../../web/share.js';
 import { collectExamples } from '../../web/build-site.mjs';
 
@@ -113,7 +113,7 @@ test('script in names opens as plain text, never as markup', async () => {
 
 test('save a side as an army and a unit, export, clear, import, and add the army back', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
-  await page.click('#library-panel > summary');
+  await openPanel(page, 'library-panel');
   await page.selectOption('#army-side', 'blue');
   await page.fill('#army-name', 'Blue host');
   await page.click('#save-army');
@@ -142,7 +142,7 @@ test('save a side as an army and a unit, export, clear, import, and add the army
   assert.equal(lib.armies.length + lib.codices.length, 0);
 
   // a file that is not an army file is refused and changes nothing
-  await page.click('#library-panel > summary');
+  await openPanel(page, 'library-panel');
   const bad = join(artifacts, 'not-an-army.json');
   writeFileSync(bad, JSON.stringify({ format: 'movecalc-library', version: 1, armies: [{ system: 'arcane-legions', name: '<b>x</b>', units: [{ id: 'a', x: 'far', y: 1, facing: 0 }] }] }));
   await page.setInputFiles('#import-library', bad);

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { startServer } from '../../bin/serve.mjs';
-import { launch, artifacts, ruled, hook, openRequest, PHONE, DESKTOP } from './browser.mjs';
+import { launch, artifacts, ruled, hook, openRequest, PHONE, DESKTOP, openPanel } from './browser.mjs';
 import { root } from '../js/util.mjs';
 import { toBase64url } from '../../web/share.js';
 import { slowCharge } from './slow-request.mjs';
@@ -82,20 +82,20 @@ for (const viewport of [PHONE, DESKTOP]) {
 }
 
 test('a link whose ruling is too slow is saved flagged, and not ruled again on the next visit until Rule on it', async () => {
-  const { context, page, errors } = await open(DESKTOP, `#p=${linkOf({ request: slowCharge() })}`);
+  const { context, page, errors } = await open(DESKTOP, `#p=${linkOf({ request: slowCharge(200) })}`);
   await page.waitForSelector('#notice:not([hidden])', { timeout: 15000 });
   assert.match(await page.textContent('#notice-text'), TIMED_OUT);
   let saved = await savedState(page);
   assert.equal(saved.system, 'ninth-age');
   assert.equal(saved.unruled, true);
-  assert.equal(saved.docs['ninth-age'].terrain.length, 100, 'the link\'s position is kept');
+  assert.equal(saved.docs['ninth-age'].terrain.length, 200, 'the link\'s position is kept');
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
   assert.match(await page.textContent('#verdict'), /not ruled automatically.*Press Rule on it/);
   // nothing was asked of the engine: no message comes, well past the budget
   await page.waitForTimeout(BUDGET * 5);
   assert.equal(await page.isVisible('#notice'), false);
-  assert.equal((await hook(page, 'request')).terrain.length, 100);
+  assert.equal((await hook(page, 'request')).terrain.length, 200);
   // Rule on it asks, and is stopped again; the flag stays
   await page.click('#ask');
   await page.waitForSelector('#notice:not([hidden])', { timeout: 15000 });
@@ -124,7 +124,7 @@ function seed({ key, value }) { if (!sessionStorage.getItem('seeded')) { localSt
 const stored = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);
 
 async function saveArmy(page, name) {
-  if (!(await page.$eval('#library-panel', (d) => d.open))) await page.click('#library-panel > summary');
+  await openPanel(page, 'library-panel');
   await page.fill('#army-name', name);
   await page.click('#save-army');
 }
@@ -155,7 +155,7 @@ test('one bad saved entry is set aside and reported, the others kept; a save kee
   assert.equal(aside[0].entry.name, 'Broken');
   assert.match(aside[0].reason, /^armies\[1\]\.units\[0\]\.x: must be a finite number/);
   assert.equal(await stored(page, 'movecalc.library.v1'), before, 'nothing written before the user saves');
-  await page.click('#library-panel > summary');
+  await openPanel(page, 'library-panel');
   assert.match(await page.textContent('#library-aside'), /^1 saved entry could not be read and was set aside, kept in this browser under movecalc\.library\.quarantine\.v1: armies\[1\]/);
   await page.locator('#library-panel').screenshot({ path: join(artifacts, 'library-set-aside-360x740.png') });
   await saveArmy(page, 'Third');

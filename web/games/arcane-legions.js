@@ -232,3 +232,6 @@ const game = {
   },
 };
 export default game;
+
+// Play on (issue 22): a tap on a unit shows its reach area.
+game.tapQuery = 'reachArea';

@@ -352,3 +352,12 @@ const game = {
   },
 };
 export default game;
+
+// Play on (issue 22): a tap on a unit shows its reach; Make this move applies a whole order (every
+// move made, each unit to its end hex) as one step.
+game.tapQuery = 'reach';
+game.canApply = (request, result) => request.query === 'order' && arr(result?.moves).some((m) => m.legal !== false && m.final);
+game.applyRuling = (request, result, byId, moveTo) => {
+  if (request.query !== 'order') return;
+  for (const m of arr(result.moves)) if (m.legal !== false) moveTo(byId(m.unit), m.final);
+};

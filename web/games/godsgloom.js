@@ -123,3 +123,6 @@ const game = {
   sections: (r) => section('Steps', arr(r.steps), (s) => el('li', `${colRow(s)}: cost ${s.cost}, ${s.spent} spent`), true),
 };
 export default game;
+
+// Play on (issue 22): a tap on a unit shows its reach.
+game.tapQuery = 'reach';

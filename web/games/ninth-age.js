@@ -452,3 +452,6 @@ const game = {
   moreReasons: (r) => arr(r.pursuers).flatMap((p) => arr(p.reasons)),
 };
 export default game;
+
+// Play on (issue 22): the fields that take a 2D6 roll get a Roll button.
+game.rolls = { pursue: { fleeDistance: '2d6' }, flee: { distance: '2d6' } };

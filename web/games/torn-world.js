@@ -185,3 +185,6 @@ const game = {
   ],
 };
 export default game;
+
+// Play on (issue 22): a tap on a unit shows its reach.
+game.tapQuery = 'reach';
