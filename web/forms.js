@@ -101,8 +101,10 @@ export function rebuild(container, nodes) {
     patch(o, n);
     return o;
   });
+  // What goes is removed first: moving a kept node (insertBefore) would blur the control being
+  // edited inside it and lose its selection, so kept nodes only move when the order really changed.
+  for (const o of old) if (!used.has(o)) o.remove();
   next.forEach((n, i) => { if (container.childNodes[i] !== n) container.insertBefore(n, container.childNodes[i] ?? null); });
-  while (container.childNodes.length > next.length) container.lastChild.remove();
 }
 
 // Makes `o` show what `n` shows, in place.

@@ -15,12 +15,14 @@ after(async () => { await env.browser.close(); env.server.close(); });
 const at = (key) => `[data-key="${key}"]`;
 const focused = (page) => page.evaluate(() => document.activeElement?.dataset.key ?? document.activeElement?.tagName);
 
-/** Taps a field, checks it has the focus, and replaces its text with `text` (a check is tapped only). */
+/** Taps a field, checks it has the focus, and replaces its text with `text` (a check is tapped only):
+ * the text is selected as a phone's "Select all" does (Chromium's touch emulation ignores Control+A
+ * in a number field), then typed key by key. */
 async function tapType(page, key, text) {
   await page.tap(at(key));
   assert.equal(await focused(page), key, `the tapped field ${key} has the focus`);
   if (text === undefined) return;
-  await page.keyboard.press('Control+A');
+  await page.evaluate(() => document.activeElement.select());
   await page.keyboard.type(text);
 }
 
