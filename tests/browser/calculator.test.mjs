@@ -176,6 +176,7 @@ test('a hex path is drawn by tapping hexes; terrain is painted and drawn', async
 test('hostile unit names and engine strings render as text only', async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const evil = '<img src=x onerror="window.__pwned=1">';
+  await openPanel(page, 'units-panel'); // on a phone the unit form is under its tab
   await page.fill('[data-key="unit.id"]', evil);
   await page.press('[data-key="unit.id"]', 'Enter');
   await page.click('#add-unit');
