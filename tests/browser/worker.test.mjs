@@ -187,6 +187,7 @@ test('the service worker does not install a build whose file bytes are not the l
       let reg;
       while (!(reg = await navigator.serviceWorker.getRegistration())) await new Promise((r) => setTimeout(r, 50));
       const worker = reg.installing ?? reg.waiting ?? reg.active;
+      if (!worker) return 'redundant'; // its install already failed: the registration holds no worker
       if (worker.state === 'activated' || worker.state === 'redundant') return worker.state;
       return new Promise((r) => worker.addEventListener('statechange', () => { if (worker.state === 'activated' || worker.state === 'redundant') r(worker.state); }));
     });
