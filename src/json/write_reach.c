@@ -3,6 +3,8 @@
 // holds the same paths in one hex per destination, so switching to it keeps the answer complete.
 #include "json/write_reach.h"
 
+#include <string.h>
+
 #include "core/limits.h"
 #include "json/read_hex.h"
 
@@ -57,4 +59,46 @@ void mc_write_node_parent(McRequest *j, cJSON *obj, int node, int parent_node) {
     static const char *const keys[2] = {"node", "parentNode"};
     const int v[2] = {node, parent_node};
     mc_write_ints(j, obj, keys, v, 2);
+}
+
+static void write_path(McRequest *j, cJSON *obj, const McHex *path, int n) {
+    cJSON *arr = mc_write_array(j, obj, "path");
+    for (int i = 0; i < n && arr; i++) mc_write_hex_push(j, arr, path[i]);
+}
+
+void mc_write_why_not(McRequest *j, cJSON *result, const McWhyNot *w) {
+    cJSON *to = mc_write_object(j, result, "to");
+    if (to) mc_write_hex_fields(j, to, w->to);
+    mc_write_bool(j, result, "reachable", w->reachable);
+    if (w->reachable) {
+        mc_write_number(j, result, "cost", w->cost);
+        write_path(j, result, w->path, w->path_len);
+    }
+    mc_write_reasons(j, result, "reasons", &w->reasons);
+    if (w->needs >= 0) {
+        // The points the cheapest path would need go on the reason that says they are short.
+        cJSON *arr = cJSON_GetObjectItemCaseSensitive(result, "reasons");
+        int i = 0;
+        for (cJSON *o = arr ? arr->child : NULL; o && i < w->reasons.count; o = o->next, i++)
+            if (strcmp(w->reasons.items[i].code, "not_enough_points") == 0) {
+                mc_write_number(j, o, "needs", w->needs);
+                break;
+            }
+    }
+    if (w->has_what_if) {
+        cJSON *o = mc_write_object(j, result, "whatIf");
+        if (!o) return;
+        mc_write_bool(j, o, "reachable", w->what_if_reachable);
+        if (w->what_if_reachable) {
+            mc_write_number(j, o, "cost", w->what_if_cost);
+            write_path(j, o, w->what_if_path, w->what_if_len);
+        }
+    }
+}
+
+McQuiet mc_why_not_quiet_begin(const McRequest *j) { return (McQuiet){j->env.trace_count, j->env.trace_dropped}; }
+
+void mc_why_not_quiet_end(McRequest *j, McQuiet q) {
+    j->env.trace_count = q.trace_count;
+    j->env.trace_dropped = q.trace_dropped;
 }

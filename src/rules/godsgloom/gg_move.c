@@ -89,9 +89,21 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
         McHex h = path[i];
         if (stopped) {
             const McHex prev = s->board->hexes[at];
+            // The sentence opens with the refused hex (the reason's hex), then names the zone's
+            // enemies and, for a Nimble unit, the Lockdown that held it (GG-TRT-1).
+            int who[MC_HEX_DIRECTIONS];
+            int k = mc_gg_engagers(s, at, who);
+            const char *names = "";
+            const char *locked = "";
+            for (int e = 0; e < k; e++) {
+                names = mc_strf(env, "%s%s%s", names, e == 0 ? "" : e == k - 1 ? " and " : ", ", s->req->units[who[e]].id);
+                if (s->nimble && (s->req->units[who[e]].traits & MC_GG_LOCKDOWN))
+                    locked = mc_strf(env, "; %s has Lockdown, which Nimble does not pass", s->req->units[who[e]].id);
+                if (!names || !locked) return 0;
+            }
             McReason *r = fail(env, out, i, h, "stopped_by_engagement_zone", "GG-8.3",
-                               mc_strf(env, "The move ended on entering hex (q %d, r %d), which lies in an enemy Engagement Zone.",
-                                       prev.q, prev.r));
+                               mc_strf(env, "Hex (q %d, r %d) cannot be entered: the move ended on entering hex (q %d, r %d), in the Engagement Zone of %s%s.",
+                                       h.q, h.r, prev.q, prev.r, names, locked));
             return r != NULL;
         }
         if (out->minimum_move)
