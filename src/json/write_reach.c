@@ -3,8 +3,6 @@
 // holds the same paths in one hex per destination, so switching to it keeps the answer complete.
 #include "json/write_reach.h"
 
-#include <string.h>
-
 #include "core/limits.h"
 #include "json/read_hex.h"
 
@@ -76,14 +74,12 @@ void mc_write_why_not(McRequest *j, cJSON *result, const McWhyNot *w) {
     }
     mc_write_reasons(j, result, "reasons", &w->reasons);
     if (w->needs >= 0) {
-        // The points the cheapest path would need go on the reason that says they are short.
+        // The points the cheapest path would need go on the reason that says they are short,
+        // the last one.
         cJSON *arr = cJSON_GetObjectItemCaseSensitive(result, "reasons");
-        int i = 0;
-        for (cJSON *o = arr ? arr->child : NULL; o && i < w->reasons.count; o = o->next, i++)
-            if (strcmp(w->reasons.items[i].code, "not_enough_points") == 0) {
-                mc_write_number(j, o, "needs", w->needs);
-                break;
-            }
+        cJSON *last = arr ? arr->child : NULL;
+        while (last && last->next) last = last->next;
+        if (last) mc_write_number(j, last, "needs", w->needs);
     }
     if (w->has_what_if) {
         cJSON *o = mc_write_object(j, result, "whatIf");

@@ -47,8 +47,8 @@ typedef struct McWhyNot {
     const McHex *path;    ///< when reachable: the hexes entered, `to` last
     int path_len;
     McReasons reasons;    ///< when not reachable
-    int needs;            ///< >= 0: the points the cheapest path would need (written on the
-                          ///< first not_enough_points reason), else -1
+    int needs;            ///< >= 0: the points or hexes the cheapest open path would need,
+                          ///< written on the last reason (the one saying they are short), else -1
     bool has_what_if;
     bool what_if_reachable;
     int what_if_cost;
