@@ -280,8 +280,11 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[unit];
     CcaMover m = cca_mover(w, unit, ignore);
+    const McHex *walked = path;
+    int skipped = mc_path_skip_start(&walked, &n, w->board->hexes[p->pos], 0);
     CcaPathResult pr;
-    cca_check_path(&j->env, &m, path, n, &pr);
+    cca_check_path(&j->env, &m, walked, n, &pr);
+    mc_reasons_shift_steps(&pr.reasons, skipped);
     mc_trace(&j->env, m.allowance_rule, p->id, "Checked %d step%s against an allowance of %d: %s.", n, n == 1 ? "" : "s",
              m.allowance, pr.legal ? "legal" : "illegal");
     mc_write_bool(j, result, "legal", pr.legal);

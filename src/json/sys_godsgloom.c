@@ -358,8 +358,11 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     mc_read_pop(j, saved);
     int facing = -1;
     if (!mc_read_int(j, req, "facing", 0, 0, 5, &facing)) return 0;
+    const McHex *walked = path;
+    int skipped = mc_path_skip_start(&walked, &n, gr.units[gr.mover].hex, 0);
     McGgMove m;
-    if (!mc_gg_move(&j->env, &gr, path, n, facing, &m)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_gg_move(&j->env, &gr, walked, n, facing, &m)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    mc_reasons_shift_steps(&m.reasons, skipped);
     mc_write_bool(j, result, "legal", m.legal);
     mc_write_reasons(j, result, "reasons", &m.reasons);
     cJSON *fin = mc_write_object(j, result, "final");

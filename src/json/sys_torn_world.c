@@ -730,9 +730,14 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     if (!read_world(j, req, &q) || !read_move_fields(j, req, &q, &f, true) || !read_path(j, req, &q, f.unit, &path, &n) ||
         !read_choices(j, req, &q, &choices, &nc))
         return 0;
-    TwMoveIn in = {f.unit, (TwCause)f.cause, f.allowance, f.used, path, n, choices, nc};
+    const McHex *walked = path;
+    // A deployment's one position is a place, not a step; a movement enters at least one position.
+    int skipped = f.cause == TW_CAUSE_DEPLOY ? 0 : mc_path_skip_start(&walked, &n, q.units[f.unit].pos[0], 1);
+    TwMoveIn in = {f.unit, (TwCause)f.cause, f.allowance, f.used, walked, n, choices, nc};
     TwMoveOut out;
     if (!tw_move(&j->env, &q.w, &in, &out)) return oom(j);
+    mc_reasons_shift_steps(&out.reasons, skipped);
+    if (out.failed_step >= 0) out.failed_step += skipped;
     engaged_field(j, result, &q.w, f.unit);
     write_move(j, result, &q, f.unit, &out, f.cause == TW_CAUSE_DEPLOY ? 1 : n);
     return 1;

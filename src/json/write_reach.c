@@ -98,3 +98,15 @@ void mc_why_not_quiet_end(McRequest *j, McQuiet q) {
     j->env.trace_count = q.trace_count;
     j->env.trace_dropped = q.trace_dropped;
 }
+
+int mc_path_skip_start(const McHex **path, int *n, McHex start, int keep) {
+    if (*n <= keep || !mc_hex_equal((*path)[0], start)) return 0;
+    (*path)++;
+    (*n)--;
+    return 1;
+}
+
+void mc_reasons_shift_steps(McReasons *reasons, int by) {
+    for (int i = 0; i < reasons->count; i++)
+        if (reasons->items[i].action >= 0) reasons->items[i].action += by;
+}

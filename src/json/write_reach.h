@@ -59,6 +59,13 @@ typedef struct McWhyNot {
 /// Writes "to", "reachable", "cost" and "path" (when reachable), "reasons" and "whatIf".
 void mc_write_why_not(McRequest *j, cJSON *result, const McWhyNot *w);
 
+/// A hex `move` path may begin on the mover's own hex (docs/api.md "Hex boards"): when it holds more
+/// than `keep` positions and the first is `start`, drops it and returns 1 (add it back to step
+/// indices in the answer), else returns 0.
+int mc_path_skip_start(const McHex **path, int *n, McHex start, int keep);
+/// Adds `by` to the step index of every reason that has one.
+void mc_reasons_shift_steps(McReasons *reasons, int by);
+
 /// The trace and assumption record before side searches that explain an answer; restored by
 /// mc_why_not_quiet_end so that only the question asked is traced.
 typedef struct McQuiet {
