@@ -284,13 +284,17 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     int skipped = mc_path_skip_start(&walked, &n, w->board->hexes[p->pos], 0);
     CcaPathResult pr;
     cca_check_path(&j->env, &m, walked, n, &pr);
+    // `final` is where the legal part of the path ends (docs/api.md "Hex boards"): the hex before
+    // the first refused step, the start when the first step is refused.
+    McHex final = w->board->hexes[pr.final_pos];
+    if (!pr.legal && pr.reasons.count > 0 && pr.reasons.items[0].action > 0) final = walked[pr.reasons.items[0].action - 1];
     mc_reasons_shift_steps(&pr.reasons, skipped);
     mc_trace(&j->env, m.allowance_rule, p->id, "Checked %d step%s against an allowance of %d: %s.", n, n == 1 ? "" : "s",
              m.allowance, pr.legal ? "legal" : "illegal");
     mc_write_bool(j, result, "legal", pr.legal);
     mc_write_reasons(j, result, "reasons", &pr.reasons);
     mc_write_string(j, result, "unit", p->id);
-    write_hex_obj(j, result, "final", w->board->hexes[pr.final_pos]);
+    write_hex_obj(j, result, "final", final);
     mc_write_number(j, result, "allowance", m.allowance);
     if (m.carried >= 0) mc_write_string(j, result, "leaderMovesWith", w->pieces[m.carried].id);
     if (pr.legal) write_end(j, result, w, unit, &pr.end, pr.final_pos, ignore, false);
