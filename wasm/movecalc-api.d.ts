@@ -1002,6 +1002,8 @@ export interface GodsgloomReachHex {
   endedBy?: "choice" | "points" | "engagement-zone" | "minimum-move" | "engaged-start" | "teleport" | "reposition";
   /** brief: left out when all six */
   facings?: number[];
+  /** other paths to the same hex that are better for the player on a point the rules make matter (GODSGLOOM: keeping the Melee Attack, no Nimble), ordered by cost; absent when none and in the brief form */
+  alternatives?: GodsgloomReachHex[];
 }
 export interface GodsgloomThroughNode {
   q: number;

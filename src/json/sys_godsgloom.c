@@ -268,6 +268,13 @@ static void write_dest(McRequest *j, cJSON *o, const McGgReach *r, const McGgDes
     if (!brief || d->minimum_move) mc_write_bool(j, o, "minimumMove", d->minimum_move);
     if (!brief || d->end != MC_GG_END_CHOICE) mc_write_string(j, o, "endedBy", mc_gg_end_name(d->end));
     if (!brief || d->facings != (1u << MC_HEX_DIRECTIONS) - 1u) write_facings(j, o, d->facings);
+    if (!brief && d->alt_node >= 0) {
+        // A dearer path that keeps the Melee Attack (docs/api/godsgloom.md "alternatives").
+        cJSON *alts = mc_write_array(j, o, "alternatives");
+        cJSON *a = alts ? mc_write_push_object(j, alts) : NULL;
+        McGgDest alt = mc_gg_reach_alternative(r, d);
+        if (a) write_dest(j, a, r, &alt, parent_paths, false);
+    }
 }
 
 // Hexes over all whole paths of a reach: a walking destination's steps, a landing hex otherwise.
