@@ -741,7 +741,7 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
     if (c->o->move_order && tcost > c->points) {
         reason(c, ai, "not_enough_points", "AL-TRN-2", "the turn costs more movement points than are left");
         ar->made = false;
-        tr(c, "AL-TRN-2", "the turn costs %d but only %d points are left", tcost, c->points);
+        tr(c, "AL-TRN-2", "the turn costs %d but only %d point%s left", tcost, c->points, c->points == 1 ? " is" : "s are");
         return;
     }
     // AL-TRN-3: the tool must lie on the table without overlapping a unit or blocking/hindering
@@ -762,8 +762,8 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
     McRect before = c->pose;
     standing_update(c);
     c->pose = np;
-    AlEvent *e = ev(c, ar, "tool", "AL-TRN-2", -1, "turned %d degrees off the %s, ending %d step(s) beyond the tool",
-                    act->angle, side_names[act->off], beyond);
+    AlEvent *e = ev(c, ar, "tool", "AL-TRN-2", -1, "turned %d degrees off the %s, ending %d step%s beyond the tool",
+                    act->angle, side_names[act->off], beyond, beyond == 1 ? "" : "s");
     if (e) e->steps_beyond = beyond;
     tr(c, "AL-TRN-1", "turning tool (%d degrees) off the %s: new facing %.6g", act->angle, side_names[act->off], np.facing);
     tr(c, "AL-TRN-2", "costs %d x (1 + %d steps beyond the tool) = %d", c->u->cost[act->off], beyond, tcost);

@@ -119,11 +119,12 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
             // GG-8.3-MMG gives only a hex the move may end on: never one passed through (GG-8.1).
             if (i > 0 || !e.may_end)
                 return fail(env, out, i, h, "not_enough_points", "GG-MOV-1",
-                            mc_strf(env, "Entering costs %d but only %d of %d movement points are left.", e.cost,
-                                    s->points - out->cost, s->points)) != NULL;
+                            mc_strf(env, "Entering costs %d but only %d of %d movement point%s %s left.", e.cost,
+                                    s->points - out->cost, s->points, s->points == 1 ? "" : "s",
+                                    s->points - out->cost == 1 ? "is" : "are")) != NULL;
             out->minimum_move = true; // GG-8.3-MMG: the first hex is always allowed
-            mc_trace(env, "GG-8.3-MMG", s->mover->id, "the first hex costs %d, more than the %d movement points: entered by the Minimum Move Guarantee",
-                     e.cost, s->points);
+            mc_trace(env, "GG-8.3-MMG", s->mover->id, "the first hex costs %d, more than the %d movement point%s: entered by the Minimum Move Guarantee",
+                     e.cost, s->points, s->points == 1 ? "" : "s");
         }
         // GG-8.3-T: going on from an empty zone hex that did not stop the unit uses Nimble.
         if (i > 0 && (s->zone[at] & MC_GG_ZONE_ENEMY) && s->occ[at] < 0) out->nimble = true;

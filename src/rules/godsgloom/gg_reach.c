@@ -187,8 +187,8 @@ static int walk(McEnv *env, McGgReach *out) {
         nimble += d->nimble;
     }
     if (minimum)
-        mc_trace(env, "GG-8.3-MMG", s->mover->id, "%d hex%s entered by the Minimum Move Guarantee although it costs more than the %d movement points",
-                 minimum, minimum == 1 ? "" : "es", s->points);
+        mc_trace(env, "GG-8.3-MMG", s->mover->id, "%d hex%s entered by the Minimum Move Guarantee although %s more than the %d movement point%s",
+                 minimum, minimum == 1 ? "" : "es", minimum == 1 ? "it costs" : "each costs", s->points, s->points == 1 ? "" : "s");
     if (zone_stops)
         mc_trace(env, "GG-8.3", s->mover->id, "%d destination%s in enemy Engagement Zones end the move there; the unit is then Engaged",
                  zone_stops, zone_stops == 1 ? "" : "s");

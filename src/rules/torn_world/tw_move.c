@@ -192,7 +192,8 @@ int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out) {
         mc_trace(env, out->attacks[i].rule, w->units[out->attacks[i].unit].id, "%s makes a Free Attack on %s.",
                  w->units[out->attacks[i].unit].id, m->id);
     if (out->n_destroyed > 0)
-        mc_trace(env, "TW-HUG-1", m->id, "%s destroys %d hexes of Volume Landscape.", m->id, out->n_destroyed);
+        mc_trace(env, "TW-HUG-1", m->id, "%s destroys %d hex%s of Volume Landscape.", m->id, out->n_destroyed,
+                 out->n_destroyed == 1 ? "" : "es");
     TwGone gone = {out->destroyed, out->n_destroyed};
     if (!tw_resolve_end(env, w, in->mover, tw_delta_of(w, in->mover, out->final), &gone, in->choices, in->n_choices,
                         &out->end))
