@@ -460,4 +460,10 @@ bool na_spacing_all(McEnv *env, NaWorld *w, NaMoment moment, int mover, int char
 /// as it was) after the last one.
 bool na_next_permutation(int *a, int n);
 
+/// A length or angle as answers print numbers (rounded to 1e-9, -0 as 0), for sentences.
+double na_shown(double v);
+/// "moves 2.5\"" for the straight move `d`, or "does not move" below MC_LINEAR_SLOP; NULL when
+/// memory ran out.
+const char *na_moves(McEnv *env, double d);
+
 #endif
