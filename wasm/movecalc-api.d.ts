@@ -1722,6 +1722,8 @@ export interface TornWorldFreeAttack {
   unit: string;
   rule: "TW-FA-1" | "TW-FA-2" | "TW-FA-3" | "TW-EJ-2";
   at: TornWorldPosition;
+  /** `move` only: why the attack is made (TW-FA-1, TW-FA-2, TW-FA-3, TW-EJ-2), so one enemy's two attacks for different causes are told apart */
+  cause?: "engaged-start" | "moved-past" | "panic" | "ejection";
 }
 /** A free attack in a reach entry; brief answers leave out `rule` when TW-FA-2 and give `at` as q,r. */
 export interface TornWorldBriefFreeAttack {

@@ -297,6 +297,14 @@ static int read_move_fields(McRequest *j, const cJSON *req, const Req *q, MoveFi
     return 1;
 }
 
+// Why a Free Attack is made, by its clause: one enemy may attack twice for different causes.
+static const char *attack_cause(const char *rule) {
+    if (strcmp(rule, "TW-FA-1") == 0) return "engaged-start";
+    if (strcmp(rule, "TW-FA-3") == 0) return "panic";
+    if (strcmp(rule, "TW-FA-2") == 0) return "moved-past";
+    return "ejection";
+}
+
 // ---- writing -----------------------------------------------------------------------------------
 
 static void write_hex_list(McRequest *j, cJSON *obj, const char *key, const McHex *h, int n) {
@@ -336,6 +344,7 @@ static void write_attacks(McRequest *j, cJSON *obj, const TwWorld *w, const TwMo
         if (!o) return;
         mc_write_string(j, o, "unit", w->units[m->attacks[i].unit].id);
         mc_write_string(j, o, "rule", m->attacks[i].rule);
+        mc_write_string(j, o, "cause", attack_cause(m->attacks[i].rule));
         write_hex_obj(j, o, "at", m->attacks[i].at);
     }
 }
