@@ -745,11 +745,11 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
         return;
     }
     ar->has_tool = true;
+    // A refused turn gives every reason that applies: the points (AL-TRN-2) and the tool (AL-TRN-3).
     if (c->o->move_order && tcost > c->points) {
         reason(c, ai, "not_enough_points", "AL-TRN-2", "the turn costs more movement points than are left");
         ar->made = false;
         tr(c, "AL-TRN-2", "the turn costs %d but only %d point%s left", tcost, c->points, c->points == 1 ? " is" : "s are");
-        return;
     }
     // AL-TRN-3: the tool must lie on the table without overlapping a unit or blocking/hindering
     // terrain (control terrain is flat and does not stop it).
@@ -763,8 +763,8 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
         if (rs) rs->unit = oid(c, blocker);
         ar->made = false;
         tr(c, "AL-TRN-3", "the turning tool would overlap %s: the turn cannot be made", oid(c, blocker));
-        return;
     }
+    if (!ar->made) return;
     *cost = c->o->move_order ? tcost : 0;
     McRect before = c->pose;
     standing_update(c);
@@ -804,8 +804,10 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
         return;
     }
     // AL-LIM-3: no snap while overlapping: the turn cannot be made; back to the last legal point.
+    // The order goes on (legal), but this turn was not made.
     c->pose = before;
     *cost = 0;
+    ar->made = false;
     ev(c, ar, "returned", "AL-LIM-3", target,
        "no snap onto %s is possible while overlapping: the unit returns to its last legal point", oid(c, target));
     tr(c, "AL-LIM-3", "overlapping %s with no snap possible: the turn is not made; movement continues", oid(c, target));
