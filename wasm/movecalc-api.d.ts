@@ -1383,6 +1383,8 @@ export interface NinthAgePursuer {
     cornerToCorner: boolean;
     rotatesTarget: boolean;
     targetFinal?: Pose;
+    /** the backtrack (9A-LP-1) took the pursuer out of contact with its target: the charge was made and undone */
+    undone: boolean;
   };
   postCombatPivot?: boolean;
   path: Pose[];

@@ -230,6 +230,7 @@ typedef struct NaPursuerOut {
     int path_count;
     double moved;            ///< distance moved straight forward; for a charge, the centre's displacement
     bool backtracked;
+    bool charge_undone;      ///< the backtrack took a charger out of contact with its target (9A-LP-1)
     NaPose backtrack_from;
     NaSpacingFault backtrack_fault;
     int backtrack_object;

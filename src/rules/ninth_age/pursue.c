@@ -517,6 +517,8 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     if (outcome == NA_SIT_ENEMY) {
         rule = p->at_pivot ? "9A-PV-E" : "9A-FA-E";
         bool placed = false;
+        NaChargeFail fail = NA_CHARGE_OK; // why the Charge Move failed, and what it names
+        int fail_blocker = -1;
         if (p->at_pivot) {
             // 9A-PV-E: removed and placed back, the centre moving as little as possible from where
             // it stood before the pivot, then aligned. Without room the enemy is an obstruction,
@@ -563,6 +565,10 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 solved = na_charge_solve(c->env, c->w, &ci, &co);
             }
             if (c->keep) *c->keep = co, *c->kept_ok = solved;
+            if (solved && !co.possible) {
+                fail = co.fail;
+                fail_blocker = co.blocker;
+            }
             if (solved && co.possible) {
                 placed = true;
                 const NaChargeMove *m = &co.best;
@@ -593,7 +599,20 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
             o->charge_target = target;
             o->charge_facing = facing;
         } else {
-            reason(c, o, "charge_no_room", rule, "There is no room to place the pursuer in contact with its target facing, so the enemy counts as an obstruction.", p->target);
+            if ((fail == NA_CHARGE_BLOCKED || fail == NA_CHARGE_NO_ROOM) && fail_blocker >= 0 &&
+                c->w->objs[fail_blocker].unit != p->target) {
+                // The real cause, as the `charge` query on the same position gives it: what stands
+                // in the way of every path, or takes the room in contact.
+                const char *by = na_object_id(c->w, fail_blocker);
+                reason(c, o, fail == NA_CHARGE_BLOCKED ? "charge_blocked" : "charge_no_room", rule,
+                       mc_strf(c->env, fail == NA_CHARGE_BLOCKED
+                                           ? "%s stands in the way of every charge path to %s's %s facing, so the enemy counts as an obstruction."
+                                           : "%s takes the room in contact with %s's %s facing, so the enemy counts as an obstruction.",
+                               by, c->bf->units[p->target].id, na_facing_name(p->facing)),
+                       fail_blocker);
+            } else {
+                reason(c, o, "charge_no_room", rule, "There is no room to place the pursuer in contact with its target facing, so the enemy counts as an obstruction.", p->target);
+            }
             TRACE(c, rule, self, "no room to complete the charge on %s: the enemy is treated as an obstruction",
                   c->bf->units[p->target].id);
             outcome = NA_SIT_OBSTRUCTION;
@@ -710,6 +729,17 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
         }
         mc_rect_to_poly_into(cur, &endp);
         na_spacing_check(c->w, &endp, self, charged, &sp);
+        if (charged >= 0 && sp.fault == NA_SPACING_NO_CONTACT) {
+            // The outcome stays the charge that was made, but the answer says it was undone.
+            o->charge_undone = true;
+            if (c->record) {
+                McReason *r = mc_reason_add(c->env, &o->reasons, "charge_undone", "9A-LP-1",
+                                            "The backtrack takes the unit out of contact with %s: the charge is undone.",
+                                            c->bf->units[charged].id);
+                if (r) r->unit = c->bf->units[charged].id;
+                mc_trace(c->env, "9A-LP-1", id, "backtracked out of contact with %s: the charge is undone", c->bf->units[charged].id);
+            }
+        }
     } else {
         TRACE(c, "9A-LP-1", self, "the end position is legal");
     }
