@@ -530,7 +530,7 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
             int range = s->points < 1 ? 1 : s->points;
             ok = why_reason(j, &w, "out_of_range", "GG-TRT-1", id, w.to,
                             mc_strf(&j->env, "The hex is %d hexes away; a Flying unit Teleports at most %d.", dist, range)) != NULL;
-        } else if ((s->mode == MC_GG_MODE_ENGAGED || s->mode == MC_GG_MODE_REPOSITION) && dist > 1) {
+        } else if ((s->mode == MC_GG_MODE_ENGAGED && dist > 1) || (s->mode == MC_GG_MODE_REPOSITION && dist != 1)) {
             const char *rule = s->mode == MC_GG_MODE_ENGAGED ? "GG-8.2" : "GG-TRT-1";
             const char *text = s->mode == MC_GG_MODE_ENGAGED
                                    ? "The unit starts its activation Engaged: it may move at most 1 hex."

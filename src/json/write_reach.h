@@ -66,8 +66,9 @@ int mc_path_skip_start(const McHex **path, int *n, McHex start, int keep);
 /// Adds `by` to the step index of every reason that has one.
 void mc_reasons_shift_steps(McReasons *reasons, int by);
 
-/// The trace and assumption record before side searches that explain an answer; restored by
-/// mc_why_not_quiet_end so that only the question asked is traced.
+/// The trace's length before the side searches that explain a whyNot answer; mc_why_not_quiet_end
+/// cuts the trace back to it, so that only the question asked is traced (the assumptions those
+/// searches rely on are the question's own).
 typedef struct McQuiet {
     int trace_count, trace_dropped;
 } McQuiet;
