@@ -54,6 +54,8 @@ export interface Reason {
   action?: number;
   hex?: Hex;
   point?: Point;
+  /** whyNot: the points or hexes the cheapest path the other units leave open would need (on the not_enough_points or exceeds_allowance reason) */
+  needs?: number;
 }
 export interface Axial {
   q: number;
@@ -739,9 +741,54 @@ export interface CcAncientsRetreatPath {
   leaderCasualtyDice?: number;
 }
 /** Any Commands & Colors: Ancients request. */
-export type CcAncientsRequest = CcAncientsReachRequest | CcAncientsMoveRequest | CcAncientsOrderRequest | CcAncientsRetreatRequest | CcAncientsEvadeRequest;
+export type CcAncientsRequest = CcAncientsReachRequest | CcAncientsMoveRequest | CcAncientsOrderRequest | CcAncientsRetreatRequest | CcAncientsEvadeRequest | CcAncientsWhyNotRequest;
 /** Any successful Commands & Colors: Ancients response. */
-export type CcAncientsResponse = CcAncientsReachResponse | CcAncientsMoveResponse | CcAncientsOrderResponse | CcAncientsRetreatResponse | CcAncientsEvadeResponse;
+export type CcAncientsResponse = CcAncientsReachResponse | CcAncientsMoveResponse | CcAncientsOrderResponse | CcAncientsRetreatResponse | CcAncientsEvadeResponse | CcAncientsWhyNotResponse;
+/** Whether the unit can end its move on one position, and if not, why (docs/api.md "Hex boards"). */
+export interface CcAncientsWhyNotRequest {
+  system: "cc-ancients";
+  query: "whyNot";
+  params?: CcAncientsParams;
+  board?: CcAncientsBoard;
+  baselines?: CcAncientsBaselines;
+  units: CcAncientsUnit[];
+  unit: string;
+  ignoreUnits?: boolean;
+  /** the position asked about */
+  to: HexPosition;
+}
+export interface CcAncientsWhyNotResult {
+  unit: string;
+  type: CcAncientsUnitType;
+  start: Hex;
+  allowance: number;
+  ignoreUnits: boolean;
+  leaderMovesWith?: string;
+  to: Hex;
+  reachable: boolean;
+  /** when reachable: reach's cost */
+  cost?: number;
+  /** when reachable: reach's path, the hexes entered */
+  path?: Hex[];
+  reasons: Reason[];
+  /** the same question with the other units removed */
+  whatIf?: {
+    reachable: boolean;
+    cost?: number;
+    path?: Hex[];
+  };
+  trace: Trace;
+  /** steps beyond MC_MAX_TRACE_STEPS, not listed */
+  traceDropped?: number;
+}
+/** The answer to a `whyNot` request. */
+export interface CcAncientsWhyNotResponse {
+  ok: true;
+  system: "cc-ancients";
+  query: "whyNot";
+  result: CcAncientsWhyNotResult;
+  assumptions: Assumptions;
+}
 
 // GODSGLOOM (`godsgloom`): requests and results
 
@@ -955,6 +1002,8 @@ export interface GodsgloomReachHex {
   endedBy?: "choice" | "points" | "engagement-zone" | "minimum-move" | "engaged-start" | "teleport" | "reposition";
   /** brief: left out when all six */
   facings?: number[];
+  /** other paths to the same hex that are better for the player on a point the rules make matter (GODSGLOOM: keeping the Melee Attack, no Nimble), ordered by cost; absent when none and in the brief form */
+  alternatives?: GodsgloomReachHex[];
 }
 export interface GodsgloomThroughNode {
   q: number;
@@ -967,9 +1016,61 @@ export interface GodsgloomThroughNode {
   parentNode: number;
 }
 /** Any GODSGLOOM request. */
-export type GodsgloomRequest = GodsgloomReachRequest | GodsgloomMoveRequest;
+export type GodsgloomRequest = GodsgloomReachRequest | GodsgloomMoveRequest | GodsgloomWhyNotRequest;
 /** Any successful GODSGLOOM response. */
-export type GodsgloomResponse = GodsgloomReachResponse | GodsgloomMoveResponse;
+export type GodsgloomResponse = GodsgloomReachResponse | GodsgloomMoveResponse | GodsgloomWhyNotResponse;
+/** Whether the unit can end its move on one position, and if not, why (docs/api.md "Hex boards"). */
+export interface GodsgloomWhyNotRequest {
+  system: "godsgloom";
+  query: "whyNot";
+  params?: GodsgloomParams;
+  board: GodsgloomBoard;
+  units: GodsgloomUnit[];
+  /** id of the moving unit */
+  unit: string;
+  ignoreUnits?: boolean;
+  reconnaissance?: GodsgloomReconHex[];
+  /** `move` (default) or `reposition` */
+  action?: "move" | "reposition";
+  /** the position asked about */
+  to: HexPosition;
+}
+export interface GodsgloomWhyNotResult {
+  unit: string;
+  start: GodsgloomStart;
+  moveType: "normal" | "engaged" | "breakaway" | "teleport" | "reposition" | "none";
+  speed: number;
+  movementPoints: number;
+  startsEngaged: boolean;
+  startEngagedWith: string[];
+  zones: GodsgloomZone[];
+  ignoredNames: GodsgloomIgnoredName[];
+  restrictions: Reason[];
+  to: Hex;
+  reachable: boolean;
+  /** when reachable: reach's cost */
+  cost?: number;
+  /** when reachable: reach's path, the hexes entered */
+  path?: Hex[];
+  reasons: Reason[];
+  /** the same question with the other units removed */
+  whatIf?: {
+    reachable: boolean;
+    cost?: number;
+    path?: Hex[];
+  };
+  trace: Trace;
+  /** steps beyond MC_MAX_TRACE_STEPS, not listed */
+  traceDropped?: number;
+}
+/** The answer to a `whyNot` request. */
+export interface GodsgloomWhyNotResponse {
+  ok: true;
+  system: "godsgloom";
+  query: "whyNot";
+  result: GodsgloomWhyNotResult;
+  assumptions: Assumptions;
+}
 
 // The Ninth Age (`ninth-age`): requests and results
 
@@ -1282,6 +1383,8 @@ export interface NinthAgePursuer {
     cornerToCorner: boolean;
     rotatesTarget: boolean;
     targetFinal?: Pose;
+    /** the backtrack (9A-LP-1) took the pursuer out of contact with its target: the charge was made and undone */
+    undone: boolean;
   };
   postCombatPivot?: boolean;
   path: Pose[];
@@ -1621,6 +1724,8 @@ export interface TornWorldFreeAttack {
   unit: string;
   rule: "TW-FA-1" | "TW-FA-2" | "TW-FA-3" | "TW-EJ-2";
   at: TornWorldPosition;
+  /** `move` only: why the attack is made (TW-FA-1, TW-FA-2, TW-FA-3, TW-EJ-2), so one enemy's two attacks for different causes are told apart */
+  cause?: "engaged-start" | "moved-past" | "panic" | "ejection";
 }
 /** A free attack in a reach entry; brief answers leave out `rule` when TW-FA-2 and give `at` as q,r. */
 export interface TornWorldBriefFreeAttack {
@@ -1656,9 +1761,59 @@ export interface TornWorldThroughNode {
   parentNode: number;
 }
 /** Any Torn World request. */
-export type TornWorldRequest = TornWorldReachRequest | TornWorldMoveRequest | TornWorldEjectRequest | TornWorldShiftRequest;
+export type TornWorldRequest = TornWorldReachRequest | TornWorldMoveRequest | TornWorldEjectRequest | TornWorldShiftRequest | TornWorldWhyNotRequest;
 /** Any successful Torn World response. */
-export type TornWorldResponse = TornWorldReachResponse | TornWorldMoveResponse | TornWorldEjectResponse | TornWorldShiftResponse;
+export type TornWorldResponse = TornWorldReachResponse | TornWorldMoveResponse | TornWorldEjectResponse | TornWorldShiftResponse | TornWorldWhyNotResponse;
+/** Whether the unit can end its move on one position, and if not, why (docs/api.md "Hex boards"). */
+export interface TornWorldWhyNotRequest {
+  system: "torn-world";
+  query: "whyNot";
+  params?: TornWorldParams;
+  board: TornWorldBoard;
+  units: TornWorldUnit[];
+  markers?: TornWorldMarker[];
+  unit: string;
+  /** picks the allowance */
+  action: "move" | "run";
+  allowance?: number;
+  usedActions?: ("move" | "run")[];
+  cause?: "action" | "panic" | "effect";
+  /** the position asked about */
+  to: HexPosition;
+}
+export interface TornWorldWhyNotResult {
+  /** false only when the action was already used */
+  legal: boolean;
+  start: TornWorldPosition;
+  allowance: number;
+  unitOfMeasure: "hexes" | "hexons";
+  engaged: boolean;
+  restrictions: Reason[];
+  to: Hex;
+  reachable: boolean;
+  /** when reachable: reach's cost */
+  cost?: number;
+  /** when reachable: reach's path, the hexes entered */
+  path?: Hex[];
+  reasons: Reason[];
+  /** the same question with the other units removed */
+  whatIf?: {
+    reachable: boolean;
+    cost?: number;
+    path?: Hex[];
+  };
+  trace: Trace;
+  /** steps beyond MC_MAX_TRACE_STEPS, not listed */
+  traceDropped?: number;
+}
+/** The answer to a `whyNot` request. */
+export interface TornWorldWhyNotResponse {
+  ok: true;
+  system: "torn-world";
+  query: "whyNot";
+  result: TornWorldWhyNotResult;
+  assumptions: Assumptions;
+}
 
 // Every request and response
 
@@ -1694,10 +1849,12 @@ export interface Queries {
     order: { request: CcAncientsOrderRequest; response: CcAncientsOrderResponse };
     retreat: { request: CcAncientsRetreatRequest; response: CcAncientsRetreatResponse };
     evade: { request: CcAncientsEvadeRequest; response: CcAncientsEvadeResponse };
+    whyNot: { request: CcAncientsWhyNotRequest; response: CcAncientsWhyNotResponse };
   };
   "godsgloom": {
     reach: { request: GodsgloomReachRequest; response: GodsgloomReachResponse };
     move: { request: GodsgloomMoveRequest; response: GodsgloomMoveResponse };
+    whyNot: { request: GodsgloomWhyNotRequest; response: GodsgloomWhyNotResponse };
   };
   "ninth-age": {
     pursue: { request: NinthAgePursueRequest; response: NinthAgePursueResponse };
@@ -1710,6 +1867,7 @@ export interface Queries {
     move: { request: TornWorldMoveRequest; response: TornWorldMoveResponse };
     eject: { request: TornWorldEjectRequest; response: TornWorldEjectResponse };
     shift: { request: TornWorldShiftRequest; response: TornWorldShiftResponse };
+    whyNot: { request: TornWorldWhyNotRequest; response: TornWorldWhyNotResponse };
   };
 }
 /** The request type of a system's query. */

@@ -280,17 +280,146 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[unit];
     CcaMover m = cca_mover(w, unit, ignore);
+    const McHex *walked = path;
+    int skipped = mc_path_skip_start(&walked, &n, w->board->hexes[p->pos], 0);
     CcaPathResult pr;
-    cca_check_path(&j->env, &m, path, n, &pr);
+    cca_check_path(&j->env, &m, walked, n, &pr);
+    // `final` is where the legal part of the path ends (docs/api.md "Hex boards"): the hex before
+    // the first refused step, the start when the first step is refused.
+    McHex final = w->board->hexes[pr.final_pos];
+    if (!pr.legal && pr.reasons.count > 0 && pr.reasons.items[0].action > 0) final = walked[pr.reasons.items[0].action - 1];
+    mc_reasons_shift_steps(&pr.reasons, skipped);
     mc_trace(&j->env, m.allowance_rule, p->id, "Checked %d step%s against an allowance of %d: %s.", n, n == 1 ? "" : "s",
              m.allowance, pr.legal ? "legal" : "illegal");
     mc_write_bool(j, result, "legal", pr.legal);
     mc_write_reasons(j, result, "reasons", &pr.reasons);
     mc_write_string(j, result, "unit", p->id);
-    write_hex_obj(j, result, "final", w->board->hexes[pr.final_pos]);
+    write_hex_obj(j, result, "final", final);
     mc_write_number(j, result, "allowance", m.allowance);
     if (m.carried >= 0) mc_write_string(j, result, "leaderMovesWith", w->pieces[m.carried].id);
     if (pr.legal) write_end(j, result, w, unit, &pr.end, pr.final_pos, ignore, false);
+    return 1;
+}
+
+// ---- whyNot -----------------------------------------------------------------------------------
+
+static const CcaReachHex *find_hex(const CcaReachHex *hexes, int n, int pos) {
+    for (int i = 0; i < n; i++)
+        if (hexes[i].pos == pos) return &hexes[i];
+    return NULL;
+}
+
+static McReason *why_reason(McRequest *j, McWhyNot *w, const char *code, const char *rule, const char *unit, const char *text) {
+    McReason *x = mc_reason_add(&j->env, &w->reasons, code, rule, "%s", text);
+    if (!x) return NULL;
+    x->unit = unit;
+    x->action = -1;
+    x->has_hex = 1;
+    x->q = w->to.q;
+    x->r = w->to.r;
+    return x;
+}
+
+// Why the mover cannot end on board index `pos`. Two searches with hexes to spare: with the other
+// pieces and without them. When the second finds a shorter path, checking it against the pieces
+// names the one in the way; when the first finds a path, the allowance is short of its length;
+// when neither does, terrain closes or stops every way.
+static int why_move(McRequest *j, const CcaMover *m, int pos, McWhyNot *w) {
+    const CcaWorld *cw = m->w;
+    const CcaPiece *p = &cw->pieces[m->piece];
+    CcaMover rich = *m, open = *m;
+    rich.allowance = open.allowance = MC_MAX_MOVE_POINTS;
+    open.ignore_units = true;
+    CcaReachHex *rh, *oh;
+    int rn, on;
+    if (!cca_reach(&j->env, &rich, &rh, &rn) || !cca_reach(&j->env, &open, &oh, &on)) return 0;
+    const CcaReachHex *d = find_hex(rh, rn, pos), *od = find_hex(oh, on, pos);
+    if (od && !m->ignore_units && (!d || od->path_len < d->path_len)) {
+        CcaPathResult pr;
+        cca_check_path(&j->env, &rich, od->path, od->path_len, &pr);
+        for (int i = 0; i < pr.reasons.count; i++) {
+            McReason *x = mc_reason_add(&j->env, &w->reasons, pr.reasons.items[i].code, pr.reasons.items[i].rule, "%s",
+                                        pr.reasons.items[i].message);
+            if (!x) return 0;
+            const char *message = x->message;
+            *x = pr.reasons.items[i];
+            x->message = message;
+            x->action = -1;
+        }
+    }
+    if (d) {
+        w->needs = d->path_len;
+        const char *text = mc_strf(&j->env, "The shortest path the other pieces leave open is %d hex%s; a %s moves at most %d hex%s here.",
+                                   d->path_len, d->path_len == 1 ? "" : "es", cca_types[p->type].name, m->allowance,
+                                   m->allowance == 1 ? "" : "es");
+        if (!text || !why_reason(j, w, "exceeds_allowance", m->allowance_rule, p->id, text)) return 0;
+    }
+    if (w->reasons.count > 0) return 1;
+    if (cca_terrain_effect(cw->board->terrain[pos], p->type).forbidden) {
+        const char *text = mc_strf(&j->env, "A %s may not enter %s.", cca_types[p->type].name, cca_terrain_names[cw->board->terrain[pos]]);
+        return text && why_reason(j, w, "impassable_terrain", "CCA-TER-1", p->id, text);
+    }
+    return why_reason(j, w, "no_path", "CCA-TER-1", p->id,
+                      "Every way to the hex crosses terrain the mover may not enter or that ends its movement.") != NULL;
+}
+
+static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
+    Req r;
+    if (!read_world(j, req, &r)) return 0;
+    int unit = -1, ignore = 0;
+    McWhyNot w;
+    memset(&w, 0, sizeof w);
+    w.needs = -1;
+    if (!mc_read_ref(j, &r.ids, req, "unit", 1, &unit) || !mc_read_bool(j, req, "ignoreUnits", 0, &ignore) ||
+        !mc_read_hex_at(j, req, "to", 1, &w.to, NULL))
+        return 0;
+    const CcaWorld *cw = &r.w;
+    const CcaPiece *p = &cw->pieces[unit];
+    CcaMover m = cca_mover(cw, unit, ignore);
+    CcaReachHex *hexes;
+    int n;
+    if (!cca_reach(&j->env, &m, &hexes, &n)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    mc_write_string(j, result, "unit", p->id);
+    mc_write_string(j, result, "type", cca_type_names[p->type]);
+    write_hex_obj(j, result, "start", cw->board->hexes[p->pos]);
+    mc_write_number(j, result, "allowance", m.allowance);
+    mc_write_bool(j, result, "ignoreUnits", ignore);
+    if (m.carried >= 0) mc_write_string(j, result, "leaderMovesWith", cw->pieces[m.carried].id);
+    int pos = mc_board_index(cw->board, w.to);
+    const CcaReachHex *d = pos >= 0 ? find_hex(hexes, n, pos) : NULL;
+    McQuiet quiet = mc_why_not_quiet_begin(j);
+    int ok = 1;
+    if (pos >= 0 && pos == p->pos) {
+        w.reachable = true; // an ordered unit need not move (CCA-MV-4)
+    } else if (d) {
+        w.reachable = true;
+        w.cost = d->path_len;
+        w.path = d->path;
+        w.path_len = d->path_len;
+    } else if (pos < 0) {
+        bool leader = p->type == CCA_LEADER;
+        ok = why_reason(j, &w, "off_board", leader ? "CCA-LD-6" : "CCA-MV-4", p->id,
+                        leader ? "A leader never leaves the battlefield (evade and escape aside)." : "A unit may not leave the board.") != NULL;
+    } else {
+        ok = why_move(j, &m, pos, &w);
+        if (ok && !ignore) {
+            CcaMover open = cca_mover(cw, unit, true);
+            CcaReachHex *oh;
+            int on;
+            ok = cca_reach(&j->env, &open, &oh, &on);
+            const CcaReachHex *od = ok ? find_hex(oh, on, pos) : NULL;
+            w.has_what_if = true;
+            if (od) {
+                w.what_if_reachable = true;
+                w.what_if_cost = od->path_len;
+                w.what_if_path = od->path;
+                w.what_if_len = od->path_len;
+            }
+        }
+    }
+    mc_why_not_quiet_end(j, quiet);
+    if (!ok) return mc_read_fail(j, "out_of_memory", "out of memory");
+    mc_write_why_not(j, result, &w);
     return 1;
 }
 
@@ -650,6 +779,7 @@ static int run_evade(McRequest *j, const cJSON *req, cJSON *result) {
 
 static const char *const reach_fields[] = {"board", "baselines", "units", "unit", "ignoreUnits", "paths", "detail", NULL};
 static const char *const move_fields[] = {"board", "baselines", "units", "unit", "ignoreUnits", "path", NULL};
+static const char *const why_not_fields[] = {"board", "baselines", "units", "unit", "ignoreUnits", "to", NULL};
 static const char *const order_fields[] = {"board", "baselines", "units", "side", "card", "ordered", "moves", NULL};
 static const char *const retreat_fields[] = {"board", "baselines", "units", "unit", "flags", "hits", "attacker", "ignore",
                                              "acrossRampart", NULL};
@@ -659,6 +789,8 @@ const McQuery mc_queries_cc_ancients[] = {
     {"reach", run_reach, reach_fields,
      "Every hex one unit or lone leader can end on, with its path, hexes moved, battle eligibility and why it stopped."},
     {"move", run_move, move_fields, "One unit's or leader's path checked step by step, with the first illegal step's reason."},
+    {"whyNot", run_why_not, why_not_fields,
+     "Whether one unit or lone leader can end its move on one hex: the path reach gives, or what stops it and the answer without the other pieces."},
     {"order", run_order, order_fields,
      "A whole command: the card, the units and leaders ordered and their moves in sequence, leaders attaching and detaching."},
     {"retreat", run_retreat, retreat_fields,

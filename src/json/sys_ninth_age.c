@@ -249,6 +249,7 @@ static void write_pursuer(McRequest *j, cJSON *arr, const NaWorld *w, const NaBa
             mc_write_number(j, ch, "contactLength", o->contact_length);
             mc_write_bool(j, ch, "cornerToCorner", !(o->contact_length > MC_LINEAR_SLOP));
             mc_write_bool(j, ch, "rotatesTarget", o->rotates_target);
+            mc_write_bool(j, ch, "undone", o->charge_undone);
             if (o->rotates_target) write_pose(j, ch, "targetFinal", o->target_final);
         }
     }

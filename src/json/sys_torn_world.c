@@ -297,6 +297,14 @@ static int read_move_fields(McRequest *j, const cJSON *req, const Req *q, MoveFi
     return 1;
 }
 
+// Why a Free Attack is made, by its clause: one enemy may attack twice for different causes.
+static const char *attack_cause(const char *rule) {
+    if (strcmp(rule, "TW-FA-1") == 0) return "engaged-start";
+    if (strcmp(rule, "TW-FA-3") == 0) return "panic";
+    if (strcmp(rule, "TW-FA-2") == 0) return "moved-past";
+    return "ejection";
+}
+
 // ---- writing -----------------------------------------------------------------------------------
 
 static void write_hex_list(McRequest *j, cJSON *obj, const char *key, const McHex *h, int n) {
@@ -336,6 +344,7 @@ static void write_attacks(McRequest *j, cJSON *obj, const TwWorld *w, const TwMo
         if (!o) return;
         mc_write_string(j, o, "unit", w->units[m->attacks[i].unit].id);
         mc_write_string(j, o, "rule", m->attacks[i].rule);
+        mc_write_string(j, o, "cause", attack_cause(m->attacks[i].rule));
         write_hex_obj(j, o, "at", m->attacks[i].at);
     }
 }
@@ -519,6 +528,168 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     return 1;
 }
 
+static const TwReachEntry *find_entry(const TwReachOut *r, McHex to) {
+    for (int i = 0; i < r->n; i++)
+        if (mc_hex_equal(r->entries[i].pos, to)) return &r->entries[i];
+    return NULL;
+}
+
+static int add_why(McRequest *j, McWhyNot *w, const McReason *from) {
+    McReason *x = mc_reason_add(&j->env, &w->reasons, from->code, from->rule, "%s", from->message);
+    if (!x) return 0;
+    const char *message = x->message;
+    *x = *from;
+    x->message = message;
+    x->action = -1;
+    return 1;
+}
+
+// The battlefield with the mover alone (the what-if of whyNot): the board and the markers stay; a
+// Linked marker taken by another miniature is taken by none.
+static int world_alone(McRequest *j, const Req *q, int mover, TwWorld *alone) {
+    TwUnit *u = MC_NEW(j->env.arena, TwUnit, 1);
+    TwMarker *mk = MC_NEW(j->env.arena, TwMarker, q->w.marker_count > 0 ? q->w.marker_count : 1);
+    if (!u || !mk) return 0;
+    *u = q->units[mover];
+    for (int i = 0; i < q->w.marker_count; i++) {
+        mk[i] = q->w.markers[i];
+        mk[i].taken_by = mk[i].taken_by == mover ? 0 : -1;
+    }
+    memset(alone, 0, sizeof *alone);
+    alone->board = q->w.board;
+    alone->anchor = q->w.anchor;
+    alone->units = u;
+    alone->unit_count = 1;
+    alone->markers = mk;
+    alone->marker_count = q->w.marker_count;
+    int index = 0, other = 0;
+    return tw_world_build(alone, j->env.arena, &index, &other) == TW_WORLD_OK;
+}
+
+// Why the mover cannot end on `to` although the action may be taken. Two searches with steps to
+// spare: on the real battlefield and with the mover alone. When the second finds a shorter path,
+// checking that path on the real battlefield names the miniature, landscape or marker in the
+// way; when the first finds a path, the allowance is short of its length.
+static int why_move(McRequest *j, const Req *q, const MoveFields *f, const TwWorld *alone, McWhyNot *w) {
+    const char *id = q->units[f->unit].id;
+    TwReachOut rich, open;
+    if (!tw_reach(&j->env, &q->w, f->unit, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, &rich) ||
+        !tw_reach(&j->env, alone, 0, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, &open))
+        return 0;
+    const TwReachEntry *d = find_entry(&rich, w->to), *od = find_entry(&open, w->to);
+    if (od && (!d || od->cost < d->cost)) {
+        TwMoveIn in = {f->unit, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, od->path, od->n_path, NULL, 0};
+        TwMoveOut mv;
+        if (!tw_move(&j->env, &q->w, &in, &mv)) return 0;
+        for (int i = 0; i < mv.reasons.count; i++)
+            if (!add_why(j, w, &mv.reasons.items[i])) return 0;
+    }
+    if (d) {
+        w->needs = d->cost;
+        bool hexes = q->units[f->unit].size == TW_INFANTRY;
+        const char *unit = d->cost != 1 ? tw_size_unit(q->units[f->unit].size) : hexes ? "hex" : "hexon";
+        McReason *x = mc_reason_add(&j->env, &w->reasons, "exceeds_allowance", "TW-MV-1",
+                                    "The shortest path the miniatures leave open to (q %d, r %d) is %d %s long; the %s allows %d.",
+                                    w->to.q, w->to.r, d->cost, unit, ACTIONS[f->action], f->allowance);
+        if (!x) return 0;
+        x->unit = id;
+        x->has_hex = 1;
+        x->q = w->to.q;
+        x->r = w->to.r;
+    }
+    if (w->reasons.count > 0) return 1;
+    // No path at all, even alone: may the miniature end on the position itself?
+    TwSpot spot;
+    TwVerdict v;
+    tw_spot(&q->w, f->unit, tw_delta_of(&q->w, f->unit, w->to), &spot);
+    if (!tw_can_end(&q->w, f->unit, &spot, (TwCause)f->cause, &v)) {
+        McReason *x = mc_reason_add(&j->env, &w->reasons, v.code, v.rule, "%s", v.message);
+        if (!x) return 0;
+        x->unit = v.unit >= 0 ? q->units[v.unit].id : v.marker >= 0 ? q->w.markers[v.marker].id : id;
+        x->has_hex = 1;
+        x->q = w->to.q;
+        x->r = w->to.r;
+        return 1;
+    }
+    McReason *x = mc_reason_add(&j->env, &w->reasons, "no_path", "TW-MV-1",
+                                "No path between the Volume Landscape and the board's edges reaches the position.");
+    if (!x) return 0;
+    x->unit = id;
+    x->has_hex = 1;
+    x->q = w->to.q;
+    x->r = w->to.r;
+    return 1;
+}
+
+static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
+    Req q;
+    MoveFields f;
+    McWhyNot w;
+    memset(&w, 0, sizeof w);
+    w.needs = -1;
+    if (!read_world(j, req, &q) || !read_move_fields(j, req, &q, &f, false) || !mc_read_hex_at(j, req, "to", 1, &w.to, NULL))
+        return 0;
+    int saved = mc_read_push_key(j, "to");
+    if (!check_lattice(j, &q, f.unit, w.to)) return 0;
+    mc_read_pop(j, saved);
+    TwReachOut out;
+    if (!tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, &out)) return oom(j);
+    const TwUnit *u = &q.units[f.unit];
+    mc_write_bool(j, result, "legal", out.legal);
+    mc_write_reasons(j, result, "restrictions", &out.reasons);
+    write_place(j, result, "start", u, u->pos[0]);
+    mc_write_number(j, result, "allowance", f.allowance);
+    mc_write_string(j, result, "unitOfMeasure", tw_size_unit(u->size));
+    engaged_field(j, result, &q.w, f.unit);
+    const TwReachEntry *e = find_entry(&out, w.to);
+    McQuiet quiet = mc_why_not_quiet_begin(j);
+    int ok = 1;
+    if (e) {
+        w.reachable = true;
+        w.cost = e->cost;
+        w.path = e->path;
+        w.path_len = e->n_path;
+    } else if (!mc_board_contains(&q.board, w.to)) {
+        McReason *x = mc_reason_add(&j->env, &w.reasons, "off_board", "TW-MV-1", "The position is not on the board.");
+        ok = x != NULL;
+        if (x) {
+            x->unit = u->id;
+            x->has_hex = 1;
+            x->q = w.to.q;
+            x->r = w.to.r;
+        }
+    } else {
+        if (!out.legal) {
+            for (int i = 0; i < out.reasons.count && ok; i++) ok = add_why(j, &w, &out.reasons.items[i]);
+        } else if (mc_hex_equal(w.to, u->pos[0])) {
+            McReason *x = mc_reason_add(&j->env, &w.reasons, "not_moved", "TW-MV-1",
+                                        "The miniature stands there already: a movement enters at least one position.");
+            ok = x != NULL;
+            if (x) x->unit = u->id;
+        }
+        bool staying = w.reasons.count > 0 && out.legal;
+        TwWorld alone;
+        if (ok && !world_alone(j, &q, f.unit, &alone)) ok = 0;
+        if (ok && out.legal && w.reasons.count == 0) ok = why_move(j, &q, &f, &alone, &w);
+        if (ok && !staying) {
+            TwReachOut o;
+            ok = tw_reach(&j->env, &alone, 0, (TwCause)f.cause, f.allowance, f.used, &o);
+            const TwReachEntry *oe = ok ? find_entry(&o, w.to) : NULL;
+            w.has_what_if = true;
+            if (oe) {
+                w.what_if_reachable = true;
+                w.what_if_cost = oe->cost;
+                w.what_if_path = oe->path;
+                w.what_if_len = oe->n_path;
+            }
+        }
+    }
+    mc_why_not_quiet_end(j, quiet);
+    if (!ok) return oom(j);
+    mc_write_why_not(j, result, &w);
+    return 1;
+}
+
 static void write_move(McRequest *j, cJSON *result, const Req *q, int unit, const TwMoveOut *m, int n_path) {
     const TwUnit *u = &q->units[unit];
     mc_write_bool(j, result, "legal", m->legal);
@@ -568,9 +739,17 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     if (!read_world(j, req, &q) || !read_move_fields(j, req, &q, &f, true) || !read_path(j, req, &q, f.unit, &path, &n) ||
         !read_choices(j, req, &q, &choices, &nc))
         return 0;
-    TwMoveIn in = {f.unit, (TwCause)f.cause, f.allowance, f.used, path, n, choices, nc};
+    const McHex *walked = path;
+    // A deployment's one position is a place, not a step; a movement enters at least one position.
+    int skipped = f.cause == TW_CAUSE_DEPLOY ? 0 : mc_path_skip_start(&walked, &n, q.units[f.unit].pos[0], 1);
+    TwMoveIn in = {f.unit, (TwCause)f.cause, f.allowance, f.used, walked, n, choices, nc};
     TwMoveOut out;
     if (!tw_move(&j->env, &q.w, &in, &out)) return oom(j);
+    // `final` is where the legal part of the path ends (docs/api.md "Hex boards"): the position
+    // before the first refused step, the start when the first step is refused.
+    if (!out.legal && out.failed_step > 0 && f.cause != TW_CAUSE_DEPLOY) out.final = walked[out.failed_step - 1];
+    mc_reasons_shift_steps(&out.reasons, skipped);
+    if (out.failed_step >= 0) out.failed_step += skipped;
     engaged_field(j, result, &q.w, f.unit);
     write_move(j, result, &q, f.unit, &out, f.cause == TW_CAUSE_DEPLOY ? 1 : n);
     return 1;
@@ -656,6 +835,8 @@ static int run_shift(McRequest *j, const cJSON *req, cJSON *result) {
 
 static const char *const REACH_FIELDS[] = {"board", "units", "markers", "unit", "action", "allowance", "cause", "detail",
                                            "usedActions", "paths", NULL};
+static const char *const WHY_NOT_FIELDS[] = {"board", "units", "markers", "unit", "action", "allowance", "cause",
+                                             "usedActions", "to", NULL};
 static const char *const MOVE_FIELDS[] = {"board", "units", "markers", "unit", "action", "allowance", "cause",
                                           "usedActions", "path", "choices", NULL};
 static const char *const EJECT_FIELDS[] = {"board", "units", "markers", "unit", "at", "choices", NULL};
@@ -666,6 +847,8 @@ const McQuery mc_queries_torn_world[] = {
      "Every legal end position of a Move or Run, with its path, free attacks, ejections and destroyed Volume Landscape."},
     {"move", run_move, MOVE_FIELDS,
      "Checks a proposed path step by step and resolves its end: ejections, markers, landscape, free attacks."},
+    {"whyNot", run_why_not, WHY_NOT_FIELDS,
+     "Whether a miniature can end a Move or Run on one position: the path reach gives, or what stops it and the answer with the other miniatures removed."},
     {"eject", run_eject, EJECT_FIELDS,
      "Ejection when a miniature ends on others: the order, the nearest free hexes, who chooses, free attacks, markers."},
     {"shift", run_shift, SHIFT_FIELDS,

@@ -58,3 +58,55 @@ void mc_write_node_parent(McRequest *j, cJSON *obj, int node, int parent_node) {
     const int v[2] = {node, parent_node};
     mc_write_ints(j, obj, keys, v, 2);
 }
+
+static void write_path(McRequest *j, cJSON *obj, const McHex *path, int n) {
+    cJSON *arr = mc_write_array(j, obj, "path");
+    for (int i = 0; i < n && arr; i++) mc_write_hex_push(j, arr, path[i]);
+}
+
+void mc_write_why_not(McRequest *j, cJSON *result, const McWhyNot *w) {
+    cJSON *to = mc_write_object(j, result, "to");
+    if (to) mc_write_hex_fields(j, to, w->to);
+    mc_write_bool(j, result, "reachable", w->reachable);
+    if (w->reachable) {
+        mc_write_number(j, result, "cost", w->cost);
+        write_path(j, result, w->path, w->path_len);
+    }
+    mc_write_reasons(j, result, "reasons", &w->reasons);
+    if (w->needs >= 0) {
+        // The points the cheapest path would need go on the reason that says they are short,
+        // the last one.
+        cJSON *arr = cJSON_GetObjectItemCaseSensitive(result, "reasons");
+        cJSON *last = arr ? arr->child : NULL;
+        while (last && last->next) last = last->next;
+        if (last) mc_write_number(j, last, "needs", w->needs);
+    }
+    if (w->has_what_if) {
+        cJSON *o = mc_write_object(j, result, "whatIf");
+        if (!o) return;
+        mc_write_bool(j, o, "reachable", w->what_if_reachable);
+        if (w->what_if_reachable) {
+            mc_write_number(j, o, "cost", w->what_if_cost);
+            write_path(j, o, w->what_if_path, w->what_if_len);
+        }
+    }
+}
+
+McQuiet mc_why_not_quiet_begin(const McRequest *j) { return (McQuiet){j->env.trace_count, j->env.trace_dropped}; }
+
+void mc_why_not_quiet_end(McRequest *j, McQuiet q) {
+    j->env.trace_count = q.trace_count;
+    j->env.trace_dropped = q.trace_dropped;
+}
+
+int mc_path_skip_start(const McHex **path, int *n, McHex start, int keep) {
+    if (*n <= keep || !mc_hex_equal((*path)[0], start)) return 0;
+    (*path)++;
+    (*n)--;
+    return 1;
+}
+
+void mc_reasons_shift_steps(McReasons *reasons, int by) {
+    for (int i = 0; i < reasons->count; i++)
+        if (reasons->items[i].action >= 0) reasons->items[i].action += by;
+}

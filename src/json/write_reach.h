@@ -37,4 +37,42 @@ void mc_write_hex_cost(McRequest *j, cJSON *obj, McHex h, int cost);
 /// The parent form's node numbers of an entry: node, parentNode.
 void mc_write_node_parent(McRequest *j, cJSON *obj, int node, int parent_node);
 
+/// The answer to a hex `whyNot` query (docs/api.md "whyNot"): whether the unit can end its move on
+/// `to`, with the cost and path `reach` gives when it can, the reasons when it cannot, and the same
+/// question with the other units removed (`what_if`).
+typedef struct McWhyNot {
+    McHex to;
+    bool reachable;
+    int cost;             ///< when reachable
+    const McHex *path;    ///< when reachable: the hexes entered, `to` last
+    int path_len;
+    McReasons reasons;    ///< when not reachable
+    int needs;            ///< >= 0: the points or hexes the cheapest open path would need,
+                          ///< written on the last reason (the one saying they are short), else -1
+    bool has_what_if;
+    bool what_if_reachable;
+    int what_if_cost;
+    const McHex *what_if_path;
+    int what_if_len;
+} McWhyNot;
+
+/// Writes "to", "reachable", "cost" and "path" (when reachable), "reasons" and "whatIf".
+void mc_write_why_not(McRequest *j, cJSON *result, const McWhyNot *w);
+
+/// A hex `move` path may begin on the mover's own hex (docs/api.md "Hex boards"): when it holds more
+/// than `keep` positions and the first is `start`, drops it and returns 1 (add it back to step
+/// indices in the answer), else returns 0.
+int mc_path_skip_start(const McHex **path, int *n, McHex start, int keep);
+/// Adds `by` to the step index of every reason that has one.
+void mc_reasons_shift_steps(McReasons *reasons, int by);
+
+/// The trace's length before the side searches that explain a whyNot answer; mc_why_not_quiet_end
+/// cuts the trace back to it, so that only the question asked is traced (the assumptions those
+/// searches rely on are the question's own).
+typedef struct McQuiet {
+    int trace_count, trace_dropped;
+} McQuiet;
+McQuiet mc_why_not_quiet_begin(const McRequest *j);
+void mc_why_not_quiet_end(McRequest *j, McQuiet q);
+
 #endif

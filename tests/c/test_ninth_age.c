@@ -458,3 +458,17 @@ MC_TEST(flee_pivot_parallel, "9A-FL-1 the flee pivot makes the rear facing paral
     MC_CHECK_NEAR(out.end.centre.y, 10, 1e-9);
     mc_arena_release(&f.arena);
 }
+
+MC_TEST(sentence_numbers, "9A-CH-1 9A-FA-O trace sentences round lengths as answers do and say \"does not move\" for a move below MC_LINEAR_SLOP") {
+    Fixture f;
+    fixture_init(&f);
+    // 3.85871e-14" is the floating-point noise of a charge that needs no straight move.
+    MC_CHECK_STR(na_moves(&f.env, 3.85871e-14), "does not move");
+    MC_CHECK_STR(na_moves(&f.env, -4e-7), "does not move");
+    MC_CHECK_STR(na_moves(&f.env, 2.5), "moves 2.5\"");
+    // 1.0000000004 rounds to 1 at 1e-9, as the answer's numbers do; -2.3e-10 to 0, not -0.
+    MC_CHECK_STR(na_moves(&f.env, 1.0000000004), "moves 1\"");
+    MC_CHECK(na_shown(-2.30615e-10) == 0.0 && !signbit(na_shown(-2.30615e-10)));
+    MC_CHECK_NEAR(na_shown(3.1234567894), 3.123456789, 1e-12);
+    mc_arena_release(&f.arena);
+}

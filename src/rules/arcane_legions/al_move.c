@@ -31,6 +31,13 @@ typedef struct Ctx {
     int breakaway_count; // a quiet run: the breakaway attackers the full run found
 } Ctx;
 
+// A length or angle in a sentence as answers print numbers: rounded to 1e-9, -0 as 0 (a collision
+// at x = -2.3e-10 is at x = 0).
+static double shown(double v) {
+    double r = fabs(v) < 1e6 ? round(v * 1e9) / 1e9 : v;
+    return r == 0.0 ? 0.0 : r;
+}
+
 static void tr(Ctx *c, const char *rule, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void tr(Ctx *c, const char *rule, const char *fmt, ...) {
     if (c->quiet) return;
@@ -354,7 +361,7 @@ static int pick_two(Ctx *c, int action, Cand *k, int n, Cand *two) {
             static const char *const sides[] = {"cw", "ccw"};
             if (c->o->snap_side < 0) choice(c, "snapSide", action, sides, 2);
             tr(c, "AL-SNP-2", "both angles are %.6g degrees: the controller chooses; snapping %s",
-               a, ccw_first ? "counter-clockwise" : "clockwise");
+               shown(a), ccw_first ? "counter-clockwise" : "clockwise");
         } else {
             ccw_first = b < a;
         }
@@ -404,9 +411,9 @@ static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m, 
         double shift = mc_vec2_length(two[i].shift);
         if (blocker >= 0) {
             AlEvent *e = push ? ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "moving straight out by %.6g would hit %s",
-                                   shift, oid(c, blocker))
+                                   shown(shift), oid(c, blocker))
                               : ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "snapping %s by %.6g degrees would hit %s",
-                                   dir, fabs(two[i].angle), oid(c, blocker));
+                                   dir, shown(fabs(two[i].angle)), oid(c, blocker));
             if (e) e->side = dir, e->has_angle = true, e->angle = two[i].angle;
             if (e && shifted) e->has_distance = true, e->distance = shift;
             tr(c, "AL-LIM-1", "that snap onto %s would hit %s; it cannot be made", oid(c, object), oid(c, blocker));
@@ -416,18 +423,18 @@ static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m, 
         c->pose.facing = mc_facing_normalize(c->pose.facing + two[i].angle);
         const char *r = i > 0 ? "AL-LIM-1" : two[i].kind == CAND_BETWEEN ? "AL-OVL-2" : rule;
         AlEvent *e = push ? ev(c, ar, "snap", r, object, "moved straight out by %.6g steps onto a side of %s it lay parallel to",
-                               shift, oid(c, object))
+                               shown(shift), oid(c, object))
                           : ev(c, ar, "snap", r, object, "snapped %s about (%.6g, %.6g) by %.6g degrees onto an edge of %s",
-                               dir, two[i].pivot.x, two[i].pivot.y, fabs(two[i].angle), oid(c, object));
+                               dir, shown(two[i].pivot.x), shown(two[i].pivot.y), shown(fabs(two[i].angle)), oid(c, object));
         if (e) {
             e->has_point = !push, e->point = two[i].pivot;
             e->has_angle = true, e->angle = two[i].angle;
             e->side = dir;
             if (shifted) e->has_distance = true, e->distance = shift;
         }
-        if (push) tr(c, r, "moved straight out by %.6g steps onto %s", shift, oid(c, object));
-        else tr(c, r, "snapped %s by %.6g degrees about (%.6g, %.6g) onto %s", dir, fabs(two[i].angle), two[i].pivot.x,
-                two[i].pivot.y, oid(c, object));
+        if (push) tr(c, r, "moved straight out by %.6g steps onto %s", shown(shift), oid(c, object));
+        else tr(c, r, "snapped %s by %.6g degrees about (%.6g, %.6g) onto %s", dir, shown(fabs(two[i].angle)),
+                shown(two[i].pivot.x), shown(two[i].pivot.y), oid(c, object));
         return 1;
     }
     return 0;
@@ -540,10 +547,10 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
     }
     c->pose.centre = mc_vec2_add(c->pose.centre, move);
     const char *mark_a = mark_name(c, ea, ta[bi], la, spacing), *mark_b = mark_name(c, eb, tb[bk], lb, spacing);
-    AlEvent *e = ev(c, ar, "slide", "AL-SLD-1", object, "slid %s by %.6g steps until its %s lined up with %s's %s", dn, best,
+    AlEvent *e = ev(c, ar, "slide", "AL-SLD-1", object, "slid %s by %.6g steps until its %s lined up with %s's %s", dn, shown(best),
                     mark_a ? mark_a : "mark", oid(c, object), mark_b ? mark_b : "mark");
     if (e) e->has_distance = true, e->distance = best, e->side = dn, e->mark = mark_a, e->object_mark = mark_b;
-    tr(c, "AL-SLD-1", "slid %s by %.6g steps along %s to the first alignment", dn, best, oid(c, object));
+    tr(c, "AL-SLD-1", "slid %s by %.6g steps along %s to the first alignment", dn, shown(best), oid(c, object));
 }
 
 // A collision that ended movement: the slide, then the end (AL-COL-2).
@@ -601,7 +608,7 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
     if (st == MC_SWEEP_CLEAR) {
         if (c->o->move_order) note_control(c, ai, ar, &a, delta);
         c->pose.centre = mc_vec2_add(c->pose.centre, delta);
-        ev(c, ar, "free", "AL-LAT-2", -1, "moved %s %.6g steps", dir_names[act->dir], act->distance);
+        ev(c, ar, "free", "AL-LAT-2", -1, "moved %s %.6g steps", dir_names[act->dir], shown(act->distance));
         return;
     }
     if (st != MC_SWEEP_HIT) return; // the start was checked free of overlap; nothing else happens
@@ -613,15 +620,15 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
         AlEvent *e = ev(c, ar, "stopped", "AL-LIM-4", ob, "moved without a move order, it stops against %s", oid(c, ob));
         if (e) e->has_point = true, e->point = hit.contact.point;
         tr(c, "AL-LIM-4", "no move order: stops against %s after %.6g steps, without snapping", oid(c, ob),
-           hit.t * act->distance);
+           shown(hit.t * act->distance));
         c->ended = true;
         return;
     }
     AlEvent *e = ev(c, ar, "collision", "AL-COL-1", ob, "collided with %s (%s) after %.6g steps", oid(c, ob),
-                    al_kind_name(okind(c, ob)), hit.t * act->distance);
+                    al_kind_name(okind(c, ob)), shown(hit.t * act->distance));
     if (e) e->has_point = true, e->point = hit.contact.point, e->has_distance = true, e->distance = hit.t * act->distance;
-    tr(c, "AL-COL-1", "collides with %s at (%.6g, %.6g) after %.6g of the step", oid(c, ob), hit.contact.point.x,
-       hit.contact.point.y, hit.t * act->distance);
+    tr(c, "AL-COL-1", "collides with %s at (%.6g, %.6g) after %.6g of the step", oid(c, ob), shown(hit.contact.point.x),
+       shown(hit.contact.point.y), shown(hit.t * act->distance));
     if (hit.contact.flush) {
         tr(c, "AL-SNP-1", "the collision is flush with %s: no snap is needed", oid(c, ob));
         end_by_collision(c, ai, ar, ob);
@@ -738,11 +745,11 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
         return;
     }
     ar->has_tool = true;
+    // A refused turn gives every reason that applies: the points (AL-TRN-2) and the tool (AL-TRN-3).
     if (c->o->move_order && tcost > c->points) {
         reason(c, ai, "not_enough_points", "AL-TRN-2", "the turn costs more movement points than are left");
         ar->made = false;
-        tr(c, "AL-TRN-2", "the turn costs %d but only %d points are left", tcost, c->points);
-        return;
+        tr(c, "AL-TRN-2", "the turn costs %d but only %d point%s left", tcost, c->points, c->points == 1 ? " is" : "s are");
     }
     // AL-TRN-3: the tool must lie on the table without overlapping a unit or blocking/hindering
     // terrain (control terrain is flat and does not stop it).
@@ -756,16 +763,16 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
         if (rs) rs->unit = oid(c, blocker);
         ar->made = false;
         tr(c, "AL-TRN-3", "the turning tool would overlap %s: the turn cannot be made", oid(c, blocker));
-        return;
     }
+    if (!ar->made) return;
     *cost = c->o->move_order ? tcost : 0;
     McRect before = c->pose;
     standing_update(c);
     c->pose = np;
-    AlEvent *e = ev(c, ar, "tool", "AL-TRN-2", -1, "turned %d degrees off the %s, ending %d step(s) beyond the tool",
-                    act->angle, side_names[act->off], beyond);
+    AlEvent *e = ev(c, ar, "tool", "AL-TRN-2", -1, "turned %d degrees off the %s, ending %d step%s beyond the tool",
+                    act->angle, side_names[act->off], beyond, beyond == 1 ? "" : "s");
     if (e) e->steps_beyond = beyond;
-    tr(c, "AL-TRN-1", "turning tool (%d degrees) off the %s: new facing %.6g", act->angle, side_names[act->off], np.facing);
+    tr(c, "AL-TRN-1", "turning tool (%d degrees) off the %s: new facing %.6g", act->angle, side_names[act->off], shown(np.facing));
     tr(c, "AL-TRN-2", "costs %d x (1 + %d steps beyond the tool) = %d", c->u->cost[act->off], beyond, tcost);
     // Overlaps after the turn (AL-OVL-*): which objects, and which the player snaps to.
     set_ignore(c, -1);
@@ -797,8 +804,10 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
         return;
     }
     // AL-LIM-3: no snap while overlapping: the turn cannot be made; back to the last legal point.
+    // The order goes on (legal), but this turn was not made.
     c->pose = before;
     *cost = 0;
+    ar->made = false;
     ev(c, ar, "returned", "AL-LIM-3", target,
        "no snap onto %s is possible while overlapping: the unit returns to its last legal point", oid(c, target));
     tr(c, "AL-LIM-3", "overlapping %s with no snap possible: the turn is not made; movement continues", oid(c, target));
@@ -883,7 +892,7 @@ static int run(Ctx *c) {
             } else {
                 if (o->move_order)
                     tr(c, act->distance < 1 ? "AL-LAT-3" : "AL-LAT-2", "a %s step of %.6g costs %d (a partial step costs a full step)",
-                       dir_names[act->dir], act->distance, cost);
+                       dir_names[act->dir], shown(act->distance), cost);
                 do_step(c, i, act, ar);
             }
         } else {

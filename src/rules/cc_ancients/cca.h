@@ -97,6 +97,10 @@ CcaTerrainEffect cca_terrain_effect(int t, CcaType type);
 /// Light units for Order Light Troops and Move-Fire-Move (rulebook §18): light infantry, light
 /// bow infantry, slingers, auxilia, light cavalry, light bow cavalry, barbarian chariots.
 bool cca_is_light(CcaType t);
+/// Units with missile weapons, the only ones that make ranged combat (rulebook §2 unit summaries):
+/// light foot (light infantry, light bow infantry, slingers, auxilia), light cavalry, light bow
+/// cavalry and war machines.
+bool cca_has_missiles(CcaType t);
 /// Light foot: light infantry, light bow infantry, slingers and auxilia.
 bool cca_is_light_foot(CcaType t);
 /// Foot units (not the leader).

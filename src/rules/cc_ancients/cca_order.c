@@ -589,7 +589,7 @@ int cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int 
         // Mounted Charge, no close combat on Move-Fire-Move, one extra die on Mounted Charge.
         CcaCardKind k = card->kind;
         b->close_combat = b->can_battle && !(k == CCA_CARD_MOVE_FIRE_MOVE && !t.fallback);
-        b->ranged_combat = b->can_battle && !b->must_battle &&
+        b->ranged_combat = b->can_battle && !b->must_battle && cca_has_missiles(w->pieces[i].type) &&
                            !((k == CCA_CARD_DOUBLE_TIME || k == CCA_CARD_MOUNTED_CHARGE) && !t.fallback);
         b->extra_dice = k == CCA_CARD_MOUNTED_CHARGE && !t.fallback ? 1 : 0;
     }

@@ -347,8 +347,8 @@ int cca_retreat(McEnv *env, const CcaWorld *w, const CcaRetreatAsk *ask, CcaRetr
             int p = w->unit_at[nb] >= 0 ? w->unit_at[nb] : w->leader_at[nb];
             if (p >= 0) res->rampage[res->rampage_count++] = p;
         }
-        mc_trace(env, "CCA-RT-1", me->id, "Elephant rampage before retreating: 2 dice for each of the %d adjacent units and lone leaders.",
-                 res->rampage_count);
+        mc_trace(env, "CCA-RT-1", me->id, "Elephant rampage before retreating: 2 dice for each of the %d adjacent unit%s and lone leader%s.",
+                 res->rampage_count, res->rampage_count == 1 ? "" : "s", res->rampage_count == 1 ? "" : "s");
     }
     Ctx c = {env, w, ask, res, {0, 0}, w->board->hexes[me->pos].r, NULL, NULL, false};
     rear_dirs(w, me->side, c.dirs);

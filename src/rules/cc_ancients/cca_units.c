@@ -33,6 +33,10 @@ bool cca_is_light_foot(CcaType t) {
     return t == CCA_LIGHT_INFANTRY || t == CCA_LIGHT_BOW_INFANTRY || t == CCA_SLINGER || t == CCA_AUXILIA;
 }
 
+bool cca_has_missiles(CcaType t) {
+    return cca_is_light_foot(t) || t == CCA_LIGHT_CAVALRY || t == CCA_LIGHT_BOW_CAVALRY || t == CCA_HEAVY_WAR_MACHINE;
+}
+
 bool cca_is_light(CcaType t) { return t != CCA_LEADER && cca_types[t].weight == CCA_WEIGHT_LIGHT; }
 
 bool cca_is_foot(CcaType t) { return t != CCA_LEADER && !cca_types[t].mounted; }

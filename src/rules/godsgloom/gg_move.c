@@ -89,9 +89,21 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
         McHex h = path[i];
         if (stopped) {
             const McHex prev = s->board->hexes[at];
+            // The sentence opens with the refused hex (the reason's hex), then names the zone's
+            // enemies and, for a Nimble unit, the Lockdown that held it (GG-TRT-1).
+            int who[MC_HEX_DIRECTIONS];
+            int k = mc_gg_engagers(s, at, who);
+            const char *names = "";
+            const char *locked = "";
+            for (int e = 0; e < k; e++) {
+                names = mc_strf(env, "%s%s%s", names, e == 0 ? "" : e == k - 1 ? " and " : ", ", s->req->units[who[e]].id);
+                if (s->nimble && (s->req->units[who[e]].traits & MC_GG_LOCKDOWN))
+                    locked = mc_strf(env, "; %s has Lockdown, which Nimble does not pass", s->req->units[who[e]].id);
+                if (!names || !locked) return 0;
+            }
             McReason *r = fail(env, out, i, h, "stopped_by_engagement_zone", "GG-8.3",
-                               mc_strf(env, "The move ended on entering hex (q %d, r %d), which lies in an enemy Engagement Zone.",
-                                       prev.q, prev.r));
+                               mc_strf(env, "Hex (q %d, r %d) cannot be entered: the move ended on entering hex (q %d, r %d), in the Engagement Zone of %s%s.",
+                                       h.q, h.r, prev.q, prev.r, names, locked));
             return r != NULL;
         }
         if (out->minimum_move)
@@ -107,11 +119,12 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
             // GG-8.3-MMG gives only a hex the move may end on: never one passed through (GG-8.1).
             if (i > 0 || !e.may_end)
                 return fail(env, out, i, h, "not_enough_points", "GG-MOV-1",
-                            mc_strf(env, "Entering costs %d but only %d of %d movement points are left.", e.cost,
-                                    s->points - out->cost, s->points)) != NULL;
+                            mc_strf(env, "Entering costs %d but only %d of %d movement point%s %s left.", e.cost,
+                                    s->points - out->cost, s->points, s->points == 1 ? "" : "s",
+                                    s->points - out->cost == 1 ? "is" : "are")) != NULL;
             out->minimum_move = true; // GG-8.3-MMG: the first hex is always allowed
-            mc_trace(env, "GG-8.3-MMG", s->mover->id, "the first hex costs %d, more than the %d movement points: entered by the Minimum Move Guarantee",
-                     e.cost, s->points);
+            mc_trace(env, "GG-8.3-MMG", s->mover->id, "the first hex costs %d, more than the %d movement point%s: entered by the Minimum Move Guarantee",
+                     e.cost, s->points, s->points == 1 ? "" : "s");
         }
         // GG-8.3-T: going on from an empty zone hex that did not stop the unit uses Nimble.
         if (i > 0 && (s->zone[at] & MC_GG_ZONE_ENEMY) && s->occ[at] < 0) out->nimble = true;

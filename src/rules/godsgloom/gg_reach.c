@@ -174,13 +174,21 @@ static int walk(McEnv *env, McGgReach *out) {
         d->may_melee = s->mode != MC_GG_MODE_ENGAGED && !d->nimble;
         d->facings = 0x3f; // MOV.40 (GG-MOV-1): the final pivot is free, also after a stop (GG-8.3)
         fill_engagement(s, d);
+        // The states are the labels of one search: when the cheapest path relies on Nimble, the
+        // cheapest one that never does (if the points reach it) keeps the Melee Attack (GG-8.3-T),
+        // the one point on which a path to the same hex can be better; ending Engaged depends on
+        // the hex alone.
+        d->alt_node = -1;
+        McReachEntry pe;
+        int plain = pos * STATE_COUNT + STATE_PLAIN;
+        if (d->nimble && mc_reach_get(&out->search, plain, &pe) && (pe.flags & MC_REACH_MAY_END)) d->alt_node = plain;
         minimum += d->minimum_move;
         zone_stops += d->end == MC_GG_END_ZONE;
         nimble += d->nimble;
     }
     if (minimum)
-        mc_trace(env, "GG-8.3-MMG", s->mover->id, "%d hex%s entered by the Minimum Move Guarantee although it costs more than the %d movement points",
-                 minimum, minimum == 1 ? "" : "es", s->points);
+        mc_trace(env, "GG-8.3-MMG", s->mover->id, "%d hex%s entered by the Minimum Move Guarantee although %s more than the %d movement point%s",
+                 minimum, minimum == 1 ? "" : "es", minimum == 1 ? "it costs" : "each costs", s->points, s->points == 1 ? "" : "s");
     if (zone_stops)
         mc_trace(env, "GG-8.3", s->mover->id, "%d destination%s in enemy Engagement Zones end the move there; the unit is then Engaged",
                  zone_stops, zone_stops == 1 ? "" : "s");
@@ -209,7 +217,7 @@ static int teleport(McEnv *env, McGgReach *out) {
         d->pos = pos;
         d->hex = b->hexes[pos];
         d->cost = dist;
-        d->node = d->parent_node = -1;
+        d->node = d->parent_node = d->alt_node = -1;
         d->may_melee = 1;
         d->minimum_move = dist > s->points;
         d->end = MC_GG_END_TELEPORT;
@@ -231,7 +239,7 @@ static int reposition(McEnv *env, McGgReach *out) {
         McGgDest *d = &out->dests[out->dest_count++];
         d->pos = nb;
         d->hex = s->board->hexes[nb];
-        d->node = d->parent_node = -1;
+        d->node = d->parent_node = d->alt_node = -1;
         d->may_melee = -1;
         d->end = MC_GG_END_REPOSITION;
         d->facings = 0x3f;
@@ -261,7 +269,7 @@ int mc_gg_reach(McEnv *env, const McGgRequest *req, McGgReach *out) {
         st->pos = s->start;
         st->hex = s->mover->hex;
         st->node = out->searched ? out->search.start_node : -1;
-        st->parent_node = -1;
+        st->parent_node = st->alt_node = -1;
         st->may_melee = 1; // not moving keeps the Melee Attack (GG-8.2 forbids it after the move)
         st->end = MC_GG_END_CHOICE;
         // MOV.20/40 and GG-8.2: pivoting is free; a unit that cannot make a Move Action keeps its facing.
@@ -269,6 +277,31 @@ int mc_gg_reach(McEnv *env, const McGgRequest *req, McGgReach *out) {
         fill_engagement(s, st);
     }
     return 1;
+}
+
+McGgDest mc_gg_reach_alternative(const McGgReach *r, const McGgDest *d) {
+    McGgDest a = *d;
+    McReachEntry e;
+    a.alt_node = -1;
+    if (d->alt_node < 0 || !mc_reach_get(&r->search, d->alt_node, &e)) return a;
+    a.cost = e.cost;
+    a.node = d->alt_node;
+    a.parent_node = e.parent;
+    a.nimble = false;
+    a.minimum_move = (e.flags & MC_REACH_OVER_BUDGET) != 0;
+    a.may_melee = r->scene.mode != MC_GG_MODE_ENGAGED;
+    a.end = MC_GG_END_POINTS;
+    if (a.minimum_move) a.end = MC_GG_END_MINIMUM;
+    else if (!(e.flags & MC_REACH_MAY_PASS)) a.end = MC_GG_END_ZONE;
+    else {
+        const McGgScene *s = &r->scene;
+        for (int dir = 0; dir < MC_HEX_DIRECTIONS; dir++) {
+            int nb = mc_board_neighbor(s->board, d->pos, dir);
+            McGgEnter en = nb >= 0 ? mc_gg_enter(s, nb) : (McGgEnter){0};
+            if (en.ok && e.cost + en.cost <= s->points) a.end = MC_GG_END_CHOICE;
+        }
+    }
+    return a;
 }
 
 // Parent-style paths: the listed nodes plus every node on their paths that is not listed.
@@ -286,6 +319,12 @@ int mc_gg_reach_through(McEnv *env, McGgReach *out) {
             mark[v] = 2;
             if (!mc_reach_get(&out->search, v, &en)) break;
         }
+        // An alternative's own node is written with it; the nodes before it are passed through.
+        if (out->dests[i].alt_node >= 0 && mc_reach_get(&out->search, out->dests[i].alt_node, &en))
+            for (int v = en.parent; v >= 0 && !mark[v]; v = en.parent) {
+                mark[v] = 2;
+                if (!mc_reach_get(&out->search, v, &en)) break;
+            }
     }
     // In the order of their best paths (the search's rank), so a parent comes before its child.
     int *by_rank = MC_NEW(env->arena, int, out->search.reached_count > 0 ? out->search.reached_count : 1);

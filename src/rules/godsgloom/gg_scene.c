@@ -266,8 +266,8 @@ int mc_gg_prepare(McEnv *env, const McGgRequest *req, McGgScene *s) {
             }
         }
         if (enemies)
-            mc_trace(env, "GG-EZ-1", NULL, "enemy Engagement Zones: each enemy's front arc of %d adjacent hexes (A-GG-1), all six with Circular Defence",
-                     s->arc_width);
+            mc_trace(env, "GG-EZ-1", NULL, "enemy Engagement Zones: each enemy's front arc of %d adjacent hex%s (A-GG-1), all six with Circular Defence",
+                     s->arc_width, s->arc_width == 1 ? "" : "es");
         else
             mc_trace(env, "GG-EZ-1", NULL, "no enemy units: no Engagement Zones");
     } else {
@@ -289,9 +289,9 @@ int mc_gg_prepare(McEnv *env, const McGgRequest *req, McGgScene *s) {
     if (m->tokens & MC_GG_SLOW) points += (int)mc_param(env, MC_P_GG2_SLOW_DELTA);
     if (m->tokens & MC_GG_FAST) points += (int)mc_param(env, MC_P_GG2_FAST_DELTA);
     s->points = points < 0 ? 0 : points;
-    mc_trace(env, "GG-MOV-1", m->id, "Speed %d%s%s: %d movement points", m->speed,
+    mc_trace(env, "GG-MOV-1", m->id, "Speed %d%s%s: %d movement point%s", m->speed,
              (m->tokens & MC_GG_SLOW) ? ", Slow token" : "", (m->tokens & MC_GG_FAST) ? ", Fast token" : "",
-             s->points);
+             s->points, s->points == 1 ? "" : "s");
 
     s->engager_count = mc_gg_engagers(s, s->start, s->engagers);
     for (int i = 0; i < s->engager_count; i++)

@@ -203,6 +203,8 @@ typedef struct McGgDest {
     bool minimum_move;   ///< reached only through the Minimum Move Guarantee
     McGgEnd end;
     unsigned facings;    ///< bit f: may end facing f
+    int alt_node;        ///< a dearer path to the same hex that keeps the Melee Attack (no Nimble),
+                         ///< when this one relies on Nimble: its reach node, else -1
 } McGgDest;
 
 /// The answer to `reach`.
@@ -220,8 +222,11 @@ typedef struct McGgReach {
 
 /// Computes every hex the mover can end on (GG-MOV-1 ... GG-TRT-1). Returns 0 when memory ran out.
 int mc_gg_reach(McEnv *env, const McGgRequest *req, McGgReach *out);
-/// Fills out->through: the intermediate nodes that parent-style paths need (none for Teleport and
-/// Reposition). Returns 0 when memory ran out.
+/// The alternative of `d` (d->alt_node >= 0) as a destination of its own: its cost, path node,
+/// Melee Attack, Nimble and end.
+McGgDest mc_gg_reach_alternative(const McGgReach *r, const McGgDest *d);
+/// Fills out->through: the intermediate nodes that parent-style paths need, alternatives' included
+/// (none for Teleport and Reposition). Returns 0 when memory ran out.
 int mc_gg_reach_through(McEnv *env, McGgReach *out);
 
 /// One step of a checked path.

@@ -1225,19 +1225,20 @@ void na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaCha
     const NaChargeMove *m = &out->best;
     if (out->has_best) {
         if (m->wheel == 0.0)
-            mc_trace(env, "9A-CH-1", id, "moves %g\" straight forward, no wheel: %g\" in all", m->b, m->distance);
+            mc_trace(env, "9A-CH-1", id, "%s straight forward, no wheel: %g\" in all", na_moves(env, m->b), na_shown(m->distance));
         else
             mc_trace(env, "9A-CH-1", id,
-                     "moves %g\" straight, wheels %g° about its front-%s corner (the outer corner travels %g\"), moves %g\" straight: %g\" in all",
-                     m->a, fabs(m->wheel), m->wheel > 0 ? "right" : "left", m->distance - m->a - m->b, m->b, m->distance);
+                     "%s straight, wheels %g° about its front-%s corner (the outer corner travels %g\"), %s straight: %g\" in all",
+                     na_moves(env, m->a), na_shown(fabs(m->wheel)), m->wheel > 0 ? "right" : "left",
+                     na_shown(m->distance - m->a - m->b), na_moves(env, m->b), na_shown(m->distance));
         if (m->align == 0.0)
             mc_trace(env, "9A-CH-2", id, "its front facing arrives flat against %s's %s facing: no align needed", tid, fn);
         else if (m->rotates_target)
             mc_trace(env, "9A-CH-2", id, "touches %s's %s facing at (%g, %g); the charger cannot align there, so %s is rotated %g° about that point instead",
-                     tid, fn, m->contact_point.x, m->contact_point.y, tid, -m->align);
+                     tid, fn, na_shown(m->contact_point.x), na_shown(m->contact_point.y), tid, na_shown(-m->align));
         else
             mc_trace(env, "9A-CH-2", id, "touches %s's %s facing at (%g, %g) and aligns %g° about that point", tid, fn,
-                     m->contact_point.x, m->contact_point.y, m->align);
+                     na_shown(m->contact_point.x), na_shown(m->contact_point.y), na_shown(m->align));
     }
     if (out->possible) {
         mc_trace(env, "9A-CH-3", id,
@@ -1250,7 +1251,7 @@ void na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaCha
     switch (out->fail) {
     case NA_CHARGE_OUT_OF_RANGE:
         r = mc_reason_add(env, &out->reasons, "out_of_range", "9A-CH-1",
-                          "The shortest legal charge move is %g\", more than the charge range of %g\".", out->needed, in->range);
+                          "The shortest legal charge move is %g\", more than the charge range of %g\".", na_shown(out->needed), na_shown(in->range));
         break;
     case NA_CHARGE_WHEEL_OVER_90:
         r = mc_reason_add(env, &out->reasons, "wheel_over_90", "9A-CH-1",

@@ -230,6 +230,7 @@ typedef struct NaPursuerOut {
     int path_count;
     double moved;            ///< distance moved straight forward; for a charge, the centre's displacement
     bool backtracked;
+    bool charge_undone;      ///< the backtrack took a charger out of contact with its target (9A-LP-1)
     NaPose backtrack_from;
     NaSpacingFault backtrack_fault;
     int backtrack_object;
@@ -459,5 +460,11 @@ bool na_spacing_all(McEnv *env, NaWorld *w, NaMoment moment, int mover, int char
 /// Rearranges a[0..n-1] into the next permutation in lexicographic order; false (and a left
 /// as it was) after the last one.
 bool na_next_permutation(int *a, int n);
+
+/// A length or angle as answers print numbers (rounded to 1e-9, -0 as 0), for sentences.
+double na_shown(double v);
+/// "moves 2.5\"" for the straight move `d`, or "does not move" below MC_LINEAR_SLOP; NULL when
+/// memory ran out.
+const char *na_moves(McEnv *env, double d);
 
 #endif

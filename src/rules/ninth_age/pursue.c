@@ -490,9 +490,9 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     if (p->pivoted) {
         double turn = mc_facing_delta(p->start.facing, p->pivot.facing);
         TRACE(c, "9A-PV-1", self, "pivots %g° about its centre to face %g°, the pursued unit's direction (unit spacing ignored)",
-              turn, p->pivot.facing);
+              na_shown(turn), na_shown(p->pivot.facing));
     } else {
-        TRACE(c, "9A-PV-1", self, "makes an Overrun: no pivot, straight forward at %g°", p->start.facing);
+        TRACE(c, "9A-PV-1", self, "makes an Overrun: no pivot, straight forward at %g°", na_shown(p->start.facing));
     }
     if (p->at_pivot) {
         static const char *const rules[] = {"9A-PV-E", "9A-PV-T", "9A-PV-O"};
@@ -503,10 +503,10 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     }
     if (p->has_ahead) {
         if (p->ahead_kind == NA_SIT_FREE)
-            TRACE(c, "9A-FA-0", self, "nothing lies in the %g\" by %g\" rectangle ahead", pi->distance,
-                  fabs(p->start.width));
+            TRACE(c, "9A-FA-0", self, "nothing lies in the %g\" by %g\" rectangle ahead", na_shown(pi->distance),
+                  na_shown(fabs(p->start.width)));
         else
-            TRACE(c, "9A-FA-0", self, "first obstacle in the rectangle ahead, %g\" away: %s", p->ahead_distance,
+            TRACE(c, "9A-FA-0", self, "first obstacle in the rectangle ahead, %g\" away: %s", na_shown(p->ahead_distance),
                   p->ahead_kind == NA_SIT_TABLE_EDGE ? "the table edge" : na_object_id(c->w, p->ahead_object));
     }
     NaSituation outcome = p->outcome;
@@ -517,6 +517,8 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     if (outcome == NA_SIT_ENEMY) {
         rule = p->at_pivot ? "9A-PV-E" : "9A-FA-E";
         bool placed = false;
+        NaChargeFail fail = NA_CHARGE_OK; // why the Charge Move failed, and what it names
+        int fail_blocker = -1;
         if (p->at_pivot) {
             // 9A-PV-E: removed and placed back, the centre moving as little as possible from where
             // it stood before the pivot, then aligned. Without room the enemy is an obstruction,
@@ -544,8 +546,8 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 o->moved = pl.displacement;
                 if (c->record)
                     mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving): placed in contact and aligned, centre moved %g\", %s",
-                             c->bf->units[target].id, na_facing_name(facing), pl.displacement,
-                             pl.contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", pl.contact_length)
+                             c->bf->units[target].id, na_facing_name(facing), na_shown(pl.displacement),
+                             pl.contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", na_shown(pl.contact_length))
                                                                 : "corner to corner");
             }
         } else {
@@ -563,6 +565,10 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 solved = na_charge_solve(c->env, c->w, &ci, &co);
             }
             if (c->keep) *c->keep = co, *c->kept_ok = solved;
+            if (solved && !co.possible) {
+                fail = co.fail;
+                fail_blocker = co.blocker;
+            }
             if (solved && co.possible) {
                 placed = true;
                 const NaChargeMove *m = &co.best;
@@ -581,8 +587,9 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 }
                 if (c->record)
                     mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving) with a Charge Move of %g\" (wheel %g°, align %g°), %s",
-                             c->bf->units[p->target].id, na_facing_name(p->facing), m->distance, m->wheel, m->align,
-                             m->contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", m->contact_length)
+                             c->bf->units[p->target].id, na_facing_name(p->facing), na_shown(m->distance), na_shown(m->wheel),
+                             na_shown(m->align),
+                             m->contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", na_shown(m->contact_length))
                                                                 : "corner to corner");
             }
             na_world_move_unit(c->w, self, p->start);
@@ -592,7 +599,20 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
             o->charge_target = target;
             o->charge_facing = facing;
         } else {
-            reason(c, o, "charge_no_room", rule, "There is no room to place the pursuer in contact with its target facing, so the enemy counts as an obstruction.", p->target);
+            if ((fail == NA_CHARGE_BLOCKED || fail == NA_CHARGE_NO_ROOM) && fail_blocker >= 0 &&
+                c->w->objs[fail_blocker].unit != p->target) {
+                // The real cause, as the `charge` query on the same position gives it: what stands
+                // in the way of every path, or takes the room in contact.
+                const char *by = na_object_id(c->w, fail_blocker);
+                reason(c, o, fail == NA_CHARGE_BLOCKED ? "charge_blocked" : "charge_no_room", rule,
+                       mc_strf(c->env, fail == NA_CHARGE_BLOCKED
+                                           ? "%s stands in the way of every charge path to %s's %s facing, so the enemy counts as an obstruction."
+                                           : "%s takes the room in contact with %s's %s facing, so the enemy counts as an obstruction.",
+                               by, c->bf->units[p->target].id, na_facing_name(p->facing)),
+                       fail_blocker);
+            } else {
+                reason(c, o, "charge_no_room", rule, "There is no room to place the pursuer in contact with its target facing, so the enemy counts as an obstruction.", p->target);
+            }
             TRACE(c, rule, self, "no room to complete the charge on %s: the enemy is treated as an obstruction",
                   c->bf->units[p->target].id);
             outcome = NA_SIT_OBSTRUCTION;
@@ -616,7 +636,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 cur.centre = mc_vec2_mul_add(cur.centre, o->moved, f.fwd);
                 add_pose(o, cur);
                 rule = "9A-FA-O";
-                TRACE(c, rule, self, "moves %g\" straight forward, stopping %g\" before the first obstruction", o->moved, NA_CLEAR_GAP);
+                TRACE(c, rule, self, "%s straight forward, stopping %g\" before the first obstruction", na_moves(c->env, o->moved), NA_CLEAR_GAP);
             } else {
                 rule = "9A-PV-O";
             }
@@ -638,8 +658,8 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
             add_pose(o, cur);
             o->post_pivot = true;
             rule = p->at_pivot ? "9A-PV-T" : "9A-FA-T";
-            TRACE(c, rule, self, "Post-combat Pivot of %g° to face %g°", mc_facing_delta(at.facing, turned.facing),
-                  turned.facing);
+            TRACE(c, rule, self, "Post-combat Pivot of %g° to face %g°", na_shown(mc_facing_delta(at.facing, turned.facing)),
+                  na_shown(turned.facing));
         } else if (p->at_pivot) {
             reason(c, o, "no_legal_post_combat_pivot", "9A-PV-T", "No Post-combat Pivot gives a legal position, so the table edge counts as an obstruction.", -1);
             TRACE(c, "9A-PV-T", self, "no Post-combat Pivot is legal: the table edge is treated as an obstruction");
@@ -664,7 +684,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
             cur.centre = mc_vec2_mul_add(cur.centre, o->moved, f.fwd);
             add_pose(o, cur);
             rule = "9A-FA-O";
-            TRACE(c, rule, self, "moves %g\" straight forward, stopping %g\" before the obstruction", o->moved, NA_CLEAR_GAP);
+            TRACE(c, rule, self, "%s straight forward, stopping %g\" before the obstruction", na_moves(c->env, o->moved), NA_CLEAR_GAP);
         }
     }
     if (outcome == NA_SIT_OBSTRUCTION && strcmp(rule, "9A-PV-O") == 0) {
@@ -674,7 +694,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
         cur = pivot_obstructed(c, self, p->start, turn);
         add_pose(o, cur);
         TRACE(c, rule, self, "pivots only %g° of %g° towards the pursued direction, keeping unit spacing, and moves no further",
-              mc_facing_delta(p->start.facing, cur.facing), turn);
+              na_shown(mc_facing_delta(p->start.facing, cur.facing)), na_shown(turn));
     }
     if (outcome == NA_SIT_FREE) {
         Front f = front_of(p->pivot);
@@ -684,7 +704,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
         cur.centre = mc_vec2_mul_add(cur.centre, pi->distance, f.fwd);
         add_pose(o, cur);
         rule = "9A-FA-F";
-        TRACE(c, rule, self, "moves its full pursuit distance, %g\", straight forward", pi->distance);
+        TRACE(c, rule, self, "moves its full pursuit distance, %g\", straight forward", na_shown(pi->distance));
     }
     o->outcome = charged >= 0 ? NA_SIT_ENEMY : outcome;
     o->rule = rule;
@@ -709,6 +729,17 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
         }
         mc_rect_to_poly_into(cur, &endp);
         na_spacing_check(c->w, &endp, self, charged, &sp);
+        if (charged >= 0 && sp.fault == NA_SPACING_NO_CONTACT) {
+            // The outcome stays the charge that was made, but the answer says it was undone.
+            o->charge_undone = true;
+            if (c->record) {
+                McReason *r = mc_reason_add(c->env, &o->reasons, "charge_undone", "9A-LP-1",
+                                            "The backtrack takes the unit out of contact with %s: the charge is undone.",
+                                            c->bf->units[charged].id);
+                if (r) r->unit = c->bf->units[charged].id;
+                mc_trace(c->env, "9A-LP-1", id, "backtracked out of contact with %s: the charge is undone", c->bf->units[charged].id);
+            }
+        }
     } else {
         TRACE(c, "9A-LP-1", self, "the end position is legal");
     }

@@ -188,11 +188,21 @@ int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out) {
     mc_trace(env, "TW-MV-1", m->id, "%s moves %d of %d %s and ends at (q %d, r %d).", m->id, walked,
              in->allowance, tw_size_unit(m->size), out->final.q, out->final.r);
     if (!tw_path_effects(env, w, in->mover, in->cause, walk, NULL, walked, NULL, NULL, out)) return 0;
-    for (int i = 0; i < out->n_attacks; i++)
-        mc_trace(env, out->attacks[i].rule, w->units[out->attacks[i].unit].id, "%s makes a Free Attack on %s.",
-                 w->units[out->attacks[i].unit].id, m->id);
+    // One enemy may attack twice for different causes (started Engaged, then moved past): each
+    // sentence says which.
+    for (int i = 0; i < out->n_attacks; i++) {
+        const TwAttack *a = &out->attacks[i];
+        const char *why = strcmp(a->rule, "TW-FA-1") == 0 ? mc_strf(env, "it was within one hex when %s, Engaged, began moving", m->id)
+                          : strcmp(a->rule, "TW-FA-3") == 0 ? mc_strf(env, "it was within one hex when %s, Engaged, began its Panic move", m->id)
+                          : strcmp(a->rule, "TW-FA-2") == 0
+                              ? mc_strf(env, "%s moved through (q %d, r %d), next to it", m->id, a->at.q, a->at.r)
+                              : mc_strf(env, "%s ejected it", m->id);
+        if (!why) return 0;
+        mc_trace(env, a->rule, w->units[a->unit].id, "%s makes a Free Attack on %s: %s.", w->units[a->unit].id, m->id, why);
+    }
     if (out->n_destroyed > 0)
-        mc_trace(env, "TW-HUG-1", m->id, "%s destroys %d hexes of Volume Landscape.", m->id, out->n_destroyed);
+        mc_trace(env, "TW-HUG-1", m->id, "%s destroys %d hex%s of Volume Landscape.", m->id, out->n_destroyed,
+                 out->n_destroyed == 1 ? "" : "es");
     TwGone gone = {out->destroyed, out->n_destroyed};
     if (!tw_resolve_end(env, w, in->mover, tw_delta_of(w, in->mover, out->final), &gone, in->choices, in->n_choices,
                         &out->end))
