@@ -442,7 +442,7 @@ static const char *const breakaway_fields[] = {"units", "terrain", "table", "uni
 static const char *const reach_fields[] = {"units", "terrain", "table", "unit", "movementPoints", "samplesPerStep",
                                            "collideControl", NULL};
 
-const McQuery mc_queries_arcane_legions[] = {
+const McQuery mc_al_queries[] = {
     {"move", run_move, move_fields,
      "A move order: order cost, breakaway, movement points, then each step or turn with collisions, snaps and slides."},
     {"breakaway", run_breakaway, breakaway_fields,

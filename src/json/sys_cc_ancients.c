@@ -655,7 +655,7 @@ static const char *const retreat_fields[] = {"board", "baselines", "units", "uni
                                              "acrossRampart", NULL};
 static const char *const evade_fields[] = {"board", "baselines", "units", "unit", "attacker", NULL};
 
-const McQuery mc_queries_cc_ancients[] = {
+const McQuery mc_cca_queries[] = {
     {"reach", run_reach, reach_fields,
      "Every hex one unit or lone leader can end on, with its path, hexes moved, battle eligibility and why it stopped."},
     {"move", run_move, move_fields, "One unit's or leader's path checked step by step, with the first illegal step's reason."},

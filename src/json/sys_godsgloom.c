@@ -391,7 +391,7 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
 static const char *const reach_fields[] = {"board", "units", "unit", "ignoreUnits", "paths", "detail", "reconnaissance", "action", NULL};
 static const char *const move_fields[] = {"board", "units", "unit", "ignoreUnits", "reconnaissance", "action", "path", "facing", NULL};
 
-const McQuery mc_queries_godsgloom[] = {
+const McQuery mc_gg_queries[] = {
     {"reach", run_reach, reach_fields,
      "Every hex a unit can end its Move Action on (or Reposition to), with the cheapest path, cost, engagement, Melee Attack and why it stops."},
     {"move", run_move, move_fields, "Checks a proposed path hex by hex and gives the reason for the first illegal step."},

@@ -673,7 +673,7 @@ static int run_spacing(McRequest *j, const cJSON *req, cJSON *result) {
     return 1;
 }
 
-const McQuery mc_queries_ninth_age[] = {
+const McQuery mc_na_queries[] = {
     {"pursue", run_pursue, pursue_fields,
      "Resolves pursue moves after a combat: pivot, charge on contact or ahead, table edge, obstruction, legal position and backtrack."},
     {"charge", run_charge, charge_fields,

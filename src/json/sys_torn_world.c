@@ -661,7 +661,7 @@ static const char *const MOVE_FIELDS[] = {"board", "units", "markers", "unit", "
 static const char *const EJECT_FIELDS[] = {"board", "units", "markers", "unit", "at", "choices", NULL};
 static const char *const SHIFT_FIELDS[] = {"board", "units", "markers", "unit", "by", "to", "dexterity", NULL};
 
-const McQuery mc_queries_torn_world[] = {
+const McQuery mc_tw_queries[] = {
     {"reach", run_reach, REACH_FIELDS,
      "Every legal end position of a Move or Run, with its path, free attacks, ejections and destroyed Volume Landscape."},
     {"move", run_move, MOVE_FIELDS,

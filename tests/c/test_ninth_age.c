@@ -17,7 +17,8 @@ typedef struct Fixture {
 static void fixture_init(Fixture *f) {
     memset(f, 0, sizeof *f);
     f->env.arena = &f->arena;
-    mc_params_defaults(&f->env.params);
+    f->env.assumptions = &mc_na_assumptions;
+    mc_params_defaults(&f->env.params, &mc_na_assumptions);
 }
 
 static NaUnit unit(const char *id, const char *side, double x, double y, double facing, double w, double d) {

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "core/env.h"
+#include "rules/arcane_legions/al_assumptions.h"
 #include "geom/geom.h"
 
 /// Directions of a step and codex cost slots, in the order of docs/api.md's codex object. The

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "core/env.h"
+#include "rules/ninth_age/na_assumptions.h"
 #include "geom/geom.h"
 
 /// "Just before base contact" (9A-FA-O) and the gap left by a backtrack or by a placement pushed

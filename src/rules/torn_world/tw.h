@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "core/env.h"
+#include "rules/torn_world/tw_assumptions.h"
 #include "hex/hex.h"
 
 #define TW_MAX_HUGE_HEXONS 7 ///< hexons of one Huge footprint (A-TW-1 names 2 to 3)
