@@ -9,9 +9,9 @@
 #include "rules/arcane_legions/al.h"
 
 #define SLOP MC_LINEAR_SLOP
-// Two snap angles are "equal" (AL-SNP-2) when they differ by less than this many degrees: at a
-// radius of 10 steps that is well under the slop.
-#define ANGLE_TIE 1e-6
+// Two snap angles are "equal" (AL-SNP-2) when they differ by less than this many degrees, the
+// slop taken as degrees: at a radius of 10 steps that is well under the slop.
+#define ANGLE_TIE MC_LINEAR_SLOP
 
 static const char *const dir_names[] = {"forward", "backward", "left", "right"};
 static const char *const side_names[] = {"front", "back", "left", "right"};
@@ -229,7 +229,7 @@ static bool flush_against(Ctx *c, const McPoly *p, int object) {
 
 // Keeps a candidate when it leaves the mover flush against the object without overlapping it.
 static void try_cand(Ctx *c, const McPoly *a, int object, Cand k, Cand *out, int *n) {
-    bool still = fabs(k.angle) < 1e-9 && k.shift.x == 0 && k.shift.y == 0;
+    bool still = fabs(k.angle) < MC_ROUNDING_SLOP && k.shift.x == 0 && k.shift.y == 0;
     if (still || *n >= 16) return;
     McPoly p = place(a, k);
     if (flush_against(c, &p, object)) out[(*n)++] = k;
@@ -311,7 +311,7 @@ static int overlap_cands(Ctx *c, const McPoly *a, int object, Cand *out, bool *t
                 // out across it until they lie flush (AL-OVL-1; the pivot can turn it no nearer).
                 for (int z = 0; z < a->count; z++) {
                     McVec2 dz = edge_dir(a, z), dy = edge_dir(&b, y);
-                    if (fabs(mc_vec2_cross(dz, dy)) > 1e-9 || mc_vec2_dot(dz, dy) > 0) continue;
+                    if (fabs(mc_vec2_cross(dz, dy)) > MC_ROUNDING_SLOP || mc_vec2_dot(dz, dy) > 0) continue;
                     Cand push = {at, 0, out_across(&b, y, *a), CAND_PUSH};
                     try_cand(c, a, object, push, out, &n);
                 }
@@ -495,7 +495,7 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
     McVec2 d = dir_vector(c->pose.facing, c->o->slide);
     McVec2 along = edge_dir(&w->parts[bpart], ct.feature_b.index);
     const char *dn = dir_names[c->o->slide];
-    if (fabs(mc_vec2_cross(d, along)) > 1e-9) {
+    if (fabs(mc_vec2_cross(d, along)) > MC_ROUNDING_SLOP) {
         ev(c, ar, "noSlide", "AL-SLD-1", object, "a slide %s would not run along the edge shared with %s", dn, oid(c, object));
         return;
     }

@@ -16,7 +16,7 @@
 // wheel), trying that interval's ends, where the distance equals the range, the centred and
 // full-contact slides, where some other object starts to be in the way of the end position, and a
 // few evenly spaced slides. A second pass ("exact wheel angles" below) solves for the wheel angles
-// where the shortest move of each Maximising Contact class lies, to 1e-12°.
+// where the shortest move of each Maximising Contact class lies, to MC_ZERO_SLOP degrees.
 // Each candidate is checked with the sweeps of docs/geometry.md against everything else on the table,
 // and Maximising Contact (9A-CH-3) picks among the legal ones.
 #include <math.h>
@@ -36,10 +36,15 @@
 // Valid moves kept for the alternatives.
 // The exact wheel angles: root brackets are narrowed below ROOT_TOL degrees, in at most
 // ROOT_STEPS steps.
-#define ROOT_TOL 1e-12
+// MC_ZERO_SLOP taken as degrees: at the largest reach (MC_MAX_COORD) a turn of that size moves a
+// corner far less than the slop.
+#define ROOT_TOL MC_ZERO_SLOP
 // How far under NA_CLEAR_GAP a gap found by bisection (na_slide_blocked_ends) may come out.
-#define CLEAR_GAP_TOL 1e-9
+#define CLEAR_GAP_TOL MC_ROUNDING_SLOP
 enum { ROOT_STEPS = 100 };
+// A move without a wheel is straight along the facing when its sideways offset is below this: a
+// tenth of the slop, so that an offset the slop would see is never taken as straight.
+#define STRAIGHT_TOL (MC_LINEAR_SLOP * 0.1)
 // The aligned end's legality depends on the slide alone, and the same slides come back for many
 // wheel angles: it is remembered for up to MEMO_FILL slides in a table of MEMO_SLOTS.
 enum { MEMO_SLOTS = 1024, MEMO_FILL = 768 };
@@ -142,10 +147,10 @@ int na_charge_compare(const NaChargeMove *x, const NaChargeMove *y) {
     // shortest move, the smallest wheel, the charger's left.
     if (x->others != y->others) return x->others < y->others ? -1 : 1;
     if (x->rotates_target != y->rotates_target) return x->rotates_target ? 3 : -3;
-    if (fabs(x->models - y->models) > 1e-9) return x->models > y->models ? -4 : 4;
-    if (fabs(x->distance - y->distance) > 1e-9) return x->distance < y->distance ? -5 : 5;
-    if (fabs(fabs(x->wheel) - fabs(y->wheel)) > 1e-9) return fabs(x->wheel) < fabs(y->wheel) ? -6 : 6;
-    if (fabs(x->slide - y->slide) > 1e-9) return x->slide < y->slide ? -7 : 7;
+    if (fabs(x->models - y->models) > MC_ROUNDING_SLOP) return x->models > y->models ? -4 : 4;
+    if (fabs(x->distance - y->distance) > MC_ROUNDING_SLOP) return x->distance < y->distance ? -5 : 5;
+    if (fabs(fabs(x->wheel) - fabs(y->wheel)) > MC_ROUNDING_SLOP) return fabs(x->wheel) < fabs(y->wheel) ? -6 : 6;
+    if (fabs(x->slide - y->slide) > MC_ROUNDING_SLOP) return x->slide < y->slide ? -7 : 7;
     return 0;
 }
 
@@ -237,7 +242,7 @@ static double align_of(const Ctx *c, double theta) {
     double alpha = c->delta - theta;
     if (alpha > 180.0) alpha -= 360.0;
     if (alpha <= -180.0) alpha += 360.0;
-    return fabs(alpha) < 1e-12 ? 0.0 : alpha;
+    return fabs(alpha) < MC_ZERO_SLOP ? 0.0 : alpha;
 }
 
 static double wheel_length(const Ctx *c, double theta) { return c->mw * fabs(theta) * PI / 180.0; }
@@ -426,7 +431,7 @@ static void score_contact(const Ctx *c, NaChargeMove *m) {
 static void consider(Ctx *c, double theta, double s, int piece) {
     // Past the work budget the search winds down: the request answers `limit` (core/work.h).
     if (mc_work_out()) return;
-    if (s < -c->reach - 1e-12 || s > c->reach + 1e-12) return;
+    if (s < -c->reach - MC_ZERO_SLOP || s > c->reach + MC_ZERO_SLOP) return;
     double alpha = align_of(c, theta);
     NaChargeMove m;
     memset(&m, 0, sizeof m);
@@ -436,13 +441,13 @@ static void consider(Ctx *c, double theta, double s, int piece) {
     m.start = c->S;
     if (theta == 0.0) {
         McVec2 d = mc_vec2_sub(pre_align_centre(c, s, alpha, piece), c->S.centre);
-        if (fabs(mc_vec2_cross(c->u0, d)) > 1e-7) return;
+        if (fabs(mc_vec2_cross(c->u0, d)) > STRAIGHT_TOL) return;
         m.a = 0.0;
         m.b = mc_vec2_dot(c->u0, d);
     } else {
         solve_ab(c, theta, s, alpha, piece, &m.a, &m.b);
     }
-    if (m.a < -1e-9 || m.b < -1e-9) return;
+    if (m.a < -MC_ROUNDING_SLOP || m.b < -MC_ROUNDING_SLOP) return;
     if (m.a < 0) m.a = 0;
     if (m.b < 0) m.b = 0;
     c->any_geo = true;
@@ -462,7 +467,7 @@ static void consider(Ctx *c, double theta, double s, int piece) {
     m.final.centre = aligned_centre(c, s);
     m.final.facing = c->F;
     m.distance = m.a + m.b + wheel_length(c, theta);
-    m.in_range = !c->in->has_range || m.distance <= c->in->range + 1e-9;
+    m.in_range = !c->in->has_range || m.distance <= c->in->range + MC_ROUNDING_SLOP;
     m.target_final = c->T;
     int culprit;
     bool end_ok = aligned_end_legal(c, s, &m.others, &culprit);
@@ -512,8 +517,8 @@ static void consider(Ctx *c, double theta, double s, int piece) {
     if (!m.in_range) {
         // The shortest; at an equal distance (a wheel of a hair's breadth costs as much as the
         // straight it replaces) the smaller wheel, as na_charge_compare orders them.
-        if (!o->possible && (!o->has_best || m.distance < o->best.distance - 1e-9 ||
-                             (m.distance <= o->best.distance + 1e-9 && fabs(m.wheel) < fabs(o->best.wheel))))
+        if (!o->possible && (!o->has_best || m.distance < o->best.distance - MC_ROUNDING_SLOP ||
+                             (m.distance <= o->best.distance + MC_ROUNDING_SLOP && fabs(m.wheel) < fabs(o->best.wheel))))
             o->best = m, o->has_best = true;
         return;
     }
@@ -537,9 +542,9 @@ static void try_piece(Ctx *c, double theta, int piece, double lo, double hi) {
         McVec2 d0 = mc_vec2_sub(pre_align_centre(c, 0.0, alpha, piece), c->S.centre);
         McVec2 d1 = mc_vec2_sub(pre_align_centre(c, 1.0, alpha, piece), c->S.centre);
         double l0 = mc_vec2_cross(c->u0, d0), l1 = mc_vec2_cross(c->u0, d1);
-        if (fabs(l1 - l0) < 1e-12) return;
+        if (fabs(l1 - l0) < MC_ZERO_SLOP) return;
         double s = -l0 / (l1 - l0);
-        if (s >= lo - 1e-12 && s <= hi + 1e-12) consider(c, theta, s < lo ? lo : (s > hi ? hi : s), piece);
+        if (s >= lo - MC_ZERO_SLOP && s <= hi + MC_ZERO_SLOP) consider(c, theta, s < lo ? lo : (s > hi ? hi : s), piece);
         return;
     }
     double a0, b0, a1, b1;
@@ -557,7 +562,7 @@ static void try_piece(Ctx *c, double theta, int piece, double lo, double hi) {
             if (x1 < 0 && root < fhi) fhi = root;
         }
     }
-    if (flo > fhi + 1e-12) return;
+    if (flo > fhi + MC_ZERO_SLOP) return;
     double cand[16 + MAX_ENDS];
     int nc = 0;
     cand[nc++] = flo;
@@ -565,7 +570,7 @@ static void try_piece(Ctx *c, double theta, int piece, double lo, double hi) {
     if (c->in->has_range && hi > lo) {
         double wl = wheel_length(c, theta);
         double d0 = a0 + b0 + wl, d1 = a1 + b1 + wl;
-        if (fabs(d1 - d0) > 1e-12) cand[nc++] = lo + (hi - lo) * (c->in->range - d0) / (d1 - d0);
+        if (fabs(d1 - d0) > MC_ZERO_SLOP) cand[nc++] = lo + (hi - lo) * (c->in->range - d0) / (d1 - d0);
     }
     double plateau = 0.5 * fabs(c->L - c->mw);
     cand[nc++] = 0.0;
@@ -574,7 +579,7 @@ static void try_piece(Ctx *c, double theta, int piece, double lo, double hi) {
     for (int i = 1; i < EVEN_STEPS; i++) cand[nc++] = flo + (fhi - flo) * i / EVEN_STEPS;
     for (int i = 0; i < c->nends; i++) cand[nc++] = c->ends[i];
     for (int i = 0; i < nc; i++)
-        if (cand[i] >= flo - 1e-12 && cand[i] <= fhi + 1e-12) consider(c, theta, cand[i] < flo ? flo : (cand[i] > fhi ? fhi : cand[i]), piece);
+        if (cand[i] >= flo - MC_ZERO_SLOP && cand[i] <= fhi + MC_ZERO_SLOP) consider(c, theta, cand[i] < flo ? flo : (cand[i] > fhi ? fhi : cand[i]), piece);
 }
 
 static void try_wheel(Ctx *c, double theta) {
@@ -605,7 +610,7 @@ static void try_wheel(Ctx *c, double theta) {
 // alone; its best points are where the distance stops falling (d distance / dθ = 0) or where it
 // meets another of the curves (a or b reaching 0 on a fixed slide). Those are roots of smooth
 // functions of θ: bracketed on a grid and narrowed below ROOT_TOL, so the wheel angle is exact
-// to 1e-12° (docs/geometry.md: a bracketed root find to a stated tolerance), not to the grid's degree.
+// to MC_ZERO_SLOP degrees (docs/geometry.md: a bracketed root find to a stated tolerance), not to the grid's degree.
 
 // Values at (θ, s) for one align direction and piece, and their derivatives (θ per degree).
 typedef struct Probe {
@@ -683,7 +688,7 @@ static bool track_values(const Ctx *c, const Track *tr, Angle theta, double *s, 
     double shift = 0.0;
     if (tr->kind != 0) {
         double w = tr->kind == 1 ? p.a : p.b, slope = tr->kind == 1 ? p.a_s : p.b_s;
-        if (fabs(slope) < 1e-12) return false;
+        if (fabs(slope) < MC_ZERO_SLOP) return false;
         shift = -w / slope;
     }
     *s = tr->s + shift;
@@ -719,7 +724,7 @@ static void piece_range(const Ctx *c, int sign, int piece, double *lo, double *h
 static void try_track_point(Ctx *c, const Track *tr, double theta, double s) {
     double lo, hi;
     piece_range(c, tr->sign, tr->piece, &lo, &hi);
-    if (s < lo - 1e-9 || s > hi + 1e-9) return;
+    if (s < lo - MC_ROUNDING_SLOP || s > hi + MC_ROUNDING_SLOP) return;
     consider(c, theta, s < lo ? lo : (s > hi ? hi : s), tr->piece);
 }
 
@@ -746,7 +751,7 @@ static void root_on(Ctx *c, const Track *tr, int f, double x0, double f0, double
     }
     double v[3], s;
     // A sign change through a pole (θ → 0, where the straight parts' directions meet) is no root.
-    if (!track_values(c, tr, angle_of(m), &s, v) || fabs(v[f]) > 1e-6) return;
+    if (!track_values(c, tr, angle_of(m), &s, v) || fabs(v[f]) > MC_LINEAR_SLOP) return;
     try_track_point(c, tr, m, s);
 }
 
@@ -783,7 +788,7 @@ static int theta_grid(const Ctx *c, int sign, double cap, double *th) {
     for (int i = 0; i < SMALL; i++) cand[n++] = small[i], cand[n++] = -small[i];
     cand[n++] = c->delta;
     cand[n++] = c->delta - sign * MAX_ALIGN;
-    cand[n++] = c->delta - sign * MAX_ALIGN + sign * 1e-9;
+    cand[n++] = c->delta - sign * MAX_ALIGN + sign * MC_ROUNDING_SLOP;
     int k = 0;
     for (int i = 0; i < n; i++) {
         double t = cand[i], alpha = align_of(c, t);
@@ -821,7 +826,7 @@ static void refine(Ctx *c, double cap) {
             piece_range(c, sign, piece, &lo, &hi);
             if (lo > hi) continue;
             for (int i = 0; i < c->nfixed; i++) {
-                if (c->fixed[i] < lo - 1e-12 || c->fixed[i] > hi + 1e-12 || !c->fixed_ok[i]) continue;
+                if (c->fixed[i] < lo - MC_ZERO_SLOP || c->fixed[i] > hi + MC_ZERO_SLOP || !c->fixed_ok[i]) continue;
                 Track tr = {0, sign, piece, c->fixed[i]};
                 scan_track(c, &tr, ang, n);
             }
@@ -842,7 +847,7 @@ static void try_all(Ctx *c, double cap, bool exact) {
 }
 
 __attribute__((noinline)) static void add_fixed(Ctx *c, double s) {
-    if (s < -c->reach - 1e-12 || s > c->reach + 1e-12 || c->nfixed == MAX_FIXED) return;
+    if (s < -c->reach - MC_ZERO_SLOP || s > c->reach + MC_ZERO_SLOP || c->nfixed == MAX_FIXED) return;
     for (int i = 0; i < c->nfixed; i++)
         if (c->fixed[i] == s) return;
     c->fixed[c->nfixed++] = s;
@@ -870,8 +875,8 @@ static void fixed_slides(Ctx *c, int charger_files) {
         McPoly p;
         mc_rect_to_poly_into(r, &p);
         for (int i = 0; i < p.count; i++) {
-            if (fabs(c->t.x) > 1e-12) add_fixed(c, -p.v[i].x / c->t.x), add_fixed(c, (bf->table_w - p.v[i].x) / c->t.x);
-            if (fabs(c->t.y) > 1e-12) add_fixed(c, -p.v[i].y / c->t.y), add_fixed(c, (bf->table_h - p.v[i].y) / c->t.y);
+            if (fabs(c->t.x) > MC_ZERO_SLOP) add_fixed(c, -p.v[i].x / c->t.x), add_fixed(c, (bf->table_w - p.v[i].x) / c->t.x);
+            if (fabs(c->t.y) > MC_ZERO_SLOP) add_fixed(c, -p.v[i].y / c->t.y), add_fixed(c, (bf->table_h - p.v[i].y) / c->t.y);
         }
     }
     if (c->target_models > 0)
@@ -973,7 +978,7 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
 }
 
 static bool same_place(const NaChargeMove *x, const NaChargeMove *y) {
-    return x->rotates_target == y->rotates_target && mc_vec2_distance(x->final.centre, y->final.centre) <= 1e-6;
+    return x->rotates_target == y->rotates_target && mc_vec2_distance(x->final.centre, y->final.centre) <= MC_LINEAR_SLOP;
 }
 
 // The search proper; na_charge_solve gives back its working memory.
@@ -1115,7 +1120,7 @@ static int order_compare(const NaOrderScore *x, const NaOrderScore *y) {
     if (x->others != y->others) return x->others < y->others ? -1 : 1;
     if (x->done != y->done) return x->done > y->done ? -2 : 2;
     if (x->rotations != y->rotations) return x->rotations < y->rotations ? -3 : 3;
-    if (fabs(x->models - y->models) > 1e-9) return x->models > y->models ? -4 : 4;
+    if (fabs(x->models - y->models) > MC_ROUNDING_SLOP) return x->models > y->models ? -4 : 4;
     return 0;
 }
 

@@ -78,7 +78,7 @@ static void table_range(const NaBattlefield *bf, const Slide *sl, double *lo, do
     for (int i = 0; i < 4; i++) {
         double c[2] = {p.v[i].x, p.v[i].y};
         for (int k = 0; k < 2; k++) {
-            if (fabs(dir[k]) < 1e-12) {
+            if (fabs(dir[k]) < MC_ZERO_SLOP) {
                 if (c[k] < -MC_LINEAR_SLOP || c[k] > lim[k] + MC_LINEAR_SLOP) *lo = 1, *hi = 0;
                 continue;
             }

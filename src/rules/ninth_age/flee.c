@@ -61,10 +61,10 @@ static double edge_distance(const NaBattlefield *bf, McRect r, McVec2 dir) {
         for (int k = 0; k < 2; k++) {
             if (c[k] <= MC_LINEAR_SLOP || c[k] >= lim[k] - MC_LINEAR_SLOP) {
                 // Already on or beyond this edge: it counts only when moving outwards.
-                if ((c[k] <= MC_LINEAR_SLOP && d[k] < -1e-12) || (c[k] >= lim[k] - MC_LINEAR_SLOP && d[k] > 1e-12)) return 0.0;
+                if ((c[k] <= MC_LINEAR_SLOP && d[k] < -MC_ZERO_SLOP) || (c[k] >= lim[k] - MC_LINEAR_SLOP && d[k] > MC_ZERO_SLOP)) return 0.0;
                 continue;
             }
-            double t = d[k] > 1e-12 ? (lim[k] - c[k]) / d[k] : (d[k] < -1e-12 ? -c[k] / d[k] : INFINITY);
+            double t = d[k] > MC_ZERO_SLOP ? (lim[k] - c[k]) / d[k] : (d[k] < -MC_ZERO_SLOP ? -c[k] / d[k] : INFINITY);
             if (t < best) best = t;
         }
     }

@@ -188,7 +188,7 @@ bool na_clear_by(NaWorld *w, const McPoly *p, int self, int charged, double gap)
             continue;
         }
         double sep = na_separation(p, &w->objs[o].poly);
-        if (sep <= MC_LINEAR_SLOP || sep < gap - MC_LINEAR_SLOP * 1e-3) return false;
+        if (sep <= MC_LINEAR_SLOP || sep < gap - MC_ROUNDING_SLOP) return false;
     }
     return true;
 }
