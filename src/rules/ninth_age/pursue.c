@@ -470,11 +470,9 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
     return rect_at(like, o->path[0]);
 }
 
-static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
-    const NaPursuerIn *pi = &c->in->pursuers[k];
-    int self = pi->unit;
-    const char *id = c->bf->units[self].id;
-    McRect cur = p->start;
+// The pursuer's plan as it starts: its pivot, the situation after it and what lies ahead, in the
+// output and the trace.
+static void report_plan(Ctx *c, int self, const NaPursuerIn *pi, const Plan *p, NaPursuerOut *o) {
     o->pivoted = p->pivoted;
     o->pivot = pose_of(p->pivot);
     o->situation = p->situation;
@@ -486,7 +484,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     o->ahead_distance = p->has_ahead ? p->ahead_distance : 0.0;
     o->charge_target = -1;
     o->moved = 0.0;
-    add_pose(o, cur);
+    add_pose(o, p->start);
     if (p->pivoted) {
         double turn = mc_facing_delta(p->start.facing, p->pivot.facing);
         TRACE(c, "9A-PV-1", self, "pivots %g° about its centre to face %g°, the pursued unit's direction (unit spacing ignored)",
@@ -509,6 +507,154 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
             TRACE(c, "9A-FA-0", self, "first obstacle in the rectangle ahead, %g\" away: %s", p->ahead_distance,
                   p->ahead_kind == NA_SIT_TABLE_EDGE ? "the table edge" : na_object_id(c->w, p->ahead_object));
     }
+}
+
+// 9A-PV-E and 9A-FA-E: the charge on the enemy the pursuer meets. Returns whether it is placed in
+// contact; then *cur is where it ends and *target, *facing what it charged.
+static bool charge_met_enemy(Ctx *c, int k, const Plan *p, NaPursuerOut *o, const char *rule, McRect *cur,
+                             int *target, NaFacing *facing) {
+    const NaPursuerIn *pi = &c->in->pursuers[k];
+    int self = pi->unit;
+    const char *id = c->bf->units[self].id;
+    bool placed = false;
+    if (p->at_pivot) {
+        // 9A-PV-E: removed and placed back, the centre moving as little as possible from where
+        // it stood before the pivot, then aligned. Without room the enemy is an obstruction,
+        // and the enemy situation still holds for any other enemy the front facing touches.
+        NaPlacement pl;
+        int cand[16];
+        int nc = touching_enemies(c, self, p->pivot, p->target, cand, 16);
+        for (int i = 0; i < nc && !placed; i++) {
+            int t = c->w->objs[cand[i]].unit;
+            NaFacing fc = i == 0 ? p->facing : na_arc_of_point(c->bf->units[t].rect, na_front_centre(p->start));
+            if (na_charge_place(c->w, self, t, fc, p->start.centre, -1.0, &pl)) {
+                placed = true;
+                *target = t;
+                *facing = fc;
+            } else if (i + 1 < nc) {
+                TRACE(c, rule, self, "no room to charge %s: it is treated as an obstruction, and the front facing also touches %s",
+                      c->bf->units[t].id, na_object_id(c->w, cand[i + 1]));
+            }
+        }
+        if (placed) {
+            if (p->pivoted) add_pose(o, p->pivot);
+            *cur = pl.rect;
+            add_pose(o, *cur);
+            o->contact_length = pl.contact_length;
+            o->moved = pl.displacement;
+            if (c->record)
+                mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving): placed in contact and aligned, centre moved %g\", %s",
+                         c->bf->units[*target].id, na_facing_name(*facing), pl.displacement,
+                         pl.contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", pl.contact_length)
+                                                            : "corner to corner");
+        }
+    } else {
+        // 9A-FA-E: a normal Charge Move from where the pivot left it (straight, one wheel,
+        // straight, align: 9A-CH-1, 9A-CH-2, Maximising Contact 9A-CH-3) with the pursuit roll
+        // as its range; fellow charging pursuers may be passed through (9A-EX-1).
+        na_world_move_unit(c->w, self, p->pivot);
+        NaChargeIn ci = {self, p->target, true, pi->distance, p->facing, !engaged_by_other(c, p->target, self), c->pass};
+        NaChargeOut co;
+        bool solved;
+        if (c->reuse) {
+            co = *c->reuse;
+            solved = c->reuse_ok;
+        } else {
+            solved = na_charge_solve(c->env, c->w, &ci, &co);
+        }
+        if (c->keep) *c->keep = co, *c->kept_ok = solved;
+        if (solved && co.possible) {
+            placed = true;
+            const NaChargeMove *m = &co.best;
+            if (p->pivoted) add_pose(o, p->pivot);
+            if (m->a > 0) add_pose(o, m->after_a);
+            if (m->wheel != 0.0) add_pose(o, m->after_wheel);
+            if (m->align != 0.0 && !m->rotates_target) add_pose(o, m->contact);
+            *cur = m->final;
+            add_pose(o, *cur);
+            o->contact_length = m->contact_length;
+            o->moved = m->distance;
+            if (m->rotates_target) {
+                o->rotates_target = true;
+                o->target_final = pose_of(m->target_final);
+                na_world_move_unit(c->w, p->target, m->target_final);
+            }
+            if (c->record)
+                mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving) with a Charge Move of %g\" (wheel %g°, align %g°), %s",
+                         c->bf->units[p->target].id, na_facing_name(p->facing), m->distance, m->wheel, m->align,
+                         m->contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", m->contact_length)
+                                                            : "corner to corner");
+        }
+        na_world_move_unit(c->w, self, p->start);
+    }
+    return placed;
+}
+
+// 9A-FA-O against an enemy it has no room to charge: straight forward, stopping short of that
+// enemy and of anything now in the way. Returns where it ends.
+static McRect stop_before_enemy(Ctx *c, int self, const Plan *p, NaPursuerOut *o) {
+    McRect cur;
+    // 9A-FA-O against that enemy, stopping also before anything now in the way.
+    Front f = front_of(p->pivot);
+    double d = p->ahead_distance;
+    McAabb box = mc_poly_aabb(&c->w->objs[self].poly);
+    for (int i = 0; i < 4; i++) box = mc_aabb_union(box, (McAabb){p->ahead[i], p->ahead[i]});
+    int n = na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
+    for (int i = 0; i < n; i++) {
+        double di;
+        int ob = c->w->hits[i];
+        if (ob != self && ahead_distance_in(&c->w->objs[ob].poly, &f, OTHER_HALF(&f), &di) && di < d) d = di;
+    }
+    double e = table_ahead(c->bf, &f);
+    if (e < d) d = e;
+    o->moved = stop_short(d);
+    add_pose(o, p->pivot);
+    cur = p->pivot;
+    cur.centre = mc_vec2_mul_add(cur.centre, o->moved, f.fwd);
+    add_pose(o, cur);
+    TRACE(c, "9A-FA-O", self, "moves %g\" straight forward, stopping %g\" before the first obstruction", o->moved, NA_CLEAR_GAP);
+    return cur;
+}
+
+// 9A-LP-1: the end position must touch nothing it did not charge and keep unit spacing; else the
+// pursuer backtracks to its last legal position. Returns where it ends.
+static McRect legal_end(Ctx *c, const Plan *p, NaPursuerOut *o, int self, int charged, McRect cur) {
+    const char *id = c->bf->units[self].id;
+    McPoly endp;
+    mc_rect_to_poly_into(cur, &endp);
+    NaSpacing sp;
+    if (!na_spacing_check(c->w, &endp, self, charged, &sp)) {
+        o->backtracked = true;
+        o->backtrack_from = pose_of(cur);
+        o->backtrack_fault = sp.fault;
+        o->backtrack_object = sp.object;
+        cur = backtrack(c, o, p->start, self, charged);
+        static const char *const what[] = {"", "beyond", "overlapping", "in contact with", "not touching"};
+        if (c->record) {
+            mc_trace(c->env, "9A-LP-1", id, "the end position is illegal (%s %s): backtracked to its last legal position",
+                     what[sp.fault], sp.object >= 0 ? na_object_id(c->w, sp.object) : "the table edge");
+            McReason *r = mc_reason_add(c->env, &o->reasons, sp.fault == NA_SPACING_OFF_TABLE ? "ends_off_table" : (sp.fault == NA_SPACING_OVERLAP ? "ends_overlapping" : "ends_in_contact"),
+                                        "9A-LP-1", "The move would end %s %s, so the unit backtracks to its last legal position.", what[sp.fault],
+                                        sp.object >= 0 ? na_object_id(c->w, sp.object) : "the table edge");
+            if (r && sp.object >= 0) r->unit = na_object_id(c->w, sp.object);
+        }
+        mc_rect_to_poly_into(cur, &endp);
+        na_spacing_check(c->w, &endp, self, charged, &sp);
+    } else {
+        TRACE(c, "9A-LP-1", self, "the end position is legal");
+    }
+    o->spacing = sp;
+    o->final = pose_of(cur);
+    return cur;
+}
+
+// Carries out pursuer k's plan: the situation it meets decides the move (9A-PV, 9A-FA), then the
+// end position is checked (9A-LP-1).
+static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
+    const NaPursuerIn *pi = &c->in->pursuers[k];
+    int self = pi->unit;
+    McRect cur = p->start;
+    report_plan(c, self, pi, p, o);
     NaSituation outcome = p->outcome;
     const char *rule = NULL;
     int charged = -1;
@@ -516,77 +662,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     NaFacing facing = p->facing;
     if (outcome == NA_SIT_ENEMY) {
         rule = p->at_pivot ? "9A-PV-E" : "9A-FA-E";
-        bool placed = false;
-        if (p->at_pivot) {
-            // 9A-PV-E: removed and placed back, the centre moving as little as possible from where
-            // it stood before the pivot, then aligned. Without room the enemy is an obstruction,
-            // and the enemy situation still holds for any other enemy the front facing touches.
-            NaPlacement pl;
-            int cand[16];
-            int nc = touching_enemies(c, self, p->pivot, p->target, cand, 16);
-            for (int i = 0; i < nc && !placed; i++) {
-                int t = c->w->objs[cand[i]].unit;
-                NaFacing fc = i == 0 ? p->facing : na_arc_of_point(c->bf->units[t].rect, na_front_centre(p->start));
-                if (na_charge_place(c->w, self, t, fc, p->start.centre, -1.0, &pl)) {
-                    placed = true;
-                    target = t;
-                    facing = fc;
-                } else if (i + 1 < nc) {
-                    TRACE(c, rule, self, "no room to charge %s: it is treated as an obstruction, and the front facing also touches %s",
-                          c->bf->units[t].id, na_object_id(c->w, cand[i + 1]));
-                }
-            }
-            if (placed) {
-                if (p->pivoted) add_pose(o, p->pivot);
-                cur = pl.rect;
-                add_pose(o, cur);
-                o->contact_length = pl.contact_length;
-                o->moved = pl.displacement;
-                if (c->record)
-                    mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving): placed in contact and aligned, centre moved %g\", %s",
-                             c->bf->units[target].id, na_facing_name(facing), pl.displacement,
-                             pl.contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", pl.contact_length)
-                                                                : "corner to corner");
-            }
-        } else {
-            // 9A-FA-E: a normal Charge Move from where the pivot left it (straight, one wheel,
-            // straight, align: 9A-CH-1, 9A-CH-2, Maximising Contact 9A-CH-3) with the pursuit roll
-            // as its range; fellow charging pursuers may be passed through (9A-EX-1).
-            na_world_move_unit(c->w, self, p->pivot);
-            NaChargeIn ci = {self, p->target, true, pi->distance, p->facing, !engaged_by_other(c, p->target, self), c->pass};
-            NaChargeOut co;
-            bool solved;
-            if (c->reuse) {
-                co = *c->reuse;
-                solved = c->reuse_ok;
-            } else {
-                solved = na_charge_solve(c->env, c->w, &ci, &co);
-            }
-            if (c->keep) *c->keep = co, *c->kept_ok = solved;
-            if (solved && co.possible) {
-                placed = true;
-                const NaChargeMove *m = &co.best;
-                if (p->pivoted) add_pose(o, p->pivot);
-                if (m->a > 0) add_pose(o, m->after_a);
-                if (m->wheel != 0.0) add_pose(o, m->after_wheel);
-                if (m->align != 0.0 && !m->rotates_target) add_pose(o, m->contact);
-                cur = m->final;
-                add_pose(o, cur);
-                o->contact_length = m->contact_length;
-                o->moved = m->distance;
-                if (m->rotates_target) {
-                    o->rotates_target = true;
-                    o->target_final = pose_of(m->target_final);
-                    na_world_move_unit(c->w, p->target, m->target_final);
-                }
-                if (c->record)
-                    mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving) with a Charge Move of %g\" (wheel %g°, align %g°), %s",
-                             c->bf->units[p->target].id, na_facing_name(p->facing), m->distance, m->wheel, m->align,
-                             m->contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", m->contact_length)
-                                                                : "corner to corner");
-            }
-            na_world_move_unit(c->w, self, p->start);
-        }
+        bool placed = charge_met_enemy(c, k, p, o, rule, &cur, &target, &facing);
         if (placed) {
             charged = target;
             o->charge_target = target;
@@ -597,26 +673,8 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                   c->bf->units[p->target].id);
             outcome = NA_SIT_OBSTRUCTION;
             if (!p->at_pivot) {
-                // 9A-FA-O against that enemy, stopping also before anything now in the way.
-                Front f = front_of(p->pivot);
-                double d = p->ahead_distance;
-                McAabb box = mc_poly_aabb(&c->w->objs[self].poly);
-                for (int i = 0; i < 4; i++) box = mc_aabb_union(box, (McAabb){p->ahead[i], p->ahead[i]});
-                int n = na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
-                for (int i = 0; i < n; i++) {
-                    double di;
-                    int ob = c->w->hits[i];
-                    if (ob != self && ahead_distance_in(&c->w->objs[ob].poly, &f, OTHER_HALF(&f), &di) && di < d) d = di;
-                }
-                double e = table_ahead(c->bf, &f);
-                if (e < d) d = e;
-                o->moved = stop_short(d);
-                add_pose(o, p->pivot);
-                cur = p->pivot;
-                cur.centre = mc_vec2_mul_add(cur.centre, o->moved, f.fwd);
-                add_pose(o, cur);
+                cur = stop_before_enemy(c, self, p, o);
                 rule = "9A-FA-O";
-                TRACE(c, rule, self, "moves %g\" straight forward, stopping %g\" before the first obstruction", o->moved, NA_CLEAR_GAP);
             } else {
                 rule = "9A-PV-O";
             }
@@ -688,32 +746,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     }
     o->outcome = charged >= 0 ? NA_SIT_ENEMY : outcome;
     o->rule = rule;
-    // 9A-LP-1: the end position must touch nothing it did not charge and keep unit spacing.
-    McPoly endp;
-    mc_rect_to_poly_into(cur, &endp);
-    NaSpacing sp;
-    if (!na_spacing_check(c->w, &endp, self, charged, &sp)) {
-        o->backtracked = true;
-        o->backtrack_from = pose_of(cur);
-        o->backtrack_fault = sp.fault;
-        o->backtrack_object = sp.object;
-        cur = backtrack(c, o, p->start, self, charged);
-        static const char *const what[] = {"", "beyond", "overlapping", "in contact with", "not touching"};
-        if (c->record) {
-            mc_trace(c->env, "9A-LP-1", id, "the end position is illegal (%s %s): backtracked to its last legal position",
-                     what[sp.fault], sp.object >= 0 ? na_object_id(c->w, sp.object) : "the table edge");
-            McReason *r = mc_reason_add(c->env, &o->reasons, sp.fault == NA_SPACING_OFF_TABLE ? "ends_off_table" : (sp.fault == NA_SPACING_OVERLAP ? "ends_overlapping" : "ends_in_contact"),
-                                        "9A-LP-1", "The move would end %s %s, so the unit backtracks to its last legal position.", what[sp.fault],
-                                        sp.object >= 0 ? na_object_id(c->w, sp.object) : "the table edge");
-            if (r && sp.object >= 0) r->unit = na_object_id(c->w, sp.object);
-        }
-        mc_rect_to_poly_into(cur, &endp);
-        na_spacing_check(c->w, &endp, self, charged, &sp);
-    } else {
-        TRACE(c, "9A-LP-1", self, "the end position is legal");
-    }
-    o->spacing = sp;
-    o->final = pose_of(cur);
+    cur = legal_end(c, p, o, self, charged, cur);
     na_world_move_unit(c->w, self, cur);
 }
 
