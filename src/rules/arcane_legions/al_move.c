@@ -95,8 +95,8 @@ static void choice(Ctx *c, const char *name, int action, const char *const *valu
     ch->value_count = n;
 }
 
-static const char *oid(Ctx *c, int o) { return al_object_id(c->w, o); }
-static AlKind okind(Ctx *c, int o) { return al_object_kind(c->w, o); }
+static const char *oid(Ctx *c, int o) { return mc_al_object_id(c->w, o); }
+static AlKind okind(Ctx *c, int o) { return mc_al_object_kind(c->w, o); }
 
 // Which parts a motion may hit: not the mover's own start position, not control terrain the
 // player passes through (AL-TER-1) or stands on, and not `extra`.
@@ -618,7 +618,7 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
         return;
     }
     AlEvent *e = ev(c, ar, "collision", "AL-COL-1", ob, "collided with %s (%s) after %.6g steps", oid(c, ob),
-                    al_kind_name(okind(c, ob)), hit.t * act->distance);
+                    mc_al_kind_name(okind(c, ob)), hit.t * act->distance);
     if (e) e->has_point = true, e->point = hit.contact.point, e->has_distance = true, e->distance = hit.t * act->distance;
     tr(c, "AL-COL-1", "collides with %s at (%.6g, %.6g) after %.6g of the step", oid(c, ob), hit.contact.point.x,
        hit.contact.point.y, hit.t * act->distance);
@@ -674,7 +674,7 @@ static double notch_at(double len, double spacing, int index) {
     return (index + 1) * spacing;
 }
 
-int al_turn_place(const AlWorld *w, const AlUnit *u, McRect pose, const AlAction *a, McPoly *tool, McRect *out,
+int mc_al_turn_place(const AlWorld *w, const AlUnit *u, McRect pose, const AlAction *a, McPoly *tool, McRect *out,
                   int *beyond, int *cost, AlToolPose *where) {
     double spacing = w->notch_spacing, L = w->leg_length;
     int off = a->off, exit_side = a->exit_side < 0 ? (off ^ 1) : a->exit_side;
@@ -732,7 +732,7 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
         static const char *const ways[2][2] = {{"left", "right"}, {"right", "left"}};
         choice(c, "toward", ai, ways[act->toward == AL_RIGHT], 2);
     }
-    if (!al_turn_place(w, c->u, c->pose, act, &tool, &np, &beyond, &tcost, &ar->tool)) {
+    if (!mc_al_turn_place(w, c->u, c->pose, act, &tool, &np, &beyond, &tcost, &ar->tool)) {
         reason(c, ai, "no_such_notch", "AL-TRN-1", "the named notch does not exist on that side of the base");
         ar->made = false;
         return;
@@ -831,7 +831,7 @@ static int run(Ctx *c) {
         } else {
             r->breakaway = MC_NEW(c->env->arena, AlBreakaway, w->unit_count + 1);
             if (!r->breakaway) return 0;
-            r->breakaway_count = al_breakaway(c->env, w, o->unit, o->active_side, o->turn_order, o->turn_count, r->breakaway);
+            r->breakaway_count = mc_al_breakaway(c->env, w, o->unit, o->active_side, o->turn_order, o->turn_count, r->breakaway);
         }
         if (o->lost_breakaway > 0) {
             if (r->breakaway_count == 0) {
@@ -951,8 +951,8 @@ static int measure_choices(McEnv *env, const AlWorld *w, const AlOrder *o, AlMov
                 v.actions = acts;
             } else if (strcmp(ch->name, "snapTo") == 0) {
                 v.snap_to_given = true;
-                for (int ob = 0; ob < al_object_count(w); ob++)
-                    if (strcmp(al_object_id(w, ob), value) == 0) v.snap_to = ob;
+                for (int ob = 0; ob < mc_al_object_count(w); ob++)
+                    if (strcmp(mc_al_object_id(w, ob), value) == 0) v.snap_to = ob;
             } else {
                 unsigned char *cc = MC_NEW(env->arena, unsigned char, w->terrain_count + 1);
                 if (!cc) return 0;
@@ -988,7 +988,7 @@ static int measure_choices(McEnv *env, const AlWorld *w, const AlOrder *o, AlMov
     return 1;
 }
 
-int al_move(McEnv *env, const AlWorld *w, const AlOrder *o, AlMoveResult *out) {
+int mc_al_move(McEnv *env, const AlWorld *w, const AlOrder *o, AlMoveResult *out) {
     memset(out, 0, sizeof *out);
     Ctx c = {env, w, o, out, false, &w->units[o->unit], {{0, 0}, 0, 0, 0}, NULL, NULL, 0, false, 0};
     if (!run(&c)) return 0;

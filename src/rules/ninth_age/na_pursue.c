@@ -11,7 +11,7 @@
 
 #include "core/fmt.h"
 #include "core/work.h"
-#include "rules/ninth_age/ninth_age.h"
+#include "rules/ninth_age/na.h"
 
 typedef struct Plan {
     bool pivoted;
@@ -36,7 +36,7 @@ typedef struct Ctx {
     const NaPursueIn *in;
     bool record; // trace and reasons (off while trying charge orders)
     unsigned char *pass; // per world object: a declared charging pursuer, which others may pass
-    // The Charge Move of the next execute: `keep` (nullable) receives what na_charge_solve found
+    // The Charge Move of the next execute: `keep` (nullable) receives what mc_na_charge_solve found
     // (kept_ok whether it ran out of memory not), `reuse` (nullable) is that result for the same
     // table, found while trying orders, and stands in for solving again.
     NaChargeOut *keep;
@@ -78,7 +78,7 @@ typedef struct Front {
 
 static Front front_of(McRect r) {
     Front f;
-    f.centre = na_front_centre(r);
+    f.centre = mc_na_front_centre(r);
     f.fwd = mc_facing_forward(r.facing);
     f.right = mc_facing_right(r.facing);
     f.half = fabs(r.width) * 0.5;
@@ -172,7 +172,7 @@ static NaSituation first_ahead(Ctx *c, int self, const Front *f, double length, 
     McAabb box = {fr, fr};
     McVec2 pts[3] = {fl, mc_vec2_add(fr, far), mc_vec2_add(fl, far)};
     for (int i = 0; i < 3; i++) box = mc_aabb_union(box, (McAabb){pts[i], pts[i]});
-    int n = na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
     *object = -1;
     double best = INFINITY;
     NaSituation kind = NA_SIT_FREE;
@@ -252,7 +252,7 @@ static void plan_move(Ctx *c, int k, Plan *p) {
         p->target = p->at_pivot ? c->w->objs[p->situation_object].unit : c->w->objs[p->ahead_object].unit;
         // 9A-PU-0: the arc the pursuer is located in now, by the centre of its front facing
         // (9A-ARC-1), fixes the facing it charges.
-        p->facing = na_arc_of_point(c->bf->units[p->target].rect, na_front_centre(p->start));
+        p->facing = mc_na_arc_of_point(c->bf->units[p->target].rect, mc_na_front_centre(p->start));
     }
 }
 
@@ -263,7 +263,7 @@ static int touching_enemies(Ctx *c, int self, McRect pivot, int first, int *out,
     Front f = front_of(pivot);
     McVec2 fr = mc_vec2_mul_add(f.centre, f.half, f.right), fl = mc_vec2_mul_add(f.centre, -f.half, f.right);
     McAabb box = mc_aabb_union((McAabb){fr, fr}, (McAabb){fl, fl});
-    int n = na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
     int k = 0;
     out[k++] = first;
     for (int i = 0; i < n && k < cap; i++) {
@@ -280,12 +280,12 @@ static int touching_enemies(Ctx *c, int self, McRect pivot, int first, int *out,
 // earlier in this pursuit engages it, so only the first may rotate it, as in Combined Charges).
 static bool engaged_by_other(Ctx *c, int target, int self) {
     const McPoly *p = &c->w->objs[target].poly;
-    int n = na_world_query(c->w, mc_poly_aabb(p), 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(c->w, mc_poly_aabb(p), 4 * MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++) {
         int o = c->w->hits[i], u = c->w->objs[o].unit;
         if (u < 0 || u == target || u == self) continue;
         if (strcmp(c->bf->units[u].side, c->bf->units[target].side) != 0 &&
-            na_separation(p, &c->w->objs[o].poly) <= MC_LINEAR_SLOP)
+            mc_na_separation(p, &c->w->objs[o].poly) <= MC_LINEAR_SLOP)
             return true;
     }
     return false;
@@ -300,7 +300,7 @@ static void add_pose(NaPursuerOut *o, McRect r) {
 static void reason(Ctx *c, NaPursuerOut *o, const char *code, const char *rule, const char *msg, int object) {
     if (!c->record) return;
     McReason *r = mc_reason_add(c->env, &o->reasons, code, rule, "%s", msg);
-    if (r && object >= 0) r->unit = na_object_id(c->w, object);
+    if (r && object >= 0) r->unit = mc_na_object_id(c->w, object);
 }
 
 // A pose between two path poses: the centre moves straight, the facing turns the short way
@@ -332,14 +332,14 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
     double radius = 0.5 * sqrt(start.width * start.width + start.depth * start.depth);
     McAabb box = {mc_vec2(start.centre.x - radius, start.centre.y - radius),
                   mc_vec2(start.centre.x + radius, start.centre.y + radius)};
-    int n = na_world_query(c->w, box, NA_SPACING + MC_LINEAR_SLOP);
+    int n = mc_na_world_query(c->w, box, NA_SPACING + MC_LINEAR_SLOP);
     int objs[256];
     double need[256];
     int m = 0;
     for (int i = 0; i < n && m < 256; i++) {
         int o = c->w->hits[i];
         if (o == self) continue;
-        double s0 = na_separation(&p0, &c->w->objs[o].poly);
+        double s0 = mc_na_separation(&p0, &c->w->objs[o].poly);
         objs[m] = o;
         need[m++] = (s0 < NA_SPACING ? s0 : NA_SPACING) - MC_ROUNDING_SLOP;
     }
@@ -357,7 +357,7 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
             mc_rect_to_poly_into(r, &p);
             bool fine = !table || on_table_strict(c->bf, &p);
             for (int i = 0; i < m && fine; i++)
-                if (na_separation(&p, &c->w->objs[objs[i]].poly) < need[i]) fine = false;
+                if (mc_na_separation(&p, &c->w->objs[objs[i]].poly) < need[i]) fine = false;
             if (iter == 0) {
                 if (fine) {
                     ok = t;
@@ -389,7 +389,7 @@ static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *o
         r.facing = pi->post_facing;
         McPoly p;
         mc_rect_to_poly_into(r, &p);
-        if (!na_spacing_check(c->w, &p, pi->unit, -1, NULL)) return false;
+        if (!mc_na_spacing_check(c->w, &p, pi->unit, -1, NULL)) return false;
         *out = r;
         return true;
     }
@@ -421,7 +421,7 @@ static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *o
         r.facing = facings[i];
         McPoly p;
         mc_rect_to_poly_into(r, &p);
-        if (na_spacing_check(c->w, &p, pi->unit, -1, NULL)) {
+        if (mc_na_spacing_check(c->w, &p, pi->unit, -1, NULL)) {
             *out = r;
             return true;
         }
@@ -451,7 +451,7 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
             McRect r = between(like, a, b, turn, t);
             McPoly p;
             mc_rect_to_poly_into(r, &p);
-            if (!na_clear_by(c->w, &p, self, charged, NA_CLEAR_GAP) || !on_table_strict(c->bf, &p)) {
+            if (!mc_na_clear_by(c->w, &p, self, charged, NA_CLEAR_GAP) || !on_table_strict(c->bf, &p)) {
                 bad = t;
                 continue;
             }
@@ -461,7 +461,7 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
                 McRect rm = between(like, a, b, turn, mid);
                 McPoly pm;
                 mc_rect_to_poly_into(rm, &pm);
-                if (na_clear_by(c->w, &pm, self, charged, NA_CLEAR_GAP) && on_table_strict(c->bf, &pm)) good = mid;
+                if (mc_na_clear_by(c->w, &pm, self, charged, NA_CLEAR_GAP) && on_table_strict(c->bf, &pm)) good = mid;
                 else bad = mid;
             }
             return between(like, a, b, turn, good);
@@ -495,7 +495,7 @@ static void report_plan(Ctx *c, int self, const NaPursuerIn *pi, const Plan *p, 
     if (p->at_pivot) {
         static const char *const rules[] = {"9A-PV-E", "9A-PV-T", "9A-PV-O"};
         TRACE(c, rules[p->situation], self, "after the pivot the front facing touches %s",
-              p->situation == NA_SIT_TABLE_EDGE ? "the table edge" : na_object_id(c->w, p->situation_object));
+              p->situation == NA_SIT_TABLE_EDGE ? "the table edge" : mc_na_object_id(c->w, p->situation_object));
     } else if (p->pivoted) {
         TRACE(c, "9A-PV-F", self, "after the pivot the front facing touches nothing: Forward Ahead");
     }
@@ -505,7 +505,7 @@ static void report_plan(Ctx *c, int self, const NaPursuerIn *pi, const Plan *p, 
                   fabs(p->start.width));
         else
             TRACE(c, "9A-FA-0", self, "first obstacle in the rectangle ahead, %g\" away: %s", p->ahead_distance,
-                  p->ahead_kind == NA_SIT_TABLE_EDGE ? "the table edge" : na_object_id(c->w, p->ahead_object));
+                  p->ahead_kind == NA_SIT_TABLE_EDGE ? "the table edge" : mc_na_object_id(c->w, p->ahead_object));
     }
 }
 
@@ -526,14 +526,14 @@ static bool charge_met_enemy(Ctx *c, int k, const Plan *p, NaPursuerOut *o, cons
         int nc = touching_enemies(c, self, p->pivot, p->target, cand, 16);
         for (int i = 0; i < nc && !placed; i++) {
             int t = c->w->objs[cand[i]].unit;
-            NaFacing fc = i == 0 ? p->facing : na_arc_of_point(c->bf->units[t].rect, na_front_centre(p->start));
-            if (na_charge_place(c->w, self, t, fc, p->start.centre, -1.0, &pl)) {
+            NaFacing fc = i == 0 ? p->facing : mc_na_arc_of_point(c->bf->units[t].rect, mc_na_front_centre(p->start));
+            if (mc_na_charge_place(c->w, self, t, fc, p->start.centre, -1.0, &pl)) {
                 placed = true;
                 *target = t;
                 *facing = fc;
             } else if (i + 1 < nc) {
                 TRACE(c, rule, self, "no room to charge %s: it is treated as an obstruction, and the front facing also touches %s",
-                      c->bf->units[t].id, na_object_id(c->w, cand[i + 1]));
+                      c->bf->units[t].id, mc_na_object_id(c->w, cand[i + 1]));
             }
         }
         if (placed) {
@@ -544,7 +544,7 @@ static bool charge_met_enemy(Ctx *c, int k, const Plan *p, NaPursuerOut *o, cons
             o->moved = pl.displacement;
             if (c->record)
                 mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving): placed in contact and aligned, centre moved %g\", %s",
-                         c->bf->units[*target].id, na_facing_name(*facing), pl.displacement,
+                         c->bf->units[*target].id, mc_na_facing_name(*facing), pl.displacement,
                          pl.contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", pl.contact_length)
                                                             : "corner to corner");
         }
@@ -552,7 +552,7 @@ static bool charge_met_enemy(Ctx *c, int k, const Plan *p, NaPursuerOut *o, cons
         // 9A-FA-E: a normal Charge Move from where the pivot left it (straight, one wheel,
         // straight, align: 9A-CH-1, 9A-CH-2, Maximising Contact 9A-CH-3) with the pursuit roll
         // as its range; fellow charging pursuers may be passed through (9A-EX-1).
-        na_world_move_unit(c->w, self, p->pivot);
+        mc_na_world_move_unit(c->w, self, p->pivot);
         NaChargeIn ci = {self, p->target, true, pi->distance, p->facing, !engaged_by_other(c, p->target, self), c->pass};
         NaChargeOut co;
         bool solved;
@@ -560,7 +560,7 @@ static bool charge_met_enemy(Ctx *c, int k, const Plan *p, NaPursuerOut *o, cons
             co = *c->reuse;
             solved = c->reuse_ok;
         } else {
-            solved = na_charge_solve(c->env, c->w, &ci, &co);
+            solved = mc_na_charge_solve(c->env, c->w, &ci, &co);
         }
         if (c->keep) *c->keep = co, *c->kept_ok = solved;
         if (solved && co.possible) {
@@ -577,15 +577,15 @@ static bool charge_met_enemy(Ctx *c, int k, const Plan *p, NaPursuerOut *o, cons
             if (m->rotates_target) {
                 o->rotates_target = true;
                 o->target_final = pose_of(m->target_final);
-                na_world_move_unit(c->w, p->target, m->target_final);
+                mc_na_world_move_unit(c->w, p->target, m->target_final);
             }
             if (c->record)
                 mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving) with a Charge Move of %g\" (wheel %g°, align %g°), %s",
-                         c->bf->units[p->target].id, na_facing_name(p->facing), m->distance, m->wheel, m->align,
+                         c->bf->units[p->target].id, mc_na_facing_name(p->facing), m->distance, m->wheel, m->align,
                          m->contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", m->contact_length)
                                                             : "corner to corner");
         }
-        na_world_move_unit(c->w, self, p->start);
+        mc_na_world_move_unit(c->w, self, p->start);
     }
     return placed;
 }
@@ -599,7 +599,7 @@ static McRect stop_before_enemy(Ctx *c, int self, const Plan *p, NaPursuerOut *o
     double d = p->ahead_distance;
     McAabb box = mc_poly_aabb(&c->w->objs[self].poly);
     for (int i = 0; i < 4; i++) box = mc_aabb_union(box, (McAabb){p->ahead[i], p->ahead[i]});
-    int n = na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++) {
         double di;
         int ob = c->w->hits[i];
@@ -623,7 +623,7 @@ static McRect legal_end(Ctx *c, const Plan *p, NaPursuerOut *o, int self, int ch
     McPoly endp;
     mc_rect_to_poly_into(cur, &endp);
     NaSpacing sp;
-    if (!na_spacing_check(c->w, &endp, self, charged, &sp)) {
+    if (!mc_na_spacing_check(c->w, &endp, self, charged, &sp)) {
         o->backtracked = true;
         o->backtrack_from = pose_of(cur);
         o->backtrack_fault = sp.fault;
@@ -632,14 +632,14 @@ static McRect legal_end(Ctx *c, const Plan *p, NaPursuerOut *o, int self, int ch
         static const char *const what[] = {"", "beyond", "overlapping", "in contact with", "not touching"};
         if (c->record) {
             mc_trace(c->env, "9A-LP-1", id, "the end position is illegal (%s %s): backtracked to its last legal position",
-                     what[sp.fault], sp.object >= 0 ? na_object_id(c->w, sp.object) : "the table edge");
+                     what[sp.fault], sp.object >= 0 ? mc_na_object_id(c->w, sp.object) : "the table edge");
             McReason *r = mc_reason_add(c->env, &o->reasons, sp.fault == NA_SPACING_OFF_TABLE ? "ends_off_table" : (sp.fault == NA_SPACING_OVERLAP ? "ends_overlapping" : "ends_in_contact"),
                                         "9A-LP-1", "The move would end %s %s, so the unit backtracks to its last legal position.", what[sp.fault],
-                                        sp.object >= 0 ? na_object_id(c->w, sp.object) : "the table edge");
-            if (r && sp.object >= 0) r->unit = na_object_id(c->w, sp.object);
+                                        sp.object >= 0 ? mc_na_object_id(c->w, sp.object) : "the table edge");
+            if (r && sp.object >= 0) r->unit = mc_na_object_id(c->w, sp.object);
         }
         mc_rect_to_poly_into(cur, &endp);
-        na_spacing_check(c->w, &endp, self, charged, &sp);
+        mc_na_spacing_check(c->w, &endp, self, charged, &sp);
     } else {
         TRACE(c, "9A-LP-1", self, "the end position is legal");
     }
@@ -747,12 +747,12 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     o->outcome = charged >= 0 ? NA_SIT_ENEMY : outcome;
     o->rule = rule;
     cur = legal_end(c, p, o, self, charged, cur);
-    na_world_move_unit(c->w, self, cur);
+    mc_na_world_move_unit(c->w, self, cur);
 }
 
 // ---- the whole pursuit -------------------------------------------------------------------------
 
-// Moves pursuer k (an index into in->pursuers); na_pursue moves them one after the other in
+// Moves pursuer k (an index into in->pursuers); mc_na_pursue moves them one after the other in
 // the order chosen. `declared[k]` holds pursuer k's plan made before anyone moved when it
 // declared a charge (it is carried out as declared: chargers may pass through one another); the
 // others are planned when their turn comes, seeing where earlier movers ended.
@@ -774,13 +774,13 @@ static void restore(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
         bf->units[i].rect = saved[i];
         mc_rect_to_poly_into(saved[i], &w->objs[i].poly);
     }
-    na_world_refresh(w);
+    mc_na_world_refresh(w);
 }
 
-bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut *out) {
+bool mc_na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut *out) {
     int n = in->pursuer_count;
     NaWorld *wp = MC_NEW(env->arena, NaWorld, 1);
-    if (!wp || !na_world_init(env, wp, bf)) return false;
+    if (!wp || !mc_na_world_init(env, wp, bf)) return false;
     out->world = wp;
     Ctx c = {env, wp, bf, in, true, NULL, NULL, NULL, NULL, false};
     c.pass = MC_NEW(env->arena, unsigned char, wp->count > 0 ? wp->count : 1);
@@ -816,7 +816,7 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
         bf->units[in->pursued].fled = true;
         if (out->fleeing_destroyed) {
             wp->objs[in->pursued].active = false;
-            na_world_refresh(wp);
+            mc_na_world_refresh(wp);
         }
     }
 
@@ -824,7 +824,7 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
     c.record = false;
     for (int k = 0; k < n; k++) {
         for (int j = 0; j < n; j++) wp->objs[in->pursuers[j].unit].active = j == k;
-        na_world_refresh(wp);
+        mc_na_world_refresh(wp);
         plan_move(&c, k, &plans[k]);
         declared[k] = plans[k].outcome == NA_SIT_ENEMY;
         if (mc_work_out()) {
@@ -836,7 +836,7 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
         wp->objs[in->pursuers[j].unit].active = true;
         c.pass[in->pursuers[j].unit] = declared[j];
     }
-    na_world_refresh(wp);
+    mc_na_world_refresh(wp);
     c.record = true;
     int chargers = 0;
     for (int k = 0; k < n; k++) {
@@ -844,7 +844,7 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
         order[chargers++] = k;
         mc_trace(env, "9A-PU-0", bf->units[in->pursuers[k].unit].id,
                  "will charge %s; it stands in that unit's %s arc, so it charges its %s facing",
-                 bf->units[plans[k].target].id, na_facing_name(plans[k].facing), na_facing_name(plans[k].facing));
+                 bf->units[plans[k].target].id, mc_na_facing_name(plans[k].facing), mc_na_facing_name(plans[k].facing));
     }
     for (int k = 0, m = chargers; k < n; k++)
         if (!declared[k]) order[m++] = k;
@@ -903,7 +903,7 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
                 best_contact = contact;
                 for (int i = 0; i < chargers; i++) best[i] = perm[i], chosen[i] = tried[i], chosen_ok[i] = tried_ok[i];
             }
-        } while (na_next_permutation(perm, chargers));
+        } while (mc_na_next_permutation(perm, chargers));
         c.record = true;
         restore(wp, bf, saved);
         for (int i = 0; i < chargers; i++) order[i] = best[i];

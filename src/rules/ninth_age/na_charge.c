@@ -6,7 +6,7 @@
 // front facing lies flat on the target facing (9A-CH-2).
 //
 // Every aligned end position is the charger's front on the facing's line, slid by s along it
-// (na_charge_place's coordinates). For a fixed wheel angle θ the align angle is α = δ − θ (δ the
+// (mc_na_charge_place's coordinates). For a fixed wheel angle θ the align angle is α = δ − θ (δ the
 // whole turn from the charger's facing to the aligned one), and the position before the align is
 // the aligned one turned by −α about the contact point — one end of the stretch where the front
 // and the facing overlap, which moves linearly with s. So the centre before the align is linear
@@ -27,7 +27,7 @@
 
 #include "core/work.h"
 #include "geom/sweep.h"
-#include "rules/ninth_age/ninth_age.h"
+#include "rules/ninth_age/na.h"
 
 #define PI 3.14159265358979323846
 
@@ -39,7 +39,7 @@
 // MC_ZERO_SLOP taken as degrees: at the largest reach (MC_MAX_COORD) a turn of that size moves a
 // corner far less than the slop.
 #define ROOT_TOL MC_ZERO_SLOP
-// How far under NA_CLEAR_GAP a gap found by bisection (na_slide_blocked_ends) may come out.
+// How far under NA_CLEAR_GAP a gap found by bisection (mc_na_slide_blocked_ends) may come out.
 #define CLEAR_GAP_TOL MC_ROUNDING_SLOP
 enum { ROOT_STEPS = 100 };
 // A move without a wheel is straight along the facing when its sideways offset is below this: a
@@ -140,9 +140,9 @@ static double models_touching(int n, double lo, double hi, double c0, double c1)
     return k;
 }
 
-int na_charge_compare(const NaChargeMove *x, const NaChargeMove *y) {
+int mc_na_charge_compare(const NaChargeMove *x, const NaChargeMove *y) {
     // 9A-CH-3 Maximising Contact: (1) touch no enemy but the target, else as few as possible;
-    // (2) the most chargers in contact (combined charges, na_charge_combined); (3) do not rotate
+    // (2) the most chargers in contact (combined charges, mc_na_charge_combined); (3) do not rotate
     // the charged unit; (4) the most models in base contact. Then the engine's own order: the
     // shortest move, the smallest wheel, the charger's left.
     if (x->others != y->others) return x->others < y->others ? -1 : 1;
@@ -249,7 +249,7 @@ static double wheel_length(const Ctx *c, double theta) { return c->mw * fabs(the
 
 // ---- legality ----------------------------------------------------------------------------------
 
-// na_world_query, but the charger, for a box grown by margin that lies inside c->near: the
+// mc_na_world_query, but the charger, for a box grown by margin that lies inside c->near: the
 // obstacles' boxes are the world's, and those in c->near are all there, in object order, so a
 // scan of them finds the same objects as the query of the whole world's tree.
 static int by_slot(const void *a, const void *b) {
@@ -260,7 +260,7 @@ static int by_slot(const void *a, const void *b) {
 static int near_query(Ctx *c, McAabb box, double margin) {
     McAabb q = mc_aabb_inflate(box, margin);
     if (!(q.lo.x >= c->near.lo.x && q.lo.y >= c->near.lo.y && q.hi.x <= c->near.hi.x && q.hi.y <= c->near.hi.y))
-        return na_world_query(c->w, box, margin);
+        return mc_na_world_query(c->w, box, margin);
     int n = 0, *hits = c->w->hits;
     if (!c->tree) {
         mc_work_add((uint64_t)c->np);
@@ -297,9 +297,9 @@ static int near_query(Ctx *c, McAabb box, double margin) {
 static bool end_legal(Ctx *c, const McPoly *p, const McPoly *tpoly, int *others, int *culprit) {
     *others = 0;
     *culprit = -1;
-    if (!na_on_table(c->w->bf, p)) return false;
+    if (!mc_na_on_table(c->w->bf, p)) return false;
     int self = c->in->charger, target = c->in->target;
-    if (na_overlaps(p, tpoly)) {
+    if (mc_na_overlaps(p, tpoly)) {
         *culprit = target;
         return false;
     }
@@ -307,7 +307,7 @@ static bool end_legal(Ctx *c, const McPoly *p, const McPoly *tpoly, int *others,
     for (int i = 0; i < n; i++) {
         int o = c->w->hits[i];
         if (o == self || o == target) continue;
-        double sep = na_separation(p, &c->w->objs[o].poly);
+        double sep = mc_na_separation(p, &c->w->objs[o].poly);
         if (sep >= NA_CLEAR_GAP - CLEAR_GAP_TOL) continue;
         if (sep >= -MC_LINEAR_SLOP && is_enemy_unit(c->w, o, self) && !c->w->bf->units[c->w->objs[o].unit].fled) {
             (*others)++;
@@ -492,14 +492,14 @@ static void consider(Ctx *c, double theta, double s, int piece) {
         end_ok = end_legal(c, &fp, &tp, &m.others, &culprit);
         // The rotated target keeps clear of everything but the charger.
         if (end_ok) {
-            int n = na_world_query(c->w, mc_poly_aabb(&tp), 4 * MC_LINEAR_SLOP);
+            int n = mc_na_world_query(c->w, mc_poly_aabb(&tp), 4 * MC_LINEAR_SLOP);
             int tculprit = -1;
             for (int i = 0; i < n && tculprit < 0; i++) {
                 int o = c->w->hits[i];
                 if (o == c->in->target || o == c->in->charger) continue;
-                if (na_separation(&tp, &c->w->objs[o].poly) <= MC_LINEAR_SLOP) tculprit = o;
+                if (mc_na_separation(&tp, &c->w->objs[o].poly) <= MC_LINEAR_SLOP) tculprit = o;
             }
-            if (tculprit >= 0 || !na_on_table(c->w->bf, &tp)) end_ok = false, culprit = tculprit;
+            if (tculprit >= 0 || !mc_na_on_table(c->w->bf, &tp)) end_ok = false, culprit = tculprit;
         }
     }
     if (!end_ok) {
@@ -516,14 +516,14 @@ static void consider(Ctx *c, double theta, double s, int piece) {
     if (!o->has_needed || m.distance < o->needed) o->needed = m.distance, o->has_needed = true;
     if (!m.in_range) {
         // The shortest; at an equal distance (a wheel of a hair's breadth costs as much as the
-        // straight it replaces) the smaller wheel, as na_charge_compare orders them.
+        // straight it replaces) the smaller wheel, as mc_na_charge_compare orders them.
         if (!o->possible && (!o->has_best || m.distance < o->best.distance - MC_ROUNDING_SLOP ||
                              (m.distance <= o->best.distance + MC_ROUNDING_SLOP && fabs(m.wheel) < fabs(o->best.wheel))))
             o->best = m, o->has_best = true;
         return;
     }
     o->candidates++;
-    if (!o->possible || na_charge_compare(&m, &o->best) < 0) {
+    if (!o->possible || mc_na_charge_compare(&m, &o->best) < 0) {
         o->best = m;
         o->has_best = true;
         o->possible = true;
@@ -927,7 +927,7 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     c->delta = mc_facing_delta(c->S.facing, c->F);
     mc_trig_sincos_deg(c->delta, &c->sin_delta, &c->cos_delta);
     c->reach = 0.5 * (c->L + c->mw);
-    c->nends = na_slide_blocked_ends(w, in->charger, in->target, in->facing, c->ends, MAX_ENDS);
+    c->nends = mc_na_slide_blocked_ends(w, in->charger, in->target, in->facing, c->ends, MAX_ENDS);
     fixed_slides(c, bf->units[in->charger].files);
     // The objects a path could meet: within the range (or the distance to the target and the
     // longest wheel) of the charger.
@@ -937,7 +937,7 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     const McPoly *sp = &c->spoly;
     McAabb box = mc_aabb_union(mc_poly_aabb(sp), mc_poly_aabb(tp));
     box = mc_aabb_union(box, mc_aabb_inflate(mc_poly_aabb(sp), span));
-    int n = na_world_query(w, box, 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(w, box, 4 * MC_LINEAR_SLOP);
     c->near = mc_aabb_inflate(box, 4 * MC_LINEAR_SLOP);
     // Not zeroed (a McPoly has room for MC_POLY_CAPACITY vertices; a unit uses 4): the first np
     // get their vertices below, and nothing reads past them.
@@ -963,7 +963,7 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
         c->boxes[k] = mc_poly_aabb(&c->polys[k]);
         // Objects it may pass (fellow pursuers) and those it already overlaps (after a pivot that
         // ignored Unit Spacing) are not in its way.
-        c->ign[k] = (in->pass && in->pass[o]) || (o != in->target && na_overlaps(sp, &c->polys[k]));
+        c->ign[k] = (in->pass && in->pass[o]) || (o != in->target && mc_na_overlaps(sp, &c->polys[k]));
         if (o == in->target) c->target_slot = k;
     }
     if (c->target_slot < 0) return false;
@@ -981,7 +981,7 @@ static bool same_place(const NaChargeMove *x, const NaChargeMove *y) {
     return x->rotates_target == y->rotates_target && mc_vec2_distance(x->final.centre, y->final.centre) <= MC_LINEAR_SLOP;
 }
 
-// The search proper; na_charge_solve gives back its working memory.
+// The search proper; mc_na_charge_solve gives back its working memory.
 static bool solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
     memset(out, 0, sizeof *out);
     out->blocker = -1;
@@ -994,7 +994,7 @@ static bool solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out
         for (int i = 0; i < c.nkept; i++) {
             const NaChargeMove *m = &c.kept[i];
             if (same_place(m, &out->best)) continue;
-            int lvl = na_charge_compare(m, &out->best);
+            int lvl = mc_na_charge_compare(m, &out->best);
             if (lvl <= 0) continue;
             int k;
             for (k = 0; k < out->alt_count && out->alts[k].lost_on != lvl; k++) {}
@@ -1003,7 +1003,7 @@ static bool solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out
                 out->alt_count++;
                 out->alts[k].lost_on = lvl;
                 out->alts[k].move = *m;
-            } else if (na_charge_compare(m, &out->alts[k].move) < 0) {
+            } else if (mc_na_charge_compare(m, &out->alts[k].move) < 0) {
                 out->alts[k].move = *m;
             }
         }
@@ -1039,7 +1039,7 @@ static bool solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out
     return !env->arena->failed;
 }
 
-bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
+bool mc_na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
     // `out` holds values only: the obstacles, memos and kept moves of the search are given back,
     // or a combined charge's every order and a pursuit's every charger would keep theirs.
     McArenaMark mark = mc_arena_mark(env->arena);
@@ -1056,10 +1056,10 @@ bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *
 // Whether the target is already engaged: an enemy touches it.
 static bool engaged(NaWorld *w, int unit) {
     const McPoly *p = &w->objs[unit].poly;
-    int n = na_world_query(w, mc_poly_aabb(p), 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(w, mc_poly_aabb(p), 4 * MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++) {
         int o = w->hits[i];
-        if (o != unit && is_enemy_unit(w, o, unit) && na_separation(p, &w->objs[o].poly) <= MC_LINEAR_SLOP) return true;
+        if (o != unit && is_enemy_unit(w, o, unit) && mc_na_separation(p, &w->objs[o].poly) <= MC_LINEAR_SLOP) return true;
     }
     return false;
 }
@@ -1069,7 +1069,7 @@ static void place_all(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
         bf->units[i].rect = saved[i];
         mc_rect_to_poly_into(saved[i], &w->objs[i].poly);
     }
-    na_world_refresh(w);
+    mc_na_world_refresh(w);
 }
 
 // Runs one order from position `from` (the earlier ones already moved); returns false when
@@ -1082,17 +1082,17 @@ static bool run_chargers(McEnv *env, NaWorld *w, int target, const NaChargerIn *
     for (int i = from; i < count; i++) {
         const NaChargerIn *ci = &ch[order[i]];
         NaChargeIn in = {ci->unit, target, ci->has_range, ci->range, facing[order[i]], may_rotate && i == 0, NULL};
-        if (!na_charge_solve(env, w, &in, &res[i])) return false;
+        if (!mc_na_charge_solve(env, w, &in, &res[i])) return false;
         if (has_failed) has_failed[i] = false;
         // A position without a Failed Charge Move holds none (a trial's is copied whole).
         if (failed) memset(&failed[i], 0, sizeof failed[i]);
         if (res[i].possible) {
-            na_world_move_unit(w, ci->unit, res[i].best.final);
-            if (res[i].best.rotates_target) na_world_move_unit(w, target, res[i].best.target_final);
+            mc_na_world_move_unit(w, ci->unit, res[i].best.final);
+            if (res[i].best.rotates_target) mc_na_world_move_unit(w, target, res[i].best.target_final);
         } else if (ci->highest_die > 0) {
             NaFailedOut fo;
-            if (!na_failed_charge(env, w, ci->unit, target, ci->highest_die, &fo)) return false;
-            na_world_move_unit(w, ci->unit, fo.final);
+            if (!mc_na_failed_charge(env, w, ci->unit, target, ci->highest_die, &fo)) return false;
+            mc_na_world_move_unit(w, ci->unit, fo.final);
             if (failed) failed[i] = fo, has_failed[i] = true;
         }
         if (snap)
@@ -1124,11 +1124,11 @@ static int order_compare(const NaOrderScore *x, const NaOrderScore *y) {
     return 0;
 }
 
-bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaChargerIn *chargers, int count,
+bool mc_na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaChargerIn *chargers, int count,
                         NaCombinedOut *out) {
     memset(out, 0, sizeof *out);
     NaWorld *w = MC_NEW(env->arena, NaWorld, 1);
-    if (!w || !na_world_init(env, w, bf)) return false;
+    if (!w || !mc_na_world_init(env, w, bf)) return false;
     out->world = w;
     out->count = count;
     out->order = MC_NEW(env->arena, int, count);
@@ -1143,7 +1143,7 @@ bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCharg
         return false;
     // 9A-ARC-1: each charger's facing is fixed by the arc it stands in before anyone moves.
     for (int i = 0; i < count; i++) {
-        by_req[i] = na_arc_of_point(bf->units[target].rect, na_front_centre(bf->units[chargers[i].unit].rect));
+        by_req[i] = mc_na_arc_of_point(bf->units[target].rect, mc_na_front_centre(bf->units[chargers[i].unit].rect));
         out->order[i] = i;
     }
     for (int i = 0; i < bf->unit_count; i++) saved[i] = bf->units[i].rect;
@@ -1191,7 +1191,7 @@ bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCharg
                 memcpy(best_end, snap + (size_t)(count - 1) * bf->unit_count, sizeof *best_end * (size_t)bf->unit_count);
             }
             first = false;
-        } while (na_next_permutation(perm, count));
+        } while (mc_na_next_permutation(perm, count));
         out->decided_on = order_compare(&out->chosen, &out->request);
         if (out->decided_on < 0) out->decided_on = -out->decided_on;
         for (int i = 0; i < count; i++) out->order[i] = best[i], out->facings[i] = by_req[best[i]];
@@ -1219,12 +1219,12 @@ static const char *priority_words(int level) {
     }
 }
 
-const char *na_charge_lost_words(int level) { return priority_words(level); }
+const char *mc_na_charge_lost_words(int level) { return priority_words(level); }
 
-void na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
+void mc_na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
     const NaBattlefield *bf = w->bf;
     const char *id = bf->units[in->charger].id, *tid = bf->units[in->target].id;
-    const char *fn = na_facing_name(in->facing);
+    const char *fn = mc_na_facing_name(in->facing);
     mc_trace(env, "9A-ARC-1", id, "the centre of its front facing lies in %s's %s arc: it must contact the %s facing", tid,
              fn, fn);
     const NaChargeMove *m = &out->best;
@@ -1268,16 +1268,16 @@ void na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaCha
     case NA_CHARGE_NO_ROOM:
         r = mc_reason_add(env, &out->reasons, "no_room", "9A-CH-2",
                           "There is no room to place the charger in contact with %s's %s facing%s%s.", tid, fn,
-                          out->blocker >= 0 ? ": in the way is " : "", out->blocker >= 0 ? na_object_id(w, out->blocker) : "");
+                          out->blocker >= 0 ? ": in the way is " : "", out->blocker >= 0 ? mc_na_object_id(w, out->blocker) : "");
         break;
     case NA_CHARGE_BLOCKED:
         r = mc_reason_add(env, &out->reasons, "path_blocked", "9A-CH-1",
                           "Every charge path into %s's %s facing is blocked%s%s.", tid, fn,
-                          out->blocker >= 0 ? ": in the way is " : "", out->blocker >= 0 ? na_object_id(w, out->blocker) : "");
+                          out->blocker >= 0 ? ": in the way is " : "", out->blocker >= 0 ? mc_na_object_id(w, out->blocker) : "");
         break;
     default:
         break;
     }
-    if (r && out->blocker >= 0) r->unit = na_object_id(w, out->blocker);
+    if (r && out->blocker >= 0) r->unit = mc_na_object_id(w, out->blocker);
     if (r) mc_trace(env, r->rule, id, "the charge cannot be completed: %s", r->code);
 }
