@@ -31,14 +31,14 @@ static int read_type(McRequest *j, const cJSON *obj, CcaType *out) {
     const char *name = NULL;
     if (!mc_read_string(j, obj, "type", 1, &name)) return 0;
     for (int t = 0; t < CCA_TYPE_COUNT; t++)
-        if (strcmp(name, cca_type_names[t]) == 0) {
+        if (strcmp(name, mc_cca_type_names[t]) == 0) {
             *out = (CcaType)t;
             return 1;
         }
     char list[640] = "";
     size_t len = 0;
     for (int t = 0; t < CCA_TYPE_COUNT && len < sizeof list; t++)
-        len += (size_t)mc_snfmt(list + len, sizeof list - len, "%s\"%s\"", t ? ", " : "", cca_type_names[t]);
+        len += (size_t)mc_snfmt(list + len, sizeof list - len, "%s\"%s\"", t ? ", " : "", mc_cca_type_names[t]);
     return mc_read_fail_key(j, "type", "bad_request", "unknown unit type \"%s\"; known: %s", name, list);
 }
 
@@ -70,7 +70,7 @@ static int read_baselines(McRequest *j, const cJSON *v, CcaWorld *w) {
 
 static int read_world(McRequest *j, const cJSON *req, Req *r) {
     static const char *const extra[] = {"baselines", NULL};
-    McBoardSpec spec = {cca_terrain_names, extra, 1};
+    McBoardSpec spec = {mc_cca_terrain_names, extra, 1};
     const cJSON *board_obj = NULL;
     memset(r, 0, sizeof *r);
     if (!mc_read_board(j, req, &spec, &r->board, &board_obj)) return 0;
@@ -98,10 +98,10 @@ static int read_world(McRequest *j, const cJSON *req, Req *r) {
             !read_type(j, e, &p->type) || !mc_read_hex_fields(j, e, &h))
             return 0;
         // Blocks the unit had when the current combat began (rulebook §2 block counts).
-        r->blocks[i] = cca_types[p->type].blocks;
+        r->blocks[i] = mc_cca_types[p->type].blocks;
         if (mc_read_get(e, "blocks") && p->type == CCA_LEADER)
             return mc_read_fail_key(j, "blocks", "bad_request", "a leader is one block; \"blocks\" is for units");
-        if (!mc_read_int(j, e, "blocks", 0, 1, cca_types[p->type].blocks, &r->blocks[i])) return 0;
+        if (!mc_read_int(j, e, "blocks", 0, 1, mc_cca_types[p->type].blocks, &r->blocks[i])) return 0;
         int idk = mc_read_push_key(j, "id");
         if (!mc_ids_add(j, &r->ids, p->id)) return 0;
         mc_read_pop(j, idk);
@@ -134,7 +134,7 @@ static int read_world(McRequest *j, const cJSON *req, Req *r) {
         mc_read_pop(j, s2);
         mc_read_pop(j, s1);
     }
-    if (!cca_world_init(&j->env, w)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_cca_world_init(&j->env, w)) return mc_read_fail(j, "out_of_memory", "out of memory");
     return 1;
 }
 
@@ -162,7 +162,7 @@ static int read_path(McRequest *j, const cJSON *obj, McHex **out, int *count) {
 // `brief`: an empty list is left out (a brief reach entry, docs/api/cc-ancients.md).
 static void write_enemies(McRequest *j, cJSON *o, const CcaWorld *w, int pos, int side, bool brief) {
     int ids[MC_HEX_DIRECTIONS];
-    int n = cca_adjacent_enemies(w, pos, side, ids, MC_HEX_DIRECTIONS);
+    int n = mc_cca_adjacent_enemies(w, pos, side, ids, MC_HEX_DIRECTIONS);
     if (brief && n == 0) return;
     cJSON *arr = mc_write_array(j, o, "adjacentEnemies");
     for (int i = 0; i < n && arr; i++) mc_write_add(j, arr, NULL, cJSON_CreateString(w->pieces[ids[i]].id));
@@ -198,7 +198,7 @@ static void write_units(McRequest *j, cJSON *parent, const CcaWorld *w) {
         if (!o) return;
         mc_write_string(j, o, "id", p->id);
         mc_write_string(j, o, "side", w->side_names[p->side]);
-        mc_write_string(j, o, "type", cca_type_names[p->type]);
+        mc_write_string(j, o, "type", mc_cca_type_names[p->type]);
         mc_write_hex_fields(j, o, w->board->hexes[p->pos]);
         if (p->type == CCA_LEADER && p->unit >= 0) mc_write_string(j, o, "attachedTo", w->pieces[p->unit].id);
     }
@@ -216,12 +216,12 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
         return 0;
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[unit];
-    CcaMover m = cca_mover(w, unit, ignore);
+    CcaMover m = mc_cca_mover(w, unit, ignore);
     if (p->type == CCA_LEADER) {
         mc_trace(&j->env, "CCA-LD-1", p->id, "A leader moving alone moves 1 to 3 hexes, through friendly units and leaders.");
         if (p->unit >= 0) mc_trace(&j->env, "CCA-LD-9", p->id, "Attached to %s: moving alone means detaching.", w->pieces[p->unit].id);
     } else {
-        mc_trace(&j->env, m.allowance_rule, p->id, "A %s moves up to %d hex%s.", cca_types[p->type].name, m.allowance,
+        mc_trace(&j->env, m.allowance_rule, p->id, "A %s moves up to %d hex%s.", mc_cca_types[p->type].name, m.allowance,
                  m.allowance == 1 ? "" : "es");
         if (m.carried >= 0) mc_trace(&j->env, "CCA-LD-8", w->pieces[m.carried].id, "Attached: moves with %s.", p->id);
     }
@@ -230,9 +230,9 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     if (ignore) mc_trace(&j->env, "CCA-MV-4", p->id, "What-if: every other unit and leader is ignored.");
     CcaReachHex *hexes;
     int n;
-    if (!cca_reach(&j->env, &m, &hexes, &n)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_cca_reach(&j->env, &m, &hexes, &n)) return mc_read_fail(j, "out_of_memory", "out of memory");
     mc_write_string(j, result, "unit", p->id);
-    mc_write_string(j, result, "type", cca_type_names[p->type]);
+    mc_write_string(j, result, "type", mc_cca_type_names[p->type]);
     write_hex_obj(j, result, "start", w->board->hexes[p->pos]);
     mc_write_number(j, result, "allowance", m.allowance);
     mc_write_bool(j, result, "ignoreUnits", ignore);
@@ -279,9 +279,9 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
         return 0;
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[unit];
-    CcaMover m = cca_mover(w, unit, ignore);
+    CcaMover m = mc_cca_mover(w, unit, ignore);
     CcaPathResult pr;
-    cca_check_path(&j->env, &m, path, n, &pr);
+    mc_cca_check_path(&j->env, &m, path, n, &pr);
     mc_trace(&j->env, m.allowance_rule, p->id, "Checked %d step%s against an allowance of %d: %s.", n, n == 1 ? "" : "s",
              m.allowance, pr.legal ? "legal" : "illegal");
     mc_write_bool(j, result, "legal", pr.legal);
@@ -439,7 +439,7 @@ static int run_order(McRequest *j, const cJSON *req, cJSON *result) {
     }
     mc_read_pop(j, saved);
     CcaOrderResult res;
-    if (!cca_order(&j->env, w, side, &card, ordered, n_ord, moves, n_mv, &res))
+    if (!mc_cca_order(&j->env, w, side, &card, ordered, n_ord, moves, n_mv, &res))
         return mc_read_fail(j, "out_of_memory", "out of memory");
     mc_write_bool(j, result, "legal", res.legal);
     mc_write_reasons(j, result, "reasons", &res.reasons);
@@ -554,11 +554,11 @@ static int run_retreat(McRequest *j, const cJSON *req, cJSON *result) {
     ask.blocks = r.blocks[ask.piece];
     ask.across_rampart = across;
     CcaRetreatResult res;
-    if (!cca_retreat(&j->env, w, &ask, &res)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_cca_retreat(&j->env, w, &ask, &res)) return mc_read_fail(j, "out_of_memory", "out of memory");
     mc_write_bool(j, result, "legal", res.legal);
     mc_write_reasons(j, result, "reasons", &res.reasons);
     mc_write_string(j, result, "unit", p->id);
-    mc_write_string(j, result, "type", cca_type_names[p->type]);
+    mc_write_string(j, result, "type", mc_cca_type_names[p->type]);
     write_hex_obj(j, result, "start", w->board->hexes[p->pos]);
     mc_write_number(j, result, "blocks", ask.blocks);
     mc_write_number(j, result, "hits", ask.hits);
@@ -610,9 +610,9 @@ static int run_evade(McRequest *j, const cJSON *req, cJSON *result) {
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[unit];
     CcaEvadeResult res;
-    if (!cca_evade(&j->env, w, unit, attacker, &res)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_cca_evade(&j->env, w, unit, attacker, &res)) return mc_read_fail(j, "out_of_memory", "out of memory");
     mc_write_string(j, result, "unit", p->id);
-    mc_write_string(j, result, "type", cca_type_names[p->type]);
+    mc_write_string(j, result, "type", mc_cca_type_names[p->type]);
     write_hex_obj(j, result, "start", w->board->hexes[p->pos]);
     mc_write_bool(j, result, "eligible", res.eligible);
     if (res.eligible_against) mc_write_string(j, result, "evadesOnly", res.eligible_against);
@@ -639,7 +639,7 @@ static int run_evade(McRequest *j, const cJSON *req, cJSON *result) {
             if (!x) break;
             const CcaPiece *en = &w->pieces[e->escapes[k]];
             mc_write_string(j, x, "unit", en->id);
-            mc_write_string(j, x, "type", cca_type_names[en->type]);
+            mc_write_string(j, x, "type", mc_cca_type_names[en->type]);
             mc_write_hex_fields(j, x, w->board->hexes[en->pos]);
         }
         if (e->attaches >= 0) mc_write_string(j, o, p->type == CCA_LEADER ? "attachesTo" : "leaderAttaches", w->pieces[e->attaches].id);
