@@ -168,7 +168,7 @@ static int read_world(McRequest *j, const cJSON *req, Req *q) {
     mc_read_pop(j, saved);
     if (!read_units(j, req, q) || !read_markers(j, req, q)) return 0;
     int index = 0, other = 0;
-    switch (tw_world_build(&q->w, j->env.arena, &index, &other)) {
+    switch (mc_tw_world_build(&q->w, j->env.arena, &index, &other)) {
     case TW_WORLD_OK: break;
     case TW_WORLD_NO_MEMORY: return oom(j);
     case TW_WORLD_UNIT_OFF_BOARD: {
@@ -393,7 +393,7 @@ static void write_effects(McRequest *j, cJSON *obj, const TwWorld *w, const TwUn
 }
 
 static int engaged_field(McRequest *j, cJSON *result, const TwWorld *w, int u) {
-    mc_write_bool(j, result, "engaged", tw_engaged(w, u));
+    mc_write_bool(j, result, "engaged", mc_tw_engaged(w, u));
     return 1;
 }
 
@@ -453,7 +453,7 @@ static void write_reach_entry(McRequest *j, cJSON *o, const Req *q, const TwUnit
     write_ejects(j, o, q, &m->end, true, brief);
 }
 
-// The parent form's nodes on listed paths that are no entry's node (tw_reach_through), and the
+// The parent form's nodes on listed paths that are no entry's node (mc_tw_reach_through), and the
 // start node, so that every chain of parentNode ends at startNode.
 static void write_through(McRequest *j, cJSON *result, const Req *q, const TwReachOut *out, bool brief) {
     const TwReachNodes *nd = &out->nodes;
@@ -486,13 +486,13 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
         !mc_read_reach_detail(j, req, &brief))
         return 0;
     TwReachOut out;
-    if (!tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, &out)) return oom(j);
+    if (!mc_tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, &out)) return oom(j);
     const TwUnit *u = &q.units[f.unit];
     mc_write_bool(j, result, "legal", out.legal);
     mc_write_reasons(j, result, "reasons", &out.reasons);
     write_place(j, result, "start", u, u->pos[0]);
     mc_write_number(j, result, "allowance", f.allowance);
-    mc_write_string(j, result, "unitOfMeasure", tw_size_unit(u->size));
+    mc_write_string(j, result, "unitOfMeasure", mc_tw_size_unit(u->size));
     engaged_field(j, result, &q.w, f.unit);
     long long path_hexes = 0;
     for (int i = 0; i < out.n; i++) path_hexes += out.entries[i].n_path;
@@ -511,7 +511,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     }
     mc_write_list_end(j, &arr, result, "hexes");
     if (parent) {
-        if (!tw_reach_through(&j->env, &out)) return oom(j);
+        if (!mc_tw_reach_through(&j->env, &out)) return oom(j);
         write_through(j, result, &q, &out, brief);
     }
     mc_write_number(j, result, "droppedNoFreeHex", out.dropped_no_room);
@@ -570,7 +570,7 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
         return 0;
     TwMoveIn in = {f.unit, (TwCause)f.cause, f.allowance, f.used, path, n, choices, nc};
     TwMoveOut out;
-    if (!tw_move(&j->env, &q.w, &in, &out)) return oom(j);
+    if (!mc_tw_move(&j->env, &q.w, &in, &out)) return oom(j);
     engaged_field(j, result, &q.w, f.unit);
     write_move(j, result, &q, f.unit, &out, f.cause == TW_CAUSE_DEPLOY ? 1 : n);
     return 1;
@@ -591,8 +591,8 @@ static int run_eject(McRequest *j, const cJSON *req, cJSON *result) {
     TwSpot s;
     TwVerdict v;
     McReasons reasons = {0};
-    tw_spot(&q.w, unit, delta, &s);
-    bool legal = tw_can_end(&q.w, unit, &s, TW_CAUSE_ACTION, &v);
+    mc_tw_spot(&q.w, unit, delta, &s);
+    bool legal = mc_tw_can_end(&q.w, unit, &s, TW_CAUSE_ACTION, &v);
     TwResolution r;
     memset(&r, 0, sizeof r);
     if (!legal) {
@@ -605,7 +605,7 @@ static int run_eject(McRequest *j, const cJSON *req, cJSON *result) {
         x->r = at.r;
         mc_trace(&j->env, v.rule, u->id, "%s cannot end there: %s", u->id, v.message);
     } else {
-        if (!tw_resolve_end(&j->env, &q.w, unit, delta, NULL, choices, nc, &r)) return oom(j);
+        if (!mc_tw_resolve_end(&j->env, &q.w, unit, delta, NULL, choices, nc, &r)) return oom(j);
         legal = r.legal;
         reasons = r.reasons;
     }
@@ -635,7 +635,7 @@ static int run_shift(McRequest *j, const cJSON *req, cJSON *result) {
         !mc_read_enum(j, req, "dexterity", 0, DEX, &dex))
         return 0;
     TwShiftOut out;
-    if (!tw_shift(&j->env, &q.w, unit, by, has_to ? &to : NULL, (TwDex)dex, &out)) return oom(j);
+    if (!mc_tw_shift(&j->env, &q.w, unit, by, has_to ? &to : NULL, (TwDex)dex, &out)) return oom(j);
     const TwUnit *u = &q.units[unit];
     mc_write_bool(j, result, "dexterityTest", out.test);
     cJSON *arr = mc_write_array(j, result, "outcomes");
