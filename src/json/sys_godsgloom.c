@@ -8,7 +8,7 @@
 #include "json/write.h"
 #include "json/read_hex.h"
 #include "json/write_reach.h"
-#include "rules/godsgloom/godsgloom.h"
+#include "rules/godsgloom/gg.h"
 
 static const char *const unit_keys[] = {"id",    "side",   "type",   "q",         "r",      "col",     "row",
                                         "facing", "speed", "traits", "abilities", "tokens", "engaged", NULL};
