@@ -12,10 +12,8 @@ const isNode = typeof process === 'object' && process.versions != null && proces
 const encoder = typeof TextEncoder === 'function' ? new TextEncoder() : null;
 const decoder = typeof TextDecoder === 'function' ? new TextDecoder() : null;
 
-/** The rule sets, in the order the all-in-one module lists them. */
-export const SYSTEM_IDS = Object.freeze(['arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'torn-world']);
-
-// Literal import paths, so that bundlers and the service worker's list see every glue file.
+// Literal import paths, so that bundlers and the service worker's list see every glue file. After
+// core, the games of src/systems.def in its order (tests/js/systems.test.mjs checks both).
 const GLUE = {
   core: () => import('./dist/movecalc-core.mjs'),
   'arcane-legions': () => import('./dist/movecalc-arcane-legions.mjs'),
@@ -24,6 +22,9 @@ const GLUE = {
   godsgloom: () => import('./dist/movecalc-godsgloom.mjs'),
   'torn-world': () => import('./dist/movecalc-torn-world.mjs'),
 };
+
+/** The rule sets, in the order the all-in-one module lists them. */
+export const SYSTEM_IDS = Object.freeze(Object.keys(GLUE).filter((name) => name !== 'core'));
 
 /** Instantiates one module: `name` is "core" or a system id. */
 async function instantiate(name, options) {

@@ -39,8 +39,9 @@ typedef struct McTraceStep {
 
 typedef struct McEnv {
     McArena *arena;
+    const McAssumptionSet *assumptions; ///< the request's game's, once the system is read
     McParams params;
-    uint32_t assumed; ///< bit i set: mc_assumptions[i] was relied on
+    uint32_t assumed; ///< bit i set: assumptions->assumptions[i] was relied on
     McTraceStep *trace;
     int trace_count, trace_cap, trace_dropped;
     // When the work budget ran out (core/work.h): which search and how far it got, and the
@@ -65,11 +66,11 @@ void mc_trace(McEnv *env, const char *rule, const char *unit, const char *fmt, .
 void mc_work_note(McEnv *env, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /// Records that the answer relied on an assumption.
-static inline void mc_assume(McEnv *env, McAssumption a) { env->assumed |= (uint32_t)1 << a; }
+static inline void mc_assume(McEnv *env, int a) { env->assumed |= (uint32_t)1 << a; }
 
 /// A parameter's value for this request; records the assumption as relied on.
-static inline double mc_param(McEnv *env, McParam p) {
-    mc_assume(env, mc_params_info[p].assumption);
+static inline double mc_param(McEnv *env, int p) {
+    mc_assume(env, env->assumptions->params[p].assumption);
     return env->params.v[p];
 }
 

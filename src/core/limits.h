@@ -7,6 +7,14 @@
 /// The one length tolerance (docs/api.md "Contact and tolerance"): shapes closer than this, or
 /// overlapping by less than this, are in contact. Every other tolerance derives from it.
 #define MC_LINEAR_SLOP 1e-6
+/// Rounding noise: two results of a chain of arithmetic that differ by less than this are equal
+/// (tie-breaks, range and bracket checks). A thousandth of the slop (1e-9): rounding at table
+/// scale (1e-13) stays far below it, and no difference the slop could see is ignored.
+#define MC_ROUNDING_SLOP (MC_LINEAR_SLOP * 1e-3)
+/// Nothing: a divisor (a direction's component, a slope) smaller than this is zero, and a bound
+/// computed from values near 1 is widened by it. A millionth of the slop (1e-12): a few ulps of
+/// such values, and a quotient by it would be far off any table.
+#define MC_ZERO_SLOP (MC_LINEAR_SLOP * 1e-6)
 
 #define MC_MAX_REQUEST_BYTES (4 * 1024 * 1024) ///< bytes of request JSON
 #define MC_MAX_JSON_DEPTH 32                   ///< nesting of arrays and objects

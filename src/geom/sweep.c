@@ -10,7 +10,7 @@
 #define SLOP MC_LINEAR_SLOP
 // Below this depth an interval of a rotation counts as "not intersecting" at all: rounding noise
 // of a contact that persists while turning (a corner on the pivot) must not open an overlap run.
-#define DEPTH_NOISE (MC_LINEAR_SLOP * 1e-3)
+#define DEPTH_NOISE MC_ROUNDING_SLOP
 
 enum { ONE_NONE = 0, ONE_HIT = 1, ONE_OVERLAP = 2 };
 
@@ -103,7 +103,7 @@ static void circle_events(McVec2 u, double r2, McVec2 p, McVec2 q, double dir, d
     double disc = B * B - A * C;
     if (disc < 0.0) {
         // A circle tangent to the segment must not be lost to rounding.
-        if (disc >= -1e-12 * (B * B + fabs(A * C))) disc = 0.0;
+        if (disc >= -MC_ZERO_SLOP * (B * B + fabs(A * C))) disc = 0.0;
         else return;
     }
     double sq = sqrt(disc);
@@ -111,7 +111,7 @@ static void circle_events(McVec2 u, double r2, McVec2 p, McVec2 q, double dir, d
     for (int k = 0; k < 2; k++) {
         double s = roots[k];
         // A little beyond the ends is kept: an extra candidate angle is harmless, a lost one is not.
-        if (!(s >= -1e-9 && s <= 1.0 + 1e-9)) continue;
+        if (!(s >= -MC_ROUNDING_SLOP && s <= 1.0 + MC_ROUNDING_SLOP)) continue;
         McVec2 w = mc_vec2_mul_add(p, s, e);
         double ang = turn_angle(u, w, dir);
         if (ang > cur && ang < *best) *best = ang;
@@ -347,8 +347,8 @@ static McAabb arcs_box(const McPoly *a, McVec2 pivot, double dir, double limit) 
         // cross products u × e and e × w >= 0; a clockwise turn, dir +1, flips their signs). A
         // direction within a hair of the arc counts as passed: a larger box is harmless. For
         // e = ±x, ±y the cross products are ± a component of u or w (a product with 0 is ±0,
-        // which compares alike).
-        double tol = 1e-7 * r;
+        // which compares alike). The hair: a tenth of the slop per unit of radius.
+        double tol = MC_LINEAR_SLOP * 0.1 * r;
         bool pass[4] = {!(sgn * -u.y < -tol || sgn * w.y < -tol), !(sgn * u.x < -tol || sgn * -w.x < -tol),
                         !(sgn * u.y < -tol || sgn * -w.y < -tol), !(sgn * -u.x < -tol || sgn * w.x < -tol)};
         static const McVec2 axes[4] = {{1.0, 0.0}, {0.0, 1.0}, {-1.0, 0.0}, {0.0, -1.0}};
@@ -385,7 +385,7 @@ static McSweepState sweep_rotate(const McSweepInput *in, McVec2 pivot, double de
     // A point at distance r from the pivot moves at most r·(the turn in radians) along its arc,
     // and never more than 2r; with room for rounding in the turned coordinates.
     double arc = limit * (3.14159265358979323846 / 180.0);
-    double travel = reach * (arc < 2.0 ? arc : 2.0) + 4.0 * SLOP + 1e-9 * (fabs(pivot.x) + fabs(pivot.y) + reach);
+    double travel = reach * (arc < 2.0 ? arc : 2.0) + 4.0 * SLOP + MC_ROUNDING_SLOP * (fabs(pivot.x) + fabs(pivot.y) + reach);
     Earliest e = {-1, -1, 720.0};
     Candidates c;
     candidates_begin(&c, in, swept);

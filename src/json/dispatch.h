@@ -3,7 +3,9 @@
 #define MC_DISPATCH_H
 
 #include "cJSON.h"
+#include "core/assumptions.h"
 #include "json/read.h"
+#include "systems.h"
 
 /// Reads the request (the top-level object), runs the rules and fills `result`. Returns 0 after
 /// recording an error in j->err; a rule forbidding a move is a result, not an error.
@@ -21,13 +23,16 @@ typedef struct McSystem {
     const char *name;        ///< "Arcane Legions"
     const char *board;       ///< "free-form" or "hex"
     const char *length_unit; ///< "step", "inch" or "hex"
-    const McQuery *queries;  ///< terminated by an entry whose name is NULL
+    const McQuery *queries;  ///< terminated by an entry whose name is NULL; NULL when not held
+    const McAssumptionSet *assumptions;
 } McSystem;
 
-extern const McQuery mc_queries_arcane_legions[];
-extern const McQuery mc_queries_ninth_age[];
-extern const McQuery mc_queries_cc_ancients[];
-extern const McQuery mc_queries_godsgloom[];
-extern const McQuery mc_queries_torn_world[];
+// Each game of src/systems.def defines its queries in src/json/sys_<game>.c and its assumptions in
+// src/rules/<game>/<prefix>_assumptions.c.
+#define MC_SYSTEM(number, prefix, id, name, board, unit) \
+    extern const McQuery mc_##prefix##_queries[];       \
+    extern const McAssumptionSet mc_##prefix##_assumptions;
+#include "systems.def"
+#undef MC_SYSTEM
 
 #endif

@@ -1,4 +1,4 @@
-// Readers shared by the hex systems (cc-ancients, godsgloom, torn-world): positions and boards in
+// Readers shared by the hex systems (src/systems.def, board "hex"): positions and boards in
 // the shapes of docs/api.md "Hex boards". The system's own reader handles its extra fields.
 #ifndef MC_READ_HEX_H
 #define MC_READ_HEX_H

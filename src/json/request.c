@@ -16,44 +16,16 @@
 #include "movecalc.h"
 
 
-// A WebAssembly module for one rule set (CMake's movecalc-<system> targets) is built with
-// MC_ONLY_SYSTEM set to one of the MC_SYS_ numbers (core/assumptions.h). The other systems stay
-// listed by name with no queries, so that a request for one of them is told it is not loaded
-// (system_not_loaded); their code is never referenced, so the linker leaves it out (README
+// The games of src/systems.def. A WebAssembly module for one game (CMake's movecalc-<id> targets)
+// is built with MC_ONLY_SYSTEM set to its number (systems.h). The other games stay listed, with
+// their assumptions' ids, but no queries, so that a request for one of them is told it is not
+// loaded (system_not_loaded); their code is never referenced, so the linker leaves it out (README
 // "Performance").
-#if defined(MC_ONLY_SYSTEM) && MC_ONLY_SYSTEM != MC_SYS_ARCANE_LEGIONS
-#define AL_QUERIES NULL
-#else
-#define AL_QUERIES mc_queries_arcane_legions
-#endif
-#if defined(MC_ONLY_SYSTEM) && MC_ONLY_SYSTEM != MC_SYS_NINTH_AGE
-#define NA_QUERIES NULL
-#else
-#define NA_QUERIES mc_queries_ninth_age
-#endif
-#if defined(MC_ONLY_SYSTEM) && MC_ONLY_SYSTEM != MC_SYS_CC_ANCIENTS
-#define CCA_QUERIES NULL
-#else
-#define CCA_QUERIES mc_queries_cc_ancients
-#endif
-#if defined(MC_ONLY_SYSTEM) && MC_ONLY_SYSTEM != MC_SYS_GODSGLOOM
-#define GG_QUERIES NULL
-#else
-#define GG_QUERIES mc_queries_godsgloom
-#endif
-#if defined(MC_ONLY_SYSTEM) && MC_ONLY_SYSTEM != MC_SYS_TORN_WORLD
-#define TW_QUERIES NULL
-#else
-#define TW_QUERIES mc_queries_torn_world
-#endif
-
-// A system whose queries are NULL is not held by this module.
 static const McSystem systems[] = {
-    {"arcane-legions", "Arcane Legions", "free-form", "step", AL_QUERIES},
-    {"ninth-age", "The Ninth Age", "free-form", "inch", NA_QUERIES},
-    {"cc-ancients", "Commands & Colors: Ancients", "hex", "hex", CCA_QUERIES},
-    {"godsgloom", "GODSGLOOM", "hex", "hex", GG_QUERIES},
-    {"torn-world", "Torn World", "hex", "hex", TW_QUERIES},
+#define MC_SYSTEM(number, prefix, id, name, board, unit) \
+    {id, name, board, unit, MC_HOLDS_SYSTEM(number) ? mc_##prefix##_queries : NULL, &mc_##prefix##_assumptions},
+#include "systems.def"
+#undef MC_SYSTEM
 };
 enum { SYSTEM_COUNT = sizeof systems / sizeof systems[0] };
 
@@ -269,25 +241,30 @@ static int read_params(McRequest *j, const cJSON *params, const McSystem *sys) {
     if (!params) return 1;
     int saved = mc_read_push_key(j, "params");
     if (!cJSON_IsObject(params)) return mc_read_fail(j, "bad_request", "expected an object keyed by assumption id");
+    const McAssumptionSet *set = sys->assumptions;
     for (const cJSON *a = params->child; a; a = a->next) {
-        int id = mc_assumption_find(a->string);
+        // Another game's assumption is named as such, even in a module that does not hold it.
+        const McSystem *owner = NULL;
+        int id = -1;
+        for (int s = 0; s < SYSTEM_COUNT && id < 0; s++)
+            if ((id = mc_assumption_find(systems[s].assumptions, a->string)) >= 0) owner = &systems[s];
         if (id < 0) return mc_read_fail_key(j, a->string, "bad_request", "no assumption has the id \"%s\"", a->string);
         for (const cJSON *o = params->child; o != a; o = o->next)
             if (strcmp(o->string, a->string) == 0)
                 return mc_read_fail_key(j, a->string, "bad_request", "%s is given twice", a->string);
-        if (strcmp(mc_assumptions[id].system, sys->id) != 0)
+        if (owner != sys)
             return mc_read_fail_key(j, a->string, "bad_request", "%s belongs to %s, not %s", a->string,
-                                  mc_assumptions[id].system, sys->id);
-        const char *names[MC_PARAM_COUNT + 1];
+                                  owner->id, sys->id);
+        const char *names[MC_MAX_PARAMS + 1];
         int n = 0;
-        for (int p = 0; p < MC_PARAM_COUNT; p++)
-            if ((int)mc_params_info[p].assumption == id) names[n++] = mc_params_info[p].name;
+        for (int p = 0; p < set->param_count; p++)
+            if (set->params[p].assumption == id) names[n++] = set->params[p].name;
         names[n] = NULL;
         int inner = mc_read_push_key(j, a->string);
         if (!mc_read_object(j, a, names)) return 0;
-        for (int p = 0; p < MC_PARAM_COUNT; p++) {
-            const McParamInfo *info = &mc_params_info[p];
-            if ((int)info->assumption != id) continue;
+        for (int p = 0; p < set->param_count; p++) {
+            const McParamInfo *info = &set->params[p];
+            if (info->assumption != id) continue;
             if (info->integer) {
                 int v = (int)j->env.params.v[p];
                 if (!mc_read_int(j, a, info->name, 0, (int)info->min, (int)info->max, &v)) return 0;
@@ -325,32 +302,34 @@ static void describe(McRequest *j, cJSON *result, const McSystem *only) {
             mc_write_string(j, qo, "summary", q->summary);
         }
         cJSON *ids = mc_write_array(j, o, "assumptions");
-        for (int a = 0; a < MC_ASSUMPTION_COUNT && ids; a++)
-            if (strcmp(mc_assumptions[a].system, sys->id) == 0)
-                mc_write_add(j, ids, NULL, cJSON_CreateString(mc_assumptions[a].id));
+        for (int a = 0; a < sys->assumptions->assumption_count && ids; a++)
+            mc_write_add(j, ids, NULL, cJSON_CreateString(sys->assumptions->assumptions[a].id));
     }
     cJSON *lim = mc_write_object(j, result, "limits");
     for (size_t i = 0; i < sizeof limits / sizeof limits[0] && lim; i++)
         mc_write_number(j, lim, limits[i].name, limits[i].value);
     cJSON *as = mc_write_array(j, result, "assumptions");
-    for (int a = 0; a < MC_ASSUMPTION_COUNT && as; a++) {
-        const McSystem *owner = find_system(mc_assumptions[a].system);
-        if ((only && owner != only) || !owner || !owner->queries) continue;
-        cJSON *o = mc_write_push_object(j, as);
-        if (!o) return;
-        mc_write_string(j, o, "id", mc_assumptions[a].id);
-        mc_write_string(j, o, "system", mc_assumptions[a].system);
-        mc_write_string(j, o, "summary", mc_assumptions[a].summary);
-        cJSON *ps = mc_write_object(j, o, "params");
-        for (int p = 0; p < MC_PARAM_COUNT && ps; p++) {
-            const McParamInfo *info = &mc_params_info[p];
-            if ((int)info->assumption != a) continue;
-            cJSON *po = mc_write_object(j, ps, info->name);
-            if (!po) return;
-            mc_write_number(j, po, "default", info->def);
-            mc_write_number(j, po, "min", info->min);
-            mc_write_number(j, po, "max", info->max);
-            mc_write_bool(j, po, "integer", info->integer);
+    for (int s = 0; s < SYSTEM_COUNT && as; s++) {
+        const McSystem *sys = &systems[s];
+        if ((only && only != sys) || !sys->queries) continue;
+        const McAssumptionSet *set = sys->assumptions;
+        for (int a = 0; a < set->assumption_count; a++) {
+            cJSON *o = mc_write_push_object(j, as);
+            if (!o) return;
+            mc_write_string(j, o, "id", set->assumptions[a].id);
+            mc_write_string(j, o, "system", sys->id);
+            mc_write_string(j, o, "summary", set->assumptions[a].summary);
+            cJSON *ps = mc_write_object(j, o, "params");
+            for (int p = 0; p < set->param_count && ps; p++) {
+                const McParamInfo *info = &set->params[p];
+                if (info->assumption != a) continue;
+                cJSON *po = mc_write_object(j, ps, info->name);
+                if (!po) return;
+                mc_write_number(j, po, "default", info->def);
+                mc_write_number(j, po, "min", info->min);
+                mc_write_number(j, po, "max", info->max);
+                mc_write_bool(j, po, "integer", info->integer);
+            }
         }
     }
 }
@@ -445,9 +424,11 @@ cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
     }
     if (!mc_read_string(j, req, "query", 1, &query) || !mc_read_string(j, req, "system", 0, &system)) goto done;
     if (system && !(sys = find_system(system))) {
-        mc_read_fail_key(j, "system", "unknown_system",
-                       "unknown system \"%s\"; known: arcane-legions, ninth-age, cc-ancients, godsgloom, torn-world",
-                       system);
+        char known[128] = "";
+        size_t n = 0;
+        for (int i = 0; i < SYSTEM_COUNT && n < sizeof known; i++)
+            n += (size_t)mc_snfmt(known + n, sizeof known - n, "%s%s", n ? ", " : "", systems[i].id);
+        mc_read_fail_key(j, "system", "unknown_system", "unknown system \"%s\"; known: %s", system, known);
         goto done;
     }
     if (sys && !sys->queries) {
@@ -500,6 +481,8 @@ cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
         keys[n] = NULL;
         if (!mc_read_object(j, req, keys)) goto done;
     }
+    j->env.assumptions = sys->assumptions;
+    mc_params_defaults(&j->env.params, sys->assumptions);
     if (!read_params(j, mc_read_get(req, "params"), sys)) goto done;
     mc_write_string(j, root, "system", sys->id);
     mc_write_string(j, root, "query", q->name);
@@ -517,8 +500,9 @@ cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
     if (!ran) goto done;
     write_trace(j, result);
     cJSON *used = mc_write_array(j, root, "assumptions");
-    for (int a = 0; a < MC_ASSUMPTION_COUNT && used; a++)
-        if (j->env.assumed & ((uint32_t)1 << a)) mc_write_add(j, used, NULL, cJSON_CreateString(mc_assumptions[a].id));
+    for (int a = 0; a < sys->assumptions->assumption_count && used; a++)
+        if (j->env.assumed & ((uint32_t)1 << a))
+            mc_write_add(j, used, NULL, cJSON_CreateString(sys->assumptions->assumptions[a].id));
     goto done;
 oom:
     mc_read_fail(j, "out_of_memory", "out of memory");
@@ -549,7 +533,6 @@ char *mc_request_run(const char *json, McAnswerFn fn, void *ctx) {
     McRequest request = {0};
     McRequest *j = &request;
     j->env.arena = &arena;
-    mc_params_defaults(&j->env.params);
     if (!json) json = "";
     // memchr reads no further than the NUL (C11 7.24.5.1), and at most one byte past the limit.
     const char *nul = memchr(json, '\0', (size_t)MC_MAX_REQUEST_BYTES + 1);

@@ -98,7 +98,7 @@ static int read_table_all(McRequest *j, const cJSON *req, Table *t) {
     t->w.notch_spacing = j->env.params.v[MC_P_AL2_NOTCH_SPACING];
     t->w.leg_length = j->env.params.v[MC_P_AL5_LEG_LENGTH];
     for (int i = 0; i < t->w.unit_count; i++)
-        if (!al_on_table(&t->w, t->units[i].rect)) {
+        if (!mc_al_on_table(&t->w, t->units[i].rect)) {
             int saved = mc_read_push_key(j, "units");
             mc_read_push_index(j, i);
             mc_read_fail(j, "bad_request", "unit \"%s\" is not on the table", t->units[i].id);
@@ -106,7 +106,7 @@ static int read_table_all(McRequest *j, const cJSON *req, Table *t) {
             return 0;
         }
     if (t->w.terrain_count > 0) mc_assume(&j->env, MC_A_AL_7);
-    int bad = al_world_build(&j->env, &t->w);
+    int bad = mc_al_world_build(&j->env, &t->w);
     if (bad == -2) return oom(j);
     if (bad >= 0) {
         int saved = mc_read_push_key(j, "terrain");
@@ -189,7 +189,7 @@ static int read_action(McRequest *j, const cJSON *e, AlAction *a) {
     v = -1;
     if (!mc_read_enum(j, e, "toward", 0, lr, &v)) return 0;
     a->toward_given = v >= 0;
-    a->toward = v < 0 ? al_default_toward(a->off) : v == 0 ? AL_LEFT : AL_RIGHT;
+    a->toward = v < 0 ? mc_al_default_toward(a->off) : v == 0 ? AL_LEFT : AL_RIGHT;
     a->entry_notch = a->exit_side = a->exit_notch = -1;
     if (!mc_read_int(j, e, "entryNotch", 0, 0, 1000, &a->entry_notch) || !mc_read_enum(j, e, "exitSide", 0, side_names, &a->exit_side) ||
         !mc_read_int(j, e, "exitNotch", 0, 0, 1000, &a->exit_notch))
@@ -300,8 +300,8 @@ static void write_event(McRequest *j, cJSON *arr, const AlWorld *w, const AlEven
     mc_write_string(j, o, "type", e->type);
     mc_write_string(j, o, "rule", e->rule);
     if (e->object >= 0) {
-        mc_write_string(j, o, "object", al_object_id(w, e->object));
-        mc_write_string(j, o, "objectKind", al_kind_name(al_object_kind(w, e->object)));
+        mc_write_string(j, o, "object", mc_al_object_id(w, e->object));
+        mc_write_string(j, o, "objectKind", mc_al_kind_name(mc_al_object_kind(w, e->object)));
     }
     if (e->has_point) {
         cJSON *p = mc_write_object(j, o, "point");
@@ -322,7 +322,7 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     if (!read_table_all(j, req, &t) || !read_order(j, req, &t, &o)) return 0;
     if (!read_sides(j, req, &t, o.unit, &o.active_side, (const char ***)&o.turn_order, &o.turn_count)) return 0;
     AlMoveResult r;
-    if (!al_move(&j->env, &t.w, &o, &r)) return oom(j);
+    if (!mc_al_move(&j->env, &t.w, &o, &r)) return oom(j);
     mc_write_bool(j, result, "legal", r.legal);
     mc_write_reasons(j, result, "reasons", &r.reasons);
     mc_write_string(j, result, "unit", t.units[o.unit].id);
@@ -383,7 +383,7 @@ static int run_breakaway(McRequest *j, const cJSON *req, cJSON *result) {
     if (!read_sides(j, req, &t, unit, &active, &order, &count)) return 0;
     AlBreakaway *b = MC_NEW(j->env.arena, AlBreakaway, t.w.unit_count + 1);
     if (!b) return oom(j);
-    int n = al_breakaway(&j->env, &t.w, unit, active, order, count, b);
+    int n = mc_al_breakaway(&j->env, &t.w, unit, active, order, count, b);
     mc_write_string(j, result, "unit", t.units[unit].id);
     mc_write_string(j, result, "base", t.units[unit].sortie ? "sortie" : "formation");
     write_breakaway(j, result, &t, b, n);
@@ -420,7 +420,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
         mc_read_pop(j, saved);
     }
     AlReachResult r;
-    if (!al_reach_area(&j->env, &t.w, unit, points, 1.0 / per, coll, &r)) return oom(j);
+    if (!mc_al_reach_area(&j->env, &t.w, unit, points, 1.0 / per, coll, &r)) return oom(j);
     mc_write_string(j, result, "unit", t.units[unit].id);
     mc_write_number(j, result, "movementPoints", points);
     mc_write_number(j, result, "spacing", 1.0 / per);
@@ -442,7 +442,7 @@ static const char *const breakaway_fields[] = {"units", "terrain", "table", "uni
 static const char *const reach_fields[] = {"units", "terrain", "table", "unit", "movementPoints", "samplesPerStep",
                                            "collideControl", NULL};
 
-const McQuery mc_queries_arcane_legions[] = {
+const McQuery mc_al_queries[] = {
     {"move", run_move, move_fields,
      "A move order: order cost, breakaway, movement points, then each step or turn with collisions, snaps and slides."},
     {"breakaway", run_breakaway, breakaway_fields,

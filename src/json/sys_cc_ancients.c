@@ -31,14 +31,14 @@ static int read_type(McRequest *j, const cJSON *obj, CcaType *out) {
     const char *name = NULL;
     if (!mc_read_string(j, obj, "type", 1, &name)) return 0;
     for (int t = 0; t < CCA_TYPE_COUNT; t++)
-        if (strcmp(name, cca_type_names[t]) == 0) {
+        if (strcmp(name, mc_cca_type_names[t]) == 0) {
             *out = (CcaType)t;
             return 1;
         }
     char list[640] = "";
     size_t len = 0;
     for (int t = 0; t < CCA_TYPE_COUNT && len < sizeof list; t++)
-        len += (size_t)mc_snfmt(list + len, sizeof list - len, "%s\"%s\"", t ? ", " : "", cca_type_names[t]);
+        len += (size_t)mc_snfmt(list + len, sizeof list - len, "%s\"%s\"", t ? ", " : "", mc_cca_type_names[t]);
     return mc_read_fail_key(j, "type", "bad_request", "unknown unit type \"%s\"; known: %s", name, list);
 }
 
@@ -70,7 +70,7 @@ static int read_baselines(McRequest *j, const cJSON *v, CcaWorld *w) {
 
 static int read_world(McRequest *j, const cJSON *req, Req *r) {
     static const char *const extra[] = {"baselines", NULL};
-    McBoardSpec spec = {cca_terrain_names, extra, 1};
+    McBoardSpec spec = {mc_cca_terrain_names, extra, 1};
     const cJSON *board_obj = NULL;
     memset(r, 0, sizeof *r);
     if (!mc_read_board(j, req, &spec, &r->board, &board_obj)) return 0;
@@ -98,10 +98,10 @@ static int read_world(McRequest *j, const cJSON *req, Req *r) {
             !read_type(j, e, &p->type) || !mc_read_hex_fields(j, e, &h))
             return 0;
         // Blocks the unit had when the current combat began (rulebook §2 block counts).
-        r->blocks[i] = cca_types[p->type].blocks;
+        r->blocks[i] = mc_cca_types[p->type].blocks;
         if (mc_read_get(e, "blocks") && p->type == CCA_LEADER)
             return mc_read_fail_key(j, "blocks", "bad_request", "a leader is one block; \"blocks\" is for units");
-        if (!mc_read_int(j, e, "blocks", 0, 1, cca_types[p->type].blocks, &r->blocks[i])) return 0;
+        if (!mc_read_int(j, e, "blocks", 0, 1, mc_cca_types[p->type].blocks, &r->blocks[i])) return 0;
         int idk = mc_read_push_key(j, "id");
         if (!mc_ids_add(j, &r->ids, p->id)) return 0;
         mc_read_pop(j, idk);
@@ -134,7 +134,7 @@ static int read_world(McRequest *j, const cJSON *req, Req *r) {
         mc_read_pop(j, s2);
         mc_read_pop(j, s1);
     }
-    if (!cca_world_init(&j->env, w)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_cca_world_init(&j->env, w)) return mc_read_fail(j, "out_of_memory", "out of memory");
     return 1;
 }
 
@@ -162,7 +162,7 @@ static int read_path(McRequest *j, const cJSON *obj, McHex **out, int *count) {
 // `brief`: an empty list is left out (a brief reach entry, docs/api/cc-ancients.md).
 static void write_enemies(McRequest *j, cJSON *o, const CcaWorld *w, int pos, int side, bool brief) {
     int ids[MC_HEX_DIRECTIONS];
-    int n = cca_adjacent_enemies(w, pos, side, ids, MC_HEX_DIRECTIONS);
+    int n = mc_cca_adjacent_enemies(w, pos, side, ids, MC_HEX_DIRECTIONS);
     if (brief && n == 0) return;
     cJSON *arr = mc_write_array(j, o, "adjacentEnemies");
     for (int i = 0; i < n && arr; i++) mc_write_add(j, arr, NULL, cJSON_CreateString(w->pieces[ids[i]].id));
@@ -198,7 +198,7 @@ static void write_units(McRequest *j, cJSON *parent, const CcaWorld *w) {
         if (!o) return;
         mc_write_string(j, o, "id", p->id);
         mc_write_string(j, o, "side", w->side_names[p->side]);
-        mc_write_string(j, o, "type", cca_type_names[p->type]);
+        mc_write_string(j, o, "type", mc_cca_type_names[p->type]);
         mc_write_hex_fields(j, o, w->board->hexes[p->pos]);
         if (p->type == CCA_LEADER && p->unit >= 0) mc_write_string(j, o, "attachedTo", w->pieces[p->unit].id);
     }
@@ -216,12 +216,12 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
         return 0;
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[unit];
-    CcaMover m = cca_mover(w, unit, ignore);
+    CcaMover m = mc_cca_mover(w, unit, ignore);
     if (p->type == CCA_LEADER) {
         mc_trace(&j->env, "CCA-LD-1", p->id, "A leader moving alone moves 1 to 3 hexes, through friendly units and leaders.");
         if (p->unit >= 0) mc_trace(&j->env, "CCA-LD-9", p->id, "Attached to %s: moving alone means detaching.", w->pieces[p->unit].id);
     } else {
-        mc_trace(&j->env, m.allowance_rule, p->id, "A %s moves up to %d hex%s.", cca_types[p->type].name, m.allowance,
+        mc_trace(&j->env, m.allowance_rule, p->id, "A %s moves up to %d hex%s.", mc_cca_types[p->type].name, m.allowance,
                  m.allowance == 1 ? "" : "es");
         if (m.carried >= 0) mc_trace(&j->env, "CCA-LD-8", w->pieces[m.carried].id, "Attached: moves with %s.", p->id);
     }
@@ -230,9 +230,9 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     if (ignore) mc_trace(&j->env, "CCA-MV-4", p->id, "What-if: every other unit and leader is ignored.");
     CcaReachHex *hexes;
     int n;
-    if (!cca_reach(&j->env, &m, &hexes, &n)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_cca_reach(&j->env, &m, &hexes, &n)) return mc_read_fail(j, "out_of_memory", "out of memory");
     mc_write_string(j, result, "unit", p->id);
-    mc_write_string(j, result, "type", cca_type_names[p->type]);
+    mc_write_string(j, result, "type", mc_cca_type_names[p->type]);
     write_hex_obj(j, result, "start", w->board->hexes[p->pos]);
     mc_write_number(j, result, "allowance", m.allowance);
     mc_write_bool(j, result, "ignoreUnits", ignore);
@@ -279,11 +279,11 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
         return 0;
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[unit];
-    CcaMover m = cca_mover(w, unit, ignore);
+    CcaMover m = mc_cca_mover(w, unit, ignore);
     const McHex *walked = path;
     int skipped = mc_path_skip_start(&walked, &n, w->board->hexes[p->pos], 0);
     CcaPathResult pr;
-    cca_check_path(&j->env, &m, walked, n, &pr);
+    mc_cca_check_path(&j->env, &m, walked, n, &pr);
     // `final` is where the legal part of the path ends (docs/api.md "Hex boards"): the hex before
     // the first refused step, the start when the first step is refused.
     McHex final = w->board->hexes[pr.final_pos];
@@ -332,11 +332,11 @@ static int why_move(McRequest *j, const CcaMover *m, int pos, McWhyNot *w) {
     open.ignore_units = true;
     CcaReachHex *rh, *oh;
     int rn, on;
-    if (!cca_reach(&j->env, &rich, &rh, &rn) || !cca_reach(&j->env, &open, &oh, &on)) return 0;
+    if (!mc_cca_reach(&j->env, &rich, &rh, &rn) || !mc_cca_reach(&j->env, &open, &oh, &on)) return 0;
     const CcaReachHex *d = find_hex(rh, rn, pos), *od = find_hex(oh, on, pos);
     if (od && !m->ignore_units && (!d || od->path_len < d->path_len)) {
         CcaPathResult pr;
-        cca_check_path(&j->env, &rich, od->path, od->path_len, &pr);
+        mc_cca_check_path(&j->env, &rich, od->path, od->path_len, &pr);
         for (int i = 0; i < pr.reasons.count; i++) {
             McReason *x = mc_reason_add(&j->env, &w->reasons, pr.reasons.items[i].code, pr.reasons.items[i].rule, "%s",
                                         pr.reasons.items[i].message);
@@ -350,13 +350,13 @@ static int why_move(McRequest *j, const CcaMover *m, int pos, McWhyNot *w) {
     if (d) {
         w->needs = d->path_len;
         const char *text = mc_strf(&j->env, "The shortest path the other pieces leave open is %d hex%s; a %s moves at most %d hex%s here.",
-                                   d->path_len, d->path_len == 1 ? "" : "es", cca_types[p->type].name, m->allowance,
+                                   d->path_len, d->path_len == 1 ? "" : "es", mc_cca_types[p->type].name, m->allowance,
                                    m->allowance == 1 ? "" : "es");
         if (!text || !why_reason(j, w, "exceeds_allowance", m->allowance_rule, p->id, text)) return 0;
     }
     if (w->reasons.count > 0) return 1;
-    if (cca_terrain_effect(cw->board->terrain[pos], p->type).forbidden) {
-        const char *text = mc_strf(&j->env, "A %s may not enter %s.", cca_types[p->type].name, cca_terrain_names[cw->board->terrain[pos]]);
+    if (mc_cca_terrain_effect(cw->board->terrain[pos], p->type).forbidden) {
+        const char *text = mc_strf(&j->env, "A %s may not enter %s.", mc_cca_types[p->type].name, mc_cca_terrain_names[cw->board->terrain[pos]]);
         return text && why_reason(j, w, "impassable_terrain", "CCA-TER-1", p->id, text);
     }
     return why_reason(j, w, "no_path", "CCA-TER-1", p->id,
@@ -375,12 +375,12 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
         return 0;
     const CcaWorld *cw = &r.w;
     const CcaPiece *p = &cw->pieces[unit];
-    CcaMover m = cca_mover(cw, unit, ignore);
+    CcaMover m = mc_cca_mover(cw, unit, ignore);
     CcaReachHex *hexes;
     int n;
-    if (!cca_reach(&j->env, &m, &hexes, &n)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_cca_reach(&j->env, &m, &hexes, &n)) return mc_read_fail(j, "out_of_memory", "out of memory");
     mc_write_string(j, result, "unit", p->id);
-    mc_write_string(j, result, "type", cca_type_names[p->type]);
+    mc_write_string(j, result, "type", mc_cca_type_names[p->type]);
     write_hex_obj(j, result, "start", cw->board->hexes[p->pos]);
     mc_write_number(j, result, "allowance", m.allowance);
     mc_write_bool(j, result, "ignoreUnits", ignore);
@@ -403,10 +403,10 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
     } else {
         ok = why_move(j, &m, pos, &w);
         if (ok && !ignore) {
-            CcaMover open = cca_mover(cw, unit, true);
+            CcaMover open = mc_cca_mover(cw, unit, true);
             CcaReachHex *oh;
             int on;
-            ok = cca_reach(&j->env, &open, &oh, &on);
+            ok = mc_cca_reach(&j->env, &open, &oh, &on);
             const CcaReachHex *od = ok ? find_hex(oh, on, pos) : NULL;
             w.has_what_if = true;
             if (od) {
@@ -568,7 +568,7 @@ static int run_order(McRequest *j, const cJSON *req, cJSON *result) {
     }
     mc_read_pop(j, saved);
     CcaOrderResult res;
-    if (!cca_order(&j->env, w, side, &card, ordered, n_ord, moves, n_mv, &res))
+    if (!mc_cca_order(&j->env, w, side, &card, ordered, n_ord, moves, n_mv, &res))
         return mc_read_fail(j, "out_of_memory", "out of memory");
     mc_write_bool(j, result, "legal", res.legal);
     mc_write_reasons(j, result, "reasons", &res.reasons);
@@ -683,11 +683,11 @@ static int run_retreat(McRequest *j, const cJSON *req, cJSON *result) {
     ask.blocks = r.blocks[ask.piece];
     ask.across_rampart = across;
     CcaRetreatResult res;
-    if (!cca_retreat(&j->env, w, &ask, &res)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_cca_retreat(&j->env, w, &ask, &res)) return mc_read_fail(j, "out_of_memory", "out of memory");
     mc_write_bool(j, result, "legal", res.legal);
     mc_write_reasons(j, result, "reasons", &res.reasons);
     mc_write_string(j, result, "unit", p->id);
-    mc_write_string(j, result, "type", cca_type_names[p->type]);
+    mc_write_string(j, result, "type", mc_cca_type_names[p->type]);
     write_hex_obj(j, result, "start", w->board->hexes[p->pos]);
     mc_write_number(j, result, "blocks", ask.blocks);
     mc_write_number(j, result, "hits", ask.hits);
@@ -739,9 +739,9 @@ static int run_evade(McRequest *j, const cJSON *req, cJSON *result) {
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[unit];
     CcaEvadeResult res;
-    if (!cca_evade(&j->env, w, unit, attacker, &res)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_cca_evade(&j->env, w, unit, attacker, &res)) return mc_read_fail(j, "out_of_memory", "out of memory");
     mc_write_string(j, result, "unit", p->id);
-    mc_write_string(j, result, "type", cca_type_names[p->type]);
+    mc_write_string(j, result, "type", mc_cca_type_names[p->type]);
     write_hex_obj(j, result, "start", w->board->hexes[p->pos]);
     mc_write_bool(j, result, "eligible", res.eligible);
     if (res.eligible_against) mc_write_string(j, result, "evadesOnly", res.eligible_against);
@@ -768,7 +768,7 @@ static int run_evade(McRequest *j, const cJSON *req, cJSON *result) {
             if (!x) break;
             const CcaPiece *en = &w->pieces[e->escapes[k]];
             mc_write_string(j, x, "unit", en->id);
-            mc_write_string(j, x, "type", cca_type_names[en->type]);
+            mc_write_string(j, x, "type", mc_cca_type_names[en->type]);
             mc_write_hex_fields(j, x, w->board->hexes[en->pos]);
         }
         if (e->attaches >= 0) mc_write_string(j, o, p->type == CCA_LEADER ? "attachesTo" : "leaderAttaches", w->pieces[e->attaches].id);
@@ -785,7 +785,7 @@ static const char *const retreat_fields[] = {"board", "baselines", "units", "uni
                                              "acrossRampart", NULL};
 static const char *const evade_fields[] = {"board", "baselines", "units", "unit", "attacker", NULL};
 
-const McQuery mc_queries_cc_ancients[] = {
+const McQuery mc_cca_queries[] = {
     {"reach", run_reach, reach_fields,
      "Every hex one unit or lone leader can end on, with its path, hexes moved, battle eligibility and why it stopped."},
     {"move", run_move, move_fields, "One unit's or leader's path checked step by step, with the first illegal step's reason."},

@@ -8,7 +8,7 @@
 #include "json/write.h"
 #include "json/read_hex.h"
 #include "json/write_reach.h"
-#include "rules/godsgloom/godsgloom.h"
+#include "rules/godsgloom/gg.h"
 
 static const char *const unit_keys[] = {"id",    "side",   "type",   "q",         "r",      "col",     "row",
                                         "facing", "speed", "traits", "abilities", "tokens", "engaged", NULL};
@@ -564,7 +564,7 @@ static const char *const reach_fields[] = {"board", "units", "unit", "ignoreUnit
 static const char *const why_not_fields[] = {"board", "units", "unit", "ignoreUnits", "reconnaissance", "action", "to", NULL};
 static const char *const move_fields[] = {"board", "units", "unit", "ignoreUnits", "reconnaissance", "action", "path", "facing", NULL};
 
-const McQuery mc_queries_godsgloom[] = {
+const McQuery mc_gg_queries[] = {
     {"reach", run_reach, reach_fields,
      "Every hex a unit can end its Move Action on (or Reposition to), with the cheapest path, cost, engagement, Melee Attack and why it stops."},
     {"move", run_move, move_fields, "Checks a proposed path hex by hex and gives the reason for the first illegal step."},

@@ -7,7 +7,7 @@
 #include "json/dispatch.h"
 #include "json/write.h"
 #include "json/read_table.h"
-#include "rules/ninth_age/ninth_age.h"
+#include "rules/ninth_age/na.h"
 
 // ---- the battlefield ---------------------------------------------------------------------------
 
@@ -76,7 +76,7 @@ static int read_battlefield(McRequest *j, const cJSON *req, NaBattlefield *bf, M
         mc_read_pop(j, idp);
         McPoly p;
         mc_rect_to_poly_into(u->rect, &p);
-        if (!na_on_table(bf, &p)) return mc_read_fail(j, "bad_request", "unit %s lies (partly) beyond the table", u->id);
+        if (!mc_na_on_table(bf, &p)) return mc_read_fail(j, "bad_request", "unit %s lies (partly) beyond the table", u->id);
         mc_read_pop(j, inner);
     }
     mc_read_pop(j, saved);
@@ -222,9 +222,9 @@ static void write_pursuer(McRequest *j, cJSON *arr, const NaWorld *w, const NaBa
         }
         cJSON *s = mc_write_object(j, po, "situation");
         if (s) {
-            mc_write_string(j, s, "kind", na_situation_name(o->situation));
+            mc_write_string(j, s, "kind", mc_na_situation_name(o->situation));
             mc_write_string(j, s, "rule", situation_rule(o->situation, true));
-            if (o->situation_object >= 0) mc_write_string(j, s, "object", na_object_id(w, o->situation_object));
+            if (o->situation_object >= 0) mc_write_string(j, s, "object", mc_na_object_id(w, o->situation_object));
         }
     }
     if (o->has_ahead) {
@@ -233,9 +233,9 @@ static void write_pursuer(McRequest *j, cJSON *arr, const NaWorld *w, const NaBa
         for (int i = 0; i < 4 && rect; i++) write_point(j, rect, o->ahead[i]);
         cJSON *ob = fa ? mc_write_object(j, fa, "firstObstacle") : NULL;
         if (ob) {
-            mc_write_string(j, ob, "kind", o->ahead_kind == NA_SIT_FREE ? "none" : na_situation_name(o->ahead_kind));
+            mc_write_string(j, ob, "kind", o->ahead_kind == NA_SIT_FREE ? "none" : mc_na_situation_name(o->ahead_kind));
             mc_write_string(j, ob, "rule", situation_rule(o->ahead_kind, false));
-            if (o->ahead_object >= 0) mc_write_string(j, ob, "object", na_object_id(w, o->ahead_object));
+            if (o->ahead_object >= 0) mc_write_string(j, ob, "object", mc_na_object_id(w, o->ahead_object));
             if (o->ahead_kind != NA_SIT_FREE) mc_write_number(j, ob, "distance", o->ahead_distance);
         }
     }
@@ -245,7 +245,7 @@ static void write_pursuer(McRequest *j, cJSON *arr, const NaWorld *w, const NaBa
         cJSON *ch = mc_write_object(j, po, "charge");
         if (ch) {
             mc_write_string(j, ch, "target", bf->units[o->charge_target].id);
-            mc_write_string(j, ch, "facing", na_facing_name(o->charge_facing));
+            mc_write_string(j, ch, "facing", mc_na_facing_name(o->charge_facing));
             mc_write_number(j, ch, "contactLength", o->contact_length);
             mc_write_bool(j, ch, "cornerToCorner", !(o->contact_length > MC_LINEAR_SLOP));
             mc_write_bool(j, ch, "rotatesTarget", o->rotates_target);
@@ -265,7 +265,7 @@ static void write_pursuer(McRequest *j, cJSON *arr, const NaWorld *w, const NaBa
             write_pose(j, bt, "from", o->backtrack_from);
             mc_write_string(j, bt, "reason", faults[o->backtrack_fault]);
             mc_write_string(j, bt, "rule", "9A-LP-1");
-            if (o->backtrack_object >= 0) mc_write_string(j, bt, "object", na_object_id(w, o->backtrack_object));
+            if (o->backtrack_object >= 0) mc_write_string(j, bt, "object", mc_na_object_id(w, o->backtrack_object));
         }
     }
     write_pose(j, po, "final", o->final);
@@ -276,7 +276,7 @@ static void write_pursuer(McRequest *j, cJSON *arr, const NaWorld *w, const NaBa
         if (o->spacing.nearest >= 0) {
             cJSON *nr = mc_write_object(j, sp, "nearest");
             if (nr) {
-                mc_write_string(j, nr, "object", na_object_id(w, o->spacing.nearest));
+                mc_write_string(j, nr, "object", mc_na_object_id(w, o->spacing.nearest));
                 mc_write_number(j, nr, "gap", o->spacing.nearest_gap > 0 ? o->spacing.nearest_gap : 0.0);
             }
         }
@@ -292,7 +292,7 @@ static int run_pursue(McRequest *j, const cJSON *req, cJSON *result) {
     if (!read_pursue(j, req, &bf, &ids, &in)) return 0;
     NaPursueOut out;
     memset(&out, 0, sizeof out);
-    if (!na_pursue(&j->env, &bf, &in, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_na_pursue(&j->env, &bf, &in, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
     const NaWorld *w = out.world;
     mc_write_bool(j, result, "fleeingDestroyed", out.fleeing_destroyed);
     cJSON *order = mc_write_array(j, result, "order");
@@ -353,7 +353,7 @@ static void write_move(McRequest *j, cJSON *o, const NaChargeMove *m) {
     if (m->rotates_target) write_pose(j, o, "targetFinal", rect_pose(m->target_final));
 }
 
-static const char *blocker_id(const NaWorld *w, int o) { return o >= 0 ? na_object_id(w, o) : "table-edge"; }
+static const char *blocker_id(const NaWorld *w, int o) { return o >= 0 ? mc_na_object_id(w, o) : "table-edge"; }
 
 // The Failed Charge Move (A-9A-4).
 static void write_failed(McRequest *j, cJSON *o, const NaWorld *w, const NaFailedOut *f) {
@@ -387,8 +387,8 @@ static void write_charge(McRequest *j, cJSON *o, const NaWorld *w, const NaBattl
     mc_write_string(j, o, "charger", bf->units[unit].id);
     mc_write_bool(j, o, "possible", out->possible);
     mc_write_reasons(j, o, "reasons", &out->reasons);
-    mc_write_string(j, o, "facing", na_facing_name(facing));
-    mc_write_string(j, o, "arc", na_facing_name(facing));
+    mc_write_string(j, o, "facing", mc_na_facing_name(facing));
+    mc_write_string(j, o, "arc", mc_na_facing_name(facing));
     if (ci->has_range) mc_write_number(j, o, "range", ci->range);
     if (out->has_needed) mc_write_number(j, o, "needed", out->needed);
     if (out->has_best) write_move(j, o, &out->best);
@@ -407,9 +407,9 @@ static void write_charge(McRequest *j, cJSON *o, const NaWorld *w, const NaBattl
         mc_write_bool(j, a, "rotatesTarget", m->rotates_target);
         mc_write_number(j, a, "lostOn", out->alts[i].lost_on);
         mc_write_string(j, a, "rule", "9A-CH-3");
-        mc_write_string(j, a, "why", na_charge_lost_words(out->alts[i].lost_on));
+        mc_write_string(j, a, "why", mc_na_charge_lost_words(out->alts[i].lost_on));
     }
-    if (out->blocker >= 0) mc_write_string(j, o, "blockedBy", na_object_id(w, out->blocker));
+    if (out->blocker >= 0) mc_write_string(j, o, "blockedBy", mc_na_object_id(w, out->blocker));
     if (failed) write_failed(j, o, w, failed);
 }
 
@@ -466,7 +466,7 @@ static int run_charge(McRequest *j, const cJSON *req, cJSON *result) {
     int count = extra + 1;
     mc_assume(&j->env, MC_A_9A_1);
     NaCombinedOut out;
-    if (!na_charge_combined(&j->env, &bf, target, ch, count, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_na_charge_combined(&j->env, &bf, target, ch, count, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
     const NaWorld *w = out.world;
     // The trace: the order (9A-CH-4), then each charger's ruling in that order.
     if (count > 1) {
@@ -491,7 +491,7 @@ static int run_charge(McRequest *j, const cJSON *req, cJSON *result) {
     for (int k = 0; k < count; k++) {
         int r = out.order[k];
         NaChargeIn in = {ch[r].unit, target, ch[r].has_range, ch[r].range, out.facings[k], false, NULL};
-        na_charge_explain(&j->env, w, &in, &out.results[k]);
+        mc_na_charge_explain(&j->env, w, &in, &out.results[k]);
         if (out.has_failed[k]) {
             const NaFailedOut *f = &out.failed[k];
             mc_assume(&j->env, MC_A_9A_4);
@@ -550,14 +550,14 @@ static int run_flee(McRequest *j, const cJSON *req, cJSON *result) {
     }
     mc_assume(&j->env, MC_A_9A_1);
     NaWorld w;
-    if (!na_world_init(&j->env, &w, &bf)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_na_world_init(&j->env, &w, &bf)) return mc_read_fail(j, "out_of_memory", "out of memory");
     NaFleeOut out;
-    if (!na_flee(&j->env, &w, unit, from, distance, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_na_flee(&j->env, &w, unit, from, distance, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
     const char *id = bf.units[unit].id, *fid = bf.units[out.from].id;
     if (out.by_centre)
         mc_trace(&j->env, "9A-FL-1", id, "no enemy named: flees directly away from the closest enemy, %s, centre to centre", fid);
     else
-        mc_trace(&j->env, "9A-FL-1", id, "%s's %s facing %s: the rear facing is made parallel to it", fid, na_facing_name(out.engaged),
+        mc_trace(&j->env, "9A-FL-1", id, "%s's %s facing %s: the rear facing is made parallel to it", fid, mc_na_facing_name(out.engaged),
                  out.engaged_contact ? "is the facing in contact" : "faces it (no facing touches; the arc it stands in decides, 9A-ARC-1)");
     double turn = mc_facing_delta(out.start.facing, out.pivot.facing);
     mc_trace(&j->env, "9A-FL-1", id, "pivots %g° about its centre to face %g°, then moves straight forward", turn, mc_facing_normalize(out.pivot.facing));
@@ -566,7 +566,7 @@ static int run_flee(McRequest *j, const cJSON *req, cJSON *result) {
     mc_write_string(j, result, "unit", id);
     mc_write_string(j, result, "from", fid);
     if (!out.by_centre) {
-        mc_write_string(j, result, "engagedFacing", na_facing_name(out.engaged));
+        mc_write_string(j, result, "engagedFacing", mc_na_facing_name(out.engaged));
         mc_write_bool(j, result, "engagedContact", out.engaged_contact);
     }
     mc_write_bool(j, result, "awayFromCentre", out.by_centre);
@@ -590,7 +590,7 @@ static int run_flee(McRequest *j, const cJSON *req, cJSON *result) {
         const NaCrossed *c = &out.crossed[i];
         cJSON *o = mc_write_push_object(j, arr);
         if (!o) break;
-        mc_write_string(j, o, "object", na_object_id(&w, c->object));
+        mc_write_string(j, o, "object", mc_na_object_id(&w, c->object));
         mc_write_string(j, o, "kind", c->terrain ? "impassable" : (c->enemy ? "enemy" : "friend"));
         mc_write_string(j, o, "test", c->terrain || c->enemy ? "dangerous-4+" : "panic");
         mc_write_string(j, o, "rule", "9A-FL-1");
@@ -615,9 +615,9 @@ static int run_spacing(McRequest *j, const cJSON *req, cJSON *result) {
     if (target >= 0 && moment != 2) return mc_read_fail_key(j, "target", "bad_request", "a charge target goes with \"moment\": \"after-uncontrolled\"");
     if (target >= 0 && target == unit) return mc_read_fail_key(j, "target", "bad_request", "a unit cannot charge itself");
     NaWorld w;
-    if (!na_world_init(&j->env, &w, &bf)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_na_world_init(&j->env, &w, &bf)) return mc_read_fail(j, "out_of_memory", "out of memory");
     NaSpacingOut out;
-    if (!na_spacing_all(&j->env, &w, (NaMoment)moment, unit, target, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_na_spacing_all(&j->env, &w, (NaMoment)moment, unit, target, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
     mc_assume(&j->env, MC_A_9A_1);
     static const char *const explain[] = {
         "units keep more than 1\" from other units and impassable terrain",
@@ -634,8 +634,8 @@ static int run_spacing(McRequest *j, const cJSON *req, cJSON *result) {
         if (!o) break;
         cJSON *pair = mc_write_array(j, o, "objects");
         if (pair) {
-            mc_write_add(j, pair, NULL, cJSON_CreateString(na_object_id(&w, p->a)));
-            if (p->b >= 0) mc_write_add(j, pair, NULL, cJSON_CreateString(na_object_id(&w, p->b)));
+            mc_write_add(j, pair, NULL, cJSON_CreateString(mc_na_object_id(&w, p->a)));
+            if (p->b >= 0) mc_write_add(j, pair, NULL, cJSON_CreateString(mc_na_object_id(&w, p->b)));
         }
         mc_write_string(j, o, "kind", kinds[p->kind]);
         if (p->b >= 0) {
@@ -644,7 +644,7 @@ static int run_spacing(McRequest *j, const cJSON *req, cJSON *result) {
             mc_write_number(j, o, "limit", p->limit);
         }
         mc_write_string(j, o, "rule", "9A-SP-1");
-        const char *a = na_object_id(&w, p->a), *b = p->b >= 0 ? na_object_id(&w, p->b) : "the table edge";
+        const char *a = mc_na_object_id(&w, p->a), *b = p->b >= 0 ? mc_na_object_id(&w, p->b) : "the table edge";
         const char *msg;
         switch (p->kind) {
         case NA_SPACING_OFF_TABLE: msg = mc_strf(&j->env, "%s lies beyond the table edge.", a); break;
@@ -659,22 +659,22 @@ static int run_spacing(McRequest *j, const cJSON *req, cJSON *result) {
         cJSON *pr = cJSON_CreateArray();
         if (!pr) { j->oom = 1; break; }
         mc_write_add(j, eng, NULL, pr);
-        mc_write_add(j, pr, NULL, cJSON_CreateString(na_object_id(&w, out.engaged[2 * i])));
-        mc_write_add(j, pr, NULL, cJSON_CreateString(na_object_id(&w, out.engaged[2 * i + 1])));
+        mc_write_add(j, pr, NULL, cJSON_CreateString(mc_na_object_id(&w, out.engaged[2 * i])));
+        mc_write_add(j, pr, NULL, cJSON_CreateString(mc_na_object_id(&w, out.engaged[2 * i + 1])));
     }
     cJSON *stay = mc_write_array(j, result, "mayStay");
     for (int i = 0; i < out.close_count && stay; i++) {
         cJSON *pr = cJSON_CreateArray();
         if (!pr) { j->oom = 1; break; }
         mc_write_add(j, stay, NULL, pr);
-        mc_write_add(j, pr, NULL, cJSON_CreateString(na_object_id(&w, out.close[2 * i])));
-        mc_write_add(j, pr, NULL, cJSON_CreateString(na_object_id(&w, out.close[2 * i + 1])));
+        mc_write_add(j, pr, NULL, cJSON_CreateString(mc_na_object_id(&w, out.close[2 * i])));
+        mc_write_add(j, pr, NULL, cJSON_CreateString(mc_na_object_id(&w, out.close[2 * i + 1])));
     }
     mc_write_bool(j, result, "truncated", out.truncated);
     return 1;
 }
 
-const McQuery mc_queries_ninth_age[] = {
+const McQuery mc_na_queries[] = {
     {"pursue", run_pursue, pursue_fields,
      "Resolves pursue moves after a combat: pivot, charge on contact or ahead, table edge, obstruction, legal position and backtrack."},
     {"charge", run_charge, charge_fields,

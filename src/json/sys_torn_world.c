@@ -168,7 +168,7 @@ static int read_world(McRequest *j, const cJSON *req, Req *q) {
     mc_read_pop(j, saved);
     if (!read_units(j, req, q) || !read_markers(j, req, q)) return 0;
     int index = 0, other = 0;
-    switch (tw_world_build(&q->w, j->env.arena, &index, &other)) {
+    switch (mc_tw_world_build(&q->w, j->env.arena, &index, &other)) {
     case TW_WORLD_OK: break;
     case TW_WORLD_NO_MEMORY: return oom(j);
     case TW_WORLD_UNIT_OFF_BOARD: {
@@ -402,7 +402,7 @@ static void write_effects(McRequest *j, cJSON *obj, const TwWorld *w, const TwUn
 }
 
 static int engaged_field(McRequest *j, cJSON *result, const TwWorld *w, int u) {
-    mc_write_bool(j, result, "engaged", tw_engaged(w, u));
+    mc_write_bool(j, result, "engaged", mc_tw_engaged(w, u));
     return 1;
 }
 
@@ -462,7 +462,7 @@ static void write_reach_entry(McRequest *j, cJSON *o, const Req *q, const TwUnit
     write_ejects(j, o, q, &m->end, true, brief);
 }
 
-// The parent form's nodes on listed paths that are no entry's node (tw_reach_through), and the
+// The parent form's nodes on listed paths that are no entry's node (mc_tw_reach_through), and the
 // start node, so that every chain of parentNode ends at startNode.
 static void write_through(McRequest *j, cJSON *result, const Req *q, const TwReachOut *out, bool brief) {
     const TwReachNodes *nd = &out->nodes;
@@ -495,13 +495,13 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
         !mc_read_reach_detail(j, req, &brief))
         return 0;
     TwReachOut out;
-    if (!tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, &out)) return oom(j);
+    if (!mc_tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, &out)) return oom(j);
     const TwUnit *u = &q.units[f.unit];
     mc_write_bool(j, result, "legal", out.legal);
     mc_write_reasons(j, result, "reasons", &out.reasons);
     write_place(j, result, "start", u, u->pos[0]);
     mc_write_number(j, result, "allowance", f.allowance);
-    mc_write_string(j, result, "unitOfMeasure", tw_size_unit(u->size));
+    mc_write_string(j, result, "unitOfMeasure", mc_tw_size_unit(u->size));
     engaged_field(j, result, &q.w, f.unit);
     long long path_hexes = 0;
     for (int i = 0; i < out.n; i++) path_hexes += out.entries[i].n_path;
@@ -520,7 +520,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     }
     mc_write_list_end(j, &arr, result, "hexes");
     if (parent) {
-        if (!tw_reach_through(&j->env, &out)) return oom(j);
+        if (!mc_tw_reach_through(&j->env, &out)) return oom(j);
         write_through(j, result, &q, &out, brief);
     }
     mc_write_number(j, result, "droppedNoFreeHex", out.dropped_no_room);
@@ -563,7 +563,7 @@ static int world_alone(McRequest *j, const Req *q, int mover, TwWorld *alone) {
     alone->markers = mk;
     alone->marker_count = q->w.marker_count;
     int index = 0, other = 0;
-    return tw_world_build(alone, j->env.arena, &index, &other) == TW_WORLD_OK;
+    return mc_tw_world_build(alone, j->env.arena, &index, &other) == TW_WORLD_OK;
 }
 
 // Why the mover cannot end on `to` although the action may be taken. Two searches with steps to
@@ -573,21 +573,21 @@ static int world_alone(McRequest *j, const Req *q, int mover, TwWorld *alone) {
 static int why_move(McRequest *j, const Req *q, const MoveFields *f, const TwWorld *alone, McWhyNot *w) {
     const char *id = q->units[f->unit].id;
     TwReachOut rich, open;
-    if (!tw_reach(&j->env, &q->w, f->unit, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, &rich) ||
-        !tw_reach(&j->env, alone, 0, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, &open))
+    if (!mc_tw_reach(&j->env, &q->w, f->unit, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, &rich) ||
+        !mc_tw_reach(&j->env, alone, 0, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, &open))
         return 0;
     const TwReachEntry *d = find_entry(&rich, w->to), *od = find_entry(&open, w->to);
     if (od && (!d || od->cost < d->cost)) {
         TwMoveIn in = {f->unit, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, od->path, od->n_path, NULL, 0};
         TwMoveOut mv;
-        if (!tw_move(&j->env, &q->w, &in, &mv)) return 0;
+        if (!mc_tw_move(&j->env, &q->w, &in, &mv)) return 0;
         for (int i = 0; i < mv.reasons.count; i++)
             if (!add_why(j, w, &mv.reasons.items[i])) return 0;
     }
     if (d) {
         w->needs = d->cost;
         bool hexes = q->units[f->unit].size == TW_INFANTRY;
-        const char *unit = d->cost != 1 ? tw_size_unit(q->units[f->unit].size) : hexes ? "hex" : "hexon";
+        const char *unit = d->cost != 1 ? mc_tw_size_unit(q->units[f->unit].size) : hexes ? "hex" : "hexon";
         McReason *x = mc_reason_add(&j->env, &w->reasons, "exceeds_allowance", "TW-MV-1",
                                     "The shortest path the miniatures leave open to (q %d, r %d) is %d %s long; the %s allows %d.",
                                     w->to.q, w->to.r, d->cost, unit, ACTIONS[f->action], f->allowance);
@@ -601,8 +601,8 @@ static int why_move(McRequest *j, const Req *q, const MoveFields *f, const TwWor
     // No path at all, even alone: may the miniature end on the position itself?
     TwSpot spot;
     TwVerdict v;
-    tw_spot(&q->w, f->unit, tw_delta_of(&q->w, f->unit, w->to), &spot);
-    if (!tw_can_end(&q->w, f->unit, &spot, (TwCause)f->cause, &v)) {
+    mc_tw_spot(&q->w, f->unit, mc_tw_delta_of(&q->w, f->unit, w->to), &spot);
+    if (!mc_tw_can_end(&q->w, f->unit, &spot, (TwCause)f->cause, &v)) {
         McReason *x = mc_reason_add(&j->env, &w->reasons, v.code, v.rule, "%s", v.message);
         if (!x) return 0;
         x->unit = v.unit >= 0 ? q->units[v.unit].id : v.marker >= 0 ? q->w.markers[v.marker].id : id;
@@ -633,13 +633,13 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
     if (!check_lattice(j, &q, f.unit, w.to)) return 0;
     mc_read_pop(j, saved);
     TwReachOut out;
-    if (!tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, &out)) return oom(j);
+    if (!mc_tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, &out)) return oom(j);
     const TwUnit *u = &q.units[f.unit];
     mc_write_bool(j, result, "legal", out.legal);
     mc_write_reasons(j, result, "restrictions", &out.reasons);
     write_place(j, result, "start", u, u->pos[0]);
     mc_write_number(j, result, "allowance", f.allowance);
-    mc_write_string(j, result, "unitOfMeasure", tw_size_unit(u->size));
+    mc_write_string(j, result, "unitOfMeasure", mc_tw_size_unit(u->size));
     engaged_field(j, result, &q.w, f.unit);
     const TwReachEntry *e = find_entry(&out, w.to);
     McQuiet quiet = mc_why_not_quiet_begin(j);
@@ -673,7 +673,7 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
         if (ok && out.legal && w.reasons.count == 0) ok = why_move(j, &q, &f, &alone, &w);
         if (ok && !staying) {
             TwReachOut o;
-            ok = tw_reach(&j->env, &alone, 0, (TwCause)f.cause, f.allowance, f.used, &o);
+            ok = mc_tw_reach(&j->env, &alone, 0, (TwCause)f.cause, f.allowance, f.used, &o);
             const TwReachEntry *oe = ok ? find_entry(&o, w.to) : NULL;
             w.has_what_if = true;
             if (oe) {
@@ -744,7 +744,7 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     int skipped = f.cause == TW_CAUSE_DEPLOY ? 0 : mc_path_skip_start(&walked, &n, q.units[f.unit].pos[0], 1);
     TwMoveIn in = {f.unit, (TwCause)f.cause, f.allowance, f.used, walked, n, choices, nc};
     TwMoveOut out;
-    if (!tw_move(&j->env, &q.w, &in, &out)) return oom(j);
+    if (!mc_tw_move(&j->env, &q.w, &in, &out)) return oom(j);
     // `final` is where the legal part of the path ends (docs/api.md "Hex boards"): the position
     // before the first refused step, the start when the first step is refused.
     if (!out.legal && out.failed_step > 0 && f.cause != TW_CAUSE_DEPLOY) out.final = walked[out.failed_step - 1];
@@ -770,8 +770,8 @@ static int run_eject(McRequest *j, const cJSON *req, cJSON *result) {
     TwSpot s;
     TwVerdict v;
     McReasons reasons = {0};
-    tw_spot(&q.w, unit, delta, &s);
-    bool legal = tw_can_end(&q.w, unit, &s, TW_CAUSE_ACTION, &v);
+    mc_tw_spot(&q.w, unit, delta, &s);
+    bool legal = mc_tw_can_end(&q.w, unit, &s, TW_CAUSE_ACTION, &v);
     TwResolution r;
     memset(&r, 0, sizeof r);
     if (!legal) {
@@ -784,7 +784,7 @@ static int run_eject(McRequest *j, const cJSON *req, cJSON *result) {
         x->r = at.r;
         mc_trace(&j->env, v.rule, u->id, "%s cannot end there: %s", u->id, v.message);
     } else {
-        if (!tw_resolve_end(&j->env, &q.w, unit, delta, NULL, choices, nc, &r)) return oom(j);
+        if (!mc_tw_resolve_end(&j->env, &q.w, unit, delta, NULL, choices, nc, &r)) return oom(j);
         legal = r.legal;
         reasons = r.reasons;
     }
@@ -814,7 +814,7 @@ static int run_shift(McRequest *j, const cJSON *req, cJSON *result) {
         !mc_read_enum(j, req, "dexterity", 0, DEX, &dex))
         return 0;
     TwShiftOut out;
-    if (!tw_shift(&j->env, &q.w, unit, by, has_to ? &to : NULL, (TwDex)dex, &out)) return oom(j);
+    if (!mc_tw_shift(&j->env, &q.w, unit, by, has_to ? &to : NULL, (TwDex)dex, &out)) return oom(j);
     const TwUnit *u = &q.units[unit];
     mc_write_bool(j, result, "dexterityTest", out.test);
     cJSON *arr = mc_write_array(j, result, "outcomes");
@@ -842,7 +842,7 @@ static const char *const MOVE_FIELDS[] = {"board", "units", "markers", "unit", "
 static const char *const EJECT_FIELDS[] = {"board", "units", "markers", "unit", "at", "choices", NULL};
 static const char *const SHIFT_FIELDS[] = {"board", "units", "markers", "unit", "by", "to", "dexterity", NULL};
 
-const McQuery mc_queries_torn_world[] = {
+const McQuery mc_tw_queries[] = {
     {"reach", run_reach, REACH_FIELDS,
      "Every legal end position of a Move or Run, with its path, free attacks, ejections and destroyed Volume Landscape."},
     {"move", run_move, MOVE_FIELDS,

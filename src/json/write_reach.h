@@ -1,5 +1,5 @@
-// The path form of a hex `reach` answer, shared by the hex systems (cc-ancients, godsgloom,
-// torn-world): whole paths ("paths": "full", the default) or a parent per hex ("paths": "parent"),
+// The path form of a hex `reach` answer, shared by the hex systems (src/systems.def, board
+// "hex"): whole paths ("paths": "full", the default) or a parent per hex ("paths": "parent"),
 // the switch to parents when whole paths would pass MC_MAX_PATH_OUTPUT, and the brief detail.
 #ifndef MC_WRITE_REACH_H
 #define MC_WRITE_REACH_H

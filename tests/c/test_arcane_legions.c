@@ -153,10 +153,10 @@ MC_TEST(al_adjacency_needs_shared_edge, "AL-BRK-1 A-AL-6 adjacency needs a share
     McRect corner = {mc_vec2(1.5, 1), 0, 1, 1};
     McRect gap = {mc_vec2(0, 1.00001), 0, 1, 1};
     McRect angled = {mc_vec2(0, 0.5 + sqrt(0.5)), 45, 1, 1};
-    MC_CHECK(al_adjacent(a, flush));
-    MC_CHECK(!al_adjacent(a, corner));
-    MC_CHECK(!al_adjacent(a, gap));
-    MC_CHECK(!al_adjacent(a, angled));
+    MC_CHECK(mc_al_adjacent(a, flush));
+    MC_CHECK(!mc_al_adjacent(a, corner));
+    MC_CHECK(!mc_al_adjacent(a, gap));
+    MC_CHECK(!mc_al_adjacent(a, angled));
 }
 
 MC_TEST(al_turn_cost_formula, "AL-TRN-2 A-AL-5 a turn costs the side cost times one plus the steps beyond the tool") {
@@ -169,7 +169,7 @@ MC_TEST(al_turn_cost_formula, "AL-TRN-2 A-AL-5 a turn costs the side cost times 
     McRect out;
     int beyond, cost;
     AlToolPose where;
-    MC_CHECK(al_turn_place(&w, &u, u.rect, &a, &tool, &out, &beyond, &cost, &where));
+    MC_CHECK(mc_al_turn_place(&w, &u, u.rect, &a, &tool, &out, &beyond, &cost, &where));
     MC_CHECK_INT(beyond, 1);
     MC_CHECK_INT(cost, 4);
     // A-AL-5: the entry leg lies flush on the front (y = 0.5) with its bevel on the middle notch
@@ -188,13 +188,13 @@ MC_TEST(al_turn_cost_formula, "AL-TRN-2 A-AL-5 a turn costs the side cost times 
     MC_CHECK_NEAR(out.centre.x, 1, 1e-9);
     MC_CHECK_NEAR(out.centre.y, 1, 1e-9);
     a.exit_side = AL_RIGHT; // the long way: 2 steps beyond
-    MC_CHECK(al_turn_place(&w, &u, u.rect, &a, &tool, &out, &beyond, &cost, NULL));
+    MC_CHECK(mc_al_turn_place(&w, &u, u.rect, &a, &tool, &out, &beyond, &cost, NULL));
     MC_CHECK_INT(beyond, 2);
     MC_CHECK_INT(cost, 6);
     a.off = AL_BACKWARD; // the back costs 3
     a.exit_side = -1;
-    MC_CHECK(al_turn_place(&w, &u, u.rect, &a, &tool, &out, &beyond, &cost, NULL));
+    MC_CHECK(mc_al_turn_place(&w, &u, u.rect, &a, &tool, &out, &beyond, &cost, NULL));
     MC_CHECK_INT(cost, 6);
     a.entry_notch = 3; // a formation's long side has notches 0, 1 and 2 only (A-AL-2)
-    MC_CHECK(!al_turn_place(&w, &u, u.rect, &a, &tool, &out, &beyond, &cost, NULL));
+    MC_CHECK(!mc_al_turn_place(&w, &u, u.rect, &a, &tool, &out, &beyond, &cost, NULL));
 }

@@ -30,7 +30,7 @@ static void setup(Fixture *f, const CcaPiece *pieces, int n) {
     f->w.side_top[1] = true;
     f->w.pieces = f->pieces;
     f->w.count = n;
-    MC_CHECK(cca_world_init(&f->env, &f->w));
+    MC_CHECK(mc_cca_world_init(&f->env, &f->w));
 }
 
 static int at(const Fixture *f, int col, int row) { return mc_board_index_offset(&f->board, (McOffset){col, row}); }
@@ -50,19 +50,19 @@ MC_TEST(cca_table, "CCA-MV-2 CCA-MV-3 CCA-LD-1 every type of the table moves its
         f.pieces[0].pos = at(&f, 1, 4);
         f.pieces[1].pos = at(&f, 2 + expected[t], 4);
         f.w.count = 2;
-        MC_CHECK(cca_world_init(&f.env, &f.w));
-        CcaMover m = cca_mover(&f.w, 0, false);
+        MC_CHECK(mc_cca_world_init(&f.env, &f.w));
+        CcaMover m = mc_cca_mover(&f.w, 0, false);
         MC_CHECK_INT(m.allowance, expected[t]);
         McHex path[6];
         for (int k = 0; k < 6; k++) path[k] = mc_hex_from_offset((McOffset){2 + k, 4});
         CcaPathResult r;
-        cca_check_path(&f.env, &m, path, expected[t], &r);
-        if (!r.legal) mc_test_fail(__FILE__, __LINE__, "%s: its maximum move is illegal", cca_type_names[t]);
+        mc_cca_check_path(&f.env, &m, path, expected[t], &r);
+        if (!r.legal) mc_test_fail(__FILE__, __LINE__, "%s: its maximum move is illegal", mc_cca_type_names[t]);
         MC_CHECK_INT(r.end.hexes, expected[t]);
         // One more hex: the enemy's hex for the warrior (blocked), past the allowance for the rest.
         f.pieces[1].pos = at(&f, 11, 0);
-        MC_CHECK(cca_world_init(&f.env, &f.w));
-        cca_check_path(&f.env, &m, path, expected[t] + 1, &r);
+        MC_CHECK(mc_cca_world_init(&f.env, &f.w));
+        mc_cca_check_path(&f.env, &m, path, expected[t] + 1, &r);
         MC_CHECK(!r.legal);
         MC_CHECK(r.reasons.count == 1 && r.reasons.items[0].action == expected[t]);
         mc_arena_release(&f.arena);
@@ -71,7 +71,7 @@ MC_TEST(cca_table, "CCA-MV-2 CCA-MV-3 CCA-LD-1 every type of the table moves its
 
 MC_TEST(cca_battle_rules, "CCA-MV-2 CCA-MV-3 CCA-LD-1 battle after the full move: auxilia and war machines no, warriors must, leaders never") {
     for (int t = 0; t < CCA_TYPE_COUNT; t++) {
-        CcaBattleRule b = cca_types[t].battle;
+        CcaBattleRule b = mc_cca_types[t].battle;
         CcaBattleRule want = t == CCA_AUXILIA ? CCA_BATTLE_AUXILIA
                            : t == CCA_WARRIOR ? CCA_BATTLE_WARRIOR
                            : t == CCA_HEAVY_WAR_MACHINE ? CCA_BATTLE_NOT_AFTER_MOVE
@@ -79,8 +79,8 @@ MC_TEST(cca_battle_rules, "CCA-MV-2 CCA-MV-3 CCA-LD-1 battle after the full move
         MC_CHECK_INT(b, want);
     }
     // Mounted: the cavalry, camels, chariots and elephants; foot: the infantry and war machine.
-    for (int t = CCA_LIGHT_CAVALRY; t <= CCA_HEAVY_CATAPHRACTED_CAVALRY; t++) MC_CHECK(cca_types[t].mounted);
-    for (int t = CCA_LIGHT_INFANTRY; t <= CCA_HEAVY_WAR_MACHINE; t++) MC_CHECK(!cca_types[t].mounted);
+    for (int t = CCA_LIGHT_CAVALRY; t <= CCA_HEAVY_CATAPHRACTED_CAVALRY; t++) MC_CHECK(mc_cca_types[t].mounted);
+    for (int t = CCA_LIGHT_INFANTRY; t <= CCA_HEAVY_WAR_MACHINE; t++) MC_CHECK(!mc_cca_types[t].mounted);
 }
 
 MC_TEST(cca_terrain_table, "CCA-TER-1 the terrain table: what stops, forbids and prevents battle for whom") {
@@ -107,11 +107,11 @@ MC_TEST(cca_terrain_table, "CCA-TER-1 the terrain table: what stops, forbids and
         {CCA_MARSH, CCA_HEAVY_WAR_MACHINE, true, false, false},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        CcaTerrainEffect e = cca_terrain_effect(rows[i].t, rows[i].type);
+        CcaTerrainEffect e = mc_cca_terrain_effect(rows[i].t, rows[i].type);
         if (e.forbidden != rows[i].forbidden || (!e.forbidden && (e.stops != rows[i].stops || e.no_battle != rows[i].no_battle)))
-            mc_test_fail(__FILE__, __LINE__, "%s entering %s", cca_type_names[rows[i].type], cca_terrain_names[rows[i].t]);
+            mc_test_fail(__FILE__, __LINE__, "%s entering %s", mc_cca_type_names[rows[i].type], mc_cca_terrain_names[rows[i].t]);
     }
-    MC_CHECK(cca_terrain_effect(CCA_MARSH, CCA_LEADER).roll);
+    MC_CHECK(mc_cca_terrain_effect(CCA_MARSH, CCA_LEADER).roll);
 }
 
 MC_TEST(cca_attached, "CCA-LD-8 a leader in a friendly unit's hex at the start of the turn is attached; a lone leader is not") {
@@ -122,13 +122,13 @@ MC_TEST(cca_attached, "CCA-LD-8 a leader in a friendly unit's hex at the start o
     f.pieces[0].pos = f.pieces[1].pos = at(&f, 6, 6);
     f.pieces[2].pos = at(&f, 7, 6);
     f.w.count = 3;
-    MC_CHECK(cca_world_init(&f.env, &f.w));
+    MC_CHECK(mc_cca_world_init(&f.env, &f.w));
     MC_CHECK_INT(f.pieces[0].leader, 1);
     MC_CHECK_INT(f.pieces[1].unit, 0);
     MC_CHECK_INT(f.pieces[2].unit, -1);
     // The unit carries its leader; the leader moving alone carries nobody.
-    MC_CHECK_INT(cca_mover(&f.w, 0, false).carried, 1);
-    MC_CHECK_INT(cca_mover(&f.w, 1, false).carried, -1);
+    MC_CHECK_INT(mc_cca_mover(&f.w, 0, false).carried, 1);
+    MC_CHECK_INT(mc_cca_mover(&f.w, 1, false).carried, -1);
     mc_arena_release(&f.arena);
 }
 
@@ -136,12 +136,12 @@ MC_TEST(cca_sections_test, "CCA-MV-1 CCA-LD-5 sections: dotted-line hexes belong
     Fixture f;
     setup(&f, NULL, 0);
     MC_CHECK(f.w.has_sections);
-    MC_CHECK_INT(cca_sections(&f.w, at(&f, 4, 6), 0), MC_CCA_LEFT | MC_CCA_CENTER);
-    MC_CHECK_INT(cca_sections(&f.w, at(&f, 8, 6), 0), MC_CCA_CENTER | MC_CCA_RIGHT);
-    MC_CHECK_INT(cca_sections(&f.w, at(&f, 4, 5), 0), MC_CCA_CENTER);
-    MC_CHECK_INT(cca_sections(&f.w, at(&f, 1, 2), 0), MC_CCA_LEFT);
-    MC_CHECK_INT(cca_sections(&f.w, at(&f, 1, 2), 1), MC_CCA_RIGHT);
-    MC_CHECK_INT(cca_sections(&f.w, at(&f, 10, 2), 1), MC_CCA_LEFT);
+    MC_CHECK_INT(mc_cca_sections(&f.w, at(&f, 4, 6), 0), MC_CCA_LEFT | MC_CCA_CENTER);
+    MC_CHECK_INT(mc_cca_sections(&f.w, at(&f, 8, 6), 0), MC_CCA_CENTER | MC_CCA_RIGHT);
+    MC_CHECK_INT(mc_cca_sections(&f.w, at(&f, 4, 5), 0), MC_CCA_CENTER);
+    MC_CHECK_INT(mc_cca_sections(&f.w, at(&f, 1, 2), 0), MC_CCA_LEFT);
+    MC_CHECK_INT(mc_cca_sections(&f.w, at(&f, 1, 2), 1), MC_CCA_RIGHT);
+    MC_CHECK_INT(mc_cca_sections(&f.w, at(&f, 10, 2), 1), MC_CCA_LEFT);
     mc_arena_release(&f.arena);
 }
 
@@ -186,10 +186,10 @@ MC_TEST(cca_retreat_open, "CCA-RT-1 light cavalry, 2 flags, 8 hexes from row 2: 
     Big b;
     big_setup(&b, NULL);
     big_add(&b, "lc", 0, CCA_LIGHT_CAVALRY, 6, 2);
-    MC_CHECK(cca_world_init(&b.env, &b.w));
+    MC_CHECK(mc_cca_world_init(&b.env, &b.w));
     CcaRetreatAsk ask = {0, 2, 0, 3, -1, -1, false};
     CcaRetreatResult res;
-    MC_CHECK(cca_retreat(&b.env, &b.w, &ask, &res));
+    MC_CHECK(mc_cca_retreat(&b.env, &b.w, &ask, &res));
     MC_CHECK_INT(res.hexes, 8);
     MC_CHECK_INT(res.path_count, 64);
     MC_CHECK(!res.truncated);
@@ -245,10 +245,10 @@ MC_TEST(cca_retreat_random, "CCA-RT-1 on 500 random boards every path goes backw
             int side = (int)(mc_rng_next(&seed) % 2);
             big_add(&b, ids[k], side, mc_rng_next(&seed) % 3 == 0 ? CCA_LEADER : CCA_HEAVY_INFANTRY, o.col, o.row);
         }
-        MC_CHECK(cca_world_init(&b.env, &b.w));
-        CcaRetreatAsk ask = {0, (int)(mc_rng_next(&seed) % 3) + 1, 0, cca_types[ut].blocks, -1, 0, false};
+        MC_CHECK(mc_cca_world_init(&b.env, &b.w));
+        CcaRetreatAsk ask = {0, (int)(mc_rng_next(&seed) % 3) + 1, 0, mc_cca_types[ut].blocks, -1, 0, false};
         CcaRetreatResult res;
-        MC_CHECK(cca_retreat(&b.env, &b.w, &ask, &res));
+        MC_CHECK(mc_cca_retreat(&b.env, &b.w, &ask, &res));
         MC_CHECK(!res.truncated && res.path_count > 0);
         int fewest = 1000;
         for (int i = 0; i < res.path_count; i++) {
@@ -280,14 +280,14 @@ MC_TEST(cca_evade_counts, "CCA-EV-1 on open ground a lone leader has 2 + 4 + 8 e
     big_setup(&b, NULL);
     big_add(&b, "L", 0, CCA_LEADER, 6, 2);
     big_add(&b, "li", 0, CCA_LIGHT_INFANTRY, 2, 2);
-    MC_CHECK(cca_world_init(&b.env, &b.w));
+    MC_CHECK(mc_cca_world_init(&b.env, &b.w));
     CcaEvadeResult res;
-    MC_CHECK(cca_evade(&b.env, &b.w, 0, -1, &res));
+    MC_CHECK(mc_cca_evade(&b.env, &b.w, 0, -1, &res));
     MC_CHECK_INT(res.path_count, 14);
     int by_len[4] = {0, 0, 0, 0};
     for (int i = 0; i < res.path_count; i++) by_len[res.paths[i].len]++;
     MC_CHECK(by_len[1] == 2 && by_len[2] == 4 && by_len[3] == 8);
-    MC_CHECK(cca_evade(&b.env, &b.w, 1, -1, &res));
+    MC_CHECK(mc_cca_evade(&b.env, &b.w, 1, -1, &res));
     MC_CHECK_INT(res.path_count, 4);
     for (int i = 0; i < res.path_count; i++) MC_CHECK_INT(res.paths[i].len, 2);
     mc_arena_release(&b.arena);
@@ -305,14 +305,14 @@ MC_TEST(cca_card_trace, "CCA-CD-1 each card's effect on a unit appears in the tr
         Big b;
         big_setup(&b, NULL);
         big_add(&b, "u", 0, cases[c].type, 6, 7);
-        MC_CHECK(cca_world_init(&b.env, &b.w));
+        MC_CHECK(mc_cca_world_init(&b.env, &b.w));
         CcaCard card = {cases[c].kind, 0, 3, {0}, false, -1, 0};
         int ordered[1] = {0};
         // Straight up the board: (6,6), (6,5), (6,4) from (6,7).
         McHex path[3] = {mc_hex_from_offset((McOffset){6, 6}), mc_hex_from_offset((McOffset){6, 5}), mc_hex_from_offset((McOffset){6, 4})};
         CcaOrderMove mv = {0, path, cases[c].hexes, false};
         CcaOrderResult res;
-        MC_CHECK(cca_order(&b.env, &b.w, 0, &card, ordered, 1, &mv, 1, &res));
+        MC_CHECK(mc_cca_order(&b.env, &b.w, 0, &card, ordered, 1, &mv, 1, &res));
         if (!res.legal) mc_test_fail(__FILE__, __LINE__, "card %d: %d hexes should be legal", (int)cases[c].kind, cases[c].hexes);
         bool seen = false;
         for (int i = 0; i < b.env.trace_count; i++)
@@ -322,10 +322,10 @@ MC_TEST(cca_card_trace, "CCA-CD-1 each card's effect on a unit appears in the tr
         Big b2;
         big_setup(&b2, NULL);
         big_add(&b2, "u", 0, cases[c].type, 6, 7);
-        MC_CHECK(cca_world_init(&b2.env, &b2.w));
+        MC_CHECK(mc_cca_world_init(&b2.env, &b2.w));
         McHex longer[4] = {path[0], path[1], path[2], mc_hex_from_offset((McOffset){6, 3})};
         CcaOrderMove mv2 = {0, longer, cases[c].hexes + 1, false};
-        MC_CHECK(cca_order(&b2.env, &b2.w, 0, &card, ordered, 1, &mv2, 1, &res));
+        MC_CHECK(mc_cca_order(&b2.env, &b2.w, 0, &card, ordered, 1, &mv2, 1, &res));
         MC_CHECK(!res.legal);
         mc_arena_release(&b.arena);
         mc_arena_release(&b2.arena);

@@ -327,7 +327,7 @@ static unsigned cca(int col, int row, bool top) {
     return mc_board_cc_ancients_sections(mc_hex_from_offset(o), top);
 }
 
-MC_TEST(cca_sections, "C&C Ancients sections hold 41 hexes each and the 10 dotted-line hexes are in two") {
+MC_TEST(mc_cca_sections, "C&C Ancients sections hold 41 hexes each and the 10 dotted-line hexes are in two") {
     McBoard b;
     mc_board_init_cc_ancients(&b, NULL, board_mem[0], sizeof board_mem[0]);
     int left = 0, centre = 0, right = 0, shared = 0, none = 0;

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "mctest.h"
-#include "rules/ninth_age/ninth_age.h"
+#include "rules/ninth_age/na.h"
 
 typedef struct Fixture {
     McArena arena;
@@ -17,7 +17,8 @@ typedef struct Fixture {
 static void fixture_init(Fixture *f) {
     memset(f, 0, sizeof *f);
     f->env.arena = &f->arena;
-    mc_params_defaults(&f->env.params);
+    f->env.assumptions = &mc_na_assumptions;
+    mc_params_defaults(&f->env.params, &mc_na_assumptions);
 }
 
 static NaUnit unit(const char *id, const char *side, double x, double y, double facing, double w, double d) {
@@ -35,34 +36,34 @@ static NaUnit unit(const char *id, const char *side, double x, double y, double 
 // Target 4 wide, 2 deep at the origin facing 0: w = 2, h = 1 (docs/geometry.md "Arcs").
 MC_TEST(arc_quadrants, "9A-ARC-1 a point ahead, behind, left and right lies in the front, rear, left and right arcs") {
     McRect t = {mc_vec2(0, 0), 0, 4, 2};
-    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(0, 5)), NA_FACING_FRONT);
-    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(0, -5)), NA_FACING_REAR);
-    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(-5, 0)), NA_FACING_LEFT);
-    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(5, 0)), NA_FACING_RIGHT);
+    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(0, 5)), NA_FACING_FRONT);
+    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(0, -5)), NA_FACING_REAR);
+    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(-5, 0)), NA_FACING_LEFT);
+    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(5, 0)), NA_FACING_RIGHT);
     // (4, 3.5): y − h = 2.5 > |x| − w = 2: front, though beyond the front's width.
-    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(4, 3.5)), NA_FACING_FRONT);
+    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(4, 3.5)), NA_FACING_FRONT);
     // (4, 2.5): y − h = 1.5 < 2: right flank.
-    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(4, 2.5)), NA_FACING_RIGHT);
+    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(4, 2.5)), NA_FACING_RIGHT);
 }
 
 MC_TEST(arc_line_is_flank, "9A-ARC-1 a point exactly on the 135-degree line from a corner counts as the flank arc") {
     McRect t = {mc_vec2(0, 0), 0, 4, 2};
     // The line from the front-left corner (−2, 1) at 45° outwards: (−2 − k, 1 + k).
-    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(-5, 4)), NA_FACING_LEFT);
-    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(5, -4)), NA_FACING_RIGHT);
+    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(-5, 4)), NA_FACING_LEFT);
+    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(5, -4)), NA_FACING_RIGHT);
 }
 
 MC_TEST(arc_rotated, "9A-ARC-1 arcs turn with the target: a target facing 90 has its front arc to the east") {
     McRect t = {mc_vec2(10, 10), 90, 4, 2};
-    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(20, 10)), NA_FACING_FRONT);
-    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(10, 20)), NA_FACING_LEFT);
-    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(10, 0)), NA_FACING_RIGHT);
-    MC_CHECK_INT(na_arc_of_point(t, mc_vec2(0, 10)), NA_FACING_REAR);
+    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(20, 10)), NA_FACING_FRONT);
+    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(10, 20)), NA_FACING_LEFT);
+    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(10, 0)), NA_FACING_RIGHT);
+    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(0, 10)), NA_FACING_REAR);
 }
 
 MC_TEST(front_centre, "9A-ARC-1 a unit is located by the centre of its front facing") {
     McRect r = {mc_vec2(10, 10), 90, 4, 2};
-    McVec2 c = na_front_centre(r);
+    McVec2 c = mc_na_front_centre(r);
     MC_CHECK_NEAR(c.x, 11, 1e-12);
     MC_CHECK_NEAR(c.y, 10, 1e-12);
 }
@@ -73,7 +74,7 @@ static void world_of(Fixture *f, NaBattlefield *bf, NaUnit *units, int n, NaWorl
     bf->table_w = bf->table_h = 48;
     bf->units = units;
     bf->unit_count = n;
-    MC_CHECK(na_world_init(&f->env, w, bf));
+    MC_CHECK(mc_na_world_init(&f->env, w, bf));
 }
 
 MC_TEST(spacing_faults, "9A-SP-1 an uncontrolled move may end close, never in contact, overlapping or off the table") {
@@ -88,26 +89,26 @@ MC_TEST(spacing_faults, "9A-SP-1 an uncontrolled move may end close, never in co
     McRect r = units[0].rect;
     r.centre.y = 17.5;
     McPoly p = mc_rect_to_poly(r);
-    MC_CHECK(na_spacing_check(&w, &p, 0, -1, &s));
+    MC_CHECK(mc_na_spacing_check(&w, &p, 0, -1, &s));
     MC_CHECK_NEAR(s.nearest_gap, 0.5, 1e-12);
     r.centre.y = 18; // touching B
     p = mc_rect_to_poly(r);
-    MC_CHECK(!na_spacing_check(&w, &p, 0, -1, &s));
+    MC_CHECK(!mc_na_spacing_check(&w, &p, 0, -1, &s));
     MC_CHECK_INT(s.fault, NA_SPACING_CONTACT);
     MC_CHECK_INT(s.object, 1);
     // Charging B, the contact is what it must have.
-    MC_CHECK(na_spacing_check(&w, &p, 0, 1, &s));
+    MC_CHECK(mc_na_spacing_check(&w, &p, 0, 1, &s));
     r.centre.y = 18.5; // 0.5" into B
     p = mc_rect_to_poly(r);
-    MC_CHECK(!na_spacing_check(&w, &p, 0, 1, &s));
+    MC_CHECK(!mc_na_spacing_check(&w, &p, 0, 1, &s));
     MC_CHECK_INT(s.fault, NA_SPACING_OVERLAP);
     r.centre = mc_vec2(47, 10); // x 45..49
     p = mc_rect_to_poly(r);
-    MC_CHECK(!na_spacing_check(&w, &p, 0, -1, &s));
+    MC_CHECK(!mc_na_spacing_check(&w, &p, 0, -1, &s));
     MC_CHECK_INT(s.fault, NA_SPACING_OFF_TABLE);
     r.centre = mc_vec2(10, 15); // far from B but charging it: no contact
     p = mc_rect_to_poly(r);
-    MC_CHECK(!na_spacing_check(&w, &p, 0, 1, &s));
+    MC_CHECK(!mc_na_spacing_check(&w, &p, 0, 1, &s));
     MC_CHECK_INT(s.fault, NA_SPACING_NO_CONTACT);
     mc_arena_release(&f.arena);
 }
@@ -123,13 +124,13 @@ MC_TEST(place_flank, "9A-PV-E 9A-CH-2 placement on a flank facing: aligned, cent
     NaWorld w;
     world_of(&f, &bf, units, 2, &w);
     NaPlacement pl;
-    MC_CHECK(na_charge_place(&w, 1, 0, NA_FACING_LEFT, units[1].rect.centre, -1, &pl));
+    MC_CHECK(mc_na_charge_place(&w, 1, 0, NA_FACING_LEFT, units[1].rect.centre, -1, &pl));
     MC_CHECK_NEAR(pl.rect.centre.x, 17, 1e-9);
     MC_CHECK_NEAR(pl.rect.centre.y, 22, 1e-9);
     MC_CHECK_NEAR(pl.rect.facing, 90, 1e-9);
     MC_CHECK_NEAR(pl.contact_length, 0, 1e-9); // corner to corner at (18, 21)
     // A range of 5 cannot reach: the nearest placement is sqrt(49 + 1) > 7 away.
-    MC_CHECK(!na_charge_place(&w, 1, 0, NA_FACING_LEFT, units[1].rect.centre, 5, &pl));
+    MC_CHECK(!mc_na_charge_place(&w, 1, 0, NA_FACING_LEFT, units[1].rect.centre, 5, &pl));
     mc_arena_release(&f.arena);
 }
 
@@ -145,15 +146,15 @@ MC_TEST(place_blocked, "9A-PV-E a unit in the way pushes the placement aside; no
     NaWorld w;
     world_of(&f, &bf, units, 3, &w);
     NaPlacement pl;
-    MC_CHECK(na_charge_place(&w, 1, 0, NA_FACING_FRONT, units[1].rect.centre, -1, &pl));
+    MC_CHECK(mc_na_charge_place(&w, 1, 0, NA_FACING_FRONT, units[1].rect.centre, -1, &pl));
     MC_CHECK_NEAR(pl.rect.centre.x, 22.001, 1e-9);
     MC_CHECK_NEAR(pl.rect.centre.y, 22, 1e-9);
     MC_CHECK_NEAR(pl.rect.facing, 180, 1e-9);
     MC_CHECK_NEAR(pl.contact_length, 0.999, 1e-9);
     // A 9" wide blocker over the whole contact range: no room.
     units[2].rect.width = 9;
-    na_world_move_unit(&w, 2, units[2].rect);
-    MC_CHECK(!na_charge_place(&w, 1, 0, NA_FACING_FRONT, units[1].rect.centre, -1, &pl));
+    mc_na_world_move_unit(&w, 2, units[2].rect);
+    MC_CHECK(!mc_na_charge_place(&w, 1, 0, NA_FACING_FRONT, units[1].rect.centre, -1, &pl));
     mc_arena_release(&f.arena);
 }
 
@@ -191,7 +192,7 @@ static int random_battlefield(NaUnit *units, NaTerrain *terrain, McPoly *rocks, 
         for (int i = 0; i < p.count; i++)
             if (p.v[i].x < 0 || p.v[i].y < 0 || p.v[i].x > 48 || p.v[i].y > 48) ok = false;
         for (int i = 0; i < np && ok; i++)
-            if (na_separation(&p, &polys[i]) < 0.5) ok = false;
+            if (mc_na_separation(&p, &polys[i]) < 0.5) ok = false;
         if (!ok) continue;
         polys[np++] = p;
         units[n++] = u;
@@ -229,14 +230,14 @@ MC_TEST(pursue_properties, "9A-LP-1 9A-FA-F 9A-SP-1 on 1,000 random battlefields
             starts[k] = (NaPose){r.centre.x, r.centre.y, r.facing};
         }
         NaPursueOut out;
-        MC_CHECK(na_pursue(&f.env, &bf, &in, &out));
+        MC_CHECK(mc_na_pursue(&f.env, &bf, &in, &out));
         NaWorld w;
-        MC_CHECK(na_world_init(&f.env, &w, &bf));
+        MC_CHECK(mc_na_world_init(&f.env, &w, &bf));
         for (int i = 0; i < out.count; i++) {
             const NaPursuerOut *o = &out.pursuers[i];
             McPoly p = mc_rect_to_poly(units[o->unit].rect);
             NaSpacing s;
-            if (!na_spacing_check(&w, &p, o->unit, o->charge_target, &s)) {
+            if (!mc_na_spacing_check(&w, &p, o->unit, o->charge_target, &s)) {
                 if (bad++ < 5)
                     mc_test_fail(__FILE__, __LINE__, "field %d: %s ends illegally (fault %d, object %d)", field,
                                  units[o->unit].id, s.fault, s.object);
@@ -272,19 +273,19 @@ MC_TEST(charge_priorities, "9A-CH-3 Maximising Contact decides in order: other e
     b = a;
     // Priority 1 beats everything below it: fewer other enemies wins despite fewer models.
     a.others = 0, a.models = 2, b.others = 1, b.models = 8;
-    MC_CHECK_INT(na_charge_compare(&a, &b), -1);
-    MC_CHECK_INT(na_charge_compare(&b, &a), 1);
+    MC_CHECK_INT(mc_na_charge_compare(&a, &b), -1);
+    MC_CHECK_INT(mc_na_charge_compare(&b, &a), 1);
     // Priority 3: not rotating the target wins despite fewer models.
     b.others = 0, b.rotates_target = true;
-    MC_CHECK_INT(na_charge_compare(&a, &b), -3);
+    MC_CHECK_INT(mc_na_charge_compare(&a, &b), -3);
     // Priority 4: more models.
     b.rotates_target = false;
-    MC_CHECK_INT(na_charge_compare(&a, &b), 4);
+    MC_CHECK_INT(mc_na_charge_compare(&a, &b), 4);
     // Then the shorter move.
     a.models = b.models = 8, a.distance = 7, b.distance = 6;
-    MC_CHECK_INT(na_charge_compare(&a, &b), 5);
+    MC_CHECK_INT(mc_na_charge_compare(&a, &b), 5);
     b.distance = 7;
-    MC_CHECK_INT(na_charge_compare(&a, &b), 0);
+    MC_CHECK_INT(mc_na_charge_compare(&a, &b), 0);
 }
 
 MC_TEST(charge_straight_3_4_5, "9A-CH-1 9A-CH-2 a unit facing along a 3-4-5 diagonal charges straight into a target facing it: 5 inches, no wheel, no align") {
@@ -300,14 +301,14 @@ MC_TEST(charge_straight_3_4_5, "9A-CH-1 9A-CH-2 a unit facing along a 3-4-5 diag
     world_of(&f, &bf, units, 2, &w);
     NaChargeIn in = {0, 1, true, 5, NA_FACING_FRONT, false, NULL};
     NaChargeOut out;
-    MC_CHECK(na_charge_solve(&f.env, &w, &in, &out));
+    MC_CHECK(mc_na_charge_solve(&f.env, &w, &in, &out));
     MC_CHECK(out.possible);
     MC_CHECK_NEAR(out.best.distance, 5, 1e-9);
     MC_CHECK_NEAR(out.best.wheel, 0, 1e-12);
     MC_CHECK_NEAR(out.best.final.centre.x, 13, 1e-9);
     MC_CHECK_NEAR(out.best.final.centre.y, 14, 1e-9);
     in.range = 4.9;
-    MC_CHECK(na_charge_solve(&f.env, &w, &in, &out));
+    MC_CHECK(mc_na_charge_solve(&f.env, &w, &in, &out));
     MC_CHECK(!out.possible);
     MC_CHECK_INT(out.fail, NA_CHARGE_OUT_OF_RANGE);
     mc_arena_release(&f.arena);
@@ -330,7 +331,7 @@ MC_TEST(charge_full_wheel_45, "9A-CH-1 a 45-degree wheel about the front-right c
     bf.has_table = false;
     NaChargeIn in = {0, 1, false, 0, NA_FACING_FRONT, false, NULL};
     NaChargeOut out;
-    MC_CHECK(na_charge_solve(&f.env, &w, &in, &out));
+    MC_CHECK(mc_na_charge_solve(&f.env, &w, &in, &out));
     MC_CHECK(out.possible);
     McVec2 end = mc_vec2_mul_add(c1, 3, u);
     MC_CHECK_NEAR(out.best.final.centre.x, end.x, 1e-9);
@@ -354,7 +355,7 @@ MC_TEST(charge_exact_wheel, "9A-CH-1 9A-CH-2 the best wheel is solved, not gridd
     world_of(&f, &bf, units, 2, &w);
     NaChargeIn in = {0, 1, true, 12, NA_FACING_LEFT, false, NULL};
     NaChargeOut out;
-    MC_CHECK(na_charge_solve(&f.env, &w, &in, &out));
+    MC_CHECK(mc_na_charge_solve(&f.env, &w, &in, &out));
     MC_CHECK(out.possible);
     double theta = atan2(7.0, 4.0);
     MC_CHECK_NEAR(out.best.wheel, theta * 180.0 / 3.14159265358979323846, 1e-9);
@@ -378,7 +379,7 @@ MC_TEST(failed_charge_faces_centre, "9A-CH-1 a Failed Charge Move wheels until t
     NaWorld w;
     world_of(&f, &bf, units, 2, &w);
     NaFailedOut out;
-    MC_CHECK(na_failed_charge(&f.env, &w, 0, 1, 3, &out));
+    MC_CHECK(mc_na_failed_charge(&f.env, &w, 0, 1, 3, &out));
     const double pi = 3.14159265358979323846;
     MC_CHECK(out.faces_target);
     MC_CHECK(out.clockwise);
@@ -412,23 +413,23 @@ MC_TEST(charge_properties, "9A-CH-1 9A-CH-2 9A-SP-1 on 1,000 random battlefields
             continue;
         }
         NaWorld w;
-        MC_CHECK(na_world_init(&f.env, &w, &bf));
-        NaFacing facing = na_arc_of_point(units[target].rect, na_front_centre(units[charger].rect));
+        MC_CHECK(mc_na_world_init(&f.env, &w, &bf));
+        NaFacing facing = mc_na_arc_of_point(units[target].rect, mc_na_front_centre(units[charger].rect));
         NaChargeIn in = {charger, target, true, 2 + (int)(rnd() * 11) + 3, facing, false, NULL};
         NaChargeOut out;
-        MC_CHECK(na_charge_solve(&f.env, &w, &in, &out));
+        MC_CHECK(mc_na_charge_solve(&f.env, &w, &in, &out));
         if (out.possible) {
             done++;
             const NaChargeMove *m = &out.best;
             McPoly p = mc_rect_to_poly(m->final), tp = mc_rect_to_poly(units[target].rect);
-            double sep = na_separation(&p, &tp);
+            double sep = mc_na_separation(&p, &tp);
             // Aligned: the final facing is the target facing's outward normal turned about.
             static const double turn[] = {180.0, 90.0, 270.0, 0.0};
             double want = mc_facing_normalize(units[target].rect.facing + turn[facing]);
             bool ok = fabs(sep) <= 1e-6 && fabs(mc_facing_delta(m->final.facing, want)) <= 1e-6 &&
-                      m->distance <= in.range + 1e-9 && fabs(m->wheel) <= 90 && na_on_table(&bf, &p);
+                      m->distance <= in.range + 1e-9 && fabs(m->wheel) <= 90 && mc_na_on_table(&bf, &p);
             for (int o = 0; o < w.count && ok; o++)
-                if (o != charger && o != target && na_separation(&p, &w.objs[o].poly) < -1e-6) ok = false;
+                if (o != charger && o != target && mc_na_separation(&p, &w.objs[o].poly) < -1e-6) ok = false;
             if (!ok && bad++ < 5)
                 mc_test_fail(__FILE__, __LINE__, "field %d: sep %g facing %g want %g distance %g range %g", field, sep,
                              m->final.facing, want, m->distance, in.range);
@@ -450,7 +451,7 @@ MC_TEST(flee_pivot_parallel, "9A-FL-1 the flee pivot makes the rear facing paral
     NaWorld w;
     world_of(&f, &bf, units, 2, &w);
     NaFleeOut out;
-    MC_CHECK(na_flee(&f.env, &w, 1, 0, 5, &out));
+    MC_CHECK(mc_na_flee(&f.env, &w, 1, 0, 5, &out));
     MC_CHECK_INT(out.engaged, NA_FACING_RIGHT);
     MC_CHECK(out.engaged_contact);
     MC_CHECK_NEAR(out.pivot.facing, 90, 1e-9);
@@ -463,12 +464,12 @@ MC_TEST(sentence_numbers, "9A-CH-1 9A-FA-O trace sentences round lengths as answ
     Fixture f;
     fixture_init(&f);
     // 3.85871e-14" is the floating-point noise of a charge that needs no straight move.
-    MC_CHECK_STR(na_moves(&f.env, 3.85871e-14), "does not move");
-    MC_CHECK_STR(na_moves(&f.env, -4e-7), "does not move");
-    MC_CHECK_STR(na_moves(&f.env, 2.5), "moves 2.5\"");
+    MC_CHECK_STR(mc_na_moves(&f.env, 3.85871e-14), "does not move");
+    MC_CHECK_STR(mc_na_moves(&f.env, -4e-7), "does not move");
+    MC_CHECK_STR(mc_na_moves(&f.env, 2.5), "moves 2.5\"");
     // 1.0000000004 rounds to 1 at 1e-9, as the answer's numbers do; -2.3e-10 to 0, not -0.
-    MC_CHECK_STR(na_moves(&f.env, 1.0000000004), "moves 1\"");
-    MC_CHECK(na_shown(-2.30615e-10) == 0.0 && !signbit(na_shown(-2.30615e-10)));
-    MC_CHECK_NEAR(na_shown(3.1234567894), 3.123456789, 1e-12);
+    MC_CHECK_STR(mc_na_moves(&f.env, 1.0000000004), "moves 1\"");
+    MC_CHECK(mc_na_shown(-2.30615e-10) == 0.0 && !signbit(mc_na_shown(-2.30615e-10)));
+    MC_CHECK_NEAR(mc_na_shown(3.1234567894), 3.123456789, 1e-12);
     mc_arena_release(&f.arena);
 }

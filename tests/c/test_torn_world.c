@@ -71,16 +71,16 @@ MC_TEST(tw_lattice_ring, "TW-EJ-1 A-TW-1 exactly 12 hexes lie next to a hexon, a
 MC_TEST(tw_tables, "TW-INF-1 TW-INF-2 TW-LRG-1 TW-HUG-1 TW-EJ-6 pass and eject tables by size and side") {
     TwUnit inf = {.size = TW_INFANTRY}, large = {.size = TW_LARGE}, huge = {.size = TW_HUGE};
     TwUnit inf_ej = {.size = TW_INFANTRY, .ejection = true}, large_ej = {.size = TW_LARGE, .ejection = true};
-    MC_CHECK(!tw_can_eject(&inf, &inf));
-    MC_CHECK(tw_can_eject(&inf_ej, &inf));
-    MC_CHECK(!tw_can_eject(&inf_ej, &large));
-    MC_CHECK(tw_can_eject(&large, &inf));
-    MC_CHECK(!tw_can_eject(&large, &large));
-    MC_CHECK(tw_can_eject(&large_ej, &large));
-    MC_CHECK(!tw_can_eject(&large_ej, &huge));
-    MC_CHECK(tw_can_eject(&huge, &large));
-    MC_CHECK(!tw_can_eject(&huge, &huge));
-    MC_CHECK(tw_ejects_infantry(&inf_ej) && !tw_ejects_infantry(&inf) && tw_ejects_infantry(&huge));
+    MC_CHECK(!mc_tw_can_eject(&inf, &inf));
+    MC_CHECK(mc_tw_can_eject(&inf_ej, &inf));
+    MC_CHECK(!mc_tw_can_eject(&inf_ej, &large));
+    MC_CHECK(mc_tw_can_eject(&large, &inf));
+    MC_CHECK(!mc_tw_can_eject(&large, &large));
+    MC_CHECK(mc_tw_can_eject(&large_ej, &large));
+    MC_CHECK(!mc_tw_can_eject(&large_ej, &huge));
+    MC_CHECK(mc_tw_can_eject(&huge, &large));
+    MC_CHECK(!mc_tw_can_eject(&huge, &huge));
+    MC_CHECK(mc_tw_ejects_infantry(&inf_ej) && !mc_tw_ejects_infantry(&inf) && mc_tw_ejects_infantry(&huge));
 
     Fixture *f = calloc(1, sizeof *f);
     fixture_init(f, 12, 12);
@@ -88,25 +88,25 @@ MC_TEST(tw_tables, "TW-INF-1 TW-INF-2 TW-LRG-1 TW-HUG-1 TW-EJ-6 pass and eject t
     add_unit(f, "friend", "red", TW_INFANTRY, mc_hex_make(4, 5));
     add_unit(f, "foe", "blue", TW_INFANTRY, mc_hex_make(6, 6));
     int a, b;
-    MC_CHECK(tw_world_build(&f->w, &f->arena, &a, &b) == TW_WORLD_OK);
+    MC_CHECK(mc_tw_world_build(&f->w, &f->arena, &a, &b) == TW_WORLD_OK);
     TwSpot s;
     TwVerdict v;
-    tw_spot(&f->w, 0, mc_hex_make(2, 1), &s); // hexon (3,5) with the allied infantry
-    MC_CHECK(tw_can_pass(&f->w, 0, &s, &v));
-    MC_CHECK(tw_can_end(&f->w, 0, &s, TW_CAUSE_ACTION, &v));
-    MC_CHECK(!tw_can_end(&f->w, 0, &s, TW_CAUSE_PANIC, &v));
+    mc_tw_spot(&f->w, 0, mc_hex_make(2, 1), &s); // hexon (3,5) with the allied infantry
+    MC_CHECK(mc_tw_can_pass(&f->w, 0, &s, &v));
+    MC_CHECK(mc_tw_can_end(&f->w, 0, &s, TW_CAUSE_ACTION, &v));
+    MC_CHECK(!mc_tw_can_end(&f->w, 0, &s, TW_CAUSE_PANIC, &v));
     MC_CHECK_STR(v.rule, "TW-EJ-5");
-    tw_spot(&f->w, 0, mc_hex_make(4, 2), &s); // hexon (5,6) with the enemy
-    MC_CHECK(!tw_can_pass(&f->w, 0, &s, &v));
+    mc_tw_spot(&f->w, 0, mc_hex_make(4, 2), &s); // hexon (5,6) with the enemy
+    MC_CHECK(!mc_tw_can_pass(&f->w, 0, &s, &v));
     MC_CHECK_STR(v.rule, "TW-LRG-1");
-    MC_CHECK(tw_can_end(&f->w, 0, &s, TW_CAUSE_ACTION, &v));
+    MC_CHECK(mc_tw_can_end(&f->w, 0, &s, TW_CAUSE_ACTION, &v));
     // The infantry passes under the allied Large but cannot pass the enemy.
-    tw_spot(&f->w, 1, mc_hex_make(-2, -1), &s); // (2,4), a hex of the Large's hexon
-    MC_CHECK(tw_can_pass(&f->w, 1, &s, &v));
-    MC_CHECK(!tw_can_end(&f->w, 1, &s, TW_CAUSE_ACTION, &v));
+    mc_tw_spot(&f->w, 1, mc_hex_make(-2, -1), &s); // (2,4), a hex of the Large's hexon
+    MC_CHECK(mc_tw_can_pass(&f->w, 1, &s, &v));
+    MC_CHECK(!mc_tw_can_end(&f->w, 1, &s, TW_CAUSE_ACTION, &v));
     MC_CHECK_STR(v.rule, "TW-INF-3");
-    tw_spot(&f->w, 1, mc_hex_make(2, 1), &s);
-    MC_CHECK(!tw_can_pass(&f->w, 1, &s, &v));
+    mc_tw_spot(&f->w, 1, mc_hex_make(2, 1), &s);
+    MC_CHECK(!mc_tw_can_pass(&f->w, 1, &s, &v));
     MC_CHECK_STR(v.rule, "TW-INF-2");
     mc_arena_release(&f->arena);
     free(f);
@@ -133,14 +133,14 @@ MC_TEST(tw_no_room, "TW-EJ-1 TW-HUG-2 an ejection that finds no free hex makes t
     huge->pos[1] = mc_hex_make(2, 1);
     add_unit(f, "small", "blue", TW_INFANTRY, mc_hex_make(4, 2));
     int a, b;
-    MC_CHECK(tw_world_build(&f->w, &f->arena, &a, &b) == TW_WORLD_OK);
+    MC_CHECK(mc_tw_world_build(&f->w, &f->arena, &a, &b) == TW_WORLD_OK);
     TwResolution res;
-    MC_CHECK(tw_resolve_end(&f->env, &f->w, 0, mc_hex_make(2, 1), NULL, NULL, 0, &res));
+    MC_CHECK(mc_tw_resolve_end(&f->env, &f->w, 0, mc_hex_make(2, 1), NULL, NULL, 0, &res));
     MC_CHECK(!res.legal);
     MC_CHECK_INT(res.reasons.count, 1);
     if (res.reasons.count == 1) MC_CHECK_STR(res.reasons.items[0].code, "no_free_hex");
     TwReachOut out;
-    MC_CHECK(tw_reach(&f->env, &f->w, 0, TW_CAUSE_ACTION, 1, false, &out));
+    MC_CHECK(mc_tw_reach(&f->env, &f->w, 0, TW_CAUSE_ACTION, 1, false, &out));
     MC_CHECK_INT(out.n, 0);
     MC_CHECK_INT(out.dropped_no_room, 1);
     mc_arena_release(&f->arena);
@@ -186,7 +186,7 @@ MC_TEST(tw_random_boards, "TW-EJ-1 TW-EJ-4 TW-LRG-2 A-TW-3 1,000 random boards: 
             TwUnit *m = add_unit(f, ids[0], "red", large ? TW_LARGE : TW_INFANTRY, c);
             m->ejection = !large;
             m->move = 1 + (int)rnd(3);
-            if (tw_world_build(&f->w, &f->arena, &a, &b) == TW_WORLD_OK) break;
+            if (mc_tw_world_build(&f->w, &f->arena, &a, &b) == TW_WORLD_OK) break;
             f->w.unit_count = 0;
         }
         if (f->w.unit_count == 0) {
@@ -199,17 +199,17 @@ MC_TEST(tw_random_boards, "TW-EJ-1 TW-EJ-4 TW-LRG-2 A-TW-3 1,000 random boards: 
         for (int k = 1; k <= want && f->w.unit_count < 26; k++) {
             McHex h = f->board.hexes[rnd((unsigned)f->board.count)];
             add_unit(f, ids[f->w.unit_count], rnd(2) ? "red" : "blue", TW_INFANTRY, h);
-            if (tw_world_build(&f->w, &f->arena, &a, &b) != TW_WORLD_OK) f->w.unit_count--;
+            if (mc_tw_world_build(&f->w, &f->arena, &a, &b) != TW_WORLD_OK) f->w.unit_count--;
         }
-        MC_CHECK(tw_world_build(&f->w, &f->arena, &a, &b) == TW_WORLD_OK);
+        MC_CHECK(mc_tw_world_build(&f->w, &f->arena, &a, &b) == TW_WORLD_OK);
         TwReachOut out;
-        MC_CHECK(tw_reach(&f->env, &f->w, 0, TW_CAUSE_ACTION, f->units[0].move, false, &out));
+        MC_CHECK(mc_tw_reach(&f->env, &f->w, 0, TW_CAUSE_ACTION, f->units[0].move, false, &out));
         int *occ = malloc(sizeof(int) * (size_t)f->board.count);
         for (int e = 0; e < out.n; e++) {
             const TwReachEntry *t = &out.entries[e];
             const TwResolution *res = &t->effects.end;
             McHex fp[TW_MAX_FOOTPRINT];
-            int nfp = tw_footprint(&f->units[0], mc_hex_sub(t->pos, f->units[0].pos[0]), fp);
+            int nfp = mc_tw_footprint(&f->units[0], mc_hex_sub(t->pos, f->units[0].pos[0]), fp);
             // Replay the ejections in order on a fresh map, checking each against brute force.
             for (int i = 0; i < f->board.count; i++) occ[i] = f->w.occ[i] == 0 ? -1 : f->w.occ[i];
             for (int k = 0; k < nfp; k++) occ[mc_board_index(&f->board, fp[k])] = 0;
@@ -265,7 +265,7 @@ static int brute_attackers(Brute *br, int n) {
     // TW-FA-2: the positions moved through are the path's positions before the last.
     for (int i = 0; i + 1 < n; i++) {
         McHex d = mc_hex_sub(br->f->board.hexes[br->at[i]], br->f->units[0].pos[0]);
-        int k = tw_adjacent_enemies(&br->f->w, 0, d, adj);
+        int k = mc_tw_adjacent_enemies(&br->f->w, 0, d, adj);
         for (int a = 0; a < k; a++)
             if (!seen[adj[a]]++) count++;
     }
@@ -277,8 +277,8 @@ static void brute_walk(Brute *br, int pos, int n, int left) {
     TwSpot s;
     TwVerdict v;
     if (n > 0) {
-        tw_spot(&f->w, 0, mc_hex_sub(f->board.hexes[pos], f->units[0].pos[0]), &s);
-        bool pass = tw_can_pass(&f->w, 0, &s, &v), end = tw_can_end(&f->w, 0, &s, TW_CAUSE_ACTION, &v);
+        mc_tw_spot(&f->w, 0, mc_hex_sub(f->board.hexes[pos], f->units[0].pos[0]), &s);
+        bool pass = mc_tw_can_pass(&f->w, 0, &s, &v), end = mc_tw_can_end(&f->w, 0, &s, TW_CAUSE_ACTION, &v);
         if (!pass && !end) return;
         if (end) {
             Best *b = &br->best[pos];
@@ -325,7 +325,7 @@ MC_TEST(tw_reach_distinct_attackers, "TW-FA-2 TW-MV-1 reach on 500 random boards
             if (large && !mc_hexon_is_center(mc_hex_make(0, 0), c)) continue;
             f->w.unit_count = 0;
             add_unit(f, ids[0], "red", large ? TW_LARGE : TW_INFANTRY, c);
-            if (tw_world_build(&f->w, &f->arena, &a, &b) == TW_WORLD_OK) break;
+            if (mc_tw_world_build(&f->w, &f->arena, &a, &b) == TW_WORLD_OK) break;
             f->w.unit_count = 0;
         }
         if (f->w.unit_count == 0) {
@@ -338,16 +338,16 @@ MC_TEST(tw_reach_distinct_attackers, "TW-FA-2 TW-MV-1 reach on 500 random boards
             McHex h = f->board.hexes[mc_rng_next(&seed) % (uint64_t)f->board.count];
             bool blue = mc_rng_next(&seed) % 3 != 0;
             add_unit(f, ids[f->w.unit_count], blue ? "blue" : "red", TW_INFANTRY, h);
-            if (tw_world_build(&f->w, &f->arena, &a, &b) != TW_WORLD_OK) f->w.unit_count--;
+            if (mc_tw_world_build(&f->w, &f->arena, &a, &b) != TW_WORLD_OK) f->w.unit_count--;
         }
-        MC_CHECK(tw_world_build(&f->w, &f->arena, &a, &b) == TW_WORLD_OK);
+        MC_CHECK(mc_tw_world_build(&f->w, &f->arena, &a, &b) == TW_WORLD_OK);
         int allowance = large ? 1 + (int)(mc_rng_next(&seed) % 2) : 2 + (int)(mc_rng_next(&seed) % 3);
         Brute br = {f, large, {0}, {0}, calloc((size_t)f->board.count, sizeof(Best))};
         for (int i = 0; i < f->board.count; i++) br.best[i].len = -1;
         int start = mc_board_index(&f->board, f->units[0].pos[0]);
         brute_walk(&br, start, 0, allowance);
         TwReachOut out;
-        MC_CHECK(tw_reach(&f->env, &f->w, 0, TW_CAUSE_ACTION, allowance, false, &out));
+        MC_CHECK(mc_tw_reach(&f->env, &f->w, 0, TW_CAUSE_ACTION, allowance, false, &out));
         MC_CHECK(out.exact_attacks);
         for (int e = 0; e < out.n; e++) {
             const TwReachEntry *t = &out.entries[e];
@@ -366,7 +366,7 @@ MC_TEST(tw_reach_distinct_attackers, "TW-FA-2 TW-MV-1 reach on 500 random boards
             // How often counting an enemy once per hex would have ranked differently.
             int additive = 0, adj[TW_MAX_ADJ];
             for (int i = 0; i + 1 < t->n_path; i++)
-                additive += tw_adjacent_enemies(&f->w, 0, mc_hex_sub(t->path[i], f->units[0].pos[0]), adj);
+                additive += mc_tw_adjacent_enemies(&f->w, 0, mc_hex_sub(t->path[i], f->units[0].pos[0]), adj);
             differs_from_additive += additive != fa2;
             compared++;
         }

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "core/env.h"
+#include "rules/arcane_legions/al_assumptions.h"
 #include "geom/geom.h"
 
 /// Directions of a step and codex cost slots, in the order of docs/api.md's codex object. The
@@ -46,7 +47,7 @@ typedef struct AlWorld {
     int terrain_count;
     bool has_table;
     double width, height;
-    // Built by al_world_build:
+    // Built by mc_al_world_build:
     McPoly *parts;
     int *part_object;  ///< object of each part
     int part_count;
@@ -57,19 +58,19 @@ typedef struct AlWorld {
 
 /// Builds the convex parts and the broad phase. Returns -1 on success, the index of a terrain
 /// piece whose polygon cannot be split (self-intersecting), or -2 when memory ran out.
-int al_world_build(McEnv *env, AlWorld *w);
+int mc_al_world_build(McEnv *env, AlWorld *w);
 
 /// Number of objects (units, terrain, and the table edge when there is a table).
-int al_object_count(const AlWorld *w);
+int mc_al_object_count(const AlWorld *w);
 /// The id of an object ("table" for the table edge).
-const char *al_object_id(const AlWorld *w, int object);
+const char *mc_al_object_id(const AlWorld *w, int object);
 /// The kind of an object.
-AlKind al_object_kind(const AlWorld *w, int object);
+AlKind mc_al_object_kind(const AlWorld *w, int object);
 /// A lower-case kind name: "unit", "blocking", "hindering", "control", "table-edge".
-const char *al_kind_name(AlKind kind);
+const char *mc_al_kind_name(AlKind kind);
 
 /// True when the rectangle lies on the table (within the slop); always true without a table.
-bool al_on_table(const AlWorld *w, McRect r);
+bool mc_al_on_table(const AlWorld *w, McRect r);
 
 // ---- breakaway -------------------------------------------------------------------------------
 
@@ -83,11 +84,11 @@ typedef struct AlBreakaway {
 /// side's units first, then each following side of `turn_order` (cyclically from the active
 /// side), then sides not named there in order of first appearance; within a side, request
 /// order. `out` holds unit_count entries; returns the count (0 for a sortie, AL-BRK-2).
-int al_breakaway(McEnv *env, const AlWorld *w, int mover, const char *active_side,
+int mc_al_breakaway(McEnv *env, const AlWorld *w, int mover, const char *active_side,
                  const char *const *turn_order, int turn_count, AlBreakaway *out);
 
 /// True when two bases share an edge stretch longer than the slop (A-AL-6).
-bool al_adjacent(McRect a, McRect b);
+bool mc_al_adjacent(McRect a, McRect b);
 
 // ---- move --------------------------------------------------------------------------------------
 
@@ -101,7 +102,7 @@ typedef struct AlAction {
     int angle;          ///< turn: 45 or 90 (AL-TRN-1)
     AlDir off;          ///< turn: the side the tool is placed against (its cost is paid)
     AlDir toward;       ///< turn: AL_LEFT (counter-clockwise) or AL_RIGHT (clockwise)
-    bool toward_given;  ///< false: the request left the way open (a choice, al_default_toward)
+    bool toward_given;  ///< false: the request left the way open (a choice, mc_al_default_toward)
     int entry_notch;    ///< turn: notch of `off` under the entry bevel; -1 = the middle one
     int exit_side;      ///< turn: side laid on the exit edge (AlDir); -1 = opposite of `off`
     int exit_notch;     ///< turn: notch of the exit side on the exit bevel; -1 = the middle one
@@ -110,7 +111,7 @@ typedef struct AlAction {
 /// The way a turn goes when the request does not say: off a flank, toward that flank (a unit
 /// turned off its left side wheels left); off the front or back, to the right. The result lists
 /// the other way as a choice with its outcome.
-static inline AlDir al_default_toward(AlDir off) { return off == AL_LEFT ? AL_LEFT : AL_RIGHT; }
+static inline AlDir mc_al_default_toward(AlDir off) { return off == AL_LEFT ? AL_LEFT : AL_RIGHT; }
 
 /// A move order and the player's choices (docs/api/arcane-legions.md "move").
 typedef struct AlOrder {
@@ -206,11 +207,11 @@ typedef struct AlMoveResult {
 /// triangle, `out` the unit after the turn, `beyond` the whole steps it ends beyond the tool
 /// and `cost` the points (AL-TRN-2); `where` (may be NULL) the tool's corners and bevels in
 /// order, for the answer. Returns 0 when a named notch does not exist.
-int al_turn_place(const AlWorld *w, const AlUnit *u, McRect pose, const AlAction *a, McPoly *tool,
+int mc_al_turn_place(const AlWorld *w, const AlUnit *u, McRect pose, const AlAction *a, McPoly *tool,
                   McRect *out, int *beyond, int *cost, AlToolPose *where);
 
 /// Runs a move order. Returns 0 only when memory ran out.
-int al_move(McEnv *env, const AlWorld *w, const AlOrder *order, AlMoveResult *out);
+int mc_al_move(McEnv *env, const AlWorld *w, const AlOrder *order, AlMoveResult *out);
 
 // ---- reachArea ---------------------------------------------------------------------------------
 
@@ -231,7 +232,7 @@ typedef struct AlReachResult {
 /// Samples the area the unit's centre can reach with `points` movement points: step actions of
 /// `spacing` steps (a fraction 1/k of a step) in the four directions, stopping at collisions, and
 /// where affordable one default turn from each reached pose. Returns 0 when memory ran out.
-int al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spacing,
+int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spacing,
                   const unsigned char *collide_control, AlReachResult *out);
 
 #endif

@@ -9,9 +9,9 @@
 #include "rules/arcane_legions/al.h"
 
 #define SLOP MC_LINEAR_SLOP
-// Two snap angles are "equal" (AL-SNP-2) when they differ by less than this many degrees: at a
-// radius of 10 steps that is well under the slop.
-#define ANGLE_TIE 1e-6
+// Two snap angles are "equal" (AL-SNP-2) when they differ by less than this many degrees, the
+// slop taken as degrees: at a radius of 10 steps that is well under the slop.
+#define ANGLE_TIE MC_LINEAR_SLOP
 
 static const char *const dir_names[] = {"forward", "backward", "left", "right"};
 static const char *const side_names[] = {"front", "back", "left", "right"};
@@ -102,8 +102,8 @@ static void choice(Ctx *c, const char *name, int action, const char *const *valu
     ch->value_count = n;
 }
 
-static const char *oid(Ctx *c, int o) { return al_object_id(c->w, o); }
-static AlKind okind(Ctx *c, int o) { return al_object_kind(c->w, o); }
+static const char *oid(Ctx *c, int o) { return mc_al_object_id(c->w, o); }
+static AlKind okind(Ctx *c, int o) { return mc_al_object_kind(c->w, o); }
 
 // Which parts a motion may hit: not the mover's own start position, not control terrain the
 // player passes through (AL-TER-1) or stands on, and not `extra`.
@@ -236,7 +236,7 @@ static bool flush_against(Ctx *c, const McPoly *p, int object) {
 
 // Keeps a candidate when it leaves the mover flush against the object without overlapping it.
 static void try_cand(Ctx *c, const McPoly *a, int object, Cand k, Cand *out, int *n) {
-    bool still = fabs(k.angle) < 1e-9 && k.shift.x == 0 && k.shift.y == 0;
+    bool still = fabs(k.angle) < MC_ROUNDING_SLOP && k.shift.x == 0 && k.shift.y == 0;
     if (still || *n >= 16) return;
     McPoly p = place(a, k);
     if (flush_against(c, &p, object)) out[(*n)++] = k;
@@ -318,7 +318,7 @@ static int overlap_cands(Ctx *c, const McPoly *a, int object, Cand *out, bool *t
                 // out across it until they lie flush (AL-OVL-1; the pivot can turn it no nearer).
                 for (int z = 0; z < a->count; z++) {
                     McVec2 dz = edge_dir(a, z), dy = edge_dir(&b, y);
-                    if (fabs(mc_vec2_cross(dz, dy)) > 1e-9 || mc_vec2_dot(dz, dy) > 0) continue;
+                    if (fabs(mc_vec2_cross(dz, dy)) > MC_ROUNDING_SLOP || mc_vec2_dot(dz, dy) > 0) continue;
                     Cand push = {at, 0, out_across(&b, y, *a), CAND_PUSH};
                     try_cand(c, a, object, push, out, &n);
                 }
@@ -502,7 +502,7 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
     McVec2 d = dir_vector(c->pose.facing, c->o->slide);
     McVec2 along = edge_dir(&w->parts[bpart], ct.feature_b.index);
     const char *dn = dir_names[c->o->slide];
-    if (fabs(mc_vec2_cross(d, along)) > 1e-9) {
+    if (fabs(mc_vec2_cross(d, along)) > MC_ROUNDING_SLOP) {
         ev(c, ar, "noSlide", "AL-SLD-1", object, "a slide %s would not run along the edge shared with %s", dn, oid(c, object));
         return;
     }
@@ -625,7 +625,7 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
         return;
     }
     AlEvent *e = ev(c, ar, "collision", "AL-COL-1", ob, "collided with %s (%s) after %.6g steps", oid(c, ob),
-                    al_kind_name(okind(c, ob)), shown(hit.t * act->distance));
+                    mc_al_kind_name(okind(c, ob)), shown(hit.t * act->distance));
     if (e) e->has_point = true, e->point = hit.contact.point, e->has_distance = true, e->distance = hit.t * act->distance;
     tr(c, "AL-COL-1", "collides with %s at (%.6g, %.6g) after %.6g of the step", oid(c, ob), shown(hit.contact.point.x),
        shown(hit.contact.point.y), shown(hit.t * act->distance));
@@ -681,7 +681,7 @@ static double notch_at(double len, double spacing, int index) {
     return (index + 1) * spacing;
 }
 
-int al_turn_place(const AlWorld *w, const AlUnit *u, McRect pose, const AlAction *a, McPoly *tool, McRect *out,
+int mc_al_turn_place(const AlWorld *w, const AlUnit *u, McRect pose, const AlAction *a, McPoly *tool, McRect *out,
                   int *beyond, int *cost, AlToolPose *where) {
     double spacing = w->notch_spacing, L = w->leg_length;
     int off = a->off, exit_side = a->exit_side < 0 ? (off ^ 1) : a->exit_side;
@@ -739,7 +739,7 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
         static const char *const ways[2][2] = {{"left", "right"}, {"right", "left"}};
         choice(c, "toward", ai, ways[act->toward == AL_RIGHT], 2);
     }
-    if (!al_turn_place(w, c->u, c->pose, act, &tool, &np, &beyond, &tcost, &ar->tool)) {
+    if (!mc_al_turn_place(w, c->u, c->pose, act, &tool, &np, &beyond, &tcost, &ar->tool)) {
         reason(c, ai, "no_such_notch", "AL-TRN-1", "the named notch does not exist on that side of the base");
         ar->made = false;
         return;
@@ -840,7 +840,7 @@ static int run(Ctx *c) {
         } else {
             r->breakaway = MC_NEW(c->env->arena, AlBreakaway, w->unit_count + 1);
             if (!r->breakaway) return 0;
-            r->breakaway_count = al_breakaway(c->env, w, o->unit, o->active_side, o->turn_order, o->turn_count, r->breakaway);
+            r->breakaway_count = mc_al_breakaway(c->env, w, o->unit, o->active_side, o->turn_order, o->turn_count, r->breakaway);
         }
         if (o->lost_breakaway > 0) {
             if (r->breakaway_count == 0) {
@@ -960,8 +960,8 @@ static int measure_choices(McEnv *env, const AlWorld *w, const AlOrder *o, AlMov
                 v.actions = acts;
             } else if (strcmp(ch->name, "snapTo") == 0) {
                 v.snap_to_given = true;
-                for (int ob = 0; ob < al_object_count(w); ob++)
-                    if (strcmp(al_object_id(w, ob), value) == 0) v.snap_to = ob;
+                for (int ob = 0; ob < mc_al_object_count(w); ob++)
+                    if (strcmp(mc_al_object_id(w, ob), value) == 0) v.snap_to = ob;
             } else {
                 unsigned char *cc = MC_NEW(env->arena, unsigned char, w->terrain_count + 1);
                 if (!cc) return 0;
@@ -997,7 +997,7 @@ static int measure_choices(McEnv *env, const AlWorld *w, const AlOrder *o, AlMov
     return 1;
 }
 
-int al_move(McEnv *env, const AlWorld *w, const AlOrder *o, AlMoveResult *out) {
+int mc_al_move(McEnv *env, const AlWorld *w, const AlOrder *o, AlMoveResult *out) {
     memset(out, 0, sizeof *out);
     Ctx c = {env, w, o, out, false, &w->units[o->unit], {{0, 0}, 0, 0, 0}, NULL, NULL, 0, false, 0};
     if (!run(&c)) return 0;

@@ -70,7 +70,7 @@ static bool add_sample(AlReachResult *out, McRect pose, int cost, bool collision
     return true;
 }
 
-int al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spacing,
+int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spacing,
                   const unsigned char *collide_control, AlReachResult *out) {
     memset(out, 0, sizeof *out);
     const AlUnit *u = &w->units[unit];
@@ -83,7 +83,7 @@ int al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spa
     for (int c = 0; c <= points; c++) r.head[c] = -1;
     for (int p = 0; p < w->part_count; p++) {
         int ob = w->part_object[p];
-        AlKind k = al_object_kind(w, ob);
+        AlKind k = mc_al_object_kind(w, ob);
         ignore[p] = ob == unit || (k == AL_KIND_CONTROL && !(collide_control && collide_control[ob - w->unit_count]));
     }
     mc_assume(env, MC_A_AL_1);
@@ -150,7 +150,7 @@ int al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spa
                 McPoly tool;
                 McRect np;
                 int beyond, tc;
-                if (!al_turn_place(w, u, pose, &act, &tool, &np, &beyond, &tc, NULL) || c + tc > points) continue;
+                if (!mc_al_turn_place(w, u, pose, &act, &tool, &np, &beyond, &tc, NULL) || c + tc > points) continue;
                 mc_assume(env, MC_A_AL_5);
                 McPoly b = mc_rect_to_poly(np);
                 bool blocked = false;

@@ -4,26 +4,26 @@
 
 #include "rules/arcane_legions/al.h"
 
-int al_object_count(const AlWorld *w) { return w->unit_count + w->terrain_count + (w->has_table ? 1 : 0); }
+int mc_al_object_count(const AlWorld *w) { return w->unit_count + w->terrain_count + (w->has_table ? 1 : 0); }
 
-const char *al_object_id(const AlWorld *w, int o) {
+const char *mc_al_object_id(const AlWorld *w, int o) {
     if (o < w->unit_count) return w->units[o].id;
     if (o < w->unit_count + w->terrain_count) return w->terrain[o - w->unit_count].id;
     return "table";
 }
 
-AlKind al_object_kind(const AlWorld *w, int o) {
+AlKind mc_al_object_kind(const AlWorld *w, int o) {
     if (o < w->unit_count) return AL_KIND_UNIT;
     if (o < w->unit_count + w->terrain_count) return w->terrain[o - w->unit_count].kind;
     return AL_KIND_TABLE;
 }
 
-const char *al_kind_name(AlKind k) {
+const char *mc_al_kind_name(AlKind k) {
     static const char *const names[] = {"unit", "blocking", "hindering", "control", "table-edge"};
     return names[k];
 }
 
-bool al_on_table(const AlWorld *w, McRect r) {
+bool mc_al_on_table(const AlWorld *w, McRect r) {
     if (!w->has_table) return true;
     McPoly p = mc_rect_to_poly(r);
     for (int i = 0; i < 4; i++)
@@ -33,7 +33,7 @@ bool al_on_table(const AlWorld *w, McRect r) {
     return true;
 }
 
-int al_world_build(McEnv *env, AlWorld *w) {
+int mc_al_world_build(McEnv *env, AlWorld *w) {
     int cap = w->unit_count + (w->has_table ? 4 : 0);
     for (int t = 0; t < w->terrain_count; t++) cap += w->terrain[t].count - 2;
     // Not zeroed: each part's count and vertices are written below and nothing reads past count
@@ -73,7 +73,7 @@ int al_world_build(McEnv *env, AlWorld *w) {
     return -1;
 }
 
-bool al_adjacent(McRect a, McRect b) {
+bool mc_al_adjacent(McRect a, McRect b) {
     McPoly pa = mc_rect_to_poly(a), pb = mc_rect_to_poly(b);
     McContact c;
     return mc_poly_contact(&pa, &pb, &c) == MC_CONTACT_TOUCHING && c.flush;
@@ -97,7 +97,7 @@ static long breakaway_key(const AlWorld *w, int u, const char *active, const cha
     return ((long)side_rank(side, active, order, n) * (MC_MAX_UNITS + 1) + first) * (MC_MAX_UNITS + 1) + u;
 }
 
-int al_breakaway(McEnv *env, const AlWorld *w, int mover, const char *active, const char *const *order,
+int mc_al_breakaway(McEnv *env, const AlWorld *w, int mover, const char *active, const char *const *order,
                  int order_count, AlBreakaway *out) {
     const AlUnit *m = &w->units[mover];
     mc_assume(env, MC_A_AL_6);
@@ -113,7 +113,7 @@ int al_breakaway(McEnv *env, const AlWorld *w, int mover, const char *active, co
     for (int p; (p = mc_broadphase_iter_next(&it)) >= 0;) {
         int u = w->part_object[p];
         if (u >= w->unit_count || u == mover || strcmp(w->units[u].side, m->side) == 0) continue;
-        if (!al_adjacent(m->rect, w->units[u].rect)) continue;
+        if (!mc_al_adjacent(m->rect, w->units[u].rect)) continue;
         out[n].unit = u;
         out[n++].owner_orders = false;
     }

@@ -60,9 +60,9 @@ typedef struct CcaTypeInfo {
 } CcaTypeInfo;
 
 /// The unit table, indexed by CcaType.
-extern const CcaTypeInfo cca_types[CCA_TYPE_COUNT];
+extern const CcaTypeInfo mc_cca_types[CCA_TYPE_COUNT];
 /// Type names by CcaType, NULL-terminated (for the JSON enum reader).
-extern const char *const cca_type_names[CCA_TYPE_COUNT + 1];
+extern const char *const mc_cca_type_names[CCA_TYPE_COUNT + 1];
 
 /// Terrain codes; code 0 is open ground.
 typedef enum CcaTerrain {
@@ -81,7 +81,7 @@ typedef enum CcaTerrain {
 } CcaTerrain;
 
 /// Terrain names by code, NULL-terminated.
-extern const char *const cca_terrain_names[CCA_TERRAIN_COUNT + 1];
+extern const char *const mc_cca_terrain_names[CCA_TERRAIN_COUNT + 1];
 
 /// What entering a terrain means for a mover (CCA-TER-1).
 typedef struct CcaTerrainEffect {
@@ -92,26 +92,26 @@ typedef struct CcaTerrainEffect {
 } CcaTerrainEffect;
 
 /// The effect of entering terrain `t` for a mover of type `type` (CCA_LEADER: a lone leader).
-CcaTerrainEffect cca_terrain_effect(int t, CcaType type);
+CcaTerrainEffect mc_cca_terrain_effect(int t, CcaType type);
 
 /// Light units for Order Light Troops and Move-Fire-Move (rulebook §18): light infantry, light
 /// bow infantry, slingers, auxilia, light cavalry, light bow cavalry, barbarian chariots.
-bool cca_is_light(CcaType t);
+bool mc_cca_is_light(CcaType t);
 /// Units with missile weapons, the only ones that make ranged combat (rulebook §2 unit summaries):
 /// light foot (light infantry, light bow infantry, slingers, auxilia), light cavalry, light bow
 /// cavalry and war machines.
-bool cca_has_missiles(CcaType t);
+bool mc_cca_has_missiles(CcaType t);
 /// Light foot: light infantry, light bow infantry, slingers and auxilia.
-bool cca_is_light_foot(CcaType t);
+bool mc_cca_is_light_foot(CcaType t);
 /// Foot units (not the leader).
-bool cca_is_foot(CcaType t);
+bool mc_cca_is_foot(CcaType t);
 /// Mounted units.
-bool cca_is_mounted(CcaType t);
+bool mc_cca_is_mounted(CcaType t);
 /// Cavalry and chariots, the units elephants and camels drive back further (rulebook §11):
 /// every cavalry type and both chariots, not camels or elephants.
-bool cca_is_cavalry_or_chariot(CcaType t);
+bool mc_cca_is_cavalry_or_chariot(CcaType t);
 /// Camels and cataphracted camels.
-bool cca_is_camel(CcaType t);
+bool mc_cca_is_camel(CcaType t);
 
 /// A unit or a leader on the board.
 typedef struct CcaPiece {
@@ -140,10 +140,10 @@ typedef struct CcaWorld {
 /// positions and attaches each leader standing with a friendly unit (CCA-LD-8). Returns 0 when
 /// memory ran out. The caller has checked that no hex holds two units or two leaders and that no
 /// leader shares a hex with an enemy unit.
-int cca_world_init(McEnv *env, CcaWorld *w);
+int mc_cca_world_init(McEnv *env, CcaWorld *w);
 
 /// Sections (MC_CCA_* mask) of board index `pos` as side `side` sees them; 0 without sections.
-unsigned cca_sections(const CcaWorld *w, int pos, int side);
+unsigned mc_cca_sections(const CcaWorld *w, int pos, int side);
 
 /// What a move that ends on a hex means.
 typedef struct CcaEnd {
@@ -172,7 +172,7 @@ typedef struct CcaMover {
 
 /// Prepares a mover: a unit carries its attached leader; a leader moves alone (detaching from
 /// its unit if attached). The allowance is the table's, 1 when leaving a marsh (CCA-TER-1).
-CcaMover cca_mover(const CcaWorld *w, int piece, bool ignore_units);
+CcaMover mc_cca_mover(const CcaWorld *w, int piece, bool ignore_units);
 
 /// One hex a mover can end on.
 typedef struct CcaReachHex {
@@ -186,7 +186,7 @@ typedef struct CcaReachHex {
 
 /// Every hex `m` can end on other than its start, in board order, with the best path under the
 /// docs/api.md tie-break. Returns 0 when memory ran out.
-int cca_reach(McEnv *env, const CcaMover *m, CcaReachHex **out, int *count);
+int mc_cca_reach(McEnv *env, const CcaMover *m, CcaReachHex **out, int *count);
 
 /// The outcome of a proposed path.
 typedef struct CcaPathResult {
@@ -197,11 +197,11 @@ typedef struct CcaPathResult {
 } CcaPathResult;
 
 /// Checks the path (hexes entered, in order) of `m` step by step against the board as it is.
-void cca_check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, CcaPathResult *res);
+void mc_cca_check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, CcaPathResult *res);
 
 /// Enemy units adjacent to board index `pos` for side `side`, written into out[0..cap); returns
 /// how many there are.
-int cca_adjacent_enemies(const CcaWorld *w, int pos, int side, int *out, int cap);
+int mc_cca_adjacent_enemies(const CcaWorld *w, int pos, int side, int *out, int cap);
 
 // ---- Orders ------------------------------------------------------------------------------------
 
@@ -273,7 +273,7 @@ typedef struct CcaOrderResult {
 /// Plays an order for `side`: `ordered` lists the pieces given an order (an attached leader
 /// listed on its own is ordered to detach), `moves` the moves in sequence. Mutates `w`.
 /// Returns 0 when memory ran out.
-int cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int *ordered,
+int mc_cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int *ordered,
               int ordered_count, const CcaOrderMove *moves, int move_count, CcaOrderResult *res);
 
 // ---- Retreat and evade (rulebook §12-14, CCA-RT-*, CCA-EV-*) ----------------------------
@@ -343,7 +343,7 @@ typedef struct CcaRetreatResult {
 } CcaRetreatResult;
 
 /// Works out a retreat on `w` as it stands. Returns 0 when memory ran out.
-int cca_retreat(McEnv *env, const CcaWorld *w, const CcaRetreatAsk *ask, CcaRetreatResult *res);
+int mc_cca_retreat(McEnv *env, const CcaWorld *w, const CcaRetreatAsk *ask, CcaRetreatResult *res);
 
 /// One evade path (CCA-EV-1, CCA-EV-2).
 typedef struct CcaEvadePath {
@@ -373,6 +373,6 @@ typedef struct CcaEvadeResult {
 
 /// Works out the evades of `piece` (a unit, or a leader whose unit was eliminated or who is
 /// alone) against `attacker` (-1: not given). Returns 0 when memory ran out.
-int cca_evade(McEnv *env, const CcaWorld *w, int piece, int attacker, CcaEvadeResult *res);
+int mc_cca_evade(McEnv *env, const CcaWorld *w, int piece, int attacker, CcaEvadeResult *res);
 
 #endif

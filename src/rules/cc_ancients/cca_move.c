@@ -1,7 +1,7 @@
 // One unit's or one lone leader's move: which hexes it may enter, where it must stop, where it may
 // end and whether it may battle there (CCA-MV-2..5, CCA-TER-1, CCA-LD-1..3, CCA-LD-6, CCA-LD-7,
 // and the cards' changes of CCA-CD-1: passing through friends, other allowances and battle rules).
-// cca_reach drives the hex core's reach search with these rules; cca_check_path walks a proposed
+// mc_cca_reach drives the hex core's reach search with these rules; mc_cca_check_path walks a proposed
 // path with the same rules and names the first step that breaks one.
 #include <string.h>
 
@@ -46,7 +46,7 @@ static Enter enter(const CcaMover *m, int pos) {
     const CcaWorld *w = m->w;
     const CcaPiece *me = &w->pieces[m->piece];
     Enter e = {BLOCK_NONE, -1, false, NULL, NULL, true, -1, {false, false, false, false}};
-    e.te = cca_terrain_effect(w->board->terrain[pos], me->type);
+    e.te = mc_cca_terrain_effect(w->board->terrain[pos], me->type);
     if (e.te.forbidden) {
         e.block = BLOCK_TERRAIN;
         return e;
@@ -89,9 +89,9 @@ static Enter enter(const CcaMover *m, int pos) {
     return e;
 }
 
-CcaMover cca_mover(const CcaWorld *w, int piece, bool ignore_units) {
+CcaMover mc_cca_mover(const CcaWorld *w, int piece, bool ignore_units) {
     const CcaPiece *p = &w->pieces[piece];
-    const CcaTypeInfo *t = &cca_types[p->type];
+    const CcaTypeInfo *t = &mc_cca_types[p->type];
     CcaMover m = {w, piece, -1, ignore_units, t->move, NULL, false, t->battle};
     if (p->type == CCA_LEADER) m.allowance_rule = "CCA-LD-1";
     else {
@@ -128,7 +128,7 @@ static CcaEnd end_at(const CcaMover *m, int pos, int hexes, const Enter *e) {
         end.warrior_charge = true;
         end.must_battle = end.can_battle;
         int tmp[MC_HEX_DIRECTIONS];
-        end.needs_enemy = m->ignore_units || cca_adjacent_enemies(w, pos, me->side, tmp, MC_HEX_DIRECTIONS) == 0;
+        end.needs_enemy = m->ignore_units || mc_cca_adjacent_enemies(w, pos, me->side, tmp, MC_HEX_DIRECTIONS) == 0;
     }
     return end;
 }
@@ -148,7 +148,7 @@ static unsigned reach_node(void *ctx, const McBoard *board, int position, int st
     return (e.may_end ? MC_REACH_MAY_END : 0u) | (e.stops ? 0u : MC_REACH_MAY_PASS);
 }
 
-int cca_reach(McEnv *env, const CcaMover *m, CcaReachHex **out, int *count) {
+int mc_cca_reach(McEnv *env, const CcaMover *m, CcaReachHex **out, int *count) {
     const CcaWorld *w = m->w;
     const McBoard *b = w->board;
     *out = NULL;
@@ -203,7 +203,7 @@ static void step_reason(McEnv *env, const CcaMover *m, McReasons *rs, int i, McH
     switch (e->block) {
     case BLOCK_TERRAIN:
         r = mc_reason_add(env, rs, "impassable_terrain", "CCA-TER-1", "A %s may not enter %s.",
-                          cca_types[me->type].name, cca_terrain_names[w->board->terrain[mc_board_index(w->board, h)]]);
+                          mc_cca_types[me->type].name, mc_cca_terrain_names[w->board->terrain[mc_board_index(w->board, h)]]);
         break;
     case BLOCK_UNIT:
         r = mc_reason_add(env, rs, "hex_occupied", "CCA-MV-4",
@@ -242,7 +242,7 @@ static void fail(McEnv *env, const CcaMover *m, CcaPathResult *res, int i, McHex
     res->legal = false;
 }
 
-void cca_check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, CcaPathResult *res) {
+void mc_cca_check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, CcaPathResult *res) {
     const CcaWorld *w = m->w;
     const CcaPiece *me = &w->pieces[m->piece];
     bool leader = me->type == CCA_LEADER;
@@ -274,7 +274,7 @@ void cca_check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, Cca
         }
         if (i >= m->allowance) {
             fail(env, m, res, i, h, "exceeds_allowance", m->allowance_rule,
-                 mc_strf(env, "A %s moves at most %d hex%s here.", cca_types[me->type].name, m->allowance,
+                 mc_strf(env, "A %s moves at most %d hex%s here.", mc_cca_types[me->type].name, m->allowance,
                          m->allowance == 1 ? "" : "es"));
             return;
         }

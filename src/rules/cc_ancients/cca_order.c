@@ -78,10 +78,10 @@ static int hexes_linked(McEnv *env, const CcaWorld *w, int root, const int *piec
 static bool card_class(CcaCardKind k, CcaType t) {
     switch (k) {
     case CCA_CARD_DOUBLE_TIME:
-    case CCA_CARD_LINE_COMMAND: return cca_is_foot(t);
-    case CCA_CARD_MOUNTED_CHARGE: return cca_is_mounted(t);
+    case CCA_CARD_LINE_COMMAND: return mc_cca_is_foot(t);
+    case CCA_CARD_MOUNTED_CHARGE: return mc_cca_is_mounted(t);
     case CCA_CARD_ORDER_LIGHT:
-    case CCA_CARD_MOVE_FIRE_MOVE: return cca_is_light(t);
+    case CCA_CARD_MOVE_FIRE_MOVE: return mc_cca_is_light(t);
     default: return true;
     }
 }
@@ -152,7 +152,7 @@ static int check_movement_card(McEnv *env, CcaWorld *w, int side, const CcaCard 
         units[n++] = ordered[i];
         if (!t->fallback && !card_class(k, p->type))
             order_reason(env, res, p, "not_eligible", "CCA-CD-1",
-                         mc_strf(env, "%s is a %s, not a %s unit.", p->id, cca_types[p->type].name, class_name(k)));
+                         mc_strf(env, "%s is a %s, not a %s unit.", p->id, mc_cca_types[p->type].name, class_name(k)));
     }
     if (!t->fallback && (k == CCA_CARD_DOUBLE_TIME || k == CCA_CARD_LINE_COMMAND)) {
         bool linked = true;
@@ -168,7 +168,7 @@ static int check_movement_card(McEnv *env, CcaWorld *w, int side, const CcaCard 
             for (int pi = 0; pi < 3 && !fits; pi++) {
                 fits = true;
                 for (int i = 0; i < n; i++)
-                    if (!(cca_sections(w, w->pieces[units[i]].pos, side) & pairs[pi])) fits = false;
+                    if (!(mc_cca_sections(w, w->pieces[units[i]].pos, side) & pairs[pi])) fits = false;
             }
             if (!fits)
                 order_reason(env, res, NULL, "spans_three_sections", "CCA-CD-1",
@@ -181,7 +181,7 @@ static int check_movement_card(McEnv *env, CcaWorld *w, int side, const CcaCard 
 // The mover for one move under the card: Double Time, Mounted Charge and Line Command change the
 // allowance, Order Light Troops and Move-Fire-Move let light foot pass friends (CCA-CD-1).
 static CcaMover card_mover(McEnv *env, const CcaWorld *w, const CcaCard *card, const Turn *t, int piece) {
-    CcaMover m = cca_mover(w, piece, false);
+    CcaMover m = mc_cca_mover(w, piece, false);
     const CcaPiece *p = &w->pieces[piece];
     CcaType ty = p->type;
     if (ty == CCA_LEADER || t->fallback) return m;
@@ -200,7 +200,7 @@ static CcaMover card_mover(McEnv *env, const CcaWorld *w, const CcaCard *card, c
             mc_trace(env, "CCA-CD-1", p->id, "Double Time: auxilia may move 2 hexes and still battle.");
             break;
         }
-        if (cca_is_light_foot(ty)) {
+        if (mc_cca_is_light_foot(ty)) {
             mc_trace(env, "CCA-CD-1", p->id, "Double Time: light foot gain no movement.");
             break;
         }
@@ -210,16 +210,16 @@ static CcaMover card_mover(McEnv *env, const CcaWorld *w, const CcaCard *card, c
         }
         mc_trace(env, "CCA-CD-1", p->id, ty == CCA_WARRIOR ? "Double Time: this warrior may move 2 or 3 hexes but must then close combat."
                                                            : "Double Time: this %s may move 2 hexes and still close combat.",
-                 cca_types[ty].name);
+                 mc_cca_types[ty].name);
         break;
     case CCA_CARD_MOUNTED_CHARGE:
-        if (cca_types[ty].weight == CCA_WEIGHT_HEAVY && cca_is_mounted(ty)) {
+        if (mc_cca_types[ty].weight == CCA_WEIGHT_HEAVY && mc_cca_is_mounted(ty)) {
             if (!marsh) {
                 m.allowance = 3;
                 m.allowance_rule = "CCA-CD-1";
             }
             mc_trace(env, "CCA-CD-1", p->id, "Mounted Charge: this %s may move 3 hexes and still battle, with 1 extra close-combat die.",
-                     cca_types[ty].name);
+                     mc_cca_types[ty].name);
         } else {
             mc_trace(env, "CCA-CD-1", p->id, "Mounted Charge: 1 extra close-combat die; movement as usual.");
         }
@@ -233,7 +233,7 @@ static CcaMover card_mover(McEnv *env, const CcaWorld *w, const CcaCard *card, c
         break;
     case CCA_CARD_ORDER_LIGHT:
     case CCA_CARD_MOVE_FIRE_MOVE:
-        if (cca_is_light_foot(ty)) {
+        if (mc_cca_is_light_foot(ty)) {
             m.pass_friends = true;
             mc_trace(env, "CCA-CD-1", p->id, "%s: light foot may move through friendly units, never ending on one.", card_name(card));
         }
@@ -266,7 +266,7 @@ static int check_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, co
                  card->orders, section_name(card->section), w->side_names[side]);
         for (int i = 0; i < count; i++) {
             const CcaPiece *p = &w->pieces[ordered[i]];
-            unsigned s = cca_sections(w, p->pos, side);
+            unsigned s = mc_cca_sections(w, p->pos, side);
             if (!(s & card->section))
                 order_reason(env, res, p, "outside_section", "CCA-MV-1",
                              mc_strf(env, "%s is not in the %s section.", p->id, section_name(card->section)));
@@ -279,7 +279,7 @@ static int check_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, co
         res->orders_allowed = card->orders;
         bool any_mounted = false;
         for (int i = 0; i < w->count; i++)
-            if (w->pieces[i].side == side && w->pieces[i].type != CCA_LEADER && cca_types[w->pieces[i].type].mounted)
+            if (w->pieces[i].side == side && w->pieces[i].type != CCA_LEADER && mc_cca_types[w->pieces[i].type].mounted)
                 any_mounted = true;
         if (!any_mounted) {
             // "If you do not have any mounted units, you may order 1 unit of your choice."
@@ -290,9 +290,9 @@ static int check_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, co
         mc_trace(env, "CCA-MV-1", NULL, "Order Mounted Troops: up to %d mounted units and leaders, in any section.", card->orders);
         for (int i = 0; i < count; i++) {
             const CcaPiece *p = &w->pieces[ordered[i]];
-            if (p->type != CCA_LEADER && !cca_types[p->type].mounted)
+            if (p->type != CCA_LEADER && !mc_cca_types[p->type].mounted)
                 order_reason(env, res, p, "not_eligible", "CCA-MV-1",
-                             mc_strf(env, "%s is a %s, not a mounted unit.", p->id, cca_types[p->type].name));
+                             mc_strf(env, "%s is a %s, not a mounted unit.", p->id, mc_cca_types[p->type].name));
         }
         break;
     }
@@ -309,7 +309,7 @@ static int check_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, co
         for (int i = 0; i < count; i++) {
             const CcaPiece *p = &w->pieces[ordered[i]];
             if (p->type == CCA_LEADER) helmets++;
-            else need[cca_types[p->type].weight]++;
+            else need[mc_cca_types[p->type].weight]++;
         }
         for (int c = 0; c < 3; c++)
             if (need[c] > d[c]) helmets += need[c] - d[c];
@@ -362,7 +362,7 @@ static int check_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, co
                          "Each ordered unit must be in a chain of adjacent ordered units that reaches the leader's hex.");
         for (int i = 0; card->section && i <= n; i++) {
             const CcaPiece *p = &w->pieces[i < n ? others[i] : card->leader];
-            if (!(cca_sections(w, p->pos, side) & card->section))
+            if (!(mc_cca_sections(w, p->pos, side) & card->section))
                 order_reason(env, res, p, "outside_section", "CCA-MV-1",
                              mc_strf(env, "%s is not in the %s section.", p->id, section_name(card->section)));
         }
@@ -520,7 +520,7 @@ static void apply_move(McEnv *env, CcaWorld *w, int piece, const CcaEnd *end, in
     }
 }
 
-int cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int *ordered,
+int mc_cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int *ordered,
               int ordered_count, const CcaOrderMove *moves, int move_count, CcaOrderResult *res) {
     memset(res, 0, sizeof *res);
     res->legal = true;
@@ -544,7 +544,7 @@ int cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int 
         if (o->legal) {
             CcaMover m = card_mover(env, w, card, &t, mv->piece);
             CcaPathResult pr;
-            cca_check_path(env, &m, mv->path, mv->n, &pr);
+            mc_cca_check_path(env, &m, mv->path, mv->n, &pr);
             o->legal = pr.legal;
             o->reasons = pr.reasons;
             o->end = pr.end;
@@ -589,7 +589,7 @@ int cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int 
         // Mounted Charge, no close combat on Move-Fire-Move, one extra die on Mounted Charge.
         CcaCardKind k = card->kind;
         b->close_combat = b->can_battle && !(k == CCA_CARD_MOVE_FIRE_MOVE && !t.fallback);
-        b->ranged_combat = b->can_battle && !b->must_battle && cca_has_missiles(w->pieces[i].type) &&
+        b->ranged_combat = b->can_battle && !b->must_battle && mc_cca_has_missiles(w->pieces[i].type) &&
                            !((k == CCA_CARD_DOUBLE_TIME || k == CCA_CARD_MOUNTED_CHARGE) && !t.fallback);
         b->extra_dice = k == CCA_CARD_MOUNTED_CHARGE && !t.fallback ? 1 : 0;
     }

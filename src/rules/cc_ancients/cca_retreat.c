@@ -73,7 +73,7 @@ static McReason *rear_reason(McEnv *env, McReasons *rs, const CcaWorld *w, const
         break;
     case REAR_CLOSED:
         r = mc_reason_add(env, rs, "impassable_terrain", rule, "The hex behind is %s, which a unit may not %s onto.",
-                          cca_terrain_names[w->board->terrain[x->pos]], what);
+                          mc_cca_terrain_names[w->board->terrain[x->pos]], what);
         break;
     case REAR_UNIT:
         r = mc_reason_add(env, rs, "hex_occupied", rule, "The hex behind holds the unit %s; a unit may not %s onto or through another unit.",
@@ -276,26 +276,26 @@ static void find_ignores(McEnv *env, const CcaWorld *w, const CcaRetreatAsk *ask
     // Terrain: a foot unit defending on a fortified camp, or attacked across a rampart hexside;
     // mounted units get no benefit (rulebook §16).
     int t = w->board->terrain[me->pos];
-    if (cca_is_foot(ty) && t == CCA_FORTIFIED_CAMP) {
-        add_ignore(res, "terrain", -1, cca_terrain_names[t], false);
+    if (mc_cca_is_foot(ty) && t == CCA_FORTIFIED_CAMP) {
+        add_ignore(res, "terrain", -1, mc_cca_terrain_names[t], false);
         mc_trace(env, "CCA-RT-2", me->id, "A foot unit on a fortified camp may disregard one flag.");
-    } else if (cca_is_foot(ty) && t == CCA_RAMPARTS && ask->across_rampart) {
-        add_ignore(res, "terrain", -1, cca_terrain_names[t], false);
+    } else if (mc_cca_is_foot(ty) && t == CCA_RAMPARTS && ask->across_rampart) {
+        add_ignore(res, "terrain", -1, mc_cca_terrain_names[t], false);
         mc_trace(env, "CCA-RT-2", me->id, "A foot unit attacked across a rampart hexside may disregard one flag.");
     }
     // Full-strength warriors (and barbarian chariots, CCA-RT-2) when the combat began.
-    if ((ty == CCA_WARRIOR || ty == CCA_BARBARIAN_CHARIOT) && ask->blocks == cca_types[ty].blocks) {
+    if ((ty == CCA_WARRIOR || ty == CCA_BARBARIAN_CHARIOT) && ask->blocks == mc_cca_types[ty].blocks) {
         add_ignore(res, "full strength", -1, NULL, false);
-        mc_trace(env, "CCA-RT-2", me->id, "A full-strength %s may disregard one flag.", cca_types[ty].name);
+        mc_trace(env, "CCA-RT-2", me->id, "A full-strength %s may disregard one flag.", mc_cca_types[ty].name);
     }
     // An elephant in close combat with cavalry or chariots may ignore one flag (rulebook §11).
-    if (elephant && ask->attacker >= 0 && cca_is_cavalry_or_chariot(w->pieces[ask->attacker].type)) {
+    if (elephant && ask->attacker >= 0 && mc_cca_is_cavalry_or_chariot(w->pieces[ask->attacker].type)) {
         add_ignore(res, "elephant", ask->attacker, NULL, false);
-        mc_trace(env, "CCA-RT-2", me->id, "An elephant battling a %s may ignore one flag.", cca_types[w->pieces[ask->attacker].type].name);
+        mc_trace(env, "CCA-RT-2", me->id, "An elephant battling a %s may ignore one flag.", mc_cca_types[w->pieces[ask->attacker].type].name);
     }
 }
 
-int cca_retreat(McEnv *env, const CcaWorld *w, const CcaRetreatAsk *ask, CcaRetreatResult *res) {
+int mc_cca_retreat(McEnv *env, const CcaWorld *w, const CcaRetreatAsk *ask, CcaRetreatResult *res) {
     const CcaPiece *me = &w->pieces[ask->piece];
     CcaType ty = me->type;
     memset(res, 0, sizeof *res);
@@ -322,12 +322,12 @@ int cca_retreat(McEnv *env, const CcaWorld *w, const CcaRetreatAsk *ask, CcaRetr
     res->flags_taken = ask->flags - res->ignored;
     // One movement per flag; warriors 2, elephants and auxilia 1 (rulebook §12); cavalry and
     // chariots one more per flag from an elephant or a camel (rulebook §11).
-    res->per_flag = ty == CCA_ELEPHANT || ty == CCA_AUXILIA ? 1 : ty == CCA_WARRIOR ? 2 : cca_types[ty].move;
-    if (ask->attacker >= 0 && cca_is_cavalry_or_chariot(ty)) {
+    res->per_flag = ty == CCA_ELEPHANT || ty == CCA_AUXILIA ? 1 : ty == CCA_WARRIOR ? 2 : mc_cca_types[ty].move;
+    if (ask->attacker >= 0 && mc_cca_is_cavalry_or_chariot(ty)) {
         CcaType at = w->pieces[ask->attacker].type;
-        if (at == CCA_ELEPHANT || cca_is_camel(at)) {
+        if (at == CCA_ELEPHANT || mc_cca_is_camel(at)) {
             res->extra_per_flag = 1;
-            mc_trace(env, "CCA-RT-1", me->id, "A %s retreating from a %s goes one more hex per flag.", cca_types[ty].name, cca_types[at].name);
+            mc_trace(env, "CCA-RT-1", me->id, "A %s retreating from a %s goes one more hex per flag.", mc_cca_types[ty].name, mc_cca_types[at].name);
         }
     }
     res->per_flag += res->extra_per_flag;
@@ -391,13 +391,13 @@ static bool may_evade(CcaType type, const CcaPiece *attacker, const char **again
     case CCA_CAMEL:
     case CCA_CATAPHRACTED_CAMEL:
         *against = "foot units and heavy mounted units";
-        return !attacker || cca_is_foot(attacker->type) ||
-               (cca_is_mounted(attacker->type) && cca_types[attacker->type].weight == CCA_WEIGHT_HEAVY);
+        return !attacker || mc_cca_is_foot(attacker->type) ||
+               (mc_cca_is_mounted(attacker->type) && mc_cca_types[attacker->type].weight == CCA_WEIGHT_HEAVY);
     case CCA_HEAVY_CAVALRY:
     case CCA_HEAVY_CATAPHRACTED_CAVALRY:
     case CCA_HEAVY_CHARIOT:
         *against = "foot units and elephants";
-        return !attacker || cca_is_foot(attacker->type) || attacker->type == CCA_ELEPHANT;
+        return !attacker || mc_cca_is_foot(attacker->type) || attacker->type == CCA_ELEPHANT;
     default:
         return false;
     }
@@ -532,7 +532,7 @@ static void unit_paths(ECtx *c) {
         }
 }
 
-int cca_evade(McEnv *env, const CcaWorld *w, int piece, int attacker, CcaEvadeResult *res) {
+int mc_cca_evade(McEnv *env, const CcaWorld *w, int piece, int attacker, CcaEvadeResult *res) {
     const CcaPiece *me = &w->pieces[piece];
     bool leader = me->type == CCA_LEADER;
     memset(res, 0, sizeof *res);
@@ -546,10 +546,10 @@ int cca_evade(McEnv *env, const CcaWorld *w, int piece, int attacker, CcaEvadeRe
     if (!res->eligible) {
         McReason *r = att && res->eligible_against
                           ? mc_reason_add(env, &res->reasons, "may_not_evade", "CCA-EV-1", "A %s may evade only %s, not a %s.",
-                                          cca_types[me->type].name, res->eligible_against, cca_types[att->type].name)
+                                          mc_cca_types[me->type].name, res->eligible_against, mc_cca_types[att->type].name)
                           : mc_reason_add(env, &res->reasons, "may_not_evade", "CCA-EV-1",
                                           "A %s may never evade (auxilia, medium and heavy infantry, warriors and elephants never do).",
-                                          cca_types[me->type].name);
+                                          mc_cca_types[me->type].name);
         if (!r) return 0;
         r->unit = me->id;
         mc_trace(env, "CCA-EV-1", me->id, "It may not evade.");

@@ -4,7 +4,7 @@
 
 #include "rules/cc_ancients/cca.h"
 
-const CcaTypeInfo cca_types[CCA_TYPE_COUNT] = {
+const CcaTypeInfo mc_cca_types[CCA_TYPE_COUNT] = {
     // Foot (rulebook §8 "Foot Unit Movement").
     [CCA_LIGHT_INFANTRY] = {"light infantry", false, CCA_WEIGHT_LIGHT, 2, CCA_BATTLE_ALWAYS, true, 4},
     [CCA_LIGHT_BOW_INFANTRY] = {"light bow infantry", false, CCA_WEIGHT_LIGHT, 2, CCA_BATTLE_ALWAYS, true, 4},
@@ -29,46 +29,46 @@ const CcaTypeInfo cca_types[CCA_TYPE_COUNT] = {
     [CCA_LEADER] = {"leader", false, CCA_WEIGHT_NONE, 3, CCA_BATTLE_NEVER, false, 1},
 };
 
-bool cca_is_light_foot(CcaType t) {
+bool mc_cca_is_light_foot(CcaType t) {
     return t == CCA_LIGHT_INFANTRY || t == CCA_LIGHT_BOW_INFANTRY || t == CCA_SLINGER || t == CCA_AUXILIA;
 }
 
-bool cca_has_missiles(CcaType t) {
-    return cca_is_light_foot(t) || t == CCA_LIGHT_CAVALRY || t == CCA_LIGHT_BOW_CAVALRY || t == CCA_HEAVY_WAR_MACHINE;
+bool mc_cca_has_missiles(CcaType t) {
+    return mc_cca_is_light_foot(t) || t == CCA_LIGHT_CAVALRY || t == CCA_LIGHT_BOW_CAVALRY || t == CCA_HEAVY_WAR_MACHINE;
 }
 
-bool cca_is_light(CcaType t) { return t != CCA_LEADER && cca_types[t].weight == CCA_WEIGHT_LIGHT; }
+bool mc_cca_is_light(CcaType t) { return t != CCA_LEADER && mc_cca_types[t].weight == CCA_WEIGHT_LIGHT; }
 
-bool cca_is_foot(CcaType t) { return t != CCA_LEADER && !cca_types[t].mounted; }
+bool mc_cca_is_foot(CcaType t) { return t != CCA_LEADER && !mc_cca_types[t].mounted; }
 
-bool cca_is_mounted(CcaType t) { return t != CCA_LEADER && cca_types[t].mounted; }
+bool mc_cca_is_mounted(CcaType t) { return t != CCA_LEADER && mc_cca_types[t].mounted; }
 
-bool cca_is_camel(CcaType t) { return t == CCA_CAMEL || t == CCA_CATAPHRACTED_CAMEL; }
+bool mc_cca_is_camel(CcaType t) { return t == CCA_CAMEL || t == CCA_CATAPHRACTED_CAMEL; }
 
-bool cca_is_cavalry_or_chariot(CcaType t) { return cca_is_mounted(t) && t != CCA_ELEPHANT && !cca_is_camel(t); }
+bool mc_cca_is_cavalry_or_chariot(CcaType t) { return mc_cca_is_mounted(t) && t != CCA_ELEPHANT && !mc_cca_is_camel(t); }
 
-const char *const cca_type_names[CCA_TYPE_COUNT + 1] = {
+const char *const mc_cca_type_names[CCA_TYPE_COUNT + 1] = {
     "light infantry", "light bow infantry", "slinger", "auxilia", "warrior", "medium infantry",
     "heavy infantry", "heavy war machine", "light cavalry", "light bow cavalry", "barbarian chariot",
     "medium cavalry", "camel", "heavy cavalry", "elephant", "heavy chariot", "cataphracted camel",
     "heavy cataphracted cavalry", "leader", NULL,
 };
 
-const char *const cca_terrain_names[CCA_TERRAIN_COUNT + 1] = {
+const char *const mc_cca_terrain_names[CCA_TERRAIN_COUNT + 1] = {
     "clear", "forest", "hill", "broken ground", "river", "fordable river", "seacoast", "lake",
     "fortified camp", "ramparts", "marsh", NULL,
 };
 
-CcaTerrainEffect cca_terrain_effect(int t, CcaType type) {
+CcaTerrainEffect mc_cca_terrain_effect(int t, CcaType type) {
     CcaTerrainEffect e = {false, false, false, false};
     bool leader = type == CCA_LEADER;
-    bool mounted = !leader && cca_types[type].mounted;
+    bool mounted = !leader && mc_cca_types[type].mounted;
     bool war_machine = type == CCA_HEAVY_WAR_MACHINE;
     switch (t) {
     case CCA_FOREST:
         // Forest: every unit and leader stops; only light foot, auxilia and warriors may battle.
         e.stops = true;
-        e.no_battle = !leader && !cca_types[type].forest_fighter;
+        e.no_battle = !leader && !mc_cca_types[type].forest_fighter;
         break;
     case CCA_BROKEN_GROUND:
         // Broken ground: war machines may not enter; mounted units and lone leaders stop, and
@@ -100,7 +100,7 @@ CcaTerrainEffect cca_terrain_effect(int t, CcaType type) {
     return e;
 }
 
-int cca_world_init(McEnv *env, CcaWorld *w) {
+int mc_cca_world_init(McEnv *env, CcaWorld *w) {
     int n = w->board->count;
     w->unit_at = MC_NEW(env->arena, int, n > 0 ? n : 1);
     w->leader_at = MC_NEW(env->arena, int, n > 0 ? n : 1);
@@ -127,12 +127,12 @@ int cca_world_init(McEnv *env, CcaWorld *w) {
     return 1;
 }
 
-unsigned cca_sections(const CcaWorld *w, int pos, int side) {
+unsigned mc_cca_sections(const CcaWorld *w, int pos, int side) {
     if (!w->has_sections || pos < 0 || pos >= w->board->count) return 0;
     return mc_board_cc_ancients_sections(w->board->hexes[pos], w->side_top[side]);
 }
 
-int cca_adjacent_enemies(const CcaWorld *w, int pos, int side, int *out, int cap) {
+int mc_cca_adjacent_enemies(const CcaWorld *w, int pos, int side, int *out, int cap) {
     int n = 0;
     for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
         int nb = mc_board_neighbor(w->board, pos, d);

@@ -2,7 +2,7 @@
 // mc_gg_zone_stops); the first illegal step gives the reason and ends the check.
 #include <string.h>
 
-#include "rules/godsgloom/godsgloom.h"
+#include "rules/godsgloom/gg.h"
 
 static McReason *fail(McEnv *env, McGgMove *out, int step, McHex h, const char *code, const char *rule,
                       const char *text) {

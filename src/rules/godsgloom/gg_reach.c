@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "rules/godsgloom/godsgloom.h"
+#include "rules/godsgloom/gg.h"
 
 enum { STATE_PLAIN = 0, STATE_NIMBLE = 1, STATE_COUNT = 2 };
 

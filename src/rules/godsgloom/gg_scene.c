@@ -3,7 +3,7 @@
 // points, whether it starts Engaged and which kind of move that leaves it (GG-8.2, GG-TRT-1).
 #include <string.h>
 
-#include "rules/godsgloom/godsgloom.h"
+#include "rules/godsgloom/gg.h"
 
 // GG-TER-1 terrain table: only the movement keyword matters here (Difficult, Impassable);
 // Hill, Forest and Barricades carry no movement keyword and cost as Open.

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "core/env.h"
+#include "rules/torn_world/tw_assumptions.h"
 #include "hex/hex.h"
 
 #define TW_MAX_HUGE_HEXONS 7 ///< hexons of one Huge footprint (A-TW-1 names 2 to 3)
@@ -55,14 +56,14 @@ typedef struct TwMarker {
     int taken_by; ///< Linked only: index of the miniature linked with it (Take an Item), or -1
 } TwMarker;
 
-/// Working memory of the searches, one per battlefield (tw_world_build allocates it).
+/// Working memory of the searches, one per battlefield (mc_tw_world_build allocates it).
 typedef struct TwScratch {
     int *occ, *mark;  ///< [board count] working copies of the maps during a resolution
     int *stamp, *dist, *queue; ///< [board count] breadth-first search
     int gen;          ///< current stamp
 } TwScratch;
 
-/// The battlefield of one request. occ, mark and scratch are filled by tw_world_build.
+/// The battlefield of one request. occ, mark and scratch are filled by mc_tw_world_build.
 typedef struct TwWorld {
     const McBoard *board;
     McHex anchor;
@@ -75,7 +76,7 @@ typedef struct TwWorld {
     TwScratch *scratch;
 } TwWorld;
 
-/// Why tw_world_build refused the battlefield.
+/// Why mc_tw_world_build refused the battlefield.
 typedef enum TwWorldStatus {
     TW_WORLD_OK = 0,
     TW_WORLD_NO_MEMORY,
@@ -86,25 +87,25 @@ typedef enum TwWorldStatus {
 } TwWorldStatus;
 
 /// Fills w->occ and w->mark (arena memory). On failure *index (and *other) name the culprits.
-TwWorldStatus tw_world_build(TwWorld *w, McArena *arena, int *index, int *other);
+TwWorldStatus mc_tw_world_build(TwWorld *w, McArena *arena, int *index, int *other);
 
 /// Writes the hexes under unit u translated by `delta` (hexon hexes centre first, hexon by
 /// hexon). Returns their number (1, 7 or 7·hexons).
-int tw_footprint(const TwUnit *u, McHex delta, McHex out[TW_MAX_FOOTPRINT]);
+int mc_tw_footprint(const TwUnit *u, McHex delta, McHex out[TW_MAX_FOOTPRINT]);
 
 /// The plural unit of a size's allowance: "hexes" or "hexons".
-const char *tw_size_unit(TwSize size);
+const char *mc_tw_size_unit(TwSize size);
 
 /// The clause whose table governs this size when passing (INF-2 / LRG-1 / HUG-1) or ending
 /// (INF-3 / LRG-2 / HUG-2).
-const char *tw_pass_rule(TwSize size);
-const char *tw_end_rule(TwSize size);
+const char *mc_tw_pass_rule(TwSize size);
+const char *mc_tw_end_rule(TwSize size);
 
 /// True when `mover` may eject `target` by ending on it (TW-LRG-2, TW-HUG-2, TW-EJ-6).
-bool tw_can_eject(const TwUnit *mover, const TwUnit *target);
+bool mc_tw_can_eject(const TwUnit *mover, const TwUnit *target);
 
 /// True when `mover` is able to eject Infantry (and so Linked Markers, TW-MK-2).
-bool tw_ejects_infantry(const TwUnit *mover);
+bool mc_tw_ejects_infantry(const TwUnit *mover);
 
 /// What lies under the mover's footprint translated by `delta` (the mover itself excluded).
 typedef struct TwSpot {
@@ -118,7 +119,7 @@ typedef struct TwSpot {
     int volume;                    ///< hexes of Volume Landscape
 } TwSpot;
 
-void tw_spot(const TwWorld *w, int mover, McHex delta, TwSpot *s);
+void mc_tw_spot(const TwWorld *w, int mover, McHex delta, TwSpot *s);
 
 /// A ruling: a stable code, a clause id, one sentence, and the miniature or marker involved.
 typedef struct TwVerdict {
@@ -128,22 +129,22 @@ typedef struct TwVerdict {
 } TwVerdict;
 
 /// May the mover pass through this spot (enter it and move on)? On false, *v says why.
-bool tw_can_pass(const TwWorld *w, int mover, const TwSpot *s, TwVerdict *v);
+bool mc_tw_can_pass(const TwWorld *w, int mover, const TwSpot *s, TwVerdict *v);
 /// May the mover end its movement on this spot, given what moves it? On false, *v says why.
-bool tw_can_end(const TwWorld *w, int mover, const TwSpot *s, TwCause cause, TwVerdict *v);
+bool mc_tw_can_end(const TwWorld *w, int mover, const TwSpot *s, TwCause cause, TwVerdict *v);
 
 /// Enemies of `mover` on a hex adjacent to its footprint translated by `delta` (not under it),
 /// ascending index, into out[TW_MAX_ADJ]. Returns their number.
 #define TW_MAX_ADJ 64
-int tw_adjacent_enemies(const TwWorld *w, int mover, McHex delta, int out[TW_MAX_ADJ]);
+int mc_tw_adjacent_enemies(const TwWorld *w, int mover, McHex delta, int out[TW_MAX_ADJ]);
 
 /// The start of any movement of `m`: names the assumptions its size relies on (A-TW-1, A-TW-2),
 /// and refuses a Movement action already used this activation (TW-MV-1) by clearing *legal and
 /// adding the reason. Returns 0 when out of memory.
-int tw_start_movement(McEnv *env, const TwUnit *m, TwCause cause, bool action_used, McReasons *reasons, bool *legal);
+int mc_tw_start_movement(McEnv *env, const TwUnit *m, TwCause cause, bool action_used, McReasons *reasons, bool *legal);
 
 /// Whether the mover is Engaged at the start: given, or an enemy within one hex.
-bool tw_engaged(const TwWorld *w, int mover);
+bool mc_tw_engaged(const TwWorld *w, int mover);
 
 // ---- ejection (TW-EJ-*, TW-MK-*) ---------------------------------------------------------------
 
@@ -206,7 +207,7 @@ typedef struct TwGone {
 /// destroyed. A choice whose position is not a candidate makes the result illegal; without a
 /// choice the first candidate is taken so later ejections are exact for that choice. Returns 0
 /// when memory ran out.
-int tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwGone *gone,
+int mc_tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwGone *gone,
                    const TwChoice *choices, int n_choices, TwResolution *out);
 
 /// The nearest free positions for unit `u` (moving as a whole, by hex or by hexon step) from
@@ -214,7 +215,7 @@ int tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const T
 /// (u itself ignored) and the destroyed landscape `gone` (NULL: none); stops at the first
 /// distance that has any. Returns the count (0 none), the candidates in *out (arena, sorted by r
 /// then q) and the distance in *distance.
-int tw_nearest_free_unit(McEnv *env, const TwWorld *w, int u, const int *occ, const int *mark,
+int mc_tw_nearest_free_unit(McEnv *env, const TwWorld *w, int u, const int *occ, const int *mark,
                          const McHex *exclude, int n_exclude, const TwGone *gone, McHex **out, int *distance);
 
 // ---- movement ----------------------------------------------------------------------------------
@@ -259,13 +260,13 @@ typedef struct TwMoveOut {
 } TwMoveOut;
 
 /// Reference position -> translation of unit `mover`'s footprint (ref minus its pos[0]).
-McHex tw_delta_of(const TwWorld *w, int mover, McHex ref);
+McHex mc_tw_delta_of(const TwWorld *w, int mover, McHex ref);
 
 /// Appends a free attack to out->attacks (capacity *cap, grown in the arena). 0: out of memory.
-int tw_add_attack(McEnv *env, TwMoveOut *out, int *cap, int unit, const char *rule, McHex at);
+int mc_tw_add_attack(McEnv *env, TwMoveOut *out, int *cap, int unit, const char *rule, McHex at);
 
 /// Checks a proposed path step by step and resolves its end. Returns 0 when memory ran out.
-int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out);
+int mc_tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out);
 
 /// The enemies next to one mover's footprint per board position, each list computed once, and
 /// whether it starts Engaged: a reach asks the same along thousands of paths (docs/performance.md).
@@ -274,31 +275,31 @@ typedef struct TwAdjCache {
     int *count;  ///< [board count]
     int *ids;
     int n, cap;
-    int engaged; ///< tw_engaged of the mover, -1 until asked
+    int engaged; ///< mc_tw_engaged of the mover, -1 until asked
 } TwAdjCache;
 
 /// An empty cache for `w`'s board. Returns 0 when memory ran out.
-int tw_adj_cache_init(McEnv *env, const TwWorld *w, TwAdjCache *cache);
+int mc_tw_adj_cache_init(McEnv *env, const TwWorld *w, TwAdjCache *cache);
 
 /// The enemies next to the mover with its reference position at board index `at`
-/// (tw_adjacent_enemies), computed once per position: *k of them. NULL when memory ran out.
-const int *tw_adj_cache_get(McEnv *env, const TwWorld *w, int mover, TwAdjCache *cache, int at, int *k);
+/// (mc_tw_adjacent_enemies), computed once per position: *k of them. NULL when memory ran out.
+const int *mc_tw_adj_cache_get(McEnv *env, const TwWorld *w, int mover, TwAdjCache *cache, int at, int *k);
 
 /// The TW-FA-2 free attacks of a path worked out by the caller (the reach listing builds each
-/// search node's from its parent's): attacks[0..n), as tw_path_effects would list them.
+/// search node's from its parent's): attacks[0..n), as mc_tw_path_effects would list them.
 typedef struct TwFa2 {
     TwAttack *attacks;
     int n;
 } TwFa2;
 
 /// Free attacks, destroyed landscape and Huge steps along a path known to be legal (used by
-/// tw_move and by the reach listing). With a `cache` (for `mover`), `positions` gives the board
+/// mc_tw_move and by the reach listing). With a `cache` (for `mover`), `positions` gives the board
 /// index of each path position; both NULL compute every list afresh. With `fa2`, its list stands
 /// for the TW-FA-2 attacks along the path (`positions` is then not read); out->attacks may then
 /// be fa2->attacks itself, shared
-/// with other paths, so a caller adding to it must pass *cap == out->n_attacks to tw_add_attack
+/// with other paths, so a caller adding to it must pass *cap == out->n_attacks to mc_tw_add_attack
 /// (which then copies first). Returns 0 when memory ran out.
-int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, const McHex *path,
+int mc_tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, const McHex *path,
                     const int *positions, int n, TwAdjCache *cache, const TwFa2 *fa2, TwMoveOut *out);
 
 /// One end position of a reach.
@@ -333,10 +334,10 @@ typedef struct TwReachOut {
     bool exact_attacks;    ///< ties were broken by distinct attackers (else the additive stand-in)
     TwReachNodes nodes;
     int n_through;
-    int *through;          ///< tw_reach_through: nodes on chosen paths that are no entry's node
+    int *through;          ///< mc_tw_reach_through: nodes on chosen paths that are no entry's node
 } TwReachOut;
 
-/// Most search states of the exact tie-break per board position and in all (tw_reach).
+/// Most search states of the exact tie-break per board position and in all (mc_tw_reach).
 #define TW_REACH_STATES_PER_POSITION 32
 #define TW_REACH_STATES_BASE 4096
 
@@ -349,14 +350,14 @@ typedef struct TwReachOut {
 /// in all, it falls back to the hex core's additive stand-in (an enemy counted once per hex it
 /// is next to) and says so (exact_attacks false). The attacks reported are always the exact
 /// distinct attackers of the chosen path.
-int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowance,
+int mc_tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowance,
              bool action_used, TwReachOut *out);
 
 /// Fills out->through with the nodes the listed entries' paths pass that are neither an entry's
 /// node nor the start (positions moved through, and positions whose own listed path differs), a
 /// parent before its children, so that following parents from any entry stays within the
 /// answer. Returns 0 when memory ran out.
-int tw_reach_through(McEnv *env, TwReachOut *out);
+int mc_tw_reach_through(McEnv *env, TwReachOut *out);
 
 // ---- shift (TW-SH-1) ---------------------------------------------------------------------------
 
@@ -379,7 +380,7 @@ typedef struct TwShiftOut {
 } TwShiftOut;
 
 /// An effect of side `by` shifts unit `u`, towards `to` when given.
-int tw_shift(McEnv *env, const TwWorld *w, int u, const char *by, const McHex *to, TwDex dex,
+int mc_tw_shift(McEnv *env, const TwWorld *w, int u, const char *by, const McHex *to, TwDex dex,
              TwShiftOut *out);
 
 #endif

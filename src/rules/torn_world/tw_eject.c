@@ -35,7 +35,7 @@ static bool volume_at(const TwWorld *w, int at, McHex h, const TwGone *gone) {
 static bool unit_free_at(const TwWorld *w, int u, McHex ref, const int *occ, const int *mark,
                          const McHex *exclude, int n_exclude, const TwGone *gone) {
     McHex fp[TW_MAX_FOOTPRINT];
-    int k = tw_footprint(&w->units[u], mc_hex_sub(ref, w->units[u].pos[0]), fp);
+    int k = mc_tw_footprint(&w->units[u], mc_hex_sub(ref, w->units[u].pos[0]), fp);
     for (int i = 0; i < k; i++) {
         int at = mc_board_index(w->board, fp[i]);
         if (at < 0 || in_list(exclude, n_exclude, fp[i])) return false;
@@ -110,7 +110,7 @@ static int nearest(McEnv *env, const TwWorld *w, int u, int marker, McHex start,
     return k;
 }
 
-int tw_nearest_free_unit(McEnv *env, const TwWorld *w, int u, const int *occ, const int *mark,
+int mc_tw_nearest_free_unit(McEnv *env, const TwWorld *w, int u, const int *occ, const int *mark,
                          const McHex *exclude, int n_exclude, const TwGone *gone, McHex **out, int *distance) {
     // A-TW-3: Infantry counts hexes; a Large or Huge miniature moves, and so is ejected, by
     // hexon steps of the lattice (A-TW-1).
@@ -131,12 +131,12 @@ static const TwChoice *find_choice(const TwChoice *c, int n, int unit, int marke
 static void place_unit(const TwWorld *w, int *occ, int u, McHex to) {
     McHex fp[TW_MAX_FOOTPRINT];
     const TwUnit *t = &w->units[u];
-    int k = tw_footprint(t, mc_hex_make(0, 0), fp);
+    int k = mc_tw_footprint(t, mc_hex_make(0, 0), fp);
     for (int i = 0; i < k; i++) {
         int at = mc_board_index(w->board, fp[i]);
         if (at >= 0 && occ[at] == u) occ[at] = -1;
     }
-    k = tw_footprint(t, mc_hex_sub(to, t->pos[0]), fp);
+    k = mc_tw_footprint(t, mc_hex_sub(to, t->pos[0]), fp);
     for (int i = 0; i < k; i++) {
         int at = mc_board_index(w->board, fp[i]);
         if (at >= 0) occ[at] = u;
@@ -165,7 +165,7 @@ static int choose(McEnv *env, TwResolution *out, const TwChoice *ch, McHex *cand
     return 1;
 }
 
-int tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwGone *gone,
+int mc_tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwGone *gone,
                    const TwChoice *choices, int n_choices, TwResolution *out) {
     memset(out, 0, sizeof *out);
     out->legal = true;
@@ -176,7 +176,7 @@ int tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const T
     memcpy(sc->mark, w->mark, (size_t)n * sizeof *sc->mark);
     TwSpot *s = MC_NEW(env->arena, TwSpot, 1);
     if (!s) return 0;
-    tw_spot(w, mover, delta, s);
+    mc_tw_spot(w, mover, delta, s);
     place_unit(w, sc->occ, mover, mc_hex_add(m->pos[0], delta));
 
     // TW-EJ-4: allies first, then enemies; each group in the request's order.
@@ -194,7 +194,7 @@ int tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const T
         e->enemy = strcmp(t->side, m->side) != 0;
         mc_trace(env, "TW-EJ-4", t->id, "%s is ejected %s (allies first, then enemies).", t->id,
                  e->enemy ? "as an enemy" : "as an ally");
-        int got = tw_nearest_free_unit(env, w, u, sc->occ, sc->mark, s->hexes, s->n_hexes, gone, &e->cand,
+        int got = mc_tw_nearest_free_unit(env, w, u, sc->occ, sc->mark, s->hexes, s->n_hexes, gone, &e->cand,
                                        &e->distance);
         if (got < 0) return 0;
         e->n_cand = got;
@@ -237,7 +237,7 @@ int tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const T
     out->moves = MC_NEW(env->arena, TwMarkerMove, w->marker_count + 1);
     if (!out->moves) return 0;
     McHex fin[TW_MAX_FOOTPRINT];
-    int nfin = tw_footprint(m, delta, fin);
+    int nfin = mc_tw_footprint(m, delta, fin);
     for (int pass = 0; pass < 2; pass++) {
         for (int mk = 0; mk < w->marker_count; mk++) {
             const TwMarker *x = &w->markers[mk];
@@ -253,7 +253,7 @@ int tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const T
             int got;
             if (!follows) {
                 // TW-MK-1: the player making the movement ejects a Portable Marker; TW-MK-2: a
-                // Linked one only by a miniature able to eject Infantry (checked by tw_can_end).
+                // Linked one only by a miniature able to eject Infantry (checked by mc_tw_can_end).
                 mv->rule = x->kind == TW_PORTABLE ? "TW-MK-1" : "TW-MK-2";
                 int dist;
                 got = nearest(env, w, -1, mk, x->hex, false, sc->occ, sc->mark, s->hexes, s->n_hexes, gone, &mv->cand,

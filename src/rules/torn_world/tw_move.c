@@ -1,11 +1,11 @@
 // Movement: a proposed path checked step by step (TW-MV-1, the pass-through and end tables),
 // Huge steps (TW-HUG-3), destroyed landscape (TW-HUG-1, TW-HUG-2), free attacks (TW-FA-1..3,
-// TW-EJ-2) and shifts (TW-SH-1). The reach search is in tw_reach.c.
+// TW-EJ-2) and shifts (TW-SH-1). The reach search is in mc_tw_reach.c.
 #include <string.h>
 
 #include "rules/torn_world/tw.h"
 
-McHex tw_delta_of(const TwWorld *w, int mover, McHex ref) { return mc_hex_sub(ref, w->units[mover].pos[0]); }
+McHex mc_tw_delta_of(const TwWorld *w, int mover, McHex ref) { return mc_hex_sub(ref, w->units[mover].pos[0]); }
 
 static bool is_hexon_step(McHex a, McHex b) {
     for (int d = 0; d < MC_HEXON_DIRECTIONS; d++)
@@ -19,14 +19,14 @@ static bool has_hex(const McHex *list, int n, McHex h) {
     return false;
 }
 
-int tw_add_attack(McEnv *env, TwMoveOut *out, int *cap, int unit, const char *rule, McHex at) {
+int mc_tw_add_attack(McEnv *env, TwMoveOut *out, int *cap, int unit, const char *rule, McHex at) {
     if (out->n_attacks == *cap && !mc_grow(env->arena, (void **)&out->attacks, cap, out->n_attacks + 1, sizeof(TwAttack)))
         return 0;
     out->attacks[out->n_attacks++] = (TwAttack){unit, rule, at};
     return 1;
 }
 
-int tw_adj_cache_init(McEnv *env, const TwWorld *w, TwAdjCache *cache) {
+int mc_tw_adj_cache_init(McEnv *env, const TwWorld *w, TwAdjCache *cache) {
     int count = w->board->count;
     memset(cache, 0, sizeof *cache);
     cache->first = MC_NEW(env->arena, int, count > 0 ? count : 1);
@@ -37,10 +37,10 @@ int tw_adj_cache_init(McEnv *env, const TwWorld *w, TwAdjCache *cache) {
     return 1;
 }
 
-const int *tw_adj_cache_get(McEnv *env, const TwWorld *w, int mover, TwAdjCache *c, int at, int *k) {
+const int *mc_tw_adj_cache_get(McEnv *env, const TwWorld *w, int mover, TwAdjCache *c, int at, int *k) {
     if (c->first[at] < 0) {
         int adj[TW_MAX_ADJ];
-        int n = tw_adjacent_enemies(w, mover, tw_delta_of(w, mover, w->board->hexes[at]), adj);
+        int n = mc_tw_adjacent_enemies(w, mover, mc_tw_delta_of(w, mover, w->board->hexes[at]), adj);
         if (!mc_grow(env->arena, (void **)&c->ids, &c->cap, c->n + n + 1, sizeof(int))) return NULL;
         memcpy(c->ids + c->n, adj, (size_t)n * sizeof(int));
         c->first[at] = c->n;
@@ -51,7 +51,7 @@ const int *tw_adj_cache_get(McEnv *env, const TwWorld *w, int mover, TwAdjCache 
     return c->ids + c->first[at];
 }
 
-int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, const McHex *path,
+int mc_tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, const McHex *path,
                     const int *positions, int n, TwAdjCache *cache, const TwFa2 *fa2, TwMoveOut *out) {
     const TwUnit *m = &w->units[mover];
     int cap = 0, own[TW_MAX_ADJ];
@@ -61,15 +61,15 @@ int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, cons
     // attacked by every enemy within one hex of it at the start.
     bool engaged;
     if (cache) {
-        if (cache->engaged < 0) cache->engaged = tw_engaged(w, mover);
+        if (cache->engaged < 0) cache->engaged = mc_tw_engaged(w, mover);
         engaged = cache->engaged == 1;
     } else {
-        engaged = tw_engaged(w, mover);
+        engaged = mc_tw_engaged(w, mover);
     }
     if ((cause == TW_CAUSE_ACTION || cause == TW_CAUSE_PANIC) && engaged) {
-        int k = tw_adjacent_enemies(w, mover, mc_hex_make(0, 0), own);
+        int k = mc_tw_adjacent_enemies(w, mover, mc_hex_make(0, 0), own);
         for (int i = 0; i < k; i++)
-            if (!tw_add_attack(env, out, &cap, own[i], cause == TW_CAUSE_ACTION ? "TW-FA-1" : "TW-FA-3", m->pos[0]))
+            if (!mc_tw_add_attack(env, out, &cap, own[i], cause == TW_CAUSE_ACTION ? "TW-FA-1" : "TW-FA-3", m->pos[0]))
                 return 0;
     }
     // TW-FA-2: every enemy next to a hex the miniature moved through (entered, then left): all
@@ -80,20 +80,20 @@ int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, cons
         out->n_attacks = fa2->n;
     } else if (cause != TW_CAUSE_DEPLOY && fa2) {
         for (int i = 0; i < fa2->n; i++)
-            if (!tw_add_attack(env, out, &cap, fa2->attacks[i].unit, fa2->attacks[i].rule, fa2->attacks[i].at)) return 0;
+            if (!mc_tw_add_attack(env, out, &cap, fa2->attacks[i].unit, fa2->attacks[i].rule, fa2->attacks[i].at)) return 0;
     } else if (cause != TW_CAUSE_DEPLOY) {
         for (int i = 0; i + 1 < n; i++) {
             int k;
             const int *adj = own;
             if (cache) {
-                if (!(adj = tw_adj_cache_get(env, w, mover, cache, positions[i], &k))) return 0;
+                if (!(adj = mc_tw_adj_cache_get(env, w, mover, cache, positions[i], &k))) return 0;
             } else {
-                k = tw_adjacent_enemies(w, mover, tw_delta_of(w, mover, path[i]), own);
+                k = mc_tw_adjacent_enemies(w, mover, mc_tw_delta_of(w, mover, path[i]), own);
             }
             for (int a = 0; a < k; a++) {
                 bool seen = false;
                 for (int x = first_fa2; x < out->n_attacks; x++) seen = seen || out->attacks[x].unit == adj[a];
-                if (!seen && !tw_add_attack(env, out, &cap, adj[a], "TW-FA-2", path[i])) return 0;
+                if (!seen && !mc_tw_add_attack(env, out, &cap, adj[a], "TW-FA-2", path[i])) return 0;
             }
         }
     }
@@ -108,14 +108,14 @@ int tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, cons
         if (!out->destroyed || !out->huge_steps) return 0;
         McHex fp[TW_MAX_FOOTPRINT];
         for (int i = 0; i < n; i++) {
-            McHex d = tw_delta_of(w, mover, path[i]);
-            int k = tw_footprint(m, d, fp);
+            McHex d = mc_tw_delta_of(w, mover, path[i]);
+            int k = mc_tw_footprint(m, d, fp);
             for (int x = 0; x < k; x++) {
                 int at = mc_board_index(w->board, fp[x]);
                 if (at >= 0 && w->board->terrain[at] == TW_VOLUME && !has_hex(out->destroyed, out->n_destroyed, fp[x]))
                     out->destroyed[out->n_destroyed++] = fp[x];
             }
-            McHex prev = i == 0 ? mc_hex_make(0, 0) : tw_delta_of(w, mover, path[i - 1]);
+            McHex prev = i == 0 ? mc_hex_make(0, 0) : mc_tw_delta_of(w, mover, path[i - 1]);
             TwHugeStep *st = &out->huge_steps[i];
             st->n_entered = st->n_overlap = 0;
             for (int h = 0; h < m->hexon_count; h++) {
@@ -141,13 +141,13 @@ static int reason_from(McEnv *env, McReasons *list, const TwWorld *w, const TwVe
     return 1;
 }
 
-int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out) {
+int mc_tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out) {
     memset(out, 0, sizeof *out);
     const TwUnit *m = &w->units[in->mover];
     out->legal = true;
     out->failed_step = -1;
     out->final = m->pos[0];
-    if (!tw_start_movement(env, m, in->cause, in->action_used, &out->reasons, &out->legal)) return 0;
+    if (!mc_tw_start_movement(env, m, in->cause, in->action_used, &out->reasons, &out->legal)) return 0;
     if (!out->legal) return 1;
     TwSpot *s = MC_NEW(env->arena, TwSpot, 1);
     if (!s) return 0;
@@ -172,8 +172,8 @@ int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out) {
                 goto illegal;
             }
         }
-        tw_spot(w, in->mover, tw_delta_of(w, in->mover, cur), s);
-        if (last ? !tw_can_end(w, in->mover, s, in->cause, &v) : !tw_can_pass(w, in->mover, s, &v)) goto illegal;
+        mc_tw_spot(w, in->mover, mc_tw_delta_of(w, in->mover, cur), s);
+        if (last ? !mc_tw_can_end(w, in->mover, s, in->cause, &v) : !mc_tw_can_pass(w, in->mover, s, &v)) goto illegal;
         continue;
     illegal:
         out->legal = false;
@@ -186,8 +186,8 @@ int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out) {
     int walked = in->n - first;
     out->final = in->path[in->n - 1];
     mc_trace(env, "TW-MV-1", m->id, "%s moves %d of %d %s and ends at (q %d, r %d).", m->id, walked,
-             in->allowance, tw_size_unit(m->size), out->final.q, out->final.r);
-    if (!tw_path_effects(env, w, in->mover, in->cause, walk, NULL, walked, NULL, NULL, out)) return 0;
+             in->allowance, mc_tw_size_unit(m->size), out->final.q, out->final.r);
+    if (!mc_tw_path_effects(env, w, in->mover, in->cause, walk, NULL, walked, NULL, NULL, out)) return 0;
     // One enemy may attack twice for different causes (started Engaged, then moved past): each
     // sentence says which.
     for (int i = 0; i < out->n_attacks; i++) {
@@ -204,13 +204,13 @@ int tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out) {
         mc_trace(env, "TW-HUG-1", m->id, "%s destroys %d hex%s of Volume Landscape.", m->id, out->n_destroyed,
                  out->n_destroyed == 1 ? "" : "es");
     TwGone gone = {out->destroyed, out->n_destroyed};
-    if (!tw_resolve_end(env, w, in->mover, tw_delta_of(w, in->mover, out->final), &gone, in->choices, in->n_choices,
+    if (!mc_tw_resolve_end(env, w, in->mover, mc_tw_delta_of(w, in->mover, out->final), &gone, in->choices, in->n_choices,
                         &out->end))
         return 0;
     int cap = out->n_attacks;
     for (int i = 0; i < out->end.n_ejections; i++)
         if (out->end.ejections[i].free_attack &&
-            !tw_add_attack(env, out, &cap, out->end.ejections[i].unit, "TW-EJ-2", out->final))
+            !mc_tw_add_attack(env, out, &cap, out->end.ejections[i].unit, "TW-EJ-2", out->final))
             return 0;
     if (!out->end.legal) {
         out->legal = false;
@@ -234,16 +234,16 @@ static int shift_final(McEnv *env, const TwWorld *w, int u, McHex to, TwShiftOut
     o->has_final = true;
     o->final = to;
     o->legal = true;
-    tw_spot(w, u, tw_delta_of(w, u, to), s);
+    mc_tw_spot(w, u, mc_tw_delta_of(w, u, to), s);
     // TW-EJ-5: a move by an effect cannot end on hexes that miniatures or markers occupy.
-    if (!tw_can_end(w, u, s, TW_CAUSE_EFFECT, &v)) {
+    if (!mc_tw_can_end(w, u, s, TW_CAUSE_EFFECT, &v)) {
         o->legal = false;
         if (!reason_from(env, &o->reasons, w, &v, to)) return 0;
     }
     return 1;
 }
 
-int tw_shift(McEnv *env, const TwWorld *w, int u, const char *by, const McHex *to, TwDex dex, TwShiftOut *out) {
+int mc_tw_shift(McEnv *env, const TwWorld *w, int u, const char *by, const McHex *to, TwDex dex, TwShiftOut *out) {
     memset(out, 0, sizeof *out);
     const TwUnit *t = &w->units[u];
     if (t->size != TW_INFANTRY) mc_assume(env, MC_A_TW_1);
@@ -275,7 +275,7 @@ int tw_shift(McEnv *env, const TwWorld *w, int u, const char *by, const McHex *t
             o->moves = true;
             o->chooser = t->side;
             int dist;
-            int got = tw_nearest_free_unit(env, w, u, w->occ, w->mark, t->pos, 1, NULL, &o->cand, &dist);
+            int got = mc_tw_nearest_free_unit(env, w, u, w->occ, w->mark, t->pos, 1, NULL, &o->cand, &dist);
             if (got < 0) return 0;
             o->n_cand = got;
             if (got == 0) {

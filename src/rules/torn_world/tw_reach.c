@@ -32,15 +32,15 @@ typedef struct ReachCtx {
 enum { SPOT_TAKEN = 4 };
 
 // MC_REACH_MAY_PASS / MC_REACH_MAY_END of the mover's footprint at board position `position`
-// (the pass-through and end tables, tw_can_pass / tw_can_end), and SPOT_TAKEN.
+// (the pass-through and end tables, mc_tw_can_pass / mc_tw_can_end), and SPOT_TAKEN.
 static unsigned spot_flags(ReachCtx *c, int position) {
     if (!c->flags[position]) {
-        McHex d = tw_delta_of(c->w, c->mover, c->w->board->hexes[position]);
+        McHex d = mc_tw_delta_of(c->w, c->mover, c->w->board->hexes[position]);
         TwVerdict v;
-        tw_spot(c->w, c->mover, d, c->spot);
+        mc_tw_spot(c->w, c->mover, d, c->spot);
         unsigned f = 0;
-        if (tw_can_pass(c->w, c->mover, c->spot, &v)) f |= MC_REACH_MAY_PASS;
-        if (tw_can_end(c->w, c->mover, c->spot, c->cause, &v)) f |= MC_REACH_MAY_END;
+        if (mc_tw_can_pass(c->w, c->mover, c->spot, &v)) f |= MC_REACH_MAY_PASS;
+        if (mc_tw_can_end(c->w, c->mover, c->spot, c->cause, &v)) f |= MC_REACH_MAY_END;
         if (c->spot->n_units > 0 || c->spot->n_markers > 0) f |= SPOT_TAKEN;
         c->flags[position] = (unsigned char)(f + 1);
     }
@@ -81,7 +81,7 @@ static const uint64_t *adj_bits(Exact *x, int pos) {
     uint64_t *a = x->adj + (size_t)pos * (size_t)x->words;
     if (!x->adj_done[pos]) {
         int list[TW_MAX_ADJ];
-        int k = tw_adjacent_enemies(x->c->w, x->c->mover, tw_delta_of(x->c->w, x->c->mover, x->b->hexes[pos]), list);
+        int k = mc_tw_adjacent_enemies(x->c->w, x->c->mover, mc_tw_delta_of(x->c->w, x->c->mover, x->b->hexes[pos]), list);
         for (int i = 0; i < k; i++) {
             int bit = x->bit[list[i]];
             a[bit / 64] |= (uint64_t)1 << (bit % 64);
@@ -255,7 +255,7 @@ static bool core_step(void *ctx, const McReachStepIn *in, McReachStepOut *out) {
     if (!in->first) {
         if (c->adjacent[in->from] < 0) {
             int adj[TW_MAX_ADJ];
-            c->adjacent[in->from] = tw_adjacent_enemies(c->w, c->mover, tw_delta_of(c->w, c->mover, in->from_hex), adj);
+            c->adjacent[in->from] = mc_tw_adjacent_enemies(c->w, c->mover, mc_tw_delta_of(c->w, c->mover, in->from_hex), adj);
         }
         out->attacks = c->adjacent[in->from];
     }
@@ -309,7 +309,7 @@ static int search_additive(McEnv *env, ReachCtx *c, int allowance, Chosen *out) 
 
 // TW-FA-2 along the search's node tree. The free attacks of the path to node v are those of the
 // path to its parent u, then the enemies next to u's position that are not listed yet (the path
-// moved through u), at u's hex: what tw_path_effects counts along the whole path, worked out
+// moved through u), at u's hex: what mc_tw_path_effects counts along the whole path, worked out
 // once per node instead of once per position of every chosen path (10 M instructions of a
 // 100 x 100 reach). A node with nothing new shares its parent's list (tw.h: copied before any
 // addition).
@@ -348,7 +348,7 @@ static int fa2_of(McEnv *env, const TwWorld *w, int mover, const TwReachNodes *n
         f->list[y] = f->list[u];
         f->n[y] = f->n[u];
         int k;
-        const int *adj = tw_adj_cache_get(env, w, mover, cache, nd->position[u], &k);
+        const int *adj = mc_tw_adj_cache_get(env, w, mover, cache, nd->position[u], &k);
         if (!adj) return 0;
         if (k == 0) continue;
         for (int i = 0; i < f->n[u]; i++) f->stamp[f->list[u][i].unit] = y;
@@ -389,19 +389,19 @@ static int sort_entries(McEnv *env, TwReachOut *out) {
     return counted != 0;
 }
 
-int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowance, bool action_used,
+int mc_tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowance, bool action_used,
              TwReachOut *out) {
     memset(out, 0, sizeof *out);
     out->legal = true;
     const TwUnit *m = &w->units[mover];
-    if (!tw_start_movement(env, m, cause, action_used, &out->reasons, &out->legal)) return 0;
+    if (!mc_tw_start_movement(env, m, cause, action_used, &out->reasons, &out->legal)) return 0;
     if (!out->legal) return 1;
     const McBoard *b = w->board;
     ReachCtx c = {w, mover, cause, MC_NEW(env->arena, unsigned char, b->count), NULL, MC_NEW(env->arena, TwSpot, 1)};
     Chosen chosen = {MC_NEW(env->arena, int, b->count), MC_NEW(env->arena, int, b->count), {0}};
     if (!c.flags || !c.spot || !chosen.len || !chosen.node) return 0;
     for (int p = 0; p < b->count; p++) chosen.node[p] = -1;
-    mc_trace(env, "TW-MV-1", m->id, "%s may move up to %d %s.", m->id, allowance, tw_size_unit(m->size));
+    mc_trace(env, "TW-MV-1", m->id, "%s may move up to %d %s.", m->id, allowance, mc_tw_size_unit(m->size));
     int status = search_exact(env, &c, allowance, &chosen);
     if (status == EXACT_NO_MEMORY) return 0;
     out->exact_attacks = status == EXACT_DONE;
@@ -415,7 +415,7 @@ int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowan
     out->entries = mc_arena_alloc_raw(env->arena, (size_t)(b->count > 0 ? b->count : 1) * sizeof *out->entries); // filled whole below
     TwAdjCache cache;
     Fa2Memo memo;
-    if (!out->entries || !tw_adj_cache_init(env, w, &cache) || !fa2_init(env, w, &chosen.nodes, &memo)) return 0;
+    if (!out->entries || !mc_tw_adj_cache_init(env, w, &cache) || !fa2_init(env, w, &chosen.nodes, &memo)) return 0;
     for (int p = 0; p < b->count; p++) {
         if (chosen.node[p] < 0) continue;
         int n = chosen.len[p];
@@ -435,15 +435,15 @@ int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowan
         memset(&t->effects, 0, sizeof t->effects);
         t->effects.legal = true;
         t->effects.final = end;
-        // TW-FA-2 from the node tree (no free attacks when deployed: tw_path_effects).
+        // TW-FA-2 from the node tree (no free attacks when deployed: mc_tw_path_effects).
         TwFa2 fa2 = {NULL, 0};
         if (cause != TW_CAUSE_DEPLOY && !fa2_of(env, w, mover, &chosen.nodes, &cache, &memo, chosen.node[p], &fa2))
             return 0;
-        if (!tw_path_effects(env, w, mover, cause, path, NULL, n, &cache, &fa2, &t->effects)) return 0;
-        // An end with other pieces under it (known from the search: an empty one skips tw_spot).
+        if (!mc_tw_path_effects(env, w, mover, cause, path, NULL, n, &cache, &fa2, &t->effects)) return 0;
+        // An end with other pieces under it (known from the search: an empty one skips mc_tw_spot).
         if (spot_flags(&c, p) & SPOT_TAKEN) {
             TwGone gone = {t->effects.destroyed, t->effects.n_destroyed};
-            if (!tw_resolve_end(env, w, mover, tw_delta_of(w, mover, end), &gone, NULL, 0, &t->effects.end)) return 0;
+            if (!mc_tw_resolve_end(env, w, mover, mc_tw_delta_of(w, mover, end), &gone, NULL, 0, &t->effects.end)) return 0;
             // An end whose ejection finds no free hex at all is not a legal end (TW-EJ-1).
             if (!t->effects.end.legal) {
                 out->dropped_no_room++;
@@ -452,7 +452,7 @@ int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowan
             int cap = t->effects.n_attacks;
             for (int i = 0; i < t->effects.end.n_ejections; i++)
                 if (t->effects.end.ejections[i].free_attack &&
-                    !tw_add_attack(env, &t->effects, &cap, t->effects.end.ejections[i].unit, "TW-EJ-2", end))
+                    !mc_tw_add_attack(env, &t->effects, &cap, t->effects.end.ejections[i].unit, "TW-EJ-2", end))
                     return 0;
         } else {
             t->effects.end.legal = true;
@@ -464,7 +464,7 @@ int tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowan
     return 1;
 }
 
-int tw_reach_through(McEnv *env, TwReachOut *out) {
+int mc_tw_reach_through(McEnv *env, TwReachOut *out) {
     const TwReachNodes *nd = &out->nodes;
     if (nd->count == 0) return 1; // the action was refused: no search ran
     unsigned char *mark = MC_NEW(env->arena, unsigned char, nd->count);

@@ -4,7 +4,7 @@
 
 #include "rules/torn_world/tw.h"
 
-int tw_footprint(const TwUnit *u, McHex delta, McHex out[TW_MAX_FOOTPRINT]) {
+int mc_tw_footprint(const TwUnit *u, McHex delta, McHex out[TW_MAX_FOOTPRINT]) {
     if (u->size == TW_INFANTRY) {
         out[0] = mc_hex_add(u->pos[0], delta);
         return 1;
@@ -17,7 +17,7 @@ int tw_footprint(const TwUnit *u, McHex delta, McHex out[TW_MAX_FOOTPRINT]) {
     return n;
 }
 
-TwWorldStatus tw_world_build(TwWorld *w, McArena *arena, int *index, int *other) {
+TwWorldStatus mc_tw_world_build(TwWorld *w, McArena *arena, int *index, int *other) {
     int n = w->board->count;
     w->occ = MC_NEW(arena, int, n);
     w->mark = MC_NEW(arena, int, n);
@@ -33,7 +33,7 @@ TwWorldStatus tw_world_build(TwWorld *w, McArena *arena, int *index, int *other)
     for (int i = 0; i < n; i++) w->occ[i] = w->mark[i] = -1;
     McHex fp[TW_MAX_FOOTPRINT];
     for (int u = 0; u < w->unit_count; u++) {
-        int k = tw_footprint(&w->units[u], mc_hex_make(0, 0), fp);
+        int k = mc_tw_footprint(&w->units[u], mc_hex_make(0, 0), fp);
         for (int i = 0; i < k; i++) {
             int at = mc_board_index(w->board, fp[i]);
             *index = u;
@@ -56,24 +56,24 @@ TwWorldStatus tw_world_build(TwWorld *w, McArena *arena, int *index, int *other)
     return TW_WORLD_OK;
 }
 
-const char *tw_size_unit(TwSize size) { return size == TW_INFANTRY ? "hexes" : "hexons"; }
+const char *mc_tw_size_unit(TwSize size) { return size == TW_INFANTRY ? "hexes" : "hexons"; }
 
-const char *tw_pass_rule(TwSize size) {
+const char *mc_tw_pass_rule(TwSize size) {
     return size == TW_INFANTRY ? "TW-INF-2" : size == TW_LARGE ? "TW-LRG-1" : "TW-HUG-1";
 }
 
-const char *tw_end_rule(TwSize size) {
+const char *mc_tw_end_rule(TwSize size) {
     return size == TW_INFANTRY ? "TW-INF-3" : size == TW_LARGE ? "TW-LRG-2" : "TW-HUG-2";
 }
 
-bool tw_can_eject(const TwUnit *mover, const TwUnit *target) {
+bool mc_tw_can_eject(const TwUnit *mover, const TwUnit *target) {
     // TW-LRG-2: Large ejects Infantry; TW-HUG-2: Huge ejects Infantry and Large (Huge Ejection);
     // TW-EJ-6: the special Ejection ability ejects miniatures of the mover's own size.
     if (target->size < mover->size && mover->size != TW_INFANTRY) return true;
     return target->size == mover->size && mover->ejection;
 }
 
-bool tw_ejects_infantry(const TwUnit *mover) {
+bool mc_tw_ejects_infantry(const TwUnit *mover) {
     return mover->size != TW_INFANTRY || mover->ejection;
 }
 
@@ -90,8 +90,8 @@ static void add_distinct(int *list, int *n, int v) {
     (*n)++;
 }
 
-void tw_spot(const TwWorld *w, int mover, McHex delta, TwSpot *s) {
-    s->n_hexes = tw_footprint(&w->units[mover], delta, s->hexes);
+void mc_tw_spot(const TwWorld *w, int mover, McHex delta, TwSpot *s) {
+    s->n_hexes = mc_tw_footprint(&w->units[mover], delta, s->hexes);
     s->on_board = true;
     s->n_units = s->n_markers = s->volume = 0;
     for (int i = 0; i < s->n_hexes; i++) {
@@ -120,9 +120,9 @@ static bool verdict(TwVerdict *v, const char *code, const char *rule, const char
     return false;
 }
 
-bool tw_can_pass(const TwWorld *w, int mover, const TwSpot *s, TwVerdict *v) {
+bool mc_tw_can_pass(const TwWorld *w, int mover, const TwSpot *s, TwVerdict *v) {
     const TwUnit *m = &w->units[mover];
-    const char *rule = tw_pass_rule(m->size);
+    const char *rule = mc_tw_pass_rule(m->size);
     if (!s->on_board)
         return verdict(v, "off_board", "TW-MV-1", "The miniature would leave the board.", -1, -1);
     for (int k = 0; k < s->n_units; k++) {
@@ -143,9 +143,9 @@ bool tw_can_pass(const TwWorld *w, int mover, const TwSpot *s, TwVerdict *v) {
     return true;
 }
 
-bool tw_can_end(const TwWorld *w, int mover, const TwSpot *s, TwCause cause, TwVerdict *v) {
+bool mc_tw_can_end(const TwWorld *w, int mover, const TwSpot *s, TwCause cause, TwVerdict *v) {
     const TwUnit *m = &w->units[mover];
-    const char *rule = tw_end_rule(m->size);
+    const char *rule = mc_tw_end_rule(m->size);
     if (!s->on_board)
         return verdict(v, "off_board", "TW-MV-1", "The miniature would stand wholly or partly off the board.", -1, -1);
     // TW-INF-3, TW-LRG-2: not on Volume Landscape; TW-HUG-2: a Huge ends on it and destroys it.
@@ -158,7 +158,7 @@ bool tw_can_end(const TwWorld *w, int mover, const TwSpot *s, TwCause cause, TwV
                        s->n_units > 0 ? s->units[0] : -1, s->n_units > 0 ? -1 : s->markers[0]);
     for (int k = 0; k < s->n_units; k++) {
         const TwUnit *o = &w->units[s->units[k]];
-        if (tw_can_eject(m, o)) continue;
+        if (mc_tw_can_eject(m, o)) continue;
         // Same size without the Ejection ability (TW-EJ-6), or a larger miniature.
         return verdict(v, "ends_on_occupied", rule, "The miniature cannot end on a miniature it cannot eject.", s->units[k], -1);
     }
@@ -166,16 +166,16 @@ bool tw_can_end(const TwWorld *w, int mover, const TwSpot *s, TwCause cause, TwV
         const TwMarker *mk = &w->markers[s->markers[k]];
         // TW-MK-2: only miniatures able to eject Infantry eject Linked Markers; TW-MK-1: any
         // miniature (Infantry too) ejects Portable Markers.
-        if (mk->kind == TW_LINKED && !tw_ejects_infantry(m))
+        if (mk->kind == TW_LINKED && !mc_tw_ejects_infantry(m))
             return verdict(v, "linked_marker_blocks", "TW-MK-2",
                            "Only a miniature able to eject Infantry ejects a Linked Marker.", -1, s->markers[k]);
     }
     return true;
 }
 
-int tw_adjacent_enemies(const TwWorld *w, int mover, McHex delta, int out[TW_MAX_ADJ]) {
+int mc_tw_adjacent_enemies(const TwWorld *w, int mover, McHex delta, int out[TW_MAX_ADJ]) {
     McHex fp[TW_MAX_FOOTPRINT];
-    int k = tw_footprint(&w->units[mover], delta, fp), n = 0;
+    int k = mc_tw_footprint(&w->units[mover], delta, fp), n = 0;
     for (int i = 0; i < k; i++) {
         // The board's neighbour table: one hash lookup per footprint hex, not one per neighbour
         // (this ran for every position of every path of a reach, docs/performance.md).
@@ -192,7 +192,7 @@ int tw_adjacent_enemies(const TwWorld *w, int mover, McHex delta, int out[TW_MAX
     return n;
 }
 
-int tw_start_movement(McEnv *env, const TwUnit *m, TwCause cause, bool action_used, McReasons *reasons, bool *legal) {
+int mc_tw_start_movement(McEnv *env, const TwUnit *m, TwCause cause, bool action_used, McReasons *reasons, bool *legal) {
     if (m->size != TW_INFANTRY) mc_assume(env, MC_A_TW_1);
     if (m->size == TW_HUGE) mc_assume(env, MC_A_TW_2);
     if (cause != TW_CAUSE_ACTION || !action_used) return 1;
@@ -204,8 +204,8 @@ int tw_start_movement(McEnv *env, const TwUnit *m, TwCause cause, bool action_us
     return 1;
 }
 
-bool tw_engaged(const TwWorld *w, int mover) {
+bool mc_tw_engaged(const TwWorld *w, int mover) {
     if (w->units[mover].engaged >= 0) return w->units[mover].engaged == 1;
     int adj[TW_MAX_ADJ];
-    return tw_adjacent_enemies(w, mover, mc_hex_make(0, 0), adj) > 0;
+    return mc_tw_adjacent_enemies(w, mover, mc_hex_make(0, 0), adj) > 0;
 }

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "core/env.h"
+#include "rules/godsgloom/gg_assumptions.h"
 #include "hex/hex.h"
 
 /// Terrain keywords that matter for movement (GG-TER-1, A-GG-2).

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "geom/sweep.h"
-#include "rules/ninth_age/ninth_age.h"
+#include "rules/ninth_age/na.h"
 
 #define PI 3.14159265358979323846
 
@@ -39,7 +39,7 @@ static McRect wheeled(const Mover *m, double theta) {
 // Which side of the charger's centre line the point lies: negative to the right, positive to the
 // left, 0 on it; `ahead` says whether it lies in front of the front facing's centre.
 static double side_of(McRect r, McVec2 p, bool *ahead) {
-    McVec2 u = mc_facing_forward(r.facing), d = mc_vec2_sub(p, na_front_centre(r));
+    McVec2 u = mc_facing_forward(r.facing), d = mc_vec2_sub(p, mc_na_front_centre(r));
     *ahead = mc_vec2_dot(u, d) > 0;
     return mc_vec2_cross(u, d);
 }
@@ -93,7 +93,7 @@ static bool field_build(McEnv *env, NaWorld *w, int self, McRect start, Field *f
         mc_poly_copy(&f->polys[f->n], &w->objs[o].poly);
         f->obj[f->n] = o;
         // Whatever it already overlaps (it cannot, as a legal position) does not stop it.
-        f->ign[f->n] = na_overlaps(&sp, &w->objs[o].poly);
+        f->ign[f->n] = mc_na_overlaps(&sp, &w->objs[o].poly);
         f->n++;
     }
     const NaBattlefield *bf = w->bf;
@@ -115,7 +115,7 @@ static bool field_build(McEnv *env, NaWorld *w, int self, McRect start, Field *f
     return true;
 }
 
-bool na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double distance, NaFailedOut *out) {
+bool mc_na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double distance, NaFailedOut *out) {
     memset(out, 0, sizeof *out);
     out->distance = distance;
     out->wheel_blocker = out->straight_blocker = -1;
@@ -149,12 +149,12 @@ bool na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double di
         const McPoly *ob = &f.polys[hit.obstacle];
         McPoly q;
         mc_rect_to_poly_into(wheeled(&m, a), &q);
-        if (hit.state == MC_SWEEP_HIT && na_separation(&q, ob) >= NA_CLEAR_GAP) {
+        if (hit.state == MC_SWEEP_HIT && mc_na_separation(&q, ob) >= NA_CLEAR_GAP) {
             for (int i = 0; i < BISECT_STEPS; i++) {
                 double mid = 0.5 * (a + b);
                 if (mid <= a || mid >= b) break;
                 mc_rect_to_poly_into(wheeled(&m, mid), &q);
-                if (na_separation(&q, ob) >= NA_CLEAR_GAP) a = mid;
+                if (mc_na_separation(&q, ob) >= NA_CLEAR_GAP) a = mid;
                 else b = mid;
             }
         }

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "rules/ninth_age/ninth_age.h"
+#include "rules/ninth_age/na.h"
 
 #define NA_SPACING_DURING 0.5
 
@@ -16,7 +16,7 @@ static bool enemies(const NaWorld *w, int a, int b) {
     return x->unit >= 0 && y->unit >= 0 && strcmp(w->bf->units[x->unit].side, w->bf->units[y->unit].side) != 0;
 }
 
-bool na_spacing_all(McEnv *env, NaWorld *w, NaMoment moment, int mover, int charged, NaSpacingOut *out) {
+bool mc_na_spacing_all(McEnv *env, NaWorld *w, NaMoment moment, int mover, int charged, NaSpacingOut *out) {
     memset(out, 0, sizeof *out);
     int units = w->bf->unit_count;
     int cap = 8 * (units > 0 ? units : 1) + 16, ecap = cap, ccap = cap;
@@ -27,16 +27,16 @@ bool na_spacing_all(McEnv *env, NaWorld *w, NaMoment moment, int mover, int char
     for (int a = 0; a < units; a++) {
         const McPoly *pa = &w->objs[a].poly;
         if (!w->objs[a].active) continue;
-        if (!na_on_table(w->bf, pa)) {
+        if (!mc_na_on_table(w->bf, pa)) {
             if (out->count < cap) out->pairs[out->count++] = (NaSpacingPair){a, -1, 0.0, 0.0, NA_SPACING_OFF_TABLE};
             else out->truncated = true;
         }
-        int n = na_world_query(w, mc_poly_aabb(pa), NA_SPACING + MC_LINEAR_SLOP);
+        int n = mc_na_world_query(w, mc_poly_aabb(pa), NA_SPACING + MC_LINEAR_SLOP);
         for (int i = 0; i < n; i++) {
             int b = w->hits[i];
             // Each unit pair once (a < b); unit–terrain pairs from the unit's side.
             if (b == a || (b < units && b < a)) continue;
-            double gap = na_separation(pa, &w->objs[b].poly);
+            double gap = mc_na_separation(pa, &w->objs[b].poly);
             bool involves_mover = a == mover || b == mover;
             double limit = NA_SPACING;
             if (moment == NA_MOMENT_DURING && involves_mover) limit = NA_SPACING_DURING;

@@ -11,7 +11,7 @@
 // answer is s* or one of those intervals' ends.
 #include <math.h>
 
-#include "rules/ninth_age/ninth_age.h"
+#include "rules/ninth_age/na.h"
 
 typedef struct Slide {
     McVec2 base;  ///< the charger's centre at s = 0
@@ -28,7 +28,7 @@ static McRect slide_at(const Slide *sl, double s) {
 static double sep_at(const Slide *sl, double s, const McPoly *obj) {
     McPoly p;
     mc_rect_to_poly_into(slide_at(sl, s), &p);
-    return na_separation(&p, obj);
+    return mc_na_separation(&p, obj);
 }
 
 enum { SEARCH_STEPS = 100 };
@@ -78,7 +78,7 @@ static void table_range(const NaBattlefield *bf, const Slide *sl, double *lo, do
     for (int i = 0; i < 4; i++) {
         double c[2] = {p.v[i].x, p.v[i].y};
         for (int k = 0; k < 2; k++) {
-            if (fabs(dir[k]) < 1e-12) {
+            if (fabs(dir[k]) < MC_ZERO_SLOP) {
                 if (c[k] < -MC_LINEAR_SLOP || c[k] > lim[k] + MC_LINEAR_SLOP) *lo = 1, *hi = 0;
                 continue;
             }
@@ -96,7 +96,7 @@ static void table_range(const NaBattlefield *bf, const Slide *sl, double *lo, do
 
 enum { MAX_NEARBY = 256, MAX_CANDIDATES = 2 * MAX_NEARBY + 3 };
 
-bool na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVec2 reference,
+bool mc_na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVec2 reference,
                      double max_move, NaPlacement *out) {
     const NaBattlefield *bf = w->bf;
     McRect t = bf->units[target].rect, m = bf->units[mover].rect;
@@ -140,8 +140,8 @@ bool na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVec2 
     cand[nc++] = hi;
     McPoly swept[2] = {mc_rect_to_poly(slide_at(&sl, lo)), mc_rect_to_poly(slide_at(&sl, hi))};
     McAabb box = mc_aabb_union(mc_poly_aabb(&swept[0]), mc_poly_aabb(&swept[1]));
-    int n = na_world_query(w, box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
-    int *objs = w->hits; // copied: na_spacing_check below reuses w->hits
+    int n = mc_na_world_query(w, box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
+    int *objs = w->hits; // copied: mc_na_spacing_check below reuses w->hits
     int local[MAX_NEARBY];
     int nl = 0;
     for (int i = 0; i < n && nl < MAX_NEARBY; i++)
@@ -166,7 +166,7 @@ bool na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVec2 
         McRect r = slide_at(&sl, cand[i]);
         McPoly p;
         mc_rect_to_poly_into(r, &p);
-        if (!na_spacing_check(w, &p, mover, target, NULL)) continue;
+        if (!mc_na_spacing_check(w, &p, mover, target, NULL)) continue;
         out->rect = r;
         double from = cand[i] - 0.5 * mw, to = cand[i] + 0.5 * mw;
         if (from < -0.5 * len) from = -0.5 * len;
@@ -178,7 +178,7 @@ bool na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVec2 
     return false;
 }
 
-int na_slide_blocked_ends(NaWorld *w, int mover, int target, NaFacing facing, double *out, int cap) {
+int mc_na_slide_blocked_ends(NaWorld *w, int mover, int target, NaFacing facing, double *out, int cap) {
     const NaBattlefield *bf = w->bf;
     McRect t = bf->units[target].rect, m = bf->units[mover].rect;
     static const double turn[] = {180.0, 90.0, 270.0, 0.0};
@@ -198,7 +198,7 @@ int na_slide_blocked_ends(NaWorld *w, int mover, int target, NaFacing facing, do
     double reach = 0.5 * (len + fabs(m.width));
     McPoly swept[2] = {mc_rect_to_poly(slide_at(&sl, -reach)), mc_rect_to_poly(slide_at(&sl, reach))};
     McAabb box = mc_aabb_union(mc_poly_aabb(&swept[0]), mc_poly_aabb(&swept[1]));
-    int n = na_world_query(w, box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
+    int n = mc_na_world_query(w, box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
     int local[MAX_NEARBY];
     int nl = 0;
     for (int i = 0; i < n && nl < MAX_NEARBY; i++)

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "rules/ninth_age/ninth_age.h"
+#include "rules/ninth_age/na.h"
 
 static bool enemy_of(const NaWorld *w, int a, int b) {
     return strcmp(w->bf->units[a].side, w->bf->units[b].side) != 0;
@@ -61,10 +61,10 @@ static double edge_distance(const NaBattlefield *bf, McRect r, McVec2 dir) {
         for (int k = 0; k < 2; k++) {
             if (c[k] <= MC_LINEAR_SLOP || c[k] >= lim[k] - MC_LINEAR_SLOP) {
                 // Already on or beyond this edge: it counts only when moving outwards.
-                if ((c[k] <= MC_LINEAR_SLOP && d[k] < -1e-12) || (c[k] >= lim[k] - MC_LINEAR_SLOP && d[k] > 1e-12)) return 0.0;
+                if ((c[k] <= MC_LINEAR_SLOP && d[k] < -MC_ZERO_SLOP) || (c[k] >= lim[k] - MC_LINEAR_SLOP && d[k] > MC_ZERO_SLOP)) return 0.0;
                 continue;
             }
-            double t = d[k] > 1e-12 ? (lim[k] - c[k]) / d[k] : (d[k] < -1e-12 ? -c[k] / d[k] : INFINITY);
+            double t = d[k] > MC_ZERO_SLOP ? (lim[k] - c[k]) / d[k] : (d[k] < -MC_ZERO_SLOP ? -c[k] / d[k] : INFINITY);
             if (t < best) best = t;
         }
     }
@@ -102,13 +102,13 @@ enum { BISECT = 80, MAX_CLEARING = 256 };
 static int first_touching(NaWorld *w, McRect r, int self) {
     McPoly p;
     mc_rect_to_poly_into(r, &p);
-    int n = na_world_query(w, mc_poly_aabb(&p), 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(w, mc_poly_aabb(&p), 4 * MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++)
-        if (w->hits[i] != self && na_separation(&p, &w->objs[w->hits[i]].poly) <= MC_LINEAR_SLOP) return w->hits[i];
+        if (w->hits[i] != self && mc_na_separation(&p, &w->objs[w->hits[i]].poly) <= MC_LINEAR_SLOP) return w->hits[i];
     return -1;
 }
 
-bool na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFleeOut *out) {
+bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFleeOut *out) {
     (void)env;
     memset(out, 0, sizeof *out);
     const NaBattlefield *bf = w->bf;
@@ -132,7 +132,7 @@ bool na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFlee
         int f = touching_facing(w, from, &p);
         out->engaged_contact = f >= 0;
         // Not touching: the facing whose arc the fleeing unit is located in (9A-ARC-1).
-        out->engaged = f >= 0 ? (NaFacing)f : na_arc_of_point(bf->units[from].rect, na_front_centre(r));
+        out->engaged = f >= 0 ? (NaFacing)f : mc_na_arc_of_point(bf->units[from].rect, mc_na_front_centre(r));
         // The outward normal of that facing: the rear facing ends parallel to it (9A-FL-1).
         static const double normal[] = {0.0, 270.0, 90.0, 180.0};
         facing = mc_facing_normalize(bf->units[from].rect.facing + normal[out->engaged]);
@@ -155,7 +155,7 @@ bool na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFlee
         for (int i = 0; i < 64; i++) {
             at.centre = mc_vec2_mul_add(out->pivot.centre, hi, u);
             mc_rect_to_poly_into(at, &q);
-            if (na_separation(&q, &w->objs[o].poly) > MC_LINEAR_SLOP) break;
+            if (mc_na_separation(&q, &w->objs[o].poly) > MC_LINEAR_SLOP) break;
             lo = hi;
             step *= 2;
             hi = t + step;
@@ -164,7 +164,7 @@ bool na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFlee
             double mid = 0.5 * (lo + hi);
             at.centre = mc_vec2_mul_add(out->pivot.centre, mid, u);
             mc_rect_to_poly_into(at, &q);
-            if (na_separation(&q, &w->objs[o].poly) > 0.0) hi = mid;
+            if (mc_na_separation(&q, &w->objs[o].poly) > 0.0) hi = mid;
             else lo = mid;
         }
         t = hi + NA_CLEAR_GAP;
@@ -186,12 +186,12 @@ bool na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFlee
     for (int i = 0; i < 4; i++) pts[i] = a.v[i], pts[4 + i] = b.v[i];
     McPoly swept = hull8(pts, 8);
     McAabb box = mc_aabb_union(mc_poly_aabb(&swept), mc_poly_aabb(&p));
-    int n = na_world_query(w, box, 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(w, box, 4 * MC_LINEAR_SLOP);
     for (int i = 0; i < n && out->crossed_count < NA_MAX_CROSSED; i++) {
         int o = w->hits[i];
         if (o == unit || o == from) continue;
         const McPoly *op = &w->objs[o].poly;
-        if (!na_overlaps(&swept, op) && !na_overlaps(&a, op)) continue;
+        if (!mc_na_overlaps(&swept, op) && !mc_na_overlaps(&a, op)) continue;
         NaCrossed *c = &out->crossed[out->crossed_count++];
         c->object = o;
         c->terrain = w->objs[o].unit < 0;

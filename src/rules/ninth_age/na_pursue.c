@@ -11,7 +11,7 @@
 
 #include "core/fmt.h"
 #include "core/work.h"
-#include "rules/ninth_age/ninth_age.h"
+#include "rules/ninth_age/na.h"
 
 typedef struct Plan {
     bool pivoted;
@@ -36,7 +36,7 @@ typedef struct Ctx {
     const NaPursueIn *in;
     bool record; // trace and reasons (off while trying charge orders)
     unsigned char *pass; // per world object: a declared charging pursuer, which others may pass
-    // The Charge Move of the next execute: `keep` (nullable) receives what na_charge_solve found
+    // The Charge Move of the next execute: `keep` (nullable) receives what mc_na_charge_solve found
     // (kept_ok whether it ran out of memory not), `reuse` (nullable) is that result for the same
     // table, found while trying orders, and stands in for solving again.
     NaChargeOut *keep;
@@ -78,7 +78,7 @@ typedef struct Front {
 
 static Front front_of(McRect r) {
     Front f;
-    f.centre = na_front_centre(r);
+    f.centre = mc_na_front_centre(r);
     f.fwd = mc_facing_forward(r.facing);
     f.right = mc_facing_right(r.facing);
     f.half = fabs(r.width) * 0.5;
@@ -172,7 +172,7 @@ static NaSituation first_ahead(Ctx *c, int self, const Front *f, double length, 
     McAabb box = {fr, fr};
     McVec2 pts[3] = {fl, mc_vec2_add(fr, far), mc_vec2_add(fl, far)};
     for (int i = 0; i < 3; i++) box = mc_aabb_union(box, (McAabb){pts[i], pts[i]});
-    int n = na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
     *object = -1;
     double best = INFINITY;
     NaSituation kind = NA_SIT_FREE;
@@ -252,7 +252,7 @@ static void plan_move(Ctx *c, int k, Plan *p) {
         p->target = p->at_pivot ? c->w->objs[p->situation_object].unit : c->w->objs[p->ahead_object].unit;
         // 9A-PU-0: the arc the pursuer is located in now, by the centre of its front facing
         // (9A-ARC-1), fixes the facing it charges.
-        p->facing = na_arc_of_point(c->bf->units[p->target].rect, na_front_centre(p->start));
+        p->facing = mc_na_arc_of_point(c->bf->units[p->target].rect, mc_na_front_centre(p->start));
     }
 }
 
@@ -263,7 +263,7 @@ static int touching_enemies(Ctx *c, int self, McRect pivot, int first, int *out,
     Front f = front_of(pivot);
     McVec2 fr = mc_vec2_mul_add(f.centre, f.half, f.right), fl = mc_vec2_mul_add(f.centre, -f.half, f.right);
     McAabb box = mc_aabb_union((McAabb){fr, fr}, (McAabb){fl, fl});
-    int n = na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
     int k = 0;
     out[k++] = first;
     for (int i = 0; i < n && k < cap; i++) {
@@ -280,12 +280,12 @@ static int touching_enemies(Ctx *c, int self, McRect pivot, int first, int *out,
 // earlier in this pursuit engages it, so only the first may rotate it, as in Combined Charges).
 static bool engaged_by_other(Ctx *c, int target, int self) {
     const McPoly *p = &c->w->objs[target].poly;
-    int n = na_world_query(c->w, mc_poly_aabb(p), 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(c->w, mc_poly_aabb(p), 4 * MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++) {
         int o = c->w->hits[i], u = c->w->objs[o].unit;
         if (u < 0 || u == target || u == self) continue;
         if (strcmp(c->bf->units[u].side, c->bf->units[target].side) != 0 &&
-            na_separation(p, &c->w->objs[o].poly) <= MC_LINEAR_SLOP)
+            mc_na_separation(p, &c->w->objs[o].poly) <= MC_LINEAR_SLOP)
             return true;
     }
     return false;
@@ -300,7 +300,7 @@ static void add_pose(NaPursuerOut *o, McRect r) {
 static void reason(Ctx *c, NaPursuerOut *o, const char *code, const char *rule, const char *msg, int object) {
     if (!c->record) return;
     McReason *r = mc_reason_add(c->env, &o->reasons, code, rule, "%s", msg);
-    if (r && object >= 0) r->unit = na_object_id(c->w, object);
+    if (r && object >= 0) r->unit = mc_na_object_id(c->w, object);
 }
 
 // A pose between two path poses: the centre moves straight, the facing turns the short way
@@ -332,14 +332,14 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
     double radius = 0.5 * sqrt(start.width * start.width + start.depth * start.depth);
     McAabb box = {mc_vec2(start.centre.x - radius, start.centre.y - radius),
                   mc_vec2(start.centre.x + radius, start.centre.y + radius)};
-    int n = na_world_query(c->w, box, NA_SPACING + MC_LINEAR_SLOP);
+    int n = mc_na_world_query(c->w, box, NA_SPACING + MC_LINEAR_SLOP);
     int objs[256];
     double need[256];
     int m = 0;
     for (int i = 0; i < n && m < 256; i++) {
         int o = c->w->hits[i];
         if (o == self) continue;
-        double s0 = na_separation(&p0, &c->w->objs[o].poly);
+        double s0 = mc_na_separation(&p0, &c->w->objs[o].poly);
         objs[m] = o;
         need[m++] = (s0 < NA_SPACING ? s0 : NA_SPACING) - MC_LINEAR_SLOP * 1e-3;
     }
@@ -357,7 +357,7 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
             mc_rect_to_poly_into(r, &p);
             bool fine = !table || on_table_strict(c->bf, &p);
             for (int i = 0; i < m && fine; i++)
-                if (na_separation(&p, &c->w->objs[objs[i]].poly) < need[i]) fine = false;
+                if (mc_na_separation(&p, &c->w->objs[objs[i]].poly) < need[i]) fine = false;
             if (iter == 0) {
                 if (fine) {
                     ok = t;
@@ -389,7 +389,7 @@ static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *o
         r.facing = pi->post_facing;
         McPoly p;
         mc_rect_to_poly_into(r, &p);
-        if (!na_spacing_check(c->w, &p, pi->unit, -1, NULL)) return false;
+        if (!mc_na_spacing_check(c->w, &p, pi->unit, -1, NULL)) return false;
         *out = r;
         return true;
     }
@@ -421,7 +421,7 @@ static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *o
         r.facing = facings[i];
         McPoly p;
         mc_rect_to_poly_into(r, &p);
-        if (na_spacing_check(c->w, &p, pi->unit, -1, NULL)) {
+        if (mc_na_spacing_check(c->w, &p, pi->unit, -1, NULL)) {
             *out = r;
             return true;
         }
@@ -451,7 +451,7 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
             McRect r = between(like, a, b, turn, t);
             McPoly p;
             mc_rect_to_poly_into(r, &p);
-            if (!na_clear_by(c->w, &p, self, charged, NA_CLEAR_GAP) || !on_table_strict(c->bf, &p)) {
+            if (!mc_na_clear_by(c->w, &p, self, charged, NA_CLEAR_GAP) || !on_table_strict(c->bf, &p)) {
                 bad = t;
                 continue;
             }
@@ -461,7 +461,7 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
                 McRect rm = between(like, a, b, turn, mid);
                 McPoly pm;
                 mc_rect_to_poly_into(rm, &pm);
-                if (na_clear_by(c->w, &pm, self, charged, NA_CLEAR_GAP) && on_table_strict(c->bf, &pm)) good = mid;
+                if (mc_na_clear_by(c->w, &pm, self, charged, NA_CLEAR_GAP) && on_table_strict(c->bf, &pm)) good = mid;
                 else bad = mid;
             }
             return between(like, a, b, turn, good);
@@ -490,24 +490,24 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     if (p->pivoted) {
         double turn = mc_facing_delta(p->start.facing, p->pivot.facing);
         TRACE(c, "9A-PV-1", self, "pivots %g° about its centre to face %g°, the pursued unit's direction (unit spacing ignored)",
-              na_shown(turn), na_shown(p->pivot.facing));
+              mc_na_shown(turn), mc_na_shown(p->pivot.facing));
     } else {
-        TRACE(c, "9A-PV-1", self, "makes an Overrun: no pivot, straight forward at %g°", na_shown(p->start.facing));
+        TRACE(c, "9A-PV-1", self, "makes an Overrun: no pivot, straight forward at %g°", mc_na_shown(p->start.facing));
     }
     if (p->at_pivot) {
         static const char *const rules[] = {"9A-PV-E", "9A-PV-T", "9A-PV-O"};
         TRACE(c, rules[p->situation], self, "after the pivot the front facing touches %s",
-              p->situation == NA_SIT_TABLE_EDGE ? "the table edge" : na_object_id(c->w, p->situation_object));
+              p->situation == NA_SIT_TABLE_EDGE ? "the table edge" : mc_na_object_id(c->w, p->situation_object));
     } else if (p->pivoted) {
         TRACE(c, "9A-PV-F", self, "after the pivot the front facing touches nothing: Forward Ahead");
     }
     if (p->has_ahead) {
         if (p->ahead_kind == NA_SIT_FREE)
-            TRACE(c, "9A-FA-0", self, "nothing lies in the %g\" by %g\" rectangle ahead", na_shown(pi->distance),
-                  na_shown(fabs(p->start.width)));
+            TRACE(c, "9A-FA-0", self, "nothing lies in the %g\" by %g\" rectangle ahead", mc_na_shown(pi->distance),
+                  mc_na_shown(fabs(p->start.width)));
         else
-            TRACE(c, "9A-FA-0", self, "first obstacle in the rectangle ahead, %g\" away: %s", na_shown(p->ahead_distance),
-                  p->ahead_kind == NA_SIT_TABLE_EDGE ? "the table edge" : na_object_id(c->w, p->ahead_object));
+            TRACE(c, "9A-FA-0", self, "first obstacle in the rectangle ahead, %g\" away: %s", mc_na_shown(p->ahead_distance),
+                  p->ahead_kind == NA_SIT_TABLE_EDGE ? "the table edge" : mc_na_object_id(c->w, p->ahead_object));
     }
     NaSituation outcome = p->outcome;
     const char *rule = NULL;
@@ -528,14 +528,14 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
             int nc = touching_enemies(c, self, p->pivot, p->target, cand, 16);
             for (int i = 0; i < nc && !placed; i++) {
                 int t = c->w->objs[cand[i]].unit;
-                NaFacing fc = i == 0 ? p->facing : na_arc_of_point(c->bf->units[t].rect, na_front_centre(p->start));
-                if (na_charge_place(c->w, self, t, fc, p->start.centre, -1.0, &pl)) {
+                NaFacing fc = i == 0 ? p->facing : mc_na_arc_of_point(c->bf->units[t].rect, mc_na_front_centre(p->start));
+                if (mc_na_charge_place(c->w, self, t, fc, p->start.centre, -1.0, &pl)) {
                     placed = true;
                     target = t;
                     facing = fc;
                 } else if (i + 1 < nc) {
                     TRACE(c, rule, self, "no room to charge %s: it is treated as an obstruction, and the front facing also touches %s",
-                          c->bf->units[t].id, na_object_id(c->w, cand[i + 1]));
+                          c->bf->units[t].id, mc_na_object_id(c->w, cand[i + 1]));
                 }
             }
             if (placed) {
@@ -546,15 +546,15 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 o->moved = pl.displacement;
                 if (c->record)
                     mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving): placed in contact and aligned, centre moved %g\", %s",
-                             c->bf->units[target].id, na_facing_name(facing), na_shown(pl.displacement),
-                             pl.contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", na_shown(pl.contact_length))
+                             c->bf->units[target].id, mc_na_facing_name(facing), mc_na_shown(pl.displacement),
+                             pl.contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", mc_na_shown(pl.contact_length))
                                                                 : "corner to corner");
             }
         } else {
             // 9A-FA-E: a normal Charge Move from where the pivot left it (straight, one wheel,
             // straight, align: 9A-CH-1, 9A-CH-2, Maximising Contact 9A-CH-3) with the pursuit roll
             // as its range; fellow charging pursuers may be passed through (9A-EX-1).
-            na_world_move_unit(c->w, self, p->pivot);
+            mc_na_world_move_unit(c->w, self, p->pivot);
             NaChargeIn ci = {self, p->target, true, pi->distance, p->facing, !engaged_by_other(c, p->target, self), c->pass};
             NaChargeOut co;
             bool solved;
@@ -562,7 +562,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 co = *c->reuse;
                 solved = c->reuse_ok;
             } else {
-                solved = na_charge_solve(c->env, c->w, &ci, &co);
+                solved = mc_na_charge_solve(c->env, c->w, &ci, &co);
             }
             if (c->keep) *c->keep = co, *c->kept_ok = solved;
             if (solved && !co.possible) {
@@ -583,16 +583,16 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 if (m->rotates_target) {
                     o->rotates_target = true;
                     o->target_final = pose_of(m->target_final);
-                    na_world_move_unit(c->w, p->target, m->target_final);
+                    mc_na_world_move_unit(c->w, p->target, m->target_final);
                 }
                 if (c->record)
                     mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving) with a Charge Move of %g\" (wheel %g°, align %g°), %s",
-                             c->bf->units[p->target].id, na_facing_name(p->facing), na_shown(m->distance), na_shown(m->wheel),
-                             na_shown(m->align),
-                             m->contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", na_shown(m->contact_length))
+                             c->bf->units[p->target].id, mc_na_facing_name(p->facing), mc_na_shown(m->distance), mc_na_shown(m->wheel),
+                             mc_na_shown(m->align),
+                             m->contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", mc_na_shown(m->contact_length))
                                                                 : "corner to corner");
             }
-            na_world_move_unit(c->w, self, p->start);
+            mc_na_world_move_unit(c->w, self, p->start);
         }
         if (placed) {
             charged = target;
@@ -603,12 +603,12 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 c->w->objs[fail_blocker].unit != p->target) {
                 // The real cause, as the `charge` query on the same position gives it: what stands
                 // in the way of every path, or takes the room in contact.
-                const char *by = na_object_id(c->w, fail_blocker);
+                const char *by = mc_na_object_id(c->w, fail_blocker);
                 reason(c, o, fail == NA_CHARGE_BLOCKED ? "charge_blocked" : "charge_no_room", rule,
                        mc_strf(c->env, fail == NA_CHARGE_BLOCKED
                                            ? "%s stands in the way of every charge path to %s's %s facing, so the enemy counts as an obstruction."
                                            : "%s takes the room in contact with %s's %s facing, so the enemy counts as an obstruction.",
-                               by, c->bf->units[p->target].id, na_facing_name(p->facing)),
+                               by, c->bf->units[p->target].id, mc_na_facing_name(p->facing)),
                        fail_blocker);
             } else {
                 reason(c, o, "charge_no_room", rule, "There is no room to place the pursuer in contact with its target facing, so the enemy counts as an obstruction.", p->target);
@@ -622,7 +622,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 double d = p->ahead_distance;
                 McAabb box = mc_poly_aabb(&c->w->objs[self].poly);
                 for (int i = 0; i < 4; i++) box = mc_aabb_union(box, (McAabb){p->ahead[i], p->ahead[i]});
-                int n = na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
+                int n = mc_na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
                 for (int i = 0; i < n; i++) {
                     double di;
                     int ob = c->w->hits[i];
@@ -636,7 +636,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                 cur.centre = mc_vec2_mul_add(cur.centre, o->moved, f.fwd);
                 add_pose(o, cur);
                 rule = "9A-FA-O";
-                TRACE(c, rule, self, "%s straight forward, stopping %g\" before the first obstruction", na_moves(c->env, o->moved), NA_CLEAR_GAP);
+                TRACE(c, rule, self, "%s straight forward, stopping %g\" before the first obstruction", mc_na_moves(c->env, o->moved), NA_CLEAR_GAP);
             } else {
                 rule = "9A-PV-O";
             }
@@ -658,8 +658,8 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
             add_pose(o, cur);
             o->post_pivot = true;
             rule = p->at_pivot ? "9A-PV-T" : "9A-FA-T";
-            TRACE(c, rule, self, "Post-combat Pivot of %g° to face %g°", na_shown(mc_facing_delta(at.facing, turned.facing)),
-                  na_shown(turned.facing));
+            TRACE(c, rule, self, "Post-combat Pivot of %g° to face %g°", mc_na_shown(mc_facing_delta(at.facing, turned.facing)),
+                  mc_na_shown(turned.facing));
         } else if (p->at_pivot) {
             reason(c, o, "no_legal_post_combat_pivot", "9A-PV-T", "No Post-combat Pivot gives a legal position, so the table edge counts as an obstruction.", -1);
             TRACE(c, "9A-PV-T", self, "no Post-combat Pivot is legal: the table edge is treated as an obstruction");
@@ -684,7 +684,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
             cur.centre = mc_vec2_mul_add(cur.centre, o->moved, f.fwd);
             add_pose(o, cur);
             rule = "9A-FA-O";
-            TRACE(c, rule, self, "%s straight forward, stopping %g\" before the obstruction", na_moves(c->env, o->moved), NA_CLEAR_GAP);
+            TRACE(c, rule, self, "%s straight forward, stopping %g\" before the obstruction", mc_na_moves(c->env, o->moved), NA_CLEAR_GAP);
         }
     }
     if (outcome == NA_SIT_OBSTRUCTION && strcmp(rule, "9A-PV-O") == 0) {
@@ -694,7 +694,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
         cur = pivot_obstructed(c, self, p->start, turn);
         add_pose(o, cur);
         TRACE(c, rule, self, "pivots only %g° of %g° towards the pursued direction, keeping unit spacing, and moves no further",
-              na_shown(mc_facing_delta(p->start.facing, cur.facing)), na_shown(turn));
+              mc_na_shown(mc_facing_delta(p->start.facing, cur.facing)), mc_na_shown(turn));
     }
     if (outcome == NA_SIT_FREE) {
         Front f = front_of(p->pivot);
@@ -704,7 +704,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
         cur.centre = mc_vec2_mul_add(cur.centre, pi->distance, f.fwd);
         add_pose(o, cur);
         rule = "9A-FA-F";
-        TRACE(c, rule, self, "moves its full pursuit distance, %g\", straight forward", na_shown(pi->distance));
+        TRACE(c, rule, self, "moves its full pursuit distance, %g\", straight forward", mc_na_shown(pi->distance));
     }
     o->outcome = charged >= 0 ? NA_SIT_ENEMY : outcome;
     o->rule = rule;
@@ -712,7 +712,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     McPoly endp;
     mc_rect_to_poly_into(cur, &endp);
     NaSpacing sp;
-    if (!na_spacing_check(c->w, &endp, self, charged, &sp)) {
+    if (!mc_na_spacing_check(c->w, &endp, self, charged, &sp)) {
         o->backtracked = true;
         o->backtrack_from = pose_of(cur);
         o->backtrack_fault = sp.fault;
@@ -721,14 +721,14 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
         static const char *const what[] = {"", "beyond", "overlapping", "in contact with", "not touching"};
         if (c->record) {
             mc_trace(c->env, "9A-LP-1", id, "the end position is illegal (%s %s): backtracked to its last legal position",
-                     what[sp.fault], sp.object >= 0 ? na_object_id(c->w, sp.object) : "the table edge");
+                     what[sp.fault], sp.object >= 0 ? mc_na_object_id(c->w, sp.object) : "the table edge");
             McReason *r = mc_reason_add(c->env, &o->reasons, sp.fault == NA_SPACING_OFF_TABLE ? "ends_off_table" : (sp.fault == NA_SPACING_OVERLAP ? "ends_overlapping" : "ends_in_contact"),
                                         "9A-LP-1", "The move would end %s %s, so the unit backtracks to its last legal position.", what[sp.fault],
-                                        sp.object >= 0 ? na_object_id(c->w, sp.object) : "the table edge");
-            if (r && sp.object >= 0) r->unit = na_object_id(c->w, sp.object);
+                                        sp.object >= 0 ? mc_na_object_id(c->w, sp.object) : "the table edge");
+            if (r && sp.object >= 0) r->unit = mc_na_object_id(c->w, sp.object);
         }
         mc_rect_to_poly_into(cur, &endp);
-        na_spacing_check(c->w, &endp, self, charged, &sp);
+        mc_na_spacing_check(c->w, &endp, self, charged, &sp);
         if (charged >= 0 && sp.fault == NA_SPACING_NO_CONTACT) {
             // The outcome stays the charge that was made, but the answer says it was undone.
             o->charge_undone = true;
@@ -745,12 +745,12 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     }
     o->spacing = sp;
     o->final = pose_of(cur);
-    na_world_move_unit(c->w, self, cur);
+    mc_na_world_move_unit(c->w, self, cur);
 }
 
 // ---- the whole pursuit -------------------------------------------------------------------------
 
-// Moves pursuer k (an index into in->pursuers); na_pursue moves them one after the other in
+// Moves pursuer k (an index into in->pursuers); mc_na_pursue moves them one after the other in
 // the order chosen. `declared[k]` holds pursuer k's plan made before anyone moved when it
 // declared a charge (it is carried out as declared: chargers may pass through one another); the
 // others are planned when their turn comes, seeing where earlier movers ended.
@@ -772,13 +772,13 @@ static void restore(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
         bf->units[i].rect = saved[i];
         mc_rect_to_poly_into(saved[i], &w->objs[i].poly);
     }
-    na_world_refresh(w);
+    mc_na_world_refresh(w);
 }
 
-bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut *out) {
+bool mc_na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut *out) {
     int n = in->pursuer_count;
     NaWorld *wp = MC_NEW(env->arena, NaWorld, 1);
-    if (!wp || !na_world_init(env, wp, bf)) return false;
+    if (!wp || !mc_na_world_init(env, wp, bf)) return false;
     out->world = wp;
     Ctx c = {env, wp, bf, in, true, NULL, NULL, NULL, NULL, false};
     c.pass = MC_NEW(env->arena, unsigned char, wp->count > 0 ? wp->count : 1);
@@ -814,7 +814,7 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
         bf->units[in->pursued].fled = true;
         if (out->fleeing_destroyed) {
             wp->objs[in->pursued].active = false;
-            na_world_refresh(wp);
+            mc_na_world_refresh(wp);
         }
     }
 
@@ -822,7 +822,7 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
     c.record = false;
     for (int k = 0; k < n; k++) {
         for (int j = 0; j < n; j++) wp->objs[in->pursuers[j].unit].active = j == k;
-        na_world_refresh(wp);
+        mc_na_world_refresh(wp);
         plan_move(&c, k, &plans[k]);
         declared[k] = plans[k].outcome == NA_SIT_ENEMY;
         if (mc_work_out()) {
@@ -834,7 +834,7 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
         wp->objs[in->pursuers[j].unit].active = true;
         c.pass[in->pursuers[j].unit] = declared[j];
     }
-    na_world_refresh(wp);
+    mc_na_world_refresh(wp);
     c.record = true;
     int chargers = 0;
     for (int k = 0; k < n; k++) {
@@ -842,7 +842,7 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
         order[chargers++] = k;
         mc_trace(env, "9A-PU-0", bf->units[in->pursuers[k].unit].id,
                  "will charge %s; it stands in that unit's %s arc, so it charges its %s facing",
-                 bf->units[plans[k].target].id, na_facing_name(plans[k].facing), na_facing_name(plans[k].facing));
+                 bf->units[plans[k].target].id, mc_na_facing_name(plans[k].facing), mc_na_facing_name(plans[k].facing));
     }
     for (int k = 0, m = chargers; k < n; k++)
         if (!declared[k]) order[m++] = k;
@@ -901,7 +901,7 @@ bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut 
                 best_contact = contact;
                 for (int i = 0; i < chargers; i++) best[i] = perm[i], chosen[i] = tried[i], chosen_ok[i] = tried_ok[i];
             }
-        } while (na_next_permutation(perm, chargers));
+        } while (mc_na_next_permutation(perm, chargers));
         c.record = true;
         restore(wp, bf, saved);
         for (int i = 0; i < chargers; i++) order[i] = best[i];

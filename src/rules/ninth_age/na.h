@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "core/env.h"
+#include "rules/ninth_age/na_assumptions.h"
 #include "geom/geom.h"
 
 /// "Just before base contact" (9A-FA-O) and the gap left by a backtrack or by a placement pushed
@@ -30,7 +31,7 @@
 typedef enum NaFacing { NA_FACING_FRONT = 0, NA_FACING_LEFT, NA_FACING_RIGHT, NA_FACING_REAR } NaFacing;
 
 /// "front", "left", "right", "rear".
-const char *na_facing_name(NaFacing f);
+const char *mc_na_facing_name(NaFacing f);
 
 /// A unit: its Unit Boundary (A-9A-1) and what the pursue rules need to know about it.
 typedef struct NaUnit {
@@ -86,29 +87,29 @@ typedef struct NaWorld {
 #define NA_WORLD_SCANS 64
 
 /// Builds the world for `bf` in the arena. Returns false when memory ran out.
-bool na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf);
+bool mc_na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf);
 /// Brings the broad phase up to date after units' polygons changed (terrain parts never change
-/// after na_world_init). Objects changing `active` need nothing: queries read it.
-void na_world_refresh(NaWorld *w);
+/// after mc_na_world_init). Objects changing `active` need nothing: queries read it.
+void mc_na_world_refresh(NaWorld *w);
 /// Moves unit `unit` to `rect` (the battlefield's copy too) and refreshes the broad phase.
-void na_world_move_unit(NaWorld *w, int unit, McRect rect);
+void mc_na_world_move_unit(NaWorld *w, int unit, McRect rect);
 /// Active objects whose boxes meet `box` (grown by `margin`), written to w->hits in object order;
 /// returns how many. The first NA_WORLD_SCANS queries scan every box; the broad phase is built
 /// for the next (a pursuit with one charge asks a handful, and building the tree over a 700-object
 /// table cost a hundred scans).
-int na_world_query(NaWorld *w, McAabb box, double margin);
+int mc_na_world_query(NaWorld *w, McAabb box, double margin);
 /// The id of object `o`: its unit's or its terrain's.
-const char *na_object_id(const NaWorld *w, int o);
+const char *mc_na_object_id(const NaWorld *w, int o);
 
 /// Signed separation of two convex shapes: the gap when apart, minus the penetration depth
 /// when overlapping (continuous, and convex along a straight translation).
-double na_separation(const McPoly *a, const McPoly *b);
-/// na_separation(a, b) < −MC_LINEAR_SLOP (they overlap), told by the SAT alone: a separation
+double mc_na_separation(const McPoly *a, const McPoly *b);
+/// mc_na_separation(a, b) < −MC_LINEAR_SLOP (they overlap), told by the SAT alone: a separation
 /// above −slop on any axis settles it, usually on the first few (mc_poly_sat_separation_until).
-bool na_overlaps(const McPoly *a, const McPoly *b);
+bool mc_na_overlaps(const McPoly *a, const McPoly *b);
 
 /// The table check: true when `p` lies on the table (within the slop), or there is no table.
-bool na_on_table(const NaBattlefield *bf, const McPoly *p);
+bool mc_na_on_table(const NaBattlefield *bf, const McPoly *p);
 
 /// Why a position breaks Unit Spacing at the end of an uncontrolled move (9A-SP-1, 9A-LP-1).
 typedef enum NaSpacingFault {
@@ -130,20 +131,20 @@ typedef struct NaSpacing {
 /// Checks `p` as the end of an uncontrolled move (Charge, Pursue: 9A-SP-1): on the table, no
 /// overlap, no contact with anything except the unit `charged` (-1: none), which it must touch.
 /// `self` (unit index or -1) is skipped. Fills `out` when non-NULL; returns true when legal.
-bool na_spacing_check(NaWorld *w, const McPoly *p, int self, int charged, NaSpacing *out);
+bool mc_na_spacing_check(NaWorld *w, const McPoly *p, int self, int charged, NaSpacing *out);
 
 /// True when `p` keeps at least `gap` from every active object but `self` and `charged`, touches
 /// or overlaps nothing else, and lies on the table.
-bool na_clear_by(NaWorld *w, const McPoly *p, int self, int charged, double gap);
+bool mc_na_clear_by(NaWorld *w, const McPoly *p, int self, int charged, double gap);
 
 /// The arc of `target` in which `point` lies (9A-ARC-1, docs/geometry.md "Arcs"): front when
 /// y > h and y − h > |x| − w in the target's frame, rear likewise behind, otherwise left or right
 /// by the sign of x; a point on a dividing line is in the flank arc; x == 0 inside the boundary
 /// gives right.
-NaFacing na_arc_of_point(McRect target, McVec2 point);
+NaFacing mc_na_arc_of_point(McRect target, McVec2 point);
 
 /// The centre of a unit's front facing ("located in" uses it, 9A-ARC-1).
-McVec2 na_front_centre(McRect r);
+McVec2 mc_na_front_centre(McRect r);
 
 /// A charge placement against one facing of a target (9A-PV-E, 9A-CH-2).
 typedef struct NaPlacement {
@@ -154,16 +155,16 @@ typedef struct NaPlacement {
 
 /// Places unit `mover` (its size; its current position is ignored) with its front facing in
 /// contact with facing `facing` of unit `target` and parallel to it (the Align Move done), at the
-/// legal position (na_spacing_check with `charged` = target) whose centre is nearest `reference`;
+/// legal position (mc_na_spacing_check with `charged` = target) whose centre is nearest `reference`;
 /// `max_move` >= 0 caps that distance. Ties go to the position further to the mover's left.
 /// Returns false when there is no room.
-bool na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVec2 reference,
+bool mc_na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVec2 reference,
                      double max_move, NaPlacement *out);
 
 /// The slides (as in NaChargeMove.slide: along facing `facing` of `target`, to the charger's
 /// right, 0 = centred) where the aligned `mover` starts or stops coming nearer than NA_CLEAR_GAP
 /// to some other object; at most `cap` written to `out`, returns how many.
-int na_slide_blocked_ends(NaWorld *w, int mover, int target, NaFacing facing, double *out, int cap);
+int mc_na_slide_blocked_ends(NaWorld *w, int mover, int target, NaFacing facing, double *out, int cap);
 
 // ---- pursue ------------------------------------------------------------------------------------
 
@@ -192,7 +193,7 @@ typedef struct NaPursueIn {
 typedef enum NaSituation { NA_SIT_ENEMY = 0, NA_SIT_TABLE_EDGE, NA_SIT_OBSTRUCTION, NA_SIT_FREE } NaSituation;
 
 /// "enemy", "table-edge", "obstruction", "free".
-const char *na_situation_name(NaSituation s);
+const char *mc_na_situation_name(NaSituation s);
 
 /// A pose: the centre and the facing of a unit.
 typedef struct NaPose {
@@ -251,7 +252,7 @@ typedef struct NaPursueOut {
 
 /// Resolves every pursue move (seed "Pursue Moves"). Moves the units of `bf` (and removes a
 /// destroyed pursued unit by deactivating it). Returns false when memory ran out.
-bool na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut *out);
+bool mc_na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut *out);
 
 // ---- charge (9A-CH-1..4) -----------------------------------------------------------------------
 
@@ -319,12 +320,12 @@ typedef struct NaChargeOut {
     NaChargeAlt alts[NA_MAX_ALTS];
     int alt_count;
     int candidates;           ///< complete legal moves compared
-    McReasons reasons;        ///< why not (na_charge_explain)
+    McReasons reasons;        ///< why not (mc_na_charge_explain)
 } NaChargeOut;
 
 /// Compares two moves by Maximising Contact (9A-CH-3): returns 0 when equal, otherwise ±level
 /// (negative: `x` better) where level is the first deciding priority as in NaChargeAlt.lost_on.
-int na_charge_compare(const NaChargeMove *x, const NaChargeMove *y);
+int mc_na_charge_compare(const NaChargeMove *x, const NaChargeMove *y);
 
 /// Finds the charge move of `in` on the world as it stands (9A-CH-1..3): straight–wheel–straight
 /// paths ending in contact with the target facing, aligned; the best by Maximising Contact, then
@@ -332,14 +333,14 @@ int na_charge_compare(const NaChargeMove *x, const NaChargeMove *y);
 /// shortest move of each end slide, or with a straight part of zero length, lies, so a best move
 /// that is not blocked by a third object is exact. Returns false
 /// when memory ran out.
-bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out);
+bool mc_na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out);
 
 /// Writes the trace of `out` (9A-ARC-1, 9A-CH-1..3) and, when the charge is not possible, its
 /// reason. `w` is the world the move was found on (object ids).
-void na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaChargeOut *out);
+void mc_na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaChargeOut *out);
 
 /// A phrase saying why an alternative lost, for NaChargeAlt.lost_on.
-const char *na_charge_lost_words(int level);
+const char *mc_na_charge_lost_words(int level);
 
 /// A Failed Charge Move (2nd edition; A-9A-4): the highest D6 of the charge roll,
 /// a wheel towards the target's Centre until the front faces it or is blocked, then straight.
@@ -361,7 +362,7 @@ typedef struct NaFailedOut {
 
 /// The Failed Charge Move of unit `charger` at `target` over `distance` inches, on the world as
 /// it stands (the charger is not moved). Returns false when memory ran out.
-bool na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double distance, NaFailedOut *out);
+bool mc_na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double distance, NaFailedOut *out);
 
 /// One charger of a combined charge, as requested.
 typedef struct NaChargerIn {
@@ -398,7 +399,7 @@ typedef struct NaCombinedOut {
 /// all moves (9A-CH-4); the target may be rotated only by the first. A charger whose charge cannot
 /// be completed and whose highest die is given makes its Failed Charge Move in its turn (failing chargers move in the
 /// order too, 9A-CH-4 Combined Charges). Moves the units of `bf`.
-bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaChargerIn *chargers, int count,
+bool mc_na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaChargerIn *chargers, int count,
                         NaCombinedOut *out);
 
 // ---- flee (9A-FL-1) ----------------------------------------------------------------------------
@@ -426,7 +427,7 @@ typedef struct NaFleeOut {
 } NaFleeOut;
 
 /// Flees unit `unit` `distance` inches from enemy `from` (-1: the closest enemy).
-bool na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFleeOut *out);
+bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFleeOut *out);
 
 // ---- spacing (9A-SP-1) -------------------------------------------------------------------------
 
@@ -455,16 +456,16 @@ typedef struct NaSpacingOut {
     bool truncated;    ///< more pairs than the lists hold (8 per unit)
 } NaSpacingOut;
 
-bool na_spacing_all(McEnv *env, NaWorld *w, NaMoment moment, int mover, int charged, NaSpacingOut *out);
+bool mc_na_spacing_all(McEnv *env, NaWorld *w, NaMoment moment, int mover, int charged, NaSpacingOut *out);
 
 /// Rearranges a[0..n-1] into the next permutation in lexicographic order; false (and a left
 /// as it was) after the last one.
-bool na_next_permutation(int *a, int n);
+bool mc_na_next_permutation(int *a, int n);
 
 /// A length or angle as answers print numbers (rounded to 1e-9, -0 as 0), for sentences.
-double na_shown(double v);
+double mc_na_shown(double v);
 /// "moves 2.5\"" for the straight move `d`, or "does not move" below MC_LINEAR_SLOP; NULL when
 /// memory ran out.
-const char *na_moves(McEnv *env, double d);
+const char *mc_na_moves(McEnv *env, double d);
 
 #endif

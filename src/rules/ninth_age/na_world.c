@@ -4,19 +4,19 @@
 #include <stdlib.h>
 
 #include "core/work.h"
-#include "rules/ninth_age/ninth_age.h"
+#include "rules/ninth_age/na.h"
 
-const char *na_facing_name(NaFacing f) {
+const char *mc_na_facing_name(NaFacing f) {
     static const char *const names[] = {"front", "left", "right", "rear"};
     return names[f];
 }
 
-const char *na_situation_name(NaSituation s) {
+const char *mc_na_situation_name(NaSituation s) {
     static const char *const names[] = {"enemy", "table-edge", "obstruction", "free"};
     return names[s];
 }
 
-bool na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf) {
+bool mc_na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf) {
     int n = bf->unit_count;
     for (int t = 0; t < bf->terrain_count; t++) n += bf->terrain[t].part_count;
     w->bf = bf;
@@ -48,14 +48,14 @@ bool na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf) {
             w->objs[o].active = true;
         }
     for (int i = 0; i < n; i++) w->boxes[i] = mc_poly_aabb(&w->objs[i].poly);
-    // The broad phase is built by the query that first needs it (na_world_query).
+    // The broad phase is built by the query that first needs it (mc_na_world_query).
     w->built = false;
     w->scans = 0;
     return true;
 }
 
 // Between moves only a few units change place (and a search puts them back): refitting the tree
-// finds the same objects as building it again (na_world_query sorts them), at a fraction of the
+// finds the same objects as building it again (mc_na_world_query sorts them), at a fraction of the
 // cost of a build.
 static void update_tree(NaWorld *w) {
     if (!w->built) return; // queries scan w->boxes, which are up to date
@@ -63,12 +63,12 @@ static void update_tree(NaWorld *w) {
         mc_broadphase_build(&w->bp, w->nodes, MC_BROADPHASE_NODES(w->count), w->scratch, w->boxes, w->count);
 }
 
-void na_world_refresh(NaWorld *w) {
+void mc_na_world_refresh(NaWorld *w) {
     for (int i = 0; i < w->bf->unit_count; i++) w->boxes[i] = mc_poly_aabb(&w->objs[i].poly);
     update_tree(w);
 }
 
-void na_world_move_unit(NaWorld *w, int unit, McRect rect) {
+void mc_na_world_move_unit(NaWorld *w, int unit, McRect rect) {
     ((NaBattlefield *)w->bf)->units[unit].rect = rect;
     mc_rect_to_poly_into(rect, &w->objs[unit].poly);
     w->boxes[unit] = mc_poly_aabb(&w->objs[unit].poly);
@@ -80,7 +80,7 @@ static int by_index(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-int na_world_query(NaWorld *w, McAabb box, double margin) {
+int mc_na_world_query(NaWorld *w, McAabb box, double margin) {
     McAabb q = mc_aabb_inflate(box, margin);
     if (!w->built && w->scans < NA_WORLD_SCANS) {
         // The tree's leaves are these boxes, so it would find exactly these objects.
@@ -121,24 +121,24 @@ int na_world_query(NaWorld *w, McAabb box, double margin) {
     return n;
 }
 
-const char *na_object_id(const NaWorld *w, int o) {
+const char *mc_na_object_id(const NaWorld *w, int o) {
     const NaObject *ob = &w->objs[o];
     return ob->unit >= 0 ? w->bf->units[ob->unit].id : w->bf->terrain[ob->terrain].id;
 }
 
-double na_separation(const McPoly *a, const McPoly *b) {
+double mc_na_separation(const McPoly *a, const McPoly *b) {
     double sep;
     mc_poly_overlap(a, b, &sep);
     return sep;
 }
 
-bool na_overlaps(const McPoly *a, const McPoly *b) {
-    // na_separation is the SAT value when that is at most 0 and a distance (>= 0) otherwise, so
+bool mc_na_overlaps(const McPoly *a, const McPoly *b) {
+    // mc_na_separation is the SAT value when that is at most 0 and a distance (>= 0) otherwise, so
     // it is below −slop exactly when the SAT value is.
     return mc_poly_sat_separation_until(a, b, -MC_LINEAR_SLOP) < -MC_LINEAR_SLOP;
 }
 
-bool na_on_table(const NaBattlefield *bf, const McPoly *p) {
+bool mc_na_on_table(const NaBattlefield *bf, const McPoly *p) {
     if (!bf->has_table) return true;
     for (int i = 0; i < p->count; i++) {
         McVec2 v = p->v[i];
@@ -152,16 +152,16 @@ bool na_on_table(const NaBattlefield *bf, const McPoly *p) {
 // Objects far beyond this are never the nearest one worth reporting.
 #define NEAREST_REPORT_RADIUS 12.0
 
-bool na_spacing_check(NaWorld *w, const McPoly *p, int self, int charged, NaSpacing *out) {
+bool mc_na_spacing_check(NaWorld *w, const McPoly *p, int self, int charged, NaSpacing *out) {
     NaSpacing s = {NA_SPACING_OK, -1, -1, 0.0};
-    if (!na_on_table(w->bf, p)) s.fault = NA_SPACING_OFF_TABLE;
+    if (!mc_na_on_table(w->bf, p)) s.fault = NA_SPACING_OFF_TABLE;
     McAabb box = mc_poly_aabb(p);
-    int n = na_world_query(w, box, NEAREST_REPORT_RADIUS);
+    int n = mc_na_world_query(w, box, NEAREST_REPORT_RADIUS);
     bool touches_target = charged < 0;
     for (int i = 0; i < n; i++) {
         int o = w->hits[i];
         if (o == self) continue;
-        double sep = na_separation(p, &w->objs[o].poly);
+        double sep = mc_na_separation(p, &w->objs[o].poly);
         if (o == charged) {
             if (sep < -MC_LINEAR_SLOP && s.fault == NA_SPACING_OK) s.fault = NA_SPACING_OVERLAP, s.object = o;
             if (sep <= MC_LINEAR_SLOP) touches_target = true;
@@ -177,25 +177,25 @@ bool na_spacing_check(NaWorld *w, const McPoly *p, int self, int charged, NaSpac
     return s.fault == NA_SPACING_OK;
 }
 
-bool na_clear_by(NaWorld *w, const McPoly *p, int self, int charged, double gap) {
-    if (!na_on_table(w->bf, p)) return false;
-    int n = na_world_query(w, mc_poly_aabb(p), gap + MC_LINEAR_SLOP);
+bool mc_na_clear_by(NaWorld *w, const McPoly *p, int self, int charged, double gap) {
+    if (!mc_na_on_table(w->bf, p)) return false;
+    int n = mc_na_world_query(w, mc_poly_aabb(p), gap + MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++) {
         int o = w->hits[i];
         if (o == self) continue;
         if (o == charged) {
-            if (na_overlaps(p, &w->objs[o].poly)) return false;
+            if (mc_na_overlaps(p, &w->objs[o].poly)) return false;
             continue;
         }
-        double sep = na_separation(p, &w->objs[o].poly);
-        if (sep <= MC_LINEAR_SLOP || sep < gap - MC_LINEAR_SLOP * 1e-3) return false;
+        double sep = mc_na_separation(p, &w->objs[o].poly);
+        if (sep <= MC_LINEAR_SLOP || sep < gap - MC_ROUNDING_SLOP) return false;
     }
     return true;
 }
 
-McVec2 na_front_centre(McRect r) { return mc_rect_to_world(r, mc_vec2(0.0, fabs(r.depth) * 0.5)); }
+McVec2 mc_na_front_centre(McRect r) { return mc_rect_to_world(r, mc_vec2(0.0, fabs(r.depth) * 0.5)); }
 
-NaFacing na_arc_of_point(McRect target, McVec2 point) {
+NaFacing mc_na_arc_of_point(McRect target, McVec2 point) {
     // docs/geometry.md "Arcs": the 135° lines from the corners are |x| − w = |y| − h; "exactly on a
     // line between two arcs" counts as the flank arc (9A-ARC-1), hence the strict tests.
     McVec2 l = mc_rect_to_local(target, point);
@@ -207,7 +207,7 @@ NaFacing na_arc_of_point(McRect target, McVec2 point) {
 }
 
 // Lexicographic next permutation (chargers are tried in every order: 9A-PU-1, 9A-CH-4).
-bool na_next_permutation(int *a, int n) {
+bool mc_na_next_permutation(int *a, int n) {
     int i = n - 2;
     while (i >= 0 && a[i] >= a[i + 1]) i--;
     if (i < 0) return false;
@@ -220,13 +220,13 @@ bool na_next_permutation(int *a, int n) {
     return true;
 }
 
-double na_shown(double v) {
+double mc_na_shown(double v) {
     double r = fabs(v) < 1e6 ? round(v * 1e9) / 1e9 : v;
     return r == 0.0 ? 0.0 : r; // -0 prints as 0
 }
 
-const char *na_moves(McEnv *env, double d) {
+const char *mc_na_moves(McEnv *env, double d) {
     // Sentences say what the numbers say: a move of 4e-14" is no move (MC_LINEAR_SLOP).
     if (fabs(d) < MC_LINEAR_SLOP) return "does not move";
-    return mc_strf(env, "moves %g\"", na_shown(d));
+    return mc_strf(env, "moves %g\"", mc_na_shown(d));
 }

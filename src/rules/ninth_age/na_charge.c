@@ -6,7 +6,7 @@
 // front facing lies flat on the target facing (9A-CH-2).
 //
 // Every aligned end position is the charger's front on the facing's line, slid by s along it
-// (na_charge_place's coordinates). For a fixed wheel angle θ the align angle is α = δ − θ (δ the
+// (mc_na_charge_place's coordinates). For a fixed wheel angle θ the align angle is α = δ − θ (δ the
 // whole turn from the charger's facing to the aligned one), and the position before the align is
 // the aligned one turned by −α about the contact point — one end of the stretch where the front
 // and the facing overlap, which moves linearly with s. So the centre before the align is linear
@@ -16,7 +16,7 @@
 // wheel), trying that interval's ends, where the distance equals the range, the centred and
 // full-contact slides, where some other object starts to be in the way of the end position, and a
 // few evenly spaced slides. A second pass ("exact wheel angles" below) solves for the wheel angles
-// where the shortest move of each Maximising Contact class lies, to 1e-12°.
+// where the shortest move of each Maximising Contact class lies, to MC_ZERO_SLOP degrees.
 // Each candidate is checked with the sweeps of docs/geometry.md against everything else on the table,
 // and Maximising Contact (9A-CH-3) picks among the legal ones.
 #include <math.h>
@@ -27,7 +27,7 @@
 
 #include "core/work.h"
 #include "geom/sweep.h"
-#include "rules/ninth_age/ninth_age.h"
+#include "rules/ninth_age/na.h"
 
 #define PI 3.14159265358979323846
 
@@ -36,10 +36,15 @@
 // Valid moves kept for the alternatives.
 // The exact wheel angles: root brackets are narrowed below ROOT_TOL degrees, in at most
 // ROOT_STEPS steps.
-#define ROOT_TOL 1e-12
-// How far under NA_CLEAR_GAP a gap found by bisection (na_slide_blocked_ends) may come out.
-#define CLEAR_GAP_TOL 1e-9
+// MC_ZERO_SLOP taken as degrees: at the largest reach (MC_MAX_COORD) a turn of that size moves a
+// corner far less than the slop.
+#define ROOT_TOL MC_ZERO_SLOP
+// How far under NA_CLEAR_GAP a gap found by bisection (mc_na_slide_blocked_ends) may come out.
+#define CLEAR_GAP_TOL MC_ROUNDING_SLOP
 enum { ROOT_STEPS = 100 };
+// A move without a wheel is straight along the facing when its sideways offset is below this: a
+// tenth of the slop, so that an offset the slop would see is never taken as straight.
+#define STRAIGHT_TOL (MC_LINEAR_SLOP * 0.1)
 // The aligned end's legality depends on the slide alone, and the same slides come back for many
 // wheel angles: it is remembered for up to MEMO_FILL slides in a table of MEMO_SLOTS.
 enum { MEMO_SLOTS = 1024, MEMO_FILL = 768 };
@@ -135,17 +140,17 @@ static double models_touching(int n, double lo, double hi, double c0, double c1)
     return k;
 }
 
-int na_charge_compare(const NaChargeMove *x, const NaChargeMove *y) {
+int mc_na_charge_compare(const NaChargeMove *x, const NaChargeMove *y) {
     // 9A-CH-3 Maximising Contact: (1) touch no enemy but the target, else as few as possible;
-    // (2) the most chargers in contact (combined charges, na_charge_combined); (3) do not rotate
+    // (2) the most chargers in contact (combined charges, mc_na_charge_combined); (3) do not rotate
     // the charged unit; (4) the most models in base contact. Then the engine's own order: the
     // shortest move, the smallest wheel, the charger's left.
     if (x->others != y->others) return x->others < y->others ? -1 : 1;
     if (x->rotates_target != y->rotates_target) return x->rotates_target ? 3 : -3;
-    if (fabs(x->models - y->models) > 1e-9) return x->models > y->models ? -4 : 4;
-    if (fabs(x->distance - y->distance) > 1e-9) return x->distance < y->distance ? -5 : 5;
-    if (fabs(fabs(x->wheel) - fabs(y->wheel)) > 1e-9) return fabs(x->wheel) < fabs(y->wheel) ? -6 : 6;
-    if (fabs(x->slide - y->slide) > 1e-9) return x->slide < y->slide ? -7 : 7;
+    if (fabs(x->models - y->models) > MC_ROUNDING_SLOP) return x->models > y->models ? -4 : 4;
+    if (fabs(x->distance - y->distance) > MC_ROUNDING_SLOP) return x->distance < y->distance ? -5 : 5;
+    if (fabs(fabs(x->wheel) - fabs(y->wheel)) > MC_ROUNDING_SLOP) return fabs(x->wheel) < fabs(y->wheel) ? -6 : 6;
+    if (fabs(x->slide - y->slide) > MC_ROUNDING_SLOP) return x->slide < y->slide ? -7 : 7;
     return 0;
 }
 
@@ -237,14 +242,14 @@ static double align_of(const Ctx *c, double theta) {
     double alpha = c->delta - theta;
     if (alpha > 180.0) alpha -= 360.0;
     if (alpha <= -180.0) alpha += 360.0;
-    return fabs(alpha) < 1e-12 ? 0.0 : alpha;
+    return fabs(alpha) < MC_ZERO_SLOP ? 0.0 : alpha;
 }
 
 static double wheel_length(const Ctx *c, double theta) { return c->mw * fabs(theta) * PI / 180.0; }
 
 // ---- legality ----------------------------------------------------------------------------------
 
-// na_world_query, but the charger, for a box grown by margin that lies inside c->near: the
+// mc_na_world_query, but the charger, for a box grown by margin that lies inside c->near: the
 // obstacles' boxes are the world's, and those in c->near are all there, in object order, so a
 // scan of them finds the same objects as the query of the whole world's tree.
 static int by_slot(const void *a, const void *b) {
@@ -255,7 +260,7 @@ static int by_slot(const void *a, const void *b) {
 static int near_query(Ctx *c, McAabb box, double margin) {
     McAabb q = mc_aabb_inflate(box, margin);
     if (!(q.lo.x >= c->near.lo.x && q.lo.y >= c->near.lo.y && q.hi.x <= c->near.hi.x && q.hi.y <= c->near.hi.y))
-        return na_world_query(c->w, box, margin);
+        return mc_na_world_query(c->w, box, margin);
     int n = 0, *hits = c->w->hits;
     if (!c->tree) {
         mc_work_add((uint64_t)c->np);
@@ -292,9 +297,9 @@ static int near_query(Ctx *c, McAabb box, double margin) {
 static bool end_legal(Ctx *c, const McPoly *p, const McPoly *tpoly, int *others, int *culprit) {
     *others = 0;
     *culprit = -1;
-    if (!na_on_table(c->w->bf, p)) return false;
+    if (!mc_na_on_table(c->w->bf, p)) return false;
     int self = c->in->charger, target = c->in->target;
-    if (na_overlaps(p, tpoly)) {
+    if (mc_na_overlaps(p, tpoly)) {
         *culprit = target;
         return false;
     }
@@ -302,7 +307,7 @@ static bool end_legal(Ctx *c, const McPoly *p, const McPoly *tpoly, int *others,
     for (int i = 0; i < n; i++) {
         int o = c->w->hits[i];
         if (o == self || o == target) continue;
-        double sep = na_separation(p, &c->w->objs[o].poly);
+        double sep = mc_na_separation(p, &c->w->objs[o].poly);
         if (sep >= NA_CLEAR_GAP - CLEAR_GAP_TOL) continue;
         if (sep >= -MC_LINEAR_SLOP && is_enemy_unit(c->w, o, self) && !c->w->bf->units[c->w->objs[o].unit].fled) {
             (*others)++;
@@ -426,7 +431,7 @@ static void score_contact(const Ctx *c, NaChargeMove *m) {
 static void consider(Ctx *c, double theta, double s, int piece) {
     // Past the work budget the search winds down: the request answers `limit` (core/work.h).
     if (mc_work_out()) return;
-    if (s < -c->reach - 1e-12 || s > c->reach + 1e-12) return;
+    if (s < -c->reach - MC_ZERO_SLOP || s > c->reach + MC_ZERO_SLOP) return;
     double alpha = align_of(c, theta);
     NaChargeMove m;
     memset(&m, 0, sizeof m);
@@ -436,13 +441,13 @@ static void consider(Ctx *c, double theta, double s, int piece) {
     m.start = c->S;
     if (theta == 0.0) {
         McVec2 d = mc_vec2_sub(pre_align_centre(c, s, alpha, piece), c->S.centre);
-        if (fabs(mc_vec2_cross(c->u0, d)) > 1e-7) return;
+        if (fabs(mc_vec2_cross(c->u0, d)) > STRAIGHT_TOL) return;
         m.a = 0.0;
         m.b = mc_vec2_dot(c->u0, d);
     } else {
         solve_ab(c, theta, s, alpha, piece, &m.a, &m.b);
     }
-    if (m.a < -1e-9 || m.b < -1e-9) return;
+    if (m.a < -MC_ROUNDING_SLOP || m.b < -MC_ROUNDING_SLOP) return;
     if (m.a < 0) m.a = 0;
     if (m.b < 0) m.b = 0;
     c->any_geo = true;
@@ -462,7 +467,7 @@ static void consider(Ctx *c, double theta, double s, int piece) {
     m.final.centre = aligned_centre(c, s);
     m.final.facing = c->F;
     m.distance = m.a + m.b + wheel_length(c, theta);
-    m.in_range = !c->in->has_range || m.distance <= c->in->range + 1e-9;
+    m.in_range = !c->in->has_range || m.distance <= c->in->range + MC_ROUNDING_SLOP;
     m.target_final = c->T;
     int culprit;
     bool end_ok = aligned_end_legal(c, s, &m.others, &culprit);
@@ -487,14 +492,14 @@ static void consider(Ctx *c, double theta, double s, int piece) {
         end_ok = end_legal(c, &fp, &tp, &m.others, &culprit);
         // The rotated target keeps clear of everything but the charger.
         if (end_ok) {
-            int n = na_world_query(c->w, mc_poly_aabb(&tp), 4 * MC_LINEAR_SLOP);
+            int n = mc_na_world_query(c->w, mc_poly_aabb(&tp), 4 * MC_LINEAR_SLOP);
             int tculprit = -1;
             for (int i = 0; i < n && tculprit < 0; i++) {
                 int o = c->w->hits[i];
                 if (o == c->in->target || o == c->in->charger) continue;
-                if (na_separation(&tp, &c->w->objs[o].poly) <= MC_LINEAR_SLOP) tculprit = o;
+                if (mc_na_separation(&tp, &c->w->objs[o].poly) <= MC_LINEAR_SLOP) tculprit = o;
             }
-            if (tculprit >= 0 || !na_on_table(c->w->bf, &tp)) end_ok = false, culprit = tculprit;
+            if (tculprit >= 0 || !mc_na_on_table(c->w->bf, &tp)) end_ok = false, culprit = tculprit;
         }
     }
     if (!end_ok) {
@@ -511,14 +516,14 @@ static void consider(Ctx *c, double theta, double s, int piece) {
     if (!o->has_needed || m.distance < o->needed) o->needed = m.distance, o->has_needed = true;
     if (!m.in_range) {
         // The shortest; at an equal distance (a wheel of a hair's breadth costs as much as the
-        // straight it replaces) the smaller wheel, as na_charge_compare orders them.
-        if (!o->possible && (!o->has_best || m.distance < o->best.distance - 1e-9 ||
-                             (m.distance <= o->best.distance + 1e-9 && fabs(m.wheel) < fabs(o->best.wheel))))
+        // straight it replaces) the smaller wheel, as mc_na_charge_compare orders them.
+        if (!o->possible && (!o->has_best || m.distance < o->best.distance - MC_ROUNDING_SLOP ||
+                             (m.distance <= o->best.distance + MC_ROUNDING_SLOP && fabs(m.wheel) < fabs(o->best.wheel))))
             o->best = m, o->has_best = true;
         return;
     }
     o->candidates++;
-    if (!o->possible || na_charge_compare(&m, &o->best) < 0) {
+    if (!o->possible || mc_na_charge_compare(&m, &o->best) < 0) {
         o->best = m;
         o->has_best = true;
         o->possible = true;
@@ -537,9 +542,9 @@ static void try_piece(Ctx *c, double theta, int piece, double lo, double hi) {
         McVec2 d0 = mc_vec2_sub(pre_align_centre(c, 0.0, alpha, piece), c->S.centre);
         McVec2 d1 = mc_vec2_sub(pre_align_centre(c, 1.0, alpha, piece), c->S.centre);
         double l0 = mc_vec2_cross(c->u0, d0), l1 = mc_vec2_cross(c->u0, d1);
-        if (fabs(l1 - l0) < 1e-12) return;
+        if (fabs(l1 - l0) < MC_ZERO_SLOP) return;
         double s = -l0 / (l1 - l0);
-        if (s >= lo - 1e-12 && s <= hi + 1e-12) consider(c, theta, s < lo ? lo : (s > hi ? hi : s), piece);
+        if (s >= lo - MC_ZERO_SLOP && s <= hi + MC_ZERO_SLOP) consider(c, theta, s < lo ? lo : (s > hi ? hi : s), piece);
         return;
     }
     double a0, b0, a1, b1;
@@ -557,7 +562,7 @@ static void try_piece(Ctx *c, double theta, int piece, double lo, double hi) {
             if (x1 < 0 && root < fhi) fhi = root;
         }
     }
-    if (flo > fhi + 1e-12) return;
+    if (flo > fhi + MC_ZERO_SLOP) return;
     double cand[16 + MAX_ENDS];
     int nc = 0;
     cand[nc++] = flo;
@@ -565,7 +570,7 @@ static void try_piece(Ctx *c, double theta, int piece, double lo, double hi) {
     if (c->in->has_range && hi > lo) {
         double wl = wheel_length(c, theta);
         double d0 = a0 + b0 + wl, d1 = a1 + b1 + wl;
-        if (fabs(d1 - d0) > 1e-12) cand[nc++] = lo + (hi - lo) * (c->in->range - d0) / (d1 - d0);
+        if (fabs(d1 - d0) > MC_ZERO_SLOP) cand[nc++] = lo + (hi - lo) * (c->in->range - d0) / (d1 - d0);
     }
     double plateau = 0.5 * fabs(c->L - c->mw);
     cand[nc++] = 0.0;
@@ -574,7 +579,7 @@ static void try_piece(Ctx *c, double theta, int piece, double lo, double hi) {
     for (int i = 1; i < EVEN_STEPS; i++) cand[nc++] = flo + (fhi - flo) * i / EVEN_STEPS;
     for (int i = 0; i < c->nends; i++) cand[nc++] = c->ends[i];
     for (int i = 0; i < nc; i++)
-        if (cand[i] >= flo - 1e-12 && cand[i] <= fhi + 1e-12) consider(c, theta, cand[i] < flo ? flo : (cand[i] > fhi ? fhi : cand[i]), piece);
+        if (cand[i] >= flo - MC_ZERO_SLOP && cand[i] <= fhi + MC_ZERO_SLOP) consider(c, theta, cand[i] < flo ? flo : (cand[i] > fhi ? fhi : cand[i]), piece);
 }
 
 static void try_wheel(Ctx *c, double theta) {
@@ -605,7 +610,7 @@ static void try_wheel(Ctx *c, double theta) {
 // alone; its best points are where the distance stops falling (d distance / dθ = 0) or where it
 // meets another of the curves (a or b reaching 0 on a fixed slide). Those are roots of smooth
 // functions of θ: bracketed on a grid and narrowed below ROOT_TOL, so the wheel angle is exact
-// to 1e-12° (docs/geometry.md: a bracketed root find to a stated tolerance), not to the grid's degree.
+// to MC_ZERO_SLOP degrees (docs/geometry.md: a bracketed root find to a stated tolerance), not to the grid's degree.
 
 // Values at (θ, s) for one align direction and piece, and their derivatives (θ per degree).
 typedef struct Probe {
@@ -683,7 +688,7 @@ static bool track_values(const Ctx *c, const Track *tr, Angle theta, double *s, 
     double shift = 0.0;
     if (tr->kind != 0) {
         double w = tr->kind == 1 ? p.a : p.b, slope = tr->kind == 1 ? p.a_s : p.b_s;
-        if (fabs(slope) < 1e-12) return false;
+        if (fabs(slope) < MC_ZERO_SLOP) return false;
         shift = -w / slope;
     }
     *s = tr->s + shift;
@@ -719,7 +724,7 @@ static void piece_range(const Ctx *c, int sign, int piece, double *lo, double *h
 static void try_track_point(Ctx *c, const Track *tr, double theta, double s) {
     double lo, hi;
     piece_range(c, tr->sign, tr->piece, &lo, &hi);
-    if (s < lo - 1e-9 || s > hi + 1e-9) return;
+    if (s < lo - MC_ROUNDING_SLOP || s > hi + MC_ROUNDING_SLOP) return;
     consider(c, theta, s < lo ? lo : (s > hi ? hi : s), tr->piece);
 }
 
@@ -746,7 +751,7 @@ static void root_on(Ctx *c, const Track *tr, int f, double x0, double f0, double
     }
     double v[3], s;
     // A sign change through a pole (θ → 0, where the straight parts' directions meet) is no root.
-    if (!track_values(c, tr, angle_of(m), &s, v) || fabs(v[f]) > 1e-6) return;
+    if (!track_values(c, tr, angle_of(m), &s, v) || fabs(v[f]) > MC_LINEAR_SLOP) return;
     try_track_point(c, tr, m, s);
 }
 
@@ -783,7 +788,7 @@ static int theta_grid(const Ctx *c, int sign, double cap, double *th) {
     for (int i = 0; i < SMALL; i++) cand[n++] = small[i], cand[n++] = -small[i];
     cand[n++] = c->delta;
     cand[n++] = c->delta - sign * MAX_ALIGN;
-    cand[n++] = c->delta - sign * MAX_ALIGN + sign * 1e-9;
+    cand[n++] = c->delta - sign * MAX_ALIGN + sign * MC_ROUNDING_SLOP;
     int k = 0;
     for (int i = 0; i < n; i++) {
         double t = cand[i], alpha = align_of(c, t);
@@ -821,7 +826,7 @@ static void refine(Ctx *c, double cap) {
             piece_range(c, sign, piece, &lo, &hi);
             if (lo > hi) continue;
             for (int i = 0; i < c->nfixed; i++) {
-                if (c->fixed[i] < lo - 1e-12 || c->fixed[i] > hi + 1e-12 || !c->fixed_ok[i]) continue;
+                if (c->fixed[i] < lo - MC_ZERO_SLOP || c->fixed[i] > hi + MC_ZERO_SLOP || !c->fixed_ok[i]) continue;
                 Track tr = {0, sign, piece, c->fixed[i]};
                 scan_track(c, &tr, ang, n);
             }
@@ -842,7 +847,7 @@ static void try_all(Ctx *c, double cap, bool exact) {
 }
 
 __attribute__((noinline)) static void add_fixed(Ctx *c, double s) {
-    if (s < -c->reach - 1e-12 || s > c->reach + 1e-12 || c->nfixed == MAX_FIXED) return;
+    if (s < -c->reach - MC_ZERO_SLOP || s > c->reach + MC_ZERO_SLOP || c->nfixed == MAX_FIXED) return;
     for (int i = 0; i < c->nfixed; i++)
         if (c->fixed[i] == s) return;
     c->fixed[c->nfixed++] = s;
@@ -870,8 +875,8 @@ static void fixed_slides(Ctx *c, int charger_files) {
         McPoly p;
         mc_rect_to_poly_into(r, &p);
         for (int i = 0; i < p.count; i++) {
-            if (fabs(c->t.x) > 1e-12) add_fixed(c, -p.v[i].x / c->t.x), add_fixed(c, (bf->table_w - p.v[i].x) / c->t.x);
-            if (fabs(c->t.y) > 1e-12) add_fixed(c, -p.v[i].y / c->t.y), add_fixed(c, (bf->table_h - p.v[i].y) / c->t.y);
+            if (fabs(c->t.x) > MC_ZERO_SLOP) add_fixed(c, -p.v[i].x / c->t.x), add_fixed(c, (bf->table_w - p.v[i].x) / c->t.x);
+            if (fabs(c->t.y) > MC_ZERO_SLOP) add_fixed(c, -p.v[i].y / c->t.y), add_fixed(c, (bf->table_h - p.v[i].y) / c->t.y);
         }
     }
     if (c->target_models > 0)
@@ -922,7 +927,7 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     c->delta = mc_facing_delta(c->S.facing, c->F);
     mc_trig_sincos_deg(c->delta, &c->sin_delta, &c->cos_delta);
     c->reach = 0.5 * (c->L + c->mw);
-    c->nends = na_slide_blocked_ends(w, in->charger, in->target, in->facing, c->ends, MAX_ENDS);
+    c->nends = mc_na_slide_blocked_ends(w, in->charger, in->target, in->facing, c->ends, MAX_ENDS);
     fixed_slides(c, bf->units[in->charger].files);
     // The objects a path could meet: within the range (or the distance to the target and the
     // longest wheel) of the charger.
@@ -932,7 +937,7 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     const McPoly *sp = &c->spoly;
     McAabb box = mc_aabb_union(mc_poly_aabb(sp), mc_poly_aabb(tp));
     box = mc_aabb_union(box, mc_aabb_inflate(mc_poly_aabb(sp), span));
-    int n = na_world_query(w, box, 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(w, box, 4 * MC_LINEAR_SLOP);
     c->near = mc_aabb_inflate(box, 4 * MC_LINEAR_SLOP);
     // Not zeroed (a McPoly has room for MC_POLY_CAPACITY vertices; a unit uses 4): the first np
     // get their vertices below, and nothing reads past them.
@@ -958,7 +963,7 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
         c->boxes[k] = mc_poly_aabb(&c->polys[k]);
         // Objects it may pass (fellow pursuers) and those it already overlaps (after a pivot that
         // ignored Unit Spacing) are not in its way.
-        c->ign[k] = (in->pass && in->pass[o]) || (o != in->target && na_overlaps(sp, &c->polys[k]));
+        c->ign[k] = (in->pass && in->pass[o]) || (o != in->target && mc_na_overlaps(sp, &c->polys[k]));
         if (o == in->target) c->target_slot = k;
     }
     if (c->target_slot < 0) return false;
@@ -973,10 +978,10 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
 }
 
 static bool same_place(const NaChargeMove *x, const NaChargeMove *y) {
-    return x->rotates_target == y->rotates_target && mc_vec2_distance(x->final.centre, y->final.centre) <= 1e-6;
+    return x->rotates_target == y->rotates_target && mc_vec2_distance(x->final.centre, y->final.centre) <= MC_LINEAR_SLOP;
 }
 
-// The search proper; na_charge_solve gives back its working memory.
+// The search proper; mc_na_charge_solve gives back its working memory.
 static bool solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
     memset(out, 0, sizeof *out);
     out->blocker = -1;
@@ -989,7 +994,7 @@ static bool solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out
         for (int i = 0; i < c.nkept; i++) {
             const NaChargeMove *m = &c.kept[i];
             if (same_place(m, &out->best)) continue;
-            int lvl = na_charge_compare(m, &out->best);
+            int lvl = mc_na_charge_compare(m, &out->best);
             if (lvl <= 0) continue;
             int k;
             for (k = 0; k < out->alt_count && out->alts[k].lost_on != lvl; k++) {}
@@ -998,7 +1003,7 @@ static bool solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out
                 out->alt_count++;
                 out->alts[k].lost_on = lvl;
                 out->alts[k].move = *m;
-            } else if (na_charge_compare(m, &out->alts[k].move) < 0) {
+            } else if (mc_na_charge_compare(m, &out->alts[k].move) < 0) {
                 out->alts[k].move = *m;
             }
         }
@@ -1034,7 +1039,7 @@ static bool solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out
     return !env->arena->failed;
 }
 
-bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
+bool mc_na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
     // `out` holds values only: the obstacles, memos and kept moves of the search are given back,
     // or a combined charge's every order and a pursuit's every charger would keep theirs.
     McArenaMark mark = mc_arena_mark(env->arena);
@@ -1051,10 +1056,10 @@ bool na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *
 // Whether the target is already engaged: an enemy touches it.
 static bool engaged(NaWorld *w, int unit) {
     const McPoly *p = &w->objs[unit].poly;
-    int n = na_world_query(w, mc_poly_aabb(p), 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(w, mc_poly_aabb(p), 4 * MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++) {
         int o = w->hits[i];
-        if (o != unit && is_enemy_unit(w, o, unit) && na_separation(p, &w->objs[o].poly) <= MC_LINEAR_SLOP) return true;
+        if (o != unit && is_enemy_unit(w, o, unit) && mc_na_separation(p, &w->objs[o].poly) <= MC_LINEAR_SLOP) return true;
     }
     return false;
 }
@@ -1064,7 +1069,7 @@ static void place_all(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
         bf->units[i].rect = saved[i];
         mc_rect_to_poly_into(saved[i], &w->objs[i].poly);
     }
-    na_world_refresh(w);
+    mc_na_world_refresh(w);
 }
 
 // Runs one order from position `from` (the earlier ones already moved); returns false when
@@ -1077,17 +1082,17 @@ static bool run_chargers(McEnv *env, NaWorld *w, int target, const NaChargerIn *
     for (int i = from; i < count; i++) {
         const NaChargerIn *ci = &ch[order[i]];
         NaChargeIn in = {ci->unit, target, ci->has_range, ci->range, facing[order[i]], may_rotate && i == 0, NULL};
-        if (!na_charge_solve(env, w, &in, &res[i])) return false;
+        if (!mc_na_charge_solve(env, w, &in, &res[i])) return false;
         if (has_failed) has_failed[i] = false;
         // A position without a Failed Charge Move holds none (a trial's is copied whole).
         if (failed) memset(&failed[i], 0, sizeof failed[i]);
         if (res[i].possible) {
-            na_world_move_unit(w, ci->unit, res[i].best.final);
-            if (res[i].best.rotates_target) na_world_move_unit(w, target, res[i].best.target_final);
+            mc_na_world_move_unit(w, ci->unit, res[i].best.final);
+            if (res[i].best.rotates_target) mc_na_world_move_unit(w, target, res[i].best.target_final);
         } else if (ci->highest_die > 0) {
             NaFailedOut fo;
-            if (!na_failed_charge(env, w, ci->unit, target, ci->highest_die, &fo)) return false;
-            na_world_move_unit(w, ci->unit, fo.final);
+            if (!mc_na_failed_charge(env, w, ci->unit, target, ci->highest_die, &fo)) return false;
+            mc_na_world_move_unit(w, ci->unit, fo.final);
             if (failed) failed[i] = fo, has_failed[i] = true;
         }
         if (snap)
@@ -1115,15 +1120,15 @@ static int order_compare(const NaOrderScore *x, const NaOrderScore *y) {
     if (x->others != y->others) return x->others < y->others ? -1 : 1;
     if (x->done != y->done) return x->done > y->done ? -2 : 2;
     if (x->rotations != y->rotations) return x->rotations < y->rotations ? -3 : 3;
-    if (fabs(x->models - y->models) > 1e-9) return x->models > y->models ? -4 : 4;
+    if (fabs(x->models - y->models) > MC_ROUNDING_SLOP) return x->models > y->models ? -4 : 4;
     return 0;
 }
 
-bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaChargerIn *chargers, int count,
+bool mc_na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaChargerIn *chargers, int count,
                         NaCombinedOut *out) {
     memset(out, 0, sizeof *out);
     NaWorld *w = MC_NEW(env->arena, NaWorld, 1);
-    if (!w || !na_world_init(env, w, bf)) return false;
+    if (!w || !mc_na_world_init(env, w, bf)) return false;
     out->world = w;
     out->count = count;
     out->order = MC_NEW(env->arena, int, count);
@@ -1138,7 +1143,7 @@ bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCharg
         return false;
     // 9A-ARC-1: each charger's facing is fixed by the arc it stands in before anyone moves.
     for (int i = 0; i < count; i++) {
-        by_req[i] = na_arc_of_point(bf->units[target].rect, na_front_centre(bf->units[chargers[i].unit].rect));
+        by_req[i] = mc_na_arc_of_point(bf->units[target].rect, mc_na_front_centre(bf->units[chargers[i].unit].rect));
         out->order[i] = i;
     }
     for (int i = 0; i < bf->unit_count; i++) saved[i] = bf->units[i].rect;
@@ -1186,7 +1191,7 @@ bool na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCharg
                 memcpy(best_end, snap + (size_t)(count - 1) * bf->unit_count, sizeof *best_end * (size_t)bf->unit_count);
             }
             first = false;
-        } while (na_next_permutation(perm, count));
+        } while (mc_na_next_permutation(perm, count));
         out->decided_on = order_compare(&out->chosen, &out->request);
         if (out->decided_on < 0) out->decided_on = -out->decided_on;
         for (int i = 0; i < count; i++) out->order[i] = best[i], out->facings[i] = by_req[best[i]];
@@ -1214,31 +1219,31 @@ static const char *priority_words(int level) {
     }
 }
 
-const char *na_charge_lost_words(int level) { return priority_words(level); }
+const char *mc_na_charge_lost_words(int level) { return priority_words(level); }
 
-void na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
+void mc_na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
     const NaBattlefield *bf = w->bf;
     const char *id = bf->units[in->charger].id, *tid = bf->units[in->target].id;
-    const char *fn = na_facing_name(in->facing);
+    const char *fn = mc_na_facing_name(in->facing);
     mc_trace(env, "9A-ARC-1", id, "the centre of its front facing lies in %s's %s arc: it must contact the %s facing", tid,
              fn, fn);
     const NaChargeMove *m = &out->best;
     if (out->has_best) {
         if (m->wheel == 0.0)
-            mc_trace(env, "9A-CH-1", id, "%s straight forward, no wheel: %g\" in all", na_moves(env, m->b), na_shown(m->distance));
+            mc_trace(env, "9A-CH-1", id, "%s straight forward, no wheel: %g\" in all", mc_na_moves(env, m->b), mc_na_shown(m->distance));
         else
             mc_trace(env, "9A-CH-1", id,
                      "%s straight, wheels %g° about its front-%s corner (the outer corner travels %g\"), %s straight: %g\" in all",
-                     na_moves(env, m->a), na_shown(fabs(m->wheel)), m->wheel > 0 ? "right" : "left",
-                     na_shown(m->distance - m->a - m->b), na_moves(env, m->b), na_shown(m->distance));
+                     mc_na_moves(env, m->a), mc_na_shown(fabs(m->wheel)), m->wheel > 0 ? "right" : "left",
+                     mc_na_shown(m->distance - m->a - m->b), mc_na_moves(env, m->b), mc_na_shown(m->distance));
         if (m->align == 0.0)
             mc_trace(env, "9A-CH-2", id, "its front facing arrives flat against %s's %s facing: no align needed", tid, fn);
         else if (m->rotates_target)
             mc_trace(env, "9A-CH-2", id, "touches %s's %s facing at (%g, %g); the charger cannot align there, so %s is rotated %g° about that point instead",
-                     tid, fn, na_shown(m->contact_point.x), na_shown(m->contact_point.y), tid, na_shown(-m->align));
+                     tid, fn, mc_na_shown(m->contact_point.x), mc_na_shown(m->contact_point.y), tid, mc_na_shown(-m->align));
         else
             mc_trace(env, "9A-CH-2", id, "touches %s's %s facing at (%g, %g) and aligns %g° about that point", tid, fn,
-                     na_shown(m->contact_point.x), na_shown(m->contact_point.y), na_shown(m->align));
+                     mc_na_shown(m->contact_point.x), mc_na_shown(m->contact_point.y), mc_na_shown(m->align));
     }
     if (out->possible) {
         mc_trace(env, "9A-CH-3", id,
@@ -1251,7 +1256,7 @@ void na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaCha
     switch (out->fail) {
     case NA_CHARGE_OUT_OF_RANGE:
         r = mc_reason_add(env, &out->reasons, "out_of_range", "9A-CH-1",
-                          "The shortest legal charge move is %g\", more than the charge range of %g\".", na_shown(out->needed), na_shown(in->range));
+                          "The shortest legal charge move is %g\", more than the charge range of %g\".", mc_na_shown(out->needed), mc_na_shown(in->range));
         break;
     case NA_CHARGE_WHEEL_OVER_90:
         r = mc_reason_add(env, &out->reasons, "wheel_over_90", "9A-CH-1",
@@ -1264,16 +1269,16 @@ void na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaCha
     case NA_CHARGE_NO_ROOM:
         r = mc_reason_add(env, &out->reasons, "no_room", "9A-CH-2",
                           "There is no room to place the charger in contact with %s's %s facing%s%s.", tid, fn,
-                          out->blocker >= 0 ? ": in the way is " : "", out->blocker >= 0 ? na_object_id(w, out->blocker) : "");
+                          out->blocker >= 0 ? ": in the way is " : "", out->blocker >= 0 ? mc_na_object_id(w, out->blocker) : "");
         break;
     case NA_CHARGE_BLOCKED:
         r = mc_reason_add(env, &out->reasons, "path_blocked", "9A-CH-1",
                           "Every charge path into %s's %s facing is blocked%s%s.", tid, fn,
-                          out->blocker >= 0 ? ": in the way is " : "", out->blocker >= 0 ? na_object_id(w, out->blocker) : "");
+                          out->blocker >= 0 ? ": in the way is " : "", out->blocker >= 0 ? mc_na_object_id(w, out->blocker) : "");
         break;
     default:
         break;
     }
-    if (r && out->blocker >= 0) r->unit = na_object_id(w, out->blocker);
+    if (r && out->blocker >= 0) r->unit = mc_na_object_id(w, out->blocker);
     if (r) mc_trace(env, r->rule, id, "the charge cannot be completed: %s", r->code);
 }

@@ -1,0 +1,27 @@
+#include "rules/godsgloom/gg_assumptions.h"
+
+#include <stddef.h>
+
+#include "systems.h"
+
+// Summaries paraphrase docs/rules/godsgloom.md "Assumptions", where each one is argued.
+_Static_assert(MC_GG_ASSUMPTION_COUNT <= MC_MAX_ASSUMPTIONS, "one bit each in McEnv.assumed");
+
+static const McAssumptionInfo assumptions[MC_GG_ASSUMPTION_COUNT] = {
+    [MC_A_GG_1] = {"A-GG-1",
+        MC_SUMMARY(MC_SYS_gg, "A unit faces one hexside; its Engagement Zone is the 3 adjacent hexes of its front arc (all 6 with Circular Defence).")},
+    [MC_A_GG_2] = {"A-GG-2",
+        MC_SUMMARY(MC_SYS_gg, "Entering costs 1 (open) or 2 (difficult); impassable and occupied hexes cannot be entered; Slow -1, Fast +1 Speed.")},
+};
+
+_Static_assert(MC_GG_PARAM_COUNT <= MC_MAX_PARAMS, "McParams holds MC_MAX_PARAMS");
+
+static const McParamInfo params[MC_GG_PARAM_COUNT] = {
+    [MC_P_GG1_ARC_WIDTH] = {MC_A_GG_1, "arcWidth", 3, 1, 6, 1},
+    [MC_P_GG2_OPEN_COST] = {MC_A_GG_2, "openCost", 1, 1, 10, 1},
+    [MC_P_GG2_DIFFICULT_COST] = {MC_A_GG_2, "difficultCost", 2, 1, 10, 1},
+    [MC_P_GG2_SLOW_DELTA] = {MC_A_GG_2, "slowDelta", -1, -10, 0, 1},
+    [MC_P_GG2_FAST_DELTA] = {MC_A_GG_2, "fastDelta", 1, 0, 10, 1},
+};
+
+const McAssumptionSet mc_gg_assumptions = {assumptions, MC_GG_ASSUMPTION_COUNT, params, MC_GG_PARAM_COUNT};
