@@ -337,15 +337,8 @@ static int why_move(McRequest *j, const CcaMover *m, int pos, McWhyNot *w) {
     if (od && !m->ignore_units && (!d || od->path_len < d->path_len)) {
         CcaPathResult pr;
         mc_cca_check_path(&j->env, &rich, od->path, od->path_len, &pr);
-        for (int i = 0; i < pr.reasons.count; i++) {
-            McReason *x = mc_reason_add(&j->env, &w->reasons, pr.reasons.items[i].code, pr.reasons.items[i].rule, "%s",
-                                        pr.reasons.items[i].message);
-            if (!x) return 0;
-            const char *message = x->message;
-            *x = pr.reasons.items[i];
-            x->message = message;
-            x->action = -1;
-        }
+        for (int i = 0; i < pr.reasons.count; i++)
+            if (!mc_why_not_copy_reason(j, w, &pr.reasons.items[i])) return 0;
     }
     if (d) {
         w->needs = d->path_len;

@@ -433,17 +433,6 @@ static McReason *why_reason(McRequest *j, McWhyNot *w, const char *code, const c
     return x;
 }
 
-// Appends a reason of another answer (a move check, the restrictions) without its step index.
-static int copy_reason(McRequest *j, McWhyNot *w, const McReason *from) {
-    McReason *x = mc_reason_add(&j->env, &w->reasons, from->code, from->rule, "%s", from->message);
-    if (!x) return 0;
-    const char *message = x->message;
-    *x = *from;
-    x->message = message;
-    x->action = -1;
-    return 1;
-}
-
 // Why a walking unit cannot reach `pos`. Two searches with points to spare: with the units, and
 // without them. When the second finds a cheaper path, the first rule the units make it break (a
 // zone, a unit in the way, Lockdown) is a reason; when the first finds a path, the points are
@@ -468,7 +457,7 @@ static int why_walk(McRequest *j, const McGgRequest *gr, int points, int pos, Mc
         McGgMove mv;
         if (len < 0 || !mc_gg_move(&j->env, &rich, path, len, -1, &mv)) return 0;
         for (int i = 0; i < mv.reasons.count; i++)
-            if (!copy_reason(j, w, &mv.reasons.items[i])) return 0;
+            if (!mc_why_not_copy_reason(j, w, &mv.reasons.items[i])) return 0;
     }
     if (d) {
         w->needs = d->cost;
@@ -525,7 +514,7 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
             ok = why_reason(j, &w, "ends_on_impassable", "GG-TER-1", id, w.to,
                             "Reconnaissance lets the unit move through this Impassable hex, not end its move on it.") != NULL;
         } else if (s->mode == MC_GG_MODE_NONE) {
-            for (int i = 0; i < s->restrictions.count && ok; i++) ok = copy_reason(j, &w, &s->restrictions.items[i]);
+            for (int i = 0; i < s->restrictions.count && ok; i++) ok = mc_why_not_copy_reason(j, &w, &s->restrictions.items[i]);
         } else if (s->mode == MC_GG_MODE_TELEPORT) {
             int range = s->points < 1 ? 1 : s->points;
             ok = why_reason(j, &w, "out_of_range", "GG-TRT-1", id, w.to,

@@ -534,16 +534,6 @@ static const TwReachEntry *find_entry(const TwReachOut *r, McHex to) {
     return NULL;
 }
 
-static int add_why(McRequest *j, McWhyNot *w, const McReason *from) {
-    McReason *x = mc_reason_add(&j->env, &w->reasons, from->code, from->rule, "%s", from->message);
-    if (!x) return 0;
-    const char *message = x->message;
-    *x = *from;
-    x->message = message;
-    x->action = -1;
-    return 1;
-}
-
 // The battlefield with the mover alone (the what-if of whyNot): the board and the markers stay; a
 // Linked marker taken by another miniature is taken by none.
 static int world_alone(McRequest *j, const Req *q, int mover, TwWorld *alone) {
@@ -582,7 +572,7 @@ static int why_move(McRequest *j, const Req *q, const MoveFields *f, const TwWor
         TwMoveOut mv;
         if (!mc_tw_move(&j->env, &q->w, &in, &mv)) return 0;
         for (int i = 0; i < mv.reasons.count; i++)
-            if (!add_why(j, w, &mv.reasons.items[i])) return 0;
+            if (!mc_why_not_copy_reason(j, w, &mv.reasons.items[i])) return 0;
     }
     if (d) {
         w->needs = d->cost;
@@ -660,7 +650,7 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
         }
     } else {
         if (!out.legal) {
-            for (int i = 0; i < out.reasons.count && ok; i++) ok = add_why(j, &w, &out.reasons.items[i]);
+            for (int i = 0; i < out.reasons.count && ok; i++) ok = mc_why_not_copy_reason(j, &w, &out.reasons.items[i]);
         } else if (mc_hex_equal(w.to, u->pos[0])) {
             McReason *x = mc_reason_add(&j->env, &w.reasons, "not_moved", "TW-MV-1",
                                         "The miniature stands there already: a movement enters at least one position.");

@@ -59,6 +59,10 @@ typedef struct McWhyNot {
 /// Writes "to", "reachable", "cost" and "path" (when reachable), "reasons" and "whatIf".
 void mc_write_why_not(McRequest *j, cJSON *result, const McWhyNot *w);
 
+/// Appends a reason of another answer (a move check, an action's restrictions) to `w`'s reasons,
+/// without its step index. Returns 0 when memory runs out.
+int mc_why_not_copy_reason(McRequest *j, McWhyNot *w, const McReason *from);
+
 /// A hex `move` path may begin on the mover's own hex (docs/api.md "Hex boards"): when it holds more
 /// than `keep` positions and the first is `start`, drops it and returns 1 (add it back to step
 /// indices in the answer), else returns 0.
