@@ -94,22 +94,28 @@ static void table_range(const NaBattlefield *bf, const Slide *sl, double *lo, do
     }
 }
 
+// The middle of the target's `facing` edge and that edge's length.
+static McVec2 facing_edge(McRect t, NaFacing facing, double *len) {
+    McPoly tp;
+    mc_rect_to_poly_into(t, &tp);
+    static const int edge_from[] = {MC_RECT_FRONT_RIGHT, MC_RECT_FRONT_LEFT, MC_RECT_BACK_RIGHT, MC_RECT_BACK_LEFT};
+    static const int edge_to[] = {MC_RECT_FRONT_LEFT, MC_RECT_BACK_LEFT, MC_RECT_FRONT_RIGHT, MC_RECT_BACK_RIGHT};
+    *len = (facing == NA_FACING_FRONT || facing == NA_FACING_REAR) ? fabs(t.width) : fabs(t.depth);
+    return mc_vec2_lerp(tp.v[edge_from[facing]], tp.v[edge_to[facing]], 0.5);
+}
+
 enum { MAX_NEARBY = 256, MAX_CANDIDATES = 2 * MAX_NEARBY + 3 };
 
 bool mc_na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVec2 reference,
                      double max_move, NaPlacement *out) {
     const NaBattlefield *bf = w->bf;
     McRect t = bf->units[target].rect, m = bf->units[mover].rect;
-    double tw = fabs(t.width), td = fabs(t.depth), mw = fabs(m.width), md = fabs(m.depth);
+    double mw = fabs(m.width), md = fabs(m.depth);
     // The charger faces against the facing's outward normal: a front facing is met facing the
     // target's facing + 180°, a left one + 90°, a right one + 270°, the rear at the same facing.
     static const double turn[] = {180.0, 90.0, 270.0, 0.0};
-    McPoly tp;
-    mc_rect_to_poly_into(t, &tp);
-    static const int edge_from[] = {MC_RECT_FRONT_RIGHT, MC_RECT_FRONT_LEFT, MC_RECT_BACK_RIGHT, MC_RECT_BACK_LEFT};
-    static const int edge_to[] = {MC_RECT_FRONT_LEFT, MC_RECT_BACK_LEFT, MC_RECT_FRONT_RIGHT, MC_RECT_BACK_RIGHT};
-    McVec2 mid = mc_vec2_lerp(tp.v[edge_from[facing]], tp.v[edge_to[facing]], 0.5);
-    double len = (facing == NA_FACING_FRONT || facing == NA_FACING_REAR) ? tw : td;
+    double len;
+    McVec2 mid = facing_edge(t, facing, &len);
     Slide sl;
     sl.rect.facing = mc_facing_normalize(t.facing + turn[facing]);
     sl.rect.width = mw;
@@ -182,12 +188,8 @@ int mc_na_slide_blocked_ends(NaWorld *w, int mover, int target, NaFacing facing,
     const NaBattlefield *bf = w->bf;
     McRect t = bf->units[target].rect, m = bf->units[mover].rect;
     static const double turn[] = {180.0, 90.0, 270.0, 0.0};
-    McPoly tp;
-    mc_rect_to_poly_into(t, &tp);
-    static const int edge_from[] = {MC_RECT_FRONT_RIGHT, MC_RECT_FRONT_LEFT, MC_RECT_BACK_RIGHT, MC_RECT_BACK_LEFT};
-    static const int edge_to[] = {MC_RECT_FRONT_LEFT, MC_RECT_BACK_LEFT, MC_RECT_FRONT_RIGHT, MC_RECT_BACK_RIGHT};
-    McVec2 mid = mc_vec2_lerp(tp.v[edge_from[facing]], tp.v[edge_to[facing]], 0.5);
-    double len = (facing == NA_FACING_FRONT || facing == NA_FACING_REAR) ? fabs(t.width) : fabs(t.depth);
+    double len;
+    McVec2 mid = facing_edge(t, facing, &len);
     Slide sl;
     sl.rect.facing = mc_facing_normalize(t.facing + turn[facing]);
     sl.rect.width = fabs(m.width);
