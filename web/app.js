@@ -196,14 +196,16 @@ function tap([x, y]) {
 }
 
 /**
- * A tap on a unit: it becomes the question's unit, and when the game asks a reach on a tap (its
- * `tapQuery`: a reach or a reach area) that question shows it.
+ * A tap on a unit, in a game that asks a reach on a tap (its `tapQuery`: a reach or a reach area):
+ * the unit becomes that question's unit and the reach shows. Elsewhere a tap only selects: the
+ * Ninth Age's `unit` is the pursued one, and a pursuer tapped there made the question unreadable.
  */
 function tapUnit(id) {
   if (ui.tool !== 'move' || store.locked) return;
   const s = sys();
+  if (!s.tapQuery || !own(s.queries, s.tapQuery)) return;
   store.edit((d) => {
-    if (s.tapQuery && own(s.queries, s.tapQuery)) d.query = s.tapQuery;
+    d.query = s.tapQuery;
     const key = own(s.queries, d.query)?.fields.find((f) => f.kind === 'unit')?.key;
     if (key) (d.inputs[d.query] ??= {})[key] = id;
   });

@@ -227,3 +227,18 @@ test('the board pans, zooms by wheel and buttons, and pinches on touch', async (
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a tap on a pursuer in The Ninth Age selects it and leaves the pursuit question as it was (9A-PU-1)', async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  const before = await pageRequest(page);
+  const p = await hook(page, 'screenOf', 'Spearmen');
+  await page.touchscreen.tap(p.x, p.y);
+  await page.waitForTimeout(200);
+  const after = await pageRequest(page);
+  assert.equal(after.query, 'pursue');
+  assert.deepEqual(after.pursued, before.pursued);
+  assert.doesNotMatch(await page.textContent('#verdict'), /could not be read/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
