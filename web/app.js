@@ -198,7 +198,7 @@ function tap([x, y]) {
 /**
  * A tap on a unit, in a game that asks a reach on a tap (its `tapQuery`: a reach or a reach area):
  * the unit becomes that question's unit and the reach shows. Elsewhere a tap only selects: the
- * Ninth Age's `unit` is the pursued one, and a pursuer tapped there made the question unreadable.
+ * question's `unit` may be another unit than the mover (a pursued one), which a tap must not replace.
  */
 function tapUnit(id) {
   if (ui.tool !== 'move' || store.locked) return;
