@@ -2,7 +2,8 @@
 // the request that position stands for, and the engine's answer drawn on the board and listed
 // beside it. Everything the engine or the user wrote reaches the page through textContent (or
 // canvas text), never as HTML.
-import { SAVE_KEY, EMBED, saved, engine, engineLoading, scriptURL } from './boot.js';
+import { SAVE_KEY, EMBED, EMBED_AUTOSIZE, saved, engine, engineLoading, scriptURL } from './boot.js';
+import { initEmbed } from './embed.js';
 import { examples } from './examples.js'; // written by build-site.mjs into the bundle
 import { Board } from './board.js';
 import * as hex from './hex.js';
@@ -120,6 +121,7 @@ function mix(hexColour) {
 // ---- the board's callbacks ----
 const canvas = $('board');
 const board = new Board(canvas, {
+  autoHeight: EMBED_AUTOSIZE,
   mode: () => (store.locked ? 'view' : ui.tool),
   select(id) { ui.selected = id; refresh('select'); },
   dragTo(id, [x, y], pointer) {
@@ -1035,6 +1037,7 @@ function refreshNow() {
   const s = sys();
   $('apply').hidden = !canApply();
   $('system').value = store.state.system; // a link or an example may have changed the system
+  nameEmbed();
   if (!unitById(ui.selected)) ui.selected = null;
   if (ui.tool === 'path' && s.board !== 'hex') setTool('move');
   $('tool-path').hidden = s.board !== 'hex';
@@ -1238,12 +1241,8 @@ async function ruleExample(req) {
 }
 
 // ---- embed mode ----
-if (EMBED) {
-  document.body.classList.add('embed');
-  if (READONLY) document.body.classList.add('readonly');
-  $('embed-bar').hidden = false;
-  $('embed-open').href = links.pageURL();
-}
+const nameEmbed = initEmbed({ readonly: READONLY, title: () => sys().name });
+if (EMBED) $('embed-open').href = links.pageURL();
 
 // The browser tests' hook: only in the test build (MOVECALC_TEST, defined by build-site.mjs).
 if (MOVECALC_TEST) {
@@ -1254,7 +1253,6 @@ if (MOVECALC_TEST) {
 async function start() {
   // boot.js started the engine worker loading the rule set on screen only (a third of the
   // all-in-one module's size) before this module arrived
-  const loading = engineLoading.then((d) => (engine.holds(store.state.system) ? d : engine.load([store.state.system])));
   $('system').replaceChildren(...SYSTEM_IDS.map((id) => option(id, SYSTEMS[id].name)));
   $('system').value = store.state.system;
   // The forms and the board are built once, after `describe`, when the engine is ready before the
@@ -1262,6 +1260,9 @@ async function start() {
   // shows them built without it, and they are built again when the engine answers.
   const early = requestAnimationFrame(() => { if (!ready) refreshNow(); });
   const linked = links.openLinkInURL();
+  // an embed whose URL does not name its game (boot.js) loads the game of its link, once read
+  const first = engineLoading ?? linked.then(() => null);
+  const loading = first.then((d) => (engine.holds(store.state.system) ? d : engine.load([store.state.system])));
   if (location.hash === '#examples') showGallery();
   let d;
   try {
@@ -1307,7 +1308,8 @@ if ('serviceWorker' in navigator && location.protocol !== 'file:') {
 }
 // The worker caches every game's engine module for offline use: it is registered once the first
 // ruling is drawn (after the frame that shows it), so that neither its downloads nor its start
-// compete with the page's own.
+// compete with the page's own. An embed registers none: it stores nothing in the visitor's browser
+// and loads only its own game.
 start().finally(() => requestAnimationFrame(() => setTimeout(() => {
-  if ('serviceWorker' in navigator && location.protocol !== 'file:') navigator.serviceWorker.register(scriptURL(new URL('./sw.js', location.href))).catch(() => {});
+  if (!EMBED && 'serviceWorker' in navigator && location.protocol !== 'file:') navigator.serviceWorker.register(scriptURL(new URL('./sw.js', location.href))).catch(() => {});
 })));

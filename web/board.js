@@ -90,11 +90,13 @@ export class Board {
     this.fitted = this.scene.kind + this.scene.boardKey;
   }
 
-  /** On narrow screens the canvas takes the board's proportions, so a phone shows no empty band. */
+  /** On narrow screens the canvas takes the board's proportions, so a phone shows no empty band; so
+   * does a self-sizing embed's at any width (its cap must not follow the window's height, which
+   * follows the page's: ctl.autoHeight). */
   fitHeight() {
-    const b = this.scene.bounds, c = this.canvas;
-    if (!b || this.w === 0 || this.w >= 600) { c.style.removeProperty('height'); return; }
-    const h = clamp(this.w * (b[3] - b[1]) / (b[2] - b[0]) + 36, 240, window.innerHeight * 0.66);
+    const b = this.scene.bounds, c = this.canvas, auto = this.ctl.autoHeight;
+    if (!b || this.w === 0 || (this.w >= 600 && !auto)) { c.style.removeProperty('height'); return; }
+    const h = clamp(this.w * (b[3] - b[1]) / (b[2] - b[0]) + 36, auto ? 160 : 240, auto ? this.w * 1.25 : window.innerHeight * 0.66);
     c.style.setProperty('height', `${Math.round(h)}px`);
   }
 

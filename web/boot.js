@@ -9,8 +9,11 @@ import { EngineClient, scriptURL } from './engine-client.js';
 export { scriptURL };
 /** Where the page keeps its position between visits (localStorage). */
 export const SAVE_KEY = 'movecalc.page.v1';
+const params = new URLSearchParams(location.search);
 /** ?embed=1: minimal chrome for an iframe, the position from the link, nothing saved or read. */
-export const EMBED = new URLSearchParams(location.search).get('embed') === '1';
+export const EMBED = params.get('embed') === '1';
+/** &size=auto: an embed as tall as its content, its host told the height (embed.js). */
+export const EMBED_AUTOSIZE = EMBED && params.get('size') === 'auto';
 
 function loadSaved() {
   try { return JSON.parse(localStorage.getItem(SAVE_KEY)); } catch { return null; }
@@ -20,11 +23,16 @@ function loadSaved() {
 export const saved = EMBED ? null : loadSaved();
 
 // The game shown first: the saved one, else the first. A share link may name another game: app.js
-// then loads that one's module too, as it does on any switch of game.
-const first = SYSTEM_IDS.includes(saved?.system) ? saved.system : SYSTEM_IDS[0];
+// then loads that one's module too, as it does on any switch of game. An embed loads only its own
+// game's module: the one its URL names (&g=, written by the embed snippets), else none until app.js
+// has read the link.
+const hinted = params.get('g');
+const first = EMBED ? (SYSTEM_IDS.includes(hinted) ? hinted : null)
+  : SYSTEM_IDS.includes(saved?.system) ? saved.system : SYSTEM_IDS[0];
 
 /** The engine, in a worker (engine-client.js); app.js asks it every ruling. */
 export const engine = new EngineClient(new URL('./engine-worker.js', import.meta.url));
-/** The first game's rule set loading; resolves to describe's answer, app.js reports a failure. */
-export const engineLoading = engine.load([first]);
-engineLoading.catch(() => {}); // not an unhandled rejection while app.js is still on its way
+/** The first game's rule set loading (null in an embed whose game is not known yet); resolves to
+ * describe's answer, app.js reports a failure. */
+export const engineLoading = first ? engine.load([first]) : null;
+engineLoading?.catch(() => {}); // not an unhandled rejection while app.js is still on its way

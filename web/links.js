@@ -66,8 +66,11 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
     $('share-link').value = link;
     $('share-size').textContent = `${link.length} characters (the position is ${code.length} of them).`;
     const ro = $('share-readonly').checked ? '&ro=1' : '';
-    $('embed-iframe').value = `<iframe src="${pageURL()}?embed=1${ro}#p=${code}" width="640" height="420" title="movecalc diagram" loading="lazy"></iframe>`;
-    $('embed-element').value = `<script src="${new URL('movecalc-board.js', pageURL()).href}" defer></script>\n<movecalc-board link="${code}"${ro ? ' readonly' : ''}></movecalc-board>`;
+    // g= names the game, so the embed loads only its module (boot.js); the iframe takes the width
+    // it is given up to 640 px, in the proportions of a board (README "Embedding")
+    const game = store.state.system;
+    $('embed-iframe').value = `<iframe src="${pageURL()}?embed=1&g=${game}${ro}#p=${code}" title="movecalc diagram" loading="lazy" style="width:100%;max-width:640px;aspect-ratio:4/3;border:1px solid #cfc9ba;border-radius:10px"></iframe>`;
+    $('embed-element').value = `<script src="${new URL('movecalc-board.js', pageURL()).href}" defer></script>\n<movecalc-board link="${code}" game="${game}"${ro ? ' readonly' : ''}></movecalc-board>`;
     return link;
   }
   $('share').addEventListener('click', async () => {

@@ -5,12 +5,17 @@
 //   <movecalc-board link="1.q1ZKz..." readonly></movecalc-board>
 //
 // Configure it with attributes — `link` (a share link or just its code after "#p="), `readonly`,
-// `height` (CSS length, default 420px), `label` (the frame's accessible title) — or with inline JSON
-// in a child <script type="application/json">: a position ({"system": ..., "units": [...], ...}) or
-// {"request": <an engine request>}. The element draws nothing itself: it frames the movecalc page in
-// embed mode from the script's own site, so the host page needs no WebAssembly permission and
-// nothing the element is given runs on the host. The page checks the position and shows a message
-// for anything it cannot use.
+// `height` ("auto", the default: as tall as the diagram; or a CSS length), `game` (the game's id,
+// so that only its rule set loads; the page reads it from the position otherwise), `label` (the
+// frame's accessible title) — or with inline JSON in a child <script type="application/json">: a
+// position ({"system": ..., "units": [...], ...}) or {"request": <an engine request>}. The element
+// draws nothing itself: it frames the movecalc page in embed mode from the script's own site, so the
+// host page needs no WebAssembly permission and nothing the element is given runs on the host. The
+// page checks the position and shows a message for anything it cannot use.
+//
+// height="auto": the element says hello to the framed page when it loads, and the page answers with
+// its height whenever it changes (web/embed.js); messages from any other window or origin are
+// ignored.
 //
 // web/build-site.mjs bundles this module into public/movecalc-board.js, a classic script.
 import { toBase64url } from './base64url.js';
@@ -23,7 +28,7 @@ import { toBase64url } from './base64url.js';
   const b64url = (text) => toBase64url(new TextEncoder().encode(text));
 
   class MovecalcBoard extends HTMLElement {
-    static get observedAttributes() { return ['link', 'readonly', 'height', 'label']; }
+    static get observedAttributes() { return ['link', 'readonly', 'height', 'label', 'game']; }
     connectedCallback() { queueMicrotask(() => this.update()); } // children are parsed by then
     attributeChangedCallback() { if (this.isConnected) this.update(); }
 
@@ -33,19 +38,39 @@ import { toBase64url } from './base64url.js';
         const m = /(?:#|&|^)p=([^&]*)/.exec(link);
         return m ? m[1] : link.trim();
       }
-      const json = this.querySelector('script[type="application/json"]');
-      if (json) {
-        const text = json.textContent.trim();
-        try { JSON.parse(text); } catch { return '1j.'; } // the page reports "not valid JSON"
-        return '1j.' + b64url(text);
+      const json = this.inline();
+      if (json !== null) {
+        try { JSON.parse(json); } catch { return '1j.'; } // the page reports "not valid JSON"
+        return '1j.' + b64url(json);
       }
       return '';
+    }
+
+    inline() {
+      const json = this.querySelector('script[type="application/json"]');
+      return json ? json.textContent.trim() : null;
+    }
+
+    // The game to load first: the attribute, else an inline position's or request's own.
+    game() {
+      const named = this.getAttribute('game');
+      if (named) return named;
+      try {
+        const v = JSON.parse(this.inline());
+        const system = v?.system ?? v?.request?.system;
+        return typeof system === 'string' ? system : '';
+      } catch { return ''; }
     }
 
     update() {
       const code = this.code();
       const src = new URL('index.html', base);
       src.searchParams.set('embed', '1');
+      const game = this.game();
+      if (/^[a-z0-9-]{1,40}$/.test(game)) src.searchParams.set('g', game);
+      const h = (this.getAttribute('height') || 'auto').trim();
+      const auto = h === 'auto' || !/^\d+(\.\d+)?(px|em|rem|vh)?$/.test(h);
+      if (auto) src.searchParams.set('size', 'auto');
       if (this.hasAttribute('readonly')) src.searchParams.set('ro', '1');
       src.hash = `p=${code.slice(0, MAX_CODE + 1)}`; // longer is refused by the page as too long
       let frame = this.shadowRoot?.querySelector('iframe');
@@ -60,10 +85,19 @@ import { toBase64url } from './base64url.js';
         frame.style.setProperty('width', '100%');
         frame.style.setProperty('display', 'block');
         root.append(frame);
+        // the framed page's height, from that page only (embed.js): said hello to on every load
+        frame.addEventListener('load', () => frame.contentWindow?.postMessage({ movecalc: 'hello' }, base.origin));
+        window.addEventListener('message', (e) => {
+          if (e.source !== frame.contentWindow || e.origin !== base.origin || e.data?.movecalc !== 'size') return;
+          const px = Number(e.data.height);
+          if (this.auto && Number.isFinite(px)) frame.style.setProperty('height', `${Math.min(Math.max(Math.ceil(px), 120), 4000)}px`);
+        });
       }
       frame.title = this.getAttribute('label') || 'movecalc diagram';
-      const h = this.getAttribute('height') || '420px';
-      frame.style.setProperty('height', /^\d+(\.\d+)?(px|em|rem|vh)?$/.test(h) ? (/\d$/.test(h) ? `${h}px` : h) : '420px');
+      this.auto = auto;
+      // before the page's first answer, an automatic height is that of a typical board (4:3)
+      if (auto) { if (!frame.style.getPropertyValue('height')) frame.style.setProperty('height', '420px'); }
+      else frame.style.setProperty('height', /\d$/.test(h) ? `${h}px` : h);
       if (frame.src !== src.href) frame.src = src.href;
     }
   }

@@ -19,7 +19,7 @@ const request = { system: 'cc-ancients', query: 'reach', units: [{ id: 'Hastati'
 const hostile = { system: 'godsgloom', units: [{ id: '<img src=x onerror=alert(1)>', side: '<script>alert(1)</script>', q: 0, r: 0 }] };
 
 function hostPage() {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A rules wiki</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>A rules wiki</title>
 <script src="${siteBase}movecalc-board.js" defer></script></head><body>
 <h1>GODSGLOOM: reach</h1>
 <p>An iframe, read-only:</p>
@@ -30,6 +30,8 @@ function hostPage() {
 <movecalc-board id="from-json" height="360"><script type="application/json">${JSON.stringify(position)}</script></movecalc-board>
 <p>The custom element from an inline request:</p>
 <movecalc-board id="from-request" height="360" readonly><script type="application/json">${JSON.stringify({ request })}</script></movecalc-board>
+<p>The custom element with no height: as tall as its diagram:</p>
+<movecalc-board id="auto" link="${siteBase}#p=${code}" game="godsgloom" readonly></movecalc-board>
 <p>A hostile inline position:</p>
 <movecalc-board id="hostile" height="200"><script type="application/json">${JSON.stringify(hostile).replace(/</g, '\\u003c')}</script></movecalc-board>
 </body></html>`;
@@ -124,6 +126,28 @@ test('a host page on another origin frames the page and the custom element; read
   await one.page().locator('#from-link').screenshot({ path: join(artifacts, 'embed-element-readonly.png') });
   await page.locator('#hostile').screenshot({ path: join(artifacts, 'embed-element-hostile.png') });
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('<movecalc-board> without a height is as tall as its diagram, on a phone, and loads only its own game', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const modules = [];
+  page.on('request', (r) => { const m = /engine\/dist\/movecalc-([a-z-]+)\.wasm$/.exec(r.url()); if (m) modules.push(m[1]); });
+  await page.goto(hostBase);
+  const { frame } = await frameOf(page, '#auto iframe');
+  const element = page.locator('#auto iframe');
+  const content = () => frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+  await page.waitForFunction(() => document.querySelector('#auto').shadowRoot.querySelector('iframe').style.height !== '420px', null, { timeout: 10000 });
+  const height = async () => (await element.boundingBox()).height;
+  assert.ok(Math.abs(await height() - await content()) <= 2, 'the frame is as tall as the diagram');
+  assert.ok((await element.boundingBox()).width <= 360, 'and no wider than the phone');
+  assert.equal(await frame.evaluate(() => document.querySelector('h1').textContent), 'movecalc diagram: GODSGLOOM', 'a heading names the diagram');
+  // the fixed-height frames of the same page asked for their games only: Arcane Legions (the
+  // page's default game) was never loaded
+  assert.ok(modules.includes('godsgloom'));
+  assert.ok(!modules.includes('arcane-legions'), `modules loaded: ${modules.join(', ')}`);
+  await page.locator('#auto').screenshot({ path: join(artifacts, 'embed-element-auto-360.png') });
   await context.close();
 });
 
