@@ -6,7 +6,7 @@ import { SAVE_KEY, EMBED, saved, engine, engineLoading, scriptURL } from './boot
 import { examples } from './examples.js'; // written by build-site.mjs into the bundle
 import { Board } from './board.js';
 import * as hex from './hex.js';
-import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, assumptionParams, paramValue, unitSize, own } from './model.js';
+import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerrainKinds, assumptionParams, paramValue, unitSize, own } from './model.js';
 import { resultScene, resultText, verdictOf, legendOf, el } from './results.js';
 import { option, on, rebuild } from './forms.js';
 import { installTestHook } from './test-hook.js';
@@ -350,6 +350,7 @@ function describeEngine(response) {
   described = response.result;
   assumptionSummaries = new Map(described.assumptions.map((a) => [a.id, a.summary]));
   setAssumptions(described.assumptions);
+  setTerrainKinds(described.systems);
   useEngineLimits(described.limits);
 }
 

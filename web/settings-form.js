@@ -1,7 +1,7 @@
 // The Terrain, Sides and Settings panels: the terrain kind the Terrain tool lays and the terrain
 // list, the table or board size, the sides' names and colours, the display unit and the
 // assumptions' parameters.
-import { assumptionParams, paramValue } from './model.js';
+import { assumptionParams, paramValue, terrainKinds } from './model.js';
 import { el } from './draw.js';
 import { option, on, field, rebuild, paintSwatches } from './forms.js';
 
@@ -27,8 +27,10 @@ export function initSettingsForm({ store, ui, doc, sys, unitWord, terrainColour,
     const s = sys(), d = doc();
     const kind = $('terrain-kind');
     const keep = kind.value;
-    rebuild(kind, s.terrainKinds.map((k) => option(k, k)));
-    if (s.terrainKinds.includes(keep)) kind.value = keep;
+    // none until the game's engine module has answered describe
+    const kinds = terrainKinds(store.state.system) ?? [];
+    rebuild(kind, kinds.map((k) => option(k, k)));
+    if (kinds.includes(keep)) kind.value = keep;
     $('terrain-note').textContent = terrainNote();
     $('polygon-actions').hidden = s.board !== 'free';
     $('finish-polygon').disabled = ui.pending.length < 3;

@@ -135,6 +135,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     const h = hex.fromPixel(x, y);
     if (!onBoard(h)) return;
     const kind = terrainKind();
+    if (!kind) return; // the game's kinds have not come from the engine yet
     const at = doc().terrain.find((t) => t.q === h.q && t.r === h.r);
     if (first) { ui.serial++; ui.paintMode = at && at.terrain === kind ? 'erase' : 'paint'; }
     if (ui.paintMode === 'erase' ? !at : at?.terrain === kind) return;
@@ -147,6 +148,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   function finishPolygon() {
     if (ui.pending.length < 3) return;
     const kind = terrainKind();
+    if (!kind) return;
     const polygon = ui.pending;
     ui.pending = [];
     store.edit((d) => {
