@@ -115,6 +115,8 @@ export interface DescribeResult {
       summary: string;
     }[];
     assumptions: Assumptions;
+    /** the terrain kinds the system's requests may name (a free-form piece's kind, a hex's terrain); on a hex board the first is the terrain of a hex that names none */
+    terrainKinds: string[];
   }[];
   /** limit name (MC_MAX_...) -> value */
   limits: { [name: string]: number };

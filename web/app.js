@@ -7,18 +7,20 @@ import { initEmbed } from './embed.js';
 import { examples } from './examples.js'; // written by build-site.mjs into the bundle
 import { Board } from './board.js';
 import * as hex from './hex.js';
-import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, assumptionParams, paramValue,
-  uniqueId, renameRefs, unitSize, onLattice, own } from './model.js';
+import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerrainKinds, assumptionParams, paramValue, unitSize, own } from './model.js';
 import { resultScene, resultText, verdictOf, legendOf, el } from './results.js';
-import { option, on, field, rebuild, getPath, setPath } from './forms.js';
+import { option, on, rebuild } from './forms.js';
 import { installTestHook } from './test-hook.js';
 import { initLibrary } from './library.js';
 import { initLinks, READONLY } from './links.js';
 import { createPanels, createTabs } from './panels.js';
 import { checkPosition, useEngineLimits } from './share.js';
+import { initSettingsForm } from './settings-form.js';
+import { initUnitsForm } from './units-form.js';
+import { initTools } from './tools.js';
+import { initQueryForm } from './query-form.js';
 
 const $ = (id) => document.getElementById(id);
-const FACING_NAMES = hex.DIR_NAMES.map((n, i) => [String(i), `${i} (${n})`]);
 
 // true once the engine worker has loaded the first rule set and answered describe
 let ready = false;
@@ -118,44 +120,18 @@ function mix(hexColour) {
   return `rgb(${c.join(',')})`;
 }
 
-// ---- the board's callbacks ----
+// ---- the board (its tools: tools.js) ----
 const canvas = $('board');
 const board = new Board(canvas, {
   autoHeight: EMBED_AUTOSIZE,
   mode: () => (store.locked ? 'view' : ui.tool),
   select(id) { ui.selected = id; refresh('select'); },
-  dragTo(id, [x, y], pointer) {
-    const u = unitById(id);
-    if (!u) return;
-    if (!isHexBoard()) {
-      store.edit(() => { u.x = round(x); u.y = round(y); }, `drag:${ui.serial}`);
-      return;
-    }
-    let h = hex.fromPixel(...pointer);
-    if (onLattice(store.state.system, u)) h = hex.snapHexon(h.q, h.r, doc().board.hexonAnchor);
-    if (!onBoard(h) || (h.q === u.q && h.r === u.r)) return;
-    store.edit((d) => { const v = d.units.find((w) => w.id === id); v.q = h.q; v.r = h.r; }, `drag:${ui.serial}`);
-  },
-  rotateTo(id, [x, y], free) {
-    const u = unitById(id);
-    if (!u) return;
-    if (!isHexBoard()) {
-      // 15° steps; free to the degree with Shift or Alt held, or after a long press
-      const f = Math.atan2(x - u.x, y - u.y) * 180 / Math.PI;
-      const step = free ? 1 : 15;
-      const facing = (((Math.round(f / step) * step) % 360) + 360) % 360;
-      if (facing === u.facing) return;
-      store.edit(() => { u.facing = facing; }, `drag:${ui.serial}`);
-    } else {
-      const [cx, cy] = hex.center(u.q, u.r);
-      const f = hex.dirOf(x - cx, y - cy);
-      if (f !== u.facing) store.edit((d) => { d.units.find((w) => w.id === id).facing = f; }, `drag:${ui.serial}`);
-    }
-  },
+  dragTo: (id, w, pointer) => tools.dragTo(id, w, pointer),
+  rotateTo: (id, w, free) => tools.rotateTo(id, w, free),
   dragEnd() { ui.serial++; },
-  tapUnit(id) { tapUnit(id); },
-  tap(w) { tap(w); },
-  paint(w, first) { paintHex(w, first); },
+  tapUnit: (id) => tools.tapUnit(id),
+  tap: (w) => tools.tap(w),
+  paint: (w, first) => tools.paintHex(w, first),
   hover(w) { hoverAt = w; showReadout(); },
 });
 let hoverAt = null;
@@ -176,587 +152,20 @@ function onBoard(h) {
   return boardCells().some((c) => c.q === h.q && c.r === h.r);
 }
 
-function tap([x, y]) {
-  if (ui.tool === 'terrain' && !isHexBoard()) {
-    const t = doc().table;
-    ui.pending.push([round(Math.min(Math.max(x, 0), t.width)), round(Math.min(Math.max(y, 0), t.height))]);
-    refresh('pending');
-    return;
-  }
-  if (ui.tool === 'path' && isHexBoard()) {
-    const h = hex.fromPixel(x, y);
-    extendPath(h);
-    return;
-  }
-  if (isHexBoard() && ui.result?.scene.reach.size) {
-    const h = hex.fromPixel(x, y);
-    ui.pick = ui.result.scene.reach.has(hex.key(h.q, h.r)) ? h : null;
-    redrawResult();
-    return;
-  }
-  if (ui.selected) { ui.selected = null; refresh('select'); }
-}
 
-/**
- * A tap on a unit, in a game that asks a reach on a tap (its `tapQuery`: a reach or a reach area):
- * the unit becomes that question's unit and the reach shows. Elsewhere a tap only selects: the
- * question's `unit` may be another unit than the mover (a pursued one), which a tap must not replace.
- */
-function tapUnit(id) {
-  if (ui.tool !== 'move' || store.locked) return;
-  const s = sys();
-  if (!s.tapQuery || !own(s.queries, s.tapQuery)) return;
-  store.edit((d) => {
-    d.query = s.tapQuery;
-    const key = own(s.queries, d.query)?.fields.find((f) => f.kind === 'unit')?.key;
-    if (key) (d.inputs[d.query] ??= {})[key] = id;
-  });
-}
+// ---- the forms and the tools, each given the page's context ----
+const page = {
+  store, ui, board, canvas, doc, sys, isHexBoard, unitById, colourOf, round, unitWord, terrainColour,
+  hexesOf, boardCells, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, setTool,
+  renderIfStale, toggleFullBoard, described: () => described, assumptionSummaries: () => assumptionSummaries,
+};
+const settings = initSettingsForm(page);
+const units = initUnitsForm(page);
+const tools = initTools({ ...page, terrainKind: settings.terrainKind, removeUnit: units.removeUnit });
+const questions = initQueryForm(page);
+const { terrainNote } = settings;
+const { applyRuling, canApply, placeFree, finishPolygon } = tools;
 
-/** Two six-sided dice, summed: what a field that takes a roll is given by its Roll button. */
-function roll2d6() {
-  const [a, b] = crypto.getRandomValues(new Uint8Array(2)).map((v) => (v % 6) + 1); // 256 % 6 bias is 4 in 256: a table's dice are worse
-  return a + b;
-}
-
-/**
- * Make this move: the ruling applied to the position as one Undo step (the mover at its end; what
- * the game moves besides it through its `applyRuling`). Only an answer to the position on the board.
- */
-function applyRuling() {
-  const r = ui.result;
-  if (!r?.response?.ok || r.request?.system !== store.state.system) return;
-  const { request, response: { result } } = r;
-  const s = sys();
-  store.edit((d) => {
-    const byId = (id) => d.units.find((u) => u.id === id);
-    const moveTo = (u, p) => {
-      if (!u || !p || typeof p !== 'object') return;
-      if (s.board === 'hex') {
-        const h = Number.isInteger(p.q) && Number.isInteger(p.r) ? p : Number.isInteger(p.col) ? hex.toAxial(p.col, p.row) : null;
-        if (!h) return;
-        u.q = h.q; u.r = h.r;
-        if (s.hasFacing && Number.isInteger(p.facing)) u.facing = p.facing;
-      } else if (Number.isFinite(p.x) && Number.isFinite(p.y)) {
-        u.x = round(p.x); u.y = round(p.y);
-        if (Number.isFinite(p.facing)) u.facing = round(((p.facing % 360) + 360) % 360);
-      }
-    };
-    const mover = request.unit ?? request.charger;
-    if (typeof mover === 'string' && result.legal !== false) moveTo(byId(mover), result.final);
-    s.applyRuling?.(request, result, byId, moveTo);
-  });
-}
-/** True when the answer on screen moves something that Make this move can apply. */
-function canApply() {
-  const r = ui.result;
-  if (!r?.response?.ok || r.response.result?.legal === false || r.request?.system !== store.state.system || ui.lastRequest !== JSON.stringify(currentRequest(), null, 2)) return false;
-  const res = r.response.result;
-  return !!(res?.final && typeof (r.request.unit ?? r.request.charger) === 'string') || !!sys().canApply?.(r.request, res);
-}
-
-function extendPath(h) {
-  const d = doc();
-  const q = pathQuery(d);
-  const u = unitById(pathInputs(d).unit);
-  if (u && onLattice(store.state.system, u)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
-  if (!onBoard(h)) return;
-  store.edit((dd) => {
-    dd.query = q;
-    const path = (pathInputs(dd).path ??= []);
-    const last = path[path.length - 1];
-    if (last && last.q === h.q && last.r === h.r) path.pop();
-    else path.push({ q: h.q, r: h.r });
-  });
-}
-
-function paintHex([x, y], first) {
-  const h = hex.fromPixel(x, y);
-  if (!onBoard(h)) return;
-  const kind = terrainKind();
-  const at = doc().terrain.find((t) => t.q === h.q && t.r === h.r);
-  if (first) { ui.serial++; ui.paintMode = at && at.terrain === kind ? 'erase' : 'paint'; }
-  if (ui.paintMode === 'erase' ? !at : at?.terrain === kind) return;
-  store.edit((d) => {
-    d.terrain = d.terrain.filter((t) => !(t.q === h.q && t.r === h.r));
-    if (ui.paintMode === 'paint') d.terrain.push({ q: h.q, r: h.r, terrain: kind });
-  }, `paint:${ui.serial}`);
-}
-
-function finishPolygon() {
-  if (ui.pending.length < 3) return;
-  const kind = terrainKind();
-  const polygon = ui.pending;
-  ui.pending = [];
-  store.edit((d) => {
-    let n = d.terrain.length + 1;
-    while (d.terrain.some((t) => t.id === `${kind} ${n}`)) n++;
-    d.terrain.push({ id: `${kind} ${n}`, kind, polygon });
-  });
-}
-
-// ---- keyboard ----
-canvas.addEventListener('keydown', (e) => {
-  if (e.ctrlKey || e.metaKey || e.altKey) return;
-  const k = e.key;
-  const u = unitById(ui.selected);
-  let handled = true;
-  if (k === '+' || k === '=') board.zoomAt(board.w / 2, board.h / 2, 1.25);
-  else if (k === '-') board.zoomAt(board.w / 2, board.h / 2, 0.8);
-  else if (k === '0') board.fit();
-  else if (k === 'f' || k === 'F') toggleFullBoard();
-  else if (k === 'n' || k === 'N') {
-    const us = doc().units;
-    if (us.length) { const i = us.findIndex((v) => v.id === ui.selected); ui.selected = us[(i + (k === 'N' ? us.length - 1 : 1)) % us.length].id; refresh('select'); }
-  } else if (k === 'Escape') { ui.pending = []; ui.selected = null; refresh('select'); }
-  else if (k === 'Enter' && ui.tool === 'terrain') finishPolygon();
-  else if ((k === ']' || k === '[') && ui.result?.scene.reach.size) pickNext(k === ']' ? 1 : -1);
-  else if (k.startsWith('Arrow')) arrow(k, e.shiftKey, u);
-  else if (k === 'Backspace' && ui.tool === 'path') store.edit((d) => { pathInputs(d).path?.pop(); });
-  else if ((k === 'q' || k === 'e') && u) turnBy(u, k === 'e' ? 1 : -1, e.shiftKey);
-  else if (k === 'Delete' && u) removeUnit(u.id);
-  else handled = false;
-  if (handled) e.preventDefault();
-});
-
-/** Picks the next (or previous) reached hex, for keyboards: what a tap on a shaded hex does. */
-function pickNext(sign) {
-  const list = [...ui.result.scene.reach.values()];
-  const i = ui.pick ? list.findIndex((h) => h.q === ui.pick.q && h.r === ui.pick.r) : -1;
-  const next = list[(i + sign + list.length + (i < 0 && sign < 0 ? 1 : 0)) % list.length];
-  ui.pick = { q: next.q, r: next.r };
-  redrawResult();
-}
-
-function arrow(k, fine, u) {
-  const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[k];
-  if (ui.tool === 'path' && isHexBoard()) {
-    const d = doc(), mv = pathInputs(d), mover = unitById(mv.unit);
-    const from = mv.path?.length ? mv.path[mv.path.length - 1] : mover;
-    if (from) extendPath(offsetStep(from, dx, dy, mover && onLattice(store.state.system, mover)));
-    return;
-  }
-  if (!u) return;
-  if (!isHexBoard()) {
-    const step = fine ? 0.1 : 0.5;
-    store.edit(() => { u.x = round(u.x + dx * step); u.y = round(u.y + dy * step); }, `key:${u.id}`);
-    return;
-  }
-  const h = offsetStep(u, dx, dy, onLattice(store.state.system, u));
-  if (onBoard(h)) store.edit((d) => { const v = d.units.find((w) => w.id === u.id); v.q = h.q; v.r = h.r; }, `key:${u.id}`);
-}
-
-// One hex (or one hexon) left, right, up or down the screen.
-function offsetStep(from, dx, dy, hexon) {
-  if (hexon) {
-    const dir = dx > 0 ? 0 : dx < 0 ? 3 : dy > 0 ? 4 : 1; // lattice steps (2,1), (-2,-1), (1,-3), (-1,3)
-    const [a, b] = hex.HEXON_DIRS[dir];
-    return { q: from.q + a, r: from.r + b };
-  }
-  const o = hex.toOffset(from.q, from.r);
-  return hex.toAxial(o.col + dx, o.row - dy);
-}
-
-function turnBy(u, sign, fine) {
-  if (!isHexBoard()) store.edit(() => { u.facing = (((u.facing + sign * (fine ? 1 : 15)) % 360) + 360) % 360; }, `key:${u.id}`);
-  else if (sys().hasFacing) store.edit((d) => { const v = d.units.find((w) => w.id === u.id); v.facing = (v.facing - sign + 6) % 6; }, `key:${u.id}`);
-}
-
-document.addEventListener('keydown', (e) => {
-  const typing = /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName) && e.target.type !== 'radio' && e.target.type !== 'checkbox';
-  if (typing || !(e.ctrlKey || e.metaKey)) return;
-  const k = e.key.toLowerCase();
-  if (k === 'z' && !e.shiftKey) { store.undo(); e.preventDefault(); }
-  else if (k === 'y' || (k === 'z' && e.shiftKey)) { store.redo(); e.preventDefault(); }
-});
-
-// ---- the unit form and list ----
-function unitSpecs(u) {
-  const s = sys();
-  const specs = [
-    { key: 'id', label: 'Name', kind: 'text' },
-    { key: 'side', label: 'Side', kind: 'select', options: doc().sides.map((x) => [x.name, x.name]) },
-  ];
-  if (s.board === 'free') {
-    specs.push({ key: 'x', label: `x (${unitWord()})`, kind: 'number', step: 0.5 }, { key: 'y', label: `y (${unitWord()})`, kind: 'number', step: 0.5 },
-      { key: 'facing', label: 'Facing (°, 0 = up the table, clockwise)', kind: 'number', min: 0, max: 359.99, step: 1 });
-  } else {
-    specs.push({ key: 'col', label: 'Column', kind: 'number', min: 0, step: 1 }, { key: 'row', label: 'Row', kind: 'number', min: 0, step: 1 });
-    if (s.hasFacing) specs.push({ key: 'facing', label: 'Facing', kind: 'select', options: FACING_NAMES });
-  }
-  return [...specs, ...s.unitFields].filter((f) => !f.when || f.when(u));
-}
-
-function template() {
-  const system = store.state.system;
-  const t = (ui.template[system] ??= { id: '', ...SYSTEMS[system].newUnit() });
-  if (!doc().sides.some((s) => s.name === t.side)) t.side = doc().sides[0].name;
-  return t;
-}
-
-function renderUnitForm() {
-  const u = unitById(ui.selected);
-  const target = u ?? template();
-  $('unit-form-title').textContent = u ? `Editing ${u.id}. Changes apply at once.` : 'A new unit: fill in, then Add unit (it appears in the middle of the view; drag it into place).';
-  $('deselect').hidden = !u;
-  const nodes = unitSpecs(target).map((spec) => {
-    let value = getPath(target, spec.key);
-    if (spec.key === 'col' || spec.key === 'row') value = target.q === undefined ? target.at?.[spec.key] ?? '' : hex.toOffset(target.q, target.r)[spec.key];
-    if (spec.key === 'facing' && isHexBoard()) value = String(target.facing ?? 0);
-    return field(spec, value, (v, input) => setUnitField(u, spec.key, v, input), 'unit.');
-  });
-  rebuild($('unit-fields'), nodes);
-}
-
-function setUnitField(u, key, v, input) {
-  if (!u) { // the new-unit template
-    const t = template();
-    if (key === 'facing' && isHexBoard()) v = Number(v);
-    // where the new unit goes: its column and row (hex boards) or x and y, else the view's middle
-    if (key === 'col' || key === 'row') (t.at ??= {})[key] = v;
-    else setPath(t, key, v);
-    renderUnitForm();
-    return;
-  }
-  if (key === 'id') {
-    const name = String(v).trim();
-    const taken = doc().units.some((w) => w.id === name && w !== u);
-    input.setCustomValidity(!name ? 'A name is needed.' : taken ? 'Another unit has this name.' : '');
-    if (!input.reportValidity()) return;
-    const old = u.id;
-    store.edit((d) => { d.units.find((w) => w.id === old).id = name; renameRefs(d, old, name); });
-    ui.selected = name;
-    refresh('select');
-    return;
-  }
-  const id = u.id;
-  store.edit((d) => {
-    const w = d.units.find((x) => x.id === id);
-    if (key === 'col' || key === 'row') {
-      const o = hex.toOffset(w.q, w.r);
-      o[key] = v;
-      let h = hex.toAxial(o.col, o.row);
-      if (onLattice(store.state.system, w)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
-      if (onBoard(h)) Object.assign(w, h);
-    } else if (key === 'facing' && isHexBoard()) w.facing = Number(v);
-    else setPath(w, key, v);
-    if (key === 'size' && onLattice(store.state.system, w)) Object.assign(w, hex.snapHexon(w.q, w.r, d.board.hexonAnchor));
-  }, `unit:${id}:${key}`);
-}
-
-function addUnit() {
-  const t = template();
-  const d = doc();
-  const id = uniqueId(d, t.id.trim() || (sys().newUnitName?.(t) ?? 'Unit'));
-  const { at, ...profile } = t;
-  const u = JSON.parse(JSON.stringify({ ...profile, id }));
-  const [wx, wy] = board.toWorld(board.w / 2, board.h / 2);
-  if (!isHexBoard()) {
-    const x = Number.isFinite(t.x) ? t.x : wx, y = Number.isFinite(t.y) ? t.y : wy;
-    Object.assign(u, { x: round(Math.min(Math.max(x, 1), d.table.width - 1), 2), y: round(Math.min(Math.max(y, 1), d.table.height - 1), 2), facing: Number(t.facing ?? 0) });
-  } else {
-    const taken = new Set(d.units.flatMap((v) => hexesOf(v)).map((h) => hex.key(h.q, h.r)));
-    const centre = hex.fromPixel(wx, wy), view = hex.toOffset(centre.q, centre.r);
-    const mid = Number.isFinite(at?.col) || Number.isFinite(at?.row) ? hex.toAxial(at.col ?? view.col, at.row ?? view.row) : centre;
-    const free = boardCells().sort((a, b) => hex.distance(a, mid) - hex.distance(b, mid))
-      .find((c) => { const h = onLattice(store.state.system, u) ? hex.snapHexon(c.q, c.r, d.board.hexonAnchor) : c; return !hexesOf({ ...u, ...h }).some((x) => taken.has(hex.key(x.q, x.r))) && onBoard(h); });
-    const h = free ?? mid;
-    Object.assign(u, onLattice(store.state.system, u) ? hex.snapHexon(h.q, h.r, d.board.hexonAnchor) : { q: h.q, r: h.r });
-    if (sys().hasFacing) u.facing = Number(t.facing ?? 0);
-  }
-  store.edit((dd) => { dd.units.push(u); });
-  t.id = '';
-  delete t.at; delete t.x; delete t.y;
-  ui.selected = id;
-  refresh('select');
-}
-
-/**
- * Puts unit `u` (not yet in `d`) on the free spot nearest `near` (the middle of the view): on a hex
- * board the nearest hex where none of its hexes is taken; on a table the nearest point of
- * a spiral, half an inch apart, where its circle clears every other unit's and the table's edge.
- */
-function placeFree(d, u, near = board.toWorld(board.w / 2, board.h / 2)) {
-  const system = store.state.system;
-  if (isHexBoard()) {
-    const taken = new Set(d.units.flatMap((v) => hexesOf(v)).map((h) => hex.key(h.q, h.r)));
-    const cells = hex.boardCells(d.board);
-    const inside = new Set(cells.map((c) => hex.key(c.q, c.r)));
-    const mid = hex.fromPixel(...near);
-    const spot = cells.sort((a, b) => hex.distance(a, mid) - hex.distance(b, mid)).map((c) => (onLattice(system, u) ? hex.snapHexon(c.q, c.r, d.board.hexonAnchor) : { q: c.q, r: c.r }))
-      .find((h) => inside.has(hex.key(h.q, h.r)) && hexesOf({ ...u, ...h }).every((x) => inside.has(hex.key(x.q, x.r)) && !taken.has(hex.key(x.q, x.r))));
-    if (spot) Object.assign(u, spot);
-    return;
-  }
-  const radius = (v) => Math.hypot(...unitSize(system, v)) / 2;
-  const r = radius(u), t = d.table;
-  const clear = (x, y) => x - r >= 0 && y - r >= 0 && x + r <= t.width && y + r <= t.height
-    && d.units.every((v) => Math.hypot(v.x - x, v.y - y) >= r + radius(v));
-  for (let i = 0; i < 20000; i++) {
-    // a spiral out from `near`: i-th point at radius 0.5·√i″, golden angle apart
-    const a = i * 2.39996, rr = 0.5 * Math.sqrt(i);
-    const x = round(near[0] + rr * Math.cos(a)), y = round(near[1] + rr * Math.sin(a));
-    if (clear(x, y)) { u.x = x; u.y = y; return; }
-  }
-}
-
-function removeUnit(id) {
-  store.edit((d) => { d.units = d.units.filter((u) => u.id !== id); });
-  if (ui.selected === id) ui.selected = null;
-  refresh('select');
-}
-
-function renderUnitList() {
-  const items = doc().units.map((u) => {
-    const li = el('li', undefined, u.id === ui.selected ? 'selected' : '');
-    li.dataset.slot = `unit:${u.id}`;
-    const sw = el('span', undefined, 'swatch');
-    sw.dataset.colour = colourOf(u.side); // painted by paintSwatches (no inline styles under the CSP)
-    const pick = el('button', u.id, 'link');
-    pick.type = 'button';
-    pick.dataset.key = `pick:${u.id}`;
-    pick.setAttribute('aria-pressed', String(u.id === ui.selected));
-    on(pick, 'click', () => { ui.selected = u.id === ui.selected ? null : u.id; refresh('select'); });
-    const rm = el('button', '✕', 'icon small');
-    rm.type = 'button';
-    rm.dataset.key = `rm:${u.id}`;
-    rm.setAttribute('aria-label', `Remove ${u.id}`);
-    on(rm, 'click', () => removeUnit(u.id));
-    li.append(sw, pick, el('span', u.side, 'muted'), rm);
-    return li;
-  });
-  rebuild($('unit-list'), items.length ? items : [el('li', 'No units yet.', 'muted')]);
-  paintSwatches($('unit-list'));
-}
-
-// The CSP forbids inline styles; CSSOM property writes are allowed and keep colours exact.
-function paintSwatches(root) {
-  for (const s of root.querySelectorAll('[data-colour]')) s.style.setProperty('background', s.dataset.colour);
-}
-
-// ---- the query form ----
-function renderQuery() {
-  const s = sys(), d = doc();
-  // a rule set whose engine module is still loading is not "not in this build"
-  const held = described?.systems.find((x) => x.id === store.state.system);
-  const answers = new Set(held ? held.queries.map((q) => q.name ?? q) : described ? Object.keys(s.queries) : []);
-  const q = $('query');
-  rebuild(q, Object.keys(s.queries).map((name) => option(name, answers.has(name) ? name : `${name} (not in this build yet)`)));
-  q.value = d.query;
-  const spec = s.queries[d.query];
-  $('query-note').textContent = answers.has(d.query) ? '' : `This build does not answer ${d.query} yet: the engine will say unknown_query until the ${s.name} rules land. The request below is what the page will send.`;
-  const inputs = (d.inputs[d.query] ??= {});
-  const edit = (fn, key) => store.edit((dd) => fn(dd.inputs[dd.query]), key);
-  const units = [['', '(none)'], ...d.units.map((u) => [u.id, u.id])];
-  const nodes = spec.fields.filter((f) => !f.when || f.when(inputs)).map((f) => {
-    if (f.kind === 'unit') return field({ ...f, kind: 'select', options: units }, inputs[f.key] ?? '', (v) => edit((i) => { i[f.key] = v; }), 'q.');
-    if (f.kind === 'side') return field({ ...f, kind: 'select', options: d.sides.map((x) => [x.name, x.name]) }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
-    if (f.kind === 'number') {
-      const lab = field({ ...f, optional: true }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }, `q:${f.key}`), 'q.');
-      if (own(s.rolls ?? {}, d.query)?.[f.key] !== '2d6') return lab;
-      // a field that takes a roll: the dice rolled here, or the player's own typed in
-      const b = el('button', 'Roll 2D6', 'secondary small roll');
-      b.type = 'button';
-      b.dataset.key = `q.roll:${f.key}`;
-      on(b, 'click', () => edit((i) => { i[f.key] = roll2d6(); }));
-      lab.append(b);
-      return lab;
-    }
-    if (f.kind === 'path') return pathField(inputs);
-    if (f.kind === 'orders') return ordersField(f, inputs, units);
-    if (f.kind === 'rows') return listField(f, inputs[f.key] ??= [], units, d);
-    return field(f, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
-  });
-  rebuild($('query-fields'), nodes);
-}
-
-function pathField(inputs) {
-  const box = el('div', undefined, 'field');
-  box.dataset.slot = 'path';
-  const n = inputs.path?.length ?? 0;
-  box.append(el('span', `Path: ${n} hex${n === 1 ? '' : 'es'} (draw it with the Path tool: tap hexes in order)`));
-  const row = el('div', undefined, 'row');
-  const undo = el('button', 'Remove last hex', 'secondary small');
-  undo.type = 'button'; undo.disabled = !n; undo.dataset.key = 'path-pop';
-  on(undo, 'click', () => store.edit((d) => { pathInputs(d).path?.pop(); }));
-  const clear = el('button', 'Clear path', 'secondary small');
-  clear.type = 'button'; clear.disabled = !n; clear.dataset.key = 'path-clear';
-  on(clear, 'click', () => store.edit((d) => { pathInputs(d).path = []; }));
-  row.append(undo, clear);
-  box.append(row);
-  return box;
-}
-
-// The units of a C&C order, in the sequence they move: each row a unit and its path; the row
-// whose "Draw path" is pressed is the one the Path tool extends.
-function ordersField(spec, inputs, units) {
-  const rows = (inputs.moves ??= spec.rows(inputs));
-  const active = Math.min(inputs.active ?? 0, rows.length - 1);
-  const mfm = (inputs.card ?? 'section') === 'move-fire-move';
-  const box = el('fieldset', undefined, 'list-field orders');
-  box.dataset.slot = spec.key;
-  box.append(el('legend', 'Ordered units, in the order they move'));
-  const ol = el('ol');
-  const editRow = (i, fn) => store.edit((d) => fn(d.inputs[d.query].moves[i], d.inputs[d.query]));
-  rows.forEach((row, i) => {
-    const li = el('li', undefined, i === active ? 'active' : undefined);
-    li.dataset.slot = `moves.${i}`;
-    li.append(field({ key: 'unit', label: 'Unit', kind: 'select', options: units }, row.unit ?? '', (v) => editRow(i, (m) => { m.unit = v; }), `moves.${i}.`));
-    if (mfm) li.append(field({ key: 'second', label: 'After ranged combat', kind: 'check' }, row.second === true, (v) => editRow(i, (m) => { m.second = v; }), `moves.${i}.`));
-    const n = row.path?.length ?? 0;
-    li.append(el('span', n ? `path: ${n} hex${n === 1 ? '' : 'es'}` : 'ordered, not moving', 'note'));
-    const draw = el('button', i === active ? 'Drawing' : 'Draw path', 'secondary small');
-    draw.type = 'button';
-    draw.dataset.key = `moves.${i}.draw`;
-    draw.setAttribute('aria-pressed', String(i === active));
-    draw.setAttribute('aria-label', `Draw the path of unit ${i + 1} with the Path tool`);
-    on(draw, 'click', () => { store.edit((d) => { d.inputs[d.query].active = i; }); setTool('path'); });
-    const clear = el('button', 'Clear', 'secondary small');
-    clear.type = 'button'; clear.disabled = !n; clear.dataset.key = `moves.${i}.clear`;
-    clear.setAttribute('aria-label', `Clear the path of unit ${i + 1}`);
-    on(clear, 'click', () => editRow(i, (m) => { m.path = []; }));
-    const rm = el('button', '✕', 'icon small');
-    rm.type = 'button';
-    rm.setAttribute('aria-label', `Remove ordered unit ${i + 1}`);
-    on(rm, 'click', () => store.edit((d) => {
-      const inp = d.inputs[d.query];
-      inp.moves.splice(i, 1);
-      inp.active = Math.max(0, Math.min(inp.active ?? 0, inp.moves.length - 1));
-    }));
-    li.append(draw, clear, rm);
-    ol.append(li);
-  });
-  box.append(ol);
-  const add = el('button', 'Add unit', 'secondary small');
-  add.type = 'button';
-  add.dataset.key = 'moves.add';
-  on(add, 'click', () => store.edit((d) => {
-    const inp = d.inputs[d.query];
-    const side = d.units.find((u) => u.id === inp.moves[0]?.unit)?.side ?? d.sides[0].name;
-    const next = d.units.find((u) => u.side === side && !inp.moves.some((m) => m.unit === u.id)) ?? d.units[0];
-    inp.moves.push({ unit: next?.id ?? '', path: [] });
-    inp.active = inp.moves.length - 1;
-  }));
-  box.append(add);
-  return box;
-}
-
-// An editable list of rows (a field of kind `rows`: its `title`, `adders(doc)` and each row's
-// fields, `row(item)`; a row field of kind `unit` picks one of the units).
-function listField(f, items, units, d) {
-  const { title, key } = f;
-  const box = el('fieldset', undefined, 'list-field');
-  box.dataset.slot = key;
-  box.append(el('legend', title));
-  const ol = el('ol');
-  items.forEach((item, i) => {
-    const li = el('li');
-    li.dataset.slot = `${key}.${i}`;
-    for (const rowSpec of f.row(item)) {
-      const spec = rowSpec.kind === 'unit' ? { ...rowSpec, kind: 'select', options: units } : rowSpec;
-      li.append(field(spec, spec.kind === 'select' ? String(item[spec.key] ?? '') : item[spec.key], (v) => store.edit((dd) => {
-        dd.inputs[dd.query][key][i][spec.key] = spec.asNumber ? Number(v) : v;
-      }), `${key}.${i}.`));
-    }
-    const rm = el('button', '✕', 'icon small');
-    rm.type = 'button';
-    rm.setAttribute('aria-label', `Remove ${title.toLowerCase().replace(/s$/, '')} ${i + 1}`);
-    on(rm, 'click', () => store.edit((d) => { d.inputs[d.query][key].splice(i, 1); }));
-    li.append(rm);
-    ol.append(li);
-  });
-  box.append(ol);
-  const row = el('div', undefined, 'row');
-  for (const [label, proto] of f.adders(d)) {
-    const b = el('button', label, 'secondary small');
-    b.type = 'button';
-    b.dataset.key = `${key}.add.${label}`;
-    on(b, 'click', () => store.edit((d) => { d.inputs[d.query][key].push({ ...proto }); }));
-    row.append(b);
-  }
-  box.append(row);
-  return box;
-}
-
-// ---- terrain, table, sides, settings ----
-const terrainNote = () => (sys().board === 'free'
-  ? 'Choose the Terrain tool, tap the table at each corner of the piece, then Finish polygon (or Enter).'
-  : 'Choose the Terrain tool, then tap or drag over hexes to paint them; a hex already of this kind is cleared.');
-/** The terrain kind the Terrain tool lays (the panel's picker, brought up to date if it was closed). */
-function terrainKind() {
-  renderIfStale('terrain-panel');
-  return $('terrain-kind').value;
-}
-
-function renderTerrain() {
-  const s = sys(), d = doc();
-  const kind = $('terrain-kind');
-  const keep = kind.value;
-  rebuild(kind, s.terrainKinds.map((k) => option(k, k)));
-  if (s.terrainKinds.includes(keep)) kind.value = keep;
-  $('terrain-note').textContent = terrainNote();
-  $('polygon-actions').hidden = s.board !== 'free';
-  $('finish-polygon').disabled = ui.pending.length < 3;
-  $('cancel-polygon').disabled = ui.pending.length === 0;
-  const items = s.board === 'free'
-    ? d.terrain.map((t, i) => {
-      const li = el('li');
-      const sw = el('span', undefined, 'swatch');
-      sw.dataset.colour = terrainColour(t.kind);
-      const rm = el('button', '✕', 'icon small');
-      rm.type = 'button'; rm.dataset.key = `trm:${i}`;
-      rm.setAttribute('aria-label', `Remove ${t.id}`);
-      on(rm, 'click', () => store.edit((dd) => { dd.terrain.splice(i, 1); }));
-      li.append(sw, el('span', `${t.id} (${t.kind}, ${t.polygon.length} corners)`, 'grow'), rm);
-      return li;
-    })
-    : [el('li', `${d.terrain.length} hexes with terrain`, 'muted')];
-  rebuild($('terrain-list'), items);
-  paintSwatches($('terrain-list'));
-  const dims = s.board === 'free' ? [['width', 'Table width'], ['height', 'Table depth']].map(([k, label]) => field(
-    { key: k, label: `${label} (${unitWord()})`, kind: 'number', min: 1, max: 1000, step: 1 }, d.table[k], (v) => store.edit((dd) => { dd.table[k] = v; }), 'table.'))
-    : d.board.preset ? [el('p', 'The 13 × 9 board: odd rows hold 12 hexes; dotted lines mark the three sections.', 'note')]
-      : [['cols', 'Columns'], ['rows', 'Rows']].map(([k, label]) => field(
-        { key: k, label, kind: 'number', min: 1, max: 60, step: 1 }, d.board[k], (v) => store.edit((dd) => { dd.board[k] = v; }), 'board.'));
-  rebuild($('table-fields'), dims);
-}
-
-function renderSides() {
-  const nodes = doc().sides.flatMap((side, i) => [
-    field({ key: 'name', label: `Side ${i + 1} name`, kind: 'text' }, side.name, (v, input) => {
-      const name = String(v).trim();
-      const bad = !name || doc().sides.some((x, j) => j !== i && x.name === name);
-      input.setCustomValidity(bad ? 'Sides need different, non-empty names.' : '');
-      if (!input.reportValidity()) return;
-      store.edit((d) => {
-        const old = d.sides[i].name;
-        d.sides[i].name = name;
-        for (const u of d.units) if (u.side === old) u.side = name;
-        for (const inp of Object.values(d.inputs)) if (inp.activeSide === old) inp.activeSide = name;
-      });
-    }, `side${i}.`),
-    field({ key: 'color', label: `Side ${i + 1} colour`, kind: 'color' }, side.color, (v) => store.edit((d) => { d.sides[i].color = v; }, `colour:${i}`), `side${i}.`),
-  ]);
-  rebuild($('side-fields'), nodes);
-}
-
-function renderSettings() {
-  const s = sys(), d = doc();
-  const disp = $('display-unit');
-  const word = { step: 'steps', inch: 'inches', hex: 'hexes' }[s.lengthUnit];
-  rebuild(disp, s.board === 'free' ? [option('game', word), option('mm', 'millimetres'), option('cm', 'centimetres')] : [option('game', word)]);
-  disp.value = s.board === 'free' ? store.state.display : 'game';
-  disp.disabled = s.board !== 'free';
-  const ids = described?.systems.find((x) => x.id === store.state.system)?.assumptions ?? [];
-  const specs = assumptionParams();
-  const nodes = ids.filter((id) => specs[id]).flatMap((id) => Object.entries(specs[id]).map(([name, p]) => {
-    const f = field({ key: `${id}.${name}`, label: `${id} ${name} (default ${p.default})`, kind: 'number', min: p.min, max: p.max, step: p.integer ? 1 : 'any', title: assumptionSummaries.get(id) },
-      paramValue(d, id, name), (v) => store.edit((dd) => { (dd.params[id] ??= {})[name] = v; }, `param:${id}.${name}`), 'param.');
-    f.append(el('small', assumptionSummaries.get(id) ?? '', 'note'));
-    return f;
-  }));
-  rebuild($('param-fields'), nodes.length ? nodes : [el('p', 'This system has no adjustable assumptions.', 'note')]);
-}
 
 // ---- the request and the answer ----
 function currentRequest() {
@@ -943,6 +352,7 @@ function describeEngine(response) {
   described = response.result;
   assumptionSummaries = new Map(described.assumptions.map((a) => [a.id, a.summary]));
   setAssumptions(described.assumptions);
+  setTerrainKinds(described.systems);
   useEngineLimits(described.limits);
 }
 
@@ -1010,10 +420,10 @@ const savedLibrary = initLibrary({ store, ui, doc, unitById, renderPanel, refres
 
 // ---- the side panels (panels.js: each filled when it opens, then on every change while open) ----
 const panels = createPanels({
-  'units-panel': () => { renderUnitList(); renderUnitForm(); },
-  'terrain-panel': renderTerrain,
-  'sides-panel': renderSides,
-  'settings-panel': renderSettings,
+  'units-panel': () => { units.renderUnitList(); units.renderUnitForm(); },
+  'terrain-panel': settings.renderTerrain,
+  'sides-panel': settings.renderSides,
+  'settings-panel': settings.renderSettings,
   'library-panel': savedLibrary.render,
   'request-panel': () => { $('preview').textContent = ui.preview; },
   'gallery-panel': renderGallery,
@@ -1044,7 +454,7 @@ function refreshNow() {
   $('tool-note').textContent = ui.tool === 'terrain' ? terrainNote() : TOOL_NOTES[ui.tool];
   $('undo').disabled = !store.canUndo();
   $('redo').disabled = !store.canRedo();
-  renderQuery();
+  questions.renderQuery();
   for (const id of panels.ids) renderPanel(id);
   renderPreview();
   showReadout();
@@ -1118,7 +528,7 @@ $('system').addEventListener('change', () => { commitEdit(); store.setSystem($('
 $('query').addEventListener('change', () => store.edit((d) => { d.query = $('query').value; }));
 $('ask').addEventListener('click', () => ask());
 $('apply').addEventListener('click', applyRuling);
-$('add-unit').addEventListener('click', addUnit);
+$('add-unit').addEventListener('click', units.addUnit);
 $('deselect').addEventListener('click', () => { ui.selected = null; refresh(); $('unit-fields').querySelector('input')?.focus(); });
 $('finish-polygon').addEventListener('click', finishPolygon);
 $('cancel-polygon').addEventListener('click', () => { ui.pending = []; refresh(); });

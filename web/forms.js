@@ -121,3 +121,8 @@ function patch(o, n) {
   if (o.value !== value) o.value = value;
   if (o.tagName === 'INPUT' && o.checked !== checked) o.checked = checked;
 }
+
+/** Paints each `[data-colour]` swatch under `root`: the CSP forbids inline styles; CSSOM property writes are allowed and keep colours exact. */
+export function paintSwatches(root) {
+  for (const s of root.querySelectorAll('[data-colour]')) s.style.setProperty('background', s.dataset.colour);
+}

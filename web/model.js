@@ -41,6 +41,18 @@ export function setAssumptions(assumptions) {
 }
 export const assumptionParams = () => paramSpecs;
 
+// The terrain kinds of each game, as its engine module's describe lists them (docs/api.md): the
+// engine's own table, not a copy. On a hex board the first is a hex without terrain, not offered.
+const terrainKindsOf = new Map();
+/** Takes the terrain kinds of the systems a describe answer lists. */
+export function setTerrainKinds(systems) {
+  for (const x of systems) {
+    if (own(SYSTEMS, x.id) && Array.isArray(x.terrainKinds)) terrainKindsOf.set(x.id, x.board === 'hex' ? x.terrainKinds.slice(1) : [...x.terrainKinds]);
+  }
+}
+/** The terrain kinds a position of `system` may hold: null until its engine module has answered describe. */
+export const terrainKinds = (system) => terrainKindsOf.get(system) ?? null;
+
 /** The params a request sends: the values the user changed from their defaults. */
 export function requestParams(doc) {
   const out = {};

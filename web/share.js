@@ -5,7 +5,7 @@
 // Link format (version 1): `#p=1.<base64url of deflate-raw of the JSON>` or, where the browser has
 // no CompressionStream (and in hand-made embeds), `#p=1j.<base64url of the JSON>`. The JSON is
 // `{"system": ID, ...document}` (see positionPayload) or `{"request": <an engine request>}`.
-import { SYSTEMS, SYSTEM_IDS, defaultDoc, requestToDoc, own } from './model.js';
+import { SYSTEMS, SYSTEM_IDS, defaultDoc, requestToDoc, own, terrainKinds } from './model.js';
 import { toBase64url, fromBase64url as fromBytes } from './base64url.js';
 
 /** The longest link code read (characters after `p=`). About 25 times what a large position needs. */
@@ -205,6 +205,10 @@ export function checkPosition(payload) {
   const s = SYSTEMS[system];
   const def = defaultDoc(system);
   const doc = { params: {} };
+  // a terrain kind the engine's describe lists for the game; before its engine module has answered,
+  // any text (the engine names a kind it does not know when the position is ruled)
+  const kinds = terrainKinds(system);
+  const terrainKind = (v, path) => (kinds ? oneOf(v, kinds, path) : str(v, path));
 
   if (payload.sides === undefined) doc.sides = def.sides;
   else {
@@ -224,7 +228,7 @@ export function checkPosition(payload) {
     doc.terrain = array(payload.terrain ?? [], 'terrain', LIMITS.terrain).map((tr, i) => {
       const p = `terrain[${i}]`;
       obj(tr, p);
-      return { id: str(tr.id, `${p}.id`), kind: oneOf(tr.kind, s.terrainKinds, `${p}.kind`),
+      return { id: str(tr.id, `${p}.id`), kind: terrainKind(tr.kind, `${p}.kind`),
         polygon: array(tr.polygon, `${p}.polygon`, LIMITS.vertices, 3).map((pt, j) => {
           array(pt, `${p}.polygon[${j}]`, 2, 2);
           return [number(pt[0], `${p}.polygon[${j}][0]`), number(pt[1], `${p}.polygon[${j}][1]`)];
@@ -239,7 +243,7 @@ export function checkPosition(payload) {
       const p = `terrain[${i}]`;
       obj(tr, p);
       return { q: number(tr.q, `${p}.q`, { min: -LIMITS.hexCoord, max: LIMITS.hexCoord, integer: true }),
-        r: number(tr.r, `${p}.r`, { min: -LIMITS.hexCoord, max: LIMITS.hexCoord, integer: true }), terrain: oneOf(tr.terrain, s.terrainKinds, `${p}.terrain`) };
+        r: number(tr.r, `${p}.r`, { min: -LIMITS.hexCoord, max: LIMITS.hexCoord, integer: true }), terrain: terrainKind(tr.terrain, `${p}.terrain`) };
     });
   }
 

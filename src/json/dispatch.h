@@ -25,12 +25,15 @@ typedef struct McSystem {
     const char *length_unit; ///< "step", "inch" or "hex"
     const McQuery *queries;  ///< terminated by an entry whose name is NULL; NULL when not held
     const McAssumptionSet *assumptions;
+    const char *(*terrain_kind)(int i); ///< the i-th terrain kind its requests name, NULL past the last; NULL when not held
 } McSystem;
 
-// Each game of src/systems.def defines its queries in src/json/sys_<game>.c and its assumptions in
+// Each game of src/systems.def defines its queries and its terrain kinds (the names its request
+// reader takes, for `describe`) in src/json/sys_<game>.c and its assumptions in
 // src/rules/<game>/<prefix>_assumptions.c.
 #define MC_SYSTEM(number, prefix, id, name, board, unit) \
     extern const McQuery mc_##prefix##_queries[];       \
+    const char *mc_##prefix##_terrain_kind(int i);     \
     extern const McAssumptionSet mc_##prefix##_assumptions;
 #include "systems.def"
 #undef MC_SYSTEM

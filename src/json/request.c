@@ -23,7 +23,8 @@
 // "Performance").
 static const McSystem systems[] = {
 #define MC_SYSTEM(number, prefix, id, name, board, unit) \
-    {id, name, board, unit, MC_HOLDS_SYSTEM(number) ? mc_##prefix##_queries : NULL, &mc_##prefix##_assumptions},
+    {id, name, board, unit, MC_HOLDS_SYSTEM(number) ? mc_##prefix##_queries : NULL, &mc_##prefix##_assumptions, \
+     MC_HOLDS_SYSTEM(number) ? mc_##prefix##_terrain_kind : NULL},
 #include "systems.def"
 #undef MC_SYSTEM
 };
@@ -304,6 +305,8 @@ static void describe(McRequest *j, cJSON *result, const McSystem *only) {
         cJSON *ids = mc_write_array(j, o, "assumptions");
         for (int a = 0; a < sys->assumptions->assumption_count && ids; a++)
             mc_write_add(j, ids, NULL, cJSON_CreateString(sys->assumptions->assumptions[a].id));
+        cJSON *kinds = mc_write_array(j, o, "terrainKinds");
+        for (int k = 0; kinds && sys->terrain_kind(k); k++) mc_write_add(j, kinds, NULL, cJSON_CreateString(sys->terrain_kind(k)));
     }
     cJSON *lim = mc_write_object(j, result, "limits");
     for (size_t i = 0; i < sizeof limits / sizeof limits[0] && lim; i++)

@@ -12,6 +12,10 @@ static const char *const dir_names[] = {"forward", "backward", "left", "right", 
 static const char *const side_names[] = {"front", "back", "left", "right", NULL};
 static const char *const terrain_kinds[] = {"blocking", "hindering", "control", NULL};
 
+const char *mc_al_terrain_kind(int i) {
+    return i >= 0 && i < (int)(sizeof terrain_kinds / sizeof terrain_kinds[0]) ? terrain_kinds[i] : NULL;
+}
+
 typedef struct Table {
     AlWorld w;
     AlUnit *units;

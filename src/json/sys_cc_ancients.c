@@ -18,6 +18,8 @@ typedef struct Req {
     int *blocks; ///< [units] blocks each unit had when the combat began (full strength unless given)
 } Req;
 
+const char *mc_cca_terrain_kind(int i) { return i >= 0 && i < CCA_TERRAIN_COUNT ? mc_cca_terrain_names[i] : NULL; }
+
 static int side_index(CcaWorld *w, const char *name, int add) {
     for (int s = 0; s < w->side_count; s++)
         if (strcmp(w->side_names[s], name) == 0) return s;

@@ -26,6 +26,8 @@ typedef struct IgnoredList {
     int count, cap;
 } IgnoredList;
 
+const char *mc_gg_terrain_kind(int i) { return i >= 0 && i < MC_GG_TERRAIN_COUNT ? mc_gg_terrain[i].name : NULL; }
+
 static char fold(char c) {
     if (c >= 'A' && c <= 'Z') return (char)(c - 'A' + 'a');
     return c == '-' || c == '_' ? ' ' : c;

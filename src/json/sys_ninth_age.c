@@ -13,6 +13,12 @@
 
 static const double MM_PER_INCH = 25.4;
 
+static const char *const terrain_kinds[] = {"impassable", NULL};
+
+const char *mc_na_terrain_kind(int i) {
+    return i >= 0 && i < (int)(sizeof terrain_kinds / sizeof terrain_kinds[0]) ? terrain_kinds[i] : NULL;
+}
+
 // A unit: {"id", "side", "x", "y", "facing", "width", "depth"} or, instead of width and depth,
 // "base": {"width", "length"} in millimetres with "files" and "ranks" (A-9A-1: the Unit Boundary
 // is files × base width by ranks × base length).
@@ -81,10 +87,9 @@ static int read_battlefield(McRequest *j, const cJSON *req, NaBattlefield *bf, M
     }
     mc_read_pop(j, saved);
     bf->unit_count = n;
-    static const char *const kinds[] = {"impassable", NULL};
     McTerrainIn *ts;
     int tn;
-    if (!mc_read_terrain(j, req, kinds, ids, &ts, &tn)) return 0;
+    if (!mc_read_terrain(j, req, terrain_kinds, ids, &ts, &tn)) return 0;
     bf->terrain = MC_NEW(j->env.arena, NaTerrain, tn > 0 ? tn : 1);
     // Not zeroed (66 KB): the decomposition writes the parts it reports, and only those are read.
     McPoly *tmp = mc_arena_alloc_raw(j->env.arena, sizeof(McPoly) * MC_MAX_POLYGON_VERTICES);

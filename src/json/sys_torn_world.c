@@ -17,6 +17,10 @@ static const char *const CAUSES[] = {"action", "panic", "effect", "deploy", NULL
 static const char *const DEX[] = {"unknown", "passed", "failed", NULL};
 static const char *const KINDS[] = {"portable", "linked", NULL};
 
+const char *mc_tw_terrain_kind(int i) {
+    return i >= 0 && i < (int)(sizeof TERRAIN / sizeof TERRAIN[0]) ? TERRAIN[i] : NULL;
+}
+
 // Everything a torn-world request shares: the board, the miniatures and the markers.
 typedef struct Req {
     McBoard board;

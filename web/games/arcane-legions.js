@@ -132,7 +132,6 @@ drawALBreakaway.marks = ['unit', 'ring', 'attacker'];
 
 const game = {
   name: 'Arcane Legions', board: 'free', lengthUnit: 'step', mmPerUnit: (params) => params['A-AL-1']?.stepMm ?? 50,
-  terrainKinds: ['blocking', 'hindering', 'control'],
   unitFields: [
     { key: 'base', label: 'Base', kind: 'select', options: [['formation', 'formation (2 × 1)'], ['sortie', 'sortie (1 × 1)'], ['custom', 'width × depth']] },
     { key: 'width', label: 'Width', kind: 'number', min: 0.1, step: 0.5, when: (u) => u.base === 'custom' },

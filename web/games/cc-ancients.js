@@ -274,7 +274,6 @@ drawCCEvade.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
 
 const game = {
   name: 'Commands & Colors: Ancients', board: 'hex', lengthUnit: 'hex',
-  terrainKinds: ['forest', 'hill', 'broken ground', 'river', 'fordable river', 'marsh', 'seacoast', 'lake', 'fortified camp', 'ramparts'],
   unitFields: [{ key: 'type', label: 'Unit type', kind: 'select', options: CC_TYPES.map((t) => [t, t]) }],
   newUnit: () => ({ type: 'medium infantry' }),
   unitJSON: (u) => ({ ...hexUnit(u), type: u.type }),

@@ -63,7 +63,6 @@ drawGGMove.marks = ['unit', 'numbered', 'endHex', OWN_MARKS.zone, 'warnRing'];
 
 const game = {
   name: 'GODSGLOOM', board: 'hex', lengthUnit: 'hex', hasFacing: true,
-  terrainKinds: ['difficult', 'impassable', 'hill', 'forest', 'barricades', 'river', 'swamp', 'ruins', 'rubble', 'cliffs', 'lake', 'building', 'statue'],
   unitFields: [
     { key: 'speed', label: 'Speed', kind: 'number', min: 0, step: 1 },
     { key: 'tokens', label: 'Tokens (comma-separated, e.g. slow, fast)', kind: 'list' },

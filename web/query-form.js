@@ -1,0 +1,164 @@
+// The question form: the query picker and the fields of the query asked (units, sides, numbers
+// with their dice, a drawn path, ordered units, lists of rows), from the game's query specs.
+import { own } from './model.js';
+import { el } from './draw.js';
+import { option, on, field, rebuild } from './forms.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Two six-sided dice, summed: what a field that takes a roll is given by its Roll button. */
+function roll2d6() {
+  const [a, b] = crypto.getRandomValues(new Uint8Array(2)).map((v) => (v % 6) + 1); // 256 % 6 bias is 4 in 256: a table's dice are worse
+  return a + b;
+}
+
+/**
+ * Sets up the form. `page`: the store, `doc()`, `sys()`, `pathInputs(d)` (the Path tool's target),
+ * `setTool(name)` and `described()` (what the engine's describe answered, once it has).
+ */
+export function initQueryForm({ store, doc, sys, pathInputs, setTool, described }) {
+  function renderQuery() {
+    const s = sys(), d = doc();
+    // a rule set whose engine module is still loading is not "not in this build"
+    const held = described()?.systems.find((x) => x.id === store.state.system);
+    const answers = new Set(held ? held.queries.map((q) => q.name ?? q) : described() ? Object.keys(s.queries) : []);
+    const q = $('query');
+    rebuild(q, Object.keys(s.queries).map((name) => option(name, answers.has(name) ? name : `${name} (not in this build yet)`)));
+    q.value = d.query;
+    const spec = s.queries[d.query];
+    $('query-note').textContent = answers.has(d.query) ? '' : `This build does not answer ${d.query} yet: the engine will say unknown_query until the ${s.name} rules land. The request below is what the page will send.`;
+    const inputs = (d.inputs[d.query] ??= {});
+    const edit = (fn, key) => store.edit((dd) => fn(dd.inputs[dd.query]), key);
+    const units = [['', '(none)'], ...d.units.map((u) => [u.id, u.id])];
+    const nodes = spec.fields.filter((f) => !f.when || f.when(inputs)).map((f) => {
+      if (f.kind === 'unit') return field({ ...f, kind: 'select', options: units }, inputs[f.key] ?? '', (v) => edit((i) => { i[f.key] = v; }), 'q.');
+      if (f.kind === 'side') return field({ ...f, kind: 'select', options: d.sides.map((x) => [x.name, x.name]) }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
+      if (f.kind === 'number') {
+        const lab = field({ ...f, optional: true }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }, `q:${f.key}`), 'q.');
+        if (own(s.rolls ?? {}, d.query)?.[f.key] !== '2d6') return lab;
+        // a field that takes a roll: the dice rolled here, or the player's own typed in
+        const b = el('button', 'Roll 2D6', 'secondary small roll');
+        b.type = 'button';
+        b.dataset.key = `q.roll:${f.key}`;
+        on(b, 'click', () => edit((i) => { i[f.key] = roll2d6(); }));
+        lab.append(b);
+        return lab;
+      }
+      if (f.kind === 'path') return pathField(inputs);
+      if (f.kind === 'orders') return ordersField(f, inputs, units);
+      if (f.kind === 'rows') return listField(f, inputs[f.key] ??= [], units, d);
+      return field(f, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
+    });
+    rebuild($('query-fields'), nodes);
+  }
+
+  function pathField(inputs) {
+    const box = el('div', undefined, 'field');
+    box.dataset.slot = 'path';
+    const n = inputs.path?.length ?? 0;
+    box.append(el('span', `Path: ${n} hex${n === 1 ? '' : 'es'} (draw it with the Path tool: tap hexes in order)`));
+    const row = el('div', undefined, 'row');
+    const undo = el('button', 'Remove last hex', 'secondary small');
+    undo.type = 'button'; undo.disabled = !n; undo.dataset.key = 'path-pop';
+    on(undo, 'click', () => store.edit((d) => { pathInputs(d).path?.pop(); }));
+    const clear = el('button', 'Clear path', 'secondary small');
+    clear.type = 'button'; clear.disabled = !n; clear.dataset.key = 'path-clear';
+    on(clear, 'click', () => store.edit((d) => { pathInputs(d).path = []; }));
+    row.append(undo, clear);
+    box.append(row);
+    return box;
+  }
+
+  // The units of a C&C order, in the sequence they move: each row a unit and its path; the row
+  // whose "Draw path" is pressed is the one the Path tool extends.
+  function ordersField(spec, inputs, units) {
+    const rows = (inputs.moves ??= spec.rows(inputs));
+    const active = Math.min(inputs.active ?? 0, rows.length - 1);
+    const mfm = (inputs.card ?? 'section') === 'move-fire-move';
+    const box = el('fieldset', undefined, 'list-field orders');
+    box.dataset.slot = spec.key;
+    box.append(el('legend', 'Ordered units, in the order they move'));
+    const ol = el('ol');
+    const editRow = (i, fn) => store.edit((d) => fn(d.inputs[d.query].moves[i], d.inputs[d.query]));
+    rows.forEach((row, i) => {
+      const li = el('li', undefined, i === active ? 'active' : undefined);
+      li.dataset.slot = `moves.${i}`;
+      li.append(field({ key: 'unit', label: 'Unit', kind: 'select', options: units }, row.unit ?? '', (v) => editRow(i, (m) => { m.unit = v; }), `moves.${i}.`));
+      if (mfm) li.append(field({ key: 'second', label: 'After ranged combat', kind: 'check' }, row.second === true, (v) => editRow(i, (m) => { m.second = v; }), `moves.${i}.`));
+      const n = row.path?.length ?? 0;
+      li.append(el('span', n ? `path: ${n} hex${n === 1 ? '' : 'es'}` : 'ordered, not moving', 'note'));
+      const draw = el('button', i === active ? 'Drawing' : 'Draw path', 'secondary small');
+      draw.type = 'button';
+      draw.dataset.key = `moves.${i}.draw`;
+      draw.setAttribute('aria-pressed', String(i === active));
+      draw.setAttribute('aria-label', `Draw the path of unit ${i + 1} with the Path tool`);
+      on(draw, 'click', () => { store.edit((d) => { d.inputs[d.query].active = i; }); setTool('path'); });
+      const clear = el('button', 'Clear', 'secondary small');
+      clear.type = 'button'; clear.disabled = !n; clear.dataset.key = `moves.${i}.clear`;
+      clear.setAttribute('aria-label', `Clear the path of unit ${i + 1}`);
+      on(clear, 'click', () => editRow(i, (m) => { m.path = []; }));
+      const rm = el('button', '✕', 'icon small');
+      rm.type = 'button';
+      rm.setAttribute('aria-label', `Remove ordered unit ${i + 1}`);
+      on(rm, 'click', () => store.edit((d) => {
+        const inp = d.inputs[d.query];
+        inp.moves.splice(i, 1);
+        inp.active = Math.max(0, Math.min(inp.active ?? 0, inp.moves.length - 1));
+      }));
+      li.append(draw, clear, rm);
+      ol.append(li);
+    });
+    box.append(ol);
+    const add = el('button', 'Add unit', 'secondary small');
+    add.type = 'button';
+    add.dataset.key = 'moves.add';
+    on(add, 'click', () => store.edit((d) => {
+      const inp = d.inputs[d.query];
+      const side = d.units.find((u) => u.id === inp.moves[0]?.unit)?.side ?? d.sides[0].name;
+      const next = d.units.find((u) => u.side === side && !inp.moves.some((m) => m.unit === u.id)) ?? d.units[0];
+      inp.moves.push({ unit: next?.id ?? '', path: [] });
+      inp.active = inp.moves.length - 1;
+    }));
+    box.append(add);
+    return box;
+  }
+
+  // An editable list of rows (a field of kind `rows`: its `title`, `adders(doc)` and each row's
+  // fields, `row(item)`; a row field of kind `unit` picks one of the units).
+  function listField(f, items, units, d) {
+    const { title, key } = f;
+    const box = el('fieldset', undefined, 'list-field');
+    box.dataset.slot = key;
+    box.append(el('legend', title));
+    const ol = el('ol');
+    items.forEach((item, i) => {
+      const li = el('li');
+      li.dataset.slot = `${key}.${i}`;
+      for (const rowSpec of f.row(item)) {
+        const spec = rowSpec.kind === 'unit' ? { ...rowSpec, kind: 'select', options: units } : rowSpec;
+        li.append(field(spec, spec.kind === 'select' ? String(item[spec.key] ?? '') : item[spec.key], (v) => store.edit((dd) => {
+          dd.inputs[dd.query][key][i][spec.key] = spec.asNumber ? Number(v) : v;
+        }), `${key}.${i}.`));
+      }
+      const rm = el('button', '✕', 'icon small');
+      rm.type = 'button';
+      rm.setAttribute('aria-label', `Remove ${title.toLowerCase().replace(/s$/, '')} ${i + 1}`);
+      on(rm, 'click', () => store.edit((d) => { d.inputs[d.query][key].splice(i, 1); }));
+      li.append(rm);
+      ol.append(li);
+    });
+    box.append(ol);
+    const row = el('div', undefined, 'row');
+    for (const [label, proto] of f.adders(d)) {
+      const b = el('button', label, 'secondary small');
+      b.type = 'button';
+      b.dataset.key = `${key}.add.${label}`;
+      on(b, 'click', () => store.edit((d) => { d.inputs[d.query][key].push({ ...proto }); }));
+      row.append(b);
+    }
+    box.append(row);
+    return box;
+  }
+
+  return { renderQuery };
+}

@@ -1,0 +1,266 @@
+// The board's tools: what a drag, a tap, a paint stroke and the keyboard do to the position (Move,
+// Terrain and Path), Make this move (a ruling applied to the position), and where a unit added
+// from the library is placed.
+import * as hex from './hex.js';
+import { onLattice, unitSize, own } from './model.js';
+
+/**
+ * Sets up the tools and the board's keys. `page`: the store, `ui`, the board and its canvas,
+ * `doc()`, `sys()`, `isHexBoard()`, `unitById(id)`, `round(v, p)`, the position's `hexesOf(u)`,
+ * `onBoard(h)`, `pathQuery(d)` and `pathInputs(d)`, `refresh()`, `redrawResult()`,
+ * `currentRequest()`, `terrainKind()`, `removeUnit(id)` and `toggleFullBoard()`.
+ */
+export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unitById, round, hexesOf, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, terrainKind, removeUnit, toggleFullBoard }) {
+  // A drag with the Move tool: the unit follows the pointer (on a hex board, hex by hex).
+  function dragTo(id, [x, y], pointer) {
+    const u = unitById(id);
+    if (!u) return;
+    if (!isHexBoard()) {
+      store.edit(() => { u.x = round(x); u.y = round(y); }, `drag:${ui.serial}`);
+      return;
+    }
+    let h = hex.fromPixel(...pointer);
+    if (onLattice(store.state.system, u)) h = hex.snapHexon(h.q, h.r, doc().board.hexonAnchor);
+    if (!onBoard(h) || (h.q === u.q && h.r === u.r)) return;
+    store.edit((d) => { const v = d.units.find((w) => w.id === id); v.q = h.q; v.r = h.r; }, `drag:${ui.serial}`);
+  }
+
+  function rotateTo(id, [x, y], free) {
+    const u = unitById(id);
+    if (!u) return;
+    if (!isHexBoard()) {
+      // 15° steps; free to the degree with Shift or Alt held, or after a long press
+      const f = Math.atan2(x - u.x, y - u.y) * 180 / Math.PI;
+      const step = free ? 1 : 15;
+      const facing = (((Math.round(f / step) * step) % 360) + 360) % 360;
+      if (facing === u.facing) return;
+      store.edit(() => { u.facing = facing; }, `drag:${ui.serial}`);
+    } else {
+      const [cx, cy] = hex.center(u.q, u.r);
+      const f = hex.dirOf(x - cx, y - cy);
+      if (f !== u.facing) store.edit((d) => { d.units.find((w) => w.id === id).facing = f; }, `drag:${ui.serial}`);
+    }
+  }
+
+  function tap([x, y]) {
+    if (ui.tool === 'terrain' && !isHexBoard()) {
+      const t = doc().table;
+      ui.pending.push([round(Math.min(Math.max(x, 0), t.width)), round(Math.min(Math.max(y, 0), t.height))]);
+      refresh('pending');
+      return;
+    }
+    if (ui.tool === 'path' && isHexBoard()) {
+      const h = hex.fromPixel(x, y);
+      extendPath(h);
+      return;
+    }
+    if (isHexBoard() && ui.result?.scene.reach.size) {
+      const h = hex.fromPixel(x, y);
+      ui.pick = ui.result.scene.reach.has(hex.key(h.q, h.r)) ? h : null;
+      redrawResult();
+      return;
+    }
+    if (ui.selected) { ui.selected = null; refresh('select'); }
+  }
+
+  /**
+   * A tap on a unit, in a game that asks a reach on a tap (its `tapQuery`: a reach or a reach area):
+   * the unit becomes that question's unit and the reach shows. Elsewhere a tap only selects: the
+   * question's `unit` may be another unit than the mover (a pursued one), which a tap must not replace.
+   */
+  function tapUnit(id) {
+    if (ui.tool !== 'move' || store.locked) return;
+    const s = sys();
+    if (!s.tapQuery || !own(s.queries, s.tapQuery)) return;
+    store.edit((d) => {
+      d.query = s.tapQuery;
+      const key = own(s.queries, d.query)?.fields.find((f) => f.kind === 'unit')?.key;
+      if (key) (d.inputs[d.query] ??= {})[key] = id;
+    });
+  }
+
+
+  /**
+   * Make this move: the ruling applied to the position as one Undo step (the mover at its end; what
+   * the game moves besides it through its `applyRuling`). Only an answer to the position on the board.
+   */
+  function applyRuling() {
+    const r = ui.result;
+    if (!r?.response?.ok || r.request?.system !== store.state.system) return;
+    const { request, response: { result } } = r;
+    const s = sys();
+    store.edit((d) => {
+      const byId = (id) => d.units.find((u) => u.id === id);
+      const moveTo = (u, p) => {
+        if (!u || !p || typeof p !== 'object') return;
+        if (s.board === 'hex') {
+          const h = Number.isInteger(p.q) && Number.isInteger(p.r) ? p : Number.isInteger(p.col) ? hex.toAxial(p.col, p.row) : null;
+          if (!h) return;
+          u.q = h.q; u.r = h.r;
+          if (s.hasFacing && Number.isInteger(p.facing)) u.facing = p.facing;
+        } else if (Number.isFinite(p.x) && Number.isFinite(p.y)) {
+          u.x = round(p.x); u.y = round(p.y);
+          if (Number.isFinite(p.facing)) u.facing = round(((p.facing % 360) + 360) % 360);
+        }
+      };
+      const mover = request.unit ?? request.charger;
+      if (typeof mover === 'string' && result.legal !== false) moveTo(byId(mover), result.final);
+      s.applyRuling?.(request, result, byId, moveTo);
+    });
+  }
+  /** True when the answer on screen moves something that Make this move can apply. */
+  function canApply() {
+    const r = ui.result;
+    if (!r?.response?.ok || r.response.result?.legal === false || r.request?.system !== store.state.system || ui.lastRequest !== JSON.stringify(currentRequest(), null, 2)) return false;
+    const res = r.response.result;
+    return !!(res?.final && typeof (r.request.unit ?? r.request.charger) === 'string') || !!sys().canApply?.(r.request, res);
+  }
+
+  function extendPath(h) {
+    const d = doc();
+    const q = pathQuery(d);
+    const u = unitById(pathInputs(d).unit);
+    if (u && onLattice(store.state.system, u)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
+    if (!onBoard(h)) return;
+    store.edit((dd) => {
+      dd.query = q;
+      const path = (pathInputs(dd).path ??= []);
+      const last = path[path.length - 1];
+      if (last && last.q === h.q && last.r === h.r) path.pop();
+      else path.push({ q: h.q, r: h.r });
+    });
+  }
+
+  function paintHex([x, y], first) {
+    const h = hex.fromPixel(x, y);
+    if (!onBoard(h)) return;
+    const kind = terrainKind();
+    if (!kind) return; // the game's kinds have not come from the engine yet
+    const at = doc().terrain.find((t) => t.q === h.q && t.r === h.r);
+    if (first) { ui.serial++; ui.paintMode = at && at.terrain === kind ? 'erase' : 'paint'; }
+    if (ui.paintMode === 'erase' ? !at : at?.terrain === kind) return;
+    store.edit((d) => {
+      d.terrain = d.terrain.filter((t) => !(t.q === h.q && t.r === h.r));
+      if (ui.paintMode === 'paint') d.terrain.push({ q: h.q, r: h.r, terrain: kind });
+    }, `paint:${ui.serial}`);
+  }
+
+  function finishPolygon() {
+    if (ui.pending.length < 3) return;
+    const kind = terrainKind();
+    if (!kind) return;
+    const polygon = ui.pending;
+    ui.pending = [];
+    store.edit((d) => {
+      let n = d.terrain.length + 1;
+      while (d.terrain.some((t) => t.id === `${kind} ${n}`)) n++;
+      d.terrain.push({ id: `${kind} ${n}`, kind, polygon });
+    });
+  }
+
+  // ---- keyboard ----
+  canvas.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const k = e.key;
+    const u = unitById(ui.selected);
+    let handled = true;
+    if (k === '+' || k === '=') board.zoomAt(board.w / 2, board.h / 2, 1.25);
+    else if (k === '-') board.zoomAt(board.w / 2, board.h / 2, 0.8);
+    else if (k === '0') board.fit();
+    else if (k === 'f' || k === 'F') toggleFullBoard();
+    else if (k === 'n' || k === 'N') {
+      const us = doc().units;
+      if (us.length) { const i = us.findIndex((v) => v.id === ui.selected); ui.selected = us[(i + (k === 'N' ? us.length - 1 : 1)) % us.length].id; refresh('select'); }
+    } else if (k === 'Escape') { ui.pending = []; ui.selected = null; refresh('select'); }
+    else if (k === 'Enter' && ui.tool === 'terrain') finishPolygon();
+    else if ((k === ']' || k === '[') && ui.result?.scene.reach.size) pickNext(k === ']' ? 1 : -1);
+    else if (k.startsWith('Arrow')) arrow(k, e.shiftKey, u);
+    else if (k === 'Backspace' && ui.tool === 'path') store.edit((d) => { pathInputs(d).path?.pop(); });
+    else if ((k === 'q' || k === 'e') && u) turnBy(u, k === 'e' ? 1 : -1, e.shiftKey);
+    else if (k === 'Delete' && u) removeUnit(u.id);
+    else handled = false;
+    if (handled) e.preventDefault();
+  });
+
+  /** Picks the next (or previous) reached hex, for keyboards: what a tap on a shaded hex does. */
+  function pickNext(sign) {
+    const list = [...ui.result.scene.reach.values()];
+    const i = ui.pick ? list.findIndex((h) => h.q === ui.pick.q && h.r === ui.pick.r) : -1;
+    const next = list[(i + sign + list.length + (i < 0 && sign < 0 ? 1 : 0)) % list.length];
+    ui.pick = { q: next.q, r: next.r };
+    redrawResult();
+  }
+
+  function arrow(k, fine, u) {
+    const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[k];
+    if (ui.tool === 'path' && isHexBoard()) {
+      const d = doc(), mv = pathInputs(d), mover = unitById(mv.unit);
+      const from = mv.path?.length ? mv.path[mv.path.length - 1] : mover;
+      if (from) extendPath(offsetStep(from, dx, dy, mover && onLattice(store.state.system, mover)));
+      return;
+    }
+    if (!u) return;
+    if (!isHexBoard()) {
+      const step = fine ? 0.1 : 0.5;
+      store.edit(() => { u.x = round(u.x + dx * step); u.y = round(u.y + dy * step); }, `key:${u.id}`);
+      return;
+    }
+    const h = offsetStep(u, dx, dy, onLattice(store.state.system, u));
+    if (onBoard(h)) store.edit((d) => { const v = d.units.find((w) => w.id === u.id); v.q = h.q; v.r = h.r; }, `key:${u.id}`);
+  }
+
+  // One hex (or one hexon) left, right, up or down the screen.
+  function offsetStep(from, dx, dy, hexon) {
+    if (hexon) {
+      const dir = dx > 0 ? 0 : dx < 0 ? 3 : dy > 0 ? 4 : 1; // lattice steps (2,1), (-2,-1), (1,-3), (-1,3)
+      const [a, b] = hex.HEXON_DIRS[dir];
+      return { q: from.q + a, r: from.r + b };
+    }
+    const o = hex.toOffset(from.q, from.r);
+    return hex.toAxial(o.col + dx, o.row - dy);
+  }
+
+  function turnBy(u, sign, fine) {
+    if (!isHexBoard()) store.edit(() => { u.facing = (((u.facing + sign * (fine ? 1 : 15)) % 360) + 360) % 360; }, `key:${u.id}`);
+    else if (sys().hasFacing) store.edit((d) => { const v = d.units.find((w) => w.id === u.id); v.facing = (v.facing - sign + 6) % 6; }, `key:${u.id}`);
+  }
+
+  document.addEventListener('keydown', (e) => {
+    const typing = /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName) && e.target.type !== 'radio' && e.target.type !== 'checkbox';
+    if (typing || !(e.ctrlKey || e.metaKey)) return;
+    const k = e.key.toLowerCase();
+    if (k === 'z' && !e.shiftKey) { store.undo(); e.preventDefault(); }
+    else if (k === 'y' || (k === 'z' && e.shiftKey)) { store.redo(); e.preventDefault(); }
+  });
+
+  /**
+   * Puts unit `u` (not yet in `d`) on the free spot nearest `near` (the middle of the view): on a hex
+   * board the nearest hex where none of its hexes is taken; on a table the nearest point of
+   * a spiral, half an inch apart, where its circle clears every other unit's and the table's edge.
+   */
+  function placeFree(d, u, near = board.toWorld(board.w / 2, board.h / 2)) {
+    const system = store.state.system;
+    if (isHexBoard()) {
+      const taken = new Set(d.units.flatMap((v) => hexesOf(v)).map((h) => hex.key(h.q, h.r)));
+      const cells = hex.boardCells(d.board);
+      const inside = new Set(cells.map((c) => hex.key(c.q, c.r)));
+      const mid = hex.fromPixel(...near);
+      const spot = cells.sort((a, b) => hex.distance(a, mid) - hex.distance(b, mid)).map((c) => (onLattice(system, u) ? hex.snapHexon(c.q, c.r, d.board.hexonAnchor) : { q: c.q, r: c.r }))
+        .find((h) => inside.has(hex.key(h.q, h.r)) && hexesOf({ ...u, ...h }).every((x) => inside.has(hex.key(x.q, x.r)) && !taken.has(hex.key(x.q, x.r))));
+      if (spot) Object.assign(u, spot);
+      return;
+    }
+    const radius = (v) => Math.hypot(...unitSize(system, v)) / 2;
+    const r = radius(u), t = d.table;
+    const clear = (x, y) => x - r >= 0 && y - r >= 0 && x + r <= t.width && y + r <= t.height
+      && d.units.every((v) => Math.hypot(v.x - x, v.y - y) >= r + radius(v));
+    for (let i = 0; i < 20000; i++) {
+      // a spiral out from `near`: i-th point at radius 0.5·√i″, golden angle apart
+      const a = i * 2.39996, rr = 0.5 * Math.sqrt(i);
+      const x = round(near[0] + rr * Math.cos(a)), y = round(near[1] + rr * Math.sin(a));
+      if (clear(x, y)) { u.x = x; u.y = y; return; }
+    }
+  }
+
+  return { dragTo, rotateTo, tap, tapUnit, paintHex, finishPolygon, applyRuling, canApply, placeFree };
+}
