@@ -1,0 +1,57 @@
+// Accessibility by axe-core (Deque's rules engine, npm `axe-core`, WCAG 2.x A and AA): no
+// violations on the page of every game, at phone and desktop sizes, with each panel shown in turn,
+// and in embed mode. axe is injected into the test build's page, so the context bypasses the
+// page's CSP (which, rightly, lets no other script in).
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { launch, pickSystem, openPanel, PHONE, DESKTOP, ruled } from './browser.mjs';
+import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PANELS = ['ask-panel', 'units-panel', 'terrain-panel', 'library-panel', 'sides-panel', 'share-panel'];
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env.browser.close(); env.server.close(); });
+
+async function violations(page) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+}
+
+async function open(viewport, url = env.base) {
+  const context = await env.browser.newContext({ viewport, bypassCSP: true, hasTouch: viewport === PHONE, isMobile: viewport === PHONE });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  return { context, page };
+}
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`axe: no WCAG A/AA violations for any game at ${viewport.width} × ${viewport.height}`, { timeout: 180000 }, async () => {
+    const { context, page } = await open(viewport);
+    const found = [];
+    for (const system of SYSTEM_IDS) {
+      await pickSystem(page, system);
+      for (const panel of PANELS) {
+        if (!(await page.locator(`#tab-${panel}`).count())) continue;
+        await openPanel(page, panel);
+        for (const v of await violations(page)) found.push(`${system} / ${panel}: ${v}`);
+      }
+    }
+    assert.deepEqual([...new Set(found)], []);
+    await context.close();
+  });
+}
+
+test('axe: no WCAG A/AA violations in embed mode', { timeout: 60000 }, async () => {
+  const { context, page } = await open(PHONE, `${env.base}?embed=1&ro=1&size=auto`);
+  await ruled(page);
+  assert.deepEqual(await violations(page), []);
+  await context.close();
+});
