@@ -1487,6 +1487,8 @@ export interface TornWorldReachResult {
   startNode?: number;
   droppedNoFreeHex: number;
   tieBreak?: "distinct-attackers" | "additive-attackers";
+  /** present only when the search gave up comparing longer paths (too many ways past the enemies, or the additive tie-break): no entry lists alternatives */
+  alternativesLimited?: true;
   trace: Trace;
   /** steps beyond MC_MAX_TRACE_STEPS, not listed */
   traceDropped?: number;
@@ -1751,6 +1753,8 @@ export interface TornWorldReachHex {
   destroyed?: TornWorldEntryPosition[];
   ejects?: string[];
   ejectsMarkers?: string[];
+  /** longer (or as long) paths to the same position that draw fewer Free Attacks or Free Attacks from fewer enemies than the entry's, none beaten on steps, free attacks and attackers by another path there, ordered by cost; each an entry without alternatives; absent when none and in the brief form */
+  alternatives?: TornWorldReachHex[];
 }
 export interface TornWorldThroughNode {
   q: number;

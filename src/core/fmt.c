@@ -333,7 +333,14 @@ int mc_vsnfmt(char *buf, size_t size, const char *fmt, va_list ap) {
         }
         put_field(&s, sign, body, n, width, left, zero);
     }
-    if (size) s.buf[s.len < size ? s.len : size - 1] = '\0';
+    if (size) {
+        size_t end = s.len < size ? s.len : size - 1;
+        // A cut text ends before the character it would split: buf[end] is the first byte left
+        // out (written by put), and a UTF-8 continuation byte there means its lead byte is kept.
+        if (s.len >= size)
+            while (end > 0 && ((unsigned char)s.buf[end] & 0xC0) == 0x80) end--;
+        s.buf[end] = '\0';
+    }
     return s.len > (size_t)INT32_MAX ? INT32_MAX : (int)s.len;
 }
 

@@ -12,7 +12,8 @@
 /// returns the length the whole text has, for these conversions: %d %i %u %x %c %s and %%, with
 /// the flags '-' and '0', a width, a precision (also '*') and the lengths hh h l ll z; and %g %e
 /// %f of a double, printed from its exact value rounded to nearest, ties to even, as C's printf
-/// does in the default rounding mode. Any other conversion is copied as written.
+/// does in the default rounding mode. Any other conversion is copied as written. A text cut to
+/// fit ends before a UTF-8 character it would split (the return value is still the whole length).
 int mc_vsnfmt(char *buf, size_t size, const char *fmt, va_list ap);
 
 /// mc_vsnfmt with the arguments given directly.

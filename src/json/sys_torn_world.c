@@ -464,6 +464,14 @@ static void write_reach_entry(McRequest *j, cJSON *o, const Req *q, const TwUnit
     if (u->size == TW_HUGE) write_entry_hexes(j, o, "destroyed", m->destroyed, m->n_destroyed, brief, true);
     write_ejects(j, o, q, &m->end, false, brief);
     write_ejects(j, o, q, &m->end, true, brief);
+    // Longer paths that draw fewer free attacks or fewer attackers (docs/api/torn-world.md).
+    if (brief || e->n_alternatives == 0) return;
+    cJSON *alts = mc_write_array(j, o, "alternatives");
+    for (int i = 0; i < e->n_alternatives && alts; i++) {
+        cJSON *a = mc_write_push_object(j, alts);
+        if (!a) return;
+        write_reach_entry(j, a, q, u, out, &e->alternatives[i], parent, false);
+    }
 }
 
 // The parent form's nodes on listed paths that are no entry's node (mc_tw_reach_through), and the
@@ -499,7 +507,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
         !mc_read_reach_detail(j, req, &brief))
         return 0;
     TwReachOut out;
-    if (!mc_tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, &out)) return oom(j);
+    if (!mc_tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, !brief, &out)) return oom(j);
     const TwUnit *u = &q.units[f.unit];
     mc_write_bool(j, result, "legal", out.legal);
     mc_write_reasons(j, result, "reasons", &out.reasons);
@@ -508,7 +516,10 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     mc_write_string(j, result, "unitOfMeasure", mc_tw_size_unit(u->size));
     engaged_field(j, result, &q.w, f.unit);
     long long path_hexes = 0;
-    for (int i = 0; i < out.n; i++) path_hexes += out.entries[i].n_path;
+    for (int i = 0; i < out.n; i++) {
+        path_hexes += out.entries[i].n_path;
+        for (int a = 0; a < out.entries[i].n_alternatives; a++) path_hexes += out.entries[i].alternatives[a].n_path;
+    }
     bool parent = mc_write_reach_paths(j, result, asked_parent, path_hexes, "TW-MV-1", u->id);
     // Written as text one entry at a time (a reach over 100 x 100 hexes; write.h).
     McWriteList arr = {0};
@@ -529,6 +540,8 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     }
     mc_write_number(j, result, "droppedNoFreeHex", out.dropped_no_room);
     if (out.legal) mc_write_string(j, result, "tieBreak", out.exact_attacks ? "distinct-attackers" : "additive-attackers");
+    // Only when it happens: the answers of every other reach keep their bytes.
+    if (out.alternatives_limited) mc_write_bool(j, result, "alternativesLimited", true);
     return 1;
 }
 
@@ -567,8 +580,8 @@ static int world_alone(McRequest *j, const Req *q, int mover, TwWorld *alone) {
 static int why_move(McRequest *j, const Req *q, const MoveFields *f, const TwWorld *alone, McWhyNot *w) {
     const char *id = q->units[f->unit].id;
     TwReachOut rich, open;
-    if (!mc_tw_reach(&j->env, &q->w, f->unit, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, &rich) ||
-        !mc_tw_reach(&j->env, alone, 0, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, &open))
+    if (!mc_tw_reach(&j->env, &q->w, f->unit, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, false, &rich) ||
+        !mc_tw_reach(&j->env, alone, 0, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, false, &open))
         return 0;
     const TwReachEntry *d = find_entry(&rich, w->to), *od = find_entry(&open, w->to);
     if (od && (!d || od->cost < d->cost)) {
@@ -627,7 +640,7 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
     if (!check_lattice(j, &q, f.unit, w.to)) return 0;
     mc_read_pop(j, saved);
     TwReachOut out;
-    if (!mc_tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, &out)) return oom(j);
+    if (!mc_tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, false, &out)) return oom(j);
     const TwUnit *u = &q.units[f.unit];
     mc_write_bool(j, result, "legal", out.legal);
     mc_write_reasons(j, result, "restrictions", &out.reasons);
@@ -667,7 +680,7 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
         if (ok && out.legal && w.reasons.count == 0) ok = why_move(j, &q, &f, &alone, &w);
         if (ok && !staying) {
             TwReachOut o;
-            ok = mc_tw_reach(&j->env, &alone, 0, (TwCause)f.cause, f.allowance, f.used, &o);
+            ok = mc_tw_reach(&j->env, &alone, 0, (TwCause)f.cause, f.allowance, f.used, false, &o);
             const TwReachEntry *oe = ok ? find_entry(&o, w.to) : NULL;
             w.has_what_if = true;
             if (oe) {

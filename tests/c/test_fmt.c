@@ -102,3 +102,34 @@ MC_TEST(fmt_random_vs_libc, "Formatting: 200,000 random doubles in %g, %.6g, %1.
         }
     }
 }
+
+MC_TEST(fmt_truncation_utf8, "Formatting: a text cut to fit ends before a UTF-8 character it would split") {
+    // "ab°c": ° is C2 B0; "x—y": — is E2 80 94. Each case: buffer size, what is kept.
+    struct {
+        const char *text;
+        size_t size;
+        const char *kept;
+    } cases[] = {
+        {"ab\xC2\xB0" "c", 4, "ab"},                 // room for 3 bytes: the lead byte C2 alone is dropped
+        {"ab\xC2\xB0" "c", 5, "ab\xC2\xB0"},         // room for 4: the whole °
+        {"ab\xC2\xB0" "c", 3, "ab"},                 // room for 2: cut before °
+        {"x\xE2\x80\x94y", 3, "x"},                  // room for 2 of —'s 3 bytes
+        {"x\xE2\x80\x94y", 4, "x"},
+        {"x\xE2\x80\x94y", 5, "x\xE2\x80\x94"},
+        {"\xE2\x80\x94", 2, ""},                     // nothing whole fits
+        {"plain", 3, "pl"},                          // ASCII is cut anywhere
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[16];
+        memset(buf, 'Z', sizeof buf);
+        int n = mc_snfmt(buf, cases[i].size, "%s", cases[i].text);
+        MC_CHECK_INT(n, (int)strlen(cases[i].text));
+        MC_CHECK_STR(buf, cases[i].kept);
+    }
+    // The same when the cut falls inside a formatted field rather than the format's own text.
+    char buf[8];
+    mc_snfmt(buf, sizeof buf, "%d\xC2\xB0 of %d", 12345, 9);
+    MC_CHECK_STR(buf, "12345\xC2\xB0");
+    mc_snfmt(buf, 7, "%d\xC2\xB0 of %d", 12345, 9);
+    MC_CHECK_STR(buf, "12345");
+}

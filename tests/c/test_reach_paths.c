@@ -180,3 +180,62 @@ MC_TEST(cca_form, "CCA-MV-3 reach says its path form: whole paths by default, pa
         cJSON_Delete(r);
     }
 }
+
+// The node of `id` among a parent-form answer's entries, their alternatives and `through`.
+static const cJSON *node_by_id(const cJSON *result, int id) {
+    const cJSON *h, *a;
+    cJSON_ArrayForEach(h, cJSON_GetObjectItem(result, "hexes")) {
+        if (cJSON_GetObjectItem(h, "node")->valueint == id) return h;
+        cJSON_ArrayForEach(a, cJSON_GetObjectItem(h, "alternatives")) if (cJSON_GetObjectItem(a, "node")->valueint == id) return a;
+    }
+    cJSON_ArrayForEach(h, cJSON_GetObjectItem(result, "through")) if (cJSON_GetObjectItem(h, "node")->valueint == id) return h;
+    return NULL;
+}
+
+// Follows parentNode from `o` to startNode and compares the positions met with `path` (full form).
+static void check_chain(const cJSON *result, const cJSON *o, const cJSON *path) {
+    int start = cJSON_GetObjectItem(result, "startNode")->valueint;
+    int i = cJSON_GetArraySize(path) - 1, guard = 0;
+    for (const cJSON *x = o; x && guard < 64; guard++, i--) {
+        MC_CHECK(i >= 0);
+        if (i < 0) return;
+        const cJSON *want = cJSON_GetArrayItem(path, i);
+        MC_CHECK_INT(cJSON_GetObjectItem(x, "q")->valueint, cJSON_GetObjectItem(want, "q")->valueint);
+        MC_CHECK_INT(cJSON_GetObjectItem(x, "r")->valueint, cJSON_GetObjectItem(want, "r")->valueint);
+        int parent = cJSON_GetObjectItem(x, "parentNode")->valueint;
+        if (parent == start) break;
+        x = node_by_id(result, parent);
+        MC_CHECK(x != NULL);
+    }
+    MC_CHECK_INT(i, 0);
+}
+
+MC_TEST(tw_alternatives_parent_form,
+        "TW-FA-2 TW-MV-1 reach alternatives in the parent form: every alternative's chain of parentNode rebuilds its whole path") {
+    // The field of tests/scenarios/torn-world/fa2-run-alternative-without-free-attack.json: (2,0)
+    // and (3,0) each have one alternative going round by (0,1), (1,1).
+    const char *field =
+        "\"system\":\"torn-world\",\"query\":\"reach\",\"board\":{\"hexes\":[{\"q\":0,\"r\":0},{\"q\":1,\"r\":0},{\"q\":2,\"r\":0},"
+        "{\"q\":3,\"r\":0},{\"q\":0,\"r\":1},{\"q\":1,\"r\":1},{\"q\":2,\"r\":1},{\"q\":2,\"r\":-1}]},\"units\":[{\"id\":\"scout\","
+        "\"side\":\"red\",\"size\":\"infantry\",\"q\":0,\"r\":0,\"run\":4},{\"id\":\"raider\",\"side\":\"blue\",\"size\":\"infantry\","
+        "\"q\":2,\"r\":-1}],\"unit\":\"scout\",\"action\":\"run\"";
+    char full_text[1024], parent_text[1024];
+    snprintf(full_text, sizeof full_text, "{%s}", field);
+    snprintf(parent_text, sizeof parent_text, "{%s,\"paths\":\"parent\"}", field);
+    cJSON *full = mc_ask(full_text), *parent = mc_ask(parent_text);
+    const cJSON *fr = result_of(full), *pr = result_of(parent);
+    MC_CHECK_STR(str(pr, "paths"), "parent");
+    int checked = 0;
+    for (int i = 0; i < cJSON_GetArraySize(cJSON_GetObjectItem(fr, "hexes")); i++) {
+        const cJSON *fh = cJSON_GetArrayItem(cJSON_GetObjectItem(fr, "hexes"), i);
+        const cJSON *ph = cJSON_GetArrayItem(cJSON_GetObjectItem(pr, "hexes"), i);
+        check_chain(pr, ph, cJSON_GetObjectItem(fh, "path"));
+        const cJSON *fa = cJSON_GetObjectItem(fh, "alternatives"), *pa = cJSON_GetObjectItem(ph, "alternatives");
+        MC_CHECK_INT(cJSON_GetArraySize(pa), cJSON_GetArraySize(fa));
+        for (int k = 0; k < cJSON_GetArraySize(fa) && k < cJSON_GetArraySize(pa); k++, checked++)
+            check_chain(pr, cJSON_GetArrayItem(pa, k), cJSON_GetObjectItem(cJSON_GetArrayItem(fa, k), "path"));
+    }
+    MC_CHECK_INT(checked, 2);
+    cJSON_Delete(full);
+    cJSON_Delete(parent);
+}

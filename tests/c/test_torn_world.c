@@ -140,7 +140,7 @@ MC_TEST(tw_no_room, "TW-EJ-1 TW-HUG-2 an ejection that finds no free hex makes t
     MC_CHECK_INT(res.reasons.count, 1);
     if (res.reasons.count == 1) MC_CHECK_STR(res.reasons.items[0].code, "no_free_hex");
     TwReachOut out;
-    MC_CHECK(mc_tw_reach(&f->env, &f->w, 0, TW_CAUSE_ACTION, 1, false, &out));
+    MC_CHECK(mc_tw_reach(&f->env, &f->w, 0, TW_CAUSE_ACTION, 1, false, false, &out));
     MC_CHECK_INT(out.n, 0);
     MC_CHECK_INT(out.dropped_no_room, 1);
     mc_arena_release(&f->arena);
@@ -203,7 +203,7 @@ MC_TEST(tw_random_boards, "TW-EJ-1 TW-EJ-4 TW-LRG-2 A-TW-3 1,000 random boards: 
         }
         MC_CHECK(mc_tw_world_build(&f->w, &f->arena, &a, &b) == TW_WORLD_OK);
         TwReachOut out;
-        MC_CHECK(mc_tw_reach(&f->env, &f->w, 0, TW_CAUSE_ACTION, f->units[0].move, false, &out));
+        MC_CHECK(mc_tw_reach(&f->env, &f->w, 0, TW_CAUSE_ACTION, f->units[0].move, false, false, &out));
         int *occ = malloc(sizeof(int) * (size_t)f->board.count);
         for (int e = 0; e < out.n; e++) {
             const TwReachEntry *t = &out.entries[e];
@@ -347,7 +347,7 @@ MC_TEST(tw_reach_distinct_attackers, "TW-FA-2 TW-MV-1 reach on 500 random boards
         int start = mc_board_index(&f->board, f->units[0].pos[0]);
         brute_walk(&br, start, 0, allowance);
         TwReachOut out;
-        MC_CHECK(mc_tw_reach(&f->env, &f->w, 0, TW_CAUSE_ACTION, allowance, false, &out));
+        MC_CHECK(mc_tw_reach(&f->env, &f->w, 0, TW_CAUSE_ACTION, allowance, false, false, &out));
         MC_CHECK(out.exact_attacks);
         for (int e = 0; e < out.n; e++) {
             const TwReachEntry *t = &out.entries[e];

@@ -311,6 +311,9 @@ typedef struct TwReachEntry {
     McHex parent;     ///< previous position (the start for one step)
     int node;         ///< search node of the chosen path's end (TwReachNodes)
     TwMoveOut effects;///< attacks, destroyed, ejections of the default resolution
+    int n_alternatives;
+    struct TwReachEntry *alternatives; ///< longer paths better on free attacks or attackers
+                                       ///< (mc_tw_reach), each an entry without alternatives
 } TwReachEntry;
 
 /// The search's nodes, for the parent form of an answer: a chosen path is the chain of parents
@@ -332,6 +335,7 @@ typedef struct TwReachOut {
     TwReachEntry *entries; ///< sorted by cost, then r, then q
     int dropped_no_room;   ///< end positions left out because an ejection found no free hex
     bool exact_attacks;    ///< ties were broken by distinct attackers (else the additive stand-in)
+    bool alternatives_limited; ///< alternatives were asked but the search gave up on them
     TwReachNodes nodes;
     int n_through;
     int *through;          ///< mc_tw_reach_through: nodes on chosen paths that are no entry's node
@@ -350,8 +354,13 @@ typedef struct TwReachOut {
 /// in all, it falls back to the hex core's additive stand-in (an enemy counted once per hex it
 /// is next to) and says so (exact_attacks false). The attacks reported are always the exact
 /// distinct attackers of the chosen path.
+/// With `alternatives`, the same search also keeps longer paths to a position while no path
+/// there, shorter or as long, drew a subset of their attackers (labels per position, bounded as
+/// above); each entry then lists the longer paths no other path to its position beats on steps,
+/// free attacks and distinct attackers (the Pareto set, by steps, then free attacks). Past the
+/// bounds none is listed (alternatives_limited); never with the additive stand-in.
 int mc_tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowance,
-             bool action_used, TwReachOut *out);
+             bool action_used, bool alternatives, TwReachOut *out);
 
 /// Fills out->through with the nodes the listed entries' paths pass that are neither an entry's
 /// node nor the start (positions moved through, and positions whose own listed path differs), a

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/limits.h"
 #include "rules/torn_world/tw.h"
 
 typedef struct ReachCtx {
@@ -74,7 +75,12 @@ typedef struct Exact {
     State *st;             ///< [cap]
     int n, cap;
     uint64_t *sets;        ///< [cap · words]
-    int limit;             ///< most states in all
+    int limit;             ///< most states of shortest paths in all
+    int n_short;           ///< states of shortest paths
+    bool alt;              ///< longer paths are labelled too (the entries' alternatives)
+    int n_alt, alt_limit;  ///< states of longer paths; most of them in all
+    int *alt_count;        ///< [board count] states of longer paths per position
+    bool alt_complete;     ///< false when the longer paths' states outgrew their bounds
 } Exact;
 
 static const uint64_t *adj_bits(Exact *x, int pos) {
@@ -110,8 +116,9 @@ static int popcount(const uint64_t *a, int words) {
 // 100 x 100 reach, whose search hits the limit).
 static int push_state(McEnv *env, Exact *x, int pos, int parent, int dir, const uint64_t *set) {
     if (x->n == x->cap) {
+        int most = x->limit + (x->alt ? x->alt_limit : 0);
         int next = x->cap ? 2 * x->cap : x->b->count + 64;
-        if (next > x->limit) next = x->limit;
+        if (next > most) next = most;
         State *st = mc_arena_alloc_raw(env->arena, (size_t)next * sizeof *st);
         uint64_t *sets = mc_arena_alloc_raw(env->arena, (size_t)next * (size_t)x->words * sizeof *sets);
         if (!st || !sets) return 0;
@@ -129,7 +136,6 @@ static int push_state(McEnv *env, Exact *x, int pos, int parent, int dir, const 
     s->dir = dir;
     s->next = x->head[pos];
     x->head[pos] = x->n;
-    x->count[pos]++;
     memcpy(x->sets + (size_t)x->n * (size_t)x->words, set, (size_t)x->words * sizeof(uint64_t));
     x->n++;
     return 1;
@@ -137,7 +143,11 @@ static int push_state(McEnv *env, Exact *x, int pos, int parent, int dir, const 
 
 enum { EXACT_NO_MEMORY = 0, EXACT_DONE = 1, EXACT_TOO_MANY = 2 };
 
-// Runs the layered search. EXACT_TOO_MANY: the attacker sets outgrew the bounds.
+// Runs the layered search. EXACT_TOO_MANY: the attacker sets of the shortest paths outgrew the
+// bounds. With x->alt, a longer path to a position is kept too while no state there (all made
+// before it, none longer) drew a subset of its attackers: the labels of the Pareto search the
+// alternatives come from. They never change the shortest paths' states: a shortest path's
+// prefixes are shortest, and a longer state at a position is made after every shortest one there.
 static int exact_run(McEnv *env, Exact *x, int start, int allowance) {
     int count = x->b->count;
     for (int i = 0; i < count; i++) {
@@ -148,10 +158,13 @@ static int exact_run(McEnv *env, Exact *x, int start, int allowance) {
     if (!tmp) return EXACT_NO_MEMORY;
     x->dist[start] = 0;
     if (!push_state(env, x, start, -1, -1, tmp)) return EXACT_NO_MEMORY;
+    x->n_short = 1;
     int begin = 0, end = 1;
     for (int k = 0; k < allowance && begin < end; k++) {
         for (int s = begin; s < end; s++) {
             int p = x->st[s].pos;
+            bool longer = x->dist[p] < k; // s's path is not a shortest one
+            if (longer && !x->alt) continue;
             // The start is always left; any other position only when the mover may pass it.
             if (s != 0 && !(ctx_flags(x->c, p) & MC_REACH_MAY_PASS)) continue;
             // TW-FA-2: leaving p (not the start) means p was moved through.
@@ -159,15 +172,28 @@ static int exact_run(McEnv *env, Exact *x, int start, int allowance) {
             for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
                 int q = step_to(x->b, x->hexons, p, d);
                 if (q < 0 || ctx_flags(x->c, q) == 0) continue;
-                if (x->dist[q] >= 0 && x->dist[q] != k + 1) continue; // only shortest paths
-                x->dist[q] = k + 1;
+                bool shortest = x->dist[q] < 0 || x->dist[q] == k + 1;
+                if (!shortest && !x->alt) continue;
+                x->dist[q] = shortest ? k + 1 : x->dist[q];
                 const uint64_t *from = x->sets + (size_t)s * (size_t)x->words;
                 for (int i = 0; i < x->words; i++) tmp[i] = from[i] | (drawn ? drawn[i] : 0);
                 bool beaten = false;
                 for (int t = x->head[q]; t >= 0 && !beaten; t = x->st[t].next)
                     beaten = subset(x->sets + (size_t)t * (size_t)x->words, tmp, x->words);
                 if (beaten) continue;
-                if (x->count[q] >= TW_REACH_STATES_PER_POSITION || x->n >= x->limit) return EXACT_TOO_MANY;
+                if (shortest) {
+                    if (x->count[q] >= TW_REACH_STATES_PER_POSITION || x->n_short >= x->limit) return EXACT_TOO_MANY;
+                    x->n_short++;
+                    x->count[q]++;
+                } else if (x->alt_count[q] >= TW_REACH_STATES_PER_POSITION || x->n_alt >= x->alt_limit) {
+                    // Past the bounds some alternatives could be missing: none is given.
+                    x->alt = false;
+                    x->alt_complete = false;
+                    continue;
+                } else {
+                    x->n_alt++;
+                    x->alt_count[q]++;
+                }
                 if (!push_state(env, x, q, s, d, tmp)) return EXACT_NO_MEMORY;
             }
         }
@@ -178,11 +204,19 @@ static int exact_run(McEnv *env, Exact *x, int start, int allowance) {
 }
 
 // For each end position the node its chosen path ends on (-1: not an end) and that path's length;
-// `nodes` the search's nodes, through which the listing reads the path.
+// `nodes` the search's nodes, through which the listing reads the path. With alternatives, the
+// exact search's nodes at each position (`head`, `next`, in node order) and the enemies each
+// node's path drew under TW-FA-2 (`sets`, `words` 64-bit words a node, bit[u] for enemy u).
 typedef struct Chosen {
     int *len;
     int *node;
     TwReachNodes nodes;
+    bool alt;              ///< the longer paths' labels are complete and some were kept
+    bool alt_none;         ///< no longer path was worth a label (or no enemy): none to give
+    int words;
+    const int *bit;
+    uint64_t *sets;        ///< [node count · words]
+    int *head, *next;      ///< [board count], [node count]: nodes per position, -1 ends
 } Chosen;
 
 // Room for `count` nodes in `n`; 0 when memory ran out.
@@ -195,8 +229,9 @@ static int nodes_alloc(McEnv *env, TwReachNodes *n, int count) {
     return n->parent && n->position && n->steps && n->rank;
 }
 
-// The exact ranking. Returns EXACT_* as exact_run.
-static int search_exact(McEnv *env, ReachCtx *c, int allowance, Chosen *out) {
+// The exact ranking; with `alt`, also the labels of longer paths (the alternatives). Returns
+// EXACT_* as exact_run.
+static int search_exact(McEnv *env, ReachCtx *c, int allowance, bool alt, Chosen *out) {
     const TwWorld *w = c->w;
     const McBoard *b = w->board;
     Exact x;
@@ -211,20 +246,35 @@ static int search_exact(McEnv *env, ReachCtx *c, int allowance, Chosen *out) {
         x.bit[u] = strcmp(w->units[u].side, w->units[c->mover].side) != 0 ? enemies++ : -1;
     x.words = enemies / 64 + 1;
     x.limit = TW_REACH_STATES_BASE + 2 * b->count;
+    // No enemy, no free attack: every path to a position is as good as the shortest.
+    x.alt = alt && enemies > 0;
+    x.alt_complete = true;
+    x.alt_limit = x.limit;
     x.adj = MC_NEW(env->arena, uint64_t, (size_t)b->count * (size_t)x.words);
     x.adj_done = MC_NEW(env->arena, unsigned char, b->count);
     x.dist = MC_NEW(env->arena, int, b->count);
     x.head = MC_NEW(env->arena, int, b->count);
     x.count = MC_NEW(env->arena, int, b->count);
-    if (!x.adj || !x.adj_done || !x.dist || !x.head || !x.count) return EXACT_NO_MEMORY;
+    x.alt_count = MC_NEW(env->arena, int, b->count);
+    if (!x.adj || !x.adj_done || !x.dist || !x.head || !x.count || !x.alt_count) return EXACT_NO_MEMORY;
     int start = mc_board_index(b, w->units[c->mover].pos[0]);
     int status = exact_run(env, &x, start, allowance);
     if (status != EXACT_DONE) return status;
+    // Node ids: the shortest paths' states first, in the order made (so the answer's node numbers
+    // do not depend on whether alternatives were asked), then the longer paths' states.
+    int *steps = MC_NEW(env->arena, int, x.n), *id = MC_NEW(env->arena, int, x.n);
+    if (!steps || !id || !nodes_alloc(env, &out->nodes, x.n)) return EXACT_NO_MEMORY;
+    int next_short = 0, next_long = x.n_short;
+    for (int t = 0; t < x.n; t++) {
+        steps[t] = t == 0 ? 0 : steps[x.st[t].parent] + 1;
+        id[t] = steps[t] == x.dist[x.st[t].pos] ? next_short++ : next_long++;
+    }
     for (int p = 0; p < b->count; p++) {
         if (x.dist[p] < 1 || !(ctx_flags(c, p) & MC_REACH_MAY_END)) continue;
         // Fewest distinct attackers, then the lowest path: states are numbered in path order.
         int best = -1, best_n = 0;
         for (int t = x.head[p]; t >= 0; t = x.st[t].next) {
+            if (steps[t] != x.dist[p]) continue;
             int n = popcount(x.sets + (size_t)t * (size_t)x.words, x.words);
             if (best < 0 || n < best_n || (n == best_n && t < best)) {
                 best = t;
@@ -232,16 +282,33 @@ static int search_exact(McEnv *env, ReachCtx *c, int allowance, Chosen *out) {
             }
         }
         out->len[p] = x.dist[p];
-        out->node[p] = best;
+        out->node[p] = id[best];
     }
-    // States are made in the order of their paths, so a state's index is its rank.
-    if (!nodes_alloc(env, &out->nodes, x.n)) return EXACT_NO_MEMORY;
+    // A state's id is its rank: states are made in the order of their paths, a parent first.
     out->nodes.start = 0;
     for (int t = 0; t < x.n; t++) {
-        out->nodes.parent[t] = x.st[t].parent;
-        out->nodes.position[t] = x.st[t].pos;
-        out->nodes.steps[t] = x.dist[x.st[t].pos];
-        out->nodes.rank[t] = t;
+        int v = id[t];
+        out->nodes.parent[v] = t == 0 ? -1 : id[x.st[t].parent];
+        out->nodes.position[v] = x.st[t].pos;
+        out->nodes.steps[v] = steps[t];
+        out->nodes.rank[v] = v;
+    }
+    out->alt = alt && x.alt_complete && x.n_alt > 0;
+    out->alt_none = alt && x.alt_complete && x.n_alt == 0;
+    if (!out->alt) return EXACT_DONE;
+    out->words = x.words;
+    out->bit = x.bit;
+    out->sets = mc_arena_alloc_raw(env->arena, (size_t)x.n * (size_t)x.words * sizeof(uint64_t));
+    out->head = MC_NEW(env->arena, int, b->count);
+    out->next = MC_NEW(env->arena, int, x.n);
+    if (!out->sets || !out->head || !out->next) return EXACT_NO_MEMORY;
+    for (int t = 0; t < x.n; t++)
+        memcpy(out->sets + (size_t)id[t] * (size_t)x.words, x.sets + (size_t)t * (size_t)x.words, (size_t)x.words * sizeof(uint64_t));
+    for (int p = 0; p < b->count; p++) out->head[p] = -1;
+    for (int v = x.n - 1; v >= 0; v--) {
+        int p = out->nodes.position[v];
+        out->next[v] = out->head[p];
+        out->head[p] = v;
     }
     return EXACT_DONE;
 }
@@ -389,8 +456,126 @@ static int sort_entries(McEnv *env, TwReachOut *out) {
     return counted != 0;
 }
 
+// What the listing shares: the search's context and nodes, and the memos of free attacks.
+typedef struct Listing {
+    ReachCtx *c;
+    const Chosen *chosen;
+    TwAdjCache cache;
+    Fa2Memo memo;
+} Listing;
+
+enum { FILL_NO_MEMORY = 0, FILL_DONE = 1, FILL_NO_ROOM = 2 };
+
+// The entry of the path to `node`, ending on board position p: its path, free attacks, destroyed
+// landscape and the default resolution of its end. FILL_NO_ROOM: an ejection there finds no free
+// hex at all, so it is not a legal end (TW-EJ-1).
+static int fill_entry(McEnv *env, Listing *l, int node, int p, TwReachEntry *t) {
+    const TwWorld *w = l->c->w;
+    const McBoard *b = w->board;
+    const TwReachNodes *nd = &l->chosen->nodes;
+    int mover = l->c->mover;
+    TwCause cause = l->c->cause;
+    int n = nd->steps[node];
+    // The path from its nodes: hexes entered, the end last (not zeroed: filled whole).
+    McHex *path = mc_arena_alloc_raw(env->arena, sizeof(McHex) * (size_t)n);
+    if (!path) return FILL_NO_MEMORY;
+    for (int i = n - 1, v = node; i >= 0; i--, v = nd->parent[v]) path[i] = b->hexes[nd->position[v]];
+    McHex end = b->hexes[p];
+    memset(&t->effects, 0, sizeof t->effects);
+    t->n_alternatives = 0;
+    t->alternatives = NULL;
+    t->pos = end;
+    t->cost = n;
+    t->n_path = n;
+    t->path = path;
+    t->parent = n > 1 ? path[n - 2] : w->units[mover].pos[0];
+    t->node = node;
+    t->effects.legal = true;
+    t->effects.final = end;
+    // TW-FA-2 from the node tree (no free attacks when deployed: mc_tw_path_effects).
+    TwFa2 fa2 = {NULL, 0};
+    if (cause != TW_CAUSE_DEPLOY && !fa2_of(env, w, mover, nd, &l->cache, &l->memo, node, &fa2)) return FILL_NO_MEMORY;
+    if (!mc_tw_path_effects(env, w, mover, cause, path, NULL, n, &l->cache, &fa2, &t->effects)) return FILL_NO_MEMORY;
+    // An end with other pieces under it (known from the search: an empty one skips mc_tw_spot).
+    if (!(spot_flags(l->c, p) & SPOT_TAKEN)) {
+        t->effects.end.legal = true;
+        return FILL_DONE;
+    }
+    TwGone gone = {t->effects.destroyed, t->effects.n_destroyed};
+    if (!mc_tw_resolve_end(env, w, mover, mc_tw_delta_of(w, mover, end), &gone, NULL, 0, &t->effects.end))
+        return FILL_NO_MEMORY;
+    if (!t->effects.end.legal) return FILL_NO_ROOM;
+    int cap = t->effects.n_attacks;
+    for (int i = 0; i < t->effects.end.n_ejections; i++)
+        if (t->effects.end.ejections[i].free_attack &&
+            !mc_tw_add_attack(env, &t->effects, &cap, t->effects.end.ejections[i].unit, "TW-EJ-2", end))
+            return FILL_NO_MEMORY;
+    return FILL_DONE;
+}
+
+// What a path to one position is worth to the player (docs/api/torn-world.md "alternatives"):
+// its steps, the free attacks it draws, and how many enemies make them.
+typedef struct Points {
+    int node, cost, attacks, attackers;
+} Points;
+
+// b is at least as good as a on every point and better on one (the lower node on a tie).
+static bool beats(const Points *b, const Points *a) {
+    if (b->cost > a->cost || b->attacks > a->attacks || b->attackers > a->attackers) return false;
+    return b->cost < a->cost || b->attacks < a->attacks || b->attackers < a->attackers || b->node < a->node;
+}
+
+static int points_cmp(const void *a, const void *b) {
+    const Points *x = a, *y = b;
+    if (x->cost != y->cost) return x->cost < y->cost ? -1 : 1;
+    if (x->attacks != y->attacks) return x->attacks < y->attacks ? -1 : 1;
+    return x->node < y->node ? -1 : x->node > y->node;
+}
+
+// The alternatives of entry t at board position p: the paths among the search's labels there
+// that no other path beats (the entry's own included), each better than the entry on free attacks
+// or attackers, cheapest first. The attacks not made under TW-FA-2 (TW-FA-1, TW-FA-3, TW-EJ-2)
+// are the same on every path to p. Returns 0 when memory ran out.
+static int list_alternatives(McEnv *env, Listing *l, int p, TwReachEntry *t) {
+    const Chosen *ch = l->chosen;
+    int words = ch->words;
+    uint64_t base[MC_MAX_UNITS / 64 + 1] = {0}, both[sizeof base / sizeof base[0]];
+    int fixed = 0;
+    for (int i = 0; i < t->effects.n_attacks; i++) {
+        if (strcmp(t->effects.attacks[i].rule, "TW-FA-2") == 0) continue;
+        int bit = ch->bit[t->effects.attacks[i].unit];
+        base[bit / 64] |= (uint64_t)1 << (bit % 64);
+        fixed++;
+    }
+    Points pts[2 * TW_REACH_STATES_PER_POSITION];
+    int n = 0;
+    for (int v = ch->head[p]; v >= 0 && n < 2 * TW_REACH_STATES_PER_POSITION; v = ch->next[v]) {
+        const uint64_t *set = ch->sets + (size_t)v * (size_t)words;
+        for (int i = 0; i < words; i++) both[i] = base[i] | set[i];
+        pts[n++] = (Points){v, ch->nodes.steps[v], fixed + popcount(set, words), popcount(both, words)};
+    }
+    Points kept[2 * TW_REACH_STATES_PER_POSITION];
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (pts[i].node == t->node) continue;
+        bool beaten = false;
+        for (int j = 0; j < n && !beaten; j++) beaten = j != i && beats(&pts[j], &pts[i]);
+        if (!beaten) kept[k++] = pts[i];
+    }
+    if (k == 0) return 1;
+    qsort(kept, (size_t)k, sizeof kept[0], points_cmp);
+    t->alternatives = MC_NEW(env->arena, TwReachEntry, k);
+    if (!t->alternatives) return 0;
+    for (int i = 0; i < k; i++) {
+        int r = fill_entry(env, l, kept[i].node, p, &t->alternatives[t->n_alternatives]);
+        if (r == FILL_NO_MEMORY) return 0;
+        t->n_alternatives += r == FILL_DONE;
+    }
+    return 1;
+}
+
 int mc_tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allowance, bool action_used,
-             TwReachOut *out) {
+             bool alternatives, TwReachOut *out) {
     memset(out, 0, sizeof *out);
     out->legal = true;
     const TwUnit *m = &w->units[mover];
@@ -398,65 +583,42 @@ int mc_tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allo
     if (!out->legal) return 1;
     const McBoard *b = w->board;
     ReachCtx c = {w, mover, cause, MC_NEW(env->arena, unsigned char, b->count), NULL, MC_NEW(env->arena, TwSpot, 1)};
-    Chosen chosen = {MC_NEW(env->arena, int, b->count), MC_NEW(env->arena, int, b->count), {0}};
+    Chosen chosen;
+    memset(&chosen, 0, sizeof chosen);
+    chosen.len = MC_NEW(env->arena, int, b->count);
+    chosen.node = MC_NEW(env->arena, int, b->count);
     if (!c.flags || !c.spot || !chosen.len || !chosen.node) return 0;
     for (int p = 0; p < b->count; p++) chosen.node[p] = -1;
     mc_trace(env, "TW-MV-1", m->id, "%s may move up to %d %s.", m->id, allowance, mc_tw_size_unit(m->size));
-    int status = search_exact(env, &c, allowance, &chosen);
+    // A deployment draws no free attack: no path is better than another.
+    bool alt = alternatives && cause != TW_CAUSE_DEPLOY;
+    int status = search_exact(env, &c, allowance, alt, &chosen);
     if (status == EXACT_NO_MEMORY) return 0;
     out->exact_attacks = status == EXACT_DONE;
     if (out->exact_attacks) {
         mc_trace(env, "TW-FA-2", m->id, "Among the shortest paths to each end, the one drawing the fewest distinct Free Attacks is chosen.");
     } else {
         for (int p = 0; p < b->count; p++) chosen.node[p] = -1;
+        chosen.alt = false;
         if (!search_additive(env, &c, allowance, &chosen)) return 0;
         mc_trace(env, "TW-FA-2", m->id, "Too many ways to pass the enemies here: paths are ranked by free attacks counted once per hex moved through next to each enemy, which may count one enemy twice.");
     }
+    out->alternatives_limited = alt && !chosen.alt && !chosen.alt_none;
+    if (out->alternatives_limited)
+        mc_trace(env, "TW-FA-2", m->id, "Too many ways to pass the enemies here to compare every longer path: no alternatives are listed.");
     out->entries = mc_arena_alloc_raw(env->arena, (size_t)(b->count > 0 ? b->count : 1) * sizeof *out->entries); // filled whole below
-    TwAdjCache cache;
-    Fa2Memo memo;
-    if (!out->entries || !mc_tw_adj_cache_init(env, w, &cache) || !fa2_init(env, w, &chosen.nodes, &memo)) return 0;
+    Listing l = {&c, &chosen, {0}, {0}};
+    if (!out->entries || !mc_tw_adj_cache_init(env, w, &l.cache) || !fa2_init(env, w, &chosen.nodes, &l.memo)) return 0;
     for (int p = 0; p < b->count; p++) {
         if (chosen.node[p] < 0) continue;
-        int n = chosen.len[p];
-        // The chosen path from its nodes: hexes entered, the end last (not zeroed: filled whole).
-        McHex *path = mc_arena_alloc_raw(env->arena, sizeof(McHex) * (size_t)n);
-        if (!path) return 0;
-        for (int i = n - 1, v = chosen.node[p]; i >= 0; i--, v = chosen.nodes.parent[v])
-            path[i] = b->hexes[chosen.nodes.position[v]];
-        McHex end = b->hexes[p];
         TwReachEntry *t = &out->entries[out->n];
-        t->pos = end;
-        t->cost = n;
-        t->n_path = n;
-        t->path = path;
-        t->parent = n > 1 ? path[n - 2] : m->pos[0];
-        t->node = chosen.node[p];
-        memset(&t->effects, 0, sizeof t->effects);
-        t->effects.legal = true;
-        t->effects.final = end;
-        // TW-FA-2 from the node tree (no free attacks when deployed: mc_tw_path_effects).
-        TwFa2 fa2 = {NULL, 0};
-        if (cause != TW_CAUSE_DEPLOY && !fa2_of(env, w, mover, &chosen.nodes, &cache, &memo, chosen.node[p], &fa2))
-            return 0;
-        if (!mc_tw_path_effects(env, w, mover, cause, path, NULL, n, &cache, &fa2, &t->effects)) return 0;
-        // An end with other pieces under it (known from the search: an empty one skips mc_tw_spot).
-        if (spot_flags(&c, p) & SPOT_TAKEN) {
-            TwGone gone = {t->effects.destroyed, t->effects.n_destroyed};
-            if (!mc_tw_resolve_end(env, w, mover, mc_tw_delta_of(w, mover, end), &gone, NULL, 0, &t->effects.end)) return 0;
-            // An end whose ejection finds no free hex at all is not a legal end (TW-EJ-1).
-            if (!t->effects.end.legal) {
-                out->dropped_no_room++;
-                continue;
-            }
-            int cap = t->effects.n_attacks;
-            for (int i = 0; i < t->effects.end.n_ejections; i++)
-                if (t->effects.end.ejections[i].free_attack &&
-                    !mc_tw_add_attack(env, &t->effects, &cap, t->effects.end.ejections[i].unit, "TW-EJ-2", end))
-                    return 0;
-        } else {
-            t->effects.end.legal = true;
+        int r = fill_entry(env, &l, chosen.node[p], p, t);
+        if (r == FILL_NO_MEMORY) return 0;
+        if (r == FILL_NO_ROOM) {
+            out->dropped_no_room++;
+            continue;
         }
+        if (chosen.alt && !list_alternatives(env, &l, p, t)) return 0;
         out->n++;
     }
     if (!sort_entries(env, out)) return 0;
@@ -475,6 +637,10 @@ int mc_tw_reach_through(McEnv *env, TwReachOut *out) {
     for (int i = 0; i < out->n; i++) mark[out->entries[i].node] = 1;
     for (int i = 0; i < out->n; i++)
         for (int v = nd->parent[out->entries[i].node]; v >= 0 && !mark[v]; v = nd->parent[v]) mark[v] = 2;
+    // An alternative gives its own node; the nodes before it are listed unless an entry's.
+    for (int i = 0; i < out->n; i++)
+        for (int a = 0; a < out->entries[i].n_alternatives; a++)
+            for (int v = nd->parent[out->entries[i].alternatives[a].node]; v >= 0 && !mark[v]; v = nd->parent[v]) mark[v] = 2;
     for (int v = 0; v < nd->count; v++) by_rank[v] = -1;
     for (int v = 0; v < nd->count; v++)
         if (mark[v] == 2) by_rank[nd->rank[v]] = v;
