@@ -4,6 +4,7 @@
 // canvas text), never as HTML.
 import { SAVE_KEY, EMBED, EMBED_AUTOSIZE, saved, engine, engineLoading, scriptURL } from './boot.js';
 import { initEmbed } from './embed.js';
+import { measure } from './ruler.js';
 import { examples } from './examples.js'; // written by build-site.mjs into the bundle
 import { Board } from './board.js';
 import * as hex from './hex.js';
@@ -77,7 +78,7 @@ function scene() {
   };
   if (s.board === 'free') {
     const t = d.table;
-    return {
+    const free = {
       ...base, boardKey: `${system}:${t.width}x${t.height}`, table: t, bounds: [0, 0, t.width, t.height],
       majorEvery: s.lengthUnit === 'inch' ? 6 : 4,
       terrain: d.terrain.map((tr) => ({ polygon: tr.polygon, label: tr.id, stroke: terrainColour(tr.kind), fill: terrainColour(tr.kind) + '55' })),
@@ -87,6 +88,8 @@ function scene() {
       }),
       pending: ui.pending,
     };
+    if (ui.tool === 'measure' && ui.ruler) free.overlay = [...free.overlay, rulerOn(free).item];
+    return free;
   }
   const cells = boardCells();
   const terr = new Map(d.terrain.map((t) => [hex.key(t.q, t.r), t.terrain]));
@@ -105,12 +108,30 @@ function scene() {
     })),
     ...s.sceneExtras?.(d, colourOf, cells),
   };
+  if (ui.tool === 'measure' && ui.ruler) out.overlay = [...out.overlay, rulerOn(out).item];
   const mv = d.inputs[pathQuery(d)] && pathInputs(d);
   if (mv && (ui.tool === 'path' || d.query === pathQuery(d)) && !ui.result) {
     const u = unitById(mv.unit);
     out.path = u ? [{ q: u.q, r: u.r }, ...(mv.path ?? [])] : mv.path ?? [];
   }
   return out;
+}
+
+// The Ruler's reading on a scene (ruler.js), also said in words under the tools.
+function rulerOn(sc) {
+  return measure(sc, ui.ruler.a, ui.ruler.b, rulerLabel);
+}
+// A distance as a player measures it: inches to 0.1, steps to 0.01, or the chosen mm or cm.
+function rulerLabel(v) {
+  const s = sys();
+  if (store.state.display !== 'game' && s.mmPerUnit) return lengthLabel(v);
+  return s.lengthUnit === 'inch' ? `${v.toFixed(1)}″` : `${round(v)} ${round(v) === 1 ? s.lengthUnit : `${s.lengthUnit}s`}`;
+}
+function rulerNote(sc = scene()) {
+  if (!ui.ruler) return TOOL_NOTES.measure;
+  const m = rulerOn(sc), [a, b] = m.between;
+  const ends = a && b ? ` between ${a} and ${b} (${isHexBoard() ? 'their nearest hexes' : 'closest edges'})` : a || b ? ` from ${a ?? b}${isHexBoard() ? '' : '’s nearest edge'}` : '';
+  return `Ruler: ${m.item.label}${ends}.`;
 }
 
 // A terrain colour mixed 40 % into the board's parchment, so labels stay readable.
@@ -132,6 +153,12 @@ const board = new Board(canvas, {
   tapUnit: (id) => tools.tapUnit(id),
   tap: (w) => tools.tap(w),
   paint: (w, first) => tools.paintHex(w, first),
+  measure(a, b) { // only the board and the reading change: no forms are built again
+    ui.ruler = { a, b };
+    const sc = scene();
+    board.setScene(sc);
+    $('tool-note').textContent = rulerNote(sc);
+  },
   hover(w) { hoverAt = w; showReadout(); },
 });
 let hoverAt = null;
@@ -412,6 +439,7 @@ function showReadout() {
 
 const TOOL_NOTES = {
   move: 'Drag a unit to place it, drag its round handle to turn it; drag the board to pan, pinch or scroll to zoom.',
+  measure: 'Drag from one point to another, or from one unit to another, to measure the distance (between units: from their closest edges; on a hex board in hexes).',
   terrain: '', path: 'Tap hexes in order to propose the path of the query’s unit (in an order: the unit whose Draw path is pressed); tap the last hex again to take it back. Arrow keys extend it too.',
 };
 
@@ -451,7 +479,7 @@ function refreshNow() {
   if (!unitById(ui.selected)) ui.selected = null;
   if (ui.tool === 'path' && s.board !== 'hex') setTool('move');
   $('tool-path').hidden = s.board !== 'hex';
-  $('tool-note').textContent = ui.tool === 'terrain' ? terrainNote() : TOOL_NOTES[ui.tool];
+  $('tool-note').textContent = ui.tool === 'terrain' ? terrainNote() : ui.tool === 'measure' ? rulerNote() : TOOL_NOTES[ui.tool];
   $('undo').disabled = !store.canUndo();
   $('redo').disabled = !store.canRedo();
   questions.renderQuery();
@@ -505,6 +533,7 @@ function commitEdit() {
 
 function setTool(t) {
   ui.tool = t;
+  ui.ruler = null;
   for (const r of document.querySelectorAll('input[name="tool"]')) r.checked = r.value === t;
   if (t === 'terrain') $('terrain-panel').open = true;
   if (t === 'path' && doc().query !== pathQuery()) store.edit((d) => { d.query = 'move'; });

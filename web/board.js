@@ -249,6 +249,9 @@ export class Board {
     } else if (mode === 'terrain' && this.scene.kind === 'hex') {
       g.type = 'paint';
       this.ctl.paint(this.toWorld(x, y), true);
+    } else if (mode === 'measure') {
+      Object.assign(g, { type: 'measure', from: this.toWorld(x, y) });
+      this.ctl.measure(g.from, g.from);
     }
     this.gesture = g;
   }
@@ -277,6 +280,7 @@ export class Board {
     if (g.type === 'drag') this.ctl.dragTo(g.unit, [w[0] + g.dx, w[1] + g.dy], w);
     else if (g.type === 'rotate') this.ctl.rotateTo(g.unit, w, g.free || e.shiftKey || e.altKey);
     else if (g.type === 'paint') this.ctl.paint(w, false);
+    else if (g.type === 'measure') this.ctl.measure(g.from, w);
     else this.pan(x - g.lx, y - g.ly);
     g.lx = x; g.ly = y;
   }
@@ -640,7 +644,10 @@ export class Board {
     }
     // a label only where the line is long enough to carry it (the text panel names everything)
     c.font = `600 ${MIN_TEXT}px system-ui, sans-serif`;
-    if (it.label && len >= Math.min(c.measureText(it.label).width * 0.8, 160)) this.label(it.label, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10, it.color, MIN_TEXT, 220, true, true);
+    if (it.ruler) { // the Ruler's ends and its reading, always shown, above whatever it crosses
+      this.dot(...a, 4, it.color); this.dot(...b, 4, it.color);
+      this.label(it.label, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 14, it.color, 15, 240, true);
+    } else if (it.label && len >= Math.min(c.measureText(it.label).width * 0.8, 160)) this.label(it.label, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10, it.color, MIN_TEXT, 220, true, true);
   }
 
   /** Squares of `size` world units centred on points (a sampled reach), filled; `hatch` adds diagonal lines. */
