@@ -111,7 +111,7 @@ static int read_battlefield(McRequest *j, const cJSON *req, NaBattlefield *bf, M
         if (!kept || !kept_v) return mc_read_fail(j, "out_of_memory", "out of memory");
         for (int k = 0, at = 0; k < parts; k++) {
             kept[k] = (McPoly){tmp[k].count, kept_v + at};
-            for (int i = 0; i < tmp[k].count; i++) kept_v[at++] = tmp[k].v[i];
+            for (int q = 0; q < tmp[k].count; q++) kept_v[at++] = tmp[k].v[q];
         }
         bf->terrain[t].parts = kept;
     }
