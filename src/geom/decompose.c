@@ -64,7 +64,7 @@ static bool drop_collinear(McVec2 *w, int *count) {
 }
 
 McDecomposeStatus mc_poly_decompose(const McVec2 *pts, int count, McPoly *out, int out_capacity,
-                                    int *out_count) {
+                                    McVec2 *vertices, int *out_count) {
     int dummy;
     if (!out_count) out_count = &dummy;
     *out_count = 0;
@@ -94,10 +94,8 @@ McDecomposeStatus mc_poly_decompose(const McVec2 *pts, int count, McPoly *out, i
         }
     }
 
-    McPoly tmp;
-    tmp.count = n;
-    for (int i = 0; i < n; i++) tmp.v[i] = w[i];
-    double area = mc_poly_area(&tmp);
+    McPoly ring = {n, w};
+    double area = mc_poly_area(&ring);
     if (area == 0.0 || !isfinite(area)) return MC_DECOMPOSE_DEGENERATE;
     if (area < 0.0) {
         for (int i = 0; i < n / 2; i++) {
@@ -188,15 +186,18 @@ McDecomposeStatus mc_poly_decompose(const McVec2 *pts, int count, McPoly *out, i
 
     int parts = 0;
     for (int t = 0; t < ntri; t++) parts += alive[t] ? 1 : 0;
-    if (!out || parts > out_capacity) {
+    if (!out || !vertices || parts > out_capacity) {
         *out_count = parts;
         return MC_DECOMPOSE_OUT_OF_SPACE;
     }
+    // The parts' vertices together are at most the triangles' 3 (n - 2), each merge removing two.
     int o = 0;
+    McVec2 *next = vertices;
     for (int t = 0; t < ntri; t++) {
         if (!alive[t]) continue;
         out[o].count = len[t];
-        for (int k = 0; k < len[t]; k++) out[o].v[k] = w[piece[t][k]];
+        out[o].v = next;
+        for (int k = 0; k < len[t]; k++) *next++ = w[piece[t][k]];
         o++;
     }
     *out_count = parts;

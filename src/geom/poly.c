@@ -40,47 +40,27 @@ McVec2 mc_rect_corner(McRect rect, McRectCorner corner) {
     }
 }
 
-McPoly mc_poly_box(double x0, double y0, double x1, double y1) {
-    McPoly p;
-    p.count = 4;
-    p.v[0] = mc_vec2(x0, y0);
-    p.v[1] = mc_vec2(x1, y0);
-    p.v[2] = mc_vec2(x1, y1);
-    p.v[3] = mc_vec2(x0, y1);
-    return p;
+McPoly mc_poly_box(double x0, double y0, double x1, double y1, McVec2 corners[4]) {
+    corners[0] = mc_vec2(x0, y0);
+    corners[1] = mc_vec2(x1, y0);
+    corners[2] = mc_vec2(x1, y1);
+    corners[3] = mc_vec2(x0, y1);
+    return (McPoly){4, corners};
 }
 
-McPoly mc_rect_to_poly(McRect rect) {
-    McPoly p;
-    mc_rect_to_poly_into(rect, &p);
-    return p;
-}
-
-McPoly mc_rect_to_poly_sc(McRect rect, double s, double c) {
-    McPoly p;
-    mc_rect_to_poly_sc_into(rect, s, c, &p);
-    return p;
-}
-
-void mc_rect_to_poly_into(McRect rect, McPoly *out) {
+McPoly mc_rect_to_poly(McRect rect, McVec2 corners[4]) {
     // The corners of mc_rect_corner with one sine and cosine for all four (it was four calls; the
     // free-form rule sets make a polygon of every unit they test).
     double s, c;
     mc_trig_sincos_deg(rect.facing, &s, &c);
-    mc_rect_to_poly_sc_into(rect, s, c, out);
+    return mc_rect_to_poly_sc(rect, s, c, corners);
 }
 
-void mc_rect_to_poly_sc_into(McRect rect, double s, double c, McPoly *out) {
+McPoly mc_rect_to_poly_sc(McRect rect, double s, double c, McVec2 corners[4]) {
     double hw = fabs(rect.width) * 0.5, hd = fabs(rect.depth) * 0.5;
     const McVec2 local[4] = {mc_vec2(hw, hd), mc_vec2(-hw, hd), mc_vec2(-hw, -hd), mc_vec2(hw, -hd)};
-    out->count = 4;
-    for (int i = 0; i < 4; i++)
-        out->v[i] = mc_vec2_add(rect.centre, mc_vec2_rotate_cw_sc(local[i], s, c));
-}
-
-void mc_poly_copy(McPoly *out, const McPoly *src) {
-    out->count = src->count;
-    for (int i = 0; i < src->count; i++) out->v[i] = src->v[i];
+    for (int i = 0; i < 4; i++) corners[i] = mc_vec2_add(rect.centre, mc_vec2_rotate_cw_sc(local[i], s, c));
+    return (McPoly){4, corners};
 }
 
 // ---- polygons ----------------------------------------------------------------------------------
@@ -129,20 +109,18 @@ McAabb mc_poly_aabb(const McPoly *poly) {
     return box;
 }
 
-void mc_poly_translate(const McPoly *poly, McVec2 offset, McPoly *out) {
+McPoly mc_poly_translate(const McPoly *poly, McVec2 offset, McVec2 *out) {
     int n = poly->count;
-    out->count = n;
-    for (int i = 0; i < n; i++) out->v[i] = mc_vec2_add(poly->v[i], offset);
+    for (int i = 0; i < n; i++) out[i] = mc_vec2_add(poly->v[i], offset);
+    return (McPoly){n, out};
 }
 
-void mc_poly_rotate(const McPoly *poly, McVec2 pivot, double degrees, McPoly *out) {
+McPoly mc_poly_rotate(const McPoly *poly, McVec2 pivot, double degrees, McVec2 *out) {
     double s, c;
     mc_trig_sincos_deg(degrees, &s, &c);
     int n = poly->count;
-    out->count = n;
-    for (int i = 0; i < n; i++) {
-        out->v[i] = mc_vec2_add(pivot, mc_vec2_rotate_cw_sc(mc_vec2_sub(poly->v[i], pivot), s, c));
-    }
+    for (int i = 0; i < n; i++) out[i] = mc_vec2_add(pivot, mc_vec2_rotate_cw_sc(mc_vec2_sub(poly->v[i], pivot), s, c));
+    return (McPoly){n, out};
 }
 
 bool mc_poly_from_points(McPoly *out, const McVec2 *pts, int count) {
@@ -150,13 +128,13 @@ bool mc_poly_from_points(McPoly *out, const McVec2 *pts, int count) {
     if (!pts || count < 3 || count > MC_POLY_CAPACITY) return false;
     for (int i = 0; i < count; i++)
         if (!mc_vec2_is_finite(pts[i])) return false;
-    McPoly p;
-    p.count = count;
-    for (int i = 0; i < count; i++) p.v[i] = pts[i];
+    McVec2 v[MC_POLY_CAPACITY];
+    McPoly p = {count, v};
+    for (int i = 0; i < count; i++) v[i] = pts[i];
     double area = mc_poly_area(&p);
     if (!(area > 0.0)) {
         if (!(area < 0.0)) return false;
-        for (int i = 0; i < count; i++) p.v[i] = pts[count - 1 - i];
+        for (int i = 0; i < count; i++) v[i] = pts[count - 1 - i];
     }
     // Convex (and winding once) iff every edge line supports the polygon: no vertex lies more
     // than the slop on the outer side of any edge.
@@ -168,7 +146,8 @@ bool mc_poly_from_points(McPoly *out, const McVec2 *pts, int count) {
         for (int j = 0; j < count; j++)
             if (mc_vec2_dot(mc_vec2_sub(p.v[j], a), n) > SLOP) return false;
     }
-    *out = p;
+    for (int i = 0; i < count; i++) out->v[i] = v[i];
+    out->count = count;
     return true;
 }
 

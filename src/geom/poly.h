@@ -1,6 +1,6 @@
 // Oriented rectangles, convex polygons, segments, and the contact test between convex polygons
-// (docs/api.md "Contact and tolerance", docs/geometry.md). Nothing here allocates: polygons are
-// fixed-capacity values and every array is the caller's.
+// (docs/api.md "Contact and tolerance", docs/geometry.md). Nothing here allocates: a polygon is a
+// count and the caller's vertices, and every array is the caller's.
 //
 // Tolerance: one constant, MC_LINEAR_SLOP (1e-6 length units).
 //   - OVERLAPPING: the interiors intersect by more than the slop (penetration depth > slop).
@@ -17,15 +17,17 @@
 #include "core/limits.h"
 #include "geom/vec.h"
 
-/// Vertex capacity of one convex polygon (the terrain limit; a rectangle uses 4).
+/// The most vertices of one convex polygon (the terrain limit; a rectangle has 4).
 #define MC_POLY_CAPACITY MC_MAX_POLYGON_VERTICES
 
 /// A convex polygon, vertices counter-clockwise (x right, y up), 0 <= count <= MC_POLY_CAPACITY.
 /// Edge i runs from v[i] to v[(i + 1) % count]; its outward normal is perp_right(edge).
+/// The vertices are storage the polygon's maker owns (a rectangle's four corners, an arena
+/// array): a McPoly is a count and a pointer, cheap to pass and copy, valid while that storage is.
 /// Degenerate polygons (repeated or collinear vertices, zero area) never crash any function here.
 typedef struct McPoly {
     int count;
-    McVec2 v[MC_POLY_CAPACITY];
+    McVec2 *v;
 } McPoly;
 
 /// An oriented rectangle: a unit base on a free-form table (docs/api.md "Free-form tables").
@@ -107,25 +109,18 @@ typedef enum McDecomposeStatus {
 // ---- rectangles --------------------------------------------------------------------------------
 
 /// The axis-aligned rectangle with corners (x0, y0) and (x1, y1), x0 < x1 and y0 < y1, as a
-/// counter-clockwise polygon starting at (x0, y0). Tables, bounding boxes and test shapes.
-McPoly mc_poly_box(double x0, double y0, double x1, double y1);
+/// counter-clockwise polygon starting at (x0, y0), its vertices written to `corners`. Tables,
+/// bounding boxes and test shapes.
+McPoly mc_poly_box(double x0, double y0, double x1, double y1, McVec2 corners[4]);
 
-/// The rectangle's corners as a CCW polygon, in this order: front-right, front-left, back-left,
-/// back-right (see McRectCorner), so edge 0 is the front, 1 the left side, 2 the back, 3 the right
-/// side (McRectEdge). Uses the deterministic trigonometry, so facings that are multiples of 90°
-/// give exact axis-aligned corners.
-McPoly mc_rect_to_poly(McRect rect);
+/// The rectangle as a CCW polygon over `corners`, which receives them in this order:
+/// front-right, front-left, back-left, back-right (see McRectCorner), so edge 0 is the front, 1
+/// the left side, 2 the back, 3 the right side (McRectEdge). Uses the deterministic trigonometry,
+/// so facings that are multiples of 90° give exact axis-aligned corners.
+McPoly mc_rect_to_poly(McRect rect, McVec2 corners[4]);
 /// mc_rect_to_poly with the sine and cosine of rect.facing given (as mc_trig_sincos_deg gives
 /// them): the same corners, for a caller that makes many rectangles of one facing.
-McPoly mc_rect_to_poly_sc(McRect rect, double sin_facing, double cos_facing);
-/// mc_rect_to_poly written into *out, and mc_rect_to_poly_sc likewise. A McPoly has room for
-/// MC_POLY_CAPACITY vertices (1 KB): assigning one returned by value copies all of it, which the
-/// WebAssembly build does with a call out to JavaScript for every copy of 512 bytes or more
-/// (docs/performance.md). These write the four corners and the count only.
-void mc_rect_to_poly_into(McRect rect, McPoly *out);
-void mc_rect_to_poly_sc_into(McRect rect, double sin_facing, double cos_facing, McPoly *out);
-/// Copies the count and the vertices in use of `src` into *out (not the unused room).
-void mc_poly_copy(McPoly *out, const McPoly *src);
+McPoly mc_rect_to_poly_sc(McRect rect, double sin_facing, double cos_facing, McVec2 corners[4]);
 
 /// One corner of the rectangle (the same value as mc_rect_to_poly(rect).v[corner]).
 McVec2 mc_rect_corner(McRect rect, McRectCorner corner);
@@ -140,7 +135,8 @@ McVec2 mc_rect_to_world(McRect rect, McVec2 local);
 // ---- convex polygons ---------------------------------------------------------------------------
 
 /// Builds a convex polygon from `count` points given in either winding (clockwise input is
-/// reversed). Returns false, leaving out->count = 0, when pts is NULL, count is outside
+/// reversed) into out->v, which must have room for `count` vertices. Returns false, leaving
+/// out->count = 0, when pts is NULL, count is outside
 /// 3..MC_POLY_CAPACITY, a coordinate is not finite, the area is not positive, or a vertex turns
 /// the wrong way by more than the slop (the shape is not convex). Collinear vertices are kept.
 bool mc_poly_from_points(McPoly *out, const McVec2 *pts, int count);
@@ -154,12 +150,13 @@ McVec2 mc_poly_centroid(const McPoly *poly);
 /// The bounding box. For count == 0 the box is the single point (0, 0).
 McAabb mc_poly_aabb(const McPoly *poly);
 
-/// Writes `poly` moved by `offset` into `out` (`out` may be `poly`).
-void mc_poly_translate(const McPoly *poly, McVec2 offset, McPoly *out);
+/// `poly` moved by `offset`, its vertices written to `out` (room for poly->count; may be poly->v).
+McPoly mc_poly_translate(const McPoly *poly, McVec2 offset, McVec2 *out);
 
-/// Writes `poly` turned clockwise (compass sense) by `degrees` about `pivot` into `out` (`out`
-/// may be `poly`). Uses the deterministic trigonometry; winding stays CCW.
-void mc_poly_rotate(const McPoly *poly, McVec2 pivot, double degrees, McPoly *out);
+/// `poly` turned clockwise (compass sense) by `degrees` about `pivot`, its vertices written to
+/// `out` (room for poly->count; may be poly->v). Uses the deterministic trigonometry; winding
+/// stays CCW.
+McPoly mc_poly_rotate(const McPoly *poly, McVec2 pivot, double degrees, McVec2 *out);
 
 /// Where point p is relative to the polygon: OVERLAPPING when inside by more than the slop,
 /// TOUCHING when within the slop of the boundary, SEPARATED otherwise.
@@ -196,10 +193,14 @@ double mc_poly_sat_separation_until(const McPoly *a, const McPoly *b, double sto
 /// ear clipping, then Hertel–Mehlhorn merging of triangles across diagonals (at most 4× the
 /// optimal number of parts). A closing vertex equal to the first is ignored; vertices lying on
 /// the segment between their neighbours (within the slop) are dropped. Writes up to
-/// `out_capacity` polygons to `out`, and the number of parts to *out_count (0 on failure except
+/// `out_capacity` polygons to `out`, their vertices one after another to `vertices` (room for
+/// MC_DECOMPOSE_VERTICES(count)), and the number of parts to *out_count (0 on failure except
 /// OUT_OF_SPACE, where it is the number needed). The union of the parts is the input polygon.
 McDecomposeStatus mc_poly_decompose(const McVec2 *pts, int count, McPoly *out, int out_capacity,
-                                    int *out_count);
+                                    McVec2 *vertices, int *out_count);
+/// Room for the parts' vertices of a polygon of n vertices: its own n, and both ends of each
+/// diagonal kept between parts (at most n - 3 of them).
+#define MC_DECOMPOSE_VERTICES(n) (3 * (n))
 
 // ---- segments ----------------------------------------------------------------------------------
 

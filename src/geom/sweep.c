@@ -146,8 +146,8 @@ static double next_event(const McPoly *a, const McPoly *b, McVec2 pivot, double 
 // The SAT separation of a turned by signed_deg about the pivot from b, up to `stop`
 // (mc_poly_sat_separation_until: exact for comparisons with thresholds at most `stop`).
 static double sep_at(const McPoly *a, const McPoly *b, McVec2 pivot, double signed_deg, double stop) {
-    McPoly turned;
-    mc_poly_rotate(a, pivot, signed_deg, &turned);
+    McVec2 v[MC_POLY_CAPACITY];
+    McPoly turned = mc_poly_rotate(a, pivot, signed_deg, v);
     return mc_poly_sat_separation_until(&turned, b, stop);
 }
 
@@ -233,14 +233,11 @@ static void hit_init(McSweepHit *out, const McSweepInput *in, bool brief) {
     out->t = 0.0;
     out->angle = 0.0;
     out->obstacle = -1;
-    out->placed.count = 0;
+    out->placed = (McPoly){0, NULL};
     mc_contact_none(&out->contact);
-    if (brief) return;
-    // The mover's vertices only: a whole McPoly is MC_POLY_CAPACITY of them, mostly unused.
-    if (in && in->mover) {
-        out->placed.count = in->mover->count;
-        for (int k = 0; k < in->mover->count; k++) out->placed.v[k] = in->mover->v[k];
-    }
+    if (brief || !in || !in->mover || !in->placed_vertices) return;
+    out->placed = (McPoly){in->mover->count, in->placed_vertices};
+    for (int k = 0; k < in->mover->count; k++) out->placed.v[k] = in->mover->v[k];
 }
 
 static bool input_ok(const McSweepInput *in) {
@@ -269,7 +266,8 @@ static bool starts_overlapping(const Earliest *e, const McSweepInput *in, bool b
     if (e->overlap < 0) return false;
     out->state = MC_SWEEP_STARTS_OVERLAPPING;
     out->obstacle = e->overlap;
-    if (!brief) mc_poly_contact(&out->placed, &in->obstacles[e->overlap], &out->contact);
+    // Before any motion the mover is where it started (placed holds the same vertices).
+    if (!brief) mc_poly_contact(in->mover, &in->obstacles[e->overlap], &out->contact);
     return true;
 }
 
@@ -297,7 +295,7 @@ static McSweepState sweep_translate(const McSweepInput *in, McVec2 delta, bool b
     if (best < 0) {
         out->state = MC_SWEEP_CLEAR;
         out->t = 1.0;
-        if (!brief) mc_poly_translate(a, delta, &out->placed);
+        if (!brief && in->placed_vertices) out->placed = mc_poly_translate(a, delta, in->placed_vertices);
         return out->state;
     }
     out->state = MC_SWEEP_HIT;
@@ -306,8 +304,10 @@ static McSweepState sweep_translate(const McSweepInput *in, McVec2 delta, bool b
     if (brief) return out->state;
     // t == 1 moves by exactly delta; otherwise by t·delta, computed once here.
     McVec2 move = best_t == 1.0 ? delta : mc_vec2_scale(delta, best_t);
-    mc_poly_translate(a, move, &out->placed);
-    mc_poly_contact(&out->placed, &in->obstacles[best], &out->contact);
+    McVec2 room[MC_POLY_CAPACITY];
+    McPoly placed = mc_poly_translate(a, move, in->placed_vertices ? in->placed_vertices : room);
+    if (in->placed_vertices) out->placed = placed;
+    mc_poly_contact(&placed, &in->obstacles[best], &out->contact);
     return out->state;
 }
 
@@ -410,7 +410,7 @@ static McSweepState sweep_rotate(const McSweepInput *in, McVec2 pivot, double de
         out->state = MC_SWEEP_CLEAR;
         out->t = 1.0;
         out->angle = dir * limit + 0.0;
-        if (!brief) mc_poly_rotate(a, pivot, out->angle, &out->placed);
+        if (!brief && in->placed_vertices) out->placed = mc_poly_rotate(a, pivot, out->angle, in->placed_vertices);
         if (limit == 0.0) out->angle = 0.0;
         return out->state;
     }
@@ -419,8 +419,10 @@ static McSweepState sweep_rotate(const McSweepInput *in, McVec2 pivot, double de
     out->angle = dir * best_angle + 0.0;
     out->t = best_angle / limit;
     if (brief) return out->state;
-    mc_poly_rotate(a, pivot, out->angle, &out->placed);
-    mc_poly_contact(&out->placed, &in->obstacles[best], &out->contact);
+    McVec2 room[MC_POLY_CAPACITY];
+    McPoly placed = mc_poly_rotate(a, pivot, out->angle, in->placed_vertices ? in->placed_vertices : room);
+    if (in->placed_vertices) out->placed = placed;
+    mc_poly_contact(&placed, &in->obstacles[best], &out->contact);
     return out->state;
 }
 

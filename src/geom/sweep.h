@@ -42,6 +42,8 @@ typedef struct McSweepInput {
                          ///< phase only obstacles whose boxes meet the motion's are tested (for a
                          ///< few obstacles a scan of their boxes is cheaper than a tree's query);
                          ///< a rotation reads them instead of making them
+    McVec2 *placed_vertices; ///< nullable: room for mover->count vertices, where the sweep writes
+                             ///< the mover at t (McSweepHit.placed); NULL leaves placed empty
 } McSweepInput;
 
 /// The outcome of a sweep.
@@ -50,7 +52,8 @@ typedef struct McSweepHit {
     double t;       ///< fraction of the requested motion performed, in [0, 1]
     double angle;   ///< rotation: signed degrees performed (same sign as requested); else 0
     int obstacle;   ///< index of the obstacle hit or overlapped, else −1
-    McPoly placed;  ///< the mover at t (exactly where a caller would put it)
+    McPoly placed;  ///< the mover at t (exactly where a caller would put it), over the input's
+                    ///< placed_vertices; empty without them
     McContact contact; ///< HIT / STARTS_OVERLAPPING: mc_poly_contact(placed, obstacle)
 } McSweepHit;
 
@@ -71,7 +74,7 @@ McSweepState mc_sweep_rotate(const McSweepInput *in, McVec2 pivot, double degree
                              McSweepHit *out);
 
 /// mc_sweep_translate and mc_sweep_rotate filling only `state`, `t`, `angle` and `obstacle`
-/// (`placed` is left with no vertices and `contact` empty): for a caller that asks only whether
+/// (`placed` is left empty and `contact` empty): for a caller that asks only whether
 /// and where the path is blocked, without the cost of the contact's features.
 McSweepState mc_sweep_translate_brief(const McSweepInput *in, McVec2 delta, McSweepHit *out);
 /// See mc_sweep_translate_brief.

@@ -80,8 +80,8 @@ static int read_battlefield(McRequest *j, const cJSON *req, NaBattlefield *bf, M
         int idp = mc_read_push_key(j, "id");
         if (!mc_ids_add(j, ids, u->id)) return 0;
         mc_read_pop(j, idp);
-        McPoly p;
-        mc_rect_to_poly_into(u->rect, &p);
+        McVec2 pv[4];
+        McPoly p = mc_rect_to_poly(u->rect, pv);
         if (!mc_na_on_table(bf, &p)) return mc_read_fail(j, "bad_request", "unit %s lies (partly) beyond the table", u->id);
         mc_read_pop(j, inner);
     }
@@ -91,12 +91,13 @@ static int read_battlefield(McRequest *j, const cJSON *req, NaBattlefield *bf, M
     int tn;
     if (!mc_read_terrain(j, req, terrain_kinds, ids, &ts, &tn)) return 0;
     bf->terrain = MC_NEW(j->env.arena, NaTerrain, tn > 0 ? tn : 1);
-    // Not zeroed (66 KB): the decomposition writes the parts it reports, and only those are read.
+    // Not zeroed: the decomposition writes the parts it reports, and only those are read.
     McPoly *tmp = mc_arena_alloc_raw(j->env.arena, sizeof(McPoly) * MC_MAX_POLYGON_VERTICES);
-    if (!bf->terrain || !tmp) return mc_read_fail(j, "out_of_memory", "out of memory");
+    McVec2 *tmp_v = mc_arena_alloc_raw(j->env.arena, sizeof(McVec2) * MC_DECOMPOSE_VERTICES(MC_MAX_POLYGON_VERTICES));
+    if (!bf->terrain || !tmp || !tmp_v) return mc_read_fail(j, "out_of_memory", "out of memory");
     for (int t = 0; t < tn; t++) {
         int parts = 0;
-        McDecomposeStatus st = mc_poly_decompose(ts[t].points, ts[t].count, tmp, MC_MAX_POLYGON_VERTICES, &parts);
+        McDecomposeStatus st = mc_poly_decompose(ts[t].points, ts[t].count, tmp, MC_MAX_POLYGON_VERTICES, tmp_v, &parts);
         if (st != MC_DECOMPOSE_OK) {
             int sp = mc_read_push_key(j, "terrain");
             mc_read_push_index(j, t);
@@ -107,10 +108,16 @@ static int read_battlefield(McRequest *j, const cJSON *req, NaBattlefield *bf, M
         }
         bf->terrain[t].id = ts[t].id;
         bf->terrain[t].part_count = parts;
-        // The parts' vertices in use only (mc_poly_copy): a whole McPoly is 1 KB, mostly unused.
-        McPoly *kept = mc_arena_alloc_raw(j->env.arena, sizeof(McPoly) * (size_t)parts);
-        if (!kept) return mc_read_fail(j, "out_of_memory", "out of memory");
-        for (int k = 0; k < parts; k++) mc_poly_copy(&kept[k], &tmp[k]);
+        // The parts and their vertices kept at their size; the scratch serves the next piece.
+        int vertices = 0;
+        for (int k = 0; k < parts; k++) vertices += tmp[k].count;
+        McPoly *kept = MC_NEW(j->env.arena, McPoly, parts);
+        McVec2 *kept_v = MC_NEW(j->env.arena, McVec2, vertices);
+        if (!kept || !kept_v) return mc_read_fail(j, "out_of_memory", "out of memory");
+        for (int k = 0, at = 0; k < parts; k++) {
+            kept[k] = (McPoly){tmp[k].count, kept_v + at};
+            for (int q = 0; q < tmp[k].count; q++) kept_v[at++] = tmp[k].v[q];
+        }
         bf->terrain[t].parts = kept;
     }
     bf->terrain_count = tn;

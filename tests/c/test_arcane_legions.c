@@ -18,7 +18,8 @@ static double rnd(void) {
 }
 
 typedef struct Shape {
-    McPoly poly;
+    McVec2 corners[4];
+    McPoly poly; // over corners
     McRect rect;
     int is_unit;
 } Shape;
@@ -43,9 +44,9 @@ static char *random_request(int *icons_out) {
     for (int tries = 0; tries < 200 && units < 7; tries++) {
         McRect r = {mc_vec2(1.5 + 7 * rnd(), 1.5 + 7 * rnd()), rnd() < 0.5 ? 45.0 * (int)(8 * rnd()) : 360 * rnd(),
                     rnd() < 0.5 ? 1 : 2, 1};
-        McPoly p = mc_rect_to_poly(r);
-        if (overlaps_any(&p, s, n)) continue;
-        s[n].poly = p, s[n].rect = r, s[n++].is_unit = 1;
+        s[n].poly = mc_rect_to_poly(r, s[n].corners);
+        if (overlaps_any(&s[n].poly, s, n)) continue;
+        s[n].rect = r, s[n++].is_unit = 1;
         int icons = 1 + (int)(6 * rnd());
         if (units == 0) *icons_out = icons;
         len += snprintf(buf + len, sizeof buf - len,
@@ -61,10 +62,10 @@ static char *random_request(int *icons_out) {
     for (int tries = 0; tries < 100 && ter < 2; tries++) {
         double x = 1 + 7 * rnd(), y = 1 + 7 * rnd(), w = 0.3 + 2 * rnd(), h = 0.3 + 2 * rnd();
         McVec2 pts[4] = {{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}};
-        McPoly p;
-        mc_poly_from_points(&p, pts, 4);
-        if (overlaps_any(&p, s, n)) continue;
-        s[n].poly = p, s[n++].is_unit = 0;
+        s[n].poly = (McPoly){0, s[n].corners};
+        mc_poly_from_points(&s[n].poly, pts, 4);
+        if (overlaps_any(&s[n].poly, s, n)) continue;
+        s[n++].is_unit = 0;
         len += snprintf(buf + len, sizeof buf - len,
                         "%s{\"id\":\"t%d\",\"kind\":\"%s\",\"polygon\":[[%.17g,%.17g],[%.17g,%.17g],[%.17g,%.17g],[%.17g,%.17g]]}",
                         ter ? "," : "", ter, ter ? "hindering" : "blocking", x, y, x + w, y, x + w, y + h, x, y + h);
@@ -105,14 +106,16 @@ MC_TEST(al_random_tables, "AL-COL-1 AL-LIM-3 AL-MOV-1 on 1,000 random tables the
             const cJSON *u0 = cJSON_GetArrayItem(cJSON_GetObjectItem(reqj, "units"), 0);
             McRect r = {mc_vec2(num(fin, "x"), num(fin, "y")), num(fin, "facing"), num(u0, "base") == 0 ? 0 : 0, 1};
             r.width = strcmp(cJSON_GetObjectItem(u0, "base")->valuestring, "sortie") == 0 ? 1 : 2;
-            McPoly p = mc_rect_to_poly(r);
+            McVec2 pv[4];
+            McPoly p = mc_rect_to_poly(r, pv);
             // Printed numbers are rounded to 1e-9, so allow that much on top of the slop.
             const cJSON *e;
             cJSON_ArrayForEach(e, cJSON_GetObjectItem(reqj, "units")) {
                 if (e == u0) continue;
                 McRect o = {mc_vec2(num(e, "x"), num(e, "y")), num(e, "facing"),
                             strcmp(cJSON_GetObjectItem(e, "base")->valuestring, "sortie") == 0 ? 1 : 2, 1};
-                McPoly q = mc_rect_to_poly(o);
+                McVec2 qv[4];
+                McPoly q = mc_rect_to_poly(o, qv);
                 double sep = mc_poly_sat_separation(&p, &q, NULL);
                 if (sep < -MC_LINEAR_SLOP - 1e-8)
                     mc_test_fail(__FILE__, __LINE__, "table %d: final overlaps %s by %g: %.2000s", k,
@@ -124,7 +127,8 @@ MC_TEST(al_random_tables, "AL-COL-1 AL-LIM-3 AL-MOV-1 on 1,000 random tables the
                     const cJSON *pt = cJSON_GetArrayItem(cJSON_GetObjectItem(e, "polygon"), i);
                     pts[i] = mc_vec2(cJSON_GetArrayItem(pt, 0)->valuedouble, cJSON_GetArrayItem(pt, 1)->valuedouble);
                 }
-                McPoly q;
+                McVec2 qv[MC_POLY_CAPACITY];
+                McPoly q = {0, qv};
                 mc_poly_from_points(&q, pts, 4);
                 double sep = mc_poly_sat_separation(&p, &q, NULL);
                 if (sep < -MC_LINEAR_SLOP - 1e-8)
@@ -165,7 +169,8 @@ MC_TEST(al_turn_cost_formula, "AL-TRN-2 A-AL-5 a turn costs the side cost times 
     memset(&w, 0, sizeof w);
     w.notch_spacing = 0.5, w.leg_length = 1;
     AlAction a = {AL_ACTION_TURN, AL_FORWARD, 0, 90, AL_FORWARD, AL_RIGHT, true, -1, -1, -1};
-    McPoly tool;
+    McVec2 toolv[MC_POLY_CAPACITY];
+    McPoly tool = {0, toolv};
     McRect out;
     int beyond, cost;
     AlToolPose where;

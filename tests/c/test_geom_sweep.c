@@ -11,9 +11,11 @@
 #define SLOP MC_LINEAR_SLOP
 
 static uint64_t rng_state;
+// Where the sweeps of these tests put the mover (McSweepHit.placed), read before the next sweep.
+static McVec2 placed_room[MC_POLY_CAPACITY];
 
 static McSweepInput input(const McPoly *mover, const McPoly *obs, int n) {
-    McSweepInput in = {mover, obs, n, NULL, NULL, NULL};
+    McSweepInput in = {mover, obs, n, NULL, NULL, NULL, placed_room};
     return in;
 }
 
@@ -34,7 +36,8 @@ static bool vec_eq(McVec2 a, double x, double y) { return a.x == x && a.y == y; 
 
 MC_TEST(t_tr_head_on, "sweep: a square moving at a square stops flush, in contact, not short") {
     // Gap 1 along a motion of 3: t = 1/3; the mover's right side lands on x = 2.
-    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(2, 0, 3, 1);
+    McVec2 av[4], bv[4];
+    McPoly a = mc_poly_box(0, 0, 1, 1, av), b = mc_poly_box(2, 0, 3, 1, bv);
     McSweepHit h;
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(3, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 1.0 / 3.0);
@@ -52,7 +55,8 @@ MC_TEST(t_tr_head_on, "sweep: a square moving at a square stops flush, in contac
 
 MC_TEST(t_tr_exact_contact, "sweep: stopping distance is exact, with no slop left in the gap") {
     // Gap 0.5 along motion (1, 0): t = 0.5 exactly and the gap becomes exactly 0.
-    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(1.5, -5, 2.5, 5);
+    McVec2 av[4], bv[4];
+    McPoly a = mc_poly_box(0, 0, 1, 1, av), b = mc_poly_box(1.5, -5, 2.5, 5, bv);
     McSweepHit h;
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(1, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.5);
@@ -65,7 +69,8 @@ MC_TEST(t_tr_exact_contact, "sweep: stopping distance is exact, with no slop lef
 }
 
 MC_TEST(t_tr_touching_free, "sweep: touching but not overlapping: moving along or away is free") {
-    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(1, 0, 2, 1); // flush along x = 1
+    McVec2 av[4], bv[4];
+    McPoly a = mc_poly_box(0, 0, 1, 1, av), b = mc_poly_box(1, 0, 2, 1, bv); // flush along x = 1
     McSweepHit h;
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(0, 5), &h), MC_SWEEP_CLEAR);   // along
     MC_CHECK(h.t == 1.0 && vec_eq(h.placed.v[0], 0, 5));
@@ -75,7 +80,8 @@ MC_TEST(t_tr_touching_free, "sweep: touching but not overlapping: moving along o
 }
 
 MC_TEST(t_tr_touching_into, "sweep: starting in contact and moving into the obstacle is a collision at t = 0") {
-    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(1, 0, 2, 1);
+    McVec2 av[4], bv[4];
+    McPoly a = mc_poly_box(0, 0, 1, 1, av), b = mc_poly_box(1, 0, 2, 1, bv);
     McSweepHit h;
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(0.5, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.0);
@@ -84,13 +90,15 @@ MC_TEST(t_tr_touching_into, "sweep: starting in contact and moving into the obst
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(0.5, 0.5), &h), MC_SWEEP_HIT); // into and along
     MC_CHECK(h.t == 0.0);
     // In contact across a gap of half the slop: the mover closes the gap and stops.
-    McPoly g = mc_poly_box(1 + 0.5e-6, 0, 2, 1);
+    McVec2 gv[4];
+    McPoly g = mc_poly_box(1 + 0.5e-6, 0, 2, 1, gv);
     double gap = g.v[0].x - 1.0; // 1 + 0.5e-6 is not exact; this difference is (Sterbenz)
     MC_CHECK_INT(translate(&a, &g, 1, mc_vec2(1, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == gap);
     MC_CHECK(h.placed.v[1].x == g.v[0].x);
     // Overlapping by half the slop counts as touching, so it is not "starts overlapping".
-    McPoly o = mc_poly_box(1 - 0.5e-6, 0, 2, 1);
+    McVec2 ov[4];
+    McPoly o = mc_poly_box(1 - 0.5e-6, 0, 2, 1, ov);
     MC_CHECK_INT(translate(&a, &o, 1, mc_vec2(1, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.0);
     MC_CHECK_INT(translate(&a, &o, 1, mc_vec2(0, 1), &h), MC_SWEEP_CLEAR);
@@ -99,7 +107,9 @@ MC_TEST(t_tr_touching_into, "sweep: starting in contact and moving into the obst
 MC_TEST(t_tr_corner_slide, "sweep: a corner sliding along an edge is free") {
     // A diamond standing on its bottom corner on the top of a long wall.
     McVec2 d[4] = {{1, 0}, {2, 1}, {1, 2}, {0, 1}};
-    McPoly dia, wall = mc_poly_box(-10, -1, 10, 0);
+    McVec2 wallv[4];
+    McVec2 diav[MC_POLY_CAPACITY];
+    McPoly dia = {0, diav}, wall = mc_poly_box(-10, -1, 10, 0, wallv);
     MC_CHECK(mc_poly_from_points(&dia, d, 4));
     McSweepHit h;
     MC_CHECK_INT(translate(&dia, &wall, 1, mc_vec2(5, 0), &h), MC_SWEEP_CLEAR);
@@ -114,14 +124,17 @@ MC_TEST(t_tr_corner_slide, "sweep: a corner sliding along an edge is free") {
 }
 
 MC_TEST(t_tr_corner_corner, "sweep: corner on corner: passing along the corner's line is free, heading into it stops there") {
-    McPoly a = mc_poly_box(0, 0, 1, 1);
+    McVec2 av[4];
+    McPoly a = mc_poly_box(0, 0, 1, 1, av);
     McSweepHit h;
     // b's bottom-left corner (2,1) is on the line of a's top side: a slides under b's bottom.
-    McPoly b = mc_poly_box(2, 1, 3, 2);
+    McVec2 bv[4];
+    McPoly b = mc_poly_box(2, 1, 3, 2, bv);
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(1, 0), &h), MC_SWEEP_CLEAR);
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(3, 0), &h), MC_SWEEP_CLEAR);
     // Heading diagonally: a's top-right corner (1,1) meets b's corner (2,2) at t = 1/2.
-    McPoly c = mc_poly_box(2, 2, 3, 3);
+    McVec2 cv[4];
+    McPoly c = mc_poly_box(2, 2, 3, 3, cv);
     MC_CHECK_INT(translate(&a, &c, 1, mc_vec2(2, 2), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.5);
     MC_CHECK(!h.contact.flush);
@@ -144,7 +157,8 @@ MC_TEST(t_tr_corner_corner, "sweep: corner on corner: passing along the corner's
 MC_TEST(t_tr_rotated_vertex, "sweep: a diamond's corner hits a wall at (3 - sqrt 2) / 10") {
     // A 2x2 square facing 45: its corners are sqrt(2) from the centre along the axes.
     McRect r = {{0, 0}, 45.0, 2.0, 2.0};
-    McPoly a = mc_rect_to_poly(r), wall = mc_poly_box(3, -1, 4, 1);
+    McVec2 av[4], wallv[4];
+    McPoly a = mc_rect_to_poly(r, av), wall = mc_poly_box(3, -1, 4, 1, wallv);
     McSweepHit h;
     MC_CHECK_INT(translate(&a, &wall, 1, mc_vec2(10, 0), &h), MC_SWEEP_HIT);
     MC_CHECK_NEAR(h.t, (3.0 - sqrt(2.0)) / 10.0, 1e-15);
@@ -155,58 +169,67 @@ MC_TEST(t_tr_rotated_vertex, "sweep: a diamond's corner hits a wall at (3 - sqrt
 }
 
 MC_TEST(t_tr_tunnel, "sweep: a thin obstacle cannot be jumped over in one long move") {
-    McPoly a = mc_poly_box(0, 0, 1, 1), thin = mc_poly_box(5, 0, 5.1, 1);
+    McVec2 av[4], thinv[4];
+    McPoly a = mc_poly_box(0, 0, 1, 1, av), thin = mc_poly_box(5, 0, 5.1, 1, thinv);
     McSweepHit h;
     MC_CHECK_INT(translate(&a, &thin, 1, mc_vec2(10, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.4); // gap 4 over 10
 }
 
 MC_TEST(t_tr_many, "sweep: the earliest obstacle wins and ties go to the lowest index") {
-    McPoly a = mc_poly_box(0, 0, 1, 1);
-    McPoly obs[4] = {mc_poly_box(6, 0, 7, 1), mc_poly_box(3, 0, 4, 0.5), mc_poly_box(3, 0.5, 4, 1), mc_poly_box(0, 5, 1, 6)};
+    McVec2 av[4];
+    McPoly a = mc_poly_box(0, 0, 1, 1, av);
+    McVec2 ov[4][4];
+    McPoly obs[4] = {mc_poly_box(6, 0, 7, 1, ov[0]), mc_poly_box(3, 0, 4, 0.5, ov[1]), mc_poly_box(3, 0.5, 4, 1, ov[2]),
+                     mc_poly_box(0, 5, 1, 6, ov[3])};
     McSweepHit h;
     MC_CHECK_INT(translate(&a, obs, 4, mc_vec2(10, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.2);
     MC_CHECK_INT(h.obstacle, 1);
     unsigned char ignore[4] = {0, 1, 1, 0};
-    McSweepInput in = {&a, obs, 4, NULL, ignore, NULL};
+    McSweepInput in = {&a, obs, 4, NULL, ignore, NULL, placed_room};
     MC_CHECK_INT(mc_sweep_translate(&in, mc_vec2(10, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.5);
     MC_CHECK_INT(h.obstacle, 0);
 }
 
 MC_TEST(t_tr_start_overlap, "sweep: an obstacle already overlapping is reported, and can be ignored") {
-    McPoly a = mc_poly_box(0, 0, 1, 1), obs[2] = {mc_poly_box(5, 0, 6, 1), mc_poly_box(0.5, 0.5, 2, 2)};
+    McVec2 av[4], ov[2][4];
+    McPoly a = mc_poly_box(0, 0, 1, 1, av), obs[2] = {mc_poly_box(5, 0, 6, 1, ov[0]), mc_poly_box(0.5, 0.5, 2, 2, ov[1])};
     McSweepHit h;
     MC_CHECK_INT(translate(&a, obs, 2, mc_vec2(10, 0), &h), MC_SWEEP_STARTS_OVERLAPPING);
     MC_CHECK_INT(h.obstacle, 1);
     MC_CHECK(h.t == 0.0);
     MC_CHECK_INT(h.contact.state, MC_CONTACT_OVERLAPPING);
     unsigned char ignore[2] = {0, 1};
-    McSweepInput in = {&a, obs, 2, NULL, ignore, NULL};
+    McSweepInput in = {&a, obs, 2, NULL, ignore, NULL, placed_room};
     MC_CHECK_INT(mc_sweep_translate(&in, mc_vec2(10, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.4);
 }
 
 MC_TEST(t_tr_degenerate, "sweep: zero motion, empty sets and bad input never crash") {
-    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(1, 0, 2, 1);
+    McVec2 av[4], bv[4];
+    McPoly a = mc_poly_box(0, 0, 1, 1, av), b = mc_poly_box(1, 0, 2, 1, bv);
     McSweepHit h;
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(0, 0), &h), MC_SWEEP_CLEAR);
     MC_CHECK_INT(translate(&a, NULL, 0, mc_vec2(1, 0), &h), MC_SWEEP_CLEAR);
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(NAN, 0), &h), MC_SWEEP_INVALID);
     MC_CHECK_INT(translate(&a, &b, -1, mc_vec2(1, 0), &h), MC_SWEEP_INVALID);
-    McSweepInput in = {NULL, &b, 1, NULL, NULL, NULL};
+    McSweepInput in = {NULL, &b, 1, NULL, NULL, NULL, placed_room};
     MC_CHECK_INT(mc_sweep_translate(&in, mc_vec2(1, 0), &h), MC_SWEEP_INVALID);
     MC_CHECK_INT(mc_sweep_rotate(&in, mc_vec2(0, 0), 10, &h), MC_SWEEP_INVALID);
     // Zero-length edges in the mover (a repeated vertex) still sweep correctly.
-    McPoly rep;
+    McVec2 repv[MC_POLY_CAPACITY];
+    McPoly rep = {0, repv};
     rep.count = 5;
     rep.v[0] = mc_vec2(0, 0), rep.v[1] = mc_vec2(1, 0), rep.v[2] = mc_vec2(1, 0);
     rep.v[3] = mc_vec2(1, 1), rep.v[4] = mc_vec2(0, 1);
-    McPoly far = mc_poly_box(3, 0, 4, 1);
+    McVec2 farv[4];
+    McPoly far = mc_poly_box(3, 0, 4, 1, farv);
     MC_CHECK_INT(translate(&rep, &far, 1, mc_vec2(4, 0), &h), MC_SWEEP_HIT);
     MC_CHECK(h.t == 0.5);
-    McPoly pt;
+    McVec2 ptv[MC_POLY_CAPACITY];
+    McPoly pt = {0, ptv};
     pt.count = 1;
     pt.v[0] = mc_vec2(0, 0.5);
     MC_CHECK_INT(translate(&pt, &far, 1, mc_vec2(4, 0), &h), MC_SWEEP_HIT);
@@ -215,14 +238,16 @@ MC_TEST(t_tr_degenerate, "sweep: zero motion, empty sets and bad input never cra
 
 MC_TEST(t_tr_large_small, "sweep: the same contact at |x| ~ 1e5 and at millimetre scale") {
     double o = 1e5;
-    McPoly a = mc_poly_box(o, -o, o + 1, -o + 1), b = mc_poly_box(o + 2, -o, o + 3, -o + 1);
+    McVec2 av[4], bv[4];
+    McPoly a = mc_poly_box(o, -o, o + 1, -o + 1, av), b = mc_poly_box(o + 2, -o, o + 3, -o + 1, bv);
     McSweepHit h;
     MC_CHECK_INT(translate(&a, &b, 1, mc_vec2(3, 0), &h), MC_SWEEP_HIT);
     MC_CHECK_NEAR(h.t, 1.0 / 3.0, 1e-15);
     MC_CHECK_NEAR(h.placed.v[1].x, o + 2, 1e-10);
     MC_CHECK_INT(mc_poly_overlap(&h.placed, &b, NULL), MC_CONTACT_TOUCHING);
     MC_CHECK(h.contact.flush);
-    McPoly s = mc_poly_box(0, 0, 1e-3, 1e-3), t = mc_poly_box(2e-3, 0, 3e-3, 1e-3);
+    McVec2 sv[4], tv[4];
+    McPoly s = mc_poly_box(0, 0, 1e-3, 1e-3, sv), t = mc_poly_box(2e-3, 0, 3e-3, 1e-3, tv);
     MC_CHECK_INT(translate(&s, &t, 1, mc_vec2(3e-3, 0), &h), MC_SWEEP_HIT);
     MC_CHECK_NEAR(h.t, 1.0 / 3.0, 1e-12);
     MC_CHECK(h.contact.flush);
@@ -233,7 +258,8 @@ MC_TEST(t_tr_large_small, "sweep: the same contact at |x| ~ 1e5 and at millimetr
 MC_TEST(t_rot_corner_hits_wall, "sweep: a square turning about its corner hits a wall when its far corner reaches it") {
     // Pivot (0,0); the far corner (1,1) is sqrt 2 away at bearing 45 and reaches x = 1.2 at
     // bearing asin(1.2 / sqrt 2): the turn is that minus 45 degrees.
-    McPoly a = mc_poly_box(0, 0, 1, 1), wall = mc_poly_box(1.2, -1, 2, 2);
+    McVec2 av[4], wallv[4];
+    McPoly a = mc_poly_box(0, 0, 1, 1, av), wall = mc_poly_box(1.2, -1, 2, 2, wallv);
     McSweepHit h;
     MC_CHECK_INT(rotate(&a, &wall, 1, mc_vec2(0, 0), 90.0, &h), MC_SWEEP_HIT);
     double want = asin(1.2 / sqrt(2.0)) * 180.0 / 3.14159265358979323846 - 45.0;
@@ -255,9 +281,11 @@ MC_TEST(t_rot_obstacle_corner, "sweep: an obstacle's corner meets a turning bar'
     // Bar [0,3]x[0,0.2] turning counter-clockwise about (0,0). The triangle's corner (1,1) meets
     // the bar's top side y = 0.2 where x = sqrt(2 - 0.04) = 1.4; the angle between (1,1) and
     // (1.4, 0.2) is atan2(1.2, 1.6) = atan(3/4).
-    McPoly bar = mc_poly_box(0, 0, 3, 0.2);
+    McVec2 barv[4];
+    McPoly bar = mc_poly_box(0, 0, 3, 0.2, barv);
     McVec2 tv[3] = {{1, 1}, {2, 3}, {0, 3}};
-    McPoly tri;
+    McVec2 triv[MC_POLY_CAPACITY];
+    McPoly tri = {0, triv};
     MC_CHECK(mc_poly_from_points(&tri, tv, 3));
     McSweepHit h;
     MC_CHECK_INT(rotate(&bar, &tri, 1, mc_vec2(0, 0), -90.0, &h), MC_SWEEP_HIT);
@@ -271,7 +299,8 @@ MC_TEST(t_rot_obstacle_corner, "sweep: an obstacle's corner meets a turning bar'
 }
 
 MC_TEST(t_rot_from_contact, "sweep: turning about a corner on a shared side: away is free, into is t = 0") {
-    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(1, 0, 2, 1);
+    McVec2 av[4], bv[4];
+    McPoly a = mc_poly_box(0, 0, 1, 1, av), b = mc_poly_box(1, 0, 2, 1, bv);
     McSweepHit h;
     // About (1,0), clockwise moves a's corner (1,1) to x > 1: into b.
     MC_CHECK_INT(rotate(&a, &b, 1, mc_vec2(1, 0), 30.0, &h), MC_SWEEP_HIT);
@@ -280,7 +309,8 @@ MC_TEST(t_rot_from_contact, "sweep: turning about a corner on a shared side: awa
     // Counter-clockwise: away; a ends as [0,1]x[-1,0], still touching b at the pivot only.
     MC_CHECK_INT(rotate(&a, &b, 1, mc_vec2(1, 0), -90.0, &h), MC_SWEEP_CLEAR);
     MC_CHECK(h.angle == -90.0);
-    McPoly want = mc_poly_box(0, -1, 1, 0);
+    McVec2 wantv[4];
+    McPoly want = mc_poly_box(0, -1, 1, 0, wantv);
     for (int i = 0; i < 4; i++) {
         bool found = false;
         for (int k = 0; k < 4; k++) found = found || mc_vec2_near(h.placed.v[i], want.v[k]);
@@ -292,7 +322,8 @@ MC_TEST(t_rot_from_contact, "sweep: turning about a corner on a shared side: awa
 }
 
 MC_TEST(t_rot_tiny, "sweep: rotations of 1e-9 degrees") {
-    McPoly a = mc_poly_box(0, 0, 1, 1), b = mc_poly_box(1, 0, 2, 1), far = mc_poly_box(3, 0, 4, 1);
+    McVec2 av[4], bv[4], farv[4];
+    McPoly a = mc_poly_box(0, 0, 1, 1, av), b = mc_poly_box(1, 0, 2, 1, bv), far = mc_poly_box(3, 0, 4, 1, farv);
     McSweepHit h;
     // Into a flush neighbour by 1e-9 degrees: the corner moves about 2.5e-11, within the slop,
     // so it is not a collision.
@@ -308,7 +339,8 @@ MC_TEST(t_rot_tiny, "sweep: rotations of 1e-9 degrees") {
 }
 
 MC_TEST(t_rot_exact_90, "sweep: a free quarter turn lands exactly on the axis-aligned pose") {
-    McPoly a = mc_poly_box(0, 0, 2, 1);
+    McVec2 av[4];
+    McPoly a = mc_poly_box(0, 0, 2, 1, av);
     McSweepHit h;
     MC_CHECK_INT(rotate(&a, NULL, 0, mc_vec2(0, 0), 90.0, &h), MC_SWEEP_CLEAR);
     // Clockwise 90 maps (x, y) to (y, -x).
@@ -323,7 +355,8 @@ MC_TEST(t_rot_wheel, "sweep: a unit wheeling about its front-left corner stops f
     // the front-right corner, 4 from the pivot, goes to (-2 + 4 cos θ, 1 + 4 sin θ). A wall
     // whose bottom side is y = 3 is reached when 4 sin θ = 2, at θ = 30 degrees.
     McRect r = {{0, 0.5}, 0.0, 4.0, 1.0};
-    McPoly unit = mc_rect_to_poly(r), wall = mc_poly_box(-10, 3, 10, 4);
+    McVec2 unitv[4], wallv[4];
+    McPoly unit = mc_rect_to_poly(r, unitv), wall = mc_poly_box(-10, 3, 10, 4, wallv);
     McVec2 pivot = mc_rect_corner(r, MC_RECT_FRONT_LEFT);
     MC_CHECK(vec_eq(pivot, -2, 1));
     McSweepHit h;
@@ -342,7 +375,9 @@ MC_TEST(t_rot_snap_flush, "sweep: a snap pivot about the contact corner ends flu
     // the short side does after 60. Both end flush.
     double c30 = sqrt(3.0) / 2.0;
     McVec2 pts[4] = {{0, 0}, {2 * c30, 1}, {2 * c30 - 0.5, 1 + c30}, {-0.5, c30}};
-    McPoly mover, ground = mc_poly_box(-10, -5, 10, 0);
+    McVec2 groundv[4];
+    McVec2 moverv[MC_POLY_CAPACITY];
+    McPoly mover = {0, moverv}, ground = mc_poly_box(-10, -5, 10, 0, groundv);
     MC_CHECK(mc_poly_from_points(&mover, pts, 4));
     MC_CHECK_INT(mc_poly_overlap(&mover, &ground, NULL), MC_CONTACT_TOUCHING);
     McSweepHit h;
@@ -511,13 +546,14 @@ MC_TEST(t_bp_refit, "broadphase: property: after boxes move, a refitted tree's q
 
 // ---- property tests ----------------------------------------------------------------------------
 
-// A random convex polygon: 3..8 points at increasing angles on a circle of random radius.
-static McPoly random_convex(McVec2 c, double size) {
-    McPoly p;
+// A random convex polygon: 3..8 points at increasing angles on a circle of random radius, its
+// vertices written to `room` (8 of them).
+static McPoly random_convex(McVec2 c, double size, McVec2 *room) {
+    McPoly p = {0, room};
     if (mc_rng_unit(&rng_state) < 0.5) {
         McRect r = {c, mc_rng_range(&rng_state, 0, 360), mc_rng_range(&rng_state, 0.2, 1.0) * size, mc_rng_range(&rng_state, 0.2, 1.0) * size};
         if (mc_rng_unit(&rng_state) < 0.6) r.facing = 15.0 * (int)mc_rng_range(&rng_state, 0, 6); // exact facings: flush cases
-        return mc_rect_to_poly(r);
+        return mc_rect_to_poly(r, room);
     }
     int n = 3 + (int)(mc_rng_unit(&rng_state) * 6);
     double r = mc_rng_range(&rng_state, 0.2, 0.6) * size, start = mc_rng_range(&rng_state, 0, 360);
@@ -527,7 +563,7 @@ static McPoly random_convex(McVec2 c, double size) {
         mc_trig_sincos_deg(start + (i + mc_rng_range(&rng_state, 0.05, 0.95)) * 360.0 / n, &s, &co);
         pts[i] = mc_vec2(c.x + r * co, c.y + r * s);
     }
-    if (!mc_poly_from_points(&p, pts, n)) p = mc_rect_to_poly((McRect){c, 0.0, size * 0.5, size * 0.5});
+    if (!mc_poly_from_points(&p, pts, n)) p = mc_rect_to_poly((McRect){c, 0.0, size * 0.5, size * 0.5}, room);
     return p;
 }
 
@@ -535,7 +571,9 @@ enum { PT_OBS = 24 };
 
 typedef struct Scene {
     McPoly mover;
+    McVec2 mover_v[8];
     McPoly obs[PT_OBS];
+    McVec2 obs_v[PT_OBS][8];
     int n;
     McAabb boxes[PT_OBS];
     McBroadphaseNode nodes[MC_BROADPHASE_NODES(PT_OBS)];
@@ -544,19 +582,21 @@ typedef struct Scene {
 } Scene;
 
 static void random_scene(Scene *s, double offset) {
-    s->mover = random_convex(mc_vec2(offset, offset), 2.0);
+    s->mover = random_convex(mc_vec2(offset, offset), 2.0, s->mover_v);
     s->n = 0;
     while (s->n < PT_OBS) {
-        McPoly o = random_convex(mc_vec2(offset + mc_rng_range(&rng_state, -6, 6), offset + mc_rng_range(&rng_state, -6, 6)), 2.0);
+        McPoly o = random_convex(mc_vec2(offset + mc_rng_range(&rng_state, -6, 6), offset + mc_rng_range(&rng_state, -6, 6)), 2.0,
+                                 s->obs_v[s->n]);
         if (mc_poly_overlap(&s->mover, &o, NULL) == MC_CONTACT_OVERLAPPING) continue;
         s->obs[s->n++] = o;
     }
     // Put some obstacles exactly in contact with the mover (flush or corner) by sweeping them in.
     for (int i = 0; i < 3; i++) {
-        McSweepInput in = {&s->obs[i], &s->mover, 1, NULL, NULL, NULL};
+        McSweepInput in = {&s->obs[i], &s->mover, 1, NULL, NULL, NULL, placed_room};
         McVec2 towards = mc_vec2_sub(mc_poly_centroid(&s->mover), mc_poly_centroid(&s->obs[i]));
         McSweepHit h;
-        if (mc_sweep_translate(&in, mc_vec2_scale(towards, 2.0), &h) == MC_SWEEP_HIT) s->obs[i] = h.placed;
+        if (mc_sweep_translate(&in, mc_vec2_scale(towards, 2.0), &h) == MC_SWEEP_HIT)
+            for (int k = 0; k < h.placed.count; k++) s->obs[i].v[k] = h.placed.v[k];
     }
     for (int i = 0; i < s->n; i++) s->boxes[i] = mc_poly_aabb(&s->obs[i]);
     mc_broadphase_build(&s->bp, s->nodes, MC_BROADPHASE_NODES(PT_OBS), s->scratch, s->boxes, s->n);
@@ -589,7 +629,7 @@ MC_TEST(t_prop_translate, "sweep: property: random translations never end overla
         McVec2 d = mc_vec2(mc_rng_range(&rng_state, -reach, reach), mc_rng_range(&rng_state, -reach, reach));
         if (iter % 7 == 0) d = mc_vec2(d.x, 0.0);
         McSweepHit h, hb;
-        McSweepInput in = {&scene.mover, scene.obs, scene.n, NULL, NULL, NULL};
+        McSweepInput in = {&scene.mover, scene.obs, scene.n, NULL, NULL, NULL, placed_room};
         McSweepState st = mc_sweep_translate(&in, d, &h);
         in.broadphase = &scene.bp;
         mc_sweep_translate(&in, d, &hb);
@@ -607,8 +647,9 @@ MC_TEST(t_prop_translate, "sweep: property: random translations never end overla
         flush += st == MC_SWEEP_HIT && h.contact.flush;
         // No tunnelling: every intermediate pose up to t is free of overlap.
         for (int k = 1; k < 16; k++) {
-            McPoly mid;
-            mc_poly_translate(&scene.mover, mc_vec2_scale(d, h.t * k / 16.0), &mid);
+            McVec2 midv[MC_POLY_CAPACITY];
+            McPoly mid = {0, midv};
+            mid = mc_poly_translate(&scene.mover, mc_vec2_scale(d, h.t * k / 16.0), mid.v);
             for (int i = 0; i < scene.n; i++)
                 MC_CHECK(mc_poly_overlap(&mid, &scene.obs[i], NULL) != MC_CONTACT_OVERLAPPING);
         }
@@ -619,17 +660,19 @@ MC_TEST(t_prop_translate, "sweep: property: random translations never end overla
             double lo = h.t, hi = 1.0;
             for (int k = 0; k < 200; k++) {
                 double m1 = lo + (hi - lo) / 3.0, m2 = hi - (hi - lo) / 3.0;
-                McPoly p1, p2;
-                mc_poly_translate(&scene.mover, mc_vec2_scale(d, m1), &p1);
-                mc_poly_translate(&scene.mover, mc_vec2_scale(d, m2), &p2);
+                McVec2 p1v[MC_POLY_CAPACITY], p2v[MC_POLY_CAPACITY];
+                McPoly p1 = {0, p1v}, p2 = {0, p2v};
+                p1 = mc_poly_translate(&scene.mover, mc_vec2_scale(d, m1), p1.v);
+                p2 = mc_poly_translate(&scene.mover, mc_vec2_scale(d, m2), p2.v);
                 if (mc_poly_sat_separation(&p1, &scene.obs[h.obstacle], NULL) <
                     mc_poly_sat_separation(&p2, &scene.obs[h.obstacle], NULL))
                     hi = m2;
                 else
                     lo = m1;
             }
-            McPoly deepest;
-            mc_poly_translate(&scene.mover, mc_vec2_scale(d, lo), &deepest);
+            McVec2 deepestv[MC_POLY_CAPACITY];
+            McPoly deepest = {0, deepestv};
+            deepest = mc_poly_translate(&scene.mover, mc_vec2_scale(d, lo), deepest.v);
             MC_CHECK(mc_poly_sat_separation(&deepest, &scene.obs[h.obstacle], NULL) < -SLOP * 0.999);
         }
     }
@@ -648,7 +691,7 @@ MC_TEST(t_prop_rotate, "sweep: property: random rotations never end overlapping 
         double deg = iter % 2 ? mc_rng_range(&rng_state, -180, 180) : mc_rng_range(&rng_state, -20, 20);
         if (iter % 10 == 0) deg = 15.0 * (int)mc_rng_range(&rng_state, -12, 12);
         McSweepHit h, hb;
-        McSweepInput in = {&scene.mover, scene.obs, scene.n, NULL, NULL, NULL};
+        McSweepInput in = {&scene.mover, scene.obs, scene.n, NULL, NULL, NULL, placed_room};
         McSweepState st = mc_sweep_rotate(&in, pivot, deg, &h);
         in.broadphase = &scene.bp;
         mc_sweep_rotate(&in, pivot, deg, &hb);
@@ -664,8 +707,9 @@ MC_TEST(t_prop_rotate, "sweep: property: random rotations never end overlapping 
         hits += st == MC_SWEEP_HIT;
         MC_CHECK(h.angle * deg >= 0.0 && fabs(h.angle) <= fabs(deg));
         for (int k = 1; k < 32; k++) {
-            McPoly mid;
-            mc_poly_rotate(&scene.mover, pivot, h.angle * k / 32.0, &mid);
+            McVec2 midv[MC_POLY_CAPACITY];
+            McPoly mid = {0, midv};
+            mid = mc_poly_rotate(&scene.mover, pivot, h.angle * k / 32.0, mid.v);
             for (int i = 0; i < scene.n; i++)
                 MC_CHECK(mc_poly_overlap(&mid, &scene.obs[i], NULL) != MC_CONTACT_OVERLAPPING);
         }
@@ -678,13 +722,15 @@ MC_TEST(t_prop_translate_from_contact, "sweep: property: from a contact, moving 
     rng_state = 51;
     int checked = 0;
     for (int iter = 0; iter < 2000; iter++) {
-        McPoly a = random_convex(mc_vec2(0, 0), 2.0);
-        McPoly b = random_convex(mc_vec2(mc_rng_range(&rng_state, -4, 4), mc_rng_range(&rng_state, -4, 4)), 2.0);
+        McVec2 av[8], bv[8], placedv[8];
+        McPoly a = random_convex(mc_vec2(0, 0), 2.0, av);
+        McPoly b = random_convex(mc_vec2(mc_rng_range(&rng_state, -4, 4), mc_rng_range(&rng_state, -4, 4)), 2.0, bv);
         if (mc_poly_overlap(&a, &b, NULL) != MC_CONTACT_SEPARATED) continue;
         McSweepHit h;
         McVec2 towards = mc_vec2_sub(mc_poly_centroid(&b), mc_poly_centroid(&a));
         if (translate(&a, &b, 1, mc_vec2_scale(towards, 2.0), &h) != MC_SWEEP_HIT) continue;
-        McPoly placed = h.placed;
+        McPoly placed = {h.placed.count, placedv}; // kept while the next sweeps use placed_room
+        for (int k = 0; k < h.placed.count; k++) placedv[k] = h.placed.v[k];
         McVec2 n = h.contact.normal; // from b towards the mover
         McSweepHit h2;
         MC_CHECK_INT(translate(&placed, &b, 1, mc_vec2_scale(n, 1.0), &h2), MC_SWEEP_CLEAR);
@@ -725,8 +771,9 @@ static McSweepHit sweep_three_ways(McSweepInput in, const McBroadphase *bp, bool
 MC_TEST(t_bp_sweep_many, "sweep: the broad phase, and a scan of the obstacles' boxes, give the same answers against thousands of obstacles") {
     rng_state = 61;
     static McPoly obs[BP_N];
+    static McVec2 obs_v[BP_N][8];
     for (int i = 0; i < BP_N; i++) {
-        McPoly o = random_convex(mc_vec2(mc_rng_range(&rng_state, -200, 200), mc_rng_range(&rng_state, -200, 200)), 2.0);
+        McPoly o = random_convex(mc_vec2(mc_rng_range(&rng_state, -200, 200), mc_rng_range(&rng_state, -200, 200)), 2.0, obs_v[i]);
         obs[i] = o;
         bp_boxes[i] = mc_poly_aabb(&o);
     }
@@ -734,11 +781,12 @@ MC_TEST(t_bp_sweep_many, "sweep: the broad phase, and a scan of the obstacles' b
     MC_CHECK(mc_broadphase_build(&bp, bp_nodes, MC_BROADPHASE_NODES(BP_N), bp_scratch, bp_boxes, BP_N));
     int hits = 0;
     for (int k = 0; k < 200; k++) {
-        McPoly m = random_convex(mc_vec2(mc_rng_range(&rng_state, -200, 200), mc_rng_range(&rng_state, -200, 200)), 2.0);
+        McVec2 mv[8];
+        McPoly m = random_convex(mc_vec2(mc_rng_range(&rng_state, -200, 200), mc_rng_range(&rng_state, -200, 200)), 2.0, mv);
         static unsigned char ignore[BP_N];
         for (int i = 0; i < BP_N; i++) ignore[i] = mc_poly_overlap(&m, &obs[i], NULL) == MC_CONTACT_OVERLAPPING;
         McVec2 d = mc_vec2(mc_rng_range(&rng_state, -20, 20), mc_rng_range(&rng_state, -20, 20));
-        McSweepInput in = {&m, obs, BP_N, NULL, ignore, NULL};
+        McSweepInput in = {&m, obs, BP_N, NULL, ignore, NULL, placed_room};
         hits += sweep_three_ways(in, &bp, false, d, m.v[0], 0.0).state == MC_SWEEP_HIT;
         sweep_three_ways(in, &bp, true, d, m.v[0], 120.0);  // the arcs' box
         sweep_three_ways(in, &bp, true, d, m.v[0], -200.0); // the disc's square

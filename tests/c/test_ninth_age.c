@@ -88,26 +88,27 @@ MC_TEST(spacing_faults, "9A-SP-1 an uncontrolled move may end close, never in co
     // A moved to y 17.5 (top 18.5): 0.5" from B (bottom 19): closer than 1" but legal.
     McRect r = units[0].rect;
     r.centre.y = 17.5;
-    McPoly p = mc_rect_to_poly(r);
+    McVec2 pv[4];
+    McPoly p = mc_rect_to_poly(r, pv);
     MC_CHECK(mc_na_spacing_check(&w, &p, 0, -1, &s));
     MC_CHECK_NEAR(s.nearest_gap, 0.5, 1e-12);
     r.centre.y = 18; // touching B
-    p = mc_rect_to_poly(r);
+    p = mc_rect_to_poly(r, pv);
     MC_CHECK(!mc_na_spacing_check(&w, &p, 0, -1, &s));
     MC_CHECK_INT(s.fault, NA_SPACING_CONTACT);
     MC_CHECK_INT(s.object, 1);
     // Charging B, the contact is what it must have.
     MC_CHECK(mc_na_spacing_check(&w, &p, 0, 1, &s));
     r.centre.y = 18.5; // 0.5" into B
-    p = mc_rect_to_poly(r);
+    p = mc_rect_to_poly(r, pv);
     MC_CHECK(!mc_na_spacing_check(&w, &p, 0, 1, &s));
     MC_CHECK_INT(s.fault, NA_SPACING_OVERLAP);
     r.centre = mc_vec2(47, 10); // x 45..49
-    p = mc_rect_to_poly(r);
+    p = mc_rect_to_poly(r, pv);
     MC_CHECK(!mc_na_spacing_check(&w, &p, 0, -1, &s));
     MC_CHECK_INT(s.fault, NA_SPACING_OFF_TABLE);
     r.centre = mc_vec2(10, 15); // far from B but charging it: no contact
-    p = mc_rect_to_poly(r);
+    p = mc_rect_to_poly(r, pv);
     MC_CHECK(!mc_na_spacing_check(&w, &p, 0, 1, &s));
     MC_CHECK_INT(s.fault, NA_SPACING_NO_CONTACT);
     mc_arena_release(&f.arena);
@@ -168,16 +169,18 @@ static double rnd(void) {
 
 enum { MAX_RANDOM_UNITS = 14 };
 
-// Up to 14 units and 3 rocks on a 48" table, every pair more than 0.5" apart; red pursues.
-static int random_battlefield(NaUnit *units, NaTerrain *terrain, McPoly *rocks, int *rock_count) {
+// Up to 14 units and 3 rocks on a 48" table, every pair more than 0.5" apart; red pursues. The
+// rocks' corners go to rock_corners.
+static int random_battlefield(NaUnit *units, NaTerrain *terrain, McPoly *rocks, McVec2 (*rock_corners)[4], int *rock_count) {
     static const char *const ids[] = {"u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7", "u8", "u9", "u10", "u11", "u12", "u13"};
     int n = 0, want = 4 + (int)(rnd() * (MAX_RANDOM_UNITS - 3));
     McPoly polys[MAX_RANDOM_UNITS + 3];
+    McVec2 corners[MAX_RANDOM_UNITS][4];
     int np = 0;
     *rock_count = (int)(rnd() * 4);
     for (int t = 0; t < *rock_count; t++) {
         McRect r = {mc_vec2(4 + rnd() * 40, 4 + rnd() * 40), rnd() * 360, 1 + rnd() * 4, 1 + rnd() * 4};
-        rocks[t] = mc_rect_to_poly(r);
+        rocks[t] = mc_rect_to_poly(r, rock_corners[t]);
         polys[np++] = rocks[t];
         terrain[t].id = ids[t];
         terrain[t].part_count = 1;
@@ -187,7 +190,7 @@ static int random_battlefield(NaUnit *units, NaTerrain *terrain, McPoly *rocks, 
         double facing = rnd() < 0.5 ? 15.0 * (int)(rnd() * 24) : rnd() * 360;
         NaUnit u = unit(ids[n], n < 3 || rnd() < 0.4 ? "red" : "blue", 2 + rnd() * 44, 2 + rnd() * 44, facing,
                         1 + rnd() * 5, 1 + rnd() * 3);
-        McPoly p = mc_rect_to_poly(u.rect);
+        McPoly p = mc_rect_to_poly(u.rect, corners[n]);
         bool ok = true;
         for (int i = 0; i < p.count; i++)
             if (p.v[i].x < 0 || p.v[i].y < 0 || p.v[i].x > 48 || p.v[i].y > 48) ok = false;
@@ -209,8 +212,9 @@ MC_TEST(pursue_properties, "9A-LP-1 9A-FA-F 9A-SP-1 on 1,000 random battlefields
         NaUnit units[MAX_RANDOM_UNITS];
         NaTerrain terrain[3];
         McPoly rocks[3];
+        McVec2 rock_corners[3][4];
         int rock_count;
-        int n = random_battlefield(units, terrain, rocks, &rock_count);
+        int n = random_battlefield(units, terrain, rocks, rock_corners, &rock_count);
         NaBattlefield bf = {true, 48, 48, units, n, terrain, rock_count};
         NaPursuerIn pursuers[3];
         int np = 0;
@@ -235,7 +239,8 @@ MC_TEST(pursue_properties, "9A-LP-1 9A-FA-F 9A-SP-1 on 1,000 random battlefields
         MC_CHECK(mc_na_world_init(&f.env, &w, &bf));
         for (int i = 0; i < out.count; i++) {
             const NaPursuerOut *o = &out.pursuers[i];
-            McPoly p = mc_rect_to_poly(units[o->unit].rect);
+            McVec2 pv[4];
+            McPoly p = mc_rect_to_poly(units[o->unit].rect, pv);
             NaSpacing s;
             if (!mc_na_spacing_check(&w, &p, o->unit, o->charge_target, &s)) {
                 if (bad++ < 5)
@@ -402,8 +407,9 @@ MC_TEST(charge_properties, "9A-CH-1 9A-CH-2 9A-SP-1 on 1,000 random battlefields
         NaUnit units[MAX_RANDOM_UNITS];
         NaTerrain terrain[3];
         McPoly rocks[3];
+        McVec2 rock_corners[3][4];
         int rock_count;
-        int n = random_battlefield(units, terrain, rocks, &rock_count);
+        int n = random_battlefield(units, terrain, rocks, rock_corners, &rock_count);
         NaBattlefield bf = {true, 48, 48, units, n, terrain, rock_count};
         int charger = 0, target = -1;
         for (int i = 1; i < n && target < 0; i++)
@@ -421,7 +427,8 @@ MC_TEST(charge_properties, "9A-CH-1 9A-CH-2 9A-SP-1 on 1,000 random battlefields
         if (out.possible) {
             done++;
             const NaChargeMove *m = &out.best;
-            McPoly p = mc_rect_to_poly(m->final), tp = mc_rect_to_poly(units[target].rect);
+            McVec2 pv[4], tpv[4];
+            McPoly p = mc_rect_to_poly(m->final, pv), tp = mc_rect_to_poly(units[target].rect, tpv);
             double sep = mc_na_separation(&p, &tp);
             // Aligned: the final facing is the target facing's outward normal turned about.
             static const double turn[] = {180.0, 90.0, 270.0, 0.0};

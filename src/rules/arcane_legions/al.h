@@ -204,7 +204,7 @@ typedef struct AlMoveResult {
 } AlMoveResult;
 
 /// Where a turn puts the tool and the unit (AL-TRN-1, A-AL-5): `tool` receives the tool's
-/// triangle, `out` the unit after the turn, `beyond` the whole steps it ends beyond the tool
+/// triangle (tool->v has room for 3 vertices), `out` the unit after the turn, `beyond` the whole steps it ends beyond the tool
 /// and `cost` the points (AL-TRN-2); `where` (may be NULL) the tool's corners and bevels in
 /// order, for the answer. Returns 0 when a named notch does not exist.
 int mc_al_turn_place(const AlWorld *w, const AlUnit *u, McRect pose, const AlAction *a, McPoly *tool,

@@ -182,22 +182,21 @@ static double align_angle(McVec2 da, McVec2 db) {
     return -mc_trig_atan2_deg(mc_vec2_cross(da, t), mc_vec2_dot(da, t)) + 0.0;
 }
 
-static McPoly place(const McPoly *a, Cand k) {
-    McPoly out;
-    mc_poly_rotate(a, k.pivot, k.angle, &out);
-    mc_poly_translate(&out, k.shift, &out);
-    return out;
+// The mover `a` placed by candidate k, over `room` (a->count vertices).
+static McPoly place(const McPoly *a, Cand k, McVec2 *room) {
+    McPoly turned = mc_poly_rotate(a, k.pivot, k.angle, room);
+    return mc_poly_translate(&turned, k.shift, room);
 }
 
 // The object's outline, each edge with the object's inside on its left: a unit's rectangle, a
 // terrain polygon as the player gave it (not its convex parts, whose inner diagonals are no
 // edges to snap to), or the table's edge run clockwise round the table, whose outside is the
-// object (AL-TER-1). Repeated points are dropped.
+// object (AL-TER-1). Repeated points are dropped. out->v has room for MC_POLY_CAPACITY vertices.
 static void outline(Ctx *c, int object, McPoly *out) {
     const AlWorld *w = c->w;
     out->count = 0;
     if (object < w->unit_count) {
-        *out = mc_rect_to_poly(w->units[object].rect);
+        *out = mc_rect_to_poly(w->units[object].rect, out->v);
         return;
     }
     McVec2 pts[MC_POLY_CAPACITY];
@@ -238,7 +237,8 @@ static bool flush_against(Ctx *c, const McPoly *p, int object) {
 static void try_cand(Ctx *c, const McPoly *a, int object, Cand k, Cand *out, int *n) {
     bool still = fabs(k.angle) < MC_ROUNDING_SLOP && k.shift.x == 0 && k.shift.y == 0;
     if (still || *n >= 16) return;
-    McPoly p = place(a, k);
+    McVec2 room[4]; // the mover is a rectangle
+    McPoly p = place(a, k, room);
     if (flush_against(c, &p, object)) out[(*n)++] = k;
 }
 
@@ -246,7 +246,8 @@ static void try_cand(Ctx *c, const McPoly *a, int object, Cand k, Cand *out, int
 // edges through that point are turned onto the object's outline edges through it, about that
 // point (docs/geometry.md "Snap-to": a mover's corner on the object's edge, or the mirror image).
 static int touch_cands(Ctx *c, const McPoly *a, int object, McVec2 at, Cand *out) {
-    McPoly b;
+    McVec2 bv[MC_POLY_CAPACITY];
+    McPoly b = {0, bv};
     outline(c, object, &b);
     const double tol = 2 * SLOP;
     int ea[4], eb[8], na = 0, nb = 0;
@@ -289,7 +290,8 @@ static McVec2 out_across(const McPoly *b, int e, McPoly p) {
 // object's sides; with two of the object's corners inside the mover it snaps to the edge between
 // them.
 static int overlap_cands(Ctx *c, const McPoly *a, int object, Cand *out, bool *two_corners) {
-    McPoly b;
+    McVec2 bv[MC_POLY_CAPACITY];
+    McPoly b = {0, bv};
     outline(c, object, &b);
     int inside[MC_POLY_CAPACITY], ni = 0;
     for (int j = 0; j < b.count; j++)
@@ -311,7 +313,8 @@ static int overlap_cands(Ctx *c, const McPoly *a, int object, Cand *out, bool *t
             Cand k = {at, align_angle(edge_dir(a, x), edge_dir(&b, target)), {0, 0}, CAND_PIVOT};
             if (between >= 0) {
                 k.kind = CAND_BETWEEN;
-                k.shift = out_across(&b, between, place(a, k));
+                McVec2 room[4]; // the mover is a rectangle
+                k.shift = out_across(&b, between, place(a, k, room));
             } else {
                 // A side of the mover already lying parallel to the crossed side makes an angle of
                 // 0 with it, the narrowest there is: snapping to that side moves the mover straight
@@ -380,7 +383,8 @@ static int pick_two(Ctx *c, int action, Cand *k, int n, Cand *two) {
 // first snap: AL-SNP-1 after a step's collision, AL-OVL-1 after a turn's overlap. Returns 1 when
 // snapped.
 static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m, const char *rule) {
-    McPoly a = mc_rect_to_poly(c->pose);
+    McVec2 av[4];
+    McPoly a = mc_rect_to_poly(c->pose, av);
     for (int i = 0; i < m; i++) {
         // The pivot turns the mover about its contact with (or overlap of) the object, so the parts
         // of the object it touches now are not obstacles to it; the object's other parts (of a
@@ -388,20 +392,21 @@ static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m, 
         set_ignore(c, -1);
         for (int p = 0; p < c->w->part_count; p++)
             if (c->w->part_object[p] == object && mc_poly_distance(&a, &c->w->parts[p]) <= SLOP) c->ignore[p] = 1;
-        McSweepInput in = {&a, c->w->parts, c->w->part_count, &c->w->bp, c->ignore, NULL};
+        McSweepInput in = {&a, c->w->parts, c->w->part_count, &c->w->bp, c->ignore, NULL, NULL};
         McSweepHit hit;
         mc_sweep_rotate(&in, two[i].pivot, two[i].angle, &hit);
         int blocker = hit.state == MC_SWEEP_CLEAR ? -1 : c->w->part_object[hit.obstacle >= 0 ? hit.obstacle : 0];
         bool shifted = two[i].shift.x != 0 || two[i].shift.y != 0;
         if (blocker < 0 && shifted) {
             // The straight move out must not run through anything either.
-            McPoly turned;
-            mc_poly_rotate(&a, two[i].pivot, two[i].angle, &turned);
+            McVec2 tv[4];
+            McPoly turned = mc_poly_rotate(&a, two[i].pivot, two[i].angle, tv);
             in.mover = &turned;
             if (mc_sweep_translate(&in, two[i].shift, &hit) != MC_SWEEP_CLEAR)
                 blocker = c->w->part_object[hit.obstacle >= 0 ? hit.obstacle : 0];
         }
-        McPoly end = place(&a, two[i]);
+        McVec2 endv[4];
+        McPoly end = place(&a, two[i], endv);
         if (blocker < 0) {
             set_ignore(c, -1);
             blocker = overlapped(c, &end, -1, NULL);
@@ -478,7 +483,8 @@ static const char *mark_name(Ctx *c, int edge, int tag, double len, double spaci
 static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
     const AlWorld *w = c->w;
     AlKind kind = okind(c, object);
-    McPoly a = mc_rect_to_poly(c->pose);
+    McVec2 av[4];
+    McPoly a = mc_rect_to_poly(c->pose, av);
     McContact ct;
     bool adjacent = false;
     int bpart = -1;
@@ -529,8 +535,8 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
             }
         }
     McVec2 move = mc_vec2_scale(d, best);
-    McPoly moved;
-    mc_poly_translate(&a, move, &moved);
+    McVec2 movedv[4];
+    McPoly moved = mc_poly_translate(&a, move, movedv);
     McContact after;
     if (!(best < INFINITY) || mc_poly_contact(&moved, &w->parts[bpart], &after) != MC_CONTACT_TOUCHING || !after.flush) {
         ev(c, ar, "noSlide", "AL-SLD-1", object, "sliding %s would leave %s before a notch or side aligns", dn, oid(c, object));
@@ -538,7 +544,7 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
         return;
     }
     set_ignore(c, object);
-    McSweepInput in = {&a, w->parts, w->part_count, &w->bp, c->ignore, NULL};
+    McSweepInput in = {&a, w->parts, w->part_count, &w->bp, c->ignore, NULL, NULL};
     McSweepHit hit;
     if (mc_sweep_translate(&in, move, &hit) != MC_SWEEP_CLEAR) {
         int blocker = w->part_object[hit.obstacle];
@@ -564,7 +570,8 @@ static void end_by_collision(Ctx *c, int action, AlActionResult *ar, int object)
 
 static void standing_update(Ctx *c) {
     const AlWorld *w = c->w;
-    McPoly a = mc_rect_to_poly(c->pose);
+    McVec2 av[4];
+    McPoly a = mc_rect_to_poly(c->pose, av);
     for (int t = 0; t < w->terrain_count; t++) c->standing[t] = 0;
     McBroadphaseIter it;
     mc_broadphase_iter_begin(&it, &w->bp, mc_poly_aabb(&a));
@@ -586,7 +593,7 @@ static void note_control(Ctx *c, int action, AlActionResult *ar, const McPoly *a
         bool collides = c->o->collide_control && c->o->collide_control[t];
         c->ignore[p] = collides || c->standing[t];
     }
-    McSweepInput in = {a, w->parts, w->part_count, &w->bp, c->ignore, NULL};
+    McSweepInput in = {a, w->parts, w->part_count, &w->bp, c->ignore, NULL, NULL};
     McSweepHit hit;
     if (mc_sweep_translate(&in, move, &hit) != MC_SWEEP_HIT) return;
     int ob = w->part_object[hit.obstacle];
@@ -599,10 +606,12 @@ static void note_control(Ctx *c, int action, AlActionResult *ar, const McPoly *a
 static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
     const AlWorld *w = c->w;
     standing_update(c);
-    McPoly a = mc_rect_to_poly(c->pose);
+    McVec2 av[4];
+    McPoly a = mc_rect_to_poly(c->pose, av);
     McVec2 delta = mc_vec2_scale(dir_vector(c->pose.facing, act->dir), act->distance);
     set_ignore(c, -1);
-    McSweepInput in = {&a, w->parts, w->part_count, &w->bp, c->ignore, NULL};
+    McVec2 placedv[4]; // where the step stops: the snap starts there
+    McSweepInput in = {&a, w->parts, w->part_count, &w->bp, c->ignore, NULL, placedv};
     McSweepHit hit;
     McSweepState st = mc_sweep_translate(&in, delta, &hit);
     if (st == MC_SWEEP_CLEAR) {
@@ -730,7 +739,8 @@ int mc_al_turn_place(const AlWorld *w, const AlUnit *u, McRect pose, const AlAct
 
 static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int *cost) {
     const AlWorld *w = c->w;
-    McPoly tool;
+    McVec2 toolv[3];
+    McPoly tool = {0, toolv};
     McRect np;
     int beyond, tcost;
     mc_assume(c->env, MC_A_AL_5);
@@ -776,7 +786,8 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
     tr(c, "AL-TRN-2", "costs %d x (1 + %d steps beyond the tool) = %d", c->u->cost[act->off], beyond, tcost);
     // Overlaps after the turn (AL-OVL-*): which objects, and which the player snaps to.
     set_ignore(c, -1);
-    McPoly a = mc_rect_to_poly(np);
+    McVec2 av[4];
+    McPoly a = mc_rect_to_poly(np, av);
     int first = overlapped(c, &a, -1, NULL);
     if (first < 0) return;
     int count = 0, target = first;
@@ -862,7 +873,8 @@ static int run(Ctx *c) {
     set_ignore(c, -1);
     for (int p = 0; p < w->part_count; p++)
         if (okind(c, w->part_object[p]) == AL_KIND_CONTROL) c->ignore[p] = 1;
-    McPoly start = mc_rect_to_poly(c->pose);
+    McVec2 startv[4];
+    McPoly start = mc_rect_to_poly(c->pose, startv);
     int ov = r->legal ? overlapped(c, &start, -1, NULL) : -1;
     if (ov >= 0) {
         McReason *rs = reason(c, -1, "starts_overlapping", "AL-COL-1", "the unit already overlaps another object before moving");

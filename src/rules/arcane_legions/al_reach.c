@@ -107,12 +107,13 @@ int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double 
             pose.centre = mc_vec2_add(pose.centre, mc_vec2_add(mc_vec2_scale(right, nd->i * spacing),
                                                                mc_vec2_scale(fwd, nd->j * spacing)));
             if (!add_sample(out, pose, c, false, false)) return 1;
-            McPoly a = mc_rect_to_poly(pose);
+            McVec2 av[4];
+            McPoly a = mc_rect_to_poly(pose, av);
             for (int d = 0; d < 4; d++) {
                 int cc = c + u->cost[d];
                 if (cc > points) continue;
                 McVec2 dv = mc_vec2_add(mc_vec2_scale(right, di[d]), mc_vec2_scale(fwd, dj[d]));
-                McSweepInput in = {&a, w->parts, w->part_count, &w->bp, ignore, NULL};
+                McSweepInput in = {&a, w->parts, w->part_count, &w->bp, ignore, NULL, NULL};
                 McSweepHit hit;
                 McSweepState st = mc_sweep_translate(&in, dv, &hit);
                 if (st == MC_SWEEP_STARTS_OVERLAPPING || st == MC_SWEEP_INVALID) continue;
@@ -147,12 +148,14 @@ int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double 
             // One turn off the front either way (AL-TRN-1/2), where affordable and free.
             for (int t = 0; t < 4; t++) {
                 AlAction act = {AL_ACTION_TURN, AL_FORWARD, 0, t < 2 ? 45 : 90, AL_FORWARD, t % 2 ? AL_RIGHT : AL_LEFT, true, -1, -1, -1};
-                McPoly tool;
+                McVec2 toolv[3];
+                McPoly tool = {0, toolv};
                 McRect np;
                 int beyond, tc;
                 if (!mc_al_turn_place(w, u, pose, &act, &tool, &np, &beyond, &tc, NULL) || c + tc > points) continue;
                 mc_assume(env, MC_A_AL_5);
-                McPoly b = mc_rect_to_poly(np);
+                McVec2 bv[4];
+                McPoly b = mc_rect_to_poly(np, bv);
                 bool blocked = false;
                 McBroadphaseIter it;
                 mc_broadphase_iter_begin(&it, &w->bp, mc_aabb_union(mc_poly_aabb(&tool), mc_poly_aabb(&b)));

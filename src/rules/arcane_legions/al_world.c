@@ -25,7 +25,8 @@ const char *mc_al_kind_name(AlKind k) {
 
 bool mc_al_on_table(const AlWorld *w, McRect r) {
     if (!w->has_table) return true;
-    McPoly p = mc_rect_to_poly(r);
+    McVec2 pv[4];
+    McPoly p = mc_rect_to_poly(r, pv);
     for (int i = 0; i < 4; i++)
         if (p.v[i].x < -MC_LINEAR_SLOP || p.v[i].y < -MC_LINEAR_SLOP || p.v[i].x > w->width + MC_LINEAR_SLOP ||
             p.v[i].y > w->height + MC_LINEAR_SLOP)
@@ -35,22 +36,29 @@ bool mc_al_on_table(const AlWorld *w, McRect r) {
 
 int mc_al_world_build(McEnv *env, AlWorld *w) {
     int cap = w->unit_count + (w->has_table ? 4 : 0);
-    for (int t = 0; t < w->terrain_count; t++) cap += w->terrain[t].count - 2;
-    // Not zeroed: each part's count and vertices are written below and nothing reads past count
-    // (a McPoly has room for 64 vertices, so zeroing a 700-object table's parts was 8 % of it).
+    int room = 4 * cap; // the parts' vertices: four for a unit or a strip of table edge
+    for (int t = 0; t < w->terrain_count; t++) {
+        cap += w->terrain[t].count - 2;
+        room += MC_DECOMPOSE_VERTICES(w->terrain[t].count);
+    }
+    // Not zeroed: each part's count and vertices are written below and nothing reads past count.
     w->parts = mc_arena_alloc_raw(env->arena, sizeof(McPoly) * (size_t)(cap > 0 ? cap : 1));
+    McVec2 *v = mc_arena_alloc_raw(env->arena, sizeof(McVec2) * (size_t)(room > 0 ? room : 1));
     w->part_object = MC_NEW(env->arena, int, cap > 0 ? cap : 1);
-    if (!w->parts || !w->part_object) return -2;
+    if (!w->parts || !v || !w->part_object) return -2;
     int n = 0;
-    for (int u = 0; u < w->unit_count; u++) {
-        w->parts[n] = mc_rect_to_poly(w->units[u].rect);
+    for (int u = 0; u < w->unit_count; u++, v += 4) {
+        w->parts[n] = mc_rect_to_poly(w->units[u].rect, v);
         w->part_object[n++] = u;
     }
     for (int t = 0; t < w->terrain_count; t++) {
         int got = 0;
         const AlTerrain *tr = &w->terrain[t];
-        if (mc_poly_decompose(tr->points, tr->count, &w->parts[n], cap - n, &got) != MC_DECOMPOSE_OK) return t;
-        for (int k = 0; k < got; k++) w->part_object[n + k] = w->unit_count + t;
+        if (mc_poly_decompose(tr->points, tr->count, &w->parts[n], cap - n, v, &got) != MC_DECOMPOSE_OK) return t;
+        for (int k = 0; k < got; k++) {
+            w->part_object[n + k] = w->unit_count + t;
+            v += w->parts[n + k].count;
+        }
         n += got;
     }
     if (w->has_table) {
@@ -58,10 +66,10 @@ int mc_al_world_build(McEnv *env, AlWorld *w) {
         // wide as the table is long, so no step or turn can cross them.
         double m = w->width + w->height, W = w->width, H = w->height;
         int o = w->unit_count + w->terrain_count;
-        w->parts[n] = mc_poly_box(-m, -m, W + m, 0), w->part_object[n++] = o;
-        w->parts[n] = mc_poly_box(-m, H, W + m, H + m), w->part_object[n++] = o;
-        w->parts[n] = mc_poly_box(-m, 0, 0, H), w->part_object[n++] = o;
-        w->parts[n] = mc_poly_box(W, 0, W + m, H), w->part_object[n++] = o;
+        w->parts[n] = mc_poly_box(-m, -m, W + m, 0, v), w->part_object[n++] = o;
+        w->parts[n] = mc_poly_box(-m, H, W + m, H + m, v + 4), w->part_object[n++] = o;
+        w->parts[n] = mc_poly_box(-m, 0, 0, H, v + 8), w->part_object[n++] = o;
+        w->parts[n] = mc_poly_box(W, 0, W + m, H, v + 12), w->part_object[n++] = o;
     }
     w->part_count = n;
     McBroadphaseNode *nodes = MC_NEW(env->arena, McBroadphaseNode, MC_BROADPHASE_NODES(n) + 1);
@@ -74,7 +82,8 @@ int mc_al_world_build(McEnv *env, AlWorld *w) {
 }
 
 bool mc_al_adjacent(McRect a, McRect b) {
-    McPoly pa = mc_rect_to_poly(a), pb = mc_rect_to_poly(b);
+    McVec2 pav[4], pbv[4];
+    McPoly pa = mc_rect_to_poly(a, pav), pb = mc_rect_to_poly(b, pbv);
     McContact c;
     return mc_poly_contact(&pa, &pb, &c) == MC_CONTACT_TOUCHING && c.flush;
 }
@@ -106,7 +115,8 @@ int mc_al_breakaway(McEnv *env, const AlWorld *w, int mover, const char *active,
         return 0;
     }
     int n = 0;
-    McPoly pm = mc_rect_to_poly(m->rect);
+    McVec2 pmv[4];
+    McPoly pm = mc_rect_to_poly(m->rect, pmv);
     McAabb box = mc_aabb_inflate(mc_poly_aabb(&pm), 2 * MC_LINEAR_SLOP);
     McBroadphaseIter it;
     mc_broadphase_iter_begin(&it, &w->bp, box);

@@ -62,7 +62,8 @@ typedef struct NaBattlefield {
 
 /// One convex shape on the table: a unit (object index == unit index) or a terrain part.
 typedef struct NaObject {
-    McPoly poly;
+    McPoly poly;          ///< over `corners` for a unit, over the terrain part's vertices else
+    McVec2 corners[4];    ///< a unit's corners (mc_rect_to_poly)
     int unit;    ///< unit index, or -1
     int terrain; ///< terrain index, or -1
     bool active; ///< false: removed (destroyed) or ignored for this check

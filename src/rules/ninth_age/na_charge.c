@@ -81,6 +81,7 @@ typedef struct Ctx {
     const NaChargeIn *in;
     McRect S, T;
     McPoly spoly, tpoly; // the charger and the target where they stand (S, T)
+    McVec2 spoly_v[4], tpoly_v[4];
     double mw, md, L, F, delta, reach;
     double sin_delta, cos_delta; // of delta, for the exact-wheel probes
     McVec2 mid, t, n, base, u0, r0;
@@ -195,11 +196,11 @@ static McVec2 forward_of(Ctx *c, double facing) {
     return mc_vec2(sn, cs);
 }
 
-// mc_rect_to_poly_into through facing_sc.
-static void poly_of(Ctx *c, McRect r, McPoly *out) {
+// mc_rect_to_poly through facing_sc.
+static McPoly poly_of(Ctx *c, McRect r, McVec2 corners[4]) {
     double sn, cs;
     facing_sc(c, r.facing, &sn, &cs);
-    mc_rect_to_poly_sc_into(r, sn, cs, out);
+    return mc_rect_to_poly_sc(r, sn, cs, corners);
 }
 
 static McVec2 aligned_centre(const Ctx *c, double s) { return mc_vec2_mul_add(c->base, s, c->t); }
@@ -336,8 +337,8 @@ static bool aligned_end_legal(Ctx *c, double s, int *others, int *culprit) {
     McRect r = c->S;
     r.centre = aligned_centre(c, s);
     r.facing = c->F;
-    McPoly p;
-    mc_rect_to_poly_sc_into(r, c->n.x, c->n.y, &p); // n is F's forward: its sine and cosine
+    McVec2 pv[4];
+    McPoly p = mc_rect_to_poly_sc(r, c->n.x, c->n.y, pv); // n is F's forward: its sine and cosine
     bool ok = end_legal(c, &p, &c->tpoly, others, culprit);
     if (c->nmemo < MEMO_FILL) {
         EndMemo e = {key, *others, *culprit, ok, true};
@@ -348,7 +349,7 @@ static bool aligned_end_legal(Ctx *c, double s, int *others, int *culprit) {
 }
 
 static McSweepInput sweep_in(Ctx *c, const McPoly *mover) {
-    McSweepInput si = {mover, c->polys, c->np, c->tree, c->ign, c->boxes};
+    McSweepInput si = {mover, c->polys, c->np, c->tree, c->ign, c->boxes, NULL};
     return si;
 }
 
@@ -360,19 +361,19 @@ static int path_blocker(Ctx *c, NaChargeMove *m, double alpha, McVec2 pivot, boo
     *rotate_target = false;
     if (m->a > 0 && mc_sweep_translate_brief(&si, mc_vec2_scale(c->u0, m->a), &hit) != MC_SWEEP_CLEAR)
         return c->obj[hit.obstacle];
-    McPoly p;
-    mc_rect_to_poly_sc_into(m->after_a, c->u0.x, c->u0.y, &p); // S's facing: u0 = (sin, cos)
+    McVec2 pv[4];
+    McPoly p = mc_rect_to_poly_sc(m->after_a, c->u0.x, c->u0.y, pv); // S's facing: u0 = (sin, cos)
     si.mover = &p;
     // Ending in contact is no collision (geom/sweep.h), so a wheel into contact (b = 0) is clear.
     if (m->wheel != 0 && mc_sweep_rotate_brief(&si, m->pivot, m->wheel, &hit) != MC_SWEEP_CLEAR) return c->obj[hit.obstacle];
-    poly_of(c, m->after_wheel, &p);
+    p = poly_of(c, m->after_wheel, pv);
     McVec2 u1 = forward_of(c, m->after_wheel.facing);
     if (m->b > 0 && mc_sweep_translate_brief(&si, mc_vec2_scale(u1, m->b), &hit) != MC_SWEEP_CLEAR) {
         if (!(hit.obstacle == c->target_slot && (1.0 - hit.t) * m->b <= MC_LINEAR_SLOP)) return c->obj[hit.obstacle];
     }
     if (alpha == 0.0) return -1;
     // The Align Move slides along the target facing it touches: the target is not in its way.
-    poly_of(c, m->contact, &p);
+    p = poly_of(c, m->contact, pv);
     unsigned char saved = c->ign[c->target_slot];
     c->ign[c->target_slot] = 1;
     McSweepState st = mc_sweep_rotate_brief(&si, pivot, alpha, &hit);
@@ -486,9 +487,8 @@ static void consider(Ctx *c, double theta, double s, int piece) {
         m.target_final = c->T;
         m.target_final.centre = mc_vec2_rotate_cw_about(c->T.centre, pv, -alpha);
         m.target_final.facing = mc_facing_normalize(c->T.facing - alpha);
-        McPoly fp, tp;
-        mc_rect_to_poly_into(m.final, &fp);
-        mc_rect_to_poly_into(m.target_final, &tp);
+        McVec2 fpv[4], tpv[4];
+        McPoly fp = mc_rect_to_poly(m.final, fpv), tp = mc_rect_to_poly(m.target_final, tpv);
         end_ok = end_legal(c, &fp, &tp, &m.others, &culprit);
         // The rotated target keeps clear of everything but the charger.
         if (end_ok) {
@@ -872,8 +872,8 @@ static void fixed_slides(Ctx *c, int charger_files) {
         McRect r = c->S;
         r.centre = aligned_centre(c, 0.0);
         r.facing = c->F;
-        McPoly p;
-        mc_rect_to_poly_into(r, &p);
+        McVec2 pv[4];
+        McPoly p = mc_rect_to_poly(r, pv);
         for (int i = 0; i < p.count; i++) {
             if (fabs(c->t.x) > MC_ZERO_SLOP) add_fixed(c, -p.v[i].x / c->t.x), add_fixed(c, (bf->table_w - p.v[i].x) / c->t.x);
             if (fabs(c->t.y) > MC_ZERO_SLOP) add_fixed(c, -p.v[i].y / c->t.y), add_fixed(c, (bf->table_h - p.v[i].y) / c->t.y);
@@ -908,8 +908,8 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     c->mw = c->S.width;
     c->md = c->S.depth;
     static const double turn[] = {180.0, 90.0, 270.0, 0.0};
-    mc_rect_to_poly_into(c->T, &c->tpoly);
-    mc_rect_to_poly_into(c->S, &c->spoly);
+    c->tpoly = mc_rect_to_poly(c->T, c->tpoly_v);
+    c->spoly = mc_rect_to_poly(c->S, c->spoly_v);
     const McPoly *tp = &c->tpoly;
     static const int edge_from[] = {MC_RECT_FRONT_RIGHT, MC_RECT_FRONT_LEFT, MC_RECT_BACK_RIGHT, MC_RECT_BACK_LEFT};
     static const int edge_to[] = {MC_RECT_FRONT_LEFT, MC_RECT_BACK_LEFT, MC_RECT_FRONT_RIGHT, MC_RECT_BACK_RIGHT};
@@ -939,9 +939,11 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     box = mc_aabb_union(box, mc_aabb_inflate(mc_poly_aabb(sp), span));
     int n = mc_na_world_query(w, box, 4 * MC_LINEAR_SLOP);
     c->near = mc_aabb_inflate(box, 4 * MC_LINEAR_SLOP);
-    // Not zeroed (a McPoly has room for MC_POLY_CAPACITY vertices; a unit uses 4): the first np
-    // get their vertices below, and nothing reads past them.
-    c->polys = mc_arena_alloc_raw(env->arena, sizeof(McPoly) * (size_t)(n > 0 ? n : 1));
+    // The obstacles' own copies of their vertices (not zeroed: each is written before it is read).
+    int room = 0;
+    for (int i = 0; i < n; i++) room += w->objs[w->hits[i]].poly.count;
+    c->polys = MC_NEW(env->arena, McPoly, n > 0 ? n : 1);
+    McVec2 *v = mc_arena_alloc_raw(env->arena, sizeof(McVec2) * (size_t)(room > 0 ? room : 1));
     c->obj = MC_NEW(env->arena, int, n > 0 ? n : 1);
     c->ign = MC_NEW(env->arena, unsigned char, n > 0 ? n : 1);
     c->boxes = MC_NEW(env->arena, McAabb, n > 0 ? n : 1);
@@ -949,7 +951,7 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     c->kept = mc_arena_alloc_raw(env->arena, sizeof(NaChargeMove) * MAX_KEPT);
     c->memo = MC_NEW(env->arena, EndMemo, MEMO_SLOTS);
     c->paths = MC_NEW(env->arena, PathMemo, MEMO_SLOTS);
-    if (!c->polys || !c->obj || !c->ign || !c->boxes || !c->kept || !c->memo || !c->paths) return false;
+    if (!c->polys || !v || !c->obj || !c->ign || !c->boxes || !c->kept || !c->memo || !c->paths) return false;
     c->target_slot = -1;
     for (int i = 0; i < n; i++) {
         int o = w->hits[i];
@@ -957,8 +959,8 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
         int k = c->np++;
         const McPoly *src = &w->objs[o].poly;
         mc_work_add((uint64_t)src->count);
-        c->polys[k].count = src->count;
-        for (int v = 0; v < src->count; v++) c->polys[k].v[v] = src->v[v];
+        c->polys[k] = (McPoly){src->count, v};
+        for (int q = 0; q < src->count; q++) *v++ = src->v[q];
         c->obj[k] = o;
         c->boxes[k] = mc_poly_aabb(&c->polys[k]);
         // Objects it may pass (fellow pursuers) and those it already overlaps (after a pivot that
@@ -1067,7 +1069,7 @@ static bool engaged(NaWorld *w, int unit) {
 static void place_all(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
     for (int i = 0; i < bf->unit_count; i++) {
         bf->units[i].rect = saved[i];
-        mc_rect_to_poly_into(saved[i], &w->objs[i].poly);
+        w->objs[i].poly = mc_rect_to_poly(saved[i], w->objs[i].corners);
     }
     mc_na_world_refresh(w);
 }

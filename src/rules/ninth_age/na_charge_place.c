@@ -26,8 +26,8 @@ static McRect slide_at(const Slide *sl, double s) {
 }
 
 static double sep_at(const Slide *sl, double s, const McPoly *obj) {
-    McPoly p;
-    mc_rect_to_poly_into(slide_at(sl, s), &p);
+    McVec2 pv[4];
+    McPoly p = mc_rect_to_poly(slide_at(sl, s), pv);
     return mc_na_separation(&p, obj);
 }
 
@@ -72,8 +72,8 @@ static bool blocked_interval(const Slide *sl, const McPoly *obj, double lo, doub
 // The s range keeping every corner on the table: linear constraints in s.
 static void table_range(const NaBattlefield *bf, const Slide *sl, double *lo, double *hi) {
     if (!bf->has_table) return;
-    McPoly p;
-    mc_rect_to_poly_into(sl->rect, &p);
+    McVec2 pv[4];
+    McPoly p = mc_rect_to_poly(sl->rect, pv);
     double dir[2] = {sl->right.x, sl->right.y}, lim[2] = {bf->table_w, bf->table_h};
     for (int i = 0; i < 4; i++) {
         double c[2] = {p.v[i].x, p.v[i].y};
@@ -96,8 +96,8 @@ static void table_range(const NaBattlefield *bf, const Slide *sl, double *lo, do
 
 // The middle of the target's `facing` edge and that edge's length.
 static McVec2 facing_edge(McRect t, NaFacing facing, double *len) {
-    McPoly tp;
-    mc_rect_to_poly_into(t, &tp);
+    McVec2 tpv[4];
+    McPoly tp = mc_rect_to_poly(t, tpv);
     static const int edge_from[] = {MC_RECT_FRONT_RIGHT, MC_RECT_FRONT_LEFT, MC_RECT_BACK_RIGHT, MC_RECT_BACK_LEFT};
     static const int edge_to[] = {MC_RECT_FRONT_LEFT, MC_RECT_BACK_LEFT, MC_RECT_FRONT_RIGHT, MC_RECT_BACK_RIGHT};
     *len = (facing == NA_FACING_FRONT || facing == NA_FACING_REAR) ? fabs(t.width) : fabs(t.depth);
@@ -144,7 +144,8 @@ bool mc_na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVe
     cand[nc++] = s0;
     cand[nc++] = lo;
     cand[nc++] = hi;
-    McPoly swept[2] = {mc_rect_to_poly(slide_at(&sl, lo)), mc_rect_to_poly(slide_at(&sl, hi))};
+    McVec2 ends[2][4];
+    McPoly swept[2] = {mc_rect_to_poly(slide_at(&sl, lo), ends[0]), mc_rect_to_poly(slide_at(&sl, hi), ends[1])};
     McAabb box = mc_aabb_union(mc_poly_aabb(&swept[0]), mc_poly_aabb(&swept[1]));
     int n = mc_na_world_query(w, box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
     int *objs = w->hits; // copied: mc_na_spacing_check below reuses w->hits
@@ -170,8 +171,8 @@ bool mc_na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVe
         }
     for (int i = 0; i < nc; i++) {
         McRect r = slide_at(&sl, cand[i]);
-        McPoly p;
-        mc_rect_to_poly_into(r, &p);
+        McVec2 pv[4];
+        McPoly p = mc_rect_to_poly(r, pv);
         if (!mc_na_spacing_check(w, &p, mover, target, NULL)) continue;
         out->rect = r;
         double from = cand[i] - 0.5 * mw, to = cand[i] + 0.5 * mw;
@@ -198,7 +199,8 @@ int mc_na_slide_blocked_ends(NaWorld *w, int mover, int target, NaFacing facing,
     sl.base = mc_vec2_mul_add(mid, -0.5 * fabs(m.depth), mc_facing_forward(sl.rect.facing));
     sl.rect.centre = sl.base;
     double reach = 0.5 * (len + fabs(m.width));
-    McPoly swept[2] = {mc_rect_to_poly(slide_at(&sl, -reach)), mc_rect_to_poly(slide_at(&sl, reach))};
+    McVec2 ends[2][4];
+    McPoly swept[2] = {mc_rect_to_poly(slide_at(&sl, -reach), ends[0]), mc_rect_to_poly(slide_at(&sl, reach), ends[1])};
     McAabb box = mc_aabb_union(mc_poly_aabb(&swept[0]), mc_poly_aabb(&swept[1]));
     int n = mc_na_world_query(w, box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
     int local[MAX_NEARBY];

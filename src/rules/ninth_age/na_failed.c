@@ -73,7 +73,8 @@ static double facing_angle(const Mover *m, McVec2 centre) {
 }
 
 typedef struct Field {
-    McPoly *polys;
+    McPoly *polys; // the world's objects (the world does not change meanwhile), then the strips
+    McVec2 strip_corners[EDGE_STRIPS][4];
     int *obj; // world object, or -1 for a table edge strip
     unsigned char *ign;
     int n;
@@ -85,12 +86,12 @@ static bool field_build(McEnv *env, NaWorld *w, int self, McRect start, Field *f
     f->obj = MC_NEW(env->arena, int, cap);
     f->ign = MC_NEW(env->arena, unsigned char, cap);
     if (!f->polys || !f->obj || !f->ign) return false;
-    McPoly sp;
-    mc_rect_to_poly_into(start, &sp);
+    McVec2 spv[4];
+    McPoly sp = mc_rect_to_poly(start, spv);
     f->n = 0;
     for (int o = 0; o < w->count; o++) {
         if (o == self || !w->objs[o].active) continue;
-        mc_poly_copy(&f->polys[f->n], &w->objs[o].poly);
+        f->polys[f->n] = w->objs[o].poly;
         f->obj[f->n] = o;
         // Whatever it already overlaps (it cannot, as a legal position) does not stop it.
         f->ign[f->n] = mc_na_overlaps(&sp, &w->objs[o].poly);
@@ -106,7 +107,7 @@ static bool field_build(McEnv *env, NaWorld *w, int self, McRect start, Field *f
             {{0.5 * W, H + 0.5 * t}, 0.0, W + 2 * t, t},
         };
         for (int i = 0; i < EDGE_STRIPS; i++) {
-            mc_rect_to_poly_into(strips[i], &f->polys[f->n]);
+            f->polys[f->n] = mc_rect_to_poly(strips[i], f->strip_corners[i]);
             f->obj[f->n] = -1;
             f->ign[f->n] = 0;
             f->n++;
@@ -133,9 +134,9 @@ bool mc_na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double
     out->clockwise = m.sign > 0;
     Field f;
     if (!field_build(env, w, charger, S, &f)) return false;
-    McPoly p;
-    mc_rect_to_poly_into(S, &p);
-    McSweepInput si = {&p, f.polys, f.n, NULL, f.ign, NULL};
+    McVec2 pv[4];
+    McPoly p = mc_rect_to_poly(S, pv);
+    McSweepInput si = {&p, f.polys, f.n, NULL, f.ign, NULL, NULL};
     McSweepHit hit;
     // The wheel: towards the Centre, as far as the distance allows.
     double want = facing_angle(&m, centre);
@@ -147,13 +148,13 @@ bool mc_na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double
         // Blocked: stop where the gap to what it met is still NA_CLEAR_GAP.
         double a = 0.0, b = fabs(hit.angle);
         const McPoly *ob = &f.polys[hit.obstacle];
-        McPoly q;
-        mc_rect_to_poly_into(wheeled(&m, a), &q);
+        McVec2 qv[4];
+        McPoly q = mc_rect_to_poly(wheeled(&m, a), qv);
         if (hit.state == MC_SWEEP_HIT && mc_na_separation(&q, ob) >= NA_CLEAR_GAP) {
             for (int i = 0; i < BISECT_STEPS; i++) {
                 double mid = 0.5 * (a + b);
                 if (mid <= a || mid >= b) break;
-                mc_rect_to_poly_into(wheeled(&m, mid), &q);
+                q = mc_rect_to_poly(wheeled(&m, mid), qv);
                 if (mc_na_separation(&q, ob) >= NA_CLEAR_GAP) a = mid;
                 else b = mid;
             }
@@ -171,7 +172,7 @@ bool mc_na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double
     if (rest < 0) rest = 0;
     McRect at = out->after_wheel;
     McVec2 u = mc_facing_forward(at.facing);
-    mc_rect_to_poly_into(at, &p);
+    p = mc_rect_to_poly(at, pv);
     double go = rest;
     if (rest > 0 && mc_sweep_translate(&si, mc_vec2_scale(u, rest), &hit) != MC_SWEEP_CLEAR) {
         double reach = hit.t * rest;

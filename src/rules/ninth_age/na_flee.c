@@ -52,8 +52,8 @@ static int touching_facing(const NaWorld *w, int enemy, const McPoly *p) {
 // Distance along `dir` from `r` at which a corner first reaches the table edge (0: already).
 static double edge_distance(const NaBattlefield *bf, McRect r, McVec2 dir) {
     if (!bf->has_table) return INFINITY;
-    McPoly p;
-    mc_rect_to_poly_into(r, &p);
+    McVec2 pv[4];
+    McPoly p = mc_rect_to_poly(r, pv);
     double best = INFINITY;
     double lim[2] = {bf->table_w, bf->table_h}, d[2] = {dir.x, dir.y};
     for (int i = 0; i < 4; i++) {
@@ -71,8 +71,9 @@ static double edge_distance(const NaBattlefield *bf, McRect r, McVec2 dir) {
     return best;
 }
 
-// The convex hull of up to 8 points (Andrew's monotone chain), counter-clockwise.
-static McPoly hull8(const McVec2 *in, int n) {
+// The convex hull of up to 8 points (Andrew's monotone chain), counter-clockwise, its vertices
+// written to `out` (room for n).
+static McPoly hull8(const McVec2 *in, int n, McVec2 *out) {
     McVec2 p[8], h[16];
     for (int i = 0; i < n; i++) p[i] = in[i];
     for (int i = 1; i < n; i++)
@@ -90,18 +91,16 @@ static McPoly hull8(const McVec2 *in, int n) {
         while (m >= lo && mc_vec2_cross(mc_vec2_sub(h[m - 1], h[m - 2]), mc_vec2_sub(p[i], h[m - 2])) <= 0) m--;
         h[m++] = p[i];
     }
-    McPoly out;
-    out.count = m - 1;
-    for (int i = 0; i < out.count; i++) out.v[i] = h[i];
-    return out;
+    for (int i = 0; i < m - 1; i++) out[i] = h[i];
+    return (McPoly){m - 1, out};
 }
 
 enum { BISECT = 80, MAX_CLEARING = 256 };
 
 // The first object (not `self`) the rectangle `r` touches or overlaps, or -1.
 static int first_touching(NaWorld *w, McRect r, int self) {
-    McPoly p;
-    mc_rect_to_poly_into(r, &p);
+    McVec2 pv[4];
+    McPoly p = mc_rect_to_poly(r, pv);
     int n = mc_na_world_query(w, mc_poly_aabb(&p), 4 * MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++)
         if (w->hits[i] != self && mc_na_separation(&p, &w->objs[w->hits[i]].poly) <= MC_LINEAR_SLOP) return w->hits[i];
@@ -113,8 +112,8 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
     memset(out, 0, sizeof *out);
     const NaBattlefield *bf = w->bf;
     McRect r = bf->units[unit].rect;
-    McPoly p;
-    mc_rect_to_poly_into(r, &p);
+    McVec2 pv[4];
+    McPoly p = mc_rect_to_poly(r, pv);
     out->start = r;
     double facing;
     if (from < 0) {
@@ -151,10 +150,11 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
         // The separation along a straight translation is convex: bisect for where it turns
         // positive again beyond t, then stay NA_CLEAR_GAP clear of it.
         double lo = t, step = 1.0, hi = t + step;
+        McVec2 qv[4];
         McPoly q;
         for (int i = 0; i < 64; i++) {
             at.centre = mc_vec2_mul_add(out->pivot.centre, hi, u);
-            mc_rect_to_poly_into(at, &q);
+            q = mc_rect_to_poly(at, qv);
             if (mc_na_separation(&q, &w->objs[o].poly) > MC_LINEAR_SLOP) break;
             lo = hi;
             step *= 2;
@@ -163,7 +163,7 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
         for (int i = 0; i < BISECT; i++) {
             double mid = 0.5 * (lo + hi);
             at.centre = mc_vec2_mul_add(out->pivot.centre, mid, u);
-            mc_rect_to_poly_into(at, &q);
+            q = mc_rect_to_poly(at, qv);
             if (mc_na_separation(&q, &w->objs[o].poly) > 0.0) hi = mid;
             else lo = mid;
         }
@@ -179,12 +179,11 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
     }
     out->end.centre = mc_vec2_mul_add(out->pivot.centre, t, u);
     // What it passed through: the pivot's footprint and the swept hull of the straight move.
-    McPoly a, b;
-    mc_rect_to_poly_into(out->pivot, &a);
-    mc_rect_to_poly_into(out->end, &b);
+    McVec2 av[4], bv[4], hull[8];
+    McPoly a = mc_rect_to_poly(out->pivot, av), b = mc_rect_to_poly(out->end, bv);
     McVec2 pts[8];
     for (int i = 0; i < 4; i++) pts[i] = a.v[i], pts[4 + i] = b.v[i];
-    McPoly swept = hull8(pts, 8);
+    McPoly swept = hull8(pts, 8, hull);
     McAabb box = mc_aabb_union(mc_poly_aabb(&swept), mc_poly_aabb(&p));
     int n = mc_na_world_query(w, box, 4 * MC_LINEAR_SLOP);
     for (int i = 0; i < n && out->crossed_count < NA_MAX_CROSSED; i++) {

@@ -327,8 +327,8 @@ static bool on_table_strict(const NaBattlefield *bf, const McPoly *p) {
 // no object may come nearer than 1" (NA_SPACING) — or than it already was, when nearer — and the
 // unit stays on the table. Sampled every half degree, the stop found by bisection.
 static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
-    McPoly p0;
-    mc_rect_to_poly_into(start, &p0);
+    McVec2 p0v[4];
+    McPoly p0 = mc_rect_to_poly(start, p0v);
     double radius = 0.5 * sqrt(start.width * start.width + start.depth * start.depth);
     McAabb box = {mc_vec2(start.centre.x - radius, start.centre.y - radius),
                   mc_vec2(start.centre.x + radius, start.centre.y + radius)};
@@ -353,8 +353,8 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
             double at = iter == 0 ? t : 0.5 * (ok + t);
             McRect r = start;
             r.facing = mc_facing_normalize(start.facing + turn * at);
-            McPoly p;
-            mc_rect_to_poly_into(r, &p);
+            McVec2 pv[4];
+            McPoly p = mc_rect_to_poly(r, pv);
             bool fine = !table || on_table_strict(c->bf, &p);
             for (int i = 0; i < m && fine; i++)
                 if (mc_na_separation(&p, &c->w->objs[objs[i]].poly) < need[i]) fine = false;
@@ -387,8 +387,8 @@ static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *o
     if (pi->has_post_facing) {
         McRect r = at;
         r.facing = pi->post_facing;
-        McPoly p;
-        mc_rect_to_poly_into(r, &p);
+        McVec2 pv[4];
+        McPoly p = mc_rect_to_poly(r, pv);
         if (!mc_na_spacing_check(c->w, &p, pi->unit, -1, NULL)) return false;
         *out = r;
         return true;
@@ -419,8 +419,8 @@ static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *o
     for (int i = 0; i < n; i++) {
         McRect r = at;
         r.facing = facings[i];
-        McPoly p;
-        mc_rect_to_poly_into(r, &p);
+        McVec2 pv[4];
+        McPoly p = mc_rect_to_poly(r, pv);
         if (mc_na_spacing_check(c->w, &p, pi->unit, -1, NULL)) {
             *out = r;
             return true;
@@ -449,8 +449,8 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
         for (int i = 1; i <= n; i++) {
             double t = 1.0 - (double)i / n;
             McRect r = between(like, a, b, turn, t);
-            McPoly p;
-            mc_rect_to_poly_into(r, &p);
+            McVec2 pv[4];
+            McPoly p = mc_rect_to_poly(r, pv);
             if (!mc_na_clear_by(c->w, &p, self, charged, NA_CLEAR_GAP) || !on_table_strict(c->bf, &p)) {
                 bad = t;
                 continue;
@@ -459,8 +459,8 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
             for (int it = 0; it < BISECT_STEPS; it++) {
                 double mid = 0.5 * (good + bad);
                 McRect rm = between(like, a, b, turn, mid);
-                McPoly pm;
-                mc_rect_to_poly_into(rm, &pm);
+                McVec2 pmv[4];
+                McPoly pm = mc_rect_to_poly(rm, pmv);
                 if (mc_na_clear_by(c->w, &pm, self, charged, NA_CLEAR_GAP) && on_table_strict(c->bf, &pm)) good = mid;
                 else bad = mid;
             }
@@ -709,8 +709,8 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     o->outcome = charged >= 0 ? NA_SIT_ENEMY : outcome;
     o->rule = rule;
     // 9A-LP-1: the end position must touch nothing it did not charge and keep unit spacing.
-    McPoly endp;
-    mc_rect_to_poly_into(cur, &endp);
+    McVec2 endpv[4];
+    McPoly endp = mc_rect_to_poly(cur, endpv);
     NaSpacing sp;
     if (!mc_na_spacing_check(c->w, &endp, self, charged, &sp)) {
         o->backtracked = true;
@@ -727,7 +727,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
                                         sp.object >= 0 ? mc_na_object_id(c->w, sp.object) : "the table edge");
             if (r && sp.object >= 0) r->unit = mc_na_object_id(c->w, sp.object);
         }
-        mc_rect_to_poly_into(cur, &endp);
+        endp = mc_rect_to_poly(cur, endpv);
         mc_na_spacing_check(c->w, &endp, self, charged, &sp);
         if (charged >= 0 && sp.fault == NA_SPACING_NO_CONTACT) {
             // The outcome stays the charge that was made, but the answer says it was undone.
@@ -770,7 +770,7 @@ static void run_one(Ctx *c, int k, const Plan *plans, const bool *declared, NaPu
 static void restore(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
     for (int i = 0; i < bf->unit_count; i++) {
         bf->units[i].rect = saved[i];
-        mc_rect_to_poly_into(saved[i], &w->objs[i].poly);
+        w->objs[i].poly = mc_rect_to_poly(saved[i], w->objs[i].corners);
     }
     mc_na_world_refresh(w);
 }

@@ -21,10 +21,9 @@ bool mc_na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf) {
     for (int t = 0; t < bf->terrain_count; t++) n += bf->terrain[t].part_count;
     w->bf = bf;
     w->count = n;
-    // Not zeroed: every field of every object is set below (a NaObject holds a McPoly with room
-    // for MC_POLY_CAPACITY vertices; zeroing them was a tenth of a 700-object pursuit), so is
-    // every box; the broad phase writes its nodes and scratch before it reads them, and a query
-    // its hits (90 KB zeroed for 700 objects).
+    // Not zeroed: every field of every object is set below, so is every box; the broad phase
+    // writes its nodes and scratch before it reads them, and a query its hits (90 KB zeroed for
+    // 700 objects).
     size_t m = (size_t)(n > 0 ? n : 1);
     w->objs = mc_arena_alloc_raw(env->arena, sizeof(NaObject) * m);
     w->boxes = mc_arena_alloc_raw(env->arena, sizeof(McAabb) * m);
@@ -35,14 +34,14 @@ bool mc_na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf) {
     if (!w->objs || !w->boxes || !w->nodes || !w->scratch || !w->hits) return false;
     int o = 0;
     for (int i = 0; i < bf->unit_count; i++, o++) {
-        mc_rect_to_poly_into(bf->units[i].rect, &w->objs[o].poly);
+        w->objs[o].poly = mc_rect_to_poly(bf->units[i].rect, w->objs[o].corners);
         w->objs[o].unit = i;
         w->objs[o].terrain = -1;
         w->objs[o].active = true;
     }
     for (int t = 0; t < bf->terrain_count; t++)
         for (int k = 0; k < bf->terrain[t].part_count; k++, o++) {
-            mc_poly_copy(&w->objs[o].poly, &bf->terrain[t].parts[k]);
+            w->objs[o].poly = bf->terrain[t].parts[k];
             w->objs[o].unit = -1;
             w->objs[o].terrain = t;
             w->objs[o].active = true;
@@ -70,7 +69,7 @@ void mc_na_world_refresh(NaWorld *w) {
 
 void mc_na_world_move_unit(NaWorld *w, int unit, McRect rect) {
     ((NaBattlefield *)w->bf)->units[unit].rect = rect;
-    mc_rect_to_poly_into(rect, &w->objs[unit].poly);
+    w->objs[unit].poly = mc_rect_to_poly(rect, w->objs[unit].corners);
     w->boxes[unit] = mc_poly_aabb(&w->objs[unit].poly);
     update_tree(w);
 }
