@@ -88,7 +88,7 @@ function approxWidth(text, font) {
     else if (/[a-z]/.test(ch)) em += ch === 'r' ? 0.42 : 0.6;
     else em += ch.codePointAt(0) > 0x2000 ? 0.85 : 0.6;
   }
-  return em * size * (weight >= 600 ? 1.1 : 1);
+  return em * size * (weight >= 600 ? 1.16 : 1);
 }
 
 /** A CSS font shorthand as the page writes it ("600 12px system-ui, sans-serif") → its parts. */
