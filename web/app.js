@@ -55,7 +55,7 @@ const boardCells = () => hex.boardCells(doc().board);
 
 function scene() {
   return boardScene(store.state.system, doc(), {
-    result: ui.result?.scene, selected: ui.selected, pending: ui.pending, tool: ui.tool, t: ui.t, playing: !!ui.playing, display: store.state.display,
+    result: ui.result?.scene, answered: !!ui.result, selected: ui.selected, pending: ui.pending, tool: ui.tool, t: ui.t, playing: !!ui.playing, display: store.state.display,
   });
 }
 

@@ -54,10 +54,10 @@ export function pathInputs(system, d) {
 
 /**
  * The board's scene. `view`: the answer's scene (results.js resultScene) or null, the selected unit,
- * the polygon being drawn (`pending`), the tool, the timeline's `t` and whether it plays, and the
- * display unit of lengths.
+ * whether an answer is shown (`answered`: no proposed path is drawn then), the polygon being drawn
+ * (`pending`), the tool, the timeline's `t` and whether it plays, and the display unit of lengths.
  */
-export function boardScene(system, d, { result = null, selected = null, pending = [], tool = 'move', t = 1, playing = false, display = 'game' } = {}) {
+export function boardScene(system, d, { result = null, answered = !!result, selected = null, pending = [], tool = 'move', t = 1, playing = false, display = 'game' } = {}) {
   const s = SYSTEMS[system];
   const colourOf = (side) => sideColour(d, side);
   const base = {
@@ -95,7 +95,7 @@ export function boardScene(system, d, { result = null, selected = null, pending 
   };
   const q = pathQuery(system, d);
   const mv = d.inputs[q] && pathInputs(system, d);
-  if (mv && (tool === 'path' || d.query === q) && !result) {
+  if (mv && (tool === 'path' || d.query === q) && !answered) {
     const u = d.units.find((v) => v.id === mv.unit);
     out.path = u ? [{ q: u.q, r: u.r }, ...(mv.path ?? [])] : mv.path ?? [];
   }
