@@ -8,7 +8,8 @@ import { measure } from './ruler.js';
 import { examples } from './examples.js'; // written by build-site.mjs into the bundle
 import { Board } from './board.js';
 import * as hex from './hex.js';
-import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerrainKinds, assumptionParams, paramValue, unitSize, own } from './model.js';
+import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerrainKinds, own } from './model.js';
+import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
 import { resultScene, resultText, verdictOf, legendOf, el } from './results.js';
 import { option, on, rebuild } from './forms.js';
 import { installTestHook } from './test-hook.js';
@@ -20,6 +21,7 @@ import { initSettingsForm } from './settings-form.js';
 import { initUnitsForm } from './units-form.js';
 import { initTools } from './tools.js';
 import { initQueryForm } from './query-form.js';
+import { initDownloads } from './downloads.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -40,81 +42,24 @@ const sys = () => SYSTEMS[store.state.system];
 const doc = () => store.doc();
 const isHexBoard = () => sys().board === 'hex';
 const unitById = (id) => doc().units.find((u) => u.id === id);
-const colourOf = (side) => doc().sides.find((s) => s.name === side)?.color ?? '#6b7280';
+const colourOf = (side) => sideColour(doc(), side);
 const round = (v, p = 100) => Math.round(v * p) / p;
 
 // ---- lengths in the chosen display unit ----
-function lengthLabel(v) {
-  const s = sys();
-  const mode = store.state.display;
-  if (s.board !== 'free' || mode === 'game') return `${round(v)}${s.lengthUnit === 'inch' ? '″' : ''}`;
-  const mm = v * s.mmPerUnit(paramsOf(doc()));
-  return mode === 'mm' ? `${round(mm, 1)} mm` : `${round(mm / 10, 10)} cm`;
-}
-function paramsOf(d) {
-  const out = {};
-  for (const [id, params] of Object.entries(assumptionParams())) for (const name of Object.keys(params)) (out[id] ??= {})[name] = paramValue(d, id, name);
-  return out;
-}
+const lengthLabel = (v) => lengthText(store.state.system, doc(), store.state.display, v);
 const unitWord = () => ({ step: 'steps', inch: 'inches', hex: 'hexes' }[sys().lengthUnit]);
 
-// ---- the scene the board draws ----
-/** The hexes a unit covers (its game's `cells`, else its own hex). */
-function hexesOf(u) {
-  return sys().cells?.(u) ?? [{ q: u.q, r: u.r }];
-}
-/** A terrain kind's colour (its game's `terrainColours`). */
-const terrainColour = (kind) => own(sys().terrainColours, kind) ?? '#555';
-
-function boardCells() {
-  return hex.boardCells(doc().board);
-}
+// ---- the scene the board draws (scene.js) ----
+const hexesOf = (u) => sceneHexesOf(store.state.system, u);
+const terrainColour = (kind) => sceneTerrainColour(store.state.system, kind);
+const boardCells = () => hex.boardCells(doc().board);
 
 function scene() {
-  const s = sys(), d = doc(), system = store.state.system;
-  const rs = ui.result?.scene;
-  const base = {
-    kind: s.board, lengthLabel, overlay: rs?.overlay ?? [], tracks: ui.t < 1 || ui.playing ? rs?.tracks : [], t: ui.t,
-  };
-  if (s.board === 'free') {
-    const t = d.table;
-    const free = {
-      ...base, boardKey: `${system}:${t.width}x${t.height}`, table: t, bounds: [0, 0, t.width, t.height],
-      majorEvery: s.lengthUnit === 'inch' ? 6 : 4,
-      terrain: d.terrain.map((tr) => ({ polygon: tr.polygon, label: tr.id, stroke: terrainColour(tr.kind), fill: terrainColour(tr.kind) + '55' })),
-      units: d.units.map((u) => {
-        const [w, dd] = unitSize(system, u);
-        return { id: u.id, label: u.id, color: colourOf(u.side), selected: u.id === ui.selected, free: { x: u.x, y: u.y, facing: u.facing, w, d: dd } };
-      }),
-      pending: ui.pending,
-    };
-    if (ui.tool === 'measure' && ui.ruler) free.overlay = [...free.overlay, rulerOn(free).item];
-    return free;
-  }
-  const cells = boardCells();
-  const terr = new Map(d.terrain.map((t) => [hex.key(t.q, t.r), t.terrain]));
-  const xs = cells.map((c) => hex.center(c.q, c.r));
-  const bounds = [Math.min(...xs.map((p) => p[0])) - 1, Math.min(...xs.map((p) => p[1])) - 1.2, Math.max(...xs.map((p) => p[0])) + 1, Math.max(...xs.map((p) => p[1])) + 1.2];
-  const out = {
-    ...base, boardKey: `${system}:${d.board.preset ?? `${d.board.cols}x${d.board.rows}`}`, bounds,
-    cells: cells.map((c) => {
-      const t = terr.get(hex.key(c.q, c.r));
-      return { ...c, fill: t ? mix(own(s.terrainColours, t) ?? '#888') : '#f4f1e6', mark: t };
-    }),
-    // a game may draw some units over others (its `drawOrder`) and small or badged (`sceneUnit`)
-    units: [...d.units].sort((a, b) => (s.drawOrder?.(a) ?? 0) - (s.drawOrder?.(b) ?? 0)).map((u) => ({
-      id: u.id, label: u.id, color: colourOf(u.side), selected: u.id === ui.selected, q: u.q, r: u.r,
-      facing: s.hasFacing ? u.facing : undefined, hexes: hexesOf(u), small: false, badge: undefined, ...s.sceneUnit?.(u),
-    })),
-    ...s.sceneExtras?.(d, colourOf, cells),
-  };
-  if (ui.tool === 'measure' && ui.ruler) out.overlay = [...out.overlay, rulerOn(out).item];
-  const mv = d.inputs[pathQuery(d)] && pathInputs(d);
-  if (mv && (ui.tool === 'path' || d.query === pathQuery(d)) && !ui.result) {
-    const u = unitById(mv.unit);
-    out.path = u ? [{ q: u.q, r: u.r }, ...(mv.path ?? [])] : mv.path ?? [];
-  }
-  return out;
+  const sc = boardScene(store.state.system, doc(), {
+    result: ui.result?.scene, answered: !!ui.result, selected: ui.selected, pending: ui.pending, tool: ui.tool, t: ui.t, playing: !!ui.playing, display: store.state.display,
+  });
+  if (ui.tool === 'measure' && ui.ruler) sc.overlay = [...sc.overlay, rulerOn(sc).item];
+  return sc;
 }
 
 // The Ruler's reading on a scene (ruler.js), also said in words under the tools.
@@ -132,13 +77,6 @@ function rulerNote(sc = scene()) {
   const m = rulerOn(sc), [a, b] = m.between;
   const ends = a && b ? ` between ${a} and ${b} (${isHexBoard() ? 'their nearest hexes' : 'closest edges'})` : a || b ? ` from ${a ?? b}${isHexBoard() ? '' : '’s nearest edge'}` : '';
   return `Ruler: ${m.item.label}${ends}.`;
-}
-
-// A terrain colour mixed 40 % into the board's parchment, so labels stay readable.
-function mix(hexColour) {
-  const n = parseInt(hexColour.slice(1), 16), p = [0xf4, 0xf1, 0xe6];
-  const c = [n >> 16, (n >> 8) & 255, n & 255].map((v, i) => Math.round(v * 0.45 + p[i] * 0.55));
-  return `rgb(${c.join(',')})`;
 }
 
 // ---- the board (its tools: tools.js) ----
@@ -163,17 +101,8 @@ const board = new Board(canvas, {
 });
 let hoverAt = null;
 
-/** The query the Path tool draws for: the current one when it has a path, else move. */
-function pathQuery(d = doc()) {
-  return own(sys().queries, d.query)?.fields.some((f) => f.kind === 'path' || f.kind === 'orders') ? d.query : 'move';
-}
-// The Path tool's target: the query's inputs, or in a C&C order the row being drawn.
-function pathInputs(d = doc()) {
-  const inputs = (d.inputs[pathQuery(d)] ??= {});
-  if (!own(sys().queries, pathQuery(d))?.fields.some((f) => f.kind === 'orders')) return inputs;
-  const rows = (inputs.moves ??= own(sys().queries, pathQuery(d)).fields.find((f) => f.kind === 'orders').rows(inputs));
-  return rows[Math.min(inputs.active ?? 0, rows.length - 1)] ?? {};
-}
+const pathQuery = (d = doc()) => scenePathQuery(store.state.system, d);
+const pathInputs = (d = doc()) => scenePathInputs(store.state.system, d);
 
 function onBoard(h) {
   return boardCells().some((c) => c.q === h.q && c.r === h.r);
@@ -229,34 +158,7 @@ function render(response, request, extra = {}, frame = true) {
   $('response').textContent = JSON.stringify(response, null, 2);
 }
 
-// The world bounds of what a result draws, with the units it names, and the padding to frame them
-// with: one unit size; on a hex board it depends on the canvas's width, which the board reads when
-// it frames them (not here, while the page is being built).
-function resultBounds(rs, request) {
-  const pts = [];
-  const names = new Set();
-  for (const it of rs.overlay) {
-    if (it.type === 'path') pts.push(...it.points);
-    else if (it.type === 'pose') pts.push([it.pose.x, it.pose.y]);
-    else if (it.type === 'polygon') pts.push(...it.points);
-    else if (it.type === 'line') pts.push(it.hexFrom ? hex.center(it.hexFrom.q, it.hexFrom.r) : it.from, it.hexTo ? hex.center(it.hexTo.q, it.hexTo.r) : it.to);
-    else if (it.type === 'points' || it.type === 'cells') pts.push(...(it.points ?? it.cells).map((p) => [p.x, p.y]));
-    else if (it.type === 'hexes' || it.type === 'hexpath') pts.push(...it.cells.map((h) => hex.center(h.q, h.r)));
-    else if (it.type === 'mark') pts.push(it.hex ? hex.center(it.hex.q, it.hex.r) : [it.x, it.y]);
-  }
-  for (const tr of rs.tracks) for (const st of tr.steps) pts.push(st.x !== undefined ? [st.x, st.y] : hex.center(st.q, st.r));
-  for (const k of ['unit', 'charger', 'target']) if (typeof request?.[k] === 'string') names.add(request[k]);
-  if (request?.order?.unit) names.add(request.order.unit);
-  for (const id of Array.isArray(request?.ordered) ? request.ordered : []) names.add(id);
-  let pad = isHexBoard() ? (w) => (w < 600 ? 1.6 : 2.5) : 1.5; // a phone's board has little room to spare
-  for (const u of doc().units.filter((v) => names.has(v.id))) {
-    if (isHexBoard()) pts.push(hex.center(u.q, u.r));
-    else { pts.push([u.x, u.y]); pad = Math.max(pad, ...unitSize(store.state.system, u)); }
-  }
-  if (!pts.length) return null;
-  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-  return { bounds: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], pad };
-}
+const resultBounds = (rs, request) => sceneResultBounds(store.state.system, doc(), rs, request);
 
 function inView(b) {
   const [ax, ay] = board.toScreen(b[0], b[1]), [bx, by] = board.toScreen(b[2], b[3]);
@@ -624,6 +526,7 @@ $('notice-close').addEventListener('click', () => { $('notice').hidden = true; }
 
 // ---- share links and embeds (links.js) ----
 const links = initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, ask, isReady: () => ready, showGallery });
+initDownloads({ board, ui, doc, sys, system: () => store.state.system, link: async () => `${links.pageURL()}#p=${await links.shareCode()}` });
 
 // ---- the examples gallery ----
 const SYSTEM_NAME = (id) => own(SYSTEMS, id)?.name ?? 'The engine';

@@ -1,6 +1,7 @@
-// The canvas board: a camera (pan, pinch-zoom, wheel-zoom), drawing of a free-form table or a hex
-// board, its units and the result overlay, and pointer gestures (tap, drag a unit, rotate handle).
-// It knows nothing of rules: the page hands it a scene (see app.js `scene()`) and callbacks.
+// The board: drawing of a free-form table or a hex board, its units and the result overlay into any
+// canvas-like 2-D context (Painter), and the page's canvas board on it (Board): a camera (pan,
+// pinch-zoom, wheel-zoom) and pointer gestures (tap, drag a unit, rotate handle). It knows nothing
+// of rules: the page hands it a scene (scene.js `boardScene`) and callbacks.
 // Free-form world: x right, y up (away from the player). Hex world: the pixel space of hex.js.
 import { center, corner, dirVector } from './hex.js';
 import { rad, rectCorners } from './geometry.js';
@@ -14,67 +15,36 @@ const clamp = (v, a, b) => Math.max(a, Math.min(b, v));
 export const MIN_TEXT = 12;
 const LONG_PRESS_MS = 500; // a press held this long before turning turns freely (no 15° steps)
 
-export class Board {
-  constructor(canvas, ctl) {
-    this.canvas = canvas;
-    this.ctx = canvas.getContext('2d');
-    this.ctl = ctl;
+/**
+ * The drawing of a scene, in any 2-D context with the canvas's API: the page's canvas (Board, below)
+ * or an SvgContext (svg-context.js: pictures, bin/movecalc-render.mjs). A camera (`s` px per world
+ * unit, offset `ox`, `oy`) over a view of `width` x `height` px; no DOM, so Node can draw with it.
+ * `Path`: the Path2D class of the context (SvgPath for an SvgContext).
+ */
+export class Painter {
+  constructor(ctx, Path = globalThis.Path2D) {
+    this.ctx = ctx;
+    this.Path = Path;
     this.s = 20; this.ox = 0; this.oy = 0; this.flip = -1;
+    this.width = 0; this.height = 0;
     this.labelBoxes = [];
     this.drawnText = []; // every text of the last paint: [text, CSS px] (the legibility test reads it)
-    this.pointers = new Map();
-    this.gesture = null;
     this.scene = null;
     this.fitted = null;
-    this.want = null; // a fit or framing asked for, made when the canvas's size is next needed (settle)
-    new ResizeObserver(() => this.resize()).observe(canvas);
-    canvas.addEventListener('pointerdown', (e) => this.down(e));
-    canvas.addEventListener('pointermove', (e) => this.move(e));
-    canvas.addEventListener('pointerup', (e) => this.up(e));
-    canvas.addEventListener('pointercancel', (e) => this.up(e, true));
-    canvas.addEventListener('pointerleave', () => this.ctl.hover(null));
-    canvas.addEventListener('wheel', (e) => {
-      e.preventDefault();
-      const [x, y] = this.local(e);
-      this.zoomAt(x, y, Math.exp(-clamp(e.deltaY, -100, 100) * 0.002));
-    }, { passive: false });
   }
 
   // ---- camera ----
   toScreen(x, y) { this.settle(); return [this.ox + x * this.s, this.oy + this.flip * y * this.s]; }
   toWorld(sx, sy) { this.settle(); return [(sx - this.ox) / this.s, (sy - this.oy) / (this.flip * this.s)]; }
-  local(e) { const r = this.canvas.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; }
-  get w() { return this.canvas.clientWidth; }
-  get h() { return this.canvas.clientHeight; }
+  get w() { return this.width; }
+  get h() { return this.height; }
+  // The page's board makes a fit or framing asked for when it is next used; a painter at once.
+  settle() {}
 
-  // The canvas is sized for the screen where it is drawn (paint); a size it was drawn at already
-  // (the observer's first call, after the first frame's layout) needs no second drawing.
-  resize() {
-    if (this.scene) this.fitHeight();
-    const d = DPR();
-    if (this.canvas.width === Math.round(this.w * d) && this.canvas.height === Math.round(this.h * d)) return;
-    if (this.fitted) this.fit(); else this.draw();
-  }
-
-  /**
-   * Makes the fit or framing asked for last. Both need the canvas's laid-out size, which the browser
-   * computes again after every change to the page: reading it while the page is being built (the
-   * forms, the ruling beside the board) would lay the page out once per reading. So fit() and
-   * frame() only note what they want, and it is made here, when the camera is next used: at the
-   * latest in paint(), once the page is built (docs/performance.md, fourth round).
-   */
-  settle() {
-    const want = this.want;
-    if (!want) return;
-    this.want = null;
-    if (want.refit) this.fitHeight();
-    if (want.frame) this.frameNow(...want.frame); else this.fitNow();
-  }
-
-  /** Frames the whole table or board. */
-  fit() {
-    this.want = { refit: this.want?.refit ?? false, frame: null };
-    this.draw();
+  /** Takes a scene to draw (the camera stays where it is). */
+  show(scene) {
+    this.scene = scene;
+    this.flip = scene.kind === 'free' ? -1 : 1;
   }
 
   // The fit itself (settle): the scale and offset that show the whole table or board.
@@ -88,25 +58,6 @@ export class Board {
     this.ox = this.w / 2 - cx * s;
     this.oy = this.h / 2 - this.flip * cy * s;
     this.fitted = this.scene.kind + this.scene.boardKey;
-  }
-
-  /** On narrow screens the canvas takes the board's proportions, so a phone shows no empty band; so
-   * does a self-sizing embed's at any width (its cap must not follow the window's height, which
-   * follows the page's: ctl.autoHeight). */
-  fitHeight() {
-    const b = this.scene.bounds, c = this.canvas, auto = this.ctl.autoHeight;
-    if (!b || this.w === 0 || (this.w >= 600 && !auto)) { c.style.removeProperty('height'); return; }
-    const h = clamp(this.w * (b[3] - b[1]) / (b[2] - b[0]) + 36, auto ? 160 : 240, auto ? this.w * 1.25 : window.innerHeight * 0.66);
-    c.style.setProperty('height', `${Math.round(h)}px`);
-  }
-
-  /**
-   * Frames world bounds [x0, y0, x1, y1] (a result), zooming in at most 6 times the whole-board view,
-   * with `pad` world units around them (or pad(canvas width in px)).
-   */
-  frame(b, maxScale = Infinity, pad = 0) {
-    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad] };
-    this.draw();
   }
 
   // The framing itself (settle); a framing that would hardly zoom in is the whole-board fit.
@@ -140,46 +91,6 @@ export class Board {
     this.ox = keep(this.ox, full[0] * s, full[2] * s, this.w);
     this.oy = keep(this.oy, this.flip * full[1] * s, this.flip * full[3] * s, this.h);
     this.fitted = null;
-  }
-
-  zoomAt(x, y, k) {
-    this.settle();
-    const s = clamp(this.s * k, 2, 400);
-    k = s / this.s;
-    this.ox = x - (x - this.ox) * k;
-    this.oy = y - (y - this.oy) * k;
-    this.s = s;
-    this.fitted = null;
-    this.draw();
-  }
-
-  pan(dx, dy) { this.settle(); this.ox += dx; this.oy += dy; this.fitted = null; this.draw(); }
-
-  setScene(scene) {
-    const refit = !this.scene || this.scene.kind !== scene.kind || this.scene.boardKey !== scene.boardKey;
-    this.scene = scene;
-    this.flip = scene.kind === 'free' ? -1 : 1;
-    if (refit) this.want = { refit: true, frame: null };
-    else if (this.fitted && !this.want) this.want = { refit: false, frame: null };
-    this.draw();
-  }
-
-  // ---- hit testing ----
-  unitAt(sx, sy) {
-    const units = this.scene?.units ?? [];
-    const [x, y] = this.toWorld(sx, sy);
-    for (let i = units.length - 1; i >= 0; i--) {
-      const u = units[i];
-      if (u.free) {
-        const f = rad(u.free.facing), dx = x - u.free.x, dy = y - u.free.y;
-        const along = dx * Math.cos(f) - dy * Math.sin(f), fwd = dx * Math.sin(f) + dy * Math.cos(f);
-        const tol = 8 / this.s;
-        if (Math.abs(along) <= u.free.w / 2 + tol && Math.abs(fwd) <= u.free.d / 2 + tol) return u;
-      } else if (u.hexes.some((h) => { const [cx, cy] = center(h.q, h.r); return Math.hypot(cx - x, cy - y) < 0.87; })) {
-        return u;
-      }
-    }
-    return null;
   }
 
   /**
@@ -216,99 +127,9 @@ export class Board {
     return pts;
   }
 
-  handleAt(sx, sy) {
-    const u = this.scene?.units.find((v) => v.selected);
-    const hp = u && this.handleOf(u);
-    return hp && Math.hypot(hp[0] - sx, hp[1] - sy) <= HANDLE_R + 10 ? u : null;
-  }
-
-  // ---- gestures ----
-  down(e) {
-    this.canvas.focus({ preventScroll: true });
-    try { this.canvas.setPointerCapture(e.pointerId); } catch { /* a synthetic or finished pointer */ }
-    const [x, y] = this.local(e);
-    this.pointers.set(e.pointerId, { x, y });
-    if (this.pointers.size === 2) {
-      const [a, b] = [...this.pointers.values()];
-      this.gesture = { type: 'pinch', d: Math.hypot(a.x - b.x, a.y - b.y), mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2 };
-      return;
-    }
-    if (this.pointers.size > 2) return;
-    const mode = this.ctl.mode();
-    const g = { type: 'tap', x0: x, y0: y, lx: x, ly: y, moved: false };
-    if (mode === 'move') {
-      const handle = this.handleAt(x, y);
-      const unit = handle ? null : this.unitAt(x, y);
-      if (handle) Object.assign(g, { type: 'rotate', unit: handle.id, t0: e.timeStamp, free: false });
-      else if (unit) {
-        const [wx, wy] = this.toWorld(x, y);
-        const ux = unit.free ? unit.free.x : 0, uy = unit.free ? unit.free.y : 0;
-        Object.assign(g, { type: 'drag', unit: unit.id, dx: ux - wx, dy: uy - wy });
-        this.ctl.select(unit.id);
-      }
-    } else if (mode === 'terrain' && this.scene.kind === 'hex') {
-      g.type = 'paint';
-      this.ctl.paint(this.toWorld(x, y), true);
-    } else if (mode === 'measure') {
-      Object.assign(g, { type: 'measure', from: this.toWorld(x, y) });
-      this.ctl.measure(g.from, g.from);
-    }
-    this.gesture = g;
-  }
-
-  move(e) {
-    const [x, y] = this.local(e);
-    const p = this.pointers.get(e.pointerId);
-    if (!p) { this.ctl.hover(this.toWorld(x, y)); return; }
-    p.x = x; p.y = y;
-    const g = this.gesture;
-    if (!g) return;
-    if (g.type === 'pinch') {
-      const [a, b] = [...this.pointers.values()];
-      const d = Math.hypot(a.x - b.x, a.y - b.y), mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
-      this.pan(mx - g.mx, my - g.my);
-      if (g.d > 0) this.zoomAt(mx, my, d / g.d);
-      Object.assign(g, { d, mx, my });
-      return;
-    }
-    if (!g.moved && Math.hypot(x - g.x0, y - g.y0) < 4) return;
-    // a turn started after a long press is free of the 15° steps
-    if (!g.moved && g.type === 'rotate' && e.timeStamp - g.t0 > LONG_PRESS_MS) g.free = true;
-    g.moved = true;
-    const w = this.toWorld(x, y);
-    this.ctl.hover(w);
-    if (g.type === 'drag') this.ctl.dragTo(g.unit, [w[0] + g.dx, w[1] + g.dy], w);
-    else if (g.type === 'rotate') this.ctl.rotateTo(g.unit, w, g.free || e.shiftKey || e.altKey);
-    else if (g.type === 'paint') this.ctl.paint(w, false);
-    else if (g.type === 'measure') this.ctl.measure(g.from, w);
-    else this.pan(x - g.lx, y - g.ly);
-    g.lx = x; g.ly = y;
-  }
-
-  up(e, cancelled = false) {
-    this.pointers.delete(e.pointerId);
-    const g = this.gesture;
-    if (this.pointers.size > 0) { if (g?.type === 'pinch') this.gesture = { type: 'tap', moved: true }; return; }
-    this.gesture = null;
-    if (!g || cancelled) return;
-    if (g.type === 'tap' && !g.moved) this.ctl.tap(this.toWorld(g.x0, g.y0));
-    if (g.type === 'drag' && !g.moved) this.ctl.tapUnit?.(g.unit);
-    if (g.type === 'drag' || g.type === 'rotate') this.ctl.dragEnd();
-  }
-
-  // ---- drawing ----
-  draw() {
-    if (this.pending) return;
-    this.pending = requestAnimationFrame(() => { this.pending = 0; this.paint(); });
-  }
-
-  paint() {
-    const sc = this.scene, c = this.ctx, d = DPR();
-    if (!sc) return;
-    this.settle();
-    const width = Math.round(this.w * d), height = Math.round(this.h * d);
-    if (this.canvas.width !== width || this.canvas.height !== height) Object.assign(this.canvas, { width, height });
-    c.setTransform(d, 0, 0, d, 0, 0);
+  /** Draws the scene over the whole view; `handleFor`: the unit whose rotate handle is shown, if any. */
+  paintScene(sc, handleFor = null) {
+    const c = this.ctx;
     this.labelBoxes = [];
     this.drawnText = [];
     c.fillStyle = '#e9e6dc';
@@ -320,8 +141,7 @@ export class Board {
     for (const u of sc.units) this.paintUnit(u);
     this.paintOverlay(overlay.filter(onTop)); // markers, arrows and units moved in place stay visible over units
     this.paintTracks(sc);
-    const sel = sc.units.find((u) => u.selected);
-    if (sel && this.ctl.mode() === 'move') this.paintHandle(sel);
+    if (handleFor) this.paintHandle(handleFor);
   }
 
   poly(points, close = true) {
@@ -345,7 +165,7 @@ export class Board {
     c.lineWidth = 1;
     c.font = `${MIN_TEXT}px system-ui, sans-serif`;
     // the lines of each weight as one path: one stroke each instead of one per line
-    const lines = { minor: new Path2D(), major: new Path2D() }, labels = [];
+    const lines = { minor: new this.Path(), major: new this.Path() }, labels = [];
     for (const axis of [0, 1]) {
       const lo = axis ? b[1] : b[0], hi = axis ? b[3] : b[2];
       for (let v = Math.ceil(lo / step) * step; v <= hi + 1e-9; v += step) {
@@ -652,7 +472,7 @@ export class Board {
 
   /** Squares of `size` world units centred on points (a sampled reach), filled; `hatch` adds diagonal lines. */
   cells(it) {
-    const c = this.ctx, half = it.size * this.s / 2, hatched = new Path2D();
+    const c = this.ctx, half = it.size * this.s / 2, hatched = new this.Path();
     for (const p of it.cells) {
       const [x, y] = this.toScreen(p.x, p.y);
       c.fillStyle = p.color;
@@ -737,5 +557,220 @@ export class Board {
     c.textAlign = 'start';
     c.textBaseline = 'alphabetic';
     return true;
+  }
+}
+
+/** The page's board: a Painter on a canvas, with the camera's gestures and the page's callbacks. */
+export class Board extends Painter {
+  constructor(canvas, ctl) {
+    super(canvas.getContext('2d'));
+    this.canvas = canvas;
+    this.ctl = ctl;
+    this.pointers = new Map();
+    this.gesture = null;
+    this.scene = null;
+    this.fitted = null;
+    this.want = null; // a fit or framing asked for, made when the canvas's size is next needed (settle)
+    new ResizeObserver(() => this.resize()).observe(canvas);
+    canvas.addEventListener('pointerdown', (e) => this.down(e));
+    canvas.addEventListener('pointermove', (e) => this.move(e));
+    canvas.addEventListener('pointerup', (e) => this.up(e));
+    canvas.addEventListener('pointercancel', (e) => this.up(e, true));
+    canvas.addEventListener('pointerleave', () => this.ctl.hover(null));
+    canvas.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const [x, y] = this.local(e);
+      this.zoomAt(x, y, Math.exp(-clamp(e.deltaY, -100, 100) * 0.002));
+    }, { passive: false });
+  }
+
+  // ---- camera ----
+  local(e) { const r = this.canvas.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; }
+  get w() { return this.canvas.clientWidth; }
+  get h() { return this.canvas.clientHeight; }
+
+  // The canvas is sized for the screen where it is drawn (paint); a size it was drawn at already
+  // (the observer's first call, after the first frame's layout) needs no second drawing.
+  resize() {
+    if (this.scene) this.fitHeight();
+    const d = DPR();
+    if (this.canvas.width === Math.round(this.w * d) && this.canvas.height === Math.round(this.h * d)) return;
+    if (this.fitted) this.fit(); else this.draw();
+  }
+
+  /**
+   * Makes the fit or framing asked for last. Both need the canvas's laid-out size, which the browser
+   * computes again after every change to the page: reading it while the page is being built (the
+   * forms, the ruling beside the board) would lay the page out once per reading. So fit() and
+   * frame() only note what they want, and it is made here, when the camera is next used: at the
+   * latest in paint(), once the page is built (docs/performance.md, fourth round).
+   */
+  settle() {
+    const want = this.want;
+    if (!want) return;
+    this.want = null;
+    if (want.refit) this.fitHeight();
+    if (want.frame) this.frameNow(...want.frame); else this.fitNow();
+  }
+
+  /** Frames the whole table or board. */
+  fit() {
+    this.want = { refit: this.want?.refit ?? false, frame: null };
+    this.draw();
+  }
+
+  /** On narrow screens the canvas takes the board's proportions, so a phone shows no empty band; so
+   * does a self-sizing embed's at any width (its cap must not follow the window's height, which
+   * follows the page's: ctl.autoHeight). */
+  fitHeight() {
+    const b = this.scene.bounds, c = this.canvas, auto = this.ctl.autoHeight;
+    if (!b || this.w === 0 || (this.w >= 600 && !auto)) { c.style.removeProperty('height'); return; }
+    const h = clamp(this.w * (b[3] - b[1]) / (b[2] - b[0]) + 36, auto ? 160 : 240, auto ? this.w * 1.25 : window.innerHeight * 0.66);
+    c.style.setProperty('height', `${Math.round(h)}px`);
+  }
+
+  /**
+   * Frames world bounds [x0, y0, x1, y1] (a result), zooming in at most 6 times the whole-board view,
+   * with `pad` world units around them (or pad(canvas width in px)).
+   */
+  frame(b, maxScale = Infinity, pad = 0) {
+    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad] };
+    this.draw();
+  }
+
+  zoomAt(x, y, k) {
+    this.settle();
+    const s = clamp(this.s * k, 2, 400);
+    k = s / this.s;
+    this.ox = x - (x - this.ox) * k;
+    this.oy = y - (y - this.oy) * k;
+    this.s = s;
+    this.fitted = null;
+    this.draw();
+  }
+
+  pan(dx, dy) { this.settle(); this.ox += dx; this.oy += dy; this.fitted = null; this.draw(); }
+
+  setScene(scene) {
+    const refit = !this.scene || this.scene.kind !== scene.kind || this.scene.boardKey !== scene.boardKey;
+    this.show(scene);
+    if (refit) this.want = { refit: true, frame: null };
+    else if (this.fitted && !this.want) this.want = { refit: false, frame: null };
+    this.draw();
+  }
+
+  // ---- hit testing ----
+  unitAt(sx, sy) {
+    const units = this.scene?.units ?? [];
+    const [x, y] = this.toWorld(sx, sy);
+    for (let i = units.length - 1; i >= 0; i--) {
+      const u = units[i];
+      if (u.free) {
+        const f = rad(u.free.facing), dx = x - u.free.x, dy = y - u.free.y;
+        const along = dx * Math.cos(f) - dy * Math.sin(f), fwd = dx * Math.sin(f) + dy * Math.cos(f);
+        const tol = 8 / this.s;
+        if (Math.abs(along) <= u.free.w / 2 + tol && Math.abs(fwd) <= u.free.d / 2 + tol) return u;
+      } else if (u.hexes.some((h) => { const [cx, cy] = center(h.q, h.r); return Math.hypot(cx - x, cy - y) < 0.87; })) {
+        return u;
+      }
+    }
+    return null;
+  }
+
+  handleAt(sx, sy) {
+    const u = this.scene?.units.find((v) => v.selected);
+    const hp = u && this.handleOf(u);
+    return hp && Math.hypot(hp[0] - sx, hp[1] - sy) <= HANDLE_R + 10 ? u : null;
+  }
+
+  // ---- gestures ----
+  down(e) {
+    this.canvas.focus({ preventScroll: true });
+    try { this.canvas.setPointerCapture(e.pointerId); } catch { /* a synthetic or finished pointer */ }
+    const [x, y] = this.local(e);
+    this.pointers.set(e.pointerId, { x, y });
+    if (this.pointers.size === 2) {
+      const [a, b] = [...this.pointers.values()];
+      this.gesture = { type: 'pinch', d: Math.hypot(a.x - b.x, a.y - b.y), mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2 };
+      return;
+    }
+    if (this.pointers.size > 2) return;
+    const mode = this.ctl.mode();
+    const g = { type: 'tap', x0: x, y0: y, lx: x, ly: y, moved: false };
+    if (mode === 'move') {
+      const handle = this.handleAt(x, y);
+      const unit = handle ? null : this.unitAt(x, y);
+      if (handle) Object.assign(g, { type: 'rotate', unit: handle.id, t0: e.timeStamp, free: false });
+      else if (unit) {
+        const [wx, wy] = this.toWorld(x, y);
+        const ux = unit.free ? unit.free.x : 0, uy = unit.free ? unit.free.y : 0;
+        Object.assign(g, { type: 'drag', unit: unit.id, dx: ux - wx, dy: uy - wy });
+        this.ctl.select(unit.id);
+      }
+    } else if (mode === 'terrain' && this.scene.kind === 'hex') {
+      g.type = 'paint';
+      this.ctl.paint(this.toWorld(x, y), true);
+    } else if (mode === 'measure') {
+      Object.assign(g, { type: 'measure', from: this.toWorld(x, y) });
+      this.ctl.measure(g.from, g.from);
+    }
+    this.gesture = g;
+  }
+
+  move(e) {
+    const [x, y] = this.local(e);
+    const p = this.pointers.get(e.pointerId);
+    if (!p) { this.ctl.hover(this.toWorld(x, y)); return; }
+    p.x = x; p.y = y;
+    const g = this.gesture;
+    if (!g) return;
+    if (g.type === 'pinch') {
+      const [a, b] = [...this.pointers.values()];
+      const d = Math.hypot(a.x - b.x, a.y - b.y), mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+      this.pan(mx - g.mx, my - g.my);
+      if (g.d > 0) this.zoomAt(mx, my, d / g.d);
+      Object.assign(g, { d, mx, my });
+      return;
+    }
+    if (!g.moved && Math.hypot(x - g.x0, y - g.y0) < 4) return;
+    // a turn started after a long press is free of the 15° steps
+    if (!g.moved && g.type === 'rotate' && e.timeStamp - g.t0 > LONG_PRESS_MS) g.free = true;
+    g.moved = true;
+    const w = this.toWorld(x, y);
+    this.ctl.hover(w);
+    if (g.type === 'drag') this.ctl.dragTo(g.unit, [w[0] + g.dx, w[1] + g.dy], w);
+    else if (g.type === 'rotate') this.ctl.rotateTo(g.unit, w, g.free || e.shiftKey || e.altKey);
+    else if (g.type === 'paint') this.ctl.paint(w, false);
+    else if (g.type === 'measure') this.ctl.measure(g.from, w);
+    else this.pan(x - g.lx, y - g.ly);
+    g.lx = x; g.ly = y;
+  }
+
+  up(e, cancelled = false) {
+    this.pointers.delete(e.pointerId);
+    const g = this.gesture;
+    if (this.pointers.size > 0) { if (g?.type === 'pinch') this.gesture = { type: 'tap', moved: true }; return; }
+    this.gesture = null;
+    if (!g || cancelled) return;
+    if (g.type === 'tap' && !g.moved) this.ctl.tap(this.toWorld(g.x0, g.y0));
+    if (g.type === 'drag' && !g.moved) this.ctl.tapUnit?.(g.unit);
+    if (g.type === 'drag' || g.type === 'rotate') this.ctl.dragEnd();
+  }
+
+  // ---- drawing ----
+  draw() {
+    if (this.pending) return;
+    this.pending = requestAnimationFrame(() => { this.pending = 0; this.paint(); });
+  }
+
+  paint() {
+    const sc = this.scene, c = this.ctx, d = DPR();
+    if (!sc) return;
+    this.settle();
+    const width = Math.round(this.w * d), height = Math.round(this.h * d);
+    if (this.canvas.width !== width || this.canvas.height !== height) Object.assign(this.canvas, { width, height });
+    c.setTransform(d, 0, 0, d, 0, 0);
+    const sel = sc.units.find((u) => u.selected);
+    this.paintScene(sc, sel && this.ctl.mode() === 'move' ? sel : null);
   }
 }

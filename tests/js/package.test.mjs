@@ -21,7 +21,11 @@ test('the tarball holds the wrapper, types, CLI, licence and every module with i
     assert.ok(files.includes(`wasm/dist/movecalc-${m}.mjs`), m);
     assert.ok(files.includes(`wasm/dist/movecalc-${m}.wasm`), m);
   }
-  assert.deepEqual(files.filter((f) => /^(tests|src|web|bench)\//.test(f)), []);
+  assert.deepEqual(files.filter((f) => /^(tests|src|bench)\//.test(f)), []);
+  // of the page, only the scene and drawing modules movecalc-render draws with (no DOM among them)
+  const page = ['base64url', 'board', 'draw', 'fields', 'geometry', 'hex', 'model', 'picture', 'results', 'scene', 'share', 'svg-context'].map((m) => `web/${m}.js`);
+  for (const f of ['bin/movecalc-render.mjs', ...page, ...systems.map((s) => `web/games/${s}.js`), 'web/games/index.js']) assert.ok(files.includes(f), f);
+  assert.deepEqual(files.filter((f) => f.startsWith('web/') && !page.includes(f) && !f.startsWith('web/games/')), []);
 });
 
 test('installed from the tarball, `import "movecalc"` rules in Node as the native engine does', () => {
@@ -50,6 +54,15 @@ test('the installed `movecalc` bin answers a request and knows its version', () 
   const answer = spawnSync(bin, ['-'], { input: '{"query":"describe"}', encoding: 'utf8' });
   assert.equal(answer.status, 0);
   assert.equal(JSON.parse(answer.stdout).ok, true);
+});
+
+test('the installed `movecalc-render` bin draws a request as an SVG picture', () => {
+  const bin = join(user, 'node_modules', '.bin', 'movecalc-render');
+  const request = firstScenario('godsgloom');
+  const r = spawnSync(bin, ['-'], { input: JSON.stringify(request), encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  for (const u of request.units) assert.ok(r.stdout.includes(u.id), u.id);
 });
 
 test('the .wasm files are reachable through the package exports (movecalc/dist/...) for bundlers', () => {

@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// A ruling as an SVG picture without a browser (`movecalc-render --help`): the page's own scene and
+// drawing modules (web/scene.js, web/board.js, web/picture.js) drawn into an SvgContext, the ruling
+// asked of the WebAssembly engine in Node. The picture is the page's Download SVG.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createEngine } from '../wasm/movecalc.mjs';
+import { SYSTEMS, SYSTEM_IDS, buildRequest, setAssumptions, setTerrainKinds, own } from '../web/model.js';
+import { decodeShare, encodeShare, checkPosition, positionPayload, codeOf, parseJSON, useEngineLimits, ShareError } from '../web/share.js';
+import { resultScene, verdictOf } from '../web/results.js';
+import { boardScene, resultBounds, sideColour, legendMarks } from '../web/scene.js';
+import { picture, frameView, unitsBySide } from '../web/picture.js';
+import { SvgContext, SvgPath } from '../web/svg-context.js';
+
+const USAGE = `usage: movecalc-render INPUT [-o OUT.svg] [--width PX] [--site URL]
+       movecalc-render --help | --version
+Draws a ruling as the movecalc page's Download SVG does: a title, the verdict, the board with the
+ruling drawn, the units by side, the legend and the share link as a caption.
+  INPUT         what to rule, one of:
+                - a file (or - for stdin) holding an engine request (docs/api.md), ruled as written;
+                - a file holding a share link's position JSON ({"system": …, "units": …, "inputs": …}
+                  or {"request": {…}}), ruled as the page rules it;
+                - a share link (https://…#p=CODE), its fragment (#p=CODE) or its code (1.… or 1j.…),
+                  given on the command line or as a file's only text
+  -o OUT.svg    where to write the picture (default, or -: stdout)
+  --width PX    the board's width in the picture, 320-2000 (default 800); its height follows the board
+  --site URL    the movecalc page the caption's link opens (default: a link's own page; else the
+                caption gives the link's fragment, #p=CODE)
+  exit: 0 the picture was written (whatever the ruling says), 1 the engine could not read the
+        request (its error on stderr, no picture), 2 the input or the options cannot be used
+`;
+
+const fail = (code, message) => { process.stderr.write(`movecalc-render: ${message}\n`); process.exit(code); };
+
+const args = process.argv.slice(2);
+let input, out = '-', width = 800, site = null;
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  const value = () => (i + 1 < args.length ? args[++i] : fail(2, `${a} needs a value\n${USAGE}`));
+  if (a === '--help' || a === '-h') { process.stdout.write(USAGE); process.exit(0); }
+  if (a === '--version') {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    process.stdout.write(`movecalc-render ${version}\n`);
+    process.exit(0);
+  }
+  if (a === '-o' || a === '--output') out = value();
+  else if (a === '--width') width = Number(value());
+  else if (a === '--site') site = value();
+  else if (input === undefined && (a[0] !== '-' || a === '-' || a.startsWith('#'))) input = a;
+  else fail(2, `unexpected argument ${JSON.stringify(a)}\n${USAGE}`);
+}
+if (input === undefined) fail(2, `no INPUT given\n${USAGE}`);
+if (!Number.isInteger(width) || width < 320 || width > 2000) fail(2, '--width must be a whole number of px from 320 to 2000');
+if (site !== null) {
+  try { site = new URL(site).href; } catch { fail(2, `--site ${JSON.stringify(site)} is not a URL`); }
+}
+
+// A link, its fragment or its code → the code; else null.
+function linkCode(text) {
+  const t = text.trim();
+  if (/^\d+j?\.[A-Za-z0-9_-]*$/.test(t)) return t;
+  const hash = t.startsWith('#') ? t : /^https?:\/\//.test(t) && t.includes('#') ? t.slice(t.indexOf('#')) : null;
+  return hash === null ? null : codeOf(hash);
+}
+
+/** What to rule: {request} (ruled as written) or {payload} (a link's position), and the link's page. */
+async function readInput() {
+  let code = linkCode(input), page = null;
+  if (code !== null && /^https?:\/\//.test(input.trim())) page = input.trim().replace(/#.*$/, '');
+  if (code === null) {
+    let text;
+    try { text = readFileSync(input === '-' ? 0 : input, 'utf8'); } catch (e) { fail(2, `cannot read ${input}: ${e.code ?? e.message}`); }
+    code = linkCode(text);
+    if (code === null) {
+      let value;
+      try { value = parseJSON(text, input === '-' ? 'stdin' : input); } catch (e) { fail(2, e instanceof ShareError ? e.message : String(e)); }
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(2, `${input}: expected a JSON object (a request or a position)`);
+      if (value.request !== undefined || value.inputs !== undefined || value.sides !== undefined) return { payload: value, page };
+      return { request: value, page };
+    }
+    if (/^https?:\/\//.test(text.trim())) page = text.trim().replace(/#.*$/, '');
+  }
+  try { return { payload: await decodeShare(code), page }; } catch (e) { fail(2, e instanceof ShareError ? `the link cannot be read: ${e.message}` : String(e)); }
+}
+
+const { request: given, payload, page } = await readInput();
+const system = given ? given.system : payload.system ?? payload.request?.system;
+if (!own(SYSTEMS, system)) fail(2, `system: must be one of ${SYSTEM_IDS.join(', ')} (got ${JSON.stringify(system ?? null)})`);
+
+const engine = await createEngine({ systems: [system] });
+const ask = (req) => JSON.parse(engine.requestText(JSON.stringify(req)));
+const described = ask({ query: 'describe' }).result;
+setAssumptions(described.assumptions);
+setTerrainKinds(described.systems);
+useEngineLimits(described.limits);
+
+// a request is ruled as written: the engine's error, if any, comes before the page's checks
+const fromEngine = (r) => fail(1, `the engine could not read the request: ${r.error?.path ? `${r.error.path}: ` : ''}${r.error?.message ?? r.error?.code}`);
+const first = given ? ask(given) : null;
+if (first && !first.ok) fromEngine(first);
+let position;
+try { position = checkPosition(given ? { request: given } : payload); } catch (e) {
+  fail(2, `${given ? 'the request' : 'the position'} cannot be set up on the board: ${e instanceof ShareError ? e.message : String(e)}`);
+}
+const { doc } = position;
+const request = given ?? buildRequest(system, doc);
+const response = first ?? ask(request);
+if (!response.ok) fromEngine(response);
+// a reach the page also asks without other units (its what-if outline)
+const extra = {};
+if (own(SYSTEMS[system].queries, request.query)?.whatIf && request.ignoreUnits !== true) {
+  const whatIf = ask({ ...request, ignoreUnits: true });
+  if (whatIf.ok) extra.whatIf = whatIf;
+}
+
+const rs = resultScene(system, request, response, (side) => sideColour(doc, side), null, extra);
+const scene = boardScene(system, doc, { result: rs });
+const b = scene.bounds;
+const boardHeight = Math.round(Math.max(240, Math.min(width * (b[3] - b[1]) / (b[2] - b[0]) + 36, width * 1.25)));
+const code = await encodeShare(positionPayload(system, doc));
+const base = site ?? page;
+const ctx = new SvgContext(0, 0);
+const pic = picture({
+  scene, view: frameView(scene, width, boardHeight, resultBounds(system, doc, rs, request)), boardWidth: width, boardHeight,
+  title: `${SYSTEMS[system].name}: ${request.query}`, verdict: verdictOf(response, request), sides: unitsBySide(doc),
+  legend: legendMarks(system, request.query), link: base ? `${base}#p=${code}` : `#p=${code}`, measure: (t, f) => { ctx.font = f; return ctx.measureText(t).width; },
+});
+Object.assign(ctx, { width: pic.width, height: pic.height, title: pic.title, desc: pic.desc });
+pic.paint(ctx, SvgPath);
+try {
+  if (out === '-') process.stdout.write(ctx.toSVG()); else writeFileSync(out, ctx.toSVG());
+} catch (e) { fail(2, `cannot write ${out}: ${e.code ?? e.message}`); }

@@ -1,0 +1,61 @@
+// The Share panel's Download SVG and Download PNG: the board as it is on screen (the ruling drawn,
+// the same view), the legend of its marks and the share link as a caption, in one picture
+// (picture.js), for pages that take only images. The SVG is recorded by an SvgContext with the
+// page's own text widths; the PNG is the same picture drawn into a canvas at twice its size.
+import { picture, unitsBySide } from './picture.js';
+import { legendMarks } from './scene.js';
+import { SvgContext, SvgPath } from './svg-context.js';
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * Wires the buttons. `page`: the `board`, the page's `ui` state (its `result`), `doc()`, `sys()`,
+ * `system()` (its id) and `link()` (a promise of the share link of the position on screen).
+ */
+export function initDownloads({ board, ui, doc, sys, system, link }) {
+  const measurer = document.createElement('canvas').getContext('2d');
+  const measure = (text, font) => { measurer.font = font; return measurer.measureText(text).width; };
+
+  async function build() {
+    board.settle();
+    const query = ui.result?.request?.query ?? doc().query;
+    const kind = /\b(legal|illegal|error|answered)\b/.exec($('verdict').className)?.[1] ?? 'answered';
+    return {
+      pic: picture({
+        scene: board.scene, view: { s: board.s, ox: board.ox, oy: board.oy }, boardWidth: board.w, boardHeight: board.h,
+        title: `${sys().name}: ${query}`, verdict: { text: $('verdict').textContent, kind }, sides: unitsBySide(doc()),
+        legend: legendMarks(system(), ui.result ? query : undefined), link: await link(), measure,
+      }),
+      name: `movecalc-${system()}-${query}`,
+    };
+  }
+
+  function save(blob, name) {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  }
+
+  $('download-svg').addEventListener('click', async () => {
+    const { pic, name } = await build();
+    const ctx = new SvgContext(pic.width, pic.height, { measure });
+    Object.assign(ctx, { title: pic.title, desc: pic.desc });
+    pic.paint(ctx, SvgPath);
+    save(new Blob([ctx.toSVG()], { type: 'image/svg+xml' }), `${name}.svg`);
+  });
+
+  $('download-png').addEventListener('click', async () => {
+    const { pic, name } = await build();
+    const canvas = document.createElement('canvas');
+    Object.assign(canvas, { width: pic.width * 2, height: pic.height * 2 });
+    const ctx = canvas.getContext('2d');
+    ctx.scale(2, 2);
+    pic.paint(ctx);
+    const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+    if (blob) save(blob, `${name}.png`);
+  });
+}

@@ -1,0 +1,175 @@
+// A ruling as one picture, for pages that take only images (issue 25): a title, the verdict, the
+// board as drawn (board.js Painter), the units by side, the legend of the marks on the board and the
+// share link as a caption. Drawn into any canvas-like 2-D context: the page's Download PNG draws it
+// into a canvas, Download SVG and bin/movecalc-render.mjs into an SvgContext (svg-context.js).
+// No DOM here.
+import { Painter, MIN_TEXT } from './board.js';
+import { GOOD, BAD, PATH } from './draw.js';
+
+const M = 16;             // the margin around everything, px
+const INK = '#1b2430';
+const FONT = 'system-ui, sans-serif';
+const font = (size, weight = 400) => `${weight === 400 ? '' : `${weight} `}${size}px ${FONT}`;
+const VERDICT_COLOURS = { legal: GOOD, illegal: BAD, error: BAD };
+
+/**
+ * The camera that shows `scene` in a view of `width` x `height` px as the page first shows an
+ * answer: framed on what it draws (`framing`: scene.js resultBounds), else the whole board.
+ */
+export function frameView(scene, width, height, framing = null) {
+  const p = new Painter(null);
+  Object.assign(p, { width, height });
+  p.show(scene);
+  if (framing) p.frameNow(framing.bounds, Infinity, framing.pad); else p.fitNow();
+  return { s: p.s, ox: p.ox, oy: p.oy };
+}
+
+/** Breaks text into lines no wider than `width` (words; a word wider than a line by characters). */
+export function wrap(text, width, measure, fontText) {
+  const lines = [];
+  let line = '';
+  const fits = (t) => measure(t, fontText) <= width;
+  for (const word of String(text).split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (fits(next)) { line = next; continue; }
+    if (line) lines.push(line);
+    line = '';
+    let rest = word;
+    while (!fits(rest)) {
+      let n = 1;
+      while (n < rest.length && fits(rest.slice(0, n + 1))) n++;
+      lines.push(rest.slice(0, n));
+      rest = rest.slice(n);
+    }
+    line = rest;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * Lays a picture out. `opts`: the board's `scene` (scene.js boardScene) and `view` ({s, ox, oy}) in a
+ * board of `boardWidth` x `boardHeight` px; `title`; `verdict` ({text, kind}: results.js verdictOf);
+ * `sides` ([{name, color, units: [names]}]); `legend` (draw.js MARKS entries); `link` (the share link,
+ * or a text standing for it); `measure(text, font)`: a text's width in px.
+ * Returns its `width`, `height`, `title`, `desc` (the picture in words) and `paint(ctx, Path)`.
+ */
+export function picture(opts) {
+  const { scene, view, boardWidth, boardHeight, title, verdict, sides = [], legend = [], link = '', measure } = opts;
+  const width = Math.max(Math.round(boardWidth) + 2 * M, 360), inner = width - 2 * M;
+  const items = []; // [kind, y, ...]: what paint() draws, top to bottom
+  let y = M;
+  const text = (t, size, weight, colour, x = M, w = inner, lead = Math.round(size * 1.35)) => {
+    for (const line of wrap(t, w, measure, font(size, weight))) { items.push(['text', line, x, y, size, weight, colour]); y += lead; }
+  };
+  text(title, 18, 700, INK);
+  y += 2;
+  text(verdict.text, 15, 600, VERDICT_COLOURS[verdict.kind] ?? INK);
+  y += 6;
+  items.push(['board', M, y]);
+  y += Math.round(boardHeight) + 10;
+  for (const side of sides.filter((s) => s.units.length)) text(`${side.name}: ${side.units.join(', ')}`, 14, 600, side.color);
+  if (legend.length) {
+    y += 6;
+    text('What the marks mean', 14, 700, INK);
+    for (const m of legend) {
+      items.push(['swatch', m, M, y]);
+      text(m.text, 13, 400, INK, M + 40, inner - 40, 18);
+      y += 4;
+    }
+  }
+  if (link) {
+    y += 6;
+    text('This ruling in movecalc:', 12, 400, INK, M, inner, 16);
+    // a link is one long word: broken by characters, never shortened
+    for (const line of wrap(link, inner, measure, font(12))) { items.push(['text', line, M, y, 12, 400, PATH]); y += 16; }
+  }
+  const height = y + M - 4;
+  const sideText = sides.filter((s) => s.units.length).map((s) => `${s.name}: ${s.units.join(', ')}.`).join(' ');
+  const desc = [verdict.text, sideText, ...legend.map((m) => m.text), link].filter(Boolean).join('\n');
+
+  function paint(ctx, Path = globalThis.Path2D) {
+    ctx.fillStyle = '#fbfaf5';
+    ctx.fillRect(0, 0, width, height);
+    ctx.textAlign = 'start';
+    ctx.textBaseline = 'top';
+    for (const it of items) {
+      if (it[0] === 'text') {
+        const [, line, x, ty, size, weight, colour] = it;
+        ctx.font = font(size, weight);
+        ctx.fillStyle = colour;
+        ctx.fillText(line, x, ty);
+      } else if (it[0] === 'swatch') swatch(ctx, it[1], it[2], it[3] + 1, Path);
+      else paintBoard(ctx, Path, it[1], it[2]);
+    }
+  }
+
+  function paintBoard(ctx, Path, x, by) {
+    const p = new Painter(ctx, Path);
+    Object.assign(p, { width: boardWidth, height: boardHeight, ...view });
+    // the picture shows the answer at its end, with no unit picked out
+    const sc = { ...scene, units: scene.units.map((u) => ({ ...u, selected: false })), tracks: [], pending: [] };
+    p.show(sc);
+    ctx.save();
+    ctx.translate(x, by);
+    ctx.beginPath();
+    ctx.rect(0, 0, boardWidth, boardHeight);
+    ctx.clip();
+    p.paintScene(sc);
+    ctx.restore();
+    ctx.textAlign = 'start';
+    ctx.textBaseline = 'top';
+    ctx.setLineDash([]);
+    ctx.globalAlpha = 1;
+    ctx.strokeStyle = '#cfc9ba';
+    ctx.lineWidth = 1;
+    ctx.strokeRect(x - 0.5, by - 0.5, boardWidth + 1, boardHeight + 1);
+  }
+
+  return { width, height, title, desc, paint };
+}
+
+// A legend entry's swatch, 30 x 14 px at (x, y): the mark as the legend beside the board shows it.
+function swatch(ctx, m, x, y, Path) {
+  const w = 30, h = 14;
+  ctx.save();
+  ctx.setLineDash(m.dashed ? [5, 3] : []);
+  if (m.swatch === 'fill' || m.swatch === 'outline') {
+    if (m.faint) ctx.globalAlpha = 0.55;
+    const fill = m.swatch === 'fill' ? m.color : m.fill;
+    if (fill) { ctx.fillStyle = fill; ctx.fillRect(x, y, w, h); }
+    ctx.strokeStyle = m.border ?? m.color;
+    ctx.lineWidth = m.thick ? 4 : 2;
+    const i = ctx.lineWidth / 2;
+    ctx.strokeRect(x + i, y + i, w - 2 * i, h - 2 * i);
+  } else if (m.swatch === 'line') {
+    ctx.strokeStyle = m.color;
+    ctx.lineWidth = m.thick ? 5 : 3;
+    ctx.beginPath(); ctx.moveTo(x, y + h / 2); ctx.lineTo(x + w, y + h / 2); ctx.stroke();
+  } else if (m.swatch === 'gradient') {
+    const g = ctx.createLinearGradient(x, 0, x + w, 0);
+    m.colors.forEach((c, i) => g.addColorStop(i / Math.max(1, m.colors.length - 1), c));
+    ctx.fillStyle = g;
+    ctx.fillRect(x, y, w, h);
+  } else if (m.swatch === 'hatch') {
+    ctx.beginPath(); ctx.rect(x, y, w, h); ctx.clip();
+    const lines = new Path();
+    for (let k = -h; k < w; k += 6) { lines.moveTo(x + k, y + h); lines.lineTo(x + k + h, y); }
+    ctx.strokeStyle = m.color; ctx.lineWidth = 2; ctx.stroke(lines);
+  } else {
+    const cx = x + w / 2, cy = y + h / 2;
+    if (m.bg) { ctx.fillStyle = m.bg; ctx.beginPath(); ctx.arc(cx, cy, h / 2 + 1, 0, Math.PI * 2); ctx.fill(); }
+    if (m.boxed) { ctx.strokeStyle = m.color; ctx.lineWidth = 1; ctx.strokeRect(cx - h / 2 - 0.5, y - 0.5, h + 1, h + 1); }
+    ctx.fillStyle = m.color;
+    ctx.font = font(MIN_TEXT, 700);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(m.symbol ?? '', cx, cy);
+  }
+  ctx.restore();
+  ctx.textAlign = 'start';
+  ctx.textBaseline = 'top';
+}
+
+/** The units of a document by side, for the picture's key: [{name, color, units}]. */
+export const unitsBySide = (doc) => doc.sides.map((s) => ({ name: s.name, color: s.color, units: doc.units.filter((u) => u.side === s.name).map((u) => u.id) }));

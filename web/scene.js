@@ -1,0 +1,141 @@
+// The scene the board draws (board.js): a position (one game's document), the answer drawn over it
+// and what is being edited, turned into plain data: the table or hexes, units, terrain, overlay and
+// tracks. No DOM, so the page (app.js) and bin/movecalc-render.mjs build the same scene.
+import * as hex from './hex.js';
+import { SYSTEMS, assumptionParams, paramValue, unitSize, own } from './model.js';
+import { MARKS, arr } from './draw.js';
+
+const round = (v, p = 100) => Math.round(v * p) / p;
+
+/** A side's colour in a document (grey for a side it does not have). */
+export const sideColour = (doc, side) => doc.sides.find((s) => s.name === side)?.color ?? '#6b7280';
+
+/** Every assumption parameter's value in a document: the user's, else describe's default. */
+export function paramsOf(doc) {
+  const out = {};
+  for (const [id, params] of Object.entries(assumptionParams())) for (const name of Object.keys(params)) (out[id] ??= {})[name] = paramValue(doc, id, name);
+  return out;
+}
+
+/** A length in the chosen display unit ('game', 'mm' or 'cm'; free-form tables only). */
+export function lengthText(system, doc, display, v) {
+  const s = SYSTEMS[system];
+  if (s.board !== 'free' || display === 'game') return `${round(v)}${s.lengthUnit === 'inch' ? '″' : ''}`;
+  const mm = v * s.mmPerUnit(paramsOf(doc));
+  return display === 'mm' ? `${round(mm, 1)} mm` : `${round(mm / 10, 10)} cm`;
+}
+
+/** The hexes a unit covers (its game's `cells`, else its own hex). */
+export const hexesOf = (system, u) => SYSTEMS[system].cells?.(u) ?? [{ q: u.q, r: u.r }];
+
+/** A terrain kind's colour (its game's `terrainColours`). */
+export const terrainColour = (system, kind) => own(SYSTEMS[system].terrainColours, kind) ?? '#555';
+
+// A terrain colour mixed 40 % into the board's parchment, so labels stay readable.
+function mix(hexColour) {
+  const n = parseInt(hexColour.slice(1), 16), p = [0xf4, 0xf1, 0xe6];
+  const c = [n >> 16, (n >> 8) & 255, n & 255].map((v, i) => Math.round(v * 0.45 + p[i] * 0.55));
+  return `rgb(${c.join(',')})`;
+}
+
+/** The query the Path tool draws for: the current one when it has a path, else move. */
+export function pathQuery(system, d) {
+  return own(SYSTEMS[system].queries, d.query)?.fields.some((f) => f.kind === 'path' || f.kind === 'orders') ? d.query : 'move';
+}
+
+/** The Path tool's target: the query's inputs, or in a C&C order the row being drawn (made if missing). */
+export function pathInputs(system, d) {
+  const q = pathQuery(system, d), spec = own(SYSTEMS[system].queries, q);
+  const inputs = (d.inputs[q] ??= {});
+  if (!spec?.fields.some((f) => f.kind === 'orders')) return inputs;
+  const rows = (inputs.moves ??= spec.fields.find((f) => f.kind === 'orders').rows(inputs));
+  return rows[Math.min(inputs.active ?? 0, rows.length - 1)] ?? {};
+}
+
+/**
+ * The board's scene. `view`: the answer's scene (results.js resultScene) or null, the selected unit,
+ * whether an answer is shown (`answered`: no proposed path is drawn then), the polygon being drawn
+ * (`pending`), the tool, the timeline's `t` and whether it plays, and the display unit of lengths.
+ */
+export function boardScene(system, d, { result = null, answered = !!result, selected = null, pending = [], tool = 'move', t = 1, playing = false, display = 'game' } = {}) {
+  const s = SYSTEMS[system];
+  const colourOf = (side) => sideColour(d, side);
+  const base = {
+    kind: s.board, lengthLabel: (v) => lengthText(system, d, display, v), overlay: result?.overlay ?? [], tracks: t < 1 || playing ? result?.tracks : [], t,
+  };
+  if (s.board === 'free') {
+    const tb = d.table;
+    return {
+      ...base, boardKey: `${system}:${tb.width}x${tb.height}`, table: tb, bounds: [0, 0, tb.width, tb.height],
+      majorEvery: s.lengthUnit === 'inch' ? 6 : 4,
+      terrain: d.terrain.map((tr) => ({ polygon: tr.polygon, label: tr.id, stroke: terrainColour(system, tr.kind), fill: terrainColour(system, tr.kind) + '55' })),
+      units: d.units.map((u) => {
+        const [w, dd] = unitSize(system, u);
+        return { id: u.id, label: u.id, color: colourOf(u.side), selected: u.id === selected, free: { x: u.x, y: u.y, facing: u.facing, w, d: dd } };
+      }),
+      pending,
+    };
+  }
+  const cells = hex.boardCells(d.board);
+  const terr = new Map(d.terrain.map((tr) => [hex.key(tr.q, tr.r), tr.terrain]));
+  const xs = cells.map((c) => hex.center(c.q, c.r));
+  const bounds = [Math.min(...xs.map((p) => p[0])) - 1, Math.min(...xs.map((p) => p[1])) - 1.2, Math.max(...xs.map((p) => p[0])) + 1, Math.max(...xs.map((p) => p[1])) + 1.2];
+  const out = {
+    ...base, boardKey: `${system}:${d.board.preset ?? `${d.board.cols}x${d.board.rows}`}`, bounds,
+    cells: cells.map((c) => {
+      const tr = terr.get(hex.key(c.q, c.r));
+      return { ...c, fill: tr ? mix(own(s.terrainColours, tr) ?? '#888') : '#f4f1e6', mark: tr };
+    }),
+    // a game may draw some units over others (its `drawOrder`) and small or badged (`sceneUnit`)
+    units: [...d.units].sort((a, b) => (s.drawOrder?.(a) ?? 0) - (s.drawOrder?.(b) ?? 0)).map((u) => ({
+      id: u.id, label: u.id, color: colourOf(u.side), selected: u.id === selected, q: u.q, r: u.r,
+      facing: s.hasFacing ? u.facing : undefined, hexes: hexesOf(system, u), small: false, badge: undefined, ...s.sceneUnit?.(u),
+    })),
+    ...s.sceneExtras?.(d, colourOf, cells),
+  };
+  const q = pathQuery(system, d);
+  const mv = d.inputs[q] && pathInputs(system, d);
+  if (mv && (tool === 'path' || d.query === q) && !answered) {
+    const u = d.units.find((v) => v.id === mv.unit);
+    out.path = u ? [{ q: u.q, r: u.r }, ...(mv.path ?? [])] : mv.path ?? [];
+  }
+  return out;
+}
+
+/**
+ * The world bounds of what a result draws, with the units it names, and the padding to frame them
+ * with: one unit size; on a hex board it depends on the canvas's width, which the board reads when
+ * it frames them (not while the page is being built). Null when it draws nothing.
+ */
+export function resultBounds(system, d, rs, request) {
+  const pts = [];
+  const names = new Set();
+  const isHexBoard = SYSTEMS[system].board === 'hex';
+  for (const it of rs.overlay) {
+    if (it.type === 'path') pts.push(...it.points);
+    else if (it.type === 'pose') pts.push([it.pose.x, it.pose.y]);
+    else if (it.type === 'polygon') pts.push(...it.points);
+    else if (it.type === 'line') pts.push(it.hexFrom ? hex.center(it.hexFrom.q, it.hexFrom.r) : it.from, it.hexTo ? hex.center(it.hexTo.q, it.hexTo.r) : it.to);
+    else if (it.type === 'points' || it.type === 'cells') pts.push(...(it.points ?? it.cells).map((p) => [p.x, p.y]));
+    else if (it.type === 'hexes' || it.type === 'hexpath') pts.push(...it.cells.map((h) => hex.center(h.q, h.r)));
+    else if (it.type === 'mark') pts.push(it.hex ? hex.center(it.hex.q, it.hex.r) : [it.x, it.y]);
+  }
+  for (const tr of rs.tracks) for (const st of tr.steps) pts.push(st.x !== undefined ? [st.x, st.y] : hex.center(st.q, st.r));
+  for (const k of ['unit', 'charger', 'target']) if (typeof request?.[k] === 'string') names.add(request[k]);
+  if (request?.order?.unit) names.add(request.order.unit);
+  for (const id of Array.isArray(request?.ordered) ? request.ordered : []) names.add(id);
+  let pad = isHexBoard ? (w) => (w < 600 ? 1.6 : 2.5) : 1.5; // a phone's board has little room to spare
+  for (const u of d.units.filter((v) => names.has(v.id))) {
+    if (isHexBoard) pts.push(hex.center(u.q, u.r));
+    else { pts.push([u.x, u.y]); pad = Math.max(pad, ...unitSize(system, u)); }
+  }
+  if (!pts.length) return null;
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  return { bounds: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], pad };
+}
+
+/** The legend's entries (draw.js MARKS) for what the board draws for a query: its drawer's `marks`. */
+export function legendMarks(system, query) {
+  const marks = own(own(SYSTEMS, system)?.draw, query)?.marks ?? ['unit'];
+  return arr(marks).map((k) => (typeof k === 'string' ? MARKS[k] : k)).filter(Boolean);
+}
