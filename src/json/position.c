@@ -11,6 +11,7 @@
 
 struct McPosition {
     cJSON *tree;
+    McKept kept; // the world a game read from `tree`, kept between asks
 };
 
 // The members that belong to the position; every other member of a request is the query's.
@@ -78,6 +79,7 @@ static cJSON *open_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
     cJSON *root = ok_root(j);
     if (!root) return NULL;
     McPosition *pos = mc_mem_alloc(sizeof *pos);
+    if (pos) memset(pos, 0, sizeof *pos);
     if (!pos || !(pos->tree = keep(req))) {
         mc_mem_free(pos);
         mc_read_fail(j, "out_of_memory", "out of memory");
@@ -107,6 +109,7 @@ void mc_position_close(McPosition *pos) {
     int slot = slot_of(pos);
     if (slot < 0) return;
     open_positions[slot] = NULL;
+    mc_kept_drop(&pos->kept);
     drop(pos->tree);
     mc_mem_free(pos);
 }
@@ -263,6 +266,18 @@ static cJSON *update_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
         mc_read_fail(j, "out_of_memory", "out of memory");
         return NULL;
     }
+    // A kept world survives units replaced in place (a drag's frames): those are marked for the
+    // game to read again. Anything else changes indices or what the units stand on.
+    if (n_remove || added || holder->child) {
+        mc_kept_drop(&pos->kept);
+    } else {
+        for (i = 0; i < n_changed; i++) {
+            int at = 0;
+            for (const cJSON *u = units->child; u != staged[i].old; u = u->next) at++;
+            pos->kept.changed[at] = 1;
+        }
+        pos->kept.any_changed |= n_changed > 0;
+    }
     for (i = 0; i < n_remove; i++) cJSON_Delete(cJSON_DetachItemViaPointer(units, removed[i]));
     for (i = 0; i < n_changed; i++) {
         if (staged[i].old)
@@ -308,7 +323,9 @@ static cJSON *ask_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
         first->prev = req->child->prev;
         req->child->prev = last;
     }
+    j->kept = &pos->kept;
     cJSON *root = mc_request_answer(j, pos->tree, kept);
+    j->kept = NULL;
     if (req->child) {
         req->child->prev = first->prev;
         first->prev = last;
@@ -319,4 +336,42 @@ static cJSON *ask_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
 
 char *mc_position_ask(McPosition *pos, const char *query_json) {
     return mc_request_run(query_json, ask_answer, pos);
+}
+
+void *mc_kept_world(McRequest *j, const void *owner) {
+    return j->kept && j->kept->owner == owner ? j->kept->world : NULL;
+}
+
+void mc_kept_drop(McKept *k) {
+    mc_arena_release(&k->arena);
+    k->owner = NULL;
+    k->world = NULL;
+    if (k->any_changed) memset(k->changed, 0, sizeof k->changed);
+    k->any_changed = 0;
+}
+
+McArena *mc_kept_begin(McRequest *j) {
+    if (!j->kept) return NULL;
+    mc_kept_drop(j->kept);
+    McArena *was = j->env.arena;
+    j->env.arena = &j->kept->arena;
+    return was;
+}
+
+void mc_kept_end(McRequest *j, McArena *was, int ok, const void *owner, void *world) {
+    if (!was) return;
+    j->env.arena = was;
+    // A lack of memory in the kept arena is the request's too, as if it had been its own arena.
+    if (j->kept->arena.failed) was->failed = 1;
+    if (ok && world && !j->kept->arena.failed) {
+        j->kept->owner = owner;
+        j->kept->world = world;
+    } else {
+        mc_kept_drop(j->kept);
+    }
+}
+
+void mc_kept_forget_error(McRequest *j, int path_len) {
+    memset(&j->err, 0, sizeof j->err);
+    mc_read_pop(j, path_len);
 }

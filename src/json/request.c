@@ -51,6 +51,7 @@ static const struct {
     {"MC_MAX_TRACE_STEPS", MC_MAX_TRACE_STEPS},
     {"MC_MAX_WORK", (double)MC_MAX_WORK},
     {"MC_MAX_HEAP_BYTES", MC_MAX_HEAP_BYTES},
+    {"MC_MAX_POSITIONS", MC_MAX_POSITIONS},
 };
 
 // cJSON allocates through the counting allocator so that mc_bytes_in_use sees everything. The
