@@ -12,6 +12,7 @@
 struct McPosition {
     cJSON *tree;
     McKept kept; // the world a game read from `tree`, kept between asks
+    McColumns columns; // the last arrays ask's
 };
 
 // The members that belong to the position; every other member of a request is the query's.
@@ -110,6 +111,8 @@ void mc_position_close(McPosition *pos) {
     if (slot < 0) return;
     open_positions[slot] = NULL;
     mc_kept_drop(&pos->kept);
+    mc_mem_free(pos->columns.ints);
+    mc_mem_free(pos->columns.poses);
     drop(pos->tree);
     mc_mem_free(pos);
 }
@@ -300,11 +303,11 @@ static cJSON *update_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
 }
 
 char *mc_position_update(McPosition *pos, const char *changes_json) {
+    if (slot_of(pos) >= 0) pos->columns.rows = pos->columns.pose_rows = 0;
     return mc_request_run(changes_json, update_answer, pos);
 }
 
-static cJSON *ask_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
-    McPosition *pos = ctx;
+static cJSON *ask_with(McRequest *j, cJSON *req, McPosition *pos, int arrays, char ***kept) {
     if (!check_open(j, pos)) return NULL;
     if (!cJSON_IsObject(req)) {
         mc_read_fail(j, "bad_request", "expected a JSON object with \"query\"");
@@ -324,8 +327,12 @@ static cJSON *ask_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
         req->child->prev = last;
     }
     j->kept = &pos->kept;
+    pos->columns.rows = pos->columns.pose_rows = 0;
+    if (arrays) j->columns = &pos->columns;
     cJSON *root = mc_request_answer(j, pos->tree, kept);
     j->kept = NULL;
+    j->columns = NULL;
+    if (!root) pos->columns.rows = pos->columns.pose_rows = 0;
     if (req->child) {
         req->child->prev = first->prev;
         first->prev = last;
@@ -334,8 +341,64 @@ static cJSON *ask_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
     return root;
 }
 
+static cJSON *ask_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
+    return ask_with(j, req, ctx, 0, kept);
+}
+
+static cJSON *ask_arrays_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
+    return ask_with(j, req, ctx, 1, kept);
+}
+
 char *mc_position_ask(McPosition *pos, const char *query_json) {
     return mc_request_run(query_json, ask_answer, pos);
+}
+
+char *mc_position_ask_arrays(McPosition *pos, const char *query_json) {
+    return mc_request_run(query_json, ask_arrays_answer, pos);
+}
+
+const void *mc_position_column(const McPosition *pos, int column) {
+    if (slot_of(pos) < 0) return NULL;
+    const McColumns *c = &pos->columns;
+    if (column >= MC_COLUMN_Q && column <= MC_COLUMN_FLAGS) return c->rows ? c->ints + (size_t)column * (size_t)c->rows : NULL;
+    if (column == MC_COLUMN_POSES) return c->pose_rows ? c->poses : NULL;
+    return NULL;
+}
+
+int mc_position_rows(const McPosition *pos, int column) {
+    if (!mc_position_column(pos, column)) return 0;
+    return column == MC_COLUMN_POSES ? pos->columns.pose_rows : pos->columns.rows;
+}
+
+// Grows `*buf` (counted memory, `*capacity` elements of `size` bytes) to at least `need`.
+static int grow(void **buf, size_t *capacity, size_t need, size_t size) {
+    if (need <= *capacity) return 1;
+    void *bigger = mc_mem_alloc(need * size);
+    if (!bigger) return 0;
+    mc_mem_free(*buf);
+    *buf = bigger;
+    *capacity = need;
+    return 1;
+}
+
+int32_t *mc_columns_hex(McRequest *j, int rows) {
+    McColumns *c = j->columns;
+    if (!grow((void **)&c->ints, &c->int_capacity, 5 * (size_t)(rows > 0 ? rows : 1), sizeof *c->ints)) {
+        mc_read_fail(j, "out_of_memory", "out of memory");
+        return NULL;
+    }
+    c->rows = rows;
+    return c->ints;
+}
+
+double *mc_columns_poses(McRequest *j, int rows) {
+    McColumns *c = j->columns;
+    if (!grow((void **)&c->poses, &c->pose_capacity, 3 * (size_t)(rows > 0 ? rows : 1), sizeof *c->poses)) {
+        mc_read_fail(j, "out_of_memory", "out of memory");
+        return NULL;
+    }
+    c->pose_rows = rows;
+    return c->poses;
 }
 
 void *mc_kept_world(McRequest *j, const void *owner) {

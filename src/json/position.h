@@ -4,6 +4,8 @@
 #ifndef MC_JSON_POSITION_H
 #define MC_JSON_POSITION_H
 
+#include <stdint.h>
+
 #include "cJSON.h"
 #include "core/mem.h"
 #include "core/limits.h"
@@ -40,6 +42,22 @@ typedef struct McKept {
     unsigned char changed[MC_KEPT_UNITS]; ///< units (by index) replaced since `world` was read
     int any_changed;
 } McKept;
+
+/// The columns of an arrays ask (mc_position_ask_arrays), in counted memory the position keeps
+/// and reuses from one ask to the next.
+typedef struct McColumns {
+    int rows;      ///< hex rows: five int32 columns of `rows` each, one after the other in `ints`
+    int pose_rows; ///< poses: three doubles each in `poses`
+    int32_t *ints;
+    double *poses;
+    size_t int_capacity, pose_capacity; ///< in elements
+} McColumns;
+
+/// The five hex columns for `rows` rows (column c at the result + c·rows), for an arrays ask
+/// (j->columns); NULL when memory ran out (recorded as out_of_memory).
+int32_t *mc_columns_hex(McRequest *j, int rows);
+/// Room for `rows` poses of three doubles; NULL when memory ran out (recorded).
+double *mc_columns_poses(McRequest *j, int rows);
 
 /// The world `owner` kept for the position being asked (j->kept), or NULL: not a position's ask,
 /// nothing kept, or another kind.

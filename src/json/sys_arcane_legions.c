@@ -5,6 +5,7 @@
 #include "core/limits.h"
 #include "json/dispatch.h"
 #include "json/write.h"
+#include "movecalc.h"
 #include "json/position.h"
 #include "json/read_table.h"
 #include "rules/arcane_legions/al.h"
@@ -388,6 +389,19 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     if (!read_sides(j, req, &t, o.unit, &o.active_side, (const char ***)&o.turn_order, &o.turn_count)) return 0;
     AlMoveResult r;
     if (!mc_al_move(&j->env, &t.w, &o, &r)) return oom(j);
+    if (j->columns) {
+        // An arrays ask (mc_position_ask_arrays): the final pose, then each action's, in columns.
+        double *p = mc_columns_poses(j, r.action_count + 1);
+        if (!p) return 0;
+        for (int i = 0; i <= r.action_count; i++) {
+            McRect at = i == 0 ? r.final : r.actions[i - 1].pose;
+            p[3 * i] = at.centre.x, p[3 * i + 1] = at.centre.y, p[3 * i + 2] = at.facing;
+        }
+        mc_write_bool(j, result, "legal", r.legal);
+        mc_write_string(j, result, "unit", t.units[o.unit].id);
+        mc_write_number(j, result, "rows", r.action_count + 1);
+        return 1;
+    }
     mc_write_bool(j, result, "legal", r.legal);
     mc_write_reasons(j, result, "reasons", &r.reasons);
     mc_write_string(j, result, "unit", t.units[o.unit].id);

@@ -6,6 +6,7 @@
 #include "core/limits.h"
 #include "json/dispatch.h"
 #include "json/write.h"
+#include "movecalc.h"
 #include "json/position.h"
 #include "json/read_hex.h"
 #include "json/write_reach.h"
@@ -377,6 +378,36 @@ static long long path_hexes(const McGgReach *r) {
     return n;
 }
 
+// An arrays ask's reach (mc_position_ask_arrays): the destinations in columns, the result only
+// the unit and the row count.
+static int reach_columns(McRequest *j, cJSON *result, const McGgReach *r) {
+    int n = r->dest_count;
+    int32_t *col = mc_columns_hex(j, n);
+    int *row_at = MC_NEW(j->env.arena, int, r->scene.board->count + 1);
+    if (!col || !row_at) return mc_read_fail(j, "out_of_memory", "out of memory");
+    for (int i = 0; i < r->scene.board->count; i++) row_at[i] = -2;
+    for (int i = 0; i < n; i++) row_at[r->dests[i].pos] = i;
+    McHex start = r->scene.mover->hex;
+    for (int i = 0; i < n; i++) {
+        const McGgDest *d = &r->dests[i];
+        int parent = -1;
+        McReachEntry pe;
+        if (d->node >= 0 && d->parent_node >= 0 && mc_reach_get(&r->search, d->parent_node, &pe) &&
+            (pe.hex.q != start.q || pe.hex.r != start.r))
+            parent = row_at[mc_board_index(r->scene.board, pe.hex)];
+        col[i] = d->hex.q;
+        col[n + i] = d->hex.r;
+        col[2 * n + i] = d->cost;
+        col[3 * n + i] = parent;
+        col[4 * n + i] = (d->engaged ? MC_REACH_ENGAGED : 0) | (d->may_melee == 0 ? MC_REACH_NO_MELEE : 0) |
+                         (d->nimble ? MC_REACH_NIMBLE : 0) | (d->minimum_move ? MC_REACH_MINIMUM : 0) |
+                         (d->node < 0 ? MC_REACH_LANDING : 0) | (d->end != MC_GG_END_CHOICE ? MC_REACH_ENDED_BY : 0);
+    }
+    mc_write_string(j, result, "unit", r->scene.mover->id);
+    mc_write_number(j, result, "rows", n);
+    return 1;
+}
+
 static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     McBoard board;
     McGgRequest gr;
@@ -387,6 +418,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     if (!mc_read_reach_paths(j, req, &asked_parent) || !mc_read_reach_detail(j, req, &brief)) return 0;
     McGgReach r;
     if (!mc_gg_reach(&j->env, &gr, &r)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (j->columns) return reach_columns(j, result, &r);
     write_header(j, result, &r.scene);
     bool parent = mc_write_reach_paths(j, result, asked_parent, path_hexes(&r), "GG-MOV-1", r.scene.mover->id);
     if (parent && !mc_gg_reach_through(&j->env, &r)) return mc_read_fail(j, "out_of_memory", "out of memory");
