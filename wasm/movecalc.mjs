@@ -219,7 +219,7 @@ export class Position {
    * Asks a query object (or JSON text); the parsed response, as engine.request's. With
    * `{format: 'arrays'}`, a GODSGLOOM `reach` gives its destinations and an Arcane Legions `move`
    * its poses as typed arrays in `arrays` (docs/api.md "Arrays"), copied out of the engine's
-   * memory, and the result holds only `unit`, `rows` (and `legal`); any other query answers as
+   * memory, and the result holds only `unit`, `rows` (and `legal`), no trace; any other query answers as
    * without the option.
    */
   ask(query, options) {

@@ -327,7 +327,7 @@ static cJSON *ask_with(McRequest *j, cJSON *req, McPosition *pos, int arrays, ch
         req->child->prev = last;
     }
     j->kept = &pos->kept;
-    pos->columns.rows = pos->columns.pose_rows = 0;
+    pos->columns.rows = pos->columns.pose_rows = pos->columns.filled = 0;
     if (arrays) j->columns = &pos->columns;
     cJSON *root = mc_request_answer(j, pos->tree, kept);
     j->kept = NULL;
@@ -388,6 +388,7 @@ int32_t *mc_columns_hex(McRequest *j, int rows) {
         return NULL;
     }
     c->rows = rows;
+    c->filled = 1;
     return c->ints;
 }
 
@@ -398,6 +399,7 @@ double *mc_columns_poses(McRequest *j, int rows) {
         return NULL;
     }
     c->pose_rows = rows;
+    c->filled = 1;
     return c->poses;
 }
 

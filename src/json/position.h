@@ -51,6 +51,7 @@ typedef struct McColumns {
     int32_t *ints;
     double *poses;
     size_t int_capacity, pose_capacity; ///< in elements
+    int filled; ///< this ask's query put its answer in columns
 } McColumns;
 
 /// The five hex columns for `rows` rows (column c at the result + c·rows), for an arrays ask

@@ -499,7 +499,8 @@ cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
         goto done;
     }
     if (!ran) goto done;
-    write_trace(j, result);
+    // An arrays answer (mc_position_ask_arrays) is for a drag's frames: it carries no trace.
+    if (!j->columns || !j->columns->filled) write_trace(j, result);
     cJSON *used = mc_write_array(j, root, "assumptions");
     for (int a = 0; a < sys->assumptions->assumption_count && used; a++)
         if (j->env.assumed & ((uint32_t)1 << a))
