@@ -184,7 +184,7 @@ static int refresh_world(McRequest *j, const cJSON *req, World *w) {
         w->at[to] = i;
         // The other strings are the tree's new unit's: the replaced one's are gone.
         u.id = old->id;
-        memcpy(&w->ignored.items[first], mine.items, (size_t)count * sizeof *mine.items);
+        if (count) memcpy(&w->ignored.items[first], mine.items, (size_t)count * sizeof *mine.items);
         *old = u;
         k->changed[i] = 0;
     }
