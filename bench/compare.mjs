@@ -60,8 +60,16 @@ const less = (x, y) => x[0] < y[0] || (x[0] === y[0] && x[1] < y[1]);
  * row, cost, parent}]} like movecalc's "paths": "parent" answer.
  */
 export function honeycombReach(text) {
+  return honeycombKept(text).reach();
+}
+
+/**
+ * honeycomb-grid's side of a position kept between questions: the grid, the terrain costs and the
+ * occupied hexes built once; `update(change)` moves one unit ({id, q, r} or {id, col, row}; other
+ * fields are nothing to it) and `reach()` answers as honeycombReach.
+ */
+export function honeycombKept(text) {
   const req = JSON.parse(text);
-  // Positions are {q, r} (axial) or {col, row} (odd-r); boards {cols, rows} or {hexes: [...]}.
   const at = (p) => (p.q !== undefined ? { q: p.q, r: p.r } : { col: p.col, row: p.row });
   const grid = req.board.hexes
     ? new Grid(OddRHex, req.board.hexes.map(at))
@@ -72,12 +80,27 @@ export function honeycombReach(text) {
     enterCost.set(grid.getHex(at(t)), t.terrain === 'impassable' ? Infinity : t.terrain === 'difficult' ? 2 : 1);
   }
   const occupied = new Set();
+  const hexOf = new Map();
   let mover = null;
   for (const u of req.units) {
     const hex = grid.getHex(at(u));
+    hexOf.set(u.id, hex);
     if (u.id === req.unit) mover = { u, hex };
     else occupied.add(hex);
   }
+  return {
+    update(change) {
+      if (change.q === undefined && change.col === undefined) return;
+      const hex = grid.getHex(at(change));
+      occupied.delete(hexOf.get(change.id));
+      occupied.add(hex);
+      hexOf.set(change.id, hex);
+    },
+    reach: () => dijkstra(grid, enterCost, occupied, mover),
+  };
+}
+
+function dijkstra(grid, enterCost, occupied, mover) {
   const budget = mover.u.speed ?? mover.u.move;
   const best = new Map([[mover.hex, 0]]);
   const parent = new Map();
@@ -163,9 +186,20 @@ function answer(mover, step, contact) {
 
 /** SAT.js: every obstacle tested at every bisection step (no broad phase). */
 export function satBisection(text) {
+  return satKept(text).query();
+}
+
+/**
+ * SAT.js's side of a position kept between questions: the obstacles' polygons built once;
+ * `update(change)` moves one obstacle unit ({id, x}: its outline shifted along x) and `query()`
+ * answers as satBisection.
+ */
+export function satKept(text) {
   const { mover, step, obstacles, outline } = readStep(text);
   const polys = obstacles.map((o) => ({ id: o.id,
     poly: new SAT.Polygon(new SAT.Vector(0, 0), o.points.map(([x, y]) => new SAT.Vector(x, y))) }));
+  const byId = new Map(polys.map((o) => [o.id, o]));
+  const xOf = new Map(JSON.parse(text).units.map((u) => [u.id, u.x]));
   const moving = new SAT.Polygon(new SAT.Vector(mover.x, mover.y), outline.map(([x, y]) => new SAT.Vector(x, y)));
   const hit = (t) => {
     moving.pos.x = mover.x + step[0] * t;
@@ -173,7 +207,15 @@ export function satBisection(text) {
     for (const o of polys) if (SAT.testPolygonPolygon(moving, o.poly)) return o.id;
     return null;
   };
-  return answer(mover, step, firstContact(hit, Math.hypot(step[0], step[1])));
+  return {
+    update(change) {
+      const o = byId.get(change.id);
+      if (!o || typeof change.x !== 'number') return;
+      o.poly.pos.x += change.x - xOf.get(change.id);
+      xOf.set(change.id, change.x);
+    },
+    query: () => answer(mover, step, firstContact(hit, Math.hypot(step[0], step[1]))),
+  };
 }
 
 /** detect-collisions: the obstacles in its BVH (the broad phase), SAT on the candidates. */

@@ -54,6 +54,20 @@ export function renderMarkdown(r) {
       c.movecalc !== null ? fmtNs(c.movecalc) : `not available (${c.movecalcCode})`,
       c.speedUp !== null ? `${c.speedUp.toFixed(1)}×` : 'skipped', c.target ? `≥ ${c.target}×` : '—'])), '');
 
+  out.push('## Positions kept in the engine', '');
+  out.push('A frame is one unit moved (the second of the request: 0.001 along x on a table, turned one side on a hex board) and the ' +
+    'same question asked again. Full request: `JSON.stringify` of the whole request, `requestText`, `JSON.parse`. Update + ask: ' +
+    '`position.update({units: [change]})` then `askText` and `JSON.parse`, or `ask(query, {format: "arrays"})` where the query has ' +
+    'an arrays form. The comparators keep their own world too (grid, costs and occupancy; SAT polygons) and get the same change ' +
+    'before each query. "Same bytes": the position\'s answer is the full request\'s.', '');
+  out.push(table(['Case', 'Full request', 'Update + ask (JSON)', 'Update + ask (arrays)', 'Ask alone (JSON)', 'Ask alone (arrays)', 'Full / kept', 'Comparator, kept', 'Comparator / movecalc', 'Same bytes'],
+    (r.positions ?? []).map((p) => {
+      const best = p.keptArrays ?? p.keptJson;
+      return [p.id, fmtNs(p.full), fmtNs(p.keptJson), fmtNs(p.keptArrays), fmtNs(p.askJson), fmtNs(p.askArrays), `${(p.full / best).toFixed(1)}×`,
+        p.comparator ? (p.comparatorFrame ? `${p.comparator}: ${fmtNs(p.comparatorFrame)}` : `${p.comparator}: ${p.comparatorError}`) : '—',
+        p.comparatorFrame ? `${(p.comparatorFrame / best).toFixed(1)}×` : '—', p.same ? 'yes' : '**no**'];
+    })), '');
+
   out.push('## Growth', '');
   out.push('Exponent: least-squares slope of log(time) against log(n) over the measured points (1 = linear, 2 = quadratic).', '');
   out.push('### Hex reach against board size (GODSGLOOM `reach`, "paths": "parent", Speed 2 × side, 1 % units, 2 % terrain)', '');

@@ -16,10 +16,10 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
-import { createEngine, SYSTEM_IDS } from '../wasm/movecalc.mjs';
+import { createEngine, SYSTEM_IDS, splitRequest } from '../wasm/movecalc.mjs';
 import { latencyCases, hexGrowthCases, objectGrowthCases } from './generate.mjs';
 import { measure, runNative, fnv1a, fitExponent } from './measure.mjs';
-import { honeycombReach, satBisection, detectCollisionsBisection } from './compare.mjs';
+import { honeycombReach, honeycombKept, satBisection, satKept, detectCollisionsBisection } from './compare.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
@@ -123,7 +123,75 @@ function measureComparator(fn, text, cfg) {
 
 // ---------------------------------------------------------------------------------------------
 
-const results = { environment: environment(), latency: [], comparisons: [], growth: {}, memory: {}, size: {}, page: null, targets: [] };
+// ---- Positions kept in the engine (issue 26) ---------------------------------------------------
+// A frame of a drag is "one unit moved, the same question asked again". The unit a frame moves is
+// the second one (the first is the one asked about): turned one side on a hex board when it has a
+// facing, else moved 0.001 along x, or given its own hex again.
+function frameChange(request) {
+  const u = request.units[1] ?? request.units[0];
+  return (k) => {
+    const change = { id: u.id };
+    if (typeof u.x === 'number') change.x = u.x + (k & 1) * 0.001;
+    else if (typeof u.facing === 'number') change.facing = (u.facing + (k & 1)) % 6;
+    else for (const key of ['q', 'r', 'col', 'row']) if (key in u) change[key] = u[key];
+    return change;
+  };
+}
+
+// One case's frames: the full request (JSON.stringify, requestText, JSON.parse), the position's
+// update + ask (JSON, then the arrays form where the query has one), the ask alone, and the
+// comparator keeping its own world (update + query), each side by side in this run.
+function measurePosition(engine, id, text, cfg, comparator) {
+  const request = JSON.parse(text);
+  const { position, query } = splitRequest(request);
+  const queryText = JSON.stringify(query);
+  const next = frameChange(request);
+  const index = request.units.findIndex((u) => u.id === next(0).id);
+  const moving = structuredClone(request);
+  const row = { id };
+  let k = 0;
+  row.full = measure(() => {
+    Object.assign(moving.units[index], next(k++));
+    JSON.parse(engine.requestText(JSON.stringify(moving)));
+  }, cfg).medianNs;
+  const pos = engine.open(position);
+  try {
+    row.same = pos.askText(queryText) === engine.requestText(JSON.stringify({ ...position, ...query }));
+    k = 0;
+    row.keptJson = measure(() => {
+      pos.update({ units: [next(k++)] });
+      JSON.parse(pos.askText(queryText));
+    }, cfg).medianNs;
+    const arrays = pos.ask(query, { format: 'arrays' });
+    if (arrays.arrays) {
+      k = 0;
+      row.keptArrays = measure(() => {
+        pos.update({ units: [next(k++)] });
+        pos.ask(query, { format: 'arrays' });
+      }, cfg).medianNs;
+      row.askArrays = measure(() => pos.ask(query, { format: 'arrays' }), cfg).medianNs;
+    }
+    row.askJson = measure(() => pos.askText(queryText), cfg).medianNs;
+  } finally {
+    pos.close();
+  }
+  if (comparator) {
+    row.comparator = comparator.name;
+    try {
+      const world = comparator.keep(text);
+      k = 0;
+      row.comparatorFrame = measure(() => {
+        world.update(next(k++));
+        world.query();
+      }, cfg).medianNs;
+    } catch (err) {
+      row.comparatorError = String(err.message ?? err);
+    }
+  }
+  return row;
+}
+
+const results = { environment: environment(), latency: [], comparisons: [], positions: [], growth: {}, memory: {}, size: {}, page: null, targets: [] };
 log(`${quick ? 'quick' : 'full'} run; load average ${results.environment.loadAverageAtStart.join(' ')} on ${results.environment.cores} cores`);
 
 const engine = await createEngine();
@@ -185,6 +253,29 @@ for (const g of objectGrowthCases(OBJECT_COUNTS)) {
 results.growth.alMove = { points: objGrowth['al-move'], exponents: { wasm: fit(objGrowth['al-move'], 'wasm'), native: fit(objGrowth['al-move'], 'native'),
   sat: fit(objGrowth['al-move'], 'sat'), detectCollisions: fit(objGrowth['al-move'], 'detectCollisions') } };
 results.growth.pursue = { points: objGrowth['9a-pursue'], exponents: { wasm: fit(objGrowth['9a-pursue'], 'wasm'), native: fit(objGrowth['9a-pursue'], 'native') } };
+
+// 2b. Positions kept in the engine: each game's busy case, GODSGLOOM reach and Arcane Legions move
+// at every size beside the comparators keeping their own worlds, and the 100 x 100 reach.
+{
+  const kept = {
+    'godsgloom/reach': { name: 'honeycomb-grid + Dijkstra', target: 5, keep: (t) => { const w = honeycombKept(t); return { update: w.update, query: w.reach }; } },
+    'arcane-legions/move': { name: 'SAT.js bisection', target: 3, keep: (t) => { const w = satKept(t); return { update: w.update, query: w.query }; } },
+  };
+  log('positions kept in the engine (update + ask per frame):');
+  for (const c of cases) {
+    const comparator = kept[`${c.system}/${c.query}`];
+    if (c.size !== 'busy' && !comparator) continue;
+    const row = { ...measurePosition(engine, c.id, c.text, CFG, comparator), system: c.system, query: c.query, size: c.size, target: comparator?.target ?? null };
+    results.positions.push(row);
+    log(`  ${c.id}: full ${(row.full / 1e3).toFixed(1)} µs, update + ask ${(row.keptJson / 1e3).toFixed(1)} µs${row.keptArrays ? `, arrays ${(row.keptArrays / 1e3).toFixed(1)} µs` : ''}${row.comparatorFrame ? `, ${row.comparator} ${(row.comparatorFrame / 1e3).toFixed(1)} µs` : row.comparatorError ? `, ${row.comparator}: ${row.comparatorError}` : ''}`);
+  }
+  const [grid] = hexGrowthCases([100]);
+  for (const [label, text] of [['godsgloom/reach/100x100 brief', grid.text], ['godsgloom/reach/100x100 full', grid.textFull]]) {
+    const row = { ...measurePosition(engine, label, text, GROWTH_CFG, null), system: 'godsgloom', query: 'reach', size: '100x100', target: null };
+    results.positions.push(row);
+    log(`  ${label}: full ${(row.full / 1e6).toFixed(2)} ms, update + ask ${(row.keptJson / 1e6).toFixed(2)} ms, arrays ${(row.keptArrays / 1e6).toFixed(2)} ms`);
+  }
+}
 
 // 3. Memory: a fresh engine, its heap after start-up, then each stress case once.
 {
@@ -282,6 +373,19 @@ if (withPage) {
   const hex100 = results.growth.hex.points.find((p) => p.n === 10000);
   if (hex100) add('hex reach 100 × 100 ≤ 2 ms (wasm)', 'growth/hex/100x100, "detail": "brief"', hex100.wasm !== null ? ms(hex100.wasm) : null, hex100.wasm !== null ? hex100.wasm <= 2e6 : null,
     hex100.wasm === null ? `not available in this build (${hex100.code})` : `full detail: ${ms(hex100.wasmFullDetail)}; JSON.parse of the brief answer alone: ${ms(hex100.parseOnly)}`);
+  const frame = (row) => row.keptArrays ?? row.keptJson;
+  for (const r of results.positions.filter((x) => x.size === 'busy' && ['godsgloom/reach', 'arcane-legions/move'].includes(`${x.system}/${x.query}`))) {
+    add('update + ask ≤ 10 µs per frame (wasm)', `${r.id}, arrays form`, us(r.keptArrays), r.keptArrays <= 10e3,
+      `ask alone ${us(r.askArrays)}; with the JSON answer ${us(r.keptJson)}; full request ${us(r.full)}`);
+  }
+  const arrays100 = results.positions.find((x) => x.id === 'godsgloom/reach/100x100 brief');
+  if (arrays100) add('hex reach 100 × 100 ≤ 2 ms in the arrays form (wasm)', 'update + ask, arrays', ms(arrays100.keptArrays), arrays100.keptArrays <= 2e6,
+    `ask alone ${ms(arrays100.askArrays)}; JSON (brief) ${ms(arrays100.keptJson)}`);
+  for (const r of results.positions.filter((x) => x.target)) {
+    if (r.comparatorFrame) add(`≥ ${r.target}× faster than ${r.comparator}, both keeping their world`, r.id, `${(r.comparatorFrame / frame(r)).toFixed(1)}×`,
+      r.comparatorFrame / frame(r) >= r.target, `frames: movecalc ${us(frame(r))} (arrays), ${r.comparator} ${us(r.comparatorFrame)}`);
+    else add(`≥ ${r.target}× faster than ${r.comparator}, both keeping their world`, r.id, null, null, `comparator failed (${r.comparatorError})`);
+  }
   for (const c of results.comparisons.filter((x) => x.target && x.speedUp !== null)) {
     add(`≥ ${c.target}× faster than ${c.comparator}`, c.case, `${c.speedUp.toFixed(1)}×`, c.speedUp >= c.target);
   }

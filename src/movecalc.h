@@ -60,6 +60,38 @@ char *mc_position_update(McPosition *pos, const char *changes_json);
 /// of the position's members followed by the query's.
 char *mc_position_ask(McPosition *pos, const char *query_json);
 
+/// The columns of an arrays answer (mc_position_ask_arrays).
+enum McColumn {
+    MC_COLUMN_Q = 0,      ///< int32: a hex reach's destination, q
+    MC_COLUMN_R = 1,      ///< int32: r
+    MC_COLUMN_COST = 2,   ///< int32: movement points spent to end there
+    MC_COLUMN_PARENT = 3, ///< int32: the row of the hex before it on the path; -1 the start; -2 a hex not a row
+    MC_COLUMN_FLAGS = 4,  ///< int32: MC_REACH_* bits
+    MC_COLUMN_POSES = 5   ///< double: a free-form answer's poses, x, y, facing each (3 values a row)
+};
+
+/// The bits of MC_COLUMN_FLAGS (docs/api.md "Arrays").
+enum McReachFlag {
+    MC_REACH_ENGAGED = 1,     ///< ends engaged
+    MC_REACH_NO_MELEE = 2,    ///< no Melee Attack after this move (mayMeleeAttack false)
+    MC_REACH_NIMBLE = 4,      ///< relies on Nimble
+    MC_REACH_MINIMUM = 8,     ///< a minimum move
+    MC_REACH_LANDING = 16,    ///< reached by Teleport or Reposition: no walked path
+    MC_REACH_ENDED_BY = 32    ///< ended by a rule, not by the player's choice (endedBy not "choice")
+};
+
+/// Asks as mc_position_ask does, but a GODSGLOOM `reach` puts its destinations and an Arcane
+/// Legions `move` its poses in columns (mc_position_column) in place of the answer's text, whose
+/// result then holds only `unit`, `rows` (and `legal` for a move). Any other query, and every
+/// error, answers as mc_position_ask.
+char *mc_position_ask_arrays(McPosition *pos, const char *query_json);
+
+/// Column `column` (McColumn) of the last ask of `pos`, valid until its next update, ask or
+/// close; NULL when that ask filled no such column. mc_position_rows gives its rows.
+const void *mc_position_column(const McPosition *pos, int column);
+/// The rows of column `column` of the last ask of `pos` (0 when none).
+int mc_position_rows(const McPosition *pos, int column);
+
 /// Closes a position and frees what it holds. NULL, or a pointer that is not an open position, is
 /// ignored; update and ask answer such a pointer with `bad_request`.
 void mc_position_close(McPosition *pos);

@@ -46,10 +46,39 @@ export interface PositionChanges {
   markers?: unknown[] | null;
 }
 
+/** The columns of an arrays answer (Position.ask with `{format: 'arrays'}`, docs/api.md "Arrays"). */
+export interface AnswerArrays {
+  /** A hex reach's destinations, one row each: q, r, cost, the row of the hex before it on the path (-1 the start, -2 a hex not a row), REACH_FLAGS bits. */
+  q?: Int32Array;
+  r?: Int32Array;
+  cost?: Int32Array;
+  parent?: Int32Array;
+  flags?: Int32Array;
+  /** A free-form move's poses, x, y, facing each: the final pose first, then each action's. */
+  poses?: Float64Array;
+}
+
+/** A response of Position.ask with `{format: 'arrays'}`. */
+export interface ArraysResponse extends PositionResponse {
+  arrays?: AnswerArrays;
+}
+
+/** The bits of AnswerArrays.flags. */
+export declare const REACH_FLAGS: Readonly<{
+  engaged: 1;
+  noMelee: 2;
+  nimble: 4;
+  minimumMove: 8;
+  landing: 16;
+  endedBy: 32;
+}>;
+
 /** A position kept in the engine (Engine.open); its answers are the full request's, byte for byte. */
 export declare class Position {
   /** Asks a query (`query` and its own fields, none of the position's); the parsed response. */
-  ask(query: Record<string, unknown> | string): PositionResponse;
+  ask(query: Record<string, unknown> | string, options?: { format?: 'json' }): PositionResponse;
+  /** Asks with the answer's lists as typed arrays where the query has them (GODSGLOOM reach, Arcane Legions move). */
+  ask(query: Record<string, unknown> | string, options: { format: 'arrays' }): ArraysResponse;
   /** Asks a query given as JSON text; the response text exactly as the engine printed it. */
   askText(text: string): string;
   /** Changes the position; `{ok: true}` or an error response (the position is then unchanged). */

@@ -184,6 +184,12 @@ class Module {
   }
 }
 
+// The columns of an arrays answer (enum McColumn, src/movecalc.h).
+const COLUMN = { q: 0, r: 1, cost: 2, parent: 3, flags: 4, poses: 5 };
+
+/** The bits of an arrays reach's `flags` column (enum McReachFlag, src/movecalc.h). */
+export const REACH_FLAGS = Object.freeze({ engaged: 1, noMelee: 2, nimble: 4, minimumMove: 8, landing: 16, endedBy: 32 });
+
 /**
  * A position kept in one module's engine (engine.open): questions about it send only the query,
  * and changes only what changed. Its answers are byte for byte the full request's.
@@ -209,9 +215,35 @@ export class Position {
     return this.#mod.text(text, (input) => this.#mod.m._mc_position_ask(handle, input));
   }
 
-  /** Asks a query object (or JSON text); the parsed response, as engine.request's. */
-  ask(query) {
-    return JSON.parse(this.askText(typeof query === 'string' ? query : JSON.stringify(query)));
+  /**
+   * Asks a query object (or JSON text); the parsed response, as engine.request's. With
+   * `{format: 'arrays'}`, a GODSGLOOM `reach` gives its destinations and an Arcane Legions `move`
+   * its poses as typed arrays in `arrays` (docs/api.md "Arrays"), copied out of the engine's
+   * memory, and the result holds only `unit`, `rows` (and `legal`), no trace; any other query answers as
+   * without the option.
+   */
+  ask(query, options) {
+    const text = typeof query === 'string' ? query : JSON.stringify(query);
+    const format = options?.format ?? 'json';
+    if (format === 'json') return JSON.parse(this.askText(text));
+    if (format !== 'arrays') throw new Error(`movecalc: unknown answer format "${format}" (json or arrays)`);
+    const handle = this.#live();
+    const m = this.#mod.m;
+    const response = JSON.parse(this.#mod.text(text, (input) => m._mc_position_ask_arrays(handle, input)));
+    if (!response.ok) return response;
+    const column = (c, Type, per) => {
+      const rows = m._mc_position_rows(handle, c);
+      const at = m._mc_position_column(handle, c);
+      const bytes = rows * per * Type.BYTES_PER_ELEMENT;
+      return new Type(m.HEAPU8.slice(at, at + bytes).buffer);
+    };
+    if (m._mc_position_rows(handle, COLUMN.poses) > 0) {
+      response.arrays = { poses: column(COLUMN.poses, Float64Array, 3) };
+    } else if (typeof response.result?.rows === 'number') {
+      response.arrays = {};
+      for (const name of ['q', 'r', 'cost', 'parent', 'flags']) response.arrays[name] = column(COLUMN[name], Int32Array, 1);
+    }
+    return response;
   }
 
   /**

@@ -11,6 +11,8 @@
 
 struct McPosition {
     cJSON *tree;
+    McKept kept; // the world a game read from `tree`, kept between asks
+    McColumns columns; // the last arrays ask's
 };
 
 // The members that belong to the position; every other member of a request is the query's.
@@ -78,6 +80,7 @@ static cJSON *open_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
     cJSON *root = ok_root(j);
     if (!root) return NULL;
     McPosition *pos = mc_mem_alloc(sizeof *pos);
+    if (pos) memset(pos, 0, sizeof *pos);
     if (!pos || !(pos->tree = keep(req))) {
         mc_mem_free(pos);
         mc_read_fail(j, "out_of_memory", "out of memory");
@@ -107,6 +110,9 @@ void mc_position_close(McPosition *pos) {
     int slot = slot_of(pos);
     if (slot < 0) return;
     open_positions[slot] = NULL;
+    mc_kept_drop(&pos->kept);
+    mc_mem_free(pos->columns.ints);
+    mc_mem_free(pos->columns.poses);
     drop(pos->tree);
     mc_mem_free(pos);
 }
@@ -263,6 +269,18 @@ static cJSON *update_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
         mc_read_fail(j, "out_of_memory", "out of memory");
         return NULL;
     }
+    // A kept world survives units replaced in place (a drag's frames): those are marked for the
+    // game to read again. Anything else changes indices or what the units stand on.
+    if (n_remove || added || holder->child) {
+        mc_kept_drop(&pos->kept);
+    } else {
+        for (i = 0; i < n_changed; i++) {
+            int at = 0;
+            for (const cJSON *u = units->child; u != staged[i].old; u = u->next) at++;
+            pos->kept.changed[at] = 1;
+        }
+        pos->kept.any_changed |= n_changed > 0;
+    }
     for (i = 0; i < n_remove; i++) cJSON_Delete(cJSON_DetachItemViaPointer(units, removed[i]));
     for (i = 0; i < n_changed; i++) {
         if (staged[i].old)
@@ -285,11 +303,11 @@ static cJSON *update_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
 }
 
 char *mc_position_update(McPosition *pos, const char *changes_json) {
+    if (slot_of(pos) >= 0) pos->columns.rows = pos->columns.pose_rows = 0;
     return mc_request_run(changes_json, update_answer, pos);
 }
 
-static cJSON *ask_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
-    McPosition *pos = ctx;
+static cJSON *ask_with(McRequest *j, cJSON *req, McPosition *pos, int arrays, char ***kept) {
     if (!check_open(j, pos)) return NULL;
     if (!cJSON_IsObject(req)) {
         mc_read_fail(j, "bad_request", "expected a JSON object with \"query\"");
@@ -308,7 +326,13 @@ static cJSON *ask_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
         first->prev = req->child->prev;
         req->child->prev = last;
     }
+    j->kept = &pos->kept;
+    pos->columns.rows = pos->columns.pose_rows = pos->columns.filled = 0;
+    if (arrays) j->columns = &pos->columns;
     cJSON *root = mc_request_answer(j, pos->tree, kept);
+    j->kept = NULL;
+    j->columns = NULL;
+    if (!root) pos->columns.rows = pos->columns.pose_rows = 0;
     if (req->child) {
         req->child->prev = first->prev;
         first->prev = last;
@@ -317,6 +341,102 @@ static cJSON *ask_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
     return root;
 }
 
+static cJSON *ask_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
+    return ask_with(j, req, ctx, 0, kept);
+}
+
+static cJSON *ask_arrays_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
+    return ask_with(j, req, ctx, 1, kept);
+}
+
 char *mc_position_ask(McPosition *pos, const char *query_json) {
     return mc_request_run(query_json, ask_answer, pos);
+}
+
+char *mc_position_ask_arrays(McPosition *pos, const char *query_json) {
+    return mc_request_run(query_json, ask_arrays_answer, pos);
+}
+
+const void *mc_position_column(const McPosition *pos, int column) {
+    if (slot_of(pos) < 0) return NULL;
+    const McColumns *c = &pos->columns;
+    if (column >= MC_COLUMN_Q && column <= MC_COLUMN_FLAGS) return c->rows ? c->ints + (size_t)column * (size_t)c->rows : NULL;
+    if (column == MC_COLUMN_POSES) return c->pose_rows ? c->poses : NULL;
+    return NULL;
+}
+
+int mc_position_rows(const McPosition *pos, int column) {
+    if (!mc_position_column(pos, column)) return 0;
+    return column == MC_COLUMN_POSES ? pos->columns.pose_rows : pos->columns.rows;
+}
+
+// Grows `*buf` (counted memory, `*capacity` elements of `size` bytes) to at least `need`.
+static int grow(void **buf, size_t *capacity, size_t need, size_t size) {
+    if (need <= *capacity) return 1;
+    void *bigger = mc_mem_alloc(need * size);
+    if (!bigger) return 0;
+    mc_mem_free(*buf);
+    *buf = bigger;
+    *capacity = need;
+    return 1;
+}
+
+int32_t *mc_columns_hex(McRequest *j, int rows) {
+    McColumns *c = j->columns;
+    if (!grow((void **)&c->ints, &c->int_capacity, 5 * (size_t)(rows > 0 ? rows : 1), sizeof *c->ints)) {
+        mc_read_fail(j, "out_of_memory", "out of memory");
+        return NULL;
+    }
+    c->rows = rows;
+    c->filled = 1;
+    return c->ints;
+}
+
+double *mc_columns_poses(McRequest *j, int rows) {
+    McColumns *c = j->columns;
+    if (!grow((void **)&c->poses, &c->pose_capacity, 3 * (size_t)(rows > 0 ? rows : 1), sizeof *c->poses)) {
+        mc_read_fail(j, "out_of_memory", "out of memory");
+        return NULL;
+    }
+    c->pose_rows = rows;
+    c->filled = 1;
+    return c->poses;
+}
+
+void *mc_kept_world(McRequest *j, const void *owner) {
+    return j->kept && j->kept->owner == owner ? j->kept->world : NULL;
+}
+
+void mc_kept_drop(McKept *k) {
+    mc_arena_release(&k->arena);
+    k->owner = NULL;
+    k->world = NULL;
+    if (k->any_changed) memset(k->changed, 0, sizeof k->changed);
+    k->any_changed = 0;
+}
+
+McArena *mc_kept_begin(McRequest *j) {
+    if (!j->kept) return NULL;
+    mc_kept_drop(j->kept);
+    McArena *was = j->env.arena;
+    j->env.arena = &j->kept->arena;
+    return was;
+}
+
+void mc_kept_end(McRequest *j, McArena *was, int ok, const void *owner, void *world) {
+    if (!was) return;
+    j->env.arena = was;
+    // A lack of memory in the kept arena is the request's too, as if it had been its own arena.
+    if (j->kept->arena.failed) was->failed = 1;
+    if (ok && world && !j->kept->arena.failed) {
+        j->kept->owner = owner;
+        j->kept->world = world;
+    } else {
+        mc_kept_drop(j->kept);
+    }
+}
+
+void mc_kept_forget_error(McRequest *j, int path_len) {
+    memset(&j->err, 0, sizeof j->err);
+    mc_read_pop(j, path_len);
 }

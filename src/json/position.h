@@ -4,9 +4,14 @@
 #ifndef MC_JSON_POSITION_H
 #define MC_JSON_POSITION_H
 
+#include <stdint.h>
+
 #include "cJSON.h"
 #include "core/mem.h"
+#include "core/limits.h"
 #include "json/read.h"
+
+enum { MC_KEPT_UNITS = MC_MAX_UNITS };
 
 /// Answers the parsed request `req` (docs/api.md); on failure leaves the error in j->err and
 /// returns NULL. A valid describe sets *kept to its slot among the kept describe answers; when the
@@ -25,5 +30,53 @@ char *mc_request_run(const char *json, McAnswerFn fn, void *ctx);
 /// Makes cJSON allocate from `arena`, or from counted memory that outlives the call when NULL;
 /// returns the arena it used before. A position's tree is kept in counted memory.
 McArena *mc_request_use_arena(McArena *arena);
+
+/// What a game keeps of a position's world between asks (src/json/sys_<game>.c): read once from
+/// the position's tree into the position's own arena, and handed back to the next ask while the
+/// position is unchanged, or changed only by units replaced in place (`changed`), which the game
+/// reads again itself.
+typedef struct McKept {
+    McArena arena;   ///< counted memory; everything `world` points to that is not in the tree
+    const void *owner; ///< the game's tag for the kind of `world`; NULL while nothing is kept
+    void *world;
+    unsigned char changed[MC_KEPT_UNITS]; ///< units (by index) replaced since `world` was read
+    int any_changed;
+} McKept;
+
+/// The columns of an arrays ask (mc_position_ask_arrays), in counted memory the position keeps
+/// and reuses from one ask to the next.
+typedef struct McColumns {
+    int rows;      ///< hex rows: five int32 columns of `rows` each, one after the other in `ints`
+    int pose_rows; ///< poses: three doubles each in `poses`
+    int32_t *ints;
+    double *poses;
+    size_t int_capacity, pose_capacity; ///< in elements
+    int filled; ///< this ask's query put its answer in columns
+} McColumns;
+
+/// The five hex columns for `rows` rows (column c at the result + c·rows), for an arrays ask
+/// (j->columns); NULL when memory ran out (recorded as out_of_memory).
+int32_t *mc_columns_hex(McRequest *j, int rows);
+/// Room for `rows` poses of three doubles; NULL when memory ran out (recorded).
+double *mc_columns_poses(McRequest *j, int rows);
+
+/// The world `owner` kept for the position being asked (j->kept), or NULL: not a position's ask,
+/// nothing kept, or another kind.
+void *mc_kept_world(McRequest *j, const void *owner);
+
+/// Forgets the kept world and gives back its memory.
+void mc_kept_drop(McKept *k);
+
+/// Starts reading a world to keep: drops what was kept, and points j's arena at the kept
+/// arena until mc_kept_end. Returns the arena to hand back to mc_kept_end; NULL when j is not a
+/// position's ask (then nothing changes).
+McArena *mc_kept_begin(McRequest *j);
+
+/// Ends what mc_kept_begin started: keeps `world` under `owner` when `ok`, else drops it.
+void mc_kept_end(McRequest *j, McArena *was, int ok, const void *owner, void *world);
+
+/// Clears the error and path a reader left, for a kept world that is read anew instead (the new
+/// read records the error again if there is one). `path_len` is the path to go back to.
+void mc_kept_forget_error(McRequest *j, int path_len);
 
 #endif

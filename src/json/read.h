@@ -24,6 +24,8 @@ typedef struct McRequest {
     int path_len;
     int oom; ///< a response item could not be allocated
     struct McWriteList *list; ///< the list whose entry is being written as text (json/write.h), or NULL
+    struct McKept *kept; ///< the world kept by the position being asked (json/position.h), or NULL
+    struct McColumns *columns; ///< an arrays ask's columns (json/position.h), or NULL
 } McRequest;
 
 /// Records an error at the current path (only the first error is kept). Returns 0.

@@ -52,6 +52,7 @@ static const struct {
     {"MC_MAX_TRACE_STEPS", MC_MAX_TRACE_STEPS},
     {"MC_MAX_WORK", (double)MC_MAX_WORK},
     {"MC_MAX_HEAP_BYTES", MC_MAX_HEAP_BYTES},
+    {"MC_MAX_POSITIONS", MC_MAX_POSITIONS},
 };
 
 // cJSON allocates through the counting allocator so that mc_bytes_in_use sees everything. The
@@ -501,7 +502,8 @@ cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
         goto done;
     }
     if (!ran) goto done;
-    write_trace(j, result);
+    // An arrays answer (mc_position_ask_arrays) is for a drag's frames: it carries no trace.
+    if (!j->columns || !j->columns->filled) write_trace(j, result);
     cJSON *used = mc_write_array(j, root, "assumptions");
     for (int a = 0; a < sys->assumptions->assumption_count && used; a++)
         if (j->env.assumed & ((uint32_t)1 << a))

@@ -5,6 +5,8 @@
 #include "core/limits.h"
 #include "json/dispatch.h"
 #include "json/write.h"
+#include "movecalc.h"
+#include "json/position.h"
 #include "json/read_table.h"
 #include "rules/arcane_legions/al.h"
 
@@ -37,6 +39,37 @@ static int read_codex(McRequest *j, const cJSON *u, AlUnit *out) {
     return 1;
 }
 
+// A unit of `units` at index i (the path is at it), its id added to `ids` (NULL: the caller
+// checks the id itself). The order of the checks is the order of the errors a request gets.
+static int read_unit(McRequest *j, const cJSON *e, McIdMap *ids, AlUnit *u) {
+    static const char *const keys[] = {"id", "side", "x", "y", "facing", "base", "width", "depth",
+                                       "codex", "movementIcons", NULL};
+    static const char *const bases[] = {"sortie", "formation", NULL};
+    memset(u, 0, sizeof *u);
+    if (!mc_read_object(j, e, keys) || !mc_read_string(j, e, "id", 1, &u->id)) return 0;
+    if (ids) {
+        int idp = mc_read_push_key(j, "id");
+        if (!mc_ids_add(j, ids, u->id)) return 0;
+        mc_read_pop(j, idp);
+    }
+    if (!mc_read_string(j, e, "side", 1, &u->side) || !mc_read_coord(j, e, "x", 1, &u->rect.centre.x) ||
+        !mc_read_coord(j, e, "y", 1, &u->rect.centre.y) || !mc_read_facing(j, e, "facing", 1, &u->rect.facing))
+        return 0;
+    int base = -1;
+    if (!mc_read_enum(j, e, "base", 0, bases, &base)) return 0;
+    if (base >= 0) {
+        if (mc_read_get(e, "width")) return mc_read_fail_key(j, "width", "bad_request", "give either base or width and depth");
+        if (mc_read_get(e, "depth")) return mc_read_fail_key(j, "depth", "bad_request", "give either base or width and depth");
+        // AL-LAT-1: a step is a sortie's side; a formation is two sorties side by side.
+        u->rect.width = base == 0 ? 1 : 2;
+        u->rect.depth = 1;
+    } else if (!mc_read_length(j, e, "width", 1, &u->rect.width) || !mc_read_length(j, e, "depth", 1, &u->rect.depth)) {
+        return 0;
+    }
+    u->sortie = base == 0 || (base < 0 && u->rect.width <= 1 + MC_LINEAR_SLOP && u->rect.depth <= 1 + MC_LINEAR_SLOP);
+    return read_codex(j, e, u) && mc_read_int(j, e, "movementIcons", 0, 0, MC_MAX_MOVE_POINTS, &u->icons);
+}
+
 static int read_units(McRequest *j, const cJSON *req, Table *t) {
     const cJSON *list;
     int n;
@@ -46,31 +79,8 @@ static int read_units(McRequest *j, const cJSON *req, Table *t) {
     int saved = mc_read_push_key(j, "units");
     int i = 0;
     for (const cJSON *e = list->child; e; e = e->next, i++) {
-        static const char *const keys[] = {"id", "side", "x", "y", "facing", "base", "width", "depth",
-                                           "codex", "movementIcons", NULL};
-        static const char *const bases[] = {"sortie", "formation", NULL};
         int inner = mc_read_push_index(j, i);
-        AlUnit *u = &t->units[i];
-        if (!mc_read_object(j, e, keys) || !mc_read_string(j, e, "id", 1, &u->id)) return 0;
-        int idp = mc_read_push_key(j, "id");
-        if (!mc_ids_add(j, &t->ids, u->id)) return 0;
-        mc_read_pop(j, idp);
-        if (!mc_read_string(j, e, "side", 1, &u->side) || !mc_read_coord(j, e, "x", 1, &u->rect.centre.x) ||
-            !mc_read_coord(j, e, "y", 1, &u->rect.centre.y) || !mc_read_facing(j, e, "facing", 1, &u->rect.facing))
-            return 0;
-        int base = -1;
-        if (!mc_read_enum(j, e, "base", 0, bases, &base)) return 0;
-        if (base >= 0) {
-            if (mc_read_get(e, "width")) return mc_read_fail_key(j, "width", "bad_request", "give either base or width and depth");
-            if (mc_read_get(e, "depth")) return mc_read_fail_key(j, "depth", "bad_request", "give either base or width and depth");
-            // AL-LAT-1: a step is a sortie's side; a formation is two sorties side by side.
-            u->rect.width = base == 0 ? 1 : 2;
-            u->rect.depth = 1;
-        } else if (!mc_read_length(j, e, "width", 1, &u->rect.width) || !mc_read_length(j, e, "depth", 1, &u->rect.depth)) {
-            return 0;
-        }
-        u->sortie = base == 0 || (base < 0 && u->rect.width <= 1 + MC_LINEAR_SLOP && u->rect.depth <= 1 + MC_LINEAR_SLOP);
-        if (!read_codex(j, e, u) || !mc_read_int(j, e, "movementIcons", 0, 0, MC_MAX_MOVE_POINTS, &u->icons)) return 0;
+        if (!read_unit(j, e, &t->ids, &t->units[i])) return 0;
         mc_read_pop(j, inner);
     }
     mc_read_pop(j, saved);
@@ -80,7 +90,7 @@ static int read_units(McRequest *j, const cJSON *req, Table *t) {
 }
 
 // units, terrain and table, then the convex parts; every unit must lie on the table.
-static int read_table_all(McRequest *j, const cJSON *req, Table *t) {
+static int read_table_world(McRequest *j, const cJSON *req, Table *t) {
     memset(t, 0, sizeof *t);
     if (!read_units(j, req, t)) return 0;
     McTerrainIn *tin;
@@ -99,8 +109,6 @@ static int read_table_all(McRequest *j, const cJSON *req, Table *t) {
     int has_table = 0;
     if (!mc_read_table(j, req, &has_table, &t->w.width, &t->w.height)) return 0;
     t->w.has_table = has_table;
-    t->w.notch_spacing = j->env.params.v[MC_P_AL2_NOTCH_SPACING];
-    t->w.leg_length = j->env.params.v[MC_P_AL5_LEG_LENGTH];
     for (int i = 0; i < t->w.unit_count; i++)
         if (!mc_al_on_table(&t->w, t->units[i].rect)) {
             int saved = mc_read_push_key(j, "units");
@@ -109,7 +117,6 @@ static int read_table_all(McRequest *j, const cJSON *req, Table *t) {
             mc_read_pop(j, saved);
             return 0;
         }
-    if (t->w.terrain_count > 0) mc_assume(&j->env, MC_A_AL_7);
     int bad = mc_al_world_build(&j->env, &t->w);
     if (bad == -2) return oom(j);
     if (bad >= 0) {
@@ -119,6 +126,65 @@ static int read_table_all(McRequest *j, const cJSON *req, Table *t) {
         mc_read_pop(j, saved);
         return 0;
     }
+    // A kept world outlives the tree's unit objects an update replaces: it holds its own ids, to
+    // tell a unit replaced under its own id from one renamed.
+    for (int i = 0; i < t->w.unit_count && j->kept; i++) {
+        char *id = mc_arena_dup(j->env.arena, t->units[i].id, strlen(t->units[i].id) + 1, 1);
+        if (!id) return oom(j);
+        t->units[i].id = t->ids.ids[i] = id;
+    }
+    return 1;
+}
+
+static const char world_tag = 0; // the kind of world this file keeps (its address)
+
+// Reads again the units an update replaced in place into the kept table `t`, their parts and the
+// broad phase built anew over the same parts (so the same tree as a whole read's). 0 when one of
+// them is not as simply replaced (an error, a new id, off the table): the table is then read
+// anew, which gives the request's own answer or error.
+static int refresh_table(McRequest *j, const cJSON *req, Table *t) {
+    McKept *k = j->kept;
+    if (!k->any_changed) return 1;
+    const cJSON *e = mc_read_get(req, "units")->child;
+    int saved = j->path_len;
+    for (int i = 0; i < t->w.unit_count; i++, e = e->next) {
+        if (!k->changed[i]) continue;
+        AlUnit u;
+        if (!read_unit(j, e, NULL, &u) || strcmp(u.id, t->units[i].id) != 0 || !mc_al_on_table(&t->w, u.rect)) {
+            mc_kept_forget_error(j, saved);
+            return 0;
+        }
+        u.id = t->units[i].id;
+        t->units[i] = u;
+        t->w.parts[i] = mc_rect_to_poly(u.rect);
+        k->changed[i] = 0;
+    }
+    k->any_changed = 0;
+    int n = t->w.part_count;
+    McAabb *boxes = MC_NEW(j->env.arena, McAabb, n + 1);
+    McBroadphaseScratch *scratch = MC_NEW(j->env.arena, McBroadphaseScratch, n + 1);
+    if (!boxes || !scratch) return 0;
+    for (int i = 0; i < n; i++) boxes[i] = mc_poly_aabb(&t->w.parts[i]);
+    return mc_broadphase_build(&t->w.bp, t->w.bp.nodes, MC_BROADPHASE_NODES(n) + 1, scratch, boxes, n);
+}
+
+// The table of the position being asked, kept or read anew; or of this request. `t` is a copy
+// of it with this request's params.
+static int read_table_all(McRequest *j, const cJSON *req, Table *t) {
+    Table *kept = mc_kept_world(j, &world_tag);
+    if (!kept || !refresh_table(j, req, kept)) {
+        McArena *was = mc_kept_begin(j);
+        kept = MC_NEW(j->env.arena, Table, 1);
+        int ok = kept && read_table_world(j, req, kept);
+        if (!kept) oom(j);
+        mc_kept_end(j, was, ok, &world_tag, kept);
+        if (!ok) return 0;
+    }
+    *t = *kept;
+    t->w.units = t->units;
+    t->w.notch_spacing = j->env.params.v[MC_P_AL2_NOTCH_SPACING];
+    t->w.leg_length = j->env.params.v[MC_P_AL5_LEG_LENGTH];
+    if (t->w.terrain_count > 0) mc_assume(&j->env, MC_A_AL_7);
     return 1;
 }
 
@@ -327,6 +393,19 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     if (!read_sides(j, req, &t, o.unit, &o.active_side, (const char ***)&o.turn_order, &o.turn_count)) return 0;
     AlMoveResult r;
     if (!mc_al_move(&j->env, &t.w, &o, &r)) return oom(j);
+    if (j->columns) {
+        // An arrays ask (mc_position_ask_arrays): the final pose, then each action's, in columns.
+        double *p = mc_columns_poses(j, r.action_count + 1);
+        if (!p) return 0;
+        for (int i = 0; i <= r.action_count; i++) {
+            McRect at = i == 0 ? r.final : r.actions[i - 1].pose;
+            p[3 * i] = at.centre.x, p[3 * i + 1] = at.centre.y, p[3 * i + 2] = at.facing;
+        }
+        mc_write_bool(j, result, "legal", r.legal);
+        mc_write_string(j, result, "unit", t.units[o.unit].id);
+        mc_write_number(j, result, "rows", r.action_count + 1);
+        return 1;
+    }
     mc_write_bool(j, result, "legal", r.legal);
     mc_write_reasons(j, result, "reasons", &r.reasons);
     mc_write_string(j, result, "unit", t.units[o.unit].id);

@@ -6,6 +6,8 @@
 #include "core/limits.h"
 #include "json/dispatch.h"
 #include "json/write.h"
+#include "movecalc.h"
+#include "json/position.h"
 #include "json/read_hex.h"
 #include "json/write_reach.h"
 #include "rules/godsgloom/gg.h"
@@ -79,57 +81,145 @@ static int read_names(McRequest *j, const cJSON *obj, const char *key, const McG
     return 1;
 }
 
-// Everything `reach` and `move` share: board, units, the mover, ignoreUnits, reconnaissance, action.
-static int read_common(McRequest *j, const cJSON *req, McBoard *board, McGgRequest *out, IgnoredList *ignored) {
+// A unit of `units` at index i (the path is at it): its fields, its hex on the board, and its
+// id added to `ids` (NULL: the caller checks the id itself). The order of the checks is the
+// order of the errors a request gets.
+static int read_unit(McRequest *j, const cJSON *e, int i, const McBoard *board, McIdMap *ids, IgnoredList *ignored,
+                     McGgUnit *u) {
+    const char *type = NULL;
+    memset(u, 0, sizeof *u);
+    u->speed = -1;
+    u->engaged = -1;
+    if (!mc_read_object(j, e, unit_keys) || !mc_read_string(j, e, "id", 1, &u->id)) return 0;
+    if (ids) {
+        int idk = mc_read_push_key(j, "id");
+        if (!mc_ids_add(j, ids, u->id)) return 0;
+        mc_read_pop(j, idk);
+    }
+    if (!mc_read_string(j, e, "side", 1, &u->side) || !mc_read_string(j, e, "type", 0, &type) ||
+        !mc_read_hex_fields(j, e, &u->hex) || !mc_read_int(j, e, "facing", 1, 0, 5, &u->facing) ||
+        !mc_read_int(j, e, "speed", 0, 0, MC_MAX_MOVE_POINTS, &u->speed) ||
+        !read_names(j, e, "traits", mc_gg_trait_names, i, ignored, &u->traits) ||
+        !read_names(j, e, "abilities", mc_gg_ability_names, i, ignored, &u->abilities) ||
+        !read_names(j, e, "tokens", mc_gg_token_names, i, ignored, &u->tokens) || !mc_read_bool(j, e, "engaged", 0, &u->engaged))
+        return 0;
+    if (mc_board_index(board, u->hex) < 0)
+        return mc_read_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", u->hex.q, u->hex.r);
+    return 1;
+}
+
+// What the position gives every question: the board and the units as read, with the hex each
+// unit stands on, the ids and the ignored names. A position keeps it between asks (json/position.h).
+typedef struct World {
+    McBoard board;
+    McGgUnit *units;
+    int unit_count;
+    int *at; // by board index: the unit standing there, or -1
+    McIdMap ids;
+    IgnoredList ignored;
+} World;
+
+static const char world_tag = 0; // the kind of world this file keeps (its address)
+
+static int read_world(McRequest *j, const cJSON *req, World *w) {
     const char *names[MC_GG_TERRAIN_COUNT + 1];
     for (int i = 0; i < MC_GG_TERRAIN_COUNT; i++) names[i] = mc_gg_terrain[i].name;
     names[MC_GG_TERRAIN_COUNT] = NULL;
     McBoardSpec spec = {names, NULL, 0};
-    memset(out, 0, sizeof *out);
-    if (!mc_read_board(j, req, &spec, board, NULL)) return 0;
-    out->board = board;
+    memset(w, 0, sizeof *w);
+    if (!mc_read_board(j, req, &spec, &w->board, NULL)) return 0;
     McArena *arena = j->env.arena;
-
     const cJSON *arr;
     int n;
     if (!mc_read_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &arr, &n)) return 0;
-    McGgUnit *units = MC_NEW(arena, McGgUnit, n > 0 ? n : 1);
-    int *at = MC_NEW(arena, int, board->count > 0 ? board->count : 1);
-    McIdMap ids;
-    if (!units || !at) return mc_read_fail(j, "out_of_memory", "out of memory");
-    if (!mc_ids_init(j, &ids, n)) return 0;
-    for (int i = 0; i < board->count; i++) at[i] = -1;
+    w->units = MC_NEW(arena, McGgUnit, n > 0 ? n : 1);
+    w->at = MC_NEW(arena, int, w->board.count > 0 ? w->board.count : 1);
+    if (!w->units || !w->at) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_ids_init(j, &w->ids, n)) return 0;
+    for (int i = 0; i < w->board.count; i++) w->at[i] = -1;
     int saved = mc_read_push_key(j, "units");
     int i = 0;
     for (const cJSON *e = arr->child; e; e = e->next, i++) {
         int inner = mc_read_push_index(j, i);
-        McGgUnit *u = &units[i];
-        const char *type = NULL;
-        u->speed = -1;
-        u->engaged = -1;
-        if (!mc_read_object(j, e, unit_keys) || !mc_read_string(j, e, "id", 1, &u->id)) return 0;
-        {
-            int idk = mc_read_push_key(j, "id");
-            if (!mc_ids_add(j, &ids, u->id)) return 0;
-            mc_read_pop(j, idk);
-        }
-        if (!mc_read_string(j, e, "side", 1, &u->side) || !mc_read_string(j, e, "type", 0, &type) ||
-            !mc_read_hex_fields(j, e, &u->hex) || !mc_read_int(j, e, "facing", 1, 0, 5, &u->facing) ||
-            !mc_read_int(j, e, "speed", 0, 0, MC_MAX_MOVE_POINTS, &u->speed) ||
-            !read_names(j, e, "traits", mc_gg_trait_names, i, ignored, &u->traits) ||
-            !read_names(j, e, "abilities", mc_gg_ability_names, i, ignored, &u->abilities) ||
-            !read_names(j, e, "tokens", mc_gg_token_names, i, ignored, &u->tokens) || !mc_read_bool(j, e, "engaged", 0, &u->engaged))
-            return 0;
-        int pos = mc_board_index(board, u->hex);
-        if (pos < 0) return mc_read_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", u->hex.q, u->hex.r);
-        if (at[pos] >= 0)
-            return mc_read_fail(j, "bad_request", "stands on the same hex as units[%d]; a hex holds one unit", at[pos]);
-        at[pos] = i;
+        if (!read_unit(j, e, i, &w->board, &w->ids, &w->ignored, &w->units[i])) return 0;
+        int pos = mc_board_index(&w->board, w->units[i].hex);
+        if (w->at[pos] >= 0)
+            return mc_read_fail(j, "bad_request", "stands on the same hex as units[%d]; a hex holds one unit", w->at[pos]);
+        w->at[pos] = i;
         mc_read_pop(j, inner);
     }
     mc_read_pop(j, saved);
-    out->units = units;
-    out->unit_count = n;
+    w->unit_count = n;
+    // A kept world outlives the tree's unit objects an update replaces: it holds its own ids, to
+    // tell a unit replaced under its own id from one renamed.
+    for (i = 0; i < n && j->kept; i++) {
+        char *id = mc_arena_dup(arena, w->units[i].id, strlen(w->units[i].id) + 1, 1);
+        if (!id) return mc_read_fail(j, "out_of_memory", "out of memory");
+        w->units[i].id = w->ids.ids[i] = id;
+    }
+    return 1;
+}
+
+// Reads again the units an update replaced in place, into the kept world `w`. 0 when one of them
+// is not as simply replaced (an error, a new id, a hex taken, other ignored names): the world is
+// then read anew, which gives the request's own answer or error.
+static int refresh_world(McRequest *j, const cJSON *req, World *w) {
+    McKept *k = j->kept;
+    if (!k->any_changed) return 1;
+    const cJSON *e = mc_read_get(req, "units")->child;
+    int saved = j->path_len;
+    for (int i = 0; i < w->unit_count; i++, e = e->next) {
+        if (!k->changed[i]) continue;
+        IgnoredList mine = {NULL, 0, 0};
+        McGgUnit u;
+        McGgUnit *old = &w->units[i];
+        int first = 0, count = 0;
+        while (first < w->ignored.count && w->ignored.items[first].unit < i) first++;
+        while (first + count < w->ignored.count && w->ignored.items[first + count].unit == i) count++;
+        if (!read_unit(j, e, i, &w->board, NULL, &mine, &u) || strcmp(u.id, old->id) != 0 || mine.count != count) {
+            mc_kept_forget_error(j, saved);
+            return 0;
+        }
+        int from = mc_board_index(&w->board, old->hex), to = mc_board_index(&w->board, u.hex);
+        if (to != from && w->at[to] >= 0) return 0;
+        w->at[from] = -1;
+        w->at[to] = i;
+        // The other strings are the tree's new unit's: the replaced one's are gone.
+        u.id = old->id;
+        if (count) memcpy(&w->ignored.items[first], mine.items, (size_t)count * sizeof *mine.items);
+        *old = u;
+        k->changed[i] = 0;
+    }
+    k->any_changed = 0;
+    return 1;
+}
+
+// The world of the position being asked, kept or read anew; or of this request.
+static const World *get_world(McRequest *j, const cJSON *req) {
+    World *w = mc_kept_world(j, &world_tag);
+    if (w && refresh_world(j, req, w)) return w;
+    McArena *was = mc_kept_begin(j);
+    w = MC_NEW(j->env.arena, World, 1);
+    int ok = w && read_world(j, req, w);
+    if (!w) mc_read_fail(j, "out_of_memory", "out of memory");
+    mc_kept_end(j, was, ok, &world_tag, w);
+    return ok ? w : NULL;
+}
+
+// Everything `reach` and `move` share: board, units, the mover, ignoreUnits, reconnaissance, action.
+static int read_common(McRequest *j, const cJSON *req, McBoard *board, McGgRequest *out, IgnoredList *ignored) {
+    memset(out, 0, sizeof *out);
+    const World *w = get_world(j, req);
+    if (!w) return 0;
+    *board = w->board;
+    *ignored = w->ignored;
+    out->board = board;
+    out->units = w->units;
+    out->unit_count = w->unit_count;
+    McArena *arena = j->env.arena;
+    const McGgUnit *units = w->units;
+    const cJSON *arr;
+    int n, saved, i;
     for (i = 0; i < ignored->count; i++)
         mc_trace(&j->env, "GG-TRT-1", units[ignored->items[i].unit].id,
                  "the %s \"%s\" is not one the engine knows: it is taken to have no effect on movement",
@@ -137,7 +227,7 @@ static int read_common(McRequest *j, const cJSON *req, McBoard *board, McGgReque
                  : strcmp(ignored->items[i].list, "abilities") == 0 ? "ability"
                                                                     : "token",
                  ignored->items[i].name);
-    if (!mc_read_ref(j, &ids, req, "unit", 1, &out->mover)) return 0;
+    if (!mc_read_ref(j, &w->ids, req, "unit", 1, &out->mover)) return 0;
     if (units[out->mover].speed < 0) {
         int inner = mc_read_push_key(j, "units");
         mc_read_push_index(j, out->mover);
@@ -290,6 +380,36 @@ static long long path_hexes(const McGgReach *r) {
     return n;
 }
 
+// An arrays ask's reach (mc_position_ask_arrays): the destinations in columns, the result only
+// the unit and the row count.
+static int reach_columns(McRequest *j, cJSON *result, const McGgReach *r) {
+    int n = r->dest_count;
+    int32_t *col = mc_columns_hex(j, n);
+    int *row_at = MC_NEW(j->env.arena, int, r->scene.board->count + 1);
+    if (!col || !row_at) return mc_read_fail(j, "out_of_memory", "out of memory");
+    for (int i = 0; i < r->scene.board->count; i++) row_at[i] = -2;
+    for (int i = 0; i < n; i++) row_at[r->dests[i].pos] = i;
+    McHex start = r->scene.mover->hex;
+    for (int i = 0; i < n; i++) {
+        const McGgDest *d = &r->dests[i];
+        int parent = -1;
+        McReachEntry pe;
+        if (d->node >= 0 && d->parent_node >= 0 && mc_reach_get(&r->search, d->parent_node, &pe) &&
+            (pe.hex.q != start.q || pe.hex.r != start.r))
+            parent = row_at[mc_board_index(r->scene.board, pe.hex)];
+        col[i] = d->hex.q;
+        col[n + i] = d->hex.r;
+        col[2 * n + i] = d->cost;
+        col[3 * n + i] = parent;
+        col[4 * n + i] = (d->engaged ? MC_REACH_ENGAGED : 0) | (d->may_melee == 0 ? MC_REACH_NO_MELEE : 0) |
+                         (d->nimble ? MC_REACH_NIMBLE : 0) | (d->minimum_move ? MC_REACH_MINIMUM : 0) |
+                         (d->node < 0 ? MC_REACH_LANDING : 0) | (d->end != MC_GG_END_CHOICE ? MC_REACH_ENDED_BY : 0);
+    }
+    mc_write_string(j, result, "unit", r->scene.mover->id);
+    mc_write_number(j, result, "rows", n);
+    return 1;
+}
+
 static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     McBoard board;
     McGgRequest gr;
@@ -300,6 +420,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     if (!mc_read_reach_paths(j, req, &asked_parent) || !mc_read_reach_detail(j, req, &brief)) return 0;
     McGgReach r;
     if (!mc_gg_reach(&j->env, &gr, &r)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (j->columns) return reach_columns(j, result, &r);
     write_header(j, result, &r.scene);
     bool parent = mc_write_reach_paths(j, result, asked_parent, path_hexes(&r), "GG-MOV-1", r.scene.mover->id);
     if (parent && !mc_gg_reach_through(&j->env, &r)) return mc_read_fail(j, "out_of_memory", "out of memory");

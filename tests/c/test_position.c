@@ -206,3 +206,120 @@ MC_TEST(positions_bounded_and_leak_free, "positions: at most MC_MAX_POSITIONS op
         MC_CHECK_INT((long)mc_bytes_in_use(), (long)before);
     }
 }
+
+// Applies `change` (an object with the unit's "id" and the fields it changes, null taking one
+// away) to the unit of `request` and to the position, then checks the ask against the request.
+static int change_both(McPosition *pos, cJSON *request, const char *query, const char *file, cJSON *change) {
+    cJSON *units = cJSON_GetObjectItemCaseSensitive(request, "units");
+    const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(change, "id"));
+    cJSON *unit = NULL;
+    for (cJSON *u = units->child; u && !unit; u = u->next)
+        if (strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(u, "id")), id) == 0) unit = u;
+    for (const cJSON *f = change->child; f; f = f->next) {
+        cJSON_DeleteItemFromObjectCaseSensitive(unit, f->string);
+        if (!cJSON_IsNull(f)) cJSON_AddItemToObject(unit, f->string, cJSON_Duplicate(f, 1));
+    }
+    cJSON *wrap = cJSON_CreateObject();
+    cJSON *list = cJSON_AddArrayToObject(wrap, "units");
+    cJSON_AddItemToArray(list, cJSON_Duplicate(change, 1));
+    char *text = cJSON_PrintUnformatted(wrap);
+    cJSON_Delete(wrap);
+    char *done = mc_position_update(pos, text);
+    int ok = strcmp(done, "{\"ok\":true}") == 0;
+    if (!ok) mc_test_fail(__FILE__, __LINE__, "%s: update %s: %s", file, text, done);
+    mc_free(done);
+    char *full = full_text(request);
+    check_same(file, text, full, mc_position_ask(pos, query));
+    cJSON_free(full);
+    cJSON_free(text);
+    return ok;
+}
+
+// A change of unit `unit` of `request`: its id, and `key` set to the unit's own value plus `by`
+// (NULL when the unit has no number there).
+static cJSON *moved(const cJSON *request, int unit, const char *key, double by) {
+    const cJSON *u = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(request, "units"), unit);
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(u, "id"), *v = cJSON_GetObjectItemCaseSensitive(u, key);
+    if (!cJSON_IsString(id) || !cJSON_IsNumber(v)) return NULL;
+    cJSON *c = cJSON_CreateObject();
+    cJSON_AddStringToObject(c, "id", id->valuestring);
+    cJSON_AddNumberToObject(c, key, v->valuedouble + by);
+    return c;
+}
+
+MC_TEST(kept_worlds_follow_updates,
+        "every scenario: units replaced in place one after another (moved, moved back, turned, renamed traits) "
+        "answer as the request does, errors included") {
+    int count = 0, changes = 0;
+    size_t before = mc_bytes_in_use();
+    char **files = mc_scenario_files(&count);
+    for (int i = 0; i < count; i++) {
+        char *text = mc_read_file(files[i], NULL);
+        cJSON *sc = text ? cJSON_Parse(text) : NULL;
+        free(text);
+        cJSON *request = cJSON_GetObjectItemCaseSensitive(sc, "request");
+        cJSON *units = cJSON_GetObjectItemCaseSensitive(request, "units");
+        if (!cJSON_IsObject(request) || !cJSON_IsArray(units) || cJSON_GetArraySize(units) == 0) {
+            cJSON_Delete(sc);
+            continue;
+        }
+        char *position, *query;
+        split(request, &position, &query);
+        McPosition *pos = mc_position_open(position, NULL);
+        if (pos) {
+            char *first = mc_position_ask(pos, query);
+            mc_free(first);
+            int n = cJSON_GetArraySize(units);
+            // Each of the first three units moved one along, and back (onto another unit or off the
+            // board at times: the request's error, then its answer again); turned; then, on a hex
+            // board, given a trait the engine does not know, and its own traits back.
+            static const struct {
+                const char *key;
+                double by;
+            } steps[] = {{"x", 1}, {"x", -1}, {"q", 1}, {"q", -1}, {"y", -0.25}, {"y", 0.25}, {"facing", 45}, {"facing", -45}};
+            for (int u = 0; u < n && u < 3; u++)
+                for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
+                    cJSON *c = moved(request, u, steps[s].key, steps[s].by);
+                    if (!c) continue;
+                    // A hex facing is 0..5: a turn of one side, and back.
+                    if (strcmp(steps[s].key, "facing") == 0 && cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(units, u), "q")) {
+                        cJSON *f = cJSON_GetObjectItemCaseSensitive(c, "facing");
+                        double was = f->valuedouble - steps[s].by;
+                        cJSON_SetNumberValue(f, (s % 2 ? was - 1 : (double)(((int)was + 1) % 6)));
+                        if (f->valuedouble < 0) cJSON_SetNumberValue(f, 5);
+                    }
+                    changes += change_both(pos, request, query, files[i], c);
+                    cJSON_Delete(c);
+                }
+            cJSON *u0 = cJSON_GetArrayItem(units, 0);
+            if (cJSON_GetObjectItemCaseSensitive(u0, "q") && cJSON_GetObjectItemCaseSensitive(u0, "id")) {
+                cJSON *traits = cJSON_GetObjectItemCaseSensitive(u0, "traits");
+                cJSON *was = traits ? cJSON_Duplicate(traits, 1) : cJSON_CreateNull();
+                cJSON *c = cJSON_CreateObject();
+                cJSON_AddStringToObject(c, "id", cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(u0, "id")));
+                cJSON *mystery = cJSON_AddArrayToObject(c, "traits");
+                cJSON_AddItemToArray(mystery, cJSON_CreateString("Mystery"));
+                changes += change_both(pos, request, query, files[i], c);
+                cJSON_ReplaceItemInObjectCaseSensitive(c, "traits", was);
+                changes += change_both(pos, request, query, files[i], c);
+                cJSON_Delete(c);
+            }
+            mc_position_close(pos);
+        }
+        cJSON_free(position);
+        cJSON_free(query);
+        cJSON_Delete(sc);
+    }
+    mc_free_list(files, count);
+    printf("%d in-place changes asked\n", changes);
+    MC_CHECK(changes > 1000);
+    MC_CHECK_INT((long)mc_bytes_in_use(), (long)before);
+}
+
+MC_TEST(describe_names_position_limit, "describe lists MC_MAX_POSITIONS among the limits") {
+    char *r = mc_request("{\"query\":\"describe\"}");
+    char want[64];
+    snprintf(want, sizeof want, "\"MC_MAX_POSITIONS\":%d", MC_MAX_POSITIONS);
+    MC_CHECK(strstr(r, want) != NULL);
+    mc_free(r);
+}

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { relative } from 'node:path';
-import { createEngine, splitRequest } from '../../wasm/movecalc.mjs';
+import { createEngine, splitRequest, REACH_FLAGS } from '../../wasm/movecalc.mjs';
 import { loadScenario, nativeCli, root, scenarioFiles } from './util.mjs';
 
 const engine = await createEngine();
@@ -83,4 +83,104 @@ test('open errors name the path; a closed position throws', () => {
   pos.close();
   pos.close();
   assert.throws(() => pos.ask({ query: 'reach' }), /closed/);
+});
+
+// The rows a GODSGLOOM reach's JSON answer gives, as the arrays form puts them: q, r, cost, the row
+// of the hex before it on the path (-1 the start, -2 a hex that is not a destination) and the
+// flags, fields at their documented defaults when `detail: brief` left them out.
+function rowsOfJson(answer) {
+  const result = answer.result;
+  const hexes = result.hexes;
+  const rowOf = new Map(hexes.map((h, i) => [`${h.q},${h.r}`, i]));
+  return hexes.map((h) => {
+    let before;
+    if (h.parent) before = h.parent;
+    else if (h.path.length >= 2) before = h.path.at(-2);
+    else before = result.start;
+    const landing = !h.parent && h.path.length === 1 && h.path[0].q === h.q && h.path[0].r === h.r && !isStep(result.start, h);
+    const atStart = before.q === result.start.q && before.r === result.start.r;
+    const flags =
+      (h.engaged ? REACH_FLAGS.engaged : 0) |
+      (h.mayMeleeAttack === false ? REACH_FLAGS.noMelee : 0) |
+      (h.nimble ? REACH_FLAGS.nimble : 0) |
+      (h.minimumMove ? REACH_FLAGS.minimumMove : 0) |
+      ((h.endedBy ?? 'choice') !== 'choice' ? REACH_FLAGS.endedBy : 0);
+    return { q: h.q, r: h.r, cost: h.cost, parent: atStart ? -1 : (rowOf.get(`${before.q},${before.r}`) ?? -2), flags, landing };
+  });
+}
+
+// A hex next to the start (a one-step path looks like a landing there).
+function isStep(a, b) {
+  const dq = b.q - a.q, dr = b.r - a.r;
+  return Math.max(Math.abs(dq), Math.abs(dr), Math.abs(dq + dr)) === 1;
+}
+
+let reaches = 0, moves = 0;
+for (const file of scenarioFiles()) {
+  const request = loadScenario(file).request;
+  if (request?.system === 'godsgloom' && request.query === 'reach') {
+    reaches++;
+    test(`${relative(root, file)}: the arrays form of the reach agrees with its JSON answer`, () => {
+      const { position, query } = splitRequest(request);
+      const pos = engine.open(position);
+      try {
+        const json = pos.ask(query);
+        const arrays = pos.ask(query, { format: 'arrays' });
+        if (!json.ok) {
+          assert.deepEqual(arrays, json, 'an error is the same error');
+          return;
+        }
+        assert.equal(arrays.result.unit, json.result.unit);
+        const want = rowsOfJson(json);
+        const a = arrays.arrays;
+        assert.equal(arrays.result.rows, want.length);
+        for (const name of ['q', 'r', 'cost', 'parent', 'flags']) assert.equal(a[name].length, want.length, name);
+        want.forEach((w, i) => {
+          const got = { q: a.q[i], r: a.r[i], cost: a.cost[i], parent: a.parent[i], flags: a.flags[i] & ~REACH_FLAGS.landing };
+          // A landing (Teleport, Reposition) has no walked path: its parent is the start.
+          if (a.flags[i] & REACH_FLAGS.landing) assert.equal(a.parent[i], -1, `row ${i}: a landing's parent`);
+          const { landing, ...plain } = w;
+          assert.deepEqual(got, plain, `row ${i}`);
+          if (landing) assert.ok(a.flags[i] & REACH_FLAGS.landing, `row ${i} is a landing`);
+        });
+        assert.deepEqual(arrays.assumptions, json.assumptions);
+      } finally {
+        pos.close();
+      }
+    });
+  } else if (request?.system === 'arcane-legions' && request.query === 'move') {
+    moves++;
+    test(`${relative(root, file)}: the arrays form of the move gives its JSON answer's poses`, () => {
+      const { position, query } = splitRequest(request);
+      const pos = engine.open(position);
+      try {
+        const json = pos.ask(query);
+        const arrays = pos.ask(query, { format: 'arrays' });
+        if (!json.ok) {
+          assert.deepEqual(arrays, json, 'an error is the same error');
+          return;
+        }
+        const poses = [json.result.final, ...json.result.actions.map((x) => x.pose)].flatMap((p) => [p.x, p.y, p.facing]);
+        assert.equal(arrays.result.legal, json.result.legal);
+        assert.equal(arrays.result.rows, poses.length / 3);
+        // The arrays hold the engine's doubles; the JSON prints them to at most 15 significant
+        // digits and 9 decimals (a -5.6e-17 left by a rotation prints as 0).
+        const got = arrays.arrays.poses;
+        assert.equal(got.length, poses.length);
+        poses.forEach((p, i) => assert.ok(Math.abs(got[i] - p) <= 1e-9 * Math.max(1, Math.abs(p)), `value ${i}: ${got[i]} vs ${p}`));
+      } finally {
+        pos.close();
+      }
+    });
+  }
+}
+
+test('the arrays form covers the GODSGLOOM reach and Arcane Legions move scenarios; other queries answer in JSON', () => {
+  assert.ok(reaches >= 15, `${reaches} reach scenarios`);
+  assert.ok(moves > 20, `${moves} move scenarios`);
+  const pos = engine.open({ system: 'godsgloom', board: { cols: 3, rows: 3 }, units: [{ id: 'a', side: 'x', q: 1, r: 1, facing: 0, speed: 1 }] });
+  const move = { query: 'move', unit: 'a', path: [{ q: 2, r: 1 }] };
+  assert.deepEqual(pos.ask(move, { format: 'arrays' }), pos.ask(move));
+  assert.throws(() => pos.ask(move, { format: 'csv' }), /unknown answer format/);
+  pos.close();
 });
