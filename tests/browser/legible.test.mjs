@@ -5,13 +5,14 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot } from './browser.mjs';
+import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env.browser?.close(); env.server?.close(); });
 
 const MIN_PX = 12;
-const SYSTEMS = ['arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'torn-world'];
+const SYSTEMS = SYSTEM_IDS; // the engine's list (src/systems.def)
 const painted = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { startServer } from '../../bin/serve.mjs';
 import { launch, openPage, pickSystem, artifacts, PHONE, DESKTOP, testSite, openPanel } from './browser.mjs';
 import { root } from '../js/util.mjs';
+import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -129,7 +130,7 @@ test('the web app manifest and its icons are served, and the worker caches only 
   assert.equal(cached.keys.length, 1);
   assert.match(cached.keys[0], /^movecalc-[0-9a-f]{12}$/);
   for (const url of cached.urls) assert.ok(url.startsWith(env.base), `${url} is the site's own`);
-  const modules = ['arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'torn-world'].flatMap((id) => [`engine/dist/movecalc-${id}.mjs`, `engine/dist/movecalc-${id}.wasm`]);
+  const modules = SYSTEM_IDS.flatMap((id) => [`engine/dist/movecalc-${id}.mjs`, `engine/dist/movecalc-${id}.wasm`]);
   for (const file of ['', 'index.html', 'boot.js', 'app.js', 'engine/movecalc.mjs', 'manifest.webmanifest', 'movecalc-board.js', ...modules]) {
     assert.ok(cached.urls.includes(env.base + file), `${file || './'} is cached`);
   }

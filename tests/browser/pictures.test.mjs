@@ -7,12 +7,13 @@ import assert from 'node:assert/strict';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, openPage, DESKTOP, PHONE, hook, pickSystem, ruled, openPanel, artifacts } from './browser.mjs';
+import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env.browser?.close(); env.server?.close(); });
 
-const SYSTEMS = ['arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'torn-world'];
+const SYSTEMS = SYSTEM_IDS; // the engine's list (src/systems.def)
 const flat = (s) => s.replace(/\s+/g, ' ').trim();
 
 async function download(page, button) {

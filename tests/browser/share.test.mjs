@@ -10,6 +10,7 @@ import { deflateRawSync } from 'node:zlib';
 import { launch, openPage, artifacts, pageRequest, pickSystem, ruled, PHONE, DESKTOP, hook, openPanel } from './browser.mjs';
 import { toBase64url } from '../../web/share.js';
 import { collectExamples } from '../../web/build-site.mjs';
+import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -33,7 +34,7 @@ async function openURL(path, viewport = DESKTOP) {
 test('a share link opened in a fresh browser reproduces the position, the question and the verdict', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   const sizes = [];
-  for (const system of ['godsgloom', 'arcane-legions', 'ninth-age', 'cc-ancients', 'torn-world']) {
+  for (const system of SYSTEM_IDS) {
     await pickSystem(page, system); // its engine module loaded, so that Rule on it answers at once
     // change the position and the question so that defaults cannot pass for a reproduction
     const first = (await hook(page, 'state')).doc.units[0].id;

@@ -7,10 +7,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { installFresh, pack } from '../tools/pack.mjs';
 import { loadScenario, nativeCli, scenarioFiles } from './util.mjs';
+import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 const { tarball, files } = pack();
 const user = installFresh(tarball);
-const systems = ['arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'torn-world'];
+const systems = SYSTEM_IDS; // the engine's list (src/systems.def)
 const firstScenario = (system) => loadScenario(scenarioFiles().find((f) => f.includes(`/scenarios/${system}/`))).request;
 
 test('the tarball holds the wrapper, types, CLI, licence and every module with its .wasm, and no tests', () => {

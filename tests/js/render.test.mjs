@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { root, loadScenario, scenarioFiles } from './util.mjs';
 import { legendMarks } from '../../web/scene.js';
 import { encodeShare } from '../../web/share.js';
+import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 const bin = join(root, 'bin', 'movecalc-render.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'movecalc-render-'));
@@ -66,7 +67,7 @@ const flat = (s) => s.replace(/\s+/g, ' ').trim();
 
 // the first scenario of each game that the page can set up on its board: a query it draws (not
 // describe), with units of two sides at most (the page's position has two)
-const SYSTEMS = ['arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'torn-world'];
+const SYSTEMS = SYSTEM_IDS; // the engine's list (src/systems.def)
 const firstOf = (system) => scenarioFiles().filter((f) => f.includes(`/scenarios/${system}/`)).map(loadScenario)
   .find((s) => s.request?.system === system && Array.isArray(s.request.units) && s.request.units.length >= 1
     && new Set(s.request.units.map((u) => u.side)).size <= 2 && s.expect?.ok !== false);

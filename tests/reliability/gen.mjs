@@ -3,6 +3,7 @@
 // envelopes, and hostile JSON text and bytes. Nothing here names a system's fields: scenario
 // requests of every rule set that has landed are picked up from tests/scenarios/.
 import { badInputBytes, badInputs, loadScenario, scenarioFiles } from '../js/util.mjs';
+import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 /** mulberry32: a small PRNG with a 32-bit state, identical on every platform (also the benchmark's). */
 export function prng(seed) {
@@ -33,7 +34,7 @@ export function prng(seed) {
   };
 }
 
-const SYSTEMS = ['arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'torn-world'];
+const SYSTEMS = SYSTEM_IDS; // the engine's list (src/systems.def)
 const QUERIES = ['describe', 'move', 'reach', 'reachArea', 'breakaway', 'pursue', 'charge', 'flee', 'spacing',
   'order', 'retreat', 'evade', 'eject', 'shift'];
 const NUMBERS = [0, -0, 1, -1, 0.5, 2, 6, 45, 90, 180, 359.999999999, 360, 361, 1e-9, 1e-6, 1000, 1001,
