@@ -10,7 +10,7 @@ import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerrainKinds, own } from './model.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
-import { resultScene, resultText, verdictOf, legendOf, el } from './results.js';
+import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
 import { option, on, rebuild } from './forms.js';
 import { installTestHook } from './test-hook.js';
 import { initLibrary } from './library.js';
@@ -114,6 +114,7 @@ const page = {
   store, ui, board, canvas, doc, sys, isHexBoard, unitById, colourOf, round, unitWord, terrainColour,
   hexesOf, boardCells, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, setTool,
   renderIfStale, toggleFullBoard, described: () => described, assumptionSummaries: () => assumptionSummaries,
+  askEngine: (request) => engine.ask(request),
 };
 const settings = initSettingsForm(page);
 const units = initUnitsForm(page);
@@ -151,9 +152,6 @@ function render(response, request, extra = {}, frame = true) {
   ui.pick = null;
   // an error names no place worth zooming to; a finger on the board keeps the view where it is
   redrawResult(frame && response.ok === true, response.ok === true && !board.gesture);
-  const v = verdictOf(response, request);
-  $('verdict').textContent = v.text;
-  $('verdict').className = `verdict ${v.kind}`;
   $('apply').hidden = !canApply();
   $('response').textContent = JSON.stringify(response, null, 2);
 }
@@ -182,7 +180,13 @@ function redrawResult(frame = false, follow = false) {
   const r = ui.result;
   if (!r) return;
   r.scene = resultScene(r.request?.system ?? store.state.system, r.request, r.response, colourOf, ui.pick, r.extra);
-  const pick = ui.pick ? r.scene.reach.get(hex.key(ui.pick.q, ui.pick.r)) : null;
+  // a tapped hex: its reach entry, and the way drawn there (the entry's or one of its alternatives)
+  const entry = ui.pick ? r.scene.reach.get(hex.key(ui.pick.q, ui.pick.r)) ?? null : null;
+  const pick = entry ? r.scene.picked ?? entry : null;
+  // the verdict: the answer's, or a tapped hex's (its ways there, or why not)
+  const v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
+  $('verdict').replaceChildren(...(v.nodes ?? [v.text]));
+  $('verdict').className = `verdict ${v.kind}${v.nodes ? ' tap' : ''}`;
   $('details').replaceChildren(...resultText(r.response, assumptionSummaries, {
     request: r.request ?? {}, pick, reachCount: r.scene.reach.size, whatIfCount: r.scene.whatIfCount, onChoice: applyChoice,
   }));
@@ -291,7 +295,9 @@ async function ask({ frame = true } = {}) {
   const serial = ++ui.asked;
   const text = JSON.stringify(request, null, 2);
   const out = await answer(request);
-  // a newer question, or a position changed since, gets its own ruling
+  // a newer question, or a position changed since, gets its own ruling; one put aside for a
+  // tapped hex's whyNot (tools.js) is asked again
+  if (out.superseded && serial === ui.asked && text === JSON.stringify(currentRequest(), null, 2)) { ask({ frame }); return; }
   if (out.superseded || serial !== ui.asked || text !== JSON.stringify(currentRequest(), null, 2)) return;
   if (!out.response) { notAnswered(request, out); return; }
   ui.lastRequest = text;

@@ -113,8 +113,12 @@ export function reachCells(out, hexes, badgeOf, stopOf) {
 }
 
 export function pickedPath(out, id, start, pick, r) {
-  const picked = pick && out.reach.get(hexKey(pick));
-  if (!picked) return null;
+  const entry = pick && out.reach.get(hexKey(pick));
+  if (!entry) return null;
+  // another way there the reach lists (`alternatives`), when the tap chose one (`pick.alt` ≥ 1)
+  const alt = pick.alt > 0 ? arr(entry.alternatives)[pick.alt - 1] : null;
+  const picked = alt ? { ...alt, q: entry.q, r: entry.r } : entry;
+  out.picked = picked;
   // The parent form ("paths": "parent", asked for or chosen by the engine's MC_MAX_PATH_OUTPUT):
   // GODSGLOOM lists the hexes paths cross without ending there under `through`, and numbers nodes.
   const via = new Map(arr(r?.through).filter(isHex).map((h) => [hexKey(h), h]));

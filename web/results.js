@@ -4,7 +4,7 @@
 // text beside the board are shared here, with each game's own parts asked of it. Everything here
 // reaches the DOM through textContent only.
 import { SYSTEMS, own } from './model.js';
-import { BAD, isPose, isHex, arr, plural, colRow, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes } from './draw.js';
+import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes } from './draw.js';
 
 const gameOf = (system) => own(SYSTEMS, system) ?? null;
 
@@ -19,11 +19,102 @@ export function resultScene(system, request, response, colourOf, pick = null, ex
   const r = response.result;
   own(game?.draw, request?.query)?.(out, r, request ?? {}, pick, extra);
   for (const x of arr(r.reasons)) if (isHex(x.hex)) marksOf(out, x, BAD);
+  if (isHex(pick) && !out.reach.has(hexKey(pick))) drawWhyNot(out, request ?? {}, pick);
   return out;
 }
 
+/**
+ * A tapped hex the unit cannot end on: outlined, the hexes its reasons name marked, and the way
+ * the what-if answer finds without the other units drawn dashed.
+ */
+function drawWhyNot(out, request, pick) {
+  const w = pick.why?.ok ? pick.why.result ?? {} : {};
+  for (const x of arr(w.reasons)) if (isHex(x.hex) && hexKey(x.hex) !== hexKey(pick)) marksOf(out, x, BAD);
+  const start = out.unitHex(request.unit);
+  const path = arr(w.whatIf?.path).filter(isHex);
+  if (w.whatIf?.reachable === true && start && path.length) out.overlay.push({ type: 'hexpath', cells: [start, ...path], color: WHATIF, dashed: true });
+  // outlined and crossed (a zone's outline is red too); no label: one above a hex of the board's
+  // edge would be cut off, and the verdict and the legend say it
+  out.mark({ type: 'mark', shape: 'hex', hex: { q: pick.q, r: pick.r }, color: BAD });
+  out.mark({ type: 'mark', shape: 'x', hex: { q: pick.q, r: pick.r }, color: BAD });
+}
+
+// what the board draws for a tapped hex a reach does not reach (drawWhyNot), in the legend of a
+// game that answers whyNot
+const TAP_MARKS = [
+  { swatch: 'marker', symbol: '✕', color: BAD, boxed: true, text: 'a hex you tapped that the unit cannot end on, outlined (the verdict says why)' },
+  { swatch: 'line', color: WHATIF, dashed: true, text: 'the way it could go there if no other unit stood on the board' },
+];
+
 /** The legend of what the board draws for a query: the marks its game's drawer declares. */
-export const legendOf = (system, query) => legendNodes(own(gameOf(system)?.draw, query)?.marks ?? ['unit']);
+export function legendOf(system, query) {
+  const game = gameOf(system);
+  const marks = own(game?.draw, query)?.marks ?? ['unit'];
+  return legendNodes(game?.whyNotQuery && query === game.tapQuery ? [...marks, ...TAP_MARKS] : marks);
+}
+
+/** Engine messages name hexes by axial coordinates, `(q 3, r 3)`; the page names them as the board does. */
+export const hexWords = (text) => String(text ?? '').replace(/\(q (-?\d+), r (-?\d+)\)/g, (_, q, r) => colRow({ q: Number(q), r: Number(r) }));
+
+// A count of what a reach spends: movement points where the system counts them, else hexes (or hexons).
+const spent = (n, r) => (Number.isFinite(r.movementPoints) ? plural(n, 'movement point')
+  : r.unitOfMeasure === 'hexons' ? plural(n, 'hexon') : plural(n, 'hex', 'hexes'));
+const ofAll = (n, r) => (Number.isFinite(r.movementPoints) ? `${n} of its ${plural(r.movementPoints, 'movement point')}`
+  : Number.isFinite(r.allowance) ? `${spent(n, r)} of ${r.allowance}` : spent(n, r));
+
+/**
+ * The verdict for a hex tapped on a reach (`pick`: `{q, r, alt?, why?}`), or null when none is.
+ * A reached hex (`entry`, the reach's own): what it costs and what its game says of it, and when
+ * the reach lists `alternatives`, every way there as a button (`onWay(i)` draws way i; 0 is the
+ * listed one). A hex not reached: the engine's whyNot answer (`pick.why`, the worker's outcome
+ * while it has none): the reasons with their clauses and what it could do without the other units.
+ */
+export function tapVerdict(system, request, response, pick, entry, onWay) {
+  if (!isHex(pick) || !response?.ok) return null;
+  const game = gameOf(system);
+  const r = response.result ?? {};
+  const who = typeof r.unit === 'string' ? r.unit : typeof request?.unit === 'string' ? request.unit : 'The unit';
+  const where = colRow(pick);
+  if (entry) {
+    const ways = [entry, ...arr(entry.alternatives).map((a) => ({ ...a, q: entry.q, r: entry.r }))];
+    const at = Number.isInteger(pick.alt) && ways[pick.alt] ? pick.alt : 0;
+    const way = ways[at];
+    const facts = game?.hexFacts?.(way) ?? [];
+    const nodes = [el('p', `${who} can end on ${where}, using ${ofAll(way.cost, r)}${facts.length ? `; ${facts.join('; ')}` : ''}.`)];
+    if (ways.length > 1) {
+      const list = el('ul', undefined, 'ways');
+      ways.forEach((w, i) => {
+        // where the cost is not the hexes moved (movement points), the hexes too
+        const steps = Number.isFinite(r.movementPoints) && arr(w.path).length ? ` (${plural(arr(w.path).length, 'hex', 'hexes')})` : '';
+        const bits = [`${spent(w.cost, r)}${steps}`, ...(game?.wayFacts?.(w) ?? [])];
+        const b = el('button', `${i ? 'Another way' : game?.bestWay ?? 'The listed way'}: ${bits.join(', ')}`, 'way');
+        b.type = 'button';
+        b.dataset.way = String(i);
+        b.setAttribute('aria-pressed', String(i === at));
+        b.addEventListener('click', () => onWay?.(i));
+        const li = el('li'); li.append(b); list.append(li);
+      });
+      nodes.push(list);
+    }
+    return { nodes, kind: 'legal' };
+  }
+  const why = pick.why;
+  if (!why) return { nodes: [el('p', `Asking why ${who} cannot end on ${where}…`)], kind: '' };
+  if (why.failed) return { nodes: [el('p', `Why ${who} cannot end on ${where} could not be answered: ${why.failed}.`)], kind: 'error' };
+  if (!why.ok) return { nodes: [el('p', `Why ${who} cannot end on ${where} could not be asked: ${why.error?.message ?? ''}`)], kind: 'error' };
+  const w = why.result ?? {};
+  if (w.reachable === true) return { nodes: [el('p', `${who} can end on ${where}, using ${ofAll(w.cost, w)}.`)], kind: 'legal' };
+  const reasons = arr(w.reasons);
+  const nodes = [el('p', `${who} cannot end on ${where}${reasons.length ? ':' : '.'}`)];
+  if (reasons.length) {
+    const list = el('ul', undefined, 'why-not');
+    for (const x of reasons) list.append(ruleItem(x.rule, hexWords(x.message ?? x.code ?? '')));
+    nodes.push(list);
+  }
+  if (w.whatIf?.reachable === true) nodes.push(el('p', `Without the other units it could, in ${spent(w.whatIf.cost, w)}${arr(w.whatIf.path).length ? ' (the purple dashed way)' : ''}.`));
+  else if (w.whatIf?.reachable === false) nodes.push(el('p', 'Even without the other units it could not.'));
+  return { nodes, kind: 'illegal' };
+}
 
 /** The verdict line: legal or not, in words, with the points when the system counts them. */
 export function verdictOf(response, request = null) {
@@ -106,8 +197,8 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   if (arr(r.hexes).length && legend.length) parts.push(...section('Marks on the hexes', ['Numbers are the cost of getting there.', ...legend], (t) => el('li', t)));
   parts.push(...call('sections', r, request, opts));
   const reasons = [...arr(r.reasons), ...arr(r.restrictions).filter((x) => !arr(r.reasons).includes(x)), ...call('moreReasons', r)];
-  parts.push(...section(r.legal === false ? 'Why not' : 'Rulings', reasons, (x) => ruleItem(x.rule, `${x.unit ? `${x.unit}: ` : ''}${x.message ?? x.code ?? ''}${Number.isInteger(x.action) ? ` (at ${request.order ? 'action' : request.query === 'order' && arr(r.reasons).includes(x) ? 'move' : 'step'} ${x.action + 1})` : ''}`)));
-  parts.push(...section('How the engine ruled', arr(r.trace), (x) => ruleItem(x.rule, (x.unit ? `${x.unit}: ` : '') + (x.message ?? '')), true));
+  parts.push(...section(r.legal === false ? 'Why not' : 'Rulings', reasons, (x) => ruleItem(x.rule, `${x.unit ? `${x.unit}: ` : ''}${hexWords(x.message ?? x.code ?? '')}${Number.isInteger(x.action) ? ` (at ${request.order ? 'action' : request.query === 'order' && arr(r.reasons).includes(x) ? 'move' : 'step'} ${x.action + 1})` : ''}`)));
+  parts.push(...section('How the engine ruled', arr(r.trace), (x) => ruleItem(x.rule, (x.unit ? `${x.unit}: ` : '') + hexWords(x.message ?? '')), true));
   parts.push(...section('Assumptions this answer relied on', arr(response.assumptions), (id) => ruleItem(id, assumptionSummaries.get(id) ?? '')));
   return parts;
 }

@@ -1,6 +1,6 @@
 // The board's tools: what a drag, a tap, a paint stroke and the keyboard do to the position (Move,
-// Terrain and Path), Make this move (a ruling applied to the position), and where a unit added
-// from the library is placed.
+// Terrain and Path), a tap on a hex of a reach (its way there, or the engine's whyNot), Make this
+// move (a ruling applied to the position), and where a unit added from the library is placed.
 import * as hex from './hex.js';
 import { onLattice, unitSize, own } from './model.js';
 
@@ -8,9 +8,10 @@ import { onLattice, unitSize, own } from './model.js';
  * Sets up the tools and the board's keys. `page`: the store, `ui`, the board and its canvas,
  * `doc()`, `sys()`, `isHexBoard()`, `unitById(id)`, `round(v, p)`, the position's `hexesOf(u)`,
  * `onBoard(h)`, `pathQuery(d)` and `pathInputs(d)`, `refresh()`, `redrawResult()`,
- * `currentRequest()`, `terrainKind()`, `removeUnit(id)` and `toggleFullBoard()`.
+ * `currentRequest()`, `askEngine(request)` (the engine client's `ask`), `terrainKind()`,
+ * `removeUnit(id)` and `toggleFullBoard()`.
  */
-export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unitById, round, hexesOf, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, terrainKind, removeUnit, toggleFullBoard }) {
+export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unitById, round, hexesOf, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, askEngine, terrainKind, removeUnit, toggleFullBoard }) {
   // A drag with the Move tool: the unit follows the pointer (on a hex board, hex by hex).
   function dragTo(id, [x, y], pointer) {
     const u = unitById(id);
@@ -54,13 +55,56 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
       extendPath(h);
       return;
     }
-    if (isHexBoard() && ui.result?.scene.reach.size) {
-      const h = hex.fromPixel(x, y);
-      ui.pick = ui.result.scene.reach.has(hex.key(h.q, h.r)) ? h : null;
-      redrawResult();
+    if (isHexBoard() && (ui.result?.scene.reach.size || asksWhyNot())) {
+      tapHex(hex.fromPixel(x, y));
       return;
     }
     if (ui.selected) { ui.selected = null; refresh('select'); }
+  }
+
+  // True when the answer on screen is the game's tap reach (`tapQuery`), which the game can ask
+  // `whyNot` of (a ruling it puts aside in the engine client is asked again: app.js `ask`).
+  function asksWhyNot() {
+    const r = ui.result, s = sys();
+    return !!(s.whyNotQuery && r?.response?.ok && r.request?.query === s.tapQuery && r.request.system === store.state.system);
+  }
+
+  /**
+   * A tap on a hex of a reach: a reached hex shows its way there (a second tap keeps the way
+   * chosen); another hex on the board asks the engine why the unit cannot end there (again: the
+   * question is put away). A Large or Huge mover's tap is taken to its hexon.
+   */
+  function tapHex(h) {
+    const mover = unitById(ui.result.request?.unit);
+    if (mover && onLattice(store.state.system, mover)) h = hex.snapHexon(h.q, h.r, doc().board.hexonAnchor);
+    const same = ui.pick && ui.pick.q === h.q && ui.pick.r === h.r;
+    if (ui.result.scene.reach.has(hex.key(h.q, h.r))) ui.pick = same ? ui.pick : { q: h.q, r: h.r };
+    else if (same || !onBoard(h) || !asksWhyNot()) ui.pick = null;
+    else {
+      ui.pick = { q: h.q, r: h.r, why: null };
+      whyNot(ui.pick);
+    }
+    redrawResult();
+  }
+
+  // The engine's whyNot for a tapped hex: the reach's request asking about that hex. Its answer is
+  // shown only while that hex is still the one tapped on that answer.
+  async function whyNot(pick) {
+    const shown = ui.result;
+    const request = { ...shown.request, query: sys().whyNotQuery, to: { q: pick.q, r: pick.r } };
+    delete request.paths; delete request.detail; // reach's own fields, which whyNot does not take
+    const out = await askEngine(request);
+    if (ui.pick !== pick || ui.result !== shown || out.superseded) return;
+    pick.why = out.response ?? { failed: out.timedOut ? `it took longer than ${out.budget / 1000} s and was stopped` : String(out.failed) };
+    redrawResult();
+  }
+
+  /** Draws way `i` to the tapped hex (0: the reach's own path, i ≥ 1: its i-th alternative). */
+  function pickWay(i) {
+    if (!ui.pick) return;
+    ui.pick.alt = i;
+    redrawResult();
+    document.querySelector(`#verdict [data-way="${i}"]`)?.focus();
   }
 
   /**
@@ -262,5 +306,5 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     }
   }
 
-  return { dragTo, rotateTo, tap, tapUnit, paintHex, finishPolygon, applyRuling, canApply, placeFree };
+  return { dragTo, rotateTo, tap, tapUnit, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree };
 }

@@ -355,6 +355,8 @@ export default game;
 // Play on (issue 22): a tap on a unit shows its reach; Make this move applies a whole order (every
 // move made, each unit to its end hex) as one step.
 game.tapQuery = 'reach';
+// Issue 24: a tap on a hex the reach does not reach asks the engine why.
+game.whyNotQuery = 'whyNot';
 game.canApply = (request, result) => request.query === 'order' && arr(result?.moves).some((m) => m.legal !== false && m.final);
 game.applyRuling = (request, result, byId, moveTo) => {
   if (request.query !== 'order') return;

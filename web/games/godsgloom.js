@@ -125,3 +125,9 @@ export default game;
 
 // Play on (issue 22): a tap on a unit shows its reach.
 game.tapQuery = 'reach';
+// Issue 24: a tap on a hex the reach does not reach asks why; the ways to a reached hex (its
+// `alternatives`: one that does without Nimble) are told apart by Nimble and the Melee Attack.
+game.whyNotQuery = 'whyNot';
+game.bestWay = 'The cheapest way';
+game.wayFacts = (w) => [w.nimble ? 'uses Nimble' : 'does not use Nimble',
+  w.mayMeleeAttack === true ? 'keeps its Melee Attack' : w.mayMeleeAttack === false ? 'no Melee Attack' : ''].filter(Boolean);

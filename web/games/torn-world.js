@@ -18,11 +18,19 @@ export function hugeHexons(u) {
 /** Does this unit stand on hexon centres (Large and Huge)? */
 const onHexons = (u) => u.size === 'large' || u.size === 'huge';
 
+// Why a Free Attack is made, in words: a move's `cause`, or the clause of a reach entry's attack
+// (reach entries carry the clause only).
+const CAUSE_WORDS = { 'engaged-start': 'started Engaged', 'moved-past': 'moved past', panic: 'Panic move', ejection: 'ejected' };
+const RULE_CAUSE = { 'TW-FA-1': 'engaged-start', 'TW-FA-2': 'moved-past', 'TW-FA-3': 'panic', 'TW-EJ-2': 'ejection' };
+export const causeWords = (fa) => CAUSE_WORDS[Object.hasOwn(CAUSE_WORDS, fa?.cause) ? fa.cause : RULE_CAUSE[Object.hasOwn(RULE_CAUSE, fa?.rule) ? fa.rule : '']] ?? '';
+// Each attacker with why it attacks: "raider (moved past)".
+const attackersText = (fas) => fas.map((f) => `${f.unit}${causeWords(f) ? ` (${causeWords(f)})` : ''}`).join(', ');
+
 function drawTWReach(out, r, req, pick) {
   const hexes = arr(r.hexes).filter(isHex);
   reachCells(out, hexes, (h) => [arr(h.freeAttacks).length ? `FA${arr(h.freeAttacks).length}` : '', arr(h.ejects).length ? `E${arr(h.ejects).length}` : '', arr(h.destroyed).length ? 'D' : ''].filter(Boolean).join(' ') || undefined);
   const picked = pickedPath(out, req.unit, hexStart(req, req.unit), pick, r);
-  if (picked) for (const fa of arr(picked.freeAttacks)) { const s = out.unitHex(fa.unit); if (s) out.mark({ type: 'line', hexFrom: s, hexTo: isHex(fa.at) ? fa.at : picked, color: BAD, arrow: true, label: 'free attack' }); }
+  if (picked) for (const fa of arr(picked.freeAttacks)) { const s = out.unitHex(fa.unit); if (s) out.mark({ type: 'line', hexFrom: s, hexTo: isHex(fa.at) ? fa.at : picked, color: BAD, arrow: true, label: causeWords(fa) ? `free attack: ${causeWords(fa)}` : 'free attack' }); }
 }
 
 /** The hexes under hexon centres (Torn World Large and Huge, A-TW-1). */
@@ -39,7 +47,7 @@ function drawEjections(out, r) {
   for (const fa of arr(r.freeAttacks)) {
     const from = arr(r.ejections).find((e) => e.unit === fa.unit)?.from;
     const s = isHex(from) ? from : out.unitHex(fa.unit);
-    if (s && isHex(fa.at)) out.mark({ type: 'line', hexFrom: s, hexTo: fa.at, color: BAD, arrow: true, label: `free attack (${fa.rule})` });
+    if (s && isHex(fa.at)) out.mark({ type: 'line', hexFrom: s, hexTo: fa.at, color: BAD, arrow: true, label: causeWords(fa) ? `free attack: ${causeWords(fa)}` : 'free attack' });
   }
 }
 
@@ -170,7 +178,7 @@ const game = {
   },
   hexFacts(h) {
     const bits = [];
-    if (arr(h.freeAttacks).length) bits.push(`free attacks from ${h.freeAttacks.map((f) => f.unit).join(', ')}`);
+    if (arr(h.freeAttacks).length) bits.push(`${plural(h.freeAttacks.length, 'Free Attack')}: ${attackersText(h.freeAttacks)}`);
     if (arr(h.ejects).length) bits.push(`ejects ${h.ejects.join(', ')}`);
     if (arr(h.destroyed).length) bits.push(`destroys ${h.destroyed.join(', ')}`);
     return bits;
@@ -179,7 +187,7 @@ const game = {
   sections: (r) => [
     ...section('Ejections, in the order resolved', arr(r.ejections), (e) => el('li', ejectionText(e)), true),
     ...section('Markers', arr(r.markers), (m) => el('li', `${m.marker} (${m.kind}, ${m.why}) from ${colRow(m.from)}: ${m.stays ? 'stays' : `${plural(arr(m.candidates).length, 'hex', 'hexes')}, chosen by ${m.chooser}`}${isHex(m.to) ? `; to ${colRow(m.to)}` : ''}`)),
-    ...section('Free attacks', arr(r.freeAttacks), (f) => ruleItem(f.rule, `${f.unit} attacks at ${colRow(f.at)}`)),
+    ...section('Free attacks', arr(r.freeAttacks), (f) => ruleItem(f.rule, `${f.unit} attacks at ${colRow(f.at)}${causeWords(f) ? ` (${causeWords(f)})` : ''}`)),
     ...section('Outcomes of the Dexterity test', arr(r.outcomes), (o) => el('li', `${o.dexterity === 'none' ? 'no test' : o.dexterity}: ${o.moves ? '' : 'stays; '}${o.chooser ?? ''} chooses; ${o.legal === false ? `not possible (${arr(o.reasons).map((x) => x.message).join(' ')})` : isHex(o.final) ? `to ${colRow(o.final)}` : arr(o.candidates).length ? `one of ${o.candidates.map(colRow).join('; ')}` : 'stays'}`)),
   ],
 };
@@ -187,3 +195,13 @@ export default game;
 
 // Play on (issue 22): a tap on a unit shows its reach.
 game.tapQuery = 'reach';
+// Issue 24: a tap on a hex the reach does not reach asks why; the ways to a reached hex (its
+// `alternatives`) are told apart by their Free Attacks.
+game.whyNotQuery = 'whyNot';
+game.bestWay = 'The shortest way';
+game.wayFacts = (w) => {
+  const fas = arr(w.freeAttacks);
+  const from = [...new Set(fas.map((f) => f.unit))];
+  return [fas.length ? `draws ${plural(fas.length, 'Free Attack')} (from ${from.join(', ')})` : 'draws no Free Attack',
+    ...(arr(w.ejects).length ? [`ejects ${w.ejects.join(', ')}`] : [])];
+};
