@@ -153,12 +153,24 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
         }
       };
       // a unit the ruling takes off the table (destroyed, fled off, eliminated)
-      const remove = (id) => { d.units = d.units.filter((u) => u.id !== id); };
+      const remove = (id) => {
+        d.units = d.units.filter((u) => u.id !== id);
+        forgetUnit(d.inputs, id);
+      };
       if (end) { moveTo(byId(request.unit), end); return; }
       const mover = request.unit ?? request.charger;
       if (typeof mover === 'string') moveTo(byId(mover), moverEnd(request, result));
       s.applyRuling?.(request, result, byId, moveTo, remove, d);
     });
+  }
+
+  // A unit taken off the table is no longer picked in any question ('' is "none"), so the next
+  // ruling asks of the position as it is instead of naming a unit that is gone.
+  function forgetUnit(inputs, id) {
+    for (const [k, v] of Object.entries(inputs ?? {})) {
+      if (v === id) inputs[k] = '';
+      else if (v && typeof v === 'object') forgetUnit(v, id);
+    }
   }
 
   // The reached hex tapped on the game's tap reach (its entry), when the game can place the mover there.
