@@ -266,6 +266,8 @@ for (const [how, viewport, touch] of SIZES) {
     assert.equal(move.result.legal, true);
     const text = await verdict(page);
     assert.ok(text.startsWith('Legal move.'), text);
+    const n = move.result.freeAttacks.length;
+    assert.ok(text.includes(`${n} Free Attack${n === 1 ? '' : 's'}: ${move.result.freeAttacks[0].unit} (moved past)`), `the verdict names the Free Attack and its cause\n${text}`);
     const said = await details(page);
     for (const f of move.result.freeAttacks) assert.ok(said.includes(`${f.unit} attacks at ${named(f.at)}`), `the Free Attack by ${f.unit}\n${said}`);
     assert.ok(move.result.freeAttacks.some((f) => f.cause === 'moved-past'), 'the engine: a Free Attack for moving past');

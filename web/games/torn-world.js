@@ -170,7 +170,8 @@ const game = {
   factNames: { dexterityTest: 'Dexterity test', droppedNoFreeHex: 'ends left out (no free hex to eject to)' },
   hidesFact: (k, v) => k === 'droppedNoFreeHex' && v === 0, // nothing left out
   draw: { reach: drawTWReach, move: drawTWMove, eject: drawEject, shift: drawShift },
-  verdictNote: (r) => (arr(r.ejections).length ? ` Ejects ${r.ejections.map((e) => e.unit).join(', ')}.` : ''),
+  // the Free Attacks a move draws, said where a phone shows it (the lists are below the board)
+  verdictNote: (r) => (arr(r.freeAttacks).length ? ` ${plural(r.freeAttacks.length, 'Free Attack')}: ${attackersText(r.freeAttacks)}.` : '') + (arr(r.ejections).length ? ` Ejects ${r.ejections.map((e) => e.unit).join(', ')}.` : ''),
   legalWord: (q) => (q === 'eject' ? 'ejection' : 'move'),
   lateVerdict(q, r) {
     if (q !== 'shift') return undefined;
