@@ -36,6 +36,8 @@ const ui = {
   // the ruling asked last (answers to older ones are dropped); true while the position on the
   // board has not been ruled within the budget since it came from a link or a ruling ran over it
   asked: 0, unruled: saved?.unruled === true,
+  // a saved army waiting for a tap on the board to be placed (library.js)
+  placing: null,
 };
 
 const sys = () => SYSTEMS[store.state.system];
@@ -187,6 +189,7 @@ function redrawResult(frame = false, follow = false) {
   const v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
   $('verdict').replaceChildren(...(v.nodes ?? [v.text]));
   $('verdict').className = `verdict ${v.kind}${v.nodes ? ' tap' : ''}`;
+  $('apply').hidden = !canApply(); // a reached hex tapped is a move to make
   $('details').replaceChildren(...resultText(r.response, assumptionSummaries, {
     request: r.request ?? {}, pick, reachCount: r.scene.reach.size, whatIfCount: r.scene.whatIfCount, onChoice: applyChoice,
   }));
@@ -352,7 +355,7 @@ const TOOL_NOTES = {
 };
 
 // ---- saved armies and codices (library.js) ----
-const savedLibrary = initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree });
+const savedLibrary = initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, viewMiddle: () => board.toWorld(board.w / 2, board.h / 2) });
 
 // ---- the side panels (panels.js: each filled when it opens, then on every change while open) ----
 const panels = createPanels({

@@ -13,9 +13,10 @@ const BACKUP_KEY = 'movecalc.library.backup.v1';
 
 /**
  * Sets up the panel. `page`: the store, the page's `ui` state (selection, new-unit template), `doc()`,
- * `unitById(id)`, `renderPanel(id)` and `refreshNow()`. Returns the panel's renderer and the library.
+ * `unitById(id)`, `renderPanel(id)`, `refreshNow()`, `placeFree(d, u, near)`, `setTool(name)` and
+ * `viewMiddle()` (the world point at the middle of the view). Returns the panel's renderer and the library.
  */
-export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree }) {
+export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, viewMiddle }) {
   // The saved library (armies and units) is checked entry by entry: an entry that fails is set aside
   // under QUARANTINE_KEY and named in the panel, never the whole library. A save writes the previous
   // library to BACKUP_KEY first, and never writes a smaller library than the one stored unless the
@@ -85,6 +86,7 @@ export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow,
 
   function renderLibrary() {
     const system = store.state.system, d = doc();
+    if (ui.placing && ui.placing.system !== system) ui.placing.cancel(); // another game: its army is not for this board
     const side = $('army-side');
     const keep = side.value;
     rebuild(side, d.sides.map((x) => option(x.name, x.name)));
@@ -140,19 +142,40 @@ export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow,
     saveLibrary(next, `Saved the unit ${u.id}.`);
   });
 
+  // Add on an army waits for the board: the next tap there (on a unit: beside it) places the army's
+  // units on the free spots nearest that point, as a player puts an army down where it is to go;
+  // Enter on the board places it in the middle of the view; Escape or Cancel puts it away.
   function addArmy(a) {
     const side = $('army-side').value;
-    const added = [];
-    store.edit((d) => {
-      for (const u of a.units) {
-        const v = { ...JSON.parse(JSON.stringify(u)), side, id: uniqueId(d, u.id) };
-        placeFree(d, v); // near the middle of the view, never on another unit
-        d.units.push(v);
-        added.push(v.id);
-      }
-    });
-    $('library-note').textContent = `Added ${a.name} as ${side}: ${added.join(', ')}.`;
+    const done = (text) => {
+      ui.placing = null;
+      $('army-place').hidden = true;
+      $('library-note').textContent = text;
+    };
+    ui.placing = {
+      army: a.name, system: store.state.system,
+      at(near) {
+        const added = [];
+        store.edit((d) => {
+          for (const u of a.units) {
+            const v = { ...JSON.parse(JSON.stringify(u)), side, id: uniqueId(d, u.id) };
+            placeFree(d, v, near); // never on another unit
+            d.units.push(v);
+            added.push(v.id);
+          }
+        });
+        done(`Added ${a.name} as ${side}: ${added.join(', ')}.`);
+      },
+      middle() { this.at(viewMiddle()); },
+      cancel() { done(`${a.name} was not added.`); },
+    };
+    setTool('move');
+    $('army-place-text').textContent = `Tap the board where ${a.name} (${a.units.length} unit${a.units.length === 1 ? '' : 's'}, ${side}) should go.`;
+    $('army-place').hidden = false;
+    $('library-note').textContent = '';
   }
+  $('army-place-cancel').addEventListener('click', () => ui.placing?.cancel());
+  document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && ui.placing) { ui.placing.cancel(); e.preventDefault(); } });
   function useCodex(c) {
     ui.template[store.state.system] = { ...JSON.parse(JSON.stringify(c.unit)), id: c.name };
     ui.selected = null;

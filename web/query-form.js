@@ -17,6 +17,19 @@ function roll2d6() {
  * `setTool(name)` and `described()` (what the engine's describe answered, once it has).
  */
 export function initQueryForm({ store, doc, sys, pathInputs, setTool, described }) {
+  // The dice a field takes (the game's `rolls`: a query's field by key, a list row's by `list.field`).
+  const rollOf = (key) => own(own(sys().rolls ?? {}, doc().query) ?? {}, key);
+
+  // A field that takes a roll: the dice rolled here, or the player's own typed in.
+  function rollButton(key, label, roll) {
+    const b = el('button', 'Roll 2D6', 'secondary small roll');
+    b.type = 'button';
+    b.dataset.key = key;
+    b.setAttribute('aria-label', `Roll 2D6 for ${label}`);
+    on(b, 'click', roll);
+    return b;
+  }
+
   function renderQuery() {
     const s = sys(), d = doc();
     // a rule set whose engine module is still loading is not "not in this build"
@@ -35,13 +48,7 @@ export function initQueryForm({ store, doc, sys, pathInputs, setTool, described 
       if (f.kind === 'side') return field({ ...f, kind: 'select', options: d.sides.map((x) => [x.name, x.name]) }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
       if (f.kind === 'number') {
         const lab = field({ ...f, optional: true }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }, `q:${f.key}`), 'q.');
-        if (own(s.rolls ?? {}, d.query)?.[f.key] !== '2d6') return lab;
-        // a field that takes a roll: the dice rolled here, or the player's own typed in
-        const b = el('button', 'Roll 2D6', 'secondary small roll');
-        b.type = 'button';
-        b.dataset.key = `q.roll:${f.key}`;
-        on(b, 'click', () => edit((i) => { i[f.key] = roll2d6(); }));
-        lab.append(b);
+        if (rollOf(f.key) === '2d6') lab.append(rollButton(`q.roll:${f.key}`, f.label, () => edit((i) => { i[f.key] = roll2d6(); })));
         return lab;
       }
       if (f.kind === 'path') return pathField(inputs);
@@ -136,9 +143,13 @@ export function initQueryForm({ store, doc, sys, pathInputs, setTool, described 
       li.dataset.slot = `${key}.${i}`;
       for (const rowSpec of f.row(item)) {
         const spec = rowSpec.kind === 'unit' ? { ...rowSpec, kind: 'select', options: units } : rowSpec;
-        li.append(field(spec, spec.kind === 'select' ? String(item[spec.key] ?? '') : item[spec.key], (v) => store.edit((dd) => {
+        const lab = field(spec, spec.kind === 'select' ? String(item[spec.key] ?? '') : item[spec.key], (v) => store.edit((dd) => {
           dd.inputs[dd.query][key][i][spec.key] = spec.asNumber ? Number(v) : v;
-        }), `${key}.${i}.`));
+        }), `${key}.${i}.`);
+        if (spec.kind === 'number' && rollOf(`${key}.${spec.key}`) === '2d6') {
+          lab.append(rollButton(`${key}.${i}.roll:${spec.key}`, `${spec.label} ${i + 1}`, () => store.edit((dd) => { dd.inputs[dd.query][key][i][spec.key] = roll2d6(); })));
+        }
+        li.append(lab);
       }
       const rm = el('button', '✕', 'icon small');
       rm.type = 'button';

@@ -44,6 +44,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   }
 
   function tap([x, y]) {
+    if (ui.placing) { ui.placing.at([x, y]); return; }
     if (ui.tool === 'terrain' && !isHexBoard()) {
       const t = doc().table;
       ui.pending.push([round(Math.min(Math.max(x, 0), t.width)), round(Math.min(Math.max(y, 0), t.height))]);
@@ -113,6 +114,9 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
    * question's `unit` may be another unit than the mover (a pursued one), which a tap must not replace.
    */
   function tapUnit(id) {
+    const u = unitById(id);
+    // a saved army waiting for its place goes beside the unit tapped (on it is taken)
+    if (ui.placing && u) { ui.placing.at(isHexBoard() ? hex.center(u.q, u.r) : [u.x, u.y]); return; }
     if (ui.tool !== 'move' || store.locked) return;
     const s = sys();
     if (!s.tapQuery || !own(s.queries, s.tapQuery)) return;
@@ -127,12 +131,13 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   /**
    * Make this move: the ruling applied to the position as one Undo step (the mover at its end; what
    * the game moves besides it through its `applyRuling`). Only an answer to the position on the board.
+   * On a tap reach, a reached hex tapped is where the mover goes (the game may refuse an end its
+   * reach cannot place all of, `canApplyEnd`).
    */
   function applyRuling() {
-    const r = ui.result;
-    if (!r?.response?.ok || r.request?.system !== store.state.system) return;
-    const { request, response: { result } } = r;
-    const s = sys();
+    if (!canApply()) return;
+    const { request, response: { result } } = ui.result;
+    const s = sys(), end = tappedEnd();
     store.edit((d) => {
       const byId = (id) => d.units.find((u) => u.id === id);
       const moveTo = (u, p) => {
@@ -147,17 +152,49 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
           if (Number.isFinite(p.facing)) u.facing = round(((p.facing % 360) + 360) % 360);
         }
       };
+      // a unit the ruling takes off the table (destroyed, fled off, eliminated)
+      const remove = (id) => {
+        d.units = d.units.filter((u) => u.id !== id);
+        forgetUnit(d.inputs, id);
+      };
+      if (end) { moveTo(byId(request.unit), end); return; }
       const mover = request.unit ?? request.charger;
-      if (typeof mover === 'string' && result.legal !== false) moveTo(byId(mover), result.final);
-      s.applyRuling?.(request, result, byId, moveTo);
+      if (typeof mover === 'string') moveTo(byId(mover), moverEnd(request, result));
+      s.applyRuling?.(request, result, byId, moveTo, remove, d);
     });
   }
+
+  // A unit taken off the table is no longer picked in any question ('' is "none"), so the next
+  // ruling asks of the position as it is instead of naming a unit that is gone.
+  function forgetUnit(inputs, id) {
+    for (const [k, v] of Object.entries(inputs ?? {})) {
+      if (v === id) inputs[k] = '';
+      else if (v && typeof v === 'object') forgetUnit(v, id);
+    }
+  }
+
+  // The reached hex tapped on the game's tap reach (its entry), when the game can place the mover there.
+  function tappedEnd() {
+    const r = ui.result, p = ui.pick;
+    if (!p || p.why !== undefined || r.request?.query !== sys().tapQuery || typeof r.request.unit !== 'string') return null;
+    const entry = ui.result.scene?.reach.get(hex.key(p.q, p.r));
+    return entry && (sys().canApplyEnd?.(entry) ?? true) ? { q: entry.q, r: entry.r } : null;
+  }
+
   /** True when the answer on screen moves something that Make this move can apply. */
   function canApply() {
     const r = ui.result;
     if (!r?.response?.ok || r.response.result?.legal === false || r.request?.system !== store.state.system || ui.lastRequest !== JSON.stringify(currentRequest(), null, 2)) return false;
     const res = r.response.result;
-    return !!(res?.final && typeof (r.request.unit ?? r.request.charger) === 'string') || !!sys().canApply?.(r.request, res);
+    return !!tappedEnd() || !!(moverEnd(r.request, res) && typeof (r.request.unit ?? r.request.charger) === 'string') || !!sys().canApply?.(r.request, res);
+  }
+
+  // Where the question's unit ends: the answer's `final`, or the game's word for it (`moverEnd`:
+  // a charge that cannot be completed has a `final` where it would have ended).
+  function moverEnd(request, result) {
+    const s = sys();
+    if (s.moverEnd) return s.moverEnd(request, result);
+    return result?.legal !== false ? result?.final : null;
   }
 
   function extendPath(h) {
@@ -215,7 +252,8 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     else if (k === 'n' || k === 'N') {
       const us = doc().units;
       if (us.length) { const i = us.findIndex((v) => v.id === ui.selected); ui.selected = us[(i + (k === 'N' ? us.length - 1 : 1)) % us.length].id; refresh('select'); }
-    } else if (k === 'Escape') { ui.pending = []; ui.selected = null; refresh('select'); }
+    } else if (k === 'Enter' && ui.placing) ui.placing.middle();
+    else if (k === 'Escape') { ui.pending = []; ui.selected = null; refresh('select'); }
     else if (k === 'Enter' && ui.tool === 'terrain') finishPolygon();
     else if ((k === ']' || k === '[') && ui.result?.scene.reach.size) pickNext(k === ']' ? 1 : -1);
     else if (k.startsWith('Arrow')) arrow(k, e.shiftKey, u);
@@ -278,7 +316,8 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   });
 
   /**
-   * Puts unit `u` (not yet in `d`) on the free spot nearest `near` (the middle of the view): on a hex
+   * Puts unit `u` (not yet in `d`) on the free spot nearest `near` (where the player tapped, else the
+   * middle of the view): on a hex
    * board the nearest hex where none of its hexes is taken; on a table the nearest point of
    * a spiral, half an inch apart, where its circle clears every other unit's and the table's edge.
    */

@@ -123,6 +123,7 @@ test('keyboard (1280x800): Tab commits each field and lands on the next; selects
   await tabType(page, 'q.roll:fleeDistance'); // its Roll 2D6 button
   await tabType(page, 'pursuers.0.unit');
   await tabType(page, 'pursuers.0.distance', '9');
+  await tabType(page, 'pursuers.0.roll:distance'); // the row's own Roll 2D6 button
   await tabType(page, 'pursuers.0.overrun');
   await page.keyboard.press('Space');
   await page.keyboard.press('Tab'); // on to the row's remove button: the check was committed

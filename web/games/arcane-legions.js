@@ -234,3 +234,10 @@ export default game;
 
 // Play on (issue 22): a tap on a unit shows its reach area.
 game.tapQuery = 'reachArea';
+
+// Make this move (issue 22): the question's unit is the order's (`order.unit`), to where the order
+// left it (snaps and slides are part of its end pose).
+game.canApply = (request, result) => request.query === 'move' && typeof request.order?.unit === 'string' && result?.legal !== false && isPose(result?.final);
+game.applyRuling = (request, result, byId, moveTo) => {
+  if (game.canApply(request, result)) moveTo(byId(request.order.unit), result.final);
+};

@@ -357,8 +357,22 @@ export default game;
 game.tapQuery = 'reach';
 // Issue 24: a tap on a hex the reach does not reach asks the engine why.
 game.whyNotQuery = 'whyNot';
-game.canApply = (request, result) => request.query === 'order' && arr(result?.moves).some((m) => m.legal !== false && m.final);
-game.applyRuling = (request, result, byId, moveTo) => {
-  if (request.query !== 'order') return;
-  for (const m of arr(result.moves)) if (m.legal !== false) moveTo(byId(m.unit), m.final);
+// An order moves its units all at once: every piece where the order left it (`final.units`, leaders
+// with the units they went with), else each legal move's end. A retreat moves the unit along its
+// best path (fewest hexes short, CCA's retreat rules) and takes off what the hits or the retreat
+// eliminated, blockers too.
+const retreatPath = (r) => (Number.isInteger(r?.bestPath) ? arr(r.paths)[r.bestPath] : r?.bestPath && typeof r.bestPath === 'object' ? r.bestPath : undefined);
+game.canApply = (request, result) => (request.query === 'order' && arr(result?.moves).some((m) => m.legal !== false && m.final))
+  || (request.query === 'retreat' && (!!result?.eliminated || isHex(retreatPath(result)?.final)));
+game.applyRuling = (request, result, byId, moveTo, remove) => {
+  if (request.query === 'order') {
+    const pieces = arr(result.final?.units).filter(isHex);
+    if (pieces.length) for (const p of pieces) moveTo(byId(p.id), p);
+    else for (const m of arr(result.moves)) if (m.legal !== false) moveTo(byId(m.unit), m.final);
+  } else if (request.query === 'retreat') {
+    const path = retreatPath(result);
+    if (result.eliminated || path?.eliminated) { remove(request.unit); return; }
+    moveTo(byId(request.unit), path?.final);
+    for (const b of arr(path?.blockersLose)) if (b.eliminated) remove(b.unit);
+  }
 };

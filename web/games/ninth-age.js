@@ -453,4 +453,32 @@ const game = {
 export default game;
 
 // Play on (issue 22): the fields that take a 2D6 roll get a Roll button.
-game.rolls = { pursue: { fleeDistance: '2d6' }, flee: { distance: '2d6' } };
+game.rolls = { pursue: { fleeDistance: '2d6', 'pursuers.distance': '2d6' }, flee: { distance: '2d6' } };
+
+// Make this move (issue 22): a charge moves every charger to its end (combined chargers each to
+// theirs, in the order they moved; a Failed Charge Move to where it stopped, A-9A-4) and a target
+// turned to meet its charger; a pursuit moves every pursuer to its end (with a target it turned)
+// and takes a fleeing unit it destroyed off the table (9A-DST-1); a flee that destroys the unit or
+// takes it off the table removes it.
+const chargersOf = (request, result) => (arr(result?.chargers).length ? arr(result.chargers) : [{ ...result, charger: result?.charger ?? request.charger }]);
+const chargeEnd = (c) => (c.possible && isPose(c.final) ? c.final : isPose(c.failedChargeMove?.final) ? c.failedChargeMove.final : null);
+game.moverEnd = (request, result) => (request.query === 'charge' ? chargeEnd(result ?? {}) : result?.final); // a charge's result is its charger's
+game.canApply = (request, result) => {
+  if (request.query === 'charge') return chargersOf(request, result).some((c) => chargeEnd(c));
+  if (request.query === 'pursue') return arr(result?.pursuers).some((p) => isPose(p.final)) || (!!result?.fleeingDestroyed && typeof request.pursued?.unit === 'string');
+  return false;
+};
+game.applyRuling = (request, result, byId, moveTo, remove) => {
+  if (request.query === 'charge') {
+    for (const c of chargersOf(request, result)) {
+      moveTo(byId(c.charger), chargeEnd(c));
+      if (c.possible && c.rotatesTarget) moveTo(byId(c.target ?? request.target), c.targetFinal);
+    }
+  } else if (request.query === 'pursue') {
+    for (const p of arr(result.pursuers)) {
+      moveTo(byId(p.unit), p.final);
+      if (p.charge?.rotatesTarget && !p.charge.undone) moveTo(byId(p.charge.target), p.charge.targetFinal);
+    }
+    if (result.fleeingDestroyed && typeof request.pursued?.unit === 'string') remove(request.pursued.unit);
+  } else if (request.query === 'flee' && (result.destroyed || result.leavesTable)) remove(request.unit);
+};

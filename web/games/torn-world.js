@@ -170,7 +170,8 @@ const game = {
   factNames: { dexterityTest: 'Dexterity test', droppedNoFreeHex: 'ends left out (no free hex to eject to)' },
   hidesFact: (k, v) => k === 'droppedNoFreeHex' && v === 0, // nothing left out
   draw: { reach: drawTWReach, move: drawTWMove, eject: drawEject, shift: drawShift },
-  verdictNote: (r) => (arr(r.ejections).length ? ` Ejects ${r.ejections.map((e) => e.unit).join(', ')}.` : ''),
+  // the Free Attacks a move draws, said where a phone shows it (the lists are below the board)
+  verdictNote: (r) => (arr(r.freeAttacks).length ? ` ${plural(r.freeAttacks.length, 'Free Attack')}: ${attackersText(r.freeAttacks)}.` : '') + (arr(r.ejections).length ? ` Ejects ${r.ejections.map((e) => e.unit).join(', ')}.` : ''),
   legalWord: (q) => (q === 'eject' ? 'ejection' : 'move'),
   lateVerdict(q, r) {
     if (q !== 'shift') return undefined;
@@ -180,7 +181,7 @@ const game = {
     const bits = [];
     if (arr(h.freeAttacks).length) bits.push(`${plural(h.freeAttacks.length, 'Free Attack')}: ${attackersText(h.freeAttacks)}`);
     if (arr(h.ejects).length) bits.push(`ejects ${h.ejects.join(', ')}`);
-    if (arr(h.destroyed).length) bits.push(`destroys ${h.destroyed.join(', ')}`);
+    if (arr(h.destroyed).length) bits.push(`destroys the Volume on ${h.destroyed.filter(isHex).map(colRow).join(', ')}`);
     return bits;
   },
   legend: (r) => (arr(r.hexes).some((x) => x.freeAttacks !== undefined) ? ['FA n: n free attacks on the way; E n: n miniatures ejected at the end; D: Volume destroyed.'] : []),
@@ -204,4 +205,17 @@ game.wayFacts = (w) => {
   const from = [...new Set(fas.map((f) => f.unit))];
   return [fas.length ? `draws ${plural(fas.length, 'Free Attack')} (from ${from.join(', ')})` : 'draws no Free Attack',
     ...(arr(w.ejects).length ? [`ejects ${w.ejects.join(', ')}`] : [])];
+};
+
+// Make this move (issue 22): a move or an ejection puts every ejected miniature where the answer
+// places it (as chosen, or the first candidate, A-TW-3) and takes the Volume Landscape a Huge
+// miniature destroyed off the board (TW-HUG-1). A reached hex tapped is made a move only when
+// nothing is ejected or destroyed there: the reach does not say where the ejected go.
+game.canApplyEnd = (entry) => !arr(entry.ejects).length && !arr(entry.destroyed).length && !arr(entry.ejectsMarkers).length;
+game.applyRuling = (request, result, byId, moveTo, remove, d) => {
+  if (request.query !== 'move' && request.query !== 'eject') return;
+  if (result.legal === false) return;
+  for (const e of arr(result.ejections)) if (isHex(e.to)) moveTo(byId(e.unit), e.to);
+  const gone = new Set(arr(result.destroyed).filter(isHex).map((h) => key(h.q, h.r)));
+  if (gone.size) d.terrain = d.terrain.filter((t) => !(t.terrain === 'volume' && gone.has(key(t.q, t.r))));
 };

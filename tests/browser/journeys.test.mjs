@@ -1,0 +1,319 @@
+// The page at the table (issue 22): one real player task per game, from a fresh visit to the
+// move made, by touch at 360 × 740 and by mouse at 1280 × 800. Each step checks what the player
+// would check: the verdict's words against the engine's own answer to the same request (asked here
+// through wasm/movecalc.mjs), where the units stand after Make this move, and on the phone that the
+// board stays in view while the question is edited. Screenshots of every step go to
+// tests/artifacts/journey-<game>-<step>-<size>.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launch, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, verdict, details, overlay, artifacts } from './browser.mjs';
+import { createEngine } from '../../wasm/movecalc.mjs';
+import { toOffset, toAxial, distance } from '../../web/hex.js';
+
+let env;
+const engines = {};
+before(async () => { env = await launch(); });
+after(async () => { await env.browser.close(); env.server.close(); });
+
+/** The engine's own answer to a request (the page's request, asked again outside the page). */
+async function answer(request) {
+  engines[request.system] ??= await createEngine({ systems: [request.system] });
+  const out = engines[request.system].request(request);
+  assert.equal(out.ok, true, `the engine answers ${request.system} ${request.query}: ${JSON.stringify(out.error)}`);
+  return out.result;
+}
+
+const at = (key) => `[data-key="${key}"]`;
+const named = (h) => { const o = toOffset(h.q, h.r); return `col ${o.col}, row ${o.row}`; };
+const painted = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const unitOf = async (page, id) => (await hook(page, 'state')).doc.units.find((u) => u.id === id);
+const near = (a, b, what) => assert.ok(Math.abs(a - b) < 0.011, `${what}: ${a} is ${b}`);
+
+/** The player's hand: taps by touch on the phone, clicks by mouse on the desktop. */
+function hand(page, touch) {
+  return {
+    press: (sel) => (touch ? page.tap(sel) : page.click(sel)),
+    at: (p) => (touch ? page.touchscreen.tap(p.x, p.y) : page.mouse.click(p.x, p.y)),
+    /** Replaces a field's text by typing, and commits it by tapping the verdict. */
+    async type(key, text) {
+      await (touch ? page.tap(at(key)) : page.click(at(key)));
+      await page.evaluate(() => document.activeElement.select());
+      await page.keyboard.type(text);
+    },
+    commit: async () => { await (touch ? page.tap('#verdict') : page.click('#verdict')); await ruled(page); },
+  };
+}
+
+async function step(page, game, name, viewport) {
+  await painted(page);
+  await page.screenshot({ path: join(artifacts, `journey-${game}-${name}-${viewport.width}x${viewport.height}.png`) });
+}
+
+/** On the phone the board stays whole in the viewport while the question is edited. */
+async function boardInView(page, viewport, when) {
+  if (viewport !== PHONE) return;
+  const b = await page.locator('#board').boundingBox();
+  assert.ok(b.y >= 0 && b.x >= 0 && b.y + b.height <= viewport.height + 0.5 && b.x + b.width <= viewport.width + 0.5,
+    `the board is in view ${when}: ${JSON.stringify(b)}`);
+}
+
+/** The answer shown is the engine's to the page's request: returns both. */
+async function ruledAnswer(page) {
+  await ruled(page);
+  const request = await pageRequest(page);
+  return { request, result: await answer(request) };
+}
+
+/** Presses Make this move and waits for the position to be ruled again. */
+async function makeMove(page, h) {
+  assert.equal(await page.isVisible('#apply'), true, 'Make this move is offered');
+  await h.press('#apply');
+  await ruled(page);
+}
+
+const SIZES = [['touch', PHONE, true], ['mouse', DESKTOP, false]];
+
+for (const [how, viewport, touch] of SIZES) {
+  const size = `${viewport.width}x${viewport.height}`;
+
+  test(`arcane-legions (${size}, ${how}): AL-MOV-1 two steps forward and a turn, the verdict, Make this move`, { timeout: 60000 }, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch });
+    const h = hand(page, touch);
+    await step(page, 'arcane-legions', '1-fresh', viewport);
+    await openPanel(page, 'ask-panel');
+    // the question holds three steps forward: the third goes, a turn comes in its place
+    await h.press('[aria-label="Remove action 3"]');
+    await boardInView(page, viewport, 'after a step is removed');
+    await h.press(at('actions.add.Add turn'));
+    await boardInView(page, viewport, 'after a turn is added');
+    const { request, result } = await ruledAnswer(page);
+    assert.deepEqual(request.order.actions.map((a) => a.step ?? `turn ${a.turn}`), ['forward', 'forward', 'turn 45']);
+    const text = await verdict(page);
+    assert.ok(text.startsWith(result.legal ? 'Legal move.' : 'Not a legal move.'), `the verdict says whether the engine found it legal\n${text}`);
+    if (Number.isFinite(result.pointsSpent)) assert.ok(text.includes(`${result.pointsSpent} of ${result.movementPoints} movement point`), `the points spent as the engine counts them\n${text}`);
+    await step(page, 'arcane-legions', '2-verdict', viewport);
+    assert.equal(result.legal, true, 'two steps and a turn are legal here (4 movement icons)');
+    await makeMove(page, h);
+    const legion = await unitOf(page, 'Legion');
+    near(legion.x, result.final.x, 'x'); near(legion.y, result.final.y, 'y'); near(legion.facing, ((result.final.facing % 360) + 360) % 360, 'facing');
+    await step(page, 'arcane-legions', '3-moved', viewport);
+    // one Undo step puts it back
+    await h.press('#undo');
+    assert.deepEqual([(await unitOf(page, 'Legion')).x, (await unitOf(page, 'Legion')).y], [14, 9]);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`ninth-age (${size}, ${how}): 9A-PU-1 9A-DST-1 a pursuit rolled, then typed as 9, where the Spearmen end, Make this move`, { timeout: 60000 }, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch });
+    const h = hand(page, touch);
+    await pickSystem(page, 'ninth-age');
+    await step(page, 'ninth-age', '1-fresh', viewport);
+    await openPanel(page, 'ask-panel');
+    // the flee roll typed (7), the pursuit roll first with the row's own Roll 2D6 button
+    await h.type('q.fleeDistance', '7');
+    await h.commit();
+    await h.press(at('pursuers.0.roll:distance'));
+    await ruled(page);
+    const rolled = (await pageRequest(page)).pursuers[0].distance;
+    assert.ok(Number.isInteger(rolled) && rolled >= 2 && rolled <= 12, `2D6 rolled: ${rolled}`);
+    await boardInView(page, viewport, 'after the roll');
+    // then the dice on the table: 9, typed over the roll
+    await h.type('pursuers.0.distance', '9');
+    await boardInView(page, viewport, 'while typing the roll');
+    await h.commit();
+    await boardInView(page, viewport, 'after the roll is typed');
+    const { request, result } = await ruledAnswer(page);
+    assert.deepEqual([request.pursued.fleeDistance, request.pursuers[0].unit, request.pursuers[0].distance], [7, 'Spearmen', 9]);
+    // 9 ≥ 7: the fleeing unit is caught and destroyed (9A-DST-1)
+    assert.equal(result.fleeingDestroyed, true, 'the engine: the Raiders are destroyed');
+    const text = await verdict(page);
+    assert.ok(text.startsWith('Raiders is caught and destroyed.'), `the verdict says the Raiders are destroyed\n${text}`);
+    const sp = result.pursuers.find((p) => p.unit === 'Spearmen');
+    assert.ok(text.includes('Spearmen'), `the verdict says where the Spearmen go\n${text}`);
+    assert.ok((await overlay(page)).some((m) => m.type === 'polygon' && m.label === 'Raiders: destroyed'), 'the Raiders are drawn gone');
+    await step(page, 'ninth-age', '2-verdict', viewport);
+    await makeMove(page, h);
+    const doc = (await hook(page, 'state')).doc;
+    const s = doc.units.find((u) => u.id === 'Spearmen');
+    near(s.x, sp.final.x, 'Spearmen x'); near(s.y, sp.final.y, 'Spearmen y');
+    assert.equal(doc.units.some((u) => u.id === 'Raiders'), false, 'the destroyed Raiders are off the table');
+    await step(page, 'ninth-age', '3-moved', viewport);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`cc-ancients (${size}, ${how}): CCA-CD-1 a section card orders two units, their paths drawn, the battle summary, both moved at once`, { timeout: 60000 }, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch });
+    const h = hand(page, touch);
+    await pickSystem(page, 'cc-ancients');
+    await step(page, 'cc-ancients', '1-fresh', viewport);
+    await openPanel(page, 'ask-panel');
+    await page.selectOption('#query', 'order');
+    await ruled(page);
+    // the centre section's card: the Hastati (the first row) one hex forward, then Scipio into the
+    // hex they left
+    await h.press(at('moves.add'));
+    await page.selectOption(at('moves.1.unit'), 'Scipio');
+    await h.press(at('moves.0.draw'));
+    await boardInView(page, viewport, 'while drawing the first path');
+    const hex = async (col, row) => h.at(await hook(page, 'screenOfHex', col, row));
+    await hex(6, 5);
+    await ruled(page);
+    await h.press(at('moves.1.draw'));
+    await hex(6, 6);
+    await ruled(page);
+    const { request, result } = await ruledAnswer(page);
+    assert.deepEqual(request.moves.map((m) => [m.unit, m.path.map(named)]), [['Hastati', ['col 6, row 5']], ['Scipio', ['col 6, row 6']]]);
+    const text = await verdict(page);
+    assert.ok(text.startsWith(result.legal ? 'Legal order.' : 'Not a legal order.'), `the verdict as the engine rules the order\n${text}`);
+    const said = await details(page);
+    for (const b of result.battle) {
+      const words = `${b.unit}: ${b.mustBattle ? 'must battle' : b.canBattle ? 'may battle' : 'may not battle'}`;
+      assert.ok(said.includes(words), `the battle summary: ${words}\n${said}`);
+    }
+    await step(page, 'cc-ancients', '2-ordered', viewport);
+    await makeMove(page, h);
+    for (const m of result.moves.filter((x) => x.legal !== false)) {
+      const u = await unitOf(page, m.unit);
+      assert.deepEqual({ q: u.q, r: u.r }, { q: m.final.q, r: m.final.r }, `${m.unit} moved with the order`);
+    }
+    assert.ok(result.moves.filter((x) => x.legal !== false).length >= 2, 'both moves were made');
+    await step(page, 'cc-ancients', '3-moved', viewport);
+    await h.press('#undo');
+    assert.deepEqual(await unitOf(page, 'Hastati').then((u) => toOffset(u.q, u.r)), { col: 6, row: 6 }, 'one Undo step takes back the whole order');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`godsgloom (${size}, ${how}): GG-MOV-1 a unit tapped shows its reach; a hex it cannot reach says why; a reached one is moved to`, { timeout: 60000 }, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch });
+    const h = hand(page, touch);
+    await pickSystem(page, 'godsgloom');
+    await step(page, 'godsgloom', '1-fresh', viewport);
+    const mover = (await pageRequest(page)).unit;
+    await h.at(await hook(page, 'screenOf', mover));
+    const { request, result } = await ruledAnswer(page);
+    assert.equal(request.query, 'reach');
+    assert.equal(request.unit, mover, 'the tapped unit is asked about');
+    assert.ok((await verdict(page)).startsWith(`${mover} can end on ${result.hexes.length} hex`), 'the reach in words');
+    const { units } = request;
+    const taken = new Set(units.map((u) => `${u.q},${u.r}`));
+    const reached = new Set(result.hexes.map((x) => `${x.q},${x.r}`));
+    const box = await page.locator('#board').boundingBox();
+    const inBox = (p) => p.x > box.x + 14 && p.y > box.y + 14 && p.x < box.x + box.width - 14 && p.y < box.y + box.height - 14;
+    // a hex in view it cannot end on, next to those it reaches
+    let no = null;
+    for (const x of result.hexes) {
+      for (let dq = -1; dq <= 1 && !no; dq++) for (let dr = -1; dr <= 1 && !no; dr++) {
+        const c = { q: x.q + dq, r: x.r + dr };
+        if (reached.has(`${c.q},${c.r}`) || taken.has(`${c.q},${c.r}`) || distance(c, x) !== 1) continue;
+        const o = toOffset(c.q, c.r);
+        if (o.col < 0 || o.row < 0 || o.col >= (request.board?.cols ?? 99) || o.row >= (request.board?.rows ?? 99)) continue;
+        const p = await hook(page, 'screenOfHex', o.col, o.row);
+        if (inBox(p)) no = { c, p };
+      }
+      if (no) break;
+    }
+    assert.ok(no, 'a hex in view the unit cannot end on');
+    const why = await answer({ ...request, query: 'whyNot', to: no.c });
+    await h.at(no.p);
+    await page.waitForFunction((t) => document.querySelector('#verdict').textContent.startsWith(t), `${mover} cannot end on ${named(no.c)}`);
+    const whyText = await verdict(page);
+    for (const x of why.reasons) assert.ok(whyText.includes(x.message.replace(/\(q (-?\d+), r (-?\d+)\)/g, (_, q, r) => named({ q: +q, r: +r }))), `the reason in the engine's words: ${x.message}\n${whyText}`);
+    assert.equal(await page.isVisible('#apply'), false, 'no move to make to a hex it cannot reach');
+    await step(page, 'godsgloom', '2-why-not', viewport);
+    // a reached hex: the furthest in view
+    const far = [...result.hexes].sort((a, b) => b.cost - a.cost);
+    let go = null;
+    for (const x of far) { const o = toOffset(x.q, x.r); const p = await hook(page, 'screenOfHex', o.col, o.row); if (inBox(p) && !taken.has(`${x.q},${x.r}`)) { go = { x, p }; break; } }
+    await h.at(go.p);
+    await page.waitForFunction((t) => document.querySelector('#verdict').textContent.startsWith(t), `${mover} can end on ${named(go.x)}`);
+    await step(page, 'godsgloom', '3-reached', viewport);
+    await makeMove(page, h);
+    const u = await unitOf(page, mover);
+    assert.deepEqual({ q: u.q, r: u.r }, { q: go.x.q, r: go.x.r }, `${mover} moved to the tapped hex`);
+    await step(page, 'godsgloom', '4-moved', viewport);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`torn-world (${size}, ${how}): TW-FA-2 the Guardsman tapped, a path drawn past an enemy draws its Free Attack, Make this move`, { timeout: 60000 }, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch });
+    const h = hand(page, touch);
+    await pickSystem(page, 'torn-world');
+    await step(page, 'torn-world', '1-fresh', viewport);
+    await h.at(await hook(page, 'screenOf', 'Guardsman'));
+    await ruled(page);
+    // a Run reaches further: the reach of a Run, and its nearest end that draws a Free Attack
+    await openPanel(page, 'ask-panel');
+    await page.selectOption(at('q.action'), 'run');
+    const { request, result } = await ruledAnswer(page);
+    assert.deepEqual([request.query, request.unit, request.action], ['reach', 'Guardsman', 'run']);
+    const end = result.hexes.filter((x) => x.freeAttacks.some((f) => f.cause === 'moved-past' || f.rule === 'TW-FA-2') && x.path).sort((a, b) => a.cost - b.cost)[0];
+    assert.ok(end, 'some end of the Run passes an enemy');
+    // the Path tool: the move's unit and action, then the path tapped hex by hex
+    await h.press('#tool-path');
+    await page.selectOption(at('q.unit'), 'Guardsman');
+    await page.selectOption(at('q.action'), 'run');
+    if (await page.isEnabled(at('path-clear'))) await h.press(at('path-clear'));
+    await ruled(page);
+    for (const x of end.path) { const o = toOffset(x.q, x.r); await h.at(await hook(page, 'screenOfHex', o.col, o.row)); }
+    await boardInView(page, viewport, 'while drawing the path');
+    const move = await ruledAnswer(page);
+    assert.deepEqual(move.request.path.map(named), end.path.map(named), 'the path tapped is the path asked');
+    assert.equal(move.result.legal, true);
+    const text = await verdict(page);
+    assert.ok(text.startsWith('Legal move.'), text);
+    const n = move.result.freeAttacks.length;
+    assert.ok(text.includes(`${n} Free Attack${n === 1 ? '' : 's'}: ${move.result.freeAttacks[0].unit} (moved past)`), `the verdict names the Free Attack and its cause\n${text}`);
+    const said = await details(page);
+    for (const f of move.result.freeAttacks) assert.ok(said.includes(`${f.unit} attacks at ${named(f.at)}`), `the Free Attack by ${f.unit}\n${said}`);
+    assert.ok(move.result.freeAttacks.some((f) => f.cause === 'moved-past'), 'the engine: a Free Attack for moving past');
+    assert.ok(said.includes('(moved past)'), 'its cause in words');
+    await step(page, 'torn-world', '2-free-attack', viewport);
+    await makeMove(page, h);
+    const u = await unitOf(page, 'Guardsman');
+    assert.deepEqual({ q: u.q, r: u.r }, { q: move.result.final.q, r: move.result.final.r });
+    await step(page, 'torn-world', '3-moved', viewport);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('a saved army is placed where the player taps the board next, never on a unit; Cancel puts it away (360x740, touch)', { timeout: 60000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await openPanel(page, 'library-panel');
+  await page.selectOption('#army-side', 'Carthage');
+  await page.tap('#save-army');
+  await page.waitForFunction(() => /Saved/.test(document.getElementById('library-note').textContent));
+  const before = (await hook(page, 'state')).doc.units.length;
+  // Add, then Cancel: nothing is added
+  await page.tap('#army-list button:text("Add")');
+  assert.equal(await page.isVisible('#army-place'), true, 'a note asks where the army should go');
+  await page.tap('#army-place-cancel');
+  assert.equal((await hook(page, 'state')).doc.units.length, before);
+  // Add, then a tap on the board at col 5, row 4 (in view, free, and so are the hexes round it):
+  // the two units on the free hexes nearest it
+  await page.tap('#army-list button:text("Add")');
+  const p = await hook(page, 'screenOfHex', 5, 4);
+  const box = await page.locator('#board').boundingBox();
+  assert.ok(p.x > box.x && p.y > box.y && p.x < box.x + box.width && p.y < box.y + box.height, 'col 5, row 4 is in view');
+  await page.touchscreen.tap(p.x, p.y);
+  await ruled(page);
+  const units = (await hook(page, 'state')).doc.units;
+  assert.equal(units.length, before + 2);
+  const added = units.slice(before);
+  const target = toAxial(5, 4);
+  // col 5, row 4 is free: one of them stands there, the other next to it
+  assert.deepEqual(added.map((u) => distance(u, target)).sort(), [0, 1]);
+  assert.equal(new Set(units.map((u) => `${u.q},${u.r}`)).size, units.length, 'no two units on one hex');
+  assert.equal(await page.isVisible('#army-place'), false);
+  assert.match(await page.textContent('#library-note'), /^Added Carthage as Carthage: /);
+  await painted(page);
+  await page.screenshot({ path: join(artifacts, 'journey-library-placed-360x740.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
