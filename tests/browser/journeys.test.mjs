@@ -70,6 +70,7 @@ async function makeMove(page, h) {
   assert.equal(await page.isVisible('#apply'), true, 'Make this move is offered');
   await h.press('#apply');
   await ruled(page);
+  assert.equal(await page.isVisible('#apply'), false, 'a move made is not offered again until something changes');
 }
 
 const SIZES = [['touch', PHONE, true], ['mouse', DESKTOP, false]];
