@@ -18,10 +18,13 @@
 // As a command, an A/B of copies of the site (docs/performance.md): the loads alternate between
 // them in one browser, so that the machine's load falls on each alike.
 //   node bench/page.mjs [--loads N] [DIR ...]    (no DIR: public/)
+// and the drag latency alone (measureDrags below), one line of JSON per game and CPU rate:
+//   node bench/page.mjs --drag [SYSTEM ...]
 import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../bin/serve.mjs';
+import { testSite } from '../web/build-site.mjs';
 
 // Each first visit opens a new window, and Chromium 15x preloads its omnibox popup (a WebUI page in a
 // renderer of its own) for every window: on this 2-core machine that renderer took about a core
@@ -120,6 +123,125 @@ export async function measurePages(loads, roots) {
   return results;
 }
 
+// ---- a drag's latency (issue 22) ----
+// Runs in the page before its own scripts: records each pointer move of a drag (its timeStamp,
+// when the input reached the page), each animation frame, and the page's marks of a question
+// asked and its ruling drawn (web/app.js `timing`, with the question's serial).
+function dragProbe() {
+  const d = { inputs: [], frames: [], asks: {}, ruled: {} };
+  window.__drag = d;
+  addEventListener('pointermove', (e) => { if (e.buttons) d.inputs.push(e.timeStamp); }, { capture: true, passive: true });
+  const tick = () => { d.frames.push(performance.now()); requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.name === 'movecalc:ask') d.asks[e.detail] = e.startTime;
+      else if (e.name === 'movecalc:ruled') d.ruled[e.detail] = e.startTime;
+    }
+  }).observe({ type: 'mark' });
+}
+
+const FRAME_MS = 1000 / 60;
+
+const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
+};
+
+/**
+ * A drag's record reduced: for each ruling drawn during the drag, the time from the input its
+ * question was made from (the last pointer move before the question was asked) to the animation
+ * frame after the ruling was drawn; display frames missed (gaps between animation frames past one
+ * frame), and questions asked but never drawn (superseded by a newer one).
+ */
+export function dragFigures(d) {
+  const start = d.inputs[0];
+  const end = d.inputs.at(-1);
+  const latencies = [];
+  let asked = 0;
+  for (const [serial, at] of Object.entries(d.asks)) {
+    if (at < start) continue;
+    asked++;
+    const ruledAt = d.ruled[serial];
+    if (ruledAt === undefined) continue;
+    let input = start;
+    for (const t of d.inputs) if (t <= at) input = t;
+    const drawn = d.frames.find((f) => f >= ruledAt);
+    if (drawn !== undefined) latencies.push(drawn - input);
+  }
+  let frames = 0;
+  let dropped = 0;
+  for (let i = 1; i < d.frames.length; i++) {
+    if (d.frames[i] < start || d.frames[i - 1] > end) continue;
+    frames++;
+    dropped += Math.max(0, Math.round((d.frames[i] - d.frames[i - 1]) / FRAME_MS) - 1);
+  }
+  return {
+    inputs: d.inputs.length, asked, drawn: latencies.length, superseded: asked - latencies.length,
+    p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95), maxMs: Math.max(...latencies),
+    frames, framesDropped: dropped, durationMs: end - start,
+  };
+}
+
+const mainUnit = (r) => r.unit ?? r.order?.unit ?? r.pursuers?.[0]?.unit ?? r.charger ?? r.units?.[0]?.id;
+
+/**
+ * For each game's default position, a scripted drag of its main unit (the query's unit) with the
+ * mouse, one move per 60 Hz frame, at each CPU throttling rate (CDP Emulation.setCPUThrottlingRate,
+ * which slows the page's thread; the engine's worker is not slowed). Served from the test build
+ * (web/build-site.mjs), whose hook gives the unit's place on the screen; the page is otherwise
+ * public/'s. One fresh context per game and rate.
+ */
+export async function measureDrags({ systems, rates = [1, 4], moves = 60, root = testSite } = {}) {
+  const server = await startServer(0, '127.0.0.1', { root });
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const out = [];
+  try {
+    for (const system of systems) {
+      for (const rate of rates) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+        await context.addInitScript(dragProbe);
+        const page = await context.newPage();
+        const errors = [];
+        page.on('pageerror', (e) => errors.push(String(e)));
+        try {
+          await page.goto(base);
+          await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+          await page.selectOption('#system', system);
+          await page.waitForFunction((s) => window.movecalcTest.request().system === s && window.movecalcTest.ruled(), system, { timeout: 20000 });
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          const unit = mainUnit(await page.evaluate(() => window.movecalcTest.request()));
+          const from = await page.evaluate((id) => window.movecalcTest.screenOf(id), unit);
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+          await page.mouse.move(from.x, from.y);
+          await page.mouse.down();
+          const t0 = performance.now();
+          for (let i = 1; i <= moves; i++) {
+            // 160 px to the right and 60 px up over the drag: a few inches on a table, four hexes on a board
+            await page.mouse.move(from.x + (160 * i) / moves, from.y - (60 * i) / moves);
+            const wait = t0 + i * FRAME_MS - performance.now();
+            if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          }
+          await page.mouse.up();
+          await page.waitForFunction(() => window.movecalcTest.ruled(), null, { timeout: 20000 });
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+          const record = await page.evaluate(() => window.__drag);
+          out.push({ system, unit, rate, ...dragFigures(record), errors });
+        } catch (err) {
+          out.push({ system, rate, error: String(err.message ?? err), errors });
+        }
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  return out;
+}
+
 const median = (xs) => {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
@@ -127,6 +249,12 @@ const median = (xs) => {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
+  if (args[0] === '--drag') {
+    const { SYSTEM_IDS } = await import('../wasm/movecalc.mjs');
+    const systems = args.length > 1 ? args.slice(1) : SYSTEM_IDS;
+    for (const d of await measureDrags({ systems })) console.log(JSON.stringify(d));
+    process.exit(0);
+  }
   let loads = 7;
   const roots = [];
   for (let i = 0; i < args.length; i++) {

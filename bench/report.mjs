@@ -127,6 +127,40 @@ export function renderMarkdown(r) {
     if (pg.errors.length) out.push(`Page errors: ${pg.errors.join('; ')}`, '');
   }
 
+  out.push('### A drag: input to ruling drawn', '');
+  if (!r.drags) out.push('Not measured (--no-page).', '');
+  else if (r.drags.error) out.push(`Not measured: ${r.drags.error}`, '');
+  else {
+    out.push('Each game\'s default position, its main unit (the query\'s) dragged with the mouse 160 px right and 60 px up, one move ' +
+      'per 60 Hz frame, in headless Chromium with the page\'s thread slowed by CDP `Emulation.setCPUThrottlingRate` (the engine\'s ' +
+      'worker is not slowed). Latency: from the pointer move a question was made from (the last before `movecalc:ask`) to the ' +
+      'animation frame after its ruling was drawn (`movecalc:ruled`, web/app.js). Asked/drawn: questions during the drag and ' +
+      'those drawn (the rest were superseded by newer ones). Frames dropped: display frames with no animation frame during the ' +
+      'drag. Targets p95 ≤ 16 ms at 1x, ≤ 33 ms at 4x (bench/page.mjs `measureDrags`).', '');
+    const f = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '—');
+    out.push(table(['Game (unit)', 'CPU', 'p50', 'p95', 'max', 'asked / drawn', 'frames dropped', 'moves'],
+      r.drags.map((d) => (d.error ? [d.system, `${d.rate}x`, `error: ${d.error}`, '', '', '', '', '']
+        : [`${d.system} (${d.unit})`, `${d.rate}x`, f(d.p50Ms), f(d.p95Ms), f(d.maxMs), `${d.asked} / ${d.drawn}`, `${d.framesDropped} of ${d.frames + d.framesDropped}`, d.inputs]))), '');
+  }
+
+  out.push('### Lighthouse', '');
+  const lh = r.lighthouse;
+  if (!lh) out.push('Not measured (--no-page).', '');
+  else if (lh.error) out.push(`Not measured: ${lh.error}`, '');
+  else {
+    out.push('Lighthouse (npm devDependency) on public/ through bin/serve.mjs, Debian\'s Chromium headless; mobile is its default ' +
+      '(simulated mid-range phone, 4x CPU, slow 4G), desktop its `--preset=desktop` (bench/lighthouse.mjs).', '');
+    const f = (v) => (Number.isFinite(v) ? `${v.toFixed(0)} ms` : '—');
+    out.push(table(['Form factor', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'FCP', 'LCP', 'TBT'],
+      lh.runs.map((x) => (x.error ? [x.formFactor, `error: ${x.error}`, '', '', '', '', '', '']
+        : [x.formFactor, x.scores.performance, x.scores.accessibility, x.scores['best-practices'], x.scores.seo, f(x.fcpMs), f(x.lcpMs), f(x.tbtMs)]))), '');
+    for (const x of lh.runs.filter((y) => !y.error)) {
+      out.push(`Accessibility, ${x.formFactor}: ` + (x.accessibilityFailing.length
+        ? x.accessibilityFailing.map((a) => `${a.title} (\`${a.id}\`: ${a.flagged.map((s) => `\`${s}\``).join(', ')})`).join('; ')
+        : 'every audit passed') + (x.warnings.length ? `. Lighthouse warned: ${x.warnings.join(' ')}` : '') + '.', '');
+    }
+  }
+
   out.push('## Memory', '');
   const m = r.memory;
   out.push(`A fresh engine: WebAssembly memory ${kb(m.heapAtStartup)} (${(m.heapAtStartup / 1048576).toFixed(1)} MiB) after start-up, ` +

@@ -191,7 +191,7 @@ function measurePosition(engine, id, text, cfg, comparator) {
   return row;
 }
 
-const results = { environment: environment(), latency: [], comparisons: [], positions: [], growth: {}, memory: {}, size: {}, page: null, targets: [] };
+const results = { environment: environment(), latency: [], comparisons: [], positions: [], growth: {}, memory: {}, size: {}, page: null, drags: null, lighthouse: null, targets: [] };
 log(`${quick ? 'quick' : 'full'} run; load average ${results.environment.loadAverageAtStart.join(' ')} on ${results.environment.cores} cores`);
 
 const engine = await createEngine();
@@ -350,7 +350,21 @@ if (withPage) {
   }
 }
 
-// 6. Targets (reported, not asserted).
+// 6. A drag's latency on the page (issue 22) and Lighthouse.
+if (withPage) {
+  log('page: a drag of each game\'s main unit at CPU 1x and 4x');
+  try {
+    const { measureDrags } = await import('./page.mjs');
+    results.drags = await measureDrags({ systems: SYSTEM_IDS, moves: quick ? 30 : 60 });
+  } catch (err) {
+    results.drags = { error: String(err.message ?? err) };
+  }
+  log('page: Lighthouse, mobile and desktop');
+  const { measureLighthouse } = await import('./lighthouse.mjs');
+  results.lighthouse = await measureLighthouse();
+}
+
+// 7. Targets (reported, not asserted).
 {
   const T = results.targets;
   const add = (target, subject, value, met, note) => T.push({ target, subject, value, met, note });
@@ -404,6 +418,15 @@ if (withPage) {
   for (const p of results.size.pageOneSystem) add('whole page ≤ 150 KB gzip', `the page as loaded for ${p.system}`, kb(p.gzip), p.gzip <= 150 * 1024);
   add('whole page ≤ 150 KB gzip', 'every file of public/ (all six engine modules)', kb(results.size.page.gzip), results.size.page.gzip <= 150 * 1024);
   if (results.page && !results.page.error) add('first ruling ≤ 300 ms after navigation', 'first visit, median', `${results.page.first.rulingMs.toFixed(0)} ms`, results.page.first.rulingMs <= 300);
+  for (const d of Array.isArray(results.drags) ? results.drags : []) {
+    const limit = d.rate === 1 ? 16 : 33;
+    add(`drag: input → ruling drawn p95 ≤ ${limit} ms at CPU ${d.rate}x`, `${d.system} (${d.unit ?? '?'})`, d.error ? null : `${d.p95Ms.toFixed(1)} ms`,
+      d.error ? null : d.p95Ms <= limit, d.error ?? `p50 ${d.p50Ms.toFixed(1)} ms; ${d.drawn} rulings drawn of ${d.asked} asked; ${d.framesDropped} of ${d.frames + d.framesDropped} frames dropped`);
+  }
+  for (const l of results.lighthouse?.runs ?? []) {
+    if (!l.error) add('Lighthouse accessibility 100', `${l.formFactor}`, String(l.scores.accessibility), l.scores.accessibility === 100,
+      l.accessibilityFailing.map((f) => f.title).join('; ') || undefined);
+  }
   add('heap ≤ 16 MB in the stress cases', 'wasm memory high-water mark', `${(results.memory.peakHeap / 1048576).toFixed(1)} MiB`, results.memory.peakHeap <= 16 * 1048576,
     results.memory.stress.some((s) => s.status !== 'ok') ? 'some stress cases not available in this build: their rules did not run'
       : `${(results.memory.peakHeapWithLargestBoard / 1048576).toFixed(1)} MiB after the 200 × 200 growth board`);

@@ -296,6 +296,7 @@ async function ask({ frame = true } = {}) {
   const request = currentRequest();
   if (!holds(request.system, () => ask({ frame }))) return;
   const serial = ++ui.asked;
+  timing('movecalc:ask', serial);
   const text = JSON.stringify(request, null, 2);
   const out = await answer(request);
   // a newer question, or a position changed since, gets its own ruling; one put aside for a
@@ -306,6 +307,14 @@ async function ask({ frame = true } = {}) {
   ui.lastRequest = text;
   render(out.response, request, out.extra, frame);
   answered();
+  timing('movecalc:ruled', serial);
+}
+
+// A question asked and its ruling drawn, for a PerformanceObserver (bench/page.mjs times a drag's
+// input to its ruling with them). Taken off the timeline at once: a long drag would fill it.
+function timing(name, serial) {
+  performance.mark(name, { detail: serial });
+  performance.clearMarks(name);
 }
 
 /** Applies a choice the engine listed (a query input it names, e.g. a slide) and rules again. */

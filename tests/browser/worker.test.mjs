@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { startServer } from '../../bin/serve.mjs';
-import { launch, artifacts, ruled, hook, openRequest, PHONE, DESKTOP, openPanel } from './browser.mjs';
+import { launch, artifacts, ruled, hook, openRequest, PHONE, DESKTOP, openPanel, pickSystem, drag } from './browser.mjs';
 import { root } from '../js/util.mjs';
 import { toBase64url } from '../../web/share.js';
 import { slowCharge } from './slow-request.mjs';
@@ -77,6 +77,33 @@ for (const viewport of [PHONE, DESKTOP]) {
     assert.equal((await hook(page, 'overlay')).length > 0, true);
     assert.equal(await page.isVisible('#notice'), false);
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+// The worker keeps a position per game (web/engine-positions.js): a drag's frames reach the engine
+// as updates of the unit moved. What the drag ends on is drawn as a fresh page draws the same request.
+for (const system of ['godsgloom', 'arcane-legions']) {
+  test(`${system}: a drag's last frame, asked through the kept position, draws what the same request draws on a fresh page`, async () => {
+    const { context, page, errors } = await open(DESKTOP);
+    await pickSystem(page, system);
+    const start = await hook(page, 'request');
+    const id = start.unit ?? start.order.unit;
+    const from = await hook(page, 'screenOf', id);
+    await drag(page, from, { x: from.x + 120, y: from.y - 40 }, 12);
+    await ruled(page);
+    const request = await hook(page, 'request');
+    const moved = (r) => r.units.find((u) => u.id === id);
+    assert.notDeepEqual(moved(request), moved(start), 'the unit was moved');
+    const dragged = await hook(page, 'overlay');
+    assert.ok(dragged.length > 0);
+    const fresh = await open(DESKTOP);
+    await openRequest(fresh.page, request);
+    await ruled(fresh.page);
+    assert.deepEqual(await hook(fresh.page, 'request'), request);
+    assert.deepEqual(await hook(fresh.page, 'overlay'), dragged);
+    assert.deepEqual([...errors, ...fresh.errors], []);
+    await fresh.context.close();
     await context.close();
   });
 }
