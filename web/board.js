@@ -641,17 +641,47 @@ export class Painter {
     }
   }
 
-  /** Squares of `size` world units centred on points (a sampled reach), filled; `hatch` adds diagonal lines. */
+  /**
+   * Squares of `size` world units centred on points (a sampled reach), filled (`alpha` each); `hatch`
+   * adds diagonal lines. With `contours`, squares carry a `band` (their cost): the edges between
+   * squares of different bands are drawn, and each band is numbered once, amid its own squares.
+   */
   cells(it) {
     const c = this.ctx, half = it.size * this.s / 2, hatched = new this.Path();
     for (const p of it.cells) {
       const [x, y] = this.toScreen(p.x, p.y);
       c.fillStyle = p.color;
+      c.globalAlpha = p.alpha ?? 1;
       c.fillRect(x - half, y - half, 2 * half, 2 * half);
       if (p.hatch) { hatched.moveTo(x - half, y + half); hatched.lineTo(x + half, y - half); }
     }
+    c.globalAlpha = 1;
     c.strokeStyle = 'rgba(27,36,48,0.45)'; c.lineWidth = 1;
     c.stroke(hatched);
+    if (!it.contours) return;
+    const at = (x, y) => `${Math.round(x / it.size)},${Math.round(y / it.size)}`;
+    const band = new Map(it.cells.map((p) => [at(p.x, p.y), p.band]));
+    const edges = new this.Path(), inner = new Map();
+    for (const p of it.cells) {
+      const [x, y] = this.toScreen(p.x, p.y);
+      let same = 0;
+      for (const [dx, dy, ax, ay, bx, by] of [[1, 0, 1, -1, 1, 1], [-1, 0, -1, -1, -1, 1], [0, 1, -1, -1, 1, -1], [0, -1, -1, 1, 1, 1]]) {
+        // a neighbour's edge in screen terms: world y up is screen y down (flip)
+        const next = band.get(at(p.x + dx * it.size, p.y + dy * it.size));
+        if (next === p.band) { same++; continue; }
+        if (next === undefined) continue; // a gap between samples is no change of cost
+        edges.moveTo(x + ax * half, y + ay * half * -this.flip); edges.lineTo(x + bx * half, y + by * half * -this.flip);
+      }
+      if (same === 4) (inner.get(p.band) ?? inner.set(p.band, []).get(p.band)).push(p);
+    }
+    c.strokeStyle = 'rgba(27,36,48,0.8)'; c.lineWidth = 1.5;
+    c.stroke(edges);
+    // each band's number at the middle of its inner squares (the one nearest their centroid)
+    for (const [b, ps] of inner) {
+      const mx = ps.reduce((a, p) => a + p.x, 0) / ps.length, my = ps.reduce((a, p) => a + p.y, 0) / ps.length;
+      const p = ps.reduce((q, v) => (Math.hypot(v.x - mx, v.y - my) < Math.hypot(q.x - mx, q.y - my) ? v : q));
+      this.label(String(b), ...this.toScreen(p.x, p.y), '#1b2430', MIN_TEXT, 40, true, 'number');
+    }
   }
 
   /** Diagonal hatching inside a hex (an Engagement Zone). */
