@@ -16,6 +16,28 @@ export const MIN_TEXT = 12;
 const LONG_PRESS_MS = 500; // a press held this long before turning turns freely (no 15° steps)
 
 /**
+ * A name shortened so it still tells its unit from the others: its shortest start of two letters or
+ * more that no other name begins with, and an ellipsis ("Gua…" beside "Guards"); the whole name when
+ * no start does (the name tapped is then named in full).
+ */
+export function abbreviation(name, names) {
+  const chars = [...name];
+  for (let k = 2; k < chars.length; k++) {
+    const start = chars.slice(0, k).join('');
+    if (!names.some((o) => o !== name && o.startsWith(start))) return `${start}…`;
+  }
+  return name;
+}
+
+// A leader from a unit's edge (its box, centre e.x, e.y) to the nearest point of a name's box moved away from it.
+function leaderLine(e, box) {
+  const tx = clamp(e.x, box[0], box[2]), ty = clamp(e.y, box[1], box[3]);
+  const dx = tx - e.x, dy = ty - e.y, len = Math.hypot(dx, dy) || 1;
+  const k = Math.min(e.ex / Math.max(Math.abs(dx), 1e-9), e.ey / Math.max(Math.abs(dy), 1e-9), 1);
+  return [e.x + dx * k, e.y + dy * k, tx - dx / len * 2, ty - dy / len * 2];
+}
+
+/**
  * The drawing of a scene, in any 2-D context with the canvas's API: the page's canvas (Board, below)
  * or an SvgContext (svg-context.js: pictures, bin/movecalc-render.mjs). A camera (`s` px per world
  * unit, offset `ox`, `oy`) over a view of `width` x `height` px; no DOM, so Node can draw with it.
@@ -27,8 +49,12 @@ export class Painter {
     this.Path = Path;
     this.s = 20; this.ox = 0; this.oy = 0; this.flip = -1;
     this.width = 0; this.height = 0;
-    this.labelBoxes = [];
-    this.drawnText = []; // every text of the last paint: [text, CSS px] (the legibility test reads it)
+    this.labelBoxes = []; // the screen box of every text drawn in this paint (and the names planned for it)
+    this.keepClear = [];  // boxes no label may cover though they hold no text (the rotate handle)
+    // every text of the last paint: [text, CSS px, box [x0, y0, x1, y1], kind, unit id (names)],
+    // kind 'name', 'badge', 'number' (a cost, a step), 'grid', 'label' (terrain, markers, lines), 'ruler'
+    this.drawnText = [];
+    this.plan = new Map(); // unit id → where its badge and name go (planNames)
     this.scene = null;
     this.fitted = null;
   }
@@ -131,7 +157,12 @@ export class Painter {
   paintScene(sc, handleFor = null) {
     const c = this.ctx;
     this.labelBoxes = [];
+    this.keepClear = [];
     this.drawnText = [];
+    const hp = handleFor && this.handleOf(handleFor);
+    if (hp) this.keepClear.push([hp[0] - HANDLE_R - 3, hp[1] - HANDLE_R - 3, hp[0] + HANDLE_R + 3, hp[1] + HANDLE_R + 3]);
+    // the units' names are placed first (every other text keeps clear of them) and drawn last, over all
+    this.planNames(sc);
     c.fillStyle = '#e9e6dc';
     c.fillRect(0, 0, this.w, this.h);
     if (sc.kind === 'free') this.paintTable(sc); else this.paintHexBoard(sc);
@@ -141,6 +172,7 @@ export class Painter {
     for (const u of sc.units) this.paintUnit(u);
     this.paintOverlay(overlay.filter(onTop)); // markers, arrows and units moved in place stay visible over units
     this.paintTracks(sc);
+    this.paintNames(sc);
     if (handleFor) this.paintHandle(handleFor);
   }
 
@@ -182,8 +214,11 @@ export class Painter {
     c.stroke(lines.minor);
     c.strokeStyle = 'rgba(40,60,40,0.35)';
     c.stroke(lines.major);
-    c.fillStyle = '#3d4a3a';
-    for (const [text, x, y] of labels) { c.fillText(text, x, y); this.drawnText.push([text, MIN_TEXT]); }
+    // a grid figure starts at its line, its baseline just above the edge; left out under a name
+    for (const [text, x, y] of labels) {
+      c.font = `600 ${MIN_TEXT}px system-ui, sans-serif`;
+      this.label(text, x + c.measureText(text).width / 2, y - MIN_TEXT / 2 + 2, '#3d4a3a', MIN_TEXT, 200, false, 'grid');
+    }
     if (t) {
       this.poly([[0, 0], [t.width, 0], [t.width, t.height], [0, t.height]]);
       c.strokeStyle = '#2f3b2c';
@@ -267,7 +302,7 @@ export class Painter {
     }
     cells.forEach((h, i) => {
       const [x, y] = this.toScreen(...center(h.q, h.r));
-      if (numbered && i > 0) { this.dot(x, y, 9, color); this.label(String(i), x, y, '#fff', MIN_TEXT, 40); } else this.dot(x, y, 4, color);
+      if (numbered && i > 0) { this.dot(x, y, 9, color); this.label(String(i), x, y, '#fff', MIN_TEXT, 40, false, 'number'); } else this.dot(x, y, 4, color);
     });
   }
 
@@ -312,16 +347,13 @@ export class Painter {
         this.poly(rectCorners(x, y, facing, w + 10 / this.s, d + 10 / this.s));
         c.strokeStyle = '#f2c14e'; c.lineWidth = 3; c.stroke();
       }
-      this.label(u.label, ...this.toScreen(x, y), '#fff', 12, Math.max(w, d) * this.s + 30, true);
       return;
     }
     for (const h of u.hexes.length > 1 ? u.hexes : []) {
       this.hexPath(h.q, h.r, 0.04);
       c.fillStyle = u.color; c.globalAlpha = 0.28; c.fill(); c.globalAlpha = 1;
     }
-    const [cx, cy] = this.toScreen(...center(u.q, u.r));
-    const small = u.small, r = this.s * (small ? 0.34 : u.hexes.length > 1 ? 0.8 : 0.62);
-    const px = small ? cx + this.s * 0.42 : cx, py = small ? cy - this.s * 0.42 : cy;
+    const { cx, cy, px, py, r } = this.tokenOf(u);
     c.beginPath();
     c.arc(px, py, r, 0, Math.PI * 2);
     c.fillStyle = u.color; c.fill();
@@ -339,11 +371,140 @@ export class Painter {
       c.fillStyle = '#f2c14e'; c.fill();
       c.strokeStyle = '#1b2430'; c.lineWidth = 1.5; c.stroke();
     }
-    // on a small board a token shows its type badge alone, or its name's first letters
-    // (at MIN_TEXT or more: a name that does not fit is shortened; tapping the unit names it in full)
-    const roomy = r >= 20;
-    if (u.badge) this.label(u.badge, px, py - (small || !roomy ? 0 : r * 0.32), '#fff', clamp(this.s * (small ? 0.3 : 0.36), MIN_TEXT, 16), Math.max(r * 1.8, 18), true);
-    if (!small && (roomy || !u.badge)) this.label(roomy ? u.label : [...u.label].slice(0, 2).join(''), cx, cy + r * (u.badge ? 0.42 : 0), '#fff', clamp(this.s * 0.26, MIN_TEXT, 13), Math.max(roomy ? r * 2.2 : r * 2, 20), true);
+    const b = this.plan.get(u.id)?.badge;
+    if (b) this.text(b.t, b.x, b.y, '#fff', b.size, true, b.box, 'badge', u.id);
+  }
+
+  /** A hex unit's token on screen: its hex's centre, the disc's centre (a small one sits up and right) and radius. */
+  tokenOf(u) {
+    const [cx, cy] = this.toScreen(...center(u.q, u.r));
+    const small = u.small, r = this.s * (small ? 0.34 : u.hexes.length > 1 ? 0.8 : 0.62);
+    return { cx, cy, px: small ? cx + this.s * 0.42 : cx, py: small ? cy - this.s * 0.42 : cy, r };
+  }
+
+  /** A unit's screen extent: its centre and half-extents of its box (a rectangle's corners, a token's disc). */
+  extentOf(u) {
+    if (u.free) {
+      const k = rectCorners(u.free.x, u.free.y, u.free.facing, u.free.w, u.free.d).map((p) => this.toScreen(...p));
+      const xs = k.map((p) => p[0]), ys = k.map((p) => p[1]);
+      const [x, y] = this.toScreen(u.free.x, u.free.y);
+      return { x, y, ex: (Math.max(...xs) - Math.min(...xs)) / 2, ey: (Math.max(...ys) - Math.min(...ys)) / 2 };
+    }
+    const t = this.tokenOf(u);
+    return { x: t.px, y: t.py, ex: t.r, ey: t.r };
+  }
+
+  /**
+   * Where each unit's type badge and name go in this paint, before anything is drawn, so that every
+   * other text keeps clear of them (issue 23). A name is never cut: it goes inside the unit where it
+   * fits, else beside or below it on a halo, else a little further out with a leader line, at the
+   * first place that covers no other name, unit, cost number or marker (the fewest of those when
+   * none is clear). Only where no place is left at all is it abbreviated (the shortest start no
+   * other unit's name shares); the selected unit (a tap selects) is placed first and always in full.
+   */
+  planNames(sc) {
+    const c = this.ctx, units = sc.units ?? [];
+    this.plan = new Map();
+    const view = [2, 2, this.w - 2, this.h - 2];
+    const over = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
+    const inView = (b) => b[0] >= view[0] && b[1] >= view[1] && b[2] <= view[2] && b[3] <= view[3];
+    const ext = new Map(units.map((u) => [u.id, this.extentOf(u)]));
+    const body = (e) => [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey];
+    // what a name had better not cover: other units (4), markers (2), the cost numbers of hexes (1)
+    const soft = [];
+    for (const it of sc.overlay ?? []) if (it.type === 'hexes') for (const h of it.cells) if (h.label !== undefined) {
+      const [x, y] = this.toScreen(...center(h.q, h.r));
+      soft.push([[x - 7, y - 7, x + 7, y + 7], 1]);
+    }
+    for (const [x, y] of this.markPoints()) soft.push([[x - 8, y - 8, x + 8, y + 8], 2]);
+    // badges first: they sit on their tokens
+    for (const u of units) {
+      if (u.free || !u.badge) continue;
+      const t = this.tokenOf(u), roomy = t.r >= 20, size = clamp(this.s * (u.small ? 0.3 : 0.36), MIN_TEXT, 16);
+      c.font = `600 ${size}px system-ui, sans-serif`;
+      const w = c.measureText(u.badge).width, y = t.py - (u.small || !roomy ? 0 : t.r * 0.32);
+      const box = [t.px - w / 2, y - size / 2, t.px + w / 2, y + size / 2];
+      this.plan.set(u.id, { badge: { t: u.badge, x: t.px, y, size, box } });
+      this.labelBoxes.push(box);
+    }
+    const order = [...units].sort((a, b) => (b.selected ? 1 : 0) - (a.selected ? 1 : 0));
+    const labels = units.map((u) => String(u.label));
+    for (const u of order) {
+      const e = ext.get(u.id), full = String(u.label);
+      const size = u.free ? MIN_TEXT : clamp(this.s * 0.26, MIN_TEXT, 13);
+      c.font = `600 ${size}px system-ui, sans-serif`;
+      const others = units.filter((v) => v !== u).map((v) => [body(ext.get(v.id)), 4]);
+      const cost = (b) => [...others, ...soft].reduce((n, [o, k]) => n + (over(b, o) ? k : 0), 0);
+      const hard = (b) => !inView(b) || this.labelBoxes.some((o) => over(b, o)) || this.keepClear.some((o) => over(b, o));
+      const tryText = (t) => {
+        const w = c.measureText(t).width, h = size;
+        const spots = [];
+        const inside = this.insideSpot(u, w, h);
+        if (inside) spots.push({ ...inside, within: true });
+        for (const d of [0, 12, 26]) {
+          for (const [dx, dy] of [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1], [1, -1], [-1, -1]]) {
+            spots.push({ x: e.x + dx * (e.ex + w / 2 + 3 + d), y: e.y + dy * (e.ey + h / 2 + 2 + d), far: d > 0 });
+          }
+        }
+        let best = null;
+        for (const sp of spots) {
+          sp.box = [sp.x - w / 2, sp.y - h / 2, sp.x + w / 2, sp.y + h / 2];
+          if (hard(sp.box)) continue;
+          sp.cost = sp.within ? 0 : cost(sp.box);
+          if (!best || sp.cost < best.cost) best = sp;
+          if (sp.cost === 0) break;
+        }
+        return best;
+      };
+      let t = full, spot = tryText(full);
+      if (!spot && !u.selected) {
+        t = abbreviation(full, labels);
+        spot = tryText(t);
+      }
+      if (!spot && u.selected) { // the unit tapped is named in full, over whatever is there
+        const w = c.measureText(full).width;
+        spot = { x: e.x, y: e.y + e.ey + size / 2 + 2 };
+        spot.box = [spot.x - w / 2, spot.y - size / 2, spot.x + w / 2, spot.y + size / 2];
+      }
+      if (!spot) continue;
+      const entry = this.plan.get(u.id) ?? {};
+      entry.name = { t, full: t === full, x: spot.x, y: spot.y, size, box: spot.box, within: !!spot.within, leader: spot.far ? leaderLine(e, spot.box) : null };
+      this.plan.set(u.id, entry);
+      this.labelBoxes.push(spot.box);
+    }
+  }
+
+  /** Where a name of w x h px fits inside its unit, if it does: a rectangle's middle, a roomy token's lower half. */
+  insideSpot(u, w, h) {
+    if (u.free) {
+      const { x, y, facing, w: uw, d } = u.free, f = rad(facing), [sx, sy] = this.toScreen(x, y);
+      // the text's corners in the rectangle's own frame (screen px; y down)
+      const fits = [[-1, -1], [1, -1], [1, 1], [-1, 1]].every(([a, b]) => {
+        const dx = a * w / 2, dy = b * h / 2;
+        const along = dx * Math.cos(f) + dy * Math.sin(f), fwd = -dx * Math.sin(f) + dy * Math.cos(f);
+        return Math.abs(along) <= uw * this.s / 2 - 2 && Math.abs(fwd) <= d * this.s / 2 - 1;
+      });
+      return fits ? { x: sx, y: sy } : null;
+    }
+    const t = this.tokenOf(u);
+    if (u.small || t.r < 20) return null;
+    const y = u.badge ? t.py + t.r * 0.42 : t.py;
+    const half = Math.sqrt(Math.max(0, t.r * t.r - (Math.abs(y - t.py) + h / 2) ** 2));
+    return w / 2 <= half - 2 ? { x: t.px, y } : null;
+  }
+
+  /** The names planned for this paint, over everything else; a name moved away has a short leader line. */
+  paintNames(sc) {
+    const c = this.ctx;
+    for (const u of sc.units ?? []) {
+      const n = this.plan.get(u.id)?.name;
+      if (!n) continue;
+      if (n.leader) {
+        c.beginPath(); c.moveTo(n.leader[0], n.leader[1]); c.lineTo(n.leader[2], n.leader[3]);
+        c.strokeStyle = 'rgba(27,36,48,0.75)'; c.lineWidth = 1.5; c.stroke();
+      }
+      this.text(n.t, n.x, n.y, n.within ? '#fff' : '#1b2430', n.size, true, n.box, 'name', u.id);
+    }
   }
 
   paintHandle(u) {
@@ -380,8 +541,8 @@ export class Painter {
         c.strokeStyle = it.color; c.lineWidth = it.width ?? 2; c.setLineDash(it.dashed ? [7, 5] : []); c.stroke(); c.setLineDash([]);
         if (it.label) {
           const at = it.labelAt ?? it.points[0];
-          const top = Math.min(...it.points.map((p) => this.toScreen(...p)[1]));
-          this.label(it.label, this.toScreen(...at)[0], top - 9, it.color, MIN_TEXT, 200, true, true);
+          const ys = it.points.map((p) => this.toScreen(...p)[1]), x = this.toScreen(...at)[0];
+          this.labelAt(it.label, [[x, Math.min(...ys) - 9], [x, Math.max(...ys) + 9]], it.color, MIN_TEXT, 200);
         }
       } else if (it.type === 'line') {
         this.line(it);
@@ -393,8 +554,8 @@ export class Painter {
         if (it.label && (it.labelBehind || it.labelAhead)) { // behind the pose's back edge (or ahead of its front), clear of what is drawn on it
           const f = rad(it.pose.facing ?? 0), back = (it.d / 2 * this.s + 10) * (it.labelAhead ? -1 : 1);
           const [x, y] = this.toScreen(it.pose.x, it.pose.y);
-          this.label(it.label, x - Math.sin(f) * back, y + Math.cos(f) * back, it.color, MIN_TEXT, 200, true, true);
-        } else if (it.label) this.label(it.label, ...this.toScreen(it.pose.x, it.pose.y), '#1b2430', MIN_TEXT, 160, true, true);
+          this.label(it.label, x - Math.sin(f) * back, y + Math.cos(f) * back, it.color, MIN_TEXT, 200, true);
+        } else if (it.label) this.label(it.label, ...this.toScreen(it.pose.x, it.pose.y), '#1b2430', MIN_TEXT, 160, true);
       } else if (it.type === 'points') {
         for (const p of it.points) {
           const [x, y] = this.toScreen(p.x, p.y);
@@ -420,7 +581,7 @@ export class Painter {
     const [cx, cy] = this.toScreen(...center(h.q, h.r));
     const badge = h.badge ? String(h.badge) : '';
     const roomy = this.s >= 26;
-    if (h.label !== undefined) this.label(String(h.label), cx, badge && !roomy ? cy + this.s * 0.32 : cy, '#1b2430', clamp(this.s * 0.42, MIN_TEXT, 18), this.s * 1.5);
+    if (h.label !== undefined) this.label(String(h.label), cx, badge && !roomy ? cy + this.s * 0.32 : cy, '#1b2430', clamp(this.s * 0.42, MIN_TEXT, 18), this.s * 1.5, false, 'number');
     if (!badge) return;
     if (roomy) { this.label(badge, cx, cy + this.s * 0.52, '#1b2430', clamp(this.s * 0.3, MIN_TEXT, 14), this.s * 1.5, true); return; }
     const c = this.ctx, t = badge.replace(/\s+/g, ''), y = cy - this.s * 0.4;
@@ -428,6 +589,7 @@ export class Painter {
     const w = c.measureText(t).width + 4;
     c.fillStyle = '#fff'; c.strokeStyle = '#1b2430'; c.lineWidth = 1;
     if (w > this.s * 1.7) { this.dot(cx, y, 3.5, '#1b2430'); return; }
+    if (!this.isClear([cx - w / 2, y - MIN_TEXT / 2, cx + w / 2, y + MIN_TEXT / 2])) return; // under a name: the tap and the text tell it
     c.beginPath(); c.rect(cx - w / 2, y - MIN_TEXT / 2 - 1, w, MIN_TEXT + 2); c.fill(); c.stroke();
     this.label(t, cx, y, '#1b2430', MIN_TEXT, w);
   }
@@ -446,7 +608,13 @@ export class Painter {
     } else if (it.shape === 'hex') {
       this.hexPath(it.hex.q, it.hex.r, 0.08); c.stroke();
     } else this.dot(x, y, 5, it.color);
-    if (it.label) this.label(it.label, x, it.shape === 'pivot' || it.below ? y + 17 : y - 16, it.color, MIN_TEXT, 220, true, true);
+    // above the marker (a pivot's below), else on the other side, right or left of it
+    if (it.label) {
+      const up = [x, y - 16], down = [x, y + 17];
+      c.font = `600 ${MIN_TEXT}px system-ui, sans-serif`;
+      const half = Math.min(c.measureText(it.label).width, 220) / 2 + 12;
+      this.labelAt(it.label, [...(it.shape === 'pivot' || it.below ? [down, up] : [up, down]), [x + half, y], [x - half, y]], it.color);
+    }
   }
 
   /** A line between world points or hex centres, optionally dashed, with an arrow head and a label at its middle. */
@@ -466,21 +634,54 @@ export class Painter {
     c.font = `600 ${MIN_TEXT}px system-ui, sans-serif`;
     if (it.ruler) { // the Ruler's ends and its reading, always shown, above whatever it crosses
       this.dot(...a, 4, it.color); this.dot(...b, 4, it.color);
-      this.label(it.label, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 14, it.color, 15, 240, true);
-    } else if (it.label && len >= Math.min(c.measureText(it.label).width * 0.8, 160)) this.label(it.label, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10, it.color, MIN_TEXT, 220, true, true);
+      this.label(it.label, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 14, it.color, 15, 240, true, 'ruler');
+    } else if (it.label && len >= Math.min(c.measureText(it.label).width * 0.8, 160)) {
+      const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
+      this.labelAt(it.label, [[mx, my - 10], [mx, my + 12]], it.color);
+    }
   }
 
-  /** Squares of `size` world units centred on points (a sampled reach), filled; `hatch` adds diagonal lines. */
+  /**
+   * Squares of `size` world units centred on points (a sampled reach), filled (`alpha` each); `hatch`
+   * adds diagonal lines. With `contours`, squares carry a `band` (their cost): the edges between
+   * squares of different bands are drawn, and each band is numbered once, amid its own squares.
+   */
   cells(it) {
     const c = this.ctx, half = it.size * this.s / 2, hatched = new this.Path();
     for (const p of it.cells) {
       const [x, y] = this.toScreen(p.x, p.y);
       c.fillStyle = p.color;
+      c.globalAlpha = p.alpha ?? 1;
       c.fillRect(x - half, y - half, 2 * half, 2 * half);
       if (p.hatch) { hatched.moveTo(x - half, y + half); hatched.lineTo(x + half, y - half); }
     }
+    c.globalAlpha = 1;
     c.strokeStyle = 'rgba(27,36,48,0.45)'; c.lineWidth = 1;
     c.stroke(hatched);
+    if (!it.contours) return;
+    const at = (x, y) => `${Math.round(x / it.size)},${Math.round(y / it.size)}`;
+    const band = new Map(it.cells.map((p) => [at(p.x, p.y), p.band]));
+    const edges = new this.Path(), inner = new Map();
+    for (const p of it.cells) {
+      const [x, y] = this.toScreen(p.x, p.y);
+      let same = 0;
+      for (const [dx, dy, ax, ay, bx, by] of [[1, 0, 1, -1, 1, 1], [-1, 0, -1, -1, -1, 1], [0, 1, -1, -1, 1, -1], [0, -1, -1, 1, 1, 1]]) {
+        // a neighbour's edge in screen terms: world y up is screen y down (flip)
+        const next = band.get(at(p.x + dx * it.size, p.y + dy * it.size));
+        if (next === p.band) { same++; continue; }
+        if (next === undefined) continue; // a gap between samples is no change of cost
+        edges.moveTo(x + ax * half, y + ay * half * -this.flip); edges.lineTo(x + bx * half, y + by * half * -this.flip);
+      }
+      if (same === 4) (inner.get(p.band) ?? inner.set(p.band, []).get(p.band)).push(p);
+    }
+    c.strokeStyle = 'rgba(27,36,48,0.8)'; c.lineWidth = 1.5;
+    c.stroke(edges);
+    // each band's number at the middle of its inner squares (the one nearest their centroid)
+    for (const [b, ps] of inner) {
+      const mx = ps.reduce((a, p) => a + p.x, 0) / ps.length, my = ps.reduce((a, p) => a + p.y, 0) / ps.length;
+      const p = ps.reduce((q, v) => (Math.hypot(v.x - mx, v.y - my) < Math.hypot(q.x - mx, q.y - my) ? v : q));
+      this.label(String(b), ...this.toScreen(p.x, p.y), '#1b2430', MIN_TEXT, 40, true, 'number');
+    }
   }
 
   /** Diagonal hatching inside a hex (an Engagement Zone). */
@@ -525,28 +726,54 @@ export class Painter {
   /**
    * Text centred at a screen point (never HTML), never smaller than MIN_TEXT: a text too wide for
    * maxWidth is first set smaller down to MIN_TEXT, then shortened with an ellipsis, and left out when
-   * not even two letters would fit. Every haloed label drawn is remembered for this paint; one marked
-   * `avoid` (what a result's markers, lines and ghosts say) is left out where it would cover one
-   * already drawn (the text beside the board names everything). Returns whether it was drawn.
+   * not even two letters would fit. It is also left out where it would cover a text already drawn
+   * or planned (the units' names come first), or the rotate handle: the text beside the board names
+   * everything. Only `kind` 'ruler' (the Ruler's reading, asked for by the user) is drawn regardless.
+   * Returns the box it was drawn in, or null.
    */
-  label(text, x, y, color, size = MIN_TEXT, maxWidth = 160, halo = false, avoid = false) {
+  label(text, x, y, color, size = MIN_TEXT, maxWidth = 160, halo = false, kind = 'label') {
     const c = this.ctx;
     size = Math.max(size, MIN_TEXT);
     c.font = `600 ${size}px system-ui, sans-serif`;
-    c.textAlign = 'center';
-    c.textBaseline = 'middle';
     let t = String(text);
-    for (let k = size - 1; k >= MIN_TEXT && c.measureText(t).width > maxWidth; k--) c.font = `600 ${k}px system-ui, sans-serif`;
+    for (let k = size - 1; k >= MIN_TEXT && c.measureText(t).width > maxWidth; k--) { c.font = `600 ${k}px system-ui, sans-serif`; size = k; }
     if (c.measureText(t).width > maxWidth) {
       while (t.length > 1 && c.measureText(t + '…').width > maxWidth) t = t.slice(0, -1);
-      if ([...t].length < 2 || c.measureText(t + '…').width > maxWidth) { c.textAlign = 'start'; c.textBaseline = 'alphabetic'; return false; }
+      if ([...t].length < 2 || c.measureText(t + '…').width > maxWidth) return null;
       t += '…';
     }
-    const w = c.measureText(t).width, hgt = parseFloat(c.font.split(' ')[1]);
-    const box = [x - w / 2, y - hgt / 2, x + w / 2, y + hgt / 2];
-    if (avoid && this.labelBoxes.some((o) => box[0] < o[2] && o[0] < box[2] && box[1] < o[3] && o[1] < box[3])) { c.textAlign = 'start'; c.textBaseline = 'alphabetic'; return false; }
-    this.drawnText.push([t, hgt]);
-    if (halo) this.labelBoxes.push(box); // names and markers; not the numbers inside hexes
+    const w = c.measureText(t).width;
+    const box = [x - w / 2, y - size / 2, x + w / 2, y + size / 2];
+    if (kind !== 'ruler' && !this.isClear(box)) return null;
+    this.text(t, x, y, color, size, halo, box, kind);
+    return box;
+  }
+
+  /** Whether a text's box covers no text drawn or planned in this paint, nor the rotate handle. */
+  isClear(box) {
+    const over = (o) => box[0] < o[2] - 0.5 && o[0] < box[2] - 0.5 && box[1] < o[3] - 0.5 && o[1] < box[3] - 0.5;
+    return !this.labelBoxes.some(over) && !this.keepClear.some(over);
+  }
+
+  /**
+   * A label at the first of several screen points where it is clear and in view (a marker's label
+   * above it, else below, right or left of it). Returns its box, or null when none is clear.
+   */
+  labelAt(text, spots, color, size = MIN_TEXT, maxWidth = 220) {
+    const inView = ([x, y]) => x > 8 && x < this.w - 8 && y > 6 && y < this.h - 6;
+    for (const [x, y] of spots.filter(inView)) {
+      const box = this.label(text, x, y, color, size, maxWidth, true);
+      if (box) return box;
+    }
+    return null;
+  }
+
+  /** Draws a text centred in its box and records it (drawnText, labelBoxes). */
+  text(t, x, y, color, size, halo, box, kind, unit) {
+    const c = this.ctx;
+    c.font = `600 ${size}px system-ui, sans-serif`;
+    c.textAlign = 'center';
+    c.textBaseline = 'middle';
     if (halo) { // a dark halo behind white text, a white one behind coloured text
       c.lineWidth = 3.5;
       c.strokeStyle = color === '#fff' ? 'rgba(0,0,0,0.6)' : 'rgba(255,255,255,0.9)';
@@ -556,7 +783,8 @@ export class Painter {
     c.fillText(t, x, y);
     c.textAlign = 'start';
     c.textBaseline = 'alphabetic';
-    return true;
+    this.drawnText.push([t, size, box, kind, unit]);
+    if (!this.labelBoxes.includes(box)) this.labelBoxes.push(box);
   }
 }
 

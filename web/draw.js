@@ -286,7 +286,11 @@ const legendSwatch = (m) => {
   else if (m.swatch === 'outline') { st.background = m.fill ?? 'transparent'; st.border = `${m.thick ? 4 : 2}px ${m.dashed ? 'dashed' : 'solid'} ${m.color}`; if (m.faint) st.opacity = '0.55'; }
   else if (m.swatch === 'line') { st.borderBottom = `${m.thick ? 5 : 3}px ${m.dashed ? 'dashed' : 'solid'} ${m.color}`; st.height = '0.5em'; }
   else if (m.swatch === 'gradient') st.background = `linear-gradient(90deg, ${m.colors.join(', ')})`;
-  else if (m.swatch === 'hatch') st.background = `repeating-linear-gradient(135deg, ${m.color} 0 2px, transparent 2px 6px)`;
+  else if (m.swatch === 'steps') { // a band per shade, hard-edged
+    const n = m.colors.length;
+    st.background = `linear-gradient(90deg, ${m.colors.map((c, i) => `${c} ${(i * 100 / n).toFixed(1)}% ${((i + 1) * 100 / n).toFixed(1)}%`).join(', ')})`;
+    st.width = '4rem';
+  } else if (m.swatch === 'hatch') st.background = `repeating-linear-gradient(135deg, ${m.color} 0 2px, transparent 2px 6px)`;
   else { st.color = m.color; if (m.bg) { st.background = m.bg; st.borderRadius = '50%'; } if (m.boxed) st.border = `1px solid ${m.color}`; }
   return s;
 };

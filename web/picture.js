@@ -151,7 +151,9 @@ function swatch(ctx, m, x, y, Path) {
     m.colors.forEach((c, i) => g.addColorStop(i / Math.max(1, m.colors.length - 1), c));
     ctx.fillStyle = g;
     ctx.fillRect(x, y, w, h);
-  } else if (m.swatch === 'hatch') {
+  } else if (m.swatch === 'steps') { // a band per shade, as the legend beside the board (numbers there)
+    m.colors.forEach((c, i) => { ctx.fillStyle = c; ctx.fillRect(x + i * w / m.colors.length, y, w / m.colors.length + 0.5, h); });
+} else if (m.swatch === 'hatch') {
     ctx.beginPath(); ctx.rect(x, y, w, h); ctx.clip();
     const lines = new Path();
     for (let k = -h; k < w; k += 6) { lines.moveTo(x + k, y + h); lines.lineTo(x + k + h, y); }

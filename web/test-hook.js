@@ -26,6 +26,8 @@ export function installTestHook(page) {
     library: () => JSON.parse(JSON.stringify(page.library())),
     /** Every text the board drew in its last paint, [text, CSS px] (board.js `drawnText`). */
     boardText: () => board.drawnText.map(([t, px]) => [t, px]),
+    /** The same with where each was drawn and what it is: {text, px, box: [x0, y0, x1, y1] in CSS px of the canvas, kind, unit}. */
+    boardLabels: () => board.drawnText.map(([text, px, box, kind, unit]) => ({ text, px, box: [...box], kind, unit: unit ?? null })),
     handleOf(id) { const u = board.scene.units.find((v) => v.id === id); return onScreen(...board.handleOf(u)); },
   };
 }

@@ -34,6 +34,9 @@ const FAILED = {
   charger: 'C', target: 'T', range: 6, highestDie: 4,
 };
 
+// a length as a player measures it: to 0.1″ (draw.js `inches`)
+const r1 = (v) => String(Math.round(v * 10) / 10 + 0);
+
 for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   const tag = `${size} ${viewport.width}x${viewport.height}`;
 
@@ -43,8 +46,10 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     // out of range (T is ~20″ away, the roll 6″): the Failed Charge Move of the highest D6, 4″:
     // the wheel's outer corner (front-left) travels 2 × π/6 = π/3″, the rest goes straight
     const straight = 4 - Math.PI / 3, end = ahead(straight);
-    assert.match(await verdict(page), new RegExp(`^The charge cannot be made\\. C cannot charge: out of range \\(needs [0-9.]+″, rolled 6″\\)\\. Failed Charge Move \\(highest D6 4\\): moves 4″ \\(wheels 30° to face the target’s centre, then ${+straight.toFixed(3)}″ straight\\), ends at \\(${+end[0].toFixed(3)}, ${+end[1].toFixed(3)}\\) facing 30°, nothing in the way; Shaken, no longer Charging\\.$`));
+    // the verdict as measured at the table (inches to 0.1, degrees to 1), the list below it exact
+    assert.match(await verdict(page), new RegExp(`^The charge cannot be made\\. C cannot charge: out of range \\(needs [0-9.]+″, rolled 6″\\)\\. Failed Charge Move \\(highest D6 4\\): moves 4″ \\(wheels 30° to face the target’s centre, then ${r1(straight)}″ straight\\), ends at \\(${r1(end[0])}, ${r1(end[1])}\\) facing 30°, nothing in the way; Shaken, no longer Charging\\.$`));
     assert.match(await details(page), /Failed Charge Move \(amber on the board\)\s*A-9A-4/);
+    assert.ok((await details(page)).includes(`then ${+straight.toFixed(3)}″ straight), ends at (${+end[0].toFixed(3)}, ${+end[1].toFixed(3)}) facing 30°`), 'exact figures in the details');
     let items = await overlay(page);
     const ghosts = poseLabelled(items, /failed charge/);
     assert.equal(ghosts.length, 1);
@@ -86,7 +91,8 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     // after 1.5 / (√3/2) = √3″ along (1/2, √3/2); it stops 0.001″ short
     await openRequest(page, { ...FAILED, terrain: [{ id: 'wall', kind: 'impassable', polygon: [[5, 13.5], [12, 13.5], [12, 14.5], [5, 14.5]] }] });
     const short = S3 - 0.001, endW = ahead(short);
-    assert.match(await verdict(page), new RegExp(`C cannot charge: .*Failed Charge Move \\(highest D6 4\\): moves ${+(Math.PI / 3 + short).toFixed(3)}″ \\(wheels 30° to face the target’s centre, then ${+short.toFixed(3)}″ straight\\), ends at \\(${+endW[0].toFixed(3)}, ${+endW[1].toFixed(3)}\\) facing 30°, stopped 0\\.001″ short of wall;`));
+    assert.match(await verdict(page), new RegExp(`C cannot charge: .*Failed Charge Move \\(highest D6 4\\): moves ${r1(Math.PI / 3 + short)}″ \\(wheels 30° to face the target’s centre, then ${r1(short)}″ straight\\), ends at \\(${r1(endW[0])}, ${r1(endW[1])}\\) facing 30°, stopped against wall;`));
+    assert.ok((await details(page)).includes(`moves ${+(Math.PI / 3 + short).toFixed(3)}″ (wheels 30° to face the target’s centre, then ${+short.toFixed(3)}″ straight), ends at (${+endW[0].toFixed(3)}, ${+endW[1].toFixed(3)}) facing 30°, stopped 0.001″ short of wall;`), 'exact figures in the details');
     items = await overlay(page);
     const wallEnd = poseLabelled(items, /failed charge/)[0];
     assert.equal(wallEnd.label, `C: failed charge, ${+(Math.PI / 3 + short).toFixed(1)}″ (wall)`); // on the board to 0.1″, as measured
@@ -174,9 +180,10 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const { context, page, errors } = await openPage(env, viewport, { touch: size === 'phone' });
     await openRequest(page, ROTATED);
     const straight = 35 - P[1];
-    assert.match(await verdict(page), new RegExp(`^The charge can be made: C charges T in the front: ${+straight.toFixed(3)}″ straight, rotating the target`));
+    assert.match(await verdict(page), new RegExp(`^The charge can be made: C charges T in the front: ${r1(straight)}″ straight, rotating the target`));
     const at = (x, y, f) => `(${+x.toFixed(3)}, ${+y.toFixed(3)}) facing ${f}°`;
     const text = await details(page);
+    assert.ok(text.includes(`C charges T in the front: ${+straight.toFixed(3)}″ straight, rotating the target`), `exact figures in the details\n${text}`);
     assert.ok(text.includes(`ends at: ${at(P[0] + 2, P[1] + 1, 180)}`), text);
     assert.ok(text.includes(`T turned about the contact point (it could not be aligned to): ${at(P[0] + 2, P[1] - 1, 0)}`), text);
     const items = await overlay(page);

@@ -67,11 +67,16 @@ function drawALMove(out, r, req) {
   });
 }
 
+// The shade of each cost in movement points, light (cheap) to dark (dear); the last stands for that
+// many or more. The legend shows the same steps with their numbers.
+const COST_SHADES = ['hsl(200 70% 90%)', 'hsl(200 68% 78%)', 'hsl(205 62% 66%)', 'hsl(212 56% 55%)', 'hsl(220 52% 45%)', 'hsl(228 50% 36%)', 'hsl(236 48% 28%)', 'hsl(244 46% 20%)'];
+const costShade = (cost) => COST_SHADES[Math.max(0, Math.min(COST_SHADES.length - 1, Math.round(cost)))];
+
 // Where the unit's centre can be: one square of the sample grid per position, shaded by its cheapest
-// cost (green cheap, red dear); a position reached only after a turn is hatched; ✕ where a step stops.
+// cost in movement points (a shade per cost, regions outlined where the cost changes, each region
+// numbered once); a position reached only after a turn is hatched; ✕ where a step stops.
 function drawALReach(out, r, req) {
   const samples = arr(r.samples).filter(isPose);
-  const max = Math.max(1, ...samples.map((s) => s.cost ?? 0));
   const best = new Map();
   for (const s of samples) {
     const k = `${s.x},${s.y}`, b = best.get(k);
@@ -79,8 +84,8 @@ function drawALReach(out, r, req) {
     else { b.turned = b.turned && !!s.turned; b.cost = Math.min(b.cost, s.cost ?? 0); }
   }
   const size = Number.isFinite(r.spacing) && r.spacing > 0 ? r.spacing : 0.25;
-  out.overlay.push({ type: 'cells', size, cells: [...best.values()].map((c) => ({ x: c.x, y: c.y, hatch: c.turned,
-    color: `hsla(${140 - 140 * c.cost / max} 70% 42% / 0.45)` })) });
+  out.overlay.push({ type: 'cells', size, contours: true, cells: [...best.values()].map((c) => ({ x: c.x, y: c.y, hatch: c.turned,
+    band: Math.min(COST_SHADES.length - 1, Math.round(c.cost)), color: costShade(c.cost), alpha: 0.7 })) });
   out.overlay.push({ type: 'points', points: samples.filter((s) => s.collision).map((s) => ({ x: s.x, y: s.y, shape: 'x', color: BAD })) });
   out.ring(r.unit ?? req.unit, PATH);
 }
@@ -123,8 +128,9 @@ function choiceNodes(r, onChoice) {
 // the marks of this game's drawings, for the legend beside the board (draw.js MARKS has the shared ones)
 const OWN_MARKS = {
   tool: { swatch: 'fill', color: 'rgba(242,193,78,0.45)', border: WARN, text: 'the turning tool where it lay; dots are its bevels' },
-  costCells: { swatch: 'gradient', colors: ['hsla(140 70% 42% / 0.6)', 'hsla(0 70% 42% / 0.6)'], text: 'where its centre can end: green cheap, red dear' },
-  turned: { swatch: 'hatch', color: 'rgba(27,36,48,0.6)', text: 'reached only after a turn (hatched)' },
+  costCells: { swatch: 'steps', colors: COST_SHADES,
+    text: `where its centre can end, shaded by the movement points it costs: lightest 0, then 1, 2, … to darkest ${COST_SHADES.length - 1} or more (numbered on the board; outlined where the cost changes)` },
+  turned: { swatch: 'hatch', color: 'rgba(27,36,48,0.6)', text: 'reached only after a turn (hatched); plain: by steps alone' },
 };
 drawALMove.marks = ['unit', 'path', 'ghost', 'final', 'stops', 'collision', 'pivot', 'slide', OWN_MARKS.tool, 'option'];
 drawALReach.marks = ['unit', 'ring', OWN_MARKS.costCells, OWN_MARKS.turned, 'collision'];
@@ -219,7 +225,7 @@ const game = {
   moreFacts(r) {
     if (!arr(r.samples).length) return [];
     const s = arr(r.samples), costs = s.map((x) => x.cost ?? 0);
-    return [`${plural(s.length, 'sampled position')}, costs ${Math.min(...costs)} to ${Math.max(...costs)} (green cheap, red dear)`,
+    return [`${plural(s.length, 'sampled position')}, costs ${Math.min(...costs)} to ${Math.max(...costs)} movement points (light cheap, dark dear)`,
       `${plural(s.filter((x) => x.collision).length, 'position')} where a step stops against something (✕); ${s.filter((x) => x.turned).length} after one turn (hatched squares)`];
   },
   sections(r, request, opts) {

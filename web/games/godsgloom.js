@@ -57,9 +57,10 @@ function drawGGMove(out, r, req) {
 // the marks of this game's drawings, for the legend beside the board (draw.js MARKS has the shared ones)
 const OWN_MARKS = {
   zone: { swatch: 'hatch', color: ZONE, text: 'an enemy Engagement Zone (red hatching)' },
+  source: { swatch: 'outline', color: ZONE, text: 'an enemy exerting a zone (ringed red; Lockdown where it locks the unit down)' },
 };
-drawGGReach.marks = ['unit', 'costHexes', 'badge', OWN_MARKS.zone, 'whatIf', 'warnRing', 'numbered'];
-drawGGMove.marks = ['unit', 'numbered', 'endHex', OWN_MARKS.zone, 'warnRing'];
+drawGGReach.marks = ['unit', 'costHexes', 'badge', 'stopHex', OWN_MARKS.zone, OWN_MARKS.source, 'whatIf', 'numbered'];
+drawGGMove.marks = ['unit', 'numbered', 'endHex', OWN_MARKS.zone, OWN_MARKS.source];
 
 const game = {
   name: 'GODSGLOOM', board: 'hex', lengthUnit: 'hex', hasFacing: true,

@@ -192,27 +192,31 @@ const REASON_WORDS = { out_of_range: 'out of range', wheel_over_90: 'it would ne
 // Maximising Contact's priorities as 9A-CH-4 applies them to a combined charge (orderChoice.decidedOn)
 const ORDER_PRIORITY = { 1: ['otherEnemies', 'other enemy units touched'], 2: ['chargersInContact', 'chargers in contact'], 3: ['targetRotations', 'target rotations'], 4: ['models', 'models in base contact'] };
 
+// Figures in a verdict as a player measures them (inches to 0.1, degrees to 1); in the lists below it, exact.
+const MEASURED = { len: inches, deg: degrees, pose: poseRounded };
+const EXACT = { len: (v) => `${n3(v)}″`, deg: (v) => `${n3(v)}°`, pose: poseText };
+
 /** One charger's outcome in words: the completed charge, or why not and its Failed Charge Move. */
-function chargeText(c, target) {
+function chargeText(c, target, fig = EXACT) {
   const id = c.charger ?? 'The charger';
   if (c.possible) {
-    // a wheel that shows as 0° at the text's three decimals is said as straight, not "wheeling 0°"
+    // a wheel that shows as 0° at the figures given is said as straight, not "wheeling 0°"
     const w = Math.abs(c.wheel?.angle ?? 0);
-    return `${id} charges ${target ?? c.target ?? 'the target'} in the ${c.facing ?? '?'}: ${n3(c.distance)}″${n3(w) !== '0' ? `, wheeling ${n3(w)}°` : ' straight'}${c.rotatesTarget ? ', rotating the target' : ''}`;
+    return `${id} charges ${target ?? c.target ?? 'the target'} in the ${c.facing ?? '?'}: ${fig.len(c.distance)}${/^0°$/.test(fig.deg(w)) ? ' straight' : `, wheeling ${fig.deg(w)}`}${c.rotatesTarget ? ', rotating the target' : ''}`;
   }
   const why = arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? String(x.code ?? '').replace(/_/g, ' ')).join(', ');
-  const need = arr(c.reasons).some((x) => x.code === 'out_of_range') && Number.isFinite(c.needed) ? ` (needs ${n3(c.needed)}″${Number.isFinite(c.range) ? `, rolled ${n3(c.range)}″` : ''})` : '';
-  return `${id} cannot charge: ${why || 'no legal charge'}${need}${c.blockedBy ? `, blocked by ${c.blockedBy}` : ''}${c.failedChargeMove ? `. ${failedText(c.failedChargeMove)}` : ''}`;
+  const need = arr(c.reasons).some((x) => x.code === 'out_of_range') && Number.isFinite(c.needed) ? ` (needs ${fig.len(c.needed)}${Number.isFinite(c.range) ? `, rolled ${fig.len(c.range)}` : ''})` : '';
+  return `${id} cannot charge: ${why || 'no legal charge'}${need}${c.blockedBy ? `, blocked by ${c.blockedBy}` : ''}${c.failedChargeMove ? `. ${failedText(c.failedChargeMove, fig)}` : ''}`;
 }
 
 /** A Failed Charge Move (A-9A-4) in words: how far, the wheel, where it stops and what stopped it. */
-function failedText(f) {
+function failedText(f, fig = EXACT) {
   const w = f.wheel ?? {}, turn = Math.abs(w.angle ?? 0);
-  const wheel = turn > 1e-9 ? `wheels ${n3(turn)}° ${w.facesTarget ? 'to face the target’s centre' : 'toward the target’s centre'}${w.blockedBy ? ` until stopped by ${w.blockedBy}` : ''}` : '';
-  const straight = Number.isFinite(f.straight) && f.straight > 1e-9 ? `${n3(f.straight)}″ straight` : '';
+  const wheel = turn > 1e-9 ? `wheels ${fig.deg(turn)} ${w.facesTarget ? 'to face the target’s centre' : 'toward the target’s centre'}${w.blockedBy ? ` until stopped by ${w.blockedBy}` : ''}` : '';
+  const straight = Number.isFinite(f.straight) && f.straight > 1e-9 ? `${fig.len(f.straight)} straight` : '';
   const how = [wheel, straight].filter(Boolean).join(', then ');
-  const stop = f.blockedBy ? `, stopped 0.001″ short of ${f.blockedBy}` : w.blockedBy ? '' : ', nothing in the way';
-  return `Failed Charge Move (highest D6 ${f.distance}): moves ${n3(f.moved)}″${how ? ` (${how})` : ''}, ends at ${poseText(f.final)}${stop}; Shaken, no longer Charging`;
+  const stop = f.blockedBy ? `, stopped ${fig === EXACT ? '0.001″ short of' : 'against'} ${f.blockedBy}` : w.blockedBy ? '' : ', nothing in the way';
+  return `Failed Charge Move (highest D6 ${f.distance}): moves ${fig.len(f.moved)}${how ? ` (${how})` : ''}, ends at ${fig.pose(f.final)}${stop}; Shaken, no longer Charging`;
 }
 
 /** Why a combined charge moved in its order (orderChoice, 9A-CH-4), in words. */
@@ -238,13 +242,13 @@ function chargeVerdict(r, request) {
     // each charger in a few words (the text below the verdict has the whole of each)
     const says = list.map((c) => {
       const f = c.failedChargeMove;
-      const fail = f ? `, failed charge ${n3(f.moved)}″ to ${poseText(f.final)}${f.blockedBy ?? f.wheel?.blockedBy ? `, stopped by ${f.blockedBy ?? f.wheel.blockedBy}` : ''}` : '';
-      return `${c.charger} ${c.possible ? `charges the ${c.facing}, ${n3(c.distance)}″` : `cannot charge (${arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? x.code).join(', ')})${fail}`}`;
+      const fail = f ? `, failed charge ${inches(f.moved)} to ${poseRounded(f.final)}${f.blockedBy ?? f.wheel?.blockedBy ? `, stopped by ${f.blockedBy ?? f.wheel.blockedBy}` : ''}` : '';
+      return `${c.charger} ${c.possible ? `charges the ${c.facing}, ${inches(c.distance)}` : `cannot charge (${arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? x.code).join(', ')})${fail}`}`;
     });
     return { text: `Combined charge on ${target}: ${made} of ${list.length} chargers make contact, in the order ${arr(r.order).join(', ')}${why ? ` — ${r.orderChoice.rule ?? '9A-CH-4'}: ${why}` : ''}. ${says.join('; ')}.`,
       kind: made === list.length ? 'legal' : made ? 'answered' : 'illegal' };
   }
-  const says = chargeText(r, target);
+  const says = chargeText(r, target, MEASURED);
   return r.possible ? { text: `The charge can be made: ${says}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says}.`, kind: 'illegal' };
 }
 
@@ -439,6 +443,7 @@ const game = {
     const parts = [...section('Pursuers, in the order they move', arr(r.pursuers), (p) => el('li', pursuerText(p)), true)];
     if (arr(r.chargers).length > 1) parts.push(...section('Chargers, in the order they moved (numbered so on the board)', r.chargers, (c) => el('li', chargeText(c, r.target)), true));
     else if (r.failedChargeMove) parts.push(...section('Failed Charge Move (amber on the board)', [r.failedChargeMove], (f) => ruleItem(f.assumption ?? 'A-9A-4', failedText(f))));
+    else if (r.possible === true) parts.push(...section('The charge, exact figures', [r], (c) => el('li', chargeText(c, r.target ?? request.target))));
     if (r.orderChoice) {
       const oc = r.orderChoice, asked = [request.charger, ...arr(request.combined).map((c) => c?.charger)].filter(Boolean);
       parts.push(...section('Order of the combined charge', [

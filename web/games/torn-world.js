@@ -26,8 +26,18 @@ export const causeWords = (fa) => CAUSE_WORDS[Object.hasOwn(CAUSE_WORDS, fa?.cau
 // Each attacker with why it attacks: "raider (moved past)".
 const attackersText = (fas) => fas.map((f) => `${f.unit}${causeWords(f) ? ` (${causeWords(f)})` : ''}`).join(', ');
 
+// A Large or Huge miniature covers whole hexons (A-TW-1): the hexes its footprint can cover, faintly,
+// beneath the costs at its centres (each hex once, however many positions cover it).
+const FOOTPRINT = 'rgba(29,53,87,0.13)';
+function footprintCells(out, cells) {
+  const seen = new Set();
+  const once = cells.filter((h) => { const k = key(h.q, h.r); if (seen.has(k)) return false; seen.add(k); return true; });
+  if (once.length) out.overlay.push({ type: 'hexes', cells: once.map((h) => ({ q: h.q, r: h.r, color: FOOTPRINT })) });
+}
+
 function drawTWReach(out, r, req, pick) {
   const hexes = arr(r.hexes).filter(isHex);
+  footprintCells(out, hexes.flatMap((h) => footprint(h.hexons)));
   reachCells(out, hexes, (h) => [arr(h.freeAttacks).length ? `FA${arr(h.freeAttacks).length}` : '', arr(h.ejects).length ? `E${arr(h.ejects).length}` : '', arr(h.destroyed).length ? 'D' : ''].filter(Boolean).join(' ') || undefined);
   const picked = pickedPath(out, req.unit, hexStart(req, req.unit), pick, r);
   if (picked) for (const fa of arr(picked.freeAttacks)) { const s = out.unitHex(fa.unit); if (s) out.mark({ type: 'line', hexFrom: s, hexTo: isHex(fa.at) ? fa.at : picked, color: BAD, arrow: true, label: causeWords(fa) ? `free attack: ${causeWords(fa)}` : 'free attack' }); }
@@ -76,6 +86,12 @@ function drawShift(out, r, req) {
 // order-level reasons naming it, on its last); units ordered without moving ringed; battle lines
 
 function drawTWMove(out, r, req) {
+  // a Large or Huge miniature's footprint at every step of its path (a Huge one moved whole, A-TW-2)
+  const u = arr(req.units).find((v) => v.id === req.unit), start = out.unitHex(req.unit);
+  if (u && start && (u.size === 'large' || u.size === 'huge')) {
+    const own = u.size === 'huge' ? arr(u.hexons).filter(isHex) : [start];
+    footprintCells(out, [start, ...arr(req.path).filter(isHex)].flatMap((p) => footprint(own.map((h) => ({ q: h.q + p.q - start.q, r: h.r + p.r - start.r })))));
+  }
   drawHexMove(out, r, req);
   drawEjections(out, r);
 }
@@ -92,9 +108,10 @@ function ejectionText(e) {
 // the marks of this game's drawings, for the legend beside the board (draw.js MARKS has the shared ones)
 const OWN_MARKS = {
   candidate: { swatch: 'fill', color: CAND, text: 'a hex a miniature may be placed on' },
+  footprint: { swatch: 'fill', color: FOOTPRINT, text: 'the hexes a Large or Huge miniature covers (its hexons) where it can stand or passes' },
 };
-drawTWReach.marks = ['unit', 'costHexes', 'badge', 'stopHex', 'numbered'];
-drawTWMove.marks = ['unit', 'numbered', 'endHex', OWN_MARKS.candidate, { swatch: 'line', color: '#b3261e', text: 'an ejection: from where to where' }];
+drawTWReach.marks = ['unit', OWN_MARKS.footprint, 'costHexes', 'badge', 'stopHex', 'numbered'];
+drawTWMove.marks = ['unit', OWN_MARKS.footprint, 'numbered', 'endHex', OWN_MARKS.candidate, { swatch: 'line', color: '#b3261e', text: 'an ejection: from where to where' }];
 drawEject.marks = ['unit', OWN_MARKS.candidate, { swatch: 'line', color: '#b3261e', text: 'an ejection: from where to where' }];
 drawShift.marks = ['unit', OWN_MARKS.candidate, 'endHex'];
 

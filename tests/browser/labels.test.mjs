@@ -1,0 +1,107 @@
+// The board's words read at a glance (issue 23), from the board's own record of what it drew
+// (movecalcTest.boardLabels: each text with its box and kind): at every game's default position and
+// answer, at 360 x 740 and 1280 x 800, no two texts overlap, every unit's name is drawn in full
+// (there is room for each in these positions), and no text is under 12 CSS px. Beside the board:
+// the legend has an entry for every kind of mark the answer draws, and a clause id in the ruling
+// opens a dialog with that clause's words (docs/rules/<game>.md).
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot, overlay } from './browser.mjs';
+import { root } from '../js/util.mjs';
+import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env.browser?.close(); env.server?.close(); });
+
+const MIN_PX = 12;
+const painted = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const overlaps = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
+
+async function openGame(viewport, system, touch) {
+  const opened = await openPage(env, viewport, { touch });
+  if (system === SYSTEM_IDS[0]) await ruled(opened.page); else await pickSystem(opened.page, system);
+  await opened.page.click('#fit');
+  await painted(opened.page);
+  return opened;
+}
+
+for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  for (const system of SYSTEM_IDS) {
+    test(`${system} (${size} ${viewport.width}x${viewport.height}): board texts do not overlap, names are whole, nothing under ${MIN_PX} px`, async () => {
+      const { context, page, errors } = await openGame(viewport, system, size === 'phone');
+      const labels = await hook(page, 'boardLabels');
+      const canvas = await page.locator('#board').boundingBox();
+      assert.ok(labels.length > 0, 'the board drew some text');
+      for (const l of labels) {
+        assert.ok(l.px >= MIN_PX, `"${l.text}" is ${l.px} px`);
+        assert.ok(l.box[0] >= -0.5 && l.box[1] >= -0.5 && l.box[2] <= canvas.width + 0.5 && l.box[3] <= canvas.height + 0.5, `"${l.text}" (${l.kind}) lies inside the board's view: ${l.box.map(Math.round)}`);
+      }
+      for (let i = 0; i < labels.length; i++) {
+        for (let j = i + 1; j < labels.length; j++) {
+          assert.ok(!overlaps(labels[i].box, labels[j].box), `"${labels[i].text}" (${labels[i].kind}) and "${labels[j].text}" (${labels[j].kind}) overlap: ${labels[i].box.map(Math.round)} / ${labels[j].box.map(Math.round)}`);
+        }
+      }
+      const names = labels.filter((l) => l.kind === 'name');
+      for (const u of (await hook(page, 'state')).doc.units) {
+        const mine = names.filter((l) => l.unit === u.id);
+        assert.deepEqual(mine.map((l) => l.text), [u.id], `${u.id} is named once, in full`);
+      }
+      await shot(page, `labels-${system}`, viewport);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
+
+// What each kind of overlay item looks like in the legend: an entry's symbol, or words of its text.
+function expectedEntries(items) {
+  const want = new Set(['unit']);
+  for (const it of items) {
+    if (it.type === 'mark' && it.shape === 'x') want.add('✕');
+    if (it.type === 'mark' && it.shape === 'pivot') want.add('◎');
+    if (it.type === 'points' && it.points.some((p) => p.shape === 'x')) want.add('✕');
+    if (it.type === 'hexpath' && it.numbered) want.add('1');
+    if (it.type === 'hexes' && it.cells.some((h) => h.label !== undefined)) want.add('cost');
+    if (it.type === 'hexes' && it.cells.some((h) => h.badge)) want.add('badge');
+    if (it.type === 'hexes' && it.cells.some((h) => h.stop)) want.add('must stop');
+    if (it.type === 'cells') want.add('movement point');
+    if (it.type === 'pose') want.add('where the unit');
+  }
+  return [...want];
+}
+
+// The words of a clause as docs/rules/<game>.md gives them: the first line under its heading, without links.
+function clauseWords(system, id) {
+  const text = readFileSync(join(root, 'docs', 'rules', `${system}.md`), 'utf8');
+  const section = text.split(/^### /m).find((s) => s.split('\n')[0].trim() === id);
+  assert.ok(section, `${id} has a section in docs/rules/${system}.md`);
+  const line = section.split('\n').slice(1).find((l) => l.trim());
+  return line.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*`_]/g, '').split(/\s+/).slice(0, 6).join(' ');
+}
+
+for (const system of SYSTEM_IDS) {
+  test(`${system}: the legend names every kind of mark drawn; a clause id opens its words`, async () => {
+    const { context, page, errors } = await openGame(DESKTOP, system, false);
+    const items = await overlay(page);
+    if (!(await page.$eval('#legend-panel', (d) => d.open))) await page.click('#legend-panel summary');
+    const entries = await page.$$eval('#legend li', (lis) => lis.map((li) => ({ symbol: li.querySelector('.swatch')?.textContent ?? '', text: li.textContent })));
+    for (const want of expectedEntries(items)) {
+      const found = entries.some((e) => (want.length === 1 ? e.symbol === want : e.text.includes(want === 'unit' ? 'a unit' : want)));
+      assert.ok(found, `${system}: the legend has an entry for "${want}": ${JSON.stringify(entries)}`);
+    }
+    const button = page.locator('#details button.rule, #verdict button.rule').first();
+    const id = (await button.textContent()).trim();
+    await button.click();
+    await page.waitForFunction(() => document.querySelector('#clause-dialog')?.open && !/Loading/.test(document.querySelector('#clause-dialog').textContent));
+    assert.equal(await page.textContent('#clause-title'), id);
+    const words = clauseWords(system, id);
+    const shown = (await page.textContent('#clause-dialog')).replace(/\s+/g, ' ');
+    assert.ok(shown.includes(words), `${id}: the dialog shows "${words}…"\n${shown}`);
+    await page.click('#clause-dialog button');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
