@@ -156,7 +156,7 @@ static int refresh_table(McRequest *j, const cJSON *req, Table *t) {
         }
         u.id = t->units[i].id;
         t->units[i] = u;
-        t->w.parts[i] = mc_rect_to_poly(u.rect);
+        t->w.parts[i] = mc_rect_to_poly(u.rect, t->w.parts[i].v); // the unit's own four corners, rewritten in place
         k->changed[i] = 0;
     }
     k->any_changed = 0;
