@@ -502,10 +502,14 @@ static void record_plan(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     add_pose(o, p->start);
     if (p->pivoted) {
         double turn = mc_facing_delta(p->start.facing, p->pivot.facing);
-        TRACE(c, "9A-PV-1", self, "pivots %g° about its centre to face %g°, the pursued unit's direction (unit spacing ignored)",
-              mc_na_shown(turn), mc_na_shown(p->pivot.facing));
+        if (mc_fmt_negligible(turn))
+            TRACE(c, "9A-PV-1", self, "does not pivot: it already faces %s°, the pursued unit's direction",
+                  mc_fmt_num(c->env, p->pivot.facing));
+        else
+            TRACE(c, "9A-PV-1", self, "pivots %s° about its centre to face %s°, the pursued unit's direction (unit spacing ignored)",
+                  mc_fmt_num(c->env, turn), mc_fmt_num(c->env, p->pivot.facing));
     } else {
-        TRACE(c, "9A-PV-1", self, "makes an Overrun: no pivot, straight forward at %g°", mc_na_shown(p->start.facing));
+        TRACE(c, "9A-PV-1", self, "makes an Overrun: no pivot, straight forward at %s°", mc_fmt_num(c->env, p->start.facing));
     }
     if (p->at_pivot) {
         static const char *const rules[] = {"9A-PV-E", "9A-PV-T", "9A-PV-O"};
@@ -516,10 +520,10 @@ static void record_plan(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     }
     if (p->has_ahead) {
         if (p->ahead_kind == NA_SIT_FREE)
-            TRACE(c, "9A-FA-0", self, "nothing lies in the %g\" by %g\" rectangle ahead", mc_na_shown(pi->distance),
-                  mc_na_shown(fabs(p->start.width)));
+            TRACE(c, "9A-FA-0", self, "nothing lies in the %s\" by %s\" rectangle ahead", mc_fmt_num(c->env, pi->distance),
+                  mc_fmt_num(c->env, fabs(p->start.width)));
         else
-            TRACE(c, "9A-FA-0", self, "first obstacle in the rectangle ahead, %g\" away: %s", mc_na_shown(p->ahead_distance),
+            TRACE(c, "9A-FA-0", self, "first obstacle in the rectangle ahead, %s\" away: %s", mc_fmt_num(c->env, p->ahead_distance),
                   p->ahead_kind == NA_SIT_TABLE_EDGE ? "the table edge" : mc_na_object_id(c->w, p->ahead_object));
     }
 }
@@ -552,9 +556,9 @@ static bool charge_at_pivot(Ctx *c, int self, const Plan *p, NaPursuerOut *o, St
     o->moved = pl.displacement;
     if (c->record)
         mc_trace(c->env, s->rule, c->bf->units[self].id,
-                 "charges %s in its %s facing (arc fixed before moving): placed in contact and aligned, centre moved %g\", %s",
-                 c->bf->units[s->target].id, mc_na_facing_name(s->facing), mc_na_shown(pl.displacement),
-                 pl.contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", mc_na_shown(pl.contact_length))
+                 "charges %s in its %s facing (arc fixed before moving): placed in contact and aligned, centre moved %s\", %s",
+                 c->bf->units[s->target].id, mc_na_facing_name(s->facing), mc_fmt_num(c->env, pl.displacement),
+                 pl.contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%s\" of front in contact", mc_fmt_num(c->env, pl.contact_length))
                                                     : "corner to corner");
     return true;
 }
@@ -599,10 +603,10 @@ static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *
         }
         if (c->record)
             mc_trace(c->env, s->rule, c->bf->units[self].id,
-                     "charges %s in its %s facing (arc fixed before moving) with a Charge Move of %g\" (wheel %g°, align %g°), %s",
-                     c->bf->units[p->target].id, mc_na_facing_name(p->facing), mc_na_shown(m->distance), mc_na_shown(m->wheel),
-                     mc_na_shown(m->align),
-                     m->contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", mc_na_shown(m->contact_length))
+                     "charges %s in its %s facing (arc fixed before moving) with a Charge Move of %s\" (wheel %s°, align %s°), %s",
+                     c->bf->units[p->target].id, mc_na_facing_name(p->facing), mc_fmt_num(c->env, m->distance), mc_fmt_num(c->env, m->wheel),
+                     mc_fmt_num(c->env, m->align),
+                     m->contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%s\" of front in contact", mc_fmt_num(c->env, m->contact_length))
                                                         : "corner to corner");
     }
     mc_na_world_move_unit(c->w, self, p->start);
@@ -650,7 +654,7 @@ static void charge_refused(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Ste
     s->cur.centre = mc_vec2_mul_add(s->cur.centre, o->moved, f.fwd);
     add_pose(o, s->cur);
     s->rule = "9A-FA-O";
-    TRACE(c, s->rule, self, "%s straight forward, stopping %g\" before the first obstruction", mc_na_moves(c->env, o->moved), NA_CLEAR_GAP);
+    TRACE(c, s->rule, self, "%s straight forward, stopping %s\" before the first obstruction", mc_fmt_amount(c->env, "moves", o->moved, "\"", "does not move"), mc_fmt_num(c->env, NA_CLEAR_GAP));
 }
 
 // 9A-PV-E / 9A-FA-E: the charge, or, when it cannot be made, the enemy as an obstruction.
@@ -688,8 +692,11 @@ static void table_edge(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
         add_pose(o, s->cur);
         o->post_pivot = true;
         s->rule = p->at_pivot ? "9A-PV-T" : "9A-FA-T";
-        TRACE(c, s->rule, self, "Post-combat Pivot of %g° to face %g°", mc_na_shown(mc_facing_delta(at.facing, turned.facing)),
-              mc_na_shown(turned.facing));
+        double turn = mc_facing_delta(at.facing, turned.facing);
+        if (mc_fmt_negligible(turn))
+            TRACE(c, s->rule, self, "Post-combat Pivot: does not pivot, its facing of %s° is already legal", mc_fmt_num(c->env, turned.facing));
+        else
+            TRACE(c, s->rule, self, "Post-combat Pivot of %s° to face %s°", mc_fmt_num(c->env, turn), mc_fmt_num(c->env, turned.facing));
     } else if (p->at_pivot) {
         reason(c, o, "no_legal_post_combat_pivot", "9A-PV-T", "No Post-combat Pivot gives a legal position, so the table edge counts as an obstruction.", -1);
         TRACE(c, "9A-PV-T", self, "no Post-combat Pivot is legal: the table edge is treated as an obstruction");
@@ -712,7 +719,7 @@ static void obstruction_ahead(Ctx *c, int self, const Plan *p, NaPursuerOut *o, 
     s->cur.centre = mc_vec2_mul_add(s->cur.centre, o->moved, f.fwd);
     add_pose(o, s->cur);
     s->rule = "9A-FA-O";
-    TRACE(c, s->rule, self, "%s straight forward, stopping %g\" before the obstruction", mc_na_moves(c->env, o->moved), NA_CLEAR_GAP);
+    TRACE(c, s->rule, self, "%s straight forward, stopping %s\" before the obstruction", mc_fmt_amount(c->env, "moves", o->moved, "\"", "does not move"), mc_fmt_num(c->env, NA_CLEAR_GAP));
 }
 
 // 9A-PV-O: the pivot is made again, this time only as far as Unit Spacing allows.
@@ -720,8 +727,13 @@ static void pivot_short(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *
     double turn = mc_facing_delta(p->start.facing, c->in->pursued_facing);
     s->cur = pivot_obstructed(c, self, p->start, turn);
     add_pose(o, s->cur);
-    TRACE(c, s->rule, self, "pivots only %g° of %g° towards the pursued direction, keeping unit spacing, and moves no further",
-          mc_na_shown(mc_facing_delta(p->start.facing, s->cur.facing)), mc_na_shown(turn));
+    double made = mc_facing_delta(p->start.facing, s->cur.facing);
+    if (mc_fmt_negligible(made))
+        TRACE(c, s->rule, self, "does not pivot: unit spacing allows none of the %s° towards the pursued direction, and it moves no further",
+              mc_fmt_num(c->env, turn));
+    else
+        TRACE(c, s->rule, self, "pivots only %s° of %s° towards the pursued direction, keeping unit spacing, and moves no further",
+              mc_fmt_num(c->env, made), mc_fmt_num(c->env, turn));
 }
 
 // 9A-FA-F: nothing ahead, the full pursuit distance straight forward.
@@ -734,7 +746,7 @@ static void free_ahead(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
     s->cur.centre = mc_vec2_mul_add(s->cur.centre, pi->distance, f.fwd);
     add_pose(o, s->cur);
     s->rule = "9A-FA-F";
-    TRACE(c, s->rule, pi->unit, "moves its full pursuit distance, %g\", straight forward", mc_na_shown(pi->distance));
+    TRACE(c, s->rule, pi->unit, "moves its full pursuit distance, %s\", straight forward", mc_fmt_num(c->env, pi->distance));
 }
 
 // 9A-LP-1: the end position must touch nothing it did not charge and keep unit spacing; if not,
@@ -839,12 +851,12 @@ static void destroy_fleeing(McEnv *env, NaWorld *wp, NaBattlefield *bf, const Na
         if (in->pursuers[k].distance >= in->flee_distance - MC_LINEAR_SLOP) {
             if (!out->fleeing_destroyed)
                 mc_trace(env, "9A-DST-1", bf->units[in->pursuers[k].unit].id,
-                         "pursuit roll %g\" is at least the flee distance %g\": the fleeing unit is destroyed",
-                         in->pursuers[k].distance, in->flee_distance);
+                         "pursuit roll %s\" is at least the flee distance %s\": the fleeing unit is destroyed",
+                         mc_fmt_num(env, in->pursuers[k].distance), mc_fmt_num(env, in->flee_distance));
             out->fleeing_destroyed = true;
         }
     if (in->has_flee && !out->fleeing_destroyed)
-        mc_trace(env, "9A-DST-1", NULL, "no pursuit roll reaches the flee distance %g\": the fleeing unit survives", in->flee_distance);
+        mc_trace(env, "9A-DST-1", NULL, "no pursuit roll reaches the flee distance %s\": the fleeing unit survives", mc_fmt_num(env, in->flee_distance));
     if (in->pursued >= 0) {
         bf->units[in->pursued].fled = true;
         if (out->fleeing_destroyed) {
