@@ -726,8 +726,10 @@ static void obstruction_ahead(Ctx *c, int self, const Plan *p, NaPursuerOut *o, 
 static void pivot_short(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *s) {
     double turn = mc_facing_delta(p->start.facing, c->in->pursued_facing);
     s->cur = pivot_obstructed(c, self, p->start, turn);
-    add_pose(o, s->cur);
     double made = mc_facing_delta(p->start.facing, s->cur.facing);
+    // A turn below the tolerance is the bisection's noise: the unit keeps its facing exactly.
+    if (mc_fmt_negligible(made)) s->cur = p->start;
+    add_pose(o, s->cur);
     if (mc_fmt_negligible(made))
         TRACE(c, s->rule, self, "does not pivot: unit spacing allows none of the %s° towards the pursued direction, and it moves no further",
               mc_fmt_num(c->env, turn));
