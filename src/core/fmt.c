@@ -4,6 +4,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/env.h"
+#include "core/limits.h"
+
 // The output so far: bytes beyond the buffer are counted, not written.
 typedef struct Sink {
     char *buf;
@@ -350,4 +353,43 @@ int mc_snfmt(char *buf, size_t size, const char *fmt, ...) {
     int n = mc_vsnfmt(buf, size, fmt, ap);
     va_end(ap);
     return n;
+}
+
+// ---- numbers in sentences ----
+
+double mc_fmt_round(double v) {
+    if (!isfinite(v)) return 0;
+    // Whole numbers (most of a large answer: hexes, costs, node numbers) are already rounded.
+    if (fabs(v) < 1e6 && v == (double)(int32_t)v) return v == 0 ? 0 : v;
+    // Beyond 1e6 a multiple of 1e-9 has no exact double neighbour worth printing; such values are
+    // counts and limits, already whole.
+    double r = fabs(v) < 1e6 ? round(v * 1e9) / 1e9 : v;
+    return r == 0 ? 0 : r;
+}
+
+char *mc_fmt_number(char buf[MC_FMT_NUMBER_BYTES], double v) {
+    double r = mc_fmt_round(v);
+    if (fabs(r) >= 1e6) {
+        mc_snfmt(buf, MC_FMT_NUMBER_BYTES, "%.15g", r);
+        return buf;
+    }
+    // Nine decimals of the rounded value are the multiple of 1e-9 it stands for.
+    int n = mc_snfmt(buf, MC_FMT_NUMBER_BYTES, "%.9f", r);
+    while (buf[n - 1] == '0') n--;
+    if (buf[n - 1] == '.') n--;
+    buf[n] = '\0';
+    return buf;
+}
+
+const char *mc_fmt_num(McEnv *env, double v) {
+    char buf[MC_FMT_NUMBER_BYTES];
+    return mc_strf(env, "%s", mc_fmt_number(buf, v));
+}
+
+int mc_fmt_negligible(double v) { return !(fabs(v) >= MC_LINEAR_SLOP); }
+
+const char *mc_fmt_amount(McEnv *env, const char *verb, double v, const char *unit, const char *none) {
+    if (mc_fmt_negligible(v)) return none;
+    char buf[MC_FMT_NUMBER_BYTES];
+    return mc_strf(env, "%s %s%s", verb, mc_fmt_number(buf, v), unit);
 }

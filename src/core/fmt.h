@@ -19,4 +19,32 @@ int mc_vsnfmt(char *buf, size_t size, const char *fmt, va_list ap);
 /// mc_vsnfmt with the arguments given directly.
 int mc_snfmt(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/// The request's environment (core/env.h), for the texts below kept in its arena.
+typedef struct McEnv McEnv;
+
+/// The bytes mc_fmt_number writes at most, its NUL included.
+#define MC_FMT_NUMBER_BYTES 32
+
+/// A length or angle rounded as answers print numbers (docs/api.md "Numbers"): to the nearest
+/// 1e-9 below 1e6 in magnitude (larger values are counts and limits, kept as they are); -0 and
+/// values that are not finite give 0.
+double mc_fmt_round(double v);
+
+/// Writes `v` as every sentence shows a number: rounded by mc_fmt_round, to the answer's own
+/// precision, in plain decimals without trailing zeros ("2.5", "0.001", "-3", "0" also for -0
+/// and noise below 5e-10); from 1e6 in magnitude 15 significant digits, with an exponent from
+/// 1e15 ("1e+20"). Returns buf.
+char *mc_fmt_number(char buf[MC_FMT_NUMBER_BYTES], double v);
+
+/// mc_fmt_number's text kept in the request's arena, for a sentence's "%s".
+const char *mc_fmt_num(McEnv *env, double v);
+
+/// True when a move or turn of `v` (inches, steps or degrees) is below MC_LINEAR_SLOP: no
+/// movement the answer's tolerance can see, which a sentence words as such.
+int mc_fmt_negligible(double v);
+
+/// A movement in a sentence: "<verb> <v><unit>" ("moves 2.5\"", "pivots 15°"), or `none` ("does
+/// not move", "does not pivot") when mc_fmt_negligible(v). Kept in the request's arena.
+const char *mc_fmt_amount(McEnv *env, const char *verb, double v, const char *unit, const char *none);
+
 #endif

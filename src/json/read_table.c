@@ -2,6 +2,7 @@
 
 #include <math.h>
 
+#include "core/fmt.h"
 #include "core/limits.h"
 #include "json/write.h"
 
@@ -95,6 +96,6 @@ int mc_read_terrain(McRequest *j, const cJSON *request, const char *const *kinds
 void mc_write_pose_fields(McRequest *j, cJSON *obj, double x, double y, double facing) {
     mc_write_number(j, obj, "x", x);
     mc_write_number(j, obj, "y", y);
-    double f = mc_round9(facing);
+    double f = mc_fmt_round(facing);
     mc_write_number(j, obj, "facing", f >= 360 ? 0 : f);
 }

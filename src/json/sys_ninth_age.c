@@ -441,8 +441,8 @@ static int read_charger(McRequest *j, const McIdMap *ids, const NaBattlefield *b
 
 // "2 of 2 chargers in contact, touching 0 other enemies, the target rotated 0 times, 6 models".
 static const char *order_words(McRequest *j, const NaOrderScore *sc, int count) {
-    return mc_strf(&j->env, "%d of %d chargers in contact, touching %d other enem%s, the target rotated %d time%s, %g models in base contact",
-                   sc->done, count, sc->others, sc->others == 1 ? "y" : "ies", sc->rotations, sc->rotations == 1 ? "" : "s", sc->models);
+    return mc_strf(&j->env, "%d of %d chargers in contact, touching %d other enem%s, the target rotated %d time%s, %s models in base contact",
+                   sc->done, count, sc->others, sc->others == 1 ? "y" : "ies", sc->rotations, sc->rotations == 1 ? "" : "s", mc_fmt_num(&j->env, sc->models));
 }
 
 static void write_order_score(McRequest *j, cJSON *o, const NaOrderScore *sc) {
@@ -492,8 +492,8 @@ static int run_charge(McRequest *j, const cJSON *req, cJSON *result) {
                      bf.units[target].id, buf, c->done, count);
         else if (out.decided_on == 0)
             mc_trace(&j->env, "9A-CH-4", NULL,
-                     "combined charge on %s: every order tried; none does better after all moves than the request order %s (%d of %d end in contact, touching %d other enem%s, %g models in base contact)",
-                     bf.units[target].id, buf, c->done, count, c->others, c->others == 1 ? "y" : "ies", c->models);
+                     "combined charge on %s: every order tried; none does better after all moves than the request order %s (%d of %d end in contact, touching %d other enem%s, %s models in base contact)",
+                     bf.units[target].id, buf, c->done, count, c->others, c->others == 1 ? "y" : "ies", mc_fmt_num(&j->env, c->models));
         else
             mc_trace(&j->env, "9A-CH-4", NULL,
                      "combined charge on %s: every order tried; %s satisfies Maximising Contact %d best after all moves: %s (the request order: %s)",
@@ -508,9 +508,10 @@ static int run_charge(McRequest *j, const cJSON *req, cJSON *result) {
             const NaFailedOut *f = &out.failed[k];
             mc_assume(&j->env, MC_A_9A_4);
             mc_trace(&j->env, "9A-CH-1", bf.units[ch[r].unit].id,
-                     "Failed Charge Move of %g\" (the highest D6): wheels %g° about its %s corner (%g\")%s, then %g\" straight%s%s: shaken, no longer charging",
-                     f->distance, fabs(f->wheel), f->clockwise ? "front-right" : "front-left", f->wheel_path,
-                     f->faces_target ? " until it faces the target's centre" : (f->wheel_blocked ? ", stopped just before contact" : ""), f->straight,
+                     "Failed Charge Move of %s\" (the highest D6): %s about its %s corner (%s\")%s, then %s\" straight%s%s: shaken, no longer charging",
+                     mc_fmt_num(&j->env, f->distance), mc_fmt_amount(&j->env, "wheels", fabs(f->wheel), "°", "does not wheel"),
+                     f->clockwise ? "front-right" : "front-left", mc_fmt_num(&j->env, f->wheel_path),
+                     f->faces_target ? " until it faces the target's centre" : (f->wheel_blocked ? ", stopped just before contact" : ""), mc_fmt_num(&j->env, f->straight),
                      f->straight_blocked ? ", stopped just before contact with " : "", f->straight_blocked ? blocker_id(w, f->straight_blocker) : "");
         }
         if (r == 0) first = k;
@@ -572,9 +573,14 @@ static int run_flee(McRequest *j, const cJSON *req, cJSON *result) {
         mc_trace(&j->env, "9A-FL-1", id, "%s's %s facing %s: the rear facing is made parallel to it", fid, mc_na_facing_name(out.engaged),
                  out.engaged_contact ? "is the facing in contact" : "faces it (no facing touches; the arc it stands in decides, 9A-ARC-1)");
     double turn = mc_facing_delta(out.start.facing, out.pivot.facing);
-    mc_trace(&j->env, "9A-FL-1", id, "pivots %g° about its centre to face %g°, then moves straight forward", turn, mc_facing_normalize(out.pivot.facing));
-    if (out.extended > 0) mc_trace(&j->env, "9A-SP-1", id, "it would end touching or overlapping something: the flee goes on %g\" until clear", out.extended);
-    if (out.leaves_table) mc_trace(&j->env, "9A-FL-1", id, "it touches the table edge after %g\": removed as a casualty", out.edge_at);
+    if (mc_fmt_negligible(turn))
+        mc_trace(&j->env, "9A-FL-1", id, "does not pivot: it already faces %s°, and moves straight forward",
+                 mc_fmt_num(&j->env, mc_facing_normalize(out.pivot.facing)));
+    else
+        mc_trace(&j->env, "9A-FL-1", id, "pivots %s° about its centre to face %s°, then moves straight forward", mc_fmt_num(&j->env, turn),
+                 mc_fmt_num(&j->env, mc_facing_normalize(out.pivot.facing)));
+    if (out.extended > 0) mc_trace(&j->env, "9A-SP-1", id, "it would end touching or overlapping something: the flee goes on %s\" until clear", mc_fmt_num(&j->env, out.extended));
+    if (out.leaves_table) mc_trace(&j->env, "9A-FL-1", id, "it touches the table edge after %s\": removed as a casualty", mc_fmt_num(&j->env, out.edge_at));
     mc_write_string(j, result, "unit", id);
     mc_write_string(j, result, "from", fid);
     if (!out.by_centre) {
@@ -662,7 +668,8 @@ static int run_spacing(McRequest *j, const cJSON *req, cJSON *result) {
         case NA_SPACING_OFF_TABLE: msg = mc_strf(&j->env, "%s lies beyond the table edge.", a); break;
         case NA_SPACING_OVERLAP: msg = mc_strf(&j->env, "%s and %s overlap.", a, b); break;
         case NA_SPACING_CONTACT: msg = mc_strf(&j->env, "%s and %s are in base contact, which only a charger and its target may be.", a, b); break;
-        default: msg = mc_strf(&j->env, "%s and %s are %g\" apart; Unit Spacing asks for more than %g\".", a, b, p->gap, p->limit); break;
+        default: msg = mc_strf(&j->env, "%s and %s are %s\" apart; Unit Spacing asks for more than %s\".", a, b,
+                                 mc_fmt_num(&j->env, p->gap), mc_fmt_num(&j->env, p->limit)); break;
         }
         mc_write_string(j, o, "message", msg ? msg : "");
     }

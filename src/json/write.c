@@ -5,15 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
-double mc_round9(double v) {
-    if (!isfinite(v)) return 0;
-    // Whole numbers (most of a large answer: hexes, costs, node numbers) are already rounded.
-    if (fabs(v) < 1e6 && v == (double)(int32_t)v) return v == 0 ? 0 : v;
-    // Beyond 1e6 a multiple of 1e-9 has no exact double neighbour worth printing; such values are
-    // counts and limits, already whole.
-    double r = fabs(v) < 1e6 ? round(v * 1e9) / 1e9 : v;
-    return r == 0 ? 0 : r;
-}
+#include "core/fmt.h"
 
 static cJSON *checked(McRequest *j, cJSON *item) {
     if (!item) j->oom = 1;
@@ -217,10 +209,10 @@ cJSON *mc_write_array(McRequest *j, cJSON *parent, const char *key) { return con
 void mc_write_number(McRequest *j, cJSON *obj, const char *key, double v) {
     int level = stream_level(j, obj);
     if (level < 0) {
-        mc_write_add(j, obj, key, cJSON_CreateNumber(mc_round9(v)));
+        mc_write_add(j, obj, key, cJSON_CreateNumber(mc_fmt_round(v)));
         return;
     }
-    // Whole numbers (nearly all of a long list's) print as their digits: mc_round9 keeps them,
+    // Whole numbers (nearly all of a long list's) print as their digits: mc_fmt_round keeps them,
     // -0 included, which prints as 0.
     if (v > -2147483649.0 && v < 2147483648.0 && v == (double)(int32_t)v) {
         const int whole = (int32_t)v;
@@ -228,7 +220,7 @@ void mc_write_number(McRequest *j, cJSON *obj, const char *key, double v) {
         return;
     }
     McJsonText *t = stream_member(j, level, key);
-    if (!t || !mc_json_text_number(t, mc_round9(v))) j->oom = 1;
+    if (!t || !mc_json_text_number(t, mc_fmt_round(v))) j->oom = 1;
 }
 
 // true, false and null, written straight into a list entry or added as a node.

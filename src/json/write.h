@@ -11,10 +11,6 @@
 #include "json/read.h"
 #include "json/print.h"
 
-/// `v` rounded to the nearest multiple of 1e-9, with -0 as 0 (non-finite values become 0; the
-/// engine never produces them).
-double mc_round9(double v);
-
 cJSON *mc_write_object(McRequest *j, cJSON *parent, const char *key);
 cJSON *mc_write_array(McRequest *j, cJSON *parent, const char *key);
 void mc_write_number(McRequest *j, cJSON *obj, const char *key, double v);

@@ -151,15 +151,6 @@ MC_TEST(null_request, "a NULL request is read as an empty one") {
     mc_free(out);
 }
 
-MC_TEST(round9_rules, "numbers are rounded to 1e-9 and -0 prints as 0") {
-    MC_CHECK(mc_round9(-0.0) == 0 && !signbit(mc_round9(-0.0)));
-    MC_CHECK(mc_round9(-1e-12) == 0 && !signbit(mc_round9(-1e-12)));
-    MC_CHECK_NEAR(mc_round9(0.1 + 0.2), 0.3, 0);
-    MC_CHECK_NEAR(mc_round9(2.0000000004), 2.0, 0);
-    MC_CHECK_NEAR(mc_round9(2.0000000006), 2.000000001, 0);
-    MC_CHECK_NEAR(mc_round9(99999.123456789), 99999.123456789, 0);
-}
-
 MC_TEST(no_leaks, "1,000 requests leave mc_bytes_in_use where it started") {
     cJSON *cases = mc_bad_input_cases();
     int count = 0;

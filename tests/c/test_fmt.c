@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/env.h"
 #include "core/fmt.h"
 #include "mctest.h"
 
@@ -132,4 +133,66 @@ MC_TEST(fmt_truncation_utf8, "Formatting: a text cut to fit ends before a UTF-8 
     MC_CHECK_STR(buf, "12345\xC2\xB0");
     mc_snfmt(buf, 7, "%d\xC2\xB0 of %d", 12345, 9);
     MC_CHECK_STR(buf, "12345");
+}
+
+// mc_fmt_number's text for v, against a hand-written expectation.
+#define NUMBER(expect, v)                                                                          \
+    do {                                                                                           \
+        char got_[MC_FMT_NUMBER_BYTES];                                                            \
+        mc_fmt_number(got_, (v));                                                                  \
+        if (strcmp(got_, (expect)) != 0)                                                           \
+            mc_test_fail(__FILE__, __LINE__, "mc_fmt_number(%s): \"%s\", expected \"%s\"", #v, got_, (expect)); \
+    } while (0)
+
+MC_TEST(fmt_round_rules, "Numbers: rounded to 1e-9, -0 and values that are not finite as 0") {
+    MC_CHECK(mc_fmt_round(-0.0) == 0 && !signbit(mc_fmt_round(-0.0)));
+    MC_CHECK(mc_fmt_round(-1e-12) == 0 && !signbit(mc_fmt_round(-1e-12)));
+    MC_CHECK_NEAR(mc_fmt_round(0.1 + 0.2), 0.3, 0);
+    MC_CHECK_NEAR(mc_fmt_round(2.0000000004), 2.0, 0);
+    MC_CHECK_NEAR(mc_fmt_round(2.0000000006), 2.000000001, 0);
+    MC_CHECK_NEAR(mc_fmt_round(99999.123456789), 99999.123456789, 0);
+    MC_CHECK(mc_fmt_round(NAN) == 0 && mc_fmt_round(INFINITY) == 0 && mc_fmt_round(-INFINITY) == 0);
+    MC_CHECK_NEAR(mc_fmt_round(1234567.25), 1234567.25, 0); // beyond 1e6: kept as it is
+}
+
+MC_TEST(fmt_number_sentences, "Numbers in sentences: plain decimals to 1e-9, no noise, no -0, no exponent below 1e15") {
+    NUMBER("0", 0.0);
+    NUMBER("0", -0.0);
+    NUMBER("0", -2.3e-10);        // noise below half of 1e-9 rounds to zero, unsigned
+    NUMBER("0", 4.9e-10);
+    NUMBER("0.000000029", 2.9e-08); // what the fields print, not 2.9e-08
+    NUMBER("-0.000000029", -2.9e-08);
+    NUMBER("0.3", 0.1 + 0.2);
+    NUMBER("2", 2.0000000004);
+    NUMBER("2.000000001", 2.0000000006);
+    NUMBER("8.062913533", 8.0629135334); // rounded to nine decimals, trailing digits dropped
+    NUMBER("2.5", 2.5);
+    NUMBER("-3", -3.0);
+    NUMBER("0.001", 0.001);
+    NUMBER("359.999999999", 359.999999999);
+    NUMBER("360", 359.9999999996);
+    NUMBER("99999.123456789", 99999.123456789);
+    NUMBER("999999.999999999", 999999.999999999);
+    NUMBER("1000000", 999999.9999999996); // rounds up to the first value printed to 15 digits
+    NUMBER("1234567.25", 1234567.25);
+    NUMBER("100000000000000", 1e14);
+    NUMBER("1e+15", 1e15);
+    NUMBER("-1.79769313486232e+308", -1.7976931348623157e308);
+    NUMBER("0", NAN);
+    NUMBER("0", INFINITY);
+}
+
+MC_TEST(fmt_amount_words, "Movements in sentences: below MC_LINEAR_SLOP the sentence's own words, else verb, number and unit") {
+    McArena arena = {0};
+    McEnv env = {0};
+    env.arena = &arena;
+    MC_CHECK_STR(mc_fmt_amount(&env, "moves", 2.5, "\"", "does not move"), "moves 2.5\"");
+    MC_CHECK_STR(mc_fmt_amount(&env, "moves", 4e-14, "\"", "does not move"), "does not move");
+    MC_CHECK_STR(mc_fmt_amount(&env, "pivots", 2.9e-08, "°", "does not pivot"), "does not pivot");
+    MC_CHECK_STR(mc_fmt_amount(&env, "pivots", -0.0, "°", "does not pivot"), "does not pivot");
+    MC_CHECK_STR(mc_fmt_amount(&env, "pivots", -15.0000000001, "°", "does not pivot"), "pivots -15°");
+    MC_CHECK_STR(mc_fmt_amount(&env, "moves", 1e-6, "\"", "does not move"), "moves 0.000001\"");
+    MC_CHECK(mc_fmt_negligible(NAN) && mc_fmt_negligible(9.99e-7) && !mc_fmt_negligible(-1e-6));
+    MC_CHECK_STR(mc_fmt_num(&env, -1e-12), "0");
+    mc_arena_release(&arena);
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "mctest.h"
 #include "rules/ninth_age/na.h"
 
@@ -471,12 +472,12 @@ MC_TEST(sentence_numbers, "9A-CH-1 9A-FA-O trace sentences round lengths as answ
     Fixture f;
     fixture_init(&f);
     // 3.85871e-14" is the floating-point noise of a charge that needs no straight move.
-    MC_CHECK_STR(mc_na_moves(&f.env, 3.85871e-14), "does not move");
-    MC_CHECK_STR(mc_na_moves(&f.env, -4e-7), "does not move");
-    MC_CHECK_STR(mc_na_moves(&f.env, 2.5), "moves 2.5\"");
+    MC_CHECK_STR(mc_fmt_amount(&f.env, "moves", 3.85871e-14, "\"", "does not move"), "does not move");
+    MC_CHECK_STR(mc_fmt_amount(&f.env, "moves", -4e-7, "\"", "does not move"), "does not move");
+    MC_CHECK_STR(mc_fmt_amount(&f.env, "moves", 2.5, "\"", "does not move"), "moves 2.5\"");
     // 1.0000000004 rounds to 1 at 1e-9, as the answer's numbers do; -2.3e-10 to 0, not -0.
-    MC_CHECK_STR(mc_na_moves(&f.env, 1.0000000004), "moves 1\"");
-    MC_CHECK(mc_na_shown(-2.30615e-10) == 0.0 && !signbit(mc_na_shown(-2.30615e-10)));
-    MC_CHECK_NEAR(mc_na_shown(3.1234567894), 3.123456789, 1e-12);
+    MC_CHECK_STR(mc_fmt_amount(&f.env, "moves", 1.0000000004, "\"", "does not move"), "moves 1\"");
+    MC_CHECK_STR(mc_fmt_num(&f.env, -2.30615e-10), "0");
+    MC_CHECK_STR(mc_fmt_num(&f.env, 3.1234567894), "3.123456789");
     mc_arena_release(&f.arena);
 }

@@ -31,13 +31,6 @@ typedef struct Ctx {
     int breakaway_count; // a quiet run: the breakaway attackers the full run found
 } Ctx;
 
-// A length or angle in a sentence as answers print numbers: rounded to 1e-9, -0 as 0 (a collision
-// at x = -2.3e-10 is at x = 0).
-static double shown(double v) {
-    double r = fabs(v) < 1e6 ? round(v * 1e9) / 1e9 : v;
-    return r == 0.0 ? 0.0 : r;
-}
-
 static void tr(Ctx *c, const char *rule, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void tr(Ctx *c, const char *rule, const char *fmt, ...) {
     if (c->quiet) return;
@@ -363,8 +356,8 @@ static int pick_two(Ctx *c, int action, Cand *k, int n, Cand *two) {
             ccw_first = c->o->snap_side == 1;
             static const char *const sides[] = {"cw", "ccw"};
             if (c->o->snap_side < 0) choice(c, "snapSide", action, sides, 2);
-            tr(c, "AL-SNP-2", "both angles are %.6g degrees: the controller chooses; snapping %s",
-               shown(a), ccw_first ? "counter-clockwise" : "clockwise");
+            tr(c, "AL-SNP-2", "both angles are %s degrees: the controller chooses; snapping %s",
+               mc_fmt_num(c->env, a), ccw_first ? "counter-clockwise" : "clockwise");
         } else {
             ccw_first = b < a;
         }
@@ -415,10 +408,10 @@ static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m, 
         const char *dir = push ? NULL : two[i].angle >= 0 ? "cw" : "ccw";
         double shift = mc_vec2_length(two[i].shift);
         if (blocker >= 0) {
-            AlEvent *e = push ? ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "moving straight out by %.6g would hit %s",
-                                   shown(shift), oid(c, blocker))
-                              : ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "snapping %s by %.6g degrees would hit %s",
-                                   dir, shown(fabs(two[i].angle)), oid(c, blocker));
+            AlEvent *e = push ? ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "moving straight out by %s would hit %s",
+                                   mc_fmt_num(c->env, shift), oid(c, blocker))
+                              : ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "snapping %s by %s degrees would hit %s",
+                                   dir, mc_fmt_num(c->env, fabs(two[i].angle)), oid(c, blocker));
             if (e) e->side = dir, e->has_angle = true, e->angle = two[i].angle;
             if (e && shifted) e->has_distance = true, e->distance = shift;
             tr(c, "AL-LIM-1", "that snap onto %s would hit %s; it cannot be made", oid(c, object), oid(c, blocker));
@@ -427,19 +420,19 @@ static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m, 
         c->pose.centre = mc_vec2_add(mc_vec2_rotate_cw_about(c->pose.centre, two[i].pivot, two[i].angle), two[i].shift);
         c->pose.facing = mc_facing_normalize(c->pose.facing + two[i].angle);
         const char *r = i > 0 ? "AL-LIM-1" : two[i].kind == CAND_BETWEEN ? "AL-OVL-2" : rule;
-        AlEvent *e = push ? ev(c, ar, "snap", r, object, "moved straight out by %.6g steps onto a side of %s it lay parallel to",
-                               shown(shift), oid(c, object))
-                          : ev(c, ar, "snap", r, object, "snapped %s about (%.6g, %.6g) by %.6g degrees onto an edge of %s",
-                               dir, shown(two[i].pivot.x), shown(two[i].pivot.y), shown(fabs(two[i].angle)), oid(c, object));
+        AlEvent *e = push ? ev(c, ar, "snap", r, object, "moved straight out by %s steps onto a side of %s it lay parallel to",
+                               mc_fmt_num(c->env, shift), oid(c, object))
+                          : ev(c, ar, "snap", r, object, "snapped %s about (%s, %s) by %s degrees onto an edge of %s",
+                               dir, mc_fmt_num(c->env, two[i].pivot.x), mc_fmt_num(c->env, two[i].pivot.y), mc_fmt_num(c->env, fabs(two[i].angle)), oid(c, object));
         if (e) {
             e->has_point = !push, e->point = two[i].pivot;
             e->has_angle = true, e->angle = two[i].angle;
             e->side = dir;
             if (shifted) e->has_distance = true, e->distance = shift;
         }
-        if (push) tr(c, r, "moved straight out by %.6g steps onto %s", shown(shift), oid(c, object));
-        else tr(c, r, "snapped %s by %.6g degrees about (%.6g, %.6g) onto %s", dir, shown(fabs(two[i].angle)),
-                shown(two[i].pivot.x), shown(two[i].pivot.y), oid(c, object));
+        if (push) tr(c, r, "moved straight out by %s steps onto %s", mc_fmt_num(c->env, shift), oid(c, object));
+        else tr(c, r, "snapped %s by %s degrees about (%s, %s) onto %s", dir, mc_fmt_num(c->env, fabs(two[i].angle)),
+                mc_fmt_num(c->env, two[i].pivot.x), mc_fmt_num(c->env, two[i].pivot.y), oid(c, object));
         return 1;
     }
     return 0;
@@ -553,10 +546,10 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
     }
     c->pose.centre = mc_vec2_add(c->pose.centre, move);
     const char *mark_a = mark_name(c, ea, ta[bi], la, spacing), *mark_b = mark_name(c, eb, tb[bk], lb, spacing);
-    AlEvent *e = ev(c, ar, "slide", "AL-SLD-1", object, "slid %s by %.6g steps until its %s lined up with %s's %s", dn, shown(best),
+    AlEvent *e = ev(c, ar, "slide", "AL-SLD-1", object, "slid %s by %s steps until its %s lined up with %s's %s", dn, mc_fmt_num(c->env, best),
                     mark_a ? mark_a : "mark", oid(c, object), mark_b ? mark_b : "mark");
     if (e) e->has_distance = true, e->distance = best, e->side = dn, e->mark = mark_a, e->object_mark = mark_b;
-    tr(c, "AL-SLD-1", "slid %s by %.6g steps along %s to the first alignment", dn, shown(best), oid(c, object));
+    tr(c, "AL-SLD-1", "slid %s by %s steps along %s to the first alignment", dn, mc_fmt_num(c->env, best), oid(c, object));
 }
 
 // A collision that ended movement: the slide, then the end (AL-COL-2).
@@ -617,7 +610,7 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
     if (st == MC_SWEEP_CLEAR) {
         if (c->o->move_order) note_control(c, ai, ar, &a, delta);
         c->pose.centre = mc_vec2_add(c->pose.centre, delta);
-        ev(c, ar, "free", "AL-LAT-2", -1, "moved %s %.6g steps", dir_names[act->dir], shown(act->distance));
+        ev(c, ar, "free", "AL-LAT-2", -1, "moved %s %s steps", dir_names[act->dir], mc_fmt_num(c->env, act->distance));
         return;
     }
     if (st != MC_SWEEP_HIT) return; // the start was checked free of overlap; nothing else happens
@@ -628,16 +621,16 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
     if (!c->o->move_order) {
         AlEvent *e = ev(c, ar, "stopped", "AL-LIM-4", ob, "moved without a move order, it stops against %s", oid(c, ob));
         if (e) e->has_point = true, e->point = hit.contact.point;
-        tr(c, "AL-LIM-4", "no move order: stops against %s after %.6g steps, without snapping", oid(c, ob),
-           shown(hit.t * act->distance));
+        tr(c, "AL-LIM-4", "no move order: stops against %s after %s steps, without snapping", oid(c, ob),
+           mc_fmt_num(c->env, hit.t * act->distance));
         c->ended = true;
         return;
     }
-    AlEvent *e = ev(c, ar, "collision", "AL-COL-1", ob, "collided with %s (%s) after %.6g steps", oid(c, ob),
-                    mc_al_kind_name(okind(c, ob)), shown(hit.t * act->distance));
+    AlEvent *e = ev(c, ar, "collision", "AL-COL-1", ob, "collided with %s (%s) after %s steps", oid(c, ob),
+                    mc_al_kind_name(okind(c, ob)), mc_fmt_num(c->env, hit.t * act->distance));
     if (e) e->has_point = true, e->point = hit.contact.point, e->has_distance = true, e->distance = hit.t * act->distance;
-    tr(c, "AL-COL-1", "collides with %s at (%.6g, %.6g) after %.6g of the step", oid(c, ob), shown(hit.contact.point.x),
-       shown(hit.contact.point.y), shown(hit.t * act->distance));
+    tr(c, "AL-COL-1", "collides with %s at (%s, %s) after %s of the step", oid(c, ob), mc_fmt_num(c->env, hit.contact.point.x),
+       mc_fmt_num(c->env, hit.contact.point.y), mc_fmt_num(c->env, hit.t * act->distance));
     if (hit.contact.flush) {
         tr(c, "AL-SNP-1", "the collision is flush with %s: no snap is needed", oid(c, ob));
         end_by_collision(c, ai, ar, ob);
@@ -782,7 +775,7 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
     AlEvent *e = ev(c, ar, "tool", "AL-TRN-2", -1, "turned %d degrees off the %s, ending %d step%s beyond the tool",
                     act->angle, side_names[act->off], beyond, beyond == 1 ? "" : "s");
     if (e) e->steps_beyond = beyond;
-    tr(c, "AL-TRN-1", "turning tool (%d degrees) off the %s: new facing %.6g", act->angle, side_names[act->off], shown(np.facing));
+    tr(c, "AL-TRN-1", "turning tool (%d degrees) off the %s: new facing %s", act->angle, side_names[act->off], mc_fmt_num(c->env, np.facing));
     tr(c, "AL-TRN-2", "costs %d x (1 + %d steps beyond the tool) = %d", c->u->cost[act->off], beyond, tcost);
     // Overlaps after the turn (AL-OVL-*): which objects, and which the player snaps to.
     set_ignore(c, -1);
@@ -903,8 +896,8 @@ static int run(Ctx *c) {
                 cost = 0;
             } else {
                 if (o->move_order)
-                    tr(c, act->distance < 1 ? "AL-LAT-3" : "AL-LAT-2", "a %s step of %.6g costs %d (a partial step costs a full step)",
-                       dir_names[act->dir], shown(act->distance), cost);
+                    tr(c, act->distance < 1 ? "AL-LAT-3" : "AL-LAT-2", "a %s step of %s costs %d (a partial step costs a full step)",
+                       dir_names[act->dir], mc_fmt_num(c->env, act->distance), cost);
                 do_step(c, i, act, ar);
             }
         } else {

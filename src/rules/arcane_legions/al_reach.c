@@ -5,6 +5,7 @@
 // one action reaches every grid point up to a step away in one direction for the same price.
 #include <string.h>
 
+#include "core/fmt.h"
 #include "core/work.h"
 #include "rules/arcane_legions/al.h"
 
@@ -168,7 +169,7 @@ int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double 
             }
         }
     }
-    mc_trace(env, "AL-MOV-2", u->id, "sampled %d positions reachable with %d movement point(s) by steps of %.6g and one turn",
-             out->count, points, spacing);
+    mc_trace(env, "AL-MOV-2", u->id, "sampled %d positions reachable with %d movement point(s) by steps of %s and one turn",
+             out->count, points, mc_fmt_num(env, spacing));
     return 1;
 }

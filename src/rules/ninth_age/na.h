@@ -463,10 +463,5 @@ bool mc_na_spacing_all(McEnv *env, NaWorld *w, NaMoment moment, int mover, int c
 /// as it was) after the last one.
 bool mc_na_next_permutation(int *a, int n);
 
-/// A length or angle as answers print numbers (rounded to 1e-9, -0 as 0), for sentences.
-double mc_na_shown(double v);
-/// "moves 2.5\"" for the straight move `d`, or "does not move" below MC_LINEAR_SLOP; NULL when
-/// memory ran out.
-const char *mc_na_moves(McEnv *env, double d);
 
 #endif

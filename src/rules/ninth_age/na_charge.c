@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "core/work.h"
 #include "geom/sweep.h"
 #include "rules/ninth_age/na.h"
@@ -1231,34 +1232,34 @@ void mc_na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, Na
              fn, fn);
     const NaChargeMove *m = &out->best;
     if (out->has_best) {
-        if (m->wheel == 0.0)
-            mc_trace(env, "9A-CH-1", id, "%s straight forward, no wheel: %g\" in all", mc_na_moves(env, m->b), mc_na_shown(m->distance));
+        if (mc_fmt_negligible(m->wheel))
+            mc_trace(env, "9A-CH-1", id, "%s straight forward, no wheel: %s\" in all", mc_fmt_amount(env, "moves", m->b, "\"", "does not move"), mc_fmt_num(env, m->distance));
         else
             mc_trace(env, "9A-CH-1", id,
-                     "%s straight, wheels %g° about its front-%s corner (the outer corner travels %g\"), %s straight: %g\" in all",
-                     mc_na_moves(env, m->a), mc_na_shown(fabs(m->wheel)), m->wheel > 0 ? "right" : "left",
-                     mc_na_shown(m->distance - m->a - m->b), mc_na_moves(env, m->b), mc_na_shown(m->distance));
-        if (m->align == 0.0)
+                     "%s straight, wheels %s° about its front-%s corner (the outer corner travels %s\"), %s straight: %s\" in all",
+                     mc_fmt_amount(env, "moves", m->a, "\"", "does not move"), mc_fmt_num(env, fabs(m->wheel)), m->wheel > 0 ? "right" : "left",
+                     mc_fmt_num(env, m->distance - m->a - m->b), mc_fmt_amount(env, "moves", m->b, "\"", "does not move"), mc_fmt_num(env, m->distance));
+        if (mc_fmt_negligible(m->align))
             mc_trace(env, "9A-CH-2", id, "its front facing arrives flat against %s's %s facing: no align needed", tid, fn);
         else if (m->rotates_target)
-            mc_trace(env, "9A-CH-2", id, "touches %s's %s facing at (%g, %g); the charger cannot align there, so %s is rotated %g° about that point instead",
-                     tid, fn, mc_na_shown(m->contact_point.x), mc_na_shown(m->contact_point.y), tid, mc_na_shown(-m->align));
+            mc_trace(env, "9A-CH-2", id, "touches %s's %s facing at (%s, %s); the charger cannot align there, so %s is rotated %s° about that point instead",
+                     tid, fn, mc_fmt_num(env, m->contact_point.x), mc_fmt_num(env, m->contact_point.y), tid, mc_fmt_num(env, -m->align));
         else
-            mc_trace(env, "9A-CH-2", id, "touches %s's %s facing at (%g, %g) and aligns %g° about that point", tid, fn,
-                     mc_na_shown(m->contact_point.x), mc_na_shown(m->contact_point.y), mc_na_shown(m->align));
+            mc_trace(env, "9A-CH-2", id, "touches %s's %s facing at (%s, %s) and aligns %s° about that point", tid, fn,
+                     mc_fmt_num(env, m->contact_point.x), mc_fmt_num(env, m->contact_point.y), mc_fmt_num(env, m->align));
     }
     if (out->possible) {
         mc_trace(env, "9A-CH-3", id,
-                 "of %d legal charge moves, Maximising Contact keeps one touching %d other enem%s, %s the target, with %g models in base contact (%g\" of front), then the shortest",
+                 "of %d legal charge moves, Maximising Contact keeps one touching %d other enem%s, %s the target, with %s models in base contact (%s\" of front), then the shortest",
                  out->candidates, m->others, m->others == 1 ? "y" : "ies", m->rotates_target ? "rotating" : "not rotating",
-                 m->models, m->contact_length);
+                 mc_fmt_num(env, m->models), mc_fmt_num(env, m->contact_length));
         return;
     }
     McReason *r = NULL;
     switch (out->fail) {
     case NA_CHARGE_OUT_OF_RANGE:
         r = mc_reason_add(env, &out->reasons, "out_of_range", "9A-CH-1",
-                          "The shortest legal charge move is %g\", more than the charge range of %g\".", mc_na_shown(out->needed), mc_na_shown(in->range));
+                          "The shortest legal charge move is %s\", more than the charge range of %s\".", mc_fmt_num(env, out->needed), mc_fmt_num(env, in->range));
         break;
     case NA_CHARGE_WHEEL_OVER_90:
         r = mc_reason_add(env, &out->reasons, "wheel_over_90", "9A-CH-1",

@@ -470,11 +470,24 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
     return rect_at(like, o->path[0]);
 }
 
-static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
+// ---- carrying out a plan -----------------------------------------------------------------------
+
+// Where the executed move stands so far: the pose, the situation it turned out to meet, the clause
+// it ends under, and the unit it charged (-1 when none) at which facing.
+typedef struct Step {
+    McRect cur;
+    NaSituation outcome;
+    const char *rule;
+    int charged;
+    int target;
+    NaFacing facing;
+} Step;
+
+// The plan's findings copied into the answer, the start as the path's first pose, and the
+// traces of the pivot and of what lies ahead.
+static void record_plan(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     const NaPursuerIn *pi = &c->in->pursuers[k];
     int self = pi->unit;
-    const char *id = c->bf->units[self].id;
-    McRect cur = p->start;
     o->pivoted = p->pivoted;
     o->pivot = pose_of(p->pivot);
     o->situation = p->situation;
@@ -486,13 +499,17 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     o->ahead_distance = p->has_ahead ? p->ahead_distance : 0.0;
     o->charge_target = -1;
     o->moved = 0.0;
-    add_pose(o, cur);
+    add_pose(o, p->start);
     if (p->pivoted) {
         double turn = mc_facing_delta(p->start.facing, p->pivot.facing);
-        TRACE(c, "9A-PV-1", self, "pivots %g° about its centre to face %g°, the pursued unit's direction (unit spacing ignored)",
-              mc_na_shown(turn), mc_na_shown(p->pivot.facing));
+        if (mc_fmt_negligible(turn))
+            TRACE(c, "9A-PV-1", self, "does not pivot: it already faces %s°, the pursued unit's direction",
+                  mc_fmt_num(c->env, p->pivot.facing));
+        else
+            TRACE(c, "9A-PV-1", self, "pivots %s° about its centre to face %s°, the pursued unit's direction (unit spacing ignored)",
+                  mc_fmt_num(c->env, turn), mc_fmt_num(c->env, p->pivot.facing));
     } else {
-        TRACE(c, "9A-PV-1", self, "makes an Overrun: no pivot, straight forward at %g°", mc_na_shown(p->start.facing));
+        TRACE(c, "9A-PV-1", self, "makes an Overrun: no pivot, straight forward at %s°", mc_fmt_num(c->env, p->start.facing));
     }
     if (p->at_pivot) {
         static const char *const rules[] = {"9A-PV-E", "9A-PV-T", "9A-PV-O"};
@@ -503,212 +520,241 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     }
     if (p->has_ahead) {
         if (p->ahead_kind == NA_SIT_FREE)
-            TRACE(c, "9A-FA-0", self, "nothing lies in the %g\" by %g\" rectangle ahead", mc_na_shown(pi->distance),
-                  mc_na_shown(fabs(p->start.width)));
+            TRACE(c, "9A-FA-0", self, "nothing lies in the %s\" by %s\" rectangle ahead", mc_fmt_num(c->env, pi->distance),
+                  mc_fmt_num(c->env, fabs(p->start.width)));
         else
-            TRACE(c, "9A-FA-0", self, "first obstacle in the rectangle ahead, %g\" away: %s", mc_na_shown(p->ahead_distance),
+            TRACE(c, "9A-FA-0", self, "first obstacle in the rectangle ahead, %s\" away: %s", mc_fmt_num(c->env, p->ahead_distance),
                   p->ahead_kind == NA_SIT_TABLE_EDGE ? "the table edge" : mc_na_object_id(c->w, p->ahead_object));
     }
-    NaSituation outcome = p->outcome;
-    const char *rule = NULL;
-    int charged = -1;
-    int target = p->target;
-    NaFacing facing = p->facing;
-    if (outcome == NA_SIT_ENEMY) {
-        rule = p->at_pivot ? "9A-PV-E" : "9A-FA-E";
-        bool placed = false;
-        NaChargeFail fail = NA_CHARGE_OK; // why the Charge Move failed, and what it names
-        int fail_blocker = -1;
-        if (p->at_pivot) {
-            // 9A-PV-E: removed and placed back, the centre moving as little as possible from where
-            // it stood before the pivot, then aligned. Without room the enemy is an obstruction,
-            // and the enemy situation still holds for any other enemy the front facing touches.
-            NaPlacement pl;
-            int cand[16];
-            int nc = touching_enemies(c, self, p->pivot, p->target, cand, 16);
-            for (int i = 0; i < nc && !placed; i++) {
-                int t = c->w->objs[cand[i]].unit;
-                NaFacing fc = i == 0 ? p->facing : mc_na_arc_of_point(c->bf->units[t].rect, mc_na_front_centre(p->start));
-                if (mc_na_charge_place(c->w, self, t, fc, p->start.centre, -1.0, &pl)) {
-                    placed = true;
-                    target = t;
-                    facing = fc;
-                } else if (i + 1 < nc) {
-                    TRACE(c, rule, self, "no room to charge %s: it is treated as an obstruction, and the front facing also touches %s",
-                          c->bf->units[t].id, mc_na_object_id(c->w, cand[i + 1]));
-                }
-            }
-            if (placed) {
-                if (p->pivoted) add_pose(o, p->pivot);
-                cur = pl.rect;
-                add_pose(o, cur);
-                o->contact_length = pl.contact_length;
-                o->moved = pl.displacement;
-                if (c->record)
-                    mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving): placed in contact and aligned, centre moved %g\", %s",
-                             c->bf->units[target].id, mc_na_facing_name(facing), mc_na_shown(pl.displacement),
-                             pl.contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", mc_na_shown(pl.contact_length))
-                                                                : "corner to corner");
-            }
-        } else {
-            // 9A-FA-E: a normal Charge Move from where the pivot left it (straight, one wheel,
-            // straight, align: 9A-CH-1, 9A-CH-2, Maximising Contact 9A-CH-3) with the pursuit roll
-            // as its range; fellow charging pursuers may be passed through (9A-EX-1).
-            mc_na_world_move_unit(c->w, self, p->pivot);
-            NaChargeIn ci = {self, p->target, true, pi->distance, p->facing, !engaged_by_other(c, p->target, self), c->pass};
-            NaChargeOut co;
-            bool solved;
-            if (c->reuse) {
-                co = *c->reuse;
-                solved = c->reuse_ok;
-            } else {
-                solved = mc_na_charge_solve(c->env, c->w, &ci, &co);
-            }
-            if (c->keep) *c->keep = co, *c->kept_ok = solved;
-            if (solved && !co.possible) {
-                fail = co.fail;
-                fail_blocker = co.blocker;
-            }
-            if (solved && co.possible) {
-                placed = true;
-                const NaChargeMove *m = &co.best;
-                if (p->pivoted) add_pose(o, p->pivot);
-                if (m->a > 0) add_pose(o, m->after_a);
-                if (m->wheel != 0.0) add_pose(o, m->after_wheel);
-                if (m->align != 0.0 && !m->rotates_target) add_pose(o, m->contact);
-                cur = m->final;
-                add_pose(o, cur);
-                o->contact_length = m->contact_length;
-                o->moved = m->distance;
-                if (m->rotates_target) {
-                    o->rotates_target = true;
-                    o->target_final = pose_of(m->target_final);
-                    mc_na_world_move_unit(c->w, p->target, m->target_final);
-                }
-                if (c->record)
-                    mc_trace(c->env, rule, id, "charges %s in its %s facing (arc fixed before moving) with a Charge Move of %g\" (wheel %g°, align %g°), %s",
-                             c->bf->units[p->target].id, mc_na_facing_name(p->facing), mc_na_shown(m->distance), mc_na_shown(m->wheel),
-                             mc_na_shown(m->align),
-                             m->contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%g\" of front in contact", mc_na_shown(m->contact_length))
-                                                                : "corner to corner");
-            }
-            mc_na_world_move_unit(c->w, self, p->start);
-        }
-        if (placed) {
-            charged = target;
-            o->charge_target = target;
-            o->charge_facing = facing;
-        } else {
-            if ((fail == NA_CHARGE_BLOCKED || fail == NA_CHARGE_NO_ROOM) && fail_blocker >= 0 &&
-                c->w->objs[fail_blocker].unit != p->target) {
-                // The real cause, as the `charge` query on the same position gives it: what stands
-                // in the way of every path, or takes the room in contact.
-                const char *by = mc_na_object_id(c->w, fail_blocker);
-                reason(c, o, fail == NA_CHARGE_BLOCKED ? "charge_blocked" : "charge_no_room", rule,
-                       mc_strf(c->env, fail == NA_CHARGE_BLOCKED
-                                           ? "%s stands in the way of every charge path to %s's %s facing, so the enemy counts as an obstruction."
-                                           : "%s takes the room in contact with %s's %s facing, so the enemy counts as an obstruction.",
-                               by, c->bf->units[p->target].id, mc_na_facing_name(p->facing)),
-                       fail_blocker);
-            } else {
-                reason(c, o, "charge_no_room", rule, "There is no room to place the pursuer in contact with its target facing, so the enemy counts as an obstruction.", p->target);
-            }
-            TRACE(c, rule, self, "no room to complete the charge on %s: the enemy is treated as an obstruction",
-                  c->bf->units[p->target].id);
-            outcome = NA_SIT_OBSTRUCTION;
-            if (!p->at_pivot) {
-                // 9A-FA-O against that enemy, stopping also before anything now in the way.
-                Front f = front_of(p->pivot);
-                double d = p->ahead_distance;
-                McAabb box = mc_poly_aabb(&c->w->objs[self].poly);
-                for (int i = 0; i < 4; i++) box = mc_aabb_union(box, (McAabb){p->ahead[i], p->ahead[i]});
-                int n = mc_na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
-                for (int i = 0; i < n; i++) {
-                    double di;
-                    int ob = c->w->hits[i];
-                    if (ob != self && ahead_distance_in(&c->w->objs[ob].poly, &f, OTHER_HALF(&f), &di) && di < d) d = di;
-                }
-                double e = table_ahead(c->bf, &f);
-                if (e < d) d = e;
-                o->moved = stop_short(d);
-                add_pose(o, p->pivot);
-                cur = p->pivot;
-                cur.centre = mc_vec2_mul_add(cur.centre, o->moved, f.fwd);
-                add_pose(o, cur);
-                rule = "9A-FA-O";
-                TRACE(c, rule, self, "%s straight forward, stopping %g\" before the first obstruction", mc_na_moves(c->env, o->moved), NA_CLEAR_GAP);
-            } else {
-                rule = "9A-PV-O";
-            }
+}
+
+// 9A-PV-E: removed and placed back, the centre moving as little as possible from where it stood
+// before the pivot, then aligned. Without room the enemy is an obstruction, and the enemy
+// situation still holds for any other enemy the front facing touches. False when none has room.
+static bool charge_at_pivot(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *s) {
+    NaPlacement pl;
+    int cand[16];
+    int nc = touching_enemies(c, self, p->pivot, p->target, cand, 16);
+    bool placed = false;
+    for (int i = 0; i < nc && !placed; i++) {
+        int t = c->w->objs[cand[i]].unit;
+        NaFacing fc = i == 0 ? p->facing : mc_na_arc_of_point(c->bf->units[t].rect, mc_na_front_centre(p->start));
+        if (mc_na_charge_place(c->w, self, t, fc, p->start.centre, -1.0, &pl)) {
+            placed = true;
+            s->target = t;
+            s->facing = fc;
+        } else if (i + 1 < nc) {
+            TRACE(c, s->rule, self, "no room to charge %s: it is treated as an obstruction, and the front facing also touches %s",
+                  c->bf->units[t].id, mc_na_object_id(c->w, cand[i + 1]));
         }
     }
-    if (outcome == NA_SIT_TABLE_EDGE) {
-        mc_assume(c->env, MC_A_9A_3);
-        McRect at = p->pivot;
-        if (!p->at_pivot) {
-            Front f = front_of(p->pivot);
-            o->moved = p->ahead_distance;
-            at.centre = mc_vec2_mul_add(at.centre, o->moved, f.fwd);
-        }
-        McRect turned;
-        if (post_combat_pivot(c, k, at, p->start.facing, &turned)) {
-            if (p->pivoted) add_pose(o, p->pivot);
-            if (!p->at_pivot) add_pose(o, at);
-            cur = turned;
-            add_pose(o, cur);
-            o->post_pivot = true;
-            rule = p->at_pivot ? "9A-PV-T" : "9A-FA-T";
-            TRACE(c, rule, self, "Post-combat Pivot of %g° to face %g°", mc_na_shown(mc_facing_delta(at.facing, turned.facing)),
-                  mc_na_shown(turned.facing));
-        } else if (p->at_pivot) {
-            reason(c, o, "no_legal_post_combat_pivot", "9A-PV-T", "No Post-combat Pivot gives a legal position, so the table edge counts as an obstruction.", -1);
-            TRACE(c, "9A-PV-T", self, "no Post-combat Pivot is legal: the table edge is treated as an obstruction");
-            outcome = NA_SIT_OBSTRUCTION;
-        } else {
-            reason(c, o, "no_legal_post_combat_pivot", "9A-FA-T", "No Post-combat Pivot gives a legal position, so the unit keeps its facing at the table edge.", -1);
-            if (p->pivoted) add_pose(o, p->pivot);
-            cur = at;
-            add_pose(o, cur);
-            rule = "9A-FA-T";
-        }
+    if (!placed) return false;
+    if (p->pivoted) add_pose(o, p->pivot);
+    s->cur = pl.rect;
+    add_pose(o, s->cur);
+    o->contact_length = pl.contact_length;
+    o->moved = pl.displacement;
+    if (c->record)
+        mc_trace(c->env, s->rule, c->bf->units[self].id,
+                 "charges %s in its %s facing (arc fixed before moving): placed in contact and aligned, centre moved %s\", %s",
+                 c->bf->units[s->target].id, mc_na_facing_name(s->facing), mc_fmt_num(c->env, pl.displacement),
+                 pl.contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%s\" of front in contact", mc_fmt_num(c->env, pl.contact_length))
+                                                    : "corner to corner");
+    return true;
+}
+
+// 9A-FA-E: a normal Charge Move from where the pivot left it (straight, one wheel, straight,
+// align: 9A-CH-1, 9A-CH-2, Maximising Contact 9A-CH-3) with the pursuit roll as its range; fellow
+// charging pursuers may be passed through (9A-EX-1). When it fails, *fail and *fail_blocker say
+// why and what stood in the way.
+static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s, NaChargeFail *fail, int *fail_blocker) {
+    const NaPursuerIn *pi = &c->in->pursuers[k];
+    int self = pi->unit;
+    mc_na_world_move_unit(c->w, self, p->pivot);
+    NaChargeIn ci = {self, p->target, true, pi->distance, p->facing, !engaged_by_other(c, p->target, self), c->pass};
+    NaChargeOut co;
+    bool solved;
+    if (c->reuse) {
+        co = *c->reuse;
+        solved = c->reuse_ok;
+    } else {
+        solved = mc_na_charge_solve(c->env, c->w, &ci, &co);
     }
-    if (outcome == NA_SIT_OBSTRUCTION && rule == NULL) {
-        mc_assume(c->env, MC_A_9A_3);
-        if (p->at_pivot) {
-            rule = "9A-PV-O";
-        } else {
-            Front f = front_of(p->pivot);
-            o->moved = stop_short(p->ahead_distance);
-            if (p->pivoted) add_pose(o, p->pivot);
-            cur = p->pivot;
-            cur.centre = mc_vec2_mul_add(cur.centre, o->moved, f.fwd);
-            add_pose(o, cur);
-            rule = "9A-FA-O";
-            TRACE(c, rule, self, "%s straight forward, stopping %g\" before the obstruction", mc_na_moves(c->env, o->moved), NA_CLEAR_GAP);
-        }
+    if (c->keep) *c->keep = co, *c->kept_ok = solved;
+    if (solved && !co.possible) {
+        *fail = co.fail;
+        *fail_blocker = co.blocker;
     }
-    if (outcome == NA_SIT_OBSTRUCTION && strcmp(rule, "9A-PV-O") == 0) {
-        // The pivot is made again, this time only as far as Unit Spacing allows.
-        mc_assume(c->env, MC_A_9A_3);
-        double turn = mc_facing_delta(p->start.facing, c->in->pursued_facing);
-        cur = pivot_obstructed(c, self, p->start, turn);
-        add_pose(o, cur);
-        TRACE(c, rule, self, "pivots only %g° of %g° towards the pursued direction, keeping unit spacing, and moves no further",
-              mc_na_shown(mc_facing_delta(p->start.facing, cur.facing)), mc_na_shown(turn));
-    }
-    if (outcome == NA_SIT_FREE) {
-        Front f = front_of(p->pivot);
-        o->moved = pi->distance;
+    bool placed = solved && co.possible;
+    if (placed) {
+        const NaChargeMove *m = &co.best;
         if (p->pivoted) add_pose(o, p->pivot);
-        cur = p->pivot;
-        cur.centre = mc_vec2_mul_add(cur.centre, pi->distance, f.fwd);
-        add_pose(o, cur);
-        rule = "9A-FA-F";
-        TRACE(c, rule, self, "moves its full pursuit distance, %g\", straight forward", mc_na_shown(pi->distance));
+        if (m->a > 0) add_pose(o, m->after_a);
+        if (m->wheel != 0.0) add_pose(o, m->after_wheel);
+        if (m->align != 0.0 && !m->rotates_target) add_pose(o, m->contact);
+        s->cur = m->final;
+        add_pose(o, s->cur);
+        o->contact_length = m->contact_length;
+        o->moved = m->distance;
+        if (m->rotates_target) {
+            o->rotates_target = true;
+            o->target_final = pose_of(m->target_final);
+            mc_na_world_move_unit(c->w, p->target, m->target_final);
+        }
+        if (c->record)
+            mc_trace(c->env, s->rule, c->bf->units[self].id,
+                     "charges %s in its %s facing (arc fixed before moving) with a Charge Move of %s\" (wheel %s°, align %s°), %s",
+                     c->bf->units[p->target].id, mc_na_facing_name(p->facing), mc_fmt_num(c->env, m->distance), mc_fmt_num(c->env, m->wheel),
+                     mc_fmt_num(c->env, m->align),
+                     m->contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%s\" of front in contact", mc_fmt_num(c->env, m->contact_length))
+                                                        : "corner to corner");
     }
-    o->outcome = charged >= 0 ? NA_SIT_ENEMY : outcome;
-    o->rule = rule;
-    // 9A-LP-1: the end position must touch nothing it did not charge and keep unit spacing.
+    mc_na_world_move_unit(c->w, self, p->start);
+    return placed;
+}
+
+// A charge that could not be completed: the reason names the real cause, as the `charge` query
+// on the same position gives it, and the enemy is an obstruction. After Forward Ahead the unit
+// moves straight (9A-FA-O) until just before that enemy or anything else now in the way.
+static void charge_refused(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *s, NaChargeFail fail, int fail_blocker) {
+    if ((fail == NA_CHARGE_BLOCKED || fail == NA_CHARGE_NO_ROOM) && fail_blocker >= 0 &&
+        c->w->objs[fail_blocker].unit != p->target) {
+        const char *by = mc_na_object_id(c->w, fail_blocker);
+        reason(c, o, fail == NA_CHARGE_BLOCKED ? "charge_blocked" : "charge_no_room", s->rule,
+               mc_strf(c->env, fail == NA_CHARGE_BLOCKED
+                                   ? "%s stands in the way of every charge path to %s's %s facing, so the enemy counts as an obstruction."
+                                   : "%s takes the room in contact with %s's %s facing, so the enemy counts as an obstruction.",
+                       by, c->bf->units[p->target].id, mc_na_facing_name(p->facing)),
+               fail_blocker);
+    } else {
+        reason(c, o, "charge_no_room", s->rule, "There is no room to place the pursuer in contact with its target facing, so the enemy counts as an obstruction.", p->target);
+    }
+    TRACE(c, s->rule, self, "no room to complete the charge on %s: the enemy is treated as an obstruction",
+          c->bf->units[p->target].id);
+    s->outcome = NA_SIT_OBSTRUCTION;
+    if (p->at_pivot) {
+        s->rule = "9A-PV-O";
+        return;
+    }
+    Front f = front_of(p->pivot);
+    double d = p->ahead_distance;
+    McAabb box = mc_poly_aabb(&c->w->objs[self].poly);
+    for (int i = 0; i < 4; i++) box = mc_aabb_union(box, (McAabb){p->ahead[i], p->ahead[i]});
+    int n = mc_na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
+    for (int i = 0; i < n; i++) {
+        double di;
+        int ob = c->w->hits[i];
+        if (ob != self && ahead_distance_in(&c->w->objs[ob].poly, &f, OTHER_HALF(&f), &di) && di < d) d = di;
+    }
+    double e = table_ahead(c->bf, &f);
+    if (e < d) d = e;
+    o->moved = stop_short(d);
+    add_pose(o, p->pivot);
+    s->cur = p->pivot;
+    s->cur.centre = mc_vec2_mul_add(s->cur.centre, o->moved, f.fwd);
+    add_pose(o, s->cur);
+    s->rule = "9A-FA-O";
+    TRACE(c, s->rule, self, "%s straight forward, stopping %s\" before the first obstruction", mc_fmt_amount(c->env, "moves", o->moved, "\"", "does not move"), mc_fmt_num(c->env, NA_CLEAR_GAP));
+}
+
+// 9A-PV-E / 9A-FA-E: the charge, or, when it cannot be made, the enemy as an obstruction.
+static void charge(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
+    int self = c->in->pursuers[k].unit;
+    s->rule = p->at_pivot ? "9A-PV-E" : "9A-FA-E";
+    NaChargeFail fail = NA_CHARGE_OK; // why the Charge Move failed, and what it names
+    int fail_blocker = -1;
+    bool placed = p->at_pivot ? charge_at_pivot(c, self, p, o, s) : charge_forward(c, k, p, o, s, &fail, &fail_blocker);
+    if (placed) {
+        s->charged = s->target;
+        o->charge_target = s->target;
+        o->charge_facing = s->facing;
+    } else {
+        charge_refused(c, self, p, o, s, fail, fail_blocker);
+    }
+}
+
+// 9A-PV-T / 9A-FA-T: at the table edge, a Post-combat Pivot when one is legal. Without one the
+// edge is an obstruction after the pivot; after Forward Ahead the unit keeps its facing there.
+static void table_edge(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
+    int self = c->in->pursuers[k].unit;
+    mc_assume(c->env, MC_A_9A_3);
+    McRect at = p->pivot;
+    if (!p->at_pivot) {
+        Front f = front_of(p->pivot);
+        o->moved = p->ahead_distance;
+        at.centre = mc_vec2_mul_add(at.centre, o->moved, f.fwd);
+    }
+    McRect turned;
+    if (post_combat_pivot(c, k, at, p->start.facing, &turned)) {
+        if (p->pivoted) add_pose(o, p->pivot);
+        if (!p->at_pivot) add_pose(o, at);
+        s->cur = turned;
+        add_pose(o, s->cur);
+        o->post_pivot = true;
+        s->rule = p->at_pivot ? "9A-PV-T" : "9A-FA-T";
+        double turn = mc_facing_delta(at.facing, turned.facing);
+        if (mc_fmt_negligible(turn))
+            TRACE(c, s->rule, self, "Post-combat Pivot: does not pivot, its facing of %s° is already legal", mc_fmt_num(c->env, turned.facing));
+        else
+            TRACE(c, s->rule, self, "Post-combat Pivot of %s° to face %s°", mc_fmt_num(c->env, turn), mc_fmt_num(c->env, turned.facing));
+    } else if (p->at_pivot) {
+        reason(c, o, "no_legal_post_combat_pivot", "9A-PV-T", "No Post-combat Pivot gives a legal position, so the table edge counts as an obstruction.", -1);
+        TRACE(c, "9A-PV-T", self, "no Post-combat Pivot is legal: the table edge is treated as an obstruction");
+        s->outcome = NA_SIT_OBSTRUCTION;
+    } else {
+        reason(c, o, "no_legal_post_combat_pivot", "9A-FA-T", "No Post-combat Pivot gives a legal position, so the unit keeps its facing at the table edge.", -1);
+        if (p->pivoted) add_pose(o, p->pivot);
+        s->cur = at;
+        add_pose(o, s->cur);
+        s->rule = "9A-FA-T";
+    }
+}
+
+// 9A-FA-O: straight ahead, stopping just before the obstruction Forward Ahead found.
+static void obstruction_ahead(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *s) {
+    Front f = front_of(p->pivot);
+    o->moved = stop_short(p->ahead_distance);
+    if (p->pivoted) add_pose(o, p->pivot);
+    s->cur = p->pivot;
+    s->cur.centre = mc_vec2_mul_add(s->cur.centre, o->moved, f.fwd);
+    add_pose(o, s->cur);
+    s->rule = "9A-FA-O";
+    TRACE(c, s->rule, self, "%s straight forward, stopping %s\" before the obstruction", mc_fmt_amount(c->env, "moves", o->moved, "\"", "does not move"), mc_fmt_num(c->env, NA_CLEAR_GAP));
+}
+
+// 9A-PV-O: the pivot is made again, this time only as far as Unit Spacing allows.
+static void pivot_short(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *s) {
+    double turn = mc_facing_delta(p->start.facing, c->in->pursued_facing);
+    s->cur = pivot_obstructed(c, self, p->start, turn);
+    double made = mc_facing_delta(p->start.facing, s->cur.facing);
+    // A turn below the tolerance is the bisection's noise: the unit keeps its facing exactly.
+    if (mc_fmt_negligible(made)) s->cur = p->start;
+    add_pose(o, s->cur);
+    if (mc_fmt_negligible(made))
+        TRACE(c, s->rule, self, "does not pivot: unit spacing allows none of the %s° towards the pursued direction, and it moves no further",
+              mc_fmt_num(c->env, turn));
+    else
+        TRACE(c, s->rule, self, "pivots only %s° of %s° towards the pursued direction, keeping unit spacing, and moves no further",
+              mc_fmt_num(c->env, made), mc_fmt_num(c->env, turn));
+}
+
+// 9A-FA-F: nothing ahead, the full pursuit distance straight forward.
+static void free_ahead(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
+    const NaPursuerIn *pi = &c->in->pursuers[k];
+    Front f = front_of(p->pivot);
+    o->moved = pi->distance;
+    if (p->pivoted) add_pose(o, p->pivot);
+    s->cur = p->pivot;
+    s->cur.centre = mc_vec2_mul_add(s->cur.centre, pi->distance, f.fwd);
+    add_pose(o, s->cur);
+    s->rule = "9A-FA-F";
+    TRACE(c, s->rule, pi->unit, "moves its full pursuit distance, %s\", straight forward", mc_fmt_num(c->env, pi->distance));
+}
+
+// 9A-LP-1: the end position must touch nothing it did not charge and keep unit spacing; if not,
+// the unit backtracks along its path to its last legal position. Returns where it ends.
+static McRect legal_end(Ctx *c, int self, const Plan *p, NaPursuerOut *o, McRect cur, int charged) {
+    const char *id = c->bf->units[self].id;
     McVec2 endpv[4];
     McPoly endp = mc_rect_to_poly(cur, endpv);
     NaSpacing sp;
@@ -744,8 +790,32 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
         TRACE(c, "9A-LP-1", self, "the end position is legal");
     }
     o->spacing = sp;
-    o->final = pose_of(cur);
-    mc_na_world_move_unit(c->w, self, cur);
+    return cur;
+}
+
+// Carries out pursuer k's plan: the charge, table edge, obstruction or free move it found, then
+// the legal-position check; moves the unit in the world to where it ends.
+static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
+    int self = c->in->pursuers[k].unit;
+    record_plan(c, k, p, o);
+    Step s = {p->start, p->outcome, NULL, -1, p->target, p->facing};
+    if (s.outcome == NA_SIT_ENEMY) charge(c, k, p, o, &s);
+    if (s.outcome == NA_SIT_TABLE_EDGE) table_edge(c, k, p, o, &s);
+    if (s.outcome == NA_SIT_OBSTRUCTION && s.rule == NULL) {
+        mc_assume(c->env, MC_A_9A_3);
+        if (p->at_pivot) s.rule = "9A-PV-O";
+        else obstruction_ahead(c, self, p, o, &s);
+    }
+    if (s.outcome == NA_SIT_OBSTRUCTION && strcmp(s.rule, "9A-PV-O") == 0) {
+        mc_assume(c->env, MC_A_9A_3);
+        pivot_short(c, self, p, o, &s);
+    }
+    if (s.outcome == NA_SIT_FREE) free_ahead(c, k, p, o, &s);
+    o->outcome = s.charged >= 0 ? NA_SIT_ENEMY : s.outcome;
+    o->rule = s.rule;
+    McRect end = legal_end(c, self, p, o, s.cur, s.charged);
+    o->final = pose_of(end);
+    mc_na_world_move_unit(c->w, self, end);
 }
 
 // ---- the whole pursuit -------------------------------------------------------------------------
@@ -775,6 +845,115 @@ static void restore(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
     mc_na_world_refresh(w);
 }
 
+// 9A-DST-1: a pursuit roll equal to or higher than the flee distance destroys the fleeing unit at
+// once, before anyone moves; the pursued unit is marked fled, and taken off the table if destroyed.
+static void destroy_fleeing(McEnv *env, NaWorld *wp, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut *out) {
+    out->fleeing_destroyed = in->destroyed;
+    for (int k = 0; k < in->pursuer_count && in->has_flee; k++)
+        if (in->pursuers[k].distance >= in->flee_distance - MC_LINEAR_SLOP) {
+            if (!out->fleeing_destroyed)
+                mc_trace(env, "9A-DST-1", bf->units[in->pursuers[k].unit].id,
+                         "pursuit roll %s\" is at least the flee distance %s\": the fleeing unit is destroyed",
+                         mc_fmt_num(env, in->pursuers[k].distance), mc_fmt_num(env, in->flee_distance));
+            out->fleeing_destroyed = true;
+        }
+    if (in->has_flee && !out->fleeing_destroyed)
+        mc_trace(env, "9A-DST-1", NULL, "no pursuit roll reaches the flee distance %s\": the fleeing unit survives", mc_fmt_num(env, in->flee_distance));
+    if (in->pursued >= 0) {
+        bf->units[in->pursued].fled = true;
+        if (out->fleeing_destroyed) {
+            wp->objs[in->pursued].active = false;
+            mc_na_world_refresh(wp);
+        }
+    }
+}
+
+// 9A-PU-0: who would charge, each pursuer planned with the other pursuers ignored, before anyone
+// moves. Fills plans and declared; false when the work ran out.
+static bool declare_charges(Ctx *c, Plan *plans, bool *declared) {
+    const NaPursueIn *in = c->in;
+    int n = in->pursuer_count;
+    c->record = false;
+    for (int k = 0; k < n; k++) {
+        for (int j = 0; j < n; j++) c->w->objs[in->pursuers[j].unit].active = j == k;
+        mc_na_world_refresh(c->w);
+        plan_move(c, k, &plans[k]);
+        declared[k] = plans[k].outcome == NA_SIT_ENEMY;
+        if (mc_work_out()) {
+            mc_work_note(c->env, "pursuers", "the pursuit plans after %d of %d pursuers", k, n);
+            return false;
+        }
+    }
+    for (int j = 0; j < n; j++) {
+        c->w->objs[in->pursuers[j].unit].active = true;
+        c->pass[in->pursuers[j].unit] = declared[j];
+    }
+    mc_na_world_refresh(c->w);
+    c->record = true;
+    return true;
+}
+
+// 9A-PU-1: the order of the first `chargers` entries of `order` that best satisfies Combined
+// Charges — the most charges completed, then the fewest charged units rotated by an Align Move,
+// then the most front facing in contact (a measure of models in base contact, 9A-CH-3) — ties
+// kept in request order. Every order is moved out (the table is back as `saved` after); chosen
+// and chosen_ok receive the best order's Charge Moves. False when memory or the work ran out.
+static bool search_order(Ctx *c, const Plan *plans, const bool *declared, int *order, int chargers, const McRect *saved,
+                         NaPursuerOut *trial, NaChargeOut *chosen, bool *chosen_ok) {
+    McEnv *env = c->env;
+    NaBattlefield *bf = c->bf;
+    int perm[NA_MAX_ORDER_SEARCH], best[NA_MAX_ORDER_SEARCH];
+    for (int i = 0; i < chargers; i++) perm[i] = best[i] = order[i];
+    int best_done = -1, best_rot = 0;
+    double best_contact = 0;
+    NaChargeOut *tried = MC_NEW(env->arena, NaChargeOut, NA_MAX_ORDER_SEARCH);
+    if (!tried) return false;
+    bool tried_ok[NA_MAX_ORDER_SEARCH] = {false};
+    c->record = false;
+    // Orders come in lexicographic order, so each shares a prefix with the one before: the table
+    // after each move is kept (snap, one row of unit poses per move) and a new order starts from
+    // where its prefix left the table, not from scratch.
+    McRect *snap = MC_NEW(env->arena, McRect, (size_t)(bf->unit_count > 0 ? bf->unit_count : 1) * NA_MAX_ORDER_SEARCH);
+    if (!snap) return false;
+    int prev[NA_MAX_ORDER_SEARCH], orders_tried = 0, orders = 1;
+    for (int i = 2; i <= chargers; i++) orders *= i;
+    bool first = true;
+    do {
+        int from = 0;
+        while (!first && from < chargers - 1 && perm[from] == prev[from]) from++;
+        restore(c->w, bf, from == 0 ? saved : snap + (size_t)(from - 1) * bf->unit_count);
+        for (int i = from; i < chargers; i++) {
+            c->keep = &tried[i], c->kept_ok = &tried_ok[i];
+            run_one(c, perm[i], plans, declared, &trial[i]);
+            c->keep = NULL;
+            for (int u = 0; u < bf->unit_count; u++) snap[(size_t)i * bf->unit_count + u] = bf->units[u].rect;
+        }
+        if (mc_work_out()) {
+            mc_work_note(env, "pursuers", "the pursuers' charge order search after %d of %d orders (%s)", orders_tried, orders,
+                         env->work_where);
+            return false;
+        }
+        orders_tried++;
+        for (int i = 0; i < chargers; i++) prev[i] = perm[i];
+        first = false;
+        int done = 0, rot = 0;
+        double contact = 0;
+        for (int i = 0; i < chargers; i++)
+            if (trial[i].charge_target >= 0) done++, rot += trial[i].rotates_target, contact += trial[i].contact_length;
+        if (done > best_done || (done == best_done && rot < best_rot) ||
+            (done == best_done && rot == best_rot && contact > best_contact + MC_LINEAR_SLOP)) {
+            best_done = done;
+            best_rot = rot;
+            best_contact = contact;
+            for (int i = 0; i < chargers; i++) best[i] = perm[i], chosen[i] = tried[i], chosen_ok[i] = tried_ok[i];
+        }
+    } while (mc_na_next_permutation(perm, chargers));
+    c->record = true;
+    restore(c->w, bf, saved);
+    for (int i = 0; i < chargers; i++) order[i] = best[i];
+    return true;
+}
+
 bool mc_na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut *out) {
     int n = in->pursuer_count;
     NaWorld *wp = MC_NEW(env->arena, NaWorld, 1);
@@ -797,45 +976,8 @@ bool mc_na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueO
     NaChargeOut *chosen = NULL;
     bool chosen_ok[NA_MAX_ORDER_SEARCH] = {false};
 
-    // 9A-DST-1: a pursuit roll equal to or higher than the flee distance destroys the fleeing
-    // unit at once, before anyone moves.
-    out->fleeing_destroyed = in->destroyed;
-    for (int k = 0; k < n && in->has_flee; k++)
-        if (in->pursuers[k].distance >= in->flee_distance - MC_LINEAR_SLOP) {
-            if (!out->fleeing_destroyed)
-                mc_trace(env, "9A-DST-1", bf->units[in->pursuers[k].unit].id,
-                         "pursuit roll %g\" is at least the flee distance %g\": the fleeing unit is destroyed",
-                         in->pursuers[k].distance, in->flee_distance);
-            out->fleeing_destroyed = true;
-        }
-    if (in->has_flee && !out->fleeing_destroyed)
-        mc_trace(env, "9A-DST-1", NULL, "no pursuit roll reaches the flee distance %g\": the fleeing unit survives", in->flee_distance);
-    if (in->pursued >= 0) {
-        bf->units[in->pursued].fled = true;
-        if (out->fleeing_destroyed) {
-            wp->objs[in->pursued].active = false;
-            mc_na_world_refresh(wp);
-        }
-    }
-
-    // 9A-PU-0: who would charge, with the other pursuers ignored, before anyone moves.
-    c.record = false;
-    for (int k = 0; k < n; k++) {
-        for (int j = 0; j < n; j++) wp->objs[in->pursuers[j].unit].active = j == k;
-        mc_na_world_refresh(wp);
-        plan_move(&c, k, &plans[k]);
-        declared[k] = plans[k].outcome == NA_SIT_ENEMY;
-        if (mc_work_out()) {
-            mc_work_note(env, "pursuers", "the pursuit plans after %d of %d pursuers", k, n);
-            return false;
-        }
-    }
-    for (int j = 0; j < n; j++) {
-        wp->objs[in->pursuers[j].unit].active = true;
-        c.pass[in->pursuers[j].unit] = declared[j];
-    }
-    mc_na_world_refresh(wp);
-    c.record = true;
+    destroy_fleeing(env, wp, bf, in, out);
+    if (!declare_charges(&c, plans, declared)) return false;
     int chargers = 0;
     for (int k = 0; k < n; k++) {
         if (!declared[k]) continue;
@@ -848,63 +990,12 @@ bool mc_na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueO
         if (!declared[k]) order[m++] = k;
     out->charger_count = chargers;
 
-    // 9A-PU-1: chargers first, in the order that best satisfies Combined Charges — the most
-    // charges completed, then the fewest charged units rotated by an Align Move, then the most
-    // front facing in contact (a measure of models in base contact, 9A-CH-3) — ties kept in
-    // request order; then the others in request order.
+    // 9A-PU-1: chargers first, in the order search_order finds; then the others in request order.
     for (int i = 0; i < bf->unit_count; i++) saved[i] = bf->units[i].rect;
     if (chargers >= 2 && chargers <= NA_MAX_ORDER_SEARCH) {
         out->order_searched = true;
-        int perm[NA_MAX_ORDER_SEARCH], best[NA_MAX_ORDER_SEARCH];
-        for (int i = 0; i < chargers; i++) perm[i] = best[i] = order[i];
-        int best_done = -1, best_rot = 0;
-        double best_contact = 0;
-        NaChargeOut *tried = MC_NEW(env->arena, NaChargeOut, NA_MAX_ORDER_SEARCH);
         chosen = MC_NEW(env->arena, NaChargeOut, NA_MAX_ORDER_SEARCH);
-        if (!tried || !chosen) return false;
-        bool tried_ok[NA_MAX_ORDER_SEARCH] = {false};
-        c.record = false;
-        // Orders come in lexicographic order, so each shares a prefix with the one before: the
-        // table after each move is kept (snap, one row of unit poses per move) and a new order
-        // starts from where its prefix left the table, not from scratch.
-        McRect *snap = MC_NEW(env->arena, McRect, (size_t)(bf->unit_count > 0 ? bf->unit_count : 1) * NA_MAX_ORDER_SEARCH);
-        if (!snap) return false;
-        int prev[NA_MAX_ORDER_SEARCH], orders_tried = 0, orders = 1;
-        for (int i = 2; i <= chargers; i++) orders *= i;
-        bool first = true;
-        do {
-            int from = 0;
-            while (!first && from < chargers - 1 && perm[from] == prev[from]) from++;
-            restore(wp, bf, from == 0 ? saved : snap + (size_t)(from - 1) * bf->unit_count);
-            for (int i = from; i < chargers; i++) {
-                c.keep = &tried[i], c.kept_ok = &tried_ok[i];
-                run_one(&c, perm[i], plans, declared, &trial[i]);
-                c.keep = NULL;
-                for (int u = 0; u < bf->unit_count; u++) snap[(size_t)i * bf->unit_count + u] = bf->units[u].rect;
-            }
-            if (mc_work_out()) {
-                mc_work_note(env, "pursuers", "the pursuers' charge order search after %d of %d orders (%s)", orders_tried, orders,
-                             env->work_where);
-                return false;
-            }
-            orders_tried++;
-            for (int i = 0; i < chargers; i++) prev[i] = perm[i];
-            first = false;
-            int done = 0, rot = 0;
-            double contact = 0;
-            for (int i = 0; i < chargers; i++)
-                if (trial[i].charge_target >= 0) done++, rot += trial[i].rotates_target, contact += trial[i].contact_length;
-            if (done > best_done || (done == best_done && rot < best_rot) ||
-                (done == best_done && rot == best_rot && contact > best_contact + MC_LINEAR_SLOP)) {
-                best_done = done;
-                best_rot = rot;
-                best_contact = contact;
-                for (int i = 0; i < chargers; i++) best[i] = perm[i], chosen[i] = tried[i], chosen_ok[i] = tried_ok[i];
-            }
-        } while (mc_na_next_permutation(perm, chargers));
-        c.record = true;
-        restore(wp, bf, saved);
-        for (int i = 0; i < chargers; i++) order[i] = best[i];
+        if (!chosen || !search_order(&c, plans, declared, order, chargers, saved, trial, chosen, chosen_ok)) return false;
     }
     if (n > 0) {
         char buf[256];

@@ -218,14 +218,3 @@ bool mc_na_next_permutation(int *a, int n) {
     for (int l = i + 1, r = n - 1; l < r; l++, r--) t = a[l], a[l] = a[r], a[r] = t;
     return true;
 }
-
-double mc_na_shown(double v) {
-    double r = fabs(v) < 1e6 ? round(v * 1e9) / 1e9 : v;
-    return r == 0.0 ? 0.0 : r; // -0 prints as 0
-}
-
-const char *mc_na_moves(McEnv *env, double d) {
-    // Sentences say what the numbers say: a move of 4e-14" is no move (MC_LINEAR_SLOP).
-    if (fabs(d) < MC_LINEAR_SLOP) return "does not move";
-    return mc_strf(env, "moves %g\"", mc_na_shown(d));
-}
