@@ -278,20 +278,21 @@ async function dragOnce(browser, base, { system, rate, moves, profile }) {
 }
 
 // The trace's main-thread work that a drag's frame pays for, by kind (self time: an event's own
-// duration less that of the events nested in it).
+// duration less that of the events nested in it). `commit`: the main thread waiting while the
+// compositor takes the frame (the canvas's pixels and the page's layers).
 const TRACE_KINDS = {
   UpdateLayoutTree: 'style', Layout: 'layout', PrePaint: 'paint', Paint: 'paint', Layerize: 'paint',
-  UpdateLayer: 'paint', 'Document::updateStyleAndLayout': 'style', HitTest: 'hit test',
+  UpdateLayer: 'paint', Commit: 'commit', 'Document::updateStyleAndLayout': 'style', HitTest: 'hit test',
   'IntersectionObserverController::computeIntersections': 'observers',
   MajorGC: 'gc', MinorGC: 'gc', 'V8.GCScavenger': 'gc', 'V8.GC_MC_BACKGROUND_MARKING': null,
   ParseHTML: 'parse', EvaluateScript: 'script', FunctionCall: 'script', EventDispatch: 'script',
-  FireAnimationFrame: 'script', TimerFire: 'script', 'v8.callFunction': 'script', RunMicrotasks: 'script',
+  FireAnimationFrame: 'script', TimerFire: 'script', HandlePostMessage: 'script', 'v8.callFunction': 'script', RunMicrotasks: 'script',
   'v8.run': 'script',
 };
 
 /**
  * Where a drag's main-thread time went: `trace` (Chromium's, devtools.timeline) gives the
- * renderer main thread's busy time by kind (script, style, layout, paint, gc, other), and the CPU
+ * renderer main thread's busy time by kind (script, style, layout, paint, commit, gc, other), and the CPU
  * profile (`cpu`, CDP Profiler) the page's own functions with the most self time; in ms per
  * pointer move of the `moves`.
  */
