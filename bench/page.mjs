@@ -18,8 +18,9 @@
 // As a command, an A/B of copies of the site (docs/performance.md): the loads alternate between
 // them in one browser, so that the machine's load falls on each alike.
 //   node bench/page.mjs [--loads N] [DIR ...]    (no DIR: public/)
-// and the drag latency alone (measureDrags below), one line of JSON per game and CPU rate:
-//   node bench/page.mjs --drag [SYSTEM ...]
+// and the drag latency alone (measureDrags below), one line of JSON per game, CPU rate and site:
+//   node bench/page.mjs --drag [--site DIR]... [--rates 1,4] [--moves N] [--profile] [SYSTEM ...]
+// (no --site: build-page-test/; two or more: an A/B of copies of the test build, `site` their index)
 import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -158,6 +159,7 @@ export function dragFigures(d) {
   const start = d.inputs[0];
   const end = d.inputs.at(-1);
   const latencies = [];
+  const parts = { inputToAsk: [], askToRuled: [], ruledToFrame: [] };
   let asked = 0;
   for (const [serial, at] of Object.entries(d.asks)) {
     if (at < start) continue;
@@ -167,7 +169,11 @@ export function dragFigures(d) {
     let input = start;
     for (const t of d.inputs) if (t <= at) input = t;
     const drawn = d.frames.find((f) => f >= ruledAt);
-    if (drawn !== undefined) latencies.push(drawn - input);
+    if (drawn === undefined) continue;
+    latencies.push(drawn - input);
+    parts.inputToAsk.push(at - input);
+    parts.askToRuled.push(ruledAt - at);
+    parts.ruledToFrame.push(drawn - ruledAt);
   }
   let frames = 0;
   let dropped = 0;
@@ -180,6 +186,9 @@ export function dragFigures(d) {
     inputs: d.inputs.length, asked, drawn: latencies.length, superseded: asked - latencies.length,
     p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95), maxMs: Math.max(...latencies),
     frames, framesDropped: dropped, durationMs: end - start,
+    // the median latency's parts: waiting for the question to be asked, the round trip to the
+    // worker and the drawing, waiting for the next frame
+    p50PartsMs: Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, +percentile(v, 50).toFixed(1)])),
   };
 }
 
@@ -190,56 +199,139 @@ const mainUnit = (r) => r.unit ?? r.order?.unit ?? r.pursuers?.[0]?.unit ?? r.ch
  * mouse, one move per 60 Hz frame, at each CPU throttling rate (CDP Emulation.setCPUThrottlingRate,
  * which slows the page's thread; the engine's worker is not slowed). Served from the test build
  * (web/build-site.mjs), whose hook gives the unit's place on the screen; the page is otherwise
- * public/'s. One fresh context per game and rate.
+ * public/'s. One fresh context per game, rate and site. `roots`: several copies of the test build
+ * (an A/B: each game and rate is dragged on each copy in turn, the order turned each time, so the
+ * machine's load falls on each alike); each result names its `site` (the index in `roots`).
+ * `profile`: each drag also records a Chromium trace and a CPU profile of the page, reduced to
+ * where the main thread's time went (dragProfile).
  */
-export async function measureDrags({ systems, rates = [1, 4], moves = 60, root = testSite } = {}) {
-  const server = await startServer(0, '127.0.0.1', { root });
-  const base = `http://127.0.0.1:${server.address().port}/`;
+export async function measureDrags({ systems, rates = [1, 4], moves = 60, root = testSite, roots = [root], profile = false } = {}) {
+  const servers = await Promise.all(roots.map((r) => startServer(0, '127.0.0.1', { root: r })));
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const out = [];
+  let turn = 0;
   try {
     for (const system of systems) {
       for (const rate of rates) {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-        await context.addInitScript(dragProbe);
-        const page = await context.newPage();
-        const errors = [];
-        page.on('pageerror', (e) => errors.push(String(e)));
-        try {
-          await page.goto(base);
-          await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
-          await page.selectOption('#system', system);
-          await page.waitForFunction((s) => window.movecalcTest.request().system === s && window.movecalcTest.ruled(), system, { timeout: 20000 });
-          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-          const unit = mainUnit(await page.evaluate(() => window.movecalcTest.request()));
-          const from = await page.evaluate((id) => window.movecalcTest.screenOf(id), unit);
-          const cdp = await context.newCDPSession(page);
-          await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-          await page.mouse.move(from.x, from.y);
-          await page.mouse.down();
-          const t0 = performance.now();
-          for (let i = 1; i <= moves; i++) {
-            // 160 px to the right and 60 px up over the drag: a few inches on a table, four hexes on a board
-            await page.mouse.move(from.x + (160 * i) / moves, from.y - (60 * i) / moves);
-            const wait = t0 + i * FRAME_MS - performance.now();
-            if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-          }
-          await page.mouse.up();
-          await page.waitForFunction(() => window.movecalcTest.ruled(), null, { timeout: 20000 });
-          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-          const record = await page.evaluate(() => window.__drag);
-          out.push({ system, unit, rate, ...dragFigures(record), errors });
-        } catch (err) {
-          out.push({ system, rate, error: String(err.message ?? err), errors });
+        for (let j = 0; j < roots.length; j++) {
+          const site = (turn + j) % roots.length;
+          out.push(await dragOnce(browser, `http://127.0.0.1:${servers[site].address().port}/`, { system, rate, moves, profile }));
+          out.at(-1).site = site;
         }
-        await context.close();
+        turn++;
       }
     }
   } finally {
     await browser.close();
-    server.close();
+    for (const s of servers) s.close();
   }
   return out;
+}
+
+async function dragOnce(browser, base, { system, rate, moves, profile }) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  await context.addInitScript(dragProbe);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  try {
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+    await page.selectOption('#system', system);
+    await page.waitForFunction((s) => window.movecalcTest.request().system === s && window.movecalcTest.ruled(), system, { timeout: 20000 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const unit = mainUnit(await page.evaluate(() => window.movecalcTest.request()));
+    const from = await page.evaluate((id) => window.movecalcTest.screenOf(id), unit);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await page.mouse.move(from.x, from.y);
+    if (profile) {
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing', 'v8'] });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
+    await page.mouse.down();
+    const t0 = performance.now();
+    for (let i = 1; i <= moves; i++) {
+      // 160 px to the right and 60 px up over the drag: a few inches on a table, four hexes on a board
+      await page.mouse.move(from.x + (160 * i) / moves, from.y - (60 * i) / moves);
+      const wait = t0 + i * FRAME_MS - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+    await page.mouse.up();
+    await page.waitForFunction(() => window.movecalcTest.ruled(), null, { timeout: 20000 });
+    let breakdown;
+    if (profile) {
+      const { profile: cpu } = await cdp.send('Profiler.stop');
+      const trace = JSON.parse(String(await browser.stopTracing()));
+      breakdown = dragProfile(trace, cpu, moves);
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const record = await page.evaluate(() => window.__drag);
+    return { system, unit, rate, ...dragFigures(record), errors, ...(breakdown ? { profile: breakdown } : {}) };
+  } catch (err) {
+    return { system, rate, error: String(err.message ?? err), errors };
+  } finally {
+    await context.close();
+  }
+}
+
+// The trace's main-thread work that a drag's frame pays for, by kind (self time: an event's own
+// duration less that of the events nested in it). `commit`: the main thread waiting while the
+// compositor takes the frame (the canvas's pixels and the page's layers).
+const TRACE_KINDS = {
+  UpdateLayoutTree: 'style', Layout: 'layout', PrePaint: 'paint', Paint: 'paint', Layerize: 'paint',
+  UpdateLayer: 'paint', Commit: 'commit', 'Document::updateStyleAndLayout': 'style', HitTest: 'hit test',
+  'IntersectionObserverController::computeIntersections': 'observers',
+  MajorGC: 'gc', MinorGC: 'gc', 'V8.GCScavenger': 'gc', 'V8.GC_MC_BACKGROUND_MARKING': null,
+  ParseHTML: 'parse', EvaluateScript: 'script', FunctionCall: 'script', EventDispatch: 'script',
+  FireAnimationFrame: 'script', TimerFire: 'script', HandlePostMessage: 'script', 'v8.callFunction': 'script', RunMicrotasks: 'script',
+  'v8.run': 'script',
+};
+
+/**
+ * Where a drag's main-thread time went: `trace` (Chromium's, devtools.timeline) gives the
+ * renderer main thread's busy time by kind (script, style, layout, paint, commit, gc, other), and the CPU
+ * profile (`cpu`, CDP Profiler) the page's own functions with the most self time; in ms per
+ * pointer move of the `moves`.
+ */
+export function dragProfile(trace, cpu, moves) {
+  const events = trace.traceEvents ?? trace;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' &&
+    events.some((f) => f.pid === e.pid && f.name === 'FireAnimationFrame'));
+  const mine = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const byKind = {};
+  const stack = [];
+  const add = (e) => {
+    const kind = TRACE_KINDS[e.name] ?? (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask' ? 'other' : undefined);
+    if (kind === null || kind === undefined) return false;
+    e.kind = kind;
+    return true;
+  };
+  for (const e of mine) {
+    if (!add(e)) continue;
+    while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
+    e.self = e.dur;
+    if (stack.length) stack.at(-1).self -= e.dur;
+    stack.push(e);
+  }
+  for (const e of mine) if (e.kind) byKind[e.kind] = (byKind[e.kind] ?? 0) + Math.max(0, e.self) / 1000;
+  const perMove = Object.fromEntries(Object.entries(byKind).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, +(v / moves).toFixed(3)]));
+  // the CPU profile's self time by function (the page's files only, and the engine's glue)
+  const self = new Map();
+  const dt = cpu.timeDeltas ?? [];
+  const byId = new Map(cpu.nodes.map((n) => [n.id, n]));
+  cpu.samples.forEach((id, i) => {
+    const f = byId.get(id).callFrame;
+    const file = f.url ? f.url.replace(/^.*\//, '') : '';
+    const name = `${f.functionName || '(anonymous)'}${file ? ` ${file}:${f.lineNumber + 1}` : ''}`;
+    self.set(name, (self.get(name) ?? 0) + (dt[i + 1] ?? 0) / 1000);
+  });
+  const functions = [...self].filter(([n]) => !/^\((idle|program|root)\)/.test(n)).sort((a, b) => b[1] - a[1]).slice(0, 15)
+    .map(([n, ms]) => [n, +(ms / moves).toFixed(3)]);
+  return { msPerMove: perMove, functionsMsPerMove: functions };
 }
 
 const median = (xs) => {
@@ -251,8 +343,17 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const args = process.argv.slice(2);
   if (args[0] === '--drag') {
     const { SYSTEM_IDS } = await import('../wasm/movecalc.mjs');
-    const systems = args.length > 1 ? args.slice(1) : SYSTEM_IDS;
-    for (const d of await measureDrags({ systems })) console.log(JSON.stringify(d));
+    const opts = { systems: [], roots: [], profile: false };
+    for (let i = 1; i < args.length; i++) {
+      if (args[i] === '--profile') opts.profile = true;
+      else if (args[i] === '--site') opts.roots.push(resolve(args[++i]));
+      else if (args[i] === '--rates') opts.rates = args[++i].split(',').map(Number);
+      else if (args[i] === '--moves') opts.moves = Number(args[++i]);
+      else opts.systems.push(args[i]);
+    }
+    if (!opts.systems.length) opts.systems = SYSTEM_IDS;
+    if (!opts.roots.length) delete opts.roots;
+    for (const d of await measureDrags(opts)) console.log(JSON.stringify(d));
     process.exit(0);
   }
   let loads = 7;

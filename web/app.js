@@ -11,7 +11,7 @@ import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerrainKinds, own } from './model.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
-import { option, on, rebuild } from './forms.js';
+import { option, on, rebuild, keepSame } from './forms.js';
 import { installTestHook } from './test-hook.js';
 import { initLibrary } from './library.js';
 import { initLinks, READONLY } from './links.js';
@@ -32,7 +32,9 @@ let assumptionSummaries = new Map();
 const store = createStore(saved);
 const ui = {
   selected: null, tool: 'move', pending: [], result: null, pick: null, t: 1, playing: 0,
-  template: {}, serial: 0, paintMode: null, lastRequest: '', preview: '',
+  template: {}, serial: 0, paintMode: null, lastRequest: '', preview: '', legendKey: '',
+  // changes to the store so far: a ruling asked before the last one may be for another request
+  edits: 0,
   // the ruling asked last (answers to older ones are dropped); true while the position on the
   // board has not been ruled within the budget since it came from a link or a ruling ran over it
   asked: 0, unruled: saved?.unruled === true,
@@ -131,12 +133,13 @@ function currentRequest() {
   return buildRequest(store.state.system, doc());
 }
 
-function renderPreview() {
+function renderPreview(afterDrag = false) {
   const text = JSON.stringify(currentRequest(), null, 2);
   ui.preview = text;
   renderPanel('request-panel');
-  // during a drag the last answer stays drawn until the next (one frame later) replaces it
-  if (ui.lastRequest && text !== ui.lastRequest && ui.result && !board.gesture) clearResult();
+  // during a drag, and as the finger lifts, the last answer stays drawn until the next (one frame
+  // later) replaces it
+  if (ui.lastRequest && text !== ui.lastRequest && ui.result && !board.gesture && !afterDrag) clearResult();
   ui.lastRequest = text;
 }
 
@@ -145,6 +148,7 @@ function clearResult() {
   $('timeline').hidden = true;
   $('verdict').textContent = ready ? 'The position changed: ruling again…' : 'The position changed: press Rule on it again.';
   $('verdict').className = 'verdict';
+  deferred.details = null;
   $('details').replaceChildren();
 }
 
@@ -155,7 +159,9 @@ function render(response, request, extra = {}, frame = true) {
   // an error names no place worth zooming to; a finger on the board keeps the view where it is
   redrawResult(frame && response.ok === true, response.ok === true && !board.gesture);
   $('apply').hidden = !canApply();
-  $('response').textContent = JSON.stringify(response, null, 2);
+  // the Advanced panel's full response: written once the finger lifts (it can be large)
+  deferred.response = response;
+  if (!dragging()) showDeferred();
 }
 
 const resultBounds = (rs, request) => sceneResultBounds(store.state.system, doc(), rs, request);
@@ -187,18 +193,24 @@ function redrawResult(frame = false, follow = false) {
   const pick = entry ? r.scene.picked ?? entry : null;
   // the verdict: the answer's, or a tapped hex's (its ways there, or why not)
   const v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
-  $('verdict').replaceChildren(...(v.nodes ?? [v.text]));
-  $('verdict').className = `verdict ${v.kind}${v.nodes ? ' tap' : ''}`;
+  // the same words again (a drag's rulings often say the same) leave the page's layout as it was
+  const verdict = $('verdict');
+  if (v.nodes || verdict.childElementCount || verdict.textContent !== v.text) verdict.replaceChildren(...(v.nodes ?? [v.text]));
+  verdict.className = `verdict ${v.kind}${v.nodes ? ' tap' : ''}`;
   $('apply').hidden = !canApply(); // a reached hex tapped is a move to make
-  $('details').replaceChildren(...resultText(r.response, assumptionSummaries, {
+  deferred.details = () => resultText(r.response, assumptionSummaries, {
     request: r.request ?? {}, pick, reachCount: r.scene.reach.size, whatIfCount: r.scene.whatIfCount, onChoice: applyChoice,
-  }));
+  });
+  // during a drag the list is built only while it is on screen (else when it comes into view or
+  // the finger lifts)
+  if (!dragging() || detailsSeen) showDetails();
   const hasTracks = r.scene.tracks.length > 0;
   $('timeline').hidden = !hasTracks;
   ui.t = 1; // the answer's end; the slider and Play step through it
   $('scrub').value = String(Math.round(ui.t * 1000));
   board.setScene(scene());
-  $('legend').replaceChildren(...legendOf(r.request?.system ?? store.state.system, r.request?.query));
+  const legendKey = `${r.request?.system ?? store.state.system} ${r.request?.query}`;
+  if (legendKey !== ui.legendKey) { ui.legendKey = legendKey; $('legend').replaceChildren(...legendOf(r.request?.system ?? store.state.system, r.request?.query)); }
   if (!ui.legendShown) { ui.legendShown = true; $('legend-panel').open = window.innerWidth >= 900; } // open beside a desktop's board; a tap away on a phone
   const b = resultBounds(r.scene, r.request);
   if (b && frame) board.frame(b.bounds, Infinity, b.pad);
@@ -248,6 +260,7 @@ function notAnswered(request, out) {
     : `${queryName(request)} could not be answered: ${out.failed}.`;
   ui.result = null;
   $('timeline').hidden = true;
+  deferred.details = null;
   $('details').replaceChildren();
   $('verdict').textContent = `${text} Change the position or the question and it is ruled again, or press Rule on it to try once more.`;
   $('verdict').className = 'verdict error';
@@ -297,12 +310,15 @@ async function ask({ frame = true } = {}) {
   if (!holds(request.system, () => ask({ frame }))) return;
   const serial = ++ui.asked;
   timing('movecalc:ask', serial);
-  const text = JSON.stringify(request, null, 2);
+  const edits = ui.edits;
   const out = await answer(request);
   // a newer question, or a position changed since, gets its own ruling; one put aside for a
-  // tapped hex's whyNot (tools.js) is asked again
-  if (out.superseded && serial === ui.asked && text === JSON.stringify(currentRequest(), null, 2)) { ask({ frame }); return; }
-  if (out.superseded || serial !== ui.asked || text !== JSON.stringify(currentRequest(), null, 2)) return;
+  // tapped hex's whyNot (tools.js) is asked again. The request's text is written only for an
+  // answer to show, or when an edit since may have changed it (most leave it as it was).
+  const text = serial === ui.asked ? JSON.stringify(request, null, 2) : '';
+  const same = edits === ui.edits || text === JSON.stringify(currentRequest(), null, 2);
+  if (out.superseded && serial === ui.asked && same) { ask({ frame }); return; }
+  if (out.superseded || serial !== ui.asked || !same) return;
   if (!out.response) { notAnswered(request, out); return; }
   ui.lastRequest = text;
   render(out.response, request, out.extra, frame);
@@ -388,10 +404,50 @@ let refreshQueued = false;
 function refresh() {
   if (refreshQueued) return;
   refreshQueued = true;
-  queueMicrotask(() => { refreshQueued = false; refreshNow(); });
+  queueMicrotask(() => { refreshQueued = false; if (dragging()) refreshDrag(); else refreshNow(); });
 }
 
-function refreshNow() {
+/** True while a unit is being dragged or turned on the board (after its first move). */
+function dragging() {
+  const g = board.gesture;
+  return !!g && g.moved && (g.type === 'drag' || g.type === 'rotate');
+}
+
+// What a drag's frame shows: the board, the pointer's readout and the buttons the edit changes.
+// The forms, the panels and the request's text follow once the finger lifts (showDeferred), so a
+// move does not rebuild them all; the ruling is asked in the next frame as for any change.
+function refreshDrag() {
+  deferred.refresh = true;
+  $('apply').hidden = !canApply();
+  $('undo').disabled = !store.canUndo();
+  $('redo').disabled = !store.canRedo();
+  showReadout();
+  board.setScene(scene());
+}
+
+// What a drag put off: the full refresh, the ruling's details list, the full response's text.
+const deferred = { refresh: false, details: null, response: null };
+function showDetails() {
+  const make = deferred.details;
+  deferred.details = null;
+  if (make) keepSame($('details'), make());
+}
+function showDeferred() {
+  if (deferred.refresh) { deferred.refresh = false; refreshNow(true); }
+  showDetails();
+  if (deferred.response) { $('response').textContent = JSON.stringify(deferred.response, null, 2); deferred.response = null; }
+}
+// after the board's own handlers (registered first), when the gesture is over; a cancelled one too
+for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) canvas.addEventListener(type, () => { if (!dragging()) showDeferred(); });
+// the details list is on screen (not in another tab on a phone, not scrolled away, not hidden by
+// the full-screen board): watched without reading the layout in a drag's frame
+let detailsSeen = true;
+new IntersectionObserver((entries) => {
+  detailsSeen = entries.at(-1).isIntersecting;
+  if (detailsSeen) showDetails();
+}).observe($('details'));
+
+function refreshNow(afterDrag = false) {
   const s = sys();
   $('apply').hidden = !canApply();
   $('system').value = store.state.system; // a link or an example may have changed the system
@@ -404,7 +460,7 @@ function refreshNow() {
   $('redo').disabled = !store.canRedo();
   questions.renderQuery();
   for (const id of panels.ids) renderPanel(id);
-  renderPreview();
+  renderPreview(afterDrag);
   showReadout();
   board.setScene(scene());
 }
@@ -436,6 +492,7 @@ function scheduleRule(frame = false) {
 }
 function cancelRule() { cancelAnimationFrame(ruleFrame); ruleFrame = 0; ruleFrameWants = false; }
 store.onChange((why) => {
+  ui.edits++;
   if (why === 'system') holds(store.state.system, () => {}); // its engine module starts loading now; the ruling follows
   if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
   if (why === 'undo' || why === 'redo' || why === 'system') { ui.pending = []; if (why === 'system') { ui.selected = null; clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; } }

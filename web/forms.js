@@ -107,6 +107,27 @@ export function rebuild(container, nodes) {
   next.forEach((n, i) => { if (container.childNodes[i] !== n) container.insertBefore(n, container.childNodes[i] ?? null); });
 }
 
+/**
+ * Brings `container`'s children to `nodes` (text shown again, a ruling's list) touching only what
+ * changed: a child equal to the new node in the same place (isEqualNode: the same tags, attributes
+ * and text) is kept with its handlers, which do what the new node's would; a list (ul, ol) with
+ * the same attributes is kept and its items brought over the same way. Unchanged parts are then
+ * not laid out or painted again.
+ */
+export function keepSame(container, nodes) {
+  const old = [...container.childNodes];
+  const next = nodes.map((n, i) => {
+    const o = old[i];
+    if (!o || o.nodeName !== n.nodeName) return n;
+    if (o.isEqualNode(n)) return o;
+    if ((n.nodeName === 'UL' || n.nodeName === 'OL') && o.cloneNode(false).isEqualNode(n.cloneNode(false))) { keepSame(o, [...n.childNodes]); return o; }
+    return n;
+  });
+  const used = new Set(next);
+  for (const o of old) if (!used.has(o)) o.remove();
+  next.forEach((n, i) => { if (container.childNodes[i] !== n) container.insertBefore(n, container.childNodes[i] ?? null); });
+}
+
 // Makes `o` show what `n` shows, in place.
 function patch(o, n) {
   if (o.nodeType !== 1) { if (o.data !== n.data) o.data = n.data; return; }
