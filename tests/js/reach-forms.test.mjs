@@ -67,10 +67,20 @@ function expand(system, brief, request) {
   return out;
 }
 
-/** The full answer without the entries' `alternatives`, which a brief answer leaves out (docs/api.md). */
+/** The full answer without the entries' `alternatives`, which a brief answer leaves out (docs/api.md),
+ * and so without the `through` nodes only their paths pass (the parent form). */
 function withoutAlternatives(answer) {
   const out = structuredClone(answer);
   for (const e of out.result?.hexes ?? []) delete e.alternatives;
+  const through = out.result?.through;
+  if (through) {
+    const byNode = new Map([...out.result.hexes, ...through].map((e) => [e.node, e]));
+    const used = new Set();
+    for (const e of out.result.hexes) {
+      for (let n = byNode.get(e.parentNode); n && !used.has(n.node); n = byNode.get(n.parentNode)) used.add(n.node);
+    }
+    out.result.through = through.filter((t) => used.has(t.node));
+  }
   return out;
 }
 
@@ -124,8 +134,8 @@ for (const { name, request } of positions) {
   }
   if (system !== 'torn-world') continue;
   test(`TW-MV-1 ${name}: following parentNode through hexes and through rebuilds each entry's own whole path`, () => {
-    const whole = ask({ ...request, paths: 'full' });
-    const parents = ask({ ...request, paths: 'parent' });
+    const whole = ask({ ...request, paths: 'full', detail: 'full' });
+    const parents = ask({ ...request, paths: 'parent', detail: 'full' });
     if (!whole.ok || !whole.result.legal || whole.result.paths !== 'full') return; // limited: no whole paths to compare
     const byNode = new Map();
     for (const e of [...parents.result.hexes, ...parents.result.through]) {
