@@ -187,8 +187,20 @@ class Module {
 // The columns of an arrays answer (enum McColumn, src/movecalc.h).
 const COLUMN = { q: 0, r: 1, cost: 2, parent: 3, flags: 4, poses: 5 };
 
-/** The bits of an arrays reach's `flags` column (enum McReachFlag, src/movecalc.h). */
+/** The bits of a GODSGLOOM arrays reach's `flags` column (enum McReachFlag, src/movecalc.h). */
 export const REACH_FLAGS = Object.freeze({ engaged: 1, noMelee: 2, nimble: 4, minimumMove: 8, landing: 16, endedBy: 32 });
+
+/**
+ * The bits of a Torn World arrays reach's `flags` column (enum McTwReachFlag, src/movecalc.h):
+ * `flags >> attackCountShift` is the number of free attacks drawn.
+ */
+export const TORN_WORLD_REACH_FLAGS = Object.freeze({ freeAttacks: 1, ejects: 2, ejectsMarkers: 4, destroyed: 8, alternatives: 16, attackCountShift: 8 });
+
+/** The bits of a Commands & Colors: Ancients arrays reach's `flags` column (enum McCcaReachFlag, src/movecalc.h). */
+export const CC_ANCIENTS_REACH_FLAGS = Object.freeze({
+  canBattle: 1, mustBattle: 2, stoppedByTerrain: 4, stoppedByLeader: 8, stoppedByAllowance: 16, attaches: 32,
+  marshRoll: 64, warriorCharge: 128, needsAdjacentEnemy: 256, adjacentEnemies: 512,
+});
 
 /**
  * A position kept in one module's engine (engine.open): questions about it send only the query,
@@ -217,10 +229,10 @@ export class Position {
 
   /**
    * Asks a query object (or JSON text); the parsed response, as engine.request's. With
-   * `{format: 'arrays'}`, a GODSGLOOM `reach` gives its destinations and an Arcane Legions `move`
-   * its poses as typed arrays in `arrays` (docs/api.md "Arrays"), copied out of the engine's
-   * memory, and the result holds only `unit`, `rows` (and `legal`), no trace; any other query answers as
-   * without the option.
+   * `{format: 'arrays'}`, a hex `reach` (GODSGLOOM, Torn World, Commands & Colors: Ancients) gives
+   * its destinations and an Arcane Legions `move` its poses as typed arrays in `arrays` (docs/api.md
+   * "Arrays"), copied out of the engine's memory, and the result holds only `unit`, `rows` (and
+   * `legal`), no trace; any other query answers as without the option.
    */
   ask(query, options) {
     const text = typeof query === 'string' ? query : JSON.stringify(query);

@@ -5,6 +5,8 @@
 #include "core/limits.h"
 #include "json/dispatch.h"
 #include "json/write.h"
+#include "movecalc.h"
+#include "json/position.h"
 #include "json/read_hex.h"
 #include "json/write_reach.h"
 #include "rules/cc_ancients/cca.h"
@@ -208,6 +210,44 @@ static void write_units(McRequest *j, cJSON *parent, const CcaWorld *w) {
 
 // ---- reach ------------------------------------------------------------------------------------
 
+// The flag bits of a reach hex (docs/api.md "Arrays"), each the field write_end gives.
+static int32_t end_flags(const CcaWorld *w, int piece, const CcaEnd *end, int pos, bool ignore) {
+    const CcaPiece *p = &w->pieces[piece];
+    const char *stop = end->stopped_by ? end->stopped_by : "";
+    int ids[MC_HEX_DIRECTIONS];
+    bool enemies = !ignore && p->type != CCA_LEADER && mc_cca_adjacent_enemies(w, pos, p->side, ids, MC_HEX_DIRECTIONS) > 0;
+    return (end->can_battle ? MC_CCA_REACH_CAN_BATTLE : 0) | (end->must_battle ? MC_CCA_REACH_MUST_BATTLE : 0) |
+           (strcmp(stop, "terrain") == 0 ? MC_CCA_REACH_STOPPED_TERRAIN : 0) |
+           (strcmp(stop, "leader") == 0 ? MC_CCA_REACH_STOPPED_LEADER : 0) |
+           (strcmp(stop, "allowance") == 0 ? MC_CCA_REACH_STOPPED_ALLOWANCE : 0) |
+           (end->attaches >= 0 ? MC_CCA_REACH_ATTACHES : 0) | (end->roll ? MC_CCA_REACH_MARSH_ROLL : 0) |
+           (end->warrior_charge ? MC_CCA_REACH_WARRIOR_CHARGE : 0) |
+           (end->warrior_charge && end->needs_enemy ? MC_CCA_REACH_NEEDS_ENEMY : 0) |
+           (enemies ? MC_CCA_REACH_ADJACENT_ENEMY : 0);
+}
+
+// An arrays ask's reach (mc_position_ask_arrays): the hexes in columns, the result only the unit
+// and the row count.
+static int reach_columns(McRequest *j, cJSON *result, const CcaWorld *w, int unit, const CcaReachHex *hexes, int n, bool ignore) {
+    const McBoard *b = w->board;
+    int32_t *col = mc_columns_hex(j, n);
+    int *row_at = MC_NEW(j->env.arena, int, b->count + 1);
+    if (!col || !row_at) return mc_read_fail(j, "out_of_memory", "out of memory");
+    for (int i = 0; i < b->count; i++) row_at[i] = -2;
+    for (int i = 0; i < n; i++) row_at[hexes[i].pos] = i;
+    int start = w->pieces[unit].pos;
+    for (int i = 0; i < n; i++) {
+        col[i] = hexes[i].hex.q;
+        col[n + i] = hexes[i].hex.r;
+        col[2 * n + i] = hexes[i].path_len;
+        col[3 * n + i] = hexes[i].parent == start ? -1 : row_at[hexes[i].parent];
+        col[4 * n + i] = end_flags(w, unit, &hexes[i].end, hexes[i].pos, ignore);
+    }
+    mc_write_string(j, result, "unit", w->pieces[unit].id);
+    mc_write_number(j, result, "rows", n);
+    return 1;
+}
+
 static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     Req r;
     if (!read_world(j, req, &r)) return 0;
@@ -233,6 +273,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     CcaReachHex *hexes;
     int n;
     if (!mc_cca_reach(&j->env, &m, &hexes, &n)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (j->columns) return reach_columns(j, result, w, unit, hexes, n, ignore);
     mc_write_string(j, result, "unit", p->id);
     mc_write_string(j, result, "type", mc_cca_type_names[p->type]);
     write_hex_obj(j, result, "start", w->board->hexes[p->pos]);

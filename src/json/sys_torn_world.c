@@ -5,6 +5,8 @@
 #include "core/limits.h"
 #include "json/dispatch.h"
 #include "json/write.h"
+#include "movecalc.h"
+#include "json/position.h"
 #include "json/read_hex.h"
 #include "json/write_reach.h"
 #include "rules/torn_world/tw.h"
@@ -496,6 +498,42 @@ static void write_through(McRequest *j, cJSON *result, const Req *q, const TwRea
     if (nd->count > 0) mc_write_number(j, result, "startNode", nd->start);
 }
 
+// An arrays ask's reach (mc_position_ask_arrays): the entries in columns, the result only the
+// unit, `legal` and the row count (docs/api.md "Arrays").
+static int reach_columns(McRequest *j, cJSON *result, const Req *q, const TwUnit *u, const TwReachOut *out) {
+    int n = out->n;
+    const McBoard *b = q->w.board;
+    int32_t *col = mc_columns_hex(j, n);
+    int *row_at = MC_NEW(j->env.arena, int, b->count + 1);
+    if (!col || !row_at) return oom(j);
+    for (int i = 0; i < b->count; i++) row_at[i] = -2;
+    for (int i = 0; i < n; i++) row_at[mc_board_index(b, out->entries[i].pos)] = i;
+    McHex start = u->pos[0];
+    for (int i = 0; i < n; i++) {
+        const TwReachEntry *e = &out->entries[i];
+        const TwMoveOut *m = &e->effects;
+        int parent = -1;
+        if (e->parent.q != start.q || e->parent.r != start.r) {
+            int at = mc_board_index(b, e->parent);
+            parent = at >= 0 ? row_at[at] : -2;
+        }
+        int markers = 0;
+        for (int k = 0; k < m->end.n_moves; k++) markers += !m->end.moves[k].follows;
+        col[i] = e->pos.q;
+        col[n + i] = e->pos.r;
+        col[2 * n + i] = e->cost;
+        col[3 * n + i] = parent;
+        col[4 * n + i] = (m->n_attacks > 0 ? MC_TW_REACH_FREE_ATTACKS : 0) | (m->end.n_ejections > 0 ? MC_TW_REACH_EJECTS : 0) |
+                         (markers > 0 ? MC_TW_REACH_MARKERS : 0) |
+                         (u->size == TW_HUGE && m->n_destroyed > 0 ? MC_TW_REACH_DESTROYS : 0) |
+                         (e->n_alternatives > 0 ? MC_TW_REACH_ALTERNATIVES : 0) | m->n_attacks << MC_TW_REACH_ATTACK_SHIFT;
+    }
+    mc_write_string(j, result, "unit", u->id);
+    mc_write_bool(j, result, "legal", out->legal);
+    mc_write_number(j, result, "rows", n);
+    return 1;
+}
+
 // ---- queries -----------------------------------------------------------------------------------
 
 static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
@@ -509,6 +547,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     TwReachOut out;
     if (!mc_tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, !brief, &out)) return oom(j);
     const TwUnit *u = &q.units[f.unit];
+    if (j->columns) return reach_columns(j, result, &q, u, &out);
     mc_write_bool(j, result, "legal", out.legal);
     mc_write_reasons(j, result, "reasons", &out.reasons);
     write_place(j, result, "start", u, u->pos[0]);

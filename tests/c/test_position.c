@@ -1,6 +1,7 @@
 // Positions kept in the engine (mc_position_*): every scenario's request split into its position
 // and its query answers byte for byte as the whole request does, before and after an update; the
 // errors name their JSON path; open, update, ask and close leak nothing.
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -322,4 +323,90 @@ MC_TEST(describe_names_position_limit, "describe lists MC_MAX_POSITIONS among th
     snprintf(want, sizeof want, "\"MC_MAX_POSITIONS\":%d", MC_MAX_POSITIONS);
     MC_CHECK(strstr(r, want) != NULL);
     mc_free(r);
+}
+
+// The int column `c` of the last arrays ask, row `i`.
+static int column_at(const McPosition *pos, int c, int i) { return ((const int32_t *)mc_position_column(pos, c))[i]; }
+
+// Checks an arrays ask of a hex reach against the JSON ask of the same query: the error text
+// itself when the JSON answer is one, else the row count and each row's q, r and cost against
+// the answer's `hexes`, and parents within the rows.
+static void check_reach_columns(const char *file, const McPosition *pos, const char *json_text, const char *arrays_text) {
+    cJSON *json = cJSON_Parse(json_text), *arrays = cJSON_Parse(arrays_text);
+    if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(json, "ok"))) {
+        if (strcmp(json_text, arrays_text) != 0) mc_test_fail(__FILE__, __LINE__, "%s: the arrays ask's error differs", file);
+        MC_CHECK_INT(mc_position_rows(pos, MC_COLUMN_Q), 0);
+    } else {
+        const cJSON *hexes = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(json, "result"), "hexes");
+        const cJSON *rows = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(arrays, "result"), "rows");
+        int n = cJSON_GetArraySize(hexes);
+        MC_CHECK(cJSON_IsNumber(rows) && rows->valueint == n);
+        for (int c = MC_COLUMN_Q; c <= MC_COLUMN_FLAGS; c++) MC_CHECK_INT(mc_position_rows(pos, c), n);
+        MC_CHECK_INT(mc_position_rows(pos, MC_COLUMN_POSES), 0);
+        int i = 0;
+        for (const cJSON *h = hexes ? hexes->child : NULL; h && mc_position_rows(pos, MC_COLUMN_Q) == n; h = h->next, i++) {
+            const char *keys[] = {"q", "r", "cost"};
+            for (int c = 0; c < 3; c++)
+                if (cJSON_GetObjectItemCaseSensitive(h, keys[c])->valueint != column_at(pos, c, i))
+                    mc_test_fail(__FILE__, __LINE__, "%s: row %d: %s %d in the columns, %d in the JSON answer", file, i,
+                                 keys[c], column_at(pos, c, i), cJSON_GetObjectItemCaseSensitive(h, keys[c])->valueint);
+            int parent = column_at(pos, MC_COLUMN_PARENT, i);
+            MC_CHECK(parent >= -2 && parent < n && parent != i);
+        }
+    }
+    cJSON_Delete(json);
+    cJSON_Delete(arrays);
+}
+
+MC_TEST(arrays_reach_columns_leak_free,
+        "arrays form: every hex reach scenario (GODSGLOOM, Torn World, C&C: Ancients) puts the JSON answer's hexes in "
+        "columns; asks again, JSON asks between them and closing leave nothing") {
+    static const char *const systems[] = {"godsgloom", "torn-world", "cc-ancients"};
+    int per_system[3] = {0, 0, 0}, count = 0;
+    size_t before = mc_bytes_in_use();
+    char **files = mc_scenario_files(&count);
+    for (int f = 0; f < count; f++) {
+        char *text = mc_read_file(files[f], NULL);
+        cJSON *sc = text ? cJSON_Parse(text) : NULL;
+        free(text);
+        const cJSON *request = cJSON_GetObjectItemCaseSensitive(sc, "request");
+        const cJSON *system = cJSON_GetObjectItemCaseSensitive(request, "system");
+        const cJSON *query_name = cJSON_GetObjectItemCaseSensitive(request, "query");
+        int s = 0;
+        while (s < 3 && !(cJSON_IsString(system) && strcmp(system->valuestring, systems[s]) == 0)) s++;
+        if (s == 3 || !cJSON_IsString(query_name) || strcmp(query_name->valuestring, "reach") != 0) {
+            cJSON_Delete(sc);
+            continue;
+        }
+        char *position, *query;
+        split(request, &position, &query);
+        McPosition *pos = mc_position_open(position, NULL);
+        if (!pos) {
+            mc_test_fail(__FILE__, __LINE__, "%s: the position does not open", files[f]);
+        } else {
+            per_system[s]++;
+            char *json = mc_position_ask(pos, query);
+            // Twice: the second ask reuses the first one's columns.
+            for (int round = 0; round < 2; round++) {
+                char *arrays = mc_position_ask_arrays(pos, query);
+                check_reach_columns(files[f], pos, json, arrays);
+                mc_free(arrays);
+            }
+            // A JSON ask fills no columns: the arrays ask's are gone.
+            mc_free(mc_position_ask(pos, query));
+            MC_CHECK_INT(mc_position_rows(pos, MC_COLUMN_Q), 0);
+            MC_CHECK(mc_position_column(pos, MC_COLUMN_FLAGS) == NULL);
+            mc_free(json);
+            mc_free(mc_position_ask_arrays(pos, query));
+            mc_position_close(pos);
+        }
+        cJSON_free(position);
+        cJSON_free(query);
+        cJSON_Delete(sc);
+    }
+    mc_free_list(files, count);
+    printf("arrays: %d GODSGLOOM, %d Torn World, %d C&C: Ancients reach scenarios\n", per_system[0], per_system[1],
+           per_system[2]);
+    MC_CHECK(per_system[0] >= 15 && per_system[1] >= 10 && per_system[2] >= 5);
+    MC_CHECK_INT((long)mc_bytes_in_use(), (long)before);
 }

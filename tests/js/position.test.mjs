@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { relative } from 'node:path';
-import { createEngine, splitRequest, REACH_FLAGS } from '../../wasm/movecalc.mjs';
+import { createEngine, splitRequest, REACH_FLAGS, TORN_WORLD_REACH_FLAGS, CC_ANCIENTS_REACH_FLAGS } from '../../wasm/movecalc.mjs';
 import { loadScenario, nativeCli, root, scenarioFiles } from './util.mjs';
 
 const engine = await createEngine();
@@ -174,6 +174,159 @@ for (const file of scenarioFiles()) {
     });
   }
 }
+
+// The flags a Torn World and a C&C: Ancients reach entry give in their JSON answers (docs/api.md
+// "Arrays"), fields at their documented defaults when `detail: brief` left them out.
+const nonEmpty = (list) => Array.isArray(list) && list.length > 0;
+const TW = TORN_WORLD_REACH_FLAGS, CCA = CC_ANCIENTS_REACH_FLAGS;
+const flagsOf = {
+  'torn-world': (h) =>
+    (nonEmpty(h.freeAttacks) ? TW.freeAttacks : 0) |
+    (nonEmpty(h.ejects) ? TW.ejects : 0) |
+    (nonEmpty(h.ejectsMarkers) ? TW.ejectsMarkers : 0) |
+    (nonEmpty(h.destroyed) ? TW.destroyed : 0) |
+    (nonEmpty(h.alternatives) ? TW.alternatives : 0) |
+    ((h.freeAttacks?.length ?? 0) << TW.attackCountShift),
+  'cc-ancients': (h) =>
+    ((h.canBattle ?? true) ? CCA.canBattle : 0) |
+    (h.mustBattle ? CCA.mustBattle : 0) |
+    (h.stoppedBy === 'terrain' ? CCA.stoppedByTerrain : 0) |
+    (h.stoppedBy === 'leader' ? CCA.stoppedByLeader : 0) |
+    (h.stoppedBy === 'allowance' ? CCA.stoppedByAllowance : 0) |
+    (h.attachesTo !== undefined || h.leaderAttaches !== undefined ? CCA.attaches : 0) |
+    (h.marshRoll ? CCA.marshRoll : 0) |
+    (h.warriorCharge ? CCA.warriorCharge : 0) |
+    (h.needsAdjacentEnemy ? CCA.needsAdjacentEnemy : 0) |
+    (nonEmpty(h.adjacentEnemies) ? CCA.adjacentEnemies : 0),
+};
+
+const same = (a, b) => a.q === b.q && a.r === b.r;
+const key = (h) => `${h.q},${h.r}`;
+
+let rebuiltWhole = 0, rebuiltToDivergence = 0, passingThrough = 0;
+
+// Checks the arrays of a Torn World or C&C: Ancients reach against its JSON answer: every hex in
+// order, its cost, its parent (the row of the hex before it on its JSON path, -1 the start, -2 a
+// hex no row stands on), its flags; then follows each row's parent chain back along its JSON path.
+function checkHexReach(system, unit, json, arrays) {
+  const result = json.result;
+  const hexes = result.hexes;
+  const start = result.start;
+  const rowOf = new Map(hexes.map((h, i) => [key(h), i]));
+  const a = arrays.arrays;
+  assert.equal(arrays.result.unit, unit);
+  assert.equal(arrays.result.rows, hexes.length);
+  if (system === 'torn-world') assert.equal(arrays.result.legal, result.legal);
+  for (const name of ['q', 'r', 'cost', 'parent', 'flags']) assert.equal(a[name].length, hexes.length, name);
+  hexes.forEach((h, i) => {
+    const before = h.parent ?? (h.path.length >= 2 ? h.path.at(-2) : start);
+    const want = { q: h.q, r: h.r, cost: h.cost, parent: same(before, start) ? -1 : (rowOf.get(key(before)) ?? -2), flags: flagsOf[system](h) };
+    assert.deepEqual({ q: a.q[i], r: a.r[i], cost: a.cost[i], parent: a.parent[i], flags: a.flags[i] }, want, `row ${i}`);
+  });
+  // The chain of parents is the JSON path, back to the start, as long as each row it passes has
+  // the JSON path's beginning as its own path (best paths need not share their beginnings).
+  const pathOf = (i) => hexes[i].path;
+  const samePath = (x, y) => x.length === y.length && x.every((h, k) => same(h, y[k]));
+  hexes.forEach((h, i) => {
+    if (!h.path) return;
+    let row = i;
+    for (let d = h.path.length - 1; ; d--) {
+      assert.ok(same({ q: a.q[row], r: a.r[row] }, h.path[d]), `row ${i}: step ${d} of the chain`);
+      const p = a.parent[row];
+      if (p === -1) {
+        assert.equal(d, 0, `row ${i}: the chain reaches the start after ${h.path.length - d} of ${h.path.length} steps`);
+        rebuiltWhole++;
+        return;
+      }
+      if (p === -2) {
+        assert.ok(d >= 1 && !rowOf.has(key(h.path[d - 1])), `row ${i}: -2 only for a hex no row stands on`);
+        passingThrough++;
+        return;
+      }
+      assert.ok(d >= 1 && same({ q: a.q[p], r: a.r[p] }, h.path[d - 1]), `row ${i}: the parent at step ${d - 1}`);
+      if (!samePath(pathOf(p), h.path.slice(0, d))) {
+        rebuiltToDivergence++;
+        return;
+      }
+      row = p;
+    }
+  });
+}
+
+// The reach of a `move` scenario's mover over its battlefield (its movement fields, the path and
+// choices left out): Huge miniatures through Volume Landscape, ends on markers, marshes and
+// warriors' two-hex moves that no reach scenario has.
+function reachOfMove(request) {
+  if (request.query !== 'move' || typeof request.unit !== 'string' || request.cause === 'deploy') return null;
+  const { path, choices, ...rest } = request;
+  return { ...rest, query: 'reach' };
+}
+
+let hexReaches = 0, fromMoves = 0;
+const seenFlags = { 'torn-world': 0, 'cc-ancients': 0 };
+for (const file of scenarioFiles()) {
+  const scenario = loadScenario(file).request;
+  const system = scenario?.system;
+  if (!(system in flagsOf)) continue;
+  const request = scenario.query === 'reach' ? scenario : reachOfMove(scenario);
+  if (!request) continue;
+  if (request === scenario) hexReaches++;
+  else fromMoves++;
+  const what = request === scenario ? 'the reach' : 'the reach of its move\'s mover';
+  test(`${relative(root, file)}: the arrays form of ${what} agrees with its JSON answer, before and after an update`, () => {
+    const before = engine.bytesInUse();
+    const { position, query } = splitRequest(request);
+    const pos = engine.open(position);
+    try {
+      const rounds = [null, changeOf(request)?.change].filter((c, k) => k === 0 || c);
+      for (const change of rounds) {
+        if (change) assert.deepEqual(pos.update(change), { ok: true });
+        const json = pos.ask(query);
+        const arrays = pos.ask(query, { format: 'arrays' });
+        if (!json.ok) {
+          assert.deepEqual(arrays, json, 'an error is the same error');
+          continue;
+        }
+        checkHexReach(system, request.unit, json, arrays);
+        for (const f of arrays.arrays.flags) seenFlags[system] |= f;
+        assert.deepEqual(arrays.assumptions, json.assumptions);
+        assert.equal(arrays.result.trace, undefined, 'no trace in the arrays form');
+      }
+    } finally {
+      pos.close();
+    }
+    assert.equal(engine.bytesInUse(), before, 'the position left memory behind');
+  });
+}
+
+test('CCA-MV-2 arrays: with ignoreUnits a warrior\'s two-hex ends are charges that need an adjacent enemy and must battle', () => {
+  const pos = engine.open({ system: 'cc-ancients', units: [{ id: 'w', side: 'red', type: 'warrior', col: 6, row: 6 }, { id: 'e', side: 'blue', type: 'heavy infantry', col: 6, row: 4 }] });
+  try {
+    const query = { query: 'reach', unit: 'w', ignoreUnits: true, detail: 'brief' };
+    const arrays = pos.ask(query, { format: 'arrays' });
+    checkHexReach('cc-ancients', 'w', pos.ask(query), arrays);
+    const { cost, flags } = arrays.arrays;
+    const charge = CCA.warriorCharge | CCA.needsAdjacentEnemy | CCA.mustBattle;
+    // Radius 2 around a hex in the middle of the board: 6 one-hex and 12 two-hex ends.
+    assert.deepEqual([...cost].sort(), [...Array(6).fill(1), ...Array(12).fill(2)]);
+    cost.forEach((c, i) => assert.equal(flags[i] & charge, c === 2 ? charge : 0, `row ${i}`));
+    for (const f of flags) seenFlags['cc-ancients'] |= f;
+  } finally {
+    pos.close();
+  }
+});
+
+test('the Torn World and C&C: Ancients reach scenarios were all checked in the arrays form, every flag seen', () => {
+  assert.ok(hexReaches >= 20, `${hexReaches} reach scenarios`);
+  assert.ok(fromMoves >= 40, `${fromMoves} reaches of move scenarios`);
+  const tw = Object.entries(TW).filter(([name]) => name !== 'attackCountShift').reduce((m, [, bit]) => m | bit, 0);
+  const cca = Object.values(CCA).reduce((m, bit) => m | bit, 0);
+  assert.equal(seenFlags['torn-world'] & tw, tw, 'every Torn World flag set on some row');
+  assert.ok(seenFlags['torn-world'] >> TW.attackCountShift > 1, 'two free attacks or more on some row');
+  assert.equal(seenFlags['cc-ancients'], cca, 'every C&C: Ancients flag set on some row');
+  assert.ok(rebuiltWhole > 100, `${rebuiltWhole} rows' parent chains rebuilt their whole JSON path`);
+  console.log(`arrays chains: ${rebuiltWhole} whole, ${rebuiltToDivergence} up to a row whose own path differs, ${passingThrough} through a hex no row stands on`);
+});
 
 test('the arrays form covers the GODSGLOOM reach and Arcane Legions move scenarios; other queries answer in JSON', () => {
   assert.ok(reaches >= 15, `${reaches} reach scenarios`);
