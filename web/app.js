@@ -195,8 +195,11 @@ function redrawResult(frame = false, follow = false) {
   const v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
   // the same words again (a drag's rulings often say the same) leave the page's layout as it was
   const verdict = $('verdict');
-  if (v.nodes || verdict.childElementCount || verdict.textContent !== v.text) verdict.replaceChildren(...(v.nodes ?? [v.text]));
-  verdict.className = `verdict ${v.kind}${v.nodes ? ' tap' : ''}`;
+  const same = !v.nodes && !verdict.childElementCount && verdict.textContent === v.text;
+  if (!same) verdict.replaceChildren(...(v.nodes ?? [v.text]));
+  // a verdict a tap showed whole stays whole while its words stay the same
+  const whole = same && verdict.classList.contains('whole');
+  verdict.className = `verdict ${v.kind}${v.nodes ? ' tap' : ''}${whole ? ' whole' : ''}`;
   $('apply').hidden = !canApply(); // a reached hex tapped is a move to make
   deferred.details = () => resultText(r.response, assumptionSummaries, {
     request: r.request ?? {}, pick, reachCount: r.scene.reach.size, whatIfCount: r.scene.whatIfCount, onChoice: applyChoice,
@@ -534,6 +537,10 @@ $('system').addEventListener('change', () => { commitEdit(); store.setSystem($('
 $('query').addEventListener('change', () => store.edit((d) => { d.query = $('query').value; }));
 $('ask').addEventListener('click', () => ask());
 $('apply').addEventListener('click', applyRuling);
+// on a phone a long verdict shows three lines and an ellipsis (style.css): a tap shows it whole
+$('verdict').addEventListener('click', (e) => {
+  if (e.target === $('verdict') && !$('verdict').classList.contains('tap')) $('verdict').classList.toggle('whole');
+});
 $('add-unit').addEventListener('click', units.addUnit);
 $('deselect').addEventListener('click', () => { ui.selected = null; refresh(); $('unit-fields').querySelector('input')?.focus(); });
 $('finish-polygon').addEventListener('click', finishPolygon);

@@ -29,8 +29,8 @@ export function abbreviation(name, names) {
   return name;
 }
 
-// A leader from a unit's edge (its box, centre e.x, e.y) to the nearest point of a name's box moved away from it.
-function leaderLine(e, box) {
+// A callout line from a unit's edge (its box, centre e.x, e.y) to the nearest point of a name's box moved away from it.
+function calloutLine(e, box) {
   const tx = clamp(e.x, box[0], box[2]), ty = clamp(e.y, box[1], box[3]);
   const dx = tx - e.x, dy = ty - e.y, len = Math.hypot(dx, dy) || 1;
   const k = Math.min(e.ex / Math.max(Math.abs(dx), 1e-9), e.ey / Math.max(Math.abs(dy), 1e-9), 1);
@@ -271,7 +271,7 @@ export class Painter {
       c.stroke();
       if (cell.mark && !numbered.has(`${cell.q},${cell.r}`)) this.label(cell.mark, ...this.toScreen(...center(cell.q, cell.r)), 'rgba(27,36,48,0.8)', MIN_TEXT, this.s * 1.6);
     }
-    if (this.s >= 14) for (const h of sc.hexonCentres ?? []) this.dot(...this.toScreen(...center(h.q, h.r)), 2, 'rgba(60,70,60,0.45)');
+    if (this.s >= 14) for (const h of sc.dottedCentres ?? []) this.dot(...this.toScreen(...center(h.q, h.r)), 2, 'rgba(60,70,60,0.45)');
     c.setLineDash([3, 4]);
     c.lineWidth = 2;
     c.strokeStyle = '#3d3a30';
@@ -397,7 +397,7 @@ export class Painter {
   /**
    * Where each unit's type badge and name go in this paint, before anything is drawn, so that every
    * other text keeps clear of them (issue 23). A name is never cut: it goes inside the unit where it
-   * fits, else beside or below it on a halo, else a little further out with a leader line, at the
+   * fits, else beside or below it on a halo, else a little further out with a callout line, at the
    * first place that covers no other name, unit, cost number or marker (the fewest of those when
    * none is clear). Only where no place is left at all is it abbreviated (the shortest start no
    * other unit's name shares); the selected unit (a tap selects) is placed first and always in full.
@@ -468,7 +468,7 @@ export class Painter {
       }
       if (!spot) continue;
       const entry = this.plan.get(u.id) ?? {};
-      entry.name = { t, full: t === full, x: spot.x, y: spot.y, size, box: spot.box, within: !!spot.within, leader: spot.far ? leaderLine(e, spot.box) : null };
+      entry.name = { t, full: t === full, x: spot.x, y: spot.y, size, box: spot.box, within: !!spot.within, callout: spot.far ? calloutLine(e, spot.box) : null };
       this.plan.set(u.id, entry);
       this.labelBoxes.push(spot.box);
     }
@@ -493,14 +493,14 @@ export class Painter {
     return w / 2 <= half - 2 ? { x: t.px, y } : null;
   }
 
-  /** The names planned for this paint, over everything else; a name moved away has a short leader line. */
+  /** The names planned for this paint, over everything else; a name moved away has a short callout line. */
   paintNames(sc) {
     const c = this.ctx;
     for (const u of sc.units ?? []) {
       const n = this.plan.get(u.id)?.name;
       if (!n) continue;
-      if (n.leader) {
-        c.beginPath(); c.moveTo(n.leader[0], n.leader[1]); c.lineTo(n.leader[2], n.leader[3]);
+      if (n.callout) {
+        c.beginPath(); c.moveTo(n.callout[0], n.callout[1]); c.lineTo(n.callout[2], n.callout[3]);
         c.strokeStyle = 'rgba(27,36,48,0.75)'; c.lineWidth = 1.5; c.stroke();
       }
       this.text(n.t, n.x, n.y, n.within ? '#fff' : '#1b2430', n.size, true, n.box, 'name', u.id);
@@ -684,7 +684,7 @@ export class Painter {
     }
   }
 
-  /** Diagonal hatching inside a hex (an Engagement Zone). */
+  /** Diagonal hatching inside a hex (a zone a game marks so). */
   hatch(h, color) {
     const c = this.ctx;
     c.save();

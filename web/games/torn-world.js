@@ -180,7 +180,7 @@ const game = {
   sceneExtras(d, colourOf, cells) {
     const keys = new Set(cells.map((c) => key(c.q, c.r)));
     const anchor = d.board.hexonAnchor ?? { q: 0, r: 0 };
-    return { hexonCentres: cells.filter((c) => { const h = snapHexon(c.q, c.r, anchor); return h.q === c.q && h.r === c.r && keys.has(key(c.q, c.r)); }) };
+    return { dottedCentres: cells.filter((c) => { const h = snapHexon(c.q, c.r, anchor); return h.q === c.q && h.r === c.r && keys.has(key(c.q, c.r)); }) };
   },
   // the scalar fields of its answers listed under Result, in this order (results.js)
   factKeys: ['movementPoints', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'stoppedBy', 'engaged', 'blocks', 'steps', 'dexterityTest', 'droppedNoFreeHex', 'spacing', 'truncated', 'facing', 'distance', 'traceDropped'],
