@@ -32,7 +32,7 @@ let assumptionSummaries = new Map();
 const store = createStore(saved);
 const ui = {
   selected: null, tool: 'move', pending: [], result: null, pick: null, t: 1, playing: 0,
-  template: {}, serial: 0, paintMode: null, lastRequest: '', preview: '', legendKey: '',
+  template: {}, serial: 0, paintMode: null, lastRequest: '', preview: '', legendKey: '', wholeView: true,
   // changes to the store so far: a ruling asked before the last one may be for another request
   edits: 0,
   // the ruling asked last (answers to older ones are dropped); true while the position on the
@@ -216,8 +216,12 @@ function redrawResult(frame = false, follow = false) {
   if (legendKey !== ui.legendKey) { ui.legendKey = legendKey; $('legend').replaceChildren(...legendOf(r.request?.system ?? store.state.system, r.request?.query)); }
   if (!ui.legendShown) { ui.legendShown = true; $('legend-panel').open = window.innerWidth >= 900; } // open beside a desktop's board; a tap away on a phone
   const b = resultBounds(r.scene, r.request);
-  if (b && frame) board.frame(b.bounds, Infinity, b.pad);
+  // a game's first ruling on screen shows its whole board or table (the player sees where
+  // everything stands); later answers are framed
+  if (b && frame && ui.wholeView) board.fit();
+  else if (b && frame) board.frame(b.bounds, Infinity, b.pad);
   else if (b && follow && !inView(shown(r))) board.frame(b.bounds, board.s, b.pad);
+  if (frame) ui.wholeView = false;
 }
 
 /**
@@ -498,7 +502,7 @@ store.onChange((why) => {
   ui.edits++;
   if (why === 'system') holds(store.state.system, () => {}); // its engine module starts loading now; the ruling follows
   if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
-  if (why === 'undo' || why === 'redo' || why === 'system') { ui.pending = []; if (why === 'system') { ui.selected = null; clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; } }
+  if (why === 'undo' || why === 'redo' || why === 'system') { ui.pending = []; if (why === 'system') { ui.selected = null; ui.wholeView = true; clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; } }
   refresh();
   clearTimeout(saveTimer);
   if (EMBED) return; // an embed never writes over the visitor's own position
@@ -648,6 +652,7 @@ function openExample(ex) {
   $('request').value = JSON.stringify(req, null, 2);
   refreshNow();
   board.fit();
+  ui.wholeView = false; // an example's ruling is framed: it shows one situation
   if (!ready) return;
   if (holds(req?.system, () => ruleExample(req))) ruleExample(req);
 }
