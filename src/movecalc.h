@@ -66,50 +66,15 @@ enum McColumn {
     MC_COLUMN_R = 1,      ///< int32: r
     MC_COLUMN_COST = 2,   ///< int32: movement points spent to end there
     MC_COLUMN_PARENT = 3, ///< int32: the row of the hex before it on the path; -1 the start; -2 a hex not a row
-    MC_COLUMN_FLAGS = 4,  ///< int32: the game's bits (McReachFlag, McTwReachFlag, McCcaReachFlag)
+    MC_COLUMN_FLAGS = 4,  ///< int32: the game's bits (src/rules/<game>/<prefix>_columns.h; docs/api/<game>.md)
     MC_COLUMN_POSES = 5   ///< double: a free-form answer's poses, x, y, facing each (3 values a row)
 };
 
-/// The bits of MC_COLUMN_FLAGS for a GODSGLOOM reach (docs/api.md "Arrays").
-enum McReachFlag {
-    MC_REACH_ENGAGED = 1,     ///< ends engaged
-    MC_REACH_NO_MELEE = 2,    ///< no Melee Attack after this move (mayMeleeAttack false)
-    MC_REACH_NIMBLE = 4,      ///< relies on Nimble
-    MC_REACH_MINIMUM = 8,     ///< a minimum move
-    MC_REACH_LANDING = 16,    ///< reached by Teleport or Reposition: no walked path
-    MC_REACH_ENDED_BY = 32    ///< ended by a rule, not by the player's choice (endedBy not "choice")
-};
-
-/// The bits of MC_COLUMN_FLAGS for a Torn World reach (docs/api.md "Arrays"); the bits from
-/// MC_TW_REACH_ATTACK_SHIFT up count the free attacks drawn.
-enum McTwReachFlag {
-    MC_TW_REACH_FREE_ATTACKS = 1,  ///< draws at least one free attack (freeAttacks not empty)
-    MC_TW_REACH_EJECTS = 2,        ///< ejects miniatures (ejects not empty)
-    MC_TW_REACH_MARKERS = 4,       ///< ejects markers (ejectsMarkers not empty)
-    MC_TW_REACH_DESTROYS = 8,      ///< a Huge miniature destroys Volume Landscape (destroyed not empty)
-    MC_TW_REACH_ALTERNATIVES = 16, ///< a longer path draws fewer free attacks or attackers (alternatives)
-    MC_TW_REACH_ATTACK_SHIFT = 8   ///< flags >> MC_TW_REACH_ATTACK_SHIFT: the number of free attacks
-};
-
-/// The bits of MC_COLUMN_FLAGS for a Commands & Colors: Ancients reach (docs/api.md "Arrays").
-enum McCcaReachFlag {
-    MC_CCA_REACH_CAN_BATTLE = 1,          ///< may battle after the move (canBattle)
-    MC_CCA_REACH_MUST_BATTLE = 2,         ///< must battle (mustBattle)
-    MC_CCA_REACH_STOPPED_TERRAIN = 4,     ///< stoppedBy "terrain"
-    MC_CCA_REACH_STOPPED_LEADER = 8,      ///< stoppedBy "leader"
-    MC_CCA_REACH_STOPPED_ALLOWANCE = 16,  ///< stoppedBy "allowance"
-    MC_CCA_REACH_ATTACHES = 32,           ///< a leader joins or is picked up (attachesTo, leaderAttaches)
-    MC_CCA_REACH_MARSH_ROLL = 64,         ///< ends on a marsh: roll on entering (marshRoll)
-    MC_CCA_REACH_WARRIOR_CHARGE = 128,    ///< a warrior's two-hex move (warriorCharge)
-    MC_CCA_REACH_NEEDS_ENEMY = 256,       ///< that move with no enemy unit next to it (needsAdjacentEnemy)
-    MC_CCA_REACH_ADJACENT_ENEMY = 512     ///< enemy units next to the hex (adjacentEnemies not empty)
-};
-
-/// Asks as mc_position_ask does, but a hex `reach` (GODSGLOOM, Torn World, Commands & Colors:
-/// Ancients) puts its destinations and an Arcane Legions `move` its poses in columns
+/// Asks as mc_position_ask does, but a query with a columns form (docs/api.md "Arrays": a hex
+/// game's `reach` its destinations, a free-form move its poses) puts them in columns
 /// (mc_position_column) in place of the answer's text, whose result then holds only `unit`,
-/// `rows` (and `legal` for a move and a Torn World reach). Any other query, and every error,
-/// answers as mc_position_ask.
+/// `rows` (and `legal` where the game's docs say). Any other query, and every error, answers as
+/// mc_position_ask.
 char *mc_position_ask_arrays(McPosition *pos, const char *query_json);
 
 /// Column `column` (McColumn) of the last ask of `pos`, valid until its next update, ask or

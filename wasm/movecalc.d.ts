@@ -48,7 +48,7 @@ export interface PositionChanges {
 
 /** The columns of an arrays answer (Position.ask with `{format: 'arrays'}`, docs/api.md "Arrays"). */
 export interface AnswerArrays {
-  /** A hex reach's destinations, one row each: q, r, cost, the row of the hex before it on the path (-1 the start, -2 a hex not a row), the game's flag bits (REACH_FLAGS, TORN_WORLD_REACH_FLAGS, CC_ANCIENTS_REACH_FLAGS). */
+  /** A hex reach's destinations, one row each: q, r, cost, the row of the hex before it on the path (-1 the start, -2 a hex not a row), the game's flag bits (REACH_FLAGS[system]). */
   q?: Int32Array;
   r?: Int32Array;
   cost?: Int32Array;
@@ -63,45 +63,17 @@ export interface ArraysResponse extends PositionResponse {
   arrays?: AnswerArrays;
 }
 
-/** The bits of AnswerArrays.flags for a GODSGLOOM reach. */
-export declare const REACH_FLAGS: Readonly<{
-  engaged: 1;
-  noMelee: 2;
-  nimble: 4;
-  minimumMove: 8;
-  landing: 16;
-  endedBy: 32;
-}>;
-
-/** The bits of AnswerArrays.flags for a Torn World reach; `flags >> attackCountShift` is the number of free attacks. */
-export declare const TORN_WORLD_REACH_FLAGS: Readonly<{
-  freeAttacks: 1;
-  ejects: 2;
-  ejectsMarkers: 4;
-  destroyed: 8;
-  alternatives: 16;
-  attackCountShift: 8;
-}>;
-
-/** The bits of AnswerArrays.flags for a Commands & Colors: Ancients reach. */
-export declare const CC_ANCIENTS_REACH_FLAGS: Readonly<{
-  canBattle: 1;
-  mustBattle: 2;
-  stoppedByTerrain: 4;
-  stoppedByLeader: 8;
-  stoppedByAllowance: 16;
-  attaches: 32;
-  marshRoll: 64;
-  warriorCharge: 128;
-  needsAdjacentEnemy: 256;
-  adjacentEnemies: 512;
-}>;
+/**
+ * The bits of AnswerArrays.flags of a hex reach, by game id (each game's table: docs/api/<game>.md
+ * "Arrays form"); a count packed above the bits is read with the shift whose name ends in `Shift`.
+ */
+export declare const REACH_FLAGS: Readonly<Record<string, Readonly<Record<string, number>>>>;
 
 /** A position kept in the engine (Engine.open); its answers are the full request's, byte for byte. */
 export declare class Position {
   /** Asks a query (`query` and its own fields, none of the position's); the parsed response. */
   ask(query: Record<string, unknown> | string, options?: { format?: 'json' }): PositionResponse;
-  /** Asks with the answer's lists as typed arrays where the query has them (a GODSGLOOM, Torn World or C&C: Ancients reach, an Arcane Legions move). */
+  /** Asks with the answer's lists as typed arrays where the query has them (docs/api.md "Arrays": a hex game's reach, a free-form move). */
   ask(query: Record<string, unknown> | string, options: { format: 'arrays' }): ArraysResponse;
   /** Asks a query given as JSON text; the response text exactly as the engine printed it. */
   askText(text: string): string;

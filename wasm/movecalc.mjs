@@ -187,19 +187,18 @@ class Module {
 // The columns of an arrays answer (enum McColumn, src/movecalc.h).
 const COLUMN = { q: 0, r: 1, cost: 2, parent: 3, flags: 4, poses: 5 };
 
-/** The bits of a GODSGLOOM arrays reach's `flags` column (enum McReachFlag, src/movecalc.h). */
-export const REACH_FLAGS = Object.freeze({ engaged: 1, noMelee: 2, nimble: 4, minimumMove: 8, landing: 16, endedBy: 32 });
-
 /**
- * The bits of a Torn World arrays reach's `flags` column (enum McTwReachFlag, src/movecalc.h):
- * `flags >> attackCountShift` is the number of free attacks drawn.
+ * The bits of an arrays reach's `flags` column, by game id (each game's header
+ * src/rules/<game>/<prefix>_columns.h; docs/api/<game>.md "Arrays form"). A count packed above the
+ * bits is read with the shift named `…Shift`: `flags >> attackCountShift` free attacks.
  */
-export const TORN_WORLD_REACH_FLAGS = Object.freeze({ freeAttacks: 1, ejects: 2, ejectsMarkers: 4, destroyed: 8, alternatives: 16, attackCountShift: 8 });
-
-/** The bits of a Commands & Colors: Ancients arrays reach's `flags` column (enum McCcaReachFlag, src/movecalc.h). */
-export const CC_ANCIENTS_REACH_FLAGS = Object.freeze({
-  canBattle: 1, mustBattle: 2, stoppedByTerrain: 4, stoppedByLeader: 8, stoppedByAllowance: 16, attaches: 32,
-  marshRoll: 64, warriorCharge: 128, needsAdjacentEnemy: 256, adjacentEnemies: 512,
+export const REACH_FLAGS = Object.freeze({
+  godsgloom: Object.freeze({ engaged: 1, noMelee: 2, nimble: 4, minimumMove: 8, landing: 16, endedBy: 32 }),
+  'torn-world': Object.freeze({ freeAttacks: 1, ejects: 2, ejectsMarkers: 4, destroyed: 8, alternatives: 16, attackCountShift: 8 }),
+  'cc-ancients': Object.freeze({
+    canBattle: 1, mustBattle: 2, stoppedByTerrain: 4, stoppedByLeader: 8, stoppedByAllowance: 16, attaches: 32,
+    marshRoll: 64, warriorCharge: 128, needsAdjacentEnemy: 256, adjacentEnemies: 512,
+  }),
 });
 
 /**

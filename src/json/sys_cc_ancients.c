@@ -10,6 +10,7 @@
 #include "json/read_hex.h"
 #include "json/write_reach.h"
 #include "rules/cc_ancients/cca.h"
+#include "rules/cc_ancients/cca_columns.h"
 
 // ---- reading the board and the pieces ---------------------------------------------------------
 

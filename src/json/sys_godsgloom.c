@@ -11,6 +11,7 @@
 #include "json/read_hex.h"
 #include "json/write_reach.h"
 #include "rules/godsgloom/gg.h"
+#include "rules/godsgloom/gg_columns.h"
 
 static const char *const unit_keys[] = {"id",    "side",   "type",   "q",         "r",      "col",     "row",
                                         "facing", "speed", "traits", "abilities", "tokens", "engaged", NULL};

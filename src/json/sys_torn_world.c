@@ -10,6 +10,7 @@
 #include "json/read_hex.h"
 #include "json/write_reach.h"
 #include "rules/torn_world/tw.h"
+#include "rules/torn_world/tw_columns.h"
 
 static const char *const TERRAIN[] = {"open", "volume", "hazard", NULL};
 static const char *const BOARD_EXTRA[] = {"hexonAnchor", NULL};

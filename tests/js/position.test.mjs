@@ -5,7 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { relative } from 'node:path';
-import { createEngine, splitRequest, REACH_FLAGS, TORN_WORLD_REACH_FLAGS, CC_ANCIENTS_REACH_FLAGS } from '../../wasm/movecalc.mjs';
+import { createEngine, splitRequest, REACH_FLAGS } from '../../wasm/movecalc.mjs';
+
+const GG = REACH_FLAGS.godsgloom;
 import { loadScenario, nativeCli, root, scenarioFiles } from './util.mjs';
 
 const engine = await createEngine();
@@ -100,11 +102,11 @@ function rowsOfJson(answer) {
     const landing = !h.parent && h.path.length === 1 && h.path[0].q === h.q && h.path[0].r === h.r && !isStep(result.start, h);
     const atStart = before.q === result.start.q && before.r === result.start.r;
     const flags =
-      (h.engaged ? REACH_FLAGS.engaged : 0) |
-      (h.mayMeleeAttack === false ? REACH_FLAGS.noMelee : 0) |
-      (h.nimble ? REACH_FLAGS.nimble : 0) |
-      (h.minimumMove ? REACH_FLAGS.minimumMove : 0) |
-      ((h.endedBy ?? 'choice') !== 'choice' ? REACH_FLAGS.endedBy : 0);
+      (h.engaged ? GG.engaged : 0) |
+      (h.mayMeleeAttack === false ? GG.noMelee : 0) |
+      (h.nimble ? GG.nimble : 0) |
+      (h.minimumMove ? GG.minimumMove : 0) |
+      ((h.endedBy ?? 'choice') !== 'choice' ? GG.endedBy : 0);
     return { q: h.q, r: h.r, cost: h.cost, parent: atStart ? -1 : (rowOf.get(`${before.q},${before.r}`) ?? -2), flags, landing };
   });
 }
@@ -136,12 +138,12 @@ for (const file of scenarioFiles()) {
         assert.equal(arrays.result.rows, want.length);
         for (const name of ['q', 'r', 'cost', 'parent', 'flags']) assert.equal(a[name].length, want.length, name);
         want.forEach((w, i) => {
-          const got = { q: a.q[i], r: a.r[i], cost: a.cost[i], parent: a.parent[i], flags: a.flags[i] & ~REACH_FLAGS.landing };
+          const got = { q: a.q[i], r: a.r[i], cost: a.cost[i], parent: a.parent[i], flags: a.flags[i] & ~GG.landing };
           // A landing (Teleport, Reposition) has no walked path: its parent is the start.
-          if (a.flags[i] & REACH_FLAGS.landing) assert.equal(a.parent[i], -1, `row ${i}: a landing's parent`);
+          if (a.flags[i] & GG.landing) assert.equal(a.parent[i], -1, `row ${i}: a landing's parent`);
           const { landing, ...plain } = w;
           assert.deepEqual(got, plain, `row ${i}`);
-          if (landing) assert.ok(a.flags[i] & REACH_FLAGS.landing, `row ${i} is a landing`);
+          if (landing) assert.ok(a.flags[i] & GG.landing, `row ${i} is a landing`);
         });
         assert.deepEqual(arrays.assumptions, json.assumptions);
       } finally {
@@ -178,7 +180,7 @@ for (const file of scenarioFiles()) {
 // The flags a Torn World and a C&C: Ancients reach entry give in their JSON answers (docs/api.md
 // "Arrays"), fields at their documented defaults when `detail: brief` left them out.
 const nonEmpty = (list) => Array.isArray(list) && list.length > 0;
-const TW = TORN_WORLD_REACH_FLAGS, CCA = CC_ANCIENTS_REACH_FLAGS;
+const TW = REACH_FLAGS['torn-world'], CCA = REACH_FLAGS['cc-ancients'];
 const flagsOf = {
   'torn-world': (h) =>
     (nonEmpty(h.freeAttacks) ? TW.freeAttacks : 0) |
