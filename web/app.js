@@ -542,9 +542,10 @@ $('query').addEventListener('change', () => store.edit((d) => { d.query = $('que
 $('ask').addEventListener('click', () => ask());
 $('apply').addEventListener('click', applyRuling);
 // on a phone a long verdict shows three lines and an ellipsis (style.css): a tap shows it whole
-$('verdict').addEventListener('click', (e) => {
-  if (e.target === $('verdict') && !$('verdict').classList.contains('tap')) $('verdict').classList.toggle('whole');
-});
+// (focusable, so that a long verdict scrolls and opens from the keyboard too)
+const showWhole = (e) => { if (e.target === $('verdict') && !$('verdict').classList.contains('tap')) $('verdict').classList.toggle('whole'); };
+$('verdict').addEventListener('click', showWhole);
+$('verdict').addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); showWhole(e); } });
 $('add-unit').addEventListener('click', units.addUnit);
 $('deselect').addEventListener('click', () => { ui.selected = null; refresh(); $('unit-fields').querySelector('input')?.focus(); });
 $('finish-polygon').addEventListener('click', finishPolygon);

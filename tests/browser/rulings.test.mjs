@@ -86,8 +86,8 @@ const CASES = {
   'torn-world': {
     queries: {
       reach: { verdict: /^Guardsman can end on 54 hexes besides its own \(allowance 4 hexes\)/, details: [/TW-MV-1/], pick: true },
-      move: { verdict: /^Legal move\. 2 steps made\. Ejects Guardsman\./, details: [/Ejections, in the order resolved/, /TW-EJ-2/, /A-TW-3/] },
-      eject: { verdict: /^Legal ejection\. Ejects Guardsman\./, details: [/3 nearest free hexes at distance 1/] },
+      move: { verdict: /^Legal move\. 2 steps made\. 1 Free Attack: Guardsman \(ejected\)\. Ejects Guardsman\./, details: [/Ejections, in the order resolved/, /TW-EJ-2/, /A-TW-3/] },
+      eject: { verdict: /^Legal ejection\. 1 Free Attack: Guardsman \(ejected\)\. Ejects Guardsman\./, details: [/3 nearest free hexes at distance 1/] },
       shift: { verdict: /^Shift: test passed → 6 nearest hexes \(Accord chooses\); test failed → col 6, row 8\./, details: [/TW-SH-1/] },
     },
     drag: { unit: 'Rogue', hex: [1, 1], before: /54 hexes reachable/, after: /hexes reachable/ },

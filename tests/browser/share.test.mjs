@@ -161,6 +161,10 @@ test('save a side as an army and a unit, export, clear, import, and add the army
   // add the army to the board as red: its units come back with fresh names
   await page.selectOption('#army-side', 'red');
   await page.click('#army-list button[aria-label^="Add Blue host"]');
+  // the army goes where the board is tapped next (an empty corner of the table)
+  assert.match(await page.textContent('#army-place-text'), /Tap the board where Blue host \(2 units, red\) should go/);
+  const at = await hook(page, 'screenOfWorld', 3, 3);
+  await page.mouse.click(at.x, at.y);
   const units = (await hook(page, 'state')).doc.units;
   assert.deepEqual(units.slice(-2).map((u) => [u.id, u.side]), [['Chargers 2', 'red'], ['Scouts 2', 'red']]);
   // a saved unit fills the new-unit form
