@@ -134,7 +134,8 @@ export function verdictOf(response, request = null) {
   if (first) return first;
   if (typeof r.legal === 'boolean' && q !== 'reach') {
     const reason = arr(r.reasons)[0];
-    const why = !r.legal && reason ? ` ${reason.rule}: ${reason.message}` : '';
+    // the reason in words, its clause id beside it (not as its title)
+    const why = !r.legal && reason ? ` ${String(reason.message).replace(/\.$/, '')} (${reason.rule}).` : '';
     const what = game?.legalWord?.(q) ?? 'move';
     return { text: `${r.legal ? `Legal ${what}.` : `Not a legal ${what}.`}${why}${pts}`, kind: r.legal ? 'legal' : 'illegal' };
   }

@@ -222,7 +222,7 @@ function drawCCEvade(out, r, req) {
 
 function retreatVerdict(r) {
   const first = arr(r.reasons)[0];
-  const why = first ? ` ${first.rule}: ${first.message}` : '';
+  const why = first ? ` ${String(first.message).replace(/\.$/, '')} (${first.rule}).` : '';
   if (r.eliminated) return { text: `${r.unit} is eliminated by the hits: no retreat.${why}`, kind: 'illegal' };
   const flags = `${plural(r.flagsTaken ?? 0, 'flag')} of ${r.flags} taken${r.ignored ? ` (${r.ignored} disregarded)` : ''}`;
   if (!r.retreatHexes) return { text: `No retreat: ${flags}.${why}`, kind: r.legal === false ? 'illegal' : 'legal' };
@@ -235,7 +235,7 @@ function retreatVerdict(r) {
 
 function evadeVerdict(r) {
   const first = arr(r.reasons)[0];
-  const why = first ? ` ${first.rule}: ${first.message}` : '';
+  const why = first ? ` ${String(first.message).replace(/\.$/, '')} (${first.rule}).` : '';
   if (r.eliminated) return { text: `No evade: ${r.unit} is eliminated.${why}`, kind: 'illegal' };
   if (r.canEvade === false) return { text: `${r.unit} cannot evade.${why}`, kind: 'illegal' };
   const ps = arr(r.paths);
