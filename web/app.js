@@ -62,14 +62,14 @@ function scene() {
   const sc = boardScene(store.state.system, doc(), {
     result: ui.result?.scene, answered: !!ui.result, selected: ui.selected, pending: ui.pending, tool: ui.tool, t: ui.t, playing: !!ui.playing, display: store.state.display,
   });
-  if (ui.tool === 'measure' && ui.ruler) sc.overlay = [...sc.overlay, rulerOn(sc).item];
+  // the Ruler's reading (ruler.js), drawn and said in words under the tools (rulerNote)
+  if (ui.tool === 'measure' && ui.ruler) {
+    sc.ruler = measure(sc, ui.ruler.a, ui.ruler.b, rulerLabel);
+    sc.overlay = [...sc.overlay, sc.ruler.item];
+  }
   return sc;
 }
 
-// The Ruler's reading on a scene (ruler.js), also said in words under the tools.
-function rulerOn(sc) {
-  return measure(sc, ui.ruler.a, ui.ruler.b, rulerLabel);
-}
 // A distance as a player measures it: inches to 0.1, steps to 0.01, or the chosen mm or cm.
 function rulerLabel(v) {
   const s = sys();
@@ -77,8 +77,9 @@ function rulerLabel(v) {
   return s.lengthUnit === 'inch' ? `${v.toFixed(1)}″` : `${round(v)} ${round(v) === 1 ? s.lengthUnit : `${s.lengthUnit}s`}`;
 }
 function rulerNote(sc = scene()) {
-  if (!ui.ruler) return TOOL_NOTES.measure;
-  const m = rulerOn(sc), [a, b] = m.between;
+  const m = sc.ruler;
+  if (!m) return TOOL_NOTES.measure;
+  const [a, b] = m.between;
   const ends = a && b ? ` between ${a} and ${b} (${isHexBoard() ? 'their nearest hexes' : 'closest edges'})` : a || b ? ` from ${a ?? b}${isHexBoard() ? '' : '’s nearest edge'}` : '';
   return `Ruler: ${m.item.label}${ends}.`;
 }

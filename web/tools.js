@@ -164,7 +164,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     });
     // the same question is ruled again from the new position; it is not offered to be made again
     // until something changes (a pursuit applied twice would pursue twice)
-    ui.appliedDoc = JSON.stringify(doc());
+    ui.appliedAt = ui.edits; // the store's edit count once this move is made (app.js counts them)
   }
 
   // A unit taken off the table is no longer picked in any question ('' is "none"), so the next
@@ -188,7 +188,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   function canApply() {
     const r = ui.result;
     if (!r?.response?.ok || r.response.result?.legal === false || r.request?.system !== store.state.system || ui.lastRequest !== JSON.stringify(currentRequest(), null, 2)) return false;
-    if (ui.appliedDoc === JSON.stringify(doc())) return false;
+    if (ui.appliedAt === ui.edits) return false;
     const res = r.response.result;
     return !!tappedEnd() || !!(moverEnd(r.request, res) && typeof (r.request.unit ?? r.request.charger) === 'string') || !!sys().canApply?.(r.request, res);
   }

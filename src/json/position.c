@@ -381,26 +381,26 @@ static int grow(void **buf, size_t *capacity, size_t need, size_t size) {
     return 1;
 }
 
-int32_t *mc_columns_hex(McRequest *j, int rows) {
-    McColumns *c = j->columns;
-    if (!grow((void **)&c->ints, &c->int_capacity, 5 * (size_t)(rows > 0 ? rows : 1), sizeof *c->ints)) {
+// Room for `rows` rows of `per_row` values in `*buf`, noted as this ask's columns; NULL (recorded
+// as out_of_memory) when memory ran out.
+static void *fill(McRequest *j, void **buf, size_t *capacity, size_t per_row, size_t size, int rows, int *rows_out) {
+    if (!grow(buf, capacity, per_row * (size_t)(rows > 0 ? rows : 1), size)) {
         mc_read_fail(j, "out_of_memory", "out of memory");
         return NULL;
     }
-    c->rows = rows;
-    c->filled = 1;
-    return c->ints;
+    *rows_out = rows;
+    j->columns->filled = 1;
+    return *buf;
+}
+
+int32_t *mc_columns_hex(McRequest *j, int rows) {
+    McColumns *c = j->columns;
+    return fill(j, (void **)&c->ints, &c->int_capacity, 5, sizeof *c->ints, rows, &c->rows);
 }
 
 double *mc_columns_poses(McRequest *j, int rows) {
     McColumns *c = j->columns;
-    if (!grow((void **)&c->poses, &c->pose_capacity, 3 * (size_t)(rows > 0 ? rows : 1), sizeof *c->poses)) {
-        mc_read_fail(j, "out_of_memory", "out of memory");
-        return NULL;
-    }
-    c->pose_rows = rows;
-    c->filled = 1;
-    return c->poses;
+    return fill(j, (void **)&c->poses, &c->pose_capacity, 3, sizeof *c->poses, rows, &c->pose_rows);
 }
 
 void *mc_kept_world(McRequest *j, const void *owner) {

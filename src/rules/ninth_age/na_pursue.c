@@ -613,6 +613,21 @@ static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *
     return placed;
 }
 
+// 9A-FA-O: straight ahead from the pivot, stopping NA_CLEAR_GAP short of an obstruction
+// `distance` ahead; `pivot_pose`: the pivot is a pose of the move; `what` names the obstruction.
+static void stop_before(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *s, double distance, bool pivot_pose,
+                        const char *what) {
+    Front f = front_of(p->pivot);
+    o->moved = stop_short(distance);
+    if (pivot_pose) add_pose(o, p->pivot);
+    s->cur = p->pivot;
+    s->cur.centre = mc_vec2_mul_add(s->cur.centre, o->moved, f.fwd);
+    add_pose(o, s->cur);
+    s->rule = "9A-FA-O";
+    TRACE(c, s->rule, self, "%s straight forward, stopping %s\" before %s", mc_fmt_amount(c->env, "moves", o->moved, "\"", "does not move"),
+          mc_fmt_num(c->env, NA_CLEAR_GAP), what);
+}
+
 // A charge that could not be completed: the reason names the real cause, as the `charge` query
 // on the same position gives it, and the enemy is an obstruction. After Forward Ahead the unit
 // moves straight (9A-FA-O) until just before that enemy or anything else now in the way.
@@ -648,13 +663,7 @@ static void charge_refused(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Ste
     }
     double e = table_ahead(c->bf, &f);
     if (e < d) d = e;
-    o->moved = stop_short(d);
-    add_pose(o, p->pivot);
-    s->cur = p->pivot;
-    s->cur.centre = mc_vec2_mul_add(s->cur.centre, o->moved, f.fwd);
-    add_pose(o, s->cur);
-    s->rule = "9A-FA-O";
-    TRACE(c, s->rule, self, "%s straight forward, stopping %s\" before the first obstruction", mc_fmt_amount(c->env, "moves", o->moved, "\"", "does not move"), mc_fmt_num(c->env, NA_CLEAR_GAP));
+    stop_before(c, self, p, o, s, d, true, "the first obstruction");
 }
 
 // 9A-PV-E / 9A-FA-E: the charge, or, when it cannot be made, the enemy as an obstruction.
@@ -712,14 +721,7 @@ static void table_edge(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
 
 // 9A-FA-O: straight ahead, stopping just before the obstruction Forward Ahead found.
 static void obstruction_ahead(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *s) {
-    Front f = front_of(p->pivot);
-    o->moved = stop_short(p->ahead_distance);
-    if (p->pivoted) add_pose(o, p->pivot);
-    s->cur = p->pivot;
-    s->cur.centre = mc_vec2_mul_add(s->cur.centre, o->moved, f.fwd);
-    add_pose(o, s->cur);
-    s->rule = "9A-FA-O";
-    TRACE(c, s->rule, self, "%s straight forward, stopping %s\" before the obstruction", mc_fmt_amount(c->env, "moves", o->moved, "\"", "does not move"), mc_fmt_num(c->env, NA_CLEAR_GAP));
+    stop_before(c, self, p, o, s, p->ahead_distance, p->pivoted, "the obstruction");
 }
 
 // 9A-PV-O: the pivot is made again, this time only as far as Unit Spacing allows.
