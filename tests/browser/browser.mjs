@@ -54,7 +54,9 @@ export const overlay = (page) => hook(page, 'overlay');
 /** Opens a request as the gallery would (the page sets up its position and rules it as written). */
 export async function openRequest(page, request) {
   await hook(page, 'openExample', { request });
-  await page.waitForFunction(() => /./.test(document.getElementById('verdict').textContent) && window.movecalcTest.overlay().length > 0);
+  // ruled(): the answer shown is this request's, not the one before it (whose verdict and drawing
+  // would satisfy the other checks while the engine is still busy)
+  await page.waitForFunction(() => window.movecalcTest.ruled() && /./.test(document.getElementById('verdict').textContent) && window.movecalcTest.overlay().length > 0);
 }
 
 /** Screenshot of the board's view under tests/artifacts/, named with the viewport. */
