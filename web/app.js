@@ -119,7 +119,7 @@ const page = {
   store, ui, board, canvas, doc, sys, isHexBoard, unitById, colourOf, round, unitWord, terrainColour,
   hexesOf, boardCells, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, setTool,
   renderIfStale, toggleFullBoard, described: () => described, assumptionSummaries: () => assumptionSummaries,
-  askEngine: (request) => engine.ask(request),
+  askEngine: (request) => engine.ask(request, 'tap'), // a lane of its own: a ruling does not put it aside, nor it a ruling
 };
 const settings = initSettingsForm(page);
 const units = initUnitsForm(page);
@@ -320,12 +320,11 @@ async function ask({ frame = true } = {}) {
   timing('movecalc:ask', serial);
   const edits = ui.edits;
   const out = await answer(request);
-  // a newer question, or a position changed since, gets its own ruling; one put aside for a
-  // tapped hex's whyNot (tools.js) is asked again. The request's text is written only for an
-  // answer to show, or when an edit since may have changed it (most leave it as it was).
+  // a newer question, or a position changed since, gets its own ruling. The request's text is
+  // written only for an answer to show, or when an edit since may have changed it (most leave it
+  // as it was).
   const text = serial === ui.asked ? JSON.stringify(request, null, 2) : '';
   const same = edits === ui.edits || text === JSON.stringify(currentRequest(), null, 2);
-  if (out.superseded && serial === ui.asked && same) { ask({ frame }); return; }
   if (out.superseded || serial !== ui.asked || !same) return;
   if (!out.response) { notAnswered(request, out); return; }
   ui.lastRequest = text;
