@@ -12,6 +12,7 @@ import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerr
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
 import { option, on, rebuild, keepSame } from './forms.js';
+import { clauseNodes, linkClauses } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { initLibrary } from './library.js';
 import { initLinks, READONLY } from './links.js';
@@ -196,8 +197,9 @@ function redrawResult(frame = false, follow = false) {
   const v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
   // the same words again (a drag's rulings often say the same) leave the page's layout as it was
   const verdict = $('verdict');
-  const same = !v.nodes && !verdict.childElementCount && verdict.textContent === v.text;
-  if (!same) verdict.replaceChildren(...(v.nodes ?? [v.text]));
+  const same = !v.nodes && !verdict.classList.contains('tap') && verdict.textContent === v.text;
+  // every clause id in it a button opening its entry
+  if (!same) verdict.replaceChildren(...(v.nodes ? v.nodes.map(linkClauses) : clauseNodes(v.text)));
   // a verdict a tap showed whole stays whole while its words stay the same
   const whole = same && verdict.classList.contains('whole');
   verdict.className = `verdict ${v.kind}${v.nodes ? ' tap' : ''}${whole ? ' whole' : ''}`;
@@ -213,8 +215,9 @@ function redrawResult(frame = false, follow = false) {
   ui.t = 1; // the answer's end; the slider and Play step through it
   $('scrub').value = String(Math.round(ui.t * 1000));
   board.setScene(scene());
-  const legendKey = `${r.request?.system ?? store.state.system} ${r.request?.query}`;
-  if (legendKey !== ui.legendKey) { ui.legendKey = legendKey; $('legend').replaceChildren(...legendOf(r.request?.system ?? store.state.system, r.request?.query)); }
+  const terrain = [...new Set(isHexBoard() ? doc().terrain.map((t) => t.terrain) : [])].sort();
+  const legendKey = `${r.request?.system ?? store.state.system} ${r.request?.query} ${terrain}`;
+  if (legendKey !== ui.legendKey) { ui.legendKey = legendKey; $('legend').replaceChildren(...legendOf(r.request?.system ?? store.state.system, r.request?.query, terrain)); }
   if (!ui.legendShown) { ui.legendShown = true; $('legend-panel').open = window.innerWidth >= 900; } // open beside a desktop's board; a tap away on a phone
   const b = resultBounds(r.scene, r.request);
   // a game's first ruling on screen shows its whole board or table (the player sees where
@@ -543,9 +546,10 @@ $('ask').addEventListener('click', () => ask());
 $('apply').addEventListener('click', applyRuling);
 // on a phone a long verdict shows three lines and an ellipsis (style.css): a tap shows it whole
 // (focusable, so that a long verdict scrolls and opens from the keyboard too)
+// (a tap on a clause id in it opens the rule: its own button's, not the verdict's)
 const showWhole = (e) => { if (e.target === $('verdict') && !$('verdict').classList.contains('tap')) $('verdict').classList.toggle('whole'); };
 $('verdict').addEventListener('click', showWhole);
-$('verdict').addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); showWhole(e); } });
+$('verdict').addEventListener('keydown', (e) => { if (e.target === $('verdict') && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); showWhole(e); } });
 $('add-unit').addEventListener('click', units.addUnit);
 $('deselect').addEventListener('click', () => { ui.selected = null; refresh(); $('unit-fields').querySelector('input')?.focus(); });
 $('finish-polygon').addEventListener('click', finishPolygon);

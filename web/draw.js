@@ -237,6 +237,34 @@ export function clauseButton(rule) {
   return b;
 }
 
+// a clause id as the rules reference spells it (docs/rules/<game>.md): CCA-MV-2, 9A-FA-O, GG-8.3-T, A-TW-1
+const CLAUSE_ID = /\b(?:A-)?(?:AL|9A|CCA|GG|TW)-[A-Z0-9]+(?:[.-][A-Z0-9]+)*\b/g;
+
+/** `text` as nodes, each clause id in it a button that opens its entry (clauseButton). */
+export function clauseNodes(text) {
+  const s = String(text ?? '');
+  const out = [];
+  let at = 0;
+  for (const m of s.matchAll(CLAUSE_ID)) {
+    if (m.index > at) out.push(document.createTextNode(s.slice(at, m.index)));
+    const b = clauseButton(m[0]);
+    b.classList.add('in-text');
+    out.push(b);
+    at = m.index + m[0].length;
+  }
+  if (at < s.length || !out.length) out.push(document.createTextNode(s.slice(at)));
+  return out;
+}
+
+/** Every clause id in the words under `root` (not in a button or link already) made a button (clauseNodes). */
+export function linkClauses(root) {
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) if (n.data.search(CLAUSE_ID) >= 0 && !n.parentElement?.closest('button, a')) found.push(n);
+  for (const n of found) n.replaceWith(...clauseNodes(n.data));
+  return root;
+}
+
 export function ruleItem(rule, message) {
   const li = el('li');
   if (rule) li.append(clauseButton(rule));

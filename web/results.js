@@ -4,7 +4,8 @@
 // text beside the board are shared here, with each game's own parts asked of it. Everything here
 // reaches the DOM through textContent only.
 import { SYSTEMS, own } from './model.js';
-import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes } from './draw.js';
+import { terrainMarks } from './scene.js';
+import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes, linkClauses } from './draw.js';
 
 const gameOf = (system) => own(SYSTEMS, system) ?? null;
 
@@ -46,11 +47,16 @@ const TAP_MARKS = [
   { swatch: 'line', color: WHATIF, dashed: true, text: 'the way it could go there if no other unit stood on the board' },
 ];
 
-/** The legend of what the board draws for a query: the marks its game's drawer declares. */
-export function legendOf(system, query) {
+/**
+ * The legend of what the board draws for a query: the marks its game's drawer declares, and on a
+ * hex board the terrain kinds `terrain` on it with the short names a small hex shows.
+ */
+export function legendOf(system, query, terrain = []) {
   const game = gameOf(system);
   const marks = own(game?.draw, query)?.marks ?? ['unit'];
-  return legendNodes(game?.whyNotQuery && query === game.tapQuery ? [...marks, ...TAP_MARKS] : marks);
+  const kinds = game?.board === 'hex' ? terrain : [];
+  return [...legendNodes(game?.whyNotQuery && query === game.tapQuery ? [...marks, ...TAP_MARKS] : marks),
+    ...(kinds.length ? [el('p', 'Terrain (a hex too small for the word shows the letters):', 'legend-head'), ...legendNodes(terrainMarks(system, kinds))] : [])];
 }
 
 /** Engine messages name hexes by axial coordinates, `(q 3, r 3)`; the page names them as the board does. */
@@ -201,7 +207,8 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   parts.push(...section(r.legal === false ? 'Why not' : 'Rulings', reasons, (x) => ruleItem(x.rule, `${x.unit ? `${x.unit}: ` : ''}${hexWords(x.message ?? x.code ?? '')}${Number.isInteger(x.action) ? ` (at ${request.order ? 'action' : request.query === 'order' && arr(r.reasons).includes(x) ? 'move' : 'step'} ${x.action + 1})` : ''}`)));
   parts.push(...section('How the engine ruled', arr(r.trace), (x) => ruleItem(x.rule, (x.unit ? `${x.unit}: ` : '') + hexWords(x.message ?? '')), true));
   parts.push(...section('Assumptions this answer relied on', arr(response.assumptions), (id) => ruleItem(id, assumptionSummaries.get(id) ?? '')));
-  return parts;
+  // a clause id in any of these words (a game's lists, an engine's message) opens its entry too
+  return parts.map(linkClauses);
 }
 
 export { el };
