@@ -199,6 +199,15 @@ const facingText = (f) => (n3(f) === '360' ? '0' : n3(f));
 export const poseRounded = (p) => (isPose(p) ? `(${round(p.x, 10)}, ${round(p.y, 10)}) facing ${degrees(p.facing ?? 0)}` : isHex(p) ? colRow(p) : '');
 export const poseText = (p) => (isPose(p) ? `(${n3(p.x)}, ${n3(p.y)}) facing ${facingText(p.facing ?? 0)}°` : isHex(p) ? colRow(p) : '');
 
+/** Engine messages name hexes by axial coordinates, `(q 3, r 3)`; the page names them as the board does. */
+export const hexWords = (text) => String(text ?? '').replace(/\(q (-?\d+), r (-?\d+)\)/g, (_, q, r) => colRow({ q: Number(q), r: Number(r) }));
+
+/** A reason in a verdict: its message as a sentence, hexes as the board names them, its clause id beside it ("A medium infantry moves at most 1 hex here (CCA-MV-2)."). */
+export const reasonText = (x) => {
+  const m = hexWords(x.message ?? x.code).replace(/\.$/, '');
+  return `${m.charAt(0).toUpperCase()}${m.slice(1)}${x.rule ? ` (${x.rule})` : ''}.`;
+};
+
 // ---- the rule behind a ruling ----
 let reference = null; // rules.json (web/build-site.mjs), fetched when a clause is first opened
 

@@ -5,7 +5,7 @@
 // reaches the DOM through textContent only.
 import { SYSTEMS, own } from './model.js';
 import { terrainMarks } from './scene.js';
-import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes, linkClauses } from './draw.js';
+import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes, linkClauses, reasonText, hexWords } from './draw.js';
 
 const gameOf = (system) => own(SYSTEMS, system) ?? null;
 
@@ -59,8 +59,6 @@ export function legendOf(system, query, terrain = []) {
     ...(kinds.length ? [el('p', 'Terrain (a hex too small for the word shows the letters):', 'legend-head'), ...legendNodes(terrainMarks(system, kinds))] : [])];
 }
 
-/** Engine messages name hexes by axial coordinates, `(q 3, r 3)`; the page names them as the board does. */
-export const hexWords = (text) => String(text ?? '').replace(/\(q (-?\d+), r (-?\d+)\)/g, (_, q, r) => colRow({ q: Number(q), r: Number(r) }));
 
 // A count of what a reach spends: movement points where the system counts them, else hexes (or hexons).
 const spent = (n, r) => (Number.isFinite(r.movementPoints) ? plural(n, 'movement point')
@@ -132,7 +130,10 @@ export function verdictOf(response, request = null) {
   const q = response.query ?? request?.query;
   const game = gameOf(response.system ?? request?.system);
   const spent = Number.isFinite(r.pointsSpent) ? r.pointsSpent : r.cost;
-  const pts = (Number.isFinite(spent) && Number.isFinite(r.movementPoints)
+  // a minimum move spends more than the unit has ("2 of 1 spent, -1 left" says nothing)
+  const pts = (Number.isFinite(spent) && Number.isFinite(r.movementPoints) && r.minimumMove === true && spent > r.movementPoints
+    ? ` A minimum move: the way costs ${spent}, more than its ${plural(r.movementPoints, 'movement point')}.`
+    : Number.isFinite(spent) && Number.isFinite(r.movementPoints)
     ? ` ${spent} of ${plural(r.movementPoints, 'movement point')} spent, ${r.movementPoints - spent} left${r.pointsLost ? ' (lost at the end)' : ''}.`
     : Number.isFinite(r.hexesMoved) && Number.isFinite(r.allowance) ? ` ${r.hexesMoved} of ${plural(r.allowance, 'hex', 'hexes')} moved.`
       : Number.isFinite(r.steps) ? ` ${plural(r.steps, 'step')} made.` : '') + (game?.verdictNote?.(r) ?? '');
@@ -141,12 +142,12 @@ export function verdictOf(response, request = null) {
   if (typeof r.legal === 'boolean' && q !== 'reach') {
     const reason = arr(r.reasons)[0];
     // the reason in words, its clause id beside it (not as its title)
-    const why = !r.legal && reason ? ` ${String(reason.message).replace(/\.$/, '')} (${reason.rule}).` : '';
+    const why = !r.legal && reason ? ` ${reasonText(reason)}` : '';
     const what = game?.legalWord?.(q) ?? 'move';
     return { text: `${r.legal ? `Legal ${what}.` : `Not a legal ${what}.`}${why}${pts}`, kind: r.legal ? 'legal' : 'illegal' };
   }
   if (q === 'reach') {
-    if (r.legal === false) return { text: `No move: ${arr(r.reasons)[0]?.message ?? 'the action cannot be taken'}`, kind: 'illegal' };
+    if (r.legal === false) return { text: `No move: ${arr(r.reasons).length ? reasonText(r.reasons[0]) : 'the action cannot be taken.'}`, kind: 'illegal' };
     const n = arr(r.hexes).length;
     return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end on ${plural(n, 'hex', 'hexes')} besides its own${Number.isFinite(r.allowance) ? ` (allowance ${r.unitOfMeasure === 'hexons' ? plural(r.allowance, 'hexon') : plural(r.allowance, 'hex', 'hexes')})` : Number.isFinite(r.movementPoints) ? ` (${plural(r.movementPoints, 'movement point')})` : ''}.`, kind: n ? 'answered' : 'illegal' };
   }

@@ -45,7 +45,7 @@ const CASES = {
   },
   'ninth-age': {
     queries: {
-      pursue: { verdict: /^Spearmen pivot 15° (anti)?clockwise and pursue [0-9.]+″ and stop against Raiders\./, details: [/pivots 15°/, /Forward Ahead: Raiders at 8\.267″ \[9A-FA-O\]/, /A-9A-3/] },
+      pursue: { verdict: /^Spearmen pivots 15° (anti)?clockwise and pursues [0-9.]+″ and stops against Raiders\./, details: [/pivots 15°/, /Forward Ahead: Raiders at 8\.267″ \[9A-FA-O\]/, /A-9A-3/] },
     },
     drag: { unit: 'Raiders', by: [0, -150], before: /Raiders at 8\.267″/, after: /Forward Ahead: nothing ahead/ },
     async change(page) { // the pursuit roll: 12 reaches the flee distance and destroys the fleeing unit
@@ -86,8 +86,9 @@ const CASES = {
   'torn-world': {
     queries: {
       reach: { verdict: /^Guardsman can end on 54 hexes besides its own \(allowance 4 hexes\)/, details: [/TW-MV-1/], pick: true },
-      move: { verdict: /^Legal move\. 2 steps made\. 1 Free Attack: Guardsman \(ejected\)\. Ejects Guardsman\./, details: [/Ejections, in the order resolved/, /TW-EJ-2/, /A-TW-3/] },
-      eject: { verdict: /^Legal ejection\. 1 Free Attack: Guardsman \(ejected\)\. Ejects Guardsman\./, details: [/3 nearest free hexes at distance 1/] },
+      // the mover named, where it ends, whom it ejects (TW-EJ-3: the Dexterity test settles which of the nearest hexes), who attacks it (TW-EJ-2)
+      move: { verdict: /^Warbeast moves 2 steps to col 3, row 7, ejecting Guardsman to one of 3 nearest hexes\. Free Attack on Warbeast: Guardsman \(ejected\)\./, details: [/Ejections, in the order resolved/, /TW-EJ-2/, /A-TW-3/] },
+      eject: { verdict: /^Warbeast ejects Guardsman\. Free Attack on Warbeast: Guardsman \(ejected\)\./, details: [/3 nearest free hexes at distance 1/] },
       shift: { verdict: /^Shift: test passed → 6 nearest hexes \(Accord chooses\); test failed → col 6, row 8\./, details: [/TW-SH-1/] },
     },
     drag: { unit: 'Rogue', hex: [1, 1], before: /54 hexes reachable/, after: /hexes reachable/ },

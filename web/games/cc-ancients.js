@@ -2,7 +2,7 @@
 // reach, move, order, retreat and evade), the board's sections and baselines, terrain colours,
 // drawers, verdicts and result text.
 import { SIDE_COLOURS, num, opt, unitField, arr, wholeOrNone, hexUnit, pathJSON, axialOf, hexMove, whatIfReach } from '../fields.js';
-import { GOOD, BAD, PATH, WARN, isHex, hexKey, colRow, plural, el, ruleItem, section, reachCells, whatIfCells, pickedPath, hexStart,
+import { GOOD, BAD, PATH, WARN, isHex, hexKey, colRow, plural, el, ruleItem, reasonText, section, reachCells, whatIfCells, pickedPath, hexStart,
   drawHexPath, drawHexMove } from '../draw.js';
 import { toAxial, center } from '../hex.js';
 
@@ -222,7 +222,7 @@ function drawCCEvade(out, r, req) {
 
 function retreatVerdict(r) {
   const first = arr(r.reasons)[0];
-  const why = first ? ` ${String(first.message).replace(/\.$/, '')} (${first.rule}).` : '';
+  const why = first ? ` ${reasonText(first)}` : '';
   if (r.eliminated) return { text: `${r.unit} is eliminated by the hits: no retreat.${why}`, kind: 'illegal' };
   const flags = `${plural(r.flagsTaken ?? 0, 'flag')} of ${r.flags} taken${r.ignored ? ` (${r.ignored} disregarded)` : ''}`;
   if (!r.retreatHexes) return { text: `No retreat: ${flags}.${why}`, kind: r.legal === false ? 'illegal' : 'legal' };
@@ -235,7 +235,7 @@ function retreatVerdict(r) {
 
 function evadeVerdict(r) {
   const first = arr(r.reasons)[0];
-  const why = first ? ` ${String(first.message).replace(/\.$/, '')} (${first.rule}).` : '';
+  const why = first ? ` ${reasonText(first)}` : '';
   if (r.eliminated) return { text: `No evade: ${r.unit} is eliminated.${why}`, kind: 'illegal' };
   if (r.canEvade === false) return { text: `${r.unit} cannot evade.${why}`, kind: 'illegal' };
   const ps = arr(r.paths);
