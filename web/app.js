@@ -545,8 +545,8 @@ $('query').addEventListener('change', () => store.edit((d) => { d.query = $('que
 $('ask').addEventListener('click', () => ask());
 $('apply').addEventListener('click', applyRuling);
 // on a phone a long verdict shows three lines and an ellipsis (style.css): a tap shows it whole
-// (focusable, so that a long verdict scrolls and opens from the keyboard too)
-// (a tap on a clause id in it opens the rule: its own button's, not the verdict's)
+// (focusable, so that a long verdict scrolls and opens from the keyboard too); a tap or Enter on a
+// clause id in it opens the rule instead (the id's own button)
 const showWhole = (e) => { if (e.target === $('verdict') && !$('verdict').classList.contains('tap')) $('verdict').classList.toggle('whole'); };
 $('verdict').addEventListener('click', showWhole);
 $('verdict').addEventListener('keydown', (e) => { if (e.target === $('verdict') && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); showWhole(e); } });

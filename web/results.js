@@ -78,7 +78,9 @@ export function tapVerdict(system, request, response, pick, entry, onWay) {
   const game = gameOf(system);
   const r = response.result ?? {};
   const who = typeof r.unit === 'string' ? r.unit : typeof request?.unit === 'string' ? request.unit : 'The unit';
-  const where = colRow(pick);
+  // the hex named as the board names it, with its terrain (a small hex may show only its letters)
+  const ground = arr(request?.board?.terrain).find((t) => t.q === pick.q && t.r === pick.r)?.terrain;
+  const where = `${colRow(pick)}${typeof ground === 'string' ? ` (${ground})` : ''}`;
   if (entry) {
     const ways = [entry, ...arr(entry.alternatives).map((a) => ({ ...a, q: entry.q, r: entry.r }))];
     const at = Number.isInteger(pick.alt) && ways[pick.alt] ? pick.alt : 0;

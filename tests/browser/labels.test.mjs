@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot, overlay, openRequest } from './browser.mjs';
 import { root } from '../js/util.mjs';
+import { toOffset } from '../../web/hex.js';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 let env;
@@ -157,11 +158,19 @@ const TERRAIN = {
   'cc-ancients': { forest: 'F', hill: 'H' },
 };
 for (const [system, shorts] of Object.entries(TERRAIN)) {
-  test(`${system} (phone 360x740): a hex's terrain reads whole at every query's fit view, its word or its short name that the legend explains, never cut`, async () => {
+  test(`${system} (phone 360x740): a hex's terrain reads whole at every query's fit view, its word or its short name that the legend explains, never cut; a tapped hex names it`, async () => {
     const { context, page, errors } = await openGame(PHONE, system, true);
     if (!(await page.$eval('#legend-panel', (d) => d.open))) await page.click('#legend-panel summary');
     const entries = await page.$$eval('#legend li', (lis) => lis.map((li) => [li.querySelector('.swatch')?.textContent ?? '', li.textContent]));
     for (const [kind, short] of Object.entries(shorts)) assert.ok(entries.some(([sym, text]) => sym === short && text.endsWith(kind)), `the legend explains ${short}: ${kind}: ${JSON.stringify(entries)}`);
+    // a tap on a terrain hex of the reach names its terrain in words, whatever the board could show
+    const [kind] = Object.keys(shorts);
+    const t = (await hook(page, 'state')).doc.terrain.find((x) => x.terrain === kind);
+    const o = toOffset(t.q, t.r);
+    const at = await hook(page, 'screenOfHex', o.col, o.row);
+    await page.touchscreen.tap(at.x, at.y);
+    const said = `end on col ${o.col}, row ${o.row} (${kind})`;
+    await page.waitForFunction((w) => document.querySelector('#verdict').textContent.includes(w), said, { timeout: 10000 });
     const queries = await page.$$eval('#query option', (os) => os.map((o) => o.value));
     let drawn = 0;
     for (const query of queries) {

@@ -60,7 +60,7 @@ const CASES = {
       move: { verdict: /^Not a legal move\. A medium infantry moves at most 1 hex here \(CCA-MV-2\)\./, details: [/Why not/] },
       order: { verdict: /^Legal order\./, details: [/orders used: 1/, /Battle/] },
       // CCA-RT-1: 1 flag, 1 hex toward Rome's edge: south-west first (col 5, row 7), or onto Scipio
-      retreat: { verdict: /^Retreat\. 1 flag of 1 taken: 1 hex back\. Best path: 1 hex\./, details: [/Retreat paths/, /Scipio attaches/, /CCA-RT-1/] },
+      retreat: { verdict: /^Hastati must retreat 1 hex \(1 flag of 1 taken\); its best path goes 1 hex\./, details: [/Retreat paths/, /Scipio attaches/, /CCA-RT-1/] },
       // CCA-EV-1: light cavalry evade 2 hexes toward Carthage's edge, row 0
       evade: { verdict: /^Numidians may evade: 4 paths, ending on col 6, row 0; col 5, row 0; col 4, row 0\./, details: [/Evade paths/, /CCA-EV-1/] },
     },

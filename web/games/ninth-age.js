@@ -245,7 +245,8 @@ function chargeVerdict(r, request) {
       const fail = f ? `, failed charge ${inches(f.moved)} to ${poseRounded(f.final)}${f.blockedBy ?? f.wheel?.blockedBy ? `, stopped by ${f.blockedBy ?? f.wheel.blockedBy}` : ''}` : '';
       return `${c.charger} ${c.possible ? `charges the ${c.facing}, ${inches(c.distance)}` : `cannot charge (${arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? x.code).join(', ')})${fail}`}`;
     });
-    return { text: `Combined charge on ${target}: ${made} of ${list.length} chargers make contact, in the order ${arr(r.order).join(', ')}${why ? ` — ${r.orderChoice.rule ?? '9A-CH-4'}: ${why}` : ''}. ${says.join('; ')}.`,
+    // what each does first (a phone shows three lines of it), then why in that order
+    return { text: `Combined charge on ${target}: ${made} of ${list.length} chargers make contact. ${says.join('; ')}. In the order ${arr(r.order).join(', ')}${why ? ` (${r.orderChoice.rule ?? '9A-CH-4'}): ${why}` : ''}.`,
       kind: made === list.length ? 'legal' : made ? 'answered' : 'illegal' };
   }
   const says = chargeText(r, target, MEASURED);
