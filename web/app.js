@@ -12,6 +12,7 @@ import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerr
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
 import { option, on, rebuild, keepSame } from './forms.js';
+import { clauseNodes, linkClauses } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { initLibrary } from './library.js';
 import { initLinks, READONLY } from './links.js';
@@ -119,7 +120,7 @@ const page = {
   store, ui, board, canvas, doc, sys, isHexBoard, unitById, colourOf, round, unitWord, terrainColour,
   hexesOf, boardCells, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, setTool,
   renderIfStale, toggleFullBoard, described: () => described, assumptionSummaries: () => assumptionSummaries,
-  askEngine: (request) => engine.ask(request),
+  askEngine: (request) => engine.ask(request, 'tap'), // a lane of its own: a ruling does not put it aside, nor it a ruling
 };
 const settings = initSettingsForm(page);
 const units = initUnitsForm(page);
@@ -196,8 +197,9 @@ function redrawResult(frame = false, follow = false) {
   const v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
   // the same words again (a drag's rulings often say the same) leave the page's layout as it was
   const verdict = $('verdict');
-  const same = !v.nodes && !verdict.childElementCount && verdict.textContent === v.text;
-  if (!same) verdict.replaceChildren(...(v.nodes ?? [v.text]));
+  const same = !v.nodes && !verdict.classList.contains('tap') && verdict.textContent === v.text;
+  // every clause id in it a button opening its entry
+  if (!same) verdict.replaceChildren(...(v.nodes ? v.nodes.map(linkClauses) : clauseNodes(v.text)));
   // a verdict a tap showed whole stays whole while its words stay the same
   const whole = same && verdict.classList.contains('whole');
   verdict.className = `verdict ${v.kind}${v.nodes ? ' tap' : ''}${whole ? ' whole' : ''}`;
@@ -213,8 +215,9 @@ function redrawResult(frame = false, follow = false) {
   ui.t = 1; // the answer's end; the slider and Play step through it
   $('scrub').value = String(Math.round(ui.t * 1000));
   board.setScene(scene());
-  const legendKey = `${r.request?.system ?? store.state.system} ${r.request?.query}`;
-  if (legendKey !== ui.legendKey) { ui.legendKey = legendKey; $('legend').replaceChildren(...legendOf(r.request?.system ?? store.state.system, r.request?.query)); }
+  const terrain = [...new Set(isHexBoard() ? doc().terrain.map((t) => t.terrain) : [])].sort();
+  const legendKey = `${r.request?.system ?? store.state.system} ${r.request?.query} ${terrain}`;
+  if (legendKey !== ui.legendKey) { ui.legendKey = legendKey; $('legend').replaceChildren(...legendOf(r.request?.system ?? store.state.system, r.request?.query, terrain)); }
   if (!ui.legendShown) { ui.legendShown = true; $('legend-panel').open = window.innerWidth >= 900; } // open beside a desktop's board; a tap away on a phone
   const b = resultBounds(r.scene, r.request);
   // a game's first ruling on screen shows its whole board or table (the player sees where
@@ -320,12 +323,11 @@ async function ask({ frame = true } = {}) {
   timing('movecalc:ask', serial);
   const edits = ui.edits;
   const out = await answer(request);
-  // a newer question, or a position changed since, gets its own ruling; one put aside for a
-  // tapped hex's whyNot (tools.js) is asked again. The request's text is written only for an
-  // answer to show, or when an edit since may have changed it (most leave it as it was).
+  // a newer question, or a position changed since, gets its own ruling. The request's text is
+  // written only for an answer to show, or when an edit since may have changed it (most leave it
+  // as it was).
   const text = serial === ui.asked ? JSON.stringify(request, null, 2) : '';
   const same = edits === ui.edits || text === JSON.stringify(currentRequest(), null, 2);
-  if (out.superseded && serial === ui.asked && same) { ask({ frame }); return; }
   if (out.superseded || serial !== ui.asked || !same) return;
   if (!out.response) { notAnswered(request, out); return; }
   ui.lastRequest = text;
@@ -543,10 +545,11 @@ $('query').addEventListener('change', () => store.edit((d) => { d.query = $('que
 $('ask').addEventListener('click', () => ask());
 $('apply').addEventListener('click', applyRuling);
 // on a phone a long verdict shows three lines and an ellipsis (style.css): a tap shows it whole
-// (focusable, so that a long verdict scrolls and opens from the keyboard too)
+// (focusable, so that a long verdict scrolls and opens from the keyboard too); a tap or Enter on a
+// clause id in it opens the rule instead (the id's own button)
 const showWhole = (e) => { if (e.target === $('verdict') && !$('verdict').classList.contains('tap')) $('verdict').classList.toggle('whole'); };
 $('verdict').addEventListener('click', showWhole);
-$('verdict').addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); showWhole(e); } });
+$('verdict').addEventListener('keydown', (e) => { if (e.target === $('verdict') && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); showWhole(e); } });
 $('add-unit').addEventListener('click', units.addUnit);
 $('deselect').addEventListener('click', () => { ui.selected = null; refresh(); $('unit-fields').querySelector('input')?.focus(); });
 $('finish-polygon').addEventListener('click', finishPolygon);

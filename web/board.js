@@ -52,7 +52,7 @@ export class Painter {
     this.labelBoxes = []; // the screen box of every text drawn in this paint (and the names planned for it)
     this.keepClear = [];  // boxes no label may cover though they hold no text (the rotate handle)
     // every text of the last paint: [text, CSS px, box [x0, y0, x1, y1], kind, unit id (names)],
-    // kind 'name', 'badge', 'number' (a cost, a step), 'grid', 'label' (terrain, markers, lines), 'ruler'
+    // kind 'name', 'badge', 'number' (a cost, a step), 'grid', 'terrain' (a hex's), 'label' (a free table's terrain, markers, lines), 'ruler'
     this.drawnText = [];
     this.plan = new Map(); // unit id → where its badge and name go (planNames)
     this.scene = null;
@@ -269,7 +269,11 @@ export class Painter {
       c.strokeStyle = 'rgba(60,70,60,0.45)';
       c.lineWidth = 1;
       c.stroke();
-      if (cell.mark && !numbered.has(`${cell.q},${cell.r}`)) this.label(cell.mark, ...this.toScreen(...center(cell.q, cell.r)), 'rgba(27,36,48,0.8)', MIN_TEXT, this.s * 1.6);
+      if (cell.mark && !numbered.has(`${cell.q},${cell.r}`)) {
+        // the terrain's name where it fits, else its short name (scene.js terrainShorts), never a cut word
+        const t = [cell.mark, cell.short].find((x) => x && this.fits(x, this.s * 1.6));
+        if (t) this.label(t, ...this.toScreen(...center(cell.q, cell.r)), 'rgba(27,36,48,0.8)', MIN_TEXT, this.s * 1.6, false, 'terrain');
+      }
     }
     if (this.s >= 14) for (const h of sc.dottedCentres ?? []) this.dot(...this.toScreen(...center(h.q, h.r)), 2, 'rgba(60,70,60,0.45)');
     c.setLineDash([3, 4]);
@@ -747,6 +751,12 @@ export class Painter {
     if (kind !== 'ruler' && !this.isClear(box)) return null;
     this.text(t, x, y, color, size, halo, box, kind);
     return box;
+  }
+
+  /** Whether a text fits `maxWidth` whole at the smallest size drawn. */
+  fits(text, maxWidth) {
+    this.ctx.font = `600 ${MIN_TEXT}px system-ui, sans-serif`;
+    return this.ctx.measureText(text).width <= maxWidth;
   }
 
   /** Whether a text's box covers no text drawn or planned in this paint, nor the rotate handle. */

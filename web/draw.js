@@ -199,6 +199,15 @@ const facingText = (f) => (n3(f) === '360' ? '0' : n3(f));
 export const poseRounded = (p) => (isPose(p) ? `(${round(p.x, 10)}, ${round(p.y, 10)}) facing ${degrees(p.facing ?? 0)}` : isHex(p) ? colRow(p) : '');
 export const poseText = (p) => (isPose(p) ? `(${n3(p.x)}, ${n3(p.y)}) facing ${facingText(p.facing ?? 0)}°` : isHex(p) ? colRow(p) : '');
 
+/** Engine messages name hexes by axial coordinates, `(q 3, r 3)`; the page names them as the board does. */
+export const hexWords = (text) => String(text ?? '').replace(/\(q (-?\d+), r (-?\d+)\)/g, (_, q, r) => colRow({ q: Number(q), r: Number(r) }));
+
+/** A reason in a verdict: its message as a sentence, hexes as the board names them, its clause id beside it ("A medium infantry moves at most 1 hex here (CCA-MV-2)."). */
+export const reasonText = (x) => {
+  const m = hexWords(x.message ?? x.code).replace(/\.$/, '');
+  return `${m.charAt(0).toUpperCase()}${m.slice(1)}${x.rule ? ` (${x.rule})` : ''}.`;
+};
+
 // ---- the rule behind a ruling ----
 let reference = null; // rules.json (web/build-site.mjs), fetched when a clause is first opened
 
@@ -235,6 +244,34 @@ export function clauseButton(rule) {
   b.title = `What ${rule} says`;
   b.addEventListener('click', () => openClause(rule));
   return b;
+}
+
+// a clause id as the rules reference spells it (docs/rules/<game>.md): CCA-MV-2, 9A-FA-O, GG-8.3-T, A-TW-1
+const CLAUSE_ID = /\b(?:A-)?(?:AL|9A|CCA|GG|TW)-[A-Z0-9]+(?:[.-][A-Z0-9]+)*\b/g;
+
+/** `text` as nodes, each clause id in it a button that opens its entry (clauseButton). */
+export function clauseNodes(text) {
+  const s = String(text ?? '');
+  const out = [];
+  let at = 0;
+  for (const m of s.matchAll(CLAUSE_ID)) {
+    if (m.index > at) out.push(document.createTextNode(s.slice(at, m.index)));
+    const b = clauseButton(m[0]);
+    b.classList.add('in-text');
+    out.push(b);
+    at = m.index + m[0].length;
+  }
+  if (at < s.length || !out.length) out.push(document.createTextNode(s.slice(at)));
+  return out;
+}
+
+/** Every clause id in the words under `root` (not in a button or link already) made a button (clauseNodes). */
+export function linkClauses(root) {
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) if (n.data.search(CLAUSE_ID) >= 0 && !n.parentElement?.closest('button, a')) found.push(n);
+  for (const n of found) n.replaceWith(...clauseNodes(n.data));
+  return root;
 }
 
 export function ruleItem(rule, message) {

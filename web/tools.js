@@ -8,7 +8,7 @@ import { onLattice, unitSize, own } from './model.js';
  * Sets up the tools and the board's keys. `page`: the store, `ui`, the board and its canvas,
  * `doc()`, `sys()`, `isHexBoard()`, `unitById(id)`, `round(v, p)`, the position's `hexesOf(u)`,
  * `onBoard(h)`, `pathQuery(d)` and `pathInputs(d)`, `refresh()`, `redrawResult()`,
- * `currentRequest()`, `askEngine(request)` (the engine client's `ask`), `terrainKind()`,
+ * `currentRequest()`, `askEngine(request)` (the engine client's `ask`, in the tap's lane), `terrainKind()`,
  * `removeUnit(id)` and `toggleFullBoard()`.
  */
 export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unitById, round, hexesOf, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, askEngine, terrainKind, removeUnit, toggleFullBoard }) {
@@ -64,7 +64,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   }
 
   // True when the answer on screen is the game's tap reach (`tapQuery`), which the game can ask
-  // `whyNot` of (a ruling it puts aside in the engine client is asked again: app.js `ask`).
+  // `whyNot` of (asked in a lane of its own beside the rulings: engine-client.js).
   function asksWhyNot() {
     const r = ui.result, s = sys();
     return !!(s.whyNotQuery && r?.response?.ok && r.request?.query === s.tapQuery && r.request.system === store.state.system);

@@ -29,7 +29,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await openRequest(page, { ...CC_BOARD, query: 'retreat', unit: 'Hastati', flags: 2,
       units: [{ id: 'Hastati', side: 'Rome', type: 'medium infantry', col: 6, row: 7 }, { id: 'Velites', side: 'Rome', type: 'light infantry', col: 6, row: 8 },
         { id: 'Numidians', side: 'Carthage', type: 'light cavalry', col: 6, row: 2 }] });
-    assert.match(await verdict(page), /^Retreat\. 2 flags of 2 taken: 2 hexes back\. Best path: 1 hex, 1 hex short: it loses 1 block\./);
+    assert.match(await verdict(page), /^Hastati must retreat 2 hexes \(2 flags of 2 taken\); its best path goes 1 hex, 1 hex short: it loses 1 block\./);
     assert.match(await details(page), /Retreat paths[\s\S]*col 7, row 8: 1 hex; 1 short, loses 1 block; stopped by blocked; closed behind: col 6, row 9 \(board edge, CCA-RT-1\); col 7, row 9 \(board edge, CCA-RT-1\)/);
     const items = await overlay(page);
     const best = items.find((it) => it.type === 'hexpath' && it.numbered);
@@ -45,7 +45,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await openRequest(page, { ...CC_BOARD, query: 'retreat', unit: 'El', flags: 1,
       units: [{ id: 'El', side: 'Rome', type: 'elephant', col: 6, row: 7 }, { id: 'A', side: 'Rome', type: 'heavy infantry', col: 6, row: 8 },
         { id: 'B', side: 'Rome', type: 'heavy infantry', col: 7, row: 8 }, { id: 'E', side: 'Carthage', type: 'heavy infantry', col: 2, row: 2 }] });
-    assert.match(await verdict(page), /Best path: 0 hexes\. A loses 1 block; B loses 1 block instead\./);
+    assert.match(await verdict(page), /^El must retreat 1 hex \(1 flag of 1 taken\); its best path goes 0 hexes\. A loses 1 block; B loses 1 block instead\./);
     const el = await overlay(page);
     assert.deepEqual(marks(el).filter((m) => m.shape === 'x').map((m) => m.label), ['holds A: −1 block', 'holds B: −1 block']);
     assert.deepEqual(marks(el).filter((m) => m.label === 'rampage roll').map((m) => [m.hex.q, m.hex.r]), axialList([6, 8], [7, 8]));

@@ -2,7 +2,7 @@
 // reach, move, order, retreat and evade), the board's sections and baselines, terrain colours,
 // drawers, verdicts and result text.
 import { SIDE_COLOURS, num, opt, unitField, arr, wholeOrNone, hexUnit, pathJSON, axialOf, hexMove, whatIfReach } from '../fields.js';
-import { GOOD, BAD, PATH, WARN, isHex, hexKey, colRow, plural, el, ruleItem, section, reachCells, whatIfCells, pickedPath, hexStart,
+import { GOOD, BAD, PATH, WARN, isHex, hexKey, colRow, plural, el, ruleItem, reasonText, section, reachCells, whatIfCells, pickedPath, hexStart,
   drawHexPath, drawHexMove } from '../draw.js';
 import { toAxial, center } from '../hex.js';
 
@@ -222,20 +222,21 @@ function drawCCEvade(out, r, req) {
 
 function retreatVerdict(r) {
   const first = arr(r.reasons)[0];
-  const why = first ? ` ${String(first.message).replace(/\.$/, '')} (${first.rule}).` : '';
+  const why = first ? ` ${reasonText(first)}` : '';
   if (r.eliminated) return { text: `${r.unit} is eliminated by the hits: no retreat.${why}`, kind: 'illegal' };
-  const flags = `${plural(r.flagsTaken ?? 0, 'flag')} of ${r.flags} taken${r.ignored ? ` (${r.ignored} disregarded)` : ''}`;
-  if (!r.retreatHexes) return { text: `No retreat: ${flags}.${why}`, kind: r.legal === false ? 'illegal' : 'legal' };
+  const flags = `${plural(r.flagsTaken ?? 0, 'flag')} of ${r.flags} taken${r.ignored ? `, ${r.ignored} disregarded` : ''}`;
+  if (!r.retreatHexes) return { text: `${r.unit} does not retreat: ${flags}.${why}`, kind: r.legal === false ? 'illegal' : 'legal' };
   const b = r.bestPath ?? {};
   const loss = b.eliminated ? ', and it is eliminated' : b.blocksLost ? `, ${plural(b.hexesShort ?? 0, 'hex', 'hexes')} short: it loses ${plural(b.blocksLost, 'block')}` : '';
   const others = arr(b.blockersLose).length ? ` ${b.blockersLose.map((x) => `${x.unit} ${x.eliminated ? 'is eliminated' : `loses ${plural(x.blocks ?? 0, 'block')}`}`).join('; ')} instead.` : '';
-  return { text: `${r.legal === false ? 'Not as asked.' : 'Retreat.'} ${flags}: ${plural(r.retreatHexes, 'hex', 'hexes')} back. Best path: ${plural(b.hexesMoved ?? 0, 'hex', 'hexes')}${loss}.${others}${why}`,
+  // who retreats how far, then how far it can go and what that costs
+  return { text: `${r.legal === false ? 'Not as asked. ' : ''}${r.unit} must retreat ${plural(r.retreatHexes, 'hex', 'hexes')} (${flags}); its best path goes ${plural(b.hexesMoved ?? 0, 'hex', 'hexes')}${loss}.${others}${why}`,
     kind: r.legal === false || b.eliminated ? 'illegal' : b.blocksLost ? 'answered' : 'legal' };
 }
 
 function evadeVerdict(r) {
   const first = arr(r.reasons)[0];
-  const why = first ? ` ${String(first.message).replace(/\.$/, '')} (${first.rule}).` : '';
+  const why = first ? ` ${reasonText(first)}` : '';
   if (r.eliminated) return { text: `No evade: ${r.unit} is eliminated.${why}`, kind: 'illegal' };
   if (r.canEvade === false) return { text: `${r.unit} cannot evade.${why}`, kind: 'illegal' };
   const ps = arr(r.paths);
@@ -321,7 +322,9 @@ const game = {
     if (q === 'evade') return evadeVerdict(r);
     return undefined;
   },
-  verdictNote: (r) => (r.legal !== false && typeof r.canBattle === 'boolean' ? (r.mustBattle ? ' It must battle.' : r.canBattle ? ' It may battle.' : ' It may not battle.') : ''),
+  verdictNote: (r) => (r.legal !== false && typeof r.canBattle === 'boolean' ? (r.mustBattle ? ' It must battle.' : r.canBattle ? ' It may battle.' : ' It may not battle.') : '')
+    // an order: the orders it takes and what each ordered unit does
+    + (Number.isFinite(r.ordersUsed) && Number.isFinite(r.ordersAllowed) ? ` ${r.ordersUsed} of ${plural(r.ordersAllowed, 'order')} used${arr(r.moves).length ? `: ${r.moves.map((m) => `${m.unit} ${m.legal === false ? 'not moved' : m.hexesMoved ? `moves ${plural(m.hexesMoved, 'hex', 'hexes')} to ${colRow(m.final)}` : 'stays'}`).join('; ')}` : ''}.` : ''),
   legalWord: (q) => (q === 'order' ? 'order' : 'move'),
   hexFacts(h) {
     const bits = [];

@@ -245,23 +245,24 @@ function chargeVerdict(r, request) {
       const fail = f ? `, failed charge ${inches(f.moved)} to ${poseRounded(f.final)}${f.blockedBy ?? f.wheel?.blockedBy ? `, stopped by ${f.blockedBy ?? f.wheel.blockedBy}` : ''}` : '';
       return `${c.charger} ${c.possible ? `charges the ${c.facing}, ${inches(c.distance)}` : `cannot charge (${arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? x.code).join(', ')})${fail}`}`;
     });
-    return { text: `Combined charge on ${target}: ${made} of ${list.length} chargers make contact, in the order ${arr(r.order).join(', ')}${why ? ` — ${r.orderChoice.rule ?? '9A-CH-4'}: ${why}` : ''}. ${says.join('; ')}.`,
+    // what each does first (a phone shows three lines of it), then why in that order
+    return { text: `Combined charge on ${target}: ${made} of ${list.length} chargers make contact. ${says.join('; ')}. In the order ${arr(r.order).join(', ')}${why ? ` (${r.orderChoice.rule ?? '9A-CH-4'}): ${why}` : ''}.`,
       kind: made === list.length ? 'legal' : made ? 'answered' : 'illegal' };
   }
   const says = chargeText(r, target, MEASURED);
   return r.possible ? { text: `The charge can be made: ${says}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says}.`, kind: 'illegal' };
 }
 
-// A pursuer's move in a player's words, figures rounded as measured at the table.
+// A pursuer's move in a player's words (a unit is one: "A pursues", as "U flees"), figures rounded as measured at the table.
 function pursuerSays(p) {
-  const turn = isPose(p.pivot) && Math.abs(p.pivot.angle ?? 0) >= 0.5 ? `pivot ${degrees(Math.abs(p.pivot.angle))} ${p.pivot.angle > 0 ? 'clockwise' : 'anticlockwise'} and ` : '';
-  const verb = p.overrun ? 'overrun' : 'pursue';
+  const turn = isPose(p.pivot) && Math.abs(p.pivot.angle ?? 0) >= 0.5 ? `pivots ${degrees(Math.abs(p.pivot.angle))} ${p.pivot.angle > 0 ? 'clockwise' : 'anticlockwise'} and ` : '';
+  const verb = p.overrun ? 'overruns' : 'pursues';
   const how = Number.isFinite(p.moved) ? ` ${inches(p.moved)}${turn ? '' : ' straight on'}` : '';
   const stopObj = p.forwardAhead?.firstObstacle?.object ?? p.situation?.object;
   const end = p.outcome === 'charge' && p.charge ? ` into the ${p.charge.facing} of ${p.charge.target}`
     : p.outcome === 'table-edge' ? ' to the table edge'
-      : p.outcome === 'obstruction' ? ` and stop${stopObj ? ` against ${stopObj}` : ' at an obstruction'}`
-        : ` and stop in the open${p.spacing?.nearest ? `, ${inches(p.spacing.nearest.gap)} from ${p.spacing.nearest.object}` : ''}`;
+      : p.outcome === 'obstruction' ? ` and stops${stopObj ? ` against ${stopObj}` : ' at an obstruction'}`
+        : ` and stops in the open${p.spacing?.nearest ? `, ${inches(p.spacing.nearest.gap)} from ${p.spacing.nearest.object}` : ''}`;
   const back = p.backtracked ? `, stepping back to a legal position${p.backtrack?.object ? ` clear of ${p.backtrack.object}` : ''}` : '';
   return `${p.unit} ${turn}${verb}${how}${end}${back}`;
 }
