@@ -12,7 +12,7 @@ import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerr
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
 import { option, on, rebuild, keepSame } from './forms.js';
-import { clauseNodes, linkClauses } from './draw.js';
+import { clauseNodes, linkClauses, setClausePrefixes } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { initLibrary } from './library.js';
 import { initLinks, READONLY } from './links.js';
@@ -25,6 +25,7 @@ import { initQueryForm } from './query-form.js';
 import { initDownloads } from './downloads.js';
 
 const $ = (id) => document.getElementById(id);
+setClausePrefixes(SYSTEM_IDS.map((id) => SYSTEMS[id].clausePrefix));
 
 // true once the engine worker has loaded the first rule set and answered describe
 let ready = false;

@@ -246,8 +246,15 @@ export function clauseButton(rule) {
   return b;
 }
 
-// a clause id as the rules reference spells it (docs/rules/<game>.md): CCA-MV-2, 9A-FA-O, GG-8.3-T, A-TW-1
-const CLAUSE_ID = /\b(?:A-)?(?:AL|9A|CCA|GG|TW)-[A-Z0-9]+(?:[.-][A-Z0-9]+)*\b/g;
+// a clause id as the rules reference spells it (docs/rules/<game>.md): CCA-MV-2, 9A-FA-O, GG-8.3-T,
+// and an assumption's A-TW-1; the prefixes are the games' own (`clausePrefix`, setClausePrefixes)
+let CLAUSE_ID = /(?!)/g;
+
+/** The clause-id prefixes of the games the page knows (each game module's `clausePrefix`). */
+export function setClausePrefixes(prefixes) {
+  const alt = prefixes.map((p) => p.replace(/[^A-Z0-9]/g, '')).filter(Boolean).join('|');
+  CLAUSE_ID = new RegExp(`\\b(?:A-)?(?:${alt})-[A-Z0-9]+(?:[.-][A-Z0-9]+)*\\b`, 'g');
+}
 
 /** `text` as nodes, each clause id in it a button that opens its entry (clauseButton). */
 export function clauseNodes(text) {

@@ -274,7 +274,7 @@ drawCCRetreat.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
 drawCCEvade.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
 
 const game = {
-  name: 'Commands & Colors: Ancients', board: 'hex', lengthUnit: 'hex',
+  name: 'Commands & Colors: Ancients', clausePrefix: 'CCA', board: 'hex', lengthUnit: 'hex',
   unitFields: [{ key: 'type', label: 'Unit type', kind: 'select', options: CC_TYPES.map((t) => [t, t]) }],
   newUnit: () => ({ type: 'medium infantry' }),
   unitJSON: (u) => ({ ...hexUnit(u), type: u.type }),
