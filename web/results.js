@@ -146,7 +146,10 @@ export function verdictOf(response, request = null) {
     // the reason in words, its clause id beside it (not as its title)
     const why = !r.legal && reason ? ` ${reasonText(reason)}` : '';
     const what = game?.legalWord?.(q) ?? 'move';
-    return { text: `${r.legal ? `Legal ${what}.` : `Not a legal ${what}.`}${why}${pts}`, kind: r.legal ? 'legal' : 'illegal' };
+    // the mover named first, so the verdict reads aloud on its own ("Legion: legal move. …")
+    const who = r.unit ?? request?.unit ?? request?.order?.unit;
+    const word = `${r.legal ? 'legal' : 'not a legal'} ${what}.`;
+    return { text: `${typeof who === 'string' ? `${who}: ${word}` : word.charAt(0).toUpperCase() + word.slice(1)}${why}${pts}`, kind: r.legal ? 'legal' : 'illegal' };
   }
   if (q === 'reach') {
     if (r.legal === false) return { text: `No move: ${arr(r.reasons).length ? reasonText(r.reasons[0]) : 'the action cannot be taken.'}`, kind: 'illegal' };

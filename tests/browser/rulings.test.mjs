@@ -28,7 +28,7 @@ async function setParam(page, id, name, value) {
 const CASES = {
   'arcane-legions': {
     queries: {
-      move: { verdict: /^Legal move\. 3 of 4 movement points spent, 1 left/, details: [/movement ended by: collision/, /AL-SNP-1/, /Choices left open/, /A-AL-4/] },
+      move: { verdict: /^Legion: legal move\. 3 of 4 movement points spent, 1 left/, details: [/movement ended by: collision/, /AL-SNP-1/, /Choices left open/, /A-AL-4/] },
       reachArea: { verdict: /sampled positions within 4 movement points/, details: [/after one turn/] },
       breakaway: { verdict: /No breakaway attacks against Legion/, details: [/AL-BRK-1/] },
     },
@@ -57,7 +57,7 @@ const CASES = {
   'cc-ancients': {
     queries: {
       reach: { verdict: /^Hastati can end on 6 hexes besides its own \(allowance 1 hex\)/, details: [/CCA-MV-2/], pick: true },
-      move: { verdict: /^Not a legal move\. A medium infantry moves at most 1 hex here \(CCA-MV-2\)\./, details: [/Why not/] },
+      move: { verdict: /^Hastati: not a legal move\. A medium infantry moves at most 1 hex here \(CCA-MV-2\)\./, details: [/Why not/] },
       order: { verdict: /^Legal order\./, details: [/orders used: 1/, /Battle/] },
       // CCA-RT-1: 1 flag, 1 hex toward Rome's edge: south-west first (col 5, row 7), or onto Scipio
       retreat: { verdict: /^Hastati must retreat 1 hex \(1 flag of 1 taken\); its best path goes 1 hex\./, details: [/Retreat paths/, /Scipio attaches/, /CCA-RT-1/] },
@@ -74,7 +74,7 @@ const CASES = {
   godsgloom: {
     queries: {
       reach: { verdict: /^Shieldwall can end on 32 hexes besides its own \(3 movement points\)/, details: [/2 of them lie in an enemy Engagement Zone/, /only if no other unit/, /A-GG-1/], pick: true },
-      move: { verdict: /^Legal move\. 2 of 3 movement points spent, 1 left\. Ends Engaged with Ghouls; may still make a Melee Attack\./, details: [/Steps/] },
+      move: { verdict: /^Shieldwall: legal move\. 2 of 3 movement points spent, 1 left\. Ends Engaged with Ghouls; may still make a Melee Attack\./, details: [/Steps/] },
     },
     drag: { unit: 'Ghouls', hex: [9, 1], before: /2 of them lie in an enemy Engagement Zone/, after: /0 of them lie in an enemy Engagement Zone/ },
     async change(page) { // A-GG-1: a zone one hex wide
