@@ -747,6 +747,8 @@ export class Painter {
       t += '…';
     }
     const w = c.measureText(t).width;
+    // a label of something in view is kept whole inside the view, slid in from the edge it crossed
+    if (this.w && x >= 0 && x <= this.w && w + 4 <= this.w) x = clamp(x, 2 + w / 2, this.w - 2 - w / 2);
     const box = [x - w / 2, y - size / 2, x + w / 2, y + size / 2];
     if (kind !== 'ruler' && !this.isClear(box)) return null;
     this.text(t, x, y, color, size, halo, box, kind);
