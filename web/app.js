@@ -506,7 +506,7 @@ store.onChange((why) => {
   ui.edits++;
   if (why === 'system') holds(store.state.system, () => {}); // its engine module starts loading now; the ruling follows
   if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
-  if (why === 'undo' || why === 'redo' || why === 'system') { ui.pending = []; if (why === 'system') { ui.selected = null; ui.wholeView = true; clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; } }
+  if (why === 'undo' || why === 'redo' || why === 'system') { ui.pending = []; if (why === 'system') { ui.selected = null; ui.wholeView = true; clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; document.querySelector('.side').scrollTop = 0; } } // another game's form opens at its top, not where the last one was scrolled
   refresh();
   clearTimeout(saveTimer);
   if (EMBED) return; // an embed never writes over the visitor's own position

@@ -864,6 +864,8 @@ export class Board extends Painter {
    * follows the page's: ctl.autoHeight). */
   fitHeight() {
     const b = this.scene.bounds, c = this.canvas, auto = this.ctl.autoHeight;
+    // the phone's shell (style.css) gives the board at most this much: a wide table leaves the rest to the panel below
+    if (b && this.w) c.parentElement?.style.setProperty('--fit-h', `${Math.round(this.w * (b[3] - b[1]) / (b[2] - b[0]) + 36)}px`);
     if (!b || this.w === 0 || (this.w >= 600 && !auto)) { c.style.removeProperty('height'); return; }
     const h = clamp(this.w * (b[3] - b[1]) / (b[2] - b[0]) + 36, auto ? 160 : 240, auto ? this.w * 1.25 : window.innerHeight * 0.66);
     c.style.setProperty('height', `${Math.round(h)}px`);
