@@ -6,6 +6,7 @@
 
 #include "core/fmt.h"
 #include "core/limits.h"
+#include "core/work.h"
 #include "json/position.h"
 #include "movecalc.h"
 
@@ -418,6 +419,7 @@ void mc_kept_drop(McKept *k) {
 McArena *mc_kept_begin(McRequest *j) {
     if (!j->kept) return NULL;
     mc_kept_drop(j->kept);
+    j->kept->work = mc_work_spent;
     McArena *was = j->env.arena;
     j->env.arena = &j->kept->arena;
     return was;
@@ -431,9 +433,14 @@ void mc_kept_end(McRequest *j, McArena *was, int ok, const void *owner, void *wo
     if (ok && world && !j->kept->arena.failed) {
         j->kept->owner = owner;
         j->kept->world = world;
+        j->kept->work = mc_work_spent - j->kept->work;
     } else {
         mc_kept_drop(j->kept);
     }
+}
+
+void mc_kept_charge(McRequest *j, uint64_t since) {
+    mc_work_spent = since + j->kept->work;
 }
 
 void mc_kept_forget_error(McRequest *j, int path_len) {

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/limits.h"
+#include "core/work.h"
 #include "json/dispatch.h"
 #include "json/write.h"
 #include "movecalc.h"
@@ -171,8 +172,11 @@ static int refresh_table(McRequest *j, const cJSON *req, Table *t) {
 // The table of the position being asked, kept or read anew; or of this request. `t` is a copy
 // of it with this request's params.
 static int read_table_all(McRequest *j, const cJSON *req, Table *t) {
+    uint64_t since = mc_work_spent;
     Table *kept = mc_kept_world(j, &world_tag);
-    if (!kept || !refresh_table(j, req, kept)) {
+    if (kept && refresh_table(j, req, kept)) {
+        mc_kept_charge(j, since);
+    } else {
         McArena *was = mc_kept_begin(j);
         kept = MC_NEW(j->env.arena, Table, 1);
         int ok = kept && read_table_world(j, req, kept);

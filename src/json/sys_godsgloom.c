@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/limits.h"
+#include "core/work.h"
 #include "json/dispatch.h"
 #include "json/write.h"
 #include "movecalc.h"
@@ -197,8 +198,12 @@ static int refresh_world(McRequest *j, const cJSON *req, World *w) {
 
 // The world of the position being asked, kept or read anew; or of this request.
 static const World *get_world(McRequest *j, const cJSON *req) {
+    uint64_t since = mc_work_spent;
     World *w = mc_kept_world(j, &world_tag);
-    if (w && refresh_world(j, req, w)) return w;
+    if (w && refresh_world(j, req, w)) {
+        mc_kept_charge(j, since);
+        return w;
+    }
     McArena *was = mc_kept_begin(j);
     w = MC_NEW(j->env.arena, World, 1);
     int ok = w && read_world(j, req, w);

@@ -4,7 +4,9 @@
 #include <string.h>
 
 #include "core/fmt.h"
+#include "core/work.h"
 #include "json/dispatch.h"
+#include "json/position.h"
 #include "json/write.h"
 #include "json/read_table.h"
 #include "rules/ninth_age/na.h"
@@ -121,6 +123,75 @@ static int read_battlefield(McRequest *j, const cJSON *req, NaBattlefield *bf, M
         bf->terrain[t].parts = kept;
     }
     bf->terrain_count = tn;
+    // A kept battlefield outlives the tree's unit objects an update replaces: it holds its own
+    // ids, to tell a unit replaced under its own id from one renamed.
+    for (i = 0; i < n && j->kept; i++) {
+        char *id = mc_arena_dup(j->env.arena, bf->units[i].id, strlen(bf->units[i].id) + 1, 1);
+        if (!id) return mc_read_fail(j, "out_of_memory", "out of memory");
+        bf->units[i].id = ids->ids[i] = id;
+    }
+    return 1;
+}
+
+// What a position keeps between asks (json/position.h): the battlefield as read (table, units,
+// terrain's convex parts) and its ids. The world over it (boxes, broad phase) is made at each ask
+// by the rules, as for a request: its broad phase is built by the query that first needs it, and
+// the work that charges is the request's.
+typedef struct Field {
+    NaBattlefield bf;
+    McIdMap ids;
+} Field;
+
+static const char world_tag = 0; // the kind of world this file keeps (its address)
+
+// Reads again the units an update replaced in place into the kept battlefield. 0 when one of them
+// is not as simply replaced (an error, a new id, off the table): the battlefield is then read anew,
+// which gives the request's own answer or error.
+static int refresh_field(McRequest *j, const cJSON *req, Field *f) {
+    McKept *k = j->kept;
+    if (!k->any_changed) return 1;
+    const cJSON *e = mc_read_get(req, "units")->child;
+    int saved = j->path_len;
+    for (int i = 0; i < f->bf.unit_count; i++, e = e->next) {
+        if (!k->changed[i]) continue;
+        NaUnit u;
+        memset(&u, 0, sizeof u);
+        McVec2 pv[4];
+        McPoly p;
+        if (!read_unit(j, e, &u) || strcmp(u.id, f->bf.units[i].id) != 0 ||
+            (p = mc_rect_to_poly(u.rect, pv), !mc_na_on_table(&f->bf, &p))) {
+            mc_kept_forget_error(j, saved);
+            return 0;
+        }
+        u.id = f->bf.units[i].id;
+        f->bf.units[i] = u;
+        k->changed[i] = 0;
+    }
+    k->any_changed = 0;
+    return 1;
+}
+
+// The battlefield of the position being asked, kept or read anew; or of this request.
+static int read_field(McRequest *j, const cJSON *req, NaBattlefield *bf, McIdMap *ids) {
+    uint64_t since = mc_work_spent;
+    Field *f = mc_kept_world(j, &world_tag);
+    if (f && refresh_field(j, req, f)) {
+        mc_kept_charge(j, since);
+    } else {
+        McArena *was = mc_kept_begin(j);
+        f = MC_NEW(j->env.arena, Field, 1);
+        int ok = f && read_battlefield(j, req, &f->bf, &f->ids);
+        if (!f) mc_read_fail(j, "out_of_memory", "out of memory");
+        mc_kept_end(j, was, ok, &world_tag, f);
+        if (!ok) return 0;
+    }
+    *bf = f->bf;
+    *ids = f->ids;
+    if (!j->kept) return 1;
+    // The rules move units on the battlefield as they resolve them: this ask's own copy.
+    bf->units = MC_NEW(j->env.arena, NaUnit, bf->unit_count > 0 ? bf->unit_count : 1);
+    if (!bf->units) return mc_read_fail(j, "out_of_memory", "out of memory");
+    memcpy(bf->units, f->bf.units, sizeof *bf->units * (size_t)bf->unit_count);
     return 1;
 }
 
@@ -153,7 +224,7 @@ static void write_point(McRequest *j, cJSON *arr, McVec2 v) {
 static const char *const pursue_fields[] = {"table", "units", "terrain", "pursued", "pursuers", NULL};
 
 static int read_pursue(McRequest *j, const cJSON *req, NaBattlefield *bf, McIdMap *ids, NaPursueIn *in) {
-    if (!read_battlefield(j, req, bf, ids)) return 0;
+    if (!read_field(j, req, bf, ids)) return 0;
     const cJSON *pd = mc_read_get(req, "pursued");
     if (!pd) return mc_read_fail_key(j, "pursued", "bad_request", "missing required field \"pursued\"");
     static const char *const pkeys[] = {"unit", "facing", "fleeDistance", "destroyed", NULL};
@@ -455,7 +526,7 @@ static void write_order_score(McRequest *j, cJSON *o, const NaOrderScore *sc) {
 static int run_charge(McRequest *j, const cJSON *req, cJSON *result) {
     NaBattlefield bf;
     McIdMap ids;
-    if (!read_battlefield(j, req, &bf, &ids)) return 0;
+    if (!read_field(j, req, &bf, &ids)) return 0;
     int target;
     if (!read_unit_ref(j, &ids, &bf, req, "target", 1, &target)) return 0;
     const cJSON *list;
@@ -548,7 +619,7 @@ static const char *const flee_fields[] = {"table", "units", "terrain", "unit", "
 static int run_flee(McRequest *j, const cJSON *req, cJSON *result) {
     NaBattlefield bf;
     McIdMap ids;
-    if (!read_battlefield(j, req, &bf, &ids)) return 0;
+    if (!read_field(j, req, &bf, &ids)) return 0;
     int unit, from = -1;
     double distance;
     if (!read_unit_ref(j, &ids, &bf, req, "unit", 1, &unit) || !read_unit_ref(j, &ids, &bf, req, "from", 0, &from) ||
@@ -623,7 +694,7 @@ static const char *const spacing_fields[] = {"table", "units", "terrain", "momen
 static int run_spacing(McRequest *j, const cJSON *req, cJSON *result) {
     NaBattlefield bf;
     McIdMap ids;
-    if (!read_battlefield(j, req, &bf, &ids)) return 0;
+    if (!read_field(j, req, &bf, &ids)) return 0;
     static const char *const moments[] = {"normal", "during-move", "after-uncontrolled", NULL};
     int moment = 0, unit = -1, target = -1;
     if (!mc_read_enum(j, req, "moment", 0, moments, &moment) || !read_unit_ref(j, &ids, &bf, req, "unit", moment != 0, &unit) ||

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cJSON.h"
+#include "core/work.h"
 #include "mctest.h"
 #include "movecalc.h"
 #include "scenario_util.h"
@@ -72,11 +73,18 @@ static char *change_and_apply(cJSON *request) {
     return out;
 }
 
+// The ask `asked` (just made) against the full request `full`: the same bytes, and the same work
+// units spent (mc_work_spent stays as the last call left it), so that both meet MC_MAX_WORK at the
+// same step, a kept world's ask included (mc_kept_charge).
 static void check_same(const char *file, const char *what, const char *full, char *asked) {
+    uint64_t ask_work = mc_work_spent;
     char *whole = mc_request(full);
     if (strcmp(whole, asked) != 0)
         mc_test_fail(__FILE__, __LINE__, "%s (%s): position answer %.300s differs from the request's %.300s", file,
                      what, asked, whole);
+    if (mc_work_spent != ask_work)
+        mc_test_fail(__FILE__, __LINE__, "%s (%s): the ask spent %llu work units, the request %llu", file, what,
+                     (unsigned long long)ask_work, (unsigned long long)mc_work_spent);
     mc_free(whole);
     mc_free(asked);
 }
@@ -103,6 +111,8 @@ MC_TEST(positions_answer_as_requests, "every scenario: open(position) + ask(quer
             split_count++;
             char *full = full_text(request);
             check_same(files[i], "as opened", full, mc_position_ask(pos, query));
+            // Asked again, from the world kept by the first ask.
+            check_same(files[i], "asked again", full, mc_position_ask(pos, query));
             cJSON_free(full);
             char *change = change_and_apply(request);
             if (change) {
