@@ -1,6 +1,7 @@
 // Positions kept in the engine (mc_position_*): every scenario's request split into its position
 // and its query answers byte for byte as the whole request does, before and after an update; the
 // errors name their JSON path; open, update, ask and close leak nothing.
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -325,6 +326,81 @@ MC_TEST(kept_worlds_follow_updates,
     printf("%d in-place changes asked\n", changes);
     MC_CHECK(changes > 1000);
     MC_CHECK_INT((long)mc_bytes_in_use(), (long)before);
+}
+
+// An Arcane Legions move whose whole request spends just about MC_MAX_WORK: the mover stands on 385
+// control 64-gons and 39 control squares (each re-tested at every action of every option of six
+// open turns), with `fillers` sorties far away, each adding its 64 units of the broad phase's build
+// (src/geom/broadphase.c) to the read. EDGE_FILLERS is the fewest that take the request past the
+// limit: found by trying, and checked below, since any change to the work counts moves it.
+enum { EDGE_CIRCLES = 385, EDGE_SQUARES = 39, EDGE_FILLERS = 31 };
+
+static cJSON *edge_request(int fillers) {
+    cJSON *r = cJSON_CreateObject(), *units = cJSON_AddArrayToObject(r, "units");
+    cJSON *terrain = cJSON_AddArrayToObject(r, "terrain"), *circle = cJSON_CreateArray();
+    cJSON_AddStringToObject(r, "system", "arcane-legions");
+    cJSON_AddStringToObject(r, "query", "move");
+    cJSON_AddItemToArray(units, cJSON_Parse("{\"id\":\"m\",\"side\":\"red\",\"x\":50,\"y\":50,\"facing\":0,\"base\":\"formation\",\"movementIcons\":1000}"));
+    char buf[160];
+    for (int i = 0; i < fillers; i++) {
+        snprintf(buf, sizeof buf, "{\"id\":\"f%d\",\"side\":\"blue\",\"x\":%d,\"y\":500,\"facing\":0,\"base\":\"sortie\"}", i, 500 + 3 * i);
+        cJSON_AddItemToArray(units, cJSON_Parse(buf));
+    }
+    for (int k = 0; k < 64; k++) {
+        double a = 2 * 3.14159265358979323846 * k / 64;
+        const double xy[2] = {50 + 8 * cos(a), 50 + 8 * sin(a)};
+        cJSON_AddItemToArray(circle, cJSON_CreateDoubleArray(xy, 2));
+    }
+    for (int i = 0; i < EDGE_CIRCLES + EDGE_SQUARES; i++) {
+        cJSON *t = cJSON_CreateObject();
+        snprintf(buf, sizeof buf, "t%d", i);
+        cJSON_AddStringToObject(t, "id", buf);
+        cJSON_AddStringToObject(t, "kind", "control");
+        cJSON_AddItemToObject(t, "polygon", i < EDGE_CIRCLES ? cJSON_Duplicate(circle, 1) : cJSON_Parse("[[42,42],[58,42],[58,58],[42,58]]"));
+        cJSON_AddItemToArray(terrain, t);
+    }
+    cJSON_Delete(circle);
+    cJSON *order = cJSON_AddObjectToObject(r, "order"), *actions = cJSON_AddArrayToObject(order, "actions");
+    cJSON_AddStringToObject(order, "unit", "m");
+    for (int i = 0; i < 6; i++) {
+        cJSON_AddItemToArray(actions, cJSON_Parse("{\"step\":\"forward\",\"distance\":0.5}"));
+        cJSON_AddItemToArray(actions, cJSON_Parse("{\"turn\":45,\"off\":\"front\"}"));
+    }
+    return r;
+}
+
+MC_TEST(kept_world_meets_work_limit_as_request,
+        "a request on either side of MC_MAX_WORK answers the same through a position (read, kept, a unit read "
+        "again) as in full, spending the same work") {
+    for (int fillers = EDGE_FILLERS - 1; fillers <= EDGE_FILLERS; fillers++) {
+        cJSON *request = edge_request(fillers);
+        char *full = full_text(request), *position, *query;
+        char *whole = mc_request(full);
+        int over = fillers == EDGE_FILLERS;
+        // The request's read charged 64 per box: the mover, the fillers and the convex pieces.
+        uint64_t read = 64 * (uint64_t)(1 + fillers + EDGE_CIRCLES + EDGE_SQUARES);
+        if (over) {
+            MC_CHECK(strstr(whole, "\"code\":\"limit\"") != NULL);
+            // Past the limit by less than the read: an ask that skipped the read's charge would pass.
+            MC_CHECK(mc_work_spent > MC_MAX_WORK && mc_work_spent - read <= MC_MAX_WORK);
+        } else {
+            MC_CHECK(strncmp(whole, "{\"ok\":true", 10) == 0);
+        }
+        mc_free(whole);
+        split(request, &position, &query);
+        McPosition *pos = mc_position_open(position, NULL);
+        MC_CHECK(pos != NULL);
+        check_same("edge", "read", full, mc_position_ask(pos, query));
+        check_same("edge", "kept", full, mc_position_ask(pos, query));
+        cJSON *same = moved(request, fillers > 0 ? 1 : 0, "x", 0);
+        change_both(pos, request, query, "edge", same);
+        cJSON_Delete(same);
+        mc_position_close(pos);
+        cJSON_free(position);
+        cJSON_free(query);
+        cJSON_free(full);
+        cJSON_Delete(request);
+    }
 }
 
 MC_TEST(describe_names_position_limit, "describe lists MC_MAX_POSITIONS among the limits") {
