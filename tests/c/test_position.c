@@ -247,6 +247,22 @@ static int change_both(McPosition *pos, cJSON *request, const char *query, const
     return ok;
 }
 
+// Updates the position by `update` (deleted here), already made to `request` by hand, then checks
+// the ask against the request.
+static int update_both(McPosition *pos, cJSON *request, const char *query, const char *file, cJSON *update) {
+    char *text = cJSON_PrintUnformatted(update);
+    cJSON_Delete(update);
+    char *done = mc_position_update(pos, text);
+    int ok = strcmp(done, "{\"ok\":true}") == 0;
+    if (!ok) mc_test_fail(__FILE__, __LINE__, "%s: update %s: %s", file, text, done);
+    mc_free(done);
+    char *full = full_text(request);
+    check_same(file, text, full, mc_position_ask(pos, query));
+    cJSON_free(full);
+    cJSON_free(text);
+    return ok;
+}
+
 // A change of unit `unit` of `request`: its id, and `key` set to the unit's own value plus `by`
 // (NULL when the unit has no number there).
 static cJSON *moved(const cJSON *request, int unit, const char *key, double by) {
@@ -260,9 +276,9 @@ static cJSON *moved(const cJSON *request, int unit, const char *key, double by) 
 }
 
 MC_TEST(kept_worlds_follow_updates,
-        "every scenario: units replaced in place one after another (moved, moved back, turned, renamed traits) "
-        "answer as the request does, errors included") {
-    int count = 0, changes = 0;
+        "every scenario: units replaced in place one after another (moved, moved back, turned, renamed traits), "
+        "one added and removed, answer as the request does, errors included") {
+    int count = 0, changes = 0, added = 0;
     size_t before = mc_bytes_in_use();
     char **files = mc_scenario_files(&count);
     for (int i = 0; i < count; i++) {
@@ -316,6 +332,21 @@ MC_TEST(kept_worlds_follow_updates,
                 changes += change_both(pos, request, query, files[i], c);
                 cJSON_Delete(c);
             }
+            // A unit added (a copy of the first under a new id: on a hex board, on a taken hex) and
+            // removed again: the world is read anew each time, then kept for a unit moved in place.
+            cJSON *copy = cJSON_Duplicate(cJSON_GetArrayItem(units, 0), 1);
+            cJSON_DeleteItemFromObjectCaseSensitive(copy, "id");
+            cJSON_AddStringToObject(copy, "id", "added-by-test");
+            cJSON *wrap = cJSON_CreateObject();
+            cJSON_AddItemToArray(cJSON_AddArrayToObject(wrap, "units"), cJSON_Duplicate(copy, 1));
+            cJSON_AddItemToArray(units, copy);
+            added += update_both(pos, request, query, files[i], wrap);
+            cJSON_DetachItemFromArray(units, cJSON_GetArraySize(units) - 1);
+            cJSON_Delete(copy);
+            added += update_both(pos, request, query, files[i], cJSON_Parse("{\"remove\":[\"added-by-test\"]}"));
+            cJSON *c = moved(request, 0, "x", 0.5);
+            if (c) changes += change_both(pos, request, query, files[i], c);
+            cJSON_Delete(c);
             mc_position_close(pos);
         }
         cJSON_free(position);
@@ -323,7 +354,8 @@ MC_TEST(kept_worlds_follow_updates,
         cJSON_Delete(sc);
     }
     mc_free_list(files, count);
-    printf("%d in-place changes asked\n", changes);
+    printf("%d in-place changes asked, %d additions and removals\n", changes, added);
+    MC_CHECK(added > 800);
     MC_CHECK(changes > 1000);
     MC_CHECK_INT((long)mc_bytes_in_use(), (long)before);
 }
