@@ -339,3 +339,51 @@ test('the arrays form covers the GODSGLOOM reach and Arcane Legions move scenari
   assert.throws(() => pos.ask(move, { format: 'csv' }), /unknown answer format/);
   pos.close();
 });
+
+// The Ninth Age keeps its battlefield between asks (docs/api.md "Kept worlds"): every scenario's
+// first three units moved, moved back and turned one after another, a unit added (a copy of the
+// first under a new id) and removed, then one moved again, each ask answering as the whole request.
+let ninthAge = 0;
+for (const file of scenarioFiles()) {
+  const request = loadScenario(file).request;
+  if (request?.system !== 'ninth-age' || !Array.isArray(request.units) || request.units.length === 0) continue;
+  ninthAge++;
+  test(`${relative(root, file)}: the kept battlefield follows units moved in place, added and removed`, () => {
+    const before = engine.bytesInUse();
+    const { position, query } = splitRequest(request);
+    const queryText = JSON.stringify(query);
+    const now = structuredClone(request);
+    const pos = engine.open(position);
+    const check = (what) => assert.equal(pos.askText(queryText), engine.requestText(full(now)), what);
+    const update = (change) => assert.deepEqual(pos.update(change), { ok: true }, JSON.stringify(change));
+    try {
+      check('as opened');
+      const steps = [['x', 1], ['x', -1], ['y', -0.25], ['y', 0.25], ['facing', 45], ['facing', -45]];
+      for (const unit of now.units.slice(0, 3)) {
+        for (const [key, by] of steps) {
+          if (typeof unit[key] !== 'number') continue;
+          unit[key] += by;
+          update({ units: [{ id: unit.id, [key]: unit[key] }] });
+          check(`${unit.id}.${key} ${by > 0 ? '+' : ''}${by}`);
+        }
+      }
+      const added = { ...structuredClone(now.units[0]), id: 'added-by-test' };
+      now.units.push(added);
+      update({ units: [added] });
+      check('a unit added');
+      now.units.pop();
+      update({ remove: [added.id] });
+      check('the unit removed');
+      now.units[0].x += 0.5;
+      update({ units: [{ id: now.units[0].id, x: now.units[0].x }] });
+      check('moved after the removal');
+    } finally {
+      pos.close();
+    }
+    assert.equal(engine.bytesInUse(), before, 'the position left memory behind');
+  });
+}
+
+test('every Ninth Age scenario was followed through updates', () => {
+  assert.ok(ninthAge >= 60, `${ninthAge} scenarios`);
+});
