@@ -219,6 +219,22 @@ static void write_point(McRequest *j, cJSON *arr, McVec2 v) {
     mc_write_push_number(j, pt, v.y);
 }
 
+// ---- the arrays form -----------------------------------------------------------------------------
+
+// The poses of an arrays ask (mc_position_ask_arrays): each mover's final pose, then its path's
+// poses, as its JSON entry's `final` and `path`, one row of x, y, facing each after `*at`; and its
+// entry in the result's `moves`: the unit and its rows, the caller adding what else it tells.
+static cJSON *put_poses(McRequest *j, cJSON *moves, double *col, int *at, const char *unit, NaPose final,
+                        const NaPose *path, int n) {
+    for (int i = -1; i < n; i++, ++*at) {
+        NaPose p = i < 0 ? final : path[i];
+        col[3 * *at] = p.x, col[3 * *at + 1] = p.y, col[3 * *at + 2] = p.facing;
+    }
+    cJSON *m = mc_write_push_object(j, moves);
+    if (m) mc_write_string(j, m, "unit", unit), mc_write_number(j, m, "rows", n + 1);
+    return m;
+}
+
 // ---- pursue ------------------------------------------------------------------------------------
 
 static const char *const pursue_fields[] = {"table", "units", "terrain", "pursued", "pursuers", NULL};
@@ -377,6 +393,20 @@ static int run_pursue(McRequest *j, const cJSON *req, cJSON *result) {
     memset(&out, 0, sizeof out);
     if (!mc_na_pursue(&j->env, &bf, &in, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
     const NaWorld *w = out.world;
+    if (j->columns) {
+        int rows = 0, at = 0;
+        for (int i = 0; i < out.count; i++) rows += 1 + out.pursuers[i].path_count;
+        double *col = mc_columns_poses(j, rows);
+        if (!col) return 0;
+        mc_write_number(j, result, "rows", rows);
+        cJSON *moves = mc_write_array(j, result, "moves");
+        for (int i = 0; i < out.count && moves; i++) {
+            const NaPursuerOut *o = &out.pursuers[i];
+            cJSON *m = put_poses(j, moves, col, &at, bf.units[o->unit].id, o->final, o->path, o->path_count);
+            if (m) mc_write_string(j, m, "outcome", outcome_name(o->outcome));
+        }
+        return 1;
+    }
     mc_write_bool(j, result, "fleeingDestroyed", out.fleeing_destroyed);
     cJSON *order = mc_write_array(j, result, "order");
     for (int i = 0; i < out.count && order; i++)
@@ -523,6 +553,48 @@ static void write_order_score(McRequest *j, cJSON *o, const NaOrderScore *sc) {
     mc_write_number(j, o, "models", sc->models);
 }
 
+// The arrays form of a charge: each charger in the order they move, its poses those of the move it
+// makes: the Charge Move when possible, else the Failed Charge Move when it makes one, else the
+// best move found (`path` says which; no rows when none).
+static int charge_poses(McRequest *j, cJSON *result, const NaBattlefield *bf, const NaChargerIn *ch,
+                        const NaCombinedOut *out, int count) {
+    NaPose *path = MC_NEW(j->env.arena, NaPose, 5 * count);
+    int *n = MC_NEW(j->env.arena, int, count);
+    if (!path || !n) return mc_read_fail(j, "out_of_memory", "out of memory");
+    int rows = 0, at = 0;
+    for (int k = 0; k < count; k++) {
+        const NaChargeOut *r = &out->results[k];
+        const NaFailedOut *f = &out->failed[k];
+        NaPose *p = path + 5 * k;
+        if ((r->possible || !out->has_failed[k]) && r->has_best) {
+            const NaChargeMove *m = &r->best;
+            McRect poses[5] = {m->start, m->after_a, m->after_wheel, m->contact, m->final};
+            for (int i = 0; i < 5; i++) p[i] = rect_pose(poses[i]);
+            n[k] = 5;
+        } else if (out->has_failed[k]) {
+            McRect poses[3] = {f->start, f->after_wheel, f->final};
+            for (int i = 0; i < 3; i++) p[i] = rect_pose(poses[i]);
+            n[k] = 3;
+        } else {
+            n[k] = -1;
+        }
+        rows += n[k] + 1;
+    }
+    double *col = mc_columns_poses(j, rows);
+    if (!col) return 0;
+    mc_write_number(j, result, "rows", rows);
+    cJSON *moves = mc_write_array(j, result, "moves");
+    for (int k = 0; k < count && moves; k++) {
+        const char *id = bf->units[ch[out->order[k]].unit].id;
+        cJSON *m = n[k] < 0 ? mc_write_push_object(j, moves) : put_poses(j, moves, col, &at, id, path[5 * k + n[k] - 1], path + 5 * k, n[k]);
+        if (!m) break;
+        if (n[k] < 0) mc_write_string(j, m, "unit", id), mc_write_number(j, m, "rows", 0);
+        mc_write_bool(j, m, "possible", out->results[k].possible);
+        mc_write_string(j, m, "path", n[k] < 0 ? "none" : n[k] == 5 ? "charge" : "failedChargeMove");
+    }
+    return 1;
+}
+
 static int run_charge(McRequest *j, const cJSON *req, cJSON *result) {
     NaBattlefield bf;
     McIdMap ids;
@@ -587,6 +659,7 @@ static int run_charge(McRequest *j, const cJSON *req, cJSON *result) {
         }
         if (r == 0) first = k;
     }
+    if (j->columns) return charge_poses(j, result, &bf, ch, &out, count);
     write_charge(j, result, w, &bf, ch[0].unit, &ch[0], out.facings[first], &out.results[first], out.has_failed[first] ? &out.failed[first] : NULL);
     mc_write_string(j, result, "target", bf.units[target].id);
     if (count > 1) {
@@ -652,6 +725,16 @@ static int run_flee(McRequest *j, const cJSON *req, cJSON *result) {
                  mc_fmt_num(&j->env, mc_facing_normalize(out.pivot.facing)));
     if (out.extended > 0) mc_trace(&j->env, "9A-SP-1", id, "it would end touching or overlapping something: the flee goes on %s\" until clear", mc_fmt_num(&j->env, out.extended));
     if (out.leaves_table) mc_trace(&j->env, "9A-FL-1", id, "it touches the table edge after %s\": removed as a casualty", mc_fmt_num(&j->env, out.edge_at));
+    if (j->columns) {
+        double *col = mc_columns_poses(j, 4);
+        if (!col) return 0;
+        NaPose path[3] = {rect_pose(out.start), rect_pose(out.pivot), rect_pose(out.end)};
+        int at = 0;
+        mc_write_number(j, result, "rows", 4);
+        cJSON *m = put_poses(j, mc_write_array(j, result, "moves"), col, &at, id, path[2], path, 3);
+        if (m) mc_write_bool(j, m, "destroyed", out.leaves_table);
+        return 1;
+    }
     mc_write_string(j, result, "unit", id);
     mc_write_string(j, result, "from", fid);
     if (!out.by_centre) {

@@ -387,3 +387,53 @@ for (const file of scenarioFiles()) {
 test('every Ninth Age scenario was followed through updates', () => {
   assert.ok(ninthAge >= 60, `${ninthAge} scenarios`);
 });
+
+// The moves a Ninth Age answer's JSON gives, as its arrays form lists them: each mover's final pose
+// and path, in the answer's order; a charge's the move it makes (docs/api.md "Arrays").
+function ninthAgeMoves(query, result) {
+  const move = (unit, m, extra) => ({ unit, poses: m ? [m.final, ...m.path] : [], ...extra });
+  if (query === 'pursue') return result.pursuers.map((p) => move(p.unit, p, { outcome: p.outcome }));
+  if (query === 'flee') return [move(result.unit, result, { destroyed: result.destroyed })];
+  return (result.chargers ?? [result]).map((c) => {
+    const path = (c.possible || !c.failedChargeMove) && c.path ? 'charge' : c.failedChargeMove ? 'failedChargeMove' : 'none';
+    return move(c.charger, path === 'charge' ? c : c.failedChargeMove, { possible: c.possible, path });
+  });
+}
+
+const ninthAgeArrays = { pursue: 0, charge: 0, flee: 0 };
+for (const file of scenarioFiles()) {
+  const request = loadScenario(file).request;
+  if (request?.system !== 'ninth-age' || !(request.query in ninthAgeArrays)) continue;
+  ninthAgeArrays[request.query]++;
+  test(`${relative(root, file)}: the arrays form of the ${request.query} gives its JSON answer's poses, before and after an update`, () => {
+    const { position, query } = splitRequest(request);
+    const pos = engine.open(position);
+    try {
+      for (const change of [null, changeOf(request)?.change].filter((c, k) => k === 0 || c)) {
+        if (change) assert.deepEqual(pos.update(change), { ok: true });
+        const json = pos.ask(query);
+        const arrays = pos.ask(query, { format: 'arrays' });
+        if (!json.ok) {
+          assert.deepEqual(arrays, json, 'an error is the same error');
+          continue;
+        }
+        const want = ninthAgeMoves(request.query, json.result);
+        const poses = want.flatMap((m) => m.poses.flatMap((p) => [p.x, p.y, p.facing]));
+        assert.deepEqual(arrays.result.moves, want.map(({ poses: p, ...rest }) => ({ unit: rest.unit, rows: p.length, ...rest })));
+        assert.equal(arrays.result.rows, poses.length / 3);
+        assert.equal(arrays.result.trace, undefined, 'no trace in the arrays form');
+        assert.deepEqual(arrays.assumptions, json.assumptions);
+        // The engine's doubles against the JSON's (at most 15 significant digits, 9 decimals).
+        const got = arrays.arrays.poses;
+        assert.equal(got.length, poses.length);
+        poses.forEach((p, i) => assert.ok(Math.abs(got[i] - p) <= 1e-9 * Math.max(1, Math.abs(p)), `value ${i}: ${got[i]} vs ${p}`));
+      }
+    } finally {
+      pos.close();
+    }
+  });
+}
+
+test('the arrays form covers the Ninth Age pursue, charge and flee scenarios', () => {
+  assert.ok(ninthAgeArrays.pursue >= 10 && ninthAgeArrays.charge >= 10 && ninthAgeArrays.flee >= 3, JSON.stringify(ninthAgeArrays));
+});
