@@ -447,3 +447,19 @@ void mc_kept_forget_error(McRequest *j, int path_len) {
     memset(&j->err, 0, sizeof j->err);
     mc_read_pop(j, path_len);
 }
+
+int mc_kept_refresh(McRequest *j, const cJSON *req, void *world, McKeptUnitFn read) {
+    McKept *k = j->kept;
+    if (!k->any_changed) return 1;
+    int saved = j->path_len, i = 0;
+    for (const cJSON *e = mc_read_get(req, "units")->child; e; e = e->next, i++) {
+        if (!k->changed[i]) continue;
+        if (!read(j, e, i, world)) {
+            mc_kept_forget_error(j, saved);
+            return 0;
+        }
+        k->changed[i] = 0;
+    }
+    k->any_changed = 0;
+    return 1;
+}

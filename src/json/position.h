@@ -88,4 +88,13 @@ void mc_kept_charge(McRequest *j, uint64_t since);
 /// read records the error again if there is one). `path_len` is the path to go back to.
 void mc_kept_forget_error(McRequest *j, int path_len);
 
+/// Reads unit `unit` of the position (at `index` of `units`) again into the kept `world`; 0 when
+/// it is not as simply replaced (an error, a new id, a place the world does not allow it).
+typedef int (*McKeptUnitFn)(McRequest *j, const cJSON *unit, int index, void *world);
+
+/// Reads again, with `read`, each unit an update replaced in place (by index), then clears the
+/// marks. 0 when `read` gave up on one: its error is forgotten, and the world is to be read anew,
+/// which gives the request's own answer or error.
+int mc_kept_refresh(McRequest *j, const cJSON *req, void *world, McKeptUnitFn read);
+
 #endif

@@ -144,30 +144,18 @@ typedef struct Field {
 
 static const char world_tag = 0; // the kind of world this file keeps (its address)
 
-// Reads again the units an update replaced in place into the kept battlefield. 0 when one of them
-// is not as simply replaced (an error, a new id, off the table): the battlefield is then read anew,
-// which gives the request's own answer or error.
-static int refresh_field(McRequest *j, const cJSON *req, Field *f) {
-    McKept *k = j->kept;
-    if (!k->any_changed) return 1;
-    const cJSON *e = mc_read_get(req, "units")->child;
-    int saved = j->path_len;
-    for (int i = 0; i < f->bf.unit_count; i++, e = e->next) {
-        if (!k->changed[i]) continue;
-        NaUnit u;
-        memset(&u, 0, sizeof u);
-        McVec2 pv[4];
-        McPoly p;
-        if (!read_unit(j, e, &u) || strcmp(u.id, f->bf.units[i].id) != 0 ||
-            (p = mc_rect_to_poly(u.rect, pv), !mc_na_on_table(&f->bf, &p))) {
-            mc_kept_forget_error(j, saved);
-            return 0;
-        }
-        u.id = f->bf.units[i].id;
-        f->bf.units[i] = u;
-        k->changed[i] = 0;
-    }
-    k->any_changed = 0;
+// Reads again unit `i`, replaced in place, into the kept battlefield (mc_kept_refresh): 0 when it
+// is not as simply replaced (an error, a new id, off the table).
+static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
+    NaBattlefield *bf = &((Field *)world)->bf;
+    NaUnit u;
+    memset(&u, 0, sizeof u);
+    McVec2 pv[4];
+    if (!read_unit(j, e, &u) || strcmp(u.id, bf->units[i].id) != 0) return 0;
+    McPoly p = mc_rect_to_poly(u.rect, pv);
+    if (!mc_na_on_table(bf, &p)) return 0;
+    u.id = bf->units[i].id;
+    bf->units[i] = u;
     return 1;
 }
 
@@ -175,7 +163,7 @@ static int refresh_field(McRequest *j, const cJSON *req, Field *f) {
 static int read_field(McRequest *j, const cJSON *req, NaBattlefield *bf, McIdMap *ids) {
     uint64_t since = mc_work_spent;
     Field *f = mc_kept_world(j, &world_tag);
-    if (f && refresh_field(j, req, f)) {
+    if (f && mc_kept_refresh(j, req, f, refresh_unit)) {
         mc_kept_charge(j, since);
     } else {
         McArena *was = mc_kept_begin(j);

@@ -219,6 +219,22 @@ MC_TEST(positions_bounded_and_leak_free, "positions: at most MC_MAX_POSITIONS op
     }
 }
 
+// Updates the position by `update` (deleted here), already made to `request` by hand, then checks
+// the ask against the request.
+static int update_both(McPosition *pos, cJSON *request, const char *query, const char *file, cJSON *update) {
+    char *text = cJSON_PrintUnformatted(update);
+    cJSON_Delete(update);
+    char *done = mc_position_update(pos, text);
+    int ok = strcmp(done, "{\"ok\":true}") == 0;
+    if (!ok) mc_test_fail(__FILE__, __LINE__, "%s: update %s: %s", file, text, done);
+    mc_free(done);
+    char *full = full_text(request);
+    check_same(file, text, full, mc_position_ask(pos, query));
+    cJSON_free(full);
+    cJSON_free(text);
+    return ok;
+}
+
 // Applies `change` (an object with the unit's "id" and the fields it changes, null taking one
 // away) to the unit of `request` and to the position, then checks the ask against the request.
 static int change_both(McPosition *pos, cJSON *request, const char *query, const char *file, cJSON *change) {
@@ -234,33 +250,7 @@ static int change_both(McPosition *pos, cJSON *request, const char *query, const
     cJSON *wrap = cJSON_CreateObject();
     cJSON *list = cJSON_AddArrayToObject(wrap, "units");
     cJSON_AddItemToArray(list, cJSON_Duplicate(change, 1));
-    char *text = cJSON_PrintUnformatted(wrap);
-    cJSON_Delete(wrap);
-    char *done = mc_position_update(pos, text);
-    int ok = strcmp(done, "{\"ok\":true}") == 0;
-    if (!ok) mc_test_fail(__FILE__, __LINE__, "%s: update %s: %s", file, text, done);
-    mc_free(done);
-    char *full = full_text(request);
-    check_same(file, text, full, mc_position_ask(pos, query));
-    cJSON_free(full);
-    cJSON_free(text);
-    return ok;
-}
-
-// Updates the position by `update` (deleted here), already made to `request` by hand, then checks
-// the ask against the request.
-static int update_both(McPosition *pos, cJSON *request, const char *query, const char *file, cJSON *update) {
-    char *text = cJSON_PrintUnformatted(update);
-    cJSON_Delete(update);
-    char *done = mc_position_update(pos, text);
-    int ok = strcmp(done, "{\"ok\":true}") == 0;
-    if (!ok) mc_test_fail(__FILE__, __LINE__, "%s: update %s: %s", file, text, done);
-    mc_free(done);
-    char *full = full_text(request);
-    check_same(file, text, full, mc_position_ask(pos, query));
-    cJSON_free(full);
-    cJSON_free(text);
-    return ok;
+    return update_both(pos, request, query, file, wrap);
 }
 
 // A change of unit `unit` of `request`: its id, and `key` set to the unit's own value plus `by`

@@ -202,6 +202,30 @@ const flagsOf = {
     (nonEmpty(h.adjacentEnemies) ? CCA.adjacentEnemies : 0),
 };
 
+// Asks a position opened on `request` its query in JSON and in the arrays form, as opened and after
+// the update test's change: an error must be the same error; else `check(json, arrays)` compares
+// them, and the arrays form has the JSON's assumptions and no trace.
+function bothForms(request, check) {
+  const { position, query } = splitRequest(request);
+  const pos = engine.open(position);
+  try {
+    for (const change of [null, changeOf(request)?.change].filter((c, k) => k === 0 || c)) {
+      if (change) assert.deepEqual(pos.update(change), { ok: true });
+      const json = pos.ask(query);
+      const arrays = pos.ask(query, { format: 'arrays' });
+      if (!json.ok) {
+        assert.deepEqual(arrays, json, 'an error is the same error');
+        continue;
+      }
+      check(json, arrays);
+      assert.deepEqual(arrays.assumptions, json.assumptions);
+      assert.equal(arrays.result.trace, undefined, 'no trace in the arrays form');
+    }
+  } finally {
+    pos.close();
+  }
+}
+
 const same = (a, b) => a.q === b.q && a.r === b.r;
 const key = (h) => `${h.q},${h.r}`;
 
@@ -277,26 +301,10 @@ for (const file of scenarioFiles()) {
   const what = request === scenario ? 'the reach' : 'the reach of its move\'s mover';
   test(`${relative(root, file)}: the arrays form of ${what} agrees with its JSON answer, before and after an update`, () => {
     const before = engine.bytesInUse();
-    const { position, query } = splitRequest(request);
-    const pos = engine.open(position);
-    try {
-      const rounds = [null, changeOf(request)?.change].filter((c, k) => k === 0 || c);
-      for (const change of rounds) {
-        if (change) assert.deepEqual(pos.update(change), { ok: true });
-        const json = pos.ask(query);
-        const arrays = pos.ask(query, { format: 'arrays' });
-        if (!json.ok) {
-          assert.deepEqual(arrays, json, 'an error is the same error');
-          continue;
-        }
-        checkHexReach(system, request.unit, json, arrays);
-        for (const f of arrays.arrays.flags) seenFlags[system] |= f;
-        assert.deepEqual(arrays.assumptions, json.assumptions);
-        assert.equal(arrays.result.trace, undefined, 'no trace in the arrays form');
-      }
-    } finally {
-      pos.close();
-    }
+    bothForms(request, (json, arrays) => {
+      checkHexReach(system, request.unit, json, arrays);
+      for (const f of arrays.arrays.flags) seenFlags[system] |= f;
+    });
     assert.equal(engine.bytesInUse(), before, 'the position left memory behind');
   });
 }
@@ -406,31 +414,16 @@ for (const file of scenarioFiles()) {
   if (request?.system !== 'ninth-age' || !(request.query in ninthAgeArrays)) continue;
   ninthAgeArrays[request.query]++;
   test(`${relative(root, file)}: the arrays form of the ${request.query} gives its JSON answer's poses, before and after an update`, () => {
-    const { position, query } = splitRequest(request);
-    const pos = engine.open(position);
-    try {
-      for (const change of [null, changeOf(request)?.change].filter((c, k) => k === 0 || c)) {
-        if (change) assert.deepEqual(pos.update(change), { ok: true });
-        const json = pos.ask(query);
-        const arrays = pos.ask(query, { format: 'arrays' });
-        if (!json.ok) {
-          assert.deepEqual(arrays, json, 'an error is the same error');
-          continue;
-        }
-        const want = ninthAgeMoves(request.query, json.result);
-        const poses = want.flatMap((m) => m.poses.flatMap((p) => [p.x, p.y, p.facing]));
-        assert.deepEqual(arrays.result.moves, want.map(({ poses: p, ...rest }) => ({ unit: rest.unit, rows: p.length, ...rest })));
-        assert.equal(arrays.result.rows, poses.length / 3);
-        assert.equal(arrays.result.trace, undefined, 'no trace in the arrays form');
-        assert.deepEqual(arrays.assumptions, json.assumptions);
-        // The engine's doubles against the JSON's (at most 15 significant digits, 9 decimals).
-        const got = arrays.arrays.poses;
-        assert.equal(got.length, poses.length);
-        poses.forEach((p, i) => assert.ok(Math.abs(got[i] - p) <= 1e-9 * Math.max(1, Math.abs(p)), `value ${i}: ${got[i]} vs ${p}`));
-      }
-    } finally {
-      pos.close();
-    }
+    bothForms(request, (json, arrays) => {
+      const want = ninthAgeMoves(request.query, json.result);
+      const poses = want.flatMap((m) => m.poses.flatMap((p) => [p.x, p.y, p.facing]));
+      assert.deepEqual(arrays.result.moves, want.map(({ poses: p, ...rest }) => ({ unit: rest.unit, rows: p.length, ...rest })));
+      assert.equal(arrays.result.rows, poses.length / 3);
+      // The engine's doubles against the JSON's (at most 15 significant digits, 9 decimals).
+      const got = arrays.arrays.poses;
+      assert.equal(got.length, poses.length);
+      poses.forEach((p, i) => assert.ok(Math.abs(got[i] - p) <= 1e-9 * Math.max(1, Math.abs(p)), `value ${i}: ${got[i]} vs ${p}`));
+    });
   });
 }
 
