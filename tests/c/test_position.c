@@ -13,32 +13,12 @@
 #include "movecalc.h"
 #include "scenario_util.h"
 
-static const char *const position_keys[] = {"system", "params", "units", "terrain", "table", "board",
-                                            "baselines", "markers", NULL};
-
-static int is_position_key(const char *key) {
-    for (int i = 0; position_keys[i]; i++)
-        if (strcmp(position_keys[i], key) == 0) return 1;
-    return 0;
-}
-
-// Splits a request into the position's members and the query's, in their order (printed, malloc'd).
-static void split(const cJSON *request, char **position, char **query) {
-    cJSON *p = cJSON_CreateObject(), *q = cJSON_CreateObject();
-    for (const cJSON *m = request->child; m; m = m->next)
-        cJSON_AddItemToObject(is_position_key(m->string) ? p : q, m->string, cJSON_Duplicate(m, 1));
-    *position = cJSON_PrintUnformatted(p);
-    *query = cJSON_PrintUnformatted(q);
-    cJSON_Delete(p);
-    cJSON_Delete(q);
-}
-
 // The request with the position's members first, as mc_position_ask links them.
 static char *full_text(const cJSON *request) {
     cJSON *f = cJSON_CreateObject();
     for (int pass = 0; pass < 2; pass++)
         for (const cJSON *m = request->child; m; m = m->next)
-            if (is_position_key(m->string) == !pass) cJSON_AddItemToObject(f, m->string, cJSON_Duplicate(m, 1));
+            if (mc_is_position_key(m->string) == !pass) cJSON_AddItemToObject(f, m->string, cJSON_Duplicate(m, 1));
     char *text = cJSON_PrintUnformatted(f);
     cJSON_Delete(f);
     return text;
@@ -104,7 +84,7 @@ MC_TEST(positions_answer_as_requests, "every scenario: open(position) + ask(quer
             continue;
         }
         char *position, *query, *opened = NULL;
-        split(request, &position, &query);
+        mc_split_request(request, &position, &query);
         McPosition *pos = mc_position_open(position, &opened);
         if (!pos) {
             mc_test_fail(__FILE__, __LINE__, "%s: the position does not open: %s", files[i], opened);
@@ -282,7 +262,7 @@ MC_TEST(kept_worlds_follow_updates,
             continue;
         }
         char *position, *query;
-        split(request, &position, &query);
+        mc_split_request(request, &position, &query);
         McPosition *pos = mc_position_open(position, NULL);
         if (pos) {
             char *first = mc_position_ask(pos, query);
@@ -409,7 +389,7 @@ MC_TEST(kept_world_meets_work_limit_as_request,
             MC_CHECK(strncmp(whole, "{\"ok\":true", 10) == 0);
         }
         mc_free(whole);
-        split(request, &position, &query);
+        mc_split_request(request, &position, &query);
         McPosition *pos = mc_position_open(position, NULL);
         MC_CHECK(pos != NULL);
         check_same("edge", "read", full, mc_position_ask(pos, query));
@@ -487,7 +467,7 @@ MC_TEST(arrays_reach_columns_leak_free,
             continue;
         }
         char *position, *query;
-        split(request, &position, &query);
+        mc_split_request(request, &position, &query);
         McPosition *pos = mc_position_open(position, NULL);
         if (!pos) {
             mc_test_fail(__FILE__, __LINE__, "%s: the position does not open", files[f]);
