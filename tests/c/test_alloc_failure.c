@@ -151,6 +151,98 @@ MC_TEST(alloc_failure_each_allocation,
            requests, total_points, total_oom, total_same);
 }
 
+// An ask of a position kept in the engine with allocation `n` failing, after `setup` asks and
+// updates (made without failure): the answer, copied to plain memory; *made the allocations the
+// ask made. Asked once more without failure, the position must give `ruling` (when known): a
+// failure leaves no half-kept world behind. Closing it must leave nothing in use.
+static char *ask_failing(const char *name, const char *position, const char *query, const char *change, long n,
+                         long *made, const char *ruling) {
+    McPosition *pos = mc_position_open(position, NULL);
+    if (!pos) {
+        mc_test_fail(__FILE__, __LINE__, "%s: the position does not open", name);
+        return NULL;
+    }
+    mc_free(mc_position_ask(pos, query)); // the world is read and kept
+    if (change) mc_free(mc_position_update(pos, change)); // a unit replaced in place: read again
+    mc_mem_test_fail(n);
+    char *out = mc_position_ask(pos, query);
+    *made = mc_mem_test_count();
+    mc_mem_test_fail(0);
+    char *copy = out ? copy_text(out) : NULL;
+    mc_free(out);
+    if (ruling) {
+        char *again = mc_position_ask(pos, query);
+        if (strcmp(again, ruling) != 0)
+            mc_test_fail(__FILE__, __LINE__, "%s: allocation %ld failed, then the ask answers %.300s", name, n, again);
+        mc_free(again);
+    }
+    mc_position_close(pos);
+    if (mc_bytes_in_use() != 0)
+        mc_test_fail(__FILE__, __LINE__, "%s: allocation %ld failed: %zu bytes left in use", name, n, mc_bytes_in_use());
+    return copy;
+}
+
+// Positions whose world is kept between asks (GODSGLOOM, Arcane Legions, The Ninth Age), the ask
+// from the kept world and the ask after a unit moved in place.
+static const char *const kept_files[] = {
+    "tests/scenarios/godsgloom/trt-flying-walk-keeps-nimble.json",
+    "tests/scenarios/arcane-legions/al-brk-1-adjacency-needs-a-shared-edge-stretch.json",
+    "tests/scenarios/ninth-age/charge-combined-order-three.json",
+    "tests/scenarios/ninth-age/flee-through-extended.json",
+    "tests/scenarios/ninth-age/ex1-worked-example.json",
+};
+
+MC_TEST(alloc_failure_kept_positions,
+        "allocation failure: every allocation of an ask from a kept world, and of one after a unit moved in place, "
+        "fails in turn; the position answers the ruling after") {
+    int asks = 0;
+    long points = 0;
+    for (size_t i = 0; i < sizeof kept_files / sizeof kept_files[0]; i++) {
+        char *text = scenario_request(kept_files[i]);
+        cJSON *request = text ? cJSON_Parse(text) : NULL;
+        free(text);
+        const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(request, "units"), 0);
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(first, "id");
+        if (!cJSON_IsString(id)) {
+            mc_test_fail(__FILE__, __LINE__, "%s: no first unit", kept_files[i]);
+            cJSON_Delete(request);
+            continue;
+        }
+        char *split_position, *split_query, change[256];
+        mc_split_request(request, &split_position, &split_query);
+        // The first unit given its own fields again: replaced in place, as a drag's frame.
+        snprintf(change, sizeof change, "{\"units\":[{\"id\":\"%s\"}]}", id->valuestring);
+        // In plain memory, like scenario_request's: cJSON's own counts in mc_bytes_in_use.
+        char *position = copy_text(split_position), *query = copy_text(split_query);
+        cJSON_free(split_position);
+        cJSON_free(split_query);
+        cJSON_Delete(request);
+        for (int with_change = 0; with_change < 2; with_change++) {
+            const char *c = with_change ? change : NULL;
+            long made = 0, n;
+            char *ruling = ask_failing(kept_files[i], position, query, c, 0, &made, NULL);
+            for (n = 1; ruling; n++) {
+                char *out = ask_failing(kept_files[i], position, query, c, n, &made, ruling);
+                if (made < n) {
+                    free(out);
+                    break;
+                }
+                if (!out || (!is_out_of_memory(out) && strcmp(out, ruling) != 0))
+                    mc_test_fail(__FILE__, __LINE__, "%s: allocation %ld of the ask failed: %.300s", kept_files[i], n, out);
+                free(out);
+            }
+            free(ruling);
+            MC_CHECK(n > 1);
+            points += n - 1;
+            asks++;
+        }
+        free(position);
+        free(query);
+    }
+    MC_CHECK_INT(asks, 2 * (int)(sizeof kept_files / sizeof kept_files[0]));
+    printf("kept positions: %d asks, %ld failure points tried\n", asks, points);
+}
+
 // Found by the test above: when cJSON could not get memory for the request's tree, the answer was
 // bad_json "not valid JSON at byte 0", blaming a valid text.
 MC_TEST(alloc_failure_while_parsing, "allocation failure while cJSON reads a valid request is out_of_memory, not bad_json") {
