@@ -436,6 +436,17 @@ void mc_kept_end(McRequest *j, McArena *was, int ok, const void *owner, void *wo
     }
 }
 
+void *mc_kept_read(McRequest *j, const cJSON *req, const void *owner, size_t size, McWorldFn read, McWorldFn refresh) {
+    void *world = mc_kept_world(j, owner);
+    if (world && refresh(j, req, world)) return world;
+    McArena *was = mc_kept_begin(j);
+    world = mc_arena_array(j->env.arena, 1, size);
+    int ok = world && read(j, req, world);
+    if (!world) mc_read_fail(j, "out_of_memory", "out of memory");
+    mc_kept_end(j, was, ok, owner, world);
+    return ok ? world : NULL;
+}
+
 void mc_kept_forget_error(McRequest *j, int path_len) {
     memset(&j->err, 0, sizeof j->err);
     mc_read_pop(j, path_len);

@@ -75,6 +75,14 @@ McArena *mc_kept_begin(McRequest *j);
 /// Ends what mc_kept_begin started: keeps `world` under `owner` when `ok`, else drops it.
 void mc_kept_end(McRequest *j, McArena *was, int ok, const void *owner, void *world);
 
+/// Reads or refreshes a game's world: 0 after recording an error (a refresh records none).
+typedef int (*McWorldFn)(McRequest *j, const cJSON *req, void *world);
+
+/// The world `owner` kept for the position being asked, brought up to date by `refresh` (0: it
+/// cannot be), or else `size` zeroed bytes filled by `read` (kept for the position; this
+/// request's own when not a position's ask). NULL after recording an error.
+void *mc_kept_read(McRequest *j, const cJSON *req, const void *owner, size_t size, McWorldFn read, McWorldFn refresh);
+
 /// Clears the error and path a reader left, for a kept world that is read anew instead (the new
 /// read records the error again if there is one). `path_len` is the path to go back to.
 void mc_kept_forget_error(McRequest *j, int path_len);

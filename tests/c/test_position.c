@@ -72,13 +72,16 @@ static char *change_and_apply(cJSON *request) {
     return out;
 }
 
-static void check_same(const char *file, const char *what, const char *full, char *asked) {
+// Returns whether the answer is a result (not an error).
+static int check_same(const char *file, const char *what, const char *full, char *asked) {
     char *whole = mc_request(full);
     if (strcmp(whole, asked) != 0)
         mc_test_fail(__FILE__, __LINE__, "%s (%s): position answer %.300s differs from the request's %.300s", file,
                      what, asked, whole);
+    int answered = strncmp(asked, "{\"ok\":true", 10) == 0;
     mc_free(whole);
     mc_free(asked);
+    return answered;
 }
 
 MC_TEST(positions_answer_as_requests, "every scenario: open(position) + ask(query) == request, before and after an update") {
@@ -210,7 +213,9 @@ MC_TEST(positions_bounded_and_leak_free, "positions: at most MC_MAX_POSITIONS op
 
 // Applies `change` (an object with the unit's "id" and the fields it changes, null taking one
 // away) to the unit of `request` and to the position, then checks the ask against the request.
-static int change_both(McPosition *pos, cJSON *request, const char *query, const char *file, cJSON *change) {
+// Returns whether the update was taken; `answered` (NULL: not asked) whether the ask's answer is a
+// result.
+static int change_both(McPosition *pos, cJSON *request, const char *query, const char *file, cJSON *change, int *answered) {
     cJSON *units = cJSON_GetObjectItemCaseSensitive(request, "units");
     const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(change, "id"));
     cJSON *unit = NULL;
@@ -230,7 +235,8 @@ static int change_both(McPosition *pos, cJSON *request, const char *query, const
     if (!ok) mc_test_fail(__FILE__, __LINE__, "%s: update %s: %s", file, text, done);
     mc_free(done);
     char *full = full_text(request);
-    check_same(file, text, full, mc_position_ask(pos, query));
+    int result = check_same(file, text, full, mc_position_ask(pos, query));
+    if (answered) *answered = result;
     cJSON_free(full);
     cJSON_free(text);
     return ok;
@@ -289,7 +295,7 @@ MC_TEST(kept_worlds_follow_updates,
                         cJSON_SetNumberValue(f, (s % 2 ? was - 1 : (double)(((int)was + 1) % 6)));
                         if (f->valuedouble < 0) cJSON_SetNumberValue(f, 5);
                     }
-                    changes += change_both(pos, request, query, files[i], c);
+                    changes += change_both(pos, request, query, files[i], c, NULL);
                     cJSON_Delete(c);
                 }
             cJSON *u0 = cJSON_GetArrayItem(units, 0);
@@ -300,9 +306,9 @@ MC_TEST(kept_worlds_follow_updates,
                 cJSON_AddStringToObject(c, "id", cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(u0, "id")));
                 cJSON *mystery = cJSON_AddArrayToObject(c, "traits");
                 cJSON_AddItemToArray(mystery, cJSON_CreateString("Mystery"));
-                changes += change_both(pos, request, query, files[i], c);
+                changes += change_both(pos, request, query, files[i], c, NULL);
                 cJSON_ReplaceItemInObjectCaseSensitive(c, "traits", was);
-                changes += change_both(pos, request, query, files[i], c);
+                changes += change_both(pos, request, query, files[i], c, NULL);
                 cJSON_Delete(c);
             }
             mc_position_close(pos);
@@ -314,6 +320,150 @@ MC_TEST(kept_worlds_follow_updates,
     mc_free_list(files, count);
     printf("%d in-place changes asked\n", changes);
     MC_CHECK(changes > 1000);
+    MC_CHECK_INT((long)mc_bytes_in_use(), (long)before);
+}
+
+// The members that give a unit's place: a hex, an offset or a Huge miniature's hexons.
+static const char *const place_keys[] = {"q", "r", "col", "row", "hexons", NULL};
+
+// A change of `unit` giving it the place of `other`, its own place members taken away.
+static cJSON *placed_as(const cJSON *unit, const cJSON *other) {
+    cJSON *c = cJSON_CreateObject();
+    cJSON_AddItemToObject(c, "id", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(unit, "id"), 1));
+    for (int k = 0; place_keys[k]; k++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(other, place_keys[k]);
+        if (v)
+            cJSON_AddItemToObject(c, place_keys[k], cJSON_Duplicate(v, 1));
+        else if (cJSON_GetObjectItemCaseSensitive(unit, place_keys[k]))
+            cJSON_AddNullToObject(c, place_keys[k]);
+    }
+    return c;
+}
+
+static void shift(cJSON *obj, const char *a, const char *b, const int d[2]) {
+    cJSON *x = cJSON_GetObjectItemCaseSensitive(obj, a), *y = cJSON_GetObjectItemCaseSensitive(obj, b);
+    cJSON_SetNumberValue(x, x->valuedouble + d[0]);
+    cJSON_SetNumberValue(y, y->valuedouble + d[1]);
+}
+
+// A change moving `unit` by step `s` (0..5) of a ring that ends where it began: one hex for an
+// axial place, one hexon of the lattice for a Large or Huge miniature (centres (2, 1) and (-1, 3)
+// apart, A-TW-1), a column or a row for an offset place. NULL for any other place.
+static cJSON *ring_step(const cJSON *unit, int s) {
+    static const int hex[6][2] = {{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}};
+    static const int hexon[6][2] = {{2, 1}, {-1, 3}, {-3, 2}, {-2, -1}, {1, -3}, {3, -2}};
+    static const int offset[6][2] = {{1, 0}, {0, 1}, {0, 1}, {-1, 0}, {0, -1}, {0, -1}};
+    const cJSON *size = cJSON_GetObjectItemCaseSensitive(unit, "size");
+    const cJSON *hexons = cJSON_GetObjectItemCaseSensitive(unit, "hexons");
+    int large = cJSON_IsString(size) && strcmp(size->valuestring, "large") == 0;
+    cJSON *c = cJSON_CreateObject();
+    cJSON_AddItemToObject(c, "id", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(unit, "id"), 1));
+    int ok = 1;
+    if (cJSON_IsArray(hexons)) {
+        cJSON *moved = cJSON_Duplicate(hexons, 1);
+        cJSON_AddItemToObject(c, "hexons", moved);
+        for (cJSON *h = moved->child; h && ok; h = h->next)
+            if ((ok = cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(h, "q")) && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(h, "r"))))
+                shift(h, "q", "r", hexon[s]);
+    } else if (cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(unit, "q")) && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(unit, "r"))) {
+        cJSON_AddNumberToObject(c, "q", cJSON_GetObjectItemCaseSensitive(unit, "q")->valuedouble);
+        cJSON_AddNumberToObject(c, "r", cJSON_GetObjectItemCaseSensitive(unit, "r")->valuedouble);
+        shift(c, "q", "r", large ? hexon[s] : hex[s]);
+    } else if (cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(unit, "col")) && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(unit, "row"))) {
+        cJSON_AddNumberToObject(c, "col", cJSON_GetObjectItemCaseSensitive(unit, "col")->valuedouble);
+        cJSON_AddNumberToObject(c, "row", cJSON_GetObjectItemCaseSensitive(unit, "row")->valuedouble);
+        shift(c, "col", "row", offset[s]);
+    } else {
+        ok = 0;
+    }
+    if (!ok) cJSON_Delete(c);
+    return ok ? c : NULL;
+}
+
+MC_TEST(kept_hex_worlds_follow_moves,
+        "Torn World and C&C: Ancients scenarios: units put on one another's places (a hex shared, an ejection, a "
+        "leader joining or leaving a unit), walked round a ring of hexes or hexons (Huge miniatures too), removed and "
+        "added back answer as the request does") {
+    static const char *const systems[] = {"torn-world", "cc-ancients"};
+    int count = 0, changes = 0, results = 0, huge = 0, shared = 0;
+    size_t before = mc_bytes_in_use();
+    char **files = mc_scenario_files(&count);
+    for (int f = 0; f < count; f++) {
+        char *text = mc_read_file(files[f], NULL);
+        cJSON *sc = text ? cJSON_Parse(text) : NULL;
+        free(text);
+        cJSON *request = cJSON_GetObjectItemCaseSensitive(sc, "request");
+        cJSON *units = cJSON_GetObjectItemCaseSensitive(request, "units");
+        const char *system = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(request, "system"));
+        int s = 0;
+        while (s < 2 && !(system && strcmp(system, systems[s]) == 0)) s++;
+        if (s == 2 || !cJSON_IsArray(units) || cJSON_GetArraySize(units) == 0) {
+            cJSON_Delete(sc);
+            continue;
+        }
+        char *position, *query;
+        split(request, &position, &query);
+        McPosition *pos = mc_position_open(position, NULL);
+        int n = cJSON_GetArraySize(units), m = n < 5 ? n : 5, answered = 0;
+        for (int i = 0; i < m && pos; i++) {
+            cJSON *was = cJSON_Duplicate(cJSON_GetArrayItem(units, i), 1);
+            // On each other unit's place, one after another, then back.
+            for (int o = 0; o < m; o++) {
+                if (o == i) continue;
+                cJSON *c = placed_as(cJSON_GetArrayItem(units, i), cJSON_GetArrayItem(units, o));
+                changes += change_both(pos, request, query, files[f], c, &answered);
+                results += answered;
+                shared += answered;
+                cJSON_Delete(c);
+            }
+            cJSON *c = placed_as(cJSON_GetArrayItem(units, i), was);
+            changes += change_both(pos, request, query, files[f], c, NULL);
+            cJSON_Delete(c);
+            // Round a ring back to where it began.
+            for (int step = 0; step < 6; step++) {
+                if (!(c = ring_step(cJSON_GetArrayItem(units, i), step))) break;
+                changes += change_both(pos, request, query, files[f], c, &answered);
+                results += answered;
+                huge += answered && cJSON_GetObjectItemCaseSensitive(c, "hexons");
+                cJSON_Delete(c);
+            }
+            cJSON_Delete(was);
+        }
+        if (pos && n >= 2) {
+            // The first unit removed and added back in one update: it comes last, and its ring again.
+            cJSON *first = cJSON_DetachItemFromArray(units, 0);
+            cJSON *change = cJSON_CreateObject();
+            cJSON_AddItemToArray(cJSON_AddArrayToObject(change, "remove"), cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(first, "id"), 1));
+            cJSON_AddItemToArray(cJSON_AddArrayToObject(change, "units"), cJSON_Duplicate(first, 1));
+            cJSON_AddItemToArray(units, first);
+            char *change_text = cJSON_PrintUnformatted(change);
+            char *done = mc_position_update(pos, change_text);
+            MC_CHECK_STR(done, "{\"ok\":true}");
+            mc_free(done);
+            char *full = full_text(request);
+            results += check_same(files[f], change_text, full, mc_position_ask(pos, query));
+            cJSON_free(full);
+            cJSON_free(change_text);
+            cJSON_Delete(change);
+            for (int step = 0; step < 6; step++) {
+                cJSON *c = ring_step(cJSON_GetArrayItem(units, n - 1), step);
+                if (!c) break;
+                changes += change_both(pos, request, query, files[f], c, &answered);
+                results += answered;
+                cJSON_Delete(c);
+            }
+        }
+        mc_position_close(pos);
+        cJSON_free(position);
+        cJSON_free(query);
+        cJSON_Delete(sc);
+    }
+    mc_free_list(files, count);
+    printf("%d in-place changes asked in Torn World and C&C: Ancients, %d answered with a result: %d on another unit's place, "
+           "%d of a Huge miniature\n", changes, results, shared, huge);
+    MC_CHECK(changes > 2000);
+    MC_CHECK(shared > 50);
+    MC_CHECK(huge > 10);
     MC_CHECK_INT((long)mc_bytes_in_use(), (long)before);
 }
 
