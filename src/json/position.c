@@ -436,9 +436,27 @@ void mc_kept_end(McRequest *j, McArena *was, int ok, const void *owner, void *wo
     }
 }
 
-void *mc_kept_read(McRequest *j, const cJSON *req, const void *owner, size_t size, McWorldFn read, McWorldFn refresh) {
+// Reads again with `refresh` the units an update replaced in place into the kept `world`; 0 at the
+// first it cannot, its error forgotten (the world is read anew, which records it again).
+static int refresh_units(McRequest *j, const cJSON *req, void *world, McUnitFn refresh) {
+    McKept *k = j->kept;
+    if (!k->any_changed) return 1;
+    int saved = j->path_len, i = 0;
+    for (const cJSON *e = mc_read_get(req, "units")->child; e; e = e->next, i++) {
+        if (!k->changed[i]) continue;
+        if (!refresh(j, e, i, world)) {
+            mc_kept_forget_error(j, saved);
+            return 0;
+        }
+        k->changed[i] = 0;
+    }
+    k->any_changed = 0;
+    return 1;
+}
+
+void *mc_kept_read(McRequest *j, const cJSON *req, const void *owner, size_t size, McWorldFn read, McUnitFn refresh) {
     void *world = mc_kept_world(j, owner);
-    if (world && refresh(j, req, world)) return world;
+    if (world && refresh_units(j, req, world, refresh)) return world;
     McArena *was = mc_kept_begin(j);
     world = mc_arena_array(j->env.arena, 1, size);
     int ok = world && read(j, req, world);

@@ -75,13 +75,17 @@ McArena *mc_kept_begin(McRequest *j);
 /// Ends what mc_kept_begin started: keeps `world` under `owner` when `ok`, else drops it.
 void mc_kept_end(McRequest *j, McArena *was, int ok, const void *owner, void *world);
 
-/// Reads or refreshes a game's world: 0 after recording an error (a refresh records none).
+/// Reads a game's world from the request `req` into `world`; 0 after recording an error.
 typedef int (*McWorldFn)(McRequest *j, const cJSON *req, void *world);
+/// Reads again unit `index` of a kept `world`, replaced in place by `unit`; 0 when it cannot (an
+/// error, or a change beyond the unit that the world does not follow).
+typedef int (*McUnitFn)(McRequest *j, const cJSON *unit, int index, void *world);
 
-/// The world `owner` kept for the position being asked, brought up to date by `refresh` (0: it
-/// cannot be), or else `size` zeroed bytes filled by `read` (kept for the position; this
-/// request's own when not a position's ask). NULL after recording an error.
-void *mc_kept_read(McRequest *j, const cJSON *req, const void *owner, size_t size, McWorldFn read, McWorldFn refresh);
+/// The world `owner` kept for the position being asked, its units replaced in place read again
+/// by `refresh`; or else, when nothing is kept or `refresh` fails on one (its error forgotten),
+/// `size` zeroed bytes filled by `read`, kept for the position (this request's own when not a
+/// position's ask). NULL after recording an error.
+void *mc_kept_read(McRequest *j, const cJSON *req, const void *owner, size_t size, McWorldFn read, McUnitFn refresh);
 
 /// Clears the error and path a reader left, for a kept world that is read anew instead (the new
 /// read records the error again if there is one). `path_len` is the path to go back to.

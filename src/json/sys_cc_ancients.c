@@ -177,51 +177,39 @@ static void attach_at(CcaWorld *w, int pos) {
     }
 }
 
-// Reads again the pieces an update replaced in place into the kept world, moves them on the
-// occupancy maps and attaches anew on the hexes they left and entered. 0 when one of them is not
-// as simply replaced (an error, a new id or side, off the board, a hex it may not share): the
-// world is then read anew, which gives the request's own answer or error.
-static int refresh_world(McRequest *j, const cJSON *req, void *world) {
+// Reads again piece i, replaced in place, into the kept world, moves it on the occupancy maps and
+// attaches anew on the hexes it left and entered. 0 when it is not as simply replaced (an error, a
+// new id or side, off the board, a hex it may not share).
+static int refresh_piece(McRequest *j, const cJSON *e, int i, void *world) {
     Req *r = world;
     CcaWorld *w = &r->w;
-    McKept *k = j->kept;
-    if (!k->any_changed) return 1;
-    const cJSON *e = mc_read_get(req, "units")->child;
-    int saved = j->path_len;
-    for (int i = 0; i < w->count; i++, e = e->next) {
-        if (!k->changed[i]) continue;
-        CcaPiece p, *old = &w->pieces[i];
-        const char *side = NULL;
-        int blocks = 0;
-        McHex h;
-        if (!read_piece(j, e, NULL, &p, &blocks, &side, &h) || strcmp(p.id, old->id) != 0 ||
-            strcmp(side, w->side_names[old->side]) != 0) {
-            mc_kept_forget_error(j, saved);
-            return 0;
-        }
-        int from = old->pos, to = mc_board_index(&r->board, h);
-        if (to < 0) return 0;
-        (old->type == CCA_LEADER ? w->leader_at : w->unit_at)[from] = -1;
-        int *at = p.type == CCA_LEADER ? w->leader_at : w->unit_at;
-        int other = (p.type == CCA_LEADER ? w->unit_at : w->leader_at)[to];
-        if (at[to] >= 0 || (other >= 0 && w->pieces[other].side != old->side)) return 0;
-        at[to] = i;
-        p.id = old->id;
-        p.side = old->side;
-        p.pos = to;
-        *old = p;
-        r->blocks[i] = blocks;
-        attach_at(w, from);
-        attach_at(w, to);
-        k->changed[i] = 0;
-    }
-    k->any_changed = 0;
+    CcaPiece p, *old = &w->pieces[i];
+    const char *side = NULL;
+    int blocks = 0;
+    McHex h;
+    if (!read_piece(j, e, NULL, &p, &blocks, &side, &h) || strcmp(p.id, old->id) != 0 ||
+        strcmp(side, w->side_names[old->side]) != 0)
+        return 0;
+    int from = old->pos, to = mc_board_index(&r->board, h);
+    if (to < 0) return 0;
+    (old->type == CCA_LEADER ? w->leader_at : w->unit_at)[from] = -1;
+    int *at = p.type == CCA_LEADER ? w->leader_at : w->unit_at;
+    int other = (p.type == CCA_LEADER ? w->unit_at : w->leader_at)[to];
+    if (at[to] >= 0 || (other >= 0 && w->pieces[other].side != old->side)) return 0;
+    at[to] = i;
+    p.id = old->id;
+    p.side = old->side;
+    p.pos = to;
+    *old = p;
+    r->blocks[i] = blocks;
+    attach_at(w, from);
+    attach_at(w, to);
     return 1;
 }
 
 // The world of the position being asked, kept or read anew, or of this request, into `r`.
 static int get_world(McRequest *j, const cJSON *req, Req *r) {
-    const Req *w = mc_kept_read(j, req, &world_tag, sizeof *w, read_world, refresh_world);
+    const Req *w = mc_kept_read(j, req, &world_tag, sizeof *w, read_world, refresh_piece);
     if (!w) return 0;
     *r = *w;
     return 1;

@@ -218,49 +218,36 @@ static int read_world(McRequest *j, const cJSON *req, void *world) {
 
 static const char world_tag = 0; // the kind of world this file keeps (its address)
 
-// Reads again the miniatures an update replaced in place into the kept world, and moves their
-// footprints on the occupancy map. 0 when one of them is not as simply replaced (an error, a new
-// id, a hex off the board, under another miniature or under a marker): the world is then read
-// anew, which gives the request's own answer or error.
-static int refresh_world(McRequest *j, const cJSON *req, void *world) {
+// Reads again miniature i, replaced in place, into the kept world, and moves its footprint on the
+// occupancy map. 0 when it is not as simply replaced (an error, a new id, a hex off the board,
+// under another miniature or under a marker).
+static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
     Req *q = world;
-    McKept *k = j->kept;
-    // The searches' stamps start from zero, as in a world read anew (and never wrap).
-    q->w.scratch->gen = 0;
-    memset(q->w.scratch->stamp, 0, (size_t)q->board.count * sizeof *q->w.scratch->stamp);
-    if (!k->any_changed) return 1;
-    const cJSON *e = mc_read_get(req, "units")->child;
-    int saved = j->path_len;
-    for (int i = 0; i < q->w.unit_count; i++, e = e->next) {
-        if (!k->changed[i]) continue;
-        TwUnit u;
-        if (!read_unit(j, q, e, NULL, &u) || strcmp(u.id, q->units[i].id) != 0) {
-            mc_kept_forget_error(j, saved);
-            return 0;
-        }
-        McHex fp[TW_MAX_FOOTPRINT];
-        int n = mc_tw_footprint(&q->units[i], mc_hex_make(0, 0), fp);
-        for (int h = 0; h < n; h++) q->w.occ[mc_board_index(&q->board, fp[h])] = -1;
-        n = mc_tw_footprint(&u, mc_hex_make(0, 0), fp);
-        for (int h = 0; h < n; h++) {
-            int at = mc_board_index(&q->board, fp[h]);
-            if (at < 0 || (q->w.occ[at] >= 0 && q->w.occ[at] != i) || q->w.mark[at] >= 0) return 0;
-            q->w.occ[at] = i;
-        }
-        // The other strings are the tree's new unit's: the replaced one's are gone.
-        u.id = q->units[i].id;
-        q->units[i] = u;
-        k->changed[i] = 0;
+    TwUnit u;
+    if (!read_unit(j, q, e, NULL, &u) || strcmp(u.id, q->units[i].id) != 0) return 0;
+    McHex fp[TW_MAX_FOOTPRINT];
+    int n = mc_tw_footprint(&q->units[i], mc_hex_make(0, 0), fp);
+    for (int h = 0; h < n; h++) q->w.occ[mc_board_index(&q->board, fp[h])] = -1;
+    n = mc_tw_footprint(&u, mc_hex_make(0, 0), fp);
+    for (int h = 0; h < n; h++) {
+        int at = mc_board_index(&q->board, fp[h]);
+        if (at < 0 || (q->w.occ[at] >= 0 && q->w.occ[at] != i) || q->w.mark[at] >= 0) return 0;
+        q->w.occ[at] = i;
     }
-    k->any_changed = 0;
+    // The other strings are the tree's new unit's: the replaced one's are gone.
+    u.id = q->units[i].id;
+    q->units[i] = u;
     return 1;
 }
 
 // The world of the position being asked, kept or read anew, or of this request, into `q`.
 static int get_world(McRequest *j, const cJSON *req, Req *q) {
-    const Req *w = mc_kept_read(j, req, &world_tag, sizeof *w, read_world, refresh_world);
+    const Req *w = mc_kept_read(j, req, &world_tag, sizeof *w, read_world, refresh_unit);
     if (!w) return 0;
     *q = *w;
+    // The searches' stamps start from zero at each ask, as in a world read anew (and never wrap).
+    q->w.scratch->gen = 0;
+    memset(q->w.scratch->stamp, 0, (size_t)q->board.count * sizeof *q->w.scratch->stamp);
     return 1;
 }
 
