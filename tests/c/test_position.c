@@ -317,8 +317,8 @@ typedef struct HexWalks {
 } HexWalks;
 
 // The first units of a Torn World or C&C: Ancients position put on one another's places (a hex
-// shared: the request's error, an ejection, a leader joining a unit) and back, each walked round a
-// ring; then the first unit removed and added back in one update (it comes last, and the world is
+// shared: the request's error, or a C&C leader joining a friendly unit) and back, each walked round
+// a ring (a leader leaving its unit); then the first unit removed and added back in one update (it comes last, and the world is
 // read anew) and walked again. Every ask is checked against the request.
 static void walk_hex_units(McPosition *pos, cJSON *request, const char *query, const char *file, HexWalks *w) {
     cJSON *units = cJSON_GetObjectItemCaseSensitive(request, "units");

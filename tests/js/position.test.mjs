@@ -342,9 +342,9 @@ test('the arrays form covers the GODSGLOOM reach and Arcane Legions move scenari
 
 // Torn World and C&C: Ancients keep their world between asks and read again only the units an
 // update replaced in place (docs/api.md "Kept worlds"). Each scenario's first units are put on one
-// another's places (a hex shared: the request's error, an ejection, a leader joining a unit), put
-// back, walked round a ring that ends where it began (one hex, one hexon for Large and Huge
-// miniatures, a column or a row for an offset place), then the first unit is removed and added
+// another's places (a hex shared: the request's error, or a C&C leader joining a friendly unit),
+// put back, walked round a ring that ends where it began (one hex, one hexon for Large and Huge
+// miniatures, a column or a row for an offset place: a leader leaving its unit), then the first unit is removed and added
 // back (it comes last) and walked again; every ask is compared with the native CLI's answer to
 // the whole request, as tests/c/test_position.c does natively.
 const PLACE = ['q', 'r', 'col', 'row', 'hexons'];
