@@ -443,6 +443,21 @@ void mc_kept_charge(McRequest *j, uint64_t since) {
     mc_work_spent = since + j->kept->work;
 }
 
+void *mc_kept_read(McRequest *j, const cJSON *req, const void *owner, size_t size, McWorldFn read, McKeptUnitFn refresh) {
+    uint64_t since = mc_work_spent;
+    void *world = mc_kept_world(j, owner);
+    if (world && mc_kept_refresh(j, req, world, refresh)) {
+        mc_kept_charge(j, since);
+        return world;
+    }
+    McArena *was = mc_kept_begin(j);
+    world = mc_arena_array(j->env.arena, 1, size);
+    int ok = world && read(j, req, world);
+    if (!world) mc_read_fail(j, "out_of_memory", "out of memory");
+    mc_kept_end(j, was, ok, owner, world);
+    return ok ? world : NULL;
+}
+
 void mc_kept_forget_error(McRequest *j, int path_len) {
     memset(&j->err, 0, sizeof j->err);
     mc_read_pop(j, path_len);

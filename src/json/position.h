@@ -97,4 +97,13 @@ typedef int (*McKeptUnitFn)(McRequest *j, const cJSON *unit, int index, void *wo
 /// which gives the request's own answer or error.
 int mc_kept_refresh(McRequest *j, const cJSON *req, void *world, McKeptUnitFn read);
 
+/// Reads a game's world from the request `req` into `world`; 0 after recording an error.
+typedef int (*McWorldFn)(McRequest *j, const cJSON *req, void *world);
+
+/// The world `owner` kept for the position being asked, its units replaced in place read again by
+/// `refresh` (mc_kept_refresh) and the work charged as the full read's (mc_kept_charge); or else,
+/// when nothing is kept or `refresh` gives up, `size` zeroed bytes filled by `read`, kept for the
+/// position (this request's own when not a position's ask). NULL after recording an error.
+void *mc_kept_read(McRequest *j, const cJSON *req, const void *owner, size_t size, McWorldFn read, McKeptUnitFn refresh);
+
 #endif

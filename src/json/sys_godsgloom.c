@@ -123,7 +123,8 @@ typedef struct World {
 
 static const char world_tag = 0; // the kind of world this file keeps (its address)
 
-static int read_world(McRequest *j, const cJSON *req, World *w) {
+static int read_world(McRequest *j, const cJSON *req, void *world) {
+    World *w = world;
     const char *names[MC_GG_TERRAIN_COUNT + 1];
     for (int i = 0; i < MC_GG_TERRAIN_COUNT; i++) names[i] = mc_gg_terrain[i].name;
     names[MC_GG_TERRAIN_COUNT] = NULL;
@@ -186,18 +187,7 @@ static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
 
 // The world of the position being asked, kept or read anew; or of this request.
 static const World *get_world(McRequest *j, const cJSON *req) {
-    uint64_t since = mc_work_spent;
-    World *w = mc_kept_world(j, &world_tag);
-    if (w && mc_kept_refresh(j, req, w, refresh_unit)) {
-        mc_kept_charge(j, since);
-        return w;
-    }
-    McArena *was = mc_kept_begin(j);
-    w = MC_NEW(j->env.arena, World, 1);
-    int ok = w && read_world(j, req, w);
-    if (!w) mc_read_fail(j, "out_of_memory", "out of memory");
-    mc_kept_end(j, was, ok, &world_tag, w);
-    return ok ? w : NULL;
+    return mc_kept_read(j, req, &world_tag, sizeof(World), read_world, refresh_unit);
 }
 
 // Everything `reach` and `move` share: board, units, the mover, ignoreUnits, reconnaissance, action.

@@ -159,20 +159,15 @@ static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
     return 1;
 }
 
+static int read_field_world(McRequest *j, const cJSON *req, void *world) {
+    Field *f = world;
+    return read_battlefield(j, req, &f->bf, &f->ids);
+}
+
 // The battlefield of the position being asked, kept or read anew; or of this request.
 static int read_field(McRequest *j, const cJSON *req, NaBattlefield *bf, McIdMap *ids) {
-    uint64_t since = mc_work_spent;
-    Field *f = mc_kept_world(j, &world_tag);
-    if (f && mc_kept_refresh(j, req, f, refresh_unit)) {
-        mc_kept_charge(j, since);
-    } else {
-        McArena *was = mc_kept_begin(j);
-        f = MC_NEW(j->env.arena, Field, 1);
-        int ok = f && read_battlefield(j, req, &f->bf, &f->ids);
-        if (!f) mc_read_fail(j, "out_of_memory", "out of memory");
-        mc_kept_end(j, was, ok, &world_tag, f);
-        if (!ok) return 0;
-    }
+    const Field *f = mc_kept_read(j, req, &world_tag, sizeof(Field), read_field_world, refresh_unit);
+    if (!f) return 0;
     *bf = f->bf;
     *ids = f->ids;
     if (!j->kept) return 1;

@@ -243,6 +243,72 @@ MC_TEST(alloc_failure_kept_positions,
     printf("kept positions: %d asks, %ld failure points tried\n", asks, points);
 }
 
+// Positions whose game keeps its world (Torn World, C&C: Ancients: a Large, an Infantry and a Huge
+// miniature with a marker; a unit with its attached leader, and an enemy), a query, and a change
+// replacing a unit in place (the Infantry one hex on, the leader off its unit).
+static const struct {
+    const char *position, *query, *change;
+} kept_asks[] = {
+    {"{\"system\":\"torn-world\",\"board\":{\"cols\":12,\"rows\":12},\"units\":["
+     "{\"id\":\"big\",\"side\":\"red\",\"size\":\"large\",\"q\":4,\"r\":2,\"move\":2},"
+     "{\"id\":\"inf\",\"side\":\"blue\",\"size\":\"infantry\",\"q\":6,\"r\":4},"
+     "{\"id\":\"titan\",\"side\":\"blue\",\"size\":\"huge\",\"hexons\":[{\"q\":2,\"r\":8},{\"q\":4,\"r\":9}]}],"
+     "\"markers\":[{\"id\":\"m\",\"kind\":\"linked\",\"q\":8,\"r\":2}]}",
+     "{\"query\":\"reach\",\"unit\":\"big\",\"action\":\"move\",\"detail\":\"brief\"}",
+     "{\"units\":[{\"id\":\"inf\",\"q\":7}]}"},
+    {"{\"system\":\"cc-ancients\",\"units\":[{\"id\":\"u\",\"side\":\"red\",\"type\":\"medium infantry\",\"col\":4,\"row\":6},"
+     "{\"id\":\"l\",\"side\":\"red\",\"type\":\"leader\",\"col\":4,\"row\":6},"
+     "{\"id\":\"e\",\"side\":\"blue\",\"type\":\"light cavalry\",\"col\":6,\"row\":3}]}",
+     "{\"query\":\"order\",\"side\":\"red\",\"card\":{\"type\":\"section\",\"section\":\"center\",\"orders\":2},"
+     "\"ordered\":[\"u\"],\"moves\":[{\"unit\":\"u\",\"path\":[{\"col\":4,\"row\":5}]}]}",
+     "{\"units\":[{\"id\":\"l\",\"col\":5}]}"},
+};
+
+// A position of kept_asks opened, and when `changed`, asked once (its world kept) and changed.
+static McPosition *kept_position(int k, int changed) {
+    McPosition *pos = mc_position_open(kept_asks[k].position, NULL);
+    if (pos && changed) {
+        mc_free(mc_position_ask(pos, kept_asks[k].query));
+        mc_free(mc_position_update(pos, kept_asks[k].change));
+    }
+    return pos;
+}
+
+MC_TEST(alloc_failure_kept_worlds,
+        "allocation failure in a position's ask, reading the world it keeps (Torn World, C&C: Ancients) or a unit "
+        "replaced in place: out_of_memory or the ruling, the next ask the ruling, nothing left after closing") {
+    long points = 0;
+    for (int k = 0; k < (int)(sizeof kept_asks / sizeof kept_asks[0]); k++)
+        for (int changed = 0; changed < 2; changed++) {
+            McPosition *pos = kept_position(k, changed);
+            char *asked = pos ? mc_position_ask(pos, kept_asks[k].query) : NULL;
+            char *ruling = asked ? copy_text(asked) : NULL; // not counted by mc_bytes_in_use
+            mc_free(asked);
+            mc_position_close(pos);
+            MC_CHECK(ruling && strncmp(ruling, "{\"ok\":true", 10) == 0);
+            for (long n = 1; ruling; n++) {
+                pos = kept_position(k, changed);
+                mc_mem_test_fail(n);
+                char *out = mc_position_ask(pos, kept_asks[k].query);
+                long made = mc_mem_test_count();
+                mc_mem_test_fail(0);
+                char *again = mc_position_ask(pos, kept_asks[k].query);
+                if (!out || (!is_out_of_memory(out) && strcmp(out, ruling) != 0) || strcmp(again, ruling) != 0)
+                    mc_test_fail(__FILE__, __LINE__, "%s: allocation %ld of the ask failed: %.200s, then %.200s",
+                                 kept_asks[k].change, n, out ? out : "(nothing)", again);
+                mc_free(out);
+                mc_free(again);
+                mc_position_close(pos);
+                MC_CHECK_INT(mc_bytes_in_use(), 0);
+                if (made < n) break;
+                points++;
+            }
+            free(ruling);
+        }
+    printf("kept worlds: %ld failure points tried\n", points);
+    MC_CHECK(points > 100);
+}
+
 // Found by the test above: when cJSON could not get memory for the request's tree, the answer was
 // bad_json "not valid JSON at byte 0", blaming a valid text.
 MC_TEST(alloc_failure_while_parsing, "allocation failure while cJSON reads a valid request is out_of_memory, not bad_json") {

@@ -56,8 +56,9 @@ static char *change_and_apply(cJSON *request) {
 
 // The ask `asked` (just made) against the full request `full`: the same bytes, and the same work
 // units spent (mc_work_spent stays as the last call left it), so that both meet MC_MAX_WORK at the
-// same step, a kept world's ask included (mc_kept_charge).
-static void check_same(const char *file, const char *what, const char *full, char *asked) {
+// same step, a kept world's ask included (mc_kept_charge). Returns whether the answer is a result
+// (not an error).
+static int check_same(const char *file, const char *what, const char *full, char *asked) {
     uint64_t ask_work = mc_work_spent;
     char *whole = mc_request(full);
     if (strcmp(whole, asked) != 0)
@@ -66,8 +67,10 @@ static void check_same(const char *file, const char *what, const char *full, cha
     if (mc_work_spent != ask_work)
         mc_test_fail(__FILE__, __LINE__, "%s (%s): the ask spent %llu work units, the request %llu", file, what,
                      (unsigned long long)ask_work, (unsigned long long)mc_work_spent);
+    int answered = strncmp(asked, "{\"ok\":true", 10) == 0;
     mc_free(whole);
     mc_free(asked);
+    return answered;
 }
 
 MC_TEST(positions_answer_as_requests, "every scenario: open(position) + ask(query) == request, before and after an update") {
@@ -200,8 +203,9 @@ MC_TEST(positions_bounded_and_leak_free, "positions: at most MC_MAX_POSITIONS op
 }
 
 // Updates the position by `update` (deleted here), already made to `request` by hand, then checks
-// the ask against the request.
-static int update_both(McPosition *pos, cJSON *request, const char *query, const char *file, cJSON *update) {
+// the ask against the request. Returns whether the update was taken; `answered` (NULL: not asked)
+// whether the ask's answer is a result.
+static int update_both(McPosition *pos, cJSON *request, const char *query, const char *file, cJSON *update, int *answered) {
     char *text = cJSON_PrintUnformatted(update);
     cJSON_Delete(update);
     char *done = mc_position_update(pos, text);
@@ -209,7 +213,8 @@ static int update_both(McPosition *pos, cJSON *request, const char *query, const
     if (!ok) mc_test_fail(__FILE__, __LINE__, "%s: update %s: %s", file, text, done);
     mc_free(done);
     char *full = full_text(request);
-    check_same(file, text, full, mc_position_ask(pos, query));
+    int result = check_same(file, text, full, mc_position_ask(pos, query));
+    if (answered) *answered = result;
     cJSON_free(full);
     cJSON_free(text);
     return ok;
@@ -217,7 +222,9 @@ static int update_both(McPosition *pos, cJSON *request, const char *query, const
 
 // Applies `change` (an object with the unit's "id" and the fields it changes, null taking one
 // away) to the unit of `request` and to the position, then checks the ask against the request.
-static int change_both(McPosition *pos, cJSON *request, const char *query, const char *file, cJSON *change) {
+// Returns whether the update was taken; `answered` (NULL: not asked) whether the ask's answer is a
+// result.
+static int change_both(McPosition *pos, cJSON *request, const char *query, const char *file, cJSON *change, int *answered) {
     cJSON *units = cJSON_GetObjectItemCaseSensitive(request, "units");
     const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(change, "id"));
     cJSON *unit = NULL;
@@ -230,7 +237,7 @@ static int change_both(McPosition *pos, cJSON *request, const char *query, const
     cJSON *wrap = cJSON_CreateObject();
     cJSON *list = cJSON_AddArrayToObject(wrap, "units");
     cJSON_AddItemToArray(list, cJSON_Duplicate(change, 1));
-    return update_both(pos, request, query, file, wrap);
+    return update_both(pos, request, query, file, wrap, answered);
 }
 
 // A change of unit `unit` of `request`: its id, and `key` set to the unit's own value plus `by`
@@ -245,10 +252,118 @@ static cJSON *moved(const cJSON *request, int unit, const char *key, double by) 
     return c;
 }
 
+// The members that give a unit's place: a hex, an offset or a Huge miniature's hexons.
+static const char *const place_keys[] = {"q", "r", "col", "row", "hexons", NULL};
+
+// A change of `unit` giving it the place of `other`, its own place members taken away.
+static cJSON *placed_as(const cJSON *unit, const cJSON *other) {
+    cJSON *c = cJSON_CreateObject();
+    cJSON_AddItemToObject(c, "id", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(unit, "id"), 1));
+    for (int k = 0; place_keys[k]; k++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(other, place_keys[k]);
+        if (v)
+            cJSON_AddItemToObject(c, place_keys[k], cJSON_Duplicate(v, 1));
+        else if (cJSON_GetObjectItemCaseSensitive(unit, place_keys[k]))
+            cJSON_AddNullToObject(c, place_keys[k]);
+    }
+    return c;
+}
+
+static void shift(cJSON *obj, const char *a, const char *b, const int d[2]) {
+    cJSON *x = cJSON_GetObjectItemCaseSensitive(obj, a), *y = cJSON_GetObjectItemCaseSensitive(obj, b);
+    cJSON_SetNumberValue(x, x->valuedouble + d[0]);
+    cJSON_SetNumberValue(y, y->valuedouble + d[1]);
+}
+
+// A change moving `unit` by step `s` (0..5) of a ring that ends where it began: one hex for an
+// axial place, one hexon of the lattice for a Large or Huge miniature (centres (2, 1) and (-1, 3)
+// apart, A-TW-1), a column or a row for an offset place. NULL for any other place.
+static cJSON *ring_step(const cJSON *unit, int s) {
+    static const int hex[6][2] = {{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}};
+    static const int hexon[6][2] = {{2, 1}, {-1, 3}, {-3, 2}, {-2, -1}, {1, -3}, {3, -2}};
+    static const int offset[6][2] = {{1, 0}, {0, 1}, {0, 1}, {-1, 0}, {0, -1}, {0, -1}};
+    const cJSON *size = cJSON_GetObjectItemCaseSensitive(unit, "size");
+    const cJSON *hexons = cJSON_GetObjectItemCaseSensitive(unit, "hexons");
+    int large = cJSON_IsString(size) && strcmp(size->valuestring, "large") == 0;
+    cJSON *c = cJSON_CreateObject();
+    cJSON_AddItemToObject(c, "id", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(unit, "id"), 1));
+    int ok = 1;
+    if (cJSON_IsArray(hexons)) {
+        cJSON *moved = cJSON_Duplicate(hexons, 1);
+        cJSON_AddItemToObject(c, "hexons", moved);
+        for (cJSON *h = moved->child; h && ok; h = h->next)
+            if ((ok = cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(h, "q")) && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(h, "r"))))
+                shift(h, "q", "r", hexon[s]);
+    } else if (cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(unit, "q")) && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(unit, "r"))) {
+        cJSON_AddNumberToObject(c, "q", cJSON_GetObjectItemCaseSensitive(unit, "q")->valuedouble);
+        cJSON_AddNumberToObject(c, "r", cJSON_GetObjectItemCaseSensitive(unit, "r")->valuedouble);
+        shift(c, "q", "r", large ? hexon[s] : hex[s]);
+    } else if (cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(unit, "col")) && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(unit, "row"))) {
+        cJSON_AddNumberToObject(c, "col", cJSON_GetObjectItemCaseSensitive(unit, "col")->valuedouble);
+        cJSON_AddNumberToObject(c, "row", cJSON_GetObjectItemCaseSensitive(unit, "row")->valuedouble);
+        shift(c, "col", "row", offset[s]);
+    } else {
+        ok = 0;
+    }
+    if (!ok) cJSON_Delete(c);
+    return ok ? c : NULL;
+}
+
+// Counts of walk_hex_units.
+typedef struct HexWalks {
+    int changes, results, shared, huge;
+} HexWalks;
+
+// The first units of a Torn World or C&C: Ancients position put on one another's places (a hex
+// shared: the request's error, or a C&C leader joining a friendly unit) and back, each walked round
+// a ring (a leader leaving its unit); then the first unit removed and added back in one update (it comes last, and the world is
+// read anew) and walked again. Every ask is checked against the request.
+static void walk_hex_units(McPosition *pos, cJSON *request, const char *query, const char *file, HexWalks *w) {
+    cJSON *units = cJSON_GetObjectItemCaseSensitive(request, "units");
+    int n = cJSON_GetArraySize(units), m = n < 5 ? n : 5, answered = 0;
+    for (int i = 0; i < m; i++) {
+        cJSON *was = cJSON_Duplicate(cJSON_GetArrayItem(units, i), 1);
+        for (int o = 0; o < m; o++) {
+            if (o == i) continue;
+            cJSON *c = placed_as(cJSON_GetArrayItem(units, i), cJSON_GetArrayItem(units, o));
+            w->changes += change_both(pos, request, query, file, c, &answered);
+            w->results += answered;
+            w->shared += answered;
+            cJSON_Delete(c);
+        }
+        cJSON *c = placed_as(cJSON_GetArrayItem(units, i), was);
+        w->changes += change_both(pos, request, query, file, c, NULL);
+        cJSON_Delete(c);
+        cJSON_Delete(was);
+        for (int step = 0; step < 6 && (c = ring_step(cJSON_GetArrayItem(units, i), step)); step++) {
+            w->changes += change_both(pos, request, query, file, c, &answered);
+            w->results += answered;
+            w->huge += answered && cJSON_GetObjectItemCaseSensitive(c, "hexons");
+            cJSON_Delete(c);
+        }
+    }
+    if (n < 2) return;
+    cJSON *first = cJSON_DetachItemFromArray(units, 0);
+    cJSON *change = cJSON_CreateObject();
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(change, "remove"), cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(first, "id"), 1));
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(change, "units"), cJSON_Duplicate(first, 1));
+    cJSON_AddItemToArray(units, first);
+    MC_CHECK(update_both(pos, request, query, file, change, &answered));
+    w->results += answered;
+    cJSON *c;
+    for (int step = 0; step < 6 && (c = ring_step(cJSON_GetArrayItem(units, n - 1), step)); step++) {
+        w->changes += change_both(pos, request, query, file, c, &answered);
+        w->results += answered;
+        cJSON_Delete(c);
+    }
+}
+
 MC_TEST(kept_worlds_follow_updates,
-        "every scenario: units replaced in place one after another (moved, moved back, turned, renamed traits), "
-        "one added and removed, answer as the request does, errors included") {
+        "every scenario: units replaced in place one after another (moved, moved back, turned, renamed traits; Torn "
+        "World and C&C: Ancients units put on one another's places, walked round rings of hexes or hexons, removed "
+        "and added back) answer as the request does, errors included") {
     int count = 0, changes = 0, added = 0;
+    HexWalks walks = {0, 0, 0, 0};
     size_t before = mc_bytes_in_use();
     char **files = mc_scenario_files(&count);
     for (int i = 0; i < count; i++) {
@@ -286,7 +401,7 @@ MC_TEST(kept_worlds_follow_updates,
                         cJSON_SetNumberValue(f, (s % 2 ? was - 1 : (double)(((int)was + 1) % 6)));
                         if (f->valuedouble < 0) cJSON_SetNumberValue(f, 5);
                     }
-                    changes += change_both(pos, request, query, files[i], c);
+                    changes += change_both(pos, request, query, files[i], c, NULL);
                     cJSON_Delete(c);
                 }
             cJSON *u0 = cJSON_GetArrayItem(units, 0);
@@ -297,9 +412,9 @@ MC_TEST(kept_worlds_follow_updates,
                 cJSON_AddStringToObject(c, "id", cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(u0, "id")));
                 cJSON *mystery = cJSON_AddArrayToObject(c, "traits");
                 cJSON_AddItemToArray(mystery, cJSON_CreateString("Mystery"));
-                changes += change_both(pos, request, query, files[i], c);
+                changes += change_both(pos, request, query, files[i], c, NULL);
                 cJSON_ReplaceItemInObjectCaseSensitive(c, "traits", was);
-                changes += change_both(pos, request, query, files[i], c);
+                changes += change_both(pos, request, query, files[i], c, NULL);
                 cJSON_Delete(c);
             }
             // A unit added (a copy of the first under a new id: on a hex board, on a taken hex) and
@@ -310,13 +425,16 @@ MC_TEST(kept_worlds_follow_updates,
             cJSON *wrap = cJSON_CreateObject();
             cJSON_AddItemToArray(cJSON_AddArrayToObject(wrap, "units"), cJSON_Duplicate(copy, 1));
             cJSON_AddItemToArray(units, copy);
-            added += update_both(pos, request, query, files[i], wrap);
+            added += update_both(pos, request, query, files[i], wrap, NULL);
             cJSON_DetachItemFromArray(units, cJSON_GetArraySize(units) - 1);
             cJSON_Delete(copy);
-            added += update_both(pos, request, query, files[i], cJSON_Parse("{\"remove\":[\"added-by-test\"]}"));
+            added += update_both(pos, request, query, files[i], cJSON_Parse("{\"remove\":[\"added-by-test\"]}"), NULL);
             cJSON *c = moved(request, 0, "x", 0.5);
-            if (c) changes += change_both(pos, request, query, files[i], c);
+            if (c) changes += change_both(pos, request, query, files[i], c, NULL);
             cJSON_Delete(c);
+            const char *system = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(request, "system"));
+            if (system && (strcmp(system, "torn-world") == 0 || strcmp(system, "cc-ancients") == 0))
+                walk_hex_units(pos, request, query, files[i], &walks);
             mc_position_close(pos);
         }
         cJSON_free(position);
@@ -324,9 +442,14 @@ MC_TEST(kept_worlds_follow_updates,
         cJSON_Delete(sc);
     }
     mc_free_list(files, count);
-    printf("%d in-place changes asked, %d additions and removals\n", changes, added);
+    printf("%d in-place changes asked, %d additions and removals, and %d more in Torn World and C&C: Ancients (%d answered with a result: %d on "
+           "another unit's place, %d of a Huge miniature)\n",
+           changes, added, walks.changes, walks.results, walks.shared, walks.huge);
     MC_CHECK(added > 800);
     MC_CHECK(changes > 1000);
+    MC_CHECK(walks.changes > 2000);
+    MC_CHECK(walks.shared > 50);
+    MC_CHECK(walks.huge > 10);
     MC_CHECK_INT((long)mc_bytes_in_use(), (long)before);
 }
 
@@ -395,7 +518,7 @@ MC_TEST(kept_world_meets_work_limit_as_request,
         check_same("edge", "read", full, mc_position_ask(pos, query));
         check_same("edge", "kept", full, mc_position_ask(pos, query));
         cJSON *same = moved(request, fillers > 0 ? 1 : 0, "x", 0);
-        change_both(pos, request, query, "edge", same);
+        change_both(pos, request, query, "edge", same, NULL);
         cJSON_Delete(same);
         mc_position_close(pos);
         cJSON_free(position);

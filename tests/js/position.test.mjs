@@ -430,3 +430,118 @@ for (const file of scenarioFiles()) {
 test('the arrays form covers the Ninth Age pursue, charge and flee scenarios', () => {
   assert.ok(ninthAgeArrays.pursue >= 10 && ninthAgeArrays.charge >= 10 && ninthAgeArrays.flee >= 3, JSON.stringify(ninthAgeArrays));
 });
+
+// Torn World and C&C: Ancients keep their world between asks and read again only the units an
+// update replaced in place (docs/api.md "Kept worlds"). Each scenario's first units are put on one
+// another's places (a hex shared: the request's error, or a C&C leader joining a friendly unit),
+// put back, walked round a ring that ends where it began (one hex, one hexon for Large and Huge
+// miniatures, a column or a row for an offset place: a leader leaving its unit), then the first unit is removed and added
+// back (it comes last) and walked again; every ask is compared with the native CLI's answer to
+// the whole request, as tests/c/test_position.c does natively.
+const PLACE = ['q', 'r', 'col', 'row', 'hexons'];
+const RING = {
+  hex: [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]],
+  hexon: [[2, 1], [-1, 3], [-3, 2], [-2, -1], [1, -3], [3, -2]],
+  offset: [[1, 0], [0, 1], [0, 1], [-1, 0], [0, -1], [0, -1]],
+};
+
+function placedAs(unit, other) {
+  const change = { id: unit.id };
+  for (const k of PLACE) {
+    if (k in other) change[k] = structuredClone(other[k]);
+    else if (k in unit) change[k] = null;
+  }
+  return change;
+}
+
+function ringStep(unit, s) {
+  const num = (v) => typeof v === 'number';
+  if (Array.isArray(unit.hexons)) {
+    const [dq, dr] = RING.hexon[s];
+    return unit.hexons.every((h) => num(h.q) && num(h.r)) ? { id: unit.id, hexons: unit.hexons.map((h) => ({ ...h, q: h.q + dq, r: h.r + dr })) } : null;
+  }
+  if (num(unit.q) && num(unit.r)) {
+    const [dq, dr] = RING[unit.size === 'large' ? 'hexon' : 'hex'][s];
+    return { id: unit.id, q: unit.q + dq, r: unit.r + dr };
+  }
+  if (num(unit.col) && num(unit.row)) return { id: unit.id, col: unit.col + RING.offset[s][0], row: unit.row + RING.offset[s][1] };
+  return null;
+}
+
+function applyChange(request, change) {
+  const unit = request.units.find((u) => u.id === change.id);
+  for (const [k, v] of Object.entries(change)) {
+    delete unit[k];
+    if (v !== null) unit[k] = structuredClone(v);
+  }
+}
+
+for (const system of ['torn-world', 'cc-ancients']) {
+  test(`${system}: units replaced in place, on one another's places, round rings, removed and added back answer as the native CLI does`, () => {
+    const asked = []; // { what, text, full }
+    let huge = 0;
+    for (const file of scenarioFiles()) {
+      const request = structuredClone(loadScenario(file).request);
+      if (request?.system !== system || !Array.isArray(request.units) || request.units.length === 0) continue;
+      const before = engine.bytesInUse();
+      const { position, query } = splitRequest(request);
+      const queryText = JSON.stringify(query);
+      const pos = engine.open(position);
+      const step = (change, update = { units: [change] }) => {
+        assert.deepEqual(pos.update(update), { ok: true }, `${relative(root, file)}: ${JSON.stringify(update)}`);
+        asked.push({ what: `${relative(root, file)} after ${JSON.stringify(update)}`, text: pos.askText(queryText), full: full(request) });
+      };
+      try {
+        const units = request.units;
+        const m = Math.min(units.length, 5);
+        for (let i = 0; i < m; i++) {
+          const was = structuredClone(units[i]);
+          for (let o = 0; o < m; o++) {
+            if (o === i) continue;
+            const change = placedAs(units[i], units[o]);
+            applyChange(request, change);
+            step(change);
+          }
+          const back = placedAs(units[i], was);
+          applyChange(request, back);
+          step(back);
+          for (let s = 0; s < 6; s++) {
+            const change = ringStep(units[i], s);
+            if (!change) break;
+            applyChange(request, change);
+            step(change);
+            huge += 'hexons' in change;
+          }
+        }
+        if (units.length >= 2) {
+          const first = units.shift();
+          units.push(first);
+          step(null, { remove: [first.id], units: [first] });
+          for (let s = 0; s < 6; s++) {
+            const change = ringStep(units.at(-1), s);
+            if (!change) break;
+            applyChange(request, change);
+            step(change);
+          }
+        }
+      } finally {
+        pos.close();
+      }
+      assert.equal(engine.bytesInUse(), before, `${relative(root, file)}: the position left memory behind`);
+    }
+    let out;
+    try {
+      out = execFileSync(nativeCli, ['--lines', '-'], { input: asked.map((a) => a.full).join('\n'), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    } catch (e) {
+      out = e.stdout; // exit 1: some response is an error
+    }
+    const lines = out.trimEnd().split('\n');
+    assert.equal(lines.length, asked.length);
+    asked.forEach((a, k) => assert.equal(a.text, lines[k], a.what));
+    const results = asked.filter((a) => a.text.startsWith('{"ok":true')).length;
+    assert.ok(asked.length > (system === 'torn-world' ? 600 : 2000), `${asked.length} asks`);
+    assert.ok(results > asked.length / 3, `${results} of ${asked.length} answered with a result`);
+    if (system === 'torn-world') assert.ok(huge > 20, `${huge} moves of Huge miniatures`);
+    console.log(`${system}: ${asked.length} asks after in-place changes, ${results} answered with a result${huge ? `, ${huge} after moves of Huge miniatures` : ''}`);
+  });
+}
