@@ -188,7 +188,9 @@ const game = {
       parse(req) {
         const o = req.order && typeof req.order === 'object' ? req.order : null;
         if (!o) return {};
-        return opt(opt({ unit: o.unit, actions: o.actions }, 'slide', o.slide || undefined), 'snapSide', o.snapSide || undefined);
+        // a step's distance left out is a whole step (docs/api/arcane-legions.md); the form needs it written
+        const actions = Array.isArray(o.actions) ? o.actions.map((a) => (a && typeof a === 'object' && a.step !== undefined && a.distance === undefined ? { ...a, distance: 1 } : a)) : o.actions;
+        return opt(opt({ unit: o.unit, actions }, 'slide', o.slide || undefined), 'snapSide', o.snapSide || undefined);
       },
     },
     reachArea: { fields: [unitField()], build: (i) => ({ unit: i.unit }) },
