@@ -34,7 +34,10 @@ function alPoses(r, req) {
 }
 
 // A name's possessive, as a player says it: "Chargers' front edge", "b's front edge".
-const whose = (name) => `${name}${/s$/i.test(name) ? '’' : '’s'}`;
+const whose = (name) => `${name}${/..s$/i.test(name) ? '’' : '’s'}`;
+// A snap's movement (AL-SNP-1, AL-OVL-1): a pivot by its angle, or a move straight out across a side it lay parallel to.
+const snapWords = (e) => (Math.abs(e.angle) < 0.5 && Number.isFinite(e.distance) ? `${stepsText(e.distance)} straight out`
+  : `${degrees(Math.abs(e.angle))} ${e.direction === 'cw' ? 'clockwise' : 'anticlockwise'}`);
 
 /** Which edge or corner of a unit a point lies on, in the unit's own frame ('' when on neither). */
 function edgeAt(u, p) {
@@ -67,6 +70,8 @@ function alEvents(r, req) {
   const several = arr(r.actions).length > 1;
   let met = null; // the object the last event named: "onto it"
   arr(r.actions).forEach((a, i) => {
+    let blocked = []; // snaps that could not be made, said with the snap made instead (AL-LIM-1)
+    const because = () => (blocked.length ? ` (not ${blocked.join(', nor ')})` : '');
     const spec = arr(req.order?.actions)[i] ?? {};
     const mine = poses.filter((p) => p.action === i).map((p) => p.pose).concat(isPose(a.pose) ? [a.pose] : []);
     const pts = mine.flatMap(rect);
@@ -80,24 +85,28 @@ function alEvents(r, req) {
     for (const e of arr(a.events)) {
       const point = isPose(e.point) ? [e.point.x, e.point.y] : null;
       // a point the rules name gets its marker (✕ met, ◎ pivot); an event without one, a dot on the unit
-      const add = (kind, text, at) => { list.push({ kind, text, at, pts: [...pts, at], action: i, shape: kind === 'slide' ? 'arrow' : !point ? 'dot' : kind === 'snap' ? 'pivot' : 'x' }); met = e.object ?? met; };
+      const add = (kind, text, at) => {
+        const said = kind === 'snap' || e.type === 'noSnap' || e.type === 'returned';
+        list.push({ kind, text: `${text}${said ? because() : ''}`, at, pts: [...pts, at], action: i, shape: kind === 'slide' ? 'arrow' : !point ? 'dot' : kind === 'snap' ? 'pivot' : 'x' });
+        met = e.object ?? met;
+        if (said) blocked = [];
+      };
       if (e.type === 'collision') add('collision', `collides with ${named(e, e.point)}${several ? `, ${stepsText(e.distance)} into action ${i + 1}` : ` after ${stepsText(e.distance)}`}`, point ?? centre);
       else if (e.type === 'stopped') add('collision', `stops against ${named(e, e.point)} (no move order)`, point ?? centre);
       else if (e.type === 'overlap') add('collision', `${spec.turn ? `the ${spec.turn}° turn` : 'it'} ends overlapping ${named(e, null)}`, point ?? centre);
       else if (e.type === 'snap') {
         const onto = named(e, e.point);
-        add('snap', point ? `snaps ${degrees(Math.abs(e.angle))} ${e.direction === 'cw' ? 'clockwise' : 'anticlockwise'} onto ${onto}` : `moves ${stepsText(e.distance)} straight out onto ${onto}`, point ?? centre);
+        add('snap', `${Math.abs(e.angle) < 0.5 && Number.isFinite(e.distance) ? 'moves' : 'snaps'} ${snapWords(e)} onto ${onto}`, point ?? centre);
       } else if (e.type === 'noSnap') add('collision', `cannot snap to ${named(e, null)}: stays at its angle and moves on`, centre);
       else if (e.type === 'returned') add('collision', `cannot snap while overlapping ${named(e, null)}: goes back to where it was`, centre);
       else if (e.type === 'slide') {
         const s = poses.find((p) => p.action === i && p.slide);
         const at = s ? [(s.from.x + s.pose.x) / 2, (s.from.y + s.pose.y) / 2] : centre;
         add('slide', `slides ${e.direction} ${stepsText(e.distance)} along ${e.object === met ? 'it' : e.object}: its ${e.mark} on ${whose(e.object)} ${e.objectMark}`, at);
-      } else if ((e.type === 'snapBlocked' || e.type === 'noSlide') && list.length) {
-        const why = e.type === 'snapBlocked' ? `not ${degrees(Math.abs(e.angle))} ${e.direction === 'cw' ? 'clockwise' : 'anticlockwise'}: ${e.object} is in the way` : `no slide ${req.order?.slide ?? ''}`.trim();
-        list[list.length - 1].text += ` (${why})`;
-      }
+      } else if (e.type === 'snapBlocked') blocked.push(`${snapWords(e)}: ${e.object} is in the way`);
+      else if (e.type === 'noSlide' && list.length) list[list.length - 1].text += ` (no slide ${req.order?.slide ?? ''})`.replace(' )', ')');
     }
+    if (blocked.length && list.length) list[list.length - 1].text += because(); // no snap came after it
   });
   return list.map((ev, k) => {
     const xs = ev.pts.map((p) => p[0]), ys = ev.pts.map((p) => p[1]);
