@@ -619,7 +619,7 @@ export class Painter {
     } else if (it.shape === 'hex') {
       this.hexPath(it.hex.q, it.hex.r, 0.08); c.stroke();
     } else this.dot(x, y, 5, it.color);
-    if (it.step) { this.stepBadge(it.step, it.color, BADGE_SPOTS.map(([dx, dy]) => [x + dx, y + dy])); return; }
+    if (it.step) { this.stepBadge(it.step, it.color, ...[BADGE_SPOTS.slice(0, 8), BADGE_SPOTS.slice(8)].map((l) => l.map(([dx, dy]) => [x + dx, y + dy]))); return; }
     // above the marker (a pivot's below), else on the other side, right or left of it
     if (it.label) {
       const up = [x, y - 16], down = [x, y + 17];
@@ -737,21 +737,25 @@ export class Painter {
   /**
    * An event's number (issue 23: the ruling lists the events, numbered the same): white on a disc of
    * its marker's colour, at the first of `spots` (screen points) where it covers no text and lies in
-   * view; left out where none is clear, as other labels are.
+   * view, and off the units where one such is (zoomed out, a unit is smaller than its markers), else
+   * the same among `further` spots; left out where none is clear, as other labels are.
    */
-  stepBadge(n, color, spots) {
+  stepBadge(n, color, spots, further = []) {
     const t = String(n), c = this.ctx;
     c.font = `600 ${MIN_TEXT}px system-ui, sans-serif`;
     const r = Math.max(9, c.measureText(t).width / 2 + 4);
-    for (const [x, y] of spots) {
-      const box = [x - r, y - r, x + r, y + r];
-      if (box[0] < 2 || box[1] < 2 || box[2] > this.w - 2 || box[3] > this.h - 2 || !this.isClear(box)) continue;
-      this.dot(x, y, r, color);
-      c.lineWidth = 1.5; c.strokeStyle = '#fff'; c.stroke();
-      this.text(t, x, y, '#fff', MIN_TEXT, false, box, 'number');
-      return box;
-    }
-    return null;
+    const over = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+    const bodies = (this.scene?.units ?? []).map((u) => { const e = this.extentOf(u); return [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey]; });
+    const clear = (list) => list.map(([x, y]) => [x, y, [x - r, y - r, x + r, y + r]])
+      .filter(([, , box]) => box[0] >= 2 && box[1] >= 2 && box[2] <= this.w - 2 && box[3] <= this.h - 2 && this.isClear(box));
+    const best = (list) => list.find(([, , box]) => !bodies.some((u) => over(box, u))) ?? list[0];
+    const spot = best(clear(spots)) ?? best(clear(further));
+    if (!spot) return null;
+    const [x, y, box] = spot;
+    this.dot(x, y, r, color);
+    c.lineWidth = 1.5; c.strokeStyle = '#fff'; c.stroke();
+    this.text(t, x, y, '#fff', MIN_TEXT, false, box, 'number');
+    return box;
   }
 
   dot(x, y, r, color) {
