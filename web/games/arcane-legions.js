@@ -53,8 +53,8 @@ function edgeAt(u, p) {
  * (AL-BRK-1), then each action's collision, snap and slide (AL-COL-1, AL-SNP-1, AL-OVL-1, AL-SLD-1)
  * and what stopped or undid it. Each is numbered as the board numbers its marker, says what a
  * player measures (steps to 0.01, degrees to 1), and carries `at` (where its number goes) and
- * `box` (the world box the board frames when it is picked). A snap or slide that could not be
- * made is said within the event before it.
+ * `box` (the world box the board frames when it is picked). A snap that could not be made is
+ * said with the snap made instead (or what came of it), a slide refused with the event before it.
  */
 function alEvents(r, req) {
   const id = r.unit ?? req.order?.unit;
@@ -104,7 +104,7 @@ function alEvents(r, req) {
         const at = s ? [(s.from.x + s.pose.x) / 2, (s.from.y + s.pose.y) / 2] : centre;
         add('slide', `slides ${e.direction} ${stepsText(e.distance)} along ${e.object === met ? 'it' : e.object}: its ${e.mark} on ${whose(e.object)} ${e.objectMark}`, at);
       } else if (e.type === 'snapBlocked') blocked.push(`${snapWords(e)}: ${e.object} is in the way`);
-      else if (e.type === 'noSlide' && list.length) list[list.length - 1].text += ` (no slide ${req.order?.slide ?? ''})`.replace(' )', ')');
+      else if (e.type === 'noSlide' && list.length) list[list.length - 1].text += ` (no slide${req.order?.slide ? ` ${req.order.slide}` : ''})`;
     }
     if (blocked.length && list.length) list[list.length - 1].text += because(); // no snap came after it
   });
