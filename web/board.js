@@ -58,6 +58,8 @@ export class Painter {
     // kind 'name', 'badge', 'number' (a cost, a step), 'grid', 'label' (terrain, markers, lines), 'ruler'
     this.drawnText = [];
     this.plan = new Map(); // unit id → where its badge and name go (planNames)
+    this.overUnits = null; // texts to draw once the units are (paintScene), and where a text goes now: `later`
+    this.later = null;
     this.scene = null;
     this.fitted = null;
   }
@@ -173,8 +175,11 @@ export class Painter {
     if (sc.kind === 'free') this.paintTable(sc); else this.paintHexBoard(sc);
     const overlay = sc.overlay ?? [];
     const onTop = (it) => it.type === 'mark' || it.type === 'line' || it.onTop;
+    this.overUnits = []; // labels of poses, placed among the overlay beneath the units but drawn over them
     this.paintOverlay(overlay.filter((it) => !onTop(it)));
     for (const u of sc.units) this.paintUnit(u);
+    for (const draw of this.overUnits) draw();
+    this.overUnits = null;
     this.paintOverlay(overlay.filter(onTop)); // markers, arrows and units moved in place stay visible over units
     this.paintTracks(sc);
     this.paintNames(sc);
@@ -561,11 +566,13 @@ export class Painter {
         c.strokeStyle = it.color; c.lineWidth = 3; c.setLineDash(it.dashed ? [8, 5] : []); c.stroke(); c.setLineDash([]);
       } else if (it.type === 'pose') {
         this.paintRect(it.pose, it.w, it.d, it.fill, it.color, it.thin ? 0.55 : it.alpha ?? 1, it.dashed);
+        this.later = this.overUnits; // a unit standing where a pose's label goes (the mover's start) must not hide it
         if (it.label && (it.labelBehind || it.labelAhead)) { // behind the pose's back edge (or ahead of its front), clear of what is drawn on it
           const f = rad(it.pose.facing ?? 0), back = (it.d / 2 * this.s + 10) * (it.labelAhead ? -1 : 1);
           const [x, y] = this.toScreen(it.pose.x, it.pose.y);
           this.label(it.label, x - Math.sin(f) * back, y + Math.cos(f) * back, it.color, MIN_TEXT, 200, true);
         } else if (it.label) this.label(it.label, ...this.toScreen(it.pose.x, it.pose.y), '#1b2430', MIN_TEXT, 160, true);
+        this.later = null;
       } else if (it.type === 'points') {
         for (const p of it.points) {
           const [x, y] = this.toScreen(p.x, p.y);
@@ -811,18 +818,22 @@ export class Painter {
   /** Draws a text centred in its box and records it (drawnText, labelBoxes). */
   text(t, x, y, color, size, halo, box, kind, unit) {
     const c = this.ctx;
-    c.font = `600 ${size}px system-ui, sans-serif`;
-    c.textAlign = 'center';
-    c.textBaseline = 'middle';
-    if (halo) { // a dark halo behind white text, a white one behind coloured text
-      c.lineWidth = 3.5;
-      c.strokeStyle = color === '#fff' ? 'rgba(0,0,0,0.6)' : 'rgba(255,255,255,0.9)';
-      c.strokeText(t, x, y);
-    }
-    c.fillStyle = color;
-    c.fillText(t, x, y);
-    c.textAlign = 'start';
-    c.textBaseline = 'alphabetic';
+    const draw = () => {
+      c.font = `600 ${size}px system-ui, sans-serif`;
+      c.textAlign = 'center';
+      c.textBaseline = 'middle';
+      if (halo) { // a dark halo behind white text, a white one behind coloured text
+        c.lineWidth = 3.5;
+        c.strokeStyle = color === '#fff' ? 'rgba(0,0,0,0.6)' : 'rgba(255,255,255,0.9)';
+        c.strokeText(t, x, y);
+      }
+      c.fillStyle = color;
+      c.fillText(t, x, y);
+      c.textAlign = 'start';
+      c.textBaseline = 'alphabetic';
+    };
+    // placed (recorded) now; drawn now, or later when asked to (`later`: over the units)
+    if (this.later) this.later.push(draw); else draw();
     this.drawnText.push([t, size, box, kind, unit]);
     if (!this.labelBoxes.includes(box)) this.labelBoxes.push(box);
   }
