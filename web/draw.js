@@ -253,7 +253,7 @@ export function section(title, items, render, ordered = false) {
 }
 
 /**
- * The events of a ruling (a drawer's `out.events`: `{n, text}`) as a short numbered list, "1
+ * The events of a ruling (a drawer's `out.events`: `{n, text, color}`) as a short numbered list, "1
  * collides …", "2 snaps …" (issue 23): each a button that shows it on the board, whose marker carries
  * the same number (`onEvent(n)`; the one shown, `focused`, again or *Whole move*: `onEvent(null)`).
  */
@@ -264,7 +264,9 @@ export function sequenceNodes(events, focused, onEvent) {
     const b = el('button', undefined, 'event');
     b.dataset.event = String(ev.n);
     b.setAttribute('aria-pressed', String(ev.n === focused));
-    b.append(el('span', ev.n, 'n'), ` ${ev.text}`);
+    const n = el('span', ev.n, 'n');
+    if (ev.color && ev.n !== focused) n.style.background = ev.color; // its marker's colour on the board
+    b.append(n, ` ${ev.text}`);
     b.addEventListener('click', () => onEvent(ev.n === focused ? null : ev.n));
     item(b);
   }

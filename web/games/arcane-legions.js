@@ -110,7 +110,8 @@ function alEvents(r, req) {
   });
   return list.map((ev, k) => {
     const xs = ev.pts.map((p) => p[0]), ys = ev.pts.map((p) => p[1]);
-    return { n: k + 1, kind: ev.kind, shape: ev.shape, text: ev.text, at: ev.at, unit: ev.unit, action: ev.action, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
+    const color = ev.kind === 'snap' ? PATH : ev.kind === 'slide' ? GOOD : BAD; // its marker's, on the board and in the list
+    return { n: k + 1, kind: ev.kind, shape: ev.shape, color, text: ev.text, at: ev.at, unit: ev.unit, action: ev.action, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
   });
 }
 
@@ -131,11 +132,11 @@ function drawALMove(out, r, req, pick, extra = {}) {
   // the last first, so that a collision's ✕ shows over the pivot ◎ of the snap at the same point
   for (const ev of [...events].reverse()) {
     const [x, y] = ev.at;
-    if (ev.shape === 'ring') out.ring(ev.unit, BAD, undefined, { step: ev.n, focus: focus(ev) });
+    if (ev.shape === 'ring') out.ring(ev.unit, ev.color, undefined, { step: ev.n, focus: focus(ev) });
     else if (ev.shape === 'arrow') {
       const s = steps.find((p) => p.action === ev.action && p.slide);
-      if (s) out.mark({ type: 'line', from: [s.from.x, s.from.y], to: [s.pose.x, s.pose.y], color: GOOD, arrow: true, step: ev.n, focus: focus(ev) });
-    } else out.mark({ type: 'mark', shape: ev.shape, x, y, color: ev.kind === 'snap' ? PATH : BAD, step: ev.n, focus: focus(ev) });
+      if (s) out.mark({ type: 'line', from: [s.from.x, s.from.y], to: [s.pose.x, s.pose.y], color: ev.color, arrow: true, step: ev.n, focus: focus(ev) });
+    } else out.mark({ type: 'mark', shape: ev.shape, x, y, color: ev.color, step: ev.n, focus: focus(ev) });
   }
   // the outcomes of the choices the request left open, faintly, to compare
   for (const c of arr(r.choices)) for (const o of arr(c.options)) {
