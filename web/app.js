@@ -11,6 +11,7 @@ import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerrainKinds, own } from './model.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
+import { sequenceNodes } from './draw.js';
 import { option, on, rebuild, keepSame } from './forms.js';
 import { clauseNodes, linkClauses, setClausePrefixes } from './draw.js';
 import { installTestHook } from './test-hook.js';
@@ -33,7 +34,8 @@ let described = null;
 let assumptionSummaries = new Map();
 const store = createStore(saved);
 const ui = {
-  selected: null, tool: 'move', pending: [], result: null, pick: null, t: 1, playing: 0,
+  // event: the number of the ruling's event shown on the board (its list in the verdict), or null
+  selected: null, tool: 'move', pending: [], result: null, pick: null, event: null, t: 1, playing: 0,
   template: {}, serial: 0, paintMode: null, lastRequest: '', preview: '', legendKey: '', wholeView: true,
   // changes to the store so far: a ruling asked before the last one may be for another request
   edits: 0,
@@ -159,6 +161,7 @@ function clearResult() {
 function render(response, request, extra = {}, frame = true) {
   ui.result = { request, response, scene: null, extra };
   ui.pick = null;
+  ui.event = null;
   // an error names no place worth zooming to; a finger on the board keeps the view where it is
   redrawResult(frame && response.ok === true, response.ok === true && !board.gesture);
   $('apply').hidden = !canApply();
@@ -190,12 +193,14 @@ function shown(r) {
 function redrawResult(frame = false, follow = false) {
   const r = ui.result;
   if (!r) return;
-  r.scene = resultScene(r.request?.system ?? store.state.system, r.request, r.response, colourOf, ui.pick, r.extra);
+  r.scene = resultScene(r.request?.system ?? store.state.system, r.request, r.response, colourOf, ui.pick, { ...r.extra, event: ui.event });
   // a tapped hex: its reach entry, and the way drawn there (the entry's or one of its alternatives)
   const entry = ui.pick ? r.scene.reach.get(hex.key(ui.pick.q, ui.pick.r)) ?? null : null;
   const pick = entry ? r.scene.picked ?? entry : null;
   // the verdict: the answer's, or a tapped hex's (its ways there, or why not)
-  const v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
+  let v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
+  // what happened on the way, numbered as on the board, each a button that shows it there
+  if (!v.nodes && r.scene.events?.length) v = { nodes: [el('p', v.text), ...sequenceNodes(r.scene.events, ui.event, showEvent)], kind: v.kind };
   // the same words again (a drag's rulings often say the same) leave the page's layout as it was
   const verdict = $('verdict');
   const same = !v.nodes && !verdict.classList.contains('tap') && verdict.textContent === v.text;
@@ -227,6 +232,25 @@ function redrawResult(frame = false, follow = false) {
   else if (b && frame) board.frame(b.bounds, Infinity, b.pad);
   else if (b && follow && !inView(shown(r))) board.frame(b.bounds, board.s, b.pad);
   if (frame) ui.wholeView = false;
+}
+
+// An event is framed as closely as the board allows (6 times the whole table), with half a step
+// around it; not the new answer's framing, which keeps every unit in view.
+const EVENT_ZOOM = Number.MAX_VALUE, EVENT_PAD = 0.5;
+
+/** Shows event `n` of the ruling on the board, framed and highlighted; null: the whole move again. */
+function showEvent(n) {
+  const r = ui.result;
+  if (!r) return;
+  const was = ui.event;
+  ui.event = n;
+  redrawResult();
+  const ev = r.scene.events?.find((e) => e.n === n);
+  const b = resultBounds(r.scene, r.request);
+  if (ev) board.frame(ev.box, EVENT_ZOOM, EVENT_PAD);
+  else if (b) board.frame(b.bounds, Infinity, b.pad);
+  // the button pressed is rebuilt with the verdict: the focus goes back to it (or to the event left)
+  document.querySelector(`#verdict [data-event="${n ?? was}"]`)?.focus();
 }
 
 /**

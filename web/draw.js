@@ -79,10 +79,10 @@ export function makeOut(request, colourOf, sizeOf) {
     out.mark({ type: 'line', from: k[0], to: k[2], color: BAD, width: 2.5 });
     out.mark({ type: 'line', from: k[1], to: k[3], color: BAD, width: 2.5 });
   };
-  /** Rings a unit (free-form: its rectangle; hex: its hex). */
-  out.ring = (id, color, label) => {
+  /** Rings a unit (free-form: its rectangle; hex: its hex); `more`: the ring's own fields (its event's `step`, `focus`). */
+  out.ring = (id, color, label, more = {}) => {
     const u = unitInfo(request, id, sizeOf);
-    if (u && isPose(u)) out.overlay.push({ type: 'polygon', points: rectCorners(u.x, u.y, u.facing ?? 0, u.w + 0.3, u.d + 0.3), color, width: 3, label, labelAt: [u.x, u.y] });
+    if (u && isPose(u)) out.overlay.push({ type: 'polygon', points: rectCorners(u.x, u.y, u.facing ?? 0, u.w + 0.3, u.d + 0.3), color, width: 3, label, labelAt: [u.x, u.y], ...more });
     else { const h = out.unitHex(id); if (h) out.mark({ type: 'mark', shape: 'hex', hex: h, color, label }); }
   };
   return out;
@@ -294,6 +294,33 @@ export function section(title, items, render, ordered = false) {
   const l = el(ordered ? 'ol' : 'ul');
   for (const item of items) l.append(render(item));
   return [el('h3', title), l];
+}
+
+/**
+ * The events of a ruling (a drawer's `out.events`: `{n, text, color}`) as a short numbered list, "1
+ * collides …", "2 snaps …" (issue 23): each a button that shows it on the board, whose marker carries
+ * the same number (`onEvent(n)`; the one shown, `focused`, again or *Whole move*: `onEvent(null)`).
+ */
+export function sequenceNodes(events, focused, onEvent) {
+  const list = el('ol', undefined, 'sequence');
+  const item = (b) => { b.type = 'button'; const li = el('li'); li.append(b); list.append(li); };
+  for (const ev of events) {
+    const b = el('button', undefined, 'event');
+    b.dataset.event = String(ev.n);
+    b.setAttribute('aria-pressed', String(ev.n === focused));
+    const n = el('span', ev.n, 'n');
+    if (ev.color && ev.n !== focused) n.style.background = ev.color; // its marker's colour on the board
+    b.append(n, ` ${ev.text}`);
+    b.addEventListener('click', () => onEvent(ev.n === focused ? null : ev.n));
+    item(b);
+  }
+  if (events.some((ev) => ev.n === focused)) {
+    const back = el('button', 'Whole move', 'event back');
+    back.dataset.event = 'whole';
+    back.addEventListener('click', () => onEvent(null));
+    item(back);
+  }
+  return [list];
 }
 
 // ---- legend ----
