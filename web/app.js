@@ -326,7 +326,7 @@ function describeEngine(response) {
  * What the verdict says instead of a ruling while the page does not ask one: right after Make this
  * move, the move made (until the next change: asked again, the same question from the new place
  * would be ruled broken); and while the question is unfinished (a path not drawn, a unit not
- * chosen), what it still needs, which the engine would only refuse as a bad request.
+ * chosen), what it still needs: the engine would refuse it as a bad request or rule that nothing moves.
  */
 function heldWords() {
   const made = ui.made?.at === ui.edits ? ui.made.text : '';

@@ -12,7 +12,6 @@ export function installTestHook(page) {
     request: () => page.currentRequest(),
     /** What the answer draws on the board (board.js overlay items), to check drawings against the rules. */
     overlay: () => JSON.parse(JSON.stringify(ui.result?.scene?.overlay ?? [])),
-    /** True once the answer shown is the engine's to the position and question on the board now. */
     /** True once the answer shown is the engine's to the position and question on the board now, or
      * the page holds that question back on purpose (a move just made, an unfinished question: app.js `heldWords`). */
     ruled() {
