@@ -8,7 +8,7 @@ import { measure } from './ruler.js';
 import { examples } from './examples.js'; // written by build-site.mjs into the bundle
 import { Board } from './board.js';
 import * as hex from './hex.js';
-import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerrainKinds, own } from './model.js';
+import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerrainKinds, own, unfinished } from './model.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
 import { sequenceNodes } from './draw.js';
@@ -44,6 +44,9 @@ const ui = {
   asked: 0, unruled: saved?.unruled === true,
   // a saved army waiting for a tap on the board to be placed (library.js)
   placing: null,
+  // the move Make this move made, in words, and the edit count it holds for (see `heldWords`);
+  // the request the page holds back instead of asking (a move just made, a question unfinished)
+  made: null, held: '',
 };
 
 const sys = () => SYSTEMS[store.state.system];
@@ -151,8 +154,9 @@ function renderPreview(afterDrag = false) {
 function clearResult() {
   ui.result = null; ui.pick = null; ui.t = 1;
   $('timeline').hidden = true;
-  $('verdict').textContent = ready ? 'The position changed: ruling again…' : 'The position changed: press Rule on it again.';
-  $('verdict').className = 'verdict';
+  const held = heldWords();
+  $('verdict').textContent = held?.text ?? (ready ? 'The position changed: ruling again…' : 'The position changed: press Rule on it again.');
+  $('verdict').className = `verdict${held ? ` ${held.kind}` : ''}`;
   deferred.details = null;
   $('details').replaceChildren();
 }
@@ -160,6 +164,7 @@ function clearResult() {
 /** Shows a response: the verdict and lists beside the board, the drawing on it. */
 function render(response, request, extra = {}, frame = true) {
   ui.result = { request, response, scene: null, extra };
+  ui.held = '';
   ui.pick = null;
   ui.event = null;
   // an error names no place worth zooming to; a finger on the board keeps the view where it is
@@ -341,8 +346,47 @@ function describeEngine(response) {
   useEngineLimits(described.limits);
 }
 
+/**
+ * What the verdict says instead of a ruling while the page does not ask one: right after Make this
+ * move, the move made (until the next change: asked again, the same question from the new place
+ * would be ruled broken); and while the question is unfinished (a path not drawn, a unit not
+ * chosen), what it still needs: the engine would refuse it as a bad request or rule that nothing moves.
+ */
+function heldWords() {
+  const made = ui.made?.at === ui.edits ? ui.made.text : '';
+  const todo = unfinished(store.state.system, doc());
+  if (!made && !todo) return null;
+  return { text: [made, todo].filter(Boolean).join(' '), kind: made ? 'made' : 'unfinished' };
+}
+
+/** The move Make this move made, in words: where each unit it moved now stands, or that it is gone. */
+function madeWords(before) {
+  const now = new Map(doc().units.map((u) => [u.id, u]));
+  const place = (u) => (isHexBoard() ? `is now on col ${hex.toOffset(u.q, u.r).col}, row ${hex.toOffset(u.q, u.r).row}`
+    : `is now at x ${lengthLabel(u.x)}, y ${lengthLabel(u.y)}, facing ${u.facing}°`);
+  const said = before.flatMap((b) => {
+    const u = now.get(b.id);
+    if (!u) return [`${b.id} is off the ${isHexBoard() ? 'board' : 'table'}`];
+    const moved = isHexBoard() ? u.q !== b.q || u.r !== b.r || u.facing !== b.facing : u.x !== b.x || u.y !== b.y || u.facing !== b.facing;
+    return moved ? [`${u.id} ${place(u)}`] : [];
+  });
+  return `Move made: ${said.join('; ') || 'nothing moved'} (Undo to take it back).`;
+}
+
+function makeMove() {
+  const before = doc().units.map((u) => ({ ...u }));
+  if (!applyRuling()) return;
+  ui.made = { at: ui.edits, text: madeWords(before) };
+}
+
 async function ask({ frame = true } = {}) {
   const request = currentRequest();
+  if (heldWords()) {
+    clearResult();
+    ui.held = JSON.stringify(request, null, 2);
+    board.setScene(scene());
+    return;
+  }
   if (!holds(request.system, () => ask({ frame }))) return;
   const serial = ++ui.asked;
   timing('movecalc:ask', serial);
@@ -567,8 +611,8 @@ function toggleFullBoard() {
 }
 $('system').addEventListener('change', () => { commitEdit(); store.setSystem($('system').value); });
 $('query').addEventListener('change', () => store.edit((d) => { d.query = $('query').value; }));
-$('ask').addEventListener('click', () => ask());
-$('apply').addEventListener('click', applyRuling);
+$('ask').addEventListener('click', () => { ui.made = null; ask(); });
+$('apply').addEventListener('click', makeMove);
 // on a phone a long verdict shows three lines and an ellipsis (style.css): a tap shows it whole
 // (focusable, so that a long verdict scrolls and opens from the keyboard too); a tap or Enter on a
 // clause id in it opens the rule instead (the id's own button)

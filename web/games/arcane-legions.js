@@ -339,3 +339,5 @@ game.canApply = (request, result) => request.query === 'move' && typeof request.
 game.applyRuling = (request, result, byId, moveTo) => {
   if (game.canApply(request, result)) moveTo(byId(request.order.unit), result.final);
 };
+// once made, the order is done: the unit's next order starts empty
+game.queries.move.made = (i) => { i.actions = []; };

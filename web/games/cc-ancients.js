@@ -30,7 +30,7 @@ const ccOrder = {
     { key: 'section', label: 'Section', kind: 'select', options: SECTIONS, when: (i) => cardOf(i) === 'section' },
     { key: 'orders', label: 'Orders on the card', kind: 'number', min: 1, max: 64, step: 1, when: (i) => CARDS_WITH_ORDERS.includes(cardOf(i)) && !(cardOf(i) === 'i am spartacus' && spartacusDice(i).length) },
     ...DICE.map(([d, label]) => ({ key: diceKey(d), label, kind: 'number', min: 0, max: 8, step: 1, when: (i) => cardOf(i) === 'i am spartacus' })),
-    { key: 'leader', label: 'Leader (blank: one unit of choice)', kind: 'unit', when: (i) => cardOf(i) === 'leadership' },
+    { key: 'leader', label: 'Leader (blank: one unit of choice)', kind: 'unit', optional: true, when: (i) => cardOf(i) === 'leadership' },
     { key: 'inspired', label: 'Inspired Leadership in section', kind: 'select', options: [['', '(not inspired)'], ...SECTIONS], when: (i) => cardOf(i) === 'leadership' },
     { key: 'linked', label: 'Units in linked hexes (blank: the card’s)', kind: 'number', min: 0, max: 64, step: 1, when: (i) => cardOf(i) === 'leadership' },
     { key: 'moves', label: 'Ordered units', kind: 'orders', rows: orderRows,
@@ -79,7 +79,7 @@ const ccOrder = {
 const ccRetreat = {
   fields: [unitField(), { key: 'flags', label: 'Flags rolled', kind: 'number', min: 0, max: 64, step: 1 },
     { key: 'hits', label: 'Blocks lost to hits (optional)', kind: 'number', min: 0, max: 64, step: 1 },
-    unitField('attacker', 'Attacker (optional)'),
+    unitField('attacker', 'Attacker (optional)', true),
     { key: 'ignore', label: 'Flags to disregard (blank: all it may)', kind: 'number', min: 0, max: 64, step: 1 },
     { key: 'acrossRampart', label: 'Attacked across a rampart hexside', kind: 'check' }],
   build(i) {
@@ -94,7 +94,7 @@ const ccRetreat = {
 };
 // A C&C evade: a unit or a lone leader, and optionally the attacker (docs/api/cc-ancients.md "evade").
 const ccEvade = {
-  fields: [unitField(), unitField('attacker', 'Attacker (optional)')],
+  fields: [unitField(), unitField('attacker', 'Attacker (optional)', true)],
   build(i) { return opt({ unit: i.unit }, 'attacker', i.attacker || undefined); },
   parse: (req) => ({ unit: req.unit, attacker: req.attacker ?? '' }),
 };
@@ -379,3 +379,5 @@ game.applyRuling = (request, result, byId, moveTo, remove) => {
     for (const b of arr(path?.blockersLose)) if (b.eliminated) remove(b.unit);
   }
 };
+// once made, an order is done: the next card orders its own units
+game.queries.order.made = (i) => Object.assign(i, { moves: [], active: 0 });

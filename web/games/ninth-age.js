@@ -327,7 +327,7 @@ const game = {
   },
   queries: {
     pursue: {
-      fields: [unitField('pursuedUnit', 'Pursued unit (optional)'),
+      fields: [unitField('pursuedUnit', 'Pursued unit (optional)', true),
         { key: 'fleeFacing', label: 'Flee direction (°)', kind: 'number', min: 0, max: 359.999, step: 1 },
         { key: 'fleeDistance', label: 'Flee distance', kind: 'number', min: 0, step: 1 },
         { key: 'pursuers', label: 'Pursuers', kind: 'rows', title: 'Pursuers',
@@ -358,7 +358,7 @@ const game = {
       showWhole: true, // a new answer brings all of every charger's move into view (app.js)
       fields: [unitField('charger', 'Charger'), unitField('target', 'Target'), { key: 'range', label: 'Charge range (blank: any)', kind: 'number', min: 0, step: 'any' },
         { key: 'highestDie', label: 'Highest D6 rolled (blank: no Failed Charge Move)', kind: 'number', min: 1, max: 6, step: 1 },
-        { key: 'combined', label: 'Combined chargers', kind: 'rows', title: 'Combined chargers (same target)',
+        { key: 'combined', label: 'Combined chargers', kind: 'rows', optional: true, title: 'Combined chargers (same target)',
           adders: () => [['Add charger', { charger: '', range: '', highestDie: '' }]],
           row: () => [{ key: 'charger', label: 'Charger', kind: 'unit' }, { key: 'range', label: 'Range', kind: 'number', min: 0, step: 1, optional: true },
             { key: 'highestDie', label: 'Highest D6', kind: 'number', min: 1, max: 6, step: 1, optional: true }],
@@ -377,13 +377,13 @@ const game = {
       parse: (req) => ({ ...chargerInputs(req), target: req.target, combined: arr(req.combined).map(chargerInputs) }),
     },
     flee: {
-      fields: [unitField('unit', 'Fleeing unit'), unitField('from', 'Fleeing from (blank: the closest enemy)'), { key: 'distance', label: 'Flee distance', kind: 'number', min: 0.1, step: 1 }],
+      fields: [unitField('unit', 'Fleeing unit'), unitField('from', 'Fleeing from (blank: the closest enemy)', true), { key: 'distance', label: 'Flee distance', kind: 'number', min: 0.1, step: 1 }],
       build: (i) => opt({ unit: i.unit, distance: num(i.distance, 7) || 7 }, 'from', i.from),
       parse: (req) => opt({ unit: req.unit, distance: req.distance }, 'from', req.from),
     },
     spacing: {
       fields: [{ key: 'moment', label: 'Moment', kind: 'select', options: [['normal', 'normal'], ['during-move', 'during a move'], ['after-uncontrolled', 'after an uncontrolled move']] },
-        unitField('unit', 'Moving unit'), unitField('target', 'Its charge target (after a charge)')],
+        unitField('unit', 'Moving unit', true), unitField('target', 'Its charge target (after a charge)', true)],
       build(i) {
         if (!i.moment || i.moment === 'normal' || !i.unit) return {};
         const out = { moment: i.moment, unit: i.unit };
@@ -488,3 +488,6 @@ game.applyRuling = (request, result, byId, moveTo, remove) => {
     if (result.fleeingDestroyed && typeof request.pursued?.unit === 'string') remove(request.pursued.unit);
   } else if (request.query === 'flee' && (result.destroyed || result.leavesTable)) remove(request.unit);
 };
+// once made, a charge is done (its chargers in contact, their rolls spent) and so is a pursuit
+game.queries.charge.made = (i) => Object.assign(i, { charger: '', range: '', highestDie: '', combined: [] });
+game.queries.pursue.made = (i) => { i.pursuers = []; };

@@ -137,7 +137,7 @@ const game = {
     // docs/api/torn-world.md: `eject` ends the unit at the last hex of the drawn path (or where it
     // stands); `shift` moves it by the chosen side's effect to that hex.
     eject: {
-      fields: [unitField(), { key: 'path', label: 'Ends at (last hex of the path)', kind: 'path' }],
+      fields: [unitField(), { key: 'path', label: 'Ends at (last hex of the path)', kind: 'path', optional: true }], // none: where it stands
       build(i, doc) {
         const u = doc.units.find((x) => x.id === i.unit);
         const at = pathJSON(i.path).at(-1) ?? (u ? { q: u.q, r: u.r } : undefined);
@@ -146,7 +146,7 @@ const game = {
       parse: (req) => ({ unit: req.unit, path: req.at ? [axialOf(req.at)].filter(Boolean) : [] }),
     },
     shift: {
-      fields: [unitField(), { key: 'by', label: 'Moved by side', kind: 'side' }, { key: 'path', label: 'To (last hex of the path)', kind: 'path' }],
+      fields: [unitField(), { key: 'by', label: 'Moved by side', kind: 'side' }, { key: 'path', label: 'To (last hex of the path)', kind: 'path', optional: true }], // none: the engine's candidates
       build(i, doc) {
         const u = doc.units.find((x) => x.id === i.unit);
         const by = i.by ?? doc.sides.find((x) => x.name !== u?.side)?.name ?? doc.sides[0].name;
