@@ -363,7 +363,7 @@ function heldWords() {
 function madeWords(before) {
   const now = new Map(doc().units.map((u) => [u.id, u]));
   const place = (u) => (isHexBoard() ? `is now on col ${hex.toOffset(u.q, u.r).col}, row ${hex.toOffset(u.q, u.r).row}`
-    : `is now at x ${lengthLabel(u.x)}, y ${lengthLabel(u.y)}, facing ${u.facing}°`);
+    : `is now at x ${lengthLabel(u.x)}, y ${lengthLabel(u.y)}${store.state.display === 'game' && sys().lengthUnit === 'step' ? ` (${unitWord()})` : ''}, facing ${Math.round(u.facing)}°`);
   const said = before.flatMap((b) => {
     const u = now.get(b.id);
     if (!u) return [`${b.id} is off the ${isHexBoard() ? 'board' : 'table'}`];

@@ -65,9 +65,9 @@ for (const c of CASES) {
     await painted(page);
     const after = await state(page);
     const moved = after.doc.units.find((u) => u.id === c.mover);
-    // on a table x and y in the game's unit (inches: ″), then the facing
-    const inch = c.system === 'ninth-age' ? '″' : '';
-    const place = moved.q !== undefined ? `${c.mover} is now on ${named(moved)}` : `${c.mover} is now at x ${moved.x}${inch}, y ${moved.y}${inch}, facing ${moved.facing}°`;
+    // on a table x and y in the game's unit (inches: ″ after each; steps: named once), then the facing to 1°
+    const inch = c.system === 'ninth-age' ? '″' : '', steps = c.system === 'arcane-legions' ? ' (steps)' : '';
+    const place = moved.q !== undefined ? `${c.mover} is now on ${named(moved)}` : `${c.mover} is now at x ${moved.x}${inch}, y ${moved.y}${inch}${steps}, facing ${Math.round(moved.facing)}°`;
     const text = await verdict(page);
     assert.ok(text.startsWith('Move made: ') && text.includes(place), `the verdict names where ${c.mover} went (${place})\n${text}`);
     assert.ok(text.includes('(Undo to take it back).'), text);
