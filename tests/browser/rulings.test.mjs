@@ -217,8 +217,9 @@ test('every gallery example opens and rules with the real engine, and draws with
   assert.ok(n >= 20, `${n} examples`);
   for (let i = 1; i < n; i++) {
     await page.evaluate((k) => document.querySelector(`#gallery button[data-example="${k}"]`).click(), i);
-    // an example of another game waits for that game's engine module (fetched on first use)
-    await page.waitForFunction(() => !document.querySelector('#verdict').textContent.startsWith('Loading the '));
+    // an example of another game waits for that game's engine module (fetched on first use); then
+    // for its own ruling (under load the verdict can be read between clearing and answering)
+    await page.waitForFunction(() => !document.querySelector('#verdict').textContent.startsWith('Loading the ') && window.movecalcTest.ruled());
     const v = await verdict(page);
     assert.doesNotMatch(v, /could not be read|does not answer/, `example ${i}: ${v}`);
     assert.match(await details(page), /How the engine ruled/, `example ${i}`);
