@@ -139,7 +139,8 @@ static int read_table_world(McRequest *j, const cJSON *req, Table *t) {
 static const char world_tag = 0; // the kind of world this file keeps (its address)
 
 // Reads again the units an update replaced in place into the kept table `t`, their parts and the
-// broad phase built anew over the same parts (so the same tree as a whole read's). 0 when one of
+// broad phase refitted or built anew over the same parts (the same tree as a whole read's either
+// way: broadphase.h). 0 when one of
 // them is not as simply replaced (an error, a new id, off the table): the table is then read
 // anew, which gives the request's own answer or error.
 static int refresh_table(McRequest *j, const cJSON *req, Table *t) {
@@ -162,10 +163,13 @@ static int refresh_table(McRequest *j, const cJSON *req, Table *t) {
     k->any_changed = 0;
     int n = t->w.part_count;
     McAabb *boxes = MC_NEW(j->env.arena, McAabb, n + 1);
-    McBroadphaseScratch *scratch = MC_NEW(j->env.arena, McBroadphaseScratch, n + 1);
-    if (!boxes || !scratch) return 0;
+    McAabb *centres = MC_NEW(j->env.arena, McAabb, MC_BROADPHASE_NODES(n) + 1);
+    if (!boxes || !centres) return 0;
     for (int i = 0; i < n; i++) boxes[i] = mc_poly_aabb(&t->w.parts[i]);
-    return mc_broadphase_build(&t->w.bp, t->w.bp.nodes, MC_BROADPHASE_NODES(n) + 1, scratch, boxes, n);
+    // A drag moves a unit by little, seldom across a split: then the tree is refitted, not built.
+    if (mc_broadphase_refit_as_built(&t->w.bp, centres, boxes, n)) return 1;
+    McBroadphaseScratch *scratch = MC_NEW(j->env.arena, McBroadphaseScratch, n + 1);
+    return scratch && mc_broadphase_build(&t->w.bp, t->w.bp.nodes, MC_BROADPHASE_NODES(n) + 1, scratch, boxes, n);
 }
 
 // The table of the position being asked, kept or read anew; or of this request. `t` is a copy
