@@ -140,9 +140,8 @@ static const char world_tag = 0; // the kind of world this file keeps (its addre
 
 // Reads again the units an update replaced in place into the kept table `t`, their parts and the
 // broad phase refitted or built anew over the same parts (the same tree as a whole read's either
-// way: broadphase.h). 0 when one of
-// them is not as simply replaced (an error, a new id, off the table): the table is then read
-// anew, which gives the request's own answer or error.
+// way: broadphase.h). 0 when one of them is not as simply replaced (an error, a new id, off the
+// table): the table is then read anew, which gives the request's own answer or error.
 static int refresh_table(McRequest *j, const cJSON *req, Table *t) {
     McKept *k = j->kept;
     if (!k->any_changed) return 1;
@@ -162,8 +161,9 @@ static int refresh_table(McRequest *j, const cJSON *req, Table *t) {
     }
     k->any_changed = 0;
     int n = t->w.part_count;
-    McAabb *boxes = MC_NEW(j->env.arena, McAabb, n + 1);
-    McAabb *centres = MC_NEW(j->env.arena, McAabb, MC_BROADPHASE_NODES(n) + 1);
+    // Not zeroed: every box is set before it is read.
+    McAabb *boxes = mc_arena_alloc_raw(j->env.arena, (size_t)n * sizeof *boxes);
+    McAabb *centres = mc_arena_alloc_raw(j->env.arena, (size_t)MC_BROADPHASE_NODES(n) * sizeof *centres);
     if (!boxes || !centres) return 0;
     for (int i = 0; i < n; i++) boxes[i] = mc_poly_aabb(&t->w.parts[i]);
     // A drag moves a unit by little, seldom across a split: then the tree is refitted, not built.

@@ -107,7 +107,7 @@ static void set_ignore(Ctx *c, int extra) {
     for (int p = 0; p < w->part_count; p++) {
         int ob = w->part_object[p];
         bool ig = ob == mover || ob == extra;
-        if (okind(c, ob) == AL_KIND_CONTROL) {
+        if (ob >= w->unit_count && okind(c, ob) == AL_KIND_CONTROL) { // units come first
             int t = ob - w->unit_count;
             ig = ig || !c->o->collide_control || !c->o->collide_control[t] || c->standing[t];
         }

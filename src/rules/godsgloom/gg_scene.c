@@ -90,9 +90,6 @@ bool mc_gg_in_zone(const McGgScene *scene, const McGgUnit *u, McHex h) {
     return dir >= 0 && dir_in_zone(scene, u, dir);
 }
 
-static bool is_enemy(const McGgScene *scene, const McGgUnit *u) {
-    return strcmp(u->side, scene->mover->side) != 0;
-}
 
 int mc_gg_engagers(const McGgScene *scene, int pos, int *out) {
     int n = 0;
@@ -103,7 +100,7 @@ int mc_gg_engagers(const McGgScene *scene, int pos, int *out) {
     for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
         int u = nbs[d] >= 0 ? scene->occ[nbs[d]] : -1;
         // pos lies in direction d + 3 from the unit on its neighbour in direction d
-        if (u < 0 || !is_enemy(scene, &scene->req->units[u]) ||
+        if (u < 0 || !scene->enemy[u] ||
             !dir_in_zone(scene, &scene->req->units[u], (d + 3) % MC_HEX_DIRECTIONS))
             continue;
         int k = n++;
@@ -133,7 +130,7 @@ McGgEnter mc_gg_enter(const McGgScene *scene, int to) {
         // GG-8.1: no moving through units, except GG-8.1-I (the mover has Skirmish or Trample)
         // and GG-8.1-II (a friend with Skirmish lets friends through).
         bool through = (scene->mover->traits & (MC_GG_SKIRMISH | MC_GG_TRAMPLE)) ||
-                       (!is_enemy(scene, other) && (other->traits & MC_GG_SKIRMISH));
+                       (!scene->enemy[occ] && (other->traits & MC_GG_SKIRMISH));
         if (!through) {
             e.code = "occupied";
             e.rule = "GG-8.1";
@@ -246,9 +243,12 @@ int mc_gg_prepare(McEnv *env, const McGgRequest *req, McGgScene *s) {
     s->occ = MC_NEW(env->arena, int, b->count);
     s->zone = MC_NEW(env->arena, unsigned char, b->count);
     s->recon = MC_NEW(env->arena, unsigned char, b->count);
-    if (!s->occ || !s->zone || !s->recon) return 0;
+    s->enemy = MC_NEW(env->arena, unsigned char, req->unit_count);
+    if (!s->occ || !s->zone || !s->recon || !s->enemy) return 0;
     for (int i = 0; i < b->count; i++) s->occ[i] = -1;
     const McGgUnit *m = s->mover;
+    // Sides compared once: the search asks about the units on its hexes again and again.
+    for (int u = 0; u < req->unit_count; u++) s->enemy[u] = strcmp(req->units[u].side, m->side) != 0;
 
     s->arc_width = 3;
     bool zones_used = false, enemies = false;
@@ -258,7 +258,7 @@ int mc_gg_prepare(McEnv *env, const McGgRequest *req, McGgScene *s) {
             if (u == req->mover) continue;
             int at = mc_board_index(b, e->hex);
             s->occ[at] = u;
-            if (!is_enemy(s, e)) continue;
+            if (!s->enemy[u]) continue;
             enemies = true;
             if (!(e->traits & MC_GG_CIRCULAR_DEFENCE) && !zones_used) {
                 s->arc_width = (int)mc_param(env, MC_P_GG1_ARC_WIDTH);
