@@ -157,19 +157,18 @@ static int refresh_table(McRequest *j, const cJSON *req, Table *t) {
         u.id = t->units[i].id;
         t->units[i] = u;
         t->w.parts[i] = mc_rect_to_poly(u.rect, t->w.parts[i].v); // into the part's own 4 vertices
+        t->w.boxes[i] = mc_poly_aabb(&t->w.parts[i]);
         k->changed[i] = 0;
     }
     k->any_changed = 0;
     int n = t->w.part_count;
-    // Not zeroed: every box is set before it is read.
-    McAabb *boxes = mc_arena_alloc_raw(j->env.arena, (size_t)n * sizeof *boxes);
+    // Not zeroed: every centre is set before it is read.
     McAabb *centres = mc_arena_alloc_raw(j->env.arena, (size_t)MC_BROADPHASE_NODES(n) * sizeof *centres);
-    if (!boxes || !centres) return 0;
-    for (int i = 0; i < n; i++) boxes[i] = mc_poly_aabb(&t->w.parts[i]);
+    if (!centres) return 0;
     // A drag moves a unit by little, seldom across a split: then the tree is refitted, not built.
-    if (mc_broadphase_refit_as_built(&t->w.bp, centres, boxes, n)) return 1;
+    if (mc_broadphase_refit_as_built(&t->w.bp, centres, t->w.boxes, n)) return 1;
     McBroadphaseScratch *scratch = MC_NEW(j->env.arena, McBroadphaseScratch, n + 1);
-    return scratch && mc_broadphase_build(&t->w.bp, t->w.bp.nodes, MC_BROADPHASE_NODES(n) + 1, scratch, boxes, n);
+    return scratch && mc_broadphase_build(&t->w.bp, t->w.bp.nodes, MC_BROADPHASE_NODES(n) + 1, scratch, t->w.boxes, n);
 }
 
 // The table of the position being asked, kept or read anew; or of this request. `t` is a copy
