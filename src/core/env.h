@@ -47,7 +47,7 @@ typedef struct McEnv {
     int trace_count, trace_cap, trace_dropped;
     /// The answer shows none of the rules' sentences (an arrays ask, json/position.h): no trace
     /// step is kept, mc_fmt_num formats nothing and nothing is worked out only to be written
-    /// (Arcane Legions' choices): formatting alone was a fifth of a drag's frame.
+    /// (Arcane Legions' choices): formatting alone was a fifth of an Arcane Legions drag frame.
     bool quiet;
     // When the work budget ran out (core/work.h): which search and how far it got, and the
     // JSON path it concerns ("" for the whole request); in the environment, not the arena, as

@@ -76,9 +76,9 @@ const char *mc_gg_end_name(McGgEnd end) {
 // A-GG-1: the front arc is the hex across the facing hexside and its neighbours on both sides.
 // An arc of w hexes takes the directions f, f+1, f-1, f+2, f-2, f+3 in that order (an even width
 // leans to the unit's left, the counter-clockwise side), so 1, 3 and 5 are symmetric and 6 is all.
-// The same for the hex next to u in direction `dir` (0..5): the scene's loops know the direction
-// from the board's neighbour table, and working it out again from the hexes was a sixth of a
-// kept position's ask.
+// Asked of the hex next to u in direction `dir` (0..5): the scene's loops know the direction from
+// the board's neighbour table (working it out again from the hexes was a sixth of a kept
+// position's ask).
 static bool dir_in_zone(const McGgScene *scene, const McGgUnit *u, int dir) {
     if (u->traits & MC_GG_CIRCULAR_DEFENCE) return true; // GG-EZ-1: all adjacent hexes
     static const int rank[MC_HEX_DIRECTIONS] = {0, 1, 3, 5, 4, 2};
@@ -89,7 +89,6 @@ bool mc_gg_in_zone(const McGgScene *scene, const McGgUnit *u, McHex h) {
     int dir = mc_hex_direction_to(u->hex, h);
     return dir >= 0 && dir_in_zone(scene, u, dir);
 }
-
 
 int mc_gg_engagers(const McGgScene *scene, int pos, int *out) {
     int n = 0;
