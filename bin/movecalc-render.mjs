@@ -122,7 +122,7 @@ const ctx = new SvgContext(0, 0);
 const pic = picture({
   scene, view: frameView(scene, width, boardHeight, resultBounds(system, doc, rs, request)), boardWidth: width, boardHeight,
   title: `${SYSTEMS[system].name}: ${request.query}`, verdict: verdictOf(response, request), sides: unitsBySide(doc),
-  legend: legendMarks(system, request.query), link: base ? `${base}#p=${code}` : `#p=${code}`, measure: (t, f) => { ctx.font = f; return ctx.measureText(t).width; },
+  legend: legendMarks(system, request.query), link: base ? `${base}#p=${code}` : `#p=${code}`, events: rs.events ?? [], measure: (t, f) => { ctx.font = f; return ctx.measureText(t).width; },
 });
 Object.assign(ctx, { width: pic.width, height: pic.height, title: pic.title, desc: pic.desc });
 pic.paint(ctx, SvgPath);

@@ -54,12 +54,31 @@ export interface AnswerArrays {
   cost?: Int32Array;
   parent?: Int32Array;
   flags?: Int32Array;
-  /** A free-form move's poses, x, y, facing each: the final pose first, then each action's. */
+  /**
+   * Free-form poses, x, y, facing each: an Arcane Legions move's final pose first, then each
+   * action's; a Ninth Age pursue's, charge's or flee's movers one after another (ArraysMove), each
+   * its final pose, then its JSON `path`'s.
+   */
   poses?: Float64Array;
+}
+
+/** One mover of a Ninth Age arrays answer (`result.moves`, in the answer's order). */
+export interface ArraysMove {
+  unit: string;
+  /** Its rows of AnswerArrays.poses (0: a charge that makes no move). */
+  rows: number;
+  /** pursue: the JSON entry's `outcome`. */
+  outcome?: 'charge' | 'table-edge' | 'obstruction' | 'free';
+  /** charge: whether it can be completed, and which move's poses these are. */
+  possible?: boolean;
+  path?: 'charge' | 'failedChargeMove' | 'none';
+  /** flee: removed as a casualty at the table edge. */
+  destroyed?: boolean;
 }
 
 /** A response of Position.ask with `{format: 'arrays'}`. */
 export interface ArraysResponse extends PositionResponse {
+  result?: Record<string, unknown> & { rows?: number; moves?: ArraysMove[] };
   arrays?: AnswerArrays;
 }
 
@@ -73,7 +92,7 @@ export declare const REACH_FLAGS: Readonly<Record<string, Readonly<Record<string
 export declare class Position {
   /** Asks a query (`query` and its own fields, none of the position's); the parsed response. */
   ask(query: Record<string, unknown> | string, options?: { format?: 'json' }): PositionResponse;
-  /** Asks with the answer's lists as typed arrays where the query has them (docs/api.md "Arrays": a hex game's reach, a free-form move). */
+  /** Asks with the answer's lists as typed arrays where the query has them (docs/api.md "Arrays": a hex game's reach, a free-form move, pursuit, charge or flee). */
   ask(query: Record<string, unknown> | string, options: { format: 'arrays' }): ArraysResponse;
   /** Asks a query given as JSON text; the response text exactly as the engine printed it. */
   askText(text: string): string;

@@ -229,9 +229,10 @@ export class Position {
   /**
    * Asks a query object (or JSON text); the parsed response, as engine.request's. With
    * `{format: 'arrays'}`, a hex `reach` (GODSGLOOM, Torn World, Commands & Colors: Ancients) gives
-   * its destinations and an Arcane Legions `move` its poses as typed arrays in `arrays` (docs/api.md
-   * "Arrays"), copied out of the engine's memory, and the result holds only `unit`, `rows` (and
-   * `legal`), no trace; any other query answers as without the option.
+   * its destinations, an Arcane Legions `move` and a Ninth Age `pursue`, `charge` or `flee` their
+   * poses as typed arrays in `arrays` (docs/api.md "Arrays"), copied out of the engine's memory, and
+   * the result holds only `unit` (The Ninth Age: `moves`), `rows` (and `legal`), no trace; any
+   * other query answers as without the option.
    */
   ask(query, options) {
     const text = typeof query === 'string' ? query : JSON.stringify(query);
@@ -248,7 +249,8 @@ export class Position {
       const bytes = rows * per * Type.BYTES_PER_ELEMENT;
       return new Type(m.HEAPU8.slice(at, at + bytes).buffer);
     };
-    if (m._mc_position_rows(handle, COLUMN.poses) > 0) {
+    // Poses: a free-form answer's, also when none of The Ninth Age's `moves` has rows.
+    if (m._mc_position_rows(handle, COLUMN.poses) > 0 || Array.isArray(response.result?.moves)) {
       response.arrays = { poses: column(COLUMN.poses, Float64Array, 3) };
     } else if (typeof response.result?.rows === 'number') {
       response.arrays = {};

@@ -8,10 +8,12 @@ import { measure } from './ruler.js';
 import { examples } from './examples.js'; // written by build-site.mjs into the bundle
 import { Board } from './board.js';
 import * as hex from './hex.js';
-import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerrainKinds, own } from './model.js';
+import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerrainKinds, own, unfinished } from './model.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
+import { sequenceNodes } from './draw.js';
 import { option, on, rebuild, keepSame } from './forms.js';
+import { clauseNodes, linkClauses, setClausePrefixes } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { initLibrary } from './library.js';
 import { initLinks, READONLY } from './links.js';
@@ -24,6 +26,7 @@ import { initQueryForm } from './query-form.js';
 import { initDownloads } from './downloads.js';
 
 const $ = (id) => document.getElementById(id);
+setClausePrefixes(SYSTEM_IDS.map((id) => SYSTEMS[id].clausePrefix));
 
 // true once the engine worker has loaded the first rule set and answered describe
 let ready = false;
@@ -31,7 +34,8 @@ let described = null;
 let assumptionSummaries = new Map();
 const store = createStore(saved);
 const ui = {
-  selected: null, tool: 'move', pending: [], result: null, pick: null, t: 1, playing: 0,
+  // event: the number of the ruling's event shown on the board (its list in the verdict), or null
+  selected: null, tool: 'move', pending: [], result: null, pick: null, event: null, t: 1, playing: 0,
   template: {}, serial: 0, paintMode: null, lastRequest: '', preview: '', legendKey: '', wholeView: true,
   // changes to the store so far: a ruling asked before the last one may be for another request
   edits: 0,
@@ -40,6 +44,9 @@ const ui = {
   asked: 0, unruled: saved?.unruled === true,
   // a saved army waiting for a tap on the board to be placed (library.js)
   placing: null,
+  // the move Make this move made, in words, and the edit count it holds for (see `heldWords`);
+  // the request the page holds back instead of asking (a move just made, a question unfinished)
+  made: null, held: '',
 };
 
 const sys = () => SYSTEMS[store.state.system];
@@ -119,7 +126,7 @@ const page = {
   store, ui, board, canvas, doc, sys, isHexBoard, unitById, colourOf, round, unitWord, terrainColour,
   hexesOf, boardCells, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, setTool,
   renderIfStale, toggleFullBoard, described: () => described, assumptionSummaries: () => assumptionSummaries,
-  askEngine: (request) => engine.ask(request),
+  askEngine: (request) => engine.ask(request, 'tap'), // a lane of its own: a ruling does not put it aside, nor it a ruling
 };
 const settings = initSettingsForm(page);
 const units = initUnitsForm(page);
@@ -147,8 +154,9 @@ function renderPreview(afterDrag = false) {
 function clearResult() {
   ui.result = null; ui.pick = null; ui.t = 1;
   $('timeline').hidden = true;
-  $('verdict').textContent = ready ? 'The position changed: ruling again…' : 'The position changed: press Rule on it again.';
-  $('verdict').className = 'verdict';
+  const held = heldWords();
+  $('verdict').textContent = held?.text ?? (ready ? 'The position changed: ruling again…' : 'The position changed: press Rule on it again.');
+  $('verdict').className = `verdict${held ? ` ${held.kind}` : ''}`;
   deferred.details = null;
   $('details').replaceChildren();
 }
@@ -156,7 +164,9 @@ function clearResult() {
 /** Shows a response: the verdict and lists beside the board, the drawing on it. */
 function render(response, request, extra = {}, frame = true) {
   ui.result = { request, response, scene: null, extra };
+  ui.held = '';
   ui.pick = null;
+  ui.event = null;
   // an error names no place worth zooming to; a finger on the board keeps the view where it is
   redrawResult(frame && response.ok === true, response.ok === true && !board.gesture);
   $('apply').hidden = !canApply();
@@ -188,16 +198,19 @@ function shown(r) {
 function redrawResult(frame = false, follow = false) {
   const r = ui.result;
   if (!r) return;
-  r.scene = resultScene(r.request?.system ?? store.state.system, r.request, r.response, colourOf, ui.pick, r.extra);
+  r.scene = resultScene(r.request?.system ?? store.state.system, r.request, r.response, colourOf, ui.pick, { ...r.extra, event: ui.event });
   // a tapped hex: its reach entry, and the way drawn there (the entry's or one of its alternatives)
   const entry = ui.pick ? r.scene.reach.get(hex.key(ui.pick.q, ui.pick.r)) ?? null : null;
   const pick = entry ? r.scene.picked ?? entry : null;
   // the verdict: the answer's, or a tapped hex's (its ways there, or why not)
-  const v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
+  let v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
+  // what happened on the way, numbered as on the board, each a button that shows it there
+  if (!v.nodes && r.scene.events?.length) v = { nodes: [el('p', v.text), ...sequenceNodes(r.scene.events, ui.event, showEvent)], kind: v.kind };
   // the same words again (a drag's rulings often say the same) leave the page's layout as it was
   const verdict = $('verdict');
-  const same = !v.nodes && !verdict.childElementCount && verdict.textContent === v.text;
-  if (!same) verdict.replaceChildren(...(v.nodes ?? [v.text]));
+  const same = !v.nodes && !verdict.classList.contains('tap') && verdict.textContent === v.text;
+  // every clause id in it a button opening its entry
+  if (!same) verdict.replaceChildren(...(v.nodes ? v.nodes.map(linkClauses) : clauseNodes(v.text)));
   // a verdict a tap showed whole stays whole while its words stay the same
   const whole = same && verdict.classList.contains('whole');
   verdict.className = `verdict ${v.kind}${v.nodes ? ' tap' : ''}${whole ? ' whole' : ''}`;
@@ -213,8 +226,9 @@ function redrawResult(frame = false, follow = false) {
   ui.t = 1; // the answer's end; the slider and Play step through it
   $('scrub').value = String(Math.round(ui.t * 1000));
   board.setScene(scene());
-  const legendKey = `${r.request?.system ?? store.state.system} ${r.request?.query}`;
-  if (legendKey !== ui.legendKey) { ui.legendKey = legendKey; $('legend').replaceChildren(...legendOf(r.request?.system ?? store.state.system, r.request?.query)); }
+  const terrain = [...new Set(isHexBoard() ? doc().terrain.map((t) => t.terrain) : [])].sort();
+  const legendKey = `${r.request?.system ?? store.state.system} ${r.request?.query} ${terrain}`;
+  if (legendKey !== ui.legendKey) { ui.legendKey = legendKey; $('legend').replaceChildren(...legendOf(r.request?.system ?? store.state.system, r.request?.query, terrain)); }
   if (!ui.legendShown) { ui.legendShown = true; $('legend-panel').open = window.innerWidth >= 900; } // open beside a desktop's board; a tap away on a phone
   const b = resultBounds(r.scene, r.request);
   // a game's first ruling on screen shows its whole board or table (the player sees where
@@ -223,6 +237,25 @@ function redrawResult(frame = false, follow = false) {
   else if (b && frame) board.frame(b.bounds, Infinity, b.pad);
   else if (b && follow && !inView(shown(r))) board.frame(b.bounds, board.s, b.pad);
   if (frame) ui.wholeView = false;
+}
+
+// An event is framed as closely as the board allows (6 times the whole table), with half a step
+// around it; not the new answer's framing, which keeps every unit in view.
+const EVENT_ZOOM = Number.MAX_VALUE, EVENT_PAD = 0.5;
+
+/** Shows event `n` of the ruling on the board, framed and highlighted; null: the whole move again. */
+function showEvent(n) {
+  const r = ui.result;
+  if (!r) return;
+  const was = ui.event;
+  ui.event = n;
+  redrawResult();
+  const ev = r.scene.events?.find((e) => e.n === n);
+  const b = resultBounds(r.scene, r.request);
+  if (ev) board.frame(ev.box, EVENT_ZOOM, EVENT_PAD);
+  else if (b) board.frame(b.bounds, Infinity, b.pad);
+  // the button pressed is rebuilt with the verdict: the focus goes back to it (or to the event left)
+  document.querySelector(`#verdict [data-event="${n ?? was}"]`)?.focus();
 }
 
 /**
@@ -313,19 +346,57 @@ function describeEngine(response) {
   useEngineLimits(described.limits);
 }
 
+/**
+ * What the verdict says instead of a ruling while the page does not ask one: right after Make this
+ * move, the move made (until the next change: asked again, the same question from the new place
+ * would be ruled broken); and while the question is unfinished (a path not drawn, a unit not
+ * chosen), what it still needs: the engine would refuse it as a bad request or rule that nothing moves.
+ */
+function heldWords() {
+  const made = ui.made?.at === ui.edits ? ui.made.text : '';
+  const todo = unfinished(store.state.system, doc());
+  if (!made && !todo) return null;
+  return { text: [made, todo].filter(Boolean).join(' '), kind: made ? 'made' : 'unfinished' };
+}
+
+/** The move Make this move made, in words: where each unit it moved now stands, or that it is gone. */
+function madeWords(before) {
+  const now = new Map(doc().units.map((u) => [u.id, u]));
+  const place = (u) => (isHexBoard() ? `is now on col ${hex.toOffset(u.q, u.r).col}, row ${hex.toOffset(u.q, u.r).row}`
+    : `is now at x ${lengthLabel(u.x)}, y ${lengthLabel(u.y)}${store.state.display === 'game' && sys().lengthUnit === 'step' ? ` (${unitWord()})` : ''}, facing ${Math.round(u.facing)}°`);
+  const said = before.flatMap((b) => {
+    const u = now.get(b.id);
+    if (!u) return [`${b.id} is off the ${isHexBoard() ? 'board' : 'table'}`];
+    const moved = isHexBoard() ? u.q !== b.q || u.r !== b.r || u.facing !== b.facing : u.x !== b.x || u.y !== b.y || u.facing !== b.facing;
+    return moved ? [`${u.id} ${place(u)}`] : [];
+  });
+  return `Move made: ${said.join('; ') || 'nothing moved'} (Undo to take it back).`;
+}
+
+function makeMove() {
+  const before = doc().units.map((u) => ({ ...u }));
+  if (!applyRuling()) return;
+  ui.made = { at: ui.edits, text: madeWords(before) };
+}
+
 async function ask({ frame = true } = {}) {
   const request = currentRequest();
+  if (heldWords()) {
+    clearResult();
+    ui.held = JSON.stringify(request, null, 2);
+    board.setScene(scene());
+    return;
+  }
   if (!holds(request.system, () => ask({ frame }))) return;
   const serial = ++ui.asked;
   timing('movecalc:ask', serial);
   const edits = ui.edits;
   const out = await answer(request);
-  // a newer question, or a position changed since, gets its own ruling; one put aside for a
-  // tapped hex's whyNot (tools.js) is asked again. The request's text is written only for an
-  // answer to show, or when an edit since may have changed it (most leave it as it was).
+  // a newer question, or a position changed since, gets its own ruling. The request's text is
+  // written only for an answer to show, or when an edit since may have changed it (most leave it
+  // as it was).
   const text = serial === ui.asked ? JSON.stringify(request, null, 2) : '';
   const same = edits === ui.edits || text === JSON.stringify(currentRequest(), null, 2);
-  if (out.superseded && serial === ui.asked && same) { ask({ frame }); return; }
   if (out.superseded || serial !== ui.asked || !same) return;
   if (!out.response) { notAnswered(request, out); return; }
   ui.lastRequest = text;
@@ -503,7 +574,7 @@ store.onChange((why) => {
   ui.edits++;
   if (why === 'system') holds(store.state.system, () => {}); // its engine module starts loading now; the ruling follows
   if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
-  if (why === 'undo' || why === 'redo' || why === 'system') { ui.pending = []; if (why === 'system') { ui.selected = null; ui.wholeView = true; clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; } }
+  if (why === 'undo' || why === 'redo' || why === 'system') { ui.pending = []; if (why === 'system') { ui.selected = null; ui.wholeView = true; clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; document.querySelector('.side').scrollTop = 0; } } // another game's form opens at its top, not where the last one was scrolled
   refresh();
   clearTimeout(saveTimer);
   if (EMBED) return; // an embed never writes over the visitor's own position
@@ -540,13 +611,14 @@ function toggleFullBoard() {
 }
 $('system').addEventListener('change', () => { commitEdit(); store.setSystem($('system').value); });
 $('query').addEventListener('change', () => store.edit((d) => { d.query = $('query').value; }));
-$('ask').addEventListener('click', () => ask());
-$('apply').addEventListener('click', applyRuling);
+$('ask').addEventListener('click', () => { ui.made = null; ask(); });
+$('apply').addEventListener('click', makeMove);
 // on a phone a long verdict shows three lines and an ellipsis (style.css): a tap shows it whole
-// (focusable, so that a long verdict scrolls and opens from the keyboard too)
+// (focusable, so that a long verdict scrolls and opens from the keyboard too); a tap or Enter on a
+// clause id in it opens the rule instead (the id's own button)
 const showWhole = (e) => { if (e.target === $('verdict') && !$('verdict').classList.contains('tap')) $('verdict').classList.toggle('whole'); };
 $('verdict').addEventListener('click', showWhole);
-$('verdict').addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); showWhole(e); } });
+$('verdict').addEventListener('keydown', (e) => { if (e.target === $('verdict') && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); showWhole(e); } });
 $('add-unit').addEventListener('click', units.addUnit);
 $('deselect').addEventListener('click', () => { ui.selected = null; refresh(); $('unit-fields').querySelector('input')?.focus(); });
 $('finish-polygon').addEventListener('click', finishPolygon);

@@ -14,6 +14,9 @@ const clamp = (v, a, b) => Math.max(a, Math.min(b, v));
 // not fit at this size is shortened or left out (the text beside the board and a tap name it).
 export const MIN_TEXT = 12;
 const LONG_PRESS_MS = 500; // a press held this long before turning turns freely (no 15° steps)
+const FOCUS = '#f2c14e'; // the halo of the event picked in the ruling's list (the fronts' yellow)
+// where an event's number goes around its marker: beside it diagonally first, then straight out, then further
+const BADGE_SPOTS = [[14, -14], [-14, -14], [14, 14], [-14, 14], [0, -19], [0, 19], [19, 0], [-19, 0], [24, -24], [-24, -24], [24, 24], [-24, 24]];
 
 /**
  * A name shortened so it still tells its unit from the others: its shortest start of two letters or
@@ -52,9 +55,11 @@ export class Painter {
     this.labelBoxes = []; // the screen box of every text drawn in this paint (and the names planned for it)
     this.keepClear = [];  // boxes no label may cover though they hold no text (the rotate handle)
     // every text of the last paint: [text, CSS px, box [x0, y0, x1, y1], kind, unit id (names)],
-    // kind 'name', 'badge', 'number' (a cost, a step), 'grid', 'label' (terrain, markers, lines), 'ruler'
+    // kind 'name', 'badge', 'number' (a cost, a step), 'grid', 'terrain' (a hex's), 'label' (a free table's terrain, markers, lines), 'ruler'
     this.drawnText = [];
     this.plan = new Map(); // unit id → where its badge and name go (planNames)
+    this.overUnits = null; // texts to draw once the units are (paintScene), and where a text goes now: `later`
+    this.later = null;
     this.scene = null;
     this.fitted = null;
   }
@@ -114,8 +119,10 @@ export class Painter {
       if (z < view - m) return o + (view - m - z);
       return o;
     };
-    this.ox = keep(this.ox, full[0] * s, full[2] * s, this.w);
-    this.oy = keep(this.oy, this.flip * full[1] * s, this.flip * full[3] * s, this.h);
+    // (what is framed counts as board: an example's units off the table's corner stay in view)
+    const [x0, y0, x1, y1] = [Math.min(full[0], b[0]), Math.min(full[1], b[1]), Math.max(full[2], b[2]), Math.max(full[3], b[3])];
+    this.ox = keep(this.ox, x0 * s, x1 * s, this.w);
+    this.oy = keep(this.oy, this.flip * y0 * s, this.flip * y1 * s, this.h);
     this.fitted = null;
   }
 
@@ -168,8 +175,11 @@ export class Painter {
     if (sc.kind === 'free') this.paintTable(sc); else this.paintHexBoard(sc);
     const overlay = sc.overlay ?? [];
     const onTop = (it) => it.type === 'mark' || it.type === 'line' || it.onTop;
+    this.overUnits = []; // labels of poses, placed among the overlay beneath the units but drawn over them
     this.paintOverlay(overlay.filter((it) => !onTop(it)));
     for (const u of sc.units) this.paintUnit(u);
+    for (const draw of this.overUnits) draw();
+    this.overUnits = null;
     this.paintOverlay(overlay.filter(onTop)); // markers, arrows and units moved in place stay visible over units
     this.paintTracks(sc);
     this.paintNames(sc);
@@ -269,7 +279,11 @@ export class Painter {
       c.strokeStyle = 'rgba(60,70,60,0.45)';
       c.lineWidth = 1;
       c.stroke();
-      if (cell.mark && !numbered.has(`${cell.q},${cell.r}`)) this.label(cell.mark, ...this.toScreen(...center(cell.q, cell.r)), 'rgba(27,36,48,0.8)', MIN_TEXT, this.s * 1.6);
+      if (cell.mark && !numbered.has(`${cell.q},${cell.r}`)) {
+        // the terrain's name where it fits, else its short name (scene.js terrainShorts), never a cut word
+        const t = [cell.mark, cell.short].find((x) => x && this.fits(x, this.s * 1.6));
+        if (t) this.label(t, ...this.toScreen(...center(cell.q, cell.r)), 'rgba(27,36,48,0.8)', MIN_TEXT, this.s * 1.6, false, 'terrain');
+      }
     }
     if (this.s >= 14) for (const h of sc.dottedCentres ?? []) this.dot(...this.toScreen(...center(h.q, h.r)), 2, 'rgba(60,70,60,0.45)');
     c.setLineDash([3, 4]);
@@ -538,8 +552,13 @@ export class Painter {
       } else if (it.type === 'polygon') {
         this.poly(it.points);
         if (it.fill) { c.fillStyle = it.fill; c.fill(); }
+        if (it.focus) { c.strokeStyle = FOCUS; c.lineWidth = (it.width ?? 2) + 6; c.stroke(); }
         c.strokeStyle = it.color; c.lineWidth = it.width ?? 2; c.setLineDash(it.dashed ? [7, 5] : []); c.stroke(); c.setLineDash([]);
-        if (it.label) {
+        if (it.step) {
+          const xs = it.points.map((p) => this.toScreen(...p)[0]), ys = it.points.map((p) => this.toScreen(...p)[1]);
+          const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
+          this.stepBadge(it.step, it.color, [[x1 + 4, y0 - 4], [x0 - 4, y0 - 4], [x1 + 4, y1 + 4], [x0 - 4, y1 + 4], [(x0 + x1) / 2, y0 - 13], [(x0 + x1) / 2, y1 + 13]]);
+        } else if (it.label) {
           const at = it.labelAt ?? it.points[0];
           const ys = it.points.map((p) => this.toScreen(...p)[1]), x = this.toScreen(...at)[0];
           this.labelAt(it.label, [[x, Math.min(...ys) - 9], [x, Math.max(...ys) + 9]], it.color, MIN_TEXT, 200);
@@ -551,11 +570,13 @@ export class Painter {
         c.strokeStyle = it.color; c.lineWidth = 3; c.setLineDash(it.dashed ? [8, 5] : []); c.stroke(); c.setLineDash([]);
       } else if (it.type === 'pose') {
         this.paintRect(it.pose, it.w, it.d, it.fill, it.color, it.thin ? 0.55 : it.alpha ?? 1, it.dashed);
+        this.later = this.overUnits; // a unit standing where a pose's label goes (the mover's start) must not hide it
         if (it.label && (it.labelBehind || it.labelAhead)) { // behind the pose's back edge (or ahead of its front), clear of what is drawn on it
           const f = rad(it.pose.facing ?? 0), back = (it.d / 2 * this.s + 10) * (it.labelAhead ? -1 : 1);
           const [x, y] = this.toScreen(it.pose.x, it.pose.y);
           this.label(it.label, x - Math.sin(f) * back, y + Math.cos(f) * back, it.color, MIN_TEXT, 200, true);
         } else if (it.label) this.label(it.label, ...this.toScreen(it.pose.x, it.pose.y), '#1b2430', MIN_TEXT, 160, true);
+        this.later = null;
       } else if (it.type === 'points') {
         for (const p of it.points) {
           const [x, y] = this.toScreen(p.x, p.y);
@@ -598,6 +619,7 @@ export class Painter {
   mark(it) {
     const c = this.ctx;
     const [x, y] = it.hex ? this.toScreen(...center(it.hex.q, it.hex.r)) : this.toScreen(it.x, it.y);
+    if (it.focus) { c.beginPath(); c.arc(x, y, 14, 0, Math.PI * 2); c.strokeStyle = FOCUS; c.lineWidth = 6; c.stroke(); }
     c.lineWidth = 3;
     c.strokeStyle = it.color;
     if (it.shape === 'x') {
@@ -608,6 +630,7 @@ export class Painter {
     } else if (it.shape === 'hex') {
       this.hexPath(it.hex.q, it.hex.r, 0.08); c.stroke();
     } else this.dot(x, y, 5, it.color);
+    if (it.step) { this.stepBadge(it.step, it.color, ...[BADGE_SPOTS.slice(0, 8), BADGE_SPOTS.slice(8)].map((l) => l.map(([dx, dy]) => [x + dx, y + dy]))); return; }
     // above the marker (a pivot's below), else on the other side, right or left of it
     if (it.label) {
       const up = [x, y - 16], down = [x, y + 17];
@@ -622,6 +645,7 @@ export class Painter {
     const c = this.ctx;
     const a = it.hexFrom ? this.toScreen(...center(it.hexFrom.q, it.hexFrom.r)) : this.toScreen(...it.from);
     const b = it.hexTo ? this.toScreen(...center(it.hexTo.q, it.hexTo.r)) : this.toScreen(...it.to);
+    if (it.focus) { c.beginPath(); c.moveTo(...a); c.lineTo(...b); c.strokeStyle = FOCUS; c.lineWidth = (it.width ?? 2.5) + 7; c.stroke(); }
     c.beginPath(); c.moveTo(...a); c.lineTo(...b);
     c.strokeStyle = it.color; c.lineWidth = it.width ?? 2.5; c.setLineDash(it.dashed ? [6, 5] : []); c.stroke(); c.setLineDash([]);
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
@@ -635,6 +659,9 @@ export class Painter {
     if (it.ruler) { // the Ruler's ends and its reading, always shown, above whatever it crosses
       this.dot(...a, 4, it.color); this.dot(...b, 4, it.color);
       this.label(it.label, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 14, it.color, 15, 240, true, 'ruler');
+    } else if (it.step) { // its number beside its middle, on either side
+      const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2, nx = -(b[1] - a[1]) / (len || 1), ny = (b[0] - a[0]) / (len || 1);
+      this.stepBadge(it.step, it.color, [14, -14, 26, -26].map((k) => [mx + nx * k, my + ny * k]));
     } else if (it.label && len >= Math.min(c.measureText(it.label).width * 0.8, 160)) {
       const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
       this.labelAt(it.label, [[mx, my - 10], [mx, my + 12]], it.color);
@@ -718,6 +745,30 @@ export class Painter {
     }
   }
 
+  /**
+   * An event's number (issue 23: the ruling lists the events, numbered the same): white on a disc of
+   * its marker's colour, at the first of `spots` (screen points) where it covers no text and lies in
+   * view, and off the units where one such is (zoomed out, a unit is smaller than its markers), else
+   * the same among `further` spots; left out where none is clear, as other labels are.
+   */
+  stepBadge(n, color, spots, further = []) {
+    const t = String(n), c = this.ctx;
+    c.font = `600 ${MIN_TEXT}px system-ui, sans-serif`;
+    const r = Math.max(9, c.measureText(t).width / 2 + 4);
+    const over = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+    const bodies = (this.scene?.units ?? []).map((u) => { const e = this.extentOf(u); return [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey]; });
+    const clear = (list) => list.map(([x, y]) => [x, y, [x - r, y - r, x + r, y + r]])
+      .filter(([, , box]) => box[0] >= 2 && box[1] >= 2 && box[2] <= this.w - 2 && box[3] <= this.h - 2 && this.isClear(box));
+    const best = (list) => list.find(([, , box]) => !bodies.some((u) => over(box, u))) ?? list[0];
+    const spot = best(clear(spots)) ?? best(clear(further));
+    if (!spot) return null;
+    const [x, y, box] = spot;
+    this.dot(x, y, r, color);
+    c.lineWidth = 1.5; c.strokeStyle = '#fff'; c.stroke();
+    this.text(t, x, y, '#fff', MIN_TEXT, false, box, 'number');
+    return box;
+  }
+
   dot(x, y, r, color) {
     const c = this.ctx;
     c.beginPath(); c.arc(x, y, r, 0, Math.PI * 2); c.fillStyle = color; c.fill();
@@ -743,10 +794,18 @@ export class Painter {
       t += '…';
     }
     const w = c.measureText(t).width;
+    // a label of something in view is kept whole inside the view, slid in from the edge it crossed
+    if (this.w && x >= 0 && x <= this.w && w + 4 <= this.w) x = clamp(x, 2 + w / 2, this.w - 2 - w / 2);
     const box = [x - w / 2, y - size / 2, x + w / 2, y + size / 2];
     if (kind !== 'ruler' && !this.isClear(box)) return null;
     this.text(t, x, y, color, size, halo, box, kind);
     return box;
+  }
+
+  /** Whether a text fits `maxWidth` whole at the smallest size drawn. */
+  fits(text, maxWidth) {
+    this.ctx.font = `600 ${MIN_TEXT}px system-ui, sans-serif`;
+    return this.ctx.measureText(text).width <= maxWidth;
   }
 
   /** Whether a text's box covers no text drawn or planned in this paint, nor the rotate handle. */
@@ -771,18 +830,22 @@ export class Painter {
   /** Draws a text centred in its box and records it (drawnText, labelBoxes). */
   text(t, x, y, color, size, halo, box, kind, unit) {
     const c = this.ctx;
-    c.font = `600 ${size}px system-ui, sans-serif`;
-    c.textAlign = 'center';
-    c.textBaseline = 'middle';
-    if (halo) { // a dark halo behind white text, a white one behind coloured text
-      c.lineWidth = 3.5;
-      c.strokeStyle = color === '#fff' ? 'rgba(0,0,0,0.6)' : 'rgba(255,255,255,0.9)';
-      c.strokeText(t, x, y);
-    }
-    c.fillStyle = color;
-    c.fillText(t, x, y);
-    c.textAlign = 'start';
-    c.textBaseline = 'alphabetic';
+    const draw = () => {
+      c.font = `600 ${size}px system-ui, sans-serif`;
+      c.textAlign = 'center';
+      c.textBaseline = 'middle';
+      if (halo) { // a dark halo behind white text, a white one behind coloured text
+        c.lineWidth = 3.5;
+        c.strokeStyle = color === '#fff' ? 'rgba(0,0,0,0.6)' : 'rgba(255,255,255,0.9)';
+        c.strokeText(t, x, y);
+      }
+      c.fillStyle = color;
+      c.fillText(t, x, y);
+      c.textAlign = 'start';
+      c.textBaseline = 'alphabetic';
+    };
+    // placed (recorded) now; drawn now, or later when asked to (`later`: over the units)
+    if (this.later) this.later.push(draw); else draw();
     this.drawnText.push([t, size, box, kind, unit]);
     if (!this.labelBoxes.includes(box)) this.labelBoxes.push(box);
   }
@@ -852,6 +915,8 @@ export class Board extends Painter {
    * follows the page's: ctl.autoHeight). */
   fitHeight() {
     const b = this.scene.bounds, c = this.canvas, auto = this.ctl.autoHeight;
+    // the phone's shell (style.css) gives the board at most this much: a wide table leaves the rest to the panel below
+    if (b && this.w) c.parentElement?.style.setProperty('--fit-h', `${Math.round(this.w * (b[3] - b[1]) / (b[2] - b[0]) + 36)}px`);
     if (!b || this.w === 0 || (this.w >= 600 && !auto)) { c.style.removeProperty('height'); return; }
     const h = clamp(this.w * (b[3] - b[1]) / (b[2] - b[0]) + 36, auto ? 160 : 240, auto ? this.w * 1.25 : window.innerHeight * 0.66);
     c.style.setProperty('height', `${Math.round(h)}px`);

@@ -23,8 +23,9 @@ export function initDownloads({ board, ui, doc, sys, system, link }) {
     return {
       pic: picture({
         scene: board.scene, view: { s: board.s, ox: board.ox, oy: board.oy }, boardWidth: board.w, boardHeight: board.h,
-        title: `${sys().name}: ${query}`, verdict: { text: $('verdict').textContent, kind }, sides: unitsBySide(doc()),
-        legend: legendMarks(system(), ui.result ? query : undefined), link: await link(), measure,
+        // the verdict's words without its list of events, which the picture lists line by line
+        title: `${sys().name}: ${query}`, verdict: { text: [...$('verdict').childNodes].filter((n) => !n.classList?.contains('sequence')).map((n) => n.textContent).join(' '), kind },
+        sides: unitsBySide(doc()), legend: legendMarks(system(), ui.result ? query : undefined), link: await link(), events: ui.result?.scene?.events ?? [], measure,
       }),
       name: `movecalc-${system()}-${query}`,
     };

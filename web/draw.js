@@ -79,10 +79,10 @@ export function makeOut(request, colourOf, sizeOf) {
     out.mark({ type: 'line', from: k[0], to: k[2], color: BAD, width: 2.5 });
     out.mark({ type: 'line', from: k[1], to: k[3], color: BAD, width: 2.5 });
   };
-  /** Rings a unit (free-form: its rectangle; hex: its hex). */
-  out.ring = (id, color, label) => {
+  /** Rings a unit (free-form: its rectangle; hex: its hex); `more`: the ring's own fields (its event's `step`, `focus`). */
+  out.ring = (id, color, label, more = {}) => {
     const u = unitInfo(request, id, sizeOf);
-    if (u && isPose(u)) out.overlay.push({ type: 'polygon', points: rectCorners(u.x, u.y, u.facing ?? 0, u.w + 0.3, u.d + 0.3), color, width: 3, label, labelAt: [u.x, u.y] });
+    if (u && isPose(u)) out.overlay.push({ type: 'polygon', points: rectCorners(u.x, u.y, u.facing ?? 0, u.w + 0.3, u.d + 0.3), color, width: 3, label, labelAt: [u.x, u.y], ...more });
     else { const h = out.unitHex(id); if (h) out.mark({ type: 'mark', shape: 'hex', hex: h, color, label }); }
   };
   return out;
@@ -199,6 +199,15 @@ const facingText = (f) => (n3(f) === '360' ? '0' : n3(f));
 export const poseRounded = (p) => (isPose(p) ? `(${round(p.x, 10)}, ${round(p.y, 10)}) facing ${degrees(p.facing ?? 0)}` : isHex(p) ? colRow(p) : '');
 export const poseText = (p) => (isPose(p) ? `(${n3(p.x)}, ${n3(p.y)}) facing ${facingText(p.facing ?? 0)}°` : isHex(p) ? colRow(p) : '');
 
+/** Engine messages name hexes by axial coordinates, `(q 3, r 3)`; the page names them as the board does. */
+export const hexWords = (text) => String(text ?? '').replace(/\(q (-?\d+), r (-?\d+)\)/g, (_, q, r) => colRow({ q: Number(q), r: Number(r) }));
+
+/** A reason in a verdict: its message as a sentence, hexes as the board names them, its clause id beside it ("A medium infantry moves at most 1 hex here (CCA-MV-2)."). */
+export const reasonText = (x) => {
+  const m = hexWords(x.message ?? x.code).replace(/\.$/, '');
+  return `${m.charAt(0).toUpperCase()}${m.slice(1)}${x.rule ? ` (${x.rule})` : ''}.`;
+};
+
 // ---- the rule behind a ruling ----
 let reference = null; // rules.json (web/build-site.mjs), fetched when a clause is first opened
 
@@ -237,6 +246,41 @@ export function clauseButton(rule) {
   return b;
 }
 
+// a clause id as the rules reference spells it (docs/rules/<game>.md): CCA-MV-2, 9A-FA-O, GG-8.3-T,
+// and an assumption's A-TW-1; the prefixes are the games' own (`clausePrefix`, setClausePrefixes)
+let CLAUSE_ID = /(?!)/g;
+
+/** The clause-id prefixes of the games the page knows (each game module's `clausePrefix`). */
+export function setClausePrefixes(prefixes) {
+  const alt = prefixes.map((p) => p.replace(/[^A-Z0-9]/g, '')).filter(Boolean).join('|');
+  CLAUSE_ID = new RegExp(`\\b(?:A-)?(?:${alt})-[A-Z0-9]+(?:[.-][A-Z0-9]+)*\\b`, 'g');
+}
+
+/** `text` as nodes, each clause id in it a button that opens its entry (clauseButton). */
+export function clauseNodes(text) {
+  const s = String(text ?? '');
+  const out = [];
+  let at = 0;
+  for (const m of s.matchAll(CLAUSE_ID)) {
+    if (m.index > at) out.push(document.createTextNode(s.slice(at, m.index)));
+    const b = clauseButton(m[0]);
+    b.classList.add('in-text');
+    out.push(b);
+    at = m.index + m[0].length;
+  }
+  if (at < s.length || !out.length) out.push(document.createTextNode(s.slice(at)));
+  return out;
+}
+
+/** Every clause id in the words under `root` (not in a button or link already) made a button (clauseNodes). */
+export function linkClauses(root) {
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) if (n.data.search(CLAUSE_ID) >= 0 && !n.parentElement?.closest('button, a')) found.push(n);
+  for (const n of found) n.replaceWith(...clauseNodes(n.data));
+  return root;
+}
+
 export function ruleItem(rule, message) {
   const li = el('li');
   if (rule) li.append(clauseButton(rule));
@@ -250,6 +294,33 @@ export function section(title, items, render, ordered = false) {
   const l = el(ordered ? 'ol' : 'ul');
   for (const item of items) l.append(render(item));
   return [el('h3', title), l];
+}
+
+/**
+ * The events of a ruling (a drawer's `out.events`: `{n, text, color}`) as a short numbered list, "1
+ * collides …", "2 snaps …" (issue 23): each a button that shows it on the board, whose marker carries
+ * the same number (`onEvent(n)`; the one shown, `focused`, again or *Whole move*: `onEvent(null)`).
+ */
+export function sequenceNodes(events, focused, onEvent) {
+  const list = el('ol', undefined, 'sequence');
+  const item = (b) => { b.type = 'button'; const li = el('li'); li.append(b); list.append(li); };
+  for (const ev of events) {
+    const b = el('button', undefined, 'event');
+    b.dataset.event = String(ev.n);
+    b.setAttribute('aria-pressed', String(ev.n === focused));
+    const n = el('span', ev.n, 'n');
+    if (ev.color && ev.n !== focused) n.style.background = ev.color; // its marker's colour on the board
+    b.append(n, ` ${ev.text}`);
+    b.addEventListener('click', () => onEvent(ev.n === focused ? null : ev.n));
+    item(b);
+  }
+  if (events.some((ev) => ev.n === focused)) {
+    const back = el('button', 'Whole move', 'event back');
+    back.dataset.event = 'whole';
+    back.addEventListener('click', () => onEvent(null));
+    item(back);
+  }
+  return [list];
 }
 
 // ---- legend ----

@@ -1,8 +1,10 @@
 // The page's side of the engine worker (engine-worker.js). It knows no game: `load(systems)` loads
-// rule sets (resolving to the engine's `describe` answer), `ask(request)` answers a request.
-// Newest question wins: a question asked while another is pending resolves the pending one as
-// superseded, so at most one request runs and one waits, however often the page asks (a drag
-// rules on every frame). A request that runs longer than the budget is abandoned: the worker is
+// rule sets (resolving to the engine's `describe` answer), `ask(request, lane)` answers a request.
+// Newest question wins, lane by lane: a question asked while another of its lane is pending
+// resolves the pending one as superseded, so at most one request runs and one of each lane waits,
+// however often the page asks (a drag rules on every frame). Lanes are the page's questions that
+// must not put each other aside: the ruling, and the engine's whyNot for a tapped hex; the worker
+// answers one at a time, the lane waiting longest first. A request that runs longer than the budget is abandoned: the worker is
 // stopped and started again with the same rule sets, and the question resolves as timed out. A
 // superseded request still running after SUPERSEDED_MS is abandoned the same way, so the newest
 // question never waits for an old slow one to finish.
@@ -36,8 +38,8 @@ export class EngineClient {
   #serial = 0;
   #held = new Set();
   #loads = new Map(); // message id → {resolve, reject, systems}
-  #running = null; // the request in the worker: {id, resolve, superseded, timer, started}
-  #waiting = null; // the newest question not sent yet: {request, resolve}
+  #running = null; // the request in the worker: {id, lane, resolve, superseded, timer, started}
+  #waiting = new Map(); // lane → its newest question not sent yet, {request, resolve}, the longest waiting first
 
   constructor(url, { budget = BUDGET_MS } = {}) {
     this.#url = url;
@@ -59,15 +61,16 @@ export class EngineClient {
     });
   }
 
-  /** Asks a request (an object, or JSON text as typed); newest question wins (see above). */
-  ask(request) {
+  /** Asks a request (an object, or JSON text as typed); newest question of its `lane` wins (see above). */
+  ask(request, lane = 'rule') {
     return new Promise((resolve) => {
-      this.#waiting?.resolve({ superseded: true });
-      this.#waiting = { request, resolve };
+      this.#waiting.get(lane)?.resolve({ superseded: true });
+      // behind any other lane's question: a drag asking every frame does not keep a tap's waiting
+      this.#waiting.delete(lane);
+      this.#waiting.set(lane, { request, resolve });
       const run = this.#running;
-      if (run) {
-        if (!run.superseded) { run.superseded = true; run.resolve({ superseded: true }); this.#abandonLater(run); }
-      } else this.#send();
+      if (!run) this.#send();
+      else if (run.lane === lane && !run.superseded) { run.superseded = true; run.resolve({ superseded: true }); this.#abandonLater(run); }
     });
   }
 
@@ -78,11 +81,11 @@ export class EngineClient {
   }
 
   #send() {
-    const next = this.#waiting;
-    this.#waiting = null;
+    const [lane, next] = this.#waiting.entries().next().value ?? [];
     if (!next) return;
+    this.#waiting.delete(lane);
     const id = ++this.#serial;
-    this.#running = { id, resolve: next.resolve, superseded: false, timer: 0, started: 0, abandon: 0 };
+    this.#running = { id, lane, resolve: next.resolve, superseded: false, timer: 0, started: 0, abandon: 0 };
     this.#worker.postMessage({ id, type: 'ask', request: next.request });
   }
 
@@ -147,7 +150,7 @@ export class EngineClient {
     const run = this.#running;
     this.#running = null;
     if (run) { clearTimeout(run.timer); clearTimeout(run.abandon); if (!run.superseded) run.resolve({ failed: message }); }
-    this.#waiting?.resolve({ failed: message });
-    this.#waiting = null;
+    for (const w of this.#waiting.values()) w.resolve({ failed: message });
+    this.#waiting.clear();
   }
 }

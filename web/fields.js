@@ -8,7 +8,8 @@ export const list = (v) => (Array.isArray(v) ? v : String(v ?? '').split(',')).m
 export const num = (v, d = 0) => (Number.isFinite(Number(v)) && v !== '' && v !== null ? Number(v) : d);
 export const round = (v, p = 1e6) => Math.round(v * p) / p;
 export const opt = (o, k, v) => { if (v !== undefined && v !== '' && v !== null) o[k] = v; return o; };
-export const unitField = (key = 'unit', label = 'Unit') => ({ key, label, kind: 'unit' });
+// `optional`: the question can be asked without it (else a blank one leaves the question unfinished: model.js)
+export const unitField = (key = 'unit', label = 'Unit', optional = false) => (optional ? { key, label, kind: 'unit', optional } : { key, label, kind: 'unit' });
 export const arr = (v) => (Array.isArray(v) ? v : []);
 export const blankNum = (v) => v === '' || v === undefined || v === null;
 export const wholeOrNone = (v) => (blankNum(v) ? undefined : num(v));

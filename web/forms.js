@@ -29,7 +29,9 @@ export function setPath(o, key, v) {
 
 /**
  * A labelled control for a field spec (`kind`: text, number, select, check, list, color);
- * `onChange(value, input)` gets the value read back from the control once it is committed.
+ * `onChange(value, input)` gets the value read back from the control once it is committed. A
+ * number with `live` is also committed as it is typed, a little after the last key (LIVE_MS), when
+ * what is typed so far is a value it takes: a partial one ("", "-") waits quietly for more.
  */
 export function field(spec, value, onChange, keyPrefix = '') {
   const lab = el('label', undefined, spec.kind === 'check' ? 'field check' : 'field');
@@ -55,22 +57,38 @@ export function field(spec, value, onChange, keyPrefix = '') {
   input.dataset.key = keyPrefix + spec.key;
   if (spec.title) input.title = spec.title;
   on(input, spec.kind === 'color' ? 'input' : 'change', (e) => commit(spec, e.currentTarget, onChange));
+  if (spec.live && spec.kind === 'number') {
+    on(input, 'input', (e) => {
+      const t = e.currentTarget;
+      t._typed = undefined; // typed on since the last value committed
+      clearTimeout(t._live);
+      t._live = setTimeout(() => commit(spec, t, onChange, true), LIVE_MS);
+    });
+  }
   if (spec.kind === 'check') lab.append(input, document.createTextNode(' ' + spec.label));
   else lab.append(el('span', spec.label), input);
   return lab;
 }
 
-function commit(spec, input, onChange) {
+// long enough for the next key of a number (no ruling of the "1" of "12"), short enough to feel at once
+const LIVE_MS = 250;
+
+function commit(spec, input, onChange, live = false) {
   let v;
   if (spec.kind === 'check') v = input.checked;
   else if (spec.kind === 'number') {
-    if (input.value === '' && spec.optional) v = '';
+    clearTimeout(input._live);
+    // the change event after a value already committed as it was typed makes no second edit
+    if (!live && input._typed === input.value) return;
+    if (input.value === '' && spec.optional && !live) v = '';
     else {
       v = Number(input.value);
       const bad = input.value === '' || !Number.isFinite(v) || (spec.min !== undefined && v < spec.min) || (spec.max !== undefined && v > spec.max);
+      if (bad && live) return;
       input.setAttribute('aria-invalid', String(bad));
       if (bad) return;
     }
+    input._typed = live ? input.value : undefined;
   } else if (spec.kind === 'list') v = input.value.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
   else v = input.value;
   // a lone surrogate has no UTF-8: the engine would refuse the whole request as bad_json

@@ -81,6 +81,30 @@ export function buildRequest(system, doc) {
   return Object.assign(req, sys.queries[query].build(doc.inputs[query] ?? {}, doc));
 }
 
+/**
+ * What the question on the board still needs before it can be asked, in words ("Tap hexes from
+ * the Guardsman to draw its path (Path tool)."), or null when it can be asked: a unit field not
+ * marked `optional` left blank (or naming a unit no longer there), a path not drawn, an order
+ * with no unit, a list of rows not marked `optional` left empty. Only the fields shown count.
+ */
+export function unfinished(system, doc) {
+  const s = SYSTEMS[system];
+  const query = own(s.queries, doc.query) ? doc.query : Object.keys(s.queries)[0];
+  const inputs = own(doc.inputs, query) ?? {};
+  const here = (id) => typeof id === 'string' && doc.units.some((u) => u.id === id);
+  for (const f of s.queries[query].fields) {
+    if (f.optional || (f.when && !f.when(inputs))) continue;
+    const v = inputs[f.key];
+    if (f.kind === 'unit' && !here(v)) return `Choose the ${f.label.toLowerCase()} to ask about.`;
+    if (f.kind === 'path' && !(Array.isArray(v) && v.length)) {
+      return here(inputs.unit) ? `Tap hexes from the ${inputs.unit} to draw its path (Path tool).` : 'Choose the unit, then tap hexes to draw its path (Path tool).';
+    }
+    if (f.kind === 'orders' && !f.rows(inputs).some((m) => here(m?.unit))) return 'Add the units the card orders (Add unit), then draw their paths.';
+    if (f.kind === 'rows' && !(Array.isArray(v) && v.length)) return `Add the ${f.title.toLowerCase()}: ${f.adders(doc).map(([label]) => label).join(' or ')}.`;
+  }
+  return null;
+}
+
 /** A unit's width and depth (free-form) in game units. */
 export const unitSize = (system, u) => SYSTEMS[system].size(u);
 

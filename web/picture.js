@@ -51,11 +51,12 @@ export function wrap(text, width, measure, fontText) {
  * Lays a picture out. `opts`: the board's `scene` (scene.js boardScene) and `view` ({s, ox, oy}) in a
  * board of `boardWidth` x `boardHeight` px; `title`; `verdict` ({text, kind}: results.js verdictOf);
  * `sides` ([{name, color, units: [names]}]); `legend` (draw.js MARKS entries); `link` (the share link,
- * or a text standing for it); `measure(text, font)`: a text's width in px.
+ * or a text standing for it); `events` (the ruling's numbered events, `{n, text}`: the numbers on the
+ * board, listed under the verdict); `measure(text, font)`: a text's width in px.
  * Returns its `width`, `height`, `title`, `desc` (the picture in words) and `paint(ctx, Path)`.
  */
 export function picture(opts) {
-  const { scene, view, boardWidth, boardHeight, title, verdict, sides = [], legend = [], link = '', measure } = opts;
+  const { scene, view, boardWidth, boardHeight, title, verdict, sides = [], legend = [], link = '', events = [], measure } = opts;
   const width = Math.max(Math.round(boardWidth) + 2 * M, 360), inner = width - 2 * M;
   const items = []; // [kind, y, ...]: what paint() draws, top to bottom
   let y = M;
@@ -65,6 +66,8 @@ export function picture(opts) {
   text(title, 18, 700, INK);
   y += 2;
   text(verdict.text, 15, 600, VERDICT_COLOURS[verdict.kind] ?? INK);
+  const said = events.map((ev) => `${ev.n}. ${ev.text}`);
+  for (const t of said) text(t, 14, 400, INK);
   y += 6;
   items.push(['board', M, y]);
   y += Math.round(boardHeight) + 10;
@@ -86,7 +89,7 @@ export function picture(opts) {
   }
   const height = y + M - 4;
   const sideText = sides.filter((s) => s.units.length).map((s) => `${s.name}: ${s.units.join(', ')}.`).join(' ');
-  const desc = [verdict.text, sideText, ...legend.map((m) => m.text), link].filter(Boolean).join('\n');
+  const desc = [verdict.text, ...said, sideText, ...legend.map((m) => m.text), link].filter(Boolean).join('\n');
 
   function paint(ctx, Path = globalThis.Path2D) {
     ctx.fillStyle = '#fbfaf5';

@@ -47,7 +47,8 @@ export function initQueryForm({ store, doc, sys, pathInputs, setTool, described 
       if (f.kind === 'unit') return field({ ...f, kind: 'select', options: units }, inputs[f.key] ?? '', (v) => edit((i) => { i[f.key] = v; }), 'q.');
       if (f.kind === 'side') return field({ ...f, kind: 'select', options: d.sides.map((x) => [x.name, x.name]) }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
       if (f.kind === 'number') {
-        const lab = field({ ...f, optional: true }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }, `q:${f.key}`), 'q.');
+        // ruled as it is typed (forms.js `live`): the verdict follows the dice typed in
+        const lab = field({ ...f, optional: true, live: true }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }, `q:${f.key}`), 'q.');
         if (rollOf(f.key) === '2d6') lab.append(rollButton(`q.roll:${f.key}`, f.label, () => edit((i) => { i[f.key] = roll2d6(); })));
         return lab;
       }
@@ -142,10 +143,11 @@ export function initQueryForm({ store, doc, sys, pathInputs, setTool, described 
       const li = el('li');
       li.dataset.slot = `${key}.${i}`;
       for (const rowSpec of f.row(item)) {
-        const spec = rowSpec.kind === 'unit' ? { ...rowSpec, kind: 'select', options: units } : rowSpec;
+        const spec = rowSpec.kind === 'unit' ? { ...rowSpec, kind: 'select', options: units } : { ...rowSpec, live: true };
+        // a number typed key by key is one Undo step
         const lab = field(spec, spec.kind === 'select' ? String(item[spec.key] ?? '') : item[spec.key], (v) => store.edit((dd) => {
           dd.inputs[dd.query][key][i][spec.key] = spec.asNumber ? Number(v) : v;
-        }), `${key}.${i}.`);
+        }, spec.kind === 'number' ? `q:${key}.${i}.${spec.key}` : null), `${key}.${i}.`);
         if (spec.kind === 'number' && rollOf(`${key}.${spec.key}`) === '2d6') {
           lab.append(rollButton(`${key}.${i}.roll:${spec.key}`, `${spec.label} ${i + 1}`, () => store.edit((dd) => { dd.inputs[dd.query][key][i][spec.key] = roll2d6(); })));
         }

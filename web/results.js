@@ -4,7 +4,8 @@
 // text beside the board are shared here, with each game's own parts asked of it. Everything here
 // reaches the DOM through textContent only.
 import { SYSTEMS, own } from './model.js';
-import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes } from './draw.js';
+import { terrainMarks } from './scene.js';
+import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes, linkClauses, reasonText, hexWords } from './draw.js';
 
 const gameOf = (system) => own(SYSTEMS, system) ?? null;
 
@@ -46,15 +47,18 @@ const TAP_MARKS = [
   { swatch: 'line', color: WHATIF, dashed: true, text: 'the way it could go there if no other unit stood on the board' },
 ];
 
-/** The legend of what the board draws for a query: the marks its game's drawer declares. */
-export function legendOf(system, query) {
+/**
+ * The legend of what the board draws for a query: the marks its game's drawer declares, and on a
+ * hex board the terrain kinds `terrain` on it with the short names a small hex shows.
+ */
+export function legendOf(system, query, terrain = []) {
   const game = gameOf(system);
   const marks = own(game?.draw, query)?.marks ?? ['unit'];
-  return legendNodes(game?.whyNotQuery && query === game.tapQuery ? [...marks, ...TAP_MARKS] : marks);
+  const kinds = game?.board === 'hex' ? terrain : [];
+  return [...legendNodes(game?.whyNotQuery && query === game.tapQuery ? [...marks, ...TAP_MARKS] : marks),
+    ...(kinds.length ? [el('p', 'Terrain (a hex too small for the word shows the letters):', 'legend-head'), ...legendNodes(terrainMarks(system, kinds))] : [])];
 }
 
-/** Engine messages name hexes by axial coordinates, `(q 3, r 3)`; the page names them as the board does. */
-export const hexWords = (text) => String(text ?? '').replace(/\(q (-?\d+), r (-?\d+)\)/g, (_, q, r) => colRow({ q: Number(q), r: Number(r) }));
 
 // A count of what a reach spends: movement points where the system counts them, else hexes (or hexons).
 const spent = (n, r) => (Number.isFinite(r.movementPoints) ? plural(n, 'movement point')
@@ -74,7 +78,9 @@ export function tapVerdict(system, request, response, pick, entry, onWay) {
   const game = gameOf(system);
   const r = response.result ?? {};
   const who = typeof r.unit === 'string' ? r.unit : typeof request?.unit === 'string' ? request.unit : 'The unit';
-  const where = colRow(pick);
+  // the hex named as the board names it, with its terrain (a small hex may show only its letters)
+  const ground = arr(request?.board?.terrain).find((t) => t.q === pick.q && t.r === pick.r)?.terrain;
+  const where = `${colRow(pick)}${typeof ground === 'string' ? ` (${ground})` : ''}`;
   if (entry) {
     const ways = [entry, ...arr(entry.alternatives).map((a) => ({ ...a, q: entry.q, r: entry.r }))];
     const at = Number.isInteger(pick.alt) && ways[pick.alt] ? pick.alt : 0;
@@ -126,7 +132,10 @@ export function verdictOf(response, request = null) {
   const q = response.query ?? request?.query;
   const game = gameOf(response.system ?? request?.system);
   const spent = Number.isFinite(r.pointsSpent) ? r.pointsSpent : r.cost;
-  const pts = (Number.isFinite(spent) && Number.isFinite(r.movementPoints)
+  // a minimum move spends more than the unit has ("2 of 1 spent, -1 left" says nothing)
+  const pts = (Number.isFinite(spent) && Number.isFinite(r.movementPoints) && r.minimumMove === true && spent > r.movementPoints
+    ? ` A minimum move: the way costs ${spent}, more than its ${plural(r.movementPoints, 'movement point')}.`
+    : Number.isFinite(spent) && Number.isFinite(r.movementPoints)
     ? ` ${spent} of ${plural(r.movementPoints, 'movement point')} spent, ${r.movementPoints - spent} left${r.pointsLost ? ' (lost at the end)' : ''}.`
     : Number.isFinite(r.hexesMoved) && Number.isFinite(r.allowance) ? ` ${r.hexesMoved} of ${plural(r.allowance, 'hex', 'hexes')} moved.`
       : Number.isFinite(r.steps) ? ` ${plural(r.steps, 'step')} made.` : '') + (game?.verdictNote?.(r) ?? '');
@@ -135,12 +144,15 @@ export function verdictOf(response, request = null) {
   if (typeof r.legal === 'boolean' && q !== 'reach') {
     const reason = arr(r.reasons)[0];
     // the reason in words, its clause id beside it (not as its title)
-    const why = !r.legal && reason ? ` ${String(reason.message).replace(/\.$/, '')} (${reason.rule}).` : '';
+    const why = !r.legal && reason ? ` ${reasonText(reason)}` : '';
     const what = game?.legalWord?.(q) ?? 'move';
-    return { text: `${r.legal ? `Legal ${what}.` : `Not a legal ${what}.`}${why}${pts}`, kind: r.legal ? 'legal' : 'illegal' };
+    // the mover named first, so the verdict reads aloud on its own ("Legion: legal move. …")
+    const who = r.unit ?? request?.unit ?? request?.order?.unit;
+    const word = `${r.legal ? 'legal' : 'not a legal'} ${what}.`;
+    return { text: `${typeof who === 'string' ? `${who}: ${word}` : word.charAt(0).toUpperCase() + word.slice(1)}${why}${pts}`, kind: r.legal ? 'legal' : 'illegal' };
   }
   if (q === 'reach') {
-    if (r.legal === false) return { text: `No move: ${arr(r.reasons)[0]?.message ?? 'the action cannot be taken'}`, kind: 'illegal' };
+    if (r.legal === false) return { text: `No move: ${arr(r.reasons).length ? reasonText(r.reasons[0]) : 'the action cannot be taken.'}`, kind: 'illegal' };
     const n = arr(r.hexes).length;
     return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end on ${plural(n, 'hex', 'hexes')} besides its own${Number.isFinite(r.allowance) ? ` (allowance ${r.unitOfMeasure === 'hexons' ? plural(r.allowance, 'hexon') : plural(r.allowance, 'hex', 'hexes')})` : Number.isFinite(r.movementPoints) ? ` (${plural(r.movementPoints, 'movement point')})` : ''}.`, kind: n ? 'answered' : 'illegal' };
   }
@@ -201,7 +213,8 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   parts.push(...section(r.legal === false ? 'Why not' : 'Rulings', reasons, (x) => ruleItem(x.rule, `${x.unit ? `${x.unit}: ` : ''}${hexWords(x.message ?? x.code ?? '')}${Number.isInteger(x.action) ? ` (at ${request.order ? 'action' : request.query === 'order' && arr(r.reasons).includes(x) ? 'move' : 'step'} ${x.action + 1})` : ''}`)));
   parts.push(...section('How the engine ruled', arr(r.trace), (x) => ruleItem(x.rule, (x.unit ? `${x.unit}: ` : '') + hexWords(x.message ?? '')), true));
   parts.push(...section('Assumptions this answer relied on', arr(response.assumptions), (id) => ruleItem(id, assumptionSummaries.get(id) ?? '')));
-  return parts;
+  // a clause id in any of these words (a game's lists, an engine's message) opens its entry too
+  return parts.map(linkClauses);
 }
 
 export { el };

@@ -2,7 +2,7 @@
 // and what is being edited, turned into plain data: the table or hexes, units, terrain, overlay and
 // tracks. No DOM, so the page (app.js) and bin/movecalc-render.mjs build the same scene.
 import * as hex from './hex.js';
-import { SYSTEMS, assumptionParams, paramValue, unitSize, own } from './model.js';
+import { SYSTEMS, assumptionParams, paramValue, unitSize, own, terrainKinds } from './model.js';
 import { MARKS, arr } from './draw.js';
 
 const round = (v, p = 100) => Math.round(v * p) / p;
@@ -37,6 +37,29 @@ function mix(hexColour) {
   const c = [n >> 16, (n >> 8) & 255, n & 255].map((v, i) => Math.round(v * 0.45 + p[i] * 0.55));
   return `rgb(${c.join(',')})`;
 }
+
+/**
+ * Each terrain kind of a hex game with a short, complete name, drawn on a hex too small for the
+ * word (a cut word, "haz…", says nothing; the legend lists them): a kind of several words by its
+ * initials ("BG", broken ground), one word by as few first letters as tell it from the game's other
+ * one-word kinds ("H" hazard beside "V" volume; "Rui" ruins beside "Rub" rubble).
+ */
+export function terrainShorts(system) {
+  const kinds = [...new Set([...(terrainKinds(system) ?? []), ...Object.keys(SYSTEMS[system].terrainColours ?? {})])];
+  const words = kinds.filter((k) => !/\s/.test(k));
+  return new Map(kinds.map((k) => {
+    if (/\s/.test(k)) return [k, k.split(/\s+/).map((w) => w[0].toUpperCase()).join('')];
+    let n = 1;
+    while (n < k.length && words.some((o) => o !== k && o.startsWith(k.slice(0, n)))) n++;
+    return [k, k[0].toUpperCase() + k.slice(1, n)];
+  }));
+}
+
+/** The legend's entries (draw.js legendNodes) for the terrain kinds `kinds` on a hex board: each as drawn, its short name on its colour. */
+export const terrainMarks = (system, kinds) => {
+  const short = terrainShorts(system);
+  return kinds.map((k) => ({ swatch: 'fill', color: mix(terrainColour(system, k)), border: 'rgba(60,70,60,0.45)', symbol: short.get(k) ?? k, text: k }));
+};
 
 /** The query the Path tool draws for: the current one when it has a path, else move. */
 export function pathQuery(system, d) {
@@ -78,13 +101,14 @@ export function boardScene(system, d, { result = null, answered = !!result, sele
   }
   const cells = hex.boardCells(d.board);
   const terr = new Map(d.terrain.map((tr) => [hex.key(tr.q, tr.r), tr.terrain]));
+  const shorts = terrainShorts(system);
   const xs = cells.map((c) => hex.center(c.q, c.r));
   const bounds = [Math.min(...xs.map((p) => p[0])) - 1, Math.min(...xs.map((p) => p[1])) - 1.2, Math.max(...xs.map((p) => p[0])) + 1, Math.max(...xs.map((p) => p[1])) + 1.2];
   const out = {
     ...base, boardKey: `${system}:${d.board.preset ?? `${d.board.cols}x${d.board.rows}`}`, bounds,
     cells: cells.map((c) => {
       const tr = terr.get(hex.key(c.q, c.r));
-      return { ...c, fill: tr ? mix(own(s.terrainColours, tr) ?? '#888') : '#f4f1e6', mark: tr };
+      return { ...c, fill: tr ? mix(own(s.terrainColours, tr) ?? '#888') : '#f4f1e6', mark: tr, short: tr ? shorts.get(tr) : undefined };
     }),
     // a game may draw some units over others (its `drawOrder`) and small or badged (`sceneUnit`)
     units: [...d.units].sort((a, b) => (s.drawOrder?.(a) ?? 0) - (s.drawOrder?.(b) ?? 0)).map((u) => ({

@@ -12,8 +12,12 @@ export function installTestHook(page) {
     request: () => page.currentRequest(),
     /** What the answer draws on the board (board.js overlay items), to check drawings against the rules. */
     overlay: () => JSON.parse(JSON.stringify(ui.result?.scene?.overlay ?? [])),
-    /** True once the answer shown is the engine's to the position and question on the board now. */
-    ruled: () => !!ui.result?.response && ui.lastRequest === JSON.stringify(page.currentRequest(), null, 2) && !page.refreshQueued(),
+    /** True once the answer shown is the engine's to the position and question on the board now, or
+     * the page holds that question back on purpose (a move just made, an unfinished question: app.js `heldWords`). */
+    ruled() {
+      const now = JSON.stringify(page.currentRequest(), null, 2);
+      return (!!ui.result?.response || ui.held === now) && ui.lastRequest === now && !page.refreshQueued();
+    },
     state: () => JSON.parse(JSON.stringify({ system: store.state.system, doc: store.doc(), selected: ui.selected, pick: ui.pick, t: ui.t, pending: ui.pending, tool: ui.tool })),
     screenOf(id) {
       const u = store.doc().units.find((v) => v.id === id);

@@ -8,7 +8,7 @@ import { onLattice, unitSize, own } from './model.js';
  * Sets up the tools and the board's keys. `page`: the store, `ui`, the board and its canvas,
  * `doc()`, `sys()`, `isHexBoard()`, `unitById(id)`, `round(v, p)`, the position's `hexesOf(u)`,
  * `onBoard(h)`, `pathQuery(d)` and `pathInputs(d)`, `refresh()`, `redrawResult()`,
- * `currentRequest()`, `askEngine(request)` (the engine client's `ask`), `terrainKind()`,
+ * `currentRequest()`, `askEngine(request)` (the engine client's `ask`, in the tap's lane), `terrainKind()`,
  * `removeUnit(id)` and `toggleFullBoard()`.
  */
 export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unitById, round, hexesOf, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, askEngine, terrainKind, removeUnit, toggleFullBoard }) {
@@ -64,7 +64,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   }
 
   // True when the answer on screen is the game's tap reach (`tapQuery`), which the game can ask
-  // `whyNot` of (a ruling it puts aside in the engine client is asked again: app.js `ask`).
+  // `whyNot` of (asked in a lane of its own beside the rulings: engine-client.js).
   function asksWhyNot() {
     const r = ui.result, s = sys();
     return !!(s.whyNotQuery && r?.response?.ok && r.request?.query === s.tapQuery && r.request.system === store.state.system);
@@ -132,10 +132,10 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
    * Make this move: the ruling applied to the position as one Undo step (the mover at its end; what
    * the game moves besides it through its `applyRuling`). Only an answer to the position on the board.
    * On a tap reach, a reached hex tapped is where the mover goes (the game may refuse an end its
-   * reach cannot place all of, `canApplyEnd`).
+   * reach cannot place all of, `canApplyEnd`). True when the move was made.
    */
   function applyRuling() {
-    if (!canApply()) return;
+    if (!canApply()) return false;
     const { request, response: { result } } = ui.result;
     const s = sys(), end = tappedEnd();
     store.edit((d) => {
@@ -157,15 +157,22 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
         d.units = d.units.filter((u) => u.id !== id);
         forgetUnit(d.inputs, id);
       };
-      if (end) { moveTo(byId(request.unit), end); return; }
-      const mover = request.unit ?? request.charger;
-      if (typeof mover === 'string') moveTo(byId(mover), moverEnd(request, result));
-      s.applyRuling?.(request, result, byId, moveTo, remove, d);
+      if (end) moveTo(byId(request.unit), end);
+      else {
+        const mover = request.unit ?? request.charger;
+        if (typeof mover === 'string') moveTo(byId(mover), moverEnd(request, result));
+        s.applyRuling?.(request, result, byId, moveTo, remove, d);
+      }
+      // the move made is no longer the question: its path, order or charge would be asked again
+      // from where the units now stand (and ruled broken). The query's `made` says what goes;
+      // by default its drawn paths. Undo brings them back with the units.
+      const inputs = own(d.inputs, request.query), spec = own(s.queries, request.query);
+      if (inputs && spec) (spec.made ?? clearPaths(spec))(inputs);
     });
-    // the same question is ruled again from the new position; it is not offered to be made again
-    // until something changes (a pursuit applied twice would pursue twice)
-    ui.appliedAt = ui.edits; // the store's edit count once this move is made (app.js counts them)
+    return true;
   }
+
+  const clearPaths = (spec) => (inputs) => { for (const f of spec.fields) if (f.kind === 'path') inputs[f.key] = []; };
 
   // A unit taken off the table is no longer picked in any question ('' is "none"), so the next
   // ruling asks of the position as it is instead of naming a unit that is gone.
@@ -188,7 +195,6 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   function canApply() {
     const r = ui.result;
     if (!r?.response?.ok || r.response.result?.legal === false || r.request?.system !== store.state.system || ui.lastRequest !== JSON.stringify(currentRequest(), null, 2)) return false;
-    if (ui.appliedAt === ui.edits) return false;
     const res = r.response.result;
     return !!tappedEnd() || !!(moverEnd(r.request, res) && typeof (r.request.unit ?? r.request.charger) === 'string') || !!sys().canApply?.(r.request, res);
   }

@@ -6,6 +6,7 @@
 
 #include "core/fmt.h"
 #include "core/limits.h"
+#include "core/work.h"
 #include "json/position.h"
 #include "movecalc.h"
 
@@ -424,6 +425,7 @@ void mc_kept_drop(McKept *k) {
 McArena *mc_kept_begin(McRequest *j) {
     if (!j->kept) return NULL;
     mc_kept_drop(j->kept);
+    j->kept->work = mc_work_spent;
     McArena *was = j->env.arena;
     j->env.arena = &j->kept->arena;
     return was;
@@ -437,12 +439,48 @@ void mc_kept_end(McRequest *j, McArena *was, int ok, const void *owner, void *wo
     if (ok && world && !j->kept->arena.failed) {
         j->kept->owner = owner;
         j->kept->world = world;
+        j->kept->work = mc_work_spent - j->kept->work;
     } else {
         mc_kept_drop(j->kept);
     }
 }
 
+void mc_kept_charge(McRequest *j, uint64_t since) {
+    mc_work_spent = since + j->kept->work;
+}
+
+void *mc_kept_read(McRequest *j, const cJSON *req, const void *owner, size_t size, McWorldFn read, McKeptUnitFn refresh) {
+    uint64_t since = mc_work_spent;
+    void *world = mc_kept_world(j, owner);
+    if (world && mc_kept_refresh(j, req, world, refresh)) {
+        mc_kept_charge(j, since);
+        return world;
+    }
+    McArena *was = mc_kept_begin(j);
+    world = mc_arena_array(j->env.arena, 1, size);
+    int ok = world && read(j, req, world);
+    if (!world) mc_read_fail(j, "out_of_memory", "out of memory");
+    mc_kept_end(j, was, ok, owner, world);
+    return ok ? world : NULL;
+}
+
 void mc_kept_forget_error(McRequest *j, int path_len) {
     memset(&j->err, 0, sizeof j->err);
     mc_read_pop(j, path_len);
+}
+
+int mc_kept_refresh(McRequest *j, const cJSON *req, void *world, McKeptUnitFn read) {
+    McKept *k = j->kept;
+    if (!k->any_changed) return 1;
+    int saved = j->path_len, i = 0;
+    for (const cJSON *e = mc_read_get(req, "units")->child; e; e = e->next, i++) {
+        if (!k->changed[i]) continue;
+        if (!read(j, e, i, world)) {
+            mc_kept_forget_error(j, saved);
+            return 0;
+        }
+        k->changed[i] = 0;
+    }
+    k->any_changed = 0;
+    return 1;
 }

@@ -41,6 +41,7 @@ typedef struct McKept {
     void *world;
     unsigned char changed[MC_KEPT_UNITS]; ///< units (by index) replaced since `world` was read
     int any_changed;
+    uint64_t work; ///< the work units reading `world` spent (mc_kept_begin to mc_kept_end)
 } McKept;
 
 /// The columns of an arrays ask (mc_position_ask_arrays), in counted memory the position keeps
@@ -72,11 +73,37 @@ void mc_kept_drop(McKept *k);
 /// position's ask (then nothing changes).
 McArena *mc_kept_begin(McRequest *j);
 
-/// Ends what mc_kept_begin started: keeps `world` under `owner` when `ok`, else drops it.
+/// Ends what mc_kept_begin started: keeps `world` under `owner` when `ok`, else drops it, and
+/// notes the work units the read spent.
 void mc_kept_end(McRequest *j, McArena *was, int ok, const void *owner, void *world);
+
+/// For an ask that reuses the kept world: sets the work count to `since` (mc_work_spent before
+/// mc_kept_world) plus what the world's read spent, in place of what the reuse spent, so that the
+/// ask meets MC_MAX_WORK where the full request would. Exact while a read's charge depends on no
+/// unit's fields (counts only: a broad phase over the parts), and when a refresh that gives up
+/// (read anew instead) has charged nothing.
+void mc_kept_charge(McRequest *j, uint64_t since);
 
 /// Clears the error and path a reader left, for a kept world that is read anew instead (the new
 /// read records the error again if there is one). `path_len` is the path to go back to.
 void mc_kept_forget_error(McRequest *j, int path_len);
+
+/// Reads unit `unit` of the position (at `index` of `units`) again into the kept `world`; 0 when
+/// it is not as simply replaced (an error, a new id, a place the world does not allow it).
+typedef int (*McKeptUnitFn)(McRequest *j, const cJSON *unit, int index, void *world);
+
+/// Reads again, with `read`, each unit an update replaced in place (by index), then clears the
+/// marks. 0 when `read` gave up on one: its error is forgotten, and the world is to be read anew,
+/// which gives the request's own answer or error.
+int mc_kept_refresh(McRequest *j, const cJSON *req, void *world, McKeptUnitFn read);
+
+/// Reads a game's world from the request `req` into `world`; 0 after recording an error.
+typedef int (*McWorldFn)(McRequest *j, const cJSON *req, void *world);
+
+/// The world `owner` kept for the position being asked, its units replaced in place read again by
+/// `refresh` (mc_kept_refresh) and the work charged as the full read's (mc_kept_charge); or else,
+/// when nothing is kept or `refresh` gives up, `size` zeroed bytes filled by `read`, kept for the
+/// position (this request's own when not a position's ask). NULL after recording an error.
+void *mc_kept_read(McRequest *j, const cJSON *req, const void *owner, size_t size, McWorldFn read, McKeptUnitFn refresh);
 
 #endif

@@ -273,6 +273,15 @@ int mc_ids_add(McRequest *j, McIdMap *map, const char *id) {
     return 1;
 }
 
+int mc_ids_own(McRequest *j, McIdMap *map) {
+    for (int i = 0; i < map->count; i++) {
+        const char *id = mc_arena_dup(j->env.arena, map->ids[i], strlen(map->ids[i]) + 1, 1);
+        if (!id) return mc_read_fail(j, "out_of_memory", "out of memory");
+        map->ids[i] = id;
+    }
+    return 1;
+}
+
 int mc_ids_find(const McIdMap *map, const char *id) {
     if (!map->capacity) return -1;
     return *slot_of(map, id) - 1;

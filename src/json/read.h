@@ -85,6 +85,9 @@ typedef struct McIdMap {
 int mc_ids_init(McRequest *j, McIdMap *map, int max);
 /// Adds `id` as the next index; a duplicate is `bad_request` at the current path.
 int mc_ids_add(McRequest *j, McIdMap *map, const char *id);
+/// Copies the ids of `map` into j's arena, for a world that outlives the strings it was read from
+/// (a position's kept world, json/position.h). Returns 0 when memory ran out (recorded).
+int mc_ids_own(McRequest *j, McIdMap *map);
 /// The index of `id`, or -1.
 int mc_ids_find(const McIdMap *map, const char *id);
 /// Reads the id string at `key` and resolves it; an undefined id is `unknown_unit`.

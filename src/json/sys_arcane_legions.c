@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/limits.h"
+#include "core/work.h"
 #include "json/dispatch.h"
 #include "json/write.h"
 #include "movecalc.h"
@@ -138,29 +139,25 @@ static int read_table_world(McRequest *j, const cJSON *req, Table *t) {
 
 static const char world_tag = 0; // the kind of world this file keeps (its address)
 
+// Reads again unit `i`, replaced in place, into the kept table `t`, and its part (mc_kept_refresh).
+static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
+    Table *t = world;
+    AlUnit u;
+    if (!read_unit(j, e, NULL, &u) || strcmp(u.id, t->units[i].id) != 0 || !mc_al_on_table(&t->w, u.rect)) return 0;
+    u.id = t->units[i].id;
+    t->units[i] = u;
+    t->w.parts[i] = mc_rect_to_poly(u.rect, t->w.parts[i].v); // into the part's own 4 vertices
+    t->w.boxes[i] = mc_poly_aabb(&t->w.parts[i]);
+    return 1;
+}
+
 // Reads again the units an update replaced in place into the kept table `t`, their parts and the
 // broad phase refitted or built anew over the same parts (the same tree as a whole read's either
 // way: broadphase.h). 0 when one of them is not as simply replaced (an error, a new id, off the
 // table): the table is then read anew, which gives the request's own answer or error.
 static int refresh_table(McRequest *j, const cJSON *req, Table *t) {
-    McKept *k = j->kept;
-    if (!k->any_changed) return 1;
-    const cJSON *e = mc_read_get(req, "units")->child;
-    int saved = j->path_len;
-    for (int i = 0; i < t->w.unit_count; i++, e = e->next) {
-        if (!k->changed[i]) continue;
-        AlUnit u;
-        if (!read_unit(j, e, NULL, &u) || strcmp(u.id, t->units[i].id) != 0 || !mc_al_on_table(&t->w, u.rect)) {
-            mc_kept_forget_error(j, saved);
-            return 0;
-        }
-        u.id = t->units[i].id;
-        t->units[i] = u;
-        t->w.parts[i] = mc_rect_to_poly(u.rect, t->w.parts[i].v); // into the part's own 4 vertices
-        t->w.boxes[i] = mc_poly_aabb(&t->w.parts[i]);
-        k->changed[i] = 0;
-    }
-    k->any_changed = 0;
+    if (!j->kept->any_changed) return 1;
+    if (!mc_kept_refresh(j, req, t, refresh_unit)) return 0;
     int n = t->w.part_count;
     // Not zeroed: every centre is set before it is read.
     McAabb *centres = mc_arena_alloc_raw(j->env.arena, (size_t)MC_BROADPHASE_NODES(n) * sizeof *centres);
@@ -174,8 +171,11 @@ static int refresh_table(McRequest *j, const cJSON *req, Table *t) {
 // The table of the position being asked, kept or read anew; or of this request. `t` is a copy
 // of it with this request's params.
 static int read_table_all(McRequest *j, const cJSON *req, Table *t) {
+    uint64_t since = mc_work_spent;
     Table *kept = mc_kept_world(j, &world_tag);
-    if (!kept || !refresh_table(j, req, kept)) {
+    if (kept && refresh_table(j, req, kept)) {
+        mc_kept_charge(j, since);
+    } else {
         McArena *was = mc_kept_begin(j);
         kept = MC_NEW(j->env.arena, Table, 1);
         int ok = kept && read_table_world(j, req, kept);

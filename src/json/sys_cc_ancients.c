@@ -73,10 +73,33 @@ static int read_baselines(McRequest *j, const cJSON *v, CcaWorld *w) {
     return 1;
 }
 
-static int read_world(McRequest *j, const cJSON *req, Req *r) {
+// A piece of `units` (the path is at it): its fields, its blocks, its side's name and its hex; its
+// id added to `ids` (NULL: the caller checks the id itself). The order of the checks is the order
+// of the errors a request gets.
+static int read_piece(McRequest *j, const cJSON *e, McIdMap *ids, CcaPiece *p, int *blocks, const char **side, McHex *h) {
+    static const char *const keys[] = {"id", "side", "type", "q", "r", "col", "row", "blocks", NULL};
+    memset(p, 0, sizeof *p);
+    if (!mc_read_object(j, e, keys) || !mc_read_string(j, e, "id", 1, &p->id) || !mc_read_string(j, e, "side", 1, side) ||
+        !read_type(j, e, &p->type) || !mc_read_hex_fields(j, e, h))
+        return 0;
+    // Blocks the unit had when the current combat began (rulebook §2 block counts).
+    *blocks = mc_cca_types[p->type].blocks;
+    if (mc_read_get(e, "blocks") && p->type == CCA_LEADER)
+        return mc_read_fail_key(j, "blocks", "bad_request", "a leader is one block; \"blocks\" is for units");
+    if (!mc_read_int(j, e, "blocks", 0, 1, mc_cca_types[p->type].blocks, blocks)) return 0;
+    if (ids) {
+        int idk = mc_read_push_key(j, "id");
+        if (!mc_ids_add(j, ids, p->id)) return 0;
+        mc_read_pop(j, idk);
+    }
+    return 1;
+}
+
+static int read_world(McRequest *j, const cJSON *req, void *world) {
     static const char *const extra[] = {"baselines", NULL};
     McBoardSpec spec = {mc_cca_terrain_names, extra, 1};
     const cJSON *board_obj = NULL;
+    Req *r = world;
     memset(r, 0, sizeof *r);
     if (!mc_read_board(j, req, &spec, &r->board, &board_obj)) return 0;
     CcaWorld *w = &r->w;
@@ -95,21 +118,10 @@ static int read_world(McRequest *j, const cJSON *req, Req *r) {
     int i = 0;
     for (const cJSON *e = list ? list->child : NULL; e; e = e->next, i++) {
         int inner = mc_read_push_index(j, i);
-        static const char *const keys[] = {"id", "side", "type", "q", "r", "col", "row", "blocks", NULL};
         CcaPiece *p = &w->pieces[i];
         const char *side = NULL;
         McHex h;
-        if (!mc_read_object(j, e, keys) || !mc_read_string(j, e, "id", 1, &p->id) || !mc_read_string(j, e, "side", 1, &side) ||
-            !read_type(j, e, &p->type) || !mc_read_hex_fields(j, e, &h))
-            return 0;
-        // Blocks the unit had when the current combat began (rulebook §2 block counts).
-        r->blocks[i] = mc_cca_types[p->type].blocks;
-        if (mc_read_get(e, "blocks") && p->type == CCA_LEADER)
-            return mc_read_fail_key(j, "blocks", "bad_request", "a leader is one block; \"blocks\" is for units");
-        if (!mc_read_int(j, e, "blocks", 0, 1, mc_cca_types[p->type].blocks, &r->blocks[i])) return 0;
-        int idk = mc_read_push_key(j, "id");
-        if (!mc_ids_add(j, &r->ids, p->id)) return 0;
-        mc_read_pop(j, idk);
+        if (!read_piece(j, e, &r->ids, p, &r->blocks[i], &side, &h)) return 0;
         p->side = side_index(w, side, 1);
         if (p->side < 0) return mc_read_fail_key(j, "side", "bad_request", "C&C: Ancients has two sides; \"%s\" is a third", side);
         p->pos = mc_board_index(&r->board, h);
@@ -140,6 +152,66 @@ static int read_world(McRequest *j, const cJSON *req, Req *r) {
         mc_read_pop(j, s1);
     }
     if (!mc_cca_world_init(&j->env, w)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    // A kept world outlives the tree's unit objects an update replaces: it holds its own ids and
+    // side names, to tell a piece replaced under its own id and side from one renamed.
+    if (!j->kept) return 1;
+    if (!mc_ids_own(j, &r->ids)) return 0;
+    for (i = 0; i < n; i++) w->pieces[i].id = r->ids.ids[i];
+    for (int s = 0; s < w->side_count; s++)
+        if (!(w->side_names[s] = mc_arena_dup(j->env.arena, w->side_names[s], strlen(w->side_names[s]) + 1, 1)))
+            return mc_read_fail(j, "out_of_memory", "out of memory");
+    return 1;
+}
+
+static const char world_tag = 0; // the kind of world this file keeps (its address)
+
+// The attachment on board index `pos` as mc_cca_world_init makes it: its leader attached to its
+// unit when both stand there and are friends (CCA-LD-8).
+static void attach_at(CcaWorld *w, int pos) {
+    int u = w->unit_at[pos], l = w->leader_at[pos];
+    if (u >= 0) w->pieces[u].leader = -1;
+    if (l >= 0) w->pieces[l].unit = -1;
+    if (u >= 0 && l >= 0 && w->pieces[u].side == w->pieces[l].side) {
+        w->pieces[u].leader = l;
+        w->pieces[l].unit = u;
+    }
+}
+
+// Reads again piece i, replaced in place, into the kept world, moves it on the occupancy maps and
+// attaches anew on the hexes it left and entered. 0 when it is not as simply replaced (an error, a
+// new id or side, off the board, a hex it may not share).
+static int refresh_piece(McRequest *j, const cJSON *e, int i, void *world) {
+    Req *r = world;
+    CcaWorld *w = &r->w;
+    CcaPiece p, *old = &w->pieces[i];
+    const char *side = NULL;
+    int blocks = 0;
+    McHex h;
+    if (!read_piece(j, e, NULL, &p, &blocks, &side, &h) || strcmp(p.id, old->id) != 0 ||
+        strcmp(side, w->side_names[old->side]) != 0)
+        return 0;
+    int from = old->pos, to = mc_board_index(&r->board, h);
+    if (to < 0) return 0;
+    (old->type == CCA_LEADER ? w->leader_at : w->unit_at)[from] = -1;
+    int *at = p.type == CCA_LEADER ? w->leader_at : w->unit_at;
+    int other = (p.type == CCA_LEADER ? w->unit_at : w->leader_at)[to];
+    if (at[to] >= 0 || (other >= 0 && w->pieces[other].side != old->side)) return 0;
+    at[to] = i;
+    p.id = old->id;
+    p.side = old->side;
+    p.pos = to;
+    *old = p;
+    r->blocks[i] = blocks;
+    attach_at(w, from);
+    attach_at(w, to);
+    return 1;
+}
+
+// The world of the position being asked, kept or read anew, or of this request, into `r`.
+static int get_world(McRequest *j, const cJSON *req, Req *r) {
+    const Req *w = mc_kept_read(j, req, &world_tag, sizeof *w, read_world, refresh_piece);
+    if (!w) return 0;
+    *r = *w;
     return 1;
 }
 
@@ -251,7 +323,7 @@ static int reach_columns(McRequest *j, cJSON *result, const CcaWorld *w, int uni
 
 static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     Req r;
-    if (!read_world(j, req, &r)) return 0;
+    if (!get_world(j, req, &r)) return 0;
     int unit = -1, ignore = 0, asked_parent = 0;
     bool brief = false;
     if (!mc_read_ref(j, &r.ids, req, "unit", 1, &unit) || !mc_read_bool(j, req, "ignoreUnits", 0, &ignore) ||
@@ -315,7 +387,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
 
 static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     Req r;
-    if (!read_world(j, req, &r)) return 0;
+    if (!get_world(j, req, &r)) return 0;
     int unit = -1, ignore = 0, n = 0;
     McHex *path = NULL;
     if (!mc_read_ref(j, &r.ids, req, "unit", 1, &unit) || !mc_read_bool(j, req, "ignoreUnits", 0, &ignore) ||
@@ -402,7 +474,7 @@ static int why_move(McRequest *j, const CcaMover *m, int pos, McWhyNot *w) {
 
 static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
     Req r;
-    if (!read_world(j, req, &r)) return 0;
+    if (!get_world(j, req, &r)) return 0;
     int unit = -1, ignore = 0;
     McWhyNot w;
     memset(&w, 0, sizeof w);
@@ -558,7 +630,7 @@ static int read_card(McRequest *j, const cJSON *req, Req *r, CcaCard *card) {
 
 static int run_order(McRequest *j, const cJSON *req, cJSON *result) {
     Req r;
-    if (!read_world(j, req, &r)) return 0;
+    if (!get_world(j, req, &r)) return 0;
     CcaWorld *w = &r.w;
     const char *side_name = NULL;
     if (!mc_read_string(j, req, "side", 1, &side_name)) return 0;
@@ -604,6 +676,12 @@ static int run_order(McRequest *j, const cJSON *req, cJSON *result) {
         mc_read_pop(j, inner);
     }
     mc_read_pop(j, saved);
+    // The order moves copies of the pieces: a position's kept world stays as it was read.
+    int bc = w->board->count;
+    w->pieces = mc_arena_dup(j->env.arena, w->pieces, (size_t)w->count, sizeof *w->pieces);
+    w->unit_at = mc_arena_dup(j->env.arena, w->unit_at, (size_t)bc, sizeof *w->unit_at);
+    w->leader_at = mc_arena_dup(j->env.arena, w->leader_at, (size_t)bc, sizeof *w->leader_at);
+    if (!w->pieces || !w->unit_at || !w->leader_at) return mc_read_fail(j, "out_of_memory", "out of memory");
     CcaOrderResult res;
     if (!mc_cca_order(&j->env, w, side, &card, ordered, n_ord, moves, n_mv, &res))
         return mc_read_fail(j, "out_of_memory", "out of memory");
@@ -705,7 +783,7 @@ static void write_retreat_path(McRequest *j, cJSON *o, const CcaWorld *w, const 
 
 static int run_retreat(McRequest *j, const cJSON *req, cJSON *result) {
     Req r;
-    if (!read_world(j, req, &r)) return 0;
+    if (!get_world(j, req, &r)) return 0;
     CcaRetreatAsk ask = {-1, 0, 0, 0, -1, -1, false};
     int across = 0;
     if (!mc_read_ref(j, &r.ids, req, "unit", 1, &ask.piece)) return 0;
@@ -770,7 +848,7 @@ static int run_retreat(McRequest *j, const cJSON *req, cJSON *result) {
 
 static int run_evade(McRequest *j, const cJSON *req, cJSON *result) {
     Req r;
-    if (!read_world(j, req, &r)) return 0;
+    if (!get_world(j, req, &r)) return 0;
     int unit = -1, attacker = -1;
     if (!mc_read_ref(j, &r.ids, req, "unit", 1, &unit) || !read_attacker(j, req, &r, unit, &attacker)) return 0;
     const CcaWorld *w = &r.w;

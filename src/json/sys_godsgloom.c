@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/limits.h"
+#include "core/work.h"
 #include "json/dispatch.h"
 #include "json/write.h"
 #include "movecalc.h"
@@ -122,7 +123,8 @@ typedef struct World {
 
 static const char world_tag = 0; // the kind of world this file keeps (its address)
 
-static int read_world(McRequest *j, const cJSON *req, World *w) {
+static int read_world(McRequest *j, const cJSON *req, void *world) {
+    World *w = world;
     const char *names[MC_GG_TERRAIN_COUNT + 1];
     for (int i = 0; i < MC_GG_TERRAIN_COUNT; i++) names[i] = mc_gg_terrain[i].name;
     names[MC_GG_TERRAIN_COUNT] = NULL;
@@ -161,50 +163,31 @@ static int read_world(McRequest *j, const cJSON *req, World *w) {
     return 1;
 }
 
-// Reads again the units an update replaced in place, into the kept world `w`. 0 when one of them
-// is not as simply replaced (an error, a new id, a hex taken, other ignored names): the world is
-// then read anew, which gives the request's own answer or error.
-static int refresh_world(McRequest *j, const cJSON *req, World *w) {
-    McKept *k = j->kept;
-    if (!k->any_changed) return 1;
-    const cJSON *e = mc_read_get(req, "units")->child;
-    int saved = j->path_len;
-    for (int i = 0; i < w->unit_count; i++, e = e->next) {
-        if (!k->changed[i]) continue;
-        IgnoredList mine = {NULL, 0, 0};
-        McGgUnit u;
-        McGgUnit *old = &w->units[i];
-        int first = 0, count = 0;
-        while (first < w->ignored.count && w->ignored.items[first].unit < i) first++;
-        while (first + count < w->ignored.count && w->ignored.items[first + count].unit == i) count++;
-        if (!read_unit(j, e, i, &w->board, NULL, &mine, &u) || strcmp(u.id, old->id) != 0 || mine.count != count) {
-            mc_kept_forget_error(j, saved);
-            return 0;
-        }
-        int from = mc_board_index(&w->board, old->hex), to = mc_board_index(&w->board, u.hex);
-        if (to != from && w->at[to] >= 0) return 0;
-        w->at[from] = -1;
-        w->at[to] = i;
-        // The other strings are the tree's new unit's: the replaced one's are gone.
-        u.id = old->id;
-        if (count) memcpy(&w->ignored.items[first], mine.items, (size_t)count * sizeof *mine.items);
-        *old = u;
-        k->changed[i] = 0;
-    }
-    k->any_changed = 0;
+// Reads again unit `i`, replaced in place, into the kept world (mc_kept_refresh): 0 when it is not
+// as simply replaced (an error, a new id, a hex taken, other ignored names).
+static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
+    World *w = world;
+    IgnoredList mine = {NULL, 0, 0};
+    McGgUnit u;
+    McGgUnit *old = &w->units[i];
+    int first = 0, count = 0;
+    while (first < w->ignored.count && w->ignored.items[first].unit < i) first++;
+    while (first + count < w->ignored.count && w->ignored.items[first + count].unit == i) count++;
+    if (!read_unit(j, e, i, &w->board, NULL, &mine, &u) || strcmp(u.id, old->id) != 0 || mine.count != count) return 0;
+    int from = mc_board_index(&w->board, old->hex), to = mc_board_index(&w->board, u.hex);
+    if (to != from && w->at[to] >= 0) return 0;
+    w->at[from] = -1;
+    w->at[to] = i;
+    // The other strings are the tree's new unit's: the replaced one's are gone.
+    u.id = old->id;
+    if (count) memcpy(&w->ignored.items[first], mine.items, (size_t)count * sizeof *mine.items);
+    *old = u;
     return 1;
 }
 
 // The world of the position being asked, kept or read anew; or of this request.
 static const World *get_world(McRequest *j, const cJSON *req) {
-    World *w = mc_kept_world(j, &world_tag);
-    if (w && refresh_world(j, req, w)) return w;
-    McArena *was = mc_kept_begin(j);
-    w = MC_NEW(j->env.arena, World, 1);
-    int ok = w && read_world(j, req, w);
-    if (!w) mc_read_fail(j, "out_of_memory", "out of memory");
-    mc_kept_end(j, was, ok, &world_tag, w);
-    return ok ? w : NULL;
+    return mc_kept_read(j, req, &world_tag, sizeof(World), read_world, refresh_unit);
 }
 
 // Everything `reach` and `move` share: board, units, the mover, ignoreUnits, reconnaissance, action.

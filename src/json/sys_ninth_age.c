@@ -4,7 +4,9 @@
 #include <string.h>
 
 #include "core/fmt.h"
+#include "core/work.h"
 #include "json/dispatch.h"
+#include "json/position.h"
 #include "json/write.h"
 #include "json/read_table.h"
 #include "rules/ninth_age/na.h"
@@ -121,6 +123,58 @@ static int read_battlefield(McRequest *j, const cJSON *req, NaBattlefield *bf, M
         bf->terrain[t].parts = kept;
     }
     bf->terrain_count = tn;
+    // A kept battlefield outlives the tree's unit objects an update replaces: it holds its own
+    // ids, to tell a unit replaced under its own id from one renamed.
+    for (i = 0; i < n && j->kept; i++) {
+        char *id = mc_arena_dup(j->env.arena, bf->units[i].id, strlen(bf->units[i].id) + 1, 1);
+        if (!id) return mc_read_fail(j, "out_of_memory", "out of memory");
+        bf->units[i].id = ids->ids[i] = id;
+    }
+    return 1;
+}
+
+// What a position keeps between asks (json/position.h): the battlefield as read (table, units,
+// terrain's convex parts) and its ids. The world over it (boxes, broad phase) is made at each ask
+// by the rules, as for a request: its broad phase is built by the query that first needs it, and
+// the work that charges is the request's.
+typedef struct Field {
+    NaBattlefield bf;
+    McIdMap ids;
+} Field;
+
+static const char world_tag = 0; // the kind of world this file keeps (its address)
+
+// Reads again unit `i`, replaced in place, into the kept battlefield (mc_kept_refresh): 0 when it
+// is not as simply replaced (an error, a new id, off the table).
+static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
+    NaBattlefield *bf = &((Field *)world)->bf;
+    NaUnit u;
+    memset(&u, 0, sizeof u);
+    McVec2 pv[4];
+    if (!read_unit(j, e, &u) || strcmp(u.id, bf->units[i].id) != 0) return 0;
+    McPoly p = mc_rect_to_poly(u.rect, pv);
+    if (!mc_na_on_table(bf, &p)) return 0;
+    u.id = bf->units[i].id;
+    bf->units[i] = u;
+    return 1;
+}
+
+static int read_field_world(McRequest *j, const cJSON *req, void *world) {
+    Field *f = world;
+    return read_battlefield(j, req, &f->bf, &f->ids);
+}
+
+// The battlefield of the position being asked, kept or read anew; or of this request.
+static int read_field(McRequest *j, const cJSON *req, NaBattlefield *bf, McIdMap *ids) {
+    const Field *f = mc_kept_read(j, req, &world_tag, sizeof(Field), read_field_world, refresh_unit);
+    if (!f) return 0;
+    *bf = f->bf;
+    *ids = f->ids;
+    if (!j->kept) return 1;
+    // The rules move units on the battlefield as they resolve them: this ask's own copy.
+    bf->units = MC_NEW(j->env.arena, NaUnit, bf->unit_count > 0 ? bf->unit_count : 1);
+    if (!bf->units) return mc_read_fail(j, "out_of_memory", "out of memory");
+    memcpy(bf->units, f->bf.units, sizeof *bf->units * (size_t)bf->unit_count);
     return 1;
 }
 
@@ -148,12 +202,28 @@ static void write_point(McRequest *j, cJSON *arr, McVec2 v) {
     mc_write_push_number(j, pt, v.y);
 }
 
+// ---- the arrays form -----------------------------------------------------------------------------
+
+// The poses of an arrays ask (mc_position_ask_arrays): each mover's final pose, then its path's
+// poses, as its JSON entry's `final` and `path`, one row of x, y, facing each after `*at`; and its
+// entry in the result's `moves`: the unit and its rows, the caller adding what else it tells.
+static cJSON *put_poses(McRequest *j, cJSON *moves, double *col, int *at, const char *unit, NaPose final,
+                        const NaPose *path, int n) {
+    for (int i = -1; i < n; i++, ++*at) {
+        NaPose p = i < 0 ? final : path[i];
+        col[3 * *at] = p.x, col[3 * *at + 1] = p.y, col[3 * *at + 2] = p.facing;
+    }
+    cJSON *m = mc_write_push_object(j, moves);
+    if (m) mc_write_string(j, m, "unit", unit), mc_write_number(j, m, "rows", n + 1);
+    return m;
+}
+
 // ---- pursue ------------------------------------------------------------------------------------
 
 static const char *const pursue_fields[] = {"table", "units", "terrain", "pursued", "pursuers", NULL};
 
 static int read_pursue(McRequest *j, const cJSON *req, NaBattlefield *bf, McIdMap *ids, NaPursueIn *in) {
-    if (!read_battlefield(j, req, bf, ids)) return 0;
+    if (!read_field(j, req, bf, ids)) return 0;
     const cJSON *pd = mc_read_get(req, "pursued");
     if (!pd) return mc_read_fail_key(j, "pursued", "bad_request", "missing required field \"pursued\"");
     static const char *const pkeys[] = {"unit", "facing", "fleeDistance", "destroyed", NULL};
@@ -306,6 +376,20 @@ static int run_pursue(McRequest *j, const cJSON *req, cJSON *result) {
     memset(&out, 0, sizeof out);
     if (!mc_na_pursue(&j->env, &bf, &in, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
     const NaWorld *w = out.world;
+    if (j->columns) {
+        int rows = 0, at = 0;
+        for (int i = 0; i < out.count; i++) rows += 1 + out.pursuers[i].path_count;
+        double *col = mc_columns_poses(j, rows);
+        if (!col) return 0;
+        mc_write_number(j, result, "rows", rows);
+        cJSON *moves = mc_write_array(j, result, "moves");
+        for (int i = 0; i < out.count && moves; i++) {
+            const NaPursuerOut *o = &out.pursuers[i];
+            cJSON *m = put_poses(j, moves, col, &at, bf.units[o->unit].id, o->final, o->path, o->path_count);
+            if (m) mc_write_string(j, m, "outcome", outcome_name(o->outcome));
+        }
+        return 1;
+    }
     mc_write_bool(j, result, "fleeingDestroyed", out.fleeing_destroyed);
     cJSON *order = mc_write_array(j, result, "order");
     for (int i = 0; i < out.count && order; i++)
@@ -452,10 +536,52 @@ static void write_order_score(McRequest *j, cJSON *o, const NaOrderScore *sc) {
     mc_write_number(j, o, "models", sc->models);
 }
 
+// The arrays form of a charge: each charger in the order they move, its poses those of the move it
+// makes: the Charge Move when possible, else the Failed Charge Move when it makes one, else the
+// best move found (`path` says which; no rows when none).
+static int charge_poses(McRequest *j, cJSON *result, const NaBattlefield *bf, const NaChargerIn *ch,
+                        const NaCombinedOut *out, int count) {
+    NaPose *path = MC_NEW(j->env.arena, NaPose, 5 * count);
+    int *n = MC_NEW(j->env.arena, int, count);
+    if (!path || !n) return mc_read_fail(j, "out_of_memory", "out of memory");
+    int rows = 0, at = 0;
+    for (int k = 0; k < count; k++) {
+        const NaChargeOut *r = &out->results[k];
+        const NaFailedOut *f = &out->failed[k];
+        NaPose *p = path + 5 * k;
+        if ((r->possible || !out->has_failed[k]) && r->has_best) {
+            const NaChargeMove *m = &r->best;
+            McRect poses[5] = {m->start, m->after_a, m->after_wheel, m->contact, m->final};
+            for (int i = 0; i < 5; i++) p[i] = rect_pose(poses[i]);
+            n[k] = 5;
+        } else if (out->has_failed[k]) {
+            McRect poses[3] = {f->start, f->after_wheel, f->final};
+            for (int i = 0; i < 3; i++) p[i] = rect_pose(poses[i]);
+            n[k] = 3;
+        } else {
+            n[k] = -1;
+        }
+        rows += n[k] + 1;
+    }
+    double *col = mc_columns_poses(j, rows);
+    if (!col) return 0;
+    mc_write_number(j, result, "rows", rows);
+    cJSON *moves = mc_write_array(j, result, "moves");
+    for (int k = 0; k < count && moves; k++) {
+        const char *id = bf->units[ch[out->order[k]].unit].id;
+        cJSON *m = n[k] < 0 ? mc_write_push_object(j, moves) : put_poses(j, moves, col, &at, id, path[5 * k + n[k] - 1], path + 5 * k, n[k]);
+        if (!m) break;
+        if (n[k] < 0) mc_write_string(j, m, "unit", id), mc_write_number(j, m, "rows", 0);
+        mc_write_bool(j, m, "possible", out->results[k].possible);
+        mc_write_string(j, m, "path", n[k] < 0 ? "none" : n[k] == 5 ? "charge" : "failedChargeMove");
+    }
+    return 1;
+}
+
 static int run_charge(McRequest *j, const cJSON *req, cJSON *result) {
     NaBattlefield bf;
     McIdMap ids;
-    if (!read_battlefield(j, req, &bf, &ids)) return 0;
+    if (!read_field(j, req, &bf, &ids)) return 0;
     int target;
     if (!read_unit_ref(j, &ids, &bf, req, "target", 1, &target)) return 0;
     const cJSON *list;
@@ -516,6 +642,7 @@ static int run_charge(McRequest *j, const cJSON *req, cJSON *result) {
         }
         if (r == 0) first = k;
     }
+    if (j->columns) return charge_poses(j, result, &bf, ch, &out, count);
     write_charge(j, result, w, &bf, ch[0].unit, &ch[0], out.facings[first], &out.results[first], out.has_failed[first] ? &out.failed[first] : NULL);
     mc_write_string(j, result, "target", bf.units[target].id);
     if (count > 1) {
@@ -548,7 +675,7 @@ static const char *const flee_fields[] = {"table", "units", "terrain", "unit", "
 static int run_flee(McRequest *j, const cJSON *req, cJSON *result) {
     NaBattlefield bf;
     McIdMap ids;
-    if (!read_battlefield(j, req, &bf, &ids)) return 0;
+    if (!read_field(j, req, &bf, &ids)) return 0;
     int unit, from = -1;
     double distance;
     if (!read_unit_ref(j, &ids, &bf, req, "unit", 1, &unit) || !read_unit_ref(j, &ids, &bf, req, "from", 0, &from) ||
@@ -581,6 +708,16 @@ static int run_flee(McRequest *j, const cJSON *req, cJSON *result) {
                  mc_fmt_num(&j->env, mc_facing_normalize(out.pivot.facing)));
     if (out.extended > 0) mc_trace(&j->env, "9A-SP-1", id, "it would end touching or overlapping something: the flee goes on %s\" until clear", mc_fmt_num(&j->env, out.extended));
     if (out.leaves_table) mc_trace(&j->env, "9A-FL-1", id, "it touches the table edge after %s\": removed as a casualty", mc_fmt_num(&j->env, out.edge_at));
+    if (j->columns) {
+        double *col = mc_columns_poses(j, 4);
+        if (!col) return 0;
+        NaPose path[3] = {rect_pose(out.start), rect_pose(out.pivot), rect_pose(out.end)};
+        int at = 0;
+        mc_write_number(j, result, "rows", 4);
+        cJSON *m = put_poses(j, mc_write_array(j, result, "moves"), col, &at, id, path[2], path, 3);
+        if (m) mc_write_bool(j, m, "destroyed", out.leaves_table);
+        return 1;
+    }
     mc_write_string(j, result, "unit", id);
     mc_write_string(j, result, "from", fid);
     if (!out.by_centre) {
@@ -623,7 +760,7 @@ static const char *const spacing_fields[] = {"table", "units", "terrain", "momen
 static int run_spacing(McRequest *j, const cJSON *req, cJSON *result) {
     NaBattlefield bf;
     McIdMap ids;
-    if (!read_battlefield(j, req, &bf, &ids)) return 0;
+    if (!read_field(j, req, &bf, &ids)) return 0;
     static const char *const moments[] = {"normal", "during-move", "after-uncontrolled", NULL};
     int moment = 0, unit = -1, target = -1;
     if (!mc_read_enum(j, req, "moment", 0, moments, &moment) || !read_unit_ref(j, &ids, &bf, req, "unit", moment != 0, &unit) ||

@@ -42,7 +42,7 @@ static bool hexon_adjacent(McHex a, McHex b) {
 }
 
 // A Huge footprint is a rigid cluster of distinct, connected hexons (A-TW-1, A-TW-2).
-static int read_huge_hexons(McRequest *j, Req *q, const cJSON *o, TwUnit *u) {
+static int read_huge_hexons(McRequest *j, const Req *q, const cJSON *o, TwUnit *u) {
     const cJSON *list;
     int n;
     if (!mc_read_array(j, o, "hexons", 1, TW_MAX_HUGE_HEXONS, "TW_MAX_HUGE_HEXONS", &list, &n)) return 0;
@@ -73,6 +73,53 @@ static int read_huge_hexons(McRequest *j, Req *q, const cJSON *o, TwUnit *u) {
     return 1;
 }
 
+// A miniature of `units` (the path is at it), its id added to `ids` (NULL: the caller checks the
+// id itself). The order of the checks is the order of the errors a request gets.
+static int read_unit(McRequest *j, const Req *q, const cJSON *o, McIdMap *ids, TwUnit *u) {
+    static const char *const keys[] = {"id", "side", "size", "q", "r", "col", "row", "hexons", "move",
+                                       "run", "abilities", "engaged", "type", "name", NULL};
+    int size = 0, engaged = -1;
+    const char *type = NULL;
+    memset(u, 0, sizeof *u);
+    if (!mc_read_object(j, o, keys) || !mc_read_string(j, o, "id", 1, &u->id) || (ids && !mc_ids_add(j, ids, u->id)) ||
+        !mc_read_string(j, o, "side", 1, &u->side) || !mc_read_enum(j, o, "size", 1, SIZES, &size) ||
+        !mc_read_string(j, o, "type", 0, &type) || !mc_read_string(j, o, "name", 0, &type))
+        return 0;
+    u->size = (TwSize)size;
+    u->hexon_count = 1;
+    u->move = u->run = -1;
+    if (u->size == TW_HUGE) {
+        if (mc_read_get(o, "q") || mc_read_get(o, "r") || mc_read_get(o, "col") || mc_read_get(o, "row"))
+            return mc_read_fail(j, "bad_request", "a Huge miniature gives its place as \"hexons\"");
+        if (!read_huge_hexons(j, q, o, u)) return 0;
+    } else {
+        if (mc_read_get(o, "hexons"))
+            return mc_read_fail_key(j, "hexons", "bad_request", "only Huge miniatures give \"hexons\"");
+        if (!mc_read_hex_fields(j, o, &u->pos[0])) return 0;
+        if (u->size == TW_LARGE && !mc_hexon_is_center(q->w.anchor, u->pos[0]))
+            return mc_read_fail(j, "bad_request", "a Large miniature stands on a hexon: (q %d, r %d) is not a hexon centre",
+                              u->pos[0].q, u->pos[0].r);
+    }
+    if (!mc_read_int(j, o, "move", 0, 0, MC_MAX_MOVE_POINTS, &u->move) ||
+        !mc_read_int(j, o, "run", 0, 0, MC_MAX_MOVE_POINTS, &u->run))
+        return 0;
+    if (mc_read_get(o, "engaged") && !mc_read_bool(j, o, "engaged", 1, &engaged)) return 0;
+    u->engaged = engaged;
+    const cJSON *ab;
+    int nab;
+    if (!mc_read_array(j, o, "abilities", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &ab, &nab)) return 0;
+    int asaved = mc_read_push_key(j, "abilities"), k = 0;
+    for (const cJSON *a = ab ? ab->child : NULL; a; a = a->next, k++) {
+        int ai = mc_read_push_index(j, k);
+        const char *name = NULL;
+        if (!mc_read_string_value(j, a, &name)) return 0;
+        if (strcmp(name, "ejection") == 0) u->ejection = true;
+        mc_read_pop(j, ai);
+    }
+    mc_read_pop(j, asaved);
+    return 1;
+}
+
 static int read_units(McRequest *j, const cJSON *req, Req *q) {
     const cJSON *list;
     int n;
@@ -83,47 +130,7 @@ static int read_units(McRequest *j, const cJSON *req, Req *q) {
     int i = 0;
     for (const cJSON *o = list->child; o; o = o->next, i++) {
         int inner = mc_read_push_index(j, i);
-        static const char *const keys[] = {"id", "side", "size", "q", "r", "col", "row", "hexons", "move",
-                                           "run", "abilities", "engaged", "type", "name", NULL};
-        TwUnit *u = &q->units[i];
-        int size = 0, engaged = -1;
-        const char *type = NULL;
-        if (!mc_read_object(j, o, keys) || !mc_read_string(j, o, "id", 1, &u->id) || !mc_ids_add(j, &q->unit_ids, u->id) ||
-            !mc_read_string(j, o, "side", 1, &u->side) || !mc_read_enum(j, o, "size", 1, SIZES, &size) ||
-            !mc_read_string(j, o, "type", 0, &type) || !mc_read_string(j, o, "name", 0, &type))
-            return 0;
-        u->size = (TwSize)size;
-        u->hexon_count = 1;
-        u->move = u->run = -1;
-        if (u->size == TW_HUGE) {
-            if (mc_read_get(o, "q") || mc_read_get(o, "r") || mc_read_get(o, "col") || mc_read_get(o, "row"))
-                return mc_read_fail(j, "bad_request", "a Huge miniature gives its place as \"hexons\"");
-            if (!read_huge_hexons(j, q, o, u)) return 0;
-        } else {
-            if (mc_read_get(o, "hexons"))
-                return mc_read_fail_key(j, "hexons", "bad_request", "only Huge miniatures give \"hexons\"");
-            if (!mc_read_hex_fields(j, o, &u->pos[0])) return 0;
-            if (u->size == TW_LARGE && !mc_hexon_is_center(q->w.anchor, u->pos[0]))
-                return mc_read_fail(j, "bad_request", "a Large miniature stands on a hexon: (q %d, r %d) is not a hexon centre",
-                                  u->pos[0].q, u->pos[0].r);
-        }
-        if (!mc_read_int(j, o, "move", 0, 0, MC_MAX_MOVE_POINTS, &u->move) ||
-            !mc_read_int(j, o, "run", 0, 0, MC_MAX_MOVE_POINTS, &u->run))
-            return 0;
-        if (mc_read_get(o, "engaged") && !mc_read_bool(j, o, "engaged", 1, &engaged)) return 0;
-        u->engaged = engaged;
-        const cJSON *ab;
-        int nab;
-        if (!mc_read_array(j, o, "abilities", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &ab, &nab)) return 0;
-        int asaved = mc_read_push_key(j, "abilities"), k = 0;
-        for (const cJSON *a = ab ? ab->child : NULL; a; a = a->next, k++) {
-            int ai = mc_read_push_index(j, k);
-            const char *name = NULL;
-            if (!mc_read_string_value(j, a, &name)) return 0;
-            if (strcmp(name, "ejection") == 0) u->ejection = true;
-            mc_read_pop(j, ai);
-        }
-        mc_read_pop(j, asaved);
+        if (!read_unit(j, q, o, &q->unit_ids, &q->units[i])) return 0;
         mc_read_pop(j, inner);
     }
     mc_read_pop(j, saved);
@@ -163,8 +170,9 @@ static int read_markers(McRequest *j, const cJSON *req, Req *q) {
     return 1;
 }
 
-static int read_world(McRequest *j, const cJSON *req, Req *q) {
+static int read_world(McRequest *j, const cJSON *req, void *world) {
     static const McBoardSpec spec = {TERRAIN, BOARD_EXTRA, 0};
+    Req *q = world;
     const cJSON *board_obj = NULL;
     memset(q, 0, sizeof *q);
     if (!mc_read_board(j, req, &spec, &q->board, &board_obj)) return 0;
@@ -201,6 +209,45 @@ static int read_world(McRequest *j, const cJSON *req, Req *q) {
                           q->markers[index].id);
     }
     }
+    // A kept world outlives the tree's unit objects an update replaces: it holds its own ids, to
+    // tell a miniature replaced under its own id from one renamed.
+    if (j->kept && !mc_ids_own(j, &q->unit_ids)) return 0;
+    for (int i = 0; i < q->w.unit_count && j->kept; i++) q->units[i].id = q->unit_ids.ids[i];
+    return 1;
+}
+
+static const char world_tag = 0; // the kind of world this file keeps (its address)
+
+// Reads again miniature i, replaced in place, into the kept world, and moves its footprint on the
+// occupancy map. 0 when it is not as simply replaced (an error, a new id, a hex off the board,
+// under another miniature or under a marker).
+static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
+    Req *q = world;
+    TwUnit u;
+    if (!read_unit(j, q, e, NULL, &u) || strcmp(u.id, q->units[i].id) != 0) return 0;
+    McHex fp[TW_MAX_FOOTPRINT];
+    int n = mc_tw_footprint(&q->units[i], mc_hex_make(0, 0), fp);
+    for (int h = 0; h < n; h++) q->w.occ[mc_board_index(&q->board, fp[h])] = -1;
+    n = mc_tw_footprint(&u, mc_hex_make(0, 0), fp);
+    for (int h = 0; h < n; h++) {
+        int at = mc_board_index(&q->board, fp[h]);
+        if (at < 0 || (q->w.occ[at] >= 0 && q->w.occ[at] != i) || q->w.mark[at] >= 0) return 0;
+        q->w.occ[at] = i;
+    }
+    // The other strings are the tree's new unit's: the replaced one's are gone.
+    u.id = q->units[i].id;
+    q->units[i] = u;
+    return 1;
+}
+
+// The world of the position being asked, kept or read anew, or of this request, into `q`.
+static int get_world(McRequest *j, const cJSON *req, Req *q) {
+    const Req *w = mc_kept_read(j, req, &world_tag, sizeof *w, read_world, refresh_unit);
+    if (!w) return 0;
+    *q = *w;
+    // The searches' stamps start from zero at each ask, as in a world read anew (and never wrap).
+    q->w.scratch->gen = 0;
+    memset(q->w.scratch->stamp, 0, (size_t)q->board.count * sizeof *q->w.scratch->stamp);
     return 1;
 }
 
@@ -542,7 +589,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     MoveFields f;
     int asked_parent = 0;
     bool brief = false;
-    if (!read_world(j, req, &q) || !read_move_fields(j, req, &q, &f, false) || !mc_read_reach_paths(j, req, &asked_parent) ||
+    if (!get_world(j, req, &q) || !read_move_fields(j, req, &q, &f, false) || !mc_read_reach_paths(j, req, &asked_parent) ||
         !mc_read_reach_detail(j, req, &brief))
         return 0;
     TwReachOut out;
@@ -674,7 +721,7 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
     McWhyNot w;
     memset(&w, 0, sizeof w);
     w.needs = -1;
-    if (!read_world(j, req, &q) || !read_move_fields(j, req, &q, &f, false) || !mc_read_hex_at(j, req, "to", 1, &w.to, NULL))
+    if (!get_world(j, req, &q) || !read_move_fields(j, req, &q, &f, false) || !mc_read_hex_at(j, req, "to", 1, &w.to, NULL))
         return 0;
     int saved = mc_read_push_key(j, "to");
     if (!check_lattice(j, &q, f.unit, w.to)) return 0;
@@ -783,7 +830,7 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     int n;
     TwChoice *choices;
     int nc;
-    if (!read_world(j, req, &q) || !read_move_fields(j, req, &q, &f, true) || !read_path(j, req, &q, f.unit, &path, &n) ||
+    if (!get_world(j, req, &q) || !read_move_fields(j, req, &q, &f, true) || !read_path(j, req, &q, f.unit, &path, &n) ||
         !read_choices(j, req, &q, &choices, &nc))
         return 0;
     const McHex *walked = path;
@@ -808,7 +855,7 @@ static int run_eject(McRequest *j, const cJSON *req, cJSON *result) {
     McHex at;
     TwChoice *choices;
     int nc;
-    if (!read_world(j, req, &q) || !mc_read_ref(j, &q.unit_ids, req, "unit", 1, &unit) ||
+    if (!get_world(j, req, &q) || !mc_read_ref(j, &q.unit_ids, req, "unit", 1, &unit) ||
         !read_ref_at(j, &q, unit, req, "at", 1, &at, NULL) || !read_choices(j, req, &q, &choices, &nc))
         return 0;
     const TwUnit *u = &q.units[unit];
@@ -856,7 +903,7 @@ static int run_shift(McRequest *j, const cJSON *req, cJSON *result) {
     int unit = 0, dex = 0, has_to = 0;
     const char *by = NULL;
     McHex to;
-    if (!read_world(j, req, &q) || !mc_read_ref(j, &q.unit_ids, req, "unit", 1, &unit) ||
+    if (!get_world(j, req, &q) || !mc_read_ref(j, &q.unit_ids, req, "unit", 1, &unit) ||
         !mc_read_string(j, req, "by", 1, &by) || !read_ref_at(j, &q, unit, req, "to", 0, &to, &has_to) ||
         !mc_read_enum(j, req, "dexterity", 0, DEX, &dex))
         return 0;

@@ -29,7 +29,10 @@ test('add a unit by form, place it by dragging, turn it, undo and redo', async (
   req = await pageRequest(page);
   const moved = req.units.find((u) => u.id === 'Velites');
   assert.ok(moved.x > added.x + 1 && moved.y > added.y + 0.5, `moved from ${added.x},${added.y} to ${moved.x},${moved.y}`);
-  // turn it with the rotate handle: drag the handle to the unit's right → facing 90
+  // turn it with the rotate handle: drag the handle to the unit's right → facing 90 (the page
+  // scrolled up first: with the Units form in view the sticky board, taller than the view with
+  // the verdict's list of events under it, may have its top above the view)
+  await page.evaluate(() => window.scrollTo(0, 0));
   const centre = await hook(page, 'screenOf', 'Velites');
   await drag(page, await hook(page, 'handleOf', 'Velites'), { x: centre.x + 120, y: centre.y });
   assert.equal((await pageRequest(page)).units.find((u) => u.id === 'Velites').facing, 90);

@@ -29,7 +29,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await openRequest(page, { ...CC_BOARD, query: 'retreat', unit: 'Hastati', flags: 2,
       units: [{ id: 'Hastati', side: 'Rome', type: 'medium infantry', col: 6, row: 7 }, { id: 'Velites', side: 'Rome', type: 'light infantry', col: 6, row: 8 },
         { id: 'Numidians', side: 'Carthage', type: 'light cavalry', col: 6, row: 2 }] });
-    assert.match(await verdict(page), /^Retreat\. 2 flags of 2 taken: 2 hexes back\. Best path: 1 hex, 1 hex short: it loses 1 block\./);
+    assert.match(await verdict(page), /^Hastati must retreat 2 hexes \(2 flags of 2 taken\); its best path goes 1 hex, 1 hex short: it loses 1 block\./);
     assert.match(await details(page), /Retreat paths[\s\S]*col 7, row 8: 1 hex; 1 short, loses 1 block; stopped by blocked; closed behind: col 6, row 9 \(board edge, CCA-RT-1\); col 7, row 9 \(board edge, CCA-RT-1\)/);
     const items = await overlay(page);
     const best = items.find((it) => it.type === 'hexpath' && it.numbered);
@@ -45,7 +45,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await openRequest(page, { ...CC_BOARD, query: 'retreat', unit: 'El', flags: 1,
       units: [{ id: 'El', side: 'Rome', type: 'elephant', col: 6, row: 7 }, { id: 'A', side: 'Rome', type: 'heavy infantry', col: 6, row: 8 },
         { id: 'B', side: 'Rome', type: 'heavy infantry', col: 7, row: 8 }, { id: 'E', side: 'Carthage', type: 'heavy infantry', col: 2, row: 2 }] });
-    assert.match(await verdict(page), /Best path: 0 hexes\. A loses 1 block; B loses 1 block instead\./);
+    assert.match(await verdict(page), /^El must retreat 1 hex \(1 flag of 1 taken\); its best path goes 0 hexes\. A loses 1 block; B loses 1 block instead\./);
     const el = await overlay(page);
     assert.deepEqual(marks(el).filter((m) => m.shape === 'x').map((m) => m.label), ['holds A: −1 block', 'holds B: −1 block']);
     assert.deepEqual(marks(el).filter((m) => m.label === 'rampage roll').map((m) => [m.hex.q, m.hex.r]), axialList([6, 8], [7, 8]));
@@ -155,7 +155,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     // AL-TRN-1/2, A-AL-5: Legion (2 × 1, centre (14, 9), facing 20°) turns 45° off the front toward
     // the right: the tool's hypotenuse (√2 steps) lies on the front centred on the middle notch,
     // its right angle 1/√2 ahead; the back goes onto the right leg, 1 step beyond: 1 × (1 + 1).
-    assert.match(await verdict(page), /^Legal move\. 2 of 4 movement points spent, 2 left/);
+    assert.match(await verdict(page), /^Legion: legal move\. 2 of 4 movement points spent, 2 left/);
     const f = 20 * Math.PI / 180, fwd = [Math.sin(f), Math.cos(f)], right = [Math.cos(f), -Math.sin(f)], h = Math.SQRT1_2;
     const at = (x, y) => [14 + right[0] * x + fwd[0] * y, 9 + right[1] * x + fwd[1] * y];
     const tool = (await overlay(page)).find((it) => it.type === 'polygon' && /^tool/.test(it.label));
@@ -168,7 +168,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       units: [{ id: 'a', side: 'red', x: 5, y: 5, facing: 0, base: 'formation', movementIcons: 4 }],
       terrain: [{ id: 'rock', kind: 'blocking', polygon: [[4.55, 6.7], [4.7, 6.7], [4.7, 6.9], [4.55, 6.9]] }],
       order: { unit: 'a', actions: [{ step: 'forward' }, { turn: 90, off: 'front', toward: 'left' }] } });
-    assert.match(await verdict(page), /^Not a legal move\. .+ \(AL-TRN-3\)\./);
+    assert.match(await verdict(page), /^a: not a legal move\. .+ \(AL-TRN-3\)\./);
     const refused = (await overlay(page)).find((it) => it.type === 'polygon' && /^tool/.test(it.label));
     assert.deepEqual([refused.label, refused.color, refused.dashed], ['tool cannot be placed (2)', '#b3261e', true]);
     refused.points.forEach((p, i) => assert.ok(Math.hypot(p[0] - [4.5, 5.5, 4.5][i], p[1] - [6.5, 6.5, 7.5][i]) < 1e-9, `corner ${i}`));

@@ -157,3 +157,45 @@ test('a value typed and left by switching the game reaches that game\'s position
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('touch (360x740): a number of the question is ruled as it is typed, before the field is left, keeping the focus and the caret; a partial or out-of-range value waits quietly (C&C retreat flags, CCA-RT)', async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await openPanel(page, 'ask-panel');
+  await page.selectOption('#query', 'retreat');
+  await ruled(page);
+  const says = (flags) => page.waitForFunction((n) => window.movecalcTest.ruled() && document.getElementById('verdict').textContent.includes(`${n} flags of ${n} taken`), flags, { timeout: 5000 });
+  // the Hastati have no flag they may disregard: every flag rolled is taken
+  await tapType(page, 'q.flags', '3');
+  await says(3);
+  assert.equal(await focused(page), 'q.flags', 'the field typed in keeps the focus while the page rules');
+  // the next digit goes after the 3 (the caret stayed at the end): 31 flags, still one Undo step
+  await page.keyboard.type('1');
+  await says(31);
+  assert.equal(await page.inputValue(at('q.flags')), '31');
+  assert.equal(await focused(page), 'q.flags');
+  // 99 is over the field's 64: nothing is ruled and nothing is marked while it is being typed
+  await page.evaluate(() => document.activeElement.select());
+  await page.keyboard.type('99');
+  await page.waitForTimeout(500);
+  assert.equal((await pageRequest(page)).flags, 31);
+  assert.notEqual(await page.getAttribute(at('q.flags'), 'aria-invalid'), 'true');
+  assert.doesNotMatch(await page.getAttribute('#verdict', 'class'), /error|illegal/);
+  // typed again as the dice say; leaving the field asks nothing more (the 2 is ruled already)
+  await page.evaluate(() => document.activeElement.select());
+  await page.keyboard.type('2');
+  await says(2);
+  await page.evaluate(() => {
+    window.asks = 0;
+    new PerformanceObserver((l) => { window.asks += l.getEntries().filter((e) => e.name === 'movecalc:ask').length; }).observe({ type: 'mark' });
+  });
+  await tapOutside(page);
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.asks), 0, 'no second ruling of the same 2');
+  // the digits typed in one go are one Undo step
+  await page.tap('#undo');
+  await ruled(page);
+  assert.equal((await pageRequest(page)).flags, 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,5 +1,6 @@
 // The engine worker's client (web/engine-client.js) without a browser, against a stand-in Worker
-// that answers when the test says: newest question wins (nothing queues), a request past the
+// that answers when the test says: newest question wins in its lane (nothing queues; a tap's
+// whyNot and the ruling do not put each other aside), a request past the
 // budget is stopped and the worker started again with the rule sets it held, answers of a stopped
 // worker are dropped. The real worker is driven in the browser by worker.test.mjs.
 import { test } from 'node:test';
@@ -79,6 +80,79 @@ test('a superseded request still running a few frames after it started is abando
   fresh.reply({ id: m.id, started: true });
   fresh.reply({ id: m.id, response: { ok: true, n: 2 } });
   assert.deepEqual(await newest, { response: { ok: true, n: 2 } });
+});
+
+// issue 26: a tap's whyNot asked while a ruling is pending (or running) supersedes neither it nor
+// is superseded by it; both are answered, the ruling first when it was asked first
+test('a tap\'s question (its own lane) and a pending ruling are both answered: neither supersedes the other', async () => {
+  const { c, worker } = client();
+  const running = c.ask({ n: 1 });
+  const ruling = c.ask({ n: 2 }); // waits: the first ruling is superseded
+  const why = c.ask({ why: 1 }, 'tap');
+  assert.deepEqual(await running, { superseded: true });
+  const [first] = worker().asks();
+  worker().reply({ id: first.id, started: true });
+  worker().reply({ id: first.id, response: { ok: true, n: 1 } });
+  // the ruling waited longest: it goes first, the tap's question after it
+  const [, second] = worker().asks();
+  assert.deepEqual(second.request, { n: 2 });
+  worker().reply({ id: second.id, started: true });
+  worker().reply({ id: second.id, response: { ok: true, n: 2 } });
+  assert.deepEqual(await ruling, { response: { ok: true, n: 2 } });
+  const [, , third] = worker().asks();
+  assert.deepEqual(third.request, { why: 1 });
+  worker().reply({ id: third.id, started: true });
+  worker().reply({ id: third.id, response: { ok: true, why: 1 } });
+  assert.deepEqual(await why, { response: { ok: true, why: 1 } });
+});
+
+test('a running tap\'s question is not put aside by rulings asked meanwhile, and one ruling waits, the newest', async () => {
+  const { c, worker } = client();
+  const why = c.ask({ why: 1 }, 'tap');
+  const [m] = worker().asks();
+  worker().reply({ id: m.id, started: true });
+  const older = c.ask({ n: 1 });
+  const newest = c.ask({ n: 2 });
+  assert.deepEqual(await older, { superseded: true });
+  await new Promise((r) => setTimeout(r, SUPERSEDED_MS + 30));
+  assert.equal(worker().terminated, false, 'the tap\'s question is not abandoned for a ruling');
+  worker().reply({ id: m.id, response: { ok: true, why: 1 } });
+  assert.deepEqual(await why, { response: { ok: true, why: 1 } });
+  const [, next] = worker().asks();
+  assert.deepEqual(next.request, { n: 2 });
+  worker().reply({ id: next.id, started: true });
+  worker().reply({ id: next.id, response: { ok: true, n: 2 } });
+  assert.deepEqual(await newest, { response: { ok: true, n: 2 } });
+  // a newer tap's question still puts an older one of its lane aside
+  const tap1 = c.ask({ why: 2 }, 'tap');
+  const tap2 = c.ask({ why: 3 }, 'tap');
+  assert.deepEqual(await tap1, { superseded: true });
+  const put = worker().asks().at(-1);
+  assert.deepEqual(put.request, { why: 2 });
+  worker().reply({ id: put.id, started: true });
+  worker().reply({ id: put.id, response: { ok: true, why: 2 } }); // dropped: superseded
+  const last = worker().asks().at(-1);
+  assert.deepEqual(last.request, { why: 3 });
+  worker().reply({ id: last.id, started: true });
+  worker().reply({ id: last.id, response: { ok: true, why: 3 } });
+  assert.deepEqual(await tap2, { response: { ok: true, why: 3 } });
+});
+
+test('a drag ruling on every frame does not keep a tap\'s question waiting: the lane waiting longest goes first', async () => {
+  const { c, worker } = client();
+  c.ask({ n: 1 });
+  const [m] = worker().asks();
+  const why = c.ask({ why: 1 }, 'tap');
+  c.ask({ n: 2 });
+  c.ask({ n: 3 }); // the ruling lane's question is newer than the tap's now
+  worker().reply({ id: m.id, started: true });
+  worker().reply({ id: m.id, response: { ok: true } });
+  const [, next] = worker().asks();
+  assert.deepEqual(next.request, { why: 1 });
+  worker().reply({ id: next.id, started: true });
+  worker().reply({ id: next.id, response: { ok: true, why: 1 } });
+  assert.deepEqual(await why, { response: { ok: true, why: 1 } });
+  assert.deepEqual(worker().asks().at(-1).request, { n: 3 });
 });
 
 test('a superseded request that finishes within a few frames keeps its worker', async () => {

@@ -91,7 +91,7 @@ for (const [how, viewport, touch] of SIZES) {
     const { request, result } = await ruledAnswer(page);
     assert.deepEqual(request.order.actions.map((a) => a.step ?? `turn ${a.turn}`), ['forward', 'forward', 'turn 45']);
     const text = await verdict(page);
-    assert.ok(text.startsWith(result.legal ? 'Legal move.' : 'Not a legal move.'), `the verdict says whether the engine found it legal\n${text}`);
+    assert.ok(text.startsWith(`${request.order.unit}: ${result.legal ? 'legal move.' : 'not a legal move.'}`), `the verdict names the mover and says whether the engine found it legal\n${text}`);
     if (Number.isFinite(result.pointsSpent)) assert.ok(text.includes(`${result.pointsSpent} of ${result.movementPoints} movement point`), `the points spent as the engine counts them\n${text}`);
     await step(page, 'arcane-legions', '2-verdict', viewport);
     assert.equal(result.legal, true, 'two steps and a turn are legal here (4 movement icons)');
@@ -266,9 +266,9 @@ for (const [how, viewport, touch] of SIZES) {
     assert.deepEqual(move.request.path.map(named), end.path.map(named), 'the path tapped is the path asked');
     assert.equal(move.result.legal, true);
     const text = await verdict(page);
-    assert.ok(text.startsWith('Legal move.'), text);
+    assert.ok(text.startsWith(`Guardsman moves ${move.request.path.length} step`), `the verdict names the mover and its move\n${text}`);
     const n = move.result.freeAttacks.length;
-    assert.ok(text.includes(`${n} Free Attack${n === 1 ? '' : 's'}: ${move.result.freeAttacks[0].unit} (moved past)`), `the verdict names the Free Attack and its cause\n${text}`);
+    assert.ok(text.includes(`${n === 1 ? 'Free Attack' : `${n} Free Attacks`} on Guardsman: ${move.result.freeAttacks[0].unit} (moved past)`), `the verdict names the Free Attack, whom it is on and its cause\n${text}`);
     const said = await details(page);
     for (const f of move.result.freeAttacks) assert.ok(said.includes(`${f.unit} attacks at ${named(f.at)}`), `the Free Attack by ${f.unit}\n${said}`);
     assert.ok(move.result.freeAttacks.some((f) => f.cause === 'moved-past'), 'the engine: a Free Attack for moving past');

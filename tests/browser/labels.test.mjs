@@ -3,13 +3,16 @@
 // answer, at 360 x 740 and 1280 x 800, no two texts overlap, every unit's name is drawn in full
 // (there is room for each in these positions), and no text is under 12 CSS px. Beside the board:
 // the legend has an entry for every kind of mark the answer draws, and a clause id in the ruling
-// opens a dialog with that clause's words (docs/rules/<game>.md).
+// opens a dialog with that clause's words (docs/rules/<game>.md); a clause id in a verdict is a
+// button that opens its entry in every game, at 360 x 740 by touch, without opening the verdict
+// whole; a hex's terrain is its word or its short name (in the legend), never a cut word.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot, overlay } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot, overlay, openRequest } from './browser.mjs';
 import { root } from '../js/util.mjs';
+import { toOffset } from '../../web/hex.js';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 let env;
@@ -101,6 +104,86 @@ for (const system of SYSTEM_IDS) {
     const shown = (await page.textContent('#clause-dialog')).replace(/\s+/g, ' ');
     assert.ok(shown.includes(words), `${id}: the dialog shows "${words}…"\n${shown}`);
     await page.click('#clause-dialog button');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+const scenario = (path) => JSON.parse(readFileSync(join(root, 'tests', 'scenarios', `${path}.json`), 'utf8'));
+// a verdict with a clause id in each game: the clause the scenario's expected answer gives
+const VERDICT_CLAUSES = [
+  ['arcane-legions', 'arcane-legions/al-trn-1-no-such-notch', (r) => r.reasons[0].rule],
+  ['ninth-age', 'ninth-age/charge-combined-order-two', (r) => r.orderChoice.rule],
+  ['cc-ancients', 'cc-ancients/off-board', (r) => r.reasons[0].rule],
+  ['godsgloom', 'godsgloom/mov-not-enough-points', (r) => r.reasons[0].rule],
+  ['torn-world', 'torn-world/mv1-allowance', (r) => r.reasons[0].rule],
+];
+for (const [system, path, clauseOf] of VERDICT_CLAUSES) {
+  const s = scenario(path);
+  const id = clauseOf(s.expected.result);
+  test(`${system} (phone 360x740, touch): the verdict's ${id} (issue 23) is a button that opens its entry, not the verdict whole`, async () => {
+    const { context, page, errors } = await openGame(PHONE, system, true);
+    await openRequest(page, s.request);
+    const button = page.locator('#verdict button.rule', { hasText: id });
+    assert.equal(await button.count(), 1, `${id} is a button in the verdict: ${await page.textContent('#verdict')}`);
+    // the phone's verdict keeps its three lines, the id inside them (a long one shows whole on a tap)
+    const [v, b] = [await page.locator('#verdict').boundingBox(), await button.boundingBox()];
+    if (b.y + b.height <= v.y + v.height) {
+      await button.tap();
+      await page.waitForFunction(() => document.querySelector('#clause-dialog')?.open && !/Loading/.test(document.querySelector('#clause-dialog').textContent));
+      assert.equal(await page.textContent('#clause-title'), id);
+      const words = clauseWords(system, id);
+      assert.ok((await page.textContent('#clause-dialog')).replace(/\s+/g, ' ').includes(words), `${id}: the dialog shows "${words}…"`);
+      await page.click('#clause-dialog button');
+      assert.equal(await page.$eval('#verdict', (e) => e.classList.contains('whole')), false, 'the tap opened the rule, not the verdict whole');
+    } else { // past the third line: a tap on the verdict shows it whole, then the id is in reach
+      await page.locator('#verdict').tap({ position: { x: 8, y: 8 } });
+      assert.equal(await page.$eval('#verdict', (e) => e.classList.contains('whole')), true);
+      await button.tap();
+      await page.waitForFunction(() => document.querySelector('#clause-dialog')?.open);
+      assert.equal(await page.textContent('#clause-title'), id);
+      await page.click('#clause-dialog button');
+    }
+    await shot(page, `labels-verdict-clause-${system}`, PHONE);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+// The short names of terrain the hex games' default positions hold, as their legend explains them:
+// the first letter where no other kind of the game begins with it (scene.js terrainShorts).
+const TERRAIN = {
+  'torn-world': { volume: 'V', hazard: 'H' },
+  godsgloom: { difficult: 'D', impassable: 'I' },
+  'cc-ancients': { forest: 'F', hill: 'H' },
+};
+for (const [system, shorts] of Object.entries(TERRAIN)) {
+  test(`${system} (phone 360x740): a hex's terrain reads whole at every query's fit view, its word or its short name that the legend explains, never cut; a tapped hex names it`, async () => {
+    const { context, page, errors } = await openGame(PHONE, system, true);
+    if (!(await page.$eval('#legend-panel', (d) => d.open))) await page.click('#legend-panel summary');
+    const entries = await page.$$eval('#legend li', (lis) => lis.map((li) => [li.querySelector('.swatch')?.textContent ?? '', li.textContent]));
+    for (const [kind, short] of Object.entries(shorts)) assert.ok(entries.some(([sym, text]) => sym === short && text.endsWith(kind)), `the legend explains ${short}: ${kind}: ${JSON.stringify(entries)}`);
+    // a tap on a terrain hex of the reach names its terrain in words, whatever the board could show
+    const [kind] = Object.keys(shorts);
+    const t = (await hook(page, 'state')).doc.terrain.find((x) => x.terrain === kind);
+    const o = toOffset(t.q, t.r);
+    const at = await hook(page, 'screenOfHex', o.col, o.row);
+    await page.touchscreen.tap(at.x, at.y);
+    const said = `end on col ${o.col}, row ${o.row} (${kind})`;
+    await page.waitForFunction((w) => document.querySelector('#verdict').textContent.includes(w), said, { timeout: 10000 });
+    const queries = await page.$$eval('#query option', (os) => os.map((o) => o.value));
+    let drawn = 0;
+    for (const query of queries) {
+      if (query !== (await hook(page, 'request')).query) { await page.selectOption('#query', query); await ruled(page); }
+      await page.click('#fit');
+      await painted(page);
+      for (const l of (await hook(page, 'boardLabels')).filter((x) => x.kind === 'terrain')) {
+        drawn++;
+        assert.ok(!l.text.includes('…'), `${query}: "${l.text}" is cut`);
+        assert.ok(Object.entries(shorts).some(([kind, short]) => l.text === kind || l.text === short), `${query}: "${l.text}" is a terrain's word or its short name`);
+      }
+    }
+    assert.ok(drawn > 0, 'some terrain is named on the board');
     assert.deepEqual(errors, []);
     await context.close();
   });

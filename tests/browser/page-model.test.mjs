@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEngine } from '../../wasm/movecalc.mjs';
-import { SYSTEMS, createStore, buildRequest, setAssumptions, renameRefs } from '../../web/model.js';
+import { SYSTEMS, createStore, buildRequest, setAssumptions, renameRefs, unfinished, defaultDoc } from '../../web/model.js';
 import { hugeHexons } from '../../web/games/torn-world.js';
 import { everyDefaultQuery } from './positions.mjs';
 import { toAxial, toOffset, snapHexon, fromPixel, center, boardCells, dirOf, dirVector } from '../../web/hex.js';
@@ -151,4 +151,49 @@ test('C&C order: the card, the ordered units (moving ones in the sequence played
   // an older saved position kept one unit and its path
   store.edit((d) => { d.inputs.order = { unit: 'Hastati', path: [H(6, 5)], section: 'center' }; });
   assert.deepEqual(buildRequest('cc-ancients', store.doc()).moves, [{ unit: 'Hastati', path: [H(6, 5)] }]);
+});
+
+test('an unfinished question says what it needs instead of going to the engine, which would refuse it or rule that nothing moves; optional fields are not needed', () => {
+  // every default position's question can be asked as it stands
+  for (const { system, query, doc } of everyDefaultQuery()) assert.equal(unfinished(system, doc), null, `${system} ${query}`);
+  // [system, query, change, words, what the engine makes of it: refused, or a ruling that moves nothing]
+  const stays = (r) => r.hexesMoved === 0 || r.pointsSpent === 0 || (Array.isArray(r.moves) && r.moves.length === 0) || (!!r.start && r.start.q === r.final?.q && r.start.r === r.final?.r);
+  const cases = [
+    ['torn-world', 'move', (i) => { i.path = []; }, 'Tap hexes from the Warbeast to draw its path (Path tool).', 'refused'],
+    ['godsgloom', 'move', (i) => { i.path = []; }, 'Tap hexes from the Shieldwall to draw its path (Path tool).', 'stays'],
+    ['godsgloom', 'move', (i) => { i.unit = ''; i.path = []; }, 'Choose the unit to ask about.', 'refused'],
+    ['godsgloom', 'reach', (i) => { i.unit = 'Gone'; }, 'Choose the unit to ask about.', 'refused'], // a unit no longer on the board
+    ['cc-ancients', 'move', (i) => { i.path = []; }, 'Tap hexes from the Hastati to draw its path (Path tool).', 'stays'],
+    ['cc-ancients', 'order', (i) => { i.moves = []; }, 'Add the units the card orders (Add unit), then draw their paths.', 'stays'],
+    ['cc-ancients', 'retreat', (i) => { i.unit = ''; }, 'Choose the unit to ask about.', 'refused'],
+    ['ninth-age', 'charge', (i) => { i.charger = ''; }, 'Choose the charger to ask about.', 'refused'],
+    ['ninth-age', 'charge', (i) => { i.target = ''; }, 'Choose the target to ask about.', 'refused'],
+    ['ninth-age', 'flee', (i) => { i.unit = ''; }, 'Choose the fleeing unit to ask about.', 'refused'],
+    ['ninth-age', 'pursue', (i) => { i.pursuers = []; }, 'Add the pursuers: Add pursuer.', 'refused'],
+    ['arcane-legions', 'reachArea', (i) => { i.unit = ''; }, 'Choose the unit to ask about.', 'refused'],
+    ['arcane-legions', 'move', (i) => { i.actions = []; }, 'Add the actions: Add step or Add turn.', 'stays'],
+  ];
+  for (const [system, query, change, words, engineSays] of cases) {
+    const d = defaultDoc(system);
+    d.query = query;
+    change(d.inputs[query] ??= {});
+    assert.equal(unfinished(system, d), words, `${system} ${query}`);
+    const out = engine.request(buildRequest(system, d));
+    if (engineSays === 'refused') assert.equal(out.ok, false, `the engine refuses the unfinished ${system} ${query}`);
+    else assert.ok(out.ok && stays(out.result), `the engine rules that nothing moves in the unfinished ${system} ${query}`);
+  }
+  // blank optional fields leave a question that can be asked (and the engine answers)
+  const optional = [
+    ['cc-ancients', 'retreat', (i) => { i.attacker = ''; }], ['cc-ancients', 'evade', (i) => { i.attacker = ''; }],
+    ['ninth-age', 'pursue', (i) => { i.pursuedUnit = ''; }], ['ninth-age', 'flee', (i) => { i.from = ''; }], ['ninth-age', 'charge', (i) => { i.combined = []; }],
+    ['torn-world', 'eject', (i) => { i.path = []; }], // it ends where it stands
+    ['torn-world', 'shift', (i) => { i.path = []; }], // the engine lists where it may go
+  ];
+  for (const [system, query, change] of optional) {
+    const d = defaultDoc(system);
+    d.query = query;
+    change(d.inputs[query] ??= {});
+    assert.equal(unfinished(system, d), null, `${system} ${query}`);
+    assert.equal(engine.request(buildRequest(system, d)).ok, true, `the engine answers ${system} ${query}`);
+  }
 });

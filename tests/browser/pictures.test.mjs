@@ -26,7 +26,9 @@ for (const system of SYSTEMS) {
     const { context, page, errors } = await openPage(env, DESKTOP);
     if (system === 'arcane-legions') await ruled(page); else await pickSystem(page, system);
     await openPanel(page, 'share-panel');
-    const shown = flat(await page.textContent('#verdict'));
+    // the verdict's words, and each event it lists (AL: numbered as on the board), on a line of its own
+    const shown = await page.$eval('#verdict', (v) => [[...v.childNodes].filter((n) => !n.classList?.contains('sequence')).map((n) => n.textContent).join(' '),
+      ...[...v.querySelectorAll('.sequence .event')].map((b) => `${b.dataset.event}. ${b.textContent.replace(/^\d+ /, '')}`)]);
     const units = (await hook(page, 'state')).doc.units.map((u) => u.id);
     assert.ok(units.length > 0);
 
@@ -54,7 +56,7 @@ for (const system of SYSTEMS) {
     assert.equal(read.viewBox, `0 0 ${read.width} ${read.height}`);
     const visible = flat(read.visible);
     for (const id of units) assert.ok(visible.includes(id), `${system}: the picture names ${id}`);
-    assert.ok(visible.includes(shown), `${system}: the picture says the verdict "${shown}"`);
+    for (const t of shown) assert.ok(visible.includes(flat(t)), `${system}: the picture says "${t}"`);
     assert.ok(visible.includes(`${env.base}#p=1`), `${system}: the caption is the share link`);
 
     const png = await download(page, '#download-png');

@@ -28,7 +28,7 @@ async function setParam(page, id, name, value) {
 const CASES = {
   'arcane-legions': {
     queries: {
-      move: { verdict: /^Legal move\. 3 of 4 movement points spent, 1 left/, details: [/movement ended by: collision/, /AL-SNP-1/, /Choices left open/, /A-AL-4/] },
+      move: { verdict: /^Legion: legal move\. 3 of 4 movement points spent, 1 left/, details: [/movement ended by: collision/, /AL-SNP-1/, /Choices left open/, /A-AL-4/] },
       reachArea: { verdict: /sampled positions within 4 movement points/, details: [/after one turn/] },
       breakaway: { verdict: /No breakaway attacks against Legion/, details: [/AL-BRK-1/] },
     },
@@ -45,7 +45,7 @@ const CASES = {
   },
   'ninth-age': {
     queries: {
-      pursue: { verdict: /^Spearmen pivot 15° (anti)?clockwise and pursue [0-9.]+″ and stop against Raiders\./, details: [/pivots 15°/, /Forward Ahead: Raiders at 8\.267″ \[9A-FA-O\]/, /A-9A-3/] },
+      pursue: { verdict: /^Spearmen pivots 15° (anti)?clockwise and pursues [0-9.]+″ and stops against Raiders\./, details: [/pivots 15°/, /Forward Ahead: Raiders at 8\.267″ \[9A-FA-O\]/, /A-9A-3/] },
     },
     drag: { unit: 'Raiders', by: [0, -150], before: /Raiders at 8\.267″/, after: /Forward Ahead: nothing ahead/ },
     async change(page) { // the pursuit roll: 12 reaches the flee distance and destroys the fleeing unit
@@ -57,10 +57,10 @@ const CASES = {
   'cc-ancients': {
     queries: {
       reach: { verdict: /^Hastati can end on 6 hexes besides its own \(allowance 1 hex\)/, details: [/CCA-MV-2/], pick: true },
-      move: { verdict: /^Not a legal move\. A medium infantry moves at most 1 hex here \(CCA-MV-2\)\./, details: [/Why not/] },
+      move: { verdict: /^Hastati: not a legal move\. A medium infantry moves at most 1 hex here \(CCA-MV-2\)\./, details: [/Why not/] },
       order: { verdict: /^Legal order\./, details: [/orders used: 1/, /Battle/] },
       // CCA-RT-1: 1 flag, 1 hex toward Rome's edge: south-west first (col 5, row 7), or onto Scipio
-      retreat: { verdict: /^Retreat\. 1 flag of 1 taken: 1 hex back\. Best path: 1 hex\./, details: [/Retreat paths/, /Scipio attaches/, /CCA-RT-1/] },
+      retreat: { verdict: /^Hastati must retreat 1 hex \(1 flag of 1 taken\); its best path goes 1 hex\./, details: [/Retreat paths/, /Scipio attaches/, /CCA-RT-1/] },
       // CCA-EV-1: light cavalry evade 2 hexes toward Carthage's edge, row 0
       evade: { verdict: /^Numidians may evade: 4 paths, ending on col 6, row 0; col 5, row 0; col 4, row 0\./, details: [/Evade paths/, /CCA-EV-1/] },
     },
@@ -74,7 +74,7 @@ const CASES = {
   godsgloom: {
     queries: {
       reach: { verdict: /^Shieldwall can end on 32 hexes besides its own \(3 movement points\)/, details: [/2 of them lie in an enemy Engagement Zone/, /only if no other unit/, /A-GG-1/], pick: true },
-      move: { verdict: /^Legal move\. 2 of 3 movement points spent, 1 left\. Ends Engaged with Ghouls; may still make a Melee Attack\./, details: [/Steps/] },
+      move: { verdict: /^Shieldwall: legal move\. 2 of 3 movement points spent, 1 left\. Ends Engaged with Ghouls; may still make a Melee Attack\./, details: [/Steps/] },
     },
     drag: { unit: 'Ghouls', hex: [9, 1], before: /2 of them lie in an enemy Engagement Zone/, after: /0 of them lie in an enemy Engagement Zone/ },
     async change(page) { // A-GG-1: a zone one hex wide
@@ -86,8 +86,9 @@ const CASES = {
   'torn-world': {
     queries: {
       reach: { verdict: /^Guardsman can end on 54 hexes besides its own \(allowance 4 hexes\)/, details: [/TW-MV-1/], pick: true },
-      move: { verdict: /^Legal move\. 2 steps made\. 1 Free Attack: Guardsman \(ejected\)\. Ejects Guardsman\./, details: [/Ejections, in the order resolved/, /TW-EJ-2/, /A-TW-3/] },
-      eject: { verdict: /^Legal ejection\. 1 Free Attack: Guardsman \(ejected\)\. Ejects Guardsman\./, details: [/3 nearest free hexes at distance 1/] },
+      // the mover named, where it ends, whom it ejects (TW-EJ-3: the Dexterity test settles which of the nearest hexes), who attacks it (TW-EJ-2)
+      move: { verdict: /^Warbeast moves 2 steps to col 3, row 7, ejecting Guardsman to one of 3 nearest hexes\. Free Attack on Warbeast: Guardsman \(ejected\)\./, details: [/Ejections, in the order resolved/, /TW-EJ-2/, /A-TW-3/] },
+      eject: { verdict: /^Warbeast ejects Guardsman\. Free Attack on Warbeast: Guardsman \(ejected\)\./, details: [/3 nearest free hexes at distance 1/] },
       shift: { verdict: /^Shift: test passed → 6 nearest hexes \(Accord chooses\); test failed → col 6, row 8\./, details: [/TW-SH-1/] },
     },
     drag: { unit: 'Rogue', hex: [1, 1], before: /54 hexes reachable/, after: /hexes reachable/ },

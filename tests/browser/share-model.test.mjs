@@ -135,6 +135,21 @@ test('the examples gallery collects every scenario marked "example": true', () =
   } finally { rmSync(dir, { recursive: true }); }
 });
 
+// An example opened from the gallery sets its position up on the board before its ruling is drawn
+// over it; one the checks refuse leaves the previous position under its drawing. An AL step written
+// without a distance is a whole step (AL-LAT-1; docs/api/arcane-legions.md), as the scenario files write it.
+test('AL-LAT-1 every Arcane Legions move example is set up on the board: a step without a distance is a whole step', () => {
+  for (const ex of collectExamples().filter((e) => e.request?.system === 'arcane-legions' && e.request.query === 'move')) {
+    const { system, doc } = checkPosition({ request: ex.request });
+    const again = buildRequest(system, doc);
+    assert.equal(again.query, ex.request.query, ex.title);
+    if (ex.request.order) assert.equal(again.order.actions.length, ex.request.order.actions.length, ex.title);
+  }
+  const { doc } = checkPosition({ request: { system: 'arcane-legions', query: 'move', units: [{ id: 'a', side: 'red', x: 0, y: 0, facing: 0, base: 'sortie' }],
+    order: { unit: 'a', actions: [{ step: 'forward' }, { step: 'left', distance: 0.5 }] } } });
+  assert.deepEqual(buildRequest('arcane-legions', doc).order.actions, [{ step: 'forward', distance: 1 }, { step: 'left', distance: 0.5 }]);
+});
+
 // C&C orders of several units and other command cards (docs/api/cc-ancients.md "order"): each
 // shape survives a link and converts back from its request to the same request.
 test('C&C order shapes: several units with paths, a unit ordered without moving, every card; links and requests round-trip', async () => {

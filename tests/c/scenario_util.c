@@ -284,3 +284,22 @@ void mc_free_list(char **list, int count) {
     for (int i = 0; i < count; i++) free(list[i]);
     free(list);
 }
+
+static const char *const position_keys[] = {"system", "params", "units", "terrain", "table", "board",
+                                            "baselines", "markers", NULL};
+
+int mc_is_position_key(const char *key) {
+    for (int i = 0; position_keys[i]; i++)
+        if (strcmp(position_keys[i], key) == 0) return 1;
+    return 0;
+}
+
+void mc_split_request(const cJSON *request, char **position, char **query) {
+    cJSON *p = cJSON_CreateObject(), *q = cJSON_CreateObject();
+    for (const cJSON *m = request->child; m; m = m->next)
+        cJSON_AddItemToObject(mc_is_position_key(m->string) ? p : q, m->string, cJSON_Duplicate(m, 1));
+    *position = cJSON_PrintUnformatted(p);
+    *query = cJSON_PrintUnformatted(q);
+    cJSON_Delete(p);
+    cJSON_Delete(q);
+}

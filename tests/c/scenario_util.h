@@ -30,4 +30,10 @@ cJSON *mc_bad_input_cases(void);
 cJSON *mc_cases_in(const char *folder);
 void mc_free_list(char **list, int count);
 
+/// Whether `key` is a member of a position (docs/api.md "Positions") rather than of a question.
+int mc_is_position_key(const char *key);
+/// Splits a request into the position's members and the query's, in their order (printed, free
+/// with cJSON_free).
+void mc_split_request(const cJSON *request, char **position, char **query);
+
 #endif

@@ -151,6 +151,164 @@ MC_TEST(alloc_failure_each_allocation,
            requests, total_points, total_oom, total_same);
 }
 
+// An ask of a position kept in the engine with allocation `n` failing, after `setup` asks and
+// updates (made without failure): the answer, copied to plain memory; *made the allocations the
+// ask made. Asked once more without failure, the position must give `ruling` (when known): a
+// failure leaves no half-kept world behind. Closing it must leave nothing in use.
+static char *ask_failing(const char *name, const char *position, const char *query, const char *change, long n,
+                         long *made, const char *ruling) {
+    McPosition *pos = mc_position_open(position, NULL);
+    if (!pos) {
+        mc_test_fail(__FILE__, __LINE__, "%s: the position does not open", name);
+        return NULL;
+    }
+    mc_free(mc_position_ask(pos, query)); // the world is read and kept
+    if (change) mc_free(mc_position_update(pos, change)); // a unit replaced in place: read again
+    mc_mem_test_fail(n);
+    char *out = mc_position_ask(pos, query);
+    *made = mc_mem_test_count();
+    mc_mem_test_fail(0);
+    char *copy = out ? copy_text(out) : NULL;
+    mc_free(out);
+    if (ruling) {
+        char *again = mc_position_ask(pos, query);
+        if (strcmp(again, ruling) != 0)
+            mc_test_fail(__FILE__, __LINE__, "%s: allocation %ld failed, then the ask answers %.300s", name, n, again);
+        mc_free(again);
+    }
+    mc_position_close(pos);
+    if (mc_bytes_in_use() != 0)
+        mc_test_fail(__FILE__, __LINE__, "%s: allocation %ld failed: %zu bytes left in use", name, n, mc_bytes_in_use());
+    return copy;
+}
+
+// Positions whose world is kept between asks (GODSGLOOM, Arcane Legions, The Ninth Age), the ask
+// from the kept world and the ask after a unit moved in place.
+static const char *const kept_files[] = {
+    "tests/scenarios/godsgloom/trt-flying-walk-keeps-nimble.json",
+    "tests/scenarios/arcane-legions/al-brk-1-adjacency-needs-a-shared-edge-stretch.json",
+    "tests/scenarios/ninth-age/charge-combined-order-three.json",
+    "tests/scenarios/ninth-age/flee-through-extended.json",
+    "tests/scenarios/ninth-age/ex1-worked-example.json",
+};
+
+MC_TEST(alloc_failure_kept_positions,
+        "allocation failure: every allocation of an ask from a kept world, and of one after a unit moved in place, "
+        "fails in turn; the position answers the ruling after") {
+    int asks = 0;
+    long points = 0;
+    for (size_t i = 0; i < sizeof kept_files / sizeof kept_files[0]; i++) {
+        char *text = scenario_request(kept_files[i]);
+        cJSON *request = text ? cJSON_Parse(text) : NULL;
+        free(text);
+        const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(request, "units"), 0);
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(first, "id");
+        if (!cJSON_IsString(id)) {
+            mc_test_fail(__FILE__, __LINE__, "%s: no first unit", kept_files[i]);
+            cJSON_Delete(request);
+            continue;
+        }
+        char *split_position, *split_query, change[256];
+        mc_split_request(request, &split_position, &split_query);
+        // The first unit given its own fields again: replaced in place, as a drag's frame.
+        snprintf(change, sizeof change, "{\"units\":[{\"id\":\"%s\"}]}", id->valuestring);
+        // In plain memory, like scenario_request's: cJSON's own counts in mc_bytes_in_use.
+        char *position = copy_text(split_position), *query = copy_text(split_query);
+        cJSON_free(split_position);
+        cJSON_free(split_query);
+        cJSON_Delete(request);
+        for (int with_change = 0; with_change < 2; with_change++) {
+            const char *c = with_change ? change : NULL;
+            long made = 0, n;
+            char *ruling = ask_failing(kept_files[i], position, query, c, 0, &made, NULL);
+            for (n = 1; ruling; n++) {
+                char *out = ask_failing(kept_files[i], position, query, c, n, &made, ruling);
+                if (made < n) {
+                    free(out);
+                    break;
+                }
+                if (!out || (!is_out_of_memory(out) && strcmp(out, ruling) != 0))
+                    mc_test_fail(__FILE__, __LINE__, "%s: allocation %ld of the ask failed: %.300s", kept_files[i], n, out);
+                free(out);
+            }
+            free(ruling);
+            MC_CHECK(n > 1);
+            points += n - 1;
+            asks++;
+        }
+        free(position);
+        free(query);
+    }
+    MC_CHECK_INT(asks, 2 * (int)(sizeof kept_files / sizeof kept_files[0]));
+    printf("kept positions: %d asks, %ld failure points tried\n", asks, points);
+}
+
+// Positions whose game keeps its world (Torn World, C&C: Ancients: a Large, an Infantry and a Huge
+// miniature with a marker; a unit with its attached leader, and an enemy), a query, and a change
+// replacing a unit in place (the Infantry one hex on, the leader off its unit).
+static const struct {
+    const char *position, *query, *change;
+} kept_asks[] = {
+    {"{\"system\":\"torn-world\",\"board\":{\"cols\":12,\"rows\":12},\"units\":["
+     "{\"id\":\"big\",\"side\":\"red\",\"size\":\"large\",\"q\":4,\"r\":2,\"move\":2},"
+     "{\"id\":\"inf\",\"side\":\"blue\",\"size\":\"infantry\",\"q\":6,\"r\":4},"
+     "{\"id\":\"titan\",\"side\":\"blue\",\"size\":\"huge\",\"hexons\":[{\"q\":2,\"r\":8},{\"q\":4,\"r\":9}]}],"
+     "\"markers\":[{\"id\":\"m\",\"kind\":\"linked\",\"q\":8,\"r\":2}]}",
+     "{\"query\":\"reach\",\"unit\":\"big\",\"action\":\"move\",\"detail\":\"brief\"}",
+     "{\"units\":[{\"id\":\"inf\",\"q\":7}]}"},
+    {"{\"system\":\"cc-ancients\",\"units\":[{\"id\":\"u\",\"side\":\"red\",\"type\":\"medium infantry\",\"col\":4,\"row\":6},"
+     "{\"id\":\"l\",\"side\":\"red\",\"type\":\"leader\",\"col\":4,\"row\":6},"
+     "{\"id\":\"e\",\"side\":\"blue\",\"type\":\"light cavalry\",\"col\":6,\"row\":3}]}",
+     "{\"query\":\"order\",\"side\":\"red\",\"card\":{\"type\":\"section\",\"section\":\"center\",\"orders\":2},"
+     "\"ordered\":[\"u\"],\"moves\":[{\"unit\":\"u\",\"path\":[{\"col\":4,\"row\":5}]}]}",
+     "{\"units\":[{\"id\":\"l\",\"col\":5}]}"},
+};
+
+// A position of kept_asks opened, and when `changed`, asked once (its world kept) and changed.
+static McPosition *kept_position(int k, int changed) {
+    McPosition *pos = mc_position_open(kept_asks[k].position, NULL);
+    if (pos && changed) {
+        mc_free(mc_position_ask(pos, kept_asks[k].query));
+        mc_free(mc_position_update(pos, kept_asks[k].change));
+    }
+    return pos;
+}
+
+MC_TEST(alloc_failure_kept_worlds,
+        "allocation failure in a position's ask, reading the world it keeps (Torn World, C&C: Ancients) or a unit "
+        "replaced in place: out_of_memory or the ruling, the next ask the ruling, nothing left after closing") {
+    long points = 0;
+    for (int k = 0; k < (int)(sizeof kept_asks / sizeof kept_asks[0]); k++)
+        for (int changed = 0; changed < 2; changed++) {
+            McPosition *pos = kept_position(k, changed);
+            char *asked = pos ? mc_position_ask(pos, kept_asks[k].query) : NULL;
+            char *ruling = asked ? copy_text(asked) : NULL; // not counted by mc_bytes_in_use
+            mc_free(asked);
+            mc_position_close(pos);
+            MC_CHECK(ruling && strncmp(ruling, "{\"ok\":true", 10) == 0);
+            for (long n = 1; ruling; n++) {
+                pos = kept_position(k, changed);
+                mc_mem_test_fail(n);
+                char *out = mc_position_ask(pos, kept_asks[k].query);
+                long made = mc_mem_test_count();
+                mc_mem_test_fail(0);
+                char *again = mc_position_ask(pos, kept_asks[k].query);
+                if (!out || (!is_out_of_memory(out) && strcmp(out, ruling) != 0) || strcmp(again, ruling) != 0)
+                    mc_test_fail(__FILE__, __LINE__, "%s: allocation %ld of the ask failed: %.200s, then %.200s",
+                                 kept_asks[k].change, n, out ? out : "(nothing)", again);
+                mc_free(out);
+                mc_free(again);
+                mc_position_close(pos);
+                MC_CHECK_INT(mc_bytes_in_use(), 0);
+                if (made < n) break;
+                points++;
+            }
+            free(ruling);
+        }
+    printf("kept worlds: %ld failure points tried\n", points);
+    MC_CHECK(points > 100);
+}
+
 // Found by the test above: when cJSON could not get memory for the request's tree, the answer was
 // bad_json "not valid JSON at byte 0", blaming a valid text.
 MC_TEST(alloc_failure_while_parsing, "allocation failure while cJSON reads a valid request is out_of_memory, not bad_json") {

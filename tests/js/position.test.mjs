@@ -202,6 +202,30 @@ const flagsOf = {
     (nonEmpty(h.adjacentEnemies) ? CCA.adjacentEnemies : 0),
 };
 
+// Asks a position opened on `request` its query in JSON and in the arrays form, as opened and after
+// the update test's change: an error must be the same error; else `check(json, arrays)` compares
+// them, and the arrays form has the JSON's assumptions and no trace.
+function bothForms(request, check) {
+  const { position, query } = splitRequest(request);
+  const pos = engine.open(position);
+  try {
+    for (const change of [null, changeOf(request)?.change].filter((c, k) => k === 0 || c)) {
+      if (change) assert.deepEqual(pos.update(change), { ok: true });
+      const json = pos.ask(query);
+      const arrays = pos.ask(query, { format: 'arrays' });
+      if (!json.ok) {
+        assert.deepEqual(arrays, json, 'an error is the same error');
+        continue;
+      }
+      check(json, arrays);
+      assert.deepEqual(arrays.assumptions, json.assumptions);
+      assert.equal(arrays.result.trace, undefined, 'no trace in the arrays form');
+    }
+  } finally {
+    pos.close();
+  }
+}
+
 const same = (a, b) => a.q === b.q && a.r === b.r;
 const key = (h) => `${h.q},${h.r}`;
 
@@ -277,26 +301,10 @@ for (const file of scenarioFiles()) {
   const what = request === scenario ? 'the reach' : 'the reach of its move\'s mover';
   test(`${relative(root, file)}: the arrays form of ${what} agrees with its JSON answer, before and after an update`, () => {
     const before = engine.bytesInUse();
-    const { position, query } = splitRequest(request);
-    const pos = engine.open(position);
-    try {
-      const rounds = [null, changeOf(request)?.change].filter((c, k) => k === 0 || c);
-      for (const change of rounds) {
-        if (change) assert.deepEqual(pos.update(change), { ok: true });
-        const json = pos.ask(query);
-        const arrays = pos.ask(query, { format: 'arrays' });
-        if (!json.ok) {
-          assert.deepEqual(arrays, json, 'an error is the same error');
-          continue;
-        }
-        checkHexReach(system, request.unit, json, arrays);
-        for (const f of arrays.arrays.flags) seenFlags[system] |= f;
-        assert.deepEqual(arrays.assumptions, json.assumptions);
-        assert.equal(arrays.result.trace, undefined, 'no trace in the arrays form');
-      }
-    } finally {
-      pos.close();
-    }
+    bothForms(request, (json, arrays) => {
+      checkHexReach(system, request.unit, json, arrays);
+      for (const f of arrays.arrays.flags) seenFlags[system] |= f;
+    });
     assert.equal(engine.bytesInUse(), before, 'the position left memory behind');
   });
 }
@@ -339,3 +347,201 @@ test('the arrays form covers the GODSGLOOM reach and Arcane Legions move scenari
   assert.throws(() => pos.ask(move, { format: 'csv' }), /unknown answer format/);
   pos.close();
 });
+
+// The Ninth Age keeps its battlefield between asks (docs/api.md "Kept worlds"): every scenario's
+// first three units moved, moved back and turned one after another, a unit added (a copy of the
+// first under a new id) and removed, then one moved again, each ask answering as the whole request.
+let ninthAge = 0;
+for (const file of scenarioFiles()) {
+  const request = loadScenario(file).request;
+  if (request?.system !== 'ninth-age' || !Array.isArray(request.units) || request.units.length === 0) continue;
+  ninthAge++;
+  test(`${relative(root, file)}: the kept battlefield follows units moved in place, added and removed`, () => {
+    const before = engine.bytesInUse();
+    const { position, query } = splitRequest(request);
+    const queryText = JSON.stringify(query);
+    const now = structuredClone(request);
+    const pos = engine.open(position);
+    const check = (what) => assert.equal(pos.askText(queryText), engine.requestText(full(now)), what);
+    const update = (change) => assert.deepEqual(pos.update(change), { ok: true }, JSON.stringify(change));
+    try {
+      check('as opened');
+      const steps = [['x', 1], ['x', -1], ['y', -0.25], ['y', 0.25], ['facing', 45], ['facing', -45]];
+      for (const unit of now.units.slice(0, 3)) {
+        for (const [key, by] of steps) {
+          if (typeof unit[key] !== 'number') continue;
+          unit[key] += by;
+          update({ units: [{ id: unit.id, [key]: unit[key] }] });
+          check(`${unit.id}.${key} ${by > 0 ? '+' : ''}${by}`);
+        }
+      }
+      const added = { ...structuredClone(now.units[0]), id: 'added-by-test' };
+      now.units.push(added);
+      update({ units: [added] });
+      check('a unit added');
+      now.units.pop();
+      update({ remove: [added.id] });
+      check('the unit removed');
+      now.units[0].x += 0.5;
+      update({ units: [{ id: now.units[0].id, x: now.units[0].x }] });
+      check('moved after the removal');
+    } finally {
+      pos.close();
+    }
+    assert.equal(engine.bytesInUse(), before, 'the position left memory behind');
+  });
+}
+
+test('every Ninth Age scenario was followed through updates', () => {
+  assert.ok(ninthAge >= 60, `${ninthAge} scenarios`);
+});
+
+// The moves a Ninth Age answer's JSON gives, as its arrays form lists them: each mover's final pose
+// and path, in the answer's order; a charge's the move it makes (docs/api.md "Arrays").
+function ninthAgeMoves(query, result) {
+  const move = (unit, m, extra) => ({ unit, poses: m ? [m.final, ...m.path] : [], ...extra });
+  if (query === 'pursue') return result.pursuers.map((p) => move(p.unit, p, { outcome: p.outcome }));
+  if (query === 'flee') return [move(result.unit, result, { destroyed: result.destroyed })];
+  return (result.chargers ?? [result]).map((c) => {
+    const path = (c.possible || !c.failedChargeMove) && c.path ? 'charge' : c.failedChargeMove ? 'failedChargeMove' : 'none';
+    return move(c.charger, path === 'charge' ? c : c.failedChargeMove, { possible: c.possible, path });
+  });
+}
+
+const ninthAgeArrays = { pursue: 0, charge: 0, flee: 0 };
+for (const file of scenarioFiles()) {
+  const request = loadScenario(file).request;
+  if (request?.system !== 'ninth-age' || !(request.query in ninthAgeArrays)) continue;
+  ninthAgeArrays[request.query]++;
+  test(`${relative(root, file)}: the arrays form of the ${request.query} gives its JSON answer's poses, before and after an update`, () => {
+    bothForms(request, (json, arrays) => {
+      const want = ninthAgeMoves(request.query, json.result);
+      const poses = want.flatMap((m) => m.poses.flatMap((p) => [p.x, p.y, p.facing]));
+      assert.deepEqual(arrays.result.moves, want.map(({ poses: p, ...rest }) => ({ unit: rest.unit, rows: p.length, ...rest })));
+      assert.equal(arrays.result.rows, poses.length / 3);
+      // The engine's doubles against the JSON's (at most 15 significant digits, 9 decimals).
+      const got = arrays.arrays.poses;
+      assert.equal(got.length, poses.length);
+      poses.forEach((p, i) => assert.ok(Math.abs(got[i] - p) <= 1e-9 * Math.max(1, Math.abs(p)), `value ${i}: ${got[i]} vs ${p}`));
+    });
+  });
+}
+
+test('the arrays form covers the Ninth Age pursue, charge and flee scenarios', () => {
+  assert.ok(ninthAgeArrays.pursue >= 10 && ninthAgeArrays.charge >= 10 && ninthAgeArrays.flee >= 3, JSON.stringify(ninthAgeArrays));
+});
+
+// Torn World and C&C: Ancients keep their world between asks and read again only the units an
+// update replaced in place (docs/api.md "Kept worlds"). Each scenario's first units are put on one
+// another's places (a hex shared: the request's error, or a C&C leader joining a friendly unit),
+// put back, walked round a ring that ends where it began (one hex, one hexon for Large and Huge
+// miniatures, a column or a row for an offset place: a leader leaving its unit), then the first unit is removed and added
+// back (it comes last) and walked again; every ask is compared with the native CLI's answer to
+// the whole request, as tests/c/test_position.c does natively.
+const PLACE = ['q', 'r', 'col', 'row', 'hexons'];
+const RING = {
+  hex: [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]],
+  hexon: [[2, 1], [-1, 3], [-3, 2], [-2, -1], [1, -3], [3, -2]],
+  offset: [[1, 0], [0, 1], [0, 1], [-1, 0], [0, -1], [0, -1]],
+};
+
+function placedAs(unit, other) {
+  const change = { id: unit.id };
+  for (const k of PLACE) {
+    if (k in other) change[k] = structuredClone(other[k]);
+    else if (k in unit) change[k] = null;
+  }
+  return change;
+}
+
+function ringStep(unit, s) {
+  const num = (v) => typeof v === 'number';
+  if (Array.isArray(unit.hexons)) {
+    const [dq, dr] = RING.hexon[s];
+    return unit.hexons.every((h) => num(h.q) && num(h.r)) ? { id: unit.id, hexons: unit.hexons.map((h) => ({ ...h, q: h.q + dq, r: h.r + dr })) } : null;
+  }
+  if (num(unit.q) && num(unit.r)) {
+    const [dq, dr] = RING[unit.size === 'large' ? 'hexon' : 'hex'][s];
+    return { id: unit.id, q: unit.q + dq, r: unit.r + dr };
+  }
+  if (num(unit.col) && num(unit.row)) return { id: unit.id, col: unit.col + RING.offset[s][0], row: unit.row + RING.offset[s][1] };
+  return null;
+}
+
+function applyChange(request, change) {
+  const unit = request.units.find((u) => u.id === change.id);
+  for (const [k, v] of Object.entries(change)) {
+    delete unit[k];
+    if (v !== null) unit[k] = structuredClone(v);
+  }
+}
+
+for (const system of ['torn-world', 'cc-ancients']) {
+  test(`${system}: units replaced in place, on one another's places, round rings, removed and added back answer as the native CLI does`, () => {
+    const asked = []; // { what, text, full }
+    let huge = 0;
+    for (const file of scenarioFiles()) {
+      const request = structuredClone(loadScenario(file).request);
+      if (request?.system !== system || !Array.isArray(request.units) || request.units.length === 0) continue;
+      const before = engine.bytesInUse();
+      const { position, query } = splitRequest(request);
+      const queryText = JSON.stringify(query);
+      const pos = engine.open(position);
+      const step = (change, update = { units: [change] }) => {
+        assert.deepEqual(pos.update(update), { ok: true }, `${relative(root, file)}: ${JSON.stringify(update)}`);
+        asked.push({ what: `${relative(root, file)} after ${JSON.stringify(update)}`, text: pos.askText(queryText), full: full(request) });
+      };
+      try {
+        const units = request.units;
+        const m = Math.min(units.length, 5);
+        for (let i = 0; i < m; i++) {
+          const was = structuredClone(units[i]);
+          for (let o = 0; o < m; o++) {
+            if (o === i) continue;
+            const change = placedAs(units[i], units[o]);
+            applyChange(request, change);
+            step(change);
+          }
+          const back = placedAs(units[i], was);
+          applyChange(request, back);
+          step(back);
+          for (let s = 0; s < 6; s++) {
+            const change = ringStep(units[i], s);
+            if (!change) break;
+            applyChange(request, change);
+            step(change);
+            huge += 'hexons' in change;
+          }
+        }
+        if (units.length >= 2) {
+          const first = units.shift();
+          units.push(first);
+          step(null, { remove: [first.id], units: [first] });
+          for (let s = 0; s < 6; s++) {
+            const change = ringStep(units.at(-1), s);
+            if (!change) break;
+            applyChange(request, change);
+            step(change);
+          }
+        }
+      } finally {
+        pos.close();
+      }
+      assert.equal(engine.bytesInUse(), before, `${relative(root, file)}: the position left memory behind`);
+    }
+    let out;
+    try {
+      out = execFileSync(nativeCli, ['--lines', '-'], { input: asked.map((a) => a.full).join('\n'), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    } catch (e) {
+      out = e.stdout; // exit 1: some response is an error
+    }
+    const lines = out.trimEnd().split('\n');
+    assert.equal(lines.length, asked.length);
+    asked.forEach((a, k) => assert.equal(a.text, lines[k], a.what));
+    const results = asked.filter((a) => a.text.startsWith('{"ok":true')).length;
+    assert.ok(asked.length > (system === 'torn-world' ? 600 : 2000), `${asked.length} asks`);
+    assert.ok(results > asked.length / 3, `${results} of ${asked.length} answered with a result`);
+    if (system === 'torn-world') assert.ok(huge > 20, `${huge} moves of Huge miniatures`);
+    console.log(`${system}: ${asked.length} asks after in-place changes, ${results} answered with a result${huge ? `, ${huge} after moves of Huge miniatures` : ''}`);
+  });
+}

@@ -106,6 +106,23 @@ for (const system of SYSTEMS) {
   });
 }
 
+// The picture lists an AL move's events under the verdict, numbered as the board's markers are
+// (issue 23): a sortie facing 30° meets b's front edge corner-first after 0.5 / cos 30° = 0.58 steps,
+// pivots 30° anticlockwise and slides right 0.21 steps to the next notch.
+test('AL-SNP-1 AL-SLD-1 the picture lists the move\'s events under the verdict, and the board numbers them the same', () => {
+  const sc = loadScenario(join(root, 'tests', 'scenarios', 'arcane-legions', 'al-snp-1-30-degrees-into-unit-then-slide.json'));
+  const r = run(['-'], JSON.stringify(sc.request));
+  assert.equal(r.status, 0, r.stderr);
+  const els = readXml(r.stdout), texts = els.filter((e) => e.name === 'text' && e.attrs.fill !== 'none');
+  const fx = els.find((e) => e.name === 'path' && e.attrs.stroke === '#cfc9ba').attrs.d.match(/-?[\d.]+/g).map(Number);
+  const onBoard = (e) => Number(e.attrs.y) > Math.min(fx[1], fx[3], fx[5]) && Number(e.attrs.y) < Math.max(fx[1], fx[3], fx[5]);
+  const said = flat(texts.map((e) => e.text).join(' '));
+  for (const line of ['1. collides with b’s front edge after 0.58 steps', '2. snaps 30° anticlockwise onto it', '3. slides right 0.21 steps along it']) {
+    assert.ok(said.includes(line), `the picture says "${line}"`);
+  }
+  assert.deepEqual(texts.filter((e) => onBoard(e) && e.attrs.fill === '#ffffff' && /^\d+$/.test(e.text)).map((e) => e.text).sort(), ['1', '2', '3'], 'the board numbers the three events');
+});
+
 test('a share link, its fragment, its code and a position JSON all draw the same picture; the caption is the link', async () => {
   const position = { system: 'godsgloom', board: { cols: 8, rows: 6 },
     sides: [{ name: 'Wardens', color: '#1d5fbf' }, { name: 'Hollow', color: '#b3261e' }],

@@ -79,3 +79,14 @@ if (described.ok) console.log(described.result.systems.map((s) => s.lengthUnit),
 const text: string = engine.requestText('{"query": "describe"}');
 const parsed = engine.request(text);
 console.log(text.length, parsed.ok);
+
+// A Ninth Age flee kept in the engine, its poses in the arrays form.
+const nine = await createEngine({ systems: ['ninth-age'] });
+const field = nine.open({ system: 'ninth-age', table: { width: 48, height: 48 }, units: [
+  { id: 'f', side: 'red', x: 24, y: 24, facing: 0, width: 4, depth: 2 },
+  { id: 'e', side: 'blue', x: 24, y: 30, facing: 180, width: 4, depth: 2 },
+] });
+const fled = field.ask({ query: 'flee', unit: 'f', distance: 7 }, { format: 'arrays' });
+const firstMove = fled.result?.moves?.[0];
+if (fled.ok && firstMove) console.log(firstMove.unit, firstMove.rows, firstMove.destroyed === true, fled.arrays?.poses?.[0]);
+field.close();

@@ -1,7 +1,7 @@
 // Arcane Legions on the page (docs/api/arcane-legions.md): its model entry (unit and query fields,
 // the request), terrain colours, drawers, verdicts and the text of its results.
 import { SIDE_COLOURS, num, opt, unitField, freeUnit } from '../fields.js';
-import { GOOD, BAD, PATH, WARN, isPose, arr, degrees, stepsText, plural, frameVector, unitInfo, el, poseText, section } from '../draw.js';
+import { GOOD, BAD, PATH, WARN, isPose, arr, degrees, stepsText, plural, frameVector, rad, rectCorners, unitInfo, el, poseText, section } from '../draw.js';
 
 const AL_BASES = { sortie: [1, 1], formation: [2, 1] };
 /** A request unit's width and depth: its base's, else its own. */
@@ -33,22 +33,111 @@ function alPoses(r, req) {
   return steps;
 }
 
-function drawALMove(out, r, req) {
+// A name's possessive, as a player says it: "Chargers' front edge", "b's front edge".
+const whose = (name) => `${name}${/..s$/i.test(name) ? '’' : '’s'}`;
+// A snap's movement (AL-SNP-1, AL-OVL-1): a pivot by its angle, or a move straight out across a side it lay parallel to.
+const snapWords = (e) => (Math.abs(e.angle) < 0.5 && Number.isFinite(e.distance) ? `${stepsText(e.distance)} straight out`
+  : `${degrees(Math.abs(e.angle))} ${e.direction === 'cw' ? 'clockwise' : 'anticlockwise'}`);
+
+/** Which edge or corner of a unit a point lies on, in the unit's own frame ('' when on neither). */
+function edgeAt(u, p) {
+  const f = rad(u.facing ?? 0), dx = p.x - u.x, dy = p.y - u.y;
+  const along = dx * Math.cos(f) - dy * Math.sin(f), fwd = dx * Math.sin(f) + dy * Math.cos(f);
+  const on = (v, half) => Math.abs(Math.abs(v) - half) < 1e-3;
+  const fb = on(fwd, u.d / 2) ? (fwd > 0 ? 'front' : 'back') : '', lr = on(along, u.w / 2) ? (along > 0 ? 'right' : 'left') : '';
+  return fb && lr ? `${fb}-${lr} corner` : fb || lr ? `${fb || lr} edge` : '';
+}
+
+/**
+ * What happened on the way, in order (issue 23): the breakaway attacks before the unit moves
+ * (AL-BRK-1), then each action's collision, snap and slide (AL-COL-1, AL-SNP-1, AL-OVL-1, AL-SLD-1)
+ * and what stopped or undid it. Each is numbered as the board numbers its marker, says what a
+ * player measures (steps to 0.01, degrees to 1), and carries `at` (where its number goes) and
+ * `box` (the world box the board frames when it is picked). A snap that could not be made is
+ * said with the snap made instead (or what came of it), a slide refused with the event before it.
+ */
+function alEvents(r, req) {
+  const id = r.unit ?? req.order?.unit;
+  const mover = unitInfo(req, id, requestSize);
+  if (!mover || !isPose(mover)) return [];
+  const rect = (p) => rectCorners(p.x, p.y, p.facing ?? 0, mover.w, mover.d);
+  const list = [];
+  for (const b of arr(r.breakaway)) {
+    const a = unitInfo(req, b.unit, requestSize);
+    if (a && isPose(a)) list.push({ kind: 'breakaway', shape: 'ring', unit: b.unit, text: `${b.unit} may attack it before it moves (breakaway)`, at: [a.x, a.y], pts: [...rectCorners(a.x, a.y, a.facing ?? 0, a.w, a.d), ...rect(mover)] });
+  }
+  const poses = alPoses(r, req);
+  const several = arr(r.actions).length > 1;
+  let met = null; // the object the last event named: "onto it"
+  arr(r.actions).forEach((a, i) => {
+    let blocked = []; // snaps that could not be made, said with the snap made instead (AL-LIM-1)
+    const because = () => (blocked.length ? ` (not ${blocked.join(', nor ')})` : '');
+    const spec = arr(req.order?.actions)[i] ?? {};
+    const mine = poses.filter((p) => p.action === i).map((p) => p.pose).concat(isPose(a.pose) ? [a.pose] : []);
+    const pts = mine.flatMap(rect);
+    const named = (e, p) => {
+      if (e.object === met) return 'it';
+      const o = unitInfo(req, e.object, requestSize);
+      const edge = o && isPose(o) && isPose(p) ? edgeAt(o, p) : '';
+      return e.object === 'table' ? 'the table edge' : edge ? `${whose(e.object)} ${edge}` : String(e.object ?? 'something');
+    };
+    const centre = isPose(a.pose) ? [a.pose.x, a.pose.y] : [mover.x, mover.y];
+    for (const e of arr(a.events)) {
+      const point = isPose(e.point) ? [e.point.x, e.point.y] : null;
+      // a point the rules name gets its marker (✕ met, ◎ pivot); an event without one, a dot on the unit
+      const add = (kind, text, at) => {
+        const said = kind === 'snap' || e.type === 'noSnap' || e.type === 'returned';
+        list.push({ kind, text: `${text}${said ? because() : ''}`, at, pts: [...pts, at], action: i, shape: kind === 'slide' ? 'arrow' : !point ? 'dot' : kind === 'snap' ? 'pivot' : 'x' });
+        met = e.object ?? met;
+        if (said) blocked = [];
+      };
+      if (e.type === 'collision') add('collision', `collides with ${named(e, e.point)}${several ? `, ${stepsText(e.distance)} into action ${i + 1}` : ` after ${stepsText(e.distance)}`}`, point ?? centre);
+      else if (e.type === 'stopped') add('collision', `stops against ${named(e, e.point)} (no move order)`, point ?? centre);
+      else if (e.type === 'overlap') add('collision', `${spec.turn ? `the ${spec.turn}° turn` : 'it'} ends overlapping ${named(e, null)}`, point ?? centre);
+      else if (e.type === 'snap') {
+        const onto = named(e, e.point);
+        add('snap', `${Math.abs(e.angle) < 0.5 && Number.isFinite(e.distance) ? 'moves' : 'snaps'} ${snapWords(e)} onto ${onto}`, point ?? centre);
+      } else if (e.type === 'noSnap') add('collision', `cannot snap to ${named(e, null)}: stays at its angle and moves on`, centre);
+      else if (e.type === 'returned') add('collision', `cannot snap while overlapping ${named(e, null)}: goes back to where it was`, centre);
+      else if (e.type === 'slide') {
+        const s = poses.find((p) => p.action === i && p.slide);
+        const at = s ? [(s.from.x + s.pose.x) / 2, (s.from.y + s.pose.y) / 2] : centre;
+        add('slide', `slides ${e.direction} ${stepsText(e.distance)} along ${e.object === met ? 'it' : e.object}: its ${e.mark} on ${whose(e.object)} ${e.objectMark}`, at);
+      } else if (e.type === 'snapBlocked') blocked.push(`${snapWords(e)}: ${e.object} is in the way`);
+      else if (e.type === 'noSlide' && list.length) list[list.length - 1].text += ` (no slide${req.order?.slide ? ` ${req.order.slide}` : ''})`;
+    }
+    if (blocked.length && list.length) list[list.length - 1].text += because(); // no snap came after it
+  });
+  return list.map((ev, k) => {
+    const xs = ev.pts.map((p) => p[0]), ys = ev.pts.map((p) => p[1]);
+    const color = ev.kind === 'snap' ? PATH : ev.kind === 'slide' ? GOOD : BAD; // its marker's, on the board and in the list
+    return { n: k + 1, kind: ev.kind, shape: ev.shape, color, text: ev.text, at: ev.at, unit: ev.unit, action: ev.action, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
+  });
+}
+
+// `extra.event`: the number of the event picked in the ruling's list, drawn highlighted.
+function drawALMove(out, r, req, pick, extra = {}) {
   const id = r.unit ?? req.order?.unit;
   const steps = alPoses(r, req);
+  const events = alEvents(r, req);
+  out.events = events; // the ruling lists them, numbered as the board numbers them (app.js)
   const last = steps.length - 1;
   steps.forEach((s, i) => {
     if (i === last && isPose(r.final)) return;
-    out.ghost(id, s.pose, s.what === 'action' ? String(s.action + 1) : undefined); // the contact pose is named by its collision mark
+    // numbered by action when nothing happened on the way; else the events carry the numbers
+    out.ghost(id, s.pose, s.what === 'action' && !events.length ? String(s.action + 1) : undefined);
   });
-  for (const s of steps) {
-    if (s.slide) out.mark({ type: 'line', from: [s.from.x, s.from.y], to: [s.pose.x, s.pose.y], color: GOOD, arrow: true, label: `slide ${s.slide.direction} ${stepsText(s.slide.distance)}` });
+  // the events' markers carry their numbers in the ruling's list, and the one picked is highlighted
+  const focus = (ev) => ev.n === extra.event;
+  // the last first, so that a collision's ✕ shows over the pivot ◎ of the snap at the same point
+  for (const ev of [...events].reverse()) {
+    const [x, y] = ev.at;
+    if (ev.shape === 'ring') out.ring(ev.unit, ev.color, undefined, { step: ev.n, focus: focus(ev) });
+    else if (ev.shape === 'arrow') {
+      const s = steps.find((p) => p.action === ev.action && p.slide);
+      if (s) out.mark({ type: 'line', from: [s.from.x, s.from.y], to: [s.pose.x, s.pose.y], color: ev.color, arrow: true, step: ev.n, focus: focus(ev) });
+    } else out.mark({ type: 'mark', shape: ev.shape, x, y, color: ev.color, step: ev.n, focus: focus(ev) });
   }
-  arr(r.actions).forEach((a, i) => arr(a.events).forEach((e) => {
-    if (!isPose(e.point)) return;
-    if (e.type === 'snap') out.mark({ type: 'mark', shape: 'pivot', x: e.point.x, y: e.point.y, color: PATH, label: `snap ${degrees(Math.abs(e.angle))} ${e.direction === 'cw' ? 'clockwise' : 'anticlockwise'}`, below: true });
-    else out.mark({ type: 'mark', shape: 'x', x: e.point.x, y: e.point.y, color: BAD, label: `${e.type === 'stopped' ? 'stopped' : 'collision'}${e.object ? `: ${e.object}` : ''}` });
-  }));
   // the outcomes of the choices the request left open, faintly, to compare
   for (const c of arr(r.choices)) for (const o of arr(c.options)) {
     if (String(o.value) !== String(c.default) && isPose(o.final)) out.ghost(id, o.final, undefined, 'option'); // named in the text
@@ -127,17 +216,18 @@ function choiceNodes(r, onChoice) {
 
 // the marks of this game's drawings, for the legend beside the board (draw.js MARKS has the shared ones)
 const OWN_MARKS = {
+  events: { swatch: 'marker', symbol: '1', color: '#fff', bg: BAD, text: 'what happened on the way, in order, as the list under the verdict numbers it (press an entry there to zoom to it); a ring: a breakaway attacker' },
   tool: { swatch: 'fill', color: 'rgba(242,193,78,0.45)', border: WARN, text: 'the turning tool where it lay; dots are its bevels' },
   costCells: { swatch: 'steps', colors: COST_SHADES,
     text: `where its centre can end, shaded by the movement points it costs: lightest 0, then 1, 2, … to darkest ${COST_SHADES.length - 1} or more (numbered on the board; outlined where the cost changes)` },
   turned: { swatch: 'hatch', color: 'rgba(27,36,48,0.6)', text: 'reached only after a turn (hatched); plain: by steps alone' },
 };
-drawALMove.marks = ['unit', 'path', 'ghost', 'final', 'stops', 'collision', 'pivot', 'slide', OWN_MARKS.tool, 'option'];
+drawALMove.marks = ['unit', 'path', 'ghost', 'final', 'stops', 'collision', 'pivot', 'slide', OWN_MARKS.events, OWN_MARKS.tool, 'option'];
 drawALReach.marks = ['unit', 'ring', OWN_MARKS.costCells, OWN_MARKS.turned, 'collision'];
 drawALBreakaway.marks = ['unit', 'ring', 'attacker'];
 
 const game = {
-  name: 'Arcane Legions', board: 'free', lengthUnit: 'step', mmPerUnit: (params) => params['A-AL-1']?.stepMm ?? 50,
+  name: 'Arcane Legions', clausePrefix: 'AL', board: 'free', lengthUnit: 'step', mmPerUnit: (params) => params['A-AL-1']?.stepMm ?? 50,
   unitFields: [
     { key: 'base', label: 'Base', kind: 'select', options: [['formation', 'formation (2 × 1)'], ['sortie', 'sortie (1 × 1)'], ['custom', 'width × depth']] },
     { key: 'width', label: 'Width', kind: 'number', min: 0.1, step: 0.5, when: (u) => u.base === 'custom' },
@@ -188,7 +278,9 @@ const game = {
       parse(req) {
         const o = req.order && typeof req.order === 'object' ? req.order : null;
         if (!o) return {};
-        return opt(opt({ unit: o.unit, actions: o.actions }, 'slide', o.slide || undefined), 'snapSide', o.snapSide || undefined);
+        // a step's distance left out is a whole step (docs/api/arcane-legions.md); the form needs it written
+        const actions = Array.isArray(o.actions) ? o.actions.map((a) => (a && typeof a === 'object' && a.step !== undefined && a.distance === undefined ? { ...a, distance: 1 } : a)) : o.actions;
+        return opt(opt({ unit: o.unit, actions }, 'slide', o.slide || undefined), 'snapSide', o.snapSide || undefined);
       },
     },
     reachArea: { fields: [unitField()], build: (i) => ({ unit: i.unit }) },
@@ -247,3 +339,5 @@ game.canApply = (request, result) => request.query === 'move' && typeof request.
 game.applyRuling = (request, result, byId, moveTo) => {
   if (game.canApply(request, result)) moveTo(byId(request.order.unit), result.final);
 };
+// once made, the order is done: the unit's next order starts empty
+game.queries.move.made = (i) => { i.actions = []; };

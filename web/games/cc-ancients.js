@@ -2,7 +2,7 @@
 // reach, move, order, retreat and evade), the board's sections and baselines, terrain colours,
 // drawers, verdicts and result text.
 import { SIDE_COLOURS, num, opt, unitField, arr, wholeOrNone, hexUnit, pathJSON, axialOf, hexMove, whatIfReach } from '../fields.js';
-import { GOOD, BAD, PATH, WARN, isHex, hexKey, colRow, plural, el, ruleItem, section, reachCells, whatIfCells, pickedPath, hexStart,
+import { GOOD, BAD, PATH, WARN, isHex, hexKey, colRow, plural, el, ruleItem, reasonText, section, reachCells, whatIfCells, pickedPath, hexStart,
   drawHexPath, drawHexMove } from '../draw.js';
 import { toAxial, center } from '../hex.js';
 
@@ -30,7 +30,7 @@ const ccOrder = {
     { key: 'section', label: 'Section', kind: 'select', options: SECTIONS, when: (i) => cardOf(i) === 'section' },
     { key: 'orders', label: 'Orders on the card', kind: 'number', min: 1, max: 64, step: 1, when: (i) => CARDS_WITH_ORDERS.includes(cardOf(i)) && !(cardOf(i) === 'i am spartacus' && spartacusDice(i).length) },
     ...DICE.map(([d, label]) => ({ key: diceKey(d), label, kind: 'number', min: 0, max: 8, step: 1, when: (i) => cardOf(i) === 'i am spartacus' })),
-    { key: 'leader', label: 'Leader (blank: one unit of choice)', kind: 'unit', when: (i) => cardOf(i) === 'leadership' },
+    { key: 'leader', label: 'Leader (blank: one unit of choice)', kind: 'unit', optional: true, when: (i) => cardOf(i) === 'leadership' },
     { key: 'inspired', label: 'Inspired Leadership in section', kind: 'select', options: [['', '(not inspired)'], ...SECTIONS], when: (i) => cardOf(i) === 'leadership' },
     { key: 'linked', label: 'Units in linked hexes (blank: the card’s)', kind: 'number', min: 0, max: 64, step: 1, when: (i) => cardOf(i) === 'leadership' },
     { key: 'moves', label: 'Ordered units', kind: 'orders', rows: orderRows,
@@ -79,7 +79,7 @@ const ccOrder = {
 const ccRetreat = {
   fields: [unitField(), { key: 'flags', label: 'Flags rolled', kind: 'number', min: 0, max: 64, step: 1 },
     { key: 'hits', label: 'Blocks lost to hits (optional)', kind: 'number', min: 0, max: 64, step: 1 },
-    unitField('attacker', 'Attacker (optional)'),
+    unitField('attacker', 'Attacker (optional)', true),
     { key: 'ignore', label: 'Flags to disregard (blank: all it may)', kind: 'number', min: 0, max: 64, step: 1 },
     { key: 'acrossRampart', label: 'Attacked across a rampart hexside', kind: 'check' }],
   build(i) {
@@ -94,7 +94,7 @@ const ccRetreat = {
 };
 // A C&C evade: a unit or a lone leader, and optionally the attacker (docs/api/cc-ancients.md "evade").
 const ccEvade = {
-  fields: [unitField(), unitField('attacker', 'Attacker (optional)')],
+  fields: [unitField(), unitField('attacker', 'Attacker (optional)', true)],
   build(i) { return opt({ unit: i.unit }, 'attacker', i.attacker || undefined); },
   parse: (req) => ({ unit: req.unit, attacker: req.attacker ?? '' }),
 };
@@ -222,20 +222,21 @@ function drawCCEvade(out, r, req) {
 
 function retreatVerdict(r) {
   const first = arr(r.reasons)[0];
-  const why = first ? ` ${String(first.message).replace(/\.$/, '')} (${first.rule}).` : '';
+  const why = first ? ` ${reasonText(first)}` : '';
   if (r.eliminated) return { text: `${r.unit} is eliminated by the hits: no retreat.${why}`, kind: 'illegal' };
-  const flags = `${plural(r.flagsTaken ?? 0, 'flag')} of ${r.flags} taken${r.ignored ? ` (${r.ignored} disregarded)` : ''}`;
-  if (!r.retreatHexes) return { text: `No retreat: ${flags}.${why}`, kind: r.legal === false ? 'illegal' : 'legal' };
+  const flags = `${plural(r.flagsTaken ?? 0, 'flag')} of ${r.flags} taken${r.ignored ? `, ${r.ignored} disregarded` : ''}`;
+  if (!r.retreatHexes) return { text: `${r.unit} does not retreat: ${flags}.${why}`, kind: r.legal === false ? 'illegal' : 'legal' };
   const b = r.bestPath ?? {};
   const loss = b.eliminated ? ', and it is eliminated' : b.blocksLost ? `, ${plural(b.hexesShort ?? 0, 'hex', 'hexes')} short: it loses ${plural(b.blocksLost, 'block')}` : '';
   const others = arr(b.blockersLose).length ? ` ${b.blockersLose.map((x) => `${x.unit} ${x.eliminated ? 'is eliminated' : `loses ${plural(x.blocks ?? 0, 'block')}`}`).join('; ')} instead.` : '';
-  return { text: `${r.legal === false ? 'Not as asked.' : 'Retreat.'} ${flags}: ${plural(r.retreatHexes, 'hex', 'hexes')} back. Best path: ${plural(b.hexesMoved ?? 0, 'hex', 'hexes')}${loss}.${others}${why}`,
+  // who retreats how far, then how far it can go and what that costs
+  return { text: `${r.legal === false ? 'Not as asked. ' : ''}${r.unit} must retreat ${plural(r.retreatHexes, 'hex', 'hexes')} (${flags}); its best path goes ${plural(b.hexesMoved ?? 0, 'hex', 'hexes')}${loss}.${others}${why}`,
     kind: r.legal === false || b.eliminated ? 'illegal' : b.blocksLost ? 'answered' : 'legal' };
 }
 
 function evadeVerdict(r) {
   const first = arr(r.reasons)[0];
-  const why = first ? ` ${String(first.message).replace(/\.$/, '')} (${first.rule}).` : '';
+  const why = first ? ` ${reasonText(first)}` : '';
   if (r.eliminated) return { text: `No evade: ${r.unit} is eliminated.${why}`, kind: 'illegal' };
   if (r.canEvade === false) return { text: `${r.unit} cannot evade.${why}`, kind: 'illegal' };
   const ps = arr(r.paths);
@@ -273,7 +274,7 @@ drawCCRetreat.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
 drawCCEvade.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
 
 const game = {
-  name: 'Commands & Colors: Ancients', board: 'hex', lengthUnit: 'hex',
+  name: 'Commands & Colors: Ancients', clausePrefix: 'CCA', board: 'hex', lengthUnit: 'hex',
   unitFields: [{ key: 'type', label: 'Unit type', kind: 'select', options: CC_TYPES.map((t) => [t, t]) }],
   newUnit: () => ({ type: 'medium infantry' }),
   unitJSON: (u) => ({ ...hexUnit(u), type: u.type }),
@@ -321,7 +322,9 @@ const game = {
     if (q === 'evade') return evadeVerdict(r);
     return undefined;
   },
-  verdictNote: (r) => (r.legal !== false && typeof r.canBattle === 'boolean' ? (r.mustBattle ? ' It must battle.' : r.canBattle ? ' It may battle.' : ' It may not battle.') : ''),
+  verdictNote: (r) => (r.legal !== false && typeof r.canBattle === 'boolean' ? (r.mustBattle ? ' It must battle.' : r.canBattle ? ' It may battle.' : ' It may not battle.') : '')
+    // an order: the orders it takes and what each ordered unit does
+    + (Number.isFinite(r.ordersUsed) && Number.isFinite(r.ordersAllowed) ? ` ${r.ordersUsed} of ${plural(r.ordersAllowed, 'order')} used${arr(r.moves).length ? `: ${r.moves.map((m) => `${m.unit} ${m.legal === false ? 'not moved' : m.hexesMoved ? `moves ${plural(m.hexesMoved, 'hex', 'hexes')} to ${colRow(m.final)}` : 'stays'}`).join('; ')}` : ''}.` : ''),
   legalWord: (q) => (q === 'order' ? 'order' : 'move'),
   hexFacts(h) {
     const bits = [];
@@ -376,3 +379,5 @@ game.applyRuling = (request, result, byId, moveTo, remove) => {
     for (const b of arr(path?.blockersLose)) if (b.eliminated) remove(b.unit);
   }
 };
+// once made, an order is done: the next card orders its own units
+game.queries.order.made = (i) => Object.assign(i, { moves: [], active: 0 });

@@ -63,7 +63,7 @@ drawGGReach.marks = ['unit', 'costHexes', 'badge', 'stopHex', OWN_MARKS.zone, OW
 drawGGMove.marks = ['unit', 'numbered', 'endHex', OWN_MARKS.zone, OWN_MARKS.source];
 
 const game = {
-  name: 'GODSGLOOM', board: 'hex', lengthUnit: 'hex', hasFacing: true,
+  name: 'GODSGLOOM', clausePrefix: 'GG', board: 'hex', lengthUnit: 'hex', hasFacing: true,
   unitFields: [
     { key: 'speed', label: 'Speed', kind: 'number', min: 0, step: 1 },
     { key: 'tokens', label: 'Tokens (comma-separated, e.g. slow, fast)', kind: 'list' },

@@ -245,23 +245,24 @@ function chargeVerdict(r, request) {
       const fail = f ? `, failed charge ${inches(f.moved)} to ${poseRounded(f.final)}${f.blockedBy ?? f.wheel?.blockedBy ? `, stopped by ${f.blockedBy ?? f.wheel.blockedBy}` : ''}` : '';
       return `${c.charger} ${c.possible ? `charges the ${c.facing}, ${inches(c.distance)}` : `cannot charge (${arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? x.code).join(', ')})${fail}`}`;
     });
-    return { text: `Combined charge on ${target}: ${made} of ${list.length} chargers make contact, in the order ${arr(r.order).join(', ')}${why ? ` — ${r.orderChoice.rule ?? '9A-CH-4'}: ${why}` : ''}. ${says.join('; ')}.`,
+    // what each does first (a phone shows three lines of it), then why in that order
+    return { text: `Combined charge on ${target}: ${made} of ${list.length} chargers make contact. ${says.join('; ')}. In the order ${arr(r.order).join(', ')}${why ? ` (${r.orderChoice.rule ?? '9A-CH-4'}): ${why}` : ''}.`,
       kind: made === list.length ? 'legal' : made ? 'answered' : 'illegal' };
   }
   const says = chargeText(r, target, MEASURED);
   return r.possible ? { text: `The charge can be made: ${says}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says}.`, kind: 'illegal' };
 }
 
-// A pursuer's move in a player's words, figures rounded as measured at the table.
+// A pursuer's move in a player's words (a unit is one: "A pursues", as "U flees"), figures rounded as measured at the table.
 function pursuerSays(p) {
-  const turn = isPose(p.pivot) && Math.abs(p.pivot.angle ?? 0) >= 0.5 ? `pivot ${degrees(Math.abs(p.pivot.angle))} ${p.pivot.angle > 0 ? 'clockwise' : 'anticlockwise'} and ` : '';
-  const verb = p.overrun ? 'overrun' : 'pursue';
+  const turn = isPose(p.pivot) && Math.abs(p.pivot.angle ?? 0) >= 0.5 ? `pivots ${degrees(Math.abs(p.pivot.angle))} ${p.pivot.angle > 0 ? 'clockwise' : 'anticlockwise'} and ` : '';
+  const verb = p.overrun ? 'overruns' : 'pursues';
   const how = Number.isFinite(p.moved) ? ` ${inches(p.moved)}${turn ? '' : ' straight on'}` : '';
   const stopObj = p.forwardAhead?.firstObstacle?.object ?? p.situation?.object;
   const end = p.outcome === 'charge' && p.charge ? ` into the ${p.charge.facing} of ${p.charge.target}`
     : p.outcome === 'table-edge' ? ' to the table edge'
-      : p.outcome === 'obstruction' ? ` and stop${stopObj ? ` against ${stopObj}` : ' at an obstruction'}`
-        : ` and stop in the open${p.spacing?.nearest ? `, ${inches(p.spacing.nearest.gap)} from ${p.spacing.nearest.object}` : ''}`;
+      : p.outcome === 'obstruction' ? ` and stops${stopObj ? ` against ${stopObj}` : ' at an obstruction'}`
+        : ` and stops in the open${p.spacing?.nearest ? `, ${inches(p.spacing.nearest.gap)} from ${p.spacing.nearest.object}` : ''}`;
   const back = p.backtracked ? `, stepping back to a legal position${p.backtrack?.object ? ` clear of ${p.backtrack.object}` : ''}` : '';
   return `${p.unit} ${turn}${verb}${how}${end}${back}`;
 }
@@ -300,7 +301,7 @@ drawFlee.marks = ['unit', OWN_MARKS.warnRing, 'path', 'ghost', 'final', 'gone', 
 drawSpacing.marks = ['unit', OWN_MARKS.breach, { swatch: 'line', color: '#1e6b3c', text: 'units in the same combat' }];
 
 const game = {
-  name: 'The Ninth Age', board: 'free', lengthUnit: 'inch', mmPerUnit: () => 25.4,
+  name: 'The Ninth Age', clausePrefix: '9A', board: 'free', lengthUnit: 'inch', mmPerUnit: () => 25.4,
   unitFields: [
     { key: 'shape', label: 'Size from', kind: 'select', options: [['bases', 'bases, ranks and files'], ['custom', 'width × depth']] },
     { key: 'baseSize', label: 'Base (mm, width × length)', kind: 'select', options: T9A_BASES.map((b) => [b, b.replace('x', ' × ')]), when: (u) => u.shape !== 'custom' },
@@ -326,7 +327,7 @@ const game = {
   },
   queries: {
     pursue: {
-      fields: [unitField('pursuedUnit', 'Pursued unit (optional)'),
+      fields: [unitField('pursuedUnit', 'Pursued unit (optional)', true),
         { key: 'fleeFacing', label: 'Flee direction (°)', kind: 'number', min: 0, max: 359.999, step: 1 },
         { key: 'fleeDistance', label: 'Flee distance', kind: 'number', min: 0, step: 1 },
         { key: 'pursuers', label: 'Pursuers', kind: 'rows', title: 'Pursuers',
@@ -357,7 +358,7 @@ const game = {
       showWhole: true, // a new answer brings all of every charger's move into view (app.js)
       fields: [unitField('charger', 'Charger'), unitField('target', 'Target'), { key: 'range', label: 'Charge range (blank: any)', kind: 'number', min: 0, step: 'any' },
         { key: 'highestDie', label: 'Highest D6 rolled (blank: no Failed Charge Move)', kind: 'number', min: 1, max: 6, step: 1 },
-        { key: 'combined', label: 'Combined chargers', kind: 'rows', title: 'Combined chargers (same target)',
+        { key: 'combined', label: 'Combined chargers', kind: 'rows', optional: true, title: 'Combined chargers (same target)',
           adders: () => [['Add charger', { charger: '', range: '', highestDie: '' }]],
           row: () => [{ key: 'charger', label: 'Charger', kind: 'unit' }, { key: 'range', label: 'Range', kind: 'number', min: 0, step: 1, optional: true },
             { key: 'highestDie', label: 'Highest D6', kind: 'number', min: 1, max: 6, step: 1, optional: true }],
@@ -376,13 +377,13 @@ const game = {
       parse: (req) => ({ ...chargerInputs(req), target: req.target, combined: arr(req.combined).map(chargerInputs) }),
     },
     flee: {
-      fields: [unitField('unit', 'Fleeing unit'), unitField('from', 'Fleeing from (blank: the closest enemy)'), { key: 'distance', label: 'Flee distance', kind: 'number', min: 0.1, step: 1 }],
+      fields: [unitField('unit', 'Fleeing unit'), unitField('from', 'Fleeing from (blank: the closest enemy)', true), { key: 'distance', label: 'Flee distance', kind: 'number', min: 0.1, step: 1 }],
       build: (i) => opt({ unit: i.unit, distance: num(i.distance, 7) || 7 }, 'from', i.from),
       parse: (req) => opt({ unit: req.unit, distance: req.distance }, 'from', req.from),
     },
     spacing: {
       fields: [{ key: 'moment', label: 'Moment', kind: 'select', options: [['normal', 'normal'], ['during-move', 'during a move'], ['after-uncontrolled', 'after an uncontrolled move']] },
-        unitField('unit', 'Moving unit'), unitField('target', 'Its charge target (after a charge)')],
+        unitField('unit', 'Moving unit', true), unitField('target', 'Its charge target (after a charge)', true)],
       build(i) {
         if (!i.moment || i.moment === 'normal' || !i.unit) return {};
         const out = { moment: i.moment, unit: i.unit };
@@ -487,3 +488,6 @@ game.applyRuling = (request, result, byId, moveTo, remove) => {
     if (result.fleeingDestroyed && typeof request.pursued?.unit === 'string') remove(request.pursued.unit);
   } else if (request.query === 'flee' && (result.destroyed || result.leavesTable)) remove(request.unit);
 };
+// once made, a charge is done (its chargers in contact, their rolls spent) and so is a pursuit
+game.queries.charge.made = (i) => Object.assign(i, { charger: '', range: '', highestDie: '', combined: [] });
+game.queries.pursue.made = (i) => { i.pursuers = []; };

@@ -2,7 +2,7 @@
 // Huge miniatures on hexons, A-TW-1), the hexon lattice on the board, terrain colours, drawers
 // (ejections, free attacks, shifts), verdicts and result text.
 import { SIDE_COLOURS, num, list, unitField, pathJSON, axialOf, hexMove } from '../fields.js';
-import { GOOD, BAD, PATH, WARN, CAND, isHex, arr, colRow, plural, el, ruleItem, section, reachCells, pickedPath, hexStart,
+import { GOOD, BAD, PATH, WARN, CAND, isHex, arr, colRow, plural, el, ruleItem, reasonText, section, reachCells, pickedPath, hexStart,
   footprint, drawHexMove } from '../draw.js';
 import { toAxial, snapHexon, hexonCells, key, HEXON_DIRS } from '../hex.js';
 
@@ -116,7 +116,7 @@ drawEject.marks = ['unit', OWN_MARKS.candidate, { swatch: 'line', color: '#b3261
 drawShift.marks = ['unit', OWN_MARKS.candidate, 'endHex'];
 
 const game = {
-  name: 'Torn World', board: 'hex', lengthUnit: 'hex',
+  name: 'Torn World', clausePrefix: 'TW', board: 'hex', lengthUnit: 'hex',
   unitFields: [
     { key: 'size', label: 'Size', kind: 'select', options: [['infantry', 'infantry (1 hex)'], ['large', 'large (1 hexon)'], ['huge', 'huge (several hexons)']] },
     { key: 'hexonCount', label: 'Hexons', kind: 'number', min: 2, max: 3, step: 1, when: (u) => u.size === 'huge' },
@@ -137,7 +137,7 @@ const game = {
     // docs/api/torn-world.md: `eject` ends the unit at the last hex of the drawn path (or where it
     // stands); `shift` moves it by the chosen side's effect to that hex.
     eject: {
-      fields: [unitField(), { key: 'path', label: 'Ends at (last hex of the path)', kind: 'path' }],
+      fields: [unitField(), { key: 'path', label: 'Ends at (last hex of the path)', kind: 'path', optional: true }], // none: where it stands
       build(i, doc) {
         const u = doc.units.find((x) => x.id === i.unit);
         const at = pathJSON(i.path).at(-1) ?? (u ? { q: u.q, r: u.r } : undefined);
@@ -146,7 +146,7 @@ const game = {
       parse: (req) => ({ unit: req.unit, path: req.at ? [axialOf(req.at)].filter(Boolean) : [] }),
     },
     shift: {
-      fields: [unitField(), { key: 'by', label: 'Moved by side', kind: 'side' }, { key: 'path', label: 'To (last hex of the path)', kind: 'path' }],
+      fields: [unitField(), { key: 'by', label: 'Moved by side', kind: 'side' }, { key: 'path', label: 'To (last hex of the path)', kind: 'path', optional: true }], // none: the engine's candidates
       build(i, doc) {
         const u = doc.units.find((x) => x.id === i.unit);
         const by = i.by ?? doc.sides.find((x) => x.name !== u?.side)?.name ?? doc.sides[0].name;
@@ -187,8 +187,18 @@ const game = {
   factNames: { dexterityTest: 'Dexterity test', droppedNoFreeHex: 'ends left out (no free hex to eject to)' },
   hidesFact: (k, v) => k === 'droppedNoFreeHex' && v === 0, // nothing left out
   draw: { reach: drawTWReach, move: drawTWMove, eject: drawEject, shift: drawShift },
-  // the Free Attacks a move draws, said where a phone shows it (the lists are below the board)
-  verdictNote: (r) => (arr(r.freeAttacks).length ? ` ${plural(r.freeAttacks.length, 'Free Attack')}: ${attackersText(r.freeAttacks)}.` : '') + (arr(r.ejections).length ? ` Ejects ${r.ejections.map((e) => e.unit).join(', ')}.` : ''),
+  // a move or an ejection in a player's words: who moves how far to where, whom it ejects where, who attacks it
+  verdict(q, r, request) {
+    if ((q !== 'move' && q !== 'eject') || typeof r.legal !== 'boolean') return undefined;
+    const who = request?.unit ?? 'The miniature';
+    if (q === 'eject') return r.legal ? { text: `${who} ejects ${arr(r.ejections).map((e) => e.unit).join(' and ') || 'no one'}.${arr(r.freeAttacks).length ? ` ${r.freeAttacks.length === 1 ? 'Free Attack' : `${r.freeAttacks.length} Free Attacks`} on ${who}: ${attackersText(r.freeAttacks)}.` : ''}`, kind: 'legal' } : undefined;
+    const reason = arr(r.reasons)[0];
+    if (!r.legal) return { text: `${who} cannot make this move.${reason ? ` ${reasonText(reason)}` : ''}${isHex(r.final) && Number.isFinite(r.steps) ? ` It would stop on ${colRow(r.final)} after ${plural(r.steps, 'step')}.` : ''}`, kind: 'illegal' };
+    // where to, when it is settled: a hex left to a player (TW-EJ-3) is one of the nearest
+    const ejects = arr(r.ejections).map((e) => `${e.unit}${isHex(e.to) && (e.choice === 'given' || arr(e.candidates).length <= 1) ? ` to ${colRow(e.to)}` : arr(e.candidates).length > 1 ? ` to one of ${plural(e.candidates.length, 'nearest hex', 'nearest hexes')}` : ''}`);
+    const fas = arr(r.freeAttacks);
+    return { text: `${who} moves ${plural(r.steps ?? 0, 'step')}${isHex(r.final) ? ` to ${colRow(r.final)}` : ''}${ejects.length ? `, ejecting ${ejects.join(' and ')}` : ''}.${fas.length ? ` ${fas.length === 1 ? 'Free Attack' : `${fas.length} Free Attacks`} on ${who}: ${attackersText(fas)}.` : ''}`, kind: 'legal' };
+  },
   legalWord: (q) => (q === 'eject' ? 'ejection' : 'move'),
   lateVerdict(q, r) {
     if (q !== 'shift') return undefined;

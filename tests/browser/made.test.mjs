@@ -1,0 +1,118 @@
+// After Make this move (issue 22/23 follow-ups), at 360 × 740 by touch: the page does not rule the
+// move it has just made again from where the units now stand (which told a player who did what the
+// button offered that they broke a rule). The verdict says where the units went, the question
+// starts fresh (its path, order, actions or charge gone), and one Undo brings back the units, the
+// question and its ruling. An unfinished question (a path not drawn) says what to do and is not
+// sent to the engine. Screenshots: tests/artifacts/made-<game>-360x740.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launch, openPage, PHONE, hook, openRequest, ruled, verdict, artifacts, pickSystem, openPanel } from './browser.mjs';
+import { createEngine } from '../../wasm/movecalc.mjs';
+import { defaultDoc, buildRequest } from '../../web/model.js';
+import { toAxial, toOffset } from '../../web/hex.js';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env.browser.close(); env.server.close(); });
+
+const painted = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const verdictClass = (page) => page.getAttribute('#verdict', 'class');
+const state = (page) => hook(page, 'state');
+const named = (h) => { const o = toOffset(h.q, h.r); return `col ${o.col}, row ${o.row}`; };
+
+/** The request of a game's default position with its query and inputs changed. */
+function requestOf(system, query, change = () => {}) {
+  const d = defaultDoc(system);
+  d.query = query;
+  change(d.inputs[query] ??= {});
+  return buildRequest(system, d);
+}
+
+// Per game: a legal move to make, what the question holds that the move made uses up, and where
+// the moved unit is named. Each position's move is checked legal by the engine first.
+const CASES = [
+  { system: 'arcane-legions', query: 'move', mover: 'Legion', spent: (i) => i.actions, fresh: [], ask: 'Add the actions: Add step or Add turn.' },
+  { system: 'ninth-age', query: 'charge', mover: 'Knights', spent: (i) => i.charger, fresh: '', ask: 'Choose the charger to ask about.' },
+  { system: 'cc-ancients', query: 'order', mover: 'Hastati', change: (i) => { i.moves = [{ unit: 'Hastati', path: [toAxial(6, 5)] }]; }, spent: (i) => i.moves, fresh: [],
+    ask: 'Add the units the card orders (Add unit), then draw their paths.' },
+  { system: 'godsgloom', query: 'move', mover: 'Shieldwall', spent: (i) => i.path, fresh: [], ask: 'Tap hexes from the Shieldwall to draw its path (Path tool).' },
+  { system: 'torn-world', query: 'move', mover: 'Guardsman', change: (i) => { i.unit = 'Guardsman'; }, reachPath: true, spent: (i) => i.path, fresh: [],
+    ask: 'Tap hexes from the Guardsman to draw its path (Path tool).' },
+];
+
+for (const c of CASES) {
+  test(`${c.system}: after Make this move the verdict names where ${c.mover} went, the question starts fresh, nothing is ruled broken; Undo brings back the ruling`, { timeout: 60000 }, async () => {
+    const engine = await createEngine({ systems: [c.system] });
+    let request = requestOf(c.system, c.query, c.change);
+    if (c.reachPath) {
+      // a two-step path its own reach finds
+      const { path, ...rest } = request; // the move's own field, which reach does not take
+      const reach = engine.request({ ...rest, query: 'reach' }).result;
+      const to = reach.hexes.find((h) => h.path?.length === 2);
+      request = requestOf(c.system, c.query, (i) => { c.change(i); i.path = to.path; });
+    }
+    const engineSays = engine.request(request);
+    assert.equal(engineSays.ok, true, JSON.stringify(engineSays.error));
+    assert.notEqual(engineSays.result.legal, false, `the engine rules the ${c.system} ${c.query} legal`);
+    const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+    await openRequest(page, request);
+    await ruled(page);
+    const ruling = await verdict(page);
+    const question = (await state(page)).doc.inputs[c.query];
+    await page.tap('#apply');
+    await ruled(page);
+    await painted(page);
+    const after = await state(page);
+    const moved = after.doc.units.find((u) => u.id === c.mover);
+    // on a table x and y in the game's unit (inches: ″ after each; steps: named once), then the facing to 1°
+    const inch = c.system === 'ninth-age' ? '″' : '', steps = c.system === 'arcane-legions' ? ' (steps)' : '';
+    const place = moved.q !== undefined ? `${c.mover} is now on ${named(moved)}` : `${c.mover} is now at x ${moved.x}${inch}, y ${moved.y}${inch}${steps}, facing ${Math.round(moved.facing)}°`;
+    const text = await verdict(page);
+    assert.ok(text.startsWith('Move made: ') && text.includes(place), `the verdict names where ${c.mover} went (${place})\n${text}`);
+    assert.ok(text.includes('(Undo to take it back).'), text);
+    assert.ok(text.endsWith(c.ask), `then what the fresh question needs: ${c.ask}\n${text}`);
+    assert.doesNotMatch(await verdictClass(page), /illegal|error/);
+    assert.deepEqual(c.spent(after.doc.inputs[c.query]), c.fresh, 'what the move used up is gone from the question');
+    assert.equal(await page.isVisible('#apply'), false, 'the move is not offered again');
+    await page.screenshot({ path: join(artifacts, `made-${c.system}-360x740.png`) });
+    // still so a moment later: no ruling of the old question replaces it
+    await page.waitForTimeout(400);
+    assert.equal(await verdict(page), text);
+    await page.tap('#undo');
+    await page.waitForFunction((t) => window.movecalcTest.ruled() && document.getElementById('verdict').textContent === t, ruling, { timeout: 10000 });
+    assert.deepEqual((await state(page)).doc.inputs[c.query], question, 'Undo brings back the question');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('torn-world: a move whose path is not drawn yet says what to do and asks the engine nothing (A-TW path)', { timeout: 60000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'torn-world');
+  await openPanel(page, 'ask-panel');
+  await page.selectOption('#query', 'move');
+  await page.selectOption('[data-key="q.unit"]', 'Guardsman');
+  await ruled(page);
+  await page.evaluate(() => {
+    window.asks = 0;
+    new PerformanceObserver((l) => { window.asks += l.getEntries().filter((e) => e.name === 'movecalc:ask').length; }).observe({ type: 'mark' });
+  });
+  await page.tap('[data-key="path-clear"]');
+  await ruled(page);
+  await painted(page);
+  assert.equal(await verdict(page), 'Tap hexes from the Guardsman to draw its path (Path tool).');
+  assert.match(await verdictClass(page), /\bunfinished\b/);
+  assert.equal(await page.evaluate(() => window.asks), 0, 'no request was sent');
+  // the first hex drawn (the one beside it) makes it a question again, ruled at once
+  const g = (await state(page)).doc.units.find((u) => u.id === 'Guardsman');
+  const beside = toOffset(g.q + 1, g.r);
+  const next = await hook(page, 'screenOfHex', beside.col, beside.row);
+  await page.tap('#tool-path');
+  await page.touchscreen.tap(next.x, next.y);
+  await ruled(page);
+  assert.equal(await page.evaluate(() => window.asks), 1);
+  assert.doesNotMatch(await verdictClass(page), /unfinished/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
