@@ -50,6 +50,7 @@ McReason *mc_reason_add(McEnv *env, McReasons *list, const char *code, const cha
 }
 
 void mc_trace(McEnv *env, const char *rule, const char *unit, const char *fmt, ...) {
+    if (env->quiet) return;
     if (env->trace_count >= MC_MAX_TRACE_STEPS) {
         env->trace_dropped++;
         return;

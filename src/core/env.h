@@ -4,6 +4,7 @@
 #ifndef MC_ENV_H
 #define MC_ENV_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "core/assumptions.h"
@@ -44,6 +45,10 @@ typedef struct McEnv {
     uint32_t assumed; ///< bit i set: assumptions->assumptions[i] was relied on
     McTraceStep *trace;
     int trace_count, trace_cap, trace_dropped;
+    /// The answer shows none of the rules' sentences (an arrays ask, json/position.h): no trace
+    /// step is kept, mc_fmt_num formats nothing and nothing is worked out only to be written
+    /// (Arcane Legions' choices): formatting alone was a fifth of an Arcane Legions drag frame.
+    bool quiet;
     // When the work budget ran out (core/work.h): which search and how far it got, and the
     // JSON path it concerns ("" for the whole request); in the environment, not the arena, as
     // a search may rewind the arena past the point where it was noted.

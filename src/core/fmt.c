@@ -382,6 +382,7 @@ char *mc_fmt_number(char buf[MC_FMT_NUMBER_BYTES], double v) {
 }
 
 const char *mc_fmt_num(McEnv *env, double v) {
+    if (env->quiet) return ""; // for a sentence no one reads
     char buf[MC_FMT_NUMBER_BYTES];
     return mc_strf(env, "%s", mc_fmt_number(buf, v));
 }

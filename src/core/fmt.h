@@ -36,7 +36,8 @@ double mc_fmt_round(double v);
 /// 1e15 ("1e+20"). Returns buf.
 char *mc_fmt_number(char buf[MC_FMT_NUMBER_BYTES], double v);
 
-/// mc_fmt_number's text kept in the request's arena, for a sentence's "%s".
+/// mc_fmt_number's text kept in the request's arena, for a sentence's "%s"; "" when the answer
+/// shows no sentence (env->quiet).
 const char *mc_fmt_num(McEnv *env, double v);
 
 /// True when a move or turn of `v` (inches, steps or degrees) is below MC_LINEAR_SLOP: no

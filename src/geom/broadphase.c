@@ -116,6 +116,34 @@ bool mc_broadphase_refit(McBroadphase *bp, const McAabb *boxes, int count) {
     return true;
 }
 
+bool mc_broadphase_refit_as_built(McBroadphase *bp, McAabb *centres, const McAabb *boxes, int count) {
+    if (!bp || !bp->nodes || !centres || !boxes || count <= 0 || bp->item_count != count) return false;
+    McBroadphaseNode *nodes = bp->nodes;
+    // The build's split of a node depends only on its set of items: the longer spread of their
+    // centres (the same comparison), then the lower half in (centre, item) order along it. Every
+    // left child holds that half's count, so the half is the left child's items exactly when they
+    // all come strictly first; then, node by node from the leaves up, the build gives this tree.
+    for (int i = bp->node_count - 1; i >= 0; i--) {
+        McBroadphaseNode *nd = &nodes[i];
+        if (nd->item >= 0) {
+            McAabb b = boxes[nd->item];
+            if (!box_ok(b)) return false;
+            McVec2 c = {b.lo.x + b.hi.x, b.lo.y + b.hi.y};
+            centres[i] = (McAabb){c, c};
+            nd->box = b;
+            continue;
+        }
+        const McAabb *l = &centres[nd->child], *r = &centres[nd->child + 1];
+        McAabb all = mc_aabb_union(*l, *r);
+        bool along_x = (all.hi.x - all.lo.x) >= (all.hi.y - all.lo.y);
+        if (along_x ? !(l->hi.x < r->lo.x) : !(l->hi.y < r->lo.y)) return false;
+        centres[i] = all;
+        nd->box = mc_aabb_union(nodes[nd->child].box, nodes[nd->child + 1].box);
+    }
+    mc_work_add(64 * (uint64_t)count);
+    return true;
+}
+
 // Only nodes whose boxes meet the query box go onto the stack (each is tested before it is
 // pushed, not after it is popped): the same nodes are visited in the same order.
 void mc_broadphase_iter_begin(McBroadphaseIter *it, const McBroadphase *bp, McAabb box) {

@@ -70,6 +70,15 @@ bool mc_broadphase_build(McBroadphase *bp, McBroadphaseNode *nodes, int node_cap
 /// finite or has lo > hi; mc_broadphase_build then decides.
 bool mc_broadphase_refit(McBroadphase *bp, const McAabb *boxes, int count);
 
+/// Refits the tree to `boxes` (the tree's own `count` items) only when a build over them would give
+/// the very same tree: at every inner node the centres of the left child's items all lie strictly
+/// below the right child's along the axis a build would split on there. The nodes are then what
+/// mc_broadphase_build would make (queries come in a build's order) for a fraction of its work,
+/// and the work a build adds to the budget (core/work.h) is added alike. `centres` is working room
+/// for bp->node_count boxes. Returns false when it cannot be sure, or for a box mc_broadphase_build
+/// refuses; the tree's boxes may then be partly changed: build it anew.
+bool mc_broadphase_refit_as_built(McBroadphase *bp, McAabb *centres, const McAabb *boxes, int count);
+
 /// Starts a query for the items whose boxes meet `box`.
 void mc_broadphase_iter_begin(McBroadphaseIter *it, const McBroadphase *bp, McAabb box);
 

@@ -151,29 +151,24 @@ static void put_member(cJSON *obj, cJSON *value) {
         cJSON_AddItemToArray(obj, value);
 }
 
-// `change`'s fields laid over a copy of `unit` (or over nothing for a new unit), in counted
-// memory; null fields are taken away. NULL when out of memory.
-static cJSON *merged_unit(const cJSON *unit, const cJSON *change) {
-    McArena *was = mc_request_use_arena(NULL);
-    cJSON *copy = unit ? cJSON_Duplicate(unit, 1) : cJSON_CreateObject();
-    for (const cJSON *f = change->child; f && copy; f = f->next) {
+// Lays `fields` (an object in counted memory, emptied) over `unit`: each replaces the member of
+// its key or comes last, a null takes the member away. Allocates nothing, so a change can be
+// made ready first and then laid over the position's own unit in place: copying the whole unit
+// was most of a drag frame's update.
+static void lay_over(cJSON *unit, cJSON *fields) {
+    while (fields->child) {
+        cJSON *f = cJSON_DetachItemViaPointer(fields, fields->child);
         if (cJSON_IsNull(f)) {
-            cJSON_DeleteItemFromObjectCaseSensitive(copy, f->string);
-            continue;
-        }
-        cJSON *value = cJSON_Duplicate(f, 1);
-        if (value) {
-            put_member(copy, value);
+            cJSON_DeleteItemFromObjectCaseSensitive(unit, f->string);
+            cJSON_Delete(f);
         } else {
-            cJSON_Delete(copy);
-            copy = NULL;
+            put_member(unit, f);
         }
     }
-    mc_request_use_arena(was);
-    return copy;
 }
 
-// One unit of a change: the position's unit it replaces (NULL for a new one) and its new value.
+// One unit of a change: the position's unit it changes in place (NULL for a new one), and the
+// change's fields to lay over it, or the new unit.
 typedef struct Staged {
     const char *id;
     cJSON *old, *value;
@@ -248,8 +243,17 @@ static cJSON *update_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
     cJSON *holder = cJSON_CreateObject(); // the new members of the position, keys included
     int ok = holder != NULL;
     for (i = 0; i < n_changed && ok; i++) {
-        const cJSON *e = cJSON_GetArrayItem(changed, i);
-        ok = (staged[i].value = merged_unit(staged[i].old, e)) != NULL;
+        cJSON *fields = cJSON_Duplicate(cJSON_GetArrayItem(changed, i), 1);
+        ok = fields != NULL;
+        if (!fields || staged[i].old) {
+            staged[i].value = fields;
+        } else if ((staged[i].value = cJSON_CreateObject()) != NULL) {
+            lay_over(staged[i].value, fields);
+            cJSON_Delete(fields);
+        } else {
+            cJSON_Delete(fields);
+            ok = 0;
+        }
     }
     for (int k = 0; replaced_keys[k] && ok; k++) {
         const cJSON *v = mc_read_get(req, replaced_keys[k]);
@@ -284,10 +288,12 @@ static cJSON *update_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
     }
     for (i = 0; i < n_remove; i++) cJSON_Delete(cJSON_DetachItemViaPointer(units, removed[i]));
     for (i = 0; i < n_changed; i++) {
-        if (staged[i].old)
-            cJSON_ReplaceItemViaPointer(units, staged[i].old, staged[i].value);
-        else
+        if (staged[i].old) {
+            lay_over(staged[i].old, staged[i].value);
+            cJSON_Delete(staged[i].value);
+        } else {
             cJSON_AddItemToArray(target, staged[i].value);
+        }
     }
     while (holder->child) {
         cJSON *v = cJSON_DetachItemViaPointer(holder, holder->child);

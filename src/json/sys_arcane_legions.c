@@ -147,22 +147,25 @@ static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
     u.id = t->units[i].id;
     t->units[i] = u;
     t->w.parts[i] = mc_rect_to_poly(u.rect, t->w.parts[i].v); // into the part's own 4 vertices
+    t->w.boxes[i] = mc_poly_aabb(&t->w.parts[i]);
     return 1;
 }
 
 // Reads again the units an update replaced in place into the kept table `t`, their parts and the
-// broad phase built anew over the same parts (so the same tree as a whole read's). 0 when one of
-// them is not as simply replaced (an error, a new id, off the table): the table is then read
-// anew, which gives the request's own answer or error.
+// broad phase refitted or built anew over the same parts (the same tree as a whole read's either
+// way: broadphase.h). 0 when one of them is not as simply replaced (an error, a new id, off the
+// table): the table is then read anew, which gives the request's own answer or error.
 static int refresh_table(McRequest *j, const cJSON *req, Table *t) {
     if (!j->kept->any_changed) return 1;
     if (!mc_kept_refresh(j, req, t, refresh_unit)) return 0;
     int n = t->w.part_count;
-    McAabb *boxes = MC_NEW(j->env.arena, McAabb, n + 1);
+    // Not zeroed: every centre is set before it is read.
+    McAabb *centres = mc_arena_alloc_raw(j->env.arena, (size_t)MC_BROADPHASE_NODES(n) * sizeof *centres);
+    if (!centres) return 0;
+    // A drag moves a unit by little, seldom across a split: then the tree is refitted, not built.
+    if (mc_broadphase_refit_as_built(&t->w.bp, centres, t->w.boxes, n)) return 1;
     McBroadphaseScratch *scratch = MC_NEW(j->env.arena, McBroadphaseScratch, n + 1);
-    if (!boxes || !scratch) return 0;
-    for (int i = 0; i < n; i++) boxes[i] = mc_poly_aabb(&t->w.parts[i]);
-    return mc_broadphase_build(&t->w.bp, t->w.bp.nodes, MC_BROADPHASE_NODES(n) + 1, scratch, boxes, n);
+    return scratch && mc_broadphase_build(&t->w.bp, t->w.bp.nodes, MC_BROADPHASE_NODES(n) + 1, scratch, t->w.boxes, n);
 }
 
 // The table of the position being asked, kept or read anew; or of this request. `t` is a copy
@@ -389,6 +392,7 @@ static void write_event(McRequest *j, cJSON *arr, const AlWorld *w, const AlEven
 static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     Table t;
     AlOrder o;
+    j->env.quiet = j->columns != NULL; // the columns carry no trace, events or choices
     if (!read_table_all(j, req, &t) || !read_order(j, req, &t, &o)) return 0;
     if (!read_sides(j, req, &t, o.unit, &o.active_side, (const char ***)&o.turn_order, &o.turn_count)) return 0;
     AlMoveResult r;

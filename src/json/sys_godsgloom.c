@@ -380,7 +380,7 @@ static int reach_columns(McRequest *j, cJSON *result, const McGgReach *r) {
         McReachEntry pe;
         if (d->node >= 0 && d->parent_node >= 0 && mc_reach_get(&r->search, d->parent_node, &pe) &&
             (pe.hex.q != start.q || pe.hex.r != start.r))
-            parent = row_at[mc_board_index(r->scene.board, pe.hex)];
+            parent = row_at[pe.position];
         col[i] = d->hex.q;
         col[n + i] = d->hex.r;
         col[2 * n + i] = d->cost;
@@ -398,6 +398,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     McBoard board;
     McGgRequest gr;
     IgnoredList ignored = {NULL, 0, 0};
+    j->env.quiet = j->columns != NULL; // the columns carry no trace
     if (!read_common(j, req, &board, &gr, &ignored)) return 0;
     int asked_parent = 0;
     bool brief = false;

@@ -4,6 +4,7 @@
 // phase a superset of brute force) on thousands of random cases from a fixed-seed generator.
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "geom/geom.h"
 #include "mctest.h"
@@ -512,6 +513,48 @@ MC_TEST(t_bp_random, "broadphase: property: queries equal brute force on 3000 ra
         MC_CHECK(mc_broadphase_build(&bp, bp_nodes, MC_BROADPHASE_NODES(BP_N), bp_scratch, bp_boxes, BP_N));
         queries_match_brute_force(&bp);
     }
+}
+
+// The nodes of a fresh build, to compare a refit with.
+static McBroadphaseNode bp_fresh[MC_BROADPHASE_NODES(BP_N)];
+static McAabb bp_centres[MC_BROADPHASE_NODES(BP_N)];
+
+MC_TEST(t_bp_refit_as_built, "broadphase: property: a refit as built gives a build's very nodes, or declines") {
+    rng_state = 29;
+    enum { N = 400 };
+    for (int i = 0; i < N; i++) {
+        double x = mc_rng_range(&rng_state, -1e2, 1e2), y = mc_rng_range(&rng_state, -1e2, 1e2);
+        bp_boxes[i].lo = mc_vec2(x, y);
+        bp_boxes[i].hi = mc_vec2(x + mc_rng_range(&rng_state, 0, 5), y + mc_rng_range(&rng_state, 0, 5));
+    }
+    McBroadphase bp, fresh;
+    MC_CHECK(mc_broadphase_build(&bp, bp_nodes, MC_BROADPHASE_NODES(N), bp_scratch, bp_boxes, N));
+    int kept = 0, declined = 0;
+    for (int round = 0; round < 300; round++) {
+        // One or a few boxes: most nudged as a drag moves a unit, some sent anywhere.
+        for (int k = 1 + round % 3; k > 0; k--) {
+            int i = (int)mc_rng_range(&rng_state, 0, N - 1);
+            double step = round % 5 == 0 ? 50 : 0.01;
+            McVec2 d = mc_vec2(mc_rng_range(&rng_state, -step, step), mc_rng_range(&rng_state, -step, step));
+            bp_boxes[i].lo = mc_vec2_add(bp_boxes[i].lo, d);
+            bp_boxes[i].hi = mc_vec2_add(bp_boxes[i].hi, d);
+        }
+        MC_CHECK(mc_broadphase_build(&fresh, bp_fresh, MC_BROADPHASE_NODES(N), bp_scratch, bp_boxes, N));
+        if (mc_broadphase_refit_as_built(&bp, bp_centres, bp_boxes, N)) {
+            kept++;
+            MC_CHECK_INT(bp.node_count, fresh.node_count);
+            MC_CHECK(memcmp(bp_nodes, bp_fresh, (size_t)fresh.node_count * sizeof *bp_fresh) == 0);
+        } else {
+            declined++;
+            MC_CHECK(mc_broadphase_build(&bp, bp_nodes, MC_BROADPHASE_NODES(N), bp_scratch, bp_boxes, N));
+        }
+    }
+    MC_CHECK(kept > 100);
+    MC_CHECK(declined > 0);
+    // Another number of items, and a box a build refuses, are declined.
+    MC_CHECK(!mc_broadphase_refit_as_built(&bp, bp_centres, bp_boxes, N - 1));
+    bp_boxes[3].hi.x = INFINITY;
+    MC_CHECK(!mc_broadphase_refit_as_built(&bp, bp_centres, bp_boxes, N));
 }
 
 MC_TEST(t_bp_refit, "broadphase: property: after boxes move, a refitted tree's queries equal brute force") {

@@ -51,6 +51,7 @@ typedef struct AlWorld {
     McPoly *parts;
     int *part_object;  ///< object of each part
     int part_count;
+    McAabb *boxes;     ///< each part's box: the broad phase's items (a kept table refits them)
     McBroadphase bp;
     double notch_spacing; ///< A-AL-2
     double leg_length;    ///< A-AL-5

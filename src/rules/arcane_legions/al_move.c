@@ -33,7 +33,7 @@ typedef struct Ctx {
 
 static void tr(Ctx *c, const char *rule, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void tr(Ctx *c, const char *rule, const char *fmt, ...) {
-    if (c->quiet) return;
+    if (c->quiet || c->env->quiet) return;
     char buf[320];
     va_list ap;
     va_start(ap, fmt);
@@ -54,8 +54,9 @@ static AlEvent *ev(Ctx *c, AlActionResult *ar, const char *type, const char *rul
     e->rule = rule;
     e->object = object;
     e->steps_beyond = -1;
-    // A quiet run's events are never written (run_variant reads only the outcome): no text.
-    if (c->quiet) return e;
+    // A quiet run's events are never written (run_variant reads only the outcome), nor are any
+    // in an answer without sentences: no text.
+    if (c->quiet || c->env->quiet) return e;
     char buf[320];
     va_list ap;
     va_start(ap, fmt);
@@ -78,7 +79,7 @@ static McReason *reason(Ctx *c, int action, const char *code, const char *rule, 
 // A choice the request left open, with its option values (the default first); the options'
 // outcomes are filled in after the run.
 static void choice(Ctx *c, const char *name, int action, const char *const *values, int n) {
-    if (c->quiet) return;
+    if (c->quiet || c->env->quiet) return; // an answer without sentences lists no choices either
     AlMoveResult *r = c->r;
     for (int i = 0; i < r->choice_count; i++)
         if (strcmp(r->choices[i].name, name) == 0 && r->choices[i].action == action) return;
@@ -106,7 +107,7 @@ static void set_ignore(Ctx *c, int extra) {
     for (int p = 0; p < w->part_count; p++) {
         int ob = w->part_object[p];
         bool ig = ob == mover || ob == extra;
-        if (okind(c, ob) == AL_KIND_CONTROL) {
+        if (ob >= w->unit_count && okind(c, ob) == AL_KIND_CONTROL) { // units come first
             int t = ob - w->unit_count;
             ig = ig || !c->o->collide_control || !c->o->collide_control[t] || c->standing[t];
         }

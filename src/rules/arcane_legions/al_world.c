@@ -77,6 +77,7 @@ int mc_al_world_build(McEnv *env, AlWorld *w) {
     McBroadphaseScratch *scratch = MC_NEW(env->arena, McBroadphaseScratch, n + 1);
     if (!nodes || !boxes || !scratch) return -2;
     for (int i = 0; i < n; i++) boxes[i] = mc_poly_aabb(&w->parts[i]);
+    w->boxes = boxes;
     if (!mc_broadphase_build(&w->bp, nodes, MC_BROADPHASE_NODES(n) + 1, scratch, boxes, n)) return -2;
     return -1;
 }

@@ -146,6 +146,7 @@ typedef struct McGgScene {
     const McBoard *board;
     int start;                ///< board index of the mover's hex
     int *occ;                 ///< [board count] index of the unit on the hex, -1 empty (mover excluded)
+    unsigned char *enemy;     ///< [unit count] 1: on another side than the mover's
     unsigned char *zone;      ///< [board count] MC_GG_ZONE_* bits
     unsigned char *recon;     ///< [board count] 1: Reconnaissance for the mover's side
     int arc_width;            ///< A-GG-1

@@ -76,16 +76,18 @@ const char *mc_gg_end_name(McGgEnd end) {
 // A-GG-1: the front arc is the hex across the facing hexside and its neighbours on both sides.
 // An arc of w hexes takes the directions f, f+1, f-1, f+2, f-2, f+3 in that order (an even width
 // leans to the unit's left, the counter-clockwise side), so 1, 3 and 5 are symmetric and 6 is all.
-bool mc_gg_in_zone(const McGgScene *scene, const McGgUnit *u, McHex h) {
-    int dir = mc_hex_direction_to(u->hex, h);
-    if (dir < 0) return false;
+// Asked of the hex next to u in direction `dir` (0..5): the scene's loops know the direction from
+// the board's neighbour table (working it out again from the hexes was a sixth of a kept
+// position's ask).
+static bool dir_in_zone(const McGgScene *scene, const McGgUnit *u, int dir) {
     if (u->traits & MC_GG_CIRCULAR_DEFENCE) return true; // GG-EZ-1: all adjacent hexes
     static const int rank[MC_HEX_DIRECTIONS] = {0, 1, 3, 5, 4, 2};
-    return rank[mc_hex_dir_wrap(dir - u->facing)] < scene->arc_width;
+    return rank[(dir - u->facing + MC_HEX_DIRECTIONS) % MC_HEX_DIRECTIONS] < scene->arc_width;
 }
 
-static bool is_enemy(const McGgScene *scene, const McGgUnit *u) {
-    return strcmp(u->side, scene->mover->side) != 0;
+bool mc_gg_in_zone(const McGgScene *scene, const McGgUnit *u, McHex h) {
+    int dir = mc_hex_direction_to(u->hex, h);
+    return dir >= 0 && dir_in_zone(scene, u, dir);
 }
 
 int mc_gg_engagers(const McGgScene *scene, int pos, int *out) {
@@ -93,12 +95,12 @@ int mc_gg_engagers(const McGgScene *scene, int pos, int *out) {
     // Only a hex in some enemy's zone has engagers (the zones are marked from the same units and
     // arcs): most hexes of a large board are in none, and the six neighbours need not be asked.
     if (scene->req->ignore_units || !(scene->zone[pos] & MC_GG_ZONE_ENEMY)) return 0;
-    McHex h = scene->board->hexes[pos];
+    const int *nbs = scene->board->neighbors + MC_HEX_DIRECTIONS * pos;
     for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
-        int nb = mc_board_neighbor(scene->board, pos, d);
-        int u = nb >= 0 ? scene->occ[nb] : -1;
-        if (u < 0 || !is_enemy(scene, &scene->req->units[u]) ||
-            !mc_gg_in_zone(scene, &scene->req->units[u], h))
+        int u = nbs[d] >= 0 ? scene->occ[nbs[d]] : -1;
+        // pos lies in direction d + 3 from the unit on its neighbour in direction d
+        if (u < 0 || !scene->enemy[u] ||
+            !dir_in_zone(scene, &scene->req->units[u], (d + 3) % MC_HEX_DIRECTIONS))
             continue;
         int k = n++;
         while (k > 0 && out[k - 1] > u) { // request order
@@ -127,7 +129,7 @@ McGgEnter mc_gg_enter(const McGgScene *scene, int to) {
         // GG-8.1: no moving through units, except GG-8.1-I (the mover has Skirmish or Trample)
         // and GG-8.1-II (a friend with Skirmish lets friends through).
         bool through = (scene->mover->traits & (MC_GG_SKIRMISH | MC_GG_TRAMPLE)) ||
-                       (!is_enemy(scene, other) && (other->traits & MC_GG_SKIRMISH));
+                       (!scene->enemy[occ] && (other->traits & MC_GG_SKIRMISH));
         if (!through) {
             e.code = "occupied";
             e.rule = "GG-8.1";
@@ -240,27 +242,31 @@ int mc_gg_prepare(McEnv *env, const McGgRequest *req, McGgScene *s) {
     s->occ = MC_NEW(env->arena, int, b->count);
     s->zone = MC_NEW(env->arena, unsigned char, b->count);
     s->recon = MC_NEW(env->arena, unsigned char, b->count);
-    if (!s->occ || !s->zone || !s->recon) return 0;
+    s->enemy = MC_NEW(env->arena, unsigned char, req->unit_count);
+    if (!s->occ || !s->zone || !s->recon || !s->enemy) return 0;
     for (int i = 0; i < b->count; i++) s->occ[i] = -1;
     const McGgUnit *m = s->mover;
+    // Sides compared once: the search asks about the units on its hexes again and again.
+    for (int u = 0; u < req->unit_count; u++) s->enemy[u] = strcmp(req->units[u].side, m->side) != 0;
 
     s->arc_width = 3;
     bool zones_used = false, enemies = false;
     if (!req->ignore_units) {
-        for (int u = 0; u < req->unit_count; u++)
-            if (u != req->mover) s->occ[mc_board_index(b, req->units[u].hex)] = u;
         for (int u = 0; u < req->unit_count; u++) {
             const McGgUnit *e = &req->units[u];
-            if (u == req->mover || !is_enemy(s, e)) continue;
+            if (u == req->mover) continue;
+            int at = mc_board_index(b, e->hex);
+            s->occ[at] = u;
+            if (!s->enemy[u]) continue;
             enemies = true;
             if (!(e->traits & MC_GG_CIRCULAR_DEFENCE) && !zones_used) {
                 s->arc_width = (int)mc_param(env, MC_P_GG1_ARC_WIDTH);
                 zones_used = true;
             }
-            int at = mc_board_index(b, e->hex);
+            const int *nbs = b->neighbors + MC_HEX_DIRECTIONS * at;
             for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
-                int nb = mc_board_neighbor(b, at, d);
-                if (nb < 0 || !mc_gg_in_zone(s, e, b->hexes[nb])) continue;
+                int nb = nbs[d];
+                if (nb < 0 || !dir_in_zone(s, e, d)) continue;
                 s->zone[nb] |= MC_GG_ZONE_ENEMY;
                 if (e->traits & MC_GG_LOCKDOWN) s->zone[nb] |= MC_GG_ZONE_LOCKDOWN;
             }
