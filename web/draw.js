@@ -195,16 +195,29 @@ export const el = (tag, text, className) => {
 
 // a facing a hair under 360 reads as 0°, as the board draws it
 const facingText = (f) => (n3(f) === '360' ? '0' : n3(f));
-/** A pose as measured at the table: position to 0.1, facing to 1° (poseText keeps the exact figures). */
-export const poseRounded = (p) => (isPose(p) ? `(${round(p.x, 10)}, ${round(p.y, 10)}) facing ${degrees(p.facing ?? 0)}` : isHex(p) ? colRow(p) : '');
+/** A pose on an inch table as measured there: position to 0.1″, facing to 1° (poseText keeps the exact figures). */
+export const poseRounded = (p) => (isPose(p) ? `(${inches(p.x)}, ${inches(p.y)}) facing ${degrees(p.facing ?? 0)}` : isHex(p) ? colRow(p) : '');
+/** The same on a table measured in steps, to 0.01 step. */
+export const poseInSteps = (p) => (isPose(p) ? `(${round(p.x, 100)}, ${round(p.y, 100)}) in steps, facing ${degrees(p.facing ?? 0)}` : isHex(p) ? colRow(p) : '');
 export const poseText = (p) => (isPose(p) ? `(${n3(p.x)}, ${n3(p.y)}) facing ${facingText(p.facing ?? 0)}°` : isHex(p) ? colRow(p) : '');
 
-/** Engine messages name hexes by axial coordinates, `(q 3, r 3)`; the page names them as the board does. */
-export const hexWords = (text) => String(text ?? '').replace(/\(q (-?\d+), r (-?\d+)\)/g, (_, q, r) => colRow({ q: Number(q), r: Number(r) }));
+/**
+ * An engine message in a player's words: hexes named as the board names them (the engine's axial
+ * `(q 3, r 3)`), its counts agreeing with their nouns ("2 order point(s)", "1 steps") and a name
+ * ending in s owning with an apostrophe alone ("Raiders' front").
+ */
+export const hexWords = (text) => String(text ?? '')
+  .replace(/\(q (-?\d+), r (-?\d+)\)/g, (_, q, r) => colRow({ q: Number(q), r: Number(r) }))
+  .replace(/(^|[^\d.])(\d+(?:\.\d+)?) ([a-z]+(?: [a-z]+)*)\(s\)( are\b)?/g, (_, pre, n, noun, are) => (n === '1' ? `${pre}1 ${noun}${are ? ' is' : ''}` : `${pre}${n} ${noun}s${are ?? ''}`))
+  .replace(/(^|[^\d.])1 (step|point|icon|hexon)s\b/g, (_, pre, noun) => `${pre}1 ${noun}`)
+  .replace(/\b([A-Z]\w*s)'s\b/g, "$1'");
+
+/** A code the engine gives without a message ("out_of_range"), in words. */
+export const codeWords = (code) => String(code ?? '').replace(/[_-]+/g, ' ');
 
 /** A reason in a verdict: its message as a sentence, hexes as the board names them, its clause id beside it ("A medium infantry moves at most 1 hex here (CCA-MV-2)."). */
 export const reasonText = (x) => {
-  const m = hexWords(x.message ?? x.code).replace(/\.$/, '');
+  const m = hexWords(x.message ?? codeWords(x.code)).replace(/\.$/, '');
   return `${m.charAt(0).toUpperCase()}${m.slice(1)}${x.rule ? ` (${x.rule})` : ''}.`;
 };
 

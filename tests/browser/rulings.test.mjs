@@ -28,12 +28,12 @@ async function setParam(page, id, name, value) {
 const CASES = {
   'arcane-legions': {
     queries: {
-      move: { verdict: /^Legion: legal move\. 3 of 4 movement points spent, 1 left/, details: [/movement ended by: collision/, /AL-SNP-1/, /Choices left open/, /A-AL-4/] },
+      move: { verdict: /^Legion: legal move\. 3 of 4 movement points spent, 1 left/, details: [/its move ends where it collides \(AL-COL-2\)/, /AL-SNP-1/, /Choices left open/, /A-AL-4/] },
       reachArea: { verdict: /sampled positions within 4 movement points/, details: [/after one turn/] },
       breakaway: { verdict: /No breakaway attacks against Legion/, details: [/AL-BRK-1/] },
     },
     // drag Chargers out of the way: the third step no longer collides
-    drag: { unit: 'Chargers', by: [160, 0], before: /movement ended by: collision/, after: /movement ended by: actions/ },
+    drag: { unit: 'Chargers', by: [160, 0], before: /its move ends where it collides/, after: /its move ends with every action made/ },
     async change(page) { // A-AL-5: a longer turning tool sets the unit down elsewhere
       for (const i of [3, 2, 1]) await page.click(`[aria-label="Remove action ${i}"]`);
       await page.click('[data-key="actions.add.Add turn"]');
@@ -45,7 +45,7 @@ const CASES = {
   },
   'ninth-age': {
     queries: {
-      pursue: { verdict: /^Spearmen pivots 15° (anti)?clockwise and pursues [0-9.]+″ and stops against Raiders\./, details: [/pivots 15°/, /Forward Ahead: Raiders at 8\.267″ \[9A-FA-O\]/, /A-9A-3/] },
+      pursue: { verdict: /^Spearmen pivot 15° (anti)?clockwise and pursue [0-9.]+″ and stop against Raiders\./, details: [/pivots 15°/, /Forward Ahead: Raiders at 8\.267″ \[9A-FA-O\]/, /A-9A-3/] },
     },
     drag: { unit: 'Raiders', by: [0, -150], before: /Raiders at 8\.267″/, after: /Forward Ahead: nothing ahead/ },
     async change(page) { // the pursuit roll: 12 reaches the flee distance and destroys the fleeing unit
@@ -176,7 +176,7 @@ test('Arcane Legions: a choice the engine lists applies from the answer; Play ru
   await page.click('button.choice >> text=/^right/');
   await ruled(page);
   assert.equal((await pageRequest(page)).order.slide, 'right');
-  assert.match(await details(page), /ends at: \(15\.5, 12\) facing 0°/);
+  assert.match(await details(page), /ends at: \(15\.5, 12\) in steps, facing 0°/);
   assert.match(await details(page), /AL-SLD-1/);
   await page.screenshot({ path: join(artifacts, 'arcane-legions-slide-1280x800.png') });
   await page.click('#play');
