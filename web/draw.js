@@ -105,10 +105,15 @@ export function hexStart(request, id) {
 }
 
 // ---- hex boards ----
+// a reached hex's fill: green at the cheapest cost reached, yellow at the dearest (the legend's costHexes)
+export const costHue = (cost, min, max) => (max > min ? CHEAP_HUE - (CHEAP_HUE - DEAR_HUE) * (cost - min) / (max - min) : CHEAP_HUE);
+const CHEAP_HUE = 130, DEAR_HUE = 50;
+const costFill = (hue, alpha) => `hsla(${hue} 75% 55% / ${alpha})`;
 export function reachCells(out, hexes, badgeOf, stopOf) {
-  const max = Math.max(1, ...hexes.map((h) => h.cost ?? 0));
+  const costs = hexes.map((h) => h.cost ?? 0);
+  const min = Math.min(...costs), max = Math.max(...costs);
   out.overlay.push({ type: 'hexes', cells: hexes.map((h) => ({ q: h.q, r: h.r, label: h.cost, badge: badgeOf?.(h), stop: stopOf?.(h),
-    color: `hsla(${200 - 150 * (h.cost ?? 0) / max} 75% 55% / 0.45)` })) });
+    color: costFill(costHue(h.cost ?? 0, min, max), 0.45) })) });
   for (const h of hexes) out.reach.set(hexKey(h), h);
 }
 
@@ -316,6 +321,10 @@ export function section(title, items, render, ordered = false) {
 // the board lists those of the query on screen (legendNodes).
 export const MARKS = {
   unit: { swatch: 'fill', color: '#4a6fa5', border: '#1b2430', text: 'a unit; the yellow edge and arrow are its front' },
+  // a hex board's unit is a round token (the legend's `unit` there, legendOf)
+  token: { swatch: 'fill', round: true, color: '#4a6fa5', border: '#1b2430', text: 'a unit; its yellow arrow, where it has one, points to its front' },
+  selected: { swatch: 'outline', color: '#f2c14e', thick: true, text: 'the selected unit (tap a unit to select it): a thick yellow outline' },
+  handle: { swatch: 'marker', symbol: '↻', round: true, color: '#1b2430', boxed: true, text: 'the round handle ahead of the selected unit: drag it to turn the unit (Move tool)' },
   path: { swatch: 'line', color: PATH, text: 'the path moved (the slider below steps through it)' },
   ghost: { swatch: 'outline', color: PATH, dashed: true, fill: GHOST, text: 'where the unit stands along the move (numbered by action)' },
   final: { swatch: 'outline', color: GOOD, fill: 'rgba(255,255,255,0.55)', text: 'where the unit ends' },
@@ -326,7 +335,7 @@ export const MARKS = {
   slide: { swatch: 'line', color: GOOD, text: 'a slide along what it met (arrow)' },
   ring: { swatch: 'outline', color: PATH, text: 'the unit asked about' },
   attacker: { swatch: 'outline', color: BAD, text: 'a unit that attacks, numbered in order' },
-  costHexes: { swatch: 'gradient', colors: ['hsla(200 75% 55% / 0.6)', 'hsla(50 75% 55% / 0.6)'], text: 'hexes it can end on, numbered with their cost: blue cheap, yellow dear' },
+  costHexes: { swatch: 'gradient', colors: [costFill(CHEAP_HUE, 0.6), costFill(DEAR_HUE, 0.6)], text: 'hexes it can end on, numbered with their cost: green the cheapest, yellow the dearest' },
   stopHex: { swatch: 'outline', color: '#1b2430', thick: true, text: 'a thick outline: the move must stop there' },
   badge: { swatch: 'marker', symbol: 'B', color: '#1b2430', boxed: true, text: 'a badge on a hex: see “Marks on the hexes” below the verdict' },
   whatIf: { swatch: 'outline', color: WHATIF, dashed: true, text: 'reached only if no other unit stood on the board' },
@@ -339,6 +348,8 @@ export const MARKS = {
 const legendSwatch = (m) => {
   const s = el('span', m.symbol ?? '', 'swatch');
   const st = s.style;
+  st.borderRadius = m.round ? '50%' : '2px'; // a token or handle round, a base and the rest square
+  if (m.round) st.width = '1.1rem'; // as high as the list's swatches
   if (m.swatch === 'fill') { st.background = m.color; st.border = `2px ${m.dashed ? 'dashed' : 'solid'} ${m.border ?? m.color}`; }
   else if (m.swatch === 'outline') { st.background = m.fill ?? 'transparent'; st.border = `${m.thick ? 4 : 2}px ${m.dashed ? 'dashed' : 'solid'} ${m.color}`; if (m.faint) st.opacity = '0.55'; }
   else if (m.swatch === 'line') { st.borderBottom = `${m.thick ? 5 : 3}px ${m.dashed ? 'dashed' : 'solid'} ${m.color}`; st.height = '0.5em'; }

@@ -4,7 +4,7 @@
 // text beside the board are shared here, with each game's own parts asked of it. Everything here
 // reaches the DOM through textContent only.
 import { SYSTEMS, own } from './model.js';
-import { terrainMarks } from './scene.js';
+import { terrainMarks, marksFor } from './scene.js';
 import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes, linkClauses, reasonText, hexWords, codeWords } from './draw.js';
 
 const gameOf = (system) => own(SYSTEMS, system) ?? null;
@@ -53,7 +53,7 @@ const TAP_MARKS = [
  */
 export function legendOf(system, query, terrain = []) {
   const game = gameOf(system);
-  const marks = own(game?.draw, query)?.marks ?? ['unit'];
+  const marks = marksFor(system, query, true);
   const kinds = game?.board === 'hex' ? terrain : [];
   return [...legendNodes(game?.whyNotQuery && query === game.tapQuery ? [...marks, ...TAP_MARKS] : marks),
     ...(kinds.length ? [el('p', 'Terrain (a hex too small for the word shows the letters):', 'legend-head'), ...legendNodes(terrainMarks(system, kinds))] : [])];
@@ -199,7 +199,7 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   const several = game?.severalMovers?.(r) === true;
   const names = { ...FACT_NAMES, ...game?.factNames };
   const facts = (game?.factKeys ?? FACT_KEYS).filter((k) => r[k] !== undefined && typeof r[k] !== 'object' && !game?.hidesFact?.(k, r[k]) && !(several && (k === 'facing' || k === 'distance')))
-    .map((k) => (STOPS.has(k) && typeof r[k] === 'string' ? stopText(game, k, r[k]) : `${names[k] ?? k}: ${yes(r[k])}`));
+    .map((k) => (STOPS.has(k) && typeof r[k] === 'string' ? stopText(game, k, r[k]) : `${names[k] ?? k}: ${game?.factValue?.(k, r[k]) ?? yes(r[k])}`));
   facts.push(...call('leadFacts', r));
   if ((isPose(r.final) && !several) || isHex(r.final)) facts.push(`${r.legal === false ? 'stops at' : r.possible === false ? 'the charge would end at' : 'ends at'}: ${(game?.poseWords ?? poseText)(r.final)}`);
   facts.push(...call('endFacts', r, request, several));

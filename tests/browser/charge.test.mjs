@@ -47,7 +47,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     // the wheel's outer corner (front-left) travels 2 × π/6 = π/3″, the rest goes straight
     const straight = 4 - Math.PI / 3, end = ahead(straight);
     // the verdict as measured at the table (inches to 0.1, degrees to 1), the list below it exact
-    assert.match(await verdict(page), new RegExp(`^The charge cannot be made\\. C cannot charge: out of range \\(needs [0-9.]+″, rolled 6″\\)\\. Failed Charge Move \\(highest D6 4\\): moves 4″ \\(wheels 30° to face the target’s centre, then ${r1(straight)}″ straight\\), ends at \\(${r1(end[0])}, ${r1(end[1])}\\) facing 30°, nothing in the way; Shaken, no longer Charging\\.$`));
+    assert.match(await verdict(page), new RegExp(`^The charge cannot be made\\. C cannot charge: out of range \\(needs [0-9.]+″, rolled 6″\\)\\. Failed Charge Move \\(highest D6 4\\): moves 4″ \\(wheels 30° to face the target’s centre, then ${r1(straight)}″ straight\\), ends at \\(${r1(end[0])}″, ${r1(end[1])}″\\) facing 30°, nothing in the way; Shaken, no longer Charging\\.$`));
     assert.match(await details(page), /Failed Charge Move \(amber on the board\)\s*A-9A-4/);
     assert.ok((await details(page)).includes(`then ${+straight.toFixed(3)}″ straight), ends at (${+end[0].toFixed(3)}, ${+end[1].toFixed(3)}) facing 30°`), 'exact figures in the details');
     let items = await overlay(page);
@@ -134,7 +134,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await page.waitForFunction(() => window.movecalcTest.request().combined?.[1]?.highestDie === 5);
     assert.deepEqual((await pageRequest(page)).combined, [{ charger: 'A', range: 7 }, { charger: 'F', range: 3, highestDie: 5 }]);
     await ruled(page);
-    assert.equal(await verdict(page), 'Combined charge on T: 2 of 3 chargers make contact. A charges the front, 7″; B charges the left flank, 9″; F cannot charge (out of range), failed charge 5″ to (10, 35) facing 180°. ' +
+    assert.equal(await verdict(page), 'Combined charge on T: 2 of 3 chargers make contact. A charges the front, 7″; B charges the left flank, 9″; F cannot charge (out of range), failed charge 5″ to (10″, 35″) facing 180°. ' +
       'In the order A, B, F (9A-CH-4): it beats the request order (B, A, F) on Maximising Contact priority 2, chargers in contact: 2 against 1.');
     const text = await details(page);
     assert.doesNotMatch(text, /ends at: \(13, 19\.001\)/, 'the first charger\'s fields are not given as the whole answer\'s');
@@ -181,7 +181,8 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await openRequest(page, ROTATED);
     const straight = 35 - P[1];
     assert.match(await verdict(page), new RegExp(`^The charge can be made: C charges T in the front: ${r1(straight)}″ straight, rotating the target`));
-    const at = (x, y, f) => `(${+x.toFixed(3)}, ${+y.toFixed(3)}) facing ${f}°`;
+    // the Result's poses as measured at the table: inches to 0.1
+    const at = (x, y, f) => `(${r1(x)}″, ${r1(y)}″) facing ${f}°`;
     const text = await details(page);
     assert.ok(text.includes(`C charges T in the front: ${+straight.toFixed(3)}″ straight, rotating the target`), `exact figures in the details\n${text}`);
     assert.ok(text.includes(`ends at: ${at(P[0] + 2, P[1] + 1, 180)}`), text);

@@ -423,7 +423,8 @@ const game = {
   // the scalar fields of its answers listed under Result, in this order (results.js)
   factKeys: ['movementPoints', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'stoppedBy', 'engaged', 'blocks', 'steps', 'spacing', 'truncated', 'fleeingDestroyed', 'facing', 'distance', 'traceDropped'],
   poseWords: poseRounded, // the Result's poses as measured at the table
-  factNames: { fleeingDestroyed: 'fleeing unit destroyed' },
+  factNames: { fleeingDestroyed: 'fleeing unit destroyed', facing: 'facing charged' },
+  factValue: (k, v) => (k === 'distance' ? inches(v) : k === 'facing' ? facingName(v) : undefined), // as measured at the table
   draw: { pursue: drawPursue, charge: drawCharge, flee: drawFlee, spacing: drawSpacing },
   verdict(q, r) {
     if (q === 'flee') {
@@ -449,7 +450,7 @@ const game = {
   // a combined charge's top-level fields repeat its first charger's: the chargers' list says them
   severalMovers: (r) => arr(r.chargers).length > 1,
   endFacts(r, request, several) {
-    return r.rotatesTarget && isPose(r.targetFinal) && !several ? [`${r.target ?? request.target ?? 'the target'} turned about the contact point (it could not be aligned to): ${poseText(r.targetFinal)}`] : [];
+    return r.rotatesTarget && isPose(r.targetFinal) && !several ? [`${r.target ?? request.target ?? 'the target'} turned about the contact point (it could not be aligned to): ${poseRounded(r.targetFinal)}`] : [];
   },
   sections(r, request) {
     const parts = [...section('Pursuers, in the order they move', arr(r.pursuers), (p) => el('li', pursuerText(p)), true)];

@@ -176,6 +176,8 @@ const game = {
     const centres = u.size === 'huge' ? hugeHexons(u) : [{ q: u.q, r: u.r }];
     return centres.flatMap((c) => hexonCells(c.q, c.r));
   },
+  // the hexon centres' dots (sceneExtras), on every board of this game
+  boardMarks: [{ swatch: 'marker', symbol: '•', color: 'rgba(60,70,60,0.45)', text: 'a hexon centre (grey dot): where a Large or Huge miniature stands (A-TW-1)' }],
   /** The hexon centres of the board, drawn as dots. */
   sceneExtras(d, colourOf, cells) {
     const keys = new Set(cells.map((c) => key(c.q, c.r)));
