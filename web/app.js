@@ -11,7 +11,7 @@ import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerrainKinds, own } from './model.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
-import { option, on, rebuild, keepSame } from './forms.js';
+import { option, on, keepSame } from './forms.js';
 import { clauseNodes, linkClauses, setClausePrefixes } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { initLibrary } from './library.js';
@@ -403,7 +403,7 @@ const panels = createPanels({
   'request-panel': () => { $('preview').textContent = ui.preview; },
   'gallery-panel': renderGallery,
   'advanced-panel': fillExamples,
-}, ['gallery-panel', 'advanced-panel'], $('units-panel').parentNode);
+}, ['advanced-panel'], $('units-panel').parentNode);
 const tabs = createTabs($('units-panel').parentNode, $('tabs'));
 /** Fills a panel now if it is open; otherwise when it opens. */
 function renderPanel(id) { panels.render(id); }
@@ -622,19 +622,43 @@ initDownloads({ board, ui, doc, sys, system: () => store.state.system, link: asy
 
 // ---- the examples gallery ----
 const SYSTEM_NAME = (id) => own(SYSTEMS, id)?.name ?? 'The engine';
+// An example's title in words: the clause ids it starts with (scenario files' convention) said
+// apart, the rules texts' "seed" examples called the rules' examples.
+function exampleWords(title) {
+  const ids = title.match(/^(?:[A-Z0-9]+-[A-Z0-9.-]+\s+)*/)[0].trim();
+  const words = title.slice(ids.length).trim().replace(/\bseed Example (\d+)/g, 'the rules\u2019 example $1').replace(/\bthe seed's example\b/g, 'the rules\u2019 worked example')
+    .replace(/^seed example\b/i, 'The rules\u2019 example');
+  return { ids, words: `${words.charAt(0).toUpperCase()}${words.slice(1)}` };
+}
+let galleryOf = null; // the game the gallery was last laid out for
+/** The gallery: the game on screen's examples first, every other one folded under "Other games". */
 function renderGallery() {
-  const items = examples.map((ex, i) => {
+  const system = store.state.system;
+  if (galleryOf === system) return;
+  galleryOf = system;
+  const item = (ex, i, named) => {
     const li = el('li');
-    li.append(el('h3', ex.title), el('p', `${SYSTEM_NAME(ex.request?.system)}${ex.note ? ': ' + ex.note : ''}`, 'note'));
+    const { ids, words } = exampleWords(ex.title);
+    li.append(el('h3', words), el('p', `${named ? `${SYSTEM_NAME(ex.request?.system)}${ex.note ? ': ' : ''}` : ''}${ex.note ?? ''}`, 'note'));
+    if (ids) li.append(el('p', `Rules: ${ids.split(/\s+/).join(', ')}`, 'note clauses'));
     const b = el('button', 'Open', 'secondary small');
     b.type = 'button';
     b.dataset.example = String(i);
-    b.setAttribute('aria-label', `Open the example: ${ex.title}`);
+    b.setAttribute('aria-label', `Open the example: ${words}`);
     on(b, 'click', () => openExample(ex));
     li.append(b);
     return li;
-  });
-  rebuild($('gallery'), items);
+  };
+  const all = examples.map((ex, i) => [ex, i]);
+  const mine = all.filter(([ex]) => ex.request?.system === system);
+  const others = all.filter(([ex]) => ex.request?.system !== system);
+  const list = el('ol', undefined, 'gallery');
+  list.append(...mine.map(([ex, i]) => item(ex, i, false)));
+  const more = el('details', undefined, 'gallery-others');
+  const otherList = el('ol', undefined, 'gallery');
+  otherList.append(...others.map(([ex, i]) => item(ex, i, true)));
+  more.append(el('summary', `Other games and the engine (${others.length})`), otherList);
+  $('gallery').replaceChildren(...(mine.length ? [list] : [el('p', `No example of ${sys().name} yet.`, 'note')]), more);
 }
 function showGallery() {
   $('gallery-panel').open = true;
