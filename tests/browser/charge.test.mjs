@@ -91,7 +91,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     // after 1.5 / (√3/2) = √3″ along (1/2, √3/2); it stops 0.001″ short
     await openRequest(page, { ...FAILED, terrain: [{ id: 'wall', kind: 'impassable', polygon: [[5, 13.5], [12, 13.5], [12, 14.5], [5, 14.5]] }] });
     const short = S3 - 0.001, endW = ahead(short);
-    assert.match(await verdict(page), new RegExp(`C cannot charge: .*Failed Charge Move \\(highest D6 4\\): moves ${r1(Math.PI / 3 + short)}″ \\(wheels 30° to face the target’s centre, then ${r1(short)}″ straight\\), ends at \\(${r1(endW[0])}, ${r1(endW[1])}\\) facing 30°, stopped against wall;`));
+    assert.match(await verdict(page), new RegExp(`C cannot charge: .*Failed Charge Move \\(highest D6 4\\): moves ${r1(Math.PI / 3 + short)}″ \\(wheels 30° to face the target’s centre, then ${r1(short)}″ straight\\), ends at \\(${r1(endW[0])}″, ${r1(endW[1])}″\\) facing 30°, stopped against wall;`));
     assert.ok((await details(page)).includes(`moves ${+(Math.PI / 3 + short).toFixed(3)}″ (wheels 30° to face the target’s centre, then ${+short.toFixed(3)}″ straight), ends at (${+endW[0].toFixed(3)}, ${+endW[1].toFixed(3)}) facing 30°, stopped 0.001″ short of wall;`), 'exact figures in the details');
     items = await overlay(page);
     const wallEnd = poseLabelled(items, /failed charge/)[0];
