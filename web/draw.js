@@ -324,7 +324,7 @@ export const MARKS = {
   // a hex board's unit is a round token (the legend's `unit` there, legendOf)
   token: { swatch: 'fill', round: true, color: '#4a6fa5', border: '#1b2430', text: 'a unit; its yellow arrow, where it has one, points to its front' },
   selected: { swatch: 'outline', color: '#f2c14e', thick: true, text: 'the selected unit (tap a unit to select it): a thick yellow outline' },
-  handle: { swatch: 'marker', symbol: '↻', round: true, color: '#1b2430', boxed: true, text: 'the round handle ahead of the selected unit: drag it to turn the unit (Move tool)' },
+  handle: { swatch: 'marker', symbol: '↻', round: true, color: '#1b2430', bg: '#fff', boxed: true, text: 'the round handle ahead of the selected unit: drag it to turn the unit (Move tool)' },
   path: { swatch: 'line', color: PATH, text: 'the path moved (the slider below steps through it)' },
   ghost: { swatch: 'outline', color: PATH, dashed: true, fill: GHOST, text: 'where the unit stands along the move (numbered by action)' },
   final: { swatch: 'outline', color: GOOD, fill: 'rgba(255,255,255,0.55)', text: 'where the unit ends' },
@@ -349,7 +349,7 @@ const legendSwatch = (m) => {
   const s = el('span', m.symbol ?? '', 'swatch');
   const st = s.style;
   st.borderRadius = m.round ? '50%' : '2px'; // a token or handle round, a base and the rest square
-  if (m.round) st.width = '1.1rem'; // as high as the list's swatches
+  if (m.round) { st.width = '1.1rem'; st.margin = '0 0.25rem'; } // a circle as high as the list's swatches, the words still in line
   if (m.swatch === 'fill') { st.background = m.color; st.border = `2px ${m.dashed ? 'dashed' : 'solid'} ${m.border ?? m.color}`; }
   else if (m.swatch === 'outline') { st.background = m.fill ?? 'transparent'; st.border = `${m.thick ? 4 : 2}px ${m.dashed ? 'dashed' : 'solid'} ${m.color}`; if (m.faint) st.opacity = '0.55'; }
   else if (m.swatch === 'line') { st.borderBottom = `${m.thick ? 5 : 3}px ${m.dashed ? 'dashed' : 'solid'} ${m.color}`; st.height = '0.5em'; }

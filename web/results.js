@@ -161,7 +161,8 @@ export function verdictOf(response, request = null) {
 
 /**
  * Scalar result fields worth a line of the Result list, in the order listed, when the answer's
- * game does not list its own (`factKeys`, with names of its own fields in `factNames`).
+ * game does not list its own (`factKeys`, with names of its own fields in `factNames`); a list
+ * not truncated says nothing to a player and is left out.
  */
 export const FACT_KEYS = ['movementPoints', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'stoppedBy', 'engaged', 'blocks', 'steps', 'spacing', 'truncated', 'facing', 'distance', 'traceDropped'];
 const FACT_NAMES = { movementPoints: 'movement points', endedBy: 'movement ended by', hexesMoved: 'hexes moved', stoppedBy: 'stopped by', blocks: 'blocks when the combat began', spacing: 'sample spacing', traceDropped: 'trace steps not kept' };
@@ -198,7 +199,7 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   // a result of several movers (a combined charge) says each one's pose and distance in its own list
   const several = game?.severalMovers?.(r) === true;
   const names = { ...FACT_NAMES, ...game?.factNames };
-  const facts = (game?.factKeys ?? FACT_KEYS).filter((k) => r[k] !== undefined && typeof r[k] !== 'object' && !game?.hidesFact?.(k, r[k]) && !(several && (k === 'facing' || k === 'distance')))
+  const facts = (game?.factKeys ?? FACT_KEYS).filter((k) => r[k] !== undefined && typeof r[k] !== 'object' && !game?.hidesFact?.(k, r[k]) && !(k === 'truncated' && r[k] === false) && !(several && (k === 'facing' || k === 'distance')))
     .map((k) => (STOPS.has(k) && typeof r[k] === 'string' ? stopText(game, k, r[k]) : `${names[k] ?? k}: ${game?.factValue?.(k, r[k]) ?? yes(r[k])}`));
   facts.push(...call('leadFacts', r));
   if ((isPose(r.final) && !several) || isHex(r.final)) facts.push(`${r.legal === false ? 'stops at' : r.possible === false ? 'the charge would end at' : 'ends at'}: ${(game?.poseWords ?? poseText)(r.final)}`);

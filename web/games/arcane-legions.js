@@ -99,7 +99,7 @@ function drawALBreakaway(out, r, req) {
 function actionText(a, i, spec) {
   const what = spec?.step ? `step ${spec.step}${spec.distance !== undefined && spec.distance !== 1 ? ` ${spec.distance}` : ''}` : spec?.turn ? `turn ${spec.turn}° off the ${spec.off} toward the ${spec.toward}` : a.kind;
   const made = a.made === false ? ' — not made' : '';
-  const ev = arr(a.events).map((e) => hexWords(e.message)).filter(Boolean).join('; ');
+  const ev = arr(a.events).map((e) => hexWords(e.message).replace(/\bccw\b/g, 'anticlockwise').replace(/\bcw\b/g, 'clockwise')).filter(Boolean).join('; ');
   return `${i + 1}. ${what}: cost ${a.cost}, ${a.pointsLeft} left${made}${ev ? ` — ${ev}` : ''}`;
 }
 
@@ -111,7 +111,8 @@ function choiceNodes(r, onChoice) {
     const li = el('li');
     li.append(el('span', `${c.choice} at action ${c.action + 1} (now: ${c.default}): `));
     for (const o of arr(c.options)) {
-      const text = `${o.value} → ${o.legal ? '' : 'illegal, '}${poseInSteps(o.final)}, ${plural(o.pointsSpent, 'point')} spent, ${game.stopWords[o.endedBy] ?? o.endedBy}`;
+      // why it would end only where that differs from the answer's own end (said under Result)
+      const text = `${o.value} → ${o.legal ? '' : 'illegal, '}${poseInSteps(o.final)}, ${plural(o.pointsSpent, 'point')} spent${o.endedBy === r.endedBy ? '' : `, ${game.stopWords[o.endedBy] ?? o.endedBy}`}`;
       if (onChoice && (c.choice === 'slide' || c.choice === 'snapSide') && String(o.value) !== String(c.default)) {
         const b = el('button', text, 'link choice');
         b.type = 'button';
