@@ -622,13 +622,16 @@ initDownloads({ board, ui, doc, sys, system: () => store.state.system, link: asy
 
 // ---- the examples gallery ----
 const SYSTEM_NAME = (id) => own(SYSTEMS, id)?.name ?? 'The engine';
-// An example's title in words: the clause ids it starts with (scenario files' convention) said
-// apart, the rules texts' "seed" examples called the rules' examples.
+// An example's title and note in words: the clause ids a title starts with (scenario files'
+// convention) said apart, the rules texts' "seed" examples called the rules' examples.
+const seedWords = (text) => {
+  const t = text.replace(/\bseed example (\d+)/gi, 'the rules\u2019 example $1').replace(/\bthe seed's example\b/gi, 'the rules\u2019 worked example')
+    .replace(/\b(?:the )?seed example\b/gi, 'the rules\u2019 example');
+  return `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+};
 function exampleWords(title) {
   const ids = title.match(/^(?:[A-Z0-9]+-[A-Z0-9.-]+\s+)*/)[0].trim();
-  const words = title.slice(ids.length).trim().replace(/\bseed Example (\d+)/g, 'the rules\u2019 example $1').replace(/\bthe seed's example\b/g, 'the rules\u2019 worked example')
-    .replace(/^seed example\b/i, 'The rules\u2019 example');
-  return { ids, words: `${words.charAt(0).toUpperCase()}${words.slice(1)}` };
+  return { ids, words: seedWords(title.slice(ids.length).trim()) };
 }
 let galleryOf = null; // the game the gallery was last laid out for
 /** The gallery: the game on screen's examples first, every other one folded under "Other games". */
@@ -639,7 +642,7 @@ function renderGallery() {
   const item = (ex, i, named) => {
     const li = el('li');
     const { ids, words } = exampleWords(ex.title);
-    li.append(el('h3', words), el('p', `${named ? `${SYSTEM_NAME(ex.request?.system)}${ex.note ? ': ' : ''}` : ''}${ex.note ?? ''}`, 'note'));
+    li.append(el('h3', words), el('p', `${named ? `${SYSTEM_NAME(ex.request?.system)}${ex.note ? ': ' : ''}` : ''}${ex.note === undefined ? '' : seedWords(ex.note)}`, 'note'));
     if (ids) li.append(el('p', `Rules: ${ids.split(/\s+/).join(', ')}`, 'note clauses'));
     const b = el('button', 'Open', 'secondary small');
     b.type = 'button';
