@@ -226,3 +226,17 @@ test('every gallery example opens and rules with the real engine, and draws with
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('GODSGLOOM: a tapped hex in an enemy Engagement Zone says in words why the move ends there (GG-8.3, issue 23)', async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'godsgloom');
+  // the default position: col 3, row 4 lies in the Ghouls' front arc, two hexes from Shieldwall
+  const at = await hook(page, 'screenOfHex', 3, 4);
+  await page.mouse.click(at.x, at.y);
+  await page.waitForFunction(() => /The hex you picked/.test(document.getElementById('details').innerText));
+  const text = await details(page);
+  assert.match(text, /The hex you picked\s+col 3, row 4: cost 2; [^\n]*its move ends on entering an Engagement Zone \(GG-8\.3\)/);
+  assert.doesNotMatch(text, /ends by |stopped by [a-z]+-/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
