@@ -240,3 +240,31 @@ test('GODSGLOOM: a tapped hex in an enemy Engagement Zone says in words why the 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the query picker says queries in words; the request keeps the engine\'s names (issue 23)', async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await ruled(page);
+  assert.deepEqual(await page.$$eval('#query option', (os) => os.map((o) => [o.value, o.textContent])),
+    [['move', 'Move'], ['reachArea', 'Reach area'], ['breakaway', 'Breakaway']]);
+  await page.selectOption('#query', { label: 'Reach area' });
+  assert.equal((await pageRequest(page)).query, 'reachArea');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a phone\'s header shows the longest game name whole (360x740, issue 23)', async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  const fit = await page.$eval('#system', (s) => {
+    const ctx = document.createElement('canvas').getContext('2d');
+    const st = getComputedStyle(s);
+    ctx.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+    // room for the words: the box less its padding and the drop-down arrow (about 24 px)
+    const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 24;
+    return { text: s.selectedOptions[0].textContent, width: ctx.measureText(s.selectedOptions[0].textContent).width, room };
+  });
+  assert.equal(fit.text, 'Commands & Colors: Ancients');
+  assert.ok(fit.width <= fit.room, `${fit.width} px of words in ${fit.room} px`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
