@@ -306,6 +306,9 @@ const game = {
   sceneUnit: (u) => ({ small: u.type === 'leader', badge: u.type.split(' ').map((w) => w[0].toUpperCase()).join('') }),
   drawOrder: (u) => (u.type === 'leader' ? 1 : 0),
   /** The board's three sections (dotted lines) and each side's baseline. */
+  // what sceneExtras draws on the preset board, in the legend of every query
+  boardMarks: [{ swatch: 'line', color: '#3d3a30', dashed: true, text: 'a section line: left flank, centre and right flank sections' },
+    { swatch: 'line', color: '#1b2430', thick: true, text: 'a side’s own baseline, in its colour' }],
   sceneExtras(d, colourOf) {
     if (!d.board.preset) return {};
     return {

@@ -58,8 +58,10 @@ function drawGGMove(out, r, req) {
 const OWN_MARKS = {
   zone: { swatch: 'hatch', color: ZONE, text: 'an enemy Engagement Zone (red hatching)' },
   source: { swatch: 'outline', color: ZONE, text: 'an enemy exerting a zone (ringed red; Lockdown where it locks the unit down)' },
+  toSource: { swatch: 'line', color: ZONE, dashed: true, text: 'from a zone hex it can end in to the enemy whose zone it is' },
+  stay: { swatch: 'outline', color: PATH, text: 'its own hex: it may stay there and turn' },
 };
-drawGGReach.marks = ['unit', 'costHexes', 'badge', 'stopHex', OWN_MARKS.zone, OWN_MARKS.source, 'whatIf', 'numbered'];
+drawGGReach.marks = ['unit', OWN_MARKS.stay, 'costHexes', 'badge', 'stopHex', OWN_MARKS.zone, OWN_MARKS.source, OWN_MARKS.toSource, 'whatIf', 'numbered'];
 drawGGMove.marks = ['unit', 'numbered', 'endHex', OWN_MARKS.zone, OWN_MARKS.source];
 
 const game = {
