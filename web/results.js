@@ -167,6 +167,8 @@ export function verdictOf(response, request = null) {
 export const FACT_KEYS = ['movementPoints', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'stoppedBy', 'engaged', 'blocks', 'steps', 'spacing', 'truncated', 'facing', 'distance', 'traceDropped'];
 const FACT_NAMES = { movementPoints: 'movement points', endedBy: 'movement ended by', hexesMoved: 'hexes moved', stoppedBy: 'stopped by', blocks: 'blocks when the combat began', spacing: 'sample spacing', traceDropped: 'trace steps not kept' };
 const yes = (v) => (v === true ? 'yes' : v === false ? 'no' : v);
+// a hex board's allowance with its unit ("allowance: 4 hexes"), as the verdict says it
+const factValue = (k, v, r) => (k === 'allowance' && Number.isFinite(v) ? (r.unitOfMeasure === 'hexons' ? plural(v, 'hexon') : plural(v, 'hex', 'hexes')) : yes(v));
 const STOPS = new Set(['endedBy', 'stoppedBy']);
 
 /** Why a move ended (`endedBy` / `stoppedBy`) as its game says it, else the engine's word in plain letters. */
@@ -200,7 +202,7 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   const several = game?.severalMovers?.(r) === true;
   const names = { ...FACT_NAMES, ...game?.factNames };
   const facts = (game?.factKeys ?? FACT_KEYS).filter((k) => r[k] !== undefined && typeof r[k] !== 'object' && !game?.hidesFact?.(k, r[k]) && !(k === 'truncated' && r[k] === false) && !(several && (k === 'facing' || k === 'distance')))
-    .map((k) => (STOPS.has(k) && typeof r[k] === 'string' ? stopText(game, k, r[k]) : `${names[k] ?? k}: ${game?.factValue?.(k, r[k]) ?? yes(r[k])}`));
+    .map((k) => (STOPS.has(k) && typeof r[k] === 'string' ? stopText(game, k, r[k]) : `${names[k] ?? k}: ${game?.factValue?.(k, r[k]) ?? factValue(k, r[k], r)}`));
   facts.push(...call('leadFacts', r));
   if ((isPose(r.final) && !several) || isHex(r.final)) facts.push(`${r.legal === false ? 'stops at' : r.possible === false ? 'the charge would end at' : 'ends at'}: ${(game?.poseWords ?? poseText)(r.final)}`);
   facts.push(...call('endFacts', r, request, several));
