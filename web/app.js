@@ -12,7 +12,7 @@ import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerr
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
 import { sequenceNodes } from './draw.js';
-import { option, on, rebuild, keepSame } from './forms.js';
+import { option, on, keepSame } from './forms.js';
 import { clauseNodes, linkClauses, setClausePrefixes } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { initLibrary } from './library.js';
@@ -471,7 +471,7 @@ const panels = createPanels({
   'request-panel': () => { $('preview').textContent = ui.preview; },
   'gallery-panel': renderGallery,
   'advanced-panel': fillExamples,
-}, ['gallery-panel', 'advanced-panel'], $('units-panel').parentNode);
+}, ['advanced-panel'], $('units-panel').parentNode);
 const tabs = createTabs($('units-panel').parentNode, $('tabs'));
 /** Fills a panel now if it is open; otherwise when it opens. */
 function renderPanel(id) { panels.render(id); }
@@ -690,19 +690,46 @@ initDownloads({ board, ui, doc, sys, system: () => store.state.system, link: asy
 
 // ---- the examples gallery ----
 const SYSTEM_NAME = (id) => own(SYSTEMS, id)?.name ?? 'The engine';
+// An example's title and note in words: the clause ids a title starts with (scenario files'
+// convention) said apart, the rules texts' "seed" examples called the rules' examples.
+const seedWords = (text) => {
+  const t = text.replace(/\bseed example (\d+)/gi, 'the rules\u2019 example $1').replace(/\bthe seed's example\b/gi, 'the rules\u2019 worked example')
+    .replace(/\b(?:the )?seed example\b/gi, 'the rules\u2019 example');
+  return `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+};
+function exampleWords(title) {
+  const ids = title.match(/^(?:[A-Z0-9]+-[A-Z0-9.-]+\s+)*/)[0].trim();
+  return { ids, words: seedWords(title.slice(ids.length).trim()) };
+}
+let galleryOf = null; // the game the gallery was last laid out for
+/** The gallery: the game on screen's examples first, every other one folded under "Other games". */
 function renderGallery() {
-  const items = examples.map((ex, i) => {
+  const system = store.state.system;
+  if (galleryOf === system) return;
+  galleryOf = system;
+  const item = (ex, i, named) => {
     const li = el('li');
-    li.append(el('h3', ex.title), el('p', `${SYSTEM_NAME(ex.request?.system)}${ex.note ? ': ' + ex.note : ''}`, 'note'));
+    const { ids, words } = exampleWords(ex.title);
+    li.append(el('h3', words), el('p', `${named ? `${SYSTEM_NAME(ex.request?.system)}${ex.note ? ': ' : ''}` : ''}${ex.note === undefined ? '' : seedWords(ex.note)}`, 'note'));
+    if (ids) li.append(el('p', `Rules: ${ids.split(/\s+/).join(', ')}`, 'note clauses'));
     const b = el('button', 'Open', 'secondary small');
     b.type = 'button';
     b.dataset.example = String(i);
-    b.setAttribute('aria-label', `Open the example: ${ex.title}`);
+    b.setAttribute('aria-label', `Open the example: ${words}`);
     on(b, 'click', () => openExample(ex));
     li.append(b);
     return li;
-  });
-  rebuild($('gallery'), items);
+  };
+  const all = examples.map((ex, i) => [ex, i]);
+  const mine = all.filter(([ex]) => ex.request?.system === system);
+  const others = all.filter(([ex]) => ex.request?.system !== system);
+  const list = el('ol', undefined, 'gallery');
+  list.append(...mine.map(([ex, i]) => item(ex, i, false)));
+  const more = el('details', undefined, 'gallery-others');
+  const otherList = el('ol', undefined, 'gallery');
+  otherList.append(...others.map(([ex, i]) => item(ex, i, true)));
+  more.append(el('summary', `Other games and the engine (${others.length})`), otherList);
+  $('gallery').replaceChildren(...(mine.length ? [list] : [el('p', `No example of ${sys().name} yet.`, 'note')]), more);
 }
 function showGallery() {
   $('gallery-panel').open = true;

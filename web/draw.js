@@ -105,10 +105,15 @@ export function hexStart(request, id) {
 }
 
 // ---- hex boards ----
+// a reached hex's fill: green at the cheapest cost reached, yellow at the dearest (the legend's costHexes)
+export const costHue = (cost, min, max) => (max > min ? CHEAP_HUE - (CHEAP_HUE - DEAR_HUE) * (cost - min) / (max - min) : CHEAP_HUE);
+const CHEAP_HUE = 130, DEAR_HUE = 50;
+const costFill = (hue, alpha) => `hsla(${hue} 75% 55% / ${alpha})`;
 export function reachCells(out, hexes, badgeOf, stopOf) {
-  const max = Math.max(1, ...hexes.map((h) => h.cost ?? 0));
+  const costs = hexes.map((h) => h.cost ?? 0);
+  const min = Math.min(...costs), max = Math.max(...costs);
   out.overlay.push({ type: 'hexes', cells: hexes.map((h) => ({ q: h.q, r: h.r, label: h.cost, badge: badgeOf?.(h), stop: stopOf?.(h),
-    color: `hsla(${200 - 150 * (h.cost ?? 0) / max} 75% 55% / 0.45)` })) });
+    color: costFill(costHue(h.cost ?? 0, min, max), 0.45) })) });
   for (const h of hexes) out.reach.set(hexKey(h), h);
 }
 
@@ -195,16 +200,29 @@ export const el = (tag, text, className) => {
 
 // a facing a hair under 360 reads as 0°, as the board draws it
 const facingText = (f) => (n3(f) === '360' ? '0' : n3(f));
-/** A pose as measured at the table: position to 0.1, facing to 1° (poseText keeps the exact figures). */
-export const poseRounded = (p) => (isPose(p) ? `(${round(p.x, 10)}, ${round(p.y, 10)}) facing ${degrees(p.facing ?? 0)}` : isHex(p) ? colRow(p) : '');
+/** A pose on an inch table as measured there: position to 0.1″, facing to 1° (poseText keeps the exact figures). */
+export const poseRounded = (p) => (isPose(p) ? `(${inches(p.x)}, ${inches(p.y)}) facing ${degrees(p.facing ?? 0)}` : isHex(p) ? colRow(p) : '');
+/** The same on a table measured in steps, to 0.01 step. */
+export const poseInSteps = (p) => (isPose(p) ? `(${round(p.x, 100)}, ${round(p.y, 100)}) in steps, facing ${degrees(p.facing ?? 0)}` : isHex(p) ? colRow(p) : '');
 export const poseText = (p) => (isPose(p) ? `(${n3(p.x)}, ${n3(p.y)}) facing ${facingText(p.facing ?? 0)}°` : isHex(p) ? colRow(p) : '');
 
-/** Engine messages name hexes by axial coordinates, `(q 3, r 3)`; the page names them as the board does. */
-export const hexWords = (text) => String(text ?? '').replace(/\(q (-?\d+), r (-?\d+)\)/g, (_, q, r) => colRow({ q: Number(q), r: Number(r) }));
+/**
+ * An engine message in a player's words: hexes named as the board names them (the engine's axial
+ * `(q 3, r 3)`), its counts agreeing with their nouns ("2 order point(s)", "1 steps") and a name
+ * ending in s owning with an apostrophe alone ("Raiders' front").
+ */
+export const hexWords = (text) => String(text ?? '')
+  .replace(/\(q (-?\d+), r (-?\d+)\)/g, (_, q, r) => colRow({ q: Number(q), r: Number(r) }))
+  .replace(/(^|[^\d.])(\d+(?:\.\d+)?) ([a-z]+(?: [a-z]+)*)\(s\)( are\b)?/g, (_, pre, n, noun, are) => (n === '1' ? `${pre}1 ${noun}${are ? ' is' : ''}` : `${pre}${n} ${noun}s${are ?? ''}`))
+  .replace(/(^|[^\d.])1 (step|point|icon|hexon)s\b/g, (_, pre, noun) => `${pre}1 ${noun}`)
+  .replace(/\b([A-Z]\w*s)'s\b/g, "$1'");
+
+/** A code the engine gives without a message ("out_of_range"), in words. */
+export const codeWords = (code) => String(code ?? '').replace(/[_-]+/g, ' ');
 
 /** A reason in a verdict: its message as a sentence, hexes as the board names them, its clause id beside it ("A medium infantry moves at most 1 hex here (CCA-MV-2)."). */
 export const reasonText = (x) => {
-  const m = hexWords(x.message ?? x.code).replace(/\.$/, '');
+  const m = hexWords(x.message ?? codeWords(x.code)).replace(/\.$/, '');
   return `${m.charAt(0).toUpperCase()}${m.slice(1)}${x.rule ? ` (${x.rule})` : ''}.`;
 };
 
@@ -330,6 +348,10 @@ export function sequenceNodes(events, focused, onEvent) {
 // the board lists those of the query on screen (legendNodes).
 export const MARKS = {
   unit: { swatch: 'fill', color: '#4a6fa5', border: '#1b2430', text: 'a unit; the yellow edge and arrow are its front' },
+  // a hex board's unit is a round token (the legend's `unit` there, legendOf)
+  token: { swatch: 'fill', round: true, color: '#4a6fa5', border: '#1b2430', text: 'a unit; its yellow arrow, where it has one, points to its front' },
+  selected: { swatch: 'outline', color: '#f2c14e', thick: true, text: 'the selected unit (tap a unit to select it): a thick yellow outline' },
+  handle: { swatch: 'marker', symbol: '↻', round: true, color: '#1b2430', bg: '#fff', boxed: true, text: 'the round handle ahead of the selected unit: drag it to turn the unit (Move tool)' },
   path: { swatch: 'line', color: PATH, text: 'the path moved (the slider below steps through it)' },
   ghost: { swatch: 'outline', color: PATH, dashed: true, fill: GHOST, text: 'where the unit stands along the move (numbered by action)' },
   final: { swatch: 'outline', color: GOOD, fill: 'rgba(255,255,255,0.55)', text: 'where the unit ends' },
@@ -340,7 +362,7 @@ export const MARKS = {
   slide: { swatch: 'line', color: GOOD, text: 'a slide along what it met (arrow)' },
   ring: { swatch: 'outline', color: PATH, text: 'the unit asked about' },
   attacker: { swatch: 'outline', color: BAD, text: 'a unit that attacks, numbered in order' },
-  costHexes: { swatch: 'gradient', colors: ['hsla(200 75% 55% / 0.6)', 'hsla(50 75% 55% / 0.6)'], text: 'hexes it can end on, numbered with their cost: blue cheap, yellow dear' },
+  costHexes: { swatch: 'gradient', colors: [costFill(CHEAP_HUE, 0.6), costFill(DEAR_HUE, 0.6)], text: 'hexes it can end on, numbered with their cost: green the cheapest, yellow the dearest' },
   stopHex: { swatch: 'outline', color: '#1b2430', thick: true, text: 'a thick outline: the move must stop there' },
   badge: { swatch: 'marker', symbol: 'B', color: '#1b2430', boxed: true, text: 'a badge on a hex: see “Marks on the hexes” below the verdict' },
   whatIf: { swatch: 'outline', color: WHATIF, dashed: true, text: 'reached only if no other unit stood on the board' },
@@ -353,6 +375,8 @@ export const MARKS = {
 const legendSwatch = (m) => {
   const s = el('span', m.symbol ?? '', 'swatch');
   const st = s.style;
+  st.borderRadius = m.round ? '50%' : '2px'; // a token or handle round, a base and the rest square
+  if (m.round) { st.width = '1.1rem'; st.margin = '0 0.25rem'; } // a circle as high as the list's swatches, the words still in line
   if (m.swatch === 'fill') { st.background = m.color; st.border = `2px ${m.dashed ? 'dashed' : 'solid'} ${m.border ?? m.color}`; }
   else if (m.swatch === 'outline') { st.background = m.fill ?? 'transparent'; st.border = `${m.thick ? 4 : 2}px ${m.dashed ? 'dashed' : 'solid'} ${m.color}`; if (m.faint) st.opacity = '0.55'; }
   else if (m.swatch === 'line') { st.borderBottom = `${m.thick ? 5 : 3}px ${m.dashed ? 'dashed' : 'solid'} ${m.color}`; st.height = '0.5em'; }

@@ -140,11 +140,17 @@ function swatch(ctx, m, x, y, Path) {
   if (m.swatch === 'fill' || m.swatch === 'outline') {
     if (m.faint) ctx.globalAlpha = 0.55;
     const fill = m.swatch === 'fill' ? m.color : m.fill;
-    if (fill) { ctx.fillStyle = fill; ctx.fillRect(x, y, w, h); }
     ctx.strokeStyle = m.border ?? m.color;
     ctx.lineWidth = m.thick ? 4 : 2;
     const i = ctx.lineWidth / 2;
-    ctx.strokeRect(x + i, y + i, w - 2 * i, h - 2 * i);
+    if (m.round) { // a hex board's token
+      ctx.beginPath(); ctx.arc(x + w / 2, y + h / 2, h / 2 - i, 0, Math.PI * 2);
+      if (fill) { ctx.fillStyle = fill; ctx.fill(); }
+      ctx.stroke();
+    } else {
+      if (fill) { ctx.fillStyle = fill; ctx.fillRect(x, y, w, h); }
+      ctx.strokeRect(x + i, y + i, w - 2 * i, h - 2 * i);
+    }
   } else if (m.swatch === 'line') {
     ctx.strokeStyle = m.color;
     ctx.lineWidth = m.thick ? 5 : 3;

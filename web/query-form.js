@@ -36,10 +36,12 @@ export function initQueryForm({ store, doc, sys, pathInputs, setTool, described 
     const held = described()?.systems.find((x) => x.id === store.state.system);
     const answers = new Set(held ? held.queries.map((q) => q.name ?? q) : described() ? Object.keys(s.queries) : []);
     const q = $('query');
-    rebuild(q, Object.keys(s.queries).map((name) => option(name, answers.has(name) ? name : `${name} (not in this build yet)`)));
+    // the picker says a query in words ("Reach area"), its value the engine's name (reachArea)
+    const words = (name) => s.queries[name]?.title ?? `${name.charAt(0).toUpperCase()}${name.slice(1).replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}`;
+    rebuild(q, Object.keys(s.queries).map((name) => option(name, answers.has(name) ? words(name) : `${words(name)} (not in this build yet)`)));
     q.value = d.query;
     const spec = s.queries[d.query];
-    $('query-note').textContent = answers.has(d.query) ? '' : `This build does not answer ${d.query} yet: the engine will say unknown_query until the ${s.name} rules land. The request below is what the page will send.`;
+    $('query-note').textContent = answers.has(d.query) ? '' : `This build does not answer “${words(d.query)}” yet: the engine will say so until the ${s.name} rules land. The request below is what the page will send.`;
     const inputs = (d.inputs[d.query] ??= {});
     const edit = (fn, key) => store.edit((dd) => fn(dd.inputs[dd.query]), key);
     const units = [['', '(none)'], ...d.units.map((u) => [u.id, u.id])];

@@ -4,8 +4,8 @@
 // text beside the board are shared here, with each game's own parts asked of it. Everything here
 // reaches the DOM through textContent only.
 import { SYSTEMS, own } from './model.js';
-import { terrainMarks } from './scene.js';
-import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes, linkClauses, reasonText, hexWords } from './draw.js';
+import { terrainMarks, marksFor } from './scene.js';
+import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes, linkClauses, reasonText, hexWords, codeWords } from './draw.js';
 
 const gameOf = (system) => own(SYSTEMS, system) ?? null;
 
@@ -53,7 +53,7 @@ const TAP_MARKS = [
  */
 export function legendOf(system, query, terrain = []) {
   const game = gameOf(system);
-  const marks = own(game?.draw, query)?.marks ?? ['unit'];
+  const marks = marksFor(system, query, true);
   const kinds = game?.board === 'hex' ? terrain : [];
   return [...legendNodes(game?.whyNotQuery && query === game.tapQuery ? [...marks, ...TAP_MARKS] : marks),
     ...(kinds.length ? [el('p', 'Terrain (a hex too small for the word shows the letters):', 'legend-head'), ...legendNodes(terrainMarks(system, kinds))] : [])];
@@ -114,7 +114,7 @@ export function tapVerdict(system, request, response, pick, entry, onWay) {
   const nodes = [el('p', `${who} cannot end on ${where}${reasons.length ? ':' : '.'}`)];
   if (reasons.length) {
     const list = el('ul', undefined, 'why-not');
-    for (const x of reasons) list.append(ruleItem(x.rule, hexWords(x.message ?? x.code ?? '')));
+    for (const x of reasons) list.append(ruleItem(x.rule, hexWords(x.message ?? codeWords(x.code))));
     nodes.push(list);
   }
   if (w.whatIf?.reachable === true) nodes.push(el('p', `Without the other units it could, in ${spent(w.whatIf.cost, w)}${arr(w.whatIf.path).length ? ' (the purple dashed way)' : ''}.`));
@@ -161,19 +161,25 @@ export function verdictOf(response, request = null) {
 
 /**
  * Scalar result fields worth a line of the Result list, in the order listed, when the answer's
- * game does not list its own (`factKeys`, with names of its own fields in `factNames`).
+ * game does not list its own (`factKeys`, with names of its own fields in `factNames`); a list
+ * not truncated says nothing to a player and is left out.
  */
 export const FACT_KEYS = ['movementPoints', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'stoppedBy', 'engaged', 'blocks', 'steps', 'spacing', 'truncated', 'facing', 'distance', 'traceDropped'];
 const FACT_NAMES = { movementPoints: 'movement points', endedBy: 'movement ended by', hexesMoved: 'hexes moved', stoppedBy: 'stopped by', blocks: 'blocks when the combat began', spacing: 'sample spacing', traceDropped: 'trace steps not kept' };
 const yes = (v) => (v === true ? 'yes' : v === false ? 'no' : v);
+// a hex board's allowance with its unit ("allowance: 4 hexes"), as the verdict says it
+const factValue = (k, v, r) => (k === 'allowance' && Number.isFinite(v) ? (r.unitOfMeasure === 'hexons' ? plural(v, 'hexon') : plural(v, 'hex', 'hexes')) : yes(v));
+const STOPS = new Set(['endedBy', 'stoppedBy']);
 
-/** A reached hex in words: its cost and path, and what its game says of it. */
+/** Why a move ended (`endedBy` / `stoppedBy`) as its game says it, else the engine's word in plain letters. */
+const stopText = (game, key, v) => own(game?.stopWords, v) ?? `${key === 'endedBy' ? 'its move ended by' : 'stopped by'} ${codeWords(v)}`;
+
+/** A reached hex in words: its cost and path, why its move ends there, and what its game says of it. */
 function hexEntryText(h, game) {
   const bits = [`${colRow(h)}: cost ${h.cost}`];
   const path = arr(h.path).filter(isHex);
   if (path.length) bits.push(`path ${path.map(colRow).join(' → ')}`);
-  if (h.endedBy) bits.push(`ends by ${h.endedBy}`);
-  if (h.stoppedBy) bits.push(`stopped by ${h.stoppedBy}`);
+  for (const k of STOPS) if (typeof h[k] === 'string') bits.push(stopText(game, k, h[k]));
   bits.push(...(game?.hexFacts?.(h) ?? []));
   return bits.join('; ');
 }
@@ -195,10 +201,10 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   // a result of several movers (a combined charge) says each one's pose and distance in its own list
   const several = game?.severalMovers?.(r) === true;
   const names = { ...FACT_NAMES, ...game?.factNames };
-  const facts = (game?.factKeys ?? FACT_KEYS).filter((k) => r[k] !== undefined && typeof r[k] !== 'object' && !game?.hidesFact?.(k, r[k]) && !(several && (k === 'facing' || k === 'distance')))
-    .map((k) => `${names[k] ?? k}: ${yes(r[k])}`);
+  const facts = (game?.factKeys ?? FACT_KEYS).filter((k) => r[k] !== undefined && typeof r[k] !== 'object' && !game?.hidesFact?.(k, r[k]) && !(k === 'truncated' && r[k] === false) && !(several && (k === 'facing' || k === 'distance')))
+    .map((k) => (STOPS.has(k) && typeof r[k] === 'string' ? stopText(game, k, r[k]) : `${names[k] ?? k}: ${game?.factValue?.(k, r[k]) ?? factValue(k, r[k], r)}`));
   facts.push(...call('leadFacts', r));
-  if ((isPose(r.final) && !several) || isHex(r.final)) facts.push(`${r.legal === false ? 'stops at' : r.possible === false ? 'the charge would end at' : 'ends at'}: ${poseText(r.final)}`);
+  if ((isPose(r.final) && !several) || isHex(r.final)) facts.push(`${r.legal === false ? 'stops at' : r.possible === false ? 'the charge would end at' : 'ends at'}: ${(game?.poseWords ?? poseText)(r.final)}`);
   facts.push(...call('endFacts', r, request, several));
   const reachCount = opts.reachCount ?? arr(r.hexes).length;
   if (reachCount && arr(r.hexes).length) facts.push(`${plural(reachCount, 'hex', 'hexes')} reachable; tap one (or press ] and [) to see its path`);
@@ -210,7 +216,7 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   if (arr(r.hexes).length && legend.length) parts.push(...section('Marks on the hexes', ['Numbers are the cost of getting there.', ...legend], (t) => el('li', t)));
   parts.push(...call('sections', r, request, opts));
   const reasons = [...arr(r.reasons), ...arr(r.restrictions).filter((x) => !arr(r.reasons).includes(x)), ...call('moreReasons', r)];
-  parts.push(...section(r.legal === false ? 'Why not' : 'Rulings', reasons, (x) => ruleItem(x.rule, `${x.unit ? `${x.unit}: ` : ''}${hexWords(x.message ?? x.code ?? '')}${Number.isInteger(x.action) ? ` (at ${request.order ? 'action' : request.query === 'order' && arr(r.reasons).includes(x) ? 'move' : 'step'} ${x.action + 1})` : ''}`)));
+  parts.push(...section(r.legal === false ? 'Why not' : 'Rulings', reasons, (x) => ruleItem(x.rule, `${x.unit ? `${x.unit}: ` : ''}${hexWords(x.message ?? codeWords(x.code))}${Number.isInteger(x.action) ? ` (at ${request.order ? 'action' : request.query === 'order' && arr(r.reasons).includes(x) ? 'move' : 'step'} ${x.action + 1})` : ''}`)));
   parts.push(...section('How the engine ruled', arr(r.trace), (x) => ruleItem(x.rule, (x.unit ? `${x.unit}: ` : '') + hexWords(x.message ?? '')), true));
   parts.push(...section('Assumptions this answer relied on', arr(response.assumptions), (id) => ruleItem(id, assumptionSummaries.get(id) ?? '')));
   // a clause id in any of these words (a game's lists, an engine's message) opens its entry too

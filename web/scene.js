@@ -158,8 +158,21 @@ export function resultBounds(system, d, rs, request) {
   return { bounds: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], pad };
 }
 
-/** The legend's entries (draw.js MARKS) for what the board draws for a query: its drawer's `marks`. */
+/**
+ * What the board draws for a query, for the legend (keys of draw.js MARKS or marks of a game's own):
+ * its drawer's `marks`, a unit as the board draws it (a base on a table, a round token on hexes),
+ * with `onPage` the selection and the turn handle the page adds, and what the game draws on every
+ * board (`boardMarks`, Torn World's hexon centres).
+ */
+export function marksFor(system, query, onPage = false) {
+  const game = own(SYSTEMS, system);
+  const hexes = game?.board === 'hex';
+  const marks = arr(own(game?.draw, query)?.marks ?? ['unit']).flatMap((k) => (k !== 'unit' ? [k]
+    : [hexes ? 'token' : 'unit', ...(onPage ? ['selected', ...(!hexes || game?.hasFacing ? ['handle'] : [])] : [])]));
+  return [...marks, ...arr(game?.boardMarks)];
+}
+
+/** The legend's entries (draw.js MARKS) for what the board draws for a query (marksFor). */
 export function legendMarks(system, query) {
-  const marks = own(own(SYSTEMS, system)?.draw, query)?.marks ?? ['unit'];
-  return arr(marks).map((k) => (typeof k === 'string' ? MARKS[k] : k)).filter(Boolean);
+  return marksFor(system, query).map((k) => (typeof k === 'string' ? MARKS[k] : k)).filter(Boolean);
 }

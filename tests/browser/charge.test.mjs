@@ -47,7 +47,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     // the wheel's outer corner (front-left) travels 2 × π/6 = π/3″, the rest goes straight
     const straight = 4 - Math.PI / 3, end = ahead(straight);
     // the verdict as measured at the table (inches to 0.1, degrees to 1), the list below it exact
-    assert.match(await verdict(page), new RegExp(`^The charge cannot be made\\. C cannot charge: out of range \\(needs [0-9.]+″, rolled 6″\\)\\. Failed Charge Move \\(highest D6 4\\): moves 4″ \\(wheels 30° to face the target’s centre, then ${r1(straight)}″ straight\\), ends at \\(${r1(end[0])}, ${r1(end[1])}\\) facing 30°, nothing in the way; Shaken, no longer Charging\\.$`));
+    assert.match(await verdict(page), new RegExp(`^The charge cannot be made\\. C cannot charge: out of range \\(needs [0-9.]+″, rolled 6″\\)\\. Failed Charge Move \\(highest D6 4\\): moves 4″ \\(wheels 30° to face the target’s centre, then ${r1(straight)}″ straight\\), ends at \\(${r1(end[0])}″, ${r1(end[1])}″\\) facing 30°, nothing in the way; Shaken, no longer Charging\\.$`));
     assert.match(await details(page), /Failed Charge Move \(amber on the board\)\s*A-9A-4/);
     assert.ok((await details(page)).includes(`then ${+straight.toFixed(3)}″ straight), ends at (${+end[0].toFixed(3)}, ${+end[1].toFixed(3)}) facing 30°`), 'exact figures in the details');
     let items = await overlay(page);
@@ -91,7 +91,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     // after 1.5 / (√3/2) = √3″ along (1/2, √3/2); it stops 0.001″ short
     await openRequest(page, { ...FAILED, terrain: [{ id: 'wall', kind: 'impassable', polygon: [[5, 13.5], [12, 13.5], [12, 14.5], [5, 14.5]] }] });
     const short = S3 - 0.001, endW = ahead(short);
-    assert.match(await verdict(page), new RegExp(`C cannot charge: .*Failed Charge Move \\(highest D6 4\\): moves ${r1(Math.PI / 3 + short)}″ \\(wheels 30° to face the target’s centre, then ${r1(short)}″ straight\\), ends at \\(${r1(endW[0])}, ${r1(endW[1])}\\) facing 30°, stopped against wall;`));
+    assert.match(await verdict(page), new RegExp(`C cannot charge: .*Failed Charge Move \\(highest D6 4\\): moves ${r1(Math.PI / 3 + short)}″ \\(wheels 30° to face the target’s centre, then ${r1(short)}″ straight\\), ends at \\(${r1(endW[0])}″, ${r1(endW[1])}″\\) facing 30°, stopped against wall;`));
     assert.ok((await details(page)).includes(`moves ${+(Math.PI / 3 + short).toFixed(3)}″ (wheels 30° to face the target’s centre, then ${+short.toFixed(3)}″ straight), ends at (${+endW[0].toFixed(3)}, ${+endW[1].toFixed(3)}) facing 30°, stopped 0.001″ short of wall;`), 'exact figures in the details');
     items = await overlay(page);
     const wallEnd = poseLabelled(items, /failed charge/)[0];
@@ -134,11 +134,11 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await page.waitForFunction(() => window.movecalcTest.request().combined?.[1]?.highestDie === 5);
     assert.deepEqual((await pageRequest(page)).combined, [{ charger: 'A', range: 7 }, { charger: 'F', range: 3, highestDie: 5 }]);
     await ruled(page);
-    assert.equal(await verdict(page), 'Combined charge on T: 2 of 3 chargers make contact. A charges the front, 7″; B charges the left, 9″; F cannot charge (out of range), failed charge 5″ to (10, 35) facing 180°. ' +
+    assert.equal(await verdict(page), 'Combined charge on T: 2 of 3 chargers make contact. A charges the front, 7″; B charges the left flank, 9″; F cannot charge (out of range), failed charge 5″ to (10″, 35″) facing 180°. ' +
       'In the order A, B, F (9A-CH-4): it beats the request order (B, A, F) on Maximising Contact priority 2, chargers in contact: 2 against 1.');
     const text = await details(page);
     assert.doesNotMatch(text, /ends at: \(13, 19\.001\)/, 'the first charger\'s fields are not given as the whole answer\'s');
-    assert.match(text, /Chargers, in the order they moved[^\n]*\n+A charges T in the front: 7″ straight\n+B charges T in the left: 9″, wheeling [0-9.]+°\n+F cannot charge: out of range \(needs 17″, rolled 3″\)\. Failed Charge Move \(highest D6 5\): moves 5″ \(5″ straight\), ends at \(10, 35\) facing 180°, nothing in the way; Shaken, no longer Charging/);
+    assert.match(text, /Chargers, in the order they moved[^\n]*\n+A charges T in the front: 7″ straight\n+B charges T in the left flank: 9″, wheeling [0-9.]+°\n+F cannot charge: out of range \(needs 17″, rolled 3″\)\. Failed Charge Move \(highest D6 5\): moves 5″ \(5″ straight\), ends at \(10, 35\) facing 180°, nothing in the way; Shaken, no longer Charging/);
     assert.match(text, /Order of the combined charge\s*9A-CH-4\s*A, B, F: it beats the request order \(B, A, F\)[^\n]*\n+9A-CH-4\s*this order: 2 chargers in contact[^\n]*\n+9A-CH-4\s*the request order: 1 charger in contact/);
     const items = await overlay(page);
     nearPose(poseLabelled(items, /^1\. A$/)[0].pose, [12, 17, 0], 'A (1st)');
@@ -181,7 +181,8 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await openRequest(page, ROTATED);
     const straight = 35 - P[1];
     assert.match(await verdict(page), new RegExp(`^The charge can be made: C charges T in the front: ${r1(straight)}″ straight, rotating the target`));
-    const at = (x, y, f) => `(${+x.toFixed(3)}, ${+y.toFixed(3)}) facing ${f}°`;
+    // the Result's poses as measured at the table: inches to 0.1
+    const at = (x, y, f) => `(${r1(x)}″, ${r1(y)}″) facing ${f}°`;
     const text = await details(page);
     assert.ok(text.includes(`C charges T in the front: ${+straight.toFixed(3)}″ straight, rotating the target`), `exact figures in the details\n${text}`);
     assert.ok(text.includes(`ends at: ${at(P[0] + 2, P[1] + 1, 180)}`), text);

@@ -30,7 +30,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       units: [{ id: 'Hastati', side: 'Rome', type: 'medium infantry', col: 6, row: 7 }, { id: 'Velites', side: 'Rome', type: 'light infantry', col: 6, row: 8 },
         { id: 'Numidians', side: 'Carthage', type: 'light cavalry', col: 6, row: 2 }] });
     assert.match(await verdict(page), /^Hastati must retreat 2 hexes \(2 flags of 2 taken\); its best path goes 1 hex, 1 hex short: it loses 1 block\./);
-    assert.match(await details(page), /Retreat paths[\s\S]*col 7, row 8: 1 hex; 1 short, loses 1 block; stopped by blocked; closed behind: col 6, row 9 \(board edge, CCA-RT-1\); col 7, row 9 \(board edge, CCA-RT-1\)/);
+    assert.match(await details(page), /Retreat paths[\s\S]*col 7, row 8: 1 hex; 1 short, loses 1 block; its retreat is blocked; closed behind: col 6, row 9 \(board edge, CCA-RT-1\); col 7, row 9 \(board edge, CCA-RT-1\)/);
     const items = await overlay(page);
     const best = items.find((it) => it.type === 'hexpath' && it.numbered);
     assert.deepEqual(cellsOf(best), axialList([6, 7], [7, 8]));

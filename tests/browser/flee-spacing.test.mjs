@@ -38,7 +38,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const { context, page, errors } = await openPage(env, viewport, { touch: size === 'phone' });
     await openRequest(page, FLEE);
     // the verdict as measured at the table (0.1″, 1°); the exact 10.001″ stays in the lists below it
-    assert.equal(await verdict(page), 'U flees 10″ from E (3″ beyond its roll, to end clear) to (10, 8) facing 180°. Passes through F (panic), rock (dangerous 4+).');
+    assert.equal(await verdict(page), 'U flees 10″ from E (3″ beyond its roll, to end clear) to (10″, 8″) facing 180°. Passes through F (panic), rock (dangerous 4+).');
     const items = await overlay(page);
     const end = items.find((it) => it.type === 'pose' && /fled/.test(it.label ?? ''));
     assert.equal(end.label, 'U: fled 10″');

@@ -95,6 +95,20 @@ for (const system of SYSTEM_IDS) {
       const found = entries.some((e) => (want.length === 1 ? e.symbol === want : e.text.includes(want === 'unit' ? 'a unit' : want)));
       assert.ok(found, `${system}: the legend has an entry for "${want}": ${JSON.stringify(entries)}`);
     }
+    // what the page adds to every answer's drawing: the selection, and what the board itself draws
+    assert.ok(entries.some((e) => e.text.includes('selected unit')), `${system}: the selected unit's outline`);
+    if (system === 'torn-world') assert.ok(entries.some((e) => e.text.includes('hexon centre')), 'Torn World: its grey hexon dots');
+    // the unit's swatch has the board's shape: a round token on hexes, a square base on a table
+    const round = await page.$eval('#legend li .swatch', (s) => s.style.borderRadius);
+    assert.equal(round, ['arcane-legions', 'ninth-age'].includes(system) ? '2px' : '50%', `${system}: the unit's swatch`);
+    // the words of the reach colours match the colours drawn (costHexes: green the cheapest)
+    if (items.some((it) => it.type === 'hexes' && it.cells.some((h) => h.label !== undefined))) {
+      assert.ok(entries.some((e) => /green the cheapest, yellow the dearest/.test(e.text)), `${system}: the reach's colours`);
+      const hues = items.filter((it) => it.type === 'hexes').flatMap((it) => it.cells).filter((h) => Number.isFinite(h.label) && /^hsla/.test(h.color ?? ''))
+        .map((h) => [h.label, Number(h.color.match(/^hsla\((\d+(?:\.\d+)?)/)[1])]);
+      const cheapest = Math.min(...hues.map(([c]) => c));
+      for (const [c, hue] of hues) if (c === cheapest) assert.equal(hue, 130, `${system}: the cheapest hexes green`);
+    }
     const button = page.locator('#details button.rule, #verdict button.rule').first();
     const id = (await button.textContent()).trim();
     await button.click();

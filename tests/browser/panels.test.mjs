@@ -52,7 +52,7 @@ test('what reads a closed panel finds it filled: the Terrain tool, Advanced Rule
   assert.equal(await page.evaluate(() => document.getElementById('advanced-panel').open), false);
   // an example opened from the gallery stays in the Advanced editor when that panel is first opened
   await openPanel(page, 'gallery-panel');
-  await page.click('#gallery button[data-example="1"]');
+  await page.click('#gallery > ol button[data-example]'); // the game on screen's first example
   await page.waitForFunction(() => !document.getElementById('verdict').textContent.startsWith('Loading the '));
   const written = JSON.parse(await page.inputValue('#request'));
   await openPanel(page, 'advanced-panel');

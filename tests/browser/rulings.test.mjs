@@ -28,12 +28,12 @@ async function setParam(page, id, name, value) {
 const CASES = {
   'arcane-legions': {
     queries: {
-      move: { verdict: /^Legion: legal move\. 3 of 4 movement points spent, 1 left/, details: [/movement ended by: collision/, /AL-SNP-1/, /Choices left open/, /A-AL-4/] },
+      move: { verdict: /^Legion: legal move\. 3 of 4 movement points spent, 1 left/, details: [/its move ends where it collides \(AL-COL-2\)/, /AL-SNP-1/, /Choices left open/, /A-AL-4/] },
       reachArea: { verdict: /sampled positions within 4 movement points/, details: [/after one turn/] },
       breakaway: { verdict: /No breakaway attacks against Legion/, details: [/AL-BRK-1/] },
     },
     // drag Chargers out of the way: the third step no longer collides
-    drag: { unit: 'Chargers', by: [160, 0], before: /movement ended by: collision/, after: /movement ended by: actions/ },
+    drag: { unit: 'Chargers', by: [160, 0], before: /its move ends where it collides/, after: /its move ends with every action made/ },
     async change(page) { // A-AL-5: a longer turning tool sets the unit down elsewhere
       for (const i of [3, 2, 1]) await page.click(`[aria-label="Remove action ${i}"]`);
       await page.click('[data-key="actions.add.Add turn"]');
@@ -45,7 +45,7 @@ const CASES = {
   },
   'ninth-age': {
     queries: {
-      pursue: { verdict: /^Spearmen pivots 15° (anti)?clockwise and pursues [0-9.]+″ and stops against Raiders\./, details: [/pivots 15°/, /Forward Ahead: Raiders at 8\.267″ \[9A-FA-O\]/, /A-9A-3/] },
+      pursue: { verdict: /^Spearmen pivot 15° (anti)?clockwise and pursue [0-9.]+″ and stop against Raiders\./, details: [/pivots 15°/, /Forward Ahead: Raiders at 8\.267″ \[9A-FA-O\]/, /A-9A-3/] },
     },
     drag: { unit: 'Raiders', by: [0, -150], before: /Raiders at 8\.267″/, after: /Forward Ahead: nothing ahead/ },
     async change(page) { // the pursuit roll: 12 reaches the flee distance and destroys the fleeing unit
@@ -56,7 +56,7 @@ const CASES = {
   },
   'cc-ancients': {
     queries: {
-      reach: { verdict: /^Hastati can end on 6 hexes besides its own \(allowance 1 hex\)/, details: [/CCA-MV-2/], pick: true },
+      reach: { verdict: /^Hastati can end on 6 hexes besides its own \(allowance 1 hex\)/, details: [/CCA-MV-2/, /allowance: 1 hex\n/], pick: true },
       move: { verdict: /^Hastati: not a legal move\. A medium infantry moves at most 1 hex here \(CCA-MV-2\)\./, details: [/Why not/] },
       order: { verdict: /^Legal order\./, details: [/orders used: 1/, /Battle/] },
       // CCA-RT-1: 1 flag, 1 hex toward Rome's edge: south-west first (col 5, row 7), or onto Scipio
@@ -176,7 +176,7 @@ test('Arcane Legions: a choice the engine lists applies from the answer; Play ru
   await page.click('button.choice >> text=/^right/');
   await ruled(page);
   assert.equal((await pageRequest(page)).order.slide, 'right');
-  assert.match(await details(page), /ends at: \(15\.5, 12\) facing 0°/);
+  assert.match(await details(page), /ends at: \(15\.5, 12\) in steps, facing 0°/);
   assert.match(await details(page), /AL-SLD-1/);
   await page.screenshot({ path: join(artifacts, 'arcane-legions-slide-1280x800.png') });
   await page.click('#play');
@@ -224,6 +224,48 @@ test('every gallery example opens and rules with the real engine, and draws with
     assert.doesNotMatch(v, /could not be read|does not answer/, `example ${i}: ${v}`);
     assert.match(await details(page), /How the engine ruled/, `example ${i}`);
   }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('GODSGLOOM: a tapped hex in an enemy Engagement Zone says in words why the move ends there (GG-8.3, issue 23)', async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'godsgloom');
+  // the default position: col 3, row 4 lies in the Ghouls' front arc, two hexes from Shieldwall
+  const at = await hook(page, 'screenOfHex', 3, 4);
+  await page.mouse.click(at.x, at.y);
+  await page.waitForFunction(() => /The hex you picked/.test(document.getElementById('details').innerText));
+  const text = await details(page);
+  assert.match(text, /The hex you picked\s+col 3, row 4: cost 2; [^\n]*its move ends on entering an Engagement Zone \(GG-8\.3\)/);
+  assert.doesNotMatch(text, /ends by |stopped by [a-z]+-/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the query picker says queries in words; the request keeps the engine\'s names (issue 23)', async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await ruled(page);
+  assert.deepEqual(await page.$$eval('#query option', (os) => os.map((o) => [o.value, o.textContent])),
+    [['move', 'Move'], ['reachArea', 'Reach area'], ['breakaway', 'Breakaway']]);
+  await page.selectOption('#query', { label: 'Reach area' });
+  assert.equal((await pageRequest(page)).query, 'reachArea');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a phone\'s header shows the longest game name whole (360x740, issue 23)', async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  const fit = await page.$eval('#system', (s) => {
+    const ctx = document.createElement('canvas').getContext('2d');
+    const st = getComputedStyle(s);
+    ctx.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+    // room for the words: the box less its padding and the drop-down arrow (about 24 px)
+    const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 24;
+    return { text: s.selectedOptions[0].textContent, width: ctx.measureText(s.selectedOptions[0].textContent).width, room };
+  });
+  assert.equal(fit.text, 'Commands & Colors: Ancients');
+  assert.ok(fit.width <= fit.room, `${fit.width} px of words in ${fit.room} px`);
   assert.deepEqual(errors, []);
   await context.close();
 });

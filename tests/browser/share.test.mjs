@@ -181,8 +181,18 @@ test('the examples gallery lists every example and each opens and rules', async 
   assert.equal(await page.evaluate(() => document.getElementById('gallery-panel').open), true);
   const examples = collectExamples(); // what build-site.mjs bundled into the page
   assert.equal(await page.locator('#gallery li').count(), examples.length);
+  // the game on screen's examples come first, the others folded under "Other games"
+  const system = (await hook(page, 'state')).system;
+  const shown = (sel) => page.$$eval(sel, (bs) => bs.map((b) => Number(b.dataset.example)));
+  assert.deepEqual(await shown('#gallery > ol button[data-example]'), examples.flatMap((e, i) => (e.request.system === system ? [i] : [])));
+  assert.equal(await page.locator('#gallery details.gallery-others').evaluate((d) => d.open), false);
+  assert.equal((await shown('#gallery details button[data-example]')).length, examples.filter((e) => e.request.system !== system).length);
+  // titles in words: the clause ids said apart, no "seed"
+  for (const t of await page.$$eval('#gallery h3', (hs) => hs.map((h) => h.textContent))) { assert.doesNotMatch(t, /^[A-Z0-9]+-[A-Z0-9.]/, t); assert.doesNotMatch(t, /\bseed\b/i, t); }
+  for (const t of await page.$$eval('#gallery .note', (ps) => ps.map((p) => p.textContent))) assert.doesNotMatch(t, /\bseed\b/i, t);
   await page.screenshot({ path: join(artifacts, 'gallery-360x740.png') });
   for (let i = 0; i < examples.length; i++) {
+    await page.evaluate(() => { for (const d of document.querySelectorAll('#gallery details')) d.open = true; });
     await page.click(`#gallery button[data-example="${i}"]`);
     await page.waitForFunction(() => document.getElementById('response').textContent.length > 0);
     const response = JSON.parse(await page.textContent('#response'));

@@ -1,7 +1,7 @@
 // Arcane Legions on the page (docs/api/arcane-legions.md): its model entry (unit and query fields,
 // the request), terrain colours, drawers, verdicts and the text of its results.
 import { SIDE_COLOURS, num, opt, unitField, freeUnit } from '../fields.js';
-import { GOOD, BAD, PATH, WARN, isPose, arr, degrees, stepsText, plural, frameVector, rad, rectCorners, unitInfo, el, poseText, section } from '../draw.js';
+import { GOOD, BAD, PATH, WARN, isPose, arr, degrees, stepsText, plural, frameVector, rad, rectCorners, unitInfo, el, poseInSteps, section, hexWords } from '../draw.js';
 
 const AL_BASES = { sortie: [1, 1], formation: [2, 1] };
 /** A request unit's width and depth: its base's, else its own. */
@@ -188,7 +188,7 @@ function drawALBreakaway(out, r, req) {
 function actionText(a, i, spec) {
   const what = spec?.step ? `step ${spec.step}${spec.distance !== undefined && spec.distance !== 1 ? ` ${spec.distance}` : ''}` : spec?.turn ? `turn ${spec.turn}° off the ${spec.off} toward the ${spec.toward}` : a.kind;
   const made = a.made === false ? ' — not made' : '';
-  const ev = arr(a.events).map((e) => e.message).filter(Boolean).join('; ');
+  const ev = arr(a.events).map((e) => hexWords(e.message).replace(/\bccw\b/g, 'anticlockwise').replace(/\bcw\b/g, 'clockwise')).filter(Boolean).join('; ');
   return `${i + 1}. ${what}: cost ${a.cost}, ${a.pointsLeft} left${made}${ev ? ` — ${ev}` : ''}`;
 }
 
@@ -200,7 +200,8 @@ function choiceNodes(r, onChoice) {
     const li = el('li');
     li.append(el('span', `${c.choice} at action ${c.action + 1} (now: ${c.default}): `));
     for (const o of arr(c.options)) {
-      const text = `${o.value} → ${o.legal ? '' : 'illegal, '}${poseText(o.final)}, ${o.pointsSpent} spent, ended by ${o.endedBy}`;
+      // why it would end only where that differs from the answer's own end (said under Result)
+      const text = `${o.value} → ${o.legal ? '' : 'illegal, '}${poseInSteps(o.final)}, ${plural(o.pointsSpent, 'point')} spent${o.endedBy === r.endedBy ? '' : `, ${game.stopWords[o.endedBy] ?? o.endedBy}`}`;
       if (onChoice && (c.choice === 'slide' || c.choice === 'snapSide') && String(o.value) !== String(c.default)) {
         const b = el('button', text, 'link choice');
         b.type = 'button';
@@ -307,6 +308,9 @@ const game = {
   unitFromRequest(u, out) { if (!u.base && u.width !== undefined) out.base = 'custom'; },
   // the scalar fields of its answers listed under Result, in this order (results.js)
   factKeys: ['orderCost', 'movementPoints', 'pointsSpent', 'pointsLost', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'stoppedBy', 'engaged', 'blocks', 'steps', 'spacing', 'truncated', 'facing', 'distance', 'traceDropped'],
+  // why a move ended (endedBy, docs/api/arcane-legions.md) in words
+  poseWords: poseInSteps, // the Result's poses as measured at the table
+  stopWords: { actions: 'its move ends with every action made', points: 'its move ends with no movement point left', collision: 'its move ends where it collides (AL-COL-2)', illegal: 'its move stops before an action it may not make' },
   factNames: { orderCost: 'order points', pointsSpent: 'points spent', pointsLost: 'points lost (unspent)' },
   draw: { move: drawALMove, reachArea: drawALReach, breakaway: drawALBreakaway },
   lateVerdict(q, r) {

@@ -247,7 +247,7 @@ function evadeVerdict(r) {
 function retreatPathText(p, i) {
   const bits = [`${i + 1}. ${arr(p.path).map(colRow).join(' → ') || 'stays'}: ${plural(p.hexesMoved ?? 0, 'hex', 'hexes')}`];
   if (p.hexesShort) bits.push(`${p.hexesShort} short, loses ${plural(p.blocksLost ?? 0, 'block')}`);
-  if (p.stoppedBy && p.stoppedBy !== 'complete') bits.push(`stopped by ${p.stoppedBy}`);
+  if (p.stoppedBy && p.stoppedBy !== 'complete') bits.push(game.stopWords[p.stoppedBy] ?? `stopped by ${p.stoppedBy}`);
   if (p.leaderAttaches) bits.push(`${p.leaderAttaches} attaches`);
   if (arr(p.blocked).length) bits.push(`closed behind: ${p.blocked.map((x) => `${colRow(x.hex)} (${blockedLabel(x)}, ${x.rule})`).join('; ')}`);
   if (arr(p.blockersLose).length) bits.push(`instead ${p.blockersLose.map((x) => `${x.unit} ${x.eliminated ? 'eliminated' : `loses ${x.blocks}`}`).join(', ')}`);
@@ -306,6 +306,9 @@ const game = {
   sceneUnit: (u) => ({ small: u.type === 'leader', badge: u.type.split(' ').map((w) => w[0].toUpperCase()).join('') }),
   drawOrder: (u) => (u.type === 'leader' ? 1 : 0),
   /** The board's three sections (dotted lines) and each side's baseline. */
+  // what sceneExtras draws on the preset board, in the legend of every query
+  boardMarks: [{ swatch: 'line', color: '#3d3a30', dashed: true, text: 'a section line: left flank, centre and right flank sections' },
+    { swatch: 'line', color: '#1b2430', thick: true, text: 'a side’s own baseline, in its colour' }],
   sceneExtras(d, colourOf) {
     if (!d.board.preset) return {};
     return {
@@ -315,6 +318,8 @@ const game = {
   },
   // the scalar fields of its answers listed under Result, in this order (results.js)
   factKeys: ['movementPoints', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'canBattle', 'mustBattle', 'stoppedBy', 'leaderAttaches', 'attachesTo', 'engaged', 'ordersUsed', 'ordersAllowed', 'blocks', 'blocksLeft', 'hexesPerFlag', 'extraHexesPerFlag', 'maxIgnored', 'eligible', 'canEvade', 'evadesOnly', 'unitEliminated', 'leaderMovesWith', 'removedAfterEvade', 'steps', 'spacing', 'truncated', 'facing', 'distance', 'traceDropped'],
+  // why a move or retreat stops (stoppedBy, docs/api/cc-ancients.md) in words
+  stopWords: { terrain: 'its move stops there: terrain', leader: 'its move stops on a lone friendly leader, who attaches', allowance: 'its move ends with its allowance used', complete: 'it retreats the whole way', blocked: 'its retreat is blocked' },
   factNames: { canBattle: 'may battle', mustBattle: 'must battle', leaderAttaches: 'leader attaches', attachesTo: 'attaches to', ordersUsed: 'orders used', ordersAllowed: 'orders allowed', blocksLeft: 'blocks left after the hits', hexesPerFlag: 'hexes per flag', extraHexesPerFlag: 'extra hexes per flag', maxIgnored: 'flags it may disregard', eligible: 'may evade at all', canEvade: 'can evade', evadesOnly: 'may evade only', unitEliminated: 'its unit was eliminated', leaderMovesWith: 'leader moving with it', removedAfterEvade: 'removed after evading' },
   draw: { reach: drawCCReach, move: drawHexMove, order: drawCCOrder, retreat: drawCCRetreat, evade: drawCCEvade },
   verdict(q, r) {
@@ -338,7 +343,7 @@ const game = {
   },
   legend: (r) => (arr(r.hexes).some((x) => x.canBattle !== undefined) ? ['B: may battle an adjacent enemy; B!: must battle; no B: may not battle; a thick outline: terrain or a leader stops the move there.'] : []),
   sections(r, request) {
-    const parts = [...section('Moves', arr(r.moves), (m) => el('li', `${m.unit}: ${m.legal ? 'moved' : 'not moved'} ${colRow(m.from)} → ${colRow(m.final)}, ${plural(m.hexesMoved ?? 0, 'hex', 'hexes')}${m.stoppedBy ? `, stopped by ${m.stoppedBy}` : ''}${m.attachesTo ? `, attaches to ${m.attachesTo}` : ''}${m.leaderAttaches ? `, ${m.leaderAttaches} attaches` : ''}`))];
+    const parts = [...section('Moves', arr(r.moves), (m) => el('li', `${m.unit}: ${m.legal ? `moved ${colRow(m.from)} → ${colRow(m.final)}, ${plural(m.hexesMoved ?? 0, 'hex', 'hexes')}` : `not moved, stays on ${colRow(m.from)}`}${m.stoppedBy ? `, ${game.stopWords[m.stoppedBy] ?? `stopped by ${m.stoppedBy}`}` : ''}${m.attachesTo ? `, attaches to ${m.attachesTo}` : ''}${m.leaderAttaches ? `, ${m.leaderAttaches} attaches` : ''}`))];
     if (request.query === 'retreat') {
       parts.push(...section('Flags it may disregard', arr(r.ignorable), (x) => ruleItem(x.rule, `${x.means}${arr(x.by).length ? ` (${x.by.join(', ')})` : ''}${x.terrain ? ` (${x.terrain})` : ''}${x.ifLeaderSurvives ? ', if the leader survives' : ''}`)));
       parts.push(...section('Retreat paths (the best numbered on the board, the others dashed)', arr(r.paths), (p) => el('li', retreatPathText(p, r.paths.indexOf(p)))));

@@ -58,8 +58,10 @@ function drawGGMove(out, r, req) {
 const OWN_MARKS = {
   zone: { swatch: 'hatch', color: ZONE, text: 'an enemy Engagement Zone (red hatching)' },
   source: { swatch: 'outline', color: ZONE, text: 'an enemy exerting a zone (ringed red; Lockdown where it locks the unit down)' },
+  toSource: { swatch: 'line', color: ZONE, dashed: true, text: 'from a zone hex it can end in to the enemy whose zone it is' },
+  stay: { swatch: 'outline', color: PATH, text: 'its own hex: it may stay there and turn' },
 };
-drawGGReach.marks = ['unit', 'costHexes', 'badge', 'stopHex', OWN_MARKS.zone, OWN_MARKS.source, 'whatIf', 'numbered'];
+drawGGReach.marks = ['unit', OWN_MARKS.stay, 'costHexes', 'badge', 'stopHex', OWN_MARKS.zone, OWN_MARKS.source, OWN_MARKS.toSource, 'whatIf', 'numbered'];
 drawGGMove.marks = ['unit', 'numbered', 'endHex', OWN_MARKS.zone, OWN_MARKS.source];
 
 const game = {
@@ -90,6 +92,9 @@ const game = {
   },
   // the scalar fields of its answers listed under Result, in this order (results.js)
   factKeys: ['movementPoints', 'endedBy', 'moveType', 'speed', 'allowance', 'cost', 'hexesMoved', 'stoppedBy', 'engaged', 'mayMeleeAttack', 'nimble', 'minimumMove', 'blocks', 'steps', 'spacing', 'truncated', 'facing', 'distance', 'traceDropped'],
+  // why a move ends on a hex (endedBy, docs/api/godsgloom.md) in words
+  stopWords: { choice: 'it could go on from there', points: 'no movement point is left for another hex', 'engagement-zone': 'its move ends on entering an Engagement Zone (GG-8.3)', 'minimum-move': 'reached only by the minimum move (GG-8.3-MMG)',
+    'engaged-start': 'it started Engaged: one hex only (GG-8.2)', teleport: 'by Teleport', reposition: 'by Reposition', illegal: 'its move stops before a hex it may not enter' },
   factNames: { moveType: 'kind of move', mayMeleeAttack: 'may still make a Melee Attack', minimumMove: 'minimum move only' },
   draw: { reach: drawGGReach, move: drawGGMove },
   verdictNote(r) {

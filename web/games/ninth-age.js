@@ -1,7 +1,7 @@
 // The Ninth Age on the page (docs/api/ninth-age.md): its model entry (units from bases, ranks and
 // files; pursue, charge, flee and spacing), terrain colours, drawers, verdicts and result text.
 import { SIDE_COLOURS, num, round, opt, unitField, arr, blankNum, freeUnit } from '../fields.js';
-import { GOOD, BAD, PATH, WARN, isPose, n3, inches, degrees, poseRounded, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, ruleItem, section } from '../draw.js';
+import { GOOD, BAD, PATH, WARN, isPose, n3, inches, degrees, poseRounded, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, ruleItem, section, codeWords } from '../draw.js';
 
 // Ninth Age base sizes (front width × side length, mm) of A-9A-1 (docs/rules/ninth-age.md).
 const T9A_BASES = ['20x20', '25x25', '40x40', '50x50', '25x50', '50x100'];
@@ -32,7 +32,7 @@ function drawPursue(out, r, req) {
       }
     }
     if (p.situation?.object) out.ring(p.situation.object, WARN, `after the pivot: ${p.situation.kind}`);
-    if (p.charge?.target) chargedEdge(out, req, p.charge.target, p.charge.facing, `charged in the ${p.charge.facing}`, p.charge.rotatesTarget ? p.charge.targetFinal : undefined);
+    if (p.charge?.target) chargedEdge(out, req, p.charge.target, p.charge.facing, `charged in the ${facingName(p.charge.facing)}`, p.charge.rotatesTarget ? p.charge.targetFinal : undefined);
     // the pursuer could not align, so the charged unit turned about the contact point instead (9A-CH-2)
     if (p.charge?.rotatesTarget && isPose(p.charge.targetFinal)) out.ghost(p.charge.target, p.charge.targetFinal, `${p.charge.target}: turned`, 'moved');
     if (isPose(p.pivot) && Math.abs(p.pivot.angle ?? 0) > 1e-9 && u) {
@@ -149,7 +149,7 @@ function drawCharge(out, r, req) {
       out.poseTrack(id, poses.length ? poses : [c.final], name);
       // the pivot only where the wheel shows (a slide clear of a unit can wheel a few thousandths of a degree)
       if (Number.isFinite(w.angle) && Math.abs(w.angle) >= 0.5 && Array.isArray(w.pivot)) out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: PATH, label: `wheel ${degrees(Math.abs(w.angle))}` });
-      chargedEdge(out, req, c.target ?? req.target, c.facing, many ? undefined : `charged in the ${c.facing}`, c.rotatesTarget ? c.targetFinal : undefined);
+      chargedEdge(out, req, c.target ?? req.target, c.facing, many ? undefined : `charged in the ${facingName(c.facing)}`, c.rotatesTarget ? c.targetFinal : undefined);
       // short labels: behind the ghost they must not reach under the target (the text names everything)
       if (isPose(c.final)) out.ghost(id, c.final, many ? name : 'charges', 'final');
       // the charger could not align, so the target turned about the contact point instead (9A-CH-2)
@@ -192,6 +192,14 @@ const REASON_WORDS = { out_of_range: 'out of range', wheel_over_90: 'it would ne
 // Maximising Contact's priorities as 9A-CH-4 applies them to a combined charge (orderChoice.decidedOn)
 const ORDER_PRIORITY = { 1: ['otherEnemies', 'other enemy units touched'], 2: ['chargersInContact', 'chargers in contact'], 3: ['targetRotations', 'target rotations'], 4: ['models', 'models in base contact'] };
 
+// A unit's name is mostly a plural noun ("Knights", "Spearmen", "Raiders"), a single letter or a
+// singular noun sometimes ("C", "Giant"): its verb agrees with it ("Knights charge", "C charges").
+const isPluralName = (name) => /(?:[^s']s|men)$/i.test(String(name ?? ''));
+/** The name and its verb, given in the singular ("charges", "flees", "pivots"): the plural drops the s. */
+const does = (name, verb) => `${name} ${isPluralName(name) ? verb.replace(/s$/, '') : verb}`;
+/** A facing as the rules name it: the front, a flank, the rear. */
+const facingName = (f) => (f === 'left' || f === 'right' ? `${f} flank` : f ?? '?');
+
 // Figures in a verdict as a player measures them (inches to 0.1, degrees to 1); in the lists below it, exact.
 const MEASURED = { len: inches, deg: degrees, pose: poseRounded };
 const EXACT = { len: (v) => `${n3(v)}″`, deg: (v) => `${n3(v)}°`, pose: poseText };
@@ -202,9 +210,9 @@ function chargeText(c, target, fig = EXACT) {
   if (c.possible) {
     // a wheel that shows as 0° at the figures given is said as straight, not "wheeling 0°"
     const w = Math.abs(c.wheel?.angle ?? 0);
-    return `${id} charges ${target ?? c.target ?? 'the target'} in the ${c.facing ?? '?'}: ${fig.len(c.distance)}${/^0°$/.test(fig.deg(w)) ? ' straight' : `, wheeling ${fig.deg(w)}`}${c.rotatesTarget ? ', rotating the target' : ''}`;
+    return `${does(id, 'charges')} ${target ?? c.target ?? 'the target'} in the ${facingName(c.facing)}: ${fig.len(c.distance)}${/^0°$/.test(fig.deg(w)) ? ' straight' : `, wheeling ${fig.deg(w)}`}${c.rotatesTarget ? ', rotating the target' : ''}`;
   }
-  const why = arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? String(x.code ?? '').replace(/_/g, ' ')).join(', ');
+  const why = arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? codeWords(x.code)).join(', ');
   const need = arr(c.reasons).some((x) => x.code === 'out_of_range') && Number.isFinite(c.needed) ? ` (needs ${fig.len(c.needed)}${Number.isFinite(c.range) ? `, rolled ${fig.len(c.range)}` : ''})` : '';
   return `${id} cannot charge: ${why || 'no legal charge'}${need}${c.blockedBy ? `, blocked by ${c.blockedBy}` : ''}${c.failedChargeMove ? `. ${failedText(c.failedChargeMove, fig)}` : ''}`;
 }
@@ -243,7 +251,7 @@ function chargeVerdict(r, request) {
     const says = list.map((c) => {
       const f = c.failedChargeMove;
       const fail = f ? `, failed charge ${inches(f.moved)} to ${poseRounded(f.final)}${f.blockedBy ?? f.wheel?.blockedBy ? `, stopped by ${f.blockedBy ?? f.wheel.blockedBy}` : ''}` : '';
-      return `${c.charger} ${c.possible ? `charges the ${c.facing}, ${inches(c.distance)}` : `cannot charge (${arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? x.code).join(', ')})${fail}`}`;
+      return `${c.possible ? `${does(c.charger, 'charges')} the ${facingName(c.facing)}, ${inches(c.distance)}` : `${c.charger} cannot charge (${arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? codeWords(x.code)).join(', ')})${fail}`}`;
     });
     // what each does first (a phone shows three lines of it), then why in that order
     return { text: `Combined charge on ${target}: ${made} of ${list.length} chargers make contact. ${says.join('; ')}. In the order ${arr(r.order).join(', ')}${why ? ` (${r.orderChoice.rule ?? '9A-CH-4'}): ${why}` : ''}.`,
@@ -253,16 +261,18 @@ function chargeVerdict(r, request) {
   return r.possible ? { text: `The charge can be made: ${says}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says}.`, kind: 'illegal' };
 }
 
-// A pursuer's move in a player's words (a unit is one: "A pursues", as "U flees"), figures rounded as measured at the table.
+// A pursuer's move in a player's words, its verbs agreeing with its name ("A pursues", "Spearmen
+// pursue"), figures rounded as measured at the table.
 function pursuerSays(p) {
-  const turn = isPose(p.pivot) && Math.abs(p.pivot.angle ?? 0) >= 0.5 ? `pivots ${degrees(Math.abs(p.pivot.angle))} ${p.pivot.angle > 0 ? 'clockwise' : 'anticlockwise'} and ` : '';
-  const verb = p.overrun ? 'overruns' : 'pursues';
+  const v = (verb) => (isPluralName(p.unit) ? verb.replace(/s$/, '') : verb);
+  const turn = isPose(p.pivot) && Math.abs(p.pivot.angle ?? 0) >= 0.5 ? `${v('pivots')} ${degrees(Math.abs(p.pivot.angle))} ${p.pivot.angle > 0 ? 'clockwise' : 'anticlockwise'} and ` : '';
+  const verb = v(p.overrun ? 'overruns' : 'pursues');
   const how = Number.isFinite(p.moved) ? ` ${inches(p.moved)}${turn ? '' : ' straight on'}` : '';
   const stopObj = p.forwardAhead?.firstObstacle?.object ?? p.situation?.object;
-  const end = p.outcome === 'charge' && p.charge ? ` into the ${p.charge.facing} of ${p.charge.target}`
+  const end = p.outcome === 'charge' && p.charge ? ` into the ${facingName(p.charge.facing)} of ${p.charge.target}`
     : p.outcome === 'table-edge' ? ' to the table edge'
-      : p.outcome === 'obstruction' ? ` and stops${stopObj ? ` against ${stopObj}` : ' at an obstruction'}`
-        : ` and stops in the open${p.spacing?.nearest ? `, ${inches(p.spacing.nearest.gap)} from ${p.spacing.nearest.object}` : ''}`;
+      : p.outcome === 'obstruction' ? ` and ${v('stops')}${stopObj ? ` against ${stopObj}` : ' at an obstruction'}`
+        : ` and ${v('stops')} in the open${p.spacing?.nearest ? `, ${inches(p.spacing.nearest.gap)} from ${p.spacing.nearest.object}` : ''}`;
   const back = p.backtracked ? `, stepping back to a legal position${p.backtrack?.object ? ` clear of ${p.backtrack.object}` : ''}` : '';
   return `${p.unit} ${turn}${verb}${how}${end}${back}`;
 }
@@ -276,7 +286,7 @@ function pursuerText(p) {
   const ob = p.forwardAhead?.firstObstacle;
   if (ob) bits.push(`Forward Ahead: ${ob.kind === 'none' ? 'nothing ahead' : `${ob.object ?? ob.kind} at ${n3(ob.distance)}″`} [${ob.rule}]`);
   bits.push(`outcome ${p.outcome} [${p.rule}]`);
-  if (p.charge) bits.push(`charges ${p.charge.target} in the ${p.charge.facing}${p.charge.cornerToCorner ? ' corner to corner' : ''}`);
+  if (p.charge) bits.push(`charges ${p.charge.target} in the ${facingName(p.charge.facing)}${p.charge.cornerToCorner ? ' corner to corner' : ''}`);
   if (Number.isFinite(p.moved)) bits.push(`moves ${n3(p.moved)}″`);
   if (p.postCombatPivot) bits.push('Post-combat Pivot');
   if (p.backtracked) bits.push(`backtracked (${p.backtrack?.reason ?? ''}${p.backtrack?.object ? `: ${p.backtrack.object}` : ''})`);
@@ -412,13 +422,15 @@ const game = {
   unitFromRequest(u, out) { out.shape = 'custom'; out.fled = u.fled === true; out.sameCombat = u.sameCombat === true; },
   // the scalar fields of its answers listed under Result, in this order (results.js)
   factKeys: ['movementPoints', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'stoppedBy', 'engaged', 'blocks', 'steps', 'spacing', 'truncated', 'fleeingDestroyed', 'facing', 'distance', 'traceDropped'],
-  factNames: { fleeingDestroyed: 'fleeing unit destroyed' },
+  poseWords: poseRounded, // the Result's poses as measured at the table
+  factNames: { fleeingDestroyed: 'fleeing unit destroyed', facing: 'facing charged' },
+  factValue: (k, v) => (k === 'distance' ? inches(v) : k === 'facing' ? facingName(v) : undefined), // as measured at the table
   draw: { pursue: drawPursue, charge: drawCharge, flee: drawFlee, spacing: drawSpacing },
   verdict(q, r) {
     if (q === 'flee') {
       const end = r.destroyed ? 'and is destroyed' : r.leavesTable ? 'and leaves the table' : `to ${poseRounded(r.final)}`;
       const through = arr(r.passedThrough).map((t) => `${t.object} (${String(t.test ?? t.kind ?? '').replace(/-/g, ' ')})`);
-      return { text: `${r.unit ?? 'The unit'} flees ${inches(r.moved ?? r.distance)} from ${r.from ?? 'the enemy'}${r.extended > 0 ? ` (${inches(r.extended)} beyond its roll, to end clear)` : ''} ${end}.${through.length ? ` Passes through ${through.join(', ')}.` : ''}`, kind: r.destroyed || r.leavesTable ? 'illegal' : 'answered' };
+      return { text: `${does(r.unit ?? 'The unit', 'flees')} ${inches(r.moved ?? r.distance)} from ${r.from ?? 'the enemy'}${r.extended > 0 ? ` (${inches(r.extended)} beyond its roll, to end clear)` : ''} ${end}.${through.length ? ` Passes through ${through.join(', ')}.` : ''}`, kind: r.destroyed || r.leavesTable ? 'illegal' : 'answered' };
     }
     if (q === 'spacing') {
       const v = arr(r.violations);
@@ -438,7 +450,7 @@ const game = {
   // a combined charge's top-level fields repeat its first charger's: the chargers' list says them
   severalMovers: (r) => arr(r.chargers).length > 1,
   endFacts(r, request, several) {
-    return r.rotatesTarget && isPose(r.targetFinal) && !several ? [`${r.target ?? request.target ?? 'the target'} turned about the contact point (it could not be aligned to): ${poseText(r.targetFinal)}`] : [];
+    return r.rotatesTarget && isPose(r.targetFinal) && !several ? [`${r.target ?? request.target ?? 'the target'} turned about the contact point (it could not be aligned to): ${poseRounded(r.targetFinal)}`] : [];
   },
   sections(r, request) {
     const parts = [...section('Pursuers, in the order they move', arr(r.pursuers), (p) => el('li', pursuerText(p)), true)];

@@ -176,6 +176,10 @@ const game = {
     const centres = u.size === 'huge' ? hugeHexons(u) : [{ q: u.q, r: u.r }];
     return centres.flatMap((c) => hexonCells(c.q, c.r));
   },
+  // on every board of this game: a Large or Huge miniature's hexes (board.js paintUnit) and the
+  // hexon centres' dots (sceneExtras)
+  boardMarks: [{ swatch: 'fill', color: 'rgba(179,38,30,0.28)', text: 'the hexes a Large or Huge miniature stands on (its hexons), faintly in its side’s colour' },
+    { swatch: 'marker', symbol: '•', round: true, boxed: true, color: 'rgba(60,70,60,0.45)', bg: '#f4f1e6', text: 'a hexon centre (grey dot): where a Large or Huge miniature stands (A-TW-1)' }],
   /** The hexon centres of the board, drawn as dots. */
   sceneExtras(d, colourOf, cells) {
     const keys = new Set(cells.map((c) => key(c.q, c.r)));
@@ -184,7 +188,7 @@ const game = {
   },
   // the scalar fields of its answers listed under Result, in this order (results.js)
   factKeys: ['movementPoints', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'stoppedBy', 'engaged', 'blocks', 'steps', 'dexterityTest', 'droppedNoFreeHex', 'spacing', 'truncated', 'facing', 'distance', 'traceDropped'],
-  factNames: { dexterityTest: 'Dexterity test', droppedNoFreeHex: 'ends left out (no free hex to eject to)' },
+  factNames: { dexterityTest: 'a Dexterity test is taken', droppedNoFreeHex: 'ends left out (no free hex to eject to)' },
   hidesFact: (k, v) => k === 'droppedNoFreeHex' && v === 0, // nothing left out
   draw: { reach: drawTWReach, move: drawTWMove, eject: drawEject, shift: drawShift },
   // a move or an ejection in a player's words: who moves how far to where, whom it ejects where, who attacks it

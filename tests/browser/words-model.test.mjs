@@ -1,0 +1,40 @@
+// The page's words without a browser (issue 23): engine messages read aloud, a reach's colours
+// as the legend names them, The Ninth Age's verbs agreeing with its units' names.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { hexWords, codeWords, costHue } from '../../web/draw.js';
+import ninthAge from '../../web/games/ninth-age.js';
+
+test('engine messages: counts agree with their nouns, a name ending in s owns with an apostrophe', () => {
+  // the engine's own phrasings (src/rules/arcane_legions, ninth_age)
+  assert.equal(hexWords('a move order to a formation base costs 2 order point(s)'), 'a move order to a formation base costs 2 order points');
+  assert.equal(hexWords('a move order to a sortie base costs 1 order point(s)'), 'a move order to a sortie base costs 1 order point');
+  assert.equal(hexWords('4 ready movement icon(s) give 4 movement point(s)'), '4 ready movement icons give 4 movement points');
+  assert.equal(hexWords('movement ends (collision); 1 unspent point(s) are lost'), 'movement ends (collision); 1 unspent point is lost');
+  assert.equal(hexWords('movement ends (actions); 4 unspent point(s) are lost'), 'movement ends (actions); 4 unspent points are lost');
+  assert.equal(hexWords('moved forward 1 steps'), 'moved forward 1 step');
+  // a fraction and a count ending in 1 keep their plural
+  assert.equal(hexWords('collided after 0.5 steps, then 11 steps'), 'collided after 0.5 steps, then 11 steps');
+  assert.equal(hexWords("the centre of its front facing lies in Raiders's front arc"), "the centre of its front facing lies in Raiders' front arc");
+  assert.equal(hexWords("T's front arc"), "T's front arc");
+  assert.equal(hexWords('ends at (q 3, r 5)'), 'ends at col 5, row 5');
+  assert.equal(codeWords('out_of_range'), 'out of range');
+});
+
+test('reach colours: green at the cheapest cost reached, yellow at the dearest, as the legend says', () => {
+  assert.equal(costHue(1, 1, 4), 130);
+  assert.equal(costHue(4, 1, 4), 50);
+  assert.equal(costHue(2, 1, 3), 90);
+  assert.equal(costHue(1, 1, 1), 130, 'every hex at one cost is cheap');
+});
+
+test('The Ninth Age: a unit named by a plural noun takes the plural verb, a flank is named so', () => {
+  const flee = (unit) => ninthAge.verdict('flee', { unit, moved: 7, from: 'Knights', final: { x: 10, y: 11, facing: 180 } }).text;
+  assert.equal(flee('Raiders'), 'Raiders flee 7″ from Knights to (10″, 11″) facing 180°.');
+  assert.equal(flee('Spearmen'), 'Spearmen flee 7″ from Knights to (10″, 11″) facing 180°.');
+  assert.equal(flee('U'), 'U flees 7″ from Knights to (10″, 11″) facing 180°.');
+  const charge = { possible: true, charger: 'Knights', target: 'Raiders', facing: 'left', distance: 8, wheel: { angle: 0 } };
+  assert.equal(ninthAge.lateVerdict('charge', charge, { target: 'Raiders' }).text, 'The charge can be made: Knights charge Raiders in the left flank: 8″ straight.');
+  const pursue = { pursuers: [{ unit: 'Spearmen', moved: 8.27, outcome: 'obstruction', pivot: { x: 0, y: 0, facing: 15, angle: 15 }, forwardAhead: { firstObstacle: { object: 'Raiders' } } }] };
+  assert.equal(ninthAge.lateVerdict('pursue', pursue, {}).text, 'Spearmen pivot 15° clockwise and pursue 8.3″ and stop against Raiders.');
+});
