@@ -131,15 +131,15 @@ test('torn-world (360x740, touch): TW-FA-2 TW-MV-1 a Run to (3,0) lists the way 
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'torn-world');
   await openRequest(page, scenario('torn-world/fa2-run-alternative-without-free-attack.json'));
-  // (3,0) is 3 hexes by (1,0) and (2,0), both next to the raider on (2,-1): one Free Attack; by
+  // (3,0) is 3 hexes by (1,0) and (2,0), both next to the Raider on (2,-1): one Free Attack; by
   // (0,1), (1,1), (2,1) it is 4 hexes, within the Run's 4, next to no enemy
   await tapHex(page, 3, 0);
   await page.waitForFunction(() => document.querySelectorAll('#verdict .way').length === 2);
   assert.deepEqual(await ways(page), [
-    ['The shortest way: 3 hexes, draws 1 Free Attack (from raider)', 'true'],
+    ['The shortest way: 3 hexes, draws 1 Free Attack (from Raider)', 'true'],
     ['Another way: 4 hexes, draws no Free Attack', 'false'],
   ]);
-  assert.match(await verdict(page), /^scout can end on col 3, row 0, using 3 hexes of 4; 1 Free Attack: raider \(moved past\)\./);
+  assert.match(await verdict(page), /^Scout can end on col 3, row 0, using 3 hexes of 4; 1 Free Attack: Raider \(moved past\)\./);
   assert.deepEqual(await drawnPath(page), [{ q: 0, r: 0 }, { q: 1, r: 0 }, { q: 2, r: 0 }, { q: 3, r: 0 }]);
   const attacks = (await overlay(page)).filter((m) => m.type === 'line' && /free attack/.test(m.label ?? ''));
   assert.deepEqual(attacks.map((m) => m.label), ['free attack: moved past'], 'the Free Attack is labelled with its cause, no clause id');
@@ -149,7 +149,7 @@ test('torn-world (360x740, touch): TW-FA-2 TW-MV-1 a Run to (3,0) lists the way 
   await page.waitForFunction(() => document.querySelector('#verdict [data-way="1"]')?.getAttribute('aria-pressed') === 'true');
   assert.deepEqual(await drawnPath(page), [{ q: 0, r: 0 }, { q: 0, r: 1 }, { q: 1, r: 1 }, { q: 2, r: 1 }, { q: 3, r: 0 }], 'the way round is drawn');
   assert.equal((await overlay(page)).filter((m) => m.type === 'line' && /free attack/.test(m.label ?? '')).length, 0, 'no Free Attack on the way round');
-  assert.match(await verdict(page), /^scout can end on col 3, row 0, using 4 hexes of 4\./);
+  assert.match(await verdict(page), /^Scout can end on col 3, row 0, using 4 hexes of 4\./);
   await painted(page);
   await shot(page, 'whynot-torn-world-way-round', PHONE);
   // back to the shortest way
@@ -158,7 +158,7 @@ test('torn-world (360x740, touch): TW-FA-2 TW-MV-1 a Run to (3,0) lists the way 
   assert.equal((await drawnPath(page)).length, 4);
   // a move along the shortest way: its Free Attack's cause in the list of Free Attacks
   await openRequest(page, { ...scenario('torn-world/fa2-run-alternative-without-free-attack.json'), query: 'move', path: [{ q: 1, r: 0 }, { q: 2, r: 0 }, { q: 3, r: 0 }] });
-  assert.match(await details(page), /raider attacks at col 1, row 0 \(moved past\)/);
+  assert.match(await details(page), /Raider attacks at col 1, row 0 \(moved past\)/);
   assert.deepEqual(errors, []);
   await context.close();
 });
