@@ -14,7 +14,7 @@ function drawPursue(out, r, req) {
   const fled = unitInfo(req, pursued.unit);
   if (fled && isPose(fled) && Number.isFinite(pursued.facing)) {
     const [vx, vy] = frameVector(pursued.facing, 'forward'), len = Math.max(3, fled.d + 2);
-    out.mark({ type: 'line', from: [fled.x, fled.y], to: [fled.x + vx * len, fled.y + vy * len], color: WARN, arrow: true, dashed: true, label: `flees ${degrees(pursued.facing)}` });
+    out.mark({ type: 'line', from: [fled.x, fled.y], to: [fled.x + vx * len, fled.y + vy * len], color: WARN, arrow: true, dashed: true, label: Number.isFinite(pursued.fleeDistance) ? `fled ${inches(pursued.fleeDistance)} to here` : 'fled to here' }); // the request places it after its flee; the arrow is its facing
   }
   if (r.fleeingDestroyed && fled) out.gone(pursued.unit, 'destroyed');
   for (const p of arr(r.pursuers)) {
