@@ -443,7 +443,7 @@ const game = {
     if (typeof r.possible === 'boolean') return chargeVerdict(r, request);
     if (q === 'pursue') {
       const fled = request?.pursued?.unit ?? 'The fleeing unit';
-      return { text: `${r.fleeingDestroyed ? `${fled} is caught and destroyed. ` : ''}${arr(r.pursuers).map(pursuerSays).join('. ')}.`, kind: 'answered' };
+      return { text: `${r.fleeingDestroyed ? `${fled} ${isPluralName(fled) ? 'are' : 'is'} caught and destroyed. ` : ''}${arr(r.pursuers).map(pursuerSays).join('. ')}.`, kind: 'answered' };
     }
     return undefined;
   },
