@@ -592,7 +592,8 @@ function setTool(t) {
   ui.ruler = null;
   for (const r of document.querySelectorAll('input[name="tool"]')) r.checked = r.value === t;
   if (t === 'terrain') $('terrain-panel').open = true;
-  if (t === 'path' && doc().query !== pathQuery()) store.edit((d) => { d.query = 'move'; });
+  // the Path tool draws a move of the unit the question was about (a reach's unit), not another
+  if (t === 'path' && doc().query !== pathQuery()) store.edit((d) => { const unit = d.inputs[d.query]?.unit; d.query = 'move'; if (unit) (d.inputs.move ??= {}).unit = unit; });
   refresh();
 }
 

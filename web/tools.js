@@ -210,6 +210,12 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   function extendPath(h) {
     const d = doc();
     const q = pathQuery(d);
+    // a path is drawn from a unit: a unit tapped before the path's first hex is the one that moves
+    const on = pathInputs(d).path?.length ? null : d.units.find((w) => hexesOf(w).some((c) => c.q === h.q && c.r === h.r));
+    if (on) {
+      if (on.id !== pathInputs(d).unit) store.edit((dd) => { dd.query = q; pathInputs(dd).unit = on.id; });
+      return;
+    }
     const u = unitById(pathInputs(d).unit);
     if (u && onLattice(store.state.system, u)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
     if (!onBoard(h)) return;

@@ -131,6 +131,25 @@ test('a setting changes the request JSON; the display unit converts lengths', as
   await context.close();
 });
 
+test('TW-MV-1 the Path tool draws a move of the unit the question was about, and a unit tapped first is the one that moves', async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'torn-world');
+  const { unit } = await pageRequest(page); // the opening question: a reach of this unit
+  await page.tap('label:has(input[value="path"])');
+  let req = await pageRequest(page);
+  assert.deepEqual([req.query, req.unit], ['move', unit], 'the move is of the reach\'s unit');
+  await page.click('[data-key="path-clear"]');
+  // another unit tapped before any hex of the path: it is the mover, and its hex is no step
+  const other = (await hook(page, 'state')).doc.units.find((u) => u.id !== unit && u.size !== 'huge');
+  const at = await hook(page, 'screenOf', other.id);
+  await page.touchscreen.tap(at.x, at.y);
+  req = await pageRequest(page);
+  assert.equal(req.unit, other.id);
+  assert.equal((req.path ?? []).length, 0, 'the mover\'s own hex is not a step of its path');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a hex path is drawn by tapping hexes; terrain is painted and drawn', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'godsgloom');

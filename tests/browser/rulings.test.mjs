@@ -45,7 +45,7 @@ const CASES = {
   },
   'ninth-age': {
     queries: {
-      pursue: { verdict: /^Spearmen pivot 15° (anti)?clockwise and pursue [0-9.]+″ and stop against Raiders\./, details: [/pivots 15°/, /Forward Ahead: Raiders at 8\.267″ \[9A-FA-O\]/, /A-9A-3/] },
+      pursue: { verdict: /^Raiders escape\. Spearmen pivot 15° (anti)?clockwise and pursue [0-9.]+″ and stop against Raiders\./, details: [/pivots 15°/, /Forward Ahead: Raiders at 8\.267″ \[9A-FA-O\]/, /A-9A-3/] },
     },
     drag: { unit: 'Raiders', by: [0, -150], before: /Raiders at 8\.267″/, after: /Forward Ahead: nothing ahead/ },
     async change(page) { // the pursuit roll: 12 reaches the flee distance and destroys the fleeing unit
@@ -222,6 +222,8 @@ test('every gallery example opens and rules with the real engine, and draws with
     await page.waitForFunction(() => !document.querySelector('#verdict').textContent.startsWith('Loading the ') && window.movecalcTest.ruled());
     const v = await verdict(page);
     assert.doesNotMatch(v, /could not be read|does not answer/, `example ${i}: ${v}`);
+    // every example's position is the one on the board (not drawn over the one before)
+    assert.doesNotMatch(await page.textContent('#notice-text'), /could not be set up/, `example ${i}`);
     assert.match(await details(page), /How the engine ruled/, `example ${i}`);
   }
   assert.deepEqual(errors, []);

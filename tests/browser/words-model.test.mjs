@@ -37,4 +37,7 @@ test('The Ninth Age: a unit named by a plural noun takes the plural verb, a flan
   assert.equal(ninthAge.lateVerdict('charge', charge, { target: 'Raiders' }).text, 'The charge can be made: Knights charge Raiders in the left flank: 8″ straight.');
   const pursue = { pursuers: [{ unit: 'Spearmen', moved: 8.27, outcome: 'obstruction', pivot: { x: 0, y: 0, facing: 15, angle: 15 }, forwardAhead: { firstObstacle: { object: 'Raiders' } } }] };
   assert.equal(ninthAge.lateVerdict('pursue', pursue, {}).text, 'Spearmen pivot 15° clockwise and pursue 8.3″ and stop against Raiders.');
+  // 9A-DST-1: what became of the fleeing unit comes first, caught or not
+  assert.equal(ninthAge.lateVerdict('pursue', { ...pursue, fleeingDestroyed: false }, { pursued: { unit: 'Raiders' } }).text, 'Raiders escape. Spearmen pivot 15° clockwise and pursue 8.3″ and stop against Raiders.');
+  assert.equal(ninthAge.lateVerdict('pursue', { ...pursue, fleeingDestroyed: true }, { pursued: { unit: 'U' } }).text, 'U is caught and destroyed. Spearmen pivot 15° clockwise and pursue 8.3″ and stop against Raiders.');
 });

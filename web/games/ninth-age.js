@@ -443,7 +443,9 @@ const game = {
     if (typeof r.possible === 'boolean') return chargeVerdict(r, request);
     if (q === 'pursue') {
       const fled = request?.pursued?.unit ?? 'The fleeing unit';
-      return { text: `${r.fleeingDestroyed ? `${fled} ${isPluralName(fled) ? 'are' : 'is'} caught and destroyed. ` : ''}${arr(r.pursuers).map(pursuerSays).join('. ')}.`, kind: 'answered' };
+      // what became of the fleeing unit first (9A-DST-1): the other player's question
+      const fate = r.fleeingDestroyed ? `${fled} ${isPluralName(fled) ? 'are' : 'is'} caught and destroyed. ` : r.fleeingDestroyed === false ? `${does(fled, 'escapes')}. ` : '';
+      return { text: `${fate}${arr(r.pursuers).map(pursuerSays).join('. ')}.`, kind: 'answered' };
     }
     return undefined;
   },
