@@ -3,7 +3,7 @@
 // pinch-zoom, wheel-zoom) and pointer gestures (tap, drag a unit, rotate handle). It knows nothing
 // of rules: the page hands it a scene (scene.js `boardScene`) and callbacks.
 // Free-form world: x right, y up (away from the player). Hex world: the pixel space of hex.js.
-import { center, corner, dirVector } from './hex.js';
+import { center, corner, dirVector, toOffset, SQRT3 } from './hex.js';
 import { rad, rectCorners } from './geometry.js';
 
 const DPR = () => window.devicePixelRatio || 1;
@@ -268,6 +268,23 @@ export class Painter {
     c.closePath();
   }
 
+  /**
+   * The columns' numbers above the board and the rows' left of it, as the page names a hex ("col 4,
+   * row 3"): every column and row at the fit view when they fit clear, else every other one.
+   */
+  paintHexCoords(sc) {
+    const rows = new Map(), cols = new Map();
+    for (const cell of sc.cells) {
+      const o = toOffset(cell.q, cell.r);
+      if (!rows.has(o.row) || toOffset(rows.get(o.row).q, rows.get(o.row).r).col > o.col) rows.set(o.row, cell);
+      if (!cols.has(o.col) || cols.get(o.col).r > o.row) cols.set(o.col, cell);
+    }
+    const every = this.s * SQRT3 >= 2 * MIN_TEXT ? 1 : 2; // a column is √3 hex radii wide
+    const top = Math.min(...[...cols.values()].map((h) => center(h.q, h.r)[1])) - 1.75;
+    for (const [col, h] of cols) if (col % every === 0) this.label(String(col), ...this.toScreen(center(h.q, h.r)[0], top), '#3d4a3a', MIN_TEXT, 40, false, 'grid');
+    for (const [row, h] of rows) if (row % every === 0) this.label(String(row), ...this.toScreen(center(h.q, h.r)[0] - 1.55, center(h.q, h.r)[1]), '#3d4a3a', MIN_TEXT, 40, false, 'grid');
+  }
+
   paintHexBoard(sc) {
     const c = this.ctx;
     // a hex the answer numbers (its cost) keeps its terrain colour but not its name, which the number would cover
@@ -290,16 +307,17 @@ export class Painter {
     c.lineWidth = 2;
     c.strokeStyle = '#3d3a30';
     for (const x of sc.sections ?? []) {
-      this.poly([[x, sc.bounds[1] + 0.3], [x, sc.bounds[3] - 0.3]], false);
+      this.poly([[x, sc.cellBounds[1] + 0.3], [x, sc.cellBounds[3] - 0.3]], false);
       c.stroke();
     }
     c.setLineDash([]);
     for (const b of sc.baselines ?? []) {
-      this.poly([[sc.bounds[0] + 0.5, b.y], [sc.bounds[2] - 0.5, b.y]], false);
+      this.poly([[sc.cellBounds[0] + 0.5, b.y], [sc.cellBounds[2] - 0.5, b.y]], false);
       c.strokeStyle = b.color;
       c.lineWidth = 5;
       c.stroke();
     }
+    this.paintHexCoords(sc);
     if (sc.path?.length) this.paintHexLine(sc.path, '#1b2430', true, true);
   }
 

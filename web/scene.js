@@ -103,9 +103,11 @@ export function boardScene(system, d, { result = null, answered = !!result, sele
   const terr = new Map(d.terrain.map((tr) => [hex.key(tr.q, tr.r), tr.terrain]));
   const shorts = terrainShorts(system);
   const xs = cells.map((c) => hex.center(c.q, c.r));
-  const bounds = [Math.min(...xs.map((p) => p[0])) - 1, Math.min(...xs.map((p) => p[1])) - 1.2, Math.max(...xs.map((p) => p[0])) + 1, Math.max(...xs.map((p) => p[1])) + 1.2];
+  const cellBounds = [Math.min(...xs.map((p) => p[0])) - 1, Math.min(...xs.map((p) => p[1])) - 1.2, Math.max(...xs.map((p) => p[0])) + 1, Math.max(...xs.map((p) => p[1])) + 1.2];
+  // room on the left and at the top for the rows' and columns' numbers (board.js paintHexCoords)
+  const bounds = [cellBounds[0] - 1.2, cellBounds[1] - 1.1, cellBounds[2], cellBounds[3]];
   const out = {
-    ...base, boardKey: `${system}:${d.board.preset ?? `${d.board.cols}x${d.board.rows}`}`, bounds,
+    ...base, boardKey: `${system}:${d.board.preset ?? `${d.board.cols}x${d.board.rows}`}`, bounds, cellBounds,
     cells: cells.map((c) => {
       const tr = terr.get(hex.key(c.q, c.r));
       return { ...c, fill: tr ? mix(own(s.terrainColours, tr) ?? '#888') : '#f4f1e6', mark: tr, short: tr ? shorts.get(tr) : undefined };
@@ -169,7 +171,7 @@ export function marksFor(system, query, onPage = false) {
   const hexes = game?.board === 'hex';
   const marks = arr(own(game?.draw, query)?.marks ?? ['unit']).flatMap((k) => (k !== 'unit' ? [k]
     : [hexes ? 'token' : 'unit', ...(onPage ? ['selected', ...(!hexes || game?.hasFacing ? ['handle'] : [])] : [])]));
-  return [...marks, ...arr(game?.boardMarks)];
+  return [...marks, ...(hexes ? ['coords'] : []), ...arr(game?.boardMarks)];
 }
 
 /** The legend's entries (draw.js MARKS) for what the board draws for a query (marksFor). */

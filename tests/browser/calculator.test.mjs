@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, openPanel } from './browser.mjs';
 import { canned, hostile } from './canned.mjs';
-import { toAxial } from '../../web/hex.js';
+import { toAxial, distance } from '../../web/hex.js';
 
 let env;
 before(async () => { env = await launch(); });
@@ -139,8 +139,10 @@ test('TW-MV-1 the Path tool draws a move of the unit the question was about, and
   let req = await pageRequest(page);
   assert.deepEqual([req.query, req.unit], ['move', unit], 'the move is of the reach\'s unit');
   await page.click('[data-key="path-clear"]');
-  // another unit tapped before any hex of the path: it is the mover, and its hex is no step
-  const other = (await hook(page, 'state')).doc.units.find((u) => u.id !== unit && u.size !== 'huge');
+  // another unit, further than a step away, tapped before any hex of the path: it is the mover,
+  // and its hex is no step (a unit next to the mover would be a step into its hex)
+  const units = (await hook(page, 'state')).doc.units, mover = units.find((u) => u.id === unit);
+  const other = units.find((u) => u.id !== unit && u.size !== 'huge' && distance(u, mover) > 1);
   const at = await hook(page, 'screenOf', other.id);
   await page.touchscreen.tap(at.x, at.y);
   req = await pageRequest(page);
