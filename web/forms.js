@@ -62,7 +62,8 @@ export function field(spec, value, onChange, keyPrefix = '') {
       const t = e.currentTarget;
       t._typed = undefined; // typed on since the last value committed
       clearTimeout(t._live);
-      t._live = setTimeout(() => commit(spec, t, onChange, true), LIVE_MS);
+      // a field taken off the page meanwhile (its row removed, the question reset) commits nothing
+      t._live = setTimeout(() => { if (t.isConnected) commit(spec, t, onChange, true); }, LIVE_MS);
     });
   }
   if (spec.kind === 'check') lab.append(input, document.createTextNode(' ' + spec.label));

@@ -147,11 +147,14 @@ export function initQueryForm({ store, doc, sys, pathInputs, setTool, described 
       for (const rowSpec of f.row(item)) {
         const spec = rowSpec.kind === 'unit' ? { ...rowSpec, kind: 'select', options: units } : { ...rowSpec, live: true };
         // a number typed key by key is one Undo step
+        // the row as it is now: a number typed just before Make this move emptied the list finds none
+        const rowNow = (dd) => dd.inputs[dd.query]?.[key]?.[i];
         const lab = field(spec, spec.kind === 'select' ? String(item[spec.key] ?? '') : item[spec.key], (v) => store.edit((dd) => {
-          dd.inputs[dd.query][key][i][spec.key] = spec.asNumber ? Number(v) : v;
+          const row = rowNow(dd);
+          if (row) row[spec.key] = spec.asNumber ? Number(v) : v;
         }, spec.kind === 'number' ? `q:${key}.${i}.${spec.key}` : null), `${key}.${i}.`);
         if (spec.kind === 'number' && rollOf(`${key}.${spec.key}`) === '2d6') {
-          lab.append(rollButton(`${key}.${i}.roll:${spec.key}`, `${spec.label} ${i + 1}`, () => store.edit((dd) => { dd.inputs[dd.query][key][i][spec.key] = roll2d6(); })));
+          lab.append(rollButton(`${key}.${i}.roll:${spec.key}`, `${spec.label} ${i + 1}`, () => store.edit((dd) => { const row = rowNow(dd); if (row) row[spec.key] = roll2d6(); })));
         }
         li.append(lab);
       }
