@@ -410,10 +410,6 @@ double *mc_columns_poses(McRequest *j, int rows) {
     return fill(j, (void **)&c->poses, &c->pose_capacity, 3, sizeof *c->poses, rows, &c->pose_rows);
 }
 
-void *mc_kept_world(McRequest *j, const void *owner) {
-    return j->kept && j->kept->owner == owner ? j->kept->world : NULL;
-}
-
 void mc_kept_drop(McKept *k) {
     mc_arena_release(&k->arena);
     k->owner = NULL;
@@ -422,65 +418,55 @@ void mc_kept_drop(McKept *k) {
     k->any_changed = 0;
 }
 
-McArena *mc_kept_begin(McRequest *j) {
-    if (!j->kept) return NULL;
-    mc_kept_drop(j->kept);
-    j->kept->work = mc_work_spent;
-    McArena *was = j->env.arena;
-    j->env.arena = &j->kept->arena;
-    return was;
-}
-
-void mc_kept_end(McRequest *j, McArena *was, int ok, const void *owner, void *world) {
-    if (!was) return;
-    j->env.arena = was;
-    // A lack of memory in the kept arena is the request's too, as if it had been its own arena.
-    if (j->kept->arena.failed) was->failed = 1;
-    if (ok && world && !j->kept->arena.failed) {
-        j->kept->owner = owner;
-        j->kept->world = world;
-        j->kept->work = mc_work_spent - j->kept->work;
-    } else {
-        mc_kept_drop(j->kept);
-    }
-}
-
-void mc_kept_charge(McRequest *j, uint64_t since) {
-    mc_work_spent = since + j->kept->work;
-}
-
-void *mc_kept_read(McRequest *j, const cJSON *req, const void *owner, size_t size, McWorldFn read, McKeptUnitFn refresh) {
-    uint64_t since = mc_work_spent;
-    void *world = mc_kept_world(j, owner);
-    if (world && mc_kept_refresh(j, req, world, refresh)) {
-        mc_kept_charge(j, since);
-        return world;
-    }
-    McArena *was = mc_kept_begin(j);
-    world = mc_arena_array(j->env.arena, 1, size);
-    int ok = world && read(j, req, world);
-    if (!world) mc_read_fail(j, "out_of_memory", "out of memory");
-    mc_kept_end(j, was, ok, owner, world);
-    return ok ? world : NULL;
-}
-
-void mc_kept_forget_error(McRequest *j, int path_len) {
-    memset(&j->err, 0, sizeof j->err);
-    mc_read_pop(j, path_len);
-}
-
-int mc_kept_refresh(McRequest *j, const cJSON *req, void *world, McKeptUnitFn read) {
+// Reads again, with the reader's `unit`, each unit an update replaced in place (by index), then
+// what depends on them all (`after`), and clears the marks. 0 when one gave up: its error is
+// forgotten, and the world is to be read anew, which gives the request's own answer or error.
+static int refresh(McRequest *j, const cJSON *req, void *world, const McKeptReader *reader) {
     McKept *k = j->kept;
     if (!k->any_changed) return 1;
     int saved = j->path_len, i = 0;
     for (const cJSON *e = mc_read_get(req, "units")->child; e; e = e->next, i++) {
-        if (!k->changed[i]) continue;
-        if (!read(j, e, i, world)) {
-            mc_kept_forget_error(j, saved);
+        if (k->changed[i] && !reader->unit(j, e, i, world)) {
+            memset(&j->err, 0, sizeof j->err);
+            mc_read_pop(j, saved);
             return 0;
         }
         k->changed[i] = 0;
     }
     k->any_changed = 0;
-    return 1;
+    return !reader->after || reader->after(j, world);
+}
+
+void *mc_kept_read(McRequest *j, const cJSON *req, const McKeptReader *reader) {
+    McKept *k = j->kept;
+    uint64_t since = mc_work_spent;
+    if (k && k->owner == reader && refresh(j, req, k->world, reader)) {
+        // What the reuse spent is replaced by what the whole read spent: exact while a read's
+        // charge depends on no unit's fields (counts only: a broad phase over the parts), and a
+        // refresh that gives up has charged nothing.
+        mc_work_spent = since + k->work;
+        return k->world;
+    }
+    // Read anew, into the position's own arena when it keeps what it reads.
+    McArena *was = j->env.arena;
+    if (k) {
+        mc_kept_drop(k);
+        j->env.arena = &k->arena;
+    }
+    void *world = mc_arena_array(j->env.arena, 1, reader->size);
+    int ok = world && reader->read(j, req, world);
+    if (!world) mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!k) return ok ? world : NULL;
+    j->env.arena = was;
+    // A lack of memory in the kept arena is the request's too, as if it had been its own arena.
+    if (k->arena.failed) was->failed = 1;
+    if (!ok || k->arena.failed) {
+        if (ok) mc_read_fail(j, "out_of_memory", "out of memory");
+        mc_kept_drop(k);
+        return NULL;
+    }
+    k->owner = reader;
+    k->world = world;
+    k->work = mc_work_spent - since;
+    return world;
 }

@@ -33,15 +33,15 @@ McArena *mc_request_use_arena(McArena *arena);
 
 /// What a game keeps of a position's world between asks (src/json/sys_<game>.c): read once from
 /// the position's tree into the position's own arena, and handed back to the next ask while the
-/// position is unchanged, or changed only by units replaced in place (`changed`), which the game
-/// reads again itself.
+/// position is unchanged, or changed only by units replaced in place (`changed`), which the game's
+/// reader reads again (mc_kept_read).
 typedef struct McKept {
     McArena arena;   ///< counted memory; everything `world` points to that is not in the tree
-    const void *owner; ///< the game's tag for the kind of `world`; NULL while nothing is kept
+    const struct McKeptReader *owner; ///< the game's reader of `world`; NULL while nothing is kept
     void *world;
     unsigned char changed[MC_KEPT_UNITS]; ///< units (by index) replaced since `world` was read
     int any_changed;
-    uint64_t work; ///< the work units reading `world` spent (mc_kept_begin to mc_kept_end)
+    uint64_t work; ///< the work units reading `world` spent
 } McKept;
 
 /// The columns of an arrays ask (mc_position_ask_arrays), in counted memory the position keeps
@@ -61,49 +61,28 @@ int32_t *mc_columns_hex(McRequest *j, int rows);
 /// Room for `rows` poses of three doubles; NULL when memory ran out (recorded).
 double *mc_columns_poses(McRequest *j, int rows);
 
-/// The world `owner` kept for the position being asked (j->kept), or NULL: not a position's ask,
-/// nothing kept, or another kind.
-void *mc_kept_world(McRequest *j, const void *owner);
+/// How a game keeps the world it reads from a position (src/json/sys_<game>.c): one static
+/// reader per game, whose address also names the kind of world kept.
+typedef struct McKeptReader {
+    size_t size; ///< bytes of the world
+    /// Reads the whole world from the request `req` into `world` (zeroed); 0 after recording an error.
+    int (*read)(McRequest *j, const cJSON *req, void *world);
+    /// Reads unit `unit` of the position (at `index` of `units`) again into the kept `world`; 0
+    /// when it is not as simply replaced (an error, a new id, a place the world does not allow it).
+    int (*unit)(McRequest *j, const cJSON *unit, int index, void *world);
+    /// Optional: once units were read again, what depends on all of them (Arcane Legions' broad
+    /// phase); 0 when it cannot, and the world is read anew.
+    int (*after)(McRequest *j, void *world);
+} McKeptReader;
+
+/// The world `reader` kept for the position being asked, the units an update replaced in place
+/// read again and the work charged as the whole read charged (so that an ask meets MC_MAX_WORK
+/// where the full request would); or else, when nothing is kept or a unit is not as simply
+/// replaced (its error forgotten), the world read anew by `reader->read`, kept for the position
+/// (this request's own when not a position's ask). NULL after recording an error.
+void *mc_kept_read(McRequest *j, const cJSON *req, const McKeptReader *reader);
 
 /// Forgets the kept world and gives back its memory.
 void mc_kept_drop(McKept *k);
-
-/// Starts reading a world to keep: drops what was kept, and points j's arena at the kept
-/// arena until mc_kept_end. Returns the arena to hand back to mc_kept_end; NULL when j is not a
-/// position's ask (then nothing changes).
-McArena *mc_kept_begin(McRequest *j);
-
-/// Ends what mc_kept_begin started: keeps `world` under `owner` when `ok`, else drops it, and
-/// notes the work units the read spent.
-void mc_kept_end(McRequest *j, McArena *was, int ok, const void *owner, void *world);
-
-/// For an ask that reuses the kept world: sets the work count to `since` (mc_work_spent before
-/// mc_kept_world) plus what the world's read spent, in place of what the reuse spent, so that the
-/// ask meets MC_MAX_WORK where the full request would. Exact while a read's charge depends on no
-/// unit's fields (counts only: a broad phase over the parts), and when a refresh that gives up
-/// (read anew instead) has charged nothing.
-void mc_kept_charge(McRequest *j, uint64_t since);
-
-/// Clears the error and path a reader left, for a kept world that is read anew instead (the new
-/// read records the error again if there is one). `path_len` is the path to go back to.
-void mc_kept_forget_error(McRequest *j, int path_len);
-
-/// Reads unit `unit` of the position (at `index` of `units`) again into the kept `world`; 0 when
-/// it is not as simply replaced (an error, a new id, a place the world does not allow it).
-typedef int (*McKeptUnitFn)(McRequest *j, const cJSON *unit, int index, void *world);
-
-/// Reads again, with `read`, each unit an update replaced in place (by index), then clears the
-/// marks. 0 when `read` gave up on one: its error is forgotten, and the world is to be read anew,
-/// which gives the request's own answer or error.
-int mc_kept_refresh(McRequest *j, const cJSON *req, void *world, McKeptUnitFn read);
-
-/// Reads a game's world from the request `req` into `world`; 0 after recording an error.
-typedef int (*McWorldFn)(McRequest *j, const cJSON *req, void *world);
-
-/// The world `owner` kept for the position being asked, its units replaced in place read again by
-/// `refresh` (mc_kept_refresh) and the work charged as the full read's (mc_kept_charge); or else,
-/// when nothing is kept or `refresh` gives up, `size` zeroed bytes filled by `read`, kept for the
-/// position (this request's own when not a position's ask). NULL after recording an error.
-void *mc_kept_read(McRequest *j, const cJSON *req, const void *owner, size_t size, McWorldFn read, McKeptUnitFn refresh);
 
 #endif

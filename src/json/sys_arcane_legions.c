@@ -91,8 +91,8 @@ static int read_units(McRequest *j, const cJSON *req, Table *t) {
 }
 
 // units, terrain and table, then the convex parts; every unit must lie on the table.
-static int read_table_world(McRequest *j, const cJSON *req, Table *t) {
-    memset(t, 0, sizeof *t);
+static int read_table_world(McRequest *j, const cJSON *req, void *world) {
+    Table *t = world; // zeroed (mc_kept_read)
     if (!read_units(j, req, t)) return 0;
     McTerrainIn *tin;
     int tn;
@@ -137,9 +137,7 @@ static int read_table_world(McRequest *j, const cJSON *req, Table *t) {
     return 1;
 }
 
-static const char world_tag = 0; // the kind of world this file keeps (its address)
-
-// Reads again unit `i`, replaced in place, into the kept table `t`, and its part (mc_kept_refresh).
+// Reads again unit `i`, replaced in place, into the kept table, and its part (mc_kept_read).
 static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
     Table *t = world;
     AlUnit u;
@@ -151,13 +149,10 @@ static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
     return 1;
 }
 
-// Reads again the units an update replaced in place into the kept table `t`, their parts and the
-// broad phase refitted or built anew over the same parts (the same tree as a whole read's either
-// way: broadphase.h). 0 when one of them is not as simply replaced (an error, a new id, off the
-// table): the table is then read anew, which gives the request's own answer or error.
-static int refresh_table(McRequest *j, const cJSON *req, Table *t) {
-    if (!j->kept->any_changed) return 1;
-    if (!mc_kept_refresh(j, req, t, refresh_unit)) return 0;
+// Once units were read again (mc_kept_read): the broad phase refitted or built anew over the same
+// parts (the same tree as a whole read's either way: broadphase.h).
+static int refit_table(McRequest *j, void *world) {
+    Table *t = world;
     int n = t->w.part_count;
     // Not zeroed: every centre is set before it is read.
     McAabb *centres = mc_arena_alloc_raw(j->env.arena, (size_t)MC_BROADPHASE_NODES(n) * sizeof *centres);
@@ -171,18 +166,9 @@ static int refresh_table(McRequest *j, const cJSON *req, Table *t) {
 // The table of the position being asked, kept or read anew; or of this request. `t` is a copy
 // of it with this request's params.
 static int read_table_all(McRequest *j, const cJSON *req, Table *t) {
-    uint64_t since = mc_work_spent;
-    Table *kept = mc_kept_world(j, &world_tag);
-    if (kept && refresh_table(j, req, kept)) {
-        mc_kept_charge(j, since);
-    } else {
-        McArena *was = mc_kept_begin(j);
-        kept = MC_NEW(j->env.arena, Table, 1);
-        int ok = kept && read_table_world(j, req, kept);
-        if (!kept) oom(j);
-        mc_kept_end(j, was, ok, &world_tag, kept);
-        if (!ok) return 0;
-    }
+    static const McKeptReader reader = {sizeof(Table), read_table_world, refresh_unit, refit_table};
+    const Table *kept = mc_kept_read(j, req, &reader);
+    if (!kept) return 0;
     *t = *kept;
     t->w.units = t->units;
     t->w.notch_spacing = j->env.params.v[MC_P_AL2_NOTCH_SPACING];

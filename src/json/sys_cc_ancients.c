@@ -163,7 +163,6 @@ static int read_world(McRequest *j, const cJSON *req, void *world) {
     return 1;
 }
 
-static const char world_tag = 0; // the kind of world this file keeps (its address)
 
 // The attachment on board index `pos` as mc_cca_world_init makes it: its leader attached to its
 // unit when both stand there and are friends (CCA-LD-8).
@@ -209,7 +208,8 @@ static int refresh_piece(McRequest *j, const cJSON *e, int i, void *world) {
 
 // The world of the position being asked, kept or read anew, or of this request, into `r`.
 static int get_world(McRequest *j, const cJSON *req, Req *r) {
-    const Req *w = mc_kept_read(j, req, &world_tag, sizeof *w, read_world, refresh_piece);
+    static const McKeptReader reader = {sizeof(Req), read_world, refresh_piece, NULL};
+    const Req *w = mc_kept_read(j, req, &reader);
     if (!w) return 0;
     *r = *w;
     return 1;

@@ -121,15 +121,13 @@ typedef struct World {
     IgnoredList ignored;
 } World;
 
-static const char world_tag = 0; // the kind of world this file keeps (its address)
 
 static int read_world(McRequest *j, const cJSON *req, void *world) {
-    World *w = world;
+    World *w = world; // zeroed (mc_kept_read)
     const char *names[MC_GG_TERRAIN_COUNT + 1];
     for (int i = 0; i < MC_GG_TERRAIN_COUNT; i++) names[i] = mc_gg_terrain[i].name;
     names[MC_GG_TERRAIN_COUNT] = NULL;
     McBoardSpec spec = {names, NULL, 0};
-    memset(w, 0, sizeof *w);
     if (!mc_read_board(j, req, &spec, &w->board, NULL)) return 0;
     McArena *arena = j->env.arena;
     const cJSON *arr;
@@ -163,10 +161,10 @@ static int read_world(McRequest *j, const cJSON *req, void *world) {
     return 1;
 }
 
-// Reads again unit `i`, replaced in place, into the kept world (mc_kept_refresh): 0 when it is not
+// Reads again unit `i`, replaced in place, into the kept world (mc_kept_read): 0 when it is not
 // as simply replaced (an error, a new id, a hex taken, other ignored names).
 static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
-    World *w = world;
+    World *w = world; // zeroed (mc_kept_read)
     IgnoredList mine = {NULL, 0, 0};
     McGgUnit u;
     McGgUnit *old = &w->units[i];
@@ -187,7 +185,8 @@ static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
 
 // The world of the position being asked, kept or read anew; or of this request.
 static const World *get_world(McRequest *j, const cJSON *req) {
-    return mc_kept_read(j, req, &world_tag, sizeof(World), read_world, refresh_unit);
+    static const McKeptReader reader = {sizeof(World), read_world, refresh_unit, NULL};
+    return mc_kept_read(j, req, &reader);
 }
 
 // Everything `reach` and `move` share: board, units, the mover, ignoreUnits, reconnaissance, action.

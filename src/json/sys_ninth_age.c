@@ -142,9 +142,8 @@ typedef struct Field {
     McIdMap ids;
 } Field;
 
-static const char world_tag = 0; // the kind of world this file keeps (its address)
 
-// Reads again unit `i`, replaced in place, into the kept battlefield (mc_kept_refresh): 0 when it
+// Reads again unit `i`, replaced in place, into the kept battlefield (mc_kept_read): 0 when it
 // is not as simply replaced (an error, a new id, off the table).
 static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
     NaBattlefield *bf = &((Field *)world)->bf;
@@ -166,7 +165,8 @@ static int read_field_world(McRequest *j, const cJSON *req, void *world) {
 
 // The battlefield of the position being asked, kept or read anew; or of this request.
 static int read_field(McRequest *j, const cJSON *req, NaBattlefield *bf, McIdMap *ids) {
-    const Field *f = mc_kept_read(j, req, &world_tag, sizeof(Field), read_field_world, refresh_unit);
+    static const McKeptReader reader = {sizeof(Field), read_field_world, refresh_unit, NULL};
+    const Field *f = mc_kept_read(j, req, &reader);
     if (!f) return 0;
     *bf = f->bf;
     *ids = f->ids;

@@ -216,7 +216,6 @@ static int read_world(McRequest *j, const cJSON *req, void *world) {
     return 1;
 }
 
-static const char world_tag = 0; // the kind of world this file keeps (its address)
 
 // Reads again miniature i, replaced in place, into the kept world, and moves its footprint on the
 // occupancy map. 0 when it is not as simply replaced (an error, a new id, a hex off the board,
@@ -242,7 +241,8 @@ static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
 
 // The world of the position being asked, kept or read anew, or of this request, into `q`.
 static int get_world(McRequest *j, const cJSON *req, Req *q) {
-    const Req *w = mc_kept_read(j, req, &world_tag, sizeof *w, read_world, refresh_unit);
+    static const McKeptReader reader = {sizeof(Req), read_world, refresh_unit, NULL};
+    const Req *w = mc_kept_read(j, req, &reader);
     if (!w) return 0;
     *q = *w;
     // The searches' stamps start from zero at each ask, as in a world read anew (and never wrap).

@@ -56,7 +56,7 @@ static char *change_and_apply(cJSON *request) {
 
 // The ask `asked` (just made) against the full request `full`: the same bytes, and the same work
 // units spent (mc_work_spent stays as the last call left it), so that both meet MC_MAX_WORK at the
-// same step, a kept world's ask included (mc_kept_charge). Returns whether the answer is a result
+// same step, a kept world's ask included (mc_kept_read). Returns whether the answer is a result
 // (not an error).
 static int check_same(const char *file, const char *what, const char *full, char *asked) {
     uint64_t ask_work = mc_work_spent;
