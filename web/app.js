@@ -11,9 +11,8 @@ import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerrainKinds, own, unfinished } from './model.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
-import { sequenceNodes } from './draw.js';
 import { option, on, keepSame } from './forms.js';
-import { clauseNodes, linkClauses, setClausePrefixes } from './draw.js';
+import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { initLibrary } from './library.js';
 import { initLinks, READONLY } from './links.js';
@@ -362,7 +361,7 @@ function heldWords() {
 /** The move Make this move made, in words: where each unit it moved now stands, or that it is gone. */
 function madeWords(before) {
   const now = new Map(doc().units.map((u) => [u.id, u]));
-  const place = (u) => (isHexBoard() ? `is now on col ${hex.toOffset(u.q, u.r).col}, row ${hex.toOffset(u.q, u.r).row}`
+  const place = (u) => (isHexBoard() ? `is now on ${colRow(u)}`
     : `is now at x ${lengthLabel(u.x)}, y ${lengthLabel(u.y)}${store.state.display === 'game' && sys().lengthUnit === 'step' ? ` (${unitWord()})` : ''}, facing ${Math.round(u.facing)}°`);
   const said = before.flatMap((b) => {
     const u = now.get(b.id);

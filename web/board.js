@@ -273,16 +273,16 @@ export class Painter {
    * row 3"): every column and row at the fit view when they fit clear, else every other one.
    */
   paintHexCoords(sc) {
-    const rows = new Map(), cols = new Map();
+    const first = new Map(), top = new Map(); // a row's first hex (its centre), a column's topmost
     for (const cell of sc.cells) {
-      const o = toOffset(cell.q, cell.r);
-      if (!rows.has(o.row) || toOffset(rows.get(o.row).q, rows.get(o.row).r).col > o.col) rows.set(o.row, cell);
-      if (!cols.has(o.col) || cols.get(o.col).r > o.row) cols.set(o.col, cell);
+      const { col, row } = toOffset(cell.q, cell.r), [x, y] = center(cell.q, cell.r);
+      if (!(first.get(row)?.[0] <= x)) first.set(row, [x, y]);
+      if (!(top.get(col)?.[1] <= y)) top.set(col, [x, y]);
     }
     const every = this.s * SQRT3 >= 2 * MIN_TEXT ? 1 : 2; // a column is √3 hex radii wide
-    const top = Math.min(...[...cols.values()].map((h) => center(h.q, h.r)[1])) - 1.75;
-    for (const [col, h] of cols) if (col % every === 0) this.label(String(col), ...this.toScreen(center(h.q, h.r)[0], top), '#3d4a3a', MIN_TEXT, 40, false, 'grid');
-    for (const [row, h] of rows) if (row % every === 0) this.label(String(row), ...this.toScreen(center(h.q, h.r)[0] - 1.55, center(h.q, h.r)[1]), '#3d4a3a', MIN_TEXT, 40, false, 'grid');
+    const above = Math.min(...[...top.values()].map(([, y]) => y)) - 1.75;
+    for (const [col, [x]] of top) if (col % every === 0) this.label(String(col), ...this.toScreen(x, above), '#3d4a3a', MIN_TEXT, 40, false, 'grid');
+    for (const [row, [x, y]] of first) if (row % every === 0) this.label(String(row), ...this.toScreen(x - 1.55, y), '#3d4a3a', MIN_TEXT, 40, false, 'grid');
   }
 
   paintHexBoard(sc) {

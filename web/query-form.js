@@ -146,9 +146,9 @@ export function initQueryForm({ store, doc, sys, pathInputs, setTool, described 
       li.dataset.slot = `${key}.${i}`;
       for (const rowSpec of f.row(item)) {
         const spec = rowSpec.kind === 'unit' ? { ...rowSpec, kind: 'select', options: units } : { ...rowSpec, live: true };
-        // a number typed key by key is one Undo step
         // the row as it is now: a number typed just before Make this move emptied the list finds none
         const rowNow = (dd) => dd.inputs[dd.query]?.[key]?.[i];
+        // a number typed key by key is one Undo step
         const lab = field(spec, spec.kind === 'select' ? String(item[spec.key] ?? '') : item[spec.key], (v) => store.edit((dd) => {
           const row = rowNow(dd);
           if (row) row[spec.key] = spec.asNumber ? Number(v) : v;

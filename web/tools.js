@@ -212,16 +212,15 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     const q = pathQuery(d);
     // a path is drawn from a unit: before its first hex, a tap on the mover is no step, and a tap on
     // a unit further than a step away makes that one the mover (an order's rows name their own)
-    const mover = unitById(pathInputs(d).unit), cells = (w) => hexesOf(w);
-    const on = pathInputs(d).path?.length ? null : d.units.find((w) => cells(w).some((c) => c.q === h.q && c.r === h.r));
-    const rows = own(sys().queries, q)?.fields.some((f) => f.kind === 'orders');
+    const mover = unitById(pathInputs(d).unit);
+    const on = pathInputs(d).path?.length ? null : d.units.find((w) => hexesOf(w).some((c) => c.q === h.q && c.r === h.r));
     if (on && on === mover) return;
-    if (on && !rows && !(mover && cells(mover).some((a) => cells(on).some((b) => hex.distance(a, b) <= 1)))) {
+    const rows = own(sys().queries, q)?.fields.some((f) => f.kind === 'orders');
+    if (on && !rows && !(mover && hexesOf(mover).some((a) => hexesOf(on).some((b) => hex.distance(a, b) <= 1)))) {
       store.edit((dd) => { dd.query = q; pathInputs(dd).unit = on.id; });
       return;
     }
-    const u = mover;
-    if (u && onLattice(store.state.system, u)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
+    if (mover && onLattice(store.state.system, mover)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
     if (!onBoard(h)) return;
     store.edit((dd) => {
       dd.query = q;
