@@ -592,7 +592,14 @@ function setTool(t) {
   for (const r of document.querySelectorAll('input[name="tool"]')) r.checked = r.value === t;
   if (t === 'terrain') $('terrain-panel').open = true;
   // the Path tool draws a move of the unit the question was about (a reach's unit), not another
-  if (t === 'path' && doc().query !== pathQuery()) store.edit((d) => { const unit = d.inputs[d.query]?.unit; d.query = 'move'; if (unit) (d.inputs.move ??= {}).unit = unit; });
+  // (a path drawn before for another unit is not this one's)
+  if (t === 'path' && doc().query !== pathQuery()) {
+    store.edit((d) => {
+      const unit = d.inputs[d.query]?.unit, move = (d.inputs.move ??= {});
+      d.query = 'move';
+      if (unit && unit !== move.unit) Object.assign(move, { unit, path: [] });
+    });
+  }
   refresh();
 }
 
