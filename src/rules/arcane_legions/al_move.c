@@ -388,7 +388,9 @@ static int snap_blocker(Ctx *c, const McPoly *a, int object, Cand k, bool *at_en
     const AlWorld *w = c->w;
     *at_end = false;
     set_ignore(c, -1);
-    for (int p = 0; p < w->part_count; p++) {
+    McBroadphaseIter it;
+    mc_broadphase_iter_begin(&it, &w->bp, mc_aabb_inflate(mc_poly_aabb(a), 2 * SLOP));
+    for (int p; (p = mc_broadphase_iter_next(&it)) >= 0;) {
         if (c->ignore[p]) continue;
         bool ours = w->part_object[p] == object && mc_poly_distance(a, &w->parts[p]) <= SLOP;
         if (ours || mc_poly_sat_separation_until(a, &w->parts[p], -SLOP) < -SLOP) c->ignore[p] = 1;
