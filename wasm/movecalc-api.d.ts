@@ -1104,6 +1104,8 @@ export interface NinthAgePursueResult {
   fleeingDestroyed: boolean;
   order: string[];
   pursuers: NinthAgePursuer[];
+  /** choices the request left open (9A-PV-E: several enemies touched after the pivot, no `target` named); absent when none */
+  choices?: NinthAgeTargetChoice[];
   trace: Trace;
   /** steps beyond MC_MAX_TRACE_STEPS, not listed */
   traceDropped?: number;
@@ -1448,6 +1450,18 @@ export interface NinthAgeFailedChargeMove {
 export type NinthAgeRequest = NinthAgePursueRequest | NinthAgeChargeRequest | NinthAgeFleeRequest | NinthAgeSpacingRequest;
 /** Any successful The Ninth Age response. */
 export type NinthAgeResponse = NinthAgePursueResponse | NinthAgeChargeResponse | NinthAgeFleeResponse | NinthAgeSpacingResponse;
+export interface NinthAgeTargetChoice {
+  choice: "target";
+  pursuer: string;
+  rule: string;
+  default: string;
+  options: {
+    value: string;
+    outcome: "charge" | "table-edge" | "obstruction" | "free";
+    charges?: string;
+    final: Pose;
+  }[];
+}
 
 // Torn World (`torn-world`): requests and results
 
