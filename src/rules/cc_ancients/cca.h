@@ -347,8 +347,8 @@ int mc_cca_retreat(McEnv *env, const CcaWorld *w, const CcaRetreatAsk *ask, CcaR
 
 /// One evade path (CCA-EV-1, CCA-EV-2).
 typedef struct CcaEvadePath {
-    McHex path[3];      ///< hexes entered (an evade off the board ends with the first hex off it)
-    int len;
+    McHex path[3];      ///< hexes entered on the board
+    int len;            ///< how many; an evade off the board moves one hex more, over his own edge
     bool off_board;     ///< a leader leaving over his own edge
     int final_pos;      ///< board index of the end, or -1 off the board
     int escapes[2];     ///< enemy units whose hexes the leader escapes through, in order
