@@ -721,6 +721,7 @@ static int run_order(McRequest *j, const cJSON *req, cJSON *result) {
         mc_write_bool(j, bo, "canBattle", b->can_battle);
         mc_write_bool(j, bo, "mustBattle", b->must_battle);
         if (!b->can_battle && b->no_battle_rule) mc_write_string(j, bo, "noBattleRule", b->no_battle_rule);
+        if (!b->can_battle) mc_write_reasons(j, bo, "noBattleReasons", &b->no_battle);
         mc_write_bool(j, bo, "closeCombat", b->close_combat);
         mc_write_bool(j, bo, "rangedCombat", b->ranged_combat);
         if (b->extra_dice) mc_write_number(j, bo, "extraDice", b->extra_dice);
