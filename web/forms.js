@@ -72,7 +72,7 @@ export function field(spec, value, onChange, keyPrefix = '') {
 }
 
 // long enough for the next key of a number (no ruling of the "1" of "12"), short enough to feel at once
-const LIVE_MS = 250;
+export const LIVE_MS = 250;
 
 function commit(spec, input, onChange, live = false) {
   let v;

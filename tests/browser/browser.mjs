@@ -89,3 +89,37 @@ export async function openPanel(page, id) {
   await page.click(`#tab-${id}`);
   await page.waitForFunction((i) => { const p = document.getElementById(i); return p.open !== false && p.hasAttribute('data-current'); }, id);
 }
+
+/** Waits until the page has painted twice: a frame asked for before (the ruling every edit asks in
+ * the next frame, app.js `scheduleRule`) has run. */
+export const painted = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/**
+ * Counts the questions the page asks the engine (its `movecalc:ask` marks, app.js): run in the page,
+ * or before its scripts as an init script to count from its start. `asksSoFar` resolves to the count
+ * once every mark made before the call has been delivered: it makes a mark of its own and waits for
+ * it, a PerformanceObserver receiving marks in the order they were made. A count of none is then a
+ * positive finding.
+ */
+export function watchAsks() {
+  const seen = { asks: 0, flushes: 0, waiting: new Map() };
+  window.movecalcAsks = seen;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.name === 'movecalc:ask') seen.asks++;
+      else if (e.name === 'movecalc-test:flush') seen.waiting.get(e.detail)?.(seen.asks);
+    }
+  }).observe({ type: 'mark' });
+}
+
+export const asksSoFar = (page) => page.evaluate(() => new Promise((resolve) => {
+  const seen = window.movecalcAsks, n = ++seen.flushes;
+  seen.waiting.set(n, resolve);
+  performance.mark('movecalc-test:flush', { detail: n });
+}));
+
+/** Counts the page's questions from now on: the function returned is `asksSoFar` of the page. */
+export async function countAsks(page) {
+  await page.evaluate(watchAsks);
+  return () => asksSoFar(page);
+}

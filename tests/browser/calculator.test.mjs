@@ -258,7 +258,12 @@ test('a tap on a pursuer in The Ninth Age selects it and leaves the pursuit ques
   const before = await pageRequest(page);
   const p = await hook(page, 'screenOf', 'Spearmen');
   await page.touchscreen.tap(p.x, p.y);
-  await page.waitForTimeout(200);
+  await page.waitForFunction(() => window.movecalcTest.state().selected === 'Spearmen');
+  // a second tap, on the empty table, deselects: once it has, the first tap's end (where a tap
+  // on a unit sets the question) has been handled too, the input events coming in order
+  const empty = await hook(page, 'screenOfWorld', 66, 42);
+  await page.touchscreen.tap(empty.x, empty.y);
+  await page.waitForFunction(() => window.movecalcTest.state().selected === null);
   const after = await pageRequest(page);
   assert.equal(after.query, 'pursue');
   assert.deepEqual(after.pursued, before.pursued);

@@ -5,8 +5,9 @@
 // unit form (a unit's and a new unit's) and the query form (its own fields and its list rows).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, painted, countAsks } from './browser.mjs';
 import { toAxial } from '../../web/hex.js';
+import { LIVE_MS } from '../../web/forms.js';
 
 let env;
 before(async () => { env = await launch(); });
@@ -177,7 +178,12 @@ test('touch (360x740): a number of the question is ruled as it is typed, before 
   // 99 is over the field's 64: nothing is ruled and nothing is marked while it is being typed
   await page.evaluate(() => document.activeElement.select());
   await page.keyboard.type('99');
-  await page.waitForTimeout(500);
+  // the live commit's timer, set LIVE_MS after the last key, has had its turn: a timer as long set
+  // once the 99 is in the field runs after it
+  await page.evaluate((ms) => {
+    if (document.activeElement.value !== '99') throw new Error(`the field holds ${document.activeElement.value}`);
+    return new Promise((r) => setTimeout(r, ms));
+  }, LIVE_MS);
   assert.equal((await pageRequest(page)).flags, 31);
   assert.notEqual(await page.getAttribute(at('q.flags'), 'aria-invalid'), 'true');
   assert.doesNotMatch(await page.getAttribute('#verdict', 'class'), /error|illegal/);
@@ -185,17 +191,15 @@ test('touch (360x740): a number of the question is ruled as it is typed, before 
   await page.evaluate(() => document.activeElement.select());
   await page.keyboard.type('2');
   await says(2);
-  await page.evaluate(() => {
-    window.asks = 0;
-    new PerformanceObserver((l) => { window.asks += l.getEntries().filter((e) => e.name === 'movecalc:ask').length; }).observe({ type: 'mark' });
-  });
+  const asks = await countAsks(page);
   await tapOutside(page);
-  await page.waitForTimeout(300);
-  assert.equal(await page.evaluate(() => window.asks), 0, 'no second ruling of the same 2');
+  await painted(page); // the frame a change would be ruled in
+  assert.equal(await asks(), 0, 'no second ruling of the same 2');
   // the digits typed in one go are one Undo step
   await page.tap('#undo');
   await ruled(page);
   assert.equal((await pageRequest(page)).flags, 1);
+  assert.equal(await asks(), 1, 'the Undo was asked: the count sees a question');
   assert.deepEqual(errors, []);
   await context.close();
 });

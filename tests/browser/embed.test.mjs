@@ -42,7 +42,8 @@ before(async () => {
   host = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': `default-src 'none'; script-src ${siteBase}movecalc-board.js; frame-src ${siteBase} ${env.base}` });
-    res.end(req.url.startsWith('/blocked') ? `<!doctype html><iframe id="blocked" src="${env.base}?embed=1#p=${code}"></iframe>` : hostPage());
+    // /blocked: the same page framed from a site that lists this host (allowed) and one that does not
+    res.end(req.url.startsWith('/blocked') ? `<!doctype html><iframe id="allowed" src="${siteBase}?embed=1#p=${code}"></iframe><iframe id="blocked" src="${env.base}?embed=1#p=${code}"></iframe>` : hostPage());
   });
   await new Promise((done) => host.listen(0, '127.0.0.1', done));
   hostBase = `http://127.0.0.1:${host.address().port}/`;
@@ -103,7 +104,8 @@ test('a host page on another origin frames the page and the custom element; read
     await page.mouse.up();
     const moved = (await hookIn(frame, 'state')).doc.units.find((u) => u.id === 'Ghouls');
     assert.notDeepEqual([moved.q, moved.r], [4, 1], 'an editable embed moves units');
-    await frame.waitForTimeout(400);
+    // the page saves an edit pending when it is left (app.js, on pagehide), at once: an embed has none
+    await frame.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
     assert.equal(await frame.evaluate(() => localStorage.getItem('movecalc.page.v1')), null, 'embeds save nothing');
   }
   { // an inline engine request
@@ -159,12 +161,22 @@ test('<movecalc-board> without a height is as tall as its diagram, on a phone, a
   await context.close();
 });
 
-test('a site not listed in frame-ancestors cannot frame the page', async () => {
+test('a site not listed in frame-ancestors cannot frame the page: Chromium refuses it for that directive, while a site that lists the host frames it', async () => {
   const context = await env.browser.newContext();
   const page = await context.newPage();
+  // Chromium blocks the response and says why: the page's frame-ancestors, naming only itself
+  const blockedURL = `${env.base}?embed=1`; // the request, without the fragment
+  const failed = page.waitForEvent('requestfailed', { predicate: (r) => r.url() === blockedURL, timeout: 15000 });
+  const said = page.waitForEvent('console', { predicate: (m) => m.type() === 'error' && m.text().includes(env.base) && m.text().includes('"frame-ancestors \'self\'"'), timeout: 15000 });
   await page.goto(hostBase + 'blocked');
-  await page.waitForTimeout(1000);
-  const frame = await (await page.locator('#blocked').elementHandle()).contentFrame();
-  assert.equal(await frame.evaluate(() => !!window.movecalcTest).catch(() => false), false);
+  // the same host page, the same page framed from a site that lists the host: it loads
+  await frameOf(page, '#allowed');
+  assert.equal((await failed).failure().errorText, 'net::ERR_BLOCKED_BY_RESPONSE');
+  assert.match((await said).text(), /violates the following Content Security Policy directive: "frame-ancestors 'self'"/);
+  // the refused frame holds Chromium's error page, never the page (its load event has fired)
+  const blocked = await (await page.locator('#blocked').elementHandle()).contentFrame();
+  await blocked.waitForLoadState('load');
+  assert.match(blocked.url(), /^chrome-error:/);
+  assert.equal(await blocked.evaluate(() => typeof window.movecalcTest), 'undefined');
   await context.close();
 });

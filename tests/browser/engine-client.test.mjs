@@ -2,7 +2,9 @@
 // that answers when the test says: newest question wins in its lane (nothing queues; a tap's
 // whyNot and the ruling do not put each other aside), a request past the
 // budget is stopped and the worker started again with the rule sets it held, answers of a stopped
-// worker are dropped. The real worker is driven in the browser by worker.test.mjs.
+// worker are dropped. The real worker is driven in the browser by worker.test.mjs. The client's
+// timers run on node:test's mocked clock: a check that something did not happen is made after the
+// clock has gone past the moment it would have happened, whatever the machine's speed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EngineClient, BUDGET_MS, SUPERSEDED_MS } from '../../web/engine-client.js';
@@ -57,8 +59,9 @@ test('newest question wins: the pending question is resolved as superseded and n
   assert.deepEqual(await third, { response: { ok: true, n: 3 } });
 });
 
-test('a superseded request still running a few frames after it started is abandoned: the newest goes to a fresh worker at once', async () => {
+test('a superseded request still running a few frames after it started is abandoned: the newest goes to a fresh worker at once', async (t) => {
   assert.ok(SUPERSEDED_MS <= 100, 'a few frames, far below the budget');
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const { c, worker } = client();
   const loading = c.load(['ninth-age']);
   worker().reply({ id: worker().sent[0].id, systems: ['ninth-age'], described: DESCRIBE });
@@ -69,7 +72,7 @@ test('a superseded request still running a few frames after it started is abando
   const newest = c.ask({ n: 2 });
   assert.deepEqual(await slow, { superseded: true });
   assert.deepEqual(old.asks().map((m) => m.request.n), [1], 'the newest waits while the old one may still finish');
-  await new Promise((r) => setTimeout(r, SUPERSEDED_MS + 30));
+  t.mock.timers.tick(SUPERSEDED_MS);
   assert.equal(old.terminated, true);
   const fresh = worker();
   assert.notEqual(fresh, old);
@@ -106,7 +109,8 @@ test('a tap\'s question (its own lane) and a pending ruling are both answered: n
   assert.deepEqual(await why, { response: { ok: true, why: 1 } });
 });
 
-test('a running tap\'s question is not put aside by rulings asked meanwhile, and one ruling waits, the newest', async () => {
+test('a running tap\'s question is not put aside by rulings asked meanwhile, and one ruling waits, the newest', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const { c, worker } = client();
   const why = c.ask({ why: 1 }, 'tap');
   const [m] = worker().asks();
@@ -114,8 +118,10 @@ test('a running tap\'s question is not put aside by rulings asked meanwhile, and
   const older = c.ask({ n: 1 });
   const newest = c.ask({ n: 2 });
   assert.deepEqual(await older, { superseded: true });
-  await new Promise((r) => setTimeout(r, SUPERSEDED_MS + 30));
+  // the clock just short of the budget: long past when a superseded request would be abandoned
+  t.mock.timers.tick(BUDGET_MS - 1);
   assert.equal(worker().terminated, false, 'the tap\'s question is not abandoned for a ruling');
+  assert.equal(FakeWorker.all.length, 1);
   worker().reply({ id: m.id, response: { ok: true, why: 1 } });
   assert.deepEqual(await why, { response: { ok: true, why: 1 } });
   const [, next] = worker().asks();
@@ -155,7 +161,8 @@ test('a drag ruling on every frame does not keep a tap\'s question waiting: the 
   assert.deepEqual(worker().asks().at(-1).request, { n: 3 });
 });
 
-test('a superseded request that finishes within a few frames keeps its worker', async () => {
+test('a superseded request that finishes within a few frames keeps its worker', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const { c, worker } = client();
   const first = c.ask({ n: 1 });
   worker().reply({ id: worker().asks()[0].id, started: true });
@@ -166,7 +173,8 @@ test('a superseded request that finishes within a few frames keeps its worker', 
   worker().reply({ id: m.id, started: true });
   worker().reply({ id: m.id, response: { ok: true, n: 2 } });
   assert.deepEqual(await second, { response: { ok: true, n: 2 } });
-  await new Promise((r) => setTimeout(r, SUPERSEDED_MS + 30));
+  // past every deadline the client could have set (the abandon's, the budget's)
+  t.mock.timers.tick(BUDGET_MS);
   assert.equal(FakeWorker.all.length, 1, 'never restarted');
   assert.equal(worker().terminated, false);
 });
@@ -194,15 +202,28 @@ test('a request past the budget is stopped: the worker is terminated, started ag
   assert.deepEqual(await next, { response: { ok: true } });
 });
 
-test('the budget runs from when the worker starts the request, not while it loads a rule set', async () => {
+test('the budget runs from when the worker starts the request, not while it loads a rule set', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const { c, worker } = client(20);
   const asked = c.ask({ n: 1 });
-  await new Promise((r) => setTimeout(r, 60)); // the worker has not started it: no time out
+  let settled = false;
+  asked.then(() => { settled = true; });
+  t.mock.timers.tick(60); // three budgets; the worker has not started it: no time out
+  await Promise.resolve();
+  assert.equal(settled, false);
+  assert.equal(worker().terminated, false);
   const [m] = worker().asks();
   worker().reply({ id: m.id, started: true });
+  t.mock.timers.tick(19);
   worker().reply({ id: m.id, response: { ok: true } });
   assert.deepEqual(await asked, { response: { ok: true } });
   assert.equal(worker().terminated, false);
+  // and from its start the budget does run: the next one, started and unanswered, is stopped at 20 ms
+  const next = c.ask({ n: 2 });
+  const [, n] = worker().asks();
+  worker().reply({ id: n.id, started: true });
+  t.mock.timers.tick(20);
+  assert.deepEqual(await next, { timedOut: true, budget: 20 });
 });
 
 test('a worker that fails resolves its questions as failed and rejects its loads', async () => {

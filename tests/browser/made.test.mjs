@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, hook, openRequest, ruled, verdict, artifacts, pickSystem, openPanel } from './browser.mjs';
+import { launch, openPage, PHONE, hook, openRequest, ruled, verdict, artifacts, pickSystem, openPanel, painted, countAsks } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { defaultDoc, buildRequest } from '../../web/model.js';
 import { toAxial, toOffset } from '../../web/hex.js';
@@ -16,7 +16,6 @@ let env;
 before(async () => { env = await launch(); });
 after(async () => { await env.browser.close(); env.server.close(); });
 
-const painted = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const verdictClass = (page) => page.getAttribute('#verdict', 'class');
 const state = (page) => hook(page, 'state');
 const named = (h) => { const o = toOffset(h.q, h.r); return `col ${o.col}, row ${o.row}`; };
@@ -60,6 +59,7 @@ for (const c of CASES) {
     await ruled(page);
     const ruling = await verdict(page);
     const question = (await state(page)).doc.inputs[c.query];
+    const asks = await countAsks(page);
     await page.tap('#apply');
     await ruled(page);
     await painted(page);
@@ -76,11 +76,13 @@ for (const c of CASES) {
     assert.deepEqual(c.spent(after.doc.inputs[c.query]), c.fresh, 'what the move used up is gone from the question');
     assert.equal(await page.isVisible('#apply'), false, 'the move is not offered again');
     await page.screenshot({ path: join(artifacts, `made-${c.system}-360x740.png`) });
-    // still so a moment later: no ruling of the old question replaces it
-    await page.waitForTimeout(400);
+    // the page asked nothing since the move (the frame it would ask in has been painted): no
+    // ruling can come to replace what it says
+    assert.equal(await asks(), 0, 'nothing asked after the move');
     assert.equal(await verdict(page), text);
     await page.tap('#undo');
     await page.waitForFunction((t) => window.movecalcTest.ruled() && document.getElementById('verdict').textContent === t, ruling, { timeout: 10000 });
+    assert.equal(await asks(), 1, 'the one question asked since the move is the Undo\'s');
     assert.deepEqual((await state(page)).doc.inputs[c.query], question, 'Undo brings back the question');
     assert.deepEqual(errors, []);
     await context.close();
@@ -94,16 +96,13 @@ test('torn-world: a move whose path is not drawn yet says what to do and asks th
   await page.selectOption('#query', 'move');
   await page.selectOption('[data-key="q.unit"]', 'Guardsman');
   await ruled(page);
-  await page.evaluate(() => {
-    window.asks = 0;
-    new PerformanceObserver((l) => { window.asks += l.getEntries().filter((e) => e.name === 'movecalc:ask').length; }).observe({ type: 'mark' });
-  });
+  const asks = await countAsks(page);
   await page.tap('[data-key="path-clear"]');
   await ruled(page);
   await painted(page);
   assert.equal(await verdict(page), 'Tap hexes from the Guardsman to draw its path (Path tool).');
   assert.match(await verdictClass(page), /\bunfinished\b/);
-  assert.equal(await page.evaluate(() => window.asks), 0, 'no request was sent');
+  assert.equal(await asks(), 0, 'no request was sent');
   // the first hex drawn (the one beside it) makes it a question again, ruled at once
   const g = (await state(page)).doc.units.find((u) => u.id === 'Guardsman');
   const beside = toOffset(g.q + 1, g.r);
@@ -111,7 +110,7 @@ test('torn-world: a move whose path is not drawn yet says what to do and asks th
   await page.tap('#tool-path');
   await page.touchscreen.tap(next.x, next.y);
   await ruled(page);
-  assert.equal(await page.evaluate(() => window.asks), 1);
+  assert.equal(await asks(), 1);
   assert.doesNotMatch(await verdictClass(page), /unfinished/);
   assert.deepEqual(errors, []);
   await context.close();

@@ -103,10 +103,14 @@ test('a MediaWiki page with <movecalc> tags shows ruled diagrams, sized to fit a
   await page.waitForFunction((h) => parseFloat(document.querySelector('iframe.movecalc-frame').style.height) > h + 50, before, { timeout: 10000 });
   assert.ok(await settled());
 
-  // a height posted by any other window (here the wiki page itself) is ignored
+  // a height posted by any other window (here the wiki page itself) is ignored: checked once a
+  // message posted after it has arrived, messages to a window arriving in the order posted
   const kept = await frameHeight();
-  await page.evaluate(() => window.postMessage({ movecalc: 'size', height: 2000 }, '*'));
-  await page.waitForTimeout(300);
+  await page.evaluate(() => new Promise((done) => {
+    window.addEventListener('message', (e) => { if (e.data === 'movecalc-test: after') done(); });
+    window.postMessage({ movecalc: 'size', height: 2000 }, '*');
+    window.postMessage('movecalc-test: after', '*');
+  }));
   assert.equal(await frameHeight(), kept);
 
   // the fixed one keeps its 300 px and rules the link's request

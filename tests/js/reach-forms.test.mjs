@@ -2,6 +2,9 @@
 // same information as the full answer — expanding it with the documented defaults gives the full
 // answer back — and, in Torn World, the parent form's nodes rebuild each entry's own whole path.
 // Run on every reach scenario and on the benchmark's busy positions (enemies, zones, attacks).
+// What was compared is counted: each hex game of describe must have had at least MIN_COMPARED
+// positions compared, so that answers of another kind (errors, limited paths) cannot leave the
+// comparison empty.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -12,6 +15,12 @@ import { loadScenario, nativeCli, root, scenarioFiles } from './util.mjs';
 
 const engine = await createEngine();
 const ask = (req) => JSON.parse(engine.requestText(JSON.stringify(req)));
+
+const MIN_COMPARED = 10;
+// per system: positions whose brief and full answers were compared, in each path form; Torn World's
+// positions whose every path was rebuilt from the parent form
+const compared = {};
+const count = (system, what) => { compared[system] ??= { full: 0, parent: 0, rebuilt: 0 }; compared[system][what]++; };
 
 // Odd-r offset of an axial hex (docs/api.md "Hex boards").
 const full = (h) => ({ ...h, col: h.q + (h.r - (h.r & 1)) / 2, row: h.r });
@@ -126,17 +135,23 @@ for (const { name, request } of positions) {
       const briefReq = { ...request, paths, detail: 'brief' };
       const brief = ask(briefReq);
       assert.equal(brief.ok, fullAnswer.ok);
-      if (!fullAnswer.ok) return;
+      assert.equal(engine.requestText(JSON.stringify(briefReq)), nativeText(briefReq), 'native and WebAssembly brief answers differ');
+      if (!fullAnswer.ok) { // refused: the same refusal in either form
+        assert.deepEqual(brief.error, fullAnswer.error);
+        return;
+      }
       assert.deepEqual(defaultsLeftIn(system, brief, request), []);
       assert.deepEqual(expand(system, brief, request), withoutAlternatives(fullAnswer));
-      assert.equal(engine.requestText(JSON.stringify(briefReq)), nativeText(briefReq), 'native and WebAssembly brief answers differ');
+      count(system, paths);
     });
   }
   if (system !== 'torn-world') continue;
   test(`TW-MV-1 ${name}: following parentNode through hexes and through rebuilds each entry's own whole path`, () => {
     const whole = ask({ ...request, paths: 'full', detail: 'full' });
     const parents = ask({ ...request, paths: 'parent', detail: 'full' });
-    if (!whole.ok || !whole.result.legal || whole.result.paths !== 'full') return; // limited: no whole paths to compare
+    assert.equal(parents.ok, whole.ok);
+    // refused, no move, or limited to the parent form: no whole paths to compare (counted below)
+    if (!whole.ok || !whole.result.legal || whole.result.paths !== 'full') return;
     const byNode = new Map();
     for (const e of [...parents.result.hexes, ...parents.result.through]) {
       assert.ok(!byNode.has(e.node), `node ${e.node} listed twice`);
@@ -154,5 +169,18 @@ for (const { name, request } of positions) {
       }
       assert.deepEqual(path, whole.result.hexes[i].path, `(q ${e.q}, r ${e.r})`);
     });
+    count(system, 'rebuilt');
   });
 }
+
+// Declared last, run last: the tests above run one after another in this file.
+test(`every hex game of describe has had at least ${MIN_COMPARED} reach positions compared in both path forms (Torn World: its paths rebuilt)`, (t) => {
+  t.diagnostic(JSON.stringify(compared));
+  const hexGames = ask({ query: 'describe' }).result.systems.filter((s) => s.board === 'hex').map((s) => s.id);
+  assert.deepEqual(Object.keys(SYSTEMS).sort(), [...hexGames].sort(), 'the games compared are describe\'s hex games');
+  for (const system of hexGames) {
+    const c = compared[system] ?? { full: 0, parent: 0, rebuilt: 0 };
+    assert.ok(c.full >= MIN_COMPARED && c.parent >= MIN_COMPARED, `${system}: ${JSON.stringify(c)}`);
+    if (system === 'torn-world') assert.ok(c.rebuilt >= MIN_COMPARED, `${system}: ${JSON.stringify(c)}`);
+  }
+});
