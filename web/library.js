@@ -160,16 +160,27 @@ export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow,
     const earlier = [];
     const before = positionBefore();
     if (before) earlier.push(row(`Your ${before.game} position before the link of ${when(before.at)}: ${plural(before.units, 'unit', 'units')}`, [['Restore', 'Restore your position from before the link', before.restore, 'secondary small']]));
+    const counted = new Map();
     for (const b of backups().reverse()) {
-      let what = 'unreadable';
-      try { const { library: l } = readLibrary(JSON.parse(b.text)); what = `${plural(l.armies.length, 'army', 'armies')}, ${plural(l.codices.length, 'unit', 'units')}`; } catch { /* said as unreadable; restoring it sets it aside */ }
+      const what = summaries.get(b.text) ?? summary(b.text);
+      counted.set(b.text, what);
       const label = b.at ? `Library of ${when(b.at)}: ${what}` : `Library before an earlier save: ${what}`;
       earlier.push(row(label, [['Restore', `Restore the library of ${b.at ? when(b.at) : 'before an earlier save'}`, () => restoreLibrary(b), 'secondary small']]));
     }
     rebuild($('earlier-list'), earlier.length ? earlier : [el('li', 'Nothing to bring back yet.', 'muted')]);
+    summaries = counted;
     const aside = $('library-aside');
     aside.hidden = !setAside.length;
     aside.textContent = setAside.length ? `${setAside.length} saved entr${setAside.length === 1 ? 'y' : 'ies'} could not be read and ${setAside.length === 1 ? 'was' : 'were'} set aside, kept in this browser under ${QUARANTINE_KEY}: ${setAside.slice(0, 3).map((r) => r.reason).join('; ')}${setAside.length > 3 ? '; …' : ''}.` : '';
+  }
+
+  // What a kept library holds, in words; worked out once per copy (the panel is drawn on every change).
+  let summaries = new Map();
+  function summary(text) {
+    try {
+      const { library: l } = readLibrary(JSON.parse(text));
+      return `${plural(l.armies.length, 'army', 'armies')}, ${plural(l.codices.length, 'unit', 'units')}`;
+    } catch { return 'unreadable'; } // restoring it sets it aside
   }
 
   // An earlier library brought back whole (every game's entries); the one it replaces becomes a backup.
