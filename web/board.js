@@ -138,8 +138,9 @@ export class Painter {
     this.fitted = null;
   }
 
-  /** Sets the context's font, and notes it (reading the context's font back is slow). */
+  /** Sets the context's font, and notes it (reading the context's font back is slow; setting it again is not free). */
   setFont(f) {
+    if (f === this.font) return;
     this.font = f;
     this.ctx.font = f;
   }
@@ -259,6 +260,7 @@ export class Painter {
     this.keepClear = [];
     this.taken = new BoxGrid(this.w, this.h);
     this.placed = new Set();
+    this.font = null; // what else draws into the context (a picture's caption) may have set another
     this.drawnText = [];
     const hp = handleFor && this.handleOf(handleFor);
     if (hp) this.keepOut([hp[0] - HANDLE_R - 3, hp[1] - HANDLE_R - 3, hp[0] + HANDLE_R + 3, hp[1] + HANDLE_R + 3]);
