@@ -6,15 +6,17 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { launch, artifacts, hook, PHONE, openPanel, drag } from './browser.mjs';
-import { LIBRARY_FORMAT } from '../../web/share.js';
+import { deflateRawSync } from 'node:zlib';
+import { LIBRARY_FORMAT, positionPayload, toBase64url } from '../../web/share.js';
 import { LIBRARY_BACKUPS } from '../../web/library.js';
-import { linkCode } from '../../bench/page-limits.mjs';
 
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env.browser?.close(); env.server?.close(); });
 
 const PAGE_KEY = 'movecalc.page.v1', BACKUPS_KEY = 'movecalc.library.backups.v1', BEFORE_KEY = 'movecalc.page.before-link.v1';
+// a link to a position, as the page writes one (format 1: raw deflate of the JSON)
+const linkCode = (system, d) => '1.' + toBase64url(deflateRawSync(JSON.stringify(positionPayload(system, d))));
 const stored = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);
 
 // Storage that refuses the page's position while `window.__full` is set (as a full quota does).
