@@ -143,6 +143,21 @@ export function renderMarkdown(r) {
         : [`${d.system} (${d.unit})`, `${d.rate}x`, f(d.p50Ms), f(d.p95Ms), f(d.maxMs), `${d.asked} / ${d.drawn}`, `${d.framesDropped} of ${d.frames + d.framesDropped}`, d.inputs]))), '');
   }
 
+  out.push('### The page at the limits', '');
+  if (!r.pageLimits) out.push('Not measured (--no-page).', '');
+  else if (r.pageLimits.error) out.push(`Not measured: ${r.pageLimits.error}`, '');
+  else {
+    out.push('Each game with 1,000 units (a table with 500 terrain pieces; a 60 × 60 board with terrain on every hex), opened ' +
+      'from a link on a fresh page at 1280 × 800, its first unit dragged over 30 pointer moves, the view zoomed in and out with ' +
+      'the wheel; the page\'s long tasks (PerformanceObserver \'longtask\', over 50 ms) in each phase (bench/page-limits.mjs).', '');
+    const list = (xs) => (xs?.length ? xs.join(', ') : 'none');
+    out.push('Paint CPU: one paint of the fit view with a context that draws nothing, in Node (`paintCost`): the board\'s own ' +
+      'work, placing texts and walking the scene.', '');
+    out.push(table(['Game', 'units / terrain', 'longest task', 'open', 'drag', 'zoom', 'paint CPU'],
+      r.pageLimits.map((p) => (p.error ? [p.system, '', `error: ${p.error}`, '', '', '', '']
+        : [p.system, `${p.units} / ${p.terrain}`, `${p.longestMs} ms`, list(p.long.open), list(p.long.drag), list(p.long.zoom), `${p.paintCpuMs?.toFixed(1) ?? '—'} ms`]))), '');
+  }
+
   out.push('### Lighthouse', '');
   const lh = r.lighthouse;
   if (!lh) out.push('Not measured (--no-page).', '');

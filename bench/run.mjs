@@ -359,6 +359,15 @@ if (withPage) {
   } catch (err) {
     results.drags = { error: String(err.message ?? err) };
   }
+  log('page: each game at the limits (1,000 units): long tasks opening, dragging and zooming');
+  try {
+    const { measureLimits, paintCost } = await import('./page-limits.mjs');
+    const { Painter } = await import('../web/board.js');
+    results.pageLimits = await measureLimits({ systems: SYSTEM_IDS });
+    for (const p of results.pageLimits) if (!p.error) p.paintCpuMs = (await paintCost(p.system, Painter)).ms;
+  } catch (err) {
+    results.pageLimits = { error: String(err.message ?? err) };
+  }
   log('page: Lighthouse, mobile and desktop');
   const { measureLighthouse } = await import('./lighthouse.mjs');
   results.lighthouse = await measureLighthouse();
@@ -422,6 +431,10 @@ if (withPage) {
     const limit = d.rate === 1 ? 16 : 33;
     add(`drag: input → ruling drawn p95 ≤ ${limit} ms at CPU ${d.rate}x`, `${d.system} (${d.unit ?? '?'})`, d.error ? null : `${d.p95Ms.toFixed(1)} ms`,
       d.error ? null : d.p95Ms <= limit, d.error ?? `p50 ${d.p50Ms.toFixed(1)} ms; ${d.drawn} rulings drawn of ${d.asked} asked; ${d.framesDropped} of ${d.frames + d.framesDropped} frames dropped`);
+  }
+  for (const p of Array.isArray(results.pageLimits) ? results.pageLimits : []) {
+    add('the page\'s longest task ≤ 50 ms at the limits', `${p.system}: ${p.units ?? '?'} units, ${p.terrain ?? '?'} terrain; open, drag, zoom`, p.error ? null : `${p.longestMs} ms`,
+      p.error ? null : p.longestMs <= 50, p.error ?? `long tasks (ms): open ${p.long.open.join(' ') || 'none'}; drag ${p.long.drag.join(' ') || 'none'}; zoom ${p.long.zoom.join(' ') || 'none'}`);
   }
   for (const l of results.lighthouse?.runs ?? []) {
     if (!l.error) add('Lighthouse accessibility 100', `${l.formFactor}`, String(l.scores.accessibility), l.scores.accessibility === 100,

@@ -458,7 +458,9 @@ const TOOL_NOTES = {
 };
 
 // ---- saved armies and codices (library.js) ----
-const savedLibrary = initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, viewMiddle: () => board.toWorld(board.w / 2, board.h / 2) });
+let links = null; // share links (links.js), set up below with the notices
+const savedLibrary = initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, viewMiddle: () => board.toWorld(board.w / 2, board.h / 2),
+  positionBefore: () => links?.positionBefore() ?? null });
 
 // ---- the side panels (panels.js: each filled when it opens, then on every change while open) ----
 const panels = createPanels({
@@ -551,7 +553,14 @@ function saveNow() {
   saveTimer = 0;
   // `unruled`: the next visit shows the position without ruling it (the user presses Rule on it)
   const state = ui.unruled ? { ...store.state, unruled: true } : store.state;
-  try { localStorage.setItem(SAVE_KEY, JSON.stringify(state)); } catch { /* private mode */ }
+  try {
+    localStorage.setItem(SAVE_KEY, JSON.stringify(state));
+    if (ui.unsaved) { ui.unsaved = false; if ($('notice').dataset.unsaved) $('notice').hidden = true; }
+  } catch {
+    // said once until a save succeeds again (a drag would say it on every frame)
+    if (!ui.unsaved) notice('Not saved: this browser’s storage is full (or private). A reload would lose this position.', null, 'problem', 'unsaved');
+    ui.unsaved = true;
+  }
 }
 // Every change is ruled again in the next animation frame, during a drag too: a unit dragged,
 // turned or a path drawn gets its ruling on every frame, drawn at once (Drag Ruler's feel). Several
@@ -682,8 +691,9 @@ $('format').addEventListener('click', () => {
 $('request').addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) runAdvanced(); });
 
 // ---- notices (link problems, new versions) ----
-function notice(text, action = null, kind = 'problem') {
+function notice(text, action = null, kind = 'problem', tag = '') {
   $('notice').className = `notice ${kind}`;
+  $('notice').dataset.unsaved = tag === 'unsaved' ? 'true' : ''; // a save that works again takes it away
   $('notice-text').textContent = text;
   $('notice-action').hidden = !action;
   if (action) { $('notice-action').textContent = action.label; $('notice-action').onclick = action.run; }
@@ -692,7 +702,7 @@ function notice(text, action = null, kind = 'problem') {
 $('notice-close').addEventListener('click', () => { $('notice').hidden = true; });
 
 // ---- share links and embeds (links.js) ----
-const links = initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, ask, isReady: () => ready, showGallery });
+links = initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, ask, isReady: () => ready, showGallery });
 initDownloads({ board, ui, doc, sys, system: () => store.state.system, link: async () => `${links.pageURL()}#p=${await links.shareCode()}` });
 
 // ---- the examples gallery ----

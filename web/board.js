@@ -24,13 +24,82 @@ const BADGE_SPOTS = [[14, -14], [-14, -14], [14, 14], [-14, 14], [0, -19], [0, 1
  * no start does (the name tapped is then named in full).
  */
 export function abbreviation(name, names) {
-  const chars = [...name];
-  for (let k = 2; k < chars.length; k++) {
-    const start = chars.slice(0, k).join('');
-    if (!names.some((o) => o !== name && o.startsWith(start))) return `${start}…`;
-  }
-  return name;
+  return abbreviations(names).get(name) ?? name;
 }
+
+/**
+ * Every name's abbreviation (as `abbreviation`), in O(n log n): the names beginning with a given
+ * start are neighbours in sorted order, so a start no other name shares is one that neither
+ * neighbour shares.
+ */
+export function abbreviations(names) {
+  const sorted = [...new Set(names)].sort();
+  const out = new Map();
+  // how many of `name`'s characters (code points) `other` begins with
+  const shared = (name, other) => {
+    let n = 0, at = 0;
+    for (const ch of name) {
+      if (!other.startsWith(ch, at)) break;
+      at += ch.length;
+      n++;
+    }
+    return n;
+  };
+  sorted.forEach((name, i) => {
+    const chars = [...name];
+    const k = Math.max(2, i > 0 ? shared(name, sorted[i - 1]) + 1 : 0, i + 1 < sorted.length ? shared(name, sorted[i + 1]) + 1 : 0);
+    out.set(name, k < chars.length ? `${chars.slice(0, k).join('')}…` : name);
+  });
+  return out;
+}
+
+// The grid's cell, in CSS px: about a short name's width, so a box is looked up among a few cells.
+const CELL = 48;
+/**
+ * Boxes on screen ([x0, y0, x1, y1], each with a value) found by the cells of a uniform grid they
+ * cover: what a text would cover is looked up among the boxes near it, not all of them, so placing
+ * n texts is near-linear. Cells are clamped to the view and a margin: two boxes that overlap still
+ * share a cell, however far off the view they lie. `visits` counts the boxes looked at (a test's
+ * measure of the work, which cannot depend on the machine's speed).
+ */
+export class BoxGrid {
+  constructor(w, h) {
+    this.nx = Math.max(1, Math.ceil(w / CELL)) + 1;
+    this.ny = Math.max(1, Math.ceil(h / CELL)) + 1;
+    this.cells = new Map();
+    this.stamp = 0;
+    this.visits = 0;
+  }
+
+  span(b) {
+    const c = (v, n) => clamp(Math.floor(v / CELL), -1, n);
+    return [c(b[0], this.nx), c(b[1], this.ny), c(b[2], this.nx), c(b[3], this.ny)];
+  }
+
+  add(box, value = 1) {
+    const e = { box, value, seen: 0 }, [x0, y0, x1, y1] = this.span(box);
+    for (let i = x0; i <= x1; i++) for (let j = y0; j <= y1; j++) {
+      const k = i * 4096 + j, list = this.cells.get(k);
+      if (list) list.push(e); else this.cells.set(k, [e]);
+    }
+  }
+
+  /** Calls `fn(box, value)` once for each box sharing a cell with `box`, until it returns true. */
+  near(box, fn) {
+    const stamp = ++this.stamp, [x0, y0, x1, y1] = this.span(box);
+    for (let i = x0; i <= x1; i++) for (let j = y0; j <= y1; j++) {
+      for (const e of this.cells.get(i * 4096 + j) ?? []) {
+        if (e.seen === stamp) continue;
+        e.seen = stamp;
+        this.visits++;
+        if (fn(e.box, e.value)) return true;
+      }
+    }
+    return false;
+  }
+}
+// Whether two screen boxes overlap (by more than half a pixel: boxes that touch do not).
+const overlap = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
 
 // A callout line from a unit's edge (its box, centre e.x, e.y) to the nearest point of a name's box moved away from it.
 function calloutLine(e, box) {
@@ -54,6 +123,11 @@ export class Painter {
     this.width = 0; this.height = 0;
     this.labelBoxes = []; // the screen box of every text drawn in this paint (and the names planned for it)
     this.keepClear = [];  // boxes no label may cover though they hold no text (the rotate handle)
+    this.taken = new BoxGrid(0, 0); // labelBoxes and keepClear, by where they are (isClear)
+    this.placed = new Set(); // the boxes in labelBoxes
+    this.widths = new Map(); // text widths measured, by font and text (textWidth)
+    this.shortNames = { key: null, names: null }; // the units' abbreviations, while their names stay the same
+    this.work = 0; // boxes looked at to place this paint's texts (BoxGrid visits)
     // every text of the last paint: [text, CSS px, box [x0, y0, x1, y1], kind, unit id (names)],
     // kind 'name', 'badge', 'number' (a cost, a step), 'grid', 'terrain' (a hex's), 'label' (a free table's terrain, markers, lines), 'ruler'
     this.drawnText = [];
@@ -62,6 +136,25 @@ export class Painter {
     this.later = null;
     this.scene = null;
     this.fitted = null;
+  }
+
+  /** Sets the context's font, and notes it (reading the context's font back is slow; setting it again is not free). */
+  setFont(f) {
+    if (f === this.font) return;
+    this.font = f;
+    this.ctx.font = f;
+  }
+
+  /** A text's width in the font set last; remembered, since a paint measures the same names again. */
+  textWidth(t) {
+    const key = `${this.font}\u0000${t}`;
+    let w = this.widths.get(key);
+    if (w === undefined) {
+      if (this.widths.size >= 20000) this.widths.clear();
+      w = this.ctx.measureText(t).width;
+      this.widths.set(key, w);
+    }
+    return w;
   }
 
   // ---- camera ----
@@ -165,9 +258,12 @@ export class Painter {
     const c = this.ctx;
     this.labelBoxes = [];
     this.keepClear = [];
+    this.taken = new BoxGrid(this.w, this.h);
+    this.placed = new Set();
+    this.font = null; // what else draws into the context (a picture's caption) may have set another
     this.drawnText = [];
     const hp = handleFor && this.handleOf(handleFor);
-    if (hp) this.keepClear.push([hp[0] - HANDLE_R - 3, hp[1] - HANDLE_R - 3, hp[0] + HANDLE_R + 3, hp[1] + HANDLE_R + 3]);
+    if (hp) this.keepOut([hp[0] - HANDLE_R - 3, hp[1] - HANDLE_R - 3, hp[0] + HANDLE_R + 3, hp[1] + HANDLE_R + 3]);
     // the units' names are placed first (every other text keeps clear of them) and drawn last, over all
     this.planNames(sc);
     c.fillStyle = '#e9e6dc';
@@ -184,7 +280,14 @@ export class Painter {
     this.paintTracks(sc);
     this.paintNames(sc);
     if (handleFor) this.paintHandle(handleFor);
+    this.work = this.taken.visits;
   }
+
+  /** A box no text may cover though it holds none (the rotate handle). */
+  keepOut(box) { this.keepClear.push(box); this.taken.add(box); }
+
+  /** Records a text's box: no later text covers it. */
+  takeBox(box) { this.labelBoxes.push(box); this.taken.add(box); this.placed.add(box); }
 
   poly(points, close = true) {
     const c = this.ctx;
@@ -205,7 +308,7 @@ export class Painter {
     let step = [0.25, 0.5, 1, 2, 5, 10, 20, 50].find((v) => v * this.s >= 14) ?? 100;
     const major = step * (sc.majorEvery ?? 6);
     c.lineWidth = 1;
-    c.font = `${MIN_TEXT}px system-ui, sans-serif`;
+    this.setFont(`${MIN_TEXT}px system-ui, sans-serif`);
     // the lines of each weight as one path: one stroke each instead of one per line
     const lines = { minor: new this.Path(), major: new this.Path() }, labels = [];
     for (const axis of [0, 1]) {
@@ -226,8 +329,8 @@ export class Painter {
     c.stroke(lines.major);
     // a grid figure starts at its line, its baseline just above the edge; left out under a name
     for (const [text, x, y] of labels) {
-      c.font = `600 ${MIN_TEXT}px system-ui, sans-serif`;
-      this.label(text, x + c.measureText(text).width / 2, y - MIN_TEXT / 2 + 2, '#3d4a3a', MIN_TEXT, 200, false, 'grid');
+      this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
+      this.label(text, x + this.textWidth(text) / 2, y - MIN_TEXT / 2 + 2, '#3d4a3a', MIN_TEXT, 200, false, 'grid');
     }
     if (t) {
       this.poly([[0, 0], [t.width, 0], [t.width, t.height], [0, t.height]]);
@@ -254,6 +357,18 @@ export class Painter {
       c.stroke();
       c.setLineDash([]);
       for (const p of sc.pending) this.dot(...this.toScreen(...p), 4, '#1b2430');
+    }
+  }
+
+  /**
+   * Adds a hex's outline to a path (screen px), back to its first corner: a Path2D's closePath takes
+   * longer the more the path holds (seconds for a board's 3,600 hexes).
+   */
+  hexInto(path, q, r) {
+    const [x, y] = center(q, r);
+    for (let i = 0; i <= 6; i++) {
+      const [px, py] = this.toScreen(...corner(x, y, 1, i % 6));
+      if (i) path.lineTo(px, py); else path.moveTo(px, py);
     }
   }
 
@@ -289,13 +404,22 @@ export class Painter {
     const c = this.ctx;
     // a hex the answer numbers (its cost) keeps its terrain colour but not its name, which the number would cover
     const numbered = new Set((sc.overlay ?? []).filter((it) => it.type === 'hexes').flatMap((it) => it.cells.filter((h) => h.label !== undefined).map((h) => `${h.q},${h.r}`)));
+    // the hexes in view, their fills one path per colour and their outlines one path: a few fills and
+    // one stroke, not two of each per hex (a 60 × 60 board has 3,600)
+    const m = this.s * 1.2, fills = new Map(), outline = new this.Path(), shown = [];
     for (const cell of sc.cells) {
-      this.hexPath(cell.q, cell.r);
-      c.fillStyle = cell.fill;
-      c.fill();
-      c.strokeStyle = 'rgba(60,70,60,0.45)';
-      c.lineWidth = 1;
-      c.stroke();
+      const [x, y] = this.toScreen(...center(cell.q, cell.r));
+      if (x < -m || y < -m || x > this.w + m || y > this.h + m) continue;
+      shown.push(cell);
+      if (!fills.has(cell.fill)) fills.set(cell.fill, new this.Path());
+      this.hexInto(fills.get(cell.fill), cell.q, cell.r);
+      this.hexInto(outline, cell.q, cell.r);
+    }
+    for (const [fill, path] of fills) { c.fillStyle = fill; c.fill(path); }
+    c.strokeStyle = 'rgba(60,70,60,0.45)';
+    c.lineWidth = 1;
+    c.stroke(outline);
+    for (const cell of shown) {
       if (cell.mark && !numbered.has(`${cell.q},${cell.r}`)) {
         // the terrain's name where it fits, else its short name (scene.js terrainShorts), never a cut word
         const t = [cell.mark, cell.short].find((x) => x && this.fits(x, this.s * 1.6));
@@ -438,38 +562,44 @@ export class Painter {
     const c = this.ctx, units = sc.units ?? [];
     this.plan = new Map();
     const view = [2, 2, this.w - 2, this.h - 2];
-    const over = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
     const inView = (b) => b[0] >= view[0] && b[1] >= view[1] && b[2] <= view[2] && b[3] <= view[3];
     const ext = new Map(units.map((u) => [u.id, this.extentOf(u)]));
     const body = (e) => [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey];
-    // what a name had better not cover: other units (4), markers (2), the cost numbers of hexes (1)
-    const soft = [];
+    // what a name had better not cover: other units (4), markers (2), the cost numbers of hexes (1),
+    // by where they are (the unit's own body is told apart by its id)
+    const soft = new BoxGrid(this.w, this.h);
     for (const it of sc.overlay ?? []) if (it.type === 'hexes') for (const h of it.cells) if (h.label !== undefined) {
       const [x, y] = this.toScreen(...center(h.q, h.r));
-      soft.push([[x - 7, y - 7, x + 7, y + 7], 1]);
+      soft.add([x - 7, y - 7, x + 7, y + 7], [1]);
     }
-    for (const [x, y] of this.markPoints()) soft.push([[x - 8, y - 8, x + 8, y + 8], 2]);
+    for (const [x, y] of this.markPoints()) soft.add([x - 8, y - 8, x + 8, y + 8], [2]);
+    for (const u of units) soft.add(body(ext.get(u.id)), [4, u.id]);
     // badges first: they sit on their tokens
     for (const u of units) {
       if (u.free || !u.badge) continue;
       const t = this.tokenOf(u), roomy = t.r >= 20, size = clamp(this.s * (u.small ? 0.3 : 0.36), MIN_TEXT, 16);
-      c.font = `600 ${size}px system-ui, sans-serif`;
-      const w = c.measureText(u.badge).width, y = t.py - (u.small || !roomy ? 0 : t.r * 0.32);
+      this.setFont(`600 ${size}px system-ui, sans-serif`);
+      const w = this.textWidth(u.badge), y = t.py - (u.small || !roomy ? 0 : t.r * 0.32);
       const box = [t.px - w / 2, y - size / 2, t.px + w / 2, y + size / 2];
       this.plan.set(u.id, { badge: { t: u.badge, x: t.px, y, size, box } });
-      this.labelBoxes.push(box);
+      this.takeBox(box);
     }
     const order = [...units].sort((a, b) => (b.selected ? 1 : 0) - (a.selected ? 1 : 0));
-    const labels = units.map((u) => String(u.label));
+    let shortened = null; // every name's abbreviation, worked out once when a name first needs one
     for (const u of order) {
       const e = ext.get(u.id), full = String(u.label);
       const size = u.free ? MIN_TEXT : clamp(this.s * 0.26, MIN_TEXT, 13);
-      c.font = `600 ${size}px system-ui, sans-serif`;
-      const others = units.filter((v) => v !== u).map((v) => [body(ext.get(v.id)), 4]);
-      const cost = (b) => [...others, ...soft].reduce((n, [o, k]) => n + (over(b, o) ? k : 0), 0);
-      const hard = (b) => !inView(b) || this.labelBoxes.some((o) => over(b, o)) || this.keepClear.some((o) => over(b, o));
+      this.setFont(`600 ${size}px system-ui, sans-serif`);
+      // what a spot covers, counted no further than `enough` (a spot no better than the best so far)
+      const cost = (b, enough) => {
+        let n = 0;
+        soft.near(b, (o, [k, id]) => { if (id !== u.id && overlap(b, o)) n += k; return n >= enough; });
+        this.taken.visits += soft.visits; soft.visits = 0;
+        return n;
+      };
+      const hard = (b) => !inView(b) || !this.isClear(b);
       const tryText = (t) => {
-        const w = c.measureText(t).width, h = size;
+        const w = this.textWidth(t), h = size;
         const spots = [];
         const inside = this.insideSpot(u, w, h);
         if (inside) spots.push({ ...inside, within: true });
@@ -482,7 +612,7 @@ export class Painter {
         for (const sp of spots) {
           sp.box = [sp.x - w / 2, sp.y - h / 2, sp.x + w / 2, sp.y + h / 2];
           if (hard(sp.box)) continue;
-          sp.cost = sp.within ? 0 : cost(sp.box);
+          sp.cost = sp.within ? 0 : cost(sp.box, best ? best.cost : Infinity);
           if (!best || sp.cost < best.cost) best = sp;
           if (sp.cost === 0) break;
         }
@@ -490,11 +620,12 @@ export class Painter {
       };
       let t = full, spot = tryText(full);
       if (!spot && !u.selected) {
-        t = abbreviation(full, labels);
+        shortened ??= this.abbreviationsOf(units);
+        t = shortened.get(full) ?? full;
         spot = tryText(t);
       }
       if (!spot && u.selected) { // the unit tapped is named in full, over whatever is there
-        const w = c.measureText(full).width;
+        const w = this.textWidth(full);
         spot = { x: e.x, y: e.y + e.ey + size / 2 + 2 };
         spot.box = [spot.x - w / 2, spot.y - size / 2, spot.x + w / 2, spot.y + size / 2];
       }
@@ -502,8 +633,15 @@ export class Painter {
       const entry = this.plan.get(u.id) ?? {};
       entry.name = { t, full: t === full, x: spot.x, y: spot.y, size, box: spot.box, within: !!spot.within, callout: spot.far ? calloutLine(e, spot.box) : null };
       this.plan.set(u.id, entry);
-      this.labelBoxes.push(spot.box);
+      this.takeBox(spot.box);
     }
+  }
+
+  /** The units' names' abbreviations, worked out again only when the names change. */
+  abbreviationsOf(units) {
+    const names = units.map((v) => String(v.label)), key = names.join('\u0000');
+    if (this.shortNames.key !== key) this.shortNames = { key, names: abbreviations(names) };
+    return this.shortNames.names;
   }
 
   /** Where a name of w x h px fits inside its unit, if it does: a rectangle's middle, a roomy token's lower half. */
@@ -624,8 +762,8 @@ export class Painter {
     if (!badge) return;
     if (roomy) { this.label(badge, cx, cy + this.s * 0.52, '#1b2430', clamp(this.s * 0.3, MIN_TEXT, 14), this.s * 1.5, true); return; }
     const c = this.ctx, t = badge.replace(/\s+/g, ''), y = cy - this.s * 0.4;
-    c.font = `700 ${MIN_TEXT}px system-ui, sans-serif`;
-    const w = c.measureText(t).width + 4;
+    this.setFont(`700 ${MIN_TEXT}px system-ui, sans-serif`);
+    const w = this.textWidth(t) + 4;
     c.fillStyle = '#fff'; c.strokeStyle = '#1b2430'; c.lineWidth = 1;
     if (w > this.s * 1.7) { this.dot(cx, y, 3.5, '#1b2430'); return; }
     if (!this.isClear([cx - w / 2, y - MIN_TEXT / 2, cx + w / 2, y + MIN_TEXT / 2])) return; // under a name: the tap and the text tell it
@@ -652,8 +790,8 @@ export class Painter {
     // above the marker (a pivot's below), else on the other side, right or left of it
     if (it.label) {
       const up = [x, y - 16], down = [x, y + 17];
-      c.font = `600 ${MIN_TEXT}px system-ui, sans-serif`;
-      const half = Math.min(c.measureText(it.label).width, 220) / 2 + 12;
+      this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
+      const half = Math.min(this.textWidth(it.label), 220) / 2 + 12;
       this.labelAt(it.label, [...(it.shape === 'pivot' || it.below ? [down, up] : [up, down]), [x + half, y], [x - half, y]], it.color);
     }
   }
@@ -673,14 +811,14 @@ export class Painter {
       c.closePath(); c.fillStyle = it.color; c.fill();
     }
     // a label only where the line is long enough to carry it (the text panel names everything)
-    c.font = `600 ${MIN_TEXT}px system-ui, sans-serif`;
+    this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
     if (it.ruler) { // the Ruler's ends and its reading, always shown, above whatever it crosses
       this.dot(...a, 4, it.color); this.dot(...b, 4, it.color);
       this.label(it.label, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 14, it.color, 15, 240, true, 'ruler');
     } else if (it.step) { // its number beside its middle, on either side
       const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2, nx = -(b[1] - a[1]) / (len || 1), ny = (b[0] - a[0]) / (len || 1);
       this.stepBadge(it.step, it.color, [14, -14, 26, -26].map((k) => [mx + nx * k, my + ny * k]));
-    } else if (it.label && len >= Math.min(c.measureText(it.label).width * 0.8, 160)) {
+    } else if (it.label && len >= Math.min(this.textWidth(it.label) * 0.8, 160)) {
       const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
       this.labelAt(it.label, [[mx, my - 10], [mx, my + 12]], it.color);
     }
@@ -771,8 +909,8 @@ export class Painter {
    */
   stepBadge(n, color, spots, further = []) {
     const t = String(n), c = this.ctx;
-    c.font = `600 ${MIN_TEXT}px system-ui, sans-serif`;
-    const r = Math.max(9, c.measureText(t).width / 2 + 4);
+    this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
+    const r = Math.max(9, this.textWidth(t) / 2 + 4);
     const over = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
     const bodies = (this.scene?.units ?? []).map((u) => { const e = this.extentOf(u); return [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey]; });
     const clear = (list) => list.map(([x, y]) => [x, y, [x - r, y - r, x + r, y + r]])
@@ -803,15 +941,15 @@ export class Painter {
   label(text, x, y, color, size = MIN_TEXT, maxWidth = 160, halo = false, kind = 'label') {
     const c = this.ctx;
     size = Math.max(size, MIN_TEXT);
-    c.font = `600 ${size}px system-ui, sans-serif`;
+    this.setFont(`600 ${size}px system-ui, sans-serif`);
     let t = String(text);
-    for (let k = size - 1; k >= MIN_TEXT && c.measureText(t).width > maxWidth; k--) { c.font = `600 ${k}px system-ui, sans-serif`; size = k; }
-    if (c.measureText(t).width > maxWidth) {
-      while (t.length > 1 && c.measureText(t + '…').width > maxWidth) t = t.slice(0, -1);
-      if ([...t].length < 2 || c.measureText(t + '…').width > maxWidth) return null;
+    for (let k = size - 1; k >= MIN_TEXT && this.textWidth(t) > maxWidth; k--) { this.setFont(`600 ${k}px system-ui, sans-serif`); size = k; }
+    if (this.textWidth(t) > maxWidth) {
+      while (t.length > 1 && this.textWidth(t + '…') > maxWidth) t = t.slice(0, -1);
+      if ([...t].length < 2 || this.textWidth(t + '…') > maxWidth) return null;
       t += '…';
     }
-    const w = c.measureText(t).width;
+    const w = this.textWidth(t);
     // a label of something in view is kept whole inside the view, slid in from the edge it crossed
     if (this.w && x >= 0 && x <= this.w && w + 4 <= this.w) x = clamp(x, 2 + w / 2, this.w - 2 - w / 2);
     const box = [x - w / 2, y - size / 2, x + w / 2, y + size / 2];
@@ -822,14 +960,13 @@ export class Painter {
 
   /** Whether a text fits `maxWidth` whole at the smallest size drawn. */
   fits(text, maxWidth) {
-    this.ctx.font = `600 ${MIN_TEXT}px system-ui, sans-serif`;
-    return this.ctx.measureText(text).width <= maxWidth;
+    this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
+    return this.textWidth(text) <= maxWidth;
   }
 
   /** Whether a text's box covers no text drawn or planned in this paint, nor the rotate handle. */
   isClear(box) {
-    const over = (o) => box[0] < o[2] - 0.5 && o[0] < box[2] - 0.5 && box[1] < o[3] - 0.5 && o[1] < box[3] - 0.5;
-    return !this.labelBoxes.some(over) && !this.keepClear.some(over);
+    return !this.taken.near(box, (o) => overlap(box, o));
   }
 
   /**
@@ -849,7 +986,7 @@ export class Painter {
   text(t, x, y, color, size, halo, box, kind, unit) {
     const c = this.ctx;
     const draw = () => {
-      c.font = `600 ${size}px system-ui, sans-serif`;
+      this.setFont(`600 ${size}px system-ui, sans-serif`);
       c.textAlign = 'center';
       c.textBaseline = 'middle';
       if (halo) { // a dark halo behind white text, a white one behind coloured text
@@ -865,7 +1002,7 @@ export class Painter {
     // placed (recorded) now; drawn now, or later when asked to (`later`: over the units)
     if (this.later) this.later.push(draw); else draw();
     this.drawnText.push([t, size, box, kind, unit]);
-    if (!this.labelBoxes.includes(box)) this.labelBoxes.push(box);
+    if (!this.placed.has(box)) this.takeBox(box); // a name's or badge's box was taken when it was planned
   }
 }
 
@@ -895,8 +1032,9 @@ export class Board extends Painter {
 
   // ---- camera ----
   local(e) { const r = this.canvas.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; }
-  get w() { return this.canvas.clientWidth; }
-  get h() { return this.canvas.clientHeight; }
+  // the canvas's laid-out size, read once per paint (each reading may lay the page out again)
+  get w() { return this.size ? this.size[0] : this.canvas.clientWidth; }
+  get h() { return this.size ? this.size[1] : this.canvas.clientHeight; }
 
   // The canvas is sized for the screen where it is drawn (paint); a size it was drawn at already
   // (the observer's first call, after the first frame's layout) needs no second drawing.
@@ -1082,6 +1220,7 @@ export class Board extends Painter {
     if (this.canvas.width !== width || this.canvas.height !== height) Object.assign(this.canvas, { width, height });
     c.setTransform(d, 0, 0, d, 0, 0);
     const sel = sc.units.find((u) => u.selected);
-    this.paintScene(sc, sel && this.ctl.mode() === 'move' ? sel : null);
+    this.size = [this.w, this.h];
+    try { this.paintScene(sc, sel && this.ctl.mode() === 'move' ? sel : null); } finally { this.size = null; }
   }
 }

@@ -40,6 +40,8 @@ export function field(spec, value, onChange, keyPrefix = '') {
   if (spec.kind === 'select') {
     input = el('select');
     for (const [v, t] of spec.options) input.append(option(v, t));
+    // a long list (a thousand units to pick from) is not compared option by option again when unchanged
+    if (spec.options.length > 20) input._options = JSON.stringify(spec.options);
     input.value = value ?? spec.options[0][0];
   } else {
     input = el('input');
@@ -117,7 +119,7 @@ export function rebuild(container, nodes) {
     if (o && (used.has(o) || (k === null && keyOf(o) !== null) || o.nodeType !== n.nodeType || o.nodeName !== n.nodeName)) o = null;
     if (!o) return n;
     used.add(o);
-    patch(o, n);
+    if (o !== n) patch(o, n); // a row kept as it is (cachedRows) is the node on screen already
     return o;
   });
   // What goes is removed first: moving a kept node (insertBefore) would blur the control being
@@ -155,7 +157,8 @@ function patch(o, n) {
   for (const [type, fn] of Object.entries(n._mc ?? {})) on(o, type, fn);
   const control = o.tagName === 'INPUT' || o.tagName === 'SELECT' || o.tagName === 'TEXTAREA';
   const { value, checked } = n; // read before the options move over
-  rebuild(o, [...n.childNodes]);
+  if (n._options === undefined || n._options !== o._options) rebuild(o, [...n.childNodes]);
+  o._options = n._options;
   // the value of the control being edited stays the user's
   if (!control || o === document.activeElement) return;
   if (o.value !== value) o.value = value;
@@ -164,5 +167,28 @@ function patch(o, n) {
 
 /** Paints each `[data-colour]` swatch under `root`: the CSP forbids inline styles; CSSOM property writes are allowed and keep colours exact. */
 export function paintSwatches(root) {
-  for (const s of root.querySelectorAll('[data-colour]')) s.style.setProperty('background', s.dataset.colour);
+  for (const s of root.querySelectorAll('[data-colour]')) {
+    if (s.dataset.painted === s.dataset.colour) continue;
+    s.style.setProperty('background', s.dataset.colour);
+    s.dataset.painted = s.dataset.colour;
+  }
+}
+
+/**
+ * A list's rows, each made by `make(item)` only when its signature `sig(item)` (everything the row
+ * shows and does) is new: an unchanged row is the node already on screen, which `rebuild` keeps as it
+ * is, so a list of a thousand units is not made and compared again on every change. `cache`: a Map
+ * the list keeps between renders.
+ */
+export function cachedRows(cache, items, sig, make) {
+  const next = new Map();
+  const nodes = items.map((item, i) => {
+    const k = sig(item, i);
+    const n = (!next.has(k) && cache.get(k)) || make(item, i);
+    next.set(k, n);
+    return n;
+  });
+  cache.clear();
+  for (const [k, n] of next) cache.set(k, n);
+  return nodes;
 }

@@ -2,25 +2,34 @@
 import { uniqueId } from './model.js';
 import { el } from './draw.js';
 import { option, on, rebuild } from './forms.js';
-import { checkLibrary, readLibrary, libraryCount, mergeLibrary, emptyLibrary, parseJSON, checkUnit, LIBRARY_FORMAT, ShareError } from './share.js';
+import { checkLibrary, readLibrary, libraryCount, mergeLibrary, importLibrary, emptyLibrary, parseJSON, checkUnit, LIBRARY_FORMAT, ShareError } from './share.js';
 
 const $ = (id) => document.getElementById(id);
 const LIBRARY_KEY = 'movecalc.library.v1';
 /** Saved entries that failed their check, set aside (never deleted by the page). */
 const QUARANTINE_KEY = 'movecalc.library.quarantine.v1';
-/** The library as it was before the last save. */
-const BACKUP_KEY = 'movecalc.library.backup.v1';
+/** The library as it was before each of the last saves, newest last: `[{at, text}]`. */
+const BACKUPS_KEY = 'movecalc.library.backups.v1';
+/** How many earlier libraries are kept (each can be restored from the panel). */
+export const LIBRARY_BACKUPS = 5;
+/** Where earlier builds kept the one library before the last save; folded into BACKUPS_KEY. */
+const OLD_BACKUP_KEY = 'movecalc.library.backup.v1';
+const when = (at) => new Date(at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Sets up the panel. `page`: the store, the page's `ui` state (selection, new-unit template), `doc()`,
- * `unitById(id)`, `renderPanel(id)`, `refreshNow()`, `placeFree(d, u, near)`, `setTool(name)` and
- * `viewMiddle()` (the world point at the middle of the view). Returns the panel's renderer and the library.
+ * `unitById(id)`, `renderPanel(id)`, `refreshNow()`, `placeFree(d, u, near)`, `setTool(name)`,
+ * `viewMiddle()` (the world point at the middle of the view) and `positionBefore()` (the player's
+ * position kept when a link replaced it: `{at, game, units, restore()}`, or null). Returns the panel's renderer
+ * and the library.
  */
-export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, viewMiddle }) {
+export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, viewMiddle, positionBefore }) {
   // The saved library (armies and units) is checked entry by entry: an entry that fails is set aside
-  // under QUARANTINE_KEY and named in the panel, never the whole library. A save writes the previous
-  // library to BACKUP_KEY first, and never writes a smaller library than the one stored unless the
-  // user deleted entries; a save that would pass a limit or that the browser refuses changes nothing.
+  // under QUARANTINE_KEY and named in the panel, never the whole library. A save adds the previous
+  // library to the last LIBRARY_BACKUPS kept under BACKUPS_KEY first, and never writes a smaller
+  // library than the one stored unless the user deleted entries or restored an earlier one; a save
+  // that would pass a limit or that the browser refuses changes nothing.
 
   /** The stored library: its good entries, and the bad ones (or the whole text when it is no library). */
   function storedLibrary() {
@@ -58,21 +67,54 @@ export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow,
   let setAside = [];
   let library = loadLibrary();
 
+  /** The earlier libraries kept, oldest first (`[{at, text}]`); an unreadable list counts as none. */
+  function backups() {
+    let list = [];
+    try { list = JSON.parse(localStorage.getItem(BACKUPS_KEY)) ?? []; } catch { /* unreadable: none */ }
+    list = Array.isArray(list) ? list.filter((b) => typeof b?.text === 'string' && Number.isFinite(b.at)) : [];
+    let old = null;
+    try { old = localStorage.getItem(OLD_BACKUP_KEY); } catch { /* storage off */ }
+    if (old !== null && !list.some((b) => b.text === old)) list.unshift({ at: 0, text: old });
+    return list;
+  }
+
+  // Adds `raw` (the library about to be replaced) to the backups, dropping the oldest beyond
+  // LIBRARY_BACKUPS, and more of the oldest while the browser will not store them; false when it will
+  // not store even this one (the save is then refused: the library it replaces would have no copy).
+  function keepBackup(raw) {
+    const list = backups();
+    if (list.at(-1)?.text !== raw) list.push({ at: Date.now(), text: raw });
+    while (list.length > LIBRARY_BACKUPS) list.shift();
+    for (;;) {
+      try {
+        localStorage.setItem(BACKUPS_KEY, JSON.stringify(list));
+        try { localStorage.removeItem(OLD_BACKUP_KEY); } catch { /* kept in the list now */ }
+        return true;
+      } catch {
+        if (list.length <= 1) return false;
+        list.shift();
+      }
+    }
+  }
+
   /**
    * Stores `next` as the library and shows it, or changes nothing and says why. `deleted`: entries
-   * the user deleted (the only way the stored library gets smaller).
+   * the user deleted; `restore`: an earlier library brought back (the only ways the stored library
+   * gets smaller).
    */
-  function saveLibrary(next, note, { deleted = 0 } = {}) {
+  function saveLibrary(next, note, { deleted = 0, restore = false } = {}) {
     const stored = storedLibrary();
     const refuse = (why) => { $('library-note').textContent = why; renderPanel('library-panel'); return false; };
-    if (libraryCount(next) < libraryCount(stored.library) - deleted) {
+    if (!restore && libraryCount(next) < libraryCount(stored.library) - deleted) {
       library = stored.library; // another tab saved more meanwhile: shown, nothing written over it
       return refuse('Nothing saved: the library stored in this browser holds entries this page did not show. They are shown now; try again.');
     }
     if (!quarantine(stored.rejected)) return refuse('Nothing saved: this browser would not keep the entries that could not be read (storage full).');
     const text = JSON.stringify(next);
+    if (stored.raw !== null && stored.raw !== text && !keepBackup(stored.raw)) {
+      return refuse('Nothing saved: this browser would not keep a copy of the library as it was (storage full).');
+    }
     try {
-      if (stored.raw !== null && stored.raw !== text) localStorage.setItem(BACKUP_KEY, stored.raw);
       localStorage.setItem(LIBRARY_KEY, text);
     } catch {
       return refuse('Nothing saved: this browser would not store it (private mode or storage full).');
@@ -114,9 +156,45 @@ export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow,
     ]));
     rebuild($('army-list'), armies.length ? armies : [el('li', 'None saved for this game yet.', 'muted')]);
     rebuild($('codex-list'), codices.length ? codices : [el('li', 'None saved for this game yet.', 'muted')]);
+    // what can be brought back: the position a link replaced, the libraries before the last saves
+    const earlier = [];
+    const before = positionBefore();
+    if (before) earlier.push(row(`Your ${before.game} position before the link of ${when(before.at)}: ${plural(before.units, 'unit', 'units')}`, [['Restore', 'Restore your position from before the link', before.restore, 'secondary small']]));
+    const counted = new Map();
+    for (const b of backups().reverse()) {
+      const what = summaries.get(b.text) ?? summary(b.text);
+      counted.set(b.text, what);
+      const label = b.at ? `Library of ${when(b.at)}: ${what}` : `Library before an earlier save: ${what}`;
+      earlier.push(row(label, [['Restore', `Restore the library of ${b.at ? when(b.at) : 'before an earlier save'}`, () => restoreLibrary(b), 'secondary small']]));
+    }
+    rebuild($('earlier-list'), earlier.length ? earlier : [el('li', 'Nothing to bring back yet.', 'muted')]);
+    summaries = counted;
     const aside = $('library-aside');
     aside.hidden = !setAside.length;
     aside.textContent = setAside.length ? `${setAside.length} saved entr${setAside.length === 1 ? 'y' : 'ies'} could not be read and ${setAside.length === 1 ? 'was' : 'were'} set aside, kept in this browser under ${QUARANTINE_KEY}: ${setAside.slice(0, 3).map((r) => r.reason).join('; ')}${setAside.length > 3 ? '; …' : ''}.` : '';
+  }
+
+  // What a kept library holds, in words; worked out once per copy (the panel is drawn on every change).
+  let summaries = new Map();
+  function summary(text) {
+    try {
+      const { library: l } = readLibrary(JSON.parse(text));
+      return `${plural(l.armies.length, 'army', 'armies')}, ${plural(l.codices.length, 'unit', 'units')}`;
+    } catch { return 'unreadable'; } // restoring it sets it aside
+  }
+
+  // An earlier library brought back whole (every game's entries); the one it replaces becomes a backup.
+  function restoreLibrary(b) {
+    let lib;
+    try {
+      const read = readLibrary(JSON.parse(b.text));
+      lib = read.library;
+      if (!quarantine(read.rejected)) throw new Error('full');
+    } catch {
+      $('library-note').textContent = 'Nothing restored: that copy could not be read.';
+      return;
+    }
+    saveLibrary(lib, `Restored the library${b.at ? ` of ${when(b.at)}` : ''}: ${plural(lib.armies.length, 'army', 'armies')}, ${plural(lib.codices.length, 'unit', 'units')} (the one it replaced is kept under Earlier versions).`, { restore: true });
   }
 
   $('save-army').addEventListener('click', () => {
@@ -129,7 +207,8 @@ export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow,
       const army = checkLibrary({ format: LIBRARY_FORMAT, version: 1, armies: [{ system: store.state.system, name, units }] }).armies[0];
       mergeLibrary(next, { armies: [army], codices: [] });
     } catch (e) { $('library-note').textContent = `Not saved: ${e instanceof ShareError ? e.message : 'it could not be checked'}.`; return; }
-    if (saveLibrary(next, `Saved ${name}: ${units.length} unit${units.length === 1 ? '' : 's'}.`)) $('army-name').value = '';
+    const replaced = library.armies.some((a) => a.system === store.state.system && a.name === name);
+    if (saveLibrary(next, `Saved ${name}: ${plural(units.length, 'unit', 'units')}${replaced ? ' (in place of the army of that name: the earlier one is under Earlier versions)' : ''}.`)) $('army-name').value = '';
   });
   $('save-codex').addEventListener('click', () => {
     const u = unitById(ui.selected);
@@ -139,7 +218,8 @@ export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow,
       const unit = checkUnit(store.state.system, u, 'unit', { positioned: false });
       mergeLibrary(next, { armies: [], codices: [{ system: store.state.system, name: u.id, unit }] });
     } catch (e) { $('library-note').textContent = `Not saved: ${e instanceof ShareError ? e.message : 'it could not be checked'}.`; return; }
-    saveLibrary(next, `Saved the unit ${u.id}.`);
+    const replaced = library.codices.some((c) => c.system === store.state.system && c.name === u.id);
+    saveLibrary(next, `Saved the unit ${u.id}${replaced ? ' (in place of the unit of that name: the earlier one is under Earlier versions)' : ''}.`);
   });
 
   // Add on an army waits for the board: the next tap there (on a unit: beside it) places the army's
@@ -204,13 +284,18 @@ export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow,
       if (file.size > 512 * 1024) throw new ShareError(`the file is larger than 512 KB (${Math.round(file.size / 1024)} KB)`);
       const incoming = checkLibrary(parseJSON(new Uint8Array(await file.arrayBuffer()), 'the file'));
       const next = copyLibrary(library);
-      const n = mergeLibrary(next, incoming);
-      saveLibrary(next, `Imported ${n} item${n === 1 ? '' : 's'} from ${file.name}.`);
+      const { added, same, renamed } = importLibrary(next, incoming);
+      // nothing saved is replaced: an entry whose name is taken is kept beside it under a new name
+      const said = [added ? `Imported ${plural(added, 'item', 'items')} from ${file.name}.` : `Nothing new in ${file.name}:`];
+      if (renamed.length) said.push(`Names already taken, both kept: ${renamed.map(([was, now]) => `“${was}” imported as “${now}”`).join(', ')}.`);
+      if (same) said.push(`${same === 1 ? '1 item was' : `${same} items were`} saved already.`);
+      if (added) saveLibrary(next, said.join(' '));
+      else $('library-note').textContent = said.join(' ');
     } catch (err) {
       $('library-note').textContent = `Nothing imported: ${err instanceof ShareError ? err.message : 'the file could not be read'}.`;
     }
   });
   window.addEventListener('storage', (e) => { if (e.key === LIBRARY_KEY) { library = loadLibrary(); renderPanel('library-panel'); } });
 
-  return { render: renderLibrary, library: () => library };
+  return { render: renderLibrary, library: () => library, backups };
 }

@@ -1,12 +1,18 @@
 // Share links and embeds: the Share panel's link, iframe and <movecalc-board> codes, and opening a
 // link's position (#p=…) on load or when the address changes.
-import { SYSTEMS, own } from './model.js';
+import { SYSTEMS, own, defaultDoc, usable } from './model.js';
 import { EMBED } from './boot.js';
 import { encodeShare, decodeShare, checkPosition, positionPayload, codeOf, emptyDoc, ShareError } from './share.js';
 
 const $ = (id) => document.getElementById(id);
 // EMBED (boot.js): ?embed=1, an iframe's page; &ro=1 makes it read-only.
 export const READONLY = EMBED && new URLSearchParams(location.search).get('ro') === '1';
+/**
+ * The player's own position of a game as it was when a link replaced it: `{at, system, doc, opened}`
+ * (`opened`: the link's position as opened, to tell a link opened over another link's position left
+ * as it was, which keeps the player's own from before the first).
+ */
+const BEFORE_LINK_KEY = 'movecalc.page.before-link.v1';
 
 /**
  * Sets up the Share panel and link opening. `page`: the store, its `ui` state, `doc()`, the board,
@@ -18,7 +24,49 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
     return encodeShare(positionPayload(store.state.system, doc()));
   }
 
-  /** Opens a link code: its position (undoably), or an empty board and a message saying why not. */
+  function readBefore() {
+    try {
+      const b = JSON.parse(localStorage.getItem(BEFORE_LINK_KEY));
+      return own(SYSTEMS, b?.system) && usable(b.system, b.doc) && typeof b.opened === 'string' && Number.isFinite(b.at) ? b : null;
+    } catch { return null; }
+  }
+
+  /**
+   * Keeps the player's position of `system` before a link's replaces it. Returns 'kept', 'none' (the
+   * board held nothing of the player's: the game's default position, or the last link's left as it
+   * was) or 'failed' (the browser would not store it: Undo still brings it back until a reload).
+   */
+  function keepBefore(system, linked) {
+    const mine = JSON.stringify(store.state.docs[system]);
+    const was = readBefore();
+    const opened = JSON.stringify(linked);
+    let next;
+    if (was && was.system === system && was.opened === mine) next = { ...was, opened };
+    else if (mine === JSON.stringify(defaultDoc(system))) return 'none';
+    else next = { at: Date.now(), system, doc: store.state.docs[system], opened };
+    try { localStorage.setItem(BEFORE_LINK_KEY, JSON.stringify(next)); } catch { return 'failed'; }
+    return 'kept';
+  }
+
+  /** The position kept before the last link, for the Library panel's Earlier versions (or null). */
+  function positionBefore() {
+    const b = readBefore();
+    if (!b) return null;
+    return { at: b.at, game: SYSTEMS[b.system].name, units: b.doc.units?.length ?? 0, restore: () => restoreBefore() };
+  }
+
+  /** Brings back the position kept before the last link, as one Undo step. */
+  function restoreBefore() {
+    const b = readBefore();
+    if (!b) return;
+    ui.selected = null;
+    store.load(b.system, b.doc);
+    refreshNow();
+    board.fit();
+    notice(`Your ${SYSTEMS[b.system].name} position from before the link is back (Undo returns to the link’s).`, null, 'info');
+  }
+
+  /** Opens a link code: its position (undoably), or a message saying why not (an embed: an empty board). */
   async function openCode(code) {
     let opened, payload;
     try {
@@ -26,16 +74,23 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
       opened = checkPosition(payload);
     } catch (err) {
       const why = err instanceof ShareError ? err.message : 'the link could not be read';
+      if (!EMBED) { // the player's own position stays as it was, and nothing saved changes
+        notice(`This link could not be opened: ${why}. Your own position is as it was.`);
+        return false;
+      }
       const named = payload?.system ?? payload?.request?.system; // the empty board of the link's game if it names one
       const system = own(SYSTEMS, named) ? named : store.state.system;
       store.load(system, emptyDoc(system));
       if (READONLY) store.lock();
-      notice(EMBED ? `This diagram could not be opened: ${why}.` : `This link could not be opened: ${why}. The board is empty; Undo brings back your own position.`);
+      notice(`This diagram could not be opened: ${why}.`);
       return false;
     }
     $('notice').hidden = true;
+    const kept = EMBED ? 'none' : keepBefore(opened.system, opened.doc);
     store.load(opened.system, opened.doc);
     if (READONLY) store.lock();
+    if (kept === 'kept') notice('Link opened; your own position is kept.', { label: 'Restore mine', run: restoreBefore }, 'info');
+    if (kept === 'failed') notice('Opened the link’s position, but this browser would not keep yours (storage full): Undo brings it back until the page is reloaded.');
     return true;
   }
 
@@ -90,7 +145,7 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
   store.onChange(() => { if ($('share-panel').open) makeLink(); });
 
   return {
-    shareCode, openLinkInURL, pageURL,
+    shareCode, openLinkInURL, pageURL, positionBefore,
     /** True once if a link's position opened before the engine was ready: it is to be ruled now. */
     takePending() { const was = linkPending; linkPending = false; return was; },
   };

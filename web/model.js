@@ -138,8 +138,8 @@ export function defaultDoc(system) {
   return d;
 }
 
-// A saved document (localStorage, possibly from an older page) is used only if it has every part.
-function usable(system, d) {
+/** Whether a saved document (localStorage, possibly from an older page) has every part, to be used. */
+export function usable(system, d) {
   const s = SYSTEMS[system];
   const ok = d && typeof d === 'object' && Array.isArray(d.units) && Array.isArray(d.terrain) && Array.isArray(d.sides) &&
     d.sides.length === 2 && d.inputs && typeof d.inputs === 'object' && d.params && typeof d.params === 'object' &&

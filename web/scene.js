@@ -33,10 +33,17 @@ export const terrainColour = (system, kind) => own(SYSTEMS[system].terrainColour
 
 // A terrain colour mixed 40 % into the board's parchment, so labels stay readable.
 function mix(hexColour) {
-  const n = parseInt(hexColour.slice(1), 16), p = [0xf4, 0xf1, 0xe6];
-  const c = [n >> 16, (n >> 8) & 255, n & 255].map((v, i) => Math.round(v * 0.45 + p[i] * 0.55));
-  return `rgb(${c.join(',')})`;
+  let out = mixed.get(hexColour);
+  if (out === undefined) {
+    const n = parseInt(hexColour.slice(1), 16), p = [0xf4, 0xf1, 0xe6];
+    const c = [n >> 16, (n >> 8) & 255, n & 255].map((v, i) => Math.round(v * 0.45 + p[i] * 0.55));
+    mixed.set(hexColour, out = `rgb(${c.join(',')})`);
+  }
+  return out;
 }
+// a terrain colour's mix, worked out once per colour (a scene is made on every frame of a drag,
+// and a board has up to 3,600 hexes with terrain)
+const mixed = new Map();
 
 /**
  * Each terrain kind of a hex game with a short, complete name, drawn on a hex too small for the

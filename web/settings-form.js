@@ -3,7 +3,7 @@
 // assumptions' parameters.
 import { assumptionParams, paramValue, terrainKinds } from './model.js';
 import { el } from './draw.js';
-import { option, on, field, rebuild, paintSwatches } from './forms.js';
+import { option, on, field, rebuild, paintSwatches, cachedRows } from './forms.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,6 +23,7 @@ export function initSettingsForm({ store, ui, doc, sys, unitWord, terrainColour,
     return $('terrain-kind').value;
   }
 
+  const terrainRows = new Map();
   function renderTerrain() {
     const s = sys(), d = doc();
     const kind = $('terrain-kind');
@@ -35,8 +36,9 @@ export function initSettingsForm({ store, ui, doc, sys, unitWord, terrainColour,
     $('polygon-actions').hidden = s.board !== 'free';
     $('finish-polygon').disabled = ui.pending.length < 3;
     $('cancel-polygon').disabled = ui.pending.length === 0;
+    const sig = (t, i) => JSON.stringify([i, t.id, t.kind, terrainColour(t.kind), t.polygon.length]);
     const items = s.board === 'free'
-      ? d.terrain.map((t, i) => {
+      ? cachedRows(terrainRows, d.terrain, sig, (t, i) => {
         const li = el('li');
         const sw = el('span', undefined, 'swatch');
         sw.dataset.colour = terrainColour(t.kind);

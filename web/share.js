@@ -361,6 +361,50 @@ export function checkLibrary(value) {
 export const libraryCount = (lib) => lib.armies.length + lib.codices.length;
 
 /**
+ * Adds the entries of a file to `lib` without replacing any: an entry saved already (same game and
+ * content, under its name or a name an import gave it) is left; one whose game and name are taken by
+ * another is kept beside it renamed "name (imported)" ("(imported 2)", …). Returns `{added, same, renamed: [[name, new name]]}`.
+ * When that would pass a limit it throws ShareError and `lib` is unchanged.
+ */
+export function importLibrary(lib, incoming) {
+  const next = { armies: [...lib.armies], codices: [...lib.codices] };
+  const out = { added: 0, same: 0, renamed: [] };
+  for (const kind of ['armies', 'codices']) {
+    const taken = new Map(next[kind].map((x) => [JSON.stringify([x.system, x.name]), x]));
+    for (const item of incoming[kind]) {
+      const key = (name) => JSON.stringify([item.system, name]);
+      const content = JSON.stringify({ ...item, name: '' });
+      // the first of its name and "(imported k)" names that is free, unless one holds this very entry
+      let name = item.name, same = false;
+      for (let k = 1; taken.has(key(name)) && !same; k++) {
+        same = JSON.stringify({ ...taken.get(key(name)), name: '' }) === content;
+        if (!same) name = importedName(item.name, k);
+      }
+      if (same) { out.same++; continue; }
+      const entry = name === item.name ? item : { ...item, name };
+      if (entry !== item) out.renamed.push([item.name, name]);
+      next[kind].push(entry);
+      taken.set(key(name), entry);
+      out.added++;
+    }
+    if (next[kind].length > LIBRARY_MAX_ITEMS) fail(`the library holds at most ${LIBRARY_MAX_ITEMS} saved ${kind === 'armies' ? 'armies' : 'units'}`);
+  }
+  lib.armies = next.armies;
+  lib.codices = next.codices;
+  return out;
+}
+
+// "name (imported)", "name (imported 2)", …, the name shortened so that it stays within the
+// length a stored name may have (a longer one would be set aside on the next read).
+function importedName(name, k) {
+  const tail = k === 1 ? ' (imported)' : ` (imported ${k})`;
+  const chars = [...name];
+  const bytes = (t) => new TextEncoder().encode(t).length;
+  while (chars.length > 1 && bytes(chars.join('') + tail) > LIMITS.string) chars.pop();
+  return chars.join('') + tail;
+}
+
+/**
  * Adds (or replaces, by system and name) entries of `incoming` into `lib`; returns the count. When
  * that would pass a limit it throws ShareError and `lib` is unchanged.
  */

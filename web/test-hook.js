@@ -32,6 +32,8 @@ export function installTestHook(page) {
     boardText: () => board.drawnText.map(([t, px]) => [t, px]),
     /** The same with where each was drawn and what it is: {text, px, box: [x0, y0, x1, y1] in CSS px of the canvas, kind, unit}. */
     boardLabels: () => board.drawnText.map(([text, px, box, kind, unit]) => ({ text, px, box: [...box], kind, unit: unit ?? null })),
-    handleOf(id) { const u = board.scene.units.find((v) => v.id === id); return onScreen(...board.handleOf(u)); },
+    /** Boxes looked at to place the last paint's texts (board.js `work`): the work, counted, not timed. */
+    boardWork: () => board.work,
+        handleOf(id) { const u = board.scene.units.find((v) => v.id === id); return onScreen(...board.handleOf(u)); },
   };
 }

@@ -3,7 +3,7 @@
 import * as hex from './hex.js';
 import { SYSTEMS, uniqueId, renameRefs, onLattice } from './model.js';
 import { el } from './draw.js';
-import { on, field, rebuild, getPath, setPath, paintSwatches } from './forms.js';
+import { on, field, rebuild, getPath, setPath, paintSwatches, cachedRows } from './forms.js';
 
 const $ = (id) => document.getElementById(id);
 const FACING_NAMES = hex.DIR_NAMES.map((n, i) => [String(i), `${i} (${n})`]);
@@ -120,8 +120,10 @@ export function initUnitsForm({ store, ui, board, doc, sys, isHexBoard, unitById
     refresh('select');
   }
 
+  const unitRows = new Map();
   function renderUnitList() {
-    const items = doc().units.map((u) => {
+    const sig = (u) => JSON.stringify([u.id, u.side, colourOf(u.side), u.id === ui.selected]);
+    const items = cachedRows(unitRows, doc().units, sig, (u) => {
       const li = el('li', undefined, u.id === ui.selected ? 'selected' : '');
       li.dataset.slot = `unit:${u.id}`;
       const sw = el('span', undefined, 'swatch');

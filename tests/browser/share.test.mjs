@@ -72,7 +72,7 @@ test('a share link opened in a fresh browser reproduces the position, the questi
   await context.close();
 });
 
-test('damaged, oversized and hostile links show a message and an empty board, and run nothing', async () => {
+test('damaged, oversized and hostile links show a message, leave the position as it was, save nothing and run nothing', async () => {
   const evil = '<img src=x onerror=alert(1)>';
   const cases = [
     ['bad base64', '1.@@@@!!', /not base64url/],
@@ -90,7 +90,9 @@ test('damaged, oversized and hostile links show a message and an empty board, an
     const text = await page.textContent('#notice-text');
     assert.match(text, /This link could not be opened/, name);
     assert.match(text, why, name);
-    assert.equal((await hook(page, 'state')).doc.units.length, 0, `${name}: empty board`);
+    assert.match(text, /Your own position is as it was\.$/, name);
+    assert.ok((await hook(page, 'state')).doc.units.length > 0, `${name}: the position shown before (the game's own) stays`);
+    assert.equal(await page.evaluate(() => localStorage.getItem('movecalc.page.v1')), null, `${name}: nothing saved`);
     assert.equal(await page.locator('main img, #notice img, #notice script').count(), 0, name);
     if (name === '1 MB') await page.screenshot({ path: join(artifacts, 'share-bad-link-1280x800.png') });
     assert.deepEqual(errors, [], name);

@@ -1,0 +1,155 @@
+// The page at the limits (issue 34): a position of 1,000 units (and 500 terrain pieces on a table,
+// every hex of the largest board with terrain), opened from a link, a unit dragged and the view
+// zoomed, with the page's long tasks (PerformanceObserver 'longtask', over 50 ms) recorded in each
+// phase and the work of placing the board's texts counted (board.js `work`). bench/run.mjs reports
+// the longest task; tests/browser/limits.test.mjs asserts the counted work, which no machine's speed
+// changes.
+import { deflateRawSync } from 'node:zlib';
+import { SYSTEMS, defaultDoc } from '../web/model.js';
+import { positionPayload, toBase64url, LIMITS } from '../web/share.js';
+import { toAxial } from '../web/hex.js';
+
+/** A document of `system` at the page's limits: LIMITS.units units, and its most terrain. */
+export function limitDoc(system) {
+  const s = SYSTEMS[system], d = defaultDoc(system);
+  const template = s.newUnit();
+  const kinds = Object.keys(s.terrainColours ?? {});
+  const sides = d.sides.map((x) => x.name);
+  const n = LIMITS.units;
+  if (s.board === 'free') {
+    // 40 columns × 25 rows of units 4 apart, with a terrain square in every gap but the last rows'
+    const cols = 40, gap = 4;
+    d.table = { width: cols * gap, height: Math.ceil(n / cols) * gap };
+    d.units = Array.from({ length: n }, (_, i) => ({ ...template, id: `u${i}`, side: sides[i % 2], x: (i % cols) * gap + gap / 2, y: Math.floor(i / cols) * gap + gap / 2, facing: 0 }));
+    d.terrain = Array.from({ length: LIMITS.terrain }, (_, i) => {
+      const x = (i % cols) * gap + gap - 0.5, y = Math.floor(i / cols) * gap + gap - 0.5;
+      return { id: `t${i}`, kind: kinds[i % kinds.length], polygon: [[x, y], [x + 0.8, y], [x + 0.8, y + 0.8], [x, y + 0.8]] };
+    });
+  } else {
+    const side = LIMITS.side;
+    d.board = { cols: side, rows: side };
+    // every hex has terrain; the units stand on every third hex of the board's first part
+    d.terrain = [];
+    for (let row = 0; row < side; row++) for (let col = 0; col < side; col++) d.terrain.push({ ...toAxial(col, row), terrain: kinds[(col + row) % kinds.length] });
+    d.units = Array.from({ length: n }, (_, i) => {
+      const k = i * 3, a = toAxial(k % side, Math.floor(k / side));
+      return { ...template, id: `u${i}`, side: sides[i % 2], q: a.q, r: a.r };
+    });
+  }
+  for (const inputs of Object.values(d.inputs)) if (inputs && typeof inputs.unit === 'string') inputs.unit = 'u0';
+  return d;
+}
+
+/** The link code of a document (format 1: raw deflate of the JSON, as the page's own). */
+export const linkCode = (system, d) => '1.' + toBase64url(deflateRawSync(JSON.stringify(positionPayload(system, d))));
+
+// Records every long task from the first script on, and the phase it fell in.
+function longTaskProbe() {
+  window.__long = [];
+  window.__phase = 'open';
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__long.push({ phase: window.__phase, ms: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+const frames = (page, n = 2) => page.evaluate((k) => new Promise((r) => { const f = () => (--k ? requestAnimationFrame(f) : r()); requestAnimationFrame(f); }), n);
+
+/**
+ * Opens `system`'s position at the limits from a link on a fresh page (the test build, with its hook),
+ * drags its first unit over `moves` pointer moves and zooms in and out with the wheel. Returns the
+ * long tasks of each phase (ms), and after each phase the board's counted work and its texts.
+ */
+export async function pageAtLimits(browser, base, system, { viewport = { width: 1280, height: 800 }, moves = 30 } = {}) {
+  const d = limitDoc(system);
+  const code = linkCode(system, d);
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+  await context.addInitScript(longTaskProbe);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const work = {};
+  const measure = async (phase) => {
+    await frames(page);
+    work[phase] = await page.evaluate(() => ({ work: window.movecalcTest.boardWork(), texts: window.movecalcTest.boardText().length }));
+  };
+  try {
+    await page.goto(`${base}#p=${code}`);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
+    await page.waitForFunction((n) => window.movecalcTest.state().doc.units.length === n, d.units.length, { timeout: 120000 });
+    await measure('open');
+    await page.evaluate(() => { window.__phase = 'drag'; });
+    const from = await page.evaluate(() => window.movecalcTest.screenOf('u0'));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= moves; i++) await page.mouse.move(from.x + (120 * i) / moves, from.y + (80 * i) / moves);
+    await page.mouse.up();
+    await measure('drag');
+    await page.evaluate(() => { window.__phase = 'zoom'; });
+    await page.mouse.move(viewport.width / 2, Math.min(viewport.height / 2, 300));
+    for (const dy of [-100, -100, -100, -100, 100, 100, 100, 100]) { await page.mouse.wheel(0, dy); await frames(page, 1); }
+    await measure('zoom');
+    const long = await page.evaluate(() => window.__long);
+    const moved = await page.evaluate(() => window.movecalcTest.state().doc.units.find((u) => u.id === 'u0'));
+    const phase = (p) => long.filter((t) => t.phase === p).map((t) => Math.round(t.ms));
+    return { system, units: d.units.length, terrain: d.terrain.length, linkChars: code.length, moved: moved.x !== d.units[0].x || moved.y !== d.units[0].y || moved.q !== d.units[0].q || moved.r !== d.units[0].r,
+      long: { open: phase('open'), drag: phase('drag'), zoom: phase('zoom') }, longestMs: Math.max(0, ...long.map((t) => Math.round(t.ms))), work, errors };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Every game of `systems` at the limits, on the test build served locally (bench/run.mjs). */
+export async function measureLimits({ systems }) {
+  const [{ chromium }, { startServer }, { testSite }, { CHROMIUM_ARGS }] = await Promise.all([
+    import('playwright-core'), import('../bin/serve.mjs'), import('../web/build-site.mjs'), import('./page.mjs')]);
+  const server = await startServer(0, '127.0.0.1', { root: testSite });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const out = [];
+  try {
+    for (const system of systems) {
+      try {
+        out.push(await pageAtLimits(browser, `http://127.0.0.1:${server.address().port}/`, system));
+      } catch (err) {
+        out.push({ system, error: String(err.message ?? err) });
+      }
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  return out;
+}
+
+// A 2-D context that draws nothing (texts 7 px a character): what is left of a paint is the board's
+// own work, placing texts and walking the scene, measured in CPU time (less changed by other jobs'
+// load than a long task's wall time).
+class NoPath { moveTo() {} lineTo() {} arc() {} rect() {} closePath() {} }
+function nullContext() {
+  const ctx = { measureText: (t) => ({ width: 7 * String(t).length }), font: '', textAlign: 'start', textBaseline: 'alphabetic' };
+  return new Proxy(ctx, { get: (o, k) => (k in o ? o[k] : () => {}), set: (o, k, v) => { o[k] = v; return true; } });
+}
+
+/**
+ * CPU milliseconds of one paint of `system`'s position at the limits (its first `units` units) at
+ * the fit view of a `width` × `height` board, drawn by `Painter` (board.js's, or another to compare):
+ * the median of `runs` paints after a first.
+ */
+export async function paintCost(system, Painter, { width = 1280, height = 800, units = LIMITS.units, runs = 5 } = {}) {
+  const { boardScene } = await import('../web/scene.js');
+  const d = limitDoc(system);
+  d.units = d.units.slice(0, units);
+  const painter = new Painter(nullContext(), NoPath);
+  painter.width = width; painter.height = height;
+  const sc = boardScene(system, d, {});
+  painter.show(sc);
+  painter.fitNow();
+  const times = [];
+  for (let i = 0; i <= runs; i++) {
+    const t0 = process.cpuUsage();
+    painter.paintScene(sc);
+    const t = process.cpuUsage(t0);
+    if (i) times.push((t.user + t.system) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  return { system, units, terrain: d.terrain.length, ms: times[Math.floor(times.length / 2)], texts: painter.drawnText.length, work: painter.work };
+}
