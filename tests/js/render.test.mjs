@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root, loadScenario, scenarioFiles } from './util.mjs';
@@ -168,4 +168,19 @@ test('--help exits 0; a missing file, a bad link, an unknown system and bad opti
   assert.equal(bad.status, 1, bad.stderr);
   assert.match(bad.stderr, /the engine could not read the request: ignoreUnits/);
   assert.equal(bad.stdout, '');
+});
+
+// Issue 33: an SVG is never written under a raster format's name.
+test('-o OUT.png (and other raster names) is refused with a message, and no file is written', () => {
+  for (const name of ['out.png', 'OUT.PNG', 'x.jpg', 'x.webp']) {
+    const file = join(dir, name);
+    const r = run(['-', '-o', file], '{"system": "godsgloom", "query": "reach", "board": {"cols": 4, "rows": 4}, "units": [{"id": "A", "side": "x", "q": 1, "r": 1, "facing": 0, "speed": 2}], "unit": "A"}');
+    assert.equal(r.status, 2, name);
+    assert.match(r.stderr, /writes SVG only/);
+    assert.equal(existsSync(file), false, `${name} not written`);
+  }
+  const svg = join(dir, 'out.svg');
+  const ok = run(['-', '-o', svg], '{"system": "godsgloom", "query": "reach", "board": {"cols": 4, "rows": 4}, "units": [{"id": "A", "side": "x", "q": 1, "r": 1, "facing": 0, "speed": 2}], "unit": "A"}');
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.match(readFileSync(svg, 'utf8'), /^<svg /);
 });
