@@ -148,6 +148,8 @@ function formRequest(system, doc) {
  * with no unit, a list of rows not marked `optional` left empty. Only the fields shown count.
  */
 export function unfinished(system, doc) {
+  // a request opened as written is asked as written: the engine says what it lacks
+  if (doc.carry && same(buildRequest(system, doc), doc.carry.request)) return null;
   const s = SYSTEMS[system];
   const query = own(s.queries, doc.query) ? doc.query : Object.keys(s.queries)[0];
   const inputs = own(doc.inputs, query) ?? {};
