@@ -8,8 +8,8 @@ import { SYSTEMS, SYSTEM_IDS, buildRequest, setAssumptions, setTerrainKinds, own
 import { encodeShare, checkPosition, positionPayload, parseJSON, useEngineLimits, ShareError } from '../web/share.js';
 import { INPUT_HELP, isInput, readInput } from './input.mjs';
 import { resultScene, verdictOf } from '../web/results.js';
-import { boardScene, resultBounds, sideColour, legendMarks } from '../web/scene.js';
-import { picture, frameView, unitsBySide } from '../web/picture.js';
+import { boardScene, sideColour, legendMarks } from '../web/scene.js';
+import { picture, stillView, drawnOn, drawnLegend, unitsBySide } from '../web/picture.js';
 import { SvgContext, SvgPath } from '../web/svg-context.js';
 
 const USAGE = `usage: movecalc-render INPUT [-o OUT.svg] [--width PX] [--site URL]
@@ -96,15 +96,16 @@ if (own(SYSTEMS[system].queries, request.query)?.whatIf && request.ignoreUnits !
 
 const rs = resultScene(system, request, response, (side) => sideColour(doc, side), null, extra);
 const scene = boardScene(system, doc, { result: rs });
-const b = scene.bounds;
-const boardHeight = Math.round(Math.max(240, Math.min(width * (b[3] - b[1]) / (b[2] - b[0]) + 36, width * 1.25)));
 const code = await encodeShare(positionPayload(system, doc));
 const base = site ?? page;
 const ctx = new SvgContext(0, 0);
+const measure = (t, f) => { ctx.font = f; return ctx.measureText(t).width; };
+// framed and keyed as the page's Download SVG: the whole board, the legend of the marks drawn
+const still = stillView(scene, width);
 const pic = picture({
-  scene, view: frameView(scene, width, boardHeight, resultBounds(system, doc, rs, request)), boardWidth: width, boardHeight,
-  title: `${SYSTEMS[system].name}: ${request.query}`, verdict: verdictOf(response, request), sides: unitsBySide(doc),
-  legend: legendMarks(system, request.query), link: base ? `${base}#p=${code}` : `#p=${code}`, events: rs.events ?? [], measure: (t, f) => { ctx.font = f; return ctx.measureText(t).width; },
+  scene, ...still, title: `${SYSTEMS[system].name}: ${request.query}`, verdict: verdictOf(response, request), sides: unitsBySide(doc),
+  legend: drawnLegend(legendMarks(system, request.query), scene, drawnOn(scene, still.view, still.boardWidth, still.boardHeight, measure)),
+  link: base ? `${base}#p=${code}` : `#p=${code}`, events: rs.events ?? [], measure,
 });
 Object.assign(ctx, { width: pic.width, height: pic.height, title: pic.title, desc: pic.desc });
 pic.paint(ctx, SvgPath);
