@@ -251,7 +251,7 @@ export function createStore(saved) {
       h.mergeKey = null;
       changed(from);
     },
-    reset() { this.edit((d) => Object.assign(d, defaultDoc(state.system))); },
+    reset() { this.edit((d) => { delete d.carry; Object.assign(d, defaultDoc(state.system)); }); },
     /** Replaces a system's document (a link, an example) as one undoable step, and shows that system. */
     load(system, next) {
       const was = state.system;

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEngine } from '../../wasm/movecalc.mjs';
-import { SYSTEMS, buildRequest, setAssumptions, setTerrainKinds } from '../../web/model.js';
+import { SYSTEMS, buildRequest, createStore, defaultDoc, setAssumptions, setTerrainKinds } from '../../web/model.js';
 import { checkPosition, positionPayload, encodeShare, decodeShare, useEngineLimits, ShareError } from '../../web/share.js';
 import { prng } from '../reliability/gen.mjs';
 import { scenarioFiles, loadScenario } from './util.mjs';
@@ -122,4 +122,14 @@ test('TW-EJ choices, a question\'s options, params and detail are carried throug
   // another question asked of the position is the forms' own
   d2.query = 'reach';
   assert.equal(buildRequest('torn-world', d2).choices, undefined);
+});
+
+test('Reset leaves nothing of a request opened before: the default position asks its own request', () => {
+  const withChoices = scenarios.map(([, req]) => req).find((req) => req.system === 'torn-world' && req.choices);
+  const store = createStore(null);
+  store.load('torn-world', opened(withChoices));
+  assert.deepEqual(buildRequest('torn-world', store.doc()).choices, withChoices.choices);
+  store.reset();
+  assert.equal(store.doc().carry, undefined);
+  assert.deepEqual(buildRequest('torn-world', store.doc()), buildRequest('torn-world', defaultDoc('torn-world')));
 });
