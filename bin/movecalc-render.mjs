@@ -5,23 +5,19 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createEngine } from '../wasm/movecalc.mjs';
 import { SYSTEMS, SYSTEM_IDS, buildRequest, setAssumptions, setTerrainKinds, own } from '../web/model.js';
-import { decodeShare, encodeShare, checkPosition, positionPayload, codeOf, parseJSON, useEngineLimits, ShareError } from '../web/share.js';
+import { encodeShare, checkPosition, positionPayload, parseJSON, useEngineLimits, ShareError } from '../web/share.js';
+import { INPUT_HELP, isInput, readInput } from './input.mjs';
 import { resultScene, verdictOf } from '../web/results.js';
-import { boardScene, resultBounds, sideColour, legendMarks } from '../web/scene.js';
-import { picture, frameView, unitsBySide } from '../web/picture.js';
+import { boardScene, sideColour, legendMarks } from '../web/scene.js';
+import { picture, stillView, drawnOn, drawnLegend, unitsBySide } from '../web/picture.js';
 import { SvgContext, SvgPath } from '../web/svg-context.js';
 
 const USAGE = `usage: movecalc-render INPUT [-o OUT.svg] [--width PX] [--site URL]
        movecalc-render --help | --version
 Draws a ruling as the movecalc page's Download SVG does: a title, the verdict, the board with the
 ruling drawn, the units by side, the legend and the share link as a caption.
-  INPUT         what to rule, one of:
-                - a file (or - for stdin) holding an engine request (docs/api.md), ruled as written;
-                - a file holding a share link's position JSON ({"system": …, "units": …, "inputs": …}
-                  or {"request": {…}}), ruled as the page rules it;
-                - a share link (https://…#p=CODE), its fragment (#p=CODE) or its code (1.… or 1j.…),
-                  given on the command line or as a file's only text
-  -o OUT.svg    where to write the picture (default, or -: stdout)
+${INPUT_HELP}  -o OUT.svg    where to write the picture, SVG (default, or -: stdout); a PNG, JPEG, GIF,
+                WebP, AVIF or BMP name is refused (exit 2): the picture is SVG only
   --width PX    the board's width in the picture, 320-2000 (default 800); its height follows the board
   --site URL    the movecalc page the caption's link opens (default: a link's own page; else the
                 caption gives the link's fragment, #p=CODE)
@@ -45,44 +41,30 @@ for (let i = 0; i < args.length; i++) {
   if (a === '-o' || a === '--output') out = value();
   else if (a === '--width') width = Number(value());
   else if (a === '--site') site = value();
-  else if (input === undefined && (a[0] !== '-' || a === '-' || a.startsWith('#'))) input = a;
+  else if (input === undefined && isInput(a)) input = a;
   else fail(2, `unexpected argument ${JSON.stringify(a)}\n${USAGE}`);
 }
 if (input === undefined) fail(2, `no INPUT given\n${USAGE}`);
+// the picture is SVG only: a raster name would hold SVG under another format's name
+if (/\.(png|jpe?g|gif|webp|avif|bmp)$/i.test(out)) {
+  fail(2, `-o ${out}: movecalc-render writes SVG only (name the file .svg); for a PNG, convert the SVG or use the page's Download PNG`);
+}
 if (!Number.isInteger(width) || width < 320 || width > 2000) fail(2, '--width must be a whole number of px from 320 to 2000');
 if (site !== null) {
   try { site = new URL(site).href; } catch { fail(2, `--site ${JSON.stringify(site)} is not a URL`); }
 }
 
-// A link, its fragment or its code → the code; else null.
-function linkCode(text) {
-  const t = text.trim();
-  if (/^\d+j?\.[A-Za-z0-9_-]*$/.test(t)) return t;
-  const hash = t.startsWith('#') ? t : /^https?:\/\//.test(t) && t.includes('#') ? t.slice(t.indexOf('#')) : null;
-  return hash === null ? null : codeOf(hash);
-}
-
 /** What to rule: {request} (ruled as written) or {payload} (a link's position), and the link's page. */
-async function readInput() {
-  let code = linkCode(input), page = null;
-  if (code !== null && /^https?:\/\//.test(input.trim())) page = input.trim().replace(/#.*$/, '');
-  if (code === null) {
-    let text;
-    try { text = readFileSync(input === '-' ? 0 : input, 'utf8'); } catch (e) { fail(2, `cannot read ${input}: ${e.code ?? e.message}`); }
-    code = linkCode(text);
-    if (code === null) {
-      let value;
-      try { value = parseJSON(text, input === '-' ? 'stdin' : input); } catch (e) { fail(2, e instanceof ShareError ? e.message : String(e)); }
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(2, `${input}: expected a JSON object (a request or a position)`);
-      if (value.request !== undefined || value.inputs !== undefined || value.sides !== undefined) return { payload: value, page };
-      return { request: value, page };
-    }
-    if (/^https?:\/\//.test(text.trim())) page = text.trim().replace(/#.*$/, '');
-  }
-  try { return { payload: await decodeShare(code), page }; } catch (e) { fail(2, e instanceof ShareError ? `the link cannot be read: ${e.message}` : String(e)); }
+async function readWhat() {
+  const { bytes, payload, page } = await readInput(input, fail);
+  if (payload) return { payload, page };
+  let value;
+  try { value = parseJSON(bytes.toString('utf8'), input === '-' ? 'stdin' : input); } catch (e) { fail(2, e instanceof ShareError ? e.message : String(e)); }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(2, `${input}: expected a JSON object (a request or a position)`);
+  return { request: value, page };
 }
 
-const { request: given, payload, page } = await readInput();
+const { request: given, payload, page } = await readWhat();
 const system = given ? given.system : payload.system ?? payload.request?.system;
 if (!own(SYSTEMS, system)) fail(2, `system: must be one of ${SYSTEM_IDS.join(', ')} (got ${JSON.stringify(system ?? null)})`);
 
@@ -114,15 +96,16 @@ if (own(SYSTEMS[system].queries, request.query)?.whatIf && request.ignoreUnits !
 
 const rs = resultScene(system, request, response, (side) => sideColour(doc, side), null, extra);
 const scene = boardScene(system, doc, { result: rs });
-const b = scene.bounds;
-const boardHeight = Math.round(Math.max(240, Math.min(width * (b[3] - b[1]) / (b[2] - b[0]) + 36, width * 1.25)));
 const code = await encodeShare(positionPayload(system, doc));
 const base = site ?? page;
 const ctx = new SvgContext(0, 0);
+const measure = (t, f) => { ctx.font = f; return ctx.measureText(t).width; };
+// framed and keyed as the page's Download SVG: the whole board, the legend of the marks drawn
+const still = stillView(scene, width);
 const pic = picture({
-  scene, view: frameView(scene, width, boardHeight, resultBounds(system, doc, rs, request)), boardWidth: width, boardHeight,
-  title: `${SYSTEMS[system].name}: ${request.query}`, verdict: verdictOf(response, request), sides: unitsBySide(doc),
-  legend: legendMarks(system, request.query), link: base ? `${base}#p=${code}` : `#p=${code}`, events: rs.events ?? [], measure: (t, f) => { ctx.font = f; return ctx.measureText(t).width; },
+  scene, ...still, title: `${SYSTEMS[system].name}: ${request.query}`, verdict: verdictOf(response, request), sides: unitsBySide(doc),
+  legend: drawnLegend(legendMarks(system, request.query), scene, drawnOn(scene, still.view, still.boardWidth, still.boardHeight, measure)),
+  link: base ? `${base}#p=${code}` : `#p=${code}`, events: rs.events ?? [], measure,
 });
 Object.assign(ctx, { width: pic.width, height: pic.height, title: pic.title, desc: pic.desc });
 pic.paint(ctx, SvgPath);

@@ -3,12 +3,17 @@
 // WebAssembly build (`movecalc --help`).
 import { createReadStream, readFileSync } from 'node:fs';
 import { createEngine } from '../wasm/movecalc.mjs';
+import { SYSTEMS, buildRequest, setAssumptions, setTerrainKinds, own } from '../web/model.js';
+import { checkPosition, useEngineLimits, ShareError } from '../web/share.js';
+import { INPUT_HELP, isInput, readInput } from './input.mjs';
 
 const LIMIT = 4 * 1024 * 1024; // MC_MAX_REQUEST_BYTES; larger input still reaches the engine's limit error
-const USAGE = `usage: movecalc [--pretty] FILE|-     answer the JSON request in FILE (or on stdin)
+const USAGE = `usage: movecalc [--pretty] INPUT        answer the request INPUT stands for
        movecalc --lines FILE|-        answer one JSON request per line (JSON Lines)
        movecalc --version | --help
-  --pretty  indent the response, two spaces per level (the same bytes otherwise)
+${INPUT_HELP}  --pretty  indent the response, two spaces per level (the same bytes otherwise)
+  --lines   each line of FILE (or stdin) is one engine request, ruled as written
+  A link or a position is asked as the page asks it (the request its \`Edit in Advanced\` shows).
   exit: 0 ok, 1 the response is an error, 2 the input cannot be read
 `;
 
@@ -53,7 +58,7 @@ for (const a of process.argv.slice(2)) {
   }
   if (a === '--pretty') wantPretty = true;
   else if (a === '--lines') wantLines = true;
-  else if (file === undefined && (a[0] !== '-' || a === '-')) file = a;
+  else if (file === undefined && isInput(a)) file = a;
   else bad = true;
 }
 if (bad || file === undefined || (wantPretty && wantLines)) {
@@ -93,13 +98,23 @@ if (wantLines) {
   process.exit(0);
 }
 
-let bytes;
-try {
-  bytes = readFileSync(file === '-' ? 0 : file);
-} catch {
-  process.stderr.write(`movecalc: cannot open ${file}\n`);
-  process.exit(2);
+const fail = (code, message) => { process.stderr.write(`movecalc: ${message}\n`); process.exit(code); };
+const { bytes, payload } = await readInput(file, fail);
+let request = bytes;
+if (payload) {
+  // a link's position: the request the page asks of it, with the page's checks
+  const system = payload.system ?? payload.request?.system;
+  if (own(SYSTEMS, system)) {
+    const described = JSON.parse(engine.requestText('{"query":"describe"}')).result;
+    setAssumptions(described.assumptions);
+    setTerrainKinds(described.systems);
+    useEngineLimits(described.limits);
+  }
+  try {
+    const { system: id, doc } = checkPosition(payload);
+    request = Buffer.from(JSON.stringify(buildRequest(id, doc)), 'utf8');
+  } catch (e) { fail(2, `the position cannot be set up: ${e instanceof ShareError ? e.message : String(e)}`); }
 }
-const response = answer(bytes);
+const response = answer(request);
 process.stdout.write((wantPretty ? pretty(response) : response) + '\n');
 process.exit(response.startsWith('{"ok":true') ? 0 : 1);

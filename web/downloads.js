@@ -1,8 +1,9 @@
-// The Share panel's Download SVG and Download PNG: the board as it is on screen (the ruling drawn,
-// the same view), the legend of its marks and the share link as a caption, in one picture
+// The Share panel's Download SVG and Download PNG: the board as it is on screen (the ruling drawn),
+// framed whole at the board's width as movecalc-render frames it (picture.js stillView), the legend
+// of the marks drawn and the share link as a caption, in one picture
 // (picture.js), for pages that take only images. The SVG is recorded by an SvgContext with the
 // page's own text widths; the PNG is the same picture drawn into a canvas at twice its size.
-import { picture, unitsBySide } from './picture.js';
+import { picture, stillView, drawnOn, drawnLegend, unitsBySide } from './picture.js';
 import { legendMarks } from './scene.js';
 import { SvgContext, SvgPath } from './svg-context.js';
 
@@ -19,13 +20,15 @@ export function initDownloads({ board, ui, doc, sys, system, link }) {
   async function build() {
     board.settle();
     const query = ui.result?.request?.query ?? doc().query;
+    // framed and keyed as movecalc-render frames the same request at the board's width
+    const still = stillView(board.scene, Math.round(board.w));
     const kind = /\b(legal|illegal|error|answered)\b/.exec($('verdict').className)?.[1] ?? 'answered';
     return {
       pic: picture({
-        scene: board.scene, view: { s: board.s, ox: board.ox, oy: board.oy }, boardWidth: board.w, boardHeight: board.h,
+        scene: board.scene, ...still,
         // the verdict's words without its list of events, which the picture lists line by line
         title: `${sys().name}: ${query}`, verdict: { text: [...$('verdict').childNodes].filter((n) => !n.classList?.contains('sequence')).map((n) => n.textContent).join(' '), kind },
-        sides: unitsBySide(doc()), legend: legendMarks(system(), ui.result ? query : undefined), link: await link(), events: ui.result?.scene?.events ?? [], measure,
+        sides: unitsBySide(doc()), legend: drawnLegend(legendMarks(system(), ui.result ? query : undefined), board.scene, drawnOn(board.scene, still.view, still.boardWidth, still.boardHeight, measure)), link: await link(), events: ui.result?.scene?.events ?? [], measure,
       }),
       name: `movecalc-${system()}-${query}`,
     };

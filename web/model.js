@@ -70,7 +70,67 @@ export function requestParams(doc) {
 export const paramValue = (doc, id, name) => own(own(doc.params, id), name) ?? own(own(paramSpecs, id), name)?.default;
 
 // ---- requests ----
+/**
+ * The request a document stands for. A document opened from a request (a `{"request": …}` link, an
+ * embed, an example) carries that request (`doc.carry`, set by carryRequest): whatever the page's
+ * forms do not edit, or the user has not changed, is sent as that request wrote it, so an
+ * unchanged document asks exactly the request it came from.
+ */
 export function buildRequest(system, doc) {
+  const made = formRequest(system, doc);
+  const c = doc.carry;
+  if (!c || c.request?.system !== system || made.query !== c.built?.query) return made;
+  return merged(c.request, c.built, made);
+}
+
+/** Keeps `request` in `doc` as what it was opened from (buildRequest). */
+export function carryRequest(system, doc, request) {
+  delete doc.carry;
+  doc.carry = { request: JSON.parse(JSON.stringify(request)), built: formRequest(system, doc) };
+  return doc;
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b) || (a && b && typeof a === 'object' && typeof b === 'object' && sameDeep(a, b));
+function sameDeep(a, b) {
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a), kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && same(a[k], b[k]));
+}
+// Keys that say one thing two ways (docs/api.md): a hex as q/r or col/row (a Torn World piece as
+// its hexons), a board as its hexes, a size or a preset. One of them changed, the others go.
+const ALIASES = [['q', 'r', 'col', 'row', 'hexons'], ['hexes', 'cols', 'rows', 'preset']];
+const isPlain = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The three-way merge of buildRequest: `source` as written, `built` the forms' request when it was
+ * opened, `made` theirs now. What the forms left as it was comes from the source; what they
+ * changed from them; what only the source holds is kept unless the user changed what says it
+ * another way (ALIASES).
+ */
+function merged(source, built, made) {
+  if (same(built, made)) return source;
+  if (Array.isArray(made) && Array.isArray(built) && Array.isArray(source)) {
+    // a list of named things (units, terrain pieces) pairs by id; any other list whole
+    const named = (l) => l.every((x) => isPlain(x) && typeof x.id === 'string');
+    if (!(named(made) && named(built) && named(source))) return made;
+    const by = (l) => new Map(l.map((x) => [x.id, x]));
+    const s = by(source), b = by(built);
+    return made.map((x) => (s.has(x.id) && b.has(x.id) ? merged(s.get(x.id), b.get(x.id), x) : x));
+  }
+  if (!(isPlain(made) && isPlain(built) && isPlain(source))) return made;
+  const out = {};
+  const changed = new Set([...Object.keys(made), ...Object.keys(built)].filter((k) => !same(made[k], built[k])));
+  // in the source's order, then what the forms add
+  for (const k of [...Object.keys(source), ...Object.keys(made).filter((x) => !Object.hasOwn(source, x))]) {
+    if (Object.hasOwn(made, k)) {
+      if (changed.has(k)) out[k] = Object.hasOwn(source, k) && Object.hasOwn(built, k) ? merged(source[k], built[k], made[k]) : made[k];
+      else if (Object.hasOwn(source, k)) out[k] = source[k];
+    } else if (!Object.hasOwn(built, k) && !ALIASES.find((g) => g.includes(k))?.some((a) => changed.has(a))) out[k] = source[k];
+  }
+  return out;
+}
+
+function formRequest(system, doc) {
   const sys = SYSTEMS[system];
   const query = own(sys.queries, doc.query) ? doc.query : Object.keys(sys.queries)[0];
   const req = { system, query };
@@ -88,6 +148,8 @@ export function buildRequest(system, doc) {
  * with no unit, a list of rows not marked `optional` left empty. Only the fields shown count.
  */
 export function unfinished(system, doc) {
+  // a request opened as written is asked as written: the engine says what it lacks
+  if (doc.carry && same(buildRequest(system, doc), doc.carry.request)) return null;
   const s = SYSTEMS[system];
   const query = own(s.queries, doc.query) ? doc.query : Object.keys(s.queries)[0];
   const inputs = own(doc.inputs, query) ?? {};
@@ -189,7 +251,7 @@ export function createStore(saved) {
       h.mergeKey = null;
       changed(from);
     },
-    reset() { this.edit((d) => Object.assign(d, defaultDoc(state.system))); },
+    reset() { this.edit((d) => { delete d.carry; Object.assign(d, defaultDoc(state.system)); }); },
     /** Replaces a system's document (a link, an example) as one undoable step, and shows that system. */
     load(system, next) {
       const was = state.system;
@@ -224,6 +286,9 @@ export function requestToDoc(system, req) {
   }
   addName(req.activeSide);
   units.forEach((u) => addName(u?.side));
+  // a side the question names (a Torn World shift by a side with no unit on the board)
+  const query = own(s.queries, req.query) ? req.query : def.query;
+  for (const f of s.queries[query].fields) if (f.kind === 'side') addName(req[f.key]);
   for (const side of def.sides) if (names.length < 2) addName(side.name);
   const doc = { params: req.params && typeof req.params === 'object' ? req.params : {}, sides: names.slice(0, 2).map((name, i) => ({ name, color: SIDE_COLOURS[i] })) };
   const tmpl = s.newUnit();
@@ -254,7 +319,6 @@ export function requestToDoc(system, req) {
       return out;
     });
   }
-  const query = own(s.queries, req.query) ? req.query : def.query;
   const inputs = {};
   for (const f of s.queries[query].fields) {
     const v = req[f.key];

@@ -24,6 +24,75 @@ export function frameView(scene, width, height, framing = null) {
   return { s: p.s, ox: p.ox, oy: p.oy };
 }
 
+/**
+ * The framing of a still picture `width` px wide: the whole board or table, as the page first shows
+ * a link's ruling, in a board as tall as the board's proportions ask (240 px at least, 1.25 times
+ * the width at most). The page's Download and movecalc-render frame alike with it.
+ */
+export function stillView(scene, width) {
+  const b = scene.bounds;
+  const boardHeight = Math.round(Math.max(240, Math.min(width * (b[3] - b[1]) / (b[2] - b[0]) + 36, width * 1.25)));
+  return { view: frameView(scene, width, boardHeight), boardWidth: width, boardHeight };
+}
+
+// A colour as the painter writes it, compared as text: lower case, no spaces.
+const colourKey = (c) => (typeof c === 'string' ? c.toLowerCase().replace(/\s+/g, '') : '');
+
+/**
+ * What a board paint draws, without drawing it: the colours of the marks filled and stroked (the
+ * units left out, whose sides' colours are no mark's), and the texts with their colour and kind
+ * (board.js drawnText), from the painter run into a context that only notes.
+ */
+export function drawnOn(scene, view, width, height, measure) {
+  const all = noted(scene, view, width, height, measure);
+  const marks = noted({ ...scene, units: [] }, view, width, height, measure);
+  return { ...all, fills: marks.fills, strokes: marks.strokes };
+}
+
+function noted(scene, view, width, height, measure) {
+  const fills = new Set(), strokes = new Set(), texts = [];
+  const state = { fillStyle: '#000', strokeStyle: '#000', font: '10px sans-serif', globalAlpha: 1 };
+  const noop = () => {};
+  const seen = (set, v) => { if (typeof v === 'string' && state.globalAlpha > 0) set.add(colourKey(v)); };
+  const ctx = new Proxy(state, {
+    get(t, k) {
+      if (k in t) return t[k];
+      if (k === 'measureText') return (s) => ({ width: measure(String(s), t.font) });
+      if (k === 'fill' || k === 'fillRect') return () => seen(fills, t.fillStyle);
+      if (k === 'stroke' || k === 'strokeRect') return () => seen(strokes, t.strokeStyle);
+      if (k === 'fillText') return (s) => { seen(fills, t.fillStyle); texts.push({ text: String(s), color: colourKey(t.fillStyle) }); };
+      if (k === 'createLinearGradient' || k === 'createRadialGradient') return () => ({ addColorStop: (_, c) => seen(fills, c) });
+      return noop;
+    },
+    set(t, k, v) { t[k] = v; return true; },
+  });
+  const NullPath = function NullPath() { return new Proxy({}, { get: () => noop }); };
+  const p = new Painter(ctx, NullPath);
+  Object.assign(p, { width, height, ...view });
+  const sc = { ...scene, units: scene.units.map((u) => ({ ...u, selected: false })), tracks: [], pending: [] };
+  p.show(sc);
+  p.paintScene(sc);
+  return { fills, strokes, texts, kinds: new Set(p.drawnText.map((d) => d[3])) };
+}
+
+/**
+ * The legend entries of `marks` that the board drew (drawnOn): a unit's when units stand on it,
+ * the hexes' numbers when the grid's are drawn, a shade or a line when a mark of that colour is,
+ * a symbol when a text of its colour is. Each entry in its still words (`still`: no hint of a
+ * slider, a list to press or a tool, which a picture has not).
+ */
+export function drawnLegend(marks, scene, drawn) {
+  const has = (c) => drawn.fills.has(colourKey(c)) || drawn.strokes.has(colourKey(c));
+  const kept = marks.filter((m) => {
+    if (m.key === 'unit' || m.key === 'token') return scene.units.length > 0;
+    if (m.key === 'coords') return drawn.kinds.has('grid');
+    if (m.swatch === 'gradient' || m.swatch === 'steps') return m.colors.some(has) || drawn.texts.some((t) => /^\d+$/.test(t.text));
+    if (m.swatch === 'marker') return drawn.texts.some((t) => t.color === colourKey(m.color)) || (m.bg !== undefined && has(m.bg));
+    return has(m.color);
+  });
+  return kept.map((m) => (m.still ? { ...m, text: m.still } : m));
+}
+
 /** Breaks text into lines no wider than `width` (words; a word wider than a line by characters). */
 export function wrap(text, width, measure, fontText) {
   const lines = [];

@@ -183,5 +183,5 @@ export function marksFor(system, query, onPage = false) {
 
 /** The legend's entries (draw.js MARKS) for what the board draws for a query (marksFor). */
 export function legendMarks(system, query) {
-  return marksFor(system, query).map((k) => (typeof k === 'string' ? MARKS[k] : k)).filter(Boolean);
+  return marksFor(system, query).map((k) => (typeof k === 'string' ? MARKS[k] && { ...MARKS[k], key: k } : k)).filter(Boolean);
 }

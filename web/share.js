@@ -5,7 +5,7 @@
 // Link format (version 1): `#p=1.<base64url of deflate-raw of the JSON>` or, where the browser has
 // no CompressionStream (and in hand-made embeds), `#p=1j.<base64url of the JSON>`. The JSON is
 // `{"system": ID, ...document}` (see positionPayload) or `{"request": <an engine request>}`.
-import { SYSTEMS, SYSTEM_IDS, defaultDoc, requestToDoc, own, terrainKinds } from './model.js';
+import { SYSTEMS, SYSTEM_IDS, defaultDoc, requestToDoc, carryRequest, own, terrainKinds } from './model.js';
 import { toBase64url, fromBase64url as fromBytes } from './base64url.js';
 
 /** The longest link code read (characters after `p=`). About 25 times what a large position needs. */
@@ -198,7 +198,9 @@ export function checkPosition(payload) {
     if (!own(SYSTEMS, req.system)) at('request.system', `must be one of ${SYSTEM_IDS.join(', ')}`);
     let converted;
     try { converted = requestToDoc(req.system, req); } catch { fail('request: the page cannot set up this request'); }
-    return checkPosition({ system: req.system, ...converted });
+    const out = checkPosition({ system: req.system, ...converted });
+    carryRequest(out.system, out.doc, req);
+    return out;
   }
   const system = payload.system;
   if (!own(SYSTEMS, system)) at('system', `must be one of ${SYSTEM_IDS.join(', ')}`);
@@ -271,6 +273,12 @@ export function checkPosition(payload) {
     obj(payload.inputs, 'inputs');
     for (const q of Object.keys(s.queries)) if (payload.inputs[q] !== undefined) doc.inputs[q] = checkInputs(system, q, payload.inputs[q], `inputs.${q}`, ids, sideNames);
   } else if (payload.units === undefined) doc.inputs = def.inputs;
+  // the request the position was opened from (model.js buildRequest): the engine checks its fields
+  if (payload.carry !== undefined) {
+    const c = obj(payload.carry, 'carry');
+    if (obj(c.request, 'carry.request').system !== system) at('carry.request.system', `must be ${system}`);
+    doc.carry = { request: c.request, built: obj(c.built, 'carry.built') };
+  }
   return { system, doc };
 }
 
@@ -281,6 +289,7 @@ export function positionPayload(system, doc) {
   if (doc.board) out.board = doc.board;
   Object.assign(out, { sides: doc.sides, units: doc.units, terrain: doc.terrain, query: doc.query, inputs: { [doc.query]: doc.inputs[doc.query] ?? {} } });
   if (doc.params && Object.keys(doc.params).length) out.params = doc.params;
+  if (doc.carry) out.carry = doc.carry;
   return out;
 }
 

@@ -12,6 +12,8 @@ export function installTestHook(page) {
     request: () => page.currentRequest(),
     /** What the answer draws on the board (board.js overlay items), to check drawings against the rules. */
     overlay: () => JSON.parse(JSON.stringify(ui.result?.scene?.overlay ?? [])),
+    /** The engine's answer drawn now, and the request it answers. */
+    ruling: () => JSON.parse(JSON.stringify({ request: ui.result?.request ?? null, response: ui.result?.response ?? null })),
     /** True once the answer shown is the engine's to the position and question on the board now, or
      * the page holds that question back on purpose (a move just made, an unfinished question: app.js `heldWords`). */
     ruled() {

@@ -112,8 +112,10 @@ test('a host page on another origin frames the page and the custom element; read
     const { frame } = await frameOf(page, '#from-request iframe');
     const req = await hookIn(frame, 'request');
     assert.equal(req.system, 'cc-ancients');
-    assert.deepEqual(req.units.map((u) => [u.id, u.side, u.q, u.r]), [['Hastati', 'Rome', 3, 6], ['Numidians', 'Carthage', 4, 2]]);
-    assert.equal(req.unit, 'Hastati');
+    // asked as written (issue 33): the units where it puts them, on the board at col/row's hexes
+    assert.deepEqual(req, request);
+    const units = (await hookIn(frame, 'state')).doc.units;
+    assert.deepEqual(units.map((u) => [u.id, u.side, u.q, u.r]), [['Hastati', 'Rome', 3, 6], ['Numidians', 'Carthage', 4, 2]]);
   }
   { // a hostile inline position: a message, an empty board, no markup
     const { frame } = await frameOf(page, '#hostile iframe');

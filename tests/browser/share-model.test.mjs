@@ -147,6 +147,9 @@ test('AL-LAT-1 every Arcane Legions move example is set up on the board: a step 
   }
   const { doc } = checkPosition({ request: { system: 'arcane-legions', query: 'move', units: [{ id: 'a', side: 'red', x: 0, y: 0, facing: 0, base: 'sortie' }],
     order: { unit: 'a', actions: [{ step: 'forward' }, { step: 'left', distance: 0.5 }] } } });
+  // the request opened is asked as written; the form holds the whole step as 1
+  assert.deepEqual(buildRequest('arcane-legions', doc).order.actions, [{ step: 'forward' }, { step: 'left', distance: 0.5 }]);
+  delete doc.carry;
   assert.deepEqual(buildRequest('arcane-legions', doc).order.actions, [{ step: 'forward', distance: 1 }, { step: 'left', distance: 0.5 }]);
 });
 

@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { badInputs, badInputBytes, nativeCli, root } from './util.mjs';
+import { badInputs, badInputBytes, nativeCli, root, scenarioFiles, loadScenario } from './util.mjs';
+import { encodeShare } from '../../web/share.js';
 
 const jsCli = join(root, 'bin', 'movecalc.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'movecalc-cli-'));
@@ -57,8 +58,14 @@ test('--version: both CLIs print the version describe reports', () => {
 test('--help goes to stdout with exit 0; an unknown option or two files is the usage with exit 2', () => {
   const help = both(['--help']);
   assert.equal(help.n.status, 0);
-  assert.match(help.n.stdout.toString(), /--lines/);
-  assert.equal(help.j.stdout.toString(), help.n.stdout.toString());
+  assert.equal(help.j.status, 0);
+  // each documents its inputs; the JS CLI reads what movecalc-render reads, in the same words
+  assert.match(help.n.stdout.toString(), /--lines[\s\S]*FILE +a file \(or - for stdin\) holding an engine request[\s\S]*share link/);
+  assert.match(help.j.stdout.toString(), /--lines/);
+  const renderHelp = spawnSync(process.execPath, [join(root, 'bin', 'movecalc-render.mjs'), '--help']).stdout.toString();
+  const inputs = (t) => t.slice(t.indexOf('  INPUT '), t.indexOf('given on the command line or as a file\'s only text'));
+  assert.ok(inputs(help.j.stdout.toString()).length > 100);
+  assert.equal(inputs(help.j.stdout.toString()), inputs(renderHelp));
   for (const args of [['--bogus', '-'], ['a.json', 'b.json'], [], ['--pretty', '--lines', '-']]) {
     const { n, j } = both(args);
     assert.equal(n.status, 2, args.join(' '));
@@ -92,4 +99,33 @@ test('--lines answers one request per line, skips blank lines, and each line on 
   assert.equal(out[1].error.code, 'bad_request');
   assert.equal(out[2].error.code, 'bad_json');
   assert.equal(out[4].error.code, 'bad_json'); // the lone 0xff byte is not UTF-8
+});
+
+// Issue 33: movecalc reads a share link as movecalc-render does, and asks the request the page asks
+// of it: for a link made of a request ({"request": …}), that request as written.
+test('a share link, its fragment, its code, a file or stdin holding it, and a position file: the same answer as the request itself', async () => {
+  const req = scenarioFiles().map((f) => loadScenario(f).request).find((r) => r?.system === 'torn-world' && r.choices);
+  const file = join(dir, 'request.json');
+  writeFileSync(file, JSON.stringify(req));
+  const direct = spawnSync(process.execPath, [jsCli, file]);
+  assert.equal(direct.status, 0, direct.stderr.toString());
+  assert.equal(direct.stdout.toString(), spawnSync(nativeCli, [file]).stdout.toString(), 'the request file: the native answer');
+  const code = await encodeShare({ request: req });
+  const linkFile = join(dir, 'link.txt');
+  writeFileSync(linkFile, `https://example.org/movecalc/#p=${code}\n`);
+  const positionFile = join(dir, 'position.json');
+  writeFileSync(positionFile, JSON.stringify({ request: req }));
+  for (const [args, input] of [[[`https://example.org/movecalc/#p=${code}`]], [[`#p=${code}`]], [[code]], [[linkFile]], [['-'], code], [[positionFile]]]) {
+    const r = spawnSync(process.execPath, [jsCli, ...args], { input });
+    assert.equal(r.status, 0, `${args}: ${r.stderr}`);
+    assert.equal(r.stdout.toString(), direct.stdout.toString(), `${args}: the same answer byte for byte`);
+  }
+  const pretty = spawnSync(process.execPath, [jsCli, '--pretty', code]);
+  assert.deepEqual(JSON.parse(pretty.stdout.toString()), JSON.parse(direct.stdout.toString()));
+  for (const [args, why] of [[['#p=1.AAAA'], /the link cannot be read/], [[`1j.${Buffer.from('{"system":"chess"}').toString('base64url')}`], /system: must be one of/]]) {
+    const r = spawnSync(process.execPath, [jsCli, ...args]);
+    assert.equal(r.status, 2, `${args}`);
+    assert.match(r.stderr.toString(), why);
+    assert.equal(r.stdout.toString(), '');
+  }
 });

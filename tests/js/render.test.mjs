@@ -5,12 +5,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root, loadScenario, scenarioFiles } from './util.mjs';
 import { legendMarks } from '../../web/scene.js';
 import { encodeShare } from '../../web/share.js';
+import { parseColour } from '../../web/svg-context.js';
+import { SYSTEMS as GAMES } from '../../web/model.js';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 const bin = join(root, 'bin', 'movecalc-render.mjs');
@@ -65,9 +67,41 @@ function readXml(xml) {
 
 const flat = (s) => s.replace(/\s+/g, ' ').trim();
 
+// Issue 33: a picture's legend lists only the marks drawn, in the colours drawn, with no hint of
+// what a still picture cannot do (a slider, a list to press, a tool). Each entry of a line, fill or
+// outline is in a colour the picture uses again beyond its own swatch; the units' entry and the
+// hexes' numbers are there (a hex board numbers its columns and rows) with what they name.
+const HINTS = /slider|press an entry|\btap\b|\bdrag\b|Move tool|below the verdict/i;
+function legendDrawn(els, system, query, label) {
+  const texts = els.filter((e) => e.name === 'text');
+  const visible = flat(texts.filter((e) => e.attrs.fill !== 'none').map((e) => e.text).join(' '));
+  const start = texts.findIndex((e) => e.text === 'What the marks mean');
+  assert.ok(start > 0, `${label}: a legend`);
+  assert.doesNotMatch(visible, HINTS, `${label}: no interactive hint`);
+  const uses = (c) => els.filter((e) => e.attrs.fill === c || e.attrs.stroke === c).length;
+  const listed = [];
+  for (const m of legendMarks(system, query)) {
+    const words = flat(m.still ?? m.text);
+    if (!visible.includes(words)) continue;
+    listed.push(m.key ?? words);
+    if (['fill', 'outline', 'line'].includes(m.swatch) && m.key !== 'unit' && m.key !== 'token') {
+      const [c] = parseColour(m.color);
+      assert.ok(uses(c) >= 2, `${label}: "${words}" is in ${c}, drawn on the board`);
+    }
+  }
+  assert.ok(listed.includes('unit') || listed.includes('token'), `${label}: the units' entry`);
+  if (SYSTEMS_HEX.has(system)) {
+    assert.ok(listed.includes('coords'), `${label}: the hexes' numbers' entry`);
+    const numbers = texts.slice(0, start).filter((e) => e.attrs.fill === '#3d4a3a' && /^\d+$/.test(e.text)).map((e) => Number(e.text));
+    assert.ok(numbers.includes(0) && numbers.includes(1), `${label}: column and row numbers drawn, every one from 0 (${numbers.slice(0, 12)})`);
+  }
+  return listed;
+}
+
 // the first scenario of each game that the page can set up on its board: a query it draws (not
 // describe), with units of two sides at most (the page's position has two)
 const SYSTEMS = SYSTEM_IDS; // the engine's list (src/systems.def)
+const SYSTEMS_HEX = new Set(SYSTEMS.filter((s) => GAMES[s].board === 'hex'));
 const firstOf = (system) => scenarioFiles().filter((f) => f.includes(`/scenarios/${system}/`)).map(loadScenario)
   .find((s) => s.request?.system === system && Array.isArray(s.request.units) && s.request.units.length >= 1
     && new Set(s.request.units.map((u) => u.side)).size <= 2 && s.expect?.ok !== false);
@@ -90,15 +124,17 @@ for (const system of SYSTEMS) {
     const texts = els.filter((e) => e.name === 'text');
     const visible = flat(texts.filter((e) => e.attrs.fill !== 'none').map((e) => e.text).join(' '));
     for (const u of sc.request.units) assert.ok(visible.includes(u.id), `${system}: ${u.id} is named`);
-    for (const m of legendMarks(system, sc.request.query)) assert.ok(visible.includes(flat(m.text)), `${system}: the legend says "${m.text}"`);
+    legendDrawn(els, system, sc.request.query, `${system}`);
     assert.ok(visible.includes('https://movecalc.example/#p=1'), `${system}: the caption is the share link`);
-    // every unit's label (white, over its token; its first letters where the name does not fit) lies in
-    // the board's frame, which lies in the viewBox
+    // every unit's label (white, over its token; its first letters where the name does not fit, or
+    // the game's badge on it, C&C's unit type, where no name fits the whole board) lies in the
+    // board's frame, which lies in the viewBox
     const frame = els.find((e) => e.name === 'path' && e.attrs.stroke === '#cfc9ba');
     const fx = frame.attrs.d.match(/-?[\d.]+/g).map(Number), box = [Math.min(fx[0], fx[2], fx[4]), Math.min(fx[1], fx[3], fx[5]), Math.max(fx[0], fx[2], fx[4]), Math.max(fx[1], fx[3], fx[5])];
     assert.ok(box[0] >= 0 && box[1] >= 0 && box[2] <= vw && box[3] <= vh, `${system}: the board lies in the viewBox`);
     for (const u of sc.request.units) {
-      const label = texts.find((e) => e.attrs.fill === '#ffffff' && (e.text === u.id || (e.text.length >= 2 && u.id.startsWith(e.text.replace(/…$/, '')))));
+      const badge = GAMES[system].sceneUnit?.(u)?.badge;
+      const label = texts.find((e) => e.attrs.fill === '#ffffff' && (e.text === u.id || e.text === badge || (e.text.length >= 2 && u.id.startsWith(e.text.replace(/…$/, '')))));
       assert.ok(label, `${system}: ${u.id} has a label on the board`);
       const [x, y] = [Number(label.attrs.x), Number(label.attrs.y)];
       assert.ok(x > box[0] && x < box[2] && y > box[1] && y < box[3], `${system}: ${u.id}'s label (${x}, ${y}) lies on the board ${box}`);
@@ -168,4 +204,19 @@ test('--help exits 0; a missing file, a bad link, an unknown system and bad opti
   assert.equal(bad.status, 1, bad.stderr);
   assert.match(bad.stderr, /the engine could not read the request: ignoreUnits/);
   assert.equal(bad.stdout, '');
+});
+
+// Issue 33: an SVG is never written under a raster format's name.
+test('-o OUT.png (and other raster names) is refused with a message, and no file is written', () => {
+  for (const name of ['out.png', 'OUT.PNG', 'x.jpg', 'x.webp']) {
+    const file = join(dir, name);
+    const r = run(['-', '-o', file], '{"system": "godsgloom", "query": "reach", "board": {"cols": 4, "rows": 4}, "units": [{"id": "A", "side": "x", "q": 1, "r": 1, "facing": 0, "speed": 2}], "unit": "A"}');
+    assert.equal(r.status, 2, name);
+    assert.match(r.stderr, /writes SVG only/);
+    assert.equal(existsSync(file), false, `${name} not written`);
+  }
+  const svg = join(dir, 'out.svg');
+  const ok = run(['-', '-o', svg], '{"system": "godsgloom", "query": "reach", "board": {"cols": 4, "rows": 4}, "units": [{"id": "A", "side": "x", "q": 1, "r": 1, "facing": 0, "speed": 2}], "unit": "A"}');
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.match(readFileSync(svg, 'utf8'), /^<svg /);
 });

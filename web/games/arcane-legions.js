@@ -217,7 +217,8 @@ function choiceNodes(r, onChoice) {
 
 // the marks of this game's drawings, for the legend beside the board (draw.js MARKS has the shared ones)
 const OWN_MARKS = {
-  events: { swatch: 'marker', symbol: '1', color: '#fff', bg: BAD, text: 'what happened on the way, in order, as the list under the verdict numbers it (press an entry there to zoom to it); a ring: a breakaway attacker' },
+  events: { swatch: 'marker', symbol: '1', color: '#fff', bg: BAD, text: 'what happened on the way, in order, as the list under the verdict numbers it (press an entry there to zoom to it); a ring: a breakaway attacker',
+    still: 'what happened on the way, in order, as the list under the verdict numbers it; a ring: a breakaway attacker' },
   tool: { swatch: 'fill', color: 'rgba(242,193,78,0.45)', border: WARN, text: 'the turning tool where it lay; dots are its bevels' },
   costCells: { swatch: 'steps', colors: COST_SHADES,
     text: `where its centre can end, shaded by the movement points it costs: lightest 0, then 1, 2, … to darkest ${COST_SHADES.length - 1} or more (numbered on the board; outlined where the cost changes)` },

@@ -8,7 +8,8 @@ import { toAxial, center } from '../hex.js';
 
 const CC_TYPES = ['light infantry', 'light bow infantry', 'slinger', 'auxilia', 'warrior',
   'medium infantry', 'heavy infantry', 'heavy war machine', 'light cavalry', 'light bow cavalry',
-  'barbarian chariot', 'medium cavalry', 'camel', 'heavy cavalry', 'elephant', 'heavy chariot', 'leader'];
+  'barbarian chariot', 'medium cavalry', 'camel', 'heavy cavalry', 'elephant', 'heavy chariot', 'cataphracted camel',
+  'heavy cataphracted cavalry', 'leader'];
 // A C&C order (docs/api/cc-ancients.md "order"): a command card and the units it orders, each
 // row one unit with the path it moves (drawn with the Path tool on the row chosen to draw), in
 // the sequence played; a row without a path orders the unit without moving it. Move-Fire-Move

@@ -109,10 +109,13 @@ function ejectionText(e) {
 const OWN_MARKS = {
   candidate: { swatch: 'fill', color: CAND, text: 'a hex a miniature may be placed on' },
   footprint: { swatch: 'fill', color: FOOTPRINT, text: 'the hexes a Large or Huge miniature covers (its hexons) where it can stand or passes' },
+  // the colours drawEjections and drawTWReach draw them in
+  ejection: { swatch: 'line', color: WARN, text: 'an ejection (brown arrow): from where to where' },
+  freeAttack: { swatch: 'line', color: BAD, text: 'a Free Attack (red arrow): from the attacker to where it strikes' },
 };
-drawTWReach.marks = ['unit', OWN_MARKS.footprint, 'costHexes', 'badge', 'stopHex', 'numbered'];
-drawTWMove.marks = ['unit', OWN_MARKS.footprint, 'numbered', 'endHex', OWN_MARKS.candidate, { swatch: 'line', color: '#b3261e', text: 'an ejection: from where to where' }];
-drawEject.marks = ['unit', OWN_MARKS.candidate, { swatch: 'line', color: '#b3261e', text: 'an ejection: from where to where' }];
+drawTWReach.marks = ['unit', OWN_MARKS.footprint, 'costHexes', 'badge', 'stopHex', 'numbered', OWN_MARKS.freeAttack];
+drawTWMove.marks = ['unit', OWN_MARKS.footprint, 'numbered', 'endHex', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.freeAttack];
+drawEject.marks = ['unit', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.freeAttack];
 drawShift.marks = ['unit', OWN_MARKS.candidate, 'endHex'];
 
 const game = {
