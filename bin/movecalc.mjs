@@ -69,26 +69,26 @@ if (wantLines) {
   // Lines are split on the raw bytes, not decoded text, so that a line which is not UTF-8 gets the
   // engine's own answer, as natively; each is answered as soon as it has arrived.
   const input = file === '-' ? process.stdin : createReadStream(file);
-  let pending = Buffer.alloc(0);
-  const answerLine = (line) => {
-    let end = line.length;
-    if (end > 0 && line[end - 1] === 0x0d) end--;
-    line = line.subarray(0, end);
-    if (!/^[ \t]*$/.test(line.toString('latin1'))) process.stdout.write(answer(line) + '\n');
-  };
+  // The pieces of the line not yet ended: a chunk is searched for a line feed once and joined to
+  // the pieces before it only when the line ends, so that a long line costs time linear in it.
+  let pieces = [];
   try {
     for await (const chunk of input) {
-      pending = Buffer.concat([pending, chunk]);
+      let start = 0;
       let nl;
-      while ((nl = pending.indexOf(0x0a)) >= 0) {
-        answerLine(pending.subarray(0, nl));
-        pending = pending.subarray(nl + 1);
+      while ((nl = chunk.indexOf(0x0a, start)) >= 0) {
+        const tail = chunk.subarray(start, nl);
+        answerLine(pieces.length ? Buffer.concat([...pieces, tail]) : tail);
+        pieces = [];
+        start = nl + 1;
       }
+      if (start < chunk.length) pieces.push(chunk.subarray(start));
     }
   } catch {
     process.stderr.write(`movecalc: cannot read ${file}\n`);
     process.exit(2);
   }
+  const pending = Buffer.concat(pieces);
   if (pending.length) answerLine(pending);
   process.exit(0);
 }
