@@ -3,6 +3,7 @@
 // WebAssembly build (`movecalc --help`).
 import { createReadStream, readFileSync } from 'node:fs';
 import { createEngine } from '../wasm/movecalc.mjs';
+import { lines } from './lines.mjs';
 
 const LIMIT = 4 * 1024 * 1024; // MC_MAX_REQUEST_BYTES; larger input still reaches the engine's limit error
 const USAGE = `usage: movecalc [--pretty] FILE|-     answer the JSON request in FILE (or on stdin)
@@ -66,30 +67,17 @@ const engine = await createEngine();
 const answer = (bytes) => engine.requestBytes(bytes.subarray(0, LIMIT + 1));
 
 if (wantLines) {
-  // Lines are split on the raw bytes, not decoded text, so that a line which is not UTF-8 gets the
-  // engine's own answer, as natively; each is answered as soon as it has arrived.
   const input = file === '-' ? process.stdin : createReadStream(file);
-  // The pieces of the line not yet ended: a chunk is searched for a line feed once and joined to
-  // the pieces before it only when the line ends, so that a long line costs time linear in it.
-  let pieces = [];
   try {
-    for await (const chunk of input) {
-      let start = 0;
-      let nl;
-      while ((nl = chunk.indexOf(0x0a, start)) >= 0) {
-        const tail = chunk.subarray(start, nl);
-        answerLine(pieces.length ? Buffer.concat([...pieces, tail]) : tail);
-        pieces = [];
-        start = nl + 1;
-      }
-      if (start < chunk.length) pieces.push(chunk.subarray(start));
+    // Each line is answered as soon as it has arrived; blank lines ask nothing, as natively.
+    for await (let line of lines(input)) {
+      if (line.length > 0 && line[line.length - 1] === 0x0d) line = line.subarray(0, line.length - 1);
+      if (!/^[ \t]*$/.test(line.toString('latin1'))) process.stdout.write(answer(line) + '\n');
     }
   } catch {
     process.stderr.write(`movecalc: cannot read ${file}\n`);
     process.exit(2);
   }
-  const pending = Buffer.concat(pieces);
-  if (pending.length) answerLine(pending);
   process.exit(0);
 }
 
