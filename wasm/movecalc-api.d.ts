@@ -49,6 +49,7 @@ export interface Reason {
   code: string;
   rule: string;
   message: string;
+  /** the unit that identifies the cause: the piece in the way when one blocks, else the unit concerned */
   unit?: string;
   /** index of the action, step or move */
   action?: number;
@@ -575,9 +576,12 @@ export interface CcAncientsEvadeResult {
   leaderMovesWith?: string;
   removedAfterEvade?: boolean;
   paths: {
+    /** the hexes entered on the board, first step first (an evade off the board lists no hex beyond the edge) */
     path: Hex[];
     final?: Hex;
+    /** a lone leader leaves over his own edge from the last hex of path (or his start): one such path per last hex */
     offBoard?: boolean;
+    /** the hexes of path, and one more for the step off the board when offBoard */
     hexesMoved: number;
     escapeRolls?: number;
     escapes?: {
@@ -713,9 +717,13 @@ export interface CcAncientsMoveOutcome {
 }
 export interface CcAncientsBattle {
   unit: string;
+  /** closeCombat or rangedCombat: what the move, the card and the unit allow together */
   canBattle: boolean;
   mustBattle: boolean;
+  /** when canBattle is false: the rule of the first of noBattleReasons */
   noBattleRule?: string;
+  /** when canBattle is false: what forbids each kind of combat (move_forbids_battle, card_forbids_close_combat, card_forbids_ranged_combat, no_missile_weapons), each naming the unit */
+  noBattleReasons?: Reason[];
   closeCombat: boolean;
   rangedCombat: boolean;
   extraDice?: number;
@@ -1104,6 +1112,8 @@ export interface NinthAgePursueResult {
   fleeingDestroyed: boolean;
   order: string[];
   pursuers: NinthAgePursuer[];
+  /** choices the request left open (9A-PV-E: several enemies touched after the pivot, no `target` named); absent when none */
+  choices?: NinthAgeTargetChoice[];
   trace: Trace;
   /** steps beyond MC_MAX_TRACE_STEPS, not listed */
   traceDropped?: number;
@@ -1448,6 +1458,18 @@ export interface NinthAgeFailedChargeMove {
 export type NinthAgeRequest = NinthAgePursueRequest | NinthAgeChargeRequest | NinthAgeFleeRequest | NinthAgeSpacingRequest;
 /** Any successful The Ninth Age response. */
 export type NinthAgeResponse = NinthAgePursueResponse | NinthAgeChargeResponse | NinthAgeFleeResponse | NinthAgeSpacingResponse;
+export interface NinthAgeTargetChoice {
+  choice: "target";
+  pursuer: string;
+  rule: string;
+  default: string;
+  options: {
+    value: string;
+    outcome: "charge" | "table-edge" | "obstruction" | "free";
+    charges?: string;
+    final: Pose;
+  }[];
+}
 
 // Torn World (`torn-world`): requests and results
 

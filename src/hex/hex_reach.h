@@ -94,7 +94,8 @@ typedef struct McReachStepIn {
 /// 0..state_count-1 make the step not allowed (never a crash).
 typedef struct McReachStepOut {
     int cost;    ///< cost of entering, 1..MC_REACH_MAX_STEP_COST
-    int attacks; ///< free attacks drawn by this step (secondary cost), 0..MC_REACH_MAX_STEP_ATTACKS
+    int attacks; ///< free attacks drawn by this step (secondary cost; GODSGLOOM: a unit's hex
+                 ///< passed through), 0..MC_REACH_MAX_STEP_ATTACKS
     int state;   ///< state after the step, 0..state_count-1
 } McReachStepOut;
 

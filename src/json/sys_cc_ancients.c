@@ -721,6 +721,7 @@ static int run_order(McRequest *j, const cJSON *req, cJSON *result) {
         mc_write_bool(j, bo, "canBattle", b->can_battle);
         mc_write_bool(j, bo, "mustBattle", b->must_battle);
         if (!b->can_battle && b->no_battle_rule) mc_write_string(j, bo, "noBattleRule", b->no_battle_rule);
+        if (!b->can_battle) mc_write_reasons(j, bo, "noBattleReasons", &b->no_battle);
         mc_write_bool(j, bo, "closeCombat", b->close_combat);
         mc_write_bool(j, bo, "rangedCombat", b->ranged_combat);
         if (b->extra_dice) mc_write_number(j, bo, "extraDice", b->extra_dice);
@@ -875,7 +876,7 @@ static int run_evade(McRequest *j, const cJSON *req, cJSON *result) {
         for (int k = 0; k < e->len && pa; k++) mc_write_hex_push(j, pa, e->path[k]);
         if (e->off_board) mc_write_bool(j, o, "offBoard", 1);
         else write_hex_obj(j, o, "final", w->board->hexes[e->final_pos]);
-        mc_write_number(j, o, "hexesMoved", e->len);
+        mc_write_number(j, o, "hexesMoved", e->len + (e->off_board ? 1 : 0));
         mc_write_number(j, o, "escapeRolls", e->escape_count);
         cJSON *es = mc_write_array(j, o, "escapes");
         for (int k = 0; k < e->escape_count && es; k++) {

@@ -366,12 +366,91 @@ static void write_pursuer(McRequest *j, cJSON *arr, const NaWorld *w, const NaBa
     mc_write_reasons(j, po, "reasons", &o->reasons);
 }
 
+// One option of a pursuer's open choice of target: what that pursuer does when its owner names
+// `value` (9A-PV-E), found by moving every pursuer again from the same table.
+typedef struct TargetOption {
+    int value;           // unit index
+    NaSituation outcome;
+    int charged;         // unit index, or -1
+    NaPose final;
+} TargetOption;
+
+// Runs the pursuit again with pursuer `index` naming `target`, quietly, from the table as it was
+// (`units`); only the values of that pursuer are kept. False when memory or the work ran out.
+static bool run_option(McRequest *j, const NaBattlefield *bf, const NaUnit *units, const NaPursueIn *in, int index,
+                       int target, TargetOption *opt) {
+    McEnv *env = &j->env;
+    uint32_t assumed = env->assumed;
+    bool quiet = env->quiet;
+    McArenaMark mark = mc_arena_mark(env->arena);
+    NaBattlefield b = *bf;
+    NaPursueIn v = *in;
+    b.units = MC_NEW(env->arena, NaUnit, bf->unit_count > 0 ? bf->unit_count : 1);
+    v.pursuers = MC_NEW(env->arena, NaPursuerIn, in->pursuer_count);
+    if (!b.units || !v.pursuers) return false;
+    memcpy(b.units, units, (size_t)bf->unit_count * sizeof *units);
+    memcpy(v.pursuers, in->pursuers, (size_t)in->pursuer_count * sizeof *in->pursuers);
+    v.pursuers[index].target = target;
+    env->quiet = true;
+    NaPursueOut out;
+    memset(&out, 0, sizeof out);
+    bool ok = mc_na_pursue(env, &b, &v, &out);
+    env->quiet = quiet;
+    opt->value = target;
+    for (int i = 0; ok && i < out.count; i++)
+        if (out.pursuers[i].index == index) {
+            opt->outcome = out.pursuers[i].outcome;
+            opt->charged = out.pursuers[i].charge_target;
+            opt->final = out.pursuers[i].final;
+        }
+    mc_arena_rewind(env->arena, mark);
+    env->assumed = assumed;
+    return ok;
+}
+
+// result.choices: each pursuer whose front facing touched two or more enemies after its pivot with
+// none named (9A-PV-E: "the Pivoting unit chooses"), with what each target would give, the one
+// taken first. Written only when there is one.
+static int write_target_choices(McRequest *j, cJSON *result, const NaBattlefield *bf, const NaUnit *units,
+                                const NaPursueIn *in, const NaPursueOut *out) {
+    cJSON *chs = NULL;
+    for (int i = 0; i < out->count; i++) {
+        const NaPursuerOut *o = &out->pursuers[i];
+        if (o->target_option_count < 2) continue;
+        TargetOption opts[NA_MAX_TARGET_OPTIONS];
+        opts[0] = (TargetOption){o->target_options[0], o->outcome, o->charge_target, o->final};
+        for (int k = 1; k < o->target_option_count; k++)
+            if (!run_option(j, bf, units, in, o->index, o->target_options[k], &opts[k])) return 0;
+        if (!chs) chs = mc_write_array(j, result, "choices");
+        cJSON *ch = chs ? mc_write_push_object(j, chs) : NULL;
+        if (!ch) continue;
+        mc_write_string(j, ch, "choice", "target");
+        mc_write_string(j, ch, "pursuer", bf->units[o->unit].id);
+        mc_write_string(j, ch, "rule", "9A-PV-E");
+        mc_write_string(j, ch, "default", bf->units[opts[0].value].id);
+        cJSON *arr = mc_write_array(j, ch, "options");
+        for (int k = 0; k < o->target_option_count && arr; k++) {
+            cJSON *op = mc_write_push_object(j, arr);
+            if (!op) continue;
+            mc_write_string(j, op, "value", bf->units[opts[k].value].id);
+            mc_write_string(j, op, "outcome", outcome_name(opts[k].outcome));
+            if (opts[k].charged >= 0) mc_write_string(j, op, "charges", bf->units[opts[k].charged].id);
+            write_pose(j, op, "final", opts[k].final);
+        }
+    }
+    return 1;
+}
+
 static int run_pursue(McRequest *j, const cJSON *req, cJSON *result) {
     NaBattlefield bf;
     McIdMap ids;
     NaPursueIn in;
     memset(&in, 0, sizeof in);
     if (!read_pursue(j, req, &bf, &ids, &in)) return 0;
+    // The table before anyone moved, for the runs that measure an open choice's options.
+    NaUnit *units = MC_NEW(j->env.arena, NaUnit, bf.unit_count > 0 ? bf.unit_count : 1);
+    if (!units) return mc_read_fail(j, "out_of_memory", "out of memory");
+    memcpy(units, bf.units, (size_t)bf.unit_count * sizeof *units);
     NaPursueOut out;
     memset(&out, 0, sizeof out);
     if (!mc_na_pursue(&j->env, &bf, &in, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
@@ -396,6 +475,7 @@ static int run_pursue(McRequest *j, const cJSON *req, cJSON *result) {
         mc_write_add(j, order, NULL, cJSON_CreateString(bf.units[out.pursuers[i].unit].id));
     cJSON *arr = mc_write_array(j, result, "pursuers");
     for (int i = 0; i < out.count && arr; i++) write_pursuer(j, arr, w, &bf, &in, &out.pursuers[i]);
+    if (!write_target_choices(j, result, &bf, units, &in, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
     return 1;
 }
 

@@ -41,3 +41,11 @@ test('The Ninth Age: a unit named by a plural noun takes the plural verb, a flan
   assert.equal(ninthAge.lateVerdict('pursue', { ...pursue, fleeingDestroyed: false }, { pursued: { unit: 'Raiders' } }).text, 'Raiders escape. Spearmen pivot 15° clockwise and pursue 8.3″ and stop against Raiders.');
   assert.equal(ninthAge.lateVerdict('pursue', { ...pursue, fleeingDestroyed: true }, { pursued: { unit: 'U' } }).text, 'U is caught and destroyed. Spearmen pivot 15° clockwise and pursue 8.3″ and stop against Raiders.');
 });
+
+test('9A-LP-1 The Ninth Age: a pursuer with no legal pivot or move is said to stay, not to pivot, pursue and step back', () => {
+  // the answer of tests/scenarios/ninth-age/lp-1-pv-t-no-legal-pivot-friend-on-flank-stays.json, in short
+  const stuck = (unit) => ({ pursuers: [{ unit, moved: 0, outcome: 'obstruction', pivot: { x: 10, y: 1, facing: 180, angle: 180 }, backtracked: false,
+    reasons: [{ code: 'no_legal_post_combat_pivot' }, { code: 'no_legal_position', unit: 'F' }] }] });
+  assert.equal(ninthAge.lateVerdict('pursue', stuck('A'), {}).text, 'A finds no legal pivot or move and stays where it stood, still touching F.');
+  assert.equal(ninthAge.lateVerdict('pursue', stuck('Spearmen'), {}).text, 'Spearmen find no legal pivot or move and stay where they stood, still touching F.');
+});

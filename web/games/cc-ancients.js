@@ -259,7 +259,8 @@ function retreatPathText(p, i) {
 }
 
 function evadePathText(p, i) {
-  const bits = [`${i + 1}. ${arr(p.path).map(colRow).join(' → ')}${p.offBoard ? ' → off the board' : ''}: ${plural(p.hexesMoved ?? 0, 'hex', 'hexes')}`];
+  const steps = [...arr(p.path).map(colRow), ...(p.offBoard ? ['off the board'] : [])];
+  const bits = [`${i + 1}. ${steps.join(' → ')}: ${plural(p.hexesMoved ?? 0, 'hex', 'hexes')}`];
   if (arr(p.escapes).length) bits.push(`escape rolls against ${p.escapes.map((e) => `${e.unit} at ${colRow(e)}`).join(', ')}`);
   if (p.attachesTo) bits.push(`joins ${p.attachesTo}`);
   if (p.leaderAttaches) bits.push(`${p.leaderAttaches} attaches`);
@@ -349,7 +350,9 @@ const game = {
       parts.push(...section('Retreat paths (the best numbered on the board, the others dashed)', arr(r.paths), (p) => el('li', retreatPathText(p, r.paths.indexOf(p)))));
     }
     if (request.query === 'evade') parts.push(...section('Evade paths (the first numbered on the board, the others dashed; each end marked with the numbers of the paths ending there)', arr(r.paths), (p) => el('li', evadePathText(p, r.paths.indexOf(p)))));
-    parts.push(...section('Battle', arr(r.battle), (b) => el('li', `${b.unit}: ${b.mustBattle ? 'must battle' : b.canBattle ? 'may battle' : `may not battle${b.noBattleRule ? ` (${b.noBattleRule})` : ''}`}${arr(b.adjacentEnemies).length ? `, next to ${b.adjacentEnemies.join(', ')}` : ', no enemy adjacent'}${b.leader ? `, with leader ${b.leader}` : ''}`)));
+    // why a unit may not battle: each part that forbids it (its move, the card, the unit)
+    const noBattle = (b) => (arr(b.noBattleReasons).length ? `: ${b.noBattleReasons.map((x) => x.message).join(' ')}` : b.noBattleRule ? ` (${b.noBattleRule})` : '');
+    parts.push(...section('Battle', arr(r.battle), (b) => el('li', `${b.unit}: ${b.mustBattle ? 'must battle' : b.canBattle ? 'may battle' : `may not battle${noBattle(b)}`}${arr(b.adjacentEnemies).length ? `, next to ${b.adjacentEnemies.join(', ')}` : ', no enemy adjacent'}${b.leader ? `, with leader ${b.leader}` : ''}`)));
     return parts;
   },
   // an order's illegal moves give their reasons twice (the order's, and the move's own)

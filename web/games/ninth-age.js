@@ -267,6 +267,8 @@ function pursuerSays(p) {
   const v = (verb) => (isPluralName(p.unit) ? verb.replace(/s$/, '') : verb);
   const turn = isPose(p.pivot) && Math.abs(p.pivot.angle ?? 0) >= 0.5 ? `${v('pivots')} ${degrees(Math.abs(p.pivot.angle))} ${p.pivot.angle > 0 ? 'clockwise' : 'anticlockwise'} and ` : '';
   const verb = v(p.overrun ? 'overruns' : 'pursues');
+  const stuck = p.reasons?.find((r) => r.code === 'no_legal_position');
+  if (stuck) return `${p.unit} ${v('finds')} no legal pivot or move and ${v('stays')} where ${isPluralName(p.unit) ? 'they' : 'it'} stood${stuck.unit ? `, still touching ${stuck.unit}` : ''}`;
   const how = Number.isFinite(p.moved) ? ` ${inches(p.moved)}${turn ? '' : ' straight on'}` : '';
   const stopObj = p.forwardAhead?.firstObstacle?.object ?? p.situation?.object;
   const end = p.outcome === 'charge' && p.charge ? ` into the ${facingName(p.charge.facing)} of ${p.charge.target}`

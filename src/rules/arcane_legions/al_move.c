@@ -327,9 +327,11 @@ static int overlap_cands(Ctx *c, const McPoly *a, int object, Cand *out, bool *t
 
 // Orders the smallest clockwise and smallest counter-clockwise candidates: smaller angle first
 // (AL-SNP-1); equal angles follow the player's side, clockwise by default (AL-SNP-2).
-static int pick_two(Ctx *c, int action, Cand *k, int n, Cand *two) {
+// *tie says the order is the controller's (AL-SNP-2), a choice only if both snaps can be made.
+static int pick_two(Ctx *c, Cand *k, int n, Cand *two, bool *tie) {
     // Straight pushes (angle 0) come first, the shortest first; the next shortest across another
     // side is the other way to try (AL-LIM-1).
+    *tie = false;
     int p1 = -1, p2 = -1;
     for (int i = 0; i < n; i++) {
         if (k[i].kind != CAND_PUSH) continue;
@@ -355,8 +357,7 @@ static int pick_two(Ctx *c, int action, Cand *k, int n, Cand *two) {
         bool ccw_first;
         if (fabs(a - b) <= ANGLE_TIE) {
             ccw_first = c->o->snap_side == 1;
-            static const char *const sides[] = {"cw", "ccw"};
-            if (c->o->snap_side < 0) choice(c, "snapSide", action, sides, 2);
+            *tie = true;
             tr(c, "AL-SNP-2", "both angles are %s degrees: the controller chooses; snapping %s",
                mc_fmt_num(c->env, a), ccw_first ? "counter-clockwise" : "clockwise");
         } else {
@@ -372,67 +373,102 @@ static int pick_two(Ctx *c, int action, Cand *k, int n, Cand *two) {
     return m;
 }
 
-// Tries the snaps in order; a snap whose pivot would hit another object, or that would end
-// overlapping one, cannot be made and the next is tried (AL-LIM-1). `rule` is the clause of the
-// first snap: AL-SNP-1 after a step's collision, AL-OVL-1 after a turn's overlap. Returns 1 when
-// snapped.
-static int snap(Ctx *c, AlActionResult *ar, int object, const Cand *two, int m, const char *rule) {
+// A snap made without turning: a straight move out across a side (CAND_PUSH), or onto the edge
+// between two corners that the mover's side already lies parallel to (CAND_BETWEEN by 0 degrees).
+static bool straight_out(Cand k) {
+    return k.kind == CAND_PUSH || (k.kind == CAND_BETWEEN && fabs(k.angle) < MC_ROUNDING_SLOP);
+}
+
+// The object snap `k` of the mover `a` onto `object` would collide with, or -1 (AL-LIM-1); *at_end
+// says the snap would end overlapping it (one the mover overlaps already, say). A snap
+// is refused only when it would create an overlap: the parts the mover touches or overlaps as the
+// snap begins (the object snapped to, and the other objects a turn ended overlapping, AL-OVL-3)
+// are no obstacles to its motion; the end pose must overlap nothing, those included.
+static int snap_blocker(Ctx *c, const McPoly *a, int object, Cand k, bool *at_end) {
+    const AlWorld *w = c->w;
+    *at_end = false;
+    set_ignore(c, -1);
+    McBroadphaseIter it;
+    mc_broadphase_iter_begin(&it, &w->bp, mc_aabb_inflate(mc_poly_aabb(a), 2 * SLOP));
+    for (int p; (p = mc_broadphase_iter_next(&it)) >= 0;) {
+        if (c->ignore[p]) continue;
+        bool ours = w->part_object[p] == object && mc_poly_distance(a, &w->parts[p]) <= SLOP;
+        if (ours || mc_poly_sat_separation_until(a, &w->parts[p], -SLOP) < -SLOP) c->ignore[p] = 1;
+    }
+    McSweepInput in = {a, w->parts, w->part_count, &w->bp, c->ignore, NULL, NULL};
+    McSweepHit hit;
+    mc_sweep_rotate(&in, k.pivot, k.angle, &hit);
+    int blocker = hit.state == MC_SWEEP_CLEAR ? -1 : w->part_object[hit.obstacle >= 0 ? hit.obstacle : 0];
+    if (blocker < 0 && (k.shift.x != 0 || k.shift.y != 0)) {
+        // The straight move out must not run through anything either.
+        McVec2 tv[4];
+        McPoly turned = mc_poly_rotate(a, k.pivot, k.angle, tv);
+        in.mover = &turned;
+        if (mc_sweep_translate(&in, k.shift, &hit) != MC_SWEEP_CLEAR)
+            blocker = w->part_object[hit.obstacle >= 0 ? hit.obstacle : 0];
+    }
+    if (blocker < 0) {
+        McVec2 endv[4];
+        McPoly end = place(a, k, endv);
+        set_ignore(c, -1);
+        blocker = overlapped(c, &end, -1, NULL);
+        *at_end = blocker >= 0;
+    }
+    return blocker;
+}
+
+// Tries the snaps in order; a snap that would collide with another object cannot be made and the
+// next is tried (AL-LIM-1). `rule` is the clause of the first snap: AL-SNP-1 after a step's
+// collision, AL-OVL-1 after a turn's overlap. `tie`: the order is the controller's (AL-SNP-2),
+// listed as a choice when both snaps can be made. Returns 1 when snapped.
+static int snap(Ctx *c, int action, AlActionResult *ar, int object, const Cand *two, int m, bool tie, const char *rule) {
     McVec2 av[4];
     McPoly a = mc_rect_to_poly(c->pose, av);
+    int blockers[2] = {-2, -2}; // -2: not yet tested
+    bool at_end[2] = {false, false};
+    if (tie && m == 2 && c->o->snap_side < 0 && !c->quiet && !c->env->quiet) {
+        blockers[0] = snap_blocker(c, &a, object, two[0], &at_end[0]);
+        blockers[1] = snap_blocker(c, &a, object, two[1], &at_end[1]);
+        static const char *const sides[] = {"cw", "ccw"};
+        if (blockers[0] < 0 && blockers[1] < 0) choice(c, "snapSide", action, sides, 2);
+    }
     for (int i = 0; i < m; i++) {
-        // The pivot turns the mover about its contact with (or overlap of) the object, so the parts
-        // of the object it touches now are not obstacles to it; the object's other parts (of a
-        // concave piece) are.
-        set_ignore(c, -1);
-        for (int p = 0; p < c->w->part_count; p++)
-            if (c->w->part_object[p] == object && mc_poly_distance(&a, &c->w->parts[p]) <= SLOP) c->ignore[p] = 1;
-        McSweepInput in = {&a, c->w->parts, c->w->part_count, &c->w->bp, c->ignore, NULL, NULL};
-        McSweepHit hit;
-        mc_sweep_rotate(&in, two[i].pivot, two[i].angle, &hit);
-        int blocker = hit.state == MC_SWEEP_CLEAR ? -1 : c->w->part_object[hit.obstacle >= 0 ? hit.obstacle : 0];
+        int blocker = blockers[i] == -2 ? snap_blocker(c, &a, object, two[i], &at_end[i]) : blockers[i];
+        const char *hit = at_end[i] ? "leave it overlapping" : "hit";
+        bool straight = straight_out(two[i]);
+        const char *dir = straight ? NULL : two[i].angle >= 0 ? "cw" : "ccw";
         bool shifted = two[i].shift.x != 0 || two[i].shift.y != 0;
-        if (blocker < 0 && shifted) {
-            // The straight move out must not run through anything either.
-            McVec2 tv[4];
-            McPoly turned = mc_poly_rotate(&a, two[i].pivot, two[i].angle, tv);
-            in.mover = &turned;
-            if (mc_sweep_translate(&in, two[i].shift, &hit) != MC_SWEEP_CLEAR)
-                blocker = c->w->part_object[hit.obstacle >= 0 ? hit.obstacle : 0];
-        }
-        McVec2 endv[4];
-        McPoly end = place(&a, two[i], endv);
-        if (blocker < 0) {
-            set_ignore(c, -1);
-            blocker = overlapped(c, &end, -1, NULL);
-        }
-        bool push = two[i].kind == CAND_PUSH;
-        const char *dir = push ? NULL : two[i].angle >= 0 ? "cw" : "ccw";
         double shift = mc_vec2_length(two[i].shift);
+        double angle = straight ? 0.0 : two[i].angle;
         if (blocker >= 0) {
-            AlEvent *e = push ? ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "moving straight out by %s would hit %s",
-                                   mc_fmt_num(c->env, shift), oid(c, blocker))
-                              : ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "snapping %s by %s degrees would hit %s",
-                                   dir, mc_fmt_num(c->env, fabs(two[i].angle)), oid(c, blocker));
-            if (e) e->side = dir, e->has_angle = true, e->angle = two[i].angle;
+            AlEvent *e = straight ? ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "moving straight out by %s would %s %s",
+                                       mc_fmt_num(c->env, shift), hit, oid(c, blocker))
+                                  : ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "snapping %s by %s degrees would %s %s",
+                                       dir, mc_fmt_num(c->env, fabs(angle)), hit, oid(c, blocker));
+            if (e) e->side = dir, e->has_angle = true, e->angle = angle;
             if (e && shifted) e->has_distance = true, e->distance = shift;
-            tr(c, "AL-LIM-1", "that snap onto %s would hit %s; it cannot be made", oid(c, object), oid(c, blocker));
+            tr(c, "AL-LIM-1", "that snap onto %s would %s %s; it cannot be made", oid(c, object), hit, oid(c, blocker));
             continue;
         }
         c->pose.centre = mc_vec2_add(mc_vec2_rotate_cw_about(c->pose.centre, two[i].pivot, two[i].angle), two[i].shift);
         c->pose.facing = mc_facing_normalize(c->pose.facing + two[i].angle);
-        const char *r = i > 0 ? "AL-LIM-1" : two[i].kind == CAND_BETWEEN ? "AL-OVL-2" : rule;
-        AlEvent *e = push ? ev(c, ar, "snap", r, object, "moved straight out by %s steps onto a side of %s it lay parallel to",
-                               mc_fmt_num(c->env, shift), oid(c, object))
-                          : ev(c, ar, "snap", r, object, "snapped %s about (%s, %s) by %s degrees onto an edge of %s",
-                               dir, mc_fmt_num(c->env, two[i].pivot.x), mc_fmt_num(c->env, two[i].pivot.y), mc_fmt_num(c->env, fabs(two[i].angle)), oid(c, object));
+        bool between = two[i].kind == CAND_BETWEEN;
+        const char *r = i > 0 ? "AL-LIM-1" : between ? "AL-OVL-2" : rule;
+        AlEvent *e = straight && between
+                         ? ev(c, ar, "snap", r, object, "moved straight out by %s steps onto the edge of %s between its two corners inside the unit",
+                              mc_fmt_num(c->env, shift), oid(c, object))
+                     : straight ? ev(c, ar, "snap", r, object, "moved straight out by %s steps onto a side of %s it lay parallel to",
+                                     mc_fmt_num(c->env, shift), oid(c, object))
+                              : ev(c, ar, "snap", r, object, "snapped %s about (%s, %s) by %s degrees onto an edge of %s",
+                                   dir, mc_fmt_num(c->env, two[i].pivot.x), mc_fmt_num(c->env, two[i].pivot.y), mc_fmt_num(c->env, fabs(angle)), oid(c, object));
         if (e) {
-            e->has_point = !push, e->point = two[i].pivot;
-            e->has_angle = true, e->angle = two[i].angle;
+            e->has_point = !straight, e->point = two[i].pivot;
+            e->has_angle = true, e->angle = angle;
             e->side = dir;
             if (shifted) e->has_distance = true, e->distance = shift;
         }
-        if (push) tr(c, r, "moved straight out by %s steps onto %s", mc_fmt_num(c->env, shift), oid(c, object));
-        else tr(c, r, "snapped %s by %s degrees about (%s, %s) onto %s", dir, mc_fmt_num(c->env, fabs(two[i].angle)),
+        if (straight) tr(c, r, "moved straight out by %s steps onto %s", mc_fmt_num(c->env, shift), oid(c, object));
+        else tr(c, r, "snapped %s by %s degrees about (%s, %s) onto %s", dir, mc_fmt_num(c->env, fabs(angle)),
                 mc_fmt_num(c->env, two[i].pivot.x), mc_fmt_num(c->env, two[i].pivot.y), oid(c, object));
         return 1;
     }
@@ -639,8 +675,9 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
     }
     Cand k[16], two[2];
     int n = touch_cands(c, &hit.placed, ob, hit.contact.point, k);
-    int m = pick_two(c, ai, k, n, two);
-    if (snap(c, ar, ob, two, m, "AL-SNP-1")) {
+    bool tie;
+    int m = pick_two(c, k, n, two, &tie);
+    if (snap(c, ai, ar, ob, two, m, tie, "AL-SNP-1")) {
         end_by_collision(c, ai, ar, ob);
         return;
     }
@@ -802,8 +839,9 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
     bool two_corners = false;
     int n = overlap_cands(c, &a, target, k, &two_corners);
     if (two_corners) tr(c, "AL-OVL-2", "two corners of %s lie inside the unit: it snaps to the edge between them", oid(c, target));
-    int m = pick_two(c, ai, k, n, two);
-    if (snap(c, ar, target, two, m, "AL-OVL-1")) {
+    bool tie;
+    int m = pick_two(c, k, n, two, &tie);
+    if (snap(c, ai, ar, target, two, m, tie, "AL-OVL-1")) {
         tr(c, "AL-OVL-4", "sliding after an overlap snap works as usual");
         end_by_collision(c, ai, ar, target);
         return;

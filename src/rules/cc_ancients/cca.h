@@ -249,14 +249,17 @@ typedef struct CcaMoveOutcome {
     CcaEnd end;
 } CcaMoveOutcome;
 
-/// Battle eligibility of one ordered unit after all moves.
+/// Battle eligibility of one ordered unit after all moves: what its move, the card and the unit
+/// allow together.
 typedef struct CcaBattleEntry {
     int piece;
-    bool can_battle, must_battle;
-    const char *no_battle_rule;
+    bool can_battle;    ///< close_combat || ranged_combat
+    bool must_battle;
+    const char *no_battle_rule; ///< the first of no_battle's rules, when !can_battle
+    McReasons no_battle; ///< when !can_battle: what forbids each kind of combat (the move, the card, the unit)
     int hexes;
-    bool close_combat;  ///< may close combat (the card may forbid it: Move-Fire-Move)
-    bool ranged_combat; ///< the card and its move allow ranged combat (if it has missiles)
+    bool close_combat;  ///< the move and the card allow close combat (Move-Fire-Move does not)
+    bool ranged_combat; ///< the move and the card allow ranged combat and the unit has missile weapons
     int extra_dice;     ///< close-combat dice the card adds (Mounted Charge)
 } CcaBattleEntry;
 
@@ -347,8 +350,8 @@ int mc_cca_retreat(McEnv *env, const CcaWorld *w, const CcaRetreatAsk *ask, CcaR
 
 /// One evade path (CCA-EV-1, CCA-EV-2).
 typedef struct CcaEvadePath {
-    McHex path[3];      ///< hexes entered (an evade off the board ends with the first hex off it)
-    int len;
+    McHex path[3];      ///< hexes entered on the board
+    int len;            ///< how many; an evade off the board moves one hex more, over his own edge
     bool off_board;     ///< a leader leaving over his own edge
     int final_pos;      ///< board index of the end, or -1 off the board
     int escapes[2];     ///< enemy units whose hexes the leader escapes through, in order

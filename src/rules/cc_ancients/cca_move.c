@@ -59,6 +59,7 @@ static Enter enter(const CcaMover *m, int pos) {
         else if (l >= 0 && w->pieces[l].side != me->side) e.block = BLOCK_ENEMY, e.other = l;
         if (e.block) return e;
         e.may_end = l < 0;
+        if (l >= 0) e.other = l;
         if (u >= 0) e.attaches = u;
     } else {
         if (u >= 0 && m->pass_friends && w->pieces[u].side == me->side) {
@@ -207,35 +208,38 @@ static void step_reason(McEnv *env, const CcaMover *m, McReasons *rs, int i, McH
         break;
     case BLOCK_UNIT:
         r = mc_reason_add(env, rs, "hex_occupied", "CCA-MV-4",
-                          "A unit may not enter or pass through a hex holding another unit (%s).", other);
+                          "%s may not enter or pass through the hex of %s: a unit never enters another unit's hex.", me->id, other);
         break;
     case BLOCK_ENEMY_LEADER:
         r = mc_reason_add(env, rs, "enemy_leader", "CCA-MV-4",
-                          "A unit may not enter or pass through a hex holding an enemy leader (%s).", other);
+                          "%s may not enter or pass through the hex of the enemy leader %s.", me->id, other);
         break;
     case BLOCK_ENEMY:
         r = mc_reason_add(env, rs, "enemy_in_hex", "CCA-LD-3",
-                          "A leader may not move onto or through a hex holding an enemy (%s).", other);
+                          "The leader %s may not move onto or through the hex of the enemy %s.", me->id, other);
         break;
     case BLOCK_TWO_LEADERS:
         r = mc_reason_add(env, rs, "two_leaders", "CCA-LD-7",
-                          "The unit's attached leader and the lone leader %s cannot share a hex: only one leader may occupy a hex.", other);
+                          "%s carries its own leader and may not stop on the lone leader %s: only one leader may occupy a hex.", me->id, other);
         break;
     case BLOCK_NONE:
         break;
     }
     if (r) {
-        r->unit = me->id;
+        // The piece in the way is the cause (docs/api.md "Reasons"); terrain has none, so the
+        // mover is named.
+        r->unit = other ? other : me->id;
         r->action = i;
         r->has_hex = 1, r->q = h.q, r->r = h.r;
     }
 }
 
+// `other`: the piece that causes the refusal, named in place of the mover; -1 for none.
 static void fail(McEnv *env, const CcaMover *m, CcaPathResult *res, int i, McHex h, const char *code,
-                 const char *rule, const char *msg) {
+                 const char *rule, const char *msg, int other) {
     McReason *r = mc_reason_add(env, &res->reasons, code, rule, "%s", msg);
     if (r) {
-        r->unit = m->w->pieces[m->piece].id;
+        r->unit = m->w->pieces[other >= 0 ? other : m->piece].id;
         r->action = i;
         r->has_hex = 1, r->q = h.q, r->r = h.r;
     }
@@ -258,24 +262,24 @@ void mc_cca_check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, 
         if (pos < 0) {
             fail(env, m, res, i, h, "off_board", leader ? "CCA-LD-6" : "CCA-MV-4",
                  leader ? "A leader never leaves the battlefield (evade and escape aside)."
-                        : "A unit may not leave the board.");
+                        : "A unit may not leave the board.", -1);
             return;
         }
         if (mc_hex_direction_to(w->board->hexes[cur], h) < 0) {
             fail(env, m, res, i, h, "not_adjacent", m->allowance_rule,
-                 "Each hex of the path must be next to the one before (the first next to the start).");
+                 "Each hex of the path must be next to the one before (the first next to the start).", -1);
             return;
         }
         if (stopped_rule) {
             fail(env, m, res, i, h, "movement_stopped", stopped_rule,
                  mc_strf(env, "Movement ended on entering the previous hex (%s); the %s can go no further.",
-                         e.stop, piece_kind(me)));
+                         e.stop, piece_kind(me)), -1);
             return;
         }
         if (i >= m->allowance) {
             fail(env, m, res, i, h, "exceeds_allowance", m->allowance_rule,
                  mc_strf(env, "A %s moves at most %d hex%s here.", mc_cca_types[me->type].name, m->allowance,
-                         m->allowance == 1 ? "" : "es"));
+                         m->allowance == 1 ? "" : "es"), -1);
             return;
         }
         e = enter(m, pos);
@@ -290,16 +294,18 @@ void mc_cca_check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, 
     if (n > 0 && !e.may_end) {
         if (leader)
             fail(env, m, res, n - 1, path[n - 1], "ends_on_friendly_leader", "CCA-LD-2",
-                 "A leader may pass through but not end on a hex already holding another friendly leader.");
+                 mc_strf(env, "The leader %s may pass through but not end on the hex of the friendly leader %s.", me->id,
+                         w->pieces[e.other].id), e.other);
         else
             fail(env, m, res, n - 1, path[n - 1], "ends_on_friendly_unit", "CCA-CD-1",
-                 "Light foot may pass through a friendly unit on this card but never end on one.");
+                 mc_strf(env, "%s may pass through the friendly unit %s on this card but never end on it.", me->id,
+                         w->pieces[e.other].id), e.other);
         return;
     }
     res->end = end_at(m, cur, n, &e);
     if (res->end.warrior_charge && res->end.needs_enemy && !m->ignore_units) {
         fail(env, m, res, n - 1, path[n - 1], "warrior_not_adjacent", "CCA-MV-2",
-             "A warrior moves a second hex only to end adjacent to an enemy unit.");
+             "A warrior moves a second hex only to end adjacent to an enemy unit.", -1);
         return;
     }
     res->final_pos = cur;

@@ -14,6 +14,8 @@ typedef struct Turn {
     bool *carried;     // a leader that moved with its unit
     bool *joined;      // a unit a moving leader attached to this turn (CCA-LD-11)
     bool *moved2;      // Move-Fire-Move: has made its second move
+    bool *beyond;      // listed after the card's orders ran out: not ordered, its moves not made
+    const char *beyond_rule; // the clause too_many_orders cites
     CcaEnd *end;       // how its (first) move ended
     bool fallback;     // the side had no unit of the card's class: one unit of any type
     bool fired;        // Move-Fire-Move: a second move was made, so ranged combat is over
@@ -373,10 +375,26 @@ static int check_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, co
         mc_trace(env, "CCA-LD-9", NULL, "%d attached leader%s ordered to detach, one order each.", detached,
                  detached == 1 ? "" : "s");
     bool movement_card = card->kind >= CCA_CARD_DOUBLE_TIME;
-    if (res->orders_used > res->orders_allowed)
-        order_reason(env, res, NULL, "too_many_orders", detached ? "CCA-LD-9" : movement_card ? "CCA-CD-1" : "CCA-MV-1",
-                     mc_strf(env, "The %s gives %d order%s; %d were given.", card_name(card), res->orders_allowed,
-                             res->orders_allowed == 1 ? "" : "s", res->orders_used));
+    if (res->orders_used <= res->orders_allowed) return 1;
+    t->beyond_rule = detached ? "CCA-LD-9" : movement_card ? "CCA-CD-1" : "CCA-MV-1";
+    order_reason(env, res, NULL, "too_many_orders", t->beyond_rule,
+                 mc_strf(env, "The %s gives %d order%s; %d were given.", card_name(card), res->orders_allowed,
+                         res->orders_allowed == 1 ? "" : "s", res->orders_used));
+    // The orders are taken in the order listed: the pieces listed once they ran out are not
+    // ordered, and their moves are not made (docs/api/cc-ancients.md). A Leadership card's leader
+    // and his unit take none of its linked hexes.
+    int used = 0;
+    for (int i = 0; i < count; i++) {
+        int k = ordered[i];
+        if (card->kind == CCA_CARD_LEADERSHIP && card->leader >= 0 &&
+            (k == card->leader || k == w->pieces[card->leader].unit))
+            continue;
+        if (used++ < res->orders_allowed) continue;
+        t->beyond[k] = true;
+        t->ordered[k] = false;
+        mc_trace(env, t->beyond_rule, w->pieces[k].id, "Listed after the card's %d order%s ran out: not ordered, its moves not made.",
+                 res->orders_allowed, res->orders_allowed == 1 ? "" : "s");
+    }
     return 1;
 }
 
@@ -394,6 +412,12 @@ static bool may_move(McEnv *env, const CcaWorld *w, int side, const CcaCard *car
     bool leader = p->type == CCA_LEADER;
     if (p->side != side) {
         move_reason(env, rs, p, "not_own_piece", "CCA-MV-1", mc_strf(env, "%s belongs to the other side.", p->id));
+        return false;
+    }
+    if (t->beyond[piece]) {
+        move_reason(env, rs, p, "too_many_orders", t->beyond_rule,
+                    mc_strf(env, "%s is listed after the %s's orders ran out: it is not ordered and does not move.", p->id,
+                            card_name(card)));
         return false;
     }
     if (mv->second) {
@@ -520,16 +544,70 @@ static void apply_move(McEnv *env, CcaWorld *w, int piece, const CcaEnd *end, in
     }
 }
 
+static int no_battle(McEnv *env, CcaBattleEntry *b, const CcaPiece *p, const char *code, const char *rule, const char *msg) {
+    McReason *r = mc_reason_add(env, &b->no_battle, code, rule, "%s", msg);
+    if (!r) return 0;
+    r->unit = p->id;
+    if (!b->no_battle_rule) b->no_battle_rule = rule;
+    return 1;
+}
+
+// Piece i's battle entry: what its move allows, then what the card allows on top of it (CCA-CD-1:
+// no ranged combat on Double Time and Mounted Charge, no close combat on Move-Fire-Move, one extra
+// die on Mounted Charge), and ranged combat only with missile weapons. It may battle when some
+// kind of combat is left; when none is, each part that forbids one says so.
+static int battle_entry(McEnv *env, const CcaWorld *w, const CcaCard *card, const Turn *t, int i, CcaBattleEntry *b) {
+    const CcaPiece *p = &w->pieces[i];
+    const CcaTypeInfo *ty = &mc_cca_types[p->type];
+    memset(b, 0, sizeof *b);
+    b->piece = i;
+    bool move_ok = true;
+    const char *move_rule = NULL;
+    if (t->moved[i]) {
+        move_ok = t->end[i].can_battle;
+        move_rule = t->end[i].no_battle_rule;
+        b->must_battle = t->end[i].must_battle;
+        b->hexes = t->end[i].hexes;
+    }
+    CcaCardKind k = card->kind;
+    bool no_close = k == CCA_CARD_MOVE_FIRE_MOVE && !t->fallback;
+    bool no_ranged = (k == CCA_CARD_DOUBLE_TIME || k == CCA_CARD_MOUNTED_CHARGE) && !t->fallback;
+    bool missiles = mc_cca_has_missiles(p->type);
+    b->close_combat = move_ok && !no_close;
+    b->ranged_combat = move_ok && !b->must_battle && missiles && !no_ranged;
+    b->can_battle = b->close_combat || b->ranged_combat;
+    b->must_battle = b->must_battle && b->close_combat;
+    b->extra_dice = k == CCA_CARD_MOUNTED_CHARGE && !t->fallback ? 1 : 0;
+    if (b->can_battle) return 1;
+    if (!move_ok) {
+        const char *why = strcmp(move_rule, "CCA-TER-1") == 0
+                              ? mc_strf(env, "A %s that entered this terrain may not battle this turn.", ty->name)
+                              : mc_strf(env, "A %s that moved %d hex%s may not battle.", ty->name, b->hexes, b->hexes == 1 ? "" : "es");
+        return why && no_battle(env, b, p, "move_forbids_battle", move_rule, why);
+    }
+    if (no_close &&
+        !no_battle(env, b, p, "card_forbids_close_combat", "CCA-CD-1", mc_strf(env, "%s allows no close combat.", card_name(card))))
+        return 0;
+    if (no_ranged)
+        return no_battle(env, b, p, "card_forbids_ranged_combat", "CCA-CD-1", mc_strf(env, "%s allows no ranged combat.", card_name(card)));
+    if (!missiles)
+        return no_battle(env, b, p, "no_missile_weapons", "CCA-CD-1",
+                         mc_strf(env, "A %s has no missile weapons: it cannot make ranged combat.", ty->name));
+    return 1;
+}
+
 int mc_cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int *ordered,
               int ordered_count, const CcaOrderMove *moves, int move_count, CcaOrderResult *res) {
     memset(res, 0, sizeof *res);
     res->legal = true;
     int np = w->count > 0 ? w->count : 1;
     Turn t = {MC_NEW(env->arena, bool, np), MC_NEW(env->arena, bool, np), MC_NEW(env->arena, bool, np),
-              MC_NEW(env->arena, bool, np), MC_NEW(env->arena, bool, np), MC_NEW(env->arena, CcaEnd, np), false, false};
+              MC_NEW(env->arena, bool, np), MC_NEW(env->arena, bool, np), MC_NEW(env->arena, bool, np), NULL,
+              MC_NEW(env->arena, CcaEnd, np), false, false};
     res->moves = MC_NEW(env->arena, CcaMoveOutcome, move_count > 0 ? move_count : 1);
     res->battle = MC_NEW(env->arena, CcaBattleEntry, np);
-    if (!t.ordered || !t.moved || !t.carried || !t.joined || !t.moved2 || !t.end || !res->moves || !res->battle) return 0;
+    if (!t.ordered || !t.moved || !t.carried || !t.joined || !t.moved2 || !t.beyond || !t.end || !res->moves || !res->battle)
+        return 0;
     if (!check_card(env, w, side, card, ordered, ordered_count, &t, res)) return 0;
     mc_trace(env, "CCA-MV-1", NULL, "%d move%s, one at a time, each finished before the next and all before any battle.",
              move_count, move_count == 1 ? "" : "s");
@@ -576,22 +654,7 @@ int mc_cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const i
     // Battle eligibility of every ordered unit as the moves left it.
     for (int i = 0; i < w->count; i++) {
         if (!t.ordered[i] || w->pieces[i].type == CCA_LEADER) continue;
-        CcaBattleEntry *b = &res->battle[res->battle_count++];
-        b->piece = i;
-        b->can_battle = true;
-        if (t.moved[i]) {
-            b->can_battle = t.end[i].can_battle;
-            b->must_battle = t.end[i].must_battle;
-            b->no_battle_rule = t.end[i].no_battle_rule;
-            b->hexes = t.end[i].hexes;
-        }
-        // What the card allows on top of the move (CCA-CD-1): no ranged combat on Double Time and
-        // Mounted Charge, no close combat on Move-Fire-Move, one extra die on Mounted Charge.
-        CcaCardKind k = card->kind;
-        b->close_combat = b->can_battle && !(k == CCA_CARD_MOVE_FIRE_MOVE && !t.fallback);
-        b->ranged_combat = b->can_battle && !b->must_battle && mc_cca_has_missiles(w->pieces[i].type) &&
-                           !((k == CCA_CARD_DOUBLE_TIME || k == CCA_CARD_MOUNTED_CHARGE) && !t.fallback);
-        b->extra_dice = k == CCA_CARD_MOUNTED_CHARGE && !t.fallback ? 1 : 0;
+        if (!battle_entry(env, w, card, &t, i, &res->battle[res->battle_count++])) return 0;
     }
     return 1;
 }

@@ -438,22 +438,26 @@ static void leader_walk(ECtx *c, int pos) {
     const CcaPiece *me = &w->pieces[c->piece];
     int len = c->cur.len;
     if (len == 3) return;
+    bool off_listed = false;
     for (int k = 0; k < 2; k++) {
         int nb = mc_board_neighbor(w->board, pos, c->dirs[k]);
         McHex h = mc_hex_neighbor(w->board->hexes[pos], c->dirs[k]);
         CcaEvadePath saved = c->cur;
-        c->cur.path[len] = h;
-        c->cur.len = len + 1;
         if (nb < 0) {
-            if (over_own_edge(w, me->side, h)) {
+            // Both rear hexes of a hex on his own edge lie over it: leaving the board from here is
+            // one evade, listed once, its path the hexes on the board.
+            if (over_own_edge(w, me->side, h) && !off_listed) {
                 c->cur.off_board = true;
                 c->cur.final_pos = -1;
                 c->cur.attaches = -1;
                 push_path(c);
+                off_listed = true;
             }
             c->cur = saved;
             continue;
         }
+        c->cur.path[len] = h;
+        c->cur.len = len + 1;
         if (closed_to(w->board->terrain[nb], CCA_LEADER)) {
             c->cur = saved;
             continue;

@@ -43,6 +43,9 @@ static bool walk_step(void *ctx, const McReachStepIn *in, McReachStepOut *out) {
     // on (an Impassable hex opened by Reconnaissance) cannot be entered at all (as `move` rules).
     if (!(f & WALK_MAY_END) && (f & WALK_ZONE_STOPS)) return false;
     out->cost = w->cost[in->to];
+    // The search's secondary key (fewest, after the cost): hexes passed through that hold a unit
+    // (GG-8.1-I/II), so that between equally cheap paths the one round the units is shown.
+    out->attacks = s->occ[in->to] >= 0;
     out->state = in->state;
     // GG-8.3-T: going on from an empty zone hex (other than the start, which it leaves) uses Nimble.
     if (!in->first && (s->zone[in->from] & MC_GG_ZONE_ENEMY) && s->occ[in->from] < 0)
@@ -80,15 +83,17 @@ static void fill_engagement(const McGgScene *s, McGgDest *d) {
 }
 
 // The node to list for a position, with its entry in *best: cheapest, then not relying on Nimble
-// (keeps the Melee Attack), then the path tie-break of docs/api.md. -1 when the unit cannot end there.
+// (keeps the Melee Attack), then through the fewest units' hexes, then the path tie-break of
+// docs/api.md. -1 when the unit cannot end there.
 static int choose_node(const McReach *r, int pos, McReachEntry *best) {
     int found = -1;
     McReachEntry e;
     for (int st = 0; st < STATE_COUNT; st++) {
         int v = pos * STATE_COUNT + st;
         if (!mc_reach_get(r, v, &e) || !(e.flags & MC_REACH_MAY_END)) continue;
+        bool same = e.cost == best->cost && e.state == best->state;
         if (found < 0 || e.cost < best->cost || (e.cost == best->cost && e.state < best->state) ||
-            (e.cost == best->cost && e.state == best->state && e.order < best->order)) {
+            (same && e.attacks < best->attacks) || (same && e.attacks == best->attacks && e.order < best->order)) {
             found = v;
             *best = e;
         }

@@ -203,6 +203,8 @@ typedef struct NaPose {
 
 /// Largest number of poses in one pursuer's path.
 #define NA_MAX_PATH 8
+/// Enemies a pursuer's front facing may touch at once after its pivot, listed as a choice (9A-PV-E).
+#define NA_MAX_TARGET_OPTIONS 8
 
 /// One pursuer's move, as the answer reports it.
 typedef struct NaPursuerOut {
@@ -231,7 +233,11 @@ typedef struct NaPursuerOut {
     NaPose path[NA_MAX_PATH];
     int path_count;
     double moved;            ///< distance moved straight forward; for a charge, the centre's displacement
-    bool backtracked;
+    bool backtracked;        ///< moved back along its path to a legal position (9A-LP-1)
+    /// 9A-PV-E with no `target` named: the enemies its front facing touched after the pivot, the one
+    /// taken first (a choice when two or more, each a unit index).
+    int target_options[NA_MAX_TARGET_OPTIONS];
+    int target_option_count;
     bool charge_undone;      ///< the backtrack took a charger out of contact with its target (9A-LP-1)
     NaPose backtrack_from;
     NaSpacingFault backtrack_fault;

@@ -434,8 +434,9 @@ static double stop_short(double distance) { return distance > NA_CLEAR_GAP ? dis
 
 // 9A-LP-1: walk the path back from its end to the last position that touches nothing the unit
 // did not charge, keeps NA_CLEAR_GAP and lies on the table (strictly: a corner stops on the edge,
-// not a slop beyond it); sampled, then bisected. None: where it started.
-static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int charged) {
+// not a slop beyond it); sampled, then bisected. None (*found false): where it started.
+static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int charged, bool *found) {
+    *found = true;
     for (int seg = o->path_count - 1; seg >= 1; seg--) {
         NaPose a = o->path[seg - 1], b = o->path[seg];
         double turn = mc_facing_delta(a.facing, b.facing);
@@ -467,6 +468,7 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
             return between(like, a, b, turn, good);
         }
     }
+    *found = false;
     return rect_at(like, o->path[0]);
 }
 
@@ -535,6 +537,10 @@ static bool charge_at_pivot(Ctx *c, int self, const Plan *p, NaPursuerOut *o, St
     NaPlacement pl;
     int cand[16];
     int nc = touching_enemies(c, self, p->pivot, p->target, cand, 16);
+    // "If there is more than one possible target, the Pivoting unit chooses": unnamed, a choice.
+    if (c->record && c->in->pursuers[o->index].target < 0 && nc >= 2)
+        for (int i = 0; i < nc && o->target_option_count < NA_MAX_TARGET_OPTIONS; i++)
+            o->target_options[o->target_option_count++] = c->w->objs[cand[i]].unit;
     bool placed = false;
     for (int i = 0; i < nc && !placed; i++) {
         int t = c->w->objs[cand[i]].unit;
@@ -754,26 +760,50 @@ static void free_ahead(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
 }
 
 // 9A-LP-1: the end position must touch nothing it did not charge and keep unit spacing; if not,
-// the unit backtracks along its path to its last legal position. Returns where it ends.
+// the unit backtracks along its path to its last legal position. When no position of its path is
+// legal, it goes back to where it started; if it never left that pose, nothing was backtracked: it
+// stays as it stood. Returns where it ends.
 static McRect legal_end(Ctx *c, int self, const Plan *p, NaPursuerOut *o, McRect cur, int charged) {
     const char *id = c->bf->units[self].id;
     McVec2 endpv[4];
     McPoly endp = mc_rect_to_poly(cur, endpv);
     NaSpacing sp;
     if (!mc_na_spacing_check(c->w, &endp, self, charged, &sp)) {
-        o->backtracked = true;
-        o->backtrack_from = pose_of(cur);
-        o->backtrack_fault = sp.fault;
-        o->backtrack_object = sp.object;
-        cur = backtrack(c, o, p->start, self, charged);
         static const char *const what[] = {"", "beyond", "overlapping", "in contact with", "not touching"};
-        if (c->record) {
-            mc_trace(c->env, "9A-LP-1", id, "the end position is illegal (%s %s): backtracked to its last legal position",
-                     what[sp.fault], sp.object >= 0 ? mc_na_object_id(c->w, sp.object) : "the table edge");
-            McReason *r = mc_reason_add(c->env, &o->reasons, sp.fault == NA_SPACING_OFF_TABLE ? "ends_off_table" : (sp.fault == NA_SPACING_OVERLAP ? "ends_overlapping" : "ends_in_contact"),
-                                        "9A-LP-1", "The move would end %s %s, so the unit backtracks to its last legal position.", what[sp.fault],
-                                        sp.object >= 0 ? mc_na_object_id(c->w, sp.object) : "the table edge");
-            if (r && sp.object >= 0) r->unit = mc_na_object_id(c->w, sp.object);
+        const char *obj = sp.object >= 0 ? mc_na_object_id(c->w, sp.object) : "the table edge";
+        NaPose from = pose_of(cur), start = o->path[0];
+        bool found;
+        McRect back = backtrack(c, o, p->start, self, charged, &found);
+        bool moved = fabs(from.x - start.x) > MC_LINEAR_SLOP || fabs(from.y - start.y) > MC_LINEAR_SLOP ||
+                     !mc_fmt_negligible(mc_facing_delta(start.facing, from.facing));
+        if (!found && !moved) {
+            // A pivot or move refused everywhere leaves the unit where it stood, illegal as it was:
+            // nothing to backtrack (a no_legal_position reason says so).
+            if (c->record) {
+                mc_trace(c->env, "9A-LP-1", id, "no legal pivot or move: it stays where it started, still %s %s", what[sp.fault], obj);
+                McReason *r = mc_reason_add(c->env, &o->reasons, "no_legal_position", "9A-LP-1",
+                                            "No pivot or move gives a legal position, so the unit stays where it started, still %s %s.",
+                                            what[sp.fault], obj);
+                if (r && sp.object >= 0) r->unit = obj;
+            }
+        } else {
+            o->backtracked = true;
+            o->backtrack_from = from;
+            o->backtrack_fault = sp.fault;
+            o->backtrack_object = sp.object;
+            cur = back;
+            if (c->record) {
+                if (found)
+                    mc_trace(c->env, "9A-LP-1", id, "the end position is illegal (%s %s): backtracked to its last legal position", what[sp.fault], obj);
+                else
+                    mc_trace(c->env, "9A-LP-1", id, "the end position is illegal (%s %s) and so is every position on its path: back where it started",
+                             what[sp.fault], obj);
+                McReason *r = mc_reason_add(c->env, &o->reasons, sp.fault == NA_SPACING_OFF_TABLE ? "ends_off_table" : (sp.fault == NA_SPACING_OVERLAP ? "ends_overlapping" : "ends_in_contact"),
+                                            "9A-LP-1", found ? "The move would end %s %s, so the unit backtracks to its last legal position."
+                                                             : "The move would end %s %s, and no position on its path is legal, so the unit goes back to where it started.",
+                                            what[sp.fault], obj);
+                if (r && sp.object >= 0) r->unit = obj;
+            }
         }
         endp = mc_rect_to_poly(cur, endpv);
         mc_na_spacing_check(c->w, &endp, self, charged, &sp);
