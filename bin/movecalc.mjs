@@ -6,6 +6,7 @@ import { createEngine } from '../wasm/movecalc.mjs';
 import { SYSTEMS, buildRequest, setAssumptions, setTerrainKinds, own } from '../web/model.js';
 import { checkPosition, useEngineLimits, ShareError } from '../web/share.js';
 import { INPUT_HELP, isInput, readInput } from './input.mjs';
+import { lines } from './lines.mjs';
 
 const LIMIT = 4 * 1024 * 1024; // MC_MAX_REQUEST_BYTES; larger input still reaches the engine's limit error
 const USAGE = `usage: movecalc [--pretty] INPUT        answer the request INPUT stands for
@@ -71,30 +72,17 @@ const engine = await createEngine();
 const answer = (bytes) => engine.requestBytes(bytes.subarray(0, LIMIT + 1));
 
 if (wantLines) {
-  // Lines are split on the raw bytes, not decoded text, so that a line which is not UTF-8 gets the
-  // engine's own answer, as natively; each is answered as soon as it has arrived.
   const input = file === '-' ? process.stdin : createReadStream(file);
-  let pending = Buffer.alloc(0);
-  const answerLine = (line) => {
-    let end = line.length;
-    if (end > 0 && line[end - 1] === 0x0d) end--;
-    line = line.subarray(0, end);
-    if (!/^[ \t]*$/.test(line.toString('latin1'))) process.stdout.write(answer(line) + '\n');
-  };
   try {
-    for await (const chunk of input) {
-      pending = Buffer.concat([pending, chunk]);
-      let nl;
-      while ((nl = pending.indexOf(0x0a)) >= 0) {
-        answerLine(pending.subarray(0, nl));
-        pending = pending.subarray(nl + 1);
-      }
+    // Each line is answered as soon as it has arrived; blank lines ask nothing, as natively.
+    for await (let line of lines(input)) {
+      if (line.length > 0 && line[line.length - 1] === 0x0d) line = line.subarray(0, line.length - 1);
+      if (!/^[ \t]*$/.test(line.toString('latin1'))) process.stdout.write(answer(line) + '\n');
     }
   } catch {
     process.stderr.write(`movecalc: cannot read ${file}\n`);
     process.exit(2);
   }
-  if (pending.length) answerLine(pending);
   process.exit(0);
 }
 

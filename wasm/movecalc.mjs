@@ -134,6 +134,9 @@ class Module {
     // a lone surrogate keeps that path: its bytes are not UTF-8, and the engine says so, where an
     // encoder would put in replacement characters. Either way the engine reads up to a NUL.
     const m = this.m;
+    // The engine reads up to a NUL: a text holding one is refused whole, as the CLIs refuse such
+    // bytes, instead of being answered cut short.
+    if (text.includes('\0')) text = '\x01';
     if (!encoder || typeof text.isWellFormed !== 'function' || !text.isWellFormed()) {
       const size = m.lengthBytesUTF8(text) + 1;
       const input = this.reserve(size);
@@ -338,6 +341,9 @@ export class Engine {
   }
 
   // The "system" of a request's text when several modules could answer it; undefined otherwise.
+  // JSON.parse reads no text that the engine reads differently: the engine refuses every text
+  // JSON.parse refuses, and also repeated names, where JSON.parse keeps the last. A text refused
+  // while it is read gets the same answer from every module, so which one it goes to is moot.
   #systemOf(text) {
     if (this.#modules.length < 2) return undefined;
     try {
@@ -351,9 +357,10 @@ export class Engine {
   // `describe` without a system, asked of several modules: the first module's answer with every
   // module's systems and assumptions, in SYSTEM_IDS order (re-serialised by JSON.stringify).
   #describeAll(text) {
-    const answers = this.#modules.map((mod) => JSON.parse(mod.text(text)));
+    const texts = this.#modules.map((mod) => mod.text(text));
+    const answers = texts.map((t) => JSON.parse(t));
     const [first] = answers;
-    if (!first.ok) return JSON.stringify(first);
+    if (!first.ok) return texts[0]; // an error is every module's, byte for byte
     first.result.systems = answers.flatMap((a) => a.result.systems);
     first.result.assumptions = answers.flatMap((a) => a.result.assumptions);
     return JSON.stringify(first);
@@ -381,7 +388,8 @@ export class Engine {
     const body = bytes.includes(0) ? Uint8Array.of(1) : bytes;
     if (this.#modules.length > 1) {
       let text;
-      try { text = new TextDecoder('utf-8', { fatal: true }).decode(body); } catch { return this.#modules[0].bytes(body); }
+      // ignoreBOM keeps a byte order mark in the text, where the engine refuses it as natively.
+      try { text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body); } catch { return this.#modules[0].bytes(body); }
       return this.requestText(text);
     }
     return this.#modules[0].bytes(body);

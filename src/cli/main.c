@@ -59,8 +59,9 @@ static int answer_lines(FILE *in) {
         if (n > 0 && line[n - 1] == '\n') line[--n] = '\0';
         if (n > 0 && line[n - 1] == '\r') line[--n] = '\0';
         if (strspn(line, " \t") == (size_t)n) continue; // blank lines ask nothing
-        // Beyond the limit the engine still gives its own `limit` error from the first bytes.
-        if ((size_t)n > (size_t)MC_MAX_REQUEST_BYTES + 1) line[MC_MAX_REQUEST_BYTES + 1] = '\0';
+        // Beyond the limit the engine still gives its own `limit` error from the first bytes, as
+        // for a file; the NUL put there must not be taken for one in the request.
+        if ((size_t)n > (size_t)MC_MAX_REQUEST_BYTES + 1) line[n = MC_MAX_REQUEST_BYTES + 1] = '\0';
         char *response = mc_request(request_text(line, (size_t)n));
         if (!response) {
             free(line);

@@ -168,7 +168,7 @@ static void lay_over(cJSON *unit, cJSON *fields) {
 }
 
 // One unit of a change: the position's unit it changes in place (NULL for a new one), and the
-// change's fields to lay over it, or the new unit.
+// change's fields to lay over it, or the new unit as given.
 typedef struct Staged {
     const char *id;
     cJSON *old, *value;
@@ -243,17 +243,10 @@ static cJSON *update_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
     cJSON *holder = cJSON_CreateObject(); // the new members of the position, keys included
     int ok = holder != NULL;
     for (i = 0; i < n_changed && ok; i++) {
-        cJSON *fields = cJSON_Duplicate(cJSON_GetArrayItem(changed, i), 1);
-        ok = fields != NULL;
-        if (!fields || staged[i].old) {
-            staged[i].value = fields;
-        } else if ((staged[i].value = cJSON_CreateObject()) != NULL) {
-            lay_over(staged[i].value, fields);
-            cJSON_Delete(fields);
-        } else {
-            cJSON_Delete(fields);
-            ok = 0;
-        }
+        // A new unit is kept as given, nulls included, so that it is read as the same unit in a
+        // full request is (a null where a value belongs is refused); only a change's null takes
+        // a field of a unit held away.
+        ok = (staged[i].value = cJSON_Duplicate(cJSON_GetArrayItem(changed, i), 1)) != NULL;
     }
     for (int k = 0; replaced_keys[k] && ok; k++) {
         const cJSON *v = mc_read_get(req, replaced_keys[k]);

@@ -46,7 +46,7 @@ static inline void mc_read_pop(McRequest *j, int saved) {
 const cJSON *mc_read_get(const cJSON *obj, const char *key);
 
 /// Checks that `v` (at the current path) is an object whose keys are all in the NULL-terminated
-/// `allowed` list, with no key twice.
+/// `allowed` list (mc_request has already refused a key given twice).
 int mc_read_object(McRequest *j, const cJSON *v, const char *const *allowed);
 
 /// Reads a finite number in [min, max]. Absent and not `required`: leaves *out as it is.

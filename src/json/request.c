@@ -207,6 +207,102 @@ static void path_of_too_deep(McRequest *j, const char *s) {
     }
 }
 
+// RFC 8259 allows only space, tab, LF and CR between tokens and no unescaped byte below 0x20 in a
+// string; cJSON skips every byte up to 0x20 as whitespace, keeps control bytes in strings and
+// skips a leading byte order mark. Returns the offset of the first such byte in a text cJSON has
+// read (so quotes and escapes pair up), or -1, with *what saying which rule it breaks.
+static const unsigned char control_stop[256] = {
+    [0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1, [0x07] = 1,
+    [0x08] = 1, [0x09] = 1, [0x0A] = 1, [0x0B] = 1, [0x0C] = 1, [0x0D] = 1, [0x0E] = 1, [0x0F] = 1,
+    [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1, [0x15] = 1, [0x16] = 1, [0x17] = 1,
+    [0x18] = 1, [0x19] = 1, [0x1A] = 1, [0x1B] = 1, [0x1C] = 1, [0x1D] = 1, [0x1E] = 1, [0x1F] = 1,
+    ['"'] = 1, ['\\'] = 1,
+};
+
+static long not_json_byte(const char *s, size_t len, const char **what) {
+    if (len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) {
+        *what = "a byte order mark is not JSON text";
+        return 0;
+    }
+    int in_string = 0;
+    for (size_t i = 0; i < len; i++) {
+        while (i < len && !control_stop[(unsigned char)s[i]]) i++;
+        if (i >= len) break;
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"') {
+            in_string = !in_string;
+        } else if (c == '\\') {
+            i++; // only inside a string, which cJSON has checked: the escaped byte is not a quote
+        } else if (in_string) {
+            *what = "a control character must be escaped in a string";
+            return (long)i;
+        } else if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+            *what = "only space, tab, line feed and carriage return are whitespace";
+            return (long)i;
+        }
+    }
+    return -1;
+}
+
+// A member and its position in its object, sorted by name, then position.
+typedef struct {
+    const cJSON *member;
+    size_t at;
+} McNamed;
+
+static int name_order(const void *a, const void *b) {
+    const McNamed *x = a, *y = b;
+    int c = strcmp(x->member->string, y->member->string);
+    return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+// The first member of an object (in the text's order) whose name an earlier member of the same
+// object already has, searching objects depth first; NULL when names are unique everywhere. Up to
+// 8 members are compared pairwise; a larger object's members are sorted by name and position
+// (O(n log n), so that no request can make this quadratic), which finds the same member.
+static const cJSON *repeated_key(McRequest *j, const cJSON *v) {
+    if (cJSON_IsObject(v)) {
+        size_t n = 0;
+        for (const cJSON *m = v->child; m; m = m->next) n++;
+        if (n <= 8) {
+            for (const cJSON *m = v->child; m; m = m->next)
+                for (const cJSON *o = v->child; o != m; o = o->next)
+                    if (o->string[0] == m->string[0] && strcmp(o->string, m->string) == 0) return m;
+        } else {
+            McNamed *sorted = mc_arena_bump(j->env.arena, n * sizeof *sorted);
+            if (!sorted) return NULL; // the arena's failure is answered as out_of_memory
+            size_t i = 0;
+            for (const cJSON *m = v->child; m; m = m->next, i++) sorted[i] = (McNamed){m, i};
+            qsort(sorted, n, sizeof *sorted, name_order);
+            // In each run of one name, the second entry is the first repeat of that name.
+            const McNamed *first = NULL;
+            for (i = 1; i < n; i++)
+                if (strcmp(sorted[i].member->string, sorted[i - 1].member->string) == 0 &&
+                    (i < 2 || strcmp(sorted[i - 1].member->string, sorted[i - 2].member->string) != 0) &&
+                    (!first || sorted[i].at < first->at))
+                    first = &sorted[i];
+            if (first) return first->member;
+        }
+    }
+    if (cJSON_IsObject(v) || cJSON_IsArray(v))
+        for (const cJSON *m = v->child; m; m = m->next) {
+            const cJSON *found = repeated_key(j, m);
+            if (found) return found;
+        }
+    return NULL;
+}
+
+// Sets j's path to that of `target` within `v`; returns whether `target` is in `v`.
+static int path_to(McRequest *j, const cJSON *v, const cJSON *target) {
+    int index = 0;
+    for (const cJSON *m = v->child; m; m = m->next, index++) {
+        int saved = cJSON_IsArray(v) ? mc_read_push_index(j, index) : mc_read_push_key(j, m->string);
+        if (m == target || path_to(j, m, target)) return 1;
+        mc_read_pop(j, saved);
+    }
+    return 0;
+}
+
 static char *error_response(const McError *err, size_t *length) {
     cJSON *root = cJSON_CreateObject();
     cJSON *e = cJSON_CreateObject();
@@ -251,9 +347,6 @@ static int read_params(McRequest *j, const cJSON *params, const McSystem *sys) {
         for (int s = 0; s < SYSTEM_COUNT && id < 0; s++)
             if ((id = mc_assumption_find(systems[s].assumptions, a->string)) >= 0) owner = &systems[s];
         if (id < 0) return mc_read_fail_key(j, a->string, "bad_request", "no assumption has the id \"%s\"", a->string);
-        for (const cJSON *o = params->child; o != a; o = o->next)
-            if (strcmp(o->string, a->string) == 0)
-                return mc_read_fail_key(j, a->string, "bad_request", "%s is given twice", a->string);
         if (owner != sys)
             return mc_read_fail_key(j, a->string, "bad_request", "%s belongs to %s, not %s", a->string,
                                   owner->id, sys->id);
@@ -397,6 +490,22 @@ static cJSON *parse_text(McRequest *j, const char *text, size_t len) {
         if (deep) {
             path_of_too_deep(j, text);
             mc_read_fail(j, "limit", "JSON nested deeper than the limit MC_MAX_JSON_DEPTH (%d)", MC_MAX_JSON_DEPTH);
+            return NULL;
+        }
+    }
+    if (req) {
+        const char *what;
+        long at = not_json_byte(text, len, &what);
+        if (at >= 0) {
+            mc_read_fail(j, "bad_json", "not valid JSON at byte %ld: %s", at, what);
+            return NULL;
+        }
+        // RFC 8259 says names SHOULD be unique and leaves a repeat's meaning open (JavaScript keeps
+        // the last, cJSON's lookup the first): a repeat is refused, so every reader agrees.
+        const cJSON *twice = repeated_key(j, req);
+        if (twice) {
+            path_to(j, req, twice);
+            mc_read_fail(j, "bad_request", "field \"%s\" is given twice", twice->string);
             return NULL;
         }
     }

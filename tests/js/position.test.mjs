@@ -545,3 +545,30 @@ for (const system of ['torn-world', 'cc-ancients']) {
     console.log(`${system}: ${asked.length} asks after in-place changes, ${results} answered with a result${huge ? `, ${huge} after moves of Huge miniatures` : ''}`);
   });
 }
+
+test('a unit added by an update is read as in a request: a null field answers as the full request does, bad_request at its path', () => {
+  const systems = engine.request({ query: 'describe' }).result.systems.map((s) => s.id);
+  let refused = 0;
+  for (const system of systems) {
+    const request = scenarioFiles().filter((f) => f.includes(`/scenarios/${system}/`)).map((f) => loadScenario(f).request)
+      .find((r) => Array.isArray(r.units) && r.units.length > 0 && engine.request(r).ok);
+    assert.ok(request, `${system}: a scenario with units that gets a ruling`);
+    const last = request.units.length - 1;
+    for (const field of Object.keys(request.units[last]).filter((k) => k !== 'id')) {
+      const changed = structuredClone(request);
+      changed.units[last][field] = null;
+      const expected = engine.requestText(JSON.stringify(changed));
+      const { position, query } = splitRequest(changed);
+      const pos = engine.open({ ...position, units: position.units.slice(0, last) });
+      try {
+        assert.deepEqual(pos.update({ units: [changed.units[last]] }), { ok: true });
+        assert.equal(pos.askText(JSON.stringify(query)), expected, `${system} units[${last}].${field}: null`);
+      } finally {
+        pos.close();
+      }
+      const r = JSON.parse(expected);
+      if (!r.ok && r.error.code === 'bad_request' && r.error.path === `units[${last}].${field}`) refused++;
+    }
+  }
+  assert.ok(refused > 0, 'no null field was refused at its path');
+});

@@ -184,3 +184,34 @@ export function randomRequests(count, seed = 14) {
   }
   return out;
 }
+
+/**
+ * `count` requests meant to get rulings, as Buffers, the same on every run for the same seed: random
+ * battlefields grown from the scenario requests, taken in turn from each group (a game and one of its
+ * queries) of `groups` = [{system, query, hex, requests}]. Every unit is moved a little: on a hex
+ * board one hex or none along each axis (q/r, or col/row), on a table by up to an inch or step
+ * either way and up to 20° of facing; the units' order is shuffled. A move can so become illegal,
+ * which is still a ruling; an error (a unit pushed off the board) is possible and is counted apart.
+ */
+export function rulingRequests(groups, count, seed = 34) {
+  const r = prng(seed);
+  const usable = groups.filter((g) => g.requests.length > 0);
+  const out = [];
+  for (let i = 0; out.length < count && usable.length; i++) {
+    const g = usable[i % usable.length];
+    const req = clone(r.pick(g.requests));
+    if (Array.isArray(req.units)) {
+      for (const u of req.units) {
+        if (!u || typeof u !== 'object') continue;
+        for (const k of g.hex ? ['q', 'r', 'col', 'row'] : ['x', 'y']) {
+          if (typeof u[k] !== 'number') continue;
+          u[k] = g.hex ? u[k] + r.between(-1, 1) : Math.round((u[k] + r.range(-1, 1)) * 1000) / 1000;
+        }
+        if (!g.hex && typeof u.facing === 'number') u.facing = Math.round((u.facing + r.range(-20, 20)) * 100) / 100;
+      }
+      r.shuffle(req.units);
+    }
+    out.push({ system: g.system, query: g.query, bytes: Buffer.from(JSON.stringify(req), 'utf8') });
+  }
+  return out;
+}
