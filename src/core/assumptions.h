@@ -51,6 +51,9 @@ typedef struct McAssumptionSet {
     int param_count;
     const McReadingInfo *readings;
     int reading_count;
+    /// Result members that only restate what a reading sets (GODSGLOOM's `zones`), left out when
+    /// sensitivity compares two answers; NULL-terminated, or NULL.
+    const char *const *restated;
 } McAssumptionSet;
 
 /// Values of every parameter of the request's game: defaults overridden by the request's "params".

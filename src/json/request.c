@@ -366,7 +366,8 @@ static void describe(McRequest *j, cJSON *result, const McSystem *only) {
 
 // Sensitivity (docs/api.md "Sensitivity"): the request run again under each other reading of each
 // assumption its answer relied on, and whether the verdict changes. The verdict is the result less
-// its trace: two answers agree when every other member is the same JSON value.
+// its trace and the members that restate the readings (McAssumptionSet.restated): two answers
+// agree when every other member is the same JSON value.
 
 /// The most members of a result that one entry names as changed, and the longest object (as
 /// printed) or string given whole.
@@ -380,8 +381,11 @@ typedef struct Changed {
     char text[VALUE_BYTES]; ///< a string or an object, as printed
 } Changed;
 
-static bool skipped_member(const cJSON *m) {
-    return strcmp(m->string, "trace") == 0 || strcmp(m->string, "traceDropped") == 0;
+static bool skipped_member(const cJSON *m, const char *const *restated) {
+    if (strcmp(m->string, "trace") == 0 || strcmp(m->string, "traceDropped") == 0) return true;
+    for (; restated && *restated; restated++)
+        if (strcmp(m->string, *restated) == 0) return true;
+    return false;
 }
 
 static bool same_value(const cJSON *a, const cJSON *b);
@@ -450,17 +454,17 @@ static void note_changed(Changed *c, const char *field, const cJSON *v) {
 
 // The members of `base` and `other` (results) that differ, the trace aside; returns how many
 // (more than `cap` are counted, not noted).
-static int compare_results(const cJSON *base, const cJSON *other, Changed *out, int cap) {
+static int compare_results(const cJSON *base, const cJSON *other, const char *const *restated, Changed *out, int cap) {
     int n = 0;
     for (const cJSON *m = base->child; m; m = m->next) {
-        if (skipped_member(m)) continue;
+        if (skipped_member(m, restated)) continue;
         const cJSON *o = mc_read_get(other, m->string);
         if (o && same_value(m, o)) continue;
         if (n < cap) note_changed(&out[n], m->string, o);
         n++;
     }
     for (const cJSON *o = other->child; o; o = o->next) {
-        if (skipped_member(o) || mc_read_get(base, o->string)) continue;
+        if (skipped_member(o, restated) || mc_read_get(base, o->string)) continue;
         if (n < cap) note_changed(&out[n], o->string, o);
         n++;
     }
@@ -499,7 +503,7 @@ static void sensitivity_entry(McRequest *j, cJSON *arr, const McSystem *sys, con
     bool out = mc_work_out();
     char error_code[32] = "", error_message[sizeof sub->err.message] = "", where[sizeof sub->env.work_where];
     mc_snfmt(where, sizeof where, "%s", sub->env.work_where[0] ? sub->env.work_where : "the search");
-    if (ran && !out) n = compare_results(result, other, changed, MAX_CHANGED);
+    if (ran && !out) n = compare_results(result, other, set->restated, changed, MAX_CHANGED);
     else if (!out && sub->err.code) {
         mc_snfmt(error_code, sizeof error_code, "%s", sub->err.code);
         mc_snfmt(error_message, sizeof error_message, "%s", sub->err.message);

@@ -43,4 +43,4 @@ static const McReadingInfo readings[] = {
 };
 
 const McAssumptionSet mc_al_assumptions = {assumptions, MC_AL_ASSUMPTION_COUNT, params, MC_AL_PARAM_COUNT,
-                                           readings, (int)(sizeof readings / sizeof readings[0])};
+                                           readings, (int)(sizeof readings / sizeof readings[0]), NULL};

@@ -41,5 +41,8 @@ static const McReadingInfo readings[] = {
         1, {{MC_P_GG2_FAST_DELTA, 2}}},
 };
 
+// The Engagement Zones an answer draws are A-GG-1's arc itself: a reading changes them always.
+static const char *const restated[] = {"zones", NULL};
+
 const McAssumptionSet mc_gg_assumptions = {assumptions, MC_GG_ASSUMPTION_COUNT, params, MC_GG_PARAM_COUNT,
-                                           readings, (int)(sizeof readings / sizeof readings[0])};
+                                           readings, (int)(sizeof readings / sizeof readings[0]), restated};
