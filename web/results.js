@@ -209,7 +209,7 @@ export function sensitivityLines(response, game) {
         const other = 'count' in c ? plural(c.count, 'entry', 'entries') : c.absent ? 'none' : valueWords(c.value, game);
         return `${c.field} ${valueWords(r[c.field], game)} → ${other}`;
       });
-      lines.push({ rule: e.assumption, text: ` (${e.rule}): this depends on how you read ${e.assumption}. As read here and ${reading}: ${changed.join('; ')}${arr(e.changed).length > 3 ? '; …' : ''}.` });
+      lines.push({ rule: e.assumption, text: ` (${e.rule}): this depends on how you read ${e.assumption}. As read here → ${reading} instead: ${changed.join('; ')}${arr(e.changed).length > 3 ? '; …' : ''}.` });
     } else if (e.changes === null) {
       lines.push({ rule: e.assumption, text: ` (${e.rule}): whether reading it as “${e.reading}” changes the ruling is not known: ${e.limit ?? e.error?.message ?? ''}` });
     }
