@@ -521,8 +521,9 @@ static void sensitivity_entry(McRequest *j, cJSON *arr, const McSystem *sys, con
         mc_write_add(j, o, "changes", cJSON_CreateNull());
         cJSON *e = mc_write_object(j, o, "error");
         if (e) {
-            mc_write_string(j, e, "code", mc_strf(&j->env, "%s", error_code[0] ? error_code : "out_of_memory"));
-            mc_write_string(j, e, "message", mc_strf(&j->env, "%s", error_code[0] ? error_message : "out of memory"));
+            // Copied into the response (cJSON_CreateString): the locals may go.
+            mc_write_string(j, e, "code", error_code[0] ? error_code : "out_of_memory");
+            mc_write_string(j, e, "message", error_code[0] ? error_message : "out of memory");
         }
         return;
     }
