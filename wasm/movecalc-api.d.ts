@@ -18,6 +18,35 @@ export interface ErrorResponse {
 }
 /** Ids of the assumptions (docs/rules/<game>.md) the answer relied on. */
 export type Assumptions = string[];
+/** One alternative reading of an assumption the answer relied on, and whether the verdict (the result less its trace) changes under it. */
+export interface SensitivityEntry {
+  assumption: string;
+  /** the reading's name, as `describe` lists it */
+  reading: string;
+  /** the clause whose ruling the reading changes */
+  rule: string;
+  /** the values the reading gives the assumption's parameters */
+  params: { [name: string]: number };
+  /** whether any member of the result other than trace differs; null when the reading was not tried to the end (limit or error) */
+  changes: boolean | null;
+  /** the members that differ (present when changes is true), in the result's order, at most 16 */
+  changed?: SensitivityChange[];
+  /** the work limit MC_MAX_WORK ran out in this reading's run, or before it */
+  limit?: string;
+  error?: {
+    code: ErrorCode;
+    message: string;
+  };
+}
+/** A result member that differs under the reading: its value there (a boolean, number, null, a string or object printed in at most 511 bytes), an array's element count, or `absent` when the reading's result lacks it. */
+export interface SensitivityChange {
+  field: string;
+  value?: boolean | number | null | string | Record<string, unknown>;
+  count?: number;
+  absent?: true;
+}
+/** Present when the request asked for it (`"sensitivity": true`) and the answer is JSON (not an arrays ask): one entry per alternative reading of each assumption the answer relied on, in the order of `assumptions` and `describe`'s readings. */
+export type Sensitivity = SensitivityEntry[];
 export interface TraceStep {
   /** clause id, explained in docs/rules/<game>.md */
   rule: string;
@@ -131,6 +160,16 @@ export interface DescribeResult {
       max: number;
       integer: boolean;
     } };
+    /** The ways of reading this assumption that a request with "sensitivity": true tries: the default reading ("default": true, every value its parameter's default) and the alternatives the public texts leave open (docs/api.md "Sensitivity"). */
+    readings: {
+      name: string;
+      /** the clause whose ruling the reading changes */
+      rule: string;
+      summary: string;
+      /** the values this reading gives the assumption's parameters */
+      params: { [name: string]: number };
+      default: boolean;
+    }[];
   }[];
 }
 export interface DescribeResponse {
@@ -167,6 +206,8 @@ export interface ArcaneLegionsMoveRequest {
   activeSide?: string;
   turnOrder?: string[];
   order: ArcaneLegionsOrder;
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface ArcaneLegionsMoveResult {
   legal: boolean;
@@ -211,6 +252,7 @@ export interface ArcaneLegionsMoveResponse {
   query: "move";
   result: ArcaneLegionsMoveResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** The breakaway attacks a unit leaving contact would suffer, in order. */
 export interface ArcaneLegionsBreakawayRequest {
@@ -224,6 +266,8 @@ export interface ArcaneLegionsBreakawayRequest {
   activeSide?: string;
   turnOrder?: string[];
   unit: string;
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface ArcaneLegionsBreakawayResult {
   unit: string;
@@ -240,6 +284,7 @@ export interface ArcaneLegionsBreakawayResponse {
   query: "breakaway";
   result: ArcaneLegionsBreakawayResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** Positions reachable by steps and one turn. */
 export interface ArcaneLegionsReachAreaRequest {
@@ -253,6 +298,8 @@ export interface ArcaneLegionsReachAreaRequest {
   movementPoints?: number;
   samplesPerStep?: number;
   collideControl?: string[];
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface ArcaneLegionsReachAreaResult {
   unit: string;
@@ -278,6 +325,7 @@ export interface ArcaneLegionsReachAreaResponse {
   query: "reachArea";
   result: ArcaneLegionsReachAreaResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** `base`, or both `width` and `depth`. */
 export interface ArcaneLegionsUnit {
@@ -384,6 +432,8 @@ export interface CcAncientsReachRequest {
   paths?: "full" | "parent";
   /** `full` (default), or `brief`: the compact answer */
   detail?: "full" | "brief";
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface CcAncientsReachResult {
   unit: string;
@@ -406,6 +456,7 @@ export interface CcAncientsReachResponse {
   query: "reach";
   result: CcAncientsReachResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** Checks a proposed path. */
 export interface CcAncientsMoveRequest {
@@ -418,6 +469,8 @@ export interface CcAncientsMoveRequest {
   unit: string;
   path: HexPosition[];
   ignoreUnits?: boolean;
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 /** The end fields of a reach entry are given when the move is legal. */
 export interface CcAncientsMoveResult {
@@ -449,6 +502,7 @@ export interface CcAncientsMoveResponse {
   query: "move";
   result: CcAncientsMoveResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** A command card and the moves played under it. */
 export interface CcAncientsOrderRequest {
@@ -462,6 +516,8 @@ export interface CcAncientsOrderRequest {
   card: CcAncientsCard;
   ordered: string[];
   moves: CcAncientsOrderMove[];
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface CcAncientsOrderResult {
   legal: boolean;
@@ -493,6 +549,7 @@ export interface CcAncientsOrderResponse {
   query: "order";
   result: CcAncientsOrderResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** A unit's retreat from flags. */
 export interface CcAncientsRetreatRequest {
@@ -508,6 +565,8 @@ export interface CcAncientsRetreatRequest {
   attacker?: string;
   ignore?: number;
   acrossRampart?: boolean;
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface CcAncientsRetreatResult {
   legal: boolean;
@@ -551,6 +610,7 @@ export interface CcAncientsRetreatResponse {
   query: "retreat";
   result: CcAncientsRetreatResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** A unit's or leader's evade paths. */
 export interface CcAncientsEvadeRequest {
@@ -562,6 +622,8 @@ export interface CcAncientsEvadeRequest {
   units: CcAncientsUnit[];
   unit: string;
   attacker?: string;
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface CcAncientsEvadeResult {
   unit: string;
@@ -607,6 +669,7 @@ export interface CcAncientsEvadeResponse {
   query: "evade";
   result: CcAncientsEvadeResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** CCA-TER-1; absent: clear */
 export type CcAncientsTerrain = "clear" | "hill" | "fortified camp" | "ramparts" | "forest" | "broken ground" | "river" | "seacoast" | "lake" | "fordable river" | "marsh";
@@ -766,6 +829,8 @@ export interface CcAncientsWhyNotRequest {
   ignoreUnits?: boolean;
   /** the position asked about */
   to: HexPosition;
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface CcAncientsWhyNotResult {
   unit: string;
@@ -798,6 +863,7 @@ export interface CcAncientsWhyNotResponse {
   query: "whyNot";
   result: CcAncientsWhyNotResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 
 // GODSGLOOM (`godsgloom`): requests and results
@@ -831,6 +897,8 @@ export interface GodsgloomReachRequest {
   paths?: "full" | "parent";
   /** `full` (default), or `brief`: the compact answer */
   detail?: "full" | "brief";
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface GodsgloomReachResult {
   unit: string;
@@ -859,6 +927,7 @@ export interface GodsgloomReachResponse {
   query: "reach";
   result: GodsgloomReachResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** Checks a proposed path hex by hex. */
 export interface GodsgloomMoveRequest {
@@ -876,6 +945,8 @@ export interface GodsgloomMoveRequest {
   path: HexPosition[];
   /** final facing; default the start facing */
   facing?: number;
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface GodsgloomMoveResult {
   legal: boolean;
@@ -917,6 +988,7 @@ export interface GodsgloomMoveResponse {
   query: "move";
   result: GodsgloomMoveResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** open (default), hill, forest, barricades: Open; difficult, river, swamp, ruins, rubble: Difficult; impassable, cliffs, lake, building, statue: Impassable */
 export type GodsgloomTerrain = "open" | "hill" | "forest" | "barricades" | "difficult" | "river" | "swamp" | "ruins" | "rubble" | "impassable" | "cliffs" | "lake" | "building" | "statue";
@@ -1044,6 +1116,8 @@ export interface GodsgloomWhyNotRequest {
   action?: "move" | "reposition";
   /** the position asked about */
   to: HexPosition;
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface GodsgloomWhyNotResult {
   unit: string;
@@ -1080,6 +1154,7 @@ export interface GodsgloomWhyNotResponse {
   query: "whyNot";
   result: GodsgloomWhyNotResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 
 // The Ninth Age (`ninth-age`): requests and results
@@ -1107,6 +1182,8 @@ export interface NinthAgePursueRequest {
     target?: string;
     postCombatFacing?: number;
   }[];
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface NinthAgePursueResult {
   fleeingDestroyed: boolean;
@@ -1125,6 +1202,7 @@ export interface NinthAgePursueResponse {
   query: "pursue";
   result: NinthAgePursueResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** Can this charge be completed, and how. */
 export interface NinthAgeChargeRequest {
@@ -1143,6 +1221,8 @@ export interface NinthAgeChargeRequest {
     range?: number;
     highestDie?: number;
   }[];
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface NinthAgeChargeResult {
   charger: string;
@@ -1200,6 +1280,7 @@ export interface NinthAgeChargeResponse {
   query: "charge";
   result: NinthAgeChargeResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** A broken unit's flee move. */
 export interface NinthAgeFleeRequest {
@@ -1212,6 +1293,8 @@ export interface NinthAgeFleeRequest {
   unit: string;
   from?: string;
   distance: number;
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface NinthAgeFleeResult {
   unit: string;
@@ -1244,6 +1327,7 @@ export interface NinthAgeFleeResponse {
   query: "flee";
   result: NinthAgeFleeResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** Every pair closer than Unit Spacing allows. */
 export interface NinthAgeSpacingRequest {
@@ -1256,6 +1340,8 @@ export interface NinthAgeSpacingRequest {
   moment?: "normal" | "during-move" | "after-uncontrolled";
   unit?: string;
   target?: string;
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface NinthAgeSpacingResult {
   moment: "normal" | "during-move" | "after-uncontrolled";
@@ -1283,6 +1369,7 @@ export interface NinthAgeSpacingResponse {
   query: "spacing";
   result: NinthAgeSpacingResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** The Unit Boundary: `width` and `depth` (inches), or `base` (mm) with `files` and `ranks`. */
 export interface NinthAgeUnit {
@@ -1493,6 +1580,8 @@ export interface TornWorldReachRequest {
   paths?: "full" | "parent";
   /** `full` (default), or `brief`: the compact answer */
   detail?: "full" | "brief";
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface TornWorldReachResult {
   /** false only when the action was already used */
@@ -1522,6 +1611,7 @@ export interface TornWorldReachResponse {
   query: "reach";
   result: TornWorldReachResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** Checks a proposed path step by step. */
 export interface TornWorldMoveRequest {
@@ -1539,6 +1629,8 @@ export interface TornWorldMoveRequest {
   cause?: "action" | "panic" | "effect" | "deploy";
   path: HexPosition[];
   choices?: TornWorldChoice[];
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface TornWorldMoveResult {
   legal: boolean;
@@ -1567,6 +1659,7 @@ export interface TornWorldMoveResponse {
   query: "move";
   result: TornWorldMoveResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** The ejections caused by ending at `at`. */
 export interface TornWorldEjectRequest {
@@ -1579,6 +1672,8 @@ export interface TornWorldEjectRequest {
   unit: string;
   at: HexPosition;
   choices?: TornWorldChoice[];
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface TornWorldEjectResult {
   legal: boolean;
@@ -1598,6 +1693,7 @@ export interface TornWorldEjectResponse {
   query: "eject";
   result: TornWorldEjectResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** A miniature moved by an effect, per Dexterity outcome. */
 export interface TornWorldShiftRequest {
@@ -1612,6 +1708,8 @@ export interface TornWorldShiftRequest {
   by: string;
   to?: HexPosition;
   dexterity?: "passed" | "failed" | "unknown";
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface TornWorldShiftResult {
   dexterityTest: boolean;
@@ -1635,6 +1733,7 @@ export interface TornWorldShiftResponse {
   query: "shift";
   result: TornWorldShiftResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 /** open (default); volume: Volume Landscape; hazard: no effect on movement */
 export type TornWorldTerrain = "open" | "volume" | "hazard";
@@ -1808,6 +1907,8 @@ export interface TornWorldWhyNotRequest {
   cause?: "action" | "panic" | "effect";
   /** the position asked about */
   to: HexPosition;
+  /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
+  sensitivity?: boolean;
 }
 export interface TornWorldWhyNotResult {
   /** false only when the action was already used */
@@ -1841,6 +1942,7 @@ export interface TornWorldWhyNotResponse {
   query: "whyNot";
   result: TornWorldWhyNotResult;
   assumptions: Assumptions;
+  sensitivity?: Sensitivity;
 }
 
 // Every request and response

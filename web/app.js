@@ -262,8 +262,10 @@ function showEvent(n) {
  * without other units; or the worker's outcome when there is no answer to show (superseded,
  * timed out, failed: engine-client.js).
  */
-async function answer(request) {
-  const first = await engine.ask(request);
+async function answer(request, sensitivity = false) {
+  // whether each assumption's other readings change the ruling (docs/api.md "Sensitivity"): asked
+  // for a ruling at rest only, never in a drag's frames (it runs the request again per reading)
+  const first = await engine.ask(sensitivity ? { ...request, sensitivity: true } : request);
   if (!first.response) return first;
   const extra = {};
   const spec = ownQuery(request?.system, request?.query);
@@ -390,7 +392,7 @@ async function ask({ frame = true } = {}) {
   const serial = ++ui.asked;
   timing('movecalc:ask', serial);
   const edits = ui.edits;
-  const out = await answer(request);
+  const out = await answer(request, !dragging());
   // a newer question, or a position changed since, gets its own ruling. The request's text is
   // written only for an answer to show, or when an edit since may have changed it (most leave it
   // as it was).
@@ -518,7 +520,10 @@ function showDeferred() {
   if (deferred.response) { $('response').textContent = JSON.stringify(deferred.response, null, 2); deferred.response = null; }
 }
 // after the board's own handlers (registered first), when the gesture is over; a cancelled one too
-for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) canvas.addEventListener(type, () => { if (!dragging()) showDeferred(); });
+// a drag's last ruling was asked without sensitivity: once the finger lifts, the ruling at rest
+// asks again with it where the answer relied on an assumption
+const wantsSensitivity = () => ui.result?.response?.ok === true && Array.isArray(ui.result.response.assumptions) && ui.result.response.assumptions.length > 0 && !ui.result.response.sensitivity;
+for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) canvas.addEventListener(type, () => { if (!dragging()) { showDeferred(); if (wantsSensitivity()) scheduleRule(); } });
 // the details list is on screen (not in another tab on a phone, not scrolled away, not hidden by
 // the full-screen board): watched without reading the layout in a drag's frame
 let detailsSeen = true;

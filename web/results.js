@@ -184,6 +184,39 @@ function hexEntryText(h, game) {
   return bits.join('; ');
 }
 
+/** A result member's value in a few words: yes/no, a number, a hex or pose, a list's length. */
+function valueWords(v, game) {
+  if (Array.isArray(v)) return plural(v.length, 'entry', 'entries');
+  if (isHex(v)) return colRow(v);
+  if (isPose(v)) return (game?.poseWords ?? poseText)(v);
+  if (v === undefined) return 'none';
+  return typeof v === 'object' && v !== null ? 'other' : String(yes(v));
+}
+
+/**
+ * The answer's `sensitivity` (docs/api.md "Sensitivity") in words: for each reading that changes
+ * the ruling, "this depends on how you read A-GG-1 (GG-EZ-1): …" with both outcomes, the first few
+ * changed fields; a reading not tried to the end says why.
+ */
+export function sensitivityLines(response, game) {
+  const r = response.result ?? {};
+  const lines = [];
+  for (const e of arr(response.sensitivity)) {
+    const values = Object.entries(e.params ?? {}).map(([k, v]) => `${k} ${v}`).join(', ');
+    const reading = `read as “${e.reading}”${values ? ` (${values})` : ''}`;
+    if (e.changes === true) {
+      const changed = arr(e.changed).slice(0, 3).map((c) => {
+        const other = 'count' in c ? plural(c.count, 'entry', 'entries') : c.absent ? 'none' : valueWords(c.value, game);
+        return `${c.field} ${valueWords(r[c.field], game)} → ${other}`;
+      });
+      lines.push({ rule: e.assumption, text: ` (${e.rule}): this depends on how you read ${e.assumption}. As read here → ${reading} instead: ${changed.join('; ')}${arr(e.changed).length > 3 ? '; …' : ''}.` });
+    } else if (e.changes === null) {
+      lines.push({ rule: e.assumption, text: ` (${e.rule}): whether reading it as “${e.reading}” changes the ruling is not known: ${e.limit ?? e.error?.message ?? ''}` });
+    }
+  }
+  return lines;
+}
+
 /**
  * The text panel's nodes for a response. `opts`: request, assumption summaries (id → sentence),
  * `pick` (the reached hex tapped), `whatIfCount`, `onChoice(choice, value)` to apply a choice.
@@ -219,6 +252,7 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   parts.push(...section(r.legal === false ? 'Why not' : 'Rulings', reasons, (x) => ruleItem(x.rule, `${x.unit ? `${x.unit}: ` : ''}${hexWords(x.message ?? codeWords(x.code))}${Number.isInteger(x.action) ? ` (at ${request.order ? 'action' : request.query === 'order' && arr(r.reasons).includes(x) ? 'move' : 'step'} ${x.action + 1})` : ''}`)));
   parts.push(...section('How the engine ruled', arr(r.trace), (x) => ruleItem(x.rule, (x.unit ? `${x.unit}: ` : '') + hexWords(x.message ?? '')), true));
   parts.push(...section('Assumptions this answer relied on', arr(response.assumptions), (id) => ruleItem(id, assumptionSummaries.get(id) ?? '')));
+  parts.push(...section('Where the rules are open to reading', sensitivityLines(response, game), (x) => ruleItem(x.rule, x.text)));
   // a clause id in any of these words (a game's lists, an engine's message) opens its entry too
   return parts.map(linkClauses);
 }

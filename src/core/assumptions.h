@@ -24,12 +24,36 @@ typedef struct McParamInfo {
     int integer; ///< 1 when only whole numbers are allowed
 } McParamInfo;
 
-/// One game's assumptions and parameters, in the order `describe` lists them.
+/// The most parameters one reading sets.
+#define MC_MAX_READING_PARAMS 4
+
+/// One way of reading an assumption, as the values of some of its parameters: the default
+/// reading (every value its parameter's default) and the alternatives the public texts leave
+/// open. A request that asks for `sensitivity` is run again under each reading of each
+/// assumption it relied on whose values are not the ones it used (json/request.c).
+typedef struct McReadingInfo {
+    int assumption;      ///< index in its game's assumptions
+    const char *name;    ///< "facing-hex"
+    const char *rule;    ///< the clause whose ruling the reading changes
+    const char *summary; ///< one sentence; NULL in a module that does not hold its game
+    int count;           ///< parameters set, at most MC_MAX_READING_PARAMS
+    struct {
+        int param; ///< index in its game's parameters
+        double value;
+    } set[MC_MAX_READING_PARAMS];
+} McReadingInfo;
+
+/// One game's assumptions, parameters and readings, in the order `describe` lists them.
 typedef struct McAssumptionSet {
     const McAssumptionInfo *assumptions;
     int assumption_count;
     const McParamInfo *params;
     int param_count;
+    const McReadingInfo *readings;
+    int reading_count;
+    /// Result members that only restate what a reading sets (GODSGLOOM's `zones`), left out when
+    /// sensitivity compares two answers; NULL-terminated, or NULL.
+    const char *const *restated;
 } McAssumptionSet;
 
 /// Values of every parameter of the request's game: defaults overridden by the request's "params".

@@ -374,6 +374,18 @@ static int read_params(McRequest *j, const cJSON *params, const McSystem *sys) {
     return 1;
 }
 
+static bool reading_in_force(const McReadingInfo *r, const McParams *params) {
+    for (int k = 0; k < r->count; k++)
+        if (params->v[r->set[k].param] != r->set[k].value) return false;
+    return true;
+}
+
+static void write_reading_params(McRequest *j, cJSON *o, const McAssumptionSet *set, const McReadingInfo *r) {
+    cJSON *ps = mc_write_object(j, o, "params");
+    for (int k = 0; k < r->count && ps; k++)
+        mc_write_number(j, ps, set->params[r->set[k].param].name, r->set[k].value);
+}
+
 static void describe(McRequest *j, cJSON *result, const McSystem *only) {
     mc_write_string(j, result, "engine", "movecalc");
     mc_write_string(j, result, "version", MOVECALC_VERSION);
@@ -410,6 +422,8 @@ static void describe(McRequest *j, cJSON *result, const McSystem *only) {
         const McSystem *sys = &systems[s];
         if ((only && only != sys) || !sys->queries) continue;
         const McAssumptionSet *set = sys->assumptions;
+        McParams defaults;
+        mc_params_defaults(&defaults, set);
         for (int a = 0; a < set->assumption_count; a++) {
             cJSON *o = mc_write_push_object(j, as);
             if (!o) return;
@@ -427,6 +441,216 @@ static void describe(McRequest *j, cJSON *result, const McSystem *only) {
                 mc_write_number(j, po, "max", info->max);
                 mc_write_bool(j, po, "integer", info->integer);
             }
+            cJSON *rs = mc_write_array(j, o, "readings");
+            for (int r = 0; r < set->reading_count && rs; r++) {
+                const McReadingInfo *reading = &set->readings[r];
+                if (reading->assumption != a) continue;
+                cJSON *ro = mc_write_push_object(j, rs);
+                if (!ro) return;
+                mc_write_string(j, ro, "name", reading->name);
+                mc_write_string(j, ro, "rule", reading->rule);
+                mc_write_string(j, ro, "summary", reading->summary);
+                write_reading_params(j, ro, set, reading);
+                mc_write_bool(j, ro, "default", reading_in_force(reading, &defaults));
+            }
+        }
+    }
+}
+
+// Sensitivity (docs/api.md "Sensitivity"): the request run again under each other reading of each
+// assumption its answer relied on, and whether the verdict changes. The verdict is the result less
+// its trace and the members that restate the readings (McAssumptionSet.restated): two answers
+// agree when every other member is the same JSON value.
+
+/// The most members of a result that one entry names as changed, and the longest object (as
+/// printed) or string given whole.
+enum { MAX_CHANGED = 16, FIELD_BYTES = 48, VALUE_BYTES = 512 };
+
+// What an entry says of a member that changed, noted before the re-run's memory is given back.
+typedef struct Changed {
+    char field[FIELD_BYTES];
+    enum { CH_ABSENT, CH_NULL, CH_BOOL, CH_NUMBER, CH_TEXT, CH_COUNT, CH_LARGE } kind;
+    double number;           ///< the boolean, number or count
+    char text[VALUE_BYTES]; ///< a string or an object, as printed
+} Changed;
+
+static bool skipped_member(const cJSON *m, const char *const *restated) {
+    if (strcmp(m->string, "trace") == 0 || strcmp(m->string, "traceDropped") == 0) return true;
+    for (; restated && *restated; restated++)
+        if (strcmp(m->string, *restated) == 0) return true;
+    return false;
+}
+
+static bool same_value(const cJSON *a, const cJSON *b);
+
+static bool same_members(const cJSON *a, const cJSON *b) {
+    for (a = a->child, b = b->child; a && b; a = a->next, b = b->next)
+        if (strcmp(a->string, b->string) != 0 || !same_value(a, b)) return false;
+    return !a && !b;
+}
+
+static bool same_value(const cJSON *a, const cJSON *b) {
+    if ((a->type & 0xFF) != (b->type & 0xFF)) return false;
+    switch (a->type & 0xFF) {
+    case cJSON_Number: return a->valuedouble == b->valuedouble;
+    case cJSON_String:
+    case cJSON_Raw: return strcmp(a->valuestring, b->valuestring) == 0;
+    case cJSON_Array: {
+        for (a = a->child, b = b->child; a && b; a = a->next, b = b->next)
+            if (!same_value(a, b)) return false;
+        return !a && !b;
+    }
+    case cJSON_Object: return same_members(a, b);
+    default: return true; // true, false, null: the type says it all
+    }
+}
+
+// The elements of an array written as text (json/write.h lists, printed without spaces): commas
+// at depth 1 outside strings, plus one unless it is "[]".
+static int raw_array_count(const char *s) {
+    if (s[0] != '[' || s[1] == ']') return 0;
+    int depth = 0, count = 1, in_string = 0;
+    for (; *s; s++) {
+        if (in_string) {
+            if (*s == '\\' && s[1]) s++;
+            else if (*s == '"') in_string = 0;
+        } else if (*s == '"') {
+            in_string = 1;
+        } else if (*s == '[' || *s == '{') {
+            depth++;
+        } else if (*s == ']' || *s == '}') {
+            depth--;
+        } else if (*s == ',' && depth == 1) {
+            count++;
+        }
+    }
+    return count;
+}
+
+static void note_changed(Changed *c, const char *field, const cJSON *v) {
+    mc_snfmt(c->field, sizeof c->field, "%s", field);
+    if (!v) c->kind = CH_ABSENT;
+    else if (cJSON_IsNull(v)) c->kind = CH_NULL;
+    else if (cJSON_IsBool(v)) c->kind = CH_BOOL, c->number = cJSON_IsTrue(v);
+    else if (cJSON_IsNumber(v)) c->kind = CH_NUMBER, c->number = v->valuedouble;
+    else if (cJSON_IsArray(v)) c->kind = CH_COUNT, c->number = cJSON_GetArraySize(v);
+    else if (cJSON_IsRaw(v)) c->kind = CH_COUNT, c->number = raw_array_count(v->valuestring);
+    else {
+        // A string or an object: printed, and given whole when short.
+        size_t length = 0;
+        char *text = mc_json_print_length(v, &length);
+        c->kind = text && length < sizeof c->text ? CH_TEXT : CH_LARGE;
+        if (c->kind == CH_TEXT) memcpy(c->text, text, length + 1);
+        mc_mem_free(text);
+    }
+}
+
+// The members of `base` and `other` (results) that differ, the trace aside; returns how many
+// (more than `cap` are counted, not noted).
+static int compare_results(const cJSON *base, const cJSON *other, const char *const *restated, Changed *out, int cap) {
+    int n = 0;
+    for (const cJSON *m = base->child; m; m = m->next) {
+        if (skipped_member(m, restated)) continue;
+        const cJSON *o = mc_read_get(other, m->string);
+        if (o && same_value(m, o)) continue;
+        if (n < cap) note_changed(&out[n], m->string, o);
+        n++;
+    }
+    for (const cJSON *o = other->child; o; o = o->next) {
+        if (skipped_member(o, restated) || mc_read_get(base, o->string)) continue;
+        if (n < cap) note_changed(&out[n], o->string, o);
+        n++;
+    }
+    return n;
+}
+
+// One entry of `sensitivity`: `q` run again on `req` with reading `r`, compared with `result`.
+static void sensitivity_entry(McRequest *j, cJSON *arr, const McSystem *sys, const McQuery *q, const cJSON *req,
+                              const cJSON *result, const McReadingInfo *r) {
+    const McAssumptionSet *set = sys->assumptions;
+    cJSON *o = mc_write_push_object(j, arr);
+    if (!o) return;
+    mc_write_string(j, o, "assumption", set->assumptions[r->assumption].id);
+    mc_write_string(j, o, "reading", r->name);
+    mc_write_string(j, o, "rule", r->rule);
+    write_reading_params(j, o, set, r);
+    if (mc_work_out()) {
+        mc_write_add(j, o, "changes", cJSON_CreateNull());
+        mc_write_string(j, o, "limit", "the work limit MC_MAX_WORK ran out before this reading was tried");
+        return;
+    }
+    // A request of its own in the same arena, with no kept world (a world read under the other
+    // reading's values) and no columns; everything it allocates is given back once compared.
+    McRequest *sub = mc_arena_alloc(j->env.arena, sizeof *sub);
+    if (!sub) return;
+    sub->env.arena = j->env.arena;
+    sub->env.assumptions = set;
+    sub->env.params = j->env.params;
+    for (int k = 0; k < r->count; k++) sub->env.params.v[r->set[k].param] = r->set[k].value;
+    Changed *changed = mc_arena_alloc(j->env.arena, MAX_CHANGED * sizeof *changed);
+    if (!changed) return;
+    McArenaMark mark = mc_arena_mark(j->env.arena);
+    cJSON *other = cJSON_CreateObject();
+    bool ran = other && q->run(sub, req, other) && !sub->oom;
+    int n = 0;
+    bool out = mc_work_out();
+    char error_code[32] = "", error_message[sizeof sub->err.message] = "", where[sizeof sub->env.work_where];
+    mc_snfmt(where, sizeof where, "%s", sub->env.work_where[0] ? sub->env.work_where : "the search");
+    if (ran && !out) n = compare_results(result, other, set->restated, changed, MAX_CHANGED);
+    else if (!out && sub->err.code) {
+        mc_snfmt(error_code, sizeof error_code, "%s", sub->err.code);
+        mc_snfmt(error_message, sizeof error_message, "%s", sub->err.message);
+    }
+    bool failed = j->env.arena->failed;
+    mc_arena_rewind(j->env.arena, mark);
+    if (failed) return; // out_of_memory for the whole request (mc_request_answer)
+    if (out) {
+        mc_write_add(j, o, "changes", cJSON_CreateNull());
+        mc_write_string(j, o, "limit", mc_strf(&j->env, "work limit MC_MAX_WORK (%llu units) reached in %s",
+                                               (unsigned long long)MC_MAX_WORK, where));
+        return;
+    }
+    if (!ran) {
+        mc_write_add(j, o, "changes", cJSON_CreateNull());
+        cJSON *e = mc_write_object(j, o, "error");
+        if (e) {
+            // Copied into the response (cJSON_CreateString): the locals may go.
+            mc_write_string(j, e, "code", error_code[0] ? error_code : "out_of_memory");
+            mc_write_string(j, e, "message", error_code[0] ? error_message : "out of memory");
+        }
+        return;
+    }
+    mc_write_bool(j, o, "changes", n > 0);
+    if (!n) return;
+    cJSON *list = mc_write_array(j, o, "changed");
+    for (int i = 0; i < n && i < MAX_CHANGED && list; i++) {
+        const Changed *c = &changed[i];
+        cJSON *f = mc_write_push_object(j, list);
+        if (!f) return;
+        mc_write_string(j, f, "field", c->field);
+        switch (c->kind) {
+        case CH_ABSENT: mc_write_bool(j, f, "absent", 1); break;
+        case CH_NULL: mc_write_add(j, f, "value", cJSON_CreateNull()); break;
+        case CH_BOOL: mc_write_bool(j, f, "value", c->number != 0); break;
+        case CH_NUMBER: mc_write_number(j, f, "value", c->number); break;
+        case CH_TEXT: mc_write_add(j, f, "value", cJSON_CreateRaw(c->text)); break;
+        case CH_COUNT: mc_write_number(j, f, "count", c->number); break;
+        case CH_LARGE: break;
+        }
+    }
+}
+
+static void write_sensitivity(McRequest *j, cJSON *root, const McSystem *sys, const McQuery *q, const cJSON *req,
+                              const cJSON *result) {
+    const McAssumptionSet *set = sys->assumptions;
+    uint32_t assumed = j->env.assumed;
+    cJSON *arr = mc_write_array(j, root, "sensitivity");
+    for (int a = 0; a < set->assumption_count && arr; a++) {
+        if (!(assumed & ((uint32_t)1 << a))) continue;
+        for (int r = 0; r < set->reading_count; r++) {
+            const McReadingInfo *reading = &set->readings[r];
+            if (reading->assumption == a && !reading_in_force(reading, &j->env.params))
+                sensitivity_entry(j, arr, sys, q, req, result, reading);
         }
     }
 }
@@ -590,6 +814,7 @@ cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
         keys[n++] = "system";
         keys[n++] = "query";
         keys[n++] = "params";
+        keys[n++] = "sensitivity";
         for (int i = 0; q->fields && q->fields[i] && n < 47; i++) keys[n++] = q->fields[i];
         keys[n] = NULL;
         if (!mc_read_object(j, req, keys)) goto done;
@@ -597,6 +822,8 @@ cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
     j->env.assumptions = sys->assumptions;
     mc_params_defaults(&j->env.params, sys->assumptions);
     if (!read_params(j, mc_read_get(req, "params"), sys)) goto done;
+    int sensitivity = 0;
+    if (!mc_read_bool(j, req, "sensitivity", 0, &sensitivity)) goto done;
     mc_write_string(j, root, "system", sys->id);
     mc_write_string(j, root, "query", q->name);
     result = mc_write_object(j, root, "result");
@@ -617,6 +844,8 @@ cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
     for (int a = 0; a < sys->assumptions->assumption_count && used; a++)
         if (j->env.assumed & ((uint32_t)1 << a))
             mc_write_add(j, used, NULL, cJSON_CreateString(sys->assumptions->assumptions[a].id));
+    // An arrays answer has no JSON lists to compare: it gives no sensitivity, as no trace.
+    if (sensitivity && (!j->columns || !j->columns->filled)) write_sensitivity(j, root, sys, q, req, result);
     goto done;
 oom:
     mc_read_fail(j, "out_of_memory", "out of memory");

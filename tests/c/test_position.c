@@ -621,3 +621,49 @@ MC_TEST(arrays_reach_columns_leak_free,
     MC_CHECK(per_system[0] >= 15 && per_system[1] >= 10 && per_system[2] >= 5);
     MC_CHECK_INT((long)mc_bytes_in_use(), (long)before);
 }
+
+MC_TEST(sensitivity_reruns_share_the_work_budget,
+        "A-AL-5 AL-TRN-1 sensitivity: a request just within MC_MAX_WORK answers ok, and its re-run under the "
+        "other reading of A-AL-5 says the work limit ran out instead of failing the request; through a "
+        "position the same bytes and work") {
+    cJSON *request = edge_request(EDGE_FILLERS - 1);
+    char *plain = full_text(request);
+    mc_free(mc_request(plain));
+    uint64_t alone = mc_work_spent;
+    MC_CHECK(alone <= MC_MAX_WORK);
+    cJSON_AddTrueToObject(request, "sensitivity");
+    char *full = full_text(request), *position, *query;
+    char *whole = mc_request(full);
+    // The re-run spends about as much as the request (the same turns with longer legs): past the limit.
+    MC_CHECK(mc_work_spent > MC_MAX_WORK);
+    cJSON *answer = cJSON_Parse(whole);
+    MC_CHECK(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(answer, "ok")));
+    cJSON *sens = cJSON_GetObjectItemCaseSensitive(answer, "sensitivity");
+    MC_CHECK_INT(cJSON_GetArraySize(sens), 1);
+    cJSON *entry = cJSON_GetArrayItem(sens, 0);
+    MC_CHECK_STR(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, "assumption")), "A-AL-5");
+    MC_CHECK_STR(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, "reading")), "two-step-legs");
+    MC_CHECK(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(entry, "changes")));
+    const char *limit = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, "limit"));
+    MC_CHECK(limit && strstr(limit, "MC_MAX_WORK") != NULL);
+    // Everything but the sensitivity is the answer without it.
+    char *without = mc_request(plain);
+    cJSON *plain_answer = cJSON_Parse(without);
+    cJSON_DeleteItemFromObjectCaseSensitive(answer, "sensitivity");
+    MC_CHECK(cJSON_Compare(answer, plain_answer, 1));
+    mc_split_request(request, &position, &query);
+    McPosition *pos = mc_position_open(position, NULL);
+    MC_CHECK(pos != NULL);
+    check_same("sensitivity", "read", full, mc_position_ask(pos, query));
+    check_same("sensitivity", "kept", full, mc_position_ask(pos, query));
+    mc_position_close(pos);
+    mc_free(whole);
+    mc_free(without);
+    cJSON_Delete(answer);
+    cJSON_Delete(plain_answer);
+    cJSON_free(position);
+    cJSON_free(query);
+    cJSON_free(full);
+    cJSON_free(plain);
+    cJSON_Delete(request);
+}

@@ -38,6 +38,25 @@ test('every scenario request and the engine answer validate against docs/schema'
   assert.ok(count > 400, `${count} scenarios`);
 });
 
+test('every scenario asked with "sensitivity": true validates, and gives an entry per other reading of each assumption relied on (docs/api.md "Sensitivity")', () => {
+  const described = engine.request({ query: 'describe' }).result.assumptions;
+  const others = new Map(described.map((a) => [a.id, a.readings.filter((r) => !r.default).length]));
+  let count = 0, entries = 0;
+  for (const file of scenarioFiles()) {
+    const { request } = loadScenario(file);
+    if (request.params) continue; // a reading's values given: the default reading is then among those tried
+    const response = JSON.parse(engine.requestText(JSON.stringify({ ...request, sensitivity: true })));
+    if (!response.ok) continue; // a scenario of an error: the request is not read as far
+    assert.equal(problems(responseOf(request.system), response), '', `${relative(root, file)}: response`);
+    const expected = response.assumptions.reduce((n, id) => n + others.get(id), 0);
+    assert.equal(response.sensitivity.length, expected, `${relative(root, file)}: one entry per other reading`);
+    for (const e of response.sensitivity) assert.ok(typeof e.changes === 'boolean', `${relative(root, file)}: ${e.assumption} ${e.reading} tried to the end`);
+    entries += expected;
+    count++;
+  }
+  assert.ok(count > 400 && entries > 100, `${count} answers, ${entries} entries`);
+});
+
 test('hex reach answers in the parent and brief forms validate (docs/api.md "Hex boards")', () => {
   let count = 0;
   for (const file of scenarioFiles()) {

@@ -33,6 +33,24 @@ const move = engine.request({
 });
 if (move.ok && !move.result.legal) console.log(move.result.reasons[0].rule, move.result.final.facing);
 
+// Sensitivity: each other reading of an assumption relied on, and what changes under it.
+const weighed = engine.request({
+  system: 'godsgloom',
+  query: 'move',
+  board: { cols: 7, rows: 7 },
+  units: [{ id: 'a', side: 'red', q: 0, r: 3, facing: 0, speed: 4 }, { id: 'e', side: 'blue', q: 3, r: 2, facing: 3 }],
+  unit: 'a',
+  path: [{ q: 1, r: 3 }, { q: 2, r: 3 }],
+  sensitivity: true,
+});
+if (weighed.ok) {
+  for (const e of weighed.sensitivity ?? []) {
+    const changes: boolean | null = e.changes;
+    const params: Record<string, number> = e.params;
+    console.log(e.assumption, e.reading, e.rule, changes, params, e.limit, e.changed?.map((c) => [c.field, c.value, c.count]));
+  }
+}
+
 // Free-form tables: Arcane Legions' order of actions, The Ninth Age's charge.
 const order = engine.request({
   system: 'arcane-legions',

@@ -32,4 +32,15 @@ static const McParamInfo params[MC_AL_PARAM_COUNT] = {
     [MC_P_AL5_LEG_LENGTH] = {MC_A_AL_5, "legLength", 1, 0.25, 4, 0},
 };
 
-const McAssumptionSet mc_al_assumptions = {assumptions, MC_AL_ASSUMPTION_COUNT, params, MC_AL_PARAM_COUNT};
+// The default reading first, then the alternative (docs/rules/arcane-legions.md "Assumptions").
+static const McReadingInfo readings[] = {
+    {MC_A_AL_5, "one-step-legs", "AL-TRN-1",
+        MC_SUMMARY(MC_SYS_al, "The turning tool's legs are one step long, a sortie's side."),
+        1, {{MC_P_AL5_LEG_LENGTH, 1}}},
+    {MC_A_AL_5, "two-step-legs", "AL-TRN-1",
+        MC_SUMMARY(MC_SYS_al, "The turning tool's legs are two steps long, a formation's long side."),
+        1, {{MC_P_AL5_LEG_LENGTH, 2}}},
+};
+
+const McAssumptionSet mc_al_assumptions = {assumptions, MC_AL_ASSUMPTION_COUNT, params, MC_AL_PARAM_COUNT,
+                                           readings, (int)(sizeof readings / sizeof readings[0]), NULL};

@@ -3,4 +3,4 @@
 
 #include <stddef.h>
 
-const McAssumptionSet mc_cca_assumptions = {NULL, 0, NULL, 0};
+const McAssumptionSet mc_cca_assumptions = {NULL, 0, NULL, 0, NULL, 0, NULL};

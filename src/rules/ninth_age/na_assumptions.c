@@ -18,4 +18,4 @@ static const McAssumptionInfo assumptions[MC_NA_ASSUMPTION_COUNT] = {
         MC_SUMMARY(MC_SYS_na, "A Failed Charge Move (made by a charge that cannot be completed, for range or room) wheels about the front corner on the side of the target's Centre until the front facing's centre line meets that Centre, the outer corner's path counting towards the highest D6, then goes straight; it stops 0.001 inch short of any unit, impassable terrain or the table edge.")},
 };
 
-const McAssumptionSet mc_na_assumptions = {assumptions, MC_NA_ASSUMPTION_COUNT, NULL, 0};
+const McAssumptionSet mc_na_assumptions = {assumptions, MC_NA_ASSUMPTION_COUNT, NULL, 0, NULL, 0, NULL};

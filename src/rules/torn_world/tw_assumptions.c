@@ -16,4 +16,4 @@ static const McAssumptionInfo assumptions[MC_TW_ASSUMPTION_COUNT] = {
         MC_SUMMARY(MC_SYS_tw, "The nearest free hexes are the legal end hexes outside the ejector's footprint at the least hex distance.")},
 };
 
-const McAssumptionSet mc_tw_assumptions = {assumptions, MC_TW_ASSUMPTION_COUNT, NULL, 0};
+const McAssumptionSet mc_tw_assumptions = {assumptions, MC_TW_ASSUMPTION_COUNT, NULL, 0, NULL, 0, NULL};
