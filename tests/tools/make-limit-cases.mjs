@@ -249,14 +249,42 @@ cases['ninth-age'].push(
     `{"system":"ninth-age","query":"pursue","table":{"width":200,"height":120},"units":[${naFiles('T', 'blue', 100, 60, 180, 20)},${naFive('p')}],"pursued":{"facing":0,"fleeDistance":5},"pursuers":[${[1, 2, 3, 4, 5].map((i) => `{"unit":"p${i}","distance":30}`).join(',')}]}`) },
 );
 
+// ---- Hash flooding ----------------------------------------------------------------------------------
+// 40,000 board.hexes (|q|, |r| <= 10000) that the multiplicative hash hex boards were once looked up
+// through, (q·0x9E3779B1 ^ r·0x85EBCA77) mixed by x ^ (x >> 15), put in 16 adjacent slots of its
+// 131,072: every lookup walked one cluster (3.6 s of CPU a query). Boards from a hex list are now
+// searched in (r, q) order (src/hex/hex_board.c), so no choice of hexes slows a lookup. Found by
+// trying every hex in row order; the list is literal text (about 0.8 MB), in a file of its own.
+function floodHexes() {
+  const out = [];
+  for (let r = -10000; r <= 10000 && out.length < 40000; r++) {
+    const rb = Math.imul(r, 0x85EBCA77);
+    for (let q = -10000; q <= 10000 && out.length < 40000; q++) {
+      let x = (Math.imul(q, 0x9E3779B1) ^ rb) >>> 0;
+      x = (x ^ (x >>> 15)) >>> 0;
+      if ((x & 0x1ffff) >= 0x1000 && (x & 0x1ffff) < 0x1010) out.push([q, r]);
+    }
+  }
+  return out;
+}
+const flood = floodHexes();
+cases['hex-flood'] = [
+  { name: 'evade: a lone leader on a board of 40,000 hexes chosen to collide in one hash table cluster (all three hex games read board.hexes alike)', ok: true, request: {
+    system: 'cc-ancients', query: 'evade', board: { hexes: flood.map(([q, r]) => ({ q, r })) },
+    units: [{ id: 'L', side: 'red', type: 'leader', q: flood[0][0], r: flood[0][1] }], unit: 'L' } },
+];
+
 const notes = {
   godsgloom: 'GODSGLOOM worst cases: the largest board, the most units, the most points, the longest path, the most reconnaissance hexes. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
   'torn-world': 'Torn World worst cases: the largest board, the most miniatures and markers, the largest Huge footprint, the longest run and path, ejections and shifts among 1,000. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
   'cc-ancients': 'Commands & Colors: Ancients worst cases: the largest board and the most units, the longest path. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
   'arcane-legions': 'Arcane Legions worst cases: the most units, terrain pieces and vertices, the most actions, the densest reachArea, the most open choices on the most control terrain (the work limit MC_MAX_WORK). tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
+  'hex-flood': 'A hex board listed hex by hex, its hexes chosen to collide in the hash table hex boards were once looked up through (src/hex/hex_board.c now searches them in order). tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
   'ninth-age': 'The Ninth Age worst cases: the most units, terrain pieces, vertices and pursuers, with 5 declared chargers tried in every order, among 500 64-vertex stars (the work limit MC_MAX_WORK). tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
 };
 for (const [system, list] of Object.entries(cases)) {
-  writeFileSync(join(root, 'tests', 'limits', `${system}.json`), `${JSON.stringify({ note: notes[system], cases: list }, null, 1)}\n`);
+  // The flood's 40,000 hexes stay on one line.
+  const text = JSON.stringify({ note: notes[system], cases: list }, null, system === 'hex-flood' ? undefined : 1);
+  writeFileSync(join(root, 'tests', 'limits', `${system}.json`), `${text}\n`);
 }
 console.log(Object.entries(cases).map(([s, l]) => `${s}: ${l.length}`).join(', '));
