@@ -586,11 +586,11 @@ static int reach_columns(McRequest *j, cJSON *result, const Req *q, const TwUnit
 
 // ---- queries -----------------------------------------------------------------------------------
 
-// Work units a destroyed hex listed in a reach answer costs: about 40 bytes of answer in either
-// form, with its share of building it; 4.7 million of them (a 7-hexon Huge over 200 x 200 hexes
-// of Volume Landscape) ran out of memory, and at this rate the work budget stops the answer
-// after 1.5 million, near 60 MB of JSON.
-enum { WORK_DESTROYED_HEX = 100 };
+// Work units a destroyed hex listed in a reach answer costs: the budget then lets one answer list
+// up to 150,000 (about 6 MB of JSON written in full), as MC_MAX_PATH_OUTPUT holds its paths near
+// 8 MB. A 7-hexon Huge running over 200 x 200 hexes of Volume Landscape destroys 4.7 million
+// along its paths to 5,293 ends: that answer ran out of memory, and now stops at the limit.
+enum { WORK_DESTROYED_HEX = 1000 };
 
 static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     Req q;
@@ -622,10 +622,9 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     for (int i = 0; i < out.n && !j->oom; i++) {
         const TwReachEntry *e = &out.entries[i];
         if (mc_work_out()) {
-            mc_write_list_commit(j, &arr);
             mc_work_note(&j->env, "", "the reach answer after %d of %d end positions written (%lld destroyed hexes listed)",
                          i, out.n, listed);
-            return 0;
+            break;
         }
         // A Huge crossing Volume Landscape lists the hexes destroyed along every path, thousands
         // an end: each is charged as work (WORK_DESTROYED_HEX), so that the answer's size is
@@ -643,6 +642,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
         mc_write_list_commit(j, &arr);
     }
     mc_write_list_end(j, &arr, result, "hexes");
+    if (mc_work_out()) return 0;
     if (parent) {
         if (!mc_tw_reach_through(&j->env, &out)) return oom(j);
         write_through(j, result, &q, &out, brief);

@@ -104,6 +104,12 @@ cases['torn-world'] = [
 const twVolume = ['"board":{"cols":200,"rows":200,"terrain":[',
   { count: 40000, each: '{"col":#y,"row":#x,"terrain":"volume"}', comma: true, grid: { per: 200, x: [0, 1], y: [0, 1] } }, ']}'];
 const twHuge = '{"id":"m","side":"red","size":"huge","hexons":[{"q":0,"r":189},{"q":2,"r":190},{"q":3,"r":187},{"q":1,"r":186},{"q":-2,"r":188},{"q":-3,"r":191},{"q":-1,"r":192}],"move":1000,"run":1000}';
+/** The hexon centres a walk from `start` enters, one hexon direction (tw hexon.h) a step. */
+function twHexonWalk(start, dirs) {
+  const step = [[2, 1], [3, -2], [1, -3], [-2, -1], [-3, 2], [-1, 3]];
+  let { q, r } = start;
+  return dirs.map((d) => ({ q: (q += step[d][0]), r: (r += step[d][1]) }));
+}
 const twHugeEjector = twHuge.replace('"move"', '"abilities":["ejection"],"move"');
 const twHugeCase = (name, query, tail, units = '', more = {}) => ({ name, ...more, generate: { kind: 'parts', parts: [
   `{"system":"torn-world","query":"${query}",`, ...twVolume, `,"units":[${twHuge}`, ...(units ? [',', ...units] : []), `],"unit":"m","action":"run"${tail}}`] } });
@@ -115,12 +121,22 @@ cases['torn-world'].push(
     { code: 'limit', path: '', message: 'MC_MAX_WORK (150000000 units) reached in the reach answer after' }),
   twHugeCase('reach, a 7-hexon Huge running 1000 over a 200 x 200 board all of Volume Landscape, parent paths (MC_MAX_WORK)', 'reach', ',"paths":"parent"', '',
     { code: 'limit', path: '', message: 'MC_MAX_WORK (150000000 units) reached in the reach answer after' }),
-  twHugeCase('reach, a 7-hexon Huge with 30 hexons over a 200 x 200 board all of Volume Landscape, ejecting 999 Infantry into the landscape it destroyed', 'reach',
-    ',"allowance":30', rows(999, 100, (p, row) => `{"id":"${p}#","side":"blue","size":"infantry","col":#,"row":${row}}`, 130, 5), { ok: true }),
-  { name: 'reach, a 7-hexon Huge with Ejection and 30 hexons over a 200 x 200 board all of Volume Landscape, ejecting a 7-hexon Huge, whose only room is the landscape destroyed', ok: true, generate: { kind: 'parts', parts: [
+  // The ends eject (the searches run) before the answer lists what each end destroyed.
+  twHugeCase('reach, a 7-hexon Huge with 30 hexons over a 200 x 200 board all of Volume Landscape, ejecting 999 Infantry into the landscape it destroyed (MC_MAX_WORK)', 'reach',
+    ',"allowance":30', rows(999, 100, (p, row) => `{"id":"${p}#","side":"blue","size":"infantry","col":#,"row":${row}}`, 130, 5),
+    { code: 'limit', path: '', message: 'MC_MAX_WORK (150000000 units) reached in the reach answer after' }),
+  { name: 'reach, a 7-hexon Huge with Ejection and 30 hexons over a 200 x 200 board all of Volume Landscape, ejecting a 7-hexon Huge, whose only room is the landscape destroyed (MC_MAX_WORK)',
+    code: 'limit', path: '', message: 'MC_MAX_WORK (150000000 units) reached in the reach answer after', generate: { kind: 'parts', parts: [
     '{"system":"torn-world","query":"reach",', ...twVolume, `,"units":[${twHugeEjector},`,
     '{"id":"h","side":"blue","size":"huge","hexons":[{"q":3,"r":180},{"q":5,"r":181},{"q":6,"r":178},{"q":4,"r":177},{"q":1,"r":179},{"q":0,"r":182},{"q":2,"r":183}]}',
     '],"unit":"m","action":"run","allowance":30}'] } },
+  // 29 hexon steps out and back (hexon directions 1 and 4, 0 and 3), then three towards the enemy
+  // Huge five hexon steps above the start (direction 2): the last ends on it, and its only room is
+  // the landscape the path destroyed.
+  { name: 'move, a 7-hexon Huge with Ejection 29 hexons over a 200 x 200 board all of Volume Landscape, ending on a 7-hexon Huge, whose only room is the landscape destroyed', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"torn-world","query":"move",', ...twVolume, `,"units":[${twHugeEjector},`,
+    '{"id":"h","side":"blue","size":"huge","hexons":[{"q":5,"r":174},{"q":7,"r":175},{"q":8,"r":172},{"q":6,"r":171},{"q":3,"r":173},{"q":2,"r":176},{"q":4,"r":177}]}',
+    `],"unit":"m","action":"run","allowance":30,"path":${JSON.stringify(twHexonWalk({ q: 0, r: 189 }, [...Array(12).fill(1), ...Array(12).fill(4), 0, 3, 2, 2, 2]))}}`] } },
 );
 
 // ---- Commands & Colors: Ancients --------------------------------------------------------------------
