@@ -18,9 +18,15 @@ extern uint64_t mc_work_spent;
 /// Counts `units` of work.
 static inline void mc_work_add(uint64_t units) { mc_work_spent += units; }
 
-/// The count past which searches stop: MC_MAX_WORK while mc_request answers; no limit for rule
+/// The count past which searches stop: MC_WORK_CAP while mc_request answers; no limit for rule
 /// code called directly (the C tests of a rule set, which never reset the count).
 extern uint64_t mc_work_cap;
+
+/// The budget mc_request sets: MC_MAX_WORK, except in the fuzz build (CMakeLists.txt MC_FUZZ),
+/// which stops searches sooner so that bin/fuzz's -timeout finds work that is not charged.
+#ifndef MC_WORK_CAP
+#define MC_WORK_CAP MC_MAX_WORK
+#endif
 
 /// Whether the request has spent more than its budget: a search stops as soon as it has.
 static inline bool mc_work_out(void) { return mc_work_spent > mc_work_cap; }

@@ -1,19 +1,15 @@
-// Hex boards over caller-owned storage. Lookup is an open-addressing hash table rather than a
-// bounding-box array because an explicit hex list may span |q|, |r| up to MC_MAX_HEX_COORD, whose
-// box would be far larger than the board; the table is at most 4 slots per hex and stays O(1).
+// Hex boards over caller-owned storage. A board from a hex list is looked up by binary search over
+// its hexes sorted by (r, q), not through a bounding-box array (an explicit list may span |q|, |r|
+// up to MC_MAX_HEX_COORD, whose box would be far larger than the board) and not through a hash
+// table: a request chooses its hexes, and 40,000 hexes chosen to collide made every lookup a
+// walk along one cluster (seconds a query). The search takes at most 16 steps whatever the hexes.
 #include "hex/hex_board.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { STORAGE_ALIGN = 16 };
-
-// Slots: the smallest power of two holding the hexes at a load factor of at most one half.
-static unsigned slot_count(int hex_count) {
-    unsigned n = 16;
-    while (n < 2u * (unsigned)hex_count) n <<= 1;
-    return n;
-}
 
 static size_t align_up(size_t n) { return (n + STORAGE_ALIGN - 1) & ~(size_t)(STORAGE_ALIGN - 1); }
 
@@ -21,7 +17,7 @@ size_t mc_board_storage_size(int hex_count) {
     if (hex_count < 0 || hex_count > MC_MAX_BOARD_HEXES) return 0;
     size_t n = (size_t)hex_count;
     return STORAGE_ALIGN + align_up(n * sizeof(McHex)) + align_up(n * sizeof(int)) +
-           align_up(6 * n * sizeof(int)) + align_up(slot_count(hex_count) * sizeof(int));
+           align_up(6 * n * sizeof(int)) + align_up(n * sizeof(uint64_t));
 }
 
 int mc_board_grid_count(int cols, int rows, unsigned flags) {
@@ -32,10 +28,11 @@ int mc_board_grid_count(int cols, int rows, unsigned flags) {
     return cols * even_rows + short_cols * odd_rows;
 }
 
-static unsigned hash_hex(McHex h) {
-    // Two odd multipliers mix q and r; unsigned arithmetic so wrap-around is defined.
-    unsigned x = (unsigned)h.q * 0x9E3779B1u ^ (unsigned)h.r * 0x85EBCA77u;
-    return x ^ (x >> 15);
+// A hex's place in (r, q) order as one unsigned number: both coordinates shifted to 0..20000, so
+// the largest key, 20000 · 20001 + 20000, fits in 32 bits.
+enum { KEY_SPAN = 2 * MC_MAX_HEX_COORD + 1 };
+static inline uint32_t hex_key(McHex h) {
+    return (uint32_t)(h.r + MC_MAX_HEX_COORD) * KEY_SPAN + (uint32_t)(h.q + MC_MAX_HEX_COORD);
 }
 
 // The index of hex (q, r) on a grid board, by arithmetic (row by row, odd rows one shorter with
@@ -83,19 +80,23 @@ static void grid_neighbors(McBoard *board) {
 }
 
 int mc_board_index(const McBoard *board, McHex h) {
-    if (!board || board->count <= 0 || !board->slots) return -1;
+    if (!board || board->count <= 0 || !board->sorted) return -1;
     if (h.q < board->min_q || h.q > board->max_q || h.r < board->min_r || h.r > board->max_r)
         return -1;
     // Grid boards need no hash: every C&C request builds its preset board, and the rule sets
     // look hexes up along every path (docs/performance.md).
     if (board->cols > 0) return grid_index(board, h.q, h.r);
-    unsigned i = hash_hex(h) & board->slot_mask;
-    for (;;) {
-        int idx = board->slots[i];
-        if (idx < 0) return -1;
-        if (mc_hex_equal(board->hexes[idx], h)) return idx;
-        i = (i + 1) & board->slot_mask;
+    // sorted[i] holds a key in its high 32 bits and the hex's board index in its low ones.
+    const uint64_t *sorted = board->sorted;
+    uint32_t key = hex_key(h);
+    int lo = 0, hi = board->count; // the first entry with a key >= key lies in lo..hi
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if ((uint32_t)(sorted[mid] >> 32) < key) lo = mid + 1;
+        else hi = mid;
     }
+    if (lo < board->count && (uint32_t)(sorted[lo] >> 32) == key) return (int)(uint32_t)sorted[lo];
+    return -1;
 }
 
 int mc_board_index_offset(const McBoard *board, McOffset o) {
@@ -130,7 +131,6 @@ const char *mc_board_status_text(McBoardStatus status) {
 static void layout(McBoard *board, int count, void *storage) {
     uintptr_t p = ((uintptr_t)storage + STORAGE_ALIGN - 1) & ~(uintptr_t)(STORAGE_ALIGN - 1);
     size_t n = (size_t)count;
-    unsigned slots = slot_count(count);
     memset(board, 0, sizeof *board);
     board->hexes = (McHex *)p;
     p += align_up(n * sizeof(McHex));
@@ -138,19 +138,21 @@ static void layout(McBoard *board, int count, void *storage) {
     p += align_up(n * sizeof(int));
     board->neighbors = (int *)p;
     p += align_up(6 * n * sizeof(int));
-    board->slots = (int *)p;
-    board->slot_mask = slots - 1;
+    board->sorted = (uint64_t *)p;
     board->count = count;
 }
 
-// Fills the bounding box, the hash table (boards from a hex list) and the neighbour table from
+static int by_key(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+// Fills the bounding box, the sorted keys (boards from a hex list) and the neighbour table from
 // hexes[0..count). Returns MC_BOARD_DUPLICATE_HEX when a hex repeats. A grid board (cols > 0) is
-// indexed by arithmetic (grid_index) instead of a hash: six hash lookups per hex were 42 % of a
+// indexed by arithmetic (grid_index) instead of a search: six hash lookups per hex were 42 % of a
 // 100 x 100 C&C reach, and building the hash a tenth of a small C&C request (docs/performance.md).
 static McBoardStatus index_board(McBoard *board) {
     bool grid = board->cols > 0;
-    if (!grid)
-        for (unsigned i = 0; i <= board->slot_mask; i++) board->slots[i] = -1;
     if (board->count > 0) {
         board->min_q = board->max_q = board->hexes[0].q;
         board->min_r = board->max_r = board->hexes[0].r;
@@ -161,18 +163,16 @@ static McBoardStatus index_board(McBoard *board) {
         if (h.q > board->max_q) board->max_q = h.q;
         if (h.r < board->min_r) board->min_r = h.r;
         if (h.r > board->max_r) board->max_r = h.r;
-        if (grid) continue;
-        unsigned i = hash_hex(h) & board->slot_mask;
-        while (board->slots[i] >= 0) {
-            if (mc_hex_equal(board->hexes[board->slots[i]], h)) return MC_BOARD_DUPLICATE_HEX;
-            i = (i + 1) & board->slot_mask;
-        }
-        board->slots[i] = k;
+        if (!grid) board->sorted[k] = (uint64_t)hex_key(h) << 32 | (uint32_t)k;
     }
     if (grid) {
         grid_neighbors(board);
         return MC_BOARD_OK;
     }
+    // Keys differ unless a hex repeats, so the order is the same under any sort.
+    qsort(board->sorted, (size_t)board->count, sizeof *board->sorted, by_key);
+    for (int k = 1; k < board->count; k++)
+        if (board->sorted[k] >> 32 == board->sorted[k - 1] >> 32) return MC_BOARD_DUPLICATE_HEX;
     McHex step[MC_HEX_DIRECTIONS];
     for (int d = 0; d < MC_HEX_DIRECTIONS; d++) step[d] = mc_hex_direction(d);
     for (int k = 0; k < board->count; k++) {

@@ -1,11 +1,13 @@
-// Hex boards: a set of hexes, each with a small integer terrain code the rules define, with O(1)
-// lookup (q, r) -> index and a precomputed neighbour table. The caller owns all memory: size it
+// Hex boards: a set of hexes, each with a small integer terrain code the rules define, with
+// lookup (q, r) -> index in O(1) on grids and O(log n) on hex lists, and a precomputed neighbour
+// table. The caller owns all memory: size it
 // with mc_board_storage_size, hand it to an init function, keep it alive as long as the board.
 #ifndef MC_HEX_BOARD_H
 #define MC_HEX_BOARD_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/limits.h"
 #include "hex/hex_coord.h"
@@ -38,14 +40,12 @@ typedef struct McBoard {
     int *neighbors; ///< [6·count]
     int cols, rows; ///< grid size for grid boards, 0 for boards built from a hex list
     int min_q, max_q, min_r, max_r; ///< bounding box of the hexes (all 0 when empty)
-    int *slots;     ///< hash table [slot_mask + 1] of hex indices, -1 empty (internal; unused
-                    ///< on grid boards)
-    unsigned slot_mask;
+    uint64_t *sorted; ///< [count] (r, q) key << 32 | index, ascending (internal; unused on grids)
     bool odd_rows_short; ///< a grid board with MC_BOARD_ODD_ROWS_SHORT (internal)
 } McBoard;
 
 /// Bytes of storage a board of `hex_count` hexes needs (the hex copy, terrain, neighbour table
-/// and hash table, plus alignment slack; it need not be zeroed). 0 when hex_count is negative or above
+/// and sorted keys, plus alignment slack; it need not be zeroed). 0 when hex_count is negative or above
 /// MC_MAX_BOARD_HEXES.
 size_t mc_board_storage_size(int hex_count);
 
@@ -67,7 +67,8 @@ McBoardStatus mc_board_init_hexes(McBoard *board, const McHex *hexes, const int 
 McBoardStatus mc_board_init_grid(McBoard *board, int cols, int rows, unsigned flags,
                                  const int *terrain, void *storage, size_t storage_bytes);
 
-/// Board index of hex `h`, or -1 when it is not on the board (or board is NULL). O(1).
+/// Board index of hex `h`, or -1 when it is not on the board (or board is NULL). O(1) on grid
+/// boards, a binary search (at most 16 steps) on boards from a hex list.
 int mc_board_index(const McBoard *board, McHex h);
 
 /// Board index of odd-r offset `o`, or -1 when it is not on the board.

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "core/mem.h"
+#include "core/work.h"
 #include "hex/hexon.h"
 
 enum {
@@ -166,12 +167,15 @@ static void label_nodes(Search *s) {
     for (int cur = 0; queued > 0; cur++) {
         int b = cur % BUCKETS;
         while (s->heads[b] >= 0) {
+            // Past the work budget the search stops; the request answers `limit` (core/work.h).
+            if (mc_work_out()) return;
             int u = s->heads[b];
             bucket_remove(s, u);
             queued--;
             flags[u] |= FLAG_FINAL;
             if (cost[u] > s->budget) flags[u] |= MC_REACH_OVER_BUDGET;
             if (!expandable(flags[u])) continue;
+            mc_work_add(MC_HEX_DIRECTIONS); // one unit a step tried
             McReachStepIn in; // what the six steps out of u share, set once
             split_node(s, u, &in.from, &in.state);
             in.board = s->board;

@@ -31,6 +31,8 @@
 // unit may end where it began).
 //
 // No allocation: the caller passes storage of mc_reach_storage_size(positions, states) bytes.
+// Work: a unit per step tried (core/work.h); past the budget the first pass stops and the result
+// holds the nodes labelled so far (the request then answers `limit`: the caller notes where).
 #ifndef MC_HEX_REACH_H
 #define MC_HEX_REACH_H
 

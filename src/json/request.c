@@ -884,7 +884,7 @@ char *mc_request_run(const char *json, McAnswerFn fn, void *ctx) {
     char **kept = NULL;
     cjson_arena = &arena;
     mc_work_spent = 0;
-    mc_work_cap = MC_MAX_WORK;
+    mc_work_cap = MC_WORK_CAP;
     if (len > MC_MAX_REQUEST_BYTES)
         mc_read_fail(j, "limit", "the request is larger than the limit MC_MAX_REQUEST_BYTES (%d bytes)", MC_MAX_REQUEST_BYTES);
     else {

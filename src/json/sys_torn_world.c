@@ -2,6 +2,8 @@
 // structs of src/rules/torn_world/tw.h, runs the rules and writes the result (docs/api/torn-world.md).
 #include <string.h>
 
+#include "core/work.h"
+
 #include "core/limits.h"
 #include "json/dispatch.h"
 #include "json/write.h"
@@ -584,6 +586,12 @@ static int reach_columns(McRequest *j, cJSON *result, const Req *q, const TwUnit
 
 // ---- queries -----------------------------------------------------------------------------------
 
+// Work units a destroyed hex listed in a reach answer costs: the budget then lets one answer list
+// up to 150,000 (about 6 MB of JSON written in full), as MC_MAX_PATH_OUTPUT holds its paths near
+// 8 MB. A 7-hexon Huge running over 200 x 200 hexes of Volume Landscape destroys 4.7 million
+// along its paths to 5,293 ends: that answer ran out of memory, and now stops at the limit.
+enum { WORK_DESTROYED_HEX = 1000 };
+
 static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     Req q;
     MoveFields f;
@@ -610,8 +618,21 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     bool parent = mc_write_reach_paths(j, result, asked_parent, path_hexes, "TW-MV-1", u->id);
     // Written as text one entry at a time (a reach over 100 x 100 hexes; write.h).
     McWriteList arr = {0};
+    long long listed = 0;
     for (int i = 0; i < out.n && !j->oom; i++) {
         const TwReachEntry *e = &out.entries[i];
+        if (mc_work_out()) {
+            mc_work_note(&j->env, "", "the reach answer after %d of %d end positions written (%lld destroyed hexes listed)",
+                         i, out.n, listed);
+            break;
+        }
+        // A Huge crossing Volume Landscape lists the hexes destroyed along every path, thousands
+        // an end: each is charged as work (WORK_DESTROYED_HEX), so that the answer's size is
+        // bounded by the work budget rather than by the memory cap (docs/api.md "Work budget").
+        int destroyed = e->effects.n_destroyed;
+        for (int a = 0; a < e->n_alternatives; a++) destroyed += e->alternatives[a].effects.n_destroyed;
+        mc_work_add((uint64_t)destroyed * WORK_DESTROYED_HEX);
+        listed += destroyed;
         cJSON *o = mc_write_list_object(j, &arr);
         if (!o) {
             mc_write_list_commit(j, &arr);
@@ -621,6 +642,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
         mc_write_list_commit(j, &arr);
     }
     mc_write_list_end(j, &arr, result, "hexes");
+    if (mc_work_out()) return 0;
     if (parent) {
         if (!mc_tw_reach_through(&j->env, &out)) return oom(j);
         write_through(j, result, &q, &out, brief);

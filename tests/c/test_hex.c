@@ -283,6 +283,31 @@ MC_TEST(hex_list_board, "a board from a hex list keeps its order and rejects dup
     MC_CHECK_STR(mc_board_status_text(MC_BOARD_DUPLICATE_HEX), "duplicate hex");
 }
 
+MC_TEST(hex_list_board_at_the_limit, "40,000 listed hexes, scattered over |q|, |r| <= 10000 and listed out of order, are each found at their index") {
+    // 200 rows 100 apart, each holding 200 hexes 100 apart listed in the order 97·k mod 200; the
+    // last hex is the corner (10000, 10000). No two are adjacent, so no hex has a neighbour.
+    static McHex hexes[MC_MAX_BOARD_HEXES];
+    for (int k = 0; k < MC_MAX_BOARD_HEXES; k++)
+        hexes[k] = mc_hex_make((k % 200) * 97 % 200 * 100 - 10000, k / 200 * 100 - 10000);
+    hexes[MC_MAX_BOARD_HEXES - 1] = mc_hex_make(10000, 10000);
+    McBoard b;
+    MC_CHECK_INT(mc_board_init_hexes(&b, hexes, NULL, MC_MAX_BOARD_HEXES, board_mem[0], sizeof board_mem[0]), MC_BOARD_OK);
+    int found = 0, strays = 0, neighbours = 0;
+    for (int k = 0; k < MC_MAX_BOARD_HEXES; k++) {
+        found += mc_board_index(&b, hexes[k]) == k;
+        strays += mc_board_index(&b, mc_hex_add(hexes[k], mc_hex_make(-1, 0))) >= 0;
+        strays += mc_board_index(&b, mc_hex_add(hexes[k], mc_hex_make(0, -1))) >= 0;
+        for (int d = 0; d < MC_HEX_DIRECTIONS; d++) neighbours += mc_board_neighbor(&b, k, d) >= 0;
+    }
+    MC_CHECK_INT(found, MC_MAX_BOARD_HEXES);
+    MC_CHECK_INT(strays, 0);
+    MC_CHECK_INT(neighbours, 0);
+    MC_CHECK_INT(mc_board_index(&b, mc_hex_make(-10000, -10000)), 0);
+    MC_CHECK_INT(mc_board_index(&b, mc_hex_make(10000, 10000)), MC_MAX_BOARD_HEXES - 1);
+    // The hex the corner replaced: k = 39999 is 199 in its row, 199·97 = 19303 = 103 (mod 200).
+    MC_CHECK_INT(mc_board_index(&b, mc_hex_make(300, 9900)), -1);
+}
+
 MC_TEST(empty_board, "an empty board finds nothing and does not crash") {
     McBoard b;
     MC_CHECK_INT(mc_board_init_grid(&b, 0, 0, 0, NULL, board_mem[0], sizeof board_mem[0]), MC_BOARD_OK);

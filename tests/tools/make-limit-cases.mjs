@@ -98,6 +98,46 @@ cases['torn-world'] = [
     '{"system":"torn-world","query":"shift","board":{"cols":200,"rows":200},"units":[{"id":"m","side":"red","size":"infantry","col":100,"row":100,"move":2,"run":4},',
     ...rows(999, 200, twInf, 1, 40), '],"unit":"m","by":"blue","to":{"col":100,"row":101},"dexterity":"failed"}'] } },
 ];
+// A 7-hexon Huge on a 200 x 200 board all of Volume Landscape (TW-HUG-1, TW-HUG-2): every hexon
+// step destroys landscape, the destroyed hexes are the only free ones for ejections, and the
+// searches test every footprint hex on the way (the work budget, MC_MAX_WORK).
+const twVolume = ['"board":{"cols":200,"rows":200,"terrain":[',
+  { count: 40000, each: '{"col":#y,"row":#x,"terrain":"volume"}', comma: true, grid: { per: 200, x: [0, 1], y: [0, 1] } }, ']}'];
+const twHuge = '{"id":"m","side":"red","size":"huge","hexons":[{"q":0,"r":189},{"q":2,"r":190},{"q":3,"r":187},{"q":1,"r":186},{"q":-2,"r":188},{"q":-3,"r":191},{"q":-1,"r":192}],"move":1000,"run":1000}';
+/** The hexon centres a walk from `start` enters, one hexon direction (tw hexon.h) a step. */
+function twHexonWalk(start, dirs) {
+  const step = [[2, 1], [3, -2], [1, -3], [-2, -1], [-3, 2], [-1, 3]];
+  let { q, r } = start;
+  return dirs.map((d) => ({ q: (q += step[d][0]), r: (r += step[d][1]) }));
+}
+const twHugeEjector = twHuge.replace('"move"', '"abilities":["ejection"],"move"');
+const twHugeCase = (name, query, tail, units = '', more = {}) => ({ name, ...more, generate: { kind: 'parts', parts: [
+  `{"system":"torn-world","query":"${query}",`, ...twVolume, `,"units":[${twHuge}`, ...(units ? [',', ...units] : []), `],"unit":"m","action":"run"${tail}}`] } });
+cases['torn-world'].push(
+  twHugeCase('whyNot, a 7-hexon Huge running 1000 over a 200 x 200 board all of Volume Landscape, to a hexon 40 steps away', 'whyNot',
+    ',"allowance":10,"to":{"q":40,"r":69}', '', { ok: true }),
+  // 5,293 ends, each listing the landscape destroyed on its way: 4.7 million hexes in all.
+  twHugeCase('reach, a 7-hexon Huge running 1000 over a 200 x 200 board all of Volume Landscape, brief (MC_MAX_WORK)', 'reach', ',"detail":"brief"', '',
+    { code: 'limit', path: '', message: 'MC_MAX_WORK (150000000 units) reached in the reach answer after' }),
+  twHugeCase('reach, a 7-hexon Huge running 1000 over a 200 x 200 board all of Volume Landscape, parent paths (MC_MAX_WORK)', 'reach', ',"paths":"parent"', '',
+    { code: 'limit', path: '', message: 'MC_MAX_WORK (150000000 units) reached in the reach answer after' }),
+  // The ends eject (the searches run) before the answer lists what each end destroyed.
+  twHugeCase('reach, a 7-hexon Huge with 30 hexons over a 200 x 200 board all of Volume Landscape, ejecting 999 Infantry into the landscape it destroyed (MC_MAX_WORK)', 'reach',
+    ',"allowance":30', rows(999, 100, (p, row) => `{"id":"${p}#","side":"blue","size":"infantry","col":#,"row":${row}}`, 130, 5),
+    { code: 'limit', path: '', message: 'MC_MAX_WORK (150000000 units) reached in the reach answer after' }),
+  { name: 'reach, a 7-hexon Huge with Ejection and 30 hexons over a 200 x 200 board all of Volume Landscape, ejecting a 7-hexon Huge, whose only room is the landscape destroyed (MC_MAX_WORK)',
+    code: 'limit', path: '', message: 'MC_MAX_WORK (150000000 units) reached in the reach answer after', generate: { kind: 'parts', parts: [
+    '{"system":"torn-world","query":"reach",', ...twVolume, `,"units":[${twHugeEjector},`,
+    '{"id":"h","side":"blue","size":"huge","hexons":[{"q":3,"r":180},{"q":5,"r":181},{"q":6,"r":178},{"q":4,"r":177},{"q":1,"r":179},{"q":0,"r":182},{"q":2,"r":183}]}',
+    '],"unit":"m","action":"run","allowance":30}'] } },
+  // 29 hexon steps out and back (hexon directions 1 and 4, 0 and 3), then three towards the enemy
+  // Huge five hexon steps above the start (direction 2): the last ends on it, and its only room is
+  // the landscape the path destroyed.
+  { name: 'move, a 7-hexon Huge with Ejection 29 hexons over a 200 x 200 board all of Volume Landscape, ending on a 7-hexon Huge, whose only room is the landscape destroyed', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"torn-world","query":"move",', ...twVolume, `,"units":[${twHugeEjector},`,
+    '{"id":"h","side":"blue","size":"huge","hexons":[{"q":5,"r":174},{"q":7,"r":175},{"q":8,"r":172},{"q":6,"r":171},{"q":3,"r":173},{"q":2,"r":176},{"q":4,"r":177}]}',
+    `],"unit":"m","action":"run","allowance":30,"path":${JSON.stringify(twHexonWalk({ q: 0, r: 189 }, [...Array(12).fill(1), ...Array(12).fill(4), 0, 3, 2, 2, 2]))}}`] } },
+);
 
 // ---- Commands & Colors: Ancients --------------------------------------------------------------------
 /** Rows of C&C units [prefix, side, row, count = 200, type = heavy infantry], comma-separated. */
@@ -210,15 +250,57 @@ cases['ninth-age'] = [
     '{"system":"ninth-age","query":"spacing","table":{"width":2010,"height":200},"units":[{"id":"U","side":"red","x":100,"y":10,"facing":0,"width":4,"depth":2},',
     ...rows(999, 200, naBlue, 100, 10), '],"terrain":[', ...starRows(500, 'impassable', 24, 1.8), ']}'] } },
 ];
+// Five chargers and their target with 100-file bases (A-9A-1): every boundary between two models
+// of either side is a slide where Maximising Contact can change, and the wheel-angle refinement
+// scans each (the work budget, MC_MAX_WORK). Chargers 100 files of 3 mm side by side in front of
+// a target 100 files of 20 mm.
+const naFiles = (id, side, x, y, facing, bw) => `{"id":"${id}","side":"${side}","x":${x},"y":${y},"facing":${facing},"base":{"width":${bw},"length":20},"files":100,"ranks":1}`;
+const naFive = (prefix) => [-2, -1, 0, 1, 2].map((k, i) => naFiles(`${prefix}${i + 1}`, 'red', 100 + 14 * k, 40, 3 * k, 3)).join(',');
+cases['ninth-age'].push(
+  { name: 'charge, 5 combined chargers with 100-file bases against a 100-file target (MC_MAX_WORK)', code: 'limit', path: 'combined',
+    message: 'MC_MAX_WORK (150000000 units) reached in the combined charge\'s order search after', request: JSON.parse(
+    `{"system":"ninth-age","query":"charge","table":{"width":200,"height":120},"units":[${naFiles('T', 'blue', 100, 60, 180, 20)},${naFive('C')}],"charger":"C1","target":"T","combined":[{"charger":"C2"},{"charger":"C3"},{"charger":"C4"},{"charger":"C5"}]}`) },
+  { name: 'pursue, 5 pursuers with 100-file bases declaring a charge on a 100-file enemy (MC_MAX_WORK)', code: 'limit', path: 'pursuers',
+    message: 'MC_MAX_WORK (150000000 units) reached in the pursuers\' charge order search after', request: JSON.parse(
+    `{"system":"ninth-age","query":"pursue","table":{"width":200,"height":120},"units":[${naFiles('T', 'blue', 100, 60, 180, 20)},${naFive('p')}],"pursued":{"facing":0,"fleeDistance":5},"pursuers":[${[1, 2, 3, 4, 5].map((i) => `{"unit":"p${i}","distance":30}`).join(',')}]}`) },
+);
+
+// ---- Hash flooding ----------------------------------------------------------------------------------
+// 40,000 board.hexes (|q|, |r| <= 10000) that the multiplicative hash hex boards were once looked up
+// through, (q·0x9E3779B1 ^ r·0x85EBCA77) mixed by x ^ (x >> 15), put in 16 adjacent slots of its
+// 131,072: every lookup walked one cluster (3.6 s of CPU a query). Boards from a hex list are now
+// searched in (r, q) order (src/hex/hex_board.c), so no choice of hexes slows a lookup. Found by
+// trying every hex in row order; the list is literal text (about 0.8 MB), in a file of its own.
+function floodHexes() {
+  const out = [];
+  for (let r = -10000; r <= 10000 && out.length < 40000; r++) {
+    const rb = Math.imul(r, 0x85EBCA77);
+    for (let q = -10000; q <= 10000 && out.length < 40000; q++) {
+      let x = (Math.imul(q, 0x9E3779B1) ^ rb) >>> 0;
+      x = (x ^ (x >>> 15)) >>> 0;
+      if ((x & 0x1ffff) >= 0x1000 && (x & 0x1ffff) < 0x1010) out.push([q, r]);
+    }
+  }
+  return out;
+}
+const flood = floodHexes();
+cases['hex-flood'] = [
+  { name: 'evade: a lone leader on a board of 40,000 hexes chosen to collide in one hash table cluster (all three hex games read board.hexes alike)', ok: true, request: {
+    system: 'cc-ancients', query: 'evade', board: { hexes: flood.map(([q, r]) => ({ q, r })) },
+    units: [{ id: 'L', side: 'red', type: 'leader', q: flood[0][0], r: flood[0][1] }], unit: 'L' } },
+];
 
 const notes = {
   godsgloom: 'GODSGLOOM worst cases: the largest board, the most units, the most points, the longest path, the most reconnaissance hexes. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
   'torn-world': 'Torn World worst cases: the largest board, the most miniatures and markers, the largest Huge footprint, the longest run and path, ejections and shifts among 1,000. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
   'cc-ancients': 'Commands & Colors: Ancients worst cases: the largest board and the most units, the longest path. tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
   'arcane-legions': 'Arcane Legions worst cases: the most units, terrain pieces and vertices, the most actions, the densest reachArea, the most open choices on the most control terrain (the work limit MC_MAX_WORK). tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
+  'hex-flood': 'A hex board listed hex by hex, its hexes chosen to collide in the hash table hex boards were once looked up through (src/hex/hex_board.c now searches them in order). tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
   'ninth-age': 'The Ninth Age worst cases: the most units, terrain pieces, vertices and pursuers, with 5 declared chargers tried in every order, among 500 64-vertex stars (the work limit MC_MAX_WORK). tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
 };
 for (const [system, list] of Object.entries(cases)) {
-  writeFileSync(join(root, 'tests', 'limits', `${system}.json`), `${JSON.stringify({ note: notes[system], cases: list }, null, 1)}\n`);
+  // The flood's 40,000 hexes stay on one line.
+  const text = JSON.stringify({ note: notes[system], cases: list }, null, system === 'hex-flood' ? undefined : 1);
+  writeFileSync(join(root, 'tests', 'limits', `${system}.json`), `${text}\n`);
 }
 console.log(Object.entries(cases).map(([s, l]) => `${s}: ${l.length}`).join(', '));

@@ -5,6 +5,7 @@
 // path with the same rules and names the first step that breaks one.
 #include <string.h>
 
+#include "core/work.h"
 #include "hex/hex_reach.h"
 #include "rules/cc_ancients/cca.h"
 
@@ -168,6 +169,10 @@ int mc_cca_reach(McEnv *env, const CcaMover *m, CcaReachHex **out, int *count) {
     McReach r;
     const CcaPiece *me = &w->pieces[m->piece];
     if (mc_reach_run(&r, b, b->hexes[me->pos], &o, storage, bytes) != MC_REACH_OK) return 0;
+    if (mc_work_out()) {
+        mc_work_note(env, "", "the reach search after %d of %d hexes", r.reached_count, b->count);
+        return 0;
+    }
     int n = 0;
     for (int pos = 0; pos < b->count; pos++) {
         int node = mc_reach_best(&r, pos);

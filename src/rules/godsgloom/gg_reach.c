@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "core/work.h"
 #include "rules/godsgloom/gg.h"
 
 enum { STATE_PLAIN = 0, STATE_NIMBLE = 1, STATE_COUNT = 2 };
@@ -156,6 +157,10 @@ static int walk(McEnv *env, McGgReach *out) {
     void *storage = bytes ? mc_arena_alloc_raw(env->arena, bytes) : NULL; // mc_reach_run sets what it reads
     if (!storage) return 0;
     if (mc_reach_run(&out->search, b, s->mover->hex, &o, storage, bytes) != MC_REACH_OK) return 0;
+    if (mc_work_out()) {
+        mc_work_note(env, "", "the reach search after %d of %d nodes", out->search.reached_count, out->search.node_count);
+        return 0;
+    }
     out->searched = true;
 
     out->dests = mc_arena_alloc_raw(env->arena, (size_t)b->count * sizeof *out->dests); // every field is set below

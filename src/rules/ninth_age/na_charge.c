@@ -682,8 +682,12 @@ typedef struct Track {
 
 // The track's slide at θ and its three functions there: v[0] the distance's derivative along
 // the track, v[1] = a, v[2] = b. One probe: on the curves a = 0 and b = 0 the slide is where
-// the linear a (or b) vanishes, and everything else is linear in s too.
+// the linear a (or b) vanishes, and everything else is linear in s too. A probe costs about what
+// five vertex pairs tested do (300 instructions): TRACK_WORK units of the work budget, as the
+// wheel-angle refinement scans every track of every slide for every charger order tried.
+enum { TRACK_WORK = 5 };
 static bool track_values(const Ctx *c, const Track *tr, Angle theta, double *s, double v[3]) {
+    mc_work_add(TRACK_WORK);
     Probe p;
     if (!probe(c, theta, tr->s, tr->sign, tr->piece, &p)) return false;
     double shift = 0.0;
@@ -828,6 +832,8 @@ static void refine(Ctx *c, double cap) {
             if (lo > hi) continue;
             for (int i = 0; i < c->nfixed; i++) {
                 if (c->fixed[i] < lo - MC_ZERO_SLOP || c->fixed[i] > hi + MC_ZERO_SLOP || !c->fixed_ok[i]) continue;
+                // Past the work budget the refinement stops: the request answers `limit`.
+                if (mc_work_out()) return;
                 Track tr = {0, sign, piece, c->fixed[i]};
                 scan_track(c, &tr, ang, n);
             }
@@ -849,6 +855,7 @@ static void try_all(Ctx *c, double cap, bool exact) {
 
 __attribute__((noinline)) static void add_fixed(Ctx *c, double s) {
     if (s < -c->reach - MC_ZERO_SLOP || s > c->reach + MC_ZERO_SLOP || c->nfixed == MAX_FIXED) return;
+    mc_work_add((uint64_t)c->nfixed / 16); // a comparison is a sixteenth of a vertex pair's test
     for (int i = 0; i < c->nfixed; i++)
         if (c->fixed[i] == s) return;
     c->fixed[c->nfixed++] = s;

@@ -61,6 +61,11 @@ typedef struct TwScratch {
     int *occ, *mark;  ///< [board count] working copies of the maps during a resolution
     int *stamp, *dist, *queue; ///< [board count] breadth-first search
     int gen;          ///< current stamp
+    /// [board count] sets of board positions, each current while its array holds its stamp there:
+    /// the destroyed landscape and the excluded hexes of an ejection search, the hexes a path's
+    /// destroyed list already holds. One lookup each instead of a walk along a list.
+    int *gone, *excl, *seen;
+    int gone_gen, excl_gen, seen_gen;
 } TwScratch;
 
 /// The battlefield of one request. occ, mark and scratch are filled by mc_tw_world_build.
@@ -292,15 +297,15 @@ typedef struct TwFa2 {
     int n;
 } TwFa2;
 
-/// Free attacks, destroyed landscape and Huge steps along a path known to be legal (used by
-/// mc_tw_move and by the reach listing). With a `cache` (for `mover`), `positions` gives the board
+/// Free attacks, destroyed landscape and (with `huge_steps`, for a Huge) the Huge steps along a
+/// path known to be legal (used by mc_tw_move and by the reach listing, which lists no steps). With a `cache` (for `mover`), `positions` gives the board
 /// index of each path position; both NULL compute every list afresh. With `fa2`, its list stands
 /// for the TW-FA-2 attacks along the path (`positions` is then not read); out->attacks may then
 /// be fa2->attacks itself, shared
 /// with other paths, so a caller adding to it must pass *cap == out->n_attacks to mc_tw_add_attack
 /// (which then copies first). Returns 0 when memory ran out.
 int mc_tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, const McHex *path,
-                    const int *positions, int n, TwAdjCache *cache, const TwFa2 *fa2, TwMoveOut *out);
+                    const int *positions, int n, TwAdjCache *cache, const TwFa2 *fa2, bool huge_steps, TwMoveOut *out);
 
 /// One end position of a reach.
 typedef struct TwReachEntry {

@@ -1,7 +1,9 @@
 // Ejection (TW-EJ-1..4, TW-EJ-6) and markers (TW-MK-1, TW-MK-2): the order, the nearest free
 // hexes of A-TW-3 with earlier ejections taken into account, who chooses, the free attacks.
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/work.h"
 #include "rules/torn_world/tw.h"
 
 static bool in_list(const McHex *list, int n, McHex h) {
@@ -10,45 +12,60 @@ static bool in_list(const McHex *list, int n, McHex h) {
     return false;
 }
 
-// Candidates are listed by row then column, an order a reader can check on the board.
-static void sort_hexes(McHex *h, int n) {
-    for (int i = 1; i < n; i++) {
-        McHex x = h[i];
-        int k = i;
-        while (k > 0 && (h[k - 1].r > x.r || (h[k - 1].r == x.r && h[k - 1].q > x.q))) {
-            h[k] = h[k - 1];
-            k--;
-        }
-        h[k] = x;
+static int by_row(const void *a, const void *b) {
+    const McHex *x = a, *y = b;
+    if (x->r != y->r) return x->r < y->r ? -1 : 1;
+    return (x->q > y->q) - (x->q < y->q);
+}
+
+// Candidates are listed by row then column, an order a reader can check on the board. They are
+// distinct hexes, so any sort gives this order; a ring of a large board holds thousands.
+static void sort_hexes(McHex *h, int n) { qsort(h, (size_t)n, sizeof *h, by_row); }
+
+// Stamps the board positions of `hexes` in `stamps` with a new generation (*gen), so that a
+// position is in the set when its stamp is *gen; hexes off the board are left out (no search
+// looks them up). Searches test every footprint hex against these sets: walking a destroyed
+// list of a thousand hexes for each was most of a Huge's ejection search.
+static void stamp_set(const TwWorld *w, int *stamps, int *gen, const McHex *hexes, int n) {
+    (*gen)++;
+    mc_work_add((uint64_t)n);
+    for (int i = 0; i < n; i++) {
+        int at = mc_board_index(w->board, hexes[i]);
+        if (at >= 0) stamps[at] = *gen;
     }
 }
 
 // Volume Landscape still standing at board position `at`: a Huge miniature's movement removes
 // what it destroyed from the battlefield (seed: "Remove the destroyed Landscape Elements"), so
 // those hexes are free for the miniatures and markers ejected at its end (TW-HUG-1, TW-HUG-2).
-static bool volume_at(const TwWorld *w, int at, McHex h, const TwGone *gone) {
-    return w->board->terrain[at] == TW_VOLUME && !(gone && in_list(gone->hexes, gone->n, h));
+// The destroyed hexes are those stamped in the scratch's `gone` (stamp_set).
+static bool volume_at(const TwWorld *w, int at, const TwGone *gone) {
+    const TwScratch *sc = w->scratch;
+    return w->board->terrain[at] == TW_VOLUME && !(gone && sc->gone[at] == sc->gone_gen);
 }
 
+static bool excluded(const TwWorld *w, int at) { return w->scratch->excl[at] == w->scratch->excl_gen; }
+
 // May unit u stand with its reference at `ref` without ejecting anything? (TW-INF-3, TW-LRG-2,
-// TW-HUG-2 without ejection: free of miniatures, markers and Volume Landscape; outside `exclude`.)
-static bool unit_free_at(const TwWorld *w, int u, McHex ref, const int *occ, const int *mark,
-                         const McHex *exclude, int n_exclude, const TwGone *gone) {
+// TW-HUG-2 without ejection: free of miniatures, markers and Volume Landscape; outside the
+// excluded hexes.) One work unit a hex tested.
+static bool unit_free_at(const TwWorld *w, int u, McHex ref, const int *occ, const int *mark, const TwGone *gone) {
     McHex fp[TW_MAX_FOOTPRINT];
     int k = mc_tw_footprint(&w->units[u], mc_hex_sub(ref, w->units[u].pos[0]), fp);
     for (int i = 0; i < k; i++) {
+        mc_work_add(1);
         int at = mc_board_index(w->board, fp[i]);
-        if (at < 0 || in_list(exclude, n_exclude, fp[i])) return false;
-        if ((occ[at] >= 0 && occ[at] != u) || mark[at] >= 0 || volume_at(w, at, fp[i], gone)) return false;
+        if (at < 0 || excluded(w, at)) return false;
+        if ((occ[at] >= 0 && occ[at] != u) || mark[at] >= 0 || volume_at(w, at, gone)) return false;
     }
     return true;
 }
 
-static bool hex_free(const TwWorld *w, McHex h, const int *occ, const int *mark, int self_marker,
-                     const McHex *exclude, int n_exclude, const TwGone *gone) {
+static bool hex_free(const TwWorld *w, McHex h, const int *occ, const int *mark, int self_marker, const TwGone *gone) {
+    mc_work_add(1);
     int at = mc_board_index(w->board, h);
-    if (at < 0 || in_list(exclude, n_exclude, h)) return false;
-    return occ[at] < 0 && (mark[at] < 0 || mark[at] == self_marker) && !volume_at(w, at, h, gone);
+    if (at < 0 || excluded(w, at)) return false;
+    return occ[at] < 0 && (mark[at] < 0 || mark[at] == self_marker) && !volume_at(w, at, gone);
 }
 
 // Breadth-first search from `start` over board positions, by hex steps (lattice = false) or by
@@ -63,6 +80,8 @@ static int nearest(McEnv *env, const TwWorld *w, int u, int marker, McHex start,
     *distance = -1;
     int s = mc_board_index(b, start);
     if (s < 0) return 0;
+    stamp_set(w, sc->excl, &sc->excl_gen, exclude, n_exclude);
+    if (gone) stamp_set(w, sc->gone, &sc->gone_gen, gone->hexes, gone->n);
     sc->gen++;
     int head = 0, tail = 0, found_at = -1, n = 0;
     sc->stamp[s] = sc->gen;
@@ -72,9 +91,10 @@ static int nearest(McEnv *env, const TwWorld *w, int u, int marker, McHex start,
     while (head < tail) {
         int i = sc->queue[head++];
         if (found_at >= 0 && sc->dist[i] > found_at) break;
+        // Past the work budget the search stops with what it found: the request answers `limit`.
+        if (mc_work_out()) break;
         McHex h = b->hexes[i];
-        bool free = marker >= 0 ? hex_free(w, h, occ, mark, marker, exclude, n_exclude, gone)
-                                : unit_free_at(w, u, h, occ, mark, exclude, n_exclude, gone);
+        bool free = marker >= 0 ? hex_free(w, h, occ, mark, marker, gone) : unit_free_at(w, u, h, occ, mark, gone);
         if (free) {
             if (found_at < 0) {
                 found_at = sc->dist[i];
@@ -84,6 +104,7 @@ static int nearest(McEnv *env, const TwWorld *w, int u, int marker, McHex start,
             continue;
         }
         if (found_at >= 0) continue;
+        mc_work_add(MC_HEX_DIRECTIONS);
         for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
             int j = lattice ? mc_board_index(b, mc_hexon_neighbor(h, d)) : b->neighbors[6 * i + d];
             if (j < 0 || sc->stamp[j] == sc->gen) continue;
@@ -100,8 +121,7 @@ static int nearest(McEnv *env, const TwWorld *w, int u, int marker, McHex start,
         int i = sc->queue[q];
         if (sc->dist[i] != found_at) continue;
         McHex h = b->hexes[i];
-        bool free = marker >= 0 ? hex_free(w, h, occ, mark, marker, exclude, n_exclude, gone)
-                                : unit_free_at(w, u, h, occ, mark, exclude, n_exclude, gone);
+        bool free = marker >= 0 ? hex_free(w, h, occ, mark, marker, gone) : unit_free_at(w, u, h, occ, mark, gone);
         if (free) c[k++] = h;
     }
     sort_hexes(c, k);
@@ -266,12 +286,14 @@ int mc_tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, cons
                 mv->rule = "TW-MK-2";
                 McHex *c = MC_NEW(env->arena, McHex, 6 * nfin);
                 if (!c) return 0;
+                stamp_set(w, sc->excl, &sc->excl_gen, fin, nfin);
+                if (gone) stamp_set(w, sc->gone, &sc->gone_gen, gone->hexes, gone->n);
                 got = 0;
                 for (int i = 0; i < nfin; i++)
                     for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
                         McHex h = mc_hex_neighbor(fin[i], d);
                         if (in_list(fin, nfin, h) || in_list(c, got, h)) continue;
-                        if (hex_free(w, h, sc->occ, sc->mark, mk, fin, nfin, gone)) c[got++] = h;
+                        if (hex_free(w, h, sc->occ, sc->mark, mk, gone)) c[got++] = h;
                     }
                 sort_hexes(c, got);
                 mv->cand = c;

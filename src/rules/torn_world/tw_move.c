@@ -3,6 +3,7 @@
 // TW-EJ-2) and shifts (TW-SH-1). The reach search is in mc_tw_reach.c.
 #include <string.h>
 
+#include "core/work.h"
 #include "rules/torn_world/tw.h"
 
 McHex mc_tw_delta_of(const TwWorld *w, int mover, McHex ref) { return mc_hex_sub(ref, w->units[mover].pos[0]); }
@@ -10,12 +11,6 @@ McHex mc_tw_delta_of(const TwWorld *w, int mover, McHex ref) { return mc_hex_sub
 static bool is_hexon_step(McHex a, McHex b) {
     for (int d = 0; d < MC_HEXON_DIRECTIONS; d++)
         if (mc_hex_equal(mc_hexon_neighbor(a, d), b)) return true;
-    return false;
-}
-
-static bool has_hex(const McHex *list, int n, McHex h) {
-    for (int i = 0; i < n; i++)
-        if (mc_hex_equal(list[i], h)) return true;
     return false;
 }
 
@@ -52,7 +47,7 @@ const int *mc_tw_adj_cache_get(McEnv *env, const TwWorld *w, int mover, TwAdjCac
 }
 
 int mc_tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, const McHex *path,
-                    const int *positions, int n, TwAdjCache *cache, const TwFa2 *fa2, TwMoveOut *out) {
+                    const int *positions, int n, TwAdjCache *cache, const TwFa2 *fa2, bool huge_steps, TwMoveOut *out) {
     const TwUnit *m = &w->units[mover];
     int cap = 0, own[TW_MAX_ADJ];
     out->n_attacks = 0;
@@ -103,18 +98,36 @@ int mc_tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, c
     out->destroyed = NULL;
     out->huge_steps = NULL;
     if (m->size == TW_HUGE && n > 0) {
-        out->destroyed = MC_NEW(env->arena, McHex, (size_t)n * TW_MAX_FOOTPRINT);
-        out->huge_steps = MC_NEW(env->arena, TwHugeStep, n);
-        if (!out->destroyed || !out->huge_steps) return 0;
+        // Each destroyed hex once, in the order first destroyed: the board positions listed are
+        // stamped (a search of the list for every footprint hex was quadratic in the path). A
+        // first pass counts them, so a reach's thousands of entries hold only what they list.
+        TwScratch *sc = w->scratch;
         McHex fp[TW_MAX_FOOTPRINT];
+        for (int pass = 0; pass < 2; pass++) {
+            int seen = ++sc->seen_gen, count = 0;
+            for (int i = 0; i < n; i++) {
+                int k = mc_tw_footprint(m, mc_tw_delta_of(w, mover, path[i]), fp);
+                mc_work_add((uint64_t)k);
+                for (int x = 0; x < k; x++) {
+                    int at = mc_board_index(w->board, fp[x]);
+                    if (at < 0 || w->board->terrain[at] != TW_VOLUME || sc->seen[at] == seen) continue;
+                    sc->seen[at] = seen;
+                    if (pass == 1) out->destroyed[count] = fp[x];
+                    count++;
+                }
+            }
+            if (pass == 1 || count == 0) break;
+            out->destroyed = mc_arena_alloc_raw(env->arena, (size_t)count * sizeof(McHex)); // filled whole
+            if (!out->destroyed) return 0;
+            out->n_destroyed = count;
+        }
+    }
+    if (m->size == TW_HUGE && n > 0 && huge_steps) {
+        out->huge_steps = MC_NEW(env->arena, TwHugeStep, n);
+        if (!out->huge_steps) return 0;
+        mc_work_add((uint64_t)n * (uint64_t)(m->hexon_count * m->hexon_count));
         for (int i = 0; i < n; i++) {
             McHex d = mc_tw_delta_of(w, mover, path[i]);
-            int k = mc_tw_footprint(m, d, fp);
-            for (int x = 0; x < k; x++) {
-                int at = mc_board_index(w->board, fp[x]);
-                if (at >= 0 && w->board->terrain[at] == TW_VOLUME && !has_hex(out->destroyed, out->n_destroyed, fp[x]))
-                    out->destroyed[out->n_destroyed++] = fp[x];
-            }
             McHex prev = i == 0 ? mc_hex_make(0, 0) : mc_tw_delta_of(w, mover, path[i - 1]);
             TwHugeStep *st = &out->huge_steps[i];
             st->n_entered = st->n_overlap = 0;
@@ -187,7 +200,7 @@ int mc_tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out)
     out->final = in->path[in->n - 1];
     mc_trace(env, "TW-MV-1", m->id, "%s moves %d of %d %s and ends at (q %d, r %d).", m->id, walked,
              in->allowance, mc_tw_size_unit(m->size), out->final.q, out->final.r);
-    if (!mc_tw_path_effects(env, w, in->mover, in->cause, walk, NULL, walked, NULL, NULL, out)) return 0;
+    if (!mc_tw_path_effects(env, w, in->mover, in->cause, walk, NULL, walked, NULL, NULL, true, out)) return 0;
     // One enemy may attack twice for different causes (started Engaged, then moved past): each
     // sentence says which.
     for (int i = 0; i < out->n_attacks; i++) {

@@ -18,9 +18,11 @@
 #include <string.h>
 
 #include "core/limits.h"
+#include "core/work.h"
 #include "rules/torn_world/tw.h"
 
 typedef struct ReachCtx {
+    McEnv *env;
     const TwWorld *w;
     int mover;
     TwCause cause;
@@ -141,10 +143,11 @@ static int push_state(McEnv *env, Exact *x, int pos, int parent, int dir, const 
     return 1;
 }
 
-enum { EXACT_NO_MEMORY = 0, EXACT_DONE = 1, EXACT_TOO_MANY = 2 };
+enum { EXACT_NO_MEMORY = 0, EXACT_DONE = 1, EXACT_TOO_MANY = 2, EXACT_WORK = 3 };
 
 // Runs the layered search. EXACT_TOO_MANY: the attacker sets of the shortest paths outgrew the
-// bounds. With x->alt, a longer path to a position is kept too while no state there (all made
+// bounds; EXACT_WORK: the work budget ran out (a unit a step tried, and a unit per word of each
+// attacker set compared). With x->alt, a longer path to a position is kept too while no state there (all made
 // before it, none longer) drew a subset of its attackers: the labels of the Pareto search the
 // alternatives come from. They never change the shortest paths' states: a shortest path's
 // prefixes are shortest, and a longer state at a position is made after every shortest one there.
@@ -162,6 +165,11 @@ static int exact_run(McEnv *env, Exact *x, int start, int allowance) {
     int begin = 0, end = 1;
     for (int k = 0; k < allowance && begin < end; k++) {
         for (int s = begin; s < end; s++) {
+            if (mc_work_out()) {
+                mc_work_note(x->c->env, "", "the reach search of %s after %d steps (%d paths kept)",
+                             x->c->w->units[x->c->mover].id, k, x->n);
+                return EXACT_WORK;
+            }
             int p = x->st[s].pos;
             bool longer = x->dist[p] < k; // s's path is not a shortest one
             if (longer && !x->alt) continue;
@@ -169,6 +177,7 @@ static int exact_run(McEnv *env, Exact *x, int start, int allowance) {
             if (s != 0 && !(ctx_flags(x->c, p) & MC_REACH_MAY_PASS)) continue;
             // TW-FA-2: leaving p (not the start) means p was moved through.
             const uint64_t *drawn = s == 0 ? NULL : adj_bits(x, p);
+            mc_work_add(MC_HEX_DIRECTIONS);
             for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
                 int q = step_to(x->b, x->hexons, p, d);
                 if (q < 0 || ctx_flags(x->c, q) == 0) continue;
@@ -178,8 +187,10 @@ static int exact_run(McEnv *env, Exact *x, int start, int allowance) {
                 const uint64_t *from = x->sets + (size_t)s * (size_t)x->words;
                 for (int i = 0; i < x->words; i++) tmp[i] = from[i] | (drawn ? drawn[i] : 0);
                 bool beaten = false;
-                for (int t = x->head[q]; t >= 0 && !beaten; t = x->st[t].next)
+                for (int t = x->head[q]; t >= 0 && !beaten; t = x->st[t].next) {
+                    mc_work_add((uint64_t)x->words);
                     beaten = subset(x->sets + (size_t)t * (size_t)x->words, tmp, x->words);
+                }
                 if (beaten) continue;
                 if (shortest) {
                     if (x->count[q] >= TW_REACH_STATES_PER_POSITION || x->n_short >= x->limit) return EXACT_TOO_MANY;
@@ -352,6 +363,10 @@ static int search_additive(McEnv *env, ReachCtx *c, int allowance, Chosen *out) 
     o.ctx = c;
     McReach r;
     if (mc_reach_run(&r, b, m->pos[0], &o, storage, bytes) != MC_REACH_OK) return 0;
+    if (mc_work_out()) {
+        mc_work_note(env, "", "the reach search of %s after %d of %d positions", m->id, r.reached_count, b->count);
+        return 0;
+    }
     if (!nodes_alloc(env, &out->nodes, r.node_count)) return 0;
     out->nodes.start = r.start_node;
     for (int v = 0; v < r.node_count; v++) {
@@ -476,6 +491,7 @@ static int fill_entry(McEnv *env, Listing *l, int node, int p, TwReachEntry *t) 
     int mover = l->c->mover;
     TwCause cause = l->c->cause;
     int n = nd->steps[node];
+    mc_work_add((uint64_t)n);
     // The path from its nodes: hexes entered, the end last (not zeroed: filled whole).
     McHex *path = mc_arena_alloc_raw(env->arena, sizeof(McHex) * (size_t)n);
     if (!path) return FILL_NO_MEMORY;
@@ -495,7 +511,7 @@ static int fill_entry(McEnv *env, Listing *l, int node, int p, TwReachEntry *t) 
     // TW-FA-2 from the node tree (no free attacks when deployed: mc_tw_path_effects).
     TwFa2 fa2 = {NULL, 0};
     if (cause != TW_CAUSE_DEPLOY && !fa2_of(env, w, mover, nd, &l->cache, &l->memo, node, &fa2)) return FILL_NO_MEMORY;
-    if (!mc_tw_path_effects(env, w, mover, cause, path, NULL, n, &l->cache, &fa2, &t->effects)) return FILL_NO_MEMORY;
+    if (!mc_tw_path_effects(env, w, mover, cause, path, NULL, n, &l->cache, &fa2, false, &t->effects)) return FILL_NO_MEMORY;
     // An end with other pieces under it (known from the search: an empty one skips mc_tw_spot).
     if (!(spot_flags(l->c, p) & SPOT_TAKEN)) {
         t->effects.end.legal = true;
@@ -582,7 +598,7 @@ int mc_tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allo
     if (!mc_tw_start_movement(env, m, cause, action_used, &out->reasons, &out->legal)) return 0;
     if (!out->legal) return 1;
     const McBoard *b = w->board;
-    ReachCtx c = {w, mover, cause, MC_NEW(env->arena, unsigned char, b->count), NULL, MC_NEW(env->arena, TwSpot, 1)};
+    ReachCtx c = {env, w, mover, cause, MC_NEW(env->arena, unsigned char, b->count), NULL, MC_NEW(env->arena, TwSpot, 1)};
     Chosen chosen;
     memset(&chosen, 0, sizeof chosen);
     chosen.len = MC_NEW(env->arena, int, b->count);
@@ -593,7 +609,7 @@ int mc_tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allo
     // A deployment draws no free attack: no path is better than another.
     bool alt = alternatives && cause != TW_CAUSE_DEPLOY;
     int status = search_exact(env, &c, allowance, alt, &chosen);
-    if (status == EXACT_NO_MEMORY) return 0;
+    if (status == EXACT_NO_MEMORY || status == EXACT_WORK) return 0;
     out->exact_attacks = status == EXACT_DONE;
     if (out->exact_attacks) {
         mc_trace(env, "TW-FA-2", m->id, "Among the shortest paths to each end, the one drawing the fewest distinct Free Attacks is chosen.");
@@ -609,8 +625,15 @@ int mc_tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allo
     out->entries = mc_arena_alloc_raw(env->arena, (size_t)(b->count > 0 ? b->count : 1) * sizeof *out->entries); // filled whole below
     Listing l = {&c, &chosen, {0}, {0}};
     if (!out->entries || !mc_tw_adj_cache_init(env, w, &l.cache) || !fa2_init(env, w, &chosen.nodes, &l.memo)) return 0;
+    int ends = 0;
+    for (int p = 0; p < b->count; p++) ends += chosen.node[p] >= 0;
     for (int p = 0; p < b->count; p++) {
         if (chosen.node[p] < 0) continue;
+        if (mc_work_out()) {
+            mc_work_note(env, "", "the reach of %s after %d of %d end positions worked out", m->id,
+                         out->n + out->dropped_no_room, ends);
+            return 0;
+        }
         TwReachEntry *t = &out->entries[out->n];
         int r = fill_entry(env, &l, chosen.node[p], p, t);
         if (r == FILL_NO_MEMORY) return 0;

@@ -2,6 +2,7 @@
 // for each size class (TW-INF-*, TW-LRG-*, TW-HUG-*, TW-EJ-5, TW-EJ-6, TW-MK-1, TW-MK-2).
 #include <string.h>
 
+#include "core/work.h"
 #include "rules/torn_world/tw.h"
 
 int mc_tw_footprint(const TwUnit *u, McHex delta, McHex out[TW_MAX_FOOTPRINT]) {
@@ -29,7 +30,11 @@ TwWorldStatus mc_tw_world_build(TwWorld *w, McArena *arena, int *index, int *oth
     sc->stamp = MC_NEW(arena, int, n);
     sc->dist = MC_NEW(arena, int, n);
     sc->queue = MC_NEW(arena, int, n);
-    if (n > 0 && (!sc->occ || !sc->mark || !sc->stamp || !sc->dist || !sc->queue)) return TW_WORLD_NO_MEMORY;
+    sc->gone = MC_NEW(arena, int, n);
+    sc->excl = MC_NEW(arena, int, n);
+    sc->seen = MC_NEW(arena, int, n);
+    if (n > 0 && (!sc->occ || !sc->mark || !sc->stamp || !sc->dist || !sc->queue || !sc->gone || !sc->excl || !sc->seen))
+        return TW_WORLD_NO_MEMORY;
     for (int i = 0; i < n; i++) w->occ[i] = w->mark[i] = -1;
     McHex fp[TW_MAX_FOOTPRINT];
     for (int u = 0; u < w->unit_count; u++) {
@@ -94,6 +99,7 @@ void mc_tw_spot(const TwWorld *w, int mover, McHex delta, TwSpot *s) {
     s->n_hexes = mc_tw_footprint(&w->units[mover], delta, s->hexes);
     s->on_board = true;
     s->n_units = s->n_markers = s->volume = 0;
+    mc_work_add((uint64_t)s->n_hexes); // a unit a footprint hex tested
     for (int i = 0; i < s->n_hexes; i++) {
         int at = mc_board_index(w->board, s->hexes[i]);
         if (at < 0) {
@@ -176,6 +182,7 @@ bool mc_tw_can_end(const TwWorld *w, int mover, const TwSpot *s, TwCause cause, 
 int mc_tw_adjacent_enemies(const TwWorld *w, int mover, McHex delta, int out[TW_MAX_ADJ]) {
     McHex fp[TW_MAX_FOOTPRINT];
     int k = mc_tw_footprint(&w->units[mover], delta, fp), n = 0;
+    mc_work_add(7 * (uint64_t)k); // each footprint hex and its six neighbours
     for (int i = 0; i < k; i++) {
         // The board's neighbour table: one hash lookup per footprint hex, not one per neighbour
         // (this ran for every position of every path of a reach, docs/performance.md).
