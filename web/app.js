@@ -784,7 +784,7 @@ function openExample(ex) {
 async function ruleExample(req) {
   cancelRule();
   const serial = ++ui.asked;
-  const out = await answer(req);
+  const out = await answer(req, true); // a ruling at rest, as ask() gives one
   if (out.superseded || serial !== ui.asked) return;
   if (!out.response) { notAnswered(req, out); return; }
   ui.lastRequest = JSON.stringify(currentRequest(), null, 2);
