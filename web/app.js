@@ -265,7 +265,9 @@ function showEvent(n) {
 async function answer(request, sensitivity = false) {
   // whether each assumption's other readings change the ruling (docs/api.md "Sensitivity"): asked
   // for a ruling at rest only, never in a drag's frames (it runs the request again per reading)
-  const first = await engine.ask(sensitivity ? { ...request, sensitivity: true } : request);
+  // (a game's own query only: `describe` and requests the page does not know take no such field)
+  const asks = sensitivity && ownQuery(request?.system, request?.query);
+  const first = await engine.ask(asks ? { ...request, sensitivity: true } : request);
   if (!first.response) return first;
   const extra = {};
   const spec = ownQuery(request?.system, request?.query);
