@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../bin/serve.mjs';
 import { root } from '../js/util.mjs';
 import { testSite } from '../../web/build-site.mjs';
+import { toBase64url } from '../../web/share.js';
 
 export { testSite };
 
@@ -38,6 +39,14 @@ export async function openPage(env, viewport = DESKTOP, options = {}) {
   await page.goto(env.base);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
   return { context, page, errors };
+}
+
+/** Opens `request` on the page through a `{"request": …}` share link, as a wiki's link would; gives the link's code. */
+export async function openRequestLink(page, env, request) {
+  const code = `1j.${toBase64url(new TextEncoder().encode(JSON.stringify({ request })))}`;
+  await page.goto(`${env.base}?g=${request.system}#p=${code}`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  return code;
 }
 
 /** The request JSON the page would send now. */

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, DESKTOP, ruled, openPanel } from './browser.mjs';
-import { toBase64url, checkPosition } from '../../web/share.js';
+import { launch, DESKTOP, ruled, openPanel, openRequestLink } from './browser.mjs';
+import { checkPosition } from '../../web/share.js';
 import { parseColour } from '../../web/svg-context.js';
 import { legendMarks } from '../../web/scene.js';
 import { createEngine } from '../../wasm/movecalc.mjs';
@@ -61,9 +61,7 @@ test('one picture per query of every game: the page\'s Download SVG and movecalc
   let checked = 0;
   for (const [file, req] of sample()) {
     const label = file.split('/').slice(-2).join('/');
-    const code = `1j.${toBase64url(new TextEncoder().encode(JSON.stringify({ request: req })))}`;
-    await page.goto(`${env.base}?g=${req.system}#p=${code}`);
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+    const code = await openRequestLink(page, env, req);
     await ruled(page);
     await openPanel(page, 'share-panel');
     const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#download-svg')]);

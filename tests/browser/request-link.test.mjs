@@ -3,8 +3,8 @@
 // aside), and the ruling the page draws is the engine's to that request, field for field.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, DESKTOP, ruled, hook } from './browser.mjs';
-import { toBase64url, checkPosition } from '../../web/share.js';
+import { launch, DESKTOP, ruled, hook, openRequestLink } from './browser.mjs';
+import { checkPosition } from '../../web/share.js';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { scenarioFiles, loadScenario } from '../js/util.mjs';
 
@@ -44,9 +44,7 @@ test('a {"request": …} link of one scenario request per query of every game: t
   let checked = 0;
   for (const [file, req] of sample()) {
     const label = file.split('/').slice(-2).join('/');
-    const code = `1j.${toBase64url(new TextEncoder().encode(JSON.stringify({ request: req })))}`;
-    await page.goto(`${env.base}?g=${req.system}#p=${code}`);
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+    await openRequestLink(page, env, req);
     await page.waitForFunction(() => window.movecalcTest.state().system !== undefined);
     const state = await hook(page, 'state');
     assert.ok(state.doc.carry, `${label}: the page opened the request`);
