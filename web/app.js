@@ -262,11 +262,11 @@ function showEvent(n) {
  * without other units; or the worker's outcome when there is no answer to show (superseded,
  * timed out, failed: engine-client.js).
  */
-async function answer(request, sensitivity = false) {
+async function answer(request) {
   // whether each assumption's other readings change the ruling (docs/api.md "Sensitivity"): asked
-  // for a ruling at rest only, never in a drag's frames (it runs the request again per reading)
-  // (a game's own query only: `describe` and requests the page does not know take no such field)
-  const asks = sensitivity && ownQuery(request?.system, request?.query);
+  // for every ruling at rest, never in a drag's frames (it runs the request again per reading), and
+  // of a game's own query only (`describe` and requests the page does not know take no such field)
+  const asks = !dragging() && ownQuery(request?.system, request?.query);
   const first = await engine.ask(asks ? { ...request, sensitivity: true } : request);
   if (!first.response) return first;
   const extra = {};
@@ -394,7 +394,7 @@ async function ask({ frame = true } = {}) {
   const serial = ++ui.asked;
   timing('movecalc:ask', serial);
   const edits = ui.edits;
-  const out = await answer(request, !dragging());
+  const out = await answer(request);
   // a newer question, or a position changed since, gets its own ruling. The request's text is
   // written only for an answer to show, or when an edit since may have changed it (most leave it
   // as it was).
@@ -786,7 +786,7 @@ function openExample(ex) {
 async function ruleExample(req) {
   cancelRule();
   const serial = ++ui.asked;
-  const out = await answer(req, true); // a ruling at rest, as ask() gives one
+  const out = await answer(req);
   if (out.superseded || serial !== ui.asked) return;
   if (!out.response) { notAnswered(req, out); return; }
   ui.lastRequest = JSON.stringify(currentRequest(), null, 2);
