@@ -49,6 +49,14 @@ function drawPursue(out, r, req) {
     }
     if (u) out.poseTrack(p.unit, path.length ? path : [p.final], p.unit, !path.length);
     if (isPose(p.final)) out.ghost(p.unit, p.final, `${p.unit}: ${{ charge: 'charges', free: 'ends', obstruction: 'stops', 'table-edge': 'at the edge' }[p.outcome] ?? 'ends'}`, 'final');
+    // the other enemies its pivot met, which the player may have it charge instead (9A-PV-E), and
+    // where it would end then, faintly (named in the ruling's choices)
+    for (const c of arr(r.choices).filter((x) => x.pursuer === p.unit)) {
+      for (const o of arr(c.options).filter((x) => x.value !== c.default)) {
+        out.ring(o.value, WARN, `${p.unit} may charge this instead`);
+        if (isPose(o.final) && !(isPose(p.final) && Math.hypot(o.final.x - p.final.x, o.final.y - p.final.y) < 1e-6 && o.final.facing === p.final.facing)) out.ghost(p.unit, o.final, undefined, 'option');
+      }
+    }
   }
 }
 
@@ -279,6 +287,33 @@ function pursuerSays(p) {
   return `${p.unit} ${turn}${verb}${how}${end}${back}`;
 }
 
+// The targets a pursuer could charge when its pivot met two enemies and none was named (9A-PV-E):
+// each with what the pursuer would do then; a tap on another names it as the pursuer's `target`
+// (the pursuers' rows, asked again through onChoice).
+function targetChoices(r, request, onChoice) {
+  const cs = arr(r.choices).filter((c) => c.choice === 'target');
+  if (!cs.length) return [];
+  const ul = el('ul', undefined, 'choices');
+  for (const c of cs) {
+    const li = el('li');
+    li.append(el('span', `${c.pursuer}'s pivot met ${plural(arr(c.options).length, 'enemy', 'enemies')}; it may charge either (now: ${c.default}): `));
+    arr(c.options).forEach((o, k) => {
+      if (k) li.append(el('span', '; '));
+      const does = o.outcome === 'charge' && o.charges ? `charges ${o.charges}${o.charges === o.value ? '' : ` (${o.value} has no room)`}` : `${o.outcome}${o.charges ? '' : ` (${o.value} has no room)`}`;
+      const text = `${o.value} → ${does}${isPose(o.final) ? `, ends ${poseRounded(o.final)}` : ''}`;
+      if (onChoice && o.value !== c.default) {
+        const b = el('button', text, 'link choice');
+        b.type = 'button';
+        const rows = arr(request.pursuers).map((x) => opt({ unit: x.unit, distance: x.distance, overrun: x.overrun === true }, 'target', x.unit === c.pursuer ? o.value : x.target));
+        b.addEventListener('click', () => onChoice('pursuers', structuredClone(rows)));
+        li.append(b);
+      } else li.append(el('span', text, 'option'));
+    });
+    ul.append(li);
+  }
+  return [el('h3', 'Choices left open (drawn faintly; choose one to apply it)'), ul];
+}
+
 function pursuerText(p) {
   const bits = [`${p.unit} (roll ${p.distance}″${p.overrun ? ', Overrun' : ''})`];
   if (p.destroysFleeing) bits.push('destroys the fleeing unit');
@@ -307,7 +342,7 @@ const OWN_MARKS = {
   charged: { swatch: 'line', color: BAD, thick: true, text: 'the facing of the target the charge contacts' },
   failed: { swatch: 'outline', color: WARN, dashed: true, fill: 'rgba(242,193,78,0.30)', text: 'a Failed Charge Move: where it ends (amber)' },
 };
-drawPursue.marks = ['unit', OWN_MARKS.fleeArrow, 'gone', 'pivot', OWN_MARKS.forwardAhead, OWN_MARKS.warnRing, OWN_MARKS.charged, 'path', 'ghost', 'final', 'stops'];
+drawPursue.marks = ['unit', OWN_MARKS.fleeArrow, 'gone', 'pivot', OWN_MARKS.forwardAhead, OWN_MARKS.warnRing, OWN_MARKS.charged, 'path', 'ghost', 'final', 'stops', 'option'];
 drawCharge.marks = ['unit', 'path', 'pivot', 'final', OWN_MARKS.charged, 'stops', 'option', OWN_MARKS.failed, 'collision'];
 drawFlee.marks = ['unit', OWN_MARKS.warnRing, 'path', 'ghost', 'final', 'gone', 'stops'];
 drawSpacing.marks = ['unit', OWN_MARKS.breach, { swatch: 'line', color: '#1e6b3c', text: 'units in the same combat' }];
@@ -344,24 +379,27 @@ const game = {
         { key: 'fleeDistance', label: 'Flee distance', kind: 'number', min: 0, step: 1 },
         { key: 'pursuers', label: 'Pursuers', kind: 'rows', title: 'Pursuers',
           adders: (d) => [['Add pursuer', { unit: d.units[0]?.id ?? '', distance: 7, overrun: false }]],
-          row: () => [{ key: 'unit', label: 'Unit', kind: 'unit' }, { key: 'distance', label: 'Distance', kind: 'number', min: 0, step: 1 },
-            { key: 'overrun', label: 'Overrun', kind: 'check' }],
+          // the enemy it charges when its pivot met two (9A-PV-E): shown once one was picked from
+          // the ruling's choices, and blanked to let the rules take the first again
+          row: (item) => [{ key: 'unit', label: 'Unit', kind: 'unit' }, { key: 'distance', label: 'Distance', kind: 'number', min: 0, step: 1 },
+            { key: 'overrun', label: 'Overrun', kind: 'check' }, ...(item?.target ? [{ key: 'target', label: 'Charges', kind: 'unit' }] : [])],
           check: (v, p, c) => c.array(v, p, c.LIMITS.list).map((a, i) => {
             const pp = `${p}[${i}]`;
             c.obj(a, pp);
-            return { unit: c.unitRef(a.unit, `${pp}.unit`), distance: c.number(a.distance, `${pp}.distance`, { min: 0 }), overrun: a.overrun === true };
+            return opt({ unit: c.unitRef(a.unit, `${pp}.unit`), distance: c.number(a.distance, `${pp}.distance`, { min: 0 }), overrun: a.overrun === true },
+              'target', a.target === undefined ? undefined : c.unitRef(a.target, `${pp}.target`));
           }) }],
       build(i) {
         const pursued = opt({}, 'unit', i.pursuedUnit);
         pursued.facing = num(i.fleeFacing);
         pursued.fleeDistance = num(i.fleeDistance);
-        return { pursued, pursuers: (i.pursuers ?? []).map((p) => opt({ unit: p.unit, distance: num(p.distance) }, 'overrun', p.overrun || undefined)) };
+        return { pursued, pursuers: (i.pursuers ?? []).map((p) => opt(opt({ unit: p.unit, distance: num(p.distance) }, 'overrun', p.overrun || undefined), 'target', p.target)) };
       },
       parse(req) {
         const p = req.pursued && typeof req.pursued === 'object' ? req.pursued : null;
         if (!p) return {};
         return { ...(p.unit !== undefined ? { pursuedUnit: p.unit } : {}), fleeFacing: p.facing, fleeDistance: p.fleeDistance,
-          pursuers: arr(req.pursuers).map((x) => ({ unit: x.unit, distance: x.distance, overrun: x.overrun === true })) };
+          pursuers: arr(req.pursuers).map((x) => opt({ unit: x.unit, distance: x.distance, overrun: x.overrun === true }, 'target', x.target)) };
       },
     },
     // a charge (docs/api/ninth-age.md "charge"): its range and highest D6 (sent only with a
@@ -456,8 +494,8 @@ const game = {
   endFacts(r, request, several) {
     return r.rotatesTarget && isPose(r.targetFinal) && !several ? [`${r.target ?? request.target ?? 'the target'} turned about the contact point (it could not be aligned to): ${poseRounded(r.targetFinal)}`] : [];
   },
-  sections(r, request) {
-    const parts = [...section('Pursuers, in the order they move', arr(r.pursuers), (p) => el('li', pursuerText(p)), true)];
+  sections(r, request, opts = {}) {
+    const parts = [...section('Pursuers, in the order they move', arr(r.pursuers), (p) => el('li', pursuerText(p)), true), ...targetChoices(r, request, opts.onChoice)];
     if (arr(r.chargers).length > 1) parts.push(...section('Chargers, in the order they moved (numbered so on the board)', r.chargers, (c) => el('li', chargeText(c, r.target)), true));
     else if (r.failedChargeMove) parts.push(...section('Failed Charge Move (amber on the board)', [r.failedChargeMove], (f) => ruleItem(f.assumption ?? 'A-9A-4', failedText(f))));
     else if (r.possible === true) parts.push(...section('The charge, exact figures', [r], (c) => el('li', chargeText(c, r.target ?? request.target))));
