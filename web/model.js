@@ -80,7 +80,15 @@ export function buildRequest(system, doc) {
   const made = formRequest(system, doc);
   const c = doc.carry;
   if (!c || c.request?.system !== system || made.query !== c.built?.query) return made;
-  return merged(c.request, c.built, made);
+  const out = merged(c.request, c.built, made);
+  // A question the page has no form for (a whyNot) is shown as its form's question and asked as
+  // written until an edit; then the form's question is asked, of the position carried: the
+  // opened question's own fields go (what the query selector shows is what is sent).
+  if (c.request.query !== made.query && out !== c.request) {
+    for (const k of Object.keys(out)) if (!Object.hasOwn(made, k) && k !== 'params') delete out[k];
+    out.query = made.query;
+  }
+  return out;
 }
 
 /** Keeps `request` in `doc` as what it was opened from (buildRequest). */
@@ -125,6 +133,9 @@ function merged(source, built, made) {
     if (Object.hasOwn(made, k)) {
       if (changed.has(k)) out[k] = Object.hasOwn(source, k) && Object.hasOwn(built, k) ? merged(source[k], built[k], made[k]) : made[k];
       else if (Object.hasOwn(source, k)) out[k] = source[k];
+      // the rest of what the forms say another way than the source (q of a unit the source placed
+      // by col/row, whose r changed)
+      else if (ALIASES.find((g) => g.includes(k))?.some((a) => changed.has(a))) out[k] = made[k];
     } else if (!Object.hasOwn(built, k) && !ALIASES.find((g) => g.includes(k))?.some((a) => changed.has(a))) out[k] = source[k];
   }
   return out;

@@ -133,3 +133,29 @@ test('Reset leaves nothing of a request opened before: the default position asks
   assert.equal(store.doc().carry, undefined);
   assert.deepEqual(buildRequest('torn-world', store.doc()), buildRequest('torn-world', defaultDoc('torn-world')));
 });
+
+// A question the page has no form for (the hex games' whyNot) opens under its form's question and
+// is asked as written; an edit of the position then asks what the query selector shows, not the
+// opened question with the form's fields (issue 33).
+test('an opened question the page shows as another: asked as written until an edit, then the question shown', () => {
+  let seen = 0;
+  for (const system of Object.keys(QUERIES)) {
+    for (const query of QUERIES[system].filter((q) => !Object.hasOwn(SYSTEMS[system].queries, q))) {
+      const req = scenarios.map(([, r]) => r).find((r) => r.system === system && r.query === query && JSON.parse(ask(r)).ok);
+      if (!req) continue;
+      const doc = opened(req);
+      assert.notEqual(doc.query, query, `${system}/${query}: the page has a form for it`);
+      sameRequest(buildRequest(system, doc), req, `${system}/${query}: asked as written`);
+      const u = doc.units[0];
+      if (Number.isFinite(u.q)) u.r += 1; else u.x += 0.5;
+      const after = buildRequest(system, doc);
+      assert.equal(after.query, doc.query, `${system}/${query}: the query shown is asked`);
+      assert.equal(after.to, undefined, `${system}/${query}: the opened question's own field sent with ${doc.query}`);
+      const answer = JSON.parse(ask(after));
+      assert.equal(answer.query, doc.query, `${system}/${query}: the engine answers the question shown`);
+      assert.ok(answer.ok, `${system}/${query}: ${JSON.stringify(answer.error)}`);
+      seen++;
+    }
+  }
+  assert.ok(seen > 0, 'a game asks a question the page has no form for');
+});
