@@ -3,6 +3,7 @@
 // assumptions' parameters.
 import { assumptionParams, paramValue, terrainKinds } from './model.js';
 import { el } from './draw.js';
+import { LIMITS } from './share.js';
 import { option, on, field, rebuild, paintSwatches, cachedRows } from './forms.js';
 
 const $ = (id) => document.getElementById(id);
@@ -56,7 +57,8 @@ export function initSettingsForm({ store, ui, doc, sys, unitWord, terrainColour,
       { key: k, label: `${label} (${unitWord()})`, kind: 'number', min: 1, max: 1000, step: 1 }, d.table[k], (v) => store.edit((dd) => { dd.table[k] = v; }), 'table.'))
       : d.board.preset ? [el('p', 'The 13 × 9 board: odd rows hold 12 hexes; dotted lines mark the three sections.', 'note')]
         : [['cols', 'Columns'], ['rows', 'Rows']].map(([k, label]) => field(
-          { key: k, label, kind: 'number', min: 1, max: 60, step: 1 }, d.board[k], (v) => store.edit((dd) => { dd.board[k] = v; }), 'board.'));
+          // at most LIMITS.hexes hexes in all (share.js): 60 × 60, or a longer strip
+          { key: k, label, kind: 'number', min: 1, max: Math.floor(LIMITS.hexes / d.board[k === 'cols' ? 'rows' : 'cols']), step: 1 }, d.board[k], (v) => store.edit((dd) => { dd.board[k] = v; }), 'board.'));
     rebuild($('table-fields'), dims);
   }
 

@@ -13,7 +13,7 @@ export const SHARE_MAX_CODE = 64 * 1024;
 /** The most JSON text a link or an imported file may expand to. */
 export const SHARE_MAX_JSON = 512 * 1024;
 /** Limits on what a position holds (the engine's own, or the page's where the page is stricter). */
-export const LIMITS = { units: 1000, terrain: 500, vertices: 64, string: 128, list: 64, path: 256, coord: 100000, hexCoord: 10000, side: 60, depth: 12 };
+export const LIMITS = { units: 1000, terrain: 500, vertices: 64, string: 128, list: 64, path: 256, coord: 100000, hexCoord: 10000, hexes: 3600, depth: 12 };
 // The engine's own limits where its describe answer gives them (the values above until it has
 // answered, and in Node); `side` (the page's board forms) and `depth` are the page's.
 const ENGINE_LIMITS = { units: 'MC_MAX_UNITS', terrain: 'MC_MAX_TERRAIN', vertices: 'MC_MAX_POLYGON_VERTICES', string: 'MC_MAX_STRING_BYTES',
@@ -239,7 +239,11 @@ export function checkPosition(payload) {
   } else {
     const b = payload.board === undefined ? def.board : obj(payload.board, 'board');
     if (b.preset !== undefined) doc.board = { preset: oneOf(b.preset, ['cc-ancients'], 'board.preset') };
-    else doc.board = { cols: number(b.cols, 'board.cols', { min: 1, max: LIMITS.side, integer: true }), rows: number(b.rows, 'board.rows', { min: 1, max: LIMITS.side, integer: true }) };
+    else {
+      // the page draws at most LIMITS.hexes hexes (60 × 60), in any shape: a long strip too
+      doc.board = { cols: number(b.cols, 'board.cols', { min: 1, max: LIMITS.hexes, integer: true }), rows: number(b.rows, 'board.rows', { min: 1, max: LIMITS.hexes, integer: true }) };
+      if (doc.board.cols * doc.board.rows > LIMITS.hexes) at('board', `is ${doc.board.cols} × ${doc.board.rows} hexes; the page draws boards of at most ${LIMITS.hexes} hexes (60 × 60)`);
+    }
     if (b.hexonAnchor !== undefined) doc.board.hexonAnchor = { q: number(b.hexonAnchor.q, 'board.hexonAnchor.q', { integer: true }), r: number(b.hexonAnchor.r, 'board.hexonAnchor.r', { integer: true }) };
     doc.terrain = array(payload.terrain ?? [], 'terrain', 40000).map((tr, i) => {
       const p = `terrain[${i}]`;
@@ -254,7 +258,7 @@ export function checkPosition(payload) {
   doc.units.forEach((u, i) => {
     if (ids.has(u.id)) at(`units[${i}].id`, `"${u.id}" is used twice`);
     ids.add(u.id);
-    if (!sideNames.includes(u.side)) at(`units[${i}].side`, `must be one of the sides (${sideNames.join(', ')})`);
+    if (!sideNames.includes(u.side)) at(`units[${i}].side`, `must be one of the sides (${sideNames.join(', ')}): the page holds two sides, and "${u.side}" would be another`);
   });
 
   if (payload.params !== undefined) {

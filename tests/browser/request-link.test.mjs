@@ -19,7 +19,7 @@ const sorted = (v) => (Array.isArray(v) ? v.map(sorted) : v && typeof v === 'obj
 const canon = (v) => JSON.stringify(sorted(v));
 
 // One scenario request per query of every game, the largest (most fields) of each the page can hold
-// (tests/js/request-roundtrip.test.mjs: not a third side, nor a board past 60 × 60), and each Torn
+// (tests/js/request-roundtrip.test.mjs: not a third side, nor a board of more than 60 × 60 hexes), and each Torn
 // World request giving `choices` (found dropped by issue 33).
 const holds = (r) => { try { checkPosition({ request: r }); return true; } catch { return false; } };
 function sample() {
