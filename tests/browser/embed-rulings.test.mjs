@@ -1,35 +1,17 @@
 // <movecalc-board> rules as the engine does (issue 33): one scenario request per query of every game
-// `describe` lists (the largest the page can hold, as tests/browser/request-link.test.mjs samples
-// them), each given to the element on a host page of another origin as a `{"request": …}` link; the
-// framed page must ask exactly that request and draw the engine's ruling of it.
+// `describe` lists (tests/browser/sample.mjs), each given to the element on a host page of another
+// origin as a `{"request": …}` link; the framed page must ask exactly that request and draw the
+// engine's ruling of it.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { launch, testSite } from './browser.mjs';
 import { startServer } from '../../bin/serve.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
-import { checkPosition } from '../../web/share.js';
-import { scenarioFiles, loadScenario } from '../js/util.mjs';
+import { sameRuling, scenarioSample } from './sample.mjs';
 
 const engine = await createEngine();
 const described = JSON.parse(engine.requestText('{"query":"describe"}')).result;
-const sorted = (v) => (Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object'
-  ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted(v[k])])) : v);
-const canon = (v) => JSON.stringify(sorted(v));
-
-const holds = (r) => { try { checkPosition({ request: r }); return true; } catch { return false; } };
-function sample() {
-  const all = scenarioFiles().map((f) => [f, loadScenario(f).request]).filter(([, r]) => r?.system && r.query !== 'describe' && holds(r));
-  const out = [];
-  for (const s of described.systems) {
-    for (const { name } of s.queries) {
-      const mine = all.filter(([, r]) => r.system === s.id && r.query === name && JSON.stringify(r).length < 6000)
-        .sort((a, b) => JSON.stringify(b[1]).length - JSON.stringify(a[1]).length);
-      if (mine.length) out.push(mine[0]);
-    }
-  }
-  return out;
-}
 
 let env, host, site, siteBase;
 before(async () => {
@@ -53,7 +35,7 @@ test('<movecalc-board> given one scenario request per query of every game asks t
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(env.hostBase);
   const seen = new Set();
-  for (const [file, req] of sample()) {
+  for (const [file, req] of scenarioSample(described)) {
     const label = file.split('/').slice(-2).join('/');
     const code = `1j.${Buffer.from(JSON.stringify({ request: req })).toString('base64url')}`;
     // a new element for each: as a host page adds one
@@ -67,14 +49,7 @@ test('<movecalc-board> given one scenario request per query of every game asks t
     }, { code, game: req.system });
     const handle = await page.locator('movecalc-board iframe').elementHandle();
     const frame = await handle.contentFrame();
-    await frame.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
-    await frame.waitForFunction(() => window.movecalcTest.ruled() && window.movecalcTest.ruling()?.response, null, { timeout: 20000 });
-    assert.equal(canon(await frame.evaluate(() => window.movecalcTest.request())), canon(req), `${label}: the element asks the request it was given`);
-    const { request, response } = await frame.evaluate(() => window.movecalcTest.ruling());
-    assert.equal(canon(request), canon(req), `${label}: the ruling drawn answers that request`);
-    // at rest the page also asks the sensitivity of the verdict (docs/api.md "Sensitivity"); so is the engine
-    const asked = response.sensitivity ? { ...req, sensitivity: true } : req;
-    assert.equal(canon(response), canon(JSON.parse(engine.requestText(JSON.stringify(asked)))), `${label}: the engine's ruling`);
+    await sameRuling(frame, req, engine, label);
     seen.add(`${req.system}/${req.query}`);
   }
   const all = described.systems.flatMap((s) => s.queries.map((q) => `${s.id}/${q.name}`)).filter((x) => !x.endsWith('/describe'));

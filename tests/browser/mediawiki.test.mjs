@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { launch, artifacts, testSite, PHONE } from './browser.mjs';
 import { startServer } from '../../bin/serve.mjs';
 import { root } from '../js/util.mjs';
+import { createEngine } from '../../wasm/movecalc.mjs';
+import { sameRuling, scenarioSample } from './sample.mjs';
 
 const MW = '/usr/share/mediawiki';
 const position = { system: 'godsgloom', board: { cols: 8, rows: 6 }, sides: [{ name: 'Wardens', color: '#1d5fbf' }, { name: 'Hollow', color: '#b3261e' }],
@@ -30,6 +32,12 @@ const wikitext = `== Diagrams ==
 
 <movecalc link="javascript:alert(1)"/>
 `;
+
+// One scenario request per query of every game (sample.mjs), each in a tag of its own, inline
+const engine = await createEngine();
+const described = JSON.parse(engine.requestText('{"query":"describe"}')).result;
+const sampled = scenarioSample(described);
+const rulingsText = sampled.map(([, req]) => `<movecalc readonly height="300" game="${req.system}">${JSON.stringify({ request: req })}</movecalc>`).join('\n\n');
 
 let env, site, wiki, dir, wikiBase;
 
@@ -55,6 +63,7 @@ $wgCacheDirectory = '${join(dir, 'cache')}';
 $wgDefaultSkin = 'minerva'; // the responsive skin, as a wiki read on phones has
 `);
   php([`${MW}/maintenance/edit.php`, '--summary=movecalc test', 'Movecalc_test'], wikitext);
+  php([`${MW}/maintenance/edit.php`, '--summary=movecalc test', 'Movecalc_rulings'], rulingsText);
   wiki = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', MW], { env: { ...process.env, MW_CONFIG_FILE: join(dir, 'LocalSettings.php') }, stdio: 'ignore' });
   for (let i = 0; i < 100; i++) { // the server is up when it answers
     try { await fetch(wikiBase); break; } catch { await new Promise((r) => setTimeout(r, 100)); }
@@ -124,6 +133,26 @@ test('a MediaWiki page with <movecalc> tags shows ruled diagrams, sized to fit a
 
   await auto.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(artifacts, `mediawiki-${PHONE.width}x${PHONE.height}.png`), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('<movecalc> tags of one scenario request per query of every game each ask that request and draw the engine\'s ruling', { timeout: 600000 }, async () => {
+  const context = await env.browser.newContext({ viewport: { width: 900, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${wikiBase}index.php?title=Movecalc_rulings`);
+  const frames = page.locator('iframe.movecalc-frame');
+  assert.equal(await frames.count(), sampled.length, 'a frame per tag');
+  const seen = new Set();
+  for (const [i, [file, req]] of sampled.entries()) {
+    await frames.nth(i).scrollIntoViewIfNeeded(); // the frames load lazily
+    await sameRuling(await (await frames.nth(i).elementHandle()).contentFrame(), req, engine, file.split('/').slice(-2).join('/'));
+    seen.add(`${req.system}/${req.query}`);
+  }
+  const all = described.systems.flatMap((s) => s.queries.map((q) => `${s.id}/${q.name}`));
+  assert.deepEqual(all.filter((x) => !seen.has(x)), [], 'every query of every game checked');
   assert.deepEqual(errors, []);
   await context.close();
 });
