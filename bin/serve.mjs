@@ -74,9 +74,11 @@ function encoded(e, encoding) {
   return e.encoded.get(encoding);
 }
 
-/** Serves `root` (public/ by default); FRAME_ANCESTORS in the environment sets who may embed it. */
-export function startServer(port = 0, host = '127.0.0.1', { root = publicDir, frameAncestors = process.env.FRAME_ANCESTORS ?? "'self'" } = {}) {
-  const headers = headersFor(frameAncestors);
+/**
+ * Serves `root` (public/ by default); FRAME_ANCESTORS in the environment sets who may embed it.
+ * `headers` replaces the security headers (the bundlers test serves other apps than this site).
+ */
+export function startServer(port = 0, host = '127.0.0.1', { root = publicDir, frameAncestors = process.env.FRAME_ANCESTORS ?? "'self'", headers = headersFor(frameAncestors) } = {}) {
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url, 'http://localhost');

@@ -108,3 +108,10 @@ const fled = field.ask({ query: 'flee', unit: 'f', distance: 7 }, { format: 'arr
 const firstMove = fled.result?.moves?.[0];
 if (fled.ok && firstMove) console.log(firstMove.unit, firstMove.rows, firstMove.destroyed === true, fled.arrays?.poses?.[0]);
 field.close();
+
+// Where every module's .wasm is, and the one typed error of the wrapper.
+import { MovecalcError } from 'movecalc';
+const located = await createEngine({ systems: ['godsgloom'], locateFile: (name) => new URL(`/wasm/${name}`, 'https://example.org/') });
+await located.loadSystems(['torn-world']).catch((e: unknown) => {
+  if (e instanceof MovecalcError && e.code === 'load_failed') console.log(e.message, e.path, e.response?.error?.code);
+});
