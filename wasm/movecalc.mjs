@@ -26,21 +26,9 @@ const GLUE = {
   'torn-world': () => import('./dist/movecalc-torn-world.mjs'),
 };
 
-/**
- * The one error the wrapper throws: `code` is `load_failed` (a module or its .wasm could not be
- * fetched, read or compiled), `timeout` (the worker API), `closed` (a position closed or lost),
- * or one of the engine's error codes (docs/api.md: `bad_request`, `unknown_system`, …), then with
- * the engine's `path` and `response`.
- */
-export class MovecalcError extends Error {
-  constructor(code, message, { path, response, cause } = {}) {
-    super(`movecalc: ${message}`, cause === undefined ? undefined : { cause });
-    this.name = 'MovecalcError';
-    this.code = code;
-    if (path !== undefined) this.path = path;
-    if (response !== undefined) this.response = response;
-  }
-}
+import { MovecalcError } from './movecalc-error.mjs';
+
+export { MovecalcError };
 
 /** The rule sets, in the order the all-in-one module lists them. */
 export const SYSTEM_IDS = Object.freeze(Object.keys(GLUE).filter((name) => name !== 'core'));
