@@ -125,6 +125,8 @@ export type ResponseOf<S, Q> = (S extends keyof Queries ? Q extends keyof Querie
 
 /** \`Engine.request\`: the request's \`system\` and \`query\` pick the request type and the result type. */
 export interface EngineRequests {
+  /** A request typed \`any\` (JSON.parse's): its kind is unknown, so the general Response. */
+  request<T>(request: 0 extends 1 & T ? T : never): Response;
   request(request: DescribeRequest): DescribeResponse | ErrorResponse;
   request<S extends keyof Queries, Q extends keyof Queries[S]>(request: { system: S; query: Q } & RequestOf<S, Q>): ResponseOf<S, Q>;
   /** A request whose system and query are not known statically, or JSON text. */

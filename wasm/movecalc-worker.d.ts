@@ -58,6 +58,8 @@ export declare class WorkerEngine {
  * rejects with a MovecalcError (`timeout`: stopped, and the worker restarted).
  */
 export interface WorkerRequests {
+  /** A request typed `any` (JSON.parse's): its kind is unknown, so the general Response. */
+  request<T>(request: 0 extends 1 & T ? T : never, options?: CallOptions): Promise<Response>;
   request(request: DescribeRequest, options?: CallOptions): Promise<DescribeResponse | ErrorResponse>;
   request<S extends keyof Queries, Q extends keyof Queries[S]>(request: { system: S; query: Q } & RequestOf<S, Q>, options?: CallOptions): Promise<ResponseOf<S, Q>>;
   /** A request whose system and query are not known statically, or JSON text. */

@@ -126,3 +126,7 @@ const asked = await keptOff.ask({ query: 'reach', unit: 'a' });
 console.log(asked.ok, (await keptOff.update({ remove: ['a'] })).ok);
 await keptOff.close();
 off.terminate();
+
+// A request parsed from text (typed any) gets the general Response.
+const fromText = engine.request(JSON.parse('{"query":"describe"}'));
+if (fromText.ok) console.log(fromText.system, fromText.query);
