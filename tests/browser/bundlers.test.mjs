@@ -101,6 +101,18 @@ test('Vite build with no config: the app loads only its game module and rules as
   assert.match(wasm[0], new RegExp(`^movecalc-${gameA}-.*\\.wasm$`));
 });
 
+test('the worker API (movecalc/worker) bundled by Vite with no config: rules off the main thread as natively, in a Web Worker', async () => {
+  const dir = appDir('vite-worker', { 'index.html': page('./main.js'), 'main.js': `import { createWorkerEngine } from 'movecalc/worker';
+createWorkerEngine({ systems: [${JSON.stringify(gameA)}] })
+  .then((engine) => engine.request(${JSON.stringify(JSON.stringify(requests[0]))}))
+  .then((response) => { document.body.dataset.answer = JSON.stringify([JSON.stringify(response)]); })
+  .catch((e) => { document.body.dataset.answer = JSON.stringify(e.name + ' ' + e.code + ': ' + e.message); });
+` });
+  execFileSync(bin('vite'), ['build', '--logLevel', 'error'], { cwd: dir });
+  const { answer } = await answerOf(join(dir, 'dist'));
+  assert.deepEqual(answer.map((a) => JSON.parse(a)), natives.slice(0, 1).map((n) => JSON.parse(n)));
+});
+
 test('the Vite dev server with no config: the pre-bundled wrapper finds the package\'s .wasm and rules as natively, two games', async () => {
   const dir = appDir('vite-dev', { 'index.html': page('./main.js'), 'main.js': main('', true) });
   const { createServer } = await import('vite');
