@@ -72,18 +72,22 @@ export class EngineClient {
     this.#running = run;
     const onStart = () => { run.started = performance.now(); if (run.superseded) this.#abandonLater(run); };
     const onSettled = (err, response) => this.#done(run, err ? (err.code === 'timeout' ? { timedOut: true, budget: this.budget }
-      : { failed: String(err.message).replace(/^movecalc: /, '') }) : { response });
+      : { failed: String(err.message).replace(/^movecalc: /, '') }) : { response }, err?.code === 'failed');
     this.#engine.request(next.request, { onStart, onSettled }).catch(() => {}); // told through onSettled
   }
 
-  #done(run, outcome) {
+  // `broken`: the worker itself failed (not one request), so every question waiting fails too
+  #done(run, outcome, broken) {
     if (this.#running === run) {
       clearTimeout(run.abandon);
       this.#running = null;
     }
     if (!run.superseded) run.resolve(outcome);
+    if (broken) {
+      for (const w of this.#waiting.values()) w.resolve(outcome);
+      this.#waiting.clear();
+    }
     if (!this.#running) this.#send();
-    if (outcome.failed !== undefined) for (const w of this.#waiting.values()) w.resolve(outcome);
   }
 
   // A superseded request that has started is given SUPERSEDED_MS from its start to finish; past
