@@ -11,6 +11,7 @@ import { lines } from './lines.mjs';
 const LIMIT = 4 * 1024 * 1024; // MC_MAX_REQUEST_BYTES; larger input still reaches the engine's limit error
 const USAGE = `usage: movecalc [--pretty] INPUT        answer the request INPUT stands for
        movecalc --lines FILE|-        answer one JSON request per line (JSON Lines)
+       movecalc serve [--port N] [--frame-ancestors ORIGINS]   serve the movecalc site (serve --help)
        movecalc --version | --help
 ${INPUT_HELP}  --pretty  indent the response, two spaces per level (the same bytes otherwise)
   --lines   each line of FILE (or stdin) is one engine request, ruled as written
@@ -46,63 +47,70 @@ function pretty(s) {
   return out;
 }
 
-let wantPretty = false;
-let wantLines = false;
-let file;
-let bad = false;
-for (const a of process.argv.slice(2)) {
-  if (a === '--help' || a === '-h') { process.stdout.write(USAGE); process.exit(0); }
-  if (a === '--version') {
-    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-    process.stdout.write(`movecalc ${version}\n`);
-    process.exit(0);
-  }
-  if (a === '--pretty') wantPretty = true;
-  else if (a === '--lines') wantLines = true;
-  else if (file === undefined && isInput(a)) file = a;
-  else bad = true;
-}
-if (bad || file === undefined || (wantPretty && wantLines)) {
-  process.stderr.write(USAGE);
-  process.exit(2);
-}
+// `movecalc serve …`: the site this package carries, served; the server keeps the process running
+if (process.argv[2] === 'serve') await (await import('./serve.mjs')).serveCommand(process.argv.slice(3));
+else await cli();
 
-const engine = await createEngine();
-// The engine refuses a request holding a NUL byte, as the native CLI's C string would be cut.
-const answer = (bytes) => engine.requestBytes(bytes.subarray(0, LIMIT + 1));
-
-if (wantLines) {
-  const input = file === '-' ? process.stdin : createReadStream(file);
-  try {
-    // Each line is answered as soon as it has arrived; blank lines ask nothing, as natively.
-    for await (let line of lines(input)) {
-      if (line.length > 0 && line[line.length - 1] === 0x0d) line = line.subarray(0, line.length - 1);
-      if (!/^[ \t]*$/.test(line.toString('latin1'))) process.stdout.write(answer(line) + '\n');
+// The request CLI: answers INPUT (or each line of --lines).
+async function cli() {
+  let wantPretty = false;
+  let wantLines = false;
+  let file;
+  let bad = false;
+  for (const a of process.argv.slice(2)) {
+    if (a === '--help' || a === '-h') { process.stdout.write(USAGE); process.exit(0); }
+    if (a === '--version') {
+      const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+      process.stdout.write(`movecalc ${version}\n`);
+      process.exit(0);
     }
-  } catch {
-    process.stderr.write(`movecalc: cannot read ${file}\n`);
+    if (a === '--pretty') wantPretty = true;
+    else if (a === '--lines') wantLines = true;
+    else if (file === undefined && isInput(a)) file = a;
+    else bad = true;
+  }
+  if (bad || file === undefined || (wantPretty && wantLines)) {
+    process.stderr.write(USAGE);
     process.exit(2);
   }
-  process.exit(0);
-}
 
-const fail = (code, message) => { process.stderr.write(`movecalc: ${message}\n`); process.exit(code); };
-const { bytes, payload } = await readInput(file, fail);
-let request = bytes;
-if (payload) {
-  // a link's position: the request the page asks of it, with the page's checks
-  const system = payload.system ?? payload.request?.system;
-  if (own(SYSTEMS, system)) {
-    const described = JSON.parse(engine.requestText('{"query":"describe"}')).result;
-    setAssumptions(described.assumptions);
-    setTerrainKinds(described.systems);
-    useEngineLimits(described.limits);
+  const engine = await createEngine();
+  // The engine refuses a request holding a NUL byte, as the native CLI's C string would be cut.
+  const answer = (bytes) => engine.requestBytes(bytes.subarray(0, LIMIT + 1));
+
+  if (wantLines) {
+    const input = file === '-' ? process.stdin : createReadStream(file);
+    try {
+      // Each line is answered as soon as it has arrived; blank lines ask nothing, as natively.
+      for await (let line of lines(input)) {
+        if (line.length > 0 && line[line.length - 1] === 0x0d) line = line.subarray(0, line.length - 1);
+        if (!/^[ \t]*$/.test(line.toString('latin1'))) process.stdout.write(answer(line) + '\n');
+      }
+    } catch {
+      process.stderr.write(`movecalc: cannot read ${file}\n`);
+      process.exit(2);
+    }
+    process.exit(0);
   }
-  try {
-    const { system: id, doc } = checkPosition(payload);
-    request = Buffer.from(JSON.stringify(buildRequest(id, doc)), 'utf8');
-  } catch (e) { fail(2, `the position cannot be set up: ${e instanceof ShareError ? e.message : String(e)}`); }
+
+  const fail = (code, message) => { process.stderr.write(`movecalc: ${message}\n`); process.exit(code); };
+  const { bytes, payload } = await readInput(file, fail);
+  let request = bytes;
+  if (payload) {
+    // a link's position: the request the page asks of it, with the page's checks
+    const system = payload.system ?? payload.request?.system;
+    if (own(SYSTEMS, system)) {
+      const described = JSON.parse(engine.requestText('{"query":"describe"}')).result;
+      setAssumptions(described.assumptions);
+      setTerrainKinds(described.systems);
+      useEngineLimits(described.limits);
+    }
+    try {
+      const { system: id, doc } = checkPosition(payload);
+      request = Buffer.from(JSON.stringify(buildRequest(id, doc)), 'utf8');
+    } catch (e) { fail(2, `the position cannot be set up: ${e instanceof ShareError ? e.message : String(e)}`); }
+  }
+  const response = answer(request);
+  process.stdout.write((wantPretty ? pretty(response) : response) + '\n');
+  process.exit(response.startsWith('{"ok":true') ? 0 : 1);
 }
-const response = answer(request);
-process.stdout.write((wantPretty ? pretty(response) : response) + '\n');
-process.exit(response.startsWith('{"ok":true') ? 0 : 1);

@@ -74,9 +74,11 @@ function encoded(e, encoding) {
   return e.encoded.get(encoding);
 }
 
-/** Serves `root` (public/ by default); FRAME_ANCESTORS in the environment sets who may embed it. */
-export function startServer(port = 0, host = '127.0.0.1', { root = publicDir, frameAncestors = process.env.FRAME_ANCESTORS ?? "'self'" } = {}) {
-  const headers = headersFor(frameAncestors);
+/**
+ * Serves `root` (public/ by default); FRAME_ANCESTORS in the environment sets who may embed it.
+ * `headers` replaces the security headers (the bundlers test serves other apps than this site).
+ */
+export function startServer(port = 0, host = '127.0.0.1', { root = publicDir, frameAncestors = process.env.FRAME_ANCESTORS ?? "'self'", headers = headersFor(frameAncestors) } = {}) {
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url, 'http://localhost');
@@ -116,9 +118,38 @@ export function startServer(port = 0, host = '127.0.0.1', { root = publicDir, fr
   return new Promise((done) => server.listen(port, host, () => done(server)));
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const port = Number(process.env.PORT ?? 8080);
-  const server = await startServer(port, process.env.HOST ?? '127.0.0.1');
+export const SERVE_USAGE = `usage: movecalc serve [--port N] [--host ADDRESS] [--frame-ancestors ORIGINS]
+  Serves the movecalc site this package carries (public/) with the headers of docs/hosting.md.
+  --port N                    the port (default: PORT, else 8080; 0 picks a free one)
+  --host ADDRESS              the address to listen on (default: HOST, else 127.0.0.1)
+  --frame-ancestors ORIGINS   the sites allowed to frame it, space-separated, as the CSP's
+                              frame-ancestors (default: FRAME_ANCESTORS, else 'self')
+`;
+
+/** `movecalc serve` (and `node bin/serve.mjs`): parses `args`, starts the server; exits 2 on bad arguments. */
+export async function serveCommand(args) {
+  let port = Number(process.env.PORT ?? 8080);
+  let host = process.env.HOST ?? '127.0.0.1';
+  let frameAncestors = process.env.FRAME_ANCESTORS ?? "'self'";
+  const fail = () => { process.stderr.write(SERVE_USAGE); process.exit(2); };
+  for (let i = 0; i < args.length; i++) {
+    const [name, inline] = args[i].split(/=(.*)/s);
+    const value = () => (inline !== undefined ? inline : i + 1 < args.length ? args[++i] : fail());
+    if (name === '--help' || name === '-h') { process.stdout.write(SERVE_USAGE); process.exit(0); }
+    else if (name === '--port') { port = Number(value()); if (!Number.isInteger(port) || port < 0 || port > 65535) fail(); }
+    else if (name === '--host') host = value();
+    else if (name === '--frame-ancestors') frameAncestors = value();
+    else fail();
+  }
+  try { await stat(join(publicDir, 'index.html')); } catch {
+    process.stderr.write(`movecalc serve: no site in ${publicDir} (run bin/build in a checkout)\n`);
+    process.exit(2);
+  }
+  const server = await startServer(port, host, { frameAncestors });
   const { address, port: bound } = server.address();
   console.log(`movecalc is running at http://${address === '127.0.0.1' ? 'localhost' : address}:${bound}/  (Ctrl+C stops it)`);
+  console.log(`frame-ancestors ${frameAncestors}`);
+  return server;
 }
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await serveCommand(process.argv.slice(2));

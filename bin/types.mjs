@@ -81,6 +81,29 @@ function declaration(name, schema, stem) {
   return doc(schema, '') + (isInterface ? `export interface ${name} ${body}\n` : `export type ${name} = ${body};\n`);
 }
 
+/**
+ * The reason codes docs/api/<game>.md lists (its "Reason codes" sections: a table's first column,
+ * or the paragraph that starts "Reason codes:"), every game's, sorted: Reason.code's union.
+ */
+export function reasonCodes(dir = join(root, 'docs', 'api')) {
+  const codes = new Set();
+  const snake = (cell, needUnderscore) => [...cell.matchAll(/`([a-z][a-z0-9]*(?:_[a-z0-9]+)*)`/g)].map((m) => m[1])
+    .filter((c) => !needUnderscore || c.includes('_'));
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.md'))) {
+    const lines = readFileSync(join(dir, f), 'utf8').split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      if (/^#+ .*[Rr]eason codes/.test(lines[i])) {
+        for (let j = i + 1; j < lines.length && !/^#/.test(lines[j]); j++) {
+          if (/^\| `/.test(lines[j])) for (const c of snake(lines[j].split('|')[1], false)) codes.add(c);
+        }
+      } else if (lines[i].startsWith('Reason codes:')) {
+        for (let j = i; j < lines.length && lines[j].trim() !== ''; j++) for (const c of snake(lines[j], true)) codes.add(c);
+      }
+    }
+  }
+  return [...codes].sort();
+}
+
 export function generate() {
   const files = readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json')).sort()
     .map((f) => ({ stem: f.replace('.schema.json', ''), schema: JSON.parse(readFileSync(join(schemaDir, f), 'utf8')) }));
@@ -125,12 +148,19 @@ export type ResponseOf<S, Q> = (S extends keyof Queries ? Q extends keyof Querie
 
 /** \`Engine.request\`: the request's \`system\` and \`query\` pick the request type and the result type. */
 export interface EngineRequests {
+  /** A request typed \`any\` (JSON.parse's): its kind is unknown, so the general Response. */
+  request<T>(request: 0 extends 1 & T ? T : never): Response;
   request(request: DescribeRequest): DescribeResponse | ErrorResponse;
   request<S extends keyof Queries, Q extends keyof Queries[S]>(request: { system: S; query: Q } & RequestOf<S, Q>): ResponseOf<S, Q>;
   /** A request whose system and query are not known statically, or JSON text. */
   request(request: Request | string): Response;
 }
 `;
+  // Reason.code: the documented union (the schema says only "a non-empty string")
+  const reason = 'export interface Reason {\n  code: string;';
+  if (!text.includes(reason)) throw new Error('types: no Reason.code to type');
+  text = text.replace(reason, 'export interface Reason {\n  code: ReasonCode;') +
+    `\n/** Every reason code docs/api/<game>.md documents. */\nexport type ReasonCode =\n${reasonCodes().map((c) => `  | '${c}'`).join('\n')};\n`;
   return text;
 }
 

@@ -75,7 +75,7 @@ export interface Point {
 }
 /** Why a rule forbids or restricts a move. */
 export interface Reason {
-  code: string;
+  code: ReasonCode;
   rule: string;
   message: string;
   /** the unit that identifies the cause: the piece in the way when one blocks, else the unit concerned */
@@ -2007,8 +2007,92 @@ export type ResponseOf<S, Q> = (S extends keyof Queries ? Q extends keyof Querie
 
 /** `Engine.request`: the request's `system` and `query` pick the request type and the result type. */
 export interface EngineRequests {
+  /** A request typed `any` (JSON.parse's): its kind is unknown, so the general Response. */
+  request<T>(request: 0 extends 1 & T ? T : never): Response;
   request(request: DescribeRequest): DescribeResponse | ErrorResponse;
   request<S extends keyof Queries, Q extends keyof Queries[S]>(request: { system: S; query: Q } & RequestOf<S, Q>): ResponseOf<S, Q>;
   /** A request whose system and query are not known statically, or JSON text. */
   request(request: Request | string): Response;
 }
+
+/** Every reason code docs/api/<game>.md documents. */
+export type ReasonCode =
+  | 'action_already_used'
+  | 'already_moved'
+  | 'attached_unit_moved'
+  | 'blocked_by_ally'
+  | 'blocked_by_enemy'
+  | 'blocked_by_volume'
+  | 'cannot_ignore'
+  | 'cannot_reach_facing'
+  | 'card_forbids_close_combat'
+  | 'card_forbids_ranged_combat'
+  | 'charge_blocked'
+  | 'charge_no_room'
+  | 'charge_undone'
+  | 'detach_not_allowed'
+  | 'ejection_needs_movement_action'
+  | 'empty_path'
+  | 'ends_in_contact'
+  | 'ends_off_table'
+  | 'ends_on_friendly_leader'
+  | 'ends_on_friendly_unit'
+  | 'ends_on_impassable'
+  | 'ends_on_occupied'
+  | 'ends_on_unit'
+  | 'ends_on_volume'
+  | 'ends_overlapping'
+  | 'enemy_in_hex'
+  | 'enemy_leader'
+  | 'exceeds_allowance'
+  | 'flying_engaged'
+  | 'hex_occupied'
+  | 'impassable'
+  | 'impassable_terrain'
+  | 'joined_by_leader'
+  | 'linked_marker_blocks'
+  | 'locked_down'
+  | 'marker_cannot_move'
+  | 'may_not_evade'
+  | 'minimum_move_only'
+  | 'move_after_fire'
+  | 'move_forbids_battle'
+  | 'movement_ended'
+  | 'movement_stopped'
+  | 'no_breakaway_attack'
+  | 'no_evade'
+  | 'no_free_hex'
+  | 'no_legal_position'
+  | 'no_legal_post_combat_pivot'
+  | 'no_missile_weapons'
+  | 'no_path'
+  | 'no_pivot'
+  | 'no_reposition'
+  | 'no_room'
+  | 'no_second_move'
+  | 'no_such_notch'
+  | 'not_a_step'
+  | 'not_adjacent'
+  | 'not_eligible'
+  | 'not_enough_points'
+  | 'not_linked'
+  | 'not_moved'
+  | 'not_nearest_free_hex'
+  | 'not_ordered'
+  | 'not_own_piece'
+  | 'not_rolled'
+  | 'occupied'
+  | 'off_board'
+  | 'one_hex_only'
+  | 'out_of_range'
+  | 'outside_section'
+  | 'path_blocked'
+  | 'spans_three_sections'
+  | 'starts_engaged'
+  | 'starts_overlapping'
+  | 'stopped_by_engagement_zone'
+  | 'too_many_orders'
+  | 'tool_cannot_be_placed'
+  | 'two_leaders'
+  | 'warrior_not_adjacent'
+  | 'wheel_over_90';

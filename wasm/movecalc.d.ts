@@ -18,6 +18,29 @@ export interface EngineOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   /** Where to fetch the .wasm from (browsers) or read it from (Node) (one module only). */
   wasmUrl?: string | URL;
+  /**
+   * Where each module's .wasm is, as sql.js's locateFile: given the file name
+   * (`movecalc-godsgloom.wasm`), its URL (browsers) or path (Node). Used for every module this
+   * engine loads, also by loadSystems. Default: dist/ beside the wrapper.
+   */
+  locateFile?: (name: string) => string | URL;
+}
+
+/** The codes of MovecalcError: the wrapper's own, then the engine's (docs/api.md). */
+export type MovecalcErrorCode =
+  | 'load_failed' | 'timeout' | 'closed'
+  | 'bad_json' | 'bad_request' | 'unknown_system' | 'system_not_loaded' | 'unknown_query'
+  | 'unknown_unit' | 'limit' | 'out_of_memory';
+
+/** Everything the wrapper throws or rejects with. */
+export declare class MovecalcError extends Error {
+  constructor(code: MovecalcErrorCode, message: string, details?: { path?: string; response?: PositionResponse; cause?: unknown });
+  readonly name: 'MovecalcError';
+  readonly code: MovecalcErrorCode;
+  /** The engine's JSON path, when the engine refused something. */
+  readonly path?: string;
+  /** The engine's error response, when the engine refused something. */
+  readonly response?: PositionResponse;
 }
 
 /** A response as the engine prints it: `{ok: true, ...}` or `{ok: false, error}`. */

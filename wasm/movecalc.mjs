@@ -3,6 +3,9 @@
 //   const engine = await createEngine();                          // every rule set
 //   const gg = await createEngine({ systems: ['godsgloom'] });    // one rule set's smaller module
 //   const answer = engine.request({ query: 'describe' });
+// Where the .wasm files are: `locateFile(name)` (name "movecalc-<module>.wasm"), as sql.js's, for
+// every module createEngine and loadSystems load; by default dist/ beside this file.
+// Everything this wrapper throws or rejects with is a MovecalcError with a `code`.
 // The WebAssembly builds (dist/, made by bin/build) are one module for both: under Node the bytes
 // are read here and handed over as wasmBinary, because Emscripten 3.1.6's loader cannot fetch a
 // file: URL. dist/ holds the all-in-one module (movecalc-core) and one
@@ -23,54 +26,97 @@ const GLUE = {
   'torn-world': () => import('./dist/movecalc-torn-world.mjs'),
 };
 
+import { MovecalcError } from './movecalc-error.mjs';
+
+export { MovecalcError };
+
 /** The rule sets, in the order the all-in-one module lists them. */
 export const SYSTEM_IDS = Object.freeze(Object.keys(GLUE).filter((name) => name !== 'core'));
+
+// Vite's dev server pre-bundles dependencies into node_modules/.vite/deps/, away from dist/; the
+// package's own files are still served from node_modules/movecalc/, so the default looks there.
+const PREBUNDLED = /\/node_modules\/\.vite\/deps(_[a-z]+)?\/[^/]*$/;
+
+// Where the .wasm of module `name` is: the caller's locateFile, else dist/ beside this file. The
+// literal `new URL(…, import.meta.url)` is what Vite and webpack follow to emit every .wasm.
+function wasmLocation(name, options) {
+  const file = `movecalc-${name}.wasm`;
+  if (options.wasmUrl !== undefined) return options.wasmUrl;
+  if (options.locateFile) return options.locateFile(file);
+  // (through a variable: no bundler is to follow this one)
+  const here = import.meta.url;
+  if (PREBUNDLED.test(here)) return new URL('../../movecalc/wasm/dist/' + file, here);
+  return new URL(`./dist/movecalc-${name}.wasm`, import.meta.url);
+}
+
+// The advice of a load failure: where the .wasm is looked for and how to say where it is instead.
+const LOCATE_HINT = 'pass createEngine({ locateFile: (name) => URL of that file }) and serve or copy ' +
+  "node_modules/movecalc/wasm/dist/*.wasm there (README \"Using with a bundler\")";
 
 /** Instantiates one module: `name` is "core" or a system id. */
 async function instantiate(name, options) {
   const moduleOptions = {};
   let failed = null; // rejects when the .wasm cannot be compiled or instantiated
-  const wasmUrl = options.wasmUrl ?? new URL(`./dist/movecalc-${name}.wasm`, import.meta.url);
-  if (options.wasmBinary) {
-    moduleOptions.wasmBinary = options.wasmBinary;
-  } else if (isNode) {
-    // process.getBuiltinModule, not an import: a bundler building for the browser then finds no
-    // `node:` module to resolve (README "Using with a bundler").
-    moduleOptions.wasmBinary = await process.getBuiltinModule('node:fs/promises').readFile(wasmUrl);
-  } else if (typeof WebAssembly.compileStreaming === 'function') {
-    // The .wasm is compiled while it arrives, from now on, while the glue is imported and the
-    // page goes on drawing; the glue then only instantiates it (docs/performance.md).
-    failed = new Promise((_, reject) => {
-      const compiled = compileFrom(String(wasmUrl));
-      compiled.catch(reject);
-      moduleOptions.instantiateWasm = (imports, receive) => {
-        compiled.then((mod) => WebAssembly.instantiate(mod, imports).then((instance) => receive(instance, mod))).catch(reject);
-        return {};
-      };
-    });
-  } else {
-    moduleOptions.locateFile = () => String(wasmUrl);
+  let wasmUrl;
+  try {
+    if (options.wasmBinary) {
+      moduleOptions.wasmBinary = options.wasmBinary;
+    } else if (isNode) {
+      wasmUrl = wasmLocation(name, options);
+      // process.getBuiltinModule, not an import: a bundler building for the browser then finds no
+      // `node:` module to resolve (README "Using with a bundler").
+      moduleOptions.wasmBinary = await process.getBuiltinModule('node:fs/promises').readFile(wasmUrl);
+    } else if (typeof WebAssembly.compileStreaming === 'function') {
+      wasmUrl = wasmLocation(name, options);
+      // The .wasm is compiled while it arrives, from now on, while the glue is imported and the
+      // page goes on drawing; the glue then only instantiates it (docs/performance.md).
+      failed = new Promise((_, reject) => {
+        const compiled = compileFrom(String(wasmUrl));
+        compiled.catch(reject);
+        moduleOptions.instantiateWasm = (imports, receive) => {
+          compiled.then((mod) => WebAssembly.instantiate(mod, imports).then((instance) => receive(instance, mod))).catch(reject);
+          return {};
+        };
+      });
+      // handled here at once: the failure may come before the race below listens to it
+      failed.catch(() => {});
+    } else {
+      wasmUrl = wasmLocation(name, options);
+      moduleOptions.locateFile = () => String(wasmUrl);
+    }
+    const { default: factory } = await GLUE[name]();
+    const m = await (failed ? Promise.race([factory(moduleOptions), failed]) : factory(moduleOptions));
+    return new Module(m, name === 'core' ? SYSTEM_IDS : [name]);
+  } catch (err) {
+    if (err instanceof MovecalcError) throw err;
+    const where = wasmUrl === undefined ? `module ${name}` : String(wasmUrl);
+    throw new MovecalcError('load_failed', `${where}: ${err?.message ?? err}; ${LOCATE_HINT}`, { cause: err });
   }
-  const { default: factory } = await GLUE[name]();
-  const m = await (failed ? Promise.race([factory(moduleOptions), failed]) : factory(moduleOptions));
-  return new Module(m, name === 'core' ? SYSTEM_IDS : [name]);
 }
 
 // Streaming compilation needs the server to say application/wasm; a host that does not gets
-// the bytes compiled in one piece instead.
-function compileFrom(url) {
-  const get = () => fetch(url, { credentials: 'same-origin' }).then((response) => {
-    if (!response.ok) throw new Error(`movecalc: ${url}: HTTP ${response.status}`);
-    return response;
-  });
-  return WebAssembly.compileStreaming(get())
-    .catch(() => get().then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)));
+// the bytes compiled in one piece instead, from the same response (fetched once).
+async function compileFrom(url) {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new MovecalcError('load_failed', `${url}: HTTP ${response.status}; ${LOCATE_HINT}`);
+  const copy = response.clone();
+  try {
+    return await WebAssembly.compileStreaming(response);
+  } catch {
+    return WebAssembly.compile(await copy.arrayBuffer());
+  }
 }
 
 function checkSystems(systems) {
-  if (!Array.isArray(systems) || systems.length === 0) throw new TypeError('movecalc: systems must be a non-empty array of system ids');
+  if (!Array.isArray(systems) || systems.length === 0) throw new MovecalcError('bad_request', 'systems must be a non-empty array of system ids');
   for (const id of systems) {
-    if (!SYSTEM_IDS.includes(id)) throw new TypeError(`movecalc: unknown system ${JSON.stringify(id)}; known: ${SYSTEM_IDS.join(', ')}`);
+    if (!SYSTEM_IDS.includes(id)) throw new MovecalcError('unknown_system', `unknown system ${JSON.stringify(id)}; known: ${SYSTEM_IDS.join(', ')}`);
+  }
+}
+
+function checkOptions(options) {
+  if (options.locateFile !== undefined && typeof options.locateFile !== 'function') {
+    throw new MovecalcError('bad_request', 'locateFile must be a function (file name → URL or path)');
   }
 }
 
@@ -78,17 +124,20 @@ function checkSystems(systems) {
  * Loads the engine. By default the all-in-one module, which answers every rule set.
  * `options.systems` (system ids) loads only those rule sets, one smaller module each; a request
  * for another system is then answered with the error `system_not_loaded`, and
- * `engine.loadSystems()` adds more later. `options.wasmBinary` (bytes) or `options.wasmUrl`
- * override where the .wasm comes from when one module is loaded; by default it sits in dist/.
+ * `engine.loadSystems()` adds more later. `options.locateFile(name)` says where
+ * each module's .wasm is (by default dist/ beside this file), for these modules and those
+ * loadSystems adds; `options.wasmBinary` (bytes) or `options.wasmUrl` give the one module's.
  */
 export async function createEngine(options = {}) {
-  if (options.systems === undefined) return new Engine([await instantiate('core', options)]);
+  checkOptions(options);
+  const later = { locateFile: options.locateFile };
+  if (options.systems === undefined) return new Engine([await instantiate('core', options)], later);
   checkSystems(options.systems);
   const ids = SYSTEM_IDS.filter((id) => options.systems.includes(id));
   if (ids.length > 1 && (options.wasmBinary || options.wasmUrl)) {
-    throw new TypeError('movecalc: wasmBinary and wasmUrl name one module; give one system with them');
+    throw new MovecalcError('bad_request', 'wasmBinary and wasmUrl name one module; give one system with them, or use locateFile');
   }
-  return new Engine(await Promise.all(ids.map((id) => instantiate(id, options))));
+  return new Engine(await Promise.all(ids.map((id) => instantiate(id, options))), later);
 }
 
 // The request buffer a module keeps between calls: requests up to this size reuse it, a larger one
@@ -112,14 +161,14 @@ class Module {
     const m = this.m;
     if (size > KEPT_INPUT_BYTES) {
       const own = m._malloc(size);
-      if (!own) throw new Error('movecalc: out of memory for the request');
+      if (!own) throw new MovecalcError('out_of_memory', 'out of memory for the request');
       return own;
     }
     const bytes = Math.min(KEPT_INPUT_BYTES, Math.max(size, 2 * this.inputBytes, 1024));
     if (this.input) m._free(this.input);
     this.input = m._malloc(bytes);
     this.inputBytes = this.input ? bytes : 0;
-    if (!this.input) throw new Error('movecalc: out of memory for the request');
+    if (!this.input) throw new MovecalcError('out_of_memory', 'out of memory for the request');
     return this.input;
   }
 
@@ -172,7 +221,7 @@ class Module {
     const m = this.m;
     try {
       const output = run ? run(input) : m._mc_request(input);
-      if (!output) throw new Error('movecalc: out of memory for the response');
+      if (!output) throw new MovecalcError('out_of_memory', 'out of memory for the response');
       try {
         // The engine kept the answer's length when it printed it: finding the NUL here (with
         // Emscripten's UTF8ToString, a loop in JS, or HEAPU8.indexOf) took ~0.3 µs per KB.
@@ -219,7 +268,7 @@ export class Position {
   }
 
   #live() {
-    if (!this.#handle) throw new Error('movecalc: the position is closed');
+    if (!this.#handle) throw new MovecalcError('closed', 'the position is closed');
     return this.#handle;
   }
 
@@ -241,7 +290,7 @@ export class Position {
     const text = typeof query === 'string' ? query : JSON.stringify(query);
     const format = options?.format ?? 'json';
     if (format === 'json') return JSON.parse(this.askText(text));
-    if (format !== 'arrays') throw new Error(`movecalc: unknown answer format "${format}" (json or arrays)`);
+    if (format !== 'arrays') throw new MovecalcError('bad_request', `unknown answer format "${format}" (json or arrays)`);
     const handle = this.#live();
     const m = this.#mod.m;
     const response = JSON.parse(this.#mod.text(text, (input) => m._mc_position_ask_arrays(handle, input)));
@@ -295,9 +344,11 @@ export class Engine {
   #modules;
   #bySystem = new Map();
   #loading = new Map();
+  #locateFile;
 
   /** Use createEngine(); `modules` are the loaded WebAssembly instances. */
-  constructor(modules) {
+  constructor(modules, { locateFile } = {}) {
+    this.#locateFile = locateFile;
     this.#modules = [];
     for (const mod of modules) this.#add(mod);
   }
@@ -326,7 +377,7 @@ export class Engine {
     checkSystems(systems);
     await Promise.all(systems.filter((id) => !this.holds(id)).map((id) => {
       if (!this.#loading.has(id)) {
-        this.#loading.set(id, instantiate(id, {}).then((mod) => {
+        this.#loading.set(id, instantiate(id, { locateFile: this.#locateFile }).then((mod) => {
           if (!this.holds(id)) this.#add(mod);
         }).finally(() => this.#loading.delete(id)));
       }
@@ -413,7 +464,7 @@ export class Engine {
     const mod = this.#route(typeof system === 'string' ? system : undefined);
     const m = mod.m;
     const slot = m._malloc(4);
-    if (!slot) throw new Error('movecalc: out of memory for the position');
+    if (!slot) throw new MovecalcError('out_of_memory', 'out of memory for the position');
     let handle = 0;
     try {
       const response = JSON.parse(mod.text(text, (input) => {
@@ -421,9 +472,8 @@ export class Engine {
         return new DataView(m.HEAPU8.buffer).getUint32(slot, true);
       }));
       if (!handle) {
-        const error = new Error(`movecalc: the position cannot be opened: ${response.error?.code} at "${response.error?.path}": ${response.error?.message}`);
-        error.response = response;
-        throw error;
+        const { code = 'bad_request', path = '', message } = response.error ?? {};
+        throw new MovecalcError(code, `the position cannot be opened: ${code} at "${path}": ${message}`, { path, response });
       }
     } finally {
       m._free(slot);

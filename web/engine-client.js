@@ -1,4 +1,5 @@
-// The page's side of the engine worker (engine-worker.js). It knows no game: `load(systems)` loads
+// The page's side of the engine worker (engine-worker.js, the package's worker: WorkerEngine of
+// movecalc-worker.mjs starts, times and restarts it). It knows no game: `load(systems)` loads
 // rule sets (resolving to the engine's `describe` answer), `ask(request, lane)` answers a request.
 // Newest question wins, lane by lane: a question asked while another of its lane is pending
 // resolves the pending one as superseded, so at most one request runs and one of each lane waits,
@@ -8,6 +9,8 @@
 // stopped and started again with the same rule sets, and the question resolves as timed out. A
 // superseded request still running after SUPERSEDED_MS is abandoned the same way, so the newest
 // question never waits for an old slow one to finish.
+
+import { WorkerEngine } from '../wasm/movecalc-worker.mjs';
 
 /** How long one request may run in the worker before it is stopped (milliseconds). */
 export const BUDGET_MS = 2000;
@@ -32,34 +35,21 @@ export const scriptURL = (url) => (policy ? policy.createScriptURL(String(url)) 
  * `{failed: message}` (the worker could not answer).
  */
 export class EngineClient {
-  #url;
-  #budget;
-  #worker = null;
-  #serial = 0;
-  #held = new Set();
-  #loads = new Map(); // message id → {resolve, reject, systems}
-  #running = null; // the request in the worker: {id, lane, resolve, superseded, timer, started}
+  #engine;
+  #running = null; // the request in the worker: {lane, resolve, superseded, started, abandon}
   #waiting = new Map(); // lane → its newest question not sent yet, {request, resolve}, the longest waiting first
 
   constructor(url, { budget = BUDGET_MS } = {}) {
-    this.#url = url;
-    this.#budget = budget;
-    this.#start();
+    this.#engine = new WorkerEngine({ url: scriptURL(url), timeout: budget });
   }
 
-  get budget() { return this.#budget; }
+  get budget() { return this.#engine.timeout; }
 
   /** True when requests for `system` are answered (its module is loaded in the worker). */
-  holds(system) { return this.#held.has(system); }
+  holds(system) { return this.#engine.holds(system); }
 
   /** Loads rule sets in the worker; resolves to the engine's describe answer for all it holds. */
-  load(systems) {
-    const id = ++this.#serial;
-    return new Promise((resolve, reject) => {
-      this.#loads.set(id, { resolve, reject, systems });
-      this.#worker.postMessage({ id, type: 'load', systems });
-    });
-  }
+  load(systems) { return this.#engine.load(systems); }
 
   /** Asks a request (an object, or JSON text as typed); newest question of its `lane` wins (see above). */
   ask(request, lane = 'rule') {
@@ -74,42 +64,30 @@ export class EngineClient {
     });
   }
 
-  #start() {
-    this.#worker = new Worker(scriptURL(this.#url), { type: 'module' });
-    this.#worker.onmessage = ({ data }) => this.#receive(data);
-    this.#worker.onerror = (e) => { e.preventDefault(); this.#fail(e.message || 'the engine worker failed to start'); };
-  }
-
   #send() {
     const [lane, next] = this.#waiting.entries().next().value ?? [];
     if (!next) return;
     this.#waiting.delete(lane);
-    const id = ++this.#serial;
-    this.#running = { id, lane, resolve: next.resolve, superseded: false, timer: 0, started: 0, abandon: 0 };
-    this.#worker.postMessage({ id, type: 'ask', request: next.request });
+    const run = { lane, resolve: next.resolve, superseded: false, started: 0, abandon: 0 };
+    this.#running = run;
+    const onStart = () => { run.started = performance.now(); if (run.superseded) this.#abandonLater(run); };
+    const onSettled = (err, response) => this.#done(run, err ? (err.code === 'timeout' ? { timedOut: true, budget: this.budget }
+      : { failed: String(err.message).replace(/^movecalc: /, '') }) : { response }, err?.code === 'failed');
+    this.#engine.request(next.request, { onStart, onSettled }).catch(() => {}); // told through onSettled
   }
 
-  #receive(data) {
-    const load = this.#loads.get(data.id);
-    if (load) {
-      this.#loads.delete(data.id);
-      if (data.error !== undefined) load.reject(new Error(data.error));
-      else { for (const s of data.systems) this.#held.add(s); load.resolve(data.described); }
-      return;
+  // `broken`: the worker itself failed (not one request), so every question waiting fails too
+  #done(run, outcome, broken) {
+    if (this.#running === run) {
+      clearTimeout(run.abandon);
+      this.#running = null;
     }
-    const run = this.#running;
-    if (!run || run.id !== data.id) return; // the answer of a worker stopped since
-    if (data.started) {
-      run.started = performance.now();
-      run.timer = setTimeout(() => this.#timeOut(run), this.#budget);
-      if (run.superseded) this.#abandonLater(run);
-      return;
+    if (!run.superseded) run.resolve(outcome);
+    if (broken) {
+      for (const w of this.#waiting.values()) w.resolve(outcome);
+      this.#waiting.clear();
     }
-    clearTimeout(run.timer);
-    clearTimeout(run.abandon);
-    this.#running = null;
-    if (!run.superseded) run.resolve(data.error !== undefined ? { failed: data.error } : { response: data.response });
-    this.#send();
+    if (!this.#running) this.#send();
   }
 
   // A superseded request that has started is given SUPERSEDED_MS from its start to finish; past
@@ -119,38 +97,9 @@ export class EngineClient {
     if (!run.started || run.abandon) return;
     run.abandon = setTimeout(() => {
       if (this.#running !== run) return;
-      clearTimeout(run.timer);
       this.#running = null;
-      this.#restart();
+      this.#engine.restart(); // rejects the run, superseded: nothing more to say of it
       this.#send();
     }, Math.max(0, SUPERSEDED_MS - (performance.now() - run.started)));
-  }
-
-  #timeOut(run) {
-    if (this.#running !== run) return;
-    this.#running = null;
-    if (!run.superseded) run.resolve({ timedOut: true, budget: this.#budget });
-    this.#restart();
-    this.#send();
-  }
-
-  // A fresh worker with the rule sets the stopped one held; requests sent meanwhile wait for them.
-  #restart() {
-    this.#worker.terminate();
-    this.#start();
-    // loads the stopped worker had not finished are asked of the new one
-    for (const [id, load] of this.#loads) this.#worker.postMessage({ id, type: 'load', systems: load.systems });
-    const systems = [...this.#held];
-    if (systems.length) this.load(systems).catch(() => this.#held.clear());
-  }
-
-  #fail(message) {
-    for (const load of this.#loads.values()) load.reject(new Error(message));
-    this.#loads.clear();
-    const run = this.#running;
-    this.#running = null;
-    if (run) { clearTimeout(run.timer); clearTimeout(run.abandon); if (!run.superseded) run.resolve({ failed: message }); }
-    for (const w of this.#waiting.values()) w.resolve({ failed: message });
-    this.#waiting.clear();
   }
 }

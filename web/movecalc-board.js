@@ -17,6 +17,13 @@
 // its height whenever it changes (web/embed.js); messages from any other window or origin are
 // ignored.
 //
+// A frame whose page has not answered within FALLBACK_MS of coming into view (the movecalc site
+// refused to be framed here, by its frame-ancestors, or is unreachable) gives way to a link that
+// opens the diagram in a tab of its own; the frame comes back if the page answers later.
+//
+// The script may be loaded with or without `defer`: an element met while the page is still being
+// parsed reads its inline JSON once the document has been parsed.
+//
 // web/build-site.mjs bundles this module into public/movecalc-board.js, a classic script.
 import { toBase64url } from './base64url.js';
 
@@ -24,13 +31,18 @@ import { toBase64url } from './base64url.js';
   const script = document.currentScript;
   const base = new URL('./', script ? script.src : location.href);
   const MAX_CODE = 64 * 1024; // the page's SHARE_MAX_CODE
+  const FALLBACK_MS = 6000;
 
   const b64url = (text) => toBase64url(new TextEncoder().encode(text));
 
   class MovecalcBoard extends HTMLElement {
     static get observedAttributes() { return ['link', 'readonly', 'height', 'label', 'game']; }
-    connectedCallback() { queueMicrotask(() => this.update()); } // children are parsed by then
-    attributeChangedCallback() { if (this.isConnected) this.update(); }
+    connectedCallback() {
+      // without `defer` the element is connected before its children are parsed: wait for them
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => this.update(), { once: true });
+      else queueMicrotask(() => this.update()); // children are parsed by then
+    }
+    attributeChangedCallback() { if (this.isConnected && document.readyState !== 'loading') this.update(); }
 
     code() {
       const link = this.getAttribute('link');
@@ -84,20 +96,45 @@ import { toBase64url } from './base64url.js';
         frame.style.setProperty('border-radius', '10px');
         frame.style.setProperty('width', '100%');
         frame.style.setProperty('display', 'block');
-        root.append(frame);
-        // the framed page's height, from that page only (embed.js): said hello to on every load
-        frame.addEventListener('load', () => frame.contentWindow?.postMessage({ movecalc: 'hello' }, base.origin));
+        const fallback = document.createElement('a');
+        fallback.className = 'fallback';
+        fallback.target = '_blank';
+        fallback.rel = 'noopener noreferrer';
+        fallback.textContent = 'Open this movecalc diagram';
+        fallback.style.cssText = 'display:none;padding:1em;border:1px solid #cfc9ba;border-radius:10px;color:#1d4e89;font:inherit';
+        root.append(frame, fallback);
+        this.fallback = fallback;
+        let answered = false;
+        const hello = () => frame.contentWindow?.postMessage({ movecalc: 'hello' }, base.origin);
+        // the framed page's height, from that page only (embed.js): said hello to on every load,
+        // and again each second until it answers (it may start listening after its load event)
+        frame.addEventListener('load', hello);
+        const again = setInterval(() => (answered ? clearInterval(again) : hello()), 1000);
         window.addEventListener('message', (e) => {
           if (e.source !== frame.contentWindow || e.origin !== base.origin || e.data?.movecalc !== 'size') return;
+          answered = true;
+          fallback.style.setProperty('display', 'none');
+          frame.style.setProperty('display', 'block');
           const px = Number(e.data.height);
           if (this.auto && Number.isFinite(px)) frame.style.setProperty('height', `${Math.min(Math.max(Math.ceil(px), 120), 4000)}px`);
         });
+        // the clock starts when the frame comes into view: a lazy frame below the fold loads then
+        new IntersectionObserver((entries, seen) => {
+          if (!entries.some((x) => x.isIntersecting)) return;
+          seen.disconnect();
+          setTimeout(() => {
+            if (answered) return;
+            fallback.style.setProperty('display', 'block');
+            frame.style.setProperty('display', 'none');
+          }, FALLBACK_MS);
+        }).observe(this);
       }
       frame.title = this.getAttribute('label') || 'movecalc diagram';
       this.auto = auto;
       // before the page's first answer, an automatic height is that of a typical board (4:3)
       if (auto) { if (!frame.style.getPropertyValue('height')) frame.style.setProperty('height', '420px'); }
       else frame.style.setProperty('height', /\d$/.test(h) ? `${h}px` : h);
+      this.fallback.href = src.href;
       if (frame.src !== src.href) frame.src = src.href;
     }
   }

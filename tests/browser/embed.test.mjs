@@ -37,13 +37,24 @@ function hostPage() {
 </body></html>`;
 }
 
+// the element's script without `defer`, in the head: each element is met before its children
+function nodeferPage() {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>no defer</title>
+<script src="${siteBase}movecalc-board.js"></script></head><body>
+<movecalc-board id="inline" height="360"><script type="application/json">${JSON.stringify(position)}</script></movecalc-board>
+</body></html>`;
+}
+
 before(async () => {
   env = await launch(); // env.server: frame-ancestors 'self' only
   host = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': `default-src 'none'; script-src ${siteBase}movecalc-board.js; frame-src ${siteBase} ${env.base}` });
+      'Content-Security-Policy': `default-src 'none'; script-src ${siteBase}movecalc-board.js ${env.base}movecalc-board.js; frame-src ${siteBase} ${env.base}` });
     // /blocked: the same page framed from a site that lists this host (allowed) and one that does not
-    res.end(req.url.startsWith('/blocked') ? `<!doctype html><iframe id="allowed" src="${siteBase}?embed=1#p=${code}"></iframe><iframe id="blocked" src="${env.base}?embed=1#p=${code}"></iframe>` : hostPage());
+    res.end(req.url.startsWith('/blocked') ? `<!doctype html><iframe id="allowed" src="${siteBase}?embed=1#p=${code}"></iframe><iframe id="blocked" src="${env.base}?embed=1#p=${code}"></iframe>`
+      : req.url.startsWith('/nodefer') ? nodeferPage()
+        : req.url.startsWith('/refused') ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>refused</title><script src="${env.base}movecalc-board.js"></script></head>
+<body><movecalc-board id="refused" link="${code}" height="300"></movecalc-board></body></html>` : hostPage());
   });
   await new Promise((done) => host.listen(0, '127.0.0.1', done));
   hostBase = `http://127.0.0.1:${host.address().port}/`;
@@ -180,5 +191,29 @@ test('a site not listed in frame-ancestors cannot frame the page: Chromium refus
   await blocked.waitForLoadState('load');
   assert.match(blocked.url(), /^chrome-error:/);
   assert.equal(await blocked.evaluate(() => typeof window.movecalcTest), 'undefined');
+  await context.close();
+});
+
+test('<movecalc-board> from a script without defer reads its inline position', async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(hostBase + 'nodefer');
+  const { frame } = await frameOf(page, '#inline iframe');
+  assert.deepEqual((await hookIn(frame, 'state')).doc.units.map((u) => [u.id, u.q, u.r]), [['Shieldwall', 1, 3], ['Ghouls', 4, 1]]);
+  assert.equal(await frame.locator('text=the link holds no position').count(), 0);
+  await context.close();
+});
+
+test('<movecalc-board> whose site refuses to be framed here shows, instead of a blank frame, a link that opens the diagram', async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(hostBase + 'refused'); // env.base's frame-ancestors is 'self' only
+  const link = page.locator('#refused a', { hasText: 'Open this movecalc diagram' });
+  await link.waitFor({ state: 'visible', timeout: 15000 });
+  assert.equal(await page.locator('#refused iframe').isVisible(), false);
+  const href = new URL(await link.getAttribute('href'));
+  assert.equal(href.origin + '/', env.base);
+  assert.equal(href.hash, `#p=${code}`);
+  assert.equal(await link.getAttribute('target'), '_blank');
   await context.close();
 });

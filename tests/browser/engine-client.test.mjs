@@ -234,3 +234,13 @@ test('a worker that fails resolves its questions as failed and rejects its loads
   await assert.rejects(loading, /import failed/);
   assert.deepEqual(await asked, { failed: 'import failed' });
 });
+
+test('a worker that fails while answering fails the question waiting in another lane too, and is sent nothing more', async () => {
+  const { c, worker } = client();
+  const rule = c.ask({ n: 1 });
+  const tap = c.ask({ n: 2 }, 'tap');
+  worker().onerror({ message: 'crashed', preventDefault() {} });
+  assert.deepEqual(await rule, { failed: 'crashed' });
+  assert.deepEqual(await tap, { failed: 'crashed' });
+  assert.deepEqual(worker().asks().map((m) => m.request.n), [1]);
+});

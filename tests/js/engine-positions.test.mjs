@@ -1,4 +1,4 @@
-// The engine worker's kept positions (web/engine-positions.js): a drag of each game's main unit on
+// The engine worker's kept positions (wasm/movecalc-kept.mjs): a drag of each game's main unit on
 // the page's default position, frame by frame, with the what-if question between frames and the
 // changes a drag meets (another unit moved, terrain edited, a unit removed or given a new field, a
 // position the engine refuses), answers with the bytes of the whole request each time; and the
@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEngine, splitRequest, SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 import { buildRequest, defaultDoc } from '../../web/model.js';
-import { KeptPositions } from '../../web/engine-positions.js';
+import { KeptPositions } from '../../wasm/movecalc-kept.mjs';
 
 const engine = await createEngine();
 

@@ -4,7 +4,8 @@
 // every scenario file is checked in scenarios.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createEngine, SYSTEM_IDS } from '../../wasm/movecalc.mjs';
+import { createEngine, MovecalcError, SYSTEM_IDS } from '../../wasm/movecalc.mjs';
+import { fileURLToPath } from 'node:url';
 import { loadScenario, scenarioFiles } from './util.mjs';
 
 const all = await createEngine();
@@ -80,8 +81,35 @@ test('every system loaded from its own module answers every scenario as the all-
   assert.equal(engine.bytesInUse(), before);
 });
 
-test('createEngine refuses unknown systems, an empty list, and one wasm file for several modules', async () => {
-  await assert.rejects(createEngine({ systems: ['chess'] }), /unknown system "chess"/);
-  await assert.rejects(createEngine({ systems: [] }), TypeError);
-  await assert.rejects(createEngine({ systems: ['godsgloom', 'torn-world'], wasmBinary: new Uint8Array(8) }), /give one system/);
+const coded = (code, pattern) => (e) => e instanceof MovecalcError && e.code === code && pattern.test(e.message);
+
+test('createEngine refuses unknown systems, an empty list, and one wasm file for several modules, with a MovecalcError and its code', async () => {
+  await assert.rejects(createEngine({ systems: ['chess'] }), coded('unknown_system', /unknown system "chess"/));
+  await assert.rejects(createEngine({ systems: [] }), coded('bad_request', /non-empty array/));
+  await assert.rejects(createEngine({ systems: ['godsgloom', 'torn-world'], wasmBinary: new Uint8Array(8) }), coded('bad_request', /give one system/));
+  await assert.rejects(createEngine({ systems: ['godsgloom'], locateFile: 'dist/' }), coded('bad_request', /locateFile must be a function/));
+});
+
+test('locateFile is asked, by file name, for every module createEngine and loadSystems load', async () => {
+  const dist = fileURLToPath(new URL('../../wasm/dist/', import.meta.url));
+  const asked = [];
+  const engine = await createEngine({ systems: ['godsgloom', 'torn-world'], locateFile: (name) => { asked.push(name); return dist + name; } });
+  await engine.loadSystems(['ninth-age']);
+  assert.deepEqual(asked.sort(), ['movecalc-godsgloom.wasm', 'movecalc-ninth-age.wasm', 'movecalc-torn-world.wasm']);
+  assert.deepEqual(engine.systems, ['ninth-age', 'godsgloom', 'torn-world']);
+});
+
+test('a .wasm that cannot be read is a load_failed MovecalcError naming the file and locateFile, also from loadSystems', async () => {
+  const nowhere = (name) => `/nonexistent/${name}`;
+  await assert.rejects(createEngine({ systems: ['godsgloom'], locateFile: nowhere }),
+    coded('load_failed', /\/nonexistent\/movecalc-godsgloom\.wasm: .*locateFile/));
+  const engine = await createEngine({ systems: ['godsgloom'] });
+  const broken = await createEngine({ systems: ['godsgloom'], wasmBinary: await import('node:fs/promises').then((fs) => fs.readFile(new URL('../../wasm/dist/movecalc-godsgloom.wasm', import.meta.url))), locateFile: nowhere });
+  await assert.rejects(broken.loadSystems(['torn-world']), coded('load_failed', /movecalc-torn-world\.wasm/));
+  assert.deepEqual(engine.systems, ['godsgloom']);
+});
+
+test('a position the engine cannot open is a MovecalcError with the engine\'s code, path and response', () => {
+  assert.throws(() => all.open({ system: 'godsgloom', bogus: 1 }), (e) => e instanceof MovecalcError && e.code === 'bad_request' &&
+    e.path === 'bogus' && e.response.ok === false && e.response.error.code === 'bad_request');
 });

@@ -2,11 +2,11 @@
 // without the network, imported in Node and asked to rule (README "Using the engine").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { installFresh, pack } from '../tools/pack.mjs';
-import { loadScenario, nativeCli, scenarioFiles } from './util.mjs';
+import { loadScenario, nativeCli, root, scenarioFiles } from './util.mjs';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 const { tarball, files } = pack();
@@ -14,19 +14,65 @@ const user = installFresh(tarball);
 const systems = SYSTEM_IDS; // the engine's list (src/systems.def)
 const firstScenario = (system) => loadScenario(scenarioFiles().find((f) => f.includes(`/scenarios/${system}/`))).request;
 
-test('the tarball holds the wrapper, types, CLI, licence and every module with its .wasm, and no tests', () => {
-  for (const f of ['wasm/movecalc.mjs', 'wasm/movecalc.d.ts', 'wasm/movecalc-api.d.ts', 'bin/movecalc.mjs', 'LICENSE', 'README.md', 'CHANGELOG.md', 'package.json']) {
-    assert.ok(files.includes(f), f);
+// What the tarball must hold, nothing more: the wrapper and its helpers, types, CLIs, every module
+// with its .wasm, the built site (public/, from bin/build), the documents the README and the types
+// point at (API, schemas, rules reference, embedding and hosting), and of the page only the scene
+// and drawing modules the CLIs import (no DOM among them).
+function expectedFiles() {
+  const walk = (dir) => readdirSync(join(root, dir), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(`${dir}/${e.name}`) : [`${dir}/${e.name}`]));
+  return [
+    'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md',
+    ...['movecalc.mjs', 'movecalc-node.mjs', 'movecalc-error.mjs', 'movecalc-kept.mjs', 'movecalc-worker.mjs',
+      'movecalc-worker-thread.mjs', 'movecalc.d.ts', 'movecalc-api.d.ts', 'movecalc-worker.d.ts'].map((f) => `wasm/${f}`),
+    ...['core', ...systems].flatMap((m) => [`wasm/dist/movecalc-${m}.mjs`, `wasm/dist/movecalc-${m}.wasm`]),
+    ...['movecalc.mjs', 'movecalc-render.mjs', 'input.mjs', 'lines.mjs', 'serve.mjs'].map((f) => `bin/${f}`),
+    'docs/api.md', 'docs/embedding.md', 'docs/hosting.md', ...walk('docs/api'), ...walk('docs/schema'), ...walk('docs/rules'),
+    ...walk('public'),
+    ...['base64url', 'board', 'draw', 'fields', 'geometry', 'hex', 'model', 'picture', 'results', 'scene', 'share', 'svg-context'].map((m) => `web/${m}.js`),
+    ...systems.map((s) => `web/games/${s}.js`), 'web/games/index.js',
+  ].sort();
+}
+
+test('the tarball (npm pack) holds exactly the listed files: wrapper, worker API, types, CLIs, modules, the built site, schemas and rules reference', () => {
+  assert.deepEqual([...files].sort(), expectedFiles());
+  for (const f of ['public/index.html', 'public/movecalc-board.js', 'public/engine/movecalc.mjs', 'docs/schema/envelope.schema.json']) assert.ok(files.includes(f), f);
+});
+
+test('package.json names the repository, the homepage and where to report bugs', () => {
+  const pkg = JSON.parse(readFileSync(join(user, 'node_modules', 'movecalc', 'package.json'), 'utf8'));
+  assert.match(pkg.repository.url, /^git\+https:\/\/.+\.git$/);
+  assert.match(pkg.homepage, /^https:\/\//);
+  assert.match(pkg.bugs.url, /^https:\/\//);
+});
+
+test('`npx movecalc serve --port 0 --frame-ancestors …` serves the packaged site with the hosting headers', async () => {
+  const bin = join(user, 'node_modules', '.bin', 'movecalc');
+  const child = spawn(bin, ['serve', '--port', '0', '--frame-ancestors', "'self' https://wiki.example"], { cwd: user });
+  try {
+    const url = await new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d) => { out += d; const m = /http:\/\/localhost:\d+\//.exec(out); if (m) resolve(m[0]); });
+      child.on('exit', (code) => reject(new Error(`movecalc serve exited ${code}`)));
+    });
+    const page = await fetch(url);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<title>/);
+    const csp = page.headers.get('content-security-policy');
+    assert.match(csp, /frame-ancestors 'self' https:\/\/wiki\.example/);
+    assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'/);
+    assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
+    const board = await fetch(new URL('movecalc-board.js', url));
+    assert.equal(board.status, 200);
+    assert.match(board.headers.get('content-type'), /^text\/javascript/);
+    const wasm = await fetch(new URL('engine/dist/movecalc-godsgloom.wasm', url));
+    assert.equal(wasm.headers.get('content-type'), 'application/wasm');
+  } finally {
+    child.kill();
   }
-  for (const m of ['core', ...systems]) {
-    assert.ok(files.includes(`wasm/dist/movecalc-${m}.mjs`), m);
-    assert.ok(files.includes(`wasm/dist/movecalc-${m}.wasm`), m);
-  }
-  assert.deepEqual(files.filter((f) => /^(tests|src|bench)\//.test(f)), []);
-  // of the page, only the scene and drawing modules movecalc-render draws with (no DOM among them)
-  const page = ['base64url', 'board', 'draw', 'fields', 'geometry', 'hex', 'model', 'picture', 'results', 'scene', 'share', 'svg-context'].map((m) => `web/${m}.js`);
-  for (const f of ['bin/movecalc-render.mjs', ...page, ...systems.map((s) => `web/games/${s}.js`), 'web/games/index.js']) assert.ok(files.includes(f), f);
-  assert.deepEqual(files.filter((f) => f.startsWith('web/') && !page.includes(f) && !f.startsWith('web/games/')), []);
+  const bad = spawnSync(bin, ['serve', '--port', 'x'], { encoding: 'utf8' });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /usage: movecalc serve/);
 });
 
 test('installed from the tarball, `import "movecalc"` rules in Node as the native engine does', () => {

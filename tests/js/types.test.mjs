@@ -37,3 +37,28 @@ test('tsc --strict: ok.ts compiles; misspelt query, wrong system/query pair, wro
   assert.ok(output === '' || got.length > 0, `tsc said something unexpected:\n${output}`);
   assert.deepEqual(got.sort(), expected.sort(), output);
 });
+
+test('Reason.code is the documented union: every reason code the engine\'s sources give with a clause id, and every one the scenarios\' answers hold, is in it', async () => {
+  const { reasonCodes } = await import('../../bin/types.mjs');
+  const documented = new Set(reasonCodes());
+  assert.ok(documented.has('not_enough_points') && documented.has('impassable'));
+  // in the C sources a reason is made from its code followed by its clause id: "code", "GG-MOV-1"
+  const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+  const inSources = new Set(walk(join(root, 'src')).filter((f) => f.endsWith('.c'))
+    .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/"([a-z][a-z0-9]*(?:_[a-z0-9]+)+)",\s*"[A-Z]+-[A-Z0-9]/g)].map((m) => m[1])));
+  assert.ok(inSources.size > 20, `only ${inSources.size} codes found in src/`);
+  const { createEngine } = await import('../../wasm/movecalc.mjs');
+  const { loadScenario, scenarioFiles } = await import('./util.mjs');
+  const engine = await createEngine();
+  const answered = new Set();
+  const collect = (v) => {
+    if (Array.isArray(v)) v.forEach(collect);
+    else if (v && typeof v === 'object') {
+      if (Array.isArray(v.reasons)) for (const r of v.reasons) if (typeof r?.code === 'string') answered.add(r.code);
+      Object.values(v).forEach(collect);
+    }
+  };
+  for (const f of scenarioFiles()) collect(engine.request(loadScenario(f).request));
+  assert.ok(answered.size > 10);
+  assert.deepEqual([...inSources, ...answered].filter((c) => !documented.has(c)).sort(), []);
+});

@@ -108,3 +108,25 @@ const fled = field.ask({ query: 'flee', unit: 'f', distance: 7 }, { format: 'arr
 const firstMove = fled.result?.moves?.[0];
 if (fled.ok && firstMove) console.log(firstMove.unit, firstMove.rows, firstMove.destroyed === true, fled.arrays?.poses?.[0]);
 field.close();
+
+// Where every module's .wasm is, and the one typed error of the wrapper.
+import { MovecalcError } from 'movecalc';
+const located = await createEngine({ systems: ['godsgloom'], locateFile: (name) => new URL(`/wasm/${name}`, 'https://example.org/') });
+await located.loadSystems(['torn-world']).catch((e: unknown) => {
+  if (e instanceof MovecalcError && e.code === 'load_failed') console.log(e.message, e.path, e.response?.error?.code);
+});
+
+// The worker API: the same requests, answered as promises.
+import { createWorkerEngine } from 'movecalc/worker';
+const off = await createWorkerEngine({ systems: ['godsgloom'], timeout: 500 });
+const later = await off.request({ system: 'godsgloom', query: 'reach', board: { cols: 7, rows: 7 }, units: [{ id: 'a', side: 'red', q: 0, r: 3, facing: 0, speed: 4 }], unit: 'a' }, { timeout: 100 });
+if (later.ok) console.log(later.result.hexes.length);
+const keptOff = await off.open({ system: 'godsgloom', board: { cols: 7, rows: 7 }, units: [] });
+const asked = await keptOff.ask({ query: 'reach', unit: 'a' });
+console.log(asked.ok, (await keptOff.update({ remove: ['a'] })).ok);
+await keptOff.close();
+off.terminate();
+
+// A request parsed from text (typed any) gets the general Response.
+const fromText = engine.request(JSON.parse('{"query":"describe"}'));
+if (fromText.ok) console.log(fromText.system, fromText.query);

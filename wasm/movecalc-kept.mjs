@@ -1,8 +1,8 @@
-// The engine worker's answers through positions kept in the engine (docs/api.md "Positions"), one
-// per game: the page asks the same question again and again while a unit is dragged, so the
-// worker sends the engine only the units that changed and the question, instead of the whole
-// request (docs/performance.md "Positions kept in the engine"). The answer text is the whole
-// request's, byte for byte (tests/js/engine-client.test.mjs checks drags of every game).
+// The worker's answers to whole requests (movecalc-worker-thread.mjs) through positions kept in
+// the engine (docs/api.md "Positions"), one per game: a page asks the same question again and again
+// while a unit is dragged, so the worker sends the engine only the units that changed and the
+// question, instead of the whole request (docs/performance.md "Positions kept in the engine"). The
+// answer text is the whole request's, byte for byte (tests/js/engine-positions.test.mjs).
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
