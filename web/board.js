@@ -1136,6 +1136,7 @@ export class Board extends Painter {
    */
   layer(name, key, draw) {
     const c = this.ctx, { width, height } = this.canvas, view = [this.s, this.ox, this.oy, width, height, this.w];
+    if (!width || !height) { draw(); return; } // a canvas of no size cannot be copied
     this.layers ??= new Map();
     let l = this.layers.get(name);
     const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
