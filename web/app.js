@@ -396,16 +396,24 @@ async function ask({ frame = true } = {}) {
   const edits = ui.edits;
   const out = await answer(request);
   // a newer question, or a position changed since, gets its own ruling. The request's text is
-  // written only for an answer to show, or when an edit since may have changed it (most leave it
-  // as it was).
-  const text = serial === ui.asked ? JSON.stringify(request, null, 2) : '';
-  const same = edits === ui.edits || text === JSON.stringify(currentRequest(), null, 2);
-  if (out.superseded || serial !== ui.asked || !same) return;
+  // written once, only for an answer to show: an edit since is compared as data (a drag's edits
+  // change the request; 1,000 units' text took milliseconds a write, docs/performance.md).
+  if (out.superseded || serial !== ui.asked || (edits !== ui.edits && !sameData(request, currentRequest()))) return;
   if (!out.response) { notAnswered(request, out); return; }
-  ui.lastRequest = text;
+  ui.lastRequest = JSON.stringify(request, null, 2);
   render(out.response, request, out.extra, frame);
   answered();
   timing('movecalc:ruled', serial);
+}
+
+/** Whether two requests (plain JSON data) would be written as the same text. */
+function sameData(a, b) {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === b.length && a.every((v, i) => sameData(v, b[i]));
+  const ka = Object.keys(a).filter((k) => a[k] !== undefined), kb = Object.keys(b).filter((k) => b[k] !== undefined);
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && sameData(a[k], b[k]));
 }
 
 // A question asked and its ruling drawn, for a PerformanceObserver (bench/page.mjs times a drag's

@@ -283,6 +283,12 @@ export class Painter {
     this.work = this.taken.visits;
   }
 
+  /**
+   * Draws what `draw` draws, which depends only on the camera and on `key` (a list of values compared
+   * one by one). A Painter draws it each time; the page's Board keeps it as a picture.
+   */
+  layer(name, key, draw) { draw(); }
+
   /** A box no text may cover though it holds none (the rotate handle). */
   keepOut(box) { this.keepClear.push(box); this.taken.add(box); }
 
@@ -297,18 +303,11 @@ export class Painter {
   }
 
   paintTable(sc) {
-    const c = this.ctx, t = sc.table;
-    if (t) {
-      this.poly([[0, 0], [t.width, 0], [t.width, t.height], [0, t.height]]);
-      c.fillStyle = '#dfe8d2';
-      c.fill();
-    }
+    const t = sc.table;
     // grid: the finest of 1, 2, 5, 10, ... game units that stays at least 14 px apart
     const b = sc.bounds;
     let step = [0.25, 0.5, 1, 2, 5, 10, 20, 50].find((v) => v * this.s >= 14) ?? 100;
     const major = step * (sc.majorEvery ?? 6);
-    c.lineWidth = 1;
-    this.setFont(`${MIN_TEXT}px system-ui, sans-serif`);
     // the lines of each weight as one path: one stroke each instead of one per line
     const lines = { minor: new this.Path(), major: new this.Path() }, labels = [];
     for (const axis of [0, 1]) {
@@ -323,28 +322,44 @@ export class Painter {
         if (isMajor && v > 0) labels.push([sc.lengthLabel(v), axis ? ax + 3 : ax + 2, axis ? ay - 3 : ay - 4]);
       }
     }
-    c.strokeStyle = 'rgba(40,60,40,0.12)';
-    c.stroke(lines.minor);
-    c.strokeStyle = 'rgba(40,60,40,0.35)';
-    c.stroke(lines.major);
+    this.layer('grid', [t?.width, t?.height, ...b, step, major], () => {
+      const c = this.ctx;
+      if (t) {
+        this.poly([[0, 0], [t.width, 0], [t.width, t.height], [0, t.height]]);
+        c.fillStyle = '#dfe8d2';
+        c.fill();
+      }
+      c.lineWidth = 1;
+      c.strokeStyle = 'rgba(40,60,40,0.12)';
+      c.stroke(lines.minor);
+      c.strokeStyle = 'rgba(40,60,40,0.35)';
+      c.stroke(lines.major);
+    });
     // a grid figure starts at its line, its baseline just above the edge; left out under a name
     for (const [text, x, y] of labels) {
       this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
       this.label(text, x + this.textWidth(text) / 2, y - MIN_TEXT / 2 + 2, '#3d4a3a', MIN_TEXT, 200, false, 'grid');
     }
-    if (t) {
-      this.poly([[0, 0], [t.width, 0], [t.width, t.height], [0, t.height]]);
-      c.strokeStyle = '#2f3b2c';
-      c.lineWidth = 3;
-      c.stroke();
-    }
+    // the table's edge and the terrain pieces, labelled after the last is drawn
+    this.layer('terrain', [t?.width, t?.height, ...sc.terrain.flatMap((tr) => [tr.polygon, tr.fill, tr.stroke])], () => {
+      const c = this.ctx;
+      if (t) {
+        this.poly([[0, 0], [t.width, 0], [t.width, t.height], [0, t.height]]);
+        c.strokeStyle = '#2f3b2c';
+        c.lineWidth = 3;
+        c.stroke();
+      }
+      for (const tr of sc.terrain) {
+        this.poly(tr.polygon);
+        c.fillStyle = tr.fill;
+        c.fill();
+        c.strokeStyle = tr.stroke;
+        c.lineWidth = 2.5;
+        c.stroke();
+      }
+    });
+    const c = this.ctx;
     for (const tr of sc.terrain) {
-      this.poly(tr.polygon);
-      c.fillStyle = tr.fill;
-      c.fill();
-      c.strokeStyle = tr.stroke;
-      c.lineWidth = 2.5;
-      c.stroke();
       const cx = tr.polygon.reduce((a, p) => a + p[0], 0) / tr.polygon.length;
       const cy = tr.polygon.reduce((a, p) => a + p[1], 0) / tr.polygon.length;
       this.label(`${tr.label}`, ...this.toScreen(cx, cy), '#1b2430', MIN_TEXT);
@@ -406,19 +421,25 @@ export class Painter {
     const numbered = new Set((sc.overlay ?? []).filter((it) => it.type === 'hexes').flatMap((it) => it.cells.filter((h) => h.label !== undefined).map((h) => `${h.q},${h.r}`)));
     // the hexes in view, their fills one path per colour and their outlines one path: a few fills and
     // one stroke, not two of each per hex (a 60 × 60 board has 3,600)
-    const m = this.s * 1.2, fills = new Map(), outline = new this.Path(), shown = [];
+    const m = this.s * 1.2, shown = [];
     for (const cell of sc.cells) {
       const [x, y] = this.toScreen(...center(cell.q, cell.r));
       if (x < -m || y < -m || x > this.w + m || y > this.h + m) continue;
       shown.push(cell);
-      if (!fills.has(cell.fill)) fills.set(cell.fill, new this.Path());
-      this.hexInto(fills.get(cell.fill), cell.q, cell.r);
-      this.hexInto(outline, cell.q, cell.r);
     }
-    for (const [fill, path] of fills) { c.fillStyle = fill; c.fill(path); }
-    c.strokeStyle = 'rgba(60,70,60,0.45)';
-    c.lineWidth = 1;
-    c.stroke(outline);
+    // one picture while the camera and the hexes' colours stay (Board.layer)
+    this.layer('hexes', shown.flatMap((cell) => [cell.q, cell.r, cell.fill]), () => {
+      const fills = new Map(), outline = new this.Path();
+      for (const cell of shown) {
+        if (!fills.has(cell.fill)) fills.set(cell.fill, new this.Path());
+        this.hexInto(fills.get(cell.fill), cell.q, cell.r);
+        this.hexInto(outline, cell.q, cell.r);
+      }
+      for (const [fill, path] of fills) { this.ctx.fillStyle = fill; this.ctx.fill(path); }
+      this.ctx.strokeStyle = 'rgba(60,70,60,0.45)';
+      this.ctx.lineWidth = 1;
+      this.ctx.stroke(outline);
+    });
     for (const cell of shown) {
       if (cell.mark && !numbered.has(`${cell.q},${cell.r}`)) {
         // the terrain's name where it fits, else its short name (scene.js terrainShorts), never a cut word
@@ -1106,6 +1127,34 @@ export class Board extends Painter {
     if (refit) this.want = { refit: true, frame: null };
     else if (this.fitted && !this.want) this.want = { refit: false, frame: null };
     this.draw();
+  }
+
+  /**
+   * The board beneath the units (the table's grid, its terrain, a hex board's hexes) is the same
+   * picture on every frame of a drag: drawn once into a canvas of its own while the camera, the
+   * canvas and `key` stay, then copied (docs/performance.md, "The page at the limits").
+   */
+  layer(name, key, draw) {
+    const c = this.ctx, { width, height } = this.canvas, view = [this.s, this.ox, this.oy, width, height, this.w];
+    if (!width || !height) { draw(); return; } // a canvas of no size cannot be copied
+    this.layers ??= new Map();
+    let l = this.layers.get(name);
+    const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
+    if (!l || !same(l.view, view) || !same(l.key, key)) {
+      if (!l || l.canvas.width !== width || l.canvas.height !== height) l = { canvas: Object.assign(document.createElement('canvas'), { width, height }) };
+      const ctx = l.canvas.getContext('2d');
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, width, height);
+      ctx.setTransform(c.getTransform());
+      this.ctx = ctx;
+      try { draw(); } finally { this.ctx = c; }
+      Object.assign(l, { view, key });
+      this.layers.set(name, l);
+    }
+    c.save();
+    c.setTransform(1, 0, 0, 1, 0, 0);
+    c.drawImage(l.canvas, 0, 0);
+    c.restore();
   }
 
   // ---- hit testing ----

@@ -682,10 +682,11 @@ typedef struct Track {
 
 // The track's slide at θ and its three functions there: v[0] the distance's derivative along
 // the track, v[1] = a, v[2] = b. One probe: on the curves a = 0 and b = 0 the slide is where
-// the linear a (or b) vanishes, and everything else is linear in s too. A probe costs about what
-// five vertex pairs tested do (300 instructions): TRACK_WORK units of the work budget, as the
-// wheel-angle refinement scans every track of every slide for every charger order tried.
-enum { TRACK_WORK = 5 };
+// the linear a (or b) vanishes, and everything else is linear in s too. A probe and its step of the
+// scan cost about 390 instructions (callgrind), where the rest of a charge search spends about 35
+// per unit of the work budget: TRACK_WORK units, as the wheel-angle refinement scans every track of
+// every slide for every charger order tried (5, before, let the worst charges run 1.4 times longer).
+enum { TRACK_WORK = 11 };
 static bool track_values(const Ctx *c, const Track *tr, Angle theta, double *s, double v[3]) {
     mc_work_add(TRACK_WORK);
     Probe p;

@@ -1,0 +1,127 @@
+// The page at the limits, profiled (issue 34): where the page's thread spends a long task while a
+// position of 1,000 units is opened from a link, a unit dragged and the view zoomed. Chromium's own
+// trace (CDP Tracing: every task on the page's main thread, with its JS functions' samples) gives
+// the longest tasks of each phase, and the self time of the functions, canvas calls and the
+// browser's own work (layout, style, GC) inside the tasks over 50 ms.
+//   node bench/profile-limits.mjs [system...] [--top N]      where the time goes (CPU profile)
+//   node bench/profile-limits.mjs [system...] --tasks [--site DIR]
+// --tasks: the longest tasks of each phase from Chromium's trace, in wall time and in the page
+// thread's own CPU time (a trace event's `tdur`), which other jobs' load changes far less: on a
+// shared machine a task's wall time is mostly waiting for a core. --site: another copy of the site.
+import { chromium } from 'playwright-core';
+import { startServer } from '../bin/serve.mjs';
+import { testSite } from '../web/build-site.mjs';
+import { SYSTEM_IDS } from '../web/model.js';
+import { limitDoc, linkCode } from './page-limits.mjs';
+import { CHROMIUM_ARGS } from './page.mjs';
+
+const args = process.argv.slice(2);
+const top = Number(args[args.indexOf('--top') + 1]) || 25;
+const siteArg = args.includes('--site') ? args[args.indexOf('--site') + 1] : null;
+const systems = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--top' && args[i - 1] !== '--site');
+const tasksOnly = args.includes('--tasks');
+
+const frames = (page, n = 2) => page.evaluate((k) => new Promise((r) => { const f = () => (--k ? requestAnimationFrame(f) : r()); requestAnimationFrame(f); }), n);
+
+async function profile(browser, base, system, viewport = { width: 1280, height: 800 }) {
+  const d = limitDoc(system);
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  const phases = {};
+  const run = async (name, fn) => {
+    if (tasksOnly) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'] });
+    else await cdp.send('Profiler.start');
+    await fn();
+    await frames(page);
+    if (tasksOnly) phases[name] = longTasks(JSON.parse((await browser.stopTracing()).toString()));
+    else phases[name] = (await cdp.send('Profiler.stop')).profile;
+  };
+  await page.goto(`${base}favicon.ico`).catch(() => {});
+  await run('open', async () => {
+    await page.goto(`${base}#p=${linkCode(system, d)}`);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
+    await page.waitForFunction((n) => window.movecalcTest.state().doc.units.length === n, d.units.length, { timeout: 120000 });
+  });
+  await frames(page, 4);
+  await run('drag', async () => {
+    const from = await page.evaluate(() => window.movecalcTest.screenOf('u0'));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 30; i++) await page.mouse.move(from.x + (120 * i) / 30, from.y + (80 * i) / 30);
+    await page.mouse.up();
+  });
+  await run('zoom', async () => {
+    await page.mouse.move(viewport.width / 2, Math.min(viewport.height / 2, 300));
+    for (const dy of [-100, -100, -100, -100, 100, 100, 100, 100]) { await page.mouse.wheel(0, dy); await frames(page, 1); }
+  });
+  await context.close();
+  return phases;
+}
+
+// The page thread's tasks over 50 ms of wall time (ms): [wall, CPU] of each, longest first.
+function longTasks(trace) {
+  const events = trace.traceEvents ?? trace;
+  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  // (a task is one RunTask event; ThreadControllerImpl::RunTask wraps it)
+  return events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`) && e.name === 'RunTask' && e.dur > 50000)
+    .map((e) => [e.dur / 1000, (e.tdur ?? NaN) / 1000]).sort((a, b) => b[1] - a[1]);
+}
+
+// Self and total time per function (name file:line) from a CPU profile, and the long stretches of
+// samples not idle (the profile's view of tasks: a run of samples with no '(idle)' between).
+function summarise(p) {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map(), total = new Map();
+  const key = (n) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
+  const runs = [];
+  let cur = null;
+  for (let i = 0; i < p.samples.length; i++) {
+    const dt = (p.timeDeltas[i + 1] ?? 0) / 1000;
+    const n = byId.get(p.samples[i]);
+    const idle = n.callFrame.functionName === '(idle)';
+    if (idle) { if (cur) runs.push(cur); cur = null; continue; }
+    cur ??= { ms: 0, self: new Map() };
+    cur.ms += dt;
+    const k = key(n);
+    self.set(k, (self.get(k) ?? 0) + dt);
+    cur.self.set(k, (cur.self.get(k) ?? 0) + dt);
+    const seen = new Set();
+    for (let id = n.id; id !== undefined; id = parent.get(id)) {
+      const kk = key(byId.get(id));
+      if (seen.has(kk)) continue;
+      seen.add(kk);
+      total.set(kk, (total.get(kk) ?? 0) + dt);
+    }
+  }
+  if (cur) runs.push(cur);
+  return { self, total, runs };
+}
+
+const server = await startServer(0, '127.0.0.1', { root: siteArg ?? testSite });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+try {
+  for (const system of systems.length ? systems : SYSTEM_IDS) {
+    const phases = await profile(browser, `http://127.0.0.1:${server.address().port}/`, system);
+    if (tasksOnly) {
+      const f = (t) => t.slice(0, 8).map(([w, c]) => `${c.toFixed(0)} (${w.toFixed(0)})`).join(' ');
+      console.log(`${system} long tasks, CPU ms (wall ms): ` + Object.entries(phases).map(([k, t]) => `${k} ${t.length ? f(t) : '-'}`).join('; '));
+      continue;
+    }
+    for (const [name, p] of Object.entries(phases)) {
+      const s = summarise(p);
+      const fmt = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => `    ${v.toFixed(1).padStart(8)} ms  ${k}`).join('\n');
+      const busy = s.runs.map((r) => r.ms).sort((a, b) => b - a);
+      console.log(`\n## ${system} ${name}: busy stretches (ms) ${busy.slice(0, 12).map((x) => x.toFixed(0)).join(' ')} (${busy.length} in all)`);
+      console.log('  self:\n' + fmt(s.self));
+      console.log('  total:\n' + fmt(s.total));
+    }
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
