@@ -4,7 +4,7 @@
 
 /// Each game's number (MC_SYS_al, MC_SYS_gg, ...), the value of MC_ONLY_SYSTEM in its own module.
 enum McSystemNumber {
-#define MC_SYSTEM(number, prefix, id, name, board, unit) MC_SYS_##prefix = (number),
+#define MC_SYSTEM(number, prefix, id, name, board, unit, clause) MC_SYS_##prefix = (number),
 #include "systems.def"
 #undef MC_SYSTEM
 };

@@ -140,9 +140,13 @@ export interface DescribeResult {
     name: string;
     board: "free-form" | "hex";
     lengthUnit: "step" | "inch" | "hex";
+    /** how the system's clause ids begin (GG in GG-8.1-I); its assumption ids begin A- and this prefix */
+    clausePrefix: string;
     queries: {
       name: string;
       summary: string;
+      /** the query answers the arrays form (mc_position_ask_arrays, position.ask(query, {format: 'arrays'})); absent when it does not */
+      arrays?: true;
     }[];
     assumptions: Assumptions;
     /** the terrain kinds the system's requests may name (a free-form piece's kind, a hex's terrain); on a hex board the first is the terrain of a hex that names none */

@@ -75,26 +75,6 @@ double mc_poly_area(const McPoly *poly) {
     return twice * 0.5;
 }
 
-McVec2 mc_poly_centroid(const McPoly *poly) {
-    if (!poly || poly->count <= 0) return mc_vec2(0.0, 0.0);
-    McVec2 o = poly->v[0];
-    double twice = 0.0, cx = 0.0, cy = 0.0;
-    for (int i = 1; i + 1 < poly->count; i++) {
-        McVec2 e1 = mc_vec2_sub(poly->v[i], o), e2 = mc_vec2_sub(poly->v[i + 1], o);
-        double w = mc_vec2_cross(e1, e2);
-        twice += w;
-        cx += w * (e1.x + e2.x);
-        cy += w * (e1.y + e2.y);
-    }
-    if (twice != 0.0) return mc_vec2(o.x + cx / (3.0 * twice), o.y + cy / (3.0 * twice));
-    double sx = 0.0, sy = 0.0;
-    for (int i = 0; i < poly->count; i++) {
-        sx += poly->v[i].x - o.x;
-        sy += poly->v[i].y - o.y;
-    }
-    return mc_vec2(o.x + sx / poly->count, o.y + sy / poly->count);
-}
-
 McAabb mc_poly_aabb(const McPoly *poly) {
     McAabb box = {{0.0, 0.0}, {0.0, 0.0}};
     if (!poly || poly->count <= 0) return box;

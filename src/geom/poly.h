@@ -144,9 +144,6 @@ bool mc_poly_from_points(McPoly *out, const McVec2 *pts, int count);
 /// The signed area (positive for CCW), in square units. 0 for fewer than 3 vertices.
 double mc_poly_area(const McPoly *poly);
 
-/// The area centroid; the vertex average when the area is zero; (0, 0) when count == 0.
-McVec2 mc_poly_centroid(const McPoly *poly);
-
 /// The bounding box. For count == 0 the box is the single point (0, 0).
 McAabb mc_poly_aabb(const McPoly *poly);
 

@@ -89,18 +89,6 @@ void mc_trig_sincos_deg(double degrees, double *out_sin, double *out_cos) {
     *out_cos = c + 0.0;
 }
 
-double mc_trig_sin_deg(double degrees) {
-    double s, c;
-    mc_trig_sincos_deg(degrees, &s, &c);
-    return s;
-}
-
-double mc_trig_cos_deg(double degrees) {
-    double s, c;
-    mc_trig_sincos_deg(degrees, &s, &c);
-    return c;
-}
-
 // atan(u) in radians for |u| <= tan 15° = 0.268: Taylor series to u^31; the first omitted term
 // is below 3e-19 relative.
 static double atan_small(double u) {
@@ -142,21 +130,6 @@ double mc_trig_atan2_deg(double y, double x) {
     if (x < 0.0) a = 180.0 - a;
     if (y < 0.0) a = -a;
     return a + 0.0;
-}
-
-double mc_trig_asin_deg(double x) {
-    if (isnan(x)) return 0.0;
-    if (x > 1.0) x = 1.0;
-    if (x < -1.0) x = -1.0;
-    // (1 − x)(1 + x) keeps full relative accuracy near ±1, unlike 1 − x².
-    return mc_trig_atan2_deg(x, sqrt((1.0 - x) * (1.0 + x)));
-}
-
-double mc_trig_acos_deg(double x) {
-    if (isnan(x)) return 90.0;
-    if (x > 1.0) x = 1.0;
-    if (x < -1.0) x = -1.0;
-    return mc_trig_atan2_deg(sqrt((1.0 - x) * (1.0 + x)), x);
 }
 
 double mc_facing_normalize(double degrees) {

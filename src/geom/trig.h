@@ -17,15 +17,8 @@
 
 #include "geom/vec.h"
 
-/// sin of an angle in degrees. Any finite angle (reduced exactly modulo 360); a non-finite
-/// angle is treated as 0 (returns 0). Result in [−1, 1], never −0.
-double mc_trig_sin_deg(double degrees);
-
-/// cos of an angle in degrees. Any finite angle; a non-finite angle is treated as 0 (returns 1).
-/// Result in [−1, 1], never −0.
-double mc_trig_cos_deg(double degrees);
-
-/// Both sin and cos of `degrees` (same values as the two functions above, one reduction).
+/// Both sin and cos of an angle in `degrees`, from one reduction. Any finite angle (reduced
+/// exactly modulo 360); a non-finite angle is treated as 0. Results in [−1, 1], never −0.
 /// `out_sin` and `out_cos` must be non-NULL.
 void mc_trig_sincos_deg(double degrees, double *out_sin, double *out_cos);
 
@@ -33,12 +26,6 @@ void mc_trig_sincos_deg(double degrees, double *out_sin, double *out_cos);
 /// (−180, 180] (mathematical convention, like libm atan2 but in degrees). (0, 0) and
 /// non-finite input give 0; y == −0 is treated as +0 (so (−1, −0) gives 180).
 double mc_trig_atan2_deg(double y, double x);
-
-/// arcsin in degrees, in [−90, 90]. x is clamped into [−1, 1]; NaN gives 0.
-double mc_trig_asin_deg(double x);
-
-/// arccos in degrees, in [0, 180]. x is clamped into [−1, 1]; NaN gives 90.
-double mc_trig_acos_deg(double x);
 
 /// A compass facing (degrees) normalised into [0, 360): 360 → 0, −90 → 270, −0 → 0, and a
 /// negative angle so small that adding 360 would round to 360 gives 0. Non-finite gives 0.

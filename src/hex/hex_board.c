@@ -99,14 +99,6 @@ int mc_board_index(const McBoard *board, McHex h) {
     return -1;
 }
 
-int mc_board_index_offset(const McBoard *board, McOffset o) {
-    // Offsets this far out cannot be on a board and would overflow the conversion.
-    if (o.col < -4 * MC_MAX_HEX_COORD || o.col > 4 * MC_MAX_HEX_COORD ||
-        o.row < -MC_MAX_HEX_COORD || o.row > MC_MAX_HEX_COORD)
-        return -1;
-    return mc_board_index(board, mc_hex_from_offset(o));
-}
-
 bool mc_board_contains(const McBoard *board, McHex h) { return mc_board_index(board, h) >= 0; }
 
 int mc_board_neighbor(const McBoard *board, int index, int dir) {

@@ -71,9 +71,6 @@ McBoardStatus mc_board_init_grid(McBoard *board, int cols, int rows, unsigned fl
 /// boards, a binary search (at most 16 steps) on boards from a hex list.
 int mc_board_index(const McBoard *board, McHex h);
 
-/// Board index of odd-r offset `o`, or -1 when it is not on the board.
-int mc_board_index_offset(const McBoard *board, McOffset o);
-
 /// True when `h` is on the board.
 bool mc_board_contains(const McBoard *board, McHex h);
 

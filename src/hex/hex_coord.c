@@ -45,14 +45,6 @@ int mc_hex_distance(McHex a, McHex b) {
     return (abs(dq) + abs(dr) + abs(dq + dr)) / 2;
 }
 
-McHex mc_hex_rotate(McHex v, int turns) {
-    // One turn maps direction i to i + 1: (1,0) -> (1,-1) and (0,1) -> (1,0), so the linear map is
-    // (q, r) -> (q + r, -q). Six turns are the identity.
-    int t = mc_hex_dir_wrap(turns);
-    for (int i = 0; i < t; i++) v = mc_hex_make(v.q + v.r, -v.q);
-    return v;
-}
-
 // Parity that does not depend on how % or & treat negative numbers.
 static int odd(int n) { return n % 2 != 0; }
 
@@ -94,55 +86,4 @@ int mc_hex_ring(McHex center, int radius, McHex *out, int cap) {
         }
     }
     return total;
-}
-
-int mc_hex_spiral(McHex center, int radius, McHex *out, int cap) {
-    int total = mc_hex_spiral_size(radius);
-    int n = 0;
-    for (int k = 0; k <= radius; k++) {
-        int room = (out && cap > n) ? cap - n : 0;
-        n += mc_hex_ring(center, k, room ? out + n : NULL, room);
-    }
-    return total;
-}
-
-// floor(a / b) for b > 0.
-static long long floor_div(long long a, long long b) {
-    long long q = a / b;
-    return (a % b != 0 && a < 0) ? q - 1 : q;
-}
-
-static long long abs_ll(long long a) { return a < 0 ? -a : a; }
-
-int mc_hex_line(McHex a, McHex b, McHex *out, int cap) {
-    int n = mc_hex_distance(a, b);
-    if (n == 0) {
-        if (out && cap > 0) out[0] = a;
-        return 1;
-    }
-    // Point i in cube coordinates is a + (b - a)·i/n. Scale everything by D = n·M so the point is
-    // an integer and the nudge (+1, +2, -3)/D keeps exact halves off the rounding boundary while
-    // staying far below half a hex. M = 2^10: |coordinate|·n·M < 2·10^4 · 4·10^4 · 2^10 < 2^40.
-    const long long M = 1024;
-    const long long D = (long long)n * M;
-    const long long nudge[3] = {1, 2, -3};
-    const long long from[3] = {a.q, a.r, -(long long)a.q - a.r};
-    const long long delta[3] = {(long long)b.q - a.q, (long long)b.r - a.r,
-                                -((long long)b.q - a.q) - ((long long)b.r - a.r)};
-    for (int i = 0; i <= n; i++) {
-        long long x[3], rounded[3], diff[3];
-        for (int k = 0; k < 3; k++) {
-            x[k] = (from[k] * n + delta[k] * i) * M + nudge[k];
-            rounded[k] = floor_div(2 * x[k] + D, 2 * D);
-            diff[k] = abs_ll(rounded[k] * D - x[k]);
-        }
-        // Cube rounding: the coordinate that moved furthest is rebuilt from the other two.
-        if (diff[0] > diff[1] && diff[0] > diff[2]) {
-            rounded[0] = -rounded[1] - rounded[2];
-        } else if (diff[1] > diff[2]) {
-            rounded[1] = -rounded[0] - rounded[2];
-        }
-        if (out && i < cap) out[i] = mc_hex_make((int)rounded[0], (int)rounded[1]);
-    }
-    return n + 1;
 }

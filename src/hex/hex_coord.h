@@ -62,11 +62,6 @@ int mc_hex_direction_to(McHex from, McHex to);
 /// Number of steps between a and b (0 when equal).
 int mc_hex_distance(McHex a, McHex b);
 
-/// The vector `v` turned by `turns` sixths of a circle, in the direction indices grow
-/// (counter-clockwise on screen): mc_hex_rotate(mc_hex_direction(i), k) == mc_hex_direction(i + k).
-/// Any integer `turns` is accepted.
-McHex mc_hex_rotate(McHex v, int turns);
-
 /// Odd-r offset to axial: q = col - (row - (row & 1)) / 2, r = row; correct for negative rows
 /// (row -1 is odd).
 McHex mc_hex_from_offset(McOffset o);
@@ -85,17 +80,5 @@ int mc_hex_spiral_size(int radius);
 /// 2, 3, 4, 5, 0, 1. Returns mc_hex_ring_size(radius) whatever `cap` is; writes at most `cap`
 /// hexes (out may be NULL when cap is 0).
 int mc_hex_ring(McHex center, int radius, McHex *out, int cap);
-
-/// Writes `center` then rings 1..radius (each as mc_hex_ring orders it) into out[0..cap).
-/// Returns mc_hex_spiral_size(radius); writes at most `cap` hexes.
-int mc_hex_spiral(McHex center, int radius, McHex *out, int cap);
-
-/// Writes the straight line of hexes from a to b, both included, into out[0..cap): the hexes
-/// nearest to the points a + (b - a)·i/N, i = 0..N, N = distance(a, b), consecutive ones adjacent.
-/// Points that fall exactly on a hex edge are nudged by the fixed offset (+1, +2, -3)·2^-10/N of
-/// a step in cube (q, r, s), as Red Blob Games does with 1e-6, 2e-6, -3e-6, but in exact integer
-/// arithmetic so every platform answers alike. Returns N + 1; writes at most `cap` hexes. Both
-/// hexes must satisfy |q|, |r| <= MC_MAX_HEX_COORD for the integer arithmetic to stay exact.
-int mc_hex_line(McHex a, McHex b, McHex *out, int cap);
 
 #endif

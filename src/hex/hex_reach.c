@@ -58,18 +58,6 @@ size_t mc_reach_storage_size(int positions, int states) {
            2 * align_up(6 * n * sizeof(int)) + 2 * align_up(n);
 }
 
-const char *mc_reach_status_text(McReachStatus status) {
-    switch (status) {
-    case MC_REACH_OK: return "ok";
-    case MC_REACH_BAD_ARGUMENT: return "missing or invalid reach argument";
-    case MC_REACH_BAD_STATES: return "state count outside 1..MC_REACH_MAX_STATES or bad start state";
-    case MC_REACH_TOO_MANY_NODES: return "board hexes times states above MC_REACH_MAX_NODES";
-    case MC_REACH_STORAGE_TOO_SMALL: return "reach storage too small";
-    case MC_REACH_START_OFF_BOARD: return "start hex is not on the board";
-    }
-    return "unknown reach status";
-}
-
 // Everything the passes touch, copied out of McReach and the options so the hot loops keep them
 // in registers.
 typedef struct Search {
@@ -359,14 +347,6 @@ int mc_reach_best(const McReach *reach, int position) {
             best = v;
     }
     return best;
-}
-
-int mc_reach_path_nodes(const McReach *reach, int node, int *out, int cap) {
-    if (!mc_reach_visited(reach, node)) return -1;
-    int n = reach->steps[node];
-    for (int i = n - 1, v = node; i >= 0; i--, v = reach->parent[v])
-        if (out && i < cap) out[i] = v;
-    return n;
 }
 
 int mc_reach_path(const McReach *reach, int node, McHex *out, int cap) {

@@ -221,9 +221,6 @@ int mc_reach_best(const McReach *reach, int position);
 /// path whatever `cap` is (0 for the start, -1 when the node was not reached).
 int mc_reach_path(const McReach *reach, int node, McHex *out, int cap);
 
-/// Like mc_reach_path but writes node indices (from which state and position follow).
-int mc_reach_path_nodes(const McReach *reach, int node, int *out, int cap);
-
 typedef struct McArena McArena;
 
 /// Orders a reach's listing by cost when it can do so in one pass: items[0..n) (`size` bytes
@@ -233,8 +230,5 @@ typedef struct McArena McArena;
 /// r, then q. Returns 1 when sorted, 0 when memory ran out, -1 when not applicable (the caller
 /// sorts by comparison).
 int mc_reach_sort_by_cost(McArena *arena, void **items, int n, size_t size, size_t cost_at, size_t hex_at);
-
-/// A short English phrase for a status, never NULL.
-const char *mc_reach_status_text(McReachStatus status);
 
 #endif

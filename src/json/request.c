@@ -22,8 +22,8 @@
 // loaded (system_not_loaded); their code is never referenced, so the linker leaves it out (README
 // "Performance").
 static const McSystem systems[] = {
-#define MC_SYSTEM(number, prefix, id, name, board, unit) \
-    {id, name, board, unit, MC_HOLDS_SYSTEM(number) ? mc_##prefix##_queries : NULL, &mc_##prefix##_assumptions, \
+#define MC_SYSTEM(number, prefix, id, name, board, unit, clause) \
+    {id, name, board, unit, clause, MC_HOLDS_SYSTEM(number) ? mc_##prefix##_queries : NULL, &mc_##prefix##_assumptions, \
      MC_HOLDS_SYSTEM(number) ? mc_##prefix##_terrain_kind : NULL},
 #include "systems.def"
 #undef MC_SYSTEM
@@ -401,12 +401,14 @@ static void describe(McRequest *j, cJSON *result, const McSystem *only) {
         mc_write_string(j, o, "name", sys->name);
         mc_write_string(j, o, "board", sys->board);
         mc_write_string(j, o, "lengthUnit", sys->length_unit);
+        mc_write_string(j, o, "clausePrefix", sys->clause_prefix);
         cJSON *qs = mc_write_array(j, o, "queries");
         for (const McQuery *q = sys->queries; q->name && qs; q++) {
             cJSON *qo = mc_write_push_object(j, qs);
             if (!qo) return;
             mc_write_string(j, qo, "name", q->name);
             mc_write_string(j, qo, "summary", q->summary);
+            if (q->arrays) mc_write_bool(j, qo, "arrays", true);
         }
         cJSON *ids = mc_write_array(j, o, "assumptions");
         for (int a = 0; a < sys->assumptions->assumption_count && ids; a++)

@@ -517,10 +517,10 @@ static const char *const reach_fields[] = {"units", "terrain", "table", "unit", 
 
 const McQuery mc_al_queries[] = {
     {"move", run_move, move_fields,
-     "A move order: order cost, breakaway, movement points, then each step or turn with collisions, snaps and slides."},
+     "A move order: order cost, breakaway, movement points, then each step or turn with collisions, snaps and slides.", true},
     {"breakaway", run_breakaway, breakaway_fields,
-     "Which enemy units may make breakaway attacks on a unit given a move order, in resolution order."},
+     "Which enemy units may make breakaway attacks on a unit given a move order, in resolution order.", false},
     {"reachArea", run_reach, reach_fields,
-     "Sample points the unit's centre can reach with its movement points, each with its cost."},
-    {NULL, NULL, NULL, NULL},
+     "Sample points the unit's centre can reach with its movement points, each with its cost.", false},
+    {NULL, NULL, NULL, NULL, false},
 };

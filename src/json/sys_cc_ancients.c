@@ -903,15 +903,15 @@ static const char *const evade_fields[] = {"board", "baselines", "units", "unit"
 
 const McQuery mc_cca_queries[] = {
     {"reach", run_reach, reach_fields,
-     "Every hex one unit or lone leader can end on, with its path, hexes moved, battle eligibility and why it stopped."},
-    {"move", run_move, move_fields, "One unit's or leader's path checked step by step, with the first illegal step's reason."},
+     "Every hex one unit or lone leader can end on, with its path, hexes moved, battle eligibility and why it stopped.", true},
+    {"move", run_move, move_fields, "One unit's or leader's path checked step by step, with the first illegal step's reason.", false},
     {"whyNot", run_why_not, why_not_fields,
-     "Whether one unit or lone leader can end its move on one hex: the path reach gives, or what stops it and the answer without the other pieces."},
+     "Whether one unit or lone leader can end its move on one hex: the path reach gives, or what stops it and the answer without the other pieces.", false},
     {"order", run_order, order_fields,
-     "A whole command: the card, the units and leaders ordered and their moves in sequence, leaders attaching and detaching."},
+     "A whole command: the card, the units and leaders ordered and their moves in sequence, leaders attaching and detaching.", false},
     {"retreat", run_retreat, retreat_fields,
-     "A unit's retreat from its flags: flags it may disregard, every path toward its own edge, blocks lost for hexes it cannot retreat."},
+     "A unit's retreat from its flags: flags it may disregard, every path toward its own edge, blocks lost for hexes it cannot retreat.", false},
     {"evade", run_evade, evade_fields,
-     "A unit's or a lone leader's evade: eligibility, every evade path toward its own edge, escape rolls through enemies, elimination."},
-    {NULL, NULL, NULL, NULL},
+     "A unit's or a lone leader's evade: eligibility, every evade path toward its own edge, escape rolls through enemies, elimination.", false},
+    {NULL, NULL, NULL, NULL, false},
 };

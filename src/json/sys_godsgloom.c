@@ -662,9 +662,9 @@ static const char *const move_fields[] = {"board", "units", "unit", "ignoreUnits
 
 const McQuery mc_gg_queries[] = {
     {"reach", run_reach, reach_fields,
-     "Every hex a unit can end its Move Action on (or Reposition to), with the cheapest path, cost, engagement, Melee Attack and why it stops."},
-    {"move", run_move, move_fields, "Checks a proposed path hex by hex and gives the reason for the first illegal step."},
+     "Every hex a unit can end its Move Action on (or Reposition to), with the cheapest path, cost, engagement, Melee Attack and why it stops.", true},
+    {"move", run_move, move_fields, "Checks a proposed path hex by hex and gives the reason for the first illegal step.", false},
     {"whyNot", run_why_not, why_not_fields,
-     "Whether the unit can end its move on one hex: the path reach gives, or what stops it (points, zones, units, terrain) and the answer with the other units removed."},
-    {NULL, NULL, NULL, NULL},
+     "Whether the unit can end its move on one hex: the path reach gives, or what stops it (points, zones, units, terrain) and the answer with the other units removed.", false},
+    {NULL, NULL, NULL, NULL, false},
 };

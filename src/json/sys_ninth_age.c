@@ -912,12 +912,12 @@ static int run_spacing(McRequest *j, const cJSON *req, cJSON *result) {
 
 const McQuery mc_na_queries[] = {
     {"pursue", run_pursue, pursue_fields,
-     "Resolves pursue moves after a combat: pivot, charge on contact or ahead, table edge, obstruction, legal position and backtrack."},
+     "Resolves pursue moves after a combat: pivot, charge on contact or ahead, table edge, obstruction, legal position and backtrack.", true},
     {"charge", run_charge, charge_fields,
-     "Can this charge be completed: the facing, the path (straight, one wheel, straight), the align, the distance, Maximising Contact's choice and its alternatives; several chargers in the best order."},
+     "Can this charge be completed: the facing, the path (straight, one wheel, straight), the align, the distance, Maximising Contact's choice and its alternatives; several chargers in the best order.", true},
     {"flee", run_flee, flee_fields,
-     "The flee move of a broken unit: the pivot away from the enemy, the straight move, what it passes through, where it ends and whether it leaves the table."},
+     "The flee move of a broken unit: the pivot away from the enemy, the straight move, what it passes through, where it ends and whether it leaves the table.", true},
     {"spacing", run_spacing, spacing_fields,
-     "Every pair of units or unit and terrain closer than Unit Spacing allows, normally, during a move or after an uncontrolled move."},
-    {NULL, NULL, NULL, NULL},
+     "Every pair of units or unit and terrain closer than Unit Spacing allows, normally, during a move or after an uncontrolled move.", false},
+    {NULL, NULL, NULL, NULL, false},
 };

@@ -33,7 +33,7 @@ static void setup(Fixture *f, const CcaPiece *pieces, int n) {
     MC_CHECK(mc_cca_world_init(&f->env, &f->w));
 }
 
-static int at(const Fixture *f, int col, int row) { return mc_board_index_offset(&f->board, (McOffset){col, row}); }
+static int at(const Fixture *f, int col, int row) { return mc_board_index(&f->board, mc_hex_from_offset((McOffset){col, row})); }
 
 MC_TEST(cca_table, "CCA-MV-2 CCA-MV-3 CCA-LD-1 every type of the table moves its maximum and not one hex more") {
     // Rulebook §8: light foot 2, auxilia 2, warrior 2 (charge), medium and heavy infantry 1, war
@@ -173,7 +173,7 @@ static void big_setup(Big *b, const int *terrain) {
 }
 
 static void big_add(Big *b, const char *id, int side, CcaType type, int col, int row) {
-    b->pieces[b->w.count++] = (CcaPiece){id, side, type, mc_board_index_offset(&b->board, (McOffset){col, row}), -1, -1};
+    b->pieces[b->w.count++] = (CcaPiece){id, side, type, mc_board_index(&b->board, mc_hex_from_offset((McOffset){col, row})), -1, -1};
 }
 
 // True when `to` is one of the two hexes behind `from` for the bottom side (directions 4, 5).

@@ -35,6 +35,27 @@ static bool vec_eq(McVec2 a, double x, double y) { return a.x == x && a.y == y; 
 
 // ---- translation: unit cases -------------------------------------------------------------------
 
+// The area centroid of a polygon (the vertex average when it has no area): a direction to sweep
+// one shape towards another.
+static McVec2 centroid(const McPoly *poly) {
+    McVec2 o = poly->v[0];
+    double twice = 0.0, cx = 0.0, cy = 0.0;
+    for (int i = 1; i + 1 < poly->count; i++) {
+        McVec2 e1 = mc_vec2_sub(poly->v[i], o), e2 = mc_vec2_sub(poly->v[i + 1], o);
+        double w = mc_vec2_cross(e1, e2);
+        twice += w;
+        cx += w * (e1.x + e2.x);
+        cy += w * (e1.y + e2.y);
+    }
+    if (twice != 0.0) return mc_vec2(o.x + cx / (3.0 * twice), o.y + cy / (3.0 * twice));
+    double sx = 0.0, sy = 0.0;
+    for (int i = 0; i < poly->count; i++) {
+        sx += poly->v[i].x - o.x;
+        sy += poly->v[i].y - o.y;
+    }
+    return mc_vec2(o.x + sx / poly->count, o.y + sy / poly->count);
+}
+
 MC_TEST(t_tr_head_on, "sweep: a square moving at a square stops flush, in contact, not short") {
     // Gap 1 along a motion of 3: t = 1/3; the mover's right side lands on x = 2.
     McVec2 av[4], bv[4];
@@ -636,7 +657,7 @@ static void random_scene(Scene *s, double offset) {
     // Put some obstacles exactly in contact with the mover (flush or corner) by sweeping them in.
     for (int i = 0; i < 3; i++) {
         McSweepInput in = {&s->obs[i], &s->mover, 1, NULL, NULL, NULL, placed_room};
-        McVec2 towards = mc_vec2_sub(mc_poly_centroid(&s->mover), mc_poly_centroid(&s->obs[i]));
+        McVec2 towards = mc_vec2_sub(centroid(&s->mover), centroid(&s->obs[i]));
         McSweepHit h;
         if (mc_sweep_translate(&in, mc_vec2_scale(towards, 2.0), &h) == MC_SWEEP_HIT)
             for (int k = 0; k < h.placed.count; k++) s->obs[i].v[k] = h.placed.v[k];
@@ -770,7 +791,7 @@ MC_TEST(t_prop_translate_from_contact, "sweep: property: from a contact, moving 
         McPoly b = random_convex(mc_vec2(mc_rng_range(&rng_state, -4, 4), mc_rng_range(&rng_state, -4, 4)), 2.0, bv);
         if (mc_poly_overlap(&a, &b, NULL) != MC_CONTACT_SEPARATED) continue;
         McSweepHit h;
-        McVec2 towards = mc_vec2_sub(mc_poly_centroid(&b), mc_poly_centroid(&a));
+        McVec2 towards = mc_vec2_sub(centroid(&b), centroid(&a));
         if (translate(&a, &b, 1, mc_vec2_scale(towards, 2.0), &h) != MC_SWEEP_HIT) continue;
         McPoly placed = {h.placed.count, placedv}; // kept while the next sweeps use placed_room
         for (int k = 0; k < h.placed.count; k++) placedv[k] = h.placed.v[k];

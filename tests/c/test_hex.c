@@ -50,16 +50,6 @@ MC_TEST(direction_to_inverts_neighbor, "the direction to an adjacent hex is the 
     MC_CHECK_INT(mc_hex_direction_to(h, mc_hex_make(-2, 7)), -1);
 }
 
-MC_TEST(rotation_turns_direction_indices, "rotating a direction by k turns gives direction i + k") {
-    for (int i = 0; i < 6; i++)
-        for (int k = -7; k <= 7; k++) {
-            McHex got = mc_hex_rotate(mc_hex_direction(i), k);
-            MC_CHECK(mc_hex_equal(got, mc_hex_direction(i + k)));
-        }
-    // A longer vector: (2,1) turned once is (3,-2).
-    MC_CHECK(hex_is(mc_hex_rotate(mc_hex_make(2, 1), 1), 3, -2));
-}
-
 MC_TEST(odd_r_hand_values, "odd-r offsets convert to axial as worked by hand, negative rows included") {
     McOffset o;
     o.col = 0; o.row = 0;
@@ -136,72 +126,12 @@ MC_TEST(ring_sizes_and_order, "rings hold 1, 6, 12, 18 hexes and ring 1 lists th
     MC_CHECK_INT(mc_hex_ring(c, 3, NULL, 0), 18);
 }
 
-MC_TEST(spiral_covers_the_disc, "a spiral of radius 4 lists 61 distinct hexes within 4 steps") {
-    McHex out[61];
-    McHex c = mc_hex_make(-2, 9);
-    MC_CHECK_INT(mc_hex_spiral(c, 4, out, 61), 61);
-    MC_CHECK(mc_hex_equal(out[0], c));
-    for (int i = 0; i < 61; i++) {
-        MC_CHECK(mc_hex_distance(c, out[i]) <= 4);
-        for (int j = 0; j < i; j++) MC_CHECK(!mc_hex_equal(out[i], out[j]));
-    }
-}
-
-MC_TEST(lines_hand_values, "lines pass through the hexes worked out by hand") {
-    McHex out[8];
-    MC_CHECK_INT(mc_hex_line(mc_hex_make(0, 0), mc_hex_make(3, 0), out, 8), 4);
-    for (int i = 0; i < 4; i++) MC_CHECK(hex_is(out[i], i, 0));
-    // (0,0) to (2,-1): the midpoint (1, -0.5) lies on the edge between (1,0) and (1,-1); the
-    // nudge (+1, +2, -3) pushes r up and s down, so r rounds to 0: the line takes (1,0).
-    MC_CHECK_INT(mc_hex_line(mc_hex_make(0, 0), mc_hex_make(2, -1), out, 8), 3);
-    MC_CHECK(hex_is(out[0], 0, 0));
-    MC_CHECK(hex_is(out[1], 1, 0));
-    MC_CHECK(hex_is(out[2], 2, -1));
-    MC_CHECK_INT(mc_hex_line(mc_hex_make(2, -1), mc_hex_make(0, 0), out, 8), 3);
-    MC_CHECK(hex_is(out[1], 1, 0));
-    // A single hex.
-    MC_CHECK_INT(mc_hex_line(mc_hex_make(4, 4), mc_hex_make(4, 4), out, 8), 1);
-    MC_CHECK(hex_is(out[0], 4, 4));
-    // Along a diagonal direction: (0,0) to (0,-3) goes straight north-west.
-    MC_CHECK_INT(mc_hex_line(mc_hex_make(0, 0), mc_hex_make(0, -3), out, 8), 4);
-    for (int i = 0; i < 4; i++) MC_CHECK(hex_is(out[i], 0, -i));
-}
-
-static unsigned long long rng_state = 0x2545F4914F6CDD1DULL;
-static int rnd(int n) {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (int)(rng_state % (unsigned long long)n);
-}
-
-MC_TEST(lines_are_connected, "random lines have distance + 1 hexes, touching, from one end to the other") {
-    McHex out[400];
-    for (int t = 0; t < 2000; t++) {
-        McHex a = mc_hex_make(rnd(201) - 100, rnd(201) - 100);
-        McHex b = mc_hex_make(rnd(201) - 100, rnd(201) - 100);
-        int n = mc_hex_line(a, b, out, 400);
-        MC_CHECK_INT(n, mc_hex_distance(a, b) + 1);
-        MC_CHECK(mc_hex_equal(out[0], a));
-        MC_CHECK(mc_hex_equal(out[n - 1], b));
-        for (int i = 1; i < n; i++) {
-            MC_CHECK_INT(mc_hex_distance(out[i - 1], out[i]), 1);
-            MC_CHECK_INT(mc_hex_distance(a, out[i]), i);
-        }
-    }
-    // The far corners of the coordinate range stay exact. The first point past the start is
-    // (-9999.5, -9999.5), a tie between (-10000,-9999) and (-9999,-10000); the nudge raises q
-    // and r by 1 and 2 units, so r rounds closer and q is rebuilt: (-10000, -9999).
-    McHex big[3];
-    int n = mc_hex_line(mc_hex_make(-10000, -10000), mc_hex_make(10000, 10000), big, 3);
-    MC_CHECK_INT(n, 40001);
-    MC_CHECK(hex_is(big[0], -10000, -10000));
-    MC_CHECK(hex_is(big[1], -10000, -9999));
-}
-
 // ---- boards ---------------------------------------------------------------------------------
 
 static unsigned char board_mem[2][4 << 20];
+
+// The index of the hex at odd-r offset `o` on `b`, or -1.
+static int index_at(const McBoard *b, McOffset o) { return mc_board_index(b, mc_hex_from_offset(o)); }
 
 MC_TEST(grid_board_within_four, "a 9 x 9 board has 61 hexes within distance 4 of its centre") {
     McBoard b;
@@ -213,9 +143,11 @@ MC_TEST(grid_board_within_four, "a 9 x 9 board has 61 hexes within distance 4 of
     for (int i = 0; i < b.count; i++)
         if (mc_hex_distance(c, b.hexes[i]) <= 4) n++;
     MC_CHECK_INT(n, 1 + 6 + 12 + 18 + 24);
-    McHex disc[61];
-    mc_hex_spiral(c, 4, disc, 61);
-    for (int i = 0; i < 61; i++) MC_CHECK(mc_board_contains(&b, disc[i]));
+    McHex ring[24];
+    for (int radius = 0; radius <= 4; radius++) {
+        int count = mc_hex_ring(c, radius, ring, 24);
+        for (int i = 0; i < count; i++) MC_CHECK(mc_board_contains(&b, ring[i]));
+    }
 }
 
 MC_TEST(grid_board_lookup, "grid boards index hexes row by row and find each in O(1)") {
@@ -229,14 +161,14 @@ MC_TEST(grid_board_lookup, "grid boards index hexes row by row and find each in 
     for (int row = 0; row < 3; row++)
         for (int col = 0; col < 4; col++) {
             McOffset o = {col, row};
-            int idx = mc_board_index_offset(&b, o);
+            int idx = index_at(&b, o);
             MC_CHECK_INT(idx, row * 4 + col);
             MC_CHECK_INT(b.terrain[idx], 100 + row * 4 + col);
         }
     McOffset off = {4, 0};
-    MC_CHECK_INT(mc_board_index_offset(&b, off), -1);
+    MC_CHECK_INT(index_at(&b, off), -1);
     off.col = 0; off.row = -1;
-    MC_CHECK_INT(mc_board_index_offset(&b, off), -1);
+    MC_CHECK_INT(index_at(&b, off), -1);
     // Neighbour table: (col 1,row 1) is odd; its six neighbours by hand are (2,1) east, (2,0)
     // north-east, (1,0) north-west, (0,1) west, (1,2) south-west, (2,2) south-east.
     int idx = 1 * 4 + 1;
@@ -327,7 +259,7 @@ MC_TEST(largest_board, "a 200 x 200 board holds 40000 hexes, the named limit") {
     MC_CHECK_INT(mc_board_init_grid(&b, 200, 200, 0, NULL, board_mem[0], sizeof board_mem[0]), MC_BOARD_OK);
     MC_CHECK_INT(b.count, MC_MAX_BOARD_HEXES);
     McOffset o = {199, 199};
-    MC_CHECK_INT(mc_board_index_offset(&b, o), 39999);
+    MC_CHECK_INT(index_at(&b, o), 39999);
 }
 
 // ---- C&C: Ancients --------------------------------------------------------------------------
@@ -338,13 +270,13 @@ MC_TEST(cca_board_has_113_hexes, "the C&C Ancients board has 13 x 5 + 12 x 4 = 1
     MC_CHECK_INT(b.count, 13 * 5 + 12 * 4);
     MC_CHECK_INT(MC_CCA_HEX_COUNT, 113);
     McOffset o = {12, 0};
-    MC_CHECK(mc_board_index_offset(&b, o) >= 0);
+    MC_CHECK(index_at(&b, o) >= 0);
     o.row = 1; // odd rows stop at column 11
-    MC_CHECK_INT(mc_board_index_offset(&b, o), -1);
+    MC_CHECK_INT(index_at(&b, o), -1);
     o.col = 11;
-    MC_CHECK(mc_board_index_offset(&b, o) >= 0);
+    MC_CHECK(index_at(&b, o) >= 0);
     o.col = 12; o.row = 8;
-    MC_CHECK(mc_board_index_offset(&b, o) >= 0);
+    MC_CHECK(index_at(&b, o) >= 0);
 }
 
 static unsigned cca(int col, int row, bool top) {

@@ -569,11 +569,34 @@ static void check_reach_columns(const char *file, const McPosition *pos, const c
     cJSON_Delete(arrays);
 }
 
+// The games whose `reach` describe offers in the arrays form (queries[].arrays): up to 16 ids.
+static int arrays_reach_games(const char *ids[16]) {
+    cJSON *r = mc_ask("{\"query\":\"describe\"}");
+    int n = 0;
+    const cJSON *s;
+    cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r, "result"), "systems")) {
+        const cJSON *q;
+        cJSON_ArrayForEach(q, cJSON_GetObjectItemCaseSensitive(s, "queries")) {
+            const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(q, "name"));
+            if (n < 16 && name && strcmp(name, "reach") == 0 && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(q, "arrays"))) {
+                static char kept[16][64];
+                snprintf(kept[n], sizeof kept[n], "%s", cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(s, "id")));
+                ids[n] = kept[n];
+                n++;
+            }
+        }
+    }
+    cJSON_Delete(r);
+    return n;
+}
+
 MC_TEST(arrays_reach_columns_leak_free,
-        "arrays form: every hex reach scenario (GODSGLOOM, Torn World, C&C: Ancients) puts the JSON answer's hexes in "
-        "columns; asks again, JSON asks between them and closing leave nothing") {
-    static const char *const systems[] = {"godsgloom", "torn-world", "cc-ancients"};
-    int per_system[3] = {0, 0, 0}, count = 0;
+        "arrays form: every reach scenario of a game whose reach describe offers in arrays puts the JSON answer's "
+        "hexes in columns; asks again, JSON asks between them and closing leave nothing") {
+    const char *systems[16];
+    int games = arrays_reach_games(systems);
+    int per_system[16] = {0}, count = 0;
+    MC_CHECK(games >= 1);
     size_t before = mc_bytes_in_use();
     char **files = mc_scenario_files(&count);
     for (int f = 0; f < count; f++) {
@@ -584,8 +607,8 @@ MC_TEST(arrays_reach_columns_leak_free,
         const cJSON *system = cJSON_GetObjectItemCaseSensitive(request, "system");
         const cJSON *query_name = cJSON_GetObjectItemCaseSensitive(request, "query");
         int s = 0;
-        while (s < 3 && !(cJSON_IsString(system) && strcmp(system->valuestring, systems[s]) == 0)) s++;
-        if (s == 3 || !cJSON_IsString(query_name) || strcmp(query_name->valuestring, "reach") != 0) {
+        while (s < games && !(cJSON_IsString(system) && strcmp(system->valuestring, systems[s]) == 0)) s++;
+        if (s == games || !cJSON_IsString(query_name) || strcmp(query_name->valuestring, "reach") != 0) {
             cJSON_Delete(sc);
             continue;
         }
@@ -616,9 +639,10 @@ MC_TEST(arrays_reach_columns_leak_free,
         cJSON_Delete(sc);
     }
     mc_free_list(files, count);
-    printf("arrays: %d GODSGLOOM, %d Torn World, %d C&C: Ancients reach scenarios\n", per_system[0], per_system[1],
-           per_system[2]);
-    MC_CHECK(per_system[0] >= 15 && per_system[1] >= 10 && per_system[2] >= 5);
+    for (int s = 0; s < games; s++) {
+        printf("arrays: %d %s reach scenarios\n", per_system[s], systems[s]);
+        MC_CHECK(per_system[s] >= 1);
+    }
     MC_CHECK_INT((long)mc_bytes_in_use(), (long)before);
 }
 

@@ -110,8 +110,12 @@ static const double numbers[] = {
 
 static const char *const strings[] = {
     "describe", "move", "reach", "reachArea", "breakaway", "pursue", "charge", "flee", "spacing",
-    "order", "retreat", "evade", "eject", "shift", "arcane-legions", "ninth-age", "cc-ancients",
-    "godsgloom", "torn-world", "forward", "backward", "left", "right", "cw", "ccw", "front", "rear",
+    "order", "retreat", "evade", "eject", "shift",
+// The game ids, from the one list of games.
+#define MC_SYSTEM(number, prefix, id, name, board, unit, clause) id,
+#include "systems.def"
+#undef MC_SYSTEM
+    "forward", "backward", "left", "right", "cw", "ccw", "front", "rear",
     "blocking", "hindering", "control", "impassable", "forest", "difficult", "open", "infantry",
     "large", "huge", "run", "parent", "sortie", "formation", "nimble", "slow", "red", "blue", "top",
     "bottom", "A-GG-1", "A-AL-5", "x", "\xc3\xa9", "\xf0\x9f\x90\x89",

@@ -9,15 +9,15 @@ import { root } from './util.mjs';
 
 const lines = readFileSync(join(root, 'src', 'systems.def'), 'utf8').split('\n').filter((l) => l.startsWith('MC_SYSTEM('));
 const games = lines.map((l) => {
-  const m = /^MC_SYSTEM\((\d+), *([a-z0-9_]+), *"([a-z0-9-]+)", *"([^"]+)", *"(free-form|hex)", *"(\w+)"\)$/.exec(l);
+  const m = /^MC_SYSTEM\((\d+), *([a-z0-9_]+), *"([a-z0-9-]+)", *"([^"]+)", *"(free-form|hex)", *"(\w+)", *"([0-9A-Z]+)"\)$/.exec(l);
   assert.ok(m, `src/systems.def: cannot read ${l}`);
-  return { number: Number(m[1]), prefix: m[2], id: m[3], name: m[4], folder: m[3].replaceAll('-', '_') };
+  return { number: Number(m[1]), prefix: m[2], id: m[3], name: m[4], clause: m[7], folder: m[3].replaceAll('-', '_') };
 });
 
 test('src/systems.def: distinct numbers, prefixes and ids', () => {
   // The five games of the rules texts; a sixth line makes this fail until its folders exist too.
   assert.ok(games.length >= 5);
-  for (const key of ['number', 'prefix', 'id']) assert.equal(new Set(games.map((g) => g[key])).size, games.length, key);
+  for (const key of ['number', 'prefix', 'id', 'clause']) assert.equal(new Set(games.map((g) => g[key])).size, games.length, key);
 });
 
 test('wasm/movecalc.mjs: GLUE imports core, then each game of src/systems.def, by literal paths', async () => {
@@ -26,6 +26,17 @@ test('wasm/movecalc.mjs: GLUE imports core, then each game of src/systems.def, b
   assert.deepEqual(glue, ['core', ...games.map((g) => g.id)]);
   const { SYSTEM_IDS } = await import(join(root, 'wasm', 'movecalc.mjs'));
   assert.deepEqual(SYSTEM_IDS, games.map((g) => g.id));
+});
+
+test('wasm/movecalc.mjs: REACH_FLAGS is what bin/reach-flags.mjs makes of the games\' columns headers', async () => {
+  const { generate, outFile } = await import(join(root, 'bin', 'reach-flags.mjs'));
+  const now = readFileSync(outFile, 'utf8');
+  assert.equal(generate(now), now, 'run node bin/reach-flags.mjs');
+  const { REACH_FLAGS } = await import(join(root, 'wasm', 'movecalc.mjs'));
+  for (const g of games) {
+    const header = join(root, 'src', 'rules', g.folder, `${g.prefix}_columns.h`);
+    if (existsSync(header)) assert.ok(Object.keys(REACH_FLAGS[g.id] ?? {}).length > 0, `${g.id}: no bit of ${header} is named`);
+  }
 });
 
 test('docs/schema/envelope.schema.json: SystemId (whence the types) is the list', () => {

@@ -13,14 +13,15 @@ export const rulesDir = join(root, 'docs', 'rules');
 const ID = /^[0-9A-Z]+(-[0-9A-Z.]+)+$/;
 const ASSUMPTION = /^A-[0-9A-Z]+-\d+$/;
 
-/** Each rule set's reference page, by the prefix of its clause ids and of its assumption ids. */
-export const RULE_PAGES = [
-  { system: 'arcane-legions', clause: 'AL', assumption: 'A-AL' },
-  { system: 'ninth-age', clause: '9A', assumption: 'A-9A' },
-  { system: 'cc-ancients', clause: 'CCA', assumption: 'A-CCA' },
-  { system: 'godsgloom', clause: 'GG', assumption: 'A-GG' },
-  { system: 'torn-world', clause: 'TW', assumption: 'A-TW' },
-];
+/**
+ * Each rule set's reference page, by the prefix of its clause ids and of its assumption ids: the
+ * clause prefix is the last column of src/systems.def (the one list of games, which describe's
+ * `clausePrefix` also reads).
+ */
+export const RULE_PAGES = readFileSync(join(root, 'src', 'systems.def'), 'utf8').split('\n')
+  .map((l) => /^MC_SYSTEM\(\d+, *\w+, *"([a-z0-9-]+)",.*, *"([0-9A-Z]+)"\)$/.exec(l))
+  .filter(Boolean)
+  .map(([, system, clause]) => ({ system, clause, assumption: `A-${clause}` }));
 
 /** The page that documents an id (clause or assumption), or null for an id of no rule set. */
 export function pageOf(id) {

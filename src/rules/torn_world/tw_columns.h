@@ -1,17 +1,18 @@
 // The bits of an arrays answer's flags column (MC_COLUMN_FLAGS, src/movecalc.h) for a Torn World
-// reach: the game's own, kept with the game (docs/adding-a-game.md).
+// reach: the game's own, kept with the game (docs/adding-a-game.md). The name in backquotes
+// opening each comment is the bit's name in REACH_FLAGS of wasm/movecalc.mjs (bin/reach-flags.mjs).
 #ifndef MC_TW_COLUMNS_H
 #define MC_TW_COLUMNS_H
 
 /// The bits of MC_COLUMN_FLAGS for a Torn World reach (docs/api.md "Arrays"); the bits from
 /// MC_TW_REACH_ATTACK_SHIFT up count the free attacks drawn.
 enum McTwReachFlag {
-    MC_TW_REACH_FREE_ATTACKS = 1,  ///< draws at least one free attack (freeAttacks not empty)
-    MC_TW_REACH_EJECTS = 2,        ///< ejects miniatures (ejects not empty)
-    MC_TW_REACH_MARKERS = 4,       ///< ejects markers (ejectsMarkers not empty)
-    MC_TW_REACH_DESTROYS = 8,      ///< a Huge miniature destroys Volume Landscape (destroyed not empty)
-    MC_TW_REACH_ALTERNATIVES = 16, ///< a longer path draws fewer free attacks or attackers (alternatives)
-    MC_TW_REACH_ATTACK_SHIFT = 8   ///< flags >> MC_TW_REACH_ATTACK_SHIFT: the number of free attacks
+    MC_TW_REACH_FREE_ATTACKS = 1,  ///< `freeAttacks`: draws at least one free attack (freeAttacks not empty)
+    MC_TW_REACH_EJECTS = 2,        ///< `ejects`: ejects miniatures (ejects not empty)
+    MC_TW_REACH_MARKERS = 4,       ///< `ejectsMarkers`: ejects markers (ejectsMarkers not empty)
+    MC_TW_REACH_DESTROYS = 8,      ///< `destroyed`: a Huge miniature destroys Volume Landscape (destroyed not empty)
+    MC_TW_REACH_ALTERNATIVES = 16, ///< `alternatives`: a longer path draws fewer free attacks or attackers (alternatives)
+    MC_TW_REACH_ATTACK_SHIFT = 8   ///< `attackCountShift`: flags >> MC_TW_REACH_ATTACK_SHIFT: the number of free attacks
 };
 
 #endif
