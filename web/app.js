@@ -208,6 +208,8 @@ function redrawResult(frame = false, follow = false) {
   const pick = entry ? r.scene.picked ?? entry : null;
   // the verdict: the answer's, or a tapped hex's (its ways there, or why not)
   let v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
+  // a drop in play on a hex it reaches but that the page cannot move it to by itself (the game's `canApplyEnd`: ejections are chosen, never picked silently)
+  if (ui.pick?.notMade && v.nodes) v = { nodes: [...v.nodes, el('p', 'Not moved: what this move does to the others is chosen with the question’s form (the Path tool, then Make this move).')], kind: '' };
   // what happened on the way, numbered as on the board, each a button that shows it there
   if (!v.nodes && r.scene.events?.length) v = { nodes: [el('p', v.text), ...sequenceNodes(r.scene.events, ui.event, showEvent)], kind: v.kind };
   // the same words again (a drag's rulings often say the same) leave the page's layout as it was

@@ -143,7 +143,9 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
 
   // ---- play (issue 31): on a hex board a drag of a unit is its move, ruled by its reach ----
   // `ui.mode` is the mode chosen ('play' or 'setup'); `ui.carry` the unit a finger carries in play:
-  // `{id, at}` (the hex under the finger), `dropped` once the finger lifted before its reach answered.
+  // `{id, at}` (the hex under the finger), `via` (the waypoints: hexes the finger rested on, and
+  // `way`, the reach's way to the first), `dropped` once the finger lifted before its ruling answered.
+  const LINGER_MS = 500;
 
   /** True when this game's drags can be moves: a hex board whose game asks a reach on a tap and whyNot of a hex. */
   const canPlay = () => isHexBoard() && !!sys().whyNotQuery && !!own(sys().queries, sys().tapQuery);
@@ -156,12 +158,46 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   function carry(id, pointer) {
     const u = unitById(id);
     if (!u) return;
-    if (ui.carry?.id !== id || ui.carry.dropped) { ui.carry = { id, at: null, dropped: false }; askReach(id); }
+    if (ui.carry?.id !== id || ui.carry.dropped) { ui.carry = { id, at: null, via: [], way: null, dropped: false, linger: 0 }; askReach(id); }
+    const c = ui.carry;
     let h = hex.fromPixel(...pointer);
-    if (onLattice(store.state.system, u)) h = hex.snapHexon(h.q, h.r, doc().board.hexonAnchor);
-    if (ui.carry.at?.q === h.q && ui.carry.at?.r === h.r) return;
-    ui.carry.at = h;
-    follow();
+    const lattice = onLattice(store.state.system, u);
+    if (lattice) h = hex.snapHexon(h.q, h.r, doc().board.hexonAnchor);
+    if (c.at?.q === h.q && c.at?.r === h.r) return;
+    c.at = h;
+    clearTimeout(c.linger);
+    // a hex the finger rests on becomes a waypoint (a mover on the hexon lattice keeps the reach's way)
+    if (!lattice) c.linger = setTimeout(() => { if (ui.carry === c && c.at === h) addWaypoint(c); }, LINGER_MS);
+    if (c.via.length) throughWaypoints(c); else follow();
+  }
+
+  // The first waypoint is a hex the reach reached (its way there the reach's); each later one any
+  // hex of the board. From then on the question is the game's move along that path.
+  function addWaypoint(c) {
+    if (c.dropped || !onBoard(c.at)) return;
+    const last = c.via.at(-1) ?? unitById(c.id);
+    if (!last || (last.q === c.at.q && last.r === c.at.r)) return;
+    if (!c.via.length) {
+      if (!reachOf(c.id) || !ui.pick || 'why' in ui.pick) return;
+      c.way = ui.result.scene.tracks.findLast((t) => t.kind === 'hexes')?.steps.slice(1) ?? null;
+      if (!c.way) return;
+    }
+    c.via.push(c.at);
+    throughWaypoints(c);
+  }
+
+  // The move along the reach's way to the first waypoint, then straight from waypoint to waypoint
+  // and on to the hex under the finger: the Path tool's question, ruled in the next frame.
+  function throughWaypoints(c) {
+    const path = [...c.way];
+    for (const h of [...c.via.slice(1), c.at]) path.push(...hex.line(path.at(-1), h));
+    ui.pick = null;
+    store.edit((d) => {
+      d.query = pathQuery(d);
+      const inputs = pathInputs(d);
+      inputs.unit = c.id;
+      inputs.path = path.map((h) => ({ q: h.q, r: h.r }));
+    }, `drag:${ui.serial}`);
   }
 
   /**
@@ -171,6 +207,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
    */
   function follow() {
     const c = ui.carry;
+    if (c?.via.length) { if (c.dropped && ui.lastRequest === JSON.stringify(currentRequest(), null, 2)) drop(c); return; }
     if (!c || !reachOf(c.id)) return;
     const home = unitById(c.id);
     const h = c.at;
@@ -191,14 +228,17 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   function dragEnd(id, cancelled) {
     const c = ui.carry;
     if (!c || c.id !== id) return;
+    clearTimeout(c.linger);
     if (cancelled) { ui.carry = null; ui.pick = null; redrawResult(); return; }
     c.dropped = true;
-    if (reachOf(c.id)) drop(c);
+    if (c.via.length ? ui.lastRequest === JSON.stringify(currentRequest(), null, 2) && ui.result : reachOf(c.id)) drop(c);
   }
 
   function drop(c) {
     ui.carry = null;
-    if (ui.pick && tappedEnd() && canApply()) makeMove();
+    if (c.via.length ? canApply() : ui.pick && tappedEnd() && canApply()) makeMove();
+    // a hex it reaches that the game will not have the page move it to (its `canApplyEnd`): said why
+    else if (!c.via.length && ui.pick && !('why' in ui.pick) && !tappedEnd()) { ui.pick.notMade = true; redrawResult(); }
   }
 
 

@@ -188,10 +188,12 @@ for (const [how, viewport, touch] of SIZES) {
     await context.close();
   });
 
-  test(`godsgloom (${size}, ${how}): GG-MOV-1 a unit tapped shows its reach; a hex it cannot reach says why; a reached one is moved to`, { timeout: 60000 }, async () => {
+  test(`godsgloom (${size}, ${how}): GG-MOV-1 in Set up a unit tapped shows its reach; a hex it cannot reach says why; a reached one is moved to`, { timeout: 60000 }, async () => {
     const { context, page, errors } = await openPage(env, viewport, { touch });
     const h = hand(page, touch);
     await pickSystem(page, 'godsgloom');
+    // in Set up a tapped hex is looked at, and the move made with Make this move (in Play a tap on a reached hex moves there)
+    await setMode(page, 'setup', touch);
     await step(page, 'godsgloom', '1-fresh', viewport);
     const mover = (await pageRequest(page)).unit;
     await h.at(await hook(page, 'screenOf', mover));
@@ -423,6 +425,39 @@ test('a game not yet played by dragging shows Set up, Play offered but not chose
     assert.match(await page.getAttribute('#board', 'aria-label'), /drag a unit to move it/);
     assert.equal(await page.isVisible('label:has(input[value="terrain"])'), false, 'Play paints no terrain');
   }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('godsgloom (360x740, touch): play, a hex the finger rests on is a waypoint: the move goes through it, the rest of the way straight on (GG-MOV-1)', { timeout: 60000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'godsgloom');
+  const start = await pageRequest(page);
+  const mover = start.unit;
+  const home = start.units.find((u) => u.id === mover);
+  const from = await hook(page, 'screenOf', mover);
+  // two hexes east of it along its row (col + 2), resting one east (col + 1) on the way
+  const o = toOffset(home.q, home.r);
+  const mid = toAxial(o.col + 1, o.row), end = toAxial(o.col + 2, o.row);
+  const [pm, pe] = [await hook(page, 'screenOfHex', o.col + 1, o.row), await hook(page, 'screenOfHex', o.col + 2, o.row)];
+  let request = null;
+  await touchDrag(page, from, pm, { hold: async (moveTo) => {
+    // resting there: the question becomes the move through it
+    await page.waitForFunction(() => window.movecalcTest.request().query === 'move', null, { timeout: 5000 });
+    await moveTo(pe);
+    await page.waitForFunction((n) => window.movecalcTest.request().path?.length === n, 2);
+    await ruled(page);
+    request = await pageRequest(page);
+    await step(page, 'godsgloom', 'play-waypoint-held', PHONE);
+  } });
+  await ruled(page);
+  assert.deepEqual(request.path, [mid, end], 'the path: the waypoint, then straight on');
+  const u = await unitOf(page, mover);
+  const result = await answer(request);
+  if (result.legal) assert.deepEqual([u.q, u.r], [end.q, end.r], 'a legal move is made');
+  else assert.deepEqual([u.q, u.r], [home.q, home.r], 'an illegal one leaves the unit where it was');
+  assert.equal(result.legal, true, 'two hexes east across open ground are within its speed');
+  await step(page, 'godsgloom', 'play-waypoint-moved', PHONE);
   assert.deepEqual(errors, []);
   await context.close();
 });
