@@ -143,8 +143,9 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
 
   // ---- play (issue 31): on a hex board a drag of a unit is its move, ruled by its reach ----
   // `ui.mode` is the mode chosen ('play' or 'setup'); `ui.carry` the unit a finger carries in play:
-  // `{id, at}` (the hex under the finger), `via` (the waypoints: hexes the finger rested on, and
-  // `way`, the reach's way to the first), `dropped` once the finger lifted before its ruling answered.
+  // `{id, at}` (the hex under the finger), `rested` (`at` once the finger has rested on it), `via`
+  // (the waypoints: hexes it rested on and left, and `way`, the reach's way to the first), `dropped`
+  // once the finger lifted before its ruling answered.
   const LINGER_MS = 500;
 
   /** True when this game's drags can be moves: a hex board whose game asks a reach on a tap and whyNot of a hex. */
@@ -158,17 +159,20 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   function carry(id, pointer) {
     const u = unitById(id);
     if (!u) return;
-    if (ui.carry?.id !== id || ui.carry.dropped) { ui.carry = { id, at: null, via: [], way: null, dropped: false, linger: 0 }; askReach(id); }
+    if (ui.carry?.id !== id || ui.carry.dropped) { ui.carry = { id, at: null, rested: null, via: [], way: null, dropped: false, linger: 0 }; askReach(id); }
     const c = ui.carry;
     let h = hex.fromPixel(...pointer);
     const lattice = onLattice(store.state.system, u);
     if (lattice) h = hex.snapHexon(h.q, h.r, doc().board.hexonAnchor);
     if (c.at?.q === h.q && c.at?.r === h.r) return;
-    c.at = h;
     clearTimeout(c.linger);
-    // a hex the finger rests on becomes a waypoint (a mover on the hexon lattice keeps the reach's way)
-    if (!lattice) c.linger = setTimeout(() => { if (ui.carry === c && c.at === h) addWaypoint(c); }, LINGER_MS);
+    // a hex the finger rested on and moved on from is a waypoint (a finger resting where it lets go
+    // changes nothing; a mover on the hexon lattice keeps the reach's way)
+    if (c.at && c.rested === c.at) addWaypoint(c);
+    c.at = h;
+    if (!lattice) c.linger = setTimeout(() => { if (ui.carry === c && c.at === h) c.rested = h; }, LINGER_MS);
     if (c.via.length) throughWaypoints(c); else follow();
+    refresh(); // the footprint under the finger (app.js scene), before any answer
   }
 
   // The first waypoint is a hex the reach reached (its way there the reach's); each later one any
@@ -229,13 +233,14 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     const c = ui.carry;
     if (!c || c.id !== id) return;
     clearTimeout(c.linger);
-    if (cancelled) { ui.carry = null; ui.pick = null; redrawResult(); return; }
+    if (cancelled) { ui.carry = null; ui.pick = null; redrawResult(); refresh(); return; }
     c.dropped = true;
     if (c.via.length ? ui.lastRequest === JSON.stringify(currentRequest(), null, 2) && ui.result : reachOf(c.id)) drop(c);
   }
 
   function drop(c) {
     ui.carry = null;
+    refresh();
     if (c.via.length ? canApply() : ui.pick && tappedEnd() && canApply()) makeMove();
     // a hex it reaches that the game will not have the page move it to (its `canApplyEnd`): said why
     else if (!c.via.length && ui.pick && !('why' in ui.pick) && !tappedEnd()) { ui.pick.notMade = true; redrawResult(); }

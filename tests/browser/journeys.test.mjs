@@ -442,10 +442,11 @@ test('godsgloom (360x740, touch): play, a hex the finger rests on is a waypoint:
   const [pm, pe] = [await hook(page, 'screenOfHex', o.col + 1, o.row), await hook(page, 'screenOfHex', o.col + 2, o.row)];
   let request = null;
   await touchDrag(page, from, pm, { hold: async (moveTo) => {
-    // resting there: the question becomes the move through it
-    await page.waitForFunction(() => window.movecalcTest.request().query === 'move', null, { timeout: 5000 });
+    // resting there (over half a second), then on: the question becomes the move through it
+    await page.waitForTimeout(800);
+    assert.equal((await pageRequest(page)).query, 'reach', 'resting alone changes nothing');
     await moveTo(pe);
-    await page.waitForFunction((n) => window.movecalcTest.request().path?.length === n, 2);
+    await page.waitForFunction(() => window.movecalcTest.request().query === 'move' && window.movecalcTest.request().path?.length === 2);
     await ruled(page);
     request = await pageRequest(page);
     await step(page, 'godsgloom', 'play-waypoint-held', PHONE);
