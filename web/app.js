@@ -48,9 +48,11 @@ const ui = {
   made: null, held: '',
   // what a drag of a unit does: 'play' (its move) once a position is on the board, else 'setup'
   // (places it); `carry`: the unit a finger carries in play (tools.js)
-  mode: store.doc().units.length ? 'play' : 'setup', carry: null,
+  mode: defaultMode(store.doc()), carry: null,
 };
 
+// Play once a position is on the board; an embed, whose toolbar shows no mode to switch, sets up as it always did
+function defaultMode(d) { return d.units.length && !EMBED ? 'play' : 'setup'; }
 const sys = () => SYSTEMS[store.state.system];
 const doc = () => store.doc();
 const isHexBoard = () => sys().board === 'hex';
@@ -600,7 +602,7 @@ function scheduleRule(frame = false) {
 function cancelRule() { cancelAnimationFrame(ruleFrame); ruleFrame = 0; ruleFrameWants = false; }
 store.onChange((why) => {
   ui.edits++;
-  if (why === 'system') { holds(store.state.system, () => {}); ui.mode = doc().units.length ? 'play' : 'setup'; } // its engine module starts loading now; the ruling follows
+  if (why === 'system') { holds(store.state.system, () => {}); ui.mode = defaultMode(doc()); } // its engine module starts loading now; the ruling follows
   if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
   if (why === 'undo' || why === 'redo' || why === 'system') { ui.pending = []; if (why === 'system') { ui.selected = null; ui.wholeView = true; clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; document.querySelector('.side').scrollTop = 0; } } // another game's form opens at its top, not where the last one was scrolled
   refresh();
@@ -647,9 +649,11 @@ function showMode() {
     if (r.value === 'play') r.disabled = !can;
   }
   $('mode-play').title = can ? 'A drag of a unit is its move, ruled by the game' : 'Moves by dragging are not yet made in this game: drags set up';
-  canvas.setAttribute('aria-label', `Board: ${m === 'play' ? 'drag a unit to move it, tap a unit for its reach and a hex to move there' : 'drag units to place them, drag the round handle to turn them'}. ${BOARD_KEYS}`);
+  canvas.setAttribute('aria-label', m === 'play'
+    ? `Board: drag a unit to move it, tap a unit for its reach and a hex to move there. Keys: N selects the next unit, arrows carry it hex by hex, Enter makes the move there, Escape takes it back. ${MORE_KEYS}`
+    : `Board: drag units to place them, drag the round handle to turn them. Keys: arrows move the selected unit, Q and E turn it, N selects the next unit. ${MORE_KEYS}`);
 }
-const BOARD_KEYS = 'Keys: arrows move the selected unit, Q and E turn it, N selects the next unit, F shows the board full-screen, ] and [ step through the hexes a reach found, plus and minus zoom.';
+const MORE_KEYS = 'F shows the board full-screen, ] and [ step through the hexes a reach found, plus and minus zoom.';
 
 // ---- wiring ----
 for (const r of document.querySelectorAll('input[name="mode"]')) r.addEventListener('change', () => setMode(r.value));

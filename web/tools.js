@@ -156,12 +156,12 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   const reachOf = (id) => asksWhyNot() && ui.result.request.unit === id && ui.lastRequest === JSON.stringify(currentRequest(), null, 2);
 
   /** A drag of unit `id` in play: the hex under the finger (a Large or Huge mover's hexon) is where it would go. */
-  function carry(id, pointer) {
+  function carry(id, pointer, byKey = false) {
     const u = unitById(id);
     if (!u) return;
     if (ui.carry?.id !== id || ui.carry.dropped) { ui.carry = { id, at: null, rested: null, via: [], way: null, dropped: false, linger: 0 }; askReach(id); }
     const c = ui.carry;
-    let h = hex.fromPixel(...pointer);
+    let h = byKey ? pointer : hex.fromPixel(...pointer);
     const lattice = onLattice(store.state.system, u);
     if (lattice) h = hex.snapHexon(h.q, h.r, doc().board.hexonAnchor);
     if (c.at?.q === h.q && c.at?.r === h.r) return;
@@ -170,7 +170,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     // changes nothing; a mover on the hexon lattice keeps the reach's way)
     if (c.at && c.rested === c.at) addWaypoint(c);
     c.at = h;
-    if (!lattice) c.linger = setTimeout(() => { if (ui.carry === c && c.at === h) c.rested = h; }, LINGER_MS);
+    if (!lattice && !byKey) c.linger = setTimeout(() => { if (ui.carry === c && c.at === h) c.rested = h; }, LINGER_MS);
     if (c.via.length) throughWaypoints(c); else follow();
     refresh(); // the footprint under the finger (app.js scene), before any answer
   }
@@ -391,6 +391,9 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
       const us = doc().units;
       if (us.length) { const i = us.findIndex((v) => v.id === ui.selected); ui.selected = us[(i + (k === 'N' ? us.length - 1 : 1)) % us.length].id; refresh('select'); }
     } else if (k === 'Enter' && ui.placing) ui.placing.middle();
+    // in play the arrows carry the selected unit hex by hex; Enter puts it down (the move made where it may go), Escape takes it back
+    else if (k === 'Enter' && ui.carry && !ui.carry.dropped) dragEnd(ui.carry.id, false);
+    else if (k === 'Escape' && ui.carry) dragEnd(ui.carry.id, true);
     else if (k === 'Escape') { ui.pending = []; ui.selected = null; refresh('select'); }
     else if (k === 'Enter' && ui.tool === 'terrain') finishPolygon();
     else if ((k === ']' || k === '[') && ui.result?.scene.reach.size) pickNext(k === ']' ? 1 : -1);
@@ -420,6 +423,11 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
       return;
     }
     if (!u) return;
+    if (playing() && ui.tool === 'move') {
+      const from = ui.carry?.id === u.id && ui.carry.at && !ui.carry.dropped ? ui.carry.at : u;
+      carry(u.id, offsetStep(from, dx, dy, onLattice(store.state.system, u)), true);
+      return;
+    }
     if (!isHexBoard()) {
       const step = fine ? 0.1 : 0.5;
       store.edit(() => { u.x = round(u.x + dx * step); u.y = round(u.y + dy * step); }, `key:${u.id}`);

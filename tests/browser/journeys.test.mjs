@@ -462,3 +462,32 @@ test('godsgloom (360x740, touch): play, a hex the finger rests on is a waypoint:
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('godsgloom (1280x800, keyboard): play, a unit picked with N is carried by the arrows, Enter makes the move, said in the live region; Escape takes a carried unit back (GG-MOV-1)', { timeout: 60000 }, async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  await pickSystem(page, 'godsgloom');
+  const start = await pageRequest(page);
+  const mover = start.unit;
+  const home = start.units.find((u) => u.id === mover);
+  await page.focus('#board');
+  for (let i = 0; i < start.units.length && (await hook(page, 'state')).selected !== mover; i++) await page.keyboard.press('n');
+  assert.equal((await hook(page, 'state')).selected, mover, 'N picks the unit');
+  // two hexes right (east along its row, open ground within its speed): its reach, the way there
+  const o = toOffset(home.q, home.r), end = toAxial(o.col + 2, o.row);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((t) => document.querySelector('#verdict').textContent.startsWith(t), `${mover} can end on ${named(end)}`);
+  assert.equal(await page.getAttribute('#verdict', 'aria-live'), 'polite', 'the verdict is a live region');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+  const u = await unitOf(page, mover);
+  assert.deepEqual([u.q, u.r], [end.q, end.r], 'Enter made the move');
+  // carried one hex left, then Escape: it stays
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Escape');
+  await ruled(page);
+  const still = await unitOf(page, mover);
+  assert.deepEqual([still.q, still.r], [end.q, end.r], 'Escape takes the carried unit back');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
