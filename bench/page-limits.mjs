@@ -77,7 +77,7 @@ export async function pageAtLimits(browser, base, system, { viewport = { width: 
     await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
     await page.waitForFunction((n) => window.movecalcTest.state().doc.units.length === n, d.units.length, { timeout: 120000 });
     await measure('open');
-    await page.evaluate(() => { window.__phase = 'drag'; });
+    await page.evaluate(() => { window.__phase = 'drag'; document.querySelector('input[name="mode"][value="setup"]')?.click(); }); // a set-up drag
     const from = await page.evaluate(() => window.movecalcTest.screenOf('u0'));
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();

@@ -240,6 +240,8 @@ async function dragOnce(browser, base, { system, rate, moves, profile }) {
     await page.selectOption('#system', system);
     await page.waitForFunction((s) => window.movecalcTest.request().system === s && window.movecalcTest.ruled(), system, { timeout: 20000 });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    // a set-up drag, ruled on every frame (a build with Play modes would make a hex game's drag a move)
+    await page.evaluate(() => document.querySelector('input[name="mode"][value="setup"]')?.click());
     const unit = mainUnit(await page.evaluate(() => window.movecalcTest.request()));
     const from = await page.evaluate((id) => window.movecalcTest.screenOf(id), unit);
     const cdp = await context.newCDPSession(page);

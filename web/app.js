@@ -46,8 +46,13 @@ const ui = {
   // the move Make this move made, in words, and the edit count it holds for (see `heldWords`);
   // the request the page holds back instead of asking (a move just made, a question unfinished)
   made: null, held: '',
+  // what a drag of a unit does: 'play' (its move) once a position is on the board, else 'setup'
+  // (places it); `carry`: the unit a finger carries in play (tools.js)
+  mode: defaultMode(store.doc()), carry: null,
 };
 
+// Play once a position is on the board; an embed, whose toolbar shows no mode to switch, sets up as it always did
+function defaultMode(d) { return d.units.length && !EMBED ? 'play' : 'setup'; }
 const sys = () => SYSTEMS[store.state.system];
 const doc = () => store.doc();
 const isHexBoard = () => sys().board === 'hex';
@@ -68,6 +73,10 @@ function scene() {
   const sc = boardScene(store.state.system, doc(), {
     result: ui.result?.scene, answered: !!ui.result, selected: ui.selected, pending: ui.pending, tool: ui.tool, t: ui.t, playing: !!ui.playing, display: store.state.display,
   });
+  // a unit carried in play: its footprint follows the finger, outlined in its side's colour (the
+  // position itself changes only when the move is made)
+  const carried = ui.carry?.at && unitById(ui.carry.id);
+  if (carried) sc.overlay = [...sc.overlay, { type: 'hexes', cells: hexesOf({ ...carried, ...ui.carry.at }).map((h) => ({ q: h.q, r: h.r, color: 'rgba(255,255,255,0.35)', outline: colourOf(carried.side) })) }];
   // the Ruler's reading (ruler.js), drawn and said in words under the tools (rulerNote)
   if (ui.tool === 'measure' && ui.ruler) {
     sc.ruler = measure(sc, ui.ruler.a, ui.ruler.b, rulerLabel);
@@ -94,11 +103,11 @@ function rulerNote(sc = scene()) {
 const canvas = $('board');
 const board = new Board(canvas, {
   autoHeight: EMBED_AUTOSIZE,
-  mode: () => (store.locked ? 'view' : ui.tool),
+  mode: () => (store.locked ? 'view' : ui.tool === 'move' && tools.playing() ? 'play' : ui.tool),
   select(id) { ui.selected = id; refresh('select'); },
   dragTo: (id, w, pointer) => tools.dragTo(id, w, pointer),
   rotateTo: (id, w, free) => tools.rotateTo(id, w, free),
-  dragEnd() { ui.serial++; },
+  dragEnd(id, cancelled) { ui.serial++; tools.dragEnd(id, cancelled); },
   tapUnit: (id) => tools.tapUnit(id),
   tap: (w) => tools.tap(w),
   paint: (w, first) => tools.paintHex(w, first),
@@ -126,6 +135,7 @@ const page = {
   hexesOf, boardCells, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, setTool,
   renderIfStale, toggleFullBoard, described: () => described, assumptionSummaries: () => assumptionSummaries,
   askEngine: (request) => engine.ask(request, 'tap'), // a lane of its own: a ruling does not put it aside, nor it a ruling
+  makeMove, rule: () => { ui.made = null; ask(); },
 };
 const settings = initSettingsForm(page);
 const units = initUnitsForm(page);
@@ -168,6 +178,7 @@ function render(response, request, extra = {}, frame = true) {
   ui.event = null;
   // an error names no place worth zooming to; a finger on the board keeps the view where it is
   redrawResult(frame && response.ok === true, response.ok === true && !board.gesture);
+  if (ui.carry) tools.follow(); // a unit carried in play: its hex on the reach that just answered
   $('apply').hidden = !canApply();
   // the Advanced panel's full response: written once the finger lifts (it can be large)
   deferred.response = response;
@@ -203,6 +214,8 @@ function redrawResult(frame = false, follow = false) {
   const pick = entry ? r.scene.picked ?? entry : null;
   // the verdict: the answer's, or a tapped hex's (its ways there, or why not)
   let v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
+  // a drop in play on a hex it reaches but that the page cannot move it to by itself (the game's `canApplyEnd`: ejections are chosen, never picked silently)
+  if (ui.pick?.notMade && v.nodes) v = { nodes: [...v.nodes, el('p', 'Not moved: what this move does to the others is chosen with the question’s form (the Path tool, then Make this move).')], kind: '' };
   // what happened on the way, numbered as on the board, each a button that shows it there
   if (!v.nodes && r.scene.events?.length) v = { nodes: [el('p', v.text), ...sequenceNodes(r.scene.events, ui.event, showEvent)], kind: v.kind };
   // the same words again (a drag's rulings often say the same) leave the page's layout as it was
@@ -465,6 +478,7 @@ function showReadout() {
 
 const TOOL_NOTES = {
   move: 'Drag a unit to place it, drag its round handle to turn it; drag the board to pan, pinch or scroll to zoom.',
+  play: 'Drag a unit to move it: its way, cost and what is left follow your finger; let go on a green hex to make the move. Tap a unit for its reach, then a hex to move there.',
   measure: 'Drag from one point to another, or from one unit to another, to measure the distance (between units: from their closest edges; on a hex board in hexes).',
   terrain: '', path: 'Tap hexes in order to propose the path of the query’s unit (in an order: the unit whose Draw path is pressed); tap the last hex again to take it back. Arrow keys extend it too.',
 };
@@ -550,7 +564,8 @@ function refreshNow(afterDrag = false) {
   if (!unitById(ui.selected)) ui.selected = null;
   if (ui.tool === 'path' && s.board !== 'hex') setTool('move');
   $('tool-path').hidden = s.board !== 'hex';
-  $('tool-note').textContent = ui.tool === 'terrain' ? terrainNote() : ui.tool === 'measure' ? rulerNote() : TOOL_NOTES[ui.tool];
+  showMode();
+  $('tool-note').textContent = ui.tool === 'terrain' ? terrainNote() : ui.tool === 'measure' ? rulerNote() : TOOL_NOTES[ui.tool === 'move' && tools.playing() ? 'play' : ui.tool];
   $('undo').disabled = !store.canUndo();
   $('redo').disabled = !store.canRedo();
   questions.renderQuery();
@@ -595,7 +610,7 @@ function scheduleRule(frame = false) {
 function cancelRule() { cancelAnimationFrame(ruleFrame); ruleFrame = 0; ruleFrameWants = false; }
 store.onChange((why) => {
   ui.edits++;
-  if (why === 'system') holds(store.state.system, () => {}); // its engine module starts loading now; the ruling follows
+  if (why === 'system') { holds(store.state.system, () => {}); ui.mode = defaultMode(doc()); } // its engine module starts loading now; the ruling follows
   if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
   if (why === 'undo' || why === 'redo' || why === 'system') { ui.pending = []; if (why === 'system') { ui.selected = null; ui.wholeView = true; clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; document.querySelector('.side').scrollTop = 0; } } // another game's form opens at its top, not where the last one was scrolled
   refresh();
@@ -627,7 +642,29 @@ function setTool(t) {
   refresh();
 }
 
+/** Play or Set up: the mode shown is the one a drag follows (a game without play drags sets up). */
+function setMode(m) {
+  ui.mode = m;
+  ui.carry = null;
+  refresh();
+}
+function showMode() {
+  const can = tools.canPlay(), m = tools.playing() ? 'play' : 'setup';
+  $('tool-terrain').hidden = m === 'play'; // painting terrain is setting up
+  if (m === 'play' && ui.tool === 'terrain') setTool('move');
+  for (const r of document.querySelectorAll('input[name="mode"]')) {
+    r.checked = r.value === m;
+    if (r.value === 'play') r.disabled = !can;
+  }
+  $('mode-play').title = can ? 'A drag of a unit is its move, ruled by the game' : 'Moves by dragging are not yet made in this game: drags set up';
+  canvas.setAttribute('aria-label', m === 'play'
+    ? `Board: drag a unit to move it, tap a unit for its reach and a hex to move there. Keys: N selects the next unit, arrows carry it hex by hex, Enter makes the move there, Escape takes it back. ${MORE_KEYS}`
+    : `Board: drag units to place them, drag the round handle to turn them. Keys: arrows move the selected unit, Q and E turn it, N selects the next unit. ${MORE_KEYS}`);
+}
+const MORE_KEYS = 'F shows the board full-screen, ] and [ step through the hexes a reach found, plus and minus zoom.';
+
 // ---- wiring ----
+for (const r of document.querySelectorAll('input[name="mode"]')) r.addEventListener('change', () => setMode(r.value));
 for (const r of document.querySelectorAll('input[name="tool"]')) r.addEventListener('change', () => setTool(r.value));
 $('undo').addEventListener('click', () => store.undo());
 $('redo').addEventListener('click', () => store.redo());

@@ -1195,8 +1195,9 @@ export class Board extends Painter {
     if (this.pointers.size > 2) return;
     const mode = this.ctl.mode();
     const g = { type: 'tap', x0: x, y0: y, lx: x, ly: y, moved: false };
-    if (mode === 'move') {
-      const handle = this.handleAt(x, y);
+    // in play a drag of a unit is its move (tools.js), which turns it as the rules do: no handle
+    if (mode === 'move' || mode === 'play') {
+      const handle = mode === 'move' ? this.handleAt(x, y) : null;
       const unit = handle ? null : this.unitAt(x, y);
       if (handle) Object.assign(g, { type: 'rotate', unit: handle.id, t0: e.timeStamp, free: false });
       else if (unit) {
@@ -1249,10 +1250,10 @@ export class Board extends Painter {
     const g = this.gesture;
     if (this.pointers.size > 0) { if (g?.type === 'pinch') this.gesture = { type: 'tap', moved: true }; return; }
     this.gesture = null;
-    if (!g || cancelled) return;
-    if (g.type === 'tap' && !g.moved) this.ctl.tap(this.toWorld(g.x0, g.y0));
-    if (g.type === 'drag' && !g.moved) this.ctl.tapUnit?.(g.unit);
-    if (g.type === 'drag' || g.type === 'rotate') this.ctl.dragEnd();
+    if (!g) return;
+    if (!cancelled && g.type === 'tap' && !g.moved) this.ctl.tap(this.toWorld(g.x0, g.y0));
+    if (!cancelled && g.type === 'drag' && !g.moved) this.ctl.tapUnit?.(g.unit);
+    if (g.type === 'drag' || g.type === 'rotate') this.ctl.dragEnd(g.unit, cancelled);
   }
 
   // ---- drawing ----

@@ -132,7 +132,10 @@ export function pickedPath(out, id, start, pick, r) {
   const path = reachPath(out.reach, picked, start, { paths: r?.paths, via, nodes });
   if (arr(picked.hexons).length) out.overlay.push({ type: 'hexes', cells: footprint(picked.hexons).map((h) => ({ ...h, color: 'rgba(29,53,87,0.25)' })) });
   out.overlay.push({ type: 'hexpath', cells: path, color: PATH });
-  out.mark({ type: 'mark', shape: 'hex', hex: picked, color: PATH, label: `cost ${picked.cost}` });
+  // what is left of the move beside the cost, where the reach says what it had
+  const had = Number.isFinite(r?.movementPoints) ? r.movementPoints : Number.isFinite(r?.allowance) ? r.allowance : null;
+  const left = had !== null && Number.isFinite(picked.cost) ? `, ${Math.max(0, had - picked.cost)} left` : '';
+  out.mark({ type: 'mark', shape: 'hex', hex: picked, color: PATH, label: `cost ${picked.cost}${left}` });
   out.tracks.push({ kind: 'hexes', steps: path, color: out.colour(id) });
   return picked;
 }

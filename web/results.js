@@ -66,6 +66,12 @@ const spent = (n, r) => (Number.isFinite(r.movementPoints) ? plural(n, 'movement
 const ofAll = (n, r) => (Number.isFinite(r.movementPoints) ? `${n} of its ${plural(r.movementPoints, 'movement point')}`
   : Number.isFinite(r.allowance) ? `${spent(n, r)} of ${r.allowance}` : spent(n, r));
 
+// what a move to a reached hex leaves of the allowance, where the reach says what it had
+const leftOf = (n, r) => {
+  const had = Number.isFinite(r.movementPoints) ? r.movementPoints : r.allowance;
+  return Number.isFinite(had) && Number.isFinite(n) ? ` (${Math.max(0, had - n)} left)` : '';
+};
+
 /**
  * The verdict for a hex tapped on a reach (`pick`: `{q, r, alt?, why?}`), or null when none is.
  * A reached hex (`entry`, the reach's own): what it costs and what its game says of it, and when
@@ -86,7 +92,7 @@ export function tapVerdict(system, request, response, pick, entry, onWay) {
     const at = Number.isInteger(pick.alt) && ways[pick.alt] ? pick.alt : 0;
     const way = ways[at];
     const facts = game?.hexFacts?.(way) ?? [];
-    const nodes = [el('p', `${who} can end on ${where}, using ${ofAll(way.cost, r)}${facts.length ? `; ${facts.join('; ')}` : ''}.`)];
+    const nodes = [el('p', `${who} can end on ${where}, using ${ofAll(way.cost, r)}${leftOf(way.cost, r)}${facts.length ? `; ${facts.join('; ')}` : ''}.`)];
     if (ways.length > 1) {
       const list = el('ul', undefined, 'ways');
       ways.forEach((w, i) => {

@@ -1,6 +1,7 @@
 // The board's tools: what a drag, a tap, a paint stroke and the keyboard do to the position (Move,
 // Terrain and Path), a tap on a hex of a reach (its way there, or the engine's whyNot), Make this
-// move (a ruling applied to the position), and where a unit added from the library is placed.
+// move (a ruling applied to the position), play (a drag of a unit is its move) and where a unit
+// added from the library is placed.
 import * as hex from './hex.js';
 import { onLattice, unitSize, own } from './model.js';
 
@@ -9,11 +10,14 @@ import { onLattice, unitSize, own } from './model.js';
  * `doc()`, `sys()`, `isHexBoard()`, `unitById(id)`, `round(v, p)`, the position's `hexesOf(u)`,
  * `onBoard(h)`, `pathQuery(d)` and `pathInputs(d)`, `refresh()`, `redrawResult()`,
  * `currentRequest()`, `askEngine(request)` (the engine client's `ask`, in the tap's lane), `terrainKind()`,
- * `removeUnit(id)` and `toggleFullBoard()`.
+ * `removeUnit(id)`, `toggleFullBoard()`, `makeMove()` (Make this move) and `rule()` (asks the
+ * position's question again, a move just made or not).
  */
-export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unitById, round, hexesOf, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, askEngine, terrainKind, removeUnit, toggleFullBoard }) {
-  // A drag with the Move tool: the unit follows the pointer (on a hex board, hex by hex).
+export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unitById, round, hexesOf, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, askEngine, terrainKind, removeUnit, toggleFullBoard, makeMove, rule }) {
+  // A drag with the Move tool: in play the unit's move (carry); in set-up the unit follows the
+  // pointer (on a hex board, hex by hex).
   function dragTo(id, [x, y], pointer) {
+    if (playing()) { carry(id, pointer); return; }
     const u = unitById(id);
     if (!u) return;
     if (!isHexBoard()) {
@@ -58,6 +62,8 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     }
     if (isHexBoard() && (ui.result?.scene.reach.size || asksWhyNot())) {
       tapHex(hex.fromPixel(x, y));
+      // in play a reached hex tapped is where the unit goes, as a drop there would make it
+      if (playing() && tappedEnd() && canApply()) makeMove();
       return;
     }
     if (ui.selected) { ui.selected = null; refresh('select'); }
@@ -118,13 +124,126 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     // a saved army waiting for its place goes beside the unit tapped (on it is taken)
     if (ui.placing && u) { ui.placing.at(isHexBoard() ? hex.center(u.q, u.r) : [u.x, u.y]); return; }
     if (ui.tool !== 'move' || store.locked) return;
-    const s = sys();
-    if (!s.tapQuery || !own(s.queries, s.tapQuery)) return;
-    store.edit((d) => {
-      d.query = s.tapQuery;
-      const key = own(s.queries, d.query)?.fields.find((f) => f.kind === 'unit')?.key;
-      if (key) (d.inputs[d.query] ??= {})[key] = id;
+    askReach(id);
+  }
+
+  // Unit `id`'s reach (the game's `tapQuery`) becomes the question, ruled in the next frame; asked
+  // again when it is the question already but held back after a move was made (no answer shown).
+  function askReach(id) {
+    const s = sys(), spec = own(s.queries, s.tapQuery);
+    if (!spec) return;
+    const key = spec.fields.find((f) => f.kind === 'unit')?.key;
+    const d = doc();
+    if (d.query === s.tapQuery && key && own(d.inputs, d.query)?.[key] === id) { if (!ui.result) rule(); return; }
+    store.edit((dd) => {
+      dd.query = s.tapQuery;
+      if (key) (dd.inputs[dd.query] ??= {})[key] = id;
     });
+  }
+
+  // ---- play (issue 31): on a hex board a drag of a unit is its move, ruled by its reach ----
+  // `ui.mode` is the mode chosen ('play' or 'setup'); `ui.carry` the unit a finger carries in play:
+  // `{id, at}` (the hex under the finger), `rested` (`at` once the finger has rested on it), `via`
+  // (the waypoints: hexes it rested on and left, and `way`, the reach's way to the first), `dropped`
+  // once the finger lifted before its ruling answered.
+  const LINGER_MS = 500;
+
+  /** True when this game's drags can be moves: a hex board whose game asks a reach on a tap and whyNot of a hex. */
+  const canPlay = () => isHexBoard() && !!sys().whyNotQuery && !!own(sys().queries, sys().tapQuery);
+  const playing = () => ui.mode === 'play' && canPlay();
+
+  // The answer on screen is unit `id`'s reach in the position on the board now.
+  const reachOf = (id) => asksWhyNot() && ui.result.request.unit === id && ui.lastRequest === JSON.stringify(currentRequest(), null, 2);
+
+  /** A drag of unit `id` in play: the hex under the finger (a Large or Huge mover's hexon) is where it would go. */
+  function carry(id, pointer, byKey = false) {
+    const u = unitById(id);
+    if (!u) return;
+    if (ui.carry?.id !== id || ui.carry.dropped) { ui.carry = { id, at: null, rested: null, via: [], way: null, dropped: false, linger: 0 }; askReach(id); }
+    const c = ui.carry;
+    let h = byKey ? pointer : hex.fromPixel(...pointer);
+    const lattice = onLattice(store.state.system, u);
+    if (lattice) h = hex.snapHexon(h.q, h.r, doc().board.hexonAnchor);
+    if (c.at?.q === h.q && c.at?.r === h.r) return;
+    clearTimeout(c.linger);
+    // a hex the finger rested on and moved on from is a waypoint (a finger resting where it lets go
+    // changes nothing; a mover on the hexon lattice keeps the reach's way)
+    if (c.at && c.rested === c.at) addWaypoint(c);
+    c.at = h;
+    if (!lattice && !byKey) c.linger = setTimeout(() => { if (ui.carry === c && c.at === h) c.rested = h; }, LINGER_MS);
+    if (c.via.length) throughWaypoints(c); else follow();
+    refresh(); // the footprint under the finger (app.js scene), before any answer
+  }
+
+  // The first waypoint is a hex the reach reached (its way there the reach's); each later one any
+  // hex of the board. From then on the question is the game's move along that path.
+  function addWaypoint(c) {
+    if (c.dropped || !onBoard(c.at)) return;
+    const last = c.via.at(-1) ?? unitById(c.id);
+    if (!last || (last.q === c.at.q && last.r === c.at.r)) return;
+    if (!c.via.length) {
+      if (!reachOf(c.id) || !ui.pick || 'why' in ui.pick) return;
+      c.way = ui.result.scene.tracks.findLast((t) => t.kind === 'hexes')?.steps.slice(1) ?? null;
+      if (!c.way) return;
+    }
+    c.via.push(c.at);
+    throughWaypoints(c);
+  }
+
+  // The move along the reach's way to the first waypoint, then straight from waypoint to waypoint
+  // and on to the hex under the finger: the Path tool's question, ruled in the next frame.
+  function throughWaypoints(c) {
+    const path = [...c.way];
+    for (const h of [...c.via.slice(1), c.at]) path.push(...hex.line(path.at(-1), h));
+    ui.pick = null;
+    store.edit((d) => {
+      d.query = pathQuery(d);
+      const inputs = pathInputs(d);
+      inputs.unit = c.id;
+      inputs.path = path.map((h) => ({ q: h.q, r: h.r }));
+    }, `drag:${ui.serial}`);
+  }
+
+  /**
+   * Shows the carried unit's hex on its reach once that has answered (app.js calls it with every
+   * answer): the way there, its cost and what is left, or for a hex it cannot end on the engine's
+   * whyNot, as a tap on that hex would; a drop waiting for the reach is made then.
+   */
+  function follow() {
+    const c = ui.carry;
+    if (c?.via.length) { if (c.dropped && ui.lastRequest === JSON.stringify(currentRequest(), null, 2)) drop(c); return; }
+    if (!c || !reachOf(c.id)) return;
+    const home = unitById(c.id);
+    const h = c.at;
+    if (!h || !onBoard(h) || (home && h.q === home.q && h.r === home.r)) ui.pick = null; // off the board, or back home: no move
+    else if (!(ui.pick && ui.pick.q === h.q && ui.pick.r === h.r)) {
+      if (ui.result.scene.reach.has(hex.key(h.q, h.r))) ui.pick = { q: h.q, r: h.r };
+      else { ui.pick = { q: h.q, r: h.r, why: null }; whyNot(ui.pick); }
+    }
+    redrawResult();
+    if (c.dropped) drop(c);
+  }
+
+  /**
+   * The finger lifted (or the gesture was cancelled). On a reached hex the move is made, as Make this
+   * move makes it (one Undo step); anywhere else the unit never left its hex, and the reason (the
+   * whyNot asked for that hex) stays on screen.
+   */
+  function dragEnd(id, cancelled) {
+    const c = ui.carry;
+    if (!c || c.id !== id) return;
+    clearTimeout(c.linger);
+    if (cancelled) { ui.carry = null; ui.pick = null; redrawResult(); refresh(); return; }
+    c.dropped = true;
+    if (c.via.length ? ui.lastRequest === JSON.stringify(currentRequest(), null, 2) && ui.result : reachOf(c.id)) drop(c);
+  }
+
+  function drop(c) {
+    ui.carry = null;
+    refresh();
+    if (c.via.length ? canApply() : ui.pick && tappedEnd() && canApply()) makeMove();
+    // a hex it reaches that the game will not have the page move it to (its `canApplyEnd`): said why
+    else if (!c.via.length && ui.pick && !('why' in ui.pick) && !tappedEnd()) { ui.pick.notMade = true; redrawResult(); }
   }
 
 
@@ -272,6 +391,9 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
       const us = doc().units;
       if (us.length) { const i = us.findIndex((v) => v.id === ui.selected); ui.selected = us[(i + (k === 'N' ? us.length - 1 : 1)) % us.length].id; refresh('select'); }
     } else if (k === 'Enter' && ui.placing) ui.placing.middle();
+    // in play the arrows carry the selected unit hex by hex; Enter puts it down (the move made where it may go), Escape takes it back
+    else if (k === 'Enter' && ui.carry && !ui.carry.dropped) dragEnd(ui.carry.id, false);
+    else if (k === 'Escape' && ui.carry) dragEnd(ui.carry.id, true);
     else if (k === 'Escape') { ui.pending = []; ui.selected = null; refresh('select'); }
     else if (k === 'Enter' && ui.tool === 'terrain') finishPolygon();
     else if ((k === ']' || k === '[') && ui.result?.scene.reach.size) pickNext(k === ']' ? 1 : -1);
@@ -301,6 +423,11 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
       return;
     }
     if (!u) return;
+    if (playing() && ui.tool === 'move') {
+      const from = ui.carry?.id === u.id && ui.carry.at && !ui.carry.dropped ? ui.carry.at : u;
+      carry(u.id, offsetStep(from, dx, dy, onLattice(store.state.system, u)), true);
+      return;
+    }
     if (!isHexBoard()) {
       const step = fine ? 0.1 : 0.5;
       store.edit(() => { u.x = round(u.x + dx * step); u.y = round(u.y + dy * step); }, `key:${u.id}`);
@@ -364,5 +491,5 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     }
   }
 
-  return { dragTo, rotateTo, tap, tapUnit, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree };
+  return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree };
 }

@@ -1,12 +1,12 @@
 // Accessibility by axe-core (Deque's rules engine, npm `axe-core`, WCAG 2.x A and AA): no
 // violations on the page of every game, at phone and desktop sizes, with each panel shown in turn,
-// and in embed mode. axe is injected into the test build's page, so the context bypasses the
+// in both modes of the board (Play and Set up), and in embed mode. axe is injected into the test build's page, so the context bypasses the
 // page's CSP (which, rightly, lets no other script in).
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { launch, pickSystem, openPanel, PHONE, DESKTOP, ruled } from './browser.mjs';
+import { launch, pickSystem, openPanel, setMode, PHONE, DESKTOP, ruled } from './browser.mjs';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -36,7 +36,7 @@ for (const viewport of [PHONE, DESKTOP]) {
   test(`axe: no WCAG A/AA violations for any game at ${viewport.width} × ${viewport.height}`, { timeout: 180000 }, async () => {
     const { context, page } = await open(viewport);
     const found = [];
-    let scanned = 0;
+    let scanned = 0, modes = 0;
     for (const system of SYSTEM_IDS) {
       await pickSystem(page, system);
       for (const panel of PANELS) {
@@ -46,8 +46,17 @@ for (const viewport of [PHONE, DESKTOP]) {
         for (const v of await violations(page)) found.push(`${system} / ${panel}: ${v}`);
         scanned++;
       }
+      // the other mode of the board (a game played by dragging; the others show Set up only)
+      if (await page.isEnabled('input[name="mode"][value="play"]')) {
+        for (const mode of ['setup', 'play']) {
+          await setMode(page, mode);
+          for (const v of await violations(page)) found.push(`${system} / ${mode}: ${v}`);
+          modes++;
+        }
+      }
     }
     assert.deepEqual([...new Set(found)], []);
+    assert.ok(modes >= 2, 'a game was scanned in both modes');
     assert.equal(scanned, SYSTEM_IDS.length * PANELS.length, 'every panel of every game was scanned');
     await context.close();
   });

@@ -132,3 +132,26 @@ export async function countAsks(page) {
   await page.evaluate(watchAsks);
   return () => asksSoFar(page);
 }
+
+/**
+ * Drags by touch: a finger down at `from`, moved in `steps` to `to` and lifted, sent as a phone's
+ * touch events through the DevTools protocol (the browser makes the board's pointer events of
+ * them). `hold(moveTo)` runs with the finger still down at `to`, to look at what follows the finger
+ * (`moveTo(p)` moves it on).
+ */
+export async function touchDrag(page, from, to, { steps = 8, hold = null } = {}) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, p) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
+  await touch('touchStart', from);
+  for (let i = 1; i <= steps; i++) await touch('touchMove', { x: from.x + (to.x - from.x) * i / steps, y: from.y + (to.y - from.y) * i / steps });
+  if (hold) await hold((p) => touch('touchMove', p));
+  await touch('touchEnd');
+  await cdp.detach();
+}
+
+/** Switches the board's mode (Play or Set up) with a tap or click on the toolbar's toggle. */
+export async function setMode(page, mode, touch = false) {
+  const sel = `label:has(input[name="mode"][value="${mode}"])`;
+  await (touch ? page.tap(sel) : page.click(sel));
+  await page.waitForFunction((m) => document.querySelector(`input[name="mode"][value="${m}"]`).checked, mode);
+}

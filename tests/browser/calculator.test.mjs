@@ -5,7 +5,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, openPanel } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, openPanel, setMode } from './browser.mjs';
 import { canned, hostile } from './canned.mjs';
 import { toAxial, distance } from '../../web/hex.js';
 
@@ -77,6 +77,7 @@ test('add a unit by form, place it by dragging, turn it, undo and redo', async (
 test('units snap to hex centres when dragged; GODSGLOOM facing turns by the handle and the field', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'godsgloom');
+  await setMode(page, 'setup'); // a drag places the unit (in Play it would be its move)
   await page.fill('[data-key="unit.speed"]', '5');
   await page.press('[data-key="unit.speed"]', 'Enter');
   await page.fill('[data-key="unit.tokens"]', 'Slow, fast');
@@ -97,6 +98,7 @@ test('units snap to hex centres when dragged; GODSGLOOM facing turns by the hand
   assert.equal((await pageRequest(page)).units.find((v) => v.id === 'Unit').facing, 5);
   // Torn World: a Large miniature snaps to hexon centres
   await pickSystem(page, 'torn-world');
+  await setMode(page, 'setup'); // another game's position opens in Play
   const w = await hook(page, 'screenOfHex', 8, 8);
   await drag(page, await hook(page, 'screenOf', 'Warbeast'), w);
   const large = (await pageRequest(page)).units.find((v) => v.id === 'Warbeast');
@@ -155,6 +157,7 @@ test('TW-MV-1 the Path tool draws a move of the unit the question was about, and
 test('a hex path is drawn by tapping hexes; terrain is painted and drawn', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'godsgloom');
+  await setMode(page, 'setup'); // terrain is painted in Set up
   await page.click('label:has(input[value="path"])');
   assert.equal((await pageRequest(page)).query, 'move');
   await page.click('[data-key="path-clear"]');

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, verdict, details, overlay, artifacts } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, verdict, details, overlay, artifacts, touchDrag, setMode } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toOffset, toAxial, distance } from '../../web/hex.js';
 
@@ -188,10 +188,12 @@ for (const [how, viewport, touch] of SIZES) {
     await context.close();
   });
 
-  test(`godsgloom (${size}, ${how}): GG-MOV-1 a unit tapped shows its reach; a hex it cannot reach says why; a reached one is moved to`, { timeout: 60000 }, async () => {
+  test(`godsgloom (${size}, ${how}): GG-MOV-1 in Set up a unit tapped shows its reach; a hex it cannot reach says why; a reached one is moved to`, { timeout: 60000 }, async () => {
     const { context, page, errors } = await openPage(env, viewport, { touch });
     const h = hand(page, touch);
     await pickSystem(page, 'godsgloom');
+    // in Set up a tapped hex is looked at, and the move made with Make this move (in Play a tap on a reached hex moves there)
+    await setMode(page, 'setup', touch);
     await step(page, 'godsgloom', '1-fresh', viewport);
     const mover = (await pageRequest(page)).unit;
     await h.at(await hook(page, 'screenOf', mover));
@@ -315,6 +317,177 @@ test('a saved army is placed where the player taps the board next, never on a un
   assert.match(await page.textContent('#library-note'), /^Added Carthage as Carthage: /);
   await painted(page);
   await page.screenshot({ path: join(artifacts, 'journey-library-placed-360x740.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// ---- Play on the board (issue 31) ----
+// The games come from describe: those on a hex board that answer a reach and whyNot are played by
+// dragging; the others keep Set up (their play drags are not built yet).
+const SYSTEMS = (await createEngine()).request({ query: 'describe' }).result.systems;
+const playable = (s) => s.board === 'hex' && ['reach', 'whyNot'].every((q) => s.queries.some((x) => x.name === q));
+
+for (const system of SYSTEMS.filter(playable)) {
+  const game = system.id;
+  test(`${game} (360x740, touch): play, in 5 touches from its own position: a unit tapped shows its reach; dragged where it cannot end it stays and the reason shows; dragged to a reached hex the move is made (one Undo step), undone and redone`, { timeout: 90000 }, async () => {
+    const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+    const h = hand(page, true);
+    await pickSystem(page, game);
+    assert.equal(await page.isChecked('input[name="mode"][value="play"]'), true, 'Play is the mode once a position is on the board');
+    const first = await pageRequest(page);
+    const mover = typeof first.unit === 'string' ? first.unit : first.units[0].id;
+    const home = await unitOf(page, mover);
+    // touch 1: a tap on the unit asks its reach
+    await h.at(await hook(page, 'screenOf', mover));
+    const { request, result } = await ruledAnswer(page);
+    assert.deepEqual([request.query, request.unit], ['reach', mover], 'the unit tapped is the question’s');
+    const taken = new Set(request.units.map((u) => `${u.q},${u.r}`));
+    const reached = new Set(result.hexes.map((x) => `${x.q},${x.r}`));
+    const box = await page.locator('#board').boundingBox();
+    const inBox = (p) => p.x > box.x + 14 && p.y > box.y + 14 && p.x < box.x + box.width - 14 && p.y < box.y + box.height - 14;
+    const onBoard = (c) => { const o = toOffset(c.q, c.r); return o.col >= 0 && o.row >= 0 && o.col < (request.board?.cols ?? 99) && o.row < (request.board?.rows ?? 99); };
+    const screen = (c) => { const o = toOffset(c.q, c.r); return hook(page, 'screenOfHex', o.col, o.row); };
+    await step(page, game, 'play-1-reach', PHONE);
+    // a free hex in view it cannot end on, next to one it reaches (a Large or Huge mover's hexes
+    // are its hexons': a hex of the lattice is needed, so such movers take a reached hex's neighbour
+    // only where the page's snap keeps it)
+    let no = null;
+    for (const x of result.hexes) {
+      for (const [dq, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1]]) {
+        const c = { q: x.q + dq, r: x.r + dr };
+        if (no || reached.has(`${c.q},${c.r}`) || taken.has(`${c.q},${c.r}`) || !onBoard(c)) continue;
+        const p = await screen(c);
+        if (inBox(p)) no = { c, p };
+      }
+      if (no) break;
+    }
+    assert.ok(no, 'a hex in view the unit cannot end on');
+    const why = await answer({ ...request, query: 'whyNot', to: no.c });
+    assert.equal(why.reachable, false, 'the engine: it cannot end there');
+    const from = await hook(page, 'screenOf', mover);
+    // touch 2: dragged there, the reason under the finger; let go, the unit stays where it was
+    await touchDrag(page, from, no.p, { hold: async () => {
+      await page.waitForFunction((t) => document.querySelector('#verdict').textContent.startsWith(t), `${mover} cannot end on ${named(no.c)}`);
+      await step(page, game, 'play-2-illegal-held', PHONE);
+    } });
+    await painted(page);
+    const back = await unitOf(page, mover);
+    assert.deepEqual([back.q, back.r], [home.q, home.r], 'an illegal drop returns the unit');
+    const whyText = await verdict(page);
+    assert.ok(whyText.startsWith(`${mover} cannot end on ${named(no.c)}`), `the reason stays on screen\n${whyText}`);
+    for (const x of why.reasons ?? []) if (x.rule) assert.ok(whyText.includes(x.rule), `the reason's clause ${x.rule} is said\n${whyText}`);
+    assert.ok((await overlay(page)).some((m) => m.type === 'mark' && m.shape === 'x' && m.hex?.q === no.c.q && m.hex?.r === no.c.r), 'the hex is crossed out');
+    await step(page, game, 'play-3-illegal-dropped', PHONE);
+    // a reached hex in view the move can be made to (one that ejects nobody: ejection is chosen, never picked silently), the dearest
+    const go = (await Promise.all([...result.hexes].filter((x) => !taken.has(`${x.q},${x.r}`) && !(x.ejects?.length || x.destroyed?.length || x.ejectsMarkers?.length))
+      .sort((a, b) => b.cost - a.cost).map(async (x) => ({ x, p: await screen(x) })))).find(({ p }) => inBox(p));
+    assert.ok(go, 'a reached hex in view');
+    const had = Number.isFinite(result.movementPoints) ? result.movementPoints : result.allowance;
+    // touch 3: dragged there: the way, its cost and what is left follow the finger; let go, the move is made
+    await touchDrag(page, from, go.p, { hold: async () => {
+      await page.waitForFunction((t) => document.querySelector('#verdict').textContent.startsWith(t), `${mover} can end on ${named(go.x)}`);
+      const marks = await overlay(page);
+      const label = `cost ${go.x.cost}${Number.isFinite(had) ? `, ${had - go.x.cost} left` : ''}`;
+      assert.ok(marks.some((m) => m.type === 'mark' && m.label === label && m.hex?.q === go.x.q && m.hex?.r === go.x.r), `the end hex is marked “${label}”`);
+      assert.ok(marks.some((m) => m.type === 'hexpath'), 'the way there is drawn');
+      await step(page, game, 'play-4-legal-held', PHONE);
+    } });
+    await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+    await ruled(page);
+    const moved = await unitOf(page, mover);
+    assert.deepEqual([moved.q, moved.r], [go.x.q, go.x.r], `${mover} moved to the hex it was dropped on`);
+    await step(page, game, 'play-5-moved', PHONE);
+    // touches 4 and 5: one Undo step puts it back, Redo makes the move again
+    await h.press('#undo');
+    const undone = await unitOf(page, mover);
+    assert.deepEqual([undone.q, undone.r], [home.q, home.r], 'Undo puts it back');
+    await h.press('#redo');
+    const redone = await unitOf(page, mover);
+    assert.deepEqual([redone.q, redone.r], [go.x.q, go.x.r], 'Redo makes it again');
+    await step(page, game, 'play-6-redone', PHONE);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('a game not yet played by dragging shows Set up, Play offered but not chosen; one tap switches a hex game between the modes (360x740, touch)', { timeout: 60000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  for (const system of SYSTEMS) {
+    await pickSystem(page, system.id);
+    const can = playable(system);
+    assert.equal(await page.isDisabled('input[name="mode"][value="play"]'), !can, `${system.id}: Play ${can ? 'offered' : 'not offered'}`);
+    assert.equal(await page.isChecked(`input[name="mode"][value="${can ? 'play' : 'setup'}"]`), true, `${system.id}: the mode shows`);
+    if (!can) continue;
+    await setMode(page, 'setup', true);
+    assert.match(await page.getAttribute('#board', 'aria-label'), /drag units to place them/);
+    assert.equal(await page.isVisible('label:has(input[value="terrain"])'), true, 'Set up paints terrain');
+    await setMode(page, 'play', true);
+    assert.match(await page.getAttribute('#board', 'aria-label'), /drag a unit to move it/);
+    assert.equal(await page.isVisible('label:has(input[value="terrain"])'), false, 'Play paints no terrain');
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('godsgloom (360x740, touch): play, a hex the finger rests on is a waypoint: the move goes through it, the rest of the way straight on (GG-MOV-1)', { timeout: 60000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'godsgloom');
+  const start = await pageRequest(page);
+  const mover = start.unit;
+  const home = start.units.find((u) => u.id === mover);
+  const from = await hook(page, 'screenOf', mover);
+  // two hexes east of it along its row (col + 2), resting one east (col + 1) on the way
+  const o = toOffset(home.q, home.r);
+  const mid = toAxial(o.col + 1, o.row), end = toAxial(o.col + 2, o.row);
+  const [pm, pe] = [await hook(page, 'screenOfHex', o.col + 1, o.row), await hook(page, 'screenOfHex', o.col + 2, o.row)];
+  let request = null;
+  await touchDrag(page, from, pm, { hold: async (moveTo) => {
+    // resting there (over half a second), then on: the question becomes the move through it
+    await page.waitForTimeout(800);
+    assert.equal((await pageRequest(page)).query, 'reach', 'resting alone changes nothing');
+    await moveTo(pe);
+    await page.waitForFunction(() => window.movecalcTest.request().query === 'move' && window.movecalcTest.request().path?.length === 2);
+    await ruled(page);
+    request = await pageRequest(page);
+    await step(page, 'godsgloom', 'play-waypoint-held', PHONE);
+  } });
+  await ruled(page);
+  assert.deepEqual(request.path, [mid, end], 'the path: the waypoint, then straight on');
+  const u = await unitOf(page, mover);
+  const result = await answer(request);
+  if (result.legal) assert.deepEqual([u.q, u.r], [end.q, end.r], 'a legal move is made');
+  else assert.deepEqual([u.q, u.r], [home.q, home.r], 'an illegal one leaves the unit where it was');
+  assert.equal(result.legal, true, 'two hexes east across open ground are within its speed');
+  await step(page, 'godsgloom', 'play-waypoint-moved', PHONE);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('godsgloom (1280x800, keyboard): play, a unit picked with N is carried by the arrows, Enter makes the move, said in the live region; Escape takes a carried unit back (GG-MOV-1)', { timeout: 60000 }, async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  await pickSystem(page, 'godsgloom');
+  const start = await pageRequest(page);
+  const mover = start.unit;
+  const home = start.units.find((u) => u.id === mover);
+  await page.focus('#board');
+  for (let i = 0; i < start.units.length && (await hook(page, 'state')).selected !== mover; i++) await page.keyboard.press('n');
+  assert.equal((await hook(page, 'state')).selected, mover, 'N picks the unit');
+  // two hexes right (east along its row, open ground within its speed): its reach, the way there
+  const o = toOffset(home.q, home.r), end = toAxial(o.col + 2, o.row);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((t) => document.querySelector('#verdict').textContent.startsWith(t), `${mover} can end on ${named(end)}`);
+  assert.equal(await page.getAttribute('#verdict', 'aria-live'), 'polite', 'the verdict is a live region');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+  const u = await unitOf(page, mover);
+  assert.deepEqual([u.q, u.r], [end.q, end.r], 'Enter made the move');
+  // carried one hex left, then Escape: it stays
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Escape');
+  await ruled(page);
+  const still = await unitOf(page, mover);
+  assert.deepEqual([still.q, still.r], [end.q, end.r], 'Escape takes the carried unit back');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -10,7 +10,7 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot, overlay, openRequest } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot, overlay, openRequest, setMode } from './browser.mjs';
 import { root } from '../js/util.mjs';
 import { toOffset } from '../../web/hex.js';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
@@ -174,6 +174,7 @@ const TERRAIN = {
 for (const [system, shorts] of Object.entries(TERRAIN)) {
   test(`${system} (phone 360x740): a hex's terrain reads whole at every query's fit view, its word or its short name that the legend explains, never cut; a tapped hex names it`, async () => {
     const { context, page, errors } = await openGame(PHONE, system, true);
+    await setMode(page, 'setup', true); // in Set up a tapped hex is looked at (in Play a tap on a reached hex moves there)
     if (!(await page.$eval('#legend-panel', (d) => d.open))) await page.click('#legend-panel summary');
     const entries = await page.$$eval('#legend li', (lis) => lis.map((li) => [li.querySelector('.swatch')?.textContent ?? '', li.textContent]));
     for (const [kind, short] of Object.entries(shorts)) assert.ok(entries.some(([sym, text]) => sym === short && text.endsWith(kind)), `the legend explains ${short}: ${kind}: ${JSON.stringify(entries)}`);

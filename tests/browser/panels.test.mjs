@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, DESKTOP, verdict, hook, ruled, pickSystem, shot, artifacts, openPanel } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, verdict, hook, ruled, pickSystem, shot, artifacts, openPanel, setMode } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -39,6 +39,7 @@ test('a closed panel is filled when opened, with what changed while it was close
 test('what reads a closed panel finds it filled: the Terrain tool, Advanced Rule on it, an example', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'godsgloom');
+  await setMode(page, 'setup'); // terrain is painted in Set up
   // the Terrain tool opens its panel and lays the kind picked there
   await page.click('label:has(input[value="terrain"])');
   await page.selectOption('#terrain-kind', { index: 1 });

@@ -6,7 +6,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, ruled, verdict, details, openPanel } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, ruled, verdict, details, openPanel, setMode } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -109,6 +109,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
         await ruled(page); // the first game is ruled on load, without a press
         assert.match(await verdict(page), c.queries.move.verdict);
       } else await pickSystem(page, system);
+      await setMode(page, 'setup', size === 'phone'); // in Set up a tapped hex is looked at (in Play a tap on a reached hex moves there) and a drag places a unit
       const queries = await page.$$eval('#query option', (os) => os.map((o) => o.value));
       const main = (await pageRequest(page)).query;
       for (const [query, want] of Object.entries(c.queries)) {
@@ -233,6 +234,7 @@ test('every gallery example opens and rules with the real engine, and draws with
 test('GODSGLOOM: a tapped hex in an enemy Engagement Zone says in words why the move ends there (GG-8.3, issue 23)', async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'godsgloom');
+  await setMode(page, 'setup', true); // in Set up a tapped hex is looked at (in Play a tap on a reached hex moves there)
   // the default position: col 3, row 4 lies in the Ghouls' front arc, two hexes from Shieldwall
   const at = await hook(page, 'screenOfHex', 3, 4);
   await page.mouse.click(at.x, at.y);

@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, hook, pageRequest, pickSystem, openRequest, overlay, verdict, details, shot } from './browser.mjs';
+import { launch, openPage, PHONE, hook, pageRequest, pickSystem, openRequest, overlay, verdict, details, shot, setMode } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toOffset, distance, boardCells } from '../../web/hex.js';
 import { GAMES } from '../../web/games/index.js';
@@ -78,6 +78,7 @@ for (const [system, mover, one, many] of MOVERS) {
   test(`${system} (360x740, touch): a tapped hex ${mover} cannot end on says why in the whyNot answer's words, with its clauses, the what-if and the hex outlined`, { timeout: 60000 }, async () => {
     const { context, page, errors } = await openPage(env, PHONE, { touch: true });
     await pickSystem(page, system);
+    await setMode(page, 'setup', true); // in Set up a tapped hex is looked at (in Play a tap on a reached hex moves there)
     const request = await pageRequest(page);
     assert.equal(request.query, 'reach');
     const reachVerdict = await verdict(page);
@@ -130,6 +131,7 @@ const ways = (page) => page.$$eval('#verdict .way', (bs) => bs.map((b) => [b.tex
 test('torn-world (360x740, touch): TW-FA-2 TW-MV-1 a Run to (3,0) lists the way round without a Free Attack; tapping it draws it; Free Attacks say their cause', { timeout: 60000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'torn-world');
+  await setMode(page, 'setup', true); // in Set up a tapped hex is looked at (in Play a tap on a reached hex moves there)
   await openRequest(page, scenario('torn-world/fa2-run-alternative-without-free-attack.json'));
   // (3,0) is 3 hexes by (1,0) and (2,0), both next to the Raider on (2,-1): one Free Attack; by
   // (0,1), (1,1), (2,1) it is 4 hexes, within the Run's 4, next to no enemy
@@ -139,7 +141,7 @@ test('torn-world (360x740, touch): TW-FA-2 TW-MV-1 a Run to (3,0) lists the way 
     ['The shortest way: 3 hexes, draws 1 Free Attack (from Raider)', 'true'],
     ['Another way: 4 hexes, draws no Free Attack', 'false'],
   ]);
-  assert.match(await verdict(page), /^Scout can end on col 3, row 0, using 3 hexes of 4; 1 Free Attack: Raider \(moved past\)\./);
+  assert.match(await verdict(page), /^Scout can end on col 3, row 0, using 3 hexes of 4 \(1 left\); 1 Free Attack: Raider \(moved past\)\./);
   assert.deepEqual(await drawnPath(page), [{ q: 0, r: 0 }, { q: 1, r: 0 }, { q: 2, r: 0 }, { q: 3, r: 0 }]);
   const attacks = (await overlay(page)).filter((m) => m.type === 'line' && /free attack/.test(m.label ?? ''));
   assert.deepEqual(attacks.map((m) => m.label), ['free attack: moved past'], 'the Free Attack is labelled with its cause, no clause id');
@@ -149,7 +151,7 @@ test('torn-world (360x740, touch): TW-FA-2 TW-MV-1 a Run to (3,0) lists the way 
   await page.waitForFunction(() => document.querySelector('#verdict [data-way="1"]')?.getAttribute('aria-pressed') === 'true');
   assert.deepEqual(await drawnPath(page), [{ q: 0, r: 0 }, { q: 0, r: 1 }, { q: 1, r: 1 }, { q: 2, r: 1 }, { q: 3, r: 0 }], 'the way round is drawn');
   assert.equal((await overlay(page)).filter((m) => m.type === 'line' && /free attack/.test(m.label ?? '')).length, 0, 'no Free Attack on the way round');
-  assert.match(await verdict(page), /^Scout can end on col 3, row 0, using 4 hexes of 4\./);
+  assert.match(await verdict(page), /^Scout can end on col 3, row 0, using 4 hexes of 4 \(0 left\)\./);
   await painted(page);
   await shot(page, 'whynot-torn-world-way-round', PHONE);
   // back to the shortest way
@@ -166,6 +168,7 @@ test('torn-world (360x740, touch): TW-FA-2 TW-MV-1 a Run to (3,0) lists the way 
 test('godsgloom (360x740, touch): GG-8.3-T GG-MOV-1 the way to (3,3) round the zone keeps the Melee Attack; tapping it draws it', { timeout: 60000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'godsgloom');
+  await setMode(page, 'setup', true); // in Set up a tapped hex is looked at (in Play a tap on a reached hex moves there)
   await openRequest(page, scenario('godsgloom/8.3-T-reach-alternative-keeps-melee.json'));
   // the cheapest path (1,3), (2,3), (3,3) goes on through e's zone at (2,3) with Nimble: 3 points,
   // no Melee Attack (GG-8.3-T); round the zone by (1,4), (2,4): 4 points, without Nimble
@@ -179,7 +182,7 @@ test('godsgloom (360x740, touch): GG-8.3-T GG-MOV-1 the way to (3,3) round the z
   await page.tap('#verdict [data-way="1"]');
   await page.waitForFunction(() => document.querySelector('#verdict [data-way="1"]')?.getAttribute('aria-pressed') === 'true');
   assert.deepEqual(await drawnPath(page), [{ q: 0, r: 3 }, { q: 1, r: 3 }, { q: 1, r: 4 }, { q: 2, r: 4 }, { q: 3, r: 3 }]);
-  assert.match(await verdict(page), /^a can end on col 4, row 3, using 4 of its 6 movement points; not Engaged/);
+  assert.match(await verdict(page), /^a can end on col 4, row 3, using 4 of its 6 movement points \(2 left\); not Engaged/);
   await painted(page);
   await shot(page, 'whynot-godsgloom-ways', PHONE);
   assert.deepEqual(errors, []);

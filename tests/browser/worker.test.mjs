@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { startServer } from '../../bin/serve.mjs';
-import { launch, artifacts, ruled, hook, openRequest, PHONE, DESKTOP, openPanel, pickSystem, drag, painted, watchAsks, asksSoFar } from './browser.mjs';
+import { launch, artifacts, ruled, hook, openRequest, PHONE, DESKTOP, openPanel, pickSystem, drag, painted, watchAsks, asksSoFar, setMode } from './browser.mjs';
 import { root } from '../js/util.mjs';
 import { toBase64url } from '../../web/share.js';
 import { BUDGET_MS } from '../../web/engine-client.js';
@@ -86,6 +86,7 @@ for (const system of ['godsgloom', 'arcane-legions']) {
   test(`${system}: a drag's last frame, asked through the kept position, draws what the same request draws on a fresh page`, async () => {
     const { context, page, errors } = await open(DESKTOP);
     await pickSystem(page, system);
+    await setMode(page, 'setup'); // a drag that places the unit, ruled on every frame
     const start = await hook(page, 'request');
     const id = start.unit ?? start.order.unit;
     const from = await hook(page, 'screenOf', id);
