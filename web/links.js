@@ -105,7 +105,6 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
     $('embed-open').href = `${pageURL()}#p=${code}`;
     refreshNow();
     board.fit();
-    ui.wholeView = true; // its first ruling keeps the whole board in view (app.js redrawResult)
     // the position is saved flagged until a ruling of it has answered within the budget, so a link
     // whose ruling is too slow is not ruled again on every later visit
     if (ok) { ui.unruled = true; if (!EMBED) saveNow(); if (isReady()) ask(); else linkPending = true; }
