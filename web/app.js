@@ -12,7 +12,7 @@ import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerr
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
 import { option, on, keepSame } from './forms.js';
-import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow } from './draw.js';
+import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { initLibrary } from './library.js';
 import { initLinks, READONLY } from './links.js';
@@ -38,9 +38,9 @@ const ui = {
   template: {}, serial: 0, paintMode: null, lastRequest: '', preview: '', legendKey: '',
   // changes to the store so far: a ruling asked before the last one may be for another request
   edits: 0,
-  // the last question answered (or dropped) of those asked (`asked`); a tap on Make this move while
-  // a ruling was due, to be made with it
-  settled: 0, applyAfter: false,
+  // the position's rulings asked and not yet answered; a tap on Make this move while a ruling was
+  // due, to be made with it
+  inFlight: 0, applyAfter: false,
   // the ruling asked last (answers to older ones are dropped); true while the position on the
   // board has not been ruled within the budget since it came from a link or a ruling ran over it
   asked: 0, unruled: saved?.unruled === true,
@@ -97,6 +97,8 @@ function rulerNote(sc = scene()) {
 const canvas = $('board');
 const board = new Board(canvas, {
   autoHeight: EMBED_AUTOSIZE,
+  // an embed not activated leaves one finger to scroll its host page (embed.js)
+  pageScrolls: () => EMBED && !document.body.classList.contains('active'),
   mode: () => (store.locked ? 'view' : ui.tool),
   select(id) { ui.selected = id; refresh('select'); },
   dragTo: (id, w, pointer) => tools.dragTo(id, w, pointer),
@@ -366,11 +368,12 @@ function heldWords() {
 /** The move Make this move made, in words: where each unit it moved now stands, or that it is gone. */
 function madeWords(before) {
   const now = new Map(doc().units.map((u) => [u.id, u]));
-  const place = (u) => (isHexBoard() ? `is now on ${colRow(u)}`
-    : `is now at x ${lengthLabel(u.x)}, y ${lengthLabel(u.y)}${store.state.display === 'game' && sys().lengthUnit === 'step' ? ` (${unitWord()})` : ''}, facing ${Math.round(u.facing)}°`);
+  const is = (id) => (isPluralName(id) ? 'are' : 'is');
+  const place = (u) => (isHexBoard() ? `${is(u.id)} now on ${colRow(u)}`
+    : `${is(u.id)} now at x ${lengthLabel(u.x)}, y ${lengthLabel(u.y)}${store.state.display === 'game' && sys().lengthUnit === 'step' ? ` (${unitWord()})` : ''}, facing ${Math.round(u.facing)}°`);
   const said = before.flatMap((b) => {
     const u = now.get(b.id);
-    if (!u) return [`${b.id} is off the ${isHexBoard() ? 'board' : 'table'}`];
+    if (!u) return [`${b.id} ${is(b.id)} off the ${isHexBoard() ? 'board' : 'table'}`];
     const moved = isHexBoard() ? u.q !== b.q || u.r !== b.r || u.facing !== b.facing : u.x !== b.x || u.y !== b.y || u.facing !== b.facing;
     return moved ? [`${u.id} ${place(u)}`] : [];
   });
@@ -382,7 +385,7 @@ function madeWords(before) {
 // the ruling's few milliseconds: issue 32). A tap then makes the move once the new ruling allows it.
 let ruleFrame = 0; // the animation frame that rules the position again (scheduleRule)
 let ruleFrameWants = false;
-const ruling = () => ruleFrame !== 0 || ui.asked !== ui.settled;
+const ruling = () => ruleFrame !== 0 || ui.inFlight > 0;
 function showApply() {
   const can = canApply();
   if (can || !ruling()) $('apply').hidden = !can;
@@ -404,20 +407,22 @@ async function ask({ frame = true } = {}) {
     clearResult();
     ui.held = JSON.stringify(request, null, 2);
     board.setScene(scene());
+    ui.applyAfter = false;
+    showApply(); // kept while this ruling was due: nothing is asked, nothing to make
     return;
   }
   if (!holds(request.system, () => ask({ frame }))) return;
   const serial = ++ui.asked;
   timing('movecalc:ask', serial);
   const edits = ui.edits;
-  const out = await answer(request);
+  ui.inFlight++;
+  const out = await answer(request).finally(() => { ui.inFlight--; });
   // a newer question, or a position changed since, gets its own ruling. The request's text is
   // written only for an answer to show, or when an edit since may have changed it (most leave it
   // as it was).
   const text = serial === ui.asked ? JSON.stringify(request, null, 2) : '';
   const same = edits === ui.edits || text === JSON.stringify(currentRequest(), null, 2);
-  if (serial === ui.asked) ui.settled = serial;
-  if (out.superseded || serial !== ui.asked || !same) return;
+  if (out.superseded || serial !== ui.asked || !same) { showApply(); return; }
   const wanted = ui.applyAfter;
   ui.applyAfter = false;
   if (!out.response) { notAnswered(request, out); showApply(); return; }

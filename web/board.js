@@ -1179,6 +1179,12 @@ export class Board extends Painter {
       return;
     }
     if (this.pointers.size > 2) return;
+    // one finger on an embed not activated scrolls the host page (the browser's, touch-action
+    // pan-x pan-y): a tap still taps, a swipe moves nothing on the board
+    if (e.pointerType === 'touch' && this.ctl.pageScrolls?.()) {
+      this.gesture = { type: 'tap', x0: x, y0: y, lx: x, ly: y, moved: false, scroll: true };
+      return;
+    }
     const mode = this.ctl.mode();
     const g = { type: 'tap', x0: x, y0: y, lx: x, ly: y, moved: false };
     if (mode === 'move') {
@@ -1217,6 +1223,7 @@ export class Board extends Painter {
       return;
     }
     if (!g.moved && Math.hypot(x - g.x0, y - g.y0) < 4) return;
+    if (g.scroll) { g.moved = true; return; }
     // a turn started after a long press is free of the 15° steps
     if (!g.moved && g.type === 'rotate' && e.timeStamp - g.t0 > LONG_PRESS_MS) g.free = true;
     g.moved = true;
