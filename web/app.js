@@ -12,7 +12,7 @@ import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerr
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
 import { option, on, keepSame } from './forms.js';
-import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow } from './draw.js';
+import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { initLibrary } from './library.js';
 import { initLinks, READONLY } from './links.js';
@@ -35,9 +35,12 @@ const store = createStore(saved);
 const ui = {
   // event: the number of the ruling's event shown on the board (its list in the verdict), or null
   selected: null, tool: 'move', pending: [], result: null, pick: null, event: null, t: 1, playing: 0,
-  template: {}, serial: 0, paintMode: null, lastRequest: '', preview: '', legendKey: '', wholeView: true,
+  template: {}, serial: 0, paintMode: null, lastRequest: '', preview: '', legendKey: '',
   // changes to the store so far: a ruling asked before the last one may be for another request
   edits: 0,
+  // the position's rulings asked and not yet answered; a tap on Make this move while a ruling was
+  // due, to be made with it
+  inFlight: 0, applyAfter: false,
   // the ruling asked last (answers to older ones are dropped); true while the position on the
   // board has not been ruled within the budget since it came from a link or a ruling ran over it
   asked: 0, unruled: saved?.unruled === true,
@@ -103,6 +106,8 @@ function rulerNote(sc = scene()) {
 const canvas = $('board');
 const board = new Board(canvas, {
   autoHeight: EMBED_AUTOSIZE,
+  // an embed not activated leaves one finger to scroll its host page (embed.js)
+  pageScrolls: () => EMBED && !document.body.classList.contains('active'),
   mode: () => (store.locked ? 'view' : ui.tool === 'move' && tools.playing() ? 'play' : ui.tool),
   select(id) { ui.selected = id; refresh('select'); },
   dragTo: (id, w, pointer) => tools.dragTo(id, w, pointer),
@@ -179,7 +184,7 @@ function render(response, request, extra = {}, frame = true) {
   // an error names no place worth zooming to; a finger on the board keeps the view where it is
   redrawResult(frame && response.ok === true, response.ok === true && !board.gesture);
   if (ui.carry) tools.follow(); // a unit carried in play: its hex on the reach that just answered
-  $('apply').hidden = !canApply();
+  showApply();
   // the Advanced panel's full response: written once the finger lifts (it can be large)
   deferred.response = response;
   if (!dragging()) showDeferred();
@@ -226,7 +231,7 @@ function redrawResult(frame = false, follow = false) {
   // a verdict a tap showed whole stays whole while its words stay the same
   const whole = same && verdict.classList.contains('whole');
   verdict.className = `verdict ${v.kind}${v.nodes ? ' tap' : ''}${whole ? ' whole' : ''}`;
-  $('apply').hidden = !canApply(); // a reached hex tapped is a move to make
+  showApply(); // a reached hex tapped is a move to make
   deferred.details = () => resultText(r.response, assumptionSummaries, {
     request: r.request ?? {}, pick, reachCount: r.scene.reach.size, whatIfCount: r.scene.whatIfCount, onChoice: applyChoice,
   });
@@ -243,12 +248,10 @@ function redrawResult(frame = false, follow = false) {
   if (legendKey !== ui.legendKey) { ui.legendKey = legendKey; $('legend').replaceChildren(...legendOf(r.request?.system ?? store.state.system, r.request?.query, terrain)); }
   if (!ui.legendShown) { ui.legendShown = true; $('legend-panel').open = window.innerWidth >= 900; } // open beside a desktop's board; a tap away on a phone
   const b = resultBounds(r.scene, r.request);
-  // a game's first ruling on screen shows its whole board or table (the player sees where
-  // everything stands); later answers are framed
-  if (b && frame && ui.wholeView) board.fit();
-  else if (b && frame) board.frame(b.bounds, Infinity, b.pad);
+  // every new answer, a game's first too, frames what the question is about at a size a finger
+  // reads (the whole board is the ⤢ button away)
+  if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core);
   else if (b && follow && !inView(shown(r))) board.frame(b.bounds, board.s, b.pad);
-  if (frame) ui.wholeView = false;
 }
 
 // An event is framed as closely as the board allows (6 times the whole table), with half a step
@@ -265,7 +268,7 @@ function showEvent(n) {
   const ev = r.scene.events?.find((e) => e.n === n);
   const b = resultBounds(r.scene, r.request);
   if (ev) board.frame(ev.box, EVENT_ZOOM, EVENT_PAD);
-  else if (b) board.frame(b.bounds, Infinity, b.pad);
+  else if (b) board.frame(b.bounds, Infinity, b.pad, b.core);
   // the button pressed is rebuilt with the verdict: the focus goes back to it (or to the event left)
   document.querySelector(`#verdict [data-event="${n ?? was}"]`)?.focus();
 }
@@ -378,15 +381,31 @@ function heldWords() {
 /** The move Make this move made, in words: where each unit it moved now stands, or that it is gone. */
 function madeWords(before) {
   const now = new Map(doc().units.map((u) => [u.id, u]));
-  const place = (u) => (isHexBoard() ? `is now on ${colRow(u)}`
-    : `is now at x ${lengthLabel(u.x)}, y ${lengthLabel(u.y)}${store.state.display === 'game' && sys().lengthUnit === 'step' ? ` (${unitWord()})` : ''}, facing ${Math.round(u.facing)}°`);
+  const is = (id) => (isPluralName(id) ? 'are' : 'is');
+  const place = (u) => (isHexBoard() ? `${is(u.id)} now on ${colRow(u)}`
+    : `${is(u.id)} now at x ${lengthLabel(u.x)}, y ${lengthLabel(u.y)}${store.state.display === 'game' && sys().lengthUnit === 'step' ? ` (${unitWord()})` : ''}, facing ${Math.round(u.facing)}°`);
   const said = before.flatMap((b) => {
     const u = now.get(b.id);
-    if (!u) return [`${b.id} is off the ${isHexBoard() ? 'board' : 'table'}`];
+    if (!u) return [`${b.id} ${is(b.id)} off the ${isHexBoard() ? 'board' : 'table'}`];
     const moved = isHexBoard() ? u.q !== b.q || u.r !== b.r || u.facing !== b.facing : u.x !== b.x || u.y !== b.y || u.facing !== b.facing;
     return moved ? [`${u.id} ${place(u)}`] : [];
   });
   return `Move made: ${said.join('; ') || 'nothing moved'} (Undo to take it back).`;
+}
+
+// Make this move keeps its place while a position an edit changed is ruled again (the field typed in
+// loses focus as the finger lands on the button, and its edit would hide the button under it for
+// the ruling's few milliseconds: issue 32). A tap then makes the move once the new ruling allows it.
+let ruleFrame = 0; // the animation frame that rules the position again (scheduleRule)
+let ruleFrameWants = false;
+const ruling = () => ruleFrame !== 0 || ui.inFlight > 0;
+function showApply() {
+  const can = canApply();
+  if (can || !ruling()) $('apply').hidden = !can;
+}
+function tapApply() {
+  if (canApply()) makeMove();
+  else if (ruling()) ui.applyAfter = true;
 }
 
 function makeMove() {
@@ -401,20 +420,26 @@ async function ask({ frame = true } = {}) {
     clearResult();
     ui.held = JSON.stringify(request, null, 2);
     board.setScene(scene());
+    ui.applyAfter = false;
+    showApply(); // kept while this ruling was due: nothing is asked, nothing to make
     return;
   }
   if (!holds(request.system, () => ask({ frame }))) return;
   const serial = ++ui.asked;
   timing('movecalc:ask', serial);
   const edits = ui.edits;
-  const out = await answer(request);
+  ui.inFlight++;
+  const out = await answer(request).finally(() => { ui.inFlight--; });
   // a newer question, or a position changed since, gets its own ruling. The request's text is
   // written once, only for an answer to show: an edit since is compared as data (a drag's edits
   // change the request; 1,000 units' text took milliseconds a write, docs/performance.md).
-  if (out.superseded || serial !== ui.asked || (edits !== ui.edits && !sameData(request, currentRequest()))) return;
-  if (!out.response) { notAnswered(request, out); return; }
+  if (out.superseded || serial !== ui.asked || (edits !== ui.edits && !sameData(request, currentRequest()))) { showApply(); return; }
+  const wanted = ui.applyAfter;
+  ui.applyAfter = false;
+  if (!out.response) { notAnswered(request, out); showApply(); return; }
   ui.lastRequest = JSON.stringify(request, null, 2);
   render(out.response, request, out.extra, frame);
+  if (wanted && canApply()) makeMove();
   answered();
   timing('movecalc:ruled', serial);
 }
@@ -524,7 +549,7 @@ function dragging() {
 // move does not rebuild them all; the ruling is asked in the next frame as for any change.
 function refreshDrag() {
   deferred.refresh = true;
-  $('apply').hidden = !canApply();
+  showApply();
   $('undo').disabled = !store.canUndo();
   $('redo').disabled = !store.canRedo();
   showReadout();
@@ -558,7 +583,7 @@ new IntersectionObserver((entries) => {
 
 function refreshNow(afterDrag = false) {
   const s = sys();
-  $('apply').hidden = !canApply();
+  showApply();
   $('system').value = store.state.system; // a link or an example may have changed the system
   nameEmbed();
   if (!unitById(ui.selected)) ui.selected = null;
@@ -595,8 +620,6 @@ function saveNow() {
 // Every change is ruled again in the next animation frame, during a drag too: a unit dragged,
 // turned or a path drawn gets its ruling on every frame, drawn at once (Drag Ruler's feel). Several
 // edits within one frame make one question; the engine client's newest-wins drops what falls behind.
-let ruleFrame = 0;
-let ruleFrameWants = false;
 function scheduleRule(frame = false) {
   ruleFrameWants ||= frame;
   if (ruleFrame) return;
@@ -612,7 +635,7 @@ store.onChange((why) => {
   ui.edits++;
   if (why === 'system') { holds(store.state.system, () => {}); ui.mode = defaultMode(doc()); } // its engine module starts loading now; the ruling follows
   if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
-  if (why === 'undo' || why === 'redo' || why === 'system') { ui.pending = []; if (why === 'system') { ui.selected = null; ui.wholeView = true; clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; document.querySelector('.side').scrollTop = 0; } } // another game's form opens at its top, not where the last one was scrolled
+  if (why === 'undo' || why === 'redo' || why === 'system') { ui.pending = []; if (why === 'system') { ui.selected = null; clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; document.querySelector('.side').scrollTop = 0; } } // another game's form opens at its top, not where the last one was scrolled
   refresh();
   clearTimeout(saveTimer);
   if (EMBED) return; // an embed never writes over the visitor's own position
@@ -676,11 +699,16 @@ $('full-board').addEventListener('click', toggleFullBoard);
 function toggleFullBoard() {
   const on = document.body.classList.toggle('full-board');
   $('full-board').setAttribute('aria-pressed', String(on));
+  // on a phone the browser's own bars give way too, where it lets a page (not in a host's frame)
+  if (on && !EMBED && matchMedia('(pointer: coarse)').matches) document.documentElement.requestFullscreen?.().catch(() => {});
+  else if (!on && document.fullscreenElement) document.exitFullscreen().catch(() => {});
 }
+// the browser's full screen left (Back, a swipe): the page's full-screen board with it
+document.addEventListener('fullscreenchange', () => { if (!document.fullscreenElement && document.body.classList.contains('full-board')) toggleFullBoard(); });
 $('system').addEventListener('change', () => { commitEdit(); store.setSystem($('system').value); });
 $('query').addEventListener('change', () => store.edit((d) => { d.query = $('query').value; }));
 $('ask').addEventListener('click', () => { ui.made = null; ask(); });
-$('apply').addEventListener('click', makeMove);
+$('apply').addEventListener('click', tapApply);
 // on a phone a long verdict shows three lines and an ellipsis (style.css): a tap shows it whole
 // (focusable, so that a long verdict scrolls and opens from the keyboard too); a tap or Enter on a
 // clause id in it opens the rule instead (the id's own button)
@@ -822,7 +850,6 @@ function openExample(ex) {
   $('request').value = JSON.stringify(req, null, 2);
   refreshNow();
   board.fit();
-  ui.wholeView = false; // an example's ruling is framed: it shows one situation
   if (!ready) return;
   if (holds(req?.system, () => ruleExample(req))) ruleExample(req);
 }

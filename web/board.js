@@ -13,6 +13,10 @@ const clamp = (v, a, b) => Math.max(a, Math.min(b, v));
 // The smallest board text, in CSS px: read at arm's length on a phone at the table. Text that does
 // not fit at this size is shortened or left out (the text beside the board and a tap name it).
 export const MIN_TEXT = 12;
+// A board a finger reads and taps at the table (issue 32): the size a new answer is framed at, at least.
+export const LEGIBLE_HEX = 38; // CSS px across a hex (flat side to flat side)
+export const LEGIBLE_BASE = 42; // CSS px on a base's short side
+const MAX_SCALE = 400; // CSS px per world unit: the closest zoom
 const LONG_PRESS_MS = 500; // a press held this long before turning turns freely (no 15° steps)
 const FOCUS = '#f2c14e'; // the halo of the event picked in the ruling's list (the fronts' yellow)
 // where an event's number goes around its marker: beside it diagonally first, then straight out, then further
@@ -185,25 +189,28 @@ export class Painter {
   }
 
   // The framing itself (settle); a framing that would hardly zoom in is the whole-board fit.
-  frameNow(raw, maxScale, pad) {
+  // A new answer (maxScale Infinity) is framed no smaller than a player reads at the table
+  // (`legibleScale`); when what it is about does not fit at that size, the view is centred on it as
+  // far as keeps `core` (the mover) in view. The whole board is the ⤢ button away.
+  frameNow(raw, maxScale, pad, core = null) {
     const full = this.scene?.bounds;
     if (!full || !this.w) return;
     const p = typeof pad === 'function' ? pad(this.w) : pad;
     const b = [raw[0] - p, raw[1] - p, raw[2] + p, raw[3] + p];
-    // a new answer framed (not followed) keeps every unit in view: none is cut off the edge
-    if (maxScale === Infinity) {
-      for (const u of this.scene.units) {
-        const [x, y] = u.free ? [u.free.x, u.free.y] : center(u.q, u.r), e = u.free ? Math.max(u.free.w, u.free.d) / 2 + 0.5 : 1;
-        b[0] = Math.min(b[0], x - e); b[1] = Math.min(b[1], y - e); b[2] = Math.max(b[2], x + e); b[3] = Math.max(b[3], y + e);
-      }
-    }
     const m = 24;
     const fitS = Math.min((this.w - 2 * m) / (full[2] - full[0]), (this.h - 2 * m) / (full[3] - full[1]));
-    const s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (this.h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
+    let s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (this.h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
+    if (maxScale === Infinity) s = Math.max(s, this.legibleScale(b));
     if (s <= fitS * 1.15) { this.fitNow(); return; }
     this.s = s;
-    this.ox = this.w / 2 - (b[0] + b[2]) / 2 * s;
-    this.oy = this.h / 2 - this.flip * (b[1] + b[3]) / 2 * s;
+    let cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
+    if (core) {
+      const hw = Math.max(0, this.w / 2 - 2 * m) / s, hh = Math.max(0, this.h / 2 - 2 * m) / s;
+      cx = clamp(cx, core[0] - hw, core[0] + hw);
+      cy = clamp(cy, core[1] - hh, core[1] + hh);
+    }
+    this.ox = this.w / 2 - cx * s;
+    this.oy = this.h / 2 - this.flip * cy * s;
     // no empty band beside the board: slide the view back over it (or centre a board that fits)
     const keep = (o, lo, hi, view) => {
       const a = o + Math.min(lo, hi), z = o + Math.max(lo, hi);
@@ -217,6 +224,20 @@ export class Painter {
     this.ox = keep(this.ox, x0 * s, x1 * s, this.w);
     this.oy = keep(this.oy, this.flip * y0 * s, this.flip * y1 * s, this.h);
     this.fitted = null;
+  }
+
+  /**
+   * The scale at which a finger reads the board (issue 32): a hex LEGIBLE_HEX px across, the
+   * smallest base among those in `b` LEGIBLE_BASE px on its short side; never past the zoom's limit.
+   */
+  legibleScale(b) {
+    if (this.scene.kind === 'hex') return LEGIBLE_HEX / SQRT3;
+    let short = Infinity;
+    for (const u of this.scene.units) {
+      const f = u.free;
+      if (f && f.x >= b[0] && f.x <= b[2] && f.y >= b[1] && f.y <= b[3]) short = Math.min(short, f.w, f.d);
+    }
+    return short === Infinity ? 0 : Math.min(LEGIBLE_BASE / short, MAX_SCALE);
   }
 
   /**
@@ -400,7 +421,8 @@ export class Painter {
 
   /**
    * The columns' numbers above the board and the rows' left of it, as the page names a hex ("col 4,
-   * row 3"): every column and row at the fit view when they fit clear, else every other one.
+   * row 3"): every column and row at the fit view when they fit clear, else every other one. A
+   * number whose place is off the view is drawn at the view's edge.
    */
   paintHexCoords(sc) {
     const first = new Map(), top = new Map(); // a row's first hex (its centre), a column's topmost
@@ -411,8 +433,19 @@ export class Painter {
     }
     const every = this.s * SQRT3 >= 2 * MIN_TEXT ? 1 : 2; // a column is √3 hex radii wide
     const above = Math.min(...[...top.values()].map(([, y]) => y)) - 1.75;
-    for (const [col, [x]] of top) if (col % every === 0) this.label(String(col), ...this.toScreen(x, above), '#3d4a3a', MIN_TEXT, 40, false, 'grid');
-    for (const [row, [x, y]] of first) if (row % every === 0) this.label(String(row), ...this.toScreen(x - 1.55, y), '#3d4a3a', MIN_TEXT, 40, false, 'grid');
+    // a view framed inside the board keeps its numbers at its own top and left edges, on a halo
+    const edge = MIN_TEXT / 2 + 3;
+    for (const [col, [x]] of top) {
+      if (col % every) continue;
+      const [sx, sy] = this.toScreen(x, above);
+      this.label(String(col), sx, Math.max(sy, edge), '#3d4a3a', MIN_TEXT, 40, sy < edge, 'grid');
+    }
+    this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
+    for (const [row, [x, y]] of first) {
+      if (row % every) continue;
+      const [sx, sy] = this.toScreen(x - 1.55, y), left = 3 + this.textWidth(String(row)) / 2;
+      this.label(String(row), Math.max(sx, left), sy, '#3d4a3a', MIN_TEXT, 40, sx < left, 'grid');
+    }
   }
 
   paintHexBoard(sc) {
@@ -1059,11 +1092,14 @@ export class Board extends Painter {
 
   // The canvas is sized for the screen where it is drawn (paint); a size it was drawn at already
   // (the observer's first call, after the first frame's layout) needs no second drawing.
+  // A view not fitted keeps what was in its middle there (the full-screen board grows around it).
   resize() {
     if (this.scene) this.fitHeight();
-    const d = DPR();
+    const d = DPR(), [pw, ph] = [this.canvas.width / d, this.canvas.height / d];
     if (this.canvas.width === Math.round(this.w * d) && this.canvas.height === Math.round(this.h * d)) return;
-    if (this.fitted) this.fit(); else this.draw();
+    if (this.fitted) { this.fit(); return; }
+    if (pw > 0 && ph > 0 && !this.want) { this.ox += (this.w - pw) / 2; this.oy += (this.h - ph) / 2; }
+    this.draw();
   }
 
   /**
@@ -1092,8 +1128,6 @@ export class Board extends Painter {
    * follows the page's: ctl.autoHeight). */
   fitHeight() {
     const b = this.scene.bounds, c = this.canvas, auto = this.ctl.autoHeight;
-    // the phone's shell (style.css) gives the board at most this much: a wide table leaves the rest to the panel below
-    if (b && this.w) c.parentElement?.style.setProperty('--fit-h', `${Math.round(this.w * (b[3] - b[1]) / (b[2] - b[0]) + 36)}px`);
     if (!b || this.w === 0 || (this.w >= 600 && !auto)) { c.style.removeProperty('height'); return; }
     const h = clamp(this.w * (b[3] - b[1]) / (b[2] - b[0]) + 36, auto ? 160 : 240, auto ? this.w * 1.25 : window.innerHeight * 0.66);
     c.style.setProperty('height', `${Math.round(h)}px`);
@@ -1101,16 +1135,17 @@ export class Board extends Painter {
 
   /**
    * Frames world bounds [x0, y0, x1, y1] (a result), zooming in at most 6 times the whole-board view,
-   * with `pad` world units around them (or pad(canvas width in px)).
+   * with `pad` world units around them (or pad(canvas width in px)); a new answer (maxScale Infinity)
+   * at a legible size at least, keeping `core` [x, y] in view (frameNow).
    */
-  frame(b, maxScale = Infinity, pad = 0) {
-    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad] };
+  frame(b, maxScale = Infinity, pad = 0, core = null) {
+    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core] };
     this.draw();
   }
 
   zoomAt(x, y, k) {
     this.settle();
-    const s = clamp(this.s * k, 2, 400);
+    const s = clamp(this.s * k, 2, MAX_SCALE);
     k = s / this.s;
     this.ox = x - (x - this.ox) * k;
     this.oy = y - (y - this.oy) * k;
@@ -1193,6 +1228,12 @@ export class Board extends Painter {
       return;
     }
     if (this.pointers.size > 2) return;
+    // one finger on an embed not activated scrolls the host page (the browser's, touch-action
+    // pan-x pan-y): a tap still taps, a swipe moves nothing on the board
+    if (e.pointerType === 'touch' && this.ctl.pageScrolls?.()) {
+      this.gesture = { type: 'tap', x0: x, y0: y, lx: x, ly: y, moved: false, scroll: true };
+      return;
+    }
     const mode = this.ctl.mode();
     const g = { type: 'tap', x0: x, y0: y, lx: x, ly: y, moved: false };
     // in play a drag of a unit is its move (tools.js), which turns it as the rules do: no handle
@@ -1232,6 +1273,7 @@ export class Board extends Painter {
       return;
     }
     if (!g.moved && Math.hypot(x - g.x0, y - g.y0) < 4) return;
+    if (g.scroll) { g.moved = true; return; }
     // a turn started after a long press is free of the 15° steps
     if (!g.moved && g.type === 'rotate' && e.timeStamp - g.t0 > LONG_PRESS_MS) g.free = true;
     g.moved = true;

@@ -21,6 +21,10 @@ export const colRow = (h) => {
   return `col ${o.col}, row ${o.row}`;
 };
 export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+// A unit's name is mostly a plural noun ("Knights", "Spearmen", "Raiders"), a single letter or a
+// singular noun sometimes ("C", "Giant", "Hastati"): its verb agrees with it ("Knights charge",
+// "C charges", "Raiders are off the table").
+export const isPluralName = (name) => /(?:[^s']s|men)$/i.test(String(name ?? ''));
 // Figures as a player measures them at the table: inches to 0.1, degrees to 1, steps to 0.01. The
 // exact values (n3) stay in the lists below the verdict.
 const round = (v, k) => String(Math.round(v * k) / k + 0);

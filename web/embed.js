@@ -38,6 +38,37 @@ export function initEmbed({ readonly, title }) {
   $('details').before(fold);
   fold.append(summary, $('details'));
 
+  // A diagram in a page scrolls with it, as a map embed does (issue 32): over the board one finger
+  // scrolls the host page; two fingers pan and zoom it, and so does one once a tap has activated
+  // the diagram (until the board loses focus). A one-finger swipe says so for a moment.
+  const board = $('board');
+  const hint = document.createElement('p');
+  hint.className = 'embed-hint';
+  hint.setAttribute('aria-hidden', 'true');
+  hint.textContent = 'Two fingers move the board, or tap it first';
+  hint.hidden = true;
+  board.after(hint);
+  let hintTimer = 0, start = null;
+  const activate = (on) => {
+    document.body.classList.toggle('active', on);
+    if (on) hint.hidden = true;
+  };
+  board.addEventListener('pointerdown', (e) => { start = e.pointerType === 'touch' && e.isPrimary ? [e.clientX, e.clientY] : null; });
+  board.addEventListener('pointerup', (e) => {
+    if (start && e.isPrimary && Math.hypot(e.clientX - start[0], e.clientY - start[1]) < 10) activate(true);
+    start = null;
+  });
+  board.addEventListener('pointercancel', () => {
+    if (!start || document.body.classList.contains('active')) return;
+    start = null;
+    hint.hidden = false;
+    clearTimeout(hintTimer);
+    hintTimer = setTimeout(() => { hint.hidden = true; }, 2500);
+  });
+  board.addEventListener('blur', () => activate(false));
+  // two fingers are the board's: the browser neither scrolls nor zooms the page under them
+  board.addEventListener('touchmove', (e) => { if (e.touches.length > 1) e.preventDefault(); }, { passive: false });
+
   let host = null;
   let sent = -1;
   const post = () => {

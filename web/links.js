@@ -105,7 +105,6 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
     $('embed-open').href = `${pageURL()}#p=${code}`;
     refreshNow();
     board.fit();
-    ui.wholeView = true; // its first ruling keeps the whole board in view (app.js redrawResult)
     // the position is saved flagged until a ruling of it has answered within the budget, so a link
     // whose ruling is too slow is not ruled again on every later visit
     if (ok) { ui.unruled = true; if (!EMBED) saveNow(); if (isReady()) ask(); else linkPending = true; }
@@ -123,9 +122,10 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
     $('share-size').textContent = `${link.length} characters (the position is ${code.length} of them).`;
     const ro = $('share-readonly').checked ? '&ro=1' : '';
     // g= names the game, so the embed loads only its module (boot.js); the iframe takes the width
-    // it is given up to 640 px, in the proportions of a board (README "Embedding")
+    // it is given up to 640 px, in the proportions of a board, tall enough for the verdict under the
+    // board on a phone (docs/embedding.md)
     const game = store.state.system;
-    $('embed-iframe').value = `<iframe src="${pageURL()}?embed=1&g=${game}${ro}#p=${code}" title="movecalc diagram" loading="lazy" style="width:100%;max-width:640px;aspect-ratio:4/3;border:1px solid #cfc9ba;border-radius:10px"></iframe>`;
+    $('embed-iframe').value = `<iframe src="${pageURL()}?embed=1&g=${game}${ro}#p=${code}" title="movecalc diagram" loading="lazy" style="width:100%;max-width:640px;aspect-ratio:4/3;min-height:26rem;border:1px solid #cfc9ba;border-radius:10px"></iframe>`;
     $('embed-element').value = `<script src="${new URL('movecalc-board.js', pageURL()).href}" defer></script>\n<movecalc-board link="${code}" game="${game}"${ro ? ' readonly' : ''}></movecalc-board>`;
     return link;
   }

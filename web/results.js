@@ -255,7 +255,9 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   if (arr(r.hexes).length && legend.length) parts.push(...section('Marks on the hexes', ['Numbers are the cost of getting there.', ...legend], (t) => el('li', t)));
   parts.push(...call('sections', r, request, opts));
   const reasons = [...arr(r.reasons), ...arr(r.restrictions).filter((x) => !arr(r.reasons).includes(x)), ...call('moreReasons', r)];
-  parts.push(...section(r.legal === false ? 'Why not' : 'Rulings', reasons, (x) => ruleItem(x.rule, `${x.unit ? `${x.unit}: ` : ''}${hexWords(x.message ?? codeWords(x.code))}${Number.isInteger(x.action) ? ` (at ${request.order ? 'action' : request.query === 'order' && arr(r.reasons).includes(x) ? 'move' : 'step'} ${x.action + 1})` : ''}`)));
+  // a reason whose words begin with its unit ("Wall is in the way: …") is not headed by it again
+  const whose = (x) => (x.unit && !String(x.message ?? '').startsWith(`${x.unit} `) ? `${x.unit}: ` : '');
+  parts.push(...section(r.legal === false ? 'Why not' : 'Rulings', reasons, (x) => ruleItem(x.rule, `${whose(x)}${hexWords(x.message ?? codeWords(x.code))}${Number.isInteger(x.action) ? ` (at ${request.order ? 'action' : request.query === 'order' && arr(r.reasons).includes(x) ? 'move' : 'step'} ${x.action + 1})` : ''}`)));
   parts.push(...section('How the engine ruled', arr(r.trace), (x) => ruleItem(x.rule, (x.unit ? `${x.unit}: ` : '') + hexWords(x.message ?? '')), true));
   parts.push(...section('Assumptions this answer relied on', arr(response.assumptions), (id) => ruleItem(id, assumptionSummaries.get(id) ?? '')));
   parts.push(...section('Where the rules are open to reading', sensitivityLines(response, game), (x) => ruleItem(x.rule, x.text)));

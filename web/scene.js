@@ -138,7 +138,8 @@ export function boardScene(system, d, { result = null, answered = !!result, sele
 /**
  * The world bounds of what a result draws, with the units it names, and the padding to frame them
  * with: one unit size; on a hex board it depends on the canvas's width, which the board reads when
- * it frames them (not while the page is being built). Null when it draws nothing.
+ * it frames them (not while the page is being built); `core`, the mover's point, stays in view when
+ * the whole does not fit at a legible size. Null when it draws nothing.
  */
 export function resultBounds(system, d, rs, request) {
   const pts = [];
@@ -154,17 +155,29 @@ export function resultBounds(system, d, rs, request) {
     else if (it.type === 'mark') pts.push(it.hex ? hex.center(it.hex.q, it.hex.r) : [it.x, it.y]);
   }
   for (const tr of rs.tracks) for (const st of tr.steps) pts.push(st.x !== undefined ? [st.x, st.y] : hex.center(st.q, st.r));
-  for (const k of ['unit', 'charger', 'target']) if (typeof request?.[k] === 'string') names.add(request[k]);
-  if (request?.order?.unit) names.add(request.order.unit);
-  for (const id of Array.isArray(request?.ordered) ? request.ordered : []) names.add(id);
+  // every unit the question names: a field's value (unit, charger, target, …), or each of a list's
+  // (ordered units, rows of movers: their `unit`)
+  const ids = new Set(d.units.map((u) => u.id)), movers = [];
+  const named = (v) => (typeof v === 'string' && ids.has(v) ? v : typeof v?.unit === 'string' && ids.has(v.unit) ? v.unit : null);
+  for (const [k, v] of Object.entries(request ?? {})) {
+    if (k === 'units' || k === 'system' || k === 'query') continue;
+    for (const x of Array.isArray(v) ? v : [v]) {
+      const id = named(x);
+      if (id) { names.add(id); if (Array.isArray(v)) movers.push(id); }
+    }
+  }
+  const moverId = named(request?.unit) ?? named(request?.charger) ?? movers[0] ?? null;
   let pad = isHexBoard ? (w) => (w < 600 ? 1.6 : 2.5) : 1.5; // a phone's board has little room to spare
+  let core = null; // the mover (the first unit the question names): kept in view when not all fits
   for (const u of d.units.filter((v) => names.has(v.id))) {
-    if (isHexBoard) pts.push(hex.center(u.q, u.r));
-    else { pts.push([u.x, u.y]); pad = Math.max(pad, ...unitSize(system, u)); }
+    const at = isHexBoard ? hex.center(u.q, u.r) : [u.x, u.y];
+    pts.push(at);
+    if (!isHexBoard) pad = Math.max(pad, ...unitSize(system, u));
+    if (!core || u.id === moverId) core = at;
   }
   if (!pts.length) return null;
   const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-  return { bounds: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], pad };
+  return { bounds: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], pad, core };
 }
 
 /**

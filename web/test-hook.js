@@ -36,6 +36,8 @@ export function installTestHook(page) {
     boardLabels: () => board.drawnText.map(([text, px, box, kind, unit]) => ({ text, px, box: [...box], kind, unit: unit ?? null })),
     /** Boxes looked at to place the last paint's texts (board.js `work`): the work, counted, not timed. */
     boardWork: () => board.work,
+    /** The camera: CSS px per world unit, and each unit's short side in world units (a base's; null on hexes). */
+    camera: () => ({ s: board.s, units: board.scene.units.map((u) => ({ id: u.id, short: u.free ? Math.min(u.free.w, u.free.d) : null })) }),
         handleOf(id) { const u = board.scene.units.find((v) => v.id === id); return onScreen(...board.handleOf(u)); },
   };
 }

@@ -611,9 +611,12 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
         McGgEnter e = mc_gg_enter(s, pos);
         int dist = mc_hex_distance(s->mover->hex, w.to);
         if (s->occ[pos] >= 0) {
+            // the unit standing there named first, as a player would look for it
+            const char *there = gr.units[s->occ[pos]].id;
+            const char *text = mc_strf(&j->env, "%s stands there: a unit may never end its move in a hex occupied by another unit.", there);
             McReason *x = why_reason(j, &w, "ends_on_unit", "GG-8.1-I", id, w.to,
-                                     "A unit may never end its move in a hex occupied by another unit.");
-            if (x) x->unit = gr.units[s->occ[pos]].id;
+                                     text ? text : "A unit may never end its move in a hex occupied by another unit.");
+            if (x) x->unit = there;
             ok = x != NULL;
         } else if (!e.ok) {
             ok = why_reason(j, &w, "impassable", "GG-TER-1", id, w.to, "Impassable hexes cannot be entered.") != NULL;

@@ -217,3 +217,29 @@ test('<movecalc-board> whose site refuses to be framed here shows, instead of a 
   assert.equal(await link.getAttribute('target'), '_blank');
   await context.close();
 });
+
+test('on a phone, a one-finger touch swipe over a diagram scrolls the host page, not the board (issue 32)', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(hostBase);
+  const { frame } = await frameOf(page, '#auto iframe');
+  await frame.waitForFunction(() => window.movecalcTest.ruled());
+  const board = await page.locator('#auto iframe').boundingBox();
+  const canvas = await frame.locator('#board').boundingBox();
+  // the board's middle on the host's screen (the frame's boxes are in the host's coordinates)
+  const x = canvas.x + canvas.width / 2, y = canvas.y + Math.min(canvas.height, 740 - canvas.y) / 2;
+  assert.ok(y > board.y && y < 740, 'the board is on the screen');
+  const scrolled = await page.evaluate(() => scrollY);
+  const unit = await hookIn(frame, 'screenOf', 'Shieldwall');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let i = 1; i <= 8; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y - i * 20 }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.waitForFunction((s) => scrollY > s + 50, scrolled, { timeout: 5000 }).catch(() => {});
+  assert.ok(await page.evaluate(() => scrollY) > scrolled + 50, 'the host page scrolled under the finger');
+  assert.deepEqual(await hookIn(frame, 'screenOf', 'Shieldwall'), unit, 'the board did not pan');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -262,6 +262,8 @@ for (const [how, viewport, touch] of SIZES) {
     await page.selectOption(at('q.action'), 'run');
     if (await page.isEnabled(at('path-clear'))) await h.press(at('path-clear'));
     await ruled(page);
+    // the path runs past the reach framed at a legible size: the whole board first, as a player would
+    await h.press('#fit');
     for (const x of end.path) { const o = toOffset(x.q, x.r); await h.at(await hook(page, 'screenOfHex', o.col, o.row)); }
     await boardInView(page, viewport, 'while drawing the path');
     const move = await ruledAnswer(page);

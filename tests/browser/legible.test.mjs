@@ -1,7 +1,8 @@
 // The board read as a player would at the table (issue 23): at the fit view of a 360-px phone no text
 // the board draws is smaller than 12 CSS px (read from the board's own record of what it drew), and
-// every game opens with each of its units in view. Screenshots of every game and query at phone and
-// desktop sizes go to tests/artifacts/legible-<game>-<query>-<size>.png.
+// every game opens with the units its question names in view (issue 32: framed, not the whole
+// table). Screenshots of every game and query at phone and desktop sizes go to
+// tests/artifacts/legible-<game>-<query>-<size>.png.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot } from './browser.mjs';
@@ -17,12 +18,17 @@ const painted = (page) => page.evaluate(() => new Promise((r) => requestAnimatio
 
 for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   for (const system of SYSTEMS) {
-    test(`${system} (${size} ${viewport.width}x${viewport.height}): opens with every unit in view; board text at the fit view is at least ${MIN_PX} px`, async () => {
+    test(`${system} (${size} ${viewport.width}x${viewport.height}): opens with the units its question names in view; board text at the fit view is at least ${MIN_PX} px`, async () => {
       const { context, page, errors } = await openPage(env, viewport, { touch: size === 'phone' });
       if (system === 'arcane-legions') await ruled(page); else await pickSystem(page, system);
       await painted(page);
       const box = await page.locator('#board').boundingBox();
-      for (const u of (await hook(page, 'state')).doc.units) {
+      // the units the question names (its unit, charger, target, rows of movers): framed in view
+      const { units, ...question } = await hook(page, 'request');
+      const named = JSON.stringify(question);
+      const asked = units.filter((u) => named.includes(JSON.stringify(u.id)));
+      assert.ok(asked.length > 0, `${system}: the default question names a unit`);
+      for (const u of asked) {
         const p = await hook(page, 'screenOf', u.id);
         assert.ok(p.x >= box.x && p.x <= box.x + box.width && p.y >= box.y && p.y <= box.y + box.height,
           `${system}: ${u.id} at (${Math.round(p.x)}, ${Math.round(p.y)}) is outside the board's view on opening`);

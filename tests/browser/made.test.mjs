@@ -32,7 +32,7 @@ function requestOf(system, query, change = () => {}) {
 // the moved unit is named. Each position's move is checked legal by the engine first.
 const CASES = [
   { system: 'arcane-legions', query: 'move', mover: 'Legion', spent: (i) => i.actions, fresh: [], ask: 'Add the actions: Add step or Add turn.' },
-  { system: 'ninth-age', query: 'charge', mover: 'Knights', spent: (i) => i.charger, fresh: '', ask: 'Choose the charger to ask about.' },
+  { system: 'ninth-age', query: 'charge', mover: 'Knights', be: 'are', spent: (i) => i.charger, fresh: '', ask: 'Choose the charger to ask about.' },
   { system: 'cc-ancients', query: 'order', mover: 'Hastati', change: (i) => { i.moves = [{ unit: 'Hastati', path: [toAxial(6, 5)] }]; }, spent: (i) => i.moves, fresh: [],
     ask: 'Add the units the card orders (Add unit), then draw their paths.' },
   { system: 'godsgloom', query: 'move', mover: 'Shieldwall', spent: (i) => i.path, fresh: [], ask: 'Tap hexes from the Shieldwall to draw its path (Path tool).' },
@@ -67,7 +67,9 @@ for (const c of CASES) {
     const moved = after.doc.units.find((u) => u.id === c.mover);
     // on a table x and y in the game's unit (inches: ″ after each; steps: named once), then the facing to 1°
     const inch = c.system === 'ninth-age' ? '″' : '', steps = c.system === 'arcane-legions' ? ' (steps)' : '';
-    const place = moved.q !== undefined ? `${c.mover} is now on ${named(moved)}` : `${c.mover} is now at x ${moved.x}${inch}, y ${moved.y}${inch}${steps}, facing ${Math.round(moved.facing)}°`;
+    // the verb agrees with a plural name ("Knights are now at")
+    const be = c.be ?? 'is';
+    const place = moved.q !== undefined ? `${c.mover} ${be} now on ${named(moved)}` : `${c.mover} ${be} now at x ${moved.x}${inch}, y ${moved.y}${inch}${steps}, facing ${Math.round(moved.facing)}°`;
     const text = await verdict(page);
     assert.ok(text.startsWith('Move made: ') && text.includes(place), `the verdict names where ${c.mover} went (${place})\n${text}`);
     assert.ok(text.includes('(Undo to take it back).'), text);

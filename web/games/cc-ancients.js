@@ -321,7 +321,7 @@ const game = {
   // the scalar fields of its answers listed under Result, in this order (results.js)
   factKeys: ['movementPoints', 'endedBy', 'allowance', 'cost', 'hexesMoved', 'canBattle', 'mustBattle', 'stoppedBy', 'leaderAttaches', 'attachesTo', 'engaged', 'ordersUsed', 'ordersAllowed', 'blocks', 'blocksLeft', 'hexesPerFlag', 'extraHexesPerFlag', 'maxIgnored', 'eligible', 'canEvade', 'evadesOnly', 'unitEliminated', 'leaderMovesWith', 'removedAfterEvade', 'steps', 'spacing', 'truncated', 'facing', 'distance', 'traceDropped'],
   // why a move or retreat stops (stoppedBy, docs/api/cc-ancients.md) in words
-  stopWords: { terrain: 'its move stops there: terrain', leader: 'its move stops on a lone friendly leader, who attaches', allowance: 'its move ends with its allowance used', complete: 'it retreats the whole way', blocked: 'its retreat is blocked' },
+  stopWords: { terrain: 'its move stops there: terrain', leader: 'its move stops on a lone friendly leader', allowance: 'its move ends with its allowance used', complete: 'it retreats the whole way', blocked: 'its retreat is blocked' },
   factNames: { canBattle: 'may battle', mustBattle: 'must battle', leaderAttaches: 'leader attaches', attachesTo: 'attaches to', ordersUsed: 'orders used', ordersAllowed: 'orders allowed', blocksLeft: 'blocks left after the hits', hexesPerFlag: 'hexes per flag', extraHexesPerFlag: 'extra hexes per flag', maxIgnored: 'flags it may disregard', eligible: 'may evade at all', canEvade: 'can evade', evadesOnly: 'may evade only', unitEliminated: 'its unit was eliminated', leaderMovesWith: 'leader moving with it', removedAfterEvade: 'removed after evading' },
   draw: { reach: drawCCReach, move: drawHexMove, order: drawCCOrder, retreat: drawCCRetreat, evade: drawCCEvade },
   verdict(q, r) {
@@ -345,15 +345,16 @@ const game = {
   },
   legend: (r) => (arr(r.hexes).some((x) => x.canBattle !== undefined) ? ['B: may battle an adjacent enemy; B!: must battle; no B: may not battle; a thick outline: terrain or a leader stops the move there.'] : []),
   sections(r, request) {
-    const parts = [...section('Moves', arr(r.moves), (m) => el('li', `${m.unit}: ${m.legal ? `moved ${colRow(m.from)} → ${colRow(m.final)}, ${plural(m.hexesMoved ?? 0, 'hex', 'hexes')}` : `not moved, stays on ${colRow(m.from)}`}${m.stoppedBy ? `, ${game.stopWords[m.stoppedBy] ?? `stopped by ${m.stoppedBy}`}` : ''}${m.attachesTo ? `, attaches to ${m.attachesTo}` : ''}${m.leaderAttaches ? `, ${m.leaderAttaches} attaches` : ''}`))];
+    // who may still battle answers an order's question: first (issue 32), before how each moved;
+    // why a unit may not battle: each part that forbids it (its move, the card, the unit)
+    const noBattle = (b) => (arr(b.noBattleReasons).length ? `: ${b.noBattleReasons.map((x) => x.message).join(' ')}` : b.noBattleRule ? ` (${b.noBattleRule})` : '');
+    const parts = section('Battle', arr(r.battle), (b) => el('li', `${b.unit}: ${b.mustBattle ? 'must battle' : b.canBattle ? 'may battle' : `may not battle${noBattle(b)}`}${arr(b.adjacentEnemies).length ? `, next to ${b.adjacentEnemies.join(', ')}` : ', no enemy adjacent'}${b.leader ? `, with leader ${b.leader}` : ''}`));
+    parts.push(...section('Moves', arr(r.moves), (m) => el('li', `${m.unit}: ${m.legal ? `moved ${colRow(m.from)} → ${colRow(m.final)}, ${plural(m.hexesMoved ?? 0, 'hex', 'hexes')}` : `not moved, stays on ${colRow(m.from)}`}${m.stoppedBy ? `, ${game.stopWords[m.stoppedBy] ?? `stopped by ${m.stoppedBy}`}` : ''}${m.attachesTo ? `, attaches to ${m.attachesTo}` : ''}${m.leaderAttaches ? `, ${m.leaderAttaches} attaches` : ''}`)));
     if (request.query === 'retreat') {
       parts.push(...section('Flags it may disregard', arr(r.ignorable), (x) => ruleItem(x.rule, `${x.means}${arr(x.by).length ? ` (${x.by.join(', ')})` : ''}${x.terrain ? ` (${x.terrain})` : ''}${x.ifLeaderSurvives ? ', if the leader survives' : ''}`)));
       parts.push(...section('Retreat paths (the best numbered on the board, the others dashed)', arr(r.paths), (p) => el('li', retreatPathText(p, r.paths.indexOf(p)))));
     }
     if (request.query === 'evade') parts.push(...section('Evade paths (the first numbered on the board, the others dashed; each end marked with the numbers of the paths ending there)', arr(r.paths), (p) => el('li', evadePathText(p, r.paths.indexOf(p)))));
-    // why a unit may not battle: each part that forbids it (its move, the card, the unit)
-    const noBattle = (b) => (arr(b.noBattleReasons).length ? `: ${b.noBattleReasons.map((x) => x.message).join(' ')}` : b.noBattleRule ? ` (${b.noBattleRule})` : '');
-    parts.push(...section('Battle', arr(r.battle), (b) => el('li', `${b.unit}: ${b.mustBattle ? 'must battle' : b.canBattle ? 'may battle' : `may not battle${noBattle(b)}`}${arr(b.adjacentEnemies).length ? `, next to ${b.adjacentEnemies.join(', ')}` : ', no enemy adjacent'}${b.leader ? `, with leader ${b.leader}` : ''}`)));
     return parts;
   },
   // an order's illegal moves give their reasons twice (the order's, and the move's own)

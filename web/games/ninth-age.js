@@ -1,7 +1,7 @@
 // The Ninth Age on the page (docs/api/ninth-age.md): its model entry (units from bases, ranks and
 // files; pursue, charge, flee and spacing), terrain colours, drawers, verdicts and result text.
 import { SIDE_COLOURS, num, round, opt, unitField, arr, blankNum, freeUnit } from '../fields.js';
-import { GOOD, BAD, PATH, WARN, isPose, n3, inches, degrees, poseRounded, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, ruleItem, section, codeWords } from '../draw.js';
+import { GOOD, BAD, PATH, WARN, isPose, isPluralName, n3, inches, degrees, poseRounded, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, ruleItem, section, codeWords } from '../draw.js';
 
 // Ninth Age base sizes (front width × side length, mm) of A-9A-1 (docs/rules/ninth-age.md).
 const T9A_BASES = ['20x20', '25x25', '40x40', '50x50', '25x50', '50x100'];
@@ -200,9 +200,6 @@ const REASON_WORDS = { out_of_range: 'out of range', wheel_over_90: 'it would ne
 // Maximising Contact's priorities as 9A-CH-4 applies them to a combined charge (orderChoice.decidedOn)
 const ORDER_PRIORITY = { 1: ['otherEnemies', 'other enemy units touched'], 2: ['chargersInContact', 'chargers in contact'], 3: ['targetRotations', 'target rotations'], 4: ['models', 'models in base contact'] };
 
-// A unit's name is mostly a plural noun ("Knights", "Spearmen", "Raiders"), a single letter or a
-// singular noun sometimes ("C", "Giant"): its verb agrees with it ("Knights charge", "C charges").
-const isPluralName = (name) => /(?:[^s']s|men)$/i.test(String(name ?? ''));
 /** The name and its verb, given in the singular ("charges", "flees", "pivots"): the plural drops the s. */
 const does = (name, verb) => `${name} ${isPluralName(name) ? verb.replace(/s$/, '') : verb}`;
 /** A facing as the rules name it: the front, a flank, the rear. */

@@ -18,12 +18,15 @@ static McReason *fail(McEnv *env, McGgMove *out, int step, McHex h, const char *
     return r;
 }
 
-// A hex a walking step may not enter: Impassable (GG-TER-1) or another unit's (GG-8.1).
+// A hex a walking step may not enter: Impassable (GG-TER-1) or another unit's (GG-8.1), said with
+// the unit's name first: a player looks for the unit in the way, not for the hex it stands on.
 static int refuse(McEnv *env, McGgMove *out, int step, McHex h, McGgEnter e) {
-    McReason *r = strcmp(e.code, "impassable") == 0
-                      ? fail(env, out, step, h, "impassable", "GG-TER-1", "Impassable hexes cannot be entered.")
-                      : fail(env, out, step, h, "occupied", "GG-8.1", "A unit may not move through a hex occupied by another unit.");
-    if (r && e.blocker >= 0) r->unit = out->scene.req->units[e.blocker].id;
+    if (strcmp(e.code, "impassable") == 0)
+        return fail(env, out, step, h, "impassable", "GG-TER-1", "Impassable hexes cannot be entered.") != NULL;
+    const char *blocker = e.blocker >= 0 ? out->scene.req->units[e.blocker].id : NULL;
+    const char *text = blocker ? mc_strf(env, "%s is in the way: a unit may not move through a hex occupied by another unit.", blocker) : NULL;
+    McReason *r = fail(env, out, step, h, "occupied", "GG-8.1", text ? text : "A unit may not move through a hex occupied by another unit.");
+    if (r && blocker) r->unit = blocker;
     return r != NULL;
 }
 

