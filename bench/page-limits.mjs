@@ -26,7 +26,8 @@ export function limitDoc(system) {
       return { id: `t${i}`, kind: kinds[i % kinds.length], polygon: [[x, y], [x + 0.8, y], [x + 0.8, y + 0.8], [x, y + 0.8]] };
     });
   } else {
-    const side = LIMITS.side;
+    // the largest square board the page holds (LIMITS.hexes, 60 × 60)
+    const side = Math.floor(Math.sqrt(LIMITS.hexes));
     d.board = { cols: side, rows: side };
     // every hex has terrain; the units stand on every third hex of the board's first part
     d.terrain = [];

@@ -165,6 +165,7 @@ test('save a side as an army and a unit, export, clear, import, and add the army
   await page.click('#army-list button[aria-label^="Add Blue host"]');
   // the army goes where the board is tapped next (an empty corner of the table)
   assert.match(await page.textContent('#army-place-text'), /Tap the board where Blue host \(2 units, red\) should go/);
+  await page.click('#fit'); // the answer is framed close up: the whole table, where the corner is in view
   const at = await hook(page, 'screenOfWorld', 3, 3);
   await page.mouse.click(at.x, at.y);
   const units = (await hook(page, 'state')).doc.units;
