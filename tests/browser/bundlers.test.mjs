@@ -155,7 +155,7 @@ test('esbuild without the recipe: a load_failed MovecalcError that names locateF
 test('rollup with node-resolve, two games (README recipe: locateFile and the .wasm copied): rules as natively', async () => {
   const dir = appDir('rollup-app', { 'main.js': main(LOCATE, true) });
   const out = join(dir, 'public');
-  const { rollup } = await import('rollup');
+  const { rollup } = await import('@rollup/wasm-node');
   const { nodeResolve } = await import('@rollup/plugin-node-resolve');
   const bundle = await rollup({ input: join(dir, 'main.js'), plugins: [nodeResolve({ browser: true })], onwarn: (w) => assert.fail(`rollup: ${w.message}`) });
   await bundle.write({ dir: out, format: 'es' });
