@@ -62,3 +62,34 @@ test('Reason.code is the documented union: every reason code the engine\'s sourc
   assert.ok(answered.size > 10);
   assert.deepEqual([...inSources, ...answered].filter((c) => !documented.has(c)).sort(), []);
 });
+
+test('what the full-detail types promise holds: every hex reach entry of every scenario asked in full detail has its schema\'s fullDetail fields, and `path` or `parent` (hexes with col and row) as the result\'s `paths` says', async () => {
+  const { readSchemas } = await import('../tools/schemas.mjs');
+  const { createEngine } = await import('../../wasm/movecalc.mjs');
+  const { loadScenario, scenarioFiles } = await import('./util.mjs');
+  const engine = await createEngine();
+  const fullDetail = Object.fromEntries(readSchemas().filter(({ schema }) => schema.$defs.ReachHex?.fullDetail)
+    .map(({ stem, schema }) => [stem, schema.$defs.ReachHex.fullDetail]));
+  const { systems } = engine.request({ query: 'describe' }).result;
+  // every game with a hex reach that takes `detail` declares its entry's full-detail fields
+  const withDetail = readSchemas().filter(({ schema }) => schema.$defs.ReachRequest?.properties?.detail).map(({ stem }) => stem);
+  assert.deepEqual(Object.keys(fullDetail).sort(), withDetail.sort());
+  assert.ok(withDetail.every((id) => systems.some((s) => s.id === id)));
+  const checked = {};
+  const bad = [];
+  const withColRow = (h) => Number.isInteger(h?.col) && Number.isInteger(h?.row);
+  for (const f of scenarioFiles()) {
+    const { request } = loadScenario(f);
+    if (!fullDetail[request.system] || request.query !== 'reach' || request.detail === 'brief') continue;
+    const answer = engine.request(request);
+    if (!answer.ok) continue;
+    for (const e of answer.result.hexes) {
+      checked[request.system] = (checked[request.system] ?? 0) + 1;
+      const missing = fullDetail[request.system].filter((k) => !(k in e));
+      if (answer.result.paths === 'full' ? !(Array.isArray(e.path) && e.path.every(withColRow)) : !withColRow(e.parent)) missing.push(answer.result.paths === 'full' ? 'path' : 'parent');
+      if (missing.length) bad.push(`${f}: (${e.q},${e.r}) lacks ${missing.join(', ')}`);
+    }
+  }
+  assert.deepEqual(Object.keys(checked).sort(), withDetail.sort(), JSON.stringify(checked));
+  assert.deepEqual(bad.slice(0, 10), []);
+});
