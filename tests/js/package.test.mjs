@@ -50,6 +50,18 @@ test('the package\'s README.md is the short package README (docs/package-readme.
   assert.ok(!existsSync(join(root, '.README.repo.md')));
 });
 
+test('the package README\'s first example, run as written in the fresh project, rules', () => {
+  const readme = readFileSync(join(user, 'node_modules', 'movecalc', 'README.md'), 'utf8');
+  const example = /```js\n([\s\S]*?)```/.exec(readme)[1];
+  assert.match(example, /from 'movecalc'/);
+  writeFileSync(join(user, 'readme-example.mjs'), example);
+  const r = spawnSync(process.execPath, ['readme-example.mjs'], { cwd: user, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  // a GODSGLOOM unit of Speed 4 in the open reaches some hexes: the example prints how many
+  assert.ok(Number(r.stdout.trim()) > 0, r.stdout + r.stderr);
+  assert.equal(r.stderr, '');
+});
+
 test('every link of the markdown the package ships names a file in the package, or the repository by its absolute address', () => {
   const pkgDir = join(user, 'node_modules', 'movecalc');
   const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
