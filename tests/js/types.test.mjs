@@ -15,7 +15,7 @@ test('wasm/movecalc-api.d.ts is up to date with docs/schema (regenerated and com
   assert.ok(generate() === readFileSync(outFile, 'utf8'), 'out of date: run node bin/types.mjs');
 });
 
-test('tsc --strict: ok.ts compiles; misspelt query, wrong system/query pair, wrong field type and a field the narrowed result lacks do not', () => {
+test('tsc --strict: ok.ts compiles; misspelt query, wrong system/query pair, wrong field type, a field the narrowed result lacks, a brief reach\'s optional fields, `path` before `paths` is checked, and a kept position\'s misspelt query do not', () => {
   const files = readdirSync(typesDir).filter((f) => f.endsWith('.ts')).sort();
   assert.ok(files.includes('ok.ts'));
   const expected = [];
