@@ -3,7 +3,10 @@
 // docs/schema/ (their single source). `node bin/types.mjs` writes the file; `--check` only says
 // whether the committed file is up to date (exit 1 when not). It reads the subset of JSON Schema
 // the schemas use: $ref, const, enum, oneOf/anyOf, allOf, type (one or several), properties and
-// required, additionalProperties as a schema, items and prefixItems.
+// required, additionalProperties as a schema, items and prefixItems. One annotation of its own:
+// `fullDetail` on a hex reach entry lists the fields a full-detail answer always gives (a brief one
+// leaves them out at their defaults), so a reach asked in full detail gets <Entry>Full entries
+// with those fields required, and its result's `paths` says whether each entry has `path` or `parent`.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,6 +107,38 @@ export function reasonCodes(dir = join(root, 'docs', 'api')) {
   return [...codes].sort();
 }
 
+/**
+ * The full-detail types of a query whose result lists `hexes` of an entry with `fullDetail`: the
+ * entry with those fields required, the result as a union on `paths` (each entry's `path` of hexes
+ * with col and row, or its `parent`), and the response. Null for any other query.
+ */
+function fullDetail(schema, stem, prefix, response) {
+  const refName = (ref) => /#\/\$defs\/(\w+)$/.exec(ref)?.[1];
+  const resultRef = schema.$defs[response.slice(prefix.length)]?.properties?.result?.$ref;
+  const resultName = resultRef && refName(resultRef);
+  const entryRef = resultName && schema.$defs[resultName].properties?.hexes?.items?.$ref;
+  const entryName = entryRef && refName(entryRef);
+  const fields = entryName && schema.$defs[entryName].fullDetail;
+  if (!fields) return null;
+  const entry = prefix + entryName;
+  const pathHex = typeName(schema.$defs[entryName].properties.path.items.$ref, stem);
+  const pick = (names) => `Required<Pick<${entry}, ${names.map((f) => JSON.stringify(f)).join(' | ')}>>`;
+  const text = `/**
+ * ${entry} as a full-detail answer (\`detail\` absent or "full") gives it: these fields are always
+ * there; the way there, \`path\` or \`parent\`, as the result's \`paths\` says.
+ */
+export type ${entry}Full = Omit<${entry}, "path" | "parent"> & ${pick(fields)};
+/** ${prefix + resultName} in full detail: \`paths\` says which form every entry's way there is in. */
+export type ${prefix + resultName}Full = Omit<${prefix + resultName}, "paths" | "hexes"> & (
+  | { paths: "full"; hexes: (${entry}Full & { path: Required<${pathHex}>[] })[] }
+  | { paths: "parent"; hexes: (${entry}Full & { parent: Required<${pathHex}> })[] }
+);
+/** ${response} in full detail. */
+export type ${response}Full = Omit<${response}, "result"> & { result: ${prefix + resultName}Full };
+`;
+  return { text, response: `${response}Full` };
+}
+
 export function generate() {
   const files = readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json')).sort()
     .map((f) => ({ stem: f.replace('.schema.json', ''), schema: JSON.parse(readFileSync(join(schemaDir, f), 'utf8')) }));
@@ -128,6 +163,13 @@ export function generate() {
       const m = /^(\w+)Request$/.exec(name);
       if (m && schema.$defs[m[1] + 'Response']) queries.push([def.properties.query.const, prefix + name, prefix + m[1] + 'Response']);
     }
+    for (const q of queries) {
+      const full = fullDetail(schema, stem, prefix, q[2]);
+      if (full) {
+        text += full.text;
+        q.push(full.response);
+      }
+    }
     systems.push([stem, queries]);
   }
   text += '\n// Every request and response\n\n';
@@ -137,7 +179,7 @@ export function generate() {
   text += '\n/** Each system\'s queries: the request type and the response type. */\nexport interface Queries {\n';
   for (const [system, queries] of systems) {
     text += `  ${JSON.stringify(system)}: {\n`;
-    for (const [query, req, res] of queries) text += `    ${query}: { request: ${req}; response: ${res} };\n`;
+    for (const [query, req, res, full] of queries) text += `    ${query}: { request: ${req}; response: ${res}${full ? `; full: ${full}` : ''} };\n`;
     text += '  };\n';
   }
   text += '}\n';
@@ -145,13 +187,21 @@ export function generate() {
 export type RequestOf<S, Q> = S extends keyof Queries ? Q extends keyof Queries[S] ? Queries[S][Q] extends { request: infer X } ? X : never : never : never;
 /** The response type of a system's query: its successful response or an error. */
 export type ResponseOf<S, Q> = (S extends keyof Queries ? Q extends keyof Queries[S] ? Queries[S][Q] extends { response: infer X } ? X : never : never : never) | ErrorResponse;
+/** T with every member and array read-only: what a request parameter takes (the engine never changes it), so that \`as const\` requests fit. */
+export type ReadonlyDeep<T> = T extends object ? { readonly [K in keyof T]: ReadonlyDeep<T[K]> } : T;
+/** A system's queries with a full-detail form (a hex reach: \`detail\` absent or "full"). */
+export type FullQuery<S> = S extends keyof Queries ? { [Q in keyof Queries[S]]: Queries[S][Q] extends { full: unknown } ? Q : never }[keyof Queries[S]] : never;
+/** The response type of such a query asked in full detail, or an error. */
+export type FullResponseOf<S, Q> = (S extends keyof Queries ? Q extends keyof Queries[S] ? Queries[S][Q] extends { full: infer X } ? X : never : never : never) | ErrorResponse;
 
 /** \`Engine.request\`: the request's \`system\` and \`query\` pick the request type and the result type. */
 export interface EngineRequests {
   /** A request typed \`any\` (JSON.parse's): its kind is unknown, so the general Response. */
   request<T>(request: 0 extends 1 & T ? T : never): Response;
   request(request: DescribeRequest): DescribeResponse | ErrorResponse;
-  request<S extends keyof Queries, Q extends keyof Queries[S]>(request: { system: S; query: Q } & RequestOf<S, Q>): ResponseOf<S, Q>;
+  /** A hex reach in full detail (\`detail\` absent or "full"): every entry's full-detail fields are there. */
+  request<S extends keyof Queries, Q extends FullQuery<S>>(request: { system: S; query: Q; detail?: "full" } & ReadonlyDeep<RequestOf<S, Q>>): FullResponseOf<S, Q>;
+  request<S extends keyof Queries, Q extends keyof Queries[S]>(request: { system: S; query: Q } & ReadonlyDeep<RequestOf<S, Q>>): ResponseOf<S, Q>;
   /** A request whose system and query are not known statically, or JSON text. */
   request(request: Request | string): Response;
 }

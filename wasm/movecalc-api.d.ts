@@ -869,6 +869,18 @@ export interface CcAncientsWhyNotResponse {
   assumptions: Assumptions;
   sensitivity?: Sensitivity;
 }
+/**
+ * CcAncientsReachHex as a full-detail answer (`detail` absent or "full") gives it: these fields are always
+ * there; the way there, `path` or `parent`, as the result's `paths` says.
+ */
+export type CcAncientsReachHexFull = Omit<CcAncientsReachHex, "path" | "parent"> & Required<Pick<CcAncientsReachHex, "hexesMoved" | "canBattle" | "mustBattle">>;
+/** CcAncientsReachResult in full detail: `paths` says which form every entry's way there is in. */
+export type CcAncientsReachResultFull = Omit<CcAncientsReachResult, "paths" | "hexes"> & (
+  | { paths: "full"; hexes: (CcAncientsReachHexFull & { path: Required<PathHex>[] })[] }
+  | { paths: "parent"; hexes: (CcAncientsReachHexFull & { parent: Required<PathHex> })[] }
+);
+/** CcAncientsReachResponse in full detail. */
+export type CcAncientsReachResponseFull = Omit<CcAncientsReachResponse, "result"> & { result: CcAncientsReachResultFull };
 
 // GODSGLOOM (`godsgloom`): requests and results
 
@@ -1160,6 +1172,18 @@ export interface GodsgloomWhyNotResponse {
   assumptions: Assumptions;
   sensitivity?: Sensitivity;
 }
+/**
+ * GodsgloomReachHex as a full-detail answer (`detail` absent or "full") gives it: these fields are always
+ * there; the way there, `path` or `parent`, as the result's `paths` says.
+ */
+export type GodsgloomReachHexFull = Omit<GodsgloomReachHex, "path" | "parent"> & Required<Pick<GodsgloomReachHex, "engaged" | "engagedWith" | "nimble" | "minimumMove" | "endedBy" | "facings">>;
+/** GodsgloomReachResult in full detail: `paths` says which form every entry's way there is in. */
+export type GodsgloomReachResultFull = Omit<GodsgloomReachResult, "paths" | "hexes"> & (
+  | { paths: "full"; hexes: (GodsgloomReachHexFull & { path: Required<PathHex>[] })[] }
+  | { paths: "parent"; hexes: (GodsgloomReachHexFull & { parent: Required<PathHex> })[] }
+);
+/** GodsgloomReachResponse in full detail. */
+export type GodsgloomReachResponseFull = Omit<GodsgloomReachResponse, "result"> & { result: GodsgloomReachResultFull };
 
 // The Ninth Age (`ninth-age`): requests and results
 
@@ -1948,6 +1972,18 @@ export interface TornWorldWhyNotResponse {
   assumptions: Assumptions;
   sensitivity?: Sensitivity;
 }
+/**
+ * TornWorldReachHex as a full-detail answer (`detail` absent or "full") gives it: these fields are always
+ * there; the way there, `path` or `parent`, as the result's `paths` says.
+ */
+export type TornWorldReachHexFull = Omit<TornWorldReachHex, "path" | "parent"> & Required<Pick<TornWorldReachHex, "freeAttacks" | "ejects" | "ejectsMarkers">>;
+/** TornWorldReachResult in full detail: `paths` says which form every entry's way there is in. */
+export type TornWorldReachResultFull = Omit<TornWorldReachResult, "paths" | "hexes"> & (
+  | { paths: "full"; hexes: (TornWorldReachHexFull & { path: Required<TornWorldEntryPosition>[] })[] }
+  | { paths: "parent"; hexes: (TornWorldReachHexFull & { parent: Required<TornWorldEntryPosition> })[] }
+);
+/** TornWorldReachResponse in full detail. */
+export type TornWorldReachResponseFull = Omit<TornWorldReachResponse, "result"> & { result: TornWorldReachResultFull };
 
 // Every request and response
 
@@ -1978,7 +2014,7 @@ export interface Queries {
     reachArea: { request: ArcaneLegionsReachAreaRequest; response: ArcaneLegionsReachAreaResponse };
   };
   "cc-ancients": {
-    reach: { request: CcAncientsReachRequest; response: CcAncientsReachResponse };
+    reach: { request: CcAncientsReachRequest; response: CcAncientsReachResponse; full: CcAncientsReachResponseFull };
     move: { request: CcAncientsMoveRequest; response: CcAncientsMoveResponse };
     order: { request: CcAncientsOrderRequest; response: CcAncientsOrderResponse };
     retreat: { request: CcAncientsRetreatRequest; response: CcAncientsRetreatResponse };
@@ -1986,7 +2022,7 @@ export interface Queries {
     whyNot: { request: CcAncientsWhyNotRequest; response: CcAncientsWhyNotResponse };
   };
   "godsgloom": {
-    reach: { request: GodsgloomReachRequest; response: GodsgloomReachResponse };
+    reach: { request: GodsgloomReachRequest; response: GodsgloomReachResponse; full: GodsgloomReachResponseFull };
     move: { request: GodsgloomMoveRequest; response: GodsgloomMoveResponse };
     whyNot: { request: GodsgloomWhyNotRequest; response: GodsgloomWhyNotResponse };
   };
@@ -1997,7 +2033,7 @@ export interface Queries {
     spacing: { request: NinthAgeSpacingRequest; response: NinthAgeSpacingResponse };
   };
   "torn-world": {
-    reach: { request: TornWorldReachRequest; response: TornWorldReachResponse };
+    reach: { request: TornWorldReachRequest; response: TornWorldReachResponse; full: TornWorldReachResponseFull };
     move: { request: TornWorldMoveRequest; response: TornWorldMoveResponse };
     eject: { request: TornWorldEjectRequest; response: TornWorldEjectResponse };
     shift: { request: TornWorldShiftRequest; response: TornWorldShiftResponse };
@@ -2008,13 +2044,21 @@ export interface Queries {
 export type RequestOf<S, Q> = S extends keyof Queries ? Q extends keyof Queries[S] ? Queries[S][Q] extends { request: infer X } ? X : never : never : never;
 /** The response type of a system's query: its successful response or an error. */
 export type ResponseOf<S, Q> = (S extends keyof Queries ? Q extends keyof Queries[S] ? Queries[S][Q] extends { response: infer X } ? X : never : never : never) | ErrorResponse;
+/** T with every member and array read-only: what a request parameter takes (the engine never changes it), so that `as const` requests fit. */
+export type ReadonlyDeep<T> = T extends object ? { readonly [K in keyof T]: ReadonlyDeep<T[K]> } : T;
+/** A system's queries with a full-detail form (a hex reach: `detail` absent or "full"). */
+export type FullQuery<S> = S extends keyof Queries ? { [Q in keyof Queries[S]]: Queries[S][Q] extends { full: unknown } ? Q : never }[keyof Queries[S]] : never;
+/** The response type of such a query asked in full detail, or an error. */
+export type FullResponseOf<S, Q> = (S extends keyof Queries ? Q extends keyof Queries[S] ? Queries[S][Q] extends { full: infer X } ? X : never : never : never) | ErrorResponse;
 
 /** `Engine.request`: the request's `system` and `query` pick the request type and the result type. */
 export interface EngineRequests {
   /** A request typed `any` (JSON.parse's): its kind is unknown, so the general Response. */
   request<T>(request: 0 extends 1 & T ? T : never): Response;
   request(request: DescribeRequest): DescribeResponse | ErrorResponse;
-  request<S extends keyof Queries, Q extends keyof Queries[S]>(request: { system: S; query: Q } & RequestOf<S, Q>): ResponseOf<S, Q>;
+  /** A hex reach in full detail (`detail` absent or "full"): every entry's full-detail fields are there. */
+  request<S extends keyof Queries, Q extends FullQuery<S>>(request: { system: S; query: Q; detail?: "full" } & ReadonlyDeep<RequestOf<S, Q>>): FullResponseOf<S, Q>;
+  request<S extends keyof Queries, Q extends keyof Queries[S]>(request: { system: S; query: Q } & ReadonlyDeep<RequestOf<S, Q>>): ResponseOf<S, Q>;
   /** A request whose system and query are not known statically, or JSON text. */
   request(request: Request | string): Response;
 }

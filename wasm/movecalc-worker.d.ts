@@ -1,6 +1,6 @@
 // Types of the worker API (movecalc/worker): the engine in a Web Worker or a Node worker thread.
-import type { DescribeRequest, DescribeResponse, ErrorResponse, Queries, Request, RequestOf, Response, ResponseOf, SystemId } from './movecalc-api.js';
-import type { MovecalcError, PositionChanges, PositionResponse } from './movecalc.js';
+import type { DescribeRequest, DescribeResponse, ErrorResponse, FullQuery, FullResponseOf, Queries, ReadonlyDeep, Request, RequestOf, Response, ResponseOf, SystemId } from './movecalc-api.js';
+import type { LooseQuery, MovecalcError, PositionChanges, PositionResponse, QueryOf } from './movecalc.js';
 
 export { MovecalcError };
 
@@ -26,9 +26,13 @@ export interface CallOptions {
 }
 
 /** A position kept in the worker's engine (WorkerEngine.open). */
-export declare class WorkerPosition {
-  /** Asks a query (`query` and its own fields, none of the position's); the parsed response. */
-  ask(query: Record<string, unknown> | string, options?: CallOptions): Promise<PositionResponse>;
+export declare class WorkerPosition<S = string> {
+  /** A hex reach in full detail (`detail` absent or "full"), typed as Engine.request's. */
+  ask<Q extends FullQuery<S>>(query: QueryOf<S, Q> & { detail?: 'full' }, options?: CallOptions): Promise<FullResponseOf<S, Q>>;
+  /** Asks a query (`query` and its own fields, none of the position's; any object while the system is not known statically); the parsed response. */
+  ask(query: LooseQuery<S> | string, options?: CallOptions): Promise<PositionResponse>;
+  /** A query of the position's system (`query` and its own fields), typed as Engine.request's. */
+  ask<Q extends S extends keyof Queries ? keyof Queries[S] : never>(query: QueryOf<S, Q>, options?: CallOptions): Promise<ResponseOf<S, Q>>;
   /** Changes the position; `{ok: true}` or an error response (the position is then unchanged). */
   update(changes: PositionChanges | string, options?: CallOptions): Promise<PositionResponse>;
   /** Frees the position in the worker; later calls reject with code `closed`. */
@@ -46,6 +50,7 @@ export declare class WorkerEngine {
   load(systems?: SystemId[]): Promise<Response>;
   loadSystems(systems?: SystemId[]): Promise<void>;
   /** Opens a position kept in the worker's engine; rejects with the engine's code when it cannot. */
+  open<S extends SystemId>(position: { system: S } & Record<string, unknown>, options?: CallOptions): Promise<WorkerPosition<S>>;
   open(position: Record<string, unknown> | string, options?: CallOptions): Promise<WorkerPosition>;
   /** Stops the worker and starts a fresh one with the same rule sets. */
   restart(): void;
@@ -61,7 +66,8 @@ export interface WorkerRequests {
   /** A request typed `any` (JSON.parse's): its kind is unknown, so the general Response. */
   request<T>(request: 0 extends 1 & T ? T : never, options?: CallOptions): Promise<Response>;
   request(request: DescribeRequest, options?: CallOptions): Promise<DescribeResponse | ErrorResponse>;
-  request<S extends keyof Queries, Q extends keyof Queries[S]>(request: { system: S; query: Q } & RequestOf<S, Q>, options?: CallOptions): Promise<ResponseOf<S, Q>>;
+  request<S extends keyof Queries, Q extends FullQuery<S>>(request: { system: S; query: Q; detail?: "full" } & ReadonlyDeep<RequestOf<S, Q>>, options?: CallOptions): Promise<FullResponseOf<S, Q>>;
+  request<S extends keyof Queries, Q extends keyof Queries[S]>(request: { system: S; query: Q } & ReadonlyDeep<RequestOf<S, Q>>, options?: CallOptions): Promise<ResponseOf<S, Q>>;
   /** A request whose system and query are not known statically, or JSON text. */
   request(request: Request | string, options?: CallOptions): Promise<Response>;
 }

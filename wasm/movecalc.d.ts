@@ -1,7 +1,7 @@
 // Types for the movecalc engine module. The request and response shapes come from
 // movecalc-api.d.ts, generated from the JSON Schemas of docs/schema/ (bin/types.mjs): a request
 // object's `system` and `query` pick the type of the answer's `result`.
-import type { EngineRequests, SystemId } from './movecalc-api.js';
+import type { EngineRequests, FullQuery, FullResponseOf, Queries, ReadonlyDeep, RequestOf, ResponseOf, SystemId } from './movecalc-api.js';
 
 export * from './movecalc-api.js';
 
@@ -111,12 +111,26 @@ export interface ArraysResponse extends PositionResponse {
  */
 export declare const REACH_FLAGS: Readonly<Record<string, Readonly<Record<string, number>>>>;
 
-/** A position kept in the engine (Engine.open); its answers are the full request's, byte for byte. */
-export declare class Position {
-  /** Asks a query (`query` and its own fields, none of the position's); the parsed response. */
-  ask(query: Record<string, unknown> | string, options?: { format?: 'json' }): PositionResponse;
+/** The members of a request that make its position (splitRequest); the rest is the query. */
+export type PositionKey = 'system' | 'params' | 'units' | 'terrain' | 'table' | 'board' | 'baselines' | 'markers';
+/** What Position.ask takes for a system's query Q: the request without the position's members. */
+export type QueryOf<S, Q> = { query: Q } & Omit<ReadonlyDeep<RequestOf<S, Q>>, PositionKey | 'query'>;
+/** Any query object, for a position whose system is not known statically (S string). */
+export type LooseQuery<S> = string extends S ? Record<string, unknown> : never;
+
+/**
+ * A position kept in the engine (Engine.open); its answers are the full request's, byte for byte,
+ * and so are their types once the position's `system` is known (S).
+ */
+export declare class Position<S = string> {
   /** Asks with the answer's lists as typed arrays where the query has them (docs/api.md "Arrays": a hex game's reach, a free-form move, pursuit, charge or flee). */
   ask(query: Record<string, unknown> | string, options: { format: 'arrays' }): ArraysResponse;
+  /** A hex reach in full detail (`detail` absent or "full"), typed as Engine.request's. */
+  ask<Q extends FullQuery<S>>(query: QueryOf<S, Q> & { detail?: 'full' }, options?: { format?: 'json' }): FullResponseOf<S, Q>;
+  /** Asks a query (`query` and its own fields, none of the position's; any object while the system is not known statically); the parsed response. */
+  ask(query: LooseQuery<S> | string, options?: { format?: 'json' }): PositionResponse;
+  /** A query of the position's system (`query` and its own fields), typed as Engine.request's. */
+  ask<Q extends S extends keyof Queries ? keyof Queries[S] : never>(query: QueryOf<S, Q>, options?: { format?: 'json' }): ResponseOf<S, Q>;
   /** Asks a query given as JSON text; the response text exactly as the engine printed it. */
   askText(text: string): string;
   /** Changes the position; `{ok: true}` or an error response (the position is then unchanged). */
@@ -149,6 +163,7 @@ export declare class Engine {
    * Opens a position kept in the engine (at most MC_MAX_POSITIONS = 64 open per module). Throws
    * when it cannot be opened; the thrown error's `response` is the engine's error response.
    */
+  open<S extends SystemId>(position: { system: S } & Record<string, unknown>): Position<S>;
   open(position: Record<string, unknown> | string): Position;
   /** Bytes the engine holds; unchanged by a request once it has been answered. */
   bytesInUse(): number;

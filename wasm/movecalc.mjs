@@ -53,6 +53,11 @@ function wasmLocation(name, options) {
 const LOCATE_HINT = 'pass createEngine({ locateFile: (name) => URL of that file }) and serve or copy ' +
   "node_modules/movecalc/wasm/dist/*.wasm there (README \"Using with a bundler\")";
 
+// With the bytes given the glue fetches nothing, but without a locateFile it still makes its
+// default name with new URL(…, import.meta.url), which throws where import.meta is empty (a
+// CommonJS server bundle).
+const bytesGiven = (file) => file;
+
 /** Instantiates one module: `name` is "core" or a system id. */
 async function instantiate(name, options) {
   const moduleOptions = {};
@@ -61,11 +66,13 @@ async function instantiate(name, options) {
   try {
     if (options.wasmBinary) {
       moduleOptions.wasmBinary = options.wasmBinary;
+      moduleOptions.locateFile = bytesGiven;
     } else if (isNode) {
       wasmUrl = wasmLocation(name, options);
       // process.getBuiltinModule, not an import: a bundler building for the browser then finds no
       // `node:` module to resolve (README "Using with a bundler").
       moduleOptions.wasmBinary = await process.getBuiltinModule('node:fs/promises').readFile(wasmUrl);
+      moduleOptions.locateFile = bytesGiven;
     } else if (typeof WebAssembly.compileStreaming === 'function') {
       wasmUrl = wasmLocation(name, options);
       // The .wasm is compiled while it arrives, from now on, while the glue is imported and the

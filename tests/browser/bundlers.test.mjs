@@ -1,8 +1,9 @@
-// The package in bundled apps, as README "Using with a bundler" tells a developer to build them:
-// installed once from the packed tarball (offline), each app built by one bundler with the README's
-// recipe (none for Vite and webpack; locateFile and the .wasm copied for esbuild and rollup; a
-// server bundle with nothing at all), then loaded (Chromium; Node for the server) where it must
-// rule as the native engine does. Apps of two games load the second with loadSystems.
+// The package in bundled apps, as the README ("Using with a bundler", also the package's) tells a
+// developer to build them: installed once from the packed tarball (offline), each app built by one
+// bundler with its recipe (none for Vite and webpack; locateFile and the .wasm copied for esbuild
+// and rollup; a server bundle, ESM or CommonJS, with nothing at all), then loaded (Chromium; Node
+// for the server) where it must rule as the native engine does. Apps of two games load the second
+// with loadSystems.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -180,17 +181,23 @@ test('webpack with no config beyond entry and output: emits the .wasm it loads a
   assert.equal(wasm.length, 2);
 });
 
-test('a Node server bundle (esbuild --platform=node, the `node` condition): the package\'s own .wasm are read, not beside the bundle', () => {
+test('a Node server bundle (esbuild --platform=node, ESM and CommonJS output, the `node` condition): the package\'s own .wasm are read, not beside the bundle', () => {
   const dir = appDir('server-app', {
+    // no top-level await: CommonJS output has none
     'server.js': `import { createEngine } from 'movecalc';
-const engine = await createEngine({ systems: [${JSON.stringify(gameA)}] });
-await engine.loadSystems([${JSON.stringify(gameB)}]);
-process.stdout.write(JSON.stringify(${JSON.stringify(requests.map((r) => JSON.stringify(r)))}.map((r) => engine.requestText(r))));
+createEngine({ systems: [${JSON.stringify(gameA)}] })
+  .then(async (engine) => {
+    await engine.loadSystems([${JSON.stringify(gameB)}]);
+    process.stdout.write(JSON.stringify(${JSON.stringify(requests.map((r) => JSON.stringify(r)))}.map((r) => engine.requestText(r))));
+  })
+  .catch((e) => { console.error(e); process.exitCode = 1; });
 `,
   });
-  execFileSync(bin('esbuild'), ['server.js', '--bundle', '--platform=node', '--format=esm', '--outfile=out/server.mjs', '--log-level=error'], { cwd: dir });
-  assert.deepEqual(readdirSync(join(dir, 'out')), ['server.mjs']);
-  const r = spawnSync(process.execPath, [join(dir, 'out', 'server.mjs')], { cwd: dir, encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stdout + r.stderr);
-  assert.deepEqual(JSON.parse(r.stdout), natives);
+  for (const [format, out] of [['esm', 'server.mjs'], ['cjs', 'server.cjs']]) {
+    execFileSync(bin('esbuild'), ['server.js', '--bundle', '--platform=node', `--format=${format}`, `--outfile=out/${out}`, '--log-level=error'], { cwd: dir });
+    const r = spawnSync(process.execPath, [join(dir, 'out', out)], { cwd: dir, encoding: 'utf8' });
+    assert.equal(r.status, 0, `${format}: ${r.stdout}${r.stderr}`);
+    assert.deepEqual(JSON.parse(r.stdout), natives, format);
+  }
+  assert.deepEqual(readdirSync(join(dir, 'out')).sort(), ['server.cjs', 'server.mjs']);
 });

@@ -3,12 +3,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { anchorsOf, linksOf, PACKAGE_README } from '../tools/doc-links.mjs';
 import { installFresh, pack } from '../tools/pack.mjs';
 import { loadScenario, nativeCli, root, scenarioFiles } from './util.mjs';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
+const repoReadme = readFileSync(join(root, 'README.md'), 'utf8');
 const { tarball, files } = pack();
 const user = installFresh(tarball);
 const systems = SYSTEM_IDS; // the engine's list (src/systems.def)
@@ -16,8 +18,8 @@ const firstScenario = (system) => loadScenario(scenarioFiles().find((f) => f.inc
 
 // What the tarball must hold, nothing more: the wrapper and its helpers, types, CLIs, every module
 // with its .wasm, the built site (public/, from bin/build), the documents the README and the types
-// point at (API, schemas, rules reference, embedding and hosting), and of the page only the scene
-// and drawing modules the CLIs import (no DOM among them).
+// point at (API, schemas, rules reference, geometry, embedding and hosting), the MediaWiki
+// extension, and of the page only the scene and drawing modules the CLIs import (no DOM among them).
 function expectedFiles() {
   const walk = (dir) => readdirSync(join(root, dir), { withFileTypes: true })
     .flatMap((e) => (e.isDirectory() ? walk(`${dir}/${e.name}`) : [`${dir}/${e.name}`]));
@@ -27,7 +29,7 @@ function expectedFiles() {
       'movecalc-worker-thread.mjs', 'movecalc.d.ts', 'movecalc-api.d.ts', 'movecalc-worker.d.ts'].map((f) => `wasm/${f}`),
     ...['core', ...systems].flatMap((m) => [`wasm/dist/movecalc-${m}.mjs`, `wasm/dist/movecalc-${m}.wasm`]),
     ...['movecalc.mjs', 'movecalc-render.mjs', 'input.mjs', 'lines.mjs', 'serve.mjs'].map((f) => `bin/${f}`),
-    'docs/api.md', 'docs/embedding.md', 'docs/hosting.md', ...walk('docs/api'), ...walk('docs/schema'), ...walk('docs/rules'),
+    'docs/api.md', 'docs/embedding.md', 'docs/hosting.md', 'docs/geometry.md', ...walk('integrations/mediawiki'), ...walk('docs/api'), ...walk('docs/schema'), ...walk('docs/rules'),
     ...walk('public'),
     ...['base64url', 'board', 'draw', 'fields', 'geometry', 'hex', 'model', 'picture', 'results', 'scene', 'share', 'svg-context'].map((m) => `web/${m}.js`),
     ...systems.map((s) => `web/games/${s}.js`), 'web/games/index.js',
@@ -37,6 +39,59 @@ function expectedFiles() {
 test('the tarball (npm pack) holds exactly the listed files: wrapper, worker API, types, CLIs, modules, the built site, schemas and rules reference', () => {
   assert.deepEqual([...files].sort(), expectedFiles());
   for (const f of ['public/index.html', 'public/movecalc-board.js', 'public/engine/movecalc.mjs', 'docs/schema/envelope.schema.json']) assert.ok(files.includes(f), f);
+});
+
+test('the package\'s README.md is the short package README (docs/package-readme.md); the repository\'s is left as it was', () => {
+  const installed = readFileSync(join(user, 'node_modules', 'movecalc', 'README.md'), 'utf8');
+  assert.equal(installed, readFileSync(join(root, PACKAGE_README), 'utf8'));
+  assert.ok(installed.length < 8000, `${installed.length} characters`);
+  for (const h of ['## Install', '## Using the engine', '## Using with a bundler', '## Embed and host', '## Links']) assert.ok(installed.includes(`\n${h}\n`), h);
+  assert.equal(readFileSync(join(root, 'README.md'), 'utf8'), repoReadme);
+  assert.ok(!existsSync(join(root, '.README.repo.md')));
+});
+
+test('the package README\'s first example, run as written in the fresh project, rules', () => {
+  const readme = readFileSync(join(user, 'node_modules', 'movecalc', 'README.md'), 'utf8');
+  const example = /```js\n([\s\S]*?)```/.exec(readme)[1];
+  assert.match(example, /from 'movecalc'/);
+  writeFileSync(join(user, 'readme-example.mjs'), example);
+  const r = spawnSync(process.execPath, ['readme-example.mjs'], { cwd: user, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  // a GODSGLOOM unit of Speed 4 in the open reaches some hexes: the example prints how many
+  assert.ok(Number(r.stdout.trim()) > 0, r.stdout + r.stderr);
+  assert.equal(r.stderr, '');
+});
+
+test('every link of the markdown the package ships names a file in the package, or the repository by its absolute address', () => {
+  const pkgDir = join(user, 'node_modules', 'movecalc');
+  const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+  // https://host/owner/name of git+https://host/owner/name.git; a file is <base>/blob/main/<path>
+  const base = pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+  const tracked = new Set(execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n'));
+  const bad = [];
+  let relativeLinks = 0;
+  let repoLinks = 0;
+  for (const file of files.filter((f) => f.endsWith('.md'))) {
+    for (const { line, target } of linksOf(readFileSync(join(pkgDir, file), 'utf8'))) {
+      const [path, anchor] = target.split('#');
+      let md = null;
+      if (target.startsWith(base + '/blob/main/')) {
+        repoLinks++;
+        const inRepo = decodeURIComponent(path.slice(base.length + '/blob/main/'.length));
+        if (!tracked.has(inRepo)) bad.push(`${file}:${line}: ${target}: no such file in the repository`);
+        else if (inRepo.endsWith('.md')) md = readFileSync(join(root, inRepo), 'utf8');
+      } else if (!/^[a-z]+:/i.test(target)) {
+        relativeLinks++;
+        const abs = path ? join(pkgDir, dirname(file), decodeURIComponent(path)) : join(pkgDir, file);
+        const inPkg = relative(pkgDir, abs);
+        if (inPkg.startsWith('..') || !existsSync(abs)) bad.push(`${file}:${line}: ${target}: not in the package`);
+        else if (abs.endsWith('.md')) md = readFileSync(abs, 'utf8');
+      }
+      if (md !== null && anchor !== undefined && !anchorsOf(md).has(anchor)) bad.push(`${file}:${line}: ${target}: no heading #${anchor}`);
+    }
+  }
+  assert.ok(relativeLinks > 50 && repoLinks > 0, `${relativeLinks} relative links, ${repoLinks} to the repository`);
+  assert.deepEqual(bad, []);
 });
 
 test('package.json names the repository, the homepage and where to report bugs', () => {

@@ -15,7 +15,7 @@ test('wasm/movecalc-api.d.ts is up to date with docs/schema (regenerated and com
   assert.ok(generate() === readFileSync(outFile, 'utf8'), 'out of date: run node bin/types.mjs');
 });
 
-test('tsc --strict: ok.ts compiles; misspelt query, wrong system/query pair, wrong field type and a field the narrowed result lacks do not', () => {
+test('tsc --strict: ok.ts compiles; misspelt query, wrong system/query pair, wrong field type, a field the narrowed result lacks, a brief reach\'s optional fields, `path` before `paths` is checked, and a kept position\'s misspelt query do not', () => {
   const files = readdirSync(typesDir).filter((f) => f.endsWith('.ts')).sort();
   assert.ok(files.includes('ok.ts'));
   const expected = [];
@@ -61,4 +61,35 @@ test('Reason.code is the documented union: every reason code the engine\'s sourc
   for (const f of scenarioFiles()) collect(engine.request(loadScenario(f).request));
   assert.ok(answered.size > 10);
   assert.deepEqual([...inSources, ...answered].filter((c) => !documented.has(c)).sort(), []);
+});
+
+test('what the full-detail types promise holds: every hex reach entry of every scenario asked in full detail has its schema\'s fullDetail fields, and `path` or `parent` (hexes with col and row) as the result\'s `paths` says', async () => {
+  const { readSchemas } = await import('../tools/schemas.mjs');
+  const { createEngine } = await import('../../wasm/movecalc.mjs');
+  const { loadScenario, scenarioFiles } = await import('./util.mjs');
+  const engine = await createEngine();
+  const fullDetail = Object.fromEntries(readSchemas().filter(({ schema }) => schema.$defs.ReachHex?.fullDetail)
+    .map(({ stem, schema }) => [stem, schema.$defs.ReachHex.fullDetail]));
+  const { systems } = engine.request({ query: 'describe' }).result;
+  // every game with a hex reach that takes `detail` declares its entry's full-detail fields
+  const withDetail = readSchemas().filter(({ schema }) => schema.$defs.ReachRequest?.properties?.detail).map(({ stem }) => stem);
+  assert.deepEqual(Object.keys(fullDetail).sort(), withDetail.sort());
+  assert.ok(withDetail.every((id) => systems.some((s) => s.id === id)));
+  const checked = {};
+  const bad = [];
+  const withColRow = (h) => Number.isInteger(h?.col) && Number.isInteger(h?.row);
+  for (const f of scenarioFiles()) {
+    const { request } = loadScenario(f);
+    if (!fullDetail[request.system] || request.query !== 'reach' || request.detail === 'brief') continue;
+    const answer = engine.request(request);
+    if (!answer.ok) continue;
+    for (const e of answer.result.hexes) {
+      checked[request.system] = (checked[request.system] ?? 0) + 1;
+      const missing = fullDetail[request.system].filter((k) => !(k in e));
+      if (answer.result.paths === 'full' ? !(Array.isArray(e.path) && e.path.every(withColRow)) : !withColRow(e.parent)) missing.push(answer.result.paths === 'full' ? 'path' : 'parent');
+      if (missing.length) bad.push(`${f}: (${e.q},${e.r}) lacks ${missing.join(', ')}`);
+    }
+  }
+  assert.deepEqual(Object.keys(checked).sort(), withDetail.sort(), JSON.stringify(checked));
+  assert.deepEqual(bad.slice(0, 10), []);
 });

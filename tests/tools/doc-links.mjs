@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/** The package's README (bin/pack-readme.mjs): published as README.md, so its links start at the root. */
+export const PACKAGE_README = 'docs/package-readme.md';
+
 /** GitHub's anchor for a heading's text. */
 export function slugOf(heading) {
   return heading
@@ -50,27 +53,33 @@ export function markdownFiles() {
   return out;
 }
 
+/** The links of a markdown text, outside code: [{line (1-based), target}]. */
+export function linksOf(markdown) {
+  const out = [];
+  let fenced = false;
+  markdown.split('\n').forEach((line, i) => {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    if (fenced) return;
+    const code = line.replace(/`[^`]*`/g, '');
+    for (const m of code.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) out.push({ line: i + 1, target: m[1] });
+  });
+  return out;
+}
+
 /** Broken relative links: [{file, line, target, why}]. */
 export function brokenLinks() {
   const bad = [];
   for (const file of markdownFiles()) {
-    const text = readFileSync(join(root, file), 'utf8');
-    let fenced = false;
-    text.split('\n').forEach((line, i) => {
-      if (/^\s*```/.test(line)) fenced = !fenced;
-      if (fenced) return;
-      const code = line.replace(/`[^`]*`/g, '');
-      for (const m of code.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
-        const target = m[1];
-        if (/^[a-z]+:/i.test(target)) continue;
-        const [path, anchor] = target.split('#');
-        const abs = path ? join(root, dirname(file), decodeURIComponent(path)) : join(root, file);
-        const where = { file, line: i + 1, target };
-        if (!existsSync(abs)) bad.push({ ...where, why: 'no such file' });
-        else if (anchor !== undefined && abs.endsWith('.md') && !anchorsOf(readFileSync(abs, 'utf8')).has(anchor))
-          bad.push({ ...where, why: `no heading #${anchor} in ${relative(root, abs)}` });
-      }
-    });
+    for (const { line, target } of linksOf(readFileSync(join(root, file), 'utf8'))) {
+      if (/^[a-z]+:/i.test(target)) continue;
+      const [path, anchor] = target.split('#');
+      const base = file === PACKAGE_README ? '' : dirname(file);
+      const abs = path ? join(root, base, decodeURIComponent(path)) : join(root, file);
+      const where = { file, line, target };
+      if (!existsSync(abs)) bad.push({ ...where, why: 'no such file' });
+      else if (anchor !== undefined && abs.endsWith('.md') && !anchorsOf(readFileSync(abs, 'utf8')).has(anchor))
+        bad.push({ ...where, why: `no heading #${anchor} in ${relative(root, abs)}` });
+    }
   }
   return bad;
 }

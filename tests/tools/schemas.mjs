@@ -14,6 +14,8 @@ export function readSchemas() {
 
 export function loadSchemas() {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
+  // A hex reach entry's fields that a full-detail answer always gives (bin/types.mjs): an annotation.
+  ajv.addKeyword('fullDetail');
   const ids = {};
   for (const { stem, schema } of readSchemas()) {
     ajv.addSchema(schema);

@@ -16,11 +16,25 @@ const reach = engine.request({
 if (reach.ok) {
   const hexes: GodsgloomReachHex[] = reach.result.hexes;
   const cost: number = hexes[0].cost;
+  // asked in full detail (the default): the entry's full-detail fields are there
+  const engaged: boolean = reach.result.hexes[0].engaged;
+  const facings: number[] = reach.result.hexes[0].facings;
+  // and `paths` says which form the way there is in, each hex of it with col and row
+  if (reach.result.paths === 'full') console.log(engaged, facings, reach.result.hexes[0].path.map((h) => h.col + h.row));
+  else console.log(reach.result.hexes[0].parent.col);
   const moveType: 'normal' | 'engaged' | 'breakaway' | 'teleport' | 'reposition' | 'none' = reach.result.moveType;
   console.log(cost, moveType, reach.result.zones.map((z) => z.unit), reach.result.trace.length);
 } else {
   console.log(reach.error.code, reach.error.path);
 }
+
+// Brief detail leaves fields out at their defaults; asked in full detail, Torn World's and C&C's are there.
+const brief = engine.request({ system: 'godsgloom', query: 'reach', board: { cols: 7, rows: 7 }, units: [], unit: 'a', detail: 'brief' });
+if (brief.ok) console.log(brief.result.hexes.map((h) => h.engaged ?? false));
+const twReach = engine.request({ system: 'torn-world', query: 'reach', board: { cols: 9, rows: 9 }, units: [{ id: 'o', side: 'red', size: 'large', q: 1, r: 4, move: 2 }], unit: 'o', action: 'move', detail: 'full', paths: 'parent' });
+if (twReach.ok) console.log(twReach.result.hexes.map((h) => h.freeAttacks.length + h.ejects.length));
+const ccReach = engine.request({ system: 'cc-ancients', query: 'reach', units: [{ id: 'u', side: 'red', type: 'light infantry', col: 3, row: 4 }], unit: 'u' });
+if (ccReach.ok) console.log(ccReach.result.hexes.filter((h) => h.canBattle && !h.mustBattle).map((h) => h.hexesMoved));
 
 // Offset coordinates, a move, its reasons.
 const move = engine.request({
@@ -86,6 +100,11 @@ const eject: TornWorldMoveRequest = {
 const ejected = engine.request(eject);
 if (ejected.ok) console.log(ejected.result.ejections?.map((e) => e.chooser ?? 'unknown'));
 
+// A request built in a variable `as const` (read-only arrays and all) keeps its kind too.
+const fixed = { system: 'godsgloom', query: 'move', board: { cols: 3, rows: 3 }, units: [{ id: 'a', side: 'red', q: 0, r: 0, facing: 0, speed: 2 }], unit: 'a', path: [{ q: 1, r: 0 }] } as const;
+const fixedMove = engine.request(fixed);
+if (fixedMove.ok) console.log(fixedMove.result.legal);
+
 const any: Request = JSON.parse('{"query": "describe"}');
 const answer = engine.request(any);
 if (answer.ok) console.log(answer.query, answer.assumptions);
@@ -97,6 +116,14 @@ if (described.ok) console.log(described.result.systems.map((s) => s.lengthUnit),
 const text: string = engine.requestText('{"query": "describe"}');
 const parsed = engine.request(text);
 console.log(text.length, parsed.ok);
+
+// A position kept in the engine: its system types each query asked of it.
+const kept = engine.open({ system: 'godsgloom', board: { cols: 7, rows: 7 }, units: [{ id: 'a', side: 'red', q: 0, r: 3, facing: 0, speed: 4 }] });
+const keptReach = kept.ask({ query: 'reach', unit: 'a' });
+if (keptReach.ok) console.log(keptReach.result.moveType, keptReach.result.hexes.map((h) => h.engaged && h.facings.length));
+const keptMove = kept.ask({ query: 'move', unit: 'a', path: [{ q: 1, r: 3 }] });
+if (keptMove.ok) console.log(keptMove.result.legal, kept.update({ units: [{ id: 'a', q: 1 }] }).ok);
+kept.close();
 
 // A Ninth Age flee kept in the engine, its poses in the arrays form.
 const nine = await createEngine({ systems: ['ninth-age'] });
@@ -123,6 +150,7 @@ const later = await off.request({ system: 'godsgloom', query: 'reach', board: { 
 if (later.ok) console.log(later.result.hexes.length);
 const keptOff = await off.open({ system: 'godsgloom', board: { cols: 7, rows: 7 }, units: [] });
 const asked = await keptOff.ask({ query: 'reach', unit: 'a' });
+if (asked.ok) console.log(asked.result.hexes.map((h) => h.cost));
 console.log(asked.ok, (await keptOff.update({ remove: ['a'] })).ok);
 await keptOff.close();
 off.terminate();
