@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, pageRequest, pickSystem, ruled, openPanel, hook, verdict, artifacts, touchDrag, painted } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, verdict, artifacts, touchDrag, painted } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 
 let env;
@@ -260,6 +260,34 @@ test('ninth-age (360x740, touch): play, 9A-PU-1 a pursuit stays roll-driven: Rol
   await shot(page, 'ninth-age', 'pursuit-moved');
   // touches 4 and 5
   await undoRedo(page, 'ninth-age', 'Spearmen', pose(home), pose(moved), 'pursuit');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('arcane-legions (1280x800, keyboard): play, AL-MOV-2 N picks the Legion, ArrowUp asks a step forward, E then a 45° turn (two steps would bring the turn onto the Chargers); Enter makes the order; Escape takes a carried order back', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  const home = await unitOf(page, 'Legion');
+  await page.focus('#board');
+  for (let i = 0; i < 3 && (await hook(page, 'state')).selected !== 'Legion'; i++) await page.keyboard.press('n');
+  assert.equal((await hook(page, 'state')).selected, 'Legion', 'N picks the unit');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('e');
+  await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 2 && window.movecalcTest.ruled());
+  assert.deepEqual((await pageRequest(page)).order.actions, [{ step: 'forward', distance: 1 }, { turn: 45, off: 'front', toward: 'right' }]);
+  const result = await answer(await pageRequest(page));
+  assert.equal(result.legal, true);
+  assert.equal(await page.getAttribute('#verdict', 'aria-live'), 'polite', 'the verdict is a live region');
+  await page.keyboard.press('Enter');
+  await madeSaid(page);
+  const moved = await unitOf(page, 'Legion');
+  near(moved.x, result.final.x, 'x'); near(moved.y, result.final.y, 'y');
+  assert.equal(moved.facing, 65, '20° + 45°');
+  // one step right, then Escape: the Legion stays where the order left it
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Escape');
+  await ruled(page);
+  assert.deepEqual(pose(await unitOf(page, 'Legion')), pose(moved), 'Escape takes the carried order back');
+  assert.notDeepEqual(pose(moved), pose(home));
   assert.deepEqual(errors, []);
   await context.close();
 });
