@@ -191,6 +191,8 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     }
     c.dropped = true;
     if (c.ruler) ui.rulerNote = rulerWords(c);
+    // let go where it was picked up (an order of no action): nothing to make, the question before it back
+    if (c.actions === '[]' && !c.target) { drop(id, true); return; }
     if (!c.actions && !c.target) { ui.carry = null; refresh(); return; }
     if (answered()) finish(c);
   }

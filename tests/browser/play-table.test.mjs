@@ -51,14 +51,18 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 a drag of 0.8 of 
   const home = await unitOf(page, 'Legion');
   // touch 1: the Legion dragged 0.8 of a step along its own facing
   await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await ahead(page, home, 0.8), { hold: async () => {
+    // the browser hands the board the finger's last moves with its next frames: the request, its
+    // ruling and what is drawn are read together once the page has ruled on them
+    await painted(page);
     await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 1 && window.movecalcTest.ruled());
-    const request = await pageRequest(page);
+    const now = await page.evaluate(() => ({ request: window.movecalcTest.request(), overlay: window.movecalcTest.overlay(), text: document.querySelector('#verdict').textContent }));
+    const { request } = now;
     assert.equal(request.order.actions[0].step, 'forward');
     near(request.order.actions[0].distance, 0.8, 'a partial step, to a tenth', 0.11);
     // codex forward 1 (AL-LAT-2), a partial step costs as much as a whole one (AL-LAT-3), of 4 icons (AL-MOV-1)
-    assert.match(await verdict(page), /^Legion: legal move\. 1 of 4 movement points spent, 3 left/);
+    assert.match(now.text, /^Legion: legal move\. 1 of 4 movement points spent, 3 left/);
     const result = await answer(request);
-    assert.ok((await hook(page, 'overlay')).some((m) => m.type === 'pose' && m.color && Math.abs(m.pose.x - result.final.x) < 1e-6 && Math.abs(m.pose.y - result.final.y) < 1e-6), 'the ghost shows where the base ends');
+    assert.ok(now.overlay.some((m) => m.type === 'pose' && m.color && Math.abs(m.pose.x - result.final.x) < 1e-6 && Math.abs(m.pose.y - result.final.y) < 1e-6), 'the ghost shows where the base ends');
     await shot(page, 'arcane-legions', 'step-held');
   } });
   await madeSaid(page);
