@@ -52,7 +52,7 @@ const ui = {
   // what a drag of a unit does: 'play' (its move) once a position is on the board, else 'setup'
   // (places it); `carry`: the unit a finger carries in play (tools.js)
   mode: defaultMode(store.doc()), carry: null,
-  // the ruler a Ninth Age unit dragged over open ground last read, in words (the tool note, play-table.js)
+  // the ruler a unit dragged over open ground in a game of charges last read, in words (the tool note, play-table.js)
   rulerNote: null,
 };
 
@@ -113,7 +113,7 @@ const board = new Board(canvas, {
   // an embed not activated leaves one finger to scroll its host page (embed.js)
   pageScrolls: () => EMBED && !document.body.classList.contains('active'),
   mode: () => (store.locked ? 'view' : ui.tool === 'move' && tools.playing() ? 'play' : ui.tool),
-  // a game whose units turn in play by their turn handle (Arcane Legions' turning tool, play-table.js)
+  // a game whose units turn in play by their turn handle (a game of move orders, play-table.js)
   playTurns: () => sys().tablePlay === 'order',
   select(id) { ui.selected = id; refresh('select'); },
   dragTo: (id, w, pointer) => tools.dragTo(id, w, pointer),

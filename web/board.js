@@ -1237,7 +1237,7 @@ export class Board extends Painter {
     const mode = this.ctl.mode();
     const g = { type: 'tap', x0: x, y0: y, lx: x, ly: y, moved: false };
     // in play a drag of a unit is its move (tools.js), which turns it as the rules do: no handle,
-    // unless the game turns its units in play by it (Arcane Legions' turning tool: `playTurns`)
+    // unless the game turns its units in play by it (a game of move orders: `playTurns`)
     if (mode === 'move' || mode === 'play') {
       const handle = mode === 'move' || (mode === 'play' && this.ctl.playTurns?.()) ? this.handleAt(x, y) : null;
       const unit = handle ? null : this.unitAt(x, y);

@@ -1,8 +1,8 @@
 // Play on a free-form table (issue 31). A game says how its drags are played with `game.tablePlay`:
-// - 'order' (Arcane Legions): a drag of a unit is a move order of steps along the base's own axes
+// - 'order' (a game of move orders, its AL clauses): a drag of a unit is a move order of steps along the base's own axes
 //   (AL-MOV-2; the last one partial, AL-LAT-3), a drag of its turn handle one turn made with the
 //   turning tool, at its 45° or 90° position (AL-TRN-1);
-// - 'charge' (The Ninth Age): a drag onto an enemy is a charge of it (9A-CH-1), the facing under the
+// - 'charge' (a game of charges, its 9A clauses): a drag onto an enemy is a charge of it (9A-CH-1), the facing under the
 //   finger marked; onto open ground a ruler from the unit's front, against its Advance Rate.
 // The engine rules every frame as it does any edit (app.js scheduleRule): what it answers (the
 // ghost where the base ends after a collision, snap or slide; the points spent and left; why not)
@@ -105,7 +105,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
   function start(id) {
     if (ui.carry?.id === id && !ui.carry.dropped) return ui.carry;
     const d = doc();
-    // the question before the drag, put back when a Ninth Age finger leaves the enemy it was over
+    // the question before the drag, put back when a charging finger leaves the enemy it was over
     ui.carry = { id, table: true, dropped: false, actions: null, target: null, facing: null, ruler: null,
       before: { query: d.query, inputs: JSON.parse(JSON.stringify(d.inputs[d.query] ?? {})) } };
     ui.rulerNote = null;
@@ -113,7 +113,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     return ui.carry;
   }
 
-  // Arcane Legions: the move order of unit `id` becomes the question (its other choices kept).
+  // 'order': the move order of unit `id` becomes the question (its other choices kept).
   function ask(c, actions) {
     // past a collision that ended the move, the finger asks no more steps (cutAfterCollision)
     if (c.cut && JSON.stringify(actions.slice(0, c.cut.length)) === JSON.stringify(c.cut)) actions = c.cut;
@@ -137,7 +137,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     else if (kind() === 'charge') aim(c, u, pointer);
   }
 
-  /** A drag of unit `id`'s turn handle to world point `w` (Arcane Legions). */
+  /** A drag of unit `id`'s turn handle to world point `w` ('order'). */
   function turn(id, w) {
     const u = unitInfo(id);
     if (!u || kind() !== 'order') return;
@@ -145,7 +145,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     ask(start(id), t ? [t] : []);
   }
 
-  /** Keys in play (Arcane Legions): one more step or turn on the order carried. */
+  /** Keys in play ('order'): one more step or turn on the order carried. */
   function key(id, action) {
     const u = unitInfo(id);
     if (!u || kind() !== 'order') return;
@@ -153,7 +153,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     ask(c, [...(c.actions ? JSON.parse(c.actions) : []), action]);
   }
 
-  // The Ninth Age: over an enemy, the charge of it; over open ground, the ruler from its front.
+  // 'charge': over an enemy, the charge of it; over open ground, the ruler from its front.
   function aim(c, u, [x, y]) {
     const enemy = doc().units.map((v) => unitInfo(v.id)).reverse().find((v) => v && v.id !== u.id && v.side !== u.side && isOn(v, x, y));
     if (enemy) {
