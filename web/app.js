@@ -52,6 +52,8 @@ const ui = {
   // what a drag of a unit does: 'play' (its move) once a position is on the board, else 'setup'
   // (places it); `carry`: the unit a finger carries in play (tools.js)
   mode: defaultMode(store.doc()), carry: null,
+  // the ruler a unit dragged over open ground in a game of charges last read, in words (the tool note, play-table.js)
+  rulerNote: null,
 };
 
 // Play once a position is on the board; an embed, whose toolbar shows no mode to switch, sets up as it always did
@@ -80,6 +82,8 @@ function scene() {
   // position itself changes only when the move is made)
   const carried = ui.carry?.at && unitById(ui.carry.id);
   if (carried) sc.overlay = [...sc.overlay, { type: 'hexes', cells: hexesOf({ ...carried, ...ui.carry.at }).map((h) => ({ q: h.q, r: h.r, color: 'rgba(255,255,255,0.35)', outline: colourOf(carried.side) })) }];
+  // on a table: the facing under the finger, or the ruler from the unit's front (play-table.js)
+  if (ui.carry?.table) sc.overlay = [...sc.overlay, ...tools.playOverlay()];
   // the Ruler's reading (ruler.js), drawn and said in words under the tools (rulerNote)
   if (ui.tool === 'measure' && ui.ruler) {
     sc.ruler = measure(sc, ui.ruler.a, ui.ruler.b, rulerLabel);
@@ -109,6 +113,8 @@ const board = new Board(canvas, {
   // an embed not activated leaves one finger to scroll its host page (embed.js)
   pageScrolls: () => EMBED && !document.body.classList.contains('active'),
   mode: () => (store.locked ? 'view' : ui.tool === 'move' && tools.playing() ? 'play' : ui.tool),
+  // a game whose units turn in play by their turn handle (a game of move orders, play-table.js)
+  playTurns: () => sys().tablePlay === 'order',
   select(id) { ui.selected = id; refresh('select'); },
   dragTo: (id, w, pointer) => tools.dragTo(id, w, pointer),
   rotateTo: (id, w, free) => tools.rotateTo(id, w, free),
@@ -221,6 +227,9 @@ function redrawResult(frame = false, follow = false) {
   let v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
   // a drop in play on a hex it reaches but that the page cannot move it to by itself (the game's `canApplyEnd`: ejections are chosen, never picked silently)
   if (ui.pick?.notMade && v.nodes) v = { nodes: [...v.nodes, el('p', 'Not moved: what this move does to the others is chosen with the question’s form (the Path tool, then Make this move).')], kind: '' };
+  // a charge dragged onto a facing its arcs do not give (play-table.js)
+  const aimed = r.response?.ok ? tools.playNote(r.request, r.response.result) : '';
+  if (aimed) v = v.nodes ? { ...v, nodes: [...v.nodes, el('p', aimed)] } : { ...v, text: `${v.text} ${aimed}` };
   // what happened on the way, numbered as on the board, each a button that shows it there
   if (!v.nodes && r.scene.events?.length) v = { nodes: [el('p', v.text), ...sequenceNodes(r.scene.events, ui.event, showEvent)], kind: v.kind };
   // the same words again (a drag's rulings often say the same) leave the page's layout as it was
@@ -590,7 +599,8 @@ function refreshNow(afterDrag = false) {
   if (ui.tool === 'path' && s.board !== 'hex') setTool('move');
   $('tool-path').hidden = s.board !== 'hex';
   showMode();
-  $('tool-note').textContent = ui.tool === 'terrain' ? terrainNote() : ui.tool === 'measure' ? rulerNote() : TOOL_NOTES[ui.tool === 'move' && tools.playing() ? 'play' : ui.tool];
+  const play = ui.tool === 'move' && tools.playing();
+  $('tool-note').textContent = ui.tool === 'terrain' ? terrainNote() : ui.tool === 'measure' ? rulerNote() : play ? ui.rulerNote ?? s.playNote ?? TOOL_NOTES.play : TOOL_NOTES[ui.tool];
   $('undo').disabled = !store.canUndo();
   $('redo').disabled = !store.canRedo();
   questions.renderQuery();
@@ -672,7 +682,7 @@ function setMode(m) {
   refresh();
 }
 function showMode() {
-  const can = tools.canPlay(), m = tools.playing() ? 'play' : 'setup';
+  const can = tools.canPlay(), m = tools.playing() ? 'play' : 'setup', turns = sys().tablePlay === 'order';
   $('tool-terrain').hidden = m === 'play'; // painting terrain is setting up
   if (m === 'play' && ui.tool === 'terrain') setTool('move');
   for (const r of document.querySelectorAll('input[name="mode"]')) {
@@ -680,7 +690,9 @@ function showMode() {
     if (r.value === 'play') r.disabled = !can;
   }
   $('mode-play').title = can ? 'A drag of a unit is its move, ruled by the game' : 'Moves by dragging are not yet made in this game: drags set up';
-  canvas.setAttribute('aria-label', m === 'play'
+  canvas.setAttribute('aria-label', m === 'play' && !isHexBoard()
+    ? `Board: drag a unit to move it${turns ? ', drag its round handle to turn it' : ' (onto an enemy: a charge)'}. Keys: N selects the next unit${turns ? ', arrows add a step ahead, back, left or right, Q and E a 45° turn (with Shift 90°)' : ''}, Enter makes the move, Escape takes it back. ${MORE_KEYS}`
+    : m === 'play'
     ? `Board: drag a unit to move it, tap a unit for its reach and a hex to move there. Keys: N selects the next unit, arrows carry it hex by hex, Enter makes the move there, Escape takes it back. ${MORE_KEYS}`
     : `Board: drag units to place them, drag the round handle to turn them. Keys: arrows move the selected unit, Q and E turn it, N selects the next unit. ${MORE_KEYS}`);
 }
@@ -873,7 +885,7 @@ if (EMBED) $('embed-open').href = links.pageURL();
 // The browser tests' hook: only in the test build (MOVECALC_TEST, defined by build-site.mjs).
 if (MOVECALC_TEST) {
   installTestHook({ ui, store, board, canvas, currentRequest, render, shareCode: links.shareCode, openExample,
-    cancelRule, refreshQueued: () => refreshQueued, library: savedLibrary.library });
+    cancelRule, refreshQueued: () => refreshQueued, library: savedLibrary.library, playOverlay: tools.playOverlay });
 }
 
 async function start() {

@@ -1236,9 +1236,10 @@ export class Board extends Painter {
     }
     const mode = this.ctl.mode();
     const g = { type: 'tap', x0: x, y0: y, lx: x, ly: y, moved: false };
-    // in play a drag of a unit is its move (tools.js), which turns it as the rules do: no handle
+    // in play a drag of a unit is its move (tools.js), which turns it as the rules do: no handle,
+    // unless the game turns its units in play by it (a game of move orders: `playTurns`)
     if (mode === 'move' || mode === 'play') {
-      const handle = mode === 'move' ? this.handleAt(x, y) : null;
+      const handle = mode === 'move' || (mode === 'play' && this.ctl.playTurns?.()) ? this.handleAt(x, y) : null;
       const unit = handle ? null : this.unitAt(x, y);
       if (handle) Object.assign(g, { type: 'rotate', unit: handle.id, t0: e.timeStamp, free: false });
       else if (unit) {
@@ -1313,6 +1314,7 @@ export class Board extends Painter {
     c.setTransform(d, 0, 0, d, 0, 0);
     const sel = sc.units.find((u) => u.selected);
     this.size = [this.w, this.h];
-    try { this.paintScene(sc, sel && this.ctl.mode() === 'move' ? sel : null); } finally { this.size = null; }
+    const mode = this.ctl.mode(), handle = mode === 'move' || (mode === 'play' && this.ctl.playTurns?.());
+    try { this.paintScene(sc, sel && handle ? sel : null); } finally { this.size = null; }
   }
 }

@@ -12,6 +12,8 @@ export function installTestHook(page) {
     request: () => page.currentRequest(),
     /** What the answer draws on the board (board.js overlay items), to check drawings against the rules. */
     overlay: () => JSON.parse(JSON.stringify(ui.result?.scene?.overlay ?? [])),
+    /** What the board draws over the answer for a unit carried on a table in play (play-table.js): the facing under the finger, the ruler. */
+    playOverlay: () => JSON.parse(JSON.stringify(page.playOverlay())),
     /** The engine's answer drawn now, and the request it answers. */
     ruling: () => JSON.parse(JSON.stringify({ request: ui.result?.request ?? null, response: ui.result?.response ?? null })),
     /** True once the answer shown is the engine's to the position and question on the board now, or

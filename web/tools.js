@@ -4,6 +4,7 @@
 // added from the library is placed.
 import * as hex from './hex.js';
 import { onLattice, unitSize, own } from './model.js';
+import { initTablePlay } from './play-table.js';
 
 /**
  * Sets up the tools and the board's keys. `page`: the store, `ui`, the board and its canvas,
@@ -17,7 +18,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   // A drag with the Move tool: in play the unit's move (carry); in set-up the unit follows the
   // pointer (on a hex board, hex by hex).
   function dragTo(id, [x, y], pointer) {
-    if (playing()) { carry(id, pointer); return; }
+    if (playing()) { if (isHexBoard()) carry(id, pointer); else table.carry(id, [x, y], pointer); return; }
     const u = unitById(id);
     if (!u) return;
     if (!isHexBoard()) {
@@ -31,6 +32,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   }
 
   function rotateTo(id, [x, y], free) {
+    if (playing()) { table.turn(id, [x, y]); return; } // a game whose turn handle shows in play (board.js playTurns)
     const u = unitById(id);
     if (!u) return;
     if (!isHexBoard()) {
@@ -148,8 +150,11 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   // once the finger lifted before its ruling answered.
   const LINGER_MS = 500;
 
-  /** True when this game's drags can be moves: a hex board whose game asks a reach on a tap and whyNot of a hex. */
-  const canPlay = () => isHexBoard() && !!sys().whyNotQuery && !!own(sys().queries, sys().tapQuery);
+  /**
+   * True when this game's drags can be moves: a hex board whose game asks a reach on a tap and
+   * whyNot of a hex, or a table whose game says how its drags are played (`tablePlay`, play-table.js).
+   */
+  const canPlay = () => (isHexBoard() ? !!sys().whyNotQuery && !!own(sys().queries, sys().tapQuery) : !!sys().tablePlay);
   const playing = () => ui.mode === 'play' && canPlay();
 
   // The answer on screen is unit `id`'s reach in the position on the board now.
@@ -211,6 +216,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
    */
   function follow() {
     const c = ui.carry;
+    if (c?.table) { table.follow(); return; }
     if (c?.via.length) { if (c.dropped && ui.lastRequest === JSON.stringify(currentRequest(), null, 2)) drop(c); return; }
     if (!c || !reachOf(c.id)) return;
     const home = unitById(c.id);
@@ -231,6 +237,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
    */
   function dragEnd(id, cancelled) {
     const c = ui.carry;
+    if (c?.table) { table.drop(id, cancelled); return; }
     if (!c || c.id !== id) return;
     clearTimeout(c.linger);
     if (cancelled) { ui.carry = null; ui.pick = null; redrawResult(); refresh(); return; }
@@ -399,6 +406,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     else if ((k === ']' || k === '[') && ui.result?.scene.reach.size) pickNext(k === ']' ? 1 : -1);
     else if (k.startsWith('Arrow')) arrow(k, e.shiftKey, u);
     else if (k === 'Backspace' && ui.tool === 'path') store.edit((d) => { pathInputs(d).path?.pop(); });
+    else if ((k === 'q' || k === 'e' || k === 'Q' || k === 'E') && u && playing() && !isHexBoard()) table.key(u.id, { turn: e.shiftKey ? 90 : 45, off: 'front', toward: k.toLowerCase() === 'e' ? 'right' : 'left' });
     else if ((k === 'q' || k === 'e') && u) turnBy(u, k === 'e' ? 1 : -1, e.shiftKey);
     else if (k === 'Delete' && u) removeUnit(u.id);
     else handled = false;
@@ -423,6 +431,11 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
       return;
     }
     if (!u) return;
+    if (playing() && ui.tool === 'move' && !isHexBoard()) {
+      // on a table the arrows add a step to the order carried: up ahead, down back, left and right (Shift: a tenth of a step)
+      table.key(u.id, { step: { ArrowUp: 'forward', ArrowDown: 'backward', ArrowLeft: 'left', ArrowRight: 'right' }[k], distance: fine ? 0.1 : 1 });
+      return;
+    }
     if (playing() && ui.tool === 'move') {
       const from = ui.carry?.id === u.id && ui.carry.at && !ui.carry.dropped ? ui.carry.at : u;
       carry(u.id, offsetStep(from, dx, dy, onLattice(store.state.system, u)), true);
@@ -491,5 +504,15 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     }
   }
 
-  return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree };
+  // ---- play on a table (play-table.js) ----
+  const unitInfo = (id) => {
+    const u = unitById(id);
+    if (!u) return null;
+    const [w, d] = unitSize(store.state.system, u);
+    return { ...u, w, d };
+  };
+  const table = initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply });
+
+  return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree,
+    playOverlay: table.overlay, playNote: table.note };
 }

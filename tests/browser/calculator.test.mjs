@@ -24,6 +24,7 @@ test('add a unit by form, place it by dragging, turn it, undo and redo', async (
   assert.equal(added.base, 'sortie');
   assert.equal(await page.locator('#unit-list button.link', { hasText: 'Velites' }).count(), 1);
   await page.click('#fit'); // the answer is framed about its mover: the whole table, to find Velites
+  await setMode(page, 'setup'); // a drag places the unit (in Play it would be its move order)
   // drag it 100 px right and 50 px up the screen: x grows, y grows (y runs up the table)
   const from = await hook(page, 'screenOf', 'Velites');
   await drag(page, from, { x: from.x + 100, y: from.y - 50 });

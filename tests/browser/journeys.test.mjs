@@ -325,11 +325,13 @@ test('a saved army is placed where the player taps the board next, never on a un
 
 // ---- Play on the board (issue 31) ----
 // The games come from describe: those on a hex board that answer a reach and whyNot are played by
-// dragging; the others keep Set up (their play drags are not built yet).
+// dragging hex by hex; those on a table that answer a move order or a charge by dragging too
+// (tests/browser/play-table.test.mjs); any other keeps Set up.
 const SYSTEMS = (await createEngine()).request({ query: 'describe' }).result.systems;
-const playable = (s) => s.board === 'hex' && ['reach', 'whyNot'].every((q) => s.queries.some((x) => x.name === q));
+const hexPlayable = (s) => s.board === 'hex' && ['reach', 'whyNot'].every((q) => s.queries.some((x) => x.name === q));
+const playable = (s) => hexPlayable(s) || (s.board !== 'hex' && s.queries.some((x) => ['move', 'charge'].includes(x.name)));
 
-for (const system of SYSTEMS.filter(playable)) {
+for (const system of SYSTEMS.filter(hexPlayable)) {
   const game = system.id;
   test(`${game} (360x740, touch): play, in 5 touches from its own position: a unit tapped shows its reach; dragged where it cannot end it stays and the reason shows; dragged to a reached hex the move is made (one Undo step), undone and redone`, { timeout: 90000 }, async () => {
     const { context, page, errors } = await openPage(env, PHONE, { touch: true });
@@ -412,7 +414,7 @@ for (const system of SYSTEMS.filter(playable)) {
   });
 }
 
-test('a game not yet played by dragging shows Set up, Play offered but not chosen; one tap switches a hex game between the modes (360x740, touch)', { timeout: 60000 }, async () => {
+test('a game not yet played by dragging shows Set up, Play offered but not chosen; one tap switches a game played by dragging between the modes (360x740, touch)', { timeout: 60000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   for (const system of SYSTEMS) {
     await pickSystem(page, system.id);

@@ -5,7 +5,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, artifacts, hook, PHONE, openPanel, drag } from './browser.mjs';
+import { launch, artifacts, hook, PHONE, openPanel, drag, setMode } from './browser.mjs';
 import { deflateRawSync } from 'node:zlib';
 import { LIBRARY_FORMAT, positionPayload, toBase64url } from '../../web/share.js';
 import { LIBRARY_BACKUPS } from '../../web/library.js';
@@ -44,6 +44,7 @@ const ready = (page) => page.waitForSelector('body[data-ready="true"]', { timeou
 
 /** Drags the position's first unit a little and waits until the moved position is saved: the player's own. */
 async function ownPosition(page) {
+  await setMode(page, 'setup'); // a drag places the unit (in Play it would be its move)
   const { doc } = await hook(page, 'state');
   const id = doc.units[0].id;
   const from = await hook(page, 'screenOf', id);
@@ -159,6 +160,7 @@ test('a refused link changes nothing saved: the position, a reload and "before t
 test('a position the browser will not store (storage full) says so on the page, until a save works again', async () => {
   const { context, page, errors } = await open();
   await page.evaluate(() => { window.__full = true; });
+  await setMode(page, 'setup'); // a drag places the unit, an edit to save
   const { doc } = await hook(page, 'state');
   const from = await hook(page, 'screenOf', doc.units[0].id);
   await drag(page, from, { x: from.x + 40, y: from.y + 30 }, 6);

@@ -346,3 +346,8 @@ game.applyRuling = (request, result, byId, moveTo) => {
 };
 // once made, the order is done: the unit's next order starts empty
 game.queries.move.made = (i) => { i.actions = []; };
+
+// Play on the board (issue 31, web/play-table.js): a drag of a unit is its move order of steps, a
+// drag of its round handle a turn with the turning tool; a drop makes the order.
+game.tablePlay = 'order';
+game.playNote = 'Drag a unit along its own axes to step (partial steps too), or its round handle round to turn it with the turning tool (45° or 90°): the ghost shows where it ends, after any collision, snap or slide; the verdict says the points spent and left. Let go to make the order.';

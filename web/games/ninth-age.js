@@ -353,10 +353,12 @@ const game = {
     { key: 'ranks', label: 'Ranks', kind: 'number', min: 1, step: 1, when: (u) => u.shape !== 'custom' },
     { key: 'width', label: 'Width', kind: 'number', min: 0.1, step: 0.5, when: (u) => u.shape === 'custom' },
     { key: 'depth', label: 'Depth', kind: 'number', min: 0.1, step: 0.5, when: (u) => u.shape === 'custom' },
+    // the page's ruler in play measures an Advance Move against it (the engine rules no Advance Move: not sent)
+    { key: 'advance', label: 'Advance Rate (″)', kind: 'number', min: 0, step: 1 },
     { key: 'fled', label: 'Fled from this combat', kind: 'check' },
     { key: 'sameCombat', label: 'Fought in this combat', kind: 'check' },
   ],
-  newUnit: () => ({ shape: 'bases', baseSize: '25x25', files: 5, ranks: 4, width: 5, depth: 4, fled: false, sameCombat: false }),
+  newUnit: () => ({ shape: 'bases', baseSize: '25x25', files: 5, ranks: 4, width: 5, depth: 4, advance: 4, fled: false, sameCombat: false }),
   size(u) {
     if (u.shape === 'custom') return [num(u.width, 1), num(u.depth, 1)];
     const [w, l] = String(u.baseSize).split('x').map(Number);
@@ -443,9 +445,9 @@ const game = {
   defaults: () => ({
     table: { width: 72, height: 48 }, sides: [{ name: 'Kingdom', color: SIDE_COLOURS[1] }, { name: 'Warband', color: SIDE_COLOURS[0] }],
     units: [
-      { id: 'Spearmen', side: 'Kingdom', x: 30, y: 14, facing: 0, shape: 'bases', baseSize: '25x25', files: 5, ranks: 4, width: 5, depth: 4, fled: false, sameCombat: false },
-      { id: 'Knights', side: 'Kingdom', x: 42, y: 16, facing: 350, shape: 'bases', baseSize: '25x50', files: 4, ranks: 1, width: 4, depth: 2, fled: false, sameCombat: false },
-      { id: 'Raiders', side: 'Warband', x: 31, y: 26, facing: 180, shape: 'bases', baseSize: '25x25', files: 5, ranks: 3, width: 5, depth: 3, fled: true, sameCombat: false },
+      { id: 'Spearmen', side: 'Kingdom', x: 30, y: 14, facing: 0, shape: 'bases', baseSize: '25x25', files: 5, ranks: 4, width: 5, depth: 4, advance: 4, fled: false, sameCombat: false },
+      { id: 'Knights', side: 'Kingdom', x: 42, y: 16, facing: 350, shape: 'bases', baseSize: '25x50', files: 4, ranks: 1, width: 4, depth: 2, advance: 8, fled: false, sameCombat: false },
+      { id: 'Raiders', side: 'Warband', x: 31, y: 26, facing: 180, shape: 'bases', baseSize: '25x25', files: 5, ranks: 3, width: 5, depth: 3, advance: 5, fled: true, sameCombat: false },
     ],
     terrain: [{ id: 'crag', kind: 'impassable', polygon: [[50, 28], [57, 27], [59, 33], [52, 35]] }],
     query: 'pursue',
@@ -542,3 +544,8 @@ game.applyRuling = (request, result, byId, moveTo, remove) => {
 // once made, a charge is done (its chargers in contact, their rolls spent) and so is a pursuit
 game.queries.charge.made = (i) => Object.assign(i, { charger: '', range: '', highestDie: '', combined: [] });
 game.queries.pursue.made = (i) => { i.pursuers = []; };
+
+// Play on the board (issue 31, web/play-table.js): a drag onto an enemy charges it, onto open ground
+// measures from the unit's front; a pursuit and a flee stay rolled in the question's form.
+game.tablePlay = 'charge';
+game.playNote = 'Drag a unit onto an enemy to charge it (let go: the charge is made if it can be), or onto open ground to measure from its front against its Advance Rate. A pursuit or a flee: roll it in the question (Ask), then Make this move.';

@@ -1,0 +1,297 @@
+// Play on a table (issue 31, web/play-table.js), by touch at 360 × 740 from each game's own
+// position: Arcane Legions' step, turn and collision, The Ninth Age's charge and pursuit. Each
+// journey takes at most 5 touches and no typing, and ends with the move made, undone and redone;
+// an illegal drop leaves the unit where it stood with the reason on screen. Expected figures come
+// from the codex and the geometry in the comments; the page's verdict is checked against them and
+// against the engine's own answer to the page's request (wasm/movecalc.mjs). Screenshots of each
+// step go to tests/artifacts/play-table-<game>-<step>-360x740.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launch, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, verdict, artifacts, touchDrag, painted } from './browser.mjs';
+import { createEngine } from '../../wasm/movecalc.mjs';
+
+let env;
+const engines = {};
+before(async () => { env = await launch(); });
+after(async () => { await env.browser.close(); env.server.close(); });
+
+async function answer(request) {
+  engines[request.system] ??= await createEngine({ systems: [request.system] });
+  const out = engines[request.system].request(request);
+  assert.equal(out.ok, true, `the engine answers ${request.system} ${request.query}: ${JSON.stringify(out.error)}`);
+  return out.result;
+}
+
+const shot = async (page, game, name) => { await painted(page); await page.screenshot({ path: join(artifacts, `play-table-${game}-${name}-360x740.png`) }); };
+const unitOf = async (page, id) => (await hook(page, 'state')).doc.units.find((u) => u.id === id);
+const near = (a, b, what, tol = 0.011) => assert.ok(Math.abs(a - b) < tol, `${what}: ${a} is ${b}`);
+const pose = (u) => [u.x, u.y, u.facing];
+const madeSaid = (page) => page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+/** Where unit `u`'s centre is on screen after moving `ahead` steps along its facing and `right` to its right (world: y up, facing clockwise from +y). */
+const ahead = (page, u, along, right = 0) => {
+  const f = u.facing * Math.PI / 180;
+  return hook(page, 'screenOfWorld', u.x + Math.sin(f) * along + Math.cos(f) * right, u.y + Math.cos(f) * along - Math.sin(f) * right);
+};
+
+/** Touches 4 and 5 of a journey: Undo puts `id` back at `home`, Redo makes the move again (to `moved`). */
+async function undoRedo(page, game, id, home, moved, name) {
+  await page.tap('#undo');
+  await ruled(page);
+  assert.deepEqual(pose(await unitOf(page, id)), home, 'one Undo step puts it back');
+  await page.tap('#redo');
+  await ruled(page);
+  assert.deepEqual(pose(await unitOf(page, id)), moved, 'Redo makes the move again');
+  await shot(page, game, `${name}-redone`);
+}
+
+test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 a drag of 0.8 of a step ahead is one partial step for the forward cost of 1; AL-MOV-1 4 icons leave 3; the drop makes the order, undone and redone (3 touches)', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  assert.equal(await page.isChecked('input[name="mode"][value="play"]'), true, 'Play is the mode once a position is on the board');
+  const home = await unitOf(page, 'Legion');
+  // touch 1: the Legion dragged 0.8 of a step along its own facing
+  await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await ahead(page, home, 0.8), { hold: async () => {
+    // the browser hands the board the finger's last moves with its next frames: the request, its
+    // ruling and what is drawn are read together once the page has ruled on them
+    await painted(page);
+    await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 1 && window.movecalcTest.ruled());
+    const now = await page.evaluate(() => ({ request: window.movecalcTest.request(), overlay: window.movecalcTest.overlay(), text: document.querySelector('#verdict').textContent }));
+    const { request } = now;
+    assert.equal(request.order.actions[0].step, 'forward');
+    near(request.order.actions[0].distance, 0.8, 'a partial step, to a tenth', 0.11);
+    // codex forward 1 (AL-LAT-2), a partial step costs as much as a whole one (AL-LAT-3), of 4 icons (AL-MOV-1)
+    assert.match(now.text, /^Legion: legal move\. 1 of 4 movement points spent, 3 left/);
+    const result = await answer(request);
+    assert.ok(now.overlay.some((m) => m.type === 'pose' && m.color && Math.abs(m.pose.x - result.final.x) < 1e-6 && Math.abs(m.pose.y - result.final.y) < 1e-6), 'the ghost shows where the base ends');
+    await shot(page, 'arcane-legions', 'step-held');
+  } });
+  await madeSaid(page);
+  await ruled(page);
+  const moved = await unitOf(page, 'Legion');
+  const travelled = Math.hypot(moved.x - home.x, moved.y - home.y);
+  near(travelled, 0.8, 'it moved 0.8 of a step', 0.11);
+  assert.equal(moved.facing, home.facing, 'a step does not turn it');
+  await shot(page, 'arcane-legions', 'step-moved');
+  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'step');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 an illegal drop: 2.5 steps back cost 2 each, the third is more than the 4 points: the Legion stays and the reason stays on screen', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  const home = await unitOf(page, 'Legion');
+  await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await ahead(page, home, -2.5), { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 3 && window.movecalcTest.ruled());
+  } });
+  await ruled(page);
+  const request = await pageRequest(page);
+  assert.deepEqual(request.order.actions.map((a) => a.step), ['backward', 'backward', 'backward']);
+  const result = await answer(request);
+  assert.equal(result.legal, false, 'the engine: not a legal order');
+  const text = await verdict(page);
+  assert.match(text, /^Legion: not a legal move\./, `the reason stays\n${text}`);
+  assert.ok(text.includes('4 of 4 movement points spent'), `two backward steps at 2 each spent the 4 points\n${text}`);
+  assert.ok(result.reasons.length && result.reasons.every((x) => text.toLowerCase().includes(x.message.toLowerCase())), `the engine's reason in words\n${text}`);
+  assert.deepEqual(pose(await unitOf(page, 'Legion')), pose(home), 'an illegal drop returns the unit');
+  assert.equal(await page.isVisible('#apply'), false, 'no move to make');
+  await shot(page, 'arcane-legions', 'illegal-dropped');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle dragged 45° round turns the Legion with the turning tool from facing 20 to 65; the drop makes it, undone and redone (4 touches)', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  const home = await unitOf(page, 'Legion');
+  // touch 1: a tap picks the unit (its turn handle shows, and its reach area)
+  await page.touchscreen.tap(...Object.values(await hook(page, 'screenOf', 'Legion')));
+  await ruled(page);
+  // touch 2: its handle dragged to 45° clockwise of its facing, two steps out
+  const f = (home.facing + 45) * Math.PI / 180;
+  const to = await hook(page, 'screenOfWorld', home.x + 2 * Math.sin(f), home.y + 2 * Math.cos(f));
+  await touchDrag(page, await hook(page, 'handleOf', 'Legion'), to, { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.[0]?.turn === 45 && window.movecalcTest.ruled());
+    const request = await pageRequest(page);
+    assert.deepEqual(request.order.actions, [{ turn: 45, off: 'front', toward: 'right' }]);
+    const result = await answer(request);
+    // the wiki's turning tool article: a formation's turn costs 2 or 3 points (AL-TRN-2, A-AL-5)
+    assert.ok([2, 3].includes(result.pointsSpent), `a formation's turn costs 2 or 3: ${result.pointsSpent}`);
+    assert.match(await verdict(page), new RegExp(`^Legion: legal move\\. ${result.pointsSpent} of 4 movement points spent, ${4 - result.pointsSpent} left`));
+    assert.ok((await hook(page, 'overlay')).some((m) => m.type === 'polygon' && /^tool/.test(m.label ?? '')), 'the turning tool is drawn where it lies');
+    await shot(page, 'arcane-legions', 'turn-held');
+  } });
+  await madeSaid(page);
+  await ruled(page);
+  const moved = await unitOf(page, 'Legion');
+  assert.equal(moved.facing, 65, '20° + 45°');
+  await shot(page, 'arcane-legions', 'turn-moved');
+  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'turn');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('arcane-legions (360x740, touch): play, AL-COL-1 AL-SNP-1 AL-COL-2 dragged 3.4 steps ahead the Legion meets the Chargers at an angle in its third step, snaps flush and stops: 3 of 4 points, the last lost; made, undone and redone (3 touches)', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  const home = await unitOf(page, 'Legion');
+  // the Legion (2 × 1, facing 20, at 14, 9): its front-left corner (13.23, 9.81) runs along
+  // (sin 20°, cos 20°) into the Chargers' back edge (y 12.5, x 14 to 16) after 2.86 steps
+  await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await ahead(page, home, 3.4), { hold: async () => {
+    // the finger 3.4 steps on asks [1, 1, 1, 0.4]; past the collision (AL-COL-2) the order ends with the step that collided
+    await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 3 && window.movecalcTest.ruled());
+    const text = await verdict(page);
+    assert.match(text, /^Legion: legal move\. 3 of 4 movement points spent, 1 left \(lost at the end\)/, `the collision ends the move after the third step\n${text}`);
+    const result = await answer(await pageRequest(page));
+    assert.equal(result.endedBy, 'collision');
+    assert.deepEqual(result.actions[2].events.map((e) => e.type), ['collision', 'snap']);
+    // snapped flush against the Chargers (facing 180): square to them, its front on their back edge
+    assert.equal(((result.final.facing % 180) + 180) % 180, 0, 'snapped square to the Chargers');
+    near(result.final.y, 12, 'its centre half a step short of their back edge at 12.5');
+    await shot(page, 'arcane-legions', 'collision-held');
+  } });
+  await madeSaid(page);
+  await ruled(page);
+  const moved = await unitOf(page, 'Legion');
+  near(moved.y, 12, 'the Legion stands against the Chargers');
+  await shot(page, 'arcane-legions', 'collision-moved');
+  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'collision');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged onto the Raiders’ left flank charge it, the flank under the finger marked; the drop makes the charge, undone and redone (3 touches)', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  assert.equal(await page.isChecked('input[name="mode"][value="play"]'), true);
+  const home = await unitOf(page, 'Knights');
+  const raiders = await unitOf(page, 'Raiders');
+  // the Raiders face 180 (down the table): their left flank is their east edge, x 31 + 4.92 / 2;
+  // the Knights (42, 16) stand south-east of them, beyond the line of their front's east corner
+  await page.tap('#fit');
+  const flank = await hook(page, 'screenOfWorld', raiders.x + 2.2, raiders.y);
+  await touchDrag(page, await hook(page, 'screenOf', 'Knights'), flank, { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
+    const request = await pageRequest(page);
+    assert.deepEqual([request.charger, request.target], ['Knights', 'Raiders']);
+    const result = await answer(request);
+    assert.equal(result.possible, true);
+    assert.equal(result.facing, 'left', 'the engine: the left flank (9A-ARC-1)');
+    assert.ok((await hook(page, 'playOverlay')).some((m) => m.label === 'left flank under your finger'), 'the facing under the finger is marked');
+    assert.ok((await verdict(page)).startsWith('The charge can be made: Knights charge Raiders in the left flank'), 'the charge in words');
+    await shot(page, 'ninth-age', 'charge-held');
+  } });
+  await madeSaid(page);
+  await ruled(page);
+  const moved = await unitOf(page, 'Knights');
+  // contact: the Knights' front against the Raiders' east edge, so facing 270 (looking west)
+  assert.equal(moved.facing, 270, 'aligned to the flank');
+  // the Raiders 5 files of 25 mm wide (4.92″), the Knights one rank of 50 mm deep (1.97″)
+  near(moved.x, raiders.x + 125 / 25.4 / 2 + 50 / 25.4 / 2, 'its centre half its depth east of the flank', 0.02);
+  await shot(page, 'ninth-age', 'charge-moved');
+  await undoRedo(page, 'ninth-age', 'Knights', pose(home), pose(moved), 'charge');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ front the charge is still against the left flank, and the verdict says why; open ground is measured from the front; a charge out of range is not made and says why', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  const home = await unitOf(page, 'Knights');
+  const raiders = await unitOf(page, 'Raiders');
+  await page.tap('#fit');
+  // over open ground: a ruler from the Knights' front (their front's middle is 0.985 ahead of the centre)
+  const f = home.facing * Math.PI / 180, front = [home.x + Math.sin(f) * 0.985, home.y + Math.cos(f) * 0.985];
+  await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', front[0] + Math.sin(f) * 6, front[1] + Math.cos(f) * 6), { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.playOverlay().some((m) => m.ruler));
+    const ruler = (await hook(page, 'playOverlay')).find((m) => m.ruler);
+    assert.ok((await hook(page, 'boardText')).some(([t]) => t === ruler.label), `its reading is drawn on the board: ${ruler.label}`);
+    const [, len, of] = ruler.label.match(/^([\d.]+)″ of ([\d.]+)″$/) ?? [];
+    near(Number(len), 6, `6″ measured (a finger's pixel either way): ${ruler.label}`, 0.5);
+    assert.equal(of, '8', 'forward, against its Advance Rate of 8″');
+    await shot(page, 'ninth-age', 'ruler-held');
+  } });
+  assert.match(await page.textContent('#tool-note'), /^Ruler: [56](\.\d)?″ forward from the Knights’ front, within its Advance Rate of 8″/);
+  assert.deepEqual(pose(await unitOf(page, 'Knights')), pose(home), 'a ruler moves nothing');
+  // onto the Raiders' front (their south edge): the charge is against the flank its arcs give
+  await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 0.5, raiders.y - 1.2), { hold: async (moveTo) => {
+    await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
+    const text = await verdict(page);
+    assert.ok(text.includes('The finger was over the front; Knights stand in the left flank arc of Raiders, so the charge is against the left flank (9A-ARC-1).'), text);
+    await shot(page, 'ninth-age', 'charge-arc-held');
+    // then off again onto open ground: the pursuit asked before the drag is the question again
+    await moveTo(await hook(page, 'screenOfWorld', raiders.x + 0.5, raiders.y - 8));
+    await page.waitForFunction(() => window.movecalcTest.request().query === 'pursue');
+  } });
+  await ruled(page);
+  assert.deepEqual(pose(await unitOf(page, 'Knights')), pose(home), 'let go over open ground, nothing is charged');
+  // out of range: a range typed in the charge's form (2″) is kept for the Knights' next charge
+  await openPanel(page, 'ask-panel');
+  await page.selectOption('#query', 'charge');
+  await ruled(page);
+  await page.fill('[data-key="q.range"]', '2');
+  await page.tap('#verdict');
+  await ruled(page);
+  await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 2.2, raiders.y));
+  await ruled(page);
+  const text = await verdict(page);
+  assert.match(text, /out of range/, `the reason stays on screen\n${text}`);
+  assert.deepEqual(pose(await unitOf(page, 'Knights')), pose(home), 'a charge that cannot be made leaves the charger where it stood');
+  await shot(page, 'ninth-age', 'charge-out-of-range');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('ninth-age (360x740, touch): play, 9A-PU-1 a pursuit stays roll-driven: Roll 2D6, Make this move, undone and redone (5 touches)', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  const home = await unitOf(page, 'Spearmen');
+  // touch 1: the question (the pursuit, the game's own); touch 2: the pursuer's roll
+  await openPanel(page, 'ask-panel');
+  await page.tap('[data-key="pursuers.0.roll:distance"]');
+  await ruled(page);
+  const request = await pageRequest(page);
+  const rolled = request.pursuers[0].distance;
+  assert.ok(Number.isInteger(rolled) && rolled >= 2 && rolled <= 12, `2D6: ${rolled}`);
+  const result = await answer(request);
+  const sp = result.pursuers.find((p) => p.unit === 'Spearmen');
+  // 9A-DST-1: the Raiders fled 11″; a roll of 11 or more catches them
+  assert.equal(result.fleeingDestroyed, rolled >= 11, `a roll of ${rolled} against a flee of 11`);
+  await shot(page, 'ninth-age', 'pursuit-rolled');
+  // touch 3: Make this move
+  await page.tap('#apply');
+  await madeSaid(page);
+  await ruled(page);
+  const moved = await unitOf(page, 'Spearmen');
+  near(moved.x, sp.final.x, 'Spearmen x'); near(moved.y, sp.final.y, 'Spearmen y');
+  await shot(page, 'ninth-age', 'pursuit-moved');
+  // touches 4 and 5
+  await undoRedo(page, 'ninth-age', 'Spearmen', pose(home), pose(moved), 'pursuit');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('arcane-legions (1280x800, keyboard): play, AL-MOV-2 N picks the Legion, ArrowUp asks a step forward, E then a 45° turn (two steps would bring the turn onto the Chargers); Enter makes the order; Escape takes a carried order back', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  const home = await unitOf(page, 'Legion');
+  await page.focus('#board');
+  for (let i = 0; i < 3 && (await hook(page, 'state')).selected !== 'Legion'; i++) await page.keyboard.press('n');
+  assert.equal((await hook(page, 'state')).selected, 'Legion', 'N picks the unit');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('e');
+  await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 2 && window.movecalcTest.ruled());
+  assert.deepEqual((await pageRequest(page)).order.actions, [{ step: 'forward', distance: 1 }, { turn: 45, off: 'front', toward: 'right' }]);
+  const result = await answer(await pageRequest(page));
+  assert.equal(result.legal, true);
+  assert.equal(await page.getAttribute('#verdict', 'aria-live'), 'polite', 'the verdict is a live region');
+  await page.keyboard.press('Enter');
+  await madeSaid(page);
+  const moved = await unitOf(page, 'Legion');
+  near(moved.x, result.final.x, 'x'); near(moved.y, result.final.y, 'y');
+  assert.equal(moved.facing, 65, '20° + 45°');
+  // one step right, then Escape: the Legion stays where the order left it
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Escape');
+  await ruled(page);
+  assert.deepEqual(pose(await unitOf(page, 'Legion')), pose(moved), 'Escape takes the carried order back');
+  assert.notDeepEqual(pose(moved), pose(home));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

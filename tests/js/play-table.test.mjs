@@ -1,0 +1,65 @@
+// Play on a table (web/play-table.js): what a drag of a unit asks, checked by hand. Axes as in
+// docs/api.md: x right, y up the table, facings clockwise from +y (a unit facing 90 looks along +x).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { stepsOf, turnOf, isOn, facingAt, facingEdge, frontRuler, MAX_STEPS, SIDE_DEADBAND } from '../../web/play-table.js';
+
+const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} is ${b}`);
+
+test('AL-MOV-2 AL-LAT-3 a drag along the base’s own axis is whole steps and a last partial one, to a tenth', () => {
+  // facing 0: 2.34 up the table is two steps forward and 0.3 of a step
+  assert.deepEqual(stepsOf(0, 0, 2.34), [{ step: 'forward', distance: 1 }, { step: 'forward', distance: 1 }, { step: 'forward', distance: 0.3 }]);
+  // facing 90 (looking along +x): 1.5 down the table is 1.5 steps to its right
+  assert.deepEqual(stepsOf(90, 0, -1.5), [{ step: 'right', distance: 1 }, { step: 'right', distance: 0.5 }]);
+  // facing 180: 0.96 up the table is a whole step backward (rounded to the tenth)
+  assert.deepEqual(stepsOf(180, 0, 0.96), [{ step: 'backward', distance: 1 }]);
+  assert.deepEqual(stepsOf(0, 0.02, 0.03), [], 'a finger that barely moved asks no step');
+});
+
+test('AL-MOV-2 a drag across both axes steps along the longer first; a sideways wobble under half a step is no step', () => {
+  assert.deepEqual(stepsOf(0, 0.6, 1.2), [{ step: 'forward', distance: 1 }, { step: 'forward', distance: 0.2 }, { step: 'right', distance: 0.6 }]);
+  assert.deepEqual(stepsOf(0, -(SIDE_DEADBAND - 0.1), 2), [{ step: 'forward', distance: 1 }, { step: 'forward', distance: 1 }]);
+});
+
+test('a drag far off the table asks at most MAX_STEPS steps along an axis', () => {
+  assert.equal(stepsOf(0, 0, 1000).length, MAX_STEPS);
+});
+
+test('AL-TRN-1 the turn handle takes the turning tool’s 45° or 90° position nearest its angle, toward the side it went', () => {
+  // facing 0: the handle dragged to north-east (45° clockwise) is a 45° turn to the right
+  assert.deepEqual(turnOf(0, 1, 1), { turn: 45, off: 'front', toward: 'right' });
+  // to due west (270°, 90° anticlockwise): a 90° turn to the left
+  assert.deepEqual(turnOf(0, -1, 0), { turn: 90, off: 'front', toward: 'left' });
+  // facing 350: the handle at 30° is 40° round, the 45° position
+  assert.deepEqual(turnOf(350, Math.sin(30 * Math.PI / 180), Math.cos(30 * Math.PI / 180)), { turn: 45, off: 'front', toward: 'right' });
+  assert.equal(turnOf(0, 0.1, 1), null, 'a handle left ahead of the unit (under 22.5° round) turns nothing');
+  // dragged behind the unit: the 90° position, the side it went round
+  assert.deepEqual(turnOf(0, 0.2, -1), { turn: 90, off: 'front', toward: 'right' });
+});
+
+test('9A-ARC-1 the facing under the finger is the side of the target nearest it', () => {
+  // a unit 5 wide and 3 deep at (10, 10) facing 0: front edge y 11.5, right edge x 12.5
+  const u = { x: 10, y: 10, facing: 0, w: 5, d: 3 };
+  assert.equal(isOn(u, 12, 11), true);
+  assert.equal(isOn(u, 13, 11), false);
+  assert.equal(facingAt(u, 10, 11.2), 'front');
+  assert.equal(facingAt(u, 10, 8.7), 'rear');
+  assert.equal(facingAt(u, 12.3, 10), 'right');
+  assert.equal(facingAt(u, 7.8, 10.5), 'left');
+  // facing 180 the sides swap: down the table is its front
+  assert.equal(facingAt({ ...u, facing: 180 }, 10, 8.7), 'front');
+  const e = facingEdge(u, 'right');
+  near(e[0][0], 12.5, 'right edge x'); near(e[1][0], 12.5, 'right edge x');
+  const ys = [e[0][1], e[1][1]].sort((a, b) => a - b);
+  near(ys[0], 8.5, 'its back end'); near(ys[1], 11.5, 'its front end');
+});
+
+test('the ruler runs from the middle of the unit’s front; forward within 45° of its facing, else backward or sideways', () => {
+  const u = { x: 10, y: 10, facing: 0, w: 4, d: 2 };
+  const r = frontRuler(u, 13, 15); // from (10, 11): 3 right, 4 ahead
+  near(r.from[0], 10, 'from x'); near(r.from[1], 11, 'from y');
+  near(r.length, 5, 'length');
+  assert.equal(r.forward, true);
+  assert.equal(frontRuler(u, 14, 12).forward, false, '4 right and 1 ahead is sideways');
+  assert.equal(frontRuler(u, 10, 9).forward, false, 'behind its front is backward');
+});

@@ -1,0 +1,272 @@
+// Play on a free-form table (issue 31). A game says how its drags are played with `game.tablePlay`:
+// - 'order' (a game of move orders, its AL clauses): a drag of a unit is a move order of steps along the base's own axes
+//   (AL-MOV-2; the last one partial, AL-LAT-3), a drag of its turn handle one turn made with the
+//   turning tool, at its 45° or 90° position (AL-TRN-1);
+// - 'charge' (a game of charges, its 9A clauses): a drag onto an enemy is a charge of it (9A-CH-1), the facing under the
+//   finger marked; onto open ground a ruler from the unit's front, against its Advance Rate.
+// The engine rules every frame as it does any edit (app.js scheduleRule): what it answers (the
+// ghost where the base ends after a collision, snap or slide; the points spent and left; why not)
+// follows the finger. A drop on a move the engine allows makes it, as Make this move does (one Undo
+// step); anywhere else the unit stays where it was and the ruling's reason stays on screen.
+import { frameVector, rectCorners, rad } from './geometry.js';
+import { isPluralName } from './draw.js';
+
+// A finger places a partial step to a tenth of a step (the page shows steps to 0.01).
+export const STEP_TENTHS = 10;
+// Steps made per axis by one drag: more than any codex's points pay for (a formation has about
+// 4 to 10 movement icons), so a drag off the table asks a bounded order.
+export const MAX_STEPS = 12;
+// A sideways part of a drag shorter than this (in steps) is the finger's wobble, not a step: a
+// partial step costs a whole one (AL-LAT-3), so a wobble would cost a point.
+export const SIDE_DEADBAND = 0.5;
+// A turn handle dragged less than this far round (degrees) turns nothing; past 67.5° the 90° position.
+export const TURN_DEADBAND = 22.5;
+
+/** A vector in the frame of a unit facing `facing`: [ahead, to its right]. */
+function inFrame(facing, dx, dy) {
+  const [fx, fy] = frameVector(facing, 'forward'), [rx, ry] = frameVector(facing, 'right');
+  return [dx * fx + dy * fy, dx * rx + dy * ry];
+}
+
+/**
+ * The steps of a drag by (dx, dy) (world, steps) of a unit facing `facing`: the longer of its
+ * parts along the base's axes first, in whole steps and a last partial one (to a tenth), then the
+ * other part when it is at least SIDE_DEADBAND long. Actions as the `move` query takes them.
+ */
+export function stepsOf(facing, dx, dy) {
+  const [ahead, right] = inFrame(facing, dx, dy);
+  const legs = [[ahead, ahead >= 0 ? 'forward' : 'backward'], [right, right >= 0 ? 'right' : 'left']]
+    .sort((a, b) => Math.abs(b[0]) - Math.abs(a[0]));
+  if (Math.abs(legs[1][0]) < SIDE_DEADBAND) legs.pop();
+  const out = [];
+  for (const [v, step] of legs) {
+    let tenths = Math.min(Math.round(Math.abs(v) * STEP_TENTHS), MAX_STEPS * STEP_TENTHS);
+    for (; tenths >= STEP_TENTHS; tenths -= STEP_TENTHS) out.push({ step, distance: 1 });
+    if (tenths > 0) out.push({ step, distance: tenths / STEP_TENTHS });
+  }
+  return out;
+}
+
+/**
+ * The turn of a turn handle dragged to (dx, dy) from the centre of a unit facing `facing`: the
+ * turning tool's position nearest the handle's angle (45° or 90°, clockwise: toward the right),
+ * laid off the unit's front; null for none.
+ */
+export function turnOf(facing, dx, dy) {
+  const to = Math.atan2(dx, dy) * 180 / Math.PI;
+  const delta = ((((to - facing) % 360) + 540) % 360) - 180;
+  if (Math.abs(delta) < TURN_DEADBAND) return null;
+  return { turn: Math.abs(delta) < 67.5 ? 45 : 90, off: 'front', toward: delta > 0 ? 'right' : 'left' };
+}
+
+/** True when world point (x, y) is on unit `u` ({x, y, facing, w, d}), `tol` around it. */
+export function isOn(u, x, y, tol = 0) {
+  const [ahead, right] = inFrame(u.facing ?? 0, x - u.x, y - u.y);
+  return Math.abs(ahead) <= u.d / 2 + tol && Math.abs(right) <= u.w / 2 + tol;
+}
+
+/** The facing of unit `u` nearest world point (x, y): 'front', 'right', 'rear' or 'left'. */
+export function facingAt(u, x, y) {
+  const [ahead, right] = inFrame(u.facing ?? 0, x - u.x, y - u.y);
+  const gaps = [['front', u.d / 2 - ahead], ['rear', u.d / 2 + ahead], ['right', u.w / 2 - right], ['left', u.w / 2 + right]];
+  return gaps.sort((a, b) => a[1] - b[1])[0][0];
+}
+
+/** That facing of `u` as a segment [[x, y], [x, y]] (corners: front-left, front-right, back-right, back-left). */
+export function facingEdge(u, facing) {
+  const k = rectCorners(u.x, u.y, u.facing ?? 0, u.w, u.d);
+  return { front: [k[0], k[1]], right: [k[1], k[2]], rear: [k[2], k[3]], left: [k[3], k[0]] }[facing];
+}
+
+/**
+ * A ruler from the middle of unit `u`'s front to world point (x, y): its length, and which way it
+ * points from the unit (forward within 45° of its facing, else backward or sideways: an Advance
+ * Move goes up to the Advance Rate forwards, half of it backwards or sideways).
+ */
+export function frontRuler(u, x, y) {
+  const [fx, fy] = frameVector(u.facing ?? 0, 'forward');
+  const from = [u.x + fx * u.d / 2, u.y + fy * u.d / 2];
+  const dx = x - from[0], dy = y - from[1];
+  const [ahead] = inFrame(u.facing ?? 0, dx, dy);
+  const length = Math.hypot(dx, dy);
+  return { from, to: [x, y], length, forward: length === 0 || ahead >= length * Math.cos(rad(45)) };
+}
+
+/**
+ * Table play for the page: `page` is tools.js's context plus `canApply()` and `unitInfo(id)` (a
+ * unit with its width and depth). Returns what tools.js calls: `carry` (a drag of a unit's body),
+ * `turn` (of its turn handle), `drop`, `follow` (an answer arrived), `overlay()` (what the board
+ * draws over the answer while a finger carries a unit) and `note(result)` (words the verdict adds).
+ */
+export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply }) {
+  const kind = () => sys().tablePlay;
+  const answered = () => !!ui.result && ui.lastRequest === JSON.stringify(currentRequest(), null, 2);
+
+  function start(id) {
+    if (ui.carry?.id === id && !ui.carry.dropped) return ui.carry;
+    const d = doc();
+    // the question before the drag, put back when a charging finger leaves the enemy it was over
+    ui.carry = { id, table: true, dropped: false, actions: null, target: null, facing: null, ruler: null,
+      before: { query: d.query, inputs: JSON.parse(JSON.stringify(d.inputs[d.query] ?? {})) } };
+    ui.rulerNote = null;
+    lastCharge = null;
+    return ui.carry;
+  }
+
+  // 'order': the move order of unit `id` becomes the question (its other choices kept).
+  function ask(c, actions) {
+    // past a collision that ended the move, the finger asks no more steps (cutAfterCollision)
+    if (c.cut && JSON.stringify(actions.slice(0, c.cut.length)) === JSON.stringify(c.cut)) actions = c.cut;
+    const key = JSON.stringify(actions);
+    if (c.actions === key) return;
+    c.actions = key;
+    store.edit((d) => {
+      d.query = 'move';
+      const i = (d.inputs.move ??= {});
+      i.unit = c.id;
+      i.actions = actions;
+    }, `drag:${ui.serial}`);
+  }
+
+  /** A drag of unit `id`'s body; `centre`: where its centre would be (world), `pointer`: the finger. */
+  function carry(id, centre, pointer) {
+    const u = unitInfo(id);
+    if (!u) return;
+    const c = start(id);
+    if (kind() === 'order') ask(c, stepsOf(u.facing ?? 0, centre[0] - u.x, centre[1] - u.y));
+    else if (kind() === 'charge') aim(c, u, pointer);
+  }
+
+  /** A drag of unit `id`'s turn handle to world point `w` ('order'). */
+  function turn(id, w) {
+    const u = unitInfo(id);
+    if (!u || kind() !== 'order') return;
+    const t = turnOf(u.facing ?? 0, w[0] - u.x, w[1] - u.y);
+    ask(start(id), t ? [t] : []);
+  }
+
+  /** Keys in play ('order'): one more step or turn on the order carried. */
+  function key(id, action) {
+    const u = unitInfo(id);
+    if (!u || kind() !== 'order') return;
+    const c = start(id);
+    ask(c, [...(c.actions ? JSON.parse(c.actions) : []), action]);
+  }
+
+  // 'charge': over an enemy, the charge of it; over open ground, the ruler from its front.
+  function aim(c, u, [x, y]) {
+    const enemy = doc().units.map((v) => unitInfo(v.id)).reverse().find((v) => v && v.id !== u.id && v.side !== u.side && isOn(v, x, y));
+    if (enemy) {
+      const facing = facingAt(enemy, x, y);
+      c.ruler = null;
+      if (c.target === enemy.id && c.facing === facing) return;
+      const was = c.target;
+      Object.assign(c, { target: enemy.id, facing });
+      if (was === enemy.id) { refresh(); return; } // the same charge, another facing marked
+      store.edit((d) => {
+        const i = d.inputs.charge ?? {};
+        // a roll typed for this charger is kept; another charger's is not its own
+        const same = i.charger === c.id;
+        d.query = 'charge';
+        d.inputs.charge = { charger: c.id, target: enemy.id, range: same ? i.range ?? '' : '', highestDie: same ? i.highestDie ?? '' : '', combined: [] };
+      }, `drag:${ui.serial}`);
+      return;
+    }
+    c.ruler = frontRuler(u, x, y);
+    if (c.target) {
+      c.target = null; c.facing = null;
+      store.edit((d) => { d.query = c.before.query; d.inputs[c.before.query] = JSON.parse(JSON.stringify(c.before.inputs)); }, `drag:${ui.serial}`);
+    } else refresh();
+  }
+
+  /** The finger lifted: the move made when the engine allows it (now, or when its answer arrives). */
+  function drop(id, cancelled) {
+    const c = ui.carry;
+    if (!c?.table || c.id !== id) return;
+    if (cancelled) {
+      ui.carry = null;
+      if (c.actions || c.target) store.edit((d) => { d.query = c.before.query; d.inputs[c.before.query] = c.before.inputs; });
+      refresh();
+      return;
+    }
+    c.dropped = true;
+    if (c.ruler) ui.rulerNote = rulerWords(c);
+    // let go where it was picked up (an order of no action): nothing to make, the question before it back
+    if (c.actions === '[]' && !c.target) { drop(id, true); return; }
+    if (!c.actions && !c.target) { ui.carry = null; refresh(); return; }
+    if (answered()) finish(c);
+  }
+
+  function finish(c) {
+    ui.carry = null;
+    refresh();
+    if (canApply()) makeMove();
+    else redrawResult(); // the ruling's reason stays: the unit never left where it stood
+  }
+
+  /** An answer arrived (app.js render): a drop waiting for it is made now. */
+  function follow() {
+    const c = ui.carry;
+    if (!c?.table) return;
+    if (kind() === 'order' && answered()) cutAfterCollision(c);
+    if (c.dropped && answered()) finish(c);
+  }
+
+  // A collision ends the move (AL-COL-2): steps the finger asked beyond it would make the order
+  // illegal ("movement_ended"), so the order ends with the step that collided, asked again; the
+  // ghost stays where the base snapped while the finger goes on past the obstacle.
+  function cutAfterCollision(c) {
+    const r = ui.result.response?.result;
+    if (!c.actions || r?.legal !== false || !Array.isArray(r.reasons) || !r.reasons.some((x) => x.code === 'movement_ended')) return;
+    const k = (Array.isArray(r.actions) ? r.actions : []).findIndex((a) => Array.isArray(a.events) && a.events.some((e) => e.type === 'collision'));
+    if (k < 0) return;
+    c.cut = JSON.parse(c.actions).slice(0, k + 1);
+    ask(c, c.cut);
+  }
+
+  /** What the board draws for the unit carried: the charged facing under the finger, or the ruler. */
+  function overlay() {
+    const c = ui.carry;
+    if (!c?.table) return [];
+    if (c.target && c.facing) {
+      const t = unitInfo(c.target);
+      const e = t && facingEdge(t, c.facing);
+      return e ? [{ type: 'line', from: e[0], to: e[1], color: '#b7791f', width: 5, dashed: true, label: `${facingWord(c.facing)} under your finger` }] : [];
+    }
+    // drawn as the Ruler tool draws its line (board.js `ruler`: its reading always shown)
+    if (c.ruler) return [{ type: 'line', from: c.ruler.from, to: c.ruler.to, color: '#1b2430', width: 3, label: rulerLabel(c), ruler: true }];
+    return [];
+  }
+
+  const facingWord = (f) => (f === 'left' || f === 'right' ? `${f} flank` : f);
+  const inches = (v) => `${Math.round(v * 10) / 10}″`;
+  // the ruler's label: its length, and the most an Advance Move goes that way when the unit has an Advance Rate
+  function rulerLabel(c) {
+    const ar = Number(doc().units.find((v) => v.id === c.id)?.advance), r = c.ruler;
+    return ar > 0 ? `${inches(r.length)} of ${inches(r.forward ? ar : ar / 2)}` : inches(r.length);
+  }
+  // The ruler's reading in words, kept in the tool note after the drop (the engine rules no Advance Move).
+  function rulerWords(c) {
+    const v = doc().units.find((x) => x.id === c.id), ar = Number(v?.advance), r = c.ruler;
+    const way = r.forward ? 'forward' : 'backward or sideways';
+    const against = ar > 0
+      ? (() => { const limit = r.forward ? ar : ar / 2; return `${r.length <= limit ? 'within' : 'beyond'} ${r.forward ? 'its Advance Rate' : 'half its Advance Rate'} of ${inches(limit)}`; })()
+      : 'no Advance Rate given (Units)';
+    return `Ruler: ${inches(r.length)} ${way} from the ${c.id}${/s$/i.test(c.id) ? '’' : '’s'} front, ${against}. Measured by the page: an Advance Move is not ruled by the engine, and the unit is not moved.`;
+  }
+
+  /**
+   * What the verdict adds to a charge asked by a drag (9A-ARC-1): the facing a charge contacts is
+   * the one whose arc the charger stands in, which may not be the one the finger was over.
+   */
+  function note(request, result) {
+    const c = ui.carry ?? lastCharge;
+    if (!c?.target || request?.query !== 'charge' || request.target !== c.target || !result?.facing || result.facing === c.facing) return '';
+    return `The finger was over the ${facingWord(c.facing)}; ${request.charger} stand${isPluralName(request.charger) ? '' : 's'} in the ${facingWord(result.facing)} arc of ${c.target}, so the charge is against the ${facingWord(result.facing)} (9A-ARC-1).`;
+  }
+  let lastCharge = null;
+  // the facing aimed at outlives the drag: the verdict of a charge dropped keeps its note
+  const keepCharge = () => { if (ui.carry?.table) lastCharge = ui.carry.target ? { target: ui.carry.target, facing: ui.carry.facing } : null; };
+
+  return { carry: (id, centre, pointer) => { carry(id, centre, pointer); keepCharge(); }, turn, key, drop, follow, overlay, note };
+}
