@@ -45,6 +45,8 @@ async function profile(browser, base, system, viewport = { width: 1280, height: 
     await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
     await page.waitForFunction((n) => window.movecalcTest.state().doc.units.length === n, d.units.length, { timeout: 120000 });
   });
+  // the drag and the zoom at the whole board's view, every unit in view (as bench/page-limits.mjs)
+  await page.evaluate(() => { document.querySelector('input[name="mode"][value="setup"]')?.click(); document.getElementById('fit').click(); });
   await frames(page, 4);
   await run('drag', async () => {
     const from = await page.evaluate(() => window.movecalcTest.screenOf('u0'));

@@ -147,7 +147,7 @@ export class Painter {
     this.keepClear = [];  // boxes no label may cover though they hold no text (the rotate handle)
     this.taken = new BoxGrid(0, 0); // labelBoxes and keepClear, by where they are (isClear)
     this.placed = new Set(); // the boxes in labelBoxes
-    this.widths = new Map(); // text widths measured, by font and text (textWidth)
+    this.widths = new Map(); // text widths measured: font → text → width (textWidth)
     this.shortNames = { key: null, names: null }; // the units' abbreviations, while their names stay the same
     this.work = 0; // boxes looked at to place this paint's texts (BoxGrid visits)
     // every text of the last paint: [text, CSS px, box [x0, y0, x1, y1], kind, unit id (names)],
@@ -172,12 +172,14 @@ export class Painter {
 
   /** A text's width in the font set last; remembered, since a paint measures the same names again. */
   textWidth(t) {
-    const key = `${this.font}\u0000${t}`;
-    let w = this.widths.get(key);
+    // by font, then text: no key string built per call (a paint at the limits asks thousands of times)
+    let byText = this.widths.get(this.font);
+    if (!byText) this.widths.set(this.font, byText = new Map());
+    let w = byText.get(t);
     if (w === undefined) {
-      if (this.widths.size >= 20000) this.widths.clear();
+      if (byText.size >= 20000) byText.clear();
       w = this.ctx.measureText(t).width;
-      this.widths.set(key, w);
+      byText.set(t, w);
     }
     return w;
   }
@@ -748,7 +750,7 @@ export class Painter {
       if (!spot && !u.selected) {
         shortened ??= this.abbreviationsOf(units);
         t = shortened.get(full) ?? full;
-        spot = tryText(t);
+        if (t !== full) spot = tryText(t); // (a name no shorter finds no place either)
       }
       if (!spot && u.selected) { // the unit tapped is named in full, over whatever is there
         const w = this.textWidth(full);

@@ -1,7 +1,9 @@
 // The board's words read at a glance (issue 23), from the board's own record of what it drew
 // (movecalcTest.boardLabels: each text with its box and kind): at every game's default position and
 // answer, at 360 x 740 and 1280 x 800, no two texts overlap, every unit's name is drawn in full
-// (there is room for each in these positions), and no text is under 12 CSS px. Beside the board:
+// (there is room for each in these positions), and no text is under 12 CSS px. Each name sits
+// against its own unit, or on a callout line that crosses no other unit (issue 32), there and at
+// 1,000 units (issue 34). Beside the board:
 // the legend has an entry for every kind of mark the answer draws, and a clause id in the ruling
 // opens a dialog with that clause's words (docs/rules/<game>.md); a clause id in a verdict is a
 // button that opens its entry in every game, at 360 x 740 by touch, without opening the verdict
