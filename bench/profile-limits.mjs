@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../bin/serve.mjs';
 import { testSite } from '../web/build-site.mjs';
 import { SYSTEM_IDS } from '../web/model.js';
-import { limitDoc, linkCode } from './page-limits.mjs';
+import { limitDoc, linkCode, longTasks, TRACE_CATEGORIES } from './page-limits.mjs';
 import { CHROMIUM_ARGS } from './page.mjs';
 
 const args = process.argv.slice(2);
@@ -32,7 +32,7 @@ async function profile(browser, base, system, viewport = { width: 1280, height: 
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   const phases = {};
   const run = async (name, fn) => {
-    if (tasksOnly) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'] });
+    if (tasksOnly) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     else await cdp.send('Profiler.start');
     await fn();
     await frames(page);
@@ -45,6 +45,8 @@ async function profile(browser, base, system, viewport = { width: 1280, height: 
     await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
     await page.waitForFunction((n) => window.movecalcTest.state().doc.units.length === n, d.units.length, { timeout: 120000 });
   });
+  // the drag and the zoom at the whole board's view, every unit in view (as bench/page-limits.mjs)
+  await page.evaluate(() => { document.querySelector('input[name="mode"][value="setup"]')?.click(); document.getElementById('fit').click(); });
   await frames(page, 4);
   await run('drag', async () => {
     const from = await page.evaluate(() => window.movecalcTest.screenOf('u0'));
@@ -59,15 +61,6 @@ async function profile(browser, base, system, viewport = { width: 1280, height: 
   });
   await context.close();
   return phases;
-}
-
-// The page thread's tasks over 50 ms of wall time (ms): [wall, CPU] of each, longest first.
-function longTasks(trace) {
-  const events = trace.traceEvents ?? trace;
-  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  // (a task is one RunTask event; ThreadControllerImpl::RunTask wraps it)
-  return events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`) && e.name === 'RunTask' && e.dur > 50000)
-    .map((e) => [e.dur / 1000, (e.tdur ?? NaN) / 1000]).sort((a, b) => b[1] - a[1]);
 }
 
 // Self and total time per function (name file:line) from a CPU profile, and the long stretches of

@@ -433,8 +433,8 @@ if (withPage) {
       d.error ? null : d.p95Ms <= limit, d.error ?? `p50 ${d.p50Ms.toFixed(1)} ms; ${d.drawn} rulings drawn of ${d.asked} asked; ${d.framesDropped} of ${d.frames + d.framesDropped} frames dropped`);
   }
   for (const p of Array.isArray(results.pageLimits) ? results.pageLimits : []) {
-    add('the page\'s longest task ≤ 50 ms at the limits', `${p.system}: ${p.units ?? '?'} units, ${p.terrain ?? '?'} terrain; open, drag, zoom`, p.error ? null : `${p.longestMs} ms`,
-      p.error ? null : p.longestMs <= 50, p.error ?? `long tasks (ms): open ${p.long.open.join(' ') || 'none'}; drag ${p.long.drag.join(' ') || 'none'}; zoom ${p.long.zoom.join(' ') || 'none'}`);
+    add('the page\'s longest task ≤ 50 ms at the limits (CPU)', `${p.system}: ${p.units ?? '?'} units, ${p.terrain ?? '?'} terrain; open, drag, zoom`, p.error ? null : `${p.longestCpuMs} ms`,
+      p.error ? null : p.longestCpuMs <= 50, p.error ?? `median of ${p.runs} runs, longest task CPU (wall) ms: ${Object.entries(p.phases).map(([k, v]) => `${k} ${v.cpuMs} (${v.wallMs})`).join('; ')}`);
   }
   for (const l of results.lighthouse?.runs ?? []) {
     if (!l.error) add('Lighthouse accessibility 100', `${l.formFactor}`, String(l.scores.accessibility), l.scores.accessibility === 100,

@@ -581,7 +581,7 @@ function showDeferred() {
 // a drag's last ruling was asked without sensitivity: once the finger lifts, the ruling at rest
 // asks again with it where the answer relied on an assumption
 const wantsSensitivity = () => ui.result?.response?.ok === true && Array.isArray(ui.result.response.assumptions) && ui.result.response.assumptions.length > 0 && !ui.result.response.sensitivity;
-for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) canvas.addEventListener(type, () => { if (!dragging()) { showDeferred(); if (wantsSensitivity()) scheduleRule(); } });
+for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) canvas.addEventListener(type, () => { if (!dragging()) { showDeferred(); if (wantsSensitivity()) scheduleRule(); if (saveTimer) saveSoon(); } });
 // the details list is on screen (not in another tab on a phone, not scrolled away, not hidden by
 // the full-screen board): watched without reading the layout in a drag's frame
 let detailsSeen = true;
@@ -610,9 +610,15 @@ function refreshNow(afterDrag = false) {
   board.setScene(scene());
 }
 
-// Edits are saved 300 ms after the last one (a drag is many edits), and at once when the page is
-// hidden or left, so a reload or a closed tab right after an edit keeps it.
+// Edits are saved 300 ms after the last one (a drag is many edits), when the page is idle and no
+// drag is under way (writing 1,000 units is a long task: issue 34; a drag's end saves), and at
+// once when the page is hidden or left, so a reload or a closed tab right after an edit keeps it.
 let saveTimer = 0;
+const whenIdle = window.requestIdleCallback ?? ((f) => setTimeout(f, 0));
+function saveSoon() {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => whenIdle(() => { if (saveTimer && !dragging()) saveNow(); }, { timeout: 1000 }), 300);
+}
 function saveNow() {
   clearTimeout(saveTimer);
   saveTimer = 0;
@@ -649,7 +655,7 @@ store.onChange((why) => {
   refresh();
   clearTimeout(saveTimer);
   if (EMBED) return; // an embed never writes over the visitor's own position
-  saveTimer = setTimeout(saveNow, 300);
+  saveSoon();
 });
 window.addEventListener('pagehide', () => { commitEdit(); if (saveTimer) saveNow(); });
 /** Commits the value of a field still being typed in (its change event), before the game changes or the page goes. */

@@ -104,6 +104,24 @@ export class BoxGrid {
 }
 // Whether two screen boxes overlap (by more than half a pixel: boxes that touch do not).
 const overlap = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
+// A name this close to a unit (CSS px) reads as that unit's: only its own unit may be so close.
+const AGAINST = 4;
+// What a name moved out on a callout line costs, in the units of what it covers (planNames): more
+// than covering three of a reach's cost numbers (a long name beside the mover does), less than
+// covering or sitting against another unit (issue 32: a name stands against its own unit).
+const FAR = 3.5;
+// Whether a segment [x0, y0, x1, y1] passes through a box (shrunk by a pixel: a line that grazes an edge does not).
+function segmentMeetsBox([x0, y0, x1, y1], b) {
+  let t0 = 0, t1 = 1;
+  const dx = x1 - x0, dy = y1 - y0;
+  for (const [p, q] of [[-dx, x0 - b[0] - 1], [dx, b[2] - 1 - x0], [-dy, y0 - b[1] - 1], [dy, b[3] - 1 - y0]]) {
+    if (p === 0) { if (q < 0) return false; continue; }
+    const r = q / p;
+    if (p < 0) t0 = Math.max(t0, r); else t1 = Math.min(t1, r);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
 
 // A callout line from a unit's edge (its box, centre e.x, e.y) to the nearest point of a name's box moved away from it.
 function calloutLine(e, box) {
@@ -129,13 +147,16 @@ export class Painter {
     this.keepClear = [];  // boxes no label may cover though they hold no text (the rotate handle)
     this.taken = new BoxGrid(0, 0); // labelBoxes and keepClear, by where they are (isClear)
     this.placed = new Set(); // the boxes in labelBoxes
-    this.widths = new Map(); // text widths measured, by font and text (textWidth)
+    this.widths = new Map(); // text widths measured: font → text → width (textWidth)
     this.shortNames = { key: null, names: null }; // the units' abbreviations, while their names stay the same
     this.work = 0; // boxes looked at to place this paint's texts (BoxGrid visits)
     // every text of the last paint: [text, CSS px, box [x0, y0, x1, y1], kind, unit id (names)],
     // kind 'name', 'badge', 'number' (a cost, a step), 'grid', 'terrain' (a hex's), 'label' (a free table's terrain, markers, lines), 'ruler'
     this.drawnText = [];
     this.plan = new Map(); // unit id → where its badge and name go (planNames)
+    this.bodies = new Map(); // unit id → its screen box, for the units near the view (planNames)
+    this.soft = new BoxGrid(0, 0); // those bodies, markers and cost numbers by where they are (planNames)
+    this.candidates = 0; // the spots tried for the names of this paint
     this.overUnits = null; // texts to draw once the units are (paintScene), and where a text goes now: `later`
     this.later = null;
     this.scene = null;
@@ -151,12 +172,14 @@ export class Painter {
 
   /** A text's width in the font set last; remembered, since a paint measures the same names again. */
   textWidth(t) {
-    const key = `${this.font}\u0000${t}`;
-    let w = this.widths.get(key);
+    // by font, then text: no key string built per call (a paint at the limits asks thousands of times)
+    let byText = this.widths.get(this.font);
+    if (!byText) this.widths.set(this.font, byText = new Map());
+    let w = byText.get(t);
     if (w === undefined) {
-      if (this.widths.size >= 20000) this.widths.clear();
+      if (byText.size >= 20000) byText.clear();
       w = this.ctx.measureText(t).width;
-      this.widths.set(key, w);
+      byText.set(t, w);
     }
     return w;
   }
@@ -294,7 +317,12 @@ export class Painter {
     const onTop = (it) => it.type === 'mark' || it.type === 'line' || it.onTop;
     this.overUnits = []; // labels of poses, placed among the overlay beneath the units but drawn over them
     this.paintOverlay(overlay.filter((it) => !onTop(it)));
-    for (const u of sc.units) this.paintUnit(u);
+    // the units in view only (a unit's selection ring, front arrow and other hexes reach past its token)
+    const reach = Math.max(12, 4 * this.s);
+    for (const u of sc.units) {
+      const b = this.bodies.get(u.id);
+      if (b && b[2] >= -reach && b[3] >= -reach && b[0] <= this.w + reach && b[1] <= this.h + reach) this.paintUnit(u);
+    }
     for (const draw of this.overUnits) draw();
     this.overUnits = null;
     this.paintOverlay(overlay.filter(onTop)); // markers, arrows and units moved in place stay visible over units
@@ -371,6 +399,7 @@ export class Painter {
         c.stroke();
       }
       for (const tr of sc.terrain) {
+        if (!this.seen(tr.polygon)) continue;
         this.poly(tr.polygon);
         c.fillStyle = tr.fill;
         c.fill();
@@ -381,6 +410,7 @@ export class Painter {
     });
     const c = this.ctx;
     for (const tr of sc.terrain) {
+      if (!this.seen(tr.polygon)) continue;
       const cx = tr.polygon.reduce((a, p) => a + p[0], 0) / tr.polygon.length;
       const cy = tr.polygon.reduce((a, p) => a + p[1], 0) / tr.polygon.length;
       this.label(`${tr.label}`, ...this.toScreen(cx, cy), '#1b2430', MIN_TEXT);
@@ -394,6 +424,16 @@ export class Painter {
       c.setLineDash([]);
       for (const p of sc.pending) this.dot(...this.toScreen(...p), 4, '#1b2430');
     }
+  }
+
+  /** Whether any of a polygon (world points) is within a few px of the view: what is not is not drawn. */
+  seen(points) {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const p of points) {
+      const [x, y] = this.toScreen(p[0], p[1]);
+      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+    }
+    return x1 >= -4 && y1 >= -4 && x0 <= this.w + 4 && y0 <= this.h + 4;
   }
 
   /**
@@ -607,29 +647,47 @@ export class Painter {
   /**
    * Where each unit's type badge and name go in this paint, before anything is drawn, so that every
    * other text keeps clear of them (issue 23). A name is never cut: it goes inside the unit where it
-   * fits, else beside or below it on a halo, else a little further out with a callout line, at the
-   * first place that covers no other name, unit, cost number or marker (the fewest of those when
-   * none is clear). Only where no place is left at all is it abbreviated (the shortest start no
-   * other unit's name shares); the selected unit (a tap selects) is placed first and always in full.
+   * fits, else against it (beside, above or below, on a halo), else a little further out with a
+   * callout line that crosses no other unit, at the first place that covers no other name, unit,
+   * cost number or marker and sits against no other unit (the fewest of those when none is clear;
+   * issue 32). Only where no place is left at all is it abbreviated (the shortest start no other
+   * unit's name shares); the selected unit (a tap selects) is placed first and always in full.
+   * Units whose names cannot reach the view are left out: the work grows with the units in view
+   * (issue 34), and `candidates` counts the spots tried, a measure no machine's speed changes.
    */
   planNames(sc) {
-    const c = this.ctx, units = sc.units ?? [];
+    const units = sc.units ?? [];
     this.plan = new Map();
+    this.bodies = new Map(); // unit id → its screen box, for the units placed in this paint
+    this.candidates = 0;
     const view = [2, 2, this.w - 2, this.h - 2];
     const inView = (b) => b[0] >= view[0] && b[1] >= view[1] && b[2] <= view[2] && b[3] <= view[3];
-    const ext = new Map(units.map((u) => [u.id, this.extentOf(u)]));
-    const body = (e) => [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey];
-    // what a name had better not cover: other units (4), markers (2), the cost numbers of hexes (1),
-    // by where they are (the unit's own body is told apart by its id)
+    // a box within `m` px of the view (what lies further off neither shows nor pushes a text aside)
+    const near = (b, m) => b[2] >= -m && b[3] >= -m && b[0] <= this.w + m && b[1] <= this.h + m;
+    const ext = new Map();
+    for (const u of units) {
+      const e = this.extentOf(u), box = [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey];
+      // the furthest a name goes from its unit is its own width and a callout's 26 px; 400 px covers a long name
+      if (!near(box, 400)) continue;
+      e.box = box;
+      ext.set(u.id, e);
+      this.bodies.set(u.id, box);
+    }
+    const shown = units.filter((u) => ext.has(u.id));
+    // what a name had better not cover or sit against: other units (4), markers (2), the cost numbers of hexes (1),
+    // by where they are (the unit's own body is told apart by its id); off the view's margin nothing
+    // is filed, or the grid's edge cells would hold every unit off the view
     const soft = new BoxGrid(this.w, this.h);
+    const file = (b, v) => { if (near(b, 2 * CELL)) soft.add(b, v); };
     for (const it of sc.overlay ?? []) if (it.type === 'hexes') for (const h of it.cells) if (h.label !== undefined) {
       const [x, y] = this.toScreen(...center(h.q, h.r));
-      soft.add([x - 7, y - 7, x + 7, y + 7], [1]);
+      file([x - 7, y - 7, x + 7, y + 7], [1]);
     }
-    for (const [x, y] of this.markPoints()) soft.add([x - 8, y - 8, x + 8, y + 8], [2]);
-    for (const u of units) soft.add(body(ext.get(u.id)), [4, u.id]);
+    for (const [x, y] of this.markPoints()) file([x - 8, y - 8, x + 8, y + 8], [2]);
+    for (const u of shown) file(ext.get(u.id).box, [4, u.id]);
+    this.soft = soft;
     // badges first: they sit on their tokens
-    for (const u of units) {
+    for (const u of shown) {
       if (u.free || !u.badge) continue;
       const t = this.tokenOf(u), roomy = t.r >= 20, size = clamp(this.s * (u.small ? 0.3 : 0.36), MIN_TEXT, 16);
       this.setFont(`600 ${size}px system-ui, sans-serif`);
@@ -638,20 +696,33 @@ export class Painter {
       this.plan.set(u.id, { badge: { t: u.badge, x: t.px, y, size, box } });
       this.takeBox(box);
     }
-    const order = [...units].sort((a, b) => (b.selected ? 1 : 0) - (a.selected ? 1 : 0));
+    const order = [...shown].sort((a, b) => (b.selected ? 1 : 0) - (a.selected ? 1 : 0));
     let shortened = null; // every name's abbreviation, worked out once when a name first needs one
     for (const u of order) {
       const e = ext.get(u.id), full = String(u.label);
       const size = u.free ? MIN_TEXT : clamp(this.s * 0.26, MIN_TEXT, 13);
       this.setFont(`600 ${size}px system-ui, sans-serif`);
-      // what a spot covers, counted no further than `enough` (a spot no better than the best so far)
+      // what a spot covers or sits against, counted no further than `enough` (no better than the best so far)
       const cost = (b, enough) => {
         let n = 0;
-        soft.near(b, (o, [k, id]) => { if (id !== u.id && overlap(b, o)) n += k; return n >= enough; });
+        const around = [b[0] - AGAINST, b[1] - AGAINST, b[2] + AGAINST, b[3] + AGAINST];
+        soft.near(around, (o, [k, id]) => {
+          if (id === u.id) return false;
+          if (overlap(b, o)) n += k;
+          else if (k === 4 && overlap(around, o)) n += 4; // read as that unit's name
+          return n >= enough;
+        });
         this.taken.visits += soft.visits; soft.visits = 0;
         return n;
       };
       const hard = (b) => !inView(b) || !this.isClear(b);
+      // a callout line may cross no unit but its own (it would point a reader at the wrong one)
+      const crosses = (line) => {
+        const lb = [Math.min(line[0], line[2]), Math.min(line[1], line[3]), Math.max(line[0], line[2]), Math.max(line[1], line[3])];
+        const hit = soft.near(lb, (o, [k, id]) => k === 4 && id !== u.id && segmentMeetsBox(line, o));
+        this.taken.visits += soft.visits; soft.visits = 0;
+        return hit;
+      };
       const tryText = (t) => {
         const w = this.textWidth(t), h = size;
         const spots = [];
@@ -664,10 +735,13 @@ export class Painter {
         }
         let best = null;
         for (const sp of spots) {
+          this.candidates++;
           sp.box = [sp.x - w / 2, sp.y - h / 2, sp.x + w / 2, sp.y + h / 2];
           if (hard(sp.box)) continue;
-          sp.cost = sp.within ? 0 : cost(sp.box, best ? best.cost : Infinity);
-          if (!best || sp.cost < best.cost) best = sp;
+          sp.cost = sp.within ? 0 : (sp.far ? FAR : 0) + cost(sp.box, best ? best.cost - (sp.far ? FAR : 0) : Infinity);
+          if (best && sp.cost >= best.cost) continue;
+          if (sp.far) { sp.callout = calloutLine(e, sp.box); if (crosses(sp.callout)) continue; } // (only for a spot that would do)
+          best = sp;
           if (sp.cost === 0) break;
         }
         return best;
@@ -676,7 +750,7 @@ export class Painter {
       if (!spot && !u.selected) {
         shortened ??= this.abbreviationsOf(units);
         t = shortened.get(full) ?? full;
-        spot = tryText(t);
+        if (t !== full) spot = tryText(t); // (a name no shorter finds no place either)
       }
       if (!spot && u.selected) { // the unit tapped is named in full, over whatever is there
         const w = this.textWidth(full);
@@ -685,7 +759,7 @@ export class Painter {
       }
       if (!spot) continue;
       const entry = this.plan.get(u.id) ?? {};
-      entry.name = { t, full: t === full, x: spot.x, y: spot.y, size, box: spot.box, within: !!spot.within, callout: spot.far ? calloutLine(e, spot.box) : null };
+      entry.name = { t, full: t === full, x: spot.x, y: spot.y, size, box: spot.box, within: !!spot.within, callout: spot.far ? spot.callout : null };
       this.plan.set(u.id, entry);
       this.takeBox(spot.box);
     }
@@ -966,10 +1040,11 @@ export class Painter {
     this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
     const r = Math.max(9, this.textWidth(t) / 2 + 4);
     const over = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-    const bodies = (this.scene?.units ?? []).map((u) => { const e = this.extentOf(u); return [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey]; });
     const clear = (list) => list.map(([x, y]) => [x, y, [x - r, y - r, x + r, y + r]])
       .filter(([, , box]) => box[0] >= 2 && box[1] >= 2 && box[2] <= this.w - 2 && box[3] <= this.h - 2 && this.isClear(box));
-    const best = (list) => list.find(([, , box]) => !bodies.some((u) => over(box, u))) ?? list[0];
+    // off the units: looked up among the bodies near it (planNames filed them), not all units
+    const onUnit = (box) => this.soft.near(box, (o, [k]) => k === 4 && over(box, o));
+    const best = (list) => list.find(([, , box]) => !onUnit(box)) ?? list[0];
     const spot = best(clear(spots)) ?? best(clear(further));
     if (!spot) return null;
     const [x, y, box] = spot;

@@ -38,6 +38,14 @@ export function installTestHook(page) {
     boardLabels: () => board.drawnText.map(([text, px, box, kind, unit]) => ({ text, px, box: [...box], kind, unit: unit ?? null })),
     /** Boxes looked at to place the last paint's texts (board.js `work`): the work, counted, not timed. */
     boardWork: () => board.work,
+    /** The spots tried for the units' names in the last paint, and the units near the view it placed (board.js planNames). */
+    boardCandidates: () => ({ candidates: board.candidates, units: board.bodies.size }),
+    /** Each unit's name as placed in the last paint, with its unit's screen box and any callout line
+     * [x0, y0, x1, y1]; and the boxes of every unit near the view, by id. */
+    boardNames: () => ({
+      names: [...board.plan].filter(([, p]) => p.name).map(([unit, { name }]) => ({ unit, text: name.t, box: [...name.box], within: name.within, callout: name.callout && [...name.callout] })),
+      bodies: Object.fromEntries([...board.bodies].map(([id, b]) => [id, [...b]])),
+    }),
     /** The camera: CSS px per world unit, and each unit's short side in world units (a base's; null on hexes). */
     camera: () => ({ s: board.s, units: board.scene.units.map((u) => ({ id: u.id, short: u.free ? Math.min(u.free.w, u.free.d) : null })) }),
         handleOf(id) { const u = board.scene.units.find((v) => v.id === id); return onScreen(...board.handleOf(u)); },

@@ -1,7 +1,9 @@
 // The board's words read at a glance (issue 23), from the board's own record of what it drew
 // (movecalcTest.boardLabels: each text with its box and kind): at every game's default position and
 // answer, at 360 x 740 and 1280 x 800, no two texts overlap, every unit's name is drawn in full
-// (there is room for each in these positions), and no text is under 12 CSS px. Beside the board:
+// (there is room for each in these positions), and no text is under 12 CSS px. Each name sits
+// against its own unit, or on a callout line that crosses no other unit (issue 32), there and at
+// 1,000 units (issue 34). Beside the board:
 // the legend has an entry for every kind of mark the answer draws, and a clause id in the ruling
 // opens a dialog with that clause's words (docs/rules/<game>.md); a clause id in a verdict is a
 // button that opens its entry in every game, at 360 x 740 by touch, without opening the verdict
@@ -14,6 +16,7 @@ import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot, overla
 import { root } from '../js/util.mjs';
 import { toOffset } from '../../web/hex.js';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
+import { limitDoc, linkCode } from '../../bench/page-limits.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -52,11 +55,91 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
         const mine = names.filter((l) => l.unit === u.id);
         assert.deepEqual(mine.map((l) => l.text), [u.id], `${u.id} is named once, in full`);
       }
+      await namesAgainstTokens(page, `${system} ${size}`);
       await shot(page, `labels-${system}`, viewport);
       assert.deepEqual(errors, []);
       await context.close();
     });
   }
+}
+
+// How far apart two screen boxes are (px; 0 when they touch or overlap).
+const gap = (a, b) => Math.hypot(Math.max(0, a[0] - b[2], b[0] - a[2]), Math.max(0, a[1] - b[3], b[1] - a[3]));
+// Whether a segment passes through a box shrunk by `inset` px (Liang-Barsky clipping).
+function crosses([x0, y0, x1, y1], b, inset = 1.5) {
+  let t0 = 0, t1 = 1;
+  const dx = x1 - x0, dy = y1 - y0;
+  for (const [p, q] of [[-dx, x0 - b[0] - inset], [dx, b[2] - inset - x0], [-dy, y0 - b[1] - inset], [dy, b[3] - inset - y0]]) {
+    if (p === 0) { if (q < 0) return false; continue; }
+    const r = q / p;
+    if (p < 0) t0 = Math.max(t0, r); else t1 = Math.min(t1, r);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+// A name beside its unit leaves 2-3 px of halo between them (board.js planNames): 6 px is against it.
+const AGAINST_PX = 6;
+
+/**
+ * Issue 32: a name sits against its own unit (inside it, or within AGAINST_PX of its box); only a
+ * name with a callout line stands further off, and that line starts at its own unit and crosses no
+ * other unit. No two names overlap. Returns the names checked.
+ */
+async function namesAgainstTokens(page, what) {
+  const { names, bodies } = await hook(page, 'boardNames');
+  for (const n of names) {
+    const own = bodies[n.unit];
+    assert.ok(own, `${what}: ${n.unit}'s body is known`);
+    if (n.within) continue;
+    if (!n.callout) {
+      assert.ok(gap(n.box, own) <= AGAINST_PX, `${what}: "${n.text}" sits ${gap(n.box, own).toFixed(1)} px from its unit ${n.unit}, without a callout line`);
+      continue;
+    }
+    const [x0, y0, x1, y1] = n.callout;
+    assert.ok(gap([x0, y0, x0, y0], own) <= 1, `${what}: "${n.text}"'s callout starts at its unit`);
+    assert.ok(gap([x1, y1, x1, y1], n.box) <= 3, `${what}: "${n.text}"'s callout ends at its name`);
+    for (const [id, b] of Object.entries(bodies)) {
+      if (id !== n.unit) assert.ok(!crosses(n.callout, b), `${what}: "${n.text}"'s callout line crosses unit ${id}`);
+    }
+  }
+  for (let i = 0; i < names.length; i++) for (let j = i + 1; j < names.length; j++) {
+    assert.ok(!overlaps(names[i].box, names[j].box), `${what}: the names "${names[i].text}" and "${names[j].text}" overlap`);
+  }
+  return names;
+}
+
+// At the limits (issue 34): a position of 1,000 units opened from a link at 360 x 740, at its fit
+// view and zoomed in on its first unit, keeps the same rules for every name drawn.
+const limitGames = [SYSTEM_IDS.find((id) => limitDoc(id).table), SYSTEM_IDS.find((id) => limitDoc(id).board)];
+for (const system of limitGames) {
+  test(`${system} at the limits (phone 360x740): 1,000 units' names sit against their own units, callouts cross no other unit, no two overlap`, { timeout: 300000 }, async () => {
+    const d = limitDoc(system);
+    const context = await env.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${env.base}#p=${linkCode(system, d)}`);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
+    await page.waitForFunction((n) => window.movecalcTest.state().doc.units.length === n, d.units.length, { timeout: 120000 });
+    await page.click('#fit');
+    await painted(page);
+    await namesAgainstTokens(page, `${system} fit`);
+    await shot(page, `labels-limits-${system}-fit`, PHONE);
+    // closer: a few units' spacing across the view, every one of them named
+    const at = await hook(page, 'screenOf', 'u0');
+    const canvas = await page.locator('#board').boundingBox();
+    await page.mouse.move(at.x, at.y);
+    for (let i = 0; i < 14; i++) { await page.mouse.wheel(0, -100); await painted(page); }
+    const names = await namesAgainstTokens(page, `${system} zoomed`);
+    assert.ok(names.length >= 4, `${system} zoomed: ${names.length} names drawn`);
+    // the names are placed for the units near the view, not the whole position (issue 34)
+    const near = await hook(page, 'boardCandidates');
+    assert.ok(near.units < d.units.length / 4, `${system} zoomed: names tried for ${near.units} of ${d.units.length} units`);
+    await shot(page, `labels-limits-${system}-zoomed`, PHONE);
+    assert.ok(canvas.width > 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 }
 
 // What each kind of overlay item looks like in the legend: an entry's symbol, or words of its text.

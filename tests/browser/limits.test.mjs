@@ -5,7 +5,9 @@
 // (bench/run.mjs reports them too); no figure of time is asserted, since a loaded machine is slower.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch } from './browser.mjs';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, artifacts } from './browser.mjs';
 import { SYSTEMS, SYSTEM_IDS } from '../../web/model.js';
 import { LIMITS } from '../../web/share.js';
 import { BoxGrid } from '../../web/board.js';
@@ -19,6 +21,9 @@ after(async () => { await env.browser?.close(); env.server?.close(); });
 // looked up among the boxes near it, a few dozen at the densest; a paint that compared every name with
 // every other looked at about 25 × LIMITS.units per unit.
 const PER_ITEM = 400;
+// Spots tried per unit's name: its inside, then 8 directions at 3 distances, for its full name and
+// once more for its abbreviation (board.js planNames).
+const SPOTS_PER_NAME = 2 * (1 + 8 * 3);
 
 test('the box grid finds every box overlapping a box, on and off the view, looking at the near ones only', () => {
   const grid = new BoxGrid(360, 740);
@@ -47,9 +52,14 @@ for (const system of [free, hexes]) {
     console.log(`# ${system} at the limits: ${r.units} units, ${r.terrain} terrain, link ${r.linkChars} characters; long tasks (ms) open ${r.long.open.join(' ') || '-'}, drag ${r.long.drag.join(' ') || '-'}, zoom ${r.long.zoom.join(' ') || '-'}; work ${JSON.stringify(r.work)}`);
     assert.equal(r.units, LIMITS.units);
     assert.ok(r.moved, 'the drag moved the unit');
+    // the long tasks, kept beside the screenshots (their times depend on the machine's load, so are not asserted)
+    writeFileSync(join(artifacts, `limits-long-tasks-${system}.json`), JSON.stringify({ long: r.long, work: r.work }, null, 2));
     for (const [phase, w] of Object.entries(r.work)) {
       assert.ok(w.texts > 0, `${phase}: the board drew texts`);
       assert.ok(w.work <= PER_ITEM * (r.units + r.terrain), `${phase}: ${w.work} boxes looked at for ${r.units} units and ${r.terrain} terrain`);
+      // names are tried for the units near the view only, a bounded number of spots each
+      assert.ok(w.near > 0 && w.near <= r.units, `${phase}: ${w.near} units near the view`);
+      assert.ok(w.candidates <= SPOTS_PER_NAME * w.near, `${phase}: ${w.candidates} spots tried for ${w.near} units' names`);
     }
     assert.deepEqual(r.errors, []);
   });
