@@ -198,11 +198,14 @@ export class Painter {
     if (!full || !this.w) return;
     const p = typeof pad === 'function' ? pad(this.w) : pad;
     const b = [raw[0] - p, raw[1] - p, raw[2] + p, raw[3] + p];
-    const m = 24, h = this.viewH();
+    const m = 24;
+    let h = this.viewH();
     const fitS = Math.min((this.w - 2 * m) / (full[2] - full[0]), (h - 2 * m) / (full[3] - full[1]));
     let s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
     if (maxScale === Infinity) s = Math.max(s, this.legibleScale(b));
     if (s <= fitS * 1.15) { this.fitNow(); return; }
+    // what overflows the view anyway gains nothing from the foot kept clear: it takes the whole height
+    if ((b[3] - b[1]) * s > h - 2 * m) h = this.h;
     this.s = s;
     let cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
     if (core) {
