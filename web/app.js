@@ -23,6 +23,7 @@ import { initUnitsForm } from './units-form.js';
 import { initTools } from './tools.js';
 import { initQueryForm } from './query-form.js';
 import { initDownloads } from './downloads.js';
+import { initSheet } from './sheet.js';
 
 const $ = (id) => document.getElementById(id);
 setClausePrefixes(SYSTEM_IDS.map((id) => SYSTEMS[id].clausePrefix));
@@ -110,6 +111,9 @@ function rulerNote(sc = scene()) {
 const canvas = $('board');
 const board = new Board(canvas, {
   autoHeight: EMBED_AUTOSIZE,
+  // the zoom buttons' row (2.5rem and its 0.4rem margin, style.css .zoom): fits and framings keep
+  // the board's content above it (issue 32: they covered the lower right hexes)
+  foot: 48,
   // an embed not activated leaves one finger to scroll its host page (embed.js)
   pageScrolls: () => EMBED && !document.body.classList.contains('active'),
   mode: () => (store.locked ? 'view' : ui.tool === 'move' && tools.playing() ? 'play' : ui.tool),
@@ -493,7 +497,7 @@ $('play').addEventListener('click', () => {
   };
   ui.playing = requestAnimationFrame(frame);
 });
-function stopPlay() { cancelAnimationFrame(ui.playing); ui.playing = 0; $('play').textContent = 'Play'; }
+function stopPlay() { cancelAnimationFrame(ui.playing); ui.playing = 0; $('play').textContent = 'Replay'; }
 
 // ---- readout ----
 function showReadout() {
@@ -534,6 +538,7 @@ const panels = createPanels({
   'advanced-panel': fillExamples,
 }, ['advanced-panel'], $('units-panel').parentNode);
 const tabs = createTabs($('units-panel').parentNode, $('tabs'));
+initSheet($('sheet-handle'), $('units-panel').parentNode);
 /** Fills a panel now if it is open; otherwise when it opens. */
 function renderPanel(id) { panels.render(id); }
 /** Fills a panel, open or not, if a change since it was last filled has not reached it. */

@@ -143,6 +143,7 @@ export class Painter {
     this.Path = Path;
     this.s = 20; this.ox = 0; this.oy = 0; this.flip = -1;
     this.width = 0; this.height = 0;
+    this.foot = 0; // px along the view's foot that fits and framings leave clear (the page's zoom buttons float there)
     this.labelBoxes = []; // the screen box of every text drawn in this paint (and the names planned for it)
     this.keepClear = [];  // boxes no label may cover though they hold no text (the rotate handle)
     this.taken = new BoxGrid(0, 0); // labelBoxes and keepClear, by where they are (isClear)
@@ -202,12 +203,12 @@ export class Painter {
   fitNow() {
     const b = this.scene?.bounds;
     if (!b || !this.w) return;
-    const m = 18;
-    const s = Math.min((this.w - 2 * m) / (b[2] - b[0]), (this.h - 2 * m) / (b[3] - b[1]));
+    const m = 18, h = this.viewH();
+    const s = Math.min((this.w - 2 * m) / (b[2] - b[0]), (h - 2 * m) / (b[3] - b[1]));
     this.s = s;
     const cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
     this.ox = this.w / 2 - cx * s;
-    this.oy = this.h / 2 - this.flip * cy * s;
+    this.oy = h / 2 - this.flip * cy * s;
     this.fitted = this.scene.kind + this.scene.boardKey;
   }
 
@@ -221,19 +222,22 @@ export class Painter {
     const p = typeof pad === 'function' ? pad(this.w) : pad;
     const b = [raw[0] - p, raw[1] - p, raw[2] + p, raw[3] + p];
     const m = 24;
-    const fitS = Math.min((this.w - 2 * m) / (full[2] - full[0]), (this.h - 2 * m) / (full[3] - full[1]));
-    let s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (this.h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
+    let h = this.viewH();
+    const fitS = Math.min((this.w - 2 * m) / (full[2] - full[0]), (h - 2 * m) / (full[3] - full[1]));
+    let s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
     if (maxScale === Infinity) s = Math.max(s, this.legibleScale(b));
     if (s <= fitS * 1.15) { this.fitNow(); return; }
+    // what overflows the view anyway gains nothing from the foot kept clear: it takes the whole height
+    if ((b[3] - b[1]) * s > h - 2 * m) h = this.h;
     this.s = s;
     let cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
     if (core) {
-      const hw = Math.max(0, this.w / 2 - 2 * m) / s, hh = Math.max(0, this.h / 2 - 2 * m) / s;
+      const hw = Math.max(0, this.w / 2 - 2 * m) / s, hh = Math.max(0, h / 2 - 2 * m) / s;
       cx = clamp(cx, core[0] - hw, core[0] + hw);
       cy = clamp(cy, core[1] - hh, core[1] + hh);
     }
     this.ox = this.w / 2 - cx * s;
-    this.oy = this.h / 2 - this.flip * cy * s;
+    this.oy = h / 2 - this.flip * cy * s;
     // no empty band beside the board: slide the view back over it (or centre a board that fits)
     const keep = (o, lo, hi, view) => {
       const a = o + Math.min(lo, hi), z = o + Math.max(lo, hi);
@@ -245,9 +249,12 @@ export class Painter {
     // (what is framed counts as board: an example's units off the table's corner stay in view)
     const [x0, y0, x1, y1] = [Math.min(full[0], b[0]), Math.min(full[1], b[1]), Math.max(full[2], b[2]), Math.max(full[3], b[3])];
     this.ox = keep(this.ox, x0 * s, x1 * s, this.w);
-    this.oy = keep(this.oy, this.flip * y0 * s, this.flip * y1 * s, this.h);
+    this.oy = keep(this.oy, this.flip * y0 * s, this.flip * y1 * s, h);
     this.fitted = null;
   }
+
+  /** The view's height that fits and framings fill: above its foot, when the view is tall enough to spare it. */
+  viewH() { return this.h > 4 * this.foot ? this.h - this.foot : this.h; }
 
   /**
    * The scale at which a finger reads the board (issue 32): a hex LEGIBLE_HEX px across, the
@@ -274,6 +281,8 @@ export class Painter {
       at = this.toScreen(u.free.x, u.free.y); dir = [Math.sin(f), -Math.cos(f)]; base = u.free.d / 2 * this.s + HANDLE_GAP;
     } else {
       if (u.facing === undefined) return null;
+      const corner = this.hexHandle(u);
+      if (corner) return corner;
       at = this.toScreen(...center(u.q, u.r)); dir = dirVector(u.facing); base = this.s * 0.87 + HANDLE_GAP;
     }
     const marks = this.markPoints();
@@ -285,6 +294,51 @@ export class Painter {
       if (clear(hp)) break;
     }
     return hp;
+  }
+
+  /** The rotate handle's radius: on a hex board small enough to sit between three hexes' numbers. */
+  handleR(u) { return u?.free ? HANDLE_R : clamp(this.s * 0.5, 8, HANDLE_R); }
+
+  /**
+   * A hex unit's handle on a corner where three hexes meet, never on a hex's middle, where its cost
+   * is written (issue 32: it covered the number and took the tap meant for the hex): the corner ahead
+   * of the unit nearest its facing line, clear of the numbers and markers drawn around it. Null when
+   * none is clear.
+   */
+  hexHandle(u) {
+    const own = new Set(u.hexes.map((h) => `${h.q},${h.r}`));
+    const [ux, uy] = center(u.q, u.r), [dx, dy] = dirVector(u.facing);
+    const r = this.handleR(u), near = new Map();
+    for (const h of u.hexes) for (let q = -2; q <= 2; q++) for (let k = -2; k <= 2; k++) {
+      if (Math.abs(q + k) > 2 || own.has(`${h.q + q},${h.r + k}`)) continue;
+      const [hx, hy] = center(h.q + q, h.r + k);
+      for (let i = 0; i < 6; i++) {
+        const [x, y] = corner(hx, hy, 1, i), along = (x - ux) * dx + (y - uy) * dy, off = Math.abs((y - uy) * dx - (x - ux) * dy);
+        const id = `${Math.round(x * 8)},${Math.round(y * 8)}`;
+        if (along > 1.2 && along < 3.5 && !near.has(id)) near.set(id, { x, y, rank: off * 2 + along });
+      }
+    }
+    // corners of the unit's own hexes are on its token
+    for (const h of u.hexes) { const [hx, hy] = center(h.q, h.r); for (let i = 0; i < 6; i++) { const [x, y] = corner(hx, hy, 1, i); near.delete(`${Math.round(x * 8)},${Math.round(y * 8)}`); } }
+    // the boxes of the hexes' numbers and badges, where hexText will put them
+    const size = clamp(this.s * 0.42, MIN_TEXT, 18), roomy = this.s >= 26, boxes = [];
+    for (const it of this.scene?.overlay ?? []) {
+      if (it.type !== 'hexes') continue;
+      for (const h of it.cells) {
+        if (h.label === undefined && !h.badge) continue;
+        const [x, y] = this.toScreen(...center(h.q, h.r));
+        if (x < -this.s || y < -this.s || x > this.w + this.s || y > this.h + this.s) continue;
+        this.setFont(`600 ${size}px system-ui, sans-serif`);
+        const ny = h.badge && !roomy ? y + this.s * 0.32 : y, nw = h.label === undefined ? 0 : this.textWidth(String(h.label)) / 2;
+        if (nw) boxes.push([x - nw, ny - size / 2, x + nw, ny + size / 2]);
+        if (h.badge) boxes.push([x - this.s * 0.5, y - this.s * 0.4 - MIN_TEXT / 2, x + this.s * 0.5, y - this.s * 0.4 + MIN_TEXT / 2]);
+      }
+    }
+    const marks = this.markPoints();
+    const clearOf = (p) => boxes.every((b) => !overlap(b, [p[0] - r - 2, p[1] - r - 2, p[0] + r + 2, p[1] + r + 2]))
+      && marks.every((m) => Math.hypot(m[0] - p[0], m[1] - p[1]) > r + 12);
+    const spots = [...near.values()].sort((a, b) => a.rank - b.rank).map((c) => this.toScreen(c.x, c.y));
+    return spots.find(clearOf) ?? null;
   }
 
   // Screen points of the answer's markers (what the rotate handle keeps clear of).
@@ -307,7 +361,8 @@ export class Painter {
     this.font = null; // what else draws into the context (a picture's caption) may have set another
     this.drawnText = [];
     const hp = handleFor && this.handleOf(handleFor);
-    if (hp) this.keepOut([hp[0] - HANDLE_R - 3, hp[1] - HANDLE_R - 3, hp[0] + HANDLE_R + 3, hp[1] + HANDLE_R + 3]);
+    const hr = hp && this.handleR(handleFor);
+    if (hp) this.keepOut([hp[0] - hr - 2, hp[1] - hr - 2, hp[0] + hr + 2, hp[1] + hr + 2]);
     // the units' names are placed first (every other text keeps clear of them) and drawn last, over all
     this.planNames(sc);
     c.fillStyle = '#e9e6dc';
@@ -471,19 +526,27 @@ export class Painter {
       if (!(first.get(row)?.[0] <= x)) first.set(row, [x, y]);
       if (!(top.get(col)?.[1] <= y)) top.set(col, [x, y]);
     }
-    const every = this.s * SQRT3 >= 2 * MIN_TEXT ? 1 : 2; // a column is √3 hex radii wide
+    // every column, or every 2nd, 5th, 10th …: the widest number and a gap between neighbours (a
+    // strip of 633 columns ran them together); a column is √3 hex radii wide, a row 1.5
+    this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
+    const widest = this.textWidth(String(Math.max(0, ...top.keys(), ...first.keys())));
+    const every = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((k) => k * this.s * SQRT3 >= Math.max(2 * MIN_TEXT, widest + 10)) ?? 1000;
+    const everyRow = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((k) => k * this.s * 1.5 >= 1.6 * MIN_TEXT) ?? 1000;
     const above = Math.min(...[...top.values()].map(([, y]) => y)) - 1.75;
     // a view framed inside the board keeps its numbers at its own top and left edges, on a halo
     const edge = MIN_TEXT / 2 + 3;
+    let pinned = false;
     for (const [col, [x]] of top) {
       if (col % every) continue;
       const [sx, sy] = this.toScreen(x, above);
+      pinned ||= sy < edge;
       this.label(String(col), sx, Math.max(sy, edge), '#3d4a3a', MIN_TEXT, 40, sy < edge, 'grid');
     }
     this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
     for (const [row, [x, y]] of first) {
-      if (row % every) continue;
+      if (row % everyRow) continue;
       const [sx, sy] = this.toScreen(x - 1.55, y), left = 3 + this.textWidth(String(row)) / 2;
+      if (pinned && sy < 2 * edge + 2) continue; // beside the columns' numbers pinned at the top it read as one of them ("1 0")
       this.label(String(row), Math.max(sx, left), sy, '#3d4a3a', MIN_TEXT, 40, sx < left, 'grid');
     }
   }
@@ -812,10 +875,11 @@ export class Painter {
     const [cx, cy] = u.free ? this.toScreen(u.free.x, u.free.y) : this.toScreen(...center(u.q, u.r));
     c.beginPath(); c.moveTo(cx, cy); c.lineTo(...hp);
     c.strokeStyle = 'rgba(27,36,48,0.6)'; c.lineWidth = 1.5; c.setLineDash([3, 3]); c.stroke(); c.setLineDash([]);
-    c.beginPath(); c.arc(hp[0], hp[1], HANDLE_R, 0, Math.PI * 2);
+    const r = this.handleR(u);
+    c.beginPath(); c.arc(hp[0], hp[1], r, 0, Math.PI * 2);
     c.fillStyle = '#fff'; c.fill();
     c.strokeStyle = '#1b2430'; c.lineWidth = 2; c.stroke();
-    c.beginPath(); c.arc(hp[0], hp[1], HANDLE_R * 0.5, -Math.PI * 0.9, Math.PI * 0.5);
+    c.beginPath(); c.arc(hp[0], hp[1], r * 0.5, -Math.PI * 0.9, Math.PI * 0.5);
     c.stroke();
   }
 
@@ -888,15 +952,29 @@ export class Painter {
     const roomy = this.s >= 26;
     if (h.label !== undefined) this.label(String(h.label), cx, badge && !roomy ? cy + this.s * 0.32 : cy, '#1b2430', clamp(this.s * 0.42, MIN_TEXT, 18), this.s * 1.5, false, 'number');
     if (!badge) return;
-    if (roomy) { this.label(badge, cx, cy + this.s * 0.52, '#1b2430', clamp(this.s * 0.3, MIN_TEXT, 14), this.s * 1.5, true); return; }
-    const c = this.ctx, t = badge.replace(/\s+/g, ''), y = cy - this.s * 0.4;
+    // placed now, drawn over the units (issue 32: a token hid it), at every size
+    const later = this.later;
+    this.later = this.overUnits;
+    try { this.hexBadge(badge, cx, cy, roomy); } finally { this.later = later; }
+  }
+
+  hexBadge(badge, cx, cy, roomy) {
+    if (roomy && this.label(badge, cx, cy + this.s * 0.52, '#1b2430', clamp(this.s * 0.3, MIN_TEXT, 14), this.s * 1.5, true, 'badge')) return;
+    const c = this.ctx, t = badge.replace(/\s+/g, ''), s = this.s;
     this.setFont(`700 ${MIN_TEXT}px system-ui, sans-serif`);
     const w = this.textWidth(t) + 4;
-    c.fillStyle = '#fff'; c.strokeStyle = '#1b2430'; c.lineWidth = 1;
-    if (w > this.s * 1.7) { this.dot(cx, y, 3.5, '#1b2430'); return; }
-    if (!this.isClear([cx - w / 2, y - MIN_TEXT / 2, cx + w / 2, y + MIN_TEXT / 2])) return; // under a name: the tap and the text tell it
-    c.beginPath(); c.rect(cx - w / 2, y - MIN_TEXT / 2 - 1, w, MIN_TEXT + 2); c.fill(); c.stroke();
-    this.label(t, cx, y, '#1b2430', MIN_TEXT, w);
+    const draw = (f) => { if (this.later) this.later.push(f); else f(); };
+    // the tab above the cost, else beside it or below it, where it covers no text (a unit's name)
+    const spots = w > s * 1.7 ? [] : [[cx, cy - s * 0.4], [cx + s * 0.5, cy], [cx - s * 0.5, cy], [cx, cy + s * 0.7]]
+      .filter(([x, y]) => this.isClear([x - w / 2, y - MIN_TEXT / 2, x + w / 2, y + MIN_TEXT / 2]));
+    // too small for its letters, or no place clear: a dot says a badge is there (a tap on the hex says which)
+    if (!spots.length) {
+      draw(() => { this.dot(cx, cy - s * 0.4, 3.5, '#1b2430'); c.lineWidth = 1.5; c.strokeStyle = '#fff'; c.stroke(); });
+      return;
+    }
+    const [x, y] = spots[0];
+    draw(() => { c.fillStyle = '#fff'; c.strokeStyle = '#1b2430'; c.lineWidth = 1; c.beginPath(); c.rect(x - w / 2, y - MIN_TEXT / 2 - 1, w, MIN_TEXT + 2); c.fill(); c.stroke(); });
+    this.label(t, x, y, '#1b2430', MIN_TEXT, w, false, 'badge');
   }
 
   /** A marker at a world point: 'x' (collision), 'pivot' (snap or pursuit pivot), 'dot'. */
@@ -942,7 +1020,7 @@ export class Painter {
     this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
     if (it.ruler) { // the Ruler's ends and its reading, always shown, above whatever it crosses
       this.dot(...a, 4, it.color); this.dot(...b, 4, it.color);
-      this.label(it.label, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 14, it.color, 15, 240, true, 'ruler');
+      this.rulerPlate(it.label, a, b, len, it.color);
     } else if (it.step) { // its number beside its middle, on either side
       const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2, nx = -(b[1] - a[1]) / (len || 1), ny = (b[0] - a[0]) / (len || 1);
       this.stepBadge(it.step, it.color, [14, -14, 26, -26].map((k) => [mx + nx * k, my + ny * k]));
@@ -950,6 +1028,32 @@ export class Painter {
       const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
       this.labelAt(it.label, [[mx, my - 10], [mx, my + 12]], it.color);
     }
+  }
+
+  /**
+   * The Ruler's reading on a white plate of its own (issue 32: it overprinted a unit's name): beside
+   * the line's middle on either side, else beside a third of the way along it, at the first spot
+   * clear of every text (the names are planned first) and in view; where none is, beside the middle.
+   */
+  rulerPlate(text, a, b, len, color) {
+    const c = this.ctx, size = 15;
+    this.setFont(`600 ${size}px system-ui, sans-serif`);
+    const w = Math.min(this.textWidth(text), 240) + 10, h = size + 6;
+    const nx = -(b[1] - a[1]) / (len || 1), ny = (b[0] - a[0]) / (len || 1);
+    // far enough from the line that the plate does not sit on it, whichever way the line runs
+    const off = (Math.abs(nx) * w + Math.abs(ny) * h) / 2 + 6;
+    const at = (k, side) => [a[0] + (b[0] - a[0]) * k + nx * off * side, a[1] + (b[1] - a[1]) * k + ny * off * side];
+    const spots = [at(0.5, -1), at(0.5, 1), at(1 / 3, -1), at(1 / 3, 1), at(2 / 3, -1), at(2 / 3, 1)]
+      .map(([x, y]) => [x, y, [x - w / 2, y - h / 2, x + w / 2, y + h / 2]]);
+    const inView = (box) => box[0] >= 0 && box[1] >= 0 && box[2] <= this.w && box[3] <= this.h;
+    // off the units' bodies too where it can be
+    const bodies = (this.scene?.units ?? []).map((u) => { const e = this.extentOf(u); return [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey]; });
+    const clear = spots.filter(([, , bx]) => inView(bx) && this.isClear(bx));
+    const [x, y, box] = clear.find(([, , bx]) => !bodies.some((u) => overlap(bx, u))) ?? clear[0] ?? spots.find(([, , bx]) => inView(bx)) ?? spots[0];
+    c.beginPath(); c.rect(box[0], box[1], w, h);
+    c.fillStyle = 'rgba(255,255,255,0.95)'; c.fill();
+    c.strokeStyle = color; c.lineWidth = 1.5; c.stroke();
+    this.text(text, x, y, color, size, false, box, 'ruler');
   }
 
   /**
@@ -1146,6 +1250,7 @@ export class Board extends Painter {
     this.scene = null;
     this.fitted = null;
     this.want = null; // a fit or framing asked for, made when the canvas's size is next needed (settle)
+    this.foot = ctl.foot ?? 0;
     new ResizeObserver(() => this.resize()).observe(canvas);
     canvas.addEventListener('pointerdown', (e) => this.down(e));
     canvas.addEventListener('pointermove', (e) => this.move(e));
@@ -1168,10 +1273,13 @@ export class Board extends Painter {
   // The canvas is sized for the screen where it is drawn (paint); a size it was drawn at already
   // (the observer's first call, after the first frame's layout) needs no second drawing.
   // A view not fitted keeps what was in its middle there (the full-screen board grows around it).
+  // A board hidden (a phone's sheet over the whole screen) keeps its view, and what was asked of it
+  // while hidden is made when it shows again.
   resize() {
+    if (!this.canvas.clientWidth || !this.canvas.clientHeight) return;
     if (this.scene) this.fitHeight();
     const d = DPR(), [pw, ph] = [this.canvas.width / d, this.canvas.height / d];
-    if (this.canvas.width === Math.round(this.w * d) && this.canvas.height === Math.round(this.h * d)) return;
+    if (this.canvas.width === Math.round(this.w * d) && this.canvas.height === Math.round(this.h * d)) { if (this.unpainted) this.draw(); return; }
     if (this.fitted) { this.fit(); return; }
     if (pw > 0 && ph > 0 && !this.want) { this.ox += (this.w - pw) / 2; this.oy += (this.h - ph) / 2; }
     this.draw();
@@ -1186,7 +1294,7 @@ export class Board extends Painter {
    */
   settle() {
     const want = this.want;
-    if (!want) return;
+    if (!want || !this.w || !this.h) return;
     this.want = null;
     if (want.refit) this.fitHeight();
     if (want.frame) this.frameNow(...want.frame); else this.fitNow();
@@ -1288,7 +1396,7 @@ export class Board extends Painter {
   handleAt(sx, sy) {
     const u = this.scene?.units.find((v) => v.selected);
     const hp = u && this.handleOf(u);
-    return hp && Math.hypot(hp[0] - sx, hp[1] - sy) <= HANDLE_R + 10 ? u : null;
+    return hp && Math.hypot(hp[0] - sx, hp[1] - sy) <= this.handleR(u) + 10 ? u : null;
   }
 
   // ---- gestures ----
@@ -1371,6 +1479,8 @@ export class Board extends Painter {
     if (!g) return;
     if (!cancelled && g.type === 'tap' && !g.moved) this.ctl.tap(this.toWorld(g.x0, g.y0));
     if (!cancelled && g.type === 'drag' && !g.moved) this.ctl.tapUnit?.(g.unit);
+    // a tap on the handle is a tap on what lies under it (a hex of the reach): only a drag turns
+    if (!cancelled && g.type === 'rotate' && !g.moved) this.ctl.tap(this.toWorld(g.x0, g.y0));
     if (g.type === 'drag' || g.type === 'rotate') this.ctl.dragEnd(g.unit, cancelled);
   }
 
@@ -1383,6 +1493,8 @@ export class Board extends Painter {
   paint() {
     const sc = this.scene, c = this.ctx, d = DPR();
     if (!sc) return;
+    this.unpainted = !this.w || !this.h;
+    if (this.unpainted) return;
     this.settle();
     const width = Math.round(this.w * d), height = Math.round(this.h * d);
     if (this.canvas.width !== width || this.canvas.height !== height) Object.assign(this.canvas, { width, height });

@@ -33,7 +33,8 @@ function drawWhyNot(out, request, pick) {
   for (const x of arr(w.reasons)) if (isHex(x.hex) && hexKey(x.hex) !== hexKey(pick)) marksOf(out, x, BAD);
   const start = out.unitHex(request.unit);
   const path = arr(w.whatIf?.path).filter(isHex);
-  if (w.whatIf?.reachable === true && start && path.length) out.overlay.push({ type: 'hexpath', cells: [start, ...path], color: WHATIF, dashed: true });
+  // over the units (issue 32: the token in the way hid it): it runs through them
+  if (w.whatIf?.reachable === true && start && path.length) out.overlay.push({ type: 'hexpath', cells: [start, ...path], color: WHATIF, dashed: true, onTop: true });
   // outlined and crossed (a zone's outline is red too); no label: one above a hex of the board's
   // edge would be cut off, and the verdict and the legend say it
   out.mark({ type: 'mark', shape: 'hex', hex: { q: pick.q, r: pick.r }, color: BAD });

@@ -48,6 +48,7 @@ export function installTestHook(page) {
     }),
     /** The camera: CSS px per world unit, and each unit's short side in world units (a base's; null on hexes). */
     camera: () => ({ s: board.s, units: board.scene.units.map((u) => ({ id: u.id, short: u.free ? Math.min(u.free.w, u.free.d) : null })) }),
-        handleOf(id) { const u = board.scene.units.find((v) => v.id === id); return onScreen(...board.handleOf(u)); },
+    /** The rotate handle's point on the page, or null where the unit has none (no facing). */
+    handleOf(id) { const u = board.scene.units.find((v) => v.id === id), hp = u && board.handleOf(u); return hp ? onScreen(...hp) : null; },
   };
 }

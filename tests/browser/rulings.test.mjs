@@ -171,7 +171,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   }
 }
 
-test('Arcane Legions: a choice the engine lists applies from the answer; Play runs the move', async () => {
+test('Arcane Legions: a choice the engine lists applies from the answer; Replay runs the move', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await ruled(page);
   await page.click('button.choice >> text=/^right/');

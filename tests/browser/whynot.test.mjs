@@ -101,6 +101,7 @@ for (const [system, mover, one, many] of MOVERS) {
     if (why.whatIf?.reachable && why.whatIf.path?.length) {
       const way = (await overlay(page)).find((m) => m.type === 'hexpath' && m.dashed);
       assert.deepEqual(way?.cells.slice(1).map(({ q, r }) => ({ q, r })), why.whatIf.path.map(({ q, r }) => ({ q, r })), 'the what-if way is drawn dashed');
+      assert.equal(way.onTop, true, 'the what-if way is drawn over the units it runs through (issue 32)');
     }
     assert.match(await page.textContent('#legend'), /a hex you tapped that the unit cannot end on/);
     await painted(page);
