@@ -35,6 +35,8 @@ export function stillView(scene, width) {
   return { view: frameView(scene, width, boardHeight), boardWidth: width, boardHeight };
 }
 
+// The overlay items drawn as lines (board.js paintOverlay).
+const LINES = new Set(['line', 'path', 'hexpath']);
 // A colour as the painter writes it, compared as text: lower case, no spaces.
 const colourKey = (c) => (typeof c === 'string' ? c.toLowerCase().replace(/\s+/g, '') : '');
 
@@ -83,11 +85,16 @@ function noted(scene, view, width, height, measure) {
  */
 export function drawnLegend(marks, scene, drawn) {
   const has = (c) => drawn.fills.has(colourKey(c)) || drawn.strokes.has(colourKey(c));
+  // a ruling's line needs a line, arrow or path of its colour: an outline of that colour is another
+  // mark (Torn World's red end hex of a move stopped short is no Free Attack's red arrow); the lines
+  // a game draws on every board (C&C's sections, `onBoard`) are the board's own
+  const lined = (c) => (scene.overlay ?? []).some((it) => LINES.has(it.type) && colourKey(it.color) === colourKey(c));
   const kept = marks.filter((m) => {
     if (m.key === 'unit' || m.key === 'token') return scene.units.length > 0;
     if (m.key === 'coords') return drawn.kinds.has('grid');
     if (m.swatch === 'gradient' || m.swatch === 'steps') return m.colors.some(has) || drawn.texts.some((t) => /^\d+$/.test(t.text));
     if (m.swatch === 'marker') return drawn.texts.some((t) => t.color === colourKey(m.color)) || (m.bg !== undefined && has(m.bg));
+    if (m.swatch === 'line' && !m.onBoard) return has(m.color) && lined(m.color);
     return has(m.color);
   });
   return kept.map((m) => (m.still ? { ...m, text: m.still } : m));

@@ -1,0 +1,61 @@
+// A still picture's legend lists the marks drawn in it (issue 33), told by what the ruling holds,
+// not by colour alone: Torn World draws a Free Attack as a red arrow and a move stopped short as a
+// red end hex, an ejection as a brown arrow and its candidate hexes with brown edges. Every Torn
+// World move and eject scenario is drawn as movecalc-render and the page's Download draw it
+// (stillView, drawnOn, drawnLegend), and its legend checked against the ruling's fields
+// (docs/api/torn-world.md: `freeAttacks` each `{unit, rule, cause, at}`; `ejections` and `markers`
+// each with `from` and `to`).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createEngine } from '../../wasm/movecalc.mjs';
+import { SYSTEMS, setAssumptions, setTerrainKinds } from '../../web/model.js';
+import { checkPosition, useEngineLimits } from '../../web/share.js';
+import { resultScene } from '../../web/results.js';
+import { boardScene, sideColour, legendMarks } from '../../web/scene.js';
+import { stillView, drawnOn, drawnLegend } from '../../web/picture.js';
+import { SvgContext } from '../../web/svg-context.js';
+import { isHex } from '../../web/draw.js';
+import { scenarioFiles, loadScenario } from './util.mjs';
+
+const engine = await createEngine();
+const ask = (req) => JSON.parse(engine.requestText(JSON.stringify(req)));
+const described = ask({ query: 'describe' }).result;
+setAssumptions(described.assumptions);
+setTerrainKinds(described.systems);
+useEngineLimits(described.limits);
+
+const ctx = new SvgContext(0, 0);
+const measure = (t, f) => { ctx.font = f; return ctx.measureText(t).width; };
+/** The legend entries' texts of the still picture of `req` 800 px wide. */
+function stillLegend(req, response) {
+  const { doc } = checkPosition({ request: req });
+  const rs = resultScene(req.system, req, response, (side) => sideColour(doc, side));
+  const scene = boardScene(req.system, doc, { result: rs });
+  const still = stillView(scene, 800);
+  return drawnLegend(legendMarks(req.system, req.query), scene, drawnOn(scene, still.view, still.boardWidth, still.boardHeight, measure)).map((m) => m.text);
+}
+
+const arr = (v) => (Array.isArray(v) ? v : []);
+
+test('TW-EJ-2 TW-FA-1 TW-FA-2 a still picture\'s legend names a Free Attack only where the ruling makes one at a hex, an ejection only where one is placed', () => {
+  assert.ok(SYSTEMS['torn-world'], 'the page draws Torn World');
+  const cases = scenarioFiles().filter((f) => f.includes('/torn-world/')).map((f) => [f, loadScenario(f).request])
+    .filter(([, r]) => r && ['move', 'eject'].includes(r.query));
+  let attacks = 0, without = 0, redEnds = 0;
+  for (const [file, req] of cases) {
+    const response = ask(req);
+    if (!response.ok) continue;
+    const r = response.result;
+    const legend = stillLegend(req, response);
+    const label = file.split('/').pop();
+    const attacked = arr(r.freeAttacks).some((fa) => isHex(fa.at));
+    const ejected = [...arr(r.ejections), ...arr(r.markers)].some((e) => isHex(e.from) && isHex(e.to));
+    assert.equal(legend.some((t) => /Free Attack/.test(t)), attacked, `${label}: the Free Attack entry ${attacked ? 'listed' : 'left out'} (${legend.join(' | ')})`);
+    assert.equal(legend.some((t) => /an ejection/.test(t)), ejected, `${label}: the ejection entry ${ejected ? 'listed' : 'left out'}`);
+    if (attacked) attacks++; else without++;
+    if (!attacked && r.legal === false && isHex(r.final)) redEnds++;
+  }
+  // the cases that tell colour from mark: both kinds, and a red end hex without a Free Attack
+  assert.ok(attacks > 0 && without > 0, `scenarios with and without a Free Attack (${attacks}, ${without})`);
+  assert.ok(redEnds > 0, 'a move or ejection stopped short (a red end hex) with no Free Attack');
+});
