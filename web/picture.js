@@ -85,16 +85,17 @@ function noted(scene, view, width, height, measure) {
  */
 export function drawnLegend(marks, scene, drawn) {
   const has = (c) => drawn.fills.has(colourKey(c)) || drawn.strokes.has(colourKey(c));
-  // a ruling's line needs a line, arrow or path of its colour: an outline of that colour is another
-  // mark (Torn World's red end hex of a move stopped short is no Free Attack's red arrow); the lines
+  // a ruling's line needs a line, arrow or path of its colour, dashed as its entry: an outline of
+  // that colour is another mark (Torn World's red end hex of a move stopped short is no Free
+  // Attack's red arrow), and so is a dashed line (C&C's battle, a move not made); the lines
   // a game draws on every board (C&C's sections, `onBoard`) are the board's own
-  const lined = (c) => (scene.overlay ?? []).some((it) => LINES.has(it.type) && colourKey(it.color) === colourKey(c));
+  const lined = (m) => (scene.overlay ?? []).some((it) => LINES.has(it.type) && colourKey(it.color) === colourKey(m.color) && !it.dashed === !m.dashed);
   const kept = marks.filter((m) => {
     if (m.key === 'unit' || m.key === 'token') return scene.units.length > 0;
     if (m.key === 'coords') return drawn.kinds.has('grid');
     if (m.swatch === 'gradient' || m.swatch === 'steps') return m.colors.some(has) || drawn.texts.some((t) => /^\d+$/.test(t.text));
     if (m.swatch === 'marker') return drawn.texts.some((t) => t.color === colourKey(m.color)) || (m.bg !== undefined && has(m.bg));
-    if (m.swatch === 'line' && !m.onBoard) return has(m.color) && lined(m.color);
+    if (m.swatch === 'line' && !m.onBoard) return has(m.color) && lined(m);
     return has(m.color);
   });
   return kept.map((m) => (m.still ? { ...m, text: m.still } : m));

@@ -59,3 +59,28 @@ test('TW-EJ-2 TW-FA-1 TW-FA-2 a still picture\'s legend names a Free Attack only
   assert.ok(attacks > 0 && without > 0, `scenarios with and without a Free Attack (${attacks}, ${without})`);
   assert.ok(redEnds > 0, 'a move or ejection stopped short (a red end hex) with no Free Attack');
 });
+
+// C&C draws an ordered unit's adjacent enemies as dashed lines, red where it must battle, brown
+// otherwise, and a move not made as a solid red line: each entry listed where the ruling has one.
+test('CCA-MV-2 a C&C order\'s still legend lists the battle lines the ruling draws, and a move not made only where one is refused', () => {
+  const cases = scenarioFiles().filter((f) => f.includes('/cc-ancients/')).map((f) => [f, loadScenario(f).request])
+    .filter(([, r]) => r && r.query === 'order');
+  const seen = { must: 0, other: 0 };
+  for (const [file, req] of cases) {
+    const response = ask(req);
+    if (!response.ok) continue;
+    const r = response.result;
+    const legend = stillLegend(req, response);
+    const label = file.split('/').pop();
+    const here = new Set(req.units.map((u) => u.id));
+    const lines = arr(r.battle).filter((b) => here.has(b.unit)).flatMap((b) => arr(b.adjacentEnemies).filter((e) => here.has(e)).map(() => b.mustBattle === true));
+    const must = lines.includes(true), other = lines.includes(false);
+    assert.equal(legend.some((t) => /adjacent enemy it must battle/.test(t)), must, `${label}: the must-battle entry (${legend.join(' | ')})`);
+    assert.equal(legend.includes('to an adjacent enemy'), other, `${label}: the adjacent-enemy entry`);
+    const notMade = arr(r.moves).some((m, i) => m?.legal === false && arr(req.moves?.[i]?.path).length > 0);
+    if (!notMade) assert.ok(!legend.includes('a move not made'), `${label}: no move refused, none listed (${legend.join(' | ')})`);
+    if (must) seen.must++;
+    if (other) seen.other++;
+  }
+  assert.ok(seen.must > 0 && seen.other > 0, `orders with both kinds of battle line (${seen.must}, ${seen.other})`);
+});
