@@ -30,9 +30,23 @@ export function frameView(scene, width, height, framing = null) {
  * the width at most). The page's Download and movecalc-render frame alike with it.
  */
 export function stillView(scene, width) {
-  const b = scene.bounds;
+  const b = stillBounds(scene);
   const boardHeight = Math.round(Math.max(240, Math.min(width * (b[3] - b[1]) / (b[2] - b[0]) + 36, width * 1.25)));
-  return { view: frameView(scene, width, boardHeight), boardWidth: width, boardHeight };
+  return { view: frameView({ ...scene, bounds: b }, width, boardHeight), boardWidth: width, boardHeight };
+}
+
+// The whole table, widened to every unit standing past its edge with room for its label: a request
+// may give no table (Arcane Legions' table is optional), and its units stand where it says, under
+// the page's default table or beside it, never cut off.
+function stillBounds(scene) {
+  const b = [...scene.bounds];
+  for (const { free: f } of scene.units ?? []) {
+    if (!f) continue;
+    const r = Math.hypot(f.w, f.d) / 2 + 0.5;
+    b[0] = Math.min(b[0], f.x - r); b[1] = Math.min(b[1], f.y - r);
+    b[2] = Math.max(b[2], f.x + r); b[3] = Math.max(b[3], f.y + r);
+  }
+  return b;
 }
 
 // The overlay items drawn as lines (board.js paintOverlay).

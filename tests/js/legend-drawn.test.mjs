@@ -1,4 +1,4 @@
-// A still picture's legend lists the marks drawn in it (issue 33), told by what the ruling holds,
+// Still pictures (issue 33). The legend lists the marks drawn in it, told by what the ruling holds,
 // not by colour alone: Torn World draws a Free Attack as a red arrow and a move stopped short as a
 // red end hex, an ejection as a brown arrow and its candidate hexes with brown edges. Every Torn
 // World move and eject scenario is drawn as movecalc-render and the page's Download draw it
@@ -14,6 +14,7 @@ import { resultScene } from '../../web/results.js';
 import { boardScene, sideColour, legendMarks } from '../../web/scene.js';
 import { stillView, drawnOn, drawnLegend } from '../../web/picture.js';
 import { SvgContext } from '../../web/svg-context.js';
+import { Painter } from '../../web/board.js';
 import { isHex } from '../../web/draw.js';
 import { scenarioFiles, loadScenario } from './util.mjs';
 
@@ -83,4 +84,29 @@ test('CCA-MV-2 a C&C order\'s still legend lists the battle lines the ruling dra
     if (other) seen.other++;
   }
   assert.ok(seen.must > 0 && seen.other > 0, `orders with both kinds of battle line (${seen.must}, ${seen.other})`);
+});
+
+// A still picture frames the whole table, and every unit besides: Arcane Legions' table is
+// optional, and a request without one places its units where it says (at the corner of the page's
+// default table, or past it); none is cut off.
+test('AL-BRK-4 a still picture of units placed past the table\'s edge holds every unit whole', () => {
+  const cases = scenarioFiles().filter((f) => f.includes('/arcane-legions/')).map((f) => [f, loadScenario(f).request])
+    .filter(([, r]) => r && Array.isArray(r.units) && !r.table && r.units.some((u) => u.x < 0 || u.y < 0));
+  assert.ok(cases.length > 0, 'scenarios with units past the default table\'s edge');
+  for (const [file, req] of cases) {
+    const { doc } = checkPosition({ request: req });
+    const scene = boardScene(req.system, doc, {});
+    const { view, boardWidth, boardHeight } = stillView(scene, 800);
+    const p = new Painter(null);
+    Object.assign(p, { width: boardWidth, height: boardHeight });
+    p.show(scene);
+    Object.assign(p, view);
+    for (const u of doc.units) {
+      const [w, d] = SYSTEMS[req.system].size(u), r = Math.hypot(w, d) / 2;
+      for (const [dx, dy] of [[-r, -r], [r, r]]) {
+        const [x, y] = p.toScreen(u.x + dx, u.y + dy);
+        assert.ok(x >= 0 && x <= boardWidth && y >= 0 && y <= boardHeight, `${file.split('/').pop()}: ${u.id} in the picture (${x}, ${y})`);
+      }
+    }
+  }
 });
