@@ -5,7 +5,7 @@
 // `queries[name].fields` and `.build`, `defaults`): everything here is shared.
 import { toOffset } from './hex.js';
 import { GAMES } from './games/index.js';
-import { SIDE_COLOURS, round, axialOf } from './fields.js';
+import { SIDE_COLOURS, sideColours, round, axialOf } from './fields.js';
 
 export { SIDE_COLOURS };
 export const SYSTEMS = GAMES;
@@ -215,7 +215,7 @@ export function defaultDoc(system) {
 export function usable(system, d) {
   const s = SYSTEMS[system];
   const ok = d && typeof d === 'object' && Array.isArray(d.units) && Array.isArray(d.terrain) && Array.isArray(d.sides) &&
-    d.sides.length === 2 && d.inputs && typeof d.inputs === 'object' && d.params && typeof d.params === 'object' &&
+    d.sides.length >= 2 && d.inputs && typeof d.inputs === 'object' && d.params && typeof d.params === 'object' &&
     (s.board === 'free' ? d.table?.width > 0 && d.table?.height > 0 : !!d.board) &&
     d.units.every((u) => u && typeof u.id === 'string' && typeof u.side === 'string');
   if (ok && !own(s.queries, d.query)) d.query = Object.keys(s.queries)[0];
@@ -289,6 +289,7 @@ export function requestToDoc(system, req) {
   const def = defaultDoc(system);
   const units = Array.isArray(req.units) ? req.units : [];
   // sides: the request's turn order or baselines first, then the units' sides, then the defaults
+  // to make two
   const names = [];
   const addName = (n) => { if (typeof n === 'string' && n && !names.includes(n)) names.push(n); };
   (Array.isArray(req.turnOrder) ? req.turnOrder : []).forEach(addName);
@@ -301,7 +302,9 @@ export function requestToDoc(system, req) {
   const query = own(s.queries, req.query) ? req.query : def.query;
   for (const f of s.queries[query].fields) if (f.kind === 'side') addName(req[f.key]);
   for (const side of def.sides) if (names.length < 2) addName(side.name);
-  const doc = { params: req.params && typeof req.params === 'object' ? req.params : {}, sides: names.slice(0, 2).map((name, i) => ({ name, color: SIDE_COLOURS[i] })) };
+  // every side named (share.js checks how many the page holds)
+  const colours = sideColours(names);
+  const doc = { params: req.params && typeof req.params === 'object' ? req.params : {}, sides: names.map((name, i) => ({ name, color: colours[i] })) };
   const tmpl = s.newUnit();
   const copyProfile = (u, out) => { for (const k of Object.keys(tmpl)) if (u[k] !== undefined) out[k] = u[k]; return out; };
   if (s.board === 'free') {

@@ -30,11 +30,27 @@ export function frameView(scene, width, height, framing = null) {
  * the width at most). The page's Download and movecalc-render frame alike with it.
  */
 export function stillView(scene, width) {
-  const b = scene.bounds;
+  const b = stillBounds(scene);
   const boardHeight = Math.round(Math.max(240, Math.min(width * (b[3] - b[1]) / (b[2] - b[0]) + 36, width * 1.25)));
-  return { view: frameView(scene, width, boardHeight), boardWidth: width, boardHeight };
+  return { view: frameView({ ...scene, bounds: b }, width, boardHeight), boardWidth: width, boardHeight };
 }
 
+// The whole table, widened to every unit standing past its edge with room for its label: a request
+// may give no table (Arcane Legions' table is optional), and its units stand where it says, under
+// the page's default table or beside it, never cut off.
+function stillBounds(scene) {
+  const b = [...scene.bounds];
+  for (const { free: f } of scene.units ?? []) {
+    if (!f) continue;
+    const r = Math.hypot(f.w, f.d) / 2 + 0.5;
+    b[0] = Math.min(b[0], f.x - r); b[1] = Math.min(b[1], f.y - r);
+    b[2] = Math.max(b[2], f.x + r); b[3] = Math.max(b[3], f.y + r);
+  }
+  return b;
+}
+
+// The overlay items drawn as lines (board.js paintOverlay).
+const LINES = new Set(['line', 'path', 'hexpath']);
 // A colour as the painter writes it, compared as text: lower case, no spaces.
 const colourKey = (c) => (typeof c === 'string' ? c.toLowerCase().replace(/\s+/g, '') : '');
 
@@ -83,11 +99,17 @@ function noted(scene, view, width, height, measure) {
  */
 export function drawnLegend(marks, scene, drawn) {
   const has = (c) => drawn.fills.has(colourKey(c)) || drawn.strokes.has(colourKey(c));
+  // a ruling's line needs a line, arrow or path of its colour, dashed as its entry: an outline of
+  // that colour is another mark (Torn World's red end hex of a move stopped short is no Free
+  // Attack's red arrow), and so is a dashed line (C&C's battle, a move not made); the lines
+  // a game draws on every board (C&C's sections, `onBoard`) are the board's own
+  const lined = (m) => (scene.overlay ?? []).some((it) => LINES.has(it.type) && colourKey(it.color) === colourKey(m.color) && !it.dashed === !m.dashed);
   const kept = marks.filter((m) => {
     if (m.key === 'unit' || m.key === 'token') return scene.units.length > 0;
     if (m.key === 'coords') return drawn.kinds.has('grid');
     if (m.swatch === 'gradient' || m.swatch === 'steps') return m.colors.some(has) || drawn.texts.some((t) => /^\d+$/.test(t.text));
     if (m.swatch === 'marker') return drawn.texts.some((t) => t.color === colourKey(m.color)) || (m.bg !== undefined && has(m.bg));
+    if (m.swatch === 'line' && !m.onBoard) return has(m.color) && lined(m);
     return has(m.color);
   });
   return kept.map((m) => (m.still ? { ...m, text: m.still } : m));

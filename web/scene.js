@@ -191,7 +191,7 @@ export function marksFor(system, query, onPage = false) {
   const hexes = game?.board === 'hex';
   const marks = arr(own(game?.draw, query)?.marks ?? ['unit']).flatMap((k) => (k !== 'unit' ? [k]
     : [hexes ? 'token' : 'unit', ...(onPage ? ['selected', ...(!hexes || game?.hasFacing ? ['handle'] : [])] : [])]));
-  return [...marks, ...(hexes ? ['coords'] : []), ...arr(game?.boardMarks)];
+  return [...marks, ...(hexes ? ['coords'] : []), ...arr(game?.boardMarks).map((m) => ({ ...m, onBoard: true }))];
 }
 
 /** The legend's entries (draw.js MARKS) for what the board draws for a query (marksFor). */

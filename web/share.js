@@ -7,17 +7,19 @@
 // `{"system": ID, ...document}` (see positionPayload) or `{"request": <an engine request>}`.
 import { SYSTEMS, SYSTEM_IDS, defaultDoc, requestToDoc, carryRequest, own, terrainKinds } from './model.js';
 import { toBase64url, fromBase64url as fromBytes } from './base64url.js';
+import { sideColourAt } from './fields.js';
 
 /** The longest link code read (characters after `p=`). About 25 times what a large position needs. */
 export const SHARE_MAX_CODE = 64 * 1024;
 /** The most JSON text a link or an imported file may expand to. */
 export const SHARE_MAX_JSON = 512 * 1024;
 /** Limits on what a position holds (the engine's own, or the page's where the page is stricter). */
-export const LIMITS = { units: 1000, terrain: 500, vertices: 64, string: 128, list: 64, path: 256, coord: 100000, hexCoord: 10000, hexes: 3600, depth: 12 };
+export const LIMITS = { units: 1000, terrain: 500, vertices: 64, string: 128, list: 64, path: 256, coord: 100000, hexCoord: 10000, hexes: 3600, sides: 64, depth: 12 };
 // The engine's own limits where its describe answer gives them (the values above until it has
-// answered, and in Node); `side` (the page's board forms) and `depth` are the page's.
+// answered, and in Node); `hexes` (what the page draws) and `depth` are the page's. The sides are
+// as many as a turn order may name (Arcane Legions' `turnOrder` lists every player).
 const ENGINE_LIMITS = { units: 'MC_MAX_UNITS', terrain: 'MC_MAX_TERRAIN', vertices: 'MC_MAX_POLYGON_VERTICES', string: 'MC_MAX_STRING_BYTES',
-  list: 'MC_MAX_LIST_ITEMS', path: 'MC_MAX_PATH_STEPS', coord: 'MC_MAX_COORD', hexCoord: 'MC_MAX_HEX_COORD' };
+  list: 'MC_MAX_LIST_ITEMS', sides: 'MC_MAX_LIST_ITEMS', path: 'MC_MAX_PATH_STEPS', coord: 'MC_MAX_COORD', hexCoord: 'MC_MAX_HEX_COORD' };
 /** Takes the limits of describe's answer (`result.limits`). */
 export function useEngineLimits(limits) {
   for (const [k, name] of Object.entries(ENGINE_LIMITS)) if (Number.isInteger(limits?.[name]) && limits[name] > 0) LIMITS[k] = limits[name];
@@ -214,13 +216,14 @@ export function checkPosition(payload) {
 
   if (payload.sides === undefined) doc.sides = def.sides;
   else {
-    doc.sides = array(payload.sides, 'sides', 2, 2).map((x, i) => {
+    if (Array.isArray(payload.sides) && payload.sides.length > LIMITS.sides) at('sides', `has ${payload.sides.length} sides; the page holds at most ${LIMITS.sides} (MC_MAX_LIST_ITEMS, the longest turn order)`);
+    doc.sides = array(payload.sides, 'sides', LIMITS.sides, 2).map((x, i) => {
       obj(x, `sides[${i}]`);
-      const color = x.color === undefined ? def.sides[i].color : x.color;
+      const color = x.color === undefined ? def.sides[i]?.color ?? sideColourAt(i) : x.color;
       if (typeof color !== 'string' || !COLOUR.test(color)) at(`sides[${i}].color`, 'must be a colour like #1d5fbf');
       return { name: str(x.name, `sides[${i}].name`), color };
     });
-    if (doc.sides[0].name === doc.sides[1].name) at('sides', 'the two sides need different names');
+    doc.sides.forEach((x, i) => { if (doc.sides.findIndex((y) => y.name === x.name) < i) at(`sides[${i}].name`, `"${x.name}" names another side too: sides need different names`); });
   }
   const sideNames = doc.sides.map((x) => x.name);
 
@@ -258,7 +261,7 @@ export function checkPosition(payload) {
   doc.units.forEach((u, i) => {
     if (ids.has(u.id)) at(`units[${i}].id`, `"${u.id}" is used twice`);
     ids.add(u.id);
-    if (!sideNames.includes(u.side)) at(`units[${i}].side`, `must be one of the sides (${sideNames.join(', ')}): the page holds two sides, and "${u.side}" would be another`);
+    if (!sideNames.includes(u.side)) at(`units[${i}].side`, `must be one of the sides (${sideNames.join(', ')})`);
   });
 
   if (payload.params !== undefined) {

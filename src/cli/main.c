@@ -16,7 +16,8 @@ static const char usage[] =
     "       movecalc --lines FILE|-        answer one JSON request per line (JSON Lines)\n"
     "       movecalc --version | --help\n"
     "  FILE      a file (or - for stdin) holding an engine request (docs/api.md), ruled as written;\n"
-    "            a share link or a position JSON is read by the npm package's movecalc (bin/movecalc.mjs)\n"
+    "            requests only: a share link holds a position, which the page turns into a request,\n"
+    "            so a link or a position JSON goes to the npm package's movecalc (bin/movecalc.mjs)\n"
     "  --pretty  indent the response, two spaces per level (the same bytes otherwise)\n"
     "  exit: 0 ok, 1 the response is an error, 2 the input cannot be read\n";
 

@@ -19,8 +19,8 @@ const sorted = (v) => (Array.isArray(v) ? v.map(sorted) : v && typeof v === 'obj
 const canon = (v) => JSON.stringify(sorted(v));
 
 // One scenario request per query of every game, the largest (most fields) of each the page can hold
-// (tests/js/request-roundtrip.test.mjs: not a third side, nor a board of more than 60 × 60 hexes), and each Torn
-// World request giving `choices` (found dropped by issue 33).
+// (tests/js/request-roundtrip.test.mjs: not a board of more than 60 × 60 hexes), each Torn World
+// request giving `choices` (found dropped by issue 33) and each of three or more sides (AL-BRK-4).
 const holds = (r) => { try { checkPosition({ request: r }); return true; } catch { return false; } };
 function sample() {
   const all = scenarioFiles().map((f) => [f, loadScenario(f).request]).filter(([, r]) => r?.system && r.query !== 'describe' && holds(r));
@@ -32,7 +32,7 @@ function sample() {
       if (mine.length) out.set(mine[0][0], mine[0][1]);
     }
   }
-  for (const [f, r] of all) if (r.system === 'torn-world' && r.choices) out.set(f, r);
+  for (const [f, r] of all) if ((r.system === 'torn-world' && r.choices) || new Set(r.units?.map((u) => u.side)).size > 2) out.set(f, r);
   return [...out];
 }
 

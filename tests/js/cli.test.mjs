@@ -60,7 +60,7 @@ test('--help goes to stdout with exit 0; an unknown option or two files is the u
   assert.equal(help.n.status, 0);
   assert.equal(help.j.status, 0);
   // each documents its inputs; the JS CLI reads what movecalc-render reads, in the same words
-  assert.match(help.n.stdout.toString(), /--lines[\s\S]*FILE +a file \(or - for stdin\) holding an engine request[\s\S]*share link/);
+  assert.match(help.n.stdout.toString(), /--lines[\s\S]*FILE +a file \(or - for stdin\) holding an engine request[\s\S]*requests only: a share link[\s\S]*the npm package's movecalc/);
   assert.match(help.j.stdout.toString(), /--lines/);
   const renderHelp = spawnSync(process.execPath, [join(root, 'bin', 'movecalc-render.mjs'), '--help']).stdout.toString();
   const inputs = (t) => t.slice(t.indexOf('  INPUT '), t.indexOf('given on the command line or as a file\'s only text'));

@@ -98,8 +98,9 @@ function legendDrawn(els, system, query, label) {
   return listed;
 }
 
-// the first scenario of each game that the page can set up on its board: a query it draws (not
-// describe), with units of two sides at most (the page's position has two)
+// the first scenario of each game with units, on a query it draws (not describe), of two sides:
+// Arcane Legions' games of three or more players stand at the corner of a table they do not give,
+// too small in a picture of the whole table for the labels checked here
 const SYSTEMS = SYSTEM_IDS; // the engine's list (src/systems.def)
 const SYSTEMS_HEX = new Set(SYSTEMS.filter((s) => GAMES[s].board === 'hex'));
 const firstOf = (system) => scenarioFiles().filter((f) => f.includes(`/scenarios/${system}/`)).map(loadScenario)

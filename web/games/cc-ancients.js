@@ -271,7 +271,8 @@ function evadePathText(p, i) {
 
 
 drawCCReach.marks = ['unit', 'costHexes', 'badge', 'stopHex', 'whatIf', 'numbered'];
-drawCCOrder.marks = ['unit', 'numbered', 'endHex', { swatch: 'line', color: '#b3261e', text: 'a move not made' }];
+drawCCOrder.marks = ['unit', 'numbered', 'endHex', { swatch: 'line', color: BAD, text: 'a move not made' },
+  { swatch: 'line', color: BAD, dashed: true, text: 'to an adjacent enemy it must battle' }, { swatch: 'line', color: WARN, dashed: true, text: 'to an adjacent enemy' }];
 drawCCRetreat.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
 drawCCEvade.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
 
