@@ -77,7 +77,7 @@ int mc_read_terrain(McRequest *j, const cJSON *request, const char *const *kinds
             double x = pt->child->valuedouble, y = pt->child->next->valuedouble;
             if (!isfinite(x) || !isfinite(y) || fabs(x) > MC_MAX_COORD || fabs(y) > MC_MAX_COORD) {
                 mc_read_push_index(j, v);
-                return mc_read_fail(j, "bad_request", "expected finite coordinates within %g", MC_MAX_COORD);
+                return mc_read_fail(j, "bad_request", "expected finite coordinates within %g", (double)MC_MAX_COORD);
             }
             t->points[v] = mc_vec2(x, y);
         }

@@ -30,29 +30,14 @@ static const McSystem systems[] = {
 };
 enum { SYSTEM_COUNT = sizeof systems / sizeof systems[0] };
 
+// describe's list of limits: every one of core/limits.def, in its order.
 static const struct {
     const char *name;
     double value;
 } limits[] = {
-    {"MC_MAX_REQUEST_BYTES", MC_MAX_REQUEST_BYTES},
-    {"MC_MAX_JSON_DEPTH", MC_MAX_JSON_DEPTH},
-    {"MC_MAX_STRING_BYTES", MC_MAX_STRING_BYTES},
-    {"MC_MAX_UNITS", MC_MAX_UNITS},
-    {"MC_MAX_TERRAIN", MC_MAX_TERRAIN},
-    {"MC_MAX_POLYGON_VERTICES", MC_MAX_POLYGON_VERTICES},
-    {"MC_MAX_ACTIONS", MC_MAX_ACTIONS},
-    {"MC_MAX_PATH_STEPS", MC_MAX_PATH_STEPS},
-    {"MC_MAX_LIST_ITEMS", MC_MAX_LIST_ITEMS},
-    {"MC_MAX_BOARD_HEXES", MC_MAX_BOARD_HEXES},
-    {"MC_MAX_BOARD_SIDE", MC_MAX_BOARD_SIDE},
-    {"MC_MAX_HEX_COORD", MC_MAX_HEX_COORD},
-    {"MC_MAX_COORD", MC_MAX_COORD},
-    {"MC_MAX_MOVE_POINTS", MC_MAX_MOVE_POINTS},
-    {"MC_MAX_PATH_OUTPUT", MC_MAX_PATH_OUTPUT},
-    {"MC_MAX_TRACE_STEPS", MC_MAX_TRACE_STEPS},
-    {"MC_MAX_WORK", (double)MC_MAX_WORK},
-    {"MC_MAX_HEAP_BYTES", MC_MAX_HEAP_BYTES},
-    {"MC_MAX_POSITIONS", MC_MAX_POSITIONS},
+#define MC_LIMIT(name, value, why) {#name, name},
+#include "core/limits.def"
+#undef MC_LIMIT
 };
 
 // cJSON allocates through the counting allocator so that mc_bytes_in_use sees everything. The
