@@ -723,7 +723,7 @@ static cJSON *parse_text(McRequest *j, const char *text, size_t len) {
     if (!req) {
         // cJSON also gives up when it cannot get memory: that is not the text's fault.
         if (j->env.arena->failed) {
-            mc_read_fail(j, "out_of_memory", "out of memory");
+            mc_read_oom(j);
             return NULL;
         }
         long at = end ? (long)(end - text) : 0;
@@ -835,10 +835,10 @@ cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
     if (sensitivity && (!j->columns || !j->columns->filled)) write_sensitivity(j, root, sys, q, req, result);
     goto done;
 oom:
-    mc_read_fail(j, "out_of_memory", "out of memory");
+    mc_read_oom(j);
 done:
     // req and root are in the arena (see cjson_alloc): nothing to delete here.
-    if (j->env.arena->failed || j->oom) mc_read_fail(j, "out_of_memory", "out of memory");
+    if (j->env.arena->failed || j->oom) mc_read_oom(j);
     if (j->err.code) return NULL;
     return root;
 }
@@ -895,7 +895,7 @@ char *mc_request_run(const char *json, McAnswerFn fn, void *ctx) {
     cjson_arena = NULL;
     mc_arena_release(&arena);
     if (!out) {
-        if (!j->err.code) mc_read_fail(j, "out_of_memory", "out of memory");
+        if (!j->err.code) mc_read_oom(j);
         out = error_response(&j->err, &length);
     }
     last_response = out;
