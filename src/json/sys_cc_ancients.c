@@ -435,7 +435,7 @@ static int why_move(McRequest *j, const CcaMover *m, int pos, McWhyNot *w) {
         CcaPathResult pr;
         mc_cca_check_path(&j->env, &rich, od->path, od->path_len, &pr);
         for (int i = 0; i < pr.reasons.count; i++)
-            if (!mc_why_not_copy_reason(j, w, &pr.reasons.items[i])) return 0;
+            if (!mc_why_not_copy_reason(&j->env, w, &pr.reasons.items[i])) return 0;
     }
     if (d) {
         w->needs = d->path_len;

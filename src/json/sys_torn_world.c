@@ -697,7 +697,7 @@ static int why_move(McRequest *j, const Req *q, const MoveFields *f, const TwWor
         TwMoveOut mv;
         if (!mc_tw_move(&j->env, &q->w, &in, &mv)) return 0;
         for (int i = 0; i < mv.reasons.count; i++)
-            if (!mc_why_not_copy_reason(j, w, &mv.reasons.items[i])) return 0;
+            if (!mc_why_not_copy_reason(&j->env, w, &mv.reasons.items[i])) return 0;
     }
     if (d) {
         w->needs = d->cost;
@@ -775,7 +775,7 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
         }
     } else {
         if (!out.legal) {
-            for (int i = 0; i < out.reasons.count && ok; i++) ok = mc_why_not_copy_reason(j, &w, &out.reasons.items[i]);
+            for (int i = 0; i < out.reasons.count && ok; i++) ok = mc_why_not_copy_reason(&j->env, &w, &out.reasons.items[i]);
         } else if (mc_hex_equal(w.to, u->pos[0])) {
             McReason *x = mc_reason_add(&j->env, &w.reasons, "not_moved", "TW-MV-1",
                                         "The miniature stands there already: a movement enters at least one position.");
