@@ -1,10 +1,12 @@
 // movecalc: a movement rules calculator for tabletop miniature wargames.
 // The one public header. A request goes in as JSON text and a response comes out as JSON text,
-// in the shapes of docs/api.md. Nothing else is exported.
+// in the shapes of docs/api.md. Nothing else is exported; core/limits.h gives the named limits.
 #ifndef MOVECALC_H
 #define MOVECALC_H
 
 #include <stddef.h>
+
+#include "core/limits.h"
 
 /// The engine's version, as `describe` reports it (CHANGELOG.md says what each one changed).
 #define MOVECALC_VERSION "0.1.0"
@@ -38,8 +40,8 @@ size_t mc_bytes_in_use(void);
 /// without `query` and the query's own fields.
 typedef struct McPosition McPosition;
 
-/// The most positions open at once; opening one more is the `limit` error.
-#define MC_MAX_POSITIONS 64
+// The most positions open at once, MC_MAX_POSITIONS (core/limits.def): opening one more is the
+// `limit` error.
 
 /// Opens a position from `json`: an object of `system` (required), `params`, `units`, `terrain`,
 /// `table`, `board`, `baselines` and `markers` only. Returns it, or NULL when it cannot be opened.

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/fmt.h"
+#include "core/limits.h"
 
 int mc_grow(McArena *arena, void **items, int *cap, int need, size_t size) {
     if (need <= *cap) return 1;

@@ -35,8 +35,6 @@ typedef struct McTraceStep {
     const char *unit;    ///< unit id, or NULL
 } McTraceStep;
 
-/// The trace keeps its first MC_MAX_TRACE_STEPS steps and says when it dropped the rest.
-#define MC_MAX_TRACE_STEPS 2000
 
 typedef struct McEnv {
     McArena *arena;

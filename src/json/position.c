@@ -42,7 +42,7 @@ static int is_position_key(const char *key) {
 static cJSON *ok_root(McRequest *j) {
     cJSON *root = cJSON_CreateObject();
     if (!root || !cJSON_AddTrueToObject(root, "ok")) {
-        mc_read_fail(j, "out_of_memory", "out of memory");
+        mc_read_oom(j);
         return NULL;
     }
     return root;
@@ -84,7 +84,7 @@ static cJSON *open_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
     if (pos) memset(pos, 0, sizeof *pos);
     if (!pos || !(pos->tree = keep(req))) {
         mc_mem_free(pos);
-        mc_read_fail(j, "out_of_memory", "out of memory");
+        mc_read_oom(j);
         return NULL;
     }
     open_positions[slot] = pos;
@@ -197,7 +197,7 @@ static cJSON *update_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
     Staged *staged = MC_NEW(j->env.arena, Staged, n_changed + 1);
     cJSON *root = ok_root(j);
     if (!removed || !staged || !root) {
-        mc_read_fail(j, "out_of_memory", "out of memory");
+        mc_read_oom(j);
         return NULL;
     }
     // Everything is checked, then everything new is made, and only then is the position changed:
@@ -264,7 +264,7 @@ static cJSON *update_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
         for (i = 0; i < n_changed; i++) cJSON_Delete(staged[i].value);
         cJSON_Delete(holder);
         mc_request_use_arena(was);
-        mc_read_fail(j, "out_of_memory", "out of memory");
+        mc_read_oom(j);
         return NULL;
     }
     // A kept world survives units replaced in place (a drag's frames): those are marked for the
@@ -385,7 +385,7 @@ static int grow(void **buf, size_t *capacity, size_t need, size_t size) {
 // as out_of_memory) when memory ran out.
 static void *fill(McRequest *j, void **buf, size_t *capacity, size_t per_row, size_t size, int rows, int *rows_out) {
     if (!grow(buf, capacity, per_row * (size_t)(rows > 0 ? rows : 1), size)) {
-        mc_read_fail(j, "out_of_memory", "out of memory");
+        mc_read_oom(j);
         return NULL;
     }
     *rows_out = rows;
@@ -448,13 +448,13 @@ void *mc_kept_read(McRequest *j, const cJSON *req, const McKeptReader *reader) {
     }
     void *world = mc_arena_array(j->env.arena, 1, reader->size);
     int ok = world && reader->read(j, req, world);
-    if (!world) mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!world) mc_read_oom(j);
     if (!k) return ok ? world : NULL;
     j->env.arena = was;
     // A lack of memory in the kept arena is the request's too, as if it had been its own arena.
     if (k->arena.failed) was->failed = 1;
     if (!ok || k->arena.failed) {
-        if (ok) mc_read_fail(j, "out_of_memory", "out of memory");
+        if (ok) mc_read_oom(j);
         mc_kept_drop(k);
         return NULL;
     }

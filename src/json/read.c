@@ -58,6 +58,27 @@ int mc_read_push_key(McRequest *j, const char *key) {
     return saved;
 }
 
+int mc_read_oom(McRequest *j) { return mc_read_fail(j, "out_of_memory", "out of memory"); }
+
+McEach mc_each_begin(McRequest *j, const cJSON *arr, const char *key) {
+    McEach it = {NULL, arr ? arr->child : NULL, -1, 0, 0};
+    it.outer = mc_read_push_key(j, key);
+    it.inner = j->path_len;
+    return it;
+}
+
+int mc_each_next(McRequest *j, McEach *it) {
+    mc_read_pop(j, it->inner);
+    it->item = it->next;
+    if (!it->item) {
+        mc_read_pop(j, it->outer);
+        return 0;
+    }
+    it->next = it->item->next;
+    mc_read_push_index(j, ++it->index);
+    return 1;
+}
+
 int mc_read_push_index(McRequest *j, int index) {
     char buf[24], *p = buf + sizeof buf;
     unsigned u = index < 0 ? 0u - (unsigned)index : (unsigned)index;
@@ -236,7 +257,7 @@ int mc_ids_init(McRequest *j, McIdMap *map, int max) {
     map->slots = MC_NEW(j->env.arena, int, cap);
     map->count = 0;
     map->capacity = cap;
-    if (!map->ids || !map->slots) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!map->ids || !map->slots) return mc_read_oom(j);
     return 1;
 }
 
@@ -259,7 +280,7 @@ int mc_ids_add(McRequest *j, McIdMap *map, const char *id) {
 int mc_ids_own(McRequest *j, McIdMap *map) {
     for (int i = 0; i < map->count; i++) {
         const char *id = mc_arena_dup(j->env.arena, map->ids[i], strlen(map->ids[i]) + 1, 1);
-        if (!id) return mc_read_fail(j, "out_of_memory", "out of memory");
+        if (!id) return mc_read_oom(j);
         map->ids[i] = id;
     }
     return 1;

@@ -34,6 +34,9 @@ int mc_read_fail(McRequest *j, const char *code, const char *fmt, ...) __attribu
 int mc_read_fail_key(McRequest *j, const char *key, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/// Records out_of_memory at the current path (an allocation of the reader failed). Returns 0.
+int mc_read_oom(McRequest *j);
+
 /// Extends the current path with `.key` or `[index]`; returns the length to restore with mc_read_pop.
 int mc_read_push_key(McRequest *j, const char *key);
 int mc_read_push_index(McRequest *j, int index);
@@ -41,6 +44,21 @@ static inline void mc_read_pop(McRequest *j, int saved) {
     j->path_len = saved;
     j->path[saved] = '\0';
 }
+
+/// The items of an array at `key` (mc_read_array), walked with the JSON path kept: inside the loop
+/// the path is `key[index]`; once the last item is read it is back where it was. A reader that
+/// fails inside the loop returns at once, the path at the item for the error it recorded.
+///     MC_EACH(j, arr, "units", it) { if (!read_unit(j, it.item, it.index, ...)) return 0; }
+typedef struct McEach {
+    const cJSON *item; ///< the item being read
+    const cJSON *next;
+    int index;
+    int outer, inner; ///< the path's length before `key` and with it
+} McEach;
+McEach mc_each_begin(McRequest *j, const cJSON *arr, const char *key);
+/// Moves to the next item (1), or restores the path after the last (0).
+int mc_each_next(McRequest *j, McEach *it);
+#define MC_EACH(j, arr, key, it) for (McEach it = mc_each_begin(j, arr, key); mc_each_next(j, &it);)
 
 /// The member `key` of `obj` (case-sensitive), or NULL.
 const cJSON *mc_read_get(const cJSON *obj, const char *key);

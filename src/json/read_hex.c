@@ -26,6 +26,21 @@ int mc_read_hex_value(McRequest *j, const cJSON *v, McHex *out) {
     return mc_read_object(j, v, keys) && mc_read_hex_fields(j, v, out);
 }
 
+int mc_read_hex_path(McRequest *j, const cJSON *obj, const char *key, int (*check)(McRequest *j, const void *ctx, McHex h),
+                     const void *ctx, McHex **out, int *count) {
+    const cJSON *list;
+    int n;
+    if (!mc_read_array(j, obj, key, 1, MC_MAX_PATH_STEPS, "MC_MAX_PATH_STEPS", &list, &n)) return 0;
+    McHex *path = MC_NEW(j->env.arena, McHex, n > 0 ? n : 1);
+    if (!path) return mc_read_oom(j);
+    MC_EACH(j, list, key, it) {
+        if (!mc_read_hex_value(j, it.item, &path[it.index]) || (check && !check(j, ctx, path[it.index]))) return 0;
+    }
+    *out = path;
+    *count = n;
+    return 1;
+}
+
 int mc_read_hex_at(McRequest *j, const cJSON *obj, const char *key, int required, McHex *out, int *present) {
     const cJSON *v = mc_read_get(obj, key);
     if (present) *present = v != NULL;
@@ -91,7 +106,7 @@ int mc_read_board(McRequest *j, const cJSON *request, const McBoardSpec *spec, M
         if (!spec->cc_ancients_default) return mc_read_fail_key(j, "board", "bad_request", "missing required field \"board\"");
         size_t bytes = mc_board_storage_size(MC_CCA_HEX_COUNT);
         void *storage = mc_arena_alloc_raw(arena, bytes); // the board init writes what it reads
-        if (!storage) return mc_read_fail(j, "out_of_memory", "out of memory");
+        if (!storage) return mc_read_oom(j);
         return mc_board_init_cc_ancients(board, NULL, storage, bytes) == MC_BOARD_OK ||
                mc_read_fail_key(j, "board", "bad_request", "cannot build the board");
     }
@@ -117,7 +132,7 @@ int mc_read_board(McRequest *j, const cJSON *request, const McBoardSpec *spec, M
         int *codes = MC_NEW(arena, int, n);
         size_t bytes = mc_board_storage_size(n);
         void *storage = mc_arena_alloc_raw(arena, bytes); // the board init writes what it reads
-        if (!hs || !codes || !storage) return mc_read_fail(j, "out_of_memory", "out of memory");
+        if (!hs || !codes || !storage) return mc_read_oom(j);
         int hsaved = mc_read_push_key(j, "hexes");
         int i = 0;
         for (const cJSON *e = list->child; e; e = e->next, i++) {
@@ -147,7 +162,7 @@ int mc_read_board(McRequest *j, const cJSON *request, const McBoardSpec *spec, M
         int n = mc_board_grid_count(cols, rows, flags);
         size_t bytes = mc_board_storage_size(n);
         void *storage = mc_arena_alloc_raw(arena, bytes); // the board init writes what it reads
-        if (!storage) return mc_read_fail(j, "out_of_memory", "out of memory");
+        if (!storage) return mc_read_oom(j);
         status = mc_board_init_grid(board, cols, rows, flags, NULL, storage, bytes);
         if (status == MC_BOARD_OK && !apply_terrain_list(j, b, spec, board)) return 0;
     }

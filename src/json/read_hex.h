@@ -13,6 +13,11 @@ int mc_read_hex_fields(McRequest *j, const cJSON *obj, McHex *out);
 int mc_read_hex_value(McRequest *j, const cJSON *v, McHex *out);
 /// Reads `key` holding a hex value; absent and not required leaves *out as it is and *present 0.
 int mc_read_hex_at(McRequest *j, const cJSON *obj, const char *key, int required, McHex *out, int *present);
+/// Reads the required `key` of `obj`: a proposed path of at most MC_MAX_PATH_STEPS hex values, into
+/// the arena. `check` (NULL: none) vets each hex as it is read, the path at it (a game's own rule,
+/// such as a lattice); it returns 0 after recording an error.
+int mc_read_hex_path(McRequest *j, const cJSON *obj, const char *key, int (*check)(McRequest *j, const void *ctx, McHex h),
+                     const void *ctx, McHex **out, int *count);
 /// Writes "q","r","col","row" of `h` into `obj`.
 void mc_write_hex_fields(McRequest *j, cJSON *obj, McHex h);
 /// The keys mc_write_hex_fields writes: "q", "r", "col", "row".

@@ -46,7 +46,7 @@ int mc_read_terrain(McRequest *j, const cJSON *request, const char *const *kinds
     if (!mc_read_array(j, request, "terrain", 0, MC_MAX_TERRAIN, "MC_MAX_TERRAIN", &list, &n)) return 0;
     if (!list) return 1;
     McTerrainIn *ts = MC_NEW(j->env.arena, McTerrainIn, n);
-    if (!ts) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!ts) return mc_read_oom(j);
     int saved = mc_read_push_key(j, "terrain");
     int i = 0;
     for (const cJSON *e = list->child; e; e = e->next, i++) {
@@ -64,7 +64,7 @@ int mc_read_terrain(McRequest *j, const cJSON *request, const char *const *kinds
         int ppath = mc_read_push_key(j, "polygon");
         if (m < 3) return mc_read_fail(j, "bad_request", "a polygon needs at least 3 vertices, found %d", m);
         t->points = MC_NEW(j->env.arena, McVec2, m);
-        if (!t->points) return mc_read_fail(j, "out_of_memory", "out of memory");
+        if (!t->points) return mc_read_oom(j);
         int v = 0;
         // A vertex's index joins the JSON path only when it is wrong (writing it for every
         // vertex was a twentieth of reading the terrain).
@@ -77,7 +77,7 @@ int mc_read_terrain(McRequest *j, const cJSON *request, const char *const *kinds
             double x = pt->child->valuedouble, y = pt->child->next->valuedouble;
             if (!isfinite(x) || !isfinite(y) || fabs(x) > MC_MAX_COORD || fabs(y) > MC_MAX_COORD) {
                 mc_read_push_index(j, v);
-                return mc_read_fail(j, "bad_request", "expected finite coordinates within %g", MC_MAX_COORD);
+                return mc_read_fail(j, "bad_request", "expected finite coordinates within %g", (double)MC_MAX_COORD);
             }
             t->points[v] = mc_vec2(x, y);
         }

@@ -30,29 +30,14 @@ static const McSystem systems[] = {
 };
 enum { SYSTEM_COUNT = sizeof systems / sizeof systems[0] };
 
+// describe's list of limits: every one of core/limits.def, in its order.
 static const struct {
     const char *name;
     double value;
 } limits[] = {
-    {"MC_MAX_REQUEST_BYTES", MC_MAX_REQUEST_BYTES},
-    {"MC_MAX_JSON_DEPTH", MC_MAX_JSON_DEPTH},
-    {"MC_MAX_STRING_BYTES", MC_MAX_STRING_BYTES},
-    {"MC_MAX_UNITS", MC_MAX_UNITS},
-    {"MC_MAX_TERRAIN", MC_MAX_TERRAIN},
-    {"MC_MAX_POLYGON_VERTICES", MC_MAX_POLYGON_VERTICES},
-    {"MC_MAX_ACTIONS", MC_MAX_ACTIONS},
-    {"MC_MAX_PATH_STEPS", MC_MAX_PATH_STEPS},
-    {"MC_MAX_LIST_ITEMS", MC_MAX_LIST_ITEMS},
-    {"MC_MAX_BOARD_HEXES", MC_MAX_BOARD_HEXES},
-    {"MC_MAX_BOARD_SIDE", MC_MAX_BOARD_SIDE},
-    {"MC_MAX_HEX_COORD", MC_MAX_HEX_COORD},
-    {"MC_MAX_COORD", MC_MAX_COORD},
-    {"MC_MAX_MOVE_POINTS", MC_MAX_MOVE_POINTS},
-    {"MC_MAX_PATH_OUTPUT", MC_MAX_PATH_OUTPUT},
-    {"MC_MAX_TRACE_STEPS", MC_MAX_TRACE_STEPS},
-    {"MC_MAX_WORK", (double)MC_MAX_WORK},
-    {"MC_MAX_HEAP_BYTES", MC_MAX_HEAP_BYTES},
-    {"MC_MAX_POSITIONS", MC_MAX_POSITIONS},
+#define MC_LIMIT(name, value, why) {#name, name},
+#include "core/limits.def"
+#undef MC_LIMIT
 };
 
 // cJSON allocates through the counting allocator so that mc_bytes_in_use sees everything. The
@@ -738,7 +723,7 @@ static cJSON *parse_text(McRequest *j, const char *text, size_t len) {
     if (!req) {
         // cJSON also gives up when it cannot get memory: that is not the text's fault.
         if (j->env.arena->failed) {
-            mc_read_fail(j, "out_of_memory", "out of memory");
+            mc_read_oom(j);
             return NULL;
         }
         long at = end ? (long)(end - text) : 0;
@@ -850,10 +835,10 @@ cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
     if (sensitivity && (!j->columns || !j->columns->filled)) write_sensitivity(j, root, sys, q, req, result);
     goto done;
 oom:
-    mc_read_fail(j, "out_of_memory", "out of memory");
+    mc_read_oom(j);
 done:
     // req and root are in the arena (see cjson_alloc): nothing to delete here.
-    if (j->env.arena->failed || j->oom) mc_read_fail(j, "out_of_memory", "out of memory");
+    if (j->env.arena->failed || j->oom) mc_read_oom(j);
     if (j->err.code) return NULL;
     return root;
 }
@@ -910,7 +895,7 @@ char *mc_request_run(const char *json, McAnswerFn fn, void *ctx) {
     cjson_arena = NULL;
     mc_arena_release(&arena);
     if (!out) {
-        if (!j->err.code) mc_read_fail(j, "out_of_memory", "out of memory");
+        if (!j->err.code) mc_read_oom(j);
         out = error_response(&j->err, &length);
     }
     last_response = out;

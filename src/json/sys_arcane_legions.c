@@ -25,7 +25,7 @@ typedef struct Table {
     McIdMap ids; // units then terrain
 } Table;
 
-static int oom(McRequest *j) { return mc_read_fail(j, "out_of_memory", "out of memory"); }
+static int oom(McRequest *j) { return mc_read_oom(j); }
 
 static int read_codex(McRequest *j, const cJSON *u, AlUnit *out) {
     const cJSON *cx = mc_read_get(u, "codex");

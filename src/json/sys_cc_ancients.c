@@ -112,7 +112,7 @@ static int read_world(McRequest *j, const cJSON *req, void *world) {
     r->blocks = MC_NEW(j->env.arena, int, n > 0 ? n : 1);
     int bc = r->board.count > 0 ? r->board.count : 1;
     int *unit_at = MC_NEW(j->env.arena, int, bc), *leader_at = MC_NEW(j->env.arena, int, bc);
-    if (!w->pieces || !r->blocks || !unit_at || !leader_at) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!w->pieces || !r->blocks || !unit_at || !leader_at) return mc_read_oom(j);
     for (int i = 0; i < r->board.count; i++) unit_at[i] = leader_at[i] = -1;
     int saved = mc_read_push_key(j, "units");
     int i = 0;
@@ -151,7 +151,7 @@ static int read_world(McRequest *j, const cJSON *req, void *world) {
         mc_read_pop(j, s2);
         mc_read_pop(j, s1);
     }
-    if (!mc_cca_world_init(&j->env, w)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_cca_world_init(&j->env, w)) return mc_read_oom(j);
     // A kept world outlives the tree's unit objects an update replaces: it holds its own ids and
     // side names, to tell a piece replaced under its own id and side from one renamed.
     if (!j->kept) return 1;
@@ -159,7 +159,7 @@ static int read_world(McRequest *j, const cJSON *req, void *world) {
     for (i = 0; i < n; i++) w->pieces[i].id = r->ids.ids[i];
     for (int s = 0; s < w->side_count; s++)
         if (!(w->side_names[s] = mc_arena_dup(j->env.arena, w->side_names[s], strlen(w->side_names[s]) + 1, 1)))
-            return mc_read_fail(j, "out_of_memory", "out of memory");
+            return mc_read_oom(j);
     return 1;
 }
 
@@ -212,25 +212,6 @@ static int get_world(McRequest *j, const cJSON *req, Req *r) {
     const Req *w = mc_kept_read(j, req, &reader);
     if (!w) return 0;
     *r = *w;
-    return 1;
-}
-
-static int read_path(McRequest *j, const cJSON *obj, McHex **out, int *count) {
-    const cJSON *list;
-    int n;
-    if (!mc_read_array(j, obj, "path", 1, MC_MAX_PATH_STEPS, "MC_MAX_PATH_STEPS", &list, &n)) return 0;
-    McHex *path = MC_NEW(j->env.arena, McHex, n > 0 ? n : 1);
-    if (!path) return mc_read_fail(j, "out_of_memory", "out of memory");
-    int saved = mc_read_push_key(j, "path");
-    int i = 0;
-    for (const cJSON *e = list->child; e; e = e->next, i++) {
-        int inner = mc_read_push_index(j, i);
-        if (!mc_read_hex_value(j, e, &path[i])) return 0;
-        mc_read_pop(j, inner);
-    }
-    mc_read_pop(j, saved);
-    *out = path;
-    *count = n;
     return 1;
 }
 
@@ -305,7 +286,7 @@ static int reach_columns(McRequest *j, cJSON *result, const CcaWorld *w, int uni
     const McBoard *b = w->board;
     int32_t *col = mc_columns_hex(j, n);
     int *row_at = MC_NEW(j->env.arena, int, b->count + 1);
-    if (!col || !row_at) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!col || !row_at) return mc_read_oom(j);
     for (int i = 0; i < b->count; i++) row_at[i] = -2;
     for (int i = 0; i < n; i++) row_at[hexes[i].pos] = i;
     int start = w->pieces[unit].pos;
@@ -345,7 +326,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     if (ignore) mc_trace(&j->env, "CCA-MV-4", p->id, "What-if: every other unit and leader is ignored.");
     CcaReachHex *hexes;
     int n;
-    if (!mc_cca_reach(&j->env, &m, &hexes, &n)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_cca_reach(&j->env, &m, &hexes, &n)) return mc_read_oom(j);
     if (j->columns) return reach_columns(j, result, w, unit, hexes, n, ignore);
     mc_write_string(j, result, "unit", p->id);
     mc_write_string(j, result, "type", mc_cca_type_names[p->type]);
@@ -391,7 +372,7 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     int unit = -1, ignore = 0, n = 0;
     McHex *path = NULL;
     if (!mc_read_ref(j, &r.ids, req, "unit", 1, &unit) || !mc_read_bool(j, req, "ignoreUnits", 0, &ignore) ||
-        !read_path(j, req, &path, &n))
+        !mc_read_hex_path(j, req, "path", NULL, NULL, &path, &n))
         return 0;
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[unit];
@@ -454,7 +435,7 @@ static int why_move(McRequest *j, const CcaMover *m, int pos, McWhyNot *w) {
         CcaPathResult pr;
         mc_cca_check_path(&j->env, &rich, od->path, od->path_len, &pr);
         for (int i = 0; i < pr.reasons.count; i++)
-            if (!mc_why_not_copy_reason(j, w, &pr.reasons.items[i])) return 0;
+            if (!mc_why_not_copy_reason(&j->env, w, &pr.reasons.items[i])) return 0;
     }
     if (d) {
         w->needs = d->path_len;
@@ -487,7 +468,7 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
     CcaMover m = mc_cca_mover(cw, unit, ignore);
     CcaReachHex *hexes;
     int n;
-    if (!mc_cca_reach(&j->env, &m, &hexes, &n)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_cca_reach(&j->env, &m, &hexes, &n)) return mc_read_oom(j);
     mc_write_string(j, result, "unit", p->id);
     mc_write_string(j, result, "type", mc_cca_type_names[p->type]);
     write_hex_obj(j, result, "start", cw->board->hexes[p->pos]);
@@ -527,7 +508,7 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
         }
     }
     mc_why_not_quiet_end(j, quiet);
-    if (!ok) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!ok) return mc_read_oom(j);
     mc_write_why_not(j, result, &w);
     return 1;
 }
@@ -643,7 +624,7 @@ static int run_order(McRequest *j, const cJSON *req, cJSON *result) {
     if (!mc_read_array(j, req, "ordered", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n_ord)) return 0;
     int *ordered = MC_NEW(j->env.arena, int, n_ord > 0 ? n_ord : 1);
     bool *listed = MC_NEW(j->env.arena, bool, w->count > 0 ? w->count : 1);
-    if (!ordered || !listed) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!ordered || !listed) return mc_read_oom(j);
     int saved = mc_read_push_key(j, "ordered");
     int i = 0;
     for (const cJSON *e = list->child; e; e = e->next, i++) {
@@ -660,7 +641,7 @@ static int run_order(McRequest *j, const cJSON *req, cJSON *result) {
     mc_read_pop(j, saved);
     if (!mc_read_array(j, req, "moves", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n_mv)) return 0;
     CcaOrderMove *moves = MC_NEW(j->env.arena, CcaOrderMove, n_mv > 0 ? n_mv : 1);
-    if (!moves) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!moves) return mc_read_oom(j);
     saved = mc_read_push_key(j, "moves");
     i = 0;
     for (const cJSON *e = list->child; e; e = e->next, i++) {
@@ -669,7 +650,7 @@ static int run_order(McRequest *j, const cJSON *req, cJSON *result) {
         McHex *path = NULL;
         int second = 0;
         if (!mc_read_object(j, e, keys) || !mc_read_ref(j, &r.ids, e, "unit", 1, &moves[i].piece) ||
-            !read_path(j, e, &path, &moves[i].n) || !mc_read_bool(j, e, "second", 0, &second))
+            !mc_read_hex_path(j, e, "path", NULL, NULL, &path, &moves[i].n) || !mc_read_bool(j, e, "second", 0, &second))
             return 0;
         moves[i].path = path;
         moves[i].second = second;
@@ -681,10 +662,10 @@ static int run_order(McRequest *j, const cJSON *req, cJSON *result) {
     w->pieces = mc_arena_dup(j->env.arena, w->pieces, (size_t)w->count, sizeof *w->pieces);
     w->unit_at = mc_arena_dup(j->env.arena, w->unit_at, (size_t)bc, sizeof *w->unit_at);
     w->leader_at = mc_arena_dup(j->env.arena, w->leader_at, (size_t)bc, sizeof *w->leader_at);
-    if (!w->pieces || !w->unit_at || !w->leader_at) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!w->pieces || !w->unit_at || !w->leader_at) return mc_read_oom(j);
     CcaOrderResult res;
     if (!mc_cca_order(&j->env, w, side, &card, ordered, n_ord, moves, n_mv, &res))
-        return mc_read_fail(j, "out_of_memory", "out of memory");
+        return mc_read_oom(j);
     mc_write_bool(j, result, "legal", res.legal);
     mc_write_reasons(j, result, "reasons", &res.reasons);
     mc_write_number(j, result, "ordersUsed", res.orders_used);
@@ -799,7 +780,7 @@ static int run_retreat(McRequest *j, const cJSON *req, cJSON *result) {
     ask.blocks = r.blocks[ask.piece];
     ask.across_rampart = across;
     CcaRetreatResult res;
-    if (!mc_cca_retreat(&j->env, w, &ask, &res)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_cca_retreat(&j->env, w, &ask, &res)) return mc_read_oom(j);
     mc_write_bool(j, result, "legal", res.legal);
     mc_write_reasons(j, result, "reasons", &res.reasons);
     mc_write_string(j, result, "unit", p->id);
@@ -855,7 +836,7 @@ static int run_evade(McRequest *j, const cJSON *req, cJSON *result) {
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[unit];
     CcaEvadeResult res;
-    if (!mc_cca_evade(&j->env, w, unit, attacker, &res)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_cca_evade(&j->env, w, unit, attacker, &res)) return mc_read_oom(j);
     mc_write_string(j, result, "unit", p->id);
     mc_write_string(j, result, "type", mc_cca_type_names[p->type]);
     write_hex_obj(j, result, "start", w->board->hexes[p->pos]);

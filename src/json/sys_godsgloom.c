@@ -54,12 +54,9 @@ static int read_names(McRequest *j, const cJSON *obj, const char *key, const McG
     *bits = 0;
     if (!mc_read_array(j, obj, key, 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &arr, &n)) return 0;
     if (!arr) return 1;
-    int saved = mc_read_push_key(j, key);
-    int i = 0;
-    for (const cJSON *e = arr->child; e; e = e->next, i++) {
-        int inner = mc_read_push_index(j, i);
+    MC_EACH(j, arr, key, it) {
         const char *name;
-        if (!mc_read_string_value(j, e, &name)) return 0;
+        if (!mc_read_string_value(j, it.item, &name)) return 0;
         const McGgName *hit = NULL;
         for (const McGgName *t = table; t->name && !hit; t++)
             if (same_name(name, t->name)) hit = t;
@@ -73,13 +70,11 @@ static int read_names(McRequest *j, const cJSON *obj, const char *key, const McG
                        same_name(ignored->items[k].name, name);
             if (!seen) {
                 if (!mc_grow(j->env.arena, (void **)&ignored->items, &ignored->cap, ignored->count + 1, sizeof(Ignored)))
-                    return mc_read_fail(j, "out_of_memory", "out of memory");
+                    return mc_read_oom(j);
                 ignored->items[ignored->count++] = (Ignored){unit, key, name};
             }
         }
-        mc_read_pop(j, inner);
     }
-    mc_read_pop(j, saved);
     return 1;
 }
 
@@ -135,27 +130,23 @@ static int read_world(McRequest *j, const cJSON *req, void *world) {
     if (!mc_read_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &arr, &n)) return 0;
     w->units = MC_NEW(arena, McGgUnit, n > 0 ? n : 1);
     w->at = MC_NEW(arena, int, w->board.count > 0 ? w->board.count : 1);
-    if (!w->units || !w->at) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!w->units || !w->at) return mc_read_oom(j);
     if (!mc_ids_init(j, &w->ids, n)) return 0;
     for (int i = 0; i < w->board.count; i++) w->at[i] = -1;
-    int saved = mc_read_push_key(j, "units");
-    int i = 0;
-    for (const cJSON *e = arr->child; e; e = e->next, i++) {
-        int inner = mc_read_push_index(j, i);
-        if (!read_unit(j, e, i, &w->board, &w->ids, &w->ignored, &w->units[i])) return 0;
-        int pos = mc_board_index(&w->board, w->units[i].hex);
+    MC_EACH(j, arr, "units", it) {
+        McGgUnit *u = &w->units[it.index];
+        if (!read_unit(j, it.item, it.index, &w->board, &w->ids, &w->ignored, u)) return 0;
+        int pos = mc_board_index(&w->board, u->hex);
         if (w->at[pos] >= 0)
             return mc_read_fail(j, "bad_request", "stands on the same hex as units[%d]; a hex holds one unit", w->at[pos]);
-        w->at[pos] = i;
-        mc_read_pop(j, inner);
+        w->at[pos] = it.index;
     }
-    mc_read_pop(j, saved);
     w->unit_count = n;
     // A kept world outlives the tree's unit objects an update replaces: it holds its own ids, to
     // tell a unit replaced under its own id from one renamed.
-    for (i = 0; i < n && j->kept; i++) {
+    for (int i = 0; i < n && j->kept; i++) {
         char *id = mc_arena_dup(arena, w->units[i].id, strlen(w->units[i].id) + 1, 1);
-        if (!id) return mc_read_fail(j, "out_of_memory", "out of memory");
+        if (!id) return mc_read_oom(j);
         w->units[i].id = w->ids.ids[i] = id;
     }
     return 1;
@@ -202,8 +193,8 @@ static int read_common(McRequest *j, const cJSON *req, McBoard *board, McGgReque
     McArena *arena = j->env.arena;
     const McGgUnit *units = w->units;
     const cJSON *arr;
-    int n, saved, i;
-    for (i = 0; i < ignored->count; i++)
+    int n;
+    for (int i = 0; i < ignored->count; i++)
         mc_trace(&j->env, "GG-TRT-1", units[ignored->items[i].unit].id,
                  "the %s \"%s\" is not one the engine knows: it is taken to have no effect on movement",
                  strcmp(ignored->items[i].list, "traits") == 0      ? "trait"
@@ -229,22 +220,18 @@ static int read_common(McRequest *j, const cJSON *req, McBoard *board, McGgReque
 
     if (!mc_read_array(j, req, "reconnaissance", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &arr, &n)) return 0;
     McGgRecon *recon = MC_NEW(arena, McGgRecon, n > 0 ? n : 1);
-    if (!recon) return mc_read_fail(j, "out_of_memory", "out of memory");
-    saved = mc_read_push_key(j, "reconnaissance");
-    i = 0;
-    for (const cJSON *e = arr ? arr->child : NULL; e; e = e->next, i++) {
-        int inner = mc_read_push_index(j, i);
+    if (!recon) return mc_read_oom(j);
+    MC_EACH(j, arr, "reconnaissance", it) {
         static const char *const keys[] = {"q", "r", "col", "row", "side", NULL};
-        if (!mc_read_object(j, e, keys) || !mc_read_hex_fields(j, e, &recon[i].hex) ||
-            !mc_read_string(j, e, "side", 1, &recon[i].side))
+        McGgRecon *x = &recon[it.index];
+        if (!mc_read_object(j, it.item, keys) || !mc_read_hex_fields(j, it.item, &x->hex) ||
+            !mc_read_string(j, it.item, "side", 1, &x->side))
             return 0;
-        int pos = mc_board_index(board, recon[i].hex);
-        if (pos < 0) return mc_read_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", recon[i].hex.q, recon[i].hex.r);
+        int pos = mc_board_index(board, x->hex);
+        if (pos < 0) return mc_read_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", x->hex.q, x->hex.r);
         if (mc_gg_terrain[board->terrain[pos]].keyword == MC_GG_OPEN)
             return mc_read_fail(j, "bad_request", "Reconnaissance chooses a Difficult or Impassable hex; this one is open");
-        mc_read_pop(j, inner);
     }
-    mc_read_pop(j, saved);
     out->recon = recon;
     out->recon_count = n;
     return 1;
@@ -369,7 +356,7 @@ static int reach_columns(McRequest *j, cJSON *result, const McGgReach *r) {
     int n = r->dest_count;
     int32_t *col = mc_columns_hex(j, n);
     int *row_at = MC_NEW(j->env.arena, int, r->scene.board->count + 1);
-    if (!col || !row_at) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!col || !row_at) return mc_read_oom(j);
     for (int i = 0; i < r->scene.board->count; i++) row_at[i] = -2;
     for (int i = 0; i < n; i++) row_at[r->dests[i].pos] = i;
     McHex start = r->scene.mover->hex;
@@ -403,11 +390,11 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     bool brief = false;
     if (!mc_read_reach_paths(j, req, &asked_parent) || !mc_read_reach_detail(j, req, &brief)) return 0;
     McGgReach r;
-    if (!mc_gg_reach(&j->env, &gr, &r)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_gg_reach(&j->env, &gr, &r)) return mc_read_oom(j);
     if (j->columns) return reach_columns(j, result, &r);
     write_header(j, result, &r.scene);
     bool parent = mc_write_reach_paths(j, result, asked_parent, path_hexes(&r), "GG-MOV-1", r.scene.mover->id);
-    if (parent && !mc_gg_reach_through(&j->env, &r)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (parent && !mc_gg_reach_through(&j->env, &r)) return mc_read_oom(j);
     write_ignored(j, result, &gr, &ignored);
     mc_write_reasons(j, result, "reasons", &r.scene.restrictions);
     if (r.has_stay) {
@@ -457,25 +444,15 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     McGgRequest gr;
     IgnoredList ignored = {NULL, 0, 0};
     if (!read_common(j, req, &board, &gr, &ignored)) return 0;
-    const cJSON *arr;
+    McHex *path;
     int n;
-    if (!mc_read_array(j, req, "path", 1, MC_MAX_PATH_STEPS, "MC_MAX_PATH_STEPS", &arr, &n)) return 0;
-    McHex *path = MC_NEW(j->env.arena, McHex, n > 0 ? n : 1);
-    if (!path) return mc_read_fail(j, "out_of_memory", "out of memory");
-    int saved = mc_read_push_key(j, "path");
-    int i = 0;
-    for (const cJSON *e = arr->child; e; e = e->next, i++) {
-        int inner = mc_read_push_index(j, i);
-        if (!mc_read_hex_value(j, e, &path[i])) return 0;
-        mc_read_pop(j, inner);
-    }
-    mc_read_pop(j, saved);
+    if (!mc_read_hex_path(j, req, "path", NULL, NULL, &path, &n)) return 0;
     int facing = -1;
     if (!mc_read_int(j, req, "facing", 0, 0, 5, &facing)) return 0;
     const McHex *walked = path;
     int skipped = mc_path_skip_start(&walked, &n, gr.units[gr.mover].hex, 0);
     McGgMove m;
-    if (!mc_gg_move(&j->env, &gr, walked, n, facing, &m)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_gg_move(&j->env, &gr, walked, n, facing, &m)) return mc_read_oom(j);
     mc_reasons_shift_steps(&m.reasons, skipped);
     mc_write_bool(j, result, "legal", m.legal);
     mc_write_reasons(j, result, "reasons", &m.reasons);
@@ -495,7 +472,7 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     mc_write_bool(j, result, "minimumMove", m.minimum_move);
     mc_write_string(j, result, "endedBy", mc_gg_end_name(m.end));
     cJSON *steps = mc_write_array(j, result, "steps");
-    for (i = 0; i < m.step_count && steps; i++) {
+    for (int i = 0; i < m.step_count && steps; i++) {
         cJSON *o = mc_write_push_object(j, steps);
         if (!o) break;
         mc_write_hex_fields(j, o, m.steps[i].hex);
@@ -503,79 +480,6 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
         mc_write_number(j, o, "spent", m.steps[i].spent);
     }
     return 1;
-}
-
-// The path of a destination of `r` (hexes entered, the destination last), in the arena.
-static int dest_path(McRequest *j, const McGgReach *r, const McGgDest *d, const McHex **path) {
-    if (d->node < 0) {
-        McHex *one = MC_NEW(j->env.arena, McHex, 1);
-        if (!one) return -1;
-        one[0] = d->hex;
-        *path = one;
-        return 1;
-    }
-    int len = mc_reach_path(&r->search, d->node, NULL, 0);
-    McHex *hs = MC_NEW(j->env.arena, McHex, len > 0 ? len : 1);
-    if (!hs) return -1;
-    mc_reach_path(&r->search, d->node, hs, len);
-    *path = hs;
-    return len;
-}
-
-static const McGgDest *find_dest(const McGgReach *r, int pos) {
-    for (int i = 0; i < r->dest_count; i++)
-        if (r->dests[i].pos == pos) return &r->dests[i];
-    return NULL;
-}
-
-static McReason *why_reason(McRequest *j, McWhyNot *w, const char *code, const char *rule, const char *unit, McHex h,
-                            const char *text) {
-    McReason *x = mc_reason_add(&j->env, &w->reasons, code, rule, "%s", text);
-    if (!x) return NULL;
-    x->unit = unit;
-    x->action = -1;
-    x->has_hex = 1;
-    x->q = h.q;
-    x->r = h.r;
-    return x;
-}
-
-// Why a walking unit cannot reach `pos`. Two searches with points to spare: with the units, and
-// without them. When the second finds a cheaper path, the first rule the units make it break (a
-// zone, a unit in the way, Lockdown) is a reason; when the first finds a path, the points are
-// short of its cost; when neither does, the terrain walls the hex off.
-static int why_walk(McRequest *j, const McGgRequest *gr, int points, int pos, McWhyNot *w) {
-    const McGgUnit *m = &gr->units[gr->mover];
-    McGgUnit *units = MC_NEW(j->env.arena, McGgUnit, gr->unit_count);
-    if (!units) return 0;
-    memcpy(units, gr->units, (size_t)gr->unit_count * sizeof *units);
-    units[gr->mover].speed = MC_MAX_MOVE_POINTS;
-    units[gr->mover].tokens &= ~(unsigned)(MC_GG_SLOW | MC_GG_FAST);
-    McGgRequest rich = *gr;
-    rich.units = units;
-    McGgRequest open = rich;
-    open.ignore_units = true;
-    McGgReach r, o;
-    if (!mc_gg_reach(&j->env, &rich, &r) || !mc_gg_reach(&j->env, &open, &o)) return 0;
-    const McGgDest *d = find_dest(&r, pos), *od = find_dest(&o, pos);
-    if (od && !gr->ignore_units && (!d || od->cost < d->cost)) {
-        const McHex *path = NULL;
-        int len = dest_path(j, &o, od, &path);
-        McGgMove mv;
-        if (len < 0 || !mc_gg_move(&j->env, &rich, path, len, -1, &mv)) return 0;
-        for (int i = 0; i < mv.reasons.count; i++)
-            if (!mc_why_not_copy_reason(j, w, &mv.reasons.items[i])) return 0;
-    }
-    if (d) {
-        w->needs = d->cost;
-        if (!why_reason(j, w, "not_enough_points", "GG-MOV-1", m->id, d->hex,
-                        mc_strf(&j->env, "The cheapest path the units leave open to hex (q %d, r %d) costs %d movement point%s; the unit has %d.",
-                                d->hex.q, d->hex.r, d->cost, d->cost == 1 ? "" : "s", points)))
-            return 0;
-    }
-    if (w->reasons.count > 0) return 1;
-    return why_reason(j, w, "no_path", "GG-TER-1", m->id, gr->board->hexes[pos],
-                      "No path over the board's terrain reaches the hex.") != NULL;
 }
 
 static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
@@ -588,73 +492,14 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
     w.needs = -1;
     if (!mc_read_hex_at(j, req, "to", 1, &w.to, NULL)) return 0;
     McGgReach r;
-    if (!mc_gg_reach(&j->env, &gr, &r)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_gg_reach(&j->env, &gr, &r)) return mc_read_oom(j);
     write_header(j, result, &r.scene);
     write_ignored(j, result, &gr, &ignored);
     mc_write_reasons(j, result, "restrictions", &r.scene.restrictions);
-    const McGgScene *s = &r.scene;
-    const char *id = s->mover->id;
-    int pos = mc_board_index(&board, w.to);
-    const McGgDest *d = pos >= 0 ? find_dest(&r, pos) : NULL;
     McQuiet quiet = mc_why_not_quiet_begin(j);
-    int ok = 1;
-    if (pos >= 0 && pos == s->start && r.has_stay) {
-        w.reachable = true; // staying put is always allowed, a pivot aside (GG-MOV-1)
-    } else if (d) {
-        w.reachable = true;
-        w.cost = d->cost;
-        w.path_len = dest_path(j, &r, d, &w.path);
-        ok = w.path_len >= 0;
-    } else if (pos < 0) {
-        ok = why_reason(j, &w, "off_board", "GG-MOV-1", id, w.to, "The hex is not on the board.") != NULL;
-    } else {
-        McGgEnter e = mc_gg_enter(s, pos);
-        int dist = mc_hex_distance(s->mover->hex, w.to);
-        if (s->occ[pos] >= 0) {
-            // the unit standing there named first, as a player would look for it
-            const char *there = gr.units[s->occ[pos]].id;
-            const char *text = mc_strf(&j->env, "%s stands there: a unit may never end its move in a hex occupied by another unit.", there);
-            McReason *x = why_reason(j, &w, "ends_on_unit", "GG-8.1-I", id, w.to,
-                                     text ? text : "A unit may never end its move in a hex occupied by another unit.");
-            if (x) x->unit = there;
-            ok = x != NULL;
-        } else if (!e.ok) {
-            ok = why_reason(j, &w, "impassable", "GG-TER-1", id, w.to, "Impassable hexes cannot be entered.") != NULL;
-        } else if (!e.may_end) {
-            ok = why_reason(j, &w, "ends_on_impassable", "GG-TER-1", id, w.to,
-                            "Reconnaissance lets the unit move through this Impassable hex, not end its move on it.") != NULL;
-        } else if (s->mode == MC_GG_MODE_NONE) {
-            for (int i = 0; i < s->restrictions.count && ok; i++) ok = mc_why_not_copy_reason(j, &w, &s->restrictions.items[i]);
-        } else if (s->mode == MC_GG_MODE_TELEPORT) {
-            int range = s->points < 1 ? 1 : s->points;
-            ok = why_reason(j, &w, "out_of_range", "GG-TRT-1", id, w.to,
-                            mc_strf(&j->env, "The hex is %d hexes away; a Flying unit Teleports at most %d.", dist, range)) != NULL;
-        } else if ((s->mode == MC_GG_MODE_ENGAGED && dist > 1) || (s->mode == MC_GG_MODE_REPOSITION && dist != 1)) {
-            const char *rule = s->mode == MC_GG_MODE_ENGAGED ? "GG-8.2" : "GG-TRT-1";
-            const char *text = s->mode == MC_GG_MODE_ENGAGED
-                                   ? "The unit starts its activation Engaged: it may move at most 1 hex."
-                                   : "A Reposition moves the unit 1 hex.";
-            ok = why_reason(j, &w, "one_hex_only", rule, id, w.to, text) != NULL;
-        } else {
-            ok = why_walk(j, &gr, s->points, pos, &w);
-        }
-        if (ok && !gr.ignore_units) {
-            McGgRequest open = gr;
-            open.ignore_units = true;
-            McGgReach o;
-            ok = mc_gg_reach(&j->env, &open, &o);
-            const McGgDest *od = ok ? find_dest(&o, pos) : NULL;
-            w.has_what_if = true;
-            if (od) {
-                w.what_if_reachable = true;
-                w.what_if_cost = od->cost;
-                w.what_if_len = dest_path(j, &o, od, &w.what_if_path);
-                ok = w.what_if_len >= 0;
-            }
-        }
-    }
+    int ok = mc_gg_why_not(&j->env, &gr, &r, &w);
     mc_why_not_quiet_end(j, quiet);
-    if (!ok) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!ok) return mc_read_oom(j);
     mc_write_why_not(j, result, &w);
     return 1;
 }

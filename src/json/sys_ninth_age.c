@@ -70,9 +70,9 @@ static int read_battlefield(McRequest *j, const cJSON *req, NaBattlefield *bf, M
     const cJSON *list;
     int n;
     if (!mc_read_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
-    if (!mc_ids_init(j, ids, MC_MAX_UNITS + MC_MAX_TERRAIN)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_ids_init(j, ids, MC_MAX_UNITS + MC_MAX_TERRAIN)) return mc_read_oom(j);
     bf->units = MC_NEW(j->env.arena, NaUnit, n > 0 ? n : 1);
-    if (!bf->units) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!bf->units) return mc_read_oom(j);
     int saved = mc_read_push_key(j, "units");
     int i = 0;
     for (const cJSON *e = list->child; e; e = e->next, i++) {
@@ -96,7 +96,7 @@ static int read_battlefield(McRequest *j, const cJSON *req, NaBattlefield *bf, M
     // Not zeroed: the decomposition writes the parts it reports, and only those are read.
     McPoly *tmp = mc_arena_alloc_raw(j->env.arena, sizeof(McPoly) * MC_MAX_POLYGON_VERTICES);
     McVec2 *tmp_v = mc_arena_alloc_raw(j->env.arena, sizeof(McVec2) * MC_DECOMPOSE_VERTICES(MC_MAX_POLYGON_VERTICES));
-    if (!bf->terrain || !tmp || !tmp_v) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!bf->terrain || !tmp || !tmp_v) return mc_read_oom(j);
     for (int t = 0; t < tn; t++) {
         int parts = 0;
         McDecomposeStatus st = mc_poly_decompose(ts[t].points, ts[t].count, tmp, MC_MAX_POLYGON_VERTICES, tmp_v, &parts);
@@ -115,7 +115,7 @@ static int read_battlefield(McRequest *j, const cJSON *req, NaBattlefield *bf, M
         for (int k = 0; k < parts; k++) vertices += tmp[k].count;
         McPoly *kept = MC_NEW(j->env.arena, McPoly, parts);
         McVec2 *kept_v = MC_NEW(j->env.arena, McVec2, vertices);
-        if (!kept || !kept_v) return mc_read_fail(j, "out_of_memory", "out of memory");
+        if (!kept || !kept_v) return mc_read_oom(j);
         for (int k = 0, at = 0; k < parts; k++) {
             kept[k] = (McPoly){tmp[k].count, kept_v + at};
             for (int q = 0; q < tmp[k].count; q++) kept_v[at++] = tmp[k].v[q];
@@ -127,7 +127,7 @@ static int read_battlefield(McRequest *j, const cJSON *req, NaBattlefield *bf, M
     // ids, to tell a unit replaced under its own id from one renamed.
     for (i = 0; i < n && j->kept; i++) {
         char *id = mc_arena_dup(j->env.arena, bf->units[i].id, strlen(bf->units[i].id) + 1, 1);
-        if (!id) return mc_read_fail(j, "out_of_memory", "out of memory");
+        if (!id) return mc_read_oom(j);
         bf->units[i].id = ids->ids[i] = id;
     }
     return 1;
@@ -173,7 +173,7 @@ static int read_field(McRequest *j, const cJSON *req, NaBattlefield *bf, McIdMap
     if (!j->kept) return 1;
     // The rules move units on the battlefield as they resolve them: this ask's own copy.
     bf->units = MC_NEW(j->env.arena, NaUnit, bf->unit_count > 0 ? bf->unit_count : 1);
-    if (!bf->units) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!bf->units) return mc_read_oom(j);
     memcpy(bf->units, f->bf.units, sizeof *bf->units * (size_t)bf->unit_count);
     return 1;
 }
@@ -244,7 +244,7 @@ static int read_pursue(McRequest *j, const cJSON *req, NaBattlefield *bf, McIdMa
     if (!mc_read_array(j, req, "pursuers", 1, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
     if (n == 0) return mc_read_fail_key(j, "pursuers", "bad_request", "expected at least one pursuer");
     in->pursuers = MC_NEW(j->env.arena, NaPursuerIn, n);
-    if (!in->pursuers) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!in->pursuers) return mc_read_oom(j);
     in->pursuer_count = n;
     saved = mc_read_push_key(j, "pursuers");
     int i = 0;
@@ -449,11 +449,11 @@ static int run_pursue(McRequest *j, const cJSON *req, cJSON *result) {
     if (!read_pursue(j, req, &bf, &ids, &in)) return 0;
     // The table before anyone moved, for the runs that measure an open choice's options.
     NaUnit *units = MC_NEW(j->env.arena, NaUnit, bf.unit_count > 0 ? bf.unit_count : 1);
-    if (!units) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!units) return mc_read_oom(j);
     memcpy(units, bf.units, (size_t)bf.unit_count * sizeof *units);
     NaPursueOut out;
     memset(&out, 0, sizeof out);
-    if (!mc_na_pursue(&j->env, &bf, &in, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_na_pursue(&j->env, &bf, &in, &out)) return mc_read_oom(j);
     const NaWorld *w = out.world;
     if (j->columns) {
         int rows = 0, at = 0;
@@ -475,7 +475,7 @@ static int run_pursue(McRequest *j, const cJSON *req, cJSON *result) {
         mc_write_add(j, order, NULL, cJSON_CreateString(bf.units[out.pursuers[i].unit].id));
     cJSON *arr = mc_write_array(j, result, "pursuers");
     for (int i = 0; i < out.count && arr; i++) write_pursuer(j, arr, w, &bf, &in, &out.pursuers[i]);
-    if (!write_target_choices(j, result, &bf, units, &in, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!write_target_choices(j, result, &bf, units, &in, &out)) return mc_read_oom(j);
     return 1;
 }
 
@@ -623,7 +623,7 @@ static int charge_poses(McRequest *j, cJSON *result, const NaBattlefield *bf, co
                         const NaCombinedOut *out, int count) {
     NaPose *path = MC_NEW(j->env.arena, NaPose, 5 * count);
     int *n = MC_NEW(j->env.arena, int, count);
-    if (!path || !n) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!path || !n) return mc_read_oom(j);
     int rows = 0, at = 0;
     for (int k = 0; k < count; k++) {
         const NaChargeOut *r = &out->results[k];
@@ -668,7 +668,7 @@ static int run_charge(McRequest *j, const cJSON *req, cJSON *result) {
     int extra;
     if (!mc_read_array(j, req, "combined", 0, NA_MAX_COMBINED - 1, "NA_MAX_COMBINED", &list, &extra)) return 0;
     NaChargerIn *ch = MC_NEW(j->env.arena, NaChargerIn, extra + 1);
-    if (!ch) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!ch) return mc_read_oom(j);
     if (!read_charger(j, &ids, &bf, req, "charger", "range", &ch[0], target)) return 0;
     int saved = mc_read_push_key(j, "combined");
     int i = 1;
@@ -684,7 +684,7 @@ static int run_charge(McRequest *j, const cJSON *req, cJSON *result) {
     int count = extra + 1;
     mc_assume(&j->env, MC_A_9A_1);
     NaCombinedOut out;
-    if (!mc_na_charge_combined(&j->env, &bf, target, ch, count, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_na_charge_combined(&j->env, &bf, target, ch, count, &out)) return mc_read_oom(j);
     const NaWorld *w = out.world;
     // The trace: the order (9A-CH-4), then each charger's ruling in that order.
     if (count > 1) {
@@ -770,9 +770,9 @@ static int run_flee(McRequest *j, const cJSON *req, cJSON *result) {
     }
     mc_assume(&j->env, MC_A_9A_1);
     NaWorld w;
-    if (!mc_na_world_init(&j->env, &w, &bf)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_na_world_init(&j->env, &w, &bf)) return mc_read_oom(j);
     NaFleeOut out;
-    if (!mc_na_flee(&j->env, &w, unit, from, distance, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_na_flee(&j->env, &w, unit, from, distance, &out)) return mc_read_oom(j);
     const char *id = bf.units[unit].id, *fid = bf.units[out.from].id;
     if (out.by_centre)
         mc_trace(&j->env, "9A-FL-1", id, "no enemy named: flees directly away from the closest enemy, %s, centre to centre", fid);
@@ -850,9 +850,9 @@ static int run_spacing(McRequest *j, const cJSON *req, cJSON *result) {
     if (target >= 0 && moment != 2) return mc_read_fail_key(j, "target", "bad_request", "a charge target goes with \"moment\": \"after-uncontrolled\"");
     if (target >= 0 && target == unit) return mc_read_fail_key(j, "target", "bad_request", "a unit cannot charge itself");
     NaWorld w;
-    if (!mc_na_world_init(&j->env, &w, &bf)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_na_world_init(&j->env, &w, &bf)) return mc_read_oom(j);
     NaSpacingOut out;
-    if (!mc_na_spacing_all(&j->env, &w, (NaMoment)moment, unit, target, &out)) return mc_read_fail(j, "out_of_memory", "out of memory");
+    if (!mc_na_spacing_all(&j->env, &w, (NaMoment)moment, unit, target, &out)) return mc_read_oom(j);
     mc_assume(&j->env, MC_A_9A_1);
     static const char *const explain[] = {
         "units keep more than 1\" from other units and impassable terrain",

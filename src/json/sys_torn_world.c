@@ -35,7 +35,6 @@ typedef struct Req {
     McIdMap unit_ids, marker_ids;
 } Req;
 
-static int oom(McRequest *j) { return mc_read_fail(j, "out_of_memory", "out of memory"); }
 
 static bool hexon_adjacent(McHex a, McHex b) {
     for (int d = 0; d < MC_HEXON_DIRECTIONS; d++)
@@ -127,7 +126,7 @@ static int read_units(McRequest *j, const cJSON *req, Req *q) {
     int n;
     if (!mc_read_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
     q->units = MC_NEW(j->env.arena, TwUnit, n + 1);
-    if (!q->units || !mc_ids_init(j, &q->unit_ids, n + 1)) return oom(j);
+    if (!q->units || !mc_ids_init(j, &q->unit_ids, n + 1)) return mc_read_oom(j);
     int saved = mc_read_push_key(j, "units");
     int i = 0;
     for (const cJSON *o = list->child; o; o = o->next, i++) {
@@ -146,7 +145,7 @@ static int read_markers(McRequest *j, const cJSON *req, Req *q) {
     int n;
     if (!mc_read_array(j, req, "markers", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
     q->markers = MC_NEW(j->env.arena, TwMarker, n + 1);
-    if (!q->markers || !mc_ids_init(j, &q->marker_ids, n + 1)) return oom(j);
+    if (!q->markers || !mc_ids_init(j, &q->marker_ids, n + 1)) return mc_read_oom(j);
     int saved = mc_read_push_key(j, "markers");
     int i = 0;
     for (const cJSON *o = list ? list->child : NULL; o; o = o->next, i++) {
@@ -187,7 +186,7 @@ static int read_world(McRequest *j, const cJSON *req, void *world) {
     int index = 0, other = 0;
     switch (mc_tw_world_build(&q->w, j->env.arena, &index, &other)) {
     case TW_WORLD_OK: break;
-    case TW_WORLD_NO_MEMORY: return oom(j);
+    case TW_WORLD_NO_MEMORY: return mc_read_oom(j);
     case TW_WORLD_UNIT_OFF_BOARD: {
         int s = mc_read_push_key(j, "units"), t = mc_read_push_index(j, index);
         (void)s, (void)t;
@@ -281,7 +280,7 @@ static int read_choices(McRequest *j, const cJSON *req, const Req *q, TwChoice *
     int n;
     if (!mc_read_array(j, req, "choices", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
     *out = MC_NEW(j->env.arena, TwChoice, n + 1);
-    if (!*out) return oom(j);
+    if (!*out) return mc_read_oom(j);
     *count = n;
     int saved = mc_read_push_key(j, "choices"), i = 0;
     for (const cJSON *o = list ? list->child : NULL; o; o = o->next, i++) {
@@ -555,7 +554,7 @@ static int reach_columns(McRequest *j, cJSON *result, const Req *q, const TwUnit
     const McBoard *b = q->w.board;
     int32_t *col = mc_columns_hex(j, n);
     int *row_at = MC_NEW(j->env.arena, int, b->count + 1);
-    if (!col || !row_at) return oom(j);
+    if (!col || !row_at) return mc_read_oom(j);
     for (int i = 0; i < b->count; i++) row_at[i] = -2;
     for (int i = 0; i < n; i++) row_at[mc_board_index(b, out->entries[i].pos)] = i;
     McHex start = u->pos[0];
@@ -601,7 +600,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
         !mc_read_reach_detail(j, req, &brief))
         return 0;
     TwReachOut out;
-    if (!mc_tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, !brief, &out)) return oom(j);
+    if (!mc_tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, !brief, &out)) return mc_read_oom(j);
     const TwUnit *u = &q.units[f.unit];
     if (j->columns) return reach_columns(j, result, &q, u, &out);
     mc_write_bool(j, result, "legal", out.legal);
@@ -644,7 +643,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     mc_write_list_end(j, &arr, result, "hexes");
     if (mc_work_out()) return 0;
     if (parent) {
-        if (!mc_tw_reach_through(&j->env, &out)) return oom(j);
+        if (!mc_tw_reach_through(&j->env, &out)) return mc_read_oom(j);
         write_through(j, result, &q, &out, brief);
     }
     mc_write_number(j, result, "droppedNoFreeHex", out.dropped_no_room);
@@ -698,7 +697,7 @@ static int why_move(McRequest *j, const Req *q, const MoveFields *f, const TwWor
         TwMoveOut mv;
         if (!mc_tw_move(&j->env, &q->w, &in, &mv)) return 0;
         for (int i = 0; i < mv.reasons.count; i++)
-            if (!mc_why_not_copy_reason(j, w, &mv.reasons.items[i])) return 0;
+            if (!mc_why_not_copy_reason(&j->env, w, &mv.reasons.items[i])) return 0;
     }
     if (d) {
         w->needs = d->cost;
@@ -749,7 +748,7 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
     if (!check_lattice(j, &q, f.unit, w.to)) return 0;
     mc_read_pop(j, saved);
     TwReachOut out;
-    if (!mc_tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, false, &out)) return oom(j);
+    if (!mc_tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, false, &out)) return mc_read_oom(j);
     const TwUnit *u = &q.units[f.unit];
     mc_write_bool(j, result, "legal", out.legal);
     mc_write_reasons(j, result, "restrictions", &out.reasons);
@@ -776,7 +775,7 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
         }
     } else {
         if (!out.legal) {
-            for (int i = 0; i < out.reasons.count && ok; i++) ok = mc_why_not_copy_reason(j, &w, &out.reasons.items[i]);
+            for (int i = 0; i < out.reasons.count && ok; i++) ok = mc_why_not_copy_reason(&j->env, &w, &out.reasons.items[i]);
         } else if (mc_hex_equal(w.to, u->pos[0])) {
             McReason *x = mc_reason_add(&j->env, &w.reasons, "not_moved", "TW-MV-1",
                                         "The miniature stands there already: a movement enters at least one position.");
@@ -801,7 +800,7 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
         }
     }
     mc_why_not_quiet_end(j, quiet);
-    if (!ok) return oom(j);
+    if (!ok) return mc_read_oom(j);
     mc_write_why_not(j, result, &w);
     return 1;
 }
@@ -828,20 +827,22 @@ static void write_move(McRequest *j, cJSON *result, const Req *q, int unit, cons
     write_resolution(j, result, &q->w, &m->end);
 }
 
+// The mover whose path is read: each step on its lattice.
+typedef struct PathOf {
+    const Req *q;
+    int unit;
+} PathOf;
+
+static int check_step(McRequest *j, const void *ctx, McHex h) {
+    const PathOf *of = ctx;
+    // A step off the board is a move the rules forbid (TW-MV-1), answered as a result.
+    return check_lattice(j, of->q, of->unit, h);
+}
+
 static int read_path(McRequest *j, const cJSON *req, const Req *q, int unit, McHex **path, int *n) {
-    const cJSON *list;
-    if (!mc_read_array(j, req, "path", 1, MC_MAX_PATH_STEPS, "MC_MAX_PATH_STEPS", &list, n)) return 0;
+    const PathOf of = {q, unit};
+    if (!mc_read_hex_path(j, req, "path", check_step, &of, path, n)) return 0;
     if (*n < 1) return mc_read_fail_key(j, "path", "bad_request", "a path enters at least one position");
-    *path = MC_NEW(j->env.arena, McHex, *n);
-    if (!*path) return oom(j);
-    int saved = mc_read_push_key(j, "path"), i = 0;
-    for (const cJSON *e = list->child; e; e = e->next, i++) {
-        int inner = mc_read_push_index(j, i);
-        // A step off the board is a move the rules forbid (TW-MV-1), answered as a result.
-        if (!mc_read_hex_value(j, e, &(*path)[i]) || !check_lattice(j, q, unit, (*path)[i])) return 0;
-        mc_read_pop(j, inner);
-    }
-    mc_read_pop(j, saved);
     return 1;
 }
 
@@ -860,7 +861,7 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     int skipped = f.cause == TW_CAUSE_DEPLOY ? 0 : mc_path_skip_start(&walked, &n, q.units[f.unit].pos[0], 1);
     TwMoveIn in = {f.unit, (TwCause)f.cause, f.allowance, f.used, walked, n, choices, nc};
     TwMoveOut out;
-    if (!mc_tw_move(&j->env, &q.w, &in, &out)) return oom(j);
+    if (!mc_tw_move(&j->env, &q.w, &in, &out)) return mc_read_oom(j);
     // `final` is where the legal part of the path ends (docs/api.md "Hex boards"): the position
     // before the first refused step, the start when the first step is refused.
     if (!out.legal && out.failed_step > 0 && f.cause != TW_CAUSE_DEPLOY) out.final = walked[out.failed_step - 1];
@@ -892,7 +893,7 @@ static int run_eject(McRequest *j, const cJSON *req, cJSON *result) {
     memset(&r, 0, sizeof r);
     if (!legal) {
         McReason *x = mc_reason_add(&j->env, &reasons, v.code, v.rule, "%s", v.message);
-        if (!x) return oom(j);
+        if (!x) return mc_read_oom(j);
         if (v.unit >= 0) x->unit = q.units[v.unit].id;
         else if (v.marker >= 0) x->unit = q.markers[v.marker].id;
         x->has_hex = 1;
@@ -900,7 +901,7 @@ static int run_eject(McRequest *j, const cJSON *req, cJSON *result) {
         x->r = at.r;
         mc_trace(&j->env, v.rule, u->id, "%s cannot end there: %s", u->id, v.message);
     } else {
-        if (!mc_tw_resolve_end(&j->env, &q.w, unit, delta, NULL, choices, nc, &r)) return oom(j);
+        if (!mc_tw_resolve_end(&j->env, &q.w, unit, delta, NULL, choices, nc, &r)) return mc_read_oom(j);
         legal = r.legal;
         reasons = r.reasons;
     }
@@ -930,7 +931,7 @@ static int run_shift(McRequest *j, const cJSON *req, cJSON *result) {
         !mc_read_enum(j, req, "dexterity", 0, DEX, &dex))
         return 0;
     TwShiftOut out;
-    if (!mc_tw_shift(&j->env, &q.w, unit, by, has_to ? &to : NULL, (TwDex)dex, &out)) return oom(j);
+    if (!mc_tw_shift(&j->env, &q.w, unit, by, has_to ? &to : NULL, (TwDex)dex, &out)) return mc_read_oom(j);
     const TwUnit *u = &q.units[unit];
     mc_write_bool(j, result, "dexterityTest", out.test);
     cJSON *arr = mc_write_array(j, result, "outcomes");

@@ -117,13 +117,3 @@ void mc_reasons_shift_steps(McReasons *reasons, int by) {
     for (int i = 0; i < reasons->count; i++)
         if (reasons->items[i].action >= 0) reasons->items[i].action += by;
 }
-
-int mc_why_not_copy_reason(McRequest *j, McWhyNot *w, const McReason *from) {
-    McReason *x = mc_reason_add(&j->env, &w->reasons, from->code, from->rule, "%s", from->message);
-    if (!x) return 0;
-    const char *message = x->message; // the copy in this answer's arena, not the other answer's
-    *x = *from;
-    x->message = message;
-    x->action = -1;
-    return 1;
-}

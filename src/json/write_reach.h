@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "hex/hex.h"
+#include "hex/hex_why_not.h"
 #include "json/write.h"
 
 /// Reads the optional "paths" of a reach request: "full" (the default) or "parent".
@@ -37,31 +38,9 @@ void mc_write_hex_cost(McRequest *j, cJSON *obj, McHex h, int cost);
 /// The parent form's node numbers of an entry: node, parentNode.
 void mc_write_node_parent(McRequest *j, cJSON *obj, int node, int parent_node);
 
-/// The answer to a hex `whyNot` query (docs/api.md "whyNot"): whether the unit can end its move on
-/// `to`, with the cost and path `reach` gives when it can, the reasons when it cannot, and the same
-/// question with the other units removed (`what_if`).
-typedef struct McWhyNot {
-    McHex to;
-    bool reachable;
-    int cost;             ///< when reachable
-    const McHex *path;    ///< when reachable: the hexes entered, `to` last
-    int path_len;
-    McReasons reasons;    ///< when not reachable
-    int needs;            ///< >= 0: the points or hexes the cheapest open path would need,
-                          ///< written on the last reason (the one saying they are short), else -1
-    bool has_what_if;
-    bool what_if_reachable;
-    int what_if_cost;
-    const McHex *what_if_path;
-    int what_if_len;
-} McWhyNot;
-
-/// Writes "to", "reachable", "cost" and "path" (when reachable), "reasons" and "whatIf".
+/// Writes the answer to a hex `whyNot` query (hex/hex_why_not.h, docs/api.md "whyNot"): "to",
+/// "reachable", "cost" and "path" (when reachable), "reasons" and "whatIf".
 void mc_write_why_not(McRequest *j, cJSON *result, const McWhyNot *w);
-
-/// Appends a reason of another answer (a move check, an action's restrictions) to `w`'s reasons,
-/// without its step index. Returns 0 when memory runs out.
-int mc_why_not_copy_reason(McRequest *j, McWhyNot *w, const McReason *from);
 
 /// A hex `move` path may begin on the mover's own hex (docs/api.md "Hex boards"): when it holds more
 /// than `keep` positions and the first is `start`, drops it and returns 1 (add it back to step

@@ -9,6 +9,7 @@
 #include "core/env.h"
 #include "rules/godsgloom/gg_assumptions.h"
 #include "hex/hex.h"
+#include "hex/hex_why_not.h"
 
 /// Terrain keywords that matter for movement (GG-TER-1, A-GG-2).
 typedef enum McGgKeyword {
@@ -261,5 +262,10 @@ typedef struct McGgMove {
 /// Returns 0 when memory ran out.
 int mc_gg_move(McEnv *env, const McGgRequest *req, const McHex *path, int path_len, int facing,
                McGgMove *out);
+
+/// whyNot (GG-MOV-1, docs/api/godsgloom.md): whether the mover of `req` can end its move on `w->to`
+/// (set by the caller, with `w->needs` -1), given its `reach`; when it cannot, the first rule in
+/// the way and the answer without the other units (`whatIf`). Returns 0 when memory ran out.
+int mc_gg_why_not(McEnv *env, const McGgRequest *req, const McGgReach *reach, McWhyNot *w);
 
 #endif

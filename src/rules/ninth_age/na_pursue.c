@@ -153,8 +153,8 @@ static double table_ahead(const NaBattlefield *bf, const Front *f) {
         double c[2] = {p.x, p.y}, e[2] = {corner.x, corner.y};
         for (int a = 0; a < 2; a++) {
             if (c[a] <= MC_LINEAR_SLOP || c[a] >= lim[a] - MC_LINEAR_SLOP) return 0.0;
-            double d = dir[a] > 1e-12 ? (lim[a] - c[a]) / dir[a] : (dir[a] < -1e-12 ? -c[a] / dir[a] : INFINITY);
-            double dc = dir[a] > 1e-12 ? (lim[a] - e[a]) / dir[a] : (dir[a] < -1e-12 ? e[a] / -dir[a] : INFINITY);
+            double d = dir[a] > MC_ZERO_SLOP ? (lim[a] - c[a]) / dir[a] : (dir[a] < -MC_ZERO_SLOP ? -c[a] / dir[a] : INFINITY);
+            double dc = dir[a] > MC_ZERO_SLOP ? (lim[a] - e[a]) / dir[a] : (dir[a] < -MC_ZERO_SLOP ? e[a] / -dir[a] : INFINITY);
             if (dc < d) d = dc > 0.0 ? dc : 0.0;
             if (d < best) best = d;
         }
@@ -316,7 +316,7 @@ enum { BISECT_STEPS = 60 };
 // not a slop beyond it.
 static bool on_table_strict(const NaBattlefield *bf, const McPoly *p) {
     if (!bf->has_table) return true;
-    double tol = MC_LINEAR_SLOP * 1e-3;
+    double tol = MC_ROUNDING_SLOP;
     for (int i = 0; i < p->count; i++)
         if (p->v[i].x < -tol || p->v[i].y < -tol || p->v[i].x > bf->table_w + tol || p->v[i].y > bf->table_h + tol)
             return false;
@@ -341,7 +341,7 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
         if (o == self) continue;
         double s0 = mc_na_separation(&p0, &c->w->objs[o].poly);
         objs[m] = o;
-        need[m++] = (s0 < NA_SPACING ? s0 : NA_SPACING) - MC_LINEAR_SLOP * 1e-3;
+        need[m++] = (s0 < NA_SPACING ? s0 : NA_SPACING) - MC_ROUNDING_SLOP;
     }
     bool table = on_table_strict(c->bf, &p0);
     int steps = (int)ceil(fabs(turn) / 0.5);
