@@ -17,7 +17,7 @@ export const SHARE_MAX_JSON = 512 * 1024;
 export const LIMITS = { units: 1000, terrain: 500, vertices: 64, string: 128, list: 64, path: 256, coord: 100000, hexCoord: 10000, hexes: 3600, sides: 64, depth: 12 };
 // The engine's own limits where its describe answer gives them (the values above until it has
 // answered, and in Node); `hexes` (what the page draws) and `depth` are the page's. The sides are
-// as many as a turn order may name (Arcane Legions' `turnOrder` lists every player).
+// as many as a turn order may name (a game's `turnOrder` lists every player).
 const ENGINE_LIMITS = { units: 'MC_MAX_UNITS', terrain: 'MC_MAX_TERRAIN', vertices: 'MC_MAX_POLYGON_VERTICES', string: 'MC_MAX_STRING_BYTES',
   list: 'MC_MAX_LIST_ITEMS', sides: 'MC_MAX_LIST_ITEMS', path: 'MC_MAX_PATH_STEPS', coord: 'MC_MAX_COORD', hexCoord: 'MC_MAX_HEX_COORD' };
 /** Takes the limits of describe's answer (`result.limits`). */

@@ -185,6 +185,7 @@ test('a hex path is drawn by tapping hexes; terrain is painted and drawn', async
   assert.ok(!(await pageRequest(page)).board.terrain.some((x) => x.r === 1));
   // a polygon on a free-form table: three taps and Finish
   await pickSystem(page, 'ninth-age');
+  await setMode(page, 'setup'); // a table game opens in Play too
   await page.click('#fit'); // the answer was framed: show the whole table again
   await page.click('label:has(input[value="terrain"])');
   for (const [x, y] of [[10, 40], [20, 40], [15, 46]]) {
