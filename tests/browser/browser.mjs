@@ -1,5 +1,6 @@
 // Shared set-up of the browser tests: the site served on a free port with its real headers, and
 // Debian's Chromium driven by playwright-core.
+import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -7,6 +8,7 @@ import { startServer } from '../../bin/serve.mjs';
 import { root } from '../js/util.mjs';
 import { testSite } from '../../web/build-site.mjs';
 import { toBase64url } from '../../web/share.js';
+import { createEngine } from '../../wasm/movecalc.mjs';
 
 export { testSite };
 
@@ -75,6 +77,15 @@ export async function shot(page, name, viewport) {
 }
 
 /** Waits until the page has ruled on its current position. */
+const engines = {};
+/** The engine's own answer to a request (the page's request, asked again outside the page). */
+export async function engineAnswer(request) {
+  engines[request.system] ??= await createEngine({ systems: [request.system] });
+  const out = engines[request.system].request(request);
+  assert.equal(out.ok, true, `the engine answers ${request.system} ${request.query}: ${JSON.stringify(out.error)}`);
+  return out.result;
+}
+
 export const ruled = (page) => page.waitForFunction(() => window.movecalcTest.ruled(), null, { timeout: 10000 });
 
 /** Drags with the mouse from one screen point to another. */

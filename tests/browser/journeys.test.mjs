@@ -7,26 +7,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, verdict, details, overlay, artifacts, touchDrag, setMode } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, verdict, details, overlay, artifacts, touchDrag, setMode, painted } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toOffset, toAxial, distance } from '../../web/hex.js';
 
 let env;
-const engines = {};
 before(async () => { env = await launch(); });
 after(async () => { await env.browser.close(); env.server.close(); });
 
-/** The engine's own answer to a request (the page's request, asked again outside the page). */
-async function answer(request) {
-  engines[request.system] ??= await createEngine({ systems: [request.system] });
-  const out = engines[request.system].request(request);
-  assert.equal(out.ok, true, `the engine answers ${request.system} ${request.query}: ${JSON.stringify(out.error)}`);
-  return out.result;
-}
-
 const at = (key) => `[data-key="${key}"]`;
 const named = (h) => { const o = toOffset(h.q, h.r); return `col ${o.col}, row ${o.row}`; };
-const painted = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const unitOf = async (page, id) => (await hook(page, 'state')).doc.units.find((u) => u.id === id);
 const near = (a, b, what) => assert.ok(Math.abs(a - b) < 0.011, `${what}: ${a} is ${b}`);
 

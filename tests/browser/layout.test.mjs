@@ -10,9 +10,10 @@ import { SYSTEMS, SYSTEM_IDS } from '../../web/model.js';
 
 const web = join(root, 'web');
 // Game ids and names, and words that belong to one game's rules (a move, a mark, a field of its
-// units or answers): three of them in one file is a file that knows the games.
+// units or answers): three of them in one file is a file that knows the games. The ids come from
+// the registry, so a new game's id is caught too.
 const GAME_TERMS = [
-  'arcane-legions', 'ninth-age', 'cc-ancients', 'godsgloom', 'torn-world',
+  ...SYSTEM_IDS,
   'Arcane Legions', 'Ninth Age', 'Commands & Colors', 'Torn World',
   'breakaway', 'turning tool', 'codex forward',
   'pursuer', 'Overrun', 'Failed Charge', 'combined charge', 'Unit Spacing', 'flee',

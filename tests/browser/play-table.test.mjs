@@ -8,20 +8,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, verdict, artifacts, touchDrag, painted } from './browser.mjs';
-import { createEngine } from '../../wasm/movecalc.mjs';
+import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, verdict, artifacts, touchDrag, painted } from './browser.mjs';
 
 let env;
-const engines = {};
 before(async () => { env = await launch(); });
 after(async () => { await env.browser.close(); env.server.close(); });
-
-async function answer(request) {
-  engines[request.system] ??= await createEngine({ systems: [request.system] });
-  const out = engines[request.system].request(request);
-  assert.equal(out.ok, true, `the engine answers ${request.system} ${request.query}: ${JSON.stringify(out.error)}`);
-  return out.result;
-}
 
 const shot = async (page, game, name) => { await painted(page); await page.screenshot({ path: join(artifacts, `play-table-${game}-${name}-360x740.png`) }); };
 const unitOf = async (page, id) => (await hook(page, 'state')).doc.units.find((u) => u.id === id);

@@ -38,17 +38,24 @@ function stillLegend(req, response) {
 
 const arr = (v) => (Array.isArray(v) ? v : []);
 
-test('TW-EJ-2 TW-FA-1 TW-FA-2 a still picture\'s legend names a Free Attack only where the ruling makes one at a hex, an ejection only where one is placed', () => {
-  assert.ok(SYSTEMS['torn-world'], 'the page draws Torn World');
-  const cases = scenarioFiles().filter((f) => f.includes('/torn-world/')).map((f) => [f, loadScenario(f).request])
-    .filter(([, r]) => r && ['move', 'eject'].includes(r.query));
-  let attacks = 0, without = 0, redEnds = 0;
+/** The scenario requests of `game` that `keep` takes, each as [file, request]. */
+const scenariosOf = (game, keep) => scenarioFiles().filter((f) => f.includes(`/${game}/`))
+  .map((f) => [f, loadScenario(f).request]).filter(([, r]) => r && keep(r));
+
+/** Each ruled request of `cases`, with its result, its still picture's legend and its file's name. */
+function* ruledStills(cases) {
   for (const [file, req] of cases) {
     const response = ask(req);
     if (!response.ok) continue;
-    const r = response.result;
-    const legend = stillLegend(req, response);
-    const label = file.split('/').pop();
+    yield { req, r: response.result, legend: stillLegend(req, response), label: file.split('/').pop() };
+  }
+}
+
+test('TW-EJ-2 TW-FA-1 TW-FA-2 a still picture\'s legend names a Free Attack only where the ruling makes one at a hex, an ejection only where one is placed', () => {
+  assert.ok(SYSTEMS['torn-world'], 'the page draws Torn World');
+  const cases = scenariosOf('torn-world', (r) => ['move', 'eject'].includes(r.query));
+  let attacks = 0, without = 0, redEnds = 0;
+  for (const { r, legend, label } of ruledStills(cases)) {
     const attacked = arr(r.freeAttacks).some((fa) => isHex(fa.at));
     const ejected = [...arr(r.ejections), ...arr(r.markers)].some((e) => isHex(e.from) && isHex(e.to));
     assert.equal(legend.some((t) => /Free Attack/.test(t)), attacked, `${label}: the Free Attack entry ${attacked ? 'listed' : 'left out'} (${legend.join(' | ')})`);
@@ -64,15 +71,9 @@ test('TW-EJ-2 TW-FA-1 TW-FA-2 a still picture\'s legend names a Free Attack only
 // C&C draws an ordered unit's adjacent enemies as dashed lines, red where it must battle, brown
 // otherwise, and a move not made as a solid red line: each entry listed where the ruling has one.
 test('CCA-MV-2 a C&C order\'s still legend lists the battle lines the ruling draws, and a move not made only where one is refused', () => {
-  const cases = scenarioFiles().filter((f) => f.includes('/cc-ancients/')).map((f) => [f, loadScenario(f).request])
-    .filter(([, r]) => r && r.query === 'order');
+  const cases = scenariosOf('cc-ancients', (r) => r.query === 'order');
   const seen = { must: 0, other: 0 };
-  for (const [file, req] of cases) {
-    const response = ask(req);
-    if (!response.ok) continue;
-    const r = response.result;
-    const legend = stillLegend(req, response);
-    const label = file.split('/').pop();
+  for (const { req, r, legend, label } of ruledStills(cases)) {
     const here = new Set(req.units.map((u) => u.id));
     const lines = arr(r.battle).filter((b) => here.has(b.unit)).flatMap((b) => arr(b.adjacentEnemies).filter((e) => here.has(e)).map(() => b.mustBattle === true));
     const must = lines.includes(true), other = lines.includes(false);
@@ -90,8 +91,7 @@ test('CCA-MV-2 a C&C order\'s still legend lists the battle lines the ruling dra
 // optional, and a request without one places its units where it says (at the corner of the page's
 // default table, or past it); none is cut off.
 test('AL-BRK-4 a still picture of units placed past the table\'s edge holds every unit whole', () => {
-  const cases = scenarioFiles().filter((f) => f.includes('/arcane-legions/')).map((f) => [f, loadScenario(f).request])
-    .filter(([, r]) => r && Array.isArray(r.units) && !r.table && r.units.some((u) => u.x < 0 || u.y < 0));
+  const cases = scenariosOf('arcane-legions', (r) => Array.isArray(r.units) && !r.table && r.units.some((u) => u.x < 0 || u.y < 0));
   assert.ok(cases.length > 0, 'scenarios with units past the default table\'s edge');
   for (const [file, req] of cases) {
     const { doc } = checkPosition({ request: req });
