@@ -191,9 +191,13 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
   // over open ground: a ruler from the Knights' front (their front's middle is 0.985 ahead of the centre)
   const f = home.facing * Math.PI / 180, front = [home.x + Math.sin(f) * 0.985, home.y + Math.cos(f) * 0.985];
   await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', front[0] + Math.sin(f) * 6, front[1] + Math.cos(f) * 6), { hold: async () => {
-    await page.waitForFunction(() => window.movecalcTest.playOverlay().some((m) => m.ruler));
+    // the overlay is the carry's state at once; the board paints it on the next frame
+    const drawn = await page.waitForFunction(() => {
+      const r = window.movecalcTest.playOverlay().find((m) => m.ruler);
+      return r && window.movecalcTest.boardText().some(([t]) => t === r.label);
+    }, null, { timeout: 15000 }).then(() => true, () => false);
     const ruler = (await hook(page, 'playOverlay')).find((m) => m.ruler);
-    assert.ok((await hook(page, 'boardText')).some(([t]) => t === ruler.label), `its reading is drawn on the board: ${ruler.label}`);
+    assert.ok(drawn, `its reading is drawn on the board: ${ruler?.label}`);
     const [, len, of] = ruler.label.match(/^([\d.]+)″ of ([\d.]+)″$/) ?? [];
     near(Number(len), 6, `6″ measured (a finger's pixel either way): ${ruler.label}`, 0.5);
     assert.equal(of, '8', 'forward, against its Advance Rate of 8″');

@@ -5,7 +5,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, hook, ruled, PHONE, artifacts } from './browser.mjs';
+import { launch, openPage, hook, ruled, PHONE, artifacts, painted } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -32,6 +32,7 @@ test('the ruler reads closest edges in inches on a table, hexes on a hex board, 
   await page.click('label:has(input[value="measure"])');
   await drag(page, await hook(page, 'screenOf', 'A'), await hook(page, 'screenOf', 'B'));
   assert.equal(await page.textContent('#tool-note'), 'Ruler: 8.0″ between A and B (closest edges).');
+  await painted(page);
   assert.ok((await hook(page, 'boardText')).some(([t]) => t === '8.0″'), 'the reading is drawn on the board');
   await page.screenshot({ path: join(artifacts, 'ruler-ninth-age-360x740.png') });
 
