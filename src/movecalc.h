@@ -5,6 +5,7 @@
 #define MOVECALC_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/limits.h"
 
@@ -37,30 +38,33 @@ size_t mc_response_length(const char *response);
 size_t mc_bytes_in_use(void);
 
 /// A position kept in the engine between questions (docs/api.md "Positions"): the request
-/// without `query` and the query's own fields.
-typedef struct McPosition McPosition;
+/// without `query` and the query's own fields. The handle is `{slot, generation}` in one number
+/// (the slot among MC_MAX_POSITIONS in the low 8 bits, how often the slot was opened above), so
+/// the handle of a closed position never names one opened later in its slot. 0 is never a
+/// position's handle.
+typedef uint32_t McPosition;
 
 // The most positions open at once, MC_MAX_POSITIONS (core/limits.def): opening one more is the
 // `limit` error.
 
 /// Opens a position from `json`: an object of `system` (required), `params`, `units`, `terrain`,
-/// `table`, `board`, `baselines` and `markers` only. Returns it, or NULL when it cannot be opened.
+/// `table`, `board`, `baselines` and `markers` only. Returns its handle, or 0 when it cannot be opened.
 /// When `response` is not NULL it receives `{"ok":true}` or the error response (as mc_request's,
 /// path included), which the caller frees with mc_free. Only the envelope is checked here; the
 /// rest is read by each question, which then gives any error the full request would.
-McPosition *mc_position_open(const char *json, char **response);
+McPosition mc_position_open(const char *json, char **response);
 
 /// Changes an open position: `{"remove": [unit ids], "units": [{"id", ...fields}], "params",
 /// "terrain", "table", "board", "baselines", "markers"}` (all optional). A unit of `units` whose id
 /// is in the position gets the fields given (a field given as null is taken away); another is
 /// added. The other members replace the position's (null takes it away). Returns `{"ok":true}` or
 /// an error response (nothing is then changed), freed with mc_free.
-char *mc_position_update(McPosition *pos, const char *changes_json);
+char *mc_position_update(McPosition pos, const char *changes_json);
 
 /// Asks `query_json` (`query` and the query's own fields, none of the position's) of an open
 /// position. The response, freed with mc_free, is byte for byte mc_request's for the request made
 /// of the position's members followed by the query's.
-char *mc_position_ask(McPosition *pos, const char *query_json);
+char *mc_position_ask(McPosition pos, const char *query_json);
 
 /// The columns of an arrays answer (mc_position_ask_arrays).
 enum McColumn {
@@ -77,17 +81,17 @@ enum McColumn {
 /// (mc_position_column) in place of the answer's text, whose result then holds only `unit`,
 /// `rows` (and `legal` where the game's docs say). Any other query, and every error, answers as
 /// mc_position_ask.
-char *mc_position_ask_arrays(McPosition *pos, const char *query_json);
+char *mc_position_ask_arrays(McPosition pos, const char *query_json);
 
 /// Column `column` (McColumn) of the last ask of `pos`, valid until its next update, ask or
 /// close; NULL when that ask filled no such column. mc_position_rows gives its rows.
-const void *mc_position_column(const McPosition *pos, int column);
+const void *mc_position_column(McPosition pos, int column);
 /// The rows of column `column` of the last ask of `pos` (0 when none).
-int mc_position_rows(const McPosition *pos, int column);
+int mc_position_rows(McPosition pos, int column);
 
-/// Closes a position and frees what it holds. NULL, or a pointer that is not an open position, is
-/// ignored; update and ask answer such a pointer with `bad_request`.
-void mc_position_close(McPosition *pos);
+/// Closes a position and frees what it holds. A handle that is not an open position's (0, closed
+/// already, never opened) is ignored; update and ask answer such a handle with `bad_request`.
+void mc_position_close(McPosition pos);
 
 #ifdef __cplusplus
 }

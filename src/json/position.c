@@ -10,11 +10,11 @@
 #include "json/position.h"
 #include "movecalc.h"
 
-struct McPosition {
+typedef struct Position {
     cJSON *tree;
     McKept kept; // the world a game read from `tree`, kept between asks
     McColumns columns; // the last arrays ask's
-};
+} Position;
 
 // The members that belong to the position; every other member of a request is the query's.
 static const char *const position_keys[] = {"system", "params", "units", "terrain", "table", "board",
@@ -24,13 +24,23 @@ static const char *const replaced_keys[] = {"params", "terrain", "table", "board
 static const char *const change_keys[] = {"remove", "units", "params", "terrain", "table", "board",
                                           "baselines", "markers", NULL};
 
-// The open positions: a handle is checked against them before it is used.
-static McPosition *open_positions[MC_MAX_POSITIONS];
+// A handle (McPosition) is the slot in its low SLOT_BITS and the slot's generation above, below
+// bit 31 so that JavaScript reads it as a positive number. A slot's generation moves on at each
+// open, so a closed position's handle names no later one (until 2^23 opens of one slot).
+enum { SLOT_BITS = 8, GENERATIONS = 1 << 23 };
+_Static_assert(MC_MAX_POSITIONS <= 1 << SLOT_BITS, "a slot fits in SLOT_BITS");
 
-static int slot_of(const McPosition *pos) {
-    for (int i = 0; i < MC_MAX_POSITIONS; i++)
-        if (pos && open_positions[i] == pos) return i;
-    return -1;
+// The open positions by slot, and each slot's latest generation (0: never opened).
+static Position *open_positions[MC_MAX_POSITIONS];
+static uint32_t generations[MC_MAX_POSITIONS];
+
+static uint32_t slot_in(McPosition handle) { return handle & ((1u << SLOT_BITS) - 1); }
+
+// The open position `handle` names, or NULL.
+static Position *position_of(McPosition handle) {
+    uint32_t slot = slot_in(handle), generation = handle >> SLOT_BITS;
+    if (slot >= MC_MAX_POSITIONS || generation == 0 || generations[slot] != generation) return NULL;
+    return open_positions[slot];
 }
 
 static int is_position_key(const char *key) {
@@ -64,7 +74,7 @@ static void drop(cJSON *item) {
 
 static cJSON *open_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
     (void)kept;
-    McPosition **out = ctx;
+    McPosition *out = ctx;
     const char *system;
     if (!cJSON_IsObject(req)) {
         mc_read_fail(j, "bad_request", "expected a JSON object: a request without its query");
@@ -80,7 +90,7 @@ static cJSON *open_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
     }
     cJSON *root = ok_root(j);
     if (!root) return NULL;
-    McPosition *pos = mc_mem_alloc(sizeof *pos);
+    Position *pos = mc_mem_alloc(sizeof *pos);
     if (pos) memset(pos, 0, sizeof *pos);
     if (!pos || !(pos->tree = keep(req))) {
         mc_mem_free(pos);
@@ -88,17 +98,18 @@ static cJSON *open_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
         return NULL;
     }
     open_positions[slot] = pos;
-    *out = pos;
+    generations[slot] = generations[slot] % (GENERATIONS - 1) + 1;
+    *out = generations[slot] << SLOT_BITS | (uint32_t)slot;
     return root;
 }
 
-McPosition *mc_position_open(const char *json, char **response) {
-    McPosition *pos = NULL;
+McPosition mc_position_open(const char *json, char **response) {
+    McPosition pos = 0;
     char *text = mc_request_run(json, open_answer, &pos);
     // The position is opened before the answer is printed, which can still run out of memory.
     if (pos && (!text || strncmp(text, "{\"ok\":true", 10) != 0)) {
         mc_position_close(pos);
-        pos = NULL;
+        pos = 0;
     }
     if (response)
         *response = text;
@@ -107,10 +118,10 @@ McPosition *mc_position_open(const char *json, char **response) {
     return pos;
 }
 
-void mc_position_close(McPosition *pos) {
-    int slot = slot_of(pos);
-    if (slot < 0) return;
-    open_positions[slot] = NULL;
+void mc_position_close(McPosition handle) {
+    Position *pos = position_of(handle);
+    if (!pos) return;
+    open_positions[slot_in(handle)] = NULL;
     mc_kept_drop(&pos->kept);
     mc_mem_free(pos->columns.ints);
     mc_mem_free(pos->columns.poses);
@@ -118,9 +129,11 @@ void mc_position_close(McPosition *pos) {
     mc_mem_free(pos);
 }
 
-static int check_open(McRequest *j, const McPosition *pos) {
-    if (slot_of(pos) >= 0) return 1;
-    return mc_read_fail(j, "bad_request", "not an open position (closed, or never opened)");
+// The open position `*handle` names; NULL after recording the error.
+static Position *check_open(McRequest *j, const McPosition *handle) {
+    Position *pos = position_of(*handle);
+    if (!pos) mc_read_fail(j, "bad_request", "not an open position (closed, or never opened)");
+    return pos;
 }
 
 static const char *id_of(const cJSON *unit) {
@@ -174,79 +187,61 @@ typedef struct Staged {
     cJSON *old, *value;
 } Staged;
 
-static cJSON *update_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
-    (void)kept;
-    McPosition *pos = ctx;
-    if (!check_open(j, pos)) return NULL;
-    if (!cJSON_IsObject(req)) {
-        mc_read_fail(j, "bad_request", "expected a JSON object of changes");
-        return NULL;
-    }
+// A change read and checked (update_answer), before anything is made or changed.
+typedef struct Change {
+    cJSON *units; // the position's, or NULL
     const cJSON *remove, *changed;
-    int n_remove, n_changed;
-    if (!mc_read_object(j, req, change_keys) ||
-        !mc_read_array(j, req, "remove", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &remove, &n_remove) ||
-        !mc_read_array(j, req, "units", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &changed, &n_changed))
-        return NULL;
-    cJSON *units = cJSON_GetObjectItemCaseSensitive(pos->tree, "units");
-    if (units && !cJSON_IsArray(units) && (n_remove || n_changed)) {
-        mc_read_fail_key(j, "units", "bad_request", "the position's units are not an array");
-        return NULL;
-    }
-    cJSON **removed = MC_NEW(j->env.arena, cJSON *, n_remove + 1);
-    Staged *staged = MC_NEW(j->env.arena, Staged, n_changed + 1);
-    cJSON *root = ok_root(j);
-    if (!removed || !staged || !root) {
-        mc_read_oom(j);
-        return NULL;
-    }
-    // Everything is checked, then everything new is made, and only then is the position changed:
-    // an error or a lack of memory leaves it as it was.
+    int n_remove, n_changed, added;
+    cJSON **removed; // the units `remove` names, in its order
+    Staged *staged;  // one for each of `changed`
+} Change;
+
+// Finds each unit `remove` names (c->removed); 0 after recording the error.
+static int read_removals(McRequest *j, Change *c) {
     int saved = mc_read_push_key(j, "remove"), i = 0;
-    for (const cJSON *e = remove ? remove->child : NULL; e; e = e->next, i++) {
+    for (const cJSON *e = c->remove ? c->remove->child : NULL; e; e = e->next, i++) {
         int at = mc_read_push_index(j, i);
         const char *id;
-        if (!mc_read_string_value(j, e, &id)) return NULL;
-        if (!(removed[i] = find_unit(units, id, removed, i))) {
-            mc_read_fail(j, "unknown_unit", "the position has no unit \"%s\"", id);
-            return NULL;
-        }
+        if (!mc_read_string_value(j, e, &id)) return 0;
+        if (!(c->removed[i] = find_unit(c->units, id, c->removed, i)))
+            return mc_read_fail(j, "unknown_unit", "the position has no unit \"%s\"", id);
         mc_read_pop(j, at);
     }
     mc_read_pop(j, saved);
-    int added = 0;
-    saved = mc_read_push_key(j, "units");
-    i = 0;
-    for (const cJSON *e = changed ? changed->child : NULL; e; e = e->next, i++) {
-        int at = mc_read_push_index(j, i);
-        if (!cJSON_IsObject(e)) {
-            mc_read_fail(j, "bad_request", "expected an object with the unit's \"id\"");
-            return NULL;
-        }
-        if (!mc_read_string(j, e, "id", 1, &staged[i].id)) return NULL;
-        for (int k = 0; k < i; k++)
-            if (strcmp(staged[k].id, staged[i].id) == 0) {
-                mc_read_fail_key(j, "id", "bad_request", "unit \"%s\" is changed twice", staged[i].id);
-                return NULL;
-            }
-        staged[i].old = find_unit(units, staged[i].id, removed, n_remove);
-        added += !staged[i].old;
-        mc_read_pop(j, at);
-    }
-    mc_read_pop(j, saved);
-    if ((units ? cJSON_GetArraySize(units) : 0) - n_remove + added > MC_MAX_UNITS) {
-        mc_read_fail_key(j, "units", "limit", "more units than the limit MC_MAX_UNITS (%d)", MC_MAX_UNITS);
-        return NULL;
-    }
+    return 1;
+}
 
-    McArena *was = mc_request_use_arena(NULL);
-    cJSON *holder = cJSON_CreateObject(); // the new members of the position, keys included
-    int ok = holder != NULL;
-    for (i = 0; i < n_changed && ok; i++) {
+// Reads each unit of `units` (c->staged): its id, given once, and the position's unit of that id
+// that is not removed, if any (c->added counts the others); 0 after recording the error.
+static int read_unit_changes(McRequest *j, Change *c) {
+    int saved = mc_read_push_key(j, "units"), i = 0;
+    for (const cJSON *e = c->changed ? c->changed->child : NULL; e; e = e->next, i++) {
+        int at = mc_read_push_index(j, i);
+        Staged *s = &c->staged[i];
+        if (!cJSON_IsObject(e)) return mc_read_fail(j, "bad_request", "expected an object with the unit's \"id\"");
+        if (!mc_read_string(j, e, "id", 1, &s->id)) return 0;
+        for (int k = 0; k < i; k++)
+            if (strcmp(c->staged[k].id, s->id) == 0)
+                return mc_read_fail_key(j, "id", "bad_request", "unit \"%s\" is changed twice", s->id);
+        s->old = find_unit(c->units, s->id, c->removed, c->n_remove);
+        c->added += !s->old;
+        mc_read_pop(j, at);
+    }
+    mc_read_pop(j, saved);
+    return 1;
+}
+
+// Makes, in counted memory, everything the change puts in the position: each unit's value
+// (c->staged), and the members it replaces, in `holder` (with a new `units` array when the
+// position had none and units are added; *target the array new units go in). 0 when memory ran
+// out, and then nothing made is left.
+static int make_new(const cJSON *req, Change *c, cJSON *holder, cJSON **target) {
+    int ok = 1;
+    for (int i = 0; i < c->n_changed && ok; i++) {
         // A new unit is kept as given, nulls included, so that it is read as the same unit in a
         // full request is (a null where a value belongs is refused); only a change's null takes
         // a field of a unit held away.
-        ok = (staged[i].value = cJSON_Duplicate(cJSON_GetArrayItem(changed, i), 1)) != NULL;
+        ok = (c->staged[i].value = cJSON_Duplicate(cJSON_GetArrayItem(c->changed, i), 1)) != NULL;
     }
     for (int k = 0; replaced_keys[k] && ok; k++) {
         const cJSON *v = mc_read_get(req, replaced_keys[k]);
@@ -254,38 +249,38 @@ static cJSON *update_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
         if (v && !copy) ok = 0;
         if (copy) cJSON_AddItemToArray(holder, copy);
     }
-    cJSON *target = units;
-    if (ok && !units && added) {
-        target = cJSON_CreateArray();
-        ok = target && cJSON_AddItemToObject(holder, "units", target);
-        if (target && !ok) cJSON_Delete(target);
+    *target = c->units;
+    if (ok && !c->units && c->added) {
+        *target = cJSON_CreateArray();
+        ok = *target && cJSON_AddItemToObject(holder, "units", *target);
+        if (*target && !ok) cJSON_Delete(*target);
     }
-    if (!ok) {
-        for (i = 0; i < n_changed; i++) cJSON_Delete(staged[i].value);
-        cJSON_Delete(holder);
-        mc_request_use_arena(was);
-        mc_read_oom(j);
-        return NULL;
-    }
+    if (!ok)
+        for (int i = 0; i < c->n_changed; i++) cJSON_Delete(c->staged[i].value);
+    return ok;
+}
+
+// Changes the position as `c` and `holder` (emptied) say. Allocates nothing.
+static void apply(Position *pos, Change *c, cJSON *holder, cJSON *target) {
     // A kept world survives units replaced in place (a drag's frames): those are marked for the
     // game to read again. Anything else changes indices or what the units stand on.
-    if (n_remove || added || holder->child) {
+    if (c->n_remove || c->added || holder->child) {
         mc_kept_drop(&pos->kept);
     } else {
-        for (i = 0; i < n_changed; i++) {
+        for (int i = 0; i < c->n_changed; i++) {
             int at = 0;
-            for (const cJSON *u = units->child; u != staged[i].old; u = u->next) at++;
+            for (const cJSON *u = c->units->child; u != c->staged[i].old; u = u->next) at++;
             pos->kept.changed[at] = 1;
         }
-        pos->kept.any_changed |= n_changed > 0;
+        pos->kept.any_changed |= c->n_changed > 0;
     }
-    for (i = 0; i < n_remove; i++) cJSON_Delete(cJSON_DetachItemViaPointer(units, removed[i]));
-    for (i = 0; i < n_changed; i++) {
-        if (staged[i].old) {
-            lay_over(staged[i].old, staged[i].value);
-            cJSON_Delete(staged[i].value);
+    for (int i = 0; i < c->n_remove; i++) cJSON_Delete(cJSON_DetachItemViaPointer(c->units, c->removed[i]));
+    for (int i = 0; i < c->n_changed; i++) {
+        if (c->staged[i].old) {
+            lay_over(c->staged[i].old, c->staged[i].value);
+            cJSON_Delete(c->staged[i].value);
         } else {
-            cJSON_AddItemToArray(target, staged[i].value);
+            cJSON_AddItemToArray(target, c->staged[i].value);
         }
     }
     while (holder->child) {
@@ -297,18 +292,63 @@ static cJSON *update_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
             put_member(pos->tree, v);
         }
     }
+}
+
+static cJSON *update_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
+    (void)kept;
+    Position *pos = check_open(j, ctx);
+    if (!pos) return NULL;
+    if (!cJSON_IsObject(req)) {
+        mc_read_fail(j, "bad_request", "expected a JSON object of changes");
+        return NULL;
+    }
+    Change c = {0};
+    if (!mc_read_object(j, req, change_keys) ||
+        !mc_read_array(j, req, "remove", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &c.remove, &c.n_remove) ||
+        !mc_read_array(j, req, "units", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &c.changed, &c.n_changed))
+        return NULL;
+    c.units = cJSON_GetObjectItemCaseSensitive(pos->tree, "units");
+    if (c.units && !cJSON_IsArray(c.units) && (c.n_remove || c.n_changed)) {
+        mc_read_fail_key(j, "units", "bad_request", "the position's units are not an array");
+        return NULL;
+    }
+    c.removed = MC_NEW(j->env.arena, cJSON *, c.n_remove + 1);
+    c.staged = MC_NEW(j->env.arena, Staged, c.n_changed + 1);
+    cJSON *root = ok_root(j);
+    if (!c.removed || !c.staged || !root) {
+        mc_read_oom(j);
+        return NULL;
+    }
+    // Everything is checked, then everything new is made, and only then is the position changed:
+    // an error or a lack of memory leaves it as it was.
+    if (!read_removals(j, &c) || !read_unit_changes(j, &c)) return NULL;
+    if ((c.units ? cJSON_GetArraySize(c.units) : 0) - c.n_remove + c.added > MC_MAX_UNITS) {
+        mc_read_fail_key(j, "units", "limit", "more units than the limit MC_MAX_UNITS (%d)", MC_MAX_UNITS);
+        return NULL;
+    }
+    McArena *was = mc_request_use_arena(NULL);
+    cJSON *holder = cJSON_CreateObject(); // the new members of the position, keys included
+    cJSON *target;
+    int ok = holder && make_new(req, &c, holder, &target);
+    if (ok) apply(pos, &c, holder, target);
     cJSON_Delete(holder);
     mc_request_use_arena(was);
+    if (!ok) {
+        mc_read_oom(j);
+        return NULL;
+    }
     return root;
 }
 
-char *mc_position_update(McPosition *pos, const char *changes_json) {
-    if (slot_of(pos) >= 0) pos->columns.rows = pos->columns.pose_rows = 0;
-    return mc_request_run(changes_json, update_answer, pos);
+char *mc_position_update(McPosition handle, const char *changes_json) {
+    Position *pos = position_of(handle);
+    if (pos) pos->columns.rows = pos->columns.pose_rows = 0;
+    return mc_request_run(changes_json, update_answer, &handle);
 }
 
-static cJSON *ask_with(McRequest *j, cJSON *req, McPosition *pos, int arrays, char ***kept) {
-    if (!check_open(j, pos)) return NULL;
+static cJSON *ask_with(McRequest *j, cJSON *req, const McPosition *handle, int arrays, char ***kept) {
+    Position *pos = check_open(j, handle);
+    if (!pos) return NULL;
     if (!cJSON_IsObject(req)) {
         mc_read_fail(j, "bad_request", "expected a JSON object with \"query\"");
         return NULL;
@@ -349,24 +389,26 @@ static cJSON *ask_arrays_answer(McRequest *j, cJSON *req, void *ctx, char ***kep
     return ask_with(j, req, ctx, 1, kept);
 }
 
-char *mc_position_ask(McPosition *pos, const char *query_json) {
-    return mc_request_run(query_json, ask_answer, pos);
+char *mc_position_ask(McPosition handle, const char *query_json) {
+    return mc_request_run(query_json, ask_answer, &handle);
 }
 
-char *mc_position_ask_arrays(McPosition *pos, const char *query_json) {
-    return mc_request_run(query_json, ask_arrays_answer, pos);
+char *mc_position_ask_arrays(McPosition handle, const char *query_json) {
+    return mc_request_run(query_json, ask_arrays_answer, &handle);
 }
 
-const void *mc_position_column(const McPosition *pos, int column) {
-    if (slot_of(pos) < 0) return NULL;
+const void *mc_position_column(McPosition handle, int column) {
+    const Position *pos = position_of(handle);
+    if (!pos) return NULL;
     const McColumns *c = &pos->columns;
     if (column >= MC_COLUMN_Q && column <= MC_COLUMN_FLAGS) return c->rows ? c->ints + (size_t)column * (size_t)c->rows : NULL;
     if (column == MC_COLUMN_POSES) return c->pose_rows ? c->poses : NULL;
     return NULL;
 }
 
-int mc_position_rows(const McPosition *pos, int column) {
-    if (!mc_position_column(pos, column)) return 0;
+int mc_position_rows(McPosition handle, int column) {
+    if (!mc_position_column(handle, column)) return 0;
+    const Position *pos = position_of(handle);
     return column == MC_COLUMN_POSES ? pos->columns.pose_rows : pos->columns.rows;
 }
 

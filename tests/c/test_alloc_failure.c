@@ -157,7 +157,7 @@ MC_TEST(alloc_failure_each_allocation,
 // failure leaves no half-kept world behind. Closing it must leave nothing in use.
 static char *ask_failing(const char *name, const char *position, const char *query, const char *change, long n,
                          long *made, const char *ruling) {
-    McPosition *pos = mc_position_open(position, NULL);
+    McPosition pos = mc_position_open(position, NULL);
     if (!pos) {
         mc_test_fail(__FILE__, __LINE__, "%s: the position does not open", name);
         return NULL;
@@ -265,8 +265,8 @@ static const struct {
 };
 
 // A position of kept_asks opened, and when `changed`, asked once (its world kept) and changed.
-static McPosition *kept_position(int k, int changed) {
-    McPosition *pos = mc_position_open(kept_asks[k].position, NULL);
+static McPosition kept_position(int k, int changed) {
+    McPosition pos = mc_position_open(kept_asks[k].position, NULL);
     if (pos && changed) {
         mc_free(mc_position_ask(pos, kept_asks[k].query));
         mc_free(mc_position_update(pos, kept_asks[k].change));
@@ -280,7 +280,7 @@ MC_TEST(alloc_failure_kept_worlds,
     long points = 0;
     for (int k = 0; k < (int)(sizeof kept_asks / sizeof kept_asks[0]); k++)
         for (int changed = 0; changed < 2; changed++) {
-            McPosition *pos = kept_position(k, changed);
+            McPosition pos = kept_position(k, changed);
             char *asked = pos ? mc_position_ask(pos, kept_asks[k].query) : NULL;
             char *ruling = asked ? copy_text(asked) : NULL; // not counted by mc_bytes_in_use
             mc_free(asked);

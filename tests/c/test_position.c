@@ -88,7 +88,7 @@ MC_TEST(positions_answer_as_requests, "every scenario: open(position) + ask(quer
         }
         char *position, *query, *opened = NULL;
         mc_split_request(request, &position, &query);
-        McPosition *pos = mc_position_open(position, &opened);
+        McPosition pos = mc_position_open(position, &opened);
         if (!pos) {
             mc_test_fail(__FILE__, __LINE__, "%s: the position does not open: %s", files[i], opened);
         } else {
@@ -142,14 +142,14 @@ static const char *const GG_POSITION =
 MC_TEST(position_errors_name_paths, "positions: errors name the JSON path and leave the position as it was") {
     size_t before = mc_bytes_in_use();
     char *response = NULL;
-    MC_CHECK(mc_position_open("{\"system\":\"godsgloom\",\"unit\":\"a\"}", &response) == NULL);
+    MC_CHECK(mc_position_open("{\"system\":\"godsgloom\",\"unit\":\"a\"}", &response) == 0);
     check_error(response, "bad_request", "unit");
-    MC_CHECK(mc_position_open("{\"units\":[]}", &response) == NULL);
+    MC_CHECK(mc_position_open("{\"units\":[]}", &response) == 0);
     check_error(response, "bad_request", "system");
-    MC_CHECK(mc_position_open("{\"system\":", &response) == NULL);
+    MC_CHECK(mc_position_open("{\"system\":", &response) == 0);
     check_error(response, "bad_json", "");
-    McPosition *pos = mc_position_open(GG_POSITION, NULL);
-    MC_CHECK(pos != NULL);
+    McPosition pos = mc_position_open(GG_POSITION, NULL);
+    MC_CHECK(pos != 0);
     char *first = mc_position_ask(pos, "{\"query\":\"reach\",\"unit\":\"a\"}");
     check_error(mc_position_update(pos, "{\"remove\":[\"a\",\"zz\"]}"), "unknown_unit", "remove[1]");
     check_error(mc_position_update(pos, "{\"units\":[{\"id\":\"a\",\"q\":2},{\"q\":2}]}"), "bad_request", "units[1].id");
@@ -173,16 +173,46 @@ MC_TEST(position_errors_name_paths, "positions: errors name the JSON path and le
     MC_CHECK_INT((long)mc_bytes_in_use(), (long)before);
 }
 
+MC_TEST(position_closed_handle_stays_closed,
+        "positions: a closed position's handle is refused after a new position takes its slot") {
+    size_t before = mc_bytes_in_use();
+    McPosition open[MC_MAX_POSITIONS];
+    for (int i = 0; i < MC_MAX_POSITIONS; i++) open[i] = mc_position_open(GG_POSITION, NULL);
+    McPosition old = open[MC_MAX_POSITIONS / 2];
+    MC_CHECK(old != 0);
+    mc_position_close(old);
+    // With every other slot taken, the new position takes the closed one's.
+    McPosition fresh = mc_position_open(GG_POSITION, NULL);
+    MC_CHECK(fresh != 0 && fresh != old);
+    check_error(mc_position_ask(old, "{\"query\":\"reach\",\"unit\":\"a\"}"), "bad_request", "");
+    check_error(mc_position_ask_arrays(old, "{\"query\":\"reach\",\"unit\":\"a\"}"), "bad_request", "");
+    check_error(mc_position_update(old, "{\"remove\":[\"a\"]}"), "bad_request", "");
+    MC_CHECK(mc_position_column(old, MC_COLUMN_Q) == NULL);
+    MC_CHECK_INT(mc_position_rows(old, MC_COLUMN_Q), 0);
+    mc_position_close(old); // ignored: the new position stays open
+    char *answer = mc_position_ask(fresh, "{\"query\":\"reach\",\"unit\":\"a\"}");
+    MC_CHECK(strncmp(answer, "{\"ok\":true", 10) == 0);
+    mc_free(answer);
+    // The update refused above removed nothing: `a` is still there to ask about.
+    char *columns = mc_position_ask_arrays(fresh, "{\"query\":\"reach\",\"unit\":\"a\"}");
+    MC_CHECK(strncmp(columns, "{\"ok\":true", 10) == 0);
+    MC_CHECK(mc_position_rows(fresh, MC_COLUMN_Q) > 0);
+    mc_free(columns);
+    mc_position_close(fresh);
+    for (int i = 0; i < MC_MAX_POSITIONS; i++) mc_position_close(open[i]);
+    MC_CHECK_INT((long)mc_bytes_in_use(), (long)before);
+}
+
 MC_TEST(positions_bounded_and_leak_free, "positions: at most MC_MAX_POSITIONS open; many opened, used and closed leave nothing") {
     size_t before = mc_bytes_in_use();
-    McPosition *open[MC_MAX_POSITIONS];
+    McPosition open[MC_MAX_POSITIONS];
     for (int round = 0; round < 20; round++) {
         for (int i = 0; i < MC_MAX_POSITIONS; i++) {
             open[i] = mc_position_open(GG_POSITION, NULL);
-            MC_CHECK(open[i] != NULL);
+            MC_CHECK(open[i] != 0);
         }
         char *response = NULL;
-        MC_CHECK(mc_position_open(GG_POSITION, &response) == NULL);
+        MC_CHECK(mc_position_open(GG_POSITION, &response) == 0);
         check_error(response, "limit", "");
         for (int i = 0; i < MC_MAX_POSITIONS; i++) {
             char change[160];
@@ -205,7 +235,7 @@ MC_TEST(positions_bounded_and_leak_free, "positions: at most MC_MAX_POSITIONS op
 // Updates the position by `update` (deleted here), already made to `request` by hand, then checks
 // the ask against the request. Returns whether the update was taken; `answered` (NULL: not asked)
 // whether the ask's answer is a result.
-static int update_both(McPosition *pos, cJSON *request, const char *query, const char *file, cJSON *update, int *answered) {
+static int update_both(McPosition pos, cJSON *request, const char *query, const char *file, cJSON *update, int *answered) {
     char *text = cJSON_PrintUnformatted(update);
     cJSON_Delete(update);
     char *done = mc_position_update(pos, text);
@@ -224,7 +254,7 @@ static int update_both(McPosition *pos, cJSON *request, const char *query, const
 // away) to the unit of `request` and to the position, then checks the ask against the request.
 // Returns whether the update was taken; `answered` (NULL: not asked) whether the ask's answer is a
 // result.
-static int change_both(McPosition *pos, cJSON *request, const char *query, const char *file, cJSON *change, int *answered) {
+static int change_both(McPosition pos, cJSON *request, const char *query, const char *file, cJSON *change, int *answered) {
     cJSON *units = cJSON_GetObjectItemCaseSensitive(request, "units");
     const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(change, "id"));
     cJSON *unit = NULL;
@@ -318,7 +348,7 @@ typedef struct HexWalks {
 // shared: the request's error, or a C&C leader joining a friendly unit) and back, each walked round
 // a ring (a leader leaving its unit); then the first unit removed and added back in one update (it comes last, and the world is
 // read anew) and walked again. Every ask is checked against the request.
-static void walk_hex_units(McPosition *pos, cJSON *request, const char *query, const char *file, HexWalks *w) {
+static void walk_hex_units(McPosition pos, cJSON *request, const char *query, const char *file, HexWalks *w) {
     cJSON *units = cJSON_GetObjectItemCaseSensitive(request, "units");
     int n = cJSON_GetArraySize(units), m = n < 5 ? n : 5, answered = 0;
     for (int i = 0; i < m; i++) {
@@ -378,7 +408,7 @@ MC_TEST(kept_worlds_follow_updates,
         }
         char *position, *query;
         mc_split_request(request, &position, &query);
-        McPosition *pos = mc_position_open(position, NULL);
+        McPosition pos = mc_position_open(position, NULL);
         if (pos) {
             char *first = mc_position_ask(pos, query);
             mc_free(first);
@@ -513,8 +543,8 @@ MC_TEST(kept_world_meets_work_limit_as_request,
         }
         mc_free(whole);
         mc_split_request(request, &position, &query);
-        McPosition *pos = mc_position_open(position, NULL);
-        MC_CHECK(pos != NULL);
+        McPosition pos = mc_position_open(position, NULL);
+        MC_CHECK(pos != 0);
         check_same("edge", "read", full, mc_position_ask(pos, query));
         check_same("edge", "kept", full, mc_position_ask(pos, query));
         cJSON *same = moved(request, fillers > 0 ? 1 : 0, "x", 0);
@@ -537,12 +567,12 @@ MC_TEST(describe_names_position_limit, "describe lists MC_MAX_POSITIONS among th
 }
 
 // The int column `c` of the last arrays ask, row `i`.
-static int column_at(const McPosition *pos, int c, int i) { return ((const int32_t *)mc_position_column(pos, c))[i]; }
+static int column_at(McPosition pos, int c, int i) { return ((const int32_t *)mc_position_column(pos, c))[i]; }
 
 // Checks an arrays ask of a hex reach against the JSON ask of the same query: the error text
 // itself when the JSON answer is one, else the row count and each row's q, r and cost against
 // the answer's `hexes`, and parents within the rows.
-static void check_reach_columns(const char *file, const McPosition *pos, const char *json_text, const char *arrays_text) {
+static void check_reach_columns(const char *file, McPosition pos, const char *json_text, const char *arrays_text) {
     cJSON *json = cJSON_Parse(json_text), *arrays = cJSON_Parse(arrays_text);
     if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(json, "ok"))) {
         if (strcmp(json_text, arrays_text) != 0) mc_test_fail(__FILE__, __LINE__, "%s: the arrays ask's error differs", file);
@@ -614,7 +644,7 @@ MC_TEST(arrays_reach_columns_leak_free,
         }
         char *position, *query;
         mc_split_request(request, &position, &query);
-        McPosition *pos = mc_position_open(position, NULL);
+        McPosition pos = mc_position_open(position, NULL);
         if (!pos) {
             mc_test_fail(__FILE__, __LINE__, "%s: the position does not open", files[f]);
         } else {
@@ -676,8 +706,8 @@ MC_TEST(sensitivity_reruns_share_the_work_budget,
     cJSON_DeleteItemFromObjectCaseSensitive(answer, "sensitivity");
     MC_CHECK(cJSON_Compare(answer, plain_answer, 1));
     mc_split_request(request, &position, &query);
-    McPosition *pos = mc_position_open(position, NULL);
-    MC_CHECK(pos != NULL);
+    McPosition pos = mc_position_open(position, NULL);
+    MC_CHECK(pos != 0);
     check_same("sensitivity", "read", full, mc_position_ask(pos, query));
     check_same("sensitivity", "kept", full, mc_position_ask(pos, query));
     mc_position_close(pos);

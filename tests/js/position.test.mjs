@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { createEngine, splitRequest, REACH_FLAGS } from '../../wasm/movecalc.mjs';
 
@@ -85,6 +86,51 @@ test('open errors name the path; a closed position throws', () => {
   pos.close();
   pos.close();
   assert.throws(() => pos.ask({ query: 'reach' }), /closed/);
+});
+
+test('a closed position\'s handle is refused after a new position takes its slot (the module\'s own calls)', async () => {
+  // The Emscripten module itself, as the wrapper calls it, so that the old handle can be used.
+  const { default: factory } = await import('../../wasm/dist/movecalc-godsgloom.mjs');
+  const m = await factory({ wasmBinary: readFileSync(new URL('../../wasm/dist/movecalc-godsgloom.wasm', import.meta.url)) });
+  // `fn(...args, text)` with the text in the module's memory, freed after.
+  const withText = (text, fn, ...args) => {
+    const size = m.lengthBytesUTF8(text) + 1;
+    const input = m._malloc(size);
+    m.stringToUTF8(text, input, size);
+    try {
+      return fn(...args, input);
+    } finally {
+      m._free(input);
+    }
+  };
+  const openRaw = (text) => withText(text, (input) => m._mc_position_open(input, 0));
+  const call = (fn, handle, text) => {
+    const out = withText(text, fn, handle);
+    const response = JSON.parse(m.UTF8ToString(out));
+    m._mc_free(out);
+    return response;
+  };
+  const position = JSON.stringify({ system: 'godsgloom', board: { cols: 5, rows: 5 }, units: [{ id: 'a', side: 'red', q: 1, r: 1, facing: 0, speed: 2 }] });
+  const reach = JSON.stringify({ query: 'reach', unit: 'a' });
+  const max = engine.request({ query: 'describe' }).result.limits.MC_MAX_POSITIONS;
+  const before = m._mc_bytes_in_use();
+  const open = Array.from({ length: max }, () => openRaw(position));
+  assert.ok(open.every((h) => h !== 0), 'every slot opens');
+  const old = open[max >> 1];
+  m._mc_position_close(old);
+  const fresh = openRaw(position); // every other slot is taken: the closed one's
+  assert.notEqual(fresh, 0);
+  assert.notEqual(fresh, old);
+  for (const fn of [m._mc_position_ask, m._mc_position_ask_arrays]) {
+    const refused = call(fn, old, reach);
+    assert.equal(refused.error.code, 'bad_request');
+    assert.match(refused.error.message, /not an open position/);
+  }
+  assert.equal(call(m._mc_position_update, old, '{"remove":["a"]}').error.code, 'bad_request');
+  m._mc_position_close(old); // ignored: the new position stays open
+  assert.equal(call(m._mc_position_ask, fresh, reach).ok, true);
+  for (const h of [...open, fresh]) m._mc_position_close(h);
+  assert.equal(m._mc_bytes_in_use(), before, 'closing gave back every position\'s memory');
 });
 
 // The rows a GODSGLOOM reach's JSON answer gives, as the arrays form puts them: q, r, cost, the row
