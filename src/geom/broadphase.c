@@ -167,14 +167,3 @@ int mc_broadphase_iter_next(McBroadphaseIter *it) {
     }
     return -1;
 }
-
-int mc_broadphase_query(const McBroadphase *bp, McAabb box, int *out, int out_capacity) {
-    McBroadphaseIter it;
-    mc_broadphase_iter_begin(&it, bp, box);
-    int found = 0, item;
-    while ((item = mc_broadphase_iter_next(&it)) >= 0) {
-        if (out && found < out_capacity) out[found] = item;
-        found++;
-    }
-    return found;
-}

@@ -85,8 +85,4 @@ void mc_broadphase_iter_begin(McBroadphaseIter *it, const McBroadphase *bp, McAa
 /// The next item index whose box meets the query box, or −1 when there are no more.
 int mc_broadphase_iter_next(McBroadphaseIter *it);
 
-/// Writes up to `out_capacity` item indices whose boxes meet `box` into `out` (may be NULL when
-/// out_capacity is 0) and returns how many items meet it in all (which may exceed the capacity).
-int mc_broadphase_query(const McBroadphase *bp, McAabb box, int *out, int out_capacity);
-
 #endif

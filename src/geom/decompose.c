@@ -63,11 +63,10 @@ static bool drop_collinear(McVec2 *w, int *count) {
     return true;
 }
 
-McDecomposeStatus mc_poly_decompose(const McVec2 *pts, int count, McPoly *out, int out_capacity,
-                                    McVec2 *vertices, int *out_count) {
-    int dummy;
-    if (!out_count) out_count = &dummy;
-    *out_count = 0;
+// The polygon `pts` checked (finite, at most MAXV distinct vertices once a closing repeat and
+// collinear vertices are dropped, no two adjacent ones near, simple, of non-zero area) and
+// copied into `w` counter-clockwise (*n vertices).
+static McDecomposeStatus read_ring(const McVec2 *pts, int count, McVec2 *w, int *n_out) {
     if (!pts || count < 3) return MC_DECOMPOSE_TOO_FEW_VERTICES;
     for (int i = 0; i < count; i++)
         if (!mc_vec2_is_finite(pts[i])) return MC_DECOMPOSE_NOT_FINITE;
@@ -76,7 +75,6 @@ McDecomposeStatus mc_poly_decompose(const McVec2 *pts, int count, McPoly *out, i
     if (mc_vec2_near(pts[n - 1], pts[0])) n--;
     if (n > MAXV) return MC_DECOMPOSE_TOO_MANY_VERTICES;
     if (n < 3) return MC_DECOMPOSE_TOO_FEW_VERTICES;
-    McVec2 w[MAXV];
     for (int i = 0; i < n; i++) w[i] = pts[i];
     for (int i = 0; i < n; i++)
         if (mc_vec2_near(w[i], w[wrap(i + 1, n)])) return MC_DECOMPOSE_DEGENERATE;
@@ -104,10 +102,14 @@ McDecomposeStatus mc_poly_decompose(const McVec2 *pts, int count, McPoly *out, i
             w[n - 1 - i] = t;
         }
     }
+    *n_out = n;
+    return MC_DECOMPOSE_OK;
+}
 
-    // Ear clipping over the list of remaining vertex indices.
+// Ear clipping of the counter-clockwise ring `w` (n vertices) over the list of remaining vertex
+// indices: the n - 2 triangles in `tri`; their count, or -1 when no ear is found.
+static int clip_ears(const McVec2 *w, int n, uint8_t tri[][3]) {
     uint8_t idx[MAXV];
-    uint8_t tri[MAXV - 2][3];
     int ntri = 0, m = n;
     for (int i = 0; i < n; i++) idx[i] = (uint8_t)i;
     while (m > 3) {
@@ -126,7 +128,7 @@ McDecomposeStatus mc_poly_decompose(const McVec2 *pts, int count, McPoly *out, i
                 if (ok) ear = k;
             }
         }
-        if (ear < 0) return MC_DECOMPOSE_FAILED;
+        if (ear < 0) return -1;
         tri[ntri][0] = idx[wrap(ear - 1, m)];
         tri[ntri][1] = idx[ear];
         tri[ntri][2] = idx[wrap(ear + 1, m)];
@@ -138,12 +140,14 @@ McDecomposeStatus mc_poly_decompose(const McVec2 *pts, int count, McPoly *out, i
     tri[ntri][1] = idx[1];
     tri[ntri][2] = idx[2];
     ntri++;
+    return ntri;
+}
 
-    // Hertel–Mehlhorn: pieces start as the triangles; merge two pieces across a shared diagonal
-    // u–v when the merged polygon stays convex at u and at v (the only angles that change).
-    uint8_t piece[MAXV - 2][MAXV];
-    int len[MAXV - 2];
-    bool alive[MAXV - 2];
+// Hertel–Mehlhorn: pieces start as the triangles `tri`; merge two pieces across a shared
+// diagonal u–v when the merged polygon stays convex at u and at v (the only angles that change).
+// Each piece t is `piece[t]` (`len[t]` vertex indices), gone when not `alive[t]`.
+static void merge_convex(const McVec2 *w, uint8_t tri[][3], int ntri, uint8_t piece[][MAXV], int *len,
+                         bool *alive) {
     for (int t = 0; t < ntri; t++) {
         for (int k = 0; k < 3; k++) piece[t][k] = tri[t][k];
         len[t] = 3;
@@ -183,6 +187,24 @@ McDecomposeStatus mc_poly_decompose(const McVec2 *pts, int count, McPoly *out, i
             }
         }
     }
+}
+
+McDecomposeStatus mc_poly_decompose(const McVec2 *pts, int count, McPoly *out, int out_capacity,
+                                    McVec2 *vertices, int *out_count) {
+    int dummy;
+    if (!out_count) out_count = &dummy;
+    *out_count = 0;
+    McVec2 w[MAXV];
+    int n;
+    McDecomposeStatus status = read_ring(pts, count, w, &n);
+    if (status != MC_DECOMPOSE_OK) return status;
+    uint8_t tri[MAXV - 2][3];
+    int ntri = clip_ears(w, n, tri);
+    if (ntri < 0) return MC_DECOMPOSE_FAILED;
+    uint8_t piece[MAXV - 2][MAXV];
+    int len[MAXV - 2];
+    bool alive[MAXV - 2];
+    merge_convex(w, tri, ntri, piece, len, alive);
 
     int parts = 0;
     for (int t = 0; t < ntri; t++) parts += alive[t] ? 1 : 0;

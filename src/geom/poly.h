@@ -165,7 +165,7 @@ McContactState mc_poly_classify_point(const McPoly *poly, McVec2 p);
 McContactState mc_poly_overlap(const McPoly *a, const McPoly *b, double *separation);
 
 /// The Euclidean distance between two convex polygons: 0 when they intersect. For spacing rules
-/// ("1 inch apart") compare with mc_within_slop(distance − 1.0).
+/// ("1 inch apart") compare |distance − 1.0| with MC_LINEAR_SLOP.
 double mc_poly_distance(const McPoly *a, const McPoly *b);
 
 /// The full contact description of a against b: state, separation, normal, nearest points and

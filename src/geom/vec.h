@@ -84,9 +84,6 @@ static inline bool mc_vec2_near(McVec2 a, McVec2 b) {
     return mc_vec2_length_sq(mc_vec2_sub(a, b)) <= MC_LINEAR_SLOP * MC_LINEAR_SLOP;
 }
 
-/// True when a length (gap, depth, difference of distances) is within MC_LINEAR_SLOP of zero.
-static inline bool mc_within_slop(double length) { return fabs(length) <= MC_LINEAR_SLOP; }
-
 /// The smallest box holding a and b.
 static inline McAabb mc_aabb_union(McAabb a, McAabb b) {
     McAabb r;

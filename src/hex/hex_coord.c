@@ -63,11 +63,6 @@ int mc_hex_ring_size(int radius) {
     return radius == 0 ? 1 : 6 * radius;
 }
 
-int mc_hex_spiral_size(int radius) {
-    if (radius < 0) return 0;
-    return 1 + 3 * radius * (radius + 1);
-}
-
 int mc_hex_ring(McHex center, int radius, McHex *out, int cap) {
     int total = mc_hex_ring_size(radius);
     if (total == 0) return 0;

@@ -72,9 +72,6 @@ McOffset mc_hex_to_offset(McHex h);
 /// Number of hexes at exactly `radius` steps: 1 for radius 0, 6·radius above, 0 when negative.
 int mc_hex_ring_size(int radius);
 
-/// Number of hexes within `radius` steps: 1 + 3·radius·(radius + 1), 0 when negative.
-int mc_hex_spiral_size(int radius);
-
 /// Writes the hexes at exactly `radius` steps from `center` into out[0..cap), counter-clockwise
 /// on screen starting from the east corner (center + radius·direction 0) and walking directions
 /// 2, 3, 4, 5, 0, 1. Returns mc_hex_ring_size(radius) whatever `cap` is; writes at most `cap`

@@ -40,17 +40,8 @@ McHex mc_hexon_lattice(McHex anchor, McHex h) {
     return mc_hex_make((3 * d.q + d.r) / 7, (2 * d.r - d.q) / 7);
 }
 
-McHex mc_hexon_from_lattice(McHex anchor, McHex ab) {
-    return mc_hex_make(anchor.q + 2 * ab.q - ab.r, anchor.r + ab.q + 3 * ab.r);
-}
-
 void mc_hexon_hexes(McHex center, McHex out[MC_HEXON_HEXES]) {
     out[0] = center;
     for (int d = 0; d < MC_HEX_DIRECTIONS; d++) out[1 + d] = mc_hex_neighbor(center, d);
 }
 
-void mc_hexon_ring(McHex center, McHex out[MC_HEXON_RING]) {
-    mc_hex_ring(center, 2, out, MC_HEXON_RING);
-}
-
-bool mc_hexon_contains(McHex center, McHex h) { return mc_hex_distance(center, h) <= 1; }

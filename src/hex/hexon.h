@@ -33,19 +33,9 @@ McHex mc_hexon_center_of(McHex anchor, McHex h);
 /// anchor + a·(2,1) + b·(−1,3). Returned in an McHex as {a, b}.
 McHex mc_hexon_lattice(McHex anchor, McHex h);
 
-/// The centre hex of lattice cell (a, b), given as {a, b}; the inverse of mc_hexon_lattice.
-McHex mc_hexon_from_lattice(McHex anchor, McHex ab);
-
 /// Writes the 7 hexes of the hexon centred on `center`: the centre, then its neighbours in hex
 /// directions 0..5. `out` must hold MC_HEXON_HEXES. (Whether `center` is on a lattice is the
 /// caller's business.)
 void mc_hexon_hexes(McHex center, McHex out[MC_HEXON_HEXES]);
-
-/// Writes the 12 hexes adjacent to the hexon centred on `center` (ring 2 around it, in the order
-/// of mc_hex_ring). `out` must hold MC_HEXON_RING.
-void mc_hexon_ring(McHex center, McHex out[MC_HEXON_RING]);
-
-/// True when hex `h` belongs to the hexon centred on `center` (distance at most 1).
-bool mc_hexon_contains(McHex center, McHex h);
 
 #endif

@@ -51,7 +51,7 @@ MC_TEST(tw_lattice_ring, "TW-EJ-1 A-TW-1 exactly 12 hexes lie next to a hexon, a
     McHex ring[MC_HEXON_RING], hx[MC_HEXON_HEXES];
     McHex c = mc_hex_make(3, 5);
     MC_CHECK(mc_hexon_is_center(mc_hex_make(0, 0), c));
-    mc_hexon_ring(c, ring);
+    MC_CHECK_INT(mc_hex_ring(c, 2, ring, MC_HEXON_RING), MC_HEXON_RING);
     mc_hexon_hexes(c, hx);
     int adjacent = 0;
     for (int q = -6; q <= 12; q++)

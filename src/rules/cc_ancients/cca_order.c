@@ -246,136 +246,124 @@ static CcaMover card_mover(McEnv *env, const CcaWorld *w, const CcaCard *card, c
     return m;
 }
 
-// Checks the ordered pieces against the card and marks them ordered.
-static int check_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int *ordered,
-                      int count, Turn *t, CcaOrderResult *res) {
-    int detached = 0;
+// A Section card (CCA-MV-1): its orders, each to a piece in its section.
+static void check_section_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int *ordered, int count,
+                               CcaOrderResult *res) {
+    res->orders_allowed = card->orders;
+    mc_trace(env, "CCA-MV-1", NULL, "Section card: up to %d orders to units and leaders in the %s section, as %s sees it.",
+             card->orders, section_name(card->section), w->side_names[side]);
     for (int i = 0; i < count; i++) {
         const CcaPiece *p = &w->pieces[ordered[i]];
-        if (p->side != side) {
-            order_reason(env, res, p, "not_own_piece", "CCA-MV-1",
-                         mc_strf(env, "%s belongs to %s, not to the side giving the order.", p->id, w->side_names[p->side]));
-            continue;
-        }
-        t->ordered[ordered[i]] = true;
-        if (p->type == CCA_LEADER && p->unit >= 0) detached++;
+        unsigned s = mc_cca_sections(w, p->pos, side);
+        if (!(s & card->section))
+            order_reason(env, res, p, "outside_section", "CCA-MV-1",
+                         mc_strf(env, "%s is not in the %s section.", p->id, section_name(card->section)));
+        else if (s != card->section)
+            mc_trace(env, "CCA-MV-1", p->id, "On a hex cut by a dotted line: ordered from the %s section.",
+                     section_name(card->section));
     }
-    res->orders_used = count;
-    switch (card->kind) {
-    case CCA_CARD_SECTION:
+}
+
+// Order Mounted Troops (CCA-MV-1): its orders, each to a mounted unit or a leader; one unit of
+// any type when the side has no mounted unit.
+static void check_mounted_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int *ordered, int count,
+                               CcaOrderResult *res) {
+    res->orders_allowed = card->orders;
+    bool any_mounted = false;
+    for (int i = 0; i < w->count; i++)
+        if (w->pieces[i].side == side && w->pieces[i].type != CCA_LEADER && mc_cca_types[w->pieces[i].type].mounted)
+            any_mounted = true;
+    if (!any_mounted) {
+        // "If you do not have any mounted units, you may order 1 unit of your choice."
+        res->orders_allowed = 1;
+        mc_trace(env, "CCA-MV-1", NULL, "Order Mounted Troops without mounted units: one unit of any type.");
+        return;
+    }
+    mc_trace(env, "CCA-MV-1", NULL, "Order Mounted Troops: up to %d mounted units and leaders, in any section.", card->orders);
+    for (int i = 0; i < count; i++) {
+        const CcaPiece *p = &w->pieces[ordered[i]];
+        if (p->type != CCA_LEADER && !mc_cca_types[p->type].mounted)
+            order_reason(env, res, p, "not_eligible", "CCA-MV-1",
+                         mc_strf(env, "%s is a %s, not a mounted unit.", p->id, mc_cca_types[p->type].name));
+    }
+}
+
+// I am Spartacus (CCA-MV-1): without dice its orders in any section; with them, what the symbols
+// rolled order.
+static void check_spartacus_card(McEnv *env, CcaWorld *w, const CcaCard *card, const int *ordered, int count,
+                                 CcaOrderResult *res) {
+    if (!card->has_dice) {
         res->orders_allowed = card->orders;
-        mc_trace(env, "CCA-MV-1", NULL, "Section card: up to %d orders to units and leaders in the %s section, as %s sees it.",
-                 card->orders, section_name(card->section), w->side_names[side]);
-        for (int i = 0; i < count; i++) {
-            const CcaPiece *p = &w->pieces[ordered[i]];
-            unsigned s = mc_cca_sections(w, p->pos, side);
-            if (!(s & card->section))
-                order_reason(env, res, p, "outside_section", "CCA-MV-1",
-                             mc_strf(env, "%s is not in the %s section.", p->id, section_name(card->section)));
-            else if (s != card->section)
-                mc_trace(env, "CCA-MV-1", p->id, "On a hex cut by a dotted line: ordered from the %s section.",
-                         section_name(card->section));
-        }
-        break;
-    case CCA_CARD_MOUNTED: {
-        res->orders_allowed = card->orders;
-        bool any_mounted = false;
-        for (int i = 0; i < w->count; i++)
-            if (w->pieces[i].side == side && w->pieces[i].type != CCA_LEADER && mc_cca_types[w->pieces[i].type].mounted)
-                any_mounted = true;
-        if (!any_mounted) {
-            // "If you do not have any mounted units, you may order 1 unit of your choice."
-            res->orders_allowed = 1;
-            mc_trace(env, "CCA-MV-1", NULL, "Order Mounted Troops without mounted units: one unit of any type.");
-            break;
-        }
-        mc_trace(env, "CCA-MV-1", NULL, "Order Mounted Troops: up to %d mounted units and leaders, in any section.", card->orders);
-        for (int i = 0; i < count; i++) {
-            const CcaPiece *p = &w->pieces[ordered[i]];
-            if (p->type != CCA_LEADER && !mc_cca_types[p->type].mounted)
-                order_reason(env, res, p, "not_eligible", "CCA-MV-1",
-                             mc_strf(env, "%s is a %s, not a mounted unit.", p->id, mc_cca_types[p->type].name));
-        }
-        break;
+        mc_trace(env, "CCA-MV-1", NULL, "I am Spartacus: %d orders in any section.", card->orders);
+        return;
     }
-    case CCA_CARD_SPARTACUS: {
-        if (!card->has_dice) {
-            res->orders_allowed = card->orders;
-            mc_trace(env, "CCA-MV-1", NULL, "I am Spartacus: %d orders in any section.", card->orders);
-            break;
-        }
-        // Each unit symbol orders one unit of that class; a helmet orders any unit or leader.
-        const int *d = card->dice;
-        res->orders_allowed = d[CCA_DIE_LIGHT] + d[CCA_DIE_MEDIUM] + d[CCA_DIE_HEAVY] + d[CCA_DIE_LEADER];
-        int need[3] = {0, 0, 0}, helmets = 0;
-        for (int i = 0; i < count; i++) {
-            const CcaPiece *p = &w->pieces[ordered[i]];
-            if (p->type == CCA_LEADER) helmets++;
-            else need[mc_cca_types[p->type].weight]++;
-        }
-        for (int c = 0; c < 3; c++)
-            if (need[c] > d[c]) helmets += need[c] - d[c];
-        mc_trace(env, "CCA-MV-1", NULL, "I am Spartacus: %d light, %d medium, %d heavy and %d helmet symbols rolled.",
-                 d[CCA_DIE_LIGHT], d[CCA_DIE_MEDIUM], d[CCA_DIE_HEAVY], d[CCA_DIE_LEADER]);
-        if (helmets > d[CCA_DIE_LEADER])
-            order_reason(env, res, NULL, "not_rolled", "CCA-MV-1",
-                         "The dice rolled do not order these units: each needs its own class symbol or a helmet, each leader a helmet.");
-        break;
+    // Each unit symbol orders one unit of that class; a helmet orders any unit or leader.
+    const int *d = card->dice;
+    res->orders_allowed = d[CCA_DIE_LIGHT] + d[CCA_DIE_MEDIUM] + d[CCA_DIE_HEAVY] + d[CCA_DIE_LEADER];
+    int need[3] = {0, 0, 0}, helmets = 0;
+    for (int i = 0; i < count; i++) {
+        const CcaPiece *p = &w->pieces[ordered[i]];
+        if (p->type == CCA_LEADER) helmets++;
+        else need[mc_cca_types[p->type].weight]++;
     }
-    case CCA_CARD_DOUBLE_TIME:
-    case CCA_CARD_MOUNTED_CHARGE:
-    case CCA_CARD_LINE_COMMAND:
-    case CCA_CARD_ORDER_LIGHT:
-    case CCA_CARD_MOVE_FIRE_MOVE:
-        if (!check_movement_card(env, w, side, card, ordered, count, t, res)) return 0;
-        detached = 0;
-        break;
-    case CCA_CARD_LEADERSHIP: {
-        // A leader may not detach on a Leadership card (CCA-LD-9).
-        for (int i = 0; i < count; i++) {
-            const CcaPiece *p = &w->pieces[ordered[i]];
-            if (p->type == CCA_LEADER && p->unit >= 0 && ordered[i] != card->leader)
-                order_reason(env, res, p, "detach_not_allowed", "CCA-LD-9",
-                             mc_strf(env, "%s is attached to %s; a leader may not detach on a Leadership card.", p->id,
-                                     w->pieces[p->unit].id));
-        }
-        detached = 0;
-        if (card->leader < 0) {
-            res->orders_allowed = 1;
-            mc_trace(env, "CCA-MV-1", NULL, "Leadership card without a leader named: one unit of your choice.");
-            break;
-        }
-        const CcaPiece *l = &w->pieces[card->leader];
-        t->ordered[card->leader] = true;
-        if (l->unit >= 0) t->ordered[l->unit] = true;
-        int *others = MC_NEW(env->arena, int, count + 1);
-        if (!others) return 0;
-        int n = 0;
-        for (int i = 0; i < count; i++)
-            if (ordered[i] != card->leader && ordered[i] != l->unit) others[n++] = ordered[i];
-        res->orders_used = n;
-        res->orders_allowed = card->linked;
-        mc_trace(env, "CCA-MV-1", l->id, "Leadership: the leader%s and up to %d units or leaders in adjacent linked hexes.",
-                 l->unit >= 0 ? ", his unit" : "", card->linked);
-        bool linked;
-        if (!hexes_linked(env, w, l->pos, others, n, &linked)) return 0;
-        if (!linked)
-            order_reason(env, res, NULL, "not_linked", "CCA-MV-1",
-                         "Each ordered unit must be in a chain of adjacent ordered units that reaches the leader's hex.");
-        for (int i = 0; card->section && i <= n; i++) {
-            const CcaPiece *p = &w->pieces[i < n ? others[i] : card->leader];
-            if (!(mc_cca_sections(w, p->pos, side) & card->section))
-                order_reason(env, res, p, "outside_section", "CCA-MV-1",
-                             mc_strf(env, "%s is not in the %s section.", p->id, section_name(card->section)));
-        }
-        break;
+    for (int c = 0; c < 3; c++)
+        if (need[c] > d[c]) helmets += need[c] - d[c];
+    mc_trace(env, "CCA-MV-1", NULL, "I am Spartacus: %d light, %d medium, %d heavy and %d helmet symbols rolled.",
+             d[CCA_DIE_LIGHT], d[CCA_DIE_MEDIUM], d[CCA_DIE_HEAVY], d[CCA_DIE_LEADER]);
+    if (helmets > d[CCA_DIE_LEADER])
+        order_reason(env, res, NULL, "not_rolled", "CCA-MV-1",
+                     "The dice rolled do not order these units: each needs its own class symbol or a helmet, each leader a helmet.");
+}
+
+// A Leadership card (CCA-MV-1, CCA-LD-9): the leader, his unit and the units or leaders in
+// adjacent linked hexes; no leader detaches. 0 when memory ran out.
+static int check_leadership_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int *ordered,
+                                 int count, Turn *t, CcaOrderResult *res) {
+    // A leader may not detach on a Leadership card (CCA-LD-9).
+    for (int i = 0; i < count; i++) {
+        const CcaPiece *p = &w->pieces[ordered[i]];
+        if (p->type == CCA_LEADER && p->unit >= 0 && ordered[i] != card->leader)
+            order_reason(env, res, p, "detach_not_allowed", "CCA-LD-9",
+                         mc_strf(env, "%s is attached to %s; a leader may not detach on a Leadership card.", p->id,
+                                 w->pieces[p->unit].id));
     }
+    if (card->leader < 0) {
+        res->orders_allowed = 1;
+        mc_trace(env, "CCA-MV-1", NULL, "Leadership card without a leader named: one unit of your choice.");
+        return 1;
     }
-    if (detached)
-        mc_trace(env, "CCA-LD-9", NULL, "%d attached leader%s ordered to detach, one order each.", detached,
-                 detached == 1 ? "" : "s");
+    const CcaPiece *l = &w->pieces[card->leader];
+    t->ordered[card->leader] = true;
+    if (l->unit >= 0) t->ordered[l->unit] = true;
+    int *others = MC_NEW(env->arena, int, count + 1);
+    if (!others) return 0;
+    int n = 0;
+    for (int i = 0; i < count; i++)
+        if (ordered[i] != card->leader && ordered[i] != l->unit) others[n++] = ordered[i];
+    res->orders_used = n;
+    res->orders_allowed = card->linked;
+    mc_trace(env, "CCA-MV-1", l->id, "Leadership: the leader%s and up to %d units or leaders in adjacent linked hexes.",
+             l->unit >= 0 ? ", his unit" : "", card->linked);
+    bool linked;
+    if (!hexes_linked(env, w, l->pos, others, n, &linked)) return 0;
+    if (!linked)
+        order_reason(env, res, NULL, "not_linked", "CCA-MV-1",
+                     "Each ordered unit must be in a chain of adjacent ordered units that reaches the leader's hex.");
+    for (int i = 0; card->section && i <= n; i++) {
+        const CcaPiece *p = &w->pieces[i < n ? others[i] : card->leader];
+        if (!(mc_cca_sections(w, p->pos, side) & card->section))
+            order_reason(env, res, p, "outside_section", "CCA-MV-1",
+                         mc_strf(env, "%s is not in the %s section.", p->id, section_name(card->section)));
+    }
+    return 1;
+}
+
+// Past the card's orders (`detached`: leaders ordered to detach took some): a reason, and the
+// pieces listed after they ran out are not ordered.
+static void beyond_orders(McEnv *env, CcaWorld *w, const CcaCard *card, const int *ordered, int count, int detached,
+                          Turn *t, CcaOrderResult *res) {
     bool movement_card = card->kind >= CCA_CARD_DOUBLE_TIME;
-    if (res->orders_used <= res->orders_allowed) return 1;
+    if (res->orders_used <= res->orders_allowed) return;
     t->beyond_rule = detached ? "CCA-LD-9" : movement_card ? "CCA-CD-1" : "CCA-MV-1";
     order_reason(env, res, NULL, "too_many_orders", t->beyond_rule,
                  mc_strf(env, "The %s gives %d order%s; %d were given.", card_name(card), res->orders_allowed,
@@ -395,6 +383,50 @@ static int check_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, co
         mc_trace(env, t->beyond_rule, w->pieces[k].id, "Listed after the card's %d order%s ran out: not ordered, its moves not made.",
                  res->orders_allowed, res->orders_allowed == 1 ? "" : "s");
     }
+}
+
+// Checks the ordered pieces against the card and marks them ordered.
+static int check_card(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const int *ordered,
+                      int count, Turn *t, CcaOrderResult *res) {
+    int detached = 0;
+    for (int i = 0; i < count; i++) {
+        const CcaPiece *p = &w->pieces[ordered[i]];
+        if (p->side != side) {
+            order_reason(env, res, p, "not_own_piece", "CCA-MV-1",
+                         mc_strf(env, "%s belongs to %s, not to the side giving the order.", p->id, w->side_names[p->side]));
+            continue;
+        }
+        t->ordered[ordered[i]] = true;
+        if (p->type == CCA_LEADER && p->unit >= 0) detached++;
+    }
+    res->orders_used = count;
+    switch (card->kind) {
+    case CCA_CARD_SECTION:
+        check_section_card(env, w, side, card, ordered, count, res);
+        break;
+    case CCA_CARD_MOUNTED:
+        check_mounted_card(env, w, side, card, ordered, count, res);
+        break;
+    case CCA_CARD_SPARTACUS:
+        check_spartacus_card(env, w, card, ordered, count, res);
+        break;
+    case CCA_CARD_DOUBLE_TIME:
+    case CCA_CARD_MOUNTED_CHARGE:
+    case CCA_CARD_LINE_COMMAND:
+    case CCA_CARD_ORDER_LIGHT:
+    case CCA_CARD_MOVE_FIRE_MOVE:
+        if (!check_movement_card(env, w, side, card, ordered, count, t, res)) return 0;
+        detached = 0;
+        break;
+    case CCA_CARD_LEADERSHIP:
+        if (!check_leadership_card(env, w, side, card, ordered, count, t, res)) return 0;
+        detached = 0;
+        break;
+    }
+    if (detached)
+        mc_trace(env, "CCA-LD-9", NULL, "%d attached leader%s ordered to detach, one order each.", detached,
+                 detached == 1 ? "" : "s");
+    beyond_orders(env, w, card, ordered, count, detached, t, res);
     return 1;
 }
 

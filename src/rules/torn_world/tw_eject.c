@@ -185,20 +185,12 @@ static int choose(McEnv *env, TwResolution *out, const TwChoice *ch, McHex *cand
     return 1;
 }
 
-int mc_tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwGone *gone,
-                   const TwChoice *choices, int n_choices, TwResolution *out) {
-    memset(out, 0, sizeof *out);
-    out->legal = true;
+// Ejects each unit under the mover's end spot `s` (TW-EJ-1 to TW-EJ-4) into out->ejections,
+// placing each in sc->occ. 0 when memory ran out.
+static int eject_units(McEnv *env, const TwWorld *w, int mover, const TwSpot *s, const TwGone *gone,
+                       const TwChoice *choices, int n_choices, TwResolution *out) {
     const TwUnit *m = &w->units[mover];
     TwScratch *sc = w->scratch;
-    int n = w->board->count;
-    memcpy(sc->occ, w->occ, (size_t)n * sizeof *sc->occ);
-    memcpy(sc->mark, w->mark, (size_t)n * sizeof *sc->mark);
-    TwSpot *s = MC_NEW(env->arena, TwSpot, 1);
-    if (!s) return 0;
-    mc_tw_spot(w, mover, delta, s);
-    place_unit(w, sc->occ, mover, mc_hex_add(m->pos[0], delta));
-
     // TW-EJ-4: allies first, then enemies; each group in the request's order.
     out->ejections = MC_NEW(env->arena, TwEjection, s->n_units + 1);
     if (!out->ejections) return 0;
@@ -252,8 +244,36 @@ int mc_tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, cons
         e->placed = true;
         place_unit(w, sc->occ, u, e->to);
     }
+    return 1;
+}
 
-    // Markers under the footprint (TW-MK-1, TW-MK-2), then the mover's taken Linked Markers.
+// TW-MK-2: the free hexes next to the mover's final footprint `fin` (not on it) that Linked
+// Marker `mk` may move to, sorted, in *out; their count, or -1 when memory ran out.
+static int linked_candidates(McEnv *env, const TwWorld *w, int mk, const McHex *fin, int nfin, const TwGone *gone,
+                             McHex **out) {
+    TwScratch *sc = w->scratch;
+    McHex *c = MC_NEW(env->arena, McHex, 6 * nfin);
+    if (!c) return -1;
+    stamp_set(w, sc->excl, &sc->excl_gen, fin, nfin);
+    if (gone) stamp_set(w, sc->gone, &sc->gone_gen, gone->hexes, gone->n);
+    int got = 0;
+    for (int i = 0; i < nfin; i++)
+        for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
+            McHex h = mc_hex_neighbor(fin[i], d);
+            if (in_list(fin, nfin, h) || in_list(c, got, h)) continue;
+            if (hex_free(w, h, sc->occ, sc->mark, mk, gone)) c[got++] = h;
+        }
+    sort_hexes(c, got);
+    *out = c;
+    return got;
+}
+
+// Moves the markers under the end spot `s` (TW-MK-1, TW-MK-2), then the mover's taken Linked
+// Markers, into out->moves, placing each in sc->mark. 0 when memory ran out.
+static int move_markers(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwSpot *s, const TwGone *gone,
+                        const TwChoice *choices, int n_choices, TwResolution *out) {
+    const TwUnit *m = &w->units[mover];
+    TwScratch *sc = w->scratch;
     out->moves = MC_NEW(env->arena, TwMarkerMove, w->marker_count + 1);
     if (!out->moves) return 0;
     McHex fin[TW_MAX_FOOTPRINT];
@@ -284,19 +304,8 @@ int mc_tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, cons
                 // TW-MK-2: a taken Linked Marker moves to a free hex next to its miniature,
                 // chosen by that miniature's controller, or stays when there is none.
                 mv->rule = "TW-MK-2";
-                McHex *c = MC_NEW(env->arena, McHex, 6 * nfin);
-                if (!c) return 0;
-                stamp_set(w, sc->excl, &sc->excl_gen, fin, nfin);
-                if (gone) stamp_set(w, sc->gone, &sc->gone_gen, gone->hexes, gone->n);
-                got = 0;
-                for (int i = 0; i < nfin; i++)
-                    for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
-                        McHex h = mc_hex_neighbor(fin[i], d);
-                        if (in_list(fin, nfin, h) || in_list(c, got, h)) continue;
-                        if (hex_free(w, h, sc->occ, sc->mark, mk, gone)) c[got++] = h;
-                    }
-                sort_hexes(c, got);
-                mv->cand = c;
+                got = linked_candidates(env, w, mk, fin, nfin, gone, &mv->cand);
+                if (got < 0) return 0;
             }
             mv->n_cand = got;
             if (got == 0) {
@@ -329,4 +338,21 @@ int mc_tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, cons
         }
     }
     return 1;
+}
+
+int mc_tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwGone *gone,
+                   const TwChoice *choices, int n_choices, TwResolution *out) {
+    memset(out, 0, sizeof *out);
+    out->legal = true;
+    const TwUnit *m = &w->units[mover];
+    TwScratch *sc = w->scratch;
+    int n = w->board->count;
+    memcpy(sc->occ, w->occ, (size_t)n * sizeof *sc->occ);
+    memcpy(sc->mark, w->mark, (size_t)n * sizeof *sc->mark);
+    TwSpot *s = MC_NEW(env->arena, TwSpot, 1);
+    if (!s) return 0;
+    mc_tw_spot(w, mover, delta, s);
+    place_unit(w, sc->occ, mover, mc_hex_add(m->pos[0], delta));
+    return eject_units(env, w, mover, s, gone, choices, n_choices, out) &&
+           move_markers(env, w, mover, delta, s, gone, choices, n_choices, out);
 }
