@@ -41,3 +41,12 @@ test('the optional keys get their empty defaults; a game\'s own are kept', () =>
   assert.deepEqual(g.factNames, {});
   assert.equal(defineGame(id, { ...bare, factNames: { x: 'X' } }).factNames.x, 'X');
 });
+
+// The page needs these before the engine has answered (the picker, a game's first board), so its
+// modules keep them; they are describe's, and this keeps them so.
+test('each module\'s name, board kind, length unit and clause prefix are describe\'s', () => {
+  for (const s of systems) {
+    const g = GAMES[s.id];
+    assert.deepEqual([g.name, g.board, g.lengthUnit, g.clausePrefix], [s.name, s.board === 'free-form' ? 'free' : s.board, s.lengthUnit, s.clausePrefix], s.id);
+  }
+});
