@@ -8,12 +8,13 @@ import { measure } from './ruler.js';
 import { examples } from './examples.js'; // written by build-site.mjs into the bundle
 import { Board } from './board.js';
 import * as hex from './hex.js';
-import { SYSTEMS, SYSTEM_IDS, createStore, buildRequest, setAssumptions, setTerrainKinds, own, unfinished } from './model.js';
+import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, own, unfinished } from './model.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
 import { option, on, keepSame } from './forms.js';
 import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
 import { installTestHook } from './test-hook.js';
+import { createStore } from './store.js';
 import { initLibrary } from './library.js';
 import { initLinks, READONLY } from './links.js';
 import { createPanels, createTabs } from './panels.js';
@@ -28,34 +29,11 @@ import { initSheet } from './sheet.js';
 const $ = (id) => document.getElementById(id);
 setClausePrefixes(SYSTEM_IDS.map((id) => SYSTEMS[id].clausePrefix));
 
-// true once the engine worker has loaded the first rule set and answered describe
-let ready = false;
-let described = null;
-let assumptionSummaries = new Map();
-const store = createStore(saved);
-const ui = {
-  // event: the number of the ruling's event shown on the board (its list in the verdict), or null
-  selected: null, tool: 'move', pending: [], result: null, pick: null, event: null, t: 1, playing: 0,
-  template: {}, serial: 0, paintMode: null, lastRequest: '', preview: '', legendKey: '',
-  // changes to the store so far: a ruling asked before the last one may be for another request
-  edits: 0,
-  // the position's rulings asked and not yet answered; a tap on Make this move while a ruling was
-  // due, to be made with it
-  inFlight: 0, applyAfter: false,
-  // the ruling asked last (answers to older ones are dropped); true while the position on the
-  // board has not been ruled within the budget since it came from a link or a ruling ran over it
-  asked: 0, unruled: saved?.unruled === true,
-  // a saved army waiting for a tap on the board to be placed (library.js)
-  placing: null,
-  // the move Make this move made, in words, and the edit count it holds for (see `heldWords`);
-  // the request the page holds back instead of asking (a move just made, a question unfinished)
-  made: null, held: '',
-  // what a drag of a unit does: 'play' (its move) once a position is on the board, else 'setup'
-  // (places it); `carry`: the unit a finger carries in play (tools.js)
-  mode: defaultMode(store.doc()), carry: null,
-  // the ruler a unit dragged over open ground in a game of charges last read, in words (the tool note, play-table.js)
-  rulerNote: null,
-};
+// the one store: the documents (undoable) and the session (store.js); `ui` reads the session,
+// the store's actions change it
+const store = createStore(saved, { unruled: saved?.unruled === true });
+const ui = store.session;
+store.setMode(defaultMode(store.doc()));
 
 // Play once a position is on the board; an embed, whose toolbar shows no mode to switch, sets up as it always did
 function defaultMode(d) { return d.units.length && !EMBED ? 'play' : 'setup'; }
@@ -73,7 +51,7 @@ const unitWord = () => ({ step: 'steps', inch: 'inches', hex: 'hexes' }[sys().le
 // ---- the scene the board draws (scene.js) ----
 const hexesOf = (u) => sceneHexesOf(store.state.system, u);
 const terrainColour = (kind) => sceneTerrainColour(store.state.system, kind);
-const boardCells = () => hex.boardCells(doc().board);
+const boardCells = () => modelBoardCells(store.state.system, doc().board);
 
 function scene() {
   const sc = boardScene(store.state.system, doc(), {
@@ -119,22 +97,21 @@ const board = new Board(canvas, {
   mode: () => (store.locked ? 'view' : ui.tool === 'move' && tools.playing() ? 'play' : ui.tool),
   // a game whose units turn in play by their turn handle (a game of move orders, play-table.js)
   playTurns: () => sys().tablePlay === 'order',
-  select(id) { ui.selected = id; refresh('select'); },
+  select: (id) => store.select(id),
   dragTo: (id, w, pointer) => tools.dragTo(id, w, pointer),
   rotateTo: (id, w, free) => tools.rotateTo(id, w, free),
-  dragEnd(id, cancelled) { ui.serial++; tools.dragEnd(id, cancelled); },
+  dragEnd(id, cancelled) { store.nextGesture(); tools.dragEnd(id, cancelled); },
   tapUnit: (id) => tools.tapUnit(id),
   tap: (w) => tools.tap(w),
   paint: (w, first) => tools.paintHex(w, first),
   measure(a, b) { // only the board and the reading change: no forms are built again
-    ui.ruler = { a, b };
+    store.setRuler({ a, b });
     const sc = scene();
     board.setScene(sc);
     $('tool-note').textContent = rulerNote(sc);
   },
-  hover(w) { hoverAt = w; showReadout(); },
+  hover(w) { store.setHover(w); showReadout(); },
 });
-let hoverAt = null;
 
 const pathQuery = (d = doc()) => scenePathQuery(store.state.system, d);
 const pathInputs = (d = doc()) => scenePathInputs(store.state.system, d);
@@ -148,9 +125,9 @@ function onBoard(h) {
 const page = {
   store, ui, board, canvas, doc, sys, isHexBoard, unitById, colourOf, round, unitWord, terrainColour,
   hexesOf, boardCells, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, setTool,
-  renderIfStale, toggleFullBoard, described: () => described, assumptionSummaries: () => assumptionSummaries,
+  renderIfStale, toggleFullBoard, described: () => ui.described, assumptionSummaries: () => ui.assumptionSummaries,
   askEngine: (request) => engine.ask(request, 'tap'), // a lane of its own: a ruling does not put it aside, nor it a ruling
-  makeMove, rule: () => { ui.made = null; ask(); },
+  makeMove, rule: () => { store.setMade(null); ask(); },
 };
 const settings = initSettingsForm(page);
 const units = initUnitsForm(page);
@@ -167,36 +144,33 @@ function currentRequest() {
 
 function renderPreview(afterDrag = false) {
   const text = JSON.stringify(currentRequest(), null, 2);
-  ui.preview = text;
+  store.setPreview(text);
   renderPanel('request-panel');
   // during a drag, and as the finger lifts, the last answer stays drawn until the next (one frame
   // later) replaces it
   if (ui.lastRequest && text !== ui.lastRequest && ui.result && !board.gesture && !afterDrag) clearResult();
-  ui.lastRequest = text;
+  store.ruledText(text);
 }
 
 function clearResult() {
-  ui.result = null; ui.pick = null; ui.t = 1;
+  store.clearResult();
   $('timeline').hidden = true;
   const held = heldWords();
-  $('verdict').textContent = held?.text ?? (ready ? 'The position changed: ruling again…' : 'The position changed: press Rule on it again.');
+  $('verdict').textContent = held?.text ?? (ui.ready ? 'The position changed: ruling again…' : 'The position changed: press Rule on it again.');
   $('verdict').className = `verdict${held ? ` ${held.kind}` : ''}`;
-  deferred.details = null;
+  store.defer({ details: null });
   $('details').replaceChildren();
 }
 
 /** Shows a response: the verdict and lists beside the board, the drawing on it. */
 function render(response, request, extra = {}, frame = true) {
-  ui.result = { request, response, scene: null, extra };
-  ui.held = '';
-  ui.pick = null;
-  ui.event = null;
+  store.showResult({ request, response, scene: null, extra });
   // an error names no place worth zooming to; a finger on the board keeps the view where it is
   redrawResult(frame && response.ok === true, response.ok === true && !board.gesture);
   if (ui.carry) tools.follow(); // a unit carried in play: its hex on the reach that just answered
   showApply();
   // the Advanced panel's full response: written once the finger lifts (it can be large)
-  deferred.response = response;
+  store.defer({ response });
   if (!dragging()) showDeferred();
 }
 
@@ -245,21 +219,21 @@ function redrawResult(frame = false, follow = false) {
   const whole = same && verdict.classList.contains('whole');
   verdict.className = `verdict ${v.kind}${v.nodes ? ' tap' : ''}${whole ? ' whole' : ''}`;
   showApply(); // a reached hex tapped is a move to make
-  deferred.details = () => resultText(r.response, assumptionSummaries, {
+  store.defer({ details: () => resultText(r.response, ui.assumptionSummaries, {
     request: r.request ?? {}, pick, reachCount: r.scene.reach.size, whatIfCount: r.scene.whatIfCount, onChoice: applyChoice,
-  });
+  }) });
   // during a drag the list is built only while it is on screen (else when it comes into view or
   // the finger lifts)
-  if (!dragging() || detailsSeen) showDetails();
+  if (!dragging() || ui.detailsSeen) showDetails();
   const hasTracks = r.scene.tracks.length > 0;
   $('timeline').hidden = !hasTracks;
-  ui.t = 1; // the answer's end; the slider and Play step through it
+  store.setTime(1); // the answer's end; the slider and Play step through it
   $('scrub').value = String(Math.round(ui.t * 1000));
   board.setScene(scene());
   const terrain = [...new Set(isHexBoard() ? doc().terrain.map((t) => t.terrain) : [])].sort();
   const legendKey = `${r.request?.system ?? store.state.system} ${r.request?.query} ${terrain}`;
-  if (legendKey !== ui.legendKey) { ui.legendKey = legendKey; $('legend').replaceChildren(...legendOf(r.request?.system ?? store.state.system, r.request?.query, terrain)); }
-  if (!ui.legendShown) { ui.legendShown = true; $('legend-panel').open = window.innerWidth >= 900; } // open beside a desktop's board; a tap away on a phone
+  if (legendKey !== ui.legendKey) { store.setLegend(legendKey); $('legend').replaceChildren(...legendOf(r.request?.system ?? store.state.system, r.request?.query, terrain)); }
+  if (!ui.legendShown) { store.legendOpened(); $('legend-panel').open = window.innerWidth >= 900; } // open beside a desktop's board; a tap away on a phone
   const b = resultBounds(r.scene, r.request);
   // every new answer, a game's first too, frames what the question is about at a size a finger
   // reads (the whole board is the ⤢ button away)
@@ -276,7 +250,7 @@ function showEvent(n) {
   const r = ui.result;
   if (!r) return;
   const was = ui.event;
-  ui.event = n;
+  store.showEvent(n);
   redrawResult();
   const ev = r.scene.events?.find((e) => e.n === n);
   const b = resultBounds(r.scene, r.request);
@@ -331,21 +305,21 @@ function notAnswered(request, out) {
   const text = out.timedOut
     ? `${queryName(request)} took longer than ${out.budget / 1000} s and was stopped.`
     : `${queryName(request)} could not be answered: ${out.failed}.`;
-  ui.result = null;
+  store.dropResult();
   $('timeline').hidden = true;
-  deferred.details = null;
+  store.defer({ details: null });
   $('details').replaceChildren();
   $('verdict').textContent = `${text} Change the position or the question and it is ruled again, or press Rule on it to try once more.`;
   $('verdict').className = 'verdict error';
   notice(text);
-  if (out.timedOut) { ui.unruled = true; if (!EMBED) saveNow(); }
+  if (out.timedOut) { store.setUnruled(true); if (!EMBED) saveNow(); }
   board.setScene(scene());
 }
 
 /** A ruling answered within the budget: the position can be ruled on load again. */
 function answered() {
   if (!ui.unruled) return;
-  ui.unruled = false;
+  store.setUnruled(false);
   if (!EMBED) saveNow();
 }
 
@@ -356,7 +330,7 @@ function answered() {
  * stays usable while it arrives.
  */
 function holds(system, then) {
-  if (!ready || typeof system !== 'string' || !Object.hasOwn(SYSTEMS, system) || engine.holds(system)) return true;
+  if (!ui.ready || typeof system !== 'string' || !Object.hasOwn(SYSTEMS, system) || engine.holds(system)) return true;
   const { name } = SYSTEMS[system];
   $('verdict').textContent = `Loading the ${name} rules…`;
   engine.load([system]).then((d) => {
@@ -371,8 +345,8 @@ function holds(system, then) {
 
 /** What the engine's loaded modules answer (describe, asked by the worker with each load). */
 function describeEngine(response) {
-  described = response.result;
-  assumptionSummaries = new Map(described.assumptions.map((a) => [a.id, a.summary]));
+  const described = response.result;
+  store.setDescribed(described);
   setAssumptions(described.assumptions);
   setTerrainKinds(described.systems);
   useEngineLimits(described.limits);
@@ -409,48 +383,46 @@ function madeWords(before) {
 // Make this move keeps its place while a position an edit changed is ruled again (the field typed in
 // loses focus as the finger lands on the button, and its edit would hide the button under it for
 // the ruling's few milliseconds: issue 32). A tap then makes the move once the new ruling allows it.
-let ruleFrame = 0; // the animation frame that rules the position again (scheduleRule)
-let ruleFrameWants = false;
-const ruling = () => ruleFrame !== 0 || ui.inFlight > 0;
+const ruling = () => ui.ruleFrame !== 0 || ui.inFlight > 0;
 function showApply() {
   const can = canApply();
   if (can || !ruling()) $('apply').hidden = !can;
 }
 function tapApply() {
   if (canApply()) makeMove();
-  else if (ruling()) ui.applyAfter = true;
+  else if (ruling()) store.setApplyAfter(true);
 }
 
 function makeMove() {
   const before = doc().units.map((u) => ({ ...u }));
   if (!applyRuling()) return;
-  ui.made = { at: ui.edits, text: madeWords(before) };
+  store.setMade({ at: ui.edits, text: madeWords(before) });
 }
 
 async function ask({ frame = true } = {}) {
   const request = currentRequest();
   if (heldWords()) {
     clearResult();
-    ui.held = JSON.stringify(request, null, 2);
+    store.hold(JSON.stringify(request, null, 2));
     board.setScene(scene());
-    ui.applyAfter = false;
+    store.setApplyAfter(false);
     showApply(); // kept while this ruling was due: nothing is asked, nothing to make
     return;
   }
   if (!holds(request.system, () => ask({ frame }))) return;
-  const serial = ++ui.asked;
+  const serial = store.asking();
   timing('movecalc:ask', serial);
   const edits = ui.edits;
-  ui.inFlight++;
-  const out = await answer(request).finally(() => { ui.inFlight--; });
+  store.addInFlight(1);
+  const out = await answer(request).finally(() => { store.addInFlight(-1); });
   // a newer question, or a position changed since, gets its own ruling. The request's text is
   // written once, only for an answer to show: an edit since is compared as data (a drag's edits
   // change the request; 1,000 units' text took milliseconds a write, docs/performance.md).
   if (out.superseded || serial !== ui.asked || (edits !== ui.edits && !sameData(request, currentRequest()))) { showApply(); return; }
   const wanted = ui.applyAfter;
-  ui.applyAfter = false;
+  store.setApplyAfter(false);
   if (!out.response) { notAnswered(request, out); showApply(); return; }
-  ui.lastRequest = JSON.stringify(request, null, 2);
+  store.ruledText(JSON.stringify(request, null, 2));
   render(out.response, request, out.extra, frame);
   if (wanted && canApply()) makeMove();
   answered();
@@ -482,7 +454,7 @@ function applyChoice(choice, value) {
 }
 
 // ---- timeline ----
-$('scrub').addEventListener('input', () => { stopPlay(); ui.t = Number($('scrub').value) / 1000; board.setScene(scene()); });
+$('scrub').addEventListener('input', () => { stopPlay(); store.setTime(Number($('scrub').value) / 1000); board.setScene(scene()); });
 $('play').addEventListener('click', () => {
   if (ui.playing) { stopPlay(); return; }
   const steps = Math.max(...(ui.result?.scene.tracks ?? []).map((t) => t.steps.length), 2);
@@ -490,14 +462,14 @@ $('play').addEventListener('click', () => {
   const t0 = performance.now() - (ui.t >= 1 ? 0 : ui.t * duration);
   $('play').textContent = 'Pause';
   const frame = (now) => {
-    ui.t = Math.min(1, (now - t0) / duration);
+    store.setTime(Math.min(1, (now - t0) / duration));
     $('scrub').value = String(Math.round(ui.t * 1000));
     board.setScene(scene());
-    if (ui.t < 1) ui.playing = requestAnimationFrame(frame); else stopPlay();
+    if (ui.t < 1) store.setPlaying(requestAnimationFrame(frame)); else stopPlay();
   };
-  ui.playing = requestAnimationFrame(frame);
+  store.setPlaying(requestAnimationFrame(frame));
 });
-function stopPlay() { cancelAnimationFrame(ui.playing); ui.playing = 0; $('play').textContent = 'Replay'; }
+function stopPlay() { cancelAnimationFrame(ui.playing); store.setPlaying(0); $('play').textContent = 'Replay'; }
 
 // ---- readout ----
 function showReadout() {
@@ -507,9 +479,10 @@ function showReadout() {
     if (isHexBoard()) { const o = hex.toOffset(u.q, u.r); parts.push(`${u.id}: column ${o.col}, row ${o.row} (q ${u.q}, r ${u.r})${sys().hasFacing ? `, facing ${hex.DIR_NAMES[u.facing]}` : ''}`); }
     else parts.push(`${u.id}: x ${lengthLabel(u.x)}, y ${lengthLabel(u.y)}, facing ${u.facing}°`);
   }
-  if (hoverAt) {
-    if (isHexBoard()) { const h = hex.fromPixel(...hoverAt); const o = hex.toOffset(h.q, h.r); parts.push(`pointer: column ${o.col}, row ${o.row}`); }
-    else parts.push(`pointer: x ${lengthLabel(hoverAt[0])}, y ${lengthLabel(hoverAt[1])}`);
+  const at = ui.hoverAt;
+  if (at) {
+    if (isHexBoard()) { const h = hex.fromPixel(...at); const o = hex.toOffset(h.q, h.r); parts.push(`pointer: column ${o.col}, row ${o.row}`); }
+    else parts.push(`pointer: x ${lengthLabel(at[0])}, y ${lengthLabel(at[1])}`);
   }
   $('readout').textContent = parts.join(' · ') || ' ';
 }
@@ -522,9 +495,8 @@ const TOOL_NOTES = {
 };
 
 // ---- saved armies and codices (library.js) ----
-let links = null; // share links (links.js), set up below with the notices
 const savedLibrary = initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, viewMiddle: () => board.toWorld(board.w / 2, board.h / 2),
-  positionBefore: () => links?.positionBefore() ?? null });
+  positionBefore: () => links.positionBefore() }); // links: set up below with the notices, before any panel is filled
 
 // ---- the side panels (panels.js: each filled when it opens, then on every change while open) ----
 const panels = createPanels({
@@ -545,11 +517,10 @@ function renderPanel(id) { panels.render(id); }
 function renderIfStale(id) { panels.renderIfStale(id); }
 
 // ---- refresh everything that shows the state ----
-let refreshQueued = false;
 function refresh() {
-  if (refreshQueued) return;
-  refreshQueued = true;
-  queueMicrotask(() => { refreshQueued = false; if (dragging()) refreshDrag(); else refreshNow(); });
+  if (ui.refreshQueued) return;
+  store.setRefreshQueued(true);
+  queueMicrotask(() => { store.setRefreshQueued(false); if (dragging()) refreshDrag(); else refreshNow(); });
 }
 
 /** True while a unit is being dragged or turned on the board (after its first move). */
@@ -562,7 +533,7 @@ function dragging() {
 // The forms, the panels and the request's text follow once the finger lifts (showDeferred), so a
 // move does not rebuild them all; the ruling is asked in the next frame as for any change.
 function refreshDrag() {
-  deferred.refresh = true;
+  store.defer({ refresh: true });
   showApply();
   $('undo').disabled = !store.canUndo();
   $('redo').disabled = !store.canRedo();
@@ -570,29 +541,27 @@ function refreshDrag() {
   board.setScene(scene());
 }
 
-// What a drag put off: the full refresh, the ruling's details list, the full response's text.
-const deferred = { refresh: false, details: null, response: null };
+// What a drag put off (the session's `deferred`): the ruling's details list, the full refresh, the response's text.
 function showDetails() {
-  const make = deferred.details;
-  deferred.details = null;
+  const make = ui.deferred.details;
+  store.defer({ details: null });
   if (make) keepSame($('details'), make());
 }
 function showDeferred() {
-  if (deferred.refresh) { deferred.refresh = false; refreshNow(true); }
+  if (ui.deferred.refresh) { store.defer({ refresh: false }); refreshNow(true); }
   showDetails();
-  if (deferred.response) { $('response').textContent = JSON.stringify(deferred.response, null, 2); deferred.response = null; }
+  if (ui.deferred.response) { $('response').textContent = JSON.stringify(ui.deferred.response, null, 2); store.defer({ response: null }); }
 }
 // after the board's own handlers (registered first), when the gesture is over; a cancelled one too
 // a drag's last ruling was asked without sensitivity: once the finger lifts, the ruling at rest
 // asks again with it where the answer relied on an assumption
 const wantsSensitivity = () => ui.result?.response?.ok === true && Array.isArray(ui.result.response.assumptions) && ui.result.response.assumptions.length > 0 && !ui.result.response.sensitivity;
-for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) canvas.addEventListener(type, () => { if (!dragging()) { showDeferred(); if (wantsSensitivity()) scheduleRule(); if (saveTimer) saveSoon(); } });
+for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) canvas.addEventListener(type, () => { if (!dragging()) { showDeferred(); if (wantsSensitivity()) scheduleRule(); if (ui.saveTimer) saveSoon(); } });
 // the details list is on screen (not in another tab on a phone, not scrolled away, not hidden by
 // the full-screen board): watched without reading the layout in a drag's frame
-let detailsSeen = true;
 new IntersectionObserver((entries) => {
-  detailsSeen = entries.at(-1).isIntersecting;
-  if (detailsSeen) showDetails();
+  store.setDetailsSeen(entries.at(-1).isIntersecting);
+  if (ui.detailsSeen) showDetails();
 }).observe($('details'));
 
 function refreshNow(afterDrag = false) {
@@ -600,7 +569,7 @@ function refreshNow(afterDrag = false) {
   showApply();
   $('system').value = store.state.system; // a link or an example may have changed the system
   nameEmbed();
-  if (!unitById(ui.selected)) ui.selected = null;
+  if (ui.selected !== null && !unitById(ui.selected)) store.select(null);
   if (ui.tool === 'path' && s.board !== 'hex') setTool('move');
   $('tool-path').hidden = s.board !== 'hex';
   showMode();
@@ -618,51 +587,51 @@ function refreshNow(afterDrag = false) {
 // Edits are saved 300 ms after the last one (a drag is many edits), when the page is idle and no
 // drag is under way (writing 1,000 units is a long task: issue 34; a drag's end saves), and at
 // once when the page is hidden or left, so a reload or a closed tab right after an edit keeps it.
-let saveTimer = 0;
 const whenIdle = window.requestIdleCallback ?? ((f) => setTimeout(f, 0));
 function saveSoon() {
-  clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => whenIdle(() => { if (saveTimer && !dragging()) saveNow(); }, { timeout: 1000 }), 300);
+  clearTimeout(ui.saveTimer);
+  store.setSaveTimer(setTimeout(() => whenIdle(() => { if (ui.saveTimer && !dragging()) saveNow(); }, { timeout: 1000 }), 300));
 }
 function saveNow() {
-  clearTimeout(saveTimer);
-  saveTimer = 0;
+  clearTimeout(ui.saveTimer);
+  store.setSaveTimer(0);
   // `unruled`: the next visit shows the position without ruling it (the user presses Rule on it)
   const state = ui.unruled ? { ...store.state, unruled: true } : store.state;
   try {
     localStorage.setItem(SAVE_KEY, JSON.stringify(state));
-    if (ui.unsaved) { ui.unsaved = false; if ($('notice').dataset.unsaved) $('notice').hidden = true; }
+    if (ui.unsaved) { store.setUnsaved(false); if ($('notice').dataset.unsaved) $('notice').hidden = true; }
   } catch {
     // said once until a save succeeds again (a drag would say it on every frame)
     if (!ui.unsaved) notice('Not saved: this browser’s storage is full (or private). A reload would lose this position.', null, 'problem', 'unsaved');
-    ui.unsaved = true;
+    store.setUnsaved(true);
   }
 }
 // Every change is ruled again in the next animation frame, during a drag too: a unit dragged,
 // turned or a path drawn gets its ruling on every frame, drawn at once (Drag Ruler's feel). Several
 // edits within one frame make one question; the engine client's newest-wins drops what falls behind.
 function scheduleRule(frame = false) {
-  ruleFrameWants ||= frame;
-  if (ruleFrame) return;
-  ruleFrame = requestAnimationFrame(() => {
-    ruleFrame = 0;
-    const f = ruleFrameWants;
-    ruleFrameWants = false;
-    if (ready) ask({ frame: f });
-  });
+  if (frame) store.setRuleFrame(ui.ruleFrame, true);
+  if (ui.ruleFrame) return;
+  store.setRuleFrame(requestAnimationFrame(() => {
+    const f = ui.ruleFrameWants;
+    store.setRuleFrame(0, false);
+    if (ui.ready) ask({ frame: f });
+  }));
 }
-function cancelRule() { cancelAnimationFrame(ruleFrame); ruleFrame = 0; ruleFrameWants = false; }
+function cancelRule() { cancelAnimationFrame(ui.ruleFrame); store.setRuleFrame(0, false); }
+// what is selected, the tool, the mode and a polygon's corners are drawn on the board and the forms
+store.onSession(refresh);
 store.onChange((why) => {
-  ui.edits++;
-  if (why === 'system') { holds(store.state.system, () => {}); ui.mode = defaultMode(doc()); } // its engine module starts loading now; the ruling follows
+  store.edited();
+  if (why === 'system') { holds(store.state.system, () => {}); store.setMode(defaultMode(doc())); } // its engine module starts loading now; the ruling follows
   if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
-  if (why === 'undo' || why === 'redo' || why === 'system') { ui.pending = []; if (why === 'system') { ui.selected = null; clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; document.querySelector('.side').scrollTop = 0; } } // another game's form opens at its top, not where the last one was scrolled
+  if (why === 'undo' || why === 'redo' || why === 'system') { store.setPending([]); if (why === 'system') { store.select(null); clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; document.querySelector('.side').scrollTop = 0; } } // another game's form opens at its top, not where the last one was scrolled
   refresh();
-  clearTimeout(saveTimer);
+  clearTimeout(ui.saveTimer);
   if (EMBED) return; // an embed never writes over the visitor's own position
   saveSoon();
 });
-window.addEventListener('pagehide', () => { commitEdit(); if (saveTimer) saveNow(); });
+window.addEventListener('pagehide', () => { commitEdit(); if (ui.saveTimer) saveNow(); });
 /** Commits the value of a field still being typed in (its change event), before the game changes or the page goes. */
 function commitEdit() {
   const a = document.activeElement;
@@ -670,8 +639,7 @@ function commitEdit() {
 }
 
 function setTool(t) {
-  ui.tool = t;
-  ui.ruler = null;
+  store.setTool(t);
   for (const r of document.querySelectorAll('input[name="tool"]')) r.checked = r.value === t;
   if (t === 'terrain') $('terrain-panel').open = true;
   // the Path tool draws a move of the unit the question was about (a reach's unit), not another
@@ -688,8 +656,7 @@ function setTool(t) {
 
 /** Play or Set up: the mode shown is the one a drag follows (a game without play drags sets up). */
 function setMode(m) {
-  ui.mode = m;
-  ui.carry = null;
+  store.setMode(m);
   refresh();
 }
 function showMode() {
@@ -730,7 +697,7 @@ function toggleFullBoard() {
 document.addEventListener('fullscreenchange', () => { if (!document.fullscreenElement && document.body.classList.contains('full-board')) toggleFullBoard(); });
 $('system').addEventListener('change', () => { commitEdit(); store.setSystem($('system').value); });
 $('query').addEventListener('change', () => store.edit((d) => { d.query = $('query').value; }));
-$('ask').addEventListener('click', () => { ui.made = null; ask(); });
+$('ask').addEventListener('click', () => { store.setMade(null); ask(); });
 $('apply').addEventListener('click', tapApply);
 // on a phone a long verdict shows three lines and an ellipsis (style.css): a tap shows it whole
 // (focusable, so that a long verdict scrolls and opens from the keyboard too); a tap or Enter on a
@@ -739,13 +706,13 @@ const showWhole = (e) => { if (e.target === $('verdict') && !$('verdict').classL
 $('verdict').addEventListener('click', showWhole);
 $('verdict').addEventListener('keydown', (e) => { if (e.target === $('verdict') && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); showWhole(e); } });
 $('add-unit').addEventListener('click', units.addUnit);
-$('deselect').addEventListener('click', () => { ui.selected = null; refresh(); $('unit-fields').querySelector('input')?.focus(); });
+$('deselect').addEventListener('click', () => { store.select(null); refresh(); $('unit-fields').querySelector('input')?.focus(); });
 $('finish-polygon').addEventListener('click', finishPolygon);
-$('cancel-polygon').addEventListener('click', () => { ui.pending = []; refresh(); });
+$('cancel-polygon').addEventListener('click', () => { store.setPending([]); refresh(); });
 $('terrain-kind').addEventListener('change', refresh);
 $('display-unit').addEventListener('change', () => store.setDisplay($('display-unit').value));
 $('reset-params').addEventListener('click', () => store.edit((d) => { d.params = {}; }));
-$('reset').addEventListener('click', () => { ui.selected = null; ui.pending = []; store.reset(); });
+$('reset').addEventListener('click', () => { store.select(null); store.setPending([]); store.reset(); });
 $('copy').addEventListener('click', async () => {
   try { await navigator.clipboard.writeText($('preview').textContent); $('copy').textContent = 'Copied'; } catch {
     getSelection().selectAllChildren($('preview')); $('copy').textContent = 'Selected: copy it';
@@ -777,7 +744,7 @@ async function runAdvanced() {
     request = JSON.parse(text);
   } catch { /* the engine reports it */ }
   if (!holds(request?.system, runAdvanced)) return;
-  const serial = ++ui.asked;
+  const serial = store.asking();
   const out = await engine.ask(text);
   if (out.superseded || serial !== ui.asked) return;
   if (!out.response) { notAnswered(request, out); return; }
@@ -805,7 +772,7 @@ function notice(text, action = null, kind = 'problem', tag = '') {
 $('notice-close').addEventListener('click', () => { $('notice').hidden = true; });
 
 // ---- share links and embeds (links.js) ----
-links = initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, ask, isReady: () => ready, showGallery });
+const links = initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, ask, isReady: () => ui.ready, showGallery });
 initDownloads({ board, ui, doc, sys, system: () => store.state.system, link: async () => `${links.pageURL()}#p=${await links.shareCode()}` });
 
 // ---- the examples gallery ----
@@ -821,12 +788,11 @@ function exampleWords(title) {
   const ids = title.match(/^(?:[A-Z0-9]+-[A-Z0-9.-]+\s+)*/)[0].trim();
   return { ids, words: seedWords(title.slice(ids.length).trim()) };
 }
-let galleryOf = null; // the game the gallery was last laid out for
 /** The gallery: the game on screen's examples first, every other one folded under "Other games". */
 function renderGallery() {
   const system = store.state.system;
-  if (galleryOf === system) return;
-  galleryOf = system;
+  if (ui.galleryOf === system) return; // laid out for this game already
+  store.galleryFor(system);
   const item = (ex, i, named) => {
     const li = el('li');
     const { ids, words } = exampleWords(ex.title);
@@ -863,7 +829,7 @@ function openExample(ex) {
   if (own(SYSTEMS, req?.system)) {
     try {
       const { system, doc: d } = checkPosition({ request: req });
-      ui.selected = null;
+      store.select(null);
       store.load(system, d);
     } catch (err) {
       notice(`This example could not be set up on the board: ${err.message}.`);
@@ -873,18 +839,18 @@ function openExample(ex) {
   $('request').value = JSON.stringify(req, null, 2);
   refreshNow();
   board.fit();
-  if (!ready) return;
+  if (!ui.ready) return;
   if (holds(req?.system, () => ruleExample(req))) ruleExample(req);
 }
 
 /** Rules an example's own request as written (its position is on the board already). */
 async function ruleExample(req) {
   cancelRule();
-  const serial = ++ui.asked;
+  const serial = store.asking();
   const out = await answer(req);
   if (out.superseded || serial !== ui.asked) return;
   if (!out.response) { notAnswered(req, out); return; }
-  ui.lastRequest = JSON.stringify(currentRequest(), null, 2);
+  store.ruledText(JSON.stringify(currentRequest(), null, 2));
   render(out.response, req?.system === store.state.system ? req : null, out.extra);
   $('verdict').scrollIntoView({ block: 'nearest' });
 }
@@ -896,7 +862,7 @@ if (EMBED) $('embed-open').href = links.pageURL();
 // The browser tests' hook: only in the test build (MOVECALC_TEST, defined by build-site.mjs).
 if (MOVECALC_TEST) {
   installTestHook({ ui, store, board, canvas, currentRequest, render, shareCode: links.shareCode, openExample,
-    cancelRule, refreshQueued: () => refreshQueued, library: savedLibrary.library, playOverlay: tools.playOverlay });
+    cancelRule, refreshQueued: () => ui.refreshQueued, library: savedLibrary.library, playOverlay: tools.playOverlay });
 }
 
 async function start() {
@@ -907,7 +873,7 @@ async function start() {
   // The forms and the board are built once, after `describe`, when the engine is ready before the
   // browser draws its next frame (usually: its module arrived with this one). Otherwise that frame
   // shows them built without it, and they are built again when the engine answers.
-  const early = requestAnimationFrame(() => { if (!ready) refreshNow(); });
+  const early = requestAnimationFrame(() => { if (!ui.ready) refreshNow(); });
   const linked = links.openLinkInURL();
   // an embed whose URL does not name its game (boot.js) loads the game of its link, once read
   const first = engineLoading ?? linked.then(() => null);
@@ -924,13 +890,13 @@ async function start() {
     $('verdict').textContent = `The engine could not be loaded: ${err.message ?? err}`;
     return;
   }
-  ready = true;
+  store.engineReady();
   cancelAnimationFrame(early);
   describeEngine(d);
   refreshNow();
   $('ask').disabled = false;
   $('run').disabled = false;
-  $('status').textContent = `engine ${described.version} ready`;
+  $('status').textContent = `engine ${ui.described.version} ready`;
   $('status').className = 'status ready';
   const opened = await linked;
   // a link may have shown another game: its engine module is loaded before the page is ready

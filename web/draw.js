@@ -121,19 +121,19 @@ export function reachCells(out, hexes, badgeOf, stopOf) {
   for (const h of hexes) out.reach.set(hexKey(h), h);
 }
 
-export function pickedPath(out, id, start, pick, r) {
+/**
+ * The way to a tapped hex of a reach, drawn, with its cost. `parentOf(entry)`: in the parent form, the
+ * entry a step back (by default the reached hex at its `parent`; a game whose answer links its
+ * steps otherwise gives its own).
+ */
+export function pickedPath(out, id, start, pick, r, parentOf = (e) => (isHex(e.parent) ? out.reach.get(hexKey(e.parent)) ?? null : null)) {
   const entry = pick && out.reach.get(hexKey(pick));
   if (!entry) return null;
   // another way there the reach lists (`alternatives`), when the tap chose one (`pick.alt` ≥ 1)
   const alt = pick.alt > 0 ? arr(entry.alternatives)[pick.alt - 1] : null;
   const picked = alt ? { ...alt, q: entry.q, r: entry.r } : entry;
   out.picked = picked;
-  // The parent form ("paths": "parent", asked for or chosen by the engine's MC_MAX_PATH_OUTPUT):
-  // GODSGLOOM lists the hexes paths cross without ending there under `through`, and numbers nodes.
-  const via = new Map(arr(r?.through).filter(isHex).map((h) => [hexKey(h), h]));
-  const nodes = new Map();
-  for (const h of [...arr(r?.hexes), ...arr(r?.through)].filter(isHex)) if (Number.isInteger(h.node)) nodes.set(h.node, h);
-  const path = reachPath(out.reach, picked, start, { paths: r?.paths, via, nodes });
+  const path = reachPath(picked, start, r?.paths, parentOf);
   if (arr(picked.hexons).length) out.overlay.push({ type: 'hexes', cells: footprint(picked.hexons).map((h) => ({ ...h, color: 'rgba(29,53,87,0.25)' })) });
   out.overlay.push({ type: 'hexpath', cells: path, color: PATH });
   // what is left of the move beside the cost, where the reach says what it had
@@ -178,10 +178,10 @@ drawHexMove.marks = ['unit', 'numbered', 'endHex'];
 
 /**
  * The path to a reached hex: its own `path` (the result's `paths` is "full"), or in the parent form
- * the chain back to the start: by `parentNode` where nodes are numbered (GODSGLOOM), else by the
- * `parent` hex, looked up among the reached hexes (`reach`) and then the hexes passed through (`via`).
+ * ("paths": "parent", asked for or chosen by the engine's MC_MAX_PATH_OUTPUT) the chain back to the
+ * start, a step back at a time (`parentOf`).
  */
-export function reachPath(reach, entry, start, { paths, via = new Map(), nodes = new Map() } = {}) {
+function reachPath(entry, start, paths, parentOf) {
   let cells;
   if (paths !== 'parent' && arr(entry.path).length) cells = entry.path.filter(isHex);
   else {
@@ -189,9 +189,7 @@ export function reachPath(reach, entry, start, { paths, via = new Map(), nodes =
     // A path has at most MC_MAX_MOVE_POINTS (1000) steps; the bound also stops a malformed cycle.
     for (let e = entry, n = 0; e && n <= 1000; n++) {
       cells.unshift({ q: e.q, r: e.r });
-      const key = isHex(e.parent) ? hexKey(e.parent) : null;
-      e = Number.isInteger(e.parentNode) && nodes.has(e.parentNode) ? nodes.get(e.parentNode)
-        : key && !Number.isInteger(e.parentNode) ? reach.get(key) ?? via.get(key) : null;
+      e = parentOf(e);
     }
   }
   return start ? [start, ...cells] : cells;

@@ -57,12 +57,15 @@ export function dirOf(dx, dy) {
   return ((Math.round(Math.atan2(-dy, dx) / (Math.PI / 3)) % 6) + 6) % 6;
 }
 
-/** Every hex of a board spec: {preset: 'cc-ancients'} or {cols, rows}. */
-export function boardCells(board) {
+/**
+ * Every hex of a board spec, {cols, rows}; a board named by its preset ({preset}) has the shape its
+ * game gives (`preset`: `rows` and each row's `cols(row)`; model.js `boardCells` looks it up).
+ */
+export function boardCells(board, preset = null) {
   const cells = [];
-  const rows = board.preset === 'cc-ancients' ? 9 : board.rows;
+  const rows = preset ? preset.rows : board.rows;
   for (let row = 0; row < rows; row++) {
-    const cols = board.preset === 'cc-ancients' ? (row & 1 ? 12 : 13) : board.cols;
+    const cols = preset ? preset.cols(row) : board.cols;
     for (let col = 0; col < cols; col++) cells.push({ ...toAxial(col, row), col, row });
   }
   return cells;

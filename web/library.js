@@ -228,11 +228,11 @@ export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow,
   function addArmy(a) {
     const side = $('army-side').value;
     const done = (text) => {
-      ui.placing = null;
+      store.setPlacing(null);
       $('army-place').hidden = true;
       $('library-note').textContent = text;
     };
-    ui.placing = {
+    store.setPlacing({
       army: a.name, system: store.state.system,
       at(near) {
         const added = [];
@@ -248,7 +248,7 @@ export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow,
       },
       middle() { this.at(viewMiddle()); },
       cancel() { done(`${a.name} was not added.`); },
-    };
+    });
     setTool('move');
     $('army-place-text').textContent = `Tap the board where ${a.name} (${a.units.length} unit${a.units.length === 1 ? '' : 's'}, ${side}) should go.`;
     $('army-place').hidden = false;
@@ -257,8 +257,8 @@ export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow,
   $('army-place-cancel').addEventListener('click', () => ui.placing?.cancel());
   document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && ui.placing) { ui.placing.cancel(); e.preventDefault(); } });
   function useCodex(c) {
-    ui.template[store.state.system] = { ...JSON.parse(JSON.stringify(c.unit)), id: c.name };
-    ui.selected = null;
+    store.setTemplate(store.state.system, { ...JSON.parse(JSON.stringify(c.unit)), id: c.name });
+    store.select(null);
     $('units-panel').open = true;
     refreshNow();
     $('library-note').textContent = `The new-unit form holds ${c.name}: press Add unit.`;

@@ -59,7 +59,7 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
   function restoreBefore() {
     const b = readBefore();
     if (!b) return;
-    ui.selected = null;
+    store.select(null);
     store.load(b.system, b.doc);
     refreshNow();
     board.fit();
@@ -98,7 +98,7 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
   async function openLinkInURL() {
     const code = codeOf(location.hash);
     if (code === null) return null;
-    ui.selected = null;
+    store.select(null);
     const ok = await openCode(code);
     // the page keeps its own copy (localStorage); the fragment is dropped so a reload keeps later edits
     if (!EMBED) history.replaceState(null, '', location.pathname + location.search);
@@ -107,7 +107,7 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
     board.fit();
     // the position is saved flagged until a ruling of it has answered within the budget, so a link
     // whose ruling is too slow is not ruled again on every later visit
-    if (ok) { ui.unruled = true; if (!EMBED) saveNow(); if (isReady()) ask(); else linkPending = true; }
+    if (ok) { store.setUnruled(true); if (!EMBED) saveNow(); if (isReady()) ask(); else linkPending = true; }
     return ok;
   }
   window.addEventListener('hashchange', () => {

@@ -3,7 +3,7 @@
 //
 // A game plugs in with its model entry in web/games/<game>.js (`unitFields`, `unitJSON`,
 // `queries[name].fields` and `.build`, `defaults`): everything here is shared.
-import { toOffset } from './hex.js';
+import { toOffset, boardCells as hexBoardCells } from './hex.js';
 import { GAMES } from './games/index.js';
 import { SIDE_COLOURS, sideColours, round, axialOf } from './fields.js';
 
@@ -23,8 +23,15 @@ function hexPosition(system, doc) {
   return { board, ...SYSTEMS[system].positionExtras?.(doc) };
 }
 
+/** Every hex of a game's board: its size, or the shape of the game's preset it names (`presets`). */
+export const boardCells = (system, board) => hexBoardCells(board, own(SYSTEMS[system].presets, board.preset));
+
 /** Does this unit stand on a lattice coarser than the hexes (its game's `onLattice`)? */
 export const onLattice = (system, u) => SYSTEMS[system].onLattice?.(u) === true;
+/** The hex unit `u` put at hex `h` stands on: `h`, or on its game's coarser lattice the nearest point of it (`lattice.snap`). */
+export const standAt = (system, board, u, h) => (onLattice(system, u) ? SYSTEMS[system].lattice.snap(h, board) : h);
+/** Unit `u`'s step from `from` left, right, up or down the screen (dx, dy) on its game's lattice, or null where it steps hex by hex. */
+export const latticeStep = (system, u, from, dx, dy) => (onLattice(system, u) ? SYSTEMS[system].lattice.step(from, dx, dy) : null);
 
 
 // ---- assumption parameters (from describe) ----
@@ -104,9 +111,9 @@ function sameDeep(a, b) {
   const ka = Object.keys(a), kb = Object.keys(b);
   return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && same(a[k], b[k]));
 }
-// Keys that say one thing two ways (docs/api.md): a hex as q/r or col/row (a Torn World piece as
-// its hexons), a board as its hexes, a size or a preset. One of them changed, the others go.
-const ALIASES = [['q', 'r', 'col', 'row', 'hexons'], ['hexes', 'cols', 'rows', 'preset']];
+// Keys that say one thing two ways (docs/api.md): a hex as q/r or col/row (or as a game's own
+// `placeKeys`), a board as its hexes, a size or a preset. One of them changed, the others go.
+const ALIASES = [['q', 'r', 'col', 'row', ...SYSTEM_IDS.flatMap((id) => SYSTEMS[id].placeKeys ?? [])], ['hexes', 'cols', 'rows', 'preset']];
 const isPlain = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
@@ -327,9 +334,8 @@ export function requestToDoc(system, req) {
     for (const t of Array.isArray(b.terrain) ? b.terrain : []) terrain.push({ ...axialOf(t), terrain: t.terrain });
     doc.terrain = terrain;
     doc.units = units.map((u) => {
-      const first = axialOf(Array.isArray(u.hexons) && u.hexons.length ? u.hexons[0] : u) ?? { q: 0, r: 0 };
-      const out = copyProfile(u, { ...JSON.parse(JSON.stringify(tmpl)), id: u.id, side: u.side, ...first });
-      if (Array.isArray(u.hexons) && u.hexons.length > 1) { out.size = 'huge'; out.hexonCount = u.hexons.length; }
+      const out = copyProfile(u, { ...JSON.parse(JSON.stringify(tmpl)), id: u.id, side: u.side, ...(axialOf(u) ?? { q: 0, r: 0 }) });
+      s.unitFromRequest?.(u, out); // a unit placed another way than by its hex (a game's `placeKeys`)
       return out;
     });
   }

@@ -106,9 +106,9 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     if (ui.carry?.id === id && !ui.carry.dropped) return ui.carry;
     const d = doc();
     // the question before the drag, put back when a charging finger leaves the enemy it was over
-    ui.carry = { id, table: true, dropped: false, actions: null, target: null, facing: null, ruler: null,
-      before: { query: d.query, inputs: JSON.parse(JSON.stringify(d.inputs[d.query] ?? {})) } };
-    ui.rulerNote = null;
+    store.setCarry({ id, table: true, dropped: false, actions: null, target: null, facing: null, ruler: null,
+      before: { query: d.query, inputs: JSON.parse(JSON.stringify(d.inputs[d.query] ?? {})) } });
+    store.setRulerNote(null);
     lastCharge = null;
     return ui.carry;
   }
@@ -184,21 +184,21 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     const c = ui.carry;
     if (!c?.table || c.id !== id) return;
     if (cancelled) {
-      ui.carry = null;
+      store.setCarry(null);
       if (c.actions || c.target) store.edit((d) => { d.query = c.before.query; d.inputs[c.before.query] = c.before.inputs; });
       refresh();
       return;
     }
     c.dropped = true;
-    if (c.ruler) ui.rulerNote = rulerWords(c);
+    if (c.ruler) store.setRulerNote(rulerWords(c));
     // let go where it was picked up (an order of no action): nothing to make, the question before it back
     if (c.actions === '[]' && !c.target) { drop(id, true); return; }
-    if (!c.actions && !c.target) { ui.carry = null; refresh(); return; }
+    if (!c.actions && !c.target) { store.setCarry(null); refresh(); return; }
     if (answered()) finish(c);
   }
 
   function finish(c) {
-    ui.carry = null;
+    store.setCarry(null);
     refresh();
     if (canApply()) makeMove();
     else redrawResult(); // the ruling's reason stays: the unit never left where it stood

@@ -61,9 +61,13 @@ export function legendOf(system, query, terrain = []) {
 }
 
 
-// A count of what a reach spends: movement points where the system counts them, else hexes (or hexons).
-const spent = (n, r) => (Number.isFinite(r.movementPoints) ? plural(n, 'movement point')
-  : r.unitOfMeasure === 'hexons' ? plural(n, 'hexon') : plural(n, 'hex', 'hexes'));
+// A count in the reach's own unit of measure (its `unitOfMeasure`, a plural noun), else in hexes.
+const measured = (n, r) => {
+  const many = typeof r?.unitOfMeasure === 'string' && /^[a-z]+s$/.test(r.unitOfMeasure) ? r.unitOfMeasure : 'hexes';
+  return plural(n, many.replace(/e?s$/, ''), many);
+};
+// A count of what a reach spends: movement points where the system counts them, else its unit of measure.
+const spent = (n, r) => (Number.isFinite(r.movementPoints) ? plural(n, 'movement point') : measured(n, r));
 const ofAll = (n, r) => (Number.isFinite(r.movementPoints) ? `${n} of its ${plural(r.movementPoints, 'movement point')}`
   : Number.isFinite(r.allowance) ? `${spent(n, r)} of ${r.allowance}` : spent(n, r));
 
@@ -161,7 +165,7 @@ export function verdictOf(response, request = null) {
   if (q === 'reach') {
     if (r.legal === false) return { text: `No move: ${arr(r.reasons).length ? reasonText(r.reasons[0]) : 'the action cannot be taken.'}`, kind: 'illegal' };
     const n = arr(r.hexes).length;
-    return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end on ${plural(n, 'hex', 'hexes')} besides its own${Number.isFinite(r.allowance) ? ` (allowance ${r.unitOfMeasure === 'hexons' ? plural(r.allowance, 'hexon') : plural(r.allowance, 'hex', 'hexes')})` : Number.isFinite(r.movementPoints) ? ` (${plural(r.movementPoints, 'movement point')})` : ''}.`, kind: n ? 'answered' : 'illegal' };
+    return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end on ${plural(n, 'hex', 'hexes')} besides its own${Number.isFinite(r.allowance) ? ` (allowance ${measured(r.allowance, r)})` : Number.isFinite(r.movementPoints) ? ` (${plural(r.movementPoints, 'movement point')})` : ''}.`, kind: n ? 'answered' : 'illegal' };
   }
   return game?.lateVerdict?.(q, r, request) ?? { text: 'Answered.', kind: 'answered' };
 }
@@ -175,7 +179,7 @@ export const FACT_KEYS = ['movementPoints', 'endedBy', 'allowance', 'cost', 'hex
 const FACT_NAMES = { movementPoints: 'movement points', endedBy: 'movement ended by', hexesMoved: 'hexes moved', stoppedBy: 'stopped by', blocks: 'blocks when the combat began', spacing: 'sample spacing', traceDropped: 'trace steps not kept' };
 const yes = (v) => (v === true ? 'yes' : v === false ? 'no' : v);
 // a hex board's allowance with its unit ("allowance: 4 hexes"), as the verdict says it
-const factValue = (k, v, r) => (k === 'allowance' && Number.isFinite(v) ? (r.unitOfMeasure === 'hexons' ? plural(v, 'hexon') : plural(v, 'hex', 'hexes')) : yes(v));
+const factValue = (k, v, r) => (k === 'allowance' && Number.isFinite(v) ? measured(v, r) : yes(v));
 const STOPS = new Set(['endedBy', 'stoppedBy']);
 
 /** Why a move ended (`endedBy` / `stoppedBy`) as its game says it, else the engine's word in plain letters. */

@@ -2,7 +2,7 @@
 // and what is being edited, turned into plain data: the table or hexes, units, terrain, overlay and
 // tracks. No DOM, so the page (app.js) and bin/movecalc-render.mjs build the same scene.
 import * as hex from './hex.js';
-import { SYSTEMS, assumptionParams, paramValue, unitSize, own, terrainKinds } from './model.js';
+import { SYSTEMS, assumptionParams, paramValue, unitSize, own, terrainKinds, boardCells } from './model.js';
 import { MARKS, arr } from './draw.js';
 
 const round = (v, p = 100) => Math.round(v * p) / p;
@@ -106,7 +106,7 @@ export function boardScene(system, d, { result = null, answered = !!result, sele
       pending,
     };
   }
-  const cells = hex.boardCells(d.board);
+  const cells = boardCells(system, d.board);
   const terr = new Map(d.terrain.map((tr) => [hex.key(tr.q, tr.r), tr.terrain]));
   const shorts = terrainShorts(system);
   const xs = cells.map((c) => hex.center(c.q, c.r));
@@ -155,7 +155,7 @@ export function resultBounds(system, d, rs, request) {
     else if (it.type === 'mark') pts.push(it.hex ? hex.center(it.hex.q, it.hex.r) : [it.x, it.y]);
   }
   for (const tr of rs.tracks) for (const st of tr.steps) pts.push(st.x !== undefined ? [st.x, st.y] : hex.center(st.q, st.r));
-  // every unit the question names: a field's value (unit, charger, target, …), or each of a list's
+  // every unit the question names: a field's value (unit, target, …), or each of a list's
   // (ordered units, rows of movers: their `unit`)
   const ids = new Set(d.units.map((u) => u.id)), movers = [];
   const named = (v) => (typeof v === 'string' && ids.has(v) ? v : typeof v?.unit === 'string' && ids.has(v.unit) ? v.unit : null);
@@ -166,7 +166,7 @@ export function resultBounds(system, d, rs, request) {
       if (id) { names.add(id); if (Array.isArray(v)) movers.push(id); }
     }
   }
-  const moverId = named(request?.unit) ?? named(request?.charger) ?? movers[0] ?? null;
+  const moverId = (request && named(SYSTEMS[system].mover(request))) ?? movers[0] ?? null; // the game's `mover`
   let pad = isHexBoard ? (w) => (w < 600 ? 1.6 : 2.5) : 1.5; // a phone's board has little room to spare
   let core = null; // the mover (the first unit the question names): kept in view when not all fits
   for (const u of d.units.filter((v) => names.has(v.id))) {
@@ -184,7 +184,7 @@ export function resultBounds(system, d, rs, request) {
  * What the board draws for a query, for the legend (keys of draw.js MARKS or marks of a game's own):
  * its drawer's `marks`, a unit as the board draws it (a base on a table, a round token on hexes),
  * with `onPage` the selection and the turn handle the page adds, and what the game draws on every
- * board (`boardMarks`, Torn World's hexon centres).
+ * board (`boardMarks`: a lattice's points, a board's sections).
  */
 export function marksFor(system, query, onPage = false) {
   const game = own(SYSTEMS, system);

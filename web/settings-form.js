@@ -55,7 +55,7 @@ export function initSettingsForm({ store, ui, doc, sys, unitWord, terrainColour,
     paintSwatches($('terrain-list'));
     const dims = s.board === 'free' ? [['width', 'Table width'], ['height', 'Table depth']].map(([k, label]) => field(
       { key: k, label: `${label} (${unitWord()})`, kind: 'number', min: 1, max: 1000, step: 1 }, d.table[k], (v) => store.edit((dd) => { dd.table[k] = v; }), 'table.'))
-      : d.board.preset ? [el('p', 'The 13 × 9 board: odd rows hold 12 hexes; dotted lines mark the three sections.', 'note')]
+      : d.board.preset ? [el('p', s.presets[d.board.preset].note, 'note')]
         : [['cols', 'Columns'], ['rows', 'Rows']].map(([k, label]) => field(
           // at most LIMITS.hexes hexes in all (share.js): 60 × 60, or a longer strip
           { key: k, label, kind: 'number', min: 1, max: Math.floor(LIMITS.hexes / d.board[k === 'cols' ? 'rows' : 'cols']), step: 1 }, d.board[k], (v) => store.edit((dd) => { dd.board[k] = v; }), 'board.'));

@@ -241,13 +241,16 @@ export function checkPosition(payload) {
     });
   } else {
     const b = payload.board === undefined ? def.board : obj(payload.board, 'board');
-    if (b.preset !== undefined) doc.board = { preset: oneOf(b.preset, ['cc-ancients'], 'board.preset') };
+    if (b.preset !== undefined) doc.board = { preset: oneOf(b.preset, Object.keys(s.presets ?? {}), 'board.preset') };
     else {
       // the page draws at most LIMITS.hexes hexes (60 × 60), in any shape: a long strip too
       doc.board = { cols: number(b.cols, 'board.cols', { min: 1, max: LIMITS.hexes, integer: true }), rows: number(b.rows, 'board.rows', { min: 1, max: LIMITS.hexes, integer: true }) };
       if (doc.board.cols * doc.board.rows > LIMITS.hexes) at('board', `is ${doc.board.cols} × ${doc.board.rows} hexes; the page draws boards of at most ${LIMITS.hexes} hexes (60 × 60)`);
     }
-    if (b.hexonAnchor !== undefined) doc.board.hexonAnchor = { q: number(b.hexonAnchor.q, 'board.hexonAnchor.q', { integer: true }), r: number(b.hexonAnchor.r, 'board.hexonAnchor.r', { integer: true }) };
+    // a hex the game's board names besides its size (`boardHexes`: a lattice's anchor)
+    for (const k of s.boardHexes ?? []) {
+      if (b[k] !== undefined) doc.board[k] = { q: number(obj(b[k], `board.${k}`).q, `board.${k}.q`, { integer: true }), r: number(b[k].r, `board.${k}.r`, { integer: true }) };
+    }
     doc.terrain = array(payload.terrain ?? [], 'terrain', 40000).map((tr, i) => {
       const p = `terrain[${i}]`;
       obj(tr, p);

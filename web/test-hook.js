@@ -8,7 +8,7 @@ export function installTestHook(page) {
   const { ui, store, board, canvas } = page;
   const onScreen = (sx, sy) => { const r = canvas.getBoundingClientRect(); return { x: r.left + sx, y: r.top + sy }; };
   window.movecalcTest = {
-    render(response) { page.cancelRule(); ui.asked++; const request = page.currentRequest(); ui.lastRequest = JSON.stringify(request, null, 2); page.render(response, request); },
+    render(response) { page.cancelRule(); store.asking(); const request = page.currentRequest(); store.ruledText(JSON.stringify(request, null, 2)); page.render(response, request); },
     request: () => page.currentRequest(),
     /** What the answer draws on the board (board.js overlay items), to check drawings against the rules. */
     overlay: () => JSON.parse(JSON.stringify(ui.result?.scene?.overlay ?? [])),

@@ -1,10 +1,11 @@
 // The board's tools: what a drag, a tap, a paint stroke and the keyboard do to the position (Move,
 // Terrain and Path), a tap on a hex of a reach (its way there, or the engine's whyNot), Make this
-// move (a ruling applied to the position), play (a drag of a unit is its move) and where a unit
+// move (web/make-move.js), play (a drag of a unit is its move) and where a unit
 // added from the library is placed.
 import * as hex from './hex.js';
-import { onLattice, unitSize, own } from './model.js';
+import { onLattice, standAt, latticeStep, unitSize, own, boardCells } from './model.js';
 import { initTablePlay } from './play-table.js';
+import { initMakeMove } from './make-move.js';
 
 /**
  * Sets up the tools and the board's keys. `page`: the store, `ui`, the board and its canvas,
@@ -26,7 +27,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
       return;
     }
     let h = hex.fromPixel(...pointer);
-    if (onLattice(store.state.system, u)) h = hex.snapHexon(h.q, h.r, doc().board.hexonAnchor);
+    h = standAt(store.state.system, doc().board, u, h);
     if (!onBoard(h) || (h.q === u.q && h.r === u.r)) return;
     store.edit((d) => { const v = d.units.find((w) => w.id === id); v.q = h.q; v.r = h.r; }, `drag:${ui.serial}`);
   }
@@ -53,8 +54,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     if (ui.placing) { ui.placing.at([x, y]); return; }
     if (ui.tool === 'terrain' && !isHexBoard()) {
       const t = doc().table;
-      ui.pending.push([round(Math.min(Math.max(x, 0), t.width)), round(Math.min(Math.max(y, 0), t.height))]);
-      refresh('pending');
+      store.addCorner([round(Math.min(Math.max(x, 0), t.width)), round(Math.min(Math.max(y, 0), t.height))]);
       return;
     }
     if (ui.tool === 'path' && isHexBoard()) {
@@ -68,7 +68,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
       if (playing() && tappedEnd() && canApply()) makeMove();
       return;
     }
-    if (ui.selected) { ui.selected = null; refresh('select'); }
+    if (ui.selected) store.select(null);
   }
 
   // True when the answer on screen is the game's tap reach (`tapQuery`), which the game can ask
@@ -81,16 +81,16 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   /**
    * A tap on a hex of a reach: a reached hex shows its way there (a second tap keeps the way
    * chosen); another hex on the board asks the engine why the unit cannot end there (again: the
-   * question is put away). A Large or Huge mover's tap is taken to its hexon.
+   * question is put away). A mover on its game's coarser lattice has its tap taken to the lattice.
    */
   function tapHex(h) {
     const mover = unitById(ui.result.request?.unit);
-    if (mover && onLattice(store.state.system, mover)) h = hex.snapHexon(h.q, h.r, doc().board.hexonAnchor);
+    if (mover) h = standAt(store.state.system, doc().board, mover, h);
     const same = ui.pick && ui.pick.q === h.q && ui.pick.r === h.r;
-    if (ui.result.scene.reach.has(hex.key(h.q, h.r))) ui.pick = same ? ui.pick : { q: h.q, r: h.r };
-    else if (same || !onBoard(h) || !asksWhyNot()) ui.pick = null;
+    if (ui.result.scene.reach.has(hex.key(h.q, h.r))) { if (!same) store.setPick({ q: h.q, r: h.r }); }
+    else if (same || !onBoard(h) || !asksWhyNot()) store.setPick(null);
     else {
-      ui.pick = { q: h.q, r: h.r, why: null };
+      store.setPick({ q: h.q, r: h.r, why: null });
       whyNot(ui.pick);
     }
     redrawResult();
@@ -104,14 +104,14 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     delete request.paths; delete request.detail; // reach's own fields, which whyNot does not take
     const out = await askEngine(request);
     if (ui.pick !== pick || ui.result !== shown || out.superseded) return;
-    pick.why = out.response ?? { failed: out.timedOut ? `it took longer than ${out.budget / 1000} s and was stopped` : String(out.failed) };
+    store.pickWhy(pick, out.response ?? { failed: out.timedOut ? `it took longer than ${out.budget / 1000} s and was stopped` : String(out.failed) });
     redrawResult();
   }
 
   /** Draws way `i` to the tapped hex (0: the reach's own path, i ≥ 1: its i-th alternative). */
   function pickWay(i) {
     if (!ui.pick) return;
-    ui.pick.alt = i;
+    store.pickWay(i);
     redrawResult();
     document.querySelector(`#verdict [data-way="${i}"]`)?.focus();
   }
@@ -160,19 +160,19 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   // The answer on screen is unit `id`'s reach in the position on the board now.
   const reachOf = (id) => asksWhyNot() && ui.result.request.unit === id && ui.lastRequest === JSON.stringify(currentRequest(), null, 2);
 
-  /** A drag of unit `id` in play: the hex under the finger (a Large or Huge mover's hexon) is where it would go. */
+  /** A drag of unit `id` in play: the hex under the finger (on a mover's coarser lattice, its nearest point) is where it would go. */
   function carry(id, pointer, byKey = false) {
     const u = unitById(id);
     if (!u) return;
-    if (ui.carry?.id !== id || ui.carry.dropped) { ui.carry = { id, at: null, rested: null, via: [], way: null, dropped: false, linger: 0 }; askReach(id); }
+    if (ui.carry?.id !== id || ui.carry.dropped) { store.setCarry({ id, at: null, rested: null, via: [], way: null, dropped: false, linger: 0 }); askReach(id); }
     const c = ui.carry;
     let h = byKey ? pointer : hex.fromPixel(...pointer);
     const lattice = onLattice(store.state.system, u);
-    if (lattice) h = hex.snapHexon(h.q, h.r, doc().board.hexonAnchor);
+    h = standAt(store.state.system, doc().board, u, h);
     if (c.at?.q === h.q && c.at?.r === h.r) return;
     clearTimeout(c.linger);
     // a hex the finger rested on and moved on from is a waypoint (a finger resting where it lets go
-    // changes nothing; a mover on the hexon lattice keeps the reach's way)
+    // changes nothing; a mover on a coarser lattice keeps the reach's way)
     if (c.at && c.rested === c.at) addWaypoint(c);
     c.at = h;
     if (!lattice && !byKey) c.linger = setTimeout(() => { if (ui.carry === c && c.at === h) c.rested = h; }, LINGER_MS);
@@ -200,7 +200,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   function throughWaypoints(c) {
     const path = [...c.way];
     for (const h of [...c.via.slice(1), c.at]) path.push(...hex.line(path.at(-1), h));
-    ui.pick = null;
+    store.setPick(null);
     store.edit((d) => {
       d.query = pathQuery(d);
       const inputs = pathInputs(d);
@@ -221,10 +221,10 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     if (!c || !reachOf(c.id)) return;
     const home = unitById(c.id);
     const h = c.at;
-    if (!h || !onBoard(h) || (home && h.q === home.q && h.r === home.r)) ui.pick = null; // off the board, or back home: no move
+    if (!h || !onBoard(h) || (home && h.q === home.q && h.r === home.r)) store.setPick(null); // off the board, or back home: no move
     else if (!(ui.pick && ui.pick.q === h.q && ui.pick.r === h.r)) {
-      if (ui.result.scene.reach.has(hex.key(h.q, h.r))) ui.pick = { q: h.q, r: h.r };
-      else { ui.pick = { q: h.q, r: h.r, why: null }; whyNot(ui.pick); }
+      if (ui.result.scene.reach.has(hex.key(h.q, h.r))) store.setPick({ q: h.q, r: h.r });
+      else { store.setPick({ q: h.q, r: h.r, why: null }); whyNot(ui.pick); }
     }
     redrawResult();
     if (c.dropped) drop(c);
@@ -240,98 +240,19 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     if (c?.table) { table.drop(id, cancelled); return; }
     if (!c || c.id !== id) return;
     clearTimeout(c.linger);
-    if (cancelled) { ui.carry = null; ui.pick = null; redrawResult(); refresh(); return; }
+    if (cancelled) { store.setCarry(null); store.setPick(null); redrawResult(); refresh(); return; }
     c.dropped = true;
     if (c.via.length ? ui.lastRequest === JSON.stringify(currentRequest(), null, 2) && ui.result : reachOf(c.id)) drop(c);
   }
 
   function drop(c) {
-    ui.carry = null;
+    store.setCarry(null);
     refresh();
     if (c.via.length ? canApply() : ui.pick && tappedEnd() && canApply()) makeMove();
     // a hex it reaches that the game will not have the page move it to (its `canApplyEnd`): said why
-    else if (!c.via.length && ui.pick && !('why' in ui.pick) && !tappedEnd()) { ui.pick.notMade = true; redrawResult(); }
+    else if (!c.via.length && ui.pick && !('why' in ui.pick) && !tappedEnd()) { store.pickNotMade(); redrawResult(); }
   }
 
-
-  /**
-   * Make this move: the ruling applied to the position as one Undo step (the mover at its end; what
-   * the game moves besides it through its `applyRuling`). Only an answer to the position on the board.
-   * On a tap reach, a reached hex tapped is where the mover goes (the game may refuse an end its
-   * reach cannot place all of, `canApplyEnd`). True when the move was made.
-   */
-  function applyRuling() {
-    if (!canApply()) return false;
-    const { request, response: { result } } = ui.result;
-    const s = sys(), end = tappedEnd();
-    store.edit((d) => {
-      const byId = (id) => d.units.find((u) => u.id === id);
-      const moveTo = (u, p) => {
-        if (!u || !p || typeof p !== 'object') return;
-        if (s.board === 'hex') {
-          const h = Number.isInteger(p.q) && Number.isInteger(p.r) ? p : Number.isInteger(p.col) ? hex.toAxial(p.col, p.row) : null;
-          if (!h) return;
-          u.q = h.q; u.r = h.r;
-          if (s.hasFacing && Number.isInteger(p.facing)) u.facing = p.facing;
-        } else if (Number.isFinite(p.x) && Number.isFinite(p.y)) {
-          u.x = round(p.x); u.y = round(p.y);
-          if (Number.isFinite(p.facing)) u.facing = round(((p.facing % 360) + 360) % 360);
-        }
-      };
-      // a unit the ruling takes off the table (destroyed, fled off, eliminated)
-      const remove = (id) => {
-        d.units = d.units.filter((u) => u.id !== id);
-        forgetUnit(d.inputs, id);
-      };
-      if (end) moveTo(byId(request.unit), end);
-      else {
-        const mover = request.unit ?? request.charger;
-        if (typeof mover === 'string') moveTo(byId(mover), moverEnd(request, result));
-        s.applyRuling?.(request, result, byId, moveTo, remove, d);
-      }
-      // the move made is no longer the question: its path, order or charge would be asked again
-      // from where the units now stand (and ruled broken). The query's `made` says what goes;
-      // by default its drawn paths. Undo brings them back with the units.
-      const inputs = own(d.inputs, request.query), spec = own(s.queries, request.query);
-      if (inputs && spec) (spec.made ?? clearPaths(spec))(inputs);
-    });
-    return true;
-  }
-
-  const clearPaths = (spec) => (inputs) => { for (const f of spec.fields) if (f.kind === 'path') inputs[f.key] = []; };
-
-  // A unit taken off the table is no longer picked in any question ('' is "none"), so the next
-  // ruling asks of the position as it is instead of naming a unit that is gone.
-  function forgetUnit(inputs, id) {
-    for (const [k, v] of Object.entries(inputs ?? {})) {
-      if (v === id) inputs[k] = '';
-      else if (v && typeof v === 'object') forgetUnit(v, id);
-    }
-  }
-
-  // The reached hex tapped on the game's tap reach (its entry), when the game can place the mover there.
-  function tappedEnd() {
-    const r = ui.result, p = ui.pick;
-    if (!p || p.why !== undefined || r.request?.query !== sys().tapQuery || typeof r.request.unit !== 'string') return null;
-    const entry = ui.result.scene?.reach.get(hex.key(p.q, p.r));
-    return entry && (sys().canApplyEnd?.(entry) ?? true) ? { q: entry.q, r: entry.r } : null;
-  }
-
-  /** True when the answer on screen moves something that Make this move can apply. */
-  function canApply() {
-    const r = ui.result;
-    if (!r?.response?.ok || r.response.result?.legal === false || r.request?.system !== store.state.system || ui.lastRequest !== JSON.stringify(currentRequest(), null, 2)) return false;
-    const res = r.response.result;
-    return !!tappedEnd() || !!(moverEnd(r.request, res) && typeof (r.request.unit ?? r.request.charger) === 'string') || !!sys().canApply?.(r.request, res);
-  }
-
-  // Where the question's unit ends: the answer's `final`, or the game's word for it (`moverEnd`:
-  // a charge that cannot be completed has a `final` where it would have ended).
-  function moverEnd(request, result) {
-    const s = sys();
-    if (s.moverEnd) return s.moverEnd(request, result);
-    return result?.legal !== false ? result?.final : null;
-  }
 
   function extendPath(h) {
     const d = doc();
@@ -346,7 +267,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
       store.edit((dd) => { dd.query = q; pathInputs(dd).unit = on.id; });
       return;
     }
-    if (mover && onLattice(store.state.system, mover)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
+    if (mover) h = standAt(store.state.system, d.board, mover, h);
     if (!onBoard(h)) return;
     store.edit((dd) => {
       dd.query = q;
@@ -363,7 +284,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     const kind = terrainKind();
     if (!kind) return; // the game's kinds have not come from the engine yet
     const at = doc().terrain.find((t) => t.q === h.q && t.r === h.r);
-    if (first) { ui.serial++; ui.paintMode = at && at.terrain === kind ? 'erase' : 'paint'; }
+    if (first) { store.nextGesture(); store.setPaintMode(at && at.terrain === kind ? 'erase' : 'paint'); }
     if (ui.paintMode === 'erase' ? !at : at?.terrain === kind) return;
     store.edit((d) => {
       d.terrain = d.terrain.filter((t) => !(t.q === h.q && t.r === h.r));
@@ -376,7 +297,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     const kind = terrainKind();
     if (!kind) return;
     const polygon = ui.pending;
-    ui.pending = [];
+    store.setPending([]);
     store.edit((d) => {
       let n = d.terrain.length + 1;
       while (d.terrain.some((t) => t.id === `${kind} ${n}`)) n++;
@@ -396,12 +317,12 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     else if (k === 'f' || k === 'F') toggleFullBoard();
     else if (k === 'n' || k === 'N') {
       const us = doc().units;
-      if (us.length) { const i = us.findIndex((v) => v.id === ui.selected); ui.selected = us[(i + (k === 'N' ? us.length - 1 : 1)) % us.length].id; refresh('select'); }
+      if (us.length) { const i = us.findIndex((v) => v.id === ui.selected); store.select(us[(i + (k === 'N' ? us.length - 1 : 1)) % us.length].id); }
     } else if (k === 'Enter' && ui.placing) ui.placing.middle();
     // in play the arrows carry the selected unit hex by hex; Enter puts it down (the move made where it may go), Escape takes it back
     else if (k === 'Enter' && ui.carry && !ui.carry.dropped) dragEnd(ui.carry.id, false);
     else if (k === 'Escape' && ui.carry) dragEnd(ui.carry.id, true);
-    else if (k === 'Escape') { ui.pending = []; ui.selected = null; refresh('select'); }
+    else if (k === 'Escape') { store.setPending([]); store.select(null); }
     else if (k === 'Enter' && ui.tool === 'terrain') finishPolygon();
     else if ((k === ']' || k === '[') && ui.result?.scene.reach.size) pickNext(k === ']' ? 1 : -1);
     else if (k.startsWith('Arrow')) arrow(k, e.shiftKey, u);
@@ -418,7 +339,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     const list = [...ui.result.scene.reach.values()];
     const i = ui.pick ? list.findIndex((h) => h.q === ui.pick.q && h.r === ui.pick.r) : -1;
     const next = list[(i + sign + list.length + (i < 0 && sign < 0 ? 1 : 0)) % list.length];
-    ui.pick = { q: next.q, r: next.r };
+    store.setPick({ q: next.q, r: next.r });
     redrawResult();
   }
 
@@ -427,7 +348,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     if (ui.tool === 'path' && isHexBoard()) {
       const d = doc(), mv = pathInputs(d), mover = unitById(mv.unit);
       const from = mv.path?.length ? mv.path[mv.path.length - 1] : mover;
-      if (from) extendPath(offsetStep(from, dx, dy, mover && onLattice(store.state.system, mover)));
+      if (from) extendPath(offsetStep(mover, from, dx, dy));
       return;
     }
     if (!u) return;
@@ -438,7 +359,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     }
     if (playing() && ui.tool === 'move') {
       const from = ui.carry?.id === u.id && ui.carry.at && !ui.carry.dropped ? ui.carry.at : u;
-      carry(u.id, offsetStep(from, dx, dy, onLattice(store.state.system, u)), true);
+      carry(u.id, offsetStep(u, from, dx, dy), true);
       return;
     }
     if (!isHexBoard()) {
@@ -446,17 +367,14 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
       store.edit(() => { u.x = round(u.x + dx * step); u.y = round(u.y + dy * step); }, `key:${u.id}`);
       return;
     }
-    const h = offsetStep(u, dx, dy, onLattice(store.state.system, u));
+    const h = offsetStep(u, u, dx, dy);
     if (onBoard(h)) store.edit((d) => { const v = d.units.find((w) => w.id === u.id); v.q = h.q; v.r = h.r; }, `key:${u.id}`);
   }
 
-  // One hex (or one hexon) left, right, up or down the screen.
-  function offsetStep(from, dx, dy, hexon) {
-    if (hexon) {
-      const dir = dx > 0 ? 0 : dx < 0 ? 3 : dy > 0 ? 4 : 1; // lattice steps (2,1), (-2,-1), (1,-3), (-1,3)
-      const [a, b] = hex.HEXON_DIRS[dir];
-      return { q: from.q + a, r: from.r + b };
-    }
+  // Unit `u`'s step from `from` left, right, up or down the screen: a hex, or a step of its game's lattice.
+  function offsetStep(u, from, dx, dy) {
+    const step = u && latticeStep(store.state.system, u, from, dx, dy);
+    if (step) return step;
     const o = hex.toOffset(from.q, from.r);
     return hex.toAxial(o.col + dx, o.row - dy);
   }
@@ -484,10 +402,10 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     const system = store.state.system;
     if (isHexBoard()) {
       const taken = new Set(d.units.flatMap((v) => hexesOf(v)).map((h) => hex.key(h.q, h.r)));
-      const cells = hex.boardCells(d.board);
+      const cells = boardCells(system, d.board);
       const inside = new Set(cells.map((c) => hex.key(c.q, c.r)));
       const mid = hex.fromPixel(...near);
-      const spot = cells.sort((a, b) => hex.distance(a, mid) - hex.distance(b, mid)).map((c) => (onLattice(system, u) ? hex.snapHexon(c.q, c.r, d.board.hexonAnchor) : { q: c.q, r: c.r }))
+      const spot = cells.sort((a, b) => hex.distance(a, mid) - hex.distance(b, mid)).map((c) => standAt(system, d.board, u, { q: c.q, r: c.r }))
         .find((h) => inside.has(hex.key(h.q, h.r)) && hexesOf({ ...u, ...h }).every((x) => inside.has(hex.key(x.q, x.r)) && !taken.has(hex.key(x.q, x.r))));
       if (spot) Object.assign(u, spot);
       return;
@@ -511,6 +429,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     const [w, d] = unitSize(store.state.system, u);
     return { ...u, w, d };
   };
+  const { applyRuling, canApply, tappedEnd } = initMakeMove({ store, sys, round, currentRequest });
   const table = initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply });
 
   return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree,

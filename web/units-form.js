@@ -1,7 +1,7 @@
 // The Units panel: the form for the selected unit (or the new-unit template) and the list of
 // units on the board.
 import * as hex from './hex.js';
-import { SYSTEMS, uniqueId, renameRefs, onLattice } from './model.js';
+import { SYSTEMS, uniqueId, renameRefs, standAt } from './model.js';
 import { el } from './draw.js';
 import { on, field, rebuild, getPath, setPath, paintSwatches, cachedRows } from './forms.js';
 
@@ -32,7 +32,8 @@ export function initUnitsForm({ store, ui, board, doc, sys, isHexBoard, unitById
 
   function template() {
     const system = store.state.system;
-    const t = (ui.template[system] ??= { id: '', ...SYSTEMS[system].newUnit() });
+    if (!ui.template[system]) store.setTemplate(system, { id: '', ...SYSTEMS[system].newUnit() });
+    const t = ui.template[system]; // the form edits the template in place
     if (!doc().sides.some((s) => s.name === t.side)) t.side = doc().sides[0].name;
     return t;
   }
@@ -68,8 +69,7 @@ export function initUnitsForm({ store, ui, board, doc, sys, isHexBoard, unitById
       if (!input.reportValidity()) return;
       const old = u.id;
       store.edit((d) => { d.units.find((w) => w.id === old).id = name; renameRefs(d, old, name); });
-      ui.selected = name;
-      refresh('select');
+      store.select(name);
       return;
     }
     const id = u.id;
@@ -79,11 +79,11 @@ export function initUnitsForm({ store, ui, board, doc, sys, isHexBoard, unitById
         const o = hex.toOffset(w.q, w.r);
         o[key] = v;
         let h = hex.toAxial(o.col, o.row);
-        if (onLattice(store.state.system, w)) h = hex.snapHexon(h.q, h.r, d.board.hexonAnchor);
+        h = standAt(store.state.system, d.board, w, h);
         if (onBoard(h)) Object.assign(w, h);
       } else if (key === 'facing' && isHexBoard()) w.facing = Number(v);
       else setPath(w, key, v);
-      if (key === 'size' && onLattice(store.state.system, w)) Object.assign(w, hex.snapHexon(w.q, w.r, d.board.hexonAnchor));
+      if (key === 'size') Object.assign(w, standAt(store.state.system, d.board, w, { q: w.q, r: w.r }));
     }, `unit:${id}:${key}`);
   }
 
@@ -102,22 +102,21 @@ export function initUnitsForm({ store, ui, board, doc, sys, isHexBoard, unitById
       const centre = hex.fromPixel(wx, wy), view = hex.toOffset(centre.q, centre.r);
       const mid = Number.isFinite(at?.col) || Number.isFinite(at?.row) ? hex.toAxial(at.col ?? view.col, at.row ?? view.row) : centre;
       const free = boardCells().sort((a, b) => hex.distance(a, mid) - hex.distance(b, mid))
-        .find((c) => { const h = onLattice(store.state.system, u) ? hex.snapHexon(c.q, c.r, d.board.hexonAnchor) : c; return !hexesOf({ ...u, ...h }).some((x) => taken.has(hex.key(x.q, x.r))) && onBoard(h); });
+        .find((c) => { const h = standAt(store.state.system, d.board, u, c); return !hexesOf({ ...u, ...h }).some((x) => taken.has(hex.key(x.q, x.r))) && onBoard(h); });
       const h = free ?? mid;
-      Object.assign(u, onLattice(store.state.system, u) ? hex.snapHexon(h.q, h.r, d.board.hexonAnchor) : { q: h.q, r: h.r });
+      Object.assign(u, standAt(store.state.system, d.board, u, { q: h.q, r: h.r }));
       if (sys().hasFacing) u.facing = Number(t.facing ?? 0);
     }
     store.edit((dd) => { dd.units.push(u); });
     t.id = '';
     delete t.at; delete t.x; delete t.y;
-    ui.selected = id;
-    refresh('select');
+    store.select(id);
   }
 
   function removeUnit(id) {
     store.edit((d) => { d.units = d.units.filter((u) => u.id !== id); });
-    if (ui.selected === id) ui.selected = null;
-    refresh('select');
+    if (ui.selected === id) store.select(null);
+    refresh();
   }
 
   const unitRows = new Map();
@@ -132,7 +131,7 @@ export function initUnitsForm({ store, ui, board, doc, sys, isHexBoard, unitById
       pick.type = 'button';
       pick.dataset.key = `pick:${u.id}`;
       pick.setAttribute('aria-pressed', String(u.id === ui.selected));
-      on(pick, 'click', () => { ui.selected = u.id === ui.selected ? null : u.id; refresh('select'); });
+      on(pick, 'click', () => store.select(u.id === ui.selected ? null : u.id));
       const rm = el('button', '✕', 'icon small');
       rm.type = 'button';
       rm.dataset.key = `rm:${u.id}`;

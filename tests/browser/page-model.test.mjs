@@ -19,7 +19,7 @@ test('hex helpers: odd-r offsets, pixels, the C&C board and hexon snapping', () 
   assert.deepEqual(toAxial(4, 3), { q: 3, r: 3 });
   assert.deepEqual(toOffset(3, 3), { col: 4, row: 3 });
   for (let q = -3; q <= 3; q++) for (let r = -3; r <= 3; r++) assert.deepEqual(fromPixel(...center(q, r)), { q, r });
-  const cc = boardCells({ preset: 'cc-ancients' });
+  const cc = boardCells({ preset: 'cc-ancients' }, SYSTEMS['cc-ancients'].presets['cc-ancients']);
   assert.equal(cc.length, 5 * 13 + 4 * 12);
   assert.equal(cc.filter((c) => c.row === 1).length, 12);
   for (const [q, r] of [[0, 0], [2, 1], [-1, 3], [1, 4]]) assert.deepEqual(snapHexon(q, r), { q, r });

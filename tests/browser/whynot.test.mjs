@@ -12,7 +12,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, openPage, PHONE, hook, pageRequest, pickSystem, openRequest, overlay, verdict, details, shot, setMode } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
-import { toOffset, distance, boardCells } from '../../web/hex.js';
+import { toOffset, distance } from '../../web/hex.js';
+import { boardCells as modelBoardCells } from '../../web/model.js';
 import { GAMES } from '../../web/games/index.js';
 import { root } from '../js/util.mjs';
 
@@ -35,7 +36,7 @@ const painted = (page) => page.evaluate(() => new Promise((r) => requestAnimatio
 const BAD = '#b3261e';
 
 // The hexes of the request's board (the C&C board when it gives none).
-const boardHexes = (request) => boardCells(request.board ?? { preset: 'cc-ancients' });
+const boardHexes = (request) => modelBoardCells(request.system, request.board ?? { preset: 'cc-ancients' });
 
 /**
  * A hex to tap: on the board and in view, clear of every unit (a tap there would pick the unit),

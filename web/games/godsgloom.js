@@ -4,6 +4,17 @@ import { SIDE_COLOURS, num, list, hexUnit, hexMove, whatIfReach } from '../field
 import { PATH, ZONE, isHex, arr, hexKey, colRow, plural, el, section, reachCells, whatIfCells, pickedPath, hexStart, drawHexMove } from '../draw.js';
 import { toAxial } from '../hex.js';
 
+// The parent form of a reach ("paths": "parent"): its nodes are numbered (`node`), each entry names
+// the node before it (`parentNode`), and the hexes its paths cross without ending there are listed
+// under `through`; an entry without a node number names its `parent` hex, reached or passed through.
+function parentOf(r, reach) {
+  const via = new Map(arr(r?.through).filter(isHex).map((h) => [hexKey(h), h]));
+  const nodes = new Map();
+  for (const h of [...arr(r?.hexes), ...arr(r?.through)].filter(isHex)) if (Number.isInteger(h.node)) nodes.set(h.node, h);
+  return (e) => (Number.isInteger(e.parentNode) ? nodes.get(e.parentNode) ?? null
+    : isHex(e.parent) ? reach.get(hexKey(e.parent)) ?? via.get(hexKey(e.parent)) ?? null : null);
+}
+
 function drawGGReach(out, r, req, pick, extra) {
   const hexes = arr(r.hexes).filter(isHex);
   reachCells(out, hexes, (h) => [h.engaged ? (h.mayMeleeAttack ? 'A' : 'no A') : '', h.nimble ? 'N' : '', h.minimumMove ? 'min' : ''].filter(Boolean).join(' ') || undefined,
@@ -23,7 +34,7 @@ function drawGGReach(out, r, req, pick, extra) {
   if (!req.ignoreUnits) whatIfCells(out, extra?.whatIf);
   const start = isHex(r.start) ? r.start : hexStart(req, req.unit);
   if (r.stay && isHex(r.stay)) out.mark({ type: 'mark', shape: 'hex', hex: r.stay, color: PATH, label: r.stay.engaged ? 'stays engaged' : undefined });
-  pickedPath(out, req.unit, start, pick, r);
+  pickedPath(out, req.unit, start, pick, r, parentOf(r, out.reach));
 }
 
 /**

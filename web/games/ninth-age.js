@@ -521,6 +521,8 @@ game.rolls = { pursue: { fleeDistance: '2d6', 'pursuers.distance': '2d6' }, flee
 // takes it off the table removes it.
 const chargersOf = (request, result) => (arr(result?.chargers).length ? arr(result.chargers) : [{ ...result, charger: result?.charger ?? request.charger }]);
 const chargeEnd = (c) => (c.possible && isPose(c.final) ? c.final : isPose(c.failedChargeMove?.final) ? c.failedChargeMove.final : null);
+// a charge's question names its unit the charger
+game.mover = (request) => request.unit ?? request.charger;
 game.moverEnd = (request, result) => (request.query === 'charge' ? chargeEnd(result ?? {}) : result?.final); // a charge's result is its charger's
 game.canApply = (request, result) => {
   if (request.query === 'charge') return chargersOf(request, result).some((c) => chargeEnd(c));

@@ -128,6 +128,13 @@ const game = {
     { key: 'abilities', label: 'Abilities', kind: 'list' },
   ],
   newUnit: () => ({ size: 'infantry', hexonCount: 3, move: 4, run: 6, abilities: [] }),
+  // a huge miniature is placed by its hexons (A-TW-1), not by a hex: it stands on the first, as many as it covers
+  placeKeys: ['hexons'],
+  unitFromRequest(u, out) {
+    if (!Array.isArray(u.hexons) || !u.hexons.length) return;
+    Object.assign(out, axialOf(u.hexons[0]) ?? {});
+    if (u.hexons.length > 1) Object.assign(out, { size: 'huge', hexonCount: u.hexons.length });
+  },
   unitJSON(u) {
     const o = { id: u.id, side: u.side, size: u.size };
     if (u.size === 'huge') o.hexons = hugeHexons(u).map(({ q, r }) => ({ q, r }));
@@ -173,6 +180,13 @@ const game = {
   }),
   terrainColours: { volume: '#6d4c41', hazard: '#e65100' },
   onLattice: onHexons,
+  // the lattice of hexons (A-TW-1) a Large or Huge miniature moves on: where one stands put at a
+  // hex, and its step left, right, up or down the screen (lattice steps (2,1), (-2,-1), (1,-3), (-1,3))
+  boardHexes: ['hexonAnchor'], // where the lattice starts, when a board moves it off (0, 0)
+  lattice: {
+    snap: (h, board) => snapHexon(h.q, h.r, board.hexonAnchor),
+    step(from, dx, dy) { const [a, b] = HEXON_DIRS[dx > 0 ? 0 : dx < 0 ? 3 : dy > 0 ? 4 : 1]; return { q: from.q + a, r: from.r + b }; },
+  },
   /** The hexes a unit covers: its hex, or every hex of its hexons. */
   cells(u) {
     if (u.size === 'infantry') return [{ q: u.q, r: u.r }];

@@ -1,0 +1,52 @@
+// defineGame (web/games/define.js): the registry refuses a game module that lacks a key the page
+// needs, naming the game and the key, and completes the optional ones. The games are the engine's
+// (describe), each module as the registry lists it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { defineGame } from '../../web/games/define.js';
+import { GAMES } from '../../web/games/index.js';
+import { createEngine } from '../../wasm/movecalc.mjs';
+
+const { systems } = (await createEngine()).request({ query: 'describe' }).result;
+
+test('every game describe lists is a module the registry took', () => {
+  assert.deepEqual(Object.keys(GAMES), systems.map((s) => s.id));
+});
+
+test('a module missing a required key is refused with the game and the key named', () => {
+  for (const { id } of systems) {
+    for (const key of ['name', 'unitJSON', 'queries', 'draw']) {
+      const { [key]: _, ...lacking } = GAMES[id];
+      assert.throws(() => defineGame(id, lacking), (err) => err.message.startsWith(`game ${id}: its module has no \`${key}\``), `${id} without ${key}`);
+    }
+  }
+});
+
+test('a table game without size, and a query without build, are refused by name', () => {
+  const table = systems.find((s) => s.board === 'free-form');
+  const { size: _, ...noSize } = GAMES[table.id];
+  assert.throws(() => defineGame(table.id, noSize), /^Error: game [a-z-]+: its module has no `size` \(a game on a table\)/);
+  const hexGame = systems.find((s) => s.board === 'hex');
+  const g = GAMES[hexGame.id];
+  const [first] = Object.keys(g.queries);
+  const { build: _b, ...noBuild } = g.queries[first];
+  assert.throws(() => defineGame(hexGame.id, { ...g, queries: { ...g.queries, [first]: noBuild } }), new RegExp(`its module has no \`build\` in its query \`${first}\``));
+});
+
+test('the optional keys get their empty defaults; a game\'s own are kept', () => {
+  const { id } = systems[0];
+  const { terrainColours: _t, factNames: _f, ...bare } = GAMES[id];
+  const g = defineGame(id, bare);
+  assert.deepEqual(g.terrainColours, {});
+  assert.deepEqual(g.factNames, {});
+  assert.equal(defineGame(id, { ...bare, factNames: { x: 'X' } }).factNames.x, 'X');
+});
+
+// The page needs these before the engine has answered (the picker, a game's first board), so its
+// modules keep them; they are describe's, and this keeps them so.
+test('each module\'s name, board kind, length unit and clause prefix are describe\'s', () => {
+  for (const s of systems) {
+    const g = GAMES[s.id];
+    assert.deepEqual([g.name, g.board, g.lengthUnit, g.clausePrefix], [s.name, s.board === 'free-form' ? 'free' : s.board, s.lengthUnit, s.clausePrefix], s.id);
+  }
+});
