@@ -1,5 +1,5 @@
-// A drop in play that ejects (issue 31, a game whose moves can eject others: `playEject`, Torn
-// World TW-EJ-1 … TW-EJ-4): the move is asked with the reach's way to the hex dropped on, and each
+// A drop in play that ejects (issue 31, a game whose moves can eject others: its `playEject`,
+// TW-EJ-1 … TW-EJ-4): the move is asked with the reach's way to the hex dropped on, and each
 // ejected miniature (or marker) waits for the player: for an enemy the Dexterity test's outcome
 // first (it says who places it), then a tap on one of the nearest free hexes the engine lists. Every
 // choice goes into the request's `choices`; the page never picks one. When each is given the
@@ -133,7 +133,7 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
       x.candidates.forEach((c, i) => {
         const b = el('button', `${i + 1}: ${colRow(c)}`, 'secondary small');
         b.type = 'button';
-        b.setAttribute('aria-label', `${name} to ${colRow(c)}`);
+        b.setAttribute('aria-label', `${i + 1}: ${colRow(c)}, where ${name} goes`);
         b.addEventListener('click', () => give(x, { to: { q: c.q, r: c.r } }));
         parts.push(b);
       });

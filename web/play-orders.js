@@ -1,5 +1,5 @@
-// Play a command card on the board (issue 31, a game whose moves are ordered by cards: `playOrder`,
-// C&C): the card chosen first (its section shaded on the board, the orders left said), then each
+// Play a card on the board (issue 31, a game whose moves are ordered by cards: its `playOrder`):
+// the card chosen first (its section shaded on the board, the orders left said), then each
 // ordered unit or leader dragged in turn. Each drag is one more move of the game's `order` query,
 // ruled by the engine as the finger goes; the page only carries the finger's hex into the request.
 // A drop the order rules out puts the unit back and keeps the reason; the order is made (one Undo
@@ -135,7 +135,7 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     const i = inputs();
     if (i.card !== 'section' || !sc.cellBounds || sc.sections?.length !== 2) return [];
     const [x0, y0, x1, y1] = sc.cellBounds, [a, z] = sc.sections;
-    // the top side's left flank is the bottom side's right (docs/api/cc-ancients.md baselines)
+    // the top side's left flank is the bottom side's right (the game's API doc, baselines)
     const top = side() !== doc().sides[0]?.name;
     const s = top ? { left: 'right', right: 'left', center: 'center' }[i.section] : i.section;
     const [from, to] = s === 'left' ? [x0, a] : s === 'right' ? [z, x1] : [a, z];

@@ -7,6 +7,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { launch, engineAnswer as answer, openPage, PHONE, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted, openRequest } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toAxial, toOffset } from '../../web/hex.js';
@@ -126,6 +128,38 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s s
   await context.close();
 });
 
+test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-LD-10 a leader dragged off his unit by his own disc detaches (one order), the unit dragged by the rest of its hex moves alone; Make this move makes both', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  // Scipio with the Hastati on col 5, row 6: attached (CCA-LD-8)
+  const position = ROME();
+  position.units.find((u) => u.id === 'Scipio').col = 5;
+  position.units.find((u) => u.id === 'Scipio').row = 6;
+  await openRequest(page, position);
+  await page.tap('[data-section="center"]');
+  await page.waitForSelector('#order-total');
+  await painted(page);
+  // the leader's small disc sits up and right of the hex's centre (board.js tokenOf: 0.42 of a hex's size each way)
+  const { s } = await hook(page, 'camera');
+  const hexCentre = await screen(page, 5, 6);
+  await touchDrag(page, { x: hexCentre.x + 0.42 * s, y: hexCentre.y - 0.42 * s }, await screen(page, 6, 5));
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  assert.deepEqual((await pageRequest(page)).moves.map((m) => m.unit), ['Scipio'], 'the leader was picked up, not his unit');
+  // the Hastati picked by the rest of the hex (below its centre): they move one hex, alone
+  await touchDrag(page, { x: hexCentre.x - 0.2 * s, y: hexCentre.y + 0.3 * s }, await screen(page, 5, 5));
+  await page.waitForFunction(() => /2 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  const request = await pageRequest(page);
+  assert.deepEqual(request.moves.map((m) => m.unit), ['Scipio', 'Hastati']);
+  const result = await answer(request);
+  assert.equal(result.legal, true, 'a section card lets a leader detach from a unit that has not moved');
+  await shot(page, 'cc-detach');
+  await page.tap('#apply');
+  await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+  assert.deepEqual([await where(page, 'Scipio'), await where(page, 'Hastati')], [{ col: 6, row: 5 }, { col: 5, row: 5 }]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // Seed Example 1 (docs/api/torn-world.md): the Large Faceless One moves one hexon onto the
 // Swordsman, who is ejected to one of his 3 nearest free hexes (7,4), (7,5) and (7,6), the last
 // Fiery Earth; a failed Dexterity test lets the ejector choose (TW-EJ-3).
@@ -156,8 +190,8 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One droppe
   await page.waitForFunction(() => /^Tap where Swordsman goes: one of its 3 nearest free hexes/.test(document.getElementById('eject-ask')?.textContent ?? ''));
   assert.deepEqual((await pageRequest(page)).choices, [{ unit: 'Swordsman', dexterity: 'failed' }]);
   // the 3 hexes at distance 1 from col 6, row 5 outside the Faceless One's hexon, also as buttons (keyboard, screen reader)
-  assert.deepEqual(await page.$$eval('#play-bar button[aria-label^="Swordsman to"]', (bs) => bs.map((b) => b.getAttribute('aria-label'))),
-    ['Swordsman to col 7, row 4', 'Swordsman to col 7, row 5', 'Swordsman to col 7, row 6']);
+  assert.deepEqual(await page.$$eval('#play-bar button[aria-label$="where Swordsman goes"]', (bs) => bs.map((b) => b.textContent)),
+    ['1: col 7, row 4', '2: col 7, row 5', '3: col 7, row 6']);
   const marks = (await hook(page, 'overlay')).length;
   assert.ok(marks > 0, 'the move is drawn');
   await shot(page, 'tw-2-nearest-free');
@@ -183,5 +217,41 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One droppe
   assert.deepEqual([await where(page, 'Faceless One'), await where(page, 'Swordsman')], [onto, { col: 7, row: 6 }], 'Redo: both moved again');
   await shot(page, 'tw-4-redone');
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// axe-core (WCAG 2.x A and AA, as tests/browser/axe.test.mjs asks it) on the bar's states: a card
+// played with a unit ordered, an ejection's Dexterity test asked, its nearest free hexes offered.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+async function violations(page) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+}
+
+test('axe (360x740, touch): no WCAG A/AA violations with a card played and while an ejection is chosen', { skip: !has('cc-ancients', 'order') || !has('torn-world', 'move'), timeout: 120000 }, async () => {
+  const context = await env.browser.newContext({ viewport: PHONE, bypassCSP: true, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await page.goto(env.base);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  await pickSystem(page, 'cc-ancients');
+  assert.deepEqual(await violations(page), [], 'the cards offered');
+  await openRequest(page, ROME());
+  await page.tap('[data-section="center"]');
+  await page.waitForSelector('#order-total');
+  await painted(page);
+  await touchDrag(page, await screen(page, 5, 6), await screen(page, 5, 5));
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  assert.deepEqual(await violations(page), [], 'a card played');
+  await pickSystem(page, 'torn-world');
+  await openRequest(page, EX1);
+  await touchDrag(page, await screen(page, 3, 4), await screen(page, 5, 5));
+  await page.waitForSelector('[data-dexterity="failed"]');
+  assert.deepEqual(await violations(page), [], 'the Dexterity test asked');
+  await page.tap('[data-dexterity="passed"]');
+  await page.waitForSelector('#play-bar button[aria-label$="where Swordsman goes"]');
+  assert.deepEqual(await violations(page), [], 'the nearest free hexes offered');
   await context.close();
 });
