@@ -142,6 +142,7 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
     parts.push(cancelButton);
     bar.replaceChildren(...parts);
     bar.hidden = false;
+    bar.scrollTop = 0; // a bar scrolled to its last button (a landscape phone) shows the next question from its start
     return true;
   }
 

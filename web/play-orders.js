@@ -170,6 +170,7 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
         return b;
       });
       bar.replaceChildren(el('span', 'Play a card:'), n, ...buttons);
+      bar.scrollTop = 0;
       return;
     }
     const i = inputs(), r = ruling();
@@ -188,6 +189,7 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     stop.id = 'order-end';
     stop.addEventListener('click', end);
     bar.replaceChildren(...parts, stop);
+    bar.scrollTop = 0;
   }
 
   return { can, active, carry, drop, follow, overlay, render };
