@@ -56,8 +56,8 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     return out;
   }
 
-  /** A drag of unit `id` while a card is played: its move to the hex under the finger joins the order. */
-  function carry(id, pointer) {
+  /** A drag of unit `id` while a card is played: its move to the hex under the finger (by key: hex `pointer`) joins the order. */
+  function carry(id, pointer, byKey = false) {
     if (!unitById(id)) return;
     if (ui.carry?.id !== id || ui.carry.dropped) {
       said = '';
@@ -69,7 +69,7 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
       });
     }
     const c = ui.carry;
-    const h = hex.fromPixel(...pointer);
+    const h = byKey ? pointer : hex.fromPixel(...pointer);
     if (c.at?.q === h.q && c.at?.r === h.r) return;
     c.at = h;
     place(c);

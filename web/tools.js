@@ -452,7 +452,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     }
     if (playing() && ui.tool === 'move') {
       const from = ui.carry?.id === u.id && ui.carry.at && !ui.carry.dropped ? ui.carry.at : u;
-      carry(u.id, offsetStep(from, dx, dy, onLattice(store.state.system, u)), true);
+      (orders.active() ? orders.carry : carry)(u.id, offsetStep(from, dx, dy, onLattice(store.state.system, u)), true);
       return;
     }
     if (!isHexBoard()) {

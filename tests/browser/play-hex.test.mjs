@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { launch, engineAnswer as answer, openPage, PHONE, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted, openRequest } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted, openRequest } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toAxial, toOffset } from '../../web/hex.js';
 
@@ -156,6 +156,26 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-LD-10 a leader dragged of
   await page.tap('#apply');
   await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
   assert.deepEqual([await where(page, 'Scipio'), await where(page, 'Hastati')], [{ col: 6, row: 5 }, { col: 5, row: 5 }]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('cc-ancients (1280x800, keyboard): play, CCA-MV-1 with a card played, N picks the Hastati, ArrowUp carries them a hex ahead, Enter puts them down: the move joins the order', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  await pickSystem(page, 'cc-ancients');
+  await openRequest(page, ROME());
+  await page.click('[data-section="center"]');
+  await page.waitForSelector('#order-total');
+  await page.focus('#board');
+  for (let i = 0; i < 4 && (await hook(page, 'state')).selected !== 'Hastati'; i++) await page.keyboard.press('n');
+  assert.equal((await hook(page, 'state')).selected, 'Hastati');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  const request = await pageRequest(page);
+  assert.equal(request.query, 'order', 'the card is still played');
+  assert.deepEqual(request.moves.map((m) => [m.unit, m.path.map((h) => toOffset(h.q, h.r))]), [['Hastati', [{ col: 5, row: 5 }]]]);
+  assert.deepEqual(await where(page, 'Hastati'), { col: 5, row: 6 }, 'ordered, not yet moved: the order is made when its orders are used');
   assert.deepEqual(errors, []);
   await context.close();
 });
