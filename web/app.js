@@ -63,6 +63,8 @@ function scene() {
   if (carried) sc.overlay = [...sc.overlay, { type: 'hexes', cells: hexesOf({ ...carried, ...ui.carry.at }).map((h) => ({ q: h.q, r: h.r, color: 'rgba(255,255,255,0.35)', outline: colourOf(carried.side) })) }];
   // on a table: the facing under the finger, or the ruler from the unit's front (play-table.js)
   if (ui.carry?.table) sc.overlay = [...sc.overlay, ...tools.playOverlay()];
+  // on hexes: the section of the card played, the hexes a drop's ejected miniature may go to (play-orders.js, play-eject.js)
+  sc.overlay = [...sc.overlay, ...tools.playHexOverlay(sc)];
   // the Ruler's reading (ruler.js), drawn and said in words under the tools (rulerNote)
   if (ui.tool === 'measure' && ui.ruler) {
     sc.ruler = measure(sc, ui.ruler.a, ui.ruler.b, rulerLabel);
@@ -131,7 +133,7 @@ const page = {
 };
 const settings = initSettingsForm(page);
 const units = initUnitsForm(page);
-const tools = initTools({ ...page, terrainKind: settings.terrainKind, removeUnit: units.removeUnit });
+const tools = initTools({ ...page, terrainKind: settings.terrainKind, removeUnit: units.removeUnit, playBar: $('play-bar') });
 const questions = initQueryForm(page);
 const { terrainNote } = settings;
 const { applyRuling, canApply, placeFree, finishPolygon } = tools;
@@ -167,7 +169,8 @@ function render(response, request, extra = {}, frame = true) {
   store.showResult({ request, response, scene: null, extra });
   // an error names no place worth zooming to; a finger on the board keeps the view where it is
   redrawResult(frame && response.ok === true, response.ok === true && !board.gesture);
-  if (ui.carry) tools.follow(); // a unit carried in play: its hex on the reach that just answered
+  tools.follow(); // a unit carried in play: its hex on the reach that just answered; a card's or a drop's choices settled
+  tools.renderPlayBar(); // the card's running total, the ejection waiting
   showApply();
   // the Advanced panel's full response: written once the finger lifts (it can be large)
   store.defer({ response });
@@ -573,6 +576,7 @@ function refreshNow(afterDrag = false) {
   if (ui.tool === 'path' && s.board !== 'hex') setTool('move');
   $('tool-path').hidden = s.board !== 'hex';
   showMode();
+  tools.renderPlayBar();
   const play = ui.tool === 'move' && tools.playing();
   $('tool-note').textContent = ui.tool === 'terrain' ? terrainNote() : ui.tool === 'measure' ? rulerNote() : play ? ui.rulerNote ?? s.playNote ?? TOOL_NOTES.play : TOOL_NOTES[ui.tool];
   $('undo').disabled = !store.canUndo();

@@ -1379,6 +1379,9 @@ export class Board extends Painter {
   unitAt(sx, sy) {
     const units = this.scene?.units ?? [];
     const [x, y] = this.toWorld(sx, sy);
+    // a small token (a C&C leader with his unit) is picked on its own disc; elsewhere on its hex
+    // the unit under it is, so that either can be dragged (a lone one anywhere on its hex)
+    let small = null;
     for (let i = units.length - 1; i >= 0; i--) {
       const u = units[i];
       if (u.free) {
@@ -1387,10 +1390,12 @@ export class Board extends Painter {
         const tol = 8 / this.s;
         if (Math.abs(along) <= u.free.w / 2 + tol && Math.abs(fwd) <= u.free.d / 2 + tol) return u;
       } else if (u.hexes.some((h) => { const [cx, cy] = center(h.q, h.r); return Math.hypot(cx - x, cy - y) < 0.87; })) {
+        const t = u.small && !small ? this.tokenOf(u) : null;
+        if (t && Math.hypot(t.px - sx, t.py - sy) > t.r + 6) { small = u; continue; }
         return u;
       }
     }
-    return null;
+    return small;
   }
 
   handleAt(sx, sy) {

@@ -16,6 +16,9 @@ export function createStore(saved, session = {}) {
     // the unit a finger carries in play (tools.js, play-table.js); the ruler a unit dragged over
     // open ground in a game of charges last read, in words (the tool note)
     carry: null, rulerNote: null,
+    // a drop that ejects miniatures while the player chooses where each goes (play-eject.js):
+    // `{unit, said}`, `said` a refused tap in words
+    eject: null,
     // the answer drawn (request, response, scene, extra), the hex tapped on it, the number of its
     // event shown (null: the whole move), the timeline's time and its animation frame
     result: null, pick: null, event: null, t: 1, playing: 0,
@@ -66,6 +69,8 @@ export function createStore(saved, session = {}) {
     setRuler: (ruler) => keep({ ruler }),
     setCarry: (carry) => keep({ carry }),
     setRulerNote: (rulerNote) => keep({ rulerNote }),
+    setEject: (eject) => keep({ eject }),
+    ejectSaid: (said) => { if (s.eject) s.eject.said = said; },
     setTemplate: (system, unit) => keep({ template: { ...s.template, [system]: unit } }),
     setPlacing: (placing) => keep({ placing }),
     /** A new drag or paint stroke: its edits merge into one Undo step. */

@@ -6,20 +6,23 @@ import * as hex from './hex.js';
 import { onLattice, standAt, latticeStep, unitSize, own, boardCells } from './model.js';
 import { initTablePlay } from './play-table.js';
 import { initMakeMove } from './make-move.js';
+import { initPlayOrders } from './play-orders.js';
+import { initPlayEject } from './play-eject.js';
 
 /**
  * Sets up the tools and the board's keys. `page`: the store, `ui`, the board and its canvas,
  * `doc()`, `sys()`, `isHexBoard()`, `unitById(id)`, `round(v, p)`, the position's `hexesOf(u)`,
  * `onBoard(h)`, `pathQuery(d)` and `pathInputs(d)`, `refresh()`, `redrawResult()`,
  * `currentRequest()`, `askEngine(request)` (the engine client's `ask`, in the tap's lane), `terrainKind()`,
- * `removeUnit(id)`, `toggleFullBoard()`, `makeMove()` (Make this move) and `rule()` (asks the
- * position's question again, a move just made or not).
+ * `removeUnit(id)`, `toggleFullBoard()`, `makeMove()` (Make this move), `rule()` (asks the
+ * position's question again, a move just made or not) and `playBar` (where a card played or a
+ * drop's ejections are chosen: play-orders.js, play-eject.js).
  */
-export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unitById, round, hexesOf, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, askEngine, terrainKind, removeUnit, toggleFullBoard, makeMove, rule }) {
+export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unitById, round, hexesOf, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, askEngine, terrainKind, removeUnit, toggleFullBoard, makeMove, rule, playBar }) {
   // A drag with the Move tool: in play the unit's move (carry); in set-up the unit follows the
   // pointer (on a hex board, hex by hex).
   function dragTo(id, [x, y], pointer) {
-    if (playing()) { if (isHexBoard()) carry(id, pointer); else table.carry(id, [x, y], pointer); return; }
+    if (playing()) { if (orders.active()) orders.carry(id, pointer); else if (isHexBoard()) carry(id, pointer); else table.carry(id, [x, y], pointer); return; }
     const u = unitById(id);
     if (!u) return;
     if (!isHexBoard()) {
@@ -52,6 +55,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
 
   function tap([x, y]) {
     if (ui.placing) { ui.placing.at([x, y]); return; }
+    if (playing() && isHexBoard() && eject.tap(hex.fromPixel(x, y))) return; // where an ejected miniature goes
     if (ui.tool === 'terrain' && !isHexBoard()) {
       const t = doc().table;
       store.addCorner([round(Math.min(Math.max(x, 0), t.width)), round(Math.min(Math.max(y, 0), t.height))]);
@@ -126,6 +130,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     // a saved army waiting for its place goes beside the unit tapped (on it is taken)
     if (ui.placing && u) { ui.placing.at(isHexBoard() ? hex.center(u.q, u.r) : [u.x, u.y]); return; }
     if (ui.tool !== 'move' || store.locked) return;
+    if (playing() && orders.active()) return; // a card played: its units are ordered by dragging them
     askReach(id);
   }
 
@@ -215,7 +220,10 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
    * whyNot, as a tap on that hex would; a drop waiting for the reach is made then.
    */
   function follow() {
+    orders.follow();
+    eject.follow();
     const c = ui.carry;
+    if (c?.order) return;
     if (c?.table) { table.follow(); return; }
     if (c?.via.length) { if (c.dropped && ui.lastRequest === JSON.stringify(currentRequest(), null, 2)) drop(c); return; }
     if (!c || !reachOf(c.id)) return;
@@ -238,6 +246,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   function dragEnd(id, cancelled) {
     const c = ui.carry;
     if (c?.table) { table.drop(id, cancelled); return; }
+    if (c?.order) { orders.drop(id, cancelled); return; }
     if (!c || c.id !== id) return;
     clearTimeout(c.linger);
     if (cancelled) { store.setCarry(null); store.setPick(null); redrawResult(); refresh(); return; }
@@ -249,8 +258,12 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     store.setCarry(null);
     refresh();
     if (c.via.length ? canApply() : ui.pick && tappedEnd() && canApply()) makeMove();
-    // a hex it reaches that the game will not have the page move it to (its `canApplyEnd`): said why
-    else if (!c.via.length && ui.pick && !('why' in ui.pick) && !tappedEnd()) { store.pickNotMade(); redrawResult(); }
+    // a hex it reaches that the game will not have the page move it to by itself (its
+    // `canApplyEnd`): the player chooses where the ejected go (play-eject.js), else it says why
+    else if (!c.via.length && ui.pick && !('why' in ui.pick) && !tappedEnd()) {
+      const way = ui.result.scene.tracks.findLast((t) => t.kind === 'hexes')?.steps.slice(1);
+      if (!eject.start(c.id, way, own(doc().inputs, ui.result.request.query)?.action)) { store.pickNotMade(); redrawResult(); }
+    }
   }
 
 
@@ -359,7 +372,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     }
     if (playing() && ui.tool === 'move') {
       const from = ui.carry?.id === u.id && ui.carry.at && !ui.carry.dropped ? ui.carry.at : u;
-      carry(u.id, offsetStep(u, from, dx, dy), true);
+      (orders.active() ? orders.carry : carry)(u.id, offsetStep(u, from, dx, dy), true);
       return;
     }
     if (!isHexBoard()) {
@@ -429,9 +442,20 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     const [w, d] = unitSize(store.state.system, u);
     return { ...u, w, d };
   };
-  const { applyRuling, canApply, tappedEnd } = initMakeMove({ store, sys, round, currentRequest });
+  const { applyRuling, canApply, tappedEnd } = initMakeMove({ store, sys, round, currentRequest, held: () => eject.active() });
   const table = initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply });
+  // ---- a card played, a drop's ejections chosen (hex games: play-orders.js, play-eject.js) ----
+  const orders = initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), bar: playBar });
+  const eject = initPlayEject({ store, ui, sys, doc, currentRequest, refresh, makeMove, bar: playBar });
+  /** The bar under the verdict in play: a drop's ejections while they are chosen, else the card played (or the cards to play). */
+  function renderPlayBar() {
+    if (playing() && eject.render()) return;
+    if (playing() && orders.can()) { orders.render(); return; }
+    playBar.hidden = true;
+  }
+  /** What play draws over the board: the card's section, the hexes an ejected miniature may go to. */
+  const playHexOverlay = (sc) => (playing() ? [...orders.overlay(sc), ...eject.overlay()] : []);
 
   return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree,
-    playOverlay: table.overlay, playNote: table.note };
+    playOverlay: table.overlay, playNote: table.note, renderPlayBar, playHexOverlay };
 }

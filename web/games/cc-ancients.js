@@ -392,5 +392,7 @@ game.applyRuling = (request, result, byId, moveTo, remove) => {
     for (const b of arr(path?.blockersLose)) if (b.eliminated) remove(b.unit);
   }
 };
-// once made, an order is done: the next card orders its own units
-game.queries.order.made = (i) => Object.assign(i, { moves: [], active: 0 });
+// once made, an order is done: the next card orders its own units (in play, chosen again)
+game.queries.order.made = (i) => { Object.assign(i, { moves: [], active: 0 }); delete i.played; };
+// Issue 31: in play a command card is chosen first, then each unit it orders dragged (play-orders.js).
+game.playOrder = true;

@@ -143,7 +143,10 @@ const game = {
   },
   queries: {
     reach: { fields: [unitField(), { key: 'action', label: 'Action', kind: 'select', options: [['move', 'move'], ['run', 'run']] }], build: (i) => ({ unit: i.unit, action: i.action ?? 'move' }) },
-    move: { fields: [...hexMove.fields, { key: 'action', label: 'Action', kind: 'select', options: [['move', 'move'], ['run', 'run']] }], build: (i) => ({ ...hexMove.build(i), action: i.action ?? 'move' }) },
+    // `choices`: where the ejected go and the Dexterity tests' outcomes, as a player chose them in
+    // play (play-eject.js); no form field: the forms' move lets the engine say who chooses
+    move: { fields: [...hexMove.fields, { key: 'action', label: 'Action', kind: 'select', options: [['move', 'move'], ['run', 'run']] }],
+      build: (i) => ({ ...hexMove.build(i), action: i.action ?? 'move', ...(Array.isArray(i.choices) && i.choices.length ? { choices: i.choices } : {}) }) },
     // docs/api/torn-world.md: `eject` ends the unit at the last hex of the drawn path (or where it
     // stands); `shift` moves it by the chosen side's effect to that hex.
     eject: {
@@ -259,6 +262,10 @@ game.wayFacts = (w) => {
 // places it (as chosen, or the first candidate, A-TW-3) and takes the Volume Landscape a Huge
 // miniature destroyed off the board (TW-HUG-1). A reached hex tapped is made a move only when
 // nothing is ejected or destroyed there: the reach does not say where the ejected go.
+// Issue 31: such a drop in play asks the move, and the player chooses each ejection (play-eject.js).
+game.playEject = true;
+// once made, the move and the choices it was made with are done
+game.queries.move.made = (i) => Object.assign(i, { path: [], choices: [] });
 game.canApplyEnd = (entry) => !arr(entry.ejects).length && !arr(entry.destroyed).length && !arr(entry.ejectsMarkers).length;
 game.applyRuling = (request, result, byId, moveTo, remove, d) => {
   if (request.query !== 'move' && request.query !== 'eject') return;

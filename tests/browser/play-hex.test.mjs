@@ -1,0 +1,277 @@
+// Play on a hex board (issue 31) for a command card and for an ejection, by touch at 360 × 740:
+// a card chosen, then each unit it orders dragged (web/play-orders.js); a drop that ejects, the
+// Dexterity test's outcome and the hex the ejected miniature goes to chosen by taps
+// (web/play-eject.js). Each ends with the move made, undone and redone, and leaves screenshots in
+// tests/artifacts/play-hex-*.png. The games come from describe: those whose moves are ordered by
+// cards (an `order` query) and those whose moves eject (a `move` taking `choices`, Torn World's).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted, openRequest } from './browser.mjs';
+import { createEngine } from '../../wasm/movecalc.mjs';
+import { toAxial, toOffset } from '../../web/hex.js';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env.browser.close(); env.server.close(); });
+
+const SYSTEMS = (await createEngine()).request({ query: 'describe' }).result.systems;
+const has = (id, q) => SYSTEMS.some((s) => s.id === id && s.queries.some((x) => x.name === q));
+const unitOf = async (page, id) => (await hook(page, 'state')).doc.units.find((u) => u.id === id);
+const where = async (page, id) => { const u = await unitOf(page, id); return toOffset(u.q, u.r); };
+const screen = (page, col, row) => hook(page, 'screenOfHex', col, row);
+async function shot(page, name) {
+  await painted(page);
+  await page.screenshot({ path: join(artifacts, `play-hex-${name}-360x740.png`) });
+}
+
+// Three Roman pieces in the centre section of the 13 × 9 board (cols 5 to 7, clear of the dotted
+// lines at cols 4 and 8): two foot units and a lone leader behind them; a Gallic unit far ahead.
+const ROME = (extra = []) => ({
+  system: 'cc-ancients', query: 'reach', unit: 'Hastati',
+  units: [
+    { id: 'Hastati', side: 'Rome', type: 'medium infantry', col: 5, row: 6 },
+    { id: 'Principes', side: 'Rome', type: 'heavy infantry', col: 7, row: 6 },
+    { id: 'Scipio', side: 'Rome', type: 'leader', col: 6, row: 7 },
+    { id: 'Gauls', side: 'Gaul', type: 'warrior', col: 6, row: 1 },
+    ...extra,
+  ],
+});
+
+test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 orders: Hastati and Principes one hex each, Scipio dropped on the Hastati attaches; the third order makes the order (4 touches), undone and redone', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await openRequest(page, ROME());
+  assert.equal(await page.isChecked('input[name="mode"][value="play"]'), true, 'Play');
+  await shot(page, 'cc-1-cards');
+  // touch 1: the centre card (3 orders, the card's default count)
+  assert.equal(await page.inputValue('#order-count'), '3');
+  await page.tap('[data-section="center"]');
+  await page.waitForSelector('#order-total');
+  assert.match(await page.textContent('#order-total'), /^Centre card: /);
+  assert.equal((await pageRequest(page)).query, 'order', 'the question is the order');
+  // the section shaded on the board, with the orders left
+  await page.waitForFunction(() => window.movecalcTest.boardText().some(([t]) => t === 'centre: 3 orders left'));
+  // touch 2: the Hastati (medium infantry: 1 hex, CCA-MV-1) dragged one hex ahead
+  await touchDrag(page, await screen(page, 5, 6), await screen(page, 5, 5));
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  await shot(page, 'cc-2-one-ordered');
+  // touch 3: the Principes (heavy infantry: 1 hex) one hex ahead
+  await touchDrag(page, await screen(page, 7, 6), await screen(page, 7, 5));
+  await page.waitForFunction(() => /2 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  // the running total says who may battle: neither is next to the Gauls, four rows ahead
+  const total = await page.textContent('#order-total');
+  assert.ok(total.includes('Hastati may battle') && total.includes('Principes may battle'), `each ordered unit's battle in the running total\n${total}`);
+  const request = await pageRequest(page);
+  assert.deepEqual(request.moves.map((m) => [m.unit, m.path.map((h) => toOffset(h.q, h.r))]), [['Hastati', [{ col: 5, row: 5 }]], ['Principes', [{ col: 7, row: 5 }]]]);
+  await shot(page, 'cc-3-two-ordered');
+  // touch 4: Scipio (a lone leader, up to 3 hexes) dropped on the Hastati where they now stand:
+  // he attaches to them (CCA-LD-8); the third order of three used, the order is made
+  let full = null;
+  await touchDrag(page, await screen(page, 6, 7), await screen(page, 5, 5), { hold: async () => {
+    await page.waitForFunction((h) => { const m = window.movecalcTest.request().moves?.[2]; return m?.unit === 'Scipio' && m.path.at(-1).q === h.q && m.path.at(-1).r === h.r; }, toAxial(5, 5));
+    full = await pageRequest(page);
+    await page.waitForFunction(() => /Scipio attaches to Hastati/.test(document.getElementById('order-total')?.textContent ?? ''));
+    assert.match(await page.textContent('#order-total'), /3 of 3 orders used\. Hastati \(with Scipio\) may battle; Principes may battle; Scipio attaches to Hastati\./);
+    await shot(page, 'cc-4-leader-held');
+  } });
+  await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+  const result = await answer(full);
+  assert.equal(result.legal, true, 'the engine: the order is legal');
+  assert.deepEqual([result.ordersUsed, result.ordersAllowed], [3, 3]);
+  assert.equal(result.moves.find((m) => m.unit === 'Scipio').attachesTo, 'Hastati', 'the engine: Scipio attaches to the Hastati');
+  const moved = { Hastati: { col: 5, row: 5 }, Principes: { col: 7, row: 5 }, Scipio: { col: 5, row: 5 } };
+  for (const [id, at] of Object.entries(moved)) assert.deepEqual(await where(page, id), at, `${id} moved with the order`);
+  await shot(page, 'cc-5-made');
+  // touches 5 and 6: one Undo step takes the whole order back, Redo makes it again
+  await page.tap('#undo');
+  for (const [id, at] of Object.entries({ Hastati: { col: 5, row: 6 }, Principes: { col: 7, row: 6 }, Scipio: { col: 6, row: 7 } })) assert.deepEqual(await where(page, id), at, `Undo: ${id} back`);
+  await page.tap('#redo');
+  for (const [id, at] of Object.entries(moved)) assert.deepEqual(await where(page, id), at, `Redo: ${id} moved again`);
+  await shot(page, 'cc-6-redone');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s section dropped goes back and the engine’s reason stays on screen; a unit dragged two hexes when it moves one goes back too', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  // the Equites on col 10: the right flank as Rome (the bottom side) sees it
+  await openRequest(page, ROME([{ id: 'Equites', side: 'Rome', type: 'medium cavalry', col: 10, row: 6 }]));
+  await page.tap('[data-section="center"]');
+  await page.waitForSelector('#order-total');
+  await painted(page); // the card shows the whole board
+  await touchDrag(page, await screen(page, 10, 6), await screen(page, 10, 5));
+  await page.waitForSelector('#order-said');
+  const said = await page.textContent('#order-said');
+  const outside = await answer({ ...(await pageRequest(page)), ordered: ['Equites'], moves: [{ unit: 'Equites', path: [toAxial(10, 5)] }] });
+  const why = outside.reasons.find((x) => x.unit === 'Equites');
+  assert.equal(why?.code, 'outside_section', 'the engine: the Equites are not in the centre section');
+  assert.ok(said.startsWith(`Equites goes back: ${why.message}`) && said.includes(why.rule), `the engine's reason stays on screen\n${said}`);
+  assert.deepEqual(await where(page, 'Equites'), { col: 10, row: 6 }, 'the Equites stay');
+  await ruled(page);
+  assert.deepEqual((await pageRequest(page)).moves, [], 'the order holds no move of theirs');
+  await shot(page, 'cc-illegal-section');
+  // the Hastati (1 hex) dragged two hexes ahead
+  await touchDrag(page, await screen(page, 5, 6), await screen(page, 5, 4));
+  await page.waitForFunction(() => /^Hastati goes back/.test(document.getElementById('order-said')?.textContent ?? ''));
+  assert.deepEqual(await where(page, 'Hastati'), { col: 5, row: 6 });
+  await ruled(page);
+  assert.deepEqual((await pageRequest(page)).moves, []);
+  // End card: a drag is a plain move again, ruled by the reach
+  await page.tap('#order-end');
+  await page.waitForSelector('[data-section="center"]');
+  assert.notEqual((await pageRequest(page)).query, 'order');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-LD-10 a leader dragged off his unit by his own disc detaches (one order), the unit dragged by the rest of its hex moves alone; Make this move makes both', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  // Scipio with the Hastati on col 5, row 6: attached (CCA-LD-8)
+  const position = ROME();
+  position.units.find((u) => u.id === 'Scipio').col = 5;
+  position.units.find((u) => u.id === 'Scipio').row = 6;
+  await openRequest(page, position);
+  await page.tap('[data-section="center"]');
+  await page.waitForSelector('#order-total');
+  await painted(page);
+  // the leader's small disc sits up and right of the hex's centre (board.js tokenOf: 0.42 of a hex's size each way)
+  const { s } = await hook(page, 'camera');
+  const hexCentre = await screen(page, 5, 6);
+  await touchDrag(page, { x: hexCentre.x + 0.42 * s, y: hexCentre.y - 0.42 * s }, await screen(page, 6, 5));
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  assert.deepEqual((await pageRequest(page)).moves.map((m) => m.unit), ['Scipio'], 'the leader was picked up, not his unit');
+  // the Hastati picked by the rest of the hex (below its centre): they move one hex, alone
+  await touchDrag(page, { x: hexCentre.x - 0.2 * s, y: hexCentre.y + 0.3 * s }, await screen(page, 5, 5));
+  await page.waitForFunction(() => /2 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  const request = await pageRequest(page);
+  assert.deepEqual(request.moves.map((m) => m.unit), ['Scipio', 'Hastati']);
+  const result = await answer(request);
+  assert.equal(result.legal, true, 'a section card lets a leader detach from a unit that has not moved');
+  await shot(page, 'cc-detach');
+  await page.tap('#apply');
+  await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+  assert.deepEqual([await where(page, 'Scipio'), await where(page, 'Hastati')], [{ col: 6, row: 5 }, { col: 5, row: 5 }]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('cc-ancients (1280x800, keyboard): play, CCA-MV-1 with a card played, N picks the Hastati, ArrowUp carries them a hex ahead, Enter puts them down: the move joins the order', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  await pickSystem(page, 'cc-ancients');
+  await openRequest(page, ROME());
+  await page.click('[data-section="center"]');
+  await page.waitForSelector('#order-total');
+  await page.focus('#board');
+  for (let i = 0; i < 4 && (await hook(page, 'state')).selected !== 'Hastati'; i++) await page.keyboard.press('n');
+  assert.equal((await hook(page, 'state')).selected, 'Hastati');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  const request = await pageRequest(page);
+  assert.equal(request.query, 'order', 'the card is still played');
+  assert.deepEqual(request.moves.map((m) => [m.unit, m.path.map((h) => toOffset(h.q, h.r))]), [['Hastati', [{ col: 5, row: 5 }]]]);
+  assert.deepEqual(await where(page, 'Hastati'), { col: 5, row: 6 }, 'ordered, not yet moved: the order is made when its orders are used');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Seed Example 1 (docs/api/torn-world.md): the Large Faceless One moves one hexon onto the
+// Swordsman, who is ejected to one of his 3 nearest free hexes (7,4), (7,5) and (7,6), the last
+// Fiery Earth; a failed Dexterity test lets the ejector choose (TW-EJ-3).
+const EX1 = {
+  system: 'torn-world', query: 'reach', board: { cols: 12, rows: 12, terrain: [{ q: 4, r: 6, terrain: 'hazard' }] },
+  units: [{ id: 'Faceless One', side: 'red', size: 'large', q: 1, r: 4, move: 2, run: 3 }, { id: 'Swordsman', side: 'blue', size: 'infantry', q: 4, r: 5, move: 4, run: 6 }],
+  unit: 'Faceless One', action: 'move',
+};
+
+test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One dropped on the Swordsman: the test’s outcome chosen (failed), then one of the 3 nearest free hexes tapped; the move is made with those choices (3 touches), undone and redone', { skip: !has('torn-world', 'move'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'torn-world');
+  await openRequest(page, EX1);
+  const start = toOffset(1, 4), onto = toOffset(3, 5);
+  // touch 1: the Faceless One dragged one hexon, onto the Swordsman
+  await touchDrag(page, await screen(page, start.col, start.row), await screen(page, onto.col, onto.row));
+  await page.waitForSelector('[data-dexterity="failed"]');
+  const asked = await pageRequest(page);
+  assert.deepEqual([asked.query, asked.unit, asked.path, asked.choices], ['move', 'Faceless One', [{ q: 3, r: 5 }], undefined], 'the move along the reach’s way, no choice made for the player');
+  assert.deepEqual(await where(page, 'Faceless One'), start, 'nothing moves before the choices');
+  assert.match(await page.textContent('#eject-ask'), /^Swordsman is ejected and takes a Dexterity test/);
+  assert.equal(await page.isVisible('#apply'), false, 'no move is made before the player chooses');
+  assert.equal(await page.textContent('[data-dexterity="passed"]'), 'Passed: blue places it');
+  assert.equal(await page.textContent('[data-dexterity="failed"]'), 'Failed: red places it');
+  await shot(page, 'tw-1-dexterity');
+  // touch 2: failed
+  await page.tap('[data-dexterity="failed"]');
+  await page.waitForFunction(() => /^Tap where Swordsman goes: one of its 3 nearest free hexes/.test(document.getElementById('eject-ask')?.textContent ?? ''));
+  assert.deepEqual((await pageRequest(page)).choices, [{ unit: 'Swordsman', dexterity: 'failed' }]);
+  // the 3 hexes at distance 1 from col 6, row 5 outside the Faceless One's hexon, also as buttons (keyboard, screen reader)
+  assert.deepEqual(await page.$$eval('#play-bar button[aria-label$="where Swordsman goes"]', (bs) => bs.map((b) => b.textContent)),
+    ['1: col 7, row 4', '2: col 7, row 5', '3: col 7, row 6']);
+  const marks = (await hook(page, 'overlay')).length;
+  assert.ok(marks > 0, 'the move is drawn');
+  await shot(page, 'tw-2-nearest-free');
+  // a tap on a hex that is not one of them changes nothing
+  await page.touchscreen.tap(...Object.values(await screen(page, 2, 9)));
+  await page.waitForSelector('.play-bar .order-said');
+  assert.deepEqual((await pageRequest(page)).choices, [{ unit: 'Swordsman', dexterity: 'failed' }]);
+  // touch 3: col 7, row 6 (q 4, r 6: the Fiery Earth)
+  const request = { ...(await pageRequest(page)), choices: [{ unit: 'Swordsman', dexterity: 'failed', to: { q: 4, r: 6 } }] };
+  const result = await answer(request);
+  assert.equal(result.legal, true);
+  assert.deepEqual(result.ejections.map((e) => [e.unit, e.choice, toOffset(e.to.q, e.to.r)]), [['Swordsman', 'given', { col: 7, row: 6 }]]);
+  await page.touchscreen.tap(...Object.values(await screen(page, 7, 6)));
+  await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+  assert.deepEqual(await where(page, 'Faceless One'), onto);
+  assert.deepEqual(await where(page, 'Swordsman'), { col: 7, row: 6 }, 'the Swordsman where the player put him');
+  assert.match(await verdict(page), /Swordsman is now on col 7, row 6/);
+  await shot(page, 'tw-3-made');
+  // touches 4 and 5
+  await page.tap('#undo');
+  assert.deepEqual([await where(page, 'Faceless One'), await where(page, 'Swordsman')], [start, toOffset(4, 5)], 'Undo: both back');
+  await page.tap('#redo');
+  assert.deepEqual([await where(page, 'Faceless One'), await where(page, 'Swordsman')], [onto, { col: 7, row: 6 }], 'Redo: both moved again');
+  await shot(page, 'tw-4-redone');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// axe-core (WCAG 2.x A and AA, as tests/browser/axe.test.mjs asks it) on the bar's states: a card
+// played with a unit ordered, an ejection's Dexterity test asked, its nearest free hexes offered.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+async function violations(page) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+}
+
+test('axe (360x740, touch): no WCAG A/AA violations with a card played and while an ejection is chosen', { skip: !has('cc-ancients', 'order') || !has('torn-world', 'move'), timeout: 120000 }, async () => {
+  const context = await env.browser.newContext({ viewport: PHONE, bypassCSP: true, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await page.goto(env.base);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  await pickSystem(page, 'cc-ancients');
+  assert.deepEqual(await violations(page), [], 'the cards offered');
+  await openRequest(page, ROME());
+  await page.tap('[data-section="center"]');
+  await page.waitForSelector('#order-total');
+  await painted(page);
+  await touchDrag(page, await screen(page, 5, 6), await screen(page, 5, 5));
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  assert.deepEqual(await violations(page), [], 'a card played');
+  await pickSystem(page, 'torn-world');
+  await openRequest(page, EX1);
+  await touchDrag(page, await screen(page, 3, 4), await screen(page, 5, 5));
+  await page.waitForSelector('[data-dexterity="failed"]');
+  assert.deepEqual(await violations(page), [], 'the Dexterity test asked');
+  await page.tap('[data-dexterity="passed"]');
+  await page.waitForSelector('#play-bar button[aria-label$="where Swordsman goes"]');
+  assert.deepEqual(await violations(page), [], 'the nearest free hexes offered');
+  await context.close();
+});

@@ -1,0 +1,197 @@
+// Play a card on the board (issue 31, a game whose moves are ordered by cards: its `playOrder`):
+// the card chosen first (its section shaded on the board, the orders left said), then each
+// ordered unit or leader dragged in turn. Each drag is one more move of the game's `order` query,
+// ruled by the engine as the finger goes; the page only carries the finger's hex into the request.
+// A drop the order rules out puts the unit back and keeps the reason; the order is made (one Undo
+// step) when the engine counts every order of the card used, or with Make this move before that.
+import * as hex from './hex.js';
+import { el } from './results.js';
+
+const SECTION_WORDS = { left: 'left flank', center: 'centre', right: 'right flank' };
+const ORDER_COUNTS = [1, 2, 3, 4, 5];
+
+/**
+ * `page`: the store, `ui`, `sys()`, `doc()`, `unitById(id)`, `currentRequest()`, `askEngine(request)`
+ * (the tap lane), `refresh()`, `makeMove()`, `frame(bounds)` (the board's view on a world box) and `bar` (the
+ * element the card's buttons and running total go in). Returns what tools.js and app.js call.
+ */
+export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame, bar }) {
+  const ORDER = 'order';
+  let count = 3; // the orders on the next section card chosen
+  let said = ''; // why the last unit dropped went back (kept on screen until the next drag)
+  let framed = false; // the section of the card just chosen has been put in view
+  const can = () => !!sys().playOrder && !!sys().queries[ORDER];
+  /** True while a card is being played: the question is the order, chosen in play. */
+  const active = () => can() && doc().query === ORDER && !!doc().inputs[ORDER]?.played;
+  const inputs = () => doc().inputs[ORDER] ?? {};
+  const rows = () => (Array.isArray(inputs().moves) ? inputs().moves : []);
+  // the order ruled now (the engine's answer to the request on the board), or null
+  const ruling = () => {
+    const r = ui.result;
+    return r?.response?.ok && r.request?.query === ORDER && ui.lastRequest === JSON.stringify(currentRequest(), null, 2) ? r.response.result : null;
+  };
+
+  /** A section card of `count` orders: the order question, no unit ordered yet. */
+  function choose(section) {
+    said = '';
+    store.edit((d) => {
+      d.query = ORDER;
+      d.inputs[ORDER] = { card: 'section', section, orders: count, moves: [], active: 0, played: true };
+    });
+    framed = false; // the next board drawn frames the section: the units it may order, whole
+  }
+  function end() {
+    said = '';
+    store.edit((d) => { d.query = sys().tapQuery; });
+  }
+
+  // The position the order so far leaves (the engine's `final.units`), as the reach of the next
+  // unit dragged is asked from it; the unit itself from where it stands on the board.
+  function reachRequest(id) {
+    const req = currentRequest();
+    const out = { system: req.system, query: sys().tapQuery, unit: id };
+    for (const k of ['params', 'board', 'baselines']) if (req[k] !== undefined) out[k] = req[k];
+    const ended = new Map((ruling()?.final?.units ?? []).filter((p) => Number.isInteger(p.q) && Number.isInteger(p.r)).map((p) => [p.id, p]));
+    out.units = req.units.map((u) => (ended.has(u.id) && u.id !== id ? { ...u, q: ended.get(u.id).q, r: ended.get(u.id).r } : u));
+    return out;
+  }
+
+  /** A drag of unit `id` while a card is played: its move to the hex under the finger (by key: hex `pointer`) joins the order. */
+  function carry(id, pointer, byKey = false) {
+    if (!unitById(id)) return;
+    if (ui.carry?.id !== id || ui.carry.dropped) {
+      said = '';
+      const c = { id, order: true, at: null, dropped: false, reach: null, before: rows().filter((m) => m.unit !== id) };
+      store.setCarry(c);
+      askEngine(reachRequest(id)).then((out) => {
+        if (ui.carry !== c || !out.response?.ok) return;
+        c.reach = new Map((out.response.result.hexes ?? []).map((h) => [hex.key(h.q, h.r), h]));
+        if (c.at) place(c);
+      });
+    }
+    const c = ui.carry;
+    const h = byKey ? pointer : hex.fromPixel(...pointer);
+    if (c.at?.q === h.q && c.at?.r === h.r) return;
+    c.at = h;
+    place(c);
+    refresh();
+  }
+
+  // The carried unit's move to the hex under the finger: its way there from its reach (the
+  // cheapest), else straight (the engine says why it cannot end there); none at its own hex.
+  function place(c) {
+    const u = unitById(c.id);
+    if (!u) return;
+    const home = u.q === c.at.q && u.r === c.at.r;
+    const entry = c.reach?.get(hex.key(c.at.q, c.at.r));
+    const path = home ? [] : entry?.path ? entry.path.map((s) => ({ q: s.q, r: s.r })) : hex.line(u, c.at);
+    store.edit((d) => {
+      const i = d.inputs[ORDER];
+      i.moves = [...c.before.map((m) => ({ ...m })), ...(path.length ? [{ unit: c.id, path }] : [])];
+    }, `drag:${ui.serial}`);
+  }
+
+  /** The finger lifted: the move stays in the order if the engine makes it, else the unit goes back with the reason. */
+  function drop(id, cancelled) {
+    const c = ui.carry;
+    if (!c?.order || c.id !== id) return;
+    if (cancelled || !c.at) { store.setCarry(null); putBack(c); return; }
+    c.dropped = true;
+    if (ruling()) settle(c);
+  }
+
+  /** Each answer while a unit is carried: a drop waiting for its ruling is settled. */
+  function follow() {
+    const c = ui.carry;
+    if (c?.order && c.dropped && ruling()) settle(c);
+  }
+
+  function settle(c) {
+    store.setCarry(null);
+    const r = ruling();
+    const mine = (r.moves ?? []).findLast((m) => m.unit === c.id);
+    const refused = (r.reasons ?? []).find((x) => x.unit === c.id && !Number.isInteger(x.action));
+    if (!rows().some((m) => m.unit === c.id)) { refresh(); return; } // dropped where it stands: not ordered
+    if (mine?.legal === false || refused) {
+      const why = refused ?? mine.reasons?.[0];
+      said = `${c.id} goes back: ${why?.message ?? 'the order does not make this move'}${why?.rule ? ` (${why.rule})` : ''}`;
+      putBack(c);
+      return;
+    }
+    // every order of the card used and the order legal: it is made (one Undo step)
+    if (r.legal !== false && Number.isFinite(r.ordersAllowed) && r.ordersUsed >= r.ordersAllowed) makeMove();
+    refresh();
+  }
+
+  function putBack(c) {
+    store.edit((d) => { d.inputs[ORDER].moves = c.before.map((m) => ({ ...m })); }, `drag:${ui.serial}`);
+    refresh();
+  }
+
+  // ---- what shows: the card's section on the board, the running total beside it ----
+
+  /** The section's band on the board (between the board's own section lines, as the ordering side sees them), labelled with the orders left. */
+  function overlay(sc) {
+    if (!active()) return [];
+    const i = inputs();
+    if (i.card !== 'section' || !sc.cellBounds || sc.sections?.length !== 2) return [];
+    const [x0, y0, x1, y1] = sc.cellBounds, [a, z] = sc.sections;
+    // the top side's left flank is the bottom side's right (the game's API doc, baselines)
+    const top = side() !== doc().sides[0]?.name;
+    const s = top ? { left: 'right', right: 'left', center: 'center' }[i.section] : i.section;
+    const [from, to] = s === 'left' ? [x0, a] : s === 'right' ? [z, x1] : [a, z];
+    if (!framed) { framed = true; frame([from - 0.5, y0 - 1, to + 0.5, y1 + 1]); } // with its label above or below it
+    const r = ruling();
+    const left = r && Number.isFinite(r.ordersAllowed) ? Math.max(0, r.ordersAllowed - r.ordersUsed) : i.orders;
+    // the orders left written inside the band's top, where a framed view still shows it
+    return [{ type: 'polygon', points: [[from, y0], [to, y0], [to, y1], [from, y1]], fill: 'rgba(255,214,102,0.16)', color: '#8a6d1f', width: 2, dashed: true },
+      { type: 'mark', x: (from + to) / 2, y: y0 + 0.9, color: '#8a6d1f', below: true, label: `${SECTION_WORDS[i.section] ?? i.section}: ${left} order${left === 1 ? '' : 's'} left` }];
+  }
+
+  // the side playing the card: the first ordered unit's (the order's `side`), else the first side
+  const side = () => unitById(rows()[0]?.unit)?.side ?? doc().sides[0]?.name;
+
+  /** The bar under the verdict: the card's buttons, or the card played and the engine's running total. */
+  function render() {
+    bar.hidden = !(can() && ui.mode === 'play');
+    if (bar.hidden) return;
+    if (!active()) {
+      const n = el('select');
+      n.id = 'order-count';
+      n.setAttribute('aria-label', 'Orders on the card');
+      for (const k of ORDER_COUNTS) { const o = el('option', `${k} order${k === 1 ? '' : 's'}`); o.value = String(k); n.append(o); }
+      n.value = String(count);
+      n.addEventListener('change', () => { count = Number(n.value); });
+      const buttons = ['left', 'center', 'right'].map((s) => {
+        const b = el('button', { left: 'Left', center: 'Centre', right: 'Right' }[s], 'secondary small');
+        b.type = 'button';
+        b.dataset.section = s;
+        b.setAttribute('aria-label', `Play a section card: ${SECTION_WORDS[s]}`);
+        b.addEventListener('click', () => choose(s));
+        return b;
+      });
+      bar.replaceChildren(el('span', 'Play a card:'), n, ...buttons);
+      bar.scrollTop = 0;
+      return;
+    }
+    const i = inputs(), r = ruling();
+    const card = i.card === 'section' ? `${SECTION_WORDS[i.section] ?? i.section} card` : `${i.card} card`;
+    const total = r && Number.isFinite(r.ordersAllowed) ? `${r.ordersUsed} of ${r.ordersAllowed} orders used.` : `${i.orders ?? ''} orders.`;
+    // who may still battle and why not, and the leaders who join a unit (the engine's words)
+    const battle = (r?.battle ?? []).map((b) => `${b.unit}${b.leader ? ` (with ${b.leader})` : ''} ${b.mustBattle ? 'must battle' : b.canBattle ? 'may battle' : `may not battle${b.noBattleReasons?.[0] ? ` (${b.noBattleReasons[0].message})` : ''}`}`);
+    const joins = (r?.moves ?? []).filter((m) => m.legal !== false && (m.attachesTo || m.leaderAttaches)).map((m) => (m.attachesTo ? `${m.unit} attaches to ${m.attachesTo}` : `${m.leaderAttaches} attaches to ${m.unit}`));
+    const facts = [...battle, ...joins];
+    const text = el('p', `${card[0].toUpperCase()}${card.slice(1)}: ${total}${facts.length ? ` ${facts.join('; ')}.` : rows().length ? '' : ' Drag each unit it orders.'}`);
+    text.id = 'order-total';
+    const parts = [text];
+    if (said) { const w = el('p', said, 'order-said'); w.id = 'order-said'; parts.push(w); }
+    const stop = el('button', 'End card', 'secondary small');
+    stop.type = 'button';
+    stop.id = 'order-end';
+    stop.addEventListener('click', end);
+    bar.replaceChildren(...parts, stop);
+    bar.scrollTop = 0;
+  }
+
+  return { can, active, carry, drop, follow, overlay, render };
+}
