@@ -109,6 +109,9 @@ test('360x740, Set up on a hex board: the toolbar is one row holding every tool,
       assert.equal(await page.getByRole('radio', { name, exact: true }).count(), 1, `${system}: a radio named ${name}`);
       await page.tap(`label:has(input[name="tool"][value="${value}"])`);
       await page.waitForFunction((v) => window.movecalcTest.state().tool === v, value);
+      const shown = await page.$$eval('#panels > .panel', (ps) => ps.filter((x) => x.offsetParent !== null).map((x) => x.id));
+      const current = await page.$eval('#panels', (x) => x.dataset.tab ?? null);
+      assert.deepEqual(shown, [current ?? 'ask-panel'], `${system}, ${name}: the current panel alone shows`);
     }
     await shot(page, `phone-${system}-setup-tools`, vp);
   }
