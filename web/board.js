@@ -4,7 +4,7 @@
 // of rules: the page hands it a scene (scene.js `boardScene`) and callbacks.
 // Free-form world: x right, y up (away from the player). Hex world: the pixel space of hex.js.
 import { center, corner, dirVector, toOffset, SQRT3 } from './hex.js';
-import { rad, rectCorners } from './geometry.js';
+import { rad, rectCorners, isOn } from './geometry.js';
 
 const DPR = () => window.devicePixelRatio || 1;
 const HANDLE_GAP = 26;  // px from the front edge to the rotate handle
@@ -1384,11 +1384,9 @@ export class Board extends Painter {
     let small = null;
     for (let i = units.length - 1; i >= 0; i--) {
       const u = units[i];
+      // 8 px round a base: a finger's slack
       if (u.free) {
-        const f = rad(u.free.facing), dx = x - u.free.x, dy = y - u.free.y;
-        const along = dx * Math.cos(f) - dy * Math.sin(f), fwd = dx * Math.sin(f) + dy * Math.cos(f);
-        const tol = 8 / this.s;
-        if (Math.abs(along) <= u.free.w / 2 + tol && Math.abs(fwd) <= u.free.d / 2 + tol) return u;
+        if (isOn(u.free, x, y, 8 / this.s)) return u;
       } else if (u.hexes.some((h) => { const [cx, cy] = center(h.q, h.r); return Math.hypot(cx - x, cy - y) < 0.87; })) {
         const t = u.small && !small ? this.tokenOf(u) : null;
         if (t && Math.hypot(t.px - sx, t.py - sy) > t.r + 6) { small = u; continue; }

@@ -15,3 +15,16 @@ export const frameVector = (facing, dir) => {
   const f = rad(facing), fwd = [Math.sin(f), Math.cos(f)], right = [Math.cos(f), -Math.sin(f)];
   return { forward: fwd, backward: [-fwd[0], -fwd[1]], right, left: [-right[0], -right[1]] }[dir] ?? [0, 0];
 };
+
+/** World offset (dx, dy) as [ahead, right] of a unit facing `facing`. */
+export function inFrame(facing, dx, dy) {
+  const [fx, fy] = frameVector(facing, 'forward'), [rx, ry] = frameVector(facing, 'right');
+  return [dx * fx + dy * fy, dx * rx + dy * ry];
+}
+
+/** True when world point (x, y) is on the rectangle of unit `u` ({x, y, facing, w, d}), `tol` around it:
+ * the board's hit test and play's target under the finger, one rule. */
+export function isOn(u, x, y, tol = 0) {
+  const [ahead, right] = inFrame(u.facing ?? 0, x - u.x, y - u.y);
+  return Math.abs(ahead) <= u.d / 2 + tol && Math.abs(right) <= u.w / 2 + tol;
+}

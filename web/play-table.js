@@ -8,7 +8,7 @@
 // ghost where the base ends after a collision, snap or slide; the points spent and left; why not)
 // follows the finger. A drop on a move the engine allows makes it, as Make this move does (one Undo
 // step); anywhere else the unit stays where it was and the ruling's reason stays on screen.
-import { frameVector, rectCorners, rad } from './geometry.js';
+import { frameVector, rectCorners, rad, inFrame, isOn } from './geometry.js';
 import { isPluralName } from './draw.js';
 
 // A finger places a partial step to a tenth of a step (the page shows steps to 0.01).
@@ -21,12 +21,6 @@ export const MAX_STEPS = 12;
 export const SIDE_DEADBAND = 0.5;
 // A turn handle dragged less than this far round (degrees) turns nothing; past 67.5° the 90° position.
 export const TURN_DEADBAND = 22.5;
-
-/** A vector in the frame of a unit facing `facing`: [ahead, to its right]. */
-function inFrame(facing, dx, dy) {
-  const [fx, fy] = frameVector(facing, 'forward'), [rx, ry] = frameVector(facing, 'right');
-  return [dx * fx + dy * fy, dx * rx + dy * ry];
-}
 
 /**
  * The steps of a drag by (dx, dy) (world, steps) of a unit facing `facing`: the longer of its
@@ -57,12 +51,6 @@ export function turnOf(facing, dx, dy) {
   const delta = ((((to - facing) % 360) + 540) % 360) - 180;
   if (Math.abs(delta) < TURN_DEADBAND) return null;
   return { turn: Math.abs(delta) < 67.5 ? 45 : 90, off: 'front', toward: delta > 0 ? 'right' : 'left' };
-}
-
-/** True when world point (x, y) is on unit `u` ({x, y, facing, w, d}), `tol` around it. */
-export function isOn(u, x, y, tol = 0) {
-  const [ahead, right] = inFrame(u.facing ?? 0, x - u.x, y - u.y);
-  return Math.abs(ahead) <= u.d / 2 + tol && Math.abs(right) <= u.w / 2 + tol;
 }
 
 /** The facing of unit `u` nearest world point (x, y): 'front', 'right', 'rear' or 'left'. */

@@ -254,6 +254,8 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   if (reachCount && arr(r.hexes).length) facts.push(`${plural(reachCount, 'hex', 'hexes')} reachable; tap one (or press ] and [) to see its path`);
   facts.push(...call('moreFacts', r));
   if (opts.whatIfCount) facts.push(`${plural(opts.whatIfCount, 'more hex', 'more hexes')} (dashed outline) only if no other unit stood on the board`);
+  // what answers the question, where a game says (its `answer`), comes first: a phone's sheet shows the top of this list
+  parts.push(...call('answer', r, request));
   parts.push(...section('Result', facts, (t) => el('li', t)));
   if (opts.pick) parts.push(el('h3', 'The hex you picked'), el('p', hexEntryText(opts.pick, game)));
   const legend = call('legend', r);

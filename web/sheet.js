@@ -11,6 +11,8 @@
 export const STEPS = ['peek', 'half', 'full'];
 const WORDS = { peek: 'the verdict only', half: 'half the screen', full: 'the whole screen' };
 const SHORT = { peek: 'Verdict', half: 'Half', full: 'Full' };
+/** The step a tap on the handle goes to from `step`: the steps in turn, round again. */
+const after = (step) => STEPS[(STEPS.indexOf(step) + 1) % STEPS.length];
 
 /**
  * `handle`: the sheet's handle button; `panels`: the element holding the side panels (a panel made
@@ -22,8 +24,7 @@ export function initSheet(handle, panels, vv = window.visualViewport) {
   function set(step) {
     if (!STEPS.includes(step) || body.dataset.sheet === step) return;
     body.dataset.sheet = step;
-    const next = STEPS[(STEPS.indexOf(step) + 1) % STEPS.length];
-    handle.setAttribute('aria-label', `Panel: ${WORDS[step]}. Press for ${WORDS[next]}; arrow keys make it taller or shorter`);
+    handle.setAttribute('aria-label', `Panel: ${WORDS[step]}. Press for ${WORDS[after(step)]}; arrow keys make it taller or shorter`);
     if (label) label.textContent = SHORT[step];
   }
   const step = () => body.dataset.sheet;
@@ -57,7 +58,7 @@ export function initSheet(handle, panels, vv = window.visualViewport) {
   // (a click from the keyboard has no pointer: detail 0)
   handle.addEventListener('click', (e) => {
     if (dragged && e.detail > 0) { dragged = false; return; }
-    set(STEPS[(STEPS.indexOf(step()) + 1) % STEPS.length]);
+    set(after(step()));
   });
   handle.addEventListener('keydown', (e) => {
     const k = { ArrowUp: 1, ArrowDown: -1, PageUp: 1, PageDown: -1 }[e.key];

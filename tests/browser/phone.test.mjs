@@ -8,8 +8,8 @@
 // tests/artifacts/phone-<game>-<step>-<size>.png.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, hook, pickSystem, ruled, shot, painted, openPanel } from './browser.mjs';
-import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
+import { launch, openPage, hook, pickSystem, ruled, shot, painted, openPanel, setMode } from './browser.mjs';
+import { SYSTEM_IDS, createEngine } from '../../wasm/movecalc.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -86,3 +86,35 @@ for (const viewport of SIZES) {
     });
   }
 }
+
+// Set up on a hex board shows all four tools: at 360 px they and the mode, undo, redo and the
+// full-screen board share one row, and a tap on each picks it (no tool lost to a wrap or a clip);
+// each is named by its word, for screen readers, where its icon stands for it.
+const HEX_GAMES = (await createEngine()).request({ query: 'describe' }).result.systems.filter((s) => s.board === 'hex').map((s) => s.id);
+test('360x740, Set up on a hex board: the toolbar is one row holding every tool, each named and picked by a tap', async () => {
+  const vp = { width: 360, height: 740 };
+  const { context, page, errors } = await openPage(env, vp, { touch: true });
+  assert.ok(HEX_GAMES.length > 0, 'describe lists hex games');
+  for (const system of HEX_GAMES) {
+    await pickSystem(page, system);
+    await setMode(page, 'setup', true);
+    const bar = await page.evaluate(() => [...document.querySelectorAll('.toolbar > :not(.spacer)')].filter((e) => e.offsetParent !== null)
+      .map((e) => { const r = e.getBoundingClientRect(); return { id: e.id || e.className, top: r.top, bottom: r.bottom, left: r.left, right: r.right }; }));
+    const rowTop = Math.max(...bar.map((b) => b.top)), rowBottom = Math.min(...bar.map((b) => b.bottom));
+    assert.ok(rowTop < rowBottom, `${system}: the toolbar is one row: ${JSON.stringify(bar)}`);
+    assert.ok(bar.every((b) => b.left >= 0 && b.right <= vp.width + 0.5), `${system}: all on the screen: ${JSON.stringify(bar)}`);
+    const names = await page.$$eval('.tools:not(.mode) label', (ls) => ls.filter((l) => l.offsetParent !== null).map((l) => l.textContent.trim()));
+    assert.deepEqual(names, ['Move', 'Terrain', 'Path', 'Ruler'], `${system}: every tool, named by its word`);
+    for (const [value, name] of [['terrain', 'Terrain'], ['path', 'Path'], ['measure', 'Ruler'], ['move', 'Move']]) {
+      assert.equal(await page.getByRole('radio', { name, exact: true }).count(), 1, `${system}: a radio named ${name}`);
+      await page.tap(`label:has(input[name="tool"][value="${value}"])`);
+      await page.waitForFunction((v) => window.movecalcTest.state().tool === v, value);
+      const shown = await page.$$eval('#panels > .panel', (ps) => ps.filter((x) => x.offsetParent !== null).map((x) => x.id));
+      const current = await page.$eval('#panels', (x) => x.dataset.tab ?? null);
+      assert.deepEqual(shown, [current ?? 'ask-panel'], `${system}, ${name}: the current panel alone shows`);
+    }
+    await shot(page, `phone-${system}-setup-tools`, vp);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,6 +169,30 @@ static void repeat(Buf *b, const cJSON *g) {
     }
 }
 
+// Appends the hexes of a "hash-collisions" generate as {"q","r"} objects, comma-separated: row by
+// row from r = -within, q from -within, the first count whose old hex-board hash,
+// (q*0x9E3779B1 ^ r*0x85EBCA77) mixed by x ^ (x >> 15), falls in slots [from, to) of its 2^17
+// (tests/js/util.mjs hashCollisions makes the same list).
+static void hash_collisions(Buf *b, const cJSON *g) {
+    int count = (int)cJSON_GetObjectItemCaseSensitive(g, "count")->valuedouble;
+    int within = (int)cJSON_GetObjectItemCaseSensitive(g, "within")->valuedouble;
+    const cJSON *slots = cJSON_GetObjectItemCaseSensitive(g, "slots");
+    uint32_t from = (uint32_t)cJSON_GetArrayItem(slots, 0)->valuedouble, to = (uint32_t)cJSON_GetArrayItem(slots, 1)->valuedouble;
+    char num[64];
+    int n = 0;
+    for (int r = -within; r <= within && n < count; r++) {
+        uint32_t rb = (uint32_t)r * 0x85EBCA77u;
+        for (int q = -within; q <= within && n < count; q++) {
+            uint32_t x = ((uint32_t)q * 0x9E3779B1u) ^ rb;
+            x = (x ^ (x >> 15)) & 0x1ffffu;
+            if (x < from || x >= to) continue;
+            snprintf(num, sizeof num, "%s{\"q\":%d,\"r\":%d}", n ? "," : "", q, r);
+            put(b, num);
+            n++;
+        }
+    }
+}
+
 char *mc_bad_input_text(const cJSON *item) {
     const cJSON *text = cJSON_GetObjectItemCaseSensitive(item, "text");
     if (cJSON_IsString(text)) return strdup(text->valuestring);
@@ -205,7 +230,8 @@ char *mc_bad_input_text(const cJSON *item) {
         return b.s;
     }
     put(&b, cJSON_GetObjectItemCaseSensitive(gen, "prefix")->valuestring);
-    repeat(&b, gen);
+    if (cJSON_IsString(kind) && strcmp(kind->valuestring, "hash-collisions") == 0) hash_collisions(&b, gen);
+    else repeat(&b, gen);
     put(&b, cJSON_GetObjectItemCaseSensitive(gen, "suffix")->valuestring);
     return b.s;
 }

@@ -2,7 +2,8 @@
 // docs/api.md: x right, y up the table, facings clockwise from +y (a unit facing 90 looks along +x).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { stepsOf, turnOf, isOn, facingAt, facingEdge, frontRuler, MAX_STEPS, SIDE_DEADBAND } from '../../web/play-table.js';
+import { stepsOf, turnOf, facingAt, facingEdge, frontRuler, MAX_STEPS, SIDE_DEADBAND } from '../../web/play-table.js';
+import { isOn } from '../../web/geometry.js';
 
 const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} is ${b}`);
 
@@ -42,6 +43,11 @@ test('9A-ARC-1 the facing under the finger is the side of the target nearest it'
   const u = { x: 10, y: 10, facing: 0, w: 5, d: 3 };
   assert.equal(isOn(u, 12, 11), true);
   assert.equal(isOn(u, 13, 11), false);
+  // facing 90 (looking along +x) the base lies across: 3 deep along x, 5 wide along y, so (11.4, 12)
+  // is on it and (12, 11) is 0.5 beyond its front edge (x 11.5), on it only with that much slack
+  assert.equal(isOn({ ...u, facing: 90 }, 11.4, 12), true);
+  assert.equal(isOn({ ...u, facing: 90 }, 12, 11), false);
+  assert.equal(isOn({ ...u, facing: 90 }, 12, 11, 0.5), true, 'the board’s slack round a base');
   assert.equal(facingAt(u, 10, 11.2), 'front');
   assert.equal(facingAt(u, 10, 8.7), 'rear');
   assert.equal(facingAt(u, 12.3, 10), 'right');

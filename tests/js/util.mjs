@@ -62,6 +62,25 @@ function repeat(g) {
   return parts.join('');
 }
 
+/**
+ * The hexes of a "hash-collisions" generate (tests/limits/README.md): row by row from r = -within,
+ * q from -within, the first `count` whose old hex-board hash, (q·0x9E3779B1 ^ r·0x85EBCA77) mixed
+ * by x ^ (x >> 15), falls in slots [from, to) of its 2^17; as [q, r]. tests/c/scenario_util.c
+ * makes the same list.
+ */
+export function hashCollisions({ count, within, slots: [from, to] }) {
+  const out = [];
+  for (let r = -within; r <= within && out.length < count; r++) {
+    const rb = Math.imul(r, 0x85EBCA77);
+    for (let q = -within; q <= within && out.length < count; q++) {
+      let x = (Math.imul(q, 0x9E3779B1) ^ rb) >>> 0;
+      x = (x ^ (x >>> 15)) & 0x1ffff;
+      if (x >= from && x < to) out.push([q, r]);
+    }
+  }
+  return out;
+}
+
 /** The bytes of one bad-input case. */
 export function badInputBytes(c) {
   if (typeof c.text === 'string') return Buffer.from(c.text, 'utf8');
@@ -70,6 +89,8 @@ export function badInputBytes(c) {
   const g = c.generate;
   // kind "parts": a list of strings and {count, each, comma?} repeats, concatenated.
   if (g.kind === 'parts') return Buffer.from(g.parts.map((p) => (typeof p === 'string' ? p : repeat(p))).join(''), 'utf8');
+  // kind "hash-collisions": prefix, the hexes as {"q","r"} objects comma-separated, suffix
+  if (g.kind === 'hash-collisions') return Buffer.from(g.prefix + hashCollisions(g).map(([q, r]) => `{"q":${q},"r":${r}}`).join(',') + g.suffix, 'utf8');
   return Buffer.from(g.prefix + repeat(g) + g.suffix, 'utf8');
 }
 

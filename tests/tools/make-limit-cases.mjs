@@ -4,7 +4,7 @@
 // or 500 terrain pieces land apart. Run after changing a case: node tests/tools/make-limit-cases.mjs
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { root } from '../js/util.mjs';
+import { root, hashCollisions } from '../js/util.mjs';
 
 const rep = (count, each, comma = true) => ({ count, each, comma });
 /** n units over rows of the grid: a repeat per row of `perRow`, each unit text made by f(prefix, row). */
@@ -270,24 +270,14 @@ cases['ninth-age'].push(
 // through, (q·0x9E3779B1 ^ r·0x85EBCA77) mixed by x ^ (x >> 15), put in 16 adjacent slots of its
 // 131,072: every lookup walked one cluster (3.6 s of CPU a query). Boards from a hex list are now
 // searched in (r, q) order (src/hex/hex_board.c), so no choice of hexes slows a lookup. Found by
-// trying every hex in row order; the list is literal text (about 0.8 MB), in a file of its own.
-function floodHexes() {
-  const out = [];
-  for (let r = -10000; r <= 10000 && out.length < 40000; r++) {
-    const rb = Math.imul(r, 0x85EBCA77);
-    for (let q = -10000; q <= 10000 && out.length < 40000; q++) {
-      let x = (Math.imul(q, 0x9E3779B1) ^ rb) >>> 0;
-      x = (x ^ (x >>> 15)) >>> 0;
-      if ((x & 0x1ffff) >= 0x1000 && (x & 0x1ffff) < 0x1010) out.push([q, r]);
-    }
-  }
-  return out;
-}
-const flood = floodHexes();
+// trying every hex in row order, which the runners do again from the "hash-collisions" generate
+// (tests/js/util.mjs hashCollisions), so the 0.8 MB list is not kept in the file.
+const FLOOD = { count: 40000, within: 10000, slots: [0x1000, 0x1010] };
+const [fq, fr] = hashCollisions({ ...FLOOD, count: 1 })[0];
 cases['hex-flood'] = [
-  { name: 'evade: a lone leader on a board of 40,000 hexes chosen to collide in one hash table cluster (all three hex games read board.hexes alike)', ok: true, request: {
-    system: 'cc-ancients', query: 'evade', board: { hexes: flood.map(([q, r]) => ({ q, r })) },
-    units: [{ id: 'L', side: 'red', type: 'leader', q: flood[0][0], r: flood[0][1] }], unit: 'L' } },
+  { name: 'evade: a lone leader on a board of 40,000 hexes chosen to collide in one hash table cluster (all three hex games read board.hexes alike)', ok: true, generate: {
+    kind: 'hash-collisions', ...FLOOD, prefix: '{"system":"cc-ancients","query":"evade","board":{"hexes":[',
+    suffix: `]},"units":[{"id":"L","side":"red","type":"leader","q":${fq},"r":${fr}}],"unit":"L"}` } },
 ];
 
 const notes = {
@@ -299,8 +289,7 @@ const notes = {
   'ninth-age': 'The Ninth Age worst cases: the most units, terrain pieces, vertices and pursuers, with 5 declared chargers tried in every order, among 500 64-vertex stars (the work limit MC_MAX_WORK). tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
 };
 for (const [system, list] of Object.entries(cases)) {
-  // The flood's 40,000 hexes stay on one line.
-  const text = JSON.stringify({ note: notes[system], cases: list }, null, system === 'hex-flood' ? undefined : 1);
+  const text = JSON.stringify({ note: notes[system], cases: list }, null, 1);
   writeFileSync(join(root, 'tests', 'limits', `${system}.json`), `${text}\n`);
 }
 console.log(Object.entries(cases).map(([s, l]) => `${s}: ${l.length}`).join(', '));

@@ -1,0 +1,217 @@
+// A phone held sideways, 740 × 360 (issue 32: "Landscape phones"): each game's everyday question
+// played by touch from its own position to the move made. The finger only touches what is on the
+// screen as it stands: a control must be in view and on top where the finger lands (no scrolling
+// the page for it), and every touch is counted against the journey's budget. The games come from
+// describe: a game without a journey here fails. Screenshots of each step go to
+// tests/artifacts/landscape-<game>-<step>-740x360.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launch, engineAnswer as answer, openPage, pageRequest, pickSystem, ruled, hook, verdict, details, artifacts, touchDrag, painted } from './browser.mjs';
+import { createEngine } from '../../wasm/movecalc.mjs';
+import { toOffset } from '../../web/hex.js';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env.browser?.close(); env.server?.close(); });
+
+const LANDSCAPE = { width: 740, height: 360 };
+const SYSTEMS = (await createEngine()).request({ query: 'describe' }).result.systems;
+const unitOf = async (page, id) => (await hook(page, 'state')).doc.units.find((u) => u.id === id);
+const named = (h) => { const o = toOffset(h.q, h.r); return `col ${o.col}, row ${o.row}`; };
+const madeSaid = (page) => page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+const inView = (b) => b.x >= -0.5 && b.y >= -0.5 && b.x + b.w <= LANDSCAPE.width + 0.5 && b.y + b.h <= LANDSCAPE.height + 0.5;
+const boxOf = (page, sel) => page.evaluate((s) => { const r = document.querySelector(s).getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; }, sel);
+
+async function shot(page, game, name) {
+  await painted(page);
+  await page.screenshot({ path: join(artifacts, `landscape-${game}-${name}-740x360.png`) });
+}
+
+/**
+ * The player's finger: taps the middle of a control that is in view and on top there, touches the
+ * board inside its box, drags; a select is two touches (open, pick). `touches` counts them.
+ */
+function finger(page) {
+  const f = {
+    touches: 0,
+    /** A control below the panel's fold: a swipe of the panel brings it up (one touch). */
+    async reach(sel) {
+      if (inView(await boxOf(page, sel)) && await page.evaluate((s) => { const e = document.querySelector(s), r = e.getBoundingClientRect(), top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return !!top && (top === e || e.contains(top) || top.contains(e)); }, sel)) return;
+      await page.evaluate((s) => document.querySelector(s).scrollIntoView({ block: 'end', inline: 'nearest' }), sel);
+      f.touches++;
+    },
+    async tap(sel) {
+      await f.reach(sel);
+      const at = await page.evaluate((s) => {
+        const e = document.querySelector(s);
+        const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+        const top = document.elementFromPoint(x, y);
+        return { x, y, box: { x: r.left, y: r.top, w: r.width, h: r.height }, onTop: !!top && (top === e || e.contains(top) || top.contains(e)) };
+      }, sel);
+      assert.ok(at.box.w > 0 && inView(at.box), `${sel} is on the screen to be tapped: ${JSON.stringify(at.box)}`);
+      assert.ok(at.onTop, `nothing covers ${sel} where the finger lands`);
+      await page.touchscreen.tap(at.x, at.y);
+      f.touches++;
+    },
+    async at(p) {
+      const b = await boxOf(page, '#board');
+      assert.ok(p.x > b.x && p.y > b.y && p.x < b.x + b.w && p.y < b.y + b.h, `the point touched is on the board in view: ${JSON.stringify(p)} in ${JSON.stringify(b)}`);
+      await page.touchscreen.tap(p.x, p.y);
+      f.touches++;
+    },
+    async drag(from, to, options) {
+      await touchDrag(page, from, to, options);
+      f.touches++;
+    },
+    async select(sel, value) {
+      await f.reach(sel);
+      assert.ok(inView(await boxOf(page, sel)), `${sel} is on the screen`);
+      await page.selectOption(sel, value);
+      f.touches += 2;
+    },
+  };
+  return f;
+}
+
+/** The verdict is on the screen beside the board, whole (not cut off), and says `start`. */
+async function verdictReads(page, start) {
+  const text = await verdict(page);
+  assert.ok(text.startsWith(start), `the verdict says “${start}”\n${text}`);
+  const v = await boxOf(page, '#verdict'), b = await boxOf(page, '#board');
+  assert.ok(inView(v), `the verdict is on the screen: ${JSON.stringify(v)}`);
+  assert.ok(v.x >= b.x + b.w - 0.5, `the verdict sits beside the board, not over it: ${JSON.stringify({ v, b })}`);
+  assert.ok(v.w >= 200, `the verdict has a column of its own to be read in: ${v.w} px wide`);
+}
+
+/** A hex game's reach and move: the mover tapped shows its reach, then dragged to its dearest reached hex in view the move is made. */
+async function hexMove(page, f, game) {
+  const mover = (await pageRequest(page)).unit ?? (await pageRequest(page)).units[0].id;
+  const from = await hook(page, 'screenOf', mover);
+  await f.at(from);
+  await ruled(page);
+  const request = await pageRequest(page), result = await answer(request);
+  assert.deepEqual([request.query, request.unit], ['reach', mover], 'the tapped unit’s reach is asked');
+  await verdictReads(page, `${mover} can end on ${result.hexes.length} hex`);
+  await shot(page, game, '1-reach');
+  const taken = new Set(request.units.map((u) => `${u.q},${u.r}`));
+  const b = await boxOf(page, '#board');
+  const inBoard = (p) => p.x > b.x + 14 && p.y > b.y + 14 && p.x < b.x + b.w - 14 && p.y < b.y + b.h - 14;
+  let go = null;
+  for (const x of [...result.hexes].sort((m, n) => n.cost - m.cost)) {
+    if (taken.has(`${x.q},${x.r}`) || x.ejects?.length || x.destroyed?.length || x.ejectsMarkers?.length) continue;
+    const o = toOffset(x.q, x.r), p = await hook(page, 'screenOfHex', o.col, o.row);
+    if (inBoard(p)) { go = { x, p }; break; }
+  }
+  assert.ok(go, 'a reached hex in view');
+  await f.drag(from, go.p, { hold: async () => {
+    await page.waitForFunction((t) => document.querySelector('#verdict').textContent.startsWith(t), `${mover} can end on ${named(go.x)}`);
+    await shot(page, game, '2-held');
+  } });
+  await madeSaid(page);
+  await ruled(page);
+  const u = await unitOf(page, mover);
+  assert.deepEqual([u.q, u.r], [go.x.q, go.x.r], `${mover} moved to the hex it was dropped on`);
+  await verdictReads(page, 'Move made:');
+  await shot(page, game, '3-moved');
+}
+
+// Each game's everyday question, by touch, and how many touches it may take.
+const JOURNEYS = {
+  // GG-MOV-1: a unit's reach, and a move to a hex of it
+  godsgloom: { touches: 2, what: 'GG-MOV-1 a unit tapped shows its reach, dragged to a reached hex it moves', play: hexMove },
+  // TW: the Guardsman's reach and a move
+  'torn-world': { touches: 2, what: 'TW a unit tapped shows its reach, dragged to a reached hex it moves', play: hexMove },
+  // AL-MOV-1 AL-LAT-2: the Legion dragged a step ahead (codex forward 1 of its 4 movement points)
+  'arcane-legions': { touches: 1, what: 'AL-MOV-1 AL-LAT-2 the Legion dragged one step ahead moves there, 1 of 4 points', async play(page, f, game) {
+    const home = await unitOf(page, 'Legion');
+    const fw = home.facing * Math.PI / 180;
+    const to = await hook(page, 'screenOfWorld', home.x + Math.sin(fw), home.y + Math.cos(fw));
+    await f.drag(await hook(page, 'screenOf', 'Legion'), to, { hold: async () => {
+      await painted(page);
+      await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 1 && window.movecalcTest.ruled());
+      await verdictReads(page, 'Legion: legal move. 1 of 4 movement points spent, 3 left');
+      await shot(page, game, '1-held');
+    } });
+    await madeSaid(page);
+    await ruled(page);
+    const moved = await unitOf(page, 'Legion');
+    assert.ok(Math.abs(Math.hypot(moved.x - home.x, moved.y - home.y) - 1) < 0.11, 'it moved a step');
+    await verdictReads(page, 'Move made:');
+    await shot(page, game, '2-moved');
+  } },
+  // 9A-CH-1 9A-ARC-1: the Knights dragged onto the Raiders' left flank (they face 180: their east edge)
+  'ninth-age': { touches: 2, what: '9A-CH-1 9A-ARC-1 the Knights dragged onto the Raiders’ flank charge it', async play(page, f, game) {
+    const raiders = await unitOf(page, 'Raiders');
+    await f.tap('#fit');
+    await f.drag(await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 2.2, raiders.y), { hold: async () => {
+      await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
+      await verdictReads(page, 'The charge can be made: Knights charge Raiders in the left flank');
+      await shot(page, game, '1-held');
+    } });
+    await madeSaid(page);
+    await ruled(page);
+    assert.equal((await unitOf(page, 'Knights')).facing, 270, 'the Knights face the flank they charged');
+    await verdictReads(page, 'Move made:');
+    await shot(page, game, '2-moved');
+  } },
+  // CCA-CD-1: the centre section's card orders the Hastati a hex forward and Scipio into the hex they left
+  'cc-ancients': { touches: 16, what: 'CCA-CD-1 an order of two moves drawn hex by hex, who may battle read at the top of the Ask panel, both moved at once', async play(page, f, game) {
+    const key = (k) => `[data-key="${k}"]`;
+    await f.tap('#tab-ask-panel');
+    await f.select('#query', 'order');
+    await ruled(page);
+    await f.tap(key('moves.add'));
+    await f.select(key('moves.1.unit'), 'Scipio');
+    await f.tap(key('moves.0.draw'));
+    await f.at(await hook(page, 'screenOfHex', 6, 5));
+    await ruled(page);
+    await f.tap(key('moves.1.draw'));
+    await f.at(await hook(page, 'screenOfHex', 6, 6));
+    await ruled(page);
+    const request = await pageRequest(page), result = await answer(request);
+    assert.deepEqual(request.moves.map((m) => [m.unit, m.path.map(named)]), [['Hastati', ['col 6, row 5']], ['Scipio', ['col 6, row 6']]]);
+    await verdictReads(page, result.legal ? 'Legal order.' : 'Not a legal order.');
+    // who may battle answers the order's question: on the screen at the top of the panel, above the form
+    const said = await details(page);
+    for (const x of result.battle) {
+      const words = `${x.unit}: ${x.mustBattle ? 'must battle' : x.canBattle ? 'may battle' : 'may not battle'}`;
+      assert.ok(said.includes(words), `the battle summary: ${words}\n${said}`);
+    }
+    const battle = await page.evaluate(() => {
+      const h = [...document.querySelectorAll('#details h3')].find((e) => e.textContent === 'Battle');
+      const r = h.getBoundingClientRect(), panel = document.getElementById('panels').getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, panelTop: panel.top, panelBottom: panel.bottom, onTop: document.elementFromPoint(r.left + 5, r.top + r.height / 2) === h };
+    });
+    // (the form was scrolled to its last rows to draw the paths: the answer stays at the top over it)
+    assert.ok(battle.top >= battle.panelTop - 0.5 && battle.top - battle.panelTop < 16 && battle.bottom <= battle.panelBottom + 0.5 && battle.onTop,
+      `the Battle heading shows at the top of the panel, over the form: ${JSON.stringify(battle)}`);
+    await shot(page, game, '1-ordered');
+    await f.tap('#apply');
+    await ruled(page);
+    for (const m of result.moves.filter((x) => x.legal !== false)) {
+      const u = await unitOf(page, m.unit);
+      assert.deepEqual([u.q, u.r], [m.final.q, m.final.r], `${m.unit} moved with the order`);
+    }
+    await shot(page, game, '2-moved');
+  } },
+};
+
+test('every game described has a landscape journey', () => {
+  assert.deepEqual(SYSTEMS.map((s) => s.id).filter((id) => !JOURNEYS[id]), []);
+});
+
+for (const { id } of SYSTEMS.filter((s) => JOURNEYS[s.id])) {
+  const j = JOURNEYS[id];
+  test(`${id} (740x360, touch): ${j.what}, in at most ${j.touches} touches, each on a control in view`, { timeout: 90000 }, async () => {
+    const { context, page, errors } = await openPage(env, LANDSCAPE, { touch: true });
+    await pickSystem(page, id);
+    await shot(page, id, '0-fresh');
+    const f = finger(page);
+    await j.play(page, f, id);
+    console.log(`${id} at 740x360: ${f.touches} touches`);
+    assert.ok(f.touches <= j.touches, `${f.touches} touches, at most ${j.touches}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
