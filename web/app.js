@@ -24,6 +24,8 @@ import { initTools } from './tools.js';
 import { initQueryForm } from './query-form.js';
 import { initDownloads } from './downloads.js';
 import { initSheet } from './sheet.js';
+import { initUnitControls } from './unit-controls.js';
+import { initUnitTray } from './unit-tray.js';
 
 const $ = (id) => document.getElementById(id);
 setClausePrefixes(SYSTEM_IDS.map((id) => SYSTEMS[id].clausePrefix));
@@ -55,6 +57,8 @@ const ui = {
   mode: defaultMode(store.doc()), carry: null,
   // the ruler a unit dragged over open ground in a game of charges last read, in words (the tool note, play-table.js)
   rulerNote: null,
+  // the unit a set-up drag holds off the board: let go there, it is removed (tools.js dragEnd)
+  offBoard: null,
 };
 
 // Play once a position is on the board; an embed, whose toolbar shows no mode to switch, sets up as it always did
@@ -83,6 +87,9 @@ function scene() {
   // position itself changes only when the move is made)
   const carried = ui.carry?.at && unitById(ui.carry.id);
   if (carried) sc.overlay = [...sc.overlay, { type: 'hexes', cells: hexesOf({ ...carried, ...ui.carry.at }).map((h) => ({ q: h.q, r: h.r, color: 'rgba(255,255,255,0.35)', outline: colourOf(carried.side) })) }];
+  // a unit a set-up drag holds off the board: what letting go does (tools.js dragEnd)
+  const off = ui.offBoard && unitById(ui.offBoard);
+  if (off) sc.overlay = [...sc.overlay, { type: 'mark', ...(isHexBoard() ? { hex: { q: off.q, r: off.r } } : { x: off.x, y: off.y }), shape: 'x', color: '#b3261e', label: `Let go: ${off.id} is removed` }];
   // on a table: the facing under the finger, or the ruler from the unit's front (play-table.js)
   if (ui.carry?.table) sc.overlay = [...sc.overlay, ...tools.playOverlay()];
   // the Ruler's reading (ruler.js), drawn and said in words under the tools (rulerNote)
@@ -109,6 +116,7 @@ function rulerNote(sc = scene()) {
 
 // ---- the board (its tools: tools.js) ----
 const canvas = $('board');
+let unitControls = null, tray = null; // after the tools (below)
 const board = new Board(canvas, {
   autoHeight: EMBED_AUTOSIZE,
   // the zoom buttons' row (2.5rem and its 0.4rem margin, style.css .zoom): fits and framings keep
@@ -133,6 +141,7 @@ const board = new Board(canvas, {
     $('tool-note').textContent = rulerNote(sc);
   },
   hover(w) { hoverAt = w; showReadout(); },
+  painted: () => unitControls?.place(),
 });
 let hoverAt = null;
 
@@ -158,6 +167,26 @@ const tools = initTools({ ...page, terrainKind: settings.terrainKind, removeUnit
 const questions = initQueryForm(page);
 const { terrainNote } = settings;
 const { applyRuling, canApply, placeFree, finishPolygon } = tools;
+// a button over each unit for keyboards and screen readers, placed after each paint (unit-controls.js)
+unitControls = initUnitControls({
+  box: $('unit-controls'), board, unitOf: unitById, selected: () => ui.selected,
+  words: () => ({ hexBoard: isHexBoard(), lengthUnit: sys().lengthUnit }),
+  activate: (id) => tools.activateUnit(id), key: (id, e) => tools.unitKey(id, e),
+});
+// the unit tray of Set up: a kind dragged onto the board is a new unit where it lands (unit-tray.js)
+tray = initUnitTray({
+  box: $('unit-tray'), game: sys, doc, board, shown: () => !EMBED && !store.locked && ui.tool === 'move' && !tools.playing(),
+  add(u, at) {
+    store.edit((d) => {
+      if ((!isHexBoard() || sys().hasFacing) && !Number.isFinite(u.facing)) u.facing = 0;
+      if (!isHexBoard() && at) [u.x, u.y] = at.map((v) => round(v)); // where no spot is clear, where it landed
+      placeFree(d, u, at ?? undefined);
+      if (isHexBoard() ? Number.isInteger(u.q) : Number.isFinite(u.x)) d.units.push(u);
+    });
+    if (unitById(u.id)) ui.selected = u.id;
+    refresh('select');
+  },
+});
 
 
 // ---- the request and the answer ----
@@ -241,8 +270,9 @@ function redrawResult(frame = false, follow = false) {
   const same = !v.nodes && !verdict.classList.contains('tap') && verdict.textContent === v.text;
   // every clause id in it a button opening its entry
   if (!same) verdict.replaceChildren(...(v.nodes ? v.nodes.map(linkClauses) : clauseNodes(v.text)));
-  // a verdict a tap showed whole stays whole while its words stay the same
-  const whole = same && verdict.classList.contains('whole');
+  // a verdict a tap showed whole stays whole while its words stay the same; one with a charge's
+  // facing note shows whole at once (the note, last, was cut off on a phone)
+  const whole = (same && verdict.classList.contains('whole')) || !!aimed;
   verdict.className = `verdict ${v.kind}${v.nodes ? ' tap' : ''}${whole ? ' whole' : ''}`;
   showApply(); // a reached hex tapped is a move to make
   deferred.details = () => resultText(r.response, assumptionSummaries, {
@@ -695,6 +725,7 @@ function setMode(m) {
 function showMode() {
   const can = tools.canPlay(), m = tools.playing() ? 'play' : 'setup', turns = sys().tablePlay === 'order';
   $('tool-terrain').hidden = m === 'play'; // painting terrain is setting up
+  tray?.render();
   if (m === 'play' && ui.tool === 'terrain') setTool('move');
   for (const r of document.querySelectorAll('input[name="mode"]')) {
     r.checked = r.value === m;
