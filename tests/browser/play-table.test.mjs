@@ -1,5 +1,7 @@
 // Play on a table (issue 31, web/play-table.js), by touch at 360 × 740 from each game's own
-// position: Arcane Legions' step, turn and collision, The Ninth Age's charge and pursuit. Each
+// position: Arcane Legions' step, turn, step and turn in one drag, collision and slides, The Ninth
+// Age's charge and pursuit; then the accessible board by keyboard (web/unit-controls.js, units
+// found by role and name) and Set up's unit tray (web/unit-tray.js). Each
 // journey takes at most 5 touches and no typing, and ends with the move made, undone and redone;
 // an illegal drop leaves the unit where it stood with the reason on screen. Expected figures come
 // from the codex and the geometry in the comments; the page's verdict is checked against them and
