@@ -44,7 +44,14 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
 
   const set = (b, k, v) => { if (b.getAttribute(k) !== v) b.setAttribute(k, v); };
 
+  // while a finger drags or pans, no one reaches for the buttons: they follow once it lifts (a
+  // frame of a drag among 1,000 units moves no 1,000 buttons: docs/performance.md's frame budget)
+  let stale = false;
+  for (const type of ['pointerup', 'pointercancel']) board.canvas.addEventListener(type, () => { if (stale) requestAnimationFrame(place); });
+
   function place() {
+    stale = !!board.gesture?.moved;
+    if (stale) return;
     const seen = new Set(), w = words(), sel = selected();
     for (const u of board.scene?.units ?? []) {
       const unit = unitOf(u.id);

@@ -64,6 +64,9 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 a drag of 0.8 of 
   const travelled = Math.hypot(moved.x - home.x, moved.y - home.y);
   near(travelled, 0.8, 'it moved 0.8 of a step', 0.11);
   assert.equal(moved.facing, home.facing, 'a step does not turn it');
+  // its button (unit-controls.js) follows once the finger lifts, named where it now stands
+  const tenth = (v) => Math.round(v * 10) / 10;
+  await page.getByRole('button', { name: `Legion, x ${tenth(moved.x)} y ${tenth(moved.y)} steps, facing 20`, exact: true }).waitFor();
   await shot(page, 'arcane-legions', 'step-moved');
   await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'step');
   assert.deepEqual(errors, []);
