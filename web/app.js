@@ -57,7 +57,7 @@ const ui = {
   mode: defaultMode(store.doc()), carry: null,
   // the ruler a unit dragged over open ground in a game of charges last read, in words (the tool note, play-table.js)
   rulerNote: null,
-  // the unit a set-up drag holds off the board: let go there, it is removed (tools.js dragEnd)
+  // the unit a set-up drag holds off the board ({id, at}: the finger, world): let go there, it is removed (tools.js dragEnd)
   offBoard: null,
 };
 
@@ -88,8 +88,8 @@ function scene() {
   const carried = ui.carry?.at && unitById(ui.carry.id);
   if (carried) sc.overlay = [...sc.overlay, { type: 'hexes', cells: hexesOf({ ...carried, ...ui.carry.at }).map((h) => ({ q: h.q, r: h.r, color: 'rgba(255,255,255,0.35)', outline: colourOf(carried.side) })) }];
   // a unit a set-up drag holds off the board: what letting go does (tools.js dragEnd)
-  const off = ui.offBoard && unitById(ui.offBoard);
-  if (off) sc.overlay = [...sc.overlay, { type: 'mark', ...(isHexBoard() ? { hex: { q: off.q, r: off.r } } : { x: off.x, y: off.y }), shape: 'x', color: '#b3261e', label: `Let go: ${off.id} is removed` }];
+  const off = ui.offBoard;
+  if (off) sc.overlay = [...sc.overlay, { type: 'mark', x: off.at[0], y: off.at[1], shape: 'x', color: '#b3261e', label: `Let go: ${off.id} is removed` }];
   // on a table: the facing under the finger, or the ruler from the unit's front (play-table.js)
   if (ui.carry?.table) sc.overlay = [...sc.overlay, ...tools.playOverlay()];
   // the Ruler's reading (ruler.js), drawn and said in words under the tools (rulerNote)
@@ -176,6 +176,7 @@ unitControls = initUnitControls({
 // the unit tray of Set up: a kind dragged onto the board is a new unit where it lands (unit-tray.js)
 tray = initUnitTray({
   box: $('unit-tray'), game: sys, doc, board, shown: () => !EMBED && !store.locked && ui.tool === 'move' && !tools.playing(),
+  removing: () => ui.offBoard?.id ?? '',
   add(u, at) {
     store.edit((d) => {
       if ((!isHexBoard() || sys().hasFacing) && !Number.isFinite(u.facing)) u.facing = 0;
@@ -593,6 +594,7 @@ function dragging() {
 // move does not rebuild them all; the ruling is asked in the next frame as for any change.
 function refreshDrag() {
   deferred.refresh = true;
+  tray?.render(); // a unit held off the board (Set up)
   showApply();
   $('undo').disabled = !store.canUndo();
   $('redo').disabled = !store.canRedo();

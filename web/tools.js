@@ -23,7 +23,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     if (!u) return;
     // a unit let go off the board is taken off it (dragEnd): the set-up's way to remove one by touch
     const t = doc().table, off = isHexBoard() ? !onBoard(hex.fromPixel(...pointer)) : pointer[0] < 0 || pointer[1] < 0 || pointer[0] > t.width || pointer[1] > t.height;
-    if (off !== (ui.offBoard === id)) { ui.offBoard = off ? id : null; refresh(); }
+    if (off || ui.offBoard) { ui.offBoard = off ? { id, at: pointer } : null; refresh(); }
     if (!isHexBoard()) {
       store.edit(() => { u.x = round(x); u.y = round(y); }, `drag:${ui.serial}`);
       return;
@@ -242,7 +242,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     if (ui.offBoard) {
       const off = ui.offBoard;
       ui.offBoard = null;
-      if (off === id && !cancelled) { removeUnit(id); return; }
+      if (off.id === id && !cancelled) { removeUnit(id); return; }
       refresh();
     }
     const c = ui.carry;

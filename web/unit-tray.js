@@ -22,19 +22,27 @@ export function trayName(game, kind) {
 
 /**
  * The tray in `box`: `game()`, `doc()`, `board` (toWorld, canvas), `shown()` (Set up with the Move
- * tool), and `add(unit, at)`: puts the new unit at world point `at` (null: the view's middle).
+ * tool), `removing()` (the id of a unit held off the board, else ''), and `add(unit, at)`: puts the new unit at world point `at` (null: the view's middle).
  * `render()` after a change of game or mode.
  */
-export function initUnitTray({ box, game, doc, board, shown, add }) {
+export function initUnitTray({ box, game, doc, board, shown, removing, add }) {
   let key = '';
 
+  // while a unit is held off the board the tray says what letting go does (the board's edge, where
+  // the finger is, has no room for it)
   function render() {
     box.hidden = !shown();
     if (box.hidden) return;
-    const g = game(), kinds = trayKinds(g), k = JSON.stringify(kinds.map((x) => x.value)) + g.name;
+    const g = game(), kinds = trayKinds(g), gone = removing(), k = JSON.stringify(kinds.map((x) => x.value)) + g.name + gone;
     if (k === key) return;
     key = k;
-    box.replaceChildren(...kinds.map((kind) => chip(kind)));
+    if (gone) {
+      const p = document.createElement('p');
+      p.className = 'tray-note';
+      p.setAttribute('role', 'status');
+      p.textContent = `Let go: ${gone} is removed`;
+      box.replaceChildren(p);
+    } else box.replaceChildren(...kinds.map((kind) => chip(kind)));
   }
 
   function chip(kind) {

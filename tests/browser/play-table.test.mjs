@@ -452,3 +452,32 @@ test('arcane-legions (360x740, touch): set up by touch, AL-LAT-1 the tray’s So
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('cc-ancients (360x740, touch): set up by touch on a hex board, the tray’s light infantry dropped on column 2, row 6 stands on that hex, named after its type; dragged off the board it is removed (2 touches)', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await setMode(page, 'setup', true);
+  await page.tap('#fit');
+  await painted(page);
+  const chip = page.getByRole('button', { name: /^Add a light infantry:/ });
+  const box = await chip.boundingBox();
+  // touch 1: onto an empty hex (column 2, row 6)
+  await touchDrag(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, await hook(page, 'screenOfHex', 2, 6));
+  await page.waitForFunction(() => window.movecalcTest.state().doc.units.some((u) => u.id === 'Light infantry'));
+  const added = await unitOf(page, 'Light infantry');
+  assert.equal(added.type, 'light infantry');
+  // column 2, row 6 in axial coordinates: q = 2 - 6 / 2 = -1, r = 6
+  assert.deepEqual([added.q, added.r], [-1, 6]);
+  await page.getByRole('button', { name: 'Light infantry, col 2 row 6', exact: true }).waitFor();
+  await shot(page, 'cc-ancients', 'tray-dropped');
+  // touch 2: dragged two columns off the board's left edge
+  await touchDrag(page, await hook(page, 'screenOf', 'Light infantry'), await hook(page, 'screenOfHex', -2, 6), { hold: async () => {
+    // held off the board, the tray says what letting go does
+    await page.getByRole('status').filter({ hasText: 'Let go: Light infantry is removed' }).waitFor();
+    await shot(page, 'cc-ancients', 'tray-off-board');
+  } });
+  await page.waitForFunction(() => !window.movecalcTest.state().doc.units.some((u) => u.id === 'Light infantry'));
+  assert.equal((await hook(page, 'state')).doc.units.length, 5, 'the position’s own five units stay');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
