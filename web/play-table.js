@@ -1,7 +1,9 @@
 // Play on a free-form table (issue 31). A game says how its drags are played with `game.tablePlay`:
 // - 'order' (a game of move orders, its AL clauses): a drag of a unit is a move order of steps along the base's own axes
 //   (AL-MOV-2; the last one partial, AL-LAT-3), a drag of its turn handle one turn made with the
-//   turning tool, at its 45° or 90° position (AL-TRN-1);
+//   turning tool, at its 45° or 90° position (AL-TRN-1); a finger that rests on its steps and is
+//   pushed on aside adds that turn to the same order (turnAfterRest), and after a collision a finger
+//   moved along what the unit met picks the slide that way (slideOf, AL-SLD-1);
 // - 'charge' (a game of charges, its 9A clauses): a drag onto an enemy is a charge of it (9A-CH-1), the facing under the
 //   finger marked; onto open ground a ruler from the unit's front, against its Advance Rate.
 // The engine rules every frame as it does any edit (app.js scheduleRule): what it answers (the
@@ -220,7 +222,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     ask(start(id), t ? [t] : []);
   }
 
-  /** Keys in play ('order'): one more step or turn on the order carried. */
+  /** Keys in play ('order'): one more step or turn on the order carried (no slide: the form picks one). */
   function key(id, action) {
     const u = unitInfo(id);
     if (!u || kind() !== 'order') return;
