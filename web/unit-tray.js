@@ -53,7 +53,7 @@ export function initUnitTray({ box, game, doc, board, shown, removing, add }) {
     b.setAttribute('aria-label', `Add a ${kind.label}: drag it onto the board, or press to put it in the middle`);
     let drag = null, dragged = false;
     // along the tray a finger scrolls it (the page leaves the chips' touches to us: style.css);
-    // out of it, onto the board, it carries a unit of this kind
+    // out of it, onto the board (above it, or below it on a landscape phone), it carries a unit of this kind
     b.addEventListener('pointerdown', (e) => {
       drag = { id: e.pointerId, x: e.clientX, y: e.clientY, scroll: box.scrollLeft, moved: false, slid: false };
       try { b.setPointerCapture(e.pointerId); } catch { /* a synthetic pointer */ }
@@ -61,7 +61,7 @@ export function initUnitTray({ box, game, doc, board, shown, removing, add }) {
     b.addEventListener('pointermove', (e) => {
       if (!drag || e.pointerId !== drag.id) return;
       const r = box.getBoundingClientRect();
-      if (!drag.moved && e.clientY >= r.top) {
+      if (!drag.moved && e.clientY >= r.top && e.clientY <= r.bottom) {
         if (Math.abs(e.clientX - drag.x) > 8) drag.slid = true;
         box.scrollLeft = drag.scroll - (e.clientX - drag.x);
       } else if (!drag.moved) { drag.moved = true; b.classList.add('dragging'); }
