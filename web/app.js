@@ -25,6 +25,8 @@ import { initTools } from './tools.js';
 import { initQueryForm } from './query-form.js';
 import { initDownloads } from './downloads.js';
 import { initSheet } from './sheet.js';
+import { initUnitControls } from './unit-controls.js';
+import { initUnitTray } from './unit-tray.js';
 
 const $ = (id) => document.getElementById(id);
 setClausePrefixes(SYSTEM_IDS.map((id) => SYSTEMS[id].clausePrefix));
@@ -61,6 +63,9 @@ function scene() {
   // position itself changes only when the move is made)
   const carried = ui.carry?.at && unitById(ui.carry.id);
   if (carried) sc.overlay = [...sc.overlay, { type: 'hexes', cells: hexesOf({ ...carried, ...ui.carry.at }).map((h) => ({ q: h.q, r: h.r, color: 'rgba(255,255,255,0.35)', outline: colourOf(carried.side) })) }];
+  // a unit a set-up drag holds off the board: what letting go does (tools.js dragEnd)
+  const off = ui.offBoard;
+  if (off) sc.overlay = [...sc.overlay, { type: 'mark', x: off.at[0], y: off.at[1], shape: 'x', color: '#b3261e', label: `Let go: ${off.id} is removed` }];
   // on a table: the facing under the finger, or the ruler from the unit's front (play-table.js)
   if (ui.carry?.table) sc.overlay = [...sc.overlay, ...tools.playOverlay()];
   // on hexes: the section of the card played, the hexes a drop's ejected miniature may go to (play-orders.js, play-eject.js)
@@ -89,6 +94,8 @@ function rulerNote(sc = scene()) {
 
 // ---- the board (its tools: tools.js) ----
 const canvas = $('board');
+// the units' buttons and the tray, made below once the tools they call exist (wiring, not state)
+const late = { unitControls: null, tray: null };
 const board = new Board(canvas, {
   autoHeight: EMBED_AUTOSIZE,
   // the zoom buttons' row (2.5rem and its 0.4rem margin, style.css .zoom): fits and framings keep
@@ -113,6 +120,7 @@ const board = new Board(canvas, {
     $('tool-note').textContent = rulerNote(sc);
   },
   hover(w) { store.setHover(w); showReadout(); },
+  painted: () => late.unitControls?.place(),
 });
 
 const pathQuery = (d = doc()) => scenePathQuery(store.state.system, d);
@@ -137,6 +145,27 @@ const tools = initTools({ ...page, terrainKind: settings.terrainKind, removeUnit
 const questions = initQueryForm(page);
 const { terrainNote } = settings;
 const { applyRuling, canApply, placeFree, finishPolygon } = tools;
+// a button over each unit for keyboards and screen readers, placed after each paint (unit-controls.js)
+late.unitControls = initUnitControls({
+  box: $('unit-controls'), board, unitOf: unitById, selected: () => ui.selected,
+  words: () => ({ hexBoard: isHexBoard(), lengthUnit: sys().lengthUnit }),
+  activate: (id) => tools.activateUnit(id), key: (id, e) => tools.unitKey(id, e),
+});
+// the unit tray of Set up: a kind dragged onto the board is a new unit where it lands (unit-tray.js)
+late.tray = initUnitTray({
+  box: $('unit-tray'), game: sys, doc, board, shown: () => !EMBED && !store.locked && ui.tool === 'move' && !tools.playing(),
+  removing: () => ui.offBoard?.id ?? '',
+  add(u, at) {
+    store.edit((d) => {
+      if ((!isHexBoard() || sys().hasFacing) && !Number.isFinite(u.facing)) u.facing = 0;
+      if (!isHexBoard() && at) [u.x, u.y] = at.map((v) => round(v)); // where no spot is clear, where it landed
+      placeFree(d, u, at ?? undefined);
+      if (isHexBoard() ? Number.isInteger(u.q) : Number.isFinite(u.x)) d.units.push(u);
+    });
+    if (unitById(u.id)) store.select(u.id);
+    refresh('select');
+  },
+});
 
 
 // ---- the request and the answer ----
@@ -218,8 +247,9 @@ function redrawResult(frame = false, follow = false) {
   const same = !v.nodes && !verdict.classList.contains('tap') && verdict.textContent === v.text;
   // every clause id in it a button opening its entry
   if (!same) verdict.replaceChildren(...(v.nodes ? v.nodes.map(linkClauses) : clauseNodes(v.text)));
-  // a verdict a tap showed whole stays whole while its words stay the same
-  const whole = same && verdict.classList.contains('whole');
+  // a verdict a tap showed whole stays whole while its words stay the same; one with a charge's
+  // facing note shows whole at once (the note, last, was cut off on a phone)
+  const whole = (same && verdict.classList.contains('whole')) || !!aimed;
   verdict.className = `verdict ${v.kind}${v.nodes ? ' tap' : ''}${whole ? ' whole' : ''}`;
   showApply(); // a reached hex tapped is a move to make
   store.defer({ details: () => resultText(r.response, ui.assumptionSummaries, {
@@ -537,6 +567,7 @@ function dragging() {
 // move does not rebuild them all; the ruling is asked in the next frame as for any change.
 function refreshDrag() {
   store.defer({ refresh: true });
+  late.tray?.render(); // a unit held off the board (Set up)
   showApply();
   $('undo').disabled = !store.canUndo();
   $('redo').disabled = !store.canRedo();
@@ -666,6 +697,7 @@ function setMode(m) {
 function showMode() {
   const can = tools.canPlay(), m = tools.playing() ? 'play' : 'setup', turns = sys().tablePlay === 'order';
   $('tool-terrain').hidden = m === 'play'; // painting terrain is setting up
+  late.tray?.render();
   if (m === 'play' && ui.tool === 'terrain') setTool('move');
   for (const r of document.querySelectorAll('input[name="mode"]')) {
     r.checked = r.value === m;

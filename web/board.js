@@ -1506,5 +1506,6 @@ export class Board extends Painter {
     this.size = [this.w, this.h];
     const mode = this.ctl.mode(), handle = mode === 'move' || (mode === 'play' && this.ctl.playTurns?.());
     try { this.paintScene(sc, sel && handle ? sel : null); } finally { this.size = null; }
+    this.ctl.painted?.(); // what follows the drawing (the units' controls over their tokens)
   }
 }

@@ -1,7 +1,9 @@
 // Play on a free-form table (issue 31). A game says how its drags are played with `game.tablePlay`:
 // - 'order' (a game of move orders, its AL clauses): a drag of a unit is a move order of steps along the base's own axes
 //   (AL-MOV-2; the last one partial, AL-LAT-3), a drag of its turn handle one turn made with the
-//   turning tool, at its 45° or 90° position (AL-TRN-1);
+//   turning tool, at its 45° or 90° position (AL-TRN-1); a finger that rests on its steps and is
+//   pushed on aside adds that turn to the same order (turnAfterRest), and after a collision a finger
+//   moved along what the unit met picks the slide that way (slideOf, AL-SLD-1);
 // - 'charge' (a game of charges, its 9A clauses): a drag onto an enemy is a charge of it (9A-CH-1), the facing under the
 //   finger marked; onto open ground a ruler from the unit's front, against its Advance Rate.
 // The engine rules every frame as it does any edit (app.js scheduleRule): what it answers (the
@@ -21,6 +23,11 @@ export const MAX_STEPS = 12;
 export const SIDE_DEADBAND = 0.5;
 // A turn handle dragged less than this far round (degrees) turns nothing; past 67.5° the 90° position.
 export const TURN_DEADBAND = 22.5;
+// A finger that rests this long (ms) on a carried order's steps holds them; pushed on from there it
+// turns the unit (turnAfterRest): a step and a turn in one drag, as the hex games' waypoints are.
+export const REST_MS = 500;
+// How far (steps) a finger goes from where it rested before that is a turn: less is its wobble.
+export const TURN_REACH = 0.5;
 
 /**
  * The steps of a drag by (dx, dy) (world, steps) of a unit facing `facing`: the longer of its
@@ -51,6 +58,41 @@ export function turnOf(facing, dx, dy) {
   const delta = ((((to - facing) % 360) + 540) % 360) - 180;
   if (Math.abs(delta) < TURN_DEADBAND) return null;
   return { turn: Math.abs(delta) < 67.5 ? 45 : 90, off: 'front', toward: delta > 0 ? 'right' : 'left' };
+}
+
+/**
+ * The turn of a finger that rested on steps `rest` ({steps, facing}) and moved on by (dx, dy):
+ * 'on' when it goes on the way the last steps went (the rest was a pause, not a turn: wanted on a
+ * loaded machine too), null within TURN_REACH of the rest (no turn yet), else the turning tool's position nearest
+ * the way it went from the unit's facing (turnOf).
+ */
+export function turnAfterRest(rest, dx, dy) {
+  if (Math.hypot(dx, dy) < TURN_REACH) return null;
+  const [lx, ly] = frameVector(rest.facing, rest.steps.at(-1)?.step ?? 'forward');
+  const off = Math.abs(((((Math.atan2(dx, dy) - Math.atan2(lx, ly)) * 180 / Math.PI) % 360) + 540) % 360 - 180);
+  if (off < TURN_DEADBAND) return 'on';
+  return turnOf(rest.facing, dx, dy);
+}
+
+/**
+ * The slide a finger picks after a collision: of the engine's `options` (the `slide` choice's
+ * values other than none, in the mover's frame when it met the other unit, `facing`), the one the
+ * finger moved furthest toward since (dx, dy), when at least SIDE_DEADBAND; else none ('').
+ */
+export function slideOf(options, facing, dx, dy) {
+  let best = '', most = SIDE_DEADBAND;
+  for (const v of options) {
+    const [x, y] = frameVector(facing, v);
+    if (x * dx + y * dy >= most) { most = x * dx + y * dy; best = v; }
+  }
+  return best;
+}
+
+/** Where steps `actions` take a unit at `u` facing `facing` when nothing stops it: [x, y]. */
+export function poseAfter(u, facing, actions) {
+  let [x, y] = [u.x, u.y];
+  for (const a of actions) { const [vx, vy] = frameVector(facing, a.step); x += vx * (a.distance ?? 1); y += vy * (a.distance ?? 1); }
+  return [x, y];
 }
 
 /** The facing of unit `u` nearest world point (x, y): 'front', 'right', 'rear' or 'left'. */
@@ -94,7 +136,11 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     if (ui.carry?.id === id && !ui.carry.dropped) return ui.carry;
     const d = doc();
     // the question before the drag, put back when a charging finger leaves the enemy it was over
+    // `at`: where the finger holds the unit's centre; `rest`: the steps it rested on ({steps, facing,
+    // at}); `cut`: the order a collision ended; `slides`, `metAt`: the slides that collision offers
+    // and where the finger was when it met; `slide`: the one the finger picks
     store.setCarry({ id, table: true, dropped: false, actions: null, target: null, facing: null, ruler: null,
+      at: null, rest: null, restTimer: 0, cut: null, slides: null, metAt: null, metFacing: 0, slide: '', asked: null,
       before: { query: d.query, inputs: JSON.parse(JSON.stringify(d.inputs[d.query] ?? {})) } });
     store.setRulerNote(null);
     lastCharge = null;
@@ -105,14 +151,17 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
   function ask(c, actions) {
     // past a collision that ended the move, the finger asks no more steps (cutAfterCollision)
     if (c.cut && JSON.stringify(actions.slice(0, c.cut.length)) === JSON.stringify(c.cut)) actions = c.cut;
-    const key = JSON.stringify(actions);
-    if (c.actions === key) return;
+    else c.slide = '';
+    const key = JSON.stringify(actions), slide = actions === c.cut ? c.slide : '';
+    if (c.actions === key && c.asked === slide) return;
     c.actions = key;
+    c.asked = slide;
     store.edit((d) => {
       d.query = 'move';
       const i = (d.inputs.move ??= {});
       i.unit = c.id;
       i.actions = actions;
+      i.slide = slide; // a drag's order slides only as its finger picks (slideOf)
     }, `drag:${ui.serial}`);
   }
 
@@ -121,8 +170,36 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     const u = unitInfo(id);
     if (!u) return;
     const c = start(id);
-    if (kind() === 'order') ask(c, stepsOf(u.facing ?? 0, centre[0] - u.x, centre[1] - u.y));
+    if (kind() === 'order') order(c, u, centre);
     else if (kind() === 'charge') aim(c, u, pointer);
+  }
+
+  // 'order': steps along the base's axes to where the finger holds its centre; once the finger has
+  // rested on some steps, pushed on from there a turn after them (turnAfterRest); after a collision,
+  // moved to one side along what it met, the slide that way (slideOf).
+  function order(c, u, centre) {
+    c.at = centre;
+    clearTimeout(c.restTimer);
+    const facing = u.facing ?? 0, steps = stepsOf(facing, centre[0] - u.x, centre[1] - u.y);
+    let actions = steps;
+    if (c.rest) {
+      const t = turnAfterRest(c.rest, centre[0] - c.rest.at[0], centre[1] - c.rest.at[1]);
+      // within TURN_REACH of the rest the steps follow the finger still (a pause that drifted)
+      if (t === 'on') c.rest = null;
+      else if (t) actions = [...c.rest.steps, t];
+    }
+    if (!c.rest && steps.length && !c.cut) {
+      c.restTimer = setTimeout(() => {
+        if (ui.carry !== c || c.dropped || c.cut) return;
+        c.rest = { steps, facing, at: centre };
+        refresh(); // the turning tool's positions show round the ghost
+      }, REST_MS);
+    }
+    if (c.slides) {
+      const slide = slideOf(c.slides, c.metFacing, centre[0] - c.metAt[0], centre[1] - c.metAt[1]);
+      if (slide !== c.slide) { c.slide = slide; c.asked = null; }
+    }
+    ask(c, actions);
   }
 
   /** A drag of unit `id`'s turn handle to world point `w` ('order'). */
@@ -133,12 +210,26 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     ask(start(id), t ? [t] : []);
   }
 
-  /** Keys in play ('order'): one more step or turn on the order carried. */
+  /** Keys in play ('order'): one more step or turn on the order carried (no slide: the form picks one). */
   function key(id, action) {
     const u = unitInfo(id);
     if (!u || kind() !== 'order') return;
     const c = start(id);
     ask(c, [...(c.actions ? JSON.parse(c.actions) : []), action]);
+  }
+
+  /**
+   * A charge by keyboard ('charge'): unit `id` aimed at enemy `target` as a finger over the facing
+   * of it nearest the charger would (the engine names the facing its arcs give, 9A-ARC-1).
+   */
+  function chargeAt(id, target) {
+    const u = unitInfo(id), t = unitInfo(target);
+    if (!u || !t || kind() !== 'charge') return;
+    const [a, b] = facingEdge(t, facingAt(t, u.x, u.y));
+    // just inside that edge's middle, so the finger is over the enemy
+    const mid = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    aim(start(id), u, [t.x + (mid[0] - t.x) * 0.9, t.y + (mid[1] - t.y) * 0.9]);
+    keepCharge();
   }
 
   // 'charge': over an enemy, the charge of it; over open ground, the ruler from its front.
@@ -172,12 +263,14 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     const c = ui.carry;
     if (!c?.table || c.id !== id) return;
     if (cancelled) {
+      clearTimeout(c.restTimer);
       store.setCarry(null);
       if (c.actions || c.target) store.edit((d) => { d.query = c.before.query; d.inputs[c.before.query] = c.before.inputs; });
       refresh();
       return;
     }
     c.dropped = true;
+    clearTimeout(c.restTimer);
     if (c.ruler) store.setRulerNote(rulerWords(c));
     // let go where it was picked up (an order of no action): nothing to make, the question before it back
     if (c.actions === '[]' && !c.target) { drop(id, true); return; }
@@ -196,7 +289,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
   function follow() {
     const c = ui.carry;
     if (!c?.table) return;
-    if (kind() === 'order' && answered()) cutAfterCollision(c);
+    if (kind() === 'order' && answered()) { cutAfterCollision(c); keepSlides(c); }
     if (c.dropped && answered()) finish(c);
   }
 
@@ -209,7 +302,21 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     const k = (Array.isArray(r.actions) ? r.actions : []).findIndex((a) => Array.isArray(a.events) && a.events.some((e) => e.type === 'collision'));
     if (k < 0) return;
     c.cut = JSON.parse(c.actions).slice(0, k + 1);
+    c.rest = null;
+    clearTimeout(c.restTimer);
     ask(c, c.cut);
+  }
+
+  // The slides the collision that ended the order offers either way (its `slide` choice), kept
+  // once: from where the finger is then, its move to one side picks one (order), the engine rules it.
+  function keepSlides(c) {
+    const r = ui.result.response?.result;
+    if (!c.cut || c.slides || c.actions !== JSON.stringify(c.cut) || c.asked) return;
+    const choice = (Array.isArray(r?.choices) ? r.choices : []).find((x) => x.choice === 'slide');
+    const options = (choice?.options ?? []).filter((o) => o.value !== 'none' && o.legal !== false).map((o) => o.value);
+    const a = Array.isArray(r?.actions) ? r.actions.at(-1) : null;
+    if (!options.length || !Number.isFinite(a?.pose?.facing)) return;
+    Object.assign(c, { slides: options, metAt: c.at, metFacing: a.pose.facing });
   }
 
   /** What the board draws for the unit carried: the charged facing under the finger, or the ruler. */
@@ -223,7 +330,21 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     }
     // drawn as the Ruler tool draws its line (board.js `ruler`: its reading always shown)
     if (c.ruler) return [{ type: 'line', from: c.ruler.from, to: c.ruler.to, color: '#1b2430', width: 3, label: rulerLabel(c), ruler: true }];
+    if (c.rest) return toolPositions(c);
     return [];
+  }
+
+  // Where the finger rested: the turning tool's 45° and 90° positions either side of the steps'
+  // end, the one the finger points at marked (a finger pushed toward one turns the unit that way).
+  function toolPositions(c) {
+    const u = unitInfo(c.id);
+    if (!u) return [];
+    const [x, y] = poseAfter(u, c.rest.facing, c.rest.steps), reach = Math.max(u.w, u.d) / 2 + 1;
+    const now = JSON.parse(c.actions ?? '[]').at(-1);
+    return [[45, 'left'], [90, 'left'], [45, 'right'], [90, 'right']].map(([turn, toward]) => {
+      const f = rad(c.rest.facing + (toward === 'right' ? turn : -turn)), on = now?.turn === turn && now.toward === toward;
+      return { type: 'mark', x: x + Math.sin(f) * reach, y: y + Math.cos(f) * reach, color: on ? '#b7791f' : '#4a5568', focus: on, label: `${turn}° ${toward}` };
+    });
   }
 
   const facingWord = (f) => (f === 'left' || f === 'right' ? `${f} flank` : f);
@@ -256,5 +377,5 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
   // the facing aimed at outlives the drag: the verdict of a charge dropped keeps its note
   const keepCharge = () => { if (ui.carry?.table) lastCharge = ui.carry.target ? { target: ui.carry.target, facing: ui.carry.facing } : null; };
 
-  return { carry: (id, centre, pointer) => { carry(id, centre, pointer); keepCharge(); }, turn, key, drop, follow, overlay, note };
+  return { carry: (id, centre, pointer) => { carry(id, centre, pointer); keepCharge(); }, turn, key, chargeAt, drop, follow, overlay, note };
 }

@@ -19,6 +19,8 @@ export function createStore(saved, session = {}) {
     // a drop that ejects miniatures while the player chooses where each goes (play-eject.js):
     // `{unit, said}`, `said` a refused tap in words
     eject: null,
+    // the unit a set-up drag holds off the board ({id, at}: the finger, world): let go there, it is removed (tools.js dragEnd)
+    offBoard: null,
     // the answer drawn (request, response, scene, extra), the hex tapped on it, the number of its
     // event shown (null: the whole move), the timeline's time and its animation frame
     result: null, pick: null, event: null, t: 1, playing: 0,
@@ -70,6 +72,7 @@ export function createStore(saved, session = {}) {
     setCarry: (carry) => keep({ carry }),
     setRulerNote: (rulerNote) => keep({ rulerNote }),
     setEject: (eject) => keep({ eject }),
+    setOffBoard: (offBoard) => keep({ offBoard }),
     ejectSaid: (said) => { if (s.eject) s.eject.said = said; },
     setTemplate: (system, unit) => keep({ template: { ...s.template, [system]: unit } }),
     setPlacing: (placing) => keep({ placing }),

@@ -25,6 +25,9 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     if (playing()) { if (orders.active()) orders.carry(id, pointer); else if (isHexBoard()) carry(id, pointer); else table.carry(id, [x, y], pointer); return; }
     const u = unitById(id);
     if (!u) return;
+    // a unit let go off the board is taken off it (dragEnd): the set-up's way to remove one by touch
+    const t = doc().table, off = isHexBoard() ? !onBoard(hex.fromPixel(...pointer)) : pointer[0] < 0 || pointer[1] < 0 || pointer[0] > t.width || pointer[1] > t.height;
+    if (off || ui.offBoard) { store.setOffBoard(off ? { id, at: pointer } : null); refresh(); }
     if (!isHexBoard()) {
       store.edit(() => { u.x = round(x); u.y = round(y); }, `drag:${ui.serial}`);
       return;
@@ -244,6 +247,12 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
    * whyNot asked for that hex) stays on screen.
    */
   function dragEnd(id, cancelled) {
+    if (ui.offBoard) {
+      const off = ui.offBoard;
+      store.setOffBoard(null);
+      if (off.id === id && !cancelled) { removeUnit(id); return; }
+      refresh();
+    }
     const c = ui.carry;
     if (c?.table) { table.drop(id, cancelled); return; }
     if (c?.order) { orders.drop(id, cancelled); return; }
@@ -319,7 +328,8 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   }
 
   // ---- keyboard ----
-  canvas.addEventListener('keydown', (e) => {
+  canvas.addEventListener('keydown', (e) => boardKey(e));
+  function boardKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const k = e.key;
     const u = unitById(ui.selected);
@@ -345,7 +355,29 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     else if (k === 'Delete' && u) removeUnit(u.id);
     else handled = false;
     if (handled) e.preventDefault();
-  });
+  }
+
+  /**
+   * Enter, Space or a screen reader's click on a unit's control (unit-controls.js). With a move
+   * carried, it is made (on a charge, Enter on the charger or its target); in a game of charges, a
+   * unit picked and then an enemy is the charge of that enemy; else the unit is picked (its reach
+   * shown where a tap shows it). The verdict says the rest (a live region).
+   */
+  function activateUnit(id) {
+    const c = ui.carry, charge = playing() && sys().tablePlay === 'charge';
+    const picked = unitById(ui.selected), u = unitById(id);
+    if (c && !c.dropped && (!charge || c.id === id || c.target === id)) { dragEnd(c.id, false); return; }
+    if (charge && picked && u && picked.id !== id && picked.side !== u.side) { table.chargeAt(picked.id, id); return; }
+    if (c && !c.dropped) dragEnd(c.id, true);
+    store.select(id);
+    if (playing() && isHexBoard()) tapUnit(id);
+  }
+
+  /** Any other key on a unit's control: the board's keys, for that unit (picked first). */
+  function unitKey(id, e) {
+    if (ui.selected !== id && !ui.carry && /^(Arrow|[qQeE]$|Delete$)/.test(e.key)) store.select(id);
+    boardKey(e);
+  }
 
   /** Picks the next (or previous) reached hex, for keyboards: what a tap on a shaded hex does. */
   function pickNext(sign) {
@@ -456,6 +488,6 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   /** What play draws over the board: the card's section, the hexes an ejected miniature may go to. */
   const playHexOverlay = (sc) => (playing() ? [...orders.overlay(sc), ...eject.overlay()] : []);
 
-  return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree,
+  return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, activateUnit, unitKey, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree,
     playOverlay: table.overlay, playNote: table.note, renderPlayBar, playHexOverlay };
 }

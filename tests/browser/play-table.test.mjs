@@ -1,5 +1,7 @@
 // Play on a table (issue 31, web/play-table.js), by touch at 360 × 740 from each game's own
-// position: Arcane Legions' step, turn and collision, The Ninth Age's charge and pursuit. Each
+// position: Arcane Legions' step, turn, step and turn in one drag, collision and slides, The Ninth
+// Age's charge and pursuit; then the accessible board by keyboard (web/unit-controls.js, units
+// found by role and name) and Set up's unit tray (web/unit-tray.js). Each
 // journey takes at most 5 touches and no typing, and ends with the move made, undone and redone;
 // an illegal drop leaves the unit where it stood with the reason on screen. Expected figures come
 // from the codex and the geometry in the comments; the page's verdict is checked against them and
@@ -8,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, verdict, artifacts, touchDrag, painted } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, verdict, artifacts, touchDrag, painted, setMode } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -62,6 +64,9 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 a drag of 0.8 of 
   const travelled = Math.hypot(moved.x - home.x, moved.y - home.y);
   near(travelled, 0.8, 'it moved 0.8 of a step', 0.11);
   assert.equal(moved.facing, home.facing, 'a step does not turn it');
+  // its button (unit-controls.js) follows once the finger lifts, named where it now stands
+  const tenth = (v) => Math.round(v * 10) / 10;
+  await page.getByRole('button', { name: `Legion, x ${tenth(moved.x)} y ${tenth(moved.y)} steps, facing 20`, exact: true }).waitFor();
   await shot(page, 'arcane-legions', 'step-moved');
   await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'step');
   assert.deepEqual(errors, []);
@@ -210,6 +215,10 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
     await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
     const text = await verdict(page);
     assert.ok(text.includes('The finger was over the front; Knights stand in the left flank arc of Raiders, so the charge is against the left flank (9A-ARC-1).'), text);
+    // on a 360 px phone the note, last in the verdict, is not cut off: the verdict shows whole
+    await page.waitForFunction(() => document.querySelector('#verdict').classList.contains('whole'));
+    const box = await page.evaluate(() => { const v = document.querySelector('#verdict'); return [v.scrollHeight, v.clientHeight]; });
+    assert.ok(box[0] <= box[1] + 1, `nothing hidden below the verdict's box: ${box}`);
     await shot(page, 'ninth-age', 'charge-arc-held');
     // then off again onto open ground: the pursuit asked before the drag is the question again
     await moveTo(await hook(page, 'screenOfWorld', raiders.x + 0.5, raiders.y - 8));
@@ -287,6 +296,188 @@ test('arcane-legions (1280x800, keyboard): play, AL-MOV-2 N picks the Legion, Ar
   await ruled(page);
   assert.deepEqual(pose(await unitOf(page, 'Legion')), pose(moved), 'Escape takes the carried order back');
   assert.notDeepEqual(pose(moved), pose(home));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('arcane-legions (360x740, touch): play, AL-MOV-2 AL-TRN-1 a step and a turn in one drag: a step ahead, the finger rests, then pushed 45° to the right the turning tool turns the Legion from facing 20 to 65; made, undone and redone (3 touches)', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  const home = await unitOf(page, 'Legion');
+  // touch 1: a step ahead, a rest (the turning tool's positions show round the ghost), then the
+  // finger pushed 1.5 steps on toward facing 20 + 45 = 65
+  await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await ahead(page, home, 1), { hold: async (moveTo) => {
+    await page.waitForFunction(() => window.movecalcTest.playOverlay().some((m) => m.label === '45° right'), null, { timeout: 15000 });
+    const f = (home.facing + 45) * Math.PI / 180, at = [home.x + Math.sin(home.facing * Math.PI / 180), home.y + Math.cos(home.facing * Math.PI / 180)];
+    await moveTo(await hook(page, 'screenOfWorld', at[0] + 1.5 * Math.sin(f), at[1] + 1.5 * Math.cos(f)));
+    await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 2 && window.movecalcTest.ruled());
+    const request = await pageRequest(page);
+    assert.deepEqual(request.order.actions, [{ step: 'forward', distance: 1 }, { turn: 45, off: 'front', toward: 'right' }]);
+    assert.ok((await hook(page, 'playOverlay')).some((m) => m.label === '45° right' && m.focus), 'the position pushed toward is marked');
+    const result = await answer(request);
+    // a step forward costs 1 (the codex, AL-LAT-2), the turn 2 or 3 (AL-TRN-2): at most the 4 points
+    assert.equal(result.legal, true);
+    assert.ok([3, 4].includes(result.pointsSpent), `1 + a turn of 2 or 3: ${result.pointsSpent}`);
+    assert.match(await verdict(page), new RegExp(`^Legion: legal move\\. ${result.pointsSpent} of 4 movement points spent, ${4 - result.pointsSpent} left`));
+    await shot(page, 'arcane-legions', 'step-turn-held');
+  } });
+  await madeSaid(page);
+  await ruled(page);
+  const moved = await unitOf(page, 'Legion');
+  assert.equal(moved.facing, 65, '20° + 45°');
+  assert.ok(Math.hypot(moved.x - home.x, moved.y - home.y) > 0.9, 'and it stepped');
+  await shot(page, 'arcane-legions', 'step-turn-moved');
+  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'step-turn');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const [way, dx, x] of [['left', -1, 15], ['right', 1, 15.5]]) {
+  test(`arcane-legions (360x740, touch): play, AL-COL-2 AL-SLD-1 after the collision with the Chargers the finger moved ${way} along them slides the Legion ${way} to the next notch (x ${x}); made (1 touch)`, { timeout: 90000 }, async () => {
+    const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+    const home = await unitOf(page, 'Legion');
+    // as in the collision journey: snapped flush behind the Chargers (x 14 to 16, notches every half
+    // step), its centre at y 12; slid left its edges line up with theirs (x 15), right it goes on to
+    // the next notch (x 15.5)
+    await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await ahead(page, home, 3.4), { hold: async (moveTo) => {
+      await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 3 && window.movecalcTest.ruled()
+        && window.movecalcTest.ruling().response?.result?.choices?.some((c) => c.choice === 'slide'));
+      const f = home.facing * Math.PI / 180;
+      await moveTo(await hook(page, 'screenOfWorld', home.x + 3.4 * Math.sin(f) + dx, home.y + 3.4 * Math.cos(f)));
+      await page.waitForFunction((w) => window.movecalcTest.request().order?.slide === w && window.movecalcTest.ruled(), way);
+      const result = await answer(await pageRequest(page));
+      assert.deepEqual(result.actions[2].events.map((e) => e.type), ['collision', 'snap', 'slide']);
+      near(result.final.x, x, 'slid to the notch');
+      assert.match(await verdict(page), /^Legion: legal move\. 3 of 4 movement points spent, 1 left/);
+      await shot(page, 'arcane-legions', `slide-${way}-held`);
+    } });
+    await madeSaid(page);
+    await ruled(page);
+    const moved = await unitOf(page, 'Legion');
+    near(moved.x, x, 'x'); near(moved.y, 12, 'y');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+// The accessible board (unit-controls.js): each unit a button over its token, named with the unit
+// and its place; Tab reaches it from the board, Enter picks it, the board's keys move it, Enter
+// makes the move, and the verdict (a live region) says the ruling.
+const unitButton = (page, name) => page.getByRole('button', { name, exact: true });
+
+test('arcane-legions (1280x800, keyboard): the accessible board, AL-MOV-2 AL-LAT-2 Tab from the board reaches the Legion by name; Enter picks it, ArrowUp a step forward (1 of 4 points), Enter makes it, and its name says its new place', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  await page.focus('#board');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Legion, x 14 y 9 steps, facing 20', 'the first unit, after the board');
+  const legion = unitButton(page, 'Legion, x 14 y 9 steps, facing 20');
+  await page.keyboard.press('Enter');
+  assert.equal(await legion.getAttribute('aria-pressed'), 'true', 'picked');
+  await page.keyboard.press('ArrowUp');
+  await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 1 && window.movecalcTest.ruled());
+  assert.deepEqual((await pageRequest(page)).order.actions, [{ step: 'forward', distance: 1 }]);
+  assert.equal(await page.getAttribute('#verdict', 'aria-live'), 'polite', 'the verdict is announced');
+  assert.match(await verdict(page), /^Legion: legal move\. 1 of 4 movement points spent, 3 left/);
+  await page.keyboard.press('Enter');
+  await madeSaid(page);
+  // a step along facing 20: x + sin 20° = 14.34, y + cos 20° = 9.94
+  await unitButton(page, 'Legion, x 14.3 y 9.9 steps, facing 20').waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Legion, x 14.3 y 9.9 steps, facing 20', 'the focus stays on the unit moved');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('ninth-age (1280x800, keyboard): the accessible board, 9A-CH-1 9A-ARC-1 Enter on the Knights, then on the Raiders asks the charge (against the left flank); Enter makes it', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  await pickSystem(page, 'ninth-age');
+  await unitButton(page, 'Knights, x 42″ y 16″, facing 350').focus();
+  await page.keyboard.press('Enter');
+  await unitButton(page, 'Raiders, x 31″ y 26″, facing 180').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
+  const request = await pageRequest(page);
+  assert.deepEqual([request.charger, request.target], ['Knights', 'Raiders']);
+  assert.equal((await answer(request)).facing, 'left');
+  assert.ok((await verdict(page)).startsWith('The charge can be made: Knights charge Raiders in the left flank'), await verdict(page));
+  await page.keyboard.press('Enter');
+  await madeSaid(page);
+  // aligned to the Raiders' left flank (their east edge): facing 270
+  assert.equal((await unitOf(page, 'Knights')).facing, 270);
+  assert.equal(await unitButton(page, 'Raiders, x 31″ y 26″, facing 180').count(), 1);
+  assert.equal(await page.getByRole('button', { name: /^Knights, x [\d.]+″ y [\d.]+″, facing 270$/ }).count(), 1, 'the Knights named where they now stand');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('godsgloom (1280x800, keyboard): the accessible board, GG hex play by keys on the Shieldwall’s control: Enter shows its reach, ArrowUp carries it a row up, Enter moves it there', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  await pickSystem(page, 'godsgloom');
+  await unitButton(page, 'Shieldwall, col 3 row 6, facing 1').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.movecalcTest.request().query === 'reach' && window.movecalcTest.ruled());
+  await page.keyboard.press('ArrowUp');
+  await ruled(page);
+  await page.keyboard.press('Enter');
+  await madeSaid(page);
+  const moved = await unitOf(page, 'Shieldwall');
+  assert.deepEqual([moved.q, moved.r], [3 - (5 - 1) / 2, 5], 'col 3 row 5');
+  assert.equal(await page.getByRole('button', { name: /^Shieldwall, col 3 row 5, facing \d$/ }).count(), 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('arcane-legions (360x740, touch): set up by touch, AL-LAT-1 the tray’s Sortie dragged onto the table is a new 1 × 1 sortie where it lands; a second is named Sortie 2; a sortie dragged off the table is removed (3 touches)', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await setMode(page, 'setup', true);
+  await page.tap('#fit'); // the whole table in view
+  await painted(page);
+  const sortie = page.getByRole('button', { name: /^Add a sortie/ });
+  await sortie.waitFor();
+  assert.deepEqual(await page.locator('#unit-tray button').allTextContents(), ['formation', 'sortie'], 'the game’s bases');
+  const box = await sortie.boundingBox();
+  const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  // touches 1 and 2: two sorties dropped on open table, at (20, 4) and (26, 4) (clear of every unit and terrain piece)
+  await touchDrag(page, from, await hook(page, 'screenOfWorld', 20, 4));
+  await page.waitForFunction(() => window.movecalcTest.state().doc.units.some((u) => u.id === 'Sortie'));
+  await touchDrag(page, from, await hook(page, 'screenOfWorld', 26, 4));
+  await page.waitForFunction(() => window.movecalcTest.state().doc.units.some((u) => u.id === 'Sortie 2'));
+  const first = await unitOf(page, 'Sortie');
+  assert.equal(first.base, 'sortie');
+  near(first.x, 20, 'where it landed, x', 0.2); near(first.y, 4, 'y', 0.2);
+  await shot(page, 'arcane-legions', 'tray-dropped');
+  // touch 3: Sortie 2 dragged off the table, a step past its near edge (y 0)
+  await touchDrag(page, await hook(page, 'screenOf', 'Sortie 2'), await hook(page, 'screenOfWorld', 26, -1));
+  await page.waitForFunction(() => !window.movecalcTest.state().doc.units.some((u) => u.id === 'Sortie 2'));
+  assert.deepEqual((await hook(page, 'state')).doc.units.map((u) => u.id), ['Legion', 'Chargers', 'Scouts', 'Sortie'], 'the others stay');
+  await shot(page, 'arcane-legions', 'tray-removed');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('cc-ancients (360x740, touch): set up by touch on a hex board, the tray’s light infantry dropped on column 2, row 6 stands on that hex, named after its type; dragged off the board it is removed (2 touches)', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await setMode(page, 'setup', true);
+  await page.tap('#fit');
+  await painted(page);
+  const chip = page.getByRole('button', { name: /^Add a light infantry:/ });
+  const box = await chip.boundingBox();
+  // touch 1: onto an empty hex (column 2, row 6)
+  await touchDrag(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, await hook(page, 'screenOfHex', 2, 6));
+  await page.waitForFunction(() => window.movecalcTest.state().doc.units.some((u) => u.id === 'Light infantry'));
+  const added = await unitOf(page, 'Light infantry');
+  assert.equal(added.type, 'light infantry');
+  // column 2, row 6 in axial coordinates: q = 2 - 6 / 2 = -1, r = 6
+  assert.deepEqual([added.q, added.r], [-1, 6]);
+  await page.getByRole('button', { name: 'Light infantry, col 2 row 6', exact: true }).waitFor();
+  await shot(page, 'cc-ancients', 'tray-dropped');
+  // touch 2: dragged two columns off the board's left edge
+  await touchDrag(page, await hook(page, 'screenOf', 'Light infantry'), await hook(page, 'screenOfHex', -2, 6), { hold: async () => {
+    // held off the board, the tray says what letting go does
+    await page.getByRole('status').filter({ hasText: 'Let go: Light infantry is removed' }).waitFor();
+    await shot(page, 'cc-ancients', 'tray-off-board');
+  } });
+  await page.waitForFunction(() => !window.movecalcTest.state().doc.units.some((u) => u.id === 'Light infantry'));
+  assert.equal((await hook(page, 'state')).doc.units.length, 5, 'the position’s own five units stay');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -2,7 +2,7 @@
 // docs/api.md: x right, y up the table, facings clockwise from +y (a unit facing 90 looks along +x).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { stepsOf, turnOf, facingAt, facingEdge, frontRuler, MAX_STEPS, SIDE_DEADBAND } from '../../web/play-table.js';
+import { stepsOf, turnOf, turnAfterRest, slideOf, poseAfter, facingAt, facingEdge, frontRuler, MAX_STEPS, SIDE_DEADBAND, TURN_REACH } from '../../web/play-table.js';
 import { isOn } from '../../web/geometry.js';
 
 const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} is ${b}`);
@@ -68,4 +68,31 @@ test('the ruler runs from the middle of the unit’s front; forward within 45° 
   assert.equal(r.forward, true);
   assert.equal(frontRuler(u, 14, 12).forward, false, '4 right and 1 ahead is sideways');
   assert.equal(frontRuler(u, 10, 9).forward, false, 'behind its front is backward');
+});
+
+test('AL-MOV-2 AL-TRN-1 a finger that rested on steps and is pushed on off their line turns the unit with the turning tool; on along them it steps on', () => {
+  const rest = { steps: [{ step: 'forward', distance: 1 }], facing: 0 };
+  // facing 0 (looking up the table): pushed north-east, 45° right of the steps' way: the 45° position
+  assert.deepEqual(turnAfterRest(rest, 1, 1), { turn: 45, off: 'front', toward: 'right' });
+  // pushed due west, 90° left: the 90° position to the left
+  assert.deepEqual(turnAfterRest(rest, -1, 0), { turn: 90, off: 'front', toward: 'left' });
+  assert.equal(turnAfterRest(rest, 0, 2), 'on', 'on up the table: more steps, no turn');
+  assert.equal(turnAfterRest(rest, 0.2, 0.2), null, `less than ${TURN_REACH} of a step: a wobble`);
+  // steps backward, the finger on down the table: still the steps' own way
+  assert.equal(turnAfterRest({ steps: [{ step: 'backward', distance: 1 }], facing: 0 }, 0, -1), 'on');
+});
+
+test('AL-SLD-1 after a collision the finger moved along what it met picks the slide that way, half a step at least', () => {
+  assert.equal(slideOf(['left', 'right'], 0, 0.8, 0.3), 'right', 'facing 0, its right is +x');
+  assert.equal(slideOf(['left', 'right'], 0, -0.6, 2), 'left');
+  assert.equal(slideOf(['left', 'right'], 0, 0.3, 2), '', `less than ${SIDE_DEADBAND} to a side: no slide`);
+  // facing 90 (looking along +x): its right is down the table (-y)
+  assert.equal(slideOf(['left', 'right'], 90, 0, -0.7), 'right');
+  assert.equal(slideOf(['left'], 0, 0.9, 0), '', 'only the slides the engine offers');
+});
+
+test('where steps take a unit when nothing stops it', () => {
+  // facing 90: a step forward is +x, half a step left is +y
+  const [x, y] = poseAfter({ x: 1, y: 2 }, 90, [{ step: 'forward', distance: 1 }, { step: 'left', distance: 0.5 }]);
+  near(x, 2, 'x'); near(y, 2.5, 'y');
 });

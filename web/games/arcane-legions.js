@@ -350,4 +350,6 @@ game.queries.move.made = (i) => { i.actions = []; };
 // Play on the board (issue 31, web/play-table.js): a drag of a unit is its move order of steps, a
 // drag of its round handle a turn with the turning tool; a drop makes the order.
 game.tablePlay = 'order';
-game.playNote = 'Drag a unit along its own axes to step (partial steps too), or its round handle round to turn it with the turning tool (45° or 90°): the ghost shows where it ends, after any collision, snap or slide; the verdict says the points spent and left. Let go to make the order.';
+// Set up's unit tray (unit-tray.js): a kind for each of these
+game.trayField = 'base';
+game.playNote = 'Drag a unit along its own axes to step (partial steps too); rest your finger, then push it the way the unit should face to add a turn with the turning tool (45° or 90°). Its round handle alone turns it. After a collision, move your finger along what it met to slide that way. The ghost shows where it ends; the verdict says the points spent and left. Let go to make the order.';

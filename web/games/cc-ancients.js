@@ -370,6 +370,8 @@ const game = {
   },
 };
 export default game;
+// Set up's unit tray (unit-tray.js): a kind for each of these
+game.trayField = 'type';
 
 // Play on (issue 22): a tap on a unit shows its reach; Make this move applies a whole order (every
 // move made, each unit to its end hex) as one step.

@@ -550,4 +550,6 @@ game.queries.pursue.made = (i) => { i.pursuers = []; };
 // Play on the board (issue 31, web/play-table.js): a drag onto an enemy charges it, onto open ground
 // measures from the unit's front; a pursuit and a flee stay rolled in the question's form.
 game.tablePlay = 'charge';
+// Set up's unit tray (unit-tray.js): a kind for each of these
+game.trayField = 'baseSize';
 game.playNote = 'Drag a unit onto an enemy to charge it (let go: the charge is made if it can be), or onto open ground to measure from its front against its Advance Rate. A pursuit or a flee: roll it in the question (Ask), then Make this move.';

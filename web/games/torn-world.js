@@ -244,6 +244,8 @@ const game = {
   ],
 };
 export default game;
+// Set up's unit tray (unit-tray.js): a kind for each of these
+game.trayField = 'size';
 
 // Play on (issue 22): a tap on a unit shows its reach.
 game.tapQuery = 'reach';

@@ -1,0 +1,82 @@
+// The board's units as controls for keyboards and screen readers (issue 31): a button over each
+// unit's token, named with the unit and its place, so that a unit is found by name, picked with
+// Enter or Space and moved with the board's own keys (tools.js). The buttons let pointers through
+// to the canvas (style.css .unit-controls): a finger still drags the unit drawn beneath.
+import { toOffset } from './hex.js';
+
+const round1 = (v) => Math.round(v * 10) / 10;
+
+/**
+ * A unit's name and place in words: `{id, q, r, facing}` on a hex board ("Shieldwall, col 4 row 6,
+ * facing 0"), `{id, x, y, facing}` on a table in its length unit ("Knights, x 42″ y 16″, facing 90";
+ * "Legion, x 14 y 9 steps, facing 20").
+ */
+export function unitName(u, { hexBoard, lengthUnit }) {
+  const facing = Number.isFinite(u.facing) ? `, facing ${round1(u.facing)}` : '';
+  if (hexBoard) {
+    const o = toOffset(u.q, u.r);
+    return `${u.id}, col ${o.col} row ${o.row}${facing}`;
+  }
+  const [x, y] = [round1(u.x), round1(u.y)];
+  return lengthUnit === 'inch' ? `${u.id}, x ${x}″ y ${y}″${facing}` : `${u.id}, x ${x} y ${y} ${lengthUnit}s${facing}`;
+}
+
+/**
+ * Keeps a button over each unit the board drew. `box`: the element over the canvas; `board`: its
+ * `scene.units` and `extentOf(u)` (screen); `unitOf(id)`: the unit in the position; `words()`:
+ * unitName's options; `selected()`: the unit picked; `activate(id)`: Enter, Space or a screen
+ * reader's click; `key(id, event)`: any other key. Call `place()` after each paint.
+ */
+export function initUnitControls({ box, board, unitOf, words, selected, activate, key }) {
+  const buttons = new Map();
+
+  function button(id) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'unit-control';
+    b.tabIndex = 0;
+    b.addEventListener('click', () => activate(id));
+    b.addEventListener('keydown', (e) => { if (e.key !== 'Enter' && e.key !== ' ') key(id, e); });
+    buttons.set(id, b);
+    box.append(b);
+    return b;
+  }
+
+  const set = (b, k, v) => { if (b.getAttribute(k) !== v) b.setAttribute(k, v); };
+
+  // while a finger drags or pans, no one reaches for the buttons: they follow once it lifts (a
+  // frame of a drag among 1,000 units moves no 1,000 buttons: docs/performance.md's frame budget)
+  let stale = false;
+  for (const type of ['pointerup', 'pointercancel']) board.canvas.addEventListener(type, () => { if (stale) requestAnimationFrame(place); });
+
+  function place() {
+    stale = !!board.gesture?.moved;
+    if (stale) return;
+    const seen = new Set(), w = words(), sel = selected();
+    for (const u of board.scene?.units ?? []) {
+      const unit = unitOf(u.id);
+      if (!unit || seen.has(u.id)) continue;
+      seen.add(u.id);
+      const b = buttons.get(u.id) ?? button(u.id);
+      const e = board.extentOf(u), half = Math.max(e.ex, e.ey, 12);
+      // a square over the token at least 24 px across (a rotated base's box), set through the
+      // CSSOM (the page's CSP refuses style attributes) and only when it moved
+      const box = [e.x - half, e.y - half, half * 2].map(Math.round), at = box.join();
+      if (b.dataset.at !== at) {
+        b.dataset.at = at;
+        Object.assign(b.style, { left: `${box[0]}px`, top: `${box[1]}px`, width: `${box[2]}px`, height: `${box[2]}px` });
+      }
+      set(b, 'aria-label', unitName(unit, w));
+      set(b, 'aria-pressed', String(sel === u.id));
+    }
+    for (const [id, b] of buttons) {
+      if (seen.has(id)) continue;
+      // a unit taken off the board: its button goes, and a focus on it returns to the board
+      if (document.activeElement === b) board.canvas.focus();
+      b.remove();
+      buttons.delete(id);
+    }
+  }
+
+  return { place };
+}
