@@ -296,12 +296,15 @@ async function answer(request) {
   // for every ruling at rest, never in a drag's frames (it runs the request again per reading), and
   // of a game's own query only (`describe` and requests the page does not know take no such field)
   const asks = !dragging() && ownQuery(request?.system, request?.query);
-  const first = await engine.ask(asks ? { ...request, sensitivity: true } : request);
+  // a drag's frames are quick questions: answered on the page's thread in the frame of the input
+  // when within a small work budget (engine-client.js)
+  const quick = { quick: dragging() };
+  const first = await engine.ask(asks ? { ...request, sensitivity: true } : request, 'rule', quick);
   if (!first.response) return first;
   const extra = {};
   const spec = ownQuery(request?.system, request?.query);
   if (first.response.ok && spec?.whatIf && request.ignoreUnits !== true) {
-    const whatIf = await engine.ask({ ...request, ignoreUnits: true });
+    const whatIf = await engine.ask({ ...request, ignoreUnits: true }, 'rule', quick);
     if (whatIf.superseded) return whatIf;
     if (whatIf.response) extra.whatIf = whatIf.response; // else drawn without it
   }
@@ -641,17 +644,23 @@ function saveNow() {
 // Every change is ruled again in the next animation frame, during a drag too: a unit dragged,
 // turned or a path drawn gets its ruling on every frame, drawn at once (Drag Ruler's feel). Several
 // edits within one frame make one question; the engine client's newest-wins drops what falls behind.
+// A drag's frame that the page's thread can answer is asked at once instead (after the edits of
+// this input, in a microtask), so that its ruling is drawn in the same frame as the move.
 function scheduleRule(frame = false) {
   ruleFrameWants ||= frame;
   if (ruleFrame) return;
-  ruleFrame = requestAnimationFrame(() => {
+  const run = () => {
     ruleFrame = 0;
     const f = ruleFrameWants;
     ruleFrameWants = false;
     if (ready) ask({ frame: f });
-  });
+  };
+  if (dragging() && engine.quickHolds(store.state.system)) {
+    ruleFrame = -1;
+    queueMicrotask(() => { if (ruleFrame === -1) run(); });
+  } else ruleFrame = requestAnimationFrame(run);
 }
-function cancelRule() { cancelAnimationFrame(ruleFrame); ruleFrame = 0; ruleFrameWants = false; }
+function cancelRule() { if (ruleFrame > 0) cancelAnimationFrame(ruleFrame); ruleFrame = 0; ruleFrameWants = false; }
 store.onChange((why) => {
   ui.edits++;
   if (why === 'system') { holds(store.state.system, () => {}); ui.mode = defaultMode(doc()); } // its engine module starts loading now; the ruling follows
@@ -895,7 +904,7 @@ if (EMBED) $('embed-open').href = links.pageURL();
 
 // The browser tests' hook: only in the test build (MOVECALC_TEST, defined by build-site.mjs).
 if (MOVECALC_TEST) {
-  installTestHook({ ui, store, board, canvas, currentRequest, render, shareCode: links.shareCode, openExample,
+  installTestHook({ ui, store, board, canvas, engine, currentRequest, render, shareCode: links.shareCode, openExample,
     cancelRule, refreshQueued: () => refreshQueued, library: savedLibrary.library, playOverlay: tools.playOverlay });
 }
 
