@@ -121,6 +121,8 @@ function stillSig(units, carried) {
 const overlap = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
 // A name this close to a unit (CSS px) reads as that unit's: only its own unit may be so close.
 const AGAINST = 4;
+// What a name covering a hex's cost number costs: more than covering two units (4 each).
+const NUMBER = 9;
 // What a name moved out on a callout line costs, in the units of what it covers (planNames): more
 // than covering three of a reach's cost numbers (a long name beside the mover does), less than
 // covering or sitting against another unit (issue 32: a name stands against its own unit).
@@ -747,7 +749,7 @@ export class Painter {
    * fits, else against it (beside, above or below, on a halo), else a little further out with a
    * callout line that crosses no other unit, at the first place that covers no other name, unit
    * or marker and sits against no other unit (the fewest of those when none is clear; issue 32),
-   * and never over a hex's cost number. Only where no place is left at all is it abbreviated (the shortest start no other
+   * over a hex's cost number only where every spot covers one. Only where no place is left at all is it abbreviated (the shortest start no other
    * unit's name shares); the selected unit (a tap selects) is placed first and always in full.
    * Units whose names cannot reach the view are left out: the work grows with the units in view
    * (issue 34), and `candidates` counts the spots tried, a measure no machine's speed changes.
@@ -779,15 +781,16 @@ export class Painter {
     // the grid's edge cells would hold every unit off the view
     const soft = frozen ? frozen.soft : new BoxGrid(this.w, this.h), marks = new BoxGrid(this.w, this.h);
     const file = (b, v) => { if (near(b, 2 * CELL)) (v[0] === 4 ? soft : marks).add(b, v); };
-    // a hex's cost number is never covered: a name beside the mover hid up to 3 of its reach's
-    // numbers, which the ruling is read from (the box as hexText draws it, at its largest size)
+    // a hex's cost number weighs more than anything else a name could cover (NUMBER): a name
+    // beside the mover hid up to 3 of its reach's numbers, which the ruling is read from; it covers
+    // one only where every spot does (the box as hexText draws it, at its largest size)
     const numbers = new BoxGrid(this.w, this.h);
     const numberSize = clamp(this.s * 0.42, MIN_TEXT, 18);
     this.setFont(`600 ${numberSize}px system-ui, sans-serif`);
     for (const it of sc.overlay ?? []) if (it.type === 'hexes') for (const h of it.cells) if (h.label !== undefined) {
       const [x, y0] = this.toScreen(...center(h.q, h.r)), y = h.badge && this.s < 26 ? y0 + this.s * 0.32 : y0;
       const w = this.textWidth(String(h.label)), b = [x - w / 2, y - numberSize / 2, x + w / 2, y + numberSize / 2];
-      if (near(b, 2 * CELL)) numbers.add(b);
+      if (near(b, 2 * CELL)) { numbers.add(b); marks.add(b, [NUMBER]); }
     }
     for (const [x, y] of this.markPoints()) file([x - 8, y - 8, x + 8, y + 8], [2]);
     if (frozen) {
@@ -834,12 +837,7 @@ export class Painter {
         this.taken.visits += soft.visits + marks.visits; soft.visits = 0; marks.visits = 0;
         return n;
       };
-      const hard = (b) => {
-        if (!inView(b) || !this.isClear(b)) return true;
-        const covers = numbers.near(b, (o) => overlap(b, o));
-        this.taken.visits += numbers.visits; numbers.visits = 0;
-        return covers;
-      };
+      const hard = (b) => !inView(b) || !this.isClear(b);
       // a callout line may cross no unit but its own (it would point a reader at the wrong one)
       const crosses = (line) => {
         const lb = [Math.min(line[0], line[2]), Math.min(line[1], line[3]), Math.max(line[0], line[2]), Math.max(line[1], line[3])];
