@@ -242,6 +242,10 @@ async function dragOnce(browser, base, { system, rate, moves, profile }) {
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     // a set-up drag, ruled on every frame (a build with Play modes would make a hex game's drag a move)
     await page.evaluate(() => document.querySelector('input[name="mode"][value="setup"]')?.click());
+    // the drag is made once the page's own engine answers (web/engine-client.js loads it when the page is idle
+    // after the worker's): a site without it (an older build in an A/B) goes on at once
+    await page.waitForFunction(() => !window.movecalcTest.quick || window.movecalcTest.quick().holds, null, { timeout: 20000 });
+    const quick0 = await page.evaluate(() => window.movecalcTest.quick?.() ?? null);
     const unit = mainUnit(await page.evaluate(() => window.movecalcTest.request()));
     const from = await page.evaluate((id) => window.movecalcTest.screenOf(id), unit);
     const cdp = await context.newCDPSession(page);
@@ -271,7 +275,10 @@ async function dragOnce(browser, base, { system, rate, moves, profile }) {
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const record = await page.evaluate(() => window.__drag);
-    return { system, unit, rate, ...dragFigures(record), errors, ...(breakdown ? { profile: breakdown } : {}) };
+    // a drag's questions answered on the page's thread and by the worker (web/engine-client.js)
+    const quick1 = await page.evaluate(() => window.movecalcTest.quick?.() ?? null);
+    const answeredBy = quick0 && quick1 ? { page: quick1.page - quick0.page, worker: quick1.worker - quick0.worker } : null;
+    return { system, unit, rate, ...dragFigures(record), answeredBy, errors, ...(breakdown ? { profile: breakdown } : {}) };
   } catch (err) {
     return { system, rate, error: String(err.message ?? err), errors };
   } finally {

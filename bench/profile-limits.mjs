@@ -8,6 +8,8 @@
 // --tasks: the longest tasks of each phase from Chromium's trace, in wall time and in the page
 // thread's own CPU time (a trace event's `tdur`), which other jobs' load changes far less: on a
 // shared machine a task's wall time is mostly waiting for a core. --site: another copy of the site.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../bin/serve.mjs';
 import { testSite } from '../web/build-site.mjs';
@@ -95,7 +97,13 @@ function summarise(p) {
   return { self, total, runs };
 }
 
-const server = await startServer(0, '127.0.0.1', { root: siteArg ?? testSite });
+// Without a built site the page would never say it is ready: say so now instead of waiting 120 s.
+const root = siteArg ?? testSite;
+if (!existsSync(join(root, 'index.html'))) {
+  console.error(`profile-limits: no site at ${root}: run bin/build first${siteArg ? '' : ' (it builds the test copy, build-page-test/)'}`);
+  process.exit(1);
+}
+const server = await startServer(0, '127.0.0.1', { root });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   for (const system of systems.length ? systems : SYSTEM_IDS) {

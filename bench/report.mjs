@@ -136,11 +136,13 @@ export function renderMarkdown(r) {
       'worker is not slowed). Latency: from the pointer move a question was made from (the last before `movecalc:ask`) to the ' +
       'animation frame after its ruling was drawn (`movecalc:ruled`, web/app.js). Asked/drawn: questions during the drag and ' +
       'those drawn (the rest were superseded by newer ones). Frames dropped: display frames with no animation frame during the ' +
-      'drag. Targets p95 ≤ 16 ms at 1x, ≤ 33 ms at 4x (bench/page.mjs `measureDrags`).', '');
+      'drag. Targets p95 ≤ 16 ms at 1x, ≤ 33 ms at 4x (bench/page.mjs `measureDrags`). Page / worker: the drag\'s ' +
+      'questions answered on the page\'s own thread within its work budget, and by the worker (web/engine-client.js).', '');
     const f = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '—');
-    out.push(table(['Game (unit)', 'CPU', 'p50', 'p95', 'max', 'asked / drawn', 'frames dropped', 'moves'],
-      r.drags.map((d) => (d.error ? [d.system, `${d.rate}x`, `error: ${d.error}`, '', '', '', '', '']
-        : [`${d.system} (${d.unit})`, `${d.rate}x`, f(d.p50Ms), f(d.p95Ms), f(d.maxMs), `${d.asked} / ${d.drawn}`, `${d.framesDropped} of ${d.frames + d.framesDropped}`, d.inputs]))), '');
+    out.push(table(['Game (unit)', 'CPU', 'p50', 'p95', 'max', 'asked / drawn', 'page / worker', 'frames dropped', 'moves'],
+      r.drags.map((d) => (d.error ? [d.system, `${d.rate}x`, `error: ${d.error}`, '', '', '', '', '', '']
+        : [`${d.system} (${d.unit})`, `${d.rate}x`, f(d.p50Ms), f(d.p95Ms), f(d.maxMs), `${d.asked} / ${d.drawn}`,
+          d.answeredBy ? `${d.answeredBy.page} / ${d.answeredBy.worker}` : '—', `${d.framesDropped} of ${d.frames + d.framesDropped}`, d.inputs]))), '');
   }
 
   out.push('### The page at the limits', '');

@@ -31,6 +31,12 @@ void mc_free(char *response);
 /// took ~0.3 µs per KB of answer (docs/performance.md). 0 for NULL.
 size_t mc_response_length(const char *response);
 
+/// Sets the work budget of every later request and position ask: `units` work units (docs/api.md
+/// "Limits"), or MC_MAX_WORK when `units` is 0 or larger. A question that runs out answers the
+/// `limit` error, naming this budget. A page answering a drag's frames on its own thread asks
+/// under a small budget, and hands a question that runs out to its worker (docs/performance.md).
+void mc_set_work_limit(uint32_t units);
+
 /// Bytes the engine holds right now (the responses not yet freed included). A request that has
 /// been answered and whose response was freed leaves this where it was: tests use it to prove
 /// that requests leak nothing. Not counted: what is kept for the program's life rather than for a

@@ -165,6 +165,11 @@ export declare class Engine {
    */
   open<S extends SystemId>(position: { system: S } & Record<string, unknown>): Position<S>;
   open(position: Record<string, unknown> | string): Position;
+  /**
+   * The work budget of every later request and position ask, in work units: 0 (the default) or
+   * anything from MC_MAX_WORK up is MC_MAX_WORK. A question that runs out answers `limit`.
+   */
+  setWorkLimit(units: number): void;
   /** Bytes the engine holds; unchanged by a request once it has been answered. */
   bytesInUse(): number;
   /** Size of the WebAssembly linear memory in bytes; it only grows (the high-water mark). */

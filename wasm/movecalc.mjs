@@ -354,6 +354,7 @@ export class Engine {
   #bySystem = new Map();
   #loading = new Map();
   #locateFile;
+  #workLimit = 0;
 
   /** Use createEngine(); `modules` are the loaded WebAssembly instances. */
   constructor(modules, { locateFile } = {}) {
@@ -363,9 +364,22 @@ export class Engine {
   }
 
   #add(mod) {
+    mod.m._mc_set_work_limit(this.#workLimit);
     this.#modules.push(mod);
     this.#modules.sort((a, b) => SYSTEM_IDS.indexOf(a.systems[0]) - SYSTEM_IDS.indexOf(b.systems[0]));
     for (const id of mod.systems) this.#bySystem.set(id, mod);
+  }
+
+  /**
+   * The work budget of every later request and position ask, in the engine's work units
+   * (docs/api.md "Limits"): 0 (the default) or anything from MC_MAX_WORK up is MC_MAX_WORK. A
+   * question that runs out answers the `limit` error. A page can answer a drag's frames on its
+   * own thread under a small budget, and send what runs out to a worker (web/engine-client.js).
+   */
+  setWorkLimit(units) {
+    if (!Number.isInteger(units) || units < 0) throw new MovecalcError('bad_request', 'the work limit is a whole number of units, 0 for MC_MAX_WORK');
+    this.#workLimit = Math.min(units, 0xffffffff);
+    for (const mod of this.#modules) mod.m._mc_set_work_limit(this.#workLimit);
   }
 
   /** The ids of the rule sets this engine answers, in SYSTEM_IDS order. */

@@ -303,12 +303,15 @@ async function answer(request) {
   // for every ruling at rest, never in a drag's frames (it runs the request again per reading), and
   // of a game's own query only (`describe` and requests the page does not know take no such field)
   const asks = !dragging() && ownQuery(request?.system, request?.query);
-  const first = await engine.ask(asks ? { ...request, sensitivity: true } : request);
+  // a drag's frames are quick questions: answered on the page's thread in the frame of the input
+  // when within a small work budget (engine-client.js)
+  const quick = { quick: dragging() };
+  const first = await engine.ask(asks ? { ...request, sensitivity: true } : request, 'rule', quick);
   if (!first.response) return first;
   const extra = {};
   const spec = ownQuery(request?.system, request?.query);
   if (first.response.ok && spec?.whatIf && request.ignoreUnits !== true) {
-    const whatIf = await engine.ask({ ...request, ignoreUnits: true });
+    const whatIf = await engine.ask({ ...request, ignoreUnits: true }, 'rule', quick);
     if (whatIf.superseded) return whatIf;
     if (whatIf.response) extra.whatIf = whatIf.response; // else drawn without it
   }
@@ -644,16 +647,22 @@ function saveNow() {
 // Every change is ruled again in the next animation frame, during a drag too: a unit dragged,
 // turned or a path drawn gets its ruling on every frame, drawn at once (Drag Ruler's feel). Several
 // edits within one frame make one question; the engine client's newest-wins drops what falls behind.
+// A drag's frame that the page's thread can answer is asked at once instead (after the edits of
+// this input, in a microtask), so that its ruling is drawn in the same frame as the move.
 function scheduleRule(frame = false) {
   if (frame) store.setRuleFrame(ui.ruleFrame, true);
   if (ui.ruleFrame) return;
-  store.setRuleFrame(requestAnimationFrame(() => {
+  const run = () => {
     const f = ui.ruleFrameWants;
     store.setRuleFrame(0, false);
     if (ui.ready) ask({ frame: f });
-  }));
+  };
+  if (dragging() && engine.quickHolds(store.state.system)) {
+    store.setRuleFrame(-1); // asked in this input's microtask, not a frame
+    queueMicrotask(() => { if (ui.ruleFrame === -1) run(); });
+  } else store.setRuleFrame(requestAnimationFrame(run));
 }
-function cancelRule() { cancelAnimationFrame(ui.ruleFrame); store.setRuleFrame(0, false); }
+function cancelRule() { if (ui.ruleFrame > 0) cancelAnimationFrame(ui.ruleFrame); store.setRuleFrame(0, false); }
 // what is selected, the tool, the mode and a polygon's corners are drawn on the board and the forms
 store.onSession(refresh);
 store.onChange((why) => {
@@ -897,7 +906,7 @@ if (EMBED) $('embed-open').href = links.pageURL();
 
 // The browser tests' hook: only in the test build (MOVECALC_TEST, defined by build-site.mjs).
 if (MOVECALC_TEST) {
-  installTestHook({ ui, store, board, canvas, currentRequest, render, shareCode: links.shareCode, openExample,
+  installTestHook({ ui, store, board, canvas, engine, currentRequest, render, shareCode: links.shareCode, openExample,
     cancelRule, refreshQueued: () => ui.refreshQueued, library: savedLibrary.library, playOverlay: tools.playOverlay });
 }
 

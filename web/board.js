@@ -73,7 +73,11 @@ export class BoxGrid {
     this.cells = new Map();
     this.stamp = 0;
     this.visits = 0;
+    this.boxes = [];
   }
+
+  /** Every box added. */
+  all() { return this.boxes; }
 
   span(b) {
     const c = (v, n) => clamp(Math.floor(v / CELL), -1, n);
@@ -82,6 +86,7 @@ export class BoxGrid {
 
   add(box, value = 1) {
     const e = { box, value, seen: 0 }, [x0, y0, x1, y1] = this.span(box);
+    this.boxes.push(box);
     for (let i = x0; i <= x1; i++) for (let j = y0; j <= y1; j++) {
       const k = i * 4096 + j, list = this.cells.get(k);
       if (list) list.push(e); else this.cells.set(k, [e]);
@@ -102,10 +107,22 @@ export class BoxGrid {
     return false;
   }
 }
+// What a drag's other units are drawn from (board.js Painter.frozenFor): one string, compared per frame.
+function stillSig(units, carried) {
+  let sig = '';
+  for (const u of units) {
+    if (u.id === carried) continue;
+    const f = u.free;
+    sig += `${u.id},${u.label},${u.color},${u.selected ? 1 : 0},${u.badge},${u.small ? 1 : 0},${u.q},${u.r},${u.facing},${u.hexes?.length},${f ? `${f.x},${f.y},${f.facing},${f.w},${f.d}` : ''}\n`;
+  }
+  return sig;
+}
 // Whether two screen boxes overlap (by more than half a pixel: boxes that touch do not).
 const overlap = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
 // A name this close to a unit (CSS px) reads as that unit's: only its own unit may be so close.
 const AGAINST = 4;
+// What a name covering a hex's cost number costs: more than covering two units (4 each).
+const NUMBER = 9;
 // What a name moved out on a callout line costs, in the units of what it covers (planNames): more
 // than covering three of a reach's cost numbers (a long name beside the mover does), less than
 // covering or sitting against another unit (issue 32: a name stands against its own unit).
@@ -155,6 +172,8 @@ export class Painter {
     // kind 'name', 'badge', 'number' (a cost, a step), 'grid', 'terrain' (a hex's), 'label' (a free table's terrain, markers, lines), 'ruler'
     this.drawnText = [];
     this.plan = new Map(); // unit id → where its badge and name go (planNames)
+    this.frozen = null; // a drag's other units as planned on its first frame (frozenFor)
+    this.frozenSerial = 0;
     this.bodies = new Map(); // unit id → its screen box, for the units near the view (planNames)
     this.soft = new BoxGrid(0, 0); // those bodies, markers and cost numbers by where they are (planNames)
     this.candidates = 0; // the spots tried for the names of this paint
@@ -364,7 +383,8 @@ export class Painter {
     const hr = hp && this.handleR(handleFor);
     if (hp) this.keepOut([hp[0] - hr - 2, hp[1] - hr - 2, hp[0] + hr + 2, hp[1] + hr + 2]);
     // the units' names are placed first (every other text keeps clear of them) and drawn last, over all
-    this.planNames(sc);
+    const carried = this.carried();
+    this.planNames(sc, carried);
     c.fillStyle = '#e9e6dc';
     c.fillRect(0, 0, this.w, this.h);
     if (sc.kind === 'free') this.paintTable(sc); else this.paintHexBoard(sc);
@@ -374,10 +394,13 @@ export class Painter {
     this.paintOverlay(overlay.filter((it) => !onTop(it)));
     // the units in view only (a unit's selection ring, front arrow and other hexes reach past its token)
     const reach = Math.max(12, 4 * this.s);
-    for (const u of sc.units) {
-      const b = this.bodies.get(u.id);
-      if (b && b[2] >= -reach && b[3] >= -reach && b[0] <= this.w + reach && b[1] <= this.h + reach) this.paintUnit(u);
-    }
+    const inView = (u) => { const b = this.bodies.get(u.id); return b && b[2] >= -reach && b[3] >= -reach && b[0] <= this.w + reach && b[1] <= this.h + reach; };
+    const still = this.still;
+    if (still) {
+      // a drag's frame: the other units as one picture while they stay, the carried one over them
+      this.textLayer('units', [still.serial], () => { for (const u of sc.units) if (u.id !== carried && inView(u)) this.paintUnit(u); });
+      for (const u of sc.units) if (u.id === carried && inView(u)) this.paintUnit(u);
+    } else for (const u of sc.units) if (inView(u)) this.paintUnit(u);
     for (const draw of this.overUnits) draw();
     this.overUnits = null;
     this.paintOverlay(overlay.filter(onTop)); // markers, arrows and units moved in place stay visible over units
@@ -392,6 +415,19 @@ export class Painter {
    * one by one). A Painter draws it each time; the page's Board keeps it as a picture.
    */
   layer(name, key, draw) { draw(); }
+
+  /** A layer whose texts are recorded as drawn (drawnText) on the frames it is copied too. */
+  textLayer(name, key, draw) {
+    const from = this.drawnText.length;
+    let drew = false;
+    this.layer(name, key, () => { drew = true; draw(); });
+    this.layerTexts ??= new Map();
+    if (drew) this.layerTexts.set(name, this.drawnText.slice(from));
+    else for (const t of this.layerTexts.get(name) ?? []) this.drawnText.push(t);
+  }
+
+  /** The unit carried by a drag now (its id), whose frames keep the other units as they were; a Painter carries none. */
+  carried() { return null; }
 
   /** A box no text may cover though it holds none (the rotate handle). */
   keepOut(box) { this.keepClear.push(box); this.taken.add(box); }
@@ -711,14 +747,14 @@ export class Painter {
    * Where each unit's type badge and name go in this paint, before anything is drawn, so that every
    * other text keeps clear of them (issue 23). A name is never cut: it goes inside the unit where it
    * fits, else against it (beside, above or below, on a halo), else a little further out with a
-   * callout line that crosses no other unit, at the first place that covers no other name, unit,
-   * cost number or marker and sits against no other unit (the fewest of those when none is clear;
-   * issue 32). Only where no place is left at all is it abbreviated (the shortest start no other
+   * callout line that crosses no other unit, at the first place that covers no other name, unit
+   * or marker and sits against no other unit (the fewest of those when none is clear; issue 32),
+   * over a hex's cost number only where every spot covers one. Only where no place is left at all is it abbreviated (the shortest start no other
    * unit's name shares); the selected unit (a tap selects) is placed first and always in full.
    * Units whose names cannot reach the view are left out: the work grows with the units in view
    * (issue 34), and `candidates` counts the spots tried, a measure no machine's speed changes.
    */
-  planNames(sc) {
+  planNames(sc, carried = null) {
     const units = sc.units ?? [];
     this.plan = new Map();
     this.bodies = new Map(); // unit id → its screen box, for the units placed in this paint
@@ -727,8 +763,11 @@ export class Painter {
     const inView = (b) => b[0] >= view[0] && b[1] >= view[1] && b[2] <= view[2] && b[3] <= view[3];
     // a box within `m` px of the view (what lies further off neither shows nor pushes a text aside)
     const near = (b, m) => b[2] >= -m && b[3] >= -m && b[0] <= this.w + m && b[1] <= this.h + m;
+    // a drag's frame after its first: the other units' places, bodies and names as planned then
+    const frozen = carried === null ? null : this.frozenFor(units, carried);
+    this.still = frozen;
     const ext = new Map();
-    for (const u of units) {
+    for (const u of frozen ? units.filter((v) => v.id === carried) : units) {
       const e = this.extentOf(u), box = [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey];
       // the furthest a name goes from its unit is its own width and a callout's 26 px; 400 px covers a long name
       if (!near(box, 400)) continue;
@@ -737,17 +776,36 @@ export class Painter {
       this.bodies.set(u.id, box);
     }
     const shown = units.filter((u) => ext.has(u.id));
-    // what a name had better not cover or sit against: other units (4), markers (2), the cost numbers of hexes (1),
-    // by where they are (the unit's own body is told apart by its id); off the view's margin nothing
-    // is filed, or the grid's edge cells would hold every unit off the view
-    const soft = new BoxGrid(this.w, this.h);
-    const file = (b, v) => { if (near(b, 2 * CELL)) soft.add(b, v); };
+    // what a name had better not cover or sit against: other units (4) and markers (2), by where they
+    // are (the unit's own body is told apart by its id); off the view's margin nothing is filed, or
+    // the grid's edge cells would hold every unit off the view
+    const soft = frozen ? frozen.soft : new BoxGrid(this.w, this.h), marks = new BoxGrid(this.w, this.h);
+    const file = (b, v) => { if (near(b, 2 * CELL)) (v[0] === 4 ? soft : marks).add(b, v); };
+    // a hex's cost number weighs more than anything else a name could cover (NUMBER): a name
+    // beside the mover hid up to 3 of its reach's numbers, which the ruling is read from; it covers
+    // one only where every spot does (the box as hexText draws it, at its largest size)
+    const numbers = new BoxGrid(this.w, this.h);
+    const numberSize = clamp(this.s * 0.42, MIN_TEXT, 18);
+    this.setFont(`600 ${numberSize}px system-ui, sans-serif`);
     for (const it of sc.overlay ?? []) if (it.type === 'hexes') for (const h of it.cells) if (h.label !== undefined) {
-      const [x, y] = this.toScreen(...center(h.q, h.r));
-      file([x - 7, y - 7, x + 7, y + 7], [1]);
+      const [x, y0] = this.toScreen(...center(h.q, h.r)), y = h.badge && this.s < 26 ? y0 + this.s * 0.32 : y0;
+      const w = this.textWidth(String(h.label)), b = [x - w / 2, y - numberSize / 2, x + w / 2, y + numberSize / 2];
+      if (near(b, 2 * CELL)) { numbers.add(b); marks.add(b, [NUMBER]); }
     }
     for (const [x, y] of this.markPoints()) file([x - 8, y - 8, x + 8, y + 8], [2]);
-    for (const u of shown) file(ext.get(u.id).box, [4, u.id]);
+    if (frozen) {
+      // the other units' badges and names stand, but for a name over a cost number of this frame
+      for (const [id, b] of frozen.bodies) this.bodies.set(id, b);
+      frozen.hidden = new Set();
+      for (const b of numbers.all()) frozen.names.near(b, (o, id) => { if (overlap(b, o)) frozen.hidden.add(id); return false; });
+      this.taken.visits += frozen.names.visits; frozen.names.visits = 0;
+      for (const [id, p] of frozen.plan) {
+        const entry = {};
+        if (p.badge) { entry.badge = p.badge; this.takeBox(p.badge.box); }
+        if (p.name && !frozen.hidden.has(id)) { entry.name = p.name; this.takeBox(p.name.box); }
+        this.plan.set(id, entry);
+      }
+    } else for (const u of shown) file(ext.get(u.id).box, [4, u.id]);
     this.soft = soft;
     // badges first: they sit on their tokens
     for (const u of shown) {
@@ -769,13 +827,14 @@ export class Painter {
       const cost = (b, enough) => {
         let n = 0;
         const around = [b[0] - AGAINST, b[1] - AGAINST, b[2] + AGAINST, b[3] + AGAINST];
-        soft.near(around, (o, [k, id]) => {
+        const count = (o, [k, id]) => {
           if (id === u.id) return false;
           if (overlap(b, o)) n += k;
           else if (k === 4 && overlap(around, o)) n += 4; // read as that unit's name
           return n >= enough;
-        });
-        this.taken.visits += soft.visits; soft.visits = 0;
+        };
+        if (!soft.near(around, count)) marks.near(around, count);
+        this.taken.visits += soft.visits + marks.visits; soft.visits = 0; marks.visits = 0;
         return n;
       };
       const hard = (b) => !inView(b) || !this.isClear(b);
@@ -826,7 +885,36 @@ export class Painter {
       this.plan.set(u.id, entry);
       this.takeBox(spot.box);
     }
+    if (carried !== null && !frozen) this.freeze(units, carried, ext);
   }
+
+  /**
+   * A drag keeps the other units as they were planned on its first frame (their bodies, badges and
+   * names; drawn as layers by the Board), so that a frame places the carried unit's name alone
+   * (issue 34: placing 1,000 names was most of a drag's frame at the limits). Kept while the
+   * camera, the view and every other unit stay; null when a frame must plan them all again.
+   */
+  frozenFor(units, carried) {
+    const f = this.frozen;
+    if (!f || f.carried !== carried || f.view.some((v, i) => v !== this.viewKey()[i]) || f.sig !== stillSig(units, carried)) { this.frozen = null; return null; }
+    return f;
+  }
+
+  freeze(units, carried, ext) {
+    const soft = new BoxGrid(this.w, this.h), names = new BoxGrid(this.w, this.h), plan = new Map(), bodies = new Map();
+    for (const [id, e] of ext) {
+      if (id === carried) continue;
+      bodies.set(id, e.box);
+      if (e.box[2] >= -2 * CELL && e.box[3] >= -2 * CELL && e.box[0] <= this.w + 2 * CELL && e.box[1] <= this.h + 2 * CELL) soft.add(e.box, [4, id]);
+      const p = this.plan.get(id);
+      if (!p) continue;
+      plan.set(id, p);
+      if (p.name) names.add(p.name.box, id);
+    }
+    this.frozen = { carried, view: this.viewKey(), sig: stillSig(units, carried), soft, names, plan, bodies, hidden: new Set(), serial: ++this.frozenSerial };
+  }
+
+  viewKey() { return [this.s, this.ox, this.oy, this.flip, this.w, this.h]; }
 
   /** The units' names' abbreviations, worked out again only when the names change. */
   abbreviationsOf(units) {
@@ -856,8 +944,17 @@ export class Painter {
 
   /** The names planned for this paint, over everything else; a name moved away has a short callout line. */
   paintNames(sc) {
+    const still = this.still;
+    if (still) {
+      const carried = still.carried;
+      this.textLayer('names', [still.serial, ...still.hidden], () => this.paintNamesOf((sc.units ?? []).filter((u) => u.id !== carried)));
+      this.paintNamesOf((sc.units ?? []).filter((u) => u.id === carried));
+    } else this.paintNamesOf(sc.units ?? []);
+  }
+
+  paintNamesOf(units) {
     const c = this.ctx;
-    for (const u of sc.units ?? []) {
+    for (const u of units) {
       const n = this.plan.get(u.id)?.name;
       if (!n) continue;
       if (n.callout) {
@@ -1338,6 +1435,11 @@ export class Board extends Painter {
   }
 
   pan(dx, dy) { this.settle(); this.ox += dx; this.oy += dy; this.fitted = null; this.draw(); }
+
+  carried() {
+    const g = this.gesture;
+    return g?.moved && (g.type === 'drag' || g.type === 'rotate') ? g.unit : null;
+  }
 
   setScene(scene) {
     const refit = !this.scene || this.scene.kind !== scene.kind || this.scene.boardKey !== scene.boardKey;

@@ -9,13 +9,28 @@
 // stopped and started again with the same rule sets, and the question resolves as timed out. A
 // superseded request still running after SUPERSEDED_MS is abandoned the same way, so the newest
 // question never waits for an old slow one to finish.
+// A quick question (a drag's frame) is first asked of an engine on the page's own thread, under a
+// work budget the engine enforces (PAGE_WORK), so that its ruling is drawn in the frame of the
+// input; one that runs out, or a position too big to copy each frame, goes to the worker
+// (docs/performance.md "Same-frame rulings").
 
 import { WorkerEngine } from '../wasm/movecalc-worker.mjs';
+import { KeptPositions } from '../wasm/movecalc-kept.mjs';
 
 /** How long one request may run in the worker before it is stopped (milliseconds). */
 export const BUDGET_MS = 2000;
 /** How long a superseded request may go on running before the worker is restarted (a few frames). */
 export const SUPERSEDED_MS = 50;
+/**
+ * The work units a quick question may spend on the page's thread: about 2 ms of WebAssembly where
+ * a unit costs most (a hex reach, 3,300–4,900 units a ms; a Ninth Age charge search spends 40,000
+ * a ms), docs/performance.md "Same-frame rulings" (bench/work-rate.mjs). Counted, not timed, so
+ * the same question goes the same way on any machine.
+ */
+export const PAGE_WORK = 8000;
+/** Units and terrain pieces together past which a quick question goes to the worker: every frame
+ * copies the position's units into JSON on the asking thread, which the worker does off the page's. */
+export const PAGE_OBJECTS = 200;
 
 const policy = globalThis.trustedTypes?.createPolicy('movecalc', {
   // The page's CSP requires Trusted Types for script URLs: only the site's own scripts pass.
@@ -38,9 +53,23 @@ export class EngineClient {
   #engine;
   #running = null; // the request in the worker: {lane, resolve, superseded, started, abandon}
   #waiting = new Map(); // lane → its newest question not sent yet, {request, resolve}, the longest waiting first
+  #page = null; // the engine on the page's thread, for quick questions: {engine, kept}, once loaded
+  #pageLoading = null;
+  /** How the quick questions went: answered on the page's thread, or sent to the worker (the bench and tests read it). */
+  quick = { page: 0, worker: 0 };
 
-  constructor(url, { budget = BUDGET_MS } = {}) {
+  #engineModule;
+  #pageWork;
+
+  /**
+   * `engineModule()`: resolves to the engine's module (movecalc.mjs) for the page's thread; by
+   * default the site's own, beside the worker's, which boot.js has imported already. `pageWork`:
+   * the work budget of a quick question there.
+   */
+  constructor(url, { budget = BUDGET_MS, engineModule = () => import('./engine/movecalc.mjs'), pageWork = PAGE_WORK } = {}) {
     this.#engine = new WorkerEngine({ url: scriptURL(url), timeout: budget });
+    this.#engineModule = engineModule;
+    this.#pageWork = pageWork;
   }
 
   get budget() { return this.#engine.timeout; }
@@ -48,11 +77,49 @@ export class EngineClient {
   /** True when requests for `system` are answered (its module is loaded in the worker). */
   holds(system) { return this.#engine.holds(system); }
 
-  /** Loads rule sets in the worker; resolves to the engine's describe answer for all it holds. */
-  load(systems) { return this.#engine.load(systems); }
+  /**
+   * Loads rule sets in the worker; resolves to the engine's describe answer for all it holds. Once
+   * the worker holds them, they load on the page's thread too, for quick questions.
+   */
+  load(systems) {
+    const loading = this.#engine.load(systems);
+    loading.then(() => this.#loadHere(systems), () => {});
+    return loading;
+  }
 
-  /** Asks a request (an object, or JSON text as typed); newest question of its `lane` wins (see above). */
-  ask(request, lane = 'rule') {
+  /** True when a quick question of `system` can be answered on the page's thread (its module is loaded there). */
+  quickHolds(system) { return !!this.#page?.engine.holds(system); }
+
+  // Loads `systems` on the page's thread once the page is idle (a frame's work is not held up).
+  #loadHere(systems) {
+    const load = () => {
+      this.#pageLoading = (this.#pageLoading ?? Promise.resolve()).then(async () => {
+        if (!this.#page) {
+          const { createEngine, splitRequest } = await this.#engineModule();
+          const engine = await createEngine({ systems });
+          engine.setWorkLimit(this.#pageWork);
+          this.#page = { engine, kept: new KeptPositions(engine, splitRequest) };
+        } else await this.#page.engine.loadSystems(systems);
+      }).catch(() => {}); // then every question goes to the worker, as before
+    };
+    if (globalThis.requestIdleCallback) requestIdleCallback(load, { timeout: 2000 });
+    else setTimeout(load, 0);
+  }
+
+  /**
+   * Asks a request (an object, or JSON text as typed); newest question of its `lane` wins (see
+   * above). `quick`: answered on the page's thread when it can be (above), resolving in a microtask.
+   */
+  ask(request, lane = 'rule', { quick = false } = {}) {
+    const here = quick ? this.#askHere(request) : null;
+    if (here) {
+      // newer than anything of its lane still waiting or running
+      this.#waiting.get(lane)?.resolve({ superseded: true });
+      this.#waiting.delete(lane);
+      const run = this.#running;
+      if (run?.lane === lane && !run.superseded) { run.superseded = true; run.resolve({ superseded: true }); this.#abandonLater(run); }
+      return Promise.resolve(here);
+    }
     return new Promise((resolve) => {
       this.#waiting.get(lane)?.resolve({ superseded: true });
       // behind any other lane's question: a drag asking every frame does not keep a tap's waiting
@@ -62,6 +129,21 @@ export class EngineClient {
       if (!run) this.#send();
       else if (run.lane === lane && !run.superseded) { run.superseded = true; run.resolve({ superseded: true }); this.#abandonLater(run); }
     });
+  }
+
+  // The answer of the page's engine, or null when the worker must answer: the module not loaded
+  // here, the position too big, or the work budget run out (`limit`, which the worker then meets
+  // only if MC_MAX_WORK runs out too).
+  #askHere(request) {
+    const page = this.#page;
+    const system = request?.system;
+    if (!page || typeof request !== 'object' || !page.engine.holds(system)
+      || (request.units?.length ?? 0) + (request.terrain?.length ?? 0) > PAGE_OBJECTS) { this.quick.worker++; return null; }
+    let response;
+    try { response = JSON.parse(page.kept.answerText(request)); } catch { response = null; } // out of memory here: the worker's
+    if (!response || response.ok === false && response.error?.code === 'limit') { this.quick.worker++; return null; }
+    this.quick.page++;
+    return { response };
   }
 
   #send() {

@@ -5,7 +5,7 @@
 import * as hex from './hex.js';
 
 export function installTestHook(page) {
-  const { ui, store, board, canvas } = page;
+  const { ui, store, board, canvas, engine } = page;
   const onScreen = (sx, sy) => { const r = canvas.getBoundingClientRect(); return { x: r.left + sx, y: r.top + sy }; };
   window.movecalcTest = {
     render(response) { page.cancelRule(); store.asking(); const request = page.currentRequest(); store.ruledText(JSON.stringify(request, null, 2)); page.render(response, request); },
@@ -46,6 +46,8 @@ export function installTestHook(page) {
       names: [...board.plan].filter(([, p]) => p.name).map(([unit, { name }]) => ({ unit, text: name.t, box: [...name.box], within: name.within, callout: name.callout && [...name.callout] })),
       bodies: Object.fromEntries([...board.bodies].map(([id, b]) => [id, [...b]])),
     }),
+    /** How a drag's quick questions were answered so far: on the page's thread or by the worker (engine-client.js). */
+    quick: () => ({ ...engine.quick, holds: engine.quickHolds(store.state.system) }),
     /** The camera: CSS px per world unit, and each unit's short side in world units (a base's; null on hexes). */
     camera: () => ({ s: board.s, units: board.scene.units.map((u) => ({ id: u.id, short: u.free ? Math.min(u.free.w, u.free.d) : null })) }),
     /** The rotate handle's point on the page, or null where the unit has none (no facing). */

@@ -323,7 +323,9 @@ McReachStatus mc_reach_run(McReach *reach, const McBoard *board, McHex start,
     reach->cost[u0] = 0;
     reach->attacks[u0] = 0;
     label_nodes(&s);
-    choose_paths(&s, reach);
+    // A search the work budget stopped left nodes it never labelled (their edges unset), which
+    // the paths' pass would follow: its caller answers `limit` without them.
+    if (!mc_work_out()) choose_paths(&s, reach);
     return MC_REACH_OK;
 }
 

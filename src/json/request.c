@@ -552,6 +552,15 @@ static int compare_results(const cJSON *base, const cJSON *other, const char *co
 }
 
 // One entry of `sensitivity`: `q` run again on `req` with reading `r`, compared with `result`.
+// The budget mc_set_work_limit set for the next requests, below MC_WORK_CAP; 0 for MC_WORK_CAP.
+static uint64_t work_limit;
+
+void mc_set_work_limit(uint32_t units) { work_limit = units && units < MC_WORK_CAP ? units : 0; }
+
+// The budget in force as a `limit` message names it: the named limit, or the smaller one set.
+static const char *work_limit_name(void) { return work_limit ? "set by mc_set_work_limit" : "MC_MAX_WORK"; }
+static uint64_t work_limit_units(void) { return work_limit ? work_limit : MC_MAX_WORK; }
+
 static void sensitivity_entry(McRequest *j, cJSON *arr, const McSystem *sys, const McQuery *q, const cJSON *req,
                               const cJSON *result, const McReadingInfo *r) {
     const McAssumptionSet *set = sys->assumptions;
@@ -563,7 +572,7 @@ static void sensitivity_entry(McRequest *j, cJSON *arr, const McSystem *sys, con
     write_reading_params(j, o, set, r);
     if (mc_work_out()) {
         mc_write_add(j, o, "changes", cJSON_CreateNull());
-        mc_write_string(j, o, "limit", "the work limit MC_MAX_WORK ran out before this reading was tried");
+        mc_write_string(j, o, "limit", mc_strf(&j->env, "the work limit %s ran out before this reading was tried", work_limit_name()));
         return;
     }
     // A request of its own in the same arena, with no kept world (a world read under the other
@@ -593,8 +602,8 @@ static void sensitivity_entry(McRequest *j, cJSON *arr, const McSystem *sys, con
     if (failed) return; // out_of_memory for the whole request (mc_request_answer)
     if (out) {
         mc_write_add(j, o, "changes", cJSON_CreateNull());
-        mc_write_string(j, o, "limit", mc_strf(&j->env, "work limit MC_MAX_WORK (%llu units) reached in %s",
-                                               (unsigned long long)MC_MAX_WORK, where));
+        mc_write_string(j, o, "limit", mc_strf(&j->env, "work limit %s (%llu units) reached in %s", work_limit_name(),
+                                               (unsigned long long)work_limit_units(), where));
         return;
     }
     if (!ran) {
@@ -820,8 +829,8 @@ cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
         // out) gives way to the limit.
         j->err.code = "limit";
         mc_snfmt(j->err.path, sizeof j->err.path, "%s", j->env.work_path);
-        mc_snfmt(j->err.message, sizeof j->err.message, "work limit MC_MAX_WORK (%llu units) reached in %s",
-                 (unsigned long long)MC_MAX_WORK, j->env.work_where[0] ? j->env.work_where : "the search");
+        mc_snfmt(j->err.message, sizeof j->err.message, "work limit %s (%llu units) reached in %s", work_limit_name(),
+                 (unsigned long long)work_limit_units(), j->env.work_where[0] ? j->env.work_where : "the search");
         goto done;
     }
     if (!ran) goto done;
@@ -871,7 +880,7 @@ char *mc_request_run(const char *json, McAnswerFn fn, void *ctx) {
     char **kept = NULL;
     cjson_arena = &arena;
     mc_work_spent = 0;
-    mc_work_cap = MC_WORK_CAP;
+    mc_work_cap = work_limit ? work_limit : MC_WORK_CAP;
     if (len > MC_MAX_REQUEST_BYTES)
         mc_read_fail(j, "limit", "the request is larger than the limit MC_MAX_REQUEST_BYTES (%d bytes)", MC_MAX_REQUEST_BYTES);
     else {

@@ -7,7 +7,7 @@
 // clock has gone past the moment it would have happened, whatever the machine's speed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EngineClient, BUDGET_MS, SUPERSEDED_MS } from '../../web/engine-client.js';
+import { EngineClient, BUDGET_MS, SUPERSEDED_MS, PAGE_WORK, PAGE_OBJECTS } from '../../web/engine-client.js';
 
 class FakeWorker {
   static all = [];
@@ -243,4 +243,74 @@ test('a worker that fails while answering fails the question waiting in another 
   assert.deepEqual(await rule, { failed: 'crashed' });
   assert.deepEqual(await tap, { failed: 'crashed' });
   assert.deepEqual(worker().asks().map((m) => m.request.n), [1]);
+});
+
+// A drag's frames as quick questions (issue 31, "Same-frame rulings"): the engine on the page's
+// thread (here the package's WebAssembly engine in Node) answers within its work budget; past it,
+// or for a position past PAGE_OBJECTS, the worker does. Counted work, never time, decides.
+const quickGames = async () => {
+  const { createEngine } = await import('../../wasm/movecalc.mjs');
+  const full = await createEngine();
+  return { full, games: full.request({ query: 'describe' }).result.systems.map((s) => s.id) };
+};
+async function quickClient(system, pageWork = PAGE_WORK) {
+  FakeWorker.all = [];
+  const c = new EngineClient('http://localhost/engine-worker.js', { engineModule: () => import('../../wasm/movecalc.mjs'), pageWork });
+  const worker = FakeWorker.all.at(-1);
+  const loading = c.load([system]);
+  worker.reply({ id: worker.sent[0].id, systems: [system], described: DESCRIBE });
+  await loading;
+  while (!c.quickHolds(system)) await new Promise((r) => setTimeout(r, 5)); // loaded once the page is idle
+  return { c, worker };
+}
+
+test('a quick question within the page\'s work budget is answered on the page\'s thread with the worker\'s bytes, in every game; past the budget or PAGE_OBJECTS the worker answers', async () => {
+  const { latencyCases } = await import('../../bench/generate.mjs');
+  const { full, games } = await quickGames();
+  for (const system of games) {
+    const seed = latencyCases().find((k) => k.system === system && k.size === 'seed');
+    const request = JSON.parse(seed.text);
+    const { c, worker } = await quickClient(system);
+    assert.equal(c.quickHolds(system), true);
+    // within the budget: answered here, nothing sent to the worker
+    assert.deepEqual(await c.ask(request, 'rule', { quick: true }), { response: full.request(request) }, system);
+    assert.deepEqual(c.quick, { page: 1, worker: 0 }, system);
+    assert.equal(worker.asks().length, 0);
+    // a question that is not quick (a ruling at rest) always goes to the worker
+    const rest = c.ask(request);
+    assert.equal(worker.asks().length, 1);
+    worker.reply({ id: worker.asks()[0].id, started: true });
+    worker.reply({ id: worker.asks()[0].id, response: { ok: true, n: 'worker' } });
+    assert.deepEqual(await rest, { response: { ok: true, n: 'worker' } });
+    // a position past PAGE_OBJECTS goes to the worker, whose answer is the question's
+    const big = { ...request, units: [...request.units ?? [], ...Array.from({ length: PAGE_OBJECTS }, (_, i) => ({ ...request.units[0], id: `x${i}` }))] };
+    const far = c.ask(big, 'rule', { quick: true });
+    assert.equal(worker.asks().length, 2);
+    assert.equal(worker.asks()[1].request, big);
+    assert.deepEqual(c.quick, { page: 1, worker: 1 }, system);
+    worker.reply({ id: worker.asks()[1].id, started: true });
+    worker.reply({ id: worker.asks()[1].id, response: { ok: true, n: 'big' } });
+    assert.deepEqual(await far, { response: { ok: true, n: 'big' } });
+    // a budget of one work unit runs out: the same question goes to the worker
+    const tight = await quickClient(system, 1);
+    const out = tight.c.ask(request, 'rule', { quick: true });
+    assert.equal(tight.worker.asks().length, 1, system);
+    assert.deepEqual(tight.c.quick, { page: 0, worker: 1 });
+    tight.worker.reply({ id: tight.worker.asks()[0].id, started: true });
+    tight.worker.reply({ id: tight.worker.asks()[0].id, response: { ok: true, n: 'tight' } });
+    assert.deepEqual(await out, { response: { ok: true, n: 'tight' } });
+  }
+});
+
+test('an answer on the page\'s thread supersedes the question of its lane waiting for the worker', async () => {
+  const { latencyCases } = await import('../../bench/generate.mjs');
+  const { games } = await quickGames();
+  const system = games[0];
+  const request = JSON.parse(latencyCases().find((k) => k.system === system && k.size === 'seed').text);
+  const { c, worker } = await quickClient(system);
+  const slow = c.ask(request); // in the worker, not answered yet
+  const quick = await c.ask(request, 'rule', { quick: true });
+  assert.equal(quick.response.ok, true);
+  assert.deepEqual(await slow, { superseded: true });
+  assert.equal(worker.asks().length, 1);
 });
