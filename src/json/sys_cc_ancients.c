@@ -114,14 +114,11 @@ static int read_world(McRequest *j, const cJSON *req, void *world) {
     int *unit_at = MC_NEW(j->env.arena, int, bc), *leader_at = MC_NEW(j->env.arena, int, bc);
     if (!w->pieces || !r->blocks || !unit_at || !leader_at) return mc_read_oom(j);
     for (int i = 0; i < r->board.count; i++) unit_at[i] = leader_at[i] = -1;
-    int saved = mc_read_push_key(j, "units");
-    int i = 0;
-    for (const cJSON *e = list ? list->child : NULL; e; e = e->next, i++) {
-        int inner = mc_read_push_index(j, i);
-        CcaPiece *p = &w->pieces[i];
+    MC_EACH(j, list, "units", it) {
+        CcaPiece *p = &w->pieces[it.index];
         const char *side = NULL;
         McHex h;
-        if (!read_piece(j, e, &r->ids, p, &r->blocks[i], &side, &h)) return 0;
+        if (!read_piece(j, it.item, &r->ids, p, &r->blocks[it.index], &side, &h)) return 0;
         p->side = side_index(w, side, 1);
         if (p->side < 0) return mc_read_fail_key(j, "side", "bad_request", "C&C: Ancients has two sides; \"%s\" is a third", side);
         p->pos = mc_board_index(&r->board, h);
@@ -131,13 +128,11 @@ static int read_world(McRequest *j, const cJSON *req, void *world) {
         int *at = p->type == CCA_LEADER ? leader_at : unit_at;
         if (at[p->pos] >= 0)
             return mc_read_fail(j, "bad_request", "%s and %s stand on the same hex", w->pieces[at[p->pos]].id, p->id);
-        at[p->pos] = i;
+        at[p->pos] = it.index;
         int u = unit_at[p->pos], l = leader_at[p->pos];
         if (u >= 0 && l >= 0 && w->pieces[u].side != w->pieces[l].side)
             return mc_read_fail(j, "bad_request", "leader %s stands with the enemy unit %s", w->pieces[l].id, w->pieces[u].id);
-        mc_read_pop(j, inner);
     }
-    mc_read_pop(j, saved);
     w->count = n;
     // The first side named owns the bottom edge unless "baselines" says otherwise (docs/api.md).
     w->side_top[0] = false;
@@ -156,7 +151,7 @@ static int read_world(McRequest *j, const cJSON *req, void *world) {
     // side names, to tell a piece replaced under its own id and side from one renamed.
     if (!j->kept) return 1;
     if (!mc_ids_own(j, &r->ids)) return 0;
-    for (i = 0; i < n; i++) w->pieces[i].id = r->ids.ids[i];
+    for (int i = 0; i < n; i++) w->pieces[i].id = r->ids.ids[i];
     for (int s = 0; s < w->side_count; s++)
         if (!(w->side_names[s] = mc_arena_dup(j->env.arena, w->side_names[s], strlen(w->side_names[s]) + 1, 1)))
             return mc_read_oom(j);
@@ -576,20 +571,15 @@ static int read_card(McRequest *j, const cJSON *req, Req *r, CcaCard *card) {
         int n;
         if (!mc_read_array(j, c, "dice", 1, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
         card->has_dice = true;
-        int ds = mc_read_push_key(j, "dice");
-        int i = 0;
-        for (const cJSON *e = list->child; e; e = e->next, i++) {
-            int inner = mc_read_push_index(j, i);
+        MC_EACH(j, list, "dice", it) {
             const char *s = NULL;
-            if (!mc_read_string_value(j, e, &s)) return 0;
+            if (!mc_read_string_value(j, it.item, &s)) return 0;
             int k = 0;
             while (symbols[k] && strcmp(symbols[k], s) != 0) k++;
             if (!symbols[k])
                 return mc_read_fail(j, "bad_request", "expected one of \"light\", \"medium\", \"heavy\", \"leader\", \"flag\", \"swords\"");
             card->dice[k]++;
-            mc_read_pop(j, inner);
         }
-        mc_read_pop(j, ds);
         break;
     }
     case CCA_CARD_LEADERSHIP: {
@@ -625,38 +615,30 @@ static int run_order(McRequest *j, const cJSON *req, cJSON *result) {
     int *ordered = MC_NEW(j->env.arena, int, n_ord > 0 ? n_ord : 1);
     bool *listed = MC_NEW(j->env.arena, bool, w->count > 0 ? w->count : 1);
     if (!ordered || !listed) return mc_read_oom(j);
-    int saved = mc_read_push_key(j, "ordered");
-    int i = 0;
-    for (const cJSON *e = list->child; e; e = e->next, i++) {
-        int inner = mc_read_push_index(j, i);
+    MC_EACH(j, list, "ordered", it) {
         const char *id = NULL;
-        if (!mc_read_string_value(j, e, &id)) return 0;
+        if (!mc_read_string_value(j, it.item, &id)) return 0;
         int k = mc_ids_find(&r.ids, id);
         if (k < 0) return mc_read_fail(j, "unknown_unit", "no unit or leader has the id \"%s\"", id);
         if (listed[k]) return mc_read_fail(j, "bad_request", "%s is ordered twice", id);
         listed[k] = true;
-        ordered[i] = k;
-        mc_read_pop(j, inner);
+        ordered[it.index] = k;
     }
-    mc_read_pop(j, saved);
     if (!mc_read_array(j, req, "moves", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n_mv)) return 0;
     CcaOrderMove *moves = MC_NEW(j->env.arena, CcaOrderMove, n_mv > 0 ? n_mv : 1);
     if (!moves) return mc_read_oom(j);
-    saved = mc_read_push_key(j, "moves");
-    i = 0;
-    for (const cJSON *e = list->child; e; e = e->next, i++) {
-        int inner = mc_read_push_index(j, i);
+    MC_EACH(j, list, "moves", it) {
         static const char *const keys[] = {"unit", "path", "second", NULL};
+        const cJSON *e = it.item;
+        CcaOrderMove *m = &moves[it.index];
         McHex *path = NULL;
         int second = 0;
-        if (!mc_read_object(j, e, keys) || !mc_read_ref(j, &r.ids, e, "unit", 1, &moves[i].piece) ||
-            !mc_read_hex_path(j, e, "path", NULL, NULL, &path, &moves[i].n) || !mc_read_bool(j, e, "second", 0, &second))
+        if (!mc_read_object(j, e, keys) || !mc_read_ref(j, &r.ids, e, "unit", 1, &m->piece) ||
+            !mc_read_hex_path(j, e, "path", NULL, NULL, &path, &m->n) || !mc_read_bool(j, e, "second", 0, &second))
             return 0;
-        moves[i].path = path;
-        moves[i].second = second;
-        mc_read_pop(j, inner);
+        m->path = path;
+        m->second = second;
     }
-    mc_read_pop(j, saved);
     // The order moves copies of the pieces: a position's kept world stays as it was read.
     int bc = w->board->count;
     w->pieces = mc_arena_dup(j->env.arena, w->pieces, (size_t)w->count, sizeof *w->pieces);

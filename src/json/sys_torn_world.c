@@ -48,17 +48,13 @@ static int read_huge_hexons(McRequest *j, const Req *q, const cJSON *o, TwUnit *
     int n;
     if (!mc_read_array(j, o, "hexons", 1, TW_MAX_HUGE_HEXONS, "TW_MAX_HUGE_HEXONS", &list, &n)) return 0;
     if (n < 2) return mc_read_fail_key(j, "hexons", "bad_request", "a Huge miniature covers at least 2 hexons");
-    int saved = mc_read_push_key(j, "hexons");
-    int i = 0;
-    for (const cJSON *e = list->child; e; e = e->next, i++) {
-        int inner = mc_read_push_index(j, i);
-        if (!mc_read_hex_value(j, e, &u->pos[i])) return 0;
-        if (!mc_hexon_is_center(q->w.anchor, u->pos[i]))
-            return mc_read_fail(j, "bad_request", "(q %d, r %d) is not a hexon centre of the board's lattice", u->pos[i].q,
-                              u->pos[i].r);
-        for (int k = 0; k < i; k++)
-            if (mc_hex_equal(u->pos[k], u->pos[i])) return mc_read_fail(j, "bad_request", "a hexon is listed twice");
-        mc_read_pop(j, inner);
+    MC_EACH(j, list, "hexons", it) {
+        McHex *h = &u->pos[it.index];
+        if (!mc_read_hex_value(j, it.item, h)) return 0;
+        if (!mc_hexon_is_center(q->w.anchor, *h))
+            return mc_read_fail(j, "bad_request", "(q %d, r %d) is not a hexon centre of the board's lattice", h->q, h->r);
+        for (int k = 0; k < it.index; k++)
+            if (mc_hex_equal(u->pos[k], *h)) return mc_read_fail(j, "bad_request", "a hexon is listed twice");
     }
     u->hexon_count = n;
     // Connected: grow from hexon 0 through lattice neighbours.
@@ -68,9 +64,9 @@ static int read_huge_hexons(McRequest *j, const Req *q, const cJSON *o, TwUnit *
         for (int a = 0; a < n; a++)
             for (int b = 0; b < n; b++)
                 if (in[a] && !in[b] && hexon_adjacent(u->pos[a], u->pos[b])) in[b] = true, grown++, changed = 1;
-        if (!changed && grown < n) return mc_read_fail(j, "bad_request", "the hexons of a Huge miniature must be adjacent to one another");
+        if (!changed && grown < n)
+            return mc_read_fail_key(j, "hexons", "bad_request", "the hexons of a Huge miniature must be adjacent to one another");
     }
-    mc_read_pop(j, saved);
     return 1;
 }
 
@@ -109,15 +105,11 @@ static int read_unit(McRequest *j, const Req *q, const cJSON *o, McIdMap *ids, T
     const cJSON *ab;
     int nab;
     if (!mc_read_array(j, o, "abilities", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &ab, &nab)) return 0;
-    int asaved = mc_read_push_key(j, "abilities"), k = 0;
-    for (const cJSON *a = ab ? ab->child : NULL; a; a = a->next, k++) {
-        int ai = mc_read_push_index(j, k);
+    MC_EACH(j, ab, "abilities", it) {
         const char *name = NULL;
-        if (!mc_read_string_value(j, a, &name)) return 0;
+        if (!mc_read_string_value(j, it.item, &name)) return 0;
         if (strcmp(name, "ejection") == 0) u->ejection = true;
-        mc_read_pop(j, ai);
     }
-    mc_read_pop(j, asaved);
     return 1;
 }
 
@@ -127,14 +119,9 @@ static int read_units(McRequest *j, const cJSON *req, Req *q) {
     if (!mc_read_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
     q->units = MC_NEW(j->env.arena, TwUnit, n + 1);
     if (!q->units || !mc_ids_init(j, &q->unit_ids, n + 1)) return mc_read_oom(j);
-    int saved = mc_read_push_key(j, "units");
-    int i = 0;
-    for (const cJSON *o = list->child; o; o = o->next, i++) {
-        int inner = mc_read_push_index(j, i);
-        if (!read_unit(j, q, o, &q->unit_ids, &q->units[i])) return 0;
-        mc_read_pop(j, inner);
+    MC_EACH(j, list, "units", it) {
+        if (!read_unit(j, q, it.item, &q->unit_ids, &q->units[it.index])) return 0;
     }
-    mc_read_pop(j, saved);
     q->w.units = q->units;
     q->w.unit_count = n;
     return 1;
@@ -146,12 +133,10 @@ static int read_markers(McRequest *j, const cJSON *req, Req *q) {
     if (!mc_read_array(j, req, "markers", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
     q->markers = MC_NEW(j->env.arena, TwMarker, n + 1);
     if (!q->markers || !mc_ids_init(j, &q->marker_ids, n + 1)) return mc_read_oom(j);
-    int saved = mc_read_push_key(j, "markers");
-    int i = 0;
-    for (const cJSON *o = list ? list->child : NULL; o; o = o->next, i++) {
-        int inner = mc_read_push_index(j, i);
+    MC_EACH(j, list, "markers", it) {
         static const char *const keys[] = {"id", "kind", "q", "r", "col", "row", "takenBy", "name", NULL};
-        TwMarker *m = &q->markers[i];
+        const cJSON *o = it.item;
+        TwMarker *m = &q->markers[it.index];
         int kind = 0;
         const char *name = NULL;
         m->taken_by = -1;
@@ -163,9 +148,7 @@ static int read_markers(McRequest *j, const cJSON *req, Req *q) {
         m->kind = (TwMarkerKind)kind;
         if (m->taken_by >= 0 && m->kind != TW_LINKED)
             return mc_read_fail_key(j, "takenBy", "bad_request", "only a Linked Marker stays linked with a miniature");
-        mc_read_pop(j, inner);
     }
-    mc_read_pop(j, saved);
     q->w.markers = q->markers;
     q->w.marker_count = n;
     return 1;
@@ -187,28 +170,20 @@ static int read_world(McRequest *j, const cJSON *req, void *world) {
     switch (mc_tw_world_build(&q->w, j->env.arena, &index, &other)) {
     case TW_WORLD_OK: break;
     case TW_WORLD_NO_MEMORY: return mc_read_oom(j);
-    case TW_WORLD_UNIT_OFF_BOARD: {
-        int s = mc_read_push_key(j, "units"), t = mc_read_push_index(j, index);
-        (void)s, (void)t;
+    case TW_WORLD_UNIT_OFF_BOARD:
+        mc_read_at_item(j, "units", index);
         return mc_read_fail(j, "bad_request", "miniature \"%s\" stands partly or wholly off the board", q->units[index].id);
-    }
-    case TW_WORLD_UNIT_OVERLAP: {
-        int s = mc_read_push_key(j, "units"), t = mc_read_push_index(j, index);
-        (void)s, (void)t;
+    case TW_WORLD_UNIT_OVERLAP:
+        mc_read_at_item(j, "units", index);
         return mc_read_fail(j, "bad_request", "miniature \"%s\" shares a hex with \"%s\"", q->units[index].id,
                           q->units[other].id);
-    }
-    case TW_WORLD_MARKER_OFF_BOARD: {
-        int s = mc_read_push_key(j, "markers"), t = mc_read_push_index(j, index);
-        (void)s, (void)t;
+    case TW_WORLD_MARKER_OFF_BOARD:
+        mc_read_at_item(j, "markers", index);
         return mc_read_fail(j, "bad_request", "marker \"%s\" is not on the board", q->markers[index].id);
-    }
-    case TW_WORLD_MARKER_OVERLAP: {
-        int s = mc_read_push_key(j, "markers"), t = mc_read_push_index(j, index);
-        (void)s, (void)t;
+    case TW_WORLD_MARKER_OVERLAP:
+        mc_read_at_item(j, "markers", index);
         return mc_read_fail(j, "bad_request", "marker \"%s\" shares its hex with a miniature or another marker",
                           q->markers[index].id);
-    }
     }
     // A kept world outlives the tree's unit objects an update replaces: it holds its own ids, to
     // tell a miniature replaced under its own id from one renamed.
@@ -282,11 +257,10 @@ static int read_choices(McRequest *j, const cJSON *req, const Req *q, TwChoice *
     *out = MC_NEW(j->env.arena, TwChoice, n + 1);
     if (!*out) return mc_read_oom(j);
     *count = n;
-    int saved = mc_read_push_key(j, "choices"), i = 0;
-    for (const cJSON *o = list ? list->child : NULL; o; o = o->next, i++) {
-        int inner = mc_read_push_index(j, i);
+    MC_EACH(j, list, "choices", it) {
         static const char *const keys[] = {"unit", "marker", "to", "dexterity", NULL};
-        TwChoice *c = &(*out)[i];
+        const cJSON *o = it.item;
+        TwChoice *c = &(*out)[it.index];
         int dex = 0, has_to = 0;
         c->unit = c->marker = -1;
         if (!mc_read_object(j, o, keys)) return 0;
@@ -303,12 +277,10 @@ static int read_choices(McRequest *j, const cJSON *req, const Req *q, TwChoice *
         if (!mc_read_hex_at(j, o, "to", 0, &c->to, &has_to) || !mc_read_enum(j, o, "dexterity", 0, DEX, &dex)) return 0;
         c->has_to = has_to;
         c->dexterity = (TwDex)dex;
-        for (int k = 0; k < i; k++)
+        for (int k = 0; k < it.index; k++)
             if ((c->unit >= 0 && (*out)[k].unit == c->unit) || (c->marker >= 0 && (*out)[k].marker == c->marker))
                 return mc_read_fail(j, "bad_request", "two choices for the same miniature or marker");
-        mc_read_pop(j, inner);
     }
-    mc_read_pop(j, saved);
     return 1;
 }
 
@@ -337,18 +309,14 @@ static int read_move_fields(McRequest *j, const cJSON *req, const Req *q, MoveFi
     const cJSON *list;
     int n;
     if (!mc_read_array(j, req, "usedActions", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
-    int saved = mc_read_push_key(j, "usedActions"), i = 0;
     f->used = false;
-    for (const cJSON *e = list ? list->child : NULL; e; e = e->next, i++) {
-        int inner = mc_read_push_index(j, i);
+    MC_EACH(j, list, "usedActions", it) {
         const char *name = NULL;
-        if (!mc_read_string_value(j, e, &name)) return 0;
+        if (!mc_read_string_value(j, it.item, &name)) return 0;
         if (strcmp(name, "move") != 0 && strcmp(name, "run") != 0)
             return mc_read_fail(j, "bad_request", "expected \"move\" or \"run\"");
         if (strcmp(name, ACTIONS[f->action]) == 0) f->used = true;
-        mc_read_pop(j, inner);
     }
-    mc_read_pop(j, saved);
     return 1;
 }
 
