@@ -621,89 +621,6 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     return 1;
 }
 
-static const TwReachEntry *find_entry(const TwReachOut *r, McHex to) {
-    for (int i = 0; i < r->n; i++)
-        if (mc_hex_equal(r->entries[i].pos, to)) return &r->entries[i];
-    return NULL;
-}
-
-// The battlefield with the mover alone (the what-if of whyNot): the board and the markers stay; a
-// Linked marker taken by another miniature is taken by none.
-static int world_alone(McRequest *j, const Req *q, int mover, TwWorld *alone) {
-    TwUnit *u = MC_NEW(j->env.arena, TwUnit, 1);
-    TwMarker *mk = MC_NEW(j->env.arena, TwMarker, q->w.marker_count > 0 ? q->w.marker_count : 1);
-    if (!u || !mk) return 0;
-    *u = q->units[mover];
-    for (int i = 0; i < q->w.marker_count; i++) {
-        mk[i] = q->w.markers[i];
-        mk[i].taken_by = mk[i].taken_by == mover ? 0 : -1;
-    }
-    memset(alone, 0, sizeof *alone);
-    alone->board = q->w.board;
-    alone->anchor = q->w.anchor;
-    alone->units = u;
-    alone->unit_count = 1;
-    alone->markers = mk;
-    alone->marker_count = q->w.marker_count;
-    int index = 0, other = 0;
-    return mc_tw_world_build(alone, j->env.arena, &index, &other) == TW_WORLD_OK;
-}
-
-// Why the mover cannot end on `to` although the action may be taken. Two searches with steps to
-// spare: on the real battlefield and with the mover alone. When the second finds a shorter path,
-// checking that path on the real battlefield names the miniature, landscape or marker in the
-// way; when the first finds a path, the allowance is short of its length.
-static int why_move(McRequest *j, const Req *q, const MoveFields *f, const TwWorld *alone, McWhyNot *w) {
-    const char *id = q->units[f->unit].id;
-    TwReachOut rich, open;
-    if (!mc_tw_reach(&j->env, &q->w, f->unit, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, false, &rich) ||
-        !mc_tw_reach(&j->env, alone, 0, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, false, &open))
-        return 0;
-    const TwReachEntry *d = find_entry(&rich, w->to), *od = find_entry(&open, w->to);
-    if (od && (!d || od->cost < d->cost)) {
-        TwMoveIn in = {f->unit, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, od->path, od->n_path, NULL, 0};
-        TwMoveOut mv;
-        if (!mc_tw_move(&j->env, &q->w, &in, &mv)) return 0;
-        for (int i = 0; i < mv.reasons.count; i++)
-            if (!mc_why_not_copy_reason(&j->env, w, &mv.reasons.items[i])) return 0;
-    }
-    if (d) {
-        w->needs = d->cost;
-        bool hexes = q->units[f->unit].size == TW_INFANTRY;
-        const char *unit = d->cost != 1 ? mc_tw_size_unit(q->units[f->unit].size) : hexes ? "hex" : "hexon";
-        McReason *x = mc_reason_add(&j->env, &w->reasons, "exceeds_allowance", "TW-MV-1",
-                                    "The shortest path the miniatures leave open to (q %d, r %d) is %d %s long; the %s allows %d.",
-                                    w->to.q, w->to.r, d->cost, unit, ACTIONS[f->action], f->allowance);
-        if (!x) return 0;
-        x->unit = id;
-        x->has_hex = 1;
-        x->q = w->to.q;
-        x->r = w->to.r;
-    }
-    if (w->reasons.count > 0) return 1;
-    // No path at all, even alone: may the miniature end on the position itself?
-    TwSpot spot;
-    TwVerdict v;
-    mc_tw_spot(&q->w, f->unit, mc_tw_delta_of(&q->w, f->unit, w->to), &spot);
-    if (!mc_tw_can_end(&q->w, f->unit, &spot, (TwCause)f->cause, &v)) {
-        McReason *x = mc_reason_add(&j->env, &w->reasons, v.code, v.rule, "%s", v.message);
-        if (!x) return 0;
-        x->unit = v.unit >= 0 ? q->units[v.unit].id : v.marker >= 0 ? q->w.markers[v.marker].id : id;
-        x->has_hex = 1;
-        x->q = w->to.q;
-        x->r = w->to.r;
-        return 1;
-    }
-    McReason *x = mc_reason_add(&j->env, &w->reasons, "no_path", "TW-MV-1",
-                                "No path between the Volume Landscape and the board's edges reaches the position.");
-    if (!x) return 0;
-    x->unit = id;
-    x->has_hex = 1;
-    x->q = w->to.q;
-    x->r = w->to.r;
-    return 1;
-}
-
 static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
     Req q;
     MoveFields f;
@@ -724,49 +641,9 @@ static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
     mc_write_number(j, result, "allowance", f.allowance);
     mc_write_string(j, result, "unitOfMeasure", mc_tw_size_unit(u->size));
     engaged_field(j, result, &q.w, f.unit);
-    const TwReachEntry *e = find_entry(&out, w.to);
     McQuiet quiet = mc_why_not_quiet_begin(j);
-    int ok = 1;
-    if (e) {
-        w.reachable = true;
-        w.cost = e->cost;
-        w.path = e->path;
-        w.path_len = e->n_path;
-    } else if (!mc_board_contains(&q.board, w.to)) {
-        McReason *x = mc_reason_add(&j->env, &w.reasons, "off_board", "TW-MV-1", "The position is not on the board.");
-        ok = x != NULL;
-        if (x) {
-            x->unit = u->id;
-            x->has_hex = 1;
-            x->q = w.to.q;
-            x->r = w.to.r;
-        }
-    } else {
-        if (!out.legal) {
-            for (int i = 0; i < out.reasons.count && ok; i++) ok = mc_why_not_copy_reason(&j->env, &w, &out.reasons.items[i]);
-        } else if (mc_hex_equal(w.to, u->pos[0])) {
-            McReason *x = mc_reason_add(&j->env, &w.reasons, "not_moved", "TW-MV-1",
-                                        "The miniature stands there already: a movement enters at least one position.");
-            ok = x != NULL;
-            if (x) x->unit = u->id;
-        }
-        bool staying = w.reasons.count > 0 && out.legal;
-        TwWorld alone;
-        if (ok && !world_alone(j, &q, f.unit, &alone)) ok = 0;
-        if (ok && out.legal && w.reasons.count == 0) ok = why_move(j, &q, &f, &alone, &w);
-        if (ok && !staying) {
-            TwReachOut o;
-            ok = mc_tw_reach(&j->env, &alone, 0, (TwCause)f.cause, f.allowance, f.used, false, &o);
-            const TwReachEntry *oe = ok ? find_entry(&o, w.to) : NULL;
-            w.has_what_if = true;
-            if (oe) {
-                w.what_if_reachable = true;
-                w.what_if_cost = oe->cost;
-                w.what_if_path = oe->path;
-                w.what_if_len = oe->n_path;
-            }
-        }
-    }
+    const TwWhyNotIn in = {f.unit, (TwCause)f.cause, f.allowance, f.used, ACTIONS[f.action]};
+    int ok = mc_tw_why_not(&j->env, &q.w, &in, &out, &w);
     mc_why_not_quiet_end(j, quiet);
     if (!ok) return mc_read_oom(j);
     mc_write_why_not(j, result, &w);
