@@ -275,26 +275,19 @@ static int32_t end_flags(const CcaWorld *w, int piece, const CcaEnd *end, int po
            (enemies ? MC_CCA_REACH_ADJACENT_ENEMY : 0);
 }
 
-// An arrays ask's reach (mc_position_ask_arrays): the hexes in columns, the result only the unit
-// and the row count.
-static int reach_columns(McRequest *rq, cJSON *result, const CcaWorld *w, int unit, const CcaReachHex *hexes, int n, bool ignore) {
-    const McBoard *b = w->board;
-    int32_t *col = mc_columns_hex(rq, n);
-    int *row_at = MC_NEW(rq->env.arena, int, b->count + 1);
-    if (!col || !row_at) return mc_read_oom(rq);
-    for (int i = 0; i < b->count; i++) row_at[i] = -2;
-    for (int i = 0; i < n; i++) row_at[hexes[i].pos] = i;
-    int start = w->pieces[unit].pos;
-    for (int i = 0; i < n; i++) {
-        col[i] = hexes[i].hex.q;
-        col[n + i] = hexes[i].hex.r;
-        col[2 * n + i] = hexes[i].path_len;
-        col[3 * n + i] = hexes[i].parent == start ? -1 : row_at[hexes[i].parent];
-        col[4 * n + i] = end_flags(w, unit, &hexes[i].end, hexes[i].pos, ignore);
-    }
-    mc_write_string(rq, result, "unit", w->pieces[unit].id);
-    mc_write_number(rq, result, "rows", n);
-    return 1;
+// The arrays form's rows of a reach (mc_write_reach_columns).
+typedef struct ReachRows {
+    const CcaWorld *w;
+    int unit;
+    const CcaReachHex *hexes;
+    bool ignore;
+} ReachRows;
+
+static McReachRow reach_row(const void *ctx, int i) {
+    const ReachRows *rows = ctx;
+    const CcaReachHex *h = &rows->hexes[i];
+    int from = h->parent == rows->w->pieces[rows->unit].pos ? -1 : h->parent;
+    return (McReachRow){h->hex, h->pos, h->path_len, from, end_flags(rows->w, rows->unit, &h->end, h->pos, rows->ignore)};
 }
 
 static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
@@ -322,7 +315,10 @@ static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
     CcaReachHex *hexes;
     int n;
     if (!mc_cca_reach(&rq->env, &m, &hexes, &n)) return mc_read_oom(rq);
-    if (rq->columns) return reach_columns(rq, result, w, unit, hexes, n, ignore);
+    if (rq->columns) {
+        const ReachRows rows = {w, unit, hexes, ignore};
+        return mc_write_reach_columns(rq, result, w->board, n, reach_row, &rows, p->id, -1);
+    }
     mc_write_string(rq, result, "unit", p->id);
     mc_write_string(rq, result, "type", mc_cca_type_names[p->type]);
     write_hex_obj(rq, result, "start", w->board->hexes[p->pos]);

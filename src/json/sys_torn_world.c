@@ -493,62 +493,41 @@ static void write_reach_entry(McRequest *rq, cJSON *o, const Req *q, const TwUni
     }
 }
 
-// The parent form's nodes on listed paths that are no entry's node (mc_tw_reach_through), and the
-// start node, so that every chain of parentNode ends at startNode.
-static void write_through(McRequest *rq, cJSON *result, const Req *q, const TwReachOut *out, bool brief) {
-    const TwReachNodes *nd = &out->nodes;
-    const McBoard *b = q->w.board;
-    McWriteList through = {0};
-    for (int i = 0; i < out->n_through && !rq->oom; i++) {
-        int v = out->through[i];
-        cJSON *o = mc_write_list_object(rq, &through);
-        if (!o) {
-            mc_write_list_commit(rq, &through);
-            break;
-        }
-        mc_write_hex_cost(rq, o, b->hexes[nd->position[v]], nd->steps[v]);
-        mc_write_reach_hex(rq, o, "parent", b->hexes[nd->position[nd->parent[v]]], brief);
-        mc_write_node_parent(rq, o, v, nd->parent[v]);
-        mc_write_list_commit(rq, &through);
-    }
-    mc_write_list_end(rq, &through, result, "through");
-    if (nd->count > 0) mc_write_number(rq, result, "startNode", nd->start);
-}
 
-// An arrays ask's reach (mc_position_ask_arrays): the entries in columns, the result only the
-// unit, `legal` and the row count (docs/api.md "Arrays").
-static int reach_columns(McRequest *rq, cJSON *result, const Req *q, const TwUnit *u, const TwReachOut *out) {
-    int n = out->n;
-    const McBoard *b = q->w.board;
-    int32_t *col = mc_columns_hex(rq, n);
-    int *row_at = MC_NEW(rq->env.arena, int, b->count + 1);
-    if (!col || !row_at) return mc_read_oom(rq);
-    for (int i = 0; i < b->count; i++) row_at[i] = -2;
-    for (int i = 0; i < n; i++) row_at[mc_board_index(b, out->entries[i].pos)] = i;
-    McHex start = u->pos[0];
-    for (int i = 0; i < n; i++) {
-        const TwReachEntry *e = &out->entries[i];
-        const TwMoveOut *m = &e->effects;
-        int parent = -1;
-        if (e->parent.q != start.q || e->parent.r != start.r) {
-            int at = mc_board_index(b, e->parent);
-            parent = at >= 0 ? row_at[at] : -2;
-        }
-        int markers = 0;
-        for (int k = 0; k < m->end.n_moves; k++) markers += !m->end.moves[k].follows;
-        col[i] = e->pos.q;
-        col[n + i] = e->pos.r;
-        col[2 * n + i] = e->cost;
-        col[3 * n + i] = parent;
-        col[4 * n + i] = (m->n_attacks > 0 ? MC_TW_REACH_FREE_ATTACKS : 0) | (m->end.n_ejections > 0 ? MC_TW_REACH_EJECTS : 0) |
-                         (markers > 0 ? MC_TW_REACH_MARKERS : 0) |
-                         (u->size == TW_HUGE && m->n_destroyed > 0 ? MC_TW_REACH_DESTROYS : 0) |
-                         (e->n_alternatives > 0 ? MC_TW_REACH_ALTERNATIVES : 0) | m->n_attacks << MC_TW_REACH_ATTACK_SHIFT;
+// A reach's end positions, for the arrays form and the parent form's "through" list.
+typedef struct ReachRows {
+    const McBoard *board;
+    const TwUnit *u;
+    const TwReachOut *out;
+} ReachRows;
+
+static McReachRow reach_row(const void *ctx, int i) {
+    const ReachRows *rows = ctx;
+    const TwReachEntry *e = &rows->out->entries[i];
+    const TwMoveOut *m = &e->effects;
+    McHex start = rows->u->pos[0];
+    int from = -1;
+    if (e->parent.q != start.q || e->parent.r != start.r) {
+        int at = mc_board_index(rows->board, e->parent);
+        from = at >= 0 ? at : -2;
     }
-    mc_write_string(rq, result, "unit", u->id);
-    mc_write_bool(rq, result, "legal", out->legal);
-    mc_write_number(rq, result, "rows", n);
-    return 1;
+    int markers = 0;
+    for (int k = 0; k < m->end.n_moves; k++) markers += !m->end.moves[k].follows;
+    int32_t flags = (m->n_attacks > 0 ? MC_TW_REACH_FREE_ATTACKS : 0) | (m->end.n_ejections > 0 ? MC_TW_REACH_EJECTS : 0) |
+                    (markers > 0 ? MC_TW_REACH_MARKERS : 0) |
+                    (rows->u->size == TW_HUGE && m->n_destroyed > 0 ? MC_TW_REACH_DESTROYS : 0) |
+                    (e->n_alternatives > 0 ? MC_TW_REACH_ALTERNATIVES : 0) | m->n_attacks << MC_TW_REACH_ATTACK_SHIFT;
+    return (McReachRow){e->pos, mc_board_index(rows->board, e->pos), e->cost, from, flags};
+}
+// The i-th node of the parent form's "through" list (mc_tw_reach_through): a node on listed paths
+// that is no entry's node.
+static bool through_node(const void *ctx, int i, McReachNode *out) {
+    const ReachRows *rows = ctx;
+    const TwReachNodes *nd = &rows->out->nodes;
+    const McHex *hexes = rows->board->hexes;
+    int v = rows->out->through[i];
+    *out = (McReachNode){hexes[nd->position[v]], hexes[nd->position[nd->parent[v]]], nd->steps[v], v, nd->parent[v]};
+    return true;
 }
 
 // ---- queries -----------------------------------------------------------------------------------
@@ -570,7 +549,10 @@ static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
     TwReachOut out;
     if (!mc_tw_reach(&rq->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, !brief, &out)) return mc_read_oom(rq);
     const TwUnit *u = &q.units[f.unit];
-    if (rq->columns) return reach_columns(rq, result, &q, u, &out);
+    if (rq->columns) {
+        const ReachRows rows = {q.w.board, u, &out};
+        return mc_write_reach_columns(rq, result, q.w.board, out.n, reach_row, &rows, u->id, out.legal);
+    }
     mc_write_bool(rq, result, "legal", out.legal);
     mc_write_reasons(rq, result, "reasons", &out.reasons);
     write_place(rq, result, "start", u, u->pos[0]);
@@ -612,7 +594,10 @@ static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
     if (mc_work_out()) return 0;
     if (parent) {
         if (!mc_tw_reach_through(&rq->env, &out)) return mc_read_oom(rq);
-        write_through(rq, result, &q, &out, brief);
+        const ReachRows rows = {q.w.board, u, &out};
+        mc_write_reach_through(rq, result, out.n_through, through_node, &rows, brief);
+        // The start node, so that every chain of parentNode ends at startNode.
+        if (out.nodes.count > 0) mc_write_number(rq, result, "startNode", out.nodes.start);
     }
     mc_write_number(rq, result, "droppedNoFreeHex", out.dropped_no_room);
     if (out.legal) mc_write_string(rq, result, "tieBreak", out.exact_attacks ? "distinct-attackers" : "additive-attackers");
