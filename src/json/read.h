@@ -44,6 +44,12 @@ static inline void mc_read_pop(McRequest *j, int saved) {
     j->path_len = saved;
     j->path[saved] = '\0';
 }
+/// Points the path at `key[index]`, for an error about an item found once its whole list was read
+/// (the caller records it and returns).
+static inline void mc_read_at_item(McRequest *j, const char *key, int index) {
+    mc_read_push_key(j, key);
+    mc_read_push_index(j, index);
+}
 
 /// The items of an array at `key` (mc_read_array), walked with the JSON path kept: inside the loop
 /// the path is `key[index]`; once the last item is read it is back where it was. A reader that

@@ -32,9 +32,9 @@ static int side_index(CcaWorld *w, const char *name, int add) {
 }
 
 // A unit type by name; an unknown name is bad_request listing every known one.
-static int read_type(McRequest *j, const cJSON *obj, CcaType *out) {
+static int read_type(McRequest *rq, const cJSON *obj, CcaType *out) {
     const char *name = NULL;
-    if (!mc_read_string(j, obj, "type", 1, &name)) return 0;
+    if (!mc_read_string(rq, obj, "type", 1, &name)) return 0;
     for (int t = 0; t < CCA_TYPE_COUNT; t++)
         if (strcmp(name, mc_cca_type_names[t]) == 0) {
             *out = (CcaType)t;
@@ -44,23 +44,23 @@ static int read_type(McRequest *j, const cJSON *obj, CcaType *out) {
     size_t len = 0;
     for (int t = 0; t < CCA_TYPE_COUNT && len < sizeof list; t++)
         len += (size_t)mc_snfmt(list + len, sizeof list - len, "%s\"%s\"", t ? ", " : "", mc_cca_type_names[t]);
-    return mc_read_fail_key(j, "type", "bad_request", "unknown unit type \"%s\"; known: %s", name, list);
+    return mc_read_fail_key(rq, "type", "bad_request", "unknown unit type \"%s\"; known: %s", name, list);
 }
 
 // "baselines": {"<side>": "bottom"|"top", ...}; at most two sides, on different edges.
-static int read_baselines(McRequest *j, const cJSON *v, CcaWorld *w) {
-    if (!cJSON_IsObject(v)) return mc_read_fail(j, "bad_request", "expected an object {side: \"bottom\" | \"top\"}");
+static int read_baselines(McRequest *rq, const cJSON *v, CcaWorld *w) {
+    if (!cJSON_IsObject(v)) return mc_read_fail(rq, "bad_request", "expected an object {side: \"bottom\" | \"top\"}");
     static const char *const edges[] = {"bottom", "top", NULL};
     int seen[2] = {-1, -1};
     for (const cJSON *e = v->child; e; e = e->next) {
         if (!e->string || !*e->string || strlen(e->string) > MC_MAX_STRING_BYTES)
-            return mc_read_fail(j, "bad_request", "side names are non-empty strings");
+            return mc_read_fail(rq, "bad_request", "side names are non-empty strings");
         int s = side_index(w, e->string, 1);
-        if (s < 0) return mc_read_fail_key(j, e->string, "bad_request", "at most two sides");
+        if (s < 0) return mc_read_fail_key(rq, e->string, "bad_request", "at most two sides");
         int edge = 0;
-        if (!mc_read_enum(j, v, e->string, 1, edges, &edge)) return 0;
+        if (!mc_read_enum(rq, v, e->string, 1, edges, &edge)) return 0;
         if (seen[edge] >= 0 && seen[edge] != s)
-            return mc_read_fail_key(j, e->string, "bad_request", "two sides cannot own the same edge");
+            return mc_read_fail_key(rq, e->string, "bad_request", "two sides cannot own the same edge");
         seen[edge] = s;
         w->side_top[s] = edge == 1;
     }
@@ -76,90 +76,85 @@ static int read_baselines(McRequest *j, const cJSON *v, CcaWorld *w) {
 // A piece of `units` (the path is at it): its fields, its blocks, its side's name and its hex; its
 // id added to `ids` (NULL: the caller checks the id itself). The order of the checks is the order
 // of the errors a request gets.
-static int read_piece(McRequest *j, const cJSON *e, McIdMap *ids, CcaPiece *p, int *blocks, const char **side, McHex *h) {
+static int read_piece(McRequest *rq, const cJSON *e, McIdMap *ids, CcaPiece *p, int *blocks, const char **side, McHex *h) {
     static const char *const keys[] = {"id", "side", "type", "q", "r", "col", "row", "blocks", NULL};
     memset(p, 0, sizeof *p);
-    if (!mc_read_object(j, e, keys) || !mc_read_string(j, e, "id", 1, &p->id) || !mc_read_string(j, e, "side", 1, side) ||
-        !read_type(j, e, &p->type) || !mc_read_hex_fields(j, e, h))
+    if (!mc_read_object(rq, e, keys) || !mc_read_string(rq, e, "id", 1, &p->id) || !mc_read_string(rq, e, "side", 1, side) ||
+        !read_type(rq, e, &p->type) || !mc_read_hex_fields(rq, e, h))
         return 0;
     // Blocks the unit had when the current combat began (rulebook §2 block counts).
     *blocks = mc_cca_types[p->type].blocks;
     if (mc_read_get(e, "blocks") && p->type == CCA_LEADER)
-        return mc_read_fail_key(j, "blocks", "bad_request", "a leader is one block; \"blocks\" is for units");
-    if (!mc_read_int(j, e, "blocks", 0, 1, mc_cca_types[p->type].blocks, blocks)) return 0;
+        return mc_read_fail_key(rq, "blocks", "bad_request", "a leader is one block; \"blocks\" is for units");
+    if (!mc_read_int(rq, e, "blocks", 0, 1, mc_cca_types[p->type].blocks, blocks)) return 0;
     if (ids) {
-        int idk = mc_read_push_key(j, "id");
-        if (!mc_ids_add(j, ids, p->id)) return 0;
-        mc_read_pop(j, idk);
+        int idk = mc_read_push_key(rq, "id");
+        if (!mc_ids_add(rq, ids, p->id)) return 0;
+        mc_read_pop(rq, idk);
     }
     return 1;
 }
 
-static int read_world(McRequest *j, const cJSON *req, void *world) {
+static int read_world(McRequest *rq, const cJSON *req, void *world) {
     static const char *const extra[] = {"baselines", NULL};
     McBoardSpec spec = {mc_cca_terrain_names, extra, 1};
     const cJSON *board_obj = NULL;
     Req *r = world;
     memset(r, 0, sizeof *r);
-    if (!mc_read_board(j, req, &spec, &r->board, &board_obj)) return 0;
+    if (!mc_read_board(rq, req, &spec, &r->board, &board_obj)) return 0;
     CcaWorld *w = &r->w;
     w->board = &r->board;
     const cJSON *list;
     int n;
-    if (!mc_read_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
-    if (!mc_ids_init(j, &r->ids, n)) return 0;
-    w->pieces = MC_NEW(j->env.arena, CcaPiece, n > 0 ? n : 1);
-    r->blocks = MC_NEW(j->env.arena, int, n > 0 ? n : 1);
+    if (!mc_read_array(rq, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
+    if (!mc_ids_init(rq, &r->ids, n)) return 0;
+    w->pieces = MC_NEW(rq->env.arena, CcaPiece, n > 0 ? n : 1);
+    r->blocks = MC_NEW(rq->env.arena, int, n > 0 ? n : 1);
     int bc = r->board.count > 0 ? r->board.count : 1;
-    int *unit_at = MC_NEW(j->env.arena, int, bc), *leader_at = MC_NEW(j->env.arena, int, bc);
-    if (!w->pieces || !r->blocks || !unit_at || !leader_at) return mc_read_oom(j);
+    int *unit_at = MC_NEW(rq->env.arena, int, bc), *leader_at = MC_NEW(rq->env.arena, int, bc);
+    if (!w->pieces || !r->blocks || !unit_at || !leader_at) return mc_read_oom(rq);
     for (int i = 0; i < r->board.count; i++) unit_at[i] = leader_at[i] = -1;
-    int saved = mc_read_push_key(j, "units");
-    int i = 0;
-    for (const cJSON *e = list ? list->child : NULL; e; e = e->next, i++) {
-        int inner = mc_read_push_index(j, i);
-        CcaPiece *p = &w->pieces[i];
+    MC_EACH(rq, list, "units", it) {
+        CcaPiece *p = &w->pieces[it.index];
         const char *side = NULL;
         McHex h;
-        if (!read_piece(j, e, &r->ids, p, &r->blocks[i], &side, &h)) return 0;
+        if (!read_piece(rq, it.item, &r->ids, p, &r->blocks[it.index], &side, &h)) return 0;
         p->side = side_index(w, side, 1);
-        if (p->side < 0) return mc_read_fail_key(j, "side", "bad_request", "C&C: Ancients has two sides; \"%s\" is a third", side);
+        if (p->side < 0) return mc_read_fail_key(rq, "side", "bad_request", "C&C: Ancients has two sides; \"%s\" is a third", side);
         p->pos = mc_board_index(&r->board, h);
-        if (p->pos < 0) return mc_read_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", h.q, h.r);
+        if (p->pos < 0) return mc_read_fail(rq, "bad_request", "hex (q %d, r %d) is not on the board", h.q, h.r);
         // Two units may not share a hex; only one leader may occupy a hex (CCA-LD-7); a leader
         // never stands with an enemy unit.
         int *at = p->type == CCA_LEADER ? leader_at : unit_at;
         if (at[p->pos] >= 0)
-            return mc_read_fail(j, "bad_request", "%s and %s stand on the same hex", w->pieces[at[p->pos]].id, p->id);
-        at[p->pos] = i;
+            return mc_read_fail(rq, "bad_request", "%s and %s stand on the same hex", w->pieces[at[p->pos]].id, p->id);
+        at[p->pos] = it.index;
         int u = unit_at[p->pos], l = leader_at[p->pos];
         if (u >= 0 && l >= 0 && w->pieces[u].side != w->pieces[l].side)
-            return mc_read_fail(j, "bad_request", "leader %s stands with the enemy unit %s", w->pieces[l].id, w->pieces[u].id);
-        mc_read_pop(j, inner);
+            return mc_read_fail(rq, "bad_request", "leader %s stands with the enemy unit %s", w->pieces[l].id, w->pieces[u].id);
     }
-    mc_read_pop(j, saved);
     w->count = n;
     // The first side named owns the bottom edge unless "baselines" says otherwise (docs/api.md).
     w->side_top[0] = false;
     w->side_top[1] = true;
     const cJSON *bl_top = mc_read_get(req, "baselines"), *bl_board = board_obj ? mc_read_get(board_obj, "baselines") : NULL;
-    if (bl_top && bl_board) return mc_read_fail_key(j, "baselines", "bad_request", "give \"baselines\" once, at the top level or in the board");
+    if (bl_top && bl_board) return mc_read_fail_key(rq, "baselines", "bad_request", "give \"baselines\" once, at the top level or in the board");
     if (bl_top || bl_board) {
-        int s1 = bl_top ? mc_read_push_key(j, "baselines") : mc_read_push_key(j, "board");
-        int s2 = bl_top ? s1 : mc_read_push_key(j, "baselines");
-        if (!read_baselines(j, bl_top ? bl_top : bl_board, w)) return 0;
-        mc_read_pop(j, s2);
-        mc_read_pop(j, s1);
+        int s1 = bl_top ? mc_read_push_key(rq, "baselines") : mc_read_push_key(rq, "board");
+        int s2 = bl_top ? s1 : mc_read_push_key(rq, "baselines");
+        if (!read_baselines(rq, bl_top ? bl_top : bl_board, w)) return 0;
+        mc_read_pop(rq, s2);
+        mc_read_pop(rq, s1);
     }
-    if (!mc_cca_world_init(&j->env, w)) return mc_read_oom(j);
+    if (!mc_cca_world_init(&rq->env, w)) return mc_read_oom(rq);
     // A kept world outlives the tree's unit objects an update replaces: it holds its own ids and
     // side names, to tell a piece replaced under its own id and side from one renamed.
-    if (!j->kept) return 1;
-    if (!mc_ids_own(j, &r->ids)) return 0;
-    for (i = 0; i < n; i++) w->pieces[i].id = r->ids.ids[i];
+    if (!rq->kept) return 1;
+    if (!mc_ids_own(rq, &r->ids)) return 0;
+    for (int i = 0; i < n; i++) w->pieces[i].id = r->ids.ids[i];
     for (int s = 0; s < w->side_count; s++)
-        if (!(w->side_names[s] = mc_arena_dup(j->env.arena, w->side_names[s], strlen(w->side_names[s]) + 1, 1)))
-            return mc_read_oom(j);
+        if (!(w->side_names[s] = mc_arena_dup(rq->env.arena, w->side_names[s], strlen(w->side_names[s]) + 1, 1)))
+            return mc_read_oom(rq);
     return 1;
 }
 
@@ -179,14 +174,14 @@ static void attach_at(CcaWorld *w, int pos) {
 // Reads again piece i, replaced in place, into the kept world, moves it on the occupancy maps and
 // attaches anew on the hexes it left and entered. 0 when it is not as simply replaced (an error, a
 // new id or side, off the board, a hex it may not share).
-static int refresh_piece(McRequest *j, const cJSON *e, int i, void *world) {
+static int refresh_piece(McRequest *rq, const cJSON *e, int i, void *world) {
     Req *r = world;
     CcaWorld *w = &r->w;
     CcaPiece p, *old = &w->pieces[i];
     const char *side = NULL;
     int blocks = 0;
     McHex h;
-    if (!read_piece(j, e, NULL, &p, &blocks, &side, &h) || strcmp(p.id, old->id) != 0 ||
+    if (!read_piece(rq, e, NULL, &p, &blocks, &side, &h) || strcmp(p.id, old->id) != 0 ||
         strcmp(side, w->side_names[old->side]) != 0)
         return 0;
     int from = old->pos, to = mc_board_index(&r->board, h);
@@ -207,9 +202,9 @@ static int refresh_piece(McRequest *j, const cJSON *e, int i, void *world) {
 }
 
 // The world of the position being asked, kept or read anew, or of this request, into `r`.
-static int get_world(McRequest *j, const cJSON *req, Req *r) {
+static int get_world(McRequest *rq, const cJSON *req, Req *r) {
     static const McKeptReader reader = {sizeof(Req), read_world, refresh_piece, NULL};
-    const Req *w = mc_kept_read(j, req, &reader);
+    const Req *w = mc_kept_read(rq, req, &reader);
     if (!w) return 0;
     *r = *w;
     return 1;
@@ -218,47 +213,47 @@ static int get_world(McRequest *j, const cJSON *req, Req *r) {
 // ---- writing ----------------------------------------------------------------------------------
 
 // `brief`: an empty list is left out (a brief reach entry, docs/api/cc-ancients.md).
-static void write_enemies(McRequest *j, cJSON *o, const CcaWorld *w, int pos, int side, bool brief) {
+static void write_enemies(McRequest *rq, cJSON *o, const CcaWorld *w, int pos, int side, bool brief) {
     int ids[MC_HEX_DIRECTIONS];
     int n = mc_cca_adjacent_enemies(w, pos, side, ids, MC_HEX_DIRECTIONS);
     if (brief && n == 0) return;
-    cJSON *arr = mc_write_array(j, o, "adjacentEnemies");
-    for (int i = 0; i < n && arr; i++) mc_write_add(j, arr, NULL, cJSON_CreateString(w->pieces[ids[i]].id));
+    cJSON *arr = mc_write_array(rq, o, "adjacentEnemies");
+    for (int i = 0; i < n && arr; i++) mc_write_add(rq, arr, NULL, cJSON_CreateString(w->pieces[ids[i]].id));
 }
 
 // `brief` (a brief reach entry): hexesMoved (the entry's cost), canBattle when true, mustBattle
 // when false and an empty adjacentEnemies are left out.
-static void write_end(McRequest *j, cJSON *o, const CcaWorld *w, int piece, const CcaEnd *end, int pos, bool ignore, bool brief) {
+static void write_end(McRequest *rq, cJSON *o, const CcaWorld *w, int piece, const CcaEnd *end, int pos, bool ignore, bool brief) {
     const CcaPiece *p = &w->pieces[piece];
-    if (!brief) mc_write_number(j, o, "hexesMoved", end->hexes);
-    if (!brief || !end->can_battle) mc_write_bool(j, o, "canBattle", end->can_battle);
-    if (!brief || end->must_battle) mc_write_bool(j, o, "mustBattle", end->must_battle);
-    if (!end->can_battle && end->no_battle_rule) mc_write_string(j, o, "noBattleRule", end->no_battle_rule);
-    if (end->stopped_by) mc_write_string(j, o, "stoppedBy", end->stopped_by);
+    if (!brief) mc_write_number(rq, o, "hexesMoved", end->hexes);
+    if (!brief || !end->can_battle) mc_write_bool(rq, o, "canBattle", end->can_battle);
+    if (!brief || end->must_battle) mc_write_bool(rq, o, "mustBattle", end->must_battle);
+    if (!end->can_battle && end->no_battle_rule) mc_write_string(rq, o, "noBattleRule", end->no_battle_rule);
+    if (end->stopped_by) mc_write_string(rq, o, "stoppedBy", end->stopped_by);
     if (end->attaches >= 0)
-        mc_write_string(j, o, p->type == CCA_LEADER ? "attachesTo" : "leaderAttaches", w->pieces[end->attaches].id);
-    if (end->roll) mc_write_bool(j, o, "marshRoll", 1);
-    if (end->warrior_charge) mc_write_bool(j, o, "warriorCharge", 1);
-    if (end->warrior_charge && end->needs_enemy) mc_write_bool(j, o, "needsAdjacentEnemy", 1);
-    if (!ignore && p->type != CCA_LEADER) write_enemies(j, o, w, pos, p->side, brief);
+        mc_write_string(rq, o, p->type == CCA_LEADER ? "attachesTo" : "leaderAttaches", w->pieces[end->attaches].id);
+    if (end->roll) mc_write_bool(rq, o, "marshRoll", 1);
+    if (end->warrior_charge) mc_write_bool(rq, o, "warriorCharge", 1);
+    if (end->warrior_charge && end->needs_enemy) mc_write_bool(rq, o, "needsAdjacentEnemy", 1);
+    if (!ignore && p->type != CCA_LEADER) write_enemies(rq, o, w, pos, p->side, brief);
 }
 
-static void write_hex_obj(McRequest *j, cJSON *parent, const char *key, McHex h) {
-    cJSON *o = mc_write_object(j, parent, key);
-    if (o) mc_write_hex_fields(j, o, h);
+static void write_hex_obj(McRequest *rq, cJSON *parent, const char *key, McHex h) {
+    cJSON *o = mc_write_object(rq, parent, key);
+    if (o) mc_write_hex_fields(rq, o, h);
 }
 
-static void write_units(McRequest *j, cJSON *parent, const CcaWorld *w) {
-    cJSON *arr = mc_write_array(j, parent, "units");
+static void write_units(McRequest *rq, cJSON *parent, const CcaWorld *w) {
+    cJSON *arr = mc_write_array(rq, parent, "units");
     for (int i = 0; i < w->count && arr; i++) {
         const CcaPiece *p = &w->pieces[i];
-        cJSON *o = mc_write_push_object(j, arr);
+        cJSON *o = mc_write_push_object(rq, arr);
         if (!o) return;
-        mc_write_string(j, o, "id", p->id);
-        mc_write_string(j, o, "side", w->side_names[p->side]);
-        mc_write_string(j, o, "type", mc_cca_type_names[p->type]);
-        mc_write_hex_fields(j, o, w->board->hexes[p->pos]);
-        if (p->type == CCA_LEADER && p->unit >= 0) mc_write_string(j, o, "attachedTo", w->pieces[p->unit].id);
+        mc_write_string(rq, o, "id", p->id);
+        mc_write_string(rq, o, "side", w->side_names[p->side]);
+        mc_write_string(rq, o, "type", mc_cca_type_names[p->type]);
+        mc_write_hex_fields(rq, o, w->board->hexes[p->pos]);
+        if (p->type == CCA_LEADER && p->unit >= 0) mc_write_string(rq, o, "attachedTo", w->pieces[p->unit].id);
     }
 }
 
@@ -280,99 +275,95 @@ static int32_t end_flags(const CcaWorld *w, int piece, const CcaEnd *end, int po
            (enemies ? MC_CCA_REACH_ADJACENT_ENEMY : 0);
 }
 
-// An arrays ask's reach (mc_position_ask_arrays): the hexes in columns, the result only the unit
-// and the row count.
-static int reach_columns(McRequest *j, cJSON *result, const CcaWorld *w, int unit, const CcaReachHex *hexes, int n, bool ignore) {
-    const McBoard *b = w->board;
-    int32_t *col = mc_columns_hex(j, n);
-    int *row_at = MC_NEW(j->env.arena, int, b->count + 1);
-    if (!col || !row_at) return mc_read_oom(j);
-    for (int i = 0; i < b->count; i++) row_at[i] = -2;
-    for (int i = 0; i < n; i++) row_at[hexes[i].pos] = i;
-    int start = w->pieces[unit].pos;
-    for (int i = 0; i < n; i++) {
-        col[i] = hexes[i].hex.q;
-        col[n + i] = hexes[i].hex.r;
-        col[2 * n + i] = hexes[i].path_len;
-        col[3 * n + i] = hexes[i].parent == start ? -1 : row_at[hexes[i].parent];
-        col[4 * n + i] = end_flags(w, unit, &hexes[i].end, hexes[i].pos, ignore);
-    }
-    mc_write_string(j, result, "unit", w->pieces[unit].id);
-    mc_write_number(j, result, "rows", n);
-    return 1;
+// The arrays form's rows of a reach (mc_write_reach_columns).
+typedef struct ReachRows {
+    const CcaWorld *w;
+    int unit;
+    const CcaReachHex *hexes;
+    bool ignore;
+} ReachRows;
+
+static McReachRow reach_row(const void *ctx, int i) {
+    const ReachRows *rows = ctx;
+    const CcaReachHex *h = &rows->hexes[i];
+    int from = h->parent == rows->w->pieces[rows->unit].pos ? -1 : h->parent;
+    return (McReachRow){h->hex, h->pos, h->path_len, from, end_flags(rows->w, rows->unit, &h->end, h->pos, rows->ignore)};
 }
 
-static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
+static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
     Req r;
-    if (!get_world(j, req, &r)) return 0;
+    if (!get_world(rq, req, &r)) return 0;
     int unit = -1, ignore = 0, asked_parent = 0;
     bool brief = false;
-    if (!mc_read_ref(j, &r.ids, req, "unit", 1, &unit) || !mc_read_bool(j, req, "ignoreUnits", 0, &ignore) ||
-        !mc_read_reach_paths(j, req, &asked_parent) || !mc_read_reach_detail(j, req, &brief))
+    if (!mc_read_ref(rq, &r.ids, req, "unit", 1, &unit) || !mc_read_bool(rq, req, "ignoreUnits", 0, &ignore) ||
+        !mc_read_reach_paths(rq, req, &asked_parent) || !mc_read_reach_detail(rq, req, &brief))
         return 0;
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[unit];
     CcaMover m = mc_cca_mover(w, unit, ignore);
     if (p->type == CCA_LEADER) {
-        mc_trace(&j->env, "CCA-LD-1", p->id, "A leader moving alone moves 1 to 3 hexes, through friendly units and leaders.");
-        if (p->unit >= 0) mc_trace(&j->env, "CCA-LD-9", p->id, "Attached to %s: moving alone means detaching.", w->pieces[p->unit].id);
+        mc_trace(&rq->env, "CCA-LD-1", p->id, "A leader moving alone moves 1 to 3 hexes, through friendly units and leaders.");
+        if (p->unit >= 0) mc_trace(&rq->env, "CCA-LD-9", p->id, "Attached to %s: moving alone means detaching.", w->pieces[p->unit].id);
     } else {
-        mc_trace(&j->env, m.allowance_rule, p->id, "A %s moves up to %d hex%s.", mc_cca_types[p->type].name, m.allowance,
+        mc_trace(&rq->env, m.allowance_rule, p->id, "A %s moves up to %d hex%s.", mc_cca_types[p->type].name, m.allowance,
                  m.allowance == 1 ? "" : "es");
-        if (m.carried >= 0) mc_trace(&j->env, "CCA-LD-8", w->pieces[m.carried].id, "Attached: moves with %s.", p->id);
+        if (m.carried >= 0) mc_trace(&rq->env, "CCA-LD-8", w->pieces[m.carried].id, "Attached: moves with %s.", p->id);
     }
     if (m.allowance_rule && strcmp(m.allowance_rule, "CCA-TER-1") == 0)
-        mc_trace(&j->env, "CCA-TER-1", p->id, "Leaving a marsh: 1 hex only.");
-    if (ignore) mc_trace(&j->env, "CCA-MV-4", p->id, "What-if: every other unit and leader is ignored.");
+        mc_trace(&rq->env, "CCA-TER-1", p->id, "Leaving a marsh: 1 hex only.");
+    if (ignore) mc_trace(&rq->env, "CCA-MV-4", p->id, "What-if: every other unit and leader is ignored.");
     CcaReachHex *hexes;
     int n;
-    if (!mc_cca_reach(&j->env, &m, &hexes, &n)) return mc_read_oom(j);
-    if (j->columns) return reach_columns(j, result, w, unit, hexes, n, ignore);
-    mc_write_string(j, result, "unit", p->id);
-    mc_write_string(j, result, "type", mc_cca_type_names[p->type]);
-    write_hex_obj(j, result, "start", w->board->hexes[p->pos]);
-    mc_write_number(j, result, "allowance", m.allowance);
-    mc_write_bool(j, result, "ignoreUnits", ignore);
-    if (m.carried >= 0) mc_write_string(j, result, "leaderMovesWith", w->pieces[m.carried].id);
+    if (!mc_cca_reach(&rq->env, &m, &hexes, &n)) return mc_read_oom(rq);
+    if (rq->columns) {
+        const ReachRows rows = {w, unit, hexes, ignore};
+        return mc_write_reach_columns(rq, result, w->board, n, reach_row, &rows, p->id, -1);
+    }
+    mc_write_string(rq, result, "unit", p->id);
+    mc_write_string(rq, result, "type", mc_cca_type_names[p->type]);
+    write_hex_obj(rq, result, "start", w->board->hexes[p->pos]);
+    mc_write_number(rq, result, "allowance", m.allowance);
+    mc_write_bool(rq, result, "ignoreUnits", ignore);
+    if (m.carried >= 0) mc_write_string(rq, result, "leaderMovesWith", w->pieces[m.carried].id);
     const char *rule = p->type == CCA_LEADER ? "CCA-LD-1" : m.allowance_rule;
     long long path_hexes = 0;
     for (int i = 0; i < n; i++) path_hexes += hexes[i].path_len;
-    bool parent = mc_write_reach_paths(j, result, asked_parent, path_hexes, rule, p->id);
+    bool parent = mc_write_reach_paths(rq, result, asked_parent, path_hexes, rule, p->id);
     // Written as text one entry at a time (write.h): building each entry as a tree and printing
     // it was three times the reach itself (docs/performance.md).
     McWriteList list = {0};
-    for (int i = 0; i < n && !j->oom; i++) {
-        cJSON *o = mc_write_list_object(j, &list);
+    for (int i = 0; i < n && !rq->oom; i++) {
+        cJSON *o = mc_write_list_object(rq, &list);
         if (!o) {
-            mc_write_list_commit(j, &list);
+            mc_write_list_commit(rq, &list);
             break;
         }
-        mc_write_hex_fields(j, o, hexes[i].hex);
-        mc_write_number(j, o, "cost", hexes[i].path_len);
+        mc_write_hex_fields(rq, o, hexes[i].hex);
+        mc_write_number(rq, o, "cost", hexes[i].path_len);
         if (parent) {
-            mc_write_reach_hex(j, o, "parent", w->board->hexes[hexes[i].parent], brief);
+            mc_write_reach_hex(rq, o, "parent", w->board->hexes[hexes[i].parent], brief);
         } else {
-            cJSON *pa = mc_write_array(j, o, "path");
-            for (int k = 0; k < hexes[i].path_len && pa; k++) mc_write_reach_hex(j, pa, NULL, hexes[i].path[k], brief);
+            cJSON *pa = mc_write_array(rq, o, "path");
+            for (int k = 0; k < hexes[i].path_len && pa; k++) mc_write_reach_hex(rq, pa, NULL, hexes[i].path[k], brief);
         }
-        write_end(j, o, w, unit, &hexes[i].end, hexes[i].pos, ignore, brief);
-        mc_write_list_commit(j, &list);
+        write_end(rq, o, w, unit, &hexes[i].end, hexes[i].pos, ignore, brief);
+        mc_write_list_commit(rq, &list);
     }
-    mc_write_list_end(j, &list, result, "hexes");
-    mc_trace(&j->env, rule, p->id, "%d hex%s where it may end.", n,
+    mc_write_list_end(rq, &list, result, "hexes");
+    mc_trace(&rq->env, rule, p->id, "%d hex%s where it may end.", n,
              n == 1 ? "" : "es");
     return 1;
 }
 
 // ---- move -------------------------------------------------------------------------------------
 
-static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
+static int run_move(McRequest *rq, const cJSON *req, cJSON *result) {
     Req r;
-    if (!get_world(j, req, &r)) return 0;
+    if (!get_world(rq, req, &r)) return 0;
     int unit = -1, ignore = 0, n = 0;
     McHex *path = NULL;
-    if (!mc_read_ref(j, &r.ids, req, "unit", 1, &unit) || !mc_read_bool(j, req, "ignoreUnits", 0, &ignore) ||
-        !mc_read_hex_path(j, req, "path", NULL, NULL, &path, &n))
+    if (!mc_read_ref(rq, &r.ids, req, "unit", 1, &unit) || !mc_read_bool(rq, req, "ignoreUnits", 0, &ignore) ||
+        !mc_read_hex_path(rq, req, "path", NULL, NULL, &path, &n))
         return 0;
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[unit];
@@ -380,170 +371,87 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     const McHex *walked = path;
     int skipped = mc_path_skip_start(&walked, &n, w->board->hexes[p->pos], 0);
     CcaPathResult pr;
-    mc_cca_check_path(&j->env, &m, walked, n, &pr);
+    mc_cca_check_path(&rq->env, &m, walked, n, &pr);
     // `final` is where the legal part of the path ends (docs/api.md "Hex boards"): the hex before
     // the first refused step, the start when the first step is refused.
     McHex final = w->board->hexes[pr.final_pos];
     if (!pr.legal && pr.reasons.count > 0 && pr.reasons.items[0].action > 0) final = walked[pr.reasons.items[0].action - 1];
     mc_reasons_shift_steps(&pr.reasons, skipped);
-    mc_trace(&j->env, m.allowance_rule, p->id, "Checked %d step%s against an allowance of %d: %s.", n, n == 1 ? "" : "s",
+    mc_trace(&rq->env, m.allowance_rule, p->id, "Checked %d step%s against an allowance of %d: %s.", n, n == 1 ? "" : "s",
              m.allowance, pr.legal ? "legal" : "illegal");
-    mc_write_bool(j, result, "legal", pr.legal);
-    mc_write_reasons(j, result, "reasons", &pr.reasons);
-    mc_write_string(j, result, "unit", p->id);
-    write_hex_obj(j, result, "final", final);
-    mc_write_number(j, result, "allowance", m.allowance);
-    if (m.carried >= 0) mc_write_string(j, result, "leaderMovesWith", w->pieces[m.carried].id);
-    if (pr.legal) write_end(j, result, w, unit, &pr.end, pr.final_pos, ignore, false);
+    mc_write_bool(rq, result, "legal", pr.legal);
+    mc_write_reasons(rq, result, "reasons", &pr.reasons);
+    mc_write_string(rq, result, "unit", p->id);
+    write_hex_obj(rq, result, "final", final);
+    mc_write_number(rq, result, "allowance", m.allowance);
+    if (m.carried >= 0) mc_write_string(rq, result, "leaderMovesWith", w->pieces[m.carried].id);
+    if (pr.legal) write_end(rq, result, w, unit, &pr.end, pr.final_pos, ignore, false);
     return 1;
 }
 
 // ---- whyNot -----------------------------------------------------------------------------------
 
-static const CcaReachHex *find_hex(const CcaReachHex *hexes, int n, int pos) {
-    for (int i = 0; i < n; i++)
-        if (hexes[i].pos == pos) return &hexes[i];
-    return NULL;
-}
-
-static McReason *why_reason(McRequest *j, McWhyNot *w, const char *code, const char *rule, const char *unit, const char *text) {
-    McReason *x = mc_reason_add(&j->env, &w->reasons, code, rule, "%s", text);
-    if (!x) return NULL;
-    x->unit = unit;
-    x->action = -1;
-    x->has_hex = 1;
-    x->q = w->to.q;
-    x->r = w->to.r;
-    return x;
-}
-
-// Why the mover cannot end on board index `pos`. Two searches with hexes to spare: with the other
-// pieces and without them. When the second finds a shorter path, checking it against the pieces
-// names the one in the way; when the first finds a path, the allowance is short of its length;
-// when neither does, terrain closes or stops every way.
-static int why_move(McRequest *j, const CcaMover *m, int pos, McWhyNot *w) {
-    const CcaWorld *cw = m->w;
-    const CcaPiece *p = &cw->pieces[m->piece];
-    CcaMover rich = *m, open = *m;
-    rich.allowance = open.allowance = MC_MAX_MOVE_POINTS;
-    open.ignore_units = true;
-    CcaReachHex *rh, *oh;
-    int rn, on;
-    if (!mc_cca_reach(&j->env, &rich, &rh, &rn) || !mc_cca_reach(&j->env, &open, &oh, &on)) return 0;
-    const CcaReachHex *d = find_hex(rh, rn, pos), *od = find_hex(oh, on, pos);
-    if (od && !m->ignore_units && (!d || od->path_len < d->path_len)) {
-        CcaPathResult pr;
-        mc_cca_check_path(&j->env, &rich, od->path, od->path_len, &pr);
-        for (int i = 0; i < pr.reasons.count; i++)
-            if (!mc_why_not_copy_reason(&j->env, w, &pr.reasons.items[i])) return 0;
-    }
-    if (d) {
-        w->needs = d->path_len;
-        const char *text = mc_strf(&j->env, "The shortest path the other pieces leave open is %d hex%s; a %s moves at most %d hex%s here.",
-                                   d->path_len, d->path_len == 1 ? "" : "es", mc_cca_types[p->type].name, m->allowance,
-                                   m->allowance == 1 ? "" : "es");
-        if (!text || !why_reason(j, w, "exceeds_allowance", m->allowance_rule, p->id, text)) return 0;
-    }
-    if (w->reasons.count > 0) return 1;
-    if (mc_cca_terrain_effect(cw->board->terrain[pos], p->type).forbidden) {
-        const char *text = mc_strf(&j->env, "A %s may not enter %s.", mc_cca_types[p->type].name, mc_cca_terrain_names[cw->board->terrain[pos]]);
-        return text && why_reason(j, w, "impassable_terrain", "CCA-TER-1", p->id, text);
-    }
-    return why_reason(j, w, "no_path", "CCA-TER-1", p->id,
-                      "Every way to the hex crosses terrain the mover may not enter or that ends its movement.") != NULL;
-}
-
-static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
+static int run_why_not(McRequest *rq, const cJSON *req, cJSON *result) {
     Req r;
-    if (!get_world(j, req, &r)) return 0;
+    if (!get_world(rq, req, &r)) return 0;
     int unit = -1, ignore = 0;
     McWhyNot w;
     memset(&w, 0, sizeof w);
     w.needs = -1;
-    if (!mc_read_ref(j, &r.ids, req, "unit", 1, &unit) || !mc_read_bool(j, req, "ignoreUnits", 0, &ignore) ||
-        !mc_read_hex_at(j, req, "to", 1, &w.to, NULL))
+    if (!mc_read_ref(rq, &r.ids, req, "unit", 1, &unit) || !mc_read_bool(rq, req, "ignoreUnits", 0, &ignore) ||
+        !mc_read_hex_at(rq, req, "to", 1, &w.to, NULL))
         return 0;
     const CcaWorld *cw = &r.w;
     const CcaPiece *p = &cw->pieces[unit];
     CcaMover m = mc_cca_mover(cw, unit, ignore);
     CcaReachHex *hexes;
     int n;
-    if (!mc_cca_reach(&j->env, &m, &hexes, &n)) return mc_read_oom(j);
-    mc_write_string(j, result, "unit", p->id);
-    mc_write_string(j, result, "type", mc_cca_type_names[p->type]);
-    write_hex_obj(j, result, "start", cw->board->hexes[p->pos]);
-    mc_write_number(j, result, "allowance", m.allowance);
-    mc_write_bool(j, result, "ignoreUnits", ignore);
-    if (m.carried >= 0) mc_write_string(j, result, "leaderMovesWith", cw->pieces[m.carried].id);
-    int pos = mc_board_index(cw->board, w.to);
-    const CcaReachHex *d = pos >= 0 ? find_hex(hexes, n, pos) : NULL;
-    McQuiet quiet = mc_why_not_quiet_begin(j);
-    int ok = 1;
-    if (pos >= 0 && pos == p->pos) {
-        w.reachable = true; // an ordered unit need not move (CCA-MV-4)
-    } else if (d) {
-        w.reachable = true;
-        w.cost = d->path_len;
-        w.path = d->path;
-        w.path_len = d->path_len;
-    } else if (pos < 0) {
-        bool leader = p->type == CCA_LEADER;
-        ok = why_reason(j, &w, "off_board", leader ? "CCA-LD-6" : "CCA-MV-4", p->id,
-                        leader ? "A leader never leaves the battlefield (evade and escape aside)." : "A unit may not leave the board.") != NULL;
-    } else {
-        ok = why_move(j, &m, pos, &w);
-        if (ok && !ignore) {
-            CcaMover open = mc_cca_mover(cw, unit, true);
-            CcaReachHex *oh;
-            int on;
-            ok = mc_cca_reach(&j->env, &open, &oh, &on);
-            const CcaReachHex *od = ok ? find_hex(oh, on, pos) : NULL;
-            w.has_what_if = true;
-            if (od) {
-                w.what_if_reachable = true;
-                w.what_if_cost = od->path_len;
-                w.what_if_path = od->path;
-                w.what_if_len = od->path_len;
-            }
-        }
-    }
-    mc_why_not_quiet_end(j, quiet);
-    if (!ok) return mc_read_oom(j);
-    mc_write_why_not(j, result, &w);
+    if (!mc_cca_reach(&rq->env, &m, &hexes, &n)) return mc_read_oom(rq);
+    mc_write_string(rq, result, "unit", p->id);
+    mc_write_string(rq, result, "type", mc_cca_type_names[p->type]);
+    write_hex_obj(rq, result, "start", cw->board->hexes[p->pos]);
+    mc_write_number(rq, result, "allowance", m.allowance);
+    mc_write_bool(rq, result, "ignoreUnits", ignore);
+    if (m.carried >= 0) mc_write_string(rq, result, "leaderMovesWith", cw->pieces[m.carried].id);
+    McQuiet quiet = mc_why_not_quiet_begin(rq);
+    int ok = mc_cca_why_not(&rq->env, &m, hexes, n, &w);
+    mc_why_not_quiet_end(rq, quiet);
+    if (!ok) return mc_read_oom(rq);
+    mc_write_why_not(rq, result, &w);
     return 1;
 }
 
 // ---- order ------------------------------------------------------------------------------------
 
-static int read_section(McRequest *j, const cJSON *obj, int required, const CcaWorld *w, unsigned *out) {
+static int read_section(McRequest *rq, const cJSON *obj, int required, const CcaWorld *w, unsigned *out) {
     static const char *const names[] = {"left", "center", "right", NULL};
     const unsigned bits[] = {MC_CCA_LEFT, MC_CCA_CENTER, MC_CCA_RIGHT};
     if (!mc_read_get(obj, "section") && !required) return 1;
     int s = 0;
-    if (!mc_read_enum(j, obj, "section", 1, names, &s)) return 0;
+    if (!mc_read_enum(rq, obj, "section", 1, names, &s)) return 0;
     if (!w->has_sections)
-        return mc_read_fail_key(j, "section", "bad_request", "sections are defined only on the 13 x 9 C&C: Ancients board");
+        return mc_read_fail_key(rq, "section", "bad_request", "sections are defined only on the 13 x 9 C&C: Ancients board");
     *out = bits[s];
     return 1;
 }
 
-static int read_card(McRequest *j, const cJSON *req, Req *r, CcaCard *card) {
+static int read_card(McRequest *rq, const cJSON *req, Req *r, CcaCard *card) {
     static const char *const kinds[] = {"section", "order mounted troops", "i am spartacus", "leadership", "double time",
                                         "mounted charge", "line command", "order light troops", "move-fire-move", NULL};
     const cJSON *c = mc_read_get(req, "card");
-    if (!c) return mc_read_fail_key(j, "card", "bad_request", "missing required field \"card\"");
-    int saved = mc_read_push_key(j, "card");
-    if (!cJSON_IsObject(c)) return mc_read_fail(j, "bad_request", "expected an object");
+    if (!c) return mc_read_fail_key(rq, "card", "bad_request", "missing required field \"card\"");
+    int saved = mc_read_push_key(rq, "card");
+    if (!cJSON_IsObject(c)) return mc_read_fail(rq, "bad_request", "expected an object");
     int kind = 0;
-    if (!mc_read_enum(j, c, "type", 1, kinds, &kind)) return 0;
+    if (!mc_read_enum(rq, c, "type", 1, kinds, &kind)) return 0;
     memset(card, 0, sizeof *card);
     card->kind = (CcaCardKind)kind;
     card->leader = -1;
     switch (card->kind) {
     case CCA_CARD_SECTION: {
         static const char *const keys[] = {"type", "section", "orders", NULL};
-        if (!mc_read_object(j, c, keys) || !read_section(j, c, 1, &r->w, &card->section) ||
-            !mc_read_int(j, c, "orders", 1, 1, MC_MAX_UNITS, &card->orders))
+        if (!mc_read_object(rq, c, keys) || !read_section(rq, c, 1, &r->w, &card->section) ||
+            !mc_read_int(rq, c, "orders", 1, 1, MC_MAX_UNITS, &card->orders))
             return 0;
         break;
     }
@@ -553,323 +461,335 @@ static int read_card(McRequest *j, const cJSON *req, Req *r, CcaCard *card) {
     case CCA_CARD_MOVE_FIRE_MOVE: {
         // Cards ordering units "equal to Command": `orders` is the side's Command.
         static const char *const keys[] = {"type", "orders", NULL};
-        if (!mc_read_object(j, c, keys) || !mc_read_int(j, c, "orders", 1, 1, MC_MAX_UNITS, &card->orders)) return 0;
+        if (!mc_read_object(rq, c, keys) || !mc_read_int(rq, c, "orders", 1, 1, MC_MAX_UNITS, &card->orders)) return 0;
         break;
     }
     case CCA_CARD_DOUBLE_TIME:
     case CCA_CARD_LINE_COMMAND: {
         static const char *const keys[] = {"type", NULL};
-        if (!mc_read_object(j, c, keys)) return 0;
+        if (!mc_read_object(rq, c, keys)) return 0;
         break;
     }
     case CCA_CARD_SPARTACUS: {
         static const char *const keys[] = {"type", "orders", "dice", NULL};
         static const char *const symbols[] = {"light", "medium", "heavy", "leader", "flag", "swords", NULL};
-        if (!mc_read_object(j, c, keys)) return 0;
+        if (!mc_read_object(rq, c, keys)) return 0;
         if ((mc_read_get(c, "orders") != NULL) == (mc_read_get(c, "dice") != NULL))
-            return mc_read_fail(j, "bad_request", "give either \"dice\" (the symbols rolled) or \"orders\"");
+            return mc_read_fail(rq, "bad_request", "give either \"dice\" (the symbols rolled) or \"orders\"");
         if (mc_read_get(c, "orders")) {
-            if (!mc_read_int(j, c, "orders", 1, 1, MC_MAX_UNITS, &card->orders)) return 0;
+            if (!mc_read_int(rq, c, "orders", 1, 1, MC_MAX_UNITS, &card->orders)) return 0;
             break;
         }
         const cJSON *list;
         int n;
-        if (!mc_read_array(j, c, "dice", 1, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
+        if (!mc_read_array(rq, c, "dice", 1, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
         card->has_dice = true;
-        int ds = mc_read_push_key(j, "dice");
-        int i = 0;
-        for (const cJSON *e = list->child; e; e = e->next, i++) {
-            int inner = mc_read_push_index(j, i);
+        MC_EACH(rq, list, "dice", it) {
             const char *s = NULL;
-            if (!mc_read_string_value(j, e, &s)) return 0;
+            if (!mc_read_string_value(rq, it.item, &s)) return 0;
             int k = 0;
             while (symbols[k] && strcmp(symbols[k], s) != 0) k++;
             if (!symbols[k])
-                return mc_read_fail(j, "bad_request", "expected one of \"light\", \"medium\", \"heavy\", \"leader\", \"flag\", \"swords\"");
+                return mc_read_fail(rq, "bad_request", "expected one of \"light\", \"medium\", \"heavy\", \"leader\", \"flag\", \"swords\"");
             card->dice[k]++;
-            mc_read_pop(j, inner);
         }
-        mc_read_pop(j, ds);
         break;
     }
     case CCA_CARD_LEADERSHIP: {
         static const char *const keys[] = {"type", "leader", "section", "linked", NULL};
-        if (!mc_read_object(j, c, keys) || !read_section(j, c, 0, &r->w, &card->section) ||
-            !mc_read_ref(j, &r->ids, c, "leader", 0, &card->leader))
+        if (!mc_read_object(rq, c, keys) || !read_section(rq, c, 0, &r->w, &card->section) ||
+            !mc_read_ref(rq, &r->ids, c, "leader", 0, &card->leader))
             return 0;
         // Leadership Any Section: the leader's hex and 3 adjacent linked hexes; Inspired: 4.
         card->linked = card->section ? 4 : 3;
-        if (!mc_read_int(j, c, "linked", 0, 0, MC_MAX_UNITS, &card->linked)) return 0;
+        if (!mc_read_int(rq, c, "linked", 0, 0, MC_MAX_UNITS, &card->linked)) return 0;
         if (card->leader >= 0 && r->w.pieces[card->leader].type != CCA_LEADER)
-            return mc_read_fail_key(j, "leader", "bad_request", "%s is not a leader", r->w.pieces[card->leader].id);
+            return mc_read_fail_key(rq, "leader", "bad_request", "%s is not a leader", r->w.pieces[card->leader].id);
         break;
     }
     }
-    mc_read_pop(j, saved);
+    mc_read_pop(rq, saved);
     return 1;
 }
 
-static int run_order(McRequest *j, const cJSON *req, cJSON *result) {
-    Req r;
-    if (!get_world(j, req, &r)) return 0;
-    CcaWorld *w = &r.w;
-    const char *side_name = NULL;
-    if (!mc_read_string(j, req, "side", 1, &side_name)) return 0;
-    int side = side_index(w, side_name, 0);
-    if (side < 0) return mc_read_fail_key(j, "side", "bad_request", "no unit or baseline belongs to the side \"%s\"", side_name);
-    CcaCard card;
-    if (!read_card(j, req, &r, &card)) return 0;
+// The "ordered" list: ids of distinct units and leaders, as indices into the world's pieces.
+static int read_ordered(McRequest *rq, const cJSON *req, const Req *r, int **out, int *count) {
     const cJSON *list;
-    int n_ord, n_mv;
-    if (!mc_read_array(j, req, "ordered", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n_ord)) return 0;
-    int *ordered = MC_NEW(j->env.arena, int, n_ord > 0 ? n_ord : 1);
-    bool *listed = MC_NEW(j->env.arena, bool, w->count > 0 ? w->count : 1);
-    if (!ordered || !listed) return mc_read_oom(j);
-    int saved = mc_read_push_key(j, "ordered");
-    int i = 0;
-    for (const cJSON *e = list->child; e; e = e->next, i++) {
-        int inner = mc_read_push_index(j, i);
+    if (!mc_read_array(rq, req, "ordered", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, count)) return 0;
+    int *ordered = MC_NEW(rq->env.arena, int, *count > 0 ? *count : 1);
+    bool *listed = MC_NEW(rq->env.arena, bool, r->w.count > 0 ? r->w.count : 1);
+    if (!ordered || !listed) return mc_read_oom(rq);
+    MC_EACH(rq, list, "ordered", it) {
         const char *id = NULL;
-        if (!mc_read_string_value(j, e, &id)) return 0;
-        int k = mc_ids_find(&r.ids, id);
-        if (k < 0) return mc_read_fail(j, "unknown_unit", "no unit or leader has the id \"%s\"", id);
-        if (listed[k]) return mc_read_fail(j, "bad_request", "%s is ordered twice", id);
+        if (!mc_read_string_value(rq, it.item, &id)) return 0;
+        int k = mc_ids_find(&r->ids, id);
+        if (k < 0) return mc_read_fail(rq, "unknown_unit", "no unit or leader has the id \"%s\"", id);
+        if (listed[k]) return mc_read_fail(rq, "bad_request", "%s is ordered twice", id);
         listed[k] = true;
-        ordered[i] = k;
-        mc_read_pop(j, inner);
+        ordered[it.index] = k;
     }
-    mc_read_pop(j, saved);
-    if (!mc_read_array(j, req, "moves", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n_mv)) return 0;
-    CcaOrderMove *moves = MC_NEW(j->env.arena, CcaOrderMove, n_mv > 0 ? n_mv : 1);
-    if (!moves) return mc_read_oom(j);
-    saved = mc_read_push_key(j, "moves");
-    i = 0;
-    for (const cJSON *e = list->child; e; e = e->next, i++) {
-        int inner = mc_read_push_index(j, i);
+    *out = ordered;
+    return 1;
+}
+
+// The "moves" list: {unit, path, second?} in the order they are made.
+static int read_order_moves(McRequest *rq, const cJSON *req, const Req *r, CcaOrderMove **out, int *count) {
+    const cJSON *list;
+    if (!mc_read_array(rq, req, "moves", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, count)) return 0;
+    CcaOrderMove *moves = MC_NEW(rq->env.arena, CcaOrderMove, *count > 0 ? *count : 1);
+    if (!moves) return mc_read_oom(rq);
+    MC_EACH(rq, list, "moves", it) {
         static const char *const keys[] = {"unit", "path", "second", NULL};
+        const cJSON *e = it.item;
+        CcaOrderMove *m = &moves[it.index];
         McHex *path = NULL;
         int second = 0;
-        if (!mc_read_object(j, e, keys) || !mc_read_ref(j, &r.ids, e, "unit", 1, &moves[i].piece) ||
-            !mc_read_hex_path(j, e, "path", NULL, NULL, &path, &moves[i].n) || !mc_read_bool(j, e, "second", 0, &second))
+        if (!mc_read_object(rq, e, keys) || !mc_read_ref(rq, &r->ids, e, "unit", 1, &m->piece) ||
+            !mc_read_hex_path(rq, e, "path", NULL, NULL, &path, &m->n) || !mc_read_bool(rq, e, "second", 0, &second))
             return 0;
-        moves[i].path = path;
-        moves[i].second = second;
-        mc_read_pop(j, inner);
+        m->path = path;
+        m->second = second;
     }
-    mc_read_pop(j, saved);
-    // The order moves copies of the pieces: a position's kept world stays as it was read.
-    int bc = w->board->count;
-    w->pieces = mc_arena_dup(j->env.arena, w->pieces, (size_t)w->count, sizeof *w->pieces);
-    w->unit_at = mc_arena_dup(j->env.arena, w->unit_at, (size_t)bc, sizeof *w->unit_at);
-    w->leader_at = mc_arena_dup(j->env.arena, w->leader_at, (size_t)bc, sizeof *w->leader_at);
-    if (!w->pieces || !w->unit_at || !w->leader_at) return mc_read_oom(j);
-    CcaOrderResult res;
-    if (!mc_cca_order(&j->env, w, side, &card, ordered, n_ord, moves, n_mv, &res))
-        return mc_read_oom(j);
-    mc_write_bool(j, result, "legal", res.legal);
-    mc_write_reasons(j, result, "reasons", &res.reasons);
-    mc_write_number(j, result, "ordersUsed", res.orders_used);
-    mc_write_number(j, result, "ordersAllowed", res.orders_allowed);
-    cJSON *arr = mc_write_array(j, result, "moves");
+    *out = moves;
+    return 1;
+}
+
+static void write_order_moves(McRequest *rq, cJSON *result, const CcaWorld *w, const CcaOrderResult *res,
+                              const CcaOrderMove *moves, int n_mv) {
+    cJSON *arr = mc_write_array(rq, result, "moves");
     for (int k = 0; k < n_mv && arr; k++) {
-        const CcaMoveOutcome *o = &res.moves[k];
-        cJSON *mo = mc_write_push_object(j, arr);
+        const CcaMoveOutcome *o = &res->moves[k];
+        cJSON *mo = mc_write_push_object(rq, arr);
         if (!mo) break;
-        mc_write_string(j, mo, "unit", w->pieces[o->piece].id);
-        mc_write_bool(j, mo, "legal", o->legal);
-        mc_write_reasons(j, mo, "reasons", &o->reasons);
-        write_hex_obj(j, mo, "from", w->board->hexes[o->from]);
-        write_hex_obj(j, mo, "final", w->board->hexes[o->to]);
-        if (o->carried >= 0) mc_write_string(j, mo, "leaderMovesWith", w->pieces[o->carried].id);
-        if (moves[k].second) mc_write_bool(j, mo, "second", 1);
+        mc_write_string(rq, mo, "unit", w->pieces[o->piece].id);
+        mc_write_bool(rq, mo, "legal", o->legal);
+        mc_write_reasons(rq, mo, "reasons", &o->reasons);
+        write_hex_obj(rq, mo, "from", w->board->hexes[o->from]);
+        write_hex_obj(rq, mo, "final", w->board->hexes[o->to]);
+        if (o->carried >= 0) mc_write_string(rq, mo, "leaderMovesWith", w->pieces[o->carried].id);
+        if (moves[k].second) mc_write_bool(rq, mo, "second", 1);
         if (o->legal) {
             const CcaEnd *end = &o->end;
-            mc_write_number(j, mo, "hexesMoved", end->hexes);
-            if (end->stopped_by) mc_write_string(j, mo, "stoppedBy", end->stopped_by);
+            mc_write_number(rq, mo, "hexesMoved", end->hexes);
+            if (end->stopped_by) mc_write_string(rq, mo, "stoppedBy", end->stopped_by);
             if (end->attaches >= 0)
-                mc_write_string(j, mo, w->pieces[o->piece].type == CCA_LEADER ? "attachesTo" : "leaderAttaches",
+                mc_write_string(rq, mo, w->pieces[o->piece].type == CCA_LEADER ? "attachesTo" : "leaderAttaches",
                              w->pieces[end->attaches].id);
-            if (end->roll) mc_write_bool(j, mo, "marshRoll", 1);
+            if (end->roll) mc_write_bool(rq, mo, "marshRoll", 1);
         }
     }
-    cJSON *battle = mc_write_array(j, result, "battle");
-    for (int k = 0; k < res.battle_count && battle; k++) {
-        const CcaBattleEntry *b = &res.battle[k];
+}
+
+static void write_battle(McRequest *rq, cJSON *result, const CcaWorld *w, const CcaOrderResult *res) {
+    cJSON *battle = mc_write_array(rq, result, "battle");
+    for (int k = 0; k < res->battle_count && battle; k++) {
+        const CcaBattleEntry *b = &res->battle[k];
         const CcaPiece *p = &w->pieces[b->piece];
-        cJSON *bo = mc_write_push_object(j, battle);
+        cJSON *bo = mc_write_push_object(rq, battle);
         if (!bo) break;
-        mc_write_string(j, bo, "unit", p->id);
-        mc_write_bool(j, bo, "canBattle", b->can_battle);
-        mc_write_bool(j, bo, "mustBattle", b->must_battle);
-        if (!b->can_battle && b->no_battle_rule) mc_write_string(j, bo, "noBattleRule", b->no_battle_rule);
-        if (!b->can_battle) mc_write_reasons(j, bo, "noBattleReasons", &b->no_battle);
-        mc_write_bool(j, bo, "closeCombat", b->close_combat);
-        mc_write_bool(j, bo, "rangedCombat", b->ranged_combat);
-        if (b->extra_dice) mc_write_number(j, bo, "extraDice", b->extra_dice);
-        mc_write_number(j, bo, "hexesMoved", b->hexes);
-        if (p->leader >= 0) mc_write_string(j, bo, "leader", w->pieces[p->leader].id);
-        write_enemies(j, bo, w, p->pos, p->side, false);
+        mc_write_string(rq, bo, "unit", p->id);
+        mc_write_bool(rq, bo, "canBattle", b->can_battle);
+        mc_write_bool(rq, bo, "mustBattle", b->must_battle);
+        if (!b->can_battle && b->no_battle_rule) mc_write_string(rq, bo, "noBattleRule", b->no_battle_rule);
+        if (!b->can_battle) mc_write_reasons(rq, bo, "noBattleReasons", &b->no_battle);
+        mc_write_bool(rq, bo, "closeCombat", b->close_combat);
+        mc_write_bool(rq, bo, "rangedCombat", b->ranged_combat);
+        if (b->extra_dice) mc_write_number(rq, bo, "extraDice", b->extra_dice);
+        mc_write_number(rq, bo, "hexesMoved", b->hexes);
+        if (p->leader >= 0) mc_write_string(rq, bo, "leader", w->pieces[p->leader].id);
+        write_enemies(rq, bo, w, p->pos, p->side, false);
     }
-    cJSON *fin = mc_write_object(j, result, "final");
-    if (fin) write_units(j, fin, w);
+}
+
+static int run_order(McRequest *rq, const cJSON *req, cJSON *result) {
+    Req r;
+    if (!get_world(rq, req, &r)) return 0;
+    CcaWorld *w = &r.w;
+    const char *side_name = NULL;
+    if (!mc_read_string(rq, req, "side", 1, &side_name)) return 0;
+    int side = side_index(w, side_name, 0);
+    if (side < 0) return mc_read_fail_key(rq, "side", "bad_request", "no unit or baseline belongs to the side \"%s\"", side_name);
+    CcaCard card;
+    int *ordered, n_ord, n_mv;
+    CcaOrderMove *moves;
+    if (!read_card(rq, req, &r, &card) || !read_ordered(rq, req, &r, &ordered, &n_ord) ||
+        !read_order_moves(rq, req, &r, &moves, &n_mv))
+        return 0;
+    // The order moves copies of the pieces: a position's kept world stays as it was read.
+    int bc = w->board->count;
+    w->pieces = mc_arena_dup(rq->env.arena, w->pieces, (size_t)w->count, sizeof *w->pieces);
+    w->unit_at = mc_arena_dup(rq->env.arena, w->unit_at, (size_t)bc, sizeof *w->unit_at);
+    w->leader_at = mc_arena_dup(rq->env.arena, w->leader_at, (size_t)bc, sizeof *w->leader_at);
+    if (!w->pieces || !w->unit_at || !w->leader_at) return mc_read_oom(rq);
+    CcaOrderResult res;
+    if (!mc_cca_order(&rq->env, w, side, &card, ordered, n_ord, moves, n_mv, &res))
+        return mc_read_oom(rq);
+    mc_write_bool(rq, result, "legal", res.legal);
+    mc_write_reasons(rq, result, "reasons", &res.reasons);
+    mc_write_number(rq, result, "ordersUsed", res.orders_used);
+    mc_write_number(rq, result, "ordersAllowed", res.orders_allowed);
+    write_order_moves(rq, result, w, &res, moves, n_mv);
+    write_battle(rq, result, w, &res);
+    cJSON *fin = mc_write_object(rq, result, "final");
+    if (fin) write_units(rq, fin, w);
     return 1;
 }
 
 // ---- retreat ----------------------------------------------------------------------------------
 
 // The optional attacking unit: an enemy unit of `piece`.
-static int read_attacker(McRequest *j, const cJSON *req, const Req *r, int piece, int *out) {
+static int read_attacker(McRequest *rq, const cJSON *req, const Req *r, int piece, int *out) {
     *out = -1;
-    if (!mc_read_ref(j, &r->ids, req, "attacker", 0, out)) return 0;
+    if (!mc_read_ref(rq, &r->ids, req, "attacker", 0, out)) return 0;
     if (*out < 0) return 1;
     const CcaPiece *a = &r->w.pieces[*out];
-    if (a->type == CCA_LEADER) return mc_read_fail_key(j, "attacker", "bad_request", "%s is a leader; a leader alone never battles", a->id);
+    if (a->type == CCA_LEADER) return mc_read_fail_key(rq, "attacker", "bad_request", "%s is a leader; a leader alone never battles", a->id);
     if (a->side == r->w.pieces[piece].side)
-        return mc_read_fail_key(j, "attacker", "bad_request", "%s is on the same side as %s", a->id, r->w.pieces[piece].id);
+        return mc_read_fail_key(rq, "attacker", "bad_request", "%s is on the same side as %s", a->id, r->w.pieces[piece].id);
     return 1;
 }
 
-static void write_ids(McRequest *j, cJSON *o, const char *key, const CcaWorld *w, const int *pieces, int n) {
-    cJSON *arr = mc_write_array(j, o, key);
-    for (int i = 0; i < n && arr; i++) mc_write_add(j, arr, NULL, cJSON_CreateString(w->pieces[pieces[i]].id));
+static void write_ids(McRequest *rq, cJSON *o, const char *key, const CcaWorld *w, const int *pieces, int n) {
+    cJSON *arr = mc_write_array(rq, o, key);
+    for (int i = 0; i < n && arr; i++) mc_write_add(rq, arr, NULL, cJSON_CreateString(w->pieces[pieces[i]].id));
 }
 
-static void write_retreat_path(McRequest *j, cJSON *o, const CcaWorld *w, const CcaRetreatPath *p) {
-    cJSON *pa = mc_write_array(j, o, "path");
-    for (int k = 0; k < p->len && pa; k++) mc_write_hex_push(j, pa, p->path[k]);
-    write_hex_obj(j, o, "final", w->board->hexes[p->final_pos]);
-    mc_write_number(j, o, "hexesMoved", p->len);
-    mc_write_number(j, o, "hexesShort", p->short_hexes);
-    mc_write_number(j, o, "blocksLost", p->blocks_lost);
-    mc_write_bool(j, o, "legal", p->legal);
-    mc_write_string(j, o, "stoppedBy", p->attaches >= 0 ? "leader" : p->short_hexes > 0 ? "blocked" : "complete");
-    if (p->attaches >= 0) mc_write_string(j, o, "leaderAttaches", w->pieces[p->attaches].id);
-    if (p->short_hexes > 0) mc_write_reasons(j, o, "blocked", &p->blocked);
+static void write_retreat_path(McRequest *rq, cJSON *o, const CcaWorld *w, const CcaRetreatPath *p) {
+    cJSON *pa = mc_write_array(rq, o, "path");
+    for (int k = 0; k < p->len && pa; k++) mc_write_hex_push(rq, pa, p->path[k]);
+    write_hex_obj(rq, o, "final", w->board->hexes[p->final_pos]);
+    mc_write_number(rq, o, "hexesMoved", p->len);
+    mc_write_number(rq, o, "hexesShort", p->short_hexes);
+    mc_write_number(rq, o, "blocksLost", p->blocks_lost);
+    mc_write_bool(rq, o, "legal", p->legal);
+    mc_write_string(rq, o, "stoppedBy", p->attaches >= 0 ? "leader" : p->short_hexes > 0 ? "blocked" : "complete");
+    if (p->attaches >= 0) mc_write_string(rq, o, "leaderAttaches", w->pieces[p->attaches].id);
+    if (p->short_hexes > 0) mc_write_reasons(rq, o, "blocked", &p->blocked);
     if (p->blocker_count > 0) {
-        cJSON *arr = mc_write_array(j, o, "blockersLose");
+        cJSON *arr = mc_write_array(rq, o, "blockersLose");
         for (int k = 0; k < p->blocker_count && arr; k++) {
-            cJSON *b = mc_write_push_object(j, arr);
+            cJSON *b = mc_write_push_object(rq, arr);
             if (!b) break;
             const CcaPiece *bp = &w->pieces[p->blockers[k]];
-            mc_write_string(j, b, "unit", bp->id);
+            mc_write_string(rq, b, "unit", bp->id);
             // Each unit loses one block per hex the elephant could not retreat; a lone enemy
             // leader is removed.
-            if (bp->type == CCA_LEADER) mc_write_bool(j, b, "eliminated", 1);
-            else mc_write_number(j, b, "blocks", p->short_hexes);
+            if (bp->type == CCA_LEADER) mc_write_bool(rq, b, "eliminated", 1);
+            else mc_write_number(rq, b, "blocks", p->short_hexes);
         }
     }
-    if (p->marsh_rolls) mc_write_number(j, o, "marshRolls", p->marsh_rolls);
-    if (p->eliminated) mc_write_bool(j, o, "eliminated", 1);
-    if (p->leader_check) mc_write_number(j, o, "leaderCasualtyDice", p->leader_check);
+    if (p->marsh_rolls) mc_write_number(rq, o, "marshRolls", p->marsh_rolls);
+    if (p->eliminated) mc_write_bool(rq, o, "eliminated", 1);
+    if (p->leader_check) mc_write_number(rq, o, "leaderCasualtyDice", p->leader_check);
 }
 
-static int run_retreat(McRequest *j, const cJSON *req, cJSON *result) {
+static int run_retreat(McRequest *rq, const cJSON *req, cJSON *result) {
     Req r;
-    if (!get_world(j, req, &r)) return 0;
+    if (!get_world(rq, req, &r)) return 0;
     CcaRetreatAsk ask = {-1, 0, 0, 0, -1, -1, false};
     int across = 0;
-    if (!mc_read_ref(j, &r.ids, req, "unit", 1, &ask.piece)) return 0;
+    if (!mc_read_ref(rq, &r.ids, req, "unit", 1, &ask.piece)) return 0;
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[ask.piece];
     if (p->type == CCA_LEADER)
-        return mc_read_fail_key(j, "unit", "bad_request", "%s is a leader: flags against a lone leader have no effect (see evade)", p->id);
-    if (!mc_read_int(j, req, "flags", 1, 0, MC_MAX_LIST_ITEMS, &ask.flags) ||
-        !mc_read_int(j, req, "hits", 0, 0, MC_MAX_LIST_ITEMS, &ask.hits) || !read_attacker(j, req, &r, ask.piece, &ask.attacker) ||
-        !mc_read_int(j, req, "ignore", 0, 0, ask.flags, &ask.ignore) || !mc_read_bool(j, req, "acrossRampart", 0, &across))
+        return mc_read_fail_key(rq, "unit", "bad_request", "%s is a leader: flags against a lone leader have no effect (see evade)", p->id);
+    if (!mc_read_int(rq, req, "flags", 1, 0, MC_MAX_LIST_ITEMS, &ask.flags) ||
+        !mc_read_int(rq, req, "hits", 0, 0, MC_MAX_LIST_ITEMS, &ask.hits) || !read_attacker(rq, req, &r, ask.piece, &ask.attacker) ||
+        !mc_read_int(rq, req, "ignore", 0, 0, ask.flags, &ask.ignore) || !mc_read_bool(rq, req, "acrossRampart", 0, &across))
         return 0;
     ask.blocks = r.blocks[ask.piece];
     ask.across_rampart = across;
     CcaRetreatResult res;
-    if (!mc_cca_retreat(&j->env, w, &ask, &res)) return mc_read_oom(j);
-    mc_write_bool(j, result, "legal", res.legal);
-    mc_write_reasons(j, result, "reasons", &res.reasons);
-    mc_write_string(j, result, "unit", p->id);
-    mc_write_string(j, result, "type", mc_cca_type_names[p->type]);
-    write_hex_obj(j, result, "start", w->board->hexes[p->pos]);
-    mc_write_number(j, result, "blocks", ask.blocks);
-    mc_write_number(j, result, "hits", ask.hits);
-    mc_write_number(j, result, "blocksLeft", res.blocks_left > 0 ? res.blocks_left : 0);
-    mc_write_bool(j, result, "eliminated", res.eliminated);
-    mc_write_number(j, result, "flags", ask.flags);
+    if (!mc_cca_retreat(&rq->env, w, &ask, &res)) return mc_read_oom(rq);
+    mc_write_bool(rq, result, "legal", res.legal);
+    mc_write_reasons(rq, result, "reasons", &res.reasons);
+    mc_write_string(rq, result, "unit", p->id);
+    mc_write_string(rq, result, "type", mc_cca_type_names[p->type]);
+    write_hex_obj(rq, result, "start", w->board->hexes[p->pos]);
+    mc_write_number(rq, result, "blocks", ask.blocks);
+    mc_write_number(rq, result, "hits", ask.hits);
+    mc_write_number(rq, result, "blocksLeft", res.blocks_left > 0 ? res.blocks_left : 0);
+    mc_write_bool(rq, result, "eliminated", res.eliminated);
+    mc_write_number(rq, result, "flags", ask.flags);
     if (res.eliminated) return 1;
-    cJSON *ig = mc_write_array(j, result, "ignorable");
+    cJSON *ig = mc_write_array(rq, result, "ignorable");
     for (int i = 0; i < res.ignore_count && ig; i++) {
         const CcaFlagIgnore *g = &res.ignores[i];
-        cJSON *o = mc_write_push_object(j, ig);
+        cJSON *o = mc_write_push_object(rq, ig);
         if (!o) break;
-        mc_write_string(j, o, "means", g->means);
-        mc_write_string(j, o, "rule", g->rule);
-        if (g->piece_count) write_ids(j, o, "by", w, g->pieces, g->piece_count);
-        if (g->terrain) mc_write_string(j, o, "terrain", g->terrain);
-        if (g->conditional) mc_write_bool(j, o, "ifLeaderSurvives", 1);
+        mc_write_string(rq, o, "means", g->means);
+        mc_write_string(rq, o, "rule", g->rule);
+        if (g->piece_count) write_ids(rq, o, "by", w, g->pieces, g->piece_count);
+        if (g->terrain) mc_write_string(rq, o, "terrain", g->terrain);
+        if (g->conditional) mc_write_bool(rq, o, "ifLeaderSurvives", 1);
     }
-    mc_write_number(j, result, "maxIgnored", res.max_ignore);
-    mc_write_number(j, result, "ignored", res.ignored);
-    mc_write_number(j, result, "flagsTaken", res.flags_taken);
-    mc_write_number(j, result, "hexesPerFlag", res.per_flag);
-    if (res.extra_per_flag) mc_write_number(j, result, "extraHexesPerFlag", res.extra_per_flag);
-    mc_write_number(j, result, "retreatHexes", res.hexes);
-    if (res.carried >= 0) mc_write_string(j, result, "leaderMovesWith", w->pieces[res.carried].id);
-    if (p->type == CCA_ELEPHANT && res.hexes > 0) write_ids(j, result, "rampage", w, res.rampage, res.rampage_count);
+    mc_write_number(rq, result, "maxIgnored", res.max_ignore);
+    mc_write_number(rq, result, "ignored", res.ignored);
+    mc_write_number(rq, result, "flagsTaken", res.flags_taken);
+    mc_write_number(rq, result, "hexesPerFlag", res.per_flag);
+    if (res.extra_per_flag) mc_write_number(rq, result, "extraHexesPerFlag", res.extra_per_flag);
+    mc_write_number(rq, result, "retreatHexes", res.hexes);
+    if (res.carried >= 0) mc_write_string(rq, result, "leaderMovesWith", w->pieces[res.carried].id);
+    if (p->type == CCA_ELEPHANT && res.hexes > 0) write_ids(rq, result, "rampage", w, res.rampage, res.rampage_count);
     if (res.hexes == 0) return 1;
-    mc_write_bool(j, result, "lossFree", res.fewest_short == 0);
-    mc_write_number(j, result, "fewestHexesShort", res.fewest_short);
-    cJSON *best = mc_write_object(j, result, "bestPath");
-    if (best) write_retreat_path(j, best, w, &res.best);
-    cJSON *arr = mc_write_array(j, result, "paths");
+    mc_write_bool(rq, result, "lossFree", res.fewest_short == 0);
+    mc_write_number(rq, result, "fewestHexesShort", res.fewest_short);
+    cJSON *best = mc_write_object(rq, result, "bestPath");
+    if (best) write_retreat_path(rq, best, w, &res.best);
+    cJSON *arr = mc_write_array(rq, result, "paths");
     for (int i = 0; i < res.path_count && arr; i++) {
-        cJSON *o = mc_write_push_object(j, arr);
+        cJSON *o = mc_write_push_object(rq, arr);
         if (!o) break;
-        write_retreat_path(j, o, w, &res.paths[i]);
+        write_retreat_path(rq, o, w, &res.paths[i]);
     }
-    if (res.truncated) mc_write_bool(j, result, "pathsTruncated", 1);
+    if (res.truncated) mc_write_bool(rq, result, "pathsTruncated", 1);
     return 1;
 }
 
 // ---- evade ------------------------------------------------------------------------------------
 
-static int run_evade(McRequest *j, const cJSON *req, cJSON *result) {
+static int run_evade(McRequest *rq, const cJSON *req, cJSON *result) {
     Req r;
-    if (!get_world(j, req, &r)) return 0;
+    if (!get_world(rq, req, &r)) return 0;
     int unit = -1, attacker = -1;
-    if (!mc_read_ref(j, &r.ids, req, "unit", 1, &unit) || !read_attacker(j, req, &r, unit, &attacker)) return 0;
+    if (!mc_read_ref(rq, &r.ids, req, "unit", 1, &unit) || !read_attacker(rq, req, &r, unit, &attacker)) return 0;
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[unit];
     CcaEvadeResult res;
-    if (!mc_cca_evade(&j->env, w, unit, attacker, &res)) return mc_read_oom(j);
-    mc_write_string(j, result, "unit", p->id);
-    mc_write_string(j, result, "type", mc_cca_type_names[p->type]);
-    write_hex_obj(j, result, "start", w->board->hexes[p->pos]);
-    mc_write_bool(j, result, "eligible", res.eligible);
-    if (res.eligible_against) mc_write_string(j, result, "evadesOnly", res.eligible_against);
-    mc_write_bool(j, result, "canEvade", res.can_evade);
-    mc_write_reasons(j, result, "reasons", &res.reasons);
-    if (p->type == CCA_LEADER) mc_write_bool(j, result, "eliminated", res.eliminated);
-    if (res.unit_lost >= 0) mc_write_string(j, result, "unitEliminated", w->pieces[res.unit_lost].id);
-    if (res.carried >= 0) mc_write_string(j, result, "leaderMovesWith", w->pieces[res.carried].id);
-    if (res.removed) mc_write_bool(j, result, "removedAfterEvade", 1);
-    cJSON *arr = mc_write_array(j, result, "paths");
+    if (!mc_cca_evade(&rq->env, w, unit, attacker, &res)) return mc_read_oom(rq);
+    mc_write_string(rq, result, "unit", p->id);
+    mc_write_string(rq, result, "type", mc_cca_type_names[p->type]);
+    write_hex_obj(rq, result, "start", w->board->hexes[p->pos]);
+    mc_write_bool(rq, result, "eligible", res.eligible);
+    if (res.eligible_against) mc_write_string(rq, result, "evadesOnly", res.eligible_against);
+    mc_write_bool(rq, result, "canEvade", res.can_evade);
+    mc_write_reasons(rq, result, "reasons", &res.reasons);
+    if (p->type == CCA_LEADER) mc_write_bool(rq, result, "eliminated", res.eliminated);
+    if (res.unit_lost >= 0) mc_write_string(rq, result, "unitEliminated", w->pieces[res.unit_lost].id);
+    if (res.carried >= 0) mc_write_string(rq, result, "leaderMovesWith", w->pieces[res.carried].id);
+    if (res.removed) mc_write_bool(rq, result, "removedAfterEvade", 1);
+    cJSON *arr = mc_write_array(rq, result, "paths");
     for (int i = 0; i < res.path_count && arr; i++) {
         const CcaEvadePath *e = &res.paths[i];
-        cJSON *o = mc_write_push_object(j, arr);
+        cJSON *o = mc_write_push_object(rq, arr);
         if (!o) break;
-        cJSON *pa = mc_write_array(j, o, "path");
-        for (int k = 0; k < e->len && pa; k++) mc_write_hex_push(j, pa, e->path[k]);
-        if (e->off_board) mc_write_bool(j, o, "offBoard", 1);
-        else write_hex_obj(j, o, "final", w->board->hexes[e->final_pos]);
-        mc_write_number(j, o, "hexesMoved", e->len + (e->off_board ? 1 : 0));
-        mc_write_number(j, o, "escapeRolls", e->escape_count);
-        cJSON *es = mc_write_array(j, o, "escapes");
+        cJSON *pa = mc_write_array(rq, o, "path");
+        for (int k = 0; k < e->len && pa; k++) mc_write_hex_push(rq, pa, e->path[k]);
+        if (e->off_board) mc_write_bool(rq, o, "offBoard", 1);
+        else write_hex_obj(rq, o, "final", w->board->hexes[e->final_pos]);
+        mc_write_number(rq, o, "hexesMoved", e->len + (e->off_board ? 1 : 0));
+        mc_write_number(rq, o, "escapeRolls", e->escape_count);
+        cJSON *es = mc_write_array(rq, o, "escapes");
         for (int k = 0; k < e->escape_count && es; k++) {
-            cJSON *x = mc_write_push_object(j, es);
+            cJSON *x = mc_write_push_object(rq, es);
             if (!x) break;
             const CcaPiece *en = &w->pieces[e->escapes[k]];
-            mc_write_string(j, x, "unit", en->id);
-            mc_write_string(j, x, "type", mc_cca_type_names[en->type]);
-            mc_write_hex_fields(j, x, w->board->hexes[en->pos]);
+            mc_write_string(rq, x, "unit", en->id);
+            mc_write_string(rq, x, "type", mc_cca_type_names[en->type]);
+            mc_write_hex_fields(rq, x, w->board->hexes[en->pos]);
         }
-        if (e->attaches >= 0) mc_write_string(j, o, p->type == CCA_LEADER ? "attachesTo" : "leaderAttaches", w->pieces[e->attaches].id);
-        if (e->marsh_rolls) mc_write_number(j, o, "marshRolls", e->marsh_rolls);
+        if (e->attaches >= 0) mc_write_string(rq, o, p->type == CCA_LEADER ? "attachesTo" : "leaderAttaches", w->pieces[e->attaches].id);
+        if (e->marsh_rolls) mc_write_number(rq, o, "marshRolls", e->marsh_rolls);
     }
     return 1;
 }

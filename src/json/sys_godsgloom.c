@@ -350,34 +350,32 @@ static long long path_hexes(const McGgReach *r) {
     return n;
 }
 
-// An arrays ask's reach (mc_position_ask_arrays): the destinations in columns, the result only
-// the unit and the row count.
-static int reach_columns(McRequest *j, cJSON *result, const McGgReach *r) {
-    int n = r->dest_count;
-    int32_t *col = mc_columns_hex(j, n);
-    int *row_at = MC_NEW(j->env.arena, int, r->scene.board->count + 1);
-    if (!col || !row_at) return mc_read_oom(j);
-    for (int i = 0; i < r->scene.board->count; i++) row_at[i] = -2;
-    for (int i = 0; i < n; i++) row_at[r->dests[i].pos] = i;
+// The arrays form's row of destination i (mc_write_reach_columns): its parent is the hex its
+// walk enters it from, none for a landing or a first step.
+static McReachRow reach_row(const void *ctx, int i) {
+    const McGgReach *r = ctx;
+    const McGgDest *d = &r->dests[i];
     McHex start = r->scene.mover->hex;
-    for (int i = 0; i < n; i++) {
-        const McGgDest *d = &r->dests[i];
-        int parent = -1;
-        McReachEntry pe;
-        if (d->node >= 0 && d->parent_node >= 0 && mc_reach_get(&r->search, d->parent_node, &pe) &&
-            (pe.hex.q != start.q || pe.hex.r != start.r))
-            parent = row_at[pe.position];
-        col[i] = d->hex.q;
-        col[n + i] = d->hex.r;
-        col[2 * n + i] = d->cost;
-        col[3 * n + i] = parent;
-        col[4 * n + i] = (d->engaged ? MC_REACH_ENGAGED : 0) | (d->may_melee == 0 ? MC_REACH_NO_MELEE : 0) |
-                         (d->nimble ? MC_REACH_NIMBLE : 0) | (d->minimum_move ? MC_REACH_MINIMUM : 0) |
-                         (d->node < 0 ? MC_REACH_LANDING : 0) | (d->end != MC_GG_END_CHOICE ? MC_REACH_ENDED_BY : 0);
-    }
-    mc_write_string(j, result, "unit", r->scene.mover->id);
-    mc_write_number(j, result, "rows", n);
-    return 1;
+    int from = -1;
+    McReachEntry pe;
+    if (d->node >= 0 && d->parent_node >= 0 && mc_reach_get(&r->search, d->parent_node, &pe) &&
+        (pe.hex.q != start.q || pe.hex.r != start.r))
+        from = pe.position;
+    int32_t flags = (d->engaged ? MC_REACH_ENGAGED : 0) | (d->may_melee == 0 ? MC_REACH_NO_MELEE : 0) |
+                    (d->nimble ? MC_REACH_NIMBLE : 0) | (d->minimum_move ? MC_REACH_MINIMUM : 0) |
+                    (d->node < 0 ? MC_REACH_LANDING : 0) | (d->end != MC_GG_END_CHOICE ? MC_REACH_ENDED_BY : 0);
+    return (McReachRow){d->hex, d->pos, d->cost, from, flags};
+}
+
+// The i-th node of the parent form's "through" list (mc_gg_reach_through).
+static bool through_node(const void *ctx, int i, McReachNode *out) {
+    const McGgReach *r = ctx;
+    McReachEntry e, pe;
+    if (!mc_reach_get(&r->search, r->through[i], &e)) return false;
+    McHex ph = r->scene.mover->hex;
+    if (mc_reach_get(&r->search, e.parent, &pe)) ph = pe.hex;
+    *out = (McReachNode){e.hex, ph, e.cost, e.node, e.parent};
+    return true;
 }
 
 static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
@@ -391,7 +389,8 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     if (!mc_read_reach_paths(j, req, &asked_parent) || !mc_read_reach_detail(j, req, &brief)) return 0;
     McGgReach r;
     if (!mc_gg_reach(&j->env, &gr, &r)) return mc_read_oom(j);
-    if (j->columns) return reach_columns(j, result, &r);
+    if (j->columns)
+        return mc_write_reach_columns(j, result, r.scene.board, r.dest_count, reach_row, &r, r.scene.mover->id, -1);
     write_header(j, result, &r.scene);
     bool parent = mc_write_reach_paths(j, result, asked_parent, path_hexes(&r), "GG-MOV-1", r.scene.mover->id);
     if (parent && !mc_gg_reach_through(&j->env, &r)) return mc_read_oom(j);
@@ -416,26 +415,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
         mc_write_list_commit(j, &hexes);
     }
     mc_write_list_end(j, &hexes, result, "hexes");
-    if (parent) {
-        McWriteList through = {0};
-        for (int i = 0; i < r.through_count && !j->oom; i++) {
-            McReachEntry e;
-            if (!mc_reach_get(&r.search, r.through[i], &e)) continue;
-            cJSON *o = mc_write_list_object(j, &through);
-            if (!o) {
-                mc_write_list_commit(j, &through);
-                break;
-            }
-            McHex ph = gr.units[gr.mover].hex;
-            McReachEntry pe;
-            if (mc_reach_get(&r.search, e.parent, &pe)) ph = pe.hex;
-            mc_write_hex_cost(j, o, e.hex, e.cost);
-            mc_write_reach_hex(j, o, "parent", ph, brief);
-            mc_write_node_parent(j, o, e.node, e.parent);
-            mc_write_list_commit(j, &through);
-        }
-        mc_write_list_end(j, &through, result, "through");
-    }
+    if (parent) mc_write_reach_through(j, result, r.through_count, through_node, &r, brief);
     return 1;
 }
 

@@ -43,22 +43,18 @@ static bool hexon_adjacent(McHex a, McHex b) {
 }
 
 // A Huge footprint is a rigid cluster of distinct, connected hexons (A-TW-1, A-TW-2).
-static int read_huge_hexons(McRequest *j, const Req *q, const cJSON *o, TwUnit *u) {
+static int read_huge_hexons(McRequest *rq, const Req *q, const cJSON *o, TwUnit *u) {
     const cJSON *list;
     int n;
-    if (!mc_read_array(j, o, "hexons", 1, TW_MAX_HUGE_HEXONS, "TW_MAX_HUGE_HEXONS", &list, &n)) return 0;
-    if (n < 2) return mc_read_fail_key(j, "hexons", "bad_request", "a Huge miniature covers at least 2 hexons");
-    int saved = mc_read_push_key(j, "hexons");
-    int i = 0;
-    for (const cJSON *e = list->child; e; e = e->next, i++) {
-        int inner = mc_read_push_index(j, i);
-        if (!mc_read_hex_value(j, e, &u->pos[i])) return 0;
-        if (!mc_hexon_is_center(q->w.anchor, u->pos[i]))
-            return mc_read_fail(j, "bad_request", "(q %d, r %d) is not a hexon centre of the board's lattice", u->pos[i].q,
-                              u->pos[i].r);
-        for (int k = 0; k < i; k++)
-            if (mc_hex_equal(u->pos[k], u->pos[i])) return mc_read_fail(j, "bad_request", "a hexon is listed twice");
-        mc_read_pop(j, inner);
+    if (!mc_read_array(rq, o, "hexons", 1, TW_MAX_HUGE_HEXONS, "TW_MAX_HUGE_HEXONS", &list, &n)) return 0;
+    if (n < 2) return mc_read_fail_key(rq, "hexons", "bad_request", "a Huge miniature covers at least 2 hexons");
+    MC_EACH(rq, list, "hexons", it) {
+        McHex *h = &u->pos[it.index];
+        if (!mc_read_hex_value(rq, it.item, h)) return 0;
+        if (!mc_hexon_is_center(q->w.anchor, *h))
+            return mc_read_fail(rq, "bad_request", "(q %d, r %d) is not a hexon centre of the board's lattice", h->q, h->r);
+        for (int k = 0; k < it.index; k++)
+            if (mc_hex_equal(u->pos[k], *h)) return mc_read_fail(rq, "bad_request", "a hexon is listed twice");
     }
     u->hexon_count = n;
     // Connected: grow from hexon 0 through lattice neighbours.
@@ -68,152 +64,131 @@ static int read_huge_hexons(McRequest *j, const Req *q, const cJSON *o, TwUnit *
         for (int a = 0; a < n; a++)
             for (int b = 0; b < n; b++)
                 if (in[a] && !in[b] && hexon_adjacent(u->pos[a], u->pos[b])) in[b] = true, grown++, changed = 1;
-        if (!changed && grown < n) return mc_read_fail(j, "bad_request", "the hexons of a Huge miniature must be adjacent to one another");
+        if (!changed && grown < n)
+            return mc_read_fail_key(rq, "hexons", "bad_request", "the hexons of a Huge miniature must be adjacent to one another");
     }
-    mc_read_pop(j, saved);
     return 1;
 }
 
 // A miniature of `units` (the path is at it), its id added to `ids` (NULL: the caller checks the
 // id itself). The order of the checks is the order of the errors a request gets.
-static int read_unit(McRequest *j, const Req *q, const cJSON *o, McIdMap *ids, TwUnit *u) {
+static int read_unit(McRequest *rq, const Req *q, const cJSON *o, McIdMap *ids, TwUnit *u) {
     static const char *const keys[] = {"id", "side", "size", "q", "r", "col", "row", "hexons", "move",
                                        "run", "abilities", "engaged", "type", "name", NULL};
     int size = 0, engaged = -1;
     const char *type = NULL;
     memset(u, 0, sizeof *u);
-    if (!mc_read_object(j, o, keys) || !mc_read_string(j, o, "id", 1, &u->id) || (ids && !mc_ids_add(j, ids, u->id)) ||
-        !mc_read_string(j, o, "side", 1, &u->side) || !mc_read_enum(j, o, "size", 1, SIZES, &size) ||
-        !mc_read_string(j, o, "type", 0, &type) || !mc_read_string(j, o, "name", 0, &type))
+    if (!mc_read_object(rq, o, keys) || !mc_read_string(rq, o, "id", 1, &u->id) || (ids && !mc_ids_add(rq, ids, u->id)) ||
+        !mc_read_string(rq, o, "side", 1, &u->side) || !mc_read_enum(rq, o, "size", 1, SIZES, &size) ||
+        !mc_read_string(rq, o, "type", 0, &type) || !mc_read_string(rq, o, "name", 0, &type))
         return 0;
     u->size = (TwSize)size;
     u->hexon_count = 1;
     u->move = u->run = -1;
     if (u->size == TW_HUGE) {
         if (mc_read_get(o, "q") || mc_read_get(o, "r") || mc_read_get(o, "col") || mc_read_get(o, "row"))
-            return mc_read_fail(j, "bad_request", "a Huge miniature gives its place as \"hexons\"");
-        if (!read_huge_hexons(j, q, o, u)) return 0;
+            return mc_read_fail(rq, "bad_request", "a Huge miniature gives its place as \"hexons\"");
+        if (!read_huge_hexons(rq, q, o, u)) return 0;
     } else {
         if (mc_read_get(o, "hexons"))
-            return mc_read_fail_key(j, "hexons", "bad_request", "only Huge miniatures give \"hexons\"");
-        if (!mc_read_hex_fields(j, o, &u->pos[0])) return 0;
+            return mc_read_fail_key(rq, "hexons", "bad_request", "only Huge miniatures give \"hexons\"");
+        if (!mc_read_hex_fields(rq, o, &u->pos[0])) return 0;
         if (u->size == TW_LARGE && !mc_hexon_is_center(q->w.anchor, u->pos[0]))
-            return mc_read_fail(j, "bad_request", "a Large miniature stands on a hexon: (q %d, r %d) is not a hexon centre",
+            return mc_read_fail(rq, "bad_request", "a Large miniature stands on a hexon: (q %d, r %d) is not a hexon centre",
                               u->pos[0].q, u->pos[0].r);
     }
-    if (!mc_read_int(j, o, "move", 0, 0, MC_MAX_MOVE_POINTS, &u->move) ||
-        !mc_read_int(j, o, "run", 0, 0, MC_MAX_MOVE_POINTS, &u->run))
+    if (!mc_read_int(rq, o, "move", 0, 0, MC_MAX_MOVE_POINTS, &u->move) ||
+        !mc_read_int(rq, o, "run", 0, 0, MC_MAX_MOVE_POINTS, &u->run))
         return 0;
-    if (mc_read_get(o, "engaged") && !mc_read_bool(j, o, "engaged", 1, &engaged)) return 0;
+    if (mc_read_get(o, "engaged") && !mc_read_bool(rq, o, "engaged", 1, &engaged)) return 0;
     u->engaged = engaged;
     const cJSON *ab;
     int nab;
-    if (!mc_read_array(j, o, "abilities", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &ab, &nab)) return 0;
-    int asaved = mc_read_push_key(j, "abilities"), k = 0;
-    for (const cJSON *a = ab ? ab->child : NULL; a; a = a->next, k++) {
-        int ai = mc_read_push_index(j, k);
+    if (!mc_read_array(rq, o, "abilities", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &ab, &nab)) return 0;
+    MC_EACH(rq, ab, "abilities", it) {
         const char *name = NULL;
-        if (!mc_read_string_value(j, a, &name)) return 0;
+        if (!mc_read_string_value(rq, it.item, &name)) return 0;
         if (strcmp(name, "ejection") == 0) u->ejection = true;
-        mc_read_pop(j, ai);
     }
-    mc_read_pop(j, asaved);
     return 1;
 }
 
-static int read_units(McRequest *j, const cJSON *req, Req *q) {
+static int read_units(McRequest *rq, const cJSON *req, Req *q) {
     const cJSON *list;
     int n;
-    if (!mc_read_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
-    q->units = MC_NEW(j->env.arena, TwUnit, n + 1);
-    if (!q->units || !mc_ids_init(j, &q->unit_ids, n + 1)) return mc_read_oom(j);
-    int saved = mc_read_push_key(j, "units");
-    int i = 0;
-    for (const cJSON *o = list->child; o; o = o->next, i++) {
-        int inner = mc_read_push_index(j, i);
-        if (!read_unit(j, q, o, &q->unit_ids, &q->units[i])) return 0;
-        mc_read_pop(j, inner);
+    if (!mc_read_array(rq, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
+    q->units = MC_NEW(rq->env.arena, TwUnit, n + 1);
+    if (!q->units || !mc_ids_init(rq, &q->unit_ids, n + 1)) return mc_read_oom(rq);
+    MC_EACH(rq, list, "units", it) {
+        if (!read_unit(rq, q, it.item, &q->unit_ids, &q->units[it.index])) return 0;
     }
-    mc_read_pop(j, saved);
     q->w.units = q->units;
     q->w.unit_count = n;
     return 1;
 }
 
-static int read_markers(McRequest *j, const cJSON *req, Req *q) {
+static int read_markers(McRequest *rq, const cJSON *req, Req *q) {
     const cJSON *list;
     int n;
-    if (!mc_read_array(j, req, "markers", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
-    q->markers = MC_NEW(j->env.arena, TwMarker, n + 1);
-    if (!q->markers || !mc_ids_init(j, &q->marker_ids, n + 1)) return mc_read_oom(j);
-    int saved = mc_read_push_key(j, "markers");
-    int i = 0;
-    for (const cJSON *o = list ? list->child : NULL; o; o = o->next, i++) {
-        int inner = mc_read_push_index(j, i);
+    if (!mc_read_array(rq, req, "markers", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
+    q->markers = MC_NEW(rq->env.arena, TwMarker, n + 1);
+    if (!q->markers || !mc_ids_init(rq, &q->marker_ids, n + 1)) return mc_read_oom(rq);
+    MC_EACH(rq, list, "markers", it) {
         static const char *const keys[] = {"id", "kind", "q", "r", "col", "row", "takenBy", "name", NULL};
-        TwMarker *m = &q->markers[i];
+        const cJSON *o = it.item;
+        TwMarker *m = &q->markers[it.index];
         int kind = 0;
         const char *name = NULL;
         m->taken_by = -1;
-        if (!mc_read_object(j, o, keys) || !mc_read_string(j, o, "id", 1, &m->id) ||
-            !mc_ids_add(j, &q->marker_ids, m->id) || !mc_read_enum(j, o, "kind", 1, KINDS, &kind) ||
-            !mc_read_hex_fields(j, o, &m->hex) || !mc_read_string(j, o, "name", 0, &name) ||
-            !mc_read_ref(j, &q->unit_ids, o, "takenBy", 0, &m->taken_by))
+        if (!mc_read_object(rq, o, keys) || !mc_read_string(rq, o, "id", 1, &m->id) ||
+            !mc_ids_add(rq, &q->marker_ids, m->id) || !mc_read_enum(rq, o, "kind", 1, KINDS, &kind) ||
+            !mc_read_hex_fields(rq, o, &m->hex) || !mc_read_string(rq, o, "name", 0, &name) ||
+            !mc_read_ref(rq, &q->unit_ids, o, "takenBy", 0, &m->taken_by))
             return 0;
         m->kind = (TwMarkerKind)kind;
         if (m->taken_by >= 0 && m->kind != TW_LINKED)
-            return mc_read_fail_key(j, "takenBy", "bad_request", "only a Linked Marker stays linked with a miniature");
-        mc_read_pop(j, inner);
+            return mc_read_fail_key(rq, "takenBy", "bad_request", "only a Linked Marker stays linked with a miniature");
     }
-    mc_read_pop(j, saved);
     q->w.markers = q->markers;
     q->w.marker_count = n;
     return 1;
 }
 
-static int read_world(McRequest *j, const cJSON *req, void *world) {
+static int read_world(McRequest *rq, const cJSON *req, void *world) {
     static const McBoardSpec spec = {TERRAIN, BOARD_EXTRA, 0};
     Req *q = world;
     const cJSON *board_obj = NULL;
     memset(q, 0, sizeof *q);
-    if (!mc_read_board(j, req, &spec, &q->board, &board_obj)) return 0;
+    if (!mc_read_board(rq, req, &spec, &q->board, &board_obj)) return 0;
     q->w.board = &q->board;
     q->w.anchor = mc_hex_make(0, 0);
-    int saved = mc_read_push_key(j, "board");
-    if (!mc_read_hex_at(j, board_obj, "hexonAnchor", 0, &q->w.anchor, NULL)) return 0;
-    mc_read_pop(j, saved);
-    if (!read_units(j, req, q) || !read_markers(j, req, q)) return 0;
+    int saved = mc_read_push_key(rq, "board");
+    if (!mc_read_hex_at(rq, board_obj, "hexonAnchor", 0, &q->w.anchor, NULL)) return 0;
+    mc_read_pop(rq, saved);
+    if (!read_units(rq, req, q) || !read_markers(rq, req, q)) return 0;
     int index = 0, other = 0;
-    switch (mc_tw_world_build(&q->w, j->env.arena, &index, &other)) {
+    switch (mc_tw_world_build(&q->w, rq->env.arena, &index, &other)) {
     case TW_WORLD_OK: break;
-    case TW_WORLD_NO_MEMORY: return mc_read_oom(j);
-    case TW_WORLD_UNIT_OFF_BOARD: {
-        int s = mc_read_push_key(j, "units"), t = mc_read_push_index(j, index);
-        (void)s, (void)t;
-        return mc_read_fail(j, "bad_request", "miniature \"%s\" stands partly or wholly off the board", q->units[index].id);
-    }
-    case TW_WORLD_UNIT_OVERLAP: {
-        int s = mc_read_push_key(j, "units"), t = mc_read_push_index(j, index);
-        (void)s, (void)t;
-        return mc_read_fail(j, "bad_request", "miniature \"%s\" shares a hex with \"%s\"", q->units[index].id,
+    case TW_WORLD_NO_MEMORY: return mc_read_oom(rq);
+    case TW_WORLD_UNIT_OFF_BOARD:
+        mc_read_at_item(rq, "units", index);
+        return mc_read_fail(rq, "bad_request", "miniature \"%s\" stands partly or wholly off the board", q->units[index].id);
+    case TW_WORLD_UNIT_OVERLAP:
+        mc_read_at_item(rq, "units", index);
+        return mc_read_fail(rq, "bad_request", "miniature \"%s\" shares a hex with \"%s\"", q->units[index].id,
                           q->units[other].id);
-    }
-    case TW_WORLD_MARKER_OFF_BOARD: {
-        int s = mc_read_push_key(j, "markers"), t = mc_read_push_index(j, index);
-        (void)s, (void)t;
-        return mc_read_fail(j, "bad_request", "marker \"%s\" is not on the board", q->markers[index].id);
-    }
-    case TW_WORLD_MARKER_OVERLAP: {
-        int s = mc_read_push_key(j, "markers"), t = mc_read_push_index(j, index);
-        (void)s, (void)t;
-        return mc_read_fail(j, "bad_request", "marker \"%s\" shares its hex with a miniature or another marker",
+    case TW_WORLD_MARKER_OFF_BOARD:
+        mc_read_at_item(rq, "markers", index);
+        return mc_read_fail(rq, "bad_request", "marker \"%s\" is not on the board", q->markers[index].id);
+    case TW_WORLD_MARKER_OVERLAP:
+        mc_read_at_item(rq, "markers", index);
+        return mc_read_fail(rq, "bad_request", "marker \"%s\" shares its hex with a miniature or another marker",
                           q->markers[index].id);
-    }
     }
     // A kept world outlives the tree's unit objects an update replaces: it holds its own ids, to
     // tell a miniature replaced under its own id from one renamed.
-    if (j->kept && !mc_ids_own(j, &q->unit_ids)) return 0;
-    for (int i = 0; i < q->w.unit_count && j->kept; i++) q->units[i].id = q->unit_ids.ids[i];
+    if (rq->kept && !mc_ids_own(rq, &q->unit_ids)) return 0;
+    for (int i = 0; i < q->w.unit_count && rq->kept; i++) q->units[i].id = q->unit_ids.ids[i];
     return 1;
 }
 
@@ -221,10 +196,10 @@ static int read_world(McRequest *j, const cJSON *req, void *world) {
 // Reads again miniature i, replaced in place, into the kept world, and moves its footprint on the
 // occupancy map. 0 when it is not as simply replaced (an error, a new id, a hex off the board,
 // under another miniature or under a marker).
-static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
+static int refresh_unit(McRequest *rq, const cJSON *e, int i, void *world) {
     Req *q = world;
     TwUnit u;
-    if (!read_unit(j, q, e, NULL, &u) || strcmp(u.id, q->units[i].id) != 0) return 0;
+    if (!read_unit(rq, q, e, NULL, &u) || strcmp(u.id, q->units[i].id) != 0) return 0;
     McHex fp[TW_MAX_FOOTPRINT];
     int n = mc_tw_footprint(&q->units[i], mc_hex_make(0, 0), fp);
     for (int h = 0; h < n; h++) q->w.occ[mc_board_index(&q->board, fp[h])] = -1;
@@ -241,9 +216,9 @@ static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
 }
 
 // The world of the position being asked, kept or read anew, or of this request, into `q`.
-static int get_world(McRequest *j, const cJSON *req, Req *q) {
+static int get_world(McRequest *rq, const cJSON *req, Req *q) {
     static const McKeptReader reader = {sizeof(Req), read_world, refresh_unit, NULL};
-    const Req *w = mc_kept_read(j, req, &reader);
+    const Req *w = mc_kept_read(rq, req, &reader);
     if (!w) return 0;
     *q = *w;
     // The searches' stamps start from zero at each ask, as in a world read anew (and never wrap).
@@ -254,61 +229,58 @@ static int get_world(McRequest *j, const cJSON *req, Req *q) {
 
 // A reference position of unit u read at `key` (or an array element): a hexon centre for Large
 // and Huge (the new place of the Huge's first hexon), a hex for Infantry; on the board.
-static int check_lattice(McRequest *j, const Req *q, int u, McHex h) {
+static int check_lattice(McRequest *rq, const Req *q, int u, McHex h) {
     if (q->units[u].size != TW_INFANTRY && !mc_hexon_is_center(q->w.anchor, h))
-        return mc_read_fail(j, "bad_request", "(q %d, r %d) is not a hexon centre of the board's lattice", h.q, h.r);
+        return mc_read_fail(rq, "bad_request", "(q %d, r %d) is not a hexon centre of the board's lattice", h.q, h.r);
     return 1;
 }
 
-static int check_ref(McRequest *j, const Req *q, int u, McHex h) {
-    if (!mc_board_contains(&q->board, h)) return mc_read_fail(j, "bad_request", "(q %d, r %d) is not on the board", h.q, h.r);
-    return check_lattice(j, q, u, h);
+static int check_ref(McRequest *rq, const Req *q, int u, McHex h) {
+    if (!mc_board_contains(&q->board, h)) return mc_read_fail(rq, "bad_request", "(q %d, r %d) is not on the board", h.q, h.r);
+    return check_lattice(rq, q, u, h);
 }
 
-static int read_ref_at(McRequest *j, const Req *q, int u, const cJSON *obj, const char *key, int required, McHex *out,
+static int read_ref_at(McRequest *rq, const Req *q, int u, const cJSON *obj, const char *key, int required, McHex *out,
                        int *present) {
-    if (!mc_read_hex_at(j, obj, key, required, out, present)) return 0;
+    if (!mc_read_hex_at(rq, obj, key, required, out, present)) return 0;
     if (present && !*present) return 1;
-    int saved = mc_read_push_key(j, key);
-    if (!check_ref(j, q, u, *out)) return 0;
-    mc_read_pop(j, saved);
+    int saved = mc_read_push_key(rq, key);
+    if (!check_ref(rq, q, u, *out)) return 0;
+    mc_read_pop(rq, saved);
     return 1;
 }
 
-static int read_choices(McRequest *j, const cJSON *req, const Req *q, TwChoice **out, int *count) {
+static int read_choices(McRequest *rq, const cJSON *req, const Req *q, TwChoice **out, int *count) {
     const cJSON *list;
     int n;
-    if (!mc_read_array(j, req, "choices", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
-    *out = MC_NEW(j->env.arena, TwChoice, n + 1);
-    if (!*out) return mc_read_oom(j);
+    if (!mc_read_array(rq, req, "choices", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
+    *out = MC_NEW(rq->env.arena, TwChoice, n + 1);
+    if (!*out) return mc_read_oom(rq);
     *count = n;
-    int saved = mc_read_push_key(j, "choices"), i = 0;
-    for (const cJSON *o = list ? list->child : NULL; o; o = o->next, i++) {
-        int inner = mc_read_push_index(j, i);
+    MC_EACH(rq, list, "choices", it) {
         static const char *const keys[] = {"unit", "marker", "to", "dexterity", NULL};
-        TwChoice *c = &(*out)[i];
+        const cJSON *o = it.item;
+        TwChoice *c = &(*out)[it.index];
         int dex = 0, has_to = 0;
         c->unit = c->marker = -1;
-        if (!mc_read_object(j, o, keys)) return 0;
+        if (!mc_read_object(rq, o, keys)) return 0;
         if ((mc_read_get(o, "unit") != NULL) == (mc_read_get(o, "marker") != NULL))
-            return mc_read_fail(j, "bad_request", "a choice names exactly one of \"unit\" and \"marker\"");
-        if (!mc_read_ref(j, &q->unit_ids, o, "unit", 0, &c->unit)) return 0;
+            return mc_read_fail(rq, "bad_request", "a choice names exactly one of \"unit\" and \"marker\"");
+        if (!mc_read_ref(rq, &q->unit_ids, o, "unit", 0, &c->unit)) return 0;
         if (mc_read_get(o, "marker")) {
             const char *id = NULL;
-            if (!mc_read_string(j, o, "marker", 1, &id)) return 0;
+            if (!mc_read_string(rq, o, "marker", 1, &id)) return 0;
             c->marker = mc_ids_find(&q->marker_ids, id);
-            if (c->marker < 0) return mc_read_fail_key(j, "marker", "unknown_unit", "no marker has the id \"%s\"", id);
-            if (mc_read_get(o, "dexterity")) return mc_read_fail_key(j, "dexterity", "bad_request", "markers take no Dexterity test");
+            if (c->marker < 0) return mc_read_fail_key(rq, "marker", "unknown_unit", "no marker has the id \"%s\"", id);
+            if (mc_read_get(o, "dexterity")) return mc_read_fail_key(rq, "dexterity", "bad_request", "markers take no Dexterity test");
         }
-        if (!mc_read_hex_at(j, o, "to", 0, &c->to, &has_to) || !mc_read_enum(j, o, "dexterity", 0, DEX, &dex)) return 0;
+        if (!mc_read_hex_at(rq, o, "to", 0, &c->to, &has_to) || !mc_read_enum(rq, o, "dexterity", 0, DEX, &dex)) return 0;
         c->has_to = has_to;
         c->dexterity = (TwDex)dex;
-        for (int k = 0; k < i; k++)
+        for (int k = 0; k < it.index; k++)
             if ((c->unit >= 0 && (*out)[k].unit == c->unit) || (c->marker >= 0 && (*out)[k].marker == c->marker))
-                return mc_read_fail(j, "bad_request", "two choices for the same miniature or marker");
-        mc_read_pop(j, inner);
+                return mc_read_fail(rq, "bad_request", "two choices for the same miniature or marker");
     }
-    mc_read_pop(j, saved);
     return 1;
 }
 
@@ -318,37 +290,33 @@ typedef struct MoveFields {
     bool used;
 } MoveFields;
 
-static int read_move_fields(McRequest *j, const cJSON *req, const Req *q, MoveFields *f, bool allow_deploy) {
+static int read_move_fields(McRequest *rq, const cJSON *req, const Req *q, MoveFields *f, bool allow_deploy) {
     f->cause = TW_CAUSE_ACTION;
     f->allowance = -1;
-    if (!mc_read_ref(j, &q->unit_ids, req, "unit", 1, &f->unit) || !mc_read_enum(j, req, "action", 1, ACTIONS, &f->action) ||
-        !mc_read_enum(j, req, "cause", 0, CAUSES, &f->cause) ||
-        !mc_read_int(j, req, "allowance", 0, 0, MC_MAX_MOVE_POINTS, &f->allowance))
+    if (!mc_read_ref(rq, &q->unit_ids, req, "unit", 1, &f->unit) || !mc_read_enum(rq, req, "action", 1, ACTIONS, &f->action) ||
+        !mc_read_enum(rq, req, "cause", 0, CAUSES, &f->cause) ||
+        !mc_read_int(rq, req, "allowance", 0, 0, MC_MAX_MOVE_POINTS, &f->allowance))
         return 0;
     if (f->cause == TW_CAUSE_DEPLOY && !allow_deploy)
-        return mc_read_fail_key(j, "cause", "bad_request", "\"deploy\" is a placement: ask \"move\" with a one-position path");
+        return mc_read_fail_key(rq, "cause", "bad_request", "\"deploy\" is a placement: ask \"move\" with a one-position path");
     const TwUnit *u = &q->units[f->unit];
     if (f->allowance < 0) {
         f->allowance = f->action == 0 ? u->move : u->run;
         if (f->allowance < 0)
-            return mc_read_fail_key(j, "action", "bad_request", "miniature \"%s\" gives no \"%s\" allowance", u->id,
+            return mc_read_fail_key(rq, "action", "bad_request", "miniature \"%s\" gives no \"%s\" allowance", u->id,
                                   ACTIONS[f->action]);
     }
     const cJSON *list;
     int n;
-    if (!mc_read_array(j, req, "usedActions", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
-    int saved = mc_read_push_key(j, "usedActions"), i = 0;
+    if (!mc_read_array(rq, req, "usedActions", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &list, &n)) return 0;
     f->used = false;
-    for (const cJSON *e = list ? list->child : NULL; e; e = e->next, i++) {
-        int inner = mc_read_push_index(j, i);
+    MC_EACH(rq, list, "usedActions", it) {
         const char *name = NULL;
-        if (!mc_read_string_value(j, e, &name)) return 0;
+        if (!mc_read_string_value(rq, it.item, &name)) return 0;
         if (strcmp(name, "move") != 0 && strcmp(name, "run") != 0)
-            return mc_read_fail(j, "bad_request", "expected \"move\" or \"run\"");
+            return mc_read_fail(rq, "bad_request", "expected \"move\" or \"run\"");
         if (strcmp(name, ACTIONS[f->action]) == 0) f->used = true;
-        mc_read_pop(j, inner);
     }
-    mc_read_pop(j, saved);
     return 1;
 }
 
@@ -362,102 +330,102 @@ static const char *attack_cause(const char *rule) {
 
 // ---- writing -----------------------------------------------------------------------------------
 
-static void write_hex_list(McRequest *j, cJSON *obj, const char *key, const McHex *h, int n) {
-    cJSON *arr = mc_write_array(j, obj, key);
-    for (int i = 0; i < n && arr; i++) mc_write_hex_push(j, arr, h[i]);
+static void write_hex_list(McRequest *rq, cJSON *obj, const char *key, const McHex *h, int n) {
+    cJSON *arr = mc_write_array(rq, obj, key);
+    for (int i = 0; i < n && arr; i++) mc_write_hex_push(rq, arr, h[i]);
 }
 
-static void write_hex_obj(McRequest *j, cJSON *obj, const char *key, McHex h) {
-    cJSON *o = mc_write_object(j, obj, key);
-    if (o) mc_write_hex_fields(j, o, h);
+static void write_hex_obj(McRequest *rq, cJSON *obj, const char *key, McHex h) {
+    cJSON *o = mc_write_object(rq, obj, key);
+    if (o) mc_write_hex_fields(rq, o, h);
 }
 
 // The hexon centres of unit u with its reference at `ref` (Large and Huge only).
-static void write_hexons(McRequest *j, cJSON *obj, const TwUnit *u, McHex ref) {
+static void write_hexons(McRequest *rq, cJSON *obj, const TwUnit *u, McHex ref) {
     if (u->size == TW_INFANTRY) return;
     McHex c[TW_MAX_HUGE_HEXONS];
     McHex d = mc_hex_sub(ref, u->pos[0]);
     for (int k = 0; k < u->hexon_count; k++) c[k] = mc_hex_add(u->pos[k], d);
-    write_hex_list(j, obj, "hexons", c, u->hexon_count);
+    write_hex_list(rq, obj, "hexons", c, u->hexon_count);
 }
 
-static void write_place(McRequest *j, cJSON *obj, const char *key, const TwUnit *u, McHex ref) {
-    cJSON *o = mc_write_object(j, obj, key);
+static void write_place(McRequest *rq, cJSON *obj, const char *key, const TwUnit *u, McHex ref) {
+    cJSON *o = mc_write_object(rq, obj, key);
     if (!o) return;
-    mc_write_hex_fields(j, o, ref);
-    write_hexons(j, o, u, ref);
+    mc_write_hex_fields(rq, o, ref);
+    write_hexons(rq, o, u, ref);
 }
 
 static const char *dex_name(TwDex d) {
     return d == TW_DEX_PASSED ? "passed" : d == TW_DEX_FAILED ? "failed" : d == TW_DEX_NONE ? "none" : "unknown";
 }
 
-static void write_attacks(McRequest *j, cJSON *obj, const TwWorld *w, const TwMoveOut *m) {
-    cJSON *arr = mc_write_array(j, obj, "freeAttacks");
+static void write_attacks(McRequest *rq, cJSON *obj, const TwWorld *w, const TwMoveOut *m) {
+    cJSON *arr = mc_write_array(rq, obj, "freeAttacks");
     for (int i = 0; i < m->n_attacks && arr; i++) {
-        cJSON *o = mc_write_push_object(j, arr);
+        cJSON *o = mc_write_push_object(rq, arr);
         if (!o) return;
-        mc_write_string(j, o, "unit", w->units[m->attacks[i].unit].id);
-        mc_write_string(j, o, "rule", m->attacks[i].rule);
-        mc_write_string(j, o, "cause", attack_cause(m->attacks[i].rule));
-        write_hex_obj(j, o, "at", m->attacks[i].at);
+        mc_write_string(rq, o, "unit", w->units[m->attacks[i].unit].id);
+        mc_write_string(rq, o, "rule", m->attacks[i].rule);
+        mc_write_string(rq, o, "cause", attack_cause(m->attacks[i].rule));
+        write_hex_obj(rq, o, "at", m->attacks[i].at);
     }
 }
 
-static void write_resolution(McRequest *j, cJSON *obj, const TwWorld *w, const TwResolution *r) {
-    cJSON *arr = mc_write_array(j, obj, "ejections");
+static void write_resolution(McRequest *rq, cJSON *obj, const TwWorld *w, const TwResolution *r) {
+    cJSON *arr = mc_write_array(rq, obj, "ejections");
     for (int i = 0; i < r->n_ejections && arr; i++) {
         const TwEjection *e = &r->ejections[i];
         const TwUnit *t = &w->units[e->unit];
-        cJSON *o = mc_write_push_object(j, arr);
+        cJSON *o = mc_write_push_object(rq, arr);
         if (!o) return;
-        mc_write_string(j, o, "unit", t->id);
-        mc_write_string(j, o, "side", t->side);
-        mc_write_bool(j, o, "enemy", e->enemy);
-        write_place(j, o, "from", t, t->pos[0]);
-        write_hex_list(j, o, "candidates", e->cand, e->n_cand);
-        if (e->n_cand > 0) mc_write_number(j, o, "distance", e->distance);
-        if (e->chooser) mc_write_string(j, o, "chooser", e->chooser);
-        else mc_write_add(j, o, "chooser", cJSON_CreateNull());
-        mc_write_string(j, o, "dexterity", dex_name(e->dexterity));
+        mc_write_string(rq, o, "unit", t->id);
+        mc_write_string(rq, o, "side", t->side);
+        mc_write_bool(rq, o, "enemy", e->enemy);
+        write_place(rq, o, "from", t, t->pos[0]);
+        write_hex_list(rq, o, "candidates", e->cand, e->n_cand);
+        if (e->n_cand > 0) mc_write_number(rq, o, "distance", e->distance);
+        if (e->chooser) mc_write_string(rq, o, "chooser", e->chooser);
+        else mc_write_add(rq, o, "chooser", cJSON_CreateNull());
+        mc_write_string(rq, o, "dexterity", dex_name(e->dexterity));
         if (e->enemy) {
-            mc_write_string(j, o, "chooserIfPassed", e->chooser_passed);
-            mc_write_string(j, o, "chooserIfFailed", e->chooser_failed);
+            mc_write_string(rq, o, "chooserIfPassed", e->chooser_passed);
+            mc_write_string(rq, o, "chooserIfFailed", e->chooser_failed);
         }
-        mc_write_bool(j, o, "freeAttack", e->free_attack);
+        mc_write_bool(rq, o, "freeAttack", e->free_attack);
         if (e->placed) {
-            write_place(j, o, "to", t, e->to);
-            mc_write_string(j, o, "choice", e->given ? "given" : "first-candidate");
+            write_place(rq, o, "to", t, e->to);
+            mc_write_string(rq, o, "choice", e->given ? "given" : "first-candidate");
         }
     }
-    arr = mc_write_array(j, obj, "markers");
+    arr = mc_write_array(rq, obj, "markers");
     for (int i = 0; i < r->n_moves && arr; i++) {
         const TwMarkerMove *mv = &r->moves[i];
         const TwMarker *x = &w->markers[mv->marker];
-        cJSON *o = mc_write_push_object(j, arr);
+        cJSON *o = mc_write_push_object(rq, arr);
         if (!o) return;
-        mc_write_string(j, o, "marker", x->id);
-        mc_write_string(j, o, "kind", KINDS[x->kind]);
-        mc_write_string(j, o, "rule", mv->rule);
-        mc_write_string(j, o, "why", mv->follows ? "follows" : "ejected");
-        write_hex_obj(j, o, "from", x->hex);
-        write_hex_list(j, o, "candidates", mv->cand, mv->n_cand);
-        mc_write_string(j, o, "chooser", mv->chooser);
-        mc_write_bool(j, o, "stays", mv->stays);
+        mc_write_string(rq, o, "marker", x->id);
+        mc_write_string(rq, o, "kind", KINDS[x->kind]);
+        mc_write_string(rq, o, "rule", mv->rule);
+        mc_write_string(rq, o, "why", mv->follows ? "follows" : "ejected");
+        write_hex_obj(rq, o, "from", x->hex);
+        write_hex_list(rq, o, "candidates", mv->cand, mv->n_cand);
+        mc_write_string(rq, o, "chooser", mv->chooser);
+        mc_write_bool(rq, o, "stays", mv->stays);
         if (mv->placed) {
-            write_hex_obj(j, o, "to", mv->to);
-            mc_write_string(j, o, "choice", mv->given ? "given" : "first-candidate");
+            write_hex_obj(rq, o, "to", mv->to);
+            mc_write_string(rq, o, "choice", mv->given ? "given" : "first-candidate");
         }
     }
 }
 
-static void write_effects(McRequest *j, cJSON *obj, const TwWorld *w, const TwUnit *u, const TwMoveOut *m) {
-    write_attacks(j, obj, w, m);
-    if (u->size == TW_HUGE) write_hex_list(j, obj, "destroyed", m->destroyed, m->n_destroyed);
+static void write_effects(McRequest *rq, cJSON *obj, const TwWorld *w, const TwUnit *u, const TwMoveOut *m) {
+    write_attacks(rq, obj, w, m);
+    if (u->size == TW_HUGE) write_hex_list(rq, obj, "destroyed", m->destroyed, m->n_destroyed);
 }
 
-static int engaged_field(McRequest *j, cJSON *result, const TwWorld *w, int u) {
-    mc_write_bool(j, result, "engaged", mc_tw_engaged(w, u));
+static int engaged_field(McRequest *rq, cJSON *result, const TwWorld *w, int u) {
+    mc_write_bool(rq, result, "engaged", mc_tw_engaged(w, u));
     return 1;
 }
 
@@ -465,122 +433,101 @@ static int engaged_field(McRequest *j, cJSON *result, const TwWorld *w, int u) {
 
 // A list of hexes inside a reach entry; `brief` gives each as q,r and, with `omit_empty`, leaves
 // an empty list out.
-static void write_entry_hexes(McRequest *j, cJSON *obj, const char *key, const McHex *h, int n, bool brief, bool omit_empty) {
+static void write_entry_hexes(McRequest *rq, cJSON *obj, const char *key, const McHex *h, int n, bool brief, bool omit_empty) {
     if (brief && omit_empty && n == 0) return;
-    cJSON *arr = mc_write_array(j, obj, key);
-    for (int i = 0; i < n && arr; i++) mc_write_reach_hex(j, arr, NULL, h[i], brief);
+    cJSON *arr = mc_write_array(rq, obj, key);
+    for (int i = 0; i < n && arr; i++) mc_write_reach_hex(rq, arr, NULL, h[i], brief);
 }
 
 // The ids of units (markers when `markers`) an end ejects; a TW_MARKER move that only follows
 // its unit is not listed.
-static void write_ejects(McRequest *j, cJSON *o, const Req *q, const TwResolution *end, bool markers, bool brief) {
+static void write_ejects(McRequest *rq, cJSON *o, const Req *q, const TwResolution *end, bool markers, bool brief) {
     int n = 0;
     for (int k = 0; k < (markers ? end->n_moves : end->n_ejections); k++) n += !markers || !end->moves[k].follows;
     if (brief && n == 0) return;
-    cJSON *arr = mc_write_array(j, o, markers ? "ejectsMarkers" : "ejects");
+    cJSON *arr = mc_write_array(rq, o, markers ? "ejectsMarkers" : "ejects");
     if (!markers)
-        for (int k = 0; k < end->n_ejections && arr; k++) mc_write_add(j, arr, NULL, cJSON_CreateString(q->units[end->ejections[k].unit].id));
+        for (int k = 0; k < end->n_ejections && arr; k++) mc_write_add(rq, arr, NULL, cJSON_CreateString(q->units[end->ejections[k].unit].id));
     else
         for (int k = 0; k < end->n_moves && arr; k++)
-            if (!end->moves[k].follows) mc_write_add(j, arr, NULL, cJSON_CreateString(q->markers[end->moves[k].marker].id));
+            if (!end->moves[k].follows) mc_write_add(rq, arr, NULL, cJSON_CreateString(q->markers[end->moves[k].marker].id));
 }
 
 // One end position of a reach; `brief` as docs/api/torn-world.md says.
-static void write_reach_entry(McRequest *j, cJSON *o, const Req *q, const TwUnit *u, const TwReachOut *out,
+static void write_reach_entry(McRequest *rq, cJSON *o, const Req *q, const TwUnit *u, const TwReachOut *out,
                               const TwReachEntry *e, bool parent, bool brief) {
-    mc_write_hex_cost(j, o, e->pos, e->cost);
+    mc_write_hex_cost(rq, o, e->pos, e->cost);
     if (parent) {
-        mc_write_reach_hex(j, o, "parent", e->parent, brief);
-        mc_write_node_parent(j, o, e->node, out->nodes.parent[e->node]);
+        mc_write_reach_hex(rq, o, "parent", e->parent, brief);
+        mc_write_node_parent(rq, o, e->node, out->nodes.parent[e->node]);
     } else {
-        write_entry_hexes(j, o, "path", e->path, e->n_path, brief, false);
+        write_entry_hexes(rq, o, "path", e->path, e->n_path, brief, false);
     }
     if (u->size != TW_INFANTRY) {
         McHex c[TW_MAX_HUGE_HEXONS];
         McHex d = mc_hex_sub(e->pos, u->pos[0]);
         for (int k = 0; k < u->hexon_count; k++) c[k] = mc_hex_add(u->pos[k], d);
-        write_entry_hexes(j, o, "hexons", c, u->hexon_count, brief, false);
+        write_entry_hexes(rq, o, "hexons", c, u->hexon_count, brief, false);
     }
     const TwMoveOut *m = &e->effects;
     if (!brief || m->n_attacks > 0) {
-        cJSON *arr = mc_write_array(j, o, "freeAttacks");
+        cJSON *arr = mc_write_array(rq, o, "freeAttacks");
         for (int i = 0; i < m->n_attacks && arr; i++) {
-            cJSON *a = mc_write_push_object(j, arr);
+            cJSON *a = mc_write_push_object(rq, arr);
             if (!a) break;
-            mc_write_string(j, a, "unit", q->w.units[m->attacks[i].unit].id);
-            if (!brief || strcmp(m->attacks[i].rule, "TW-FA-2") != 0) mc_write_string(j, a, "rule", m->attacks[i].rule);
-            mc_write_reach_hex(j, a, "at", m->attacks[i].at, brief);
+            mc_write_string(rq, a, "unit", q->w.units[m->attacks[i].unit].id);
+            if (!brief || strcmp(m->attacks[i].rule, "TW-FA-2") != 0) mc_write_string(rq, a, "rule", m->attacks[i].rule);
+            mc_write_reach_hex(rq, a, "at", m->attacks[i].at, brief);
         }
     }
-    if (u->size == TW_HUGE) write_entry_hexes(j, o, "destroyed", m->destroyed, m->n_destroyed, brief, true);
-    write_ejects(j, o, q, &m->end, false, brief);
-    write_ejects(j, o, q, &m->end, true, brief);
+    if (u->size == TW_HUGE) write_entry_hexes(rq, o, "destroyed", m->destroyed, m->n_destroyed, brief, true);
+    write_ejects(rq, o, q, &m->end, false, brief);
+    write_ejects(rq, o, q, &m->end, true, brief);
     // Longer paths that draw fewer free attacks or fewer attackers (docs/api/torn-world.md).
     if (brief || e->n_alternatives == 0) return;
-    cJSON *alts = mc_write_array(j, o, "alternatives");
+    cJSON *alts = mc_write_array(rq, o, "alternatives");
     for (int i = 0; i < e->n_alternatives && alts; i++) {
-        cJSON *a = mc_write_push_object(j, alts);
+        cJSON *a = mc_write_push_object(rq, alts);
         if (!a) return;
-        write_reach_entry(j, a, q, u, out, &e->alternatives[i], parent, false);
+        write_reach_entry(rq, a, q, u, out, &e->alternatives[i], parent, false);
     }
 }
 
-// The parent form's nodes on listed paths that are no entry's node (mc_tw_reach_through), and the
-// start node, so that every chain of parentNode ends at startNode.
-static void write_through(McRequest *j, cJSON *result, const Req *q, const TwReachOut *out, bool brief) {
-    const TwReachNodes *nd = &out->nodes;
-    const McBoard *b = q->w.board;
-    McWriteList through = {0};
-    for (int i = 0; i < out->n_through && !j->oom; i++) {
-        int v = out->through[i];
-        cJSON *o = mc_write_list_object(j, &through);
-        if (!o) {
-            mc_write_list_commit(j, &through);
-            break;
-        }
-        mc_write_hex_cost(j, o, b->hexes[nd->position[v]], nd->steps[v]);
-        mc_write_reach_hex(j, o, "parent", b->hexes[nd->position[nd->parent[v]]], brief);
-        mc_write_node_parent(j, o, v, nd->parent[v]);
-        mc_write_list_commit(j, &through);
-    }
-    mc_write_list_end(j, &through, result, "through");
-    if (nd->count > 0) mc_write_number(j, result, "startNode", nd->start);
-}
 
-// An arrays ask's reach (mc_position_ask_arrays): the entries in columns, the result only the
-// unit, `legal` and the row count (docs/api.md "Arrays").
-static int reach_columns(McRequest *j, cJSON *result, const Req *q, const TwUnit *u, const TwReachOut *out) {
-    int n = out->n;
-    const McBoard *b = q->w.board;
-    int32_t *col = mc_columns_hex(j, n);
-    int *row_at = MC_NEW(j->env.arena, int, b->count + 1);
-    if (!col || !row_at) return mc_read_oom(j);
-    for (int i = 0; i < b->count; i++) row_at[i] = -2;
-    for (int i = 0; i < n; i++) row_at[mc_board_index(b, out->entries[i].pos)] = i;
-    McHex start = u->pos[0];
-    for (int i = 0; i < n; i++) {
-        const TwReachEntry *e = &out->entries[i];
-        const TwMoveOut *m = &e->effects;
-        int parent = -1;
-        if (e->parent.q != start.q || e->parent.r != start.r) {
-            int at = mc_board_index(b, e->parent);
-            parent = at >= 0 ? row_at[at] : -2;
-        }
-        int markers = 0;
-        for (int k = 0; k < m->end.n_moves; k++) markers += !m->end.moves[k].follows;
-        col[i] = e->pos.q;
-        col[n + i] = e->pos.r;
-        col[2 * n + i] = e->cost;
-        col[3 * n + i] = parent;
-        col[4 * n + i] = (m->n_attacks > 0 ? MC_TW_REACH_FREE_ATTACKS : 0) | (m->end.n_ejections > 0 ? MC_TW_REACH_EJECTS : 0) |
-                         (markers > 0 ? MC_TW_REACH_MARKERS : 0) |
-                         (u->size == TW_HUGE && m->n_destroyed > 0 ? MC_TW_REACH_DESTROYS : 0) |
-                         (e->n_alternatives > 0 ? MC_TW_REACH_ALTERNATIVES : 0) | m->n_attacks << MC_TW_REACH_ATTACK_SHIFT;
+// A reach's end positions, for the arrays form and the parent form's "through" list.
+typedef struct ReachRows {
+    const McBoard *board;
+    const TwUnit *u;
+    const TwReachOut *out;
+} ReachRows;
+
+static McReachRow reach_row(const void *ctx, int i) {
+    const ReachRows *rows = ctx;
+    const TwReachEntry *e = &rows->out->entries[i];
+    const TwMoveOut *m = &e->effects;
+    McHex start = rows->u->pos[0];
+    int from = -1;
+    if (e->parent.q != start.q || e->parent.r != start.r) {
+        int at = mc_board_index(rows->board, e->parent);
+        from = at >= 0 ? at : -2;
     }
-    mc_write_string(j, result, "unit", u->id);
-    mc_write_bool(j, result, "legal", out->legal);
-    mc_write_number(j, result, "rows", n);
-    return 1;
+    int markers = 0;
+    for (int k = 0; k < m->end.n_moves; k++) markers += !m->end.moves[k].follows;
+    int32_t flags = (m->n_attacks > 0 ? MC_TW_REACH_FREE_ATTACKS : 0) | (m->end.n_ejections > 0 ? MC_TW_REACH_EJECTS : 0) |
+                    (markers > 0 ? MC_TW_REACH_MARKERS : 0) |
+                    (rows->u->size == TW_HUGE && m->n_destroyed > 0 ? MC_TW_REACH_DESTROYS : 0) |
+                    (e->n_alternatives > 0 ? MC_TW_REACH_ALTERNATIVES : 0) | m->n_attacks << MC_TW_REACH_ATTACK_SHIFT;
+    return (McReachRow){e->pos, mc_board_index(rows->board, e->pos), e->cost, from, flags};
+}
+// The i-th node of the parent form's "through" list (mc_tw_reach_through): a node on listed paths
+// that is no entry's node.
+static bool through_node(const void *ctx, int i, McReachNode *out) {
+    const ReachRows *rows = ctx;
+    const TwReachNodes *nd = &rows->out->nodes;
+    const McHex *hexes = rows->board->hexes;
+    int v = rows->out->through[i];
+    *out = (McReachNode){hexes[nd->position[v]], hexes[nd->position[nd->parent[v]]], nd->steps[v], v, nd->parent[v]};
+    return true;
 }
 
 // ---- queries -----------------------------------------------------------------------------------
@@ -591,37 +538,40 @@ static int reach_columns(McRequest *j, cJSON *result, const Req *q, const TwUnit
 // along its paths to 5,293 ends: that answer ran out of memory, and now stops at the limit.
 enum { WORK_DESTROYED_HEX = 1000 };
 
-static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
+static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
     Req q;
     MoveFields f;
     int asked_parent = 0;
     bool brief = false;
-    if (!get_world(j, req, &q) || !read_move_fields(j, req, &q, &f, false) || !mc_read_reach_paths(j, req, &asked_parent) ||
-        !mc_read_reach_detail(j, req, &brief))
+    if (!get_world(rq, req, &q) || !read_move_fields(rq, req, &q, &f, false) || !mc_read_reach_paths(rq, req, &asked_parent) ||
+        !mc_read_reach_detail(rq, req, &brief))
         return 0;
     TwReachOut out;
-    if (!mc_tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, !brief, &out)) return mc_read_oom(j);
+    if (!mc_tw_reach(&rq->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, !brief, &out)) return mc_read_oom(rq);
     const TwUnit *u = &q.units[f.unit];
-    if (j->columns) return reach_columns(j, result, &q, u, &out);
-    mc_write_bool(j, result, "legal", out.legal);
-    mc_write_reasons(j, result, "reasons", &out.reasons);
-    write_place(j, result, "start", u, u->pos[0]);
-    mc_write_number(j, result, "allowance", f.allowance);
-    mc_write_string(j, result, "unitOfMeasure", mc_tw_size_unit(u->size));
-    engaged_field(j, result, &q.w, f.unit);
+    if (rq->columns) {
+        const ReachRows rows = {q.w.board, u, &out};
+        return mc_write_reach_columns(rq, result, q.w.board, out.n, reach_row, &rows, u->id, out.legal);
+    }
+    mc_write_bool(rq, result, "legal", out.legal);
+    mc_write_reasons(rq, result, "reasons", &out.reasons);
+    write_place(rq, result, "start", u, u->pos[0]);
+    mc_write_number(rq, result, "allowance", f.allowance);
+    mc_write_string(rq, result, "unitOfMeasure", mc_tw_size_unit(u->size));
+    engaged_field(rq, result, &q.w, f.unit);
     long long path_hexes = 0;
     for (int i = 0; i < out.n; i++) {
         path_hexes += out.entries[i].n_path;
         for (int a = 0; a < out.entries[i].n_alternatives; a++) path_hexes += out.entries[i].alternatives[a].n_path;
     }
-    bool parent = mc_write_reach_paths(j, result, asked_parent, path_hexes, "TW-MV-1", u->id);
+    bool parent = mc_write_reach_paths(rq, result, asked_parent, path_hexes, "TW-MV-1", u->id);
     // Written as text one entry at a time (a reach over 100 x 100 hexes; write.h).
     McWriteList arr = {0};
     long long listed = 0;
-    for (int i = 0; i < out.n && !j->oom; i++) {
+    for (int i = 0; i < out.n && !rq->oom; i++) {
         const TwReachEntry *e = &out.entries[i];
         if (mc_work_out()) {
-            mc_work_note(&j->env, "", "the reach answer after %d of %d end positions written (%lld destroyed hexes listed)",
+            mc_work_note(&rq->env, "", "the reach answer after %d of %d end positions written (%lld destroyed hexes listed)",
                          i, out.n, listed);
             break;
         }
@@ -632,199 +582,79 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
         for (int a = 0; a < e->n_alternatives; a++) destroyed += e->alternatives[a].effects.n_destroyed;
         mc_work_add((uint64_t)destroyed * WORK_DESTROYED_HEX);
         listed += destroyed;
-        cJSON *o = mc_write_list_object(j, &arr);
+        cJSON *o = mc_write_list_object(rq, &arr);
         if (!o) {
-            mc_write_list_commit(j, &arr);
+            mc_write_list_commit(rq, &arr);
             break;
         }
-        write_reach_entry(j, o, &q, u, &out, e, parent, brief);
-        mc_write_list_commit(j, &arr);
+        write_reach_entry(rq, o, &q, u, &out, e, parent, brief);
+        mc_write_list_commit(rq, &arr);
     }
-    mc_write_list_end(j, &arr, result, "hexes");
+    mc_write_list_end(rq, &arr, result, "hexes");
     if (mc_work_out()) return 0;
     if (parent) {
-        if (!mc_tw_reach_through(&j->env, &out)) return mc_read_oom(j);
-        write_through(j, result, &q, &out, brief);
+        if (!mc_tw_reach_through(&rq->env, &out)) return mc_read_oom(rq);
+        const ReachRows rows = {q.w.board, u, &out};
+        mc_write_reach_through(rq, result, out.n_through, through_node, &rows, brief);
+        // The start node, so that every chain of parentNode ends at startNode.
+        if (out.nodes.count > 0) mc_write_number(rq, result, "startNode", out.nodes.start);
     }
-    mc_write_number(j, result, "droppedNoFreeHex", out.dropped_no_room);
-    if (out.legal) mc_write_string(j, result, "tieBreak", out.exact_attacks ? "distinct-attackers" : "additive-attackers");
+    mc_write_number(rq, result, "droppedNoFreeHex", out.dropped_no_room);
+    if (out.legal) mc_write_string(rq, result, "tieBreak", out.exact_attacks ? "distinct-attackers" : "additive-attackers");
     // Only when it happens: the answers of every other reach keep their bytes.
-    if (out.alternatives_limited) mc_write_bool(j, result, "alternativesLimited", true);
+    if (out.alternatives_limited) mc_write_bool(rq, result, "alternativesLimited", true);
     return 1;
 }
 
-static const TwReachEntry *find_entry(const TwReachOut *r, McHex to) {
-    for (int i = 0; i < r->n; i++)
-        if (mc_hex_equal(r->entries[i].pos, to)) return &r->entries[i];
-    return NULL;
-}
-
-// The battlefield with the mover alone (the what-if of whyNot): the board and the markers stay; a
-// Linked marker taken by another miniature is taken by none.
-static int world_alone(McRequest *j, const Req *q, int mover, TwWorld *alone) {
-    TwUnit *u = MC_NEW(j->env.arena, TwUnit, 1);
-    TwMarker *mk = MC_NEW(j->env.arena, TwMarker, q->w.marker_count > 0 ? q->w.marker_count : 1);
-    if (!u || !mk) return 0;
-    *u = q->units[mover];
-    for (int i = 0; i < q->w.marker_count; i++) {
-        mk[i] = q->w.markers[i];
-        mk[i].taken_by = mk[i].taken_by == mover ? 0 : -1;
-    }
-    memset(alone, 0, sizeof *alone);
-    alone->board = q->w.board;
-    alone->anchor = q->w.anchor;
-    alone->units = u;
-    alone->unit_count = 1;
-    alone->markers = mk;
-    alone->marker_count = q->w.marker_count;
-    int index = 0, other = 0;
-    return mc_tw_world_build(alone, j->env.arena, &index, &other) == TW_WORLD_OK;
-}
-
-// Why the mover cannot end on `to` although the action may be taken. Two searches with steps to
-// spare: on the real battlefield and with the mover alone. When the second finds a shorter path,
-// checking that path on the real battlefield names the miniature, landscape or marker in the
-// way; when the first finds a path, the allowance is short of its length.
-static int why_move(McRequest *j, const Req *q, const MoveFields *f, const TwWorld *alone, McWhyNot *w) {
-    const char *id = q->units[f->unit].id;
-    TwReachOut rich, open;
-    if (!mc_tw_reach(&j->env, &q->w, f->unit, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, false, &rich) ||
-        !mc_tw_reach(&j->env, alone, 0, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, false, &open))
-        return 0;
-    const TwReachEntry *d = find_entry(&rich, w->to), *od = find_entry(&open, w->to);
-    if (od && (!d || od->cost < d->cost)) {
-        TwMoveIn in = {f->unit, (TwCause)f->cause, MC_MAX_MOVE_POINTS, false, od->path, od->n_path, NULL, 0};
-        TwMoveOut mv;
-        if (!mc_tw_move(&j->env, &q->w, &in, &mv)) return 0;
-        for (int i = 0; i < mv.reasons.count; i++)
-            if (!mc_why_not_copy_reason(&j->env, w, &mv.reasons.items[i])) return 0;
-    }
-    if (d) {
-        w->needs = d->cost;
-        bool hexes = q->units[f->unit].size == TW_INFANTRY;
-        const char *unit = d->cost != 1 ? mc_tw_size_unit(q->units[f->unit].size) : hexes ? "hex" : "hexon";
-        McReason *x = mc_reason_add(&j->env, &w->reasons, "exceeds_allowance", "TW-MV-1",
-                                    "The shortest path the miniatures leave open to (q %d, r %d) is %d %s long; the %s allows %d.",
-                                    w->to.q, w->to.r, d->cost, unit, ACTIONS[f->action], f->allowance);
-        if (!x) return 0;
-        x->unit = id;
-        x->has_hex = 1;
-        x->q = w->to.q;
-        x->r = w->to.r;
-    }
-    if (w->reasons.count > 0) return 1;
-    // No path at all, even alone: may the miniature end on the position itself?
-    TwSpot spot;
-    TwVerdict v;
-    mc_tw_spot(&q->w, f->unit, mc_tw_delta_of(&q->w, f->unit, w->to), &spot);
-    if (!mc_tw_can_end(&q->w, f->unit, &spot, (TwCause)f->cause, &v)) {
-        McReason *x = mc_reason_add(&j->env, &w->reasons, v.code, v.rule, "%s", v.message);
-        if (!x) return 0;
-        x->unit = v.unit >= 0 ? q->units[v.unit].id : v.marker >= 0 ? q->w.markers[v.marker].id : id;
-        x->has_hex = 1;
-        x->q = w->to.q;
-        x->r = w->to.r;
-        return 1;
-    }
-    McReason *x = mc_reason_add(&j->env, &w->reasons, "no_path", "TW-MV-1",
-                                "No path between the Volume Landscape and the board's edges reaches the position.");
-    if (!x) return 0;
-    x->unit = id;
-    x->has_hex = 1;
-    x->q = w->to.q;
-    x->r = w->to.r;
-    return 1;
-}
-
-static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
+static int run_why_not(McRequest *rq, const cJSON *req, cJSON *result) {
     Req q;
     MoveFields f;
     McWhyNot w;
     memset(&w, 0, sizeof w);
     w.needs = -1;
-    if (!get_world(j, req, &q) || !read_move_fields(j, req, &q, &f, false) || !mc_read_hex_at(j, req, "to", 1, &w.to, NULL))
+    if (!get_world(rq, req, &q) || !read_move_fields(rq, req, &q, &f, false) || !mc_read_hex_at(rq, req, "to", 1, &w.to, NULL))
         return 0;
-    int saved = mc_read_push_key(j, "to");
-    if (!check_lattice(j, &q, f.unit, w.to)) return 0;
-    mc_read_pop(j, saved);
+    int saved = mc_read_push_key(rq, "to");
+    if (!check_lattice(rq, &q, f.unit, w.to)) return 0;
+    mc_read_pop(rq, saved);
     TwReachOut out;
-    if (!mc_tw_reach(&j->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, false, &out)) return mc_read_oom(j);
+    if (!mc_tw_reach(&rq->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, false, &out)) return mc_read_oom(rq);
     const TwUnit *u = &q.units[f.unit];
-    mc_write_bool(j, result, "legal", out.legal);
-    mc_write_reasons(j, result, "restrictions", &out.reasons);
-    write_place(j, result, "start", u, u->pos[0]);
-    mc_write_number(j, result, "allowance", f.allowance);
-    mc_write_string(j, result, "unitOfMeasure", mc_tw_size_unit(u->size));
-    engaged_field(j, result, &q.w, f.unit);
-    const TwReachEntry *e = find_entry(&out, w.to);
-    McQuiet quiet = mc_why_not_quiet_begin(j);
-    int ok = 1;
-    if (e) {
-        w.reachable = true;
-        w.cost = e->cost;
-        w.path = e->path;
-        w.path_len = e->n_path;
-    } else if (!mc_board_contains(&q.board, w.to)) {
-        McReason *x = mc_reason_add(&j->env, &w.reasons, "off_board", "TW-MV-1", "The position is not on the board.");
-        ok = x != NULL;
-        if (x) {
-            x->unit = u->id;
-            x->has_hex = 1;
-            x->q = w.to.q;
-            x->r = w.to.r;
-        }
-    } else {
-        if (!out.legal) {
-            for (int i = 0; i < out.reasons.count && ok; i++) ok = mc_why_not_copy_reason(&j->env, &w, &out.reasons.items[i]);
-        } else if (mc_hex_equal(w.to, u->pos[0])) {
-            McReason *x = mc_reason_add(&j->env, &w.reasons, "not_moved", "TW-MV-1",
-                                        "The miniature stands there already: a movement enters at least one position.");
-            ok = x != NULL;
-            if (x) x->unit = u->id;
-        }
-        bool staying = w.reasons.count > 0 && out.legal;
-        TwWorld alone;
-        if (ok && !world_alone(j, &q, f.unit, &alone)) ok = 0;
-        if (ok && out.legal && w.reasons.count == 0) ok = why_move(j, &q, &f, &alone, &w);
-        if (ok && !staying) {
-            TwReachOut o;
-            ok = mc_tw_reach(&j->env, &alone, 0, (TwCause)f.cause, f.allowance, f.used, false, &o);
-            const TwReachEntry *oe = ok ? find_entry(&o, w.to) : NULL;
-            w.has_what_if = true;
-            if (oe) {
-                w.what_if_reachable = true;
-                w.what_if_cost = oe->cost;
-                w.what_if_path = oe->path;
-                w.what_if_len = oe->n_path;
-            }
-        }
-    }
-    mc_why_not_quiet_end(j, quiet);
-    if (!ok) return mc_read_oom(j);
-    mc_write_why_not(j, result, &w);
+    mc_write_bool(rq, result, "legal", out.legal);
+    mc_write_reasons(rq, result, "restrictions", &out.reasons);
+    write_place(rq, result, "start", u, u->pos[0]);
+    mc_write_number(rq, result, "allowance", f.allowance);
+    mc_write_string(rq, result, "unitOfMeasure", mc_tw_size_unit(u->size));
+    engaged_field(rq, result, &q.w, f.unit);
+    McQuiet quiet = mc_why_not_quiet_begin(rq);
+    const TwWhyNotIn in = {f.unit, (TwCause)f.cause, f.allowance, f.used, ACTIONS[f.action]};
+    int ok = mc_tw_why_not(&rq->env, &q.w, &in, &out, &w);
+    mc_why_not_quiet_end(rq, quiet);
+    if (!ok) return mc_read_oom(rq);
+    mc_write_why_not(rq, result, &w);
     return 1;
 }
 
-static void write_move(McRequest *j, cJSON *result, const Req *q, int unit, const TwMoveOut *m, int n_path) {
+static void write_move(McRequest *rq, cJSON *result, const Req *q, int unit, const TwMoveOut *m, int n_path) {
     const TwUnit *u = &q->units[unit];
-    mc_write_bool(j, result, "legal", m->legal);
-    mc_write_reasons(j, result, "reasons", &m->reasons);
-    if (m->failed_step >= 0) mc_write_number(j, result, "failedStep", m->failed_step);
-    write_place(j, result, "final", u, m->final);
+    mc_write_bool(rq, result, "legal", m->legal);
+    mc_write_reasons(rq, result, "reasons", &m->reasons);
+    if (m->failed_step >= 0) mc_write_number(rq, result, "failedStep", m->failed_step);
+    write_place(rq, result, "final", u, m->final);
     if (!m->legal) return;
-    mc_write_number(j, result, "steps", n_path);
-    write_effects(j, result, &q->w, u, m);
+    mc_write_number(rq, result, "steps", n_path);
+    write_effects(rq, result, &q->w, u, m);
     if (u->size == TW_HUGE && m->huge_steps) {
-        cJSON *arr = mc_write_array(j, result, "hugeSteps");
+        cJSON *arr = mc_write_array(rq, result, "hugeSteps");
         for (int i = 0; i < n_path && arr; i++) {
-            cJSON *o = mc_write_push_object(j, arr);
+            cJSON *o = mc_write_push_object(rq, arr);
             if (!o) break;
             const TwHugeStep *s = &m->huge_steps[i];
-            write_hex_list(j, o, "entered", s->entered, s->n_entered);
-            write_hex_list(j, o, "overlap", s->overlap, s->n_overlap);
+            write_hex_list(rq, o, "entered", s->entered, s->n_entered);
+            write_hex_list(rq, o, "overlap", s->overlap, s->n_overlap);
         }
     }
-    write_resolution(j, result, &q->w, &m->end);
+    write_resolution(rq, result, &q->w, &m->end);
 }
 
 // The mover whose path is read: each step on its lattice.
@@ -833,56 +663,56 @@ typedef struct PathOf {
     int unit;
 } PathOf;
 
-static int check_step(McRequest *j, const void *ctx, McHex h) {
+static int check_step(McRequest *rq, const void *ctx, McHex h) {
     const PathOf *of = ctx;
     // A step off the board is a move the rules forbid (TW-MV-1), answered as a result.
-    return check_lattice(j, of->q, of->unit, h);
+    return check_lattice(rq, of->q, of->unit, h);
 }
 
-static int read_path(McRequest *j, const cJSON *req, const Req *q, int unit, McHex **path, int *n) {
+static int read_path(McRequest *rq, const cJSON *req, const Req *q, int unit, McHex **path, int *n) {
     const PathOf of = {q, unit};
-    if (!mc_read_hex_path(j, req, "path", check_step, &of, path, n)) return 0;
-    if (*n < 1) return mc_read_fail_key(j, "path", "bad_request", "a path enters at least one position");
+    if (!mc_read_hex_path(rq, req, "path", check_step, &of, path, n)) return 0;
+    if (*n < 1) return mc_read_fail_key(rq, "path", "bad_request", "a path enters at least one position");
     return 1;
 }
 
-static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
+static int run_move(McRequest *rq, const cJSON *req, cJSON *result) {
     Req q;
     MoveFields f;
     McHex *path;
     int n;
     TwChoice *choices;
     int nc;
-    if (!get_world(j, req, &q) || !read_move_fields(j, req, &q, &f, true) || !read_path(j, req, &q, f.unit, &path, &n) ||
-        !read_choices(j, req, &q, &choices, &nc))
+    if (!get_world(rq, req, &q) || !read_move_fields(rq, req, &q, &f, true) || !read_path(rq, req, &q, f.unit, &path, &n) ||
+        !read_choices(rq, req, &q, &choices, &nc))
         return 0;
     const McHex *walked = path;
     // A deployment's one position is a place, not a step; a movement enters at least one position.
     int skipped = f.cause == TW_CAUSE_DEPLOY ? 0 : mc_path_skip_start(&walked, &n, q.units[f.unit].pos[0], 1);
     TwMoveIn in = {f.unit, (TwCause)f.cause, f.allowance, f.used, walked, n, choices, nc};
     TwMoveOut out;
-    if (!mc_tw_move(&j->env, &q.w, &in, &out)) return mc_read_oom(j);
+    if (!mc_tw_move(&rq->env, &q.w, &in, &out)) return mc_read_oom(rq);
     // `final` is where the legal part of the path ends (docs/api.md "Hex boards"): the position
     // before the first refused step, the start when the first step is refused.
     if (!out.legal && out.failed_step > 0 && f.cause != TW_CAUSE_DEPLOY) out.final = walked[out.failed_step - 1];
     mc_reasons_shift_steps(&out.reasons, skipped);
     if (out.failed_step >= 0) out.failed_step += skipped;
-    engaged_field(j, result, &q.w, f.unit);
-    write_move(j, result, &q, f.unit, &out, f.cause == TW_CAUSE_DEPLOY ? 1 : n);
+    engaged_field(rq, result, &q.w, f.unit);
+    write_move(rq, result, &q, f.unit, &out, f.cause == TW_CAUSE_DEPLOY ? 1 : n);
     return 1;
 }
 
-static int run_eject(McRequest *j, const cJSON *req, cJSON *result) {
+static int run_eject(McRequest *rq, const cJSON *req, cJSON *result) {
     Req q;
     int unit = 0;
     McHex at;
     TwChoice *choices;
     int nc;
-    if (!get_world(j, req, &q) || !mc_read_ref(j, &q.unit_ids, req, "unit", 1, &unit) ||
-        !read_ref_at(j, &q, unit, req, "at", 1, &at, NULL) || !read_choices(j, req, &q, &choices, &nc))
+    if (!get_world(rq, req, &q) || !mc_read_ref(rq, &q.unit_ids, req, "unit", 1, &unit) ||
+        !read_ref_at(rq, &q, unit, req, "at", 1, &at, NULL) || !read_choices(rq, req, &q, &choices, &nc))
         return 0;
     const TwUnit *u = &q.units[unit];
-    if (u->size != TW_INFANTRY) mc_assume(&j->env, MC_A_TW_1);
+    if (u->size != TW_INFANTRY) mc_assume(&rq->env, MC_A_TW_1);
     McHex delta = mc_hex_sub(at, u->pos[0]);
     TwSpot s;
     TwVerdict v;
@@ -892,60 +722,60 @@ static int run_eject(McRequest *j, const cJSON *req, cJSON *result) {
     TwResolution r;
     memset(&r, 0, sizeof r);
     if (!legal) {
-        McReason *x = mc_reason_add(&j->env, &reasons, v.code, v.rule, "%s", v.message);
-        if (!x) return mc_read_oom(j);
+        McReason *x = mc_reason_add(&rq->env, &reasons, v.code, v.rule, "%s", v.message);
+        if (!x) return mc_read_oom(rq);
         if (v.unit >= 0) x->unit = q.units[v.unit].id;
         else if (v.marker >= 0) x->unit = q.markers[v.marker].id;
         x->has_hex = 1;
         x->q = at.q;
         x->r = at.r;
-        mc_trace(&j->env, v.rule, u->id, "%s cannot end there: %s", u->id, v.message);
+        mc_trace(&rq->env, v.rule, u->id, "%s cannot end there: %s", u->id, v.message);
     } else {
-        if (!mc_tw_resolve_end(&j->env, &q.w, unit, delta, NULL, choices, nc, &r)) return mc_read_oom(j);
+        if (!mc_tw_resolve_end(&rq->env, &q.w, unit, delta, NULL, choices, nc, &r)) return mc_read_oom(rq);
         legal = r.legal;
         reasons = r.reasons;
     }
-    mc_write_bool(j, result, "legal", legal);
-    mc_write_reasons(j, result, "reasons", &reasons);
-    write_place(j, result, "final", u, at);
-    write_resolution(j, result, &q.w, &r);
-    cJSON *arr = mc_write_array(j, result, "freeAttacks");
+    mc_write_bool(rq, result, "legal", legal);
+    mc_write_reasons(rq, result, "reasons", &reasons);
+    write_place(rq, result, "final", u, at);
+    write_resolution(rq, result, &q.w, &r);
+    cJSON *arr = mc_write_array(rq, result, "freeAttacks");
     for (int i = 0; i < r.n_ejections && arr; i++) {
         if (!r.ejections[i].free_attack) continue;
-        cJSON *o = mc_write_push_object(j, arr);
+        cJSON *o = mc_write_push_object(rq, arr);
         if (!o) break;
-        mc_write_string(j, o, "unit", q.units[r.ejections[i].unit].id);
-        mc_write_string(j, o, "rule", "TW-EJ-2");
-        write_hex_obj(j, o, "at", at);
+        mc_write_string(rq, o, "unit", q.units[r.ejections[i].unit].id);
+        mc_write_string(rq, o, "rule", "TW-EJ-2");
+        write_hex_obj(rq, o, "at", at);
     }
     return 1;
 }
 
-static int run_shift(McRequest *j, const cJSON *req, cJSON *result) {
+static int run_shift(McRequest *rq, const cJSON *req, cJSON *result) {
     Req q;
     int unit = 0, dex = 0, has_to = 0;
     const char *by = NULL;
     McHex to;
-    if (!get_world(j, req, &q) || !mc_read_ref(j, &q.unit_ids, req, "unit", 1, &unit) ||
-        !mc_read_string(j, req, "by", 1, &by) || !read_ref_at(j, &q, unit, req, "to", 0, &to, &has_to) ||
-        !mc_read_enum(j, req, "dexterity", 0, DEX, &dex))
+    if (!get_world(rq, req, &q) || !mc_read_ref(rq, &q.unit_ids, req, "unit", 1, &unit) ||
+        !mc_read_string(rq, req, "by", 1, &by) || !read_ref_at(rq, &q, unit, req, "to", 0, &to, &has_to) ||
+        !mc_read_enum(rq, req, "dexterity", 0, DEX, &dex))
         return 0;
     TwShiftOut out;
-    if (!mc_tw_shift(&j->env, &q.w, unit, by, has_to ? &to : NULL, (TwDex)dex, &out)) return mc_read_oom(j);
+    if (!mc_tw_shift(&rq->env, &q.w, unit, by, has_to ? &to : NULL, (TwDex)dex, &out)) return mc_read_oom(rq);
     const TwUnit *u = &q.units[unit];
-    mc_write_bool(j, result, "dexterityTest", out.test);
-    cJSON *arr = mc_write_array(j, result, "outcomes");
+    mc_write_bool(rq, result, "dexterityTest", out.test);
+    cJSON *arr = mc_write_array(rq, result, "outcomes");
     for (int i = 0; i < out.n && arr; i++) {
         const TwShiftOutcome *o = &out.outcomes[i];
-        cJSON *x = mc_write_push_object(j, arr);
+        cJSON *x = mc_write_push_object(rq, arr);
         if (!x) break;
-        mc_write_string(j, x, "dexterity", dex_name(o->dexterity));
-        mc_write_bool(j, x, "moves", o->moves);
-        mc_write_string(j, x, "chooser", o->chooser);
-        mc_write_bool(j, x, "legal", o->legal);
-        mc_write_reasons(j, x, "reasons", &o->reasons);
-        if (o->dexterity == TW_DEX_PASSED && u->size == TW_INFANTRY) write_hex_list(j, x, "candidates", o->cand, o->n_cand);
-        if (o->has_final) write_place(j, x, "final", u, o->final);
+        mc_write_string(rq, x, "dexterity", dex_name(o->dexterity));
+        mc_write_bool(rq, x, "moves", o->moves);
+        mc_write_string(rq, x, "chooser", o->chooser);
+        mc_write_bool(rq, x, "legal", o->legal);
+        mc_write_reasons(rq, x, "reasons", &o->reasons);
+        if (o->dexterity == TW_DEX_PASSED && u->size == TW_INFANTRY) write_hex_list(rq, x, "candidates", o->cand, o->n_cand);
+        if (o->has_final) write_place(rq, x, "final", u, o->final);
     }
     return 1;
 }

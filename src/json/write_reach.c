@@ -4,6 +4,7 @@
 #include "json/write_reach.h"
 
 #include "core/limits.h"
+#include "json/position.h"
 #include "json/read_hex.h"
 
 // The whole-path hexes an answer may hold: MC_MAX_PATH_OUTPUT, except in the fuzz build
@@ -116,4 +117,47 @@ int mc_path_skip_start(const McHex **path, int *n, McHex start, int keep) {
 void mc_reasons_shift_steps(McReasons *reasons, int by) {
     for (int i = 0; i < reasons->count; i++)
         if (reasons->items[i].action >= 0) reasons->items[i].action += by;
+}
+
+int mc_write_reach_columns(McRequest *rq, cJSON *result, const McBoard *board, int n, McReachRow (*row)(const void *ctx, int i),
+                           const void *ctx, const char *unit, int legal) {
+    int32_t *col = mc_columns_hex(rq, n);
+    int *row_at = MC_NEW(rq->env.arena, int, board->count + 1);
+    if (!col || !row_at) return mc_read_oom(rq);
+    for (int i = 0; i < board->count; i++) row_at[i] = -2;
+    for (int i = 0; i < n; i++) {
+        McReachRow r = row(ctx, i);
+        row_at[r.pos] = i;
+        col[i] = r.hex.q;
+        col[n + i] = r.hex.r;
+        col[2 * n + i] = r.cost;
+        col[3 * n + i] = r.from; // a board index until every row's is known
+        col[4 * n + i] = r.flags;
+    }
+    for (int i = 0; i < n; i++)
+        if (col[3 * n + i] >= 0) col[3 * n + i] = row_at[col[3 * n + i]];
+    mc_write_string(rq, result, "unit", unit);
+    if (legal >= 0) mc_write_bool(rq, result, "legal", legal);
+    mc_write_number(rq, result, "rows", n);
+    return 1;
+}
+
+void mc_write_reach_through(McRequest *rq, cJSON *result, int n, bool (*node)(const void *ctx, int i, McReachNode *out),
+                            const void *ctx, bool brief) {
+    // Written as text one node at a time, as the entries are (write.h).
+    McWriteList through = {0};
+    for (int i = 0; i < n && !rq->oom; i++) {
+        McReachNode v;
+        if (!node(ctx, i, &v)) continue;
+        cJSON *o = mc_write_list_object(rq, &through);
+        if (!o) {
+            mc_write_list_commit(rq, &through);
+            break;
+        }
+        mc_write_hex_cost(rq, o, v.hex, v.cost);
+        mc_write_reach_hex(rq, o, "parent", v.parent, brief);
+        mc_write_node_parent(rq, o, v.node, v.parent_node);
+        mc_write_list_commit(rq, &through);
+    }
+    mc_write_list_end(rq, &through, result, "through");
 }

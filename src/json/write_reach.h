@@ -1,6 +1,7 @@
 // The path form of a hex `reach` answer, shared by the hex systems (src/systems.def, board
 // "hex"): whole paths ("paths": "full", the default) or a parent per hex ("paths": "parent"),
-// the switch to parents when whole paths would pass MC_MAX_PATH_OUTPUT, and the brief detail.
+// the switch to parents when whole paths would pass MC_MAX_PATH_OUTPUT, the brief detail, the
+// parent form's "through" list and the arrays form; a game gives only its rows, nodes and fields.
 #ifndef MC_WRITE_REACH_H
 #define MC_WRITE_REACH_H
 
@@ -37,6 +38,35 @@ void mc_write_reach_hex(McRequest *j, cJSON *obj, const char *key, McHex h, bool
 void mc_write_hex_cost(McRequest *j, cJSON *obj, McHex h, int cost);
 /// The parent form's node numbers of an entry: node, parentNode.
 void mc_write_node_parent(McRequest *j, cJSON *obj, int node, int parent_node);
+
+/// One end hex of a reach in the arrays form (docs/api.md "Arrays"), as a game gives it.
+typedef struct McReachRow {
+    McHex hex;
+    int pos;       ///< its board index
+    int cost;
+    int from;      ///< board index of the hex it is entered from; below 0 written as the parent row
+                   ///< as is (-1: the start)
+    int32_t flags; ///< the game's flag bits (its REACH_FLAGS)
+} McReachRow;
+
+/// Writes an arrays ask's reach (mc_position_ask_arrays): `n` rows, `row(ctx, i)` the i-th, in the
+/// columns q, r, cost, parent row (-2 for a hex entered from one no row holds) and flags; the
+/// result holds only "unit", "legal" when `legal` >= 0, and "rows". Returns 0 when memory ran out
+/// (recorded).
+int mc_write_reach_columns(McRequest *rq, cJSON *result, const McBoard *board, int n, McReachRow (*row)(const void *ctx, int i),
+                           const void *ctx, const char *unit, int legal);
+
+/// A node of the parent form's "through" list: a hex the listed paths pass that no entry gives.
+typedef struct McReachNode {
+    McHex hex, parent;
+    int cost, node, parent_node;
+} McReachNode;
+
+/// Writes "through" (docs/api.md "Hex boards"): the nodes `node(ctx, i, &out)` gives for i < n,
+/// skipping those for which it returns false, each as q, r, col, row, cost, parent, node and
+/// parentNode (`brief`: parent as q, r).
+void mc_write_reach_through(McRequest *rq, cJSON *result, int n, bool (*node)(const void *ctx, int i, McReachNode *out),
+                            const void *ctx, bool brief);
 
 /// Writes the answer to a hex `whyNot` query (hex/hex_why_not.h, docs/api.md "whyNot"): "to",
 /// "reachable", "cost" and "path" (when reachable), "reasons" and "whatIf".

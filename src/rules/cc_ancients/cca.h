@@ -10,6 +10,7 @@
 
 #include "core/env.h"
 #include "hex/hex.h"
+#include "hex/hex_why_not.h"
 
 /// Unit types, in docs/api/cc-ancients.md's order, then the two cataphracted types (CCA-MV-3), then
 /// the leader (who is not a unit).
@@ -198,6 +199,12 @@ typedef struct CcaPathResult {
 
 /// Checks the path (hexes entered, in order) of `m` step by step against the board as it is.
 void mc_cca_check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, CcaPathResult *res);
+
+/// whyNot (CCA-MV-4, docs/api/cc-ancients.md): whether `m` can end its move on `w->to` (set by the
+/// caller, with `w->needs` -1), given its reach `hexes`; when it cannot, the first rule in the way
+/// and, unless `m` ignores the other pieces, the answer without them (`whatIf`). Returns 0 when
+/// memory ran out.
+int mc_cca_why_not(McEnv *env, const CcaMover *m, const CcaReachHex *hexes, int n, McWhyNot *w);
 
 /// Enemy units adjacent to board index `pos` for side `side`, written into out[0..cap); returns
 /// how many there are.

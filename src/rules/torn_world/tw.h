@@ -11,6 +11,7 @@
 #include "core/env.h"
 #include "rules/torn_world/tw_assumptions.h"
 #include "hex/hex.h"
+#include "hex/hex_why_not.h"
 
 #define TW_MAX_HUGE_HEXONS 7 ///< hexons of one Huge footprint (A-TW-1 names 2 to 3)
 #define TW_MAX_FOOTPRINT (TW_MAX_HUGE_HEXONS * MC_HEXON_HEXES) ///< hexes under one miniature
@@ -372,6 +373,24 @@ int mc_tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allo
 /// parent before its children, so that following parents from any entry stays within the
 /// answer. Returns 0 when memory ran out.
 int mc_tw_reach_through(McEnv *env, TwReachOut *out);
+
+// ---- whyNot (TW-MV-1) --------------------------------------------------------------------------
+
+/// The movement a whyNot asks about, as reach takes it; `action` ("move" or "run") names it in
+/// the reasons.
+typedef struct TwWhyNotIn {
+    int mover;
+    TwCause cause;
+    int allowance;
+    bool action_used;
+    const char *action;
+} TwWhyNotIn;
+
+/// whyNot (docs/api/torn-world.md): whether the mover can end its movement on `why->to` (set by
+/// the caller, with `why->needs` -1), given its `reach` (mc_tw_reach with the same input); when it
+/// cannot, the first rule in the way and the answer with the mover alone (`whatIf`). Returns 0
+/// when memory ran out.
+int mc_tw_why_not(McEnv *env, const TwWorld *w, const TwWhyNotIn *in, const TwReachOut *reach, McWhyNot *why);
 
 // ---- shift (TW-SH-1) ---------------------------------------------------------------------------
 
