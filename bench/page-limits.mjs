@@ -107,7 +107,10 @@ export async function pageAtLimits(browser, base, system, { viewport = { width: 
     await traced();
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
-    for (let i = 1; i <= moves; i++) await page.mouse.move(from.x + (120 * i) / moves, from.y + (80 * i) / moves);
+    // toward the board's middle: u0 stands in a corner, and a unit let go off the board is removed
+    const mid = await page.evaluate(() => { const r = document.getElementById('board').getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
+    const len = Math.hypot(mid.x - from.x, mid.y - from.y) || 1, dx = (144 * (mid.x - from.x)) / len, dy = (144 * (mid.y - from.y)) / len;
+    for (let i = 1; i <= moves; i++) await page.mouse.move(from.x + (dx * i) / moves, from.y + (dy * i) / moves);
     await page.mouse.up();
     await measure('drag');
     await page.evaluate(() => { window.__phase = 'zoom'; });

@@ -359,7 +359,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
 
   /**
    * Enter, Space or a screen reader's click on a unit's control (unit-controls.js). With a move
-   * carried, it is made (on a charge, Enter on the charger or its target); in a game of charges, a
+   * carried, it is made (a table game of charges: Enter on the unit that moves or on its target); in a game of charges, a
    * unit picked and then an enemy is the charge of that enemy; else the unit is picked (its reach
    * shown where a tap shows it). The verdict says the rest (a live region).
    */
