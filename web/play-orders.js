@@ -170,7 +170,7 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
         b.addEventListener('click', () => choose(s));
         return b;
       });
-      bar.replaceChildren(el('span', 'Play a card:'), n, ...buttons);
+      bar.replaceChildren(el('span', 'Card:'), n, ...buttons);
       bar.scrollTop = 0;
       return;
     }
