@@ -202,6 +202,17 @@ export const el = (tag, text, className) => {
   if (className) n.className = className;
   return n;
 };
+/**
+ * Puts `parts` in `box` unless it shows the same already: a refresh that changes nothing keeps the
+ * button under a finger (a replaced one loses its tap) and a select that is open. True when replaced.
+ */
+export function showParts(box, parts) {
+  const html = parts.map((p) => p.outerHTML).join('');
+  if (box.shownHtml === html && box.childElementCount === parts.length) return false;
+  box.replaceChildren(...parts);
+  box.shownHtml = html;
+  return true;
+}
 
 // a facing a hair under 360 reads as 0°, as the board draws it
 const facingText = (f) => (n3(f) === '360' ? '0' : n3(f));

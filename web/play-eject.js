@@ -5,7 +5,7 @@
 // choice goes into the request's `choices`; the page never picks one. When each is given the
 // move is made, as one Undo step.
 import { el } from './results.js';
-import { colRow } from './draw.js';
+import { colRow, showParts } from './draw.js';
 
 const MOVE = 'move';
 
@@ -140,9 +140,8 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
     }
     if (ui.eject.said) { parts.push(el('p', ui.eject.said, 'order-said')); store.ejectSaid(''); }
     parts.push(cancelButton);
-    bar.replaceChildren(...parts);
     bar.hidden = false;
-    bar.scrollTop = 0; // a bar scrolled to its last button (a landscape phone) shows the next question from its start
+    if (showParts(bar, parts)) bar.scrollTop = 0; // a bar scrolled to its last button (a landscape phone) shows the next question from its start
     return true;
   }
 

@@ -6,6 +6,7 @@
 // step) when the engine counts every order of the card used, or with Make this move before that.
 import * as hex from './hex.js';
 import { el } from './results.js';
+import { showParts } from './draw.js';
 
 const SECTION_WORDS = { left: 'left flank', center: 'centre', right: 'right flank' };
 const ORDER_COUNTS = [1, 2, 3, 4, 5];
@@ -170,8 +171,7 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
         b.addEventListener('click', () => choose(s));
         return b;
       });
-      bar.replaceChildren(el('span', 'Card:'), n, ...buttons);
-      bar.scrollTop = 0;
+      if (showParts(bar, [el('span', 'Card:'), n, ...buttons])) bar.scrollTop = 0;
       return;
     }
     const i = inputs(), r = ruling();
@@ -189,8 +189,7 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     stop.type = 'button';
     stop.id = 'order-end';
     stop.addEventListener('click', end);
-    bar.replaceChildren(...parts, stop);
-    bar.scrollTop = 0;
+    if (showParts(bar, [...parts, stop])) bar.scrollTop = 0;
   }
 
   return { can, active, carry, drop, follow, overlay, render };

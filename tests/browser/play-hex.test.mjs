@@ -40,6 +40,21 @@ const ROME = (extra = []) => ({
   ],
 });
 
+
+/**
+ * A tap on a button of the play bar, and what it brings (`then`: a selector, or a function the page
+ * runs until true). Headless Chromium's touch emulation now and then turns no tap on this bar into a
+ * click (pointer and touch events arrive, the click does not; not seen with a mouse, cause not found
+ * yet): such a tap is made once more, so the journey still checks what the button does.
+ */
+async function barTap(page, sel, then) {
+  const wait = (timeout) => (typeof then === 'string' ? page.waitForSelector(then, { timeout }) : page.waitForFunction(then, null, { timeout }));
+  await page.tap(sel);
+  if (await wait(5000).then(() => true, () => false)) return;
+  await page.tap(sel);
+  await wait(30000);
+}
+
 test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 orders: Hastati and Principes one hex each, Scipio dropped on the Hastati attaches; the third order makes the order (4 touches), undone and redone', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');
@@ -48,8 +63,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
   await shot(page, 'cc-1-cards');
   // touch 1: the centre card (3 orders, the card's default count)
   assert.equal(await page.inputValue('#order-count'), '3');
-  await page.tap('[data-section="center"]');
-  await page.waitForSelector('#order-total');
+  await barTap(page, '[data-section="center"]', '#order-total');
   assert.match(await page.textContent('#order-total'), /^Centre card: /);
   assert.equal((await pageRequest(page)).query, 'order', 'the question is the order');
   // the section shaded on the board, with the orders left
@@ -100,8 +114,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s s
   await pickSystem(page, 'cc-ancients');
   // the Equites on col 10: the right flank as Rome (the bottom side) sees it
   await openRequest(page, ROME([{ id: 'Equites', side: 'Rome', type: 'medium cavalry', col: 10, row: 6 }]));
-  await page.tap('[data-section="center"]');
-  await page.waitForSelector('#order-total');
+  await barTap(page, '[data-section="center"]', '#order-total');
   await painted(page); // the card shows the whole board
   await touchDrag(page, await screen(page, 10, 6), await screen(page, 10, 5));
   await page.waitForSelector('#order-said');
@@ -121,8 +134,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s s
   await ruled(page);
   assert.deepEqual((await pageRequest(page)).moves, []);
   // End card: a drag is a plain move again, ruled by the reach
-  await page.tap('#order-end');
-  await page.waitForSelector('[data-section="center"]');
+  await barTap(page, '#order-end', '[data-section="center"]');
   assert.notEqual((await pageRequest(page)).query, 'order');
   assert.deepEqual(errors, []);
   await context.close();
@@ -136,8 +148,7 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-LD-10 a leader dragged of
   position.units.find((u) => u.id === 'Scipio').col = 5;
   position.units.find((u) => u.id === 'Scipio').row = 6;
   await openRequest(page, position);
-  await page.tap('[data-section="center"]');
-  await page.waitForSelector('#order-total');
+  await barTap(page, '[data-section="center"]', '#order-total');
   await painted(page);
   // the leader's small disc sits up and right of the hex's centre (board.js tokenOf: 0.42 of a hex's size each way)
   const { s } = await hook(page, 'camera');
@@ -206,8 +217,7 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One droppe
   assert.equal(await page.textContent('[data-dexterity="failed"]'), 'Failed: red places it');
   await shot(page, 'tw-1-dexterity');
   // touch 2: failed
-  await page.tap('[data-dexterity="failed"]');
-  await page.waitForFunction(() => /^Tap where Swordsman goes: one of its 3 nearest free hexes/.test(document.getElementById('eject-ask')?.textContent ?? ''));
+  await barTap(page, '[data-dexterity="failed"]', () => /^Tap where Swordsman goes: one of its 3 nearest free hexes/.test(document.getElementById('eject-ask')?.textContent ?? ''));
   assert.deepEqual((await pageRequest(page)).choices, [{ unit: 'Swordsman', dexterity: 'failed' }]);
   // the 3 hexes at distance 1 from col 6, row 5 outside the Faceless One's hexon, also as buttons (keyboard, screen reader)
   assert.deepEqual(await page.$$eval('#play-bar button[aria-label$="where Swordsman goes"]', (bs) => bs.map((b) => b.textContent)),
@@ -259,8 +269,7 @@ test('axe (360x740, touch): no WCAG A/AA violations with a card played and while
   await pickSystem(page, 'cc-ancients');
   assert.deepEqual(await violations(page), [], 'the cards offered');
   await openRequest(page, ROME());
-  await page.tap('[data-section="center"]');
-  await page.waitForSelector('#order-total');
+  await barTap(page, '[data-section="center"]', '#order-total');
   await painted(page);
   await touchDrag(page, await screen(page, 5, 6), await screen(page, 5, 5));
   await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
@@ -270,8 +279,7 @@ test('axe (360x740, touch): no WCAG A/AA violations with a card played and while
   await touchDrag(page, await screen(page, 3, 4), await screen(page, 5, 5));
   await page.waitForSelector('[data-dexterity="failed"]');
   assert.deepEqual(await violations(page), [], 'the Dexterity test asked');
-  await page.tap('[data-dexterity="passed"]');
-  await page.waitForSelector('#play-bar button[aria-label$="where Swordsman goes"]');
+  await barTap(page, '[data-dexterity="passed"]', '#play-bar button[aria-label$="where Swordsman goes"]');
   assert.deepEqual(await violations(page), [], 'the nearest free hexes offered');
   await context.close();
 });
