@@ -610,8 +610,9 @@ static int run_order(McRequest *rq, const cJSON *req, cJSON *result) {
     int side = side_index(w, side_name, 0);
     if (side < 0) return mc_read_fail_key(rq, "side", "bad_request", "no unit or baseline belongs to the side \"%s\"", side_name);
     CcaCard card;
-    int *ordered, n_ord, n_mv;
-    CcaOrderMove *moves;
+    // (set by the readers; initialised for the compiler, which cannot see every path set them)
+    int *ordered = NULL, n_ord = 0, n_mv = 0;
+    CcaOrderMove *moves = NULL;
     if (!read_card(rq, req, &r, &card) || !read_ordered(rq, req, &r, &ordered, &n_ord) ||
         !read_order_moves(rq, req, &r, &moves, &n_mv))
         return 0;
