@@ -120,6 +120,58 @@ export interface Table {
   width: number;
   height: number;
 }
+/** A hex of a hex game's board (the hex-game kit, docs/adding-a-game.md); without `terrain` it is the first terrain kind. */
+export type HexBoardHex = HexPositionFields & {
+  /** one of the system's terrain kinds (describe's `terrainKinds`); the first, where none is named */
+  terrain?: string;
+};
+export type HexTerrainHex = HexPositionFields & {
+  /** one of the system's terrain kinds (describe's `terrainKinds`); the first, where none is named */
+  terrain: string;
+};
+/** A hex game's board (docs/api.md "Hex boards"): exactly the hexes listed, or a full odd-r grid of `cols` x `rows`. */
+export type HexBoard = {
+  hexes: HexBoardHex[];
+} | {
+  cols: number;
+  rows: number;
+  terrain?: HexTerrainHex[];
+};
+/** The fields every hex game's unit has (the hex-game kit): a game's unit adds its own with `unevaluatedProperties: false`. */
+export type HexUnitFields = HexPositionFields & {
+  id: string;
+  side: string;
+  type?: string;
+};
+/** `full` (default): whole paths; `parent`: each hex gives the previous one */
+export type HexReachPaths = "full" | "parent";
+/** `full` (default), or `brief`: the compact answer */
+export type HexReachDetail = "full" | "brief";
+/** What every hex reach entry has (the hex-game kit): a game's entry adds its own fields with `unevaluatedProperties: false`. */
+export interface HexReachEntry {
+  q: number;
+  r: number;
+  col: number;
+  row: number;
+  cost: number;
+  /** hexes entered, the end hex last (full paths) */
+  path?: PathHex[];
+  /** the previous hex (parent form) */
+  parent?: PathHex;
+  node?: number;
+  parentNode?: number;
+}
+/** A hex the parent form's paths pass that no entry gives (docs/api.md "Hex boards"). */
+export interface HexThroughNode {
+  q: number;
+  r: number;
+  col: number;
+  row: number;
+  cost: number;
+  parent: PathHex;
+  node: number;
+  parentNode: number;
+}
 
 // describe: what the engine holds
 
