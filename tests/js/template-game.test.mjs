@@ -79,9 +79,11 @@ test('a hex game from tests/template/ is its line, its own folders and generated
   // By cost, then r, then q: (1,0), (2,0), (0,1), (0,2), (1,2), each one step.
   const units = [{ id: 'A', side: 'red', col: 1, row: 1, allowance: 1 }, { id: 'B', side: 'blue', q: 2, r: 1, allowance: 0 }];
   const hex = (q, r) => ({ q, r, col: q + (r - (r & 1)) / 2, row: r });
-  const [described, reach, around, line5] = ask(
+  const [described, reach, brief, around, line5] = ask(
     { query: 'describe' },
     { system: id, query: 'reach', board: { cols: 4, rows: 3 }, units, unit: 'A' },
+    // Brief: a hex inside an entry as q and r only (docs/api.md "Hex boards").
+    { system: id, query: 'reach', board: { cols: 4, rows: 3 }, units, unit: 'A', detail: 'brief' },
     // Allowance 2: (3,1) is two steps away only through B's hex, three round it, so not reached;
     // (3,0), two steps by (2,0), is.
     { system: id, query: 'reach', board: { cols: 4, rows: 3 }, units: [{ ...units[0], allowance: 2 }, units[1]], unit: 'A' },
@@ -100,6 +102,8 @@ test('a hex game from tests/template/ is its line, its own folders and generated
   assert.equal(reach.result.allowance, 1);
   assert.equal(reach.result.paths, 'full');
   assert.deepEqual(reach.result.hexes, [[1, 0], [2, 0], [0, 1], [0, 2], [1, 2]].map(([q, r]) => ({ ...hex(q, r), cost: 1, path: [hex(q, r)] })));
+
+  assert.deepEqual(brief.result.hexes, [[1, 0], [2, 0], [0, 1], [0, 2], [1, 2]].map(([q, r]) => ({ ...hex(q, r), cost: 1, path: [{ q, r }] })));
 
   const ends = around.result.hexes.map((h) => `${h.q},${h.r}`);
   assert.ok(!ends.includes('3,1') && !ends.includes('2,1'), ends.join(' '));
