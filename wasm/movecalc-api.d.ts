@@ -983,7 +983,7 @@ export interface GodsgloomReachResult {
   paths: "full" | "parent";
   pathsLimited: boolean;
   hexes: GodsgloomReachHex[];
-  through?: GodsgloomThroughNode[];
+  through?: HexThroughNode[];
   trace: Trace;
   /** steps beyond MC_MAX_TRACE_STEPS, not listed */
   traceDropped?: number;
@@ -1154,16 +1154,6 @@ export interface GodsgloomReachHex {
   facings?: number[];
   /** other paths to the same hex that are better for the player on a point the rules make matter (GODSGLOOM: keeping the Melee Attack, no Nimble), ordered by cost; absent when none and in the brief form */
   alternatives?: GodsgloomReachHex[];
-}
-export interface GodsgloomThroughNode {
-  q: number;
-  r: number;
-  col: number;
-  row: number;
-  cost: number;
-  parent: PathHex;
-  node: number;
-  parentNode: number;
 }
 /** Any GODSGLOOM request. */
 export type GodsgloomRequest = GodsgloomReachRequest | GodsgloomMoveRequest | GodsgloomWhyNotRequest;

@@ -310,10 +310,12 @@ export class Position {
       const bytes = rows * per * Type.BYTES_PER_ELEMENT;
       return new Type(m.HEAPU8.slice(at, at + bytes).buffer);
     };
-    // Poses: a free-form answer's, also when none of The Ninth Age's `moves` has rows.
-    if (m._mc_position_rows(handle, COLUMN.poses) > 0 || Array.isArray(response.result?.moves)) {
+    // Poses: a free-form answer's, also when none of The Ninth Age's `moves` has rows (its result
+    // has `rows` then; a query without the arrays form, such as a C&C order with its `moves`, has not).
+    const rows = typeof response.result?.rows === 'number';
+    if (m._mc_position_rows(handle, COLUMN.poses) > 0 || (rows && Array.isArray(response.result.moves))) {
       response.arrays = { poses: column(COLUMN.poses, Float64Array, 3) };
-    } else if (typeof response.result?.rows === 'number') {
+    } else if (rows) {
       response.arrays = {};
       for (const name of ['q', 'r', 'cost', 'parent', 'flags']) response.arrays[name] = column(COLUMN[name], Int32Array, 1);
     }
