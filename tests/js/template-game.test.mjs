@@ -33,7 +33,7 @@ function files(top, dir = top, out = new Map()) {
 
 // The game's own places (docs/adding-a-game.md "The folders").
 const own = [`src/rules/${folder}/`, `src/json/sys_${folder}.c`, `docs/api/${id}.md`, `docs/rules/${id}.md`,
-  `docs/schema/${id}.schema.json`, `tests/scenarios/${id}/`, `web/games/${id}.js`];
+  `docs/schema/${id}.schema.json`, `tests/scenarios/${id}/`, `tests/c/test_${folder}.c`, `web/games/${id}.js`];
 const isOwn = (rel) => own.some((p) => (p.endsWith('/') ? rel.startsWith(p) : rel === p));
 
 test('a hex game from tests/template/ is its line, its own folders and generated files, and answers describe and reach', { timeout: 30 * 60 * 1000 }, async () => {
@@ -66,10 +66,12 @@ test('a hex game from tests/template/ is its line, its own folders and generated
 
   // A native build of the copy: the CLI only, unoptimised (the quickest to compile).
   const build = join(tree, 'build');
-  if (!existsSync(join(build, 'Makefile'))) {
-    execFileSync('cmake', ['-S', tree, '-B', build, '-DCMAKE_BUILD_TYPE=Debug', `-DCJSON_DIR=${join(root, '.deps', 'cjson')}`], { stdio: 'pipe' });
-  }
-  execFileSync('cmake', ['--build', build, '--target', 'movecalc', '-j', '2'], { stdio: 'pipe' });
+  // Configured every time: the targets of a game's new files exist only once CMake has globbed them.
+  execFileSync('cmake', ['-S', tree, '-B', build, '-DCMAKE_BUILD_TYPE=Debug', `-DCJSON_DIR=${join(root, '.deps', 'cjson')}`], { stdio: 'pipe' });
+  execFileSync('cmake', ['--build', build, '--target', 'movecalc', `test_${folder}`, '-j', '2'], { stdio: 'pipe' });
+  // The game's C test: a kept position, an update, the arrays form.
+  const cTest = execFileSync(join(build, `test_${folder}`), { cwd: tree }).toString();
+  assert.match(cTest, /^1 passed, 0 failed$/m, cTest);
   const ask = (...requests) => execFileSync(join(build, 'movecalc'), ['--lines', '-'], { input: requests.map((r) => JSON.stringify(r)).join('\n') + '\n' })
     .toString().trim().split('\n').map((l) => JSON.parse(l));
 
