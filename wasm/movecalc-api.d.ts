@@ -484,10 +484,8 @@ export interface CcAncientsReachRequest {
   units: CcAncientsUnit[];
   unit: string;
   ignoreUnits?: boolean;
-  /** `full` (default): whole paths; `parent`: each hex gives the previous one */
-  paths?: "full" | "parent";
-  /** `full` (default), or `brief`: the compact answer */
-  detail?: "full" | "brief";
+  paths?: HexReachPaths;
+  detail?: HexReachDetail;
   /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
   sensitivity?: boolean;
 }
@@ -498,7 +496,7 @@ export interface CcAncientsReachResult {
   allowance: number;
   ignoreUnits: boolean;
   leaderMovesWith?: string;
-  paths: "full" | "parent";
+  paths: HexReachPaths;
   pathsLimited: boolean;
   hexes: CcAncientsReachHex[];
   trace: Trace;
@@ -961,10 +959,8 @@ export interface GodsgloomReachRequest {
   reconnaissance?: GodsgloomReconHex[];
   /** `move` (default) or `reposition` */
   action?: "move" | "reposition";
-  /** `full` (default): whole paths; `parent`: each hex gives the previous one */
-  paths?: "full" | "parent";
-  /** `full` (default), or `brief`: the compact answer */
-  detail?: "full" | "brief";
+  paths?: HexReachPaths;
+  detail?: HexReachDetail;
   /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
   sensitivity?: boolean;
 }
@@ -980,7 +976,7 @@ export interface GodsgloomReachResult {
   ignoredNames: GodsgloomIgnoredName[];
   reasons: Reason[];
   stay?: GodsgloomStay;
-  paths: "full" | "parent";
+  paths: HexReachPaths;
   pathsLimited: boolean;
   hexes: GodsgloomReachHex[];
   through?: HexThroughNode[];
@@ -1646,10 +1642,8 @@ export interface TornWorldReachRequest {
   allowance?: number;
   usedActions?: ("move" | "run")[];
   cause?: "action" | "panic" | "effect";
-  /** `full` (default): whole paths; `parent`: each hex gives the previous one */
-  paths?: "full" | "parent";
-  /** `full` (default), or `brief`: the compact answer */
-  detail?: "full" | "brief";
+  paths?: HexReachPaths;
+  detail?: HexReachDetail;
   /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
   sensitivity?: boolean;
 }
@@ -1661,7 +1655,7 @@ export interface TornWorldReachResult {
   allowance: number;
   unitOfMeasure: "hexes" | "hexons";
   engaged: boolean;
-  paths: "full" | "parent";
+  paths: HexReachPaths;
   pathsLimited: boolean;
   hexes: TornWorldReachHex[];
   through?: TornWorldThroughNode[];
