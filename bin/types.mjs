@@ -121,7 +121,12 @@ function fullDetail(schema, stem, prefix, response) {
   const fields = entryName && schema.$defs[entryName].fullDetail;
   if (!fields) return null;
   const entry = prefix + entryName;
-  const pathHex = typeName(schema.$defs[entryName].properties.path.items.$ref, stem);
+  // The entry's `path`: its own, or that of a definition it extends (the envelope's HexReachEntry).
+  const envelope = () => JSON.parse(readFileSync(join(schemaDir, 'envelope.schema.json'), 'utf8'));
+  const entryDef = schema.$defs[entryName];
+  const path = entryDef.properties?.path ?? entryDef.allOf?.map((a) => (a.$ref?.startsWith('envelope.schema.json#')
+    ? envelope().$defs[refName(a.$ref)] : schema.$defs[refName(a.$ref ?? '')])?.properties?.path).find(Boolean);
+  const pathHex = typeName(path.items.$ref, stem);
   const pick = (names) => `Required<Pick<${entry}, ${names.map((f) => JSON.stringify(f)).join(' | ')}>>`;
   const text = `/**
  * ${entry} as a full-detail answer (\`detail\` absent or "full") gives it: these fields are always

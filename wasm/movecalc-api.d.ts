@@ -120,6 +120,58 @@ export interface Table {
   width: number;
   height: number;
 }
+/** A hex of a hex game's board (the hex-game kit, docs/adding-a-game.md); without `terrain` it is the first terrain kind. */
+export type HexBoardHex = HexPositionFields & {
+  /** one of the system's terrain kinds (describe's `terrainKinds`); the first, where none is named */
+  terrain?: string;
+};
+export type HexTerrainHex = HexPositionFields & {
+  /** one of the system's terrain kinds (describe's `terrainKinds`); the first, where none is named */
+  terrain: string;
+};
+/** A hex game's board (docs/api.md "Hex boards"): exactly the hexes listed, or a full odd-r grid of `cols` x `rows`. */
+export type HexBoard = {
+  hexes: HexBoardHex[];
+} | {
+  cols: number;
+  rows: number;
+  terrain?: HexTerrainHex[];
+};
+/** The fields every hex game's unit has (the hex-game kit): a game's unit adds its own with `unevaluatedProperties: false`. */
+export type HexUnitFields = HexPositionFields & {
+  id: string;
+  side: string;
+  type?: string;
+};
+/** `full` (default): whole paths; `parent`: each hex gives the previous one */
+export type HexReachPaths = "full" | "parent";
+/** `full` (default), or `brief`: the compact answer */
+export type HexReachDetail = "full" | "brief";
+/** What every hex reach entry has (the hex-game kit): a game's entry adds its own fields with `unevaluatedProperties: false`. */
+export interface HexReachEntry {
+  q: number;
+  r: number;
+  col: number;
+  row: number;
+  cost: number;
+  /** hexes entered, the end hex last (full paths) */
+  path?: PathHex[];
+  /** the previous hex (parent form) */
+  parent?: PathHex;
+  node?: number;
+  parentNode?: number;
+}
+/** A hex the parent form's paths pass that no entry gives (docs/api.md "Hex boards"). */
+export interface HexThroughNode {
+  q: number;
+  r: number;
+  col: number;
+  row: number;
+  cost: number;
+  parent: PathHex;
+  node: number;
+  parentNode: number;
+}
 
 // describe: what the engine holds
 
@@ -432,10 +484,8 @@ export interface CcAncientsReachRequest {
   units: CcAncientsUnit[];
   unit: string;
   ignoreUnits?: boolean;
-  /** `full` (default): whole paths; `parent`: each hex gives the previous one */
-  paths?: "full" | "parent";
-  /** `full` (default), or `brief`: the compact answer */
-  detail?: "full" | "brief";
+  paths?: HexReachPaths;
+  detail?: HexReachDetail;
   /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
   sensitivity?: boolean;
 }
@@ -446,7 +496,7 @@ export interface CcAncientsReachResult {
   allowance: number;
   ignoreUnits: boolean;
   leaderMovesWith?: string;
-  paths: "full" | "parent";
+  paths: HexReachPaths;
   pathsLimited: boolean;
   hexes: CcAncientsReachHex[];
   trace: Trace;
@@ -909,10 +959,8 @@ export interface GodsgloomReachRequest {
   reconnaissance?: GodsgloomReconHex[];
   /** `move` (default) or `reposition` */
   action?: "move" | "reposition";
-  /** `full` (default): whole paths; `parent`: each hex gives the previous one */
-  paths?: "full" | "parent";
-  /** `full` (default), or `brief`: the compact answer */
-  detail?: "full" | "brief";
+  paths?: HexReachPaths;
+  detail?: HexReachDetail;
   /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
   sensitivity?: boolean;
 }
@@ -928,10 +976,10 @@ export interface GodsgloomReachResult {
   ignoredNames: GodsgloomIgnoredName[];
   reasons: Reason[];
   stay?: GodsgloomStay;
-  paths: "full" | "parent";
+  paths: HexReachPaths;
   pathsLimited: boolean;
   hexes: GodsgloomReachHex[];
-  through?: GodsgloomThroughNode[];
+  through?: HexThroughNode[];
   trace: Trace;
   /** steps beyond MC_MAX_TRACE_STEPS, not listed */
   traceDropped?: number;
@@ -1102,16 +1150,6 @@ export interface GodsgloomReachHex {
   facings?: number[];
   /** other paths to the same hex that are better for the player on a point the rules make matter (GODSGLOOM: keeping the Melee Attack, no Nimble), ordered by cost; absent when none and in the brief form */
   alternatives?: GodsgloomReachHex[];
-}
-export interface GodsgloomThroughNode {
-  q: number;
-  r: number;
-  col: number;
-  row: number;
-  cost: number;
-  parent: PathHex;
-  node: number;
-  parentNode: number;
 }
 /** Any GODSGLOOM request. */
 export type GodsgloomRequest = GodsgloomReachRequest | GodsgloomMoveRequest | GodsgloomWhyNotRequest;
@@ -1604,10 +1642,8 @@ export interface TornWorldReachRequest {
   allowance?: number;
   usedActions?: ("move" | "run")[];
   cause?: "action" | "panic" | "effect";
-  /** `full` (default): whole paths; `parent`: each hex gives the previous one */
-  paths?: "full" | "parent";
-  /** `full` (default), or `brief`: the compact answer */
-  detail?: "full" | "brief";
+  paths?: HexReachPaths;
+  detail?: HexReachDetail;
   /** Run the request again under each other reading of each assumption the answer relies on and say whether the verdict changes (envelope `sensitivity`; docs/api.md "Sensitivity"). Default false. */
   sensitivity?: boolean;
 }
@@ -1619,7 +1655,7 @@ export interface TornWorldReachResult {
   allowance: number;
   unitOfMeasure: "hexes" | "hexons";
   engaged: boolean;
-  paths: "full" | "parent";
+  paths: HexReachPaths;
   pathsLimited: boolean;
   hexes: TornWorldReachHex[];
   through?: TornWorldThroughNode[];

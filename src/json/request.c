@@ -823,6 +823,10 @@ cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
     mc_write_string(j, root, "system", sys->id);
     mc_write_string(j, root, "query", q->name);
     result = mc_write_object(j, root, "result");
+    // The arrays form by capability (docs/api.md "Arrays"): a query that answers it does so
+    // quietly (the columns carry no trace or sentences); any other answers an arrays ask as `ask`.
+    if (j->columns && !q->arrays) j->columns = NULL;
+    if (j->columns) j->env.quiet = true;
     bool ran = result && q->run(j, req, result);
     if (mc_work_out()) {
         // Whatever the stopped search left (a partial answer, or an error it returned on the way

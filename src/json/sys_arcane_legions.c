@@ -378,7 +378,6 @@ static void write_event(McRequest *j, cJSON *arr, const AlWorld *w, const AlEven
 static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
     Table t;
     AlOrder o;
-    j->env.quiet = j->columns != NULL; // the columns carry no trace, events or choices
     if (!read_table_all(j, req, &t) || !read_order(j, req, &t, &o)) return 0;
     if (!read_sides(j, req, &t, o.unit, &o.active_side, (const char ***)&o.turn_order, &o.turn_count)) return 0;
     AlMoveResult r;

@@ -382,7 +382,6 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     McBoard board;
     McGgRequest gr;
     IgnoredList ignored = {NULL, 0, 0};
-    j->env.quiet = j->columns != NULL; // the columns carry no trace
     if (!read_common(j, req, &board, &gr, &ignored)) return 0;
     int asked_parent = 0;
     bool brief = false;

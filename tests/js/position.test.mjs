@@ -618,3 +618,26 @@ test('a unit added by an update is read as in a request: a null field answers as
   }
   assert.ok(refused > 0, 'no null field was refused at its path');
 });
+
+test('an arrays ask of a query that does not declare the arrays form (describe) answers as a plain ask, with no columns', () => {
+  const described = engine.request({ query: 'describe' }).result.systems;
+  let asked = 0;
+  for (const system of described) {
+    for (const q of system.queries.filter((x) => !x.arrays)) {
+      const file = scenarioFiles().find((f) => f.includes(`/scenarios/${system.id}/`) && loadScenario(f).request.query === q.name);
+      if (!file) continue;
+      const { position, query } = splitRequest(loadScenario(file).request);
+      const pos = engine.open(position);
+      try {
+        const plain = pos.ask(query);
+        const arrays = pos.ask(query, { format: 'arrays' });
+        assert.equal(arrays.arrays, undefined, `${relative(root, file)}: no columns`);
+        assert.deepEqual(arrays, plain, relative(root, file));
+        asked++;
+      } finally {
+        pos.close();
+      }
+    }
+  }
+  assert.ok(asked > 0, 'no query without the arrays form was asked');
+});

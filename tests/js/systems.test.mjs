@@ -1,5 +1,5 @@
-// The one list of games, src/systems.def (docs/adding-a-game.md): the lists that cannot be made
-// from it at build time equal it, each game has its folders, and no other source file spells the
+// The one list of games, src/systems.def (docs/adding-a-game.md): the lists bin/generate.mjs
+// writes from it equal it, each game has its folders, and no other source file spells the
 // games out by hand.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -28,10 +28,10 @@ test('wasm/movecalc.mjs: GLUE imports core, then each game of src/systems.def, b
   assert.deepEqual(SYSTEM_IDS, games.map((g) => g.id));
 });
 
-test('wasm/movecalc.mjs: REACH_FLAGS is what bin/reach-flags.mjs makes of the games\' columns headers', async () => {
-  const { generate, outFile } = await import(join(root, 'bin', 'reach-flags.mjs'));
+test('wasm/movecalc.mjs: REACH_FLAGS is what bin/generate.mjs makes of the games\' columns headers', async () => {
+  const { generate, outFile } = await import(join(root, 'bin', 'generate.mjs'));
   const now = readFileSync(outFile, 'utf8');
-  assert.equal(generate(now), now, 'run node bin/reach-flags.mjs');
+  assert.equal(generate(now), now, 'run node bin/generate.mjs');
   const { REACH_FLAGS } = await import(join(root, 'wasm', 'movecalc.mjs'));
   for (const g of games) {
     const header = join(root, 'src', 'rules', g.folder, `${g.prefix}_columns.h`);
@@ -65,7 +65,7 @@ const skipped = [/^wasm\/dist\//, /^web\/games\//, /^src\/rules\/[a-z0-9_]+\//, 
 // The files allowed to name three or more games, each for a reason:
 const allowed = new Map([
   ['src/systems.def', 'the list itself'],
-  ['wasm/movecalc.mjs', "GLUE's import paths must stay literal for bundlers; checked against the list above"],
+  ['wasm/movecalc.mjs', "GLUE's import paths must stay literal for bundlers; written by bin/generate.mjs"],
   ['wasm/movecalc-api.d.ts', 'generated from docs/schema/ by bin/types.mjs (tests/js/types.test.mjs checks it is current)'],
 ]);
 

@@ -1,6 +1,6 @@
 // The bits of an arrays answer's flags column (MC_COLUMN_FLAGS, src/movecalc.h) for a Commands & Colors: Ancients
 // reach: the game's own, kept with the game (docs/adding-a-game.md). The name in backquotes
-// opening each comment is the bit's name in REACH_FLAGS of wasm/movecalc.mjs (bin/reach-flags.mjs).
+// opening each comment is the bit's name in REACH_FLAGS of wasm/movecalc.mjs (bin/generate.mjs).
 #ifndef MC_CCA_COLUMNS_H
 #define MC_CCA_COLUMNS_H
 

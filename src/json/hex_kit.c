@@ -1,0 +1,216 @@
+// The hex-game kit (hex_kit.h): the world every hex game reads and the reach answer it writes.
+#include "json/hex_kit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/limits.h"
+#include "json/write.h"
+#include "json/write_reach.h"
+
+static const char *const base_keys[] = {"id", "side", "type", "q", "r", "col", "row"};
+enum { BASE_KEYS = sizeof base_keys / sizeof *base_keys, MAX_UNIT_KEYS = 48 };
+
+const char *mc_hex_terrain_kind(const McHexGame *game, int i) {
+    for (int k = 0; k <= i; k++)
+        if (!game->terrain[k]) return NULL;
+    return i >= 0 ? game->terrain[i] : NULL;
+}
+
+// A unit of `units` (the path at it): its fields, the game's own and its hex on the board, in the
+// order of the errors a request gets; its id added to `ids` (NULL: the caller checks it).
+static int read_unit(McRequest *j, const cJSON *e, const McHexGame *game, const McBoard *board, McIdMap *ids,
+                     McHexUnit *u, void *fields) {
+    const char *keys[MAX_UNIT_KEYS + 1];
+    int k = 0;
+    for (; k < BASE_KEYS; k++) keys[k] = base_keys[k];
+    for (int i = 0; game->unit_keys && game->unit_keys[i] && k < MAX_UNIT_KEYS; i++) keys[k++] = game->unit_keys[i];
+    keys[k] = NULL;
+    memset(u, 0, sizeof *u);
+    if (game->unit_size) memset(fields, 0, game->unit_size);
+    if (!mc_read_object(j, e, keys) || !mc_read_string(j, e, "id", 1, &u->id)) return 0;
+    if (ids) {
+        int at = mc_read_push_key(j, "id");
+        if (!mc_ids_add(j, ids, u->id)) return 0;
+        mc_read_pop(j, at);
+    }
+    if (!mc_read_string(j, e, "side", 1, &u->side) || !mc_read_string(j, e, "type", 0, &u->type) ||
+        !mc_read_hex_fields(j, e, &u->hex) || (game->read_unit && !game->read_unit(j, e, fields)))
+        return 0;
+    u->pos = mc_board_index(board, u->hex);
+    if (u->pos < 0) return mc_read_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", u->hex.q, u->hex.r);
+    return 1;
+}
+
+int mc_hex_world_read(McRequest *j, const cJSON *req, const McHexGame *game, McHexWorld *w) {
+    McBoardSpec spec = {game->terrain, NULL, 0};
+    if (!mc_read_board(j, req, &spec, &w->board, NULL)) return 0;
+    McArena *arena = j->env.arena;
+    const cJSON *arr;
+    int n;
+    if (!mc_read_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &arr, &n)) return 0;
+    w->field_size = game->unit_size;
+    w->units = MC_NEW(arena, McHexUnit, n > 0 ? n : 1);
+    w->fields = mc_arena_array(arena, n > 0 ? (size_t)n : 1, game->unit_size ? game->unit_size : 1);
+    w->at = MC_NEW(arena, int, w->board.count > 0 ? w->board.count : 1);
+    if (!w->units || !w->fields || !w->at) return mc_read_oom(j);
+    if (!mc_ids_init(j, &w->ids, n)) return 0;
+    for (int i = 0; i < w->board.count; i++) w->at[i] = -1;
+    MC_EACH(j, arr, "units", it) {
+        McHexUnit *u = &w->units[it.index];
+        if (!read_unit(j, it.item, game, &w->board, &w->ids, u, w->fields + (size_t)it.index * w->field_size)) return 0;
+        if (w->at[u->pos] >= 0)
+            return mc_read_fail(j, "bad_request", "stands on the same hex as units[%d]; a hex holds one unit", w->at[u->pos]);
+        w->at[u->pos] = it.index;
+    }
+    w->unit_count = n;
+    // A kept world outlives the tree's unit objects an update replaces: it holds its own ids, to
+    // tell a unit replaced under its own id from one renamed.
+    if (j->kept && !mc_ids_own(j, &w->ids)) return 0;
+    for (int i = 0; i < n && j->kept; i++) w->units[i].id = w->ids.ids[i];
+    return 1;
+}
+
+int mc_hex_world_unit(McRequest *j, const cJSON *e, int i, const McHexGame *game, McHexWorld *w) {
+    McHexUnit u, *old = &w->units[i];
+    unsigned char *fields = w->fields + (size_t)i * w->field_size;
+    unsigned char *read = w->field_size ? MC_NEW(j->env.arena, unsigned char, w->field_size) : NULL;
+    if (w->field_size && !read) return 0;
+    if (!read_unit(j, e, game, &w->board, NULL, &u, read) || strcmp(u.id, old->id) != 0) return 0;
+    if (u.pos != old->pos && w->at[u.pos] >= 0) return 0;
+    w->at[old->pos] = -1;
+    w->at[u.pos] = i;
+    u.id = old->id; // the tree's new unit's strings are its own; the kept id is the world's
+    *old = u;
+    if (w->field_size) memcpy(fields, read, w->field_size);
+    return 1;
+}
+
+int mc_hex_reach_read(McRequest *j, const cJSON *req, const McHexWorld *w, McHexReach *r) {
+    memset(r, 0, sizeof *r);
+    r->world = w;
+    int parent = 0;
+    if (!mc_read_ref(j, &w->ids, req, "unit", 1, &r->mover) || !mc_read_reach_paths(j, req, &parent) ||
+        !mc_read_reach_detail(j, req, &r->brief))
+        return 0;
+    r->parent_asked = parent != 0;
+    return 1;
+}
+
+// The order of a reach's entries: cost, then r, then q.
+static int by_cost(const void *a, const void *b) {
+    const McReachEntry *x = a, *y = b;
+    if (x->cost != y->cost) return x->cost < y->cost ? -1 : 1;
+    if (x->hex.r != y->hex.r) return x->hex.r < y->hex.r ? -1 : 1;
+    return (x->hex.q > y->hex.q) - (x->hex.q < y->hex.q);
+}
+
+int mc_hex_reach_run(McRequest *j, McHexReach *r, const McReachOptions *options) {
+    const McBoard *board = &r->world->board;
+    size_t bytes = mc_reach_storage_size(board->count, options->state_count);
+    void *storage = bytes ? mc_arena_alloc_raw(j->env.arena, bytes) : NULL; // the search writes what it reads
+    r->ends = MC_NEW(j->env.arena, McReachEntry, board->count > 0 ? board->count : 1);
+    if (!storage || !r->ends) return mc_read_oom(j);
+    McReachStatus status = mc_reach_run(&r->search, board, r->world->units[r->mover].hex, options, storage, bytes);
+    if (status != MC_REACH_OK) return mc_read_fail(j, "bad_request", "the reach search cannot run (status %d)", (int)status);
+    for (int pos = 0; pos < board->count; pos++) {
+        McReachEntry e;
+        if (mc_reach_get(&r->search, mc_reach_best(&r->search, pos), &e) && !(e.flags & MC_REACH_IS_START))
+            r->ends[r->end_count++] = e;
+    }
+    qsort(r->ends, (size_t)r->end_count, sizeof *r->ends, by_cost);
+    return 1;
+}
+
+typedef struct Ctx {
+    const McHexReach *r;
+    const McHexReachWriter *w;
+    const int *through;
+} Ctx;
+
+// The arrays form's row of entry i: entered from its parent's hex, or -1 from the start.
+static McReachRow end_row(const void *ctx, int i) {
+    const Ctx *c = ctx;
+    const McReachEntry *e = &c->r->ends[i];
+    McReachEntry pe;
+    int from = -1;
+    if (mc_reach_get(&c->r->search, e->parent, &pe) && !(pe.flags & MC_REACH_IS_START)) from = pe.position;
+    return (McReachRow){e->hex, e->position, e->cost, from, c->w->flags ? c->w->flags(e, c->w->ctx) : 0};
+}
+
+// The i-th node of "through": its hex, cost and parent.
+static bool through_node(const void *ctx, int i, McReachNode *out) {
+    const Ctx *c = ctx;
+    McReachEntry e, pe;
+    if (!mc_reach_get(&c->r->search, c->through[i], &e) || !mc_reach_get(&c->r->search, e.parent, &pe)) return false;
+    *out = (McReachNode){e.hex, pe.hex, e.cost, e.node, e.parent};
+    return true;
+}
+
+// The nodes the entries' paths pass that no entry gives, in the order of their best paths (so a
+// parent comes before its child); NULL when memory ran out.
+static int *through_nodes(McRequest *j, const McHexReach *r, int *count) {
+    const McReach *s = &r->search;
+    unsigned char *mark = MC_NEW(j->env.arena, unsigned char, s->node_count);
+    int *by_rank = MC_NEW(j->env.arena, int, s->reached_count > 0 ? s->reached_count : 1);
+    if (!mark || !by_rank) return NULL;
+    mark[s->start_node] = 1;
+    for (int i = 0; i < r->end_count; i++) mark[r->ends[i].node] = 1;
+    for (int i = 0; i < s->reached_count; i++) by_rank[i] = -1;
+    for (int i = 0; i < r->end_count; i++) {
+        McReachEntry e;
+        for (int v = r->ends[i].parent; v >= 0 && !mark[v] && mc_reach_get(s, v, &e); v = e.parent) {
+            mark[v] = 2;
+            by_rank[e.order] = v;
+        }
+    }
+    *count = 0;
+    for (int i = 0; i < s->reached_count; i++)
+        if (by_rank[i] >= 0) by_rank[(*count)++] = by_rank[i];
+    return by_rank;
+}
+
+// An entry: its hex and cost, its path or parent, the game's fields.
+static void write_entry(McRequest *j, cJSON *o, const Ctx *c, const McReachEntry *e, bool parent) {
+    const McHexReach *r = c->r;
+    mc_write_hex_cost(j, o, e->hex, e->cost);
+    if (parent) {
+        McReachEntry pe;
+        mc_reach_get(&r->search, e->parent, &pe);
+        mc_write_reach_hex(j, o, "parent", pe.hex, r->brief);
+        mc_write_node_parent(j, o, e->node, e->parent);
+    } else {
+        cJSON *path = mc_write_array(j, o, "path");
+        McHex *hexes = MC_NEW(j->env.arena, McHex, e->steps > 0 ? e->steps : 1);
+        if (!hexes) {
+            j->oom = 1;
+            return;
+        }
+        mc_reach_path(&r->search, e->node, hexes, e->steps);
+        for (int i = 0; i < e->steps && path; i++) mc_write_reach_hex(j, path, NULL, hexes[i], r->brief);
+    }
+    if (c->w->fields) c->w->fields(j, o, e, r->brief, c->w->ctx);
+}
+
+int mc_write_hex_reach(McRequest *j, cJSON *result, const McHexReach *r, const McHexReachWriter *w) {
+    Ctx c = {r, w, NULL};
+    const char *unit = r->world->units[r->mover].id;
+    if (j->columns) return mc_write_reach_columns(j, result, &r->world->board, r->end_count, end_row, &c, unit, -1);
+    mc_write_string(j, result, "unit", unit);
+    if (w->header) w->header(j, result, r, w->ctx);
+    long long path_hexes = 0;
+    for (int i = 0; i < r->end_count; i++) path_hexes += r->ends[i].steps;
+    bool parent = mc_write_reach_paths(j, result, r->parent_asked, path_hexes, w->rule, unit);
+    int through_count = 0;
+    if (parent && !(c.through = through_nodes(j, r, &through_count))) return mc_read_oom(j);
+    // Written as text one entry at a time (a 100 x 100 reach has 10,000 entries; write.h).
+    McWriteList hexes = {0};
+    for (int i = 0; i < r->end_count && !j->oom; i++) {
+        cJSON *o = mc_write_list_object(j, &hexes);
+        if (o) write_entry(j, o, &c, &r->ends[i], parent);
+        mc_write_list_commit(j, &hexes);
+    }
+    mc_write_list_end(j, &hexes, result, "hexes");
+    if (parent) mc_write_reach_through(j, result, through_count, through_node, &c, r->brief);
+    return 1;
+}

@@ -1,0 +1,112 @@
+// The hex-game kit (docs/adding-a-game.md): what a hex game's JSON layer would otherwise copy from
+// another game. The world (the board and the units, one a hex, kept between a position's asks),
+// and a `reach` from reading "unit", "paths" and "detail" to writing every form of the answer (whole
+// paths, parents with "through", brief, the arrays form). A game gives its terrain kinds, its
+// units' own fields, its step and node rules (hex/hex_reach.h) and each entry's own fields.
+#ifndef MC_HEX_KIT_H
+#define MC_HEX_KIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hex/hex_reach.h"
+#include "json/position.h"
+#include "json/read_hex.h"
+
+/// What a hex game reads of its requests' world.
+typedef struct McHexGame {
+    const char *const *terrain;   ///< its terrain kinds, NULL-terminated; the first is a hex that names none
+    const char *const *unit_keys; ///< its units' own fields (besides id, side, type and the hex), NULL-terminated, or NULL
+    size_t unit_size;             ///< bytes of those fields as read, 0 for none
+    /// Reads them from the unit object `unit` (the path at it) into `fields` (zeroed); 0 after an
+    /// error. NULL: none.
+    int (*read_unit)(McRequest *j, const cJSON *unit, void *fields);
+} McHexGame;
+
+/// A unit on the board, as every hex game reads it (docs/api.md "Hex boards").
+typedef struct McHexUnit {
+    const char *id, *side, *type; ///< type NULL when not given
+    McHex hex;
+    int pos; ///< its board index
+} McHexUnit;
+
+/// The board and the units of a request.
+typedef struct McHexWorld {
+    McBoard board;
+    McHexUnit *units;
+    int unit_count;
+    unsigned char *fields; ///< the game's own fields of unit i at fields + i * field_size
+    size_t field_size;
+    int *at; ///< by board index: the unit standing there, or -1
+    McIdMap ids;
+} McHexWorld;
+
+/// The game's own fields of unit i (McHexGame.read_unit's).
+static inline const void *mc_hex_unit_fields(const McHexWorld *w, int i) { return w->fields + (size_t)i * w->field_size; }
+
+/// The i-th terrain kind of `game`, NULL past the last (a game's mc_<prefix>_terrain_kind).
+const char *mc_hex_terrain_kind(const McHexGame *game, int i);
+
+/// Reads the world of `game` into `w` (zeroed): "board" (mc_read_board) and "units", at most
+/// MC_MAX_UNITS, each {"id", "side", "type"?, "q","r" | "col","row"} and the game's fields, on the
+/// board, one a hex, ids distinct. 0 after recording an error.
+int mc_hex_world_read(McRequest *j, const cJSON *req, const McHexGame *game, McHexWorld *w);
+/// Reads unit `i`, replaced in place, into the kept world `w` again: 0 when it is not as simply
+/// replaced (an error, a new id, a hex another unit holds); McKeptReader.unit.
+int mc_hex_world_unit(McRequest *j, const cJSON *unit, int i, const McHexGame *game, McHexWorld *w);
+
+/// Defines `static const McHexWorld *name(McRequest *j, const cJSON *req)`: the world of `game` (an
+/// McHexGame) of this request, or the one the position being asked keeps (mc_kept_read); NULL
+/// after recording an error. One reader a game, whose address names the kind of world kept.
+#define MC_HEX_WORLD(name, game)                                                                        \
+    static int name##_read_(McRequest *j, const cJSON *req, void *w) {                                  \
+        return mc_hex_world_read(j, req, &(game), w);                                                   \
+    }                                                                                                   \
+    static int name##_unit_(McRequest *j, const cJSON *u, int i, void *w) {                             \
+        return mc_hex_world_unit(j, u, i, &(game), w);                                                  \
+    }                                                                                                   \
+    static const McHexWorld *name(McRequest *j, const cJSON *req) {                                     \
+        static const McKeptReader reader = {sizeof(McHexWorld), name##_read_, name##_unit_, NULL};      \
+        return mc_kept_read(j, req, &reader);                                                           \
+    }
+
+/// A `reach` being answered: the unit asked about, the answer's form, the search and its ends.
+typedef struct McHexReach {
+    const McHexWorld *world;
+    int mover;         ///< the unit's index
+    bool parent_asked; ///< "paths": "parent"
+    bool brief;        ///< "detail": "brief"
+    McReach search;
+    McReachEntry *ends; ///< every hex the unit may end on but its start, by cost, then r, then q
+    int end_count;
+} McHexReach;
+
+/// Reads "unit" (an id of the world's units), "paths" and "detail". 0 after recording an error.
+int mc_hex_reach_read(McRequest *j, const cJSON *req, const McHexWorld *w, McHexReach *r);
+
+/// Runs the search (hex/hex_reach.h) from the unit's hex with `options`, storage from the arena,
+/// and lists its ends: for each hex the best node the unit may end on (mc_reach_best). 0 after
+/// recording an error.
+int mc_hex_reach_run(McRequest *j, McHexReach *r, const McReachOptions *options);
+
+/// What a game adds to the kit's reach answer.
+typedef struct McHexReachWriter {
+    const char *rule; ///< the movement clause, under which a trace step names a paths limit
+    /// The result's own fields after "unit" (NULL: none).
+    void (*header)(McRequest *j, cJSON *result, const McHexReach *r, const void *ctx);
+    /// The entry's own fields after its hex, cost and path (NULL: none); `brief` leaves out those
+    /// at their documented default.
+    void (*fields)(McRequest *j, cJSON *entry, const McReachEntry *e, bool brief, const void *ctx);
+    /// The arrays form's flags of an entry (its columns header's bits; NULL: 0).
+    int32_t (*flags)(const McReachEntry *e, const void *ctx);
+    const void *ctx;
+} McHexReachWriter;
+
+/// Writes the answer into `result`: "unit", the game's header, "paths", "pathsLimited",
+/// "hexes" (q, r, col, row, cost, then "path" or "parent", "node" and "parentNode", then the game's
+/// fields) and "through" in the parent form; or, for an arrays ask, the arrays form. Returns 0
+/// when memory ran out (recorded).
+int mc_write_hex_reach(McRequest *j, cJSON *result, const McHexReach *r, const McHexReachWriter *w);
+
+#endif

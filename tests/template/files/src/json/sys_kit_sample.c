@@ -1,0 +1,41 @@
+// Kit Sample's queries (docs/api/kit-sample.md): the hex-game kit (json/hex_kit.h) reads the world
+// and writes every form of the answer; this file gives the units' own field and the header.
+#include "core/limits.h"
+#include "json/dispatch.h"
+#include "json/hex_kit.h"
+#include "json/write.h"
+#include "rules/kit_sample/ks.h"
+
+static const char *const terrain[] = {"open", NULL};
+static const char *const unit_keys[] = {"allowance", NULL};
+
+static int read_unit(McRequest *j, const cJSON *unit, void *fields) {
+    return mc_read_int(j, unit, "allowance", 1, 0, MC_MAX_MOVE_POINTS, fields);
+}
+
+static const McHexGame game = {terrain, unit_keys, sizeof(int), read_unit};
+MC_HEX_WORLD(world_of, game)
+
+const char *mc_ks_terrain_kind(int i) { return mc_hex_terrain_kind(&game, i); }
+
+static void header(McRequest *j, cJSON *result, const McHexReach *r, const void *ctx) {
+    (void)ctx;
+    mc_write_number(j, result, "allowance", *(const int *)mc_hex_unit_fields(r->world, r->mover));
+}
+
+static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
+    const McHexWorld *w = world_of(j, req);
+    McHexReach r;
+    if (!w || !mc_hex_reach_read(j, req, w, &r)) return 0;
+    McReachOptions options = mc_ks_reach_options(w->at, *(const int *)mc_hex_unit_fields(w, r.mover));
+    if (!mc_hex_reach_run(j, &r, &options)) return 0;
+    static const McHexReachWriter writer = {"KS-MV-1", header, NULL, NULL, NULL};
+    return mc_write_hex_reach(j, result, &r, &writer);
+}
+
+static const char *const reach_fields[] = {"board", "units", "unit", "paths", "detail", NULL};
+
+const McQuery mc_ks_queries[] = {
+    {"reach", run_reach, reach_fields, "Every hex a unit can end on within its allowance, other units blocking.", true},
+    {NULL, NULL, NULL, NULL, false},
+};
