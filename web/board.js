@@ -159,6 +159,9 @@ const NUMBER = 9;
 // than covering three of a reach's cost numbers (a long name beside the mover does), less than
 // covering or sitting against another unit (issue 32: a name stands against its own unit).
 const FAR = 3.5;
+// a name's spots beside its unit: 2–3 px off it, then 12 and 26 px further out, in 8 directions
+const GAPS = [0, 12, 26];
+const DIRECTIONS = [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1], [1, -1], [-1, -1]];
 // Whether a segment [x0, y0, x1, y1] passes through a box (shrunk by a pixel: a line that grazes an edge does not).
 function segmentMeetsBox([x0, y0, x1, y1], b) {
   let t0 = 0, t1 = 1;
@@ -858,20 +861,24 @@ export class Painter {
       const size = u.free ? MIN_TEXT : clamp(this.s * 0.26, MIN_TEXT, 13);
       this.setFont(`600 ${size}px system-ui, sans-serif`);
       // what a spot covers or sits against, counted no further than `enough` (no better than the best so far)
-      const cost = (b, enough) => {
-        let n = 0;
-        const around = [b[0] - AGAINST, b[1] - AGAINST, b[2] + AGAINST, b[3] + AGAINST];
-        const count = (o, [k, id]) => {
-          if (id === u.id) return false;
-          if (overlap(b, o)) n += k;
-          else if (k === 4 && overlap(around, o)) n += 4; // read as that unit's name
-          return n >= enough;
-        };
+      // what a spot covers or sits against, counted no further than `enough` (no better than the
+      // best so far); the spot, its surround and the count are kept across calls (no allocation a spot)
+      let n = 0, enough = Infinity, b = null;
+      const around = [0, 0, 0, 0];
+      const count = (o, v) => {
+        if (v[1] === u.id) return false;
+        if (overlap(b, o)) n += v[0];
+        else if (v[0] === 4 && overlap(around, o)) n += 4; // read as that unit's name
+        return n >= enough;
+      };
+      const cost = (box, most) => {
+        n = 0; enough = most; b = box;
+        around[0] = box[0] - AGAINST; around[1] = box[1] - AGAINST; around[2] = box[2] + AGAINST; around[3] = box[3] + AGAINST;
         if (!soft.near(around, count)) marks.near(around, count);
         this.taken.visits += soft.visits + marks.visits; soft.visits = 0; marks.visits = 0;
         return n;
       };
-      const hard = (b) => !inView(b) || !this.isClear(b);
+      const hard = (box) => !inView(box) || !this.isClear(box);
       // a callout line may cross no unit but its own (it would point a reader at the wrong one)
       const crosses = (line) => {
         const lb = [Math.min(line[0], line[2]), Math.min(line[1], line[3]), Math.max(line[0], line[2]), Math.max(line[1], line[3])];
@@ -879,26 +886,31 @@ export class Painter {
         this.taken.visits += soft.visits; soft.visits = 0;
         return hit;
       };
+      // its inside, then against it and out on a callout in 8 directions; the first spot that
+      // covers nothing, else the one that covers least
       const tryText = (t) => {
-        const w = this.textWidth(t), h = size;
-        const spots = [];
+        const w = this.textWidth(t), h = size, sp = [0, 0, 0, 0];
         const inside = this.insideSpot(u, w, h);
-        if (inside) spots.push({ ...inside, within: true });
-        for (const d of [0, 12, 26]) {
-          for (const [dx, dy] of [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1], [1, -1], [-1, -1]]) {
-            spots.push({ x: e.x + dx * (e.ex + w / 2 + 3 + d), y: e.y + dy * (e.ey + h / 2 + 2 + d), far: d > 0 });
-          }
+        if (inside) {
+          this.candidates++;
+          const box = [inside.x - w / 2, inside.y - h / 2, inside.x + w / 2, inside.y + h / 2];
+          if (!hard(box)) return { x: inside.x, y: inside.y, box, within: true, far: false };
         }
         let best = null;
-        for (const sp of spots) {
-          this.candidates++;
-          sp.box = [sp.x - w / 2, sp.y - h / 2, sp.x + w / 2, sp.y + h / 2];
-          if (hard(sp.box)) continue;
-          sp.cost = sp.within ? 0 : (sp.far ? FAR : 0) + cost(sp.box, best ? best.cost - (sp.far ? FAR : 0) : Infinity);
-          if (best && sp.cost >= best.cost) continue;
-          if (sp.far) { sp.callout = calloutLine(e, sp.box); if (crosses(sp.callout)) continue; } // (only for a spot that would do)
-          best = sp;
-          if (sp.cost === 0) break;
+        for (const d of GAPS) {
+          const far = d > 0;
+          for (const [dx, dy] of DIRECTIONS) {
+            this.candidates++;
+            const x = e.x + dx * (e.ex + w / 2 + 3 + d), y = e.y + dy * (e.ey + h / 2 + 2 + d);
+            sp[0] = x - w / 2; sp[1] = y - h / 2; sp[2] = x + w / 2; sp[3] = y + h / 2;
+            if (hard(sp)) continue;
+            const c = (far ? FAR : 0) + cost(sp, best ? best.cost - (far ? FAR : 0) : Infinity);
+            if (best && c >= best.cost) continue;
+            const callout = far ? calloutLine(e, sp) : null;
+            if (callout && crosses(callout)) continue; // (only for a spot that would do)
+            best = { x, y, box: [...sp], far, cost: c, callout };
+            if (c === 0) return best;
+          }
         }
         return best;
       };
