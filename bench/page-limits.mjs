@@ -103,7 +103,7 @@ export async function pageAtLimits(browser, base, system, { viewport = { width: 
   const traced = async () => { if (trace) { await browser.startTracing(page, { categories: TRACE_CATEGORIES }); tracing = true; } };
   try {
     await traced();
-    await page.goto(`${base}#p=${code}`);
+    await page.goto(`${base}#p=${code}`, { timeout: 120000 }); // a loaded machine takes longer than the default 30 s
     await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
     await page.waitForFunction((n) => window.movecalcTest.state().doc.units.length === n, d.units.length, { timeout: 120000 });
     // the opening's work made in slices (the units' buttons, the unit list's rows) is done
@@ -145,14 +145,14 @@ export async function pageAtLimits(browser, base, system, { viewport = { width: 
 const median = (xs) => { const v = xs.filter(Number.isFinite).sort((a, b) => a - b); return v.length ? v[Math.floor((v.length - 1) / 2)] : NaN; };
 
 /**
- * Every game of `systems` at the limits, on the test build served locally (bench/run.mjs), `runs`
- * times each, traced: the median over the runs of the longest task in wall time (the long task
+ * Every game of `systems` at the limits, on the test build served locally (bench/run.mjs; `site`:
+ * another copy of it, to compare), `runs` times each, traced: the median over the runs of the longest task in wall time (the long task
  * observer's) and in the page thread's CPU time, overall and per phase, side by side.
  */
-export async function measureLimits({ systems, runs = 3 }) {
+export async function measureLimits({ systems, runs = 3, site }) {
   const [{ chromium }, { startServer }, { testSite }, { CHROMIUM_ARGS }] = await Promise.all([
     import('playwright-core'), import('../bin/serve.mjs'), import('../web/build-site.mjs'), import('./page.mjs')]);
-  const server = await startServer(0, '127.0.0.1', { root: testSite });
+  const server = await startServer(0, '127.0.0.1', { root: site ?? testSite });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const out = [];
   try {
