@@ -44,9 +44,11 @@ export function limitDoc(system) {
 /** The link code of a document (format 1: raw deflate of the JSON, as the page's own). */
 export const linkCode = (system, d) => '1.' + toBase64url(deflateRawSync(JSON.stringify(positionPayload(system, d))));
 
-// Records every long task from the first script on, and the phase it fell in.
+// Records every long task from the first script on, and the phase it fell in (`__longSupported`:
+// whether this browser reports long tasks at all).
 function longTaskProbe() {
   window.__long = [];
+  window.__longSupported = PerformanceObserver.supportedEntryTypes.includes('longtask');
   window.__phase = 'open';
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__long.push({ phase: window.__phase, ms: e.duration });
@@ -72,7 +74,8 @@ export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devto
 /**
  * Opens `system`'s position at the limits from a link on a fresh page (the test build, with its hook),
  * shows the whole board, drags its first unit over `moves` pointer moves and zooms in and out with
- * the wheel. Returns the long tasks of each phase (ms), and after each phase the board's counted work: boxes looked at
+ * the wheel. Opening lasts until every unit has its button and its row in the list (made in slices).
+ * Returns the long tasks of each phase (ms), and after each phase the board's counted work: boxes looked at
  * (`work`), the spots tried for names (`candidates`) among the units near the view (`near`), and
  * its texts. With `trace`, each phase is traced too: `cpu`, the longest tasks' CPU ms per phase.
  */
@@ -85,20 +88,29 @@ export async function pageAtLimits(browser, base, system, { viewport = { width: 
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   const work = {}, cpu = {};
+  // A browser records one trace at a time: a phase that threw with its trace running would make
+  // every later startTracing fail ("already recording trace"), so `tracing` says whether to stop it.
+  let tracing = false;
+  const stopTrace = async () => { tracing = false; return JSON.parse((await browser.stopTracing()).toString()); };
   const measure = async (phase) => {
     await frames(page);
-    if (trace) cpu[phase] = longTasks(JSON.parse((await browser.stopTracing()).toString())).map(([, c]) => Math.round(c));
+    if (trace) cpu[phase] = longTasks(await stopTrace()).map(([, c]) => Math.round(c));
     work[phase] = await page.evaluate(() => {
       const { candidates, units } = window.movecalcTest.boardCandidates();
       return { work: window.movecalcTest.boardWork(), candidates, near: units, texts: window.movecalcTest.boardText().length };
     });
   };
-  const traced = async () => { if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES }); };
+  const traced = async () => { if (trace) { await browser.startTracing(page, { categories: TRACE_CATEGORIES }); tracing = true; } };
   try {
     await traced();
-    await page.goto(`${base}#p=${code}`);
+    await page.goto(`${base}#p=${code}`, { timeout: 120000 }); // a loaded machine takes longer than the default 30 s
     await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
     await page.waitForFunction((n) => window.movecalcTest.state().doc.units.length === n, d.units.length, { timeout: 120000 });
+    // the opening's work made in slices (the units' buttons, the unit list's rows) is done
+    const built = await page.waitForFunction((n) => {
+      const controls = document.querySelectorAll('#unit-controls .unit-control').length, rows = document.querySelectorAll('#unit-list li[data-slot^="unit:"]').length;
+      return controls === n && rows === n && { controls, rows };
+    }, d.units.length, { timeout: 120000 }).then((h) => h.jsonValue());
     await measure('open');
     // the drag and the zoom at the whole board's view, where every unit is in view (a new answer opens framed close up)
     await page.evaluate(() => { window.__phase = 'drag'; document.querySelector('input[name="mode"][value="setup"]')?.click(); document.getElementById('fit').click(); }); // a set-up drag
@@ -118,13 +130,14 @@ export async function pageAtLimits(browser, base, system, { viewport = { width: 
     await page.mouse.move(viewport.width / 2, Math.min(viewport.height / 2, 300));
     for (const dy of [-100, -100, -100, -100, 100, 100, 100, 100]) { await page.mouse.wheel(0, dy); await frames(page, 1); }
     await measure('zoom');
-    const long = await page.evaluate(() => window.__long);
+    const { long, supported } = await page.evaluate(() => ({ long: window.__long, supported: window.__longSupported }));
     const moved = await page.evaluate(() => window.movecalcTest.state().doc.units.find((u) => u.id === 'u0'));
     const phase = (p) => long.filter((t) => t.phase === p).map((t) => Math.round(t.ms));
     return { system, units: d.units.length, terrain: d.terrain.length, linkChars: code.length, moved: moved.x !== d.units[0].x || moved.y !== d.units[0].y || moved.q !== d.units[0].q || moved.r !== d.units[0].r,
-      long: { open: phase('open'), drag: phase('drag'), zoom: phase('zoom') }, longestMs: Math.max(0, ...long.map((t) => Math.round(t.ms))),
+      built, longSupported: supported, long: { open: phase('open'), drag: phase('drag'), zoom: phase('zoom') }, longestMs: Math.max(0, ...long.map((t) => Math.round(t.ms))),
       ...(trace ? { cpu, longestCpuMs: Math.max(0, ...Object.values(cpu).flat()) } : {}), work, errors };
   } finally {
+    if (tracing) await stopTrace().catch(() => {});
     await context.close();
   }
 }
@@ -132,14 +145,14 @@ export async function pageAtLimits(browser, base, system, { viewport = { width: 
 const median = (xs) => { const v = xs.filter(Number.isFinite).sort((a, b) => a - b); return v.length ? v[Math.floor((v.length - 1) / 2)] : NaN; };
 
 /**
- * Every game of `systems` at the limits, on the test build served locally (bench/run.mjs), `runs`
- * times each, traced: the median over the runs of the longest task in wall time (the long task
+ * Every game of `systems` at the limits, on the test build served locally (bench/run.mjs; `site`:
+ * another copy of it, to compare), `runs` times each, traced: the median over the runs of the longest task in wall time (the long task
  * observer's) and in the page thread's CPU time, overall and per phase, side by side.
  */
-export async function measureLimits({ systems, runs = 3 }) {
+export async function measureLimits({ systems, runs = 3, site }) {
   const [{ chromium }, { startServer }, { testSite }, { CHROMIUM_ARGS }] = await Promise.all([
     import('playwright-core'), import('../bin/serve.mjs'), import('../web/build-site.mjs'), import('./page.mjs')]);
-  const server = await startServer(0, '127.0.0.1', { root: testSite });
+  const server = await startServer(0, '127.0.0.1', { root: site ?? testSite });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const out = [];
   try {

@@ -36,10 +36,17 @@ async function profile(browser, base, system, viewport = { width: 1280, height: 
   const run = async (name, fn) => {
     if (tasksOnly) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     else await cdp.send('Profiler.start');
-    await fn();
-    await frames(page);
-    if (tasksOnly) phases[name] = longTasks(JSON.parse((await browser.stopTracing()).toString()));
-    else phases[name] = (await cdp.send('Profiler.stop')).profile;
+    let done = false;
+    try {
+      await fn();
+      await frames(page);
+      if (tasksOnly) phases[name] = longTasks(JSON.parse((await browser.stopTracing()).toString()));
+      else phases[name] = (await cdp.send('Profiler.stop')).profile;
+      done = true;
+    } finally {
+      // a phase that threw stops its trace: the browser records one at a time ("already recording trace")
+      if (!done && tasksOnly) await browser.stopTracing().catch(() => {});
+    }
   };
   await page.goto(`${base}favicon.ico`).catch(() => {});
   await run('open', async () => {

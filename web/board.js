@@ -107,6 +107,38 @@ export class BoxGrid {
     return false;
   }
 }
+/**
+ * The view in cells of COVER px, each set once a text's box covers it whole. A box holding a set
+ * cell overlaps that text by COVER px at least, so a spot is known taken without looking its texts
+ * up: at the whole view of 1,000 units most of the 25 spots tried for a name are (issue 34).
+ */
+const COVER = 4;
+export class Cover {
+  constructor(w, h) {
+    this.nx = Math.max(0, Math.ceil(w / COVER));
+    this.ny = Math.max(0, Math.ceil(h / COVER));
+    this.bits = new Uint8Array(this.nx * this.ny);
+  }
+
+  // the cells wholly inside box b, clamped to the view: [i0, j0, i1, j1], none where i0 > i1 or j0 > j1
+  span(b) {
+    return [Math.max(0, Math.ceil(b[0] / COVER)), Math.max(0, Math.ceil(b[1] / COVER)),
+      Math.min(this.nx, Math.floor(b[2] / COVER)) - 1, Math.min(this.ny, Math.floor(b[3] / COVER)) - 1];
+  }
+
+  add(b) {
+    const [i0, j0, i1, j1] = this.span(b);
+    for (let j = j0; j <= j1; j++) this.bits.fill(1, j * this.nx + i0, j * this.nx + i1 + 1);
+  }
+
+  /** Whether box b holds a cell a text covers (then b overlaps that text). */
+  covered(b) {
+    const [i0, j0, i1, j1] = this.span(b);
+    for (let j = j0; j <= j1; j++) for (let i = j * this.nx + i0, end = j * this.nx + i1; i <= end; i++) if (this.bits[i]) return true;
+    return false;
+  }
+}
+
 // What a drag's other units are drawn from (board.js Painter.frozenFor): one string, compared per frame.
 function stillSig(units, carried) {
   let sig = '';
@@ -127,6 +159,9 @@ const NUMBER = 9;
 // than covering three of a reach's cost numbers (a long name beside the mover does), less than
 // covering or sitting against another unit (issue 32: a name stands against its own unit).
 const FAR = 3.5;
+// a name's spots beside its unit: 2–3 px off it, then 12 and 26 px further out, in 8 directions
+const GAPS = [0, 12, 26];
+const DIRECTIONS = [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1], [1, -1], [-1, -1]];
 // Whether a segment [x0, y0, x1, y1] passes through a box (shrunk by a pixel: a line that grazes an edge does not).
 function segmentMeetsBox([x0, y0, x1, y1], b) {
   let t0 = 0, t1 = 1;
@@ -164,6 +199,7 @@ export class Painter {
     this.labelBoxes = []; // the screen box of every text drawn in this paint (and the names planned for it)
     this.keepClear = [];  // boxes no label may cover though they hold no text (the rotate handle)
     this.taken = new BoxGrid(0, 0); // labelBoxes and keepClear, by where they are (isClear)
+    this.cover = new Cover(0, 0); // the view's cells they cover whole (isClear)
     this.placed = new Set(); // the boxes in labelBoxes
     this.widths = new Map(); // text widths measured: font → text → width (textWidth)
     this.shortNames = { key: null, names: null }; // the units' abbreviations, while their names stay the same
@@ -376,6 +412,7 @@ export class Painter {
     this.labelBoxes = [];
     this.keepClear = [];
     this.taken = new BoxGrid(this.w, this.h);
+    this.cover = new Cover(this.w, this.h);
     this.placed = new Set();
     this.font = null; // what else draws into the context (a picture's caption) may have set another
     this.drawnText = [];
@@ -430,10 +467,10 @@ export class Painter {
   carried() { return null; }
 
   /** A box no text may cover though it holds none (the rotate handle). */
-  keepOut(box) { this.keepClear.push(box); this.taken.add(box); }
+  keepOut(box) { this.keepClear.push(box); this.taken.add(box); this.cover.add(box); }
 
   /** Records a text's box: no later text covers it. */
-  takeBox(box) { this.labelBoxes.push(box); this.taken.add(box); this.placed.add(box); }
+  takeBox(box) { this.labelBoxes.push(box); this.taken.add(box); this.cover.add(box); this.placed.add(box); }
 
   poly(points, close = true) {
     const c = this.ctx;
@@ -824,20 +861,24 @@ export class Painter {
       const size = u.free ? MIN_TEXT : clamp(this.s * 0.26, MIN_TEXT, 13);
       this.setFont(`600 ${size}px system-ui, sans-serif`);
       // what a spot covers or sits against, counted no further than `enough` (no better than the best so far)
-      const cost = (b, enough) => {
-        let n = 0;
-        const around = [b[0] - AGAINST, b[1] - AGAINST, b[2] + AGAINST, b[3] + AGAINST];
-        const count = (o, [k, id]) => {
-          if (id === u.id) return false;
-          if (overlap(b, o)) n += k;
-          else if (k === 4 && overlap(around, o)) n += 4; // read as that unit's name
-          return n >= enough;
-        };
+      // what a spot covers or sits against, counted no further than `enough` (no better than the
+      // best so far); the spot, its surround and the count are kept across calls (no allocation a spot)
+      let n = 0, enough = Infinity, b = null;
+      const around = [0, 0, 0, 0];
+      const count = (o, v) => {
+        if (v[1] === u.id) return false;
+        if (overlap(b, o)) n += v[0];
+        else if (v[0] === 4 && overlap(around, o)) n += 4; // read as that unit's name
+        return n >= enough;
+      };
+      const cost = (box, most) => {
+        n = 0; enough = most; b = box;
+        around[0] = box[0] - AGAINST; around[1] = box[1] - AGAINST; around[2] = box[2] + AGAINST; around[3] = box[3] + AGAINST;
         if (!soft.near(around, count)) marks.near(around, count);
         this.taken.visits += soft.visits + marks.visits; soft.visits = 0; marks.visits = 0;
         return n;
       };
-      const hard = (b) => !inView(b) || !this.isClear(b);
+      const hard = (box) => !inView(box) || !this.isClear(box);
       // a callout line may cross no unit but its own (it would point a reader at the wrong one)
       const crosses = (line) => {
         const lb = [Math.min(line[0], line[2]), Math.min(line[1], line[3]), Math.max(line[0], line[2]), Math.max(line[1], line[3])];
@@ -845,26 +886,31 @@ export class Painter {
         this.taken.visits += soft.visits; soft.visits = 0;
         return hit;
       };
+      // its inside, then against it and out on a callout in 8 directions; the first spot that
+      // covers nothing, else the one that covers least
       const tryText = (t) => {
-        const w = this.textWidth(t), h = size;
-        const spots = [];
+        const w = this.textWidth(t), h = size, sp = [0, 0, 0, 0];
         const inside = this.insideSpot(u, w, h);
-        if (inside) spots.push({ ...inside, within: true });
-        for (const d of [0, 12, 26]) {
-          for (const [dx, dy] of [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1], [1, -1], [-1, -1]]) {
-            spots.push({ x: e.x + dx * (e.ex + w / 2 + 3 + d), y: e.y + dy * (e.ey + h / 2 + 2 + d), far: d > 0 });
-          }
+        if (inside) {
+          this.candidates++;
+          const box = [inside.x - w / 2, inside.y - h / 2, inside.x + w / 2, inside.y + h / 2];
+          if (!hard(box)) return { x: inside.x, y: inside.y, box, within: true, far: false };
         }
         let best = null;
-        for (const sp of spots) {
-          this.candidates++;
-          sp.box = [sp.x - w / 2, sp.y - h / 2, sp.x + w / 2, sp.y + h / 2];
-          if (hard(sp.box)) continue;
-          sp.cost = sp.within ? 0 : (sp.far ? FAR : 0) + cost(sp.box, best ? best.cost - (sp.far ? FAR : 0) : Infinity);
-          if (best && sp.cost >= best.cost) continue;
-          if (sp.far) { sp.callout = calloutLine(e, sp.box); if (crosses(sp.callout)) continue; } // (only for a spot that would do)
-          best = sp;
-          if (sp.cost === 0) break;
+        for (const d of GAPS) {
+          const far = d > 0;
+          for (const [dx, dy] of DIRECTIONS) {
+            this.candidates++;
+            const x = e.x + dx * (e.ex + w / 2 + 3 + d), y = e.y + dy * (e.ey + h / 2 + 2 + d);
+            sp[0] = x - w / 2; sp[1] = y - h / 2; sp[2] = x + w / 2; sp[3] = y + h / 2;
+            if (hard(sp)) continue;
+            const c = (far ? FAR : 0) + cost(sp, best ? best.cost - (far ? FAR : 0) : Infinity);
+            if (best && c >= best.cost) continue;
+            const callout = far ? calloutLine(e, sp) : null;
+            if (callout && crosses(callout)) continue; // (only for a spot that would do)
+            best = { x, y, box: [...sp], far, cost: c, callout };
+            if (c === 0) return best;
+          }
         }
         return best;
       };
@@ -1296,7 +1342,7 @@ export class Painter {
 
   /** Whether a text's box covers no text drawn or planned in this paint, nor the rotate handle. */
   isClear(box) {
-    return !this.taken.near(box, (o) => overlap(box, o));
+    return !this.cover.covered(box) && !this.taken.near(box, (o) => overlap(box, o));
   }
 
   /**

@@ -178,17 +178,41 @@ export function paintSwatches(root) {
  * A list's rows, each made by `make(item)` only when its signature `sig(item)` (everything the row
  * shows and does) is new: an unchanged row is the node already on screen, which `rebuild` keeps as it
  * is, so a list of a thousand units is not made and compared again on every change. `cache`: a Map
- * the list keeps between renders.
+ * the list keeps between renders. At most ROWS_AT_ONCE rows are made in one call: the rows of the
+ * items after them are left out (the caller shows how many with `moreRows` and renders again).
  */
 export function cachedRows(cache, items, sig, make) {
-  const next = new Map();
-  const nodes = items.map((item, i) => {
-    const k = sig(item, i);
-    const n = (!next.has(k) && cache.get(k)) || make(item, i);
+  const next = new Map(), nodes = [];
+  let made = 0;
+  for (let i = 0; i < items.length; i++) {
+    const k = sig(items[i], i);
+    let n = !next.has(k) && cache.get(k);
+    if (!n) {
+      if (made === ROWS_AT_ONCE) break;
+      made++;
+      n = make(items[i], i);
+    }
     next.set(k, n);
-    return n;
-  });
+    nodes.push(n);
+  }
   cache.clear();
   for (const [k, n] of next) cache.set(k, n);
   return nodes;
+}
+
+// Rows made in one go: a thousand units' rows made at once held the page's thread for a long
+// task on opening a position (issue 34); a hundred are a few milliseconds.
+export const ROWS_AT_ONCE = 100;
+const whenIdle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 0));
+
+/**
+ * The rows `cachedRows` left out of `list` (`shown` of `count`): a row saying how many are still to
+ * come, and `again()` called once the page is idle to make the next ones (once per list at a time).
+ */
+export function moreRows(list, shown, count, again) {
+  if (shown >= count) return [];
+  if (!list._more) list._more = whenIdle(() => { list._more = 0; again(); }, { timeout: 200 });
+  const li = el('li', `Listing ${count - shown} more…`, 'muted');
+  li.dataset.slot = 'more';
+  return [li];
 }

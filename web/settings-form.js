@@ -4,7 +4,7 @@
 import { assumptionParams, paramValue, terrainKinds } from './model.js';
 import { el } from './draw.js';
 import { LIMITS } from './share.js';
-import { option, on, field, rebuild, paintSwatches, cachedRows } from './forms.js';
+import { option, on, field, rebuild, paintSwatches, cachedRows, moreRows } from './forms.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -51,6 +51,7 @@ export function initSettingsForm({ store, ui, doc, sys, unitWord, terrainColour,
         return li;
       })
       : [el('li', `${d.terrain.length} hexes with terrain`, 'muted')];
+    if (s.board === 'free') items.push(...moreRows($('terrain-list'), items.length, d.terrain.length, renderTerrain));
     rebuild($('terrain-list'), items);
     paintSwatches($('terrain-list'));
     const dims = s.board === 'free' ? [['width', 'Table width'], ['height', 'Table depth']].map(([k, label]) => field(

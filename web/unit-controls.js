@@ -5,6 +5,9 @@
 import { toOffset } from './hex.js';
 
 const round1 = (v) => Math.round(v * 10) / 10;
+const SLICE = 100; // units placed per slice of a pass (place)
+const whenIdle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 0));
+const cancelIdle = globalThis.cancelIdleCallback ?? clearTimeout;
 
 /**
  * A unit's name and place in words: `{id, q, r, facing}` on a hex board ("Shieldwall, col 4 row 6,
@@ -25,7 +28,8 @@ export function unitName(u, { hexBoard, lengthUnit }) {
  * Keeps a button over each unit the board drew. `box`: the element over the canvas; `board`: its
  * `scene.units` and `extentOf(u)` (screen); `unitOf(id)`: the unit in the position; `words()`:
  * unitName's options; `selected()`: the unit picked; `activate(id)`: Enter, Space or a screen
- * reader's click; `key(id, event)`: any other key. Call `place()` after each paint.
+ * reader's click; `key(id, event)`: any other key. Call `place()` after each paint: the first
+ * SLICE units' buttons follow at once, the others in the page's idle time.
  */
 export function initUnitControls({ box, board, unitOf, words, selected, activate, key }) {
   const buttons = new Map();
@@ -49,14 +53,26 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
   let stale = false;
   for (const type of ['pointerup', 'pointercancel']) board.canvas.addEventListener(type, () => { if (stale) requestAnimationFrame(place); });
 
+  // A pass over the units is made SLICE units at a time: the first slice at once (a few units'
+  // position is done in it), the rest when the page is idle, so 1,000 units' buttons (made on
+  // opening, moved on every zoom step) never hold the page's thread for long (issue 34). A paint
+  // during a pass starts it again with the new view.
+  let pass = null;
   function place() {
+    if (pass) cancelIdle(pass.job);
+    pass = null;
     stale = !!board.gesture?.moved;
     if (stale) return;
-    const seen = new Set(), w = words(), sel = selected();
-    for (const u of board.scene?.units ?? []) {
-      const unit = unitOf(u.id);
-      if (!unit || seen.has(u.id)) continue;
-      seen.add(u.id);
+    pass = { units: board.scene?.units ?? [], i: 0, seen: new Set(), w: words(), sel: selected(), job: 0 };
+    step();
+  }
+
+  function step() {
+    const p = pass, end = Math.min(p.units.length, p.i + SLICE);
+    for (; p.i < end; p.i++) {
+      const u = p.units[p.i], unit = unitOf(u.id);
+      if (!unit || p.seen.has(u.id)) continue;
+      p.seen.add(u.id);
       const b = buttons.get(u.id) ?? button(u.id);
       const e = board.extentOf(u), half = Math.max(e.ex, e.ey, 12);
       // a square over the token at least 24 px across (a rotated base's box), set through the
@@ -66,11 +82,13 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
         b.dataset.at = at;
         Object.assign(b.style, { left: `${box[0]}px`, top: `${box[1]}px`, width: `${box[2]}px`, height: `${box[2]}px` });
       }
-      set(b, 'aria-label', unitName(unit, w));
-      set(b, 'aria-pressed', String(sel === u.id));
+      set(b, 'aria-label', unitName(unit, p.w));
+      set(b, 'aria-pressed', String(p.sel === u.id));
     }
+    if (p.i < p.units.length) { p.job = whenIdle(step, { timeout: 200 }); return; }
+    pass = null;
     for (const [id, b] of buttons) {
-      if (seen.has(id)) continue;
+      if (p.seen.has(id)) continue;
       // a unit taken off the board: its button goes, and a focus on it returns to the board
       if (document.activeElement === b) board.canvas.focus();
       b.remove();

@@ -3,7 +3,7 @@
 import * as hex from './hex.js';
 import { SYSTEMS, uniqueId, renameRefs, standAt } from './model.js';
 import { el } from './draw.js';
-import { on, field, rebuild, getPath, setPath, paintSwatches, cachedRows } from './forms.js';
+import { on, field, rebuild, getPath, setPath, paintSwatches, cachedRows, moreRows } from './forms.js';
 
 const $ = (id) => document.getElementById(id);
 const FACING_NAMES = hex.DIR_NAMES.map((n, i) => [String(i), `${i} (${n})`]);
@@ -140,6 +140,7 @@ export function initUnitsForm({ store, ui, board, doc, sys, isHexBoard, unitById
       li.append(sw, pick, el('span', u.side, 'muted'), rm);
       return li;
     });
+    items.push(...moreRows($('unit-list'), items.length, doc().units.length, renderUnitList));
     rebuild($('unit-list'), items.length ? items : [el('li', 'No units yet.', 'muted')]);
     paintSwatches($('unit-list'));
   }

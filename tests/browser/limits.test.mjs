@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { launch, artifacts } from './browser.mjs';
 import { SYSTEMS, SYSTEM_IDS } from '../../web/model.js';
 import { LIMITS } from '../../web/share.js';
-import { BoxGrid } from '../../web/board.js';
+import { BoxGrid, Cover } from '../../web/board.js';
 import { pageAtLimits } from '../../bench/page-limits.mjs';
 
 let env;
@@ -44,6 +44,31 @@ test('the box grid finds every box overlapping a box, on and off the view, looki
   assert.ok(grid.visits < boxes.length / 10, `a small box looks at ${grid.visits} of ${boxes.length} boxes`);
 });
 
+test('the covered cells find a box taken only where it overlaps a text, and never a box clear of every text', () => {
+  const cover = new Cover(360, 740);
+  cover.add([10, 10, 50, 30]);
+  assert.ok(cover.covered([20, 12, 30, 28]), 'inside the text');
+  assert.ok(cover.covered([0, 0, 20, 20]), 'over its corner by 10 px');
+  assert.ok(!cover.covered([0, 0, 9, 9]), 'beside it');
+  assert.ok(!cover.covered([48, 10, 70, 30]), 'over it by 2 px: left to the box grid (isClear)');
+  cover.add([-40, 700, 20, 760]); // partly off the view
+  assert.ok(cover.covered([0, 720, 12, 740]));
+  // random texts: every box found covered overlaps one of them
+  const texts = [], grid = new Cover(360, 740);
+  for (let i = 0; i < 300; i++) {
+    const x = (i * 37) % 400 - 20, y = (i * 53) % 780 - 20, b = [x, y, x + 12 + (i % 5) * 8, y + 12];
+    texts.push(b);
+    grid.add(b);
+  }
+  const over = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
+  let found = 0;
+  for (let i = 0; i < 2000; i++) {
+    const x = (i * 29) % 380 - 10, y = (i * 31) % 760 - 10, q = [x, y, x + 30, y + 12];
+    if (grid.covered(q)) { found++; assert.ok(texts.some((b) => over(q, b)), `box ${q}`); }
+  }
+  assert.ok(found > 0, 'some boxes were covered');
+});
+
 const free = SYSTEM_IDS.find((id) => SYSTEMS[id].board === 'free');
 const hexes = SYSTEM_IDS.find((id) => SYSTEMS[id].board === 'hex');
 for (const system of [free, hexes]) {
@@ -52,7 +77,13 @@ for (const system of [free, hexes]) {
     console.log(`# ${system} at the limits: ${r.units} units, ${r.terrain} terrain, link ${r.linkChars} characters; long tasks (ms) open ${r.long.open.join(' ') || '-'}, drag ${r.long.drag.join(' ') || '-'}, zoom ${r.long.zoom.join(' ') || '-'}; work ${JSON.stringify(r.work)}`);
     assert.equal(r.units, LIMITS.units);
     assert.ok(r.moved, 'the drag moved the unit');
-    // the long tasks, kept beside the screenshots (their times depend on the machine's load, so are not asserted)
+    // what opening makes in slices is all made: a button and a list row for every unit
+    assert.deepEqual(r.built, { controls: r.units, rows: r.units });
+    // the long tasks are recorded (their times depend on the machine's load, so are not asserted):
+    // the browser reports them, and what is recorded are tasks over 50 ms of each phase
+    assert.ok(r.longSupported, 'the browser reports long tasks');
+    for (const [phase, tasks] of Object.entries(r.long)) assert.ok(Array.isArray(tasks) && tasks.every((ms) => ms >= 50), `${phase}: ${tasks}`);
+    // kept beside the screenshots
     writeFileSync(join(artifacts, `limits-long-tasks-${system}.json`), JSON.stringify({ long: r.long, work: r.work }, null, 2));
     for (const [phase, w] of Object.entries(r.work)) {
       assert.ok(w.texts > 0, `${phase}: the board drew texts`);
