@@ -1136,11 +1136,13 @@ export class Painter {
       this.hexPath(it.hex.q, it.hex.r, 0.08); c.stroke();
     } else this.dot(x, y, 5, it.color);
     if (it.step) { this.stepBadge(it.step, it.color, ...[BADGE_SPOTS.slice(0, 8), BADGE_SPOTS.slice(8)].map((l) => l.map(([dx, dy]) => [x + dx, y + dy]))); return; }
-    // above the marker (a pivot's below), else on the other side, right or left of it
+    // above the marker (a pivot's below), else on the other side, right or left of it; a hex's
+    // clear of the token a unit there has (a ring's label on its unit read "engages" over the disc)
     if (it.label) {
-      const up = [x, y - 16], down = [x, y + 17];
+      const disc = it.shape === 'hex' ? this.s * 0.62 + 2 : 0;
+      const up = [x, y - Math.max(16, disc + MIN_TEXT / 2)], down = [x, y + Math.max(17, disc + MIN_TEXT / 2)];
       this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
-      const half = Math.min(this.textWidth(it.label), 220) / 2 + 12;
+      const half = Math.min(this.textWidth(it.label), 220) / 2 + Math.max(12, disc);
       this.labelAt(it.label, [...(it.shape === 'pivot' || it.below ? [down, up] : [up, down]), [x + half, y], [x - half, y]], it.color);
     }
   }
@@ -1347,11 +1349,16 @@ export class Painter {
 
   /**
    * A label at the first of several screen points where it is clear and in view (a marker's label
-   * above it, else below, right or left of it). Returns its box, or null when none is clear.
+   * above it, else below, right or left of it), off the units' tokens where one such spot is (a
+   * token drawn over "final" cut it to "fina"). Returns its box, or null when none is clear.
    */
   labelAt(text, spots, color, size = MIN_TEXT, maxWidth = 220) {
     const inView = ([x, y]) => x > 8 && x < this.w - 8 && y > 6 && y < this.h - 6;
-    for (const [x, y] of spots.filter(inView)) {
+    this.setFont(`600 ${size}px system-ui, sans-serif`);
+    const w = Math.min(this.textWidth(String(text)), maxWidth) / 2, h = size / 2;
+    const offTokens = ([x, y]) => ![...this.bodies.values()].some((u) => overlap([x - w, y - h, x + w, y + h], u));
+    const shown = spots.filter(inView);
+    for (const [x, y] of [...shown.filter(offTokens), ...shown.filter((p) => !offTokens(p))]) {
       const box = this.label(text, x, y, color, size, maxWidth, true);
       if (box) return box;
     }

@@ -53,7 +53,7 @@ export function initUnitTray({ box, game, doc, board, shown, removing, add }) {
     b.setAttribute('aria-label', `Add a ${kind.label}: drag it onto the board, or press to put it in the middle`);
     let drag = null, dragged = false;
     // along the tray a finger scrolls it (the page leaves the chips' touches to us: style.css);
-    // out of it, onto the board (above it, or below it on a landscape phone), it carries a unit of this kind
+    // out of it, onto the board above it, it carries a unit of this kind
     b.addEventListener('pointerdown', (e) => {
       drag = { id: e.pointerId, x: e.clientX, y: e.clientY, scroll: box.scrollLeft, moved: false, slid: false };
       try { b.setPointerCapture(e.pointerId); } catch { /* a synthetic pointer */ }

@@ -3,7 +3,8 @@
 // the question's mover is framed in view at a size a finger reads (a hex at least 36 CSS px across,
 // the mover's base at least 40 px on its short side), a landscape phone's board takes at least 60 %
 // of the screen with the verdict beside it, no control of the toolbar or the zoom is cut off, and
-// the board's names, badges and readings do not overlap. Then, by touch, each tab and Make this move
+// the board's names, badges and readings do not overlap, nor a marker's label a token (and at 360 px
+// so for each question in Set up too). Then, by touch, each tab and Make this move
 // tapped 0, 100 and 250 ms after typing in a field: every tap lands. Screenshots go to
 // tests/artifacts/phone-<game>-<step>-<size>.png.
 import { test, after, before } from 'node:test';
@@ -59,11 +60,25 @@ async function measure(page, system, viewport, where) {
       return e.scrollWidth > e.clientWidth + 1 || r.left < 0 || r.right > innerWidth + 0.5 || r.top < 0 || r.bottom > innerHeight + 0.5;
     }).map((e) => e.id || e.textContent.trim()));
   assert.deepEqual(clipped, [], `${at}: controls cut off`);
-  // the board's texts that name something do not overlap
+  await textsClear(page, at, short === null || short === undefined);
+}
+
+/** The board's texts that name something do not overlap, and on a hex board (`round`: its tokens are discs) no marker's label lies under a token. */
+async function textsClear(page, at, round) {
   const texts = (await hook(page, 'boardLabels')).filter((t) => ['name', 'badge', 'ruler', 'label'].includes(t.kind));
   const pairs = [];
   for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++) if (overlap(texts[i].box, texts[j].box)) pairs.push(`${texts[i].text} / ${texts[j].text}`);
   assert.deepEqual(pairs, [], `${at}: texts overlap`);
+  // on a hex board a marker's label is not under a unit's token, the disc its box holds (a token
+  // drawn over "final" left "fina"); on a table a label may sit on a base (a pivot's, on its own unit)
+  if (!round) return;
+  const { bodies } = await hook(page, 'boardNames');
+  const under = (t, b) => {
+    const r = (b[2] - b[0]) / 2, cx = b[0] + r, cy = b[1] + r;
+    return Math.hypot(cx - Math.max(t[0], Math.min(cx, t[2])), cy - Math.max(t[1], Math.min(cy, t[3]))) < r - 1;
+  };
+  const covered = texts.filter((t) => t.kind === 'label').flatMap((t) => Object.entries(bodies).filter(([, b]) => under(t.box, b)).map(([u]) => `${t.text} / ${u}`));
+  assert.deepEqual(covered, [], `${at}: labels under a unit's token`);
 }
 
 for (const viewport of SIZES) {
@@ -81,6 +96,20 @@ for (const viewport of SIZES) {
       await ruled(page);
       await measure(page, system, viewport, 'after a ruling');
       await shot(page, `phone-${system}-ruling`, viewport);
+      // Set up, each question the game asks there (GODSGLOOM's move drew "final" under a token)
+      if (viewport.width === 360) {
+        await setMode(page, 'setup', true);
+        if (touch) await openPanel(page, 'ask-panel');
+        const queries = await page.$$eval('#query option', (os) => os.map((o) => o.value));
+        assert.ok(queries.length > 0, `${system}: the page offers questions`);
+        for (const query of queries) {
+          if (query !== (await hook(page, 'request')).query) await page.selectOption('#query', query);
+          await ruled(page);
+          await painted(page);
+          await textsClear(page, `${system} ${viewport.width}x${viewport.height} Set up, ${query}`, (await hook(page, 'camera')).units.every((u) => u.short === null));
+          await shot(page, `phone-${system}-setup-${query}`, viewport);
+        }
+      }
       assert.deepEqual(errors, []);
       await context.close();
     });

@@ -113,9 +113,12 @@ function fakeViewport() {
   window.setKeyboard = (h) => { vv.height = innerHeight - h; vv.dispatchEvent(new Event('resize')); };
 }
 
-for (const vp of SIZES) {
+// the field typed in: the unit form's last number field (Units), or the question's (Ask, under the
+// ruling in detail at the top of the panel, which must not cover it)
+const FIELDS = { 'units-panel': '#unit-fields input[type="number"]', 'ask-panel': '#query-fields input[type="number"]' };
+for (const vp of SIZES) for (const [panel, fields] of Object.entries(FIELDS)) {
   const size = `${vp.width}x${vp.height}`;
-  test(`with the on-screen keyboard up at ${size}, the unit field typed in and the verdict both stay in view`, async () => {
+  test(`with the on-screen keyboard up at ${size}, the field typed in (${panel}) and the verdict both stay in view`, async () => {
     const context = await env.browser.newContext({ viewport: vp, hasTouch: true, isMobile: true });
     await context.addInitScript(fakeViewport);
     const page = await context.newPage();
@@ -124,12 +127,15 @@ for (const vp of SIZES) {
     await page.goto(env.base);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
     await ruled(page);
-    await openPanel(page, 'units-panel');
-    const unit = (await hook(page, 'state')).doc.units.at(-1).id;
-    await page.tap(`#unit-list button.link:text-is("${unit}")`);
-    await page.waitForFunction((u) => window.movecalcTest.state().selected === u, unit);
+    await openPanel(page, panel);
+    if (panel === 'units-panel') {
+      const unit = (await hook(page, 'state')).doc.units.at(-1).id;
+      await page.tap(`#unit-list button.link:text-is("${unit}")`);
+      await page.waitForFunction((u) => window.movecalcTest.state().selected === u, unit);
+    }
     // the last number field of the form: the furthest down, the one a keyboard would cover
-    const field = page.locator('#unit-fields input[type="number"]').last();
+    assert.ok(await page.locator(fields).count() > 0, `${panel} has a number field to type in`);
+    const field = page.locator(fields).last();
     await field.scrollIntoViewIfNeeded();
     const f = await field.boundingBox();
     await page.touchscreen.tap(f.x + f.width / 2, f.y + f.height / 2);
@@ -143,11 +149,11 @@ for (const vp of SIZES) {
     await page.keyboard.press('Control+A');
     await page.keyboard.type('3');
     await painted(page);
-    const fb = await box(page, '#unit-fields input[type="number"]:focus'), vb = await box(page, '#verdict');
+    const fb = await box(page, `${fields}:focus`), vb = await box(page, '#verdict');
     assert.ok(inView(fb, shown), `${size}: the field typed in (${JSON.stringify(fb)}) is above the keyboard (${left} px left)`);
     assert.ok(inView(vb, shown), `${size}: the verdict (${JSON.stringify(vb)}) is above the keyboard (${left} px left)`);
     assert.equal(await field.inputValue(), '3', 'what was typed shows in the field');
-    await shot(page, 'sheet-keyboard', vp);
+    await shot(page, `sheet-keyboard-${panel}`, vp);
     // the keyboard down: the page as it was
     await page.evaluate(() => { document.activeElement.blur(); window.setKeyboard(0); });
     await painted(page);
