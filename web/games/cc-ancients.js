@@ -399,5 +399,7 @@ game.applyRuling = (request, result, byId, moveTo, remove) => {
 };
 // once made, an order is done: the next card orders its own units (in play, chosen again)
 game.queries.order.made = (i) => { Object.assign(i, { moves: [], active: 0 }); delete i.played; };
+// a card in play (`played`, play-orders.js) is kept by a link: opened, the card is still being played
+game.queries.order.kept = { played: (v, p, c) => (v === true ? true : c.at(p, 'must be true')) };
 // Issue 31: in play a command card is chosen first, then each unit it orders dragged (play-orders.js).
 game.playOrder = true;

@@ -268,6 +268,20 @@ game.wayFacts = (w) => {
 game.playEject = true;
 // once made, the move and the choices it was made with are done
 game.queries.move.made = (i) => Object.assign(i, { path: [], choices: [] });
+// the choices made so far are kept by a link (docs/api/torn-world.md "move" `choices`: each names a
+// miniature or a marker, with the Dexterity test's outcome and the hex it goes to); the engine checks the rest
+game.queries.move.kept = {
+  choices: (v, p, c) => c.array(v, p, c.LIMITS.list).map((x, i) => {
+    const pp = `${p}[${i}]`;
+    c.obj(x, pp);
+    const out = {};
+    if (x.unit !== undefined) out.unit = c.str(x.unit, `${pp}.unit`);
+    if (x.marker !== undefined) out.marker = c.str(x.marker, `${pp}.marker`);
+    if (x.dexterity !== undefined) out.dexterity = c.oneOf(x.dexterity, ['passed', 'failed', 'unknown'], `${pp}.dexterity`);
+    if (x.to !== undefined) out.to = c.hexPoint(c.obj(x.to, `${pp}.to`), `${pp}.to`);
+    return out;
+  }),
+};
 game.canApplyEnd = (entry) => !arr(entry.ejects).length && !arr(entry.destroyed).length && !arr(entry.ejectsMarkers).length;
 game.applyRuling = (request, result, byId, moveTo, remove, d) => {
   if (request.query !== 'move' && request.query !== 'eject') return;
