@@ -45,14 +45,23 @@ function drawTWReach(out, r, req, pick) {
 
 /** The hexes under hexon centres (Torn World Large and Huge, A-TW-1). */
 
+// Where an ejected miniature or marker goes. With no choice given among several nearest free
+// hexes the engine goes on as if the first were chosen (`first-candidate`, so that later ejections
+// are exact for it): that arrow is dashed and says no one chose it (a player in play is still choosing).
+function ejectionArrow(out, e, name) {
+  if (!isHex(e.from) || !isHex(e.to)) return;
+  const open = e.choice === 'first-candidate' && arr(e.candidates).length > 1;
+  out.mark({ type: 'line', hexFrom: e.from, hexTo: e.to, color: WARN, arrow: true, ...(open ? { dashed: true } : {}), label: open ? `${name}: not chosen yet` : name });
+}
+
 function drawEjections(out, r) {
   for (const e of arr(r.ejections)) {
     out.overlay.push({ type: 'hexes', cells: arr(e.candidates).filter(isHex).map((h) => ({ ...h, color: CAND, outline: WARN })) });
-    if (isHex(e.from) && isHex(e.to)) out.mark({ type: 'line', hexFrom: e.from, hexTo: e.to, color: WARN, arrow: true, label: `${e.unit} ejected` });
+    ejectionArrow(out, e, `${e.unit} ejected`);
   }
   for (const m of arr(r.markers)) {
     out.overlay.push({ type: 'hexes', cells: arr(m.candidates).filter(isHex).map((h) => ({ ...h, color: CAND, outline: WARN })) });
-    if (isHex(m.from) && isHex(m.to)) out.mark({ type: 'line', hexFrom: m.from, hexTo: m.to, color: WARN, arrow: true, label: m.marker });
+    ejectionArrow(out, m, m.marker);
   }
   for (const fa of arr(r.freeAttacks)) {
     const from = arr(r.ejections).find((e) => e.unit === fa.unit)?.from;
@@ -111,11 +120,12 @@ const OWN_MARKS = {
   footprint: { swatch: 'fill', color: FOOTPRINT, text: 'the hexes a Large or Huge miniature covers (its hexons) where it can stand or passes' },
   // the colours drawEjections and drawTWReach draw them in
   ejection: { swatch: 'line', color: WARN, text: 'an ejection (brown arrow): from where to where' },
+  ejectionOpen: { swatch: 'line', color: WARN, dashed: true, text: 'an ejection not chosen yet (dashed): the engine goes on as if to the first nearest free hex' },
   freeAttack: { swatch: 'line', color: BAD, text: 'a Free Attack (red arrow): from the attacker to where it strikes' },
 };
 drawTWReach.marks = ['unit', OWN_MARKS.footprint, 'costHexes', 'badge', 'stopHex', 'numbered', OWN_MARKS.freeAttack];
-drawTWMove.marks = ['unit', OWN_MARKS.footprint, 'numbered', 'endHex', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.freeAttack];
-drawEject.marks = ['unit', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.freeAttack];
+drawTWMove.marks = ['unit', OWN_MARKS.footprint, 'numbered', 'endHex', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.ejectionOpen, OWN_MARKS.freeAttack];
+drawEject.marks = ['unit', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.ejectionOpen, OWN_MARKS.freeAttack];
 drawShift.marks = ['unit', OWN_MARKS.candidate, 'endHex'];
 
 const game = {
