@@ -47,11 +47,11 @@ function drawTWReach(out, r, req, pick) {
 
 // Where an ejected miniature or marker goes. With no choice given among several nearest free
 // hexes the engine goes on as if the first were chosen (`first-candidate`, so that later ejections
-// are exact for it): that arrow is dashed and says no one chose it (a player in play is still choosing).
+// are exact for it): no one chose it, so only the hexes it may go to show (a player in play is
+// still choosing one of them).
 function ejectionArrow(out, e, name) {
-  if (!isHex(e.from) || !isHex(e.to)) return;
-  const open = e.choice === 'first-candidate' && arr(e.candidates).length > 1;
-  out.mark({ type: 'line', hexFrom: e.from, hexTo: e.to, color: WARN, arrow: true, ...(open ? { dashed: true } : {}), label: open ? `${name}: not chosen yet` : name });
+  if (!isHex(e.from) || !isHex(e.to) || (e.choice === 'first-candidate' && arr(e.candidates).length > 1)) return;
+  out.mark({ type: 'line', hexFrom: e.from, hexTo: e.to, color: WARN, arrow: true, label: name });
 }
 
 function drawEjections(out, r) {
@@ -120,12 +120,11 @@ const OWN_MARKS = {
   footprint: { swatch: 'fill', color: FOOTPRINT, text: 'the hexes a Large or Huge miniature covers (its hexons) where it can stand or passes' },
   // the colours drawEjections and drawTWReach draw them in
   ejection: { swatch: 'line', color: WARN, text: 'an ejection (brown arrow): from where to where' },
-  ejectionOpen: { swatch: 'line', color: WARN, dashed: true, text: 'an ejection not chosen yet (dashed): the engine goes on as if to the first nearest free hex' },
   freeAttack: { swatch: 'line', color: BAD, text: 'a Free Attack (red arrow): from the attacker to where it strikes' },
 };
 drawTWReach.marks = ['unit', OWN_MARKS.footprint, 'costHexes', 'badge', 'stopHex', 'numbered', OWN_MARKS.freeAttack];
-drawTWMove.marks = ['unit', OWN_MARKS.footprint, 'numbered', 'endHex', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.ejectionOpen, OWN_MARKS.freeAttack];
-drawEject.marks = ['unit', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.ejectionOpen, OWN_MARKS.freeAttack];
+drawTWMove.marks = ['unit', OWN_MARKS.footprint, 'numbered', 'endHex', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.freeAttack];
+drawEject.marks = ['unit', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.freeAttack];
 drawShift.marks = ['unit', OWN_MARKS.candidate, 'endHex'];
 
 const game = {
