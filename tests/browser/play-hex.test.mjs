@@ -227,6 +227,37 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-CD-1 the other cards in o
   await context.close();
 });
 
+// Move-Fire-Move (CCA-CD-1): a light unit moves, ranged combat comes between, and it may move again
+// (the request's `second` move). The Velites (light infantry: 2 hexes, CCA-MV-1) from col 9 row 6
+// one hex to row 5, then dragged again one more to row 4; the order waits for Make this move.
+test('cc-ancients (360x740, touch): play, CCA-CD-1 Move-Fire-Move of 1 order: the Velites dragged one hex, then again one more (its second move, after ranged combat); Make this move makes both', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await openRequest(page, ROME([{ id: 'Velites', side: 'Rome', type: 'light infantry', col: 9, row: 6 }]));
+  await page.selectOption('#order-count', '1');
+  await page.selectOption('#order-card', 'move-fire-move');
+  await page.waitForFunction(() => /^Move-Fire-Move: .*Drag a unit again for its move after ranged combat/.test(document.getElementById('order-total')?.textContent ?? ''));
+  await painted(page);
+  await touchDrag(page, await screen(page, 9, 6), await screen(page, 9, 5));
+  await page.waitForFunction(() => /1 of 1 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  await ruled(page);
+  assert.deepEqual(await where(page, 'Velites'), { col: 9, row: 6 }, 'not made yet: the card waits for the move after ranged combat');
+  // picked up where it stands on the board, its second move starts where the first ended
+  await touchDrag(page, await screen(page, 9, 6), await screen(page, 9, 4));
+  await page.waitForFunction(() => window.movecalcTest.request().moves?.length === 2 && window.movecalcTest.ruled());
+  const request = await pageRequest(page);
+  assert.deepEqual(request.moves.map((m) => [m.unit, m.path.map((h) => toOffset(h.q, h.r)), m.second === true]),
+    [['Velites', [{ col: 9, row: 5 }], false], ['Velites', [{ col: 9, row: 4 }], true]]);
+  const result = await answer(request);
+  assert.equal(result.legal, true, 'the engine: both moves made');
+  await page.tap('#apply');
+  await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+  assert.deepEqual(await where(page, 'Velites'), { col: 9, row: 4 });
+  await shot(page, 'cc-move-fire-move');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('cc-ancients (1280x800, keyboard): play, CCA-MV-1 with a card played, N picks the Hastati, ArrowUp carries them a hex ahead, Enter puts them down: the move joins the order', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'cc-ancients');
