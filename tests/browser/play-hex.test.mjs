@@ -342,6 +342,48 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One droppe
   await context.close();
 });
 
+// A share link made in play opens on the same ruling (issue 31): mid-card, the card still played
+// (its running total on the bar); while an ejection is chosen, the choices so far in the request.
+test('share (360x740, touch): play, CCA-MV-1 TW-EJ-3 a link made mid-card or with an ejection’s Dexterity outcome chosen opens on the same request, verdict and card', { skip: !has('cc-ancients', 'order') || !has('torn-world', 'move'), timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  const reopen = async () => {
+    const code = await hook(page, 'shareCode');
+    const other = await openPage(env, PHONE, { touch: true });
+    await other.page.goto(`${env.base}#p=${code}`);
+    await other.page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+    await ruled(other.page);
+    return other;
+  };
+  await pickSystem(page, 'cc-ancients');
+  await openRequest(page, ROME());
+  await barTap(page, '[data-section="center"]', '#order-total');
+  await painted(page);
+  await touchDrag(page, await screen(page, 5, 6), await screen(page, 5, 5));
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  await ruled(page);
+  const card = await reopen();
+  assert.deepEqual(await pageRequest(card.page), await pageRequest(page), 'the same order');
+  assert.equal(await card.page.textContent('#verdict'), await verdict(page), 'the same verdict');
+  await card.page.waitForSelector('#order-total');
+  assert.equal(await card.page.textContent('#order-total'), await page.textContent('#order-total'), 'the card still played, its running total on the bar');
+  assert.deepEqual(card.errors, []);
+  await card.context.close();
+  await pickSystem(page, 'torn-world');
+  await openRequest(page, EX1);
+  await touchDrag(page, await screen(page, 3, 4), await screen(page, 5, 5));
+  await page.waitForSelector('[data-dexterity="failed"]');
+  await barTap(page, '[data-dexterity="failed"]', '#play-bar button[aria-label$="where Swordsman goes"]');
+  await ruled(page);
+  const drop = await reopen();
+  assert.deepEqual((await pageRequest(drop.page)).choices, [{ unit: 'Swordsman', dexterity: 'failed' }], 'the outcome chosen, kept');
+  assert.deepEqual(await pageRequest(drop.page), await pageRequest(page));
+  assert.equal(await drop.page.textContent('#verdict'), await verdict(page), 'the same verdict');
+  assert.deepEqual(drop.errors, []);
+  await drop.context.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // axe-core (WCAG 2.x A and AA, as tests/browser/axe.test.mjs asks it) on the bar's states: a card
 // played with a unit ordered, an ejection's Dexterity test asked, its nearest free hexes offered.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
