@@ -490,6 +490,24 @@ test('arcane-legions (360x740, touch): set up by touch, AL-LAT-1 the tray’s So
   await context.close();
 });
 
+test('cc-ancients (360x740, touch): set up by touch, the Hastati (the question’s unit, a row of the order) dragged off the board are removed, and no question names them: the verdict asks for a unit (1 touch)', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await setMode(page, 'setup', true);
+  await page.tap('#fit');
+  await painted(page);
+  const before = (await hook(page, 'state')).doc.inputs;
+  assert.equal(before.reach.unit, 'Hastati', 'the default question is the Hastati’s reach');
+  assert.ok(before.order.moves.some((m) => m.unit === 'Hastati'), 'and the order names them');
+  await touchDrag(page, await hook(page, 'screenOf', 'Hastati'), await hook(page, 'screenOfHex', -2, 6));
+  await page.waitForFunction(() => !window.movecalcTest.state().doc.units.some((u) => u.id === 'Hastati'));
+  const inputs = (await hook(page, 'state')).doc.inputs;
+  assert.ok(!JSON.stringify(inputs).includes('"Hastati"'), `no question names them: ${JSON.stringify(inputs)}`);
+  assert.equal(await verdict(page), 'Choose the unit to ask about.');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('cc-ancients (360x740, touch): set up by touch on a hex board, the tray’s light infantry dropped on column 2, row 6 stands on that hex, named after its type; dragged off the board it is removed (2 touches)', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');
