@@ -149,7 +149,7 @@ const { applyRuling, canApply, placeFree, finishPolygon } = tools;
 late.unitControls = initUnitControls({
   box: $('unit-controls'), board, unitOf: unitById, selected: () => ui.selected,
   words: () => ({ hexBoard: isHexBoard(), lengthUnit: sys().lengthUnit }),
-  activate: (id) => tools.activateUnit(id), key: (id, e) => tools.unitKey(id, e),
+  activate: (id) => tools.activateUnit(id), key: (id, e) => tools.unitKey(id, e), keys: () => tools.unitKeys(),
 });
 // the unit tray of Set up: a kind dragged onto the board is a new unit where it lands (unit-tray.js)
 late.tray = initUnitTray({
@@ -396,7 +396,7 @@ function describeEngine(response) {
  */
 function heldWords() {
   const made = ui.made?.at === ui.edits ? ui.made.text : '';
-  const todo = unfinished(store.state.system, doc());
+  const todo = tools.playWaiting() ?? unfinished(store.state.system, doc()); // a card in play is played on the board, not in the form
   if (!made && !todo) return null;
   return { text: [made, todo].filter(Boolean).join(' '), kind: made ? 'made' : 'unfinished' };
 }

@@ -209,6 +209,22 @@ export function renameRefs(doc, from, to) {
   walk(doc.inputs);
 }
 
+/**
+ * Takes unit `id`, removed from the board, out of every query's inputs: a field naming it is
+ * cleared (the form then asks for a unit), a row naming it (an ordered unit, a pursuer) goes.
+ */
+export function forgetRefs(doc, id) {
+  const names = (o) => Object.entries(o).some(([k, v]) => v === id && UNIT_KEYS.has(k));
+  const walk = (o) => {
+    for (const [k, v] of Object.entries(o)) {
+      if (Array.isArray(v)) { o[k] = v.filter((x) => !(x && typeof x === 'object' && names(x))); o[k].forEach((x) => x && typeof x === 'object' && walk(x)); }
+      else if (v && typeof v === 'object') walk(v);
+      else if (v === id && UNIT_KEYS.has(k)) o[k] = '';
+    }
+  };
+  walk(doc.inputs);
+}
+
 export const offsetOf = toOffset;
 
 // ---- the store: per-system documents with undo/redo ----

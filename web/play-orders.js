@@ -32,12 +32,16 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     return r?.response?.ok && r.request?.query === ORDER && ui.lastRequest === JSON.stringify(currentRequest(), null, 2) ? r.response.result : null;
   };
 
-  /** A section card of `count` orders: the order question, no unit ordered yet. */
-  function choose(section) {
+  // the game's other cards (its `playCards`: {card, name, orders, leader, twice})
+  const cards = () => sys().playCards ?? [];
+
+  /** Card `card` (a section card: of `section`) with `count` orders where it counts them: the order question, no unit ordered yet. */
+  function choose(card, section) {
     said = '';
+    const counts = card === 'section' || cards().some((x) => x.card === card && x.orders);
     store.edit((d) => {
       d.query = ORDER;
-      d.inputs[ORDER] = { card: 'section', section, orders: count, moves: [], active: 0, played: true };
+      d.inputs[ORDER] = { card, ...(section ? { section } : {}), ...(counts ? { orders: count } : {}), moves: [], active: 0, played: true };
     });
     framed = false; // the next board drawn frames the section: the units it may order, whole
   }
@@ -52,17 +56,28 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     const req = currentRequest();
     const out = { system: req.system, query: sys().tapQuery, unit: id };
     for (const k of ['params', 'board', 'baselines']) if (req[k] !== undefined) out[k] = req[k];
-    const ended = new Map((ruling()?.final?.units ?? []).filter((p) => Number.isInteger(p.q) && Number.isInteger(p.r)).map((p) => [p.id, p]));
-    out.units = req.units.map((u) => (ended.has(u.id) && u.id !== id ? { ...u, q: ended.get(u.id).q, r: ended.get(u.id).r } : u));
+    const ended = endedAt();
+    // a second move starts where the unit's first ended
+    out.units = req.units.map((u) => (ended.has(u.id) && (u.id !== id || second(id)) ? { ...u, q: ended.get(u.id).q, r: ended.get(u.id).r } : u));
     return out;
   }
+  // where the order so far leaves each piece (id -> {q, r})
+  const endedAt = () => new Map((ruling()?.final?.units ?? []).filter((p) => Number.isInteger(p.q) && Number.isInteger(p.r)).map((p) => [p.id, p]));
+  // the card played, as the game offers it (`playCards`), or null for a section card
+  const spec = () => cards().find((x) => x.card === inputs().card) ?? null;
+  // True when a drag of unit `id` is its second move: a card that moves its units twice (one move
+  // before ranged combat and one after) and the unit has made its first
+  const second = (id) => !!spec()?.twice && rows().some((m) => m.unit === id && !m.second && m.path?.length);
 
   /** A drag of unit `id` while a card is played: its move to the hex under the finger (by key: hex `pointer`) joins the order. */
   function carry(id, pointer, byKey = false) {
     if (!unitById(id)) return;
     if (ui.carry?.id !== id || ui.carry.dropped) {
       said = '';
-      const c = { id, order: true, at: null, dropped: false, reach: null, before: rows().filter((m) => m.unit !== id) };
+      const twice = second(id), from = twice ? endedAt().get(id) : null;
+      // `from`: where this move starts (a second move: where the first ended); `before`: the order's other moves
+      const c = { id, order: true, at: null, dropped: false, reach: null, second: twice && !!from, from,
+        before: rows().filter((m) => (twice && from ? !(m.unit === id && m.second) : m.unit !== id)) };
       store.setCarry(c);
       askEngine(reachRequest(id)).then((out) => {
         if (ui.carry !== c || !out.response?.ok) return;
@@ -81,14 +96,17 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
   // The carried unit's move to the hex under the finger: its way there from its reach (the
   // cheapest), else straight (the engine says why it cannot end there); none at its own hex.
   function place(c) {
-    const u = unitById(c.id);
+    const u = c.from ?? unitById(c.id);
     if (!u) return;
     const home = u.q === c.at.q && u.r === c.at.r;
     const entry = c.reach?.get(hex.key(c.at.q, c.at.r));
     const path = home ? [] : entry?.path ? entry.path.map((s) => ({ q: s.q, r: s.r })) : hex.line(u, c.at);
     store.edit((d) => {
       const i = d.inputs[ORDER];
-      i.moves = [...c.before.map((m) => ({ ...m })), ...(path.length ? [{ unit: c.id, path }] : [])];
+      i.moves = [...c.before.map((m) => ({ ...m })), ...(path.length ? [{ unit: c.id, path, ...(c.second ? { second: true } : {}) }] : [])];
+      // a card given by its leader (Leadership): the leader of the first piece ordered, the piece
+      // itself or the one with it (the game's `leaderOf`); none while no piece is ordered
+      if (spec()?.leader) i.leader = (i.moves[0] && sys().leaderOf?.(i.moves[0].unit, d.units)) || '';
     }, `drag:${ui.serial}`);
   }
 
@@ -112,15 +130,16 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     const r = ruling();
     const mine = (r.moves ?? []).findLast((m) => m.unit === c.id);
     const refused = (r.reasons ?? []).find((x) => x.unit === c.id && !Number.isInteger(x.action));
-    if (!rows().some((m) => m.unit === c.id)) { refresh(); return; } // dropped where it stands: not ordered
+    if (!rows().some((m) => m.unit === c.id && !!m.second === c.second)) { refresh(); return; } // dropped where it stands: not ordered
     if (mine?.legal === false || refused) {
       const why = refused ?? mine.reasons?.[0];
       said = `${c.id} goes back: ${why?.message ?? 'the order does not make this move'}${why?.rule ? ` (${why.rule})` : ''}`;
       putBack(c);
       return;
     }
-    // every order of the card used and the order legal: it is made (one Undo step)
-    if (r.legal !== false && Number.isFinite(r.ordersAllowed) && r.ordersUsed >= r.ordersAllowed) makeMove();
+    // every order of the card used and the order legal: it is made (one Undo step); a card moving
+    // its units twice waits for their second moves (Make this move)
+    if (r.legal !== false && !spec()?.twice && Number.isFinite(r.ordersAllowed) && r.ordersUsed >= r.ordersAllowed) makeMove();
     refresh();
   }
 
@@ -135,6 +154,8 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
   function overlay(sc) {
     if (!active()) return [];
     const i = inputs();
+    // a card of any section: the whole board in view, every unit it may order
+    if (i.card !== 'section' && sc.cellBounds && !framed) { framed = true; frame(sc.cellBounds); }
     if (i.card !== 'section' || !sc.cellBounds || sc.sections?.length !== 2) return [];
     const [x0, y0, x1, y1] = sc.cellBounds, [a, z] = sc.sections;
     // the top side's left flank is the bottom side's right (the game's API doc, baselines)
@@ -168,20 +189,31 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
         b.type = 'button';
         b.dataset.section = s;
         b.setAttribute('aria-label', `Play a section card: ${SECTION_WORDS[s]}`);
-        b.addEventListener('click', () => choose(s));
+        b.addEventListener('click', () => choose('section', s));
         return b;
       });
-      if (showParts(bar, [el('span', 'Card:'), n, ...buttons])) bar.scrollTop = 0;
+      // the other cards in one select, played as soon as one is picked
+      const more = el('select');
+      more.id = 'order-card';
+      more.setAttribute('aria-label', 'Play another command card');
+      const none = el('option', 'Other card…');
+      none.value = '';
+      more.append(none, ...cards().map((x) => { const o = el('option', x.name); o.value = x.card; return o; }));
+      more.addEventListener('change', () => { if (more.value) choose(more.value); });
+      if (showParts(bar, [n, ...buttons, ...(cards().length ? [more] : [])])) bar.scrollTop = 0;
       return;
     }
     const i = inputs(), r = ruling();
-    const card = i.card === 'section' ? `${SECTION_WORDS[i.section] ?? i.section} card` : `${i.card} card`;
+    const card = i.card === 'section' ? `${SECTION_WORDS[i.section] ?? i.section} card`
+      : `${spec()?.name ?? i.card}${i.leader ? ` (${i.leader})` : ''}`;
     const total = r && Number.isFinite(r.ordersAllowed) ? `${r.ordersUsed} of ${r.ordersAllowed} orders used.` : `${i.orders ?? ''} orders.`;
     // who may still battle and why not, and the leaders who join a unit (the engine's words)
     const battle = (r?.battle ?? []).map((b) => `${b.unit}${b.leader ? ` (with ${b.leader})` : ''} ${b.mustBattle ? 'must battle' : b.canBattle ? 'may battle' : `may not battle${b.noBattleReasons?.[0] ? ` (${b.noBattleReasons[0].message})` : ''}`}`);
     const joins = (r?.moves ?? []).filter((m) => m.legal !== false && (m.attachesTo || m.leaderAttaches)).map((m) => (m.attachesTo ? `${m.unit} attaches to ${m.attachesTo}` : `${m.leaderAttaches} attaches to ${m.unit}`));
     const facts = [...battle, ...joins];
-    const text = el('p', `${card[0].toUpperCase()}${card.slice(1)}: ${total}${facts.length ? ` ${facts.join('; ')}.` : rows().length ? '' : ' Drag each unit it orders.'}`);
+    // a card moving units twice says how a second move is made, and that the order waits for it
+    const twice = spec()?.twice ? ' Drag a unit again for its move after ranged combat; Make this move makes the order.' : '';
+    const text = el('p', `${card[0].toUpperCase()}${card.slice(1)}: ${total}${facts.length ? ` ${facts.join('; ')}.` : rows().length ? '' : ' Drag each unit it orders.'}${twice}`);
     text.id = 'order-total';
     const parts = [text];
     if (said) { const w = el('p', said, 'order-said'); w.id = 'order-said'; parts.push(w); }
@@ -192,5 +224,11 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     if (showParts(bar, [...parts, stop])) bar.scrollTop = 0;
   }
 
-  return { can, active, carry, drop, follow, overlay, render };
+  /** What the order waits for in play, in words (the verdict's, instead of the form's): a unit dragged, or a card (one made is over). */
+  function waiting() {
+    if (!can() || doc().query !== ORDER || rows().length) return null;
+    return active() ? 'Drag each unit the card orders to where it goes.' : 'Choose the next card below, or tap a unit for its reach.';
+  }
+
+  return { can, active, carry, drop, follow, overlay, render, waiting };
 }

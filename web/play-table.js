@@ -136,7 +136,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     if (ui.carry?.id === id && !ui.carry.dropped) return ui.carry;
     const d = doc();
     // the question before the drag, put back when a charging finger leaves the enemy it was over
-    // `at`: where the finger holds the unit's centre; `rest`: the steps it rested on ({steps, facing,
+    // `at`: where the finger holds the unit's centre (a charge by keys: the finger itself); `rest`: the steps it rested on ({steps, facing,
     // at}); `cut`: the order a collision ended; `slides`, `metAt`: the slides that collision offers
     // and where the finger was when it met; `slide`: the one the finger picks
     store.setCarry({ id, table: true, dropped: false, actions: null, target: null, facing: null, ruler: null,
@@ -210,10 +210,25 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     ask(start(id), t ? [t] : []);
   }
 
-  /** Keys in play ('order'): one more step or turn on the order carried (no slide: the form picks one). */
+  /**
+   * Keys in play. 'order': one more step or turn on the order carried (no slide: the form picks
+   * one). 'charge': the finger a step (`action.step`, `action.distance` long) the unit's way, from
+   * the middle of its front at first, aimed as a drag there aims (onto an enemy a charge, else the ruler).
+   */
   function key(id, action) {
     const u = unitInfo(id);
-    if (!u || kind() !== 'order') return;
+    if (!u) return;
+    if (kind() === 'charge') {
+      if (!action.step) return;
+      const c = start(id);
+      const [fx, fy] = frameVector(u.facing ?? 0, 'forward'), [vx, vy] = frameVector(u.facing ?? 0, action.step);
+      const from = c.at ?? [u.x + fx * u.d / 2, u.y + fy * u.d / 2];
+      c.at = [from[0] + vx * action.distance, from[1] + vy * action.distance];
+      aim(c, u, c.at);
+      keepCharge();
+      return;
+    }
+    if (kind() !== 'order') return;
     const c = start(id);
     ask(c, [...(c.actions ? JSON.parse(c.actions) : []), action]);
   }

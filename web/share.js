@@ -184,6 +184,10 @@ function checkInputs(system, query, inputs, path, unitIds, sideNames) {
     else if (f.kind === 'path') out[f.key] = array(v, p, LIMITS.path).map((h, i) => hexPoint(h, `${p}[${i}]`));
     else if (f.check) out[f.key] = f.check(v, p, { array, obj, oneOf, number, unitRef, hexPoint, at, LIMITS }); // a field of rows: its own check
   }
+  // what play keeps beside the form's fields (a card in play, a drop's choices): the query's own checks
+  for (const [k, check] of Object.entries(SYSTEMS[system].queries[query].kept ?? {})) {
+    if (inputs[k] !== undefined) out[k] = check(inputs[k], `${path}.${k}`, { array, obj, oneOf, number, str, hexPoint, at, LIMITS });
+  }
   void unitIds;
   return out;
 }

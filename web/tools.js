@@ -373,6 +373,15 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     if (playing() && isHexBoard()) tapUnit(id);
   }
 
+  /** What the keys do to a unit now, in words: each unit control's accessible description (unit-controls.js). */
+  function unitKeys() {
+    const made = 'Enter makes the move, Escape takes it back.';
+    if (!playing()) return `Enter picks it; arrows move it${!isHexBoard() || sys().hasFacing ? ', Q and E turn it' : ''}, Delete removes it.`;
+    if (isHexBoard()) return `Enter shows its reach; arrows carry it hex by hex. ${made}`;
+    if (sys().tablePlay === 'charge') return `Enter picks it, then Enter on an enemy asks that charge. Arrows move it from its front (Shift: a tenth): onto an enemy they aim a charge, elsewhere they measure. ${made}`;
+    return `Enter picks it; arrows add a step (Shift: a tenth), Q and E turn it 45° (Shift: 90°). ${made}`;
+  }
+
   /** Any other key on a unit's control: the board's keys, for that unit (picked first). */
   function unitKey(id, e) {
     if (ui.selected !== id && !ui.carry && /^(Arrow|[qQeE]$|Delete$)/.test(e.key)) store.select(id);
@@ -398,7 +407,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     }
     if (!u) return;
     if (playing() && ui.tool === 'move' && !isHexBoard()) {
-      // on a table the arrows add a step to the order carried: up ahead, down back, left and right (Shift: a tenth of a step)
+      // on a table the arrows add a step to the order carried, or move a charge's finger: up ahead, down back, left and right (Shift: a tenth)
       table.key(u.id, { step: { ArrowUp: 'forward', ArrowDown: 'backward', ArrowLeft: 'left', ArrowRight: 'right' }[k], distance: fine ? 0.1 : 1 });
       return;
     }
@@ -488,6 +497,6 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   /** What play draws over the board: the card's section, the hexes an ejected miniature may go to. */
   const playHexOverlay = (sc) => (playing() ? [...orders.overlay(sc), ...eject.overlay()] : []);
 
-  return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, activateUnit, unitKey, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree,
-    playOverlay: table.overlay, playNote: table.note, renderPlayBar, playHexOverlay };
+  return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, activateUnit, unitKey, unitKeys, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree,
+    playOverlay: table.overlay, playNote: table.note, renderPlayBar, playHexOverlay, playWaiting: () => (playing() ? orders.waiting() : null) };
 }

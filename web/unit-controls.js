@@ -28,17 +28,24 @@ export function unitName(u, { hexBoard, lengthUnit }) {
  * Keeps a button over each unit the board drew. `box`: the element over the canvas; `board`: its
  * `scene.units` and `extentOf(u)` (screen); `unitOf(id)`: the unit in the position; `words()`:
  * unitName's options; `selected()`: the unit picked; `activate(id)`: Enter, Space or a screen
- * reader's click; `key(id, event)`: any other key. Call `place()` after each paint: the first
- * SLICE units' buttons follow at once, the others in the page's idle time.
+ * reader's click; `key(id, event)`: any other key; `keys()`: what the keys do to a unit now (each
+ * button's accessible description). Call `place()` after each paint: the first SLICE units'
+ * buttons follow at once, the others in the page's idle time.
  */
-export function initUnitControls({ box, board, unitOf, words, selected, activate, key }) {
+export function initUnitControls({ box, board, unitOf, words, selected, activate, key, keys }) {
   const buttons = new Map();
+  // one description for every button, read after its name
+  const said = document.createElement('p');
+  said.id = 'unit-keys';
+  said.hidden = true;
+  box.append(said);
 
   function button(id) {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'unit-control';
     b.tabIndex = 0;
+    b.setAttribute('aria-describedby', said.id);
     b.addEventListener('click', () => activate(id));
     b.addEventListener('keydown', (e) => { if (e.key !== 'Enter' && e.key !== ' ') key(id, e); });
     buttons.set(id, b);
@@ -63,6 +70,8 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
     pass = null;
     stale = !!board.gesture?.moved;
     if (stale) return;
+    const how = keys();
+    if (said.textContent !== how) said.textContent = how;
     pass = { units: board.scene?.units ?? [], i: 0, seen: new Set(), w: words(), sel: selected(), job: 0 };
     step();
   }

@@ -1,7 +1,7 @@
 // The Units panel: the form for the selected unit (or the new-unit template) and the list of
 // units on the board.
 import * as hex from './hex.js';
-import { SYSTEMS, uniqueId, renameRefs, standAt } from './model.js';
+import { SYSTEMS, uniqueId, renameRefs, forgetRefs, standAt } from './model.js';
 import { el } from './draw.js';
 import { on, field, rebuild, getPath, setPath, paintSwatches, cachedRows, moreRows } from './forms.js';
 
@@ -114,7 +114,8 @@ export function initUnitsForm({ store, ui, board, doc, sys, isHexBoard, unitById
   }
 
   function removeUnit(id) {
-    store.edit((d) => { d.units = d.units.filter((u) => u.id !== id); });
+    // the questions forget it too: none is left asking about a unit no longer there
+    store.edit((d) => { d.units = d.units.filter((u) => u.id !== id); forgetRefs(d, id); });
     if (ui.selected === id) store.select(null);
     refresh();
   }

@@ -34,7 +34,8 @@ const CASES = [
   { system: 'arcane-legions', query: 'move', mover: 'Legion', spent: (i) => i.actions, fresh: [], ask: 'Add the actions: Add step or Add turn.' },
   { system: 'ninth-age', query: 'charge', mover: 'Knights', be: 'are', spent: (i) => i.charger, fresh: '', ask: 'Choose the charger to ask about.' },
   { system: 'cc-ancients', query: 'order', mover: 'Hastati', change: (i) => { i.moves = [{ unit: 'Hastati', path: [toAxial(6, 5)] }]; }, spent: (i) => i.moves, fresh: [],
-    ask: 'Add the units the card orders (Add unit), then draw their paths.' },
+    // in Play (a phone's default mode) the next card is chosen on the play bar, not in the form (issue 31)
+    ask: 'Choose the next card below, or tap a unit for its reach.' },
   { system: 'godsgloom', query: 'move', mover: 'Shieldwall', spent: (i) => i.path, fresh: [], ask: 'Tap hexes from the Shieldwall to draw its path (Path tool).' },
   { system: 'torn-world', query: 'move', mover: 'Guardsman', change: (i) => { i.unit = 'Guardsman'; }, reachPath: true, spent: (i) => i.path, fresh: [],
     ask: 'Tap hexes from the Guardsman to draw its path (Path tool).' },

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEngine } from '../../wasm/movecalc.mjs';
-import { SYSTEMS, createStore, buildRequest, setAssumptions, renameRefs, unfinished, defaultDoc } from '../../web/model.js';
+import { SYSTEMS, createStore, buildRequest, setAssumptions, renameRefs, forgetRefs, unfinished, defaultDoc } from '../../web/model.js';
 import { hugeHexons } from '../../web/games/torn-world.js';
 import { everyDefaultQuery } from './positions.mjs';
 import { toAxial, toOffset, snapHexon, fromPixel, center, boardCells, dirOf, dirVector } from '../../web/hex.js';
@@ -196,4 +196,29 @@ test('an unfinished question says what it needs instead of going to the engine, 
     assert.equal(unfinished(system, d), null, `${system} ${query}`);
     assert.equal(engine.request(buildRequest(system, d)).ok, true, `the engine answers ${system} ${query}`);
   }
+});
+
+// Issue 31: a unit taken off the board (dragged off it, or ✕ in the list) leaves no question
+// naming it: a field is cleared (the form asks for a unit again), a row naming it goes.
+test('a unit removed is named by no question of its game: fields naming it cleared, rows naming it gone (each game of describe)', () => {
+  const strings = (v) => (Array.isArray(v) ? v.flatMap(strings) : v && typeof v === 'object' ? Object.values(v).flatMap(strings) : [v]);
+  for (const { id: system } of described.systems) {
+    for (const { id } of defaultDoc(system).units) {
+      const d = defaultDoc(system);
+      d.units = d.units.filter((u) => u.id !== id);
+      forgetRefs(d, id);
+      assert.ok(!strings(d.inputs).includes(id), `${system}: ${id} is named by no input`);
+    }
+  }
+  // by hand: C&C's default position without the Hastati, the reach's unit and the order's row
+  const cc = defaultDoc('cc-ancients');
+  cc.units = cc.units.filter((u) => u.id !== 'Hastati');
+  forgetRefs(cc, 'Hastati');
+  assert.equal(cc.inputs.reach.unit, '');
+  assert.equal(unfinished('cc-ancients', cc), 'Choose the unit to ask about.');
+  assert.deepEqual(cc.inputs.order.moves, []);
+  // The Ninth Age's pursuit without the Spearmen: the pursuer's row goes, the pursued stay
+  const na = defaultDoc('ninth-age');
+  forgetRefs(na, 'Spearmen');
+  assert.deepEqual([na.inputs.pursue.pursuedUnit, na.inputs.pursue.pursuers], ['Raiders', []]);
 });

@@ -408,6 +408,43 @@ test('ninth-age (1280x800, keyboard): the accessible board, 9A-CH-1 9A-ARC-1 Ent
   await context.close();
 });
 
+// The Knights (4 files of 25 × 50 mm: 1.97″ deep) at (42, 16) facing 350: forward is (sin 350°,
+// cos 350°) = (−0.174, 0.985), their left (facing 260) (−0.985, −0.174); their front's middle is
+// 0.985″ ahead of their centre, at (41.83, 16.97). The Raiders (5 files × 3 ranks of 25 mm: 4.92″ ×
+// 2.95″) at (31, 26) cover x 28.54 … 33.46, y 24.52 … 27.48.
+test('ninth-age (1280x800, keyboard): play, 9A-CH-1 9A-ARC-1 with the Knights’ control focused the arrows move them from their front, 1″ a press: 3 ArrowUp measure 3″; 10 ArrowUp and 7 ArrowLeft reach the Raiders and aim the charge; Enter makes it; the control describes its keys', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  await pickSystem(page, 'ninth-age');
+  const knights = unitButton(page, 'Knights, x 42″ y 16″, facing 350');
+  await knights.focus();
+  const keys = await page.evaluate(() => document.getElementById(document.activeElement.getAttribute('aria-describedby'))?.textContent);
+  assert.match(keys ?? '', /Arrows move it from its front .*Enter makes the move/, 'the control says what its keys do');
+  const ruler = async () => (await hook(page, 'playOverlay')).find((m) => m.ruler);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
+  const three = await ruler();
+  near(three.from[0], 42 - 0.174 * 0.985, 'the ruler starts at the front’s middle, x', 0.01);
+  near(three.from[1], 16 + 0.985 * 0.985, 'y', 0.01);
+  near(Math.hypot(three.to[0] - three.from[0], three.to[1] - three.from[1]), 3, 'three presses, 3″ ahead');
+  assert.match(three.label, /^3″ of 8″/, 'against the Knights’ Advance Rate of 8″');
+  assert.notEqual((await pageRequest(page)).query, 'charge', 'open ground: no charge');
+  // 7 more ahead: the finger at (40.09, 26.82), beside the Raiders; then left, one press at a time:
+  // the 7th takes it to x 40.09 − 7 × 0.985 = 33.19 (y 25.60), inside their east edge (x 33.46)
+  for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowUp');
+  let presses = 0;
+  while (presses < 12 && (await pageRequest(page)).query !== 'charge') { await page.keyboard.press('ArrowLeft'); presses++; }
+  assert.equal(presses, 7, 'the charge is aimed on the 7th press left');
+  await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
+  const request = await pageRequest(page);
+  assert.deepEqual([request.charger, request.target], ['Knights', 'Raiders']);
+  assert.equal((await answer(request)).facing, 'left', 'the engine: the left flank (9A-ARC-1)');
+  assert.ok((await verdict(page)).startsWith('The charge can be made: Knights charge Raiders in the left flank'), await verdict(page));
+  await page.keyboard.press('Enter');
+  await madeSaid(page);
+  assert.equal((await unitOf(page, 'Knights')).facing, 270, 'aligned to the Raiders’ left flank (their east edge)');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('godsgloom (1280x800, keyboard): the accessible board, GG hex play by keys on the Shieldwall’s control: Enter shows its reach, ArrowUp carries it a row up, Enter moves it there', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'godsgloom');
@@ -449,6 +486,24 @@ test('arcane-legions (360x740, touch): set up by touch, AL-LAT-1 the tray’s So
   await page.waitForFunction(() => !window.movecalcTest.state().doc.units.some((u) => u.id === 'Sortie 2'));
   assert.deepEqual((await hook(page, 'state')).doc.units.map((u) => u.id), ['Legion', 'Chargers', 'Scouts', 'Sortie'], 'the others stay');
   await shot(page, 'arcane-legions', 'tray-removed');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('cc-ancients (360x740, touch): set up by touch, the Hastati (the question’s unit, a row of the order) dragged off the board are removed, and no question names them: the verdict asks for a unit (1 touch)', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await setMode(page, 'setup', true);
+  await page.tap('#fit');
+  await painted(page);
+  const before = (await hook(page, 'state')).doc.inputs;
+  assert.equal(before.reach.unit, 'Hastati', 'the default question is the Hastati’s reach');
+  assert.ok(before.order.moves.some((m) => m.unit === 'Hastati'), 'and the order names them');
+  await touchDrag(page, await hook(page, 'screenOf', 'Hastati'), await hook(page, 'screenOfHex', -2, 6));
+  await page.waitForFunction(() => !window.movecalcTest.state().doc.units.some((u) => u.id === 'Hastati'));
+  const inputs = (await hook(page, 'state')).doc.inputs;
+  assert.ok(!JSON.stringify(inputs).includes('"Hastati"'), `no question names them: ${JSON.stringify(inputs)}`);
+  assert.equal(await verdict(page), 'Choose the unit to ask about.');
   assert.deepEqual(errors, []);
   await context.close();
 });

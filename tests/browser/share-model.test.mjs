@@ -213,3 +213,36 @@ test('9A-CH-4 Ninth Age combined chargers: each row\'s range, its highest D6 onl
   bad.inputs.charge.combined = [{ charger: 'Spearmen', range: 7, highestDie: 9 }];
   await assert.rejects(async () => checkPosition(await decodeShare(await encodeShare(bad))), (e) => e instanceof ShareError && /combined\[0\]\.highestDie/.test(e.message));
 });
+
+// Issue 31: a link made in play keeps what play adds to the question, so that it opens on the same
+// ruling: a C&C card being played (its `played` mark: the bar shows the card and its running total)
+// and the choices a Torn World drop's ejections have had so far (the request's `choices`, TW-EJ-1,
+// TW-EJ-3). What is not the right shape is refused, naming its path.
+test('CCA-MV-1 TW-EJ-1 TW-EJ-3 a link keeps a card in play and a drop\'s ejection choices; bad ones are refused by their path', async () => {
+  const H = (col, row) => ({ q: col - (row - (row & 1)) / 2, r: row });
+  const round = async (system, query, inputs) => {
+    const store = createStore(null);
+    store.setSystem(system);
+    store.edit((d) => { d.query = query; d.inputs[query] = inputs; });
+    const payload = positionPayload(system, store.doc());
+    const back = checkPosition(await decodeShare(await encodeShare(payload)));
+    sameRequest(system, back.doc, store.doc());
+    return { back, payload, request: buildRequest(system, back.doc) };
+  };
+  const card = await round('cc-ancients', 'order', { card: 'section', section: 'center', orders: 3, moves: [{ unit: 'Hastati', path: [H(6, 5)] }], active: 0, played: true });
+  assert.equal(card.back.doc.inputs.order.played, true, 'the card is still in play');
+  assert.deepEqual(card.request.moves, [{ unit: 'Hastati', path: [H(6, 5)] }]);
+  const chosen = [{ unit: 'Guardsman', dexterity: 'failed' }, { marker: 'Rift', to: { q: 4, r: 6 } }];
+  const drop = await round('torn-world', 'move', { unit: 'Warbeast', action: 'move', path: [H(5, 5)], choices: chosen });
+  assert.deepEqual(drop.request.choices, chosen, 'the choices made so far, asked again');
+  const plain = (v) => '1j.' + b64(JSON.stringify(v));
+  const bad = [
+    [{ ...card.payload, inputs: { order: { ...card.payload.inputs.order, played: 'yes' } } }, /^inputs\.order\.played: must be true/],
+    [{ ...drop.payload, inputs: { move: { ...drop.payload.inputs.move, choices: [{ unit: 'Guardsman', dexterity: 'maybe' }] } } }, /^inputs\.move\.choices\[0\]\.dexterity: must be one of/],
+    [{ ...drop.payload, inputs: { move: { ...drop.payload.inputs.move, choices: [{ unit: 'Guardsman', to: { q: 1.5, r: 0 } }] } } }, /^inputs\.move\.choices\[0\]\.to\.q: must be a whole number/],
+    [{ ...drop.payload, inputs: { move: { ...drop.payload.inputs.move, choices: 'all' } } }, /^inputs\.move\.choices: must be a list/],
+  ];
+  for (const [payload, why] of bad) {
+    await assert.rejects(async () => checkPosition(await decodeShare(plain(payload))), (e) => e instanceof ShareError && why.test(e.message), String(why));
+  }
+});

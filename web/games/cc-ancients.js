@@ -399,5 +399,18 @@ game.applyRuling = (request, result, byId, moveTo, remove) => {
 };
 // once made, an order is done: the next card orders its own units (in play, chosen again)
 game.queries.order.made = (i) => { Object.assign(i, { moves: [], active: 0 }); delete i.played; };
+// a card in play (`played`, play-orders.js) is kept by a link: opened, the card is still being played
+game.queries.order.kept = { played: (v, p, c) => (v === true ? true : c.at(p, 'must be true')) };
 // Issue 31: in play a command card is chosen first, then each unit it orders dragged (play-orders.js).
 game.playOrder = true;
+// The cards play offers besides the section cards (docs/api/cc-ancients.md "order", CCA-CD-1):
+// `orders` those counting the orders chosen (Command), `leader` the one given by a leader
+// (Leadership), `twice` the one moving its units before and after ranged combat (Move-Fire-Move).
+game.playCards = CC_CARDS.filter(([k]) => k !== 'section').map(([card, name]) => ({ card, name,
+  orders: CARDS_WITH_ORDERS.includes(card), leader: card === 'leadership', twice: card === 'move-fire-move' }));
+/** The leader who gives a Leadership card when piece `id` is ordered first: the piece, or the leader with it (CCA-LD-8). */
+game.leaderOf = (id, units) => {
+  const u = units.find((v) => v.id === id);
+  if (!u) return undefined;
+  return u.type === 'leader' ? u.id : units.find((v) => v.type === 'leader' && v.side === u.side && v.q === u.q && v.r === u.r)?.id;
+};

@@ -45,14 +45,23 @@ function drawTWReach(out, r, req, pick) {
 
 /** The hexes under hexon centres (Torn World Large and Huge, A-TW-1). */
 
+// Where an ejected miniature or marker goes. With no choice given among several nearest free
+// hexes the engine goes on as if the first were chosen (`first-candidate`, so that later ejections
+// are exact for it): no one chose it, so only the hexes it may go to show (a player in play is
+// still choosing one of them).
+function ejectionArrow(out, e, name) {
+  if (!isHex(e.from) || !isHex(e.to) || (e.choice === 'first-candidate' && arr(e.candidates).length > 1)) return;
+  out.mark({ type: 'line', hexFrom: e.from, hexTo: e.to, color: WARN, arrow: true, label: name });
+}
+
 function drawEjections(out, r) {
   for (const e of arr(r.ejections)) {
     out.overlay.push({ type: 'hexes', cells: arr(e.candidates).filter(isHex).map((h) => ({ ...h, color: CAND, outline: WARN })) });
-    if (isHex(e.from) && isHex(e.to)) out.mark({ type: 'line', hexFrom: e.from, hexTo: e.to, color: WARN, arrow: true, label: `${e.unit} ejected` });
+    ejectionArrow(out, e, `${e.unit} ejected`);
   }
   for (const m of arr(r.markers)) {
     out.overlay.push({ type: 'hexes', cells: arr(m.candidates).filter(isHex).map((h) => ({ ...h, color: CAND, outline: WARN })) });
-    if (isHex(m.from) && isHex(m.to)) out.mark({ type: 'line', hexFrom: m.from, hexTo: m.to, color: WARN, arrow: true, label: m.marker });
+    ejectionArrow(out, m, m.marker);
   }
   for (const fa of arr(r.freeAttacks)) {
     const from = arr(r.ejections).find((e) => e.unit === fa.unit)?.from;
@@ -268,6 +277,20 @@ game.wayFacts = (w) => {
 game.playEject = true;
 // once made, the move and the choices it was made with are done
 game.queries.move.made = (i) => Object.assign(i, { path: [], choices: [] });
+// the choices made so far are kept by a link (docs/api/torn-world.md "move" `choices`: each names a
+// miniature or a marker, with the Dexterity test's outcome and the hex it goes to); the engine checks the rest
+game.queries.move.kept = {
+  choices: (v, p, c) => c.array(v, p, c.LIMITS.list).map((x, i) => {
+    const pp = `${p}[${i}]`;
+    c.obj(x, pp);
+    const out = {};
+    if (x.unit !== undefined) out.unit = c.str(x.unit, `${pp}.unit`);
+    if (x.marker !== undefined) out.marker = c.str(x.marker, `${pp}.marker`);
+    if (x.dexterity !== undefined) out.dexterity = c.oneOf(x.dexterity, ['passed', 'failed', 'unknown'], `${pp}.dexterity`);
+    if (x.to !== undefined) out.to = c.hexPoint(c.obj(x.to, `${pp}.to`), `${pp}.to`);
+    return out;
+  }),
+};
 game.canApplyEnd = (entry) => !arr(entry.ejects).length && !arr(entry.destroyed).length && !arr(entry.ejectsMarkers).length;
 game.applyRuling = (request, result, byId, moveTo, remove, d) => {
   if (request.query !== 'move' && request.query !== 'eject') return;
