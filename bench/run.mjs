@@ -311,11 +311,16 @@ results.growth.pursue = { points: objGrowth['9a-pursue'], exponents: { wasm: fit
   const walk = (dir) => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
   const page = walk(join(root, 'public')).sort().map((f) => file(relative(root, f)));
   const sum = (files) => ({ raw: files.reduce((a, f) => a + f.raw, 0), gzip: files.reduce((a, f) => a + f.gzip, 0) });
-  const isModule = (f) => /engine\/dist\/movecalc-[a-z-]+\.(mjs|wasm)$/.test(f.file);
-  // The page as a visitor's browser loads it for one game: every file of public/ but the engine
-  // modules of the other rule sets and the all-in-one module (kept for embedding, never loaded).
+  // each game's own files (its page module, engine glue and .wasm), as the build's service worker
+  // lists them (web/build-site.mjs): what the page loads only when it opens that game
+  const sw = readFileSync(join(root, 'public', 'sw.js'), 'utf8');
+  const gameFiles = JSON.parse(/const GAME_FILES = (.*);\n/.exec(sw)[1]);
+  const ownerOf = new Map(Object.entries(gameFiles).flatMap(([id, fs]) => fs.map(([url]) => [`public/${url.slice(2)}`, id])));
+  const isCore = (f) => /engine\/dist\/movecalc-core\.(mjs|wasm)$/.test(f.file);
+  // The page as a visitor's browser loads it for one game: every file of public/ but the other
+  // games' own files and the all-in-one module (kept for embedding, never loaded).
   const asLoaded = (system) => {
-    const files = page.filter((f) => !isModule(f) || f.file.includes(`/movecalc-${system}.`));
+    const files = page.filter((f) => !isCore(f) && (ownerOf.get(f.file) ?? system) === system);
     return { system, files: files.map((f) => f.file), ...sum(files) };
   };
   results.size = {

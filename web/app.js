@@ -2,21 +2,22 @@
 // the request that position stands for, and the engine's answer drawn on the board and listed
 // beside it. Everything the engine or the user wrote reaches the page through textContent (or
 // canvas text), never as HTML.
-import { SAVE_KEY, EMBED, EMBED_AUTOSIZE, saved, engine, engineLoading, scriptURL } from './boot.js';
+import { SAVE_KEY, EMBED, EMBED_AUTOSIZE, saved, firstGame, engine, engineLoading, scriptURL } from './boot.js';
 import { initEmbed } from './embed.js';
 import { measure } from './ruler.js';
 import { examples } from './examples.js'; // written by build-site.mjs into the bundle
 import { Board } from './board.js';
 import * as hex from './hex.js';
-import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, own, unfinished } from './model.js';
+import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
+import { GAME_FACTS } from './games/index.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
 import { option, on, keepSame } from './forms.js';
 import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { createStore } from './store.js';
-import { initLibrary } from './library.js';
-import { initLinks, READONLY } from './links.js';
+import { initLibrary, storedGames } from './library.js';
+import { initLinks, READONLY, beforeLinkGames } from './links.js';
 import { createPanels, createTabs } from './panels.js';
 import { checkPosition, useEngineLimits } from './share.js';
 import { initSettingsForm } from './settings-form.js';
@@ -29,11 +30,23 @@ import { initUnitControls } from './unit-controls.js';
 import { initUnitTray } from './unit-tray.js';
 
 const $ = (id) => document.getElementById(id);
-setClausePrefixes(SYSTEM_IDS.map((id) => SYSTEMS[id].clausePrefix));
+setClausePrefixes(SYSTEM_IDS.map((id) => GAME_FACTS[id].clausePrefix));
+
+// The modules of the games the page starts with (boot.js started the first one's): the game shown
+// (an embed's: the one its URL names), and those whose saved entries or position the Library panel
+// reads (their rules check them). Every other game's module loads when it is opened.
+const startGame = isGame(saved?.system) ? saved.system : firstGame ?? SYSTEM_IDS[0];
+try {
+  await loadGames([startGame, ...(EMBED ? [] : [...storedGames(), ...beforeLinkGames()])]);
+} catch (err) {
+  $('status').textContent = 'page failed to load';
+  $('verdict').textContent = `The page could not be loaded: ${err.message ?? err}`;
+  throw err;
+}
 
 // the one store: the documents (undoable) and the session (store.js); `ui` reads the session,
 // the store's actions change it
-const store = createStore(saved, { unruled: saved?.unruled === true });
+const store = createStore(saved ?? { system: startGame }, { unruled: saved?.unruled === true });
 const ui = store.session;
 store.setMode(defaultMode(store.doc()));
 
@@ -320,14 +333,14 @@ async function answer(request) {
 
 /** A query's spec when `system` and `query` name one of the page's own (own properties only). */
 function ownQuery(system, query) {
-  if (typeof system !== 'string' || !Object.hasOwn(SYSTEMS, system)) return null;
+  if (typeof system !== 'string' || !Object.hasOwn(SYSTEMS, system)) return null; // (a game not loaded asks nothing of the page's own)
   const qs = SYSTEMS[system].queries;
   return typeof query === 'string' && Object.hasOwn(qs, query) ? qs[query] : null;
 }
 
 /** What a request asks, in words: the game's name and the query ("GODSGLOOM reach"). */
 function queryName(request) {
-  const system = typeof request?.system === 'string' && Object.hasOwn(SYSTEMS, request.system) ? SYSTEMS[request.system].name : 'The engine';
+  const system = gameName(request?.system) ?? 'The engine';
   const query = typeof request?.query === 'string' ? request.query.slice(0, 40) : 'request';
   return `${system} ${query}`;
 }
@@ -366,8 +379,8 @@ function answered() {
  * stays usable while it arrives.
  */
 function holds(system, then) {
-  if (!ui.ready || typeof system !== 'string' || !Object.hasOwn(SYSTEMS, system) || engine.holds(system)) return true;
-  const { name } = SYSTEMS[system];
+  if (!ui.ready || !isGame(system) || engine.holds(system)) return true;
+  const name = gameName(system);
   $('verdict').textContent = `Loading the ${name} rules…`;
   engine.load([system]).then((d) => {
     describeEngine(d);
@@ -740,7 +753,18 @@ function toggleFullBoard() {
 }
 // the browser's full screen left (Back, a swipe): the page's full-screen board with it
 document.addEventListener('fullscreenchange', () => { if (!document.fullscreenElement && document.body.classList.contains('full-board')) toggleFullBoard(); });
-$('system').addEventListener('change', () => { commitEdit(); store.setSystem($('system').value); });
+// another game's module loads first (its board, forms and drawings); the page stays on the game it
+// shows until it has
+$('system').addEventListener('change', async () => {
+  commitEdit();
+  const id = $('system').value;
+  try { await loadGame(id); } catch (err) {
+    $('system').value = store.state.system;
+    notice(`The ${gameName(id)} page could not be loaded: ${err.message ?? err}.`);
+    return;
+  }
+  if ($('system').value === id && store.state.system !== id) store.setSystem(id);
+});
 $('query').addEventListener('change', () => store.edit((d) => { d.query = $('query').value; }));
 $('ask').addEventListener('click', () => { store.setMade(null); ask(); });
 $('apply').addEventListener('click', tapApply);
@@ -821,7 +845,7 @@ const links = initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, as
 initDownloads({ board, ui, doc, sys, system: () => store.state.system, link: async () => `${links.pageURL()}#p=${await links.shareCode()}` });
 
 // ---- the examples gallery ----
-const SYSTEM_NAME = (id) => own(SYSTEMS, id)?.name ?? 'The engine';
+const SYSTEM_NAME = (id) => gameName(id) ?? 'The engine';
 // An example's title and note in words: the clause ids a title starts with (scenario files'
 // convention) said apart, the rules texts' "seed" examples called the rules' examples.
 const seedWords = (text) => {
@@ -869,9 +893,10 @@ function showGallery() {
 }
 
 /** Opens an example: its position on the board (undoably), then its own request ruled as written. */
-function openExample(ex) {
+async function openExample(ex) {
   const req = ex.request;
-  if (own(SYSTEMS, req?.system)) {
+  if (isGame(req?.system)) {
+    try { await loadGame(req.system); } catch (err) { notice(`The ${gameName(req.system)} page could not be loaded: ${err.message ?? err}.`); return; }
     try {
       const { system, doc: d } = checkPosition({ request: req });
       store.select(null);
@@ -913,7 +938,7 @@ if (MOVECALC_TEST) {
 async function start() {
   // boot.js started the engine worker loading the rule set on screen only (a third of the
   // all-in-one module's size) before this module arrived
-  $('system').replaceChildren(...SYSTEM_IDS.map((id) => option(id, SYSTEMS[id].name)));
+  $('system').replaceChildren(...SYSTEM_IDS.map((id) => option(id, GAME_FACTS[id].name)));
   $('system').value = store.state.system;
   // The forms and the board are built once, after `describe`, when the engine is ready before the
   // browser draws its next frame (usually: its module arrived with this one). Otherwise that frame
@@ -966,10 +991,16 @@ if ('serviceWorker' in navigator && location.protocol !== 'file:') {
     if (hadController) notice('A new version of movecalc is ready.', { label: 'Reload', run: () => location.reload() }, 'info');
   });
 }
-// The worker caches every game's engine module for offline use: it is registered once the first
-// ruling is drawn (after the frame that shows it), so that neither its downloads nor its start
-// compete with the page's own. An embed registers none: it stores nothing in the visitor's browser
-// and loads only its own game.
+// The worker caches the page's files for offline use, and each game's own files (page and engine
+// modules) once the page has opened that game (sw.js): it is registered once the first ruling is
+// drawn (after the frame that shows it), so that neither its downloads nor its start compete with
+// the page's own, and told the games opened so far, whose files came before it. An embed registers
+// none: it stores nothing in the visitor's browser and loads only its own game.
+const keepsOffline = !EMBED && 'serviceWorker' in navigator && location.protocol !== 'file:';
+const keepOffline = (games) => navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ games }));
+if (keepsOffline) store.onChange((why) => { if (why === 'system') keepOffline([store.state.system]); });
 start().finally(() => requestAnimationFrame(() => setTimeout(() => {
-  if (!EMBED && 'serviceWorker' in navigator && location.protocol !== 'file:') navigator.serviceWorker.register(scriptURL(new URL('./sw.js', location.href))).catch(() => {});
+  if (!keepsOffline) return;
+  navigator.serviceWorker.register(scriptURL(new URL('./sw.js', location.href))).catch(() => {});
+  keepOffline(Object.keys(SYSTEMS));
 })));

@@ -5,6 +5,7 @@
 // ready the moment app.js asks for it (README "Performance", docs/page.md "Loading").
 import { SYSTEM_IDS } from './engine/movecalc.mjs';
 import { EngineClient, scriptURL } from './engine-client.js';
+import { loadGame } from './games/index.js';
 
 export { scriptURL };
 /** Where the page keeps its position between visits (localStorage). */
@@ -29,6 +30,11 @@ export const saved = EMBED ? null : loadSaved();
 const hinted = params.get('g');
 const first = EMBED ? (SYSTEM_IDS.includes(hinted) ? hinted : null)
   : SYSTEM_IDS.includes(saved?.system) ? saved.system : SYSTEM_IDS[0];
+/** The game shown first (null: an embed whose URL names none). */
+export const firstGame = first;
+// its page module (web/games/<game>.js, a file of its own) is fetched now too, beside app.js;
+// app.js waits for it and reports a failure
+if (first) loadGame(first).catch(() => {});
 
 /** The engine, in a worker (engine-client.js); app.js asks it every ruling. */
 export const engine = new EngineClient(new URL('./engine-worker.js', import.meta.url));

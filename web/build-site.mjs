@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GAMES } from './games/index.js';
+import { GAME_IDS, GAME_FACTS } from './games/index.js';
 
 const top = fileURLToPath(new URL('..', import.meta.url));
 const pub = join(top, 'public');
@@ -64,7 +64,10 @@ async function bundle(out, test) {
   const { build: esbuild } = await import('esbuild'); // only when building: tests import collectExamples
   const result = await esbuild({
     entryPoints: ['app.js', 'boot.js', 'engine-worker.js'].map((f) => join(top, 'web', f)), outdir: out, bundle: true, format: 'esm',
-    define: { MOVECALC_TEST: String(test) },
+    // each game's module (web/games/index.js imports it when the page opens the game) a file of its
+    // own, and what two entry points share (the registry boot.js and app.js both use) one file
+    splitting: true, chunkNames: '[name]-[hash]', absWorkingDir: top,
+    define: { MOVECALC_TEST: String(test), MOVECALC_PAGE: 'true' },
     minify: true, target: 'es2022', external: ['./boot.js', './engine/*'], plugins: [examples], metafile: true,
     logLevel: 'warning', legalComments: 'none',
     // V8's explicit compile hint: every function of the file is compiled while it streams in, on a
@@ -76,8 +79,30 @@ async function bundle(out, test) {
   // the <movecalc-board> element: one classic script for other sites' pages
   await esbuild({ entryPoints: [join(top, 'web', 'movecalc-board.js')], outfile: join(out, 'movecalc-board.js'), bundle: true, format: 'iife',
     minify: true, target: 'es2022', logLevel: 'warning', legalComments: 'none' });
-  const imports = Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
-  return imports.map((p) => p.replace(/^\.\//, ''));
+  const outputs = result.metafile.outputs;
+  const name = (p) => relative(out, join(top, p)); // an output as the site serves it
+  // what an output imports statically (and they, and so on): the files it cannot run without
+  const closure = (files) => {
+    const seen = new Set();
+    const visit = (f) => {
+      if (seen.has(f)) return;
+      seen.add(f);
+      for (const i of outputs[f]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+    };
+    files.forEach(visit);
+    return seen;
+  };
+  const entries = Object.keys(outputs).filter((f) => f.endsWith('.js') && /^web\/(app|boot|engine-worker)\.js$/.test(outputs[f].entryPoint ?? ''));
+  const startup = closure(entries);
+  // each game's own files: its module's output and what only it imports
+  const games = Object.fromEntries(GAME_IDS.map((id) => {
+    const own = Object.keys(outputs).filter((f) => outputs[f].entryPoint === `web/games/${id}.js`);
+    if (own.length !== 1) throw new Error(`build-site: no file of its own for game ${id}'s page module`);
+    return [id, [...closure(own)].filter((f) => !startup.has(f)).map(name)];
+  }));
+  const external = Object.values(outputs).flatMap((o) => o.imports.filter((i) => i.external && i.kind === 'import-statement').map((i) => i.path.replace(/^\.\//, '')));
+  const chunks = [...startup].filter((f) => !entries.includes(f) && f.endsWith('.js')).map(name);
+  return { imported: [...new Set([...external, ...chunks])], games };
 }
 
 // Every module of the page's start-up graph, fetched at once instead of each only after the module
@@ -99,7 +124,7 @@ function preloads(out, imported) {
  */
 export function rulesReference(dir = join(top, 'docs', 'rules')) {
   const out = {};
-  for (const game of Object.keys(GAMES)) {
+  for (const game of GAME_IDS) {
     const file = join(dir, `${game}.md`);
     if (!existsSync(file)) continue;
     const sections = readFileSync(file, 'utf8').split(/^### /m).slice(1);
@@ -125,26 +150,34 @@ async function build() {
 }
 
 async function finish(pub, test) {
-  const imported = await bundle(pub, test);
+  const { imported, games: ownFiles } = await bundle(pub, test);
   const html = readFileSync(join(pub, 'index.html'), 'utf8');
   if (!html.includes(PRELOADS)) throw new Error(`build-site: index.html has no ${PRELOADS}`);
   // the page's description names the games of the registry
-  const names = Object.values(GAMES).map((g) => g.name.replace(/&/g, '&amp;'));
+  const names = GAME_IDS.map((id) => GAME_FACTS[id].name.replace(/&/g, '&amp;'));
   const games = `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   writeFileSync(join(pub, 'index.html'), html.replace(PRELOADS, preloads(pub, imported)).replace(GAME_NAMES, games));
   writeFileSync(join(pub, 'rules.json'), JSON.stringify(rulesReference()));
   const files = walk(pub).filter((p) => !p.endsWith('sw.js')).sort();
   const hash = createHash('sha256');
   for (const f of files) hash.update(relative(pub, f)).update(readFileSync(f));
-  // The page loads one rule set's engine module at a time; the worker keeps all of them for
-  // offline use, but not the all-in-one module, which is there for embedding only.
-  const cached = files.filter((f) => !/movecalc-core\.(mjs|wasm)$/.test(f));
   const sha256 = (f) => createHash('sha256').update(readFileSync(f)).digest('hex');
-  // [url, SHA-256 of its bytes]; "./" is served as index.html
-  const list = [['./', sha256(join(pub, 'index.html'))], ...cached.map((f) => ['./' + relative(pub, f), sha256(f)])];
+  // [url, SHA-256 of its bytes]
+  const entry = (f) => ['./' + f, sha256(join(pub, f))];
+  // The page loads one game's page and engine modules at a time: the worker caches a game's files
+  // when the page opens that game (sw.js), and every other file up front, but not the all-in-one
+  // module, which is there for embedding only.
+  const gameFiles = Object.fromEntries(GAME_IDS.map((id) => [id, [...ownFiles[id], `engine/dist/movecalc-${id}.mjs`, `engine/dist/movecalc-${id}.wasm`]]));
+  const ofGames = new Set(Object.values(gameFiles).flat());
+  const shared = files.map((f) => relative(pub, f)).filter((f) => !ofGames.has(f) && !/movecalc-core\.(mjs|wasm)$/.test(f));
+  for (const f of ofGames) if (!existsSync(join(pub, f))) throw new Error(`build-site: a game's file ${f} is not in ${relative(top, pub)}/`);
+  // "./" is served as index.html
+  const list = [['./', sha256(join(pub, 'index.html'))], ...shared.map(entry)];
+  const perGame = Object.fromEntries(Object.entries(gameFiles).map(([id, fs]) => [id, fs.map(entry)]));
   const sw = readFileSync(join(top, 'web', 'sw.js'), 'utf8')
     .replace('__BUILD_VERSION__', hash.digest('hex').slice(0, 12))
-    .replace('__BUILD_FILES__', JSON.stringify(list));
+    .replace('__BUILD_FILES__', JSON.stringify(list))
+    .replace('__BUILD_GAME_FILES__', JSON.stringify(perGame));
   writeFileSync(join(pub, 'sw.js'), sw);
 }
 

@@ -1,5 +1,5 @@
 // The Library panel: saved armies and units (codices) of every game, kept in this browser.
-import { uniqueId } from './model.js';
+import { uniqueId, gamesNamedIn, loadGames } from './model.js';
 import { el } from './draw.js';
 import { option, on, rebuild } from './forms.js';
 import { checkLibrary, readLibrary, libraryCount, mergeLibrary, importLibrary, emptyLibrary, parseJSON, checkUnit, LIBRARY_FORMAT, ShareError } from './share.js';
@@ -14,6 +14,9 @@ const BACKUPS_KEY = 'movecalc.library.backups.v1';
 export const LIBRARY_BACKUPS = 5;
 /** Where earlier builds kept the one library before the last save; folded into BACKUPS_KEY. */
 const OLD_BACKUP_KEY = 'movecalc.library.backup.v1';
+const stored = (key) => { try { return localStorage.getItem(key) ?? ''; } catch { return ''; } };
+/** The games the stored library and its earlier versions hold entries of: their modules are loaded before the panel reads them (an entry is checked by its game's rules). */
+export const storedGames = () => gamesNamedIn([LIBRARY_KEY, BACKUPS_KEY, OLD_BACKUP_KEY].map(stored).join('\n'));
 const when = (at) => new Date(at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
@@ -282,7 +285,9 @@ export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow,
     if (!file) return;
     try {
       if (file.size > 512 * 1024) throw new ShareError(`the file is larger than 512 KB (${Math.round(file.size / 1024)} KB)`);
-      const incoming = checkLibrary(parseJSON(new Uint8Array(await file.arrayBuffer()), 'the file'));
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      await loadGames(gamesNamedIn(new TextDecoder().decode(bytes))); // its entries are checked by their games' rules
+      const incoming = checkLibrary(parseJSON(bytes, 'the file'));
       const next = copyLibrary(library);
       const { added, same, renamed } = importLibrary(next, incoming);
       // nothing saved is replaced: an entry whose name is taken is kept beside it under a new name
@@ -295,7 +300,13 @@ export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow,
       $('library-note').textContent = `Nothing imported: ${err instanceof ShareError ? err.message : 'the file could not be read'}.`;
     }
   });
-  window.addEventListener('storage', (e) => { if (e.key === LIBRARY_KEY) { library = loadLibrary(); renderPanel('library-panel'); } });
+  window.addEventListener('storage', async (e) => {
+    if (e.key !== LIBRARY_KEY) return;
+    // another tab saved entries of a game not loaded here: read once its rules are (else on the next change)
+    try { await loadGames(gamesNamedIn(e.newValue)); } catch { return; }
+    library = loadLibrary();
+    renderPanel('library-panel');
+  });
 
   return { render: renderLibrary, library: () => library, backups };
 }

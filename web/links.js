@@ -1,6 +1,6 @@
 // Share links and embeds: the Share panel's link, iframe and <movecalc-board> codes, and opening a
 // link's position (#p=…) on load or when the address changes.
-import { SYSTEMS, own, defaultDoc, usable } from './model.js';
+import { SYSTEMS, own, defaultDoc, usable, isGame, gameName, loadGame, gamesNamedIn } from './model.js';
 import { EMBED } from './boot.js';
 import { encodeShare, decodeShare, checkPosition, positionPayload, codeOf, emptyDoc, ShareError } from './share.js';
 
@@ -13,6 +13,8 @@ export const READONLY = EMBED && new URLSearchParams(location.search).get('ro') 
  * as it was, which keeps the player's own from before the first).
  */
 const BEFORE_LINK_KEY = 'movecalc.page.before-link.v1';
+/** The game of the position kept before a link: its module is loaded before the Library panel offers it back. */
+export const beforeLinkGames = () => { try { return gamesNamedIn(localStorage.getItem(BEFORE_LINK_KEY)); } catch { return []; } };
 
 /**
  * Sets up the Share panel and link opening. `page`: the store, its `ui` state, `doc()`, the board,
@@ -37,6 +39,7 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
    * was) or 'failed' (the browser would not store it: Undo still brings it back until a reload).
    */
   function keepBefore(system, linked) {
+    store.ensure(system);
     const mine = JSON.stringify(store.state.docs[system]);
     const was = readBefore();
     const opened = JSON.stringify(linked);
@@ -52,7 +55,7 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
   function positionBefore() {
     const b = readBefore();
     if (!b) return null;
-    return { at: b.at, game: SYSTEMS[b.system].name, units: b.doc.units?.length ?? 0, restore: () => restoreBefore() };
+    return { at: b.at, game: gameName(b.system), units: b.doc.units?.length ?? 0, restore: () => restoreBefore() };
   }
 
   /** Brings back the position kept before the last link, as one Undo step. */
@@ -63,7 +66,7 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
     store.load(b.system, b.doc);
     refreshNow();
     board.fit();
-    notice(`Your ${SYSTEMS[b.system].name} position from before the link is back (Undo returns to the link’s).`, null, 'info');
+    notice(`Your ${gameName(b.system)} position from before the link is back (Undo returns to the link’s).`, null, 'info');
   }
 
   /** Opens a link code: its position (undoably), or a message saying why not (an embed: an empty board). */
@@ -71,6 +74,9 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
     let opened, payload;
     try {
       payload = await decodeShare(code);
+      // the link's game's module, whose rules check it
+      const named = payload?.system ?? payload?.request?.system;
+      if (isGame(named)) await loadGame(named);
       opened = checkPosition(payload);
     } catch (err) {
       const why = err instanceof ShareError ? err.message : 'the link could not be read';
@@ -79,7 +85,7 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
         return false;
       }
       const named = payload?.system ?? payload?.request?.system; // the empty board of the link's game if it names one
-      const system = own(SYSTEMS, named) ? named : store.state.system;
+      const system = own(SYSTEMS, named) ? named : store.state.system; // its module loaded above, or the game on screen
       store.load(system, emptyDoc(system));
       if (READONLY) store.lock();
       notice(`This diagram could not be opened: ${why}.`);

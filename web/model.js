@@ -4,12 +4,20 @@
 // A game plugs in with its model entry in web/games/<game>.js (`unitFields`, `unitJSON`,
 // `queries[name].fields` and `.build`, `defaults`): everything here is shared.
 import { toOffset, boardCells as hexBoardCells } from './hex.js';
-import { GAMES } from './games/index.js';
+import { GAMES, GAME_IDS, GAME_FACTS, loadGame, loadGames } from './games/index.js';
 import { SIDE_COLOURS, sideColours, round, axialOf } from './fields.js';
 
 export { SIDE_COLOURS };
+/** The games whose module has loaded (games/index.js: a game's module loads when the page needs it). */
 export const SYSTEMS = GAMES;
-export const SYSTEM_IDS = Object.keys(SYSTEMS);
+export const SYSTEM_IDS = GAME_IDS;
+export { loadGame, loadGames };
+/** A game's name, its module loaded or not. */
+export const gameName = (id) => own(GAME_FACTS, id)?.name;
+/** Is `id` one of the games (its module loaded or not)? */
+export const isGame = (id) => own(GAME_FACTS, id) !== undefined;
+/** The games whose id stands quoted in stored text (a library, a saved position): the modules to load before it is read. */
+export const gamesNamedIn = (text) => (typeof text === 'string' ? GAME_IDS.filter((id) => text.includes(JSON.stringify(id))) : []);
 
 function freePosition(doc) {
   const out = { table: { ...doc.table } };
@@ -113,7 +121,8 @@ function sameDeep(a, b) {
 }
 // Keys that say one thing two ways (docs/api.md): a hex as q/r or col/row (or as a game's own
 // `placeKeys`), a board as its hexes, a size or a preset. One of them changed, the others go.
-const ALIASES = [['q', 'r', 'col', 'row', ...SYSTEM_IDS.flatMap((id) => SYSTEMS[id].placeKeys ?? [])], ['hexes', 'cols', 'rows', 'preset']];
+// (of the games loaded: a request is merged only for a game whose module has loaded)
+const aliases = () => [['q', 'r', 'col', 'row', ...Object.values(SYSTEMS).flatMap((s) => s.placeKeys ?? [])], ['hexes', 'cols', 'rows', 'preset']];
 const isPlain = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
@@ -134,6 +143,7 @@ function merged(source, built, made) {
   }
   if (!(isPlain(made) && isPlain(built) && isPlain(source))) return made;
   const out = {};
+  const ALIASES = aliases();
   const changed = new Set([...Object.keys(made), ...Object.keys(built)].filter((k) => !same(made[k], built[k])));
   // in the source's order, then what the forms add
   for (const k of [...Object.keys(source), ...Object.keys(made).filter((x) => !Object.hasOwn(source, x))]) {
@@ -194,12 +204,14 @@ export function uniqueId(doc, base) {
   for (let i = 2; ; i++) if (!ids.has(`${base} ${i}`)) return `${base} ${i}`;
 }
 
-// The input keys that name a unit: every query's unit fields and the unit columns of its rows.
-const UNIT_KEYS = new Set(['unit', ...Object.values(SYSTEMS).flatMap((s) => Object.values(s.queries).flatMap((q) => q.fields.flatMap((f) => (
+// The input keys that name a unit: every query's unit fields and the unit columns of its rows (of
+// the games loaded: a document is edited only once its game's module has loaded).
+const unitKeys = () => new Set(['unit', ...Object.values(SYSTEMS).flatMap((s) => Object.values(s.queries).flatMap((q) => q.fields.flatMap((f) => (
   f.kind === 'unit' ? [f.key] : f.kind === 'rows' ? f.row({}).filter((x) => x.kind === 'unit').map((x) => x.key) : []))))]);
 
 /** Replaces references to a renamed unit in every query's inputs. */
 export function renameRefs(doc, from, to) {
+  const UNIT_KEYS = unitKeys();
   const walk = (o) => {
     for (const [k, v] of Object.entries(o)) {
       if (v && typeof v === 'object') walk(v);
@@ -245,18 +257,35 @@ export function usable(system, d) {
   return ok;
 }
 
+/**
+ * The documents: `saved` from storage. A game's saved document is checked (or replaced by the
+ * default one) when its module has loaded, by `ensure`, which every way of showing a game calls;
+ * until then it is kept as it was saved, so a save keeps it.
+ */
 export function createStore(saved) {
   const state = { system: SYSTEM_IDS[0], docs: {}, display: 'game' };
-  if (own(SYSTEMS, saved?.system)) state.system = saved.system;
+  if (isGame(saved?.system)) state.system = saved.system;
   if (saved && ['game', 'mm', 'cm'].includes(saved.display)) state.display = saved.display;
-  for (const id of SYSTEM_IDS) state.docs[id] = usable(id, saved?.docs?.[id]) ? saved.docs[id] : defaultDoc(id);
+  const checked = new Set();
+  const ensure = (id) => {
+    if (checked.has(id)) return;
+    if (!own(SYSTEMS, id)) throw new Error(`game ${id}: its module is not loaded (loadGame)`);
+    checked.add(id);
+    if (!usable(id, state.docs[id])) state.docs[id] = defaultDoc(id);
+  };
+  for (const id of SYSTEM_IDS) {
+    if (own(saved?.docs, id) !== undefined) state.docs[id] = saved.docs[id];
+    if (own(SYSTEMS, id)) ensure(id);
+  }
   const history = Object.fromEntries(SYSTEM_IDS.map((id) => [id, { undo: [], redo: [], mergeKey: null, at: 0 }]));
   const listeners = [];
   const changed = (why) => listeners.forEach((f) => f(why));
   let locked = false;
   return {
     state,
-    doc: () => state.docs[state.system],
+    /** Checks game `id`'s document once its module has loaded (before it is shown or read). */
+    ensure,
+    doc: () => { ensure(state.system); return state.docs[state.system]; },
     onChange: (f) => listeners.push(f),
     /** Applies fn(doc) as one undoable step; steps with the same mergeKey within 1.5 s merge. */
     edit(fn, mergeKey = null) {
@@ -288,6 +317,7 @@ export function createStore(saved) {
     reset() { this.edit((d) => { delete d.carry; Object.assign(d, defaultDoc(state.system)); }); },
     /** Replaces a system's document (a link, an example) as one undoable step, and shows that system. */
     load(system, next) {
+      ensure(system);
       const was = state.system;
       state.system = system;
       this.edit((d) => { for (const k of Object.keys(d)) delete d[k]; Object.assign(d, JSON.parse(JSON.stringify(next))); });
@@ -296,7 +326,7 @@ export function createStore(saved) {
     /** No more edits (a read-only embed). */
     lock() { locked = true; },
     get locked() { return locked; },
-    setSystem(id) { state.system = id; changed('system'); },
+    setSystem(id) { ensure(id); state.system = id; changed('system'); },
     setDisplay(v) { state.display = v; changed('display'); },
   };
 }

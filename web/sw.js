@@ -1,13 +1,21 @@
-// Offline use: caches the app's own files on install and answers from the cache first. The build
-// writes the version, so that a new build replaces the old cache cleanly, and each file's SHA-256:
-// a file is cached only if its bytes are the build's (a captive portal's page answering 200 in
-// place of a .wasm must never be kept). A file that does not match is fetched again, bypassing the
-// HTTP cache; if it still does not match, this version is not installed and the one before it
-// (and its cache) stays until the next visit tries again.
+// Offline use: caches the app's own files and answers from the cache first. The build writes the
+// version, so that a new build replaces the old cache cleanly, and each file's SHA-256: a file is
+// cached only if its bytes are the build's (a captive portal's page answering 200 in place of a
+// .wasm must never be kept). On install it caches the files every game's page uses; a file that
+// does not match is fetched again, bypassing the HTTP cache; if it still does not match, this
+// version is not installed and the one before it (and its cache) stays until the next visit tries
+// again. A game's own files (its page module, its engine module and .wasm) are cached when the page
+// opens that game, not up front: a visitor of one game does not download the others.
 const VERSION = 'movecalc-__BUILD_VERSION__';
-/** [url, SHA-256 hex of its bytes] for every file of the build the worker keeps. */
+/** [url, SHA-256 hex of its bytes] for every file of the build every game's page uses. */
 const FILES = __BUILD_FILES__;
+/** Each game's own files, by game id: [url, SHA-256 hex]. */
+const GAME_FILES = __BUILD_GAME_FILES__;
 const TRIES = 3;
+
+const absolute = (url) => new URL(url, self.registration.scope).href;
+/** SHA-256 of each game's own file, by its absolute URL. */
+const GAME_HASHES = new Map(Object.values(GAME_FILES).flat().map(([url, hash]) => [absolute(url), hash]));
 
 async function sha256(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', buffer));
@@ -42,6 +50,20 @@ self.addEventListener('activate', (event) => {
       .then(() => self.clients.claim()));
 });
 
+// The page names the games it has opened ({games: [id]}): their files are cached (the first game's
+// were fetched before this worker existed, and the engine's worker may fetch past it).
+self.addEventListener('message', (event) => {
+  const ids = Array.isArray(event.data?.games) ? event.data.games.filter((id) => Object.hasOwn(GAME_FILES, id)) : [];
+  event.waitUntil((async () => {
+    const cache = await caches.open(VERSION);
+    for (const [url, hash] of ids.flatMap((id) => GAME_FILES[id])) {
+      if (await cache.match(url)) continue;
+      try { await cache.put(url, await fetchChecked(url, hash)); } catch { /* offline: cached when next opened */ }
+    }
+    event.ports[0]?.postMessage('done'); // a caller that gave a port is told when it has tried
+  })());
+});
+
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' || url.origin !== self.location.origin) return;
@@ -49,6 +71,10 @@ self.addEventListener('fetch', (event) => {
     caches.open(VERSION).then(async (cache) => {
       const hit = await cache.match(event.request, { ignoreSearch: true });
       if (hit) return hit;
-      return fetch(event.request);
+      const response = await fetch(event.request);
+      // a game's own file, fetched as the page opens the game: kept if its bytes are the build's
+      const hash = GAME_HASHES.get(url.origin + url.pathname);
+      if (hash && response.ok && await sha256(await response.clone().arrayBuffer()) === hash) await cache.put(url.origin + url.pathname, response.clone());
+      return response;
     }));
 });

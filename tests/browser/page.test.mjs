@@ -83,6 +83,9 @@ test('once loaded, the page rules with the server gone (service worker)', async 
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  await pickSystem(page, 'torn-world'); // opened online once, under the worker
+  await pickSystem(page, 'arcane-legions');
   await new Promise((done) => env.server.close(done));
   env.server.closeAllConnections?.();
   await page.reload();
@@ -95,10 +98,17 @@ test('once loaded, the page rules with the server gone (service worker)', async 
   await page.waitForFunction(() => document.querySelector('#response').textContent.includes('"systems"'));
   // a share link in embed mode opens offline too (the cache ignores the query string)
   const code = await page.evaluate(() => window.movecalcTest.shareCode());
-  // another game's engine module, never loaded online, comes from the cache too
+  // another game opened online (its page and engine modules cached as it was opened) rules offline too
   await pickSystem(page, 'torn-world');
   assert.match(await page.textContent('#verdict'), /\S/);
   assert.doesNotMatch(await page.textContent('#verdict'), /could not be loaded|system_not_loaded/);
+  // a game never opened online was never downloaded: it says so, and the page stays on its game
+  await page.selectOption('#system', 'godsgloom');
+  await page.waitForSelector('#notice:not([hidden])');
+  assert.match(await page.textContent('#notice-text'), /GODSGLOOM page could not be loaded/);
+  assert.equal(await page.inputValue('#system'), 'torn-world');
+  assert.equal((await page.evaluate(() => window.movecalcTest.request())).system, 'torn-world');
+  await pickSystem(page, 'arcane-legions');
   await page.goto(`${env.base}?embed=1&ro=1#p=${code}`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
   assert.equal(await page.evaluate(() => document.body.className), 'embed readonly');
@@ -130,9 +140,22 @@ test('the web app manifest and its icons are served, and the worker caches only 
   assert.equal(cached.keys.length, 1);
   assert.match(cached.keys[0], /^movecalc-[0-9a-f]{12}$/);
   for (const url of cached.urls) assert.ok(url.startsWith(env.base), `${url} is the site's own`);
-  const modules = SYSTEM_IDS.flatMap((id) => [`engine/dist/movecalc-${id}.mjs`, `engine/dist/movecalc-${id}.wasm`]);
-  for (const file of ['', 'index.html', 'boot.js', 'app.js', 'engine/movecalc.mjs', 'manifest.webmanifest', 'movecalc-board.js', ...modules]) {
+  for (const file of ['', 'index.html', 'boot.js', 'app.js', 'engine/movecalc.mjs', 'manifest.webmanifest', 'movecalc-board.js']) {
     assert.ok(cached.urls.includes(env.base + file), `${file || './'} is cached`);
+  }
+  // a game's own files (its engine module, its page module) are cached once the page opened it: the
+  // game shown, told to the worker after its install; the others' are not downloaded at all
+  const shown = (await page.evaluate(() => window.movecalcTest.request())).system;
+  const own = (id) => [`engine/dist/movecalc-${id}.mjs`, `engine/dist/movecalc-${id}.wasm`];
+  await page.waitForFunction(async (urls) => {
+    const cache = await caches.open((await caches.keys())[0]);
+    return (await Promise.all(urls.map((u) => cache.match(u)))).every(Boolean);
+  }, own(shown).map((f) => env.base + f), { timeout: 15000, polling: 200 });
+  const urls = await page.evaluate(async () => (await (await caches.open((await caches.keys())[0])).keys()).map((r) => r.url));
+  assert.ok(urls.some((u) => new RegExp(`/${shown}-[A-Z0-9]+\\.js$`).test(u)), `${shown}'s page module is cached`);
+  for (const id of SYSTEM_IDS.filter((x) => x !== shown)) {
+    for (const f of own(id)) assert.ok(!urls.includes(env.base + f), `${f} is not cached`);
+    assert.ok(!urls.some((u) => new RegExp(`/${id}-[A-Z0-9]+\\.js$`).test(u)), `${id}'s page module is not cached`);
   }
   // the all-in-one engine module is in public/ for embedding; the page never loads it
   assert.ok(!cached.urls.some((u) => u.includes('movecalc-core')), 'the all-in-one module is not cached');

@@ -200,15 +200,33 @@ test('one bad saved entry is set aside and reported, the others kept; a save kee
   await context.close();
 });
 
-test('the service worker does not install a build whose file bytes are not the listed ones (a captive portal\'s answer)', async () => {
+test('the service worker does not install a build whose file bytes are not the listed ones (a captive portal\'s answer), nor cache such a game file', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'movecalc-portal-'));
   cpSync(join(root, 'public'), dir, { recursive: true });
-  // a portal's page served with status 200 in place of a rule set's .wasm
-  writeFileSync(join(dir, 'engine', 'dist', 'movecalc-torn-world.wasm'), '<html>Please log in to the hotel Wi-Fi</html>');
+  const portal = '<html>Please log in to the hotel Wi-Fi</html>';
+  // a portal's page served with status 200 in place of a file the worker installs with the page
+  writeFileSync(join(dir, 'movecalc-board.js'), portal);
+  // and in place of a game's .wasm, which it caches when the page opens that game
+  writeFileSync(join(dir, 'engine', 'dist', 'movecalc-torn-world.wasm'), portal);
   const server = await startServer(0, '127.0.0.1', { root: dir });
   const base = `http://127.0.0.1:${server.address().port}/`;
   const context = await env.browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
+  const cachedWasm = () => page.evaluate(async () => {
+    for (const k of await caches.keys()) {
+      const hit = await (await caches.open(k)).match('engine/dist/movecalc-torn-world.wasm');
+      if (hit) return new Uint8Array(await hit.arrayBuffer()).slice(0, 4).join(',');
+    }
+    return null;
+  });
+  // the page tells the worker it opened Torn World (app.js keepOffline) and waits until it has tried
+  const openedTornWorld = () => page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    const { port1, port2 } = new MessageChannel();
+    const done = new Promise((r) => { port1.onmessage = r; });
+    reg.active.postMessage({ games: ['torn-world'] }, [port2]);
+    await done; // sw.js answers once it has fetched and checked the game's files
+  });
   try {
     await page.goto(base);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
@@ -227,17 +245,17 @@ test('the service worker does not install a build whose file bytes are not the l
       return out;
     });
     assert.deepEqual(cached, [], 'nothing of that build was cached');
-    // the same build with the right bytes installs and caches the .wasm
-    cpSync(join(root, 'public', 'engine', 'dist', 'movecalc-torn-world.wasm'), join(dir, 'engine', 'dist', 'movecalc-torn-world.wasm'));
+    // the same build with the right page files installs; the game's bad .wasm is not cached
+    cpSync(join(root, 'public', 'movecalc-board.js'), join(dir, 'movecalc-board.js'));
     await page.reload();
     await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
     await page.evaluate(() => navigator.serviceWorker.ready);
-    const wasm = await page.evaluate(async () => {
-      const [k] = await caches.keys();
-      const hit = await (await caches.open(k)).match('engine/dist/movecalc-torn-world.wasm');
-      return hit ? new Uint8Array(await hit.arrayBuffer()).slice(0, 4).join(',') : null;
-    });
-    assert.equal(wasm, '0,97,115,109', 'the cached .wasm is WebAssembly');
+    await openedTornWorld();
+    assert.equal(await cachedWasm(), null, 'a .wasm whose bytes are not the build\'s is not cached');
+    // the right bytes are
+    cpSync(join(root, 'public', 'engine', 'dist', 'movecalc-torn-world.wasm'), join(dir, 'engine', 'dist', 'movecalc-torn-world.wasm'));
+    await openedTornWorld();
+    assert.equal(await cachedWasm(), '0,97,115,109', 'the cached .wasm is WebAssembly');
   } finally {
     await context.close();
     server.close();

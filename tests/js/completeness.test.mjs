@@ -9,13 +9,15 @@ import { test } from 'node:test';
 import { createEngine, splitRequest } from '../../wasm/movecalc.mjs';
 import { latencyCases } from '../../bench/generate.mjs';
 import { loadScenario, root, scenarioFiles } from './util.mjs';
+import { GAME_FACTS } from '../../web/games/index.js';
 
 const engine = await createEngine();
 const described = engine.request({ query: 'describe' }).result;
 
 /** The keys every web/games/<game>.js default export must hold (docs/page.md "How a rule set plugs in"). */
-const PAGE_KEYS = ['name', 'clausePrefix', 'board', 'lengthUnit', 'unitFields', 'newUnit', 'unitJSON', 'queries',
-  'defaults', 'terrainColours', 'draw'];
+const PAGE_KEYS = ['unitFields', 'newUnit', 'unitJSON', 'queries', 'defaults', 'terrainColours', 'draw'];
+/** The keys of each game's row in web/games/index.js (what the page shows before the module loads). */
+const ROW_KEYS = ['name', 'clausePrefix', 'board', 'lengthUnit'];
 
 const scenarios = scenarioFiles().map((file) => ({ file, s: loadScenario(file) }));
 const fuzzCorpus = readdirSync(join(root, 'tests', 'fuzz', 'corpus'), { recursive: true })
@@ -79,8 +81,14 @@ async function missingOf(system) {
       if (!system.queries.some((d) => d.name === q)) missing.push(`web/games/${id}.js: ${q} is no query of describe`);
       if (typeof game.draw?.[q] !== 'function') missing.push(`web/games/${id}.js: a drawer draw.${q}`);
     }
-    if (game.clausePrefix !== undefined && game.clausePrefix !== system.clausePrefix) {
-      missing.push(`web/games/${id}.js: clausePrefix ${game.clausePrefix}, describe ${system.clausePrefix}`);
+  }
+  const row = GAME_FACTS[id];
+  if (!row) missing.push(`its row in web/games/index.js`);
+  else {
+    const lacking = ROW_KEYS.filter((k) => row[k] === undefined);
+    if (lacking.length) missing.push(`web/games/index.js: ${id}'s row lacks ${lacking.join(', ')}`);
+    if (row.clausePrefix !== undefined && row.clausePrefix !== system.clausePrefix) {
+      missing.push(`web/games/index.js: ${id}'s clausePrefix ${row.clausePrefix}, describe ${system.clausePrefix}`);
     }
   }
   return missing;

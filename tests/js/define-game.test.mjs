@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { defineGame } from '../../web/games/define.js';
-import { GAMES } from '../../web/games/index.js';
+import { GAMES, GAME_FACTS } from '../../web/games/index.js';
 import { createEngine } from '../../wasm/movecalc.mjs';
 
 const { systems } = (await createEngine()).request({ query: 'describe' }).result;
@@ -42,11 +42,15 @@ test('the optional keys get their empty defaults; a game\'s own are kept', () =>
   assert.equal(defineGame(id, { ...bare, factNames: { x: 'X' } }).factNames.x, 'X');
 });
 
-// The page needs these before the engine has answered (the picker, a game's first board), so its
-// modules keep them; they are describe's, and this keeps them so.
-test('each module\'s name, board kind, length unit and clause prefix are describe\'s', () => {
+// The page needs these before the engine has answered and before a game's module has loaded (the
+// picker, a game's first board), so the registry's rows hold them; they are describe's, and this
+// keeps them so.
+test('each game\'s name, board kind, length unit and clause prefix (the registry\'s row) are describe\'s', () => {
   for (const s of systems) {
+    const want = [s.name, s.board === 'free-form' ? 'free' : s.board, s.lengthUnit, s.clausePrefix];
+    const f = GAME_FACTS[s.id];
+    assert.deepEqual([f.name, f.board, f.lengthUnit, f.clausePrefix], want, s.id);
     const g = GAMES[s.id];
-    assert.deepEqual([g.name, g.board, g.lengthUnit, g.clausePrefix], [s.name, s.board === 'free-form' ? 'free' : s.board, s.lengthUnit, s.clausePrefix], s.id);
+    assert.deepEqual([g.name, g.board, g.lengthUnit, g.clausePrefix], want, `${s.id} as loaded`);
   }
 });

@@ -229,7 +229,7 @@ drawALReach.marks = ['unit', 'ring', OWN_MARKS.costCells, OWN_MARKS.turned, 'col
 drawALBreakaway.marks = ['unit', 'ring', 'attacker'];
 
 const game = {
-  name: 'Arcane Legions', clausePrefix: 'AL', board: 'free', lengthUnit: 'step', mmPerUnit: (params) => params['A-AL-1']?.stepMm ?? 50,
+  mmPerUnit: (params) => params['A-AL-1']?.stepMm ?? 50,
   unitFields: [
     { key: 'base', label: 'Base', kind: 'select', options: [['formation', 'formation (2 × 1)'], ['sortie', 'sortie (1 × 1)'], ['custom', 'width × depth']] },
     { key: 'width', label: 'Width', kind: 'number', min: 0.1, step: 0.5, when: (u) => u.base === 'custom' },

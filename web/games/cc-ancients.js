@@ -277,7 +277,6 @@ drawCCRetreat.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
 drawCCEvade.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
 
 const game = {
-  name: 'Commands & Colors: Ancients', clausePrefix: 'CCA', board: 'hex', lengthUnit: 'hex',
   // the game's own board (the engine's preset of the same name): 13 × 9, odd rows one hex shorter
   presets: { 'cc-ancients': { rows: 9, cols: (row) => (row & 1 ? 12 : 13), note: 'The 13 × 9 board: odd rows hold 12 hexes; dotted lines mark the three sections.' } },
   unitFields: [{ key: 'type', label: 'Unit type', kind: 'select', options: CC_TYPES.map((t) => [t, t]) }],

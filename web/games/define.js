@@ -3,7 +3,8 @@
 // the key, instead of failing later on a user's first tap; the optional keys the generic modules
 // read without a guard get their empty defaults here.
 
-// What every game gives: its words and its board, its units and questions, how it draws answers.
+// What every game gives: its words and its board, its units and questions, how it draws answers
+// (name, clausePrefix, board and lengthUnit from the registry's row, index.js; the rest its module's).
 const REQUIRED = ['name', 'clausePrefix', 'board', 'lengthUnit', 'unitFields', 'newUnit', 'unitJSON', 'queries', 'defaults', 'draw'];
 // what only a game on a free-form table gives: a unit's width and depth
 const REQUIRED_ON = { free: ['size'], hex: [] };

@@ -76,7 +76,7 @@ drawGGReach.marks = ['unit', OWN_MARKS.stay, 'costHexes', 'badge', 'stopHex', OW
 drawGGMove.marks = ['unit', 'numbered', 'endHex', OWN_MARKS.zone, OWN_MARKS.source];
 
 const game = {
-  name: 'GODSGLOOM', clausePrefix: 'GG', board: 'hex', lengthUnit: 'hex', hasFacing: true,
+  hasFacing: true,
   unitFields: [
     { key: 'speed', label: 'Speed', kind: 'number', min: 0, step: 1 },
     { key: 'tokens', label: 'Tokens (comma-separated, e.g. slow, fast)', kind: 'list' },

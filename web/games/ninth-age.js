@@ -345,7 +345,7 @@ drawFlee.marks = ['unit', OWN_MARKS.warnRing, 'path', 'ghost', 'final', 'gone', 
 drawSpacing.marks = ['unit', OWN_MARKS.breach, { swatch: 'line', color: '#1e6b3c', text: 'units in the same combat' }];
 
 const game = {
-  name: 'The Ninth Age', clausePrefix: '9A', board: 'free', lengthUnit: 'inch', mmPerUnit: () => 25.4,
+  mmPerUnit: () => 25.4,
   unitFields: [
     { key: 'shape', label: 'Size from', kind: 'select', options: [['bases', 'bases, ranks and files'], ['custom', 'width × depth']] },
     { key: 'baseSize', label: 'Base (mm, width × length)', kind: 'select', options: T9A_BASES.map((b) => [b, b.replace('x', ' × ')]), when: (u) => u.shape !== 'custom' },

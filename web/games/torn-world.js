@@ -128,7 +128,6 @@ drawEject.marks = ['unit', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.fr
 drawShift.marks = ['unit', OWN_MARKS.candidate, 'endHex'];
 
 const game = {
-  name: 'Torn World', clausePrefix: 'TW', board: 'hex', lengthUnit: 'hex',
   unitFields: [
     { key: 'size', label: 'Size', kind: 'select', options: [['infantry', 'infantry (1 hex)'], ['large', 'large (1 hexon)'], ['huge', 'huge (several hexons)']] },
     { key: 'hexonCount', label: 'Hexons', kind: 'number', min: 2, max: 3, step: 1, when: (u) => u.size === 'huge' },
