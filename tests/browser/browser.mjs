@@ -12,6 +12,9 @@ import { createEngine } from '../../wasm/movecalc.mjs';
 
 export { testSite };
 
+/** How long a test waits for the page (ms): long enough for a heavily loaded machine. */
+export const WAIT = 120000;
+
 export const artifacts = join(root, 'tests', 'artifacts');
 mkdirSync(artifacts, { recursive: true });
 
@@ -24,6 +27,14 @@ export async function launch() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
       '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
   });
+  // Every page's waits get WAIT instead of Playwright's 30 s: on a loaded CI machine (load 40 on
+  // 2 cores was seen) a page load or a ruling can take longer, and a test must still pass there.
+  const newContext = env.browser.newContext.bind(env.browser);
+  env.browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(WAIT);
+    return context;
+  };
   return env;
 }
 
@@ -39,7 +50,7 @@ export async function openPage(env, viewport = DESKTOP, options = {}) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('dialog', (d) => { errors.push(`dialog: ${d.message()}`); d.dismiss(); });
   await page.goto(env.base);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: WAIT });
   return { context, page, errors };
 }
 
@@ -47,7 +58,7 @@ export async function openPage(env, viewport = DESKTOP, options = {}) {
 export async function openRequestLink(page, env, request) {
   const code = `1j.${toBase64url(new TextEncoder().encode(JSON.stringify({ request })))}`;
   await page.goto(`${env.base}?g=${request.system}#p=${code}`);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: WAIT });
   return code;
 }
 
@@ -86,7 +97,7 @@ export async function engineAnswer(request) {
   return out.result;
 }
 
-export const ruled = (page) => page.waitForFunction(() => window.movecalcTest.ruled(), null, { timeout: 10000 });
+export const ruled = (page) => page.waitForFunction(() => window.movecalcTest.ruled(), null, { timeout: WAIT });
 
 /** Drags with the mouse from one screen point to another. */
 export async function drag(page, from, to, steps = 8) {
