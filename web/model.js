@@ -226,6 +226,7 @@ export function renameRefs(doc, from, to) {
  * cleared (the form then asks for a unit), a row naming it (an ordered unit, a pursuer) goes.
  */
 export function forgetRefs(doc, id) {
+  const UNIT_KEYS = unitKeys();
   const names = (o) => Object.entries(o).some(([k, v]) => v === id && UNIT_KEYS.has(k));
   const walk = (o) => {
     for (const [k, v] of Object.entries(o)) {
