@@ -617,7 +617,7 @@ new IntersectionObserver((entries) => {
 function refreshNow(afterDrag = false) {
   const s = sys();
   showApply();
-  $('system').value = store.state.system; // a link or an example may have changed the system
+  if (!$('system').dataset.want) $('system').value = store.state.system; // a link or an example may have changed the system
   nameEmbed();
   if (ui.selected !== null && !unitById(ui.selected)) store.select(null);
   if (ui.tool === 'path' && s.board !== 'hex') setTool('move');
@@ -754,16 +754,20 @@ function toggleFullBoard() {
 // the browser's full screen left (Back, a swipe): the page's full-screen board with it
 document.addEventListener('fullscreenchange', () => { if (!document.fullscreenElement && document.body.classList.contains('full-board')) toggleFullBoard(); });
 // another game's module loads first (its board, forms and drawings); the page stays on the game it
-// shows until it has
+// shows until it has. The game picked is kept on the picker (data-want) before a field still being
+// typed in is committed: that edit refreshes the page, which must not put the picker back.
 $('system').addEventListener('change', async () => {
+  const picker = $('system'), id = picker.value;
+  picker.dataset.want = id;
   commitEdit();
-  const id = $('system').value;
   try { await loadGame(id); } catch (err) {
-    $('system').value = store.state.system;
+    if (picker.dataset.want === id) { delete picker.dataset.want; picker.value = store.state.system; }
     notice(`The ${gameName(id)} page could not be loaded: ${err.message ?? err}.`);
     return;
   }
-  if ($('system').value === id && store.state.system !== id) store.setSystem(id);
+  if (picker.dataset.want !== id) return; // a later pick is loading
+  delete picker.dataset.want;
+  if (store.state.system !== id) store.setSystem(id);
 });
 $('query').addEventListener('change', () => store.edit((d) => { d.query = $('query').value; }));
 $('ask').addEventListener('click', () => { store.setMade(null); ask(); });
