@@ -900,6 +900,9 @@ function showGallery() {
 async function openExample(ex) {
   const req = ex.request;
   if (isGame(req?.system)) {
+    // another game's page module is fetched on first use: the verdict says so meanwhile, and the
+    // answer on screen (the last example's) is no longer taken for this one's
+    if (!own(SYSTEMS, req.system)) { cancelRule(); store.asking(); $('verdict').textContent = `Loading the ${gameName(req.system)} rules…`; $('response').textContent = ''; }
     try { await loadGame(req.system); } catch (err) { notice(`The ${gameName(req.system)} page could not be loaded: ${err.message ?? err}.`); return; }
     try {
       const { system, doc: d } = checkPosition({ request: req });
