@@ -1407,6 +1407,10 @@ export class Board extends Painter {
     canvas.addEventListener('pointerup', (e) => this.up(e));
     canvas.addEventListener('pointercancel', (e) => this.up(e, true));
     canvas.addEventListener('pointerleave', () => this.ctl.hover(null));
+    // A finger lifted while still moving starts the browser's fling (nothing scrolls: touch-action
+    // none), and Chromium takes the next tap anywhere on the page for the fling's stop: Make this
+    // move tapped just after a drag did nothing. A touch the board moves by is not the browser's.
+    canvas.addEventListener('touchmove', (e) => { if (e.cancelable && !this.gesture?.scroll) e.preventDefault(); }, { passive: false });
     canvas.addEventListener('wheel', (e) => {
       e.preventDefault();
       const [x, y] = this.local(e);

@@ -49,7 +49,7 @@ export async function openPage(env, viewport = DESKTOP, options = {}) {
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('dialog', (d) => { errors.push(`dialog: ${d.message()}`); d.dismiss(); });
-  await page.goto(env.base);
+  await page.goto(env.base + (options.hash ?? '')); // a hash (#p=…) opens a link as a new tab does
   await page.waitForSelector('body[data-ready="true"]', { timeout: WAIT });
   return { context, page, errors };
 }

@@ -43,16 +43,12 @@ const ROME = (extra = []) => ({
 
 /**
  * A tap on a button of the play bar, and what it brings (`then`: a selector, or a function the page
- * runs until true). Headless Chromium's touch emulation now and then turns no tap on this bar into a
- * click (pointer and touch events arrive, the click does not; not seen with a mouse, cause not found
- * yet): such a tap is made once more, so the journey still checks what the button does.
+ * runs until true). Made once: a tap just after a drag used to be lost to the browser's fling
+ * (board.js keeps a drag's touches from the browser since).
  */
 async function barTap(page, sel, then) {
-  const wait = (timeout) => (typeof then === 'string' ? page.waitForSelector(then, { timeout }) : page.waitForFunction(then, null, { timeout }));
   await page.tap(sel);
-  if (await wait(5000).then(() => true, () => false)) return;
-  await page.tap(sel);
-  await wait(30000);
+  await (typeof then === 'string' ? page.waitForSelector(then) : page.waitForFunction(then));
 }
 
 // The issue asks at most 5 touches with Undo and Redo. A three-unit order cannot take fewer than
@@ -61,7 +57,7 @@ async function barTap(page, sel, then) {
 // confirmed, no Make this move or End card (the third order used makes the order).
 test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 orders: Hastati and Principes one hex each, Scipio dropped on the Hastati attaches; the third order makes the order (4 touches), undone and redone (6 in all, the least a three-unit order takes)', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
-  let touches = 0; // each touch the player makes (a tap the test repeats when emulation lost it counts once)
+  let touches = 0; // each touch the player makes
   const counted = (f) => async (...a) => { touches++; return f(...a); };
   const cardTap = counted(barTap), drag = counted(touchDrag), tapOn = counted((sel) => page.tap(sel));
   await pickSystem(page, 'cc-ancients');
@@ -348,9 +344,7 @@ test('share (360x740, touch): play, CCA-MV-1 TW-EJ-3 a link made mid-card or wit
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const reopen = async () => {
     const code = await hook(page, 'shareCode');
-    const other = await openPage(env, PHONE, { touch: true });
-    await other.page.goto(`${env.base}#p=${code}`);
-    await other.page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+    const other = await openPage(env, PHONE, { touch: true, hash: `#p=${code}` });
     await ruled(other.page);
     return other;
   };
