@@ -209,3 +209,50 @@ export async function paintCost(system, Painter, { width = 1280, height = 800, u
   times.sort((a, b) => a - b);
   return { system, units, terrain: d.terrain.length, ms: times[Math.floor(times.length / 2)], texts: painter.drawnText.length, work: painter.work };
 }
+
+/**
+ * An A/B of copies of the site at the limits: `sites` (name → directory), each game's runs made by
+ * turns (A, B, A, B, …) in one browser, so that the machine's load falls on both alike; the median
+ * over `runs` of each phase's longest task, CPU ms (wall ms), side by side.
+ *   node bench/page-limits.mjs --site before=DIR --site after=DIR [--runs N] [system...]
+ */
+export async function compareLimits({ systems, runs = 3, sites }) {
+  const [{ chromium }, { startServer }, { CHROMIUM_ARGS }] = await Promise.all([import('playwright-core'), import('../bin/serve.mjs'), import('./page.mjs')]);
+  const servers = Object.fromEntries(await Promise.all(Object.entries(sites).map(async ([name, root]) => [name, await startServer(0, '127.0.0.1', { root })])));
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const out = {};
+  try {
+    for (const system of systems) {
+      const all = Object.fromEntries(Object.keys(sites).map((n) => [n, []]));
+      for (let i = 0; i < runs; i++) for (const [name, server] of Object.entries(servers)) {
+        try { all[name].push(await pageAtLimits(browser, `http://127.0.0.1:${server.address().port}/`, system, { trace: true })); } catch (err) { all[name].push({ error: String(err.message ?? err) }); }
+      }
+      out[system] = Object.fromEntries(Object.entries(all).map(([name, rs]) => {
+        const ok = rs.filter((r) => !r.error);
+        return [name, { runs: ok.length, errors: rs.filter((r) => r.error).map((r) => r.error),
+          phases: Object.fromEntries(['open', 'drag', 'zoom'].map((p) => [p, {
+            cpuMs: median(ok.map((r) => Math.max(0, ...r.cpu[p]))), wallMs: median(ok.map((r) => Math.max(0, ...r.long[p]))),
+            each: ok.map((r) => r.cpu[p].slice(0, 4)) }])) }];
+      }));
+    }
+  } finally {
+    await browser.close();
+    for (const s of Object.values(servers)) s.close();
+  }
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2), sites = {}, systems = [];
+  let runs = 3;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--site') { const [name, dir] = args[++i].split('='); sites[name] = dir; } else if (args[i] === '--runs') runs = Number(args[++i]);
+    else systems.push(args[i]);
+  }
+  const r = await compareLimits({ systems: systems.length ? systems : ['arcane-legions'], runs, sites });
+  for (const [system, bySite] of Object.entries(r)) for (const [name, s] of Object.entries(bySite)) {
+    console.log(`${system} ${name} (${s.runs} runs${s.errors.length ? `, ${s.errors.length} failed: ${s.errors[0]}` : ''}): ` +
+      Object.entries(s.phases).map(([p, v]) => `${p} ${v.cpuMs} (${v.wallMs}) [${v.each.map((t) => t.join(' ')).join(' / ')}]`).join('; '));
+  }
+  console.log(JSON.stringify(r));
+}

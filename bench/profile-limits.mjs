@@ -5,9 +5,13 @@
 // browser's own work (layout, style, GC) inside the tasks over 50 ms.
 //   node bench/profile-limits.mjs [system...] [--top N]      where the time goes (CPU profile)
 //   node bench/profile-limits.mjs [system...] --tasks [--site DIR]
+//   node bench/profile-limits.mjs [system...] --per-task [--top N] [--site DIR]
 // --tasks: the longest tasks of each phase from Chromium's trace, in wall time and in the page
 // thread's own CPU time (a trace event's `tdur`), which other jobs' load changes far less: on a
 // shared machine a task's wall time is mostly waiting for a core. --site: another copy of the site.
+// --per-task: each task over 50 ms apart, with what started it (a timer, an animation frame, a
+// message, a script) and the functions its CPU profile's samples fell in (the trace and the profile
+// share one clock), to tell which of the page's steps makes which long task.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -22,6 +26,7 @@ const top = Number(args[args.indexOf('--top') + 1]) || 25;
 const siteArg = args.includes('--site') ? args[args.indexOf('--site') + 1] : null;
 const systems = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--top' && args[i - 1] !== '--site');
 const tasksOnly = args.includes('--tasks');
+const perTask = args.includes('--per-task');
 
 const frames = (page, n = 2) => page.evaluate((k) => new Promise((r) => { const f = () => (--k ? requestAnimationFrame(f) : r()); requestAnimationFrame(f); }), n);
 
@@ -33,19 +38,21 @@ async function profile(browser, base, system, viewport = { width: 1280, height: 
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   const phases = {};
+  const traces = tasksOnly || perTask;
   const run = async (name, fn) => {
-    if (tasksOnly) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    else await cdp.send('Profiler.start');
+    if (traces) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    if (!tasksOnly) await cdp.send('Profiler.start');
     let done = false;
     try {
       await fn();
       await frames(page);
-      if (tasksOnly) phases[name] = longTasks(JSON.parse((await browser.stopTracing()).toString()));
-      else phases[name] = (await cdp.send('Profiler.stop')).profile;
+      const profile = tasksOnly ? null : (await cdp.send('Profiler.stop')).profile;
+      const trace = traces ? JSON.parse((await browser.stopTracing()).toString()) : null;
+      phases[name] = tasksOnly ? longTasks(trace) : perTask ? { trace, profile } : profile;
       done = true;
     } finally {
       // a phase that threw stops its trace: the browser records one at a time ("already recording trace")
-      if (!done && tasksOnly) await browser.stopTracing().catch(() => {});
+      if (!done && traces) await browser.stopTracing().catch(() => {});
     }
   };
   await page.goto(`${base}favicon.ico`).catch(() => {});
@@ -104,6 +111,41 @@ function summarise(p) {
   return { self, total, runs };
 }
 
+// Each task over 50 ms of a phase's trace: its wall and CPU ms, the trace events directly under it
+// that say what ran (FunctionCall, TimerFire, FireAnimationFrame, Layout, GC…, summed by name) and
+// the `top` functions by self time among the CPU profile's samples within it.
+function tasksProfiled({ trace, profile }) {
+  const events = trace.traceEvents ?? trace;
+  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const onMain = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`));
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur > 50000).sort((a, b) => a.ts - b.ts);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const times = [];
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) { t += profile.timeDeltas[i]; times.push(t); }
+  const key = (n) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
+  return tasks.map((task) => {
+    const end = task.ts + task.dur;
+    const what = new Map();
+    for (const e of onMain) {
+      if (e === task || e.ts < task.ts || e.ts + (e.dur ?? 0) > end || e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') continue;
+      const fn = e.args?.data?.functionName ?? (e.name === 'FunctionCall' && e.args?.data?.url ? '' : undefined);
+      const name = e.name + (fn !== undefined ? ` ${fn || '(anon)'}:${e.args.data.lineNumber ?? '?'}` : '') + (e.args?.data?.url && e.name === 'EvaluateScript' ? ` ${e.args.data.url.split('/').pop()}` : '');
+      const w = what.get(name) ?? [0, 0];
+      w[0] += (e.dur ?? 0) / 1000; w[1]++;
+      what.set(name, w);
+    }
+    const self = new Map();
+    for (let i = 0; i < times.length; i++) {
+      if (times[i] < task.ts || times[i] > end) continue;
+      const k = key(byId.get(profile.samples[i])), dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+      self.set(k, (self.get(k) ?? 0) + dt);
+    }
+    const fmt = (m, f) => [...m].sort((a, b) => f(b[1]) - f(a[1])).slice(0, top);
+    return { at: task.ts, wall: task.dur / 1000, cpu: (task.tdur ?? NaN) / 1000, what: fmt(what, (w) => w[0]), self: fmt(self, (v) => v) };
+  });
+}
+
 // Without a built site the page would never say it is ready: say so now instead of waiting 120 s.
 const root = siteArg ?? testSite;
 if (!existsSync(join(root, 'index.html'))) {
@@ -115,6 +157,19 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 try {
   for (const system of systems.length ? systems : SYSTEM_IDS) {
     const phases = await profile(browser, `http://127.0.0.1:${server.address().port}/`, system);
+    if (perTask) {
+      for (const [name, p] of Object.entries(phases)) {
+        const tasks = tasksProfiled(p);
+        console.log(`\n## ${system} ${name}: ${tasks.length} tasks over 50 ms`);
+        const t0 = tasks[0]?.at ?? 0;
+        for (const t of tasks) {
+          console.log(`  task at +${((t.at - t0) / 1000).toFixed(0)} ms: ${t.cpu.toFixed(0)} ms CPU (${t.wall.toFixed(0)} wall)`);
+          console.log('    events: ' + t.what.slice(0, 12).map(([k, [ms, n]]) => `${k} ${ms.toFixed(1)}${n > 1 ? `×${n}` : ''}`).join('; '));
+          console.log('    self:   ' + t.self.map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join('; '));
+        }
+      }
+      continue;
+    }
     if (tasksOnly) {
       const f = (t) => t.slice(0, 8).map(([w, c]) => `${c.toFixed(0)} (${w.toFixed(0)})`).join(' ');
       console.log(`${system} long tasks, CPU ms (wall ms): ` + Object.entries(phases).map(([k, t]) => `${k} ${t.length ? f(t) : '-'}`).join('; '));

@@ -369,7 +369,7 @@ function notAnswered(request, out) {
 function answered() {
   if (!ui.unruled) return;
   store.setUnruled(false);
-  if (!EMBED) saveNow();
+  if (!EMBED) saveSoon(); // when idle: the answer's own task draws it (1,000 units' save was a third of it)
 }
 
 /**
@@ -566,7 +566,13 @@ function renderPanel(id) { panels.render(id); }
 function renderIfStale(id) { panels.renderIfStale(id); }
 
 // ---- refresh everything that shows the state ----
+// Whether anything shown changed since the last refreshNow: opening a link refreshes in its own
+// microtask (store.load), so the link's and the first frame's refreshNow are skipped when nothing
+// changed since (each rebuilt 1,000 units' forms again at the limits: issue 34, docs/performance.md)
+let stale = true;
+const refreshIfStale = () => { if (stale) refreshNow(); };
 function refresh() {
+  stale = true;
   if (ui.refreshQueued) return;
   store.setRefreshQueued(true);
   queueMicrotask(() => { store.setRefreshQueued(false); if (dragging()) refreshDrag(); else refreshNow(); });
@@ -615,6 +621,7 @@ new IntersectionObserver((entries) => {
 }).observe($('details'));
 
 function refreshNow(afterDrag = false) {
+  stale = false;
   const s = sys();
   showApply();
   if (!$('system').dataset.want) $('system').value = store.state.system; // a link or an example may have changed the system
@@ -845,7 +852,8 @@ function notice(text, action = null, kind = 'problem', tag = '') {
 $('notice-close').addEventListener('click', () => { $('notice').hidden = true; });
 
 // ---- share links and embeds (links.js) ----
-const links = initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, ask, isReady: () => ui.ready, showGallery });
+// (a link's position is saved when the page is idle, not in the task that opens it; leaving saves at once)
+const links = initLinks({ store, ui, doc, board, notice, refreshNow: refreshIfStale, saveNow: saveSoon, ask, isReady: () => ui.ready, showGallery });
 initDownloads({ board, ui, doc, sys, system: () => store.state.system, link: async () => `${links.pageURL()}#p=${await links.shareCode()}` });
 
 // ---- the examples gallery ----
@@ -950,7 +958,7 @@ async function start() {
   // The forms and the board are built once, after `describe`, when the engine is ready before the
   // browser draws its next frame (usually: its module arrived with this one). Otherwise that frame
   // shows them built without it, and they are built again when the engine answers.
-  const early = requestAnimationFrame(() => { if (!ui.ready) refreshNow(); });
+  const early = requestAnimationFrame(() => { if (!ui.ready) refreshIfStale(); });
   const linked = links.openLinkInURL();
   // an embed whose URL does not name its game (boot.js) loads the game of its link, once read
   const first = engineLoading ?? linked.then(() => null);

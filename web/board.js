@@ -793,6 +793,20 @@ export class Painter {
    */
   planNames(sc, carried = null) {
     const units = sc.units ?? [];
+    // the same units, view, cost numbers, markers and handle as the last plan: the same places
+    // (a new scene of an unchanged position, as the engine's readiness or an answer at the same
+    // view gives, planned 1,000 names again: issue 34)
+    const key = carried === null ? this.planKey(sc, units) : null;
+    if (key !== null && this.lastPlan?.key === key) {
+      const last = this.lastPlan;
+      this.plan = last.plan; this.bodies = last.bodies; this.soft = last.soft; this.still = null;
+      this.candidates = 0;
+      for (const p of last.plan.values()) if (p.badge) this.takeBox(p.badge.box);
+      for (const p of last.plan.values()) if (p.name) this.takeBox(p.name.box);
+      this.setFont(last.font); // as planning left it
+      return;
+    }
+    this.lastPlan = null;
     this.plan = new Map();
     this.bodies = new Map(); // unit id → its screen box, for the units placed in this paint
     this.candidates = 0;
@@ -932,6 +946,14 @@ export class Painter {
       this.takeBox(spot.box);
     }
     if (carried !== null && !frozen) this.freeze(units, carried, ext);
+    if (key !== null) this.lastPlan = { key, plan: this.plan, bodies: this.bodies, soft, font: this.font };
+  }
+
+  /** What planNames reads, as one string: the view, the units, the cost numbers and markers, the boxes kept clear. */
+  planKey(sc, units) {
+    let k = `${this.viewKey().join()}|${JSON.stringify(this.keepClear)}|${stillSig(units, null)}|`;
+    for (const it of sc.overlay ?? []) if (it.type === 'hexes') for (const h of it.cells) if (h.label !== undefined) k += `${h.q},${h.r},${h.label},${h.badge ? 1 : 0};`;
+    return k + this.markPoints().join(';');
   }
 
   /**
