@@ -78,11 +78,12 @@ int mc_hex_world_unit(McRequest *j, const cJSON *e, int i, const McHexGame *game
     if (w->field_size && !read) return 0;
     if (!read_unit(j, e, game, &w->board, NULL, &u, read) || strcmp(u.id, old->id) != 0) return 0;
     if (u.pos != old->pos && w->at[u.pos] >= 0) return 0;
+    if (game->replace_unit && !game->replace_unit(fields, read)) return 0;
+    if (!game->replace_unit && w->field_size) memcpy(fields, read, w->field_size);
     w->at[old->pos] = -1;
     w->at[u.pos] = i;
     u.id = old->id; // the tree's new unit's strings are its own; the kept id is the world's
     *old = u;
-    if (w->field_size) memcpy(fields, read, w->field_size);
     return 1;
 }
 

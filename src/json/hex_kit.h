@@ -22,6 +22,9 @@ typedef struct McHexGame {
     /// Reads them from the unit object `unit` (the path at it) into `fields` (zeroed); 0 after an
     /// error. NULL: none.
     int (*read_unit)(McRequest *j, const cJSON *unit, void *fields);
+    /// Puts the fields `read` of a unit replaced in place (in the request's memory) into its kept
+    /// `fields`: 0 when they do not fit there (the world is then read anew). NULL: copied whole.
+    int (*replace_unit)(void *fields, const void *read);
 } McHexGame;
 
 /// A unit on the board, as every hex game reads it (docs/api.md "Hex boards").
