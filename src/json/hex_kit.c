@@ -171,25 +171,36 @@ static int *through_nodes(McRequest *j, const McHexReach *r, int *count) {
     return by_rank;
 }
 
+int mc_write_hex_route(McRequest *j, cJSON *o, const McReach *search, McHex hex, int node, int parent_node,
+                       McHex start, bool parent, bool brief) {
+    if (parent) {
+        McReachEntry pe;
+        mc_write_reach_hex(j, o, "parent", parent_node >= 0 && mc_reach_get(search, parent_node, &pe) ? pe.hex : start, brief);
+        if (node >= 0) mc_write_node_parent(j, o, node, parent_node);
+        return 1;
+    }
+    cJSON *path = mc_write_array(j, o, "path");
+    if (node < 0) {
+        if (path) mc_write_reach_hex(j, path, NULL, hex, brief);
+        return 1;
+    }
+    int len = mc_reach_path(search, node, NULL, 0);
+    McHex *hexes = len > 0 ? MC_NEW(j->env.arena, McHex, len) : NULL;
+    if (len > 0 && !hexes) {
+        j->oom = 1;
+        return 0;
+    }
+    mc_reach_path(search, node, hexes, len);
+    for (int i = 0; i < len && path; i++) mc_write_reach_hex(j, path, NULL, hexes[i], brief);
+    return 1;
+}
+
 // An entry: its hex and cost, its path or parent, the game's fields.
 static void write_entry(McRequest *j, cJSON *o, const Ctx *c, const McReachEntry *e, bool parent) {
     const McHexReach *r = c->r;
     mc_write_hex_cost(j, o, e->hex, e->cost);
-    if (parent) {
-        McReachEntry pe;
-        mc_reach_get(&r->search, e->parent, &pe);
-        mc_write_reach_hex(j, o, "parent", pe.hex, r->brief);
-        mc_write_node_parent(j, o, e->node, e->parent);
-    } else {
-        cJSON *path = mc_write_array(j, o, "path");
-        McHex *hexes = MC_NEW(j->env.arena, McHex, e->steps > 0 ? e->steps : 1);
-        if (!hexes) {
-            j->oom = 1;
-            return;
-        }
-        mc_reach_path(&r->search, e->node, hexes, e->steps);
-        for (int i = 0; i < e->steps && path; i++) mc_write_reach_hex(j, path, NULL, hexes[i], r->brief);
-    }
+    if (!mc_write_hex_route(j, o, &r->search, e->hex, e->node, e->parent, r->world->units[r->mover].hex, parent, r->brief))
+        return;
     if (c->w->fields) c->w->fields(j, o, e, r->brief, c->w->ctx);
 }
 

@@ -93,6 +93,13 @@ int mc_hex_reach_read(McRequest *j, const cJSON *req, const McHexWorld *w, McHex
 /// recording an error.
 int mc_hex_reach_run(McRequest *j, McHexReach *r, const McReachOptions *options);
 
+/// An entry's way from the start into `entry`: in the parent form its "parent" (the hex of
+/// `parent_node`, `start` when it has none) and, for a node of `search` (`node` >= 0), "node" and
+/// "parentNode"; else its "path", the hexes entered, or `hex` alone for an entry no walk reaches
+/// (node < 0: a landing). 0 when memory ran out (recorded).
+int mc_write_hex_route(McRequest *j, cJSON *entry, const McReach *search, McHex hex, int node, int parent_node,
+                       McHex start, bool parent, bool brief);
+
 /// What a game adds to the kit's reach answer.
 typedef struct McHexReachWriter {
     const char *rule; ///< the movement clause, under which a trace step names a paths limit

@@ -238,27 +238,7 @@ static void write_header(McRequest *j, cJSON *result, const McGgScene *s) {
 static void write_dest(McRequest *j, cJSON *o, const McGgReach *r, const McGgDest *d, bool parent_paths, bool brief) {
     const McGgScene *s = &r->scene;
     mc_write_hex_cost(j, o, d->hex, d->cost);
-    if (parent_paths) {
-        McHex ph = s->mover->hex;
-        McReachEntry pe;
-        if (d->parent_node >= 0 && mc_reach_get(&r->search, d->parent_node, &pe)) ph = pe.hex;
-        mc_write_reach_hex(j, o, "parent", ph, brief);
-        if (d->node >= 0) mc_write_node_parent(j, o, d->node, d->parent_node);
-    } else {
-        cJSON *path = mc_write_array(j, o, "path");
-        if (d->node < 0) {
-            if (path) mc_write_reach_hex(j, path, NULL, d->hex, brief); // Teleport and Reposition: the landing hex
-        } else {
-            int len = mc_reach_path(&r->search, d->node, NULL, 0);
-            McHex *hs = len > 0 ? MC_NEW(j->env.arena, McHex, len) : NULL;
-            if (len > 0 && !hs) {
-                j->oom = 1;
-                return;
-            }
-            mc_reach_path(&r->search, d->node, hs, len);
-            for (int i = 0; i < len && path; i++) mc_write_reach_hex(j, path, NULL, hs[i], brief);
-        }
-    }
+    if (!mc_write_hex_route(j, o, &r->search, d->hex, d->node, d->parent_node, s->mover->hex, parent_paths, brief)) return;
     if (!brief || d->engaged) mc_write_bool(j, o, "engaged", d->engaged);
     if (!brief || d->engager_count > 0) write_ids(j, o, "engagedWith", s->req, d->engagers, d->engager_count);
     if (d->may_melee >= 0 && (!brief || !d->may_melee)) mc_write_bool(j, o, "mayMeleeAttack", d->may_melee);
