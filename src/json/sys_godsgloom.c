@@ -1,15 +1,13 @@
-// The godsgloom queries: reads `reach` and `move` requests into McGgRequest, runs
-// src/rules/godsgloom/ and writes the results (docs/api/godsgloom.md).
-#include <stdio.h>
+// The godsgloom queries: reads `reach`, `move` and `whyNot` requests into McGgRequest (the world
+// with the hex-game kit, json/hex_kit.h), runs src/rules/godsgloom/ and writes the results
+// (docs/api/godsgloom.md).
 #include <string.h>
 
 #include "core/limits.h"
-#include "core/work.h"
 #include "json/dispatch.h"
 #include "json/hex_kit.h"
-#include "json/write.h"
-#include "movecalc.h"
 #include "json/read_hex.h"
+#include "json/write.h"
 #include "json/write_reach.h"
 #include "rules/godsgloom/gg.h"
 #include "rules/godsgloom/gg_columns.h"
