@@ -78,11 +78,12 @@ int mc_hex_world_unit(McRequest *j, const cJSON *e, int i, const McHexGame *game
     if (w->field_size && !read) return 0;
     if (!read_unit(j, e, game, &w->board, NULL, &u, read) || strcmp(u.id, old->id) != 0) return 0;
     if (u.pos != old->pos && w->at[u.pos] >= 0) return 0;
+    if (game->replace_unit && !game->replace_unit(fields, read)) return 0;
+    if (!game->replace_unit && w->field_size) memcpy(fields, read, w->field_size);
     w->at[old->pos] = -1;
     w->at[u.pos] = i;
     u.id = old->id; // the tree's new unit's strings are its own; the kept id is the world's
     *old = u;
-    if (w->field_size) memcpy(fields, read, w->field_size);
     return 1;
 }
 
@@ -170,25 +171,36 @@ static int *through_nodes(McRequest *j, const McHexReach *r, int *count) {
     return by_rank;
 }
 
+int mc_write_hex_route(McRequest *j, cJSON *o, const McReach *search, McHex hex, int node, int parent_node,
+                       McHex start, bool parent, bool brief) {
+    if (parent) {
+        McReachEntry pe;
+        mc_write_reach_hex(j, o, "parent", parent_node >= 0 && mc_reach_get(search, parent_node, &pe) ? pe.hex : start, brief);
+        if (node >= 0) mc_write_node_parent(j, o, node, parent_node);
+        return 1;
+    }
+    cJSON *path = mc_write_array(j, o, "path");
+    if (node < 0) {
+        if (path) mc_write_reach_hex(j, path, NULL, hex, brief);
+        return 1;
+    }
+    int len = mc_reach_path(search, node, NULL, 0);
+    McHex *hexes = len > 0 ? MC_NEW(j->env.arena, McHex, len) : NULL;
+    if (len > 0 && !hexes) {
+        j->oom = 1;
+        return 0;
+    }
+    mc_reach_path(search, node, hexes, len);
+    for (int i = 0; i < len && path; i++) mc_write_reach_hex(j, path, NULL, hexes[i], brief);
+    return 1;
+}
+
 // An entry: its hex and cost, its path or parent, the game's fields.
 static void write_entry(McRequest *j, cJSON *o, const Ctx *c, const McReachEntry *e, bool parent) {
     const McHexReach *r = c->r;
     mc_write_hex_cost(j, o, e->hex, e->cost);
-    if (parent) {
-        McReachEntry pe;
-        mc_reach_get(&r->search, e->parent, &pe);
-        mc_write_reach_hex(j, o, "parent", pe.hex, r->brief);
-        mc_write_node_parent(j, o, e->node, e->parent);
-    } else {
-        cJSON *path = mc_write_array(j, o, "path");
-        McHex *hexes = MC_NEW(j->env.arena, McHex, e->steps > 0 ? e->steps : 1);
-        if (!hexes) {
-            j->oom = 1;
-            return;
-        }
-        mc_reach_path(&r->search, e->node, hexes, e->steps);
-        for (int i = 0; i < e->steps && path; i++) mc_write_reach_hex(j, path, NULL, hexes[i], r->brief);
-    }
+    if (!mc_write_hex_route(j, o, &r->search, e->hex, e->node, e->parent, r->world->units[r->mover].hex, parent, r->brief))
+        return;
     if (c->w->fields) c->w->fields(j, o, e, r->brief, c->w->ctx);
 }
 

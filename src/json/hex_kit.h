@@ -22,6 +22,9 @@ typedef struct McHexGame {
     /// Reads them from the unit object `unit` (the path at it) into `fields` (zeroed); 0 after an
     /// error. NULL: none.
     int (*read_unit)(McRequest *j, const cJSON *unit, void *fields);
+    /// Puts the fields `read` of a unit replaced in place (in the request's memory) into its kept
+    /// `fields`: 0 when they do not fit there (the world is then read anew). NULL: copied whole.
+    int (*replace_unit)(void *fields, const void *read);
 } McHexGame;
 
 /// A unit on the board, as every hex game reads it (docs/api.md "Hex boards").
@@ -89,6 +92,13 @@ int mc_hex_reach_read(McRequest *j, const cJSON *req, const McHexWorld *w, McHex
 /// and lists its ends: for each hex the best node the unit may end on (mc_reach_best). 0 after
 /// recording an error.
 int mc_hex_reach_run(McRequest *j, McHexReach *r, const McReachOptions *options);
+
+/// An entry's way from the start into `entry`: in the parent form its "parent" (the hex of
+/// `parent_node`, `start` when it has none) and, for a node of `search` (`node` >= 0), "node" and
+/// "parentNode"; else its "path", the hexes entered, or `hex` alone for an entry no walk reaches
+/// (node < 0: a landing). 0 when memory ran out (recorded).
+int mc_write_hex_route(McRequest *j, cJSON *entry, const McReach *search, McHex hex, int node, int parent_node,
+                       McHex start, bool parent, bool brief);
 
 /// What a game adds to the kit's reach answer.
 typedef struct McHexReachWriter {

@@ -1,36 +1,33 @@
-// The godsgloom queries: reads `reach` and `move` requests into McGgRequest, runs
-// src/rules/godsgloom/ and writes the results (docs/api/godsgloom.md).
-#include <stdio.h>
+// The godsgloom queries: reads `reach`, `move` and `whyNot` requests into McGgRequest (the world
+// with the hex-game kit, json/hex_kit.h), runs src/rules/godsgloom/ and writes the results
+// (docs/api/godsgloom.md).
 #include <string.h>
 
 #include "core/limits.h"
-#include "core/work.h"
 #include "json/dispatch.h"
-#include "json/write.h"
-#include "movecalc.h"
-#include "json/position.h"
+#include "json/hex_kit.h"
 #include "json/read_hex.h"
+#include "json/write.h"
 #include "json/write_reach.h"
 #include "rules/godsgloom/gg.h"
 #include "rules/godsgloom/gg_columns.h"
 
-static const char *const unit_keys[] = {"id",    "side",   "type",   "q",         "r",      "col",     "row",
-                                        "facing", "speed", "traits", "abilities", "tokens", "engaged", NULL};
+static const char *const unit_keys[] = {"facing", "speed", "traits", "abilities", "tokens", "engaged", NULL};
 
 // A name the engine does not know in a unit's traits, abilities or tokens: real unit sheets list
 // many that have nothing to do with movement, so they are accepted, have no effect, and are named
 // in the answer ("ignoredNames") so that a misspelt movement trait does not go unnoticed.
 typedef struct Ignored {
-    int unit;
     const char *list, *name;
 } Ignored;
 
-typedef struct IgnoredList {
-    Ignored *items;
-    int count, cap;
-} IgnoredList;
-
-const char *mc_gg_terrain_kind(int i) { return i >= 0 && i < MC_GG_TERRAIN_COUNT ? mc_gg_terrain[i].name : NULL; }
+// A unit's own fields (its id, side and hex are the kit's) and the names it gives that the
+// engine does not know, in the order given.
+typedef struct Fields {
+    McGgUnit unit;
+    Ignored *ignored;
+    int ignored_count, ignored_cap;
+} Fields;
 
 static char fold(char c) {
     if (c >= 'A' && c <= 'Z') return (char)(c - 'A' + 'a');
@@ -46,9 +43,9 @@ static bool same_name(const char *a, const char *b) {
 }
 
 // Reads a list of names from `table` into a bit set; a known trait given twice (also under its
-// other name) is bad_request; an unknown name goes to `ignored` once.
-static int read_names(McRequest *j, const cJSON *obj, const char *key, const McGgName *table, int unit,
-                      IgnoredList *ignored, unsigned *bits) {
+// other name) is bad_request; an unknown name goes to the unit's ignored names once.
+static int read_names(McRequest *j, const cJSON *obj, const char *key, const McGgName *table, Fields *f,
+                      unsigned *bits) {
     const cJSON *arr;
     int n;
     *bits = 0;
@@ -65,142 +62,77 @@ static int read_names(McRequest *j, const cJSON *obj, const char *key, const McG
             *bits |= hit->bit;
         } else {
             bool seen = false;
-            for (int k = 0; k < ignored->count && !seen; k++)
-                seen = ignored->items[k].unit == unit && ignored->items[k].list == key &&
-                       same_name(ignored->items[k].name, name);
+            for (int k = 0; k < f->ignored_count && !seen; k++)
+                seen = f->ignored[k].list == key && same_name(f->ignored[k].name, name);
             if (!seen) {
-                if (!mc_grow(j->env.arena, (void **)&ignored->items, &ignored->cap, ignored->count + 1, sizeof(Ignored)))
+                if (!mc_grow(j->env.arena, (void **)&f->ignored, &f->ignored_cap, f->ignored_count + 1, sizeof(Ignored)))
                     return mc_read_oom(j);
-                ignored->items[ignored->count++] = (Ignored){unit, key, name};
+                f->ignored[f->ignored_count++] = (Ignored){key, name};
             }
         }
     }
     return 1;
 }
 
-// A unit of `units` at index i (the path is at it): its fields, its hex on the board, and its
-// id added to `ids` (NULL: the caller checks the id itself). The order of the checks is the
-// order of the errors a request gets.
-static int read_unit(McRequest *j, const cJSON *e, int i, const McBoard *board, McIdMap *ids, IgnoredList *ignored,
-                     McGgUnit *u) {
-    const char *type = NULL;
-    memset(u, 0, sizeof *u);
+// The unit's own fields (McHexGame.read_unit), in the order of the errors a request gets.
+static int read_unit(McRequest *j, const cJSON *e, void *fields) {
+    Fields *f = fields;
+    McGgUnit *u = &f->unit;
     u->speed = -1;
     u->engaged = -1;
-    if (!mc_read_object(j, e, unit_keys) || !mc_read_string(j, e, "id", 1, &u->id)) return 0;
-    if (ids) {
-        int idk = mc_read_push_key(j, "id");
-        if (!mc_ids_add(j, ids, u->id)) return 0;
-        mc_read_pop(j, idk);
-    }
-    if (!mc_read_string(j, e, "side", 1, &u->side) || !mc_read_string(j, e, "type", 0, &type) ||
-        !mc_read_hex_fields(j, e, &u->hex) || !mc_read_int(j, e, "facing", 1, 0, 5, &u->facing) ||
-        !mc_read_int(j, e, "speed", 0, 0, MC_MAX_MOVE_POINTS, &u->speed) ||
-        !read_names(j, e, "traits", mc_gg_trait_names, i, ignored, &u->traits) ||
-        !read_names(j, e, "abilities", mc_gg_ability_names, i, ignored, &u->abilities) ||
-        !read_names(j, e, "tokens", mc_gg_token_names, i, ignored, &u->tokens) || !mc_read_bool(j, e, "engaged", 0, &u->engaged))
-        return 0;
-    if (mc_board_index(board, u->hex) < 0)
-        return mc_read_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", u->hex.q, u->hex.r);
+    return mc_read_int(j, e, "facing", 1, 0, 5, &u->facing) &&
+           mc_read_int(j, e, "speed", 0, 0, MC_MAX_MOVE_POINTS, &u->speed) &&
+           read_names(j, e, "traits", mc_gg_trait_names, f, &u->traits) &&
+           read_names(j, e, "abilities", mc_gg_ability_names, f, &u->abilities) &&
+           read_names(j, e, "tokens", mc_gg_token_names, f, &u->tokens) && mc_read_bool(j, e, "engaged", 0, &u->engaged);
+}
+
+// A unit replaced in place keeps its ignored names' room in the kept world, which fits only as
+// many (McHexGame.replace_unit); their strings are the tree's new unit's.
+static int replace_unit(void *fields, const void *read) {
+    Fields *kept = fields;
+    const Fields *f = read;
+    if (f->ignored_count != kept->ignored_count) return 0;
+    if (f->ignored_count) memcpy(kept->ignored, f->ignored, (size_t)f->ignored_count * sizeof *f->ignored);
+    kept->unit = f->unit;
     return 1;
 }
 
-// What the position gives every question: the board and the units as read, with the hex each
-// unit stands on, the ids and the ignored names. A position keeps it between asks (json/position.h).
-typedef struct World {
-    McBoard board;
-    McGgUnit *units;
-    int unit_count;
-    int *at; // by board index: the unit standing there, or -1
-    McIdMap ids;
-    IgnoredList ignored;
-} World;
+static const McHexGame game = {mc_gg_terrain_names, unit_keys, sizeof(Fields), read_unit, replace_unit};
+MC_HEX_WORLD(world_of, game)
 
+const char *mc_gg_terrain_kind(int i) { return mc_hex_terrain_kind(&game, i); }
 
-static int read_world(McRequest *j, const cJSON *req, void *world) {
-    World *w = world; // zeroed (mc_kept_read)
-    const char *names[MC_GG_TERRAIN_COUNT + 1];
-    for (int i = 0; i < MC_GG_TERRAIN_COUNT; i++) names[i] = mc_gg_terrain[i].name;
-    names[MC_GG_TERRAIN_COUNT] = NULL;
-    McBoardSpec spec = {names, NULL, 0};
-    if (!mc_read_board(j, req, &spec, &w->board, NULL)) return 0;
-    McArena *arena = j->env.arena;
-    const cJSON *arr;
-    int n;
-    if (!mc_read_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &arr, &n)) return 0;
-    w->units = MC_NEW(arena, McGgUnit, n > 0 ? n : 1);
-    w->at = MC_NEW(arena, int, w->board.count > 0 ? w->board.count : 1);
-    if (!w->units || !w->at) return mc_read_oom(j);
-    if (!mc_ids_init(j, &w->ids, n)) return 0;
-    for (int i = 0; i < w->board.count; i++) w->at[i] = -1;
-    MC_EACH(j, arr, "units", it) {
-        McGgUnit *u = &w->units[it.index];
-        if (!read_unit(j, it.item, it.index, &w->board, &w->ids, &w->ignored, u)) return 0;
-        int pos = mc_board_index(&w->board, u->hex);
-        if (w->at[pos] >= 0)
-            return mc_read_fail(j, "bad_request", "stands on the same hex as units[%d]; a hex holds one unit", w->at[pos]);
-        w->at[pos] = it.index;
-    }
-    w->unit_count = n;
-    // A kept world outlives the tree's unit objects an update replaces: it holds its own ids, to
-    // tell a unit replaced under its own id from one renamed.
-    for (int i = 0; i < n && j->kept; i++) {
-        char *id = mc_arena_dup(arena, w->units[i].id, strlen(w->units[i].id) + 1, 1);
-        if (!id) return mc_read_oom(j);
-        w->units[i].id = w->ids.ids[i] = id;
-    }
-    return 1;
+// What a name of the list `list` (read_names' key) is called in a trace.
+static const char *list_item(const char *list) {
+    return strcmp(list, "traits") == 0 ? "trait" : strcmp(list, "abilities") == 0 ? "ability" : "token";
 }
 
-// Reads again unit `i`, replaced in place, into the kept world (mc_kept_read): 0 when it is not
-// as simply replaced (an error, a new id, a hex taken, other ignored names).
-static int refresh_unit(McRequest *j, const cJSON *e, int i, void *world) {
-    World *w = world; // zeroed (mc_kept_read)
-    IgnoredList mine = {NULL, 0, 0};
-    McGgUnit u;
-    McGgUnit *old = &w->units[i];
-    int first = 0, count = 0;
-    while (first < w->ignored.count && w->ignored.items[first].unit < i) first++;
-    while (first + count < w->ignored.count && w->ignored.items[first + count].unit == i) count++;
-    if (!read_unit(j, e, i, &w->board, NULL, &mine, &u) || strcmp(u.id, old->id) != 0 || mine.count != count) return 0;
-    int from = mc_board_index(&w->board, old->hex), to = mc_board_index(&w->board, u.hex);
-    if (to != from && w->at[to] >= 0) return 0;
-    w->at[from] = -1;
-    w->at[to] = i;
-    // The other strings are the tree's new unit's: the replaced one's are gone.
-    u.id = old->id;
-    if (count) memcpy(&w->ignored.items[first], mine.items, (size_t)count * sizeof *mine.items);
-    *old = u;
-    return 1;
-}
-
-// The world of the position being asked, kept or read anew; or of this request.
-static const World *get_world(McRequest *j, const cJSON *req) {
-    static const McKeptReader reader = {sizeof(World), read_world, refresh_unit, NULL};
-    return mc_kept_read(j, req, &reader);
-}
-
-// Everything `reach` and `move` share: board, units, the mover, ignoreUnits, reconnaissance, action.
-static int read_common(McRequest *j, const cJSON *req, McBoard *board, McGgRequest *out, IgnoredList *ignored) {
+// Everything `reach` and `move` share: board, units, the mover, ignoreUnits, reconnaissance,
+// action; the rules' units are the kit's world's with their own fields. *world: the world read.
+static int read_common(McRequest *j, const cJSON *req, McGgRequest *out, const McHexWorld **world) {
     memset(out, 0, sizeof *out);
-    const World *w = get_world(j, req);
+    const McHexWorld *w = *world = world_of(j, req);
     if (!w) return 0;
-    *board = w->board;
-    *ignored = w->ignored;
-    out->board = board;
-    out->units = w->units;
-    out->unit_count = w->unit_count;
     McArena *arena = j->env.arena;
-    const McGgUnit *units = w->units;
+    McGgUnit *units = MC_NEW(arena, McGgUnit, w->unit_count > 0 ? w->unit_count : 1);
+    if (!units) return mc_read_oom(j);
+    for (int i = 0; i < w->unit_count; i++) {
+        const Fields *f = mc_hex_unit_fields(w, i);
+        units[i] = f->unit;
+        units[i].id = w->units[i].id;
+        units[i].side = w->units[i].side;
+        units[i].hex = w->units[i].hex;
+        for (int k = 0; k < f->ignored_count; k++)
+            mc_trace(&j->env, "GG-TRT-1", units[i].id,
+                     "the %s \"%s\" is not one the engine knows: it is taken to have no effect on movement",
+                     list_item(f->ignored[k].list), f->ignored[k].name);
+    }
+    const McBoard *board = out->board = &w->board;
+    out->units = units;
+    out->unit_count = w->unit_count;
     const cJSON *arr;
     int n;
-    for (int i = 0; i < ignored->count; i++)
-        mc_trace(&j->env, "GG-TRT-1", units[ignored->items[i].unit].id,
-                 "the %s \"%s\" is not one the engine knows: it is taken to have no effect on movement",
-                 strcmp(ignored->items[i].list, "traits") == 0      ? "trait"
-                 : strcmp(ignored->items[i].list, "abilities") == 0 ? "ability"
-                                                                    : "token",
-                 ignored->items[i].name);
     if (!mc_read_ref(j, &w->ids, req, "unit", 1, &out->mover)) return 0;
     if (units[out->mover].speed < 0) {
         int inner = mc_read_push_key(j, "units");
@@ -229,7 +161,7 @@ static int read_common(McRequest *j, const cJSON *req, McBoard *board, McGgReque
             return 0;
         int pos = mc_board_index(board, x->hex);
         if (pos < 0) return mc_read_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", x->hex.q, x->hex.r);
-        if (mc_gg_terrain[board->terrain[pos]].keyword == MC_GG_OPEN)
+        if (mc_gg_terrain_keyword[board->terrain[pos]] == MC_GG_OPEN)
             return mc_read_fail(j, "bad_request", "Reconnaissance chooses a Difficult or Impassable hex; this one is open");
     }
     out->recon = recon;
@@ -238,15 +170,17 @@ static int read_common(McRequest *j, const cJSON *req, McBoard *board, McGgReque
 }
 
 // Names the unknown traits, abilities and tokens in the answer.
-static void write_ignored(McRequest *j, cJSON *result, const McGgRequest *req, const IgnoredList *ignored) {
+static void write_ignored(McRequest *j, cJSON *result, const McHexWorld *w) {
     cJSON *arr = mc_write_array(j, result, "ignoredNames");
-    for (int i = 0; i < ignored->count && arr; i++) {
-        const Ignored *x = &ignored->items[i];
-        cJSON *o = mc_write_push_object(j, arr);
-        if (!o) return;
-        mc_write_string(j, o, "unit", req->units[x->unit].id);
-        mc_write_string(j, o, "list", x->list);
-        mc_write_string(j, o, "name", x->name);
+    for (int i = 0; i < w->unit_count && arr; i++) {
+        const Fields *f = mc_hex_unit_fields(w, i);
+        for (int k = 0; k < f->ignored_count; k++) {
+            cJSON *o = mc_write_push_object(j, arr);
+            if (!o) return;
+            mc_write_string(j, o, "unit", w->units[i].id);
+            mc_write_string(j, o, "list", f->ignored[k].list);
+            mc_write_string(j, o, "name", f->ignored[k].name);
+        }
     }
 }
 
@@ -302,27 +236,7 @@ static void write_header(McRequest *j, cJSON *result, const McGgScene *s) {
 static void write_dest(McRequest *j, cJSON *o, const McGgReach *r, const McGgDest *d, bool parent_paths, bool brief) {
     const McGgScene *s = &r->scene;
     mc_write_hex_cost(j, o, d->hex, d->cost);
-    if (parent_paths) {
-        McHex ph = s->mover->hex;
-        McReachEntry pe;
-        if (d->parent_node >= 0 && mc_reach_get(&r->search, d->parent_node, &pe)) ph = pe.hex;
-        mc_write_reach_hex(j, o, "parent", ph, brief);
-        if (d->node >= 0) mc_write_node_parent(j, o, d->node, d->parent_node);
-    } else {
-        cJSON *path = mc_write_array(j, o, "path");
-        if (d->node < 0) {
-            if (path) mc_write_reach_hex(j, path, NULL, d->hex, brief); // Teleport and Reposition: the landing hex
-        } else {
-            int len = mc_reach_path(&r->search, d->node, NULL, 0);
-            McHex *hs = len > 0 ? MC_NEW(j->env.arena, McHex, len) : NULL;
-            if (len > 0 && !hs) {
-                j->oom = 1;
-                return;
-            }
-            mc_reach_path(&r->search, d->node, hs, len);
-            for (int i = 0; i < len && path; i++) mc_write_reach_hex(j, path, NULL, hs[i], brief);
-        }
-    }
+    if (!mc_write_hex_route(j, o, &r->search, d->hex, d->node, d->parent_node, s->mover->hex, parent_paths, brief)) return;
     if (!brief || d->engaged) mc_write_bool(j, o, "engaged", d->engaged);
     if (!brief || d->engager_count > 0) write_ids(j, o, "engagedWith", s->req, d->engagers, d->engager_count);
     if (d->may_melee >= 0 && (!brief || !d->may_melee)) mc_write_bool(j, o, "mayMeleeAttack", d->may_melee);
@@ -379,10 +293,9 @@ static bool through_node(const void *ctx, int i, McReachNode *out) {
 }
 
 static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
-    McBoard board;
     McGgRequest gr;
-    IgnoredList ignored = {NULL, 0, 0};
-    if (!read_common(j, req, &board, &gr, &ignored)) return 0;
+    const McHexWorld *w;
+    if (!read_common(j, req, &gr, &w)) return 0;
     int asked_parent = 0;
     bool brief = false;
     if (!mc_read_reach_paths(j, req, &asked_parent) || !mc_read_reach_detail(j, req, &brief)) return 0;
@@ -393,7 +306,7 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     write_header(j, result, &r.scene);
     bool parent = mc_write_reach_paths(j, result, asked_parent, path_hexes(&r), "GG-MOV-1", r.scene.mover->id);
     if (parent && !mc_gg_reach_through(&j->env, &r)) return mc_read_oom(j);
-    write_ignored(j, result, &gr, &ignored);
+    write_ignored(j, result, w);
     mc_write_reasons(j, result, "reasons", &r.scene.restrictions);
     if (r.has_stay) {
         cJSON *o = mc_write_object(j, result, "stay");
@@ -419,10 +332,9 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
 }
 
 static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
-    McBoard board;
     McGgRequest gr;
-    IgnoredList ignored = {NULL, 0, 0};
-    if (!read_common(j, req, &board, &gr, &ignored)) return 0;
+    const McHexWorld *w;
+    if (!read_common(j, req, &gr, &w)) return 0;
     McHex *path;
     int n;
     if (!mc_read_hex_path(j, req, "path", NULL, NULL, &path, &n)) return 0;
@@ -441,7 +353,7 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
         mc_write_number(j, fin, "facing", m.final_facing);
     }
     write_header(j, result, &m.scene);
-    write_ignored(j, result, &gr, &ignored);
+    write_ignored(j, result, w);
     mc_write_reasons(j, result, "restrictions", &m.scene.restrictions);
     mc_write_number(j, result, "cost", m.cost);
     mc_write_bool(j, result, "engaged", m.engaged);
@@ -462,24 +374,23 @@ static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
 }
 
 static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
-    McBoard board;
     McGgRequest gr;
-    IgnoredList ignored = {NULL, 0, 0};
-    if (!read_common(j, req, &board, &gr, &ignored)) return 0;
-    McWhyNot w;
-    memset(&w, 0, sizeof w);
-    w.needs = -1;
-    if (!mc_read_hex_at(j, req, "to", 1, &w.to, NULL)) return 0;
+    const McHexWorld *w;
+    if (!read_common(j, req, &gr, &w)) return 0;
+    McWhyNot answer;
+    memset(&answer, 0, sizeof answer);
+    answer.needs = -1;
+    if (!mc_read_hex_at(j, req, "to", 1, &answer.to, NULL)) return 0;
     McGgReach r;
     if (!mc_gg_reach(&j->env, &gr, &r)) return mc_read_oom(j);
     write_header(j, result, &r.scene);
-    write_ignored(j, result, &gr, &ignored);
+    write_ignored(j, result, w);
     mc_write_reasons(j, result, "restrictions", &r.scene.restrictions);
     McQuiet quiet = mc_why_not_quiet_begin(j);
-    int ok = mc_gg_why_not(&j->env, &gr, &r, &w);
+    int ok = mc_gg_why_not(&j->env, &gr, &r, &answer);
     mc_why_not_quiet_end(j, quiet);
     if (!ok) return mc_read_oom(j);
-    mc_write_why_not(j, result, &w);
+    mc_write_why_not(j, result, &answer);
     return 1;
 }
 

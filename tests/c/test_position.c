@@ -490,6 +490,39 @@ MC_TEST(kept_worlds_follow_updates,
 // limit: found by trying, and checked below, since any change to the work counts moves it.
 enum { EDGE_CIRCLES = 385, EDGE_SQUARES = 39, EDGE_FILLERS = 31 };
 
+MC_TEST(kept_gg_unit_renames_ignored_names,
+        "GG-TRT-1 positions: a unit replaced in place with other unknown trait names, as many or more, is "
+        "answered with the new names, as the request is") {
+    size_t before = mc_bytes_in_use();
+    cJSON *request = cJSON_Parse(
+        "{\"system\":\"godsgloom\",\"query\":\"reach\",\"unit\":\"a\",\"board\":{\"cols\":5,\"rows\":5},\"units\":["
+        "{\"id\":\"a\",\"side\":\"red\",\"q\":1,\"r\":2,\"facing\":0,\"speed\":2,\"traits\":[\"Swift\"]}]}");
+    char *position, *query;
+    mc_split_request(request, &position, &query);
+    McPosition pos = mc_position_open(position, NULL);
+    MC_CHECK(pos != 0);
+    mc_free(mc_position_ask(pos, query));
+    // One unknown name for another (the kept world's room for one), then two for one (read anew).
+    const char *const changes[] = {"{\"id\":\"a\",\"traits\":[\"Fearless\"]}",
+                                   "{\"id\":\"a\",\"traits\":[\"Fearless\",\"Huge\"]}"};
+    const char *const listed[] = {"\"name\":\"Fearless\"}]", "\"name\":\"Fearless\"},{\"unit\":\"a\",\"list\":\"traits\",\"name\":\"Huge\"}]"};
+    for (int i = 0; i < 2; i++) {
+        cJSON *change = cJSON_Parse(changes[i]);
+        int answered = 0;
+        MC_CHECK(change_both(pos, request, query, "kept_gg_unit_renames_ignored_names", change, &answered) && answered);
+        cJSON_Delete(change);
+        char *answer = mc_position_ask(pos, query);
+        MC_CHECK(strstr(answer, listed[i]) != NULL);
+        MC_CHECK(strstr(answer, "Swift") == NULL);
+        mc_free(answer);
+    }
+    mc_position_close(pos);
+    cJSON_free(position);
+    cJSON_free(query);
+    cJSON_Delete(request);
+    MC_CHECK_INT((long)mc_bytes_in_use(), (long)before);
+}
+
 static cJSON *edge_request(int fillers) {
     cJSON *r = cJSON_CreateObject(), *units = cJSON_AddArrayToObject(r, "units");
     cJSON *terrain = cJSON_AddArrayToObject(r, "terrain"), *circle = cJSON_CreateArray();

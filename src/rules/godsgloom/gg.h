@@ -18,15 +18,11 @@ typedef enum McGgKeyword {
     MC_GG_IMPASSABLE, ///< cannot be entered
 } McGgKeyword;
 
-/// One terrain name of the request and its movement keyword (GG-TER-1 terrain table).
-typedef struct McGgTerrainInfo {
-    const char *name; ///< lower-case JSON name
-    McGgKeyword keyword;
-} McGgTerrainInfo;
-
-#define MC_GG_TERRAIN_COUNT 14 ///< entries of mc_gg_terrain; code 0 ("open") is the default
-/// The terrain catalogue; a board's terrain code is an index into it.
-extern const McGgTerrainInfo mc_gg_terrain[MC_GG_TERRAIN_COUNT];
+#define MC_GG_TERRAIN_COUNT 14 ///< terrain kinds; code 0 ("open") is the default
+/// The terrain catalogue: a board's terrain code indexes the lower-case JSON names (NULL-terminated)
+/// and their movement keywords.
+extern const char *const mc_gg_terrain_names[MC_GG_TERRAIN_COUNT + 1];
+extern const McGgKeyword mc_gg_terrain_keyword[MC_GG_TERRAIN_COUNT];
 
 /// A name and the bit it sets (traits, abilities, tokens).
 typedef struct McGgName {
@@ -92,7 +88,7 @@ typedef enum McGgAction {
     MC_GG_ACTION_REPOSITION, ///< the Reposition ability
 } McGgAction;
 
-/// One request: the board (terrain codes index mc_gg_terrain), units on distinct board hexes,
+/// One request: the board (terrain codes index mc_gg_terrain_names), units on distinct board hexes,
 /// the mover's index. Everything is owned by the caller.
 typedef struct McGgRequest {
     const McBoard *board;

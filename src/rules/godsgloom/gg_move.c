@@ -152,7 +152,7 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
         if (r) r->unit = other->id;
         return r != NULL;
     }
-    if (n > 0 && mc_gg_terrain[s->board->terrain[at]].keyword == MC_GG_IMPASSABLE)
+    if (n > 0 && mc_gg_terrain_keyword[s->board->terrain[at]] == MC_GG_IMPASSABLE)
         return fail(env, out, n - 1, s->board->hexes[at], "ends_on_impassable", "GG-TER-1",
                     "Reconnaissance lets units move through an Impassable hex but not finish on it.") != NULL;
     if (n == 0) return 1;

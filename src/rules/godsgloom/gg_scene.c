@@ -6,13 +6,16 @@
 #include "rules/godsgloom/gg.h"
 
 // GG-TER-1 terrain table: only the movement keyword matters here (Difficult, Impassable);
-// Hill, Forest and Barricades carry no movement keyword and cost as Open.
-const McGgTerrainInfo mc_gg_terrain[MC_GG_TERRAIN_COUNT] = {
-    {"open", MC_GG_OPEN},         {"difficult", MC_GG_DIFFICULT}, {"impassable", MC_GG_IMPASSABLE},
-    {"hill", MC_GG_OPEN},         {"cliffs", MC_GG_IMPASSABLE},   {"river", MC_GG_DIFFICULT},
-    {"swamp", MC_GG_DIFFICULT},   {"lake", MC_GG_IMPASSABLE},     {"forest", MC_GG_OPEN},
-    {"building", MC_GG_IMPASSABLE}, {"statue", MC_GG_IMPASSABLE}, {"ruins", MC_GG_DIFFICULT},
-    {"rubble", MC_GG_DIFFICULT},  {"barricades", MC_GG_OPEN},
+// Hill, Forest and Barricades carry no movement keyword and cost as Open. A name and its keyword
+// share an index, the board's terrain code.
+const char *const mc_gg_terrain_names[MC_GG_TERRAIN_COUNT + 1] = {
+    "open",  "difficult", "impassable", "hill",     "cliffs", "river",  "swamp",
+    "lake",  "forest",    "building",   "statue",   "ruins",  "rubble", "barricades", NULL,
+};
+const McGgKeyword mc_gg_terrain_keyword[MC_GG_TERRAIN_COUNT] = {
+    MC_GG_OPEN,       MC_GG_DIFFICULT,  MC_GG_IMPASSABLE, MC_GG_OPEN,       MC_GG_IMPASSABLE,
+    MC_GG_DIFFICULT,  MC_GG_DIFFICULT,  MC_GG_IMPASSABLE, MC_GG_OPEN,       MC_GG_IMPASSABLE,
+    MC_GG_IMPASSABLE, MC_GG_DIFFICULT,  MC_GG_DIFFICULT,  MC_GG_OPEN,
 };
 
 const McGgName mc_gg_trait_names[] = {
@@ -114,7 +117,7 @@ int mc_gg_engagers(const McGgScene *scene, int pos, int *out) {
 
 McGgEnter mc_gg_enter(const McGgScene *scene, int to) {
     McGgEnter e = {false, 0, false, NULL, NULL, -1};
-    McGgKeyword kw = mc_gg_terrain[scene->board->terrain[to]].keyword;
+    McGgKeyword kw = mc_gg_terrain_keyword[scene->board->terrain[to]];
     bool recon = scene->recon[to] != 0;
     // GG-TER-1 (A-GG-2): Impassable hexes cannot be entered; Reconnaissance lets friends treat one
     // as Open for the Move Action, but they still cannot finish on it.

@@ -13,7 +13,7 @@ static int read_unit(McRequest *j, const cJSON *unit, void *fields) {
     return mc_read_int(j, unit, "allowance", 1, 0, MC_MAX_MOVE_POINTS, fields);
 }
 
-static const McHexGame game = {terrain, unit_keys, sizeof(int), read_unit};
+static const McHexGame game = {terrain, unit_keys, sizeof(int), read_unit, NULL};
 MC_HEX_WORLD(world_of, game)
 
 const char *mc_ks_terrain_kind(int i) { return mc_hex_terrain_kind(&game, i); }
