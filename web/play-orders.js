@@ -175,7 +175,9 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
 
   /** The bar under the verdict: the card's buttons, or the card played and the engine's running total. */
   function render() {
-    bar.hidden = !(can() && ui.mode === 'play');
+    // not over an order drawn with the form: a card chosen would replace it (and on a landscape
+    // phone the bar floats over the board's top, where the form's paths are drawn)
+    bar.hidden = !(can() && ui.mode === 'play') || (doc().query === ORDER && !active() && rows().length > 0);
     if (bar.hidden) return;
     if (!active()) {
       const n = el('select');

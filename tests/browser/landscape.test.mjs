@@ -161,6 +161,7 @@ const JOURNEYS = {
     await f.tap('#tab-ask-panel');
     await f.select('#query', 'order');
     await ruled(page);
+    assert.equal(await page.isVisible('#play-bar'), false, 'no cards float over an order drawn with the form (one chosen would replace it)');
     await f.tap(key('moves.add'));
     await f.select(key('moves.1.unit'), 'Scipio');
     await f.tap(key('moves.0.draw'));
