@@ -126,12 +126,17 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
     } else if (w) {
       const x = w.piece;
       const name = x.unit ?? x.marker;
-      const p = el('p', `Tap where ${name} goes: one of its ${x.candidates.length} nearest free hex${x.candidates.length === 1 ? '' : 'es'} (numbered)${x.chooser ? `, ${x.chooser}’s choice` : ''} (TW-EJ-1).`);
+      // one row on a phone: who places it and the hexes' numbers as on the board (each button's
+      // name says its hex); the verdict above says the move and why it ejects
+      const who = x.chooser ? `${x.chooser[0].toUpperCase()}${x.chooser.slice(1)} places ${name}:` : `Where ${name} goes:`;
+      const p = el('p', who);
       p.id = 'eject-ask';
+      p.title = `Tap where ${name} goes: one of its ${x.candidates.length} nearest free hex${x.candidates.length === 1 ? '' : 'es'} (numbered)${x.chooser ? `, ${x.chooser}’s choice` : ''} (TW-EJ-1).`;
       parts.push(p);
       // the same hexes as buttons, for a keyboard or a screen reader
       x.candidates.forEach((c, i) => {
-        const b = el('button', `${i + 1}: ${colRow(c)}`, 'secondary small');
+        const b = el('button', String(i + 1), 'secondary small');
+        b.dataset.hex = String(i + 1);
         b.type = 'button';
         b.setAttribute('aria-label', `${i + 1}: ${colRow(c)}, where ${name} goes`);
         b.addEventListener('click', () => give(x, { to: { q: c.q, r: c.r } }));

@@ -19,7 +19,7 @@ const ORDER_COUNTS = [1, 2, 3, 4, 5];
 export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame, bar }) {
   const ORDER = 'order';
   let count = 3; // the orders on the next section card chosen
-  let said = ''; // why the last unit dropped went back (kept on screen until the next drag)
+  let said = ''; // why the last unit dropped went back (kept in the verdict until the next drag)
   let framed = false; // the section of the card just chosen has been put in view
   const can = () => !!sys().playOrder && !!sys().queries[ORDER];
   /** True while a card is being played: the question is the order, chosen in play. */
@@ -175,7 +175,9 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
 
   /** The bar under the verdict: the card's buttons, or the card played and the engine's running total. */
   function render() {
-    bar.hidden = !(can() && ui.mode === 'play');
+    // not over an order drawn with the form: a card chosen would replace it (and on a landscape
+    // phone the bar floats over the board's top, where the form's paths are drawn)
+    bar.hidden = !(can() && ui.mode === 'play') || (doc().query === ORDER && !active() && rows().length > 0);
     if (bar.hidden) return;
     if (!active()) {
       const n = el('select');
@@ -196,39 +198,41 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
       const more = el('select');
       more.id = 'order-card';
       more.setAttribute('aria-label', 'Play another command card');
-      const none = el('option', 'Other card…');
+      const none = el('option', 'Other…');
       none.value = '';
       more.append(none, ...cards().map((x) => { const o = el('option', x.name); o.value = x.card; return o; }));
       more.addEventListener('change', () => { if (more.value) choose(more.value); });
       if (showParts(bar, [n, ...buttons, ...(cards().length ? [more] : [])])) bar.scrollTop = 0;
       return;
     }
-    const i = inputs(), r = ruling();
+    // the card played, named only: its running total (orders used, who may still battle and why)
+    // is the verdict's, which says it once (a bar repeating it took a second row of a phone)
+    const i = inputs();
     const card = i.card === 'section' ? `${SECTION_WORDS[i.section] ?? i.section} card`
       : `${spec()?.name ?? i.card}${i.leader ? ` (${i.leader})` : ''}`;
-    const total = r && Number.isFinite(r.ordersAllowed) ? `${r.ordersUsed} of ${r.ordersAllowed} orders used.` : `${i.orders ?? ''} orders.`;
-    // who may still battle and why not, and the leaders who join a unit (the engine's words)
-    const battle = (r?.battle ?? []).map((b) => `${b.unit}${b.leader ? ` (with ${b.leader})` : ''} ${b.mustBattle ? 'must battle' : b.canBattle ? 'may battle' : `may not battle${b.noBattleReasons?.[0] ? ` (${b.noBattleReasons[0].message})` : ''}`}`);
-    const joins = (r?.moves ?? []).filter((m) => m.legal !== false && (m.attachesTo || m.leaderAttaches)).map((m) => (m.attachesTo ? `${m.unit} attaches to ${m.attachesTo}` : `${m.leaderAttaches} attaches to ${m.unit}`));
-    const facts = [...battle, ...joins];
-    // a card moving units twice says how a second move is made, and that the order waits for it
-    const twice = spec()?.twice ? ' Drag a unit again for its move after ranged combat; Make this move makes the order.' : '';
-    const text = el('p', `${card[0].toUpperCase()}${card.slice(1)}: ${total}${facts.length ? ` ${facts.join('; ')}.` : rows().length ? '' : ' Drag each unit it orders.'}${twice}`);
+    const text = el('p', `${card[0].toUpperCase()}${card.slice(1)}`);
     text.id = 'order-total';
-    const parts = [text];
-    if (said) { const w = el('p', said, 'order-said'); w.id = 'order-said'; parts.push(w); }
     const stop = el('button', 'End card', 'secondary small');
     stop.type = 'button';
     stop.id = 'order-end';
     stop.addEventListener('click', end);
-    if (showParts(bar, [...parts, stop])) bar.scrollTop = 0;
+    if (showParts(bar, [text, stop])) bar.scrollTop = 0;
   }
+
+  /**
+   * What the verdict adds while a card is played: why the last unit dropped went back (until the
+   * next drag), and on a card moving its units twice how the second move is made.
+   */
+  function note() {
+    return active() ? [said, twice()].filter(Boolean).join(' ') : '';
+  }
+  const twice = () => (spec()?.twice ? 'Drag a unit again for its move after ranged combat; Make this move makes the order.' : '');
 
   /** What the order waits for in play, in words (the verdict's, instead of the form's): a unit dragged, or a card (one made is over). */
   function waiting() {
     if (!can() || doc().query !== ORDER || rows().length) return null;
-    return active() ? 'Drag each unit the card orders to where it goes.' : 'Choose the next card below, or tap a unit for its reach.';
+    return active() ? [said, 'Drag each unit the card orders to where it goes.', twice()].filter(Boolean).join(' ') : 'Choose the next card below, or tap a unit for its reach.';
   }
 
-  return { can, active, carry, drop, follow, overlay, render, waiting };
+  return { can, active, carry, drop, follow, overlay, render, waiting, note };
 }

@@ -498,5 +498,5 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   const playHexOverlay = (sc) => (playing() ? [...orders.overlay(sc), ...eject.overlay()] : []);
 
   return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, activateUnit, unitKey, unitKeys, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree,
-    playOverlay: table.overlay, playNote: table.note, renderPlayBar, playHexOverlay, playWaiting: () => (playing() ? orders.waiting() : null) };
+    playOverlay: table.overlay, playNote: (request, result) => [table.note(request, result), playing() ? orders.note() : ''].filter(Boolean).join(' '), renderPlayBar, playHexOverlay, playWaiting: () => (playing() ? orders.waiting() : null) };
 }

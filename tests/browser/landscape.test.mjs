@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { launch, engineAnswer as answer, openPage, pageRequest, pickSystem, ruled, hook, verdict, details, artifacts, touchDrag, painted } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
-import { toOffset } from '../../web/hex.js';
+import { toOffset, toAxial } from '../../web/hex.js';
 
 let env;
 before(async () => { env = await launch(); });
@@ -161,6 +161,7 @@ const JOURNEYS = {
     await f.tap('#tab-ask-panel');
     await f.select('#query', 'order');
     await ruled(page);
+    assert.equal(await page.isVisible('#play-bar'), false, 'no cards float over an order drawn with the form (one chosen would replace it)');
     await f.tap(key('moves.add'));
     await f.select(key('moves.1.unit'), 'Scipio');
     await f.tap(key('moves.0.draw'));
@@ -211,6 +212,73 @@ for (const { id } of SYSTEMS.filter((s) => JOURNEYS[s.id])) {
     await j.play(page, f, id);
     console.log(`${id} at 740x360: ${f.touches} touches`);
     assert.ok(f.touches <= j.touches, `${f.touches} touches, at most ${j.touches}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+// The board's own texts stay readable under what floats over it, and the column beside keeps its
+// places: in Play with a command card (a game that plays cards: its `order` query), at 740 × 360, the
+// card bar covers none of the columns' or rows' numbers, before a card and with one played; Make this
+// move, once a unit is dragged, covers no tab nor the verdict; and the verdict, clamped to three
+// lines, shows no part of a fourth, whether it is clamped or scrolls (a tapped hex's why-not).
+const CARD_GAMES = SYSTEMS.filter((s) => s.queries.some((q) => q.name === 'order'));
+for (const { id } of CARD_GAMES) {
+  test(`${id} (740x360, touch): play, the card bar clear of the board's numbers, Make this move clear of the tabs, the verdict's fourth line hidden`, { timeout: 90000 }, async () => {
+    const { context, page, errors } = await openPage(env, LANDSCAPE, { touch: true });
+    await pickSystem(page, id);
+    const overlaps = (a, b) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+    const numbersUnder = async (sel) => {
+      await painted(page);
+      const bar = await boxOf(page, sel), board = await boxOf(page, '#board');
+      return (await hook(page, 'boardLabels')).filter((t) => t.kind === 'grid')
+        .map((t) => ({ text: t.text, x: board.x + t.box[0], y: board.y + t.box[1], w: t.box[2] - t.box[0], h: t.box[3] - t.box[1] }))
+        .filter((t) => overlaps(t, bar)).map((t) => t.text);
+    };
+    const fourthHidden = async (when) => {
+      const v = await page.evaluate(() => {
+        const e = document.getElementById('verdict'), cs = getComputedStyle(e);
+        return { shown: e.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom), line: parseFloat(cs.lineHeight), cls: e.className };
+      });
+      assert.ok(v.shown <= 3 * v.line + 0.5, `${when}: the verdict shows at most three lines (${v.shown} px of ${v.line} px lines, ${v.cls})`);
+    };
+    await page.waitForSelector('#play-bar:not([hidden])');
+    assert.ok((await hook(page, 'boardLabels')).some((t) => t.kind === 'grid'), 'the board draws its numbers');
+    assert.deepEqual(await numbersUnder('#play-bar'), [], 'the cards cover no number of the board');
+    await fourthHidden('a reach');
+    // a hex the mover cannot reach, tapped: why not, in a box that scrolls
+    const request = await pageRequest(page), reach = await answer(request);
+    const reached = new Set([...reach.hexes.map((h) => `${h.q},${h.r}`), ...request.units.map((u) => `${u.q},${u.r}`)]);
+    const from = request.units.find((u) => u.id === request.unit);
+    const b = await boxOf(page, '#board');
+    let far = null;
+    for (const [dc, dr] of [[0, -3], [3, 0], [-3, 0], [0, 3], [2, -2], [-2, -2]]) {
+      const o = toOffset(from.q, from.r), ax = toAxial(o.col + dc, o.row + dr), p = await hook(page, 'screenOfHex', o.col + dc, o.row + dr);
+      if (!reached.has(`${ax.q},${ax.r}`) && p.x > b.x + 20 && p.y > b.y + 40 && p.x < b.x + b.w - 20 && p.y < b.y + b.h - 60) { far = p; break; }
+    }
+    assert.ok(far, 'a hex out of reach in view');
+    {
+      await page.touchscreen.tap(far.x, far.y);
+      await painted(page);
+      await fourthHidden('a tapped hex');
+    }
+    // a section card played, its first unit dragged a hex ahead
+    await page.tap('[data-section="center"]');
+    await page.waitForSelector('#order-total');
+    assert.deepEqual(await numbersUnder('#play-bar'), [], 'the card played covers no number of the board');
+    const mover = request.unit, at = toOffset(from.q, from.r);
+    await touchDrag(page, await hook(page, 'screenOf', mover), await hook(page, 'screenOfHex', at.col, at.row - 1));
+    await page.waitForFunction(() => /1 of \d orders? used/.test(document.getElementById('verdict').textContent));
+    await page.waitForSelector('#apply:not([hidden])');
+    await painted(page);
+    const apply = await boxOf(page, '#apply');
+    assert.ok(inView(apply), `Make this move is on the screen: ${JSON.stringify(apply)}`);
+    const tabs = await page.$$eval('#tabs > *', (ts) => ts.map((t) => { const r = t.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height, id: t.id }; }));
+    assert.deepEqual(tabs.filter((t) => overlaps(t, apply)).map((t) => t.id), [], 'Make this move covers no tab');
+    assert.ok(!overlaps(apply, await boxOf(page, '#verdict')), 'nor the verdict');
+    assert.deepEqual(await numbersUnder('#apply'), [], 'nor a number of the board');
+    await fourthHidden('an order');
+    await shot(page, id, 'card-apply');
     assert.deepEqual(errors, []);
     await context.close();
   });

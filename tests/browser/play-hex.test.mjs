@@ -51,6 +51,21 @@ async function barTap(page, sel, then) {
   await (typeof then === 'string' ? page.waitForSelector(then) : page.waitForFunction(then));
 }
 
+/**
+ * The play bar is one row at 360 px: its parts share a line, it is no taller than a button row, and it
+ * repeats none of the verdict's ruling (the orders used, who may battle: the verdict's alone).
+ */
+async function oneRow(page) {
+  const bar = await page.evaluate(() => {
+    const b = document.getElementById('play-bar'), r = b.getBoundingClientRect();
+    const parts = [...b.children].map((x) => x.getBoundingClientRect()).map((x) => [x.top, x.bottom]);
+    return { h: r.height, text: b.textContent, row: Math.max(...parts.map((p) => p[0])) < Math.min(...parts.map((p) => p[1])), fontPx: parseFloat(getComputedStyle(document.documentElement).fontSize) };
+  });
+  assert.ok(bar.row, `the bar's parts share one row: ${JSON.stringify(bar)}`);
+  assert.ok(bar.h <= 2.75 * bar.fontPx, `the bar is one row tall: ${bar.h} px`);
+  assert.ok(!/orders? used|may battle|attaches/.test(bar.text), `the bar repeats no ruling: ${bar.text}`);
+}
+
 // The issue asks at most 5 touches with Undo and Redo. A three-unit order cannot take fewer than
 // 6: the card (the page never picks one for the player), one drag for each of the 3 pieces it
 // orders, Undo and Redo. Every other touch is gone: no count chosen (3, the default), no card
@@ -66,21 +81,26 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
   await shot(page, 'cc-1-cards');
   // touch 1: the centre card (3 orders, the card's default count)
   assert.equal(await page.inputValue('#order-count'), '3');
+  await oneRow(page);
+  const tabsBefore = await page.locator('#tabs').boundingBox();
   await cardTap(page, '[data-section="center"]', '#order-total');
-  assert.match(await page.textContent('#order-total'), /^Centre card: /);
+  assert.equal(await page.textContent('#order-total'), 'Centre card', 'the bar names the card; its running total is the verdict’s');
+  await oneRow(page);
+  assert.equal((await page.locator('#tabs').boundingBox()).y, tabsBefore.y, 'the card chosen moves nothing under the bar: the tabs stay');
   assert.equal((await pageRequest(page)).query, 'order', 'the question is the order');
   // the section shaded on the board, with the orders left
   await page.waitForFunction(() => window.movecalcTest.boardText().some(([t]) => t === 'centre: 3 orders left'));
   // touch 2: the Hastati (medium infantry: 1 hex, CCA-MV-1) dragged one hex ahead
   await drag(page, await screen(page, 5, 6), await screen(page, 5, 5));
-  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
   await shot(page, 'cc-2-one-ordered');
   // touch 3: the Principes (heavy infantry: 1 hex) one hex ahead
   await drag(page, await screen(page, 7, 6), await screen(page, 7, 5));
-  await page.waitForFunction(() => /2 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  await page.waitForFunction(() => /2 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
   // the running total says who may battle: neither is next to the Gauls, four rows ahead
-  const total = await page.textContent('#order-total');
-  assert.ok(total.includes('Hastati may battle') && total.includes('Principes may battle'), `each ordered unit's battle in the running total\n${total}`);
+  const total = await verdict(page);
+  assert.ok(total.includes('Hastati to col 5, row 5, may battle') && total.includes('Principes to col 7, row 5, may battle'), `each ordered unit's battle in the running total\n${total}`);
+  await oneRow(page);
   const request = await pageRequest(page);
   assert.deepEqual(request.moves.map((m) => [m.unit, m.path.map((h) => toOffset(h.q, h.r))]), [['Hastati', [{ col: 5, row: 5 }]], ['Principes', [{ col: 7, row: 5 }]]]);
   await shot(page, 'cc-3-two-ordered');
@@ -90,8 +110,8 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
   await drag(page, await screen(page, 6, 7), await screen(page, 5, 5), { hold: async () => {
     await page.waitForFunction((h) => { const m = window.movecalcTest.request().moves?.[2]; return m?.unit === 'Scipio' && m.path.at(-1).q === h.q && m.path.at(-1).r === h.r; }, toAxial(5, 5));
     full = await pageRequest(page);
-    await page.waitForFunction(() => /Scipio attaches to Hastati/.test(document.getElementById('order-total')?.textContent ?? ''));
-    assert.match(await page.textContent('#order-total'), /3 of 3 orders used\. Hastati \(with Scipio\) may battle; Principes may battle; Scipio attaches to Hastati\./);
+    await page.waitForFunction(() => /Scipio to col 5, row 5, attaches to Hastati/.test(document.getElementById('verdict')?.textContent ?? ''));
+    assert.match(await verdict(page), /3 of 3 orders used: Hastati to col 5, row 5, may battle; Principes to col 7, row 5, may battle; Scipio to col 5, row 5, attaches to Hastati\./);
     await shot(page, 'cc-4-leader-held');
   } });
   await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
@@ -125,8 +145,8 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s s
   await barTap(page, '[data-section="center"]', '#order-total');
   await painted(page); // the card shows the whole board
   await touchDrag(page, await screen(page, 10, 6), await screen(page, 10, 5));
-  await page.waitForSelector('#order-said');
-  const said = await page.textContent('#order-said');
+  await page.waitForFunction(() => /Equites goes back/.test(document.getElementById('verdict')?.textContent ?? ''));
+  const said = (await verdict(page)).slice((await verdict(page)).indexOf('Equites goes back'));
   const outside = await answer({ ...(await pageRequest(page)), ordered: ['Equites'], moves: [{ unit: 'Equites', path: [toAxial(10, 5)] }] });
   const why = outside.reasons.find((x) => x.unit === 'Equites');
   assert.equal(why?.code, 'outside_section', 'the engine: the Equites are not in the centre section');
@@ -137,7 +157,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s s
   await shot(page, 'cc-illegal-section');
   // the Hastati (1 hex) dragged two hexes ahead
   await touchDrag(page, await screen(page, 5, 6), await screen(page, 5, 4));
-  await page.waitForFunction(() => /^Hastati goes back/.test(document.getElementById('order-said')?.textContent ?? ''));
+  await page.waitForFunction(() => /Hastati goes back/.test(document.getElementById('verdict')?.textContent ?? ''));
   assert.deepEqual(await where(page, 'Hastati'), { col: 5, row: 6 });
   await ruled(page);
   assert.deepEqual((await pageRequest(page)).moves, []);
@@ -162,11 +182,11 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-LD-10 a leader dragged of
   const { s } = await hook(page, 'camera');
   const hexCentre = await screen(page, 5, 6);
   await touchDrag(page, { x: hexCentre.x + 0.42 * s, y: hexCentre.y - 0.42 * s }, await screen(page, 6, 5));
-  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
   assert.deepEqual((await pageRequest(page)).moves.map((m) => m.unit), ['Scipio'], 'the leader was picked up, not his unit');
   // the Hastati picked by the rest of the hex (below its centre): they move one hex, alone
   await touchDrag(page, { x: hexCentre.x - 0.2 * s, y: hexCentre.y + 0.3 * s }, await screen(page, 5, 5));
-  await page.waitForFunction(() => /2 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  await page.waitForFunction(() => /2 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
   const request = await pageRequest(page);
   assert.deepEqual(request.moves.map((m) => m.unit), ['Scipio', 'Hastati']);
   const result = await answer(request);
@@ -193,25 +213,25 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-CD-1 the other cards in o
   const game = (await import('../../web/games/cc-ancients.js')).default;
   assert.deepEqual(offered, game.playCards.map((c) => c.card));
   assert.ok(offered.includes('order mounted troops') && offered.includes('leadership') && offered.includes('move-fire-move'));
-  // on the phone: the count and the three sections one row, the other cards one select inside the 360 px row under it
-  const boxes = await page.$$eval('#play-bar > *', (xs) => xs.map((x) => { const b = x.getBoundingClientRect(); return [x.id || x.textContent, b.top, b.right]; }));
-  const sections = boxes.filter(([id]) => id !== 'order-card');
-  assert.ok(sections.every(([, top]) => Math.abs(top - sections[0][1]) < 4), `the section cards on one row: ${JSON.stringify(boxes)}`);
+  // on the phone: the count, the three sections and the other cards' select one row, whole, inside the 360 px
+  const boxes = await page.$$eval('#play-bar > *', (xs) => xs.map((x) => { const b = x.getBoundingClientRect(); return [x.id || x.textContent, b.top, b.right, x.scrollWidth <= x.clientWidth + 1 || x.tagName === 'SELECT']; }));
+  assert.ok(boxes.every(([, top]) => Math.abs(top - boxes[0][1]) < 4), `the cards on one row: ${JSON.stringify(boxes)}`);
   assert.ok(boxes.every(([, , right]) => right <= 360), `inside the phone's width: ${JSON.stringify(boxes)}`);
+  await oneRow(page);
   await shot(page, 'cc-other-cards');
   await page.selectOption('#order-count', '1');
   await page.selectOption('#order-card', 'order mounted troops');
-  await page.waitForFunction(() => /^Order Mounted Troops: /.test(document.getElementById('order-total')?.textContent ?? ''));
+  await page.waitForFunction(() => /^Order Mounted Troops$/.test(document.getElementById('order-total')?.textContent ?? ''));
   assert.equal(await verdict(page), 'Drag each unit the card orders to where it goes.', 'the verdict says how to play the card, not the form');
   assert.deepEqual((await pageRequest(page)).card, { type: 'order mounted troops', orders: 1 });
   await painted(page);
   // the Hastati: not eligible
   await touchDrag(page, await screen(page, 5, 6), await screen(page, 5, 5));
-  await page.waitForFunction(() => /^Hastati goes back/.test(document.getElementById('order-said')?.textContent ?? ''));
+  await page.waitForFunction(() => /Hastati goes back/.test(document.getElementById('verdict')?.textContent ?? ''));
   const refused = await answer({ ...(await pageRequest(page)), ordered: ['Hastati'], moves: [{ unit: 'Hastati', path: [toAxial(5, 5)] }] });
   const why = refused.reasons.find((x) => x.unit === 'Hastati');
   assert.ok(why, 'the engine refuses the Hastati on this card');
-  assert.ok((await page.textContent('#order-said')).startsWith(`Hastati goes back: ${why.message}`));
+  assert.ok((await verdict(page)).includes(`Hastati goes back: ${why.message}`));
   assert.deepEqual(await where(page, 'Hastati'), { col: 5, row: 6 });
   // the Equites: 3 hexes, the card's one order used: made
   await touchDrag(page, await screen(page, 10, 6), await screen(page, 10, 3));
@@ -232,10 +252,10 @@ test('cc-ancients (360x740, touch): play, CCA-CD-1 Move-Fire-Move of 1 order: th
   await openRequest(page, ROME([{ id: 'Velites', side: 'Rome', type: 'light infantry', col: 9, row: 6 }]));
   await page.selectOption('#order-count', '1');
   await page.selectOption('#order-card', 'move-fire-move');
-  await page.waitForFunction(() => /^Move-Fire-Move: .*Drag a unit again for its move after ranged combat/.test(document.getElementById('order-total')?.textContent ?? ''));
+  await page.waitForFunction(() => /^Move-Fire-Move$/.test(document.getElementById('order-total')?.textContent ?? '') && /Drag a unit again for its move after ranged combat/.test(document.getElementById('verdict')?.textContent ?? ''));
   await painted(page);
   await touchDrag(page, await screen(page, 9, 6), await screen(page, 9, 5));
-  await page.waitForFunction(() => /1 of 1 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  await page.waitForFunction(() => /1 of 1 order used/.test(document.getElementById('verdict')?.textContent ?? ''));
   await ruled(page);
   assert.deepEqual(await where(page, 'Velites'), { col: 9, row: 6 }, 'not made yet: the card waits for the move after ranged combat');
   // picked up where it stands on the board, its second move starts where the first ended
@@ -265,7 +285,7 @@ test('cc-ancients (1280x800, keyboard): play, CCA-MV-1 with a card played, N pic
   assert.equal((await hook(page, 'state')).selected, 'Hastati');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
   const request = await pageRequest(page);
   assert.equal(request.query, 'order', 'the card is still played');
   assert.deepEqual(request.moves.map((m) => [m.unit, m.path.map((h) => toOffset(h.q, h.r))]), [['Hastati', [{ col: 5, row: 5 }]]]);
@@ -300,11 +320,14 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One droppe
   assert.equal(await page.textContent('[data-dexterity="failed"]'), 'Failed: red places it');
   await shot(page, 'tw-1-dexterity');
   // touch 2: failed
-  await barTap(page, '[data-dexterity="failed"]', () => /^Tap where Swordsman goes: one of its 3 nearest free hexes/.test(document.getElementById('eject-ask')?.textContent ?? ''));
+  await barTap(page, '[data-dexterity="failed"]', () => /^Red places Swordsman:$/.test(document.getElementById('eject-ask')?.textContent ?? ''));
   assert.deepEqual((await pageRequest(page)).choices, [{ unit: 'Swordsman', dexterity: 'failed' }]);
   // the 3 hexes at distance 1 from col 6, row 5 outside the Faceless One's hexon, also as buttons (keyboard, screen reader)
-  assert.deepEqual(await page.$$eval('#play-bar button[aria-label$="where Swordsman goes"]', (bs) => bs.map((b) => b.textContent)),
-    ['1: col 7, row 4', '2: col 7, row 5', '3: col 7, row 6']);
+  assert.deepEqual(await page.$$eval('#play-bar button[aria-label$="where Swordsman goes"]', (bs) => bs.map((b) => b.getAttribute('aria-label'))),
+    ['1: col 7, row 4, where Swordsman goes', '2: col 7, row 5, where Swordsman goes', '3: col 7, row 6, where Swordsman goes']);
+  // the choice one row under the verdict: who places it, the hexes by their numbers on the board, Cancel
+  const row = await page.$$eval('#play-bar > *', (xs) => xs.map((x) => { const r = x.getBoundingClientRect(); return [r.top, r.bottom, r.right]; }));
+  assert.ok(Math.max(...row.map((r) => r[0])) < Math.min(...row.map((r) => r[1])) && row.every((r) => r[2] <= 360), `one row: ${JSON.stringify(row)}`);
   const marks = await hook(page, 'overlay');
   assert.ok(marks.length > 0, 'the move is drawn');
   // the engine goes on as if the first nearest hex were chosen (its `first-candidate`): the board
@@ -353,13 +376,13 @@ test('share (360x740, touch): play, CCA-MV-1 TW-EJ-3 a link made mid-card or wit
   await barTap(page, '[data-section="center"]', '#order-total');
   await painted(page);
   await touchDrag(page, await screen(page, 5, 6), await screen(page, 5, 5));
-  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
   await ruled(page);
   const card = await reopen();
   assert.deepEqual(await pageRequest(card.page), await pageRequest(page), 'the same order');
   assert.equal(await card.page.textContent('#verdict'), await verdict(page), 'the same verdict');
   await card.page.waitForSelector('#order-total');
-  assert.equal(await card.page.textContent('#order-total'), await page.textContent('#order-total'), 'the card still played, its running total on the bar');
+  assert.equal(await card.page.textContent('#order-total'), await page.textContent('#order-total'), 'the card still played, named on the bar');
   assert.deepEqual(card.errors, []);
   await card.context.close();
   await pickSystem(page, 'torn-world');
@@ -400,7 +423,7 @@ test('axe (360x740, touch): no WCAG A/AA violations with a card played and while
   await barTap(page, '[data-section="center"]', '#order-total');
   await painted(page);
   await touchDrag(page, await screen(page, 5, 6), await screen(page, 5, 5));
-  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('order-total')?.textContent ?? ''));
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
   assert.deepEqual(await violations(page), [], 'a card played');
   await pickSystem(page, 'torn-world');
   await openRequest(page, EX1);

@@ -221,6 +221,15 @@ function drawCCEvade(out, r, req) {
   }
 }
 
+// An ordered unit's move in an order's verdict, with its battle (and why not) or the unit its leader joins.
+const orderMoveWords = (r) => (m) => {
+  const b = arr(r.battle).find((x) => x.unit === m.unit);
+  const battle = !b || m.legal === false ? '' : b.mustBattle ? ', must battle' : b.canBattle ? ', may battle'
+    : `, may not battle${arr(b.noBattleReasons).length ? ` (${b.noBattleReasons[0].message.replace(/\.$/, '')})` : ''}`;
+  const joins = m.legal === false ? '' : m.attachesTo ? `, attaches to ${m.attachesTo}` : m.leaderAttaches ? `, ${m.leaderAttaches} attaches` : '';
+  return `${m.unit} ${m.legal === false ? 'not moved' : m.hexesMoved ? `to ${colRow(m.final)}` : 'stays'}${battle}${joins}`;
+};
+
 function retreatVerdict(r) {
   const first = arr(r.reasons)[0];
   const why = first ? ` ${reasonText(first)}` : '';
@@ -332,8 +341,9 @@ const game = {
     return undefined;
   },
   verdictNote: (r) => (r.legal !== false && typeof r.canBattle === 'boolean' ? (r.mustBattle ? ' It must battle.' : r.canBattle ? ' It may battle.' : ' It may not battle.') : '')
-    // an order: the orders it takes and what each ordered unit does
-    + (Number.isFinite(r.ordersUsed) && Number.isFinite(r.ordersAllowed) ? ` ${r.ordersUsed} of ${plural(r.ordersAllowed, 'order')} used${arr(r.moves).length ? `: ${r.moves.map((m) => `${m.unit} ${m.legal === false ? 'not moved' : m.hexesMoved ? `moves ${plural(m.hexesMoved, 'hex', 'hexes')} to ${colRow(m.final)}` : 'stays'}`).join('; ')}` : ''}.` : ''),
+    // an order: the orders it takes, what each ordered unit does and whether it may still battle
+    // (the running total of a card played on the board: said here only, not again in its bar)
+    + (Number.isFinite(r.ordersUsed) && Number.isFinite(r.ordersAllowed) ? ` ${r.ordersUsed} of ${plural(r.ordersAllowed, 'order')} used${arr(r.moves).length ? `: ${r.moves.map(orderMoveWords(r)).join('; ')}` : ''}.` : ''),
   legalWord: (q) => (q === 'order' ? 'order' : 'move'),
   hexFacts(h) {
     const bits = [];
