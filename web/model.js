@@ -238,8 +238,6 @@ export function forgetRefs(doc, id) {
   walk(doc.inputs);
 }
 
-export const offsetOf = toOffset;
-
 // ---- the store: per-system documents with undo/redo ----
 export function defaultDoc(system) {
   const d = SYSTEMS[system].defaults();

@@ -9,9 +9,9 @@
 // arguments each): sin and cos are within 4 ulp of the true value (measured worst 3.3 ulp; the
 // error is relative, also next to the zeros at multiples of 180°), and exact (the correctly
 // rounded value) at every multiple of 15°: sin 30° == 0.5, cos 60° == 0.5,
-// sin 45° == sqrt(0.5), sin 90° == 1, sin 180° == 0. atan2, asin and acos are within 6 ulp of the
-// true angle in degrees (measured worst 5 ulp, from the 30° argument reduction) and exact for the
-// axes (0, ±90, 180) and diagonals (±45, ±135). For angles that is below 1e-15 relative.
+// sin 45° == sqrt(0.5), sin 90° == 1, sin 180° == 0. atan2 is within 6 ulp of the true angle in
+// degrees (measured worst 5 ulp, from the 30° argument reduction) and exact for the axes
+// (0, ±90, 180) and diagonals (±45, ±135). For angles that is below 1e-15 relative.
 #ifndef MC_GEOM_TRIG_H
 #define MC_GEOM_TRIG_H
 

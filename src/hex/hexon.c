@@ -34,12 +34,6 @@ McHex mc_hexon_center_of(McHex anchor, McHex h) {
     return dir < 0 ? h : mc_hex_sub(h, mc_hex_direction(dir));
 }
 
-McHex mc_hexon_lattice(McHex anchor, McHex h) {
-    // d = a·(2,1) + b·(−1,3) inverts to a = (3·dq + dr)/7, b = (2·dr − dq)/7, exact at centres.
-    McHex d = mc_hex_sub(mc_hexon_center_of(anchor, h), anchor);
-    return mc_hex_make((3 * d.q + d.r) / 7, (2 * d.r - d.q) / 7);
-}
-
 void mc_hexon_hexes(McHex center, McHex out[MC_HEXON_HEXES]) {
     out[0] = center;
     for (int d = 0; d < MC_HEX_DIRECTIONS; d++) out[1 + d] = mc_hex_neighbor(center, d);

@@ -29,10 +29,6 @@ bool mc_hexon_is_center(McHex anchor, McHex h);
 /// neighbours. |q|, |r| of both hexes must be at most MC_MAX_HEX_COORD.
 McHex mc_hexon_center_of(McHex anchor, McHex h);
 
-/// Lattice coordinates (a, b) of the hexon containing `h`: its centre is
-/// anchor + a·(2,1) + b·(−1,3). Returned in an McHex as {a, b}.
-McHex mc_hexon_lattice(McHex anchor, McHex h);
-
 /// Writes the 7 hexes of the hexon centred on `center`: the centre, then its neighbours in hex
 /// directions 0..5. `out` must hold MC_HEXON_HEXES. (Whether `center` is on a lattice is the
 /// caller's business.)

@@ -8,9 +8,8 @@
 #include "../core/limits.h"
 
 /// cJSON refuses nesting deeper than its limit; at MC_MAX_JSON_DEPTH, a tree cJSON reads nests no
-/// deeper than the engine allows, so mc_request no longer walks every tree to measure it (a
-/// deeper text fails here and is then named by mc_request's own scan, as before). It also bounds
-/// cJSON's recursion.
+/// deeper than the engine allows, so mc_request need not walk every tree to measure it (a deeper
+/// text fails here and is then named by mc_request's own scan). It also bounds cJSON's recursion.
 #define CJSON_NESTING_LIMIT MC_MAX_JSON_DEPTH
 
 /// strncmp with the first byte compared inline. cJSON's parse_value compares the text with

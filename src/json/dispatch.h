@@ -10,8 +10,8 @@
 #include "systems.h"
 
 /// Reads the request (the top-level object), runs the rules and fills `result`. Returns 0 after
-/// recording an error in j->err; a rule forbidding a move is a result, not an error.
-typedef int (*McQueryFn)(McRequest *j, const cJSON *request, cJSON *result);
+/// recording an error in rq->err; a rule forbidding a move is a result, not an error.
+typedef int (*McQueryFn)(McRequest *rq, const cJSON *request, cJSON *result);
 
 typedef struct McQuery {
     const char *name;            ///< "move", "reach", ...

@@ -49,10 +49,10 @@ static int is_position_key(const char *key) {
     return 0;
 }
 
-static cJSON *ok_root(McRequest *j) {
+static cJSON *ok_root(McRequest *rq) {
     cJSON *root = cJSON_CreateObject();
     if (!root || !cJSON_AddTrueToObject(root, "ok")) {
-        mc_read_oom(j);
+        mc_read_oom(rq);
         return NULL;
     }
     return root;
@@ -72,29 +72,29 @@ static void drop(cJSON *item) {
     mc_request_use_arena(was);
 }
 
-static cJSON *open_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
+static cJSON *open_answer(McRequest *rq, cJSON *req, void *ctx, char ***kept) {
     (void)kept;
     McPosition *out = ctx;
     const char *system;
     if (!cJSON_IsObject(req)) {
-        mc_read_fail(j, "bad_request", "expected a JSON object: a request without its query");
+        mc_read_fail(rq, "bad_request", "expected a JSON object: a request without its query");
         return NULL;
     }
-    if (!mc_read_object(j, req, position_keys) || !mc_read_string(j, req, "system", 1, &system)) return NULL;
+    if (!mc_read_object(rq, req, position_keys) || !mc_read_string(rq, req, "system", 1, &system)) return NULL;
     int slot = -1;
     for (int i = 0; i < MC_MAX_POSITIONS && slot < 0; i++)
         if (!open_positions[i]) slot = i;
     if (slot < 0) {
-        mc_read_fail(j, "limit", "more positions open than the limit MC_MAX_POSITIONS (%d)", MC_MAX_POSITIONS);
+        mc_read_fail(rq, "limit", "more positions open than the limit MC_MAX_POSITIONS (%d)", MC_MAX_POSITIONS);
         return NULL;
     }
-    cJSON *root = ok_root(j);
+    cJSON *root = ok_root(rq);
     if (!root) return NULL;
     Position *pos = mc_mem_alloc(sizeof *pos);
     if (pos) memset(pos, 0, sizeof *pos);
     if (!pos || !(pos->tree = keep(req))) {
         mc_mem_free(pos);
-        mc_read_oom(j);
+        mc_read_oom(rq);
         return NULL;
     }
     open_positions[slot] = pos;
@@ -130,9 +130,9 @@ void mc_position_close(McPosition handle) {
 }
 
 // The open position `*handle` names; NULL after recording the error.
-static Position *check_open(McRequest *j, const McPosition *handle) {
+static Position *check_open(McRequest *rq, const McPosition *handle) {
     Position *pos = position_of(*handle);
-    if (!pos) mc_read_fail(j, "bad_request", "not an open position (closed, or never opened)");
+    if (!pos) mc_read_fail(rq, "bad_request", "not an open position (closed, or never opened)");
     return pos;
 }
 
@@ -197,37 +197,37 @@ typedef struct Change {
 } Change;
 
 // Finds each unit `remove` names (c->removed); 0 after recording the error.
-static int read_removals(McRequest *j, Change *c) {
-    int saved = mc_read_push_key(j, "remove"), i = 0;
+static int read_removals(McRequest *rq, Change *c) {
+    int saved = mc_read_push_key(rq, "remove"), i = 0;
     for (const cJSON *e = c->remove ? c->remove->child : NULL; e; e = e->next, i++) {
-        int at = mc_read_push_index(j, i);
+        int at = mc_read_push_index(rq, i);
         const char *id;
-        if (!mc_read_string_value(j, e, &id)) return 0;
+        if (!mc_read_string_value(rq, e, &id)) return 0;
         if (!(c->removed[i] = find_unit(c->units, id, c->removed, i)))
-            return mc_read_fail(j, "unknown_unit", "the position has no unit \"%s\"", id);
-        mc_read_pop(j, at);
+            return mc_read_fail(rq, "unknown_unit", "the position has no unit \"%s\"", id);
+        mc_read_pop(rq, at);
     }
-    mc_read_pop(j, saved);
+    mc_read_pop(rq, saved);
     return 1;
 }
 
 // Reads each unit of `units` (c->staged): its id, given once, and the position's unit of that id
 // that is not removed, if any (c->added counts the others); 0 after recording the error.
-static int read_unit_changes(McRequest *j, Change *c) {
-    int saved = mc_read_push_key(j, "units"), i = 0;
+static int read_unit_changes(McRequest *rq, Change *c) {
+    int saved = mc_read_push_key(rq, "units"), i = 0;
     for (const cJSON *e = c->changed ? c->changed->child : NULL; e; e = e->next, i++) {
-        int at = mc_read_push_index(j, i);
+        int at = mc_read_push_index(rq, i);
         Staged *s = &c->staged[i];
-        if (!cJSON_IsObject(e)) return mc_read_fail(j, "bad_request", "expected an object with the unit's \"id\"");
-        if (!mc_read_string(j, e, "id", 1, &s->id)) return 0;
+        if (!cJSON_IsObject(e)) return mc_read_fail(rq, "bad_request", "expected an object with the unit's \"id\"");
+        if (!mc_read_string(rq, e, "id", 1, &s->id)) return 0;
         for (int k = 0; k < i; k++)
             if (strcmp(c->staged[k].id, s->id) == 0)
-                return mc_read_fail_key(j, "id", "bad_request", "unit \"%s\" is changed twice", s->id);
+                return mc_read_fail_key(rq, "id", "bad_request", "unit \"%s\" is changed twice", s->id);
         s->old = find_unit(c->units, s->id, c->removed, c->n_remove);
         c->added += !s->old;
-        mc_read_pop(j, at);
+        mc_read_pop(rq, at);
     }
-    mc_read_pop(j, saved);
+    mc_read_pop(rq, saved);
     return 1;
 }
 
@@ -294,36 +294,36 @@ static void apply(Position *pos, Change *c, cJSON *holder, cJSON *target) {
     }
 }
 
-static cJSON *update_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
+static cJSON *update_answer(McRequest *rq, cJSON *req, void *ctx, char ***kept) {
     (void)kept;
-    Position *pos = check_open(j, ctx);
+    Position *pos = check_open(rq, ctx);
     if (!pos) return NULL;
     if (!cJSON_IsObject(req)) {
-        mc_read_fail(j, "bad_request", "expected a JSON object of changes");
+        mc_read_fail(rq, "bad_request", "expected a JSON object of changes");
         return NULL;
     }
     Change c = {0};
-    if (!mc_read_object(j, req, change_keys) ||
-        !mc_read_array(j, req, "remove", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &c.remove, &c.n_remove) ||
-        !mc_read_array(j, req, "units", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &c.changed, &c.n_changed))
+    if (!mc_read_object(rq, req, change_keys) ||
+        !mc_read_array(rq, req, "remove", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &c.remove, &c.n_remove) ||
+        !mc_read_array(rq, req, "units", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &c.changed, &c.n_changed))
         return NULL;
     c.units = cJSON_GetObjectItemCaseSensitive(pos->tree, "units");
     if (c.units && !cJSON_IsArray(c.units) && (c.n_remove || c.n_changed)) {
-        mc_read_fail_key(j, "units", "bad_request", "the position's units are not an array");
+        mc_read_fail_key(rq, "units", "bad_request", "the position's units are not an array");
         return NULL;
     }
-    c.removed = MC_NEW(j->env.arena, cJSON *, c.n_remove + 1);
-    c.staged = MC_NEW(j->env.arena, Staged, c.n_changed + 1);
-    cJSON *root = ok_root(j);
+    c.removed = MC_NEW(rq->env.arena, cJSON *, c.n_remove + 1);
+    c.staged = MC_NEW(rq->env.arena, Staged, c.n_changed + 1);
+    cJSON *root = ok_root(rq);
     if (!c.removed || !c.staged || !root) {
-        mc_read_oom(j);
+        mc_read_oom(rq);
         return NULL;
     }
     // Everything is checked, then everything new is made, and only then is the position changed:
     // an error or a lack of memory leaves it as it was.
-    if (!read_removals(j, &c) || !read_unit_changes(j, &c)) return NULL;
+    if (!read_removals(rq, &c) || !read_unit_changes(rq, &c)) return NULL;
     if ((c.units ? cJSON_GetArraySize(c.units) : 0) - c.n_remove + c.added > MC_MAX_UNITS) {
-        mc_read_fail_key(j, "units", "limit", "more units than the limit MC_MAX_UNITS (%d)", MC_MAX_UNITS);
+        mc_read_fail_key(rq, "units", "limit", "more units than the limit MC_MAX_UNITS (%d)", MC_MAX_UNITS);
         return NULL;
     }
     McArena *was = mc_request_use_arena(NULL);
@@ -334,7 +334,7 @@ static cJSON *update_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
     cJSON_Delete(holder);
     mc_request_use_arena(was);
     if (!ok) {
-        mc_read_oom(j);
+        mc_read_oom(rq);
         return NULL;
     }
     return root;
@@ -346,16 +346,16 @@ char *mc_position_update(McPosition handle, const char *changes_json) {
     return mc_request_run(changes_json, update_answer, &handle);
 }
 
-static cJSON *ask_with(McRequest *j, cJSON *req, const McPosition *handle, int arrays, char ***kept) {
-    Position *pos = check_open(j, handle);
+static cJSON *ask_with(McRequest *rq, cJSON *req, const McPosition *handle, int arrays, char ***kept) {
+    Position *pos = check_open(rq, handle);
     if (!pos) return NULL;
     if (!cJSON_IsObject(req)) {
-        mc_read_fail(j, "bad_request", "expected a JSON object with \"query\"");
+        mc_read_fail(rq, "bad_request", "expected a JSON object with \"query\"");
         return NULL;
     }
     for (const cJSON *m = req->child; m; m = m->next)
         if (is_position_key(m->string)) {
-            mc_read_fail_key(j, m->string, "bad_request", "\"%s\" belongs to the position: change it with an update",
+            mc_read_fail_key(rq, m->string, "bad_request", "\"%s\" belongs to the position: change it with an update",
                              m->string);
             return NULL;
         }
@@ -366,12 +366,12 @@ static cJSON *ask_with(McRequest *j, cJSON *req, const McPosition *handle, int a
         first->prev = req->child->prev;
         req->child->prev = last;
     }
-    j->kept = &pos->kept;
+    rq->kept = &pos->kept;
     pos->columns.rows = pos->columns.pose_rows = pos->columns.filled = 0;
-    if (arrays) j->columns = &pos->columns;
-    cJSON *root = mc_request_answer(j, pos->tree, kept);
-    j->kept = NULL;
-    j->columns = NULL;
+    if (arrays) rq->columns = &pos->columns;
+    cJSON *root = mc_request_answer(rq, pos->tree, kept);
+    rq->kept = NULL;
+    rq->columns = NULL;
     if (!root) pos->columns.rows = pos->columns.pose_rows = 0;
     if (req->child) {
         req->child->prev = first->prev;
@@ -381,12 +381,12 @@ static cJSON *ask_with(McRequest *j, cJSON *req, const McPosition *handle, int a
     return root;
 }
 
-static cJSON *ask_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
-    return ask_with(j, req, ctx, 0, kept);
+static cJSON *ask_answer(McRequest *rq, cJSON *req, void *ctx, char ***kept) {
+    return ask_with(rq, req, ctx, 0, kept);
 }
 
-static cJSON *ask_arrays_answer(McRequest *j, cJSON *req, void *ctx, char ***kept) {
-    return ask_with(j, req, ctx, 1, kept);
+static cJSON *ask_arrays_answer(McRequest *rq, cJSON *req, void *ctx, char ***kept) {
+    return ask_with(rq, req, ctx, 1, kept);
 }
 
 char *mc_position_ask(McPosition handle, const char *query_json) {
@@ -425,24 +425,24 @@ static int grow(void **buf, size_t *capacity, size_t need, size_t size) {
 
 // Room for `rows` rows of `per_row` values in `*buf`, noted as this ask's columns; NULL (recorded
 // as out_of_memory) when memory ran out.
-static void *fill(McRequest *j, void **buf, size_t *capacity, size_t per_row, size_t size, int rows, int *rows_out) {
+static void *fill(McRequest *rq, void **buf, size_t *capacity, size_t per_row, size_t size, int rows, int *rows_out) {
     if (!grow(buf, capacity, per_row * (size_t)(rows > 0 ? rows : 1), size)) {
-        mc_read_oom(j);
+        mc_read_oom(rq);
         return NULL;
     }
     *rows_out = rows;
-    j->columns->filled = 1;
+    rq->columns->filled = 1;
     return *buf;
 }
 
-int32_t *mc_columns_hex(McRequest *j, int rows) {
-    McColumns *c = j->columns;
-    return fill(j, (void **)&c->ints, &c->int_capacity, 5, sizeof *c->ints, rows, &c->rows);
+int32_t *mc_columns_hex(McRequest *rq, int rows) {
+    McColumns *c = rq->columns;
+    return fill(rq, (void **)&c->ints, &c->int_capacity, 5, sizeof *c->ints, rows, &c->rows);
 }
 
-double *mc_columns_poses(McRequest *j, int rows) {
-    McColumns *c = j->columns;
-    return fill(j, (void **)&c->poses, &c->pose_capacity, 3, sizeof *c->poses, rows, &c->pose_rows);
+double *mc_columns_poses(McRequest *rq, int rows) {
+    McColumns *c = rq->columns;
+    return fill(rq, (void **)&c->poses, &c->pose_capacity, 3, sizeof *c->poses, rows, &c->pose_rows);
 }
 
 void mc_kept_drop(McKept *k) {
@@ -456,26 +456,26 @@ void mc_kept_drop(McKept *k) {
 // Reads again, with the reader's `unit`, each unit an update replaced in place (by index), then
 // what depends on them all (`after`), and clears the marks. 0 when one gave up: its error is
 // forgotten, and the world is to be read anew, which gives the request's own answer or error.
-static int refresh(McRequest *j, const cJSON *req, void *world, const McKeptReader *reader) {
-    McKept *k = j->kept;
+static int refresh(McRequest *rq, const cJSON *req, void *world, const McKeptReader *reader) {
+    McKept *k = rq->kept;
     if (!k->any_changed) return 1;
-    int saved = j->path_len, i = 0;
+    int saved = rq->path_len, i = 0;
     for (const cJSON *e = mc_read_get(req, "units")->child; e; e = e->next, i++) {
-        if (k->changed[i] && !reader->unit(j, e, i, world)) {
-            memset(&j->err, 0, sizeof j->err);
-            mc_read_pop(j, saved);
+        if (k->changed[i] && !reader->unit(rq, e, i, world)) {
+            memset(&rq->err, 0, sizeof rq->err);
+            mc_read_pop(rq, saved);
             return 0;
         }
         k->changed[i] = 0;
     }
     k->any_changed = 0;
-    return !reader->after || reader->after(j, world);
+    return !reader->after || reader->after(rq, world);
 }
 
-void *mc_kept_read(McRequest *j, const cJSON *req, const McKeptReader *reader) {
-    McKept *k = j->kept;
+void *mc_kept_read(McRequest *rq, const cJSON *req, const McKeptReader *reader) {
+    McKept *k = rq->kept;
     uint64_t since = mc_work_spent;
-    if (k && k->owner == reader && refresh(j, req, k->world, reader)) {
+    if (k && k->owner == reader && refresh(rq, req, k->world, reader)) {
         // What the reuse spent is replaced by what the whole read spent: exact while a read's
         // charge depends on no unit's fields (counts only: a broad phase over the parts), and a
         // refresh that gives up has charged nothing.
@@ -483,20 +483,20 @@ void *mc_kept_read(McRequest *j, const cJSON *req, const McKeptReader *reader) {
         return k->world;
     }
     // Read anew, into the position's own arena when it keeps what it reads.
-    McArena *was = j->env.arena;
+    McArena *was = rq->env.arena;
     if (k) {
         mc_kept_drop(k);
-        j->env.arena = &k->arena;
+        rq->env.arena = &k->arena;
     }
-    void *world = mc_arena_array(j->env.arena, 1, reader->size);
-    int ok = world && reader->read(j, req, world);
-    if (!world) mc_read_oom(j);
+    void *world = mc_arena_array(rq->env.arena, 1, reader->size);
+    int ok = world && reader->read(rq, req, world);
+    if (!world) mc_read_oom(rq);
     if (!k) return ok ? world : NULL;
-    j->env.arena = was;
+    rq->env.arena = was;
     // A lack of memory in the kept arena is the request's too, as if it had been its own arena.
     if (k->arena.failed) was->failed = 1;
     if (!ok || k->arena.failed) {
-        if (ok) mc_read_oom(j);
+        if (ok) mc_read_oom(rq);
         mc_kept_drop(k);
         return NULL;
     }

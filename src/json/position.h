@@ -13,14 +13,14 @@
 
 enum { MC_KEPT_UNITS = MC_MAX_UNITS };
 
-/// Answers the parsed request `req` (docs/api.md); on failure leaves the error in j->err and
+/// Answers the parsed request `req` (docs/api.md); on failure leaves the error in rq->err and
 /// returns NULL. A valid describe sets *kept to its slot among the kept describe answers; when the
 /// slot is filled, the answer is not built (the root returned is then not the answer).
-cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept);
+cJSON *mc_request_answer(McRequest *rq, const cJSON *req, char ***kept);
 
 /// Makes the response root from the parsed text `req` (in the call's arena), as
-/// mc_request_answer does; NULL after recording an error in j->err.
-typedef cJSON *(*McAnswerFn)(McRequest *j, cJSON *req, void *ctx, char ***kept);
+/// mc_request_answer does; NULL after recording an error in rq->err.
+typedef cJSON *(*McAnswerFn)(McRequest *rq, cJSON *req, void *ctx, char ***kept);
 
 /// mc_request with `fn` (NULL: mc_request_answer) in place of answering the parsed text. The
 /// size, encoding, nesting and syntax checks, the arena, the work budget, the printing and the
@@ -56,23 +56,23 @@ typedef struct McColumns {
 } McColumns;
 
 /// The five hex columns for `rows` rows (column c at the result + c·rows), for an arrays ask
-/// (j->columns); NULL when memory ran out (recorded as out_of_memory).
-int32_t *mc_columns_hex(McRequest *j, int rows);
+/// (rq->columns); NULL when memory ran out (recorded as out_of_memory).
+int32_t *mc_columns_hex(McRequest *rq, int rows);
 /// Room for `rows` poses of three doubles; NULL when memory ran out (recorded).
-double *mc_columns_poses(McRequest *j, int rows);
+double *mc_columns_poses(McRequest *rq, int rows);
 
 /// How a game keeps the world it reads from a position (src/json/sys_<game>.c): one static
 /// reader per game, whose address also names the kind of world kept.
 typedef struct McKeptReader {
     size_t size; ///< bytes of the world
     /// Reads the whole world from the request `req` into `world` (zeroed); 0 after recording an error.
-    int (*read)(McRequest *j, const cJSON *req, void *world);
+    int (*read)(McRequest *rq, const cJSON *req, void *world);
     /// Reads unit `unit` of the position (at `index` of `units`) again into the kept `world`; 0
     /// when it is not as simply replaced (an error, a new id, a place the world does not allow it).
-    int (*unit)(McRequest *j, const cJSON *unit, int index, void *world);
+    int (*unit)(McRequest *rq, const cJSON *unit, int index, void *world);
     /// Optional: once units were read again, what depends on all of them (Arcane Legions' broad
     /// phase); 0 when it cannot, and the world is read anew.
-    int (*after)(McRequest *j, void *world);
+    int (*after)(McRequest *rq, void *world);
 } McKeptReader;
 
 /// The world `reader` kept for the position being asked, the units an update replaced in place
@@ -80,7 +80,7 @@ typedef struct McKeptReader {
 /// where the full request would); or else, when nothing is kept or a unit is not as simply
 /// replaced (its error forgotten), the world read anew by `reader->read`, kept for the position
 /// (this request's own when not a position's ask). NULL after recording an error.
-void *mc_kept_read(McRequest *j, const cJSON *req, const McKeptReader *reader);
+void *mc_kept_read(McRequest *rq, const cJSON *req, const McKeptReader *reader);
 
 /// Forgets the kept world and gives back its memory.
 void mc_kept_drop(McKept *k);

@@ -238,8 +238,6 @@ static int put_value(Out *o, const cJSON *item, int depth) {
     }
 }
 
-char *mc_json_print(const cJSON *item) { return mc_json_print_length(item, NULL); }
-
 char *mc_json_print_length(const cJSON *item, size_t *length) {
     Out o = {0};
     int ok = put_value(&o, item, 0);

@@ -14,8 +14,7 @@
 /// significant digits) gives back exactly are written as that decimal: what cJSON's "%1.15g"
 /// gives for them. Only the rest go through cJSON's sprintf "%1.15g" / sscanf / "%1.17g"
 /// sequence, which took most of the time of writing a large response (docs/performance.md).
-char *mc_json_print(const cJSON *item);
-/// mc_json_print that also sets *length to the text's length (without the NUL).
+/// Sets *length, when `length` is not NULL, to the text's length (without the NUL).
 char *mc_json_print_length(const cJSON *item, size_t *length);
 
 /// A growing text (mc_mem_alloc): several printed items in a row.
@@ -24,7 +23,7 @@ typedef struct McJsonText {
     size_t len, cap;
     int failed;
 } McJsonText;
-/// Appends the printing of `item` (as mc_json_print prints it); 0 when out of memory.
+/// Appends the printing of `item` (as mc_json_print_length prints it); 0 when out of memory.
 int mc_json_text_item(McJsonText *t, const cJSON *item);
 /// Appends `n` bytes of `s` as they are; 0 when out of memory.
 int mc_json_text_put(McJsonText *t, const char *s, size_t n);
@@ -68,14 +67,14 @@ static inline int mc_json_put_u32(char *out, uint32_t v) {
     }
     return n;
 }
-/// Appends `s` as a JSON string (escaped as mc_json_print escapes it); 0 when out of memory.
+/// Appends `s` as a JSON string (escaped as mc_json_print_length escapes it); 0 when out of memory.
 int mc_json_text_string(McJsonText *t, const char *s);
-/// Appends `d` as mc_json_print prints a number; 0 when out of memory.
+/// Appends `d` as mc_json_print_length prints a number; 0 when out of memory.
 int mc_json_text_number(McJsonText *t, double d);
 void mc_json_text_free(McJsonText *t);
 
-/// How one number is printed (the digits mc_json_print writes for it), NUL-terminated in `out`
-/// (at least 32 bytes); returns the length. For tests.
+/// How one number is printed (the digits mc_json_print_length writes for it), NUL-terminated in
+/// `out` (at least 32 bytes); returns the length. For tests.
 int mc_json_print_number(double d, char *out);
 
 #endif

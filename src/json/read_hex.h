@@ -8,22 +8,22 @@
 
 /// Reads a position given on `obj` itself as "q","r" or "col","row" (exactly one pair; the
 /// other keys of obj are the caller's to check). |q|, |r|, |col|, |row| <= MC_MAX_HEX_COORD.
-int mc_read_hex_fields(McRequest *j, const cJSON *obj, McHex *out);
+int mc_read_hex_fields(McRequest *rq, const cJSON *obj, McHex *out);
 /// Reads a hex value `v` at the current path: an object {"q","r"} or {"col","row"} and nothing else.
-int mc_read_hex_value(McRequest *j, const cJSON *v, McHex *out);
+int mc_read_hex_value(McRequest *rq, const cJSON *v, McHex *out);
 /// Reads `key` holding a hex value; absent and not required leaves *out as it is and *present 0.
-int mc_read_hex_at(McRequest *j, const cJSON *obj, const char *key, int required, McHex *out, int *present);
+int mc_read_hex_at(McRequest *rq, const cJSON *obj, const char *key, int required, McHex *out, int *present);
 /// Reads the required `key` of `obj`: a proposed path of at most MC_MAX_PATH_STEPS hex values, into
 /// the arena. `check` (NULL: none) vets each hex as it is read, the path at it (a game's own rule,
 /// such as a lattice); it returns 0 after recording an error.
-int mc_read_hex_path(McRequest *j, const cJSON *obj, const char *key, int (*check)(McRequest *j, const void *ctx, McHex h),
+int mc_read_hex_path(McRequest *rq, const cJSON *obj, const char *key, int (*check)(McRequest *rq, const void *ctx, McHex h),
                      const void *ctx, McHex **out, int *count);
 /// Writes "q","r","col","row" of `h` into `obj`.
-void mc_write_hex_fields(McRequest *j, cJSON *obj, McHex h);
+void mc_write_hex_fields(McRequest *rq, cJSON *obj, McHex h);
 /// The keys mc_write_hex_fields writes: "q", "r", "col", "row".
 extern const char *const mc_write_hex_keys[4];
 /// Appends {"q","r","col","row"} to an array.
-void mc_write_hex_push(McRequest *j, cJSON *array, McHex h);
+void mc_write_hex_push(McRequest *rq, cJSON *array, McHex h);
 
 /// How a system reads the "board" field.
 typedef struct McBoardSpec {
@@ -36,7 +36,7 @@ typedef struct McBoardSpec {
 /// {"hexes": [{"q","r"|"col","row","terrain"?}, ...]} or {"cols", "rows", "terrain"?: [{hex
 /// fields, "terrain"}, ...]} (a cols x rows odd-r grid, every row full), or for cc-ancients
 /// {"preset": "cc-ancients", "terrain"?: [...]}. *board_obj receives the board object (NULL when absent).
-int mc_read_board(McRequest *j, const cJSON *request, const McBoardSpec *spec, McBoard *board,
+int mc_read_board(McRequest *rq, const cJSON *request, const McBoardSpec *spec, McBoard *board,
                 const cJSON **board_obj);
 
 #endif

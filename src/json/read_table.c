@@ -6,9 +6,9 @@
 #include "core/limits.h"
 #include "json/write.h"
 
-int mc_read_facing(McRequest *j, const cJSON *obj, const char *key, int required, double *out) {
+int mc_read_facing(McRequest *rq, const cJSON *obj, const char *key, int required, double *out) {
     double f = *out;
-    if (!mc_read_number(j, obj, key, required, -MC_MAX_COORD, MC_MAX_COORD, &f)) return 0;
+    if (!mc_read_number(rq, obj, key, required, -MC_MAX_COORD, MC_MAX_COORD, &f)) return 0;
     // fmod gives an angle within a turn back unchanged; skipping the call there (a software
     // loop in WebAssembly, once per unit) keeps the same bits.
     if (!(f > -360.0 && f < 360.0)) f = fmod(f, 360.0);
@@ -18,15 +18,15 @@ int mc_read_facing(McRequest *j, const cJSON *obj, const char *key, int required
     return 1;
 }
 
-int mc_read_table(McRequest *j, const cJSON *request, int *has_table, double *width, double *height) {
+int mc_read_table(McRequest *rq, const cJSON *request, int *has_table, double *width, double *height) {
     const cJSON *t = mc_read_get(request, "table");
     *has_table = t != NULL;
     if (!t) return 1;
     static const char *const keys[] = {"width", "height", NULL};
-    int saved = mc_read_push_key(j, "table");
-    if (!mc_read_object(j, t, keys) || !mc_read_length(j, t, "width", 1, width) || !mc_read_length(j, t, "height", 1, height))
+    int saved = mc_read_push_key(rq, "table");
+    if (!mc_read_object(rq, t, keys) || !mc_read_length(rq, t, "width", 1, width) || !mc_read_length(rq, t, "height", 1, height))
         return 0;
-    mc_read_pop(j, saved);
+    mc_read_pop(rq, saved);
     return 1;
 }
 
@@ -37,65 +37,65 @@ static double twice_area(const McVec2 *p, int n) {
     return a;
 }
 
-int mc_read_terrain(McRequest *j, const cJSON *request, const char *const *kinds, McIdMap *ids,
+int mc_read_terrain(McRequest *rq, const cJSON *request, const char *const *kinds, McIdMap *ids,
                   McTerrainIn **out, int *count) {
     const cJSON *list;
     int n;
     *out = NULL;
     *count = 0;
-    if (!mc_read_array(j, request, "terrain", 0, MC_MAX_TERRAIN, "MC_MAX_TERRAIN", &list, &n)) return 0;
+    if (!mc_read_array(rq, request, "terrain", 0, MC_MAX_TERRAIN, "MC_MAX_TERRAIN", &list, &n)) return 0;
     if (!list) return 1;
-    McTerrainIn *ts = MC_NEW(j->env.arena, McTerrainIn, n);
-    if (!ts) return mc_read_oom(j);
-    int saved = mc_read_push_key(j, "terrain");
+    McTerrainIn *ts = MC_NEW(rq->env.arena, McTerrainIn, n);
+    if (!ts) return mc_read_oom(rq);
+    int saved = mc_read_push_key(rq, "terrain");
     int i = 0;
     for (const cJSON *e = list->child; e; e = e->next, i++) {
-        int inner = mc_read_push_index(j, i);
+        int inner = mc_read_push_index(rq, i);
         static const char *const keys[] = {"id", "kind", "polygon", NULL};
         McTerrainIn *t = &ts[i];
-        if (!mc_read_object(j, e, keys) || !mc_read_string(j, e, "id", 1, &t->id)) return 0;
-        int id_path = mc_read_push_key(j, "id");
-        if (!mc_ids_add(j, ids, t->id)) return 0;
-        mc_read_pop(j, id_path);
-        if (!mc_read_enum(j, e, "kind", 1, kinds, &t->kind)) return 0;
+        if (!mc_read_object(rq, e, keys) || !mc_read_string(rq, e, "id", 1, &t->id)) return 0;
+        int id_path = mc_read_push_key(rq, "id");
+        if (!mc_ids_add(rq, ids, t->id)) return 0;
+        mc_read_pop(rq, id_path);
+        if (!mc_read_enum(rq, e, "kind", 1, kinds, &t->kind)) return 0;
         const cJSON *poly;
         int m;
-        if (!mc_read_array(j, e, "polygon", 1, MC_MAX_POLYGON_VERTICES, "MC_MAX_POLYGON_VERTICES", &poly, &m)) return 0;
-        int ppath = mc_read_push_key(j, "polygon");
-        if (m < 3) return mc_read_fail(j, "bad_request", "a polygon needs at least 3 vertices, found %d", m);
-        t->points = MC_NEW(j->env.arena, McVec2, m);
-        if (!t->points) return mc_read_oom(j);
+        if (!mc_read_array(rq, e, "polygon", 1, MC_MAX_POLYGON_VERTICES, "MC_MAX_POLYGON_VERTICES", &poly, &m)) return 0;
+        int ppath = mc_read_push_key(rq, "polygon");
+        if (m < 3) return mc_read_fail(rq, "bad_request", "a polygon needs at least 3 vertices, found %d", m);
+        t->points = MC_NEW(rq->env.arena, McVec2, m);
+        if (!t->points) return mc_read_oom(rq);
         int v = 0;
         // A vertex's index joins the JSON path only when it is wrong (writing it for every
         // vertex was a twentieth of reading the terrain).
         for (const cJSON *pt = poly->child; pt; pt = pt->next, v++) {
             if (!cJSON_IsArray(pt) || cJSON_GetArraySize(pt) != 2 || !cJSON_IsNumber(pt->child) ||
                 !cJSON_IsNumber(pt->child->next)) {
-                mc_read_push_index(j, v);
-                return mc_read_fail(j, "bad_request", "expected a point [x, y]");
+                mc_read_push_index(rq, v);
+                return mc_read_fail(rq, "bad_request", "expected a point [x, y]");
             }
             double x = pt->child->valuedouble, y = pt->child->next->valuedouble;
             if (!isfinite(x) || !isfinite(y) || fabs(x) > MC_MAX_COORD || fabs(y) > MC_MAX_COORD) {
-                mc_read_push_index(j, v);
-                return mc_read_fail(j, "bad_request", "expected finite coordinates within %g", (double)MC_MAX_COORD);
+                mc_read_push_index(rq, v);
+                return mc_read_fail(rq, "bad_request", "expected finite coordinates within %g", (double)MC_MAX_COORD);
             }
             t->points[v] = mc_vec2(x, y);
         }
         t->count = m;
         if (!(fabs(twice_area(t->points, m)) > 2 * MC_LINEAR_SLOP * MC_LINEAR_SLOP))
-            return mc_read_fail(j, "bad_request", "the polygon has no area");
-        mc_read_pop(j, ppath);
-        mc_read_pop(j, inner);
+            return mc_read_fail(rq, "bad_request", "the polygon has no area");
+        mc_read_pop(rq, ppath);
+        mc_read_pop(rq, inner);
     }
-    mc_read_pop(j, saved);
+    mc_read_pop(rq, saved);
     *out = ts;
     *count = n;
     return 1;
 }
 
-void mc_write_pose_fields(McRequest *j, cJSON *obj, double x, double y, double facing) {
-    mc_write_number(j, obj, "x", x);
-    mc_write_number(j, obj, "y", y);
+void mc_write_pose_fields(McRequest *rq, cJSON *obj, double x, double y, double facing) {
+    mc_write_number(rq, obj, "x", x);
+    mc_write_number(rq, obj, "y", y);
     double f = mc_fmt_round(facing);
-    mc_write_number(j, obj, "facing", f >= 360 ? 0 : f);
+    mc_write_number(rq, obj, "facing", f >= 360 ? 0 : f);
 }

@@ -140,11 +140,11 @@ static void scan_text(const char *s, long *nul, int *deep) {
     }
 }
 
-// Writes into j->path the JSON path of the first array or object that scan_text found nested
+// Writes into rq->path the JSON path of the first array or object that scan_text found nested
 // deeper than MC_MAX_JSON_DEPTH: keys as written in the text (escapes as they are), indices counted
 // by commas. Runs for that error only; the text need not be valid JSON. Depth is counted as
 // scan_text counts it (a stray closing bracket takes one off), so both find the same container.
-static void path_of_too_deep(McRequest *j, const char *s) {
+static void path_of_too_deep(McRequest *rq, const char *s) {
     struct {
         char kind;
         int index, saved;
@@ -165,9 +165,9 @@ static void path_of_too_deep(McRequest *j, const char *s) {
         } else if (*p == ',') {
             if (depth > 0 && frames[depth - 1].kind == '[') frames[depth - 1].index++;
         } else if (*p == '[' || *p == '{') {
-            int saved = j->path_len;
+            int saved = rq->path_len;
             if (depth > 0 && frames[depth - 1].kind == '[') {
-                mc_read_push_index(j, frames[depth - 1].index);
+                mc_read_push_index(rq, frames[depth - 1].index);
             } else if (depth > 0 && key) {
                 char name[MC_PATH_BYTES];
                 size_t n = key_len < sizeof name - 1 ? key_len : sizeof name - 1;
@@ -175,7 +175,7 @@ static void path_of_too_deep(McRequest *j, const char *s) {
                 while (n < key_len && n > 0 && ((unsigned char)key[n] & 0xC0) == 0x80) n--;
                 memcpy(name, key, n);
                 name[n] = '\0';
-                mc_read_push_key(j, name);
+                mc_read_push_key(rq, name);
             }
             if (depth == MC_MAX_JSON_DEPTH) return;
             if (depth >= 0) {
@@ -186,7 +186,7 @@ static void path_of_too_deep(McRequest *j, const char *s) {
             depth++;
             key = NULL;
         } else if (*p == ']' || *p == '}') {
-            if (depth > 0) mc_read_pop(j, frames[depth - 1].saved);
+            if (depth > 0) mc_read_pop(rq, frames[depth - 1].saved);
             depth--;
         }
     }
@@ -245,7 +245,7 @@ static int name_order(const void *a, const void *b) {
 // object already has, searching objects depth first; NULL when names are unique everywhere. Up to
 // 8 members are compared pairwise; a larger object's members are sorted by name and position
 // (O(n log n), so that no request can make this quadratic), which finds the same member.
-static const cJSON *repeated_key(McRequest *j, const cJSON *v) {
+static const cJSON *repeated_key(McRequest *rq, const cJSON *v) {
     if (cJSON_IsObject(v)) {
         size_t n = 0;
         for (const cJSON *m = v->child; m; m = m->next) n++;
@@ -254,7 +254,7 @@ static const cJSON *repeated_key(McRequest *j, const cJSON *v) {
                 for (const cJSON *o = v->child; o != m; o = o->next)
                     if (o->string[0] == m->string[0] && strcmp(o->string, m->string) == 0) return m;
         } else {
-            McNamed *sorted = mc_arena_bump(j->env.arena, n * sizeof *sorted);
+            McNamed *sorted = mc_arena_bump(rq->env.arena, n * sizeof *sorted);
             if (!sorted) return NULL; // the arena's failure is answered as out_of_memory
             size_t i = 0;
             for (const cJSON *m = v->child; m; m = m->next, i++) sorted[i] = (McNamed){m, i};
@@ -271,19 +271,19 @@ static const cJSON *repeated_key(McRequest *j, const cJSON *v) {
     }
     if (cJSON_IsObject(v) || cJSON_IsArray(v))
         for (const cJSON *m = v->child; m; m = m->next) {
-            const cJSON *found = repeated_key(j, m);
+            const cJSON *found = repeated_key(rq, m);
             if (found) return found;
         }
     return NULL;
 }
 
-// Sets j's path to that of `target` within `v`; returns whether `target` is in `v`.
-static int path_to(McRequest *j, const cJSON *v, const cJSON *target) {
+// Sets rq's path to that of `target` within `v`; returns whether `target` is in `v`.
+static int path_to(McRequest *rq, const cJSON *v, const cJSON *target) {
     int index = 0;
     for (const cJSON *m = v->child; m; m = m->next, index++) {
-        int saved = cJSON_IsArray(v) ? mc_read_push_index(j, index) : mc_read_push_key(j, m->string);
-        if (m == target || path_to(j, m, target)) return 1;
-        mc_read_pop(j, saved);
+        int saved = cJSON_IsArray(v) ? mc_read_push_index(rq, index) : mc_read_push_key(rq, m->string);
+        if (m == target || path_to(rq, m, target)) return 1;
+        mc_read_pop(rq, saved);
     }
     return 0;
 }
@@ -320,10 +320,10 @@ static const McQuery *find_query(const McSystem *sys, const char *name) {
 }
 
 // "params": {"A-GG-1": {"arcWidth": 3}} overrides the defaults of this request's system.
-static int read_params(McRequest *j, const cJSON *params, const McSystem *sys) {
+static int read_params(McRequest *rq, const cJSON *params, const McSystem *sys) {
     if (!params) return 1;
-    int saved = mc_read_push_key(j, "params");
-    if (!cJSON_IsObject(params)) return mc_read_fail(j, "bad_request", "expected an object keyed by assumption id");
+    int saved = mc_read_push_key(rq, "params");
+    if (!cJSON_IsObject(params)) return mc_read_fail(rq, "bad_request", "expected an object keyed by assumption id");
     const McAssumptionSet *set = sys->assumptions;
     for (const cJSON *a = params->child; a; a = a->next) {
         // Another game's assumption is named as such, even in a module that does not hold it.
@@ -331,31 +331,31 @@ static int read_params(McRequest *j, const cJSON *params, const McSystem *sys) {
         int id = -1;
         for (int s = 0; s < SYSTEM_COUNT && id < 0; s++)
             if ((id = mc_assumption_find(systems[s].assumptions, a->string)) >= 0) owner = &systems[s];
-        if (id < 0) return mc_read_fail_key(j, a->string, "bad_request", "no assumption has the id \"%s\"", a->string);
+        if (id < 0) return mc_read_fail_key(rq, a->string, "bad_request", "no assumption has the id \"%s\"", a->string);
         if (owner != sys)
-            return mc_read_fail_key(j, a->string, "bad_request", "%s belongs to %s, not %s", a->string,
+            return mc_read_fail_key(rq, a->string, "bad_request", "%s belongs to %s, not %s", a->string,
                                   owner->id, sys->id);
         const char *names[MC_MAX_PARAMS + 1];
         int n = 0;
         for (int p = 0; p < set->param_count; p++)
             if (set->params[p].assumption == id) names[n++] = set->params[p].name;
         names[n] = NULL;
-        int inner = mc_read_push_key(j, a->string);
-        if (!mc_read_object(j, a, names)) return 0;
+        int inner = mc_read_push_key(rq, a->string);
+        if (!mc_read_object(rq, a, names)) return 0;
         for (int p = 0; p < set->param_count; p++) {
             const McParamInfo *info = &set->params[p];
             if (info->assumption != id) continue;
             if (info->integer) {
-                int v = (int)j->env.params.v[p];
-                if (!mc_read_int(j, a, info->name, 0, (int)info->min, (int)info->max, &v)) return 0;
-                j->env.params.v[p] = v;
-            } else if (!mc_read_number(j, a, info->name, 0, info->min, info->max, &j->env.params.v[p])) {
+                int v = (int)rq->env.params.v[p];
+                if (!mc_read_int(rq, a, info->name, 0, (int)info->min, (int)info->max, &v)) return 0;
+                rq->env.params.v[p] = v;
+            } else if (!mc_read_number(rq, a, info->name, 0, info->min, info->max, &rq->env.params.v[p])) {
                 return 0;
             }
         }
-        mc_read_pop(j, inner);
+        mc_read_pop(rq, inner);
     }
-    mc_read_pop(j, saved);
+    mc_read_pop(rq, saved);
     return 1;
 }
 
@@ -365,46 +365,46 @@ static bool reading_in_force(const McReadingInfo *r, const McParams *params) {
     return true;
 }
 
-static void write_reading_params(McRequest *j, cJSON *o, const McAssumptionSet *set, const McReadingInfo *r) {
-    cJSON *ps = mc_write_object(j, o, "params");
+static void write_reading_params(McRequest *rq, cJSON *o, const McAssumptionSet *set, const McReadingInfo *r) {
+    cJSON *ps = mc_write_object(rq, o, "params");
     for (int k = 0; k < r->count && ps; k++)
-        mc_write_number(j, ps, set->params[r->set[k].param].name, r->set[k].value);
+        mc_write_number(rq, ps, set->params[r->set[k].param].name, r->set[k].value);
 }
 
-static void describe(McRequest *j, cJSON *result, const McSystem *only) {
-    mc_write_string(j, result, "engine", "movecalc");
-    mc_write_string(j, result, "version", MOVECALC_VERSION);
-    cJSON *tol = mc_write_object(j, result, "tolerance");
-    if (tol) mc_write_number(j, tol, "MC_LINEAR_SLOP", MC_LINEAR_SLOP);
-    cJSON *sys_arr = mc_write_array(j, result, "systems");
+static void describe(McRequest *rq, cJSON *result, const McSystem *only) {
+    mc_write_string(rq, result, "engine", "movecalc");
+    mc_write_string(rq, result, "version", MOVECALC_VERSION);
+    cJSON *tol = mc_write_object(rq, result, "tolerance");
+    if (tol) mc_write_number(rq, tol, "MC_LINEAR_SLOP", MC_LINEAR_SLOP);
+    cJSON *sys_arr = mc_write_array(rq, result, "systems");
     for (int s = 0; s < SYSTEM_COUNT && sys_arr; s++) {
         const McSystem *sys = &systems[s];
         if ((only && only != sys) || !sys->queries) continue;
-        cJSON *o = mc_write_push_object(j, sys_arr);
+        cJSON *o = mc_write_push_object(rq, sys_arr);
         if (!o) return;
-        mc_write_string(j, o, "id", sys->id);
-        mc_write_string(j, o, "name", sys->name);
-        mc_write_string(j, o, "board", sys->board);
-        mc_write_string(j, o, "lengthUnit", sys->length_unit);
-        mc_write_string(j, o, "clausePrefix", sys->clause_prefix);
-        cJSON *qs = mc_write_array(j, o, "queries");
+        mc_write_string(rq, o, "id", sys->id);
+        mc_write_string(rq, o, "name", sys->name);
+        mc_write_string(rq, o, "board", sys->board);
+        mc_write_string(rq, o, "lengthUnit", sys->length_unit);
+        mc_write_string(rq, o, "clausePrefix", sys->clause_prefix);
+        cJSON *qs = mc_write_array(rq, o, "queries");
         for (const McQuery *q = sys->queries; q->name && qs; q++) {
-            cJSON *qo = mc_write_push_object(j, qs);
+            cJSON *qo = mc_write_push_object(rq, qs);
             if (!qo) return;
-            mc_write_string(j, qo, "name", q->name);
-            mc_write_string(j, qo, "summary", q->summary);
-            if (q->arrays) mc_write_bool(j, qo, "arrays", true);
+            mc_write_string(rq, qo, "name", q->name);
+            mc_write_string(rq, qo, "summary", q->summary);
+            if (q->arrays) mc_write_bool(rq, qo, "arrays", true);
         }
-        cJSON *ids = mc_write_array(j, o, "assumptions");
+        cJSON *ids = mc_write_array(rq, o, "assumptions");
         for (int a = 0; a < sys->assumptions->assumption_count && ids; a++)
-            mc_write_add(j, ids, NULL, cJSON_CreateString(sys->assumptions->assumptions[a].id));
-        cJSON *kinds = mc_write_array(j, o, "terrainKinds");
-        for (int k = 0; kinds && sys->terrain_kind(k); k++) mc_write_add(j, kinds, NULL, cJSON_CreateString(sys->terrain_kind(k)));
+            mc_write_add(rq, ids, NULL, cJSON_CreateString(sys->assumptions->assumptions[a].id));
+        cJSON *kinds = mc_write_array(rq, o, "terrainKinds");
+        for (int k = 0; kinds && sys->terrain_kind(k); k++) mc_write_add(rq, kinds, NULL, cJSON_CreateString(sys->terrain_kind(k)));
     }
-    cJSON *lim = mc_write_object(j, result, "limits");
+    cJSON *lim = mc_write_object(rq, result, "limits");
     for (size_t i = 0; i < sizeof limits / sizeof limits[0] && lim; i++)
-        mc_write_number(j, lim, limits[i].name, limits[i].value);
-    cJSON *as = mc_write_array(j, result, "assumptions");
+        mc_write_number(rq, lim, limits[i].name, limits[i].value);
+    cJSON *as = mc_write_array(rq, result, "assumptions");
     for (int s = 0; s < SYSTEM_COUNT && as; s++) {
         const McSystem *sys = &systems[s];
         if ((only && only != sys) || !sys->queries) continue;
@@ -412,33 +412,33 @@ static void describe(McRequest *j, cJSON *result, const McSystem *only) {
         McParams defaults;
         mc_params_defaults(&defaults, set);
         for (int a = 0; a < set->assumption_count; a++) {
-            cJSON *o = mc_write_push_object(j, as);
+            cJSON *o = mc_write_push_object(rq, as);
             if (!o) return;
-            mc_write_string(j, o, "id", set->assumptions[a].id);
-            mc_write_string(j, o, "system", sys->id);
-            mc_write_string(j, o, "summary", set->assumptions[a].summary);
-            cJSON *ps = mc_write_object(j, o, "params");
+            mc_write_string(rq, o, "id", set->assumptions[a].id);
+            mc_write_string(rq, o, "system", sys->id);
+            mc_write_string(rq, o, "summary", set->assumptions[a].summary);
+            cJSON *ps = mc_write_object(rq, o, "params");
             for (int p = 0; p < set->param_count && ps; p++) {
                 const McParamInfo *info = &set->params[p];
                 if (info->assumption != a) continue;
-                cJSON *po = mc_write_object(j, ps, info->name);
+                cJSON *po = mc_write_object(rq, ps, info->name);
                 if (!po) return;
-                mc_write_number(j, po, "default", info->def);
-                mc_write_number(j, po, "min", info->min);
-                mc_write_number(j, po, "max", info->max);
-                mc_write_bool(j, po, "integer", info->integer);
+                mc_write_number(rq, po, "default", info->def);
+                mc_write_number(rq, po, "min", info->min);
+                mc_write_number(rq, po, "max", info->max);
+                mc_write_bool(rq, po, "integer", info->integer);
             }
-            cJSON *rs = mc_write_array(j, o, "readings");
+            cJSON *rs = mc_write_array(rq, o, "readings");
             for (int r = 0; r < set->reading_count && rs; r++) {
                 const McReadingInfo *reading = &set->readings[r];
                 if (reading->assumption != a) continue;
-                cJSON *ro = mc_write_push_object(j, rs);
+                cJSON *ro = mc_write_push_object(rq, rs);
                 if (!ro) return;
-                mc_write_string(j, ro, "name", reading->name);
-                mc_write_string(j, ro, "rule", reading->rule);
-                mc_write_string(j, ro, "summary", reading->summary);
-                write_reading_params(j, ro, set, reading);
-                mc_write_bool(j, ro, "default", reading_in_force(reading, &defaults));
+                mc_write_string(rq, ro, "name", reading->name);
+                mc_write_string(rq, ro, "rule", reading->rule);
+                mc_write_string(rq, ro, "summary", reading->summary);
+                write_reading_params(rq, ro, set, reading);
+                mc_write_bool(rq, ro, "default", reading_in_force(reading, &defaults));
             }
         }
     }
@@ -561,31 +561,31 @@ void mc_set_work_limit(uint32_t units) { work_limit = units && units < MC_WORK_C
 static const char *work_limit_name(void) { return work_limit ? "set by mc_set_work_limit" : "MC_MAX_WORK"; }
 static uint64_t work_limit_units(void) { return work_limit ? work_limit : MC_MAX_WORK; }
 
-static void sensitivity_entry(McRequest *j, cJSON *arr, const McSystem *sys, const McQuery *q, const cJSON *req,
+static void sensitivity_entry(McRequest *rq, cJSON *arr, const McSystem *sys, const McQuery *q, const cJSON *req,
                               const cJSON *result, const McReadingInfo *r) {
     const McAssumptionSet *set = sys->assumptions;
-    cJSON *o = mc_write_push_object(j, arr);
+    cJSON *o = mc_write_push_object(rq, arr);
     if (!o) return;
-    mc_write_string(j, o, "assumption", set->assumptions[r->assumption].id);
-    mc_write_string(j, o, "reading", r->name);
-    mc_write_string(j, o, "rule", r->rule);
-    write_reading_params(j, o, set, r);
+    mc_write_string(rq, o, "assumption", set->assumptions[r->assumption].id);
+    mc_write_string(rq, o, "reading", r->name);
+    mc_write_string(rq, o, "rule", r->rule);
+    write_reading_params(rq, o, set, r);
     if (mc_work_out()) {
-        mc_write_add(j, o, "changes", cJSON_CreateNull());
-        mc_write_string(j, o, "limit", mc_strf(&j->env, "the work limit %s ran out before this reading was tried", work_limit_name()));
+        mc_write_add(rq, o, "changes", cJSON_CreateNull());
+        mc_write_string(rq, o, "limit", mc_strf(&rq->env, "the work limit %s ran out before this reading was tried", work_limit_name()));
         return;
     }
     // A request of its own in the same arena, with no kept world (a world read under the other
     // reading's values) and no columns; everything it allocates is given back once compared.
-    McRequest *sub = mc_arena_alloc(j->env.arena, sizeof *sub);
+    McRequest *sub = mc_arena_alloc(rq->env.arena, sizeof *sub);
     if (!sub) return;
-    sub->env.arena = j->env.arena;
+    sub->env.arena = rq->env.arena;
     sub->env.assumptions = set;
-    sub->env.params = j->env.params;
+    sub->env.params = rq->env.params;
     for (int k = 0; k < r->count; k++) sub->env.params.v[r->set[k].param] = r->set[k].value;
-    Changed *changed = mc_arena_alloc(j->env.arena, MAX_CHANGED * sizeof *changed);
+    Changed *changed = mc_arena_alloc(rq->env.arena, MAX_CHANGED * sizeof *changed);
     if (!changed) return;
-    McArenaMark mark = mc_arena_mark(j->env.arena);
+    McArenaMark mark = mc_arena_mark(rq->env.arena);
     cJSON *other = cJSON_CreateObject();
     bool ran = other && q->run(sub, req, other) && !sub->oom;
     int n = 0;
@@ -597,72 +597,72 @@ static void sensitivity_entry(McRequest *j, cJSON *arr, const McSystem *sys, con
         mc_snfmt(error_code, sizeof error_code, "%s", sub->err.code);
         mc_snfmt(error_message, sizeof error_message, "%s", sub->err.message);
     }
-    bool failed = j->env.arena->failed;
-    mc_arena_rewind(j->env.arena, mark);
+    bool failed = rq->env.arena->failed;
+    mc_arena_rewind(rq->env.arena, mark);
     if (failed) return; // out_of_memory for the whole request (mc_request_answer)
     if (out) {
-        mc_write_add(j, o, "changes", cJSON_CreateNull());
-        mc_write_string(j, o, "limit", mc_strf(&j->env, "work limit %s (%llu units) reached in %s", work_limit_name(),
+        mc_write_add(rq, o, "changes", cJSON_CreateNull());
+        mc_write_string(rq, o, "limit", mc_strf(&rq->env, "work limit %s (%llu units) reached in %s", work_limit_name(),
                                                (unsigned long long)work_limit_units(), where));
         return;
     }
     if (!ran) {
-        mc_write_add(j, o, "changes", cJSON_CreateNull());
-        cJSON *e = mc_write_object(j, o, "error");
+        mc_write_add(rq, o, "changes", cJSON_CreateNull());
+        cJSON *e = mc_write_object(rq, o, "error");
         if (e) {
             // Copied into the response (cJSON_CreateString): the locals may go.
-            mc_write_string(j, e, "code", error_code[0] ? error_code : "out_of_memory");
-            mc_write_string(j, e, "message", error_code[0] ? error_message : "out of memory");
+            mc_write_string(rq, e, "code", error_code[0] ? error_code : "out_of_memory");
+            mc_write_string(rq, e, "message", error_code[0] ? error_message : "out of memory");
         }
         return;
     }
-    mc_write_bool(j, o, "changes", n > 0);
+    mc_write_bool(rq, o, "changes", n > 0);
     if (!n) return;
-    cJSON *list = mc_write_array(j, o, "changed");
+    cJSON *list = mc_write_array(rq, o, "changed");
     for (int i = 0; i < n && i < MAX_CHANGED && list; i++) {
         const Changed *c = &changed[i];
-        cJSON *f = mc_write_push_object(j, list);
+        cJSON *f = mc_write_push_object(rq, list);
         if (!f) return;
-        mc_write_string(j, f, "field", c->field);
+        mc_write_string(rq, f, "field", c->field);
         switch (c->kind) {
-        case CH_ABSENT: mc_write_bool(j, f, "absent", 1); break;
-        case CH_NULL: mc_write_add(j, f, "value", cJSON_CreateNull()); break;
-        case CH_BOOL: mc_write_bool(j, f, "value", c->number != 0); break;
-        case CH_NUMBER: mc_write_number(j, f, "value", c->number); break;
-        case CH_TEXT: mc_write_add(j, f, "value", cJSON_CreateRaw(c->text)); break;
-        case CH_COUNT: mc_write_number(j, f, "count", c->number); break;
+        case CH_ABSENT: mc_write_bool(rq, f, "absent", 1); break;
+        case CH_NULL: mc_write_add(rq, f, "value", cJSON_CreateNull()); break;
+        case CH_BOOL: mc_write_bool(rq, f, "value", c->number != 0); break;
+        case CH_NUMBER: mc_write_number(rq, f, "value", c->number); break;
+        case CH_TEXT: mc_write_add(rq, f, "value", cJSON_CreateRaw(c->text)); break;
+        case CH_COUNT: mc_write_number(rq, f, "count", c->number); break;
         case CH_LARGE: break;
         }
     }
 }
 
-static void write_sensitivity(McRequest *j, cJSON *root, const McSystem *sys, const McQuery *q, const cJSON *req,
+static void write_sensitivity(McRequest *rq, cJSON *root, const McSystem *sys, const McQuery *q, const cJSON *req,
                               const cJSON *result) {
     const McAssumptionSet *set = sys->assumptions;
-    uint32_t assumed = j->env.assumed;
-    cJSON *arr = mc_write_array(j, root, "sensitivity");
+    uint32_t assumed = rq->env.assumed;
+    cJSON *arr = mc_write_array(rq, root, "sensitivity");
     for (int a = 0; a < set->assumption_count && arr; a++) {
         if (!(assumed & ((uint32_t)1 << a))) continue;
         for (int r = 0; r < set->reading_count; r++) {
             const McReadingInfo *reading = &set->readings[r];
-            if (reading->assumption == a && !reading_in_force(reading, &j->env.params))
-                sensitivity_entry(j, arr, sys, q, req, result, reading);
+            if (reading->assumption == a && !reading_in_force(reading, &rq->env.params))
+                sensitivity_entry(rq, arr, sys, q, req, result, reading);
         }
     }
 }
 
-static void write_trace(McRequest *j, cJSON *result) {
+static void write_trace(McRequest *rq, cJSON *result) {
     if (mc_read_get(result, "trace")) return;
-    cJSON *arr = mc_write_array(j, result, "trace");
-    for (int i = 0; i < j->env.trace_count && arr; i++) {
-        const McTraceStep *s = &j->env.trace[i];
-        cJSON *o = mc_write_push_object(j, arr);
+    cJSON *arr = mc_write_array(rq, result, "trace");
+    for (int i = 0; i < rq->env.trace_count && arr; i++) {
+        const McTraceStep *s = &rq->env.trace[i];
+        cJSON *o = mc_write_push_object(rq, arr);
         if (!o) return;
-        mc_write_string(j, o, "rule", s->rule);
-        if (s->unit) mc_write_string(j, o, "unit", s->unit);
-        mc_write_string(j, o, "message", s->message);
+        mc_write_string(rq, o, "rule", s->rule);
+        if (s->unit) mc_write_string(rq, o, "unit", s->unit);
+        mc_write_string(rq, o, "message", s->message);
     }
-    if (j->env.trace_dropped) mc_write_number(j, result, "traceDropped", j->env.trace_dropped);
+    if (rq->env.trace_dropped) mc_write_number(rq, result, "traceDropped", rq->env.trace_dropped);
 }
 
 // The answer to `describe` depends on nothing but the system asked about (or none) and this
@@ -684,12 +684,12 @@ __attribute__((destructor)) static void free_described(void) {
 }
 
 // Parses `text` (len bytes, then a NUL) into the request's arena; on failure leaves the error in
-// j->err and returns NULL.
-static cJSON *parse_text(McRequest *j, const char *text, size_t len) {
+// rq->err and returns NULL.
+static cJSON *parse_text(McRequest *rq, const char *text, size_t len) {
     int backslash;
     long bad = invalid_utf8((const unsigned char *)text, len, &backslash);
     if (bad >= 0) {
-        mc_read_fail(j, "bad_json", "byte %ld is not valid UTF-8", bad);
+        mc_read_fail(rq, "bad_json", "byte %ld is not valid UTF-8", bad);
         return NULL;
     }
     const char *end = NULL;
@@ -704,12 +704,12 @@ static cJSON *parse_text(McRequest *j, const char *text, size_t len) {
         int deep;
         scan_text(text, &nul, &deep);
         if (nul >= 0) {
-            mc_read_fail(j, "bad_json", "byte %ld: \\u0000 (a NUL character) is not allowed in a string", nul);
+            mc_read_fail(rq, "bad_json", "byte %ld: \\u0000 (a NUL character) is not allowed in a string", nul);
             return NULL;
         }
         if (deep) {
-            path_of_too_deep(j, text);
-            mc_read_fail(j, "limit", "JSON nested deeper than the limit MC_MAX_JSON_DEPTH (%d)", MC_MAX_JSON_DEPTH);
+            path_of_too_deep(rq, text);
+            mc_read_fail(rq, "limit", "JSON nested deeper than the limit MC_MAX_JSON_DEPTH (%d)", MC_MAX_JSON_DEPTH);
             return NULL;
         }
     }
@@ -717,51 +717,51 @@ static cJSON *parse_text(McRequest *j, const char *text, size_t len) {
         const char *what;
         long at = not_json_byte(text, len, &what);
         if (at >= 0) {
-            mc_read_fail(j, "bad_json", "not valid JSON at byte %ld: %s", at, what);
+            mc_read_fail(rq, "bad_json", "not valid JSON at byte %ld: %s", at, what);
             return NULL;
         }
         // RFC 8259 says names SHOULD be unique and leaves a repeat's meaning open (JavaScript keeps
         // the last, cJSON's lookup the first): a repeat is refused, so every reader agrees.
-        const cJSON *twice = repeated_key(j, req);
+        const cJSON *twice = repeated_key(rq, req);
         if (twice) {
-            path_to(j, req, twice);
-            mc_read_fail(j, "bad_request", "field \"%s\" is given twice", twice->string);
+            path_to(rq, req, twice);
+            mc_read_fail(rq, "bad_request", "field \"%s\" is given twice", twice->string);
             return NULL;
         }
     }
     if (!req) {
         // cJSON also gives up when it cannot get memory: that is not the text's fault.
-        if (j->env.arena->failed) {
-            mc_read_oom(j);
+        if (rq->env.arena->failed) {
+            mc_read_oom(rq);
             return NULL;
         }
         long at = end ? (long)(end - text) : 0;
         const char *err = cJSON_GetErrorPtr();
         if (err && err >= text && err <= text + len) at = (long)(err - text);
         if (at >= (long)len)
-            mc_read_fail(j, "bad_json", "the JSON text ends early (after %zu bytes)", len);
+            mc_read_fail(rq, "bad_json", "the JSON text ends early (after %zu bytes)", len);
         else
-            mc_read_fail(j, "bad_json", "not valid JSON at byte %ld", at);
+            mc_read_fail(rq, "bad_json", "not valid JSON at byte %ld", at);
         return NULL;
     }
     return req;
 }
 
-cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
+cJSON *mc_request_answer(McRequest *rq, const cJSON *req, char ***kept) {
     cJSON *root = NULL, *result = NULL;
     const McSystem *sys = NULL;
     const char *query = NULL, *system = NULL;
     if (!cJSON_IsObject(req)) {
-        mc_read_fail(j, "bad_request", "expected a JSON object with \"system\" and \"query\"");
+        mc_read_fail(rq, "bad_request", "expected a JSON object with \"system\" and \"query\"");
         goto done;
     }
-    if (!mc_read_string(j, req, "query", 1, &query) || !mc_read_string(j, req, "system", 0, &system)) goto done;
+    if (!mc_read_string(rq, req, "query", 1, &query) || !mc_read_string(rq, req, "system", 0, &system)) goto done;
     if (system && !(sys = find_system(system))) {
         char known[128] = "";
         size_t n = 0;
         for (int i = 0; i < SYSTEM_COUNT && n < sizeof known; i++)
             n += (size_t)mc_snfmt(known + n, sizeof known - n, "%s%s", n ? ", " : "", systems[i].id);
-        mc_read_fail_key(j, "system", "unknown_system", "unknown system \"%s\"; known: %s", system, known);
+        mc_read_fail_key(rq, "system", "unknown_system", "unknown system \"%s\"; known: %s", system, known);
         goto done;
     }
     if (sys && !sys->queries) {
@@ -770,7 +770,7 @@ cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
         for (int i = 0; i < SYSTEM_COUNT; i++)
             if (systems[i].queries && n < sizeof held)
                 n += (size_t)mc_snfmt(held + n, sizeof held - n, "%s%s", n ? ", " : "", systems[i].id);
-        mc_read_fail_key(j, "system", "system_not_loaded",
+        mc_read_fail_key(rq, "system", "system_not_loaded",
                        "%s is not in this engine module, which holds %s: load that system's module",
                        sys->id, held);
         goto done;
@@ -780,18 +780,18 @@ cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
     cJSON_AddTrueToObject(root, "ok");
     if (strcmp(query, "describe") == 0) {
         static const char *const keys[] = {"system", "query", NULL};
-        if (!mc_read_object(j, req, keys)) goto done;
+        if (!mc_read_object(rq, req, keys)) goto done;
         *kept = &described[sys ? sys - systems + 1 : 0];
         if (**kept) goto done;
-        if (sys) mc_write_string(j, root, "system", sys->id);
-        mc_write_string(j, root, "query", "describe");
-        result = mc_write_object(j, root, "result");
-        if (result) describe(j, result, sys);
-        mc_write_array(j, root, "assumptions");
+        if (sys) mc_write_string(rq, root, "system", sys->id);
+        mc_write_string(rq, root, "query", "describe");
+        result = mc_write_object(rq, root, "result");
+        if (result) describe(rq, result, sys);
+        mc_write_array(rq, root, "assumptions");
         goto done;
     }
     if (!sys) {
-        mc_read_fail_key(j, "system", "bad_request", "missing required field \"system\"");
+        mc_read_fail_key(rq, "system", "bad_request", "missing required field \"system\"");
         goto done;
     }
     const McQuery *q = find_query(sys, query);
@@ -800,7 +800,7 @@ cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
         size_t n = 0;
         for (const McQuery *k = sys->queries; k->name && n < sizeof known; k++)
             n += (size_t)mc_snfmt(known + n, sizeof known - n, "%s%s", n ? ", " : "", k->name);
-        mc_read_fail_key(j, "query", "unknown_query", "%s has no query \"%s\"%s%s", sys->id, query,
+        mc_read_fail_key(rq, "query", "unknown_query", "%s has no query \"%s\"%s%s", sys->id, query,
                        n ? "; known: " : " yet", known);
         goto done;
     }
@@ -813,46 +813,46 @@ cJSON *mc_request_answer(McRequest *j, const cJSON *req, char ***kept) {
         keys[n++] = "sensitivity";
         for (int i = 0; q->fields && q->fields[i] && n < 47; i++) keys[n++] = q->fields[i];
         keys[n] = NULL;
-        if (!mc_read_object(j, req, keys)) goto done;
+        if (!mc_read_object(rq, req, keys)) goto done;
     }
-    j->env.assumptions = sys->assumptions;
-    mc_params_defaults(&j->env.params, sys->assumptions);
-    if (!read_params(j, mc_read_get(req, "params"), sys)) goto done;
+    rq->env.assumptions = sys->assumptions;
+    mc_params_defaults(&rq->env.params, sys->assumptions);
+    if (!read_params(rq, mc_read_get(req, "params"), sys)) goto done;
     int sensitivity = 0;
-    if (!mc_read_bool(j, req, "sensitivity", 0, &sensitivity)) goto done;
-    mc_write_string(j, root, "system", sys->id);
-    mc_write_string(j, root, "query", q->name);
-    result = mc_write_object(j, root, "result");
+    if (!mc_read_bool(rq, req, "sensitivity", 0, &sensitivity)) goto done;
+    mc_write_string(rq, root, "system", sys->id);
+    mc_write_string(rq, root, "query", q->name);
+    result = mc_write_object(rq, root, "result");
     // The arrays form by capability (docs/api.md "Arrays"): a query that answers it does so
     // quietly (the columns carry no trace or sentences); any other answers an arrays ask as `ask`.
-    if (j->columns && !q->arrays) j->columns = NULL;
-    if (j->columns) j->env.quiet = true;
-    bool ran = result && q->run(j, req, result);
+    if (rq->columns && !q->arrays) rq->columns = NULL;
+    if (rq->columns) rq->env.quiet = true;
+    bool ran = result && q->run(rq, req, result);
     if (mc_work_out()) {
         // Whatever the stopped search left (a partial answer, or an error it returned on the way
         // out) gives way to the limit.
-        j->err.code = "limit";
-        mc_snfmt(j->err.path, sizeof j->err.path, "%s", j->env.work_path);
-        mc_snfmt(j->err.message, sizeof j->err.message, "work limit %s (%llu units) reached in %s", work_limit_name(),
-                 (unsigned long long)work_limit_units(), j->env.work_where[0] ? j->env.work_where : "the search");
+        rq->err.code = "limit";
+        mc_snfmt(rq->err.path, sizeof rq->err.path, "%s", rq->env.work_path);
+        mc_snfmt(rq->err.message, sizeof rq->err.message, "work limit %s (%llu units) reached in %s", work_limit_name(),
+                 (unsigned long long)work_limit_units(), rq->env.work_where[0] ? rq->env.work_where : "the search");
         goto done;
     }
     if (!ran) goto done;
     // An arrays answer (mc_position_ask_arrays) is for a drag's frames: it carries no trace.
-    if (!j->columns || !j->columns->filled) write_trace(j, result);
-    cJSON *used = mc_write_array(j, root, "assumptions");
+    if (!rq->columns || !rq->columns->filled) write_trace(rq, result);
+    cJSON *used = mc_write_array(rq, root, "assumptions");
     for (int a = 0; a < sys->assumptions->assumption_count && used; a++)
-        if (j->env.assumed & ((uint32_t)1 << a))
-            mc_write_add(j, used, NULL, cJSON_CreateString(sys->assumptions->assumptions[a].id));
+        if (rq->env.assumed & ((uint32_t)1 << a))
+            mc_write_add(rq, used, NULL, cJSON_CreateString(sys->assumptions->assumptions[a].id));
     // An arrays answer has no JSON lists to compare: it gives no sensitivity, as no trace.
-    if (sensitivity && (!j->columns || !j->columns->filled)) write_sensitivity(j, root, sys, q, req, result);
+    if (sensitivity && (!rq->columns || !rq->columns->filled)) write_sensitivity(rq, root, sys, q, req, result);
     goto done;
 oom:
-    mc_read_oom(j);
+    mc_read_oom(rq);
 done:
     // req and root are in the arena (see cjson_alloc): nothing to delete here.
-    if (j->env.arena->failed || j->oom) mc_read_oom(j);
-    if (j->err.code) return NULL;
+    if (rq->env.arena->failed || rq->oom) mc_read_oom(rq);
+    if (rq->err.code) return NULL;
     return root;
 }
 
@@ -874,8 +874,8 @@ char *mc_request_run(const char *json, McAnswerFn fn, void *ctx) {
     McArena arena = {0};
     // On the stack (about 1 KB), so that only memory for the response itself can make this NULL.
     McRequest request = {0};
-    McRequest *j = &request;
-    j->env.arena = &arena;
+    McRequest *rq = &request;
+    rq->env.arena = &arena;
     if (!json) json = "";
     // memchr reads no further than the NUL (C11 7.24.5.1), and at most one byte past the limit.
     const char *nul = memchr(json, '\0', (size_t)MC_MAX_REQUEST_BYTES + 1);
@@ -886,10 +886,10 @@ char *mc_request_run(const char *json, McAnswerFn fn, void *ctx) {
     mc_work_spent = 0;
     mc_work_cap = work_limit ? work_limit : MC_WORK_CAP;
     if (len > MC_MAX_REQUEST_BYTES)
-        mc_read_fail(j, "limit", "the request is larger than the limit MC_MAX_REQUEST_BYTES (%d bytes)", MC_MAX_REQUEST_BYTES);
+        mc_read_fail(rq, "limit", "the request is larger than the limit MC_MAX_REQUEST_BYTES (%d bytes)", MC_MAX_REQUEST_BYTES);
     else {
-        cJSON *req = parse_text(j, json, len);
-        if (req) root = fn ? fn(j, req, ctx, &kept) : mc_request_answer(j, req, &kept);
+        cJSON *req = parse_text(rq, json, len);
+        if (req) root = fn ? fn(rq, req, ctx, &kept) : mc_request_answer(rq, req, &kept);
     }
     char *out = NULL;
     size_t length = 0;
@@ -908,8 +908,8 @@ char *mc_request_run(const char *json, McAnswerFn fn, void *ctx) {
     cjson_arena = NULL;
     mc_arena_release(&arena);
     if (!out) {
-        if (!j->err.code) mc_read_oom(j);
-        out = error_response(&j->err, &length);
+        if (!rq->err.code) mc_read_oom(rq);
+        out = error_response(&rq->err, &length);
     }
     last_response = out;
     last_length = length;

@@ -7,14 +7,14 @@
 
 #include "core/fmt.h"
 
-static cJSON *checked(McRequest *j, cJSON *item) {
-    if (!item) j->oom = 1;
+static cJSON *checked(McRequest *rq, cJSON *item) {
+    if (!item) rq->oom = 1;
     return item;
 }
 
 // The depth of `obj` when it is a container of the list entry being written as text, else -1.
-static int stream_level(const McRequest *j, const cJSON *obj) {
-    const McWriteList *l = j->list;
+static int stream_level(const McRequest *rq, const cJSON *obj) {
+    const McWriteList *l = rq->list;
     uintptr_t at = (uintptr_t)obj, first = l ? (uintptr_t)l->open : 0;
     if (!l || at < first || at >= first + sizeof l->open) return -1;
     return (int)((at - first) / sizeof l->open[0]);
@@ -37,10 +37,10 @@ static void close_last(McWriteList *l) {
 
 // Finishes the containers opened inside the open container at `level`; 0 when that one was
 // already finished (a writer bug, write.h).
-static int stream_enter(McRequest *j, int level) {
-    McWriteList *l = j->list;
+static int stream_enter(McRequest *rq, int level) {
+    McWriteList *l = rq->list;
     if (level >= l->depth) {
-        j->oom = 1;
+        rq->oom = 1;
         return 0;
     }
     while (l->depth > level + 1) close_last(l);
@@ -119,22 +119,22 @@ static inline char *member_start(McWriteList *l, int comma, const char *key, siz
 // Starts a member of the open container at `level`: finishes the containers opened inside it
 // since, then writes the comma and, in an object, the key. NULL when the container was already
 // finished (a writer bug, write.h) or the text could not grow.
-static McJsonText *stream_member(McRequest *j, int level, const char *key) {
-    McWriteList *l = j->list;
-    if (!stream_enter(j, level)) return NULL;
+static McJsonText *stream_member(McRequest *rq, int level, const char *key) {
+    McWriteList *l = rq->list;
+    if (!stream_enter(rq, level)) return NULL;
     if (l->open[level].type != cJSON_Object) key = NULL;
     char *d = member_start(l, l->members[level]++ > 0, key, 0);
-    if (!d) j->oom = 1;
+    if (!d) rq->oom = 1;
     else l->text.len = (size_t)(d - l->text.buf);
-    return j->oom ? NULL : &l->text;
+    return rq->oom ? NULL : &l->text;
 }
 
 // Whole numbers values[0..n) as members of the open container at `level`: under keys[0..n) in an
 // object (keys is not read in an array). Room for all of them is made at once; a key to escape
 // (none in practice: keys are literals) goes through member_start.
-static void put_ints(McRequest *j, int level, const char *const *keys, const int *values, int n) {
-    McWriteList *l = j->list;
-    if (!stream_enter(j, level)) return;
+static void put_ints(McRequest *rq, int level, const char *const *keys, const int *values, int n) {
+    McWriteList *l = rq->list;
+    if (!stream_enter(rq, level)) return;
     bool object = l->open[level].type == cJSON_Object;
     int comma = l->members[level] > 0;
     l->members[level] += n;
@@ -154,46 +154,46 @@ static void put_ints(McRequest *j, int level, const char *const *keys, const int
         d += v < 0;
         d += mc_json_put_u32(d, v < 0 ? 0u - (uint32_t)v : (uint32_t)v);
     }
-    if (!d) j->oom = 1;
+    if (!d) rq->oom = 1;
     else t->len = (size_t)(d - t->buf);
 }
 
-void mc_write_add(McRequest *j, cJSON *parent, const char *key, cJSON *item) {
-    int level = stream_level(j, parent);
+void mc_write_add(McRequest *rq, cJSON *parent, const char *key, cJSON *item) {
+    int level = stream_level(rq, parent);
     if (level >= 0) {
-        McJsonText *t = item ? stream_member(j, level, key) : NULL;
-        if (!t || !mc_json_text_item(t, item)) j->oom = 1;
+        McJsonText *t = item ? stream_member(rq, level, key) : NULL;
+        if (!t || !mc_json_text_item(t, item)) rq->oom = 1;
         cJSON_Delete(item); // written: the tree is not needed (in a request, freeing is a no-op)
         return;
     }
     if (!item || !parent) {
-        j->oom = 1;
+        rq->oom = 1;
         cJSON_Delete(item);
         return;
     }
     if (key) {
         // The key is not copied: it must stay valid until the response is printed (write.h).
         if (!cJSON_AddItemToObjectCS(parent, key, item)) {
-            j->oom = 1;
+            rq->oom = 1;
             cJSON_Delete(item);
         }
     } else if (!cJSON_AddItemToArray(parent, item)) {
-        j->oom = 1;
+        rq->oom = 1;
         cJSON_Delete(item);
     }
 }
 
-static cJSON *container(McRequest *j, cJSON *parent, const char *key, int type) {
-    int level = stream_level(j, parent);
+static cJSON *container(McRequest *rq, cJSON *parent, const char *key, int type) {
+    int level = stream_level(rq, parent);
     if (level < 0) {
-        cJSON *c = checked(j, type == cJSON_Object ? cJSON_CreateObject() : cJSON_CreateArray());
-        mc_write_add(j, parent, key, c);
-        return j->oom ? NULL : c;
+        cJSON *c = checked(rq, type == cJSON_Object ? cJSON_CreateObject() : cJSON_CreateArray());
+        mc_write_add(rq, parent, key, c);
+        return rq->oom ? NULL : c;
     }
-    McWriteList *l = j->list;
-    McJsonText *t = stream_member(j, level, key);
+    McWriteList *l = rq->list;
+    McJsonText *t = stream_member(rq, level, key);
     if (!t || l->depth == MC_WRITE_LIST_DEPTH || !put_small(t, type == cJSON_Object ? "{" : "[", 1)) {
-        j->oom = 1;
+        rq->oom = 1;
         return NULL;
     }
     cJSON *c = &l->open[l->depth];
@@ -202,127 +202,127 @@ static cJSON *container(McRequest *j, cJSON *parent, const char *key, int type) 
     return c;
 }
 
-cJSON *mc_write_object(McRequest *j, cJSON *parent, const char *key) { return container(j, parent, key, cJSON_Object); }
+cJSON *mc_write_object(McRequest *rq, cJSON *parent, const char *key) { return container(rq, parent, key, cJSON_Object); }
 
-cJSON *mc_write_array(McRequest *j, cJSON *parent, const char *key) { return container(j, parent, key, cJSON_Array); }
+cJSON *mc_write_array(McRequest *rq, cJSON *parent, const char *key) { return container(rq, parent, key, cJSON_Array); }
 
-void mc_write_number(McRequest *j, cJSON *obj, const char *key, double v) {
-    int level = stream_level(j, obj);
+void mc_write_number(McRequest *rq, cJSON *obj, const char *key, double v) {
+    int level = stream_level(rq, obj);
     if (level < 0) {
-        mc_write_add(j, obj, key, cJSON_CreateNumber(mc_fmt_round(v)));
+        mc_write_add(rq, obj, key, cJSON_CreateNumber(mc_fmt_round(v)));
         return;
     }
     // Whole numbers (nearly all of a long list's) print as their digits: mc_fmt_round keeps them,
     // -0 included, which prints as 0.
     if (v > -2147483649.0 && v < 2147483648.0 && v == (double)(int32_t)v) {
         const int whole = (int32_t)v;
-        put_ints(j, level, &key, &whole, 1);
+        put_ints(rq, level, &key, &whole, 1);
         return;
     }
-    McJsonText *t = stream_member(j, level, key);
-    if (!t || !mc_json_text_number(t, mc_fmt_round(v))) j->oom = 1;
+    McJsonText *t = stream_member(rq, level, key);
+    if (!t || !mc_json_text_number(t, mc_fmt_round(v))) rq->oom = 1;
 }
 
 // true, false and null, written straight into a list entry or added as a node.
-static void literal(McRequest *j, cJSON *obj, const char *key, const char *text, cJSON *(*create)(void)) {
-    int level = stream_level(j, obj);
+static void literal(McRequest *rq, cJSON *obj, const char *key, const char *text, cJSON *(*create)(void)) {
+    int level = stream_level(rq, obj);
     if (level < 0) {
-        mc_write_add(j, obj, key, create());
+        mc_write_add(rq, obj, key, create());
         return;
     }
-    McJsonText *t = stream_member(j, level, key);
-    if (!t || !mc_json_text_put(t, text, strlen(text))) j->oom = 1;
+    McJsonText *t = stream_member(rq, level, key);
+    if (!t || !mc_json_text_put(t, text, strlen(text))) rq->oom = 1;
 }
 
-void mc_write_string(McRequest *j, cJSON *obj, const char *key, const char *s) {
+void mc_write_string(McRequest *rq, cJSON *obj, const char *key, const char *s) {
     if (!s) {
-        literal(j, obj, key, "null", cJSON_CreateNull);
+        literal(rq, obj, key, "null", cJSON_CreateNull);
         return;
     }
-    int level = stream_level(j, obj);
+    int level = stream_level(rq, obj);
     if (level < 0) {
-        mc_write_add(j, obj, key, cJSON_CreateString(s));
+        mc_write_add(rq, obj, key, cJSON_CreateString(s));
         return;
     }
-    McJsonText *t = stream_member(j, level, key);
-    if (!t || !mc_json_text_string(t, s)) j->oom = 1;
+    McJsonText *t = stream_member(rq, level, key);
+    if (!t || !mc_json_text_string(t, s)) rq->oom = 1;
 }
 
-void mc_write_bool(McRequest *j, cJSON *obj, const char *key, int b) {
-    if (b) literal(j, obj, key, "true", cJSON_CreateTrue);
-    else literal(j, obj, key, "false", cJSON_CreateFalse);
+void mc_write_bool(McRequest *rq, cJSON *obj, const char *key, int b) {
+    if (b) literal(rq, obj, key, "true", cJSON_CreateTrue);
+    else literal(rq, obj, key, "false", cJSON_CreateFalse);
 }
 
-void mc_write_push_number(McRequest *j, cJSON *array, double v) { mc_write_number(j, array, NULL, v); }
+void mc_write_push_number(McRequest *rq, cJSON *array, double v) { mc_write_number(rq, array, NULL, v); }
 
-void mc_write_ints(McRequest *j, cJSON *obj, const char *const *keys, const int *values, int n) {
-    int level = stream_level(j, obj);
+void mc_write_ints(McRequest *rq, cJSON *obj, const char *const *keys, const int *values, int n) {
+    int level = stream_level(rq, obj);
     if (level < 0) {
-        for (int i = 0; i < n; i++) mc_write_number(j, obj, keys[i], values[i]);
+        for (int i = 0; i < n; i++) mc_write_number(rq, obj, keys[i], values[i]);
         return;
     }
-    put_ints(j, level, keys, values, n);
+    put_ints(rq, level, keys, values, n);
 }
 
-cJSON *mc_write_push_object(McRequest *j, cJSON *array) { return mc_write_object(j, array, NULL); }
+cJSON *mc_write_push_object(McRequest *rq, cJSON *array) { return mc_write_object(rq, array, NULL); }
 
-void mc_write_reasons(McRequest *j, cJSON *obj, const char *key, const McReasons *reasons) {
-    cJSON *arr = mc_write_array(j, obj, key);
+void mc_write_reasons(McRequest *rq, cJSON *obj, const char *key, const McReasons *reasons) {
+    cJSON *arr = mc_write_array(rq, obj, key);
     if (!arr) return;
     for (int i = 0; i < reasons->count; i++) {
         const McReason *r = &reasons->items[i];
-        cJSON *o = mc_write_push_object(j, arr);
+        cJSON *o = mc_write_push_object(rq, arr);
         if (!o) return;
-        mc_write_string(j, o, "code", r->code);
-        mc_write_string(j, o, "rule", r->rule);
-        mc_write_string(j, o, "message", r->message);
-        if (r->unit) mc_write_string(j, o, "unit", r->unit);
-        if (r->action >= 0) mc_write_number(j, o, "action", r->action);
+        mc_write_string(rq, o, "code", r->code);
+        mc_write_string(rq, o, "rule", r->rule);
+        mc_write_string(rq, o, "message", r->message);
+        if (r->unit) mc_write_string(rq, o, "unit", r->unit);
+        if (r->action >= 0) mc_write_number(rq, o, "action", r->action);
         if (r->has_hex) {
-            cJSON *h = mc_write_object(j, o, "hex");
+            cJSON *h = mc_write_object(rq, o, "hex");
             if (h) {
-                mc_write_number(j, h, "q", r->q);
-                mc_write_number(j, h, "r", r->r);
+                mc_write_number(rq, h, "q", r->q);
+                mc_write_number(rq, h, "r", r->r);
                 // odd-r offset coordinates beside axial ones (docs/api.md "Hex boards")
-                mc_write_number(j, h, "col", r->q + (r->r - (r->r & 1)) / 2);
-                mc_write_number(j, h, "row", r->r);
+                mc_write_number(rq, h, "col", r->q + (r->r - (r->r & 1)) / 2);
+                mc_write_number(rq, h, "row", r->r);
             }
         }
         if (r->has_point) {
-            cJSON *p = mc_write_object(j, o, "point");
+            cJSON *p = mc_write_object(rq, o, "point");
             if (p) {
-                mc_write_number(j, p, "x", r->x);
-                mc_write_number(j, p, "y", r->y);
+                mc_write_number(rq, p, "x", r->x);
+                mc_write_number(rq, p, "y", r->y);
             }
         }
     }
 }
 
-cJSON *mc_write_list_object(McRequest *j, McWriteList *list) {
-    list->mark = mc_arena_mark(j->env.arena);
-    if (j->oom || !put_small(&list->text, list->count ? ",{" : "[{", 2)) {
-        j->oom = 1;
+cJSON *mc_write_list_object(McRequest *rq, McWriteList *list) {
+    list->mark = mc_arena_mark(rq->env.arena);
+    if (rq->oom || !put_small(&list->text, list->count ? ",{" : "[{", 2)) {
+        rq->oom = 1;
         return NULL;
     }
     list->count++;
     list->open[0].type = cJSON_Object;
     list->members[0] = 0;
     list->depth = 1;
-    j->list = list;
+    rq->list = list;
     return &list->open[0];
 }
 
-void mc_write_list_commit(McRequest *j, McWriteList *list) {
+void mc_write_list_commit(McRequest *rq, McWriteList *list) {
     while (list->depth > 0) close_last(list);
-    if (list->text.failed) j->oom = 1;
-    j->list = NULL;
-    mc_arena_rewind(j->env.arena, list->mark);
+    if (list->text.failed) rq->oom = 1;
+    rq->list = NULL;
+    mc_arena_rewind(rq->env.arena, list->mark);
 }
 
-void mc_write_list_end(McRequest *j, McWriteList *list, cJSON *parent, const char *key) {
+void mc_write_list_end(McRequest *rq, McWriteList *list, cJSON *parent, const char *key) {
     if (!mc_json_text_put(&list->text, list->count ? "]" : "[]", list->count ? 1 : 2) ||
         !mc_json_text_put(&list->text, "", 1))
-        j->oom = 1;
-    if (!j->oom) mc_write_add(j, parent, key, cJSON_CreateRaw(list->text.buf));
+        rq->oom = 1;
+    if (!rq->oom) mc_write_add(rq, parent, key, cJSON_CreateRaw(list->text.buf));
     mc_json_text_free(&list->text);
 }

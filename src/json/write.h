@@ -1,5 +1,5 @@
 // Writing responses. Numbers are rounded to 1e-9 and -0 becomes 0 (docs/api.md "Numbers"), so the
-// native and WebAssembly builds print the same bytes. A failed allocation sets j->oom.
+// native and WebAssembly builds print the same bytes. A failed allocation sets rq->oom.
 // Keys are not copied (cJSON_AddItemToObjectCS): a key must stay valid until mc_request has
 // printed the response: a string literal, a static table, or a string of the request or the
 // request's arena, never a local buffer.
@@ -11,20 +11,20 @@
 #include "json/read.h"
 #include "json/print.h"
 
-cJSON *mc_write_object(McRequest *j, cJSON *parent, const char *key);
-cJSON *mc_write_array(McRequest *j, cJSON *parent, const char *key);
-void mc_write_number(McRequest *j, cJSON *obj, const char *key, double v);
-void mc_write_string(McRequest *j, cJSON *obj, const char *key, const char *s);
-void mc_write_bool(McRequest *j, cJSON *obj, const char *key, int b);
+cJSON *mc_write_object(McRequest *rq, cJSON *parent, const char *key);
+cJSON *mc_write_array(McRequest *rq, cJSON *parent, const char *key);
+void mc_write_number(McRequest *rq, cJSON *obj, const char *key, double v);
+void mc_write_string(McRequest *rq, cJSON *obj, const char *key, const char *s);
+void mc_write_bool(McRequest *rq, cJSON *obj, const char *key, int b);
 /// Appends an item to an array (key NULL) or adds it to an object.
-void mc_write_add(McRequest *j, cJSON *parent, const char *key, cJSON *item);
+void mc_write_add(McRequest *rq, cJSON *parent, const char *key, cJSON *item);
 /// A number as an array element.
-void mc_write_push_number(McRequest *j, cJSON *array, double v);
+void mc_write_push_number(McRequest *rq, cJSON *array, double v);
 /// Whole numbers under `keys` (literals with nothing to escape) in an object, in order: in a list
 /// entry they are written in one go (hex coordinates are most of a reach answer's numbers).
-void mc_write_ints(McRequest *j, cJSON *obj, const char *const *keys, const int *values, int n);
+void mc_write_ints(McRequest *rq, cJSON *obj, const char *const *keys, const int *values, int n);
 /// A new object appended to an array.
-cJSON *mc_write_push_object(McRequest *j, cJSON *array);
+cJSON *mc_write_push_object(McRequest *rq, cJSON *array);
 
 /// A long array of objects written one object at a time, as text: between mc_write_list_object and
 /// mc_write_list_commit the entry and the objects and arrays opened in it are not cJSON trees but
@@ -37,8 +37,8 @@ cJSON *mc_write_push_object(McRequest *j, cJSON *array);
 /// out_of_memory: a bug in the writer). mc_write_add writes a cJSON item as it is when added: it must
 /// be complete. The array goes into the response as one raw text item. Use:
 ///   McWriteList l = {0};
-///   for (...) { cJSON *o = mc_write_list_object(j, &l); if (o) ...fill o...; mc_write_list_commit(j, &l); }
-///   mc_write_list_end(j, &l, parent, "key");
+///   for (...) { cJSON *o = mc_write_list_object(rq, &l); if (o) ...fill o...; mc_write_list_commit(rq, &l); }
+///   mc_write_list_end(rq, &l, parent, "key");
 /// Between mc_write_list_object and mc_write_list_commit, arena memory is temporary: nothing allocated
 /// there may be kept.
 enum {
@@ -65,11 +65,11 @@ typedef struct McWriteList {
     /// reach was scanning them again, and copying them byte by byte another tenth).
     McWriteKey keys[1 << MC_WRITE_KEY_BITS];
 } McWriteList;
-cJSON *mc_write_list_object(McRequest *j, McWriteList *list);
-void mc_write_list_commit(McRequest *j, McWriteList *list);
-void mc_write_list_end(McRequest *j, McWriteList *list, cJSON *parent, const char *key);
+cJSON *mc_write_list_object(McRequest *rq, McWriteList *list);
+void mc_write_list_commit(McRequest *rq, McWriteList *list);
+void mc_write_list_end(McRequest *rq, McWriteList *list, cJSON *parent, const char *key);
 
 /// Writes `reasons` as an array under `key`.
-void mc_write_reasons(McRequest *j, cJSON *obj, const char *key, const McReasons *reasons);
+void mc_write_reasons(McRequest *rq, cJSON *obj, const char *key, const McReasons *reasons);
 
 #endif

@@ -14,97 +14,97 @@
 #define MC_PATH_OUTPUT_CAP MC_MAX_PATH_OUTPUT
 #endif
 
-int mc_read_reach_paths(McRequest *j, const cJSON *request, int *parent) {
+int mc_read_reach_paths(McRequest *rq, const cJSON *request, int *parent) {
     static const char *const modes[] = {"full", "parent", NULL};
     *parent = 0;
-    return mc_read_enum(j, request, "paths", 0, modes, parent);
+    return mc_read_enum(rq, request, "paths", 0, modes, parent);
 }
 
-bool mc_write_reach_paths(McRequest *j, cJSON *result, bool parent_asked, long long path_hexes, const char *rule,
+bool mc_write_reach_paths(McRequest *rq, cJSON *result, bool parent_asked, long long path_hexes, const char *rule,
                        const char *unit) {
     bool limited = !parent_asked && path_hexes > MC_PATH_OUTPUT_CAP;
     if (limited)
-        mc_trace(&j->env, rule, unit,
+        mc_trace(&rq->env, rule, unit,
                  "Whole paths would list %lld hexes, more than MC_MAX_PATH_OUTPUT (%d): each hex gives its parent instead.",
                  path_hexes, MC_PATH_OUTPUT_CAP);
-    mc_write_string(j, result, "paths", parent_asked || limited ? "parent" : "full");
-    mc_write_bool(j, result, "pathsLimited", limited);
+    mc_write_string(rq, result, "paths", parent_asked || limited ? "parent" : "full");
+    mc_write_bool(rq, result, "pathsLimited", limited);
     return parent_asked || limited;
 }
 
-int mc_read_reach_detail(McRequest *j, const cJSON *request, bool *brief) {
+int mc_read_reach_detail(McRequest *rq, const cJSON *request, bool *brief) {
     static const char *const details[] = {"full", "brief", NULL};
     int d = 0;
-    if (!mc_read_enum(j, request, "detail", 0, details, &d)) return 0;
+    if (!mc_read_enum(rq, request, "detail", 0, details, &d)) return 0;
     *brief = d == 1;
     return 1;
 }
 
-void mc_write_reach_hex_fields(McRequest *j, cJSON *obj, McHex h, bool brief) {
+void mc_write_reach_hex_fields(McRequest *rq, cJSON *obj, McHex h, bool brief) {
     if (!brief) {
-        mc_write_hex_fields(j, obj, h);
+        mc_write_hex_fields(rq, obj, h);
         return;
     }
     const int v[2] = {h.q, h.r};
-    mc_write_ints(j, obj, mc_write_hex_keys, v, 2);
+    mc_write_ints(rq, obj, mc_write_hex_keys, v, 2);
 }
 
-void mc_write_reach_hex(McRequest *j, cJSON *obj, const char *key, McHex h, bool brief) {
-    cJSON *o = key ? mc_write_object(j, obj, key) : mc_write_push_object(j, obj);
-    if (o) mc_write_reach_hex_fields(j, o, h, brief);
+void mc_write_reach_hex(McRequest *rq, cJSON *obj, const char *key, McHex h, bool brief) {
+    cJSON *o = key ? mc_write_object(rq, obj, key) : mc_write_push_object(rq, obj);
+    if (o) mc_write_reach_hex_fields(rq, o, h, brief);
 }
 
-void mc_write_hex_cost(McRequest *j, cJSON *obj, McHex h, int cost) {
+void mc_write_hex_cost(McRequest *rq, cJSON *obj, McHex h, int cost) {
     static const char *const keys[5] = {"q", "r", "col", "row", "cost"};
     McOffset o = mc_hex_to_offset(h);
     const int v[5] = {h.q, h.r, o.col, o.row, cost};
-    mc_write_ints(j, obj, keys, v, 5);
+    mc_write_ints(rq, obj, keys, v, 5);
 }
 
-void mc_write_node_parent(McRequest *j, cJSON *obj, int node, int parent_node) {
+void mc_write_node_parent(McRequest *rq, cJSON *obj, int node, int parent_node) {
     static const char *const keys[2] = {"node", "parentNode"};
     const int v[2] = {node, parent_node};
-    mc_write_ints(j, obj, keys, v, 2);
+    mc_write_ints(rq, obj, keys, v, 2);
 }
 
-static void write_path(McRequest *j, cJSON *obj, const McHex *path, int n) {
-    cJSON *arr = mc_write_array(j, obj, "path");
-    for (int i = 0; i < n && arr; i++) mc_write_hex_push(j, arr, path[i]);
+static void write_path(McRequest *rq, cJSON *obj, const McHex *path, int n) {
+    cJSON *arr = mc_write_array(rq, obj, "path");
+    for (int i = 0; i < n && arr; i++) mc_write_hex_push(rq, arr, path[i]);
 }
 
-void mc_write_why_not(McRequest *j, cJSON *result, const McWhyNot *w) {
-    cJSON *to = mc_write_object(j, result, "to");
-    if (to) mc_write_hex_fields(j, to, w->to);
-    mc_write_bool(j, result, "reachable", w->reachable);
+void mc_write_why_not(McRequest *rq, cJSON *result, const McWhyNot *w) {
+    cJSON *to = mc_write_object(rq, result, "to");
+    if (to) mc_write_hex_fields(rq, to, w->to);
+    mc_write_bool(rq, result, "reachable", w->reachable);
     if (w->reachable) {
-        mc_write_number(j, result, "cost", w->cost);
-        write_path(j, result, w->path, w->path_len);
+        mc_write_number(rq, result, "cost", w->cost);
+        write_path(rq, result, w->path, w->path_len);
     }
-    mc_write_reasons(j, result, "reasons", &w->reasons);
+    mc_write_reasons(rq, result, "reasons", &w->reasons);
     if (w->needs >= 0) {
         // The points the cheapest path would need go on the reason that says they are short,
         // the last one.
         cJSON *arr = cJSON_GetObjectItemCaseSensitive(result, "reasons");
         cJSON *last = arr ? arr->child : NULL;
         while (last && last->next) last = last->next;
-        if (last) mc_write_number(j, last, "needs", w->needs);
+        if (last) mc_write_number(rq, last, "needs", w->needs);
     }
     if (w->has_what_if) {
-        cJSON *o = mc_write_object(j, result, "whatIf");
+        cJSON *o = mc_write_object(rq, result, "whatIf");
         if (!o) return;
-        mc_write_bool(j, o, "reachable", w->what_if_reachable);
+        mc_write_bool(rq, o, "reachable", w->what_if_reachable);
         if (w->what_if_reachable) {
-            mc_write_number(j, o, "cost", w->what_if_cost);
-            write_path(j, o, w->what_if_path, w->what_if_len);
+            mc_write_number(rq, o, "cost", w->what_if_cost);
+            write_path(rq, o, w->what_if_path, w->what_if_len);
         }
     }
 }
 
-McQuiet mc_why_not_quiet_begin(const McRequest *j) { return (McQuiet){j->env.trace_count, j->env.trace_dropped}; }
+McQuiet mc_why_not_quiet_begin(const McRequest *rq) { return (McQuiet){rq->env.trace_count, rq->env.trace_dropped}; }
 
-void mc_why_not_quiet_end(McRequest *j, McQuiet q) {
-    j->env.trace_count = q.trace_count;
-    j->env.trace_dropped = q.trace_dropped;
+void mc_why_not_quiet_end(McRequest *rq, McQuiet q) {
+    rq->env.trace_count = q.trace_count;
+    rq->env.trace_dropped = q.trace_dropped;
 }
 
 int mc_path_skip_start(const McHex **path, int *n, McHex start, int keep) {

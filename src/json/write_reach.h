@@ -13,31 +13,31 @@
 
 /// Reads the optional "paths" of a reach request: "full" (the default) or "parent".
 /// *parent becomes 1 for "parent", else 0. Returns 0 after recording bad_request.
-int mc_read_reach_paths(McRequest *j, const cJSON *request, int *parent);
+int mc_read_reach_paths(McRequest *rq, const cJSON *request, int *parent);
 
 /// Decides the form a reach answer writes and says so in `result`: "paths" ("full" or "parent")
 /// and "pathsLimited" (true when whole paths were asked for but `path_hexes`, the hexes over all
 /// of them, passes MC_MAX_PATH_OUTPUT, so every hex gives its parent instead; a trace step under
 /// `rule` for `unit` then names the limit and the count). Returns true for the parent form.
-bool mc_write_reach_paths(McRequest *j, cJSON *result, bool parent_asked, long long path_hexes, const char *rule,
+bool mc_write_reach_paths(McRequest *rq, cJSON *result, bool parent_asked, long long path_hexes, const char *rule,
                        const char *unit);
 
 /// Reads the optional "detail" of a reach request: "full" (the default) or "brief" (docs/api.md
 /// "Hex boards": hexes inside an entry as q and r only, empty lists and values at their documented
 /// default left out). *brief becomes true for "brief". Returns 0 after recording bad_request.
-int mc_read_reach_detail(McRequest *j, const cJSON *request, bool *brief);
+int mc_read_reach_detail(McRequest *rq, const cJSON *request, bool *brief);
 
 /// A hex inside a reach entry (a parent, a path step, an attack's hex): q,r,col,row, or only q,r
 /// when `brief` (col and row follow from them).
-void mc_write_reach_hex_fields(McRequest *j, cJSON *obj, McHex h, bool brief);
+void mc_write_reach_hex_fields(McRequest *rq, cJSON *obj, McHex h, bool brief);
 /// The same hex as a new object under `key` of `obj`, or appended to an array (key NULL).
-void mc_write_reach_hex(McRequest *j, cJSON *obj, const char *key, McHex h, bool brief);
+void mc_write_reach_hex(McRequest *rq, cJSON *obj, const char *key, McHex h, bool brief);
 
 /// A reach entry's own hex and its cost: q, r, col, row, cost (written in one go: a 100 x 100
 /// reach has 10,000 entries).
-void mc_write_hex_cost(McRequest *j, cJSON *obj, McHex h, int cost);
+void mc_write_hex_cost(McRequest *rq, cJSON *obj, McHex h, int cost);
 /// The parent form's node numbers of an entry: node, parentNode.
-void mc_write_node_parent(McRequest *j, cJSON *obj, int node, int parent_node);
+void mc_write_node_parent(McRequest *rq, cJSON *obj, int node, int parent_node);
 
 /// One end hex of a reach in the arrays form (docs/api.md "Arrays"), as a game gives it.
 typedef struct McReachRow {
@@ -70,7 +70,7 @@ void mc_write_reach_through(McRequest *rq, cJSON *result, int n, bool (*node)(co
 
 /// Writes the answer to a hex `whyNot` query (hex/hex_why_not.h, docs/api.md "whyNot"): "to",
 /// "reachable", "cost" and "path" (when reachable), "reasons" and "whatIf".
-void mc_write_why_not(McRequest *j, cJSON *result, const McWhyNot *w);
+void mc_write_why_not(McRequest *rq, cJSON *result, const McWhyNot *w);
 
 /// A hex `move` path may begin on the mover's own hex (docs/api.md "Hex boards"): when it holds more
 /// than `keep` positions and the first is `start`, drops it and returns 1 (add it back to step
@@ -85,7 +85,7 @@ void mc_reasons_shift_steps(McReasons *reasons, int by);
 typedef struct McQuiet {
     int trace_count, trace_dropped;
 } McQuiet;
-McQuiet mc_why_not_quiet_begin(const McRequest *j);
-void mc_why_not_quiet_end(McRequest *j, McQuiet q);
+McQuiet mc_why_not_quiet_begin(const McRequest *rq);
+void mc_why_not_quiet_end(McRequest *rq, McQuiet q);
 
 #endif

@@ -124,7 +124,7 @@ MC_TEST(brackets_in_strings, "brackets inside strings do not count as nesting") 
     cJSON_Delete(r);
 }
 
-// Found while writing the fuzzers (issue 14), by reading cJSON: it ends strings at a \u0000 escape, so
+// Found while writing the fuzzers, by reading cJSON: it ends strings at a \u0000 escape, so
 // {"query":"describe\u0000junk"} was answered as a describe and two ids differing only after a
 // \u0000 collided. Such escapes are now bad_json before parsing.
 MC_TEST(nul_escape_refused, "a \\u0000 escape in a string or key is bad_json, not a string cut short") {

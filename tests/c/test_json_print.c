@@ -1,4 +1,4 @@
-// mc_json_print must print what cJSON_PrintUnformatted prints, byte for byte: responses are
+// mc_json_print_length must print what cJSON_PrintUnformatted prints, byte for byte: responses are
 // compared across builds and against the scenario files.
 #include <stdint.h>
 #include <stdio.h>
@@ -11,7 +11,7 @@
 #include "mctest.h"
 
 static int same_as_cjson(const cJSON *tree, const char *what) {
-    char *ours = mc_json_print(tree);
+    char *ours = mc_json_print_length(tree, NULL);
     char *theirs = cJSON_PrintUnformatted(tree);
     int ok = ours && theirs && strcmp(ours, theirs) == 0;
     if (!ok) mc_test_fail(__FILE__, __LINE__, "%s: printed %.200s, cJSON %.200s", what, ours ? ours : "(null)",

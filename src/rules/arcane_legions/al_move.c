@@ -858,60 +858,106 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
 
 // ---- the order ---------------------------------------------------------------------------------
 
-static int run(Ctx *c) {
-    const AlWorld *w = c->w;
+// A move order's cost, the breakaway attacks before it (AL-BRK-*) and the movement points left
+// for it (AL-MOV-1). Returns 0 when out of memory.
+static int pay_order(Ctx *c) {
     const AlOrder *o = c->o;
     AlMoveResult *r = c->r;
     const AlUnit *u = c->u;
-    r->legal = true;
-    c->pose = u->rect;
-    c->ignore = MC_NEW(c->env->arena, unsigned char, w->part_count + 1);
-    c->standing = MC_NEW(c->env->arena, unsigned char, w->terrain_count + 1);
-    r->actions = MC_NEW(c->env->arena, AlActionResult, o->action_count + 1);
-    if (!c->ignore || !c->standing || !r->actions) return 0;
-    if (o->move_order) {
-        r->order_cost = u->sortie ? 1 : 2;
-        tr(c, "AL-ORD-2", "a move order to a %s base costs %d order point(s)", u->sortie ? "sortie" : "formation",
-           r->order_cost);
-        if (o->lost_pushing > 0)
-            tr(c, "AL-ORD-1", "pushing is paid with the order: %d icon(s) of pushed figures are not ready", o->lost_pushing);
-        if (c->quiet) {
-            // The attackers depend on the table, the mover and the turn order, never on the
-            // choices a variant changes: the first run's count (a sixth of a small order when
-            // each of five variants found them again with mc_poly_contact per neighbour).
-            r->breakaway_count = c->breakaway_count;
-        } else {
-            r->breakaway = MC_NEW(c->env->arena, AlBreakaway, w->unit_count + 1);
-            if (!r->breakaway) return 0;
-            r->breakaway_count = mc_al_breakaway(c->env, w, o->unit, o->active_side, o->turn_order, o->turn_count, r->breakaway);
-        }
-        if (o->lost_breakaway > 0) {
-            if (r->breakaway_count == 0) {
-                reason(c, -1, "no_breakaway_attack", u->sortie ? "AL-BRK-2" : "AL-BRK-1",
-                       "icons are given as lost to breakaway attacks, but no unit may make one against this unit");
-            } else {
-                tr(c, "AL-BRK-3", "breakaway attacks come before moving: %d icon(s) of figures lost to them do not count",
-                   o->lost_breakaway);
-            }
-        }
-        mc_assume(c->env, MC_A_AL_4);
-        int mp = u->icons - o->lost_pushing - o->lost_breakaway;
-        r->movement_points = mp > 0 ? mp : 0;
-        c->points = r->movement_points;
-        tr(c, "AL-MOV-1", "%d ready movement icon(s) give %d movement point(s)", u->icons - o->lost_pushing - o->lost_breakaway,
-           r->movement_points);
+    r->order_cost = u->sortie ? 1 : 2;
+    tr(c, "AL-ORD-2", "a move order to a %s base costs %d order point(s)", u->sortie ? "sortie" : "formation",
+       r->order_cost);
+    if (o->lost_pushing > 0)
+        tr(c, "AL-ORD-1", "pushing is paid with the order: %d icon(s) of pushed figures are not ready", o->lost_pushing);
+    if (c->quiet) {
+        // The attackers depend on the table, the mover and the turn order, never on the
+        // choices a variant changes: the first run's count (a sixth of a small order when
+        // each of five variants found them again with mc_poly_contact per neighbour).
+        r->breakaway_count = c->breakaway_count;
+    } else {
+        r->breakaway = MC_NEW(c->env->arena, AlBreakaway, c->w->unit_count + 1);
+        if (!r->breakaway) return 0;
+        r->breakaway_count = mc_al_breakaway(c->env, c->w, o->unit, o->active_side, o->turn_order, o->turn_count, r->breakaway);
     }
-    // A start overlapping a unit or blocking/hindering terrain is no position to move from.
+    if (o->lost_breakaway > 0) {
+        if (r->breakaway_count == 0) {
+            reason(c, -1, "no_breakaway_attack", u->sortie ? "AL-BRK-2" : "AL-BRK-1",
+                   "icons are given as lost to breakaway attacks, but no unit may make one against this unit");
+        } else {
+            tr(c, "AL-BRK-3", "breakaway attacks come before moving: %d icon(s) of figures lost to them do not count",
+               o->lost_breakaway);
+        }
+    }
+    mc_assume(c->env, MC_A_AL_4);
+    int mp = u->icons - o->lost_pushing - o->lost_breakaway;
+    r->movement_points = mp > 0 ? mp : 0;
+    c->points = r->movement_points;
+    tr(c, "AL-MOV-1", "%d ready movement icon(s) give %d movement point(s)", u->icons - o->lost_pushing - o->lost_breakaway,
+       r->movement_points);
+    return 1;
+}
+
+// A start overlapping a unit or blocking/hindering terrain is no position to move from.
+static void check_start(Ctx *c) {
+    const AlWorld *w = c->w;
     set_ignore(c, -1);
     for (int p = 0; p < w->part_count; p++)
         if (okind(c, w->part_object[p]) == AL_KIND_CONTROL) c->ignore[p] = 1;
     McVec2 startv[4];
     McPoly start = mc_rect_to_poly(c->pose, startv);
-    int ov = r->legal ? overlapped(c, &start, -1, NULL) : -1;
+    int ov = c->r->legal ? overlapped(c, &start, -1, NULL) : -1;
     if (ov >= 0) {
         McReason *rs = reason(c, -1, "starts_overlapping", "AL-COL-1", "the unit already overlaps another object before moving");
         if (rs) rs->unit = oid(c, ov);
     }
+}
+
+// Action `i` of the order (a step or a turn), its cost paid from the points left.
+static void make_action(Ctx *c, int i, AlActionResult *ar) {
+    const AlOrder *o = c->o;
+    const AlAction *act = &o->actions[i];
+    ar->made = true;
+    int cost = 0;
+    if (c->ended) {
+        reason(c, i, "movement_ended", "AL-COL-2", "movement already ended with a collision; no further action can be made");
+        ar->made = false;
+    } else if (act->kind == AL_ACTION_STEP) {
+        cost = o->move_order ? c->u->cost[act->dir] : 0;
+        if (cost > c->points && o->move_order) {
+            reason(c, i, "not_enough_points", "AL-LAT-3", "the step costs more movement points than are left");
+            tr(c, "AL-LAT-3", "a step %s costs %d but only %d point(s) are left", dir_names[act->dir], cost, c->points);
+            ar->made = false;
+            cost = 0;
+        } else {
+            if (o->move_order)
+                tr(c, act->distance < 1 ? "AL-LAT-3" : "AL-LAT-2", "a %s step of %s costs %d (a partial step costs a full step)",
+                   dir_names[act->dir], mc_fmt_num(c->env, act->distance), cost);
+            do_step(c, i, act, ar);
+        }
+    } else {
+        do_turn(c, i, act, ar, &cost);
+    }
+    if (ar->made) c->points -= cost;
+    ar->cost = ar->made ? cost : 0;
+    c->r->points_spent += ar->cost;
+    ar->points_left = c->points;
+    ar->pose = c->pose;
+}
+
+// Makes the order: pays for it, checks the start, then makes its actions one by one until one is
+// illegal. Returns 0 when out of memory or past the work budget.
+static int make_order(Ctx *c) {
+    const AlWorld *w = c->w;
+    const AlOrder *o = c->o;
+    AlMoveResult *r = c->r;
+    r->legal = true;
+    c->pose = c->u->rect;
+    c->ignore = MC_NEW(c->env->arena, unsigned char, w->part_count + 1);
+    c->standing = MC_NEW(c->env->arena, unsigned char, w->terrain_count + 1);
+    r->actions = MC_NEW(c->env->arena, AlActionResult, o->action_count + 1);
+    if (!c->ignore || !c->standing || !r->actions) return 0;
+    if (o->move_order && !pay_order(c)) return 0;
+    check_start(c);
     mc_assume(c->env, MC_A_AL_1);
     mc_assume(c->env, MC_A_AL_3);
     for (int i = 0; i < o->action_count && r->legal; i++) {
@@ -919,34 +965,7 @@ static int run(Ctx *c) {
             if (!c->quiet) mc_work_note(c->env, "order.actions", "the order after %d of %d actions", i, o->action_count);
             return 0;
         }
-        const AlAction *act = &o->actions[i];
-        AlActionResult *ar = &r->actions[r->action_count++];
-        ar->made = true;
-        int cost = 0;
-        if (c->ended) {
-            reason(c, i, "movement_ended", "AL-COL-2", "movement already ended with a collision; no further action can be made");
-            ar->made = false;
-        } else if (act->kind == AL_ACTION_STEP) {
-            cost = o->move_order ? u->cost[act->dir] : 0;
-            if (cost > c->points && o->move_order) {
-                reason(c, i, "not_enough_points", "AL-LAT-3", "the step costs more movement points than are left");
-                tr(c, "AL-LAT-3", "a step %s costs %d but only %d point(s) are left", dir_names[act->dir], cost, c->points);
-                ar->made = false;
-                cost = 0;
-            } else {
-                if (o->move_order)
-                    tr(c, act->distance < 1 ? "AL-LAT-3" : "AL-LAT-2", "a %s step of %s costs %d (a partial step costs a full step)",
-                       dir_names[act->dir], mc_fmt_num(c->env, act->distance), cost);
-                do_step(c, i, act, ar);
-            }
-        } else {
-            do_turn(c, i, act, ar, &cost);
-        }
-        if (ar->made) c->points -= cost;
-        ar->cost = ar->made ? cost : 0;
-        r->points_spent += ar->cost;
-        ar->points_left = c->points;
-        ar->pose = c->pose;
+        make_action(c, i, &r->actions[r->action_count++]);
     }
     r->final = c->pose;
     if (!r->legal) r->ended_by = "illegal";
@@ -965,7 +984,7 @@ static int run_variant(McEnv *env, const AlWorld *w, const AlOrder *o, int break
     uint32_t assumed = env->assumed;
     // The option keeps values only (ended_by is a literal): the run's memory is given back.
     McArenaMark mark = mc_arena_mark(env->arena);
-    if (!run(&c)) return 0;
+    if (!make_order(&c)) return 0;
     mc_arena_rewind(env->arena, mark);
     env->assumed = assumed;
     opt->legal = r.legal;
@@ -1044,6 +1063,6 @@ static int measure_choices(McEnv *env, const AlWorld *w, const AlOrder *o, AlMov
 int mc_al_move(McEnv *env, const AlWorld *w, const AlOrder *o, AlMoveResult *out) {
     memset(out, 0, sizeof *out);
     Ctx c = {env, w, o, out, false, &w->units[o->unit], {{0, 0}, 0, 0, 0}, NULL, NULL, 0, false, 0};
-    if (!run(&c)) return 0;
+    if (!make_order(&c)) return 0;
     return measure_choices(env, w, o, out);
 }

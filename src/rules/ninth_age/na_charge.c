@@ -430,47 +430,108 @@ static void score_contact(const Ctx *c, NaChargeMove *m) {
                 models_touching(c->target_models, g0, g1, c0, c1);
 }
 
-static void consider(Ctx *c, double theta, double s, int piece) {
+// The straight `a` before the wheel and `b` after it of the move with wheel `theta` and slide `s`
+// (the rest of `m` zero); false when no such move goes forward.
+static bool charge_legs(Ctx *c, double theta, double s, double alpha, int piece, NaChargeMove *m) {
+    memset(m, 0, sizeof *m);
+    m->wheel = theta;
+    m->align = alpha;
+    m->slide = s;
+    m->start = c->S;
+    if (theta == 0.0) {
+        McVec2 d = mc_vec2_sub(pre_align_centre(c, s, alpha, piece), c->S.centre);
+        if (fabs(mc_vec2_cross(c->u0, d)) > STRAIGHT_TOL) return false;
+        m->a = 0.0;
+        m->b = mc_vec2_dot(c->u0, d);
+    } else {
+        solve_ab(c, theta, s, alpha, piece, &m->a, &m->b);
+    }
+    if (m->a < -MC_ROUNDING_SLOP || m->b < -MC_ROUNDING_SLOP) return false;
+    if (m->a < 0) m->a = 0;
+    if (m->b < 0) m->b = 0;
+    return true;
+}
+
+// The poses along the move of `m`'s legs: after the first straight, after the wheel, at contact
+// and aligned, with its length and whether it is in range. Returns the align's pivot.
+static McVec2 charge_poses(Ctx *c, double theta, double s, double alpha, int piece, NaChargeMove *m) {
+    McVec2 koff;
+    wheel_shift(c, theta, &koff);
+    m->after_a = c->S;
+    m->after_a.centre = mc_vec2_mul_add(c->S.centre, m->a, c->u0);
+    m->pivot = mc_vec2_add(m->after_a.centre, koff);
+    m->after_wheel = m->after_a;
+    m->after_wheel.centre = turn_about_memo(c, m->after_a.centre, m->pivot, theta);
+    m->after_wheel.facing = mc_facing_normalize(c->S.facing + theta);
+    m->contact = m->after_wheel;
+    m->contact.centre = mc_vec2_mul_add(m->after_wheel.centre, m->b, forward_of(c, m->after_wheel.facing));
+    McVec2 pv = alpha == 0.0 ? mc_vec2(0, 0) : align_pivot(c, s, alpha, piece);
+    m->contact_point = alpha == 0.0 ? mc_vec2_mul_add(c->mid, 0.5 * (fmax(s - 0.5 * c->mw, -0.5 * c->L) + fmin(s + 0.5 * c->mw, 0.5 * c->L)), c->t) : pv;
+    m->final = c->S;
+    m->final.centre = aligned_centre(c, s);
+    m->final.facing = c->F;
+    m->distance = m->a + m->b + wheel_length(c, theta);
+    m->in_range = !c->in->has_range || m->distance <= c->in->range + MC_ROUNDING_SLOP;
+    m->target_final = c->T;
+    return pv;
+}
+
+// The charger stays where it touched and the target turns about the contact point `pv` instead:
+// whether both end legal (the rotated target keeping clear of everything but the charger).
+static bool target_turned_end_legal(Ctx *c, NaChargeMove *m, double alpha, McVec2 pv, int *culprit) {
+    m->rotates_target = true;
+    m->final = m->contact;
+    m->target_final = c->T;
+    m->target_final.centre = mc_vec2_rotate_cw_about(c->T.centre, pv, -alpha);
+    m->target_final.facing = mc_facing_normalize(c->T.facing - alpha);
+    McVec2 fpv[4], tpv[4];
+    McPoly fp = mc_rect_to_poly(m->final, fpv), tp = mc_rect_to_poly(m->target_final, tpv);
+    bool end_ok = end_legal(c, &fp, &tp, &m->others, culprit);
+    if (end_ok) {
+        int n = mc_na_world_query(c->w, mc_poly_aabb(&tp), 4 * MC_LINEAR_SLOP);
+        int tculprit = -1;
+        for (int i = 0; i < n && tculprit < 0; i++) {
+            int o = c->w->hits[i];
+            if (o == c->in->target || o == c->in->charger) continue;
+            if (mc_na_separation(&tp, &c->w->objs[o].poly) <= MC_LINEAR_SLOP) tculprit = o;
+        }
+        if (tculprit >= 0 || !mc_na_on_table(c->w->bf, &tp)) end_ok = false, *culprit = tculprit;
+    }
+    return end_ok;
+}
+
+// A legal, unblocked move: the best so far, the shortest when none is in range, a candidate.
+static void record_move(Ctx *c, const NaChargeMove *m) {
+    NaChargeOut *o = c->out;
+    if (!o->has_needed || m->distance < o->needed) o->needed = m->distance, o->has_needed = true;
+    if (!m->in_range) {
+        // The shortest; at an equal distance (a wheel of a hair's breadth costs as much as the
+        // straight it replaces) the smaller wheel, as mc_na_charge_compare orders them.
+        if (!o->possible && (!o->has_best || m->distance < o->best.distance - MC_ROUNDING_SLOP ||
+                             (m->distance <= o->best.distance + MC_ROUNDING_SLOP && fabs(m->wheel) < fabs(o->best.wheel))))
+            o->best = *m, o->has_best = true;
+        return;
+    }
+    o->candidates++;
+    if (!o->possible || mc_na_charge_compare(m, &o->best) < 0) {
+        o->best = *m;
+        o->has_best = true;
+        o->possible = true;
+    }
+    if (c->kept && c->nkept < MAX_KEPT) c->kept[c->nkept++] = *m;
+}
+
+// Tries the charge move of wheel `theta` and slide `s`: what stops it (the room at its end, a
+// blocker on its path) is noted for the reasons, and a legal one is recorded.
+static void try_move(Ctx *c, double theta, double s, int piece) {
     // Past the work budget the search winds down: the request answers `limit` (core/work.h).
     if (mc_work_out()) return;
     if (s < -c->reach - MC_ZERO_SLOP || s > c->reach + MC_ZERO_SLOP) return;
     double alpha = align_of(c, theta);
     NaChargeMove m;
-    memset(&m, 0, sizeof m);
-    m.wheel = theta;
-    m.align = alpha;
-    m.slide = s;
-    m.start = c->S;
-    if (theta == 0.0) {
-        McVec2 d = mc_vec2_sub(pre_align_centre(c, s, alpha, piece), c->S.centre);
-        if (fabs(mc_vec2_cross(c->u0, d)) > STRAIGHT_TOL) return;
-        m.a = 0.0;
-        m.b = mc_vec2_dot(c->u0, d);
-    } else {
-        solve_ab(c, theta, s, alpha, piece, &m.a, &m.b);
-    }
-    if (m.a < -MC_ROUNDING_SLOP || m.b < -MC_ROUNDING_SLOP) return;
-    if (m.a < 0) m.a = 0;
-    if (m.b < 0) m.b = 0;
+    if (!charge_legs(c, theta, s, alpha, piece, &m)) return;
     c->any_geo = true;
-    McVec2 koff;
-    wheel_shift(c, theta, &koff);
-    m.after_a = c->S;
-    m.after_a.centre = mc_vec2_mul_add(c->S.centre, m.a, c->u0);
-    m.pivot = mc_vec2_add(m.after_a.centre, koff);
-    m.after_wheel = m.after_a;
-    m.after_wheel.centre = turn_about_memo(c, m.after_a.centre, m.pivot, theta);
-    m.after_wheel.facing = mc_facing_normalize(c->S.facing + theta);
-    m.contact = m.after_wheel;
-    m.contact.centre = mc_vec2_mul_add(m.after_wheel.centre, m.b, forward_of(c, m.after_wheel.facing));
-    McVec2 pv = alpha == 0.0 ? mc_vec2(0, 0) : align_pivot(c, s, alpha, piece);
-    m.contact_point = alpha == 0.0 ? mc_vec2_mul_add(c->mid, 0.5 * (fmax(s - 0.5 * c->mw, -0.5 * c->L) + fmin(s + 0.5 * c->mw, 0.5 * c->L)), c->t) : pv;
-    m.final = c->S;
-    m.final.centre = aligned_centre(c, s);
-    m.final.facing = c->F;
-    m.distance = m.a + m.b + wheel_length(c, theta);
-    m.in_range = !c->in->has_range || m.distance <= c->in->range + MC_ROUNDING_SLOP;
-    m.target_final = c->T;
+    McVec2 pv = charge_poses(c, theta, s, alpha, piece, &m);
     int culprit;
     bool end_ok = aligned_end_legal(c, s, &m.others, &culprit);
     // An illegal end is final unless rotating the target instead (after the path's check) can
@@ -481,28 +542,7 @@ static void consider(Ctx *c, double theta, double s, int piece) {
     }
     bool rot = false;
     int blocker = memo_path_blocker(c, &m, theta, s, piece, alpha, pv, &rot);
-    if (rot) {
-        // The charger stays where it touched; the target turns about the contact point.
-        m.rotates_target = true;
-        m.final = m.contact;
-        m.target_final = c->T;
-        m.target_final.centre = mc_vec2_rotate_cw_about(c->T.centre, pv, -alpha);
-        m.target_final.facing = mc_facing_normalize(c->T.facing - alpha);
-        McVec2 fpv[4], tpv[4];
-        McPoly fp = mc_rect_to_poly(m.final, fpv), tp = mc_rect_to_poly(m.target_final, tpv);
-        end_ok = end_legal(c, &fp, &tp, &m.others, &culprit);
-        // The rotated target keeps clear of everything but the charger.
-        if (end_ok) {
-            int n = mc_na_world_query(c->w, mc_poly_aabb(&tp), 4 * MC_LINEAR_SLOP);
-            int tculprit = -1;
-            for (int i = 0; i < n && tculprit < 0; i++) {
-                int o = c->w->hits[i];
-                if (o == c->in->target || o == c->in->charger) continue;
-                if (mc_na_separation(&tp, &c->w->objs[o].poly) <= MC_LINEAR_SLOP) tculprit = o;
-            }
-            if (tculprit >= 0 || !mc_na_on_table(c->w->bf, &tp)) end_ok = false, culprit = tculprit;
-        }
-    }
+    if (rot) end_ok = target_turned_end_legal(c, &m, alpha, pv, &culprit);
     if (!end_ok) {
         if (c->room_obj < 0) c->room_obj = culprit;
         return;
@@ -513,23 +553,7 @@ static void consider(Ctx *c, double theta, double s, int piece) {
         return;
     }
     score_contact(c, &m);
-    NaChargeOut *o = c->out;
-    if (!o->has_needed || m.distance < o->needed) o->needed = m.distance, o->has_needed = true;
-    if (!m.in_range) {
-        // The shortest; at an equal distance (a wheel of a hair's breadth costs as much as the
-        // straight it replaces) the smaller wheel, as mc_na_charge_compare orders them.
-        if (!o->possible && (!o->has_best || m.distance < o->best.distance - MC_ROUNDING_SLOP ||
-                             (m.distance <= o->best.distance + MC_ROUNDING_SLOP && fabs(m.wheel) < fabs(o->best.wheel))))
-            o->best = m, o->has_best = true;
-        return;
-    }
-    o->candidates++;
-    if (!o->possible || mc_na_charge_compare(&m, &o->best) < 0) {
-        o->best = m;
-        o->has_best = true;
-        o->possible = true;
-    }
-    if (c->kept && c->nkept < MAX_KEPT) c->kept[c->nkept++] = m;
+    record_move(c, &m);
 }
 
 // Candidates for one wheel angle over one piece [lo, hi] of slides.
@@ -545,7 +569,7 @@ static void try_piece(Ctx *c, double theta, int piece, double lo, double hi) {
         double l0 = mc_vec2_cross(c->u0, d0), l1 = mc_vec2_cross(c->u0, d1);
         if (fabs(l1 - l0) < MC_ZERO_SLOP) return;
         double s = -l0 / (l1 - l0);
-        if (s >= lo - MC_ZERO_SLOP && s <= hi + MC_ZERO_SLOP) consider(c, theta, s < lo ? lo : (s > hi ? hi : s), piece);
+        if (s >= lo - MC_ZERO_SLOP && s <= hi + MC_ZERO_SLOP) try_move(c, theta, s < lo ? lo : (s > hi ? hi : s), piece);
         return;
     }
     double a0, b0, a1, b1;
@@ -580,7 +604,7 @@ static void try_piece(Ctx *c, double theta, int piece, double lo, double hi) {
     for (int i = 1; i < EVEN_STEPS; i++) cand[nc++] = flo + (fhi - flo) * i / EVEN_STEPS;
     for (int i = 0; i < c->nends; i++) cand[nc++] = c->ends[i];
     for (int i = 0; i < nc; i++)
-        if (cand[i] >= flo - MC_ZERO_SLOP && cand[i] <= fhi + MC_ZERO_SLOP) consider(c, theta, cand[i] < flo ? flo : (cand[i] > fhi ? fhi : cand[i]), piece);
+        if (cand[i] >= flo - MC_ZERO_SLOP && cand[i] <= fhi + MC_ZERO_SLOP) try_move(c, theta, cand[i] < flo ? flo : (cand[i] > fhi ? fhi : cand[i]), piece);
 }
 
 static void try_wheel(Ctx *c, double theta) {
@@ -731,7 +755,7 @@ static void try_track_point(Ctx *c, const Track *tr, double theta, double s) {
     double lo, hi;
     piece_range(c, tr->sign, tr->piece, &lo, &hi);
     if (s < lo - MC_ROUNDING_SLOP || s > hi + MC_ROUNDING_SLOP) return;
-    consider(c, theta, s < lo ? lo : (s > hi ? hi : s), tr->piece);
+    try_move(c, theta, s < lo ? lo : (s > hi ? hi : s), tr->piece);
 }
 
 // Finds the root of function `f` in [x0, x1], where it changes sign, by regula falsi with the
