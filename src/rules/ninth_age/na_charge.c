@@ -454,7 +454,7 @@ static bool charge_legs(Ctx *c, double theta, double s, double alpha, int piece,
 
 // The poses along the move of `m`'s legs: after the first straight, after the wheel, at contact
 // and aligned, with its length and whether it is in range. Returns the align's pivot.
-static McVec2 charge_poses(Ctx *c, double theta, double s, double alpha, int piece, NaChargeMove *m) {
+static McVec2 leg_poses(Ctx *c, double theta, double s, double alpha, int piece, NaChargeMove *m) {
     McVec2 koff;
     wheel_shift(c, theta, &koff);
     m->after_a = c->S;
@@ -531,7 +531,7 @@ static void try_move(Ctx *c, double theta, double s, int piece) {
     NaChargeMove m;
     if (!charge_legs(c, theta, s, alpha, piece, &m)) return;
     c->any_geo = true;
-    McVec2 pv = charge_poses(c, theta, s, alpha, piece, &m);
+    McVec2 pv = leg_poses(c, theta, s, alpha, piece, &m);
     int culprit;
     bool end_ok = aligned_end_legal(c, s, &m.others, &culprit);
     // An illegal end is final unless rotating the target instead (after the path's check) can
