@@ -569,10 +569,9 @@ function renderIfStale(id) { panels.renderIfStale(id); }
 // Whether anything shown changed since the last refreshNow: opening a link refreshes in its own
 // microtask (store.load), so the link's and the first frame's refreshNow are skipped when nothing
 // changed since (each rebuilt 1,000 units' forms again at the limits: issue 34, docs/performance.md)
-let stale = true;
-const refreshIfStale = () => { if (stale) refreshNow(); };
+const refreshIfStale = () => { if (ui.stale) refreshNow(); };
 function refresh() {
-  stale = true;
+  store.setStale(true);
   if (ui.refreshQueued) return;
   store.setRefreshQueued(true);
   queueMicrotask(() => { store.setRefreshQueued(false); if (dragging()) refreshDrag(); else refreshNow(); });
@@ -621,7 +620,7 @@ new IntersectionObserver((entries) => {
 }).observe($('details'));
 
 function refreshNow(afterDrag = false) {
-  stale = false;
+  store.setStale(false);
   const s = sys();
   showApply();
   if (!$('system').dataset.want) $('system').value = store.state.system; // a link or an example may have changed the system

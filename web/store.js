@@ -47,6 +47,8 @@ export function createStore(saved, session = {}) {
     // what is scheduled: the frame that rules again (and whether it frames the answer), a refresh
     // queued for this task's end, the save timer
     ruleFrame: 0, ruleFrameWants: false, refreshQueued: false, saveTimer: 0,
+    // whether anything shown changed since the last full refresh (a link's open refreshes once)
+    stale: true,
     // what a drag put off till the finger lifts: the full refresh, the ruling's details list (made
     // by `details()`), the full response's text
     deferred: { refresh: false, details: null, response: null },
@@ -120,6 +122,7 @@ export function createStore(saved, session = {}) {
     setDetailsSeen: (detailsSeen) => keep({ detailsSeen }),
     setRuleFrame: (ruleFrame, ruleFrameWants = s.ruleFrameWants) => keep({ ruleFrame, ruleFrameWants }),
     setRefreshQueued: (refreshQueued) => keep({ refreshQueued }),
+    setStale: (stale) => keep({ stale }),
     setSaveTimer: (saveTimer) => keep({ saveTimer }),
     defer: (patch) => keep({ deferred: { ...s.deferred, ...patch } }),
   });

@@ -11,6 +11,22 @@
 		}
 	}
 
+	var tries = [], timer = 0;
+
+	function again() {
+		tries = tries.filter( function ( t ) {
+			if ( t.frame.getAttribute( 'data-movecalc-answered' ) || t.left-- <= 0 ) {
+				return false;
+			}
+			hello( t.frame );
+			return true;
+		} );
+		if ( !tries.length ) {
+			clearInterval( timer );
+			timer = 0;
+		}
+	}
+
 	function bind( root ) {
 		var frames = root.querySelectorAll( 'iframe.movecalc-frame[data-movecalc-height="auto"]' );
 		Array.prototype.forEach.call( frames, function ( frame ) {
@@ -22,7 +38,13 @@
 				hello( frame );
 			} );
 			hello( frame );
+			// and again each second until it answers: the page may start listening after its load
+			// event (its modules load the game first), for a minute at most
+			tries[ tries.length ] = { frame: frame, left: 60 };
 		} );
+		if ( !timer && tries.length ) {
+			timer = setInterval( again, 1000 );
+		}
 	}
 
 	window.addEventListener( 'message', function ( e ) {
@@ -33,6 +55,7 @@
 				!e.data || e.data.movecalc !== 'size' ) {
 				return;
 			}
+			frame.setAttribute( 'data-movecalc-answered', '1' );
 			px = Number( e.data.height );
 			if ( isFinite( px ) ) {
 				frame.style.height = Math.min( Math.max( Math.ceil( px ), 120 ), 4000 ) + 'px';
