@@ -371,6 +371,9 @@ test('arcane-legions (1280x800, keyboard): the accessible board, AL-MOV-2 AL-LAT
   assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Legion, x 14 y 9 steps, facing 20', 'the first unit, after the board');
   const legion = unitButton(page, 'Legion, x 14 y 9 steps, facing 20');
   await page.keyboard.press('Enter');
+  // the buttons follow the board's next paint (a frame away, later on a loaded machine)
+  await page.waitForFunction(() => document.activeElement.getAttribute('aria-pressed') === 'true', null, { timeout: 10000 })
+    .catch(() => {});
   assert.equal(await legion.getAttribute('aria-pressed'), 'true', 'picked');
   await page.keyboard.press('ArrowUp');
   await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 1 && window.movecalcTest.ruled());
