@@ -133,7 +133,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     // a saved army waiting for its place goes beside the unit tapped (on it is taken)
     if (ui.placing && u) { ui.placing.at(isHexBoard() ? hex.center(u.q, u.r) : [u.x, u.y]); return; }
     if (ui.tool !== 'move' || store.locked) return;
-    if (playing() && orders.active()) return; // a card played: its units are ordered by dragging them
+    if (playing() && orders.active()) { orders.tapUnit(id); return; } // a card played: its units are ordered by dragging them (a tap names a Leadership card's leader)
     askReach(id);
   }
 
@@ -498,5 +498,5 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   const playHexOverlay = (sc) => (playing() ? [...orders.overlay(sc), ...eject.overlay()] : []);
 
   return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, activateUnit, unitKey, unitKeys, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree,
-    playOverlay: table.overlay, playNote: (request, result) => [table.note(request, result), playing() ? orders.note() : ''].filter(Boolean).join(' '), renderPlayBar, playHexOverlay, playWaiting: () => (playing() ? orders.waiting() : null) };
+    playOverlay: table.overlay, playNote: (request, result) => [table.note(request, result), playing() ? orders.note() : ''].filter(Boolean).join(' '), renderPlayBar, playHexOverlay, playWaiting: () => (playing() ? orders.waiting() : null), playingCard: () => playing() && orders.active() };
 }

@@ -457,6 +457,29 @@ test('godsgloom (360x740, touch): play, a hex the finger rests on is a waypoint:
   await context.close();
 });
 
+test('godsgloom (360x740, touch): play, GG-MOV-1 a tap on the unit shows its reach, a tap on a reached hex moves it there as a drop would (2 touches), undone', { timeout: 60000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'godsgloom');
+  const mover = (await pageRequest(page)).unit;
+  const home = await unitOf(page, mover);
+  await page.touchscreen.tap(...Object.values(await hook(page, 'screenOf', mover)));
+  const { request, result } = await ruledAnswer(page);
+  assert.deepEqual([request.query, request.unit], ['reach', mover]);
+  // two hexes east along its row: open ground within its speed (as the waypoint test's)
+  const o = toOffset(home.q, home.r), end = toAxial(o.col + 2, o.row);
+  assert.ok(result.hexes.some((x) => x.q === end.q && x.r === end.r), 'the engine: it reaches two hexes east');
+  await page.touchscreen.tap(...Object.values(await hook(page, 'screenOfHex', o.col + 2, o.row)));
+  await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+  const u = await unitOf(page, mover);
+  assert.deepEqual([u.q, u.r], [end.q, end.r], 'the tap made the move');
+  await step(page, 'godsgloom', 'play-tap-moved', PHONE);
+  await page.tap('#undo');
+  const back = await unitOf(page, mover);
+  assert.deepEqual([back.q, back.r], [home.q, home.r], 'one Undo step');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('godsgloom (1280x800, keyboard): play, a unit picked with N is carried by the arrows, Enter makes the move, said in the live region; Escape takes a carried unit back (GG-MOV-1)', { timeout: 60000 }, async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'godsgloom');
