@@ -145,18 +145,19 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
       return;
     }
     // every order of the card used and the order legal: it is made (one Undo step); a card moving
-    // its units twice waits for their second moves (Make this move)
-    if (r.legal !== false && !spec()?.twice && Number.isFinite(r.ordersAllowed) && r.ordersUsed >= r.ordersAllowed) makeMove();
+    // its units twice waits for their second moves, and a Leadership card for its leader (without
+    // one the engine reads it as one unit of choice: Make this move, never the page's guess)
+    if (r.legal !== false && !spec()?.twice && !leads() && Number.isFinite(r.ordersAllowed) && r.ordersUsed >= r.ordersAllowed) makeMove();
     refresh();
   }
 
   /**
-   * A tap on a piece while a card given by its leader is played (Leadership), before any piece is
-   * ordered: that leader (the piece, or the one with it) gives it, so that a leader who stays where
-   * he is (CCA-LD-4) can give it too.
+   * A tap on a piece while a card given by its leader is played (Leadership) and none gives it yet:
+   * that leader (the piece, or the one with it) gives it, so that a leader who stays where he is
+   * (CCA-LD-4) can give it too.
    */
   function tapUnit(id) {
-    if (!active() || !spec()?.leader || rows().length) return;
+    if (!active() || !leads()) return;
     const leader = sys().leaderOf?.(id, doc().units);
     if (leader) store.edit((d) => { d.inputs[ORDER].leader = leader; });
   }
@@ -242,9 +243,9 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
    * next drag), and on a card moving its units twice how the second move is made.
    */
   function note() {
-    return active() ? [said, twice()].filter(Boolean).join(' ') : '';
+    return active() ? [said, leads(), twice()].filter(Boolean).join(' ') : '';
   }
-  const leads = () => (spec()?.leader && !inputs().leader ? 'Its leader gives it: tap him, or drag him or his unit first.' : '');
+  const leads = () => (spec()?.leader && !inputs().leader ? 'Tap the leader who gives it, or drag him or his unit first.' : '');
   const twice = () => (spec()?.twice ? 'Drag a unit again for its move after ranged combat; Make this move makes the order.' : '');
 
   /** What the order waits for in play, in words (the verdict's, instead of the form's): a unit dragged, or a card (one made is over). */

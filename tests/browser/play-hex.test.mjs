@@ -316,7 +316,7 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-MV-2 a Leadership card: t
   // touch 1: the card, from the bar's other cards
   await choose('#order-card', 'leadership');
   await page.waitForFunction(() => document.getElementById('order-total')?.textContent === 'Leadership');
-  assert.equal(await verdict(page), 'Drag each unit the card orders to where it goes. Its leader gives it: tap him, or drag him or his unit first.', 'the verdict says how the card is played');
+  assert.equal(await verdict(page), 'Drag each unit the card orders to where it goes. Tap the leader who gives it, or drag him or his unit first.', 'the verdict says how the card is played');
   await oneRow(page);
   await painted(page);
   await shot(page, 'cc-lead-1-card');
@@ -398,21 +398,27 @@ test('cc-ancients (360x740, touch): play, CCA-LD-9 on a Leadership card Scipio d
   await context.close();
 });
 
-// A leader who gives the card and stays where he is (CCA-LD-4: an ordered leader need not move):
-// tapped, he is the card's. Scipio alone on col 6, row 7 (an odd row: its hexes above are cols 6
-// and 7 of row 6): the Principes on col 7, row 6 are next to him.
-test('cc-ancients (360x740, touch): play, CCA-LD-4 a Leadership card given by a lone Scipio who does not move: tapped, the card is his; the Principes next to him dragged one hex; Make this move makes it, Scipio where he stood', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+// A leader who gives the card and stays where he is (CCA-LD-4: an ordered leader need not move).
+// Scipio alone on col 6, row 7 (an odd row: its hexes above are cols 6 and 7 of row 6): the
+// Principes on col 7, row 6 are next to him. Dragged first, they name no leader: without one the
+// engine reads the card as one unit of choice, which the page does not guess; Scipio tapped, the
+// card is his.
+test('cc-ancients (360x740, touch): play, CCA-LD-4 a Leadership card: the Principes dragged first name no leader and the order waits; a lone Scipio tapped gives the card without moving; Make this move makes it, Scipio where he stood', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');
   await openRequest(page, ROME());
   await page.selectOption('#order-card', 'leadership');
   await page.waitForSelector('#order-total');
   await painted(page);
+  await touchDrag(page, await screen(page, 7, 6), await screen(page, 7, 5));
+  await said(page, 'Tap the leader who gives it');
+  await ruled(page);
+  assert.deepEqual(await where(page, 'Principes'), { col: 7, row: 6 }, 'not made: the card waits for its leader');
+  assert.deepEqual((await pageRequest(page)).card, { type: 'leadership' });
   await page.touchscreen.tap(...Object.values(await screen(page, 6, 7)));
   await page.waitForFunction(() => document.getElementById('order-total')?.textContent === 'Leadership (Scipio)');
-  assert.equal(await verdict(page), 'Drag each unit the card orders to where it goes.', 'the leader named, the verdict no longer asks for him');
-  await touchDrag(page, await screen(page, 7, 6), await screen(page, 7, 5));
   await said(page, '1 of 3 orders used. May battle: Principes.');
+  assert.ok(!(await verdict(page)).includes('Tap the leader'), 'the leader named, the verdict no longer asks for him');
   const request = await pageRequest(page);
   assert.deepEqual(request.card, { type: 'leadership', leader: 'Scipio' });
   assert.equal((await answer(request)).legal, true, 'the engine: Scipio’s card orders the Principes');
