@@ -72,7 +72,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     if (isHexBoard() && (ui.result?.scene.reach.size || asksWhyNot())) {
       tapHex(hex.fromPixel(x, y));
       // in play a reached hex tapped is where the unit goes, as a drop there would make it
-      if (playing() && tappedEnd() && canApply()) makeMove();
+      if (playing() && typeof ui.result?.request?.unit === 'string') playTo(ui.result.request.unit);
       return;
     }
     if (ui.selected) store.select(null);
@@ -266,13 +266,19 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   function drop(c) {
     store.setCarry(null);
     refresh();
-    if (c.via.length ? canApply() : ui.pick && tappedEnd() && canApply()) makeMove();
-    // a hex it reaches that the game will not have the page move it to by itself (its
-    // `canApplyEnd`): the player chooses where the ejected go (play-eject.js), else it says why
-    else if (!c.via.length && ui.pick && !('why' in ui.pick) && !tappedEnd()) {
-      const way = ui.result.scene.tracks.findLast((t) => t.kind === 'hexes')?.steps.slice(1);
-      if (!eject.start(c.id, way, own(doc().inputs, ui.result.request.query)?.action)) { store.pickNotMade(); redrawResult(); }
-    }
+    if (c.via.length) { if (canApply()) makeMove(); } else playTo(c.id);
+  }
+
+  /**
+   * Unit `id` let go, or a hex tapped, on the reached hex picked: the move made; on a hex it
+   * reaches that the game will not have the page move it to by itself (its `canApplyEnd`), the
+   * player chooses where the ejected go (play-eject.js), else it says why.
+   */
+  function playTo(id) {
+    if (!ui.pick || 'why' in ui.pick) return;
+    if (tappedEnd()) { if (canApply()) makeMove(); return; }
+    const way = ui.result.scene.tracks.findLast((t) => t.kind === 'hexes')?.steps.slice(1);
+    if (!eject.start(id, way, own(doc().inputs, ui.result.request.query)?.action)) { store.pickNotMade(); redrawResult(); }
   }
 
 

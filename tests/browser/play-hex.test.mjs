@@ -519,6 +519,24 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One droppe
 
 // A share link made in play opens on the same ruling (issue 31): mid-card, the card still played
 // (its running total on the bar); while an ejection is chosen, the choices so far in the request.
+test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 a tap on the Faceless One, then on the Swordsman’s hexon, asks the same choices as a drop there: nothing moves and no choice is made for the player', { skip: !has('torn-world', 'move'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'torn-world');
+  await openRequest(page, EX1);
+  const start = toOffset(1, 4), onto = toOffset(3, 5);
+  await page.touchscreen.tap(...Object.values(await screen(page, start.col, start.row)));
+  await ruled(page);
+  await page.touchscreen.tap(...Object.values(await screen(page, onto.col, onto.row)));
+  await page.waitForSelector('[data-dexterity="failed"]');
+  const asked = await pageRequest(page);
+  assert.deepEqual([asked.query, asked.unit, asked.path, asked.choices], ['move', 'Faceless One', [{ q: 3, r: 5 }], undefined], 'the move along the reach’s way, no choice made for the player');
+  assert.deepEqual(await where(page, 'Faceless One'), start, 'nothing moves before the choices');
+  assert.equal(await page.isVisible('#apply'), false, 'no move is made before the player chooses');
+  await shot(page, 'tw-tap-dexterity');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('share (360x740, touch): play, CCA-MV-1 TW-EJ-3 a link made mid-card or with an ejection’s Dexterity outcome chosen opens on the same request, verdict and card', { skip: !has('cc-ancients', 'order') || !has('torn-world', 'move'), timeout: 120000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const reopen = async () => {
