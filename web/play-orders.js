@@ -10,6 +10,9 @@ import { showParts } from './draw.js';
 
 const SECTION_WORDS = { left: 'left flank', center: 'centre', right: 'right flank' };
 const ORDER_COUNTS = [1, 2, 3, 4, 5];
+// a reason of the whole order (not of one of its moves' steps), and one said once
+const orderLevel = (x) => !Number.isInteger(x.action);
+const reasonKey = (x) => `${x.code} ${x.unit ?? ''} ${x.message}`;
 
 /**
  * `page`: the store, `ui`, `sys()`, `doc()`, `unitById(id)`, `currentRequest()`, `askEngine(request)`
@@ -76,8 +79,10 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
       said = '';
       const twice = second(id), from = twice ? endedAt().get(id) : null;
       // `from`: where this move starts (a second move: where the first ended); `before`: the order's other moves
+      // `had`: the order-level reasons before this drag (none known while the order is unruled)
       const c = { id, order: true, at: null, dropped: false, reach: null, second: twice && !!from, from,
-        before: rows().filter((m) => (twice && from ? !(m.unit === id && m.second) : m.unit !== id)) };
+        before: rows().filter((m) => (twice && from ? !(m.unit === id && m.second) : m.unit !== id)),
+        had: new Set((ruling()?.reasons ?? []).filter(orderLevel).map(reasonKey)) };
       store.setCarry(c);
       askEngine(reachRequest(id)).then((out) => {
         if (ui.carry !== c || !out.response?.ok) return;
@@ -104,9 +109,9 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     store.edit((d) => {
       const i = d.inputs[ORDER];
       i.moves = [...c.before.map((m) => ({ ...m })), ...(path.length ? [{ unit: c.id, path, ...(c.second ? { second: true } : {}) }] : [])];
-      // a card given by its leader (Leadership): the leader of the first piece ordered, the piece
-      // itself or the one with it (the game's `leaderOf`); none while no piece is ordered
-      if (spec()?.leader) i.leader = (i.moves[0] && sys().leaderOf?.(i.moves[0].unit, d.units)) || '';
+      // a card given by its leader (Leadership): the leader tapped, else the leader of the first
+      // piece picked up (the piece itself or the one with it: the game's `leaderOf`); kept for the card
+      if (spec()?.leader && !i.leader) i.leader = (i.moves[0] && sys().leaderOf?.(i.moves[0].unit, d.units)) || '';
     }, `drag:${ui.serial}`);
   }
 
@@ -129,7 +134,9 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     store.setCarry(null);
     const r = ruling();
     const mine = (r.moves ?? []).findLast((m) => m.unit === c.id);
-    const refused = (r.reasons ?? []).find((x) => x.unit === c.id && !Number.isInteger(x.action));
+    // refused by the order: a reason naming it, or one naming no piece that its move brought (a
+    // Leadership card's `not_linked`)
+    const refused = (r.reasons ?? []).find((x) => orderLevel(x) && (x.unit === c.id || (!x.unit && !c.had.has(reasonKey(x)))));
     if (!rows().some((m) => m.unit === c.id && !!m.second === c.second)) { refresh(); return; } // dropped where it stands: not ordered
     if (mine?.legal === false || refused) {
       const why = refused ?? mine.reasons?.[0];
@@ -138,9 +145,21 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
       return;
     }
     // every order of the card used and the order legal: it is made (one Undo step); a card moving
-    // its units twice waits for their second moves (Make this move)
-    if (r.legal !== false && !spec()?.twice && Number.isFinite(r.ordersAllowed) && r.ordersUsed >= r.ordersAllowed) makeMove();
+    // its units twice waits for their second moves, and a Leadership card for its leader (without
+    // one the engine reads it as one unit of choice: Make this move, never the page's guess)
+    if (r.legal !== false && !spec()?.twice && !leads() && Number.isFinite(r.ordersAllowed) && r.ordersUsed >= r.ordersAllowed) makeMove();
     refresh();
+  }
+
+  /**
+   * A tap on a piece while a card given by its leader is played (Leadership) and none gives it yet:
+   * that leader (the piece, or the one with it) gives it, so that a leader who stays where he is
+   * (CCA-LD-4) can give it too.
+   */
+  function tapUnit(id) {
+    if (!active() || !leads()) return;
+    const leader = sys().leaderOf?.(id, doc().units);
+    if (leader) store.edit((d) => { d.inputs[ORDER].leader = leader; });
   }
 
   function putBack(c) {
@@ -224,15 +243,16 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
    * next drag), and on a card moving its units twice how the second move is made.
    */
   function note() {
-    return active() ? [said, twice()].filter(Boolean).join(' ') : '';
+    return active() ? [said, leads(), twice()].filter(Boolean).join(' ') : '';
   }
+  const leads = () => (spec()?.leader && !inputs().leader ? 'Tap the leader who gives it, or drag him or his unit first.' : '');
   const twice = () => (spec()?.twice ? 'Drag a unit again for its move after ranged combat; Make this move makes the order.' : '');
 
   /** What the order waits for in play, in words (the verdict's, instead of the form's): a unit dragged, or a card (one made is over). */
   function waiting() {
     if (!can() || doc().query !== ORDER || rows().length) return null;
-    return active() ? [said, 'Drag each unit the card orders to where it goes.', twice()].filter(Boolean).join(' ') : 'Choose the next card below, or tap a unit for its reach.';
+    return active() ? [said, 'Drag each unit the card orders to where it goes.', leads(), twice()].filter(Boolean).join(' ') : 'Choose the next card below, or tap a unit for its reach.';
   }
 
-  return { can, active, carry, drop, follow, overlay, render, waiting, note };
+  return { can, active, carry, drop, follow, overlay, render, waiting, note, tapUnit };
 }

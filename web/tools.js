@@ -72,7 +72,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     if (isHexBoard() && (ui.result?.scene.reach.size || asksWhyNot())) {
       tapHex(hex.fromPixel(x, y));
       // in play a reached hex tapped is where the unit goes, as a drop there would make it
-      if (playing() && tappedEnd() && canApply()) makeMove();
+      if (playing() && typeof ui.result?.request?.unit === 'string') playTo(ui.result.request.unit);
       return;
     }
     if (ui.selected) store.select(null);
@@ -133,7 +133,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     // a saved army waiting for its place goes beside the unit tapped (on it is taken)
     if (ui.placing && u) { ui.placing.at(isHexBoard() ? hex.center(u.q, u.r) : [u.x, u.y]); return; }
     if (ui.tool !== 'move' || store.locked) return;
-    if (playing() && orders.active()) return; // a card played: its units are ordered by dragging them
+    if (playing() && orders.active()) { orders.tapUnit(id); return; } // a card played: its units are ordered by dragging them (a tap names a Leadership card's leader)
     askReach(id);
   }
 
@@ -266,13 +266,19 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   function drop(c) {
     store.setCarry(null);
     refresh();
-    if (c.via.length ? canApply() : ui.pick && tappedEnd() && canApply()) makeMove();
-    // a hex it reaches that the game will not have the page move it to by itself (its
-    // `canApplyEnd`): the player chooses where the ejected go (play-eject.js), else it says why
-    else if (!c.via.length && ui.pick && !('why' in ui.pick) && !tappedEnd()) {
-      const way = ui.result.scene.tracks.findLast((t) => t.kind === 'hexes')?.steps.slice(1);
-      if (!eject.start(c.id, way, own(doc().inputs, ui.result.request.query)?.action)) { store.pickNotMade(); redrawResult(); }
-    }
+    if (c.via.length) { if (canApply()) makeMove(); } else playTo(c.id);
+  }
+
+  /**
+   * Unit `id` let go, or a hex tapped, on the reached hex picked: the move made; on a hex it
+   * reaches that the game will not have the page move it to by itself (its `canApplyEnd`), the
+   * player chooses where the ejected go (play-eject.js), else it says why.
+   */
+  function playTo(id) {
+    if (!ui.pick || 'why' in ui.pick) return;
+    if (tappedEnd()) { if (canApply()) makeMove(); return; }
+    const way = ui.result.scene.tracks.findLast((t) => t.kind === 'hexes')?.steps.slice(1);
+    if (!eject.start(id, way, own(doc().inputs, ui.result.request.query)?.action)) { store.pickNotMade(); redrawResult(); }
   }
 
 
@@ -498,5 +504,5 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   const playHexOverlay = (sc) => (playing() ? [...orders.overlay(sc), ...eject.overlay()] : []);
 
   return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, activateUnit, unitKey, unitKeys, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree,
-    playOverlay: table.overlay, playNote: (request, result) => [table.note(request, result), playing() ? orders.note() : ''].filter(Boolean).join(' '), renderPlayBar, playHexOverlay, playWaiting: () => (playing() ? orders.waiting() : null) };
+    playOverlay: table.overlay, playNote: (request, result) => [table.note(request, result), playing() ? orders.note() : ''].filter(Boolean).join(' '), renderPlayBar, playHexOverlay, playWaiting: () => (playing() ? orders.waiting() : null), playingCard: () => playing() && orders.active() };
 }

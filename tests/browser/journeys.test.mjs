@@ -318,6 +318,7 @@ test('a saved army is placed where the player taps the board next, never on a un
 // dragging hex by hex; those on a table that answer a move order or a charge by dragging too
 // (tests/browser/play-table.test.mjs); any other keeps Set up.
 const SYSTEMS = (await createEngine()).request({ query: 'describe' }).result.systems;
+const ILLEGAL = (await import('../../web/draw.js')).BAD; // the colour of what the rules forbid
 const hexPlayable = (s) => s.board === 'hex' && ['reach', 'whyNot'].every((q) => s.queries.some((x) => x.name === q));
 const playable = (s) => hexPlayable(s) || (s.board !== 'hex' && s.queries.some((x) => ['move', 'charge'].includes(x.name)));
 
@@ -370,7 +371,7 @@ for (const system of SYSTEMS.filter(hexPlayable)) {
     const whyText = await verdict(page);
     assert.ok(whyText.startsWith(`${mover} cannot end on ${named(no.c)}`), `the reason stays on screen\n${whyText}`);
     for (const x of why.reasons ?? []) if (x.rule) assert.ok(whyText.includes(x.rule), `the reason's clause ${x.rule} is said\n${whyText}`);
-    assert.ok((await overlay(page)).some((m) => m.type === 'mark' && m.shape === 'x' && m.hex?.q === no.c.q && m.hex?.r === no.c.r), 'the hex is crossed out');
+    assert.ok((await overlay(page)).some((m) => m.type === 'mark' && m.shape === 'x' && m.color === ILLEGAL && m.hex?.q === no.c.q && m.hex?.r === no.c.r), 'the hex is crossed out in the illegal colour');
     await step(page, game, 'play-3-illegal-dropped', PHONE);
     // a reached hex in view the move can be made to (one that ejects nobody: ejection is chosen, never picked silently), the dearest
     const go = (await Promise.all([...result.hexes].filter((x) => !taken.has(`${x.q},${x.r}`) && !(x.ejects?.length || x.destroyed?.length || x.ejectsMarkers?.length))
@@ -382,7 +383,7 @@ for (const system of SYSTEMS.filter(hexPlayable)) {
       await page.waitForFunction((t) => document.querySelector('#verdict').textContent.startsWith(t), `${mover} can end on ${named(go.x)}`);
       const marks = await overlay(page);
       const label = `cost ${go.x.cost}${Number.isFinite(had) ? `, ${had - go.x.cost} left` : ''}`;
-      assert.ok(marks.some((m) => m.type === 'mark' && m.label === label && m.hex?.q === go.x.q && m.hex?.r === go.x.r), `the end hex is marked “${label}”`);
+      assert.ok(marks.some((m) => m.type === 'mark' && m.label === label && m.color !== ILLEGAL && m.hex?.q === go.x.q && m.hex?.r === go.x.r), `the end hex is marked “${label}”, not in the illegal colour`);
       assert.ok(marks.some((m) => m.type === 'hexpath'), 'the way there is drawn');
       await step(page, game, 'play-4-legal-held', PHONE);
     } });
@@ -453,6 +454,29 @@ test('godsgloom (360x740, touch): play, a hex the finger rests on is a waypoint:
   else assert.deepEqual([u.q, u.r], [home.q, home.r], 'an illegal one leaves the unit where it was');
   assert.equal(result.legal, true, 'two hexes east across open ground are within its speed');
   await step(page, 'godsgloom', 'play-waypoint-moved', PHONE);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('godsgloom (360x740, touch): play, GG-MOV-1 a tap on the unit shows its reach, a tap on a reached hex moves it there as a drop would (2 touches), undone', { timeout: 60000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'godsgloom');
+  const mover = (await pageRequest(page)).unit;
+  const home = await unitOf(page, mover);
+  await page.touchscreen.tap(...Object.values(await hook(page, 'screenOf', mover)));
+  const { request, result } = await ruledAnswer(page);
+  assert.deepEqual([request.query, request.unit], ['reach', mover]);
+  // two hexes east along its row: open ground within its speed (as the waypoint test's)
+  const o = toOffset(home.q, home.r), end = toAxial(o.col + 2, o.row);
+  assert.ok(result.hexes.some((x) => x.q === end.q && x.r === end.r), 'the engine: it reaches two hexes east');
+  await page.touchscreen.tap(...Object.values(await hook(page, 'screenOfHex', o.col + 2, o.row)));
+  await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+  const u = await unitOf(page, mover);
+  assert.deepEqual([u.q, u.r], [end.q, end.r], 'the tap made the move');
+  await step(page, 'godsgloom', 'play-tap-moved', PHONE);
+  await page.tap('#undo');
+  const back = await unitOf(page, mover);
+  assert.deepEqual([back.q, back.r], [home.q, home.r], 'one Undo step');
   assert.deepEqual(errors, []);
   await context.close();
 });

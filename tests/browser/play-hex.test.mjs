@@ -99,7 +99,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
   await page.waitForFunction(() => /2 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
   // the running total says who may battle: neither is next to the Gauls, four rows ahead
   const total = await verdict(page);
-  assert.ok(total.includes('Hastati to col 5, row 5, may battle') && total.includes('Principes to col 7, row 5, may battle'), `each ordered unit's battle in the running total\n${total}`);
+  assert.ok(total.includes('2 of 3 orders used. May battle: Hastati, Principes.'), `each ordered unit's battle in the running total\n${total}`);
   await oneRow(page);
   const request = await pageRequest(page);
   assert.deepEqual(request.moves.map((m) => [m.unit, m.path.map((h) => toOffset(h.q, h.r))]), [['Hastati', [{ col: 5, row: 5 }]], ['Principes', [{ col: 7, row: 5 }]]]);
@@ -110,8 +110,9 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
   await drag(page, await screen(page, 6, 7), await screen(page, 5, 5), { hold: async () => {
     await page.waitForFunction((h) => { const m = window.movecalcTest.request().moves?.[2]; return m?.unit === 'Scipio' && m.path.at(-1).q === h.q && m.path.at(-1).r === h.r; }, toAxial(5, 5));
     full = await pageRequest(page);
-    await page.waitForFunction(() => /Scipio to col 5, row 5, attaches to Hastati/.test(document.getElementById('verdict')?.textContent ?? ''));
-    assert.match(await verdict(page), /3 of 3 orders used: Hastati to col 5, row 5, may battle; Principes to col 7, row 5, may battle; Scipio to col 5, row 5, attaches to Hastati\./);
+    // Scipio attached to the Hastati: they battle with him (CCA-LD-8)
+    await page.waitForFunction(() => /May battle: Hastati with Scipio, Principes\./.test(document.getElementById('verdict')?.textContent ?? ''));
+    assert.match(await verdict(page), /3 of 3 orders used\. May battle: Hastati with Scipio, Principes\.$/);
     await shot(page, 'cc-4-leader-held');
   } });
   await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
@@ -274,6 +275,161 @@ test('cc-ancients (360x740, touch): play, CCA-CD-1 Move-Fire-Move of 1 order: th
   await context.close();
 });
 
+// A Leadership card (docs/api/cc-ancients.md "order"): its leader, his unit and up to 3 units or
+// leaders in adjacent linked hexes, the leader and his unit taking none of the 3; no leader
+// detaches on it (CCA-LD-9). Scipio stands with the Hastati on col 5, row 6 (attached, CCA-LD-8).
+// Their hex's neighbours (an even row): cols 4 and 6 of row 6, cols 4 and 5 of rows 5 and 7. The
+// Velites (col 4) and the Principes (col 6) are next to it, the Triarii (col 7) next to the
+// Principes: one chain. The Equites on col 10 are linked to nobody ordered.
+const LEAD = () => ({
+  system: 'cc-ancients', query: 'reach', unit: 'Hastati',
+  units: [
+    { id: 'Hastati', side: 'Rome', type: 'medium infantry', col: 5, row: 6 },
+    { id: 'Scipio', side: 'Rome', type: 'leader', col: 5, row: 6 },
+    { id: 'Principes', side: 'Rome', type: 'heavy infantry', col: 6, row: 6 },
+    { id: 'Triarii', side: 'Rome', type: 'heavy infantry', col: 7, row: 6 },
+    { id: 'Velites', side: 'Rome', type: 'light infantry', col: 4, row: 6 },
+    { id: 'Equites', side: 'Rome', type: 'medium cavalry', col: 10, row: 6 },
+    { id: 'Gauls', side: 'Gaul', type: 'warrior', col: 6, row: 1 },
+  ],
+});
+// where a leader's small disc and his unit's token are touched on a shared hex (board.js tokenOf:
+// the disc 0.42 of a hex's size up and right of the centre; the unit by the rest of the hex)
+async function onHex(page, col, row, leader) {
+  const { s } = await hook(page, 'camera');
+  const c = await screen(page, col, row);
+  return leader ? { x: c.x + 0.42 * s, y: c.y - 0.42 * s } : { x: c.x - 0.2 * s, y: c.y + 0.3 * s };
+}
+const said = (page, text) => page.waitForFunction((t) => (document.getElementById('verdict')?.textContent ?? '').includes(t), text);
+
+// Four drags, each a move of FACTS 3.2: the Hastati (medium infantry, 1 hex) carry Scipio with them
+// and take none of the card's 3; the Principes and Triarii (heavy infantry, 1 hex) and the Velites
+// (light infantry, 2 hexes) take the 3; each may battle after such a move (CCA-MV-2). The third of
+// the 3 used makes the order.
+test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-MV-2 a Leadership card: the Hastati dragged carry Scipio (his card, 0 of 3 used), then the Principes, Triarii and Velites in linked hexes; the third makes the order (5 touches), undone and redone', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  let touches = 0;
+  const counted = (f) => async (...a) => { touches++; return f(...a); };
+  const drag = counted(touchDrag), tapOn = counted((sel) => page.tap(sel)), choose = counted((sel, v) => page.selectOption(sel, v));
+  await pickSystem(page, 'cc-ancients');
+  await openRequest(page, LEAD());
+  // touch 1: the card, from the bar's other cards
+  await choose('#order-card', 'leadership');
+  await page.waitForFunction(() => document.getElementById('order-total')?.textContent === 'Leadership');
+  assert.equal(await verdict(page), 'Drag each unit the card orders to where it goes. Tap the leader who gives it, or drag him or his unit first.', 'the verdict says how the card is played');
+  await oneRow(page);
+  await painted(page);
+  await shot(page, 'cc-lead-1-card');
+  // touch 2: the Hastati, picked by their token, one hex ahead; Scipio goes with them
+  await drag(page, await onHex(page, 5, 6, false), await screen(page, 5, 5));
+  await said(page, '0 of 3 orders used. May battle: Hastati with Scipio.');
+  await page.waitForFunction(() => document.getElementById('order-total')?.textContent === 'Leadership (Scipio)');
+  assert.deepEqual((await pageRequest(page)).card, { type: 'leadership', leader: 'Scipio' }, 'the card is Scipio’s: the leader with the first unit picked up');
+  await oneRow(page);
+  await shot(page, 'cc-lead-2-hastati');
+  // touches 3 and 4: the Principes and the Triarii one hex ahead
+  await drag(page, await screen(page, 6, 6), await screen(page, 6, 5));
+  await said(page, '1 of 3 orders used');
+  await drag(page, await screen(page, 7, 6), await screen(page, 7, 5));
+  await said(page, '2 of 3 orders used');
+  await shot(page, 'cc-lead-3-two');
+  // touch 5: the Velites two hexes ahead: held there, the running total says who may battle; let
+  // go, the card's 3 are used and the order is made
+  let full = null;
+  await drag(page, await screen(page, 4, 6), await screen(page, 4, 4), { hold: async () => {
+    await said(page, '3 of 3 orders used. May battle: Hastati with Scipio, Principes, Triarii, Velites.');
+    // the running total stays on screen whole: nothing of it hidden in the phone's verdict box
+    const box = await page.evaluate(() => { const v = document.querySelector('#verdict'); return [v.scrollHeight, v.clientHeight]; });
+    assert.ok(box[0] <= box[1] + 1, `the verdict shows whole: ${box}`);
+    full = await pageRequest(page);
+    await shot(page, 'cc-lead-4-held');
+  } });
+  await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+  assert.deepEqual(full.moves.map((m) => m.unit), ['Hastati', 'Principes', 'Triarii', 'Velites']);
+  const result = await answer(full);
+  assert.deepEqual([result.legal, result.ordersUsed, result.ordersAllowed], [true, 3, 3], 'the engine: legal, the card’s 3 used');
+  assert.equal(touches, 5, 'the card and four drags');
+  const moved = { Hastati: { col: 5, row: 5 }, Scipio: { col: 5, row: 5 }, Principes: { col: 6, row: 5 }, Triarii: { col: 7, row: 5 }, Velites: { col: 4, row: 4 } };
+  for (const [id, at] of Object.entries(moved)) assert.deepEqual(await where(page, id), at, `${id} moved with the order`);
+  await page.waitForSelector('#order-card');
+  await shot(page, 'cc-lead-5-made');
+  // touches 6 and 7: one Undo step takes the whole order back, Redo makes it again
+  await tapOn('#undo');
+  for (const [id, at] of Object.entries({ Hastati: { col: 5, row: 6 }, Scipio: { col: 5, row: 6 }, Principes: { col: 6, row: 6 }, Triarii: { col: 7, row: 6 }, Velites: { col: 4, row: 6 } })) assert.deepEqual(await where(page, id), at, `Undo: ${id} back`);
+  await tapOn('#redo');
+  for (const [id, at] of Object.entries(moved)) assert.deepEqual(await where(page, id), at, `Redo: ${id} moved again`);
+  await shot(page, 'cc-lead-6-redone');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('cc-ancients (360x740, touch): play, CCA-LD-9 on a Leadership card Scipio dragged off the Hastati by his disc goes back (no leader detaches on it), the reason on screen; the Equites, in no linked hex, go back too', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await openRequest(page, LEAD());
+  await page.selectOption('#order-card', 'leadership');
+  await page.waitForSelector('#order-total');
+  await painted(page);
+  await touchDrag(page, await onHex(page, 5, 6, true), await screen(page, 6, 5));
+  await said(page, 'Scipio goes back');
+  const refused = await answer({ ...(await pageRequest(page)), ordered: ['Scipio'], moves: [{ unit: 'Scipio', path: [toAxial(6, 5)] }] });
+  const why = refused.moves[0].reasons.find((x) => x.rule === 'CCA-LD-9');
+  assert.equal(why?.code, 'detach_not_allowed', 'the engine: he may not detach on a Leadership card');
+  assert.ok((await verdict(page)).includes(`Scipio goes back: ${why.message} (CCA-LD-9)`), await verdict(page));
+  assert.deepEqual(await where(page, 'Scipio'), { col: 5, row: 6 }, 'Scipio stays with the Hastati');
+  await ruled(page);
+  assert.deepEqual((await pageRequest(page)).moves, [], 'the order holds no move of his');
+  await shot(page, 'cc-lead-no-detach');
+  // the card is still Scipio's (he was picked up); the Hastati carry him, then the Equites
+  await touchDrag(page, await onHex(page, 5, 6, false), await screen(page, 5, 5));
+  await said(page, '0 of 3 orders used');
+  await touchDrag(page, await screen(page, 10, 6), await screen(page, 10, 5));
+  await said(page, 'Equites goes back');
+  const far = await answer({ ...(await pageRequest(page)), ordered: ['Hastati', 'Equites'], moves: [{ unit: 'Hastati', path: [toAxial(5, 5)] }, { unit: 'Equites', path: [toAxial(10, 5)] }] });
+  const unlinked = far.reasons.find((x) => x.code === 'not_linked');
+  assert.ok(unlinked, 'the engine: the Equites are in no hex linked to Scipio’s');
+  assert.ok((await verdict(page)).includes(`Equites goes back: ${unlinked.message} (${unlinked.rule})`), await verdict(page));
+  assert.deepEqual(await where(page, 'Equites'), { col: 10, row: 6 });
+  await ruled(page);
+  assert.deepEqual((await pageRequest(page)).moves.map((m) => m.unit), ['Hastati'], 'the Equites left the order');
+  assert.match(await verdict(page), /^Legal order\./, 'the order without them is legal again');
+  await shot(page, 'cc-lead-not-linked');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A leader who gives the card and stays where he is (CCA-LD-4: an ordered leader need not move).
+// Scipio alone on col 6, row 7 (an odd row: its hexes above are cols 6 and 7 of row 6): the
+// Principes on col 7, row 6 are next to him. Dragged first, they name no leader: without one the
+// engine reads the card as one unit of choice, which the page does not guess; Scipio tapped, the
+// card is his.
+test('cc-ancients (360x740, touch): play, CCA-LD-4 a Leadership card: the Principes dragged first name no leader and the order waits; a lone Scipio tapped gives the card without moving; Make this move makes it, Scipio where he stood', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await openRequest(page, ROME());
+  await page.selectOption('#order-card', 'leadership');
+  await page.waitForSelector('#order-total');
+  await painted(page);
+  await touchDrag(page, await screen(page, 7, 6), await screen(page, 7, 5));
+  await said(page, 'Tap the leader who gives it');
+  await ruled(page);
+  assert.deepEqual(await where(page, 'Principes'), { col: 7, row: 6 }, 'not made: the card waits for its leader');
+  assert.deepEqual((await pageRequest(page)).card, { type: 'leadership' });
+  await page.touchscreen.tap(...Object.values(await screen(page, 6, 7)));
+  await page.waitForFunction(() => document.getElementById('order-total')?.textContent === 'Leadership (Scipio)');
+  await said(page, '1 of 3 orders used. May battle: Principes.');
+  assert.ok(!(await verdict(page)).includes('Tap the leader'), 'the leader named, the verdict no longer asks for him');
+  const request = await pageRequest(page);
+  assert.deepEqual(request.card, { type: 'leadership', leader: 'Scipio' });
+  assert.equal((await answer(request)).legal, true, 'the engine: Scipio’s card orders the Principes');
+  await shot(page, 'cc-lead-lone');
+  await page.tap('#apply');
+  await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+  assert.deepEqual([await where(page, 'Principes'), await where(page, 'Scipio')], [{ col: 7, row: 5 }, { col: 6, row: 7 }]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('cc-ancients (1280x800, keyboard): play, CCA-MV-1 with a card played, N picks the Hastati, ArrowUp carries them a hex ahead, Enter puts them down: the move joins the order', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'cc-ancients');
@@ -363,6 +519,24 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One droppe
 
 // A share link made in play opens on the same ruling (issue 31): mid-card, the card still played
 // (its running total on the bar); while an ejection is chosen, the choices so far in the request.
+test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 a tap on the Faceless One, then on the Swordsman’s hexon, asks the same choices as a drop there: nothing moves and no choice is made for the player', { skip: !has('torn-world', 'move'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'torn-world');
+  await openRequest(page, EX1);
+  const start = toOffset(1, 4), onto = toOffset(3, 5);
+  await page.touchscreen.tap(...Object.values(await screen(page, start.col, start.row)));
+  await ruled(page);
+  await page.touchscreen.tap(...Object.values(await screen(page, onto.col, onto.row)));
+  await page.waitForSelector('[data-dexterity="failed"]');
+  const asked = await pageRequest(page);
+  assert.deepEqual([asked.query, asked.unit, asked.path, asked.choices], ['move', 'Faceless One', [{ q: 3, r: 5 }], undefined], 'the move along the reach’s way, no choice made for the player');
+  assert.deepEqual(await where(page, 'Faceless One'), start, 'nothing moves before the choices');
+  assert.equal(await page.isVisible('#apply'), false, 'no move is made before the player chooses');
+  await shot(page, 'tw-tap-dexterity');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('share (360x740, touch): play, CCA-MV-1 TW-EJ-3 a link made mid-card or with an ejection’s Dexterity outcome chosen opens on the same request, verdict and card', { skip: !has('cc-ancients', 'order') || !has('torn-world', 'move'), timeout: 120000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const reopen = async () => {

@@ -272,6 +272,41 @@ test('ninth-age (360x740, touch): play, 9A-PU-1 a pursuit stays roll-driven: Rol
   await context.close();
 });
 
+// 9A-FL-1 (FACTS 5.6): a flee pivots the unit so its rear facing is parallel to the engaged facing
+// of the enemy it flees from, then moves it straight forward by the roll. The Raiders' centre
+// (31, 26) is 12″ ahead of the Spearmen's (30, 14), 1″ to the side: in their front arc (9A-ARC-1),
+// so the Spearmen's front (facing 0, towards +y) is engaged. The Raiders end facing 0, their centre
+// moved straight along +y by the roll (or further, to end clear: `extended`).
+test('ninth-age (360x740, touch): play, 9A-FL-1 a flee stays roll-driven: the flee asked, Roll 2D6, Make this move turns the Raiders’ rear to the Spearmen’s front and moves them straight on by the roll; undone and redone', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  const home = await unitOf(page, 'Raiders'), from = await unitOf(page, 'Spearmen');
+  await openPanel(page, 'ask-panel');
+  await page.selectOption('#query', 'flee');
+  await ruled(page);
+  await page.tap('[data-key="q.roll:distance"]');
+  await ruled(page);
+  const request = await pageRequest(page);
+  assert.deepEqual([request.query, request.unit, request.from], ['flee', 'Raiders', 'Spearmen']);
+  const rolled = request.distance;
+  assert.ok(Number.isInteger(rolled) && rolled >= 2 && rolled <= 12, `2D6: ${rolled}`);
+  const result = await answer(request);
+  await shot(page, 'ninth-age', 'flee-rolled');
+  await page.tap('#apply');
+  await madeSaid(page);
+  await ruled(page);
+  const moved = await unitOf(page, 'Raiders');
+  assert.equal(from.facing, 0, 'the Spearmen face +y');
+  near(moved.x, home.x, 'no sideways part', 0.02);
+  near(moved.y - home.y, rolled + (result.extended ?? 0), 'straight along +y by the roll (and what ends it clear)', 0.02);
+  near(moved.facing, 0, 'their rear parallel to the Spearmen’s front');
+  assert.equal(await page.isVisible('#apply'), false, 'a flee made is not offered again');
+  await shot(page, 'ninth-age', 'flee-moved');
+  await undoRedo(page, 'ninth-age', 'Raiders', pose(home), pose(moved), 'flee');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('arcane-legions (1280x800, keyboard): play, AL-MOV-2 N picks the Legion, ArrowUp asks a step forward, E then a 45° turn (two steps would bring the turn onto the Chargers); Enter makes the order; Escape takes a carried order back', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   const home = await unitOf(page, 'Legion');

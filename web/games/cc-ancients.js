@@ -221,14 +221,19 @@ function drawCCEvade(out, r, req) {
   }
 }
 
-// An ordered unit's move in an order's verdict, with its battle (and why not) or the unit its leader joins.
-const orderMoveWords = (r) => (m) => {
-  const b = arr(r.battle).find((x) => x.unit === m.unit);
-  const battle = !b || m.legal === false ? '' : b.mustBattle ? ', must battle' : b.canBattle ? ', may battle'
-    : `, may not battle${arr(b.noBattleReasons).length ? ` (${b.noBattleReasons[0].message.replace(/\.$/, '')})` : ''}`;
-  const joins = m.legal === false ? '' : m.attachesTo ? `, attaches to ${m.attachesTo}` : m.leaderAttaches ? `, ${m.leaderAttaches} attaches` : '';
-  return `${m.unit} ${m.legal === false ? 'not moved' : m.hexesMoved ? `to ${colRow(m.final)}` : 'stays'}${battle}${joins}`;
-};
+// An order's running total: the orders used, then who may still battle and why not, grouped so that
+// a card of three or four units reads in a phone verdict's three lines (issue 31: it stays on
+// screen while the next unit is dragged); where each unit went is on the board and under Moves.
+function orderTotal(r) {
+  const b = arr(r.battle);
+  const who = (xs) => xs.map((x) => `${x.unit}${x.leader ? ` with ${x.leader}` : ''}`).join(', ');
+  const why = (x) => (arr(x.noBattleReasons).length ? ` (${x.noBattleReasons[0].message.replace(/\.$/, '')})` : x.noBattleRule ? ` (${x.noBattleRule})` : '');
+  const must = b.filter((x) => x.mustBattle), may = b.filter((x) => x.canBattle && !x.mustBattle), no = b.filter((x) => !x.canBattle);
+  const stayed = [...new Set(arr(r.moves).filter((m) => m.legal === false).map((m) => m.unit))];
+  return [` ${r.ordersUsed} of ${plural(r.ordersAllowed, 'order')} used.`, must.length ? ` Must battle: ${who(must)}.` : '',
+    may.length ? ` May battle: ${who(may)}.` : '', no.length ? ` May not battle: ${no.map((x) => `${x.unit}${why(x)}`).join('; ')}.` : '',
+    stayed.length ? ` Not moved: ${stayed.join(', ')}.` : ''].join('');
+}
 
 function retreatVerdict(r) {
   const first = arr(r.reasons)[0];
@@ -341,9 +346,9 @@ const game = {
     return undefined;
   },
   verdictNote: (r) => (r.legal !== false && typeof r.canBattle === 'boolean' ? (r.mustBattle ? ' It must battle.' : r.canBattle ? ' It may battle.' : ' It may not battle.') : '')
-    // an order: the orders it takes, what each ordered unit does and whether it may still battle
-    // (the running total of a card played on the board: said here only, not again in its bar)
-    + (Number.isFinite(r.ordersUsed) && Number.isFinite(r.ordersAllowed) ? ` ${r.ordersUsed} of ${plural(r.ordersAllowed, 'order')} used${arr(r.moves).length ? `: ${r.moves.map(orderMoveWords(r)).join('; ')}` : ''}.` : ''),
+    // an order: the orders it takes and who may still battle (the running total of a card played
+    // on the board: said here only, not again in its bar)
+    + (Number.isFinite(r.ordersUsed) && Number.isFinite(r.ordersAllowed) ? orderTotal(r) : ''),
   legalWord: (q) => (q === 'order' ? 'order' : 'move'),
   hexFacts(h) {
     const bits = [];
