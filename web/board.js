@@ -18,6 +18,8 @@ export const LEGIBLE_HEX = 38; // CSS px across a hex (flat side to flat side)
 export const LEGIBLE_BASE = 42; // CSS px on a base's short side
 const MAX_SCALE = 400; // CSS px per world unit: the closest zoom
 const LONG_PRESS_MS = 500; // a press held this long before turning turns freely (no 15° steps)
+const SLICE_MS = 8; // ms a paint of the page's board places names for (Board); more follow on the next frames
+const SLICE_NAMES = 50; // names placed in a paint at least (placeNames)
 const FOCUS = '#f2c14e'; // the halo of the event picked in the ruling's list (the fronts' yellow)
 // where an event's number goes around its marker: beside it diagonally first, then straight out, then further
 const BADGE_SPOTS = [[14, -14], [-14, -14], [14, 14], [-14, 14], [0, -19], [0, 19], [19, 0], [-19, 0], [24, -24], [-24, -24], [24, 24], [-24, 24]];
@@ -95,9 +97,13 @@ export class BoxGrid {
 
   /** Calls `fn(box, value)` once for each box sharing a cell with `box`, until it returns true. */
   near(box, fn) {
-    const stamp = ++this.stamp, [x0, y0, x1, y1] = this.span(box);
+    // (no array made per call: a paint at the limits asks tens of thousands of times)
+    const stamp = ++this.stamp, c = (v, n) => clamp(Math.floor(v / CELL), -1, n);
+    const x0 = c(box[0], this.nx), y0 = c(box[1], this.ny), x1 = c(box[2], this.nx), y1 = c(box[3], this.ny);
     for (let i = x0; i <= x1; i++) for (let j = y0; j <= y1; j++) {
-      for (const e of this.cells.get(i * 4096 + j) ?? []) {
+      const list = this.cells.get(i * 4096 + j);
+      if (!list) continue;
+      for (const e of list) {
         if (e.seen === stamp) continue;
         e.seen = stamp;
         this.visits++;
@@ -133,7 +139,8 @@ export class Cover {
 
   /** Whether box b holds a cell a text covers (then b overlaps that text). */
   covered(b) {
-    const [i0, j0, i1, j1] = this.span(b);
+    const i0 = Math.max(0, Math.ceil(b[0] / COVER)), j0 = Math.max(0, Math.ceil(b[1] / COVER));
+    const i1 = Math.min(this.nx, Math.floor(b[2] / COVER)) - 1, j1 = Math.min(this.ny, Math.floor(b[3] / COVER)) - 1;
     for (let j = j0; j <= j1; j++) for (let i = j * this.nx + i0, end = j * this.nx + i1; i <= end; i++) if (this.bits[i]) return true;
     return false;
   }
@@ -153,6 +160,8 @@ function stillSig(units, carried) {
 const overlap = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
 // A name this close to a unit (CSS px) reads as that unit's: only its own unit may be so close.
 const AGAINST = 4;
+// CSS px kept between a name and any other text beside it: about a space at 12 px
+const NAME_GAP = 4;
 // What a name covering a hex's cost number costs: more than covering two units (4 each).
 const NUMBER = 9;
 // What a name moved out on a callout line costs, in the units of what it covers (planNames): more
@@ -166,13 +175,14 @@ const DIRECTIONS = [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1], [1, -1], 
 function segmentMeetsBox([x0, y0, x1, y1], b) {
   let t0 = 0, t1 = 1;
   const dx = x1 - x0, dy = y1 - y0;
-  for (const [p, q] of [[-dx, x0 - b[0] - 1], [dx, b[2] - 1 - x0], [-dy, y0 - b[1] - 1], [dy, b[3] - 1 - y0]]) {
-    if (p === 0) { if (q < 0) return false; continue; }
+  // one clipping edge (Liang-Barsky); no array made per call: a paint at the limits makes thousands
+  const edge = (p, q) => {
+    if (p === 0) return q >= 0;
     const r = q / p;
     if (p < 0) t0 = Math.max(t0, r); else t1 = Math.min(t1, r);
-    if (t0 > t1) return false;
-  }
-  return true;
+    return t0 <= t1;
+  };
+  return edge(-dx, x0 - b[0] - 1) && edge(dx, b[2] - 1 - x0) && edge(-dy, y0 - b[1] - 1) && edge(dy, b[3] - 1 - y0);
 }
 
 // A callout line from a unit's edge (its box, centre e.x, e.y) to the nearest point of a name's box moved away from it.
@@ -201,6 +211,8 @@ export class Painter {
     this.taken = new BoxGrid(0, 0); // labelBoxes and keepClear, by where they are (isClear)
     this.cover = new Cover(0, 0); // the view's cells they cover whole (isClear)
     this.placed = new Set(); // the boxes in labelBoxes
+    this.clearOf = null; // the box isClear asks about, and the test it asks the grid with (made once)
+    this.overlapsClear = (o) => overlap(this.clearOf, o);
     this.widths = new Map(); // text widths measured: font → text → width (textWidth)
     this.shortNames = { key: null, names: null }; // the units' abbreviations, while their names stay the same
     this.work = 0; // boxes looked at to place this paint's texts (BoxGrid visits)
@@ -210,9 +222,11 @@ export class Painter {
     this.plan = new Map(); // unit id → where its badge and name go (planNames)
     this.frozen = null; // a drag's other units as planned on its first frame (frozenFor)
     this.frozenSerial = 0;
+    this.planSerial = 0;
     this.bodies = new Map(); // unit id → its screen box, for the units near the view (planNames)
     this.soft = new BoxGrid(0, 0); // those bodies, markers and cost numbers by where they are (planNames)
     this.candidates = 0; // the spots tried for the names of this paint
+    this.sliceMs = Infinity; // how long one paint places names for (placeNames); the rest in the next
     this.overUnits = null; // texts to draw once the units are (paintScene), and where a text goes now: `later`
     this.later = null;
     this.scene = null;
@@ -437,6 +451,9 @@ export class Painter {
       // a drag's frame: the other units as one picture while they stay, the carried one over them
       this.textLayer('units', [still.serial], () => { for (const u of sc.units) if (u.id !== carried && inView(u)) this.paintUnit(u); });
       for (const u of sc.units) if (u.id === carried && inView(u)) this.paintUnit(u);
+    } else if (this.resumed || this.lastPlan?.job) {
+      // a plan placed over several frames: the units as one picture until its last name
+      this.textLayer('units', ['plan', this.lastPlan.serial], () => { for (const u of sc.units) if (inView(u)) this.paintUnit(u); });
     } else for (const u of sc.units) if (inView(u)) this.paintUnit(u);
     for (const draw of this.overUnits) draw();
     this.overUnits = null;
@@ -793,6 +810,7 @@ export class Painter {
    */
   planNames(sc, carried = null) {
     const units = sc.units ?? [];
+    this.resumed = false;
     // the same units, view, cost numbers, markers and handle as the last plan: the same places
     // (a new scene of an unchanged position, as the engine's readiness or an answer at the same
     // view gives, planned 1,000 names again: issue 34)
@@ -804,14 +822,14 @@ export class Painter {
       for (const p of last.plan.values()) if (p.badge) this.takeBox(p.badge.box);
       for (const p of last.plan.values()) if (p.name) this.takeBox(p.name.box);
       this.setFont(last.font); // as planning left it
+      // a plan cut short by its slice goes on where it stopped, in the same state (Board.paint)
+      if (last.job) { this.resumed = true; this.placeNames(last.job); last.font = this.font; if (last.job.next === last.job.order.length) last.job = null; }
       return;
     }
     this.lastPlan = null;
     this.plan = new Map();
     this.bodies = new Map(); // unit id → its screen box, for the units placed in this paint
     this.candidates = 0;
-    const view = [2, 2, this.w - 2, this.h - 2];
-    const inView = (b) => b[0] >= view[0] && b[1] >= view[1] && b[2] <= view[2] && b[3] <= view[3];
     // a box within `m` px of the view (what lies further off neither shows nor pushes a text aside)
     const near = (b, m) => b[2] >= -m && b[3] >= -m && b[0] <= this.w + m && b[1] <= this.h + m;
     // a drag's frame after its first: the other units' places, bodies and names as planned then
@@ -869,84 +887,111 @@ export class Painter {
       this.takeBox(box);
     }
     const order = [...shown].sort((a, b) => (b.selected ? 1 : 0) - (a.selected ? 1 : 0));
-    let shortened = null; // every name's abbreviation, worked out once when a name first needs one
-    for (const u of order) {
-      const e = ext.get(u.id), full = String(u.label);
-      const size = u.free ? MIN_TEXT : clamp(this.s * 0.26, MIN_TEXT, 13);
-      this.setFont(`600 ${size}px system-ui, sans-serif`);
-      // what a spot covers or sits against, counted no further than `enough` (no better than the best so far)
-      // what a spot covers or sits against, counted no further than `enough` (no better than the
-      // best so far); the spot, its surround and the count are kept across calls (no allocation a spot)
-      let n = 0, enough = Infinity, b = null;
-      const around = [0, 0, 0, 0];
-      const count = (o, v) => {
-        if (v[1] === u.id) return false;
-        if (overlap(b, o)) n += v[0];
-        else if (v[0] === 4 && overlap(around, o)) n += 4; // read as that unit's name
-        return n >= enough;
-      };
-      const cost = (box, most) => {
-        n = 0; enough = most; b = box;
-        around[0] = box[0] - AGAINST; around[1] = box[1] - AGAINST; around[2] = box[2] + AGAINST; around[3] = box[3] + AGAINST;
-        if (!soft.near(around, count)) marks.near(around, count);
-        this.taken.visits += soft.visits + marks.visits; soft.visits = 0; marks.visits = 0;
-        return n;
-      };
-      const hard = (box) => !inView(box) || !this.isClear(box);
-      // a callout line may cross no unit but its own (it would point a reader at the wrong one)
-      const crosses = (line) => {
-        const lb = [Math.min(line[0], line[2]), Math.min(line[1], line[3]), Math.max(line[0], line[2]), Math.max(line[1], line[3])];
-        const hit = soft.near(lb, (o, [k, id]) => k === 4 && id !== u.id && segmentMeetsBox(line, o));
-        this.taken.visits += soft.visits; soft.visits = 0;
-        return hit;
-      };
-      // its inside, then against it and out on a callout in 8 directions; the first spot that
-      // covers nothing, else the one that covers least
-      const tryText = (t) => {
-        const w = this.textWidth(t), h = size, sp = [0, 0, 0, 0];
-        const inside = this.insideSpot(u, w, h);
-        if (inside) {
-          this.candidates++;
-          const box = [inside.x - w / 2, inside.y - h / 2, inside.x + w / 2, inside.y + h / 2];
-          if (!hard(box)) return { x: inside.x, y: inside.y, box, within: true, far: false };
-        }
-        let best = null;
-        for (const d of GAPS) {
-          const far = d > 0;
-          for (const [dx, dy] of DIRECTIONS) {
-            this.candidates++;
-            const x = e.x + dx * (e.ex + w / 2 + 3 + d), y = e.y + dy * (e.ey + h / 2 + 2 + d);
-            sp[0] = x - w / 2; sp[1] = y - h / 2; sp[2] = x + w / 2; sp[3] = y + h / 2;
-            if (hard(sp)) continue;
-            const c = (far ? FAR : 0) + cost(sp, best ? best.cost - (far ? FAR : 0) : Infinity);
-            if (best && c >= best.cost) continue;
-            const callout = far ? calloutLine(e, sp) : null;
-            if (callout && crosses(callout)) continue; // (only for a spot that would do)
-            best = { x, y, box: [...sp], far, cost: c, callout };
-            if (c === 0) return best;
-          }
-        }
-        return best;
-      };
-      let t = full, spot = tryText(full);
-      if (!spot && !u.selected) {
-        shortened ??= this.abbreviationsOf(units);
-        t = shortened.get(full) ?? full;
-        if (t !== full) spot = tryText(t); // (a name no shorter finds no place either)
-      }
-      if (!spot && u.selected) { // the unit tapped is named in full, over whatever is there
-        const w = this.textWidth(full);
-        spot = { x: e.x, y: e.y + e.ey + size / 2 + 2 };
-        spot.box = [spot.x - w / 2, spot.y - size / 2, spot.x + w / 2, spot.y + size / 2];
-      }
-      if (!spot) continue;
-      const entry = this.plan.get(u.id) ?? {};
-      entry.name = { t, full: t === full, x: spot.x, y: spot.y, size, box: spot.box, within: !!spot.within, callout: spot.far ? spot.callout : null };
-      this.plan.set(u.id, entry);
-      this.takeBox(spot.box);
-    }
+    const job = { order, next: 0, ext, soft, marks, units, shortened: null };
+    this.placeNames(job);
     if (carried !== null && !frozen) this.freeze(units, carried, ext);
-    if (key !== null) this.lastPlan = { key, plan: this.plan, bodies: this.bodies, soft, font: this.font };
+    if (key !== null) this.lastPlan = { key, plan: this.plan, bodies: this.bodies, soft, font: this.font, job: job.next < order.length ? job : null, serial: ++this.planSerial };
+  }
+
+  /**
+   * Places the names of `job.order` from `job.next` on, until `sliceMs` have passed (SLICE_NAMES
+   * names at least, so a position of a few dozen units is named in one paint however loaded the
+   * machine): a Painter places them all at once; the page's board places 1,000 names over several
+   * frames, each drawing those placed so far (issue 34). Each name is placed against the same
+   * names and boxes as in one go, so the names end the same.
+   */
+  placeNames(job) {
+    const { order, ext, soft, marks } = job;
+    const view = [2, 2, this.w - 2, this.h - 2];
+    const inView = (b) => b[0] >= view[0] && b[1] >= view[1] && b[2] <= view[2] && b[3] <= view[3];
+    // a name keeps NAME_GAP px from every other text beside it (a space between two names on a
+    // line: 1,000 units 30 px apart had their names read "u0u1u2"), 1 px above and below (boxes
+    // overlap by more than half a pixel: `overlap`)
+    const apart = [0, 0, 0, 0];
+    const hard = (box) => {
+      apart[0] = box[0] - NAME_GAP - 0.5; apart[1] = box[1] - 1.5; apart[2] = box[2] + NAME_GAP + 0.5; apart[3] = box[3] + 1.5;
+      return !inView(box) || !this.isClear(apart);
+    };
+    const until = performance.now() + this.sliceMs, first = job.next;
+    while (job.next < order.length) {
+      const u = order[job.next++];
+      this.placeName(u, ext.get(u.id), soft, marks, hard, job);
+      if (job.next - first >= SLICE_NAMES && performance.now() >= until) break;
+    }
+  }
+
+  // One unit's name (planNames): its inside, then against it and out on a callout in 8 directions.
+  placeName(u, e, soft, marks, hard, job) {
+    const full = String(u.label);
+    const size = u.free ? MIN_TEXT : clamp(this.s * 0.26, MIN_TEXT, 13);
+    this.setFont(`600 ${size}px system-ui, sans-serif`);
+    // what a spot covers or sits against, counted no further than `enough` (no better than the
+    // best so far); the spot, its surround and the count are kept across calls (no allocation a spot)
+    let n = 0, enough = Infinity, b = null;
+    const around = [0, 0, 0, 0];
+    const count = (o, v) => {
+      if (v[1] === u.id) return false;
+      if (overlap(b, o)) n += v[0];
+      else if (v[0] === 4 && overlap(around, o)) n += 4; // read as that unit's name
+      return n >= enough;
+    };
+    const cost = (box, most) => {
+      n = 0; enough = most; b = box;
+      around[0] = box[0] - AGAINST; around[1] = box[1] - AGAINST; around[2] = box[2] + AGAINST; around[3] = box[3] + AGAINST;
+      if (!soft.near(around, count)) marks.near(around, count);
+      this.taken.visits += soft.visits + marks.visits; soft.visits = 0; marks.visits = 0;
+      return n;
+    };
+    // a callout line may cross no unit but its own (it would point a reader at the wrong one)
+    const crosses = (line) => {
+      const lb = [Math.min(line[0], line[2]), Math.min(line[1], line[3]), Math.max(line[0], line[2]), Math.max(line[1], line[3])];
+      const hit = soft.near(lb, (o, [k, id]) => k === 4 && id !== u.id && segmentMeetsBox(line, o));
+      this.taken.visits += soft.visits; soft.visits = 0;
+      return hit;
+    };
+    // the first spot that covers nothing, else the one that covers least
+    const tryText = (t) => {
+      const w = this.textWidth(t), h = size, sp = [0, 0, 0, 0];
+      const inside = this.insideSpot(u, w, h);
+      if (inside) {
+        this.candidates++;
+        const box = [inside.x - w / 2, inside.y - h / 2, inside.x + w / 2, inside.y + h / 2];
+        if (!hard(box)) return { x: inside.x, y: inside.y, box, within: true, far: false };
+      }
+      let best = null;
+      for (const d of GAPS) {
+        const far = d > 0;
+        for (const [dx, dy] of DIRECTIONS) {
+          this.candidates++;
+          const x = e.x + dx * (e.ex + w / 2 + 3 + d), y = e.y + dy * (e.ey + h / 2 + 2 + d);
+          sp[0] = x - w / 2; sp[1] = y - h / 2; sp[2] = x + w / 2; sp[3] = y + h / 2;
+          if (hard(sp)) continue;
+          const c = (far ? FAR : 0) + cost(sp, best ? best.cost - (far ? FAR : 0) : Infinity);
+          if (best && c >= best.cost) continue;
+          const callout = far ? calloutLine(e, sp) : null;
+          if (callout && crosses(callout)) continue; // (only for a spot that would do)
+          best = { x, y, box: [...sp], far, cost: c, callout };
+          if (c === 0) return best;
+        }
+      }
+      return best;
+    };
+    let t = full, spot = tryText(full);
+    if (!spot && !u.selected) {
+      job.shortened ??= this.abbreviationsOf(job.units);
+      t = job.shortened.get(full) ?? full;
+      if (t !== full) spot = tryText(t); // (a name no shorter finds no place either)
+    }
+    if (!spot && u.selected) { // the unit tapped is named in full, over whatever is there
+      const w = this.textWidth(full);
+      spot = { x: e.x, y: e.y + e.ey + size / 2 + 2 };
+      spot.box = [spot.x - w / 2, spot.y - size / 2, spot.x + w / 2, spot.y + size / 2];
+    }
+    if (!spot) return;
+    const entry = this.plan.get(u.id) ?? {};
+    entry.name = { t, full: t === full, x: spot.x, y: spot.y, size, box: spot.box, within: !!spot.within, callout: spot.far ? spot.callout : null };
+    this.plan.set(u.id, entry);
+    this.takeBox(spot.box);
   }
 
   /** What planNames reads, as one string: the view, the units, the cost numbers and markers, the boxes kept clear. */
@@ -1366,7 +1411,8 @@ export class Painter {
 
   /** Whether a text's box covers no text drawn or planned in this paint, nor the rotate handle. */
   isClear(box) {
-    return !this.cover.covered(box) && !this.taken.near(box, (o) => overlap(box, o));
+    this.clearOf = box;
+    return !this.cover.covered(box) && !this.taken.near(box, this.overlapsClear);
   }
 
   /**
@@ -1423,6 +1469,10 @@ export class Board extends Painter {
     this.fitted = null;
     this.want = null; // a fit or framing asked for, made when the canvas's size is next needed (settle)
     this.foot = ctl.foot ?? 0;
+    // names are placed for SLICE_MS a paint, the rest on the next frames (placeNames): opening or
+    // zooming 1,000 units' view held the page's thread for hundreds of ms (issue 34)
+    this.sliceMs = SLICE_MS;
+    this.full = true; // whether the next paint is one asked for (draw), not only more names (paint)
     new ResizeObserver(() => this.resize()).observe(canvas);
     canvas.addEventListener('pointerdown', (e) => this.down(e));
     canvas.addEventListener('pointermove', (e) => this.move(e));
@@ -1670,6 +1720,7 @@ export class Board extends Painter {
 
   // ---- drawing ----
   draw() {
+    this.full = true;
     if (this.pending) return;
     this.pending = requestAnimationFrame(() => { this.pending = 0; this.paint(); });
   }
@@ -1687,6 +1738,10 @@ export class Board extends Painter {
     this.size = [this.w, this.h];
     const mode = this.ctl.mode(), handle = mode === 'move' || (mode === 'play' && this.ctl.playTurns?.());
     try { this.paintScene(sc, sel && handle ? sel : null); } finally { this.size = null; }
-    this.ctl.painted?.(); // what follows the drawing (the units' controls over their tokens)
+    // a frame that only drew more names moved nothing the units' controls follow
+    const full = this.full;
+    this.full = false;
+    if (this.lastPlan?.job && !this.pending) this.pending = requestAnimationFrame(() => { this.pending = 0; this.paint(); });
+    if (full) this.ctl.painted?.(); // what follows the drawing (the units' controls over their tokens)
   }
 }

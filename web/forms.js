@@ -39,10 +39,20 @@ export function field(spec, value, onChange, keyPrefix = '') {
   let input;
   if (spec.kind === 'select') {
     input = el('select');
-    for (const [v, t] of spec.options) input.append(option(v, t));
+    const chosen = value ?? spec.options[0][0];
+    if (spec.options.length > LAZY_OPTIONS) {
+      // a thousand units to pick from are made when the select is first reached (a pointer on it
+      // or the focus): opening a position at the limits made 1,000 options a select (issue 34)
+      const at = spec.options.find(([v]) => v === chosen);
+      if (at) input.append(option(...at));
+      const fill = (e) => fillOptions(e.currentTarget, spec.options);
+      on(input, 'pointerdown', fill);
+      on(input, 'focus', fill);
+      input._count = spec.options.length;
+    } else for (const [v, t] of spec.options) input.append(option(v, t));
     // a long list (a thousand units to pick from) is not compared option by option again when unchanged
     if (spec.options.length > 20) input._options = JSON.stringify(spec.options);
-    input.value = value ?? spec.options[0][0];
+    input.value = chosen;
   } else {
     input = el('input');
     input.type = { check: 'checkbox', number: 'number', color: 'color' }[spec.kind] ?? 'text';
@@ -71,6 +81,17 @@ export function field(spec, value, onChange, keyPrefix = '') {
   if (spec.kind === 'check') lab.append(input, document.createTextNode(' ' + spec.label));
   else lab.append(el('span', spec.label), input);
   return lab;
+}
+
+// Options a select makes only when first reached (field): more than a list a glance takes in.
+export const LAZY_OPTIONS = 100;
+
+// A select holding its chosen option alone, given all of `options`, the same one chosen (or none).
+function fillOptions(select, options) {
+  if (select.options.length === options.length) return;
+  const none = select.selectedIndex < 0, value = select.value;
+  select.replaceChildren(...options.map(([v, t]) => option(v, t)));
+  if (none) select.selectedIndex = -1; else select.value = value;
 }
 
 // long enough for the next key of a number (no ruling of the "1" of "12"), short enough to feel at once
@@ -157,8 +178,10 @@ function patch(o, n) {
   for (const [type, fn] of Object.entries(n._mc ?? {})) on(o, type, fn);
   const control = o.tagName === 'INPUT' || o.tagName === 'SELECT' || o.tagName === 'TEXTAREA';
   const { value, checked } = n; // read before the options move over
-  if (n._options === undefined || n._options !== o._options) rebuild(o, [...n.childNodes]);
+  // (a select whose options are not all made yet takes the new one's chosen option)
+  if (n._options === undefined || n._options !== o._options || o.options?.length < o._count) rebuild(o, [...n.childNodes]);
   o._options = n._options;
+  o._count = n._count;
   // the value of the control being edited stays the user's
   if (!control || o === document.activeElement) return;
   if (o.value !== value) o.value = value;

@@ -11,7 +11,7 @@ import { launch, artifacts } from './browser.mjs';
 import { SYSTEMS, SYSTEM_IDS } from '../../web/model.js';
 import { LIMITS } from '../../web/share.js';
 import { BoxGrid, Cover } from '../../web/board.js';
-import { pageAtLimits } from '../../bench/page-limits.mjs';
+import { pageAtLimits, limitDoc, linkCode } from '../../bench/page-limits.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -95,3 +95,28 @@ for (const system of [free, hexes]) {
     assert.deepEqual(r.errors, []);
   });
 }
+
+// A select of a thousand units makes its options when first reached (web/forms.js LAZY_OPTIONS):
+// opening a position at the limits made 1,000 options a select (issue 34). Reached, it offers every unit,
+// the unit chosen still chosen.
+test(`${free} at the limits: the query's unit select holds its chosen unit until reached, then every unit`, { timeout: 300000 }, async () => {
+  const d = limitDoc(free);
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${env.base}#p=${linkCode(free, d)}`, { timeout: 120000 });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
+  await page.waitForFunction((n) => window.movecalcTest.state().doc.units.length === n, d.units.length, { timeout: 120000 });
+  const sel = page.locator('select[data-key^="q."]').filter({ has: page.locator('option[value="u0"]') }).first();
+  const before = await sel.evaluate((s) => ({ n: s.options.length, value: s.value }));
+  assert.deepEqual(before, { n: 1, value: 'u0' });
+  await sel.focus();
+  const after = await sel.evaluate((s) => ({ n: s.options.length, value: s.value, last: s.options[s.options.length - 1].value }));
+  // (none) and every unit
+  assert.deepEqual(after, { n: d.units.length + 1, value: 'u0', last: `u${d.units.length - 1}` });
+  await sel.selectOption('u7');
+  await page.waitForFunction(() => Object.values(window.movecalcTest.state().doc.inputs).some((i) => i?.unit === 'u7'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
