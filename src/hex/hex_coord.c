@@ -21,8 +21,6 @@ McHex mc_hex_add(McHex a, McHex b) { return mc_hex_make(a.q + b.q, a.r + b.r); }
 
 McHex mc_hex_sub(McHex a, McHex b) { return mc_hex_make(a.q - b.q, a.r - b.r); }
 
-McHex mc_hex_scale(McHex a, int k) { return mc_hex_make(a.q * k, a.r * k); }
-
 int mc_hex_dir_wrap(int dir) {
     int d = dir % MC_HEX_DIRECTIONS;
     return d < 0 ? d + MC_HEX_DIRECTIONS : d;
@@ -56,29 +54,4 @@ McHex mc_hex_from_offset(McOffset o) {
 McOffset mc_hex_to_offset(McHex h) {
     McOffset o = {h.q + (h.r - odd(h.r)) / 2, h.r};
     return o;
-}
-
-int mc_hex_ring_size(int radius) {
-    if (radius < 0) return 0;
-    return radius == 0 ? 1 : 6 * radius;
-}
-
-int mc_hex_ring(McHex center, int radius, McHex *out, int cap) {
-    int total = mc_hex_ring_size(radius);
-    if (total == 0) return 0;
-    if (radius == 0) {
-        if (out && cap > 0) out[0] = center;
-        return 1;
-    }
-    // From the corner in direction 0, each side of the ring runs in direction side + 2.
-    McHex h = mc_hex_add(center, mc_hex_scale(DIRECTIONS[0], radius));
-    int n = 0;
-    for (int side = 0; side < MC_HEX_DIRECTIONS; side++) {
-        for (int j = 0; j < radius; j++) {
-            if (out && n < cap) out[n] = h;
-            n++;
-            h = mc_hex_neighbor(h, side + 2);
-        }
-    }
-    return total;
 }

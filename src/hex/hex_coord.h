@@ -43,9 +43,6 @@ McHex mc_hex_add(McHex a, McHex b);
 /// a - b, component-wise.
 McHex mc_hex_sub(McHex a, McHex b);
 
-/// a · k, component-wise.
-McHex mc_hex_scale(McHex a, int k);
-
 /// Any integer direction wrapped into 0..5 (so -1 is 5, 7 is 1). Use it for facing arithmetic.
 int mc_hex_dir_wrap(int dir);
 
@@ -68,14 +65,5 @@ McHex mc_hex_from_offset(McOffset o);
 
 /// Axial to odd-r offset; the inverse of mc_hex_from_offset.
 McOffset mc_hex_to_offset(McHex h);
-
-/// Number of hexes at exactly `radius` steps: 1 for radius 0, 6·radius above, 0 when negative.
-int mc_hex_ring_size(int radius);
-
-/// Writes the hexes at exactly `radius` steps from `center` into out[0..cap), counter-clockwise
-/// on screen starting from the east corner (center + radius·direction 0) and walking directions
-/// 2, 3, 4, 5, 0, 1. Returns mc_hex_ring_size(radius) whatever `cap` is; writes at most `cap`
-/// hexes (out may be NULL when cap is 0).
-int mc_hex_ring(McHex center, int radius, McHex *out, int cap);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "core/limits.h"
 #include "json/write.h"
 #include "json/write_reach.h"
@@ -17,8 +18,32 @@ const char *mc_hex_terrain_kind(const McHexGame *game, int i) {
     return i >= 0 ? game->terrain[i] : NULL;
 }
 
-// A unit of `units` (the path at it): its fields, the game's own and its hex on the board, in the
-// order of the errors a request gets; its id added to `ids` (NULL: the caller checks it).
+// "type": one of `types`, *kind its index; an unknown name is bad_request listing every known one.
+static int read_kind(McRequest *j, const cJSON *e, const char *const *types, McHexUnit *u) {
+    if (!mc_read_string(j, e, "type", 1, &u->type)) return 0;
+    for (int t = 0; types[t]; t++)
+        if (strcmp(u->type, types[t]) == 0) {
+            u->kind = t;
+            return 1;
+        }
+    char list[640] = "";
+    size_t len = 0;
+    for (int t = 0; types[t] && len < sizeof list; t++)
+        len += (size_t)mc_snfmt(list + len, sizeof list - len, "%s\"%s\"", t ? ", " : "", types[t]);
+    return mc_read_fail_key(j, "type", "bad_request", "unknown unit type \"%s\"; known: %s", u->type, list);
+}
+
+// Adds the unit's id to `ids` (NULL: the caller checks it).
+static int add_id(McRequest *j, McIdMap *ids, const char *id) {
+    if (!ids) return 1;
+    int at = mc_read_push_key(j, "id");
+    if (!mc_ids_add(j, ids, id)) return 0;
+    mc_read_pop(j, at);
+    return 1;
+}
+
+// A unit of `units` (the path at it): its fields, the game's own and its board index, in the order
+// of the errors a request gets; its id added to `ids`.
 static int read_unit(McRequest *j, const cJSON *e, const McHexGame *game, const McBoard *board, McIdMap *ids,
                      McHexUnit *u, void *fields) {
     const char *keys[MAX_UNIT_KEYS + 1];
@@ -27,24 +52,38 @@ static int read_unit(McRequest *j, const cJSON *e, const McHexGame *game, const 
     for (int i = 0; game->unit_keys && game->unit_keys[i] && k < MAX_UNIT_KEYS; i++) keys[k++] = game->unit_keys[i];
     keys[k] = NULL;
     memset(u, 0, sizeof *u);
+    u->kind = -1;
     if (game->unit_size) memset(fields, 0, game->unit_size);
     if (!mc_read_object(j, e, keys) || !mc_read_string(j, e, "id", 1, &u->id)) return 0;
-    if (ids) {
-        int at = mc_read_push_key(j, "id");
-        if (!mc_ids_add(j, ids, u->id)) return 0;
-        mc_read_pop(j, at);
-    }
-    if (!mc_read_string(j, e, "side", 1, &u->side) || !mc_read_string(j, e, "type", 0, &u->type) ||
-        !mc_read_hex_fields(j, e, &u->hex) || (game->read_unit && !game->read_unit(j, e, fields)))
+    if (!game->id_last && !add_id(j, ids, u->id)) return 0;
+    if (!mc_read_string(j, e, "side", 1, &u->side) ||
+        !(game->types ? read_kind(j, e, game->types, u) : mc_read_string(j, e, "type", 0, &u->type)) ||
+        !mc_read_hex_fields(j, e, &u->hex) || (game->read_unit && !game->read_unit(j, e, u, fields)))
         return 0;
+    if (game->id_last && !add_id(j, ids, u->id)) return 0;
     u->pos = mc_board_index(board, u->hex);
-    if (u->pos < 0) return mc_read_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", u->hex.q, u->hex.r);
+    return 1;
+}
+
+int mc_hex_on_board(McRequest *j, const McHexUnit *u) {
+    if (u->pos >= 0) return 1;
+    return mc_read_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", u->hex.q, u->hex.r);
+}
+
+// Unit i on the board, one a hex.
+static int place_one(McRequest *j, McHexWorld *w, int i) {
+    const McHexUnit *u = &w->units[i];
+    if (!mc_hex_on_board(j, u)) return 0;
+    if (w->at[u->pos] >= 0)
+        return mc_read_fail(j, "bad_request", "stands on the same hex as units[%d]; a hex holds one unit", w->at[u->pos]);
+    w->at[u->pos] = i;
     return 1;
 }
 
 int mc_hex_world_read(McRequest *j, const cJSON *req, const McHexGame *game, McHexWorld *w) {
     McBoardSpec spec = {game->terrain, NULL, 0};
-    if (!mc_read_board(j, req, &spec, &w->board, NULL)) return 0;
+    const cJSON *board_obj = NULL;
+    if (!mc_read_board(j, req, game->board ? game->board : &spec, &w->board, &board_obj)) return 0;
     McArena *arena = j->env.arena;
     const cJSON *arr;
     int n;
@@ -52,23 +91,22 @@ int mc_hex_world_read(McRequest *j, const cJSON *req, const McHexGame *game, McH
     w->field_size = game->unit_size;
     w->units = MC_NEW(arena, McHexUnit, n > 0 ? n : 1);
     w->fields = mc_arena_array(arena, n > 0 ? (size_t)n : 1, game->unit_size ? game->unit_size : 1);
-    w->at = MC_NEW(arena, int, w->board.count > 0 ? w->board.count : 1);
-    if (!w->units || !w->fields || !w->at) return mc_read_oom(j);
+    if (!game->place) w->at = MC_NEW(arena, int, w->board.count > 0 ? w->board.count : 1);
+    if (game->world_size) w->game = mc_arena_array(arena, 1, game->world_size);
+    if (!w->units || !w->fields || (!game->place && !w->at) || (game->world_size && !w->game)) return mc_read_oom(j);
     if (!mc_ids_init(j, &w->ids, n)) return 0;
-    for (int i = 0; i < w->board.count; i++) w->at[i] = -1;
-    MC_EACH(j, arr, "units", it) {
-        McHexUnit *u = &w->units[it.index];
-        if (!read_unit(j, it.item, game, &w->board, &w->ids, u, w->fields + (size_t)it.index * w->field_size)) return 0;
-        if (w->at[u->pos] >= 0)
-            return mc_read_fail(j, "bad_request", "stands on the same hex as units[%d]; a hex holds one unit", w->at[u->pos]);
-        w->at[u->pos] = it.index;
-    }
+    for (int i = 0; i < w->board.count && w->at; i++) w->at[i] = -1;
     w->unit_count = n;
+    MC_EACH(j, arr, "units", it) {
+        if (!read_unit(j, it.item, game, &w->board, &w->ids, &w->units[it.index], w->fields + (size_t)it.index * w->field_size) ||
+            !(game->place ? game->place(j, w, it.index) : place_one(j, w, it.index)))
+            return 0;
+    }
     // A kept world outlives the tree's unit objects an update replaces: it holds its own ids, to
     // tell a unit replaced under its own id from one renamed.
     if (j->kept && !mc_ids_own(j, &w->ids)) return 0;
     for (int i = 0; i < n && j->kept; i++) w->units[i].id = w->ids.ids[i];
-    return 1;
+    return !game->read_world || game->read_world(j, req, board_obj, w);
 }
 
 int mc_hex_world_unit(McRequest *j, const cJSON *e, int i, const McHexGame *game, McHexWorld *w) {
@@ -76,12 +114,14 @@ int mc_hex_world_unit(McRequest *j, const cJSON *e, int i, const McHexGame *game
     unsigned char *fields = w->fields + (size_t)i * w->field_size;
     unsigned char *read = w->field_size ? MC_NEW(j->env.arena, unsigned char, w->field_size) : NULL;
     if (w->field_size && !read) return 0;
-    if (!read_unit(j, e, game, &w->board, NULL, &u, read) || strcmp(u.id, old->id) != 0) return 0;
-    if (u.pos != old->pos && w->at[u.pos] >= 0) return 0;
-    if (game->replace_unit && !game->replace_unit(fields, read)) return 0;
+    if (!read_unit(j, e, game, &w->board, NULL, &u, read) || strcmp(u.id, old->id) != 0 || u.pos < 0) return 0;
+    if (w->at && u.pos != old->pos && w->at[u.pos] >= 0) return 0;
+    if (game->replace_unit && !game->replace_unit(w, i, &u, read)) return 0;
     if (!game->replace_unit && w->field_size) memcpy(fields, read, w->field_size);
-    w->at[old->pos] = -1;
-    w->at[u.pos] = i;
+    if (w->at) {
+        w->at[old->pos] = -1;
+        w->at[u.pos] = i;
+    }
     u.id = old->id; // the tree's new unit's strings are its own; the kept id is the world's
     *old = u;
     return 1;
@@ -127,6 +167,7 @@ typedef struct Ctx {
     const McHexReach *r;
     const McHexReachWriter *w;
     const int *through;
+    bool parent; ///< the parent form
 } Ctx;
 
 // The arrays form's row of entry i: entered from its parent's hex, or -1 from the start.
@@ -179,9 +220,8 @@ int mc_write_hex_route(McRequest *j, cJSON *o, const McReach *search, McHex hex,
         if (node >= 0) mc_write_node_parent(j, o, node, parent_node);
         return 1;
     }
-    cJSON *path = mc_write_array(j, o, "path");
     if (node < 0) {
-        if (path) mc_write_reach_hex(j, path, NULL, hex, brief);
+        mc_write_hex_way(j, o, &hex, 1, start, false, brief);
         return 1;
     }
     int len = mc_reach_path(search, node, NULL, 0);
@@ -191,21 +231,43 @@ int mc_write_hex_route(McRequest *j, cJSON *o, const McReach *search, McHex hex,
         return 0;
     }
     mc_reach_path(search, node, hexes, len);
-    for (int i = 0; i < len && path; i++) mc_write_reach_hex(j, path, NULL, hexes[i], brief);
+    mc_write_hex_way(j, o, hexes, len, start, false, brief);
     return 1;
 }
 
-// An entry: its hex and cost, its path or parent, the game's fields.
-static void write_entry(McRequest *j, cJSON *o, const Ctx *c, const McReachEntry *e, bool parent) {
+void mc_write_hex_way(McRequest *j, cJSON *o, const McHex *path, int len, McHex parent_hex, bool parent, bool brief) {
+    if (parent) {
+        mc_write_reach_hex(j, o, "parent", parent_hex, brief);
+        return;
+    }
+    cJSON *arr = mc_write_array(j, o, "path");
+    for (int i = 0; i < len && arr; i++) mc_write_reach_hex(j, arr, NULL, path[i], brief);
+}
+
+void mc_write_hex_entries(McRequest *j, cJSON *result, int n, void (*entry)(McRequest *j, cJSON *o, int i, const void *ctx),
+                          const void *ctx) {
+    McWriteList hexes = {0};
+    for (int i = 0; i < n && !j->oom; i++) {
+        cJSON *o = mc_write_list_object(j, &hexes);
+        if (o) entry(j, o, i, ctx);
+        mc_write_list_commit(j, &hexes);
+    }
+    mc_write_list_end(j, &hexes, result, "hexes");
+}
+
+// Entry i: its hex and cost, its path or parent, the game's fields.
+static void write_entry(McRequest *j, cJSON *o, int i, const void *ctx) {
+    const Ctx *c = ctx;
     const McHexReach *r = c->r;
+    const McReachEntry *e = &r->ends[i];
     mc_write_hex_cost(j, o, e->hex, e->cost);
-    if (!mc_write_hex_route(j, o, &r->search, e->hex, e->node, e->parent, r->world->units[r->mover].hex, parent, r->brief))
+    if (!mc_write_hex_route(j, o, &r->search, e->hex, e->node, e->parent, r->world->units[r->mover].hex, c->parent, r->brief))
         return;
     if (c->w->fields) c->w->fields(j, o, e, r->brief, c->w->ctx);
 }
 
 int mc_write_hex_reach(McRequest *j, cJSON *result, const McHexReach *r, const McHexReachWriter *w) {
-    Ctx c = {r, w, NULL};
+    Ctx c = {r, w, NULL, false};
     const char *unit = r->world->units[r->mover].id;
     if (j->columns) return mc_write_reach_columns(j, result, &r->world->board, r->end_count, end_row, &c, unit, -1);
     mc_write_string(j, result, "unit", unit);
@@ -215,14 +277,8 @@ int mc_write_hex_reach(McRequest *j, cJSON *result, const McHexReach *r, const M
     bool parent = mc_write_reach_paths(j, result, r->parent_asked, path_hexes, w->rule, unit);
     int through_count = 0;
     if (parent && !(c.through = through_nodes(j, r, &through_count))) return mc_read_oom(j);
-    // Written as text one entry at a time (a 100 x 100 reach has 10,000 entries; write.h).
-    McWriteList hexes = {0};
-    for (int i = 0; i < r->end_count && !j->oom; i++) {
-        cJSON *o = mc_write_list_object(j, &hexes);
-        if (o) write_entry(j, o, &c, &r->ends[i], parent);
-        mc_write_list_commit(j, &hexes);
-    }
-    mc_write_list_end(j, &hexes, result, "hexes");
+    c.parent = parent;
+    mc_write_hex_entries(j, result, r->end_count, write_entry, &c);
     if (parent) mc_write_reach_through(j, result, through_count, through_node, &c, r->brief);
     return 1;
 }

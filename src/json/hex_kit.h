@@ -14,22 +14,10 @@
 #include "json/position.h"
 #include "json/read_hex.h"
 
-/// What a hex game reads of its requests' world.
-typedef struct McHexGame {
-    const char *const *terrain;   ///< its terrain kinds, NULL-terminated; the first is a hex that names none
-    const char *const *unit_keys; ///< its units' own fields (besides id, side, type and the hex), NULL-terminated, or NULL
-    size_t unit_size;             ///< bytes of those fields as read, 0 for none
-    /// Reads them from the unit object `unit` (the path at it) into `fields` (zeroed); 0 after an
-    /// error. NULL: none.
-    int (*read_unit)(McRequest *j, const cJSON *unit, void *fields);
-    /// Puts the fields `read` of a unit replaced in place (in the request's memory) into its kept
-    /// `fields`: 0 when they do not fit there (the world is then read anew). NULL: copied whole.
-    int (*replace_unit)(void *fields, const void *read);
-} McHexGame;
-
 /// A unit on the board, as every hex game reads it (docs/api.md "Hex boards").
 typedef struct McHexUnit {
     const char *id, *side, *type; ///< type NULL when not given
+    int kind; ///< the index of its type in McHexGame.types, -1 without them
     McHex hex;
     int pos; ///< its board index
 } McHexUnit;
@@ -41,9 +29,37 @@ typedef struct McHexWorld {
     int unit_count;
     unsigned char *fields; ///< the game's own fields of unit i at fields + i * field_size
     size_t field_size;
-    int *at; ///< by board index: the unit standing there, or -1
+    int *at; ///< by board index: the unit standing there, or -1 (NULL when the game places its units)
     McIdMap ids;
+    void *game; ///< the game's own part (McHexGame.world_size), zeroed before the units are read
 } McHexWorld;
+
+/// What a hex game reads of its requests' world. The members after replace_unit are for a game
+/// whose units are more than "one a hex" (C&C: Ancients' leaders stand with units).
+typedef struct McHexGame {
+    const char *const *terrain;   ///< its terrain kinds, NULL-terminated; the first is a hex that names none
+    const char *const *unit_keys; ///< its units' own fields (besides id, side, type and the hex), NULL-terminated, or NULL
+    size_t unit_size;             ///< bytes of those fields as read, 0 for none
+    /// Reads them from the unit object `unit` (the path at it; `u` its id, side, type and hex) into
+    /// `fields` (zeroed); 0 after an error. NULL: none.
+    int (*read_unit)(McRequest *j, const cJSON *unit, const McHexUnit *u, void *fields);
+    /// Puts the fields `read` of unit i, replaced in place by `u` (in the request's memory), into
+    /// the kept world `w`: 0 when they do not fit there or the game does not allow the change (the
+    /// world is then read anew). NULL: its fields copied whole.
+    int (*replace_unit)(McHexWorld *w, int i, const McHexUnit *u, const void *read);
+    /// Its unit types, NULL-terminated: "type" is then required and one of them (McHexUnit.kind).
+    /// NULL: "type" is an optional string.
+    const char *const *types;
+    const McBoardSpec *board; ///< how "board" is read, when more than the terrain kinds; NULL: those
+    bool id_last;             ///< a repeated id is found after the unit's other fields, not after "id"
+    size_t world_size;        ///< bytes of the game's own part of the world (McHexWorld.game), 0 for none
+    /// Places unit i of `w` (read, its hex's board index still unchecked; mc_hex_on_board) instead
+    /// of the kit's "on the board, one unit a hex" (McHexWorld.at is then NULL). 0 after an error.
+    int (*place)(McRequest *j, McHexWorld *w, int i);
+    /// Reads the game's part of the world after the units (`board`: the board object, NULL when
+    /// absent). 0 after an error. NULL: none.
+    int (*read_world)(McRequest *j, const cJSON *req, const cJSON *board, McHexWorld *w);
+} McHexGame;
 
 /// The game's own fields of unit i (McHexGame.read_unit's).
 static inline const void *mc_hex_unit_fields(const McHexWorld *w, int i) { return w->fields + (size_t)i * w->field_size; }
@@ -51,9 +67,13 @@ static inline const void *mc_hex_unit_fields(const McHexWorld *w, int i) { retur
 /// The i-th terrain kind of `game`, NULL past the last (a game's mc_<prefix>_terrain_kind).
 const char *mc_hex_terrain_kind(const McHexGame *game, int i);
 
+/// Records that unit `u`'s hex is not on the board and returns 0; 1 when it is.
+int mc_hex_on_board(McRequest *j, const McHexUnit *u);
+
 /// Reads the world of `game` into `w` (zeroed): "board" (mc_read_board) and "units", at most
 /// MC_MAX_UNITS, each {"id", "side", "type"?, "q","r" | "col","row"} and the game's fields, on the
-/// board, one a hex, ids distinct. 0 after recording an error.
+/// board, one a hex (or as McHexGame.place says), ids distinct; then the game's part of the world
+/// (McHexGame.read_world). 0 after recording an error.
 int mc_hex_world_read(McRequest *j, const cJSON *req, const McHexGame *game, McHexWorld *w);
 /// Reads unit `i`, replaced in place, into the kept world `w` again: 0 when it is not as simply
 /// replaced (an error, a new id, a hex another unit holds); McKeptReader.unit.
@@ -99,6 +119,15 @@ int mc_hex_reach_run(McRequest *j, McHexReach *r, const McReachOptions *options)
 /// (node < 0: a landing). 0 when memory ran out (recorded).
 int mc_write_hex_route(McRequest *j, cJSON *entry, const McReach *search, McHex hex, int node, int parent_node,
                        McHex start, bool parent, bool brief);
+
+/// An entry's way from the start: in the parent form its "parent", `parent_hex`; else its "path",
+/// the `len` hexes of `path` entered (a game whose rules list each end's path).
+void mc_write_hex_way(McRequest *j, cJSON *entry, const McHex *path, int len, McHex parent_hex, bool parent, bool brief);
+
+/// Writes "hexes" into `result`: `n` entries, `entry(j, o, i, ctx)` the i-th's fields, written as
+/// text one entry at a time (a 100 x 100 reach has 10,000 entries; write.h).
+void mc_write_hex_entries(McRequest *j, cJSON *result, int n, void (*entry)(McRequest *j, cJSON *o, int i, const void *ctx),
+                          const void *ctx);
 
 /// What a game adds to the kit's reach answer.
 typedef struct McHexReachWriter {

@@ -1,12 +1,13 @@
-// The cc_ancients queries; each entry parses its request, runs src/rules/cc_ancients/ and writes the result.
+// The cc_ancients queries: the world read with the hex-game kit (json/hex_kit.h), its leaders
+// standing with units and its two sides' baselines here; each entry parses its request, runs
+// src/rules/cc_ancients/ and writes the result.
 #include <string.h>
 
-#include "core/fmt.h"
 #include "core/limits.h"
 #include "json/dispatch.h"
+#include "json/hex_kit.h"
 #include "json/write.h"
 #include "movecalc.h"
-#include "json/position.h"
 #include "json/read_hex.h"
 #include "json/write_reach.h"
 #include "rules/cc_ancients/cca.h"
@@ -14,37 +15,12 @@
 
 // ---- reading the board and the pieces ---------------------------------------------------------
 
-typedef struct Req {
-    McBoard board;
-    CcaWorld w;
-    McIdMap ids;
-    int *blocks; ///< [units] blocks each unit had when the combat began (full strength unless given)
-} Req;
-
-const char *mc_cca_terrain_kind(int i) { return i >= 0 && i < CCA_TERRAIN_COUNT ? mc_cca_terrain_names[i] : NULL; }
-
 static int side_index(CcaWorld *w, const char *name, int add) {
     for (int s = 0; s < w->side_count; s++)
         if (strcmp(w->side_names[s], name) == 0) return s;
     if (!add || w->side_count >= 2) return -1;
     w->side_names[w->side_count] = name;
     return w->side_count++;
-}
-
-// A unit type by name; an unknown name is bad_request listing every known one.
-static int read_type(McRequest *rq, const cJSON *obj, CcaType *out) {
-    const char *name = NULL;
-    if (!mc_read_string(rq, obj, "type", 1, &name)) return 0;
-    for (int t = 0; t < CCA_TYPE_COUNT; t++)
-        if (strcmp(name, mc_cca_type_names[t]) == 0) {
-            *out = (CcaType)t;
-            return 1;
-        }
-    char list[640] = "";
-    size_t len = 0;
-    for (int t = 0; t < CCA_TYPE_COUNT && len < sizeof list; t++)
-        len += (size_t)mc_snfmt(list + len, sizeof list - len, "%s\"%s\"", t ? ", " : "", mc_cca_type_names[t]);
-    return mc_read_fail_key(rq, "type", "bad_request", "unknown unit type \"%s\"; known: %s", name, list);
 }
 
 // "baselines": {"<side>": "bottom"|"top", ...}; at most two sides, on different edges.
@@ -73,67 +49,54 @@ static int read_baselines(McRequest *rq, const cJSON *v, CcaWorld *w) {
     return 1;
 }
 
-// A piece of `units` (the path is at it): its fields, its blocks, its side's name and its hex; its
-// id added to `ids` (NULL: the caller checks the id itself). The order of the checks is the order
-// of the errors a request gets.
-static int read_piece(McRequest *rq, const cJSON *e, McIdMap *ids, CcaPiece *p, int *blocks, const char **side, McHex *h) {
-    static const char *const keys[] = {"id", "side", "type", "q", "r", "col", "row", "blocks", NULL};
-    memset(p, 0, sizeof *p);
-    if (!mc_read_object(rq, e, keys) || !mc_read_string(rq, e, "id", 1, &p->id) || !mc_read_string(rq, e, "side", 1, side) ||
-        !read_type(rq, e, &p->type) || !mc_read_hex_fields(rq, e, h))
-        return 0;
-    // Blocks the unit had when the current combat began (rulebook §2 block counts).
-    *blocks = mc_cca_types[p->type].blocks;
+// A piece's own fields (McHexGame.read_unit): the pieces are the kit's unit fields, so that the
+// world's units are the rules' pieces. Blocks the unit had when the current combat began
+// (rulebook §2 block counts).
+static int read_unit(McRequest *rq, const cJSON *e, const McHexUnit *u, void *fields) {
+    CcaPiece *p = fields;
+    p->type = (CcaType)u->kind;
+    p->blocks = mc_cca_types[p->type].blocks;
     if (mc_read_get(e, "blocks") && p->type == CCA_LEADER)
         return mc_read_fail_key(rq, "blocks", "bad_request", "a leader is one block; \"blocks\" is for units");
-    if (!mc_read_int(rq, e, "blocks", 0, 1, mc_cca_types[p->type].blocks, blocks)) return 0;
-    if (ids) {
-        int idk = mc_read_push_key(rq, "id");
-        if (!mc_ids_add(rq, ids, p->id)) return 0;
-        mc_read_pop(rq, idk);
+    return mc_read_int(rq, e, "blocks", 0, 1, mc_cca_types[p->type].blocks, &p->blocks);
+}
+
+// Piece i on the board (McHexGame.place): one of two sides; two units may not share a hex, only
+// one leader may occupy a hex (CCA-LD-7), and a leader never stands with an enemy unit.
+static int place(McRequest *rq, McHexWorld *hw, int i) {
+    CcaWorld *w = hw->game;
+    const McHexUnit *u = &hw->units[i];
+    int bc = hw->board.count > 0 ? hw->board.count : 1;
+    if (!w->unit_at) {
+        w->pieces = (CcaPiece *)hw->fields;
+        w->unit_at = MC_NEW(rq->env.arena, int, bc);
+        w->leader_at = MC_NEW(rq->env.arena, int, bc);
+        if (!w->unit_at || !w->leader_at) return mc_read_oom(rq);
+        for (int k = 0; k < hw->board.count; k++) w->unit_at[k] = w->leader_at[k] = -1;
     }
+    CcaPiece *p = &w->pieces[i];
+    p->id = u->id;
+    p->side = side_index(w, u->side, 1);
+    if (p->side < 0) return mc_read_fail_key(rq, "side", "bad_request", "C&C: Ancients has two sides; \"%s\" is a third", u->side);
+    if (!mc_hex_on_board(rq, u)) return 0;
+    p->pos = u->pos;
+    int *at = p->type == CCA_LEADER ? w->leader_at : w->unit_at;
+    if (at[p->pos] >= 0)
+        return mc_read_fail(rq, "bad_request", "%s and %s stand on the same hex", w->pieces[at[p->pos]].id, p->id);
+    at[p->pos] = i;
+    int un = w->unit_at[p->pos], l = w->leader_at[p->pos];
+    if (un >= 0 && l >= 0 && w->pieces[un].side != w->pieces[l].side)
+        return mc_read_fail(rq, "bad_request", "leader %s stands with the enemy unit %s", w->pieces[l].id, w->pieces[un].id);
     return 1;
 }
 
-static int read_world(McRequest *rq, const cJSON *req, void *world) {
-    static const char *const extra[] = {"baselines", NULL};
-    McBoardSpec spec = {mc_cca_terrain_names, extra, 1};
-    const cJSON *board_obj = NULL;
-    Req *r = world;
-    memset(r, 0, sizeof *r);
-    if (!mc_read_board(rq, req, &spec, &r->board, &board_obj)) return 0;
-    CcaWorld *w = &r->w;
-    w->board = &r->board;
-    const cJSON *list;
-    int n;
-    if (!mc_read_array(rq, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
-    if (!mc_ids_init(rq, &r->ids, n)) return 0;
-    w->pieces = MC_NEW(rq->env.arena, CcaPiece, n > 0 ? n : 1);
-    r->blocks = MC_NEW(rq->env.arena, int, n > 0 ? n : 1);
-    int bc = r->board.count > 0 ? r->board.count : 1;
-    int *unit_at = MC_NEW(rq->env.arena, int, bc), *leader_at = MC_NEW(rq->env.arena, int, bc);
-    if (!w->pieces || !r->blocks || !unit_at || !leader_at) return mc_read_oom(rq);
-    for (int i = 0; i < r->board.count; i++) unit_at[i] = leader_at[i] = -1;
-    MC_EACH(rq, list, "units", it) {
-        CcaPiece *p = &w->pieces[it.index];
-        const char *side = NULL;
-        McHex h;
-        if (!read_piece(rq, it.item, &r->ids, p, &r->blocks[it.index], &side, &h)) return 0;
-        p->side = side_index(w, side, 1);
-        if (p->side < 0) return mc_read_fail_key(rq, "side", "bad_request", "C&C: Ancients has two sides; \"%s\" is a third", side);
-        p->pos = mc_board_index(&r->board, h);
-        if (p->pos < 0) return mc_read_fail(rq, "bad_request", "hex (q %d, r %d) is not on the board", h.q, h.r);
-        // Two units may not share a hex; only one leader may occupy a hex (CCA-LD-7); a leader
-        // never stands with an enemy unit.
-        int *at = p->type == CCA_LEADER ? leader_at : unit_at;
-        if (at[p->pos] >= 0)
-            return mc_read_fail(rq, "bad_request", "%s and %s stand on the same hex", w->pieces[at[p->pos]].id, p->id);
-        at[p->pos] = it.index;
-        int u = unit_at[p->pos], l = leader_at[p->pos];
-        if (u >= 0 && l >= 0 && w->pieces[u].side != w->pieces[l].side)
-            return mc_read_fail(rq, "bad_request", "leader %s stands with the enemy unit %s", w->pieces[l].id, w->pieces[u].id);
-    }
-    w->count = n;
+// The world's own part after the pieces (McHexGame.read_world): the baselines, the occupancy
+// maps and the attachments.
+static int read_world(McRequest *rq, const cJSON *req, const cJSON *board_obj, McHexWorld *hw) {
+    CcaWorld *w = hw->game;
+    w->board = &hw->board;
+    w->pieces = (CcaPiece *)hw->fields;
+    w->count = hw->unit_count;
     // The first side named owns the bottom edge unless "baselines" says otherwise (docs/api.md).
     w->side_top[0] = false;
     w->side_top[1] = true;
@@ -147,17 +110,14 @@ static int read_world(McRequest *rq, const cJSON *req, void *world) {
         mc_read_pop(rq, s1);
     }
     if (!mc_cca_world_init(&rq->env, w)) return mc_read_oom(rq);
-    // A kept world outlives the tree's unit objects an update replaces: it holds its own ids and
-    // side names, to tell a piece replaced under its own id and side from one renamed.
-    if (!rq->kept) return 1;
-    if (!mc_ids_own(rq, &r->ids)) return 0;
-    for (int i = 0; i < n; i++) w->pieces[i].id = r->ids.ids[i];
-    for (int s = 0; s < w->side_count; s++)
+    for (int i = 0; i < w->count; i++) w->pieces[i].id = hw->units[i].id; // the kept world's own ids
+    // A kept world outlives the tree's unit objects an update replaces: it holds its own side
+    // names, to tell a piece replaced under its own side from one moved to the other.
+    for (int s = 0; s < w->side_count && rq->kept; s++)
         if (!(w->side_names[s] = mc_arena_dup(rq->env.arena, w->side_names[s], strlen(w->side_names[s]) + 1, 1)))
             return mc_read_oom(rq);
     return 1;
 }
-
 
 // The attachment on board index `pos` as mc_cca_world_init makes it: its leader attached to its
 // unit when both stand there and are friends (CCA-LD-8).
@@ -171,21 +131,14 @@ static void attach_at(CcaWorld *w, int pos) {
     }
 }
 
-// Reads again piece i, replaced in place, into the kept world, moves it on the occupancy maps and
-// attaches anew on the hexes it left and entered. 0 when it is not as simply replaced (an error, a
-// new id or side, off the board, a hex it may not share).
-static int refresh_piece(McRequest *rq, const cJSON *e, int i, void *world) {
-    Req *r = world;
-    CcaWorld *w = &r->w;
-    CcaPiece p, *old = &w->pieces[i];
-    const char *side = NULL;
-    int blocks = 0;
-    McHex h;
-    if (!read_piece(rq, e, NULL, &p, &blocks, &side, &h) || strcmp(p.id, old->id) != 0 ||
-        strcmp(side, w->side_names[old->side]) != 0)
-        return 0;
-    int from = old->pos, to = mc_board_index(&r->board, h);
-    if (to < 0) return 0;
+// Piece i replaced in place by `u` (McHexGame.replace_unit): moved on the occupancy maps and
+// attached anew on the hexes it left and entered. 0 when it is not as simply replaced (a new side,
+// a hex it may not share).
+static int replace_unit(McHexWorld *hw, int i, const McHexUnit *u, const void *read) {
+    CcaWorld *w = hw->game;
+    CcaPiece p = *(const CcaPiece *)read, *old = &w->pieces[i];
+    if (strcmp(u->side, w->side_names[old->side]) != 0) return 0;
+    int from = old->pos, to = u->pos;
     (old->type == CCA_LEADER ? w->leader_at : w->unit_at)[from] = -1;
     int *at = p.type == CCA_LEADER ? w->leader_at : w->unit_at;
     int other = (p.type == CCA_LEADER ? w->unit_at : w->leader_at)[to];
@@ -195,18 +148,40 @@ static int refresh_piece(McRequest *rq, const cJSON *e, int i, void *world) {
     p.side = old->side;
     p.pos = to;
     *old = p;
-    r->blocks[i] = blocks;
     attach_at(w, from);
     attach_at(w, to);
     return 1;
 }
 
-// The world of the position being asked, kept or read anew, or of this request, into `r`.
+static const char *const unit_keys[] = {"blocks", NULL};
+static const char *const board_keys[] = {"baselines", NULL};
+static const McBoardSpec board = {mc_cca_terrain_names, board_keys, 1};
+static const McHexGame game = {.terrain = mc_cca_terrain_names,
+                               .unit_keys = unit_keys,
+                               .unit_size = sizeof(CcaPiece),
+                               .read_unit = read_unit,
+                               .replace_unit = replace_unit,
+                               .types = mc_cca_type_names,
+                               .board = &board,
+                               .id_last = true,
+                               .world_size = sizeof(CcaWorld),
+                               .place = place,
+                               .read_world = read_world};
+MC_HEX_WORLD(world_of, game)
+
+const char *mc_cca_terrain_kind(int i) { return mc_hex_terrain_kind(&game, i); }
+
+// A request's pieces (a copy of the world's, kept or read anew) and their ids.
+typedef struct Req {
+    CcaWorld w;
+    const McIdMap *ids;
+} Req;
+
 static int get_world(McRequest *rq, const cJSON *req, Req *r) {
-    static const McKeptReader reader = {sizeof(Req), read_world, refresh_piece, NULL};
-    const Req *w = mc_kept_read(rq, req, &reader);
-    if (!w) return 0;
-    *r = *w;
+    const McHexWorld *hw = world_of(rq, req);
+    if (!hw) return 0;
+    r->w = *(const CcaWorld *)hw->game;
+    r->ids = &hw->ids;
     return 1;
 }
 
@@ -236,11 +211,6 @@ static void write_end(McRequest *rq, cJSON *o, const CcaWorld *w, int piece, con
     if (end->warrior_charge) mc_write_bool(rq, o, "warriorCharge", 1);
     if (end->warrior_charge && end->needs_enemy) mc_write_bool(rq, o, "needsAdjacentEnemy", 1);
     if (!ignore && p->type != CCA_LEADER) write_enemies(rq, o, w, pos, p->side, brief);
-}
-
-static void write_hex_obj(McRequest *rq, cJSON *parent, const char *key, McHex h) {
-    cJSON *o = mc_write_object(rq, parent, key);
-    if (o) mc_write_hex_fields(rq, o, h);
 }
 
 static void write_units(McRequest *rq, cJSON *parent, const CcaWorld *w) {
@@ -275,12 +245,12 @@ static int32_t end_flags(const CcaWorld *w, int piece, const CcaEnd *end, int po
            (enemies ? MC_CCA_REACH_ADJACENT_ENEMY : 0);
 }
 
-// The arrays form's rows of a reach (mc_write_reach_columns).
+// A reach's entries, for the arrays form's rows (mc_write_reach_columns) and the entries.
 typedef struct ReachRows {
     const CcaWorld *w;
     int unit;
     const CcaReachHex *hexes;
-    bool ignore;
+    bool ignore, parent, brief;
 } ReachRows;
 
 static McReachRow reach_row(const void *ctx, int i) {
@@ -290,12 +260,32 @@ static McReachRow reach_row(const void *ctx, int i) {
     return (McReachRow){h->hex, h->pos, h->path_len, from, end_flags(rows->w, rows->unit, &h->end, h->pos, rows->ignore)};
 }
 
+static void reach_entry(McRequest *rq, cJSON *o, int i, const void *ctx) {
+    const ReachRows *rows = ctx;
+    const CcaReachHex *h = &rows->hexes[i];
+    mc_write_hex_cost(rq, o, h->hex, h->path_len);
+    mc_write_hex_way(rq, o, h->path, h->path_len, rows->w->board->hexes[h->parent], rows->parent, rows->brief);
+    write_end(rq, o, rows->w, rows->unit, &h->end, h->pos, rows->ignore, rows->brief);
+}
+
+// The fields a reach and a whyNot open with: the mover, its start and allowance.
+static void write_mover(McRequest *rq, cJSON *result, const CcaMover *m, bool ignore) {
+    const CcaWorld *w = m->w;
+    const CcaPiece *p = &w->pieces[m->piece];
+    mc_write_string(rq, result, "unit", p->id);
+    mc_write_string(rq, result, "type", mc_cca_type_names[p->type]);
+    mc_write_reach_hex(rq, result, "start", w->board->hexes[p->pos], false);
+    mc_write_number(rq, result, "allowance", m->allowance);
+    mc_write_bool(rq, result, "ignoreUnits", ignore);
+    if (m->carried >= 0) mc_write_string(rq, result, "leaderMovesWith", w->pieces[m->carried].id);
+}
+
 static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
     Req r;
     if (!get_world(rq, req, &r)) return 0;
     int unit = -1, ignore = 0, asked_parent = 0;
     bool brief = false;
-    if (!mc_read_ref(rq, &r.ids, req, "unit", 1, &unit) || !mc_read_bool(rq, req, "ignoreUnits", 0, &ignore) ||
+    if (!mc_read_ref(rq, r.ids, req, "unit", 1, &unit) || !mc_read_bool(rq, req, "ignoreUnits", 0, &ignore) ||
         !mc_read_reach_paths(rq, req, &asked_parent) || !mc_read_reach_detail(rq, req, &brief))
         return 0;
     const CcaWorld *w = &r.w;
@@ -315,43 +305,15 @@ static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
     CcaReachHex *hexes;
     int n;
     if (!mc_cca_reach(&rq->env, &m, &hexes, &n)) return mc_read_oom(rq);
-    if (rq->columns) {
-        const ReachRows rows = {w, unit, hexes, ignore};
-        return mc_write_reach_columns(rq, result, w->board, n, reach_row, &rows, p->id, -1);
-    }
-    mc_write_string(rq, result, "unit", p->id);
-    mc_write_string(rq, result, "type", mc_cca_type_names[p->type]);
-    write_hex_obj(rq, result, "start", w->board->hexes[p->pos]);
-    mc_write_number(rq, result, "allowance", m.allowance);
-    mc_write_bool(rq, result, "ignoreUnits", ignore);
-    if (m.carried >= 0) mc_write_string(rq, result, "leaderMovesWith", w->pieces[m.carried].id);
+    ReachRows rows = {w, unit, hexes, ignore, false, brief};
+    if (rq->columns) return mc_write_reach_columns(rq, result, w->board, n, reach_row, &rows, p->id, -1);
+    write_mover(rq, result, &m, ignore);
     const char *rule = p->type == CCA_LEADER ? "CCA-LD-1" : m.allowance_rule;
     long long path_hexes = 0;
     for (int i = 0; i < n; i++) path_hexes += hexes[i].path_len;
-    bool parent = mc_write_reach_paths(rq, result, asked_parent, path_hexes, rule, p->id);
-    // Written as text one entry at a time (write.h): building each entry as a tree and printing
-    // it was three times the reach itself (docs/performance.md).
-    McWriteList list = {0};
-    for (int i = 0; i < n && !rq->oom; i++) {
-        cJSON *o = mc_write_list_object(rq, &list);
-        if (!o) {
-            mc_write_list_commit(rq, &list);
-            break;
-        }
-        mc_write_hex_fields(rq, o, hexes[i].hex);
-        mc_write_number(rq, o, "cost", hexes[i].path_len);
-        if (parent) {
-            mc_write_reach_hex(rq, o, "parent", w->board->hexes[hexes[i].parent], brief);
-        } else {
-            cJSON *pa = mc_write_array(rq, o, "path");
-            for (int k = 0; k < hexes[i].path_len && pa; k++) mc_write_reach_hex(rq, pa, NULL, hexes[i].path[k], brief);
-        }
-        write_end(rq, o, w, unit, &hexes[i].end, hexes[i].pos, ignore, brief);
-        mc_write_list_commit(rq, &list);
-    }
-    mc_write_list_end(rq, &list, result, "hexes");
-    mc_trace(&rq->env, rule, p->id, "%d hex%s where it may end.", n,
-             n == 1 ? "" : "es");
+    rows.parent = mc_write_reach_paths(rq, result, asked_parent, path_hexes, rule, p->id);
+    mc_write_hex_entries(rq, result, n, reach_entry, &rows);
+    mc_trace(&rq->env, rule, p->id, "%d hex%s where it may end.", n, n == 1 ? "" : "es");
     return 1;
 }
 
@@ -362,7 +324,7 @@ static int run_move(McRequest *rq, const cJSON *req, cJSON *result) {
     if (!get_world(rq, req, &r)) return 0;
     int unit = -1, ignore = 0, n = 0;
     McHex *path = NULL;
-    if (!mc_read_ref(rq, &r.ids, req, "unit", 1, &unit) || !mc_read_bool(rq, req, "ignoreUnits", 0, &ignore) ||
+    if (!mc_read_ref(rq, r.ids, req, "unit", 1, &unit) || !mc_read_bool(rq, req, "ignoreUnits", 0, &ignore) ||
         !mc_read_hex_path(rq, req, "path", NULL, NULL, &path, &n))
         return 0;
     const CcaWorld *w = &r.w;
@@ -382,7 +344,7 @@ static int run_move(McRequest *rq, const cJSON *req, cJSON *result) {
     mc_write_bool(rq, result, "legal", pr.legal);
     mc_write_reasons(rq, result, "reasons", &pr.reasons);
     mc_write_string(rq, result, "unit", p->id);
-    write_hex_obj(rq, result, "final", final);
+    mc_write_reach_hex(rq, result, "final", final, false);
     mc_write_number(rq, result, "allowance", m.allowance);
     if (m.carried >= 0) mc_write_string(rq, result, "leaderMovesWith", w->pieces[m.carried].id);
     if (pr.legal) write_end(rq, result, w, unit, &pr.end, pr.final_pos, ignore, false);
@@ -398,21 +360,14 @@ static int run_why_not(McRequest *rq, const cJSON *req, cJSON *result) {
     McWhyNot w;
     memset(&w, 0, sizeof w);
     w.needs = -1;
-    if (!mc_read_ref(rq, &r.ids, req, "unit", 1, &unit) || !mc_read_bool(rq, req, "ignoreUnits", 0, &ignore) ||
+    if (!mc_read_ref(rq, r.ids, req, "unit", 1, &unit) || !mc_read_bool(rq, req, "ignoreUnits", 0, &ignore) ||
         !mc_read_hex_at(rq, req, "to", 1, &w.to, NULL))
         return 0;
-    const CcaWorld *cw = &r.w;
-    const CcaPiece *p = &cw->pieces[unit];
-    CcaMover m = mc_cca_mover(cw, unit, ignore);
+    CcaMover m = mc_cca_mover(&r.w, unit, ignore);
     CcaReachHex *hexes;
     int n;
     if (!mc_cca_reach(&rq->env, &m, &hexes, &n)) return mc_read_oom(rq);
-    mc_write_string(rq, result, "unit", p->id);
-    mc_write_string(rq, result, "type", mc_cca_type_names[p->type]);
-    write_hex_obj(rq, result, "start", cw->board->hexes[p->pos]);
-    mc_write_number(rq, result, "allowance", m.allowance);
-    mc_write_bool(rq, result, "ignoreUnits", ignore);
-    if (m.carried >= 0) mc_write_string(rq, result, "leaderMovesWith", cw->pieces[m.carried].id);
+    write_mover(rq, result, &m, ignore);
     McQuiet quiet = mc_why_not_quiet_begin(rq);
     int ok = mc_cca_why_not(&rq->env, &m, hexes, n, &w);
     mc_why_not_quiet_end(rq, quiet);
@@ -498,7 +453,7 @@ static int read_card(McRequest *rq, const cJSON *req, Req *r, CcaCard *card) {
     case CCA_CARD_LEADERSHIP: {
         static const char *const keys[] = {"type", "leader", "section", "linked", NULL};
         if (!mc_read_object(rq, c, keys) || !read_section(rq, c, 0, &r->w, &card->section) ||
-            !mc_read_ref(rq, &r->ids, c, "leader", 0, &card->leader))
+            !mc_read_ref(rq, r->ids, c, "leader", 0, &card->leader))
             return 0;
         // Leadership Any Section: the leader's hex and 3 adjacent linked hexes; Inspired: 4.
         card->linked = card->section ? 4 : 3;
@@ -522,7 +477,7 @@ static int read_ordered(McRequest *rq, const cJSON *req, const Req *r, int **out
     MC_EACH(rq, list, "ordered", it) {
         const char *id = NULL;
         if (!mc_read_string_value(rq, it.item, &id)) return 0;
-        int k = mc_ids_find(&r->ids, id);
+        int k = mc_ids_find(r->ids, id);
         if (k < 0) return mc_read_fail(rq, "unknown_unit", "no unit or leader has the id \"%s\"", id);
         if (listed[k]) return mc_read_fail(rq, "bad_request", "%s is ordered twice", id);
         listed[k] = true;
@@ -544,7 +499,7 @@ static int read_order_moves(McRequest *rq, const cJSON *req, const Req *r, CcaOr
         CcaOrderMove *m = &moves[it.index];
         McHex *path = NULL;
         int second = 0;
-        if (!mc_read_object(rq, e, keys) || !mc_read_ref(rq, &r->ids, e, "unit", 1, &m->piece) ||
+        if (!mc_read_object(rq, e, keys) || !mc_read_ref(rq, r->ids, e, "unit", 1, &m->piece) ||
             !mc_read_hex_path(rq, e, "path", NULL, NULL, &path, &m->n) || !mc_read_bool(rq, e, "second", 0, &second))
             return 0;
         m->path = path;
@@ -564,8 +519,8 @@ static void write_order_moves(McRequest *rq, cJSON *result, const CcaWorld *w, c
         mc_write_string(rq, mo, "unit", w->pieces[o->piece].id);
         mc_write_bool(rq, mo, "legal", o->legal);
         mc_write_reasons(rq, mo, "reasons", &o->reasons);
-        write_hex_obj(rq, mo, "from", w->board->hexes[o->from]);
-        write_hex_obj(rq, mo, "final", w->board->hexes[o->to]);
+        mc_write_reach_hex(rq, mo, "from", w->board->hexes[o->from], false);
+        mc_write_reach_hex(rq, mo, "final", w->board->hexes[o->to], false);
         if (o->carried >= 0) mc_write_string(rq, mo, "leaderMovesWith", w->pieces[o->carried].id);
         if (moves[k].second) mc_write_bool(rq, mo, "second", 1);
         if (o->legal) {
@@ -641,7 +596,7 @@ static int run_order(McRequest *rq, const cJSON *req, cJSON *result) {
 // The optional attacking unit: an enemy unit of `piece`.
 static int read_attacker(McRequest *rq, const cJSON *req, const Req *r, int piece, int *out) {
     *out = -1;
-    if (!mc_read_ref(rq, &r->ids, req, "attacker", 0, out)) return 0;
+    if (!mc_read_ref(rq, r->ids, req, "attacker", 0, out)) return 0;
     if (*out < 0) return 1;
     const CcaPiece *a = &r->w.pieces[*out];
     if (a->type == CCA_LEADER) return mc_read_fail_key(rq, "attacker", "bad_request", "%s is a leader; a leader alone never battles", a->id);
@@ -658,7 +613,7 @@ static void write_ids(McRequest *rq, cJSON *o, const char *key, const CcaWorld *
 static void write_retreat_path(McRequest *rq, cJSON *o, const CcaWorld *w, const CcaRetreatPath *p) {
     cJSON *pa = mc_write_array(rq, o, "path");
     for (int k = 0; k < p->len && pa; k++) mc_write_hex_push(rq, pa, p->path[k]);
-    write_hex_obj(rq, o, "final", w->board->hexes[p->final_pos]);
+    mc_write_reach_hex(rq, o, "final", w->board->hexes[p->final_pos], false);
     mc_write_number(rq, o, "hexesMoved", p->len);
     mc_write_number(rq, o, "hexesShort", p->short_hexes);
     mc_write_number(rq, o, "blocksLost", p->blocks_lost);
@@ -689,7 +644,7 @@ static int run_retreat(McRequest *rq, const cJSON *req, cJSON *result) {
     if (!get_world(rq, req, &r)) return 0;
     CcaRetreatAsk ask = {-1, 0, 0, 0, -1, -1, false};
     int across = 0;
-    if (!mc_read_ref(rq, &r.ids, req, "unit", 1, &ask.piece)) return 0;
+    if (!mc_read_ref(rq, r.ids, req, "unit", 1, &ask.piece)) return 0;
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[ask.piece];
     if (p->type == CCA_LEADER)
@@ -698,7 +653,7 @@ static int run_retreat(McRequest *rq, const cJSON *req, cJSON *result) {
         !mc_read_int(rq, req, "hits", 0, 0, MC_MAX_LIST_ITEMS, &ask.hits) || !read_attacker(rq, req, &r, ask.piece, &ask.attacker) ||
         !mc_read_int(rq, req, "ignore", 0, 0, ask.flags, &ask.ignore) || !mc_read_bool(rq, req, "acrossRampart", 0, &across))
         return 0;
-    ask.blocks = r.blocks[ask.piece];
+    ask.blocks = r.w.pieces[ask.piece].blocks;
     ask.across_rampart = across;
     CcaRetreatResult res;
     if (!mc_cca_retreat(&rq->env, w, &ask, &res)) return mc_read_oom(rq);
@@ -706,7 +661,7 @@ static int run_retreat(McRequest *rq, const cJSON *req, cJSON *result) {
     mc_write_reasons(rq, result, "reasons", &res.reasons);
     mc_write_string(rq, result, "unit", p->id);
     mc_write_string(rq, result, "type", mc_cca_type_names[p->type]);
-    write_hex_obj(rq, result, "start", w->board->hexes[p->pos]);
+    mc_write_reach_hex(rq, result, "start", w->board->hexes[p->pos], false);
     mc_write_number(rq, result, "blocks", ask.blocks);
     mc_write_number(rq, result, "hits", ask.hits);
     mc_write_number(rq, result, "blocksLeft", res.blocks_left > 0 ? res.blocks_left : 0);
@@ -753,14 +708,14 @@ static int run_evade(McRequest *rq, const cJSON *req, cJSON *result) {
     Req r;
     if (!get_world(rq, req, &r)) return 0;
     int unit = -1, attacker = -1;
-    if (!mc_read_ref(rq, &r.ids, req, "unit", 1, &unit) || !read_attacker(rq, req, &r, unit, &attacker)) return 0;
+    if (!mc_read_ref(rq, r.ids, req, "unit", 1, &unit) || !read_attacker(rq, req, &r, unit, &attacker)) return 0;
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[unit];
     CcaEvadeResult res;
     if (!mc_cca_evade(&rq->env, w, unit, attacker, &res)) return mc_read_oom(rq);
     mc_write_string(rq, result, "unit", p->id);
     mc_write_string(rq, result, "type", mc_cca_type_names[p->type]);
-    write_hex_obj(rq, result, "start", w->board->hexes[p->pos]);
+    mc_write_reach_hex(rq, result, "start", w->board->hexes[p->pos], false);
     mc_write_bool(rq, result, "eligible", res.eligible);
     if (res.eligible_against) mc_write_string(rq, result, "evadesOnly", res.eligible_against);
     mc_write_bool(rq, result, "canEvade", res.can_evade);
@@ -777,7 +732,7 @@ static int run_evade(McRequest *rq, const cJSON *req, cJSON *result) {
         cJSON *pa = mc_write_array(rq, o, "path");
         for (int k = 0; k < e->len && pa; k++) mc_write_hex_push(rq, pa, e->path[k]);
         if (e->off_board) mc_write_bool(rq, o, "offBoard", 1);
-        else write_hex_obj(rq, o, "final", w->board->hexes[e->final_pos]);
+        else mc_write_reach_hex(rq, o, "final", w->board->hexes[e->final_pos], false);
         mc_write_number(rq, o, "hexesMoved", e->len + (e->off_board ? 1 : 0));
         mc_write_number(rq, o, "escapeRolls", e->escape_count);
         cJSON *es = mc_write_array(rq, o, "escapes");

@@ -75,7 +75,8 @@ static int read_names(McRequest *j, const cJSON *obj, const char *key, const McG
 }
 
 // The unit's own fields (McHexGame.read_unit), in the order of the errors a request gets.
-static int read_unit(McRequest *j, const cJSON *e, void *fields) {
+static int read_unit(McRequest *j, const cJSON *e, const McHexUnit *hex_unit, void *fields) {
+    (void)hex_unit;
     Fields *f = fields;
     McGgUnit *u = &f->unit;
     u->speed = -1;
@@ -89,8 +90,9 @@ static int read_unit(McRequest *j, const cJSON *e, void *fields) {
 
 // A unit replaced in place keeps its ignored names' room in the kept world, which fits only as
 // many (McHexGame.replace_unit); their strings are the tree's new unit's.
-static int replace_unit(void *fields, const void *read) {
-    Fields *kept = fields;
+static int replace_unit(McHexWorld *w, int i, const McHexUnit *u, const void *read) {
+    (void)u;
+    Fields *kept = (Fields *)(w->fields + (size_t)i * w->field_size);
     const Fields *f = read;
     if (f->ignored_count != kept->ignored_count) return 0;
     if (f->ignored_count) memcpy(kept->ignored, f->ignored, (size_t)f->ignored_count * sizeof *f->ignored);
@@ -98,7 +100,8 @@ static int replace_unit(void *fields, const void *read) {
     return 1;
 }
 
-static const McHexGame game = {mc_gg_terrain_names, unit_keys, sizeof(Fields), read_unit, replace_unit};
+static const McHexGame game = {.terrain = mc_gg_terrain_names, .unit_keys = unit_keys, .unit_size = sizeof(Fields),
+                               .read_unit = read_unit, .replace_unit = replace_unit};
 MC_HEX_WORLD(world_of, game)
 
 const char *mc_gg_terrain_kind(int i) { return mc_hex_terrain_kind(&game, i); }

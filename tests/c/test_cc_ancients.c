@@ -43,7 +43,7 @@ MC_TEST(cca_table, "CCA-MV-2 CCA-MV-3 CCA-LD-1 every type of the table moves its
     for (int t = 0; t < CCA_TYPE_COUNT; t++) {
         Fixture f;
         // An enemy unit one hex beyond the longest move, so a warrior's charge ends next to it.
-        CcaPiece ps[2] = {{"u", 0, (CcaType)t, 0, -1, -1}, {"e", 1, CCA_HEAVY_INFANTRY, 0, -1, -1}};
+        CcaPiece ps[2] = {{"u", 0, (CcaType)t, 0, -1, -1, mc_cca_types[t].blocks}, {"e", 1, CCA_HEAVY_INFANTRY, 0, -1, -1, 4}};
         setup(&f, ps, 0);
         f.pieces[0] = ps[0];
         f.pieces[1] = ps[1];
@@ -116,7 +116,7 @@ MC_TEST(cca_terrain_table, "CCA-TER-1 the terrain table: what stops, forbids and
 
 MC_TEST(cca_attached, "CCA-LD-8 a leader in a friendly unit's hex at the start of the turn is attached; a lone leader is not") {
     Fixture f;
-    CcaPiece ps[3] = {{"u", 0, CCA_HEAVY_INFANTRY, 0, -1, -1}, {"L", 0, CCA_LEADER, 0, -1, -1}, {"M", 0, CCA_LEADER, 0, -1, -1}};
+    CcaPiece ps[3] = {{"u", 0, CCA_HEAVY_INFANTRY, 0, -1, -1, 4}, {"L", 0, CCA_LEADER, 0, -1, -1, 1}, {"M", 0, CCA_LEADER, 0, -1, -1, 1}};
     setup(&f, ps, 0);
     memcpy(f.pieces, ps, sizeof ps);
     f.pieces[0].pos = f.pieces[1].pos = at(&f, 6, 6);
@@ -173,7 +173,8 @@ static void big_setup(Big *b, const int *terrain) {
 }
 
 static void big_add(Big *b, const char *id, int side, CcaType type, int col, int row) {
-    b->pieces[b->w.count++] = (CcaPiece){id, side, type, mc_board_index(&b->board, mc_hex_from_offset((McOffset){col, row})), -1, -1};
+    b->pieces[b->w.count++] = (CcaPiece){id, side, type, mc_board_index(&b->board, mc_hex_from_offset((McOffset){col, row})), -1, -1,
+                                           mc_cca_types[type].blocks};
 }
 
 // True when `to` is one of the two hexes behind `from` for the bottom side (directions 4, 5).

@@ -93,38 +93,6 @@ MC_TEST(odd_r_round_trips, "odd-r to axial and back is the identity, negative ro
         }
 }
 
-MC_TEST(ring_sizes_and_order, "rings hold 1, 6, 12, 18 hexes and ring 1 lists the directions in order") {
-    MC_CHECK_INT(mc_hex_ring_size(0), 1);
-    MC_CHECK_INT(mc_hex_ring_size(1), 6);
-    MC_CHECK_INT(mc_hex_ring_size(2), 12);
-    MC_CHECK_INT(mc_hex_ring_size(3), 18);
-    MC_CHECK_INT(mc_hex_ring_size(-1), 0);
-    McHex c = mc_hex_make(5, -3);
-    McHex ring[18];
-    MC_CHECK_INT(mc_hex_ring(c, 1, ring, 18), 6);
-    for (int d = 0; d < 6; d++) MC_CHECK(mc_hex_equal(ring[d], mc_hex_neighbor(c, d)));
-    for (int radius = 0; radius <= 3; radius++) {
-        int n = mc_hex_ring(c, radius, ring, 18);
-        for (int i = 0; i < n; i++) {
-            MC_CHECK_INT(mc_hex_distance(c, ring[i]), radius);
-            // Consecutive ring hexes touch, and the ring closes on itself.
-            if (radius > 0) MC_CHECK_INT(mc_hex_distance(ring[i], ring[(i + 1) % n]), 1);
-            for (int j = 0; j < i; j++) MC_CHECK(!mc_hex_equal(ring[i], ring[j]));
-        }
-    }
-    // Ring 2 by hand: starts at the east corner (7,-3), then walks north-west.
-    mc_hex_ring(c, 2, ring, 18);
-    MC_CHECK(hex_is(ring[0], 7, -3));
-    MC_CHECK(hex_is(ring[1], 7, -4));
-    MC_CHECK(hex_is(ring[2], 7, -5));
-    MC_CHECK(hex_is(ring[3], 6, -5));
-    // A short buffer is filled as far as it goes and the full count is still returned.
-    McHex two[2];
-    MC_CHECK_INT(mc_hex_ring(c, 3, two, 2), 18);
-    MC_CHECK(hex_is(two[0], 8, -3));
-    MC_CHECK_INT(mc_hex_ring(c, 3, NULL, 0), 18);
-}
-
 // ---- boards ---------------------------------------------------------------------------------
 
 static unsigned char board_mem[2][4 << 20];
@@ -142,11 +110,6 @@ MC_TEST(grid_board_within_four, "a 9 x 9 board has 61 hexes within distance 4 of
     for (int i = 0; i < b.count; i++)
         if (mc_hex_distance(c, b.hexes[i]) <= 4) n++;
     MC_CHECK_INT(n, 1 + 6 + 12 + 18 + 24);
-    McHex ring[24];
-    for (int radius = 0; radius <= 4; radius++) {
-        int count = mc_hex_ring(c, radius, ring, 24);
-        for (int i = 0; i < count; i++) MC_CHECK(mc_board_contains(&b, ring[i]));
-    }
 }
 
 MC_TEST(grid_board_lookup, "grid boards index hexes row by row and find each in O(1)") {
@@ -395,7 +358,6 @@ MC_TEST(hexon_hexes_and_ring, "a hexon is 7 hexes and exactly 12 hexes lie next 
     mc_hexon_hexes(c, cells);
     MC_CHECK(mc_hex_equal(cells[0], c));
     for (int d = 0; d < 6; d++) MC_CHECK(mc_hex_equal(cells[1 + d], mc_hex_neighbor(c, d)));
-    MC_CHECK_INT(mc_hex_ring(c, 2, ring, 12), 12);
     // Brute force: hexes outside the hexon adjacent to one of its cells.
     int adjacent = 0;
     for (int q = c.q - 4; q <= c.q + 4; q++)
@@ -405,20 +367,16 @@ MC_TEST(hexon_hexes_and_ring, "a hexon is 7 hexes and exactly 12 hexes lie next 
             bool touches = false;
             for (int j = 0; j < 7; j++) touches |= mc_hex_distance(h, cells[j]) == 1;
             if (!touches) continue;
+            MC_CHECK_INT(mc_hex_distance(h, c), 2); // its ring 2
+            if (adjacent < 12) ring[adjacent] = h;
             adjacent++;
-            int found = 0;
-            for (int j = 0; j < 12; j++) found += mc_hex_equal(ring[j], h);
-            MC_CHECK_INT(found, 1);
         }
     MC_CHECK_INT(adjacent, 12);
-    // Hand values: the ring starts at the east corner (6,-6), then (6,-7).
-    MC_CHECK(hex_is(ring[0], 6, -6));
-    MC_CHECK(hex_is(ring[1], 6, -7));
     // Each of the 6 neighbouring hexons owns exactly 2 of the 12 ring hexes.
     for (int d = 0; d < 6; d++) {
         McHex n = mc_hexon_neighbor(c, d);
         int owned = 0;
-        for (int j = 0; j < 12; j++) owned += in_hexon(n, ring[j]);
+        for (int j = 0; j < adjacent && j < 12; j++) owned += in_hexon(n, ring[j]);
         MC_CHECK_INT(owned, 2);
     }
 }

@@ -48,10 +48,9 @@ static TwUnit *add_unit(Fixture *f, const char *id, const char *side, TwSize siz
 }
 
 MC_TEST(tw_lattice_ring, "TW-EJ-1 A-TW-1 exactly 12 hexes lie next to a hexon, and they are its ring 2") {
-    McHex ring[MC_HEXON_RING], hx[MC_HEXON_HEXES];
+    McHex hx[MC_HEXON_HEXES];
     McHex c = mc_hex_make(3, 5);
     MC_CHECK(mc_hexon_is_center(mc_hex_make(0, 0), c));
-    MC_CHECK_INT(mc_hex_ring(c, 2, ring, MC_HEXON_RING), MC_HEXON_RING);
     mc_hexon_hexes(c, hx);
     int adjacent = 0;
     for (int q = -6; q <= 12; q++)
@@ -62,10 +61,12 @@ MC_TEST(tw_lattice_ring, "TW-EJ-1 A-TW-1 exactly 12 hexes lie next to a hexon, a
                 in = in || mc_hex_equal(h, hx[i]);
                 next = next || mc_hex_distance(h, hx[i]) == 1;
             }
-            if (!in && next) adjacent++;
+            if (!in && next) {
+                adjacent++;
+                MC_CHECK_INT(mc_hex_distance(h, c), 2);
+            }
         }
-    MC_CHECK_INT(adjacent, 12);
-    for (int i = 0; i < MC_HEXON_RING; i++) MC_CHECK_INT(mc_hex_distance(ring[i], c), 2);
+    MC_CHECK_INT(adjacent, MC_HEXON_RING);
 }
 
 MC_TEST(tw_tables, "TW-INF-1 TW-INF-2 TW-LRG-1 TW-HUG-1 TW-EJ-6 pass and eject tables by size and side") {

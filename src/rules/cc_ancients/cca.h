@@ -122,6 +122,7 @@ typedef struct CcaPiece {
     int pos;      ///< board index
     int leader;   ///< units: the attached leader's piece index, or -1
     int unit;     ///< leaders: the piece index of the unit it is attached to, or -1
+    int blocks;   ///< blocks it had when the current combat began (full strength unless given)
 } CcaPiece;
 
 /// The board and everything on it. Pieces may be moved in place (orders do).

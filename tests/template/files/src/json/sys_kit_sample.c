@@ -9,11 +9,12 @@
 static const char *const terrain[] = {"open", NULL};
 static const char *const unit_keys[] = {"allowance", NULL};
 
-static int read_unit(McRequest *j, const cJSON *unit, void *fields) {
+static int read_unit(McRequest *j, const cJSON *unit, const McHexUnit *u, void *fields) {
+    (void)u;
     return mc_read_int(j, unit, "allowance", 1, 0, MC_MAX_MOVE_POINTS, fields);
 }
 
-static const McHexGame game = {terrain, unit_keys, sizeof(int), read_unit, NULL};
+static const McHexGame game = {.terrain = terrain, .unit_keys = unit_keys, .unit_size = sizeof(int), .read_unit = read_unit};
 MC_HEX_WORLD(world_of, game)
 
 const char *mc_ks_terrain_kind(int i) { return mc_hex_terrain_kind(&game, i); }
