@@ -221,14 +221,23 @@ function drawCCEvade(out, r, req) {
   }
 }
 
-// An ordered unit's move in an order's verdict, with its battle (and why not) or the unit its leader joins.
-const orderMoveWords = (r) => (m) => {
-  const b = arr(r.battle).find((x) => x.unit === m.unit);
-  const battle = !b || m.legal === false ? '' : b.mustBattle ? ', must battle' : b.canBattle ? ', may battle'
-    : `, may not battle${arr(b.noBattleReasons).length ? ` (${b.noBattleReasons[0].message.replace(/\.$/, '')})` : ''}`;
+// An ordered unit's move in an order's verdict: where it went, or the unit its leader joins.
+const orderMoveWords = (m) => {
   const joins = m.legal === false ? '' : m.attachesTo ? `, attaches to ${m.attachesTo}` : m.leaderAttaches ? `, ${m.leaderAttaches} attaches` : '';
-  return `${m.unit} ${m.legal === false ? 'not moved' : m.hexesMoved ? `to ${colRow(m.final)}` : 'stays'}${battle}${joins}`;
+  return `${m.unit} ${m.legal === false ? 'not moved' : m.hexesMoved ? `to ${colRow(m.final)}` : 'stays'}${joins}`;
 };
+
+// Who may still battle, in an order's verdict: the ordered units grouped by what they may do, each
+// group a sentence ("May battle: Hastati, Principes."), and why one may not. It comes before the
+// moves, which the board draws: a phone's verdict shows three lines until tapped (issue 32).
+function battleWords(r) {
+  const groups = [['Must battle', (b) => b.mustBattle], ['May battle', (b) => !b.mustBattle && b.canBattle], ['May not battle', (b) => !b.canBattle]];
+  const why = (b) => (arr(b.noBattleReasons).length ? ` (${b.noBattleReasons[0].message.replace(/\.$/, '')})` : '');
+  return groups.map(([word, is]) => {
+    const who = arr(r.battle).filter(is);
+    return who.length ? ` ${word}: ${who.map((b) => `${b.unit}${b.canBattle ? '' : why(b)}`).join(', ')}.` : '';
+  }).join('');
+}
 
 function retreatVerdict(r) {
   const first = arr(r.reasons)[0];
@@ -341,9 +350,10 @@ const game = {
     return undefined;
   },
   verdictNote: (r) => (r.legal !== false && typeof r.canBattle === 'boolean' ? (r.mustBattle ? ' It must battle.' : r.canBattle ? ' It may battle.' : ' It may not battle.') : '')
-    // an order: the orders it takes, what each ordered unit does and whether it may still battle
-    // (the running total of a card played on the board: said here only, not again in its bar)
-    + (Number.isFinite(r.ordersUsed) && Number.isFinite(r.ordersAllowed) ? ` ${r.ordersUsed} of ${plural(r.ordersAllowed, 'order')} used${arr(r.moves).length ? `: ${r.moves.map(orderMoveWords(r)).join('; ')}` : ''}.` : ''),
+    // an order: the orders it takes, who may still battle (what the order's question asks), then
+    // where each ordered unit went (the running total of a card played on the board: said here
+    // only, not again in its bar)
+    + (Number.isFinite(r.ordersUsed) && Number.isFinite(r.ordersAllowed) ? ` ${r.ordersUsed} of ${plural(r.ordersAllowed, 'order')} used.${battleWords(r)}${arr(r.moves).length ? ` ${r.moves.map(orderMoveWords).join('; ')}.` : ''}` : ''),
   legalWord: (q) => (q === 'order' ? 'order' : 'move'),
   hexFacts(h) {
     const bits = [];
