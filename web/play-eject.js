@@ -120,6 +120,7 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
       // the buttons' names (and the next question's words, "Red places Swordsman:")
       const p = el('p', `${e.unit}’s Dexterity:`);
       p.id = 'eject-ask';
+      p.className = 'choice';
       p.title = `${e.unit} is ejected and takes a Dexterity test (TW-EJ-3): passed, ${e.chooserIfPassed} places it; failed, ${e.chooserIfFailed} places it.`;
       parts.push(p);
       for (const [outcome, chooser] of [['passed', e.chooserIfPassed], ['failed', e.chooserIfFailed]]) {
@@ -139,6 +140,7 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
       const who = x.chooser ? `${x.chooser[0].toUpperCase()}${x.chooser.slice(1)} places ${name}:` : `Where ${name} goes:`;
       const p = el('p', who);
       p.id = 'eject-ask';
+      p.className = 'choice';
       p.title = `Tap where ${name} goes: one of its ${x.candidates.length} nearest free hex${x.candidates.length === 1 ? '' : 'es'} (numbered)${x.chooser ? `, ${x.chooser}’s choice` : ''} (TW-EJ-1).`;
       parts.push(p);
       // the same hexes as buttons, for a keyboard or a screen reader
