@@ -186,6 +186,9 @@ const JOURNEYS = {
     await ruled(page);
     assert.equal(await page.isVisible('#play-bar'), false, 'no cards float over an order drawn with the form (one chosen would replace it)');
     await f.tap(key('moves.add'));
+    // the unit added is the side's nearest the Hastati (col 6, row 6): Scipio a hex behind them
+    // (col 6, row 7), not the Equites at col 9, row 7 across the section line (as reviewed)
+    assert.equal(await page.inputValue(key('moves.1.unit')), 'Scipio');
     await f.select(key('moves.1.unit'), 'Scipio');
     await f.tap(key('moves.0.draw'));
     await f.at(await hook(page, 'screenOfHex', 6, 5));
