@@ -114,6 +114,16 @@ const board = new Board(canvas, {
   // the zoom buttons' row (2.5rem and its 0.4rem margin, style.css .zoom): fits and framings keep
   // the board's content above it (issue 32: they covered the lower right hexes)
   foot: 48,
+  // the controls that float over the board where they do (a landscape phone's card bar, timeline
+  // and Make this move; the zoom buttons and Set up's tray everywhere), as boxes of the canvas: the
+  // board writes nothing under them (issue 32: the card bar covered the section's orders left)
+  covers() {
+    const c = canvas.getBoundingClientRect();
+    return ['play-bar', 'timeline', 'apply', 'unit-tray', 'zoom-out', 'zoom-in', 'fit'].map($)
+      .filter((e) => getComputedStyle(e).visibility !== 'hidden').map((e) => e.getBoundingClientRect()) // (a landscape phone keeps a hidden timeline's place)
+      .filter((r) => r.width && r.height && r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top)
+      .map((r) => [r.left - c.left, r.top - c.top, r.right - c.left, r.bottom - c.top]);
+  },
   // an embed not activated leaves one finger to scroll its host page (embed.js)
   pageScrolls: () => EMBED && !document.body.classList.contains('active'),
   mode: () => (store.locked ? 'view' : ui.tool === 'move' && tools.playing() ? 'play' : ui.tool),

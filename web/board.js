@@ -208,6 +208,7 @@ export class Painter {
     this.foot = 0; // px along the view's foot that fits and framings leave clear (the page's zoom buttons float there)
     this.labelBoxes = []; // the screen box of every text drawn in this paint (and the names planned for it)
     this.keepClear = [];  // boxes no label may cover though they hold no text (the rotate handle)
+    this.covers = []; // boxes of the view the page's controls float over (Board: ctl.covers), kept clear too
     this.taken = new BoxGrid(0, 0); // labelBoxes and keepClear, by where they are (isClear)
     this.cover = new Cover(0, 0); // the view's cells they cover whole (isClear)
     this.placed = new Set(); // the boxes in labelBoxes
@@ -319,6 +320,8 @@ export class Painter {
     const [x0, y0, x1, y1] = [Math.min(full[0], b[0]), Math.min(full[1], b[1]), Math.max(full[2], b[2]), Math.max(full[3], b[3])];
     this.ox = keep(this.ox, x0 * s, x1 * s, this.w);
     this.oy = keep(this.oy, this.flip * y0 * s, this.flip * y1 * s, h);
+    // the mover stays above the foot the page's controls float over, though what is framed overflows
+    if (core) this.oy -= Math.max(0, this.oy + this.flip * core[1] * s - (this.viewH() - 2 * m));
     this.fitted = null;
   }
 
@@ -433,6 +436,7 @@ export class Painter {
     const hp = handleFor && this.handleOf(handleFor);
     const hr = hp && this.handleR(handleFor);
     if (hp) this.keepOut([hp[0] - hr - 2, hp[1] - hr - 2, hp[0] + hr + 2, hp[1] + hr + 2]);
+    for (const box of this.covers) this.keepOut(box);
     // the units' names are placed first (every other text keeps clear of them) and drawn last, over all
     const carried = this.carried();
     this.planNames(sc, carried);
@@ -513,7 +517,7 @@ export class Painter {
         const p = isMajor ? lines.major : lines.minor;
         p.moveTo(ax, ay);
         p.lineTo(bx, by);
-        if (isMajor && v > 0) labels.push([sc.lengthLabel(v), axis ? ax + 3 : ax + 2, axis ? ay - 3 : ay - 4]);
+        if (isMajor && v > 0) labels.push([sc.lengthLabel(v), axis ? ax + 3 : ax + 2, axis ? ay - 3 : ay - 4, axis]);
       }
     }
     this.layer('grid', [t?.width, t?.height, ...b, step, major], () => {
@@ -529,10 +533,15 @@ export class Painter {
       c.strokeStyle = 'rgba(40,60,40,0.35)';
       c.stroke(lines.major);
     });
-    // a grid figure starts at its line, its baseline just above the edge; left out under a name
-    for (const [text, x, y] of labels) {
+    // a grid figure starts at its line, its baseline just above the edge; left out under a name.
+    // An edge out of view, or the table's foot in the band the page's controls float over, keeps
+    // its figures at the view's left and above that band, on a halo (the Replay bar covered them)
+    const floor = this.viewH() - 2, left = 2;
+    for (const [text, x, y, axis] of labels) {
+      const px = axis ? Math.max(x, left) : x, py = axis ? y : Math.min(y, floor);
       this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
-      this.label(text, x + this.textWidth(text) / 2, y - MIN_TEXT / 2 + 2, '#3d4a3a', MIN_TEXT, 200, false, 'grid');
+      if ((axis && py > floor) || (!axis && px + this.textWidth(text) > this.w)) continue; // (not cut at the view's edge)
+      this.label(text, px + this.textWidth(text) / 2, py - MIN_TEXT / 2 + 2, '#3d4a3a', MIN_TEXT, 200, px !== x || py !== y, 'grid');
     }
     // the table's edge and the terrain pieces, labelled after the last is drawn
     this.layer('terrain', [t?.width, t?.height, ...sc.terrain.flatMap((tr) => [tr.polygon, tr.fill, tr.stroke])], () => {
@@ -1425,7 +1434,9 @@ export class Painter {
     this.setFont(`600 ${size}px system-ui, sans-serif`);
     const w = Math.min(this.textWidth(String(text)), maxWidth) / 2, h = size / 2;
     const offTokens = ([x, y]) => ![...this.bodies.values()].some((u) => overlap([x - w, y - h, x + w, y + h], u));
-    const shown = spots.filter(inView);
+    // a spot under a control floating over the board: the same spot just below it, else above it
+    const slid = spots.flatMap(([x, y]) => this.covers.filter((c) => overlap([x - w, y - h, x + w, y + h], c)).flatMap((c) => [[x, c[3] + h + 2], [x, c[1] - h - 2]]));
+    const shown = [...spots, ...slid].filter(inView);
     for (const [x, y] of [...shown.filter(offTokens), ...shown.filter((p) => !offTokens(p))]) {
       const box = this.label(text, x, y, color, size, maxWidth, true);
       if (box) return box;
@@ -1731,6 +1742,7 @@ export class Board extends Painter {
     this.unpainted = !this.w || !this.h;
     if (this.unpainted) return;
     this.settle();
+    this.covers = this.ctl.covers?.() ?? [];
     const width = Math.round(this.w * d), height = Math.round(this.h * d);
     if (this.canvas.width !== width || this.canvas.height !== height) Object.assign(this.canvas, { width, height });
     c.setTransform(d, 0, 0, d, 0, 0);

@@ -105,7 +105,10 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
     const r = ruling();
     const w = r && waiting(r);
     const parts = [];
-    const cancelButton = el('button', 'Cancel', 'secondary small');
+    // a cross, so that whose test it is, or who places the piece, keeps the row's room
+    const cancelButton = el('button', '✕', 'icon small');
+    cancelButton.setAttribute('aria-label', 'Cancel this move');
+    cancelButton.title = 'Cancel this move';
     cancelButton.type = 'button';
     cancelButton.id = 'eject-cancel';
     cancelButton.addEventListener('click', cancel);
@@ -113,11 +116,17 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
     else if (r.legal === false) parts.push(el('p', `This move cannot be made: ${r.reasons?.[0]?.message ?? 'see the verdict'}`));
     else if (w?.needs === 'dexterity') {
       const e = w.piece;
-      const p = el('p', `${e.unit} is ejected and takes a Dexterity test (TW-EJ-3). Its outcome:`);
+      // one row on a phone: whose test and its two outcomes; who places the piece after each is
+      // the buttons' names (and the next question's words, "Red places Swordsman:")
+      const p = el('p', `${e.unit}’s Dexterity:`);
       p.id = 'eject-ask';
+      p.className = 'choice';
+      p.title = `${e.unit} is ejected and takes a Dexterity test (TW-EJ-3): passed, ${e.chooserIfPassed} places it; failed, ${e.chooserIfFailed} places it.`;
       parts.push(p);
       for (const [outcome, chooser] of [['passed', e.chooserIfPassed], ['failed', e.chooserIfFailed]]) {
-        const b = el('button', `${outcome === 'passed' ? 'Passed' : 'Failed'}: ${chooser} places it`, 'small');
+        const word = outcome === 'passed' ? 'Passed' : 'Failed';
+        const b = el('button', word, 'small');
+        b.setAttribute('aria-label', `${word}: ${chooser} places ${e.unit}`);
         b.type = 'button';
         b.dataset.dexterity = outcome;
         b.addEventListener('click', () => give(e, { dexterity: outcome }));
@@ -131,6 +140,7 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
       const who = x.chooser ? `${x.chooser[0].toUpperCase()}${x.chooser.slice(1)} places ${name}:` : `Where ${name} goes:`;
       const p = el('p', who);
       p.id = 'eject-ask';
+      p.className = 'choice';
       p.title = `Tap where ${name} goes: one of its ${x.candidates.length} nearest free hex${x.candidates.length === 1 ? '' : 'es'} (numbered)${x.chooser ? `, ${x.chooser}’s choice` : ''} (TW-EJ-1).`;
       parts.push(p);
       // the same hexes as buttons, for a keyboard or a screen reader

@@ -3,6 +3,7 @@
 import { own } from './model.js';
 import { el } from './draw.js';
 import { option, on, field, rebuild } from './forms.js';
+import * as hex from './hex.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -46,7 +47,10 @@ export function initQueryForm({ store, doc, sys, pathInputs, setTool, described 
     const edit = (fn, key) => store.edit((dd) => fn(dd.inputs[dd.query]), key);
     const units = [['', '(none)'], ...d.units.map((u) => [u.id, u.id])];
     const nodes = spec.fields.filter((f) => !f.when || f.when(inputs)).map((f) => {
-      if (f.kind === 'unit') return field({ ...f, kind: 'select', options: units }, inputs[f.key] ?? '', (v) => edit((i) => { i[f.key] = v; }), 'q.');
+      // another mover picked: a path drawn for the one before is not its own (a move kept the
+      // example's path for the unit picked next: "not a step")
+      const drawn = f.key === 'unit' && spec.fields.some((x) => x.kind === 'path');
+      if (f.kind === 'unit') return field({ ...f, kind: 'select', options: units }, inputs[f.key] ?? '', (v) => edit((i) => { if (drawn && v !== i[f.key]) i.path = []; i[f.key] = v; }), 'q.');
       if (f.kind === 'side') return field({ ...f, kind: 'select', options: d.sides.map((x) => [x.name, x.name]) }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
       if (f.kind === 'number') {
         // ruled as it is typed (forms.js `live`): the verdict follows the dice typed in
@@ -124,8 +128,13 @@ export function initQueryForm({ store, doc, sys, pathInputs, setTool, described 
     add.dataset.key = 'moves.add';
     on(add, 'click', () => store.edit((d) => {
       const inp = d.inputs[d.query];
+      const last = d.units.find((u) => u.id === inp.moves.at(-1)?.unit);
       const side = d.units.find((u) => u.id === inp.moves[0]?.unit)?.side ?? d.sides[0].name;
-      const next = d.units.find((u) => u.side === side && !inp.moves.some((m) => m.unit === u.id)) ?? d.units[0];
+      // the side's unit not yet ordered nearest the last one ordered: an order's units stand
+      // together (the first of the list was often across the board, outside the card's reach)
+      const free = d.units.filter((u) => u.side === side && !inp.moves.some((m) => m.unit === u.id));
+      const away = (u) => (last && Number.isInteger(u.q) && Number.isInteger(last.q) ? hex.distance(u, last) : 0);
+      const next = free.reduce((a, u) => (!a || away(u) < away(a) ? u : a), null) ?? d.units[0];
       inp.moves.push({ unit: next?.id ?? '', path: [] });
       inp.active = inp.moves.length - 1;
     }));

@@ -26,6 +26,29 @@ const boxOf = (page, sel) => page.evaluate((s) => { const r = document.querySele
 async function shot(page, game, name) {
   await painted(page);
   await page.screenshot({ path: join(artifacts, `landscape-${game}-${name}-740x360.png`) });
+  await textsClearOfControls(page, `${game} ${name}`);
+}
+
+// the controls that float over the board's top (the card bar) and foot (the timeline, Make this
+// move, the zoom buttons): the board writes nothing under them (issue 32)
+const FLOATING = ['#play-bar', '#timeline', '#apply', '#zoom-out', '#zoom-in', '#fit'];
+const overlaps = (a, b) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+
+/** The board's texts (page px) with the floating controls shown over the board now. */
+async function boardTexts(page) {
+  const board = await boxOf(page, '#board');
+  const controls = await page.evaluate((sels) => sels.map((s) => document.querySelector(s))
+    .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+    .map((e) => { const r = e.getBoundingClientRect(); return { id: e.id, x: r.left, y: r.top, w: r.width, h: r.height }; }), FLOATING);
+  const texts = (await hook(page, 'boardLabels')).map((t) => ({ text: t.text, kind: t.kind, x: board.x + t.box[0], y: board.y + t.box[1], w: t.box[2] - t.box[0], h: t.box[3] - t.box[1] }));
+  return { controls: controls.filter((c) => overlaps(c, board)), texts };
+}
+
+/** No text the board places (a name, a number, a label; not a token's own badge, which goes with its token) lies under a control floating over it. */
+async function textsClearOfControls(page, when) {
+  const { controls, texts } = await boardTexts(page);
+  const under = texts.filter((t) => t.kind !== 'badge').flatMap((t) => controls.filter((c) => overlaps(t, c)).map((c) => `${t.kind} “${t.text}” under #${c.id}`));
+  assert.deepEqual(under, [], `${when}: the board's texts clear of the controls over it`);
 }
 
 /**
@@ -163,6 +186,9 @@ const JOURNEYS = {
     await ruled(page);
     assert.equal(await page.isVisible('#play-bar'), false, 'no cards float over an order drawn with the form (one chosen would replace it)');
     await f.tap(key('moves.add'));
+    // the unit added is the side's nearest the Hastati (col 6, row 6): Scipio a hex behind them
+    // (col 6, row 7), not the Equites at col 9, row 7 across the section line (as reviewed)
+    assert.equal(await page.inputValue(key('moves.1.unit')), 'Scipio');
     await f.select(key('moves.1.unit'), 'Scipio');
     await f.tap(key('moves.0.draw'));
     await f.at(await hook(page, 'screenOfHex', 6, 5));
@@ -262,10 +288,23 @@ for (const { id } of CARD_GAMES) {
       await painted(page);
       await fourthHidden('a tapped hex');
     }
-    // a section card played, its first unit dragged a hex ahead
-    await page.tap('[data-section="center"]');
-    await page.waitForSelector('#order-total');
-    assert.deepEqual(await numbersUnder('#play-bar'), [], 'the card played covers no number of the board');
+    // each section's card played (CCA-CD-1): the section's band says its orders left, drawn clear
+    // of the card bar (which covered the centre's), and of every other control over the board
+    for (const [section, words] of [['left', 'left flank'], ['right', 'right flank'], ['center', 'centre']]) {
+      await page.tap(`[data-section="${section}"]`);
+      await page.waitForSelector('#order-total');
+      await page.waitForFunction((w) => window.movecalcTest.boardText().some(([t]) => t === `${w}: 3 orders left`), words);
+      await painted(page);
+      const { controls, texts } = await boardTexts(page);
+      const label = texts.find((t) => t.text === `${words}: 3 orders left`), bar = controls.find((c) => c.id === 'play-bar');
+      assert.ok(bar && inView(label), `${section}: the card bar over the board, the label in view: ${JSON.stringify({ label, bar })}`);
+      assert.ok(!overlaps(label, bar), `${section}: the orders left clear of the card bar: ${JSON.stringify({ label, bar })}`);
+      await textsClearOfControls(page, `${section} card`);
+      assert.deepEqual(await numbersUnder('#play-bar'), [], `${section}: the card played covers no number of the board`);
+      await shot(page, id, `card-${section}`);
+      if (section !== 'center') { await page.tap('#order-end'); await page.waitForSelector('[data-section="center"]'); }
+    }
+    // the centre card's first unit dragged a hex ahead
     const mover = request.unit, at = toOffset(from.q, from.r);
     await touchDrag(page, await hook(page, 'screenOf', mover), await hook(page, 'screenOfHex', at.col, at.row - 1));
     await page.waitForFunction(() => /1 of \d orders? used/.test(document.getElementById('verdict').textContent));

@@ -147,3 +147,29 @@ test('360x740, Set up on a hex board: the toolbar is one row holding every tool,
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A question with a drawn path (a game's move), its unit changed in the form at 360 px: the path
+// drawn for the unit before is gone (the reviewers saw Torn World's example path kept for the
+// Faceless One, ruled "not a step"), so the question asked is the new unit's, with no path yet.
+const DESCRIBED = (await createEngine()).request({ query: 'describe' }).result.systems;
+test('360x740: a move’s unit changed in the form drops the path drawn for the unit before', async () => {
+  const { context, page, errors } = await openPage(env, { width: 360, height: 740 }, { touch: true });
+  let tried = 0;
+  for (const { id } of DESCRIBED) {
+    await pickSystem(page, id);
+    await openPanel(page, 'ask-panel');
+    if (!(await page.$$eval('#query option', (os) => os.map((o) => o.value))).includes('move')) continue;
+    await page.selectOption('#query', 'move');
+    await ruled(page);
+    const before = await hook(page, 'request');
+    if (!(await page.$('[data-slot="path"]')) || !before.path?.length) continue;
+    const other = before.units.find((u) => u.id !== before.unit).id;
+    await page.selectOption('[data-key="q.unit"]', other);
+    await page.waitForFunction((u) => window.movecalcTest.request().unit === u, other);
+    assert.deepEqual((await hook(page, 'request')).path ?? [], [], `${id}: ${other}'s move has no path of ${before.unit}'s`);
+    tried++;
+  }
+  assert.ok(tried > 0, 'a game’s move opens with a path drawn');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

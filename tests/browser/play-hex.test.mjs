@@ -66,6 +66,28 @@ async function oneRow(page) {
   assert.ok(!/orders? used|may battle|attaches/.test(bar.text), `the bar repeats no ruling: ${bar.text}`);
 }
 
+/**
+ * Who may battle, `words` in the verdict, is read without a tap: every line of it lies inside the
+ * verdict's box as shown (a phone's verdict shows three lines until it is tapped).
+ */
+async function battleShown(page, words) {
+  const at = await page.evaluate((w) => {
+    const v = document.getElementById('verdict'), walk = document.createTreeWalker(v, NodeFilter.SHOW_TEXT);
+    let text = null;
+    while (walk.nextNode()) if (walk.currentNode.textContent.includes(w)) { text = walk.currentNode; break; }
+    const i = text ? text.textContent.indexOf(w) : -1;
+    if (i < 0 || v.classList.contains('whole')) return { found: i >= 0, whole: v.classList.contains('whole') };
+    const range = document.createRange();
+    range.setStart(text, i);
+    range.setEnd(text, i + w.length);
+    const box = v.getBoundingClientRect(), cs = getComputedStyle(v);
+    const lines = [...range.getClientRects()].map((r) => [r.top, r.bottom]);
+    return { found: true, lines, top: box.top + parseFloat(cs.paddingTop), bottom: box.top + v.clientHeight };
+  }, words);
+  assert.ok(at.found && !at.whole, `the verdict, not tapped open, says “${words}”: ${JSON.stringify(at)}`);
+  assert.ok(at.lines.length > 0 && at.lines.every(([t, b]) => t >= at.top - 0.5 && b <= at.bottom + 0.5), `“${words}” is inside the three lines shown: ${JSON.stringify(at)}`);
+}
+
 // The issue asks at most 5 touches with Undo and Redo. A three-unit order cannot take fewer than
 // 6: the card (the page never picks one for the player), one drag for each of the 3 pieces it
 // orders, Undo and Redo. Every other touch is gone: no count chosen (3, the default), no card
@@ -97,9 +119,11 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
   // touch 3: the Principes (heavy infantry: 1 hex) one hex ahead
   await drag(page, await screen(page, 7, 6), await screen(page, 7, 5));
   await page.waitForFunction(() => /2 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
-  // the running total says who may battle: neither is next to the Gauls, four rows ahead
+  // the running total says who may battle (neither is next to the Gauls, four rows ahead;
+  // CCA-MV-1: infantry that moved 1 hex may battle)
   const total = await verdict(page);
   assert.ok(total.includes('2 of 3 orders used. May battle: Hastati, Principes.'), `each ordered unit's battle in the running total\n${total}`);
+  await battleShown(page, 'May battle: Hastati, Principes.');
   await oneRow(page);
   const request = await pageRequest(page);
   assert.deepEqual(request.moves.map((m) => [m.unit, m.path.map((h) => toOffset(h.q, h.r))]), [['Hastati', [{ col: 5, row: 5 }]], ['Principes', [{ col: 7, row: 5 }]]]);
@@ -113,6 +137,8 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
     // Scipio attached to the Hastati: they battle with him (CCA-LD-8)
     await page.waitForFunction(() => /May battle: Hastati with Scipio, Principes\./.test(document.getElementById('verdict')?.textContent ?? ''));
     assert.match(await verdict(page), /3 of 3 orders used\. May battle: Hastati with Scipio, Principes\.$/);
+    // the three lines shown without a tap say who may battle (issue 32)
+    await battleShown(page, 'May battle: Hastati with Scipio, Principes.');
     await shot(page, 'cc-4-leader-held');
   } });
   await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
@@ -470,11 +496,15 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One droppe
   const asked = await pageRequest(page);
   assert.deepEqual([asked.query, asked.unit, asked.path, asked.choices], ['move', 'Faceless One', [{ q: 3, r: 5 }], undefined], 'the move along the reach’s way, no choice made for the player');
   assert.deepEqual(await where(page, 'Faceless One'), start, 'nothing moves before the choices');
-  assert.match(await page.textContent('#eject-ask'), /^Swordsman is ejected and takes a Dexterity test/);
+  assert.equal(await page.textContent('#eject-ask'), 'Swordsman’s Dexterity:');
   assert.equal(await page.isVisible('#apply'), false, 'no move is made before the player chooses');
-  assert.equal(await page.textContent('[data-dexterity="passed"]'), 'Passed: blue places it');
-  assert.equal(await page.textContent('[data-dexterity="failed"]'), 'Failed: red places it');
+  // TW-EJ-3: passed, the ejected miniature's own side (blue) places it; failed, the ejector's (red)
+  assert.deepEqual(await page.$$eval('[data-dexterity]', (bs) => bs.map((b) => [b.textContent, b.getAttribute('aria-label')])),
+    [['Passed', 'Passed: blue places Swordsman'], ['Failed', 'Failed: red places Swordsman']]);
   await shot(page, 'tw-1-dexterity');
+  // the test's outcome one row under the verdict at 360 px (issue 32; it took two), its words whole
+  await oneRow(page);
+  assert.equal(await page.$eval('#eject-ask', (p) => p.scrollWidth <= p.clientWidth), true, 'whose test it is, not cut');
   // touch 2: failed
   await barTap(page, '[data-dexterity="failed"]', () => /^Red places Swordsman:$/.test(document.getElementById('eject-ask')?.textContent ?? ''));
   assert.deepEqual((await pageRequest(page)).choices, [{ unit: 'Swordsman', dexterity: 'failed' }]);
