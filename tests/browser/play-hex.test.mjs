@@ -68,7 +68,8 @@ async function oneRow(page) {
 
 /**
  * Who may battle, `words` in the verdict, is read without a tap: every line of it lies inside the
- * verdict's box as shown (a phone's verdict shows three lines until it is tapped).
+ * verdict's box as shown (a phone's verdict shows three lines until it is tapped; a card's running
+ * total shows whole while the card is played).
  */
 async function battleShown(page, words) {
   const at = await page.evaluate((w) => {
@@ -76,7 +77,7 @@ async function battleShown(page, words) {
     let text = null;
     while (walk.nextNode()) if (walk.currentNode.textContent.includes(w)) { text = walk.currentNode; break; }
     const i = text ? text.textContent.indexOf(w) : -1;
-    if (i < 0 || v.classList.contains('whole')) return { found: i >= 0, whole: v.classList.contains('whole') };
+    if (i < 0) return { found: false };
     const range = document.createRange();
     range.setStart(text, i);
     range.setEnd(text, i + w.length);
@@ -84,8 +85,8 @@ async function battleShown(page, words) {
     const lines = [...range.getClientRects()].map((r) => [r.top, r.bottom]);
     return { found: true, lines, top: box.top + parseFloat(cs.paddingTop), bottom: box.top + v.clientHeight };
   }, words);
-  assert.ok(at.found && !at.whole, `the verdict, not tapped open, says “${words}”: ${JSON.stringify(at)}`);
-  assert.ok(at.lines.length > 0 && at.lines.every(([t, b]) => t >= at.top - 0.5 && b <= at.bottom + 0.5), `“${words}” is inside the three lines shown: ${JSON.stringify(at)}`);
+  assert.ok(at.found, `the verdict says “${words}”: ${JSON.stringify(at)}`);
+  assert.ok(at.lines.length > 0 && at.lines.every(([t, b]) => t >= at.top - 0.5 && b <= at.bottom + 0.5), `“${words}” is inside the lines shown: ${JSON.stringify(at)}`);
 }
 
 // The issue asks at most 5 touches with Undo and Redo. A three-unit order cannot take fewer than
