@@ -329,7 +329,7 @@ async function onHex(page, col, row, leader) {
 }
 const said = (page, text) => page.waitForFunction((t) => (document.getElementById('verdict')?.textContent ?? '').includes(t), text);
 
-// Four drags, each a move of FACTS 3.2: the Hastati (medium infantry, 1 hex) carry Scipio with them
+// Four drags, each a move (CCA-LD-8: an attached leader moves with his unit): the Hastati (medium infantry, 1 hex) carry Scipio with them
 // and take none of the card's 3; the Principes and Triarii (heavy infantry, 1 hex) and the Velites
 // (light infantry, 2 hexes) take the 3; each may battle after such a move (CCA-MV-2). The third of
 // the 3 used makes the order.

@@ -272,7 +272,7 @@ test('ninth-age (360x740, touch): play, 9A-PU-1 a pursuit stays roll-driven: Rol
   await context.close();
 });
 
-// 9A-FL-1 (FACTS 5.6): a flee pivots the unit so its rear facing is parallel to the engaged facing
+// 9A-FL-1 (docs/rules/ninth-age.md): a flee pivots the unit so its rear facing is parallel to the engaged facing
 // of the enemy it flees from, then moves it straight forward by the roll. The Raiders' centre
 // (31, 26) is 12″ ahead of the Spearmen's (30, 14), 1″ to the side: in their front arc (9A-ARC-1),
 // so the Spearmen's front (facing 0, towards +y) is engaged. The Raiders end facing 0, their centre
