@@ -38,13 +38,16 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
   // the game's other cards (its `playCards`: {card, name, orders, leader, twice})
   const cards = () => sys().playCards ?? [];
 
-  /** Card `card` (a section card: of `section`) with `count` orders where it counts them: the order question, no unit ordered yet. */
-  function choose(card, section) {
+  /**
+   * Card `card` (a section card: of `section`; another: its `playCards` entry's `inputs` with it) with
+   * `count` orders where it counts them: the order question, no unit ordered yet.
+   */
+  function choose(card, section, given = {}) {
     said = '';
     const counts = card === 'section' || cards().some((x) => x.card === card && x.orders);
     store.edit((d) => {
       d.query = ORDER;
-      d.inputs[ORDER] = { card, ...(section ? { section } : {}), ...(counts ? { orders: count } : {}), moves: [], active: 0, played: true };
+      d.inputs[ORDER] = { card, ...given, ...(section ? { section } : {}), ...(counts ? { orders: count } : {}), moves: [], active: 0, played: true };
     });
     framed = false; // the next board drawn frames the section: the units it may order, whole
   }
@@ -66,8 +69,13 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
   }
   // where the order so far leaves each piece (id -> {q, r})
   const endedAt = () => new Map((ruling()?.final?.units ?? []).filter((p) => Number.isInteger(p.q) && Number.isInteger(p.r)).map((p) => [p.id, p]));
-  // the card played, as the game offers it (`playCards`), or null for a section card
-  const spec = () => cards().find((x) => x.card === inputs().card) ?? null;
+  // the card played, as the game offers it (`playCards`: the entry whose `inputs` it has, else the
+  // card's plain entry), or null for a section card
+  const given = (x, i) => Object.entries(x.inputs ?? {}).every(([k, v]) => i[k] === v);
+  const spec = () => {
+    const i = inputs(), same = cards().filter((x) => x.card === i.card);
+    return same.find((x) => x.inputs && given(x, i)) ?? same.find((x) => !x.inputs) ?? null;
+  };
   // True when a drag of unit `id` is its second move: a card that moves its units twice (one move
   // before ranged combat and one after) and the unit has made its first
   const second = (id) => !!spec()?.twice && rows().some((m) => m.unit === id && !m.second && m.path?.length);
@@ -219,8 +227,12 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
       more.setAttribute('aria-label', 'Play another command card');
       const none = el('option', 'Other…');
       none.value = '';
-      more.append(none, ...cards().map((x) => { const o = el('option', x.name); o.value = x.card; return o; }));
-      more.addEventListener('change', () => { if (more.value) choose(more.value); });
+      const keyOf = (x) => x.key ?? x.card;
+      more.append(none, ...cards().map((x) => { const o = el('option', x.name); o.value = keyOf(x); return o; }));
+      more.addEventListener('change', () => {
+        const x = cards().find((c) => keyOf(c) === more.value);
+        if (x) choose(x.card, undefined, x.inputs);
+      });
       if (showParts(bar, [n, ...buttons, ...(cards().length ? [more] : [])])) bar.scrollTop = 0;
       return;
     }

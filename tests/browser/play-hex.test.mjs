@@ -390,6 +390,35 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-MV-2 a Leadership card: t
   await context.close();
 });
 
+// Inspired Leadership (docs/api/cc-ancients.md "order"): the Leadership card given in one section,
+// 4 units or leaders in linked hexes instead of 3. The LEAD position stands in the centre section
+// (cols 4 to 8 of the 13 × 9 board), so Inspired Center Leadership orders Scipio's chain: after the
+// Hastati with Scipio and three linked units, one order of the 4 is left, and the order is not made.
+test('cc-ancients (360x740, touch): play, CCA-LD-8 Inspired Center Leadership from the play bar: the request names the section, the Hastati carry Scipio (0 of 4 used), three linked units use 3 of 4 and the order waits', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await openRequest(page, LEAD());
+  await page.waitForSelector('#order-card');
+  const names = await page.$$eval('#order-card option', (os) => os.map((o) => o.textContent));
+  for (const s of ['Left', 'Center', 'Right']) assert.ok(names.includes(`Inspired ${s} Leadership`), `offered: Inspired ${s} Leadership (${names})`);
+  await page.selectOption('#order-card', { label: 'Inspired Center Leadership' });
+  await page.waitForFunction(() => document.getElementById('order-total')?.textContent === 'Inspired Center Leadership');
+  await touchDrag(page, await onHex(page, 5, 6, false), await screen(page, 5, 5));
+  await said(page, '0 of 4 orders used');
+  assert.deepEqual((await pageRequest(page)).card, { type: 'leadership', leader: 'Scipio', section: 'center' }, 'the card: Scipio’s, inspired in the centre');
+  await page.waitForFunction(() => document.getElementById('order-total')?.textContent === 'Inspired Center Leadership (Scipio)');
+  await touchDrag(page, await screen(page, 6, 6), await screen(page, 6, 5));
+  await touchDrag(page, await screen(page, 7, 6), await screen(page, 7, 5));
+  await touchDrag(page, await screen(page, 4, 6), await screen(page, 4, 4));
+  await said(page, '3 of 4 orders used');
+  const result = await answer(await pageRequest(page));
+  assert.deepEqual([result.legal, result.ordersUsed, result.ordersAllowed], [true, 3, 4], 'the engine: legal, 3 of the Inspired card’s 4');
+  assert.ok(!(await verdict(page)).startsWith('Move made:'), 'one order left: not made by itself');
+  await shot(page, 'cc-inspired');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('cc-ancients (360x740, touch): play, CCA-LD-9 on a Leadership card Scipio dragged off the Hastati by his disc goes back (no leader detaches on it), the reason on screen; the Equites, in no linked hex, go back too', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');

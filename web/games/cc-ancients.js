@@ -420,8 +420,11 @@ game.playOrder = true;
 // The cards play offers besides the section cards (docs/api/cc-ancients.md "order", CCA-CD-1):
 // `orders` those counting the orders chosen (Command), `leader` the one given by a leader
 // (Leadership), `twice` the one moving its units before and after ranged combat (Move-Fire-Move).
-game.playCards = CC_CARDS.filter(([k]) => k !== 'section').map(([card, name]) => ({ card, name,
-  orders: CARDS_WITH_ORDERS.includes(card), leader: card === 'leadership', twice: card === 'move-fire-move' }));
+// the Inspired Leadership cards are the Leadership card given in one section (its `inspired` input)
+game.playCards = [...CC_CARDS.filter(([k]) => k !== 'section').map(([card, name]) => ({ card, name,
+  orders: CARDS_WITH_ORDERS.includes(card), leader: card === 'leadership', twice: card === 'move-fire-move' })),
+...[['left', 'Left'], ['center', 'Center'], ['right', 'Right']].map(([s, word]) => ({ card: 'leadership', key: `leadership ${s}`,
+  name: `Inspired ${word} Leadership`, leader: true, inputs: { inspired: s } }))];
 /** The leader who gives a Leadership card when piece `id` is ordered first: the piece, or the leader with it (CCA-LD-8). */
 game.leaderOf = (id, units) => {
   const u = units.find((v) => v.id === id);
