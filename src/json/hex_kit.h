@@ -59,6 +59,15 @@ typedef struct McHexGame {
     /// Reads the game's part of the world after the units (`board`: the board object, NULL when
     /// absent). 0 after an error. NULL: none.
     int (*read_world)(McRequest *j, const cJSON *req, const cJSON *board, McHexWorld *w);
+    /// The members below are for a game whose units cover more than one hex (Torn World's Large
+    /// and Huge miniatures stand on hexons of a lattice the board anchors).
+    /// Reads the game's own fields of the board object `board` (its McBoardSpec extra keys; NULL
+    /// when absent) into its part of `w`, before the units. 0 after an error. NULL: none.
+    int (*read_board)(McRequest *j, const cJSON *board, McHexWorld *w);
+    /// Reads unit `u`'s type, place and own fields instead of the kit's "type" and hex (its id and
+    /// side read, the path at it): u->hex is then its reference hex. 0 after an error. NULL: the kit's.
+    int (*read_place)(McRequest *j, const cJSON *unit, const McHexWorld *w, McHexUnit *u, void *fields);
+    bool id_at_unit; ///< a repeated id is reported at the unit, not at its "id"
 } McHexGame;
 
 /// The game's own fields of unit i (McHexGame.read_unit's).
