@@ -97,14 +97,15 @@ int mc_hex_world_read(McRequest *j, const cJSON *req, const McHexGame *game, McH
     w->field_size = game->unit_size;
     w->units = MC_NEW(arena, McHexUnit, n > 0 ? n : 1);
     w->fields = mc_arena_array(arena, n > 0 ? (size_t)n : 1, game->unit_size ? game->unit_size : 1);
-    if (!game->place) w->at = MC_NEW(arena, int, w->board.count > 0 ? w->board.count : 1);
-    if (!w->units || !w->fields || (!game->place && !w->at)) return mc_read_oom(j);
+    bool kit_places = !game->place && !game->read_place;
+    if (kit_places) w->at = MC_NEW(arena, int, w->board.count > 0 ? w->board.count : 1);
+    if (!w->units || !w->fields || (kit_places && !w->at)) return mc_read_oom(j);
     if (!mc_ids_init(j, &w->ids, n)) return 0;
     for (int i = 0; i < w->board.count && w->at; i++) w->at[i] = -1;
     w->unit_count = n;
     MC_EACH(j, arr, "units", it) {
         if (!read_unit(j, it.item, game, w, &w->ids, &w->units[it.index], w->fields + (size_t)it.index * w->field_size) ||
-            !(game->place ? game->place(j, w, it.index) : place_one(j, w, it.index)))
+            !(game->place ? game->place(j, w, it.index) : !kit_places || place_one(j, w, it.index)))
             return 0;
     }
     // A kept world outlives the tree's unit objects an update replaces: it holds its own ids, to

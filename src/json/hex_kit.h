@@ -65,7 +65,8 @@ typedef struct McHexGame {
     /// when absent) into its part of `w`, before the units. 0 after an error. NULL: none.
     int (*read_board)(McRequest *j, const cJSON *board, McHexWorld *w);
     /// Reads unit `u`'s type, place and own fields instead of the kit's "type" and hex (its id and
-    /// side read, the path at it): u->hex is then its reference hex. 0 after an error. NULL: the kit's.
+    /// side read, the path at it): u->hex is then its reference hex, and the game places its units
+    /// (McHexWorld.at is NULL), in `place` or in `read_world`. 0 after an error. NULL: the kit's.
     int (*read_place)(McRequest *j, const cJSON *unit, const McHexWorld *w, McHexUnit *u, void *fields);
     bool id_at_unit; ///< a repeated id is reported at the unit, not at its "id"
 } McHexGame;

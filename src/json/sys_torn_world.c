@@ -39,12 +39,6 @@ typedef struct Req {
     const McIdMap *unit_ids, *marker_ids;
 } Req;
 
-static bool hexon_adjacent(McHex a, McHex b) {
-    for (int d = 0; d < MC_HEXON_DIRECTIONS; d++)
-        if (mc_hex_equal(mc_hexon_neighbor(a, d), b)) return true;
-    return false;
-}
-
 // A Huge footprint is a rigid cluster of distinct, connected hexons (A-TW-1, A-TW-2).
 static int read_huge_hexons(McRequest *rq, McHex anchor, const cJSON *o, TwUnit *u) {
     const cJSON *list;
@@ -60,16 +54,8 @@ static int read_huge_hexons(McRequest *rq, McHex anchor, const cJSON *o, TwUnit 
             if (mc_hex_equal(u->pos[k], *h)) return mc_read_fail(rq, "bad_request", "a hexon is listed twice");
     }
     u->hexon_count = n;
-    // Connected: grow from hexon 0 through lattice neighbours.
-    bool in[TW_MAX_HUGE_HEXONS] = {true};
-    for (int grown = 1, changed = 1; changed;) {
-        changed = 0;
-        for (int a = 0; a < n; a++)
-            for (int b = 0; b < n; b++)
-                if (in[a] && !in[b] && hexon_adjacent(u->pos[a], u->pos[b])) in[b] = true, grown++, changed = 1;
-        if (!changed && grown < n)
-            return mc_read_fail_key(rq, "hexons", "bad_request", "the hexons of a Huge miniature must be adjacent to one another");
-    }
+    if (!mc_tw_hexons_connected(u->pos, n))
+        return mc_read_fail_key(rq, "hexons", "bad_request", "the hexons of a Huge miniature must be adjacent to one another");
     return 1;
 }
 
@@ -126,13 +112,6 @@ static int read_place(McRequest *rq, const cJSON *o, const McHexWorld *hw, McHex
     return 1;
 }
 
-// Miniature i (McHexGame.place): its footprint is checked once the markers are read
-// (mc_tw_world_build), so that the errors keep their order.
-static int place(McRequest *rq, McHexWorld *hw, int i) {
-    (void)rq, (void)hw, (void)i;
-    return 1;
-}
-
 static int read_markers(McRequest *rq, const cJSON *req, McHexWorld *hw) {
     TwPart *p = hw->game;
     const cJSON *list;
@@ -161,8 +140,8 @@ static int read_markers(McRequest *rq, const cJSON *req, McHexWorld *hw) {
     return 1;
 }
 
-// The world's own part after the miniatures (McHexGame.read_world): the markers, and the
-// battlefield's occupancy, which places every footprint.
+// The world's own part after the miniatures (McHexGame.read_world): the markers, then the
+// battlefield's occupancy, which places every footprint (so that the errors keep their order).
 static int read_world(McRequest *rq, const cJSON *req, const cJSON *board, McHexWorld *hw) {
     (void)board;
     TwPart *p = hw->game;
@@ -217,16 +196,9 @@ static int replace_unit(McHexWorld *hw, int i, const McHexUnit *hu, const void *
 }
 
 static const McBoardSpec board_spec = {TERRAIN, BOARD_EXTRA, 0};
-static const McHexGame game = {.terrain = TERRAIN,
-                               .unit_keys = UNIT_KEYS,
-                               .unit_size = sizeof(TwUnit),
-                               .replace_unit = replace_unit,
-                               .board = &board_spec,
-                               .world_size = sizeof(TwPart),
-                               .place = place,
-                               .read_world = read_world,
-                               .read_board = read_board,
-                               .read_place = read_place,
+static const McHexGame game = {.terrain = TERRAIN, .unit_keys = UNIT_KEYS, .unit_size = sizeof(TwUnit),
+                               .replace_unit = replace_unit, .board = &board_spec, .world_size = sizeof(TwPart),
+                               .read_world = read_world, .read_board = read_board, .read_place = read_place,
                                .id_at_unit = true};
 MC_HEX_WORLD(world_of, game)
 
@@ -474,12 +446,8 @@ static void write_ejects(McRequest *rq, cJSON *o, const Req *q, const TwResoluti
 static void write_reach_entry(McRequest *rq, cJSON *o, const Req *q, const TwUnit *u, const TwReachOut *out,
                               const TwReachEntry *e, bool parent, bool brief) {
     mc_write_hex_cost(rq, o, e->pos, e->cost);
-    if (parent) {
-        mc_write_reach_hex(rq, o, "parent", e->parent, brief);
-        mc_write_node_parent(rq, o, e->node, out->nodes.parent[e->node]);
-    } else {
-        write_entry_hexes(rq, o, "path", e->path, e->n_path, brief, false);
-    }
+    mc_write_hex_way(rq, o, e->path, e->n_path, e->parent, parent, brief);
+    if (parent) mc_write_node_parent(rq, o, e->node, out->nodes.parent[e->node]);
     if (u->size != TW_INFANTRY) {
         McHex c[TW_MAX_HUGE_HEXONS];
         McHex d = mc_hex_sub(e->pos, u->pos[0]);
@@ -729,31 +697,10 @@ static int run_eject(McRequest *rq, const cJSON *req, cJSON *result) {
         !read_ref_at(rq, &q, unit, req, "at", 1, &at, NULL) || !read_choices(rq, req, &q, &choices, &nc))
         return 0;
     const TwUnit *u = &q.w.units[unit];
-    if (u->size != TW_INFANTRY) mc_assume(&rq->env, MC_A_TW_1);
-    McHex delta = mc_hex_sub(at, u->pos[0]);
-    TwSpot s;
-    TwVerdict v;
-    McReasons reasons = {0};
-    mc_tw_spot(&q.w, unit, delta, &s);
-    bool legal = mc_tw_can_end(&q.w, unit, &s, TW_CAUSE_ACTION, &v);
     TwResolution r;
-    memset(&r, 0, sizeof r);
-    if (!legal) {
-        McReason *x = mc_reason_add(&rq->env, &reasons, v.code, v.rule, "%s", v.message);
-        if (!x) return mc_read_oom(rq);
-        if (v.unit >= 0) x->unit = q.w.units[v.unit].id;
-        else if (v.marker >= 0) x->unit = q.w.markers[v.marker].id;
-        x->has_hex = 1;
-        x->q = at.q;
-        x->r = at.r;
-        mc_trace(&rq->env, v.rule, u->id, "%s cannot end there: %s", u->id, v.message);
-    } else {
-        if (!mc_tw_resolve_end(&rq->env, &q.w, unit, delta, NULL, choices, nc, &r)) return mc_read_oom(rq);
-        legal = r.legal;
-        reasons = r.reasons;
-    }
-    mc_write_bool(rq, result, "legal", legal);
-    mc_write_reasons(rq, result, "reasons", &reasons);
+    if (!mc_tw_eject(&rq->env, &q.w, unit, at, choices, nc, &r)) return mc_read_oom(rq);
+    mc_write_bool(rq, result, "legal", r.legal);
+    mc_write_reasons(rq, result, "reasons", &r.reasons);
     write_place(rq, result, "final", u, at);
     write_resolution(rq, result, &q.w, &r);
     cJSON *arr = mc_write_array(rq, result, "freeAttacks");
