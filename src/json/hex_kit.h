@@ -80,9 +80,10 @@ const char *mc_hex_terrain_kind(const McHexGame *game, int i);
 /// Records that unit `u`'s hex is not on the board and returns 0; 1 when it is.
 int mc_hex_on_board(McRequest *j, const McHexUnit *u);
 
-/// Reads the world of `game` into `w` (zeroed): "board" (mc_read_board) and "units", at most
-/// MC_MAX_UNITS, each {"id", "side", "type"?, "q","r" | "col","row"} and the game's fields, on the
-/// board, one a hex (or as McHexGame.place says), ids distinct; then the game's part of the world
+/// Reads the world of `game` into `w` (zeroed): "board" (mc_read_board, then McHexGame.read_board)
+/// and "units", at most MC_MAX_UNITS, each {"id", "side", "type"?, "q","r" | "col","row"} (or as
+/// McHexGame.read_place says) and the game's fields, on the board, one a hex (or as
+/// McHexGame.place says), ids distinct; then the game's part of the world
 /// (McHexGame.read_world). 0 after recording an error.
 int mc_hex_world_read(McRequest *j, const cJSON *req, const McHexGame *game, McHexWorld *w);
 /// Reads unit `i`, replaced in place, into the kept world `w` again: 0 when it is not as simply
