@@ -34,8 +34,9 @@ static int read_kind(McRequest *j, const cJSON *e, const char *const *types, McH
 }
 
 // Adds the unit's id to `ids` (NULL: the caller checks it).
-static int add_id(McRequest *j, McIdMap *ids, const char *id) {
+static int add_id(McRequest *j, const McHexGame *game, McIdMap *ids, const char *id) {
     if (!ids) return 1;
+    if (game->id_at_unit) return mc_ids_add(j, ids, id);
     int at = mc_read_push_key(j, "id");
     if (!mc_ids_add(j, ids, id)) return 0;
     mc_read_pop(j, at);
@@ -44,7 +45,7 @@ static int add_id(McRequest *j, McIdMap *ids, const char *id) {
 
 // A unit of `units` (the path at it): its fields, the game's own and its board index, in the order
 // of the errors a request gets; its id added to `ids`.
-static int read_unit(McRequest *j, const cJSON *e, const McHexGame *game, const McBoard *board, McIdMap *ids,
+static int read_unit(McRequest *j, const cJSON *e, const McHexGame *game, const McHexWorld *w, McIdMap *ids,
                      McHexUnit *u, void *fields) {
     const char *keys[MAX_UNIT_KEYS + 1];
     int k = 0;
@@ -55,13 +56,16 @@ static int read_unit(McRequest *j, const cJSON *e, const McHexGame *game, const 
     u->kind = -1;
     if (game->unit_size) memset(fields, 0, game->unit_size);
     if (!mc_read_object(j, e, keys) || !mc_read_string(j, e, "id", 1, &u->id)) return 0;
-    if (!game->id_last && !add_id(j, ids, u->id)) return 0;
-    if (!mc_read_string(j, e, "side", 1, &u->side) ||
-        !(game->types ? read_kind(j, e, game->types, u) : mc_read_string(j, e, "type", 0, &u->type)) ||
-        !mc_read_hex_fields(j, e, &u->hex) || (game->read_unit && !game->read_unit(j, e, u, fields)))
+    if (!game->id_last && !add_id(j, game, ids, u->id)) return 0;
+    if (!mc_read_string(j, e, "side", 1, &u->side)) return 0;
+    if (game->read_place) {
+        if (!game->read_place(j, e, w, u, fields)) return 0;
+    } else if (!(game->types ? read_kind(j, e, game->types, u) : mc_read_string(j, e, "type", 0, &u->type)) ||
+               !mc_read_hex_fields(j, e, &u->hex))
         return 0;
-    if (game->id_last && !add_id(j, ids, u->id)) return 0;
-    u->pos = mc_board_index(board, u->hex);
+    if (game->read_unit && !game->read_unit(j, e, u, fields)) return 0;
+    if (game->id_last && !add_id(j, game, ids, u->id)) return 0;
+    u->pos = mc_board_index(&w->board, u->hex);
     return 1;
 }
 
@@ -85,21 +89,23 @@ int mc_hex_world_read(McRequest *j, const cJSON *req, const McHexGame *game, McH
     const cJSON *board_obj = NULL;
     if (!mc_read_board(j, req, game->board ? game->board : &spec, &w->board, &board_obj)) return 0;
     McArena *arena = j->env.arena;
+    if (game->world_size && !(w->game = mc_arena_array(arena, 1, game->world_size))) return mc_read_oom(j);
+    if (game->read_board && !game->read_board(j, board_obj, w)) return 0;
     const cJSON *arr;
     int n;
     if (!mc_read_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &arr, &n)) return 0;
     w->field_size = game->unit_size;
     w->units = MC_NEW(arena, McHexUnit, n > 0 ? n : 1);
     w->fields = mc_arena_array(arena, n > 0 ? (size_t)n : 1, game->unit_size ? game->unit_size : 1);
-    if (!game->place) w->at = MC_NEW(arena, int, w->board.count > 0 ? w->board.count : 1);
-    if (game->world_size) w->game = mc_arena_array(arena, 1, game->world_size);
-    if (!w->units || !w->fields || (!game->place && !w->at) || (game->world_size && !w->game)) return mc_read_oom(j);
+    bool kit_places = !game->place && !game->read_place;
+    if (kit_places) w->at = MC_NEW(arena, int, w->board.count > 0 ? w->board.count : 1);
+    if (!w->units || !w->fields || (kit_places && !w->at)) return mc_read_oom(j);
     if (!mc_ids_init(j, &w->ids, n)) return 0;
     for (int i = 0; i < w->board.count && w->at; i++) w->at[i] = -1;
     w->unit_count = n;
     MC_EACH(j, arr, "units", it) {
-        if (!read_unit(j, it.item, game, &w->board, &w->ids, &w->units[it.index], w->fields + (size_t)it.index * w->field_size) ||
-            !(game->place ? game->place(j, w, it.index) : place_one(j, w, it.index)))
+        if (!read_unit(j, it.item, game, w, &w->ids, &w->units[it.index], w->fields + (size_t)it.index * w->field_size) ||
+            !(game->place ? game->place(j, w, it.index) : !kit_places || place_one(j, w, it.index)))
             return 0;
     }
     // A kept world outlives the tree's unit objects an update replaces: it holds its own ids, to
@@ -114,7 +120,7 @@ int mc_hex_world_unit(McRequest *j, const cJSON *e, int i, const McHexGame *game
     unsigned char *fields = w->fields + (size_t)i * w->field_size;
     unsigned char *read = w->field_size ? MC_NEW(j->env.arena, unsigned char, w->field_size) : NULL;
     if (w->field_size && !read) return 0;
-    if (!read_unit(j, e, game, &w->board, NULL, &u, read) || strcmp(u.id, old->id) != 0 || u.pos < 0) return 0;
+    if (!read_unit(j, e, game, w, NULL, &u, read) || strcmp(u.id, old->id) != 0 || u.pos < 0) return 0;
     if (w->at && u.pos != old->pos && w->at[u.pos] >= 0) return 0;
     if (game->replace_unit && !game->replace_unit(w, i, &u, read)) return 0;
     if (!game->replace_unit && w->field_size) memcpy(fields, read, w->field_size);

@@ -59,6 +59,16 @@ typedef struct McHexGame {
     /// Reads the game's part of the world after the units (`board`: the board object, NULL when
     /// absent). 0 after an error. NULL: none.
     int (*read_world)(McRequest *j, const cJSON *req, const cJSON *board, McHexWorld *w);
+    /// The members below are for a game whose units cover more than one hex (Torn World's Large
+    /// and Huge miniatures stand on hexons of a lattice the board anchors).
+    /// Reads the game's own fields of the board object `board` (its McBoardSpec extra keys; NULL
+    /// when absent) into its part of `w`, before the units. 0 after an error. NULL: none.
+    int (*read_board)(McRequest *j, const cJSON *board, McHexWorld *w);
+    /// Reads unit `u`'s type, place and own fields instead of the kit's "type" and hex (its id and
+    /// side read, the path at it): u->hex is then its reference hex, and the game places its units
+    /// (McHexWorld.at is NULL), in `place` or in `read_world`. 0 after an error. NULL: the kit's.
+    int (*read_place)(McRequest *j, const cJSON *unit, const McHexWorld *w, McHexUnit *u, void *fields);
+    bool id_at_unit; ///< a repeated id is reported at the unit, not at its "id"
 } McHexGame;
 
 /// The game's own fields of unit i (McHexGame.read_unit's).
@@ -70,9 +80,10 @@ const char *mc_hex_terrain_kind(const McHexGame *game, int i);
 /// Records that unit `u`'s hex is not on the board and returns 0; 1 when it is.
 int mc_hex_on_board(McRequest *j, const McHexUnit *u);
 
-/// Reads the world of `game` into `w` (zeroed): "board" (mc_read_board) and "units", at most
-/// MC_MAX_UNITS, each {"id", "side", "type"?, "q","r" | "col","row"} and the game's fields, on the
-/// board, one a hex (or as McHexGame.place says), ids distinct; then the game's part of the world
+/// Reads the world of `game` into `w` (zeroed): "board" (mc_read_board, then McHexGame.read_board)
+/// and "units", at most MC_MAX_UNITS, each {"id", "side", "type"?, "q","r" | "col","row"} (or as
+/// McHexGame.read_place says) and the game's fields, on the board, one a hex (or as
+/// McHexGame.place says), ids distinct; then the game's part of the world
 /// (McHexGame.read_world). 0 after recording an error.
 int mc_hex_world_read(McRequest *j, const cJSON *req, const McHexGame *game, McHexWorld *w);
 /// Reads unit `i`, replaced in place, into the kept world `w` again: 0 when it is not as simply

@@ -1,11 +1,14 @@
-// The torn-world queries (reach, move, eject, shift): each reads its request into the plain
-// structs of src/rules/torn_world/tw.h, runs the rules and writes the result (docs/api/torn-world.md).
+// The torn-world queries (reach, move, eject, shift): the world read with the hex-game kit
+// (json/hex_kit.h), its miniatures covering hexons and its markers here; each query reads its
+// request into the plain structs of src/rules/torn_world/tw.h, runs the rules and writes the
+// result (docs/api/torn-world.md).
 #include <string.h>
 
 #include "core/work.h"
 
 #include "core/limits.h"
 #include "json/dispatch.h"
+#include "json/hex_kit.h"
 #include "json/write.h"
 #include "movecalc.h"
 #include "json/position.h"
@@ -16,34 +19,28 @@
 
 static const char *const TERRAIN[] = {"open", "volume", "hazard", NULL};
 static const char *const BOARD_EXTRA[] = {"hexonAnchor", NULL};
+static const char *const UNIT_KEYS[] = {"size", "hexons", "move", "run", "abilities", "engaged", "name", NULL};
 static const char *const SIZES[] = {"infantry", "large", "huge", NULL};
 static const char *const ACTIONS[] = {"move", "run", NULL};
 static const char *const CAUSES[] = {"action", "panic", "effect", "deploy", NULL};
 static const char *const DEX[] = {"unknown", "passed", "failed", NULL};
 static const char *const KINDS[] = {"portable", "linked", NULL};
 
-const char *mc_tw_terrain_kind(int i) {
-    return i >= 0 && i < (int)(sizeof TERRAIN / sizeof TERRAIN[0]) ? TERRAIN[i] : NULL;
-}
-
-// Everything a torn-world request shares: the board, the miniatures and the markers.
-typedef struct Req {
-    McBoard board;
+// The game's part of the kit's world (McHexWorld.game): the rules' battlefield, whose miniatures
+// are the kit's unit fields, and the markers' ids.
+typedef struct TwPart {
     TwWorld w;
-    TwUnit *units;
-    TwMarker *markers;
-    McIdMap unit_ids, marker_ids;
+    McIdMap marker_ids;
+} TwPart;
+
+// What a query reads of the world: the battlefield (its scratch reset for this ask) and the ids.
+typedef struct Req {
+    TwWorld w;
+    const McIdMap *unit_ids, *marker_ids;
 } Req;
 
-
-static bool hexon_adjacent(McHex a, McHex b) {
-    for (int d = 0; d < MC_HEXON_DIRECTIONS; d++)
-        if (mc_hex_equal(mc_hexon_neighbor(a, d), b)) return true;
-    return false;
-}
-
 // A Huge footprint is a rigid cluster of distinct, connected hexons (A-TW-1, A-TW-2).
-static int read_huge_hexons(McRequest *rq, const Req *q, const cJSON *o, TwUnit *u) {
+static int read_huge_hexons(McRequest *rq, McHex anchor, const cJSON *o, TwUnit *u) {
     const cJSON *list;
     int n;
     if (!mc_read_array(rq, o, "hexons", 1, TW_MAX_HUGE_HEXONS, "TW_MAX_HUGE_HEXONS", &list, &n)) return 0;
@@ -51,36 +48,37 @@ static int read_huge_hexons(McRequest *rq, const Req *q, const cJSON *o, TwUnit 
     MC_EACH(rq, list, "hexons", it) {
         McHex *h = &u->pos[it.index];
         if (!mc_read_hex_value(rq, it.item, h)) return 0;
-        if (!mc_hexon_is_center(q->w.anchor, *h))
+        if (!mc_hexon_is_center(anchor, *h))
             return mc_read_fail(rq, "bad_request", "(q %d, r %d) is not a hexon centre of the board's lattice", h->q, h->r);
         for (int k = 0; k < it.index; k++)
             if (mc_hex_equal(u->pos[k], *h)) return mc_read_fail(rq, "bad_request", "a hexon is listed twice");
     }
     u->hexon_count = n;
-    // Connected: grow from hexon 0 through lattice neighbours.
-    bool in[TW_MAX_HUGE_HEXONS] = {true};
-    for (int grown = 1, changed = 1; changed;) {
-        changed = 0;
-        for (int a = 0; a < n; a++)
-            for (int b = 0; b < n; b++)
-                if (in[a] && !in[b] && hexon_adjacent(u->pos[a], u->pos[b])) in[b] = true, grown++, changed = 1;
-        if (!changed && grown < n)
-            return mc_read_fail_key(rq, "hexons", "bad_request", "the hexons of a Huge miniature must be adjacent to one another");
-    }
+    if (!mc_tw_hexons_connected(u->pos, n))
+        return mc_read_fail_key(rq, "hexons", "bad_request", "the hexons of a Huge miniature must be adjacent to one another");
     return 1;
 }
 
-// A miniature of `units` (the path is at it), its id added to `ids` (NULL: the caller checks the
-// id itself). The order of the checks is the order of the errors a request gets.
-static int read_unit(McRequest *rq, const Req *q, const cJSON *o, McIdMap *ids, TwUnit *u) {
-    static const char *const keys[] = {"id", "side", "size", "q", "r", "col", "row", "hexons", "move",
-                                       "run", "abilities", "engaged", "type", "name", NULL};
+// The board's "hexonAnchor", the origin of the hexon lattice (McHexGame.read_board).
+static int read_board(McRequest *rq, const cJSON *board, McHexWorld *hw) {
+    TwPart *p = hw->game;
+    int saved = mc_read_push_key(rq, "board");
+    if (!mc_read_hex_at(rq, board, "hexonAnchor", 0, &p->w.anchor, NULL)) return 0;
+    mc_read_pop(rq, saved);
+    return 1;
+}
+
+// A miniature's size, type, place and own fields (McHexGame.read_place) into its TwUnit, in the
+// order of the errors a request gets: a Huge one gives its hexons, the others their hex.
+static int read_place(McRequest *rq, const cJSON *o, const McHexWorld *hw, McHexUnit *hu, void *fields) {
+    McHex anchor = ((const TwPart *)hw->game)->w.anchor;
+    TwUnit *u = fields;
     int size = 0, engaged = -1;
-    const char *type = NULL;
-    memset(u, 0, sizeof *u);
-    if (!mc_read_object(rq, o, keys) || !mc_read_string(rq, o, "id", 1, &u->id) || (ids && !mc_ids_add(rq, ids, u->id)) ||
-        !mc_read_string(rq, o, "side", 1, &u->side) || !mc_read_enum(rq, o, "size", 1, SIZES, &size) ||
-        !mc_read_string(rq, o, "type", 0, &type) || !mc_read_string(rq, o, "name", 0, &type))
+    const char *name = NULL;
+    u->id = hu->id;
+    u->side = hu->side;
+    if (!mc_read_enum(rq, o, "size", 1, SIZES, &size) || !mc_read_string(rq, o, "type", 0, &hu->type) ||
+        !mc_read_string(rq, o, "name", 0, &name))
         return 0;
     u->size = (TwSize)size;
     u->hexon_count = 1;
@@ -88,15 +86,16 @@ static int read_unit(McRequest *rq, const Req *q, const cJSON *o, McIdMap *ids, 
     if (u->size == TW_HUGE) {
         if (mc_read_get(o, "q") || mc_read_get(o, "r") || mc_read_get(o, "col") || mc_read_get(o, "row"))
             return mc_read_fail(rq, "bad_request", "a Huge miniature gives its place as \"hexons\"");
-        if (!read_huge_hexons(rq, q, o, u)) return 0;
+        if (!read_huge_hexons(rq, anchor, o, u)) return 0;
     } else {
         if (mc_read_get(o, "hexons"))
             return mc_read_fail_key(rq, "hexons", "bad_request", "only Huge miniatures give \"hexons\"");
         if (!mc_read_hex_fields(rq, o, &u->pos[0])) return 0;
-        if (u->size == TW_LARGE && !mc_hexon_is_center(q->w.anchor, u->pos[0]))
+        if (u->size == TW_LARGE && !mc_hexon_is_center(anchor, u->pos[0]))
             return mc_read_fail(rq, "bad_request", "a Large miniature stands on a hexon: (q %d, r %d) is not a hexon centre",
                               u->pos[0].q, u->pos[0].r);
     }
+    hu->hex = u->pos[0];
     if (!mc_read_int(rq, o, "move", 0, 0, MC_MAX_MOVE_POINTS, &u->move) ||
         !mc_read_int(rq, o, "run", 0, 0, MC_MAX_MOVE_POINTS, &u->run))
         return 0;
@@ -106,137 +105,127 @@ static int read_unit(McRequest *rq, const Req *q, const cJSON *o, McIdMap *ids, 
     int nab;
     if (!mc_read_array(rq, o, "abilities", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &ab, &nab)) return 0;
     MC_EACH(rq, ab, "abilities", it) {
-        const char *name = NULL;
-        if (!mc_read_string_value(rq, it.item, &name)) return 0;
-        if (strcmp(name, "ejection") == 0) u->ejection = true;
+        const char *ability = NULL;
+        if (!mc_read_string_value(rq, it.item, &ability)) return 0;
+        if (strcmp(ability, "ejection") == 0) u->ejection = true;
     }
     return 1;
 }
 
-static int read_units(McRequest *rq, const cJSON *req, Req *q) {
-    const cJSON *list;
-    int n;
-    if (!mc_read_array(rq, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
-    q->units = MC_NEW(rq->env.arena, TwUnit, n + 1);
-    if (!q->units || !mc_ids_init(rq, &q->unit_ids, n + 1)) return mc_read_oom(rq);
-    MC_EACH(rq, list, "units", it) {
-        if (!read_unit(rq, q, it.item, &q->unit_ids, &q->units[it.index])) return 0;
-    }
-    q->w.units = q->units;
-    q->w.unit_count = n;
-    return 1;
-}
-
-static int read_markers(McRequest *rq, const cJSON *req, Req *q) {
+static int read_markers(McRequest *rq, const cJSON *req, McHexWorld *hw) {
+    TwPart *p = hw->game;
     const cJSON *list;
     int n;
     if (!mc_read_array(rq, req, "markers", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
-    q->markers = MC_NEW(rq->env.arena, TwMarker, n + 1);
-    if (!q->markers || !mc_ids_init(rq, &q->marker_ids, n + 1)) return mc_read_oom(rq);
+    TwMarker *markers = MC_NEW(rq->env.arena, TwMarker, n + 1);
+    if (!markers || !mc_ids_init(rq, &p->marker_ids, n + 1)) return mc_read_oom(rq);
     MC_EACH(rq, list, "markers", it) {
         static const char *const keys[] = {"id", "kind", "q", "r", "col", "row", "takenBy", "name", NULL};
         const cJSON *o = it.item;
-        TwMarker *m = &q->markers[it.index];
+        TwMarker *m = &markers[it.index];
         int kind = 0;
         const char *name = NULL;
         m->taken_by = -1;
         if (!mc_read_object(rq, o, keys) || !mc_read_string(rq, o, "id", 1, &m->id) ||
-            !mc_ids_add(rq, &q->marker_ids, m->id) || !mc_read_enum(rq, o, "kind", 1, KINDS, &kind) ||
+            !mc_ids_add(rq, &p->marker_ids, m->id) || !mc_read_enum(rq, o, "kind", 1, KINDS, &kind) ||
             !mc_read_hex_fields(rq, o, &m->hex) || !mc_read_string(rq, o, "name", 0, &name) ||
-            !mc_read_ref(rq, &q->unit_ids, o, "takenBy", 0, &m->taken_by))
+            !mc_read_ref(rq, &hw->ids, o, "takenBy", 0, &m->taken_by))
             return 0;
         m->kind = (TwMarkerKind)kind;
         if (m->taken_by >= 0 && m->kind != TW_LINKED)
             return mc_read_fail_key(rq, "takenBy", "bad_request", "only a Linked Marker stays linked with a miniature");
     }
-    q->w.markers = q->markers;
-    q->w.marker_count = n;
+    p->w.markers = markers;
+    p->w.marker_count = n;
     return 1;
 }
 
-static int read_world(McRequest *rq, const cJSON *req, void *world) {
-    static const McBoardSpec spec = {TERRAIN, BOARD_EXTRA, 0};
-    Req *q = world;
-    const cJSON *board_obj = NULL;
-    memset(q, 0, sizeof *q);
-    if (!mc_read_board(rq, req, &spec, &q->board, &board_obj)) return 0;
-    q->w.board = &q->board;
-    q->w.anchor = mc_hex_make(0, 0);
-    int saved = mc_read_push_key(rq, "board");
-    if (!mc_read_hex_at(rq, board_obj, "hexonAnchor", 0, &q->w.anchor, NULL)) return 0;
-    mc_read_pop(rq, saved);
-    if (!read_units(rq, req, q) || !read_markers(rq, req, q)) return 0;
+// The world's own part after the miniatures (McHexGame.read_world): the markers, then the
+// battlefield's occupancy, which places every footprint (so that the errors keep their order).
+static int read_world(McRequest *rq, const cJSON *req, const cJSON *board, McHexWorld *hw) {
+    (void)board;
+    TwPart *p = hw->game;
+    TwUnit *units = (TwUnit *)hw->fields;
+    for (int i = 0; i < hw->unit_count; i++) units[i].id = hw->units[i].id; // the kept world's own ids
+    p->w.board = &hw->board;
+    p->w.units = units;
+    p->w.unit_count = hw->unit_count;
+    if (!read_markers(rq, req, hw)) return 0;
+    const TwMarker *markers = p->w.markers;
     int index = 0, other = 0;
-    switch (mc_tw_world_build(&q->w, rq->env.arena, &index, &other)) {
-    case TW_WORLD_OK: break;
+    switch (mc_tw_world_build(&p->w, rq->env.arena, &index, &other)) {
+    case TW_WORLD_OK: return 1;
     case TW_WORLD_NO_MEMORY: return mc_read_oom(rq);
     case TW_WORLD_UNIT_OFF_BOARD:
         mc_read_at_item(rq, "units", index);
-        return mc_read_fail(rq, "bad_request", "miniature \"%s\" stands partly or wholly off the board", q->units[index].id);
+        return mc_read_fail(rq, "bad_request", "miniature \"%s\" stands partly or wholly off the board", units[index].id);
     case TW_WORLD_UNIT_OVERLAP:
         mc_read_at_item(rq, "units", index);
-        return mc_read_fail(rq, "bad_request", "miniature \"%s\" shares a hex with \"%s\"", q->units[index].id,
-                          q->units[other].id);
+        return mc_read_fail(rq, "bad_request", "miniature \"%s\" shares a hex with \"%s\"", units[index].id, units[other].id);
     case TW_WORLD_MARKER_OFF_BOARD:
         mc_read_at_item(rq, "markers", index);
-        return mc_read_fail(rq, "bad_request", "marker \"%s\" is not on the board", q->markers[index].id);
+        return mc_read_fail(rq, "bad_request", "marker \"%s\" is not on the board", markers[index].id);
     case TW_WORLD_MARKER_OVERLAP:
         mc_read_at_item(rq, "markers", index);
         return mc_read_fail(rq, "bad_request", "marker \"%s\" shares its hex with a miniature or another marker",
-                          q->markers[index].id);
+                            markers[index].id);
     }
-    // A kept world outlives the tree's unit objects an update replaces: it holds its own ids, to
-    // tell a miniature replaced under its own id from one renamed.
-    if (rq->kept && !mc_ids_own(rq, &q->unit_ids)) return 0;
-    for (int i = 0; i < q->w.unit_count && rq->kept; i++) q->units[i].id = q->unit_ids.ids[i];
     return 1;
 }
 
-
-// Reads again miniature i, replaced in place, into the kept world, and moves its footprint on the
-// occupancy map. 0 when it is not as simply replaced (an error, a new id, a hex off the board,
-// under another miniature or under a marker).
-static int refresh_unit(McRequest *rq, const cJSON *e, int i, void *world) {
-    Req *q = world;
-    TwUnit u;
-    if (!read_unit(rq, q, e, NULL, &u) || strcmp(u.id, q->units[i].id) != 0) return 0;
+// Miniature i replaced in place (McHexGame.replace_unit): its footprint moved on the occupancy
+// map. 0 when it is not as simply replaced (a hex off the board, under another miniature or
+// under a marker).
+static int replace_unit(McHexWorld *hw, int i, const McHexUnit *hu, const void *read) {
+    (void)hu;
+    TwPart *p = hw->game;
+    TwUnit *units = (TwUnit *)hw->fields, u = *(const TwUnit *)read;
     McHex fp[TW_MAX_FOOTPRINT];
-    int n = mc_tw_footprint(&q->units[i], mc_hex_make(0, 0), fp);
-    for (int h = 0; h < n; h++) q->w.occ[mc_board_index(&q->board, fp[h])] = -1;
+    int n = mc_tw_footprint(&units[i], mc_hex_make(0, 0), fp);
+    for (int h = 0; h < n; h++) p->w.occ[mc_board_index(&hw->board, fp[h])] = -1;
     n = mc_tw_footprint(&u, mc_hex_make(0, 0), fp);
     for (int h = 0; h < n; h++) {
-        int at = mc_board_index(&q->board, fp[h]);
-        if (at < 0 || (q->w.occ[at] >= 0 && q->w.occ[at] != i) || q->w.mark[at] >= 0) return 0;
-        q->w.occ[at] = i;
+        int at = mc_board_index(&hw->board, fp[h]);
+        if (at < 0 || (p->w.occ[at] >= 0 && p->w.occ[at] != i) || p->w.mark[at] >= 0) return 0;
+        p->w.occ[at] = i;
     }
     // The other strings are the tree's new unit's: the replaced one's are gone.
-    u.id = q->units[i].id;
-    q->units[i] = u;
+    u.id = units[i].id;
+    units[i] = u;
     return 1;
 }
+
+static const McBoardSpec board_spec = {TERRAIN, BOARD_EXTRA, 0};
+static const McHexGame game = {.terrain = TERRAIN, .unit_keys = UNIT_KEYS, .unit_size = sizeof(TwUnit),
+                               .replace_unit = replace_unit, .board = &board_spec, .world_size = sizeof(TwPart),
+                               .read_world = read_world, .read_board = read_board, .read_place = read_place,
+                               .id_at_unit = true};
+MC_HEX_WORLD(world_of, game)
+
+const char *mc_tw_terrain_kind(int i) { return mc_hex_terrain_kind(&game, i); }
 
 // The world of the position being asked, kept or read anew, or of this request, into `q`.
 static int get_world(McRequest *rq, const cJSON *req, Req *q) {
-    static const McKeptReader reader = {sizeof(Req), read_world, refresh_unit, NULL};
-    const Req *w = mc_kept_read(rq, req, &reader);
-    if (!w) return 0;
-    *q = *w;
+    const McHexWorld *hw = world_of(rq, req);
+    if (!hw) return 0;
+    const TwPart *p = hw->game;
+    *q = (Req){p->w, &hw->ids, &p->marker_ids};
     // The searches' stamps start from zero at each ask, as in a world read anew (and never wrap).
     q->w.scratch->gen = 0;
-    memset(q->w.scratch->stamp, 0, (size_t)q->board.count * sizeof *q->w.scratch->stamp);
+    memset(q->w.scratch->stamp, 0, (size_t)hw->board.count * sizeof *q->w.scratch->stamp);
     return 1;
 }
 
 // A reference position of unit u read at `key` (or an array element): a hexon centre for Large
 // and Huge (the new place of the Huge's first hexon), a hex for Infantry; on the board.
 static int check_lattice(McRequest *rq, const Req *q, int u, McHex h) {
-    if (q->units[u].size != TW_INFANTRY && !mc_hexon_is_center(q->w.anchor, h))
+    if (q->w.units[u].size != TW_INFANTRY && !mc_hexon_is_center(q->w.anchor, h))
         return mc_read_fail(rq, "bad_request", "(q %d, r %d) is not a hexon centre of the board's lattice", h.q, h.r);
     return 1;
 }
 
 static int check_ref(McRequest *rq, const Req *q, int u, McHex h) {
-    if (!mc_board_contains(&q->board, h)) return mc_read_fail(rq, "bad_request", "(q %d, r %d) is not on the board", h.q, h.r);
+    if (!mc_board_contains(q->w.board, h)) return mc_read_fail(rq, "bad_request", "(q %d, r %d) is not on the board", h.q, h.r);
     return check_lattice(rq, q, u, h);
 }
 
@@ -266,11 +255,11 @@ static int read_choices(McRequest *rq, const cJSON *req, const Req *q, TwChoice 
         if (!mc_read_object(rq, o, keys)) return 0;
         if ((mc_read_get(o, "unit") != NULL) == (mc_read_get(o, "marker") != NULL))
             return mc_read_fail(rq, "bad_request", "a choice names exactly one of \"unit\" and \"marker\"");
-        if (!mc_read_ref(rq, &q->unit_ids, o, "unit", 0, &c->unit)) return 0;
+        if (!mc_read_ref(rq, q->unit_ids, o, "unit", 0, &c->unit)) return 0;
         if (mc_read_get(o, "marker")) {
             const char *id = NULL;
             if (!mc_read_string(rq, o, "marker", 1, &id)) return 0;
-            c->marker = mc_ids_find(&q->marker_ids, id);
+            c->marker = mc_ids_find(q->marker_ids, id);
             if (c->marker < 0) return mc_read_fail_key(rq, "marker", "unknown_unit", "no marker has the id \"%s\"", id);
             if (mc_read_get(o, "dexterity")) return mc_read_fail_key(rq, "dexterity", "bad_request", "markers take no Dexterity test");
         }
@@ -293,13 +282,13 @@ typedef struct MoveFields {
 static int read_move_fields(McRequest *rq, const cJSON *req, const Req *q, MoveFields *f, bool allow_deploy) {
     f->cause = TW_CAUSE_ACTION;
     f->allowance = -1;
-    if (!mc_read_ref(rq, &q->unit_ids, req, "unit", 1, &f->unit) || !mc_read_enum(rq, req, "action", 1, ACTIONS, &f->action) ||
+    if (!mc_read_ref(rq, q->unit_ids, req, "unit", 1, &f->unit) || !mc_read_enum(rq, req, "action", 1, ACTIONS, &f->action) ||
         !mc_read_enum(rq, req, "cause", 0, CAUSES, &f->cause) ||
         !mc_read_int(rq, req, "allowance", 0, 0, MC_MAX_MOVE_POINTS, &f->allowance))
         return 0;
     if (f->cause == TW_CAUSE_DEPLOY && !allow_deploy)
         return mc_read_fail_key(rq, "cause", "bad_request", "\"deploy\" is a placement: ask \"move\" with a one-position path");
-    const TwUnit *u = &q->units[f->unit];
+    const TwUnit *u = &q->w.units[f->unit];
     if (f->allowance < 0) {
         f->allowance = f->action == 0 ? u->move : u->run;
         if (f->allowance < 0)
@@ -447,22 +436,18 @@ static void write_ejects(McRequest *rq, cJSON *o, const Req *q, const TwResoluti
     if (brief && n == 0) return;
     cJSON *arr = mc_write_array(rq, o, markers ? "ejectsMarkers" : "ejects");
     if (!markers)
-        for (int k = 0; k < end->n_ejections && arr; k++) mc_write_add(rq, arr, NULL, cJSON_CreateString(q->units[end->ejections[k].unit].id));
+        for (int k = 0; k < end->n_ejections && arr; k++) mc_write_add(rq, arr, NULL, cJSON_CreateString(q->w.units[end->ejections[k].unit].id));
     else
         for (int k = 0; k < end->n_moves && arr; k++)
-            if (!end->moves[k].follows) mc_write_add(rq, arr, NULL, cJSON_CreateString(q->markers[end->moves[k].marker].id));
+            if (!end->moves[k].follows) mc_write_add(rq, arr, NULL, cJSON_CreateString(q->w.markers[end->moves[k].marker].id));
 }
 
 // One end position of a reach; `brief` as docs/api/torn-world.md says.
 static void write_reach_entry(McRequest *rq, cJSON *o, const Req *q, const TwUnit *u, const TwReachOut *out,
                               const TwReachEntry *e, bool parent, bool brief) {
     mc_write_hex_cost(rq, o, e->pos, e->cost);
-    if (parent) {
-        mc_write_reach_hex(rq, o, "parent", e->parent, brief);
-        mc_write_node_parent(rq, o, e->node, out->nodes.parent[e->node]);
-    } else {
-        write_entry_hexes(rq, o, "path", e->path, e->n_path, brief, false);
-    }
+    mc_write_hex_way(rq, o, e->path, e->n_path, e->parent, parent, brief);
+    if (parent) mc_write_node_parent(rq, o, e->node, out->nodes.parent[e->node]);
     if (u->size != TW_INFANTRY) {
         McHex c[TW_MAX_HUGE_HEXONS];
         McHex d = mc_hex_sub(e->pos, u->pos[0]);
@@ -548,7 +533,7 @@ static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
         return 0;
     TwReachOut out;
     if (!mc_tw_reach(&rq->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, !brief, &out)) return mc_read_oom(rq);
-    const TwUnit *u = &q.units[f.unit];
+    const TwUnit *u = &q.w.units[f.unit];
     if (rq->columns) {
         const ReachRows rows = {q.w.board, u, &out};
         return mc_write_reach_columns(rq, result, q.w.board, out.n, reach_row, &rows, u->id, out.legal);
@@ -619,7 +604,7 @@ static int run_why_not(McRequest *rq, const cJSON *req, cJSON *result) {
     mc_read_pop(rq, saved);
     TwReachOut out;
     if (!mc_tw_reach(&rq->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, false, &out)) return mc_read_oom(rq);
-    const TwUnit *u = &q.units[f.unit];
+    const TwUnit *u = &q.w.units[f.unit];
     mc_write_bool(rq, result, "legal", out.legal);
     mc_write_reasons(rq, result, "restrictions", &out.reasons);
     write_place(rq, result, "start", u, u->pos[0]);
@@ -636,7 +621,7 @@ static int run_why_not(McRequest *rq, const cJSON *req, cJSON *result) {
 }
 
 static void write_move(McRequest *rq, cJSON *result, const Req *q, int unit, const TwMoveOut *m, int n_path) {
-    const TwUnit *u = &q->units[unit];
+    const TwUnit *u = &q->w.units[unit];
     mc_write_bool(rq, result, "legal", m->legal);
     mc_write_reasons(rq, result, "reasons", &m->reasons);
     if (m->failed_step >= 0) mc_write_number(rq, result, "failedStep", m->failed_step);
@@ -688,7 +673,7 @@ static int run_move(McRequest *rq, const cJSON *req, cJSON *result) {
         return 0;
     const McHex *walked = path;
     // A deployment's one position is a place, not a step; a movement enters at least one position.
-    int skipped = f.cause == TW_CAUSE_DEPLOY ? 0 : mc_path_skip_start(&walked, &n, q.units[f.unit].pos[0], 1);
+    int skipped = f.cause == TW_CAUSE_DEPLOY ? 0 : mc_path_skip_start(&walked, &n, q.w.units[f.unit].pos[0], 1);
     TwMoveIn in = {f.unit, (TwCause)f.cause, f.allowance, f.used, walked, n, choices, nc};
     TwMoveOut out;
     if (!mc_tw_move(&rq->env, &q.w, &in, &out)) return mc_read_oom(rq);
@@ -708,35 +693,14 @@ static int run_eject(McRequest *rq, const cJSON *req, cJSON *result) {
     McHex at;
     TwChoice *choices;
     int nc;
-    if (!get_world(rq, req, &q) || !mc_read_ref(rq, &q.unit_ids, req, "unit", 1, &unit) ||
+    if (!get_world(rq, req, &q) || !mc_read_ref(rq, q.unit_ids, req, "unit", 1, &unit) ||
         !read_ref_at(rq, &q, unit, req, "at", 1, &at, NULL) || !read_choices(rq, req, &q, &choices, &nc))
         return 0;
-    const TwUnit *u = &q.units[unit];
-    if (u->size != TW_INFANTRY) mc_assume(&rq->env, MC_A_TW_1);
-    McHex delta = mc_hex_sub(at, u->pos[0]);
-    TwSpot s;
-    TwVerdict v;
-    McReasons reasons = {0};
-    mc_tw_spot(&q.w, unit, delta, &s);
-    bool legal = mc_tw_can_end(&q.w, unit, &s, TW_CAUSE_ACTION, &v);
+    const TwUnit *u = &q.w.units[unit];
     TwResolution r;
-    memset(&r, 0, sizeof r);
-    if (!legal) {
-        McReason *x = mc_reason_add(&rq->env, &reasons, v.code, v.rule, "%s", v.message);
-        if (!x) return mc_read_oom(rq);
-        if (v.unit >= 0) x->unit = q.units[v.unit].id;
-        else if (v.marker >= 0) x->unit = q.markers[v.marker].id;
-        x->has_hex = 1;
-        x->q = at.q;
-        x->r = at.r;
-        mc_trace(&rq->env, v.rule, u->id, "%s cannot end there: %s", u->id, v.message);
-    } else {
-        if (!mc_tw_resolve_end(&rq->env, &q.w, unit, delta, NULL, choices, nc, &r)) return mc_read_oom(rq);
-        legal = r.legal;
-        reasons = r.reasons;
-    }
-    mc_write_bool(rq, result, "legal", legal);
-    mc_write_reasons(rq, result, "reasons", &reasons);
+    if (!mc_tw_eject(&rq->env, &q.w, unit, at, choices, nc, &r)) return mc_read_oom(rq);
+    mc_write_bool(rq, result, "legal", r.legal);
+    mc_write_reasons(rq, result, "reasons", &r.reasons);
     write_place(rq, result, "final", u, at);
     write_resolution(rq, result, &q.w, &r);
     cJSON *arr = mc_write_array(rq, result, "freeAttacks");
@@ -744,7 +708,7 @@ static int run_eject(McRequest *rq, const cJSON *req, cJSON *result) {
         if (!r.ejections[i].free_attack) continue;
         cJSON *o = mc_write_push_object(rq, arr);
         if (!o) break;
-        mc_write_string(rq, o, "unit", q.units[r.ejections[i].unit].id);
+        mc_write_string(rq, o, "unit", q.w.units[r.ejections[i].unit].id);
         mc_write_string(rq, o, "rule", "TW-EJ-2");
         write_hex_obj(rq, o, "at", at);
     }
@@ -756,13 +720,13 @@ static int run_shift(McRequest *rq, const cJSON *req, cJSON *result) {
     int unit = 0, dex = 0, has_to = 0;
     const char *by = NULL;
     McHex to;
-    if (!get_world(rq, req, &q) || !mc_read_ref(rq, &q.unit_ids, req, "unit", 1, &unit) ||
+    if (!get_world(rq, req, &q) || !mc_read_ref(rq, q.unit_ids, req, "unit", 1, &unit) ||
         !mc_read_string(rq, req, "by", 1, &by) || !read_ref_at(rq, &q, unit, req, "to", 0, &to, &has_to) ||
         !mc_read_enum(rq, req, "dexterity", 0, DEX, &dex))
         return 0;
     TwShiftOut out;
     if (!mc_tw_shift(&rq->env, &q.w, unit, by, has_to ? &to : NULL, (TwDex)dex, &out)) return mc_read_oom(rq);
-    const TwUnit *u = &q.units[unit];
+    const TwUnit *u = &q.w.units[unit];
     mc_write_bool(rq, result, "dexterityTest", out.test);
     cJSON *arr = mc_write_array(rq, result, "outcomes");
     for (int i = 0; i < out.n && arr; i++) {

@@ -113,6 +113,42 @@ MC_TEST(tw_tables, "TW-INF-1 TW-INF-2 TW-LRG-1 TW-HUG-1 TW-EJ-6 pass and eject t
     free(f);
 }
 
+MC_TEST(tw_hexons_connected, "A-TW-1 A-TW-2 a Huge footprint is one cluster of neighbouring hexons") {
+    // Hexon direction 0 is (2,1): (0,0) and (2,1) are neighbours, (0,0) and (4,2) are two apart.
+    McHex pair[] = {{0, 0}, {2, 1}}, gap[] = {{0, 0}, {4, 2}}, row[] = {{0, 0}, {4, 2}, {2, 1}};
+    MC_CHECK(mc_tw_hexons_connected(pair, 2));
+    MC_CHECK(!mc_tw_hexons_connected(gap, 2));
+    MC_CHECK(mc_tw_hexons_connected(row, 3)); // joined through the one listed last
+}
+
+MC_TEST(tw_eject_query, "TW-INF-3 TW-LRG-2 eject refuses an end the size's table forbids, naming who is in the way") {
+    Fixture *f = calloc(1, sizeof *f);
+    fixture_init(f, 12, 12);
+    add_unit(f, "big", "red", TW_LARGE, mc_hex_make(1, 4));
+    add_unit(f, "friend", "red", TW_INFANTRY, mc_hex_make(4, 5));
+    int a, b;
+    MC_CHECK(mc_tw_world_build(&f->w, &f->arena, &a, &b) == TW_WORLD_OK);
+    TwResolution res;
+    // Infantry cannot end on (2,4), a hex of the allied Large's hexon.
+    MC_CHECK(mc_tw_eject(&f->env, &f->w, 1, mc_hex_make(2, 4), NULL, 0, &res));
+    MC_CHECK(!res.legal);
+    MC_CHECK_INT(res.n_ejections, 0);
+    MC_CHECK_INT(res.reasons.count, 1);
+    if (res.reasons.count == 1) {
+        const McReason *x = &res.reasons.items[0];
+        MC_CHECK_STR(x->rule, "TW-INF-3");
+        MC_CHECK_STR(x->unit, "big");
+        MC_CHECK(x->has_hex && x->q == 2 && x->r == 4);
+    }
+    // The Large ends on the hexon (3,5) and ejects the allied Infantry standing on (4,5).
+    MC_CHECK(mc_tw_eject(&f->env, &f->w, 0, mc_hex_make(3, 5), NULL, 0, &res));
+    MC_CHECK(res.legal);
+    MC_CHECK_INT(res.n_ejections, 1);
+    if (res.n_ejections == 1) MC_CHECK_INT(res.ejections[0].unit, 1);
+    mc_arena_release(&f->arena);
+    free(f);
+}
+
 MC_TEST(tw_no_room, "TW-EJ-1 TW-HUG-2 an ejection that finds no free hex makes the end illegal") {
     // Three hexons in a row, (0,0), (2,1), (4,2); the first is all Volume Landscape. A Huge on the
     // first two steps onto the last two: the Infantry on (4,2) can only go to the first, and

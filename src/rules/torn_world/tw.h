@@ -92,6 +92,10 @@ typedef enum TwWorldStatus {
     TW_WORLD_MARKER_OVERLAP,  ///< markers[*index] shares its hex with a miniature or marker
 } TwWorldStatus;
 
+/// Whether the `n` hexon centres of a Huge footprint are connected through lattice neighbours
+/// (A-TW-1, A-TW-2: a rigid cluster).
+bool mc_tw_hexons_connected(const McHex *hexons, int n);
+
 /// Fills w->occ and w->mark (arena memory). On failure *index (and *other) name the culprits.
 TwWorldStatus mc_tw_world_build(TwWorld *w, McArena *arena, int *index, int *other);
 
@@ -215,6 +219,13 @@ typedef struct TwGone {
 /// when memory ran out.
 int mc_tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwGone *gone,
                    const TwChoice *choices, int n_choices, TwResolution *out);
+
+/// eject (docs/api/torn-world.md): unit `mover` ending a Movement action with its reference
+/// position at `at`; refused with the reason when it may not end there (its size's table,
+/// TW-INF-3 / TW-LRG-2 / TW-HUG-2), else the end resolved (mc_tw_resolve_end). Returns 0 when
+/// memory ran out.
+int mc_tw_eject(McEnv *env, const TwWorld *w, int mover, McHex at, const TwChoice *choices, int n_choices,
+                TwResolution *out);
 
 /// The nearest free positions for unit `u` (moving as a whole, by hex or by hexon step) from
 /// its current position, excluding `exclude` hexes, given occupancy maps `occ` and `mark`

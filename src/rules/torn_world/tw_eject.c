@@ -356,3 +356,25 @@ int mc_tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, cons
     return eject_units(env, w, mover, s, gone, choices, n_choices, out) &&
            move_markers(env, w, mover, delta, s, gone, choices, n_choices, out);
 }
+
+int mc_tw_eject(McEnv *env, const TwWorld *w, int mover, McHex at, const TwChoice *choices, int n_choices,
+                TwResolution *out) {
+    const TwUnit *m = &w->units[mover];
+    if (m->size != TW_INFANTRY) mc_assume(env, MC_A_TW_1);
+    McHex delta = mc_hex_sub(at, m->pos[0]);
+    TwSpot s;
+    TwVerdict v;
+    mc_tw_spot(w, mover, delta, &s);
+    if (mc_tw_can_end(w, mover, &s, TW_CAUSE_ACTION, &v))
+        return mc_tw_resolve_end(env, w, mover, delta, NULL, choices, n_choices, out);
+    memset(out, 0, sizeof *out);
+    McReason *x = mc_reason_add(env, &out->reasons, v.code, v.rule, "%s", v.message);
+    if (!x) return 0;
+    if (v.unit >= 0) x->unit = w->units[v.unit].id;
+    else if (v.marker >= 0) x->unit = w->markers[v.marker].id;
+    x->has_hex = 1;
+    x->q = at.q;
+    x->r = at.r;
+    mc_trace(env, v.rule, m->id, "%s cannot end there: %s", m->id, v.message);
+    return 1;
+}

@@ -18,6 +18,25 @@ int mc_tw_footprint(const TwUnit *u, McHex delta, McHex out[TW_MAX_FOOTPRINT]) {
     return n;
 }
 
+static bool hexon_adjacent(McHex a, McHex b) {
+    for (int d = 0; d < MC_HEXON_DIRECTIONS; d++)
+        if (mc_hex_equal(mc_hexon_neighbor(a, d), b)) return true;
+    return false;
+}
+
+bool mc_tw_hexons_connected(const McHex *hexons, int n) {
+    // Grown from hexon 0 through lattice neighbours until nothing more joins.
+    bool in[TW_MAX_HUGE_HEXONS] = {true};
+    int grown = 1;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int a = 0; a < n; a++)
+            for (int b = 0; b < n; b++)
+                if (in[a] && !in[b] && hexon_adjacent(hexons[a], hexons[b])) in[b] = true, grown++, changed = true;
+    }
+    return grown >= n;
+}
+
 TwWorldStatus mc_tw_world_build(TwWorld *w, McArena *arena, int *index, int *other) {
     int n = w->board->count;
     w->occ = MC_NEW(arena, int, n);
