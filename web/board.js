@@ -1484,7 +1484,11 @@ export class Board extends Painter {
     // zooming 1,000 units' view held the page's thread for hundreds of ms (issue 34)
     this.sliceMs = SLICE_MS;
     this.full = true; // whether the next paint is one asked for (draw), not only more names (paint)
-    new ResizeObserver(() => this.resize()).observe(canvas);
+    // the canvas's size as the last layout left it: read here, where the layout is fresh, so that a
+    // paint after the forms were rebuilt does not lay the page out in its own frame (a forced layout
+    // of 1,000 units' forms on opening: issue 34). Null until then, or when fitHeight changed it.
+    this.laid = null;
+    new ResizeObserver(() => { this.laid = [canvas.clientWidth, canvas.clientHeight]; this.resize(); }).observe(canvas);
     canvas.addEventListener('pointerdown', (e) => this.down(e));
     canvas.addEventListener('pointermove', (e) => this.move(e));
     canvas.addEventListener('pointerup', (e) => this.up(e));
@@ -1503,9 +1507,10 @@ export class Board extends Painter {
 
   // ---- camera ----
   local(e) { const r = this.canvas.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; }
-  // the canvas's laid-out size, read once per paint (each reading may lay the page out again)
-  get w() { return this.size ? this.size[0] : this.canvas.clientWidth; }
-  get h() { return this.size ? this.size[1] : this.canvas.clientHeight; }
+  // the canvas's laid-out size, read once per paint (each reading may lay the page out again), or
+  // as the resize observer last saw it
+  get w() { return this.size ? this.size[0] : this.laid ? this.laid[0] : this.canvas.clientWidth; }
+  get h() { return this.size ? this.size[1] : this.laid ? this.laid[1] : this.canvas.clientHeight; }
 
   // The canvas is sized for the screen where it is drawn (paint); a size it was drawn at already
   // (the observer's first call, after the first frame's layout) needs no second drawing.
@@ -1548,9 +1553,11 @@ export class Board extends Painter {
    * follows the page's: ctl.autoHeight). */
   fitHeight() {
     const b = this.scene.bounds, c = this.canvas, auto = this.ctl.autoHeight;
-    if (!b || this.w === 0 || (this.w >= 600 && !auto)) { c.style.removeProperty('height'); return; }
+    if (!b || this.w === 0 || (this.w >= 600 && !auto)) { if (c.style.getPropertyValue('height')) { c.style.removeProperty('height'); this.laid = null; } return; }
     const h = clamp(this.w * (b[3] - b[1]) / (b[2] - b[0]) + 36, auto ? 160 : 240, auto ? this.w * 1.25 : window.innerHeight * 0.66);
+    if (c.style.getPropertyValue('height') === `${Math.round(h)}px`) return;
     c.style.setProperty('height', `${Math.round(h)}px`);
+    this.laid = null; // read again: the height set is the one to draw at
   }
 
   /**

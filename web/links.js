@@ -5,6 +5,8 @@ import { EMBED } from './boot.js';
 import { encodeShare, decodeShare, checkPosition, positionPayload, codeOf, emptyDoc, ShareError } from './share.js';
 
 const $ = (id) => document.getElementById(id);
+// resolves in a later task, so that the browser may draw a frame or take input between two long steps
+const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 // EMBED (boot.js): ?embed=1, an iframe's page; &ro=1 makes it read-only.
 export const READONLY = EMBED && new URLSearchParams(location.search).get('ro') === '1';
 /**
@@ -91,6 +93,9 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
       notice(`This diagram could not be opened: ${why}.`);
       return false;
     }
+    // the position is shown in a task of its own: checking 1,000 units and showing them in one
+    // task held the page's thread for 130 ms and more (issue 34, docs/performance.md)
+    await nextTask();
     $('notice').hidden = true;
     const kept = EMBED ? 'none' : keepBefore(opened.system, opened.doc);
     store.load(opened.system, opened.doc);
@@ -113,7 +118,8 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
     board.fit();
     // the position is saved flagged until a ruling of it has answered within the budget, so a link
     // whose ruling is too slow is not ruled again on every later visit
-    if (ok) { store.setUnruled(true); if (!EMBED) saveNow(); if (isReady()) ask(); else linkPending = true; }
+    // asked in a task after the one that shows it (writing the request of 1,000 units is not free)
+    if (ok) { store.setUnruled(true); if (!EMBED) saveNow(); if (isReady()) setTimeout(ask, 0); else linkPending = true; }
     return ok;
   }
   window.addEventListener('hashchange', () => {

@@ -29,8 +29,8 @@ export function unitName(u, { hexBoard, lengthUnit }) {
  * `scene.units` and `extentOf(u)` (screen); `unitOf(id)`: the unit in the position; `words()`:
  * unitName's options; `selected()`: the unit picked; `activate(id)`: Enter, Space or a screen
  * reader's click; `key(id, event)`: any other key; `keys()`: what the keys do to a unit now (each
- * button's accessible description). Call `place()` after each paint: the first SLICE units'
- * buttons follow at once, the others in the page's idle time.
+ * button's accessible description). Call `place()` after each paint: up to SLICE units' buttons
+ * follow at once, more in the page's idle time, SLICE at a time.
  */
 export function initUnitControls({ box, board, unitOf, words, selected, activate, key, keys }) {
   const buttons = new Map();
@@ -60,10 +60,9 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
   let stale = false;
   for (const type of ['pointerup', 'pointercancel']) board.canvas.addEventListener(type, () => { if (stale) requestAnimationFrame(place); });
 
-  // A pass over the units is made SLICE units at a time: the first slice at once (a few units'
-  // position is done in it), the rest when the page is idle, so 1,000 units' buttons (made on
-  // opening, moved on every zoom step) never hold the page's thread for long (issue 34). A paint
-  // during a pass starts it again with the new view.
+  // A pass over the units is made SLICE units at a time when the page is idle (a position of a
+  // few units at once), so 1,000 units' buttons (made on opening, moved on every zoom step) never
+  // hold the page's thread for long (issue 34). A paint during a pass starts it again with the new view.
   let pass = null;
   function place() {
     if (pass) cancelIdle(pass.job);
@@ -73,7 +72,9 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
     const how = keys();
     if (said.textContent !== how) said.textContent = how;
     pass = { units: board.scene?.units ?? [], i: 0, seen: new Set(), w: words(), sel: selected(), job: 0 };
-    step();
+    // a pass of one slice is made at once; a longer one starts when idle too, so that the paint's
+    // frame lays out no hundred buttons (opening and every zoom step at the limits: issue 34)
+    if (pass.units.length <= SLICE) step(); else pass.job = whenIdle(step, { timeout: 200 });
   }
 
   function step() {
