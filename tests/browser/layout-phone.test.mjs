@@ -200,3 +200,23 @@ test('740x360, touch: every game, opened, fitted, zoomed and panned: no text of 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A finger swiping sideways over the card bar floating on the board (740 × 360, C&C in play) went
+// back a page in the browser's history (its overscroll gesture): the page, in the history after
+// another, stays.
+test('740x360, touch: a sideways swipe over the card bar does not leave the page', async () => {
+  const viewport = SIZES[1];
+  const { context, page, errors } = await openPage(env, viewport, { touch: true });
+  const game = SYSTEMS.find((s) => s.queries.some((q) => q.name === 'order'));
+  assert.ok(game, 'a game that plays cards');
+  await pickSystem(page, game.id);
+  await page.waitForSelector('#play-bar:not([hidden])');
+  const url = page.url(), bar = await page.locator('#play-bar').boundingBox();
+  const from = { x: bar.x + 10, y: bar.y + bar.height / 2 };
+  await touchDrag(page, from, { x: from.x + 300, y: from.y }, { steps: 12 });
+  await painted(page);
+  assert.equal(page.url(), url, 'still on the page');
+  assert.equal(await page.evaluate(() => typeof window.movecalcTest), 'object', 'the page was not left');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
