@@ -268,13 +268,15 @@ function redrawResult(frame = false, follow = false) {
   // the same words again (a drag's rulings often say the same) leave the page's layout as it was
   const verdict = $('verdict');
   const same = !v.nodes && !verdict.classList.contains('tap') && verdict.textContent === v.text;
+  // (a tapped hex's answer shown whole stays whole while its words stay the same too)
+  const sameWords = verdict.textContent === (v.nodes ? v.nodes.map((n) => n.textContent).join('') : v.text);
   // every clause id in it a button opening its entry
   if (!same) verdict.replaceChildren(...(v.nodes ? v.nodes.map(linkClauses) : clauseNodes(v.text)));
   // a verdict a tap showed whole stays whole while its words stay the same; one with a charge's
   // facing note shows whole at once (the note, last, was cut off on a phone), and so does a card's
   // running total while it is played (who may still battle, for each unit ordered so far) where it
   // grows under the board (a landscape phone's column keeps its places: three lines)
-  const whole = (same && verdict.classList.contains('whole')) || !!aimed || (tools.playingCard() && matchMedia('(orientation: portrait)').matches);
+  const whole = (sameWords && verdict.classList.contains('whole')) || !!aimed || (tools.playingCard() && matchMedia('(orientation: portrait)').matches);
   verdict.className = `verdict ${v.kind}${v.nodes ? ' tap' : ''}${whole ? ' whole' : ''}`;
   showApply(); // a reached hex tapped is a move to make
   store.defer({ details: () => resultText(r.response, ui.assumptionSummaries, {
@@ -793,7 +795,16 @@ $('apply').addEventListener('click', tapApply);
 // on a phone a long verdict shows three lines and an ellipsis (style.css): a tap shows it whole
 // (focusable, so that a long verdict scrolls and opens from the keyboard too); a tap or Enter on a
 // clause id in it opens the rule instead (the id's own button)
-const showWhole = (e) => { if (e.target === $('verdict') && !$('verdict').classList.contains('tap')) $('verdict').classList.toggle('whole'); };
+// (a tapped hex's answer too, whose words are paragraphs: a tap anywhere but on a button)
+const showWhole = (e) => { if (!e.target.closest('button, a, input, select')) $('verdict').classList.toggle('whole'); };
+// a tapped hex's answer cut short says so (style.css "… more"): marked whenever its words, its
+// class or its width change
+const markCut = () => {
+  const v = $('verdict'), cut = !v.classList.contains('whole') && v.scrollHeight > v.clientHeight + 1;
+  if (v.classList.contains('cut') !== cut) v.classList.toggle('cut', cut);
+};
+new MutationObserver(markCut).observe($('verdict'), { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class'] });
+new ResizeObserver(markCut).observe($('verdict'));
 $('verdict').addEventListener('click', showWhole);
 $('verdict').addEventListener('keydown', (e) => { if (e.target === $('verdict') && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); showWhole(e); } });
 $('add-unit').addEventListener('click', units.addUnit);

@@ -273,12 +273,12 @@ export class Painter {
   fitNow() {
     const b = this.scene?.bounds;
     if (!b || !this.w) return;
-    const m = 18, h = this.viewH();
+    const m = 18, [top, bottom] = this.band(), h = bottom - top;
     const s = Math.min((this.w - 2 * m) / (b[2] - b[0]), (h - 2 * m) / (b[3] - b[1]));
     this.s = s;
     const cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
     this.ox = this.w / 2 - cx * s;
-    this.oy = h / 2 - this.flip * cy * s;
+    this.oy = top + h / 2 - this.flip * cy * s;
     this.fitted = this.scene.kind + this.scene.boardKey;
   }
 
@@ -292,13 +292,16 @@ export class Painter {
     const p = typeof pad === 'function' ? pad(this.w) : pad;
     const b = [raw[0] - p, raw[1] - p, raw[2] + p, raw[3] + p];
     const m = 24;
-    let h = this.viewH();
+    // the band of the view clear of what floats over its top and foot (band): what is framed fills it
+    let [top, bottom] = this.band();
+    const clear = [top, bottom];
+    let h = bottom - top;
     const fitS = Math.min((this.w - 2 * m) / (full[2] - full[0]), (h - 2 * m) / (full[3] - full[1]));
     let s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
     if (maxScale === Infinity) s = Math.max(s, this.legibleScale(b));
     if (s <= fitS * 1.15) { this.fitNow(); return; }
-    // what overflows the view anyway gains nothing from the foot kept clear: it takes the whole height
-    if ((b[3] - b[1]) * s > h - 2 * m) h = this.h;
+    // what overflows the view anyway gains nothing from the band kept clear: it takes the whole height
+    if ((b[3] - b[1]) * s > h - 2 * m) { top = 0; bottom = h = this.h; }
     this.s = s;
     let cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
     if (core) {
@@ -307,23 +310,29 @@ export class Painter {
       cy = clamp(cy, core[1] - hh, core[1] + hh);
     }
     this.ox = this.w / 2 - cx * s;
-    this.oy = h / 2 - this.flip * cy * s;
+    this.oy = top + h / 2 - this.flip * cy * s;
     // no empty band beside the board: slide the view back over it (or centre a board that fits)
-    const keep = (o, lo, hi, view) => {
+    const keep = (o, lo, hi, v0, v1) => {
       const a = o + Math.min(lo, hi), z = o + Math.max(lo, hi);
-      if (z - a <= view - 2 * m) return o + view / 2 - (a + z) / 2;
-      if (a > m) return o - (a - m);
-      if (z < view - m) return o + (view - m - z);
+      if (z - a <= v1 - v0 - 2 * m) return o + (v0 + v1) / 2 - (a + z) / 2;
+      if (a > v0 + m) return o - (a - v0 - m);
+      if (z < v1 - m) return o + (v1 - m - z);
       return o;
     };
     // (what is framed counts as board: an example's units off the table's corner stay in view)
     const [x0, y0, x1, y1] = [Math.min(full[0], b[0]), Math.min(full[1], b[1]), Math.max(full[2], b[2]), Math.max(full[3], b[3])];
-    this.ox = keep(this.ox, x0 * s, x1 * s, this.w);
-    this.oy = keep(this.oy, this.flip * y0 * s, this.flip * y1 * s, h);
-    // the mover stays above the foot the page's controls float over, though what is framed overflows
-    if (core) this.oy -= Math.max(0, this.oy + this.flip * core[1] * s - (this.viewH() - 2 * m));
+    this.ox = keep(this.ox, x0 * s, x1 * s, 0, this.w);
+    this.oy = keep(this.oy, this.flip * y0 * s, this.flip * y1 * s, top, bottom);
+    // the mover stays in the clear band, though what is framed overflows
+    if (core) {
+      this.oy -= Math.max(0, this.oy + this.flip * core[1] * s - (clear[1] - 2 * m));
+      this.oy += Math.max(0, clear[0] + 2 * m - (this.oy + this.flip * core[1] * s));
+    }
     this.fitted = null;
   }
+
+  /** The view's rows [top, bottom] (px) that fits and framings fill: all but its foot (viewH); the page's board also keeps clear of what floats over its top. */
+  band() { return [0, this.viewH()]; }
 
   /** The view's height that fits and framings fill: above its foot, when the view is tall enough to spare it. */
   viewH() { return this.h > 4 * this.foot ? this.h - this.foot : this.h; }
@@ -1447,6 +1456,9 @@ export class Painter {
   /** Draws a text centred in its box and records it (drawnText, labelBoxes). */
   text(t, x, y, color, size, halo, box, kind, unit) {
     const c = this.ctx;
+    // a text the view's edge would cut is left out: a cut one misreads ("79" of a name, a 2 of a 12;
+    // issue 32); one wholly outside draws nothing anyway
+    if (this.w && (box[0] < -0.5 || box[1] < -0.5 || box[2] > this.w + 0.5 || box[3] > this.h + 0.5)) return;
     const draw = () => {
       this.setFont(`600 ${size}px system-ui, sans-serif`);
       c.textAlign = 'center';
@@ -1540,6 +1552,16 @@ export class Board extends Painter {
     this.want = null;
     if (want.refit) this.fitHeight();
     if (want.frame) this.frameNow(...want.frame); else this.fitNow();
+  }
+
+  /** The view's rows that fits and framings fill: below the controls floating over its top half (a landscape phone's card bar), above its foot and those floating over its bottom half (issue 32: a framed token sat under the card bar). */
+  band() {
+    let [top, bottom] = super.band();
+    for (const c of this.ctl.covers?.() ?? []) {
+      if (c[3] <= this.h / 2) top = Math.max(top, c[3]);
+      else if (c[1] >= this.h / 2) bottom = Math.min(bottom, c[1]);
+    }
+    return bottom - top >= this.h / 2 ? [top, bottom] : super.band();
   }
 
   /** Frames the whole table or board. */

@@ -34,7 +34,10 @@ export function createPanels(renderers, once, root) {
  * The tab strip over the side panels (`nav`, in the board's pinned stage): one button per panel of
  * `root` that has a `data-tab` name. A tab makes its panel the current one (`root.dataset.tab`; on a
  * phone only that panel is shown, under the pinned board), opens it and brings it into view. A
- * panel opened another way (its summary, a tool, a link) becomes the current one too.
+ * panel opened another way (its summary, a tool, a link) becomes the current one too. The tabs that
+ * do not fit the strip's width whole go, in their order, into the menu of its last button, More
+ * (issue 32: a strip that scrolled sideways cut "Terrain" to "Terra…"); More is pressed while the
+ * current panel is one of its menu's.
  */
 export function createTabs(root, nav) {
   const panels = [...root.querySelectorAll(':scope > .panel[data-tab]')];
@@ -48,7 +51,27 @@ export function createTabs(root, nav) {
     b.addEventListener('click', () => select(p.id, true));
     return [p.id, b];
   }));
-  nav.replaceChildren(...buttons.values());
+  const more = document.createElement('button');
+  more.type = 'button';
+  more.className = 'tab more';
+  more.id = 'tab-more';
+  const arrow = document.createElement('span');
+  arrow.setAttribute('aria-hidden', 'true');
+  arrow.textContent = ' ▾';
+  more.append('More', arrow);
+  more.setAttribute('aria-haspopup', 'menu');
+  more.setAttribute('aria-expanded', 'false');
+  more.setAttribute('aria-controls', 'tab-menu');
+  more.hidden = true;
+  const menu = document.createElement('div');
+  menu.id = 'tab-menu';
+  menu.className = 'tab-menu';
+  menu.setAttribute('role', 'menu');
+  menu.setAttribute('aria-label', 'More panels');
+  menu.hidden = true;
+  nav.replaceChildren(...buttons.values(), more, menu);
+  const items = () => [...menu.children];
+
   function select(id, scroll = false) {
     const p = document.getElementById(id);
     if (!buttons.has(id)) return;
@@ -57,16 +80,85 @@ export function createTabs(root, nav) {
       b.setAttribute('aria-pressed', String(pid === id));
       document.getElementById(pid).toggleAttribute('data-current', pid === id);
     }
+    more.classList.toggle('current', buttons.get(id).hidden);
     if (p.tagName === 'DETAILS' && !p.open) p.open = true;
     if (scroll) {
       // On a phone the panels scroll in their own box under the pinned board: that box, not the
       // page (scrollIntoView would move the board away), goes to the panel's top.
       if (getComputedStyle(root).overflowY === 'auto') root.scrollTop = p.offsetTop - root.offsetTop - root.clientTop;
       else p.scrollIntoView({ block: 'start' });
-      const b = buttons.get(id);
-      if (b.offsetLeft < nav.scrollLeft || b.offsetLeft + b.offsetWidth > nav.scrollLeft + nav.clientWidth) nav.scrollLeft = b.offsetLeft - nav.offsetLeft;
     }
   }
+
+  // the tabs that fit, measured whole (the strip does not scroll); the rest go into More's menu
+  function fit() {
+    const width = nav.clientWidth;
+    if (!width) return; // not shown (a phone's sheet at the verdict alone): fitted when it shows
+    close(false);
+    for (const b of buttons.values()) b.hidden = false;
+    more.hidden = false;
+    const gap = parseFloat(getComputedStyle(nav).columnGap) || 0;
+    const widths = [...buttons.values()].map((b) => b.getBoundingClientRect().width);
+    const all = widths.reduce((a, w) => a + w, 0) + gap * (widths.length - 1);
+    let used = all <= width + 0.5 ? Infinity : more.getBoundingClientRect().width;
+    [...buttons.values()].forEach((b, i) => {
+      used += widths[i] + gap;
+      b.hidden = used > width + 0.5;
+    });
+    more.hidden = all <= width + 0.5;
+    more.classList.toggle('current', !!buttons.get(root.dataset.tab)?.hidden);
+  }
+  new ResizeObserver(fit).observe(nav);
+
+  function open(focus) {
+    menu.replaceChildren(...[...buttons].filter(([, b]) => b.hidden).map(([id, b]) => {
+      const item = document.createElement('button');
+      item.type = 'button';
+      item.className = 'tab-item';
+      item.setAttribute('role', 'menuitem');
+      item.tabIndex = -1;
+      item.textContent = b.textContent;
+      item.dataset.panel = id;
+      if (root.dataset.tab === id) item.setAttribute('aria-current', 'true');
+      item.addEventListener('click', () => { close(true); select(id, true); });
+      return item;
+    }));
+    // below the strip where it fits, else above it (a phone's strip is low on its screen), else on
+    // the larger side, scrolling
+    menu.classList.remove('up');
+    menu.style.removeProperty('max-height');
+    menu.hidden = false;
+    const n = nav.getBoundingClientRect(), h = menu.getBoundingClientRect().height, below = innerHeight - n.bottom - 8, above = n.top - 8;
+    if (h > below && above > below) menu.classList.add('up');
+    if (h > Math.max(below, above)) menu.style.maxHeight = `${Math.max(below, above)}px`;
+    more.setAttribute('aria-expanded', 'true');
+    const list = items();
+    if (focus !== null) list.at(focus)?.focus();
+  }
+  function close(refocus) {
+    if (menu.hidden) return;
+    menu.hidden = true;
+    more.setAttribute('aria-expanded', 'false');
+    if (refocus) more.focus();
+  }
+  // (from the keyboard, a click has no pointer: detail 0; the menu opens on its first item)
+  more.addEventListener('click', (e) => (menu.hidden ? open(e.detail === 0 ? 0 : null) : close(false)));
+  more.addEventListener('keydown', (e) => {
+    const at = { ArrowDown: 0, ArrowUp: -1 }[e.key];
+    if (at === undefined) return;
+    e.preventDefault();
+    open(at);
+  });
+  // the menu's keys: the arrows, Home and End move among its items; Escape closes it back to More;
+  // Tab leaves it closed
+  menu.addEventListener('keydown', (e) => {
+    const list = items(), i = list.indexOf(document.activeElement);
+    const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: list.length - 1 }[e.key];
+    if (to !== undefined) { e.preventDefault(); list[(to + list.length) % list.length].focus(); } else if (e.key === 'Escape') { e.preventDefault(); close(true); } else if (e.key === 'Tab') close(false);
+  });
+  // a touch or click anywhere else closes it
+  document.addEventListener('pointerdown', (e) => { if (!nav.contains(e.target)) close(false); });
+
   new MutationObserver((records) => {
     for (const r of records) if (r.target.open && r.target.parentNode === root) select(r.target.id);
   }).observe(root, { attributes: true, attributeFilter: ['open'], subtree: true });

@@ -115,9 +115,13 @@ export async function pickSystem(page, system) {
   await ruled(page);
 }
 
-/** Opens a side panel through its tab (at every size; on a phone only the current tab's panel is shown). */
+/** Opens a side panel through its tab (at every size; on a phone only the current tab's panel is
+ * shown), or through More's menu where its tab does not fit the strip. */
 export async function openPanel(page, id) {
-  await page.click(`#tab-${id}`);
+  if (await page.isHidden(`#tab-${id}`)) {
+    await page.click('#tab-more');
+    await page.click(`#tab-menu [data-panel="${id}"]`);
+  } else await page.click(`#tab-${id}`);
   await page.waitForFunction((i) => { const p = document.getElementById(i); return p.open !== false && p.hasAttribute('data-current'); }, id);
 }
 

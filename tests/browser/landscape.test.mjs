@@ -51,6 +51,20 @@ async function textsClearOfControls(page, when) {
   assert.deepEqual(under, [], `${when}: the board's texts clear of the controls over it`);
 }
 
+/** The tokens of units `ids` (the units a framing is about) lie whole in the board's view, clear of the controls floating over it (issue 32: after an order made, a framed token sat under the card bar). */
+async function tokensClearOfControls(page, ids, when) {
+  const { controls } = await boardTexts(page);
+  const board = await boxOf(page, '#board'), { bodies } = await hook(page, 'boardNames');
+  const bad = ids.flatMap((id) => {
+    const b = bodies[id];
+    if (!b) return [`${id} not drawn in view`];
+    const t = { x: board.x + b[0], y: board.y + b[1], w: b[2] - b[0], h: b[3] - b[1] };
+    const out = t.x < board.x - 0.5 || t.y < board.y - 0.5 || t.x + t.w > board.x + board.w + 0.5 || t.y + t.h > board.y + board.h + 0.5 ? [`${id} cut by the view's edge`] : [];
+    return [...out, ...controls.filter((c) => overlaps(t, c)).map((c) => `${id} under #${c.id}`)];
+  });
+  assert.deepEqual(bad, [], `${when}: the framed tokens whole and clear of the controls over the board`);
+}
+
 /**
  * The player's finger: taps the middle of a control that is in view and on top there, touches the
  * board inside its box, drags; a select is two touches (open, pick). `touches` counts them.
@@ -221,6 +235,7 @@ const JOURNEYS = {
       assert.deepEqual([u.q, u.r], [m.final.q, m.final.r], `${m.unit} moved with the order`);
     }
     await shot(page, game, '2-moved');
+    await tokensClearOfControls(page, result.moves.map((m) => m.unit), 'the order made');
   } },
 };
 
@@ -280,7 +295,9 @@ for (const { id } of CARD_GAMES) {
     let far = null;
     for (const [dc, dr] of [[0, -3], [3, 0], [-3, 0], [0, 3], [2, -2], [-2, -2]]) {
       const o = toOffset(from.q, from.r), ax = toAxial(o.col + dc, o.row + dr), p = await hook(page, 'screenOfHex', o.col + dc, o.row + dr);
-      if (!reached.has(`${ax.q},${ax.r}`) && p.x > b.x + 20 && p.y > b.y + 40 && p.x < b.x + b.w - 20 && p.y < b.y + b.h - 60) { far = p; break; }
+      // (on the board where the finger lands, not under the card bar over its top)
+      if (!reached.has(`${ax.q},${ax.r}`) && p.x > b.x + 20 && p.y > b.y + 40 && p.x < b.x + b.w - 20 && p.y < b.y + b.h - 60
+        && await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.id === 'board', p)) { far = p; break; }
     }
     assert.ok(far, 'a hex out of reach in view');
     {

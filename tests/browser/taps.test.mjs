@@ -39,23 +39,30 @@ const bystander = async (page) => {
   return (await hook(page, 'state')).doc.units.find((u) => u.id !== mover).id;
 };
 
-test('each tab tapped 0, 100 and 250 ms after typing in a unit field lands on that tab (360x740, touch)', async () => {
+test('each tab tapped 0, 100 and 250 ms after typing in a unit field lands on that tab, or on More and then its item (360x740, touch)', async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await ruled(page);
   const other = await bystander(page);
-  const tabs = await page.$$eval('#tabs .tab', (ts) => ts.map((t) => t.id));
+  const tabs = await page.$$eval('#tabs .tab:not(.more)', (ts) => ts.map((t) => ({ id: t.id, inMenu: t.hidden })));
   assert.ok(tabs.length >= 5, 'the phone shows its panels as tabs');
+  assert.ok(tabs.some((t) => t.inMenu), 'some are in More’s menu');
   let n = 0;
   for (const delay of DELAYS) {
-    for (const tab of tabs) {
+    for (const { id: tab, inMenu } of tabs) {
       if (tab === 'tab-units-panel') continue;
       await typeInUnit(page, other, String(2 + (n++ % 3)));
-      // the finger aims where the tab is now, as the edit is still in the field
-      await page.locator(`#${tab}`).evaluate((t) => t.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
-      const aim = await centre(page, `#${tab}`);
+      // the finger aims where the tab (or More) is now, as the edit is still in the field
+      const aim = await centre(page, inMenu ? '#tab-more' : `#${tab}`);
       await page.waitForTimeout(delay);
       await page.touchscreen.tap(aim.x, aim.y);
       const panel = tab.replace(/^tab-/, '');
+      if (inMenu) {
+        // the menu's item, where it shows once More was tapped
+        const item = `#tab-menu [data-panel="${panel}"]`;
+        await page.waitForSelector(item, { state: 'visible' }); // (a tap lost: the menu never opens)
+        const at = await centre(page, item);
+        await page.touchscreen.tap(at.x, at.y);
+      }
       await page.waitForTimeout(50);
       assert.equal(await page.$eval(`#${panel}`, (p) => p.hasAttribute('data-current')), true,
         `${tab} tapped ${delay} ms after typing: its panel is not the one shown`);

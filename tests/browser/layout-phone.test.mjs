@@ -1,0 +1,222 @@
+// What a phone's page keeps whole (issue 32), measured at 360 × 740, 740 × 360 and 1280 × 800:
+// the tab strip cuts no tab and does not scroll, the tabs that do not fit being in More's menu (a
+// menu button, its items reached by the keyboard and by a tap); a tapped hex's answer cut short
+// says so and shows whole with one tap; the board's names sit whole inside it; and a framing keeps
+// the tokens it frames clear of the controls floating over the board. Screenshots go to
+// tests/artifacts/layout-phone-<step>-<size>.png.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launch, openPage, hook, pickSystem, ruled, painted, artifacts, engineAnswer, touchDrag } from './browser.mjs';
+import { createEngine } from '../../wasm/movecalc.mjs';
+import { toOffset, toAxial } from '../../web/hex.js';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env.browser?.close(); env.server?.close(); });
+
+const SIZES = [{ width: 360, height: 740 }, { width: 740, height: 360 }, { width: 1280, height: 800 }];
+const SYSTEMS = (await createEngine()).request({ query: 'describe' }).result.systems;
+const sizeOf = (v) => `${v.width}x${v.height}`;
+const shot = async (page, name, v) => { await painted(page); await page.screenshot({ path: join(artifacts, `layout-phone-${name}-${sizeOf(v)}.png`) }); };
+
+/** The tab strip as laid out: each tab shown, its box and whether its words fit it; More and its menu. */
+const strip = (page) => page.evaluate(() => {
+  const nav = document.getElementById('tabs'), box = (e) => { const r = e.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; };
+  const shown = (e) => e.getClientRects().length > 0;
+  return {
+    nav: { ...box(nav), scrolls: nav.scrollWidth > nav.clientWidth + 1 },
+    tabs: [...nav.querySelectorAll('.tab:not(.more)')].filter(shown).map((t) => ({ id: t.id, text: t.textContent, ...box(t), cut: t.scrollWidth > t.clientWidth + 1 })),
+    more: shown(document.getElementById('tab-more')) ? box(document.getElementById('tab-more')) : null,
+    panels: [...document.querySelectorAll('#panels > .panel[data-tab]')].map((p) => p.id),
+  };
+});
+
+for (const viewport of SIZES) {
+  const touch = viewport.width < 900;
+  test(`${sizeOf(viewport)}: no tab cut nor the strip scrolled; the tabs that do not fit are in More's menu, each opened by a tap on it`, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch });
+    await ruled(page);
+    const s = await strip(page);
+    assert.equal(s.nav.scrolls, false, `the strip does not scroll sideways: ${JSON.stringify(s.nav)}`);
+    const inside = (b) => b.x >= s.nav.x - 0.5 && b.x + b.w <= s.nav.x + s.nav.w + 0.5 && b.x + b.w <= viewport.width + 0.5;
+    for (const t of s.tabs) {
+      assert.ok(!t.cut && inside(t), `${t.id} whole and in the strip: ${JSON.stringify({ t, nav: s.nav })}`);
+      assert.ok(t.h >= 40, `${t.id} a finger's height: ${t.h} px`);
+    }
+    if (s.more) assert.ok(inside(s.more) && s.more.h >= 40, `More whole in the strip: ${JSON.stringify(s.more)}`);
+    const inStrip = s.tabs.map((t) => t.id.replace(/^tab-/, ''));
+    const rest = s.panels.filter((p) => !inStrip.includes(p));
+    assert.equal(!!s.more, rest.length > 0, `More is shown exactly when some tabs do not fit: ${rest}`);
+    if (viewport.width <= 740) assert.ok(rest.length > 0, 'a phone has more panels than a strip holds: the menu is used');
+    // More is a menu button; its menu lists the other panels, each opened by a tap on it
+    for (const id of rest) {
+      assert.equal(await page.getAttribute('#tab-more', 'aria-haspopup'), 'menu');
+      assert.equal(await page.getAttribute('#tab-more', 'aria-expanded'), 'false');
+      await (touch ? page.tap('#tab-more') : page.click('#tab-more'));
+      assert.equal(await page.getAttribute('#tab-more', 'aria-expanded'), 'true');
+      const items = await page.$$eval('#tab-menu [role="menuitem"]', (is) => is.map((i) => { const r = i.getBoundingClientRect(); return { panel: i.dataset.panel, text: i.textContent, x: r.left, y: r.top, w: r.width, h: r.height, cut: i.scrollWidth > i.clientWidth + 1 }; }));
+      assert.deepEqual(items.map((i) => i.panel), rest, 'the menu holds the tabs left out, in their order');
+      for (const i of items) assert.ok(!i.cut && i.h >= 44 && i.x >= 0 && i.x + i.w <= viewport.width + 0.5 && i.y >= 0 && i.y + i.h <= viewport.height + 0.5, `${i.text}: whole, on the screen, a finger's height: ${JSON.stringify(i)}`);
+      if (id === rest[0]) await shot(page, 'more-open', viewport);
+      const item = `#tab-menu [data-panel="${id}"]`;
+      const onTop = await page.$eval(item, (e) => { const r = e.getBoundingClientRect(); return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === e; });
+      assert.ok(onTop, `${id}: nothing covers its item`);
+      await (touch ? page.tap(item) : page.click(item));
+      await page.waitForFunction((p) => document.getElementById(p).hasAttribute('data-current'), id);
+      assert.equal(await page.isVisible('#tab-menu'), false, 'the menu closes');
+      assert.equal(await page.$eval('#tab-more', (m) => m.classList.contains('current')), true, `${id} current: More is shown pressed`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('740x360, keyboard: More opens its menu on its first item; the arrows move, Enter opens the panel, Escape goes back to More', async () => {
+  const viewport = SIZES[1];
+  const { context, page, errors } = await openPage(env, viewport);
+  await ruled(page);
+  await page.focus('#tab-more');
+  await page.keyboard.press('Enter');
+  const focused = () => page.evaluate(() => document.activeElement?.dataset.panel ?? document.activeElement?.id);
+  const items = await page.$$eval('#tab-menu [role="menuitem"]', (is) => is.map((i) => i.dataset.panel));
+  assert.ok(items.length >= 2, `the menu holds several panels: ${items}`);
+  assert.equal(await focused(), items[0], 'Enter: the first item');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await focused(), items[1], 'ArrowDown: the next');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await focused(), items.at(-1), 'ArrowUp from the first: the last');
+  await page.keyboard.press('Escape');
+  assert.equal(await focused(), 'tab-more', 'Escape: back on More');
+  assert.equal(await page.getAttribute('#tab-more', 'aria-expanded'), 'false');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await focused(), items[0], 'ArrowDown on More opens it too');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((p) => document.getElementById(p).hasAttribute('data-current'), items[1]);
+  assert.equal(await page.isVisible('#tab-menu'), false, 'Enter on an item: the menu closes');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A hex out of reach tapped (GG-MOV-1): why not, with its reasons and what it could do without the
+// other units, is longer than the verdict's three lines on a phone. Cut short, it says "… more" (it
+// scrolled inside its box, and a line ending at ";" read as the whole answer); one tap on it shows
+// it whole.
+const HEX_GAMES = SYSTEMS.filter((s) => s.board === 'hex').map((s) => s.id);
+for (const viewport of SIZES.slice(0, 2)) {
+  test(`${sizeOf(viewport)}, touch: a tapped hex's why-not cut short says “… more”, does not scroll, and one tap shows it whole (GG-MOV-1)`, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch: true });
+    let cut = 0;
+    for (const system of HEX_GAMES) {
+      await pickSystem(page, system);
+      const request = await hook(page, 'request'), reach = await engineAnswer(request);
+      if (!Array.isArray(reach.hexes)) continue;
+      const reached = new Set([...reach.hexes.map((h) => `${h.q},${h.r}`), ...request.units.map((u) => `${u.q},${u.r}`)]);
+      const from = request.units.find((u) => u.id === request.unit), o = toOffset(from.q, from.r);
+      const b = await page.locator('#board').boundingBox();
+      for (const [dc, dr] of [[0, -3], [3, 0], [-3, 0], [0, 3], [2, -2], [-2, -2], [0, -4], [4, 0]]) {
+        const ax = toAxial(o.col + dc, o.row + dr), p = await hook(page, 'screenOfHex', o.col + dc, o.row + dr);
+        if (reached.has(`${ax.q},${ax.r}`) || !(p.x > b.x + 20 && p.y > b.y + 40 && p.x < b.x + b.width - 20 && p.y < b.y + b.height - 60)) continue;
+        if (!await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.id === 'board', p)) continue; // (not under the card bar)
+        await page.touchscreen.tap(p.x, p.y);
+        await page.waitForFunction(() => /cannot end on/.test(document.getElementById('verdict').textContent) && !/Asking why/.test(document.getElementById('verdict').textContent));
+        await painted(page);
+        const v = await page.evaluate(() => {
+          const e = document.getElementById('verdict');
+          const before = e.scrollTop; e.scrollTop = 200; const scrolled = e.scrollTop !== before; e.scrollTop = before;
+          return { cls: e.className, over: e.scrollHeight > e.clientHeight + 1, more: getComputedStyle(e, '::after').content, scrolled };
+        });
+        if (!v.over) continue;
+        cut++;
+        assert.match(v.cls, /\btap\b/, 'a tapped hex’s answer');
+        assert.match(v.cls, /\bcut\b/, `${system}: the answer cut short is marked: ${v.cls}`);
+        assert.match(v.more, /more/, `${system}: it says it continues: ${v.more}`);
+        assert.equal(v.scrolled, false, `${system}: the box does not scroll (its end would be out of sight, with nothing saying so)`);
+        if (cut === 1) await shot(page, `whynot-cut-${system}`, viewport);
+        // one tap on its words shows it whole: every line of it inside the box, on the screen
+        const first = await page.locator('#verdict p').first().boundingBox();
+        await page.touchscreen.tap(first.x + 8, first.y + first.height / 2);
+        await page.waitForFunction(() => document.getElementById('verdict').classList.contains('whole'));
+        await painted(page);
+        const whole = await page.evaluate(() => {
+          const e = document.getElementById('verdict'), r = e.getBoundingClientRect();
+          const last = [...e.querySelectorAll('p, li')].at(-1).getBoundingClientRect();
+          return { box: { top: r.top, bottom: r.bottom }, last: { top: last.top, bottom: last.bottom }, over: e.scrollHeight > e.clientHeight + 1, cls: e.className, h: innerHeight };
+        });
+        assert.ok(!whole.over && whole.last.bottom <= whole.box.bottom + 0.5 && whole.box.bottom <= whole.h + 0.5, `${system}: shown whole, on the screen: ${JSON.stringify(whole)}`);
+        assert.doesNotMatch(whole.cls, /\bcut\b/, 'no longer marked cut');
+        if (cut === 1) await shot(page, `whynot-whole-${system}`, viewport);
+        // a tap again: three lines again
+        await page.touchscreen.tap(first.x + 8, first.y + first.height / 2);
+        await page.waitForFunction(() => !document.getElementById('verdict').classList.contains('whole'));
+        break;
+      }
+    }
+    assert.ok(cut > 0, 'a hex game’s why-not is longer than three lines');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+// The board's texts are whole or not drawn (issue 32: at 740 × 360 names at the board's right edge
+// read "79", "99"): for every game, opened, at the whole board and zoomed in and panned either way
+// by a finger, no text the board draws (a name, a badge, a hex's number, a label, a grid figure)
+// crosses the edge of its view.
+test('740x360, touch: every game, opened, fitted, zoomed and panned: no text of the board is cut by its edge', async () => {
+  const viewport = SIZES[1];
+  const { context, page, errors } = await openPage(env, viewport, { touch: true });
+  let seen = 0;
+  for (const { id } of SYSTEMS) {
+    await pickSystem(page, id);
+    const b = await page.locator('#board').boundingBox();
+    const check = async (when) => {
+      await painted(page);
+      const [w, h] = await page.$eval('#board', (c) => [c.clientWidth, c.clientHeight]);
+      const texts = await hook(page, 'boardLabels');
+      seen += texts.length;
+      const cut = texts.filter((t) => t.box[2] > 0 && t.box[0] < w && t.box[3] > 0 && t.box[1] < h && (t.box[0] < -0.5 || t.box[1] < -0.5 || t.box[2] > w + 0.5 || t.box[3] > h + 0.5));
+      assert.deepEqual(cut.map((t) => `${t.kind} “${t.text}” at ${t.box.map(Math.round)}`), [], `${id} ${when}: texts cut by the board's edge (${w} × ${h})`);
+    };
+    await check('opened');
+    await page.tap('#fit');
+    await check('whole board');
+    for (let z = 1; z <= 2; z++) {
+      await page.tap('#zoom-in');
+      for (const dx of [-0.3, 0.6]) {
+        // a finger on the table, off every unit (a unit dragged would move)
+        const { bodies } = await hook(page, 'boardNames');
+        const free = (p) => Object.values(bodies).every((u) => p.x < b.x + u[0] - 12 || p.x > b.x + u[2] + 12 || p.y < b.y + u[1] - 12 || p.y > b.y + u[3] + 12);
+        const from = [0.5, 0.35, 0.65, 0.2, 0.8].flatMap((fy) => [0.5, 0.3, 0.7].map((fx) => ({ x: b.x + fx * b.width, y: b.y + fy * b.height }))).find(free);
+        assert.ok(from, `${id}: a point of the board off the units`);
+        await touchDrag(page, from, { x: from.x + dx * b.width, y: from.y });
+        await check(`zoomed ${z}, panned ${dx > 0 ? 'right' : 'left'}`);
+      }
+    }
+    await shot(page, `edge-${id}`, viewport);
+  }
+  assert.ok(seen > 0, 'the board draws texts');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A finger swiping sideways over the card bar floating on the board (740 × 360, C&C in play) went
+// back a page in the browser's history (its overscroll gesture): the page, in the history after
+// another, stays.
+test('740x360, touch: a sideways swipe over the card bar does not leave the page', async () => {
+  const viewport = SIZES[1];
+  const { context, page, errors } = await openPage(env, viewport, { touch: true });
+  const game = SYSTEMS.find((s) => s.queries.some((q) => q.name === 'order'));
+  assert.ok(game, 'a game that plays cards');
+  await pickSystem(page, game.id);
+  await page.waitForSelector('#play-bar:not([hidden])');
+  const url = page.url(), bar = await page.locator('#play-bar').boundingBox();
+  const from = { x: bar.x + 10, y: bar.y + bar.height / 2 };
+  await touchDrag(page, from, { x: from.x + 300, y: from.y }, { steps: 12 });
+  await painted(page);
+  assert.equal(page.url(), url, 'still on the page');
+  assert.equal(await page.evaluate(() => typeof window.movecalcTest), 'object', 'the page was not left');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
