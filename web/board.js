@@ -1487,6 +1487,11 @@ export class Board extends Painter {
     new ResizeObserver(() => this.resize()).observe(canvas);
     canvas.addEventListener('pointerdown', (e) => this.down(e));
     canvas.addEventListener('pointermove', (e) => this.move(e));
+    // A gesture reads the pointer from pointerrawupdate where the browser has it (a secure
+    // context): pointermove is held for the next animation frame, so a drag's ruling was asked at
+    // the frame's start and drawn late; this way it is ruled before the frame that shows the unit
+    // there. pointermove stays for where it is missing; a position handled already changes nothing.
+    if ('onpointerrawupdate' in globalThis) canvas.addEventListener('pointerrawupdate', (e) => { if (this.pointers.has(e.pointerId)) this.move(e); });
     canvas.addEventListener('pointerup', (e) => this.up(e));
     canvas.addEventListener('pointercancel', (e) => this.up(e, true));
     canvas.addEventListener('pointerleave', () => this.ctl.hover(null));
@@ -1502,7 +1507,9 @@ export class Board extends Painter {
   }
 
   // ---- camera ----
-  local(e) { const r = this.canvas.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; }
+  // the canvas's place is read once a gesture (`rect`): read on every move, it laid the page out
+  // again after each ruling's verdict was written
+  local(e) { const r = this.rect ?? this.canvas.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; }
   // the canvas's laid-out size, read once per paint (each reading may lay the page out again)
   get w() { return this.size ? this.size[0] : this.canvas.clientWidth; }
   get h() { return this.size ? this.size[1] : this.canvas.clientHeight; }
@@ -1597,11 +1604,10 @@ export class Board extends Painter {
   layer(name, key, draw) {
     const c = this.ctx, { width, height } = this.canvas, view = [this.s, this.ox, this.oy, width, height, this.w];
     if (!width || !height) { draw(); return; } // a canvas of no size cannot be copied
-    this.layers ??= new Map();
-    let l = this.layers.get(name);
+    let l = this.layers?.get(name);
     const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
     if (!l || !same(l.view, view) || !same(l.key, key)) {
-      if (!l || l.canvas.width !== width || l.canvas.height !== height) l = { canvas: Object.assign(document.createElement('canvas'), { width, height }) };
+      l = this.layerCanvas(name);
       const ctx = l.canvas.getContext('2d');
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.clearRect(0, 0, width, height);
@@ -1609,12 +1615,27 @@ export class Board extends Painter {
       this.ctx = ctx;
       try { draw(); } finally { this.ctx = c; }
       Object.assign(l, { view, key });
-      this.layers.set(name, l);
     }
     c.save();
     c.setTransform(1, 0, 0, 1, 0, 0);
     c.drawImage(l.canvas, 0, 0);
     c.restore();
+  }
+
+  // A layer's canvas at the board's size (kept while the size stays), its context's first drawing
+  // made (its backing store allocated); what it holds is drawn by layer().
+  layerCanvas(name) {
+    const { width, height } = this.canvas;
+    this.layers ??= new Map();
+    let l = this.layers.get(name);
+    if (!l || l.canvas.width !== width || l.canvas.height !== height) {
+      l = { canvas: Object.assign(document.createElement('canvas'), { width, height }), view: [], key: [] };
+      const ctx = l.canvas.getContext('2d');
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, width, height);
+      this.layers.set(name, l);
+    }
+    return l;
   }
 
   // ---- hit testing ----
@@ -1648,6 +1669,7 @@ export class Board extends Painter {
   down(e) {
     this.canvas.focus({ preventScroll: true });
     try { this.canvas.setPointerCapture(e.pointerId); } catch { /* a synthetic or finished pointer */ }
+    this.rect = this.canvas.getBoundingClientRect();
     const [x, y] = this.local(e);
     this.pointers.set(e.pointerId, { x, y });
     if (this.pointers.size === 2) {
@@ -1669,6 +1691,10 @@ export class Board extends Painter {
     if (mode === 'move' || mode === 'play') {
       const handle = mode === 'move' || (mode === 'play' && this.ctl.playTurns?.()) ? this.handleAt(x, y) : null;
       const unit = handle ? null : this.unitAt(x, y);
+      // a drag's frames draw the other units and their names as layers (paintScene's `still`):
+      // their canvases are made as the unit is picked up, not in the drag's first frame, where
+      // they were its slowest ruling of a page's first drag (docs/performance.md "Same-frame rulings")
+      if ((handle || unit) && this.canvas.width && this.canvas.height) for (const name of ['units', 'names']) this.layerCanvas(name);
       if (handle) Object.assign(g, { type: 'rotate', unit: handle.id, t0: e.timeStamp, free: false });
       else if (unit) {
         const [wx, wy] = this.toWorld(x, y);
@@ -1690,6 +1716,7 @@ export class Board extends Painter {
     const [x, y] = this.local(e);
     const p = this.pointers.get(e.pointerId);
     if (!p) { this.ctl.hover(this.toWorld(x, y)); return; }
+    if (p.x === x && p.y === y) return; // the pointermove of a pointerrawupdate handled already
     p.x = x; p.y = y;
     const g = this.gesture;
     if (!g) return;
@@ -1718,6 +1745,7 @@ export class Board extends Painter {
 
   up(e, cancelled = false) {
     this.pointers.delete(e.pointerId);
+    if (!this.pointers.size) this.rect = null;
     const g = this.gesture;
     if (this.pointers.size > 0) { if (g?.type === 'pinch') this.gesture = { type: 'tap', moved: true }; return; }
     this.gesture = null;
