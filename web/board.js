@@ -1491,7 +1491,15 @@ export class Board extends Painter {
     // context): pointermove is held for the next animation frame, so a drag's ruling was asked at
     // the frame's start and drawn late; this way it is ruled before the frame that shows the unit
     // there. pointermove stays for where it is missing; a position handled already changes nothing.
-    if ('onpointerrawupdate' in globalThis) canvas.addEventListener('pointerrawupdate', (e) => { if (this.pointers.has(e.pointerId)) this.move(e); });
+    // One raw update a frame is handled: a mouse reporting at 1,000 Hz would ask some 16 rulings a
+    // frame; the later ones of a frame come as that frame's pointermove.
+    if ('onpointerrawupdate' in globalThis) {
+      canvas.addEventListener('pointerrawupdate', (e) => {
+        if (!this.pointers.has(e.pointerId) || this.rawFrame) return;
+        this.rawFrame = requestAnimationFrame(() => { this.rawFrame = 0; });
+        this.move(e);
+      });
+    }
     canvas.addEventListener('pointerup', (e) => this.up(e));
     canvas.addEventListener('pointercancel', (e) => this.up(e, true));
     canvas.addEventListener('pointerleave', () => this.ctl.hover(null));
