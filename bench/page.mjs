@@ -19,7 +19,7 @@
 // them in one browser, so that the machine's load falls on each alike.
 //   node bench/page.mjs [--loads N] [DIR ...]    (no DIR: public/)
 // and the drag latency alone (measureDrags below), one line of JSON per game, CPU rate and site:
-//   node bench/page.mjs --drag [--site DIR]... [--rates 1,4] [--moves N] [--profile] [SYSTEM ...]
+//   node bench/page.mjs --drag [--site DIR]... [--rates 1,4] [--modes play,setup] [--moves N] [--profile] [SYSTEM ...]
 // (no --site: build-page-test/; two or more: an A/B of copies of the test build, `site` their index)
 import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';
@@ -125,14 +125,24 @@ export async function measurePages(loads, roots) {
 }
 
 // ---- a drag's latency (issue 22) ----
-// Runs in the page before its own scripts: records each pointer move of a drag (its timeStamp,
-// when the input reached the page), each animation frame, and the page's marks of a question
-// asked and its ruling drawn (web/app.js `timing`, with the question's serial).
+// Runs in the page before its own scripts: records each pointer input of a drag (the timeStamp of
+// every raw input a pointermove coalesced: when it reached the page), each animation frame's start
+// and the end of its main-thread work (a message posted in the frame's first animation-frame
+// callback runs after the frame's rendering: the page's paint, style, layout and commit), and the
+// page's marks of a question asked and its ruling drawn (web/app.js `timing`, with the question's
+// serial), and when the finger lifted.
 function dragProbe() {
-  const d = { inputs: [], frames: [], asks: {}, ruled: {} };
+  const d = { inputs: [], frames: [], frameEnds: [], asks: {}, ruled: {} };
   window.__drag = d;
-  addEventListener('pointermove', (e) => { if (e.buttons) d.inputs.push(e.timeStamp); }, { capture: true, passive: true });
-  const tick = () => { d.frames.push(performance.now()); requestAnimationFrame(tick); };
+  addEventListener('pointermove', (e) => {
+    if (!e.buttons) return;
+    const raw = e.getCoalescedEvents?.() ?? [];
+    for (const r of raw.length ? raw : [e]) if (d.inputs.at(-1) !== r.timeStamp) d.inputs.push(r.timeStamp);
+  }, { capture: true, passive: true });
+  addEventListener('pointerup', () => { d.up ??= performance.now(); }, { capture: true, passive: true });
+  const after = new MessageChannel();
+  after.port1.onmessage = () => d.frameEnds.push(performance.now());
+  const tick = () => { d.frames.push(performance.now()); after.port2.postMessage(0); requestAnimationFrame(tick); };
   requestAnimationFrame(tick);
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
@@ -150,30 +160,46 @@ const percentile = (xs, p) => {
 };
 
 /**
- * A drag's record reduced: for each ruling drawn during the drag, the time from the input its
- * question was made from (the last pointer move before the question was asked) to the animation
- * frame after the ruling was drawn; display frames missed (gaps between animation frames past one
- * frame), and questions asked but never drawn (superseded by a newer one).
+ * A drag's record reduced. Each question asked during the drag (before the finger lifts) was made from the last pointer
+ * input before it; its latency runs from that input to the end of the main-thread work of the
+ * first animation frame that starts after its ruling was drawn (or, for a question a newer one
+ * superseded, after the newer one's ruling: the screen showed an older ruling until then), so a
+ * frame dropped or delayed counts in full. `sameFrame`: the share of questions whose ruling was
+ * drawn in the first frame that started after their input, the frame that shows the unit there.
+ * Also display frames dropped during the drag (gaps between frames past one frame).
  */
 export function dragFigures(d) {
   const start = d.inputs[0];
   const end = d.inputs.at(-1);
   const latencies = [];
-  const parts = { inputToAsk: [], askToRuled: [], ruledToFrame: [] };
-  let asked = 0;
-  for (const [serial, at] of Object.entries(d.asks)) {
-    if (at < start) continue;
-    asked++;
-    const ruledAt = d.ruled[serial];
-    if (ruledAt === undefined) continue;
+  const parts = { inputToAsk: [], askToRuled: [], ruledToFrameEnd: [] };
+  // the questions of the drag's frames: the ruling at rest asked once the finger lifts (GODSGLOOM's
+  // asks again with its assumptions' other readings, in the worker) is not one
+  const asks = Object.entries(d.asks).filter(([, at]) => at >= start && !(at >= d.up)).sort((a, b) => a[1] - b[1]);
+  const drawnAsks = asks.filter(([serial]) => d.ruled[serial] !== undefined);
+  const frameAfter = (t) => d.frames.findIndex((f) => f >= t);
+  const endOf = (i) => d.frameEnds.find((f) => f >= d.frames[i]);
+  let same = 0;
+  let superseded = 0;
+  const each = []; // every question's [input → ask, ask → ruled, ruled → frame's end], ms: where a slow one went
+  for (const [serial, at] of asks) {
+    const shown = drawnAsks.find(([, a]) => a >= at); // this question's ruling, or the newer one that replaced it
+    if (!shown) continue;
+    const ruledAt = d.ruled[shown[0]];
+    if (shown[0] !== serial) superseded++;
     let input = start;
     for (const t of d.inputs) if (t <= at) input = t;
-    const drawn = d.frames.find((f) => f >= ruledAt);
+    const i = frameAfter(ruledAt);
+    const drawn = i < 0 ? undefined : endOf(i);
     if (drawn === undefined) continue;
     latencies.push(drawn - input);
-    parts.inputToAsk.push(at - input);
-    parts.askToRuled.push(ruledAt - at);
-    parts.ruledToFrame.push(drawn - ruledAt);
+    if (i === frameAfter(input)) same++;
+    if (shown[0] === serial) {
+      parts.inputToAsk.push(at - input);
+      parts.askToRuled.push(ruledAt - at);
+      parts.ruledToFrameEnd.push(drawn - ruledAt);
+    }
+    each.push([at - input, ruledAt - at, drawn - ruledAt].map((v) => +v.toFixed(1)));
   }
   let frames = 0;
   let dropped = 0;
@@ -183,12 +209,14 @@ export function dragFigures(d) {
     dropped += Math.max(0, Math.round((d.frames[i] - d.frames[i - 1]) / FRAME_MS) - 1);
   }
   return {
-    inputs: d.inputs.length, asked, drawn: latencies.length, superseded: asked - latencies.length,
+    inputs: d.inputs.length, asked: asks.length, drawn: latencies.length - superseded, superseded,
     p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95), maxMs: Math.max(...latencies),
+    sameFrame: latencies.length ? +(same / latencies.length).toFixed(2) : NaN,
     frames, framesDropped: dropped, durationMs: end - start,
-    // the median latency's parts: waiting for the question to be asked, the round trip to the
-    // worker and the drawing, waiting for the next frame
+    // the median latency's parts: waiting for the question to be asked, answering and drawing it,
+    // to the end of the frame that shows it
     p50PartsMs: Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, +percentile(v, 50).toFixed(1)])),
+    eachMs: each,
   };
 }
 
@@ -196,7 +224,8 @@ const mainUnit = (r) => r.unit ?? r.order?.unit ?? r.pursuers?.[0]?.unit ?? r.ch
 
 /**
  * For each game's default position, a scripted drag of its main unit (the query's unit) with the
- * mouse, one move per 60 Hz frame, at each CPU throttling rate (CDP Emulation.setCPUThrottlingRate,
+ * mouse, one move per 60 Hz frame, in each mode (`play`: the drag is the unit's move, as players
+ * drag; `setup`: the unit is placed, and the position ruled, on every move), at each CPU throttling rate (CDP Emulation.setCPUThrottlingRate,
  * which slows the page's thread; the engine's worker is not slowed). Served from the test build
  * (web/build-site.mjs), whose hook gives the unit's place on the screen; the page is otherwise
  * public/'s. One fresh context per game, rate and site. `roots`: several copies of the test build
@@ -205,20 +234,22 @@ const mainUnit = (r) => r.unit ?? r.order?.unit ?? r.pursuers?.[0]?.unit ?? r.ch
  * `profile`: each drag also records a Chromium trace and a CPU profile of the page, reduced to
  * where the main thread's time went (dragProfile).
  */
-export async function measureDrags({ systems, rates = [1, 4], moves = 60, root = testSite, roots = [root], profile = false } = {}) {
+export async function measureDrags({ systems, rates = [1, 4], modes = ['play', 'setup'], moves = 60, root = testSite, roots = [root], profile = false } = {}) {
   const servers = await Promise.all(roots.map((r) => startServer(0, '127.0.0.1', { root: r })));
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const out = [];
   let turn = 0;
   try {
     for (const system of systems) {
-      for (const rate of rates) {
-        for (let j = 0; j < roots.length; j++) {
-          const site = (turn + j) % roots.length;
-          out.push(await dragOnce(browser, `http://127.0.0.1:${servers[site].address().port}/`, { system, rate, moves, profile }));
-          out.at(-1).site = site;
+      for (const mode of modes) {
+        for (const rate of rates) {
+          for (let j = 0; j < roots.length; j++) {
+            const site = (turn + j) % roots.length;
+            out.push(await dragOnce(browser, `http://127.0.0.1:${servers[site].address().port}/`, { system, mode, rate, moves, profile }));
+            out.at(-1).site = site;
+          }
+          turn++;
         }
-        turn++;
       }
     }
   } finally {
@@ -228,7 +259,7 @@ export async function measureDrags({ systems, rates = [1, 4], moves = 60, root =
   return out;
 }
 
-async function dragOnce(browser, base, { system, rate, moves, profile }) {
+async function dragOnce(browser, base, { system, mode, rate, moves, profile }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   await context.addInitScript(dragProbe);
   const page = await context.newPage();
@@ -240,8 +271,9 @@ async function dragOnce(browser, base, { system, rate, moves, profile }) {
     await page.selectOption('#system', system);
     await page.waitForFunction((s) => window.movecalcTest.request().system === s && window.movecalcTest.ruled(), system, { timeout: 20000 });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    // a set-up drag, ruled on every frame (a build with Play modes would make a hex game's drag a move)
-    await page.evaluate(() => document.querySelector('input[name="mode"][value="setup"]')?.click());
+    // http://127.0.0.1 is a secure context: the page may read a drag from pointerrawupdate
+    const secure = await page.evaluate(() => window.isSecureContext);
+    await page.evaluate((m) => document.querySelector(`input[name="mode"][value="${m}"]`)?.click(), mode);
     // the drag is made once the page's own engine answers (web/engine-client.js loads it when the page is idle
     // after the worker's): a site without it (an older build in an A/B) goes on at once
     await page.waitForFunction(() => !window.movecalcTest.quick || window.movecalcTest.quick().holds, null, { timeout: 20000 });
@@ -278,9 +310,9 @@ async function dragOnce(browser, base, { system, rate, moves, profile }) {
     // a drag's questions answered on the page's thread and by the worker (web/engine-client.js)
     const quick1 = await page.evaluate(() => window.movecalcTest.quick?.() ?? null);
     const answeredBy = quick0 && quick1 ? { page: quick1.page - quick0.page, worker: quick1.worker - quick0.worker } : null;
-    return { system, unit, rate, ...dragFigures(record), answeredBy, errors, ...(breakdown ? { profile: breakdown } : {}) };
+    return { system, mode, unit, rate, secure, ...dragFigures(record), answeredBy, errors, ...(breakdown ? { profile: breakdown } : {}) };
   } catch (err) {
-    return { system, rate, error: String(err.message ?? err), errors };
+    return { system, mode, rate, error: String(err.message ?? err), errors };
   } finally {
     await context.close();
   }
@@ -357,6 +389,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       if (args[i] === '--profile') opts.profile = true;
       else if (args[i] === '--site') opts.roots.push(resolve(args[++i]));
       else if (args[i] === '--rates') opts.rates = args[++i].split(',').map(Number);
+      else if (args[i] === '--modes') opts.modes = args[++i].split(',');
       else if (args[i] === '--moves') opts.moves = Number(args[++i]);
       else opts.systems.push(args[i]);
     }

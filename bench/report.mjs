@@ -133,15 +133,17 @@ export function renderMarkdown(r) {
   else {
     out.push('Each game\'s default position, its main unit (the query\'s) dragged with the mouse 160 px right and 60 px up, one move ' +
       'per 60 Hz frame, in headless Chromium with the page\'s thread slowed by CDP `Emulation.setCPUThrottlingRate` (the engine\'s ' +
-      'worker is not slowed). Latency: from the pointer move a question was made from (the last before `movecalc:ask`) to the ' +
-      'animation frame after its ruling was drawn (`movecalc:ruled`, web/app.js). Asked/drawn: questions during the drag and ' +
-      'those drawn (the rest were superseded by newer ones). Frames dropped: display frames with no animation frame during the ' +
-      'drag. Targets p95 ≤ 16 ms at 1x, ≤ 33 ms at 4x (bench/page.mjs `measureDrags`). Page / worker: the drag\'s ' +
+      'worker is not slowed), in Play (the drag is the move) and in Set up. Latency: from the pointer input a question was made ' +
+      'from (the last before `movecalc:ask`) to the end of the main-thread work of the first animation frame that starts after its ' +
+      'ruling was drawn (`movecalc:ruled`, web/app.js), or after the newer ruling that superseded it. Same frame: the share drawn ' +
+      'in the first frame after their input. Asked/drawn: questions during the drag and those drawn (the rest were superseded). ' +
+      'Frames dropped: display frames with no animation frame during the drag. Targets p95 ≤ 16.7 ms at 1x, ≤ 33 ms at 4x ' +
+      '(bench/page.mjs `measureDrags`). Page / worker: the drag\'s ' +
       'questions answered on the page\'s own thread within its work budget, and by the worker (web/engine-client.js).', '');
     const f = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '—');
-    out.push(table(['Game (unit)', 'CPU', 'p50', 'p95', 'max', 'asked / drawn', 'page / worker', 'frames dropped', 'moves'],
-      r.drags.map((d) => (d.error ? [d.system, `${d.rate}x`, `error: ${d.error}`, '', '', '', '', '', '']
-        : [`${d.system} (${d.unit})`, `${d.rate}x`, f(d.p50Ms), f(d.p95Ms), f(d.maxMs), `${d.asked} / ${d.drawn}`,
+    out.push(table(['Game (unit)', 'mode', 'CPU', 'p50', 'p95', 'max', 'same frame', 'asked / drawn', 'page / worker', 'frames dropped', 'moves'],
+      r.drags.map((d) => (d.error ? [d.system, d.mode, `${d.rate}x`, `error: ${d.error}`, '', '', '', '', '', '', '']
+        : [`${d.system} (${d.unit})`, d.mode, `${d.rate}x`, f(d.p50Ms), f(d.p95Ms), f(d.maxMs), `${Math.round(d.sameFrame * 100)} %`, `${d.asked} / ${d.drawn}`,
           d.answeredBy ? `${d.answeredBy.page} / ${d.answeredBy.worker}` : '—', `${d.framesDropped} of ${d.frames + d.framesDropped}`, d.inputs]))), '');
   }
 

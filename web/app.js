@@ -159,12 +159,14 @@ const page = {
   store, ui, board, canvas, doc, sys, isHexBoard, unitById, colourOf, round, unitWord, terrainColour,
   hexesOf, boardCells, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, setTool,
   renderIfStale, toggleFullBoard, described: () => ui.described, assumptionSummaries: () => ui.assumptionSummaries,
-  askEngine: (request) => engine.ask(request, 'tap'), // a lane of its own: a ruling does not put it aside, nor it a ruling
+  // a lane of its own: a ruling does not put it aside, nor it a ruling; a Play drag's whyNot is a
+  // drag's frame, answered on the page's thread where it can be (engine-client.js `quick`)
+  askEngine: (request) => engine.ask(request, 'tap', { quick: dragging() }),
   makeMove, rule: () => { store.setMade(null); ask(); },
 };
 const settings = initSettingsForm(page);
 const units = initUnitsForm(page);
-const tools = initTools({ ...page, terrainKind: settings.terrainKind, removeUnit: units.removeUnit, playBar: $('play-bar') });
+const tools = initTools({ ...page, terrainKind: settings.terrainKind, removeUnit: units.removeUnit, playBar: $('play-bar'), timing });
 const questions = initQueryForm(page);
 const { terrainNote } = settings;
 const { applyRuling, canApply, placeFree, finishPolygon } = tools;
@@ -503,7 +505,8 @@ function sameData(a, b) {
 }
 
 // A question asked and its ruling drawn, for a PerformanceObserver (bench/page.mjs times a drag's
-// input to its ruling with them). Taken off the timeline at once: a long drag would fill it.
+// input to its ruling with them; a Play drag's hex ruled from the reach on screen marks its own,
+// tools.js). Taken off the timeline at once: a long drag would fill it.
 function timing(name, serial) {
   performance.mark(name, { detail: serial });
   performance.clearMarks(name);

@@ -1503,6 +1503,19 @@ export class Board extends Painter {
     new ResizeObserver(() => { this.laid = [canvas.clientWidth, canvas.clientHeight]; this.resize(); }).observe(canvas);
     canvas.addEventListener('pointerdown', (e) => this.down(e));
     canvas.addEventListener('pointermove', (e) => this.move(e));
+    // A gesture reads the pointer from pointerrawupdate where the browser has it (a secure
+    // context): pointermove is held for the next animation frame, so a drag's ruling was asked at
+    // the frame's start and drawn late; this way it is ruled before the frame that shows the unit
+    // there. pointermove stays for where it is missing; a position handled already changes nothing.
+    // One raw update a frame is handled: a mouse reporting at 1,000 Hz would ask some 16 rulings a
+    // frame; the later ones of a frame come as that frame's pointermove.
+    if ('onpointerrawupdate' in globalThis) {
+      canvas.addEventListener('pointerrawupdate', (e) => {
+        if (!this.pointers.has(e.pointerId) || this.rawFrame) return;
+        this.rawFrame = requestAnimationFrame(() => { this.rawFrame = 0; });
+        this.move(e);
+      });
+    }
     canvas.addEventListener('pointerup', (e) => this.up(e));
     canvas.addEventListener('pointercancel', (e) => this.up(e, true));
     canvas.addEventListener('pointerleave', () => this.ctl.hover(null));
@@ -1512,17 +1525,21 @@ export class Board extends Painter {
     canvas.addEventListener('touchmove', (e) => { if (e.cancelable && !this.gesture?.scroll) e.preventDefault(); }, { passive: false });
     canvas.addEventListener('wheel', (e) => {
       e.preventDefault();
+      this.box = [this.canvas.clientWidth, this.canvas.clientHeight];
       const [x, y] = this.local(e);
       this.zoomAt(x, y, Math.exp(-clamp(e.deltaY, -100, 100) * 0.002));
     }, { passive: false });
   }
 
   // ---- camera ----
-  local(e) { const r = this.canvas.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; }
-  // the canvas's laid-out size, read once per paint (each reading may lay the page out again), or
-  // as the resize observer last saw it
-  get w() { return this.size ? this.size[0] : this.laid ? this.laid[0] : this.canvas.clientWidth; }
-  get h() { return this.size ? this.size[1] : this.laid ? this.laid[1] : this.canvas.clientHeight; }
+  // the canvas's place is read once a gesture (`rect`): read on every move, it laid the page out
+  // again after each ruling's verdict was written
+  local(e) { const r = this.rect ?? this.canvas.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; }
+  // the canvas's laid-out size, read once per paint (each reading may lay the page out again), once
+  // a gesture (`box`, kept until the finger lifts or the canvas is resized: a drag's paint read it
+  // after each ruling's verdict was written), or as the resize observer last saw it (`laid`)
+  get w() { return this.size ? this.size[0] : (this.box ?? this.laid)?.[0] ?? this.canvas.clientWidth; }
+  get h() { return this.size ? this.size[1] : (this.box ?? this.laid)?.[1] ?? this.canvas.clientHeight; }
 
   // The canvas is sized for the screen where it is drawn (paint); a size it was drawn at already
   // (the observer's first call, after the first frame's layout) needs no second drawing.
@@ -1530,6 +1547,7 @@ export class Board extends Painter {
   // A board hidden (a phone's sheet over the whole screen) keeps its view, and what was asked of it
   // while hidden is made when it shows again.
   resize() {
+    if (this.box) this.box = [this.canvas.clientWidth, this.canvas.clientHeight];
     if (!this.canvas.clientWidth || !this.canvas.clientHeight) return;
     if (this.scene) this.fitHeight();
     const d = DPR(), [pw, ph] = [this.canvas.width / d, this.canvas.height / d];
@@ -1626,11 +1644,10 @@ export class Board extends Painter {
   layer(name, key, draw) {
     const c = this.ctx, { width, height } = this.canvas, view = [this.s, this.ox, this.oy, width, height, this.w];
     if (!width || !height) { draw(); return; } // a canvas of no size cannot be copied
-    this.layers ??= new Map();
-    let l = this.layers.get(name);
+    let l = this.layers?.get(name);
     const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
     if (!l || !same(l.view, view) || !same(l.key, key)) {
-      if (!l || l.canvas.width !== width || l.canvas.height !== height) l = { canvas: Object.assign(document.createElement('canvas'), { width, height }) };
+      l = this.layerCanvas(name);
       const ctx = l.canvas.getContext('2d');
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.clearRect(0, 0, width, height);
@@ -1638,12 +1655,27 @@ export class Board extends Painter {
       this.ctx = ctx;
       try { draw(); } finally { this.ctx = c; }
       Object.assign(l, { view, key });
-      this.layers.set(name, l);
     }
     c.save();
     c.setTransform(1, 0, 0, 1, 0, 0);
     c.drawImage(l.canvas, 0, 0);
     c.restore();
+  }
+
+  // A layer's canvas at the board's size (kept while the size stays), its context's first drawing
+  // made (its backing store allocated); what it holds is drawn by layer().
+  layerCanvas(name) {
+    const { width, height } = this.canvas;
+    this.layers ??= new Map();
+    let l = this.layers.get(name);
+    if (!l || l.canvas.width !== width || l.canvas.height !== height) {
+      l = { canvas: Object.assign(document.createElement('canvas'), { width, height }), view: [], key: [] };
+      const ctx = l.canvas.getContext('2d');
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, width, height);
+      this.layers.set(name, l);
+    }
+    return l;
   }
 
   // ---- hit testing ----
@@ -1677,6 +1709,7 @@ export class Board extends Painter {
   down(e) {
     this.canvas.focus({ preventScroll: true });
     try { this.canvas.setPointerCapture(e.pointerId); } catch { /* a synthetic or finished pointer */ }
+    this.rect = this.canvas.getBoundingClientRect();
     const [x, y] = this.local(e);
     this.pointers.set(e.pointerId, { x, y });
     if (this.pointers.size === 2) {
@@ -1698,6 +1731,10 @@ export class Board extends Painter {
     if (mode === 'move' || mode === 'play') {
       const handle = mode === 'move' || (mode === 'play' && this.ctl.playTurns?.()) ? this.handleAt(x, y) : null;
       const unit = handle ? null : this.unitAt(x, y);
+      // a drag's frames draw the other units and their names as layers (paintScene's `still`):
+      // their canvases are made as the unit is picked up, not in the drag's first frame, where
+      // they were its slowest ruling of a page's first drag (docs/performance.md "Same-frame rulings")
+      if ((handle || unit) && this.canvas.width && this.canvas.height) for (const name of ['units', 'names']) this.layerCanvas(name);
       if (handle) Object.assign(g, { type: 'rotate', unit: handle.id, t0: e.timeStamp, free: false });
       else if (unit) {
         const [wx, wy] = this.toWorld(x, y);
@@ -1719,6 +1756,7 @@ export class Board extends Painter {
     const [x, y] = this.local(e);
     const p = this.pointers.get(e.pointerId);
     if (!p) { this.ctl.hover(this.toWorld(x, y)); return; }
+    if (p.x === x && p.y === y) return; // the pointermove of a pointerrawupdate handled already
     p.x = x; p.y = y;
     const g = this.gesture;
     if (!g) return;
@@ -1747,6 +1785,7 @@ export class Board extends Painter {
 
   up(e, cancelled = false) {
     this.pointers.delete(e.pointerId);
+    if (!this.pointers.size) { this.rect = null; this.box = null; }
     const g = this.gesture;
     if (this.pointers.size > 0) { if (g?.type === 'pinch') this.gesture = { type: 'tap', moved: true }; return; }
     this.gesture = null;

@@ -16,9 +16,10 @@ import { initPlayEject } from './play-eject.js';
  * `currentRequest()`, `askEngine(request)` (the engine client's `ask`, in the tap's lane), `terrainKind()`,
  * `removeUnit(id)`, `toggleFullBoard()`, `makeMove()` (Make this move), `rule()` (asks the
  * position's question again, a move just made or not) and `playBar` (where a card played or a
- * drop's ejections are chosen: play-orders.js, play-eject.js).
+ * drop's ejections are chosen: play-orders.js, play-eject.js) and `timing(name, serial)` (app.js:
+ * a ruling asked and drawn, for the drag bench).
  */
-export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unitById, round, hexesOf, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, askEngine, terrainKind, removeUnit, toggleFullBoard, makeMove, rule, playBar }) {
+export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unitById, round, hexesOf, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, askEngine, terrainKind, removeUnit, toggleFullBoard, makeMove, rule, playBar, timing }) {
   // A drag with the Move tool: in play the unit's move (carry); in set-up the unit follows the
   // pointer (on a hex board, hex by hex).
   function dragTo(id, [x, y], pointer) {
@@ -105,7 +106,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
 
   // The engine's whyNot for a tapped hex: the reach's request asking about that hex. Its answer is
   // shown only while that hex is still the one tapped on that answer.
-  async function whyNot(pick) {
+  async function whyNot(pick, serial) {
     const shown = ui.result;
     const request = { ...shown.request, query: sys().whyNotQuery, to: { q: pick.q, r: pick.r } };
     delete request.paths; delete request.detail; // reach's own fields, which whyNot does not take
@@ -113,6 +114,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     if (ui.pick !== pick || ui.result !== shown || out.superseded) return;
     store.pickWhy(pick, out.response ?? { failed: out.timedOut ? `it took longer than ${out.budget / 1000} s and was stopped` : String(out.failed) });
     redrawResult();
+    if (serial) timing('movecalc:ruled', serial);
   }
 
   /** Draws way `i` to the tapped hex (0: the reach's own path, i ≥ 1: its i-th alternative). */
@@ -222,6 +224,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
    * answer): the way there, its cost and what is left, or for a hex it cannot end on the engine's
    * whyNot, as a tap on that hex would; a drop waiting for the reach is made then.
    */
+  let hexRulings = 0; // a Play drag's hexes ruled from the reach on screen, or by whyNot (the bench's marks)
   function follow() {
     orders.follow();
     eject.follow();
@@ -232,12 +235,16 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     if (!c || !reachOf(c.id)) return;
     const home = unitById(c.id);
     const h = c.at;
+    let serial = null;
     if (!h || !onBoard(h) || (home && h.q === home.q && h.r === home.r)) store.setPick(null); // off the board, or back home: no move
     else if (!(ui.pick && ui.pick.q === h.q && ui.pick.r === h.r)) {
+      serial = `hex-${++hexRulings}`;
+      timing('movecalc:ask', serial);
       if (ui.result.scene.reach.has(hex.key(h.q, h.r))) store.setPick({ q: h.q, r: h.r });
-      else { store.setPick({ q: h.q, r: h.r, why: null }); whyNot(ui.pick); }
+      else { store.setPick({ q: h.q, r: h.r, why: null }); whyNot(ui.pick, serial); serial = null; }
     }
     redrawResult();
+    if (serial) timing('movecalc:ruled', serial);
     if (c.dropped) drop(c);
   }
 

@@ -52,6 +52,23 @@ async function barTap(page, sel, then) {
 }
 
 /**
+ * A phone's page by touch with Rome's position (ROME, with `extra` units) and `card` chosen in the
+ * cards' select (`count` orders, where given), once the card is `shown` (a function the page runs
+ * until true; by default its running total's place) and the board painted.
+ */
+async function openCard(extra, card, { count, shown = () => document.getElementById('order-total') !== null } = {}) {
+  const opened = await openPage(env, PHONE, { touch: true });
+  const { page } = opened;
+  await pickSystem(page, 'cc-ancients');
+  await openRequest(page, ROME(extra));
+  if (count) await page.selectOption('#order-count', count);
+  await page.selectOption('#order-card', card);
+  await page.waitForFunction(shown);
+  await painted(page);
+  return opened;
+}
+
+/**
  * The play bar is one row at 360 px: its parts share a line, it is no taller than a button row, and it
  * repeats none of the verdict's ruling (the orders used, who may battle: the verdict's alone).
  */
@@ -275,13 +292,8 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-CD-1 the other cards in o
 // (the request's `second` move). The Velites (light infantry: 2 hexes, CCA-MV-1) from col 9 row 6
 // one hex to row 5, then dragged again one more to row 4; the order waits for Make this move.
 test('cc-ancients (360x740, touch): play, CCA-CD-1 Move-Fire-Move of 1 order: the Velites dragged one hex, then again one more (its second move, after ranged combat); Make this move makes both', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
-  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
-  await pickSystem(page, 'cc-ancients');
-  await openRequest(page, ROME([{ id: 'Velites', side: 'Rome', type: 'light infantry', col: 9, row: 6 }]));
-  await page.selectOption('#order-count', '1');
-  await page.selectOption('#order-card', 'move-fire-move');
-  await page.waitForFunction(() => /^Move-Fire-Move$/.test(document.getElementById('order-total')?.textContent ?? '') && /Drag a unit again for its move after ranged combat/.test(document.getElementById('verdict')?.textContent ?? ''));
-  await painted(page);
+  const { context, page, errors } = await openCard([{ id: 'Velites', side: 'Rome', type: 'light infantry', col: 9, row: 6 }], 'move-fire-move', {
+    count: '1', shown: () => /^Move-Fire-Move$/.test(document.getElementById('order-total')?.textContent ?? '') && /Drag a unit again for its move after ranged combat/.test(document.getElementById('verdict')?.textContent ?? '') });
   await touchDrag(page, await screen(page, 9, 6), await screen(page, 9, 5));
   await page.waitForFunction(() => /1 of 1 order used/.test(document.getElementById('verdict')?.textContent ?? ''));
   await ruled(page);
@@ -460,12 +472,7 @@ test('cc-ancients (360x740, touch): play, CCA-LD-9 on a Leadership card Scipio d
 // engine reads the card as one unit of choice, which the page does not guess; Scipio tapped, the
 // card is his.
 test('cc-ancients (360x740, touch): play, CCA-LD-4 a Leadership card: the Principes dragged first name no leader and the order waits; a lone Scipio tapped gives the card without moving; Make this move makes it, Scipio where he stood', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
-  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
-  await pickSystem(page, 'cc-ancients');
-  await openRequest(page, ROME());
-  await page.selectOption('#order-card', 'leadership');
-  await page.waitForSelector('#order-total');
-  await painted(page);
+  const { context, page, errors } = await openCard([], 'leadership');
   await touchDrag(page, await screen(page, 7, 6), await screen(page, 7, 5));
   await said(page, 'Tap the leader who gives it');
   await ruled(page);
