@@ -253,10 +253,12 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-CD-1 the other cards in o
   await pickSystem(page, 'cc-ancients');
   await openRequest(page, ROME([{ id: 'Equites', side: 'Rome', type: 'medium cavalry', col: 10, row: 6 }]));
   await page.waitForSelector('#order-card');
-  // the game's cards besides the section cards, each once
+  // the game's cards besides the section cards, each once (by its `key` where one card is offered
+  // several ways: the Leadership card and its Inspired ones)
   const offered = await page.$$eval('#order-card option', (os) => os.map((o) => o.value).filter(Boolean));
   const game = (await import('../../web/games/cc-ancients.js')).default;
-  assert.deepEqual(offered, game.playCards.map((c) => c.card));
+  assert.deepEqual(offered, game.playCards.map((c) => c.key ?? c.card));
+  assert.equal(new Set(offered).size, offered.length, 'each offered once');
   assert.ok(offered.includes('order mounted troops') && offered.includes('leadership') && offered.includes('move-fire-move'));
   // on the phone: the count, the three sections and the other cards' select one row, whole, inside the 360 px
   const boxes = await page.$$eval('#play-bar > *', (xs) => xs.map((x) => { const b = x.getBoundingClientRect(); return [x.id || x.textContent, b.top, b.right, x.scrollWidth <= x.clientWidth + 1 || x.tagName === 'SELECT']; }));
