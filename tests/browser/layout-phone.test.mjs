@@ -220,3 +220,38 @@ test('740x360, touch: a sideways swipe over the card bar does not leave the page
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// Chromium draws a select's arrow in about 1.2em at the phones' 16 px (17–19 px, measured: "Other…"
+// showed whole from 5.4rem wide, as "Other.." at 5.3rem); 20 px leaves it no room to cut the words.
+const ARROW = 20;
+
+for (const viewport of SIZES.slice(0, 2)) {
+  test(`${sizeOf(viewport)}, touch: every game's card bar shows each select's words whole beside its arrow, on one row`, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch: true });
+    let bars = 0;
+    for (const { id } of SYSTEMS) {
+      await pickSystem(page, id);
+      if (await page.isHidden('#order-card')) continue;
+      bars++;
+      const row = await page.evaluate(() => {
+        const bar = document.querySelector('.play-bar'), ctx = document.createElement('canvas').getContext('2d');
+        const kids = [...bar.children].filter((k) => k.getClientRects().length);
+        return {
+          tops: kids.map((k) => Math.round(k.getBoundingClientRect().top)),
+          selects: kids.filter((k) => k.tagName === 'SELECT').map((s) => {
+            const cs = getComputedStyle(s);
+            ctx.font = cs.font;
+            return { id: s.id, text: s.options[s.selectedIndex].text, words: ctx.measureText(s.options[s.selectedIndex].text).width,
+              room: s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) };
+          }),
+        };
+      });
+      await shot(page, `card-bar-${id}`, viewport);
+      assert.equal(new Set(row.tops).size, 1, `${id}: the card bar is one row: ${row.tops}`);
+      for (const s of row.selects) assert.ok(s.room >= s.words + ARROW, `${id}: #${s.id} shows “${s.text}” whole: ${s.words.toFixed(1)} px of words and ${ARROW} of arrow in ${s.room} px`);
+    }
+    assert.ok(bars > 0, 'a game has a card bar');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
