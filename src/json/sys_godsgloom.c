@@ -295,19 +295,28 @@ static bool through_node(const void *ctx, int i, McReachNode *out) {
     return true;
 }
 
+// Destination i of the reach, one of the kit's entries (mc_write_hex_entries).
+typedef struct DestList {
+    const McGgReach *reach;
+    bool parent, brief;
+} DestList;
+
+static void write_dest_entry(McRequest *j, cJSON *o, int i, const void *ctx) {
+    const DestList *list = ctx;
+    write_dest(j, o, list->reach, &list->reach->dests[i], list->parent, list->brief);
+}
+
 static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
     McGgRequest gr;
     const McHexWorld *w;
-    if (!read_common(j, req, &gr, &w)) return 0;
-    int asked_parent = 0;
-    bool brief = false;
-    if (!mc_read_reach_paths(j, req, &asked_parent) || !mc_read_reach_detail(j, req, &brief)) return 0;
+    McHexReach asked; // the kit's reading of "unit" (read_common's mover), "paths" and "detail"
+    if (!read_common(j, req, &gr, &w) || !mc_hex_reach_read(j, req, w, &asked)) return 0;
     McGgReach r;
     if (!mc_gg_reach(&j->env, &gr, &r)) return mc_read_oom(j);
     if (j->columns)
         return mc_write_reach_columns(j, result, r.scene.board, r.dest_count, reach_row, &r, r.scene.mover->id, -1);
     write_header(j, result, &r.scene);
-    bool parent = mc_write_reach_paths(j, result, asked_parent, path_hexes(&r), "GG-MOV-1", r.scene.mover->id);
+    bool parent = mc_write_reach_paths(j, result, asked.parent_asked, path_hexes(&r), "GG-MOV-1", r.scene.mover->id);
     if (parent && !mc_gg_reach_through(&j->env, &r)) return mc_read_oom(j);
     write_ignored(j, result, w);
     mc_write_reasons(j, result, "reasons", &r.scene.restrictions);
@@ -322,15 +331,9 @@ static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
             if (parent && r.stay.node >= 0) mc_write_number(j, o, "node", r.stay.node);
         }
     }
-    // Written as text one entry at a time (a 100 x 100 reach has 10,000 entries; write.h).
-    McWriteList hexes = {0};
-    for (int i = 0; i < r.dest_count && !j->oom; i++) {
-        cJSON *o = mc_write_list_object(j, &hexes);
-        if (o) write_dest(j, o, &r, &r.dests[i], parent, brief);
-        mc_write_list_commit(j, &hexes);
-    }
-    mc_write_list_end(j, &hexes, result, "hexes");
-    if (parent) mc_write_reach_through(j, result, r.through_count, through_node, &r, brief);
+    DestList list = {&r, parent, asked.brief};
+    mc_write_hex_entries(j, result, r.dest_count, write_dest_entry, &list);
+    if (parent) mc_write_reach_through(j, result, r.through_count, through_node, &r, asked.brief);
     return 1;
 }
 
