@@ -19,8 +19,8 @@ const char *mc_hex_terrain_kind(const McHexGame *game, int i) {
 }
 
 // "type": one of `types`, *kind its index; an unknown name is bad_request listing every known one.
-static int read_kind(McRequest *rq, const cJSON *e, const char *const *types, McHexUnit *u) {
-    if (!mc_read_string(rq, e, "type", 1, &u->type)) return 0;
+static int read_kind(McRequest *rq, const cJSON *unit_obj, const char *const *types, McHexUnit *u) {
+    if (!mc_read_string(rq, unit_obj, "type", 1, &u->type)) return 0;
     for (int t = 0; types[t]; t++)
         if (strcmp(u->type, types[t]) == 0) {
             u->kind = t;
@@ -45,7 +45,7 @@ static int add_id(McRequest *rq, const McHexGame *game, McIdMap *ids, const char
 
 // A unit of `units` (the path at it): its fields, the game's own and its board index, in the order
 // of the errors a request gets; its id added to `ids`.
-static int read_unit(McRequest *rq, const cJSON *e, const McHexGame *game, const McHexWorld *w, McIdMap *ids,
+static int read_unit(McRequest *rq, const cJSON *unit_obj, const McHexGame *game, const McHexWorld *w, McIdMap *ids,
                      McHexUnit *u, void *fields) {
     const char *keys[MAX_UNIT_KEYS + 1];
     int k = 0;
@@ -55,15 +55,15 @@ static int read_unit(McRequest *rq, const cJSON *e, const McHexGame *game, const
     memset(u, 0, sizeof *u);
     u->kind = -1;
     if (game->unit_size) memset(fields, 0, game->unit_size);
-    if (!mc_read_object(rq, e, keys) || !mc_read_string(rq, e, "id", 1, &u->id)) return 0;
+    if (!mc_read_object(rq, unit_obj, keys) || !mc_read_string(rq, unit_obj, "id", 1, &u->id)) return 0;
     if (!game->id_last && !add_id(rq, game, ids, u->id)) return 0;
-    if (!mc_read_string(rq, e, "side", 1, &u->side)) return 0;
+    if (!mc_read_string(rq, unit_obj, "side", 1, &u->side)) return 0;
     if (game->read_place) {
-        if (!game->read_place(rq, e, w, u, fields)) return 0;
-    } else if (!(game->types ? read_kind(rq, e, game->types, u) : mc_read_string(rq, e, "type", 0, &u->type)) ||
-               !mc_read_hex_fields(rq, e, &u->hex))
+        if (!game->read_place(rq, unit_obj, w, u, fields)) return 0;
+    } else if (!(game->types ? read_kind(rq, unit_obj, game->types, u) : mc_read_string(rq, unit_obj, "type", 0, &u->type)) ||
+               !mc_read_hex_fields(rq, unit_obj, &u->hex))
         return 0;
-    if (game->read_unit && !game->read_unit(rq, e, u, fields)) return 0;
+    if (game->read_unit && !game->read_unit(rq, unit_obj, u, fields)) return 0;
     if (game->id_last && !add_id(rq, game, ids, u->id)) return 0;
     u->pos = mc_board_index(&w->board, u->hex);
     return 1;
@@ -115,12 +115,12 @@ int mc_hex_world_read(McRequest *rq, const cJSON *req, const McHexGame *game, Mc
     return !game->read_world || game->read_world(rq, req, board_obj, w);
 }
 
-int mc_hex_world_unit(McRequest *rq, const cJSON *e, int i, const McHexGame *game, McHexWorld *w) {
+int mc_hex_world_unit(McRequest *rq, const cJSON *unit_obj, int i, const McHexGame *game, McHexWorld *w) {
     McHexUnit u, *old = &w->units[i];
     unsigned char *fields = w->fields + (size_t)i * w->field_size;
     unsigned char *read = w->field_size ? MC_NEW(rq->env.arena, unsigned char, w->field_size) : NULL;
     if (w->field_size && !read) return 0;
-    if (!read_unit(rq, e, game, w, NULL, &u, read) || strcmp(u.id, old->id) != 0 || u.pos < 0) return 0;
+    if (!read_unit(rq, unit_obj, game, w, NULL, &u, read) || strcmp(u.id, old->id) != 0 || u.pos < 0) return 0;
     if (w->at && u.pos != old->pos && w->at[u.pos] >= 0) return 0;
     if (game->replace_unit && !game->replace_unit(w, i, &u, read)) return 0;
     if (!game->replace_unit && w->field_size) memcpy(fields, read, w->field_size);
@@ -218,16 +218,16 @@ static int *through_nodes(McRequest *rq, const McHexReach *r, int *count) {
     return by_rank;
 }
 
-int mc_write_hex_route(McRequest *rq, cJSON *o, const McReach *search, McHex hex, int node, int parent_node,
+int mc_write_hex_route(McRequest *rq, cJSON *entry, const McReach *search, McHex hex, int node, int parent_node,
                        McHex start, bool parent, bool brief) {
     if (parent) {
         McReachEntry pe;
-        mc_write_reach_hex(rq, o, "parent", parent_node >= 0 && mc_reach_get(search, parent_node, &pe) ? pe.hex : start, brief);
-        if (node >= 0) mc_write_node_parent(rq, o, node, parent_node);
+        mc_write_reach_hex(rq, entry, "parent", parent_node >= 0 && mc_reach_get(search, parent_node, &pe) ? pe.hex : start, brief);
+        if (node >= 0) mc_write_node_parent(rq, entry, node, parent_node);
         return 1;
     }
     if (node < 0) {
-        mc_write_hex_way(rq, o, &hex, 1, start, false, brief);
+        mc_write_hex_way(rq, entry, &hex, 1, start, false, brief);
         return 1;
     }
     int len = mc_reach_path(search, node, NULL, 0);
@@ -237,39 +237,39 @@ int mc_write_hex_route(McRequest *rq, cJSON *o, const McReach *search, McHex hex
         return 0;
     }
     mc_reach_path(search, node, hexes, len);
-    mc_write_hex_way(rq, o, hexes, len, start, false, brief);
+    mc_write_hex_way(rq, entry, hexes, len, start, false, brief);
     return 1;
 }
 
-void mc_write_hex_way(McRequest *rq, cJSON *o, const McHex *path, int len, McHex parent_hex, bool parent, bool brief) {
+void mc_write_hex_way(McRequest *rq, cJSON *entry, const McHex *path, int len, McHex parent_hex, bool parent, bool brief) {
     if (parent) {
-        mc_write_reach_hex(rq, o, "parent", parent_hex, brief);
+        mc_write_reach_hex(rq, entry, "parent", parent_hex, brief);
         return;
     }
-    cJSON *arr = mc_write_array(rq, o, "path");
+    cJSON *arr = mc_write_array(rq, entry, "path");
     for (int i = 0; i < len && arr; i++) mc_write_reach_hex(rq, arr, NULL, path[i], brief);
 }
 
-void mc_write_hex_entries(McRequest *rq, cJSON *result, int n, void (*entry)(McRequest *rq, cJSON *o, int i, const void *ctx),
-                          const void *ctx) {
+void mc_write_hex_entries(McRequest *rq, cJSON *result, int count,
+                          void (*write)(McRequest *rq, cJSON *entry, int i, const void *ctx), const void *ctx) {
     McWriteList hexes = {0};
-    for (int i = 0; i < n && !rq->oom; i++) {
-        cJSON *o = mc_write_list_object(rq, &hexes);
-        if (o) entry(rq, o, i, ctx);
+    for (int i = 0; i < count && !rq->oom; i++) {
+        cJSON *entry = mc_write_list_object(rq, &hexes);
+        if (entry) write(rq, entry, i, ctx);
         mc_write_list_commit(rq, &hexes);
     }
     mc_write_list_end(rq, &hexes, result, "hexes");
 }
 
 // Entry i: its hex and cost, its path or parent, the game's fields.
-static void write_entry(McRequest *rq, cJSON *o, int i, const void *ctx) {
+static void write_entry(McRequest *rq, cJSON *entry, int i, const void *ctx) {
     const Ctx *c = ctx;
     const McHexReach *r = c->r;
     const McReachEntry *e = &r->ends[i];
-    mc_write_hex_cost(rq, o, e->hex, e->cost);
-    if (!mc_write_hex_route(rq, o, &r->search, e->hex, e->node, e->parent, r->world->units[r->mover].hex, c->parent, r->brief))
+    mc_write_hex_cost(rq, entry, e->hex, e->cost);
+    if (!mc_write_hex_route(rq, entry, &r->search, e->hex, e->node, e->parent, r->world->units[r->mover].hex, c->parent, r->brief))
         return;
-    if (c->w->fields) c->w->fields(rq, o, e, r->brief, c->w->ctx);
+    if (c->w->fields) c->w->fields(rq, entry, e, r->brief, c->w->ctx);
 }
 
 int mc_write_hex_reach(McRequest *rq, cJSON *result, const McHexReach *r, const McHexReachWriter *w) {

@@ -135,10 +135,10 @@ int mc_write_hex_route(McRequest *rq, cJSON *entry, const McReach *search, McHex
 /// the `len` hexes of `path` entered (a game whose rules list each end's path).
 void mc_write_hex_way(McRequest *rq, cJSON *entry, const McHex *path, int len, McHex parent_hex, bool parent, bool brief);
 
-/// Writes "hexes" into `result`: `n` entries, `entry(rq, o, i, ctx)` the i-th's fields, written as
-/// text one entry at a time (a 100 x 100 reach has 10,000 entries; write.h).
-void mc_write_hex_entries(McRequest *rq, cJSON *result, int n, void (*entry)(McRequest *rq, cJSON *o, int i, const void *ctx),
-                          const void *ctx);
+/// Writes "hexes" into `result`: `count` entries, `write(rq, entry, i, ctx)` the i-th's fields,
+/// written as text one entry at a time (a 100 x 100 reach has 10,000 entries; write.h).
+void mc_write_hex_entries(McRequest *rq, cJSON *result, int count,
+                          void (*write)(McRequest *rq, cJSON *entry, int i, const void *ctx), const void *ctx);
 
 /// What a game adds to the kit's reach answer.
 typedef struct McHexReachWriter {
