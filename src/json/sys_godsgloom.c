@@ -75,17 +75,17 @@ static int read_names(McRequest *rq, const cJSON *obj, const char *key, const Mc
 }
 
 // The unit's own fields (McHexGame.read_unit), in the order of the errors a request gets.
-static int read_unit(McRequest *rq, const cJSON *e, const McHexUnit *hex_unit, void *fields) {
+static int read_unit(McRequest *rq, const cJSON *unit_obj, const McHexUnit *hex_unit, void *fields) {
     (void)hex_unit;
     Fields *f = fields;
     McGgUnit *u = &f->unit;
     u->speed = -1;
     u->engaged = -1;
-    return mc_read_int(rq, e, "facing", 1, 0, 5, &u->facing) &&
-           mc_read_int(rq, e, "speed", 0, 0, MC_MAX_MOVE_POINTS, &u->speed) &&
-           read_names(rq, e, "traits", mc_gg_trait_names, f, &u->traits) &&
-           read_names(rq, e, "abilities", mc_gg_ability_names, f, &u->abilities) &&
-           read_names(rq, e, "tokens", mc_gg_token_names, f, &u->tokens) && mc_read_bool(rq, e, "engaged", 0, &u->engaged);
+    return mc_read_int(rq, unit_obj, "facing", 1, 0, 5, &u->facing) &&
+           mc_read_int(rq, unit_obj, "speed", 0, 0, MC_MAX_MOVE_POINTS, &u->speed) &&
+           read_names(rq, unit_obj, "traits", mc_gg_trait_names, f, &u->traits) &&
+           read_names(rq, unit_obj, "abilities", mc_gg_ability_names, f, &u->abilities) &&
+           read_names(rq, unit_obj, "tokens", mc_gg_token_names, f, &u->tokens) && mc_read_bool(rq, unit_obj, "engaged", 0, &u->engaged);
 }
 
 // A unit replaced in place keeps its ignored names' room in the kept world, which fits only as
@@ -187,9 +187,9 @@ static void write_ignored(McRequest *rq, cJSON *result, const McHexWorld *w) {
     }
 }
 
-static void write_ids(McRequest *rq, cJSON *obj, const char *key, const McGgRequest *req, const int *units, int n) {
+static void write_ids(McRequest *rq, cJSON *obj, const char *key, const McGgRequest *req, const int *units, int count) {
     cJSON *arr = mc_write_array(rq, obj, key);
-    for (int i = 0; i < n && arr; i++) mc_write_add(rq, arr, NULL, cJSON_CreateString(req->units[units[i]].id));
+    for (int i = 0; i < count && arr; i++) mc_write_add(rq, arr, NULL, cJSON_CreateString(req->units[units[i]].id));
 }
 
 static void write_facings(McRequest *rq, cJSON *obj, unsigned facings) {
@@ -201,68 +201,68 @@ static void write_facings(McRequest *rq, cJSON *obj, unsigned facings) {
 // Every enemy's Engagement Zone (GG-EZ-1, A-GG-1), so that zones are seen whole, not only where
 // the mover can end: the enemies in request order, each with its zone hexes on the board in
 // direction order. None with ignoreUnits (no unit exerts a zone then).
-static void write_zones(McRequest *rq, cJSON *result, const McGgScene *s) {
+static void write_zones(McRequest *rq, cJSON *result, const McGgScene *scene) {
     cJSON *zones = mc_write_array(rq, result, "zones");
-    for (int u = 0; u < s->req->unit_count && zones && !s->req->ignore_units; u++) {
-        const McGgUnit *e = &s->req->units[u];
-        if (u == s->req->mover || strcmp(e->side, s->mover->side) == 0) continue;
+    for (int u = 0; u < scene->req->unit_count && zones && !scene->req->ignore_units; u++) {
+        const McGgUnit *e = &scene->req->units[u];
+        if (u == scene->req->mover || strcmp(e->side, scene->mover->side) == 0) continue;
         cJSON *o = mc_write_push_object(rq, zones);
         if (!o) return;
         mc_write_string(rq, o, "unit", e->id);
         mc_write_bool(rq, o, "lockdown", (e->traits & MC_GG_LOCKDOWN) != 0);
         cJSON *hexes = mc_write_array(rq, o, "hexes");
-        int at = mc_board_index(s->board, e->hex);
+        int at = mc_board_index(scene->board, e->hex);
         for (int d = 0; d < MC_HEX_DIRECTIONS && hexes; d++) {
-            int nb = mc_board_neighbor(s->board, at, d);
-            if (nb >= 0 && mc_gg_in_zone(s, e, s->board->hexes[nb])) mc_write_hex_push(rq, hexes, s->board->hexes[nb]);
+            int nb = mc_board_neighbor(scene->board, at, d);
+            if (nb >= 0 && mc_gg_in_zone(scene, e, scene->board->hexes[nb])) mc_write_hex_push(rq, hexes, scene->board->hexes[nb]);
         }
     }
 }
 
 // The fields the start, every destination and the stay share.
-static void write_header(McRequest *rq, cJSON *result, const McGgScene *s) {
-    mc_write_string(rq, result, "unit", s->mover->id);
+static void write_header(McRequest *rq, cJSON *result, const McGgScene *scene) {
+    mc_write_string(rq, result, "unit", scene->mover->id);
     cJSON *start = mc_write_object(rq, result, "start");
     if (start) {
-        mc_write_hex_fields(rq, start, s->mover->hex);
-        mc_write_number(rq, start, "facing", s->mover->facing);
+        mc_write_hex_fields(rq, start, scene->mover->hex);
+        mc_write_number(rq, start, "facing", scene->mover->facing);
     }
-    mc_write_string(rq, result, "moveType", mc_gg_mode_name(s->mode));
-    mc_write_number(rq, result, "speed", s->mover->speed);
-    mc_write_number(rq, result, "movementPoints", s->points);
-    mc_write_bool(rq, result, "startsEngaged", s->starts_engaged);
-    write_ids(rq, result, "startEngagedWith", s->req, s->engagers, s->engager_count);
-    write_zones(rq, result, s);
+    mc_write_string(rq, result, "moveType", mc_gg_mode_name(scene->mode));
+    mc_write_number(rq, result, "speed", scene->mover->speed);
+    mc_write_number(rq, result, "movementPoints", scene->points);
+    mc_write_bool(rq, result, "startsEngaged", scene->starts_engaged);
+    write_ids(rq, result, "startEngagedWith", scene->req, scene->engagers, scene->engager_count);
+    write_zones(rq, result, scene);
 }
 
 // A destination; `brief` leaves out the values at their documented defaults (docs/api/godsgloom.md).
-static void write_dest(McRequest *rq, cJSON *o, const McGgReach *r, const McGgDest *d, bool parent_paths, bool brief) {
-    const McGgScene *s = &r->scene;
-    mc_write_hex_cost(rq, o, d->hex, d->cost);
-    if (!mc_write_hex_route(rq, o, &r->search, d->hex, d->node, d->parent_node, s->mover->hex, parent_paths, brief)) return;
-    if (!brief || d->engaged) mc_write_bool(rq, o, "engaged", d->engaged);
-    if (!brief || d->engager_count > 0) write_ids(rq, o, "engagedWith", s->req, d->engagers, d->engager_count);
-    if (d->may_melee >= 0 && (!brief || !d->may_melee)) mc_write_bool(rq, o, "mayMeleeAttack", d->may_melee);
-    if (!brief || d->nimble) mc_write_bool(rq, o, "nimble", d->nimble);
-    if (!brief || d->minimum_move) mc_write_bool(rq, o, "minimumMove", d->minimum_move);
-    if (!brief || d->end != MC_GG_END_CHOICE) mc_write_string(rq, o, "endedBy", mc_gg_end_name(d->end));
-    if (!brief || d->facings != (1u << MC_HEX_DIRECTIONS) - 1u) write_facings(rq, o, d->facings);
-    if (!brief && d->alt_node >= 0) {
+static void write_dest(McRequest *rq, cJSON *entry, const McGgReach *reach, const McGgDest *dest, bool parent_paths, bool brief) {
+    const McGgScene *s = &reach->scene;
+    mc_write_hex_cost(rq, entry, dest->hex, dest->cost);
+    if (!mc_write_hex_route(rq, entry, &reach->search, dest->hex, dest->node, dest->parent_node, s->mover->hex, parent_paths, brief)) return;
+    if (!brief || dest->engaged) mc_write_bool(rq, entry, "engaged", dest->engaged);
+    if (!brief || dest->engager_count > 0) write_ids(rq, entry, "engagedWith", s->req, dest->engagers, dest->engager_count);
+    if (dest->may_melee >= 0 && (!brief || !dest->may_melee)) mc_write_bool(rq, entry, "mayMeleeAttack", dest->may_melee);
+    if (!brief || dest->nimble) mc_write_bool(rq, entry, "nimble", dest->nimble);
+    if (!brief || dest->minimum_move) mc_write_bool(rq, entry, "minimumMove", dest->minimum_move);
+    if (!brief || dest->end != MC_GG_END_CHOICE) mc_write_string(rq, entry, "endedBy", mc_gg_end_name(dest->end));
+    if (!brief || dest->facings != (1u << MC_HEX_DIRECTIONS) - 1u) write_facings(rq, entry, dest->facings);
+    if (!brief && dest->alt_node >= 0) {
         // A dearer path that keeps the Melee Attack (docs/api/godsgloom.md "alternatives").
-        cJSON *alts = mc_write_array(rq, o, "alternatives");
+        cJSON *alts = mc_write_array(rq, entry, "alternatives");
         cJSON *a = alts ? mc_write_push_object(rq, alts) : NULL;
-        McGgDest alt = mc_gg_reach_alternative(r, d);
-        if (a) write_dest(rq, a, r, &alt, parent_paths, false);
+        McGgDest alt = mc_gg_reach_alternative(reach, dest);
+        if (a) write_dest(rq, a, reach, &alt, parent_paths, false);
     }
 }
 
 // Hexes over all whole paths of a reach: a walking destination's steps, a landing hex otherwise.
-static long long path_hexes(const McGgReach *r) {
+static long long path_hexes(const McGgReach *reach) {
     long long n = 0;
-    for (int i = 0; i < r->dest_count; i++) {
+    for (int i = 0; i < reach->dest_count; i++) {
         McReachEntry e;
-        if (r->dests[i].node < 0) n++;
-        else if (mc_reach_get(&r->search, r->dests[i].node, &e)) n += e.steps;
+        if (reach->dests[i].node < 0) n++;
+        else if (mc_reach_get(&reach->search, reach->dests[i].node, &e)) n += e.steps;
     }
     return n;
 }
@@ -301,9 +301,9 @@ typedef struct DestList {
     bool parent, brief;
 } DestList;
 
-static void write_dest_entry(McRequest *rq, cJSON *o, int i, const void *ctx) {
+static void write_dest_entry(McRequest *rq, cJSON *entry, int i, const void *ctx) {
     const DestList *list = ctx;
-    write_dest(rq, o, list->reach, &list->reach->dests[i], list->parent, list->brief);
+    write_dest(rq, entry, list->reach, &list->reach->dests[i], list->parent, list->brief);
 }
 
 static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
