@@ -85,7 +85,8 @@ static int read_unit(McRequest *rq, const cJSON *unit_obj, const McHexUnit *hex_
            mc_read_int(rq, unit_obj, "speed", 0, 0, MC_MAX_MOVE_POINTS, &u->speed) &&
            read_names(rq, unit_obj, "traits", mc_gg_trait_names, f, &u->traits) &&
            read_names(rq, unit_obj, "abilities", mc_gg_ability_names, f, &u->abilities) &&
-           read_names(rq, unit_obj, "tokens", mc_gg_token_names, f, &u->tokens) && mc_read_bool(rq, unit_obj, "engaged", 0, &u->engaged);
+           read_names(rq, unit_obj, "tokens", mc_gg_token_names, f, &u->tokens) &&
+           mc_read_bool(rq, unit_obj, "engaged", 0, &u->engaged);
 }
 
 // A unit replaced in place keeps its ignored names' room in the kept world, which fits only as
@@ -239,7 +240,9 @@ static void write_header(McRequest *rq, cJSON *result, const McGgScene *scene) {
 static void write_dest(McRequest *rq, cJSON *entry, const McGgReach *reach, const McGgDest *dest, bool parent_paths, bool brief) {
     const McGgScene *s = &reach->scene;
     mc_write_hex_cost(rq, entry, dest->hex, dest->cost);
-    if (!mc_write_hex_route(rq, entry, &reach->search, dest->hex, dest->node, dest->parent_node, s->mover->hex, parent_paths, brief)) return;
+    if (!mc_write_hex_route(rq, entry, &reach->search, dest->hex, dest->node, dest->parent_node, s->mover->hex, parent_paths,
+                            brief))
+        return;
     if (!brief || dest->engaged) mc_write_bool(rq, entry, "engaged", dest->engaged);
     if (!brief || dest->engager_count > 0) write_ids(rq, entry, "engagedWith", s->req, dest->engagers, dest->engager_count);
     if (dest->may_melee >= 0 && (!brief || !dest->may_melee)) mc_write_bool(rq, entry, "mayMeleeAttack", dest->may_melee);
