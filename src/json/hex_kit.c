@@ -19,8 +19,8 @@ const char *mc_hex_terrain_kind(const McHexGame *game, int i) {
 }
 
 // "type": one of `types`, *kind its index; an unknown name is bad_request listing every known one.
-static int read_kind(McRequest *j, const cJSON *e, const char *const *types, McHexUnit *u) {
-    if (!mc_read_string(j, e, "type", 1, &u->type)) return 0;
+static int read_kind(McRequest *rq, const cJSON *unit_obj, const char *const *types, McHexUnit *u) {
+    if (!mc_read_string(rq, unit_obj, "type", 1, &u->type)) return 0;
     for (int t = 0; types[t]; t++)
         if (strcmp(u->type, types[t]) == 0) {
             u->kind = t;
@@ -30,22 +30,22 @@ static int read_kind(McRequest *j, const cJSON *e, const char *const *types, McH
     size_t len = 0;
     for (int t = 0; types[t] && len < sizeof list; t++)
         len += (size_t)mc_snfmt(list + len, sizeof list - len, "%s\"%s\"", t ? ", " : "", types[t]);
-    return mc_read_fail_key(j, "type", "bad_request", "unknown unit type \"%s\"; known: %s", u->type, list);
+    return mc_read_fail_key(rq, "type", "bad_request", "unknown unit type \"%s\"; known: %s", u->type, list);
 }
 
 // Adds the unit's id to `ids` (NULL: the caller checks it).
-static int add_id(McRequest *j, const McHexGame *game, McIdMap *ids, const char *id) {
+static int add_id(McRequest *rq, const McHexGame *game, McIdMap *ids, const char *id) {
     if (!ids) return 1;
-    if (game->id_at_unit) return mc_ids_add(j, ids, id);
-    int at = mc_read_push_key(j, "id");
-    if (!mc_ids_add(j, ids, id)) return 0;
-    mc_read_pop(j, at);
+    if (game->id_at_unit) return mc_ids_add(rq, ids, id);
+    int at = mc_read_push_key(rq, "id");
+    if (!mc_ids_add(rq, ids, id)) return 0;
+    mc_read_pop(rq, at);
     return 1;
 }
 
 // A unit of `units` (the path at it): its fields, the game's own and its board index, in the order
 // of the errors a request gets; its id added to `ids`.
-static int read_unit(McRequest *j, const cJSON *e, const McHexGame *game, const McHexWorld *w, McIdMap *ids,
+static int read_unit(McRequest *rq, const cJSON *unit_obj, const McHexGame *game, const McHexWorld *w, McIdMap *ids,
                      McHexUnit *u, void *fields) {
     const char *keys[MAX_UNIT_KEYS + 1];
     int k = 0;
@@ -55,72 +55,72 @@ static int read_unit(McRequest *j, const cJSON *e, const McHexGame *game, const 
     memset(u, 0, sizeof *u);
     u->kind = -1;
     if (game->unit_size) memset(fields, 0, game->unit_size);
-    if (!mc_read_object(j, e, keys) || !mc_read_string(j, e, "id", 1, &u->id)) return 0;
-    if (!game->id_last && !add_id(j, game, ids, u->id)) return 0;
-    if (!mc_read_string(j, e, "side", 1, &u->side)) return 0;
+    if (!mc_read_object(rq, unit_obj, keys) || !mc_read_string(rq, unit_obj, "id", 1, &u->id)) return 0;
+    if (!game->id_last && !add_id(rq, game, ids, u->id)) return 0;
+    if (!mc_read_string(rq, unit_obj, "side", 1, &u->side)) return 0;
     if (game->read_place) {
-        if (!game->read_place(j, e, w, u, fields)) return 0;
-    } else if (!(game->types ? read_kind(j, e, game->types, u) : mc_read_string(j, e, "type", 0, &u->type)) ||
-               !mc_read_hex_fields(j, e, &u->hex))
+        if (!game->read_place(rq, unit_obj, w, u, fields)) return 0;
+    } else if (!(game->types ? read_kind(rq, unit_obj, game->types, u) : mc_read_string(rq, unit_obj, "type", 0, &u->type)) ||
+               !mc_read_hex_fields(rq, unit_obj, &u->hex))
         return 0;
-    if (game->read_unit && !game->read_unit(j, e, u, fields)) return 0;
-    if (game->id_last && !add_id(j, game, ids, u->id)) return 0;
+    if (game->read_unit && !game->read_unit(rq, unit_obj, u, fields)) return 0;
+    if (game->id_last && !add_id(rq, game, ids, u->id)) return 0;
     u->pos = mc_board_index(&w->board, u->hex);
     return 1;
 }
 
-int mc_hex_on_board(McRequest *j, const McHexUnit *u) {
+int mc_hex_on_board(McRequest *rq, const McHexUnit *u) {
     if (u->pos >= 0) return 1;
-    return mc_read_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", u->hex.q, u->hex.r);
+    return mc_read_fail(rq, "bad_request", "hex (q %d, r %d) is not on the board", u->hex.q, u->hex.r);
 }
 
 // Unit i on the board, one a hex.
-static int place_one(McRequest *j, McHexWorld *w, int i) {
+static int place_one(McRequest *rq, McHexWorld *w, int i) {
     const McHexUnit *u = &w->units[i];
-    if (!mc_hex_on_board(j, u)) return 0;
+    if (!mc_hex_on_board(rq, u)) return 0;
     if (w->at[u->pos] >= 0)
-        return mc_read_fail(j, "bad_request", "stands on the same hex as units[%d]; a hex holds one unit", w->at[u->pos]);
+        return mc_read_fail(rq, "bad_request", "stands on the same hex as units[%d]; a hex holds one unit", w->at[u->pos]);
     w->at[u->pos] = i;
     return 1;
 }
 
-int mc_hex_world_read(McRequest *j, const cJSON *req, const McHexGame *game, McHexWorld *w) {
+int mc_hex_world_read(McRequest *rq, const cJSON *req, const McHexGame *game, McHexWorld *w) {
     McBoardSpec spec = {game->terrain, NULL, 0};
     const cJSON *board_obj = NULL;
-    if (!mc_read_board(j, req, game->board ? game->board : &spec, &w->board, &board_obj)) return 0;
-    McArena *arena = j->env.arena;
-    if (game->world_size && !(w->game = mc_arena_array(arena, 1, game->world_size))) return mc_read_oom(j);
-    if (game->read_board && !game->read_board(j, board_obj, w)) return 0;
+    if (!mc_read_board(rq, req, game->board ? game->board : &spec, &w->board, &board_obj)) return 0;
+    McArena *arena = rq->env.arena;
+    if (game->world_size && !(w->game = mc_arena_array(arena, 1, game->world_size))) return mc_read_oom(rq);
+    if (game->read_board && !game->read_board(rq, board_obj, w)) return 0;
     const cJSON *arr;
     int n;
-    if (!mc_read_array(j, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &arr, &n)) return 0;
+    if (!mc_read_array(rq, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &arr, &n)) return 0;
     w->field_size = game->unit_size;
     w->units = MC_NEW(arena, McHexUnit, n > 0 ? n : 1);
     w->fields = mc_arena_array(arena, n > 0 ? (size_t)n : 1, game->unit_size ? game->unit_size : 1);
     bool kit_places = !game->place && !game->read_place;
     if (kit_places) w->at = MC_NEW(arena, int, w->board.count > 0 ? w->board.count : 1);
-    if (!w->units || !w->fields || (kit_places && !w->at)) return mc_read_oom(j);
-    if (!mc_ids_init(j, &w->ids, n)) return 0;
+    if (!w->units || !w->fields || (kit_places && !w->at)) return mc_read_oom(rq);
+    if (!mc_ids_init(rq, &w->ids, n)) return 0;
     for (int i = 0; i < w->board.count && w->at; i++) w->at[i] = -1;
     w->unit_count = n;
-    MC_EACH(j, arr, "units", it) {
-        if (!read_unit(j, it.item, game, w, &w->ids, &w->units[it.index], w->fields + (size_t)it.index * w->field_size) ||
-            !(game->place ? game->place(j, w, it.index) : !kit_places || place_one(j, w, it.index)))
+    MC_EACH(rq, arr, "units", it) {
+        if (!read_unit(rq, it.item, game, w, &w->ids, &w->units[it.index], w->fields + (size_t)it.index * w->field_size) ||
+            !(game->place ? game->place(rq, w, it.index) : !kit_places || place_one(rq, w, it.index)))
             return 0;
     }
     // A kept world outlives the tree's unit objects an update replaces: it holds its own ids, to
     // tell a unit replaced under its own id from one renamed.
-    if (j->kept && !mc_ids_own(j, &w->ids)) return 0;
-    for (int i = 0; i < n && j->kept; i++) w->units[i].id = w->ids.ids[i];
-    return !game->read_world || game->read_world(j, req, board_obj, w);
+    if (rq->kept && !mc_ids_own(rq, &w->ids)) return 0;
+    for (int i = 0; i < n && rq->kept; i++) w->units[i].id = w->ids.ids[i];
+    return !game->read_world || game->read_world(rq, req, board_obj, w);
 }
 
-int mc_hex_world_unit(McRequest *j, const cJSON *e, int i, const McHexGame *game, McHexWorld *w) {
+int mc_hex_world_unit(McRequest *rq, const cJSON *unit_obj, int i, const McHexGame *game, McHexWorld *w) {
     McHexUnit u, *old = &w->units[i];
     unsigned char *fields = w->fields + (size_t)i * w->field_size;
-    unsigned char *read = w->field_size ? MC_NEW(j->env.arena, unsigned char, w->field_size) : NULL;
+    unsigned char *read = w->field_size ? MC_NEW(rq->env.arena, unsigned char, w->field_size) : NULL;
     if (w->field_size && !read) return 0;
-    if (!read_unit(j, e, game, w, NULL, &u, read) || strcmp(u.id, old->id) != 0 || u.pos < 0) return 0;
+    if (!read_unit(rq, unit_obj, game, w, NULL, &u, read) || strcmp(u.id, old->id) != 0 || u.pos < 0) return 0;
     if (w->at && u.pos != old->pos && w->at[u.pos] >= 0) return 0;
     if (game->replace_unit && !game->replace_unit(w, i, &u, read)) return 0;
     if (!game->replace_unit && w->field_size) memcpy(fields, read, w->field_size);
@@ -133,12 +133,12 @@ int mc_hex_world_unit(McRequest *j, const cJSON *e, int i, const McHexGame *game
     return 1;
 }
 
-int mc_hex_reach_read(McRequest *j, const cJSON *req, const McHexWorld *w, McHexReach *r) {
+int mc_hex_reach_read(McRequest *rq, const cJSON *req, const McHexWorld *w, McHexReach *r) {
     memset(r, 0, sizeof *r);
     r->world = w;
     int parent = 0;
-    if (!mc_read_ref(j, &w->ids, req, "unit", 1, &r->mover) || !mc_read_reach_paths(j, req, &parent) ||
-        !mc_read_reach_detail(j, req, &r->brief))
+    if (!mc_read_ref(rq, &w->ids, req, "unit", 1, &r->mover) || !mc_read_reach_paths(rq, req, &parent) ||
+        !mc_read_reach_detail(rq, req, &r->brief))
         return 0;
     r->parent_asked = parent != 0;
     return 1;
@@ -152,14 +152,14 @@ static int by_cost(const void *a, const void *b) {
     return (x->hex.q > y->hex.q) - (x->hex.q < y->hex.q);
 }
 
-int mc_hex_reach_run(McRequest *j, McHexReach *r, const McReachOptions *options) {
+int mc_hex_reach_run(McRequest *rq, McHexReach *r, const McReachOptions *options) {
     const McBoard *board = &r->world->board;
     size_t bytes = mc_reach_storage_size(board->count, options->state_count);
-    void *storage = bytes ? mc_arena_alloc_raw(j->env.arena, bytes) : NULL; // the search writes what it reads
-    r->ends = MC_NEW(j->env.arena, McReachEntry, board->count > 0 ? board->count : 1);
-    if (!storage || !r->ends) return mc_read_oom(j);
+    void *storage = bytes ? mc_arena_alloc_raw(rq->env.arena, bytes) : NULL; // the search writes what it reads
+    r->ends = MC_NEW(rq->env.arena, McReachEntry, board->count > 0 ? board->count : 1);
+    if (!storage || !r->ends) return mc_read_oom(rq);
     McReachStatus status = mc_reach_run(&r->search, board, r->world->units[r->mover].hex, options, storage, bytes);
-    if (status != MC_REACH_OK) return mc_read_fail(j, "bad_request", "the reach search cannot run (status %d)", (int)status);
+    if (status != MC_REACH_OK) return mc_read_fail(rq, "bad_request", "the reach search cannot run (status %d)", (int)status);
     for (int pos = 0; pos < board->count; pos++) {
         McReachEntry e;
         if (mc_reach_get(&r->search, mc_reach_best(&r->search, pos), &e) && !(e.flags & MC_REACH_IS_START))
@@ -197,10 +197,10 @@ static bool through_node(const void *ctx, int i, McReachNode *out) {
 
 // The nodes the entries' paths pass that no entry gives, in the order of their best paths (so a
 // parent comes before its child); NULL when memory ran out.
-static int *through_nodes(McRequest *j, const McHexReach *r, int *count) {
+static int *through_nodes(McRequest *rq, const McHexReach *r, int *count) {
     const McReach *s = &r->search;
-    unsigned char *mark = MC_NEW(j->env.arena, unsigned char, s->node_count);
-    int *by_rank = MC_NEW(j->env.arena, int, s->reached_count > 0 ? s->reached_count : 1);
+    unsigned char *mark = MC_NEW(rq->env.arena, unsigned char, s->node_count);
+    int *by_rank = MC_NEW(rq->env.arena, int, s->reached_count > 0 ? s->reached_count : 1);
     if (!mark || !by_rank) return NULL;
     mark[s->start_node] = 1;
     for (int i = 0; i < r->end_count; i++) mark[r->ends[i].node] = 1;
@@ -218,73 +218,73 @@ static int *through_nodes(McRequest *j, const McHexReach *r, int *count) {
     return by_rank;
 }
 
-int mc_write_hex_route(McRequest *j, cJSON *o, const McReach *search, McHex hex, int node, int parent_node,
+int mc_write_hex_route(McRequest *rq, cJSON *entry, const McReach *search, McHex hex, int node, int parent_node,
                        McHex start, bool parent, bool brief) {
     if (parent) {
         McReachEntry pe;
-        mc_write_reach_hex(j, o, "parent", parent_node >= 0 && mc_reach_get(search, parent_node, &pe) ? pe.hex : start, brief);
-        if (node >= 0) mc_write_node_parent(j, o, node, parent_node);
+        mc_write_reach_hex(rq, entry, "parent", parent_node >= 0 && mc_reach_get(search, parent_node, &pe) ? pe.hex : start, brief);
+        if (node >= 0) mc_write_node_parent(rq, entry, node, parent_node);
         return 1;
     }
     if (node < 0) {
-        mc_write_hex_way(j, o, &hex, 1, start, false, brief);
+        mc_write_hex_way(rq, entry, &hex, 1, start, false, brief);
         return 1;
     }
     int len = mc_reach_path(search, node, NULL, 0);
-    McHex *hexes = len > 0 ? MC_NEW(j->env.arena, McHex, len) : NULL;
+    McHex *hexes = len > 0 ? MC_NEW(rq->env.arena, McHex, len) : NULL;
     if (len > 0 && !hexes) {
-        j->oom = 1;
+        rq->oom = 1;
         return 0;
     }
     mc_reach_path(search, node, hexes, len);
-    mc_write_hex_way(j, o, hexes, len, start, false, brief);
+    mc_write_hex_way(rq, entry, hexes, len, start, false, brief);
     return 1;
 }
 
-void mc_write_hex_way(McRequest *j, cJSON *o, const McHex *path, int len, McHex parent_hex, bool parent, bool brief) {
+void mc_write_hex_way(McRequest *rq, cJSON *entry, const McHex *path, int len, McHex parent_hex, bool parent, bool brief) {
     if (parent) {
-        mc_write_reach_hex(j, o, "parent", parent_hex, brief);
+        mc_write_reach_hex(rq, entry, "parent", parent_hex, brief);
         return;
     }
-    cJSON *arr = mc_write_array(j, o, "path");
-    for (int i = 0; i < len && arr; i++) mc_write_reach_hex(j, arr, NULL, path[i], brief);
+    cJSON *arr = mc_write_array(rq, entry, "path");
+    for (int i = 0; i < len && arr; i++) mc_write_reach_hex(rq, arr, NULL, path[i], brief);
 }
 
-void mc_write_hex_entries(McRequest *j, cJSON *result, int n, void (*entry)(McRequest *j, cJSON *o, int i, const void *ctx),
-                          const void *ctx) {
+void mc_write_hex_entries(McRequest *rq, cJSON *result, int count,
+                          void (*write)(McRequest *rq, cJSON *entry, int i, const void *ctx), const void *ctx) {
     McWriteList hexes = {0};
-    for (int i = 0; i < n && !j->oom; i++) {
-        cJSON *o = mc_write_list_object(j, &hexes);
-        if (o) entry(j, o, i, ctx);
-        mc_write_list_commit(j, &hexes);
+    for (int i = 0; i < count && !rq->oom; i++) {
+        cJSON *entry = mc_write_list_object(rq, &hexes);
+        if (entry) write(rq, entry, i, ctx);
+        mc_write_list_commit(rq, &hexes);
     }
-    mc_write_list_end(j, &hexes, result, "hexes");
+    mc_write_list_end(rq, &hexes, result, "hexes");
 }
 
 // Entry i: its hex and cost, its path or parent, the game's fields.
-static void write_entry(McRequest *j, cJSON *o, int i, const void *ctx) {
+static void write_entry(McRequest *rq, cJSON *entry, int i, const void *ctx) {
     const Ctx *c = ctx;
     const McHexReach *r = c->r;
     const McReachEntry *e = &r->ends[i];
-    mc_write_hex_cost(j, o, e->hex, e->cost);
-    if (!mc_write_hex_route(j, o, &r->search, e->hex, e->node, e->parent, r->world->units[r->mover].hex, c->parent, r->brief))
+    mc_write_hex_cost(rq, entry, e->hex, e->cost);
+    if (!mc_write_hex_route(rq, entry, &r->search, e->hex, e->node, e->parent, r->world->units[r->mover].hex, c->parent, r->brief))
         return;
-    if (c->w->fields) c->w->fields(j, o, e, r->brief, c->w->ctx);
+    if (c->w->fields) c->w->fields(rq, entry, e, r->brief, c->w->ctx);
 }
 
-int mc_write_hex_reach(McRequest *j, cJSON *result, const McHexReach *r, const McHexReachWriter *w) {
+int mc_write_hex_reach(McRequest *rq, cJSON *result, const McHexReach *r, const McHexReachWriter *w) {
     Ctx c = {r, w, NULL, false};
     const char *unit = r->world->units[r->mover].id;
-    if (j->columns) return mc_write_reach_columns(j, result, &r->world->board, r->end_count, end_row, &c, unit, -1);
-    mc_write_string(j, result, "unit", unit);
-    if (w->header) w->header(j, result, r, w->ctx);
+    if (rq->columns) return mc_write_reach_columns(rq, result, &r->world->board, r->end_count, end_row, &c, unit, -1);
+    mc_write_string(rq, result, "unit", unit);
+    if (w->header) w->header(rq, result, r, w->ctx);
     long long path_hexes = 0;
     for (int i = 0; i < r->end_count; i++) path_hexes += r->ends[i].steps;
-    bool parent = mc_write_reach_paths(j, result, r->parent_asked, path_hexes, w->rule, unit);
+    bool parent = mc_write_reach_paths(rq, result, r->parent_asked, path_hexes, w->rule, unit);
     int through_count = 0;
-    if (parent && !(c.through = through_nodes(j, r, &through_count))) return mc_read_oom(j);
+    if (parent && !(c.through = through_nodes(rq, r, &through_count))) return mc_read_oom(rq);
     c.parent = parent;
-    mc_write_hex_entries(j, result, r->end_count, write_entry, &c);
-    if (parent) mc_write_reach_through(j, result, through_count, through_node, &c, r->brief);
+    mc_write_hex_entries(rq, result, r->end_count, write_entry, &c);
+    if (parent) mc_write_reach_through(rq, result, through_count, through_node, &c, r->brief);
     return 1;
 }

@@ -42,7 +42,7 @@ typedef struct McHexGame {
     size_t unit_size;             ///< bytes of those fields as read, 0 for none
     /// Reads them from the unit object `unit` (the path at it; `u` its id, side, type and hex) into
     /// `fields` (zeroed); 0 after an error. NULL: none.
-    int (*read_unit)(McRequest *j, const cJSON *unit, const McHexUnit *u, void *fields);
+    int (*read_unit)(McRequest *rq, const cJSON *unit, const McHexUnit *u, void *fields);
     /// Puts the fields `read` of unit i, replaced in place by `u` (in the request's memory), into
     /// the kept world `w`: 0 when they do not fit there or the game does not allow the change (the
     /// world is then read anew). NULL: its fields copied whole.
@@ -55,19 +55,19 @@ typedef struct McHexGame {
     size_t world_size;        ///< bytes of the game's own part of the world (McHexWorld.game), 0 for none
     /// Places unit i of `w` (read, its hex's board index still unchecked; mc_hex_on_board) instead
     /// of the kit's "on the board, one unit a hex" (McHexWorld.at is then NULL). 0 after an error.
-    int (*place)(McRequest *j, McHexWorld *w, int i);
+    int (*place)(McRequest *rq, McHexWorld *w, int i);
     /// Reads the game's part of the world after the units (`board`: the board object, NULL when
     /// absent). 0 after an error. NULL: none.
-    int (*read_world)(McRequest *j, const cJSON *req, const cJSON *board, McHexWorld *w);
+    int (*read_world)(McRequest *rq, const cJSON *req, const cJSON *board, McHexWorld *w);
     /// The members below are for a game whose units cover more than one hex (Torn World's Large
     /// and Huge miniatures stand on hexons of a lattice the board anchors).
     /// Reads the game's own fields of the board object `board` (its McBoardSpec extra keys; NULL
     /// when absent) into its part of `w`, before the units. 0 after an error. NULL: none.
-    int (*read_board)(McRequest *j, const cJSON *board, McHexWorld *w);
+    int (*read_board)(McRequest *rq, const cJSON *board, McHexWorld *w);
     /// Reads unit `u`'s type, place and own fields instead of the kit's "type" and hex (its id and
     /// side read, the path at it): u->hex is then its reference hex, and the game places its units
     /// (McHexWorld.at is NULL), in `place` or in `read_world`. 0 after an error. NULL: the kit's.
-    int (*read_place)(McRequest *j, const cJSON *unit, const McHexWorld *w, McHexUnit *u, void *fields);
+    int (*read_place)(McRequest *rq, const cJSON *unit, const McHexWorld *w, McHexUnit *u, void *fields);
     bool id_at_unit; ///< a repeated id is reported at the unit, not at its "id"
 } McHexGame;
 
@@ -78,31 +78,31 @@ static inline const void *mc_hex_unit_fields(const McHexWorld *w, int i) { retur
 const char *mc_hex_terrain_kind(const McHexGame *game, int i);
 
 /// Records that unit `u`'s hex is not on the board and returns 0; 1 when it is.
-int mc_hex_on_board(McRequest *j, const McHexUnit *u);
+int mc_hex_on_board(McRequest *rq, const McHexUnit *u);
 
 /// Reads the world of `game` into `w` (zeroed): "board" (mc_read_board, then McHexGame.read_board)
 /// and "units", at most MC_MAX_UNITS, each {"id", "side", "type"?, "q","r" | "col","row"} (or as
 /// McHexGame.read_place says) and the game's fields, on the board, one a hex (or as
 /// McHexGame.place says), ids distinct; then the game's part of the world
 /// (McHexGame.read_world). 0 after recording an error.
-int mc_hex_world_read(McRequest *j, const cJSON *req, const McHexGame *game, McHexWorld *w);
+int mc_hex_world_read(McRequest *rq, const cJSON *req, const McHexGame *game, McHexWorld *w);
 /// Reads unit `i`, replaced in place, into the kept world `w` again: 0 when it is not as simply
 /// replaced (an error, a new id, a hex another unit holds); McKeptReader.unit.
-int mc_hex_world_unit(McRequest *j, const cJSON *unit, int i, const McHexGame *game, McHexWorld *w);
+int mc_hex_world_unit(McRequest *rq, const cJSON *unit, int i, const McHexGame *game, McHexWorld *w);
 
-/// Defines `static const McHexWorld *name(McRequest *j, const cJSON *req)`: the world of `game` (an
+/// Defines `static const McHexWorld *name(McRequest *rq, const cJSON *req)`: the world of `game` (an
 /// McHexGame) of this request, or the one the position being asked keeps (mc_kept_read); NULL
 /// after recording an error. One reader a game, whose address names the kind of world kept.
 #define MC_HEX_WORLD(name, game)                                                                        \
-    static int name##_read_(McRequest *j, const cJSON *req, void *w) {                                  \
-        return mc_hex_world_read(j, req, &(game), w);                                                   \
+    static int name##_read_(McRequest *rq, const cJSON *req, void *w) {                                  \
+        return mc_hex_world_read(rq, req, &(game), w);                                                   \
     }                                                                                                   \
-    static int name##_unit_(McRequest *j, const cJSON *u, int i, void *w) {                             \
-        return mc_hex_world_unit(j, u, i, &(game), w);                                                  \
+    static int name##_unit_(McRequest *rq, const cJSON *u, int i, void *w) {                             \
+        return mc_hex_world_unit(rq, u, i, &(game), w);                                                  \
     }                                                                                                   \
-    static const McHexWorld *name(McRequest *j, const cJSON *req) {                                     \
+    static const McHexWorld *name(McRequest *rq, const cJSON *req) {                                     \
         static const McKeptReader reader = {sizeof(McHexWorld), name##_read_, name##_unit_, NULL};      \
-        return mc_kept_read(j, req, &reader);                                                           \
+        return mc_kept_read(rq, req, &reader);                                                           \
     }
 
 /// A `reach` being answered: the unit asked about, the answer's form, the search and its ends.
@@ -117,37 +117,37 @@ typedef struct McHexReach {
 } McHexReach;
 
 /// Reads "unit" (an id of the world's units), "paths" and "detail". 0 after recording an error.
-int mc_hex_reach_read(McRequest *j, const cJSON *req, const McHexWorld *w, McHexReach *r);
+int mc_hex_reach_read(McRequest *rq, const cJSON *req, const McHexWorld *w, McHexReach *r);
 
 /// Runs the search (hex/hex_reach.h) from the unit's hex with `options`, storage from the arena,
 /// and lists its ends: for each hex the best node the unit may end on (mc_reach_best). 0 after
 /// recording an error.
-int mc_hex_reach_run(McRequest *j, McHexReach *r, const McReachOptions *options);
+int mc_hex_reach_run(McRequest *rq, McHexReach *r, const McReachOptions *options);
 
 /// An entry's way from the start into `entry`: in the parent form its "parent" (the hex of
 /// `parent_node`, `start` when it has none) and, for a node of `search` (`node` >= 0), "node" and
 /// "parentNode"; else its "path", the hexes entered, or `hex` alone for an entry no walk reaches
 /// (node < 0: a landing). 0 when memory ran out (recorded).
-int mc_write_hex_route(McRequest *j, cJSON *entry, const McReach *search, McHex hex, int node, int parent_node,
+int mc_write_hex_route(McRequest *rq, cJSON *entry, const McReach *search, McHex hex, int node, int parent_node,
                        McHex start, bool parent, bool brief);
 
 /// An entry's way from the start: in the parent form its "parent", `parent_hex`; else its "path",
 /// the `len` hexes of `path` entered (a game whose rules list each end's path).
-void mc_write_hex_way(McRequest *j, cJSON *entry, const McHex *path, int len, McHex parent_hex, bool parent, bool brief);
+void mc_write_hex_way(McRequest *rq, cJSON *entry, const McHex *path, int len, McHex parent_hex, bool parent, bool brief);
 
-/// Writes "hexes" into `result`: `n` entries, `entry(j, o, i, ctx)` the i-th's fields, written as
-/// text one entry at a time (a 100 x 100 reach has 10,000 entries; write.h).
-void mc_write_hex_entries(McRequest *j, cJSON *result, int n, void (*entry)(McRequest *j, cJSON *o, int i, const void *ctx),
-                          const void *ctx);
+/// Writes "hexes" into `result`: `count` entries, `write(rq, entry, i, ctx)` the i-th's fields,
+/// written as text one entry at a time (a 100 x 100 reach has 10,000 entries; write.h).
+void mc_write_hex_entries(McRequest *rq, cJSON *result, int count,
+                          void (*write)(McRequest *rq, cJSON *entry, int i, const void *ctx), const void *ctx);
 
 /// What a game adds to the kit's reach answer.
 typedef struct McHexReachWriter {
     const char *rule; ///< the movement clause, under which a trace step names a paths limit
     /// The result's own fields after "unit" (NULL: none).
-    void (*header)(McRequest *j, cJSON *result, const McHexReach *r, const void *ctx);
+    void (*header)(McRequest *rq, cJSON *result, const McHexReach *r, const void *ctx);
     /// The entry's own fields after its hex, cost and path (NULL: none); `brief` leaves out those
     /// at their documented default.
-    void (*fields)(McRequest *j, cJSON *entry, const McReachEntry *e, bool brief, const void *ctx);
+    void (*fields)(McRequest *rq, cJSON *entry, const McReachEntry *e, bool brief, const void *ctx);
     /// The arrays form's flags of an entry (its columns header's bits; NULL: 0).
     int32_t (*flags)(const McReachEntry *e, const void *ctx);
     const void *ctx;
@@ -157,6 +157,6 @@ typedef struct McHexReachWriter {
 /// "hexes" (q, r, col, row, cost, then "path" or "parent", "node" and "parentNode", then the game's
 /// fields) and "through" in the parent form; or, for an arrays ask, the arrays form. Returns 0
 /// when memory ran out (recorded).
-int mc_write_hex_reach(McRequest *j, cJSON *result, const McHexReach *r, const McHexReachWriter *w);
+int mc_write_hex_reach(McRequest *rq, cJSON *result, const McHexReach *r, const McHexReachWriter *w);
 
 #endif

@@ -44,29 +44,29 @@ static bool same_name(const char *a, const char *b) {
 
 // Reads a list of names from `table` into a bit set; a known trait given twice (also under its
 // other name) is bad_request; an unknown name goes to the unit's ignored names once.
-static int read_names(McRequest *j, const cJSON *obj, const char *key, const McGgName *table, Fields *f,
+static int read_names(McRequest *rq, const cJSON *obj, const char *key, const McGgName *table, Fields *f,
                       unsigned *bits) {
     const cJSON *arr;
     int n;
     *bits = 0;
-    if (!mc_read_array(j, obj, key, 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &arr, &n)) return 0;
+    if (!mc_read_array(rq, obj, key, 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &arr, &n)) return 0;
     if (!arr) return 1;
-    MC_EACH(j, arr, key, it) {
+    MC_EACH(rq, arr, key, it) {
         const char *name;
-        if (!mc_read_string_value(j, it.item, &name)) return 0;
+        if (!mc_read_string_value(rq, it.item, &name)) return 0;
         const McGgName *hit = NULL;
         for (const McGgName *t = table; t->name && !hit; t++)
             if (same_name(name, t->name)) hit = t;
         if (hit) {
-            if (*bits & hit->bit) return mc_read_fail(j, "bad_request", "\"%s\" is listed twice", name);
+            if (*bits & hit->bit) return mc_read_fail(rq, "bad_request", "\"%s\" is listed twice", name);
             *bits |= hit->bit;
         } else {
             bool seen = false;
             for (int k = 0; k < f->ignored_count && !seen; k++)
                 seen = f->ignored[k].list == key && same_name(f->ignored[k].name, name);
             if (!seen) {
-                if (!mc_grow(j->env.arena, (void **)&f->ignored, &f->ignored_cap, f->ignored_count + 1, sizeof(Ignored)))
-                    return mc_read_oom(j);
+                if (!mc_grow(rq->env.arena, (void **)&f->ignored, &f->ignored_cap, f->ignored_count + 1, sizeof(Ignored)))
+                    return mc_read_oom(rq);
                 f->ignored[f->ignored_count++] = (Ignored){key, name};
             }
         }
@@ -75,17 +75,18 @@ static int read_names(McRequest *j, const cJSON *obj, const char *key, const McG
 }
 
 // The unit's own fields (McHexGame.read_unit), in the order of the errors a request gets.
-static int read_unit(McRequest *j, const cJSON *e, const McHexUnit *hex_unit, void *fields) {
+static int read_unit(McRequest *rq, const cJSON *unit_obj, const McHexUnit *hex_unit, void *fields) {
     (void)hex_unit;
     Fields *f = fields;
     McGgUnit *u = &f->unit;
     u->speed = -1;
     u->engaged = -1;
-    return mc_read_int(j, e, "facing", 1, 0, 5, &u->facing) &&
-           mc_read_int(j, e, "speed", 0, 0, MC_MAX_MOVE_POINTS, &u->speed) &&
-           read_names(j, e, "traits", mc_gg_trait_names, f, &u->traits) &&
-           read_names(j, e, "abilities", mc_gg_ability_names, f, &u->abilities) &&
-           read_names(j, e, "tokens", mc_gg_token_names, f, &u->tokens) && mc_read_bool(j, e, "engaged", 0, &u->engaged);
+    return mc_read_int(rq, unit_obj, "facing", 1, 0, 5, &u->facing) &&
+           mc_read_int(rq, unit_obj, "speed", 0, 0, MC_MAX_MOVE_POINTS, &u->speed) &&
+           read_names(rq, unit_obj, "traits", mc_gg_trait_names, f, &u->traits) &&
+           read_names(rq, unit_obj, "abilities", mc_gg_ability_names, f, &u->abilities) &&
+           read_names(rq, unit_obj, "tokens", mc_gg_token_names, f, &u->tokens) &&
+           mc_read_bool(rq, unit_obj, "engaged", 0, &u->engaged);
 }
 
 // A unit replaced in place keeps its ignored names' room in the kept world, which fits only as
@@ -113,13 +114,13 @@ static const char *list_item(const char *list) {
 
 // Everything `reach` and `move` share: board, units, the mover, ignoreUnits, reconnaissance,
 // action; the rules' units are the kit's world's with their own fields. *world: the world read.
-static int read_common(McRequest *j, const cJSON *req, McGgRequest *out, const McHexWorld **world) {
+static int read_common(McRequest *rq, const cJSON *req, McGgRequest *out, const McHexWorld **world) {
     memset(out, 0, sizeof *out);
-    const McHexWorld *w = *world = world_of(j, req);
+    const McHexWorld *w = *world = world_of(rq, req);
     if (!w) return 0;
-    McArena *arena = j->env.arena;
+    McArena *arena = rq->env.arena;
     McGgUnit *units = MC_NEW(arena, McGgUnit, w->unit_count > 0 ? w->unit_count : 1);
-    if (!units) return mc_read_oom(j);
+    if (!units) return mc_read_oom(rq);
     for (int i = 0; i < w->unit_count; i++) {
         const Fields *f = mc_hex_unit_fields(w, i);
         units[i] = f->unit;
@@ -127,7 +128,7 @@ static int read_common(McRequest *j, const cJSON *req, McGgRequest *out, const M
         units[i].side = w->units[i].side;
         units[i].hex = w->units[i].hex;
         for (int k = 0; k < f->ignored_count; k++)
-            mc_trace(&j->env, "GG-TRT-1", units[i].id,
+            mc_trace(&rq->env, "GG-TRT-1", units[i].id,
                      "the %s \"%s\" is not one the engine knows: it is taken to have no effect on movement",
                      list_item(f->ignored[k].list), f->ignored[k].name);
     }
@@ -136,36 +137,36 @@ static int read_common(McRequest *j, const cJSON *req, McGgRequest *out, const M
     out->unit_count = w->unit_count;
     const cJSON *arr;
     int n;
-    if (!mc_read_ref(j, &w->ids, req, "unit", 1, &out->mover)) return 0;
+    if (!mc_read_ref(rq, &w->ids, req, "unit", 1, &out->mover)) return 0;
     if (units[out->mover].speed < 0) {
-        int inner = mc_read_push_key(j, "units");
-        mc_read_push_index(j, out->mover);
-        mc_read_fail_key(j, "speed", "bad_request", "missing required field \"speed\" of the moving unit");
-        mc_read_pop(j, inner);
+        int inner = mc_read_push_key(rq, "units");
+        mc_read_push_index(rq, out->mover);
+        mc_read_fail_key(rq, "speed", "bad_request", "missing required field \"speed\" of the moving unit");
+        mc_read_pop(rq, inner);
         return 0;
     }
 
     int ignore = 0;
-    if (!mc_read_bool(j, req, "ignoreUnits", 0, &ignore)) return 0;
+    if (!mc_read_bool(rq, req, "ignoreUnits", 0, &ignore)) return 0;
     out->ignore_units = ignore != 0;
     static const char *const actions[] = {"move", "reposition", NULL};
     int action = 0;
-    if (!mc_read_enum(j, req, "action", 0, actions, &action)) return 0;
+    if (!mc_read_enum(rq, req, "action", 0, actions, &action)) return 0;
     out->action = action == 1 ? MC_GG_ACTION_REPOSITION : MC_GG_ACTION_MOVE;
 
-    if (!mc_read_array(j, req, "reconnaissance", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &arr, &n)) return 0;
+    if (!mc_read_array(rq, req, "reconnaissance", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &arr, &n)) return 0;
     McGgRecon *recon = MC_NEW(arena, McGgRecon, n > 0 ? n : 1);
-    if (!recon) return mc_read_oom(j);
-    MC_EACH(j, arr, "reconnaissance", it) {
+    if (!recon) return mc_read_oom(rq);
+    MC_EACH(rq, arr, "reconnaissance", it) {
         static const char *const keys[] = {"q", "r", "col", "row", "side", NULL};
         McGgRecon *x = &recon[it.index];
-        if (!mc_read_object(j, it.item, keys) || !mc_read_hex_fields(j, it.item, &x->hex) ||
-            !mc_read_string(j, it.item, "side", 1, &x->side))
+        if (!mc_read_object(rq, it.item, keys) || !mc_read_hex_fields(rq, it.item, &x->hex) ||
+            !mc_read_string(rq, it.item, "side", 1, &x->side))
             return 0;
         int pos = mc_board_index(board, x->hex);
-        if (pos < 0) return mc_read_fail(j, "bad_request", "hex (q %d, r %d) is not on the board", x->hex.q, x->hex.r);
+        if (pos < 0) return mc_read_fail(rq, "bad_request", "hex (q %d, r %d) is not on the board", x->hex.q, x->hex.r);
         if (mc_gg_terrain_keyword[board->terrain[pos]] == MC_GG_OPEN)
-            return mc_read_fail(j, "bad_request", "Reconnaissance chooses a Difficult or Impassable hex; this one is open");
+            return mc_read_fail(rq, "bad_request", "Reconnaissance chooses a Difficult or Impassable hex; this one is open");
     }
     out->recon = recon;
     out->recon_count = n;
@@ -173,96 +174,98 @@ static int read_common(McRequest *j, const cJSON *req, McGgRequest *out, const M
 }
 
 // Names the unknown traits, abilities and tokens in the answer.
-static void write_ignored(McRequest *j, cJSON *result, const McHexWorld *w) {
-    cJSON *arr = mc_write_array(j, result, "ignoredNames");
+static void write_ignored(McRequest *rq, cJSON *result, const McHexWorld *w) {
+    cJSON *arr = mc_write_array(rq, result, "ignoredNames");
     for (int i = 0; i < w->unit_count && arr; i++) {
         const Fields *f = mc_hex_unit_fields(w, i);
         for (int k = 0; k < f->ignored_count; k++) {
-            cJSON *o = mc_write_push_object(j, arr);
+            cJSON *o = mc_write_push_object(rq, arr);
             if (!o) return;
-            mc_write_string(j, o, "unit", w->units[i].id);
-            mc_write_string(j, o, "list", f->ignored[k].list);
-            mc_write_string(j, o, "name", f->ignored[k].name);
+            mc_write_string(rq, o, "unit", w->units[i].id);
+            mc_write_string(rq, o, "list", f->ignored[k].list);
+            mc_write_string(rq, o, "name", f->ignored[k].name);
         }
     }
 }
 
-static void write_ids(McRequest *j, cJSON *obj, const char *key, const McGgRequest *req, const int *units, int n) {
-    cJSON *arr = mc_write_array(j, obj, key);
-    for (int i = 0; i < n && arr; i++) mc_write_add(j, arr, NULL, cJSON_CreateString(req->units[units[i]].id));
+static void write_ids(McRequest *rq, cJSON *obj, const char *key, const McGgRequest *req, const int *units, int count) {
+    cJSON *arr = mc_write_array(rq, obj, key);
+    for (int i = 0; i < count && arr; i++) mc_write_add(rq, arr, NULL, cJSON_CreateString(req->units[units[i]].id));
 }
 
-static void write_facings(McRequest *j, cJSON *obj, unsigned facings) {
-    cJSON *arr = mc_write_array(j, obj, "facings");
+static void write_facings(McRequest *rq, cJSON *obj, unsigned facings) {
+    cJSON *arr = mc_write_array(rq, obj, "facings");
     for (int f = 0; f < MC_HEX_DIRECTIONS && arr; f++)
-        if (facings & (1u << f)) mc_write_push_number(j, arr, f);
+        if (facings & (1u << f)) mc_write_push_number(rq, arr, f);
 }
 
 // Every enemy's Engagement Zone (GG-EZ-1, A-GG-1), so that zones are seen whole, not only where
 // the mover can end: the enemies in request order, each with its zone hexes on the board in
 // direction order. None with ignoreUnits (no unit exerts a zone then).
-static void write_zones(McRequest *j, cJSON *result, const McGgScene *s) {
-    cJSON *zones = mc_write_array(j, result, "zones");
-    for (int u = 0; u < s->req->unit_count && zones && !s->req->ignore_units; u++) {
-        const McGgUnit *e = &s->req->units[u];
-        if (u == s->req->mover || strcmp(e->side, s->mover->side) == 0) continue;
-        cJSON *o = mc_write_push_object(j, zones);
+static void write_zones(McRequest *rq, cJSON *result, const McGgScene *scene) {
+    cJSON *zones = mc_write_array(rq, result, "zones");
+    for (int u = 0; u < scene->req->unit_count && zones && !scene->req->ignore_units; u++) {
+        const McGgUnit *e = &scene->req->units[u];
+        if (u == scene->req->mover || strcmp(e->side, scene->mover->side) == 0) continue;
+        cJSON *o = mc_write_push_object(rq, zones);
         if (!o) return;
-        mc_write_string(j, o, "unit", e->id);
-        mc_write_bool(j, o, "lockdown", (e->traits & MC_GG_LOCKDOWN) != 0);
-        cJSON *hexes = mc_write_array(j, o, "hexes");
-        int at = mc_board_index(s->board, e->hex);
+        mc_write_string(rq, o, "unit", e->id);
+        mc_write_bool(rq, o, "lockdown", (e->traits & MC_GG_LOCKDOWN) != 0);
+        cJSON *hexes = mc_write_array(rq, o, "hexes");
+        int at = mc_board_index(scene->board, e->hex);
         for (int d = 0; d < MC_HEX_DIRECTIONS && hexes; d++) {
-            int nb = mc_board_neighbor(s->board, at, d);
-            if (nb >= 0 && mc_gg_in_zone(s, e, s->board->hexes[nb])) mc_write_hex_push(j, hexes, s->board->hexes[nb]);
+            int nb = mc_board_neighbor(scene->board, at, d);
+            if (nb >= 0 && mc_gg_in_zone(scene, e, scene->board->hexes[nb])) mc_write_hex_push(rq, hexes, scene->board->hexes[nb]);
         }
     }
 }
 
 // The fields the start, every destination and the stay share.
-static void write_header(McRequest *j, cJSON *result, const McGgScene *s) {
-    mc_write_string(j, result, "unit", s->mover->id);
-    cJSON *start = mc_write_object(j, result, "start");
+static void write_header(McRequest *rq, cJSON *result, const McGgScene *scene) {
+    mc_write_string(rq, result, "unit", scene->mover->id);
+    cJSON *start = mc_write_object(rq, result, "start");
     if (start) {
-        mc_write_hex_fields(j, start, s->mover->hex);
-        mc_write_number(j, start, "facing", s->mover->facing);
+        mc_write_hex_fields(rq, start, scene->mover->hex);
+        mc_write_number(rq, start, "facing", scene->mover->facing);
     }
-    mc_write_string(j, result, "moveType", mc_gg_mode_name(s->mode));
-    mc_write_number(j, result, "speed", s->mover->speed);
-    mc_write_number(j, result, "movementPoints", s->points);
-    mc_write_bool(j, result, "startsEngaged", s->starts_engaged);
-    write_ids(j, result, "startEngagedWith", s->req, s->engagers, s->engager_count);
-    write_zones(j, result, s);
+    mc_write_string(rq, result, "moveType", mc_gg_mode_name(scene->mode));
+    mc_write_number(rq, result, "speed", scene->mover->speed);
+    mc_write_number(rq, result, "movementPoints", scene->points);
+    mc_write_bool(rq, result, "startsEngaged", scene->starts_engaged);
+    write_ids(rq, result, "startEngagedWith", scene->req, scene->engagers, scene->engager_count);
+    write_zones(rq, result, scene);
 }
 
 // A destination; `brief` leaves out the values at their documented defaults (docs/api/godsgloom.md).
-static void write_dest(McRequest *j, cJSON *o, const McGgReach *r, const McGgDest *d, bool parent_paths, bool brief) {
-    const McGgScene *s = &r->scene;
-    mc_write_hex_cost(j, o, d->hex, d->cost);
-    if (!mc_write_hex_route(j, o, &r->search, d->hex, d->node, d->parent_node, s->mover->hex, parent_paths, brief)) return;
-    if (!brief || d->engaged) mc_write_bool(j, o, "engaged", d->engaged);
-    if (!brief || d->engager_count > 0) write_ids(j, o, "engagedWith", s->req, d->engagers, d->engager_count);
-    if (d->may_melee >= 0 && (!brief || !d->may_melee)) mc_write_bool(j, o, "mayMeleeAttack", d->may_melee);
-    if (!brief || d->nimble) mc_write_bool(j, o, "nimble", d->nimble);
-    if (!brief || d->minimum_move) mc_write_bool(j, o, "minimumMove", d->minimum_move);
-    if (!brief || d->end != MC_GG_END_CHOICE) mc_write_string(j, o, "endedBy", mc_gg_end_name(d->end));
-    if (!brief || d->facings != (1u << MC_HEX_DIRECTIONS) - 1u) write_facings(j, o, d->facings);
-    if (!brief && d->alt_node >= 0) {
+static void write_dest(McRequest *rq, cJSON *entry, const McGgReach *reach, const McGgDest *dest, bool parent_paths, bool brief) {
+    const McGgScene *s = &reach->scene;
+    mc_write_hex_cost(rq, entry, dest->hex, dest->cost);
+    if (!mc_write_hex_route(rq, entry, &reach->search, dest->hex, dest->node, dest->parent_node, s->mover->hex, parent_paths,
+                            brief))
+        return;
+    if (!brief || dest->engaged) mc_write_bool(rq, entry, "engaged", dest->engaged);
+    if (!brief || dest->engager_count > 0) write_ids(rq, entry, "engagedWith", s->req, dest->engagers, dest->engager_count);
+    if (dest->may_melee >= 0 && (!brief || !dest->may_melee)) mc_write_bool(rq, entry, "mayMeleeAttack", dest->may_melee);
+    if (!brief || dest->nimble) mc_write_bool(rq, entry, "nimble", dest->nimble);
+    if (!brief || dest->minimum_move) mc_write_bool(rq, entry, "minimumMove", dest->minimum_move);
+    if (!brief || dest->end != MC_GG_END_CHOICE) mc_write_string(rq, entry, "endedBy", mc_gg_end_name(dest->end));
+    if (!brief || dest->facings != (1u << MC_HEX_DIRECTIONS) - 1u) write_facings(rq, entry, dest->facings);
+    if (!brief && dest->alt_node >= 0) {
         // A dearer path that keeps the Melee Attack (docs/api/godsgloom.md "alternatives").
-        cJSON *alts = mc_write_array(j, o, "alternatives");
-        cJSON *a = alts ? mc_write_push_object(j, alts) : NULL;
-        McGgDest alt = mc_gg_reach_alternative(r, d);
-        if (a) write_dest(j, a, r, &alt, parent_paths, false);
+        cJSON *alts = mc_write_array(rq, entry, "alternatives");
+        cJSON *a = alts ? mc_write_push_object(rq, alts) : NULL;
+        McGgDest alt = mc_gg_reach_alternative(reach, dest);
+        if (a) write_dest(rq, a, reach, &alt, parent_paths, false);
     }
 }
 
 // Hexes over all whole paths of a reach: a walking destination's steps, a landing hex otherwise.
-static long long path_hexes(const McGgReach *r) {
+static long long path_hexes(const McGgReach *reach) {
     long long n = 0;
-    for (int i = 0; i < r->dest_count; i++) {
+    for (int i = 0; i < reach->dest_count; i++) {
         McReachEntry e;
-        if (r->dests[i].node < 0) n++;
-        else if (mc_reach_get(&r->search, r->dests[i].node, &e)) n += e.steps;
+        if (reach->dests[i].node < 0) n++;
+        else if (mc_reach_get(&reach->search, reach->dests[i].node, &e)) n += e.steps;
     }
     return n;
 }
@@ -295,105 +298,108 @@ static bool through_node(const void *ctx, int i, McReachNode *out) {
     return true;
 }
 
-static int run_reach(McRequest *j, const cJSON *req, cJSON *result) {
+// Destination i of the reach, one of the kit's entries (mc_write_hex_entries).
+typedef struct DestList {
+    const McGgReach *reach;
+    bool parent, brief;
+} DestList;
+
+static void write_dest_entry(McRequest *rq, cJSON *entry, int i, const void *ctx) {
+    const DestList *list = ctx;
+    write_dest(rq, entry, list->reach, &list->reach->dests[i], list->parent, list->brief);
+}
+
+static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
     McGgRequest gr;
     const McHexWorld *w;
-    if (!read_common(j, req, &gr, &w)) return 0;
-    int asked_parent = 0;
-    bool brief = false;
-    if (!mc_read_reach_paths(j, req, &asked_parent) || !mc_read_reach_detail(j, req, &brief)) return 0;
+    McHexReach asked; // the kit's reading of "unit" (read_common's mover), "paths" and "detail"
+    if (!read_common(rq, req, &gr, &w) || !mc_hex_reach_read(rq, req, w, &asked)) return 0;
     McGgReach r;
-    if (!mc_gg_reach(&j->env, &gr, &r)) return mc_read_oom(j);
-    if (j->columns)
-        return mc_write_reach_columns(j, result, r.scene.board, r.dest_count, reach_row, &r, r.scene.mover->id, -1);
-    write_header(j, result, &r.scene);
-    bool parent = mc_write_reach_paths(j, result, asked_parent, path_hexes(&r), "GG-MOV-1", r.scene.mover->id);
-    if (parent && !mc_gg_reach_through(&j->env, &r)) return mc_read_oom(j);
-    write_ignored(j, result, w);
-    mc_write_reasons(j, result, "reasons", &r.scene.restrictions);
+    if (!mc_gg_reach(&rq->env, &gr, &r)) return mc_read_oom(rq);
+    if (rq->columns)
+        return mc_write_reach_columns(rq, result, r.scene.board, r.dest_count, reach_row, &r, r.scene.mover->id, -1);
+    write_header(rq, result, &r.scene);
+    bool parent = mc_write_reach_paths(rq, result, asked.parent_asked, path_hexes(&r), "GG-MOV-1", r.scene.mover->id);
+    if (parent && !mc_gg_reach_through(&rq->env, &r)) return mc_read_oom(rq);
+    write_ignored(rq, result, w);
+    mc_write_reasons(rq, result, "reasons", &r.scene.restrictions);
     if (r.has_stay) {
-        cJSON *o = mc_write_object(j, result, "stay");
+        cJSON *o = mc_write_object(rq, result, "stay");
         if (o) {
-            mc_write_hex_fields(j, o, r.stay.hex);
-            mc_write_bool(j, o, "engaged", r.stay.engaged);
-            write_ids(j, o, "engagedWith", &gr, r.stay.engagers, r.stay.engager_count);
-            mc_write_bool(j, o, "mayMeleeAttack", r.stay.may_melee);
-            write_facings(j, o, r.stay.facings);
-            if (parent && r.stay.node >= 0) mc_write_number(j, o, "node", r.stay.node);
+            mc_write_hex_fields(rq, o, r.stay.hex);
+            mc_write_bool(rq, o, "engaged", r.stay.engaged);
+            write_ids(rq, o, "engagedWith", &gr, r.stay.engagers, r.stay.engager_count);
+            mc_write_bool(rq, o, "mayMeleeAttack", r.stay.may_melee);
+            write_facings(rq, o, r.stay.facings);
+            if (parent && r.stay.node >= 0) mc_write_number(rq, o, "node", r.stay.node);
         }
     }
-    // Written as text one entry at a time (a 100 x 100 reach has 10,000 entries; write.h).
-    McWriteList hexes = {0};
-    for (int i = 0; i < r.dest_count && !j->oom; i++) {
-        cJSON *o = mc_write_list_object(j, &hexes);
-        if (o) write_dest(j, o, &r, &r.dests[i], parent, brief);
-        mc_write_list_commit(j, &hexes);
-    }
-    mc_write_list_end(j, &hexes, result, "hexes");
-    if (parent) mc_write_reach_through(j, result, r.through_count, through_node, &r, brief);
+    DestList list = {&r, parent, asked.brief};
+    mc_write_hex_entries(rq, result, r.dest_count, write_dest_entry, &list);
+    if (parent) mc_write_reach_through(rq, result, r.through_count, through_node, &r, asked.brief);
     return 1;
 }
 
-static int run_move(McRequest *j, const cJSON *req, cJSON *result) {
+static int run_move(McRequest *rq, const cJSON *req, cJSON *result) {
     McGgRequest gr;
     const McHexWorld *w;
-    if (!read_common(j, req, &gr, &w)) return 0;
+    if (!read_common(rq, req, &gr, &w)) return 0;
     McHex *path;
     int n;
-    if (!mc_read_hex_path(j, req, "path", NULL, NULL, &path, &n)) return 0;
+    if (!mc_read_hex_path(rq, req, "path", NULL, NULL, &path, &n)) return 0;
     int facing = -1;
-    if (!mc_read_int(j, req, "facing", 0, 0, 5, &facing)) return 0;
+    if (!mc_read_int(rq, req, "facing", 0, 0, 5, &facing)) return 0;
     const McHex *walked = path;
     int skipped = mc_path_skip_start(&walked, &n, gr.units[gr.mover].hex, 0);
     McGgMove m;
-    if (!mc_gg_move(&j->env, &gr, walked, n, facing, &m)) return mc_read_oom(j);
+    if (!mc_gg_move(&rq->env, &gr, walked, n, facing, &m)) return mc_read_oom(rq);
     mc_reasons_shift_steps(&m.reasons, skipped);
-    mc_write_bool(j, result, "legal", m.legal);
-    mc_write_reasons(j, result, "reasons", &m.reasons);
-    cJSON *fin = mc_write_object(j, result, "final");
+    mc_write_bool(rq, result, "legal", m.legal);
+    mc_write_reasons(rq, result, "reasons", &m.reasons);
+    cJSON *fin = mc_write_object(rq, result, "final");
     if (fin) {
-        mc_write_hex_fields(j, fin, m.final_hex);
-        mc_write_number(j, fin, "facing", m.final_facing);
+        mc_write_hex_fields(rq, fin, m.final_hex);
+        mc_write_number(rq, fin, "facing", m.final_facing);
     }
-    write_header(j, result, &m.scene);
-    write_ignored(j, result, w);
-    mc_write_reasons(j, result, "restrictions", &m.scene.restrictions);
-    mc_write_number(j, result, "cost", m.cost);
-    mc_write_bool(j, result, "engaged", m.engaged);
-    write_ids(j, result, "engagedWith", &gr, m.engagers, m.engager_count);
-    if (m.may_melee >= 0) mc_write_bool(j, result, "mayMeleeAttack", m.may_melee);
-    mc_write_bool(j, result, "nimble", m.nimble);
-    mc_write_bool(j, result, "minimumMove", m.minimum_move);
-    mc_write_string(j, result, "endedBy", mc_gg_end_name(m.end));
-    cJSON *steps = mc_write_array(j, result, "steps");
+    write_header(rq, result, &m.scene);
+    write_ignored(rq, result, w);
+    mc_write_reasons(rq, result, "restrictions", &m.scene.restrictions);
+    mc_write_number(rq, result, "cost", m.cost);
+    mc_write_bool(rq, result, "engaged", m.engaged);
+    write_ids(rq, result, "engagedWith", &gr, m.engagers, m.engager_count);
+    if (m.may_melee >= 0) mc_write_bool(rq, result, "mayMeleeAttack", m.may_melee);
+    mc_write_bool(rq, result, "nimble", m.nimble);
+    mc_write_bool(rq, result, "minimumMove", m.minimum_move);
+    mc_write_string(rq, result, "endedBy", mc_gg_end_name(m.end));
+    cJSON *steps = mc_write_array(rq, result, "steps");
     for (int i = 0; i < m.step_count && steps; i++) {
-        cJSON *o = mc_write_push_object(j, steps);
+        cJSON *o = mc_write_push_object(rq, steps);
         if (!o) break;
-        mc_write_hex_fields(j, o, m.steps[i].hex);
-        mc_write_number(j, o, "cost", m.steps[i].cost);
-        mc_write_number(j, o, "spent", m.steps[i].spent);
+        mc_write_hex_fields(rq, o, m.steps[i].hex);
+        mc_write_number(rq, o, "cost", m.steps[i].cost);
+        mc_write_number(rq, o, "spent", m.steps[i].spent);
     }
     return 1;
 }
 
-static int run_why_not(McRequest *j, const cJSON *req, cJSON *result) {
+static int run_why_not(McRequest *rq, const cJSON *req, cJSON *result) {
     McGgRequest gr;
     const McHexWorld *w;
-    if (!read_common(j, req, &gr, &w)) return 0;
+    if (!read_common(rq, req, &gr, &w)) return 0;
     McWhyNot answer;
     memset(&answer, 0, sizeof answer);
     answer.needs = -1;
-    if (!mc_read_hex_at(j, req, "to", 1, &answer.to, NULL)) return 0;
+    if (!mc_read_hex_at(rq, req, "to", 1, &answer.to, NULL)) return 0;
     McGgReach r;
-    if (!mc_gg_reach(&j->env, &gr, &r)) return mc_read_oom(j);
-    write_header(j, result, &r.scene);
-    write_ignored(j, result, w);
-    mc_write_reasons(j, result, "restrictions", &r.scene.restrictions);
-    McQuiet quiet = mc_why_not_quiet_begin(j);
-    int ok = mc_gg_why_not(&j->env, &gr, &r, &answer);
-    mc_why_not_quiet_end(j, quiet);
-    if (!ok) return mc_read_oom(j);
-    mc_write_why_not(j, result, &answer);
+    if (!mc_gg_reach(&rq->env, &gr, &r)) return mc_read_oom(rq);
+    write_header(rq, result, &r.scene);
+    write_ignored(rq, result, w);
+    mc_write_reasons(rq, result, "restrictions", &r.scene.restrictions);
+    McQuiet quiet = mc_why_not_quiet_begin(rq);
+    int ok = mc_gg_why_not(&rq->env, &gr, &r, &answer);
+    mc_why_not_quiet_end(rq, quiet);
+    if (!ok) return mc_read_oom(rq);
+    mc_write_why_not(rq, result, &answer);
     return 1;
 }
 
