@@ -220,7 +220,10 @@ function clearResult() {
 
 /** Shows a response: the verdict and lists beside the board, the drawing on it. */
 function render(response, request, extra = {}, frame = true) {
-  store.showResult({ request, response, scene: null, extra });
+  // the same question answered again (a drag's quick answer ruled in full once the finger lifts):
+  // the hex the player picked, and the reason it was refused, stay on screen
+  const again = !!ui.pick && !!ui.result?.request && JSON.stringify(ui.result.request) === JSON.stringify(request);
+  store.showResult({ request, response, scene: null, extra }, again);
   // an error names no place worth zooming to; a finger on the board keeps the view where it is
   redrawResult(frame && response.ok === true, response.ok === true && !board.gesture);
   tools.follow(); // a unit carried in play: its hex on the reach that just answered; a card's or a drop's choices settled

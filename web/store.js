@@ -83,7 +83,8 @@ export function createStore(saved, session = {}) {
     setPaintMode: (paintMode) => keep({ paintMode }),
 
     // ---- the answer ----
-    showResult: (result) => keep({ result, held: '', pick: null, event: null }),
+    /** A new answer shown; the hex picked on the last stays picked (`keepPick`) when this answers the same question again. */
+    showResult: (result, keepPick = false) => keep({ result, held: '', pick: keepPick ? s.pick : null, event: null }),
     clearResult: () => keep({ result: null, pick: null, t: 1 }),
     dropResult: () => keep({ result: null }),
     /** A hex tapped on the answer (`{q, r}`; `why`: asked whyNot), or null. */

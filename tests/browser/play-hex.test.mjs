@@ -586,6 +586,42 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One droppe
   await context.close();
 });
 
+// An illegal drop keeps its reason (issue 31), for a mover on the hexon lattice too: in the game's
+// own position a Large or Huge miniature dragged to a hexon it cannot end on goes back, and the
+// engine's why stays on screen once the finger has lifted and the reach is ruled again (it was
+// replaced by the reach's verdict then).
+test('torn-world (740x360, touch): play, TW-MV-1 a Large or Huge miniature of the game’s own position dropped where it cannot end goes back, and the reason stays after the drop', { skip: !has('torn-world', 'whyNot'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, { width: 740, height: 360 }, { touch: true });
+  await pickSystem(page, 'torn-world');
+  await ruled(page);
+  const position = await pageRequest(page);
+  const big = position.units.find((u) => u.size && u.size !== 'infantry');
+  assert.ok(big, 'the position has a Large or Huge miniature');
+  const start = await where(page, big.id);
+  // dragged five rows down from where it stands, then let go where the finger rests
+  const from = await hook(page, 'screenOf', big.id), to = await screen(page, start.col + 1, start.row + 5);
+  let shown = null;
+  await touchDrag(page, from, to, { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.state().pick?.why);
+    shown = await verdict(page);
+  } });
+  await ruled(page);
+  await painted(page);
+  const pick = (await hook(page, 'state')).pick;
+  assert.ok(pick, 'the hex it was dropped on is still the one shown');
+  const at = toOffset(pick.q, pick.r);
+  const why = await answer({ ...(await pageRequest(page)), query: 'whyNot', unit: big.id, to: { q: pick.q, r: pick.r } });
+  assert.equal(why.reachable, false, 'the engine: it cannot end there');
+  assert.deepEqual(await where(page, big.id), start, 'the miniature goes back');
+  const text = await verdict(page);
+  assert.ok(text.startsWith(`${big.id} cannot end on col ${at.col}, row ${at.row}`), `the reason stays after the drop\n${text}`);
+  assert.equal(text, shown, 'the reason as it was under the finger');
+  for (const x of why.reasons) if (x.rule) assert.ok(text.includes(x.rule), `its clause ${x.rule} is said\n${text}`);
+  await page.screenshot({ path: join(artifacts, 'play-hex-tw-illegal-dropped-740x360.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // A share link made in play opens on the same ruling (issue 31): mid-card, the card still played
 // (its running total on the bar); while an ejection is chosen, the choices so far in the request.
 test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 a tap on the Faceless One, then on the Swordsman’s hexon, asks the same choices as a drop there: nothing moves and no choice is made for the player', { skip: !has('torn-world', 'move'), timeout: 90000 }, async () => {
