@@ -280,8 +280,10 @@ function redrawResult(frame = false, follow = false) {
   // a verdict a tap showed whole stays whole while its words stay the same; one with a charge's
   // facing note shows whole at once (the note, last, was cut off on a phone), and so does a card's
   // running total while it is played (who may still battle, for each unit ordered so far) where it
-  // grows under the board (a landscape phone's column keeps its places: three lines)
-  const whole = (sameWords && verdict.classList.contains('whole')) || !!aimed || (tools.playingCard() && matchMedia('(orientation: portrait)').matches);
+  // grows under the board (a landscape phone's column keeps its places: three lines); a tapped
+  // hex's ways to choose from are its own buttons, never behind "… more"
+  const whole = (sameWords && verdict.classList.contains('whole')) || !!aimed || !!verdict.querySelector('.ways')
+    || (tools.playingCard() && matchMedia('(orientation: portrait)').matches);
   verdict.className = `verdict ${v.kind}${v.nodes ? ' tap' : ''}${whole ? ' whole' : ''}`;
   showApply(); // a reached hex tapped is a move to make
   store.defer({ details: () => resultText(r.response, ui.assumptionSummaries, {
