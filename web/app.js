@@ -280,11 +280,12 @@ function redrawResult(frame = false, follow = false) {
   // a verdict a tap showed whole stays whole while its words stay the same; one with a charge's
   // facing note shows whole at once (the note, last, was cut off on a phone), and so does a card's
   // running total while it is played (who may still battle, for each unit ordered so far) where it
-  // grows under the board (a landscape phone's column keeps its places: three lines); a tapped
-  // hex's ways to choose from are its own buttons, never behind "… more"
-  const whole = (sameWords && verdict.classList.contains('whole')) || !!aimed || !!verdict.querySelector('.ways')
-    || (tools.playingCard() && matchMedia('(orientation: portrait)').matches);
-  verdict.className = `verdict ${v.kind}${v.nodes ? ' tap' : ''}${whole ? ' whole' : ''}`;
+  // grows under the board (a landscape phone's column keeps its places: three lines)
+  const whole = (sameWords && verdict.classList.contains('whole')) || !!aimed || (tools.playingCard() && matchMedia('(orientation: portrait)').matches);
+  // an answer with buttons of its own (a tapped hex's ways, a move's events: not its clause ids)
+  // scrolls to them in its box (style.css), never hides them behind "… more"
+  const own = !!verdict.querySelector('button:not(.rule)');
+  verdict.className = `verdict ${v.kind}${v.nodes ? ' tap' : ''}${own ? ' own' : ''}${whole ? ' whole' : ''}`;
   showApply(); // a reached hex tapped is a move to make
   store.defer({ details: () => resultText(r.response, ui.assumptionSummaries, {
     request: r.request ?? {}, pick, reachCount: r.scene.reach.size, whatIfCount: r.scene.whatIfCount, onChoice: applyChoice,
@@ -808,7 +809,7 @@ const showWhole = (e) => { if (!e.target.closest('button, a, input, select')) $(
 // a tapped hex's answer cut short says so (style.css "… more"): marked whenever its words, its
 // class or its width change
 const markCut = () => {
-  const v = $('verdict'), cut = !v.classList.contains('whole') && v.scrollHeight > v.clientHeight + 1;
+  const v = $('verdict'), cut = !v.classList.contains('whole') && !v.classList.contains('own') && v.scrollHeight > v.clientHeight + 1;
   if (v.classList.contains('cut') !== cut) v.classList.toggle('cut', cut);
 };
 new MutationObserver(markCut).observe($('verdict'), { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class'] });
