@@ -1525,7 +1525,6 @@ export class Board extends Painter {
     canvas.addEventListener('touchmove', (e) => { if (e.cancelable && !this.gesture?.scroll) e.preventDefault(); }, { passive: false });
     canvas.addEventListener('wheel', (e) => {
       e.preventDefault();
-      this.box = [this.canvas.clientWidth, this.canvas.clientHeight];
       const [x, y] = this.local(e);
       this.zoomAt(x, y, Math.exp(-clamp(e.deltaY, -100, 100) * 0.002));
     }, { passive: false });
@@ -1535,11 +1534,11 @@ export class Board extends Painter {
   // the canvas's place is read once a gesture (`rect`): read on every move, it laid the page out
   // again after each ruling's verdict was written
   local(e) { const r = this.rect ?? this.canvas.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; }
-  // the canvas's laid-out size, read once per paint (each reading may lay the page out again), once
-  // a gesture (`box`, kept until the finger lifts or the canvas is resized: a drag's paint read it
-  // after each ruling's verdict was written), or as the resize observer last saw it (`laid`)
-  get w() { return this.size ? this.size[0] : (this.box ?? this.laid)?.[0] ?? this.canvas.clientWidth; }
-  get h() { return this.size ? this.size[1] : (this.box ?? this.laid)?.[1] ?? this.canvas.clientHeight; }
+  // the canvas's laid-out size, read once per paint (each reading may lay the page out again), or
+  // as the resize observer last saw it (`laid`: a drag's paint read it after each ruling's verdict
+  // was written, laying the page out in every frame)
+  get w() { return this.size ? this.size[0] : this.laid ? this.laid[0] : this.canvas.clientWidth; }
+  get h() { return this.size ? this.size[1] : this.laid ? this.laid[1] : this.canvas.clientHeight; }
 
   // The canvas is sized for the screen where it is drawn (paint); a size it was drawn at already
   // (the observer's first call, after the first frame's layout) needs no second drawing.
@@ -1547,7 +1546,6 @@ export class Board extends Painter {
   // A board hidden (a phone's sheet over the whole screen) keeps its view, and what was asked of it
   // while hidden is made when it shows again.
   resize() {
-    if (this.box) this.box = [this.canvas.clientWidth, this.canvas.clientHeight];
     if (!this.canvas.clientWidth || !this.canvas.clientHeight) return;
     if (this.scene) this.fitHeight();
     const d = DPR(), [pw, ph] = [this.canvas.width / d, this.canvas.height / d];
@@ -1785,7 +1783,7 @@ export class Board extends Painter {
 
   up(e, cancelled = false) {
     this.pointers.delete(e.pointerId);
-    if (!this.pointers.size) { this.rect = null; this.box = null; }
+    if (!this.pointers.size) this.rect = null;
     const g = this.gesture;
     if (this.pointers.size > 0) { if (g?.type === 'pinch') this.gesture = { type: 'tap', moved: true }; return; }
     this.gesture = null;
