@@ -1021,7 +1021,9 @@ async function start() {
   }
   // the position on the board is ruled at once: a link's, or the saved or default one, unless its
   // ruling ran over the budget last time (or a link's was never answered): then Rule on it does
-  if (links.takePending()) await ask();
+  const pending = links.takePending();
+  if (pending === true) await ask();
+  else if (pending) await pending;
   else if (opened === null && !ui.unruled) await ask();
   else if (opened === null) {
     $('verdict').textContent = 'This position was not ruled automatically: its last ruling took too long or never finished. Press Rule on it.';

@@ -105,7 +105,9 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
     return true;
   }
 
-  let linkPending = false;
+  // a link's ruling still to come: true (the engine was not ready: the page asks once it is) or the
+  // promise of the one asked, which the page's first load waits for before it says it is ready
+  let pending = null;
   async function openLinkInURL() {
     const code = codeOf(location.hash);
     if (code === null) return null;
@@ -119,7 +121,7 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
     // the position is saved flagged until a ruling of it has answered within the budget, so a link
     // whose ruling is too slow is not ruled again on every later visit
     // asked in a task after the one that shows it (writing the request of 1,000 units is not free)
-    if (ok) { store.setUnruled(true); if (!EMBED) saveNow(); if (isReady()) setTimeout(ask, 0); else linkPending = true; }
+    if (ok) { store.setUnruled(true); if (!EMBED) saveNow(); pending = isReady() ? nextTask().then(ask) : true; }
     return ok;
   }
   window.addEventListener('hashchange', () => {
@@ -158,7 +160,7 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
 
   return {
     shareCode, openLinkInURL, pageURL, positionBefore,
-    /** True once if a link's position opened before the engine was ready: it is to be ruled now. */
-    takePending() { const was = linkPending; linkPending = false; return was; },
+    /** Once, after a link opened: true if its position is to be ruled now, or the promise of its ruling. */
+    takePending() { const was = pending; pending = null; return was; },
   };
 }
