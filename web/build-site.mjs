@@ -152,7 +152,9 @@ async function build() {
 async function finish(pub, test) {
   const { imported, games: ownFiles } = await bundle(pub, test);
   const html = readFileSync(join(pub, 'index.html'), 'utf8');
-  if (!html.includes(PRELOADS)) throw new Error(`build-site: index.html has no ${PRELOADS}`);
+  // bin/build copies web/ into a new public/ first; a second run over a finished public/ would also
+  // list the last build's chunks in the service worker
+  if (!html.includes(PRELOADS)) throw new Error(`build-site: ${relative(top, pub)}/index.html has no ${PRELOADS}: it is finished already; run bin/build, which copies web/ into public/ before this step`);
   // the page's description names the games of the registry
   const names = GAME_IDS.map((id) => GAME_FACTS[id].name.replace(/&/g, '&amp;'));
   const games = `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
