@@ -268,6 +268,15 @@ static int linked_candidates(McEnv *env, const TwWorld *w, int mk, const McHex *
     return got;
 }
 
+// The hexes of miniature `u` once this movement's ejections are placed (an ejected one stands at
+// its ejection's `to`).
+static int placed_footprint(const TwWorld *w, const TwResolution *out, int u, McHex fin[TW_MAX_FOOTPRINT]) {
+    McHex delta = {0, 0};
+    for (int i = 0; i < out->n_ejections; i++)
+        if (out->ejections[i].unit == u && out->ejections[i].placed) delta = mc_hex_sub(out->ejections[i].to, w->units[u].pos[0]);
+    return mc_tw_footprint(&w->units[u], delta, fin);
+}
+
 // Moves the markers under the end spot `s` (TW-MK-1, TW-MK-2), then the mover's taken Linked
 // Markers, into out->moves, placing each in sc->mark. 0 when memory ran out.
 static int move_markers(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwSpot *s, const TwGone *gone,
@@ -282,16 +291,27 @@ static int move_markers(McEnv *env, const TwWorld *w, int mover, McHex delta, co
         for (int mk = 0; mk < w->marker_count; mk++) {
             const TwMarker *x = &w->markers[mk];
             bool follows = x->kind == TW_LINKED && x->taken_by == mover;
+            // taken by another miniature: ended on, it goes next to that miniature (TW-MK-2)
+            bool taken = x->kind == TW_LINKED && x->taken_by >= 0 && x->taken_by != mover;
             bool under = in_list(s->hexes, s->n_hexes, x->hex);
             if (pass == 0 ? !(under && !follows) : !follows) continue;
             TwMarkerMove *mv = &out->moves[out->n_moves++];
             mv->marker = mk;
             mv->follows = follows;
-            mv->chooser = m->side;
+            mv->chooser = taken ? w->units[x->taken_by].side : m->side;
             int at = mc_board_index(w->board, x->hex);
             if (at >= 0 && sc->mark[at] == mk) sc->mark[at] = -1;
             int got;
-            if (!follows) {
+            if (taken) {
+                // TW-MK-2: "the Marker moves to any adjacent free Hex from the Miniature linked
+                // with it", chosen by that miniature's player; with none, it cannot be ejected
+                // and the mover cannot end on it.
+                mv->rule = "TW-MK-2";
+                McHex at_taker[TW_MAX_FOOTPRINT];
+                int n_taker = placed_footprint(w, out, x->taken_by, at_taker);
+                got = linked_candidates(env, w, mk, at_taker, n_taker, gone, &mv->cand);
+                if (got < 0) return 0;
+            } else if (!follows) {
                 // TW-MK-1: the player making the movement ejects a Portable Marker; TW-MK-2: a
                 // Linked one only by a miniature able to eject Infantry (checked by mc_tw_can_end).
                 mv->rule = x->kind == TW_PORTABLE ? "TW-MK-1" : "TW-MK-2";
@@ -327,7 +347,10 @@ static int move_markers(McEnv *env, const TwWorld *w, int mover, McHex delta, co
                 continue;
             }
             mc_trace(env, mv->rule, m->id, "Marker %s %s: %d free %s.", x->id,
-                     follows ? "follows the miniature linked with it" : "is ejected by the moving player", got,
+                     follows ? "follows the miniature linked with it"
+                     : taken ? "goes next to the miniature linked with it, its player choosing"
+                             : "is ejected by the moving player",
+                     got,
                      got == 1 ? "hex" : "hexes");
             if (!choose(env, out, find_choice(choices, n_choices, -1, mk), mv->cand, got, x->id, &mv->given, &mv->to,
                         mv->rule))
