@@ -151,12 +151,15 @@ typedef struct McHexEnd {
     long long path_hexes;  ///< hexes it adds to the whole paths' count (mc_write_reach_paths)
 } McHexEnd;
 
-/// The ends of a game whose rules list them with their paths, in the answer's order, instead of
-/// the kit's search's (Torn World's, with alternatives; C&C: Ancients', in board order without
-/// nodes).
+/// The ends of a game whose rules list them, in the answer's order, instead of the kit's search's
+/// (Torn World's, with alternatives; C&C: Ancients', in board order without nodes; GODSGLOOM's,
+/// with landings and alternatives).
 typedef struct McHexEnds {
     int count;
     McHexEnd (*get)(const void *ctx, int i);
+    /// The search whose paths the ends' are (mc_write_hex_route: McHexEnd.path and .parent are then
+    /// not read); NULL: each end lists its path.
+    const McReach *search;
     /// Called before entry i is written and once after the last (i == count): false ends the
     /// answer there (the game recorded why) and mc_write_hex_reach returns 0. NULL: always true.
     bool (*more)(McRequest *rq, int i, const void *ctx);
@@ -185,16 +188,19 @@ typedef struct McHexReachWriter {
     bool legal;
     /// The result's own fields after the entries and "through" (NULL: none).
     void (*footer)(McRequest *rq, cJSON *result, bool parent, const void *ctx);
+    /// The result's own fields after "pathsLimited", before "hexes" (NULL: none); 0 when memory ran
+    /// out (recorded).
+    int (*after_paths)(McRequest *rq, cJSON *result, bool parent, const void *ctx);
 } McHexReachWriter;
 
 /// Writes an end a game's rules list: its hex and cost, its "path" or "parent", and "node" and
 /// "parentNode" when it has them (an entry of McHexEnds, or a game's alternative path to one).
 void mc_write_hex_end(McRequest *rq, cJSON *entry, const McHexEnd *e, bool parent, bool brief);
 
-/// Writes the answer into `result`: "unit", the game's header, "paths", "pathsLimited",
-/// "hexes" (q, r, col, row, cost, then "path" or "parent", "node" and "parentNode", then the game's
+/// Writes the answer into `result`: "unit", the game's header, "paths", "pathsLimited", the
+/// game's fields after them, "hexes" (q, r, col, row, cost, then "path" or "parent", "node" and "parentNode", then the game's
 /// fields), "through" in the parent form and the game's footer; or, for an arrays ask, the arrays
 /// form. Returns 0 when memory ran out (recorded) or the game's ends stopped the answer.
-int mc_write_hex_reach(McRequest *rq, cJSON *result, const McHexReach *r, const McHexReachWriter *w);
+int mc_write_hex_reach(McRequest *rq, cJSON *result, const McHexReach *reach, const McHexReachWriter *writer);
 
 #endif

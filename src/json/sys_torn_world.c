@@ -599,7 +599,8 @@ static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
     if (!mc_tw_reach(&rq->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, !asked.brief, &out)) return mc_read_oom(rq);
     long long listed = 0;
     const Reach reach = {&q, f.unit, f.allowance, &out, &listed};
-    const McHexEnds ends = {out.n, reach_end, reach_more, reach_through, through_node, end_fields};
+    const McHexEnds ends = {.count = out.n, .get = reach_end, .more = reach_more, .through = reach_through,
+                            .through_node = through_node, .fields = end_fields};
     const McHexReachWriter writer = {.rule = "TW-MV-1", .header = reach_header, .ctx = &reach, .ends = &ends, .no_unit = true,
                                      .says_legal = true, .legal = out.legal, .footer = reach_footer};
     return mc_write_hex_reach(rq, result, &asked, &writer);
