@@ -15,7 +15,7 @@ typedef int (*McQueryFn)(McRequest *rq, const cJSON *request, cJSON *result);
 
 typedef struct McQuery {
     const char *name;            ///< "move", "reach", ...
-    McQueryFn run;
+    McQueryFn answer;            ///< reads the request, runs the rules and writes the result
     const char *const *fields;   ///< top-level fields besides system, query and params
     const char *summary;         ///< one sentence for `describe`
     bool arrays;                 ///< answers the arrays form (mc_position_ask_arrays; describe's `arrays`)

@@ -169,28 +169,36 @@ int mc_hex_reach_run(McRequest *rq, McHexReach *r, const McReachOptions *options
     return 1;
 }
 
-typedef struct Ctx {
-    const McHexReach *r;
-    const McHexReachWriter *w;
-    const int *through;
+// A reach answer being written: the reach, the game's writer and the form.
+typedef struct Answer {
+    const McHexReach *reach;
+    const McHexReachWriter *writer;
+    const int *through; ///< the search's "through" nodes (through_nodes)
+    int through_count;
     bool parent; ///< the parent form
-} Ctx;
+} Answer;
 
 // The arrays form's row of entry i: entered from its parent's hex, or -1 from the start.
 static McReachRow end_row(const void *ctx, int i) {
-    const Ctx *c = ctx;
-    const McReachEntry *e = &c->r->ends[i];
+    const Answer *a = ctx;
+    const McReachEntry *e = &a->reach->ends[i];
     McReachEntry pe;
     int from = -1;
-    if (mc_reach_get(&c->r->search, e->parent, &pe) && !(pe.flags & MC_REACH_IS_START)) from = pe.position;
-    return (McReachRow){e->hex, e->position, e->cost, from, c->w->flags ? c->w->flags(e, c->w->ctx) : 0};
+    if (mc_reach_get(&a->reach->search, e->parent, &pe) && !(pe.flags & MC_REACH_IS_START)) from = pe.position;
+    return (McReachRow){e->hex, e->position, e->cost, from, a->writer->flags ? a->writer->flags(e, a->writer->ctx) : 0};
+}
+
+// The arrays form's row of the game's end i.
+static McReachRow listed_row(const void *ctx, int i) {
+    const Answer *a = ctx;
+    return a->writer->ends->get(a->writer->ctx, i).row;
 }
 
 // The i-th node of "through": its hex, cost and parent.
 static bool through_node(const void *ctx, int i, McReachNode *out) {
-    const Ctx *c = ctx;
+    const Answer *a = ctx;
     McReachEntry e, pe;
-    if (!mc_reach_get(&c->r->search, c->through[i], &e) || !mc_reach_get(&c->r->search, e.parent, &pe)) return false;
+    if (!mc_reach_get(&a->reach->search, a->through[i], &e) || !mc_reach_get(&a->reach->search, e.parent, &pe)) return false;
     *out = (McReachNode){e.hex, pe.hex, e.cost, e.node, e.parent};
     return true;
 }
@@ -250,41 +258,96 @@ void mc_write_hex_way(McRequest *rq, cJSON *entry, const McHex *path, int len, M
     for (int i = 0; i < len && arr; i++) mc_write_reach_hex(rq, arr, NULL, path[i], brief);
 }
 
-void mc_write_hex_entries(McRequest *rq, cJSON *result, int count,
-                          void (*write)(McRequest *rq, cJSON *entry, int i, const void *ctx), const void *ctx) {
+// Writes "hexes": entry i by `write`, each after `more` (McHexEnds.more) lets it; false when
+// `more` ended the answer.
+static bool write_entries(McRequest *rq, cJSON *result, int count, void (*write)(McRequest *rq, cJSON *entry, int i, const void *ctx),
+                          bool (*more)(McRequest *rq, int i, const void *ctx), const void *ctx) {
     McWriteList hexes = {0};
-    for (int i = 0; i < count && !rq->oom; i++) {
+    bool stopped = false;
+    for (int i = 0; i < count && !rq->oom && !stopped; i++) {
+        stopped = more && !more(rq, i, ctx);
+        if (stopped) break;
         cJSON *entry = mc_write_list_object(rq, &hexes);
         if (entry) write(rq, entry, i, ctx);
         mc_write_list_commit(rq, &hexes);
     }
     mc_write_list_end(rq, &hexes, result, "hexes");
+    return !stopped && (!more || more(rq, count, ctx));
+}
+
+void mc_write_hex_entries(McRequest *rq, cJSON *result, int count,
+                          void (*write)(McRequest *rq, cJSON *entry, int i, const void *ctx), const void *ctx) {
+    write_entries(rq, result, count, write, NULL, ctx);
+}
+
+void mc_write_hex_end(McRequest *rq, cJSON *entry, const McHexEnd *e, bool parent, bool brief) {
+    mc_write_hex_cost(rq, entry, e->row.hex, e->row.cost);
+    mc_write_hex_way(rq, entry, e->path, e->path_len, e->parent, parent, brief);
+    if (parent && e->node >= 0) mc_write_node_parent(rq, entry, e->node, e->parent_node);
 }
 
 // Entry i: its hex and cost, its path or parent, the game's fields.
 static void write_entry(McRequest *rq, cJSON *entry, int i, const void *ctx) {
-    const Ctx *c = ctx;
-    const McHexReach *r = c->r;
+    const Answer *a = ctx;
+    const McHexReach *r = a->reach;
+    const McHexEnds *ends = a->writer->ends;
+    if (ends) {
+        const McHexEnd e = ends->get(a->writer->ctx, i);
+        if (!ends->search) mc_write_hex_end(rq, entry, &e, a->parent, r->brief);
+        else {
+            mc_write_hex_cost(rq, entry, e.row.hex, e.row.cost);
+            if (!mc_write_hex_route(rq, entry, ends->search, e.row.hex, e.node, e.parent_node, r->world->units[r->mover].hex,
+                                    a->parent, r->brief))
+                return;
+        }
+        if (ends->fields) ends->fields(rq, entry, i, a->parent, r->brief, a->writer->ctx);
+        return;
+    }
     const McReachEntry *e = &r->ends[i];
     mc_write_hex_cost(rq, entry, e->hex, e->cost);
-    if (!mc_write_hex_route(rq, entry, &r->search, e->hex, e->node, e->parent, r->world->units[r->mover].hex, c->parent, r->brief))
+    if (!mc_write_hex_route(rq, entry, &r->search, e->hex, e->node, e->parent, r->world->units[r->mover].hex, a->parent, r->brief))
         return;
-    if (c->w->fields) c->w->fields(rq, entry, e, r->brief, c->w->ctx);
+    if (a->writer->fields) a->writer->fields(rq, entry, e, r->brief, a->writer->ctx);
 }
 
-int mc_write_hex_reach(McRequest *rq, cJSON *result, const McHexReach *r, const McHexReachWriter *w) {
-    Ctx c = {r, w, NULL, false};
-    const char *unit = r->world->units[r->mover].id;
-    if (rq->columns) return mc_write_reach_columns(rq, result, &r->world->board, r->end_count, end_row, &c, unit, -1);
-    mc_write_string(rq, result, "unit", unit);
-    if (w->header) w->header(rq, result, r, w->ctx);
+// The `more` of the game's ends, with the writer's context.
+static bool more_ends(McRequest *rq, int i, const void *ctx) {
+    const Answer *a = ctx;
+    return a->writer->ends->more(rq, i, a->writer->ctx);
+}
+
+// The parent form's "through": the nodes the search's entries pass (made before the entries), or
+// the game's, made now. 0 when memory ran out (recorded).
+static int write_through(McRequest *rq, cJSON *result, const Answer *a) {
+    const McHexEnds *ends = a->writer->ends;
+    if (!ends) {
+        mc_write_reach_through(rq, result, a->through_count, through_node, a, a->reach->brief);
+        return 1;
+    }
+    if (!ends->through) return 1;
+    int count = 0;
+    if (!ends->through(rq, a->writer->ctx, &count)) return mc_read_oom(rq);
+    mc_write_reach_through(rq, result, count, ends->through_node, a->writer->ctx, a->reach->brief);
+    return 1;
+}
+
+int mc_write_hex_reach(McRequest *rq, cJSON *result, const McHexReach *reach, const McHexReachWriter *writer) {
+    Answer answer = {reach, writer, NULL, 0, false};
+    const char *unit = reach->world->units[reach->mover].id;
+    int count = writer->ends ? writer->ends->count : reach->end_count;
+    if (rq->columns)
+        return mc_write_reach_columns(rq, result, &reach->world->board, count, writer->ends ? listed_row : end_row, &answer, unit,
+                                      writer->says_legal ? writer->legal : -1);
+    if (!writer->no_unit) mc_write_string(rq, result, "unit", unit);
+    if (writer->header) writer->header(rq, result, reach, writer->ctx);
     long long path_hexes = 0;
-    for (int i = 0; i < r->end_count; i++) path_hexes += r->ends[i].steps;
-    bool parent = mc_write_reach_paths(rq, result, r->parent_asked, path_hexes, w->rule, unit);
-    int through_count = 0;
-    if (parent && !(c.through = through_nodes(rq, r, &through_count))) return mc_read_oom(rq);
-    c.parent = parent;
-    mc_write_hex_entries(rq, result, r->end_count, write_entry, &c);
-    if (parent) mc_write_reach_through(rq, result, through_count, through_node, &c, r->brief);
+    for (int i = 0; i < count; i++) path_hexes += writer->ends ? writer->ends->get(writer->ctx, i).path_hexes : reach->ends[i].steps;
+    bool parent = mc_write_reach_paths(rq, result, reach->parent_asked, path_hexes, writer->rule, unit);
+    if (parent && !writer->ends && !(answer.through = through_nodes(rq, reach, &answer.through_count))) return mc_read_oom(rq);
+    answer.parent = parent;
+    if (writer->after_paths && !writer->after_paths(rq, result, parent, writer->ctx)) return 0;
+    if (!write_entries(rq, result, count, write_entry, writer->ends && writer->ends->more ? more_ends : NULL, &answer)) return 0;
+    if (parent && !write_through(rq, result, &answer)) return 0;
+    if (writer->footer) writer->footer(rq, result, parent, writer->ctx);
     return 1;
 }

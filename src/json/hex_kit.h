@@ -13,6 +13,7 @@
 #include "hex/hex_reach.h"
 #include "json/position.h"
 #include "json/read_hex.h"
+#include "json/write_reach.h"
 
 /// A unit on the board, as every hex game reads it (docs/api.md "Hex boards").
 typedef struct McHexUnit {
@@ -140,6 +141,36 @@ void mc_write_hex_way(McRequest *rq, cJSON *entry, const McHex *path, int len, M
 void mc_write_hex_entries(McRequest *rq, cJSON *result, int count,
                           void (*write)(McRequest *rq, cJSON *entry, int i, const void *ctx), const void *ctx);
 
+/// An end a game's rules list themselves, with its path (McHexEnds).
+typedef struct McHexEnd {
+    McReachRow row;        ///< its hex, board index, cost, the arrays form's parent and flags
+    const McHex *path;     ///< the hexes its path enters, in the full form
+    int path_len;
+    McHex parent;          ///< the hex it is entered from, in the parent form
+    int node, parent_node; ///< its nodes in the parent form; node < 0: it gives none
+    long long path_hexes;  ///< hexes it adds to the whole paths' count (mc_write_reach_paths)
+} McHexEnd;
+
+/// The ends of a game whose rules list them, in the answer's order, instead of the kit's search's
+/// (Torn World's, with alternatives; C&C: Ancients', in board order without nodes; GODSGLOOM's,
+/// with landings and alternatives).
+typedef struct McHexEnds {
+    int count;
+    McHexEnd (*get)(const void *ctx, int i);
+    /// The search whose paths the ends' are (mc_write_hex_route: McHexEnd.path and .parent are then
+    /// not read); NULL: each end lists its path.
+    const McReach *search;
+    /// Called before entry i is written and once after the last (i == count): false ends the
+    /// answer there (the game recorded why) and mc_write_hex_reach returns 0. NULL: always true.
+    bool (*more)(McRequest *rq, int i, const void *ctx);
+    /// Makes the parent form's "through" list after the entries, *count its length (0 when memory
+    /// ran out), and gives its nodes. NULL: the answer has no "through".
+    int (*through)(McRequest *rq, const void *ctx, int *count);
+    bool (*through_node)(const void *ctx, int i, McReachNode *out);
+    /// Entry i's own fields after its way (NULL: none).
+    void (*fields)(McRequest *rq, cJSON *entry, int i, bool parent, bool brief, const void *ctx);
+} McHexEnds;
+
 /// What a game adds to the kit's reach answer.
 typedef struct McHexReachWriter {
     const char *rule; ///< the movement clause, under which a trace step names a paths limit
@@ -151,12 +182,25 @@ typedef struct McHexReachWriter {
     /// The arrays form's flags of an entry (its columns header's bits; NULL: 0).
     int32_t (*flags)(const McReachEntry *e, const void *ctx);
     const void *ctx;
+    const McHexEnds *ends; ///< the ends the game's rules list (NULL: the search's, McHexReach.ends)
+    bool no_unit;          ///< the answer has no "unit" (Torn World's opens with "legal")
+    bool says_legal;       ///< the arrays form says "legal": `legal`
+    bool legal;
+    /// The result's own fields after the entries and "through" (NULL: none).
+    void (*footer)(McRequest *rq, cJSON *result, bool parent, const void *ctx);
+    /// The result's own fields after "pathsLimited", before "hexes" (NULL: none); 0 when memory ran
+    /// out (recorded).
+    int (*after_paths)(McRequest *rq, cJSON *result, bool parent, const void *ctx);
 } McHexReachWriter;
 
-/// Writes the answer into `result`: "unit", the game's header, "paths", "pathsLimited",
-/// "hexes" (q, r, col, row, cost, then "path" or "parent", "node" and "parentNode", then the game's
-/// fields) and "through" in the parent form; or, for an arrays ask, the arrays form. Returns 0
-/// when memory ran out (recorded).
-int mc_write_hex_reach(McRequest *rq, cJSON *result, const McHexReach *r, const McHexReachWriter *w);
+/// Writes an end a game's rules list: its hex and cost, its "path" or "parent", and "node" and
+/// "parentNode" when it has them (an entry of McHexEnds, or a game's alternative path to one).
+void mc_write_hex_end(McRequest *rq, cJSON *entry, const McHexEnd *e, bool parent, bool brief);
+
+/// Writes the answer into `result`: "unit", the game's header, "paths", "pathsLimited", the
+/// game's fields after them, "hexes" (q, r, col, row, cost, then "path" or "parent", "node" and "parentNode", then the game's
+/// fields), "through" in the parent form and the game's footer; or, for an arrays ask, the arrays
+/// form. Returns 0 when memory ran out (recorded) or the game's ends stopped the answer.
+int mc_write_hex_reach(McRequest *rq, cJSON *result, const McHexReach *reach, const McHexReachWriter *writer);
 
 #endif

@@ -587,7 +587,7 @@ static void sensitivity_entry(McRequest *rq, cJSON *arr, const McSystem *sys, co
     if (!changed) return;
     McArenaMark mark = mc_arena_mark(rq->env.arena);
     cJSON *other = cJSON_CreateObject();
-    bool ran = other && q->run(sub, req, other) && !sub->oom;
+    bool ran = other && q->answer(sub, req, other) && !sub->oom;
     int n = 0;
     bool out = mc_work_out();
     char error_code[32] = "", error_message[sizeof sub->err.message] = "", where[sizeof sub->env.work_where];
@@ -827,7 +827,7 @@ cJSON *mc_request_answer(McRequest *rq, const cJSON *req, char ***kept) {
     // quietly (the columns carry no trace or sentences); any other answers an arrays ask as `ask`.
     if (rq->columns && !q->arrays) rq->columns = NULL;
     if (rq->columns) rq->env.quiet = true;
-    bool ran = result && q->run(rq, req, result);
+    bool ran = result && q->answer(rq, req, result);
     if (mc_work_out()) {
         // Whatever the stopped search left (a partial answer, or an error it returned on the way
         // out) gives way to the limit.

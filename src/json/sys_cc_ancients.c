@@ -171,10 +171,11 @@ MC_HEX_WORLD(world_of, game)
 
 const char *mc_cca_terrain_kind(int i) { return mc_hex_terrain_kind(&game, i); }
 
-// A request's pieces (a copy of the world's, kept or read anew) and their ids.
+// A request's pieces (a copy of the world's, kept or read anew), their ids and the kit's world.
 typedef struct Req {
     CcaWorld w;
     const McIdMap *ids;
+    const McHexWorld *world;
 } Req;
 
 static int get_world(McRequest *rq, const cJSON *req, Req *r) {
@@ -182,6 +183,7 @@ static int get_world(McRequest *rq, const cJSON *req, Req *r) {
     if (!hw) return 0;
     r->w = *(const CcaWorld *)hw->game;
     r->ids = &hw->ids;
+    r->world = hw;
     return 1;
 }
 
@@ -245,48 +247,51 @@ static int32_t end_flags(const CcaWorld *w, int piece, const CcaEnd *end, int po
            (enemies ? MC_CCA_REACH_ADJACENT_ENEMY : 0);
 }
 
-// A reach's entries, for the arrays form's rows (mc_write_reach_columns) and the entries.
-typedef struct ReachRows {
-    const CcaWorld *w;
-    int unit;
+// A reach as the kit writes it (McHexEnds): its ends in board order, without nodes.
+typedef struct Reach {
+    const CcaMover *m;
     const CcaReachHex *hexes;
-    bool ignore, parent, brief;
-} ReachRows;
+    bool ignore;
+    const char *rule; ///< the movement clause
+} Reach;
 
-static McReachRow reach_row(const void *ctx, int i) {
-    const ReachRows *rows = ctx;
-    const CcaReachHex *h = &rows->hexes[i];
-    int from = h->parent == rows->w->pieces[rows->unit].pos ? -1 : h->parent;
-    return (McReachRow){h->hex, h->pos, h->path_len, from, end_flags(rows->w, rows->unit, &h->end, h->pos, rows->ignore)};
+static McHexEnd reach_end(const void *ctx, int i) {
+    const Reach *r = ctx;
+    const CcaWorld *w = r->m->w;
+    const CcaReachHex *h = &r->hexes[i];
+    int from = h->parent == w->pieces[r->m->piece].pos ? -1 : h->parent;
+    McReachRow row = {h->hex, h->pos, h->path_len, from, end_flags(w, r->m->piece, &h->end, h->pos, r->ignore)};
+    return (McHexEnd){row, h->path, h->path_len, w->board->hexes[h->parent], -1, -1, h->path_len};
 }
 
-static void reach_entry(McRequest *rq, cJSON *o, int i, const void *ctx) {
-    const ReachRows *rows = ctx;
-    const CcaReachHex *h = &rows->hexes[i];
-    mc_write_hex_cost(rq, o, h->hex, h->path_len);
-    mc_write_hex_way(rq, o, h->path, h->path_len, rows->w->board->hexes[h->parent], rows->parent, rows->brief);
-    write_end(rq, o, rows->w, rows->unit, &h->end, h->pos, rows->ignore, rows->brief);
+static void end_fields(McRequest *rq, cJSON *entry, int i, bool parent, bool brief, const void *ctx) {
+    (void)parent;
+    const Reach *r = ctx;
+    const CcaReachHex *h = &r->hexes[i];
+    write_end(rq, entry, r->m->w, r->m->piece, &h->end, h->pos, r->ignore, brief);
 }
 
-// The fields a reach and a whyNot open with: the mover, its start and allowance.
-static void write_mover(McRequest *rq, cJSON *result, const CcaMover *m, bool ignore) {
-    const CcaWorld *w = m->w;
-    const CcaPiece *p = &w->pieces[m->piece];
-    mc_write_string(rq, result, "unit", p->id);
+// The fields a reach and a whyNot give after "unit" (McHexReachWriter.header): the mover's type,
+// start and allowance.
+static void write_mover(McRequest *rq, cJSON *result, const McHexReach *asked, const void *ctx) {
+    (void)asked;
+    const Reach *r = ctx;
+    const CcaWorld *w = r->m->w;
+    const CcaPiece *p = &w->pieces[r->m->piece];
     mc_write_string(rq, result, "type", mc_cca_type_names[p->type]);
     mc_write_reach_hex(rq, result, "start", w->board->hexes[p->pos], false);
-    mc_write_number(rq, result, "allowance", m->allowance);
-    mc_write_bool(rq, result, "ignoreUnits", ignore);
-    if (m->carried >= 0) mc_write_string(rq, result, "leaderMovesWith", w->pieces[m->carried].id);
+    mc_write_number(rq, result, "allowance", r->m->allowance);
+    mc_write_bool(rq, result, "ignoreUnits", r->ignore);
+    if (r->m->carried >= 0) mc_write_string(rq, result, "leaderMovesWith", w->pieces[r->m->carried].id);
 }
 
 static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
     Req r;
     if (!get_world(rq, req, &r)) return 0;
-    int unit = -1, ignore = 0, asked_parent = 0;
-    bool brief = false;
+    int unit = -1, ignore = 0;
+    McHexReach asked; // the kit's reading of "unit" (read above, before "ignoreUnits"), "paths" and "detail"
     if (!mc_read_ref(rq, r.ids, req, "unit", 1, &unit) || !mc_read_bool(rq, req, "ignoreUnits", 0, &ignore) ||
-        !mc_read_reach_paths(rq, req, &asked_parent) || !mc_read_reach_detail(rq, req, &brief))
+        !mc_hex_reach_read(rq, req, r.world, &asked))
         return 0;
     const CcaWorld *w = &r.w;
     const CcaPiece *p = &w->pieces[unit];
@@ -305,15 +310,11 @@ static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
     CcaReachHex *hexes;
     int n;
     if (!mc_cca_reach(&rq->env, &m, &hexes, &n)) return mc_read_oom(rq);
-    ReachRows rows = {w, unit, hexes, ignore, false, brief};
-    if (rq->columns) return mc_write_reach_columns(rq, result, w->board, n, reach_row, &rows, p->id, -1);
-    write_mover(rq, result, &m, ignore);
-    const char *rule = p->type == CCA_LEADER ? "CCA-LD-1" : m.allowance_rule;
-    long long path_hexes = 0;
-    for (int i = 0; i < n; i++) path_hexes += hexes[i].path_len;
-    rows.parent = mc_write_reach_paths(rq, result, asked_parent, path_hexes, rule, p->id);
-    mc_write_hex_entries(rq, result, n, reach_entry, &rows);
-    mc_trace(&rq->env, rule, p->id, "%d hex%s where it may end.", n, n == 1 ? "" : "es");
+    const Reach reach = {&m, hexes, ignore != 0, p->type == CCA_LEADER ? "CCA-LD-1" : m.allowance_rule};
+    const McHexEnds ends = {.count = n, .get = reach_end, .fields = end_fields};
+    const McHexReachWriter writer = {.rule = reach.rule, .header = write_mover, .ctx = &reach, .ends = &ends};
+    if (!mc_write_hex_reach(rq, result, &asked, &writer)) return 0;
+    if (!rq->columns) mc_trace(&rq->env, reach.rule, p->id, "%d hex%s where it may end.", n, n == 1 ? "" : "es");
     return 1;
 }
 
@@ -367,7 +368,9 @@ static int run_why_not(McRequest *rq, const cJSON *req, cJSON *result) {
     CcaReachHex *hexes;
     int n;
     if (!mc_cca_reach(&rq->env, &m, &hexes, &n)) return mc_read_oom(rq);
-    write_mover(rq, result, &m, ignore);
+    mc_write_string(rq, result, "unit", m.w->pieces[unit].id);
+    const Reach mover = {&m, NULL, ignore != 0, NULL};
+    write_mover(rq, result, NULL, &mover);
     McQuiet quiet = mc_why_not_quiet_begin(rq);
     int ok = mc_cca_why_not(&rq->env, &m, hexes, n, &w);
     mc_why_not_quiet_end(rq, quiet);

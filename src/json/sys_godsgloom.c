@@ -220,9 +220,8 @@ static void write_zones(McRequest *rq, cJSON *result, const McGgScene *scene) {
     }
 }
 
-// The fields the start, every destination and the stay share.
-static void write_header(McRequest *rq, cJSON *result, const McGgScene *scene) {
-    mc_write_string(rq, result, "unit", scene->mover->id);
+// The fields after "unit" that the start, every destination and the stay share.
+static void write_scene(McRequest *rq, cJSON *result, const McGgScene *scene) {
     cJSON *start = mc_write_object(rq, result, "start");
     if (start) {
         mc_write_hex_fields(rq, start, scene->mover->hex);
@@ -236,13 +235,15 @@ static void write_header(McRequest *rq, cJSON *result, const McGgScene *scene) {
     write_zones(rq, result, scene);
 }
 
-// A destination; `brief` leaves out the values at their documented defaults (docs/api/godsgloom.md).
+static void write_header(McRequest *rq, cJSON *result, const McGgScene *scene) {
+    mc_write_string(rq, result, "unit", scene->mover->id);
+    write_scene(rq, result, scene);
+}
+
+// A destination's fields after its way; `brief` leaves out the values at their documented
+// defaults (docs/api/godsgloom.md).
 static void write_dest(McRequest *rq, cJSON *entry, const McGgReach *reach, const McGgDest *dest, bool parent_paths, bool brief) {
     const McGgScene *s = &reach->scene;
-    mc_write_hex_cost(rq, entry, dest->hex, dest->cost);
-    if (!mc_write_hex_route(rq, entry, &reach->search, dest->hex, dest->node, dest->parent_node, s->mover->hex, parent_paths,
-                            brief))
-        return;
     if (!brief || dest->engaged) mc_write_bool(rq, entry, "engaged", dest->engaged);
     if (!brief || dest->engager_count > 0) write_ids(rq, entry, "engagedWith", s->req, dest->engagers, dest->engager_count);
     if (dest->may_melee >= 0 && (!brief || !dest->may_melee)) mc_write_bool(rq, entry, "mayMeleeAttack", dest->may_melee);
@@ -255,41 +256,52 @@ static void write_dest(McRequest *rq, cJSON *entry, const McGgReach *reach, cons
         cJSON *alts = mc_write_array(rq, entry, "alternatives");
         cJSON *a = alts ? mc_write_push_object(rq, alts) : NULL;
         McGgDest alt = mc_gg_reach_alternative(reach, dest);
-        if (a) write_dest(rq, a, reach, &alt, parent_paths, false);
+        if (!a) return;
+        mc_write_hex_cost(rq, a, alt.hex, alt.cost);
+        if (mc_write_hex_route(rq, a, &reach->search, alt.hex, alt.node, alt.parent_node, s->mover->hex, parent_paths, false))
+            write_dest(rq, a, reach, &alt, parent_paths, false);
     }
 }
 
-// Hexes over all whole paths of a reach: a walking destination's steps, a landing hex otherwise.
-static long long path_hexes(const McGgReach *reach) {
-    long long n = 0;
-    for (int i = 0; i < reach->dest_count; i++) {
-        McReachEntry e;
-        if (reach->dests[i].node < 0) n++;
-        else if (mc_reach_get(&reach->search, reach->dests[i].node, &e)) n += e.steps;
-    }
-    return n;
-}
+// A reach as the kit writes it (McHexEnds): the rules' destinations, on the search's paths.
+typedef struct Reach {
+    McGgReach *reach;
+    const McGgRequest *gr;
+    const McHexWorld *world;
+} Reach;
 
-// The arrays form's row of destination i (mc_write_reach_columns): its parent is the hex its
-// walk enters it from, none for a landing or a first step.
-static McReachRow reach_row(const void *ctx, int i) {
-    const McGgReach *r = ctx;
+// Destination i with its arrays form's row: its parent is the hex its walk enters it from, none
+// for a landing or a first step; a landing adds its hex to the whole paths' count.
+static McHexEnd dest_end(const void *ctx, int i) {
+    const McGgReach *r = ((const Reach *)ctx)->reach;
     const McGgDest *d = &r->dests[i];
     McHex start = r->scene.mover->hex;
     int from = -1;
-    McReachEntry pe;
+    McReachEntry e, pe;
     if (d->node >= 0 && d->parent_node >= 0 && mc_reach_get(&r->search, d->parent_node, &pe) &&
         (pe.hex.q != start.q || pe.hex.r != start.r))
         from = pe.position;
     int32_t flags = (d->engaged ? MC_REACH_ENGAGED : 0) | (d->may_melee == 0 ? MC_REACH_NO_MELEE : 0) |
                     (d->nimble ? MC_REACH_NIMBLE : 0) | (d->minimum_move ? MC_REACH_MINIMUM : 0) |
                     (d->node < 0 ? MC_REACH_LANDING : 0) | (d->end != MC_GG_END_CHOICE ? MC_REACH_ENDED_BY : 0);
-    return (McReachRow){d->hex, d->pos, d->cost, from, flags};
+    long long hexes = d->node < 0 ? 1 : mc_reach_get(&r->search, d->node, &e) ? e.steps : 0;
+    return (McHexEnd){{d->hex, d->pos, d->cost, from, flags}, NULL, 0, start, d->node, d->parent_node, hexes};
 }
 
-// The i-th node of the parent form's "through" list (mc_gg_reach_through).
+static void dest_fields(McRequest *rq, cJSON *entry, int i, bool parent, bool brief, const void *ctx) {
+    const McGgReach *r = ((const Reach *)ctx)->reach;
+    write_dest(rq, entry, r, &r->dests[i], parent, brief);
+}
+
+// The parent form's "through" list, made by after_paths (mc_gg_reach_through).
+static int dest_through(McRequest *rq, const void *ctx, int *count) {
+    (void)rq;
+    *count = ((const Reach *)ctx)->reach->through_count;
+    return 1;
+}
+
 static bool through_node(const void *ctx, int i, McReachNode *out) {
-    const McGgReach *r = ctx;
+    const McGgReach *r = ((const Reach *)ctx)->reach;
     McReachEntry e, pe;
     if (!mc_reach_get(&r->search, r->through[i], &e)) return false;
     McHex ph = r->scene.mover->hex;
@@ -298,15 +310,29 @@ static bool through_node(const void *ctx, int i, McReachNode *out) {
     return true;
 }
 
-// Destination i of the reach, one of the kit's entries (mc_write_hex_entries).
-typedef struct DestList {
-    const McGgReach *reach;
-    bool parent, brief;
-} DestList;
+static void reach_header(McRequest *rq, cJSON *result, const McHexReach *asked, const void *ctx) {
+    (void)asked;
+    write_scene(rq, result, &((const Reach *)ctx)->reach->scene);
+}
 
-static void write_dest_entry(McRequest *rq, cJSON *entry, int i, const void *ctx) {
-    const DestList *list = ctx;
-    write_dest(rq, entry, list->reach, &list->reach->dests[i], list->parent, list->brief);
+// After "pathsLimited": the names not known, the restrictions and the stay.
+static int after_paths(McRequest *rq, cJSON *result, bool parent, const void *ctx) {
+    const Reach *reach = ctx;
+    McGgReach *r = reach->reach;
+    if (parent && !mc_gg_reach_through(&rq->env, r)) return mc_read_oom(rq);
+    write_ignored(rq, result, reach->world);
+    mc_write_reasons(rq, result, "reasons", &r->scene.restrictions);
+    if (!r->has_stay) return 1;
+    cJSON *o = mc_write_object(rq, result, "stay");
+    if (o) {
+        mc_write_hex_fields(rq, o, r->stay.hex);
+        mc_write_bool(rq, o, "engaged", r->stay.engaged);
+        write_ids(rq, o, "engagedWith", reach->gr, r->stay.engagers, r->stay.engager_count);
+        mc_write_bool(rq, o, "mayMeleeAttack", r->stay.may_melee);
+        write_facings(rq, o, r->stay.facings);
+        if (parent && r->stay.node >= 0) mc_write_number(rq, o, "node", r->stay.node);
+    }
+    return 1;
 }
 
 static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
@@ -316,28 +342,12 @@ static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
     if (!read_common(rq, req, &gr, &w) || !mc_hex_reach_read(rq, req, w, &asked)) return 0;
     McGgReach r;
     if (!mc_gg_reach(&rq->env, &gr, &r)) return mc_read_oom(rq);
-    if (rq->columns)
-        return mc_write_reach_columns(rq, result, r.scene.board, r.dest_count, reach_row, &r, r.scene.mover->id, -1);
-    write_header(rq, result, &r.scene);
-    bool parent = mc_write_reach_paths(rq, result, asked.parent_asked, path_hexes(&r), "GG-MOV-1", r.scene.mover->id);
-    if (parent && !mc_gg_reach_through(&rq->env, &r)) return mc_read_oom(rq);
-    write_ignored(rq, result, w);
-    mc_write_reasons(rq, result, "reasons", &r.scene.restrictions);
-    if (r.has_stay) {
-        cJSON *o = mc_write_object(rq, result, "stay");
-        if (o) {
-            mc_write_hex_fields(rq, o, r.stay.hex);
-            mc_write_bool(rq, o, "engaged", r.stay.engaged);
-            write_ids(rq, o, "engagedWith", &gr, r.stay.engagers, r.stay.engager_count);
-            mc_write_bool(rq, o, "mayMeleeAttack", r.stay.may_melee);
-            write_facings(rq, o, r.stay.facings);
-            if (parent && r.stay.node >= 0) mc_write_number(rq, o, "node", r.stay.node);
-        }
-    }
-    DestList list = {&r, parent, asked.brief};
-    mc_write_hex_entries(rq, result, r.dest_count, write_dest_entry, &list);
-    if (parent) mc_write_reach_through(rq, result, r.through_count, through_node, &r, asked.brief);
-    return 1;
+    const Reach reach = {&r, &gr, w};
+    const McHexEnds ends = {.count = r.dest_count, .get = dest_end, .through = dest_through, .through_node = through_node,
+                            .fields = dest_fields, .search = &r.search};
+    const McHexReachWriter writer = {.rule = "GG-MOV-1", .header = reach_header, .ctx = &reach, .ends = &ends,
+                                     .after_paths = after_paths};
+    return mc_write_hex_reach(rq, result, &asked, &writer);
 }
 
 static int run_move(McRequest *rq, const cJSON *req, cJSON *result) {

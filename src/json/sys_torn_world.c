@@ -33,10 +33,12 @@ typedef struct TwPart {
     McIdMap marker_ids;
 } TwPart;
 
-// What a query reads of the world: the battlefield (its scratch reset for this ask) and the ids.
+// What a query reads of the world: the battlefield (its scratch reset for this ask), the ids and
+// the kit's world.
 typedef struct Req {
     TwWorld w;
     const McIdMap *unit_ids, *marker_ids;
+    const McHexWorld *world;
 } Req;
 
 // A Huge footprint is a rigid cluster of distinct, connected hexons (A-TW-1, A-TW-2).
@@ -209,7 +211,7 @@ static int get_world(McRequest *rq, const cJSON *req, Req *q) {
     const McHexWorld *hw = world_of(rq, req);
     if (!hw) return 0;
     const TwPart *p = hw->game;
-    *q = (Req){p->w, &hw->ids, &p->marker_ids};
+    *q = (Req){p->w, &hw->ids, &p->marker_ids, hw};
     // The searches' stamps start from zero at each ask, as in a world read anew (and never wrap).
     q->w.scratch->gen = 0;
     memset(q->w.scratch->stamp, 0, (size_t)hw->board.count * sizeof *q->w.scratch->stamp);
@@ -442,12 +444,41 @@ static void write_ejects(McRequest *rq, cJSON *o, const Req *q, const TwResoluti
             if (!end->moves[k].follows) mc_write_add(rq, arr, NULL, cJSON_CreateString(q->w.markers[end->moves[k].marker].id));
 }
 
-// One end position of a reach; `brief` as docs/api/torn-world.md says.
-static void write_reach_entry(McRequest *rq, cJSON *o, const Req *q, const TwUnit *u, const TwReachOut *out,
-                              const TwReachEntry *e, bool parent, bool brief) {
-    mc_write_hex_cost(rq, o, e->pos, e->cost);
-    mc_write_hex_way(rq, o, e->path, e->n_path, e->parent, parent, brief);
-    if (parent) mc_write_node_parent(rq, o, e->node, out->nodes.parent[e->node]);
+// A reach as the kit writes it (McHexEnds): the rules' answer and what its fields need.
+typedef struct Reach {
+    const Req *q;
+    int unit, allowance;
+    TwReachOut *out;
+    long long *listed; ///< destroyed hexes listed so far (reach_more)
+} Reach;
+
+// An end position (or an alternative path to one) as the kit writes it, with its arrays row.
+static McHexEnd end_of(const Reach *r, const TwReachEntry *e) {
+    const TwUnit *u = &r->q->w.units[r->unit];
+    const McBoard *board = r->q->w.board;
+    const TwMoveOut *m = &e->effects;
+    const TwReachNodes *nodes = &r->out->nodes;
+    int from = -1;
+    if (e->parent.q != u->pos[0].q || e->parent.r != u->pos[0].r) {
+        int at = mc_board_index(board, e->parent);
+        from = at >= 0 ? at : -2;
+    }
+    int markers = 0;
+    for (int k = 0; k < m->end.n_moves; k++) markers += !m->end.moves[k].follows;
+    int32_t flags = (m->n_attacks > 0 ? MC_TW_REACH_FREE_ATTACKS : 0) | (m->end.n_ejections > 0 ? MC_TW_REACH_EJECTS : 0) |
+                    (markers > 0 ? MC_TW_REACH_MARKERS : 0) | (u->size == TW_HUGE && m->n_destroyed > 0 ? MC_TW_REACH_DESTROYS : 0) |
+                    (e->n_alternatives > 0 ? MC_TW_REACH_ALTERNATIVES : 0) | m->n_attacks << MC_TW_REACH_ATTACK_SHIFT;
+    McHexEnd end = {{e->pos, mc_board_index(board, e->pos), e->cost, from, flags}, e->path, e->n_path, e->parent, e->node, -1,
+                    e->n_path};
+    if (e->node >= 0 && e->node < nodes->count) end.parent_node = nodes->parent[e->node];
+    for (int a = 0; a < e->n_alternatives; a++) end.path_hexes += e->alternatives[a].n_path;
+    return end;
+}
+
+// An end position's own fields after its way; `brief` as docs/api/torn-world.md says.
+static void write_entry_fields(McRequest *rq, cJSON *o, const Reach *r, const TwReachEntry *e, bool parent, bool brief) {
+    const Req *q = r->q;
+    const TwUnit *u = &q->w.units[r->unit];
     if (u->size != TW_INFANTRY) {
         McHex c[TW_MAX_HUGE_HEXONS];
         McHex d = mc_hex_sub(e->pos, u->pos[0]);
@@ -474,48 +505,16 @@ static void write_reach_entry(McRequest *rq, cJSON *o, const Req *q, const TwUni
     for (int i = 0; i < e->n_alternatives && alts; i++) {
         cJSON *a = mc_write_push_object(rq, alts);
         if (!a) return;
-        write_reach_entry(rq, a, q, u, out, &e->alternatives[i], parent, false);
+        const McHexEnd alt = end_of(r, &e->alternatives[i]);
+        mc_write_hex_end(rq, a, &alt, parent, false);
+        write_entry_fields(rq, a, r, &e->alternatives[i], parent, false);
     }
 }
 
-
-// A reach's end positions, for the arrays form and the parent form's "through" list.
-typedef struct ReachRows {
-    const McBoard *board;
-    const TwUnit *u;
-    const TwReachOut *out;
-} ReachRows;
-
-static McReachRow reach_row(const void *ctx, int i) {
-    const ReachRows *rows = ctx;
-    const TwReachEntry *e = &rows->out->entries[i];
-    const TwMoveOut *m = &e->effects;
-    McHex start = rows->u->pos[0];
-    int from = -1;
-    if (e->parent.q != start.q || e->parent.r != start.r) {
-        int at = mc_board_index(rows->board, e->parent);
-        from = at >= 0 ? at : -2;
-    }
-    int markers = 0;
-    for (int k = 0; k < m->end.n_moves; k++) markers += !m->end.moves[k].follows;
-    int32_t flags = (m->n_attacks > 0 ? MC_TW_REACH_FREE_ATTACKS : 0) | (m->end.n_ejections > 0 ? MC_TW_REACH_EJECTS : 0) |
-                    (markers > 0 ? MC_TW_REACH_MARKERS : 0) |
-                    (rows->u->size == TW_HUGE && m->n_destroyed > 0 ? MC_TW_REACH_DESTROYS : 0) |
-                    (e->n_alternatives > 0 ? MC_TW_REACH_ALTERNATIVES : 0) | m->n_attacks << MC_TW_REACH_ATTACK_SHIFT;
-    return (McReachRow){e->pos, mc_board_index(rows->board, e->pos), e->cost, from, flags};
+static McHexEnd reach_end(const void *ctx, int i) {
+    const Reach *r = ctx;
+    return end_of(r, &r->out->entries[i]);
 }
-// The i-th node of the parent form's "through" list (mc_tw_reach_through): a node on listed paths
-// that is no entry's node.
-static bool through_node(const void *ctx, int i, McReachNode *out) {
-    const ReachRows *rows = ctx;
-    const TwReachNodes *nd = &rows->out->nodes;
-    const McHex *hexes = rows->board->hexes;
-    int v = rows->out->through[i];
-    *out = (McReachNode){hexes[nd->position[v]], hexes[nd->position[nd->parent[v]]], nd->steps[v], v, nd->parent[v]};
-    return true;
-}
-
-// ---- queries -----------------------------------------------------------------------------------
 
 // Work units a destroyed hex listed in a reach answer costs: the budget then lets one answer list
 // up to 150,000 (about 6 MB of JSON written in full), as MC_MAX_PATH_OUTPUT holds its paths near
@@ -523,72 +522,88 @@ static bool through_node(const void *ctx, int i, McReachNode *out) {
 // along its paths to 5,293 ends: that answer ran out of memory, and now stops at the limit.
 enum { WORK_DESTROYED_HEX = 1000 };
 
+// Before end position i is written (McHexEnds.more): a Huge crossing Volume Landscape lists the
+// hexes destroyed along every path, thousands an end; each is charged as work, so that the
+// answer's size is bounded by the work budget rather than by the memory cap (docs/api.md "Work
+// budget"). The answer stops when the budget is spent.
+static bool reach_more(McRequest *rq, int i, const void *ctx) {
+    const Reach *r = ctx;
+    if (mc_work_out()) {
+        if (i < r->out->n)
+            mc_work_note(&rq->env, "", "the reach answer after %d of %d end positions written (%lld destroyed hexes listed)", i,
+                         r->out->n, *r->listed);
+        return false;
+    }
+    if (i == r->out->n) return true;
+    const TwReachEntry *e = &r->out->entries[i];
+    int destroyed = e->effects.n_destroyed;
+    for (int a = 0; a < e->n_alternatives; a++) destroyed += e->alternatives[a].effects.n_destroyed;
+    mc_work_add((uint64_t)destroyed * WORK_DESTROYED_HEX);
+    *r->listed += destroyed;
+    return true;
+}
+
+static void end_fields(McRequest *rq, cJSON *entry, int i, bool parent, bool brief, const void *ctx) {
+    write_entry_fields(rq, entry, ctx, &((const Reach *)ctx)->out->entries[i], parent, brief);
+}
+
+// The parent form's "through" list (mc_tw_reach_through): the nodes on listed paths that are no
+// entry's node.
+static int reach_through(McRequest *rq, const void *ctx, int *count) {
+    const Reach *r = ctx;
+    if (!mc_tw_reach_through(&rq->env, r->out)) return 0;
+    *count = r->out->n_through;
+    return 1;
+}
+
+static bool through_node(const void *ctx, int i, McReachNode *out) {
+    const Reach *r = ctx;
+    const TwReachNodes *nd = &r->out->nodes;
+    const McHex *hexes = r->q->w.board->hexes;
+    int v = r->out->through[i];
+    *out = (McReachNode){hexes[nd->position[v]], hexes[nd->position[nd->parent[v]]], nd->steps[v], v, nd->parent[v]};
+    return true;
+}
+
+static void reach_header(McRequest *rq, cJSON *result, const McHexReach *asked, const void *ctx) {
+    (void)asked;
+    const Reach *r = ctx;
+    const TwUnit *u = &r->q->w.units[r->unit];
+    mc_write_bool(rq, result, "legal", r->out->legal);
+    mc_write_reasons(rq, result, "reasons", &r->out->reasons);
+    write_place(rq, result, "start", u, u->pos[0]);
+    mc_write_number(rq, result, "allowance", r->allowance);
+    mc_write_string(rq, result, "unitOfMeasure", mc_tw_size_unit(u->size));
+    engaged_field(rq, result, &r->q->w, r->unit);
+}
+
+static void reach_footer(McRequest *rq, cJSON *result, bool parent, const void *ctx) {
+    const TwReachOut *out = ((const Reach *)ctx)->out;
+    // The start node, so that every chain of parentNode ends at startNode.
+    if (parent && out->nodes.count > 0) mc_write_number(rq, result, "startNode", out->nodes.start);
+    mc_write_number(rq, result, "droppedNoFreeHex", out->dropped_no_room);
+    if (out->legal) mc_write_string(rq, result, "tieBreak", out->exact_attacks ? "distinct-attackers" : "additive-attackers");
+    // Only when it happens: the answers of every other reach keep their bytes.
+    if (out->alternatives_limited) mc_write_bool(rq, result, "alternativesLimited", true);
+}
+
+// ---- queries -----------------------------------------------------------------------------------
+
 static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
     Req q;
     MoveFields f;
-    int asked_parent = 0;
-    bool brief = false;
-    if (!get_world(rq, req, &q) || !read_move_fields(rq, req, &q, &f, false) || !mc_read_reach_paths(rq, req, &asked_parent) ||
-        !mc_read_reach_detail(rq, req, &brief))
+    McHexReach asked; // the kit's reading of "unit" (read_move_fields'), "paths" and "detail"
+    if (!get_world(rq, req, &q) || !read_move_fields(rq, req, &q, &f, false) || !mc_hex_reach_read(rq, req, q.world, &asked))
         return 0;
     TwReachOut out;
-    if (!mc_tw_reach(&rq->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, !brief, &out)) return mc_read_oom(rq);
-    const TwUnit *u = &q.w.units[f.unit];
-    if (rq->columns) {
-        const ReachRows rows = {q.w.board, u, &out};
-        return mc_write_reach_columns(rq, result, q.w.board, out.n, reach_row, &rows, u->id, out.legal);
-    }
-    mc_write_bool(rq, result, "legal", out.legal);
-    mc_write_reasons(rq, result, "reasons", &out.reasons);
-    write_place(rq, result, "start", u, u->pos[0]);
-    mc_write_number(rq, result, "allowance", f.allowance);
-    mc_write_string(rq, result, "unitOfMeasure", mc_tw_size_unit(u->size));
-    engaged_field(rq, result, &q.w, f.unit);
-    long long path_hexes = 0;
-    for (int i = 0; i < out.n; i++) {
-        path_hexes += out.entries[i].n_path;
-        for (int a = 0; a < out.entries[i].n_alternatives; a++) path_hexes += out.entries[i].alternatives[a].n_path;
-    }
-    bool parent = mc_write_reach_paths(rq, result, asked_parent, path_hexes, "TW-MV-1", u->id);
-    // Written as text one entry at a time (a reach over 100 x 100 hexes; write.h).
-    McWriteList arr = {0};
+    if (!mc_tw_reach(&rq->env, &q.w, f.unit, (TwCause)f.cause, f.allowance, f.used, !asked.brief, &out)) return mc_read_oom(rq);
     long long listed = 0;
-    for (int i = 0; i < out.n && !rq->oom; i++) {
-        const TwReachEntry *e = &out.entries[i];
-        if (mc_work_out()) {
-            mc_work_note(&rq->env, "", "the reach answer after %d of %d end positions written (%lld destroyed hexes listed)",
-                         i, out.n, listed);
-            break;
-        }
-        // A Huge crossing Volume Landscape lists the hexes destroyed along every path, thousands
-        // an end: each is charged as work (WORK_DESTROYED_HEX), so that the answer's size is
-        // bounded by the work budget rather than by the memory cap (docs/api.md "Work budget").
-        int destroyed = e->effects.n_destroyed;
-        for (int a = 0; a < e->n_alternatives; a++) destroyed += e->alternatives[a].effects.n_destroyed;
-        mc_work_add((uint64_t)destroyed * WORK_DESTROYED_HEX);
-        listed += destroyed;
-        cJSON *o = mc_write_list_object(rq, &arr);
-        if (!o) {
-            mc_write_list_commit(rq, &arr);
-            break;
-        }
-        write_reach_entry(rq, o, &q, u, &out, e, parent, brief);
-        mc_write_list_commit(rq, &arr);
-    }
-    mc_write_list_end(rq, &arr, result, "hexes");
-    if (mc_work_out()) return 0;
-    if (parent) {
-        if (!mc_tw_reach_through(&rq->env, &out)) return mc_read_oom(rq);
-        const ReachRows rows = {q.w.board, u, &out};
-        mc_write_reach_through(rq, result, out.n_through, through_node, &rows, brief);
-        // The start node, so that every chain of parentNode ends at startNode.
-        if (out.nodes.count > 0) mc_write_number(rq, result, "startNode", out.nodes.start);
-    }
-    mc_write_number(rq, result, "droppedNoFreeHex", out.dropped_no_room);
-    if (out.legal) mc_write_string(rq, result, "tieBreak", out.exact_attacks ? "distinct-attackers" : "additive-attackers");
-    // Only when it happens: the answers of every other reach keep their bytes.
-    if (out.alternatives_limited) mc_write_bool(rq, result, "alternativesLimited", true);
-    return 1;
+    const Reach reach = {&q, f.unit, f.allowance, &out, &listed};
+    const McHexEnds ends = {.count = out.n, .get = reach_end, .more = reach_more, .through = reach_through,
+                            .through_node = through_node, .fields = end_fields};
+    const McHexReachWriter writer = {.rule = "TW-MV-1", .header = reach_header, .ctx = &reach, .ends = &ends, .no_unit = true,
+                                     .says_legal = true, .legal = out.legal, .footer = reach_footer};
+    return mc_write_hex_reach(rq, result, &asked, &writer);
 }
 
 static int run_why_not(McRequest *rq, const cJSON *req, cJSON *result) {

@@ -6,6 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEngine, splitRequest } from '../../wasm/movecalc.mjs';
 import { latencyCases } from '../../bench/generate.mjs';
+import { join } from 'node:path';
+import { loadScenario, root } from './util.mjs';
 
 const full = await createEngine();
 const games = full.request({ query: 'describe' }).result.systems.map((s) => s.id);
@@ -43,4 +45,36 @@ for (const system of games) {
 test('a work limit is a whole number of units', async () => {
   const e = await createEngine({ systems: [games[0]] });
   for (const bad of [-1, 1.5, '5', null]) assert.throws(() => e.setWorkLimit(bad), /whole number/);
+});
+
+// A Huge miniature's reach lists the Volume Landscape hexes destroyed along each path, charged as
+// work an end at a time (src/json/sys_torn_world.c): a budget the search fits in but the listing
+// does not stops the answer before an end, saying how many ends and destroyed hexes it had listed.
+test('torn-world: a reach whose destroyed hexes spend the budget stops before an end position, naming how far it got', async () => {
+  const { path, ...move } = loadScenario(join(root, 'tests', 'scenarios', 'torn-world', 'hug1-through-volume.json')).request;
+  const text = JSON.stringify({ ...move, query: 'reach' });
+  const whole = JSON.parse(full.requestText(text));
+  assert.equal(whole.ok, true);
+  const destroyedAt = whole.result.hexes.map((h) => (h.destroyed?.length ?? 0) +
+    (h.alternatives ?? []).reduce((n, a) => n + (a.destroyed?.length ?? 0), 0));
+  assert.ok(destroyedAt.some((n) => n > 0), 'no end destroys a hex');
+  const e = await createEngine({ systems: ['torn-world'] });
+  const stops = [];
+  for (let limit = 100; limit < 10_000_000; limit += 100) {
+    e.setWorkLimit(limit);
+    const r = JSON.parse(e.requestText(text));
+    if (r.ok) {
+      assert.equal(JSON.stringify(r), JSON.stringify(whole));
+      break;
+    }
+    const m = /the reach answer after (\d+) of (\d+) end positions written \((\d+) destroyed hexes listed\)/.exec(r.error.message);
+    if (m) stops.push(m.slice(1).map(Number));
+  }
+  e.setWorkLimit(0);
+  assert.ok(stops.some(([written, , listed]) => written > 0 && listed > 0), 'no budget stopped the listing midway');
+  for (const [written, ends, listed] of stops) {
+    assert.equal(ends, whole.result.hexes.length);
+    assert.ok(written < ends);
+    assert.equal(listed, destroyedAt.slice(0, written).reduce((a, b) => a + b, 0));
+  }
 });

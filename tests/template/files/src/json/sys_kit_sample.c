@@ -30,7 +30,7 @@ static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
     if (!w || !mc_hex_reach_read(rq, req, w, &r)) return 0;
     McReachOptions options = mc_ks_reach_options(w->at, *(const int *)mc_hex_unit_fields(w, r.mover));
     if (!mc_hex_reach_run(rq, &r, &options)) return 0;
-    static const McHexReachWriter writer = {"KS-MV-1", header, NULL, NULL, NULL};
+    static const McHexReachWriter writer = {.rule = "KS-MV-1", .header = header};
     return mc_write_hex_reach(rq, result, &r, &writer);
 }
 
