@@ -264,7 +264,7 @@ static bool write_entries(McRequest *rq, cJSON *result, int count, void (*write)
                           bool (*more)(McRequest *rq, int i, const void *ctx), const void *ctx) {
     McWriteList hexes = {0};
     bool stopped = false;
-    for (int i = 0; i < count && !rq->oom && !stopped; i++) {
+    for (int i = 0; i < count && !rq->oom; i++) {
         stopped = more && !more(rq, i, ctx);
         if (stopped) break;
         cJSON *entry = mc_write_list_object(rq, &hexes);

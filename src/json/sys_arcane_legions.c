@@ -27,8 +27,8 @@ typedef struct Table {
 
 static int oom(McRequest *rq) { return mc_read_oom(rq); }
 
-static int read_codex(McRequest *rq, const cJSON *u, AlUnit *out) {
-    const cJSON *cx = mc_read_get(u, "codex");
+static int read_codex(McRequest *rq, const cJSON *unit_obj, AlUnit *out) {
+    const cJSON *cx = mc_read_get(unit_obj, "codex");
     // A-AL-3: without a codex, the foot defaults forward 1, backward 2, left 1, right 1.
     out->cost[AL_FORWARD] = 1, out->cost[AL_BACKWARD] = 2, out->cost[AL_LEFT] = 1, out->cost[AL_RIGHT] = 1;
     if (!cx) return 1;
@@ -42,33 +42,33 @@ static int read_codex(McRequest *rq, const cJSON *u, AlUnit *out) {
 
 // A unit of `units` at index i (the path is at it), its id added to `ids` (NULL: the caller
 // checks the id itself). The order of the checks is the order of the errors a request gets.
-static int read_unit(McRequest *rq, const cJSON *e, McIdMap *ids, AlUnit *u) {
+static int read_unit(McRequest *rq, const cJSON *unit_obj, McIdMap *ids, AlUnit *u) {
     static const char *const keys[] = {"id", "side", "x", "y", "facing", "base", "width", "depth",
                                        "codex", "movementIcons", NULL};
     static const char *const bases[] = {"sortie", "formation", NULL};
     memset(u, 0, sizeof *u);
-    if (!mc_read_object(rq, e, keys) || !mc_read_string(rq, e, "id", 1, &u->id)) return 0;
+    if (!mc_read_object(rq, unit_obj, keys) || !mc_read_string(rq, unit_obj, "id", 1, &u->id)) return 0;
     if (ids) {
         int idp = mc_read_push_key(rq, "id");
         if (!mc_ids_add(rq, ids, u->id)) return 0;
         mc_read_pop(rq, idp);
     }
-    if (!mc_read_string(rq, e, "side", 1, &u->side) || !mc_read_coord(rq, e, "x", 1, &u->rect.centre.x) ||
-        !mc_read_coord(rq, e, "y", 1, &u->rect.centre.y) || !mc_read_facing(rq, e, "facing", 1, &u->rect.facing))
+    if (!mc_read_string(rq, unit_obj, "side", 1, &u->side) || !mc_read_coord(rq, unit_obj, "x", 1, &u->rect.centre.x) ||
+        !mc_read_coord(rq, unit_obj, "y", 1, &u->rect.centre.y) || !mc_read_facing(rq, unit_obj, "facing", 1, &u->rect.facing))
         return 0;
     int base = -1;
-    if (!mc_read_enum(rq, e, "base", 0, bases, &base)) return 0;
+    if (!mc_read_enum(rq, unit_obj, "base", 0, bases, &base)) return 0;
     if (base >= 0) {
-        if (mc_read_get(e, "width")) return mc_read_fail_key(rq, "width", "bad_request", "give either base or width and depth");
-        if (mc_read_get(e, "depth")) return mc_read_fail_key(rq, "depth", "bad_request", "give either base or width and depth");
+        if (mc_read_get(unit_obj, "width")) return mc_read_fail_key(rq, "width", "bad_request", "give either base or width and depth");
+        if (mc_read_get(unit_obj, "depth")) return mc_read_fail_key(rq, "depth", "bad_request", "give either base or width and depth");
         // AL-LAT-1: a step is a sortie's side; a formation is two sorties side by side.
         u->rect.width = base == 0 ? 1 : 2;
         u->rect.depth = 1;
-    } else if (!mc_read_length(rq, e, "width", 1, &u->rect.width) || !mc_read_length(rq, e, "depth", 1, &u->rect.depth)) {
+    } else if (!mc_read_length(rq, unit_obj, "width", 1, &u->rect.width) || !mc_read_length(rq, unit_obj, "depth", 1, &u->rect.depth)) {
         return 0;
     }
     u->sortie = base == 0 || (base < 0 && u->rect.width <= 1 + MC_LINEAR_SLOP && u->rect.depth <= 1 + MC_LINEAR_SLOP);
-    return read_codex(rq, e, u) && mc_read_int(rq, e, "movementIcons", 0, 0, MC_MAX_MOVE_POINTS, &u->icons);
+    return read_codex(rq, unit_obj, u) && mc_read_int(rq, unit_obj, "movementIcons", 0, 0, MC_MAX_MOVE_POINTS, &u->icons);
 }
 
 static int read_units(McRequest *rq, const cJSON *req, Table *t) {
@@ -138,10 +138,10 @@ static int read_table_world(McRequest *rq, const cJSON *req, void *world) {
 }
 
 // Reads again unit `i`, replaced in place, into the kept table, and its part (mc_kept_read).
-static int refresh_unit(McRequest *rq, const cJSON *e, int i, void *world) {
+static int refresh_unit(McRequest *rq, const cJSON *unit_obj, int i, void *world) {
     Table *t = world;
     AlUnit u;
-    if (!read_unit(rq, e, NULL, &u) || strcmp(u.id, t->units[i].id) != 0 || !mc_al_on_table(&t->w, u.rect)) return 0;
+    if (!read_unit(rq, unit_obj, NULL, &u) || strcmp(u.id, t->units[i].id) != 0 || !mc_al_on_table(&t->w, u.rect)) return 0;
     u.id = t->units[i].id;
     t->units[i] = u;
     t->w.parts[i] = mc_rect_to_poly(u.rect, t->w.parts[i].v); // into the part's own 4 vertices
@@ -220,38 +220,38 @@ static void write_breakaway(McRequest *rq, cJSON *result, const Table *t, const 
 
 // ---- move ------------------------------------------------------------------------------------
 
-static int read_action(McRequest *rq, const cJSON *e, AlAction *a) {
+static int read_action(McRequest *rq, const cJSON *action_obj, AlAction *a) {
     static const char *const keys[] = {"step", "distance", "turn", "off", "toward", "entryNotch", "exitSide", "exitNotch", NULL};
     static const char *const lr[] = {"left", "right", NULL};
-    if (!mc_read_object(rq, e, keys)) return 0;
+    if (!mc_read_object(rq, action_obj, keys)) return 0;
     memset(a, 0, sizeof *a);
-    bool step = mc_read_get(e, "step") != NULL, turn = mc_read_get(e, "turn") != NULL;
+    bool step = mc_read_get(action_obj, "step") != NULL, turn = mc_read_get(action_obj, "turn") != NULL;
     if (step == turn) return mc_read_fail(rq, "bad_request", "an action has exactly one of \"step\" and \"turn\"");
     int v;
     if (step) {
         for (int k = 2; keys[k]; k++)
-            if (mc_read_get(e, keys[k])) return mc_read_fail_key(rq, keys[k], "bad_request", "a step action has no \"%s\"", keys[k]);
+            if (mc_read_get(action_obj, keys[k])) return mc_read_fail_key(rq, keys[k], "bad_request", "a step action has no \"%s\"", keys[k]);
         a->kind = AL_ACTION_STEP;
-        if (!mc_read_enum(rq, e, "step", 1, dir_names, &v)) return 0;
+        if (!mc_read_enum(rq, action_obj, "step", 1, dir_names, &v)) return 0;
         a->dir = (AlDir)v;
         a->distance = 1;
-        if (!mc_read_number(rq, e, "distance", 0, 0, 1, &a->distance)) return 0;
+        if (!mc_read_number(rq, action_obj, "distance", 0, 0, 1, &a->distance)) return 0;
         if (!(a->distance > 0)) return mc_read_fail_key(rq, "distance", "bad_request", "a step moves more than 0 and at most 1 step");
         return 1;
     }
-    if (mc_read_get(e, "distance")) return mc_read_fail_key(rq, "distance", "bad_request", "a turn action has no \"distance\"");
+    if (mc_read_get(action_obj, "distance")) return mc_read_fail_key(rq, "distance", "bad_request", "a turn action has no \"distance\"");
     a->kind = AL_ACTION_TURN;
-    if (!mc_read_int(rq, e, "turn", 1, 0, 90, &a->angle)) return 0;
+    if (!mc_read_int(rq, action_obj, "turn", 1, 0, 90, &a->angle)) return 0;
     if (a->angle != 45 && a->angle != 90) return mc_read_fail_key(rq, "turn", "bad_request", "a turn is 45 or 90 degrees");
-    if (!mc_read_enum(rq, e, "off", 1, side_names, &v)) return 0;
+    if (!mc_read_enum(rq, action_obj, "off", 1, side_names, &v)) return 0;
     a->off = (AlDir)v;
     v = -1;
-    if (!mc_read_enum(rq, e, "toward", 0, lr, &v)) return 0;
+    if (!mc_read_enum(rq, action_obj, "toward", 0, lr, &v)) return 0;
     a->toward_given = v >= 0;
     a->toward = v < 0 ? mc_al_default_toward(a->off) : v == 0 ? AL_LEFT : AL_RIGHT;
     a->entry_notch = a->exit_side = a->exit_notch = -1;
-    if (!mc_read_int(rq, e, "entryNotch", 0, 0, 1000, &a->entry_notch) || !mc_read_enum(rq, e, "exitSide", 0, side_names, &a->exit_side) ||
-        !mc_read_int(rq, e, "exitNotch", 0, 0, 1000, &a->exit_notch))
+    if (!mc_read_int(rq, action_obj, "entryNotch", 0, 0, 1000, &a->entry_notch) || !mc_read_enum(rq, action_obj, "exitSide", 0, side_names, &a->exit_side) ||
+        !mc_read_int(rq, action_obj, "exitNotch", 0, 0, 1000, &a->exit_notch))
         return 0;
     return 1;
 }

@@ -24,17 +24,17 @@ static int side_index(CcaWorld *w, const char *name, int add) {
 }
 
 // "baselines": {"<side>": "bottom"|"top", ...}; at most two sides, on different edges.
-static int read_baselines(McRequest *rq, const cJSON *v, CcaWorld *w) {
-    if (!cJSON_IsObject(v)) return mc_read_fail(rq, "bad_request", "expected an object {side: \"bottom\" | \"top\"}");
+static int read_baselines(McRequest *rq, const cJSON *baselines, CcaWorld *w) {
+    if (!cJSON_IsObject(baselines)) return mc_read_fail(rq, "bad_request", "expected an object {side: \"bottom\" | \"top\"}");
     static const char *const edges[] = {"bottom", "top", NULL};
     int seen[2] = {-1, -1};
-    for (const cJSON *e = v->child; e; e = e->next) {
+    for (const cJSON *e = baselines->child; e; e = e->next) {
         if (!e->string || !*e->string || strlen(e->string) > MC_MAX_STRING_BYTES)
             return mc_read_fail(rq, "bad_request", "side names are non-empty strings");
         int s = side_index(w, e->string, 1);
         if (s < 0) return mc_read_fail_key(rq, e->string, "bad_request", "at most two sides");
         int edge = 0;
-        if (!mc_read_enum(rq, v, e->string, 1, edges, &edge)) return 0;
+        if (!mc_read_enum(rq, baselines, e->string, 1, edges, &edge)) return 0;
         if (seen[edge] >= 0 && seen[edge] != s)
             return mc_read_fail_key(rq, e->string, "bad_request", "two sides cannot own the same edge");
         seen[edge] = s;
@@ -52,13 +52,13 @@ static int read_baselines(McRequest *rq, const cJSON *v, CcaWorld *w) {
 // A piece's own fields (McHexGame.read_unit): the pieces are the kit's unit fields, so that the
 // world's units are the rules' pieces. Blocks the unit had when the current combat began
 // (rulebook §2 block counts).
-static int read_unit(McRequest *rq, const cJSON *e, const McHexUnit *u, void *fields) {
+static int read_unit(McRequest *rq, const cJSON *unit_obj, const McHexUnit *u, void *fields) {
     CcaPiece *p = fields;
     p->type = (CcaType)u->kind;
     p->blocks = mc_cca_types[p->type].blocks;
-    if (mc_read_get(e, "blocks") && p->type == CCA_LEADER)
+    if (mc_read_get(unit_obj, "blocks") && p->type == CCA_LEADER)
         return mc_read_fail_key(rq, "blocks", "bad_request", "a leader is one block; \"blocks\" is for units");
-    return mc_read_int(rq, e, "blocks", 0, 1, mc_cca_types[p->type].blocks, &p->blocks);
+    return mc_read_int(rq, unit_obj, "blocks", 0, 1, mc_cca_types[p->type].blocks, &p->blocks);
 }
 
 // Piece i on the board (McHexGame.place): one of two sides; two units may not share a hex, only

@@ -24,17 +24,17 @@ const char *mc_na_terrain_kind(int i) {
 // A unit: {"id", "side", "x", "y", "facing", "width", "depth"} or, instead of width and depth,
 // "base": {"width", "length"} in millimetres with "files" and "ranks" (A-9A-1: the Unit Boundary
 // is files × base width by ranks × base length).
-static int read_unit(McRequest *rq, const cJSON *e, NaUnit *u) {
+static int read_unit(McRequest *rq, const cJSON *unit_obj, NaUnit *u) {
     static const char *const keys[] = {"id", "side", "x", "y", "facing", "width", "depth", "base",
                                        "files", "ranks", "fled", "sameCombat", NULL};
-    if (!mc_read_object(rq, e, keys) || !mc_read_string(rq, e, "id", 1, &u->id) || !mc_read_string(rq, e, "side", 1, &u->side) ||
-        !mc_read_coord(rq, e, "x", 1, &u->rect.centre.x) || !mc_read_coord(rq, e, "y", 1, &u->rect.centre.y) ||
-        !mc_read_facing(rq, e, "facing", 1, &u->rect.facing))
+    if (!mc_read_object(rq, unit_obj, keys) || !mc_read_string(rq, unit_obj, "id", 1, &u->id) || !mc_read_string(rq, unit_obj, "side", 1, &u->side) ||
+        !mc_read_coord(rq, unit_obj, "x", 1, &u->rect.centre.x) || !mc_read_coord(rq, unit_obj, "y", 1, &u->rect.centre.y) ||
+        !mc_read_facing(rq, unit_obj, "facing", 1, &u->rect.facing))
         return 0;
-    const cJSON *base = mc_read_get(e, "base");
+    const cJSON *base = mc_read_get(unit_obj, "base");
     if (base) {
-        if (mc_read_get(e, "width")) return mc_read_fail_key(rq, "width", "bad_request", "give either width and depth or base with files and ranks, not both");
-        if (mc_read_get(e, "depth")) return mc_read_fail_key(rq, "depth", "bad_request", "give either width and depth or base with files and ranks, not both");
+        if (mc_read_get(unit_obj, "width")) return mc_read_fail_key(rq, "width", "bad_request", "give either width and depth or base with files and ranks, not both");
+        if (mc_read_get(unit_obj, "depth")) return mc_read_fail_key(rq, "depth", "bad_request", "give either width and depth or base with files and ranks, not both");
         static const char *const bkeys[] = {"width", "length", NULL};
         double bw = 0, bl = 0;
         int files = 0, ranks = 0;
@@ -43,18 +43,18 @@ static int read_unit(McRequest *rq, const cJSON *e, NaUnit *u) {
             !mc_read_number(rq, base, "length", 1, 1, 1000, &bl))
             return 0;
         mc_read_pop(rq, saved);
-        if (!mc_read_int(rq, e, "files", 1, 1, NA_MAX_FILES, &files) || !mc_read_int(rq, e, "ranks", 1, 1, NA_MAX_FILES, &ranks)) return 0;
+        if (!mc_read_int(rq, unit_obj, "files", 1, 1, NA_MAX_FILES, &files) || !mc_read_int(rq, unit_obj, "ranks", 1, 1, NA_MAX_FILES, &ranks)) return 0;
         u->rect.width = files * bw / MM_PER_INCH;
         u->rect.depth = ranks * bl / MM_PER_INCH;
         u->files = files;
         u->ranks = ranks;
     } else {
-        if (mc_read_get(e, "files")) return mc_read_fail_key(rq, "files", "bad_request", "files and ranks go with base");
-        if (mc_read_get(e, "ranks")) return mc_read_fail_key(rq, "ranks", "bad_request", "files and ranks go with base");
-        if (!mc_read_length(rq, e, "width", 1, &u->rect.width) || !mc_read_length(rq, e, "depth", 1, &u->rect.depth)) return 0;
+        if (mc_read_get(unit_obj, "files")) return mc_read_fail_key(rq, "files", "bad_request", "files and ranks go with base");
+        if (mc_read_get(unit_obj, "ranks")) return mc_read_fail_key(rq, "ranks", "bad_request", "files and ranks go with base");
+        if (!mc_read_length(rq, unit_obj, "width", 1, &u->rect.width) || !mc_read_length(rq, unit_obj, "depth", 1, &u->rect.depth)) return 0;
     }
     int fled = 0, same = 0;
-    if (!mc_read_bool(rq, e, "fled", 0, &fled) || !mc_read_bool(rq, e, "sameCombat", 0, &same)) return 0;
+    if (!mc_read_bool(rq, unit_obj, "fled", 0, &fled) || !mc_read_bool(rq, unit_obj, "sameCombat", 0, &same)) return 0;
     u->fled = fled;
     u->same_combat = same;
     return 1;
@@ -145,12 +145,12 @@ typedef struct Field {
 
 // Reads again unit `i`, replaced in place, into the kept battlefield (mc_kept_read): 0 when it
 // is not as simply replaced (an error, a new id, off the table).
-static int refresh_unit(McRequest *rq, const cJSON *e, int i, void *world) {
+static int refresh_unit(McRequest *rq, const cJSON *unit_obj, int i, void *world) {
     NaBattlefield *bf = &((Field *)world)->bf;
     NaUnit u;
     memset(&u, 0, sizeof u);
     McVec2 pv[4];
-    if (!read_unit(rq, e, &u) || strcmp(u.id, bf->units[i].id) != 0) return 0;
+    if (!read_unit(rq, unit_obj, &u) || strcmp(u.id, bf->units[i].id) != 0) return 0;
     McPoly p = mc_rect_to_poly(u.rect, pv);
     if (!mc_na_on_table(bf, &p)) return 0;
     u.id = bf->units[i].id;

@@ -42,10 +42,10 @@ typedef struct Req {
 } Req;
 
 // A Huge footprint is a rigid cluster of distinct, connected hexons (A-TW-1, A-TW-2).
-static int read_huge_hexons(McRequest *rq, McHex anchor, const cJSON *o, TwUnit *u) {
+static int read_huge_hexons(McRequest *rq, McHex anchor, const cJSON *unit_obj, TwUnit *u) {
     const cJSON *list;
     int n;
-    if (!mc_read_array(rq, o, "hexons", 1, TW_MAX_HUGE_HEXONS, "TW_MAX_HUGE_HEXONS", &list, &n)) return 0;
+    if (!mc_read_array(rq, unit_obj, "hexons", 1, TW_MAX_HUGE_HEXONS, "TW_MAX_HUGE_HEXONS", &list, &n)) return 0;
     if (n < 2) return mc_read_fail_key(rq, "hexons", "bad_request", "a Huge miniature covers at least 2 hexons");
     MC_EACH(rq, list, "hexons", it) {
         McHex *h = &u->pos[it.index];
@@ -72,40 +72,40 @@ static int read_board(McRequest *rq, const cJSON *board, McHexWorld *hw) {
 
 // A miniature's size, type, place and own fields (McHexGame.read_place) into its TwUnit, in the
 // order of the errors a request gets: a Huge one gives its hexons, the others their hex.
-static int read_place(McRequest *rq, const cJSON *o, const McHexWorld *hw, McHexUnit *hu, void *fields) {
+static int read_place(McRequest *rq, const cJSON *unit_obj, const McHexWorld *hw, McHexUnit *hu, void *fields) {
     McHex anchor = ((const TwPart *)hw->game)->w.anchor;
     TwUnit *u = fields;
     int size = 0, engaged = -1;
     const char *name = NULL;
     u->id = hu->id;
     u->side = hu->side;
-    if (!mc_read_enum(rq, o, "size", 1, SIZES, &size) || !mc_read_string(rq, o, "type", 0, &hu->type) ||
-        !mc_read_string(rq, o, "name", 0, &name))
+    if (!mc_read_enum(rq, unit_obj, "size", 1, SIZES, &size) || !mc_read_string(rq, unit_obj, "type", 0, &hu->type) ||
+        !mc_read_string(rq, unit_obj, "name", 0, &name))
         return 0;
     u->size = (TwSize)size;
     u->hexon_count = 1;
     u->move = u->run = -1;
     if (u->size == TW_HUGE) {
-        if (mc_read_get(o, "q") || mc_read_get(o, "r") || mc_read_get(o, "col") || mc_read_get(o, "row"))
+        if (mc_read_get(unit_obj, "q") || mc_read_get(unit_obj, "r") || mc_read_get(unit_obj, "col") || mc_read_get(unit_obj, "row"))
             return mc_read_fail(rq, "bad_request", "a Huge miniature gives its place as \"hexons\"");
-        if (!read_huge_hexons(rq, anchor, o, u)) return 0;
+        if (!read_huge_hexons(rq, anchor, unit_obj, u)) return 0;
     } else {
-        if (mc_read_get(o, "hexons"))
+        if (mc_read_get(unit_obj, "hexons"))
             return mc_read_fail_key(rq, "hexons", "bad_request", "only Huge miniatures give \"hexons\"");
-        if (!mc_read_hex_fields(rq, o, &u->pos[0])) return 0;
+        if (!mc_read_hex_fields(rq, unit_obj, &u->pos[0])) return 0;
         if (u->size == TW_LARGE && !mc_hexon_is_center(anchor, u->pos[0]))
             return mc_read_fail(rq, "bad_request", "a Large miniature stands on a hexon: (q %d, r %d) is not a hexon centre",
                               u->pos[0].q, u->pos[0].r);
     }
     hu->hex = u->pos[0];
-    if (!mc_read_int(rq, o, "move", 0, 0, MC_MAX_MOVE_POINTS, &u->move) ||
-        !mc_read_int(rq, o, "run", 0, 0, MC_MAX_MOVE_POINTS, &u->run))
+    if (!mc_read_int(rq, unit_obj, "move", 0, 0, MC_MAX_MOVE_POINTS, &u->move) ||
+        !mc_read_int(rq, unit_obj, "run", 0, 0, MC_MAX_MOVE_POINTS, &u->run))
         return 0;
-    if (mc_read_get(o, "engaged") && !mc_read_bool(rq, o, "engaged", 1, &engaged)) return 0;
+    if (mc_read_get(unit_obj, "engaged") && !mc_read_bool(rq, unit_obj, "engaged", 1, &engaged)) return 0;
     u->engaged = engaged;
     const cJSON *ab;
     int nab;
-    if (!mc_read_array(rq, o, "abilities", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &ab, &nab)) return 0;
+    if (!mc_read_array(rq, unit_obj, "abilities", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &ab, &nab)) return 0;
     MC_EACH(rq, ab, "abilities", it) {
         const char *ability = NULL;
         if (!mc_read_string_value(rq, it.item, &ability)) return 0;
@@ -220,23 +220,23 @@ static int get_world(McRequest *rq, const cJSON *req, Req *q) {
 
 // A reference position of unit u read at `key` (or an array element): a hexon centre for Large
 // and Huge (the new place of the Huge's first hexon), a hex for Infantry; on the board.
-static int check_lattice(McRequest *rq, const Req *q, int u, McHex h) {
-    if (q->w.units[u].size != TW_INFANTRY && !mc_hexon_is_center(q->w.anchor, h))
+static int check_lattice(McRequest *rq, const Req *q, int unit, McHex h) {
+    if (q->w.units[unit].size != TW_INFANTRY && !mc_hexon_is_center(q->w.anchor, h))
         return mc_read_fail(rq, "bad_request", "(q %d, r %d) is not a hexon centre of the board's lattice", h.q, h.r);
     return 1;
 }
 
-static int check_ref(McRequest *rq, const Req *q, int u, McHex h) {
+static int check_ref(McRequest *rq, const Req *q, int unit, McHex h) {
     if (!mc_board_contains(q->w.board, h)) return mc_read_fail(rq, "bad_request", "(q %d, r %d) is not on the board", h.q, h.r);
-    return check_lattice(rq, q, u, h);
+    return check_lattice(rq, q, unit, h);
 }
 
-static int read_ref_at(McRequest *rq, const Req *q, int u, const cJSON *obj, const char *key, int required, McHex *out,
+static int read_ref_at(McRequest *rq, const Req *q, int unit, const cJSON *obj, const char *key, int required, McHex *out,
                        int *present) {
     if (!mc_read_hex_at(rq, obj, key, required, out, present)) return 0;
     if (present && !*present) return 1;
     int saved = mc_read_push_key(rq, key);
-    if (!check_ref(rq, q, u, *out)) return 0;
+    if (!check_ref(rq, q, unit, *out)) return 0;
     mc_read_pop(rq, saved);
     return 1;
 }
