@@ -1651,7 +1651,10 @@ export class Board extends Painter {
       ctx.clearRect(0, 0, width, height);
       ctx.setTransform(c.getTransform());
       this.ctx = ctx;
-      try { draw(); } finally { this.ctx = c; }
+      // the font noted is the one set in the context drawn into last (setFont skips it): noted
+      // afresh, else a layer's names were drawn in the canvas's default 10 px font
+      this.font = null;
+      try { draw(); } finally { this.ctx = c; this.font = null; }
       Object.assign(l, { view, key });
     }
     c.save();
