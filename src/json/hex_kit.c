@@ -19,18 +19,18 @@ const char *mc_hex_terrain_kind(const McHexGame *game, int i) {
 }
 
 // "type": one of `types`, *kind its index; an unknown name is bad_request listing every known one.
-static int read_kind(McRequest *rq, const cJSON *unit_obj, const char *const *types, McHexUnit *u) {
-    if (!mc_read_string(rq, unit_obj, "type", 1, &u->type)) return 0;
+static int read_kind(McRequest *rq, const cJSON *unit_obj, const char *const *types, McHexUnit *unit) {
+    if (!mc_read_string(rq, unit_obj, "type", 1, &unit->type)) return 0;
     for (int t = 0; types[t]; t++)
-        if (strcmp(u->type, types[t]) == 0) {
-            u->kind = t;
+        if (strcmp(unit->type, types[t]) == 0) {
+            unit->kind = t;
             return 1;
         }
     char list[640] = "";
     size_t len = 0;
     for (int t = 0; types[t] && len < sizeof list; t++)
         len += (size_t)mc_snfmt(list + len, sizeof list - len, "%s\"%s\"", t ? ", " : "", types[t]);
-    return mc_read_fail_key(rq, "type", "bad_request", "unknown unit type \"%s\"; known: %s", u->type, list);
+    return mc_read_fail_key(rq, "type", "bad_request", "unknown unit type \"%s\"; known: %s", unit->type, list);
 }
 
 // Adds the unit's id to `ids` (NULL: the caller checks it).
@@ -45,102 +45,102 @@ static int add_id(McRequest *rq, const McHexGame *game, McIdMap *ids, const char
 
 // A unit of `units` (the path at it): its fields, the game's own and its board index, in the order
 // of the errors a request gets; its id added to `ids`.
-static int read_unit(McRequest *rq, const cJSON *unit_obj, const McHexGame *game, const McHexWorld *w, McIdMap *ids,
-                     McHexUnit *u, void *fields) {
+static int read_unit(McRequest *rq, const cJSON *unit_obj, const McHexGame *game, const McHexWorld *world, McIdMap *ids,
+                     McHexUnit *unit, void *fields) {
     const char *keys[MAX_UNIT_KEYS + 1];
     int k = 0;
     for (; k < BASE_KEYS; k++) keys[k] = base_keys[k];
     for (int i = 0; game->unit_keys && game->unit_keys[i] && k < MAX_UNIT_KEYS; i++) keys[k++] = game->unit_keys[i];
     keys[k] = NULL;
-    memset(u, 0, sizeof *u);
-    u->kind = -1;
+    memset(unit, 0, sizeof *unit);
+    unit->kind = -1;
     if (game->unit_size) memset(fields, 0, game->unit_size);
-    if (!mc_read_object(rq, unit_obj, keys) || !mc_read_string(rq, unit_obj, "id", 1, &u->id)) return 0;
-    if (!game->id_last && !add_id(rq, game, ids, u->id)) return 0;
-    if (!mc_read_string(rq, unit_obj, "side", 1, &u->side)) return 0;
+    if (!mc_read_object(rq, unit_obj, keys) || !mc_read_string(rq, unit_obj, "id", 1, &unit->id)) return 0;
+    if (!game->id_last && !add_id(rq, game, ids, unit->id)) return 0;
+    if (!mc_read_string(rq, unit_obj, "side", 1, &unit->side)) return 0;
     if (game->read_place) {
-        if (!game->read_place(rq, unit_obj, w, u, fields)) return 0;
-    } else if (!(game->types ? read_kind(rq, unit_obj, game->types, u) : mc_read_string(rq, unit_obj, "type", 0, &u->type)) ||
-               !mc_read_hex_fields(rq, unit_obj, &u->hex))
+        if (!game->read_place(rq, unit_obj, world, unit, fields)) return 0;
+    } else if (!(game->types ? read_kind(rq, unit_obj, game->types, unit) : mc_read_string(rq, unit_obj, "type", 0, &unit->type)) ||
+               !mc_read_hex_fields(rq, unit_obj, &unit->hex))
         return 0;
-    if (game->read_unit && !game->read_unit(rq, unit_obj, u, fields)) return 0;
-    if (game->id_last && !add_id(rq, game, ids, u->id)) return 0;
-    u->pos = mc_board_index(&w->board, u->hex);
+    if (game->read_unit && !game->read_unit(rq, unit_obj, unit, fields)) return 0;
+    if (game->id_last && !add_id(rq, game, ids, unit->id)) return 0;
+    unit->pos = mc_board_index(&world->board, unit->hex);
     return 1;
 }
 
-int mc_hex_on_board(McRequest *rq, const McHexUnit *u) {
-    if (u->pos >= 0) return 1;
-    return mc_read_fail(rq, "bad_request", "hex (q %d, r %d) is not on the board", u->hex.q, u->hex.r);
+int mc_hex_on_board(McRequest *rq, const McHexUnit *unit) {
+    if (unit->pos >= 0) return 1;
+    return mc_read_fail(rq, "bad_request", "hex (q %d, r %d) is not on the board", unit->hex.q, unit->hex.r);
 }
 
 // Unit i on the board, one a hex.
-static int place_one(McRequest *rq, McHexWorld *w, int i) {
-    const McHexUnit *u = &w->units[i];
-    if (!mc_hex_on_board(rq, u)) return 0;
-    if (w->at[u->pos] >= 0)
-        return mc_read_fail(rq, "bad_request", "stands on the same hex as units[%d]; a hex holds one unit", w->at[u->pos]);
-    w->at[u->pos] = i;
+static int place_one(McRequest *rq, McHexWorld *world, int i) {
+    const McHexUnit *unit = &world->units[i];
+    if (!mc_hex_on_board(rq, unit)) return 0;
+    if (world->at[unit->pos] >= 0)
+        return mc_read_fail(rq, "bad_request", "stands on the same hex as units[%d]; a hex holds one unit", world->at[unit->pos]);
+    world->at[unit->pos] = i;
     return 1;
 }
 
-int mc_hex_world_read(McRequest *rq, const cJSON *req, const McHexGame *game, McHexWorld *w) {
+int mc_hex_world_read(McRequest *rq, const cJSON *req, const McHexGame *game, McHexWorld *world) {
     McBoardSpec spec = {game->terrain, NULL, 0};
     const cJSON *board_obj = NULL;
-    if (!mc_read_board(rq, req, game->board ? game->board : &spec, &w->board, &board_obj)) return 0;
+    if (!mc_read_board(rq, req, game->board ? game->board : &spec, &world->board, &board_obj)) return 0;
     McArena *arena = rq->env.arena;
-    if (game->world_size && !(w->game = mc_arena_array(arena, 1, game->world_size))) return mc_read_oom(rq);
-    if (game->read_board && !game->read_board(rq, board_obj, w)) return 0;
+    if (game->world_size && !(world->game = mc_arena_array(arena, 1, game->world_size))) return mc_read_oom(rq);
+    if (game->read_board && !game->read_board(rq, board_obj, world)) return 0;
     const cJSON *arr;
     int n;
     if (!mc_read_array(rq, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &arr, &n)) return 0;
-    w->field_size = game->unit_size;
-    w->units = MC_NEW(arena, McHexUnit, n > 0 ? n : 1);
-    w->fields = mc_arena_array(arena, n > 0 ? (size_t)n : 1, game->unit_size ? game->unit_size : 1);
+    world->field_size = game->unit_size;
+    world->units = MC_NEW(arena, McHexUnit, n > 0 ? n : 1);
+    world->fields = mc_arena_array(arena, n > 0 ? (size_t)n : 1, game->unit_size ? game->unit_size : 1);
     bool kit_places = !game->place && !game->read_place;
-    if (kit_places) w->at = MC_NEW(arena, int, w->board.count > 0 ? w->board.count : 1);
-    if (!w->units || !w->fields || (kit_places && !w->at)) return mc_read_oom(rq);
-    if (!mc_ids_init(rq, &w->ids, n)) return 0;
-    for (int i = 0; i < w->board.count && w->at; i++) w->at[i] = -1;
-    w->unit_count = n;
+    if (kit_places) world->at = MC_NEW(arena, int, world->board.count > 0 ? world->board.count : 1);
+    if (!world->units || !world->fields || (kit_places && !world->at)) return mc_read_oom(rq);
+    if (!mc_ids_init(rq, &world->ids, n)) return 0;
+    for (int i = 0; i < world->board.count && world->at; i++) world->at[i] = -1;
+    world->unit_count = n;
     MC_EACH(rq, arr, "units", it) {
-        if (!read_unit(rq, it.item, game, w, &w->ids, &w->units[it.index], w->fields + (size_t)it.index * w->field_size) ||
-            !(game->place ? game->place(rq, w, it.index) : !kit_places || place_one(rq, w, it.index)))
+        if (!read_unit(rq, it.item, game, world, &world->ids, &world->units[it.index], world->fields + (size_t)it.index * world->field_size) ||
+            !(game->place ? game->place(rq, world, it.index) : !kit_places || place_one(rq, world, it.index)))
             return 0;
     }
     // A kept world outlives the tree's unit objects an update replaces: it holds its own ids, to
     // tell a unit replaced under its own id from one renamed.
-    if (rq->kept && !mc_ids_own(rq, &w->ids)) return 0;
-    for (int i = 0; i < n && rq->kept; i++) w->units[i].id = w->ids.ids[i];
-    return !game->read_world || game->read_world(rq, req, board_obj, w);
+    if (rq->kept && !mc_ids_own(rq, &world->ids)) return 0;
+    for (int i = 0; i < n && rq->kept; i++) world->units[i].id = world->ids.ids[i];
+    return !game->read_world || game->read_world(rq, req, board_obj, world);
 }
 
-int mc_hex_world_unit(McRequest *rq, const cJSON *unit_obj, int i, const McHexGame *game, McHexWorld *w) {
-    McHexUnit u, *old = &w->units[i];
-    unsigned char *fields = w->fields + (size_t)i * w->field_size;
-    unsigned char *read = w->field_size ? MC_NEW(rq->env.arena, unsigned char, w->field_size) : NULL;
-    if (w->field_size && !read) return 0;
-    if (!read_unit(rq, unit_obj, game, w, NULL, &u, read) || strcmp(u.id, old->id) != 0 || u.pos < 0) return 0;
-    if (w->at && u.pos != old->pos && w->at[u.pos] >= 0) return 0;
-    if (game->replace_unit && !game->replace_unit(w, i, &u, read)) return 0;
-    if (!game->replace_unit && w->field_size) memcpy(fields, read, w->field_size);
-    if (w->at) {
-        w->at[old->pos] = -1;
-        w->at[u.pos] = i;
+int mc_hex_world_unit(McRequest *rq, const cJSON *unit_obj, int i, const McHexGame *game, McHexWorld *world) {
+    McHexUnit unit, *old = &world->units[i];
+    unsigned char *fields = world->fields + (size_t)i * world->field_size;
+    unsigned char *read = world->field_size ? MC_NEW(rq->env.arena, unsigned char, world->field_size) : NULL;
+    if (world->field_size && !read) return 0;
+    if (!read_unit(rq, unit_obj, game, world, NULL, &unit, read) || strcmp(unit.id, old->id) != 0 || unit.pos < 0) return 0;
+    if (world->at && unit.pos != old->pos && world->at[unit.pos] >= 0) return 0;
+    if (game->replace_unit && !game->replace_unit(world, i, &unit, read)) return 0;
+    if (!game->replace_unit && world->field_size) memcpy(fields, read, world->field_size);
+    if (world->at) {
+        world->at[old->pos] = -1;
+        world->at[unit.pos] = i;
     }
-    u.id = old->id; // the tree's new unit's strings are its own; the kept id is the world's
-    *old = u;
+    unit.id = old->id; // the tree's new unit's strings are its own; the kept id is the world's
+    *old = unit;
     return 1;
 }
 
-int mc_hex_reach_read(McRequest *rq, const cJSON *req, const McHexWorld *w, McHexReach *r) {
-    memset(r, 0, sizeof *r);
-    r->world = w;
+int mc_hex_reach_read(McRequest *rq, const cJSON *req, const McHexWorld *world, McHexReach *reach) {
+    memset(reach, 0, sizeof *reach);
+    reach->world = world;
     int parent = 0;
-    if (!mc_read_ref(rq, &w->ids, req, "unit", 1, &r->mover) || !mc_read_reach_paths(rq, req, &parent) ||
-        !mc_read_reach_detail(rq, req, &r->brief))
+    if (!mc_read_ref(rq, &world->ids, req, "unit", 1, &reach->mover) || !mc_read_reach_paths(rq, req, &parent) ||
+        !mc_read_reach_detail(rq, req, &reach->brief))
         return 0;
-    r->parent_asked = parent != 0;
+    reach->parent_asked = parent != 0;
     return 1;
 }
 
@@ -152,20 +152,20 @@ static int by_cost(const void *a, const void *b) {
     return (x->hex.q > y->hex.q) - (x->hex.q < y->hex.q);
 }
 
-int mc_hex_reach_run(McRequest *rq, McHexReach *r, const McReachOptions *options) {
-    const McBoard *board = &r->world->board;
+int mc_hex_reach_run(McRequest *rq, McHexReach *reach, const McReachOptions *options) {
+    const McBoard *board = &reach->world->board;
     size_t bytes = mc_reach_storage_size(board->count, options->state_count);
     void *storage = bytes ? mc_arena_alloc_raw(rq->env.arena, bytes) : NULL; // the search writes what it reads
-    r->ends = MC_NEW(rq->env.arena, McReachEntry, board->count > 0 ? board->count : 1);
-    if (!storage || !r->ends) return mc_read_oom(rq);
-    McReachStatus status = mc_reach_run(&r->search, board, r->world->units[r->mover].hex, options, storage, bytes);
+    reach->ends = MC_NEW(rq->env.arena, McReachEntry, board->count > 0 ? board->count : 1);
+    if (!storage || !reach->ends) return mc_read_oom(rq);
+    McReachStatus status = mc_reach_run(&reach->search, board, reach->world->units[reach->mover].hex, options, storage, bytes);
     if (status != MC_REACH_OK) return mc_read_fail(rq, "bad_request", "the reach search cannot run (status %d)", (int)status);
     for (int pos = 0; pos < board->count; pos++) {
         McReachEntry e;
-        if (mc_reach_get(&r->search, mc_reach_best(&r->search, pos), &e) && !(e.flags & MC_REACH_IS_START))
-            r->ends[r->end_count++] = e;
+        if (mc_reach_get(&reach->search, mc_reach_best(&reach->search, pos), &e) && !(e.flags & MC_REACH_IS_START))
+            reach->ends[reach->end_count++] = e;
     }
-    qsort(r->ends, (size_t)r->end_count, sizeof *r->ends, by_cost);
+    qsort(reach->ends, (size_t)reach->end_count, sizeof *reach->ends, by_cost);
     return 1;
 }
 
@@ -173,6 +173,7 @@ int mc_hex_reach_run(McRequest *rq, McHexReach *r, const McReachOptions *options
 typedef struct Answer {
     const McHexReach *reach;
     const McHexReachWriter *writer;
+    const McHexEnd *listed; ///< the game's ends (McHexReachWriter.ends), each got once
     const int *through; ///< the search's "through" nodes (through_nodes)
     int through_count;
     bool parent; ///< the parent form
@@ -180,30 +181,30 @@ typedef struct Answer {
 
 // The arrays form's row of entry i: entered from its parent's hex, or -1 from the start.
 static McReachRow end_row(const void *ctx, int i) {
-    const Answer *a = ctx;
-    const McReachEntry *e = &a->reach->ends[i];
+    const Answer *answer = ctx;
+    const McReachEntry *e = &answer->reach->ends[i];
     McReachEntry pe;
     int from = -1;
-    if (mc_reach_get(&a->reach->search, e->parent, &pe) && !(pe.flags & MC_REACH_IS_START)) from = pe.position;
-    return (McReachRow){e->hex, e->position, e->cost, from, a->writer->flags ? a->writer->flags(e, a->writer->ctx) : 0};
+    if (mc_reach_get(&answer->reach->search, e->parent, &pe) && !(pe.flags & MC_REACH_IS_START)) from = pe.position;
+    return (McReachRow){e->hex, e->position, e->cost, from, answer->writer->flags ? answer->writer->flags(e, answer->writer->ctx) : 0};
 }
 
 // The arrays form's row of the game's end i.
 static McReachRow listed_row(const void *ctx, int i) {
-    const Answer *a = ctx;
-    return a->writer->ends->get(a->writer->ctx, i).row;
+    const Answer *answer = ctx;
+    return answer->writer->ends->get(answer->writer->ctx, i).row;
 }
 
 // The i-th node of "through": its hex, cost and parent.
 static bool through_node(const void *ctx, int i, McReachNode *out) {
-    const Answer *a = ctx;
+    const Answer *answer = ctx;
     McReachEntry e, pe;
-    if (!mc_reach_get(&a->reach->search, a->through[i], &e) || !mc_reach_get(&a->reach->search, e.parent, &pe)) return false;
+    if (!mc_reach_get(&answer->reach->search, answer->through[i], &e) || !mc_reach_get(&answer->reach->search, e.parent, &pe)) return false;
     *out = (McReachNode){e.hex, pe.hex, e.cost, e.node, e.parent};
     return true;
 }
 
-// The nodes the entries' paths pass that no entry gives, in the order of their best paths (so a
+// The nodes the entries' paths pass that no entry gives, in the order of their best paths (so answer
 // parent comes before its child); NULL when memory ran out.
 static int *through_nodes(McRequest *rq, const McHexReach *r, int *count) {
     const McReach *s = &r->search;
@@ -288,60 +289,73 @@ void mc_write_hex_end(McRequest *rq, cJSON *entry, const McHexEnd *e, bool paren
 
 // Entry i: its hex and cost, its path or parent, the game's fields.
 static void write_entry(McRequest *rq, cJSON *entry, int i, const void *ctx) {
-    const Answer *a = ctx;
-    const McHexReach *r = a->reach;
-    const McHexEnds *ends = a->writer->ends;
+    const Answer *answer = ctx;
+    const McHexReach *r = answer->reach;
+    const McHexEnds *ends = answer->writer->ends;
     if (ends) {
-        const McHexEnd e = ends->get(a->writer->ctx, i);
-        if (!ends->search) mc_write_hex_end(rq, entry, &e, a->parent, r->brief);
+        const McHexEnd *e = &answer->listed[i];
+        if (!ends->search) mc_write_hex_end(rq, entry, e, answer->parent, r->brief);
         else {
-            mc_write_hex_cost(rq, entry, e.row.hex, e.row.cost);
-            if (!mc_write_hex_route(rq, entry, ends->search, e.row.hex, e.node, e.parent_node, r->world->units[r->mover].hex,
-                                    a->parent, r->brief))
+            mc_write_hex_cost(rq, entry, e->row.hex, e->row.cost);
+            if (!mc_write_hex_route(rq, entry, ends->search, e->row.hex, e->node, e->parent_node, r->world->units[r->mover].hex,
+                                    answer->parent, r->brief))
                 return;
         }
-        if (ends->fields) ends->fields(rq, entry, i, a->parent, r->brief, a->writer->ctx);
+        if (ends->fields) ends->fields(rq, entry, i, answer->parent, r->brief, answer->writer->ctx);
         return;
     }
     const McReachEntry *e = &r->ends[i];
     mc_write_hex_cost(rq, entry, e->hex, e->cost);
-    if (!mc_write_hex_route(rq, entry, &r->search, e->hex, e->node, e->parent, r->world->units[r->mover].hex, a->parent, r->brief))
+    if (!mc_write_hex_route(rq, entry, &r->search, e->hex, e->node, e->parent, r->world->units[r->mover].hex, answer->parent, r->brief))
         return;
-    if (a->writer->fields) a->writer->fields(rq, entry, e, r->brief, a->writer->ctx);
+    if (answer->writer->fields) answer->writer->fields(rq, entry, e, r->brief, answer->writer->ctx);
 }
 
 // The `more` of the game's ends, with the writer's context.
 static bool more_ends(McRequest *rq, int i, const void *ctx) {
-    const Answer *a = ctx;
-    return a->writer->ends->more(rq, i, a->writer->ctx);
+    const Answer *answer = ctx;
+    return answer->writer->ends->more(rq, i, answer->writer->ctx);
 }
 
 // The parent form's "through": the nodes the search's entries pass (made before the entries), or
 // the game's, made now. 0 when memory ran out (recorded).
-static int write_through(McRequest *rq, cJSON *result, const Answer *a) {
-    const McHexEnds *ends = a->writer->ends;
+static int write_through(McRequest *rq, cJSON *result, const Answer *answer) {
+    const McHexEnds *ends = answer->writer->ends;
     if (!ends) {
-        mc_write_reach_through(rq, result, a->through_count, through_node, a, a->reach->brief);
+        mc_write_reach_through(rq, result, answer->through_count, through_node, answer, answer->reach->brief);
         return 1;
     }
     if (!ends->through) return 1;
     int count = 0;
-    if (!ends->through(rq, a->writer->ctx, &count)) return mc_read_oom(rq);
-    mc_write_reach_through(rq, result, count, ends->through_node, a->writer->ctx, a->reach->brief);
+    if (!ends->through(rq, answer->writer->ctx, &count)) return mc_read_oom(rq);
+    mc_write_reach_through(rq, result, count, ends->through_node, answer->writer->ctx, answer->reach->brief);
     return 1;
 }
 
+// The game's ends, each got once: the paths' count needs them all before the first is written.
+// NULL when memory ran out (recorded).
+static const McHexEnd *list_ends(McRequest *rq, const McHexEnds *ends, const void *ctx) {
+    McHexEnd *listed = MC_NEW(rq->env.arena, McHexEnd, ends->count > 0 ? ends->count : 1);
+    if (!listed) {
+        mc_read_oom(rq);
+        return NULL;
+    }
+    for (int i = 0; i < ends->count; i++) listed[i] = ends->get(ctx, i);
+    return listed;
+}
+
 int mc_write_hex_reach(McRequest *rq, cJSON *result, const McHexReach *reach, const McHexReachWriter *writer) {
-    Answer answer = {reach, writer, NULL, 0, false};
+    Answer answer = {reach, writer, NULL, NULL, 0, false};
     const char *unit = reach->world->units[reach->mover].id;
     int count = writer->ends ? writer->ends->count : reach->end_count;
     if (rq->columns)
         return mc_write_reach_columns(rq, result, &reach->world->board, count, writer->ends ? listed_row : end_row, &answer, unit,
-                                      writer->says_legal ? writer->legal : -1);
+                                      writer->legal == MC_HEX_LEGAL_UNSAID ? -1 : writer->legal == MC_HEX_LEGAL_TRUE);
     if (!writer->no_unit) mc_write_string(rq, result, "unit", unit);
     if (writer->header) writer->header(rq, result, reach, writer->ctx);
+    if (writer->ends && !(answer.listed = list_ends(rq, writer->ends, writer->ctx))) return 0;
     long long path_hexes = 0;
-    for (int i = 0; i < count; i++) path_hexes += writer->ends ? writer->ends->get(writer->ctx, i).path_hexes : reach->ends[i].steps;
+    for (int i = 0; i < count; i++) path_hexes += answer.listed ? answer.listed[i].path_hexes : reach->ends[i].steps;
     bool parent = mc_write_reach_paths(rq, result, reach->parent_asked, path_hexes, writer->rule, unit);
     if (parent && !writer->ends && !(answer.through = through_nodes(rq, reach, &answer.through_count))) return mc_read_oom(rq);
     answer.parent = parent;

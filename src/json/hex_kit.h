@@ -41,69 +41,69 @@ typedef struct McHexGame {
     const char *const *terrain;   ///< its terrain kinds, NULL-terminated; the first is a hex that names none
     const char *const *unit_keys; ///< its units' own fields (besides id, side, type and the hex), NULL-terminated, or NULL
     size_t unit_size;             ///< bytes of those fields as read, 0 for none
-    /// Reads them from the unit object `unit` (the path at it; `u` its id, side, type and hex) into
+    /// Reads them from the unit object `unit_obj` (the path at it; `unit` its id, side, type and hex) into
     /// `fields` (zeroed); 0 after an error. NULL: none.
-    int (*read_unit)(McRequest *rq, const cJSON *unit, const McHexUnit *u, void *fields);
-    /// Puts the fields `read` of unit i, replaced in place by `u` (in the request's memory), into
-    /// the kept world `w`: 0 when they do not fit there or the game does not allow the change (the
+    int (*read_unit)(McRequest *rq, const cJSON *unit_obj, const McHexUnit *unit, void *fields);
+    /// Puts the fields `read` of unit i, replaced in place by `unit` (in the request's memory), into
+    /// the kept world `world`: 0 when they do not fit there or the game does not allow the change (the
     /// world is then read anew). NULL: its fields copied whole.
-    int (*replace_unit)(McHexWorld *w, int i, const McHexUnit *u, const void *read);
+    int (*replace_unit)(McHexWorld *world, int i, const McHexUnit *unit, const void *read);
     /// Its unit types, NULL-terminated: "type" is then required and one of them (McHexUnit.kind).
     /// NULL: "type" is an optional string.
     const char *const *types;
     const McBoardSpec *board; ///< how "board" is read, when more than the terrain kinds; NULL: those
     bool id_last;             ///< a repeated id is found after the unit's other fields, not after "id"
     size_t world_size;        ///< bytes of the game's own part of the world (McHexWorld.game), 0 for none
-    /// Places unit i of `w` (read, its hex's board index still unchecked; mc_hex_on_board) instead
+    /// Places unit i of `world` (read, its hex's board index still unchecked; mc_hex_on_board) instead
     /// of the kit's "on the board, one unit a hex" (McHexWorld.at is then NULL). 0 after an error.
-    int (*place)(McRequest *rq, McHexWorld *w, int i);
+    int (*place)(McRequest *rq, McHexWorld *world, int i);
     /// Reads the game's part of the world after the units (`board`: the board object, NULL when
     /// absent). 0 after an error. NULL: none.
-    int (*read_world)(McRequest *rq, const cJSON *req, const cJSON *board, McHexWorld *w);
+    int (*read_world)(McRequest *rq, const cJSON *req, const cJSON *board, McHexWorld *world);
     /// The members below are for a game whose units cover more than one hex (Torn World's Large
     /// and Huge miniatures stand on hexons of a lattice the board anchors).
     /// Reads the game's own fields of the board object `board` (its McBoardSpec extra keys; NULL
-    /// when absent) into its part of `w`, before the units. 0 after an error. NULL: none.
-    int (*read_board)(McRequest *rq, const cJSON *board, McHexWorld *w);
-    /// Reads unit `u`'s type, place and own fields instead of the kit's "type" and hex (its id and
-    /// side read, the path at it): u->hex is then its reference hex, and the game places its units
+    /// when absent) into its part of `world`, before the units. 0 after an error. NULL: none.
+    int (*read_board)(McRequest *rq, const cJSON *board, McHexWorld *world);
+    /// Reads the unit's type, place and own fields instead of the kit's "type" and hex (its id and
+    /// side read, the path at it): unit->hex is then its reference hex, and the game places its units
     /// (McHexWorld.at is NULL), in `place` or in `read_world`. 0 after an error. NULL: the kit's.
-    int (*read_place)(McRequest *rq, const cJSON *unit, const McHexWorld *w, McHexUnit *u, void *fields);
+    int (*read_place)(McRequest *rq, const cJSON *unit_obj, const McHexWorld *world, McHexUnit *unit, void *fields);
     bool id_at_unit; ///< a repeated id is reported at the unit, not at its "id"
 } McHexGame;
 
 /// The game's own fields of unit i (McHexGame.read_unit's).
-static inline const void *mc_hex_unit_fields(const McHexWorld *w, int i) { return w->fields + (size_t)i * w->field_size; }
+static inline const void *mc_hex_unit_fields(const McHexWorld *world, int i) { return world->fields + (size_t)i * world->field_size; }
 
 /// The i-th terrain kind of `game`, NULL past the last (a game's mc_<prefix>_terrain_kind).
 const char *mc_hex_terrain_kind(const McHexGame *game, int i);
 
-/// Records that unit `u`'s hex is not on the board and returns 0; 1 when it is.
-int mc_hex_on_board(McRequest *rq, const McHexUnit *u);
+/// Records that `unit`'s hex is not on the board and returns 0; 1 when it is.
+int mc_hex_on_board(McRequest *rq, const McHexUnit *unit);
 
-/// Reads the world of `game` into `w` (zeroed): "board" (mc_read_board, then McHexGame.read_board)
+/// Reads the world of `game` into `world` (zeroed): "board" (mc_read_board, then McHexGame.read_board)
 /// and "units", at most MC_MAX_UNITS, each {"id", "side", "type"?, "q","r" | "col","row"} (or as
 /// McHexGame.read_place says) and the game's fields, on the board, one a hex (or as
 /// McHexGame.place says), ids distinct; then the game's part of the world
 /// (McHexGame.read_world). 0 after recording an error.
-int mc_hex_world_read(McRequest *rq, const cJSON *req, const McHexGame *game, McHexWorld *w);
-/// Reads unit `i`, replaced in place, into the kept world `w` again: 0 when it is not as simply
+int mc_hex_world_read(McRequest *rq, const cJSON *req, const McHexGame *game, McHexWorld *world);
+/// Reads unit `i`, replaced in place, into the kept world `world` again: 0 when it is not as simply
 /// replaced (an error, a new id, a hex another unit holds); McKeptReader.unit.
-int mc_hex_world_unit(McRequest *rq, const cJSON *unit, int i, const McHexGame *game, McHexWorld *w);
+int mc_hex_world_unit(McRequest *rq, const cJSON *unit_obj, int i, const McHexGame *game, McHexWorld *world);
 
 /// Defines `static const McHexWorld *name(McRequest *rq, const cJSON *req)`: the world of `game` (an
 /// McHexGame) of this request, or the one the position being asked keeps (mc_kept_read); NULL
 /// after recording an error. One reader a game, whose address names the kind of world kept.
 #define MC_HEX_WORLD(name, game)                                                                        \
-    static int name##_read_(McRequest *rq, const cJSON *req, void *w) {                                  \
-        return mc_hex_world_read(rq, req, &(game), w);                                                   \
+    static int name##_read_(McRequest *rq, const cJSON *req, void *world) {                             \
+        return mc_hex_world_read(rq, req, &(game), world);                                              \
     }                                                                                                   \
-    static int name##_unit_(McRequest *rq, const cJSON *u, int i, void *w) {                             \
-        return mc_hex_world_unit(rq, u, i, &(game), w);                                                  \
+    static int name##_unit_(McRequest *rq, const cJSON *unit_obj, int i, void *world) {                 \
+        return mc_hex_world_unit(rq, unit_obj, i, &(game), world);                                      \
     }                                                                                                   \
     static const McHexWorld *name(McRequest *rq, const cJSON *req) {                                     \
         static const McKeptReader reader = {sizeof(McHexWorld), name##_read_, name##_unit_, NULL};      \
-        return mc_kept_read(rq, req, &reader);                                                           \
+        return mc_kept_read(rq, req, &reader);                                                          \
     }
 
 /// A `reach` being answered: the unit asked about, the answer's form, the search and its ends.
@@ -118,7 +118,7 @@ typedef struct McHexReach {
 } McHexReach;
 
 /// Reads "unit" (an id of the world's units), "paths" and "detail". 0 after recording an error.
-int mc_hex_reach_read(McRequest *rq, const cJSON *req, const McHexWorld *w, McHexReach *r);
+int mc_hex_reach_read(McRequest *rq, const cJSON *req, const McHexWorld *world, McHexReach *reach);
 
 /// Runs the search (hex/hex_reach.h) from the unit's hex with `options`, storage from the arena,
 /// and lists its ends: for each hex the best node the unit may end on (mc_reach_best). 0 after
@@ -171,6 +171,9 @@ typedef struct McHexEnds {
     void (*fields)(McRequest *rq, cJSON *entry, int i, bool parent, bool brief, const void *ctx);
 } McHexEnds;
 
+/// The arrays form's "legal": left out (the default), or written false or true.
+typedef enum McHexLegal { MC_HEX_LEGAL_UNSAID, MC_HEX_LEGAL_FALSE, MC_HEX_LEGAL_TRUE } McHexLegal;
+
 /// What a game adds to the kit's reach answer.
 typedef struct McHexReachWriter {
     const char *rule; ///< the movement clause, under which a trace step names a paths limit
@@ -184,8 +187,7 @@ typedef struct McHexReachWriter {
     const void *ctx;
     const McHexEnds *ends; ///< the ends the game's rules list (NULL: the search's, McHexReach.ends)
     bool no_unit;          ///< the answer has no "unit" (Torn World's opens with "legal")
-    bool says_legal;       ///< the arrays form says "legal": `legal`
-    bool legal;
+    McHexLegal legal;      ///< what the arrays form says of "legal" (Torn World's answer is the move's)
     /// The result's own fields after the entries and "through" (NULL: none).
     void (*footer)(McRequest *rq, cJSON *result, bool parent, const void *ctx);
     /// The result's own fields after "pathsLimited", before "hexes" (NULL: none); 0 when memory ran

@@ -602,7 +602,7 @@ static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
     const McHexEnds ends = {.count = out.n, .get = reach_end, .more = reach_more, .through = reach_through,
                             .through_node = through_node, .fields = end_fields};
     const McHexReachWriter writer = {.rule = "TW-MV-1", .header = reach_header, .ctx = &reach, .ends = &ends, .no_unit = true,
-                                     .says_legal = true, .legal = out.legal, .footer = reach_footer};
+                                     .legal = out.legal ? MC_HEX_LEGAL_TRUE : MC_HEX_LEGAL_FALSE, .footer = reach_footer};
     return mc_write_hex_reach(rq, result, &asked, &writer);
 }
 
