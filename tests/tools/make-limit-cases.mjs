@@ -130,6 +130,16 @@ cases['torn-world'].push(
     '{"system":"torn-world","query":"reach",', ...twVolume, `,"units":[${twHugeEjector},`,
     '{"id":"h","side":"blue","size":"huge","hexons":[{"q":3,"r":180},{"q":5,"r":181},{"q":6,"r":178},{"q":4,"r":177},{"q":1,"r":179},{"q":0,"r":182},{"q":2,"r":183}]}',
     '],"unit":"m","action":"run","allowance":30}'] } },
+  // Each Infantry holds a Linked Marker it has taken, on the hex below it (TW-MK-2): an end on a
+  // marker sends it next to its taker, wherever this movement's ejections placed the taker (the
+  // ejections scanned for each, charged as work).
+  { name: 'reach, a 7-hexon Huge with 30 hexons over a 200 x 200 board all of Volume Landscape, ending on 999 Linked Markers taken by the 999 Infantry beside them, ejected first (MC_MAX_WORK)',
+    code: 'limit', path: '', message: 'MC_MAX_WORK (150000000 units) reached in the reach answer after', generate: { kind: 'parts', parts: [
+    '{"system":"torn-world","query":"reach",', ...twVolume, `,"units":[${twHuge},`,
+    { count: 999, each: '{"id":"i#","side":"blue","size":"infantry","col":#y,"row":#x}', comma: true, grid: { per: 100, x: [130, 5], y: [44, 1] } },
+    '],"markers":[',
+    { count: 999, each: '{"id":"k#","kind":"linked","col":#y,"row":#x,"takenBy":"i#"}', comma: true, grid: { per: 100, x: [131, 5], y: [44, 1] } },
+    '],"unit":"m","action":"run","allowance":30}'] } },
   // 29 hexon steps out and back (hexon directions 1 and 4, 0 and 3), then three towards the enemy
   // Huge five hexon steps above the start (direction 2): the last ends on it, and its only room is
   // the landscape the path destroyed.

@@ -269,9 +269,10 @@ static int linked_candidates(McEnv *env, const TwWorld *w, int mk, const McHex *
 }
 
 // The hexes of miniature `u` once this movement's ejections are placed (an ejected one stands at
-// its ejection's `to`).
+// its ejection's `to`). One work unit an ejection scanned.
 static int placed_footprint(const TwWorld *w, const TwResolution *out, int u, McHex fin[TW_MAX_FOOTPRINT]) {
     McHex delta = {0, 0};
+    mc_work_add((uint64_t)out->n_ejections);
     for (int i = 0; i < out->n_ejections; i++)
         if (out->ejections[i].unit == u && out->ejections[i].placed) delta = mc_hex_sub(out->ejections[i].to, w->units[u].pos[0]);
     return mc_tw_footprint(&w->units[u], delta, fin);
