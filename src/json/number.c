@@ -22,49 +22,49 @@ typedef struct {
 } Decimal;
 
 // Drops the digits past MAX_DIGITS (remembering whether one was non-zero) and trailing zeros.
-static void trim(Decimal *a) {
-    for (; a->nd > MAX_DIGITS; a->nd--) a->truncated |= a->d[a->nd - 1];
-    while (a->nd > 0 && a->d[a->nd - 1] == 0) a->nd--;
+static void trim(Decimal *dec) {
+    for (; dec->nd > MAX_DIGITS; dec->nd--) dec->truncated |= dec->d[dec->nd - 1];
+    while (dec->nd > 0 && dec->d[dec->nd - 1] == 0) dec->nd--;
 }
 
-/// a /= 2^k, 1 <= k <= MAX_SHIFT (so that remainder × 10 + 9 fits in 64 bits). Digits that
+/// dec /= 2^k, 1 <= k <= MAX_SHIFT (so that remainder × 10 + 9 fits in 64 bits). Digits that
 /// would pass MAX_DIGITS are dropped into `truncated`.
-static void shift_right(Decimal *a, int k) {
+static void shift_right(Decimal *dec, int k) {
     int r = 0, w = 0;
     uint64_t n = 0;
-    for (; (n >> k) == 0; r++) n = n * 10 + (r < a->nd ? a->d[r] : 0);
-    a->dp -= r - 1;
+    for (; (n >> k) == 0; r++) n = n * 10 + (r < dec->nd ? dec->d[r] : 0);
+    dec->dp -= r - 1;
     uint64_t mask = ((uint64_t)1 << k) - 1;
-    for (; r < a->nd; r++) {
-        a->d[w++] = (uint8_t)(n >> k);
-        n = (n & mask) * 10 + a->d[r];
+    for (; r < dec->nd; r++) {
+        dec->d[w++] = (uint8_t)(n >> k);
+        n = (n & mask) * 10 + dec->d[r];
     }
     for (; n != 0; n = (n & mask) * 10) {
         if (w < MAX_DIGITS)
-            a->d[w++] = (uint8_t)(n >> k);
+            dec->d[w++] = (uint8_t)(n >> k);
         else if (n >> k)
-            a->truncated = 1;
+            dec->truncated = 1;
     }
-    a->nd = w;
-    trim(a);
+    dec->nd = w;
+    trim(dec);
 }
 
-/// a *= 2^k, 1 <= k <= MAX_SHIFT. The product has at most k/3 + 1 more digits than a (2^3 < 10):
+/// dec *= 2^k, 1 <= k <= MAX_SHIFT. The product has at most k/3 + 1 more digits than dec (2^3 < 10):
 /// they are written from the last digit backwards, then copied to the front.
-static void shift_left(Decimal *a, int k) {
-    uint8_t product[sizeof a->d];
-    int grown = a->nd + k / 3 + 1, w = grown;
+static void shift_left(Decimal *dec, int k) {
+    uint8_t product[sizeof dec->d];
+    int grown = dec->nd + k / 3 + 1, w = grown;
     uint64_t n = 0;
-    for (int r = a->nd - 1; r >= 0; r--) {
-        n += (uint64_t)a->d[r] << k;
+    for (int r = dec->nd - 1; r >= 0; r--) {
+        n += (uint64_t)dec->d[r] << k;
         product[--w] = (uint8_t)(n % 10);
         n /= 10;
     }
     for (; n != 0; n /= 10) product[--w] = (uint8_t)(n % 10);
-    a->nd = grown - w;
-    a->dp += a->nd - (grown - k / 3 - 1);
-    memcpy(a->d, product + w, (size_t)a->nd);
-    trim(a);
+    dec->nd = grown - w;
+    dec->dp += dec->nd - (grown - k / 3 - 1);
+    memcpy(dec->d, product + w, (size_t)dec->nd);
+    trim(dec);
 }
 
 // The bits of the double m × 2^(e2 - 53), where m <= 2^53 is a rounded mantissa and e2 >= -1021
@@ -80,33 +80,33 @@ static uint64_t assemble(uint64_t m, int e2) {
     return ((uint64_t)(e2 + 1021) << 52) + m;
 }
 
-// The correctly rounded double of a (nd > 0, -324 <= dp <= 309), as its bits: a is scaled by
+// The correctly rounded double of dec (nd > 0, -324 <= dp <= 309), as its bits: dec is scaled by
 // powers of two into [0.5, 1) × 2^e2, then times 2^53 (less for a subnormal) and rounded to an
 // integer, half to even. Each shift costs O(nd) and there are at most about 25.
-static uint64_t decimal_to_bits(Decimal *a) {
+static uint64_t decimal_to_bits(Decimal *dec) {
     int e2 = 0;
-    while (a->dp > 0) {
-        int k = a->dp >= 18 ? MAX_SHIFT : a->dp * 10 / 3 + 1; // below 18: 10^dp < 2^k, dp to <= 0
-        shift_right(a, k);
+    while (dec->dp > 0) {
+        int k = dec->dp >= 18 ? MAX_SHIFT : dec->dp * 10 / 3 + 1; // below 18: 10^dp < 2^k, dp to <= 0
+        shift_right(dec, k);
         e2 += k;
     }
-    while (a->dp < 0 || (a->dp == 0 && a->d[0] < 5)) {
-        int k = a->dp <= -20 ? MAX_SHIFT : a->dp < 0 ? -3 * a->dp : 1; // 8^-dp < 10^-dp: stays < 1
-        shift_left(a, k);
+    while (dec->dp < 0 || (dec->dp == 0 && dec->d[0] < 5)) {
+        int k = dec->dp <= -20 ? MAX_SHIFT : dec->dp < 0 ? -3 * dec->dp : 1; // 8^-dp < 10^-dp: stays < 1
+        shift_left(dec, k);
         e2 -= k;
     }
     if (e2 > 1024) return (uint64_t)0x7ff << 52;
-    // Below 2^-1022 the unit is 2^-1074: fewer bits. a >= 10^-325 keeps this shift under 60.
+    // Below 2^-1022 the unit is 2^-1074: fewer bits. dec >= 10^-325 keeps this shift under 60.
     if (e2 < -1021) {
-        shift_right(a, -1021 - e2);
+        shift_right(dec, -1021 - e2);
         e2 = -1021;
     }
-    shift_left(a, 53);
+    shift_left(dec, 53);
     uint64_t m = 0;
-    for (int i = 0; i < a->dp; i++) m = m * 10 + (i < a->nd ? a->d[i] : 0);
-    if (a->dp >= 0 && a->dp < a->nd) {
-        int next = a->d[a->dp]; // the first digit after the point; exactly half if it is the last
-        if (next > 5 || (next == 5 && (a->truncated || a->dp + 1 < a->nd || (m & 1)))) m++;
+    for (int i = 0; i < dec->dp; i++) m = m * 10 + (i < dec->nd ? dec->d[i] : 0);
+    if (dec->dp >= 0 && dec->dp < dec->nd) {
+        int next = dec->d[dec->dp]; // the first digit after the point; exactly half if it is the last
+        if (next > 5 || (next == 5 && (dec->truncated || dec->dp + 1 < dec->nd || (m & 1)))) m++;
     }
     return assemble(m, e2);
 }
@@ -155,19 +155,19 @@ static Fp fp_normalize(uint64_t v) { // v > 0, exact
     return r;
 }
 
-/// The double of a (nd > 0, -324 <= dp <= 309) from its first 19 digits w times 10^e10, in
+/// The double of dec (nd > 0, -324 <= dp <= 309) from its first 19 digits w times 10^e10, in
 /// 128-bit arithmetic with a bound on the error (Clinger's "Bellerophon", in the way of
 /// double-conversion's DiyFp path, with twice the bits): 10^e10 = 2^e10 × 5^e10 is 5^r times
 /// k-th powers of 5^27 (exact) or of 2^190 / 5^27 (rounded), each product truncated to 128 bits.
 /// Returns 0 when the bits past the 53rd lie within the error of a halfway point: then
 /// decimal_to_bits decides. For at most 19 digits that is an exact tie or nearly never.
-static int approx_bits(const Decimal *a, uint64_t *bits) {
+static int approx_bits(const Decimal *dec, uint64_t *bits) {
     static const Fp pow5_27 = {7450580596923828125u << 1, 0, -65};           // 5^27 (63 bits)
     static const Fp inv5_27 = {0x9e74d1b791e07e48u, 0x775ea264cf55347eu, -190}; // 2^190 / 5^27
-    int n = a->nd < 19 ? a->nd : 19;
+    int n = dec->nd < 19 ? dec->nd : 19;
     uint64_t w = 0;
-    for (int i = 0; i < n; i++) w = w * 10 + a->d[i];
-    int e10 = a->dp - n;
+    for (int i = 0; i < n; i++) w = w * 10 + dec->d[i];
+    int e10 = dec->dp - n;
     // 5^e10 = 5^r × (5^27)^k for e10 >= 0; 5^(27 - r) × (5^-27)^(k + 1) below 0.
     int k = (e10 < 0 ? -e10 : e10) / 27, r = (e10 < 0 ? -e10 : e10) % 27;
     int steps = e10 < 0 ? k + 1 : k;
@@ -179,14 +179,14 @@ static int approx_bits(const Decimal *a, uint64_t *bits) {
     x.e += e10;
     // The error, in units of lo's last bit: under 4 per product and 1 for the constant's
     // rounding. Digits after the 19th add under 10^-18 of the value: 19 units of hi's last bit.
-    int truncated = a->nd > 19 || a->truncated;
+    int truncated = dec->nd > 19 || dec->truncated;
     uint64_t err = 5 * (uint64_t)steps + 5;
     int lead = x.e + 127; // the value lies in [2^lead, 2^(lead+1))
     if (lead >= 1024) {
         *bits = (uint64_t)0x7ff << 52;
         return 1;
     }
-    int drop = lead >= -1022 ? 11 : 11 + (-1022 - lead); // bits of hi below a double's last
+    int drop = lead >= -1022 ? 11 : 11 + (-1022 - lead); // bits of hi below dec double's last
     if (drop > 64) { // below 2^-1075, half the least subnormal, even with the error: 0
         *bits = 0;
         return ~x.hi >= 20;
@@ -204,10 +204,10 @@ static int approx_bits(const Decimal *a, uint64_t *bits) {
 // short path does not set up its 800-digit frame.
 __attribute__((noinline)) static double strtod_general(const char *text, const char *p, int negative,
                                                        char **end) {
-    Decimal a;
-    a.nd = 0;
-    a.truncated = 0;
-    int64_t dp = 0; // counts digits of a 4 MiB number; clamped before it becomes a.dp
+    Decimal dec;
+    dec.nd = 0;
+    dec.truncated = 0;
+    int64_t dp = 0; // counts digits of dec 4 MiB number; clamped before it becomes dec.dp
     int point = 0, seen = 0;
     for (;; p++) {
         if (*p == '.' && !point) {
@@ -216,15 +216,15 @@ __attribute__((noinline)) static double strtod_general(const char *text, const c
         }
         if (*p < '0' || *p > '9') break;
         seen = 1;
-        if (*p == '0' && a.nd == 0) { // a leading zero
+        if (*p == '0' && dec.nd == 0) { // dec leading zero
             dp -= point;
             continue;
         }
         dp += !point;
-        if (a.nd < MAX_DIGITS)
-            a.d[a.nd++] = (uint8_t)(*p - '0');
+        if (dec.nd < MAX_DIGITS)
+            dec.d[dec.nd++] = (uint8_t)(*p - '0');
         else
-            a.truncated |= *p != '0';
+            dec.truncated |= *p != '0';
     }
     if (!seen) {
         if (end) *end = (char *)text;
@@ -243,16 +243,16 @@ __attribute__((noinline)) static double strtod_general(const char *text, const c
         }
     }
     if (end) *end = (char *)p;
-    trim(&a);
+    trim(&dec);
     uint64_t bits = 0; // +0: no non-zero digit, or below 10^-325 (under half the least subnormal)
-    if (a.nd > 0 && dp > 309) {
+    if (dec.nd > 0 && dp > 309) {
         bits = (uint64_t)0x7ff << 52; // at least 10^309: infinity
-    } else if (a.nd > 0 && dp >= -324) {
-        a.dp = (int)dp;
-        int exp10 = a.dp - a.nd;
+    } else if (dec.nd > 0 && dp >= -324) {
+        dec.dp = (int)dp;
+        int exp10 = dec.dp - dec.nd;
         uint64_t mantissa = 0;
-        if (!a.truncated && a.nd <= 16 && exp10 >= -22 && exp10 <= 22) {
-            for (int i = 0; i < a.nd; i++) mantissa = mantissa * 10 + a.d[i];
+        if (!dec.truncated && dec.nd <= 16 && exp10 >= -22 && exp10 <= 22) {
+            for (int i = 0; i < dec.nd; i++) mantissa = mantissa * 10 + dec.d[i];
         }
         if (mantissa != 0 && mantissa <= ((uint64_t)1 << 53)) {
             // Clinger's fast path: both operands exact, so one correctly rounded operation.
@@ -260,7 +260,7 @@ __attribute__((noinline)) static double strtod_general(const char *text, const c
                                      : (double)mantissa * exact_pow10[exp10];
             return negative ? -value : value;
         }
-        if (!approx_bits(&a, &bits)) bits = decimal_to_bits(&a);
+        if (!approx_bits(&dec, &bits)) bits = decimal_to_bits(&dec);
     }
     bits |= (uint64_t)negative << 63;
     double value;

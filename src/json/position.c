@@ -196,14 +196,14 @@ typedef struct Change {
     Staged *staged;  // one for each of `changed`
 } Change;
 
-// Finds each unit `remove` names (c->removed); 0 after recording the error.
-static int read_removals(McRequest *rq, Change *c) {
+// Finds each unit `remove` names (change->removed); 0 after recording the error.
+static int read_removals(McRequest *rq, Change *change) {
     int saved = mc_read_push_key(rq, "remove"), i = 0;
-    for (const cJSON *e = c->remove ? c->remove->child : NULL; e; e = e->next, i++) {
+    for (const cJSON *e = change->remove ? change->remove->child : NULL; e; e = e->next, i++) {
         int at = mc_read_push_index(rq, i);
         const char *id;
         if (!mc_read_string_value(rq, e, &id)) return 0;
-        if (!(c->removed[i] = find_unit(c->units, id, c->removed, i)))
+        if (!(change->removed[i] = find_unit(change->units, id, change->removed, i)))
             return mc_read_fail(rq, "unknown_unit", "the position has no unit \"%s\"", id);
         mc_read_pop(rq, at);
     }
@@ -211,20 +211,20 @@ static int read_removals(McRequest *rq, Change *c) {
     return 1;
 }
 
-// Reads each unit of `units` (c->staged): its id, given once, and the position's unit of that id
-// that is not removed, if any (c->added counts the others); 0 after recording the error.
-static int read_unit_changes(McRequest *rq, Change *c) {
+// Reads each unit of `units` (change->staged): its id, given once, and the position's unit of that id
+// that is not removed, if any (change->added counts the others); 0 after recording the error.
+static int read_unit_changes(McRequest *rq, Change *change) {
     int saved = mc_read_push_key(rq, "units"), i = 0;
-    for (const cJSON *e = c->changed ? c->changed->child : NULL; e; e = e->next, i++) {
+    for (const cJSON *e = change->changed ? change->changed->child : NULL; e; e = e->next, i++) {
         int at = mc_read_push_index(rq, i);
-        Staged *s = &c->staged[i];
+        Staged *s = &change->staged[i];
         if (!cJSON_IsObject(e)) return mc_read_fail(rq, "bad_request", "expected an object with the unit's \"id\"");
         if (!mc_read_string(rq, e, "id", 1, &s->id)) return 0;
         for (int k = 0; k < i; k++)
-            if (strcmp(c->staged[k].id, s->id) == 0)
+            if (strcmp(change->staged[k].id, s->id) == 0)
                 return mc_read_fail_key(rq, "id", "bad_request", "unit \"%s\" is changed twice", s->id);
-        s->old = find_unit(c->units, s->id, c->removed, c->n_remove);
-        c->added += !s->old;
+        s->old = find_unit(change->units, s->id, change->removed, change->n_remove);
+        change->added += !s->old;
         mc_read_pop(rq, at);
     }
     mc_read_pop(rq, saved);
@@ -232,16 +232,16 @@ static int read_unit_changes(McRequest *rq, Change *c) {
 }
 
 // Makes, in counted memory, everything the change puts in the position: each unit's value
-// (c->staged), and the members it replaces, in `holder` (with a new `units` array when the
+// (change->staged), and the members it replaces, in `holder` (with a new `units` array when the
 // position had none and units are added; *target the array new units go in). 0 when memory ran
 // out, and then nothing made is left.
-static int make_new(const cJSON *req, Change *c, cJSON *holder, cJSON **target) {
+static int make_new(const cJSON *req, Change *change, cJSON *holder, cJSON **target) {
     int ok = 1;
-    for (int i = 0; i < c->n_changed && ok; i++) {
+    for (int i = 0; i < change->n_changed && ok; i++) {
         // A new unit is kept as given, nulls included, so that it is read as the same unit in a
         // full request is (a null where a value belongs is refused); only a change's null takes
         // a field of a unit held away.
-        ok = (c->staged[i].value = cJSON_Duplicate(cJSON_GetArrayItem(c->changed, i), 1)) != NULL;
+        ok = (change->staged[i].value = cJSON_Duplicate(cJSON_GetArrayItem(change->changed, i), 1)) != NULL;
     }
     for (int k = 0; replaced_keys[k] && ok; k++) {
         const cJSON *v = mc_read_get(req, replaced_keys[k]);
@@ -249,38 +249,38 @@ static int make_new(const cJSON *req, Change *c, cJSON *holder, cJSON **target) 
         if (v && !copy) ok = 0;
         if (copy) cJSON_AddItemToArray(holder, copy);
     }
-    *target = c->units;
-    if (ok && !c->units && c->added) {
+    *target = change->units;
+    if (ok && !change->units && change->added) {
         *target = cJSON_CreateArray();
         ok = *target && cJSON_AddItemToObject(holder, "units", *target);
         if (*target && !ok) cJSON_Delete(*target);
     }
     if (!ok)
-        for (int i = 0; i < c->n_changed; i++) cJSON_Delete(c->staged[i].value);
+        for (int i = 0; i < change->n_changed; i++) cJSON_Delete(change->staged[i].value);
     return ok;
 }
 
-// Changes the position as `c` and `holder` (emptied) say. Allocates nothing.
-static void apply(Position *pos, Change *c, cJSON *holder, cJSON *target) {
+// Changes the position as `change` and `holder` (emptied) say. Allocates nothing.
+static void apply(Position *pos, Change *change, cJSON *holder, cJSON *target) {
     // A kept world survives units replaced in place (a drag's frames): those are marked for the
     // game to read again. Anything else changes indices or what the units stand on.
-    if (c->n_remove || c->added || holder->child) {
+    if (change->n_remove || change->added || holder->child) {
         mc_kept_drop(&pos->kept);
     } else {
-        for (int i = 0; i < c->n_changed; i++) {
+        for (int i = 0; i < change->n_changed; i++) {
             int at = 0;
-            for (const cJSON *u = c->units->child; u != c->staged[i].old; u = u->next) at++;
+            for (const cJSON *unit = change->units->child; unit != change->staged[i].old; unit = unit->next) at++;
             pos->kept.changed[at] = 1;
         }
-        pos->kept.any_changed |= c->n_changed > 0;
+        pos->kept.any_changed |= change->n_changed > 0;
     }
-    for (int i = 0; i < c->n_remove; i++) cJSON_Delete(cJSON_DetachItemViaPointer(c->units, c->removed[i]));
-    for (int i = 0; i < c->n_changed; i++) {
-        if (c->staged[i].old) {
-            lay_over(c->staged[i].old, c->staged[i].value);
-            cJSON_Delete(c->staged[i].value);
+    for (int i = 0; i < change->n_remove; i++) cJSON_Delete(cJSON_DetachItemViaPointer(change->units, change->removed[i]));
+    for (int i = 0; i < change->n_changed; i++) {
+        if (change->staged[i].old) {
+            lay_over(change->staged[i].old, change->staged[i].value);
+            cJSON_Delete(change->staged[i].value);
         } else {
-            cJSON_AddItemToArray(target, c->staged[i].value);
+            cJSON_AddItemToArray(target, change->staged[i].value);
         }
     }
     while (holder->child) {
@@ -302,35 +302,35 @@ static cJSON *update_answer(McRequest *rq, cJSON *req, void *ctx, char ***kept) 
         mc_read_fail(rq, "bad_request", "expected a JSON object of changes");
         return NULL;
     }
-    Change c = {0};
+    Change change = {0};
     if (!mc_read_object(rq, req, change_keys) ||
-        !mc_read_array(rq, req, "remove", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &c.remove, &c.n_remove) ||
-        !mc_read_array(rq, req, "units", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &c.changed, &c.n_changed))
+        !mc_read_array(rq, req, "remove", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &change.remove, &change.n_remove) ||
+        !mc_read_array(rq, req, "units", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &change.changed, &change.n_changed))
         return NULL;
-    c.units = cJSON_GetObjectItemCaseSensitive(pos->tree, "units");
-    if (c.units && !cJSON_IsArray(c.units) && (c.n_remove || c.n_changed)) {
+    change.units = cJSON_GetObjectItemCaseSensitive(pos->tree, "units");
+    if (change.units && !cJSON_IsArray(change.units) && (change.n_remove || change.n_changed)) {
         mc_read_fail_key(rq, "units", "bad_request", "the position's units are not an array");
         return NULL;
     }
-    c.removed = MC_NEW(rq->env.arena, cJSON *, c.n_remove + 1);
-    c.staged = MC_NEW(rq->env.arena, Staged, c.n_changed + 1);
+    change.removed = MC_NEW(rq->env.arena, cJSON *, change.n_remove + 1);
+    change.staged = MC_NEW(rq->env.arena, Staged, change.n_changed + 1);
     cJSON *root = ok_root(rq);
-    if (!c.removed || !c.staged || !root) {
+    if (!change.removed || !change.staged || !root) {
         mc_read_oom(rq);
         return NULL;
     }
     // Everything is checked, then everything new is made, and only then is the position changed:
     // an error or a lack of memory leaves it as it was.
-    if (!read_removals(rq, &c) || !read_unit_changes(rq, &c)) return NULL;
-    if ((c.units ? cJSON_GetArraySize(c.units) : 0) - c.n_remove + c.added > MC_MAX_UNITS) {
+    if (!read_removals(rq, &change) || !read_unit_changes(rq, &change)) return NULL;
+    if ((change.units ? cJSON_GetArraySize(change.units) : 0) - change.n_remove + change.added > MC_MAX_UNITS) {
         mc_read_fail_key(rq, "units", "limit", "more units than the limit MC_MAX_UNITS (%d)", MC_MAX_UNITS);
         return NULL;
     }
     McArena *was = mc_request_use_arena(NULL);
     cJSON *holder = cJSON_CreateObject(); // the new members of the position, keys included
     cJSON *target;
-    int ok = holder && make_new(req, &c, holder, &target);
-    if (ok) apply(pos, &c, holder, target);
+    int ok = holder && make_new(req, &change, holder, &target);
+    if (ok) apply(pos, &change, holder, target);
     cJSON_Delete(holder);
     mc_request_use_arena(was);
     if (!ok) {
@@ -400,9 +400,9 @@ char *mc_position_ask_arrays(McPosition handle, const char *query_json) {
 const void *mc_position_column(McPosition handle, int column) {
     const Position *pos = position_of(handle);
     if (!pos) return NULL;
-    const McColumns *c = &pos->columns;
-    if (column >= MC_COLUMN_Q && column <= MC_COLUMN_FLAGS) return c->rows ? c->ints + (size_t)column * (size_t)c->rows : NULL;
-    if (column == MC_COLUMN_POSES) return c->pose_rows ? c->poses : NULL;
+    const McColumns *columns = &pos->columns;
+    if (column >= MC_COLUMN_Q && column <= MC_COLUMN_FLAGS) return columns->rows ? columns->ints + (size_t)column * (size_t)columns->rows : NULL;
+    if (column == MC_COLUMN_POSES) return columns->pose_rows ? columns->poses : NULL;
     return NULL;
 }
 
@@ -436,72 +436,72 @@ static void *fill(McRequest *rq, void **buf, size_t *capacity, size_t per_row, s
 }
 
 int32_t *mc_columns_hex(McRequest *rq, int rows) {
-    McColumns *c = rq->columns;
-    return fill(rq, (void **)&c->ints, &c->int_capacity, 5, sizeof *c->ints, rows, &c->rows);
+    McColumns *columns = rq->columns;
+    return fill(rq, (void **)&columns->ints, &columns->int_capacity, 5, sizeof *columns->ints, rows, &columns->rows);
 }
 
 double *mc_columns_poses(McRequest *rq, int rows) {
-    McColumns *c = rq->columns;
-    return fill(rq, (void **)&c->poses, &c->pose_capacity, 3, sizeof *c->poses, rows, &c->pose_rows);
+    McColumns *columns = rq->columns;
+    return fill(rq, (void **)&columns->poses, &columns->pose_capacity, 3, sizeof *columns->poses, rows, &columns->pose_rows);
 }
 
-void mc_kept_drop(McKept *k) {
-    mc_arena_release(&k->arena);
-    k->owner = NULL;
-    k->world = NULL;
-    if (k->any_changed) memset(k->changed, 0, sizeof k->changed);
-    k->any_changed = 0;
+void mc_kept_drop(McKept *kept) {
+    mc_arena_release(&kept->arena);
+    kept->owner = NULL;
+    kept->world = NULL;
+    if (kept->any_changed) memset(kept->changed, 0, sizeof kept->changed);
+    kept->any_changed = 0;
 }
 
 // Reads again, with the reader's `unit`, each unit an update replaced in place (by index), then
 // what depends on them all (`after`), and clears the marks. 0 when one gave up: its error is
 // forgotten, and the world is to be read anew, which gives the request's own answer or error.
 static int refresh(McRequest *rq, const cJSON *req, void *world, const McKeptReader *reader) {
-    McKept *k = rq->kept;
-    if (!k->any_changed) return 1;
+    McKept *kept = rq->kept;
+    if (!kept->any_changed) return 1;
     int saved = rq->path_len, i = 0;
     for (const cJSON *e = mc_read_get(req, "units")->child; e; e = e->next, i++) {
-        if (k->changed[i] && !reader->unit(rq, e, i, world)) {
+        if (kept->changed[i] && !reader->unit(rq, e, i, world)) {
             memset(&rq->err, 0, sizeof rq->err);
             mc_read_pop(rq, saved);
             return 0;
         }
-        k->changed[i] = 0;
+        kept->changed[i] = 0;
     }
-    k->any_changed = 0;
+    kept->any_changed = 0;
     return !reader->after || reader->after(rq, world);
 }
 
 void *mc_kept_read(McRequest *rq, const cJSON *req, const McKeptReader *reader) {
-    McKept *k = rq->kept;
+    McKept *kept = rq->kept;
     uint64_t since = mc_work_spent;
-    if (k && k->owner == reader && refresh(rq, req, k->world, reader)) {
+    if (kept && kept->owner == reader && refresh(rq, req, kept->world, reader)) {
         // What the reuse spent is replaced by what the whole read spent: exact while a read's
         // charge depends on no unit's fields (counts only: a broad phase over the parts), and a
         // refresh that gives up has charged nothing.
-        mc_work_spent = since + k->work;
-        return k->world;
+        mc_work_spent = since + kept->work;
+        return kept->world;
     }
     // Read anew, into the position's own arena when it keeps what it reads.
     McArena *was = rq->env.arena;
-    if (k) {
-        mc_kept_drop(k);
-        rq->env.arena = &k->arena;
+    if (kept) {
+        mc_kept_drop(kept);
+        rq->env.arena = &kept->arena;
     }
     void *world = mc_arena_array(rq->env.arena, 1, reader->size);
     int ok = world && reader->read(rq, req, world);
     if (!world) mc_read_oom(rq);
-    if (!k) return ok ? world : NULL;
+    if (!kept) return ok ? world : NULL;
     rq->env.arena = was;
     // A lack of memory in the kept arena is the request's too, as if it had been its own arena.
-    if (k->arena.failed) was->failed = 1;
-    if (!ok || k->arena.failed) {
+    if (kept->arena.failed) was->failed = 1;
+    if (!ok || kept->arena.failed) {
         if (ok) mc_read_oom(rq);
-        mc_kept_drop(k);
+        mc_kept_drop(kept);
         return NULL;
     }
-    k->owner = reader;
-    k->world = world;
-    k->work = mc_work_spent - since;
+    kept->owner = reader;
+    kept->world = world;
+    kept->work = mc_work_spent - since;
     return world;
 }

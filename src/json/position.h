@@ -83,6 +83,6 @@ typedef struct McKeptReader {
 void *mc_kept_read(McRequest *rq, const cJSON *req, const McKeptReader *reader);
 
 /// Forgets the kept world and gives back its memory.
-void mc_kept_drop(McKept *k);
+void mc_kept_drop(McKept *kept);
 
 #endif

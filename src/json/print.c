@@ -9,50 +9,48 @@
 #include "core/mem.h"
 #include "json/number.h"
 
-typedef McJsonText Out;
-
-int mc_json_text_grow(Out *o, size_t more) {
-    if (o->failed) return 0;
-    if (o->cap - o->len > more) return 1;
-    size_t cap = o->cap ? o->cap : 4096;
-    while (cap - o->len <= more) {
+int mc_json_text_grow(McJsonText *text, size_t more) {
+    if (text->failed) return 0;
+    if (text->cap - text->len > more) return 1;
+    size_t cap = text->cap ? text->cap : 4096;
+    while (cap - text->len <= more) {
         if (cap > SIZE_MAX / 2) {
-            o->failed = 1;
+            text->failed = 1;
             return 0;
         }
         cap *= 2;
     }
     char *buf = mc_mem_alloc(cap);
     if (!buf) {
-        o->failed = 1;
+        text->failed = 1;
         return 0;
     }
-    if (o->len) memcpy(buf, o->buf, o->len);
-    mc_mem_free(o->buf);
-    o->buf = buf;
-    o->cap = cap;
+    if (text->len) memcpy(buf, text->buf, text->len);
+    mc_mem_free(text->buf);
+    text->buf = buf;
+    text->cap = cap;
     return 1;
 }
 
 // Room for `more` bytes and the final NUL; after a failure there is never room.
-static inline int grow(Out *o, size_t more) {
-    return o->cap - o->len > more ? 1 : mc_json_text_grow(o, more);
+static inline int grow(McJsonText *text, size_t more) {
+    return text->cap - text->len > more ? 1 : mc_json_text_grow(text, more);
 }
 
-static inline void put(Out *o, const char *s, size_t n) {
-    if (!grow(o, n)) return;
-    char *d = o->buf + o->len;
+static inline void put(McJsonText *text, const char *s, size_t n) {
+    if (!grow(text, n)) return;
+    char *d = text->buf + text->len;
     // Most pieces are a bracket, a comma or a short key: a call to memcpy costs more than them.
     if (n <= 16)
         for (size_t i = 0; i < n; i++) d[i] = s[i];
     else
         memcpy(d, s, n);
-    o->len += n;
+    text->len += n;
 }
 
-static inline void put_char(Out *o, char c) {
-    if (!grow(o, 1)) return;
-    o->buf[o->len++] = c;
+static inline void put_char(McJsonText *text, char c) {
+    if (!grow(text, 1)) return;
+    text->buf[text->len++] = c;
 }
 
 /// Writes the decimal digits of v (< 10^19) backwards ending at `end`; returns the first.
@@ -157,32 +155,32 @@ int mc_json_print_number(double d, char *out) {
 }
 
 // cJSON's print_string_ptr: '"', '\\' and the control characters escaped, other bytes as they are.
-static void put_string(Out *o, const char *s) {
+static void put_string(McJsonText *text, const char *s) {
     if (!s) {
-        put(o, "\"\"", 2);
+        put(text, "\"\"", 2);
         return;
     }
     const unsigned char *p = (const unsigned char *)s;
     while (*p > 31 && *p != '"' && *p != '\\') p++;
     size_t n = (size_t)(p - (const unsigned char *)s);
     if (*p == '\0') { // nothing to escape: the common case, one copy
-        if (!grow(o, n + 2)) return;
-        char *d = o->buf + o->len;
+        if (!grow(text, n + 2)) return;
+        char *d = text->buf + text->len;
         d[0] = '"';
         if (n <= 16) // keys and ids: shorter than a call to memcpy
             for (size_t i = 0; i < n; i++) d[1 + i] = s[i];
         else
             memcpy(d + 1, s, n);
         d[n + 1] = '"';
-        o->len += n + 2;
+        text->len += n + 2;
         return;
     }
-    put_char(o, '"');
+    put_char(text, '"');
     const unsigned char *run = (const unsigned char *)s;
     for (p = run; *p; p++) {
         unsigned char c = *p;
         if (c > 31 && c != '"' && c != '\\') continue;
-        put(o, (const char *)run, (size_t)(p - run));
+        put(text, (const char *)run, (size_t)(p - run));
         run = p + 1;
         char esc[8] = {'\\', 0};
         size_t len = 2;
@@ -198,65 +196,65 @@ static void put_string(Out *o, const char *s) {
             mc_snfmt(esc + 1, sizeof esc - 1, "u%04x", c);
             len = 6;
         }
-        put(o, esc, len);
+        put(text, esc, len);
     }
-    put(o, (const char *)run, (size_t)(p - run));
-    put_char(o, '"');
+    put(text, (const char *)run, (size_t)(p - run));
+    put_char(text, '"');
 }
 
-static int put_value(Out *o, const cJSON *item, int depth) {
+static int put_value(McJsonText *text, const cJSON *item, int depth) {
     if (!item || depth > 1000) return 0;
     switch (item->type & 0xFF) {
-    case cJSON_NULL: put(o, "null", 4); return 1;
-    case cJSON_False: put(o, "false", 5); return 1;
-    case cJSON_True: put(o, "true", 4); return 1;
-    case cJSON_Number: return mc_json_text_number(o, item->valuedouble);
+    case cJSON_NULL: put(text, "null", 4); return 1;
+    case cJSON_False: put(text, "false", 5); return 1;
+    case cJSON_True: put(text, "true", 4); return 1;
+    case cJSON_Number: return mc_json_text_number(text, item->valuedouble);
     case cJSON_Raw:
         if (!item->valuestring) return 0;
-        put(o, item->valuestring, strlen(item->valuestring));
+        put(text, item->valuestring, strlen(item->valuestring));
         return 1;
-    case cJSON_String: put_string(o, item->valuestring); return 1;
+    case cJSON_String: put_string(text, item->valuestring); return 1;
     case cJSON_Array:
-        put_char(o, '[');
+        put_char(text, '[');
         for (const cJSON *c = item->child; c; c = c->next) {
-            if (!put_value(o, c, depth + 1)) return 0;
-            if (c->next) put_char(o, ',');
+            if (!put_value(text, c, depth + 1)) return 0;
+            if (c->next) put_char(text, ',');
         }
-        put_char(o, ']');
+        put_char(text, ']');
         return 1;
     case cJSON_Object:
-        put_char(o, '{');
+        put_char(text, '{');
         for (const cJSON *c = item->child; c; c = c->next) {
-            put_string(o, c->string);
-            put_char(o, ':');
-            if (!put_value(o, c, depth + 1)) return 0;
-            if (c->next) put_char(o, ',');
+            put_string(text, c->string);
+            put_char(text, ':');
+            if (!put_value(text, c, depth + 1)) return 0;
+            if (c->next) put_char(text, ',');
         }
-        put_char(o, '}');
+        put_char(text, '}');
         return 1;
     default: return 0;
     }
 }
 
 char *mc_json_print_length(const cJSON *item, size_t *length) {
-    Out o = {0};
-    int ok = put_value(&o, item, 0);
-    put_char(&o, '\0');
-    if (!ok || o.failed) {
-        mc_mem_free(o.buf);
+    McJsonText text = {0};
+    int ok = put_value(&text, item, 0);
+    put_char(&text, '\0');
+    if (!ok || text.failed) {
+        mc_mem_free(text.buf);
         return NULL;
     }
     // Give back the slack of the last doubling when it is large (the response may live long).
-    if (o.cap - o.len > o.cap / 4 && o.cap > 4096) {
-        char *exact = mc_mem_alloc(o.len);
+    if (text.cap - text.len > text.cap / 4 && text.cap > 4096) {
+        char *exact = mc_mem_alloc(text.len);
         if (exact) {
-            memcpy(exact, o.buf, o.len);
-            mc_mem_free(o.buf);
-            o.buf = exact;
+            memcpy(exact, text.buf, text.len);
+            mc_mem_free(text.buf);
+            text.buf = exact;
         }
     }
-    if (length) *length = o.len - 1;
-    return o.buf;
+    if (length) *length = text.len - 1;
+    return text.buf;
 }
 
 int mc_json_text_item(McJsonText *t, const cJSON *item) {
