@@ -52,9 +52,9 @@ static int read_baselines(McRequest *rq, const cJSON *baselines, CcaWorld *w) {
 // A piece's own fields (McHexGame.read_unit): the pieces are the kit's unit fields, so that the
 // world's units are the rules' pieces. Blocks the unit had when the current combat began
 // (rulebook §2 block counts).
-static int read_unit(McRequest *rq, const cJSON *unit_obj, const McHexUnit *u, void *fields) {
+static int read_unit(McRequest *rq, const cJSON *unit_obj, const McHexUnit *unit, void *fields) {
     CcaPiece *p = fields;
-    p->type = (CcaType)u->kind;
+    p->type = (CcaType)unit->kind;
     p->blocks = mc_cca_types[p->type].blocks;
     if (mc_read_get(unit_obj, "blocks") && p->type == CCA_LEADER)
         return mc_read_fail_key(rq, "blocks", "bad_request", "a leader is one block; \"blocks\" is for units");
@@ -63,93 +63,93 @@ static int read_unit(McRequest *rq, const cJSON *unit_obj, const McHexUnit *u, v
 
 // Piece i on the board (McHexGame.place): one of two sides; two units may not share a hex, only
 // one leader may occupy a hex (CCA-LD-7), and a leader never stands with an enemy unit.
-static int place(McRequest *rq, McHexWorld *hw, int i) {
-    CcaWorld *w = hw->game;
-    const McHexUnit *u = &hw->units[i];
-    int bc = hw->board.count > 0 ? hw->board.count : 1;
-    if (!w->unit_at) {
-        w->pieces = (CcaPiece *)hw->fields;
-        w->unit_at = MC_NEW(rq->env.arena, int, bc);
-        w->leader_at = MC_NEW(rq->env.arena, int, bc);
-        if (!w->unit_at || !w->leader_at) return mc_read_oom(rq);
-        for (int k = 0; k < hw->board.count; k++) w->unit_at[k] = w->leader_at[k] = -1;
+static int place(McRequest *rq, McHexWorld *world, int i) {
+    CcaWorld *cca = world->game;
+    const McHexUnit *unit = &world->units[i];
+    int bc = world->board.count > 0 ? world->board.count : 1;
+    if (!cca->unit_at) {
+        cca->pieces = (CcaPiece *)world->fields;
+        cca->unit_at = MC_NEW(rq->env.arena, int, bc);
+        cca->leader_at = MC_NEW(rq->env.arena, int, bc);
+        if (!cca->unit_at || !cca->leader_at) return mc_read_oom(rq);
+        for (int k = 0; k < world->board.count; k++) cca->unit_at[k] = cca->leader_at[k] = -1;
     }
-    CcaPiece *p = &w->pieces[i];
-    p->id = u->id;
-    p->side = side_index(w, u->side, 1);
-    if (p->side < 0) return mc_read_fail_key(rq, "side", "bad_request", "C&C: Ancients has two sides; \"%s\" is a third", u->side);
-    if (!mc_hex_on_board(rq, u)) return 0;
-    p->pos = u->pos;
-    int *at = p->type == CCA_LEADER ? w->leader_at : w->unit_at;
+    CcaPiece *p = &cca->pieces[i];
+    p->id = unit->id;
+    p->side = side_index(cca, unit->side, 1);
+    if (p->side < 0) return mc_read_fail_key(rq, "side", "bad_request", "C&C: Ancients has two sides; \"%s\" is a third", unit->side);
+    if (!mc_hex_on_board(rq, unit)) return 0;
+    p->pos = unit->pos;
+    int *at = p->type == CCA_LEADER ? cca->leader_at : cca->unit_at;
     if (at[p->pos] >= 0)
-        return mc_read_fail(rq, "bad_request", "%s and %s stand on the same hex", w->pieces[at[p->pos]].id, p->id);
+        return mc_read_fail(rq, "bad_request", "%s and %s stand on the same hex", cca->pieces[at[p->pos]].id, p->id);
     at[p->pos] = i;
-    int un = w->unit_at[p->pos], l = w->leader_at[p->pos];
-    if (un >= 0 && l >= 0 && w->pieces[un].side != w->pieces[l].side)
-        return mc_read_fail(rq, "bad_request", "leader %s stands with the enemy unit %s", w->pieces[l].id, w->pieces[un].id);
+    int unit_here = cca->unit_at[p->pos], leader_here = cca->leader_at[p->pos];
+    if (unit_here >= 0 && leader_here >= 0 && cca->pieces[unit_here].side != cca->pieces[leader_here].side)
+        return mc_read_fail(rq, "bad_request", "leader %s stands with the enemy unit %s", cca->pieces[leader_here].id, cca->pieces[unit_here].id);
     return 1;
 }
 
 // The world's own part after the pieces (McHexGame.read_world): the baselines, the occupancy
 // maps and the attachments.
-static int read_world(McRequest *rq, const cJSON *req, const cJSON *board_obj, McHexWorld *hw) {
-    CcaWorld *w = hw->game;
-    w->board = &hw->board;
-    w->pieces = (CcaPiece *)hw->fields;
-    w->count = hw->unit_count;
+static int read_world(McRequest *rq, const cJSON *req, const cJSON *board_obj, McHexWorld *world) {
+    CcaWorld *cca = world->game;
+    cca->board = &world->board;
+    cca->pieces = (CcaPiece *)world->fields;
+    cca->count = world->unit_count;
     // The first side named owns the bottom edge unless "baselines" says otherwise (docs/api.md).
-    w->side_top[0] = false;
-    w->side_top[1] = true;
+    cca->side_top[0] = false;
+    cca->side_top[1] = true;
     const cJSON *bl_top = mc_read_get(req, "baselines"), *bl_board = board_obj ? mc_read_get(board_obj, "baselines") : NULL;
     if (bl_top && bl_board) return mc_read_fail_key(rq, "baselines", "bad_request", "give \"baselines\" once, at the top level or in the board");
     if (bl_top || bl_board) {
         int s1 = bl_top ? mc_read_push_key(rq, "baselines") : mc_read_push_key(rq, "board");
         int s2 = bl_top ? s1 : mc_read_push_key(rq, "baselines");
-        if (!read_baselines(rq, bl_top ? bl_top : bl_board, w)) return 0;
+        if (!read_baselines(rq, bl_top ? bl_top : bl_board, cca)) return 0;
         mc_read_pop(rq, s2);
         mc_read_pop(rq, s1);
     }
-    if (!mc_cca_world_init(&rq->env, w)) return mc_read_oom(rq);
-    for (int i = 0; i < w->count; i++) w->pieces[i].id = hw->units[i].id; // the kept world's own ids
+    if (!mc_cca_world_init(&rq->env, cca)) return mc_read_oom(rq);
+    for (int i = 0; i < cca->count; i++) cca->pieces[i].id = world->units[i].id; // the kept world's own ids
     // A kept world outlives the tree's unit objects an update replaces: it holds its own side
     // names, to tell a piece replaced under its own side from one moved to the other.
-    for (int s = 0; s < w->side_count && rq->kept; s++)
-        if (!(w->side_names[s] = mc_arena_dup(rq->env.arena, w->side_names[s], strlen(w->side_names[s]) + 1, 1)))
+    for (int s = 0; s < cca->side_count && rq->kept; s++)
+        if (!(cca->side_names[s] = mc_arena_dup(rq->env.arena, cca->side_names[s], strlen(cca->side_names[s]) + 1, 1)))
             return mc_read_oom(rq);
     return 1;
 }
 
 // The attachment on board index `pos` as mc_cca_world_init makes it: its leader attached to its
 // unit when both stand there and are friends (CCA-LD-8).
-static void attach_at(CcaWorld *w, int pos) {
-    int u = w->unit_at[pos], l = w->leader_at[pos];
-    if (u >= 0) w->pieces[u].leader = -1;
-    if (l >= 0) w->pieces[l].unit = -1;
-    if (u >= 0 && l >= 0 && w->pieces[u].side == w->pieces[l].side) {
-        w->pieces[u].leader = l;
-        w->pieces[l].unit = u;
+static void attach_at(CcaWorld *cca, int pos) {
+    int unit = cca->unit_at[pos], leader = cca->leader_at[pos];
+    if (unit >= 0) cca->pieces[unit].leader = -1;
+    if (leader >= 0) cca->pieces[leader].unit = -1;
+    if (unit >= 0 && leader >= 0 && cca->pieces[unit].side == cca->pieces[leader].side) {
+        cca->pieces[unit].leader = leader;
+        cca->pieces[leader].unit = unit;
     }
 }
 
-// Piece i replaced in place by `u` (McHexGame.replace_unit): moved on the occupancy maps and
+// Piece i replaced in place by `unit` (McHexGame.replace_unit): moved on the occupancy maps and
 // attached anew on the hexes it left and entered. 0 when it is not as simply replaced (a new side,
 // a hex it may not share).
-static int replace_unit(McHexWorld *hw, int i, const McHexUnit *u, const void *read) {
-    CcaWorld *w = hw->game;
-    CcaPiece p = *(const CcaPiece *)read, *old = &w->pieces[i];
-    if (strcmp(u->side, w->side_names[old->side]) != 0) return 0;
-    int from = old->pos, to = u->pos;
-    (old->type == CCA_LEADER ? w->leader_at : w->unit_at)[from] = -1;
-    int *at = p.type == CCA_LEADER ? w->leader_at : w->unit_at;
-    int other = (p.type == CCA_LEADER ? w->unit_at : w->leader_at)[to];
-    if (at[to] >= 0 || (other >= 0 && w->pieces[other].side != old->side)) return 0;
+static int replace_unit(McHexWorld *world, int i, const McHexUnit *unit, const void *read) {
+    CcaWorld *cca = world->game;
+    CcaPiece p = *(const CcaPiece *)read, *old = &cca->pieces[i];
+    if (strcmp(unit->side, cca->side_names[old->side]) != 0) return 0;
+    int from = old->pos, to = unit->pos;
+    (old->type == CCA_LEADER ? cca->leader_at : cca->unit_at)[from] = -1;
+    int *at = p.type == CCA_LEADER ? cca->leader_at : cca->unit_at;
+    int other = (p.type == CCA_LEADER ? cca->unit_at : cca->leader_at)[to];
+    if (at[to] >= 0 || (other >= 0 && cca->pieces[other].side != old->side)) return 0;
     at[to] = i;
     p.id = old->id;
     p.side = old->side;
     p.pos = to;
     *old = p;
-    attach_at(w, from);
-    attach_at(w, to);
+    attach_at(cca, from);
+    attach_at(cca, to);
     return 1;
 }
 

@@ -91,9 +91,9 @@ static int read_unit(McRequest *rq, const cJSON *unit_obj, const McHexUnit *hex_
 
 // A unit replaced in place keeps its ignored names' room in the kept world, which fits only as
 // many (McHexGame.replace_unit); their strings are the tree's new unit's.
-static int replace_unit(McHexWorld *w, int i, const McHexUnit *u, const void *read) {
-    (void)u;
-    Fields *kept = (Fields *)(w->fields + (size_t)i * w->field_size);
+static int replace_unit(McHexWorld *world, int i, const McHexUnit *unit, const void *read) {
+    (void)unit;
+    Fields *kept = (Fields *)(world->fields + (size_t)i * world->field_size);
     const Fields *f = read;
     if (f->ignored_count != kept->ignored_count) return 0;
     if (f->ignored_count) memcpy(kept->ignored, f->ignored, (size_t)f->ignored_count * sizeof *f->ignored);
@@ -113,31 +113,31 @@ static const char *list_item(const char *list) {
 }
 
 // Everything `reach` and `move` share: board, units, the mover, ignoreUnits, reconnaissance,
-// action; the rules' units are the kit's world's with their own fields. *world: the world read.
-static int read_common(McRequest *rq, const cJSON *req, McGgRequest *out, const McHexWorld **world) {
+// action; the rules' units are the kit's world's with their own fields. *world_out: the world read.
+static int read_common(McRequest *rq, const cJSON *req, McGgRequest *out, const McHexWorld **world_out) {
     memset(out, 0, sizeof *out);
-    const McHexWorld *w = *world = world_of(rq, req);
-    if (!w) return 0;
+    const McHexWorld *world = *world_out = world_of(rq, req);
+    if (!world) return 0;
     McArena *arena = rq->env.arena;
-    McGgUnit *units = MC_NEW(arena, McGgUnit, w->unit_count > 0 ? w->unit_count : 1);
+    McGgUnit *units = MC_NEW(arena, McGgUnit, world->unit_count > 0 ? world->unit_count : 1);
     if (!units) return mc_read_oom(rq);
-    for (int i = 0; i < w->unit_count; i++) {
-        const Fields *f = mc_hex_unit_fields(w, i);
+    for (int i = 0; i < world->unit_count; i++) {
+        const Fields *f = mc_hex_unit_fields(world, i);
         units[i] = f->unit;
-        units[i].id = w->units[i].id;
-        units[i].side = w->units[i].side;
-        units[i].hex = w->units[i].hex;
+        units[i].id = world->units[i].id;
+        units[i].side = world->units[i].side;
+        units[i].hex = world->units[i].hex;
         for (int k = 0; k < f->ignored_count; k++)
             mc_trace(&rq->env, "GG-TRT-1", units[i].id,
                      "the %s \"%s\" is not one the engine knows: it is taken to have no effect on movement",
                      list_item(f->ignored[k].list), f->ignored[k].name);
     }
-    const McBoard *board = out->board = &w->board;
+    const McBoard *board = out->board = &world->board;
     out->units = units;
-    out->unit_count = w->unit_count;
+    out->unit_count = world->unit_count;
     const cJSON *arr;
     int n;
-    if (!mc_read_ref(rq, &w->ids, req, "unit", 1, &out->mover)) return 0;
+    if (!mc_read_ref(rq, &world->ids, req, "unit", 1, &out->mover)) return 0;
     if (units[out->mover].speed < 0) {
         int inner = mc_read_push_key(rq, "units");
         mc_read_push_index(rq, out->mover);
@@ -174,14 +174,14 @@ static int read_common(McRequest *rq, const cJSON *req, McGgRequest *out, const 
 }
 
 // Names the unknown traits, abilities and tokens in the answer.
-static void write_ignored(McRequest *rq, cJSON *result, const McHexWorld *w) {
+static void write_ignored(McRequest *rq, cJSON *result, const McHexWorld *world) {
     cJSON *arr = mc_write_array(rq, result, "ignoredNames");
-    for (int i = 0; i < w->unit_count && arr; i++) {
-        const Fields *f = mc_hex_unit_fields(w, i);
+    for (int i = 0; i < world->unit_count && arr; i++) {
+        const Fields *f = mc_hex_unit_fields(world, i);
         for (int k = 0; k < f->ignored_count; k++) {
             cJSON *o = mc_write_push_object(rq, arr);
             if (!o) return;
-            mc_write_string(rq, o, "unit", w->units[i].id);
+            mc_write_string(rq, o, "unit", world->units[i].id);
             mc_write_string(rq, o, "list", f->ignored[k].list);
             mc_write_string(rq, o, "name", f->ignored[k].name);
         }
@@ -337,12 +337,12 @@ static int after_paths(McRequest *rq, cJSON *result, bool parent, const void *ct
 
 static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
     McGgRequest gr;
-    const McHexWorld *w;
+    const McHexWorld *world;
     McHexReach asked; // the kit's reading of "unit" (read_common's mover), "paths" and "detail"
-    if (!read_common(rq, req, &gr, &w) || !mc_hex_reach_read(rq, req, w, &asked)) return 0;
+    if (!read_common(rq, req, &gr, &world) || !mc_hex_reach_read(rq, req, world, &asked)) return 0;
     McGgReach r;
     if (!mc_gg_reach(&rq->env, &gr, &r)) return mc_read_oom(rq);
-    const Reach reach = {&r, &gr, w};
+    const Reach reach = {&r, &gr, world};
     const McHexEnds ends = {.count = r.dest_count, .get = dest_end, .through = dest_through, .through_node = through_node,
                             .fields = dest_fields, .search = &r.search};
     const McHexReachWriter writer = {.rule = "GG-MOV-1", .header = reach_header, .ctx = &reach, .ends = &ends,
@@ -352,8 +352,8 @@ static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
 
 static int run_move(McRequest *rq, const cJSON *req, cJSON *result) {
     McGgRequest gr;
-    const McHexWorld *w;
-    if (!read_common(rq, req, &gr, &w)) return 0;
+    const McHexWorld *world;
+    if (!read_common(rq, req, &gr, &world)) return 0;
     McHex *path;
     int n;
     if (!mc_read_hex_path(rq, req, "path", NULL, NULL, &path, &n)) return 0;
@@ -372,7 +372,7 @@ static int run_move(McRequest *rq, const cJSON *req, cJSON *result) {
         mc_write_number(rq, fin, "facing", m.final_facing);
     }
     write_header(rq, result, &m.scene);
-    write_ignored(rq, result, w);
+    write_ignored(rq, result, world);
     mc_write_reasons(rq, result, "restrictions", &m.scene.restrictions);
     mc_write_number(rq, result, "cost", m.cost);
     mc_write_bool(rq, result, "engaged", m.engaged);
@@ -394,8 +394,8 @@ static int run_move(McRequest *rq, const cJSON *req, cJSON *result) {
 
 static int run_why_not(McRequest *rq, const cJSON *req, cJSON *result) {
     McGgRequest gr;
-    const McHexWorld *w;
-    if (!read_common(rq, req, &gr, &w)) return 0;
+    const McHexWorld *world;
+    if (!read_common(rq, req, &gr, &world)) return 0;
     McWhyNot answer;
     memset(&answer, 0, sizeof answer);
     answer.needs = -1;
@@ -403,7 +403,7 @@ static int run_why_not(McRequest *rq, const cJSON *req, cJSON *result) {
     McGgReach r;
     if (!mc_gg_reach(&rq->env, &gr, &r)) return mc_read_oom(rq);
     write_header(rq, result, &r.scene);
-    write_ignored(rq, result, w);
+    write_ignored(rq, result, world);
     mc_write_reasons(rq, result, "restrictions", &r.scene.restrictions);
     McQuiet quiet = mc_why_not_quiet_begin(rq);
     int ok = mc_gg_why_not(&rq->env, &gr, &r, &answer);

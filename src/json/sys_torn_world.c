@@ -62,65 +62,65 @@ static int read_huge_hexons(McRequest *rq, McHex anchor, const cJSON *unit_obj, 
 }
 
 // The board's "hexonAnchor", the origin of the hexon lattice (McHexGame.read_board).
-static int read_board(McRequest *rq, const cJSON *board, McHexWorld *hw) {
-    TwPart *p = hw->game;
+static int read_board(McRequest *rq, const cJSON *board, McHexWorld *world) {
+    TwPart *part = world->game;
     int saved = mc_read_push_key(rq, "board");
-    if (!mc_read_hex_at(rq, board, "hexonAnchor", 0, &p->w.anchor, NULL)) return 0;
+    if (!mc_read_hex_at(rq, board, "hexonAnchor", 0, &part->w.anchor, NULL)) return 0;
     mc_read_pop(rq, saved);
     return 1;
 }
 
 // A miniature's size, type, place and own fields (McHexGame.read_place) into its TwUnit, in the
 // order of the errors a request gets: a Huge one gives its hexons, the others their hex.
-static int read_place(McRequest *rq, const cJSON *unit_obj, const McHexWorld *hw, McHexUnit *hu, void *fields) {
-    McHex anchor = ((const TwPart *)hw->game)->w.anchor;
-    TwUnit *u = fields;
+static int read_place(McRequest *rq, const cJSON *unit_obj, const McHexWorld *world, McHexUnit *unit, void *fields) {
+    McHex anchor = ((const TwPart *)world->game)->w.anchor;
+    TwUnit *mini = fields;
     int size = 0, engaged = -1;
     const char *name = NULL;
-    u->id = hu->id;
-    u->side = hu->side;
-    if (!mc_read_enum(rq, unit_obj, "size", 1, SIZES, &size) || !mc_read_string(rq, unit_obj, "type", 0, &hu->type) ||
+    mini->id = unit->id;
+    mini->side = unit->side;
+    if (!mc_read_enum(rq, unit_obj, "size", 1, SIZES, &size) || !mc_read_string(rq, unit_obj, "type", 0, &unit->type) ||
         !mc_read_string(rq, unit_obj, "name", 0, &name))
         return 0;
-    u->size = (TwSize)size;
-    u->hexon_count = 1;
-    u->move = u->run = -1;
-    if (u->size == TW_HUGE) {
+    mini->size = (TwSize)size;
+    mini->hexon_count = 1;
+    mini->move = mini->run = -1;
+    if (mini->size == TW_HUGE) {
         if (mc_read_get(unit_obj, "q") || mc_read_get(unit_obj, "r") || mc_read_get(unit_obj, "col") || mc_read_get(unit_obj, "row"))
             return mc_read_fail(rq, "bad_request", "a Huge miniature gives its place as \"hexons\"");
-        if (!read_huge_hexons(rq, anchor, unit_obj, u)) return 0;
+        if (!read_huge_hexons(rq, anchor, unit_obj, mini)) return 0;
     } else {
         if (mc_read_get(unit_obj, "hexons"))
             return mc_read_fail_key(rq, "hexons", "bad_request", "only Huge miniatures give \"hexons\"");
-        if (!mc_read_hex_fields(rq, unit_obj, &u->pos[0])) return 0;
-        if (u->size == TW_LARGE && !mc_hexon_is_center(anchor, u->pos[0]))
+        if (!mc_read_hex_fields(rq, unit_obj, &mini->pos[0])) return 0;
+        if (mini->size == TW_LARGE && !mc_hexon_is_center(anchor, mini->pos[0]))
             return mc_read_fail(rq, "bad_request", "a Large miniature stands on a hexon: (q %d, r %d) is not a hexon centre",
-                              u->pos[0].q, u->pos[0].r);
+                              mini->pos[0].q, mini->pos[0].r);
     }
-    hu->hex = u->pos[0];
-    if (!mc_read_int(rq, unit_obj, "move", 0, 0, MC_MAX_MOVE_POINTS, &u->move) ||
-        !mc_read_int(rq, unit_obj, "run", 0, 0, MC_MAX_MOVE_POINTS, &u->run))
+    unit->hex = mini->pos[0];
+    if (!mc_read_int(rq, unit_obj, "move", 0, 0, MC_MAX_MOVE_POINTS, &mini->move) ||
+        !mc_read_int(rq, unit_obj, "run", 0, 0, MC_MAX_MOVE_POINTS, &mini->run))
         return 0;
     if (mc_read_get(unit_obj, "engaged") && !mc_read_bool(rq, unit_obj, "engaged", 1, &engaged)) return 0;
-    u->engaged = engaged;
+    mini->engaged = engaged;
     const cJSON *ab;
     int nab;
     if (!mc_read_array(rq, unit_obj, "abilities", 0, MC_MAX_LIST_ITEMS, "MC_MAX_LIST_ITEMS", &ab, &nab)) return 0;
     MC_EACH(rq, ab, "abilities", it) {
         const char *ability = NULL;
         if (!mc_read_string_value(rq, it.item, &ability)) return 0;
-        if (strcmp(ability, "ejection") == 0) u->ejection = true;
+        if (strcmp(ability, "ejection") == 0) mini->ejection = true;
     }
     return 1;
 }
 
-static int read_markers(McRequest *rq, const cJSON *req, McHexWorld *hw) {
-    TwPart *p = hw->game;
+static int read_markers(McRequest *rq, const cJSON *req, McHexWorld *world) {
+    TwPart *part = world->game;
     const cJSON *list;
     int n;
     if (!mc_read_array(rq, req, "markers", 0, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
     TwMarker *markers = MC_NEW(rq->env.arena, TwMarker, n + 1);
-    if (!markers || !mc_ids_init(rq, &p->marker_ids, n + 1)) return mc_read_oom(rq);
+    if (!markers || !mc_ids_init(rq, &part->marker_ids, n + 1)) return mc_read_oom(rq);
     MC_EACH(rq, list, "markers", it) {
         static const char *const keys[] = {"id", "kind", "q", "r", "col", "row", "takenBy", "name", NULL};
         const cJSON *o = it.item;
@@ -129,33 +129,33 @@ static int read_markers(McRequest *rq, const cJSON *req, McHexWorld *hw) {
         const char *name = NULL;
         m->taken_by = -1;
         if (!mc_read_object(rq, o, keys) || !mc_read_string(rq, o, "id", 1, &m->id) ||
-            !mc_ids_add(rq, &p->marker_ids, m->id) || !mc_read_enum(rq, o, "kind", 1, KINDS, &kind) ||
+            !mc_ids_add(rq, &part->marker_ids, m->id) || !mc_read_enum(rq, o, "kind", 1, KINDS, &kind) ||
             !mc_read_hex_fields(rq, o, &m->hex) || !mc_read_string(rq, o, "name", 0, &name) ||
-            !mc_read_ref(rq, &hw->ids, o, "takenBy", 0, &m->taken_by))
+            !mc_read_ref(rq, &world->ids, o, "takenBy", 0, &m->taken_by))
             return 0;
         m->kind = (TwMarkerKind)kind;
         if (m->taken_by >= 0 && m->kind != TW_LINKED)
             return mc_read_fail_key(rq, "takenBy", "bad_request", "only a Linked Marker stays linked with a miniature");
     }
-    p->w.markers = markers;
-    p->w.marker_count = n;
+    part->w.markers = markers;
+    part->w.marker_count = n;
     return 1;
 }
 
 // The world's own part after the miniatures (McHexGame.read_world): the markers, then the
 // battlefield's occupancy, which places every footprint (so that the errors keep their order).
-static int read_world(McRequest *rq, const cJSON *req, const cJSON *board, McHexWorld *hw) {
+static int read_world(McRequest *rq, const cJSON *req, const cJSON *board, McHexWorld *world) {
     (void)board;
-    TwPart *p = hw->game;
-    TwUnit *units = (TwUnit *)hw->fields;
-    for (int i = 0; i < hw->unit_count; i++) units[i].id = hw->units[i].id; // the kept world's own ids
-    p->w.board = &hw->board;
-    p->w.units = units;
-    p->w.unit_count = hw->unit_count;
-    if (!read_markers(rq, req, hw)) return 0;
-    const TwMarker *markers = p->w.markers;
+    TwPart *part = world->game;
+    TwUnit *units = (TwUnit *)world->fields;
+    for (int i = 0; i < world->unit_count; i++) units[i].id = world->units[i].id; // the kept world's own ids
+    part->w.board = &world->board;
+    part->w.units = units;
+    part->w.unit_count = world->unit_count;
+    if (!read_markers(rq, req, world)) return 0;
+    const TwMarker *markers = part->w.markers;
     int index = 0, other = 0;
-    switch (mc_tw_world_build(&p->w, rq->env.arena, &index, &other)) {
+    switch (mc_tw_world_build(&part->w, rq->env.arena, &index, &other)) {
     case TW_WORLD_OK: return 1;
     case TW_WORLD_NO_MEMORY: return mc_read_oom(rq);
     case TW_WORLD_UNIT_OFF_BOARD:
@@ -178,22 +178,22 @@ static int read_world(McRequest *rq, const cJSON *req, const cJSON *board, McHex
 // Miniature i replaced in place (McHexGame.replace_unit): its footprint moved on the occupancy
 // map. 0 when it is not as simply replaced (a hex off the board, under another miniature or
 // under a marker).
-static int replace_unit(McHexWorld *hw, int i, const McHexUnit *hu, const void *read) {
-    (void)hu;
-    TwPart *p = hw->game;
-    TwUnit *units = (TwUnit *)hw->fields, u = *(const TwUnit *)read;
+static int replace_unit(McHexWorld *world, int i, const McHexUnit *unit, const void *read) {
+    (void)unit;
+    TwPart *part = world->game;
+    TwUnit *units = (TwUnit *)world->fields, mini = *(const TwUnit *)read;
     McHex fp[TW_MAX_FOOTPRINT];
     int n = mc_tw_footprint(&units[i], mc_hex_make(0, 0), fp);
-    for (int h = 0; h < n; h++) p->w.occ[mc_board_index(&hw->board, fp[h])] = -1;
-    n = mc_tw_footprint(&u, mc_hex_make(0, 0), fp);
+    for (int h = 0; h < n; h++) part->w.occ[mc_board_index(&world->board, fp[h])] = -1;
+    n = mc_tw_footprint(&mini, mc_hex_make(0, 0), fp);
     for (int h = 0; h < n; h++) {
-        int at = mc_board_index(&hw->board, fp[h]);
-        if (at < 0 || (p->w.occ[at] >= 0 && p->w.occ[at] != i) || p->w.mark[at] >= 0) return 0;
-        p->w.occ[at] = i;
+        int at = mc_board_index(&world->board, fp[h]);
+        if (at < 0 || (part->w.occ[at] >= 0 && part->w.occ[at] != i) || part->w.mark[at] >= 0) return 0;
+        part->w.occ[at] = i;
     }
     // The other strings are the tree's new unit's: the replaced one's are gone.
-    u.id = units[i].id;
-    units[i] = u;
+    mini.id = units[i].id;
+    units[i] = mini;
     return 1;
 }
 
@@ -208,13 +208,13 @@ const char *mc_tw_terrain_kind(int i) { return mc_hex_terrain_kind(&game, i); }
 
 // The world of the position being asked, kept or read anew, or of this request, into `q`.
 static int get_world(McRequest *rq, const cJSON *req, Req *q) {
-    const McHexWorld *hw = world_of(rq, req);
-    if (!hw) return 0;
-    const TwPart *p = hw->game;
-    *q = (Req){p->w, &hw->ids, &p->marker_ids, hw};
+    const McHexWorld *world = world_of(rq, req);
+    if (!world) return 0;
+    const TwPart *part = world->game;
+    *q = (Req){part->w, &world->ids, &part->marker_ids, world};
     // The searches' stamps start from zero at each ask, as in a world read anew (and never wrap).
     q->w.scratch->gen = 0;
-    memset(q->w.scratch->stamp, 0, (size_t)hw->board.count * sizeof *q->w.scratch->stamp);
+    memset(q->w.scratch->stamp, 0, (size_t)world->board.count * sizeof *q->w.scratch->stamp);
     return 1;
 }
 

@@ -339,12 +339,27 @@ static cJSON *ring_step(const cJSON *unit, int s) {
     return ok ? c : NULL;
 }
 
+// Whether `system` is a hex game of src/systems.def, the one list of games: every hex game keeps
+// its world with a unit a hex (or the hexes it covers), which walk_hex_units moves about.
+static int is_hex_game(const char *system) {
+    static const struct {
+        const char *id, *board;
+    } games[] = {
+#define MC_SYSTEM(number, prefix, id, name, board, unit, clause) {id, board},
+#include "systems.def"
+#undef MC_SYSTEM
+    };
+    for (size_t i = 0; system && i < sizeof games / sizeof games[0]; i++)
+        if (strcmp(games[i].id, system) == 0) return strcmp(games[i].board, "hex") == 0;
+    return 0;
+}
+
 // Counts of walk_hex_units.
 typedef struct HexWalks {
     int changes, results, shared, huge;
 } HexWalks;
 
-// The first units of a Torn World or C&C: Ancients position put on one another's places (a hex
+// The first units of a hex game's position put on one another's places (a hex
 // shared: the request's error, or a C&C leader joining a friendly unit) and back, each walked round
 // a ring (a leader leaving its unit); then the first unit removed and added back in one update (it comes last, and the world is
 // read anew) and walked again. Every ask is checked against the request.
@@ -389,8 +404,8 @@ static void walk_hex_units(McPosition pos, cJSON *request, const char *query, co
 }
 
 MC_TEST(kept_worlds_follow_updates,
-        "every scenario: units replaced in place one after another (moved, moved back, turned, renamed traits; Torn "
-        "World and C&C: Ancients units put on one another's places, walked round rings of hexes or hexons, removed "
+        "every scenario: units replaced in place one after another (moved, moved back, turned, renamed traits; "
+        "every hex game's units put on one another's places, walked round rings of hexes or hexons, removed "
         "and added back) answer as the request does, errors included") {
     int count = 0, changes = 0, added = 0;
     HexWalks walks = {0, 0, 0, 0};
@@ -463,8 +478,7 @@ MC_TEST(kept_worlds_follow_updates,
             if (c) changes += change_both(pos, request, query, files[i], c, NULL);
             cJSON_Delete(c);
             const char *system = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(request, "system"));
-            if (system && (strcmp(system, "torn-world") == 0 || strcmp(system, "cc-ancients") == 0))
-                walk_hex_units(pos, request, query, files[i], &walks);
+            if (is_hex_game(system)) walk_hex_units(pos, request, query, files[i], &walks);
             mc_position_close(pos);
         }
         cJSON_free(position);
@@ -472,7 +486,7 @@ MC_TEST(kept_worlds_follow_updates,
         cJSON_Delete(sc);
     }
     mc_free_list(files, count);
-    printf("%d in-place changes asked, %d additions and removals, and %d more in Torn World and C&C: Ancients (%d answered with a result: %d on "
+    printf("%d in-place changes asked, %d additions and removals, and %d more in the hex games (%d answered with a result: %d on "
            "another unit's place, %d of a Huge miniature)\n",
            changes, added, walks.changes, walks.results, walks.shared, walks.huge);
     MC_CHECK(added > 800);

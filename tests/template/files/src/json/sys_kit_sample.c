@@ -9,9 +9,9 @@
 static const char *const terrain[] = {"open", NULL};
 static const char *const unit_keys[] = {"allowance", NULL};
 
-static int read_unit(McRequest *rq, const cJSON *unit, const McHexUnit *u, void *fields) {
-    (void)u;
-    return mc_read_int(rq, unit, "allowance", 1, 0, MC_MAX_MOVE_POINTS, fields);
+static int read_unit(McRequest *rq, const cJSON *unit_obj, const McHexUnit *unit, void *fields) {
+    (void)unit;
+    return mc_read_int(rq, unit_obj, "allowance", 1, 0, MC_MAX_MOVE_POINTS, fields);
 }
 
 static const McHexGame game = {.terrain = terrain, .unit_keys = unit_keys, .unit_size = sizeof(int), .read_unit = read_unit};
@@ -19,19 +19,19 @@ MC_HEX_WORLD(world_of, game)
 
 const char *mc_ks_terrain_kind(int i) { return mc_hex_terrain_kind(&game, i); }
 
-static void header(McRequest *rq, cJSON *result, const McHexReach *r, const void *ctx) {
+static void header(McRequest *rq, cJSON *result, const McHexReach *reach, const void *ctx) {
     (void)ctx;
-    mc_write_number(rq, result, "allowance", *(const int *)mc_hex_unit_fields(r->world, r->mover));
+    mc_write_number(rq, result, "allowance", *(const int *)mc_hex_unit_fields(reach->world, reach->mover));
 }
 
 static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
-    const McHexWorld *w = world_of(rq, req);
-    McHexReach r;
-    if (!w || !mc_hex_reach_read(rq, req, w, &r)) return 0;
-    McReachOptions options = mc_ks_reach_options(w->at, *(const int *)mc_hex_unit_fields(w, r.mover));
-    if (!mc_hex_reach_run(rq, &r, &options)) return 0;
+    const McHexWorld *world = world_of(rq, req);
+    McHexReach reach;
+    if (!world || !mc_hex_reach_read(rq, req, world, &reach)) return 0;
+    McReachOptions options = mc_ks_reach_options(world->at, *(const int *)mc_hex_unit_fields(world, reach.mover));
+    if (!mc_hex_reach_run(rq, &reach, &options)) return 0;
     static const McHexReachWriter writer = {.rule = "KS-MV-1", .header = header};
-    return mc_write_hex_reach(rq, result, &r, &writer);
+    return mc_write_hex_reach(rq, result, &reach, &writer);
 }
 
 static const char *const reach_fields[] = {"board", "units", "unit", "paths", "detail", NULL};
