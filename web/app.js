@@ -118,11 +118,9 @@ const board = new Board(canvas, {
   // and Make this move; the zoom buttons and Set up's tray everywhere), as boxes of the canvas: the
   // board writes nothing under them (issue 32: the card bar covered the section's orders left)
   covers() {
-    const c = canvas.getBoundingClientRect();
-    return ['play-bar', 'timeline', 'apply', 'unit-tray', 'zoom-out', 'zoom-in', 'fit'].map($)
-      .filter((e) => getComputedStyle(e).visibility !== 'hidden').map((e) => e.getBoundingClientRect()) // (a landscape phone keeps a hidden timeline's place)
-      .filter((r) => r.width && r.height && r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top)
-      .map((r) => [r.left - c.left, r.top - c.top, r.right - c.left, r.bottom - c.top]);
+    checkCoversSoon();
+    if (!ui.covers) store.setCovers(readCovers());
+    return ui.covers;
   },
   // an embed not activated leaves one finger to scroll its host page (embed.js)
   pageScrolls: () => EMBED && !document.body.classList.contains('active'),
@@ -145,6 +143,34 @@ const board = new Board(canvas, {
   hover(w) { store.setHover(w); showReadout(); },
   painted: () => late.unitControls?.place(),
 });
+
+// The controls' boxes are kept (the session's `covers`), not read at every paint: read there, after
+// a ruling or an edit changed the page, they laid it out inside the paint's frame (a drag's every
+// frame, a zoom's every step at the limits: issue 34). Read again at the paint after a full refresh
+// (refreshNow), and checked in a task after each frame that used them and whenever a control or
+// the canvas changes size, shows or hides (observers), where the layout is fresh: a change is
+// painted again at once.
+const COVERING = ['play-bar', 'timeline', 'apply', 'unit-tray', 'zoom-out', 'zoom-in', 'fit'];
+function readCovers() {
+  const c = canvas.getBoundingClientRect();
+  return COVERING.map($)
+    .filter((e) => getComputedStyle(e).visibility !== 'hidden').map((e) => e.getBoundingClientRect()) // (a landscape phone keeps a hidden timeline's place)
+    .filter((r) => r.width && r.height && r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top)
+    .map((r) => [r.left - c.left, r.top - c.top, r.right - c.left, r.bottom - c.top]);
+}
+function checkCovers() {
+  store.setCoverCheck(0);
+  const was = ui.covers;
+  if (!was) return; // read afresh at the next paint
+  const now = readCovers();
+  if (now.length !== was.length || now.some((b, i) => b.some((v, k) => v !== was[i][k]))) { store.setCovers(now); board.draw(); }
+}
+function checkCoversSoon() { if (!ui.coverCheck) store.setCoverCheck(setTimeout(checkCovers)); }
+{
+  // (an attribute written again with the same value is a mutation too: `hidden` is, on most rulings)
+  const sizes = new ResizeObserver(checkCoversSoon), shows = new MutationObserver((records) => { if (records.some((r) => r.oldValue !== r.target.getAttribute(r.attributeName))) checkCoversSoon(); });
+  for (const e of [canvas, ...COVERING.map($)]) { sizes.observe(e); shows.observe(e, { attributes: true, attributeOldValue: true, attributeFilter: ['hidden', 'class', 'style'] }); }
+}
 
 const pathQuery = (d = doc()) => scenePathQuery(store.state.system, d);
 const pathInputs = (d = doc()) => scenePathInputs(store.state.system, d);
@@ -661,6 +687,7 @@ function refreshNow(afterDrag = false) {
   for (const id of panels.ids) renderPanel(id);
   renderPreview(afterDrag);
   showReadout();
+  store.setCovers(null); // the forms rebuilt may have moved the board or a control: read at its paint
   board.setScene(scene());
 }
 
@@ -812,7 +839,10 @@ const markCut = () => {
   const v = $('verdict'), cut = !v.classList.contains('whole') && !v.classList.contains('own') && v.scrollHeight > v.clientHeight + 1;
   if (v.classList.contains('cut') !== cut) v.classList.toggle('cut', cut);
 };
-new MutationObserver(markCut).observe($('verdict'), { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class'] });
+// read in a task after the next frame, where the layout is fresh: read in the task that wrote the
+// verdict, it laid out the page (1,000 units' forms) there a second time (issue 34)
+const markCutSoon = () => { if (!ui.cutLater) store.setCutLater(requestAnimationFrame(() => setTimeout(() => { store.setCutLater(0); markCut(); }))); };
+new MutationObserver(markCutSoon).observe($('verdict'), { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class'] });
 new ResizeObserver(markCut).observe($('verdict'));
 $('verdict').addEventListener('click', showWhole);
 $('verdict').addEventListener('keydown', (e) => { if (e.target === $('verdict') && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); showWhole(e); } });

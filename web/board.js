@@ -22,6 +22,9 @@ const SLICE_MS = 8; // ms a paint of the page's board places names for (Board); 
 const SLICE_NAMES = 50; // names placed in a paint at least (placeNames)
 const FOCUS = '#f2c14e'; // the halo of the event picked in the ruling's list (the fronts' yellow)
 // where an event's number goes around its marker: beside it diagonally first, then straight out, then further
+// a hex's corners about its centre, as corner() places them at radius 1
+const HEX_COS = [0, 1, 2, 3, 4, 5].map((i) => Math.cos(Math.PI / 180 * (60 * i - 30)));
+const HEX_SIN = [0, 1, 2, 3, 4, 5].map((i) => Math.sin(Math.PI / 180 * (60 * i - 30)));
 const BADGE_SPOTS = [[14, -14], [-14, -14], [14, 14], [-14, 14], [0, -19], [0, 19], [19, 0], [-19, 0], [24, -24], [-24, -24], [24, 24], [-24, 24]];
 
 /**
@@ -505,7 +508,13 @@ export class Painter {
   poly(points, close = true) {
     const c = this.ctx;
     c.beginPath();
-    points.forEach(([x, y], i) => { const [sx, sy] = this.toScreen(x, y); if (i) c.lineTo(sx, sy); else c.moveTo(sx, sy); });
+    // toScreen's sums, with no array a point (the first paint of 1,000 units was a quarter garbage collection)
+    this.settle();
+    const { s, ox, oy, flip } = this;
+    for (let i = 0; i < points.length; i++) {
+      const sx = ox + points[i][0] * s, sy = oy + flip * points[i][1] * s;
+      if (i) c.lineTo(sx, sy); else c.moveTo(sx, sy);
+    }
     if (close) c.closePath();
   }
 
@@ -592,8 +601,10 @@ export class Painter {
   /** Whether any of a polygon (world points) is within a few px of the view: what is not is not drawn. */
   seen(points) {
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    this.settle();
+    const { s, ox, oy, flip } = this;
     for (const p of points) {
-      const [x, y] = this.toScreen(p[0], p[1]);
+      const x = ox + p[0] * s, y = oy + flip * p[1] * s; // (toScreen's, no array a point)
       x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
     }
     return x1 >= -4 && y1 >= -4 && x0 <= this.w + 4 && y0 <= this.h + 4;
@@ -605,8 +616,12 @@ export class Painter {
    */
   hexInto(path, q, r) {
     const [x, y] = center(q, r);
+    // corner() and toScreen's sums, with no array a corner (a 60 × 60 board's first paint made
+    // some 50,000: issue 34)
+    this.settle();
+    const { s, ox, oy, flip } = this;
     for (let i = 0; i <= 6; i++) {
-      const [px, py] = this.toScreen(...corner(x, y, 1, i % 6));
+      const px = ox + (x + HEX_COS[i % 6]) * s, py = oy + flip * (y + HEX_SIN[i % 6]) * s;
       if (i) path.lineTo(px, py); else path.moveTo(px, py);
     }
   }
@@ -665,14 +680,17 @@ export class Painter {
     const numbered = new Set((sc.overlay ?? []).filter((it) => it.type === 'hexes').flatMap((it) => it.cells.filter((h) => h.label !== undefined).map((h) => `${h.q},${h.r}`)));
     // the hexes in view, their fills one path per colour and their outlines one path: a few fills and
     // one stroke, not two of each per hex (a 60 × 60 board has 3,600)
-    const m = this.s * 1.2, shown = [];
+    const m = this.s * 1.2, shown = [], key = [];
+    this.settle();
+    const { s, ox, oy, flip } = this, w = this.w, h = this.h;
     for (const cell of sc.cells) {
-      const [x, y] = this.toScreen(...center(cell.q, cell.r));
-      if (x < -m || y < -m || x > this.w + m || y > this.h + m) continue;
+      const x = ox + SQRT3 * (cell.q + cell.r / 2) * s, y = oy + flip * (1.5 * cell.r) * s; // (toScreen of center, no arrays)
+      if (x < -m || y < -m || x > w + m || y > h + m) continue;
       shown.push(cell);
+      key.push(cell.q, cell.r, cell.fill);
     }
     // one picture while the camera and the hexes' colours stay (Board.layer)
-    this.layer('hexes', shown.flatMap((cell) => [cell.q, cell.r, cell.fill]), () => {
+    this.layer('hexes', key, () => {
       const fills = new Map(), outline = new this.Path();
       for (const cell of shown) {
         if (!fills.has(cell.fill)) fills.set(cell.fill, new this.Path());
@@ -806,10 +824,15 @@ export class Painter {
   /** A unit's screen extent: its centre and half-extents of its box (a rectangle's corners, a token's disc). */
   extentOf(u) {
     if (u.free) {
-      const k = rectCorners(u.free.x, u.free.y, u.free.facing, u.free.w, u.free.d).map((p) => this.toScreen(...p));
-      const xs = k.map((p) => p[0]), ys = k.map((p) => p[1]);
-      const [x, y] = this.toScreen(u.free.x, u.free.y);
-      return { x, y, ex: (Math.max(...xs) - Math.min(...xs)) / 2, ey: (Math.max(...ys) - Math.min(...ys)) / 2 };
+      // the corners' screen box as toScreen places them, with no array a corner
+      this.settle();
+      const { s, ox, oy, flip } = this;
+      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      for (const p of rectCorners(u.free.x, u.free.y, u.free.facing, u.free.w, u.free.d)) {
+        const px = ox + p[0] * s, py = oy + flip * p[1] * s;
+        if (px < x0) x0 = px; if (px > x1) x1 = px; if (py < y0) y0 = py; if (py > y1) y1 = py;
+      }
+      return { x: ox + u.free.x * s, y: oy + flip * u.free.y * s, ex: (x1 - x0) / 2, ey: (y1 - y0) / 2 };
     }
     const t = this.tokenOf(u);
     return { x: t.px, y: t.py, ex: t.r, ey: t.r };

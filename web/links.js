@@ -79,6 +79,9 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
       // the link's game's module, whose rules check it
       const named = payload?.system ?? payload?.request?.system;
       if (isGame(named)) await loadGame(named);
+      // checked in a task of its own: the page's first layout and the link's reading came before
+      // it in one task of 120 ms at the limits (issue 34)
+      await nextTask();
       opened = checkPosition(payload);
     } catch (err) {
       const why = err instanceof ShareError ? err.message : 'the link could not be read';

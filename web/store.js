@@ -47,6 +47,9 @@ export function createStore(saved, session = {}) {
     // what is scheduled: the frame that rules again (and whether it frames the answer), a refresh
     // queued for this task's end, the save timer
     ruleFrame: 0, ruleFrameWants: false, refreshQueued: false, saveTimer: 0,
+    // the boxes of the controls over the board as last read (app.js covers; null: read at the next
+    // paint), and the check of them after a frame that read them; the verdict's cut mark read after the next frame
+    covers: null, coverCheck: 0, cutLater: 0,
     // whether anything shown changed since the last full refresh (a link's open refreshes once)
     stale: true,
     // what a drag put off till the finger lifts: the full refresh, the ruling's details list (made
@@ -125,6 +128,9 @@ export function createStore(saved, session = {}) {
     setRefreshQueued: (refreshQueued) => keep({ refreshQueued }),
     setStale: (stale) => keep({ stale }),
     setSaveTimer: (saveTimer) => keep({ saveTimer }),
+    setCovers: (covers) => keep({ covers }),
+    setCoverCheck: (coverCheck) => keep({ coverCheck }),
+    setCutLater: (cutLater) => keep({ cutLater }),
     defer: (patch) => keep({ deferred: { ...s.deferred, ...patch } }),
   });
 }
