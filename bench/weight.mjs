@@ -29,10 +29,11 @@ const gzipOf = (site, path) => {
 };
 
 /**
- * One first visit of `game` on `site` (served by `env`'s browser): the files fetched, each
+ * One first visit of `game` on `site` (served at `base`), or through `link` (`?g=…#p=…`, nothing
+ * stored then): the files fetched, each
  * `{path, gzip, by}` (`by`: 'page', 'worker' or 'service worker'), and their sum.
  */
-export async function firstVisit(browser, base, site, game) {
+export async function firstVisit(browser, base, site, game, link = '') {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const fetched = new Map();
   context.on('request', (r) => {
@@ -43,10 +44,12 @@ export async function firstVisit(browser, base, site, game) {
     if (!fetched.has(path)) fetched.set(path, by);
   });
   const page = await context.newPage();
-  await page.addInitScript((g) => {
-    if (location.search === '' && !localStorage.getItem('movecalc.page.v1')) localStorage.setItem('movecalc.page.v1', JSON.stringify({ system: g }));
-  }, game);
-  await page.goto(base);
+  if (!link) {
+    await page.addInitScript((g) => {
+      if (!localStorage.getItem('movecalc.page.v1')) localStorage.setItem('movecalc.page.v1', JSON.stringify({ system: g }));
+    }, game);
+  }
+  await page.goto(base + link);
   await page.waitForSelector('body[data-ready="true"]');
   // the service worker installed (its precache fetched) and told of the game (its files cached)
   const { games } = swLists(site);

@@ -11,7 +11,7 @@
 // - bundles movecalc-board.js (the <movecalc-board> element) into one classic script;
 // - writes into index.html the games' names (its description, from web/games/index.js) and a modulepreload for every module the page starts with, from the
 //   bundle's own list of imports, so the list stays true;
-// - minifies the engine's copied modules and the style sheet;
+// - minifies the style sheet;
 // - stamps the service worker with the build's file lists (what it caches for offline use: up front,
 //   with a game, or at a feature's first use), each
 //   file's SHA-256 (it caches only bytes that match) and a content hash, so a new build replaces
@@ -154,16 +154,13 @@ async function build() {
   await finish(testSite, true);
 }
 
-// The engine's own modules (bin/build copies them from wasm/ as the npm package has them) and the
-// style sheet, minified as the browser fetches them: their comments are for the sources' readers
-// (10 of their 22 KB gzip; docs/performance.md "Weight, third round").
-async function minifyCopies(out) {
+// The style sheet, minified as the browser fetches it: its comments are for the source's readers
+// (9.9 → 6.0 KB gzip; docs/performance.md "Weight, third round").
+async function minifyStyle(out) {
   const { transform } = await import('esbuild');
-  const files = [join(out, 'style.css'), ...readdirSync(join(out, 'engine')).filter((f) => f.endsWith('.mjs')).map((f) => join(out, 'engine', f))];
-  for (const f of files) {
-    const { code } = await transform(readFileSync(f, 'utf8'), { loader: f.endsWith('.css') ? 'css' : 'js', minify: true, target: 'es2022', legalComments: 'none' });
-    writeFileSync(f, code);
-  }
+  const file = join(out, 'style.css');
+  const { code } = await transform(readFileSync(file, 'utf8'), { loader: 'css', minify: true, target: 'es2022', legalComments: 'none' });
+  writeFileSync(file, code);
 }
 
 async function finish(pub, test) {
@@ -172,7 +169,7 @@ async function finish(pub, test) {
   // bin/build copies web/ into a new public/ first; a second run over a finished public/ would also
   // list the last build's chunks in the service worker
   if (!html.includes(PRELOADS)) throw new Error(`build-site: ${relative(top, pub)}/index.html has no ${PRELOADS}: it is finished already; run bin/build, which copies web/ into public/ before this step`);
-  await minifyCopies(pub);
+  await minifyStyle(pub);
   // the page's description names the games of the registry
   const names = GAME_IDS.map((id) => GAME_FACTS[id].name.replace(/&/g, '&amp;'));
   const games = `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;

@@ -3,8 +3,8 @@
 // of the marks drawn and the share link as a caption, in one picture
 // (picture.js), for pages that take only images. The SVG is recorded by an SvgContext with the
 // page's own text widths; the PNG is the same picture drawn into a canvas at twice its size.
-// The drawing modules are fetched at the first download: most visits never make one (a tenth of
-// the page's code; docs/performance.md "Weight, third round").
+// The drawing modules are fetched at the first download: most visits never make one (5.7 KB gzip
+// of the page's code; docs/performance.md "Weight, third round").
 import { legendMarks } from './scene.js';
 
 const drawing = () => Promise.all([import('./picture.js'), import('./svg-context.js')]).then(([p, s]) => ({ ...p, ...s }));

@@ -109,6 +109,10 @@ test('once loaded, the page rules with the server gone (service worker)', async 
   assert.equal(await page.inputValue('#system'), 'torn-world');
   assert.equal((await page.evaluate(() => window.movecalcTest.request())).system, 'torn-world');
   await pickSystem(page, 'arcane-legions');
+  // the pictures' code is fetched at the first download: never made online, it says so offline
+  await openPanel(page, 'share-panel');
+  await page.click('#download-svg');
+  await page.waitForFunction(() => /could not be loaded/.test(document.querySelector('#download-note').textContent));
   await page.goto(`${env.base}?embed=1&ro=1#p=${code}`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
   assert.equal(await page.evaluate(() => document.body.className), 'embed readonly');

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { startServer } from '../../bin/serve.mjs';
 import { firstVisit, swLists, LIMITS } from '../../bench/weight.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
+import { toBase64url } from '../../web/base64url.js';
+import { collectExamples } from '../../web/build-site.mjs';
 import { launch } from './browser.mjs';
 import { root } from '../js/util.mjs';
 
@@ -42,6 +44,23 @@ test('a first visit fetches the files every game uses and its own game\'s, none 
     for (const [url] of later) assert.ok(!fetched.has(url.slice(2)), `${game}'s first visit fetched ${url}, a later feature's`);
   }
   assert.ok(later.some(([url]) => url === './rules.json'), 'the rules reference is fetched when a clause is first opened');
+});
+
+// A share link as the page writes it (`?g=<game>#p=…`, links.js), opened with nothing stored: the
+// page starts with the link's game, so no other game's files are fetched (the first game's were).
+test('a first visit through a share link fetches its own game\'s files and no other game\'s', async () => {
+  const { games: own } = swLists(site);
+  for (const game of games) {
+    // the game's first worked example (the gallery's, each known to open on the page)
+    const request = collectExamples().find((e) => e.request?.system === game)?.request;
+    assert.ok(request, `an example of ${game}`);
+    const code = `1j.${toBase64url(new TextEncoder().encode(JSON.stringify({ request })))}`;
+    const fetched = new Set((await firstVisit(env.browser, base, site, game, `?g=${game}#p=${code}`)).files.map((f) => f.path));
+    for (const other of games.filter((g) => g !== game)) {
+      for (const [url] of own[other]) assert.ok(!fetched.has(url.slice(2)), `${game}'s link fetched ${url}, ${other}'s`);
+    }
+    for (const [url] of own[game]) assert.ok(fetched.has(url.slice(2)), `${game}'s link fetched ${url}`);
+  }
 });
 
 // The targets are not met yet (docs/performance.md "Weight, third round": the engine's .wasm of
