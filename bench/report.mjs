@@ -102,7 +102,7 @@ export function renderMarkdown(r) {
       [`its JS glue (movecalc-${m.system}.mjs)`, kb(m.glue.raw), kb(m.glue.gzip)],
     ]),
     ['wrapper (public/engine/movecalc.mjs)', kb(s.wrapper.raw), kb(s.wrapper.gzip)],
-    ...(s.pageOneSystem ?? []).map((p) => [`the page as loaded for ${p.system} (${p.files.length} files: public/ but the other games' own files)`, kb(p.raw), kb(p.gzip)]),
+    ...(s.pageOneSystem ?? []).map((p) => [`the page as a first visit loads it for ${p.system} (${p.files.length} files: public/ but the other games' own files and those fetched at a feature's first use)`, kb(p.raw), kb(p.gzip)]),
     ['every file of public/ (all six engine modules)', kb(s.page.raw), kb(s.page.gzip)],
   ]), '');
   out.push('Files of the page: ' + s.page.files.map((f) => `${f.file.replace(/^public\//, '')} ${kb(f.raw)} / ${kb(f.gzip)}`).join(', ') + '.', '');

@@ -316,11 +316,14 @@ results.growth.pursue = { points: objGrowth['9a-pursue'], exponents: { wasm: fit
   const sw = readFileSync(join(root, 'public', 'sw.js'), 'utf8');
   const gameFiles = JSON.parse(/const GAME_FILES = (.*);\n/.exec(sw)[1]);
   const ownerOf = new Map(Object.entries(gameFiles).flatMap(([id, fs]) => fs.map(([url]) => [`public/${url.slice(2)}`, id])));
+  // the files fetched only when a feature is first used (the rules reference, the pictures' modules)
+  const later = new Set(JSON.parse(/const LATER_FILES = (.*);\n/.exec(sw)?.[1] ?? '[]').map(([url]) => `public/${url.slice(2)}`));
   const isCore = (f) => /engine\/dist\/movecalc-core\.(mjs|wasm)$/.test(f.file);
-  // The page as a visitor's browser loads it for one game: every file of public/ but the other
-  // games' own files and the all-in-one module (kept for embedding, never loaded).
+  // The page as a visitor's browser loads it for one game on a first visit: every file of public/
+  // but the other games' own files, the files of features not used yet and the all-in-one module
+  // (kept for embedding, never loaded). bench/weight.mjs records it in Chromium.
   const asLoaded = (system) => {
-    const files = page.filter((f) => !isCore(f) && (ownerOf.get(f.file) ?? system) === system);
+    const files = page.filter((f) => !isCore(f) && !later.has(f.file) && (ownerOf.get(f.file) ?? system) === system);
     return { system, files: files.map((f) => f.file), ...sum(files) };
   };
   results.size = {

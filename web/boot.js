@@ -23,13 +23,14 @@ function loadSaved() {
 /** The saved page state (null in an embed or on a first visit); app.js checks it. */
 export const saved = EMBED ? null : loadSaved();
 
-// The game shown first: the saved one, else the first. A share link may name another game: app.js
-// then loads that one's module too, as it does on any switch of game. An embed loads only its own
-// game's module: the one its URL names (&g=, written by the embed snippets), else none until app.js
-// has read the link.
-const hinted = params.get('g');
-const first = EMBED ? (SYSTEM_IDS.includes(hinted) ? hinted : null)
-  : SYSTEM_IDS.includes(saved?.system) ? saved.system : SYSTEM_IDS[0];
+// The game shown first: the saved one, else the one the URL names (?g=, written into share links,
+// so that a first visit through a link loads that game's modules alone), else the first. A share
+// link may name another game than the saved one: app.js then loads that one's module too, as it
+// does on any switch of game. An embed loads only its own game's module: the one its URL names
+// (&g=, written by the embed snippets), else none until app.js has read the link.
+const hinted = SYSTEM_IDS.includes(params.get('g')) ? params.get('g') : null;
+const first = EMBED ? hinted
+  : SYSTEM_IDS.includes(saved?.system) ? saved.system : hinted ?? SYSTEM_IDS[0];
 /** The game shown first (null: an embed whose URL names none). */
 export const firstGame = first;
 // its page module (web/games/<game>.js, a file of its own) is fetched now too, beside app.js;

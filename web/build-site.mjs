@@ -11,7 +11,9 @@
 // - bundles movecalc-board.js (the <movecalc-board> element) into one classic script;
 // - writes into index.html the games' names (its description, from web/games/index.js) and a modulepreload for every module the page starts with, from the
 //   bundle's own list of imports, so the list stays true;
-// - stamps the service worker with the build's file list (what it caches for offline use), each
+// - minifies the style sheet;
+// - stamps the service worker with the build's file lists (what it caches for offline use: up front,
+//   with a game, or at a feature's first use), each
 //   file's SHA-256 (it caches only bytes that match) and a content hash, so a new build replaces
 //   the old cache.
 // The same site is also built into build-page-test/ with the browser tests' hook (web/test-hook.js,
@@ -102,7 +104,10 @@ async function bundle(out, test) {
   }));
   const external = Object.values(outputs).flatMap((o) => o.imports.filter((i) => i.external && i.kind === 'import-statement').map((i) => i.path.replace(/^\.\//, '')));
   const chunks = [...startup].filter((f) => !entries.includes(f) && f.endsWith('.js')).map(name);
-  return { imported: [...new Set([...external, ...chunks])], games };
+  // what the page imports only when a feature is first used (the pictures' drawing): no game's own
+  const ofGames = new Set(Object.values(games).flat());
+  const later = Object.keys(outputs).filter((f) => f.endsWith('.js') && !startup.has(f)).map(name).filter((f) => !ofGames.has(f));
+  return { imported: [...new Set([...external, ...chunks])], games, later };
 }
 
 // Every module of the page's start-up graph, fetched at once instead of each only after the module
@@ -149,12 +154,22 @@ async function build() {
   await finish(testSite, true);
 }
 
+// The style sheet, minified as the browser fetches it: its comments are for the source's readers
+// (9.9 → 6.0 KB gzip; docs/performance.md "Weight, third round").
+async function minifyStyle(out) {
+  const { transform } = await import('esbuild');
+  const file = join(out, 'style.css');
+  const { code } = await transform(readFileSync(file, 'utf8'), { loader: 'css', minify: true, target: 'es2022', legalComments: 'none' });
+  writeFileSync(file, code);
+}
+
 async function finish(pub, test) {
-  const { imported, games: ownFiles } = await bundle(pub, test);
+  const { imported, games: ownFiles, later: laterModules } = await bundle(pub, test);
   const html = readFileSync(join(pub, 'index.html'), 'utf8');
   // bin/build copies web/ into a new public/ first; a second run over a finished public/ would also
   // list the last build's chunks in the service worker
   if (!html.includes(PRELOADS)) throw new Error(`build-site: ${relative(top, pub)}/index.html has no ${PRELOADS}: it is finished already; run bin/build, which copies web/ into public/ before this step`);
+  await minifyStyle(pub);
   // the page's description names the games of the registry
   const names = GAME_IDS.map((id) => GAME_FACTS[id].name.replace(/&/g, '&amp;'));
   const games = `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
@@ -167,19 +182,24 @@ async function finish(pub, test) {
   // [url, SHA-256 of its bytes]
   const entry = (f) => ['./' + f, sha256(join(pub, f))];
   // The page loads one game's page and engine modules at a time: the worker caches a game's files
-  // when the page opens that game (sw.js), and every other file up front, but not the all-in-one
-  // module, which is there for embedding only.
+  // when the page opens that game (sw.js). What no first view uses (the rules reference, the
+  // <movecalc-board> script for other sites, the modules of the pictures' downloads) it caches when
+  // first fetched, and every other file up front; never the all-in-one module, which is there for
+  // embedding only.
   const gameFiles = Object.fromEntries(GAME_IDS.map((id) => [id, [...ownFiles[id], `engine/dist/movecalc-${id}.mjs`, `engine/dist/movecalc-${id}.wasm`]]));
   const ofGames = new Set(Object.values(gameFiles).flat());
-  const shared = files.map((f) => relative(pub, f)).filter((f) => !ofGames.has(f) && !/movecalc-core\.(mjs|wasm)$/.test(f));
-  for (const f of ofGames) if (!existsSync(join(pub, f))) throw new Error(`build-site: a game's file ${f} is not in ${relative(top, pub)}/`);
+  // (index.html is cached as "./", the address the page is opened at)
+  const later = ['rules.json', 'movecalc-board.js', 'index.html', ...laterModules];
+  const shared = files.map((f) => relative(pub, f)).filter((f) => !ofGames.has(f) && !later.includes(f) && !/movecalc-core\.(mjs|wasm)$/.test(f));
+  for (const f of [...ofGames, ...later]) if (!existsSync(join(pub, f))) throw new Error(`build-site: a file ${f} is not in ${relative(top, pub)}/`);
   // "./" is served as index.html
   const list = [['./', sha256(join(pub, 'index.html'))], ...shared.map(entry)];
   const perGame = Object.fromEntries(Object.entries(gameFiles).map(([id, fs]) => [id, fs.map(entry)]));
   const sw = readFileSync(join(top, 'web', 'sw.js'), 'utf8')
     .replace('__BUILD_VERSION__', hash.digest('hex').slice(0, 12))
     .replace('__BUILD_FILES__', JSON.stringify(list))
-    .replace('__BUILD_GAME_FILES__', JSON.stringify(perGame));
+    .replace('__BUILD_GAME_FILES__', JSON.stringify(perGame))
+    .replace('__BUILD_LATER_FILES__', JSON.stringify(later.map(entry)));
   writeFileSync(join(pub, 'sw.js'), sw);
 }
 

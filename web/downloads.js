@@ -3,9 +3,11 @@
 // of the marks drawn and the share link as a caption, in one picture
 // (picture.js), for pages that take only images. The SVG is recorded by an SvgContext with the
 // page's own text widths; the PNG is the same picture drawn into a canvas at twice its size.
-import { picture, stillView, drawnOn, drawnLegend, unitsBySide } from './picture.js';
+// The drawing modules are fetched at the first download: most visits never make one (5.7 KB gzip
+// of the page's code; docs/performance.md "Weight, third round").
 import { legendMarks } from './scene.js';
-import { SvgContext, SvgPath } from './svg-context.js';
+
+const drawing = () => Promise.all([import('./picture.js'), import('./svg-context.js')]).then(([p, s]) => ({ ...p, ...s }));
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,8 +18,17 @@ const $ = (id) => document.getElementById(id);
 export function initDownloads({ board, ui, doc, sys, system, link }) {
   const measurer = document.createElement('canvas').getContext('2d');
   const measure = (text, font) => { measurer.font = font; return measurer.measureText(text).width; };
+  const note = $('download-note').textContent;
 
+  // the picture, or null when its modules could not be fetched (offline before any download)
   async function build() {
+    let modules;
+    try { modules = await drawing(); } catch {
+      $('download-note').textContent = 'The picture could not be made: its drawing code could not be loaded (offline?).';
+      return null;
+    }
+    $('download-note').textContent = note;
+    const { picture, stillView, drawnOn, drawnLegend, unitsBySide, SvgContext, SvgPath } = modules;
     board.settle();
     const query = ui.result?.request?.query ?? doc().query;
     // framed and keyed as movecalc-render frames the same request at the board's width
@@ -30,7 +41,7 @@ export function initDownloads({ board, ui, doc, sys, system, link }) {
         title: `${sys().name}: ${query}`, verdict: { text: [...$('verdict').childNodes].filter((n) => !n.classList?.contains('sequence')).map((n) => n.textContent).join(' '), kind },
         sides: unitsBySide(doc()), legend: drawnLegend(legendMarks(system(), ui.result ? query : undefined), board.scene, drawnOn(board.scene, still.view, still.boardWidth, still.boardHeight, measure)), link: await link(), events: ui.result?.scene?.events ?? [], measure,
       }),
-      name: `movecalc-${system()}-${query}`,
+      name: `movecalc-${system()}-${query}`, SvgContext, SvgPath,
     };
   }
 
@@ -45,7 +56,9 @@ export function initDownloads({ board, ui, doc, sys, system, link }) {
   }
 
   $('download-svg').addEventListener('click', async () => {
-    const { pic, name } = await build();
+    const built = await build();
+    if (!built) return;
+    const { pic, name, SvgContext, SvgPath } = built;
     const ctx = new SvgContext(pic.width, pic.height, { measure });
     Object.assign(ctx, { title: pic.title, desc: pic.desc });
     pic.paint(ctx, SvgPath);
@@ -53,7 +66,9 @@ export function initDownloads({ board, ui, doc, sys, system, link }) {
   });
 
   $('download-png').addEventListener('click', async () => {
-    const { pic, name } = await build();
+    const built = await build();
+    if (!built) return;
+    const { pic, name } = built;
     const canvas = document.createElement('canvas');
     Object.assign(canvas, { width: pic.width * 2, height: pic.height * 2 });
     const ctx = canvas.getContext('2d');

@@ -118,7 +118,7 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
     const ok = await openCode(code);
     // the page keeps its own copy (localStorage); the fragment is dropped so a reload keeps later edits
     if (!EMBED) history.replaceState(null, '', location.pathname + location.search);
-    $('embed-open').href = `${pageURL()}#p=${code}`;
+    $('embed-open').href = `${pageURL()}?g=${store.state.system}#p=${code}`;
     refreshNow();
     board.fit();
     // the position is saved flagged until a ruling of it has answered within the budget, so a link
@@ -134,14 +134,14 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
 
   async function makeLink() {
     const code = await shareCode();
-    const link = `${pageURL()}#p=${code}`;
+    // g= names the game, so a first visit (and an embed) loads only its modules, not the first
+    // game's too (boot.js); the iframe takes the width it is given up to 640 px, in the proportions
+    // of a board, tall enough for the verdict under the board on a phone (docs/embedding.md)
+    const game = store.state.system;
+    const link = `${pageURL()}?g=${game}#p=${code}`;
     $('share-link').value = link;
     $('share-size').textContent = `${link.length} characters (the position is ${code.length} of them).`;
     const ro = $('share-readonly').checked ? '&ro=1' : '';
-    // g= names the game, so the embed loads only its module (boot.js); the iframe takes the width
-    // it is given up to 640 px, in the proportions of a board, tall enough for the verdict under the
-    // board on a phone (docs/embedding.md)
-    const game = store.state.system;
     $('embed-iframe').value = `<iframe src="${pageURL()}?embed=1&g=${game}${ro}#p=${code}" title="movecalc diagram" loading="lazy" style="width:100%;max-width:640px;aspect-ratio:4/3;min-height:26rem;border:1px solid #cfc9ba;border-radius:10px"></iframe>`;
     $('embed-element').value = `<script src="${new URL('movecalc-board.js', pageURL()).href}" defer></script>\n<movecalc-board link="${code}" game="${game}"${ro ? ' readonly' : ''}></movecalc-board>`;
     return link;

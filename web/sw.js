@@ -5,17 +5,20 @@
 // does not match is fetched again, bypassing the HTTP cache; if it still does not match, this
 // version is not installed and the one before it (and its cache) stays until the next visit tries
 // again. A game's own files (its page module, its engine module and .wasm) are cached when the page
-// opens that game, not up front: a visitor of one game does not download the others.
+// opens that game, not up front: a visitor of one game does not download the others. Files no first
+// view uses (the rules reference, the pictures' modules) are cached when first fetched, checked alike.
 const VERSION = 'movecalc-__BUILD_VERSION__';
 /** [url, SHA-256 hex of its bytes] for every file of the build every game's page uses. */
 const FILES = __BUILD_FILES__;
 /** Each game's own files, by game id: [url, SHA-256 hex]. */
 const GAME_FILES = __BUILD_GAME_FILES__;
+/** [url, SHA-256 hex] of every file the page fetches only when a feature is first used. */
+const LATER_FILES = __BUILD_LATER_FILES__;
 const TRIES = 3;
 
 const absolute = (url) => new URL(url, self.registration.scope).href;
-/** SHA-256 of each game's own file, by its absolute URL. */
-const GAME_HASHES = new Map(Object.values(GAME_FILES).flat().map(([url, hash]) => [absolute(url), hash]));
+/** SHA-256 of each file cached when first fetched (a game's own, a later feature's), by its absolute URL. */
+const LATER_HASHES = new Map([...Object.values(GAME_FILES).flat(), ...LATER_FILES].map(([url, hash]) => [absolute(url), hash]));
 
 async function sha256(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', buffer));
@@ -72,8 +75,9 @@ self.addEventListener('fetch', (event) => {
       const hit = await cache.match(event.request, { ignoreSearch: true });
       if (hit) return hit;
       const response = await fetch(event.request);
-      // a game's own file, fetched as the page opens the game: kept if its bytes are the build's
-      const hash = GAME_HASHES.get(url.origin + url.pathname);
+      // a game's own file, fetched as the page opens the game, or a later feature's: kept if its
+      // bytes are the build's
+      const hash = LATER_HASHES.get(url.origin + url.pathname);
       if (hash && response.ok && await sha256(await response.clone().arrayBuffer()) === hash) await cache.put(url.origin + url.pathname, response.clone());
       return response;
     }));

@@ -50,6 +50,8 @@ test('a share link opened in a fresh browser reproduces the position, the questi
     const request = await pageRequest(page);
     await page.click('#share');
     const link = await page.inputValue('#share-link');
+    // the game named in the query too: a first visit through it loads that game's modules alone
+    assert.ok(link.startsWith(`${env.base}?g=${system}#p=1.`), link);
     assert.match(link, /#p=1\.[A-Za-z0-9_-]+$/);
     sizes.push(`${system} ${link.length}`);
     if (system === 'godsgloom') await page.screenshot({ path: join(artifacts, 'share-panel-1280x800.png') });

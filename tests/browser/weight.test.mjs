@@ -1,0 +1,79 @@
+// What a visitor downloads on a first visit, game by game (issue 36's weight): the site as deployed
+// (public/, no test hook), each game's first visit in a fresh browser recorded by bench/weight.mjs
+// (the page's, its workers' and the service worker's requests) until the service worker has cached
+// the game's files.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startServer } from '../../bin/serve.mjs';
+import { firstVisit, swLists, LIMITS } from '../../bench/weight.mjs';
+import { createEngine } from '../../wasm/movecalc.mjs';
+import { toBase64url } from '../../web/base64url.js';
+import { collectExamples } from '../../web/build-site.mjs';
+import { launch } from './browser.mjs';
+import { root } from '../js/util.mjs';
+
+const site = join(root, 'public');
+const games = (await createEngine()).request({ query: 'describe' }).result.systems.map((s) => s.id);
+const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
+let env;
+let server;
+let base;
+const visits = new Map();
+before(async () => {
+  env = await launch();
+  server = await startServer(0, '127.0.0.1', { root: site });
+  base = `http://127.0.0.1:${server.address().port}/`;
+  for (const game of games) visits.set(game, await firstVisit(env.browser, base, site, game));
+});
+after(async () => { await env.browser?.close(); env.server?.close(); server?.close(); });
+
+test('a first visit fetches the files every game uses and its own game\'s, none fetched only at a feature\'s first use, none of another game', () => {
+  const { files, games: own, later } = swLists(site);
+  // the service worker's own script, and every file it caches up front
+  const shared = new Set(['sw.js', ...files.map(([url]) => url.replace(/^\.\//, ''))]);
+  for (const game of games) {
+    const mine = new Set(own[game].map(([url]) => url.slice(2)));
+    for (const { path } of visits.get(game).files) {
+      assert.ok(shared.has(path) || mine.has(path), `${game}'s first visit fetched ${path}, which is neither every game's nor ${game}'s own`);
+    }
+    // the game's own files are all fetched (what the service worker caches up front is counted
+    // as fetched by bench/weight.mjs)
+    const fetched = new Set(visits.get(game).files.map((f) => f.path));
+    for (const path of mine) assert.ok(fetched.has(path), `${game}'s first visit did not fetch ${path}`);
+    for (const [url] of later) assert.ok(!fetched.has(url.slice(2)), `${game}'s first visit fetched ${url}, a later feature's`);
+  }
+  assert.ok(later.some(([url]) => url === './rules.json'), 'the rules reference is fetched when a clause is first opened');
+});
+
+// A share link as the page writes it (`?g=<game>#p=…`, links.js), opened with nothing stored: the
+// page starts with the link's game, so no other game's files are fetched (the first game's were).
+test('a first visit through a share link fetches its own game\'s files and no other game\'s', async () => {
+  const { games: own } = swLists(site);
+  for (const game of games) {
+    // the game's first worked example (the gallery's, each known to open on the page)
+    const request = collectExamples().find((e) => e.request?.system === game)?.request;
+    assert.ok(request, `an example of ${game}`);
+    const code = `1j.${toBase64url(new TextEncoder().encode(JSON.stringify({ request })))}`;
+    const fetched = new Set((await firstVisit(env.browser, base, site, game, `?g=${game}#p=${code}`)).files.map((f) => f.path));
+    for (const other of games.filter((g) => g !== game)) {
+      for (const [url] of own[other]) assert.ok(!fetched.has(url.slice(2)), `${game}'s link fetched ${url}, ${other}'s`);
+    }
+    for (const [url] of own[game]) assert.ok(fetched.has(url.slice(2)), `${game}'s link fetched ${url}`);
+  }
+});
+
+// The targets are not met yet (docs/performance.md "Weight, third round": the engine's .wasm of
+// most games is over 64 KB gzip alone, the shared page code about 90 KB): `todo` reports each
+// figure and the test's failure without failing the run. Remove `todo` once they are met.
+test('issue 36: a game\'s first visit is at most 150 KB gzip, and its engine module at most 64 KB', { todo: 'targets not met yet (docs/performance.md)' }, () => {
+  const over = [];
+  for (const game of games) {
+    const v = visits.get(game);
+    const wasm = v.files.find((f) => f.path === `engine/dist/movecalc-${game}.wasm`);
+    assert.ok(wasm, `${game}'s engine module was fetched`);
+    if (v.gzip > LIMITS.visit) over.push(`${game}'s first visit ${kb(v.gzip)}`);
+    if (wasm.gzip > LIMITS.module) over.push(`${game}'s engine module ${kb(wasm.gzip)}`);
+  }
+  assert.deepEqual(over, [], `over the limits (${kb(LIMITS.visit)} a visit, ${kb(LIMITS.module)} a module)`);
+});
