@@ -112,11 +112,11 @@ const late = { unitControls: null, tray: null };
 const board = new Board(canvas, {
   autoHeight: EMBED_AUTOSIZE,
   // the zoom buttons' row (2.5rem and its 0.4rem margin, style.css .zoom): fits and framings keep
-  // the board's content above it (issue 32: they covered the lower right hexes)
+  // the board's content above it (they covered the lower right hexes)
   foot: 48,
   // the controls that float over the board where they do (a landscape phone's card bar, timeline
   // and Make this move; the zoom buttons and Set up's tray everywhere), as boxes of the canvas: the
-  // board writes nothing under them (issue 32: the card bar covered the section's orders left)
+  // board writes nothing under them (the card bar covered the section's orders left)
   covers() {
     checkCoversSoon();
     if (!ui.covers) store.setCovers(readCovers());
@@ -146,7 +146,7 @@ const board = new Board(canvas, {
 
 // The controls' boxes are kept (the session's `covers`), not read at every paint: read there, after
 // a ruling or an edit changed the page, they laid it out inside the paint's frame (a drag's every
-// frame, a zoom's every step at the limits: issue 34). Read again at the paint after a full refresh
+// frame, a zoom's every step at the limits). Read again at the paint after a full refresh
 // (refreshNow), and checked in a task after each frame that used them and whenever a control or
 // the canvas changes size, shows or hides (observers), where the layout is fresh: a change is
 // painted again at once.
@@ -479,7 +479,7 @@ function madeWords(before) {
 
 // Make this move keeps its place while a position an edit changed is ruled again (the field typed in
 // loses focus as the finger lands on the button, and its edit would hide the button under it for
-// the ruling's few milliseconds: issue 32). A tap then makes the move once the new ruling allows it.
+// the ruling's few milliseconds). A tap then makes the move once the new ruling allows it.
 const ruling = () => ui.ruleFrame !== 0 || ui.inFlight > 0;
 function showApply() {
   const can = canApply();
@@ -617,7 +617,7 @@ function renderIfStale(id) { panels.renderIfStale(id); }
 // ---- refresh everything that shows the state ----
 // Whether anything shown changed since the last refreshNow: opening a link refreshes in its own
 // microtask (store.load), so the link's and the first frame's refreshNow are skipped when nothing
-// changed since (each rebuilt 1,000 units' forms again at the limits: issue 34, docs/performance.md)
+// changed since (each rebuilt 1,000 units' forms again at the limits: docs/performance.md)
 const refreshIfStale = () => { if (ui.stale) refreshNow(); };
 function refresh() {
   store.setStale(true);
@@ -692,7 +692,7 @@ function refreshNow(afterDrag = false) {
 }
 
 // Edits are saved 300 ms after the last one (a drag is many edits), when the page is idle and no
-// drag is under way (writing 1,000 units is a long task: issue 34; a drag's end saves), and at
+// drag is under way (writing 1,000 units is a long task; a drag's end saves), and at
 // once when the page is hidden or left, so a reload or a closed tab right after an edit keeps it.
 const whenIdle = window.requestIdleCallback ?? ((f) => setTimeout(f, 0));
 function saveSoon() {
@@ -840,7 +840,7 @@ const markCut = () => {
   if (v.classList.contains('cut') !== cut) v.classList.toggle('cut', cut);
 };
 // read in a task after the next frame, where the layout is fresh: read in the task that wrote the
-// verdict, it laid out the page (1,000 units' forms) there a second time (issue 34)
+// verdict, it laid out the page (1,000 units' forms) there a second time
 const markCutSoon = () => { if (!ui.cutLater) store.setCutLater(requestAnimationFrame(() => setTimeout(() => { store.setCutLater(0); markCut(); }))); };
 new MutationObserver(markCutSoon).observe($('verdict'), { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class'] });
 new ResizeObserver(markCut).observe($('verdict'));

@@ -13,7 +13,7 @@ const clamp = (v, a, b) => Math.max(a, Math.min(b, v));
 // The smallest board text, in CSS px: read at arm's length on a phone at the table. Text that does
 // not fit at this size is shortened or left out (the text beside the board and a tap name it).
 export const MIN_TEXT = 12;
-// A board a finger reads and taps at the table (issue 32): the size a new answer is framed at, at least.
+// A board a finger reads and taps at the table: the size a new answer is framed at, at least.
 export const LEGIBLE_HEX = 38; // CSS px across a hex (flat side to flat side)
 export const LEGIBLE_BASE = 42; // CSS px on a base's short side
 const MAX_SCALE = 400; // CSS px per world unit: the closest zoom
@@ -119,7 +119,7 @@ export class BoxGrid {
 /**
  * The view in cells of COVER px, each set once a text's box covers it whole. A box holding a set
  * cell overlaps that text by COVER px at least, so a spot is known taken without looking its texts
- * up: at the whole view of 1,000 units most of the 25 spots tried for a name are (issue 34).
+ * up: at the whole view of 1,000 units most of the 25 spots tried for a name are.
  */
 const COVER = 4;
 export class Cover {
@@ -169,7 +169,7 @@ const NAME_GAP = 4;
 const NUMBER = 9;
 // What a name moved out on a callout line costs, in the units of what it covers (planNames): more
 // than covering three of a reach's cost numbers (a long name beside the mover does), less than
-// covering or sitting against another unit (issue 32: a name stands against its own unit).
+// covering or sitting against another unit (a name stands against its own unit).
 const FAR = 3.5;
 // a name's spots beside its unit: 2–3 px off it, then 12 and 26 px further out, in 8 directions
 const GAPS = [0, 12, 26];
@@ -341,7 +341,7 @@ export class Painter {
   viewH() { return this.h > 4 * this.foot ? this.h - this.foot : this.h; }
 
   /**
-   * The scale at which a finger reads the board (issue 32): a hex LEGIBLE_HEX px across, the
+   * The scale at which a finger reads the board: a hex LEGIBLE_HEX px across, the
    * smallest base among those in `b` LEGIBLE_BASE px on its short side; never past the zoom's limit.
    */
   legibleScale(b) {
@@ -385,7 +385,7 @@ export class Painter {
 
   /**
    * A hex unit's handle on a corner where three hexes meet, never on a hex's middle, where its cost
-   * is written (issue 32: it covered the number and took the tap meant for the hex): the corner ahead
+   * is written (it covered the number and took the tap meant for the hex): the corner ahead
    * of the unit nearest its facing line, clear of the numbers and markers drawn around it. Null when
    * none is clear.
    */
@@ -617,7 +617,7 @@ export class Painter {
   hexInto(path, q, r) {
     const [x, y] = center(q, r);
     // corner() and toScreen's sums, with no array a corner (a 60 × 60 board's first paint made
-    // some 50,000: issue 34)
+    // some 50,000)
     this.settle();
     const { s, ox, oy, flip } = this;
     for (let i = 0; i <= 6; i++) {
@@ -840,21 +840,21 @@ export class Painter {
 
   /**
    * Where each unit's type badge and name go in this paint, before anything is drawn, so that every
-   * other text keeps clear of them (issue 23). A name is never cut: it goes inside the unit where it
+   * other text keeps clear of them. A name is never cut: it goes inside the unit where it
    * fits, else against it (beside, above or below, on a halo), else a little further out with a
    * callout line that crosses no other unit, at the first place that covers no other name, unit
-   * or marker and sits against no other unit (the fewest of those when none is clear; issue 32),
+   * or marker and sits against no other unit (the fewest of those when none is clear),
    * over a hex's cost number only where every spot covers one. Only where no place is left at all is it abbreviated (the shortest start no other
    * unit's name shares); the selected unit (a tap selects) is placed first and always in full.
-   * Units whose names cannot reach the view are left out: the work grows with the units in view
-   * (issue 34), and `candidates` counts the spots tried, a measure no machine's speed changes.
+   * Units whose names cannot reach the view are left out, so the work grows with the units in view,
+   * and `candidates` counts the spots tried, a measure no machine's speed changes.
    */
   planNames(sc, carried = null) {
     const units = sc.units ?? [];
     this.resumed = false;
     // the same units, view, cost numbers, markers and handle as the last plan: the same places
     // (a new scene of an unchanged position, as the engine's readiness or an answer at the same
-    // view gives, planned 1,000 names again: issue 34)
+    // view gives, planned 1,000 names again)
     const key = carried === null ? this.planKey(sc, units) : null;
     if (key !== null && this.lastPlan?.key === key) {
       const last = this.lastPlan;
@@ -938,7 +938,7 @@ export class Painter {
    * Places the names of `job.order` from `job.next` on, until `sliceMs` have passed (SLICE_NAMES
    * names at least, so a position of a few dozen units is named in one paint however loaded the
    * machine): a Painter places them all at once; the page's board places 1,000 names over several
-   * frames, each drawing those placed so far (issue 34). Each name is placed against the same
+   * frames, each drawing those placed so far. Each name is placed against the same
    * names and boxes as in one go, so the names end the same.
    */
   placeNames(job) {
@@ -1045,7 +1045,7 @@ export class Painter {
   /**
    * A drag keeps the other units as they were planned on its first frame (their bodies, badges and
    * names; drawn as layers by the Board), so that a frame places the carried unit's name alone
-   * (issue 34: placing 1,000 names was most of a drag's frame at the limits). Kept while the
+   * (placing 1,000 names was most of a drag's frame at the limits). Kept while the
    * camera, the view and every other unit stay; null when a frame must plan them all again.
    */
   frozenFor(units, carried) {
@@ -1203,7 +1203,7 @@ export class Painter {
     const roomy = this.s >= 26;
     if (h.label !== undefined) this.label(String(h.label), cx, badge && !roomy ? cy + this.s * 0.32 : cy, '#1b2430', clamp(this.s * 0.42, MIN_TEXT, 18), this.s * 1.5, false, 'number');
     if (!badge) return;
-    // placed now, drawn over the units (issue 32: a token hid it), at every size
+    // placed now, drawn over the units (a token hid it), at every size
     const later = this.later;
     this.later = this.overUnits;
     try { this.hexBadge(badge, cx, cy, roomy); } finally { this.later = later; }
@@ -1284,7 +1284,7 @@ export class Painter {
   }
 
   /**
-   * The Ruler's reading on a white plate of its own (issue 32: it overprinted a unit's name): beside
+   * The Ruler's reading on a white plate of its own (it overprinted a unit's name): beside
    * the line's middle on either side, else beside a third of the way along it, at the first spot
    * clear of every text (the names are planned first) and in view; where none is, beside the middle.
    */
@@ -1387,7 +1387,7 @@ export class Painter {
   }
 
   /**
-   * An event's number (issue 23: the ruling lists the events, numbered the same): white on a disc of
+   * An event's number (the ruling lists the events, numbered the same): white on a disc of
    * its marker's colour, at the first of `spots` (screen points) where it covers no text and lies in
    * view, and off the units where one such is (zoomed out, a unit is smaller than its markers), else
    * the same among `further` spots; left out where none is clear, as other labels are.
@@ -1479,8 +1479,8 @@ export class Painter {
   /** Draws a text centred in its box and records it (drawnText, labelBoxes). */
   text(t, x, y, color, size, halo, box, kind, unit) {
     const c = this.ctx;
-    // a text the view's edge would cut is left out: a cut one misreads ("79" of a name, a 2 of a 12;
-    // issue 32); one wholly outside draws nothing anyway
+    // a text the view's edge would cut is left out: a cut one misreads ("79" of a name, a 2 of a 12);
+    // one wholly outside draws nothing anyway
     if (this.w && (box[0] < -0.5 || box[1] < -0.5 || box[2] > this.w + 0.5 || box[3] > this.h + 0.5)) return;
     const draw = () => {
       this.setFont(`600 ${size}px system-ui, sans-serif`);
@@ -1516,12 +1516,12 @@ export class Board extends Painter {
     this.want = null; // a fit or framing asked for, made when the canvas's size is next needed (settle)
     this.foot = ctl.foot ?? 0;
     // names are placed for SLICE_MS a paint, the rest on the next frames (placeNames): opening or
-    // zooming 1,000 units' view held the page's thread for hundreds of ms (issue 34)
+    // zooming 1,000 units' view held the page's thread for hundreds of ms
     this.sliceMs = SLICE_MS;
     this.full = true; // whether the next paint is one asked for (draw), not only more names (paint)
     // the canvas's size as the last layout left it: read here, where the layout is fresh, so that a
     // paint after the forms were rebuilt does not lay the page out in its own frame (a forced layout
-    // of 1,000 units' forms on opening: issue 34). Null until then, or when fitHeight changed it.
+    // of 1,000 units' forms on opening). Null until then, or when fitHeight changed it.
     this.laid = null;
     new ResizeObserver(() => { this.laid = [canvas.clientWidth, canvas.clientHeight]; this.resize(); }).observe(canvas);
     canvas.addEventListener('pointerdown', (e) => this.down(e));
@@ -1593,7 +1593,7 @@ export class Board extends Painter {
     if (want.frame) this.frameNow(...want.frame); else this.fitNow();
   }
 
-  /** The view's rows that fits and framings fill: below the controls floating over its top half (a landscape phone's card bar), above its foot and those floating over its bottom half (issue 32: a framed token sat under the card bar). */
+  /** The view's rows that fits and framings fill: below the controls floating over its top half (a landscape phone's card bar), above its foot and those floating over its bottom half (a framed token sat under the card bar). */
   band() {
     let [top, bottom] = super.band();
     for (const c of this.ctl.covers?.() ?? []) {

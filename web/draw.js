@@ -332,7 +332,7 @@ export function section(title, items, render, ordered = false) {
 
 /**
  * The events of a ruling (a drawer's `out.events`: `{n, text, color}`) as a short numbered list, "1
- * collides …", "2 snaps …" (issue 23): each a button that shows it on the board, whose marker carries
+ * collides …", "2 snaps …": each a button that shows it on the board, whose marker carries
  * the same number (`onEvent(n)`; the one shown, `focused`, again or *Whole move*: `onEvent(null)`).
  */
 export function sequenceNodes(events, focused, onEvent) {

@@ -38,7 +38,7 @@ export function initEmbed({ readonly, title }) {
   $('details').before(fold);
   fold.append(summary, $('details'));
 
-  // A diagram in a page scrolls with it, as a map embed does (issue 32): over the board one finger
+  // A diagram in a page scrolls with it, as a map embed does: over the board one finger
   // scrolls the host page; two fingers pan and zoom it, and so does one once a tap has activated
   // the diagram (until the board loses focus). A one-finger swipe says so for a moment.
   const board = $('board');

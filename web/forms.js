@@ -42,7 +42,7 @@ export function field(spec, value, onChange, keyPrefix = '') {
     const chosen = value ?? spec.options[0][0];
     if (spec.options.length > LAZY_OPTIONS) {
       // a thousand units to pick from are made when the select is first reached (a pointer on it
-      // or the focus): opening a position at the limits made 1,000 options a select (issue 34)
+      // or the focus): opening a position at the limits made 1,000 options a select
       const at = spec.options.find(([v]) => v === chosen);
       if (at) input.append(option(...at));
       const fill = (e) => fillOptions(e.currentTarget, spec.options);
@@ -224,7 +224,7 @@ export function cachedRows(cache, items, sig, make) {
 }
 
 // Rows made in one go: a thousand units' rows made at once held the page's thread for a long
-// task on opening a position (issue 34); a hundred are a few milliseconds.
+// task on opening a position; a hundred are a few milliseconds.
 export const ROWS_AT_ONCE = 100;
 const whenIdle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 0));
 

@@ -80,7 +80,7 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
       const named = payload?.system ?? payload?.request?.system;
       if (isGame(named)) await loadGame(named);
       // checked in a task of its own: the page's first layout and the link's reading came before
-      // it in one task of 120 ms at the limits (issue 34)
+      // it in one task of 120 ms at the limits
       await nextTask();
       opened = checkPosition(payload);
     } catch (err) {
@@ -97,7 +97,7 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
       return false;
     }
     // the position is shown in a task of its own: checking 1,000 units and showing them in one
-    // task held the page's thread for 130 ms and more (issue 34, docs/performance.md)
+    // task held the page's thread for 130 ms and more (docs/performance.md)
     await nextTask();
     $('notice').hidden = true;
     const kept = EMBED ? 'none' : keepBefore(opened.system, opened.doc);

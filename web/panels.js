@@ -36,7 +36,7 @@ export function createPanels(renderers, once, root) {
  * phone only that panel is shown, under the pinned board), opens it and brings it into view. A
  * panel opened another way (its summary, a tool, a link) becomes the current one too. The tabs that
  * do not fit the strip's width whole go, in their order, into the menu of its last button, More
- * (issue 32: a strip that scrolled sideways cut "Terrain" to "Terra…"); More is pressed while the
+ * (a strip that scrolled sideways cut "Terrain" to "Terra…"); More is pressed while the
  * current panel is one of its menu's.
  */
 export function createTabs(root, nav) {

@@ -1,4 +1,4 @@
-// A ruling as one picture, for pages that take only images (issue 25): a title, the verdict, the
+// A ruling as one picture, for pages that take only images: a title, the verdict, the
 // board as drawn (board.js Painter), the units by side, the legend of the marks on the board and the
 // share link as a caption. Drawn into any canvas-like 2-D context: the page's Download PNG draws it
 // into a canvas, Download SVG and bin/movecalc-render.mjs into an SvgContext (svg-context.js).

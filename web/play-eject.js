@@ -1,4 +1,4 @@
-// A drop in play that ejects (issue 31, a game whose moves can eject others: its `playEject`,
+// A drop in play that ejects (a game whose moves can eject others: its `playEject`,
 // TW-EJ-1 … TW-EJ-4): the move is asked with the reach's way to the hex dropped on, and each
 // ejected miniature (or marker) waits for the player: for an enemy the Dexterity test's outcome
 // first (it says who places it), then a tap on one of the nearest free hexes the engine lists. Every

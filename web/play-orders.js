@@ -1,4 +1,4 @@
-// Play a card on the board (issue 31, a game whose moves are ordered by cards: its `playOrder`):
+// Play a card on the board (a game whose moves are ordered by cards: its `playOrder`):
 // the card chosen first (its section shaded on the board, the orders left said), then each
 // ordered unit or leader dragged in turn. Each drag is one more move of the game's `order` query,
 // ruled by the engine as the finger goes; the page only carries the finger's hex into the request.

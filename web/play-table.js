@@ -1,4 +1,4 @@
-// Play on a free-form table (issue 31). A game says how its drags are played with `game.tablePlay`:
+// Play on a free-form table. A game says how its drags are played with `game.tablePlay`:
 // - 'order' (a game of move orders, its AL clauses): a drag of a unit is a move order of steps along the base's own axes
 //   (AL-MOV-2; the last one partial, AL-LAT-3), a drag of its turn handle one turn made with the
 //   turning tool, at its 45° or 90° position (AL-TRN-1); a finger that rests on its steps and is

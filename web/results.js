@@ -33,7 +33,7 @@ function drawWhyNot(out, request, pick) {
   for (const x of arr(w.reasons)) if (isHex(x.hex) && hexKey(x.hex) !== hexKey(pick)) marksOf(out, x, BAD);
   const start = out.unitHex(request.unit);
   const path = arr(w.whatIf?.path).filter(isHex);
-  // over the units (issue 32: the token in the way hid it): it runs through them
+  // over the units (the token in the way hid it): it runs through them
   if (w.whatIf?.reachable === true && start && path.length) out.overlay.push({ type: 'hexpath', cells: [start, ...path], color: WHATIF, dashed: true, onTop: true });
   // outlined and crossed (a zone's outline is red too); no label: one above a hex of the board's
   // edge would be cut off, and the verdict and the legend say it

@@ -107,7 +107,7 @@ function str(v, path, { empty = false } = {}) {
   if (typeof v !== 'string') at(path, 'must be text');
   if (!empty && !v.trim()) at(path, 'must not be empty');
   // a UTF-16 unit is at most 3 bytes of UTF-8: only a text that may be over is encoded (an encoder
-  // a text made a link of 1,000 units' checking take 80 ms: issue 34)
+  // a text made a link of 1,000 units' checking take 80 ms)
   if (v.length * 3 > LIMITS.string && new TextEncoder().encode(v).length > LIMITS.string) at(path, `is longer than ${LIMITS.string} bytes`);
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(v)) at(path, 'holds control characters');

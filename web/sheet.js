@@ -1,4 +1,4 @@
-// The bottom sheet of a phone's page (issue 32): the verdict, the tabs and the current panel under
+// The bottom sheet of a phone's page: the verdict, the tabs and the current panel under
 // the board, at one of three steps the player picks: the verdict alone (the board takes the rest),
 // half (the panel under the board) or full (the panel over the whole screen). The handle above the
 // verdict changes it: a tap cycles the steps, a drag up or down moves a step per fifth of the

@@ -153,7 +153,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     });
   }
 
-  // ---- play (issue 31): on a hex board a drag of a unit is its move, ruled by its reach ----
+  // ---- play: on a hex board a drag of a unit is its move, ruled by its reach ----
   // `ui.mode` is the mode chosen ('play' or 'setup'); `ui.carry` the unit a finger carries in play:
   // `{id, at}` (the hex under the finger), `rested` (`at` once the finger has rested on it), `via`
   // (the waypoints: hexes it rested on and left, and `way`, the reach's way to the first), `dropped`

@@ -1,4 +1,4 @@
-// The board's units as controls for keyboards and screen readers (issue 31): a button over each
+// The board's units as controls for keyboards and screen readers: a button over each
 // unit's token, named with the unit and its place, so that a unit is found by name, picked with
 // Enter or Space and moved with the board's own keys (tools.js). The buttons let pointers through
 // to the canvas (style.css .unit-controls): a finger still drags the unit drawn beneath.
@@ -62,7 +62,7 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
 
   // A pass over the units is made SLICE units at a time when the page is idle (a position of a
   // few units at once), so 1,000 units' buttons (made on opening, moved on every zoom step) never
-  // hold the page's thread for long (issue 34). A paint during a pass starts it again with the new view.
+  // hold the page's thread for long. A paint during a pass starts it again with the new view.
   let pass = null;
   function place() {
     if (pass) cancelIdle(pass.job);
@@ -73,7 +73,7 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
     if (said.textContent !== how) said.textContent = how;
     pass = { units: board.scene?.units ?? [], i: 0, seen: new Set(), w: words(), sel: selected(), job: 0 };
     // a pass of one slice is made at once; a longer one starts when idle too, so that the paint's
-    // frame lays out no hundred buttons (opening and every zoom step at the limits: issue 34)
+    // frame lays out no hundred buttons (opening and every zoom step at the limits)
     if (pass.units.length <= SLICE) step(); else pass.job = whenIdle(step, { timeout: 200 });
   }
 

@@ -1,4 +1,4 @@
-// The unit tray of Set up (issue 31): the game's unit kinds, to drag onto the board (or tap: the
+// The unit tray of Set up: the game's unit kinds, to drag onto the board (or tap: the
 // middle of the view) without a form. A unit dropped gets a unique default name; the units form
 // stays for exact values. Removing a unit by dragging it off the board is tools.js's (dragEnd).
 import { uniqueId } from './model.js';

@@ -108,3 +108,13 @@ test('the session is written by the store\'s actions only, and no page module ke
   assert.deepEqual(writes, []);
   assert.deepEqual(lets, []);
 });
+
+test('no source file dates a comment by its issue: the history is the CHANGELOG\'s', () => {
+  const dated = [];
+  for (const dir of ['web', 'src']) {
+    for (const f of files(join(root, dir)).filter((x) => /\.(m?js|css|html|[ch]|def)$/.test(x))) {
+      readFileSync(f, 'utf8').split('\n').forEach((l, i) => { if (/\bissue \d+/i.test(l)) dated.push(`${relative(root, f)}:${i + 1}: ${l.trim()}`); });
+    }
+  }
+  assert.deepEqual(dated, []);
+});

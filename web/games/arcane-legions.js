@@ -49,7 +49,7 @@ function edgeAt(u, p) {
 }
 
 /**
- * What happened on the way, in order (issue 23): the breakaway attacks before the unit moves
+ * What happened on the way, in order: the breakaway attacks before the unit moves
  * (AL-BRK-1), then each action's collision, snap and slide (AL-COL-1, AL-SNP-1, AL-OVL-1, AL-SLD-1)
  * and what stopped or undid it. Each is numbered as the board numbers its marker, says what a
  * player measures (steps to 0.01, degrees to 1), and carries `at` (where its number goes) and
@@ -335,10 +335,10 @@ const game = {
 };
 export default game;
 
-// Play on (issue 22): a tap on a unit shows its reach area.
+// In play, a tap on a unit shows its reach area.
 game.tapQuery = 'reachArea';
 
-// Make this move (issue 22): the question's unit is the order's (`order.unit`), to where the order
+// Make this move: the question's unit is the order's (`order.unit`), to where the order
 // left it (snaps and slides are part of its end pose).
 game.canApply = (request, result) => request.query === 'move' && typeof request.order?.unit === 'string' && result?.legal !== false && isPose(result?.final);
 game.applyRuling = (request, result, byId, moveTo) => {
@@ -347,7 +347,7 @@ game.applyRuling = (request, result, byId, moveTo) => {
 // once made, the order is done: the unit's next order starts empty
 game.queries.move.made = (i) => { i.actions = []; };
 
-// Play on the board (issue 31, web/play-table.js): a drag of a unit is its move order of steps, a
+// Play on the board (web/play-table.js): a drag of a unit is its move order of steps, a
 // drag of its round handle a turn with the turning tool; a drop makes the order.
 game.tablePlay = 'order';
 // Set up's unit tray (unit-tray.js): a kind for each of these

@@ -222,7 +222,7 @@ function drawCCEvade(out, r, req) {
 }
 
 // An order's running total: the orders used, then who may still battle and why not, grouped so that
-// a card of three or four units reads in a phone verdict's three lines (issue 31: it stays on
+// a card of three or four units reads in a phone verdict's three lines (it stays on
 // screen while the next unit is dragged); where each unit went is on the board and under Moves.
 function orderTotal(r) {
   const b = arr(r.battle);
@@ -361,7 +361,7 @@ const game = {
     return bits;
   },
   legend: (r) => (arr(r.hexes).some((x) => x.canBattle !== undefined) ? ['B: may battle an adjacent enemy; B!: must battle; no B: may not battle; a thick outline: terrain or a leader stops the move there.'] : []),
-  // who may still battle answers an order's question: the first of its details (issue 32), before
+  // who may still battle answers an order's question: the first of its details, before
   // the counts and how each moved; why a unit may not battle: each part that forbids it (its move,
   // the card, the unit)
   answer(r) {
@@ -387,10 +387,10 @@ export default game;
 // Set up's unit tray (unit-tray.js): a kind for each of these
 game.trayField = 'type';
 
-// Play on (issue 22): a tap on a unit shows its reach; Make this move applies a whole order (every
+// In play, a tap on a unit shows its reach; Make this move applies a whole order (every
 // move made, each unit to its end hex) as one step.
 game.tapQuery = 'reach';
-// Issue 24: a tap on a hex the reach does not reach asks the engine why.
+// A tap on a hex the reach does not reach asks the engine why.
 game.whyNotQuery = 'whyNot';
 // An order moves its units all at once: every piece where the order left it (`final.units`, leaders
 // with the units they went with), else each legal move's end. A retreat moves the unit along its
@@ -415,7 +415,7 @@ game.applyRuling = (request, result, byId, moveTo, remove) => {
 game.queries.order.made = (i) => { Object.assign(i, { moves: [], active: 0 }); delete i.played; };
 // a card in play (`played`, play-orders.js) is kept by a link: opened, the card is still being played
 game.queries.order.kept = { played: (v, p, c) => (v === true ? true : c.at(p, 'must be true')) };
-// Issue 31: in play a command card is chosen first, then each unit it orders dragged (play-orders.js).
+// In play a command card is chosen first, then each unit it orders dragged (play-orders.js).
 game.playOrder = true;
 // The cards play offers besides the section cards (docs/api/cc-ancients.md "order", CCA-CD-1):
 // `orders` those counting the orders chosen (Command), `leader` the one given by a leader

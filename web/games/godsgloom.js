@@ -140,9 +140,9 @@ const game = {
 };
 export default game;
 
-// Play on (issue 22): a tap on a unit shows its reach.
+// In play, a tap on a unit shows its reach.
 game.tapQuery = 'reach';
-// Issue 24: a tap on a hex the reach does not reach asks why; the ways to a reached hex (its
+// A tap on a hex the reach does not reach asks why; the ways to a reached hex (its
 // `alternatives`: one that does without Nimble) are told apart by Nimble and the Melee Attack.
 game.whyNotQuery = 'whyNot';
 game.bestWay = 'The cheapest way';

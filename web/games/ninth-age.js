@@ -511,10 +511,10 @@ const game = {
 };
 export default game;
 
-// Play on (issue 22): the fields that take a 2D6 roll get a Roll button.
+// In play, the fields that take a 2D6 roll get a Roll button.
 game.rolls = { pursue: { fleeDistance: '2d6', 'pursuers.distance': '2d6' }, flee: { distance: '2d6' } };
 
-// Make this move (issue 22): a charge moves every charger to its end (combined chargers each to
+// Make this move: a charge moves every charger to its end (combined chargers each to
 // theirs, in the order they moved; a Failed Charge Move to where it stopped, A-9A-4) and a target
 // turned to meet its charger; a pursuit moves every pursuer to its end (with a target it turned)
 // and takes a fleeing unit it destroyed off the table (9A-DST-1); a flee that destroys the unit or
@@ -547,7 +547,7 @@ game.applyRuling = (request, result, byId, moveTo, remove) => {
 game.queries.charge.made = (i) => Object.assign(i, { charger: '', range: '', highestDie: '', combined: [] });
 game.queries.pursue.made = (i) => { i.pursuers = []; };
 
-// Play on the board (issue 31, web/play-table.js): a drag onto an enemy charges it, onto open ground
+// Play on the board (web/play-table.js): a drag onto an enemy charges it, onto open ground
 // measures from the unit's front; a pursuit and a flee stay rolled in the question's form.
 game.tablePlay = 'charge';
 // Set up's unit tray (unit-tray.js): a kind for each of these

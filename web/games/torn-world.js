@@ -255,9 +255,9 @@ export default game;
 // Set up's unit tray (unit-tray.js): a kind for each of these
 game.trayField = 'size';
 
-// Play on (issue 22): a tap on a unit shows its reach.
+// In play, a tap on a unit shows its reach.
 game.tapQuery = 'reach';
-// Issue 24: a tap on a hex the reach does not reach asks why; the ways to a reached hex (its
+// A tap on a hex the reach does not reach asks why; the ways to a reached hex (its
 // `alternatives`) are told apart by their Free Attacks.
 game.whyNotQuery = 'whyNot';
 game.bestWay = 'The shortest way';
@@ -268,11 +268,11 @@ game.wayFacts = (w) => {
     ...(arr(w.ejects).length ? [`ejects ${w.ejects.join(', ')}`] : [])];
 };
 
-// Make this move (issue 22): a move or an ejection puts every ejected miniature where the answer
+// Make this move: a move or an ejection puts every ejected miniature where the answer
 // places it (as chosen, or the first candidate, A-TW-3) and takes the Volume Landscape a Huge
 // miniature destroyed off the board (TW-HUG-1). A reached hex tapped is made a move only when
 // nothing is ejected or destroyed there: the reach does not say where the ejected go.
-// Issue 31: such a drop in play asks the move, and the player chooses each ejection (play-eject.js).
+// Such a drop in play asks the move, and the player chooses each ejection (play-eject.js).
 game.playEject = true;
 // once made, the move and the choices it was made with are done
 game.queries.move.made = (i) => Object.assign(i, { path: [], choices: [] });
