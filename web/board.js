@@ -20,6 +20,7 @@ const MAX_SCALE = 400; // CSS px per world unit: the closest zoom
 const LONG_PRESS_MS = 500; // a press held this long before turning turns freely (no 15° steps)
 const SLICE_MS = 8; // ms a paint of the page's board places names for (Board); more follow on the next frames
 const SLICE_NAMES = 50; // names placed in a paint at least (placeNames)
+const LAYERED_UNITS = 100; // more units near the view than this are drawn as a layer kept while their plan stands
 const FOCUS = '#f2c14e'; // the halo of the event picked in the ruling's list (the fronts' yellow)
 // where an event's number goes around its marker: beside it diagonally first, then straight out, then further
 // a hex's corners about its centre, as corner() places them at radius 1
@@ -467,8 +468,9 @@ export class Painter {
       // a drag's frame: the other units as one picture while they stay, the carried one over them
       this.textLayer('units', [still.serial], () => { for (const u of sc.units) if (u.id !== carried && inView(u)) this.paintUnit(u); });
       for (const u of sc.units) if (u.id === carried && inView(u)) this.paintUnit(u);
-    } else if (this.resumed || this.lastPlan?.job) {
-      // a plan placed over several frames: the units as one picture until its last name
+    } else if (this.planLayered()) {
+      // a plan placed over several frames, or many units: the units as one picture while the plan
+      // stands (its key holds all that a unit is drawn from), not drawn again at each paint
       this.textLayer('units', ['plan', this.lastPlan.serial], () => { for (const u of sc.units) if (inView(u)) this.paintUnit(u); });
     } else for (const u of sc.units) if (inView(u)) this.paintUnit(u);
     for (const draw of this.overUnits) draw();
@@ -1103,7 +1105,20 @@ export class Painter {
       const carried = still.carried;
       this.textLayer('names', [still.serial, ...still.hidden], () => this.paintNamesOf((sc.units ?? []).filter((u) => u.id !== carried)));
       this.paintNamesOf((sc.units ?? []).filter((u) => u.id === carried));
+    } else if (this.planLayered()) {
+      // (the names placed so far: a sliced plan adds some at each paint)
+      const { serial, job } = this.lastPlan;
+      this.textLayer('names', ['plan', serial, job ? job.next : -1], () => this.paintNamesOf(sc.units ?? []));
     } else this.paintNamesOf(sc.units ?? []);
+  }
+
+  /**
+   * Whether this paint's units and names are drawn as layers kept while the plan stands: a plan
+   * placed over several frames, or more units near the view than a paint draws in a few
+   * milliseconds (the last paint of 1,000 units' plan drew them all again: a long task at the limits).
+   */
+  planLayered() {
+    return !this.still && !!this.lastPlan && (this.resumed || !!this.lastPlan.job || this.bodies.size > LAYERED_UNITS);
   }
 
   paintNamesOf(units) {
