@@ -303,11 +303,12 @@ function redrawResult(frame = false, follow = false) {
   const sameWords = verdict.textContent === (v.nodes ? v.nodes.map((n) => n.textContent).join('') : v.text);
   // every clause id in it a button opening its entry
   if (!same) verdict.replaceChildren(...(v.nodes ? v.nodes.map(linkClauses) : clauseNodes(v.text)));
-  // a verdict a tap showed whole stays whole while its words stay the same; one with a charge's
-  // facing note shows whole at once (the note, last, was cut off on a phone), and so does a card's
+  // a verdict a tap showed whole stays whole while its words stay the same, and so does a card's
   // running total while it is played (who may still battle, for each unit ordered so far) where it
-  // grows under the board (a landscape phone's column keeps its places: three lines)
-  const whole = (sameWords && verdict.classList.contains('whole')) || !!aimed || (tools.playingCard() && matchMedia('(orientation: portrait)').matches);
+  // grows under the board (a landscape phone's column keeps its places: three lines). A charge's
+  // facing note does not: grown under a finger aiming the charge, the verdict moved the tabs by
+  // 110 px and back at each facing; it stays three lines, the rest a tap away
+  const whole = (sameWords && verdict.classList.contains('whole')) || (tools.playingCard() && matchMedia('(orientation: portrait)').matches);
   // an answer with buttons of its own (a tapped hex's ways, a move's events: not its clause ids)
   // scrolls to them in its box (style.css), never hides them behind "… more"
   const own = !!verdict.querySelector('button:not(.rule)');
@@ -836,9 +837,13 @@ const showWhole = (e) => { if (!e.target.closest('button, a, input, select')) $(
 // a tapped hex's answer cut short says so (style.css "… more"): marked whenever its words, its
 // class or its width change
 const markCut = () => {
-  const v = $('verdict'), cut = !v.classList.contains('whole') && !v.classList.contains('own') && v.scrollHeight > v.clientHeight + 1;
+  // (one with buttons of its own scrolls to them: cut while some of it is below its box's end; the
+  // events of an Arcane Legions move, a collision among them, sat there unseen)
+  const v = $('verdict'), below = v.classList.contains('own') ? v.scrollTop + v.clientHeight : v.clientHeight;
+  const cut = !v.classList.contains('whole') && v.scrollHeight > below + 1;
   if (v.classList.contains('cut') !== cut) v.classList.toggle('cut', cut);
 };
+$('verdict').addEventListener('scroll', markCut, { passive: true });
 // read in a task after the next frame, where the layout is fresh: read in the task that wrote the
 // verdict, it laid out the page (1,000 units' forms) there a second time
 const markCutSoon = () => { if (!ui.cutLater) store.setCutLater(requestAnimationFrame(() => setTimeout(() => { store.setCutLater(0); markCut(); }))); };

@@ -362,6 +362,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     });
   }
 
+  const possessive = (name) => `${name}${/s$/i.test(name) ? '’' : '’s'}`;
   const facingWord = (f) => (f === 'left' || f === 'right' ? `${f} flank` : f);
   const inches = (v) => `${Math.round(v * 10) / 10}″`;
   // the ruler's label: its length, and the most an Advance Move goes that way when the unit has an Advance Rate
@@ -376,7 +377,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     const against = ar > 0
       ? (() => { const limit = r.forward ? ar : ar / 2; return `${r.length <= limit ? 'within' : 'beyond'} ${r.forward ? 'its Advance Rate' : 'half its Advance Rate'} of ${inches(limit)}`; })()
       : 'no Advance Rate given (Units)';
-    return `Ruler: ${inches(r.length)} ${way} from the ${c.id}${/s$/i.test(c.id) ? '’' : '’s'} front, ${against}. Measured by the page: an Advance Move is not ruled by the engine, and the unit is not moved.`;
+    return `Ruler: ${inches(r.length)} ${way} from the ${possessive(c.id)} front, ${against}. Measured by the page: an Advance Move is not ruled by the engine, and the unit is not moved.`;
   }
 
   /**
@@ -386,7 +387,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
   function note(request, result) {
     const c = ui.carry ?? lastCharge;
     if (!c?.target || request?.query !== 'charge' || request.target !== c.target || !result?.facing || result.facing === c.facing) return '';
-    return `The finger was over the ${facingWord(c.facing)}; ${request.charger} stand${isPluralName(request.charger) ? '' : 's'} in the ${facingWord(result.facing)} arc of ${c.target}, so the charge is against the ${facingWord(result.facing)} (9A-ARC-1).`;
+    return `Not the ${facingWord(c.facing)} under the finger: ${request.charger} stand${isPluralName(request.charger) ? '' : 's'} in ${possessive(c.target)} ${facingWord(result.facing)} arc (9A-ARC-1).`;
   }
   let lastCharge = null;
   // the facing aimed at outlives the drag: the verdict of a charge dropped keeps its note

@@ -158,3 +158,24 @@ test('AL-BRK-1 a breakaway attack comes first in the list, its attacker ringed a
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('AL-BRK-1 AL-COL-1 a phone\'s verdict whose events are below its box says "more below" until they are scrolled to (360x740, touch)', async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await ruled(page);
+  await openRequest(page, { system: 'arcane-legions', query: 'move', table: { width: 10, height: 10 },
+    units: [{ id: 'm', side: 'red', x: 5, y: 5, facing: 0, base: 'formation', movementIcons: 4 }, { id: 'e', side: 'blue', x: 5, y: 6, facing: 180, base: 'sortie' }],
+    terrain: [{ id: 'wall', kind: 'blocking', polygon: [[3, 3], [7, 3], [7, 4], [3, 4]] }],
+    order: { unit: 'm', actions: [{ step: 'backward' }] }, activeSide: 'red' });
+  await painted(page);
+  const state = () => page.$eval('#verdict', (v) => ({ below: v.scrollHeight - v.scrollTop - v.clientHeight, cut: v.classList.contains('cut'), cue: getComputedStyle(v, '::after').content }));
+  // the two events' buttons are below the verdict's three lines
+  await page.waitForFunction(() => document.getElementById('verdict').classList.contains('cut'));
+  const first = await state();
+  assert.ok(first.below > 1 && first.cue.includes('more below'), JSON.stringify(first));
+  await page.$eval('#verdict', (v) => { v.scrollTop = v.scrollHeight; });
+  await page.waitForFunction(() => !document.getElementById('verdict').classList.contains('cut'));
+  const last = await state();
+  assert.ok(last.below <= 1 && !last.cue.includes('more below'), JSON.stringify(last));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
