@@ -339,3 +339,30 @@ for (const { id } of CARD_GAMES) {
     await context.close();
   });
 }
+
+for (const { id } of SYSTEMS) {
+  test(`${id} (740x360, touch): the full-screen board keeps the whole height and 60 % of the screen, its tools and verdict in view beside it, and gives it back`, { timeout: 90000 }, async () => {
+    const { context, page, errors } = await openPage(env, LANDSCAPE, { touch: true });
+    await pickSystem(page, id);
+    const share = (b) => (b.w * b.h) / (LANDSCAPE.width * LANDSCAPE.height);
+    const before = await boxOf(page, '#board');
+    await page.tap('#full-board');
+    await page.waitForFunction(() => document.body.classList.contains('full-board'));
+    await painted(page);
+    const board = await boxOf(page, '#board'), v = await boxOf(page, '#verdict');
+    assert.ok(share(board) >= 0.6 && board.h >= LANDSCAPE.height - 20, `the board: ${JSON.stringify(board)}, ${Math.round(share(board) * 100)} %`);
+    assert.ok(share(board) >= share(before) - 0.01, `full-screen does not make the board smaller: ${JSON.stringify({ before, board })}`);
+    assert.ok(inView(v) && v.x >= board.x + board.w && v.h >= 40, `the verdict is beside the board, in view: ${JSON.stringify(v)}`);
+    for (const sel of ['#full-board', '#undo', '#mode-play']) {
+      const b = await boxOf(page, sel);
+      assert.ok(inView(b) && !overlaps(b, board), `${sel} in view, off the board: ${JSON.stringify(b)}`);
+    }
+    await page.screenshot({ path: join(artifacts, `landscape-${id}-full-screen-740x360.png`) });
+    await page.tap('#full-board');
+    await page.waitForFunction(() => !document.body.classList.contains('full-board'));
+    await painted(page);
+    assert.deepEqual(await boxOf(page, '#board'), before, 'the board is back where it was');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
