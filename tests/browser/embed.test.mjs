@@ -226,6 +226,15 @@ test('on a phone, a one-finger touch swipe over a diagram scrolls the host page,
   await page.goto(hostBase);
   const { frame } = await frameOf(page, '#auto iframe');
   await frame.waitForFunction(() => window.movecalcTest.ruled());
+  // the frame sizes itself to its page (its height posted to the host): the boxes are read once they
+  // hold still for a few frames, else a loaded machine's finger landed where the board had been
+  const boxes = async () => JSON.stringify([await page.locator('#auto iframe').boundingBox(), await frame.locator('#board').boundingBox()]);
+  for (let last = '', still = 0; still < 3;) {
+    const now = await boxes();
+    still = now === last ? still + 1 : 0;
+    last = now;
+    await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
   const board = await page.locator('#auto iframe').boundingBox();
   const canvas = await frame.locator('#board').boundingBox();
   // the board's middle on the host's screen (the frame's boxes are in the host's coordinates)
@@ -237,7 +246,7 @@ test('on a phone, a one-finger touch swipe over a diagram scrolls the host page,
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
   for (let i = 1; i <= 8; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y - i * 20 }] });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await page.waitForFunction((s) => scrollY > s + 50, scrolled, { timeout: 5000 }).catch(() => {});
+  await page.waitForFunction((s) => scrollY > s + 50, scrolled, { timeout: 20000 }).catch(() => {});
   assert.ok(await page.evaluate(() => scrollY) > scrolled + 50, 'the host page scrolled under the finger');
   assert.deepEqual(await hookIn(frame, 'screenOf', 'Shieldwall'), unit, 'the board did not pan');
   assert.deepEqual(errors, []);

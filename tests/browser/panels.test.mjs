@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, DESKTOP, verdict, hook, ruled, pickSystem, shot, artifacts, openPanel, setMode } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, verdict, hook, ruled, pickSystem, shot, artifacts, openPanel, setMode, painted } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -44,6 +44,8 @@ test('what reads a closed panel finds it filled: the Terrain tool, Advanced Rule
   await page.click('label:has(input[value="terrain"])');
   await page.selectOption('#terrain-kind', { index: 1 });
   const kind = await page.inputValue('#terrain-kind');
+  // the hex's place read once the panel the tool opened is laid out and the board painted after it
+  await painted(page);
   const at = await hook(page, 'screenOfHex', 2, 2);
   await page.mouse.click(at.x, at.y);
   await page.waitForFunction((k) => window.movecalcTest.state().doc.terrain.some((t) => t.terrain === k), kind);
