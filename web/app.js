@@ -333,7 +333,7 @@ function redrawResult(frame = false, follow = false) {
   // every new answer, a game's first too, frames what the question is about at a size a finger
   // reads (the whole board is the ⤢ button away)
   if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core);
-  else if (b && follow && !inView(shown(r))) board.frame(b.bounds, board.s, b.pad);
+  else if (b && follow && !inView(shown(r))) board.frame(b.bounds, board.s, b.pad, b.core);
 }
 
 // An event is framed as closely as the board allows (6 times the whole table), with half a step

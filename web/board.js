@@ -287,9 +287,10 @@ export class Painter {
   }
 
   // The framing itself (settle); a framing that would hardly zoom in is the whole-board fit.
-  // A new answer (maxScale Infinity) is framed no smaller than a player reads at the table
-  // (`legibleScale`); when what it is about does not fit at that size, the view is centred on it as
-  // far as keeps `core` (the mover) in view. The whole board is the ⤢ button away.
+  // A framing is no smaller than a player reads at the table (`legibleScale`), or than the view
+  // already was where `maxScale` keeps that; when what it is about does not fit at that size, the
+  // view is centred on it as far as keeps `core` (the mover) in view. The whole board is the ⤢
+  // button away.
   frameNow(raw, maxScale, pad, core = null) {
     const full = this.scene?.bounds;
     if (!full || !this.w) return;
@@ -302,7 +303,8 @@ export class Painter {
     let h = bottom - top;
     const fitS = Math.min((this.w - 2 * m) / (full[2] - full[0]), (h - 2 * m) / (full[3] - full[1]));
     let s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
-    if (maxScale === Infinity) s = Math.max(s, this.legibleScale(b));
+    // (a Torn World drop's ejection hexes were framed with a neighbour's zones at 26 px, and tapped at that size)
+    s = Math.max(s, Math.min(maxScale, this.legibleScale(b)));
     if (s <= fitS * 1.15) { this.fitNow(); return; }
     // what overflows the view anyway gains nothing from the band kept clear: it takes the whole height
     if ((b[3] - b[1]) * s > h - 2 * m) { top = 0; bottom = h = this.h; }
