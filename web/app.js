@@ -458,23 +458,39 @@ function describeEngine(response) {
  */
 function heldWords() {
   const made = ui.made?.at === ui.edits ? ui.made.text : '';
-  const todo = tools.playWaiting() ?? unfinished(store.state.system, doc()); // a card in play is played on the board, not in the form
+  // a card in play is played on the board, not in the form; so is the next move after one made in
+  // play (the form's "Tap hexes from the Warbeast to draw its path" followed a drag's move)
+  const missing = unfinished(store.state.system, doc());
+  const todo = tools.playWaiting() ?? (missing && made && tools.playing() ? PLAY_NEXT : missing);
   if (!made && !todo) return null;
   return { text: [made, todo].filter(Boolean).join(' '), kind: made ? 'made' : 'unfinished' };
 }
 
-/** The move Make this move made, in words: where each unit it moved now stands, or that it is gone. */
+/**
+ * The move Make this move made, in words: where each unit it moved now stands, or that it is gone.
+ * On a hex board, units moved onto one hex are named together ("Hastati and Scipio are now on …"),
+ * and one that ends on a unit that stayed has joined it ("Scipio is now with Hastati on …": a
+ * unit attached to another).
+ */
 function madeWords(before) {
   const now = new Map(doc().units.map((u) => [u.id, u]));
   const is = (id) => (isPluralName(id) ? 'are' : 'is');
-  const place = (u) => (isHexBoard() ? `${is(u.id)} now on ${colRow(u)}`
-    : `${is(u.id)} now at x ${lengthLabel(u.x)}, y ${lengthLabel(u.y)}${store.state.display === 'game' && sys().lengthUnit === 'step' ? ` (${unitWord()})` : ''}, facing ${Math.round(u.facing)}°`);
-  const said = before.flatMap((b) => {
+  const at = (u) => (isHexBoard() ? `on ${colRow(u)}`
+    : `at x ${lengthLabel(u.x)}, y ${lengthLabel(u.y)}${store.state.display === 'game' && sys().lengthUnit === 'step' ? ` (${unitWord()})` : ''}, facing ${Math.round(u.facing)}°`);
+  const moved = [], said = [];
+  for (const b of before) {
     const u = now.get(b.id);
-    if (!u) return [`${b.id} ${is(b.id)} off the ${isHexBoard() ? 'board' : 'table'}`];
-    const moved = isHexBoard() ? u.q !== b.q || u.r !== b.r || u.facing !== b.facing : u.x !== b.x || u.y !== b.y || u.facing !== b.facing;
-    return moved ? [`${u.id} ${place(u)}`] : [];
-  });
+    if (!u) said.push(`${b.id} ${is(b.id)} off the ${isHexBoard() ? 'board' : 'table'}`);
+    else if (isHexBoard() ? u.q !== b.q || u.r !== b.r || u.facing !== b.facing : u.x !== b.x || u.y !== b.y || u.facing !== b.facing) moved.push(u);
+  }
+  const hexOf = (u) => (isHexBoard() ? `${u.q},${u.r}` : u.id);
+  const groups = new Map();
+  for (const u of moved) groups.set(hexOf(u), [...(groups.get(hexOf(u)) ?? []), u]);
+  for (const [hex, group] of groups) {
+    const names = group.map((u) => u.id), who = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+    const joined = isHexBoard() ? doc().units.find((v) => hexOf(v) === hex && !names.includes(v.id)) : null;
+    said.push(`${who} ${names.length > 1 ? 'are' : is(who)} now ${joined ? `with ${joined.id} ` : ''}${at(group[0])}`);
+  }
   return `Move made: ${said.join('; ') || 'nothing moved'} (Undo to take it back).`;
 }
 
@@ -586,6 +602,8 @@ function showReadout() {
   $('readout').textContent = parts.join(' · ') || ' ';
 }
 
+// What the verdict says after a move made in play, when the question needs more before it can be asked again.
+const PLAY_NEXT = 'Drag a unit for the next move.';
 const TOOL_NOTES = {
   move: 'Drag a unit to place it, drag its round handle to turn it; drag the board to pan, pinch or scroll to zoom.',
   play: 'Drag a unit to move it: its way, cost and what is left follow your finger; let go on a green hex to make the move. Tap a unit for its reach, then a hex to move there.',
@@ -838,7 +856,7 @@ const showWhole = (e) => { if (!e.target.closest('button, a, input, select')) $(
 // class or its width change
 const markCut = () => {
   // (one with buttons of its own scrolls to them: cut while some of it is below its box's end; the
-  // events of an Arcane Legions move, a collision among them, sat there unseen)
+  // events of a move, a collision among them, sat there unseen)
   const v = $('verdict'), below = v.classList.contains('own') ? v.scrollTop + v.clientHeight : v.clientHeight;
   const cut = !v.classList.contains('whole') && v.scrollHeight > below + 1;
   if (v.classList.contains('cut') !== cut) v.classList.toggle('cut', cut);

@@ -303,7 +303,7 @@ export class Painter {
     let h = bottom - top;
     const fitS = Math.min((this.w - 2 * m) / (full[2] - full[0]), (h - 2 * m) / (full[3] - full[1]));
     let s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
-    // (a Torn World drop's ejection hexes were framed with a neighbour's zones at 26 px, and tapped at that size)
+    // (a drop's choice hexes were framed with a neighbour's zones at 26 px, and tapped at that size)
     s = Math.max(s, Math.min(maxScale, this.legibleScale(b)));
     if (s <= fitS * 1.15) { this.fitNow(); return; }
     // what overflows the view anyway gains nothing from the band kept clear: it takes the whole height
@@ -1253,7 +1253,10 @@ export class Painter {
     c.lineWidth = 3;
     c.strokeStyle = it.color;
     if (it.shape === 'x') {
-      c.beginPath(); c.moveTo(x - 7, y - 7); c.lineTo(x + 7, y + 7); c.moveTo(x + 7, y - 7); c.lineTo(x - 7, y + 7); c.stroke();
+      // on a white halo: over a red token (a hex a unit stands on) a red cross alone did not show
+      c.beginPath(); c.moveTo(x - 7, y - 7); c.lineTo(x + 7, y + 7); c.moveTo(x + 7, y - 7); c.lineTo(x - 7, y + 7);
+      c.strokeStyle = '#fff'; c.lineWidth = 6.5; c.stroke();
+      c.strokeStyle = it.color; c.lineWidth = 3; c.stroke();
     } else if (it.shape === 'pivot') {
       c.beginPath(); c.arc(x, y, 7, 0, Math.PI * 2); c.fillStyle = '#fff'; c.fill(); c.stroke();
       this.dot(x, y, 2.5, it.color);

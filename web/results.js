@@ -97,7 +97,10 @@ export function tapVerdict(system, request, response, pick, entry, onWay) {
     const at = Number.isInteger(pick.alt) && ways[pick.alt] ? pick.alt : 0;
     const way = ways[at];
     const facts = game?.hexFacts?.(way) ?? [];
-    const nodes = [el('p', `${who} can end on ${where}, using ${ofAll(way.cost, r)}${leftOf(way.cost, r)}${facts.length ? `; ${facts.join('; ')}` : ''}.`)];
+    // what ending there does (engaged, ejects, may battle) before what it costs: a phone's verdict
+    // shows three lines, and the cost came first and pushed the answer behind "… more"
+    const cost = `${ofAll(way.cost, r)}${leftOf(way.cost, r)}`;
+    const nodes = [el('p', facts.length ? `${who} can end on ${where}: ${facts.join('; ')}. Cost: ${cost}.` : `${who} can end on ${where}, using ${cost}.`)];
     if (ways.length > 1) {
       const list = el('ul', undefined, 'ways');
       ways.forEach((w, i) => {

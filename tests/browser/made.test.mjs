@@ -31,14 +31,15 @@ function requestOf(system, query, change = () => {}) {
 // Per game: a legal move to make, what the question holds that the move made uses up, and where
 // the moved unit is named. Each position's move is checked legal by the engine first.
 const CASES = [
-  { system: 'arcane-legions', query: 'move', mover: 'Legion', spent: (i) => i.actions, fresh: [], ask: 'Add the actions: Add step or Add turn.' },
-  { system: 'ninth-age', query: 'charge', mover: 'Knights', be: 'are', spent: (i) => i.charger, fresh: '', ask: 'Choose the charger to ask about.' },
+  // in Play (a phone's default mode) the next move is a drag on the board, not the form's fields
+  { system: 'arcane-legions', query: 'move', mover: 'Legion', spent: (i) => i.actions, fresh: [], ask: 'Drag a unit for the next move.' },
+  { system: 'ninth-age', query: 'charge', mover: 'Knights', be: 'are', spent: (i) => i.charger, fresh: '', ask: 'Drag a unit for the next move.' },
   { system: 'cc-ancients', query: 'order', mover: 'Hastati', change: (i) => { i.moves = [{ unit: 'Hastati', path: [toAxial(6, 5)] }]; }, spent: (i) => i.moves, fresh: [],
-    // in Play (a phone's default mode) the next card is chosen on the play bar, not in the form (issue 31)
+    // the next card is chosen on the play bar
     ask: 'Choose the next card below, or tap a unit for its reach.' },
-  { system: 'godsgloom', query: 'move', mover: 'Shieldwall', spent: (i) => i.path, fresh: [], ask: 'Tap hexes from the Shieldwall to draw its path (Path tool).' },
+  { system: 'godsgloom', query: 'move', mover: 'Shieldwall', spent: (i) => i.path, fresh: [], ask: 'Drag a unit for the next move.' },
   { system: 'torn-world', query: 'move', mover: 'Guardsman', change: (i) => { i.unit = 'Guardsman'; }, reachPath: true, spent: (i) => i.path, fresh: [],
-    ask: 'Tap hexes from the Guardsman to draw its path (Path tool).' },
+    ask: 'Drag a unit for the next move.' },
 ];
 
 for (const c of CASES) {

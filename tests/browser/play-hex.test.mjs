@@ -160,6 +160,8 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
     await shot(page, 'cc-4-leader-held');
   } });
   await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+  // the units that ended on one hex named together, in the verdict's first line
+  assert.match(await verdict(page), /^Move made: Hastati and Scipio are now on col 5, row 5; Principes are now on col 7, row 5 \(Undo/);
   const result = await answer(full);
   assert.equal(result.legal, true, 'the engine: the order is legal');
   assert.deepEqual([result.ordersUsed, result.ordersAllowed], [3, 3]);

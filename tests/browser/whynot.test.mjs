@@ -143,7 +143,7 @@ test('torn-world (360x740, touch): TW-FA-2 TW-MV-1 a Run to (3,0) lists the way 
     ['The shortest way: 3 hexes, draws 1 Free Attack (from Raider)', 'true'],
     ['Another way: 4 hexes, draws no Free Attack', 'false'],
   ]);
-  assert.match(await verdict(page), /^Scout can end on col 3, row 0, using 3 hexes of 4 \(1 left\); 1 Free Attack: Raider \(moved past\)\./);
+  assert.match(await verdict(page), /^Scout can end on col 3, row 0: 1 Free Attack: Raider \(moved past\)\. Cost: 3 hexes of 4 \(1 left\)\./);
   assert.deepEqual(await drawnPath(page), [{ q: 0, r: 0 }, { q: 1, r: 0 }, { q: 2, r: 0 }, { q: 3, r: 0 }]);
   const attacks = (await overlay(page)).filter((m) => m.type === 'line' && /free attack/.test(m.label ?? ''));
   assert.deepEqual(attacks.map((m) => m.label), ['free attack: moved past'], 'the Free Attack is labelled with its cause, no clause id');
@@ -184,7 +184,7 @@ test('godsgloom (360x740, touch): GG-8.3-T GG-MOV-1 the way to (3,3) round the z
   await page.tap('#verdict [data-way="1"]');
   await page.waitForFunction(() => document.querySelector('#verdict [data-way="1"]')?.getAttribute('aria-pressed') === 'true');
   assert.deepEqual(await drawnPath(page), [{ q: 0, r: 3 }, { q: 1, r: 3 }, { q: 1, r: 4 }, { q: 2, r: 4 }, { q: 3, r: 3 }]);
-  assert.match(await verdict(page), /^a can end on col 4, row 3, using 4 of its 6 movement points \(2 left\); not Engaged/);
+  assert.match(await verdict(page), /^a can end on col 4, row 3: not Engaged.*\. Cost: 4 of its 6 movement points \(2 left\)\./);
   await painted(page);
   await shot(page, 'whynot-godsgloom-ways', PHONE);
   assert.deepEqual(errors, []);
