@@ -20,6 +20,9 @@ const MAX_SCALE = 400; // CSS px per world unit: the closest zoom
 const LONG_PRESS_MS = 500; // a press held this long before turning turns freely (no 15° steps)
 const SLICE_MS = 8; // ms a paint of the page's board places names for (Board); more follow on the next frames
 const SLICE_NAMES = 50; // names placed in a paint at least (placeNames)
+// the smallest hex (px, centre to corner) whose hatching reads as lines: below it, a few pixels
+// between lines read as a tint the hex's fill already gives (and cost a drag's frame at the limits)
+const HATCH_MIN = 10;
 const LAYERED_UNITS = 100; // more units near the view than this are drawn as a layer kept while their plan stands
 const FOCUS = '#f2c14e'; // the halo of the event picked in the ruling's list (the fronts' yellow)
 // where an event's number goes around its marker: beside it diagonally first, then straight out, then further
@@ -618,14 +621,14 @@ export class Painter {
    * Adds a hex's outline to a path (screen px), back to its first corner: a Path2D's closePath takes
    * longer the more the path holds (seconds for a board's 3,600 hexes).
    */
-  hexInto(path, q, r) {
-    const [x, y] = center(q, r);
+  hexInto(path, q, r, inset = 0) {
+    const [x, y] = center(q, r), k = 1 - inset;
     // corner() and toScreen's sums, with no array a corner (a 60 × 60 board's first paint made
     // some 50,000)
     this.settle();
     const { s, ox, oy, flip } = this;
     for (let i = 0; i <= 6; i++) {
-      const px = ox + (x + HEX_COS[i % 6]) * s, py = oy + flip * (y + HEX_SIN[i % 6]) * s;
+      const px = ox + (x + k * HEX_COS[i % 6]) * s, py = oy + flip * (y + k * HEX_SIN[i % 6]) * s;
       if (i) path.lineTo(px, py); else path.moveTo(px, py);
     }
   }
@@ -1155,14 +1158,7 @@ export class Painter {
     const c = this.ctx;
     for (const it of items) {
       if (it.type === 'hexes') {
-        for (const h of it.cells) {
-          this.hexPath(h.q, h.r, 0.06);
-          c.fillStyle = h.color ?? it.color; c.fill();
-          if (h.hatch) this.hatch(h, h.outline ?? '#b3261e');
-          if (h.outline) { this.hexPath(h.q, h.r, 0.06); c.strokeStyle = h.outline; c.lineWidth = 2.5; if (h.dashed) c.setLineDash([5, 4]); c.stroke(); c.setLineDash([]); }
-          if (h.stop) { this.hexPath(h.q, h.r, 0.16); c.strokeStyle = '#1b2430'; c.lineWidth = 3.5; c.stroke(); }
-          this.hexText(h);
-        }
+        this.paintHexCells(it);
       } else if (it.type === 'hexpath') {
         this.paintHexLine(it.cells, it.color, !!it.dashed, !!it.numbered);
       } else if (it.type === 'polygon') {
@@ -1207,6 +1203,51 @@ export class Painter {
         this.mark(it);
       }
     }
+  }
+
+  /**
+   * An overlay's hexes in view: their fills one path per colour, their hatching one clip per colour,
+   * their outlines one path per colour and dash, the thick outlines where a move stops one path, then
+   * each hex's number and badge. A few canvas calls, not five a hex: every enemy's Engagement Zone
+   * at the limits is 3,000 hexes, drawn at each frame of a drag.
+   */
+  paintHexCells(it) {
+    const c = this.ctx, m = this.s * 1.2, groups = new Map(), shown = [];
+    // the group of a kind of drawing and its colour: one path, and the screen box of its hexes
+    const add = (kind, colour, h, x, y, inset) => {
+      const key = `${kind} ${colour}`;
+      if (!groups.has(key)) groups.set(key, { kind, colour, path: new this.Path(), box: [Infinity, Infinity, -Infinity, -Infinity] });
+      const g = groups.get(key), b = g.box;
+      this.hexInto(g.path, h.q, h.r, inset);
+      b[0] = Math.min(b[0], x - this.s); b[1] = Math.min(b[1], y - this.s); b[2] = Math.max(b[2], x + this.s); b[3] = Math.max(b[3], y + this.s);
+    };
+    for (const h of it.cells) {
+      const [x, y] = this.toScreen(...center(h.q, h.r));
+      if (x < -m || y < -m || x > this.w + m || y > this.h + m) continue;
+      shown.push(h);
+      add('fill', h.color ?? it.color, h, x, y, 0.06);
+      if (h.hatch && this.s >= HATCH_MIN) add('hatch', h.outline ?? '#b3261e', h, x, y, 0.06);
+      if (h.outline) add(h.dashed ? 'dashed' : 'outline', h.outline, h, x, y, 0.06);
+      if (h.stop) add('stop', '#1b2430', h, x, y, 0.16);
+    }
+    const of = (kind) => [...groups.values()].filter((g) => g.kind === kind);
+    for (const g of of('fill')) { c.fillStyle = g.colour; c.fill(g.path); }
+    // lines across the box of a colour's hatched hexes, clipped to them, a third of a hex apart
+    for (const { colour, path, box: [x0, y0, x1, y1] } of of('hatch')) {
+      const step = Math.max(5, this.s / 3);
+      c.save();
+      c.clip(path);
+      c.strokeStyle = colour; c.globalAlpha = 0.35; c.lineWidth = 1.5;
+      c.beginPath();
+      for (let k = x0 + y0; k <= x1 + y1; k += step) { c.moveTo(k - y1, y1); c.lineTo(k - y0, y0); }
+      c.stroke();
+      c.restore();
+    }
+    for (const g of [...of('outline'), ...of('dashed')]) {
+      c.strokeStyle = g.colour; c.lineWidth = 2.5; c.setLineDash(g.kind === 'dashed' ? [5, 4] : []); c.stroke(g.path); c.setLineDash([]);
+    }
+    for (const g of of('stop')) { c.strokeStyle = g.colour; c.lineWidth = 3.5; c.stroke(g.path); }
+    for (const h of shown) this.hexText(h);
   }
 
   /**
@@ -1373,18 +1414,6 @@ export class Painter {
   }
 
   /** Diagonal hatching inside a hex (a zone a game marks so). */
-  hatch(h, color) {
-    const c = this.ctx;
-    c.save();
-    this.hexPath(h.q, h.r, 0.06);
-    c.clip();
-    const [x, y] = this.toScreen(...center(h.q, h.r)), r = this.s;
-    c.strokeStyle = color; c.globalAlpha = 0.35; c.lineWidth = 1.5;
-    c.beginPath();
-    for (let k = -2 * r; k <= 2 * r; k += Math.max(5, r / 3)) { c.moveTo(x + k - r, y + r); c.lineTo(x + k + r, y - r); }
-    c.stroke();
-    c.restore();
-  }
 
   paintTracks(sc) {
     for (const tr of sc.tracks ?? []) {
