@@ -8,7 +8,7 @@ import * as hex from './hex.js';
 const $ = (id) => document.getElementById(id);
 
 /** Two six-sided dice, summed: what a field that takes a roll is given by its Roll button. */
-function roll2d6() {
+export function roll2d6() {
   const [a, b] = crypto.getRandomValues(new Uint8Array(2)).map((v) => (v % 6) + 1); // 256 % 6 bias is 4 in 256: a table's dice are worse
   return a + b;
 }

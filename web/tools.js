@@ -8,6 +8,7 @@ import { initTablePlay } from './play-table.js';
 import { initMakeMove } from './make-move.js';
 import { initPlayOrders } from './play-orders.js';
 import { initPlayEject } from './play-eject.js';
+import { initPlayRolls } from './play-rolls.js';
 
 /**
  * Sets up the tools and the board's keys. `page`: the store, `ui`, the board and its canvas,
@@ -502,9 +503,14 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   const orders = initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), bar: playBar });
   const eject = initPlayEject({ store, ui, sys, doc, currentRequest, refresh, makeMove, bar: playBar });
   /** The bar under the verdict in play: a drop's ejections while they are chosen, else the card played (or the cards to play). */
+  const rolls = initPlayRolls({ store, sys, doc, bar: playBar });
   function renderPlayBar() {
     if (playing() && eject.render()) return;
     if (playing() && orders.can()) { orders.render(); return; }
+    // the dice's row neither comes nor goes under a finger carrying a unit: a charge aimed from a
+    // pursuit's question hid it and moved the tabs by its height
+    if (board.gesture?.moved) return;
+    if (playing() && rolls.render()) return;
     playBar.hidden = true;
   }
   /** What play draws over the board: the card's section, the hexes an ejected miniature may go to. */

@@ -275,6 +275,39 @@ test('ninth-age (360x740, touch): play, 9A-PU-1 a pursuit stays roll-driven: Rol
   await context.close();
 });
 
+test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 the play bar rolls the pursuit\'s dice beside the board: Roll 2D6, Make this move (2 touches), undone and redone', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  const home = await unitOf(page, 'Spearmen');
+  const before = await pageRequest(page);
+  // touch 1: the bar's Roll 2D6, on screen with the board (the form's are a scroll below it)
+  const bar = await page.locator('#play-roll').boundingBox();
+  assert.ok(bar && bar.y + bar.height <= PHONE.height && bar.height >= 36, `the roll button is on screen, a finger's size: ${JSON.stringify(bar)}`);
+  await page.tap('#play-roll');
+  await page.waitForFunction((b) => JSON.stringify(window.movecalcTest.request()) !== b && window.movecalcTest.ruled(), JSON.stringify(before));
+  await ruled(page);
+  const request = await pageRequest(page);
+  // every die the question takes rolled: the flee's and each pursuer's
+  const flee = request.pursued.fleeDistance, rolled = request.pursuers[0].distance;
+  for (const v of [flee, rolled]) assert.ok(Number.isInteger(v) && v >= 2 && v <= 12, `2D6: ${v}`);
+  const result = await answer(request);
+  // 9A-DST-1: a pursuit roll equal to or greater than the flee roll catches the fleeing unit
+  assert.equal(result.fleeingDestroyed, rolled >= flee, `a pursuit of ${rolled} against a flee of ${flee}`);
+  await shot(page, 'ninth-age', 'pursuit-bar-rolled');
+  // touch 2: Make this move
+  await page.tap('#apply');
+  await madeSaid(page);
+  await ruled(page);
+  const sp = result.pursuers.find((p) => p.unit === 'Spearmen');
+  const moved = await unitOf(page, 'Spearmen');
+  near(moved.x, sp.final.x, 'Spearmen x'); near(moved.y, sp.final.y, 'Spearmen y');
+  // the pursuit made, the question lacks its pursuers: the bar offers no dice for it
+  assert.equal(await page.isVisible('#play-roll'), false);
+  await undoRedo(page, 'ninth-age', 'Spearmen', pose(home), pose(moved), 'pursuit');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // 9A-FL-1 (docs/rules/ninth-age.md): a flee pivots the unit so its rear facing is parallel to the engaged facing
 // of the enemy it flees from, then moves it straight forward by the roll. The Raiders' centre
 // (31, 26) is 12″ ahead of the Spearmen's (30, 14), 1″ to the side: in their front arc (9A-ARC-1),

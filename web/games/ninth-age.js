@@ -552,4 +552,4 @@ game.queries.pursue.made = (i) => { i.pursuers = []; };
 game.tablePlay = 'charge';
 // Set up's unit tray (unit-tray.js): a kind for each of these
 game.trayField = 'baseSize';
-game.playNote = 'Drag a unit onto an enemy to charge it (let go: the charge is made if it can be), or onto open ground to measure from its front against its Advance Rate. A pursuit or a flee: roll it in the question (Ask), then Make this move.';
+game.playNote = 'Drag a unit onto an enemy to charge it (let go: the charge is made if it can be), or onto open ground to measure from its front against its Advance Rate. A pursuit or a flee: Roll 2D6 beside the board (or type the roll in the question), then Make this move.';

@@ -1,0 +1,46 @@
+// The dice of a question in play (a game whose questions take rolls: its `rolls`, by query and
+// field, a list's rows as `list.field`): a move the dice decide stays ruled by them, and the play
+// bar rolls every die the question takes at once, beside the board, where a phone's form had the
+// Roll buttons a scroll below it. Then Make this move applies the ruling.
+import { el } from './results.js';
+import { showParts } from './draw.js';
+import { own, unfinished } from './model.js';
+import { roll2d6 } from './query-form.js';
+
+/**
+ * `page`: the store, `sys()`, `doc()` and `bar` (the element its words and button go in). Returns
+ * `render()`, true when the bar is its own (the question takes dice).
+ */
+export function initPlayRolls({ store, sys, doc, bar }) {
+  const rolls = () => Object.entries(own(sys().rolls ?? {}, doc().query) ?? {}).filter(([, dice]) => dice === '2d6').map(([key]) => key.split('.'));
+
+  /** Every die the question takes rolled anew, as one edit (one Undo step). */
+  function rollAll() {
+    const keys = rolls();
+    store.edit((d) => {
+      const inputs = (d.inputs[d.query] ??= {});
+      for (const [key, field] of keys) {
+        if (field === undefined) inputs[key] = roll2d6();
+        else for (const row of Array.isArray(inputs[key]) ? inputs[key] : []) if (row && typeof row === 'object') row[field] = roll2d6();
+      }
+    });
+  }
+
+  function render() {
+    // (a question still lacking its units, as after its move was made, is finished first)
+    if (!rolls().length || unfinished(store.state.system, doc())) return false;
+    const query = doc().query, title = own(sys().queries, query)?.title ?? `${query.charAt(0).toUpperCase()}${query.slice(1)}`;
+    const p = el('p', `${title}: roll, then Make this move.`);
+    p.className = 'choice roll-words';
+    const b = el('button', 'Roll 2D6', 'small');
+    b.type = 'button';
+    b.id = 'play-roll';
+    b.setAttribute('aria-label', `Roll 2D6 for every roll of the ${title.toLowerCase()}`);
+    b.addEventListener('click', rollAll);
+    bar.hidden = false;
+    showParts(bar, [p, b]);
+    return true;
+  }
+
+  return { render };
+}
