@@ -137,15 +137,17 @@ for (const [how, viewport, touch] of [['touch', PHONE, true], ['keyboard', DESKT
   });
 }
 
+// e's front edge lies along m's front (y = 0.5, x −0.5…0.5): adjacent, so e may attack as m
+// moves (AL-BRK-1); m steps back half a step into the wall behind it (y = −1), 0.5 steps away
+const BREAKAWAY = { system: 'arcane-legions', query: 'move', table: { width: 10, height: 10 },
+  units: [{ id: 'm', side: 'red', x: 5, y: 5, facing: 0, base: 'formation', movementIcons: 4 }, { id: 'e', side: 'blue', x: 5, y: 6, facing: 180, base: 'sortie' }],
+  terrain: [{ id: 'wall', kind: 'blocking', polygon: [[3, 3], [7, 3], [7, 4], [3, 4]] }],
+  order: { unit: 'm', actions: [{ step: 'backward' }] }, activeSide: 'red' };
+
 test('AL-BRK-1 a breakaway attack comes first in the list, its attacker ringed and numbered (360x740, touch)', async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await ruled(page);
-  // e's front edge lies along m's front (y = 0.5, x −0.5…0.5): adjacent, so e may attack as m
-  // moves (AL-BRK-1); m steps back half a step into the wall behind it (y = −1), 0.5 steps away
-  await openRequest(page, { system: 'arcane-legions', query: 'move', table: { width: 10, height: 10 },
-    units: [{ id: 'm', side: 'red', x: 5, y: 5, facing: 0, base: 'formation', movementIcons: 4 }, { id: 'e', side: 'blue', x: 5, y: 6, facing: 180, base: 'sortie' }],
-    terrain: [{ id: 'wall', kind: 'blocking', polygon: [[3, 3], [7, 3], [7, 4], [3, 4]] }],
-    order: { unit: 'm', actions: [{ step: 'backward' }] }, activeSide: 'red' });
+  await openRequest(page, BREAKAWAY);
   await painted(page);
   assert.deepEqual((await list(page)).map((e) => e.text), ['1 e may attack it before it moves (breakaway)', '2 collides with wall after 0.5 steps']);
   const ring = (await overlay(page)).find((o) => o.step === 1);
@@ -162,10 +164,7 @@ test('AL-BRK-1 a breakaway attack comes first in the list, its attacker ringed a
 test('AL-BRK-1 AL-COL-1 a phone\'s verdict whose events are below its box says "more below" until they are scrolled to (360x740, touch)', async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await ruled(page);
-  await openRequest(page, { system: 'arcane-legions', query: 'move', table: { width: 10, height: 10 },
-    units: [{ id: 'm', side: 'red', x: 5, y: 5, facing: 0, base: 'formation', movementIcons: 4 }, { id: 'e', side: 'blue', x: 5, y: 6, facing: 180, base: 'sortie' }],
-    terrain: [{ id: 'wall', kind: 'blocking', polygon: [[3, 3], [7, 3], [7, 4], [3, 4]] }],
-    order: { unit: 'm', actions: [{ step: 'backward' }] }, activeSide: 'red' });
+  await openRequest(page, BREAKAWAY);
   await painted(page);
   const state = () => page.$eval('#verdict', (v) => ({ below: v.scrollHeight - v.scrollTop - v.clientHeight, cut: v.classList.contains('cut'), cue: getComputedStyle(v, '::after').content }));
   // the two events' buttons are below the verdict's three lines
