@@ -225,11 +225,13 @@ const game = {
     const who = request?.unit ?? 'The miniature';
     if (q === 'eject') return r.legal ? { text: `${who} ejects ${arr(r.ejections).map((e) => e.unit).join(' and ') || 'no one'}.${arr(r.freeAttacks).length ? ` ${r.freeAttacks.length === 1 ? 'Free Attack' : `${r.freeAttacks.length} Free Attacks`} on ${who}: ${attackersText(r.freeAttacks)}.` : ''}`, kind: 'legal' } : undefined;
     const reason = arr(r.reasons)[0];
-    if (!r.legal) return { text: `${who} cannot make this move.${reason ? ` ${reasonText(reason)}` : ''}${isHex(r.final) && Number.isFinite(r.steps) ? ` It would stop on ${colRow(r.final)} after ${plural(r.steps, 'step')}.` : ''}`, kind: 'illegal' };
+    // a Large or Huge miniature (its end given with its hexons) steps hexon by hexon (TW-MV-1)
+    const steps = (n) => (arr(r.final?.hexons).length ? plural(n, 'hexon') : plural(n, 'hex', 'hexes'));
+    if (!r.legal) return { text: `${who} cannot make this move.${reason ? ` ${reasonText(reason)}` : ''}${isHex(r.final) && Number.isFinite(r.steps) ? ` It would stop on ${colRow(r.final)} after ${steps(r.steps)}.` : ''}`, kind: 'illegal' };
     // where to, when it is settled: a hex left to a player (TW-EJ-3) is one of the nearest
     const ejects = arr(r.ejections).map((e) => `${e.unit}${isHex(e.to) && (e.choice === 'given' || arr(e.candidates).length <= 1) ? ` to ${colRow(e.to)}` : arr(e.candidates).length > 1 ? ` to one of ${plural(e.candidates.length, 'nearest hex', 'nearest hexes')}` : ''}`);
     const fas = arr(r.freeAttacks);
-    return { text: `${who} moves ${plural(r.steps ?? 0, 'step')}${isHex(r.final) ? ` to ${colRow(r.final)}` : ''}${ejects.length ? `, ejecting ${ejects.join(' and ')}` : ''}.${fas.length ? ` ${fas.length === 1 ? 'Free Attack' : `${fas.length} Free Attacks`} on ${who}: ${attackersText(fas)}.` : ''}`, kind: 'legal' };
+    return { text: `${who} moves ${steps(r.steps ?? 0)}${isHex(r.final) ? ` to ${colRow(r.final)}` : ''}${ejects.length ? `, ejecting ${ejects.join(' and ')}` : ''}.${fas.length ? ` ${fas.length === 1 ? 'Free Attack' : `${fas.length} Free Attacks`} on ${who}: ${attackersText(fas)}.` : ''}`, kind: 'legal' };
   },
   legalWord: (q) => (q === 'eject' ? 'ejection' : 'move'),
   lateVerdict(q, r) {
