@@ -455,9 +455,11 @@ export class Painter {
     const hr = hp && this.handleR(handleFor);
     if (hp) this.keepOut([hp[0] - hr - 2, hp[1] - hr - 2, hp[0] + hr + 2, hp[1] + hr + 2]);
     for (const box of this.covers) this.keepOut(box);
-    // the units' names are placed first (every other text keeps clear of them) and drawn last, over all
+    // the units' names are placed first (every other text keeps clear of them) and drawn last, over
+    // all; the first paint of a new board of many units draws the board alone, its units next frame
     const carried = this.carried();
-    this.planNames(sc, carried);
+    const unitsLater = this.unitsNextFrame(sc);
+    if (unitsLater) { this.plan = new Map(); this.bodies = new Map(); this.still = null; this.resumed = false; } else this.planNames(sc, carried);
     c.fillStyle = '#e9e6dc';
     c.fillRect(0, 0, this.w, this.h);
     if (sc.kind === 'free') this.paintTable(sc); else this.paintHexBoard(sc);
@@ -469,7 +471,10 @@ export class Painter {
     const reach = Math.max(12, 4 * this.s);
     const inView = (u) => { const b = this.bodies.get(u.id); return b && b[2] >= -reach && b[3] >= -reach && b[0] <= this.w + reach && b[1] <= this.h + reach; };
     const still = this.still;
-    if (still) {
+    this.unitsLater = unitsLater; // (Board.paint asks for the next frame)
+    if (unitsLater) {
+      // nothing of the units in this paint
+    } else if (still) {
       // a drag's frame: the other units as one picture while they stay, the carried one over them
       this.textLayer('units', [still.serial], () => { for (const u of sc.units) if (u.id !== carried && inView(u)) this.paintUnit(u); });
       for (const u of sc.units) if (u.id === carried && inView(u)) this.paintUnit(u);
@@ -482,7 +487,7 @@ export class Painter {
     this.overUnits = null;
     this.paintOverlay(overlay.filter(onTop)); // markers, arrows and units moved in place stay visible over units
     this.paintTracks(sc);
-    this.paintNames(sc);
+    if (!unitsLater) this.paintNames(sc);
     if (handleFor) this.paintHandle(handleFor);
     this.work = this.taken.visits;
   }
@@ -505,6 +510,9 @@ export class Painter {
 
   /** The unit carried by a drag now (its id), whose frames keep the other units as they were; a Painter carries none. */
   carried() { return null; }
+
+  /** Whether this paint leaves the units and their names to the next frame; a Painter draws all at once. */
+  unitsNextFrame() { return false; }
 
   /** A box no text may cover though it holds none (the rotate handle). */
   keepOut(box) { this.keepClear.push(box); this.taken.add(box); this.cover.add(box); }
@@ -1698,10 +1706,21 @@ export class Board extends Painter {
     return g?.moved && (g.type === 'drag' || g.type === 'rotate') ? g.unit : null;
   }
 
+  /**
+   * The first paint of a new board of more than LAYERED_UNITS units draws the board, its layers
+   * made and drawn, and leaves the units and their names to the next frame: in one frame the two
+   * were the longest task of opening a position at the limits (docs/performance.md, tenth round).
+   */
+  unitsNextFrame(sc) {
+    if (!this.fresh) return false;
+    this.fresh = false;
+    return sc.units.length > LAYERED_UNITS;
+  }
+
   setScene(scene) {
     const refit = !this.scene || this.scene.kind !== scene.kind || this.scene.boardKey !== scene.boardKey;
     this.show(scene);
-    if (refit) this.want = { refit: true, frame: null };
+    if (refit) { this.want = { refit: true, frame: null }; this.fresh = true; }
     else if (this.fitted && !this.want) this.want = { refit: false, frame: null };
     this.draw();
   }
@@ -1894,7 +1913,7 @@ export class Board extends Painter {
     // a frame that only drew more names moved nothing the units' controls follow
     const full = this.full;
     this.full = false;
-    if (this.lastPlan?.job && !this.pending) this.pending = requestAnimationFrame(() => { this.pending = 0; this.paint(); });
+    if ((this.lastPlan?.job || this.unitsLater) && !this.pending) this.pending = requestAnimationFrame(() => { this.pending = 0; this.paint(); });
     if (full) this.ctl.painted?.(); // what follows the drawing (the units' controls over their tokens)
   }
 }
