@@ -6,6 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { toAxial } from '../../web/hex.js';
 import { launch, openPage, PHONE, DESKTOP, verdict, hook, ruled, pickSystem, shot, artifacts, openPanel, setMode, painted } from './browser.mjs';
 
 let env;
@@ -48,7 +49,11 @@ test('what reads a closed panel finds it filled: the Terrain tool, Advanced Rule
   await painted(page);
   const at = await hook(page, 'screenOfHex', 2, 2);
   await page.mouse.click(at.x, at.y);
-  await page.waitForFunction((k) => window.movecalcTest.state().doc.terrain.some((t) => t.terrain === k), kind);
+  // that hex, col 2 row 2, gets the kind (GODSGLOOM's own position has that kind elsewhere already)
+  await page.waitForFunction(([k, h]) => window.movecalcTest.state().doc.terrain.some((t) => t.terrain === k && t.q === h.q && t.r === h.r), [kind, toAxial(2, 2)]);
+  // (the board's ruling of the painted hex, asked in the next frame, comes first: asked after the
+  // Advanced panel's, its answer is the newer one shown there)
+  await ruled(page);
   // the Advanced panel's Rule on it, pressed without the panel ever opened, runs its first example
   await page.evaluate(() => document.getElementById('run').click());
   await page.waitForFunction(() => document.getElementById('response').textContent.includes('"systems"'));
