@@ -262,9 +262,11 @@ function render(response, request, extra = {}, frame = true) {
 
 const resultBounds = (rs, request) => sceneResultBounds(store.state.system, doc(), rs, request);
 
+// (in the band the controls floating over the board leave clear: a landscape phone's ejection
+// hexes to choose from lay under its Replay bar)
 function inView(b) {
-  const [ax, ay] = board.toScreen(b[0], b[1]), [bx, by] = board.toScreen(b[2], b[3]);
-  return Math.min(ax, bx) >= 0 && Math.min(ay, by) >= 0 && Math.max(ax, bx) <= board.w && Math.max(ay, by) <= board.h;
+  const [ax, ay] = board.toScreen(b[0], b[1]), [bx, by] = board.toScreen(b[2], b[3]), [top, bottom] = board.band();
+  return Math.min(ax, bx) >= 0 && Math.min(ay, by) >= top && Math.max(ax, bx) <= board.w && Math.max(ay, by) <= bottom;
 }
 
 // What of a new answer must be in view, or the view follows it (without zooming in, so the hexes
@@ -334,6 +336,14 @@ function redrawResult(frame = false, follow = false) {
   // reads (the whole board is the ⤢ button away)
   if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core);
   else if (b && follow && !inView(shown(r))) board.frame(b.bounds, board.s, b.pad, b.core);
+  // the hexes a drop's choice is tapped on (an ejected miniature's nearest free hexes) in view
+  // and clear of the controls over the board: a landscape phone's Replay bar hid two of three
+  const choose = resultBounds({ overlay: tools.playChoices(), tracks: [] }, null);
+  // (with the move that ejects where they fit beside it)
+  const c = choose?.bounds;
+  if (c && !inView([c[0] - 1, c[1] - 1, c[2] + 1, c[3] + 1])) {
+    board.frame(b ? [Math.min(c[0], b.bounds[0]), Math.min(c[1], b.bounds[1]), Math.max(c[2], b.bounds[2]), Math.max(c[3], b.bounds[3])] : c, board.s, choose.pad, [(c[0] + c[2]) / 2, (c[1] + c[3]) / 2]);
+  }
 }
 
 // An event is framed as closely as the board allows (6 times the whole table), with half a step
