@@ -509,6 +509,10 @@ function madeWords(before) {
 // the ruling's few milliseconds). A tap then makes the move once the new ruling allows it.
 const ruling = () => ui.ruleFrame !== 0 || ui.inFlight > 0;
 function showApply() {
+  // not while a finger carries a unit: the drop makes the move in play, and the button coming
+  // mid-drag narrowed the phone's verdict under it to "… more" (or covered the board's foot beside
+  // it); it follows when the finger lifts
+  if (dragging()) return;
   const can = canApply();
   if (can || !ruling()) $('apply').hidden = !can;
 }
@@ -689,7 +693,7 @@ function showDeferred() {
 // a drag's last ruling was asked without sensitivity: once the finger lifts, the ruling at rest
 // asks again with it where the answer relied on an assumption
 const wantsSensitivity = () => ui.result?.response?.ok === true && Array.isArray(ui.result.response.assumptions) && ui.result.response.assumptions.length > 0 && !ui.result.response.sensitivity;
-for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) canvas.addEventListener(type, () => { if (!dragging()) { showDeferred(); if (wantsSensitivity()) scheduleRule(); if (ui.saveTimer) saveSoon(); } });
+for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) canvas.addEventListener(type, () => { if (!dragging()) { showApply(); showDeferred(); if (wantsSensitivity()) scheduleRule(); if (ui.saveTimer) saveSoon(); } });
 // the details list is on screen (not in another tab on a phone, not scrolled away, not hidden by
 // the full-screen board): watched without reading the layout in a drag's frame
 new IntersectionObserver((entries) => {

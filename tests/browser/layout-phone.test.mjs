@@ -255,3 +255,41 @@ for (const viewport of SIZES.slice(0, 2)) {
     await context.close();
   });
 }
+
+// A unit carried in play moves nothing beside the board: the drop makes the move, so Make this move
+// does not come under a finger holding a unit on a reached hex (it took a phone's verdict 99 px of
+// its width, cutting the ruling under the finger to "… more", and in landscape covered the board's
+// foot), and the verdict keeps its box. The hex games played by dragging come from describe.
+const HEX_PLAY = SYSTEMS.filter((s) => s.board === 'hex' && ['reach', 'whyNot'].every((q) => s.queries.some((x) => x.name === q)));
+for (const viewport of SIZES.slice(0, 2)) {
+  for (const { id } of HEX_PLAY) {
+    test(`${sizeOf(viewport)}, touch: ${id} play, a unit held on a reached hex: Make this move does not come and the verdict keeps its box; the drop makes the move`, { timeout: 90000 }, async () => {
+      const { context, page, errors } = await openPage(env, viewport, { touch: true });
+      await pickSystem(page, id);
+      const request = await page.evaluate(() => window.movecalcTest.request());
+      const mover = request.unit, result = await engineAnswer(request);
+      const box = (sel) => page.evaluate((s) => { const e = document.querySelector(s); if (!e.getClientRects().length) return null; const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }, sel);
+      const before = { verdict: await box('#verdict'), apply: await box('#apply') };
+      assert.equal(before.apply, null, 'nothing to make before the drag (the unit’s reach)');
+      const taken = new Set(request.units.map((u) => `${u.q},${u.r}`)), b = await box('#board');
+      let go = null;
+      for (const x of [...result.hexes].sort((m, n) => n.cost - m.cost)) {
+        if (go || taken.has(`${x.q},${x.r}`) || x.ejects?.length || x.destroyed?.length || x.ejectsMarkers?.length) continue;
+        const o = toOffset(x.q, x.r), p = await hook(page, 'screenOfHex', o.col, o.row);
+        if (p.x > b[0] + 20 && p.y > b[1] + 20 && p.x < b[0] + b[2] - 20 && p.y < b[1] + b[3] - 20) go = { x, p };
+      }
+      assert.ok(go, 'a reached hex in view');
+      const o = toOffset(go.x.q, go.x.r);
+      await touchDrag(page, await hook(page, 'screenOf', mover), go.p, { hold: async () => {
+        await page.waitForFunction((t) => document.querySelector('#verdict').textContent.startsWith(t), `${mover} can end on col ${o.col}, row ${o.row}`);
+        await painted(page);
+        assert.equal(await box('#apply'), null, 'Make this move has not come under the finger');
+        assert.deepEqual(await box('#verdict'), before.verdict, 'the verdict keeps its box');
+        await shot(page, `${id}-held`, viewport);
+      } });
+      await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
