@@ -293,3 +293,27 @@ for (const viewport of SIZES.slice(0, 2)) {
     });
   }
 }
+
+// The Share tab opened on a phone shows its link and Copy link first, whole on the screen and on
+// top where a finger lands, before any scroll (the panel's heading and its note put the link half
+// below a 360 × 740 screen's foot, and wholly below a 740 × 360 one's).
+for (const viewport of SIZES.slice(0, 2)) {
+  test(`${sizeOf(viewport)}, touch: the Share tab tapped shows the link and Copy link whole, on top, without a scroll`, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch: true });
+    await page.tap('#tab-share-panel');
+    await page.waitForFunction(() => document.getElementById('share-link').value.includes('#p='));
+    await painted(page);
+    for (const sel of ['#share-link', '#copy-link']) {
+      const at = await page.evaluate((s) => {
+        const e = document.querySelector(s), r = e.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { x: r.left, y: r.top, w: r.width, h: r.height, onTop: top === e || e.contains(top) };
+      }, sel);
+      assert.ok(at.w >= 40 && at.x >= 0 && at.y >= 0 && at.x + at.w <= viewport.width && at.y + at.h <= viewport.height, `${sel} whole on the screen: ${JSON.stringify(at)}`);
+      assert.ok(at.onTop, `${sel} is on top where a finger lands: ${JSON.stringify(at)}`);
+    }
+    await shot(page, 'share', viewport);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
