@@ -314,8 +314,11 @@ enum { BISECT_STEPS = 60 };
 
 #define PI 3.14159265358979323846
 
-// The least step of the exact searches along a move (pivot_obstructed, backtrack), as corner travel.
-#define BACKTRACK_STEP MC_LINEAR_SLOP
+// The least step of the exact searches along a move (pivot_obstructed, backtrack), as corner
+// travel: the clear gap itself, the finest distance these rules measure. A slop (1e-6") let a pose
+// kept just inside the gap along a whole path (a pursuer sliding past friends 0.0009995" away)
+// step a million times an inch and spend the request's work budget.
+#define BACKTRACK_STEP NA_CLEAR_GAP
 
 // On the table to within a thousandth of the slop: a pivot stops where a corner reaches the edge,
 // not a slop beyond it.
