@@ -273,6 +273,13 @@ cases['ninth-age'].push(
   { name: 'pursue, 5 pursuers with 100-file bases declaring a charge on a 100-file enemy (MC_MAX_WORK)', code: 'limit', path: 'pursuers',
     message: 'MC_MAX_WORK (150000000 units) reached in the pursuers\' charge order search after', request: JSON.parse(
     `{"system":"ninth-age","query":"pursue","table":{"width":200,"height":120},"units":[${naFiles('T', 'blue', 100, 60, 180, 20)},${naFive('p')}],"pursued":{"facing":0,"fleeDistance":5},"pursuers":[${[1, 2, 3, 4, 5].map((i) => `{"unit":"p${i}","distance":30}`).join(',')}]}`) },
+  // 9A-LP-1's walk back steps by how far a pose is from legal: a pursuer that ends in contact after
+  // sliding 998 inches past 997 friends kept 0.0009995" away (just inside the clear gap) is near
+  // legal at every pose of its path, so every step is the least one.
+  { name: 'pursue 998 inches past 997 friends 0.0009995 inches away, ending in contact: the walk back at its least step all the way', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"ninth-age","query":"pursue","table":{"width":48,"height":2000},"units":[{"id":"A","side":"red","x":24,"y":2,"facing":0,"width":2,"depth":1},',
+    { count: 997, each: '{"id":"F#","side":"red","x":26.0009995,"y":#y,"facing":0,"width":2,"depth":1,"sameCombat":true}', comma: true, grid: { per: 997, x: [0, 0], y: [2, 1] } },
+    ',{"id":"G","side":"red","x":26,"y":1000.5,"facing":0,"width":2,"depth":1,"sameCombat":true}],"pursued":{"facing":0,"fleeDistance":3000},"pursuers":[{"unit":"A","distance":998}]}'] } },
 );
 
 // ---- Hash flooding ----------------------------------------------------------------------------------

@@ -312,6 +312,14 @@ static McRect between(McRect like, NaPose a, NaPose b, double turn, double t) {
 
 enum { BISECT_STEPS = 60 };
 
+#define PI 3.14159265358979323846
+
+// The least step of the exact searches along a move (pivot_obstructed, backtrack), as corner
+// travel: the clear gap itself, the finest distance these rules measure. A slop (1e-6") let a pose
+// kept just inside the gap along a whole path (a pursuer sliding past friends 0.0009995" away)
+// step a million times an inch and spend the request's work budget.
+#define BACKTRACK_STEP NA_CLEAR_GAP
+
 // On the table to within a thousandth of the slop: a pivot stops where a corner reaches the edge,
 // not a slop beyond it.
 static bool on_table_strict(const NaBattlefield *bf, const McPoly *p) {
@@ -323,9 +331,33 @@ static bool on_table_strict(const NaBattlefield *bf, const McPoly *p) {
     return true;
 }
 
+// How far the pivot pose `p` is from keeping what pivot_obstructed asks (<= 0: it keeps it): the
+// most by which it comes nearer to objs[i] than need[i], or lies beyond the table edge (when the
+// start lay on the table).
+static double pivot_short_by(Ctx *c, const McPoly *p, bool table, const int *objs, const double *need, int m) {
+    double worst = -INFINITY;
+    if (table && c->bf->has_table) {
+        double tol = MC_ROUNDING_SLOP;
+        for (int i = 0; i < p->count; i++) {
+            double out[4] = {-p->v[i].x - tol, -p->v[i].y - tol, p->v[i].x - c->bf->table_w - tol,
+                             p->v[i].y - c->bf->table_h - tol};
+            for (int k = 0; k < 4; k++)
+                if (out[k] > worst) worst = out[k];
+        }
+    }
+    for (int i = 0; i < m; i++) {
+        double d = need[i] - mc_na_separation(p, &c->w->objs[objs[i]].poly);
+        if (d > worst) worst = d;
+    }
+    return worst;
+}
+
 // 9A-PV-O: turn from the start towards the pursued direction as far as Unit Spacing allows:
 // no object may come nearer than 1" (NA_SPACING) — or than it already was, when nearer — and the
-// unit stays on the table. Sampled every half degree, the stop found by bisection.
+// unit stays on the table. Exact as backtrack is, walking forwards: a pose with room R to spare
+// leaves every pose within R / L of it fine (L = half the diagonal times the turn in radians),
+// steps are at least BACKTRACK_STEP of corner travel, and the first pose that is not fine is
+// bisected back to the stop, so no obstacle thicker than that step is turned through.
 static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
     McVec2 p0v[4];
     McPoly p0 = mc_rect_to_poly(start, p0v);
@@ -344,32 +376,34 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
         need[m++] = (s0 < NA_SPACING ? s0 : NA_SPACING) - MC_ROUNDING_SLOP;
     }
     bool table = on_table_strict(c->bf, &p0);
-    int steps = (int)ceil(fabs(turn) / 0.5);
-    double ok = 0.0;
-    for (int s = 1; s <= steps; s++) {
-        double t = (double)s / steps;
-        int bad = 0;
-        for (int iter = 0; iter <= (bad ? BISECT_STEPS : 0); iter++) {
-            double at = iter == 0 ? t : 0.5 * (ok + t);
-            McRect r = start;
-            r.facing = mc_facing_normalize(start.facing + turn * at);
-            McVec2 pv[4];
-            McPoly p = mc_rect_to_poly(r, pv);
-            bool fine = !table || on_table_strict(c->bf, &p);
-            for (int i = 0; i < m && fine; i++)
-                if (mc_na_separation(&p, &c->w->objs[objs[i]].poly) < need[i]) fine = false;
-            if (iter == 0) {
-                if (fine) {
-                    ok = t;
-                    break;
-                }
-                bad = 1;
-                continue;
+    double lip = radius * fabs(turn) * (PI / 180.0);
+    double min_step = lip > 0.0 ? BACKTRACK_STEP / lip : 2.0;
+    double ok = 0.0, t = 0.0;
+    while (t < 1.0 && !mc_work_out()) {
+        double spare = -pivot_short_by(c, &p0, table, objs, need, m);
+        double step = lip > 0.0 ? spare / lip : 2.0;
+        bool floor_step = step < min_step;
+        double next = t + (floor_step ? min_step : step);
+        if (next > 1.0) next = 1.0;
+        McRect r = start;
+        r.facing = mc_facing_normalize(start.facing + turn * next);
+        p0 = mc_rect_to_poly(r, p0v);
+        if (pivot_short_by(c, &p0, table, objs, need, m) > 0.0) {
+            // Certified fine up to next when the step was not the floor: the stop is next itself
+            // only within rounding; bisect between the last fine pose and next either way.
+            double bad = next;
+            for (int it = 0; it < BISECT_STEPS; it++) {
+                double mid = 0.5 * (ok + bad);
+                McRect rm = start;
+                rm.facing = mc_facing_normalize(start.facing + turn * mid);
+                McVec2 pmv[4];
+                McPoly pm = mc_rect_to_poly(rm, pmv);
+                if (pivot_short_by(c, &pm, table, objs, need, m) <= 0.0) ok = mid;
+                else bad = mid;
             }
-            if (fine) ok = at;
-            else t = at;
+            break;
         }
-        if (bad) break;
+        ok = t = next;
     }
     McRect r = start;
     r.facing = mc_facing_normalize(start.facing + turn * ok);
@@ -432,40 +466,84 @@ static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *o
 // 9A-FA-O: straight ahead until just before base contact (NA_CLEAR_GAP short).
 static double stop_short(double distance) { return distance > NA_CLEAR_GAP ? distance - NA_CLEAR_GAP : 0.0; }
 
+// How far pose `p` is from being legal for backtrack (<= 0: legal): the most by which it comes
+// nearer than NA_CLEAR_GAP to one of the `m` objects `objs` (overlaps the charged unit, which it
+// may touch), or lies beyond the table edge (on_table_strict). Legal exactly when
+// mc_na_clear_by(NA_CLEAR_GAP) and on_table_strict both hold.
+static double illegal_by(Ctx *c, const McPoly *p, int charged, const int *objs, int m) {
+    double worst = -INFINITY;
+    if (c->bf->has_table) {
+        double tol = MC_ROUNDING_SLOP;
+        for (int i = 0; i < p->count; i++) {
+            double out[4] = {-p->v[i].x - tol, -p->v[i].y - tol, p->v[i].x - c->bf->table_w - tol,
+                             p->v[i].y - c->bf->table_h - tol};
+            for (int k = 0; k < 4; k++)
+                if (out[k] > worst) worst = out[k];
+        }
+    }
+    for (int i = 0; i < m; i++) {
+        double sep = mc_na_separation(p, &c->w->objs[objs[i]].poly);
+        double need = objs[i] == charged ? -MC_LINEAR_SLOP : NA_CLEAR_GAP - MC_ROUNDING_SLOP;
+        if (need - sep > worst) worst = need - sep;
+    }
+    return worst;
+}
+
 // 9A-LP-1: walk the path back from its end to the last position that touches nothing the unit
 // did not charge, keeps NA_CLEAR_GAP and lies on the table (strictly: a corner stops on the edge,
-// not a slop beyond it); sampled, then bisected. None (*found false): where it started.
+// not a slop beyond it). None (*found false): where it started.
+//
+// Exact, not sampled: between two poses of a segment t apart no corner moves more than L·t
+// (L = the centre's travel + half the diagonal times the turn in radians), and neither a
+// separation nor a corner's distance beyond the edge changes by more than a corner moves. So at a
+// pose illegal by D no pose within D / L of it is legal, and stepping back by D / L skips no legal
+// position, however narrow its window. A step is at least BACKTRACK_STEP inches of corner travel
+// (nearing a boundary the steps shrink towards it); the last such step is bisected, so only a
+// window under BACKTRACK_STEP wide can be passed over. Each pose's separations are charged to the
+// work budget (mc_na_separation counts them). sqrt, not hypot: the steps must be the same bits in
+// every build (docs/geometry.md "Determinism").
 static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int charged, bool *found) {
     *found = true;
+    double radius = 0.5 * sqrt(like.width * like.width + like.depth * like.depth);
     for (int seg = o->path_count - 1; seg >= 1; seg--) {
         NaPose a = o->path[seg - 1], b = o->path[seg];
         double turn = mc_facing_delta(a.facing, b.facing);
-        double len = hypot(b.x - a.x, b.y - a.y);
-        int n = (int)ceil(len / 0.05);
-        int nt = (int)ceil(fabs(turn) / 0.5);
-        if (nt > n) n = nt;
-        if (n < 1) n = 1;
-        if (n > 4096) n = 4096;
-        double bad = 1.0;
-        for (int i = 1; i <= n; i++) {
-            double t = 1.0 - (double)i / n;
+        double lip = sqrt((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)) + radius * fabs(turn) * (PI / 180.0);
+        // Everything the unit can come within NA_CLEAR_GAP of along the segment.
+        McAabb box = {mc_vec2(fmin(a.x, b.x) - radius, fmin(a.y, b.y) - radius),
+                      mc_vec2(fmax(a.x, b.x) + radius, fmax(a.y, b.y) + radius)};
+        int n = mc_na_world_query(c->w, box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
+        int *objs = MC_NEW(c->env->arena, int, n > 0 ? n : 1);
+        if (!objs) break;
+        int m = 0;
+        for (int i = 0; i < n; i++)
+            if (c->w->hits[i] != self) objs[m++] = c->w->hits[i];
+        double min_step = lip > 0.0 ? BACKTRACK_STEP / lip : 2.0;
+        double t = 1.0, bad = -1.0; // bad: the last illegal pose tried, when the step from it was the floor
+        while (t >= 0.0 && !mc_work_out()) {
             McRect r = between(like, a, b, turn, t);
             McVec2 pv[4];
             McPoly p = mc_rect_to_poly(r, pv);
-            if (!mc_na_clear_by(c->w, &p, self, charged, NA_CLEAR_GAP) || !on_table_strict(c->bf, &p)) {
-                bad = t;
-                continue;
+            double d = illegal_by(c, &p, charged, objs, m);
+            if (d <= 0.0) {
+                if (bad < 0.0) return r;
+                double good = t;
+                for (int it = 0; it < BISECT_STEPS; it++) {
+                    double mid = 0.5 * (good + bad);
+                    McRect rm = between(like, a, b, turn, mid);
+                    McVec2 pmv[4];
+                    McPoly pm = mc_rect_to_poly(rm, pmv);
+                    if (illegal_by(c, &pm, charged, objs, m) <= 0.0) good = mid;
+                    else bad = mid;
+                }
+                return between(like, a, b, turn, good);
             }
-            double good = t;
-            for (int it = 0; it < BISECT_STEPS; it++) {
-                double mid = 0.5 * (good + bad);
-                McRect rm = between(like, a, b, turn, mid);
-                McVec2 pmv[4];
-                McPoly pm = mc_rect_to_poly(rm, pmv);
-                if (mc_na_clear_by(c->w, &pm, self, charged, NA_CLEAR_GAP) && on_table_strict(c->bf, &pm)) good = mid;
-                else bad = mid;
-            }
-            return between(like, a, b, turn, good);
+            double step = lip > 0.0 ? d / lip : 2.0;
+            bool floor_step = step < min_step;
+            bad = floor_step ? t : -1.0;
+            double next = t - (floor_step ? min_step : step);
+            // A floor step may pass over the segment's first pose uncertified: it is tried.
+            t = floor_step && t > 0.0 && next < 0.0 ? 0.0 : next;
         }
     }
     *found = false;
