@@ -20,6 +20,7 @@ import { createEngine, SYSTEM_IDS, splitRequest } from '../wasm/movecalc.mjs';
 import { latencyCases, hexGrowthCases, objectGrowthCases } from './generate.mjs';
 import { measure, runNative, fnv1a, fitExponent } from './measure.mjs';
 import { honeycombReach, honeycombKept, satBisection, satKept, detectCollisionsBisection } from './compare.mjs';
+import { swLists } from './weight.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
@@ -313,11 +314,10 @@ results.growth.pursue = { points: objGrowth['9a-pursue'], exponents: { wasm: fit
   const sum = (files) => ({ raw: files.reduce((a, f) => a + f.raw, 0), gzip: files.reduce((a, f) => a + f.gzip, 0) });
   // each game's own files (its page module, engine glue and .wasm), as the build's service worker
   // lists them (web/build-site.mjs): what the page loads only when it opens that game
-  const sw = readFileSync(join(root, 'public', 'sw.js'), 'utf8');
-  const gameFiles = JSON.parse(/const GAME_FILES = (.*);\n/.exec(sw)[1]);
+  const { games: gameFiles, later: laterFiles } = swLists(join(root, 'public'));
   const ownerOf = new Map(Object.entries(gameFiles).flatMap(([id, fs]) => fs.map(([url]) => [`public/${url.slice(2)}`, id])));
   // the files fetched only when a feature is first used (the rules reference, the pictures' modules)
-  const later = new Set(JSON.parse(/const LATER_FILES = (.*);\n/.exec(sw)?.[1] ?? '[]').map(([url]) => `public/${url.slice(2)}`));
+  const later = new Set(laterFiles.map(([url]) => `public/${url.slice(2)}`));
   const isCore = (f) => /engine\/dist\/movecalc-core\.(mjs|wasm)$/.test(f.file);
   // The page as a visitor's browser loads it for one game on a first visit: every file of public/
   // but the other games' own files, the files of features not used yet and the all-in-one module

@@ -9,6 +9,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { runInNewContext } from 'node:vm';
 import { chromium } from 'playwright-core';
 import { startServer } from '../bin/serve.mjs';
 import { CHROMIUM_ARGS } from './page.mjs';
@@ -19,7 +20,17 @@ export const LIMITS = { visit: 150 * 1024, module: 64 * 1024 };
 /** The lists the build stamped into the site's service worker (web/build-site.mjs). */
 export function swLists(site) {
   const sw = readFileSync(join(site, 'sw.js'), 'utf8');
-  const list = (name) => JSON.parse(new RegExp(`const ${name} = (.*);\\n`).exec(sw)?.[1] ?? 'null');
+  // `NAME=` then an array or object literal (the worker is minified, so a game id may be unquoted):
+  // read up to its closing bracket (no URL or hash holds a bracket), as JavaScript
+  const list = (name) => {
+    const m = new RegExp(`\\b${name} ?= ?(?=[[{])`).exec(sw);
+    if (!m) return null;
+    for (let i = m.index + m[0].length, j = i, depth = 0; j < sw.length; j++) {
+      if ('[{'.includes(sw[j])) depth++;
+      else if (']}'.includes(sw[j]) && --depth === 0) return JSON.parse(JSON.stringify(runInNewContext(`(${sw.slice(i, j + 1)})`)));
+    }
+    throw new Error(`${site}/sw.js: ${name} is not closed`);
+  };
   return { files: list('FILES'), games: list('GAME_FILES'), later: list('LATER_FILES') ?? [] };
 }
 
@@ -59,10 +70,10 @@ export async function firstVisit(browser, base, site, game, link = '') {
     const cache = await caches.open(keys[0]);
     return (await Promise.all(urls.map((u) => cache.match(u)))).every(Boolean);
   }, games[game].map(([url]) => new URL(url, base).href), { polling: 200 });
-  // what the service worker cached up front counts as fetched even when Chromium reported no
-  // request for it (a response it took from the HTTP cache, or an event after the context closed)
-  for (const [url] of swLists(site).files) {
-    const path = url.slice(2);
+  // the service worker's own script, and what it cached up front, count as fetched even when
+  // Chromium reported no request for them (a response taken from the HTTP cache, or an event after
+  // the context closed; sw.js went unreported in one visit of ten)
+  for (const path of ['sw.js', ...swLists(site).files.map(([url]) => url.slice(2))]) {
     if (!fetched.has(path)) fetched.set(path, 'service worker');
   }
   const files = [...fetched].map(([path, by]) => ({ path, by, gzip: gzipOf(site, path) })).sort((a, b) => b.gzip - a.gzip);

@@ -5,7 +5,7 @@
 import { SAVE_KEY, EMBED, EMBED_AUTOSIZE, saved, firstGame, engine, engineLoading, scriptURL } from './boot.js';
 import { initEmbed } from './embed.js';
 import { measure } from './ruler.js';
-import { examples } from './examples.js'; // written by build-site.mjs into the bundle
+import { describeExample, loadExamples } from './examples.js'; // written by build-site.mjs: the examples a module fetched at first use
 import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
@@ -16,9 +16,9 @@ import { option, on, keepSame } from './forms.js';
 import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { createStore } from './store.js';
-import { initLibrary, storedGames } from './library.js';
+import { storedGames } from './library-keys.js';
 import { initLinks, READONLY, beforeLinkGames } from './links.js';
-import { createPanels, createTabs } from './panels.js';
+import { createPanels, createTabs, lazyPanel } from './panels.js';
 import { checkPosition, useEngineLimits } from './share.js';
 import { initSettingsForm } from './settings-form.js';
 import { initUnitsForm } from './units-form.js';
@@ -625,9 +625,10 @@ const TOOL_NOTES = {
   terrain: '', path: 'Tap hexes in order to propose the path of the query’s unit (in an order: the unit whose Draw path is pressed); tap the last hex again to take it back. Arrow keys extend it too.',
 };
 
-// ---- saved armies and codices (library.js) ----
-const savedLibrary = initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, viewMiddle: () => board.toWorld(board.w / 2, board.h / 2),
-  positionBefore: () => links.positionBefore() }); // links: set up below with the notices, before any panel is filled
+// ---- saved armies and codices (library.js, fetched when the Armies panel first opens) ----
+const savedLibrary = lazyPanel($('library-panel'), () => import('./library.js').then(({ initLibrary }) => initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool,
+  viewMiddle: () => board.toWorld(board.w / 2, board.h / 2), positionBefore: () => links.positionBefore() })),
+(err) => { $('library-note').textContent = `The saved armies could not be opened (${err.message ?? err}): this panel works offline once it has been opened online.`; });
 
 // ---- the side panels (panels.js: each filled when it opens, then on every change while open) ----
 const panels = createPanels({
@@ -904,13 +905,21 @@ $('to-editor').addEventListener('click', () => {
   $('request').focus();
 });
 
-// The Advanced panel: any request, typed or from an example, ruled on as written.
+// The Advanced panel: any request, typed or from an example, ruled on as written. Its first
+// example, describe, is there at once (it runs with nothing else fetched, offline too); the others
+// are listed when their module arrives.
 function fillExamples() {
-  $('example').replaceChildren(...examples.map((e, i) => option(String(i), e.title)));
+  $('example').replaceChildren(option('0', describeExample.title));
   showExample();
+  loadExamples().then((examples) => {
+    const shown = $('example').value;
+    $('example').replaceChildren(...examples.map((e, i) => option(String(i), e.title)));
+    $('example').value = shown;
+  }, () => { /* offline before first use: describe alone */ });
 }
-function showExample() {
-  const e = examples[Number($('example').value)];
+async function showExample() {
+  const i = Number($('example').value);
+  const e = i === 0 ? describeExample : (await loadExamples())[i];
   $('example-note').textContent = e?.note ?? '';
   $('request').value = JSON.stringify(e ? e.request : { query: 'describe' }, null, 2);
 }
@@ -968,10 +977,19 @@ function exampleWords(title) {
   return { ids, words: seedWords(title.slice(ids.length).trim()) };
 }
 /** The gallery: the game on screen's examples first, every other one folded under "Other games". */
-function renderGallery() {
+async function renderGallery() {
   const system = store.state.system;
   if (ui.galleryOf === system) return; // laid out for this game already
   store.galleryFor(system);
+  let examples;
+  try {
+    examples = await loadExamples();
+  } catch (err) {
+    store.galleryFor(null); // tried again when next opened
+    $('gallery').replaceChildren(el('p', `The examples could not be loaded (${err.message ?? err}): they are kept for offline use once they have been opened online.`, 'note'));
+    return;
+  }
+  if (ui.galleryOf !== system) return; // another game's gallery was asked for meanwhile
   const item = (ex, i, named) => {
     const li = el('li');
     const { ids, words } = exampleWords(ex.title);
@@ -1045,7 +1063,7 @@ if (EMBED) $('embed-open').href = links.pageURL();
 // The browser tests' hook: only in the test build (MOVECALC_TEST, defined by build-site.mjs).
 if (MOVECALC_TEST) {
   installTestHook({ ui, store, board, canvas, engine, currentRequest, render, shareCode: links.shareCode, openExample,
-    cancelRule, refreshQueued: () => ui.refreshQueued, library: savedLibrary.library, playOverlay: tools.playOverlay });
+    cancelRule, refreshQueued: () => ui.refreshQueued, library: async () => (await savedLibrary.get()).library(), playOverlay: tools.playOverlay });
 }
 
 async function start() {

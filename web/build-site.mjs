@@ -1,6 +1,6 @@
 // Finishes public/ after the static files are copied (bin/build):
 // - bundles the page's modules (app.js and what it imports, with the examples: every scenario file
-//   marked "example": true) into one minified public/app.js with esbuild, marked for V8 to compile
+//   marked "example": true, a module of their own) into one minified public/app.js with esbuild, marked for V8 to compile
 //   all of it while it arrives. boot.js (minified too)
 //   and the engine's own module stay separate files: boot.js runs first and starts the engine, and
 //   the engine module finds its .wasm beside itself (import.meta.url). engine-worker.js, the
@@ -56,11 +56,18 @@ function walk(dir) {
 // The page's modules as one file, and boot.js (the same, minified), into `out` (with the test
 // hook when `test`); returns the paths (from out/) of the modules they import.
 async function bundle(out, test) {
+  // ./examples.js: the first example (describe) and a loader of them all, a module of its own (4.8 KB
+  // gzip) fetched when the Advanced panel or the gallery first opens
+  const all = collectExamples();
+  const contents = {
+    'examples.js': `export const describeExample = ${JSON.stringify(all[0])};\nexport const loadExamples = () => import('./examples-list.js').then((m) => m.examples);\n`,
+    'examples-list.js': `export const examples = ${JSON.stringify(all)};\n`,
+  };
   const examples = {
     name: 'examples',
     setup(b) {
-      b.onResolve({ filter: /^\.\/examples\.js$/ }, () => ({ path: 'examples.js', namespace: 'examples' }));
-      b.onLoad({ filter: /.*/, namespace: 'examples' }, () => ({ contents: `export const examples = ${JSON.stringify(collectExamples())};\n`, loader: 'js' }));
+      b.onResolve({ filter: /^\.\/examples(-list)?\.js$/ }, (a) => ({ path: a.path.slice(2), namespace: 'examples' }));
+      b.onLoad({ filter: /.*/, namespace: 'examples' }, (a) => ({ contents: contents[a.path], loader: 'js' }));
     },
   };
   const { build: esbuild } = await import('esbuild'); // only when building: tests import collectExamples
@@ -116,10 +123,7 @@ async function bundle(out, test) {
 function preloads(out, imported) {
   const modules = ['boot.js', 'app.js', ...imported.filter((m) => m !== 'boot.js')];
   for (const m of modules) if (!existsSync(join(out, m))) throw new Error(`build-site: the page imports ${m}, which is not in ${relative(top, out)}/`);
-  return [
-    '<!-- written by web/build-site.mjs: the start-up modules -->',
-    ...[...new Set(modules)].map((m) => `<link rel="modulepreload" href="${m}">`),
-  ].join('\n');
+  return [...new Set(modules)].map((m) => `<link rel="modulepreload" href="${m}">`).join('\n');
 }
 
 /**
@@ -163,8 +167,21 @@ async function minifyStyle(out) {
   writeFileSync(file, code);
 }
 
+// The engine's modules as the page fetches them, minified: the wrapper's comments (wasm/ keeps them)
+// and the glue's long local names were 6.6 KB gzip of every first visit. Emscripten's glue names
+// its exports and the .wasm's imports by string keys, which minifying keeps.
+async function minifyEngine(out) {
+  const { transform } = await import('esbuild');
+  const dir = join(out, 'engine');
+  for (const file of walk(dir).filter((f) => f.endsWith('.mjs'))) {
+    const { code } = await transform(readFileSync(file, 'utf8'), { loader: 'js', format: 'esm', minify: true, target: 'es2022', legalComments: 'none' });
+    writeFileSync(file, code);
+  }
+}
+
 async function finish(pub, test) {
   const { imported, games: ownFiles, later: laterModules } = await bundle(pub, test);
+  await minifyEngine(pub);
   const html = readFileSync(join(pub, 'index.html'), 'utf8');
   // bin/build copies web/ into a new public/ first; a second run over a finished public/ would also
   // list the last build's chunks in the service worker
@@ -173,13 +190,19 @@ async function finish(pub, test) {
   // the page's description names the games of the registry
   const names = GAME_IDS.map((id) => GAME_FACTS[id].name.replace(/&/g, '&amp;'));
   const games = `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  writeFileSync(join(pub, 'index.html'), html.replace(PRELOADS, preloads(pub, imported)).replace(GAME_NAMES, games));
+  // the page's comments and indentation are for web/index.html's readers: 0.5 KB gzip of every
+  // first visit (a line break stays, so words and inline elements keep their spaces; no <pre> or
+  // <textarea> of the page holds text)
+  const page = html.replace(PRELOADS, preloads(pub, imported)).replace(GAME_NAMES, games).replace(/<!--[^]*?-->\n?/g, '').replace(/\n[ \t]+/g, '\n');
+  writeFileSync(join(pub, 'index.html'), page);
   writeFileSync(join(pub, 'rules.json'), JSON.stringify(rulesReference()));
   const files = walk(pub).filter((p) => !p.endsWith('sw.js')).sort();
   const hash = createHash('sha256');
   for (const f of files) hash.update(relative(pub, f)).update(readFileSync(f));
-  const sha256 = (f) => createHash('sha256').update(readFileSync(f)).digest('hex');
-  // [url, SHA-256 of its bytes]
+  // The first 64 bits of the SHA-256 (as sw.js computes them): enough to tell the build's bytes
+  // from any other response, where the whole 256 were 1.1 KB gzip of every first visit.
+  const sha256 = (f) => createHash('sha256').update(readFileSync(f)).digest('hex').slice(0, 16);
+  // [url, SHA-256 of its bytes (its first 64 bits)]
   const entry = (f) => ['./' + f, sha256(join(pub, f))];
   // The page loads one game's page and engine modules at a time: the worker caches a game's files
   // when the page opens that game (sw.js). What no first view uses (the rules reference, the
@@ -200,7 +223,10 @@ async function finish(pub, test) {
     .replace('__BUILD_FILES__', JSON.stringify(list))
     .replace('__BUILD_GAME_FILES__', JSON.stringify(perGame))
     .replace('__BUILD_LATER_FILES__', JSON.stringify(later.map(entry)));
-  writeFileSync(join(pub, 'sw.js'), sw);
+  // minified as the engine's modules are (its comments were 1.0 KB gzip of every first visit); its
+  // lists keep their names (bench/weight.mjs reads them)
+  const { transform } = await import('esbuild');
+  writeFileSync(join(pub, 'sw.js'), (await transform(sw, { loader: 'js', minify: true, target: 'es2022', legalComments: 'none' })).code);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await build();

@@ -15,7 +15,6 @@
 // (docs/performance.md "Same-frame rulings").
 
 import { WorkerEngine } from '../wasm/movecalc-worker.mjs';
-import { KeptPositions } from '../wasm/movecalc-kept.mjs';
 
 /** How long one request may run in the worker before it is stopped (milliseconds). */
 export const BUDGET_MS = 2000;
@@ -44,6 +43,9 @@ const policy = globalThis.trustedTypes?.createPolicy('movecalc', {
 /** A script URL of this site as the Worker and service worker constructors accept it under the CSP. */
 export const scriptURL = (url) => (policy ? policy.createScriptURL(String(url)) : String(url));
 
+/** The site's engine modules for the page's thread: public/engine/, beside the worker's. */
+const siteEngine = () => Promise.all([import('./engine/movecalc.mjs'), import('./engine/movecalc-kept.mjs')]).then(([engine, kept]) => ({ ...engine, ...kept }));
+
 /**
  * Outcomes of `ask`: `{response}` (the engine's answer object), `{superseded: true}` (a newer
  * question was asked; ignore it), `{timedOut: true, budget}` (stopped after `budget` ms) or
@@ -62,11 +64,12 @@ export class EngineClient {
   #pageWork;
 
   /**
-   * `engineModule()`: resolves to the engine's module (movecalc.mjs) for the page's thread; by
-   * default the site's own, beside the worker's, which boot.js has imported already. `pageWork`:
-   * the work budget of a quick question there.
+   * `engineModule()`: resolves to the engine's module (movecalc.mjs) with KeptPositions
+   * (movecalc-kept.mjs) for the page's thread; by default the site's own, the files the worker
+   * imports (not bundled into boot.js a second time). `pageWork`: the work budget of a quick
+   * question there.
    */
-  constructor(url, { budget = BUDGET_MS, engineModule = () => import('./engine/movecalc.mjs'), pageWork = PAGE_WORK } = {}) {
+  constructor(url, { budget = BUDGET_MS, engineModule = siteEngine, pageWork = PAGE_WORK } = {}) {
     this.#engine = new WorkerEngine({ url: scriptURL(url), timeout: budget });
     this.#engineModule = engineModule;
     this.#pageWork = pageWork;
@@ -95,7 +98,7 @@ export class EngineClient {
     const load = () => {
       this.#pageLoading = (this.#pageLoading ?? Promise.resolve()).then(async () => {
         if (!this.#page) {
-          const { createEngine, splitRequest } = await this.#engineModule();
+          const { createEngine, splitRequest, KeptPositions } = await this.#engineModule();
           const engine = await createEngine({ systems });
           engine.setWorkLimit(this.#pageWork);
           this.#page = { engine, kept: new KeptPositions(engine, splitRequest) };

@@ -1,22 +1,15 @@
-// The Library panel: saved armies and units (codices) of every game, kept in this browser.
+// The Library panel: saved armies and units (codices) of every game, kept in this browser. Fetched
+// when the panel first opens (app.js): the page starts without it.
 import { uniqueId, gamesNamedIn, loadGames } from './model.js';
+import { LIBRARY_KEY, QUARANTINE_KEY, BACKUPS_KEY, OLD_BACKUP_KEY } from './library-keys.js';
 import { el } from './draw.js';
 import { option, on, rebuild } from './forms.js';
-import { checkLibrary, readLibrary, libraryCount, mergeLibrary, importLibrary, emptyLibrary, parseJSON, checkUnit, LIBRARY_FORMAT, ShareError } from './share.js';
+import { parseJSON, checkUnit, ShareError } from './share.js';
+import { checkLibrary, readLibrary, libraryCount, mergeLibrary, importLibrary, emptyLibrary, LIBRARY_FORMAT } from './library-format.js';
 
 const $ = (id) => document.getElementById(id);
-const LIBRARY_KEY = 'movecalc.library.v1';
-/** Saved entries that failed their check, set aside (never deleted by the page). */
-const QUARANTINE_KEY = 'movecalc.library.quarantine.v1';
-/** The library as it was before each of the last saves, newest last: `[{at, text}]`. */
-const BACKUPS_KEY = 'movecalc.library.backups.v1';
 /** How many earlier libraries are kept (each can be restored from the panel). */
 export const LIBRARY_BACKUPS = 5;
-/** Where earlier builds kept the one library before the last save; folded into BACKUPS_KEY. */
-const OLD_BACKUP_KEY = 'movecalc.library.backup.v1';
-const stored = (key) => { try { return localStorage.getItem(key) ?? ''; } catch { return ''; } };
-/** The games the stored library and its earlier versions hold entries of: their modules are loaded before the panel reads them (an entry is checked by its game's rules). */
-export const storedGames = () => gamesNamedIn([LIBRARY_KEY, BACKUPS_KEY, OLD_BACKUP_KEY].map(stored).join('\n'));
 const when = (at) => new Date(at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 

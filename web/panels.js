@@ -31,6 +31,33 @@ export function createPanels(renderers, once, root) {
 }
 
 /**
+ * A panel whose code is fetched when it first opens: `load()` imports it and gives `{render}`, its
+ * filler from then on. Until the code has arrived the panel's controls are inert and the panel
+ * `aria-busy`; if it cannot be fetched (offline before its first use), `failed(err)` says so and the
+ * next opening tries again. `get()`: the loaded code (fetched now if it is not yet).
+ */
+export function lazyPanel(panel, load, failed) {
+  let loading = null;
+  let ready = null;
+  const get = () => (loading ??= load().then((code) => (ready = code), (err) => { loading = null; throw err; }));
+  async function render() {
+    if (ready) { ready.render(); return; }
+    const body = [...panel.children].filter((c) => c.localName !== 'summary');
+    for (const c of body) c.inert = true;
+    panel.setAttribute('aria-busy', 'true');
+    try {
+      (await get()).render();
+    } catch (err) {
+      failed(err);
+    } finally {
+      for (const c of body) c.inert = false;
+      panel.removeAttribute('aria-busy');
+    }
+  }
+  return { get, render };
+}
+
+/**
  * The tab strip over the side panels (`nav`, in the board's pinned stage): one button per panel of
  * `root` that has a `data-tab` name. A tab makes its panel the current one (`root.dataset.tab`; on a
  * phone only that panel is shown, under the pinned board), opens it and brings it into view. A

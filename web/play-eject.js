@@ -4,8 +4,7 @@
 // first (it says who places it), then a tap on one of the nearest free hexes the engine lists. Every
 // choice goes into the request's `choices`; the page never picks one. When each is given the
 // move is made, as one Undo step.
-import { el } from './results.js';
-import { colRow, showParts } from './draw.js';
+import { el, colRow, showParts } from './draw.js';
 
 const MOVE = 'move';
 

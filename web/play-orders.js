@@ -5,8 +5,7 @@
 // A drop the order rules out puts the unit back and keeps the reason; the order is made (one Undo
 // step) when the engine counts every order of the card used, or with Make this move before that.
 import * as hex from './hex.js';
-import { el } from './results.js';
-import { showParts } from './draw.js';
+import { el, showParts } from './draw.js';
 
 const SECTION_WORDS = { left: 'left flank', center: 'centre', right: 'right flank' };
 const ORDER_COUNTS = [1, 2, 3, 4, 5];

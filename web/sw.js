@@ -8,7 +8,7 @@
 // opens that game, not up front: a visitor of one game does not download the others. Files no first
 // view uses (the rules reference, the pictures' modules) are cached when first fetched, checked alike.
 const VERSION = 'movecalc-__BUILD_VERSION__';
-/** [url, SHA-256 hex of its bytes] for every file of the build every game's page uses. */
+/** [url, SHA-256 hex of its bytes (the first 64 bits)] for every file of the build every game's page uses. */
 const FILES = __BUILD_FILES__;
 /** Each game's own files, by game id: [url, SHA-256 hex]. */
 const GAME_FILES = __BUILD_GAME_FILES__;
@@ -20,8 +20,10 @@ const absolute = (url) => new URL(url, self.registration.scope).href;
 /** SHA-256 of each file cached when first fetched (a game's own, a later feature's), by its absolute URL. */
 const LATER_HASHES = new Map([...Object.values(GAME_FILES).flat(), ...LATER_FILES].map(([url, hash]) => [absolute(url), hash]));
 
+// The first 64 bits of the SHA-256, in hex, as the build lists them: no other response's bytes
+// match them by chance.
 async function sha256(buffer) {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', buffer));
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', buffer), 0, 8);
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 

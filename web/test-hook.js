@@ -31,7 +31,8 @@ export function installTestHook(page) {
     screenOfHex(col, row) { const a = hex.toAxial(col, row); return this.screenOfWorld(...hex.center(a.q, a.r)); },
     shareCode: () => page.shareCode(),
     openExample: (ex) => page.openExample(ex),
-    library: () => JSON.parse(JSON.stringify(page.library())),
+    /** The saved library (its panel's code fetched first if it is not yet). */
+    library: async () => JSON.parse(JSON.stringify(await page.library())),
     /** Every text the board drew in its last paint, [text, CSS px] (board.js `drawnText`). */
     boardText: () => board.drawnText.map(([t, px]) => [t, px]),
     /** The same with where each was drawn and what it is: {text, px, box: [x0, y0, x1, y1] in CSS px of the canvas, kind, unit}. */

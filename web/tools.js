@@ -4,11 +4,15 @@
 // added from the library is placed.
 import * as hex from './hex.js';
 import { onLattice, standAt, latticeStep, unitSize, own, boardCells } from './model.js';
-import { initTablePlay } from './play-table.js';
 import { initMakeMove } from './make-move.js';
-import { initPlayOrders } from './play-orders.js';
-import { initPlayEject } from './play-eject.js';
 import { initPlayRolls } from './play-rolls.js';
+
+// What a game without one of the play parts gets in its place: nothing to carry, draw or say.
+const NONE = {
+  table: { carry() {}, turn() {}, key() {}, chargeAt() {}, drop() {}, follow() {}, overlay: () => [], note: () => '' },
+  orders: { can: () => false, active: () => false, carry() {}, tapUnit() {}, drop() {}, follow() {}, render() {}, overlay: () => [], note: () => '', waiting: () => null },
+  eject: { active: () => false, start: () => false, tap: () => false, follow() {}, render: () => false, overlay: () => [] },
+};
 
 /**
  * Sets up the tools and the board's keys. `page`: the store, `ui`, the board and its canvas,
@@ -24,7 +28,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   // A drag with the Move tool: in play the unit's move (carry); in set-up the unit follows the
   // pointer (on a hex board, hex by hex).
   function dragTo(id, [x, y], pointer) {
-    if (playing()) { if (orders.active()) orders.carry(id, pointer); else if (isHexBoard()) carry(id, pointer); else table.carry(id, [x, y], pointer); return; }
+    if (playing()) { if (orders().active()) orders().carry(id, pointer); else if (isHexBoard()) carry(id, pointer); else table().carry(id, [x, y], pointer); return; }
     const u = unitById(id);
     if (!u) return;
     // a unit let go off the board is taken off it (dragEnd): the set-up's way to remove one by touch
@@ -41,7 +45,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   }
 
   function rotateTo(id, [x, y], free) {
-    if (playing()) { table.turn(id, [x, y]); return; } // a game whose turn handle shows in play (board.js playTurns)
+    if (playing()) { table().turn(id, [x, y]); return; } // a game whose turn handle shows in play (board.js playTurns)
     const u = unitById(id);
     if (!u) return;
     if (!isHexBoard()) {
@@ -60,7 +64,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
 
   function tap([x, y]) {
     if (ui.placing) { ui.placing.at([x, y]); return; }
-    if (playing() && isHexBoard() && eject.tap(hex.fromPixel(x, y))) return; // where an ejected miniature goes
+    if (playing() && isHexBoard() && eject().tap(hex.fromPixel(x, y))) return; // where an ejected miniature goes
     if (ui.tool === 'terrain' && !isHexBoard()) {
       const t = doc().table;
       store.addCorner([round(Math.min(Math.max(x, 0), t.width)), round(Math.min(Math.max(y, 0), t.height))]);
@@ -136,7 +140,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     // a saved army waiting for its place goes beside the unit tapped (on it is taken)
     if (ui.placing && u) { ui.placing.at(isHexBoard() ? hex.center(u.q, u.r) : [u.x, u.y]); return; }
     if (ui.tool !== 'move' || store.locked) return;
-    if (playing() && orders.active()) { orders.tapUnit(id); return; } // a card played: its units are ordered by dragging them (a tap names a Leadership card's leader)
+    if (playing() && orders().active()) { orders().tapUnit(id); return; } // a card played: its units are ordered by dragging them (a tap names a Leadership card's leader)
     askReach(id);
   }
 
@@ -227,11 +231,11 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
    */
   let hexRulings = 0; // a Play drag's hexes ruled from the reach on screen, or by whyNot (the bench's marks)
   function follow() {
-    orders.follow();
-    eject.follow();
+    orders().follow();
+    eject().follow();
     const c = ui.carry;
     if (c?.order) return;
-    if (c?.table) { table.follow(); return; }
+    if (c?.table) { table().follow(); return; }
     if (c?.via.length) { if (c.dropped && ui.lastRequest === JSON.stringify(currentRequest(), null, 2)) drop(c); return; }
     if (!c || !reachOf(c.id)) return;
     const home = unitById(c.id);
@@ -262,8 +266,8 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
       refresh();
     }
     const c = ui.carry;
-    if (c?.table) { table.drop(id, cancelled); return; }
-    if (c?.order) { orders.drop(id, cancelled); return; }
+    if (c?.table) { table().drop(id, cancelled); return; }
+    if (c?.order) { orders().drop(id, cancelled); return; }
     if (!c || c.id !== id) return;
     clearTimeout(c.linger);
     if (cancelled) { store.setCarry(null); store.setPick(null); redrawResult(); refresh(); return; }
@@ -286,7 +290,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     if (!ui.pick || 'why' in ui.pick) return;
     if (tappedEnd()) { if (canApply()) makeMove(); return; }
     const way = ui.result.scene.tracks.findLast((t) => t.kind === 'hexes')?.steps.slice(1);
-    if (!eject.start(id, way, own(doc().inputs, ui.result.request.query)?.action)) { store.pickNotMade(); redrawResult(); }
+    if (!eject().start(id, way, own(doc().inputs, ui.result.request.query)?.action)) { store.pickNotMade(); redrawResult(); }
   }
 
 
@@ -364,7 +368,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     else if ((k === ']' || k === '[') && ui.result?.scene.reach.size) pickNext(k === ']' ? 1 : -1);
     else if (k.startsWith('Arrow')) arrow(k, e.shiftKey, u);
     else if (k === 'Backspace' && ui.tool === 'path') store.edit((d) => { pathInputs(d).path?.pop(); });
-    else if ((k === 'q' || k === 'e' || k === 'Q' || k === 'E') && u && playing() && !isHexBoard()) table.key(u.id, { turn: e.shiftKey ? 90 : 45, off: 'front', toward: k.toLowerCase() === 'e' ? 'right' : 'left' });
+    else if ((k === 'q' || k === 'e' || k === 'Q' || k === 'E') && u && playing() && !isHexBoard()) table().key(u.id, { turn: e.shiftKey ? 90 : 45, off: 'front', toward: k.toLowerCase() === 'e' ? 'right' : 'left' });
     else if ((k === 'q' || k === 'e') && u) turnBy(u, k === 'e' ? 1 : -1, e.shiftKey);
     else if (k === 'Delete' && u) removeUnit(u.id);
     else handled = false;
@@ -381,7 +385,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     const c = ui.carry, charge = playing() && sys().tablePlay === 'charge';
     const picked = unitById(ui.selected), u = unitById(id);
     if (c && !c.dropped && (!charge || c.id === id || c.target === id)) { dragEnd(c.id, false); return; }
-    if (charge && picked && u && picked.id !== id && picked.side !== u.side) { table.chargeAt(picked.id, id); return; }
+    if (charge && picked && u && picked.id !== id && picked.side !== u.side) { table().chargeAt(picked.id, id); return; }
     if (c && !c.dropped) dragEnd(c.id, true);
     store.select(id);
     if (playing() && isHexBoard()) tapUnit(id);
@@ -422,12 +426,12 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     if (!u) return;
     if (playing() && ui.tool === 'move' && !isHexBoard()) {
       // on a table the arrows add a step to the order carried, or move a charge's finger: up ahead, down back, left and right (Shift: a tenth)
-      table.key(u.id, { step: { ArrowUp: 'forward', ArrowDown: 'backward', ArrowLeft: 'left', ArrowRight: 'right' }[k], distance: fine ? 0.1 : 1 });
+      table().key(u.id, { step: { ArrowUp: 'forward', ArrowDown: 'backward', ArrowLeft: 'left', ArrowRight: 'right' }[k], distance: fine ? 0.1 : 1 });
       return;
     }
     if (playing() && ui.tool === 'move') {
       const from = ui.carry?.id === u.id && ui.carry.at && !ui.carry.dropped ? ui.carry.at : u;
-      (orders.active() ? orders.carry : carry)(u.id, offsetStep(u, from, dx, dy), true);
+      (orders().active() ? orders().carry : carry)(u.id, offsetStep(u, from, dx, dy), true);
       return;
     }
     if (!isHexBoard()) {
@@ -497,16 +501,28 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     const [w, d] = unitSize(store.state.system, u);
     return { ...u, w, d };
   };
-  const { applyRuling, canApply, tappedEnd } = initMakeMove({ store, sys, round, currentRequest, held: () => eject.active() });
-  const table = initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply });
-  // ---- a card played, a drop's ejections chosen (hex games: play-orders.js, play-eject.js) ----
-  const orders = initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), bar: playBar });
-  const eject = initPlayEject({ store, ui, sys, doc, currentRequest, refresh, makeMove, bar: playBar });
+  const { applyRuling, canApply, tappedEnd } = initMakeMove({ store, sys, round, currentRequest, held: () => eject().active() });
+  // ---- the game's play parts: on a table (play-table.js), a card played, a drop's ejections
+  // chosen (play-orders.js, play-eject.js). A game's module brings those it uses (its `play`), so
+  // the others' code is not loaded with it; each is set up once, when first asked for ----
+  const wiring = {
+    table: () => ({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply }),
+    orders: () => ({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), bar: playBar }),
+    eject: () => ({ store, ui, sys, doc, currentRequest, refresh, makeMove, bar: playBar }),
+  };
+  const parts = new Map(); // a part's set-up function → the part
+  const part = (name) => {
+    const init = sys().play[name];
+    if (!init) return NONE[name];
+    if (!parts.has(init)) parts.set(init, init(wiring[name]()));
+    return parts.get(init);
+  };
+  const table = () => part('table'), orders = () => part('orders'), eject = () => part('eject');
   /** The bar under the verdict in play: a drop's ejections while they are chosen, else the card played (or the cards to play). */
   const rolls = initPlayRolls({ store, sys, doc, bar: playBar });
   function renderPlayBar() {
-    if (playing() && eject.render()) return;
-    if (playing() && orders.can()) { orders.render(); return; }
+    if (playing() && eject().render()) return;
+    if (playing() && orders().can()) { orders().render(); return; }
     // the dice's row neither comes nor goes under a finger carrying a unit: a charge aimed from a
     // pursuit's question hid it and moved the tabs by its height
     if (board.gesture?.moved) return;
@@ -514,10 +530,10 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     playBar.hidden = true;
   }
   /** What play draws over the board: the card's section, the hexes an ejected miniature may go to. */
-  const playHexOverlay = (sc) => (playing() ? [...orders.overlay(sc), ...eject.overlay()] : []);
+  const playHexOverlay = (sc) => (playing() ? [...orders().overlay(sc), ...eject().overlay()] : []);
   /** The hexes the player taps to choose, drawn over the board (a drop's ejections). */
-  const playChoices = () => (playing() ? eject.overlay() : []);
+  const playChoices = () => (playing() ? eject().overlay() : []);
 
   return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, activateUnit, unitKey, unitKeys, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree,
-    playOverlay: table.overlay, playNote: (request, result) => [table.note(request, result), playing() ? orders.note() : ''].filter(Boolean).join(' '), renderPlayBar, playHexOverlay, playChoices, playWaiting: () => (playing() ? orders.waiting() : null), playingCard: () => playing() && orders.active() };
+    playOverlay: () => table().overlay(), playNote: (request, result) => [table().note(request, result), playing() ? orders().note() : ''].filter(Boolean).join(' '), renderPlayBar, playHexOverlay, playChoices, playWaiting: () => (playing() ? orders().waiting() : null), playingCard: () => playing() && orders().active() };
 }

@@ -122,7 +122,8 @@ export async function openPanel(page, id) {
     await page.click('#tab-more');
     await page.click(`#tab-menu [data-panel="${id}"]`);
   } else await page.click(`#tab-${id}`);
-  await page.waitForFunction((i) => { const p = document.getElementById(i); return p.open !== false && p.hasAttribute('data-current'); }, id);
+  // (a panel whose code is fetched when it first opens is aria-busy until it is filled)
+  await page.waitForFunction((i) => { const p = document.getElementById(i); return p.open !== false && p.hasAttribute('data-current') && !p.hasAttribute('aria-busy'); }, id);
 }
 
 /** Waits until the page has painted twice: a frame asked for before (the ruling every edit asks in

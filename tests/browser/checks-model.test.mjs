@@ -5,8 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createStore, buildRequest, defaultDoc, own, SYSTEMS, SYSTEM_IDS } from '../../web/model.js';
-import { checkPosition, checkUnit, readLibrary, checkLibrary, mergeLibrary, libraryCount, emptyLibrary, ShareError,
-  LIBRARY_FORMAT, LIBRARY_MAX_ITEMS } from '../../web/share.js';
+import { checkPosition, checkUnit, ShareError } from '../../web/share.js';
+import { readLibrary, checkLibrary, mergeLibrary, libraryCount, emptyLibrary, LIBRARY_FORMAT, LIBRARY_MAX_ITEMS } from '../../web/library-format.js';
 
 const LONE = 'Spear\uD800men';
 const army = (name, x = 1) => ({ system: 'ninth-age', name, units: [{ id: 'A', x, y: 2, facing: 0 }] });

@@ -255,7 +255,7 @@ const quickGames = async () => {
 };
 async function quickClient(system, pageWork = PAGE_WORK) {
   FakeWorker.all = [];
-  const c = new EngineClient('http://localhost/engine-worker.js', { engineModule: () => import('../../wasm/movecalc.mjs'), pageWork });
+  const c = new EngineClient('http://localhost/engine-worker.js', { engineModule: async () => ({ ...await import('../../wasm/movecalc.mjs'), ...await import('../../wasm/movecalc-kept.mjs') }), pageWork });
   const worker = FakeWorker.all.at(-1);
   const loading = c.load([system]);
   worker.reply({ id: worker.sent[0].id, systems: [system], described: DESCRIBE });

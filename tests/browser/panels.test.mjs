@@ -88,7 +88,9 @@ for (const viewport of [PHONE, DESKTOP]) {
       if (viewport === PHONE) assert.ok(board.y >= 0 && board.height >= want - 3, `${id}: board ${JSON.stringify(board)}, wanted ${want} px`);
       await panel.scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(artifacts, `panel-${id}-${viewport.width}x${viewport.height}.png`) });
-      await page.click(`#${id} > summary`);
+      // a panel's heading closes it; a phone leaves Share's heading to its tab, and the next tab
+      // shows another panel in its place
+      if (!(viewport === PHONE && id === 'share-panel')) await page.click(`#${id} > summary`);
     }
     assert.deepEqual(errors, []);
     await context.close();

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { launch, artifacts, hook, PHONE, openPanel, drag, setMode } from './browser.mjs';
 import { deflateRawSync } from 'node:zlib';
-import { LIBRARY_FORMAT, positionPayload, toBase64url } from '../../web/share.js';
+import { positionPayload, toBase64url } from '../../web/share.js';
+import { LIBRARY_FORMAT } from '../../web/library-format.js';
 import { LIBRARY_BACKUPS } from '../../web/library.js';
 
 let env;

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { createStore, buildRequest } from '../../web/model.js';
-import { encodeShare, decodeShare, checkPosition, positionPayload, codeOf, toBase64url, checkLibrary, mergeLibrary,
-  emptyLibrary, ShareError, SHARE_MAX_CODE, LIBRARY_FORMAT } from '../../web/share.js';
+import { encodeShare, decodeShare, checkPosition, positionPayload, codeOf, toBase64url, ShareError, SHARE_MAX_CODE } from '../../web/share.js';
+import { checkLibrary, mergeLibrary, emptyLibrary, LIBRARY_FORMAT } from '../../web/library-format.js';
 import { collectExamples } from '../../web/build-site.mjs';
 import { everyDefaultQuery } from './positions.mjs';
 

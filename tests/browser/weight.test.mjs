@@ -56,16 +56,18 @@ test('a first visit through a share link fetches its own game\'s files and no ot
     assert.ok(request, `an example of ${game}`);
     const code = `1j.${toBase64url(new TextEncoder().encode(JSON.stringify({ request })))}`;
     const fetched = new Set((await firstVisit(env.browser, base, site, game, `?g=${game}#p=${code}`)).files.map((f) => f.path));
+    // (a file two games share, such as table play's, is each one's own)
+    const mine = new Set(own[game].map(([url]) => url));
     for (const other of games.filter((g) => g !== game)) {
-      for (const [url] of own[other]) assert.ok(!fetched.has(url.slice(2)), `${game}'s link fetched ${url}, ${other}'s`);
+      for (const [url] of own[other]) assert.ok(mine.has(url) || !fetched.has(url.slice(2)), `${game}'s link fetched ${url}, ${other}'s`);
     }
     for (const [url] of own[game]) assert.ok(fetched.has(url.slice(2)), `${game}'s link fetched ${url}`);
   }
 });
 
-// The targets are not met yet (docs/performance.md "Weight, third round": the engine's .wasm of
-// most games is over 64 KB gzip alone, the shared page code about 90 KB): `todo` reports each
-// figure and the test's failure without failing the run. Remove `todo` once they are met.
+// The targets are not met yet for every game (docs/performance.md "Weight, fourth round": GODSGLOOM's
+// first visit is under 150 KB, the others' 157–178; The Ninth Age's .wasm is 73 KB): `todo`
+// reports each figure and the test's failure without failing the run. Remove `todo` once they are met.
 test('issue 36: a game\'s first visit is at most 150 KB gzip, and its engine module at most 64 KB', { todo: 'targets not met yet (docs/performance.md)' }, () => {
   const over = [];
   for (const game of games) {

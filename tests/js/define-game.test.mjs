@@ -35,9 +35,10 @@ test('a table game without size, and a query without build, are refused by name'
 
 test('the optional keys get their empty defaults; a game\'s own are kept', () => {
   const { id } = systems[0];
-  const { terrainColours: _t, factNames: _f, ...bare } = GAMES[id];
+  const { terrainColours: _t, factNames: _f, play: _p, ...bare } = GAMES[id];
   const g = defineGame(id, bare);
   assert.deepEqual(g.terrainColours, {});
+  assert.deepEqual(g.play, {}, 'no play parts');
   assert.deepEqual(g.factNames, {});
   assert.equal(defineGame(id, { ...bare, factNames: { x: 'X' } }).factNames.x, 'X');
 });

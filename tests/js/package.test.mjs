@@ -19,7 +19,8 @@ const firstScenario = (system) => loadScenario(scenarioFiles().find((f) => f.inc
 // What the tarball must hold, nothing more: the wrapper and its helpers, types, CLIs, every module
 // with its .wasm, the built site (public/, from bin/build), the documents the README and the types
 // point at (API, schemas, rules reference, geometry, embedding and hosting), the MediaWiki
-// extension, and of the page only the scene and drawing modules the CLIs import (no DOM among them).
+// extension, and of the page only the scene and drawing modules the CLIs import (no DOM among them),
+// with the play parts the game modules bring (web/games/define.js `play`).
 function expectedFiles() {
   const walk = (dir) => readdirSync(join(root, dir), { withFileTypes: true })
     .flatMap((e) => (e.isDirectory() ? walk(`${dir}/${e.name}`) : [`${dir}/${e.name}`]));
@@ -31,7 +32,8 @@ function expectedFiles() {
     ...['movecalc.mjs', 'movecalc-render.mjs', 'input.mjs', 'lines.mjs', 'serve.mjs'].map((f) => `bin/${f}`),
     'docs/api.md', 'docs/embedding.md', 'docs/hosting.md', 'docs/geometry.md', ...walk('integrations/mediawiki'), ...walk('docs/api'), ...walk('docs/schema'), ...walk('docs/rules'),
     ...walk('public'),
-    ...['base64url', 'board', 'draw', 'fields', 'geometry', 'hex', 'model', 'picture', 'results', 'scene', 'share', 'svg-context'].map((m) => `web/${m}.js`),
+    ...['base64url', 'board', 'draw', 'fields', 'geometry', 'hex', 'model', 'picture', 'results', 'scene', 'share', 'svg-context',
+      'play-table', 'play-orders', 'play-eject'].map((m) => `web/${m}.js`),
     ...systems.map((s) => `web/games/${s}.js`), 'web/games/index.js', 'web/games/define.js',
   ].sort();
 }

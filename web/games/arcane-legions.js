@@ -2,6 +2,7 @@
 // the request), terrain colours, drawers, verdicts and the text of its results.
 import { SIDE_COLOURS, num, opt, unitField, freeUnit } from '../fields.js';
 import { GOOD, BAD, PATH, WARN, isPose, arr, degrees, stepsText, plural, frameVector, rad, rectCorners, unitInfo, el, poseInSteps, section, hexWords } from '../draw.js';
+import { initTablePlay } from '../play-table.js';
 
 const AL_BASES = { sortie: [1, 1], formation: [2, 1] };
 /** A request unit's width and depth: its base's, else its own. */
@@ -350,6 +351,7 @@ game.queries.move.made = (i) => { i.actions = []; };
 // Play on the board (web/play-table.js): a drag of a unit is its move order of steps, a
 // drag of its round handle a turn with the turning tool; a drop makes the order.
 game.tablePlay = 'order';
+game.play = { table: initTablePlay };
 // Set up's unit tray (unit-tray.js): a kind for each of these
 game.trayField = 'base';
 game.playNote = 'Drag a unit along its own axes to step (partial steps too); rest your finger, then push it the way the unit should face to add a turn with the turning tool (45° or 90°). Its round handle alone turns it. After a collision, move your finger along what it met to slide that way. The ghost shows where it ends; the verdict says the points spent and left. Let go to make the order.';

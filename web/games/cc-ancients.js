@@ -5,6 +5,7 @@ import { SIDE_COLOURS, num, opt, unitField, arr, wholeOrNone, hexUnit, pathJSON,
 import { GOOD, BAD, PATH, WARN, isHex, hexKey, colRow, plural, el, ruleItem, reasonText, section, reachCells, whatIfCells, pickedPath, hexStart,
   drawHexPath, drawHexMove } from '../draw.js';
 import { toAxial, center } from '../hex.js';
+import { initPlayOrders } from '../play-orders.js';
 
 const CC_TYPES = ['light infantry', 'light bow infantry', 'slinger', 'auxilia', 'warrior',
   'medium infantry', 'heavy infantry', 'heavy war machine', 'light cavalry', 'light bow cavalry',
@@ -417,6 +418,7 @@ game.queries.order.made = (i) => { Object.assign(i, { moves: [], active: 0 }); d
 game.queries.order.kept = { played: (v, p, c) => (v === true ? true : c.at(p, 'must be true')) };
 // In play a command card is chosen first, then each unit it orders dragged (play-orders.js).
 game.playOrder = true;
+game.play = { orders: initPlayOrders };
 // The cards play offers besides the section cards (docs/api/cc-ancients.md "order", CCA-CD-1):
 // `orders` those counting the orders chosen (Command), `leader` the one given by a leader
 // (Leadership), `twice` the one moving its units before and after ranged combat (Move-Fire-Move).

@@ -24,6 +24,9 @@ export function defineGame(id, game) {
   }
   return {
     terrainColours: {}, factNames: {},
+    // the play parts it brings (tools.js): `table` (play-table.js), `orders` (play-orders.js),
+    // `eject` (play-eject.js), each that part's set-up function
+    play: {},
     // the unit a question moves, whose end Make this move applies: its `unit` unless the game says
     mover: (request) => request.unit,
     ...game,
