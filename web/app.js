@@ -262,9 +262,11 @@ function render(response, request, extra = {}, frame = true) {
 
 const resultBounds = (rs, request) => sceneResultBounds(store.state.system, doc(), rs, request);
 
+// (in the band the controls floating over the board leave clear: a landscape phone's ejection
+// hexes to choose from lay under its Replay bar)
 function inView(b) {
-  const [ax, ay] = board.toScreen(b[0], b[1]), [bx, by] = board.toScreen(b[2], b[3]);
-  return Math.min(ax, bx) >= 0 && Math.min(ay, by) >= 0 && Math.max(ax, bx) <= board.w && Math.max(ay, by) <= board.h;
+  const [ax, ay] = board.toScreen(b[0], b[1]), [bx, by] = board.toScreen(b[2], b[3]), [top, bottom] = board.band();
+  return Math.min(ax, bx) >= 0 && Math.min(ay, by) >= top && Math.max(ax, bx) <= board.w && Math.max(ay, by) <= bottom;
 }
 
 // What of a new answer must be in view, or the view follows it (without zooming in, so the hexes
@@ -334,6 +336,14 @@ function redrawResult(frame = false, follow = false) {
   // reads (the whole board is the ⤢ button away)
   if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core);
   else if (b && follow && !inView(shown(r))) board.frame(b.bounds, board.s, b.pad, b.core);
+  // the hexes a drop's choice is tapped on (an ejected miniature's nearest free hexes) in view
+  // and clear of the controls over the board: a landscape phone's Replay bar hid two of three
+  const choose = resultBounds({ overlay: tools.playChoices(), tracks: [] }, null);
+  // (with the move that ejects where they fit beside it)
+  const c = choose?.bounds;
+  if (c && !inView([c[0] - 1, c[1] - 1, c[2] + 1, c[3] + 1])) {
+    board.frame(b ? [Math.min(c[0], b.bounds[0]), Math.min(c[1], b.bounds[1]), Math.max(c[2], b.bounds[2]), Math.max(c[3], b.bounds[3])] : c, board.s, choose.pad, [(c[0] + c[2]) / 2, (c[1] + c[3]) / 2]);
+  }
 }
 
 // An event is framed as closely as the board allows (6 times the whole table), with half a step
@@ -499,6 +509,10 @@ function madeWords(before) {
 // the ruling's few milliseconds). A tap then makes the move once the new ruling allows it.
 const ruling = () => ui.ruleFrame !== 0 || ui.inFlight > 0;
 function showApply() {
+  // not while a finger carries a unit: the drop makes the move in play, and the button coming
+  // mid-drag narrowed the phone's verdict under it to "… more" (or covered the board's foot beside
+  // it); it follows when the finger lifts
+  if (dragging()) return;
   const can = canApply();
   if (can || !ruling()) $('apply').hidden = !can;
 }
@@ -679,7 +693,7 @@ function showDeferred() {
 // a drag's last ruling was asked without sensitivity: once the finger lifts, the ruling at rest
 // asks again with it where the answer relied on an assumption
 const wantsSensitivity = () => ui.result?.response?.ok === true && Array.isArray(ui.result.response.assumptions) && ui.result.response.assumptions.length > 0 && !ui.result.response.sensitivity;
-for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) canvas.addEventListener(type, () => { if (!dragging()) { showDeferred(); if (wantsSensitivity()) scheduleRule(); if (ui.saveTimer) saveSoon(); } });
+for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) canvas.addEventListener(type, () => { if (!dragging()) { showApply(); showDeferred(); if (wantsSensitivity()) scheduleRule(); if (ui.saveTimer) saveSoon(); } });
 // the details list is on screen (not in another tab on a phone, not scrolled away, not hidden by
 // the full-screen board): watched without reading the layout in a drag's frame
 new IntersectionObserver((entries) => {

@@ -1495,6 +1495,7 @@ export class Painter {
    * not even two letters would fit. It is also left out where it would cover a text already drawn
    * or planned (the units' names come first), or the rotate handle: the text beside the board names
    * everything. Only `kind` 'ruler' (the Ruler's reading, asked for by the user) is drawn regardless.
+   * `halo`: true for a halo round the letters, 'plate' for a white plate behind them (its box).
    * Returns the box it was drawn in, or null.
    */
   label(text, x, y, color, size = MIN_TEXT, maxWidth = 160, halo = false, kind = 'label') {
@@ -1511,7 +1512,8 @@ export class Painter {
     const w = this.textWidth(t);
     // a label of something in view is kept whole inside the view, slid in from the edge it crossed
     if (this.w && x >= 0 && x <= this.w && w + 4 <= this.w) x = clamp(x, 2 + w / 2, this.w - 2 - w / 2);
-    const box = [x - w / 2, y - size / 2, x + w / 2, y + size / 2];
+    const [px, py] = halo === 'plate' ? [3, 1.5] : [0, 0]; // a plate's margin round the text is its box too
+    const box = [x - w / 2 - px, y - size / 2 - py, x + w / 2 + px, y + size / 2 + py];
     if (kind !== 'ruler' && !this.isClear(box)) return null;
     this.text(t, x, y, color, size, halo, box, kind);
     return box;
@@ -1543,7 +1545,7 @@ export class Painter {
     const slid = spots.flatMap(([x, y]) => this.covers.filter((c) => overlap([x - w, y - h, x + w, y + h], c)).flatMap((c) => [[x, c[3] + h + 2], [x, c[1] - h - 2]]));
     const shown = [...spots, ...slid].filter(inView);
     for (const [x, y] of [...shown.filter(offTokens), ...shown.filter((p) => !offTokens(p))]) {
-      const box = this.label(text, x, y, color, size, maxWidth, true);
+      const box = this.label(text, x, y, color, size, maxWidth, 'plate');
       if (box) return box;
     }
     return null;
@@ -1559,7 +1561,10 @@ export class Painter {
       this.setFont(`600 ${size}px system-ui, sans-serif`);
       c.textAlign = 'center';
       c.textBaseline = 'middle';
-      if (halo) { // a dark halo behind white text, a white one behind coloured text
+      if (halo === 'plate') { // a marker's label on a white plate: on a halo it was hard to read over terrain (green on a forest)
+        c.beginPath(); c.rect(box[0], box[1], box[2] - box[0], box[3] - box[1]);
+        c.fillStyle = 'rgba(255,255,255,0.92)'; c.fill();
+      } else if (halo) { // a dark halo behind white text, a white one behind coloured text
         c.lineWidth = 3.5;
         c.strokeStyle = color === '#fff' ? 'rgba(0,0,0,0.6)' : 'rgba(255,255,255,0.9)';
         c.strokeText(t, x, y);

@@ -515,7 +515,9 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   }
   /** What play draws over the board: the card's section, the hexes an ejected miniature may go to. */
   const playHexOverlay = (sc) => (playing() ? [...orders.overlay(sc), ...eject.overlay()] : []);
+  /** The hexes the player taps to choose, drawn over the board (a drop's ejections). */
+  const playChoices = () => (playing() ? eject.overlay() : []);
 
   return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, activateUnit, unitKey, unitKeys, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree,
-    playOverlay: table.overlay, playNote: (request, result) => [table.note(request, result), playing() ? orders.note() : ''].filter(Boolean).join(' '), renderPlayBar, playHexOverlay, playWaiting: () => (playing() ? orders.waiting() : null), playingCard: () => playing() && orders.active() };
+    playOverlay: table.overlay, playNote: (request, result) => [table.note(request, result), playing() ? orders.note() : ''].filter(Boolean).join(' '), renderPlayBar, playHexOverlay, playChoices, playWaiting: () => (playing() ? orders.waiting() : null), playingCard: () => playing() && orders.active() };
 }

@@ -260,7 +260,7 @@ for (const [how, viewport, touch] of SIZES) {
     assert.deepEqual(move.request.path.map(named), end.path.map(named), 'the path tapped is the path asked');
     assert.equal(move.result.legal, true);
     const text = await verdict(page);
-    assert.ok(text.startsWith(`Guardsman moves ${move.request.path.length} step`), `the verdict names the mover and its move\n${text}`);
+    assert.ok(text.startsWith(`Guardsman moves ${move.request.path.length} hex`), `the verdict names the mover and its move in hexes (an Infantry moves hex by hex)\n${text}`);
     const n = move.result.freeAttacks.length;
     assert.ok(text.includes(`${n === 1 ? 'Free Attack' : `${n} Free Attacks`} on Guardsman: ${move.result.freeAttacks[0].unit} (moved past)`), `the verdict names the Free Attack, whom it is on and its cause\n${text}`);
     const said = await details(page);

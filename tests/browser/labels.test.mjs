@@ -286,3 +286,38 @@ for (const [system, shorts] of Object.entries(TERRAIN)) {
     await context.close();
   });
 }
+
+// A marker's label (a move's verdict at its end, "final", a cost) is read over whatever lies under
+// it: on a white plate of its own, the board behind its letters is light at every corner of its box
+// (on a halo, "Scipio: moved 2 hexes" of a C&C order lay on a forest, green on green). Measured in
+// the canvas's pixels, at 360 x 740 by touch, with the centre card of C&C's own position played:
+// the Hastati a hex ahead, Scipio dropped on them across the forest's foot (CCA-CD-1, CCA-LD-8).
+test('cc-ancients (phone 360x740, touch): play, CCA-CD-1 a card\'s move labels sit on light plates, over terrain too', { skip: !SYSTEM_IDS.includes('cc-ancients'), timeout: 90000 }, async () => {
+  const { touchDrag } = await import('./browser.mjs');
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await page.tap('[data-section="center"]');
+  await page.waitForSelector('#order-total');
+  const at = (col, row) => hook(page, 'screenOfHex', col, row);
+  await touchDrag(page, await at(6, 6), await at(6, 5));
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict').textContent));
+  await touchDrag(page, await at(6, 7), await at(6, 5));
+  await page.waitForFunction(() => /2 of 3 orders used/.test(document.getElementById('verdict').textContent));
+  await ruled(page);
+  await painted(page);
+  const grounds = await page.evaluate(() => {
+    const canvas = document.getElementById('board'), k = canvas.width / canvas.clientWidth, c = canvas.getContext('2d');
+    const lum = ([r, g, b]) => (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    return window.movecalcTest.boardLabels().filter((t) => t.kind === 'label').map((t) => {
+      const [x0, y0, x1, y1] = t.box;
+      const corners = [[x0 + 1, y0 + 1], [x1 - 1, y0 + 1], [x0 + 1, y1 - 1], [x1 - 1, y1 - 1]];
+      return { text: t.text, ground: Math.min(...corners.map(([x, y]) => lum(c.getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data))) };
+    });
+  });
+  assert.ok(grounds.some((g) => /^Scipio: moved/.test(g.text)), `Scipio's move is labelled: ${JSON.stringify(grounds)}`);
+  const dark = grounds.filter((g) => g.ground < 0.8);
+  assert.deepEqual(dark, [], 'every label on a light ground');
+  await shot(page, 'labels-cc-order-plates', PHONE);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

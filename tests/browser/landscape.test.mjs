@@ -340,6 +340,48 @@ for (const { id } of CARD_GAMES) {
   });
 }
 
+// A drop that ejects (a hex game's move whose end pushes others out) waits for the player to tap
+// where each ejected piece goes: those hexes, numbered on the board, are in view and clear of the
+// controls floating over it (the Replay bar covered two of three at the board's foot). From each
+// hex game's own position: the first unit whose reach has an end that ejects is dropped there.
+const EJECTING = SYSTEMS.filter((s) => s.board === 'hex' && ['reach', 'move'].every((q) => s.queries.some((x) => x.name === q)));
+for (const { id } of EJECTING) {
+  test(`${id} (740x360, touch): play, a drop that ejects: the hexes to tap for the ejected piece are in view, clear of the controls over the board`, { timeout: 90000 }, async (t) => {
+    const { context, page, errors } = await openPage(env, LANDSCAPE, { touch: true });
+    await pickSystem(page, id);
+    const position = await pageRequest(page);
+    let drop = null;
+    for (const u of position.units) {
+      for (const x of (await answer({ ...position, query: 'reach', unit: u.id })).hexes ?? []) if (!drop && x.ejects?.length) drop = { u, x };
+    }
+    if (!drop) { t.skip('no move of its own position ejects'); await context.close(); return; }
+    const o = toOffset(drop.x.q, drop.x.r);
+    await touchDrag(page, await hook(page, 'screenOf', drop.u.id), await hook(page, 'screenOfHex', o.col, o.row));
+    // an enemy's Dexterity test first, where there is one: either outcome leads to the hexes
+    await page.waitForSelector('#play-bar [data-dexterity], #play-bar [data-hex]');
+    if (await page.locator('#play-bar [data-dexterity]').count()) await page.tap('#play-bar [data-dexterity]');
+    await page.waitForSelector('#play-bar [data-hex]');
+    await ruled(page);
+    await painted(page);
+    const hexes = await page.$$eval('#play-bar [data-hex]', (bs) => bs.map((b) => b.getAttribute('aria-label').match(/col (\d+), row (\d+)/).slice(1).map(Number)));
+    assert.ok(hexes.length > 0, 'hexes to choose from');
+    const { controls } = await boardTexts(page);
+    const board = await boxOf(page, '#board');
+    const [a, b] = [await hook(page, 'screenOfHex', 1, 1), await hook(page, 'screenOfHex', 2, 1)];
+    const r = Math.hypot(a.x - b.x, a.y - b.y) / 2; // half a hex across
+    const bad = [];
+    for (const [col, row] of hexes) {
+      const p = await hook(page, 'screenOfHex', col, row), box = { x: p.x - r, y: p.y - r, w: 2 * r, h: 2 * r };
+      if (box.x < board.x || box.y < board.y || box.x + box.w > board.x + board.w || box.y + box.h > board.y + board.h) bad.push(`col ${col}, row ${row} out of view`);
+      for (const c of controls) if (overlaps(box, c)) bad.push(`col ${col}, row ${row} under #${c.id}`);
+    }
+    assert.deepEqual(bad, [], `the hexes to tap in view and clear: ${JSON.stringify(hexes)}`);
+    await page.screenshot({ path: join(artifacts, `landscape-${id}-eject-hexes-740x360.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 for (const { id } of SYSTEMS) {
   test(`${id} (740x360, touch): the full-screen board keeps the whole height and 60 % of the screen, its tools and verdict in view beside it, and gives it back`, { timeout: 90000 }, async () => {
     const { context, page, errors } = await openPage(env, LANDSCAPE, { touch: true });

@@ -255,3 +255,65 @@ for (const viewport of SIZES.slice(0, 2)) {
     await context.close();
   });
 }
+
+// A unit carried in play moves nothing beside the board: the drop makes the move, so Make this move
+// does not come under a finger holding a unit on a reached hex (it took a phone's verdict 99 px of
+// its width, cutting the ruling under the finger to "… more", and in landscape covered the board's
+// foot), and the verdict keeps its box. The hex games played by dragging come from describe.
+const HEX_PLAY = SYSTEMS.filter((s) => s.board === 'hex' && ['reach', 'whyNot'].every((q) => s.queries.some((x) => x.name === q)));
+for (const viewport of SIZES.slice(0, 2)) {
+  for (const { id } of HEX_PLAY) {
+    test(`${sizeOf(viewport)}, touch: ${id} play, a unit held on a reached hex: Make this move does not come and the verdict keeps its box; the drop makes the move`, { timeout: 90000 }, async () => {
+      const { context, page, errors } = await openPage(env, viewport, { touch: true });
+      await pickSystem(page, id);
+      const request = await page.evaluate(() => window.movecalcTest.request());
+      const mover = request.unit, result = await engineAnswer(request);
+      const box = (sel) => page.evaluate((s) => { const e = document.querySelector(s); if (!e.getClientRects().length) return null; const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }, sel);
+      const before = { verdict: await box('#verdict'), apply: await box('#apply') };
+      assert.equal(before.apply, null, 'nothing to make before the drag (the unit’s reach)');
+      const taken = new Set(request.units.map((u) => `${u.q},${u.r}`)), b = await box('#board');
+      let go = null;
+      for (const x of [...result.hexes].sort((m, n) => n.cost - m.cost)) {
+        if (go || taken.has(`${x.q},${x.r}`) || x.ejects?.length || x.destroyed?.length || x.ejectsMarkers?.length) continue;
+        const o = toOffset(x.q, x.r), p = await hook(page, 'screenOfHex', o.col, o.row);
+        if (p.x > b[0] + 20 && p.y > b[1] + 20 && p.x < b[0] + b[2] - 20 && p.y < b[1] + b[3] - 20) go = { x, p };
+      }
+      assert.ok(go, 'a reached hex in view');
+      const o = toOffset(go.x.q, go.x.r);
+      await touchDrag(page, await hook(page, 'screenOf', mover), go.p, { hold: async () => {
+        await page.waitForFunction((t) => document.querySelector('#verdict').textContent.startsWith(t), `${mover} can end on col ${o.col}, row ${o.row}`);
+        await painted(page);
+        assert.equal(await box('#apply'), null, 'Make this move has not come under the finger');
+        assert.deepEqual(await box('#verdict'), before.verdict, 'the verdict keeps its box');
+        await shot(page, `${id}-held`, viewport);
+      } });
+      await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
+
+// The Share tab opened on a phone shows its link and Copy link first, whole on the screen and on
+// top where a finger lands, before any scroll (the panel's heading and its note put the link half
+// below a 360 × 740 screen's foot, and wholly below a 740 × 360 one's).
+for (const viewport of SIZES.slice(0, 2)) {
+  test(`${sizeOf(viewport)}, touch: the Share tab tapped shows the link and Copy link whole, on top, without a scroll`, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch: true });
+    await page.tap('#tab-share-panel');
+    await page.waitForFunction(() => document.getElementById('share-link').value.includes('#p='));
+    await painted(page);
+    for (const sel of ['#share-link', '#copy-link']) {
+      const at = await page.evaluate((s) => {
+        const e = document.querySelector(s), r = e.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { x: r.left, y: r.top, w: r.width, h: r.height, onTop: top === e || e.contains(top) };
+      }, sel);
+      assert.ok(at.w >= 40 && at.x >= 0 && at.y >= 0 && at.x + at.w <= viewport.width && at.y + at.h <= viewport.height, `${sel} whole on the screen: ${JSON.stringify(at)}`);
+      assert.ok(at.onTop, `${sel} is on top where a finger lands: ${JSON.stringify(at)}`);
+    }
+    await shot(page, 'share', viewport);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
