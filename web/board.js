@@ -456,10 +456,11 @@ export class Painter {
     if (hp) this.keepOut([hp[0] - hr - 2, hp[1] - hr - 2, hp[0] + hr + 2, hp[1] + hr + 2]);
     for (const box of this.covers) this.keepOut(box);
     // the units' names are placed first (every other text keeps clear of them) and drawn last, over
-    // all; the first paint of a new board of many units draws the board alone, its units next frame
+    // all; the first paints of a new board of many units draw the board alone, then its units, then
+    // their names
     const carried = this.carried();
-    const unitsLater = this.unitsNextFrame(sc);
-    if (unitsLater) { this.plan = new Map(); this.bodies = new Map(); this.still = null; this.resumed = false; } else this.planNames(sc, carried);
+    const stage = carried === null ? this.firstPaints(sc) : null, unitsLater = stage === 'units';
+    if (unitsLater) { this.plan = new Map(); this.bodies = new Map(); this.still = null; this.resumed = false; this.candidates = 0; } else this.planNames(sc, carried, stage !== 'names');
     c.fillStyle = '#e9e6dc';
     c.fillRect(0, 0, this.w, this.h);
     if (sc.kind === 'free') this.paintTable(sc); else this.paintHexBoard(sc);
@@ -511,8 +512,11 @@ export class Painter {
   /** The unit carried by a drag now (its id), whose frames keep the other units as they were; a Painter carries none. */
   carried() { return null; }
 
-  /** Whether this paint leaves the units and their names to the next frame; a Painter draws all at once. */
-  unitsNextFrame() { return false; }
+  /**
+   * What this paint leaves to the next frames: 'units' (the units and their names), 'names' (the
+   * names; their places are planned), or null; a Painter draws all at once.
+   */
+  firstPaints() { return null; }
 
   /** A box no text may cover though it holds none (the rotate handle). */
   keepOut(box) { this.keepClear.push(box); this.taken.add(box); this.cover.add(box); }
@@ -658,12 +662,7 @@ export class Painter {
    * number whose place is off the view is drawn at the view's edge.
    */
   paintHexCoords(sc) {
-    const first = new Map(), top = new Map(); // a row's first hex (its centre), a column's topmost
-    for (const cell of sc.cells) {
-      const { col, row } = toOffset(cell.q, cell.r), [x, y] = center(cell.q, cell.r);
-      if (!(first.get(row)?.[0] <= x)) first.set(row, [x, y]);
-      if (!(top.get(col)?.[1] <= y)) top.set(col, [x, y]);
-    }
+    const { first, top } = this.edgeHexes(sc);
     // every column, or every 2nd, 5th, 10th …: the widest number and a gap between neighbours (a
     // strip of 633 columns ran them together); a column is √3 hex radii wide, a row 1.5
     this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
@@ -687,6 +686,23 @@ export class Painter {
       if (pinned && sy < 2 * edge + 2) continue; // beside the columns' numbers pinned at the top it read as one of them ("1 0")
       this.label(String(row), Math.max(sx, left), sy, '#3d4a3a', MIN_TEXT, 40, sx < left, 'grid');
     }
+  }
+
+  /**
+   * A row's first hex (its centre) and a column's topmost, by row and column: kept while the board's
+   * hexes are the same (a drag's or a zoom's every paint went through a 60 × 60 board's 3,600).
+   */
+  edgeHexes(sc) {
+    const cells = sc.cells, was = this.edges;
+    if (was && (was.cells === cells || (sc.boardKey && was.boardKey === sc.boardKey && was.n === cells.length))) { was.cells = cells; return was; }
+    const first = new Map(), top = new Map();
+    for (const cell of cells) {
+      const { col, row } = toOffset(cell.q, cell.r), [x, y] = center(cell.q, cell.r);
+      if (!(first.get(row)?.[0] <= x)) first.set(row, [x, y]);
+      if (!(top.get(col)?.[1] <= y)) top.set(col, [x, y]);
+    }
+    this.edges = { cells, boardKey: sc.boardKey, n: cells.length, first, top };
+    return this.edges;
   }
 
   paintHexBoard(sc) {
@@ -864,7 +880,7 @@ export class Painter {
    * Units whose names cannot reach the view are left out, so the work grows with the units in view,
    * and `candidates` counts the spots tried, a measure no machine's speed changes.
    */
-  planNames(sc, carried = null) {
+  planNames(sc, carried = null, names = true) {
     const units = sc.units ?? [];
     this.resumed = false;
     // the same units, view, cost numbers, markers and handle as the last plan: the same places
@@ -944,7 +960,7 @@ export class Painter {
     }
     const order = [...shown].sort((a, b) => (b.selected ? 1 : 0) - (a.selected ? 1 : 0));
     const job = { order, next: 0, ext, soft, marks, units, shortened: null };
-    this.placeNames(job);
+    if (names) this.placeNames(job);
     if (carried !== null && !frozen) this.freeze(units, carried, ext);
     if (key !== null) this.lastPlan = { key, plan: this.plan, bodies: this.bodies, soft, font: this.font, job: job.next < order.length ? job : null, serial: ++this.planSerial };
   }
@@ -1713,19 +1729,21 @@ export class Board extends Painter {
 
   /**
    * The first paint of a new board of more than LAYERED_UNITS units draws the board, its layers
-   * made and drawn, and leaves the units and their names to the next frame: in one frame the two
-   * were the longest task of opening a position at the limits (docs/performance.md, tenth round).
+   * made and drawn, and leaves the units and their names to the next frame; that one draws the
+   * units and plans their names' order, and leaves the names to the frames after it. In one frame
+   * the three were the longest task of opening a position at the limits (docs/performance.md,
+   * tenth and eleventh rounds).
    */
-  unitsNextFrame(sc) {
-    if (!this.fresh) return false;
-    this.fresh = false;
-    return sc.units.length > LAYERED_UNITS;
+  firstPaints(sc) {
+    const stage = sc.units.length > LAYERED_UNITS ? this.fresh : null;
+    this.fresh = stage === 'units' ? 'names' : null;
+    return stage;
   }
 
   setScene(scene) {
     const refit = !this.scene || this.scene.kind !== scene.kind || this.scene.boardKey !== scene.boardKey;
     this.show(scene);
-    if (refit) { this.want = { refit: true, frame: null }; this.fresh = true; }
+    if (refit) { this.want = { refit: true, frame: null }; this.fresh = 'units'; }
     else if (this.fitted && !this.want) this.want = { refit: false, frame: null };
     this.draw();
   }

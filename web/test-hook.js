@@ -6,6 +6,15 @@ import * as hex from './hex.js';
 
 export function installTestHook(page) {
   const { ui, store, board, canvas, engine } = page;
+  // what each of the board's last paints drew: its scene's units, the units placed near the view,
+  // the names drawn, the spots tried for names in that paint, and whether names are left to place
+  const paints = [];
+  const paint = board.paint.bind(board);
+  board.paint = () => {
+    paint();
+    paints.push({ units: board.scene?.units.length ?? 0, near: board.bodies?.size ?? 0, names: (board.drawnText ?? []).filter((t) => t[3] === 'name').length, candidates: board.candidates ?? 0, more: !!board.lastPlan?.job });
+    if (paints.length > 200) paints.shift();
+  };
   const onScreen = (sx, sy) => { const r = canvas.getBoundingClientRect(); return { x: r.left + sx, y: r.top + sy }; };
   window.movecalcTest = {
     render(response) { page.cancelRule(); store.asking(); const request = page.currentRequest(); store.ruledText(JSON.stringify(request, null, 2)); page.render(response, request); },
@@ -51,6 +60,8 @@ export function installTestHook(page) {
     quick: () => ({ ...engine.quick, holds: engine.quickHolds(store.state.system) }),
     /** The camera: CSS px per world unit, and each unit's short side in world units (a base's; null on hexes). */
     camera: () => ({ s: board.s, units: board.scene.units.map((u) => ({ id: u.id, short: u.free ? Math.min(u.free.w, u.free.d) : null })) }),
+    /** What the board's last paints (up to 200) drew, oldest first: {units, near, names, candidates, more}. */
+    paints: () => paints.map((p) => ({ ...p })),
     /** The rotate handle's point on the page, or null where the unit has none (no facing). */
     handleOf(id) { const u = board.scene.units.find((v) => v.id === id), hp = u && board.handleOf(u); return hp ? onScreen(...hp) : null; },
   };

@@ -96,6 +96,31 @@ for (const system of [free, hexes]) {
   });
 }
 
+// Opening a position of 1,000 units splits its first paint's work over frames (board.js
+// firstPaints): in one frame the board's layers, the units and the names' first slice were the
+// longest task of the opening. The board is drawn alone first, then the units with their names'
+// order planned and no spot tried, then the names, a slice a frame.
+for (const system of [free, hexes]) {
+  test(`${system} at the limits: the first paint of a link's position draws the board alone, the next its units, the names after`, { timeout: 300000 }, async () => {
+    const d = limitDoc(system);
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${env.base}#p=${linkCode(system, d)}`, { timeout: 120000 });
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
+    // the names are all placed: a paint drew names and left none to place
+    await page.waitForFunction((n) => window.movecalcTest.paints().some((p) => p.units === n && p.names > 0 && !p.more), d.units.length, { timeout: 120000 });
+    const paints = (await page.evaluate(() => window.movecalcTest.paints())).filter((p) => p.units === d.units.length);
+    const [board, units] = paints;
+    assert.deepEqual(board, { units: d.units.length, near: 0, names: 0, candidates: 0, more: false }, 'the first paint: the board alone');
+    assert.deepEqual({ ...units, near: units.near > 100 }, { units: d.units.length, near: true, names: 0, candidates: 0, more: true }, 'the second: the units, no name tried');
+    assert.ok(paints[2].candidates > 0 && paints[2].names > 0, `the third: the first names (${JSON.stringify(paints[2])})`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 // A select of a thousand units makes its options when first reached (web/forms.js LAZY_OPTIONS):
 // opening a position at the limits made 1,000 options a select (issue 34). Reached, it offers every unit,
 // the unit chosen still chosen.
