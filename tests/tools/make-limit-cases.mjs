@@ -280,6 +280,19 @@ cases['ninth-age'].push(
     '{"system":"ninth-age","query":"pursue","table":{"width":48,"height":2000},"units":[{"id":"A","side":"red","x":24,"y":2,"facing":0,"width":2,"depth":1},',
     { count: 997, each: '{"id":"F#","side":"red","x":26.0009995,"y":#y,"facing":0,"width":2,"depth":1,"sameCombat":true}', comma: true, grid: { per: 997, x: [0, 0], y: [2, 1] } },
     ',{"id":"G","side":"red","x":26,"y":1000.5,"facing":0,"width":2,"depth":1,"sameCombat":true}],"pursued":{"facing":0,"fleeDistance":3000},"pursuers":[{"unit":"A","distance":998}]}'] } },
+  // 9A-PV-T, A-9A-2: when no Post-combat Pivot candidate is legal the whole circle is searched,
+  // stepping by how far a facing is from legal. A needle 40" long whose front touches the north
+  // edge, with 229 friends of 0.28" square along the lower half of its ends' circle, their inner
+  // faces on it: one end always lies within the clear gap of a friend (touching one at every 15°
+  // and table-square candidate), so every step is the least one, half a turn each way.
+  { name: 'pursue to the table edge, a 40-inch needle ringed by 229 friends: the Post-combat Pivot search at its least step all the way round (MC_MAX_WORK)', code: 'limit', path: 'pursuers',
+    message: 'MC_MAX_WORK (150000000 units) reached in the pursue moves after 0 of 1 pursuers (the Post-combat Pivot search of P among 229 objects)', generate: { kind: 'parts', parts: [
+      '{"system":"ninth-age","query":"pursue","table":{"width":100,"height":100},"units":[{"id":"P","side":"red","x":50,"y":80,"facing":0,"width":0.01,"depth":40},',
+      Array.from({ length: 229 }, (_, k) => {
+        const i = 114 + k, t = (2 * Math.PI * i) / 456; // every 360/456°, a multiple of 15° every 19th
+        return `{"id":"r${i}","side":"red","x":${(50 + 20.14 * Math.sin(t)).toFixed(6)},"y":${(80 + 20.14 * Math.cos(t)).toFixed(6)},"facing":${((360 * i) / 456).toFixed(6)},"width":0.28,"depth":0.28}`;
+      }).join(','),
+      '],"pursued":{"facing":0,"fleeDistance":30},"pursuers":[{"unit":"P","distance":10}]}'] } },
 );
 
 // ---- Hash flooding ----------------------------------------------------------------------------------

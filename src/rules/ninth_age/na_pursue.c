@@ -365,10 +365,11 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
     McAabb box = {mc_vec2(start.centre.x - radius, start.centre.y - radius),
                   mc_vec2(start.centre.x + radius, start.centre.y + radius)};
     int n = mc_na_world_query(c->w, box, NA_SPACING + MC_LINEAR_SLOP);
-    int objs[256];
-    double need[256];
+    int *objs = MC_NEW(c->env->arena, int, n > 0 ? n : 1);
+    double *need = MC_NEW(c->env->arena, double, n > 0 ? n : 1);
+    if (!objs || !need) return start;
     int m = 0;
-    for (int i = 0; i < n && m < 256; i++) {
+    for (int i = 0; i < n; i++) {
         int o = c->w->hits[i];
         if (o == self) continue;
         double s0 = mc_na_separation(&p0, &c->w->objs[o].poly);
@@ -408,59 +409,6 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
     McRect r = start;
     r.facing = mc_facing_normalize(start.facing + turn * ok);
     return r;
-}
-
-// A-9A-2: a Post-combat Pivot about the centre to the facing the owner names, else to the
-// smallest turn (clockwise first) that leaves a legal position, among turns in steps of 15°, the
-// facings square to the table (a unit touching an edge fits only at those) and the facing it had
-// before the pursuit. Any legal facing will do (9A-PV-T asks whether one exists), so the
-// candidates must include those a 15° step from the pivot facing can miss.
-static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *out) {
-    const NaPursuerIn *pi = &c->in->pursuers[k];
-    mc_assume(c->env, MC_A_9A_2);
-    if (pi->has_post_facing) {
-        McRect r = at;
-        r.facing = pi->post_facing;
-        McVec2 pv[4];
-        McPoly p = mc_rect_to_poly(r, pv);
-        if (!mc_na_spacing_check(c->w, &p, pi->unit, -1, NULL)) return false;
-        *out = r;
-        return true;
-    }
-    // Each candidate as its turn and the facing it gives (exact for the facings named outright).
-    double turns[24 + 4 + 1], facings[24 + 4 + 1];
-    int n = 0;
-    for (int step = -11; step <= 12; step++, n++) {
-        turns[n] = 15.0 * step;
-        facings[n] = mc_facing_normalize(at.facing + turns[n]);
-    }
-    for (int q = 0; q < 4; q++, n++) {
-        facings[n] = 90.0 * q;
-        turns[n] = mc_facing_delta(at.facing, facings[n]);
-    }
-    facings[n] = mc_facing_normalize(before);
-    turns[n] = mc_facing_delta(at.facing, facings[n]);
-    n++;
-    // Smallest turn first; at equal size clockwise (positive) first.
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0; j--) {
-            double a = turns[j - 1], b = turns[j];
-            if (!(fabs(b) < fabs(a) || (fabs(b) == fabs(a) && b > a))) break;
-            double f = facings[j - 1];
-            turns[j - 1] = b, turns[j] = a;
-            facings[j - 1] = facings[j], facings[j] = f;
-        }
-    for (int i = 0; i < n; i++) {
-        McRect r = at;
-        r.facing = facings[i];
-        McVec2 pv[4];
-        McPoly p = mc_rect_to_poly(r, pv);
-        if (mc_na_spacing_check(c->w, &p, pi->unit, -1, NULL)) {
-            *out = r;
-            return true;
-        }
-    }
-    return false;
 }
 
 // 9A-FA-O: straight ahead until just before base contact (NA_CLEAR_GAP short).
@@ -548,6 +496,130 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
     }
     *found = false;
     return rect_at(like, o->path[0]);
+}
+
+// The first turn t (a fraction of `turn`, up to `limit`) from `at` about its centre whose pose is
+// legal for illegal_by, or -1 when none is. Walks forwards as backtrack walks back: a pose illegal
+// by D rules out every pose within D / L of it (L = `radius`, half the diagonal, times the turn in
+// radians), steps are at least BACKTRACK_STEP of corner travel, and a floor step that lands on a
+// legal pose is bisected back to the boundary.
+static double first_legal_turn(Ctx *c, McRect at, double radius, double turn, double limit, const int *objs, int m) {
+    double lip = radius * fabs(turn) * (PI / 180.0);
+    double min_step = lip > 0.0 ? BACKTRACK_STEP / lip : 2.0;
+    double t = 0.0, bad = -1.0; // bad: the last illegal pose tried, when the step from it was the floor
+    while (t <= limit && !mc_work_out()) {
+        McRect r = at;
+        r.facing = mc_facing_normalize(at.facing + turn * t);
+        McVec2 pv[4];
+        McPoly p = mc_rect_to_poly(r, pv);
+        double d = illegal_by(c, &p, -1, objs, m);
+        if (d <= 0.0) {
+            if (bad < 0.0) return t;
+            double good = t;
+            for (int it = 0; it < BISECT_STEPS; it++) {
+                double mid = 0.5 * (good + bad);
+                McRect rm = at;
+                rm.facing = mc_facing_normalize(at.facing + turn * mid);
+                McVec2 pmv[4];
+                McPoly pm = mc_rect_to_poly(rm, pmv);
+                if (illegal_by(c, &pm, -1, objs, m) <= 0.0) good = mid;
+                else bad = mid;
+            }
+            return good;
+        }
+        double step = lip > 0.0 ? d / lip : 2.0;
+        bool floor_step = step < min_step;
+        bad = floor_step ? t : -1.0;
+        double next = t + (floor_step ? min_step : step);
+        // A floor step may pass over the limit uncertified: the limit is tried.
+        t = floor_step && t < limit && next > limit ? limit : next;
+    }
+    return -1.0;
+}
+
+// A-9A-2 / 9A-PV-T: the least turn about the centre (clockwise at equal size) to a facing where
+// the unit keeps NA_CLEAR_GAP from everything and lies on the table, searched over the whole
+// circle: clockwise up to 180°, then anticlockwise only as far as the clockwise turn found. False
+// when no facing is legal, or the work ran out (the request then answers the limit error).
+static bool pivot_any_legal(Ctx *c, int self, McRect at, McRect *out) {
+    if (mc_work_out()) return false;
+    double radius = 0.5 * sqrt(at.width * at.width + at.depth * at.depth);
+    McAabb box = {mc_vec2(at.centre.x - radius, at.centre.y - radius), mc_vec2(at.centre.x + radius, at.centre.y + radius)};
+    int n = mc_na_world_query(c->w, box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
+    int *objs = MC_NEW(c->env->arena, int, n > 0 ? n : 1);
+    if (!objs) return false;
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (c->w->hits[i] != self) objs[m++] = c->w->hits[i];
+    double cw = first_legal_turn(c, at, radius, 180.0, 1.0, objs, m);
+    double acw = first_legal_turn(c, at, radius, -180.0, cw >= 0.0 ? cw : 1.0, objs, m);
+    if (mc_work_out()) {
+        mc_work_note(c->env, "", "the Post-combat Pivot search of %s among %d objects", c->bf->units[self].id, m);
+        return false;
+    }
+    if (cw < 0.0 && acw < 0.0) return false;
+    McRect r = at;
+    r.facing = mc_facing_normalize(acw >= 0.0 && (cw < 0.0 || acw < cw) ? at.facing - 180.0 * acw : at.facing + 180.0 * cw);
+    // illegal_by's test is the stricter (a gap of NA_CLEAR_GAP, the table to a rounding slop):
+    // the pose it passes is legal for the candidates' test too, which the answer reports.
+    McVec2 pv[4];
+    McPoly p = mc_rect_to_poly(r, pv);
+    if (!mc_na_spacing_check(c->w, &p, self, -1, NULL)) return false;
+    *out = r;
+    return true;
+}
+
+// A-9A-2: a Post-combat Pivot about the centre to the facing the owner names, else to the
+// smallest turn (clockwise first) that leaves a legal position, among turns in steps of 15°, the
+// facings square to the table (a unit touching an edge fits only at those) and the facing it had
+// before the pursuit. Any legal facing will do (9A-PV-T asks whether one exists): when none of
+// those is legal, the whole circle is searched exactly (pivot_any_legal) for the least turn that is.
+static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *out) {
+    const NaPursuerIn *pi = &c->in->pursuers[k];
+    mc_assume(c->env, MC_A_9A_2);
+    if (pi->has_post_facing) {
+        McRect r = at;
+        r.facing = pi->post_facing;
+        McVec2 pv[4];
+        McPoly p = mc_rect_to_poly(r, pv);
+        if (!mc_na_spacing_check(c->w, &p, pi->unit, -1, NULL)) return false;
+        *out = r;
+        return true;
+    }
+    // Each candidate as its turn and the facing it gives (exact for the facings named outright).
+    double turns[24 + 4 + 1], facings[24 + 4 + 1];
+    int n = 0;
+    for (int step = -11; step <= 12; step++, n++) {
+        turns[n] = 15.0 * step;
+        facings[n] = mc_facing_normalize(at.facing + turns[n]);
+    }
+    for (int q = 0; q < 4; q++, n++) {
+        facings[n] = 90.0 * q;
+        turns[n] = mc_facing_delta(at.facing, facings[n]);
+    }
+    facings[n] = mc_facing_normalize(before);
+    turns[n] = mc_facing_delta(at.facing, facings[n]);
+    n++;
+    // Smallest turn first; at equal size clockwise (positive) first.
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0; j--) {
+            double a = turns[j - 1], b = turns[j];
+            if (!(fabs(b) < fabs(a) || (fabs(b) == fabs(a) && b > a))) break;
+            double f = facings[j - 1];
+            turns[j - 1] = b, turns[j] = a;
+            facings[j - 1] = facings[j], facings[j] = f;
+        }
+    for (int i = 0; i < n; i++) {
+        McRect r = at;
+        r.facing = facings[i];
+        McVec2 pv[4];
+        McPoly p = mc_rect_to_poly(r, pv);
+        if (mc_na_spacing_check(c->w, &p, pi->unit, -1, NULL)) {
+            *out = r;
+            return true;
+        }
+    }
+    return pivot_any_legal(c, pi->unit, at, out);
 }
 
 // ---- carrying out a plan -----------------------------------------------------------------------
