@@ -359,6 +359,7 @@ static double pivot_short_by(Ctx *c, const McPoly *p, bool table, const int *obj
 // steps are at least BACKTRACK_STEP of corner travel, and the first pose that is not fine is
 // bisected back to the stop, so no obstacle thicker than that step is turned through.
 static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
+    bool spent = mc_work_out(); // (then the search that spent it has named itself)
     McVec2 p0v[4];
     McPoly p0 = mc_rect_to_poly(start, p0v);
     double radius = 0.5 * sqrt(start.width * start.width + start.depth * start.depth);
@@ -406,6 +407,7 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
         }
         ok = t = next;
     }
+    if (mc_work_out() && !spent) mc_work_note(c->env, "", "the obstructed pivot of %s", c->bf->units[self].id);
     McRect r = start;
     r.facing = mc_facing_normalize(start.facing + turn * ok);
     return r;
@@ -451,6 +453,7 @@ static double illegal_by(Ctx *c, const McPoly *p, int charged, const int *objs, 
 // work budget (mc_na_separation counts them). sqrt, not hypot: the steps must be the same bits in
 // every build (docs/geometry.md "Determinism").
 static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int charged, bool *found) {
+    bool spent = mc_work_out(); // (then the search that spent it has named itself)
     *found = true;
     double radius = 0.5 * sqrt(like.width * like.width + like.depth * like.depth);
     for (int seg = o->path_count - 1; seg >= 1; seg--) {
@@ -494,6 +497,7 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
             t = floor_step && t > 0.0 && next < 0.0 ? 0.0 : next;
         }
     }
+    if (mc_work_out() && !spent) mc_work_note(c->env, "", "the walk back to the last legal position of %s", c->bf->units[self].id);
     *found = false;
     return rect_at(like, o->path[0]);
 }
