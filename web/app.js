@@ -982,12 +982,16 @@ async function renderGallery() {
   if (ui.galleryOf === system) return; // laid out for this game already
   store.galleryFor(system);
   let examples;
+  // busy while its module is fetched on the first opening, as a lazy panel is (panels.js)
+  $('gallery-panel').setAttribute('aria-busy', 'true');
   try {
     examples = await loadExamples();
   } catch (err) {
     store.galleryFor(null); // tried again when next opened
     $('gallery').replaceChildren(el('p', `The examples could not be loaded (${err.message ?? err}): they are kept for offline use once they have been opened online.`, 'note'));
     return;
+  } finally {
+    $('gallery-panel').removeAttribute('aria-busy');
   }
   if (ui.galleryOf !== system) return; // another game's gallery was asked for meanwhile
   const item = (ex, i, named) => {

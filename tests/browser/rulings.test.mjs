@@ -213,7 +213,9 @@ test('C&C order: the Path tool draws the ordered unit\'s path; an illegal second
 
 test('every gallery example opens and rules with the real engine, and draws without errors', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
-  await openPanel(page, 'gallery-panel'); // the gallery is filled when it is first opened
+  await openPanel(page, 'gallery-panel'); // the gallery is filled when it is first opened, once its
+  // module (examples-list-*.js, fetched on that first opening) has loaded
+  await page.waitForSelector('#gallery button[data-example]', { state: 'attached' });
   const n = await page.evaluate(() => document.querySelectorAll('#gallery button[data-example]').length);
   assert.ok(n >= 20, `${n} examples`);
   for (let i = 1; i < n; i++) {

@@ -185,6 +185,7 @@ test('the examples gallery lists every example and each opens and rules', async 
   const { context, page, errors } = await openURL('#examples', PHONE);
   assert.equal(await page.evaluate(() => document.getElementById('gallery-panel').open), true);
   const examples = collectExamples(); // what build-site.mjs bundled into the page
+  await page.waitForSelector('#gallery li', { state: 'attached' }); // its module fetched on first opening
   assert.equal(await page.locator('#gallery li').count(), examples.length);
   // the game on screen's examples come first, the others folded under "Other games"
   const system = (await hook(page, 'state')).system;
