@@ -173,6 +173,11 @@ export function dragFigures(d) {
   const end = d.inputs.at(-1);
   const latencies = [];
   const parts = { inputToAsk: [], askToRuled: [], ruledToFrameEnd: [] };
+  // each latency less the wait, after the ruling was drawn, for the next frame to begin (at most a
+  // frame: a later frame's delay counts): what it would be had the input come as a frame began, as
+  // a phone's touch input does (Chromium delivers it aligned to the display's frames), where the
+  // bench's mouse moves on a timer at any point of a frame
+  const aligned = [];
   // the questions of the drag's frames: the ruling at rest asked once the finger lifts (GODSGLOOM's
   // asks again with its assumptions' other readings, in the worker) is not one
   const asks = Object.entries(d.asks).filter(([, at]) => at >= start && !(at >= d.up)).sort((a, b) => a[1] - b[1]);
@@ -193,6 +198,7 @@ export function dragFigures(d) {
     const drawn = i < 0 ? undefined : endOf(i);
     if (drawn === undefined) continue;
     latencies.push(drawn - input);
+    aligned.push(drawn - input - Math.min(d.frames[i] - ruledAt, FRAME_MS));
     if (i === frameAfter(input)) same++;
     if (shown[0] === serial) {
       parts.inputToAsk.push(at - input);
@@ -211,6 +217,7 @@ export function dragFigures(d) {
   return {
     inputs: d.inputs.length, asked: asks.length, drawn: latencies.length - superseded, superseded,
     p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95), maxMs: Math.max(...latencies),
+    p50AlignedMs: percentile(aligned, 50), p95AlignedMs: percentile(aligned, 95),
     sameFrame: latencies.length ? +(same / latencies.length).toFixed(2) : NaN,
     frames, framesDropped: dropped, durationMs: end - start,
     // the median latency's parts: waiting for the question to be asked, answering and drawing it,

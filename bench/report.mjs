@@ -136,14 +136,16 @@ export function renderMarkdown(r) {
       'worker is not slowed), in Play (the drag is the move) and in Set up. Latency: from the pointer input a question was made ' +
       'from (the last before `movecalc:ask`) to the end of the main-thread work of the first animation frame that starts after its ' +
       'ruling was drawn (`movecalc:ruled`, web/app.js), or after the newer ruling that superseded it. Same frame: the share drawn ' +
-      'in the first frame after their input. Asked/drawn: questions during the drag and those drawn (the rest were superseded). ' +
+      'in the first frame after their input. Aligned: each latency less the wait, once its ruling was drawn, for the next frame ' +
+      'to begin (at most one frame), as if the input had come as a frame began, as a phone\'s touch input comes (the bench\'s mouse ' +
+      'moves on a timer, at any point of a frame). Asked/drawn: questions during the drag and those drawn (the rest were superseded). ' +
       'Frames dropped: display frames with no animation frame during the drag. Targets p95 ≤ 16.7 ms at 1x, ≤ 33 ms at 4x ' +
       '(bench/page.mjs `measureDrags`). Page / worker: the drag\'s ' +
       'questions answered on the page\'s own thread within its work budget, and by the worker (web/engine-client.js).', '');
     const f = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '—');
-    out.push(table(['Game (unit)', 'mode', 'CPU', 'p50', 'p95', 'max', 'same frame', 'asked / drawn', 'page / worker', 'frames dropped', 'moves'],
-      r.drags.map((d) => (d.error ? [d.system, d.mode, `${d.rate}x`, `error: ${d.error}`, '', '', '', '', '', '', '']
-        : [`${d.system} (${d.unit})`, d.mode, `${d.rate}x`, f(d.p50Ms), f(d.p95Ms), f(d.maxMs), `${Math.round(d.sameFrame * 100)} %`, `${d.asked} / ${d.drawn}`,
+    out.push(table(['Game (unit)', 'mode', 'CPU', 'p50', 'p95', 'max', 'aligned p50 / p95', 'same frame', 'asked / drawn', 'page / worker', 'frames dropped', 'moves'],
+      r.drags.map((d) => (d.error ? [d.system, d.mode, `${d.rate}x`, `error: ${d.error}`, '', '', '', '', '', '', '', '']
+        : [`${d.system} (${d.unit})`, d.mode, `${d.rate}x`, f(d.p50Ms), f(d.p95Ms), f(d.maxMs), `${f(d.p50AlignedMs)} / ${f(d.p95AlignedMs)}`, `${Math.round(d.sameFrame * 100)} %`, `${d.asked} / ${d.drawn}`,
           d.answeredBy ? `${d.answeredBy.page} / ${d.answeredBy.worker}` : '—', `${d.framesDropped} of ${d.frames + d.framesDropped}`, d.inputs]))), '');
   }
 

@@ -438,7 +438,7 @@ if (withPage) {
   for (const d of Array.isArray(results.drags) ? results.drags : []) {
     const limit = d.rate === 1 ? 16 : 33;
     add(`drag: input → ruling drawn p95 ≤ ${limit} ms at CPU ${d.rate}x`, `${d.system} (${d.unit ?? '?'})`, d.error ? null : `${d.p95Ms.toFixed(1)} ms`,
-      d.error ? null : d.p95Ms <= limit, d.error ?? `p50 ${d.p50Ms.toFixed(1)} ms; ${d.drawn} rulings drawn of ${d.asked} asked; ${d.framesDropped} of ${d.frames + d.framesDropped} frames dropped`);
+      d.error ? null : d.p95Ms <= limit, d.error ?? `p50 ${d.p50Ms.toFixed(1)} ms; aligned to the frame p50 ${d.p50AlignedMs.toFixed(1)}, p95 ${d.p95AlignedMs.toFixed(1)} ms; ${d.drawn} rulings drawn of ${d.asked} asked; ${d.framesDropped} of ${d.frames + d.framesDropped} frames dropped`);
   }
   for (const p of Array.isArray(results.pageLimits) ? results.pageLimits : []) {
     add('the page\'s longest task ≤ 50 ms at the limits (CPU)', `${p.system}: ${p.units ?? '?'} units, ${p.terrain ?? '?'} terrain; open, drag, zoom`, p.error ? null : `${p.longestCpuMs} ms`,
