@@ -319,9 +319,11 @@ function redrawResult(frame = false, follow = false) {
   store.defer({ details: () => resultText(r.response, ui.assumptionSummaries, {
     request: r.request ?? {}, pick, reachCount: r.scene.reach.size, whatIfCount: r.scene.whatIfCount, onChoice: applyChoice,
   }) });
-  // during a drag the list is built only while it is on screen (else when it comes into view or
-  // the finger lifts)
-  if (!dragging() || ui.detailsSeen) showDetails();
+  // during a drag the list waits for the finger to rest or lift: rebuilt at every move it was a
+  // third of a drag step's work (its DOM, style, layout and paint; docs/performance.md
+  // "Same-frame rulings, fourth round"), for a list the eyes on the unit do not read
+  if (!dragging()) showDetails();
+  else detailsAtRest();
   const hasTracks = r.scene.tracks.length > 0;
   $('timeline').hidden = !hasTracks;
   store.setTime(1); // the answer's end; the slider and Play step through it
@@ -679,6 +681,13 @@ function refreshDrag() {
   board.setScene(scene());
 }
 
+// A drag's details list is built once no ruling has come for DETAILS_REST_MS (a finger held still
+// to read), and only while on screen (else when it comes into view or the finger lifts).
+const DETAILS_REST_MS = 150;
+function detailsAtRest() {
+  clearTimeout(ui.detailsTimer);
+  store.setDetailsTimer(setTimeout(() => { store.setDetailsTimer(0); if (ui.detailsSeen) showDetails(); }, DETAILS_REST_MS));
+}
 // What a drag put off (the session's `deferred`): the ruling's details list, the full refresh, the response's text.
 function showDetails() {
   const make = ui.deferred.details;

@@ -42,8 +42,8 @@ export function createStore(saved, session = {}) {
     // the engine: ready once it answered describe (`described`, with each assumption's summary)
     ready: false, described: null, assumptionSummaries: new Map(),
     // the pointer over the board (world point), the game the gallery was laid out for, whether the
-    // ruling's details list is on screen
-    hoverAt: null, galleryOf: null, detailsSeen: true,
+    // ruling's details list is on screen, and the timer that builds it once a drag rests
+    hoverAt: null, galleryOf: null, detailsSeen: true, detailsTimer: 0,
     // what is scheduled: the frame that rules again (and whether it frames the answer), a refresh
     // queued for this task's end, the save timer
     ruleFrame: 0, ruleFrameWants: false, refreshQueued: false, saveTimer: 0,
@@ -124,6 +124,7 @@ export function createStore(saved, session = {}) {
     setHover: (hoverAt) => keep({ hoverAt }),
     galleryFor: (galleryOf) => keep({ galleryOf }),
     setDetailsSeen: (detailsSeen) => keep({ detailsSeen }),
+    setDetailsTimer: (detailsTimer) => keep({ detailsTimer }),
     setRuleFrame: (ruleFrame, ruleFrameWants = s.ruleFrameWants) => keep({ ruleFrame, ruleFrameWants }),
     setRefreshQueued: (refreshQueued) => keep({ refreshQueued }),
     setStale: (stale) => keep({ stale }),
