@@ -591,7 +591,8 @@ static void sensitivity_entry(McRequest *rq, cJSON *arr, const McSystem *sys, co
     int n = 0;
     bool out = mc_work_out();
     char error_code[32] = "", error_message[sizeof sub->err.message] = "", where[sizeof sub->env.work_where];
-    mc_snfmt(where, sizeof where, "%s", sub->env.work_where[0] ? sub->env.work_where : "the search");
+    if (sub->env.work_where[0]) mc_snfmt(where, sizeof where, "%s", sub->env.work_where);
+    else mc_snfmt(where, sizeof where, "the %s query of %s", q->name, sys->name); // (as mc_request_answer says it)
     if (ran && !out) n = compare_results(result, other, set->restated, changed, MAX_CHANGED);
     else if (!out && sub->err.code) {
         mc_snfmt(error_code, sizeof error_code, "%s", sub->err.code);
@@ -833,8 +834,13 @@ cJSON *mc_request_answer(McRequest *rq, const cJSON *req, char ***kept) {
         // out) gives way to the limit.
         rq->err.code = "limit";
         mc_snfmt(rq->err.path, sizeof rq->err.path, "%s", rq->env.work_path);
-        mc_snfmt(rq->err.message, sizeof rq->err.message, "work limit %s (%llu units) reached in %s", work_limit_name(),
-                 (unsigned long long)work_limit_units(), rq->env.work_where[0] ? rq->env.work_where : "the search");
+        // (a search that did not name itself: the query it ran in, at least)
+        if (rq->env.work_where[0])
+            mc_snfmt(rq->err.message, sizeof rq->err.message, "work limit %s (%llu units) reached in %s", work_limit_name(),
+                     (unsigned long long)work_limit_units(), rq->env.work_where);
+        else
+            mc_snfmt(rq->err.message, sizeof rq->err.message, "work limit %s (%llu units) reached in the %s query of %s",
+                     work_limit_name(), (unsigned long long)work_limit_units(), q->name, sys->name);
         goto done;
     }
     if (!ran) goto done;

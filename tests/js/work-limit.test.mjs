@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createEngine, splitRequest } from '../../wasm/movecalc.mjs';
 import { latencyCases } from '../../bench/generate.mjs';
 import { join } from 'node:path';
-import { loadScenario, root } from './util.mjs';
+import { loadScenario, root, scenarioFiles } from './util.mjs';
 
 const full = await createEngine();
 const games = full.request({ query: 'describe' }).result.systems.map((s) => s.id);
@@ -78,3 +78,44 @@ test('torn-world: a reach whose destroyed hexes spend the budget stops before an
     assert.equal(listed, destroyedAt.slice(0, written).reduce((a, b) => a + b, 0));
   }
 });
+
+// Every scenario of every game, asked under budgets of a fraction of the work it takes: each one
+// that runs out names where, never an empty "()" or a bare "the search" (a step of a Ninth Age
+// pursuer in which no search named itself left its pursue moves' note empty).
+const fractions = [0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.95, 0.999];
+const workOf = (e, text) => { // the least budget the request answers within (binary search)
+  let lo = 1, hi = 150_000_000;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    e.setWorkLimit(mid);
+    if (JSON.parse(e.requestText(text)).ok) hi = mid; else lo = mid + 1;
+  }
+  e.setWorkLimit(0);
+  return lo;
+};
+for (const system of games) {
+  test(`${system}: a scenario stopped at any fraction of its work names where it stopped (9A-LP-1: the walk back by name)`, async () => {
+    const e = await createEngine({ systems: [system] });
+    const files = scenarioFiles().filter((f) => f.includes(`${join('scenarios', system)}/`));
+    assert.ok(files.length > 0, system);
+    const seen = new Set();
+    for (const f of files) {
+      const { request } = loadScenario(f);
+      if (!request || request.system !== system) continue;
+      const text = JSON.stringify(request);
+      if (!JSON.parse(e.requestText(text)).ok) continue;
+      const work = workOf(e, text);
+      for (const fr of fractions) {
+        const budget = Math.max(1, Math.floor(work * fr));
+        if (budget >= work) continue;
+        e.setWorkLimit(budget);
+        const r = JSON.parse(e.requestText(text));
+        e.setWorkLimit(0);
+        assert.equal(r.error?.code, 'limit', `${f} at ${budget} of ${work} units`);
+        assert.doesNotMatch(r.error.message, /\(\)|reached in the search$/, `${f} at ${budget}`);
+        seen.add(r.error.message.replace(/^.* reached in /, ''));
+      }
+    }
+    if (system === 'ninth-age') assert.ok([...seen].some((m) => /the walk back to the last legal position of /.test(m)), 'no budget stopped in the walk back');
+  });
+}

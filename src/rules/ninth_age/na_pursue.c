@@ -979,6 +979,14 @@ static McRect legal_end(Ctx *c, int self, const Plan *p, NaPursuerOut *o, McRect
     return cur;
 }
 
+// Whether the work budget has run out; a step in which it did names itself and the unit where no
+// search inside it did (the limit's message said "()").
+static bool spent_in(Ctx *c, int self, const char *step) {
+    if (!mc_work_out()) return false;
+    if (!c->env->work_where[0]) mc_work_note(c->env, "", "%s of %s", step, c->bf->units[self].id);
+    return true;
+}
+
 // Carries out pursuer k's plan: the charge, table edge, obstruction or free move it found, then
 // the legal-position check; moves the unit in the world to where it ends.
 static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
@@ -999,7 +1007,9 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     if (s.outcome == NA_SIT_FREE) free_ahead(c, k, p, o, &s);
     o->outcome = s.charged >= 0 ? NA_SIT_ENEMY : s.outcome;
     o->rule = s.rule;
+    if (spent_in(c, self, "the move")) return;
     McRect end = legal_end(c, self, p, o, s.cur, s.charged);
+    if (spent_in(c, self, "the legal-position check (9A-LP-1)")) return;
     o->final = pose_of(end);
     mc_na_world_move_unit(c->w, self, end);
 }
@@ -1020,6 +1030,7 @@ static void run_one(Ctx *c, int k, const Plan *plans, const bool *declared, NaPu
     Plan p;
     if (declared[k]) p = plans[k];
     else plan_move(c, k, &p);
+    if (spent_in(c, o->unit, "the plan of the move")) return;
     execute(c, k, &p, o);
 }
 
