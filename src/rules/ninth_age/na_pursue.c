@@ -320,31 +320,29 @@ enum { BISECT_STEPS = 60 };
 // step a million times an inch and spend the request's work budget.
 #define BACKTRACK_STEP NA_CLEAR_GAP
 
+// The most by which a corner of `p` lies beyond the table's edge, past a thousandth of the slop
+// (-infinity with no table): > 0 is off the table.
+static double beyond_table(const NaBattlefield *bf, const McPoly *p) {
+    double worst = -INFINITY;
+    if (!bf->has_table) return worst;
+    double tol = MC_ROUNDING_SLOP;
+    for (int i = 0; i < p->count; i++) {
+        double out[4] = {-p->v[i].x - tol, -p->v[i].y - tol, p->v[i].x - bf->table_w - tol, p->v[i].y - bf->table_h - tol};
+        for (int k = 0; k < 4; k++)
+            if (out[k] > worst) worst = out[k];
+    }
+    return worst;
+}
+
 // On the table to within a thousandth of the slop: a pivot stops where a corner reaches the edge,
 // not a slop beyond it.
-static bool on_table_strict(const NaBattlefield *bf, const McPoly *p) {
-    if (!bf->has_table) return true;
-    double tol = MC_ROUNDING_SLOP;
-    for (int i = 0; i < p->count; i++)
-        if (p->v[i].x < -tol || p->v[i].y < -tol || p->v[i].x > bf->table_w + tol || p->v[i].y > bf->table_h + tol)
-            return false;
-    return true;
-}
+static bool on_table_strict(const NaBattlefield *bf, const McPoly *p) { return beyond_table(bf, p) <= 0.0; }
 
 // How far the pivot pose `p` is from keeping what pivot_obstructed asks (<= 0: it keeps it): the
 // most by which it comes nearer to objs[i] than need[i], or lies beyond the table edge (when the
 // start lay on the table).
 static double pivot_short_by(Ctx *c, const McPoly *p, bool table, const int *objs, const double *need, int m) {
-    double worst = -INFINITY;
-    if (table && c->bf->has_table) {
-        double tol = MC_ROUNDING_SLOP;
-        for (int i = 0; i < p->count; i++) {
-            double out[4] = {-p->v[i].x - tol, -p->v[i].y - tol, p->v[i].x - c->bf->table_w - tol,
-                             p->v[i].y - c->bf->table_h - tol};
-            for (int k = 0; k < 4; k++)
-                if (out[k] > worst) worst = out[k];
-        }
-    }
+    double worst = table ? beyond_table(c->bf, p) : -INFINITY;
     for (int i = 0; i < m; i++) {
         double d = need[i] - mc_na_separation(p, &c->w->objs[objs[i]].poly);
         if (d > worst) worst = d;
@@ -421,16 +419,7 @@ static double stop_short(double distance) { return distance > NA_CLEAR_GAP ? dis
 // may touch), or lies beyond the table edge (on_table_strict). Legal exactly when
 // mc_na_clear_by(NA_CLEAR_GAP) and on_table_strict both hold.
 static double illegal_by(Ctx *c, const McPoly *p, int charged, const int *objs, int m) {
-    double worst = -INFINITY;
-    if (c->bf->has_table) {
-        double tol = MC_ROUNDING_SLOP;
-        for (int i = 0; i < p->count; i++) {
-            double out[4] = {-p->v[i].x - tol, -p->v[i].y - tol, p->v[i].x - c->bf->table_w - tol,
-                             p->v[i].y - c->bf->table_h - tol};
-            for (int k = 0; k < 4; k++)
-                if (out[k] > worst) worst = out[k];
-        }
-    }
+    double worst = beyond_table(c->bf, p);
     for (int i = 0; i < m; i++) {
         double sep = mc_na_separation(p, &c->w->objs[objs[i]].poly);
         double need = objs[i] == charged ? -MC_LINEAR_SLOP : NA_CLEAR_GAP - MC_ROUNDING_SLOP;
