@@ -561,6 +561,17 @@ void mc_set_work_limit(uint32_t units) { work_limit = units && units < MC_WORK_C
 static const char *work_limit_name(void) { return work_limit ? "set by mc_set_work_limit" : "MC_MAX_WORK"; }
 static uint64_t work_limit_units(void) { return work_limit ? work_limit : MC_MAX_WORK; }
 
+// The `limit` message of a request that ran out of work: where, as the search named itself, or
+// the query it ran in when no search did.
+static void limit_message(char *out, size_t n, const McEnv *env, const McSystem *sys, const McQuery *q) {
+    if (env->work_where[0])
+        mc_snfmt(out, n, "work limit %s (%llu units) reached in %s", work_limit_name(), (unsigned long long)work_limit_units(),
+                 env->work_where);
+    else
+        mc_snfmt(out, n, "work limit %s (%llu units) reached in the %s query of %s", work_limit_name(),
+                 (unsigned long long)work_limit_units(), q->name, sys->name);
+}
+
 static void sensitivity_entry(McRequest *rq, cJSON *arr, const McSystem *sys, const McQuery *q, const cJSON *req,
                               const cJSON *result, const McReadingInfo *r) {
     const McAssumptionSet *set = sys->assumptions;
@@ -590,9 +601,8 @@ static void sensitivity_entry(McRequest *rq, cJSON *arr, const McSystem *sys, co
     bool ran = other && q->answer(sub, req, other) && !sub->oom;
     int n = 0;
     bool out = mc_work_out();
-    char error_code[32] = "", error_message[sizeof sub->err.message] = "", where[sizeof sub->env.work_where];
-    if (sub->env.work_where[0]) mc_snfmt(where, sizeof where, "%s", sub->env.work_where);
-    else mc_snfmt(where, sizeof where, "the %s query of %s", q->name, sys->name); // (as mc_request_answer says it)
+    char error_code[32] = "", error_message[sizeof sub->err.message] = "", limit[sizeof sub->err.message] = "";
+    if (out) limit_message(limit, sizeof limit, &sub->env, sys, q); // (before the arena that holds `sub` is rewound)
     if (ran && !out) n = compare_results(result, other, set->restated, changed, MAX_CHANGED);
     else if (!out && sub->err.code) {
         mc_snfmt(error_code, sizeof error_code, "%s", sub->err.code);
@@ -603,8 +613,7 @@ static void sensitivity_entry(McRequest *rq, cJSON *arr, const McSystem *sys, co
     if (failed) return; // out_of_memory for the whole request (mc_request_answer)
     if (out) {
         mc_write_add(rq, o, "changes", cJSON_CreateNull());
-        mc_write_string(rq, o, "limit", mc_strf(&rq->env, "work limit %s (%llu units) reached in %s", work_limit_name(),
-                                               (unsigned long long)work_limit_units(), where));
+        mc_write_string(rq, o, "limit", limit);
         return;
     }
     if (!ran) {
@@ -834,13 +843,7 @@ cJSON *mc_request_answer(McRequest *rq, const cJSON *req, char ***kept) {
         // out) gives way to the limit.
         rq->err.code = "limit";
         mc_snfmt(rq->err.path, sizeof rq->err.path, "%s", rq->env.work_path);
-        // (a search that did not name itself: the query it ran in, at least)
-        if (rq->env.work_where[0])
-            mc_snfmt(rq->err.message, sizeof rq->err.message, "work limit %s (%llu units) reached in %s", work_limit_name(),
-                     (unsigned long long)work_limit_units(), rq->env.work_where);
-        else
-            mc_snfmt(rq->err.message, sizeof rq->err.message, "work limit %s (%llu units) reached in the %s query of %s",
-                     work_limit_name(), (unsigned long long)work_limit_units(), q->name, sys->name);
+        limit_message(rq->err.message, sizeof rq->err.message, &rq->env, sys, q);
         goto done;
     }
     if (!ran) goto done;
