@@ -96,6 +96,17 @@ for (const system of [free, hexes]) {
   });
 }
 
+/** A fresh page at 1280 × 800 opened from a link to `d` (no service worker), once it is ready. */
+async function openLink(system, d) {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${env.base}#p=${linkCode(system, d)}`, { timeout: 120000 });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
+  return { context, page, errors };
+}
+
 // Opening a position of 1,000 units splits its first paint's work over frames (board.js
 // firstPaints): in one frame the board's layers, the units and the names' first slice were the
 // longest task of the opening. The board is drawn alone first, then the units with their names'
@@ -103,12 +114,7 @@ for (const system of [free, hexes]) {
 for (const system of [free, hexes]) {
   test(`${system} at the limits: the first paint of a link's position draws the board alone, the next its units, the names after`, { timeout: 300000 }, async () => {
     const d = limitDoc(system);
-    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${env.base}#p=${linkCode(system, d)}`, { timeout: 120000 });
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
+    const { context, page, errors } = await openLink(system, d);
     // the names are all placed: a paint drew names and left none to place
     await page.waitForFunction((n) => window.movecalcTest.paints().some((p) => p.units === n && p.names > 0 && !p.more), d.units.length, { timeout: 120000 });
     const paints = (await page.evaluate(() => window.movecalcTest.paints())).filter((p) => p.units === d.units.length);
@@ -126,12 +132,7 @@ for (const system of [free, hexes]) {
 // the unit chosen still chosen.
 test(`${free} at the limits: the query's unit select holds its chosen unit until reached, then every unit`, { timeout: 300000 }, async () => {
   const d = limitDoc(free);
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${env.base}#p=${linkCode(free, d)}`, { timeout: 120000 });
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
+  const { context, page, errors } = await openLink(free, d);
   await page.waitForFunction((n) => window.movecalcTest.state().doc.units.length === n, d.units.length, { timeout: 120000 });
   const sel = page.locator('select[data-key^="q."]').filter({ has: page.locator('option[value="u0"]') }).first();
   const before = await sel.evaluate((s) => ({ n: s.options.length, value: s.value }));
