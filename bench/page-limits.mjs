@@ -93,6 +93,9 @@ export async function pageAtLimits(browser, base, system, { viewport = { width: 
   let tracing = false;
   const stopTrace = async () => { tracing = false; return JSON.parse((await browser.stopTracing()).toString()); };
   const measure = async (phase) => {
+    // the phase's paints are all made: a zoom's units drawn afresh once it stops, and every name placed
+    await frames(page);
+    await page.waitForFunction(() => !window.movecalcTest.paints().at(-1)?.more, null, { timeout: 60000, polling: 'raf' });
     await frames(page);
     if (trace) cpu[phase] = longTasks(await stopTrace()).map(([, c]) => Math.round(c));
     work[phase] = await page.evaluate(() => {

@@ -474,7 +474,7 @@ export class Painter {
     const still = this.still;
     this.unitsLater = unitsLater; // (Board.paint asks for the next frame)
     if (unitsLater) {
-      // nothing of the units in this paint
+      this.standIn('units'); // a camera's move: the units as last drawn, moved with it (Board); on opening, nothing
     } else if (still) {
       // a drag's frame: the other units as one picture while they stay, the carried one over them
       this.textLayer('units', [still.serial], () => { for (const u of sc.units) if (u.id !== carried && inView(u)) this.paintUnit(u); });
@@ -484,11 +484,15 @@ export class Painter {
       // stands (its key holds all that a unit is drawn from), not drawn again at each paint
       this.textLayer('units', ['plan', this.lastPlan.serial], () => { for (const u of sc.units) if (inView(u)) this.paintUnit(u); });
     } else for (const u of sc.units) if (inView(u)) this.paintUnit(u);
+    const layered = !still && this.planLayered();
     for (const draw of this.overUnits) draw();
     this.overUnits = null;
     this.paintOverlay(overlay.filter(onTop)); // markers, arrows and units moved in place stay visible over units
     this.paintTracks(sc);
-    if (!unitsLater) this.paintNames(sc);
+    // the names: as planned, or while a camera's move has no plan of them yet, as last drawn
+    if (!(stage && this.standIn('names')) && !unitsLater) this.paintNames(sc);
+    // whether the units' and names' layers now hold this scene's units, each at the view it was drawn at
+    if (!unitsLater) this.unitsLayered = layered;
     if (handleFor) this.paintHandle(handleFor);
     this.work = this.taken.visits;
   }
@@ -508,6 +512,9 @@ export class Painter {
     if (drew) this.layerTexts.set(name, this.drawnText.slice(from));
     else for (const t of this.layerTexts.get(name) ?? []) this.drawnText.push(t);
   }
+
+  /** Draws a layer as it was last drawn, moved and scaled to this view, if it can (Board); a Painter draws all afresh. */
+  standIn() { return false; }
 
   /** The unit carried by a drag now (its id), whose frames keep the other units as they were; a Painter carries none. */
   carried() { return null; }
@@ -1597,6 +1604,7 @@ export class Board extends Painter {
     // zooming 1,000 units' view held the page's thread for hundreds of ms
     this.sliceMs = SLICE_MS;
     this.full = true; // whether the next paint is one asked for (draw), not only more names (paint)
+    this.unitsLayered = false; // whether the units' and names' layers hold the scene's units (paintScene, standIn)
     // the canvas's size as the last layout left it: read here, where the layout is fresh, so that a
     // paint after the forms were rebuilt does not lay the page out in its own frame (a forced layout
     // of 1,000 units' forms on opening). Null until then, or when fitHeight changed it.
@@ -1716,11 +1724,33 @@ export class Board extends Painter {
     this.ox = x - (x - this.ox) * k;
     this.oy = y - (y - this.oy) * k;
     this.s = s;
+    this.moved();
+  }
+
+  pan(dx, dy) { this.settle(); this.ox += dx; this.oy += dy; this.moved(); }
+
+  /**
+   * The camera moved. Over more than LAYERED_UNITS units drawn as layers, its frames draw the board
+   * at the new view and the units and their names as last drawn, moved and scaled with it
+   * (standIn), and once it holds still the units afresh, then their names, as on opening: a zoom
+   * step at the limits drew all three in one task of 50–60 ms (docs/performance.md).
+   */
+  moved() {
     this.fitted = null;
+    if (this.unitsLayered && this.carried() === null) this.fresh = 'units';
     this.draw();
   }
 
-  pan(dx, dy) { this.settle(); this.ox += dx; this.oy += dy; this.fitted = null; this.draw(); }
+  standIn(name) {
+    const l = this.unitsLayered ? this.layers?.get(name) : null;
+    if (!l?.view.length || l.canvas.width !== this.canvas.width || l.canvas.height !== this.canvas.height) return false;
+    const [s0, ox0, oy0, width, height, w] = l.view, k = this.s / s0, d = width / w, c = this.ctx;
+    c.save();
+    c.setTransform(1, 0, 0, 1, 0, 0);
+    c.drawImage(l.canvas, d * (this.ox - ox0 * k), d * (this.oy - oy0 * k), width * k, height * k);
+    c.restore();
+    return true;
+  }
 
   carried() {
     const g = this.gesture;
@@ -1743,6 +1773,8 @@ export class Board extends Painter {
   setScene(scene) {
     const refit = !this.scene || this.scene.kind !== scene.kind || this.scene.boardKey !== scene.boardKey;
     this.show(scene);
+    // the layers hold the last scene's units: a camera's move waiting for its frame draws all afresh
+    if (this.unitsLayered) { this.unitsLayered = false; this.fresh = null; }
     if (refit) { this.want = { refit: true, frame: null }; this.fresh = 'units'; }
     else if (this.fitted && !this.want) this.want = { refit: false, frame: null };
     this.draw();
