@@ -154,12 +154,12 @@ export class Cover {
 }
 
 // What a drag's other units are drawn from (board.js Painter.frozenFor): one string, compared per frame.
-function stillSig(units, carried) {
+function stillSig(units, carried, selection = true) {
   let sig = '';
   for (const u of units) {
     if (u.id === carried) continue;
     const f = u.free;
-    sig += `${u.id},${u.label},${u.color},${u.selected ? 1 : 0},${u.badge},${u.small ? 1 : 0},${u.q},${u.r},${u.facing},${u.hexes?.length},${f ? `${f.x},${f.y},${f.facing},${f.w},${f.d}` : ''}\n`;
+    sig += `${u.id},${u.label},${u.color},${selection && u.selected ? 1 : 0},${u.badge},${u.small ? 1 : 0},${u.q},${u.r},${u.facing},${u.hexes?.length},${f ? `${f.x},${f.y},${f.facing},${f.w},${f.d}` : ''}\n`;
   }
   return sig;
 }
@@ -490,7 +490,7 @@ export class Painter {
     this.paintOverlay(overlay.filter(onTop)); // markers, arrows and units moved in place stay visible over units
     this.paintTracks(sc);
     // the names: as planned, or while a camera's move has no plan of them yet, as last drawn
-    if (!(stage && this.standIn('names')) && !unitsLater) this.paintNames(sc);
+    if (!(stage && (unitsLater || this.lastPlan?.job) && this.standIn('names')) && !unitsLater) this.paintNames(sc);
     // whether the units' and names' layers now hold this scene's units, each at the view it was drawn at
     if (!unitsLater) this.unitsLayered = layered;
     if (handleFor) this.paintHandle(handleFor);
@@ -905,14 +905,16 @@ export class Painter {
       if (last.job) { this.resumed = true; this.placeNames(last.job); last.font = this.font; if (last.job.next === last.job.order.length) last.job = null; }
       return;
     }
+    const last = this.lastPlan;
     this.lastPlan = null;
     this.plan = new Map();
     this.bodies = new Map(); // unit id → its screen box, for the units placed in this paint
     this.candidates = 0;
     // a box within `m` px of the view (what lies further off neither shows nor pushes a text aside)
     const near = (b, m) => b[2] >= -m && b[3] >= -m && b[0] <= this.w + m && b[1] <= this.h + m;
-    // a drag's frame after its first: the other units' places, bodies and names as planned then
-    const frozen = carried === null ? null : this.frozenFor(units, carried);
+    // a drag's frame: the other units' places, bodies and names as planned on its first frame, or
+    // on its first as planned before it
+    const frozen = carried === null ? null : this.frozenFor(units, carried) ?? this.freezeLast(last, units, carried);
     this.still = frozen;
     const ext = new Map();
     for (const u of frozen ? units.filter((v) => v.id === carried) : units) {
@@ -968,8 +970,8 @@ export class Painter {
     const order = [...shown].sort((a, b) => (b.selected ? 1 : 0) - (a.selected ? 1 : 0));
     const job = { order, next: 0, ext, soft, marks, units, shortened: null };
     if (names) this.placeNames(job);
-    if (carried !== null && !frozen) this.freeze(units, carried, ext);
-    if (key !== null) this.lastPlan = { key, plan: this.plan, bodies: this.bodies, soft, font: this.font, job: job.next < order.length ? job : null, serial: ++this.planSerial };
+    if (carried !== null && !frozen) this.freeze(units, carried, this.bodies, this.plan);
+    if (key !== null) this.lastPlan = { key, view: this.viewKey(), units, plan: this.plan, bodies: this.bodies, soft, font: this.font, job: job.next < order.length ? job : null, serial: ++this.planSerial };
   }
 
   /**
@@ -1092,18 +1094,30 @@ export class Painter {
     return f;
   }
 
-  freeze(units, carried, ext) {
+  /** Keeps the other units than `carried` as planned: `boxes` their bodies, `planned` their badges and names. */
+  freeze(units, carried, boxes, planned, sig = stillSig(units, carried)) {
     const soft = new BoxGrid(this.w, this.h), names = new BoxGrid(this.w, this.h), plan = new Map(), bodies = new Map();
-    for (const [id, e] of ext) {
+    for (const [id, box] of boxes) {
       if (id === carried) continue;
-      bodies.set(id, e.box);
-      if (e.box[2] >= -2 * CELL && e.box[3] >= -2 * CELL && e.box[0] <= this.w + 2 * CELL && e.box[1] <= this.h + 2 * CELL) soft.add(e.box, [4, id]);
-      const p = this.plan.get(id);
+      bodies.set(id, box);
+      if (box[2] >= -2 * CELL && box[3] >= -2 * CELL && box[0] <= this.w + 2 * CELL && box[1] <= this.h + 2 * CELL) soft.add(box, [4, id]);
+      const p = planned.get(id);
       if (!p) continue;
       plan.set(id, p);
       if (p.name) names.add(p.name.box, id);
     }
-    this.frozen = { carried, view: this.viewKey(), sig: stillSig(units, carried), soft, names, plan, bodies, hidden: new Set(), serial: ++this.frozenSerial };
+    this.frozen = { carried, view: this.viewKey(), sig, soft, names, plan, bodies, hidden: new Set(), serial: ++this.frozenSerial };
+    return this.frozen;
+  }
+
+  /**
+   * A drag's first frame keeps the other units as the last plan placed them, where the view and
+   * every other unit are the same but for which is selected (the unit picked up is): planning
+   * 1,000 names again made it a task of 45–55 ms at the limits.
+   */
+  freezeLast(last, units, carried) {
+    if (!last || last.view.some((v, i) => v !== this.viewKey()[i]) || stillSig(units, carried, false) !== stillSig(last.units, carried, false)) return null;
+    return this.freeze(units, carried, last.bodies, last.plan);
   }
 
   viewKey() { return [this.s, this.ox, this.oy, this.flip, this.w, this.h]; }
@@ -1771,10 +1785,15 @@ export class Board extends Painter {
   }
 
   setScene(scene) {
-    const refit = !this.scene || this.scene.kind !== scene.kind || this.scene.boardKey !== scene.boardKey;
+    const was = this.scene, refit = !was || was.kind !== scene.kind || was.boardKey !== scene.boardKey;
     this.show(scene);
-    // the layers hold the last scene's units: a camera's move waiting for its frame draws all afresh
-    if (this.unitsLayered) { this.unitsLayered = false; this.fresh = null; }
+    // the layers hold the last scene's units: where only the selection changed (a unit picked up),
+    // they stand in for a frame as on a camera's move, the units drawn afresh in the next (a press
+    // planned 1,000 names again: a task of 45–50 ms at the limits); else all is drawn afresh
+    if (this.unitsLayered && (refit || stillSig(was.units, null) !== stillSig(scene.units, null))) {
+      if (!refit && stillSig(was.units, null, false) === stillSig(scene.units, null, false)) this.fresh = 'units';
+      else { this.unitsLayered = false; this.fresh = null; }
+    }
     if (refit) { this.want = { refit: true, frame: null }; this.fresh = 'units'; }
     else if (this.fitted && !this.want) this.want = { refit: false, frame: null };
     this.draw();

@@ -9,9 +9,11 @@ export function installTestHook(page) {
   // what each of the board's last paints drew: its scene's units, the units placed near the view,
   // the names drawn, the spots tried for names in that paint, and whether names are left to place
   const paints = [];
+  let painted = 0;
   const paint = board.paint.bind(board);
   board.paint = () => {
     paint();
+    painted++;
     paints.push({ units: board.scene?.units.length ?? 0, near: board.bodies?.size ?? 0, names: (board.drawnText ?? []).filter((t) => t[3] === 'name').length, candidates: board.candidates ?? 0, more: !!board.lastPlan?.job });
     if (paints.length > 200) paints.shift();
   };
@@ -62,6 +64,8 @@ export function installTestHook(page) {
     camera: () => ({ s: board.s, units: board.scene.units.map((u) => ({ id: u.id, short: u.free ? Math.min(u.free.w, u.free.d) : null })) }),
     /** What the board's last paints (up to 200) drew, oldest first: {units, near, names, candidates, more}. */
     paints: () => paints.map((p) => ({ ...p })),
+    /** How many paints the board made since the page opened (the list above keeps the last 200). */
+    paintCount: () => painted,
     /** The rotate handle's point on the page, or null where the unit has none (no facing). */
     handleOf(id) { const u = board.scene.units.find((v) => v.id === id), hp = u && board.handleOf(u); return hp ? onScreen(...hp) : null; },
   };

@@ -193,3 +193,41 @@ for (const system of [free, hexes]) {
     await context.close();
   });
 }
+
+// Picking up a unit of 1,000 changes the selection alone: the press's frame shows the units and
+// names as last drawn (standIn), the units are drawn afresh in the next; the drag's first frame keeps
+// the other units' names where the last plan put them and places the carried unit's alone
+// (board.js freezeLast): both planned 1,000 names again, tasks of 45–55 ms, and the drag's frames
+// showed only the names of the first slice.
+test(`${hexes} at the limits: a press draws no name afresh, and a drag's frames keep every other name, placing the carried unit's alone`, { timeout: 300000 }, async () => {
+  const d = limitDoc(hexes);
+  const { context, page, errors } = await openLink(hexes, d);
+  const last = () => page.evaluate(() => window.movecalcTest.paints().at(-1));
+  const settled = () => page.waitForFunction(() => { const p = window.movecalcTest.paints().at(-1); return p && p.near > 0 && p.names > 0 && !p.more; }, null, { timeout: 120000, polling: 'raf' });
+  await page.evaluate(() => { document.querySelector('input[name="mode"][value="setup"]')?.click(); document.getElementById('fit').click(); });
+  await page.waitForFunction((n) => window.movecalcTest.paints().some((p) => p.units === n && p.near > 100), d.units.length, { timeout: 120000 });
+  await settled();
+  const before = await last();
+  // the paints made since the `n`th
+  const since = (n) => page.evaluate((k) => { const p = window.movecalcTest.paints(); return p.slice(Math.max(0, p.length - (window.movecalcTest.paintCount() - k))); }, n);
+  const count = () => page.evaluate(() => window.movecalcTest.paintCount());
+  const from = await page.evaluate(() => window.movecalcTest.screenOf('u0'));
+  await page.mouse.move(from.x, from.y);
+  const n0 = await count();
+  await page.mouse.down();
+  await settled();
+  const press = await since(n0);
+  assert.ok(press[0]?.near === 0 && press[0].candidates === 0, `the press's frame draws the units as last drawn: ${JSON.stringify(press)}`);
+  assert.ok(press.some((p) => p.near > 100 && p.candidates === 0 && p.more), `the next draws them afresh, no name tried: ${JSON.stringify(press)}`);
+  const n1 = await count();
+  for (let i = 1; i <= 5; i++) { await page.mouse.move(from.x + 6 * i, from.y + 4 * i); await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))); }
+  const drag = await since(n1);
+  await page.mouse.up();
+  assert.ok(drag.length > 0, 'the drag painted');
+  for (const p of drag) {
+    assert.ok(p.candidates <= SPOTS_PER_NAME, `a drag frame tried ${p.candidates} spots: the carried unit's name alone`);
+    assert.ok(p.names >= before.names - 2, `a drag frame drew ${p.names} names, ${before.names} before it`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
