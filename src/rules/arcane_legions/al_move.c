@@ -967,6 +967,10 @@ static int make_order(Ctx *c) {
         }
         make_action(c, i, &r->actions[r->action_count++]);
     }
+    if (mc_work_out()) { // in the last action
+        if (!c->quiet) mc_work_note(c->env, "order.actions", "the order after %d of %d actions", r->action_count, o->action_count);
+        return 0;
+    }
     r->final = c->pose;
     if (!r->legal) r->ended_by = "illegal";
     else if (c->ended) r->ended_by = "collision";

@@ -92,7 +92,11 @@ static int nearest(McEnv *env, const TwWorld *w, int u, int marker, McHex start,
         int i = sc->queue[head++];
         if (found_at >= 0 && sc->dist[i] > found_at) break;
         // Past the work budget the search stops with what it found: the request answers `limit`.
-        if (mc_work_out()) break;
+        if (mc_work_out()) {
+            mc_work_note(env, "", "the nearest free %s search for %s after %d positions", lattice ? "hexon" : "hex",
+                         marker >= 0 ? w->markers[marker].id : w->units[u].id, head - 1);
+            break;
+        }
         McHex h = b->hexes[i];
         bool free = marker >= 0 ? hex_free(w, h, occ, mark, marker, gone) : unit_free_at(w, u, h, occ, mark, gone);
         if (free) {

@@ -185,6 +185,10 @@ int mc_tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out)
                 goto illegal;
             }
         }
+        if (mc_work_out()) { // the request answers `limit`
+            mc_work_note(env, "path", "the move of %s after %d of %d steps", m->id, i - first, in->n - first);
+            return 1;
+        }
         mc_tw_spot(w, in->mover, mc_tw_delta_of(w, in->mover, cur), s);
         if (last ? !mc_tw_can_end(w, in->mover, s, in->cause, &v) : !mc_tw_can_pass(w, in->mover, s, &v)) goto illegal;
         continue;
@@ -201,6 +205,10 @@ int mc_tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out)
     mc_trace(env, "TW-MV-1", m->id, "%s moves %d of %d %s and ends at (q %d, r %d).", m->id, walked,
              in->allowance, mc_tw_size_unit(m->size), out->final.q, out->final.r);
     if (!mc_tw_path_effects(env, w, in->mover, in->cause, walk, NULL, walked, NULL, NULL, true, out)) return 0;
+    if (mc_work_out()) { // the request answers `limit`
+        mc_work_note(env, "path", "the move of %s: the Free Attacks along its %d steps", m->id, walked);
+        return 1;
+    }
     // One enemy may attack twice for different causes (started Engaged, then moved past): each
     // sentence says which.
     for (int i = 0; i < out->n_attacks; i++) {
@@ -220,6 +228,10 @@ int mc_tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out)
     if (!mc_tw_resolve_end(env, w, in->mover, mc_tw_delta_of(w, in->mover, out->final), &gone, in->choices, in->n_choices,
                         &out->end))
         return 0;
+    if (mc_work_out()) { // the request answers `limit`; a search inside named itself
+        if (!env->work_where[0]) mc_work_note(env, "path", "the move of %s: what its end ejects", m->id);
+        return 1;
+    }
     int cap = out->n_attacks;
     for (int i = 0; i < out->end.n_ejections; i++)
         if (out->end.ejections[i].free_attack &&
