@@ -94,7 +94,7 @@ const workOf = (e, text) => { // the least budget the request answers within (bi
   return lo;
 };
 for (const system of games) {
-  test(`${system}: a scenario stopped at any fraction of its work names where it stopped (9A-LP-1: the walk back by name)`, async () => {
+  test(`${system}: a scenario stopped at any fraction of its work names where it stopped (9A-LP-1: the walk back by name; TW-MV-1, TW-EJ-1: a move's steps, an ejection's search)`, async () => {
     const e = await createEngine({ systems: [system] });
     const files = scenarioFiles().filter((f) => f.includes(`${join('scenarios', system)}/`));
     assert.ok(files.length > 0, system);
@@ -117,5 +117,12 @@ for (const system of games) {
       }
     }
     if (system === 'ninth-age') assert.ok([...seen].some((m) => /the walk back to the last legal position of /.test(m)), 'no budget stopped in the walk back');
+    // a move's steps and an ejection's search name themselves, not only the query they ran in
+    if (system === 'torn-world') {
+      for (const re of [/^the move of \S+ after \d+ of \d+ steps$/, /^the move of \S+: the Free Attacks along its \d+ steps$/, /^the nearest free hexon? search for \S+ after \d+ positions$/]) {
+        assert.ok([...seen].some((m) => re.test(m)), `no budget stopped where ${re} names`);
+      }
+    }
+    if (system === 'arcane-legions') assert.ok(![...seen].includes('the move query of Arcane Legions'), 'a move order named by its query alone');
   });
 }
