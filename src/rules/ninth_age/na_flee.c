@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/work.h"
 #include "rules/ninth_age/na.h"
 
 static bool enemy_of(const NaWorld *w, int a, int b) {
@@ -108,7 +109,6 @@ static int first_touching(NaWorld *w, McRect r, int self) {
 }
 
 bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFleeOut *out) {
-    (void)env;
     memset(out, 0, sizeof *out);
     const NaBattlefield *bf = w->bf;
     McRect r = bf->units[unit].rect;
@@ -143,6 +143,10 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
     // Straight forward the flee distance, then on until clear of every unit and impassable terrain.
     double t = distance;
     for (int k = 0; k < MAX_CLEARING; k++) {
+        if (mc_work_out()) { // the request answers `limit`
+            mc_work_note(env, "", "the flee of %s after %d units or terrain pieces cleared", bf->units[unit].id, k);
+            return true;
+        }
         McRect at = out->pivot;
         at.centre = mc_vec2_mul_add(out->pivot.centre, t, u);
         int o = first_touching(w, at, unit);
@@ -168,6 +172,10 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
             else lo = mid;
         }
         t = hi + NA_CLEAR_GAP;
+        if (mc_work_out()) { // the request answers `limit`
+            mc_work_note(env, "", "the flee of %s after %d units or terrain pieces cleared", bf->units[unit].id, k + 1);
+            return true;
+        }
     }
     out->extended = t - distance;
     double edge = edge_distance(bf, out->pivot, u);
@@ -196,5 +204,6 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
         c->terrain = w->objs[o].unit < 0;
         c->enemy = !c->terrain && enemy_of(w, w->objs[o].unit, unit);
     }
+    if (mc_work_out()) mc_work_note(env, "", "the flee of %s: the units and terrain it passed through", bf->units[unit].id);
     return true;
 }

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/work.h"
 #include "rules/ninth_age/na.h"
 
 #define NA_SPACING_DURING 0.5
@@ -25,6 +26,10 @@ bool mc_na_spacing_all(McEnv *env, NaWorld *w, NaMoment moment, int mover, int c
     out->close = MC_NEW(env->arena, int, 2 * ccap);
     if (!out->pairs || !out->engaged || !out->close) return false;
     for (int a = 0; a < units; a++) {
+        if (mc_work_out()) { // the request answers `limit`
+            mc_work_note(env, "", "the spacing check after %d of %d units", a, units);
+            return true;
+        }
         const McPoly *pa = &w->objs[a].poly;
         if (!w->objs[a].active) continue;
         if (!mc_na_on_table(w->bf, pa)) {
