@@ -698,6 +698,7 @@ static int run_move(McRequest *rq, const cJSON *req, cJSON *result) {
     mc_reasons_shift_steps(&out.reasons, skipped);
     if (out.failed_step >= 0) out.failed_step += skipped;
     engaged_field(rq, result, &q.w, f.unit);
+    if (mc_work_out() && !rq->env.work_where[0]) mc_work_note(&rq->env, "", "the move of %s: whether it is Engaged", q.w.units[f.unit].id);
     write_move(rq, result, &q, f.unit, &out, f.cause == TW_CAUSE_DEPLOY ? 1 : n);
     return 1;
 }

@@ -193,6 +193,10 @@ int mc_tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out)
         if (last ? !mc_tw_can_end(w, in->mover, s, in->cause, &v) : !mc_tw_can_pass(w, in->mover, s, &v)) goto illegal;
         continue;
     illegal:
+        if (mc_work_out()) { // in this step's test: the request answers `limit`
+            mc_work_note(env, "path", "the move of %s after %d of %d steps", m->id, i + 1 - first, in->n - first);
+            return 1;
+        }
         out->legal = false;
         out->failed_step = i;
         if (!reason_from(env, &out->reasons, w, &v, cur)) return 0;
