@@ -23,6 +23,7 @@ const SLICE_NAMES = 50; // names placed in a paint at least (placeNames)
 // the smallest hex (px, centre to corner) whose hatching reads as lines: below it, a few pixels
 // between lines read as a tint the hex's fill already gives (and cost a drag's frame at the limits)
 const HATCH_MIN = 10;
+const STALE_FRAMES = 3; // frames of a camera's move in a row that show units as last drawn at most (Board.moved)
 const LAYERED_UNITS = 100; // more units near the view than this are drawn as a layer kept while their plan stands
 const FOCUS = '#f2c14e'; // the halo of the event picked in the ruling's list (the fronts' yellow)
 // where an event's number goes around its marker: beside it diagonally first, then straight out, then further
@@ -1116,7 +1117,8 @@ export class Painter {
    * 1,000 names again made it a task of 45–55 ms at the limits.
    */
   freezeLast(last, units, carried) {
-    if (!last || last.view.some((v, i) => v !== this.viewKey()[i]) || stillSig(units, carried, false) !== stillSig(last.units, carried, false)) return null;
+    // (a plan whose names are still being placed, a slice a frame, would keep the drag's frames without them)
+    if (!last || last.job || last.view.some((v, i) => v !== this.viewKey()[i]) || stillSig(units, carried, false) !== stillSig(last.units, carried, false)) return null;
     return this.freeze(units, carried, last.bodies, last.plan);
   }
 
@@ -1619,6 +1621,7 @@ export class Board extends Painter {
     this.sliceMs = SLICE_MS;
     this.full = true; // whether the next paint is one asked for (draw), not only more names (paint)
     this.unitsLayered = false; // whether the units' and names' layers hold the scene's units (paintScene, standIn)
+    this.staleFrames = 0; // frames in a row that showed the units as last drawn (firstPaints, moved)
     // the canvas's size as the last layout left it: read here, where the layout is fresh, so that a
     // paint after the forms were rebuilt does not lay the page out in its own frame (a forced layout
     // of 1,000 units' forms on opening). Null until then, or when fitHeight changed it.
@@ -1751,7 +1754,9 @@ export class Board extends Painter {
    */
   moved() {
     this.fitted = null;
-    if (this.unitsLayered && this.carried() === null) this.fresh = 'units';
+    // every STALE_FRAMES frames of a pan or pinch that goes on, the units afresh (their names as last
+    // drawn): a unit coming into view was missing for as long as the finger moved
+    if (this.unitsLayered && this.carried() === null) this.fresh = this.staleFrames >= STALE_FRAMES ? 'names' : 'units';
     this.draw();
   }
 
@@ -1781,6 +1786,7 @@ export class Board extends Painter {
   firstPaints(sc) {
     const stage = sc.units.length > LAYERED_UNITS ? this.fresh : null;
     this.fresh = stage === 'units' ? 'names' : null;
+    this.staleFrames = stage === 'units' ? this.staleFrames + 1 : 0;
     return stage;
   }
 

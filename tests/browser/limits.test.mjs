@@ -152,6 +152,7 @@ test(`${free} at the limits: the query's unit select holds its chosen unit until
 // units afresh, then their names: all three in one frame were a task of 50–60 ms a zoom step. Each
 // unit near the zoom's point is sampled (3 × 3 px at its middle) before the zoom and in its first
 // frame, at its place in each view: the same colours, where a frame with no units shows the board.
+// A pan that goes on draws the units afresh every few frames, as units come into view.
 for (const system of [free, hexes]) {
   test(`${system} at the limits: a zoom's frames show the units as last drawn, moved with the view, then draw them afresh`, { timeout: 300000 }, async () => {
     const d = limitDoc(system);
@@ -189,6 +190,20 @@ for (const system of [free, hexes]) {
     await settled();
     const last = (await page.evaluate(() => window.movecalcTest.paints())).slice(-8);
     assert.ok(last.some((p) => p.near > 100 && p.names === 0 && p.more), `the units drawn afresh, their names after: ${JSON.stringify(last)}`);
+    // a pan that goes on (a finger moving every frame from the board's corner): the units are drawn
+    // afresh every few frames, or those coming into view were missing until it stopped
+    const pan = await page.evaluate(async () => {
+      const T = window.movecalcTest, c = document.getElementById('board'), b = c.getBoundingClientRect();
+      const ev = (type, x, y) => c.dispatchEvent(new PointerEvent(type, { pointerId: 9, pointerType: 'mouse', isPrimary: true, clientX: x, clientY: y, button: 0, buttons: type === 'pointerup' ? 0 : 1, bubbles: true, cancelable: true }));
+      const x0 = b.left + 3, y0 = b.top + b.height - 3, n0 = T.paintCount();
+      ev('pointerdown', x0, y0);
+      for (let i = 1; i <= 12; i++) { ev('pointermove', x0 + 6 * i, y0 - 4 * i); await new Promise((r) => requestAnimationFrame(r)); }
+      ev('pointerup', x0 + 72, y0 - 48);
+      const p = T.paints();
+      return p.slice(Math.max(0, p.length - (T.paintCount() - n0))).map((q) => q.near);
+    });
+    assert.ok(pan.length >= 12 && pan.filter((n) => n === 0).length >= 6, `the pan's frames show the units as last drawn: ${pan}`);
+    for (let i = 0; i + 4 <= pan.length; i++) assert.ok(pan.slice(i, i + 4).some((n) => n > 0), `4 frames in a row without the units drawn afresh: ${pan}`);
     assert.deepEqual(errors, []);
     await context.close();
   });
