@@ -147,6 +147,9 @@ test(`${free} at the limits: the query's unit select holds its chosen unit until
   await context.close();
 });
 
+/** Once the board's last paint drew the units near the view and every name, none left to place. */
+const settled = (page) => page.waitForFunction(() => { const p = window.movecalcTest.paints().at(-1); return p && p.near > 0 && p.names > 0 && !p.more; }, null, { timeout: 120000, polling: 'raf' });
+
 // A zoom over 1,000 units draws, in its frames, the board at the new view and the units and names
 // as last drawn, moved and scaled with the view (board.js Board.moved, standIn); once it stops, the
 // units afresh, then their names: all three in one frame were a task of 50–60 ms a zoom step. Each
@@ -157,10 +160,9 @@ for (const system of [free, hexes]) {
   test(`${system} at the limits: a zoom's frames show the units as last drawn, moved with the view, then draw them afresh`, { timeout: 300000 }, async () => {
     const d = limitDoc(system);
     const { context, page, errors } = await openLink(system, d);
-    const settled = () => page.waitForFunction(() => { const p = window.movecalcTest.paints().at(-1); return p && p.near > 0 && p.names > 0 && !p.more; }, null, { timeout: 120000, polling: 'raf' });
     await page.evaluate(() => { document.querySelector('input[name="mode"][value="setup"]')?.click(); document.getElementById('fit').click(); });
     await page.waitForFunction((n) => window.movecalcTest.paints().some((p) => p.units === n && p.near > 100), d.units.length, { timeout: 120000 });
-    await settled();
+    await settled(page);
     const r = await page.evaluate(async () => {
       const c = document.getElementById('board'), b = c.getBoundingClientRect(), ctx = c.getContext('2d'), k = c.width / b.width;
       const mx = b.left + b.width / 2, my = b.top + b.height / 2;
@@ -187,7 +189,7 @@ for (const system of [free, hexes]) {
     // with nothing drawn for the units, 0 % and 12 %)
     assert.ok(alike >= 0.5 * r.n, `${alike} of ${r.n} units' middles alike before the zoom and in its frame`);
     // once it stops: the units drawn afresh with no name placed, then their names
-    await settled();
+    await settled(page);
     const last = (await page.evaluate(() => window.movecalcTest.paints())).slice(-8);
     assert.ok(last.some((p) => p.near > 100 && p.names === 0 && p.more), `the units drawn afresh, their names after: ${JSON.stringify(last)}`);
     // a pan that goes on (a finger moving every frame from the board's corner): the units are drawn
@@ -218,10 +220,9 @@ test(`${hexes} at the limits: a press draws no name afresh, and a drag's frames 
   const d = limitDoc(hexes);
   const { context, page, errors } = await openLink(hexes, d);
   const last = () => page.evaluate(() => window.movecalcTest.paints().at(-1));
-  const settled = () => page.waitForFunction(() => { const p = window.movecalcTest.paints().at(-1); return p && p.near > 0 && p.names > 0 && !p.more; }, null, { timeout: 120000, polling: 'raf' });
   await page.evaluate(() => { document.querySelector('input[name="mode"][value="setup"]')?.click(); document.getElementById('fit').click(); });
   await page.waitForFunction((n) => window.movecalcTest.paints().some((p) => p.units === n && p.near > 100), d.units.length, { timeout: 120000 });
-  await settled();
+  await settled(page);
   const before = await last();
   // the paints made since the `n`th
   const since = (n) => page.evaluate((k) => { const p = window.movecalcTest.paints(); return p.slice(Math.max(0, p.length - (window.movecalcTest.paintCount() - k))); }, n);
@@ -230,7 +231,7 @@ test(`${hexes} at the limits: a press draws no name afresh, and a drag's frames 
   await page.mouse.move(from.x, from.y);
   const n0 = await count();
   await page.mouse.down();
-  await settled();
+  await settled(page);
   const press = await since(n0);
   assert.ok(press[0]?.near === 0 && press[0].candidates === 0, `the press's frame draws the units as last drawn: ${JSON.stringify(press)}`);
   assert.ok(press.some((p) => p.near > 100 && p.candidates === 0 && p.more), `the next draws them afresh, no name tried: ${JSON.stringify(press)}`);
