@@ -164,6 +164,8 @@ function stillSig(units, carried, selection = true) {
   }
   return sig;
 }
+// The ids of the selected units, as one string.
+const selectedIds = (units) => units.filter((u) => u.selected).map((u) => u.id).join('\n');
 // Whether two screen boxes overlap (by more than half a pixel: boxes that touch do not).
 const overlap = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
 // A name this close to a unit (CSS px) reads as that unit's: only its own unit may be so close.
@@ -490,8 +492,9 @@ export class Painter {
     this.overUnits = null;
     this.paintOverlay(overlay.filter(onTop)); // markers, arrows and units moved in place stay visible over units
     this.paintTracks(sc);
-    // the names: as planned, or while a camera's move has no plan of them yet, as last drawn
-    if (!(stage && (unitsLater || this.lastPlan?.job) && this.standIn('names')) && !unitsLater) this.paintNames(sc);
+    // the names: as planned, or while a camera's move has not placed them yet, as last drawn
+    if (unitsLater) this.standIn('names');
+    else if (!(stage && this.lastPlan?.job && this.standIn('names'))) this.paintNames(sc);
     // whether the units' and names' layers now hold this scene's units, each at the view it was drawn at
     if (!unitsLater) this.unitsLayered = layered;
     if (handleFor) this.paintHandle(handleFor);
@@ -1796,9 +1799,9 @@ export class Board extends Painter {
     // the layers hold the last scene's units: where only the selection changed (a unit picked up),
     // they stand in for a frame as on a camera's move, the units drawn afresh in the next (a press
     // planned 1,000 names again: a task of 45–50 ms at the limits); else all is drawn afresh
-    if (this.unitsLayered && (refit || stillSig(was.units, null) !== stillSig(scene.units, null))) {
-      if (!refit && stillSig(was.units, null, false) === stillSig(scene.units, null, false)) this.fresh = 'units';
-      else { this.unitsLayered = false; this.fresh = null; }
+    if (this.unitsLayered) {
+      if (refit || stillSig(was.units, null, false) !== stillSig(scene.units, null, false)) { this.unitsLayered = false; this.fresh = null; }
+      else if (selectedIds(was.units) !== selectedIds(scene.units)) this.fresh = 'units';
     }
     if (refit) { this.want = { refit: true, frame: null }; this.fresh = 'units'; }
     else if (this.fitted && !this.want) this.want = { refit: false, frame: null };
