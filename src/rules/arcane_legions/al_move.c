@@ -960,14 +960,8 @@ static int make_order(Ctx *c) {
     check_start(c);
     mc_assume(c->env, MC_A_AL_1);
     mc_assume(c->env, MC_A_AL_3);
-    for (int i = 0; i < o->action_count && r->legal; i++) {
-        if (mc_work_out()) {
-            if (!c->quiet) mc_work_note(c->env, "order.actions", "the order after %d of %d actions", i, o->action_count);
-            return 0;
-        }
-        make_action(c, i, &r->actions[r->action_count++]);
-    }
-    if (mc_work_out()) { // in the last action
+    for (int i = 0; i < o->action_count && r->legal && !mc_work_out(); i++) make_action(c, i, &r->actions[r->action_count++]);
+    if (mc_work_out()) { // the request answers `limit`
         if (!c->quiet) mc_work_note(c->env, "order.actions", "the order after %d of %d actions", r->action_count, o->action_count);
         return 0;
     }

@@ -142,11 +142,12 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
     McVec2 u = mc_facing_forward(facing);
     // Straight forward the flee distance, then on until clear of every unit and impassable terrain.
     double t = distance;
-    for (int k = 0; k < MAX_CLEARING; k++) {
+    for (int cleared = 0;; cleared++) {
         if (mc_work_out()) { // the request answers `limit`
-            mc_work_note(env, "", "the flee of %s after %d units or terrain pieces cleared", bf->units[unit].id, k);
+            mc_work_note(env, "", "the flee of %s after %d units or terrain pieces cleared", bf->units[unit].id, cleared);
             return true;
         }
+        if (cleared == MAX_CLEARING) break;
         McRect at = out->pivot;
         at.centre = mc_vec2_mul_add(out->pivot.centre, t, u);
         int o = first_touching(w, at, unit);
@@ -172,10 +173,6 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
             else lo = mid;
         }
         t = hi + NA_CLEAR_GAP;
-        if (mc_work_out()) { // the request answers `limit`
-            mc_work_note(env, "", "the flee of %s after %d units or terrain pieces cleared", bf->units[unit].id, k + 1);
-            return true;
-        }
     }
     out->extended = t - distance;
     double edge = edge_distance(bf, out->pivot, u);
