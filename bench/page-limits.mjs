@@ -8,6 +8,7 @@ import { deflateRawSync } from 'node:zlib';
 import { SYSTEMS, defaultDoc } from '../web/model.js';
 import { positionPayload, toBase64url, LIMITS } from '../web/share.js';
 import { toAxial } from '../web/hex.js';
+import { pageMainThreads } from './trace.mjs';
 
 /** A document of `system` at the page's limits: LIMITS.units units, and its most terrain. */
 export function limitDoc(system) {
@@ -64,7 +65,7 @@ const frames = (page, n = 2) => page.evaluate((k) => new Promise((r) => { const 
  */
 export function longTasks(trace) {
   const events = trace.traceEvents ?? trace;
-  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const main = pageMainThreads(events);
   // (a task is one RunTask event; ThreadControllerImpl::RunTask wraps it)
   return events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`) && e.name === 'RunTask' && e.dur > 50000)
     .map((e) => [e.dur / 1000, (e.tdur ?? NaN) / 1000]).sort((a, b) => b[1] - a[1]);

@@ -26,6 +26,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../bin/serve.mjs';
 import { testSite } from '../web/build-site.mjs';
+import { pageMainThreads } from './trace.mjs';
 
 // Each first visit opens a new window, and Chromium 15x preloads its omnibox popup (a WebUI page in a
 // renderer of its own) for every window: on this 2-core machine that renderer took about a core
@@ -346,9 +347,8 @@ const TRACE_KINDS = {
  */
 export function dragProfile(trace, cpu, moves) {
   const events = trace.traceEvents ?? trace;
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' &&
-    events.some((f) => f.pid === e.pid && f.name === 'FireAnimationFrame'));
-  const mine = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+  const main = pageMainThreads(events);
+  const mine = events.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.ph === 'X' && e.dur !== undefined)
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   const byKind = {};
   const stack = [];

@@ -19,6 +19,7 @@ import { startServer } from '../bin/serve.mjs';
 import { testSite } from '../web/build-site.mjs';
 import { SYSTEM_IDS } from '../web/model.js';
 import { limitDoc, linkCode, longTasks, TRACE_CATEGORIES } from './page-limits.mjs';
+import { pageMainThreads } from './trace.mjs';
 import { CHROMIUM_ARGS } from './page.mjs';
 
 const args = process.argv.slice(2);
@@ -116,7 +117,7 @@ function summarise(p) {
 // the `top` functions by self time among the CPU profile's samples within it.
 function tasksProfiled({ trace, profile }) {
   const events = trace.traceEvents ?? trace;
-  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const main = pageMainThreads(events);
   const onMain = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`));
   const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur > 50000).sort((a, b) => a.ts - b.ts);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));

@@ -1,0 +1,24 @@
+// The limits bench reads the page's long tasks from a Chromium trace, which holds every renderer's
+// main thread: only the traced page's may count (Chromium's own omnibox popup once made an
+// opening's longest task).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { longTasks } from '../../bench/page-limits.mjs';
+import { pageMainThreads } from '../../bench/trace.mjs';
+
+const thread = (pid) => ({ name: 'thread_name', ph: 'M', pid, tid: pid, args: { name: 'CrRendererMain' } });
+const task = (pid, ms, cpu) => ({ name: 'RunTask', ph: 'X', pid, tid: pid, ts: 0, dur: ms * 1000, tdur: cpu * 1000 });
+const frame = (name, processId, url) => ({ name, ph: 'I', pid: 1, tid: 1, args: { data: name === 'TracingStartedInBrowser' ? { frames: [{ processId, url }] } : { processId, url } } });
+
+test('a trace begun on the page counts its renderer only, not a chrome:// page\'s', () => {
+  const events = [frame('TracingStartedInBrowser', 10, 'http://127.0.0.1:8080/#p=1.x'), thread(10), thread(20), task(10, 60, 40), task(20, 120, 80)];
+  assert.deepEqual([...pageMainThreads(events)], ['10:10']);
+  assert.deepEqual(longTasks(events), [[60, 40]]);
+});
+
+test('a navigation to the page from about:blank counts the renderer it committed in', () => {
+  const events = [frame('TracingStartedInBrowser', 10, 'about:blank'), frame('FrameCommittedInBrowser', 30, 'http://127.0.0.1:8080/'),
+    frame('FrameCommittedInBrowser', 20, 'chrome://omnibox-popup.top-chrome/'), thread(10), thread(20), thread(30), task(20, 90, 80), task(30, 55, 30)];
+  assert.deepEqual([...pageMainThreads(events)], ['30:30']);
+  assert.deepEqual(longTasks(events), [[55, 30]]);
+});
