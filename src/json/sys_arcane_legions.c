@@ -120,6 +120,7 @@ static int read_table_world(McRequest *rq, const cJSON *req, void *world) {
         }
     int bad = mc_al_world_build(&rq->env, &t->w);
     if (bad == -2) return oom(rq);
+    if (mc_work_out()) mc_work_note(&rq->env, "", "reading the table's %d units and %d terrain pieces", t->w.unit_count, tn);
     if (bad >= 0) {
         int saved = mc_read_push_key(rq, "terrain");
         mc_read_push_index(rq, bad);
@@ -456,6 +457,7 @@ static int run_breakaway(McRequest *rq, const cJSON *req, cJSON *result) {
     AlBreakaway *b = MC_NEW(rq->env.arena, AlBreakaway, t.w.unit_count + 1);
     if (!b) return oom(rq);
     int n = mc_al_breakaway(&rq->env, &t.w, unit, active, order, count, b);
+    if (mc_work_out() && !rq->env.work_where[0]) mc_work_note(&rq->env, "", "the breakaway attackers of %s", t.units[unit].id);
     mc_write_string(rq, result, "unit", t.units[unit].id);
     mc_write_string(rq, result, "base", t.units[unit].sortie ? "sortie" : "formation");
     write_breakaway(rq, result, &t, b, n);

@@ -415,9 +415,10 @@ static void write_effects(McRequest *rq, cJSON *obj, const TwWorld *w, const TwU
     if (u->size == TW_HUGE) write_hex_list(rq, obj, "destroyed", m->destroyed, m->n_destroyed);
 }
 
-static int engaged_field(McRequest *rq, cJSON *result, const TwWorld *w, int u) {
+// `engaged`: whether unit u is Engaged, which `query` (its name) says of it.
+static void engaged_field(McRequest *rq, cJSON *result, const TwWorld *w, int u, const char *query) {
     mc_write_bool(rq, result, "engaged", mc_tw_engaged(w, u));
-    return 1;
+    if (mc_work_out() && !rq->env.work_where[0]) mc_work_note(&rq->env, "", "the %s of %s: whether it is Engaged", query, w->units[u].id);
 }
 
 // ---- reach entries -----------------------------------------------------------------------------
@@ -574,7 +575,7 @@ static void reach_header(McRequest *rq, cJSON *result, const McHexReach *asked, 
     write_place(rq, result, "start", u, u->pos[0]);
     mc_write_number(rq, result, "allowance", r->allowance);
     mc_write_string(rq, result, "unitOfMeasure", mc_tw_size_unit(u->size));
-    engaged_field(rq, result, &r->q->w, r->unit);
+    engaged_field(rq, result, &r->q->w, r->unit, "reach");
 }
 
 static void reach_footer(McRequest *rq, cJSON *result, bool parent, const void *ctx) {
@@ -625,7 +626,7 @@ static int run_why_not(McRequest *rq, const cJSON *req, cJSON *result) {
     write_place(rq, result, "start", u, u->pos[0]);
     mc_write_number(rq, result, "allowance", f.allowance);
     mc_write_string(rq, result, "unitOfMeasure", mc_tw_size_unit(u->size));
-    engaged_field(rq, result, &q.w, f.unit);
+    engaged_field(rq, result, &q.w, f.unit, "whyNot");
     McQuiet quiet = mc_why_not_quiet_begin(rq);
     const TwWhyNotIn in = {f.unit, (TwCause)f.cause, f.allowance, f.used, ACTIONS[f.action]};
     int ok = mc_tw_why_not(&rq->env, &q.w, &in, &out, &w);
@@ -697,8 +698,7 @@ static int run_move(McRequest *rq, const cJSON *req, cJSON *result) {
     if (!out.legal && out.failed_step > 0 && f.cause != TW_CAUSE_DEPLOY) out.final = walked[out.failed_step - 1];
     mc_reasons_shift_steps(&out.reasons, skipped);
     if (out.failed_step >= 0) out.failed_step += skipped;
-    engaged_field(rq, result, &q.w, f.unit);
-    if (mc_work_out() && !rq->env.work_where[0]) mc_work_note(&rq->env, "", "the move of %s: whether it is Engaged", q.w.units[f.unit].id);
+    engaged_field(rq, result, &q.w, f.unit, "move");
     write_move(rq, result, &q, f.unit, &out, f.cause == TW_CAUSE_DEPLOY ? 1 : n);
     return 1;
 }

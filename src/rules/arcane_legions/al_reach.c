@@ -61,6 +61,14 @@ static unsigned hit_slot(const Reach *r, const AlSample *samples, McVec2 c) {
     return h;
 }
 
+// Whether the work budget has run out in a reachArea search, then noted with the samples found so
+// far (the request answers `limit`).
+static bool reach_area_out(McEnv *env, const AlReachResult *out) {
+    if (!mc_work_out()) return false;
+    mc_work_note(env, "", "the reachArea search after %d samples", out->count);
+    return true;
+}
+
 static bool add_sample(AlReachResult *out, McRect pose, int cost, bool collision, bool turned) {
     if (out->count >= AL_MAX_REACH_SAMPLES) {
         out->truncated = true;
@@ -99,10 +107,7 @@ int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double 
         for (int n = r.head[c]; n >= 0; n = r.nodes[n].next) {
             Node *nd = &r.nodes[n];
             if (nd->done || nd->cost != c) continue;
-            if (mc_work_out()) {
-                mc_work_note(env, "", "the reachArea search after %d samples", out->count);
-                return 0;
-            }
+            if (reach_area_out(env, out)) return 0;
             nd->done = true;
             McRect pose = u->rect;
             pose.centre = mc_vec2_add(pose.centre, mc_vec2_add(mc_vec2_scale(right, nd->i * spacing),
@@ -169,6 +174,7 @@ int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double 
             }
         }
     }
+    if (reach_area_out(env, out)) return 0; // (in the last sample's steps and turns)
     mc_trace(env, "AL-MOV-2", u->id, "sampled %d positions reachable with %d movement point(s) by steps of %s and one turn",
              out->count, points, mc_fmt_num(env, spacing));
     return 1;

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/work.h"
 #include "geom/sweep.h"
 #include "rules/ninth_age/na.h"
 
@@ -184,5 +185,6 @@ bool mc_na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double
     out->final = at;
     out->final.centre = mc_vec2_mul_add(at.centre, go, u);
     out->moved = out->wheel_path + go;
+    if (mc_work_out() && !env->work_where[0]) mc_work_note(env, "", "the Failed Charge move of %s", bf->units[charger].id);
     return !env->arena->failed;
 }

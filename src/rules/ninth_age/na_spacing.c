@@ -25,11 +25,12 @@ bool mc_na_spacing_all(McEnv *env, NaWorld *w, NaMoment moment, int mover, int c
     out->engaged = MC_NEW(env->arena, int, 2 * ecap);
     out->close = MC_NEW(env->arena, int, 2 * ccap);
     if (!out->pairs || !out->engaged || !out->close) return false;
-    for (int a = 0; a < units; a++) {
+    for (int a = 0;; a++) {
         if (mc_work_out()) { // the request answers `limit`
             mc_work_note(env, "", "the spacing check after %d of %d units", a, units);
             return true;
         }
+        if (a == units) break;
         const McPoly *pa = &w->objs[a].poly;
         if (!w->objs[a].active) continue;
         if (!mc_na_on_table(w->bf, pa)) {

@@ -68,6 +68,15 @@ static bool hex_free(const TwWorld *w, McHex h, const int *occ, const int *mark,
     return occ[at] < 0 && (mark[at] < 0 || mark[at] == self_marker) && !volume_at(w, at, gone);
 }
 
+// Whether the work budget has run out in a nearest free position search, then noted with how many
+// positions it had tested (the request answers `limit`).
+static bool nearest_out(McEnv *env, const TwWorld *w, int u, int marker, bool lattice, int tested) {
+    if (!mc_work_out()) return false;
+    mc_work_note(env, "", "the nearest free %s search for %s after %d positions", lattice ? "hexon" : "hex",
+                 marker >= 0 ? w->markers[marker].id : w->units[u].id, tested);
+    return true;
+}
+
 // Breadth-first search from `start` over board positions, by hex steps (lattice = false) or by
 // hexon steps; stops at the first distance holding a free position. `marker` >= 0 searches for
 // that marker (a single hex), otherwise for unit `u`.
@@ -92,11 +101,7 @@ static int nearest(McEnv *env, const TwWorld *w, int u, int marker, McHex start,
         int i = sc->queue[head++];
         if (found_at >= 0 && sc->dist[i] > found_at) break;
         // Past the work budget the search stops with what it found: the request answers `limit`.
-        if (mc_work_out()) {
-            mc_work_note(env, "", "the nearest free %s search for %s after %d positions", lattice ? "hexon" : "hex",
-                         marker >= 0 ? w->markers[marker].id : w->units[u].id, head - 1);
-            break;
-        }
+        if (nearest_out(env, w, u, marker, lattice, head - 1)) break;
         McHex h = b->hexes[i];
         bool free = marker >= 0 ? hex_free(w, h, occ, mark, marker, gone) : unit_free_at(w, u, h, occ, mark, gone);
         if (free) {
@@ -128,6 +133,7 @@ static int nearest(McEnv *env, const TwWorld *w, int u, int marker, McHex start,
         bool free = marker >= 0 ? hex_free(w, h, occ, mark, marker, gone) : unit_free_at(w, u, h, occ, mark, gone);
         if (free) c[k++] = h;
     }
+    nearest_out(env, w, u, marker, lattice, head); // (in the last position's test, or listing them)
     sort_hexes(c, k);
     *out = c;
     *distance = found_at;

@@ -287,7 +287,12 @@ int mc_tw_shift(McEnv *env, const TwWorld *w, int u, const char *by, const McHex
     } else list[n++] = dex;
     mc_trace(env, "TW-SH-1", t->id, out->test ? "%s is shifted by an opponent and may take a Dexterity check."
                                               : "%s is moved by its own side: no Dexterity check.", t->id);
-    for (int i = 0; i < n; i++) {
+    for (int i = 0;; i++) {
+        if (mc_work_out()) { // the request answers `limit`; a search inside named itself
+            if (!env->work_where[0]) mc_work_note(env, "", "the shift of %s after %d of %d Dexterity outcomes", t->id, i, n);
+            return 1;
+        }
+        if (i == n) break;
         TwShiftOutcome *o = &out->outcomes[out->n++];
         o->dexterity = list[i];
         o->legal = true;

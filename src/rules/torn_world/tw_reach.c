@@ -627,13 +627,14 @@ int mc_tw_reach(McEnv *env, const TwWorld *w, int mover, TwCause cause, int allo
     if (!out->entries || !mc_tw_adj_cache_init(env, w, &l.cache) || !fa2_init(env, w, &chosen.nodes, &l.memo)) return 0;
     int ends = 0;
     for (int p = 0; p < b->count; p++) ends += chosen.node[p] >= 0;
-    for (int p = 0; p < b->count; p++) {
-        if (chosen.node[p] < 0) continue;
+    for (int p = 0;; p++) {
         if (mc_work_out()) {
             mc_work_note(env, "", "the reach of %s after %d of %d end positions worked out", m->id,
                          out->n + out->dropped_no_room, ends);
             return 0;
         }
+        if (p == b->count) break;
+        if (chosen.node[p] < 0) continue;
         TwReachEntry *t = &out->entries[out->n];
         int r = fill_entry(env, &l, chosen.node[p], p, t);
         if (r == FILL_NO_MEMORY) return 0;
