@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, engineAnswer as answer, openPage, pageRequest, pickSystem, ruled, hook, verdict, details, artifacts, touchDrag, painted } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toOffset, toAxial } from '../../web/hex.js';
 
@@ -192,50 +192,35 @@ const JOURNEYS = {
     await verdictReads(page, 'Move made:');
     await shot(page, game, '2-moved');
   } },
-  // CCA-CD-1: the centre section's card orders the Hastati a hex forward and Scipio into the hex they left
-  'cc-ancients': { touches: 16, what: 'CCA-CD-1 an order of two moves drawn hex by hex, who may battle read at the top of the Ask panel, both moved at once', async play(page, f, game) {
-    const key = (k) => `[data-key="${k}"]`;
-    await f.tap('#tab-ask-panel');
-    await f.select('#query', 'order');
-    await ruled(page);
-    assert.equal(await page.isVisible('#play-bar'), false, 'no cards float over an order drawn with the form (one chosen would replace it)');
-    await f.tap(key('moves.add'));
-    // the unit added is the side's nearest the Hastati (col 6, row 6): Scipio a hex behind them
-    // (col 6, row 7), not the Equites at col 9, row 7 across the section line (as reviewed)
-    assert.equal(await page.inputValue(key('moves.1.unit')), 'Scipio');
-    await f.select(key('moves.1.unit'), 'Scipio');
-    await f.tap(key('moves.0.draw'));
-    await f.at(await hook(page, 'screenOfHex', 6, 5));
-    await ruled(page);
-    await f.tap(key('moves.1.draw'));
-    await f.at(await hook(page, 'screenOfHex', 6, 6));
-    await ruled(page);
+  // CCA-CD-1 CCA-LD-8: the centre section's card (Hastati and Scipio stand in it): the Hastati
+  // dragged a hex ahead, Scipio dropped on them where they now stand attaches; Make this move makes
+  // the order of two of the card's three
+  'cc-ancients': { touches: 4, what: 'CCA-CD-1 CCA-LD-8 a centre card played on the board: the Hastati dragged a hex ahead, Scipio dropped on them attaches, who may battle said beside the board, Make this move makes the order', async play(page, f, game) {
+    const hexAt = (col, row) => hook(page, 'screenOfHex', col, row);
+    const used = (n) => page.waitForFunction((k) => new RegExp(`${k} of 3 orders used`).test(document.getElementById('verdict')?.textContent ?? ''), n);
+    await f.tap('[data-section="center"]');
+    await page.waitForSelector('#order-total');
+    await painted(page); // the card shows the whole board
+    await f.drag(await hexAt(6, 6), await hexAt(6, 5));
+    await used(1);
+    await f.drag(await hexAt(6, 7), await hexAt(6, 5));
+    await used(2);
     const request = await pageRequest(page), result = await answer(request);
-    assert.deepEqual(request.moves.map((m) => [m.unit, m.path.map(named)]), [['Hastati', ['col 6, row 5']], ['Scipio', ['col 6, row 6']]]);
-    await verdictReads(page, result.legal ? 'Legal order.' : 'Not a legal order.');
-    // who may battle answers the order's question: on the screen at the top of the panel, above the form
-    const said = await details(page);
-    for (const x of result.battle) {
-      const words = `${x.unit}: ${x.mustBattle ? 'must battle' : x.canBattle ? 'may battle' : 'may not battle'}`;
-      assert.ok(said.includes(words), `the battle summary: ${words}\n${said}`);
-    }
-    const battle = await page.evaluate(() => {
-      const h = [...document.querySelectorAll('#details h3')].find((e) => e.textContent === 'Battle');
-      const r = h.getBoundingClientRect(), panel = document.getElementById('panels').getBoundingClientRect();
-      return { top: r.top, bottom: r.bottom, panelTop: panel.top, panelBottom: panel.bottom, onTop: document.elementFromPoint(r.left + 5, r.top + r.height / 2) === h };
-    });
-    // (the form was scrolled to its last rows to draw the paths: the answer stays at the top over it)
-    assert.ok(battle.top >= battle.panelTop - 0.5 && battle.top - battle.panelTop < 16 && battle.bottom <= battle.panelBottom + 0.5 && battle.onTop,
-      `the Battle heading shows at the top of the panel, over the form: ${JSON.stringify(battle)}`);
+    assert.deepEqual(request.moves.map((m) => [m.unit, named(m.path.at(-1))]), [['Hastati', 'col 6, row 5'], ['Scipio', 'col 6, row 5']]);
+    assert.equal(result.legal, true, 'the engine: the order is legal');
+    assert.equal(result.moves.find((m) => m.unit === 'Scipio').attachesTo, 'Hastati', 'the engine: Scipio attaches to the Hastati');
+    // the running total, beside the board: who may battle with whom
+    await verdictReads(page, '');
+    const said = await verdict(page);
+    assert.ok(said.includes('2 of 3 orders used') && said.includes('May battle: Hastati with Scipio'), `the running total says who may battle\n${said}`);
     await shot(page, game, '1-ordered');
     await f.tap('#apply');
+    await madeSaid(page);
     await ruled(page);
-    for (const m of result.moves.filter((x) => x.legal !== false)) {
-      const u = await unitOf(page, m.unit);
-      assert.deepEqual([u.q, u.r], [m.final.q, m.final.r], `${m.unit} moved with the order`);
-    }
+    for (const id of ['Hastati', 'Scipio']) assert.equal(named(await unitOf(page, id)), 'col 6, row 5', `${id} moved with the order`);
+    await verdictReads(page, 'Move made:');
     await shot(page, game, '2-moved');
-    await tokensClearOfControls(page, result.moves.map((m) => m.unit), 'the order made');
+    await tokensClearOfControls(page, ['Hastati', 'Scipio'], 'the order made');
   } },
 };
 
