@@ -10,7 +10,7 @@ import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
 import { GAME_FACTS } from './games/index.js';
-import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
+import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
 import { option, on, keepSame } from './forms.js';
 import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
@@ -970,7 +970,7 @@ $('notice-close').addEventListener('click', () => { $('notice').hidden = true; }
 // ---- share links and embeds (links.js) ----
 // (a link's position is saved when the page is idle, not in the task that opens it; leaving saves at once)
 const links = initLinks({ store, ui, doc, board, notice, refreshNow: refreshIfStale, saveNow: saveSoon, ask, isReady: () => ui.ready, showGallery });
-initDownloads({ board, ui, doc, sys, system: () => store.state.system, link: async () => `${links.pageURL()}#p=${await links.shareCode()}` });
+initDownloads({ board, ui, doc, sys, system: () => store.state.system, link: async () => `${links.pageURL()}#p=${await links.shareCode()}`, legendMarks });
 
 // ---- the examples gallery ----
 const SYSTEM_NAME = (id) => gameName(id) ?? 'The engine';
