@@ -1,6 +1,7 @@
 // Finishes public/ after the static files are copied (bin/build):
 // - bundles the page's modules (app.js and what it imports, with the examples: every scenario file
-//   marked "example": true, a module of their own) into one minified public/app.js with esbuild, marked for V8 to compile
+//   marked "example": true, a module of their own) into one minified public/app.js with esbuild (and
+//   minified again by terser), marked for V8 to compile
 //   all of it while it arrives. boot.js (minified too)
 //   and the engine's own module stay separate files: boot.js runs first and starts the engine, and
 //   the engine module finds its .wasm beside itself (import.meta.url). engine-worker.js, the
@@ -222,9 +223,9 @@ async function finish(pub, test) {
   const entry = (f) => ['./' + f, sha256(join(pub, f))];
   // The page loads one game's page and engine modules at a time: the worker caches a game's files
   // when the page opens that game (sw.js). What no first view uses (the rules reference, the
-  // <movecalc-board> script for other sites, the modules of the pictures' downloads) it caches when
-  // first fetched, and every other file up front; never the all-in-one module, which is there for
-  // embedding only.
+  // <movecalc-board> script for other sites, the modules of the pictures' downloads and the
+  // gallery's) it caches when first fetched, and every other file up front; never the all-in-one
+  // module, which is there for embedding only.
   const gameFiles = Object.fromEntries(GAME_IDS.map((id) => [id, [...ownFiles[id], `engine/dist/movecalc-${id}.mjs`, `engine/dist/movecalc-${id}.wasm`]]));
   const ofGames = new Set(Object.values(gameFiles).flat());
   // (index.html is cached as "./", the address the page is opened at)
