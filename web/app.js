@@ -10,7 +10,7 @@ import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
 import { GAME_FACTS } from './games/index.js';
-import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour } from './scene.js';
+import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
 import { option, on, keepSame } from './forms.js';
 import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
@@ -970,31 +970,19 @@ $('notice-close').addEventListener('click', () => { $('notice').hidden = true; }
 // ---- share links and embeds (links.js) ----
 // (a link's position is saved when the page is idle, not in the task that opens it; leaving saves at once)
 const links = initLinks({ store, ui, doc, board, notice, refreshNow: refreshIfStale, saveNow: saveSoon, ask, isReady: () => ui.ready, showGallery });
-initDownloads({ board, ui, doc, sys, system: () => store.state.system, link: async () => `${links.pageURL()}#p=${await links.shareCode()}` });
+initDownloads({ board, ui, doc, sys, system: () => store.state.system, link: async () => `${links.pageURL()}#p=${await links.shareCode()}`, legendMarks });
 
-// ---- the examples gallery ----
-const SYSTEM_NAME = (id) => gameName(id) ?? 'The engine';
-// An example's title and note in words: the clause ids a title starts with (scenario files'
-// convention) said apart, the rules texts' "seed" examples called the rules' examples.
-const seedWords = (text) => {
-  const t = text.replace(/\bseed example (\d+)/gi, 'the rules\u2019 example $1').replace(/\bthe seed's example\b/gi, 'the rules\u2019 worked example')
-    .replace(/\b(?:the )?seed example\b/gi, 'the rules\u2019 example');
-  return `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
-};
-function exampleWords(title) {
-  const ids = title.match(/^(?:[A-Z0-9]+-[A-Z0-9.-]+\s+)*/)[0].trim();
-  return { ids, words: seedWords(title.slice(ids.length).trim()) };
-}
+// ---- the examples gallery (its list: gallery.js, fetched with the examples) ----
 /** The gallery: the game on screen's examples first, every other one folded under "Other games". */
 async function renderGallery() {
   const system = store.state.system;
   if (ui.galleryOf === system) return; // laid out for this game already
   store.galleryFor(system);
-  let examples;
-  // busy while its module is fetched on the first opening, as a lazy panel is (panels.js)
+  let examples, code;
+  // busy while its modules are fetched on the first opening, as a lazy panel is (panels.js)
   $('gallery-panel').setAttribute('aria-busy', 'true');
   try {
-    examples = await loadExamples();
+    [examples, code] = await Promise.all([loadExamples(), import('./gallery.js')]);
   } catch (err) {
     store.galleryFor(null); // tried again when next opened
     $('gallery').replaceChildren(el('p', `The examples could not be loaded (${err.message ?? err}): they are kept for offline use once they have been opened online.`, 'note'));
@@ -1003,29 +991,7 @@ async function renderGallery() {
     $('gallery-panel').removeAttribute('aria-busy');
   }
   if (ui.galleryOf !== system) return; // another game's gallery was asked for meanwhile
-  const item = (ex, i, named) => {
-    const li = el('li');
-    const { ids, words } = exampleWords(ex.title);
-    li.append(el('h3', words), el('p', `${named ? `${SYSTEM_NAME(ex.request?.system)}${ex.note ? ': ' : ''}` : ''}${ex.note === undefined ? '' : seedWords(ex.note)}`, 'note'));
-    if (ids) li.append(el('p', `Rules: ${ids.split(/\s+/).join(', ')}`, 'note clauses'));
-    const b = el('button', 'Open', 'secondary small');
-    b.type = 'button';
-    b.dataset.example = String(i);
-    b.setAttribute('aria-label', `Open the example: ${words}`);
-    on(b, 'click', () => openExample(ex));
-    li.append(b);
-    return li;
-  };
-  const all = examples.map((ex, i) => [ex, i]);
-  const mine = all.filter(([ex]) => ex.request?.system === system);
-  const others = all.filter(([ex]) => ex.request?.system !== system);
-  const list = el('ol', undefined, 'gallery');
-  list.append(...mine.map(([ex, i]) => item(ex, i, false)));
-  const more = el('details', undefined, 'gallery-others');
-  const otherList = el('ol', undefined, 'gallery');
-  otherList.append(...others.map(([ex, i]) => item(ex, i, true)));
-  more.append(el('summary', `Other games and the engine (${others.length})`), otherList);
-  $('gallery').replaceChildren(...(mine.length ? [list] : [el('p', `No example of ${sys().name} yet.`, 'note')]), more);
+  $('gallery').replaceChildren(...code.galleryNodes(examples, system, { el, on, gameName, gameShown: sys().name, openExample }));
 }
 function showGallery() {
   $('gallery-panel').open = true;

@@ -6,7 +6,8 @@
 // version is not installed and the one before it (and its cache) stays until the next visit tries
 // again. A game's own files (its page module, its engine module and .wasm) are cached when the page
 // opens that game, not up front: a visitor of one game does not download the others. Files no first
-// view uses (the rules reference, the pictures' modules) are cached when first fetched, checked alike.
+// view uses (the rules reference, the pictures' and the gallery's modules) are cached when first fetched,
+// checked alike.
 const VERSION = 'movecalc-__BUILD_VERSION__';
 /** [url, SHA-256 hex of its bytes (the first 64 bits)] for every file of the build every game's page uses. */
 const FILES = __BUILD_FILES__;
