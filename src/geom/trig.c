@@ -45,6 +45,16 @@ static double cos_small(double r) {
     return 1.0 - (0.5 * z - w);
 }
 
+__attribute__((noinline)) double mc_fmod_360(double x) {
+    // The largest 360 * 2^k <= |x|, then each 360 * 2^k taken off where it fits, k down to 0:
+    // each subtraction has y <= r < 2y, so it is exact (Sterbenz), as fmod's result is.
+    double r = fabs(x), y = 360.0;
+    while (y * 2.0 <= r) y *= 2.0;
+    for (; y >= 360.0; y *= 0.5)
+        if (r >= y) r -= y;
+    return copysign(r, x);
+}
+
 void mc_trig_sincos_deg(double degrees, double *out_sin, double *out_cos) {
     if (!isfinite(degrees)) {
         *out_sin = 0.0;
@@ -54,7 +64,7 @@ void mc_trig_sincos_deg(double degrees, double *out_sin, double *out_cos) {
     // fmod is exact; work with |a| and restore the sign of sin at the end (sin is odd, cos even).
     // Most angles are already within a turn, where fmod gives them back unchanged: skipping the
     // call (a loop in software, in WebAssembly) keeps the same bits.
-    double a = degrees > -360.0 && degrees < 360.0 ? degrees : fmod(degrees, 360.0);
+    double a = degrees > -360.0 && degrees < 360.0 ? degrees : mc_fmod_360(degrees);
     double sign = 1.0;
     if (a < 0.0) {
         a = -a;
@@ -136,7 +146,7 @@ double mc_facing_normalize(double degrees) {
     if (!isfinite(degrees)) return 0.0;
     // fmod is exact, in (−360, 360), and gives an angle already within a turn back unchanged:
     // skipping the call there (a software loop in WebAssembly) keeps the same bits.
-    double a = degrees > -360.0 && degrees < 360.0 ? degrees : fmod(degrees, 360.0);
+    double a = degrees > -360.0 && degrees < 360.0 ? degrees : mc_fmod_360(degrees);
     if (a < 0.0) a += 360.0;         // may round up to exactly 360 for tiny negative a
     if (a >= 360.0) a = 0.0;
     return a + 0.0;

@@ -17,6 +17,10 @@
 
 #include "geom/vec.h"
 
+/// fmod(x, 360.0), the same bits, for finite x (libm's fmod is 0.4 KB of each module; this is the
+/// same exact remainder by whole multiples of 360 * 2^k).
+double mc_fmod_360(double x);
+
 /// Both sin and cos of an angle in `degrees`, from one reduction. Any finite angle (reduced
 /// exactly modulo 360); a non-finite angle is treated as 0. Results in [−1, 1], never −0.
 /// `out_sin` and `out_cos` must be non-NULL.

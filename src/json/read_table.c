@@ -4,14 +4,15 @@
 
 #include "core/fmt.h"
 #include "core/limits.h"
+#include "geom/trig.h"
 #include "json/write.h"
 
 int mc_read_facing(McRequest *rq, const cJSON *obj, const char *key, int required, double *out) {
     double f = *out;
     if (!mc_read_number(rq, obj, key, required, -MC_MAX_COORD, MC_MAX_COORD, &f)) return 0;
-    // fmod gives an angle within a turn back unchanged; skipping the call there (a software
-    // loop in WebAssembly, once per unit) keeps the same bits.
-    if (!(f > -360.0 && f < 360.0)) f = fmod(f, 360.0);
+    // fmod gives an angle within a turn back unchanged; skipping the call there (a loop, once per
+    // unit) keeps the same bits.
+    if (!(f > -360.0 && f < 360.0)) f = mc_fmod_360(f);
     if (f < 0) f += 360.0;
     if (f >= 360.0) f = 0; // fmod of a tiny negative can round up to 360
     *out = f == 0 ? 0 : f;

@@ -235,10 +235,29 @@ typedef struct {
     size_t at;
 } McNamed;
 
-static int name_order(const void *a, const void *b) {
-    const McNamed *x = a, *y = b;
+static int name_order(const McNamed *x, const McNamed *y) {
     int c = strcmp(x->member->string, y->member->string);
     return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+// Heapsort by name_order, a total order (positions differ), so the result is the one any sort
+// gives; not libc's qsort, whose 1.5 KB of code The Ninth Age's module then does without.
+static void sort_named(McNamed *a, size_t n) {
+    for (size_t end = n, start = n / 2; end > 1;) {
+        if (start > 0) start--;
+        else {
+            McNamed t = a[0];
+            a[0] = a[--end];
+            a[end] = t;
+        }
+        for (size_t i = start, k; (k = 2 * i + 1) < end; i = k) {
+            if (k + 1 < end && name_order(&a[k], &a[k + 1]) < 0) k++;
+            if (name_order(&a[i], &a[k]) >= 0) break;
+            McNamed t = a[i];
+            a[i] = a[k];
+            a[k] = t;
+        }
+    }
 }
 
 // The first member of an object (in the text's order) whose name an earlier member of the same
@@ -258,7 +277,7 @@ static const cJSON *repeated_key(McRequest *rq, const cJSON *v) {
             if (!sorted) return NULL; // the arena's failure is answered as out_of_memory
             size_t i = 0;
             for (const cJSON *m = v->child; m; m = m->next, i++) sorted[i] = (McNamed){m, i};
-            qsort(sorted, n, sizeof *sorted, name_order);
+            sort_named(sorted, n);
             // In each run of one name, the second entry is the first repeat of that name.
             const McNamed *first = NULL;
             for (i = 1; i < n; i++)

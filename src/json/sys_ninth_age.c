@@ -495,11 +495,16 @@ static NaPose rect_pose(McRect r) {
     return p;
 }
 
+// `n` rectangles' poses as the array "path" of `o` (a charge, a Failed Charge Move, a flee).
+__attribute__((noinline)) static void write_path(McRequest *rq, cJSON *o, const McRect *r, int n) {
+    cJSON *path = mc_write_array(rq, o, "path");
+    for (int i = 0; i < n && path; i++) write_pose(rq, path, NULL, rect_pose(r[i]));
+}
+
 // The fields of one charge move (the path, the wheel, the align, the contact).
 static void write_move(McRequest *rq, cJSON *o, const NaChargeMove *m) {
-    cJSON *path = mc_write_array(rq, o, "path");
     McRect poses[5] = {m->start, m->after_a, m->after_wheel, m->contact, m->final};
-    for (int i = 0; i < 5 && path; i++) write_pose(rq, path, NULL, rect_pose(poses[i]));
+    write_path(rq, o, poses, 5);
     write_pose(rq, o, "final", rect_pose(m->final));
     mc_write_number(rq, o, "distance", m->distance);
     mc_write_number(rq, o, "straightBefore", m->a);
@@ -536,9 +541,8 @@ static void write_failed(McRequest *rq, cJSON *o, const NaWorld *w, const NaFail
     cJSON *fm = mc_write_object(rq, o, "failedChargeMove");
     if (!fm) return;
     mc_write_number(rq, fm, "distance", f->distance);
-    cJSON *path = mc_write_array(rq, fm, "path");
     McRect poses[3] = {f->start, f->after_wheel, f->final};
-    for (int i = 0; i < 3 && path; i++) write_pose(rq, path, NULL, rect_pose(poses[i]));
+    write_path(rq, fm, poses, 3);
     cJSON *wh = mc_write_object(rq, fm, "wheel");
     if (wh) {
         mc_write_number(rq, wh, "angle", f->wheel);
@@ -811,9 +815,8 @@ static int run_flee(McRequest *rq, const cJSON *req, cJSON *result) {
         mc_write_pose_fields(rq, pv, p.x, p.y, p.facing);
         mc_write_number(rq, pv, "angle", turn);
     }
-    cJSON *path = mc_write_array(rq, result, "path");
     McRect poses[3] = {out.start, out.pivot, out.end};
-    for (int i = 0; i < 3 && path; i++) write_pose(rq, path, NULL, rect_pose(poses[i]));
+    write_path(rq, result, poses, 3);
     mc_write_number(rq, result, "distance", distance);
     mc_write_number(rq, result, "extended", out.leaves_table ? 0.0 : out.extended);
     mc_write_number(rq, result, "moved", mc_vec2_distance(out.pivot.centre, out.end.centre));
@@ -836,6 +839,18 @@ static int run_flee(McRequest *rq, const cJSON *req, cJSON *result) {
 // ---- spacing -----------------------------------------------------------------------------------
 
 static const char *const spacing_fields[] = {"table", "units", "terrain", "moment", "unit", "target", NULL};
+
+// `n` pairs of objects (`pairs[2i]`, `pairs[2i + 1]`) as the array `key` of `result`, each an array of their ids.
+static void write_pairs(McRequest *rq, cJSON *result, const char *key, const NaWorld *w, const int *pairs, int n) {
+    cJSON *arr = mc_write_array(rq, result, key);
+    for (int i = 0; i < n && arr; i++) {
+        cJSON *pr = cJSON_CreateArray();
+        if (!pr) { rq->oom = 1; break; }
+        mc_write_add(rq, arr, NULL, pr);
+        mc_write_add(rq, pr, NULL, cJSON_CreateString(mc_na_object_id(w, pairs[2 * i])));
+        mc_write_add(rq, pr, NULL, cJSON_CreateString(mc_na_object_id(w, pairs[2 * i + 1])));
+    }
+}
 
 static int run_spacing(McRequest *rq, const cJSON *req, cJSON *result) {
     NaBattlefield bf;
@@ -890,22 +905,8 @@ static int run_spacing(McRequest *rq, const cJSON *req, cJSON *result) {
         }
         mc_write_string(rq, o, "message", msg ? msg : "");
     }
-    cJSON *eng = mc_write_array(rq, result, "engaged");
-    for (int i = 0; i < out.engaged_count && eng; i++) {
-        cJSON *pr = cJSON_CreateArray();
-        if (!pr) { rq->oom = 1; break; }
-        mc_write_add(rq, eng, NULL, pr);
-        mc_write_add(rq, pr, NULL, cJSON_CreateString(mc_na_object_id(&w, out.engaged[2 * i])));
-        mc_write_add(rq, pr, NULL, cJSON_CreateString(mc_na_object_id(&w, out.engaged[2 * i + 1])));
-    }
-    cJSON *stay = mc_write_array(rq, result, "mayStay");
-    for (int i = 0; i < out.close_count && stay; i++) {
-        cJSON *pr = cJSON_CreateArray();
-        if (!pr) { rq->oom = 1; break; }
-        mc_write_add(rq, stay, NULL, pr);
-        mc_write_add(rq, pr, NULL, cJSON_CreateString(mc_na_object_id(&w, out.close[2 * i])));
-        mc_write_add(rq, pr, NULL, cJSON_CreateString(mc_na_object_id(&w, out.close[2 * i + 1])));
-    }
+    write_pairs(rq, result, "engaged", &w, out.engaged, out.engaged_count);
+    write_pairs(rq, result, "mayStay", &w, out.close, out.close_count);
     mc_write_bool(rq, result, "truncated", out.truncated);
     return 1;
 }

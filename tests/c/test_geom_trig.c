@@ -246,3 +246,23 @@ MC_TEST(t_rotate_about, "facing: rotating about a pivot turns clockwise") {
     p = mc_vec2_rotate_cw_about(mc_vec2(1e5, 1e5 + 1.0), mc_vec2(1e5, 1e5), 180.0);
     MC_CHECK(p.x == 1e5 && p.y == 1e5 - 1.0);
 }
+
+MC_TEST(t_fmod_360, "trig: mc_fmod_360 gives libm fmod's bits for random doubles of every magnitude and multiples of 360") {
+    rng_state = 9;
+    const double edges[] = {360.0, -360.0, 720.0, -720.0, 359.99999999999994 * 2, 360.00000000000006, 1e308, -1e308, DBL_MAX, -DBL_MAX, 1e22, 4503599627370496.5};
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
+        double a = fmod(edges[i], 360.0), b = mc_fmod_360(edges[i]);
+        MC_CHECK(memcmp(&a, &b, sizeof a) == 0);
+    }
+    for (int i = 0; i < 300000; i++) {
+        double x;
+        switch (i % 3) {
+        case 0: x = mc_rng_range(&rng_state, -1.0, 1.0) * pow(10.0, (double)(i % 300)); break;
+        case 1: x = 360.0 * (double)(int)mc_rng_range(&rng_state, -1e6, 1e6) * (1.0 + DBL_EPSILON * (double)(i % 4)); break;
+        default: x = mc_rng_range(&rng_state, -1e6, 1e6); break;
+        }
+        if (!(fabs(x) >= 360.0)) continue;
+        double a = fmod(x, 360.0), b = mc_fmod_360(x);
+        MC_CHECK(memcmp(&a, &b, sizeof a) == 0);
+    }
+}

@@ -99,6 +99,8 @@ void mc_na_world_move_unit(NaWorld *w, int unit, McRect rect);
 /// for the next (a pursuit with one charge asks a handful, and building the tree over a 700-object
 /// table cost a hundred scans).
 int mc_na_world_query(NaWorld *w, McAabb box, double margin);
+/// Sorts `n` ints ascending (a heapsort: not libc's qsort, whose code the module then leaves out).
+void mc_na_sort_ints(int *a, int n);
 /// The id of object `o`: its unit's or its terrain's.
 const char *mc_na_object_id(const NaWorld *w, int o);
 

@@ -254,11 +254,6 @@ static double wheel_length(const Ctx *c, double theta) { return c->mw * fabs(the
 // mc_na_world_query, but the charger, for a box grown by margin that lies inside c->near: the
 // obstacles' boxes are the world's, and those in c->near are all there, in object order, so a
 // scan of them finds the same objects as the query of the whole world's tree.
-static int by_slot(const void *a, const void *b) {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
 static int near_query(Ctx *c, McAabb box, double margin) {
     McAabb q = mc_aabb_inflate(box, margin);
     if (!(q.lo.x >= c->near.lo.x && q.lo.y >= c->near.lo.y && q.hi.x <= c->near.hi.x && q.hi.y <= c->near.hi.y))
@@ -276,7 +271,7 @@ static int near_query(Ctx *c, McAabb box, double margin) {
     mc_broadphase_iter_begin(&it, c->tree, q);
     for (int k; (k = mc_broadphase_iter_next(&it)) >= 0;) hits[n++] = k;
     if (n > 32) {
-        qsort(hits, (size_t)n, sizeof *hits, by_slot);
+        mc_na_sort_ints(hits, n);
         mc_work_add(32 * (uint64_t)n);
     } else {
         for (int i = 1; i < n; i++)

@@ -74,9 +74,22 @@ void mc_na_world_move_unit(NaWorld *w, int unit, McRect rect) {
     update_tree(w);
 }
 
-static int by_index(const void *a, const void *b) {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
+void mc_na_sort_ints(int *a, int n) {
+    for (int end = n, start = n / 2; end > 1;) {
+        if (start > 0) start--;
+        else {
+            int t = a[0];
+            a[0] = a[--end];
+            a[end] = t;
+        }
+        for (int i = start, k; (k = 2 * i + 1) < end; i = k) {
+            if (k + 1 < end && a[k] < a[k + 1]) k++;
+            if (a[i] >= a[k]) break;
+            int t = a[i];
+            a[i] = a[k];
+            a[k] = t;
+        }
+    }
 }
 
 int mc_na_world_query(NaWorld *w, McAabb box, double margin) {
@@ -104,7 +117,7 @@ int mc_na_world_query(NaWorld *w, McAabb box, double margin) {
     // never depend on the tree's shape. Insertion sort for the usual few; among many pieces of
     // terrain (a 64-vertex star is 30 of them) its quadratic moves were most of a charge search.
     if (n > 32) {
-        qsort(w->hits, (size_t)n, sizeof *w->hits, by_index);
+        mc_na_sort_ints(w->hits, n);
         mc_work_add(32 * (uint64_t)n);
         return n;
     }
