@@ -97,11 +97,12 @@ static int nearest(McEnv *env, const TwWorld *w, int u, int marker, McHex start,
     sc->dist[s] = 0;
     sc->queue[tail++] = s;
     int first_found = -1;
+    bool stopped = false;
     while (head < tail) {
         int i = sc->queue[head++];
         if (found_at >= 0 && sc->dist[i] > found_at) break;
         // Past the work budget the search stops with what it found: the request answers `limit`.
-        if (nearest_out(env, w, u, marker, lattice, head - 1)) break;
+        if ((stopped = nearest_out(env, w, u, marker, lattice, head - 1))) break;
         McHex h = b->hexes[i];
         bool free = marker >= 0 ? hex_free(w, h, occ, mark, marker, gone) : unit_free_at(w, u, h, occ, mark, gone);
         if (free) {
@@ -133,7 +134,7 @@ static int nearest(McEnv *env, const TwWorld *w, int u, int marker, McHex start,
         bool free = marker >= 0 ? hex_free(w, h, occ, mark, marker, gone) : unit_free_at(w, u, h, occ, mark, gone);
         if (free) c[k++] = h;
     }
-    nearest_out(env, w, u, marker, lattice, head); // (in the last position's test, or listing them)
+    if (!stopped) nearest_out(env, w, u, marker, lattice, head); // (in the last position's test, or listing them)
     sort_hexes(c, k);
     *out = c;
     *distance = found_at;
