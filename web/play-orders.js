@@ -7,6 +7,9 @@
 import * as hex from './hex.js';
 import { el, showParts } from './draw.js';
 
+/** A phone's double-tap time (Android's DOUBLE_TAP_TIMEOUT). */
+const DOUBLE_TAP_MS = 300;
+
 const SECTION_WORDS = { left: 'left flank', center: 'centre', right: 'right flank' };
 const ORDER_COUNTS = [1, 2, 3, 4, 5];
 // a reason of the whole order (not of one of its moves' steps), and one said once
@@ -245,7 +248,10 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     const stop = el('button', 'End card', 'secondary small');
     stop.type = 'button';
     stop.id = 'order-end';
-    stop.addEventListener('click', end);
+    // End card takes the place of the card buttons: the second tap of a double tap on a card
+    // (within a phone's double-tap time) would end the card it had just played
+    const shown = performance.now();
+    stop.addEventListener('click', () => { if (performance.now() - shown >= DOUBLE_TAP_MS) end(); });
     if (showParts(bar, [text, stop])) bar.scrollTop = 0;
   }
 
