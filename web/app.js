@@ -478,13 +478,17 @@ function heldWords() {
   return { text: [made, todo].filter(Boolean).join(' '), kind: made ? 'made' : 'unfinished' };
 }
 
+/** The move Make this move made (or Redo made again: `lead`), in words (movedWords). */
+function madeWords(before, lead = 'Move made') {
+  return `${lead}: ${movedWords(before).join('; ') || 'nothing moved'} (Undo to take it back).`;
+}
 /**
- * The move Make this move made, in words: where each unit it moved now stands, or that it is gone.
- * On a hex board, units moved onto one hex are named together ("Hastati and Scipio are now on …"),
- * and one that ends on a unit that stayed has joined it ("Scipio is now with Hastati on …": a
- * unit attached to another).
+ * What changed of the units since `before`, a clause for each place: where each unit moved now
+ * stands, or that it is gone. On a hex board, units moved onto one hex are named together
+ * ("Hastati and Scipio are now on …"), and one that ends on a unit that stayed has joined it
+ * ("Scipio is now with Hastati on …": a unit attached to another).
  */
-function madeWords(before) {
+function movedWords(before) {
   const now = new Map(doc().units.map((u) => [u.id, u]));
   const is = (id) => (isPluralName(id) ? 'are' : 'is');
   const at = (u) => (isHexBoard() ? `on ${colRow(u)}`
@@ -503,7 +507,7 @@ function madeWords(before) {
     const joined = isHexBoard() ? doc().units.find((v) => hexOf(v) === hex && !names.includes(v.id)) : null;
     said.push(`${who} ${names.length > 1 ? 'are' : is(who)} now ${joined ? `with ${joined.id} ` : ''}${at(group[0])}`);
   }
-  return `Move made: ${said.join('; ') || 'nothing moved'} (Undo to take it back).`;
+  return said;
 }
 
 // Make this move keeps its place while a position an edit changed is ruled again (the field typed in
@@ -777,8 +781,11 @@ function scheduleRule(frame = false) {
 function cancelRule() { if (ui.ruleFrame > 0) cancelAnimationFrame(ui.ruleFrame); store.setRuleFrame(0, false); }
 // what is selected, the tool, the mode and a polygon's corners are drawn on the board and the forms
 store.onSession(refresh);
-store.onChange((why) => {
+store.onChange((why, before) => {
   store.edited();
+  // a Redo of a move made says so, as Make this move did (the verdict showed the form's prompt for
+  // the next question instead); an Undo shows the question asked again, ruled
+  if (why === 'redo' && before && movedWords(before.units ?? []).length) store.setMade({ at: ui.edits, text: madeWords(before.units ?? [], 'Redone') });
   if (why === 'system') { holds(store.state.system, () => {}); store.setMode(defaultMode(doc())); } // its engine module starts loading now; the ruling follows
   if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
   if (why === 'undo' || why === 'redo' || why === 'system') { store.setPending([]); if (why === 'system') { store.select(null); clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; document.querySelector('.side').scrollTop = 0; } } // another game's form opens at its top, not where the last one was scrolled

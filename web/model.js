@@ -278,7 +278,8 @@ export function createStore(saved) {
   }
   const history = Object.fromEntries(SYSTEM_IDS.map((id) => [id, { undo: [], redo: [], mergeKey: null, at: 0 }]));
   const listeners = [];
-  const changed = (why) => listeners.forEach((f) => f(why));
+  // (`before`: the document an undo or redo replaced, so that the page can say what it did)
+  const changed = (why, before) => listeners.forEach((f) => f(why, before));
   let locked = false;
   return {
     state,
@@ -308,10 +309,11 @@ export function createStore(saved) {
     step(from, to) {
       const h = history[state.system];
       if (!h[from].length) return;
-      h[to].push(JSON.stringify(state.docs[state.system]));
+      const before = state.docs[state.system];
+      h[to].push(JSON.stringify(before));
       state.docs[state.system] = JSON.parse(h[from].pop());
       h.mergeKey = null;
-      changed(from);
+      changed(from, before);
     },
     reset() { this.edit((d) => { delete d.carry; Object.assign(d, defaultDoc(state.system)); }); },
     /** Replaces a system's document (a link, an example) as one undoable step, and shows that system. */

@@ -30,7 +30,14 @@ export function initPlayRolls({ store, sys, doc, bar }) {
     // (a question still lacking its units, as after its move was made, is finished first)
     if (!rolls().length || unfinished(store.state.system, doc())) return false;
     const query = doc().query, title = own(sys().queries, query)?.title ?? `${query.charAt(0).toUpperCase()}${query.slice(1)}`;
-    const p = el('p', `${title}: roll, then Make this move.`);
+    // the dice as they stand, each named by its field or by its row's unit: after a roll nothing on
+    // the screen said what was rolled (only the ruling changed)
+    const inputs = doc().inputs[query] ?? {};
+    const words = (key) => key.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+    const dice = rolls().flatMap(([key, field]) => (field === undefined ? [`${words(key)} ${inputs[key] ?? '?'}`]
+      : (Array.isArray(inputs[key]) ? inputs[key] : []).map((row) => `${row?.unit || '?'} ${row?.[field] ?? '?'}`)));
+    const p = el('p', `Dice: ${dice.join(', ')}.`);
+    p.title = `${title}: roll, then Make this move.`;
     p.className = 'choice roll-words';
     const b = el('button', 'Roll 2D6', 'small');
     b.type = 'button';

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, verdict, details, overlay, artifacts, touchDrag, setMode, painted } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toOffset, toAxial, distance } from '../../web/hex.js';
+import { isPluralName } from '../../web/draw.js';
 
 let env;
 before(async () => { env = await launch(); });
@@ -399,6 +400,9 @@ for (const system of SYSTEMS.filter(hexPlayable)) {
     await h.press('#redo');
     const redone = await unitOf(page, mover);
     assert.deepEqual([redone.q, redone.r], [go.x.q, go.x.r], 'Redo makes it again');
+    // it says so, where the unit now stands (the form's prompt for the next question showed)
+    await page.waitForFunction((w) => document.querySelector('#verdict').textContent.startsWith(w),
+      `Redone: ${mover} ${isPluralName(mover) ? 'are' : 'is'} now on ${named(go.x)} (Undo to take it back).`);
     await step(page, game, 'play-6-redone', PHONE);
     assert.deepEqual(errors, []);
     await context.close();
