@@ -7,6 +7,9 @@ import { SYSTEMS, own } from './model.js';
 import { terrainMarks, marksFor } from './scene.js';
 import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes, linkClauses, reasonText, hexWords, codeWords } from './draw.js';
 
+// The keys' way is said where there are keys to press: a phone's finger has none (a mouse's page has).
+const KEYS_HINT = () => (globalThis.matchMedia?.('(pointer: fine)').matches ? ' (or press ] and [)' : '');
+
 const gameOf = (system) => own(SYSTEMS, system) ?? null;
 
 /**
@@ -254,7 +257,7 @@ export function resultText(response, assumptionSummaries, opts = {}) {
   if ((isPose(r.final) && !several) || isHex(r.final)) facts.push(`${r.legal === false ? 'stops at' : r.possible === false ? 'the charge would end at' : 'ends at'}: ${(game?.poseWords ?? poseText)(r.final)}`);
   facts.push(...call('endFacts', r, request, several));
   const reachCount = opts.reachCount ?? arr(r.hexes).length;
-  if (reachCount && arr(r.hexes).length) facts.push(`${plural(reachCount, 'hex', 'hexes')} reachable; tap one (or press ] and [) to see its path`);
+  if (reachCount && arr(r.hexes).length) facts.push(`${plural(reachCount, 'hex', 'hexes')} reachable; tap one${KEYS_HINT()} to see its path`);
   facts.push(...call('moreFacts', r));
   if (opts.whatIfCount) facts.push(`${plural(opts.whatIfCount, 'more hex', 'more hexes')} (dashed outline) only if no other unit stood on the board`);
   // what answers the question, where a game says (its `answer`), comes first: a phone's sheet shows the top of this list
