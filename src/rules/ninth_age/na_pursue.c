@@ -76,12 +76,12 @@ typedef struct Front {
     double half; // half the front's width
 } Front;
 
-static Front front_of(McRect r) {
+static Front front_of(const McRect *r) {
     Front f;
-    f.centre = mc_na_front_centre(r);
-    f.fwd = mc_facing_forward(r.facing);
-    f.right = mc_facing_right(r.facing);
-    f.half = fabs(r.width) * 0.5;
+    f.centre = mc_na_front_centre(*r);
+    f.fwd = mc_facing_forward(r->facing);
+    f.right = mc_facing_right(r->facing);
+    f.half = fabs(r->width) * 0.5;
     return f;
 }
 
@@ -227,7 +227,7 @@ static void plan_move(Ctx *c, int k, Plan *p) {
         // 9A-PV-1: pivot about the centre (A-9A-2) to the pursued unit's direction; unit
         // spacing is ignored during it.
         p->pivot.facing = c->in->pursued_facing;
-        Front f = front_of(p->pivot);
+        Front f = front_of(&p->pivot);
         double d;
         p->situation = first_ahead(c, self, &f, 0.0, pi->target, &p->situation_object, &d);
         if (p->situation != NA_SIT_FREE) {
@@ -237,7 +237,7 @@ static void plan_move(Ctx *c, int k, Plan *p) {
     }
     if (!p->at_pivot) {
         // 9A-FA-0: the rectangle of the front facing extended straight ahead by the roll.
-        Front f = front_of(p->pivot);
+        Front f = front_of(&p->pivot);
         McVec2 far = mc_vec2_scale(f.fwd, pi->distance);
         p->has_ahead = true;
         p->ahead[0] = mc_vec2_mul_add(f.centre, f.half, f.right);
@@ -260,7 +260,7 @@ static void plan_move(Ctx *c, int k, Plan *p) {
 // the owner's target, else the first listed) leading, the others in list order. An enemy without
 // room is treated as an obstruction, so the next one still touching is the enemy situation then.
 static int touching_enemies(Ctx *c, int self, McRect pivot, int first, int *out, int cap) {
-    Front f = front_of(pivot);
+    Front f = front_of(&pivot);
     McVec2 fr = mc_vec2_mul_add(f.centre, f.half, f.right), fl = mc_vec2_mul_add(f.centre, -f.half, f.right);
     McAabb box = mc_aabb_union((McAabb){fr, fr}, (McAabb){fl, fl});
     int n = mc_na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
@@ -293,8 +293,10 @@ static bool engaged_by_other(Ctx *c, int target, int self) {
 
 // ---- execution ---------------------------------------------------------------------------------
 
-static void add_pose(NaPursuerOut *o, McRect r) {
-    if (o->path_count < NA_MAX_PATH) o->path[o->path_count++] = pose_of(r);
+// By pointer, as front_of: a rectangle passed by value is copied at each call (40 bytes, twenty
+// calls: issue 36, the module's size).
+static void add_pose(NaPursuerOut *o, const McRect *r) {
+    if (o->path_count < NA_MAX_PATH) o->path[o->path_count++] = pose_of(*r);
 }
 
 static void reason(Ctx *c, NaPursuerOut *o, const char *code, const char *rule, const char *msg, int object) {
@@ -644,7 +646,7 @@ static void record_plan(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     o->ahead_distance = p->has_ahead ? p->ahead_distance : 0.0;
     o->charge_target = -1;
     o->moved = 0.0;
-    add_pose(o, p->start);
+    add_pose(o, &p->start);
     if (p->pivoted) {
         double turn = mc_facing_delta(p->start.facing, p->pivot.facing);
         if (mc_fmt_negligible(turn))
@@ -698,9 +700,9 @@ static bool charge_at_pivot(Ctx *c, int self, const Plan *p, NaPursuerOut *o, St
         }
     }
     if (!placed) return false;
-    if (p->pivoted) add_pose(o, p->pivot);
+    if (p->pivoted) add_pose(o, &p->pivot);
     s->cur = pl.rect;
-    add_pose(o, s->cur);
+    add_pose(o, &s->cur);
     o->contact_length = pl.contact_length;
     o->moved = pl.displacement;
     if (c->record)
@@ -737,12 +739,12 @@ static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *
     bool placed = solved && co.possible;
     if (placed) {
         const NaChargeMove *m = &co.best;
-        if (p->pivoted) add_pose(o, p->pivot);
-        if (m->a > 0) add_pose(o, m->after_a);
-        if (m->wheel != 0.0) add_pose(o, m->after_wheel);
-        if (m->align != 0.0 && !m->rotates_target) add_pose(o, m->contact);
+        if (p->pivoted) add_pose(o, &p->pivot);
+        if (m->a > 0) add_pose(o, &m->after_a);
+        if (m->wheel != 0.0) add_pose(o, &m->after_wheel);
+        if (m->align != 0.0 && !m->rotates_target) add_pose(o, &m->contact);
         s->cur = m->final;
-        add_pose(o, s->cur);
+        add_pose(o, &s->cur);
         o->contact_length = m->contact_length;
         o->moved = m->distance;
         if (m->rotates_target) {
@@ -766,12 +768,12 @@ static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *
 // `distance` ahead; `pivot_pose`: the pivot is a pose of the move; `what` names the obstruction.
 static void stop_before(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *s, double distance, bool pivot_pose,
                         const char *what) {
-    Front f = front_of(p->pivot);
+    Front f = front_of(&p->pivot);
     o->moved = stop_short(distance);
-    if (pivot_pose) add_pose(o, p->pivot);
+    if (pivot_pose) add_pose(o, &p->pivot);
     s->cur = p->pivot;
     s->cur.centre = mc_vec2_mul_add(s->cur.centre, o->moved, f.fwd);
-    add_pose(o, s->cur);
+    add_pose(o, &s->cur);
     s->rule = "9A-FA-O";
     TRACE(c, s->rule, self, "%s straight forward, stopping %s\" before %s", mc_fmt_amount(c->env, "moves", o->moved, "\"", "does not move"),
           mc_fmt_num(c->env, NA_CLEAR_GAP), what);
@@ -800,7 +802,7 @@ static void charge_refused(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Ste
         s->rule = "9A-PV-O";
         return;
     }
-    Front f = front_of(p->pivot);
+    Front f = front_of(&p->pivot);
     double d = p->ahead_distance;
     McAabb box = mc_poly_aabb(&c->w->objs[self].poly);
     for (int i = 0; i < 4; i++) box = mc_aabb_union(box, (McAabb){p->ahead[i], p->ahead[i]});
@@ -838,16 +840,16 @@ static void table_edge(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
     mc_assume(c->env, MC_A_9A_3);
     McRect at = p->pivot;
     if (!p->at_pivot) {
-        Front f = front_of(p->pivot);
+        Front f = front_of(&p->pivot);
         o->moved = p->ahead_distance;
         at.centre = mc_vec2_mul_add(at.centre, o->moved, f.fwd);
     }
     McRect turned;
     if (post_combat_pivot(c, k, at, p->start.facing, &turned)) {
-        if (p->pivoted) add_pose(o, p->pivot);
-        if (!p->at_pivot) add_pose(o, at);
+        if (p->pivoted) add_pose(o, &p->pivot);
+        if (!p->at_pivot) add_pose(o, &at);
         s->cur = turned;
-        add_pose(o, s->cur);
+        add_pose(o, &s->cur);
         o->post_pivot = true;
         s->rule = p->at_pivot ? "9A-PV-T" : "9A-FA-T";
         double turn = mc_facing_delta(at.facing, turned.facing);
@@ -861,9 +863,9 @@ static void table_edge(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
         s->outcome = NA_SIT_OBSTRUCTION;
     } else {
         reason(c, o, "no_legal_post_combat_pivot", "9A-FA-T", "No Post-combat Pivot gives a legal position, so the unit keeps its facing at the table edge.", -1);
-        if (p->pivoted) add_pose(o, p->pivot);
+        if (p->pivoted) add_pose(o, &p->pivot);
         s->cur = at;
-        add_pose(o, s->cur);
+        add_pose(o, &s->cur);
         s->rule = "9A-FA-T";
     }
 }
@@ -880,7 +882,7 @@ static void pivot_short(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *
     double made = mc_facing_delta(p->start.facing, s->cur.facing);
     // A turn below the tolerance is the bisection's noise: the unit keeps its facing exactly.
     if (mc_fmt_negligible(made)) s->cur = p->start;
-    add_pose(o, s->cur);
+    add_pose(o, &s->cur);
     if (mc_fmt_negligible(made))
         TRACE(c, s->rule, self, "does not pivot: unit spacing allows none of the %s° towards the pursued direction, and it moves no further",
               mc_fmt_num(c->env, turn));
@@ -892,12 +894,12 @@ static void pivot_short(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *
 // 9A-FA-F: nothing ahead, the full pursuit distance straight forward.
 static void free_ahead(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
     const NaPursuerIn *pi = &c->in->pursuers[k];
-    Front f = front_of(p->pivot);
+    Front f = front_of(&p->pivot);
     o->moved = pi->distance;
-    if (p->pivoted) add_pose(o, p->pivot);
+    if (p->pivoted) add_pose(o, &p->pivot);
     s->cur = p->pivot;
     s->cur.centre = mc_vec2_mul_add(s->cur.centre, pi->distance, f.fwd);
-    add_pose(o, s->cur);
+    add_pose(o, &s->cur);
     s->rule = "9A-FA-F";
     TRACE(c, s->rule, pi->unit, "moves its full pursuit distance, %s\", straight forward", mc_fmt_num(c->env, pi->distance));
 }
