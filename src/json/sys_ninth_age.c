@@ -83,7 +83,7 @@ static int read_battlefield(McRequest *rq, const cJSON *req, NaBattlefield *bf, 
         if (!mc_ids_add(rq, ids, u->id)) return 0;
         mc_read_pop(rq, idp);
         McVec2 pv[4];
-        McPoly p = mc_rect_to_poly(u->rect, pv);
+        McPoly p = mc_rect_to_poly(&u->rect, pv);
         if (!mc_na_on_table(bf, &p)) return mc_read_fail(rq, "bad_request", "unit %s lies (partly) beyond the table", u->id);
         mc_read_pop(rq, inner);
     }
@@ -151,7 +151,7 @@ static int refresh_unit(McRequest *rq, const cJSON *unit_obj, int i, void *world
     memset(&u, 0, sizeof u);
     McVec2 pv[4];
     if (!read_unit(rq, unit_obj, &u) || strcmp(u.id, bf->units[i].id) != 0) return 0;
-    McPoly p = mc_rect_to_poly(u.rect, pv);
+    McPoly p = mc_rect_to_poly(&u.rect, pv);
     if (!mc_na_on_table(bf, &p)) return 0;
     u.id = bf->units[i].id;
     bf->units[i] = u;

@@ -78,7 +78,7 @@ typedef struct Front {
 
 static Front front_of(const McRect *r) {
     Front f;
-    f.centre = mc_na_front_centre(*r);
+    f.centre = mc_na_front_centre(r);
     f.fwd = mc_facing_forward(r->facing);
     f.right = mc_facing_right(r->facing);
     f.half = fabs(r->width) * 0.5;
@@ -252,7 +252,7 @@ static void plan_move(Ctx *c, int k, Plan *p) {
         p->target = p->at_pivot ? c->w->objs[p->situation_object].unit : c->w->objs[p->ahead_object].unit;
         // 9A-PU-0: the arc the pursuer is located in now, by the centre of its front facing
         // (9A-ARC-1), fixes the facing it charges.
-        p->facing = mc_na_arc_of_point(c->bf->units[p->target].rect, mc_na_front_centre(p->start));
+        p->facing = mc_na_arc_of_point(&c->bf->units[p->target].rect, mc_na_front_centre(&p->start));
     }
 }
 
@@ -361,7 +361,7 @@ static double pivot_short_by(Ctx *c, const McPoly *p, bool table, const int *obj
 static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
     bool spent = mc_work_out(); // (then the search that spent it has named itself)
     McVec2 p0v[4];
-    McPoly p0 = mc_rect_to_poly(start, p0v);
+    McPoly p0 = mc_rect_to_poly(&start, p0v);
     double radius = 0.5 * sqrt(start.width * start.width + start.depth * start.depth);
     McAabb box = {mc_vec2(start.centre.x - radius, start.centre.y - radius),
                   mc_vec2(start.centre.x + radius, start.centre.y + radius)};
@@ -389,7 +389,7 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
         if (next > 1.0) next = 1.0;
         McRect r = start;
         r.facing = mc_facing_normalize(start.facing + turn * next);
-        p0 = mc_rect_to_poly(r, p0v);
+        p0 = mc_rect_to_poly(&r, p0v);
         if (pivot_short_by(c, &p0, table, objs, need, m) > 0.0) {
             // Certified fine up to next when the step was not the floor: the stop is next itself
             // only within rounding; bisect between the last fine pose and next either way.
@@ -399,7 +399,7 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
                 McRect rm = start;
                 rm.facing = mc_facing_normalize(start.facing + turn * mid);
                 McVec2 pmv[4];
-                McPoly pm = mc_rect_to_poly(rm, pmv);
+                McPoly pm = mc_rect_to_poly(&rm, pmv);
                 if (pivot_short_by(c, &pm, table, objs, need, m) <= 0.0) ok = mid;
                 else bad = mid;
             }
@@ -465,7 +465,7 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
         while (t >= 0.0 && !mc_work_out()) {
             McRect r = between(like, a, b, turn, t);
             McVec2 pv[4];
-            McPoly p = mc_rect_to_poly(r, pv);
+            McPoly p = mc_rect_to_poly(&r, pv);
             double d = illegal_by(c, &p, charged, objs, m);
             if (d <= 0.0) {
                 if (bad < 0.0) return r;
@@ -474,7 +474,7 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
                     double mid = 0.5 * (good + bad);
                     McRect rm = between(like, a, b, turn, mid);
                     McVec2 pmv[4];
-                    McPoly pm = mc_rect_to_poly(rm, pmv);
+                    McPoly pm = mc_rect_to_poly(&rm, pmv);
                     if (illegal_by(c, &pm, charged, objs, m) <= 0.0) good = mid;
                     else bad = mid;
                 }
@@ -506,7 +506,7 @@ static double first_legal_turn(Ctx *c, McRect at, double radius, double turn, do
         McRect r = at;
         r.facing = mc_facing_normalize(at.facing + turn * t);
         McVec2 pv[4];
-        McPoly p = mc_rect_to_poly(r, pv);
+        McPoly p = mc_rect_to_poly(&r, pv);
         double d = illegal_by(c, &p, -1, objs, m);
         if (d <= 0.0) {
             if (bad < 0.0) return t;
@@ -516,7 +516,7 @@ static double first_legal_turn(Ctx *c, McRect at, double radius, double turn, do
                 McRect rm = at;
                 rm.facing = mc_facing_normalize(at.facing + turn * mid);
                 McVec2 pmv[4];
-                McPoly pm = mc_rect_to_poly(rm, pmv);
+                McPoly pm = mc_rect_to_poly(&rm, pmv);
                 if (illegal_by(c, &pm, -1, objs, m) <= 0.0) good = mid;
                 else bad = mid;
             }
@@ -558,7 +558,7 @@ static bool pivot_any_legal(Ctx *c, int self, McRect at, McRect *out) {
     // illegal_by's test is the stricter (a gap of NA_CLEAR_GAP, the table to a rounding slop):
     // the pose it passes is legal for the candidates' test too, which the answer reports.
     McVec2 pv[4];
-    McPoly p = mc_rect_to_poly(r, pv);
+    McPoly p = mc_rect_to_poly(&r, pv);
     if (!mc_na_spacing_check(c->w, &p, self, -1, NULL)) return false;
     *out = r;
     return true;
@@ -576,7 +576,7 @@ static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *o
         McRect r = at;
         r.facing = pi->post_facing;
         McVec2 pv[4];
-        McPoly p = mc_rect_to_poly(r, pv);
+        McPoly p = mc_rect_to_poly(&r, pv);
         if (!mc_na_spacing_check(c->w, &p, pi->unit, -1, NULL)) return false;
         *out = r;
         return true;
@@ -608,7 +608,7 @@ static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *o
         McRect r = at;
         r.facing = facings[i];
         McVec2 pv[4];
-        McPoly p = mc_rect_to_poly(r, pv);
+        McPoly p = mc_rect_to_poly(&r, pv);
         if (mc_na_spacing_check(c->w, &p, pi->unit, -1, NULL)) {
             *out = r;
             return true;
@@ -689,7 +689,7 @@ static bool charge_at_pivot(Ctx *c, int self, const Plan *p, NaPursuerOut *o, St
     bool placed = false;
     for (int i = 0; i < nc && !placed; i++) {
         int t = c->w->objs[cand[i]].unit;
-        NaFacing fc = i == 0 ? p->facing : mc_na_arc_of_point(c->bf->units[t].rect, mc_na_front_centre(p->start));
+        NaFacing fc = i == 0 ? p->facing : mc_na_arc_of_point(&c->bf->units[t].rect, mc_na_front_centre(&p->start));
         if (mc_na_charge_place(c->w, self, t, fc, p->start.centre, -1.0, &pl)) {
             placed = true;
             s->target = t;
@@ -721,7 +721,7 @@ static bool charge_at_pivot(Ctx *c, int self, const Plan *p, NaPursuerOut *o, St
 static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s, NaChargeFail *fail, int *fail_blocker) {
     const NaPursuerIn *pi = &c->in->pursuers[k];
     int self = pi->unit;
-    mc_na_world_move_unit(c->w, self, p->pivot);
+    mc_na_world_move_unit(c->w, self, &p->pivot);
     NaChargeIn ci = {self, p->target, true, pi->distance, p->facing, !engaged_by_other(c, p->target, self), c->pass};
     NaChargeOut co;
     bool solved;
@@ -750,7 +750,7 @@ static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *
         if (m->rotates_target) {
             o->rotates_target = true;
             o->target_final = pose_of(m->target_final);
-            mc_na_world_move_unit(c->w, p->target, m->target_final);
+            mc_na_world_move_unit(c->w, p->target, &m->target_final);
         }
         if (c->record)
             mc_trace(c->env, s->rule, c->bf->units[self].id,
@@ -760,7 +760,7 @@ static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *
                      m->contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%s\" of front in contact", mc_fmt_num(c->env, m->contact_length))
                                                         : "corner to corner");
     }
-    mc_na_world_move_unit(c->w, self, p->start);
+    mc_na_world_move_unit(c->w, self, &p->start);
     return placed;
 }
 
@@ -911,7 +911,7 @@ static void free_ahead(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
 static McRect legal_end(Ctx *c, int self, const Plan *p, NaPursuerOut *o, McRect cur, int charged) {
     const char *id = c->bf->units[self].id;
     McVec2 endpv[4];
-    McPoly endp = mc_rect_to_poly(cur, endpv);
+    McPoly endp = mc_rect_to_poly(&cur, endpv);
     NaSpacing sp;
     if (!mc_na_spacing_check(c->w, &endp, self, charged, &sp)) {
         static const char *const what[] = {"", "beyond", "overlapping", "in contact with", "not touching"};
@@ -950,7 +950,7 @@ static McRect legal_end(Ctx *c, int self, const Plan *p, NaPursuerOut *o, McRect
                 if (r && sp.object >= 0) r->unit = obj;
             }
         }
-        endp = mc_rect_to_poly(cur, endpv);
+        endp = mc_rect_to_poly(&cur, endpv);
         mc_na_spacing_check(c->w, &endp, self, charged, &sp);
         if (charged >= 0 && sp.fault == NA_SPACING_NO_CONTACT) {
             // The outcome stays the charge that was made, but the answer says it was undone.
@@ -1002,7 +1002,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     McRect end = legal_end(c, self, p, o, s.cur, s.charged);
     if (spent_in(c, self, "the legal-position check (9A-LP-1)")) return;
     o->final = pose_of(end);
-    mc_na_world_move_unit(c->w, self, end);
+    mc_na_world_move_unit(c->w, self, &end);
 }
 
 // ---- the whole pursuit -------------------------------------------------------------------------
@@ -1028,7 +1028,7 @@ static void run_one(Ctx *c, int k, const Plan *plans, const bool *declared, NaPu
 static void restore(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
     for (int i = 0; i < bf->unit_count; i++) {
         bf->units[i].rect = saved[i];
-        w->objs[i].poly = mc_rect_to_poly(saved[i], w->objs[i].corners);
+        w->objs[i].poly = mc_rect_to_poly(&saved[i], w->objs[i].corners);
     }
     mc_na_world_refresh(w);
 }
