@@ -209,10 +209,10 @@ static void write_point(McRequest *rq, cJSON *arr, McVec2 v) {
 // The poses of an arrays ask (mc_position_ask_arrays): each mover's final pose, then its path's
 // poses, as its JSON entry's `final` and `path`, one row of x, y, facing each after `*at`; and its
 // entry in the result's `moves`: the unit and its rows, the caller adding what else it tells.
-static cJSON *put_poses(McRequest *rq, cJSON *moves, double *col, int *at, const char *unit, NaPose final,
+static cJSON *put_poses(McRequest *rq, cJSON *moves, double *col, int *at, const char *unit, const NaPose *final,
                         const NaPose *path, int n) {
     for (int i = -1; i < n; i++, ++*at) {
-        NaPose p = i < 0 ? final : path[i];
+        NaPose p = i < 0 ? *final : path[i];
         col[3 * *at] = p.x, col[3 * *at + 1] = p.y, col[3 * *at + 2] = p.facing;
     }
     cJSON *m = mc_write_push_object(rq, moves);
@@ -466,7 +466,7 @@ static int run_pursue(McRequest *rq, const cJSON *req, cJSON *result) {
         cJSON *moves = mc_write_array(rq, result, "moves");
         for (int i = 0; i < out.count && moves; i++) {
             const NaPursuerOut *o = &out.pursuers[i];
-            cJSON *m = put_poses(rq, moves, col, &at, bf.units[o->unit].id, o->final, o->path, o->path_count);
+            cJSON *m = put_poses(rq, moves, col, &at, bf.units[o->unit].id, &o->final, o->path, o->path_count);
             if (m) mc_write_string(rq, m, "outcome", outcome_name(o->outcome));
         }
         return 1;
@@ -485,11 +485,11 @@ static int run_pursue(McRequest *rq, const cJSON *req, cJSON *result) {
 
 static const char *const charge_fields[] = {"table", "units", "terrain", "charger", "target", "range", "highestDie", "combined", NULL};
 
-static void write_xy(McRequest *rq, cJSON *obj, const char *key, McVec2 v) {
+static void write_xy(McRequest *rq, cJSON *obj, const char *key, const McVec2 *v) {
     cJSON *pt = mc_write_array(rq, obj, key);
     if (!pt) return;
-    mc_write_push_number(rq, pt, v.x);
-    mc_write_push_number(rq, pt, v.y);
+    mc_write_push_number(rq, pt, v->x);
+    mc_write_push_number(rq, pt, v->y);
 }
 
 static NaPose rect_pose(const McRect *r) {
@@ -521,7 +521,7 @@ static void write_move(McRequest *rq, cJSON *o, const NaChargeMove *m) {
         mc_write_number(rq, wh, "angle", m->wheel);
         if (m->wheel != 0.0) {
             mc_write_string(rq, wh, "corner", m->wheel > 0 ? "front-right" : "front-left");
-            write_xy(rq, wh, "pivot", m->pivot);
+            write_xy(rq, wh, "pivot", &m->pivot);
         }
         mc_write_number(rq, wh, "outerPath", m->distance - m->a - m->b);
     }
@@ -529,7 +529,7 @@ static void write_move(McRequest *rq, cJSON *o, const NaChargeMove *m) {
     cJSON *al = mc_write_object(rq, o, "align");
     if (al) {
         mc_write_number(rq, al, "angle", m->align);
-        write_xy(rq, al, "about", m->contact_point);
+        write_xy(rq, al, "about", &m->contact_point);
     }
     cJSON *ct = mc_write_object(rq, o, "contact");
     if (ct) {
@@ -555,7 +555,7 @@ static void write_failed(McRequest *rq, cJSON *o, const NaWorld *w, const NaFail
     if (wh) {
         mc_write_number(rq, wh, "angle", f->wheel);
         mc_write_string(rq, wh, "corner", f->clockwise ? "front-right" : "front-left");
-        write_xy(rq, wh, "pivot", f->pivot);
+        write_xy(rq, wh, "pivot", &f->pivot);
         mc_write_number(rq, wh, "outerPath", f->wheel_path);
         mc_write_bool(rq, wh, "facesTarget", f->faces_target);
         if (f->wheel_blocked) mc_write_string(rq, wh, "blockedBy", blocker_id(w, f->wheel_blocker));
@@ -661,7 +661,7 @@ static int charge_poses(McRequest *rq, cJSON *result, const NaBattlefield *bf, c
     cJSON *moves = mc_write_array(rq, result, "moves");
     for (int k = 0; k < count && moves; k++) {
         const char *id = bf->units[ch[out->order[k]].unit].id;
-        cJSON *m = n[k] < 0 ? mc_write_push_object(rq, moves) : put_poses(rq, moves, col, &at, id, path[5 * k + n[k] - 1], path + 5 * k, n[k]);
+        cJSON *m = n[k] < 0 ? mc_write_push_object(rq, moves) : put_poses(rq, moves, col, &at, id, &path[5 * k + n[k] - 1], path + 5 * k, n[k]);
         if (!m) break;
         if (n[k] < 0) mc_write_string(rq, m, "unit", id), mc_write_number(rq, m, "rows", 0);
         mc_write_bool(rq, m, "possible", out->results[k].possible);
@@ -806,7 +806,7 @@ static int run_flee(McRequest *rq, const cJSON *req, cJSON *result) {
         NaPose path[3] = {rect_pose(&out.start), rect_pose(&out.pivot), rect_pose(&out.end)};
         int at = 0;
         mc_write_number(rq, result, "rows", 4);
-        cJSON *m = put_poses(rq, mc_write_array(rq, result, "moves"), col, &at, id, path[2], path, 3);
+        cJSON *m = put_poses(rq, mc_write_array(rq, result, "moves"), col, &at, id, &path[2], path, 3);
         if (m) mc_write_bool(rq, m, "destroyed", out.leaves_table);
         return 1;
     }
