@@ -16,27 +16,27 @@ static int next_index(int i, int n) { return i + 1 == n ? 0 : i + 1; }
 
 // ---- rectangles --------------------------------------------------------------------------------
 
-McVec2 mc_rect_to_world(McRect rect, McVec2 local) {
+McVec2 mc_rect_to_world(const McRect *rect, McVec2 local) {
     double s, c;
-    mc_trig_sincos_deg(rect.facing, &s, &c);
+    mc_trig_sincos_deg(rect->facing, &s, &c);
     // right = (cos f, −sin f), forward = (sin f, cos f) (docs/api.md "Free-form tables").
-    return mc_vec2_add(rect.centre, mc_vec2_rotate_cw_sc(local, s, c));
+    return mc_vec2_add(rect->centre, mc_vec2_rotate_cw_sc(local, s, c));
 }
 
-McVec2 mc_rect_to_local(McRect rect, McVec2 world) {
+McVec2 mc_rect_to_local(const McRect *rect, McVec2 world) {
     double s, c;
-    mc_trig_sincos_deg(rect.facing, &s, &c);
-    McVec2 d = mc_vec2_sub(world, rect.centre);
+    mc_trig_sincos_deg(rect->facing, &s, &c);
+    McVec2 d = mc_vec2_sub(world, rect->centre);
     return mc_vec2(d.x * c - d.y * s + 0.0, d.x * s + d.y * c + 0.0);
 }
 
 McVec2 mc_rect_corner(McRect rect, McRectCorner corner) {
     double hw = fabs(rect.width) * 0.5, hd = fabs(rect.depth) * 0.5;
     switch (corner) {
-    case MC_RECT_FRONT_RIGHT: return mc_rect_to_world(rect, mc_vec2(hw, hd));
-    case MC_RECT_FRONT_LEFT: return mc_rect_to_world(rect, mc_vec2(-hw, hd));
-    case MC_RECT_BACK_LEFT: return mc_rect_to_world(rect, mc_vec2(-hw, -hd));
-    default: return mc_rect_to_world(rect, mc_vec2(hw, -hd));
+    case MC_RECT_FRONT_RIGHT: return mc_rect_to_world(&rect, mc_vec2(hw, hd));
+    case MC_RECT_FRONT_LEFT: return mc_rect_to_world(&rect, mc_vec2(-hw, hd));
+    case MC_RECT_BACK_LEFT: return mc_rect_to_world(&rect, mc_vec2(-hw, -hd));
+    default: return mc_rect_to_world(&rect, mc_vec2(hw, -hd));
     }
 }
 
@@ -48,18 +48,19 @@ McPoly mc_poly_box(double x0, double y0, double x1, double y1, McVec2 corners[4]
     return (McPoly){4, corners};
 }
 
-McPoly mc_rect_to_poly(McRect rect, McVec2 corners[4]) {
+McPoly mc_rect_to_poly(const McRect *rect, McVec2 corners[4]) {
     // The corners of mc_rect_corner with one sine and cosine for all four (it was four calls; the
     // free-form rule sets make a polygon of every unit they test).
     double s, c;
-    mc_trig_sincos_deg(rect.facing, &s, &c);
+    mc_trig_sincos_deg(rect->facing, &s, &c);
     return mc_rect_to_poly_sc(rect, s, c, corners);
 }
 
-McPoly mc_rect_to_poly_sc(McRect rect, double s, double c, McVec2 corners[4]) {
-    double hw = fabs(rect.width) * 0.5, hd = fabs(rect.depth) * 0.5;
+McPoly mc_rect_to_poly_sc(const McRect *rect, double s, double c, McVec2 corners[4]) {
+    double hw = fabs(rect->width) * 0.5, hd = fabs(rect->depth) * 0.5;
+    const McVec2 centre = rect->centre; // read before the corners are written
     const McVec2 local[4] = {mc_vec2(hw, hd), mc_vec2(-hw, hd), mc_vec2(-hw, -hd), mc_vec2(hw, -hd)};
-    for (int i = 0; i < 4; i++) corners[i] = mc_vec2_add(rect.centre, mc_vec2_rotate_cw_sc(local[i], s, c));
+    for (int i = 0; i < 4; i++) corners[i] = mc_vec2_add(centre, mc_vec2_rotate_cw_sc(local[i], s, c));
     return (McPoly){4, corners};
 }
 

@@ -116,21 +116,22 @@ McPoly mc_poly_box(double x0, double y0, double x1, double y1, McVec2 corners[4]
 /// The rectangle as a CCW polygon over `corners`, which receives them in this order:
 /// front-right, front-left, back-left, back-right (see McRectCorner), so edge 0 is the front, 1
 /// the left side, 2 the back, 3 the right side (McRectEdge). Uses the deterministic trigonometry,
-/// so facings that are multiples of 90° give exact axis-aligned corners.
-McPoly mc_rect_to_poly(McRect rect, McVec2 corners[4]);
+/// so facings that are multiples of 90° give exact axis-aligned corners. By pointer: a rectangle
+/// passed by value is a 40-byte copy at each of the many calls in WebAssembly (issue 36).
+McPoly mc_rect_to_poly(const McRect *rect, McVec2 corners[4]);
 /// mc_rect_to_poly with the sine and cosine of rect.facing given (as mc_trig_sincos_deg gives
 /// them): the same corners, for a caller that makes many rectangles of one facing.
-McPoly mc_rect_to_poly_sc(McRect rect, double sin_facing, double cos_facing, McVec2 corners[4]);
+McPoly mc_rect_to_poly_sc(const McRect *rect, double sin_facing, double cos_facing, McVec2 corners[4]);
 
 /// One corner of the rectangle (the same value as mc_rect_to_poly(rect).v[corner]).
 McVec2 mc_rect_corner(McRect rect, McRectCorner corner);
 
 /// A world point expressed in the rectangle's frame: x to its right, y forward, origin at its
 /// centre (docs/geometry.md "Arcs" uses this frame).
-McVec2 mc_rect_to_local(McRect rect, McVec2 world);
+McVec2 mc_rect_to_local(const McRect *rect, McVec2 world);
 
 /// A point given in the rectangle's frame (x right, y forward) expressed in world coordinates.
-McVec2 mc_rect_to_world(McRect rect, McVec2 local);
+McVec2 mc_rect_to_world(const McRect *rect, McVec2 local);
 
 // ---- convex polygons ---------------------------------------------------------------------------
 

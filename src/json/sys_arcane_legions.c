@@ -145,7 +145,7 @@ static int refresh_unit(McRequest *rq, const cJSON *unit_obj, int i, void *world
     if (!read_unit(rq, unit_obj, NULL, &u) || strcmp(u.id, t->units[i].id) != 0 || !mc_al_on_table(&t->w, u.rect)) return 0;
     u.id = t->units[i].id;
     t->units[i] = u;
-    t->w.parts[i] = mc_rect_to_poly(u.rect, t->w.parts[i].v); // into the part's own 4 vertices
+    t->w.parts[i] = mc_rect_to_poly(&u.rect, t->w.parts[i].v); // into the part's own 4 vertices
     t->w.boxes[i] = mc_poly_aabb(&t->w.parts[i]);
     return 1;
 }

@@ -83,7 +83,7 @@ static int read_battlefield(McRequest *rq, const cJSON *req, NaBattlefield *bf, 
         if (!mc_ids_add(rq, ids, u->id)) return 0;
         mc_read_pop(rq, idp);
         McVec2 pv[4];
-        McPoly p = mc_rect_to_poly(u->rect, pv);
+        McPoly p = mc_rect_to_poly(&u->rect, pv);
         if (!mc_na_on_table(bf, &p)) return mc_read_fail(rq, "bad_request", "unit %s lies (partly) beyond the table", u->id);
         mc_read_pop(rq, inner);
     }
@@ -151,7 +151,7 @@ static int refresh_unit(McRequest *rq, const cJSON *unit_obj, int i, void *world
     memset(&u, 0, sizeof u);
     McVec2 pv[4];
     if (!read_unit(rq, unit_obj, &u) || strcmp(u.id, bf->units[i].id) != 0) return 0;
-    McPoly p = mc_rect_to_poly(u.rect, pv);
+    McPoly p = mc_rect_to_poly(&u.rect, pv);
     if (!mc_na_on_table(bf, &p)) return 0;
     u.id = bf->units[i].id;
     bf->units[i] = u;
@@ -186,9 +186,11 @@ __attribute__((noinline)) static int read_unit_ref(McRequest *rq, const McIdMap 
     return 1;
 }
 
-__attribute__((noinline)) static void write_pose(McRequest *rq, cJSON *parent, const char *key, NaPose p) {
+// Poses and rectangles by pointer: a struct passed by value is copied at each call (issue 36, the
+// module's size).
+__attribute__((noinline)) static void write_pose(McRequest *rq, cJSON *parent, const char *key, const NaPose *p) {
     cJSON *o = key ? mc_write_object(rq, parent, key) : mc_write_push_object(rq, parent);
-    if (o) mc_write_pose_fields(rq, o, p.x, p.y, p.facing);
+    if (o) mc_write_pose_fields(rq, o, p->x, p->y, p->facing);
 }
 
 static void write_point(McRequest *rq, cJSON *arr, McVec2 v) {
@@ -207,10 +209,10 @@ static void write_point(McRequest *rq, cJSON *arr, McVec2 v) {
 // The poses of an arrays ask (mc_position_ask_arrays): each mover's final pose, then its path's
 // poses, as its JSON entry's `final` and `path`, one row of x, y, facing each after `*at`; and its
 // entry in the result's `moves`: the unit and its rows, the caller adding what else it tells.
-static cJSON *put_poses(McRequest *rq, cJSON *moves, double *col, int *at, const char *unit, NaPose final,
+static cJSON *put_poses(McRequest *rq, cJSON *moves, double *col, int *at, const char *unit, const NaPose *final,
                         const NaPose *path, int n) {
     for (int i = -1; i < n; i++, ++*at) {
-        NaPose p = i < 0 ? final : path[i];
+        NaPose p = i < 0 ? *final : path[i];
         col[3 * *at] = p.x, col[3 * *at + 1] = p.y, col[3 * *at + 2] = p.facing;
     }
     cJSON *m = mc_write_push_object(rq, moves);
@@ -295,7 +297,7 @@ static void write_pursuer(McRequest *rq, cJSON *arr, const NaWorld *w, const NaB
     mc_write_bool(rq, po, "overrun", pi->overrun);
     mc_write_bool(rq, po, "destroysFleeing", o->destroys_fleeing);
     mc_write_bool(rq, po, "declaredCharge", o->declared);
-    write_pose(rq, po, "start", o->start);
+    write_pose(rq, po, "start", &o->start);
     if (o->pivoted) {
         cJSON *pv = mc_write_object(rq, po, "pivot");
         if (pv) {
@@ -332,25 +334,25 @@ static void write_pursuer(McRequest *rq, cJSON *arr, const NaWorld *w, const NaB
             mc_write_bool(rq, ch, "cornerToCorner", !(o->contact_length > MC_LINEAR_SLOP));
             mc_write_bool(rq, ch, "rotatesTarget", o->rotates_target);
             mc_write_bool(rq, ch, "undone", o->charge_undone);
-            if (o->rotates_target) write_pose(rq, ch, "targetFinal", o->target_final);
+            if (o->rotates_target) write_pose(rq, ch, "targetFinal", &o->target_final);
         }
     }
     mc_write_bool(rq, po, "postCombatPivot", o->post_pivot);
     cJSON *path = mc_write_array(rq, po, "path");
-    for (int i = 0; i < o->path_count && path; i++) write_pose(rq, path, NULL, o->path[i]);
+    for (int i = 0; i < o->path_count && path; i++) write_pose(rq, path, NULL, &o->path[i]);
     mc_write_number(rq, po, "moved", o->moved);
     mc_write_bool(rq, po, "backtracked", o->backtracked);
     if (o->backtracked) {
         static const char *const faults[] = {"", "off-table", "overlap", "contact", "no-contact"};
         cJSON *bt = mc_write_object(rq, po, "backtrack");
         if (bt) {
-            write_pose(rq, bt, "from", o->backtrack_from);
+            write_pose(rq, bt, "from", &o->backtrack_from);
             mc_write_string(rq, bt, "reason", faults[o->backtrack_fault]);
             mc_write_string(rq, bt, "rule", "9A-LP-1");
             if (o->backtrack_object >= 0) mc_write_string(rq, bt, "object", mc_na_object_id(w, o->backtrack_object));
         }
     }
-    write_pose(rq, po, "final", o->final);
+    write_pose(rq, po, "final", &o->final);
     cJSON *sp = mc_write_object(rq, po, "spacing");
     if (sp) {
         mc_write_bool(rq, sp, "legal", o->spacing.fault == NA_SPACING_OK);
@@ -435,7 +437,7 @@ static int write_target_choices(McRequest *rq, cJSON *result, const NaBattlefiel
             mc_write_string(rq, op, "value", bf->units[opts[k].value].id);
             mc_write_string(rq, op, "outcome", outcome_name(opts[k].outcome));
             if (opts[k].charged >= 0) mc_write_string(rq, op, "charges", bf->units[opts[k].charged].id);
-            write_pose(rq, op, "final", opts[k].final);
+            write_pose(rq, op, "final", &opts[k].final);
         }
     }
     return 1;
@@ -464,7 +466,7 @@ static int run_pursue(McRequest *rq, const cJSON *req, cJSON *result) {
         cJSON *moves = mc_write_array(rq, result, "moves");
         for (int i = 0; i < out.count && moves; i++) {
             const NaPursuerOut *o = &out.pursuers[i];
-            cJSON *m = put_poses(rq, moves, col, &at, bf.units[o->unit].id, o->final, o->path, o->path_count);
+            cJSON *m = put_poses(rq, moves, col, &at, bf.units[o->unit].id, &o->final, o->path, o->path_count);
             if (m) mc_write_string(rq, m, "outcome", outcome_name(o->outcome));
         }
         return 1;
@@ -483,29 +485,35 @@ static int run_pursue(McRequest *rq, const cJSON *req, cJSON *result) {
 
 static const char *const charge_fields[] = {"table", "units", "terrain", "charger", "target", "range", "highestDie", "combined", NULL};
 
-static void write_xy(McRequest *rq, cJSON *obj, const char *key, McVec2 v) {
+static void write_xy(McRequest *rq, cJSON *obj, const char *key, const McVec2 *v) {
     cJSON *pt = mc_write_array(rq, obj, key);
     if (!pt) return;
-    mc_write_push_number(rq, pt, v.x);
-    mc_write_push_number(rq, pt, v.y);
+    mc_write_push_number(rq, pt, v->x);
+    mc_write_push_number(rq, pt, v->y);
 }
 
-static NaPose rect_pose(McRect r) {
-    NaPose p = {r.centre.x, r.centre.y, mc_facing_normalize(r.facing)};
+static NaPose rect_pose(const McRect *r) {
+    NaPose p = {r->centre.x, r->centre.y, mc_facing_normalize(r->facing)};
     return p;
+}
+
+// A rectangle's pose as write_pose writes it.
+__attribute__((noinline)) static void write_rect(McRequest *rq, cJSON *parent, const char *key, const McRect *r) {
+    NaPose p = rect_pose(r);
+    write_pose(rq, parent, key, &p);
 }
 
 // `n` rectangles' poses as the array "path" of `o` (a charge, a Failed Charge Move, a flee).
 __attribute__((noinline)) static void write_path(McRequest *rq, cJSON *o, const McRect *r, int n) {
     cJSON *path = mc_write_array(rq, o, "path");
-    for (int i = 0; i < n && path; i++) write_pose(rq, path, NULL, rect_pose(r[i]));
+    for (int i = 0; i < n && path; i++) write_rect(rq, path, NULL, &r[i]);
 }
 
 // The fields of one charge move (the path, the wheel, the align, the contact).
 static void write_move(McRequest *rq, cJSON *o, const NaChargeMove *m) {
     McRect poses[5] = {m->start, m->after_a, m->after_wheel, m->contact, m->final};
     write_path(rq, o, poses, 5);
-    write_pose(rq, o, "final", rect_pose(m->final));
+    write_rect(rq, o, "final", &m->final);
     mc_write_number(rq, o, "distance", m->distance);
     mc_write_number(rq, o, "straightBefore", m->a);
     cJSON *wh = mc_write_object(rq, o, "wheel");
@@ -513,7 +521,7 @@ static void write_move(McRequest *rq, cJSON *o, const NaChargeMove *m) {
         mc_write_number(rq, wh, "angle", m->wheel);
         if (m->wheel != 0.0) {
             mc_write_string(rq, wh, "corner", m->wheel > 0 ? "front-right" : "front-left");
-            write_xy(rq, wh, "pivot", m->pivot);
+            write_xy(rq, wh, "pivot", &m->pivot);
         }
         mc_write_number(rq, wh, "outerPath", m->distance - m->a - m->b);
     }
@@ -521,7 +529,7 @@ static void write_move(McRequest *rq, cJSON *o, const NaChargeMove *m) {
     cJSON *al = mc_write_object(rq, o, "align");
     if (al) {
         mc_write_number(rq, al, "angle", m->align);
-        write_xy(rq, al, "about", m->contact_point);
+        write_xy(rq, al, "about", &m->contact_point);
     }
     cJSON *ct = mc_write_object(rq, o, "contact");
     if (ct) {
@@ -531,7 +539,7 @@ static void write_move(McRequest *rq, cJSON *o, const NaChargeMove *m) {
         mc_write_number(rq, ct, "otherEnemies", m->others);
     }
     mc_write_bool(rq, o, "rotatesTarget", m->rotates_target);
-    if (m->rotates_target) write_pose(rq, o, "targetFinal", rect_pose(m->target_final));
+    if (m->rotates_target) write_rect(rq, o, "targetFinal", &m->target_final);
 }
 
 static const char *blocker_id(const NaWorld *w, int o) { return o >= 0 ? mc_na_object_id(w, o) : "table-edge"; }
@@ -547,7 +555,7 @@ static void write_failed(McRequest *rq, cJSON *o, const NaWorld *w, const NaFail
     if (wh) {
         mc_write_number(rq, wh, "angle", f->wheel);
         mc_write_string(rq, wh, "corner", f->clockwise ? "front-right" : "front-left");
-        write_xy(rq, wh, "pivot", f->pivot);
+        write_xy(rq, wh, "pivot", &f->pivot);
         mc_write_number(rq, wh, "outerPath", f->wheel_path);
         mc_write_bool(rq, wh, "facesTarget", f->faces_target);
         if (f->wheel_blocked) mc_write_string(rq, wh, "blockedBy", blocker_id(w, f->wheel_blocker));
@@ -555,7 +563,7 @@ static void write_failed(McRequest *rq, cJSON *o, const NaWorld *w, const NaFail
     mc_write_number(rq, fm, "straight", f->straight);
     if (f->straight_blocked) mc_write_string(rq, fm, "blockedBy", blocker_id(w, f->straight_blocker));
     mc_write_number(rq, fm, "moved", f->moved);
-    write_pose(rq, fm, "final", rect_pose(f->final));
+    write_rect(rq, fm, "final", &f->final);
     mc_write_bool(rq, fm, "shaken", true);
     mc_write_bool(rq, fm, "charging", false);
     mc_write_string(rq, fm, "rule", "9A-CH-1");
@@ -577,7 +585,7 @@ static void write_charge(McRequest *rq, cJSON *o, const NaWorld *w, const NaBatt
         cJSON *a = mc_write_push_object(rq, alts);
         if (!a) break;
         const NaChargeMove *m = &out->alts[i].move;
-        write_pose(rq, a, "final", rect_pose(m->final));
+        write_rect(rq, a, "final", &m->final);
         mc_write_number(rq, a, "distance", m->distance);
         mc_write_number(rq, a, "wheel", m->wheel);
         mc_write_number(rq, a, "align", m->align);
@@ -636,11 +644,11 @@ static int charge_poses(McRequest *rq, cJSON *result, const NaBattlefield *bf, c
         if ((r->possible || !out->has_failed[k]) && r->has_best) {
             const NaChargeMove *m = &r->best;
             McRect poses[5] = {m->start, m->after_a, m->after_wheel, m->contact, m->final};
-            for (int i = 0; i < 5; i++) p[i] = rect_pose(poses[i]);
+            for (int i = 0; i < 5; i++) p[i] = rect_pose(&poses[i]);
             n[k] = 5;
         } else if (out->has_failed[k]) {
             McRect poses[3] = {f->start, f->after_wheel, f->final};
-            for (int i = 0; i < 3; i++) p[i] = rect_pose(poses[i]);
+            for (int i = 0; i < 3; i++) p[i] = rect_pose(&poses[i]);
             n[k] = 3;
         } else {
             n[k] = -1;
@@ -653,7 +661,7 @@ static int charge_poses(McRequest *rq, cJSON *result, const NaBattlefield *bf, c
     cJSON *moves = mc_write_array(rq, result, "moves");
     for (int k = 0; k < count && moves; k++) {
         const char *id = bf->units[ch[out->order[k]].unit].id;
-        cJSON *m = n[k] < 0 ? mc_write_push_object(rq, moves) : put_poses(rq, moves, col, &at, id, path[5 * k + n[k] - 1], path + 5 * k, n[k]);
+        cJSON *m = n[k] < 0 ? mc_write_push_object(rq, moves) : put_poses(rq, moves, col, &at, id, &path[5 * k + n[k] - 1], path + 5 * k, n[k]);
         if (!m) break;
         if (n[k] < 0) mc_write_string(rq, m, "unit", id), mc_write_number(rq, m, "rows", 0);
         mc_write_bool(rq, m, "possible", out->results[k].possible);
@@ -795,10 +803,10 @@ static int run_flee(McRequest *rq, const cJSON *req, cJSON *result) {
     if (rq->columns) {
         double *col = mc_columns_poses(rq, 4);
         if (!col) return 0;
-        NaPose path[3] = {rect_pose(out.start), rect_pose(out.pivot), rect_pose(out.end)};
+        NaPose path[3] = {rect_pose(&out.start), rect_pose(&out.pivot), rect_pose(&out.end)};
         int at = 0;
         mc_write_number(rq, result, "rows", 4);
-        cJSON *m = put_poses(rq, mc_write_array(rq, result, "moves"), col, &at, id, path[2], path, 3);
+        cJSON *m = put_poses(rq, mc_write_array(rq, result, "moves"), col, &at, id, &path[2], path, 3);
         if (m) mc_write_bool(rq, m, "destroyed", out.leaves_table);
         return 1;
     }
@@ -811,7 +819,7 @@ static int run_flee(McRequest *rq, const cJSON *req, cJSON *result) {
     mc_write_bool(rq, result, "awayFromCentre", out.by_centre);
     cJSON *pv = mc_write_object(rq, result, "pivot");
     if (pv) {
-        NaPose p = rect_pose(out.pivot);
+        NaPose p = rect_pose(&out.pivot);
         mc_write_pose_fields(rq, pv, p.x, p.y, p.facing);
         mc_write_number(rq, pv, "angle", turn);
     }
@@ -822,7 +830,7 @@ static int run_flee(McRequest *rq, const cJSON *req, cJSON *result) {
     mc_write_number(rq, result, "moved", mc_vec2_distance(out.pivot.centre, out.end.centre));
     mc_write_bool(rq, result, "leavesTable", out.leaves_table);
     mc_write_bool(rq, result, "destroyed", out.leaves_table);
-    write_pose(rq, result, "final", rect_pose(out.end));
+    write_rect(rq, result, "final", &out.end);
     cJSON *arr = mc_write_array(rq, result, "passedThrough");
     for (int i = 0; i < out.crossed_count && arr; i++) {
         const NaCrossed *c = &out.crossed[i];

@@ -44,7 +44,7 @@ static char *random_request(int *icons_out) {
     for (int tries = 0; tries < 200 && units < 7; tries++) {
         McRect r = {mc_vec2(1.5 + 7 * rnd(), 1.5 + 7 * rnd()), rnd() < 0.5 ? 45.0 * (int)(8 * rnd()) : 360 * rnd(),
                     rnd() < 0.5 ? 1 : 2, 1};
-        s[n].poly = mc_rect_to_poly(r, s[n].corners);
+        s[n].poly = mc_rect_to_poly(&r, s[n].corners);
         if (overlaps_any(&s[n].poly, s, n)) continue;
         s[n].rect = r, s[n++].is_unit = 1;
         int icons = 1 + (int)(6 * rnd());
@@ -107,7 +107,7 @@ MC_TEST(al_random_tables, "AL-COL-1 AL-LIM-3 AL-MOV-1 on 1,000 random tables the
             McRect r = {mc_vec2(num(fin, "x"), num(fin, "y")), num(fin, "facing"), num(u0, "base") == 0 ? 0 : 0, 1};
             r.width = strcmp(cJSON_GetObjectItem(u0, "base")->valuestring, "sortie") == 0 ? 1 : 2;
             McVec2 pv[4];
-            McPoly p = mc_rect_to_poly(r, pv);
+            McPoly p = mc_rect_to_poly(&r, pv);
             // Printed numbers are rounded to 1e-9, so allow that much on top of the slop.
             const cJSON *e;
             cJSON_ArrayForEach(e, cJSON_GetObjectItem(reqj, "units")) {
@@ -115,7 +115,7 @@ MC_TEST(al_random_tables, "AL-COL-1 AL-LIM-3 AL-MOV-1 on 1,000 random tables the
                 McRect o = {mc_vec2(num(e, "x"), num(e, "y")), num(e, "facing"),
                             strcmp(cJSON_GetObjectItem(e, "base")->valuestring, "sortie") == 0 ? 1 : 2, 1};
                 McVec2 qv[4];
-                McPoly q = mc_rect_to_poly(o, qv);
+                McPoly q = mc_rect_to_poly(&o, qv);
                 double sep = mc_poly_sat_separation(&p, &q, NULL);
                 if (sep < -MC_LINEAR_SLOP - 1e-8)
                     mc_test_fail(__FILE__, __LINE__, "table %d: final overlaps %s by %g: %.2000s", k,

@@ -17,7 +17,7 @@ MC_TEST(t_rect_corners, "rect: corners of a facing-0 rectangle are front-right, 
     // Centre (0,0), width 2 along the front, depth 1: front is y = +0.5.
     McRect r = {{0.0, 0.0}, 0.0, 2.0, 1.0};
     McVec2 pv[4];
-    McPoly p = mc_rect_to_poly(r, pv);
+    McPoly p = mc_rect_to_poly(&r, pv);
     MC_CHECK_INT(p.count, 4);
     MC_CHECK(vec_eq(p.v[MC_RECT_FRONT_RIGHT], 1.0, 0.5));
     MC_CHECK(vec_eq(p.v[MC_RECT_FRONT_LEFT], -1.0, 0.5));
@@ -30,7 +30,7 @@ MC_TEST(t_rect_facing_90, "rect: facing 90 puts the front towards +x and the rig
     // Forward (1,0), right (0,-1): front-right = c + 1·right + 0.5·forward = (10.5, 4).
     McRect r = {{10.0, 5.0}, 90.0, 2.0, 1.0};
     McVec2 pv[4];
-    McPoly p = mc_rect_to_poly(r, pv);
+    McPoly p = mc_rect_to_poly(&r, pv);
     MC_CHECK(vec_eq(p.v[0], 10.5, 4.0));
     MC_CHECK(vec_eq(p.v[1], 10.5, 6.0));
     MC_CHECK(vec_eq(p.v[2], 9.5, 6.0));
@@ -45,15 +45,15 @@ MC_TEST(t_rect_facing_90, "rect: facing 90 puts the front towards +x and the rig
 
 MC_TEST(t_rect_frames, "rect: local and world frames round-trip and local y is forward") {
     McRect r = {{3.0, -2.0}, 90.0, 4.0, 2.0};
-    McVec2 l = mc_rect_to_local(r, mc_vec2(5.0, -2.0)); // 2 ahead of a unit facing +x
+    McVec2 l = mc_rect_to_local(&r, mc_vec2(5.0, -2.0)); // 2 ahead of a unit facing +x
     MC_CHECK(vec_eq(l, 0.0, 2.0));
-    l = mc_rect_to_local(r, mc_vec2(3.0, -3.0)); // 1 to its right (-y)
+    l = mc_rect_to_local(&r, mc_vec2(3.0, -3.0)); // 1 to its right (-y)
     MC_CHECK(vec_eq(l, 1.0, 0.0));
     rng_state = 11;
     for (int i = 0; i < 1000; i++) {
         McRect q = {{mc_rng_range(&rng_state, -1e5, 1e5), mc_rng_range(&rng_state, -1e5, 1e5)}, mc_rng_range(&rng_state, 0, 360), 2, 1};
         McVec2 p = mc_vec2(q.centre.x + mc_rng_range(&rng_state, -5, 5), q.centre.y + mc_rng_range(&rng_state, -5, 5));
-        McVec2 back = mc_rect_to_world(q, mc_rect_to_local(q, p));
+        McVec2 back = mc_rect_to_world(&q, mc_rect_to_local(&q, p));
         MC_CHECK(mc_vec2_distance(back, p) <= 1e-10);
     }
 }
@@ -239,7 +239,7 @@ MC_TEST(t_large_coords, "contact: the same answers at |x| ~ 1e5") {
     // Rotated rectangles far from the origin: facing 90 and 270 units back to back.
     McRect r1 = {{o, o}, 90.0, 2.0, 1.0}, r2 = {{o - 1.0, o}, 270.0, 2.0, 1.0};
     McVec2 p1v[4], p2v[4];
-    McPoly p1 = mc_rect_to_poly(r1, p1v), p2 = mc_rect_to_poly(r2, p2v);
+    McPoly p1 = mc_rect_to_poly(&r1, p1v), p2 = mc_rect_to_poly(&r2, p2v);
     MC_CHECK_INT(mc_poly_contact(&p1, &p2, &c), MC_CONTACT_TOUCHING);
     MC_CHECK(c.flush);
     MC_CHECK_INT(c.feature_a.index, MC_RECT_EDGE_BACK);
@@ -281,7 +281,7 @@ MC_TEST(t_random_overlap_symmetry, "contact: property: state is symmetric and ma
         McRect ra = {{mc_rng_range(&rng_state, -3, 3), mc_rng_range(&rng_state, -3, 3)}, mc_rng_range(&rng_state, 0, 360), mc_rng_range(&rng_state, 0.5, 3), mc_rng_range(&rng_state, 0.5, 2)};
         McRect rb = {{mc_rng_range(&rng_state, -3, 3), mc_rng_range(&rng_state, -3, 3)}, mc_rng_range(&rng_state, 0, 360), mc_rng_range(&rng_state, 0.5, 3), mc_rng_range(&rng_state, 0.5, 2)};
         McVec2 av[4], bv[4];
-        McPoly a = mc_rect_to_poly(ra, av), b = mc_rect_to_poly(rb, bv);
+        McPoly a = mc_rect_to_poly(&ra, av), b = mc_rect_to_poly(&rb, bv);
         double sab, sba;
         McContactState ab = mc_poly_overlap(&a, &b, &sab), ba = mc_poly_overlap(&b, &a, &sba);
         MC_CHECK_INT(ab, ba);

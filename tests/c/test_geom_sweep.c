@@ -180,7 +180,7 @@ MC_TEST(t_tr_rotated_vertex, "sweep: a diamond's corner hits a wall at (3 - sqrt
     // A 2x2 square facing 45: its corners are sqrt(2) from the centre along the axes.
     McRect r = {{0, 0}, 45.0, 2.0, 2.0};
     McVec2 av[4], wallv[4];
-    McPoly a = mc_rect_to_poly(r, av), wall = mc_poly_box(3, -1, 4, 1, wallv);
+    McPoly a = mc_rect_to_poly(&r, av), wall = mc_poly_box(3, -1, 4, 1, wallv);
     McSweepHit h;
     MC_CHECK_INT(translate(&a, &wall, 1, mc_vec2(10, 0), &h), MC_SWEEP_HIT);
     MC_CHECK_NEAR(h.t, (3.0 - sqrt(2.0)) / 10.0, 1e-15);
@@ -378,7 +378,7 @@ MC_TEST(t_rot_wheel, "sweep: a unit wheeling about its front-left corner stops f
     // whose bottom side is y = 3 is reached when 4 sin θ = 2, at θ = 30 degrees.
     McRect r = {{0, 0.5}, 0.0, 4.0, 1.0};
     McVec2 unitv[4], wallv[4];
-    McPoly unit = mc_rect_to_poly(r, unitv), wall = mc_poly_box(-10, 3, 10, 4, wallv);
+    McPoly unit = mc_rect_to_poly(&r, unitv), wall = mc_poly_box(-10, 3, 10, 4, wallv);
     McVec2 pivot = mc_rect_corner(r, MC_RECT_FRONT_LEFT);
     MC_CHECK(vec_eq(pivot, -2, 1));
     McSweepHit h;
@@ -630,7 +630,7 @@ static McPoly random_convex(McVec2 c, double size, McVec2 *room) {
     if (mc_rng_unit(&rng_state) < 0.5) {
         McRect r = {c, mc_rng_range(&rng_state, 0, 360), mc_rng_range(&rng_state, 0.2, 1.0) * size, mc_rng_range(&rng_state, 0.2, 1.0) * size};
         if (mc_rng_unit(&rng_state) < 0.6) r.facing = 15.0 * (int)mc_rng_range(&rng_state, 0, 6); // exact facings: flush cases
-        return mc_rect_to_poly(r, room);
+        return mc_rect_to_poly(&r, room);
     }
     int n = 3 + (int)(mc_rng_unit(&rng_state) * 6);
     double r = mc_rng_range(&rng_state, 0.2, 0.6) * size, start = mc_rng_range(&rng_state, 0, 360);
@@ -640,7 +640,7 @@ static McPoly random_convex(McVec2 c, double size, McVec2 *room) {
         mc_trig_sincos_deg(start + (i + mc_rng_range(&rng_state, 0.05, 0.95)) * 360.0 / n, &s, &co);
         pts[i] = mc_vec2(c.x + r * co, c.y + r * s);
     }
-    if (!mc_poly_from_points(&p, pts, n)) p = mc_rect_to_poly((McRect){c, 0.0, size * 0.5, size * 0.5}, room);
+    if (!mc_poly_from_points(&p, pts, n)) p = mc_rect_to_poly(&(McRect){c, 0.0, size * 0.5, size * 0.5}, room);
     return p;
 }
 

@@ -37,34 +37,34 @@ static NaUnit unit(const char *id, const char *side, double x, double y, double 
 // Target 4 wide, 2 deep at the origin facing 0: w = 2, h = 1 (docs/geometry.md "Arcs").
 MC_TEST(arc_quadrants, "9A-ARC-1 a point ahead, behind, left and right lies in the front, rear, left and right arcs") {
     McRect t = {mc_vec2(0, 0), 0, 4, 2};
-    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(0, 5)), NA_FACING_FRONT);
-    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(0, -5)), NA_FACING_REAR);
-    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(-5, 0)), NA_FACING_LEFT);
-    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(5, 0)), NA_FACING_RIGHT);
+    MC_CHECK_INT(mc_na_arc_of_point(&t, mc_vec2(0, 5)), NA_FACING_FRONT);
+    MC_CHECK_INT(mc_na_arc_of_point(&t, mc_vec2(0, -5)), NA_FACING_REAR);
+    MC_CHECK_INT(mc_na_arc_of_point(&t, mc_vec2(-5, 0)), NA_FACING_LEFT);
+    MC_CHECK_INT(mc_na_arc_of_point(&t, mc_vec2(5, 0)), NA_FACING_RIGHT);
     // (4, 3.5): y − h = 2.5 > |x| − w = 2: front, though beyond the front's width.
-    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(4, 3.5)), NA_FACING_FRONT);
+    MC_CHECK_INT(mc_na_arc_of_point(&t, mc_vec2(4, 3.5)), NA_FACING_FRONT);
     // (4, 2.5): y − h = 1.5 < 2: right flank.
-    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(4, 2.5)), NA_FACING_RIGHT);
+    MC_CHECK_INT(mc_na_arc_of_point(&t, mc_vec2(4, 2.5)), NA_FACING_RIGHT);
 }
 
 MC_TEST(arc_line_is_flank, "9A-ARC-1 a point exactly on the 135-degree line from a corner counts as the flank arc") {
     McRect t = {mc_vec2(0, 0), 0, 4, 2};
     // The line from the front-left corner (−2, 1) at 45° outwards: (−2 − k, 1 + k).
-    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(-5, 4)), NA_FACING_LEFT);
-    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(5, -4)), NA_FACING_RIGHT);
+    MC_CHECK_INT(mc_na_arc_of_point(&t, mc_vec2(-5, 4)), NA_FACING_LEFT);
+    MC_CHECK_INT(mc_na_arc_of_point(&t, mc_vec2(5, -4)), NA_FACING_RIGHT);
 }
 
 MC_TEST(arc_rotated, "9A-ARC-1 arcs turn with the target: a target facing 90 has its front arc to the east") {
     McRect t = {mc_vec2(10, 10), 90, 4, 2};
-    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(20, 10)), NA_FACING_FRONT);
-    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(10, 20)), NA_FACING_LEFT);
-    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(10, 0)), NA_FACING_RIGHT);
-    MC_CHECK_INT(mc_na_arc_of_point(t, mc_vec2(0, 10)), NA_FACING_REAR);
+    MC_CHECK_INT(mc_na_arc_of_point(&t, mc_vec2(20, 10)), NA_FACING_FRONT);
+    MC_CHECK_INT(mc_na_arc_of_point(&t, mc_vec2(10, 20)), NA_FACING_LEFT);
+    MC_CHECK_INT(mc_na_arc_of_point(&t, mc_vec2(10, 0)), NA_FACING_RIGHT);
+    MC_CHECK_INT(mc_na_arc_of_point(&t, mc_vec2(0, 10)), NA_FACING_REAR);
 }
 
 MC_TEST(front_centre, "9A-ARC-1 a unit is located by the centre of its front facing") {
     McRect r = {mc_vec2(10, 10), 90, 4, 2};
-    McVec2 c = mc_na_front_centre(r);
+    McVec2 c = mc_na_front_centre(&r);
     MC_CHECK_NEAR(c.x, 11, 1e-12);
     MC_CHECK_NEAR(c.y, 10, 1e-12);
 }
@@ -90,26 +90,26 @@ MC_TEST(spacing_faults, "9A-SP-1 an uncontrolled move may end close, never in co
     McRect r = units[0].rect;
     r.centre.y = 17.5;
     McVec2 pv[4];
-    McPoly p = mc_rect_to_poly(r, pv);
+    McPoly p = mc_rect_to_poly(&r, pv);
     MC_CHECK(mc_na_spacing_check(&w, &p, 0, -1, &s));
     MC_CHECK_NEAR(s.nearest_gap, 0.5, 1e-12);
     r.centre.y = 18; // touching B
-    p = mc_rect_to_poly(r, pv);
+    p = mc_rect_to_poly(&r, pv);
     MC_CHECK(!mc_na_spacing_check(&w, &p, 0, -1, &s));
     MC_CHECK_INT(s.fault, NA_SPACING_CONTACT);
     MC_CHECK_INT(s.object, 1);
     // Charging B, the contact is what it must have.
     MC_CHECK(mc_na_spacing_check(&w, &p, 0, 1, &s));
     r.centre.y = 18.5; // 0.5" into B
-    p = mc_rect_to_poly(r, pv);
+    p = mc_rect_to_poly(&r, pv);
     MC_CHECK(!mc_na_spacing_check(&w, &p, 0, 1, &s));
     MC_CHECK_INT(s.fault, NA_SPACING_OVERLAP);
     r.centre = mc_vec2(47, 10); // x 45..49
-    p = mc_rect_to_poly(r, pv);
+    p = mc_rect_to_poly(&r, pv);
     MC_CHECK(!mc_na_spacing_check(&w, &p, 0, -1, &s));
     MC_CHECK_INT(s.fault, NA_SPACING_OFF_TABLE);
     r.centre = mc_vec2(10, 15); // far from B but charging it: no contact
-    p = mc_rect_to_poly(r, pv);
+    p = mc_rect_to_poly(&r, pv);
     MC_CHECK(!mc_na_spacing_check(&w, &p, 0, 1, &s));
     MC_CHECK_INT(s.fault, NA_SPACING_NO_CONTACT);
     mc_arena_release(&f.arena);
@@ -155,7 +155,7 @@ MC_TEST(place_blocked, "9A-PV-E a unit in the way pushes the placement aside; no
     MC_CHECK_NEAR(pl.contact_length, 0.999, 1e-9);
     // A 9" wide blocker over the whole contact range: no room.
     units[2].rect.width = 9;
-    mc_na_world_move_unit(&w, 2, units[2].rect);
+    mc_na_world_move_unit(&w, 2, &units[2].rect);
     MC_CHECK(!mc_na_charge_place(&w, 1, 0, NA_FACING_FRONT, units[1].rect.centre, -1, &pl));
     mc_arena_release(&f.arena);
 }
@@ -181,7 +181,7 @@ static int random_battlefield(NaUnit *units, NaTerrain *terrain, McPoly *rocks, 
     *rock_count = (int)(rnd() * 4);
     for (int t = 0; t < *rock_count; t++) {
         McRect r = {mc_vec2(4 + rnd() * 40, 4 + rnd() * 40), rnd() * 360, 1 + rnd() * 4, 1 + rnd() * 4};
-        rocks[t] = mc_rect_to_poly(r, rock_corners[t]);
+        rocks[t] = mc_rect_to_poly(&r, rock_corners[t]);
         polys[np++] = rocks[t];
         terrain[t].id = ids[t];
         terrain[t].part_count = 1;
@@ -191,7 +191,7 @@ static int random_battlefield(NaUnit *units, NaTerrain *terrain, McPoly *rocks, 
         double facing = rnd() < 0.5 ? 15.0 * (int)(rnd() * 24) : rnd() * 360;
         NaUnit u = unit(ids[n], n < 3 || rnd() < 0.4 ? "red" : "blue", 2 + rnd() * 44, 2 + rnd() * 44, facing,
                         1 + rnd() * 5, 1 + rnd() * 3);
-        McPoly p = mc_rect_to_poly(u.rect, corners[n]);
+        McPoly p = mc_rect_to_poly(&u.rect, corners[n]);
         bool ok = true;
         for (int i = 0; i < p.count; i++)
             if (p.v[i].x < 0 || p.v[i].y < 0 || p.v[i].x > 48 || p.v[i].y > 48) ok = false;
@@ -241,7 +241,7 @@ MC_TEST(pursue_properties, "9A-LP-1 9A-FA-F 9A-SP-1 on 1,000 random battlefields
         for (int i = 0; i < out.count; i++) {
             const NaPursuerOut *o = &out.pursuers[i];
             McVec2 pv[4];
-            McPoly p = mc_rect_to_poly(units[o->unit].rect, pv);
+            McPoly p = mc_rect_to_poly(&units[o->unit].rect, pv);
             NaSpacing s;
             if (!mc_na_spacing_check(&w, &p, o->unit, o->charge_target, &s)) {
                 if (bad++ < 5)
@@ -421,7 +421,7 @@ MC_TEST(charge_properties, "9A-CH-1 9A-CH-2 9A-SP-1 on 1,000 random battlefields
         }
         NaWorld w;
         MC_CHECK(mc_na_world_init(&f.env, &w, &bf));
-        NaFacing facing = mc_na_arc_of_point(units[target].rect, mc_na_front_centre(units[charger].rect));
+        NaFacing facing = mc_na_arc_of_point(&units[target].rect, mc_na_front_centre(&units[charger].rect));
         NaChargeIn in = {charger, target, true, 2 + (int)(rnd() * 11) + 3, facing, false, NULL};
         NaChargeOut out;
         MC_CHECK(mc_na_charge_solve(&f.env, &w, &in, &out));
@@ -429,7 +429,7 @@ MC_TEST(charge_properties, "9A-CH-1 9A-CH-2 9A-SP-1 on 1,000 random battlefields
             done++;
             const NaChargeMove *m = &out.best;
             McVec2 pv[4], tpv[4];
-            McPoly p = mc_rect_to_poly(m->final, pv), tp = mc_rect_to_poly(units[target].rect, tpv);
+            McPoly p = mc_rect_to_poly(&m->final, pv), tp = mc_rect_to_poly(&units[target].rect, tpv);
             double sep = mc_na_separation(&p, &tp);
             // Aligned: the final facing is the target facing's outward normal turned about.
             static const double turn[] = {180.0, 90.0, 270.0, 0.0};

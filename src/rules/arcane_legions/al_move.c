@@ -190,7 +190,7 @@ static void outline(Ctx *c, int object, McPoly *out) {
     const AlWorld *w = c->w;
     out->count = 0;
     if (object < w->unit_count) {
-        *out = mc_rect_to_poly(w->units[object].rect, out->v);
+        *out = mc_rect_to_poly(&w->units[object].rect, out->v);
         return;
     }
     McVec2 pts[MC_POLY_CAPACITY];
@@ -423,7 +423,7 @@ static int snap_blocker(Ctx *c, const McPoly *a, int object, Cand k, bool *at_en
 // listed as a choice when both snaps can be made. Returns 1 when snapped.
 static int snap(Ctx *c, int action, AlActionResult *ar, int object, const Cand *two, int m, bool tie, const char *rule) {
     McVec2 av[4];
-    McPoly a = mc_rect_to_poly(c->pose, av);
+    McPoly a = mc_rect_to_poly(&c->pose, av);
     int blockers[2] = {-2, -2}; // -2: not yet tested
     bool at_end[2] = {false, false};
     if (tie && m == 2 && c->o->snap_side < 0 && !c->quiet && !c->env->quiet) {
@@ -514,7 +514,7 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
     const AlWorld *w = c->w;
     AlKind kind = okind(c, object);
     McVec2 av[4];
-    McPoly a = mc_rect_to_poly(c->pose, av);
+    McPoly a = mc_rect_to_poly(&c->pose, av);
     McContact ct;
     bool adjacent = false;
     int bpart = -1;
@@ -601,7 +601,7 @@ static void end_by_collision(Ctx *c, int action, AlActionResult *ar, int object)
 static void standing_update(Ctx *c) {
     const AlWorld *w = c->w;
     McVec2 av[4];
-    McPoly a = mc_rect_to_poly(c->pose, av);
+    McPoly a = mc_rect_to_poly(&c->pose, av);
     for (int t = 0; t < w->terrain_count; t++) c->standing[t] = 0;
     McBroadphaseIter it;
     mc_broadphase_iter_begin(&it, &w->bp, mc_poly_aabb(&a));
@@ -637,7 +637,7 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
     const AlWorld *w = c->w;
     standing_update(c);
     McVec2 av[4];
-    McPoly a = mc_rect_to_poly(c->pose, av);
+    McPoly a = mc_rect_to_poly(&c->pose, av);
     McVec2 delta = mc_vec2_scale(dir_vector(c->pose.facing, act->dir), act->distance);
     set_ignore(c, -1);
     McVec2 placedv[4]; // where the step stops: the snap starts there
@@ -744,12 +744,12 @@ int mc_al_turn_place(const AlWorld *w, const AlUnit *u, McRect pose, const AlAct
     }
     McVec2 world[3];
     for (int i = 0; i < 3; i++)
-        world[i] = mc_rect_to_world(pose, mc_vec2_add(N, mc_vec2_add(mc_vec2_scale(r, tv[i].x), mc_vec2_scale(n, tv[i].y))));
-    McVec2 q = mc_rect_to_world(pose, mc_vec2_add(N, mc_vec2_add(mc_vec2_scale(r, bevel.x), mc_vec2_scale(n, bevel.y))));
+        world[i] = mc_rect_to_world(&pose, mc_vec2_add(N, mc_vec2_add(mc_vec2_scale(r, tv[i].x), mc_vec2_scale(n, tv[i].y))));
+    McVec2 q = mc_rect_to_world(&pose, mc_vec2_add(N, mc_vec2_add(mc_vec2_scale(r, bevel.x), mc_vec2_scale(n, bevel.y))));
     mc_poly_from_points(tool, world, 3);
     if (where) {
         for (int i = 0; i < 3; i++) where->corners[i] = world[i];
-        where->entry_bevel = mc_rect_to_world(pose, N);
+        where->entry_bevel = mc_rect_to_world(&pose, N);
         where->exit_bevel = q;
     }
     // The exit edge's outward normal bears side_bearing(off) + turn from the old facing; the exit
@@ -757,7 +757,7 @@ int mc_al_turn_place(const AlWorld *w, const AlUnit *u, McRect pose, const AlAct
     McRect np = pose;
     np.facing = mc_facing_normalize(pose.facing + side_bearing(off) + turn + 180 - side_bearing(exit_side));
     np.centre = mc_vec2(0, 0);
-    McVec2 off_world = mc_rect_to_world(np, side_point(pose, exit_side, s_out));
+    McVec2 off_world = mc_rect_to_world(&np, side_point(pose, exit_side, s_out));
     np.centre = mc_vec2_sub(q, off_world);
     *out = np;
     // AL-TRN-2 with A-AL-5's reading: steps beyond the tool = the unit's extent
@@ -818,7 +818,7 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
     // Overlaps after the turn (AL-OVL-*): which objects, and which the player snaps to.
     set_ignore(c, -1);
     McVec2 av[4];
-    McPoly a = mc_rect_to_poly(np, av);
+    McPoly a = mc_rect_to_poly(&np, av);
     int first = overlapped(c, &a, -1, NULL);
     if (first < 0) return;
     int count = 0, target = first;
@@ -904,7 +904,7 @@ static void check_start(Ctx *c) {
     for (int p = 0; p < w->part_count; p++)
         if (okind(c, w->part_object[p]) == AL_KIND_CONTROL) c->ignore[p] = 1;
     McVec2 startv[4];
-    McPoly start = mc_rect_to_poly(c->pose, startv);
+    McPoly start = mc_rect_to_poly(&c->pose, startv);
     int ov = c->r->legal ? overlapped(c, &start, -1, NULL) : -1;
     if (ov >= 0) {
         McReason *rs = reason(c, -1, "starts_overlapping", "AL-COL-1", "the unit already overlaps another object before moving");

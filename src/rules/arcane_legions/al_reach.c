@@ -114,7 +114,7 @@ int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double 
                                                                mc_vec2_scale(fwd, nd->j * spacing)));
             if (!add_sample(out, pose, c, false, false)) return 1;
             McVec2 av[4];
-            McPoly a = mc_rect_to_poly(pose, av);
+            McPoly a = mc_rect_to_poly(&pose, av);
             for (int d = 0; d < 4; d++) {
                 int cc = c + u->cost[d];
                 if (cc > points) continue;
@@ -161,7 +161,7 @@ int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double 
                 if (!mc_al_turn_place(w, u, pose, &act, &tool, &np, &beyond, &tc, NULL) || c + tc > points) continue;
                 mc_assume(env, MC_A_AL_5);
                 McVec2 bv[4];
-                McPoly b = mc_rect_to_poly(np, bv);
+                McPoly b = mc_rect_to_poly(&np, bv);
                 bool blocked = false;
                 McBroadphaseIter it;
                 mc_broadphase_iter_begin(&it, &w->bp, mc_aabb_union(mc_poly_aabb(&tool), mc_poly_aabb(&b)));

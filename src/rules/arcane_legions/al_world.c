@@ -26,7 +26,7 @@ const char *mc_al_kind_name(AlKind k) {
 bool mc_al_on_table(const AlWorld *w, McRect r) {
     if (!w->has_table) return true;
     McVec2 pv[4];
-    McPoly p = mc_rect_to_poly(r, pv);
+    McPoly p = mc_rect_to_poly(&r, pv);
     for (int i = 0; i < 4; i++)
         if (p.v[i].x < -MC_LINEAR_SLOP || p.v[i].y < -MC_LINEAR_SLOP || p.v[i].x > w->width + MC_LINEAR_SLOP ||
             p.v[i].y > w->height + MC_LINEAR_SLOP)
@@ -48,7 +48,7 @@ int mc_al_world_build(McEnv *env, AlWorld *w) {
     if (!w->parts || !v || !w->part_object) return -2;
     int n = 0;
     for (int u = 0; u < w->unit_count; u++, v += 4) {
-        w->parts[n] = mc_rect_to_poly(w->units[u].rect, v);
+        w->parts[n] = mc_rect_to_poly(&w->units[u].rect, v);
         w->part_object[n++] = u;
     }
     for (int t = 0; t < w->terrain_count; t++) {
@@ -84,7 +84,7 @@ int mc_al_world_build(McEnv *env, AlWorld *w) {
 
 bool mc_al_adjacent(McRect a, McRect b) {
     McVec2 pav[4], pbv[4];
-    McPoly pa = mc_rect_to_poly(a, pav), pb = mc_rect_to_poly(b, pbv);
+    McPoly pa = mc_rect_to_poly(&a, pav), pb = mc_rect_to_poly(&b, pbv);
     McContact c;
     return mc_poly_contact(&pa, &pb, &c) == MC_CONTACT_TOUCHING && c.flush;
 }
@@ -117,7 +117,7 @@ int mc_al_breakaway(McEnv *env, const AlWorld *w, int mover, const char *active,
     }
     int n = 0;
     McVec2 pmv[4];
-    McPoly pm = mc_rect_to_poly(m->rect, pmv);
+    McPoly pm = mc_rect_to_poly(&m->rect, pmv);
     McAabb box = mc_aabb_inflate(mc_poly_aabb(&pm), 2 * MC_LINEAR_SLOP);
     McBroadphaseIter it;
     mc_broadphase_iter_begin(&it, &w->bp, box);

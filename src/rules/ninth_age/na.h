@@ -93,7 +93,7 @@ bool mc_na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf);
 /// after mc_na_world_init). Objects changing `active` need nothing: queries read it.
 void mc_na_world_refresh(NaWorld *w);
 /// Moves unit `unit` to `rect` (the battlefield's copy too) and refreshes the broad phase.
-void mc_na_world_move_unit(NaWorld *w, int unit, McRect rect);
+void mc_na_world_move_unit(NaWorld *w, int unit, const McRect *rect);
 /// Active objects whose boxes meet `box` (grown by `margin`), written to w->hits in object order;
 /// returns how many. The first NA_WORLD_SCANS queries scan every box; the broad phase is built
 /// for the next (a pursuit with one charge asks a handful, and building the tree over a 700-object
@@ -144,10 +144,10 @@ bool mc_na_clear_by(NaWorld *w, const McPoly *p, int self, int charged, double g
 /// y > h and y − h > |x| − w in the target's frame, rear likewise behind, otherwise left or right
 /// by the sign of x; a point on a dividing line is in the flank arc; x == 0 inside the boundary
 /// gives right.
-NaFacing mc_na_arc_of_point(McRect target, McVec2 point);
+NaFacing mc_na_arc_of_point(const McRect *target, McVec2 point);
 
 /// The centre of a unit's front facing ("located in" uses it, 9A-ARC-1).
-McVec2 mc_na_front_centre(McRect r);
+McVec2 mc_na_front_centre(const McRect *r);
 
 /// A charge placement against one facing of a target (9A-PV-E, 9A-CH-2).
 typedef struct NaPlacement {

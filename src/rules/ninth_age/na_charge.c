@@ -201,7 +201,7 @@ static McVec2 forward_of(Ctx *c, double facing) {
 static McPoly poly_of(Ctx *c, McRect r, McVec2 corners[4]) {
     double sn, cs;
     facing_sc(c, r.facing, &sn, &cs);
-    return mc_rect_to_poly_sc(r, sn, cs, corners);
+    return mc_rect_to_poly_sc(&r, sn, cs, corners);
 }
 
 static McVec2 aligned_centre(const Ctx *c, double s) { return mc_vec2_mul_add(c->base, s, c->t); }
@@ -334,7 +334,7 @@ static bool aligned_end_legal(Ctx *c, double s, int *others, int *culprit) {
     r.centre = aligned_centre(c, s);
     r.facing = c->F;
     McVec2 pv[4];
-    McPoly p = mc_rect_to_poly_sc(r, c->n.x, c->n.y, pv); // n is F's forward: its sine and cosine
+    McPoly p = mc_rect_to_poly_sc(&r, c->n.x, c->n.y, pv); // n is F's forward: its sine and cosine
     bool ok = end_legal(c, &p, &c->tpoly, others, culprit);
     if (c->nmemo < MEMO_FILL) {
         EndMemo e = {key, *others, *culprit, ok, true};
@@ -358,7 +358,7 @@ static int path_blocker(Ctx *c, NaChargeMove *m, double alpha, McVec2 pivot, boo
     if (m->a > 0 && mc_sweep_translate_brief(&si, mc_vec2_scale(c->u0, m->a), &hit) != MC_SWEEP_CLEAR)
         return c->obj[hit.obstacle];
     McVec2 pv[4];
-    McPoly p = mc_rect_to_poly_sc(m->after_a, c->u0.x, c->u0.y, pv); // S's facing: u0 = (sin, cos)
+    McPoly p = mc_rect_to_poly_sc(&m->after_a, c->u0.x, c->u0.y, pv); // S's facing: u0 = (sin, cos)
     si.mover = &p;
     // Ending in contact is no collision (geom/sweep.h), so a wheel into contact (b = 0) is clear.
     if (m->wheel != 0 && mc_sweep_rotate_brief(&si, m->pivot, m->wheel, &hit) != MC_SWEEP_CLEAR) return c->obj[hit.obstacle];
@@ -480,7 +480,7 @@ static bool target_turned_end_legal(Ctx *c, NaChargeMove *m, double alpha, McVec
     m->target_final.centre = mc_vec2_rotate_cw_about(c->T.centre, pv, -alpha);
     m->target_final.facing = mc_facing_normalize(c->T.facing - alpha);
     McVec2 fpv[4], tpv[4];
-    McPoly fp = mc_rect_to_poly(m->final, fpv), tp = mc_rect_to_poly(m->target_final, tpv);
+    McPoly fp = mc_rect_to_poly(&m->final, fpv), tp = mc_rect_to_poly(&m->target_final, tpv);
     bool end_ok = end_legal(c, &fp, &tp, &m->others, culprit);
     if (end_ok) {
         int n = mc_na_world_query(c->w, mc_poly_aabb(&tp), 4 * MC_LINEAR_SLOP);
@@ -901,7 +901,7 @@ static void fixed_slides(Ctx *c, int charger_files) {
         r.centre = aligned_centre(c, 0.0);
         r.facing = c->F;
         McVec2 pv[4];
-        McPoly p = mc_rect_to_poly(r, pv);
+        McPoly p = mc_rect_to_poly(&r, pv);
         for (int i = 0; i < p.count; i++) {
             if (fabs(c->t.x) > MC_ZERO_SLOP) add_fixed(c, -p.v[i].x / c->t.x), add_fixed(c, (bf->table_w - p.v[i].x) / c->t.x);
             if (fabs(c->t.y) > MC_ZERO_SLOP) add_fixed(c, -p.v[i].y / c->t.y), add_fixed(c, (bf->table_h - p.v[i].y) / c->t.y);
@@ -936,8 +936,8 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     c->mw = c->S.width;
     c->md = c->S.depth;
     static const double turn[] = {180.0, 90.0, 270.0, 0.0};
-    c->tpoly = mc_rect_to_poly(c->T, c->tpoly_v);
-    c->spoly = mc_rect_to_poly(c->S, c->spoly_v);
+    c->tpoly = mc_rect_to_poly(&c->T, c->tpoly_v);
+    c->spoly = mc_rect_to_poly(&c->S, c->spoly_v);
     const McPoly *tp = &c->tpoly;
     static const int edge_from[] = {MC_RECT_FRONT_RIGHT, MC_RECT_FRONT_LEFT, MC_RECT_BACK_RIGHT, MC_RECT_BACK_LEFT};
     static const int edge_to[] = {MC_RECT_FRONT_LEFT, MC_RECT_BACK_LEFT, MC_RECT_FRONT_RIGHT, MC_RECT_BACK_RIGHT};
@@ -1097,7 +1097,7 @@ static bool engaged(NaWorld *w, int unit) {
 static void place_all(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
     for (int i = 0; i < bf->unit_count; i++) {
         bf->units[i].rect = saved[i];
-        w->objs[i].poly = mc_rect_to_poly(saved[i], w->objs[i].corners);
+        w->objs[i].poly = mc_rect_to_poly(&saved[i], w->objs[i].corners);
     }
     mc_na_world_refresh(w);
 }
@@ -1117,12 +1117,12 @@ static bool run_chargers(McEnv *env, NaWorld *w, int target, const NaChargerIn *
         // A position without a Failed Charge Move holds none (a trial's is copied whole).
         if (failed) memset(&failed[i], 0, sizeof failed[i]);
         if (res[i].possible) {
-            mc_na_world_move_unit(w, ci->unit, res[i].best.final);
-            if (res[i].best.rotates_target) mc_na_world_move_unit(w, target, res[i].best.target_final);
+            mc_na_world_move_unit(w, ci->unit, &res[i].best.final);
+            if (res[i].best.rotates_target) mc_na_world_move_unit(w, target, &res[i].best.target_final);
         } else if (ci->highest_die > 0) {
             NaFailedOut fo;
             if (!mc_na_failed_charge(env, w, ci->unit, target, ci->highest_die, &fo)) return false;
-            mc_na_world_move_unit(w, ci->unit, fo.final);
+            mc_na_world_move_unit(w, ci->unit, &fo.final);
             if (failed) failed[i] = fo, has_failed[i] = true;
         }
         if (snap)
@@ -1173,7 +1173,7 @@ bool mc_na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCh
         return false;
     // 9A-ARC-1: each charger's facing is fixed by the arc it stands in before anyone moves.
     for (int i = 0; i < count; i++) {
-        by_req[i] = mc_na_arc_of_point(bf->units[target].rect, mc_na_front_centre(bf->units[chargers[i].unit].rect));
+        by_req[i] = mc_na_arc_of_point(&bf->units[target].rect, mc_na_front_centre(&bf->units[chargers[i].unit].rect));
         out->order[i] = i;
     }
     for (int i = 0; i < bf->unit_count; i++) saved[i] = bf->units[i].rect;

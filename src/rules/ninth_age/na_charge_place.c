@@ -27,7 +27,8 @@ static McRect slide_at(const Slide *sl, double s) {
 
 static double sep_at(const Slide *sl, double s, const McPoly *obj) {
     McVec2 pv[4];
-    McPoly p = mc_rect_to_poly(slide_at(sl, s), pv);
+    McRect r = slide_at(sl, s);
+    McPoly p = mc_rect_to_poly(&r, pv);
     return mc_na_separation(&p, obj);
 }
 
@@ -73,7 +74,7 @@ static bool blocked_interval(const Slide *sl, const McPoly *obj, double lo, doub
 static void table_range(const NaBattlefield *bf, const Slide *sl, double *lo, double *hi) {
     if (!bf->has_table) return;
     McVec2 pv[4];
-    McPoly p = mc_rect_to_poly(sl->rect, pv);
+    McPoly p = mc_rect_to_poly(&sl->rect, pv);
     double dir[2] = {sl->right.x, sl->right.y}, lim[2] = {bf->table_w, bf->table_h};
     for (int i = 0; i < 4; i++) {
         double c[2] = {p.v[i].x, p.v[i].y};
@@ -97,7 +98,7 @@ static void table_range(const NaBattlefield *bf, const Slide *sl, double *lo, do
 // The middle of the target's `facing` edge and that edge's length.
 static McVec2 facing_edge(McRect t, NaFacing facing, double *len) {
     McVec2 tpv[4];
-    McPoly tp = mc_rect_to_poly(t, tpv);
+    McPoly tp = mc_rect_to_poly(&t, tpv);
     static const int edge_from[] = {MC_RECT_FRONT_RIGHT, MC_RECT_FRONT_LEFT, MC_RECT_BACK_RIGHT, MC_RECT_BACK_LEFT};
     static const int edge_to[] = {MC_RECT_FRONT_LEFT, MC_RECT_BACK_LEFT, MC_RECT_FRONT_RIGHT, MC_RECT_BACK_RIGHT};
     *len = (facing == NA_FACING_FRONT || facing == NA_FACING_REAR) ? fabs(t.width) : fabs(t.depth);
@@ -145,7 +146,8 @@ bool mc_na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVe
     cand[nc++] = lo;
     cand[nc++] = hi;
     McVec2 ends[2][4];
-    McPoly swept[2] = {mc_rect_to_poly(slide_at(&sl, lo), ends[0]), mc_rect_to_poly(slide_at(&sl, hi), ends[1])};
+    McRect at_lo = slide_at(&sl, lo), at_hi = slide_at(&sl, hi);
+    McPoly swept[2] = {mc_rect_to_poly(&at_lo, ends[0]), mc_rect_to_poly(&at_hi, ends[1])};
     McAabb box = mc_aabb_union(mc_poly_aabb(&swept[0]), mc_poly_aabb(&swept[1]));
     int n = mc_na_world_query(w, box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
     int *objs = w->hits; // copied: mc_na_spacing_check below reuses w->hits
@@ -172,7 +174,7 @@ bool mc_na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVe
     for (int i = 0; i < nc; i++) {
         McRect r = slide_at(&sl, cand[i]);
         McVec2 pv[4];
-        McPoly p = mc_rect_to_poly(r, pv);
+        McPoly p = mc_rect_to_poly(&r, pv);
         if (!mc_na_spacing_check(w, &p, mover, target, NULL)) continue;
         out->rect = r;
         double from = cand[i] - 0.5 * mw, to = cand[i] + 0.5 * mw;
@@ -200,7 +202,8 @@ int mc_na_slide_blocked_ends(NaWorld *w, int mover, int target, NaFacing facing,
     sl.rect.centre = sl.base;
     double reach = 0.5 * (len + fabs(m.width));
     McVec2 ends[2][4];
-    McPoly swept[2] = {mc_rect_to_poly(slide_at(&sl, -reach), ends[0]), mc_rect_to_poly(slide_at(&sl, reach), ends[1])};
+    McRect at_lo = slide_at(&sl, -reach), at_hi = slide_at(&sl, reach);
+    McPoly swept[2] = {mc_rect_to_poly(&at_lo, ends[0]), mc_rect_to_poly(&at_hi, ends[1])};
     McAabb box = mc_aabb_union(mc_poly_aabb(&swept[0]), mc_poly_aabb(&swept[1]));
     int n = mc_na_world_query(w, box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
     int local[MAX_NEARBY];

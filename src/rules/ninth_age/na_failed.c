@@ -40,7 +40,7 @@ static McRect wheeled(const Mover *m, double theta) {
 // Which side of the charger's centre line the point lies: negative to the right, positive to the
 // left, 0 on it; `ahead` says whether it lies in front of the front facing's centre.
 static double side_of(McRect r, McVec2 p, bool *ahead) {
-    McVec2 u = mc_facing_forward(r.facing), d = mc_vec2_sub(p, mc_na_front_centre(r));
+    McVec2 u = mc_facing_forward(r.facing), d = mc_vec2_sub(p, mc_na_front_centre(&r));
     *ahead = mc_vec2_dot(u, d) > 0;
     return mc_vec2_cross(u, d);
 }
@@ -88,7 +88,7 @@ static bool field_build(McEnv *env, NaWorld *w, int self, McRect start, Field *f
     f->ign = MC_NEW(env->arena, unsigned char, cap);
     if (!f->polys || !f->obj || !f->ign) return false;
     McVec2 spv[4];
-    McPoly sp = mc_rect_to_poly(start, spv);
+    McPoly sp = mc_rect_to_poly(&start, spv);
     f->n = 0;
     for (int o = 0; o < w->count; o++) {
         if (o == self || !w->objs[o].active) continue;
@@ -108,7 +108,7 @@ static bool field_build(McEnv *env, NaWorld *w, int self, McRect start, Field *f
             {{0.5 * W, H + 0.5 * t}, 0.0, W + 2 * t, t},
         };
         for (int i = 0; i < EDGE_STRIPS; i++) {
-            f->polys[f->n] = mc_rect_to_poly(strips[i], f->strip_corners[i]);
+            f->polys[f->n] = mc_rect_to_poly(&strips[i], f->strip_corners[i]);
             f->obj[f->n] = -1;
             f->ign[f->n] = 0;
             f->n++;
@@ -130,13 +130,13 @@ bool mc_na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double
     bool ahead;
     double side = side_of(S, centre, &ahead);
     Mover m = {S, mc_vec2(0, 0), side < 0 ? 1.0 : -1.0};
-    m.corner = mc_rect_to_world(S, mc_vec2(m.sign * 0.5 * S.width, 0.5 * S.depth));
+    m.corner = mc_rect_to_world(&S, mc_vec2(m.sign * 0.5 * S.width, 0.5 * S.depth));
     out->pivot = m.corner;
     out->clockwise = m.sign > 0;
     Field f;
     if (!field_build(env, w, charger, S, &f)) return false;
     McVec2 pv[4];
-    McPoly p = mc_rect_to_poly(S, pv);
+    McPoly p = mc_rect_to_poly(&S, pv);
     McSweepInput si = {&p, f.polys, f.n, NULL, f.ign, NULL, NULL};
     McSweepHit hit;
     // The wheel: towards the Centre, as far as the distance allows.
@@ -150,12 +150,14 @@ bool mc_na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double
         double a = 0.0, b = fabs(hit.angle);
         const McPoly *ob = &f.polys[hit.obstacle];
         McVec2 qv[4];
-        McPoly q = mc_rect_to_poly(wheeled(&m, a), qv);
+        McRect wr = wheeled(&m, a);
+        McPoly q = mc_rect_to_poly(&wr, qv);
         if (hit.state == MC_SWEEP_HIT && mc_na_separation(&q, ob) >= NA_CLEAR_GAP) {
             for (int i = 0; i < BISECT_STEPS; i++) {
                 double mid = 0.5 * (a + b);
                 if (mid <= a || mid >= b) break;
-                q = mc_rect_to_poly(wheeled(&m, mid), qv);
+                wr = wheeled(&m, mid);
+                q = mc_rect_to_poly(&wr, qv);
                 if (mc_na_separation(&q, ob) >= NA_CLEAR_GAP) a = mid;
                 else b = mid;
             }
@@ -173,7 +175,7 @@ bool mc_na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double
     if (rest < 0) rest = 0;
     McRect at = out->after_wheel;
     McVec2 u = mc_facing_forward(at.facing);
-    p = mc_rect_to_poly(at, pv);
+    p = mc_rect_to_poly(&at, pv);
     double go = rest;
     if (rest > 0 && mc_sweep_translate(&si, mc_vec2_scale(u, rest), &hit) != MC_SWEEP_CLEAR) {
         double reach = hit.t * rest;

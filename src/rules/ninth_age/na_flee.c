@@ -54,7 +54,7 @@ static int touching_facing(const NaWorld *w, int enemy, const McPoly *p) {
 static double edge_distance(const NaBattlefield *bf, McRect r, McVec2 dir) {
     if (!bf->has_table) return INFINITY;
     McVec2 pv[4];
-    McPoly p = mc_rect_to_poly(r, pv);
+    McPoly p = mc_rect_to_poly(&r, pv);
     double best = INFINITY;
     double lim[2] = {bf->table_w, bf->table_h}, d[2] = {dir.x, dir.y};
     for (int i = 0; i < 4; i++) {
@@ -101,7 +101,7 @@ enum { BISECT = 80, MAX_CLEARING = 256 };
 // The first object (not `self`) the rectangle `r` touches or overlaps, or -1.
 static int first_touching(NaWorld *w, McRect r, int self) {
     McVec2 pv[4];
-    McPoly p = mc_rect_to_poly(r, pv);
+    McPoly p = mc_rect_to_poly(&r, pv);
     int n = mc_na_world_query(w, mc_poly_aabb(&p), 4 * MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++)
         if (w->hits[i] != self && mc_na_separation(&p, &w->objs[w->hits[i]].poly) <= MC_LINEAR_SLOP) return w->hits[i];
@@ -113,7 +113,7 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
     const NaBattlefield *bf = w->bf;
     McRect r = bf->units[unit].rect;
     McVec2 pv[4];
-    McPoly p = mc_rect_to_poly(r, pv);
+    McPoly p = mc_rect_to_poly(&r, pv);
     out->start = r;
     double facing;
     if (from < 0) {
@@ -131,7 +131,7 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
         int f = touching_facing(w, from, &p);
         out->engaged_contact = f >= 0;
         // Not touching: the facing whose arc the fleeing unit is located in (9A-ARC-1).
-        out->engaged = f >= 0 ? (NaFacing)f : mc_na_arc_of_point(bf->units[from].rect, mc_na_front_centre(r));
+        out->engaged = f >= 0 ? (NaFacing)f : mc_na_arc_of_point(&bf->units[from].rect, mc_na_front_centre(&r));
         // The outward normal of that facing: the rear facing ends parallel to it (9A-FL-1).
         static const double normal[] = {0.0, 270.0, 90.0, 180.0};
         facing = mc_facing_normalize(bf->units[from].rect.facing + normal[out->engaged]);
@@ -159,7 +159,7 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
         McPoly q;
         for (int i = 0; i < 64; i++) {
             at.centre = mc_vec2_mul_add(out->pivot.centre, hi, u);
-            q = mc_rect_to_poly(at, qv);
+            q = mc_rect_to_poly(&at, qv);
             if (mc_na_separation(&q, &w->objs[o].poly) > MC_LINEAR_SLOP) break;
             lo = hi;
             step *= 2;
@@ -168,7 +168,7 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
         for (int i = 0; i < BISECT; i++) {
             double mid = 0.5 * (lo + hi);
             at.centre = mc_vec2_mul_add(out->pivot.centre, mid, u);
-            q = mc_rect_to_poly(at, qv);
+            q = mc_rect_to_poly(&at, qv);
             if (mc_na_separation(&q, &w->objs[o].poly) > 0.0) hi = mid;
             else lo = mid;
         }
@@ -185,7 +185,7 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
     out->end.centre = mc_vec2_mul_add(out->pivot.centre, t, u);
     // What it passed through: the pivot's footprint and the swept hull of the straight move.
     McVec2 av[4], bv[4], hull[8];
-    McPoly a = mc_rect_to_poly(out->pivot, av), b = mc_rect_to_poly(out->end, bv);
+    McPoly a = mc_rect_to_poly(&out->pivot, av), b = mc_rect_to_poly(&out->end, bv);
     McVec2 pts[8];
     for (int i = 0; i < 4; i++) pts[i] = a.v[i], pts[4 + i] = b.v[i];
     McPoly swept = hull8(pts, 8, hull);

@@ -76,12 +76,12 @@ typedef struct Front {
     double half; // half the front's width
 } Front;
 
-static Front front_of(McRect r) {
+static Front front_of(const McRect *r) {
     Front f;
     f.centre = mc_na_front_centre(r);
-    f.fwd = mc_facing_forward(r.facing);
-    f.right = mc_facing_right(r.facing);
-    f.half = fabs(r.width) * 0.5;
+    f.fwd = mc_facing_forward(r->facing);
+    f.right = mc_facing_right(r->facing);
+    f.half = fabs(r->width) * 0.5;
     return f;
 }
 
@@ -227,7 +227,7 @@ static void plan_move(Ctx *c, int k, Plan *p) {
         // 9A-PV-1: pivot about the centre (A-9A-2) to the pursued unit's direction; unit
         // spacing is ignored during it.
         p->pivot.facing = c->in->pursued_facing;
-        Front f = front_of(p->pivot);
+        Front f = front_of(&p->pivot);
         double d;
         p->situation = first_ahead(c, self, &f, 0.0, pi->target, &p->situation_object, &d);
         if (p->situation != NA_SIT_FREE) {
@@ -237,7 +237,7 @@ static void plan_move(Ctx *c, int k, Plan *p) {
     }
     if (!p->at_pivot) {
         // 9A-FA-0: the rectangle of the front facing extended straight ahead by the roll.
-        Front f = front_of(p->pivot);
+        Front f = front_of(&p->pivot);
         McVec2 far = mc_vec2_scale(f.fwd, pi->distance);
         p->has_ahead = true;
         p->ahead[0] = mc_vec2_mul_add(f.centre, f.half, f.right);
@@ -252,7 +252,7 @@ static void plan_move(Ctx *c, int k, Plan *p) {
         p->target = p->at_pivot ? c->w->objs[p->situation_object].unit : c->w->objs[p->ahead_object].unit;
         // 9A-PU-0: the arc the pursuer is located in now, by the centre of its front facing
         // (9A-ARC-1), fixes the facing it charges.
-        p->facing = mc_na_arc_of_point(c->bf->units[p->target].rect, mc_na_front_centre(p->start));
+        p->facing = mc_na_arc_of_point(&c->bf->units[p->target].rect, mc_na_front_centre(&p->start));
     }
 }
 
@@ -260,7 +260,7 @@ static void plan_move(Ctx *c, int k, Plan *p) {
 // the owner's target, else the first listed) leading, the others in list order. An enemy without
 // room is treated as an obstruction, so the next one still touching is the enemy situation then.
 static int touching_enemies(Ctx *c, int self, McRect pivot, int first, int *out, int cap) {
-    Front f = front_of(pivot);
+    Front f = front_of(&pivot);
     McVec2 fr = mc_vec2_mul_add(f.centre, f.half, f.right), fl = mc_vec2_mul_add(f.centre, -f.half, f.right);
     McAabb box = mc_aabb_union((McAabb){fr, fr}, (McAabb){fl, fl});
     int n = mc_na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
@@ -293,8 +293,10 @@ static bool engaged_by_other(Ctx *c, int target, int self) {
 
 // ---- execution ---------------------------------------------------------------------------------
 
-static void add_pose(NaPursuerOut *o, McRect r) {
-    if (o->path_count < NA_MAX_PATH) o->path[o->path_count++] = pose_of(r);
+// By pointer, as front_of: a rectangle passed by value is copied at each call (40 bytes, twenty
+// calls: issue 36, the module's size).
+static void add_pose(NaPursuerOut *o, const McRect *r) {
+    if (o->path_count < NA_MAX_PATH) o->path[o->path_count++] = pose_of(*r);
 }
 
 static void reason(Ctx *c, NaPursuerOut *o, const char *code, const char *rule, const char *msg, int object) {
@@ -359,7 +361,7 @@ static double pivot_short_by(Ctx *c, const McPoly *p, bool table, const int *obj
 static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
     bool spent = mc_work_out(); // (then the search that spent it has named itself)
     McVec2 p0v[4];
-    McPoly p0 = mc_rect_to_poly(start, p0v);
+    McPoly p0 = mc_rect_to_poly(&start, p0v);
     double radius = 0.5 * sqrt(start.width * start.width + start.depth * start.depth);
     McAabb box = {mc_vec2(start.centre.x - radius, start.centre.y - radius),
                   mc_vec2(start.centre.x + radius, start.centre.y + radius)};
@@ -387,7 +389,7 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
         if (next > 1.0) next = 1.0;
         McRect r = start;
         r.facing = mc_facing_normalize(start.facing + turn * next);
-        p0 = mc_rect_to_poly(r, p0v);
+        p0 = mc_rect_to_poly(&r, p0v);
         if (pivot_short_by(c, &p0, table, objs, need, m) > 0.0) {
             // Certified fine up to next when the step was not the floor: the stop is next itself
             // only within rounding; bisect between the last fine pose and next either way.
@@ -397,7 +399,7 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
                 McRect rm = start;
                 rm.facing = mc_facing_normalize(start.facing + turn * mid);
                 McVec2 pmv[4];
-                McPoly pm = mc_rect_to_poly(rm, pmv);
+                McPoly pm = mc_rect_to_poly(&rm, pmv);
                 if (pivot_short_by(c, &pm, table, objs, need, m) <= 0.0) ok = mid;
                 else bad = mid;
             }
@@ -463,7 +465,7 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
         while (t >= 0.0 && !mc_work_out()) {
             McRect r = between(like, a, b, turn, t);
             McVec2 pv[4];
-            McPoly p = mc_rect_to_poly(r, pv);
+            McPoly p = mc_rect_to_poly(&r, pv);
             double d = illegal_by(c, &p, charged, objs, m);
             if (d <= 0.0) {
                 if (bad < 0.0) return r;
@@ -472,7 +474,7 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
                     double mid = 0.5 * (good + bad);
                     McRect rm = between(like, a, b, turn, mid);
                     McVec2 pmv[4];
-                    McPoly pm = mc_rect_to_poly(rm, pmv);
+                    McPoly pm = mc_rect_to_poly(&rm, pmv);
                     if (illegal_by(c, &pm, charged, objs, m) <= 0.0) good = mid;
                     else bad = mid;
                 }
@@ -504,7 +506,7 @@ static double first_legal_turn(Ctx *c, McRect at, double radius, double turn, do
         McRect r = at;
         r.facing = mc_facing_normalize(at.facing + turn * t);
         McVec2 pv[4];
-        McPoly p = mc_rect_to_poly(r, pv);
+        McPoly p = mc_rect_to_poly(&r, pv);
         double d = illegal_by(c, &p, -1, objs, m);
         if (d <= 0.0) {
             if (bad < 0.0) return t;
@@ -514,7 +516,7 @@ static double first_legal_turn(Ctx *c, McRect at, double radius, double turn, do
                 McRect rm = at;
                 rm.facing = mc_facing_normalize(at.facing + turn * mid);
                 McVec2 pmv[4];
-                McPoly pm = mc_rect_to_poly(rm, pmv);
+                McPoly pm = mc_rect_to_poly(&rm, pmv);
                 if (illegal_by(c, &pm, -1, objs, m) <= 0.0) good = mid;
                 else bad = mid;
             }
@@ -556,7 +558,7 @@ static bool pivot_any_legal(Ctx *c, int self, McRect at, McRect *out) {
     // illegal_by's test is the stricter (a gap of NA_CLEAR_GAP, the table to a rounding slop):
     // the pose it passes is legal for the candidates' test too, which the answer reports.
     McVec2 pv[4];
-    McPoly p = mc_rect_to_poly(r, pv);
+    McPoly p = mc_rect_to_poly(&r, pv);
     if (!mc_na_spacing_check(c->w, &p, self, -1, NULL)) return false;
     *out = r;
     return true;
@@ -574,7 +576,7 @@ static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *o
         McRect r = at;
         r.facing = pi->post_facing;
         McVec2 pv[4];
-        McPoly p = mc_rect_to_poly(r, pv);
+        McPoly p = mc_rect_to_poly(&r, pv);
         if (!mc_na_spacing_check(c->w, &p, pi->unit, -1, NULL)) return false;
         *out = r;
         return true;
@@ -606,7 +608,7 @@ static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *o
         McRect r = at;
         r.facing = facings[i];
         McVec2 pv[4];
-        McPoly p = mc_rect_to_poly(r, pv);
+        McPoly p = mc_rect_to_poly(&r, pv);
         if (mc_na_spacing_check(c->w, &p, pi->unit, -1, NULL)) {
             *out = r;
             return true;
@@ -644,7 +646,7 @@ static void record_plan(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     o->ahead_distance = p->has_ahead ? p->ahead_distance : 0.0;
     o->charge_target = -1;
     o->moved = 0.0;
-    add_pose(o, p->start);
+    add_pose(o, &p->start);
     if (p->pivoted) {
         double turn = mc_facing_delta(p->start.facing, p->pivot.facing);
         if (mc_fmt_negligible(turn))
@@ -687,7 +689,7 @@ static bool charge_at_pivot(Ctx *c, int self, const Plan *p, NaPursuerOut *o, St
     bool placed = false;
     for (int i = 0; i < nc && !placed; i++) {
         int t = c->w->objs[cand[i]].unit;
-        NaFacing fc = i == 0 ? p->facing : mc_na_arc_of_point(c->bf->units[t].rect, mc_na_front_centre(p->start));
+        NaFacing fc = i == 0 ? p->facing : mc_na_arc_of_point(&c->bf->units[t].rect, mc_na_front_centre(&p->start));
         if (mc_na_charge_place(c->w, self, t, fc, p->start.centre, -1.0, &pl)) {
             placed = true;
             s->target = t;
@@ -698,9 +700,9 @@ static bool charge_at_pivot(Ctx *c, int self, const Plan *p, NaPursuerOut *o, St
         }
     }
     if (!placed) return false;
-    if (p->pivoted) add_pose(o, p->pivot);
+    if (p->pivoted) add_pose(o, &p->pivot);
     s->cur = pl.rect;
-    add_pose(o, s->cur);
+    add_pose(o, &s->cur);
     o->contact_length = pl.contact_length;
     o->moved = pl.displacement;
     if (c->record)
@@ -719,7 +721,7 @@ static bool charge_at_pivot(Ctx *c, int self, const Plan *p, NaPursuerOut *o, St
 static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s, NaChargeFail *fail, int *fail_blocker) {
     const NaPursuerIn *pi = &c->in->pursuers[k];
     int self = pi->unit;
-    mc_na_world_move_unit(c->w, self, p->pivot);
+    mc_na_world_move_unit(c->w, self, &p->pivot);
     NaChargeIn ci = {self, p->target, true, pi->distance, p->facing, !engaged_by_other(c, p->target, self), c->pass};
     NaChargeOut co;
     bool solved;
@@ -737,18 +739,18 @@ static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *
     bool placed = solved && co.possible;
     if (placed) {
         const NaChargeMove *m = &co.best;
-        if (p->pivoted) add_pose(o, p->pivot);
-        if (m->a > 0) add_pose(o, m->after_a);
-        if (m->wheel != 0.0) add_pose(o, m->after_wheel);
-        if (m->align != 0.0 && !m->rotates_target) add_pose(o, m->contact);
+        if (p->pivoted) add_pose(o, &p->pivot);
+        if (m->a > 0) add_pose(o, &m->after_a);
+        if (m->wheel != 0.0) add_pose(o, &m->after_wheel);
+        if (m->align != 0.0 && !m->rotates_target) add_pose(o, &m->contact);
         s->cur = m->final;
-        add_pose(o, s->cur);
+        add_pose(o, &s->cur);
         o->contact_length = m->contact_length;
         o->moved = m->distance;
         if (m->rotates_target) {
             o->rotates_target = true;
             o->target_final = pose_of(m->target_final);
-            mc_na_world_move_unit(c->w, p->target, m->target_final);
+            mc_na_world_move_unit(c->w, p->target, &m->target_final);
         }
         if (c->record)
             mc_trace(c->env, s->rule, c->bf->units[self].id,
@@ -758,7 +760,7 @@ static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *
                      m->contact_length > MC_LINEAR_SLOP ? mc_strf(c->env, "%s\" of front in contact", mc_fmt_num(c->env, m->contact_length))
                                                         : "corner to corner");
     }
-    mc_na_world_move_unit(c->w, self, p->start);
+    mc_na_world_move_unit(c->w, self, &p->start);
     return placed;
 }
 
@@ -766,12 +768,12 @@ static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *
 // `distance` ahead; `pivot_pose`: the pivot is a pose of the move; `what` names the obstruction.
 static void stop_before(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *s, double distance, bool pivot_pose,
                         const char *what) {
-    Front f = front_of(p->pivot);
+    Front f = front_of(&p->pivot);
     o->moved = stop_short(distance);
-    if (pivot_pose) add_pose(o, p->pivot);
+    if (pivot_pose) add_pose(o, &p->pivot);
     s->cur = p->pivot;
     s->cur.centre = mc_vec2_mul_add(s->cur.centre, o->moved, f.fwd);
-    add_pose(o, s->cur);
+    add_pose(o, &s->cur);
     s->rule = "9A-FA-O";
     TRACE(c, s->rule, self, "%s straight forward, stopping %s\" before %s", mc_fmt_amount(c->env, "moves", o->moved, "\"", "does not move"),
           mc_fmt_num(c->env, NA_CLEAR_GAP), what);
@@ -800,7 +802,7 @@ static void charge_refused(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Ste
         s->rule = "9A-PV-O";
         return;
     }
-    Front f = front_of(p->pivot);
+    Front f = front_of(&p->pivot);
     double d = p->ahead_distance;
     McAabb box = mc_poly_aabb(&c->w->objs[self].poly);
     for (int i = 0; i < 4; i++) box = mc_aabb_union(box, (McAabb){p->ahead[i], p->ahead[i]});
@@ -838,16 +840,16 @@ static void table_edge(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
     mc_assume(c->env, MC_A_9A_3);
     McRect at = p->pivot;
     if (!p->at_pivot) {
-        Front f = front_of(p->pivot);
+        Front f = front_of(&p->pivot);
         o->moved = p->ahead_distance;
         at.centre = mc_vec2_mul_add(at.centre, o->moved, f.fwd);
     }
     McRect turned;
     if (post_combat_pivot(c, k, at, p->start.facing, &turned)) {
-        if (p->pivoted) add_pose(o, p->pivot);
-        if (!p->at_pivot) add_pose(o, at);
+        if (p->pivoted) add_pose(o, &p->pivot);
+        if (!p->at_pivot) add_pose(o, &at);
         s->cur = turned;
-        add_pose(o, s->cur);
+        add_pose(o, &s->cur);
         o->post_pivot = true;
         s->rule = p->at_pivot ? "9A-PV-T" : "9A-FA-T";
         double turn = mc_facing_delta(at.facing, turned.facing);
@@ -861,9 +863,9 @@ static void table_edge(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
         s->outcome = NA_SIT_OBSTRUCTION;
     } else {
         reason(c, o, "no_legal_post_combat_pivot", "9A-FA-T", "No Post-combat Pivot gives a legal position, so the unit keeps its facing at the table edge.", -1);
-        if (p->pivoted) add_pose(o, p->pivot);
+        if (p->pivoted) add_pose(o, &p->pivot);
         s->cur = at;
-        add_pose(o, s->cur);
+        add_pose(o, &s->cur);
         s->rule = "9A-FA-T";
     }
 }
@@ -880,7 +882,7 @@ static void pivot_short(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *
     double made = mc_facing_delta(p->start.facing, s->cur.facing);
     // A turn below the tolerance is the bisection's noise: the unit keeps its facing exactly.
     if (mc_fmt_negligible(made)) s->cur = p->start;
-    add_pose(o, s->cur);
+    add_pose(o, &s->cur);
     if (mc_fmt_negligible(made))
         TRACE(c, s->rule, self, "does not pivot: unit spacing allows none of the %s° towards the pursued direction, and it moves no further",
               mc_fmt_num(c->env, turn));
@@ -892,12 +894,12 @@ static void pivot_short(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *
 // 9A-FA-F: nothing ahead, the full pursuit distance straight forward.
 static void free_ahead(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
     const NaPursuerIn *pi = &c->in->pursuers[k];
-    Front f = front_of(p->pivot);
+    Front f = front_of(&p->pivot);
     o->moved = pi->distance;
-    if (p->pivoted) add_pose(o, p->pivot);
+    if (p->pivoted) add_pose(o, &p->pivot);
     s->cur = p->pivot;
     s->cur.centre = mc_vec2_mul_add(s->cur.centre, pi->distance, f.fwd);
-    add_pose(o, s->cur);
+    add_pose(o, &s->cur);
     s->rule = "9A-FA-F";
     TRACE(c, s->rule, pi->unit, "moves its full pursuit distance, %s\", straight forward", mc_fmt_num(c->env, pi->distance));
 }
@@ -909,7 +911,7 @@ static void free_ahead(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
 static McRect legal_end(Ctx *c, int self, const Plan *p, NaPursuerOut *o, McRect cur, int charged) {
     const char *id = c->bf->units[self].id;
     McVec2 endpv[4];
-    McPoly endp = mc_rect_to_poly(cur, endpv);
+    McPoly endp = mc_rect_to_poly(&cur, endpv);
     NaSpacing sp;
     if (!mc_na_spacing_check(c->w, &endp, self, charged, &sp)) {
         static const char *const what[] = {"", "beyond", "overlapping", "in contact with", "not touching"};
@@ -948,7 +950,7 @@ static McRect legal_end(Ctx *c, int self, const Plan *p, NaPursuerOut *o, McRect
                 if (r && sp.object >= 0) r->unit = obj;
             }
         }
-        endp = mc_rect_to_poly(cur, endpv);
+        endp = mc_rect_to_poly(&cur, endpv);
         mc_na_spacing_check(c->w, &endp, self, charged, &sp);
         if (charged >= 0 && sp.fault == NA_SPACING_NO_CONTACT) {
             // The outcome stays the charge that was made, but the answer says it was undone.
@@ -1000,7 +1002,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     McRect end = legal_end(c, self, p, o, s.cur, s.charged);
     if (spent_in(c, self, "the legal-position check (9A-LP-1)")) return;
     o->final = pose_of(end);
-    mc_na_world_move_unit(c->w, self, end);
+    mc_na_world_move_unit(c->w, self, &end);
 }
 
 // ---- the whole pursuit -------------------------------------------------------------------------
@@ -1026,7 +1028,7 @@ static void run_one(Ctx *c, int k, const Plan *plans, const bool *declared, NaPu
 static void restore(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
     for (int i = 0; i < bf->unit_count; i++) {
         bf->units[i].rect = saved[i];
-        w->objs[i].poly = mc_rect_to_poly(saved[i], w->objs[i].corners);
+        w->objs[i].poly = mc_rect_to_poly(&saved[i], w->objs[i].corners);
     }
     mc_na_world_refresh(w);
 }

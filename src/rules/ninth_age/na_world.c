@@ -34,7 +34,7 @@ bool mc_na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf) {
     if (!w->objs || !w->boxes || !w->nodes || !w->scratch || !w->hits) return false;
     int o = 0;
     for (int i = 0; i < bf->unit_count; i++, o++) {
-        w->objs[o].poly = mc_rect_to_poly(bf->units[i].rect, w->objs[o].corners);
+        w->objs[o].poly = mc_rect_to_poly(&bf->units[i].rect, w->objs[o].corners);
         w->objs[o].unit = i;
         w->objs[o].terrain = -1;
         w->objs[o].active = true;
@@ -67,9 +67,10 @@ void mc_na_world_refresh(NaWorld *w) {
     update_tree(w);
 }
 
-void mc_na_world_move_unit(NaWorld *w, int unit, McRect rect) {
-    ((NaBattlefield *)w->bf)->units[unit].rect = rect;
-    w->objs[unit].poly = mc_rect_to_poly(rect, w->objs[unit].corners);
+void mc_na_world_move_unit(NaWorld *w, int unit, const McRect *rect) {
+    McRect *at = &((NaBattlefield *)w->bf)->units[unit].rect;
+    *at = *rect;
+    w->objs[unit].poly = mc_rect_to_poly(at, w->objs[unit].corners);
     w->boxes[unit] = mc_poly_aabb(&w->objs[unit].poly);
     update_tree(w);
 }
@@ -205,13 +206,13 @@ bool mc_na_clear_by(NaWorld *w, const McPoly *p, int self, int charged, double g
     return true;
 }
 
-McVec2 mc_na_front_centre(McRect r) { return mc_rect_to_world(r, mc_vec2(0.0, fabs(r.depth) * 0.5)); }
+McVec2 mc_na_front_centre(const McRect *r) { return mc_rect_to_world(r, mc_vec2(0.0, fabs(r->depth) * 0.5)); }
 
-NaFacing mc_na_arc_of_point(McRect target, McVec2 point) {
+NaFacing mc_na_arc_of_point(const McRect *target, McVec2 point) {
     // docs/geometry.md "Arcs": the 135° lines from the corners are |x| − w = |y| − h; "exactly on a
     // line between two arcs" counts as the flank arc (9A-ARC-1), hence the strict tests.
     McVec2 l = mc_rect_to_local(target, point);
-    double w = fabs(target.width) * 0.5, h = fabs(target.depth) * 0.5;
+    double w = fabs(target->width) * 0.5, h = fabs(target->depth) * 0.5;
     double side = fabs(l.x) - w;
     if (l.y > h && l.y - h > side) return NA_FACING_FRONT;
     if (l.y < -h && -l.y - h > side) return NA_FACING_REAR;
