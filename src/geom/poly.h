@@ -117,7 +117,7 @@ McPoly mc_poly_box(double x0, double y0, double x1, double y1, McVec2 corners[4]
 /// front-right, front-left, back-left, back-right (see McRectCorner), so edge 0 is the front, 1
 /// the left side, 2 the back, 3 the right side (McRectEdge). Uses the deterministic trigonometry,
 /// so facings that are multiples of 90° give exact axis-aligned corners. By pointer: a rectangle
-/// passed by value is a 40-byte copy at each of the many calls in WebAssembly (issue 36).
+/// passed by value is a 40-byte copy at each of the many calls in WebAssembly (the modules' size).
 McPoly mc_rect_to_poly(const McRect *rect, McVec2 corners[4]);
 /// mc_rect_to_poly with the sine and cosine of rect.facing given (as mc_trig_sincos_deg gives
 /// them): the same corners, for a caller that makes many rectangles of one facing.

@@ -40,7 +40,7 @@ static inline McVec2 mc_vec2_scale(McVec2 a, double s) { return mc_vec2(a.x * s,
 
 /// a + s · b (two roundings per component: the product, then the sum; no fused multiply-add).
 /// Always inlined, as mc_aabb_union: the files compiled for size kept an out-of-line copy, and a
-/// call passes its vectors through stack copies (0.2 KB of The Ninth Age's module, issue 36).
+/// call passes its vectors through stack copies (0.2 KB of The Ninth Age's module).
 static inline __attribute__((always_inline)) McVec2 mc_vec2_mul_add(McVec2 a, double s, McVec2 b) {
     return mc_vec2(a.x + s * b.x, a.y + s * b.y);
 }

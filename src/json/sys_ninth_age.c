@@ -186,8 +186,8 @@ __attribute__((noinline)) static int read_unit_ref(McRequest *rq, const McIdMap 
     return 1;
 }
 
-// Poses and rectangles by pointer: a struct passed by value is copied at each call (issue 36, the
-// module's size).
+// Poses and rectangles by pointer: a struct passed by value is copied at each call (the module's
+// size).
 __attribute__((noinline)) static void write_pose(McRequest *rq, cJSON *parent, const char *key, const NaPose *p) {
     cJSON *o = key ? mc_write_object(rq, parent, key) : mc_write_push_object(rq, parent);
     if (o) mc_write_pose_fields(rq, o, p->x, p->y, p->facing);

@@ -294,7 +294,7 @@ static bool engaged_by_other(Ctx *c, int target, int self) {
 // ---- execution ---------------------------------------------------------------------------------
 
 // By pointer, as front_of: a rectangle passed by value is copied at each call (40 bytes, twenty
-// calls: issue 36, the module's size).
+// calls: the module's size).
 static void add_pose(NaPursuerOut *o, const McRect *r) {
     if (o->path_count < NA_MAX_PATH) o->path[o->path_count++] = pose_of(*r);
 }
