@@ -243,11 +243,19 @@ test('on a phone, a one-finger touch swipe over a diagram scrolls the host page,
   const scrolled = await page.evaluate(() => scrollY);
   const unit = await hookIn(frame, 'screenOf', 'Shieldwall');
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-  for (let i = 1; i <= 8; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y - i * 20 }] });
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await page.waitForFunction((s) => scrollY > s + 50, scrolled, { timeout: 20000 }).catch(() => {});
-  assert.ok(await page.evaluate(() => scrollY) > scrolled + 50, 'the host page scrolled under the finger');
+  const swipe = async (wait) => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let i = 1; i <= 8; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y - i * 20 }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await page.waitForFunction((s) => scrollY > s + 50, scrolled, { timeout: wait }).catch(() => {});
+    return (await page.evaluate(() => scrollY)) > scrolled + 50;
+  };
+  // A second swipe where the first scrolled nothing and panned nothing: once in a CI run the first
+  // touch sequence of a new context scrolled nothing (three runs of the same build after it did);
+  // a scroll trap fails both, and the board must not have panned either way
+  const first = await swipe(5000);
+  assert.deepEqual(await hookIn(frame, 'screenOf', 'Shieldwall'), unit, 'the board did not pan');
+  assert.ok(first || (await swipe(20000)), 'the host page scrolled under the finger');
   assert.deepEqual(await hookIn(frame, 'screenOf', 'Shieldwall'), unit, 'the board did not pan');
   assert.deepEqual(errors, []);
   await context.close();
