@@ -478,9 +478,9 @@ function heldWords() {
   return { text: [made, todo].filter(Boolean).join(' '), kind: made ? 'made' : 'unfinished' };
 }
 
-/** The move Make this move made (or Redo made again: `lead`), in words (movedWords). */
-function madeWords(before, lead = 'Move made') {
-  return `${lead}: ${movedWords(before).join('; ') || 'nothing moved'} (Undo to take it back).`;
+/** The move Make this move made (or Redo made again: `lead`), from movedWords' clauses. */
+function madeWords(said, lead = 'Move made') {
+  return `${lead}: ${said.join('; ') || 'nothing moved'} (Undo to take it back).`;
 }
 /**
  * What changed of the units since `before`, a clause for each place: where each unit moved now
@@ -530,7 +530,7 @@ function tapApply() {
 function makeMove() {
   const before = doc().units.map((u) => ({ ...u }));
   if (!applyRuling()) return;
-  store.setMade({ at: ui.edits, text: madeWords(before) });
+  store.setMade({ at: ui.edits, text: madeWords(movedWords(before)) });
 }
 
 async function ask({ frame = true } = {}) {
@@ -785,7 +785,8 @@ store.onChange((why, before) => {
   store.edited();
   // a Redo of a move made says so, as Make this move did (the verdict showed the form's prompt for
   // the next question instead); an Undo shows the question asked again, ruled
-  if (why === 'redo' && before && movedWords(before.units ?? []).length) store.setMade({ at: ui.edits, text: madeWords(before.units ?? [], 'Redone') });
+  const redone = why === 'redo' && before ? movedWords(before.units ?? []) : [];
+  if (redone.length) store.setMade({ at: ui.edits, text: madeWords(redone, 'Redone') });
   if (why === 'system') { holds(store.state.system, () => {}); store.setMode(defaultMode(doc())); } // its engine module starts loading now; the ruling follows
   if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
   if (why === 'undo' || why === 'redo' || why === 'system') { store.setPending([]); if (why === 'system') { store.select(null); clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; document.querySelector('.side').scrollTop = 0; } } // another game's form opens at its top, not where the last one was scrolled
