@@ -55,6 +55,8 @@ function defaultMode(d) { return d.units.length && !EMBED ? 'play' : 'setup'; }
 const sys = () => SYSTEMS[store.state.system];
 const doc = () => store.doc();
 const isHexBoard = () => sys().board === 'hex';
+// style.css's phone layouts, portrait and landscape: the legend there is a tap away, not open
+const PHONE_LAYOUT = '(max-width: 900px), (max-height: 500px) and (orientation: landscape)';
 const unitById = (id) => doc().units.find((u) => u.id === id);
 const colourOf = (side) => sideColour(doc(), side);
 const round = (v, p = 100) => Math.round(v * p) / p;
@@ -332,7 +334,7 @@ function redrawResult(frame = false, follow = false) {
   const terrain = [...new Set(isHexBoard() ? doc().terrain.map((t) => t.terrain) : [])].sort();
   const legendKey = `${r.request?.system ?? store.state.system} ${r.request?.query} ${terrain}`;
   if (legendKey !== ui.legendKey) { store.setLegend(legendKey); $('legend').replaceChildren(...legendOf(r.request?.system ?? store.state.system, r.request?.query, terrain)); }
-  if (!ui.legendShown) { store.legendOpened(); $('legend-panel').open = window.innerWidth >= 900; } // open beside a desktop's board; a tap away on a phone
+  if (!ui.legendShown) { store.legendOpened(); $('legend-panel').open = !matchMedia(PHONE_LAYOUT).matches; } // open beside a desktop's board; a tap away on a phone
   const b = resultBounds(r.scene, r.request);
   // every new answer, a game's first too, frames what the question is about at a size a finger
   // reads (the whole board is the ⤢ button away)

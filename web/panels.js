@@ -136,6 +136,9 @@ export function createTabs(root, nav) {
     more.classList.toggle('current', !!buttons.get(root.dataset.tab)?.hidden);
   }
   new ResizeObserver(fit).observe(nav);
+  // fitted at once too: until the observer's first call the whole strip stood wider than a phone's
+  // screen, which a mobile browser zooms out for (innerWidth read 1,255 at 740 px)
+  fit();
 
   function open(focus) {
     menu.replaceChildren(...[...buttons].filter(([, b]) => b.hidden).map(([id, b]) => {

@@ -72,6 +72,35 @@ for (const viewport of SIZES) {
   });
 }
 
+// A phone zooms out for a page wider than its screen, and then innerWidth reads wide: the tab strip,
+// unfitted until its first frame, stood 1,255 px wide at 740 px, the first ruling read that width
+// as a desktop's and opened the legend over the landscape column, where it covered the tabs (two
+// CI runs' taps on Ask waited for it). At every frame from the first the page is the screen's width,
+// and once ruled the legend is closed and nothing covers the first tab.
+for (const viewport of SIZES.filter((v) => v.width < 900)) {
+  test(`${sizeOf(viewport)}, touch: never wider than the screen from the first frame; the legend starts closed, the tabs uncovered`, async () => {
+    const context = await env.browser.newContext({ viewport, hasTouch: true, isMobile: true });
+    await context.addInitScript((width) => {
+      window.movecalcWide = [];
+      const frame = () => {
+        const d = document.documentElement;
+        if (d && d.scrollWidth > width + 1 && window.movecalcWide.length < 5) window.movecalcWide.push(`${Math.round(performance.now())} ms: ${d.scrollWidth} px`);
+        if (document.body?.dataset.ready !== 'true' || performance.now() < 3000) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    }, viewport.width);
+    const page = await context.newPage();
+    await page.goto(env.base);
+    await ruled(page);
+    await page.waitForFunction(() => performance.now() >= 3000);
+    assert.deepEqual(await page.evaluate(() => window.movecalcWide), [], 'frames where the page was wider than the screen');
+    assert.equal(await page.$eval('#legend-panel', (d) => d.open), false, 'a phone opens with the legend closed');
+    const first = await page.$eval('#tabs .tab', (t) => { const r = t.getBoundingClientRect(); const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return at === t || t.contains(at) ? null : at?.outerHTML.slice(0, 120); });
+    assert.equal(first, null, 'nothing covers the first tab');
+    await context.close();
+  });
+}
+
 test('740x360, keyboard: More opens its menu on its first item; the arrows move, Enter opens the panel, Escape goes back to More', async () => {
   const viewport = SIZES[1];
   const { context, page, errors } = await openPage(env, viewport);
