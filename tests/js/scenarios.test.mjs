@@ -32,3 +32,28 @@ for (const file of scenarioFiles()) {
     }
   });
 }
+
+// A reason that names a unit other than the one moved says its name in its sentence (a Torn World
+// player read "cannot end on a miniature it cannot eject" and looked for which: TW-EJ-6, GG-8.1-I,
+// AL-TRN-3, 9A-CH-2, …). The movers: the request's unit or charger, and the units of its rows.
+const movers = (q) => new Set([q.unit, q.charger, ...Object.values(q).filter(Array.isArray)
+  .flatMap((rows) => rows.map((x) => x?.unit)).filter((u) => typeof u === 'string')]);
+test('every scenario: a reason naming a unit other than the one moved says its name', () => {
+  const unsaid = [];
+  let named = 0;
+  for (const file of scenarioFiles()) {
+    const s = loadScenario(file), moved = movers(s.request);
+    const walk = (o) => {
+      if (!o || typeof o !== 'object') return;
+      for (const r of Array.isArray(o.reasons) ? o.reasons : []) {
+        if (typeof r.unit !== 'string' || moved.has(r.unit)) continue;
+        named++;
+        if (!r.message.includes(r.unit)) unsaid.push(`${relative(root, file)}: ${r.code} (${r.unit}): ${r.message}`);
+      }
+      Object.values(o).forEach(walk);
+    };
+    walk(engine.request(s.request).result);
+  }
+  assert.ok(named > 0, 'the scenarios hold such reasons');
+  assert.deepEqual(unsaid, []);
+});

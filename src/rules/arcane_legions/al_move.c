@@ -800,7 +800,11 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
     }
     int blocker = overlapped(c, &tool, -1, NULL);
     if (blocker >= 0) {
-        McReason *rs = reason(c, ai, "tool_cannot_be_placed", "AL-TRN-3", "the turning tool cannot be placed: it would overlap another object");
+        // named as the collision names what the unit met: a player looks for that object
+        McReason *rs = reason(c, ai, "tool_cannot_be_placed", "AL-TRN-3",
+                              okind(c, blocker) == AL_KIND_TABLE
+                                  ? "the turning tool cannot be placed: it would lie off the table"
+                                  : mc_strf(c->env, "the turning tool cannot be placed: it would overlap %s", oid(c, blocker)));
         if (rs) rs->unit = oid(c, blocker);
         ar->made = false;
         tr(c, "AL-TRN-3", "the turning tool would overlap %s: the turn cannot be made", oid(c, blocker));

@@ -183,6 +183,10 @@ typedef struct McGgEnter {
 /// Rules on entering `to` (GG-8.1, GG-8.1-I/II, GG-TER-1, Reconnaissance).
 McGgEnter mc_gg_enter(const McGgScene *scene, int to);
 
+/// GG-8.1-I and -II's sentence for a move that would end on `there`'s hex, the unit named first: a player
+/// looks for the unit in the way, not for the hex it stands on.
+const char *mc_gg_ends_on_unit_text(McEnv *env, const char *there);
+
 /// True when an empty hex `pos` stops a walking mover that enters it (GG-8.3; GG-8.3-T Nimble
 /// unless a Lockdown zone is there).
 bool mc_gg_zone_stops(const McGgScene *scene, int pos);

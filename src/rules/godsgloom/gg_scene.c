@@ -115,6 +115,11 @@ int mc_gg_engagers(const McGgScene *scene, int pos, int *out) {
     return n;
 }
 
+const char *mc_gg_ends_on_unit_text(McEnv *env, const char *there) {
+    const char *text = mc_strf(env, "%s, already in that hex: a unit may never end its move in a hex occupied by another unit.", there);
+    return text ? text : "A unit may never end its move in a hex occupied by another unit.";
+}
+
 McGgEnter mc_gg_enter(const McGgScene *scene, int to) {
     McGgEnter e = {false, 0, false, NULL, NULL, -1};
     McGgKeyword kw = mc_gg_terrain_keyword[scene->board->terrain[to]];

@@ -99,11 +99,8 @@ int mc_gg_why_not(McEnv *env, const McGgRequest *gr, const McGgReach *r, McWhyNo
         McGgEnter e = mc_gg_enter(s, pos);
         int dist = mc_hex_distance(s->mover->hex, w->to);
         if (s->occ[pos] >= 0) {
-            // the unit standing there named first, as a player would look for it
             const char *there = gr->units[s->occ[pos]].id;
-            const char *text = mc_strf(env, "%s, already in that hex: a unit may never end its move in a hex occupied by another unit.", there);
-            McReason *x = why_reason(env, w, "ends_on_unit", "GG-8.1-I", id, w->to,
-                                     text ? text : "A unit may never end its move in a hex occupied by another unit.");
+            McReason *x = why_reason(env, w, "ends_on_unit", "GG-8.1-I", id, w->to, mc_gg_ends_on_unit_text(env, there));
             if (x) x->unit = there;
             ok = x != NULL;
         } else if (!e.ok) {

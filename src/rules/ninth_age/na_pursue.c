@@ -793,7 +793,11 @@ static void charge_refused(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Ste
                        by, c->bf->units[p->target].id, mc_na_facing_name(p->facing)),
                fail_blocker);
     } else {
-        reason(c, o, "charge_no_room", s->rule, "There is no room to place the pursuer in contact with its target facing, so the enemy counts as an obstruction.", p->target);
+        const char *target = c->bf->units[p->target].id;
+        reason(c, o, "charge_no_room", s->rule,
+               mc_strf(c->env, "There is no room to place the pursuer in contact with %s's %s facing, so %s counts as an obstruction.",
+                       target, mc_na_facing_name(p->facing), target),
+               p->target);
     }
     TRACE(c, s->rule, self, "no room to complete the charge on %s: the enemy is treated as an obstruction",
           c->bf->units[p->target].id);

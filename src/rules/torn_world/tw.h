@@ -133,10 +133,15 @@ void mc_tw_spot(const TwWorld *w, int mover, McHex delta, TwSpot *s);
 
 /// A ruling: a stable code, a clause id, one sentence, and the miniature or marker involved.
 typedef struct TwVerdict {
-    const char *code, *rule, *message;
-    int unit;   ///< other miniature involved, or -1
-    int marker; ///< marker involved, or -1
+    const char *code, *rule;
+    const char *message; ///< its "%s" names the miniature or marker involved, where there is one
+    int unit;            ///< other miniature involved, or -1
+    int marker;          ///< marker involved, or -1
 } TwVerdict;
+
+/// Adds `v` to `list` as a reason whose sentence and unit name the miniature or marker involved
+/// (a player read "cannot end on a miniature" and looked for which); NULL when memory ran out.
+McReason *mc_tw_reason(McEnv *env, McReasons *list, const TwWorld *w, const TwVerdict *v);
 
 /// May the mover pass through this spot (enter it and move on)? On false, *v says why.
 bool mc_tw_can_pass(const TwWorld *w, int mover, const TwSpot *s, TwVerdict *v);

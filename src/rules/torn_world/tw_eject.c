@@ -403,13 +403,11 @@ int mc_tw_eject(McEnv *env, const TwWorld *w, int mover, McHex at, const TwChoic
     if (mc_tw_can_end(w, mover, &s, TW_CAUSE_ACTION, &v))
         return mc_tw_resolve_end(env, w, mover, delta, NULL, choices, n_choices, out);
     memset(out, 0, sizeof *out);
-    McReason *x = mc_reason_add(env, &out->reasons, v.code, v.rule, "%s", v.message);
+    McReason *x = mc_tw_reason(env, &out->reasons, w, &v);
     if (!x) return 0;
-    if (v.unit >= 0) x->unit = w->units[v.unit].id;
-    else if (v.marker >= 0) x->unit = w->markers[v.marker].id;
     x->has_hex = 1;
     x->q = at.q;
     x->r = at.r;
-    mc_trace(env, v.rule, m->id, "%s cannot end there: %s", m->id, v.message);
+    mc_trace(env, v.rule, m->id, "%s cannot end there: %s", m->id, x->message);
     return 1;
 }

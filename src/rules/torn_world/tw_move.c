@@ -143,15 +143,13 @@ int mc_tw_path_effects(McEnv *env, const TwWorld *w, int mover, TwCause cause, c
     return 1;
 }
 
-static int reason_from(McEnv *env, McReasons *list, const TwWorld *w, const TwVerdict *v, McHex at) {
-    McReason *r = mc_reason_add(env, list, v->code, v->rule, "%s", v->message);
-    if (!r) return 0;
-    if (v->unit >= 0) r->unit = w->units[v->unit].id;
-    else if (v->marker >= 0) r->unit = w->markers[v->marker].id;
+static McReason *reason_from(McEnv *env, McReasons *list, const TwWorld *w, const TwVerdict *v, McHex at) {
+    McReason *r = mc_tw_reason(env, list, w, v);
+    if (!r) return NULL;
     r->has_hex = 1;
     r->q = at.q;
     r->r = at.r;
-    return 1;
+    return r;
 }
 
 int mc_tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out) {
@@ -199,8 +197,9 @@ int mc_tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out)
         }
         out->legal = false;
         out->failed_step = i;
-        if (!reason_from(env, &out->reasons, w, &v, cur)) return 0;
-        mc_trace(env, v.rule, m->id, "Step %d to (q %d, r %d) is not allowed: %s", i + 1, cur.q, cur.r, v.message);
+        const McReason *r = reason_from(env, &out->reasons, w, &v, cur);
+        if (!r) return 0;
+        mc_trace(env, v.rule, m->id, "Step %d to (q %d, r %d) is not allowed: %s", i + 1, cur.q, cur.r, r->message);
         return 1;
     }
     const McHex *walk = in->path + first;

@@ -77,8 +77,8 @@ static int why_move(McEnv *env, const TwWorld *w, const TwWhyNotIn *in, const Tw
     TwVerdict v;
     mc_tw_spot(w, in->mover, mc_tw_delta_of(w, in->mover, why->to), &spot);
     if (!mc_tw_can_end(w, in->mover, &spot, in->cause, &v)) {
-        McReason *x = mc_reason_add(env, &why->reasons, v.code, v.rule, "%s", v.message);
-        return reason_at(why, x, v.unit >= 0 ? w->units[v.unit].id : v.marker >= 0 ? w->markers[v.marker].id : m->id) != NULL;
+        McReason *x = mc_tw_reason(env, &why->reasons, w, &v);
+        return reason_at(why, x, x && x->unit ? x->unit : m->id) != NULL;
     }
     McReason *x = mc_reason_add(env, &why->reasons, "no_path", "TW-MV-1",
                                 "No path between the Volume Landscape and the board's edges reaches the position.");

@@ -145,6 +145,14 @@ static bool verdict(TwVerdict *v, const char *code, const char *rule, const char
     return false;
 }
 
+McReason *mc_tw_reason(McEnv *env, McReasons *list, const TwWorld *w, const TwVerdict *v) {
+    const char *other = v->unit >= 0 ? w->units[v->unit].id : v->marker >= 0 ? w->markers[v->marker].id : NULL;
+    McReason *r = other ? mc_reason_add(env, list, v->code, v->rule, v->message, other)
+                        : mc_reason_add(env, list, v->code, v->rule, "%s", v->message);
+    if (r) r->unit = other;
+    return r;
+}
+
 bool mc_tw_can_pass(const TwWorld *w, int mover, const TwSpot *s, TwVerdict *v) {
     const TwUnit *m = &w->units[mover];
     const char *rule = mc_tw_pass_rule(m->size);
@@ -154,12 +162,12 @@ bool mc_tw_can_pass(const TwWorld *w, int mover, const TwSpot *s, TwVerdict *v) 
         int o = s->units[k];
         // TW-INF-2, TW-LRG-1, TW-HUG-1: no size class moves through enemies.
         if (is_enemy(w, mover, o))
-            return verdict(v, "blocked_by_enemy", rule, "The miniature cannot move through an enemy miniature.", o, -1);
+            return verdict(v, "blocked_by_enemy", rule, "The miniature cannot move through %s, an enemy miniature.", o, -1);
         // TW-INF-1: Infantry passes allies of any size; TW-LRG-1, TW-HUG-1: Large and Huge pass
         // allied Infantry only.
         if (m->size != TW_INFANTRY && w->units[o].size != TW_INFANTRY)
             return verdict(v, "blocked_by_ally", rule,
-                           "A Large or Huge miniature cannot move through an allied Large or Huge miniature.", o, -1);
+                           "A Large or Huge miniature cannot move through %s, an allied Large or Huge miniature.", o, -1);
     }
     // TW-HUG-1: a Huge miniature passes through Volume Landscape (and destroys it).
     if (s->volume > 0 && m->size != TW_HUGE)
@@ -179,13 +187,13 @@ bool mc_tw_can_end(const TwWorld *w, int mover, const TwSpot *s, TwCause cause, 
     // TW-EJ-5: only a Movement action ejects.
     if (cause != TW_CAUSE_ACTION && (s->n_units > 0 || s->n_markers > 0))
         return verdict(v, "ejection_needs_movement_action", "TW-EJ-5",
-                       "Only a Movement action ejects; this move cannot end on hexes that miniatures or markers occupy.",
+                       "Only a Movement action ejects; this move cannot end where %s is.",
                        s->n_units > 0 ? s->units[0] : -1, s->n_units > 0 ? -1 : s->markers[0]);
     for (int k = 0; k < s->n_units; k++) {
         const TwUnit *o = &w->units[s->units[k]];
         if (mc_tw_can_eject(m, o)) continue;
         // Same size without the Ejection ability (TW-EJ-6), or a larger miniature.
-        return verdict(v, "ends_on_occupied", rule, "The miniature cannot end on a miniature it cannot eject.", s->units[k], -1);
+        return verdict(v, "ends_on_occupied", rule, "The miniature cannot end on %s, a miniature it cannot eject.", s->units[k], -1);
     }
     for (int k = 0; k < s->n_markers; k++) {
         const TwMarker *mk = &w->markers[s->markers[k]];
@@ -193,7 +201,7 @@ bool mc_tw_can_end(const TwWorld *w, int mover, const TwSpot *s, TwCause cause, 
         // miniature (Infantry too) ejects Portable Markers.
         if (mk->kind == TW_LINKED && !mc_tw_ejects_infantry(m))
             return verdict(v, "linked_marker_blocks", "TW-MK-2",
-                           "Only a miniature able to eject Infantry ejects a Linked Marker.", -1, s->markers[k]);
+                           "Only a miniature able to eject Infantry ejects %s, a Linked Marker.", -1, s->markers[k]);
     }
     return true;
 }
