@@ -91,6 +91,7 @@ for (const viewport of SIZES.filter((v) => v.width < 900)) {
     }, viewport.width);
     const page = await context.newPage();
     await page.goto(env.base);
+    await page.waitForSelector('body[data-ready="true"]');
     await ruled(page);
     await page.waitForFunction(() => performance.now() >= 3000);
     assert.deepEqual(await page.evaluate(() => window.movecalcWide), [], 'frames where the page was wider than the screen');
@@ -321,6 +322,37 @@ for (const viewport of SIZES.slice(0, 2)) {
       await context.close();
     });
   }
+}
+
+// On a phone held either way Make this move floats over the board's foot, clear of the zoom
+// buttons: beside a portrait phone's verdict its coming and going narrowed and widened the verdict,
+// moving its lines. Every game's opening ruling that has a move to make, from describe.
+for (const viewport of SIZES.slice(0, 2)) {
+  test(`${sizeOf(viewport)}, touch: Make this move over the board's foot, clear of the zoom buttons; the verdict keeps its width`, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch: true });
+    const box = (sel) => page.evaluate((s) => { const r = document.querySelector(s).getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; }, sel);
+    const inside = (a, b) => a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.w <= b.x + b.w + 0.5 && a.y + a.h <= b.y + b.h + 0.5;
+    const apart = (a, b) => a.x + a.w <= b.x + 0.5 || b.x + b.w <= a.x + 0.5 || a.y + a.h <= b.y + 0.5 || b.y + b.h <= a.y + 0.5;
+    let seen = 0;
+    for (const { id } of SYSTEMS) {
+      await pickSystem(page, id);
+      await painted(page);
+      if (!(await page.isVisible('#apply'))) continue;
+      seen++;
+      const apply = await box('#apply'), board = await box('#board'), verdict = await box('#verdict');
+      assert.ok(inside(apply, board), `${id}: Make this move over the board: ${JSON.stringify({ apply, board })}`);
+      for (const z of ['#zoom-out', '#zoom-in', '#fit']) assert.ok(apart(apply, await box(z)), `${id}: clear of ${z}`);
+      assert.ok(apart(apply, verdict), `${id}: clear of the verdict`);
+      if (viewport.height > viewport.width) {
+        const handle = await box('#sheet-handle');
+        assert.ok(Math.abs(verdict.w - handle.w) <= 1, `${id}: the verdict as wide as the sheet: ${verdict.w} / ${handle.w}`);
+      }
+      await shot(page, `apply-${id}`, viewport);
+    }
+    assert.ok(seen > 0, 'a game opens on a move to make');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 }
 
 // The Share tab opened on a phone shows its link and Copy link first, whole on the screen and on
