@@ -2,9 +2,9 @@
 // position, at 360 × 740, 740 × 360 and 1280 × 800, on opening and after a ruling asked again:
 // the question's mover is framed in view at a size a finger reads (a hex at least 36 CSS px across,
 // the mover's base at least 40 px on its short side), a landscape phone's board takes at least 60 %
-// of the screen with the verdict beside it, no control of the toolbar or the zoom is cut off, and
-// the board's names, badges and readings do not overlap, nor a marker's label a token (and at 360 px
-// so for each question in Set up too). Then, by touch, each tab and Make this move
+// of the screen with the verdict beside it, no control of the toolbar or the zoom is cut off or under
+// 34 px either way, and the board's names, badges and readings do not overlap, nor a marker's label
+// a token (and at 360 px so for each question in Set up too). Then, by touch, each tab and Make this move
 // tapped 0, 100 and 250 ms after typing in a field: every tap lands. Screenshots go to
 // tests/artifacts/phone-<game>-<step>-<size>.png.
 import { test, after, before } from 'node:test';
@@ -18,6 +18,12 @@ after(async () => { await env.browser?.close(); env.server?.close(); });
 
 const SIZES = [{ width: 360, height: 740 }, { width: 740, height: 360 }, { width: 1280, height: 800 }];
 const MIN_HEX = 36, MIN_BASE = 40, LANDSCAPE_SHARE = 0.6;
+// a fingertip's width: a landscape phone's tool icons were 28 px wide, a portrait one's Undo 32
+const MIN_TARGET = 34;
+const smallTargets = (page) => page.evaluate((min) => [...document.querySelectorAll('.toolbar button, .toolbar .tools label, .zoom button')]
+  .filter((e) => e.offsetParent !== null && getComputedStyle(e).visibility !== 'hidden')
+  .map((e) => [e.id || e.textContent.trim(), e.getBoundingClientRect()]).filter(([, r]) => r.width < min - 0.5 || r.height < min - 0.5)
+  .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`), MIN_TARGET);
 const SQRT3 = Math.sqrt(3);
 // the unit a question moves: its unit or charger, else the first of its ordered units or rows of movers
 const mover = (r) => r.unit ?? r.charger ?? r.order?.unit ?? r.ordered?.[0]
@@ -60,6 +66,7 @@ async function measure(page, system, viewport, where) {
       return e.scrollWidth > e.clientWidth + 1 || r.left < 0 || r.right > innerWidth + 0.5 || r.top < 0 || r.bottom > innerHeight + 0.5;
     }).map((e) => e.id || e.textContent.trim()));
   assert.deepEqual(clipped, [], `${at}: controls cut off`);
+  assert.deepEqual(await smallTargets(page), [], `${at}: controls narrower or lower than a fingertip's ${MIN_TARGET} px`);
   await textsClear(page, at, short === null || short === undefined);
 }
 
@@ -132,6 +139,7 @@ test('360x740, Set up on a hex board: the toolbar is one row holding every tool,
     const rowTop = Math.max(...bar.map((b) => b.top)), rowBottom = Math.min(...bar.map((b) => b.bottom));
     assert.ok(rowTop < rowBottom, `${system}: the toolbar is one row: ${JSON.stringify(bar)}`);
     assert.ok(bar.every((b) => b.left >= 0 && b.right <= vp.width + 0.5), `${system}: all on the screen: ${JSON.stringify(bar)}`);
+    assert.deepEqual(await smallTargets(page), [], `${system}: each a fingertip's ${MIN_TARGET} px`);
     const names = await page.$$eval('.tools:not(.mode) label', (ls) => ls.filter((l) => l.offsetParent !== null).map((l) => l.textContent.trim()));
     assert.deepEqual(names, ['Move', 'Terrain', 'Path', 'Ruler'], `${system}: every tool, named by its word`);
     for (const [value, name] of [['terrain', 'Terrain'], ['path', 'Path'], ['measure', 'Ruler'], ['move', 'Move']]) {
