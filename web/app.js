@@ -85,6 +85,14 @@ function scene() {
   if (ui.carry?.table) sc.overlay = [...sc.overlay, ...tools.playOverlay()];
   // on hexes: the section of the card played, the hexes a drop's ejected miniature may go to (play-orders.js, play-eject.js)
   sc.overlay = [...sc.overlay, ...tools.playHexOverlay(sc)];
+  // a card played: each piece it moves drawn where the order leaves it (the position changes when the order is made)
+  const placed = tools.playPlaced();
+  if (placed.size) {
+    sc.units = sc.units.map((u) => {
+      const p = placed.get(u.id);
+      return p && (p.q !== u.q || p.r !== u.r) ? { ...u, q: p.q, r: p.r, hexes: hexesOf({ ...unitById(u.id), q: p.q, r: p.r }) } : u;
+    });
+  }
   // the Ruler's reading (ruler.js), drawn and said in words under the tools (rulerNote)
   if (ui.tool === 'measure' && ui.ruler) {
     sc.ruler = measure(sc, ui.ruler.a, ui.ruler.b, rulerLabel);

@@ -26,6 +26,7 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
   let count = 3; // the orders on the next section card chosen
   let said = ''; // why the last unit dropped went back (kept in the verdict until the next drag)
   let framed = false; // the section of the card just chosen has been put in view
+  let placedAt = null; // where the last ruling of the card left its pieces (placed)
   const can = () => !!sys().playOrder && !!sys().queries[ORDER];
   /** True while a card is being played: the question is the order, chosen in play. */
   const active = () => can() && doc().query === ORDER && !!doc().inputs[ORDER]?.played;
@@ -52,6 +53,7 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
       d.inputs[ORDER] = { card, ...given, ...(section ? { section } : {}), ...(counts ? { orders: count } : {}), moves: [], active: 0, played: true };
     });
     framed = false; // the next board drawn frames the section: the units it may order, whole
+    placedAt = null;
   }
   function end() {
     said = '';
@@ -177,6 +179,19 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     refresh();
   }
 
+  /**
+   * Where the order so far leaves each piece it moves (id -> {q, r}), for the board to draw it
+   * there: a unit dropped stood back on its start under its path, which read as a drop not taken.
+   * The piece being carried is left out (its footprint follows the finger). The last ruling's
+   * places stay until the next comes, so that a drag's frames do not flick the others back.
+   */
+  function placed() {
+    if (!active()) { placedAt = null; return new Map(); }
+    if (ruling()) placedAt = endedAt();
+    const moved = new Set(rows().map((m) => m.unit)), carried = ui.carry?.order && !ui.carry.dropped ? ui.carry.id : null;
+    return new Map([...(placedAt ?? [])].filter(([id]) => moved.has(id) && id !== carried));
+  }
+
   // ---- what shows: the card's section on the board, the running total beside it ----
 
   /** The section's band on the board (between the board's own section lines, as the ordering side sees them), labelled with the orders left. */
@@ -271,5 +286,5 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     return active() ? [said, 'Drag each unit the card orders to where it goes.', leads(), twice()].filter(Boolean).join(' ') : 'Choose the next card below, or tap a unit for its reach.';
   }
 
-  return { can, active, carry, drop, follow, overlay, render, waiting, note, tapUnit };
+  return { can, active, carry, drop, follow, overlay, placed, render, waiting, note, tapUnit };
 }

@@ -10,7 +10,7 @@ import { initPlayRolls } from './play-rolls.js';
 // What a game without one of the play parts gets in its place: nothing to carry, draw or say.
 const NONE = {
   table: { carry() {}, turn() {}, key() {}, chargeAt() {}, drop() {}, follow() {}, overlay: () => [], note: () => '' },
-  orders: { can: () => false, active: () => false, carry() {}, tapUnit() {}, drop() {}, follow() {}, render() {}, overlay: () => [], note: () => '', waiting: () => null },
+  orders: { can: () => false, active: () => false, carry() {}, tapUnit() {}, drop() {}, follow() {}, render() {}, overlay: () => [], placed: () => new Map(), note: () => '', waiting: () => null },
   eject: { active: () => false, start: () => false, tap: () => false, follow() {}, render: () => false, overlay: () => [] },
 };
 
@@ -531,9 +531,11 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   }
   /** What play draws over the board: the card's section, the hexes an ejected miniature may go to. */
   const playHexOverlay = (sc) => (playing() ? [...orders().overlay(sc), ...eject().overlay()] : []);
+  /** Where a card played so far leaves the pieces it moves (play-orders.js placed), to draw them there. */
+  const playPlaced = () => (playing() ? orders().placed() : new Map());
   /** The hexes the player taps to choose, drawn over the board (a drop's ejections). */
   const playChoices = () => (playing() ? eject().overlay() : []);
 
   return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, activateUnit, unitKey, unitKeys, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree,
-    playOverlay: () => table().overlay(), playNote: (request, result) => [table().note(request, result), playing() ? orders().note() : ''].filter(Boolean).join(' '), renderPlayBar, playHexOverlay, playChoices, playWaiting: () => (playing() ? orders().waiting() : null), playingCard: () => playing() && orders().active() };
+    playOverlay: () => table().overlay(), playNote: (request, result) => [table().note(request, result), playing() ? orders().note() : ''].filter(Boolean).join(' '), renderPlayBar, playHexOverlay, playPlaced, playChoices, playWaiting: () => (playing() ? orders().waiting() : null), playingCard: () => playing() && orders().active() };
 }

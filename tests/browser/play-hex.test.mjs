@@ -68,6 +68,15 @@ async function openCard(extra, card, { count, shown = () => document.getElementB
   return opened;
 }
 
+/** Waits until the board draws unit `id`'s token on hex col, row (the token's box holds the hex's centre). */
+async function drawnOn(page, id, col, row) {
+  await painted(page);
+  const page0 = await screen(page, col, row), canvas = await page.locator('#board').boundingBox();
+  const at = { x: page0.x - canvas.x, y: page0.y - canvas.y }; // (the board's boxes are the canvas's)
+  const body = (await hook(page, 'boardNames')).bodies[id];
+  assert.ok(body && body[0] <= at.x && at.x <= body[2] && body[1] <= at.y && at.y <= body[3], `${id} drawn on col ${col}, row ${row}: ${JSON.stringify({ body, at })}`);
+}
+
 /**
  * The play bar is one row at 360 px: its parts share a line, it is no taller than a button row, and it
  * repeats none of the verdict's ruling (the orders used, who may battle: the verdict's alone).
@@ -133,6 +142,10 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
   // touch 2: the Hastati (medium infantry: 1 hex, CCA-MV-1) dragged one hex ahead
   await drag(page, await screen(page, 5, 6), await screen(page, 5, 5));
   await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
+  // drawn where the order leaves it, not back on its start under its path (the position itself
+  // changes when the order is made)
+  await drawnOn(page, 'Hastati', 5, 5);
+  assert.deepEqual(await where(page, 'Hastati'), { col: 5, row: 6 }, 'the order is not made yet');
   await shot(page, 'cc-2-one-ordered');
   // touch 3: the Principes (heavy infantry: 1 hex) one hex ahead
   await drag(page, await screen(page, 7, 6), await screen(page, 7, 5));
@@ -331,8 +344,9 @@ test('cc-ancients (360x740, touch): play, CCA-CD-1 Move-Fire-Move of 1 order: th
   await page.waitForFunction(() => /1 of 1 order used/.test(document.getElementById('verdict')?.textContent ?? ''));
   await ruled(page);
   assert.deepEqual(await where(page, 'Velites'), { col: 9, row: 6 }, 'not made yet: the card waits for the move after ranged combat');
-  // picked up where it stands on the board, its second move starts where the first ended
-  await touchDrag(page, await screen(page, 9, 6), await screen(page, 9, 4));
+  // drawn where its first move ended, picked up there: its second move starts from that hex
+  await drawnOn(page, 'Velites', 9, 5);
+  await touchDrag(page, await screen(page, 9, 5), await screen(page, 9, 4));
   await page.waitForFunction(() => window.movecalcTest.request().moves?.length === 2 && window.movecalcTest.ruled());
   const request = await pageRequest(page);
   assert.deepEqual(request.moves.map((m) => [m.unit, m.path.map((h) => toOffset(h.q, h.r)), m.second === true]),
