@@ -339,9 +339,7 @@ function redrawResult(frame = false, follow = false) {
   store.setTime(1); // the answer's end; the slider and Play step through it
   $('scrub').value = String(Math.round(ui.t * 1000));
   board.setScene(scene());
-  const terrain = [...new Set(isHexBoard() ? doc().terrain.map((t) => t.terrain) : [])].sort();
-  const legendKey = `${r.request?.system ?? store.state.system} ${r.request?.query} ${terrain}`;
-  if (legendKey !== ui.legendKey) { store.setLegend(legendKey); $('legend').replaceChildren(...legendOf(r.request?.system ?? store.state.system, r.request?.query, terrain)); }
+  showLegend();
   if (!ui.legendShown) { store.legendOpened(); $('legend-panel').open = !matchMedia(PHONE_LAYOUT).matches; } // open beside a desktop's board; a tap away on a phone
   const b = resultBounds(r.scene, r.request);
   // every new answer, a game's first too, frames what the question is about at a size a finger
@@ -833,6 +831,18 @@ function setMode(m) {
   store.setMode(m);
   refresh();
 }
+// The legend of what the board draws for the ruling shown, the turn handle only where the board
+// draws one (Set up's Move tool, or play in a game whose units turn in play: board.js): a
+// GODSGLOOM player read of a handle to drag that play never showed.
+function showLegend() {
+  const r = ui.result;
+  if (!r) return;
+  const system = r.request?.system ?? store.state.system, query = r.request?.query;
+  const terrain = [...new Set(isHexBoard() ? doc().terrain.map((t) => t.terrain) : [])].sort();
+  const handle = ui.tool === 'move' && (!tools.playing() || sys().tablePlay === 'order');
+  const key = `${system} ${query} ${terrain} ${handle}`;
+  if (key !== ui.legendKey) { store.setLegend(key); $('legend').replaceChildren(...legendOf(system, query, terrain, handle)); }
+}
 function showMode() {
   const can = tools.canPlay(), m = tools.playing() ? 'play' : 'setup', turns = sys().tablePlay === 'order';
   $('tool-terrain').hidden = m === 'play'; // painting terrain is setting up
@@ -842,6 +852,7 @@ function showMode() {
     r.checked = r.value === m;
     if (r.value === 'play') r.disabled = !can;
   }
+  showLegend();
   $('mode-play').title = can ? 'A drag of a unit is its move, ruled by the game' : 'Moves by dragging are not yet made in this game: drags set up';
   canvas.setAttribute('aria-label', m === 'play' && !isHexBoard()
     ? `Board: drag a unit to move it${turns ? ', drag its round handle to turn it' : ' (onto an enemy: a charge)'}. Keys: N selects the next unit${turns ? ', arrows add a step ahead, back, left or right, Q and E a 45° turn (with Shift 90°)' : ''}, Enter makes the move, Escape takes it back. ${MORE_KEYS}`

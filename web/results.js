@@ -55,9 +55,9 @@ const TAP_MARKS = [
  * The legend of what the board draws for a query: the marks its game's drawer declares, and on a
  * hex board the terrain kinds `terrain` on it with the short names a small hex shows.
  */
-export function legendOf(system, query, terrain = []) {
+export function legendOf(system, query, terrain = [], handle = true) {
   const game = gameOf(system);
-  const marks = marksFor(system, query, true);
+  const marks = marksFor(system, query, true, handle);
   const kinds = game?.board === 'hex' ? terrain : [];
   return [...legendNodes(game?.whyNotQuery && query === game.tapQuery ? [...marks, ...TAP_MARKS] : marks),
     ...(kinds.length ? [el('p', 'Terrain (a hex too small for the word shows the letters):', 'legend-head'), ...legendNodes(terrainMarks(system, kinds))] : [])];

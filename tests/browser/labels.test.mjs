@@ -322,3 +322,28 @@ test('cc-ancients (phone 360x740, touch): play, CCA-CD-1 a card\'s move labels s
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The legend names the round turn handle only where the board draws one: Set up's Move tool, for
+// a unit that faces (the board's handleOf), and play only in a game whose units turn in play. A
+// GODSGLOOM player read in play of a handle to drag that the board never showed there.
+const { createEngine } = await import('../../wasm/movecalc.mjs');
+const HEX_GAMES = (await createEngine()).request({ query: 'describe' }).result.systems.filter((s) => s.board === 'hex').map((s) => s.id);
+test('360x740: a hex board\'s legend names the turn handle in Set up where the unit faces, never in play', async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  assert.ok(HEX_GAMES.length > 0, 'describe lists hex games');
+  const handleSaid = (said, what) => page.waitForFunction((f) => /round handle/.test(document.getElementById('legend').textContent) === f, said, { timeout: 10000 })
+    .catch(() => assert.fail(`${what}: the legend ${said ? 'does not name' : 'names'} the turn handle`));
+  for (const system of HEX_GAMES) {
+    await pickSystem(page, system);
+    const mover = (await hook(page, 'request')).unit;
+    await setMode(page, 'play', true);
+    await ruled(page);
+    await handleSaid(false, `${system}, play`);
+    await setMode(page, 'setup', true);
+    await ruled(page);
+    const faces = (await hook(page, 'handleOf', mover)) !== null;
+    await handleSaid(faces, `${system}, Set up`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
