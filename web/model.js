@@ -302,6 +302,17 @@ export function createStore(saved) {
       fn(state.docs[state.system]);
       changed('edit');
     },
+    /**
+     * Applies fn(doc) with no Undo step of its own: what the page looks at, not what stands on the
+     * table (a unit tapped to see its reach). An Undo goes back past it to the edit before, so one
+     * Undo still takes back the move made before the look; Redo is kept.
+     */
+    look(fn) {
+      if (locked) return;
+      history[state.system].mergeKey = null;
+      fn(state.docs[state.system]);
+      changed('edit');
+    },
     canUndo: () => history[state.system].undo.length > 0,
     canRedo: () => history[state.system].redo.length > 0,
     undo() { this.step('undo', 'redo'); },

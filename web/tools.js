@@ -144,7 +144,8 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     askReach(id);
   }
 
-  // Unit `id`'s reach (the game's `tapQuery`) becomes the question, ruled in the next frame; asked
+  // Unit `id`'s reach (the game's `tapQuery`) becomes the question, ruled in the next frame, with no
+  // Undo step of its own (a look: Undo after it takes back the last move, not the look); asked
   // again when it is the question already but held back after a move was made (no answer shown).
   function askReach(id) {
     const s = sys(), spec = own(s.queries, s.tapQuery);
@@ -152,7 +153,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     const key = spec.fields.find((f) => f.kind === 'unit')?.key;
     const d = doc();
     if (d.query === s.tapQuery && key && own(d.inputs, d.query)?.[key] === id) { if (!ui.result) rule(); return; }
-    store.edit((dd) => {
+    store.look((dd) => {
       dd.query = s.tapQuery;
       if (key) (dd.inputs[dd.query] ??= {})[key] = id;
     });

@@ -25,6 +25,17 @@ export function unitName(u, { hexBoard, lengthUnit }) {
 }
 
 /**
+ * A unit's name and the hex it is drawn on, which a card being played moves ahead of the position
+ * (app.js draws an ordered piece where the order leaves it): "Hastati, col 5 row 5, ordered from
+ * col 5 row 6". `drawn`: the board's unit; `unit`: the position's.
+ */
+function drawnName(drawn, unit, words) {
+  if (!words.hexBoard || (drawn.q === unit.q && drawn.r === unit.r)) return unitName(unit, words);
+  const from = toOffset(unit.q, unit.r);
+  return `${unitName({ ...unit, q: drawn.q, r: drawn.r }, words)}, ordered from col ${from.col} row ${from.row}`;
+}
+
+/**
  * Keeps a button over each unit the board drew. `box`: the element over the canvas; `board`: its
  * `scene.units` and `extentOf(u)` (screen); `unitOf(id)`: the unit in the position; `words()`:
  * unitName's options; `selected()`: the unit picked; `activate(id)`: Enter, Space or a screen
@@ -92,7 +103,7 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
         b.dataset.at = at;
         Object.assign(b.style, { left: `${box[0]}px`, top: `${box[1]}px`, width: `${box[2]}px`, height: `${box[2]}px` });
       }
-      set(b, 'aria-label', unitName(unit, p.w));
+      set(b, 'aria-label', drawnName(u, unit, p.w));
       set(b, 'aria-pressed', String(p.sel === u.id));
     }
     if (p.i < p.units.length) { p.job = whenIdle(step, { timeout: 200 }); return; }

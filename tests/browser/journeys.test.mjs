@@ -404,6 +404,20 @@ for (const system of SYSTEMS.filter(hexPlayable)) {
     await page.waitForFunction((w) => document.querySelector('#verdict').textContent.startsWith(w),
       `Redone: ${mover} ${isPluralName(mover) ? 'are' : 'is'} now on ${named(go.x)} (Undo to take it back).`);
     await step(page, game, 'play-6-redone', PHONE);
+    // a tap on another unit shows its reach and is no Undo step of its own: one Undo still takes
+    // the move back (Redo brings it again)
+    let other = null;
+    for (const u of request.units.filter((x) => x.id !== mover)) if (!other && inBox(await hook(page, 'screenOf', u.id))) other = u.id;
+    assert.ok(other, 'another unit in view');
+    await h.at(await hook(page, 'screenOf', other));
+    const look = await ruledAnswer(page);
+    assert.deepEqual([look.request.query, look.request.unit], ['reach', other], 'the unit tapped is the question’s');
+    await h.press('#undo');
+    const unmade = await unitOf(page, mover);
+    assert.deepEqual([unmade.q, unmade.r], [home.q, home.r], 'one Undo after the look takes the move back');
+    await h.press('#redo');
+    const again = await unitOf(page, mover);
+    assert.deepEqual([again.q, again.r], [go.x.q, go.x.r], 'Redo makes it again');
     assert.deepEqual(errors, []);
     await context.close();
   });

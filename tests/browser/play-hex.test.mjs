@@ -146,6 +146,8 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
   // changes when the order is made)
   await drawnOn(page, 'Hastati', 5, 5);
   assert.deepEqual(await where(page, 'Hastati'), { col: 5, row: 6 }, 'the order is not made yet');
+  // its button over the token (a screen reader's) names the hex it is drawn on, and its start
+  await page.waitForFunction(() => [...document.querySelectorAll('.unit-control')].some((b) => b.getAttribute('aria-label') === 'Hastati, col 5 row 5, ordered from col 5 row 6'));
   await shot(page, 'cc-2-one-ordered');
   // touch 3: the Principes (heavy infantry: 1 hex) one hex ahead
   await drag(page, await screen(page, 7, 6), await screen(page, 7, 5));
