@@ -26,10 +26,41 @@ export function initPlayRolls({ store, sys, doc, bar }) {
     });
   }
 
+  const titleOf = (query) => own(sys().queries, query)?.title ?? `${query.charAt(0).toUpperCase()}${query.slice(1)}`;
+
+  /**
+   * The game's questions the dice decide (The Ninth Age's pursuit and flee) as a select on the bar,
+   * where there are two or more: a flee was a Query select a scroll below the board away.
+   */
+  function questions() {
+    const queries = Object.keys(sys().rolls ?? {}).filter((q) => own(sys().queries, q));
+    if (queries.length < 2) return [];
+    const select = el('select');
+    select.id = 'play-question';
+    select.setAttribute('aria-label', 'Question the dice decide');
+    for (const q of queries) {
+      const o = el('option', titleOf(q));
+      o.value = q;
+      o.selected = q === doc().query;
+      if (o.selected) o.setAttribute('selected', '');
+      select.append(o);
+    }
+    select.addEventListener('change', () => store.edit((d) => { d.query = select.value; }));
+    return [select];
+  }
+
   function render() {
-    // (a question still lacking its units, as after its move was made, is finished first)
-    if (!rolls().length || unfinished(store.state.system, doc())) return false;
-    const query = doc().query, title = own(sys().queries, query)?.title ?? `${query.charAt(0).toUpperCase()}${query.slice(1)}`;
+    if (!rolls().length) return false;
+    // (a question still lacking its units, as after its move was made, is finished first: the
+    // verdict says what it lacks; the bar keeps the switch between the questions)
+    if (unfinished(store.state.system, doc())) {
+      const parts = questions();
+      if (!parts.length) return false;
+      bar.hidden = false;
+      showParts(bar, parts);
+      return true;
+    }
+    const query = doc().query, title = titleOf(query);
     // the dice as they stand, each named by its field or by its row's unit: after a roll nothing on
     // the screen said what was rolled (only the ruling changed)
     const inputs = doc().inputs[query] ?? {};
@@ -45,7 +76,7 @@ export function initPlayRolls({ store, sys, doc, bar }) {
     b.setAttribute('aria-label', `Roll 2D6 for every roll of the ${title.toLowerCase()}`);
     b.addEventListener('click', rollAll);
     bar.hidden = false;
-    showParts(bar, [p, b]);
+    showParts(bar, [...questions(), p, b]);
     return true;
   }
 

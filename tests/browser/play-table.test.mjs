@@ -313,20 +313,26 @@ test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 the play bar rolls the 
 // (31, 26) is 12″ ahead of the Spearmen's (30, 14), 1″ to the side: in their front arc (9A-ARC-1),
 // so the Spearmen's front (facing 0, towards +y) is engaged. The Raiders end facing 0, their centre
 // moved straight along +y by the roll (or further, to end clear: `extended`).
-test('ninth-age (360x740, touch): play, 9A-FL-1 a flee stays roll-driven: the flee asked, Roll 2D6, Make this move turns the Raiders’ rear to the Spearmen’s front and moves them straight on by the roll; undone and redone', { timeout: 90000 }, async () => {
+test('ninth-age (360x740, touch): play, 9A-FL-1 a flee stays roll-driven: the flee chosen on the play bar beside the board, its Roll 2D6, Make this move turns the Raiders’ rear to the Spearmen’s front and moves them straight on by the roll; undone and redone', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
   const home = await unitOf(page, 'Raiders'), from = await unitOf(page, 'Spearmen');
-  await openPanel(page, 'ask-panel');
-  await page.selectOption('#query', 'flee');
+  // the questions the dice decide are switched on the bar, on screen with the board (the Query
+  // select is a scroll below it)
+  const choose = await page.locator('#play-question').boundingBox();
+  assert.ok(choose && choose.y + choose.height <= PHONE.height && choose.height >= 36, `the bar's question select is on screen, a finger's size: ${JSON.stringify(choose)}`);
+  await page.selectOption('#play-question', 'flee');
   await ruled(page);
-  await page.tap('[data-key="q.roll:distance"]');
+  assert.equal((await pageRequest(page)).query, 'flee');
+  assert.equal(await page.textContent('#play-bar .roll-words'), `Dice: distance ${(await pageRequest(page)).distance}.`, 'the flee\'s die shown');
+  await page.tap('#play-roll');
   await ruled(page);
   const request = await pageRequest(page);
   assert.deepEqual([request.query, request.unit, request.from], ['flee', 'Raiders', 'Spearmen']);
   const rolled = request.distance;
   assert.ok(Number.isInteger(rolled) && rolled >= 2 && rolled <= 12, `2D6: ${rolled}`);
   const result = await answer(request);
+  assert.equal(await page.textContent('#play-bar .roll-words'), `Dice: distance ${rolled}.`);
   await shot(page, 'ninth-age', 'flee-rolled');
   await page.tap('#apply');
   await madeSaid(page);

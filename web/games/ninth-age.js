@@ -427,6 +427,7 @@ const game = {
       parse: (req) => ({ ...chargerInputs(req), target: req.target, combined: arr(req.combined).map(chargerInputs) }),
     },
     flee: {
+      showWhole: true, // where the unit ends in view (its middle was, and a flee of 7″ left its end off a phone's board)
       fields: [unitField('unit', 'Fleeing unit'), unitField('from', 'Fleeing from (blank: the closest enemy)', true), { key: 'distance', label: 'Flee distance', kind: 'number', min: 0.1, step: 1 }],
       build: (i) => opt({ unit: i.unit, distance: num(i.distance, 7) || 7 }, 'from', i.from),
       parse: (req) => opt({ unit: req.unit, distance: req.distance }, 'from', req.from),
