@@ -639,6 +639,23 @@ const TOOL_NOTES = {
   terrain: '', path: 'Tap hexes in order to propose the path of the query’s unit (in an order: the unit whose Draw path is pressed); tap the last hex again to take it back. Arrow keys extend it too.',
 };
 
+// A phone hides the tool note a desktop shows under the board, so a first visit there told no one
+// how play works: the play note floats over the board's top until the board is first touched
+// (the touch goes through to the board), once for good (remembered in storage).
+const COACH_KEY = 'movecalc.coach.v1';
+let coached = (() => { try { return localStorage.getItem(COACH_KEY) !== null; } catch { return true; } })();
+function coach(text) {
+  const show = !!text && !coached && !store.locked && !document.body.classList.contains('embed') && matchMedia(PHONE_LAYOUT).matches;
+  if ($('coach').textContent !== text) $('coach').textContent = text;
+  $('coach').hidden = !show;
+}
+canvas.addEventListener('pointerdown', () => {
+  if (coached) return;
+  coached = true;
+  $('coach').hidden = true;
+  try { localStorage.setItem(COACH_KEY, '1'); } catch { /* storage refused: hidden for this visit */ }
+});
+
 // ---- saved armies and codices (library.js, fetched when the Armies panel first opens) ----
 const savedLibrary = lazyPanel($('library-panel'), () => import('./library.js').then(({ initLibrary }) => initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool,
   viewMiddle: () => board.toWorld(board.w / 2, board.h / 2), positionBefore: () => links.positionBefore() })),
@@ -736,6 +753,7 @@ function refreshNow(afterDrag = false) {
   tools.renderPlayBar();
   const play = ui.tool === 'move' && tools.playing();
   $('tool-note').textContent = ui.tool === 'terrain' ? terrainNote() : ui.tool === 'measure' ? rulerNote() : play ? ui.rulerNote ?? s.playNote ?? TOOL_NOTES.play : TOOL_NOTES[ui.tool];
+  coach(play ? s.playNote ?? TOOL_NOTES.play : '');
   $('undo').disabled = !store.canUndo();
   $('redo').disabled = !store.canRedo();
   questions.renderQuery();

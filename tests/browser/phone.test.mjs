@@ -181,3 +181,43 @@ test('360x740: a move’s unit changed in the form drops the path drawn for the 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A phone hides the tool note a desktop shows under the board: a first visit there is told how play
+// works over the board's top, until the board's first touch, which reaches the board (a tap on a
+// unit asks its reach); a reload does not show it again. A desktop keeps its note under the board.
+const PLAYED = DESCRIBED.filter((s) => s.board === 'hex' && ['reach', 'whyNot'].every((q) => s.queries.some((x) => x.name === q))).map((s) => s.id);
+test('360x740 and 740x360, touch: a first visit says how play works over the board until its first touch, which reaches the board; not again after a reload, nor on a desktop', async () => {
+  assert.ok(PLAYED.length > 0, 'describe lists a game played by dragging on hexes');
+  for (const vp of SIZES) {
+    const phone = vp.width < 1000;
+    const { context, page, errors } = await openPage(env, vp, { touch: phone });
+    await pickSystem(page, PLAYED[0]);
+    await setMode(page, 'play', phone);
+    const seen = () => page.evaluate(() => { const c = document.getElementById('coach'); return c.hidden ? null : { text: c.textContent, box: c.getBoundingClientRect().toJSON() }; });
+    const shown = await seen();
+    if (!phone) {
+      assert.equal(shown, null, 'a desktop shows its note under the board instead');
+      await context.close();
+      continue;
+    }
+    const board = await page.locator('#board').boundingBox();
+    assert.ok(shown && /^Drag a unit/.test(shown.text), `the note says how play works: ${JSON.stringify(shown)}`);
+    assert.ok(shown.box.top >= board.y && shown.box.bottom <= board.y + board.height / 2 && shown.box.left >= board.x && shown.box.right <= board.x + board.width,
+      `over the board's top half: ${JSON.stringify({ shown, board })}`);
+    const request = await hook(page, 'request');
+    const mover = request.unit ?? request.units[0].id;
+    await shot(page, `phone-${PLAYED[0]}-coach`, vp);
+    // the first touch, on the unit: the note goes and the tap is the board's (its reach asked)
+    const at = await hook(page, 'screenOf', mover);
+    await page.touchscreen.tap(at.x, at.y);
+    await ruled(page);
+    assert.equal(await seen(), null, 'the first touch hides it');
+    assert.deepEqual([(await hook(page, 'request')).query, (await hook(page, 'request')).unit], ['reach', mover], 'the touch reached the board');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await ruled(page);
+    assert.equal(await seen(), null, 'not shown again after a reload');
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
