@@ -643,15 +643,15 @@ const TOOL_NOTES = {
 // how play works: the play note floats over the board's top until the board is first touched
 // (the touch goes through to the board), once for good (remembered in storage).
 const COACH_KEY = 'movecalc.coach.v1';
-let coached = (() => { try { return localStorage.getItem(COACH_KEY) !== null; } catch { return true; } })();
+store.setCoached((() => { try { return localStorage.getItem(COACH_KEY) !== null; } catch { return true; } })());
 function coach(text) {
-  const show = !!text && !coached && !store.locked && !document.body.classList.contains('embed') && matchMedia(PHONE_LAYOUT).matches;
+  const show = !!text && !ui.coached && !store.locked && !document.body.classList.contains('embed') && matchMedia(PHONE_LAYOUT).matches;
   if ($('coach').textContent !== text) $('coach').textContent = text;
   $('coach').hidden = !show;
 }
 canvas.addEventListener('pointerdown', () => {
-  if (coached) return;
-  coached = true;
+  if (ui.coached) return;
+  store.setCoached(true);
   $('coach').hidden = true;
   try { localStorage.setItem(COACH_KEY, '1'); } catch { /* storage refused: hidden for this visit */ }
 });

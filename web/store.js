@@ -41,6 +41,8 @@ export function createStore(saved, session = {}) {
     made: null, held: '',
     // the engine: ready once it answered describe (`described`, with each assumption's summary)
     ready: false, described: null, assumptionSummaries: new Map(),
+    // whether a phone's first-visit note on how play works was seen (app.js coach; kept in storage)
+    coached: false,
     // the pointer over the board (world point), the game the gallery was laid out for, whether the
     // ruling's details list is on screen, and the timer that builds it once a drag rests
     hoverAt: null, galleryOf: null, detailsSeen: true, detailsTimer: 0,
@@ -121,6 +123,7 @@ export function createStore(saved, session = {}) {
     setDescribed: (described) => keep({ described, assumptionSummaries: new Map(described.assumptions.map((a) => [a.id, a.summary])) }),
 
     // ---- the page's own bookkeeping ----
+    setCoached: (coached) => keep({ coached }),
     setHover: (hoverAt) => keep({ hoverAt }),
     galleryFor: (galleryOf) => keep({ galleryOf }),
     setDetailsSeen: (detailsSeen) => keep({ detailsSeen }),

@@ -323,6 +323,16 @@ const ILLEGAL = (await import('../../web/draw.js')).BAD; // the colour of what t
 const hexPlayable = (s) => s.board === 'hex' && ['reach', 'whyNot'].every((q) => s.queries.some((x) => x.name === q));
 const playable = (s) => hexPlayable(s) || (s.board !== 'hex' && s.queries.some((x) => ['move', 'charge'].includes(x.name)));
 
+/** One Undo puts `mover` back on `home` (`said`: why it should), one Redo brings it to `end` again. */
+async function undoRedo(page, h, mover, home, end, said) {
+  await h.press('#undo');
+  const undone = await unitOf(page, mover);
+  assert.deepEqual([undone.q, undone.r], [home.q, home.r], said);
+  await h.press('#redo');
+  const redone = await unitOf(page, mover);
+  assert.deepEqual([redone.q, redone.r], [end.q, end.r], 'Redo makes it again');
+}
+
 for (const system of SYSTEMS.filter(hexPlayable)) {
   const game = system.id;
   test(`${game} (360x740, touch): play, in 5 touches from its own position: a unit tapped shows its reach; dragged where it cannot end it stays and the reason shows; dragged to a reached hex the move is made (one Undo step), undone and redone`, { timeout: 90000 }, async () => {
@@ -394,12 +404,7 @@ for (const system of SYSTEMS.filter(hexPlayable)) {
     assert.deepEqual([moved.q, moved.r], [go.x.q, go.x.r], `${mover} moved to the hex it was dropped on`);
     await step(page, game, 'play-5-moved', PHONE);
     // touches 4 and 5: one Undo step puts it back, Redo makes the move again
-    await h.press('#undo');
-    const undone = await unitOf(page, mover);
-    assert.deepEqual([undone.q, undone.r], [home.q, home.r], 'Undo puts it back');
-    await h.press('#redo');
-    const redone = await unitOf(page, mover);
-    assert.deepEqual([redone.q, redone.r], [go.x.q, go.x.r], 'Redo makes it again');
+    await undoRedo(page, h, mover, home, go.x, 'Undo puts it back');
     // it says so, where the unit now stands (the form's prompt for the next question showed)
     await page.waitForFunction((w) => document.querySelector('#verdict').textContent.startsWith(w),
       `Redone: ${mover} ${isPluralName(mover) ? 'are' : 'is'} now on ${named(go.x)} (Undo to take it back).`);
@@ -412,12 +417,7 @@ for (const system of SYSTEMS.filter(hexPlayable)) {
     await h.at(await hook(page, 'screenOf', other));
     const look = await ruledAnswer(page);
     assert.deepEqual([look.request.query, look.request.unit], ['reach', other], 'the unit tapped is the question’s');
-    await h.press('#undo');
-    const unmade = await unitOf(page, mover);
-    assert.deepEqual([unmade.q, unmade.r], [home.q, home.r], 'one Undo after the look takes the move back');
-    await h.press('#redo');
-    const again = await unitOf(page, mover);
-    assert.deepEqual([again.q, again.r], [go.x.q, go.x.r], 'Redo makes it again');
+    await undoRedo(page, h, mover, home, go.x, 'one Undo after the look takes the move back');
     assert.deepEqual(errors, []);
     await context.close();
   });
