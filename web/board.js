@@ -25,6 +25,8 @@ const SLICE_NAMES = 50; // names placed in a paint at least (placeNames)
 const HATCH_MIN = 10;
 const STALE_FRAMES = 3; // frames of a camera's move in a row that show units as last drawn at most (Board.moved)
 const LAYERED_UNITS = 100; // more units near the view than this are drawn as a layer kept while their plan stands
+// more of an overlay's hexes in view than this are drawn as a layer kept while they stay (paintHexCells)
+const LAYERED_CELLS = 500;
 const FOCUS = '#f2c14e'; // the halo of the event picked in the ruling's list (the fronts' yellow)
 // where an event's number goes around its marker: beside it diagonally first, then straight out, then further
 // a hex's corners about its centre, as corner() places them at radius 1
@@ -166,6 +168,8 @@ function stillSig(units, carried, selection = true) {
 }
 // The ids of the selected units, as one string.
 const selectedIds = (units) => units.filter((u) => u.selected).map((u) => u.id).join('\n');
+/** The one unit selected, or null (none, or more than one). */
+const selectedOf = (units) => { const s = units.filter((u) => u.selected); return s.length === 1 ? s[0].id : null; };
 // Whether two screen boxes overlap (by more than half a pixel: boxes that touch do not).
 const overlap = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
 // A name this close to a unit (CSS px) reads as that unit's: only its own unit may be so close.
@@ -454,6 +458,8 @@ export class Painter {
     this.placed = new Set();
     this.font = null; // what else draws into the context (a picture's caption) may have set another
     this.drawnText = [];
+    this.hexLayers = 0; // the overlay's hexes drawn as layers so far in this paint
+    this.redrawn = []; // the layers drawn afresh in this paint, by name (the rest copied)
     const hp = handleFor && this.handleOf(handleFor);
     const hr = hp && this.handleR(handleFor);
     if (hp) this.keepOut([hp[0] - hr - 2, hp[1] - hr - 2, hp[0] + hr + 2, hp[1] + hr + 2]);
@@ -479,13 +485,20 @@ export class Painter {
     if (unitsLater) {
       this.standIn('units'); // a camera's move: the units as last drawn, moved with it (Board); on opening, nothing
     } else if (still) {
-      // a drag's frame: the other units as one picture while they stay, the carried one over them
-      this.textLayer('units', [still.serial], () => { for (const u of sc.units) if (u.id !== carried && inView(u)) this.paintUnit(u); });
+      // a drag's frame: the other units as one picture while they stay, the carried one over them;
+      // a drag frozen from the last plan with the carried unit the one selected there copies that
+      // plan's picture, which left it out (drawing 999 units again was most of a drag's first
+      // frame at the limits)
+      const key = still.from !== null && still.from.selected === carried ? ['plan', still.from.serial, carried] : [still.serial];
+      this.textLayer('units', key, () => { for (const u of sc.units) if (u.id !== carried && inView(u)) this.paintUnit(u); });
       for (const u of sc.units) if (u.id === carried && inView(u)) this.paintUnit(u);
     } else if (this.planLayered()) {
       // a plan placed over several frames, or many units: the units as one picture while the plan
-      // stands (its key holds all that a unit is drawn from), not drawn again at each paint
-      this.textLayer('units', ['plan', this.lastPlan.serial], () => { for (const u of sc.units) if (inView(u)) this.paintUnit(u); });
+      // stands (its key holds all that a unit is drawn from), not drawn again at each paint; the
+      // selected unit over it, drawn each paint, so that a drag of it copies the picture as it is
+      const sel = selectedOf(sc.units);
+      this.textLayer('units', ['plan', this.lastPlan.serial, sel], () => { for (const u of sc.units) if (u.id !== sel && inView(u)) this.paintUnit(u); });
+      for (const u of sc.units) if (u.id === sel && inView(u)) this.paintUnit(u);
     } else for (const u of sc.units) if (inView(u)) this.paintUnit(u);
     const layered = !still && this.planLayered();
     for (const draw of this.overUnits) draw();
@@ -1099,7 +1112,7 @@ export class Painter {
   }
 
   /** Keeps the other units than `carried` as planned: `boxes` their bodies, `planned` their badges and names. */
-  freeze(units, carried, boxes, planned, sig = stillSig(units, carried)) {
+  freeze(units, carried, boxes, planned, from = null, sig = stillSig(units, carried)) {
     const soft = new BoxGrid(this.w, this.h), names = new BoxGrid(this.w, this.h), plan = new Map(), bodies = new Map();
     for (const [id, box] of boxes) {
       if (id === carried) continue;
@@ -1110,7 +1123,8 @@ export class Painter {
       plan.set(id, p);
       if (p.name) names.add(p.name.box, id);
     }
-    this.frozen = { carried, view: this.viewKey(), sig, soft, names, plan, bodies, hidden: new Set(), serial: ++this.frozenSerial };
+    // (`from`: the plan it was kept from, `{serial, selected}`, whose units' picture it may copy)
+    this.frozen = { carried, view: this.viewKey(), sig, soft, names, plan, bodies, hidden: new Set(), serial: ++this.frozenSerial, from };
     return this.frozen;
   }
 
@@ -1122,7 +1136,7 @@ export class Painter {
   freezeLast(last, units, carried) {
     // (a plan whose names are still being placed, a slice a frame, would keep the drag's frames without them)
     if (!last || last.job || last.view.some((v, i) => v !== this.viewKey()[i]) || stillSig(units, carried, false) !== stillSig(last.units, carried, false)) return null;
-    return this.freeze(units, carried, last.bodies, last.plan);
+    return this.freeze(units, carried, last.bodies, last.plan, { serial: last.serial, selected: selectedOf(last.units) });
   }
 
   viewKey() { return [this.s, this.ox, this.oy, this.flip, this.w, this.h]; }
@@ -1259,10 +1273,29 @@ export class Painter {
    * An overlay's hexes in view: their fills one path per colour, their hatching one clip per colour,
    * their outlines one path per colour and dash, the thick outlines where a move stops one path, then
    * each hex's number and badge. A few canvas calls, not five a hex: every enemy's Engagement Zone
-   * at the limits is 3,000 hexes, drawn at each frame of a drag.
+   * at the limits is 3,000 hexes, drawn at each frame of a drag. Past LAYERED_CELLS hexes in view
+   * their shapes are a layer kept while the view and the hexes stay (the zones do through a drag:
+   * raster of 3,000 hexes was most of a drag's frame at the limits); the numbers and badges are
+   * placed among the other texts at every paint.
    */
   paintHexCells(it) {
-    const c = this.ctx, m = this.s * 1.2, groups = new Map(), shown = [];
+    const m = this.s * 1.2, shown = [];
+    for (const h of it.cells) {
+      const [x, y] = this.toScreen(...center(h.q, h.r));
+      if (x < -m || y < -m || x > this.w + m || y > this.h + m) continue;
+      shown.push(h);
+    }
+    const draw = () => this.hexShapes(it, shown);
+    if (shown.length > LAYERED_CELLS) {
+      const sig = shown.map((h) => `${h.q},${h.r},${h.color ?? ''},${h.hatch ? 1 : 0},${h.outline ?? ''},${h.dashed ? 1 : 0},${h.stop ? 1 : 0}`).join(';');
+      this.layer(`hexes ${this.hexLayers++}`, [it.color, this.s >= HATCH_MIN, sig], draw);
+    } else draw();
+    for (const h of shown) this.hexText(h);
+  }
+
+  /** The fills, hatching and outlines of hexes `shown` of overlay item `it` (paintHexCells). */
+  hexShapes(it, shown) {
+    const c = this.ctx, groups = new Map();
     // the group of a kind of drawing and its colour: one path, and the screen box of its hexes
     const add = (kind, colour, h, x, y, inset) => {
       const key = `${kind} ${colour}`;
@@ -1271,10 +1304,8 @@ export class Painter {
       this.hexInto(g.path, h.q, h.r, inset);
       b[0] = Math.min(b[0], x - this.s); b[1] = Math.min(b[1], y - this.s); b[2] = Math.max(b[2], x + this.s); b[3] = Math.max(b[3], y + this.s);
     };
-    for (const h of it.cells) {
+    for (const h of shown) {
       const [x, y] = this.toScreen(...center(h.q, h.r));
-      if (x < -m || y < -m || x > this.w + m || y > this.h + m) continue;
-      shown.push(h);
       add('fill', h.color ?? it.color, h, x, y, 0.06);
       if (h.hatch && this.s >= HATCH_MIN) add('hatch', h.outline ?? '#b3261e', h, x, y, 0.06);
       if (h.outline) add(h.dashed ? 'dashed' : 'outline', h.outline, h, x, y, 0.06);
@@ -1297,7 +1328,6 @@ export class Painter {
       c.strokeStyle = g.colour; c.lineWidth = 2.5; c.setLineDash(g.kind === 'dashed' ? [5, 4] : []); c.stroke(g.path); c.setLineDash([]);
     }
     for (const g of of('stop')) { c.strokeStyle = g.colour; c.lineWidth = 3.5; c.stroke(g.path); }
-    for (const h of shown) this.hexText(h);
   }
 
   /**
@@ -1830,6 +1860,7 @@ export class Board extends Painter {
       this.font = null;
       try { draw(); } finally { this.ctx = c; this.font = null; }
       Object.assign(l, { view, key });
+      this.redrawn?.push(name);
     }
     c.save();
     c.setTransform(1, 0, 0, 1, 0, 0);

@@ -7,14 +7,15 @@ import * as hex from './hex.js';
 export function installTestHook(page) {
   const { ui, store, board, canvas, engine } = page;
   // what each of the board's last paints drew: its scene's units, the units placed near the view,
-  // the names drawn, the spots tried for names in that paint, and whether names are left to place
+  // the names drawn, the spots tried for names in that paint, whether names are left to place, and
+  // the layers drawn afresh (board.js layer: the others were copied as last drawn)
   const paints = [];
   let painted = 0;
   const paint = board.paint.bind(board);
   board.paint = () => {
     paint();
     painted++;
-    paints.push({ units: board.scene?.units.length ?? 0, near: board.bodies?.size ?? 0, names: (board.drawnText ?? []).filter((t) => t[3] === 'name').length, candidates: board.candidates ?? 0, more: !!board.lastPlan?.job });
+    paints.push({ units: board.scene?.units.length ?? 0, near: board.bodies?.size ?? 0, names: (board.drawnText ?? []).filter((t) => t[3] === 'name').length, candidates: board.candidates ?? 0, more: !!board.lastPlan?.job, layers: [...(board.redrawn ?? [])] });
     if (paints.length > 200) paints.shift();
   };
   const onScreen = (sx, sy) => { const r = canvas.getBoundingClientRect(); return { x: r.left + sx, y: r.top + sy }; };
@@ -62,7 +63,7 @@ export function installTestHook(page) {
     quick: () => ({ ...engine.quick, holds: engine.quickHolds(store.state.system) }),
     /** The camera: CSS px per world unit, and each unit's short side in world units (a base's; null on hexes). */
     camera: () => ({ s: board.s, units: board.scene.units.map((u) => ({ id: u.id, short: u.free ? Math.min(u.free.w, u.free.d) : null })) }),
-    /** What the board's last paints (up to 200) drew, oldest first: {units, near, names, candidates, more}. */
+    /** What the board's last paints (up to 200) drew, oldest first: {units, near, names, candidates, more, layers}. */
     paints: () => paints.map((p) => ({ ...p })),
     /** How many paints the board made since the page opened (the list above keeps the last 200). */
     paintCount: () => painted,

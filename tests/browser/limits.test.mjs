@@ -117,7 +117,8 @@ for (const system of [free, hexes]) {
     const { context, page, errors } = await openLink(system, d);
     // the names are all placed: a paint drew names and left none to place
     await page.waitForFunction((n) => window.movecalcTest.paints().some((p) => p.units === n && p.names > 0 && !p.more), d.units.length, { timeout: 120000 });
-    const paints = (await page.evaluate(() => window.movecalcTest.paints())).filter((p) => p.units === d.units.length);
+    // (without the layers each drew afresh)
+    const paints = (await page.evaluate(() => window.movecalcTest.paints())).filter((p) => p.units === d.units.length).map(({ layers, ...p }) => p);
     const [board, units] = paints;
     assert.deepEqual(board, { units: d.units.length, near: 0, names: 0, candidates: 0, more: false }, 'the first paint: the board alone');
     assert.deepEqual({ ...units, near: units.near > 100 }, { units: d.units.length, near: true, names: 0, candidates: 0, more: true }, 'the second: the units, no name tried');
@@ -182,8 +183,10 @@ for (const system of [free, hexes]) {
       return { n: ids.length, before, during: sample(), paint: window.movecalcTest.paints().at(-1) };
     });
     assert.ok(r.n >= 20, `${r.n} units near the zoom's point`);
-    // the zoom's frame: no unit drawn afresh, no name placed
-    assert.deepEqual(r.paint, { units: d.units.length, near: 0, names: 0, candidates: 0, more: false });
+    // the zoom's frame: no unit drawn afresh, no name placed (the board beneath is, at the new scale)
+    const { layers, ...paint } = r.paint;
+    assert.deepEqual(paint, { units: d.units.length, near: 0, names: 0, candidates: 0, more: false });
+    assert.ok(!layers.includes('units') && !layers.includes('names'), `the zoom's frame drew the units' or names' layer: ${layers}`);
     const alike = r.during.filter((a, i) => Math.hypot(...a.map((v, j) => v - r.before[i][j])) < 60).length;
     // (names' letters over a middle blur when scaled: about 70 % alike on a table, 85 % on hexes;
     // with nothing drawn for the units, 0 % and 12 %)
@@ -243,7 +246,35 @@ test(`${hexes} at the limits: a press draws no name afresh, and a drag's frames 
   for (const p of drag) {
     assert.ok(p.candidates <= SPOTS_PER_NAME, `a drag frame tried ${p.candidates} spots: the carried unit's name alone`);
     assert.ok(p.names >= before.names - 2, `a drag frame drew ${p.names} names, ${before.names} before it`);
+    // the other units' picture is the one the press's plan drew, which left the picked unit out to
+    // draw it over the rest: copied, not drawn again, from the drag's first frame on
+    assert.ok(!p.layers.includes('units'), `a drag frame drew the other ${d.units.length - 1} units again: ${JSON.stringify(drag)}`);
   }
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// An answer's hexes past 500 in view (board.js LAYERED_CELLS: GODSGLOOM's Engagement Zones at the
+// limits, 3,000 hexes) are drawn as a layer kept while they stay: the same answer drawn again, as a
+// drag's frames draw the zones, copies their picture instead of drawing each hex again (most of a
+// drag's frame at the limits). The games whose answer at the limits has no such overlay are skipped.
+for (const system of SYSTEM_IDS.filter((id) => SYSTEMS[id].board === 'hex')) {
+  test(`${system} at the limits: an answer's hexes past 500 are drawn once and copied while they stay`, { timeout: 300000 }, async (t) => {
+    const d = limitDoc(system);
+    const { context, page, errors } = await openLink(system, d);
+    await page.waitForFunction((n) => window.movecalcTest.paints().some((p) => p.units === n && p.names > 0 && !p.more), d.units.length, { timeout: 120000 });
+    await settled(page);
+    const big = await page.evaluate(() => window.movecalcTest.overlay().filter((it) => it.type === 'hexes').map((it) => it.cells.length).filter((n) => n > 500));
+    if (!big.length) { t.skip(`${system}'s answer at the limits has no overlay of more than 500 hexes`); await context.close(); return; }
+    const drawn = await page.evaluate(() => window.movecalcTest.paints().flatMap((p) => p.layers).filter((l) => l.startsWith('hexes')));
+    assert.ok(drawn.length > 0, `the ${big.join(', ')} hexes were drawn as a layer`);
+    const n0 = await page.evaluate(() => window.movecalcTest.paintCount());
+    await page.evaluate(() => window.movecalcTest.render(window.movecalcTest.ruling().response));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const again = await page.evaluate((k) => { const p = window.movecalcTest.paints(); return p.slice(Math.max(0, p.length - (window.movecalcTest.paintCount() - k))); }, n0);
+    assert.ok(again.length > 0, 'the answer was drawn again');
+    for (const p of again) assert.ok(!p.layers.some((l) => l.startsWith('hexes')), `the same hexes drawn afresh: ${JSON.stringify(p.layers)}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
