@@ -292,7 +292,8 @@ async function dragOnce(browser, base, { system, mode, rate, moves, profile }) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await page.mouse.move(from.x, from.y);
     if (profile) {
-      await browser.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing', 'v8'] });
+      // (the disabled-by-default timeline names the page's renderer: pageMainThreads)
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8'] });
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
