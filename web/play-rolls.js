@@ -2,16 +2,16 @@
 // field, a list's rows as `list.field`): a move the dice decide stays ruled by them, and the play
 // bar rolls every die the question takes at once, beside the board, where a phone's form had the
 // Roll buttons a scroll below it. Then Make this move applies the ruling.
-import { el } from './results.js';
-import { showParts } from './draw.js';
-import { own, unfinished } from './model.js';
-import { roll2d6 } from './query-form.js';
+// (a game's module imports it: what it needs of model.js and the forms comes through `page`, as
+// the registry's import of a game must not import the model that imports the registry)
+import { el, showParts } from './draw.js';
 
 /**
- * `page`: the store, `sys()`, `doc()` and `bar` (the element its words and button go in). Returns
- * `render()`, true when the bar is its own (the question takes dice).
+ * `page`: the store, `sys()`, `doc()`, `bar` (the element its words and button go in), `own(o, key)`,
+ * `unfinished()` (the question lacks what it needs) and `roll2d6()`. Returns `render()`, true when
+ * the bar is its own (the question takes dice).
  */
-export function initPlayRolls({ store, sys, doc, bar }) {
+export function initPlayRolls({ store, sys, doc, bar, own, unfinished, roll2d6 }) {
   const rolls = () => Object.entries(own(sys().rolls ?? {}, doc().query) ?? {}).filter(([, dice]) => dice === '2d6').map(([key]) => key.split('.'));
 
   /** Every die the question takes rolled anew, as one edit (one Undo step). */
@@ -53,7 +53,7 @@ export function initPlayRolls({ store, sys, doc, bar }) {
     if (!rolls().length) return false;
     // (a question still lacking its units, as after its move was made, is finished first: the
     // verdict says what it lacks; the bar keeps the switch between the questions)
-    if (unfinished(store.state.system, doc())) {
+    if (unfinished()) {
       const parts = questions();
       if (!parts.length) return false;
       bar.hidden = false;

@@ -3,15 +3,16 @@
 // move (web/make-move.js), play (a drag of a unit is its move) and where a unit
 // added from the library is placed.
 import * as hex from './hex.js';
-import { onLattice, standAt, latticeStep, unitSize, own, boardCells } from './model.js';
+import { onLattice, standAt, latticeStep, unitSize, own, boardCells, unfinished } from './model.js';
+import { roll2d6 } from './query-form.js';
 import { initMakeMove } from './make-move.js';
-import { initPlayRolls } from './play-rolls.js';
 
 // What a game without one of the play parts gets in its place: nothing to carry, draw or say.
 const NONE = {
   table: { carry() {}, turn() {}, key() {}, chargeAt() {}, drop() {}, follow() {}, overlay: () => [], note: () => '' },
   orders: { can: () => false, active: () => false, carry() {}, tapUnit() {}, drop() {}, follow() {}, render() {}, overlay: () => [], placed: () => new Map(), note: () => '', waiting: () => null },
   eject: { active: () => false, start: () => false, tap: () => false, follow() {}, render: () => false, overlay: () => [] },
+  rolls: { render: () => false },
 };
 
 /**
@@ -510,6 +511,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     table: () => ({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply }),
     orders: () => ({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), bar: playBar }),
     eject: () => ({ store, ui, sys, doc, currentRequest, refresh, makeMove, bar: playBar }),
+    rolls: () => ({ store, sys, doc, bar: playBar, own, unfinished: () => unfinished(store.state.system, doc()), roll2d6 }),
   };
   const parts = new Map(); // a part's set-up function → the part
   const part = (name) => {
@@ -518,16 +520,15 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     if (!parts.has(init)) parts.set(init, init(wiring[name]()));
     return parts.get(init);
   };
-  const table = () => part('table'), orders = () => part('orders'), eject = () => part('eject');
-  /** The bar under the verdict in play: a drop's ejections while they are chosen, else the card played (or the cards to play). */
-  const rolls = initPlayRolls({ store, sys, doc, bar: playBar });
+  const table = () => part('table'), orders = () => part('orders'), eject = () => part('eject'), rolls = () => part('rolls');
+  /** The bar under the verdict in play: a drop's ejections while they are chosen, else the card played (or the cards to play), else the question's dice. */
   function renderPlayBar() {
     if (playing() && eject().render()) return;
     if (playing() && orders().can()) { orders().render(); return; }
     // the dice's row neither comes nor goes under a finger carrying a unit: a charge aimed from a
     // pursuit's question hid it and moved the tabs by its height
     if (board.gesture?.moved) return;
-    if (playing() && rolls.render()) return;
+    if (playing() && rolls().render()) return;
     playBar.hidden = true;
   }
   /** What play draws over the board: the card's section, the hexes an ejected miniature may go to. */

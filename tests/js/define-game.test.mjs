@@ -33,6 +33,16 @@ test('a table game without size, and a query without build, are refused by name'
   assert.throws(() => defineGame(hexGame.id, { ...g, queries: { ...g.queries, [first]: noBuild } }), new RegExp(`its module has no \`build\` in its query \`${first}\``));
 });
 
+test('a game whose questions take dice and brings no part that rolls them is refused by name', () => {
+  const rolled = systems.filter((s) => GAMES[s.id].rolls);
+  assert.ok(rolled.length > 0, 'a game takes dice');
+  for (const { id } of rolled) {
+    assert.ok(GAMES[id].play.rolls, `${id} brings its dice's part`);
+    const { rolls: _, ...play } = GAMES[id].play;
+    assert.throws(() => defineGame(id, { ...GAMES[id], play }), /^Error: game [a-z-]+: its module has no `play.rolls` for its `rolls`/);
+  }
+});
+
 test('the optional keys get their empty defaults; a game\'s own are kept', () => {
   const { id } = systems[0];
   const { terrainColours: _t, factNames: _f, play: _p, ...bare } = GAMES[id];

@@ -19,13 +19,15 @@ export function defineGame(id, game) {
   if (!Object.hasOwn(REQUIRED_ON, game.board)) refuse('`board` of "free" or "hex"');
   for (const key of REQUIRED_ON[game.board]) if (game[key] === undefined) refuse(`\`${key}\` (a game on a ${game.board === 'free' ? 'table' : 'hex board'})`);
   if (!Object.keys(game.queries).length) refuse('query in `queries`');
+  // dice its questions take are rolled by the part that rolls them (else its bar never offers them)
+  if (game.rolls && !game.play?.rolls) refuse('`play.rolls` for its `rolls`');
   for (const [name, q] of Object.entries(game.queries)) {
     for (const [key, ok] of Object.entries(QUERY_REQUIRED)) if (!ok(q?.[key])) refuse(`\`${key}\` in its query \`${name}\``);
   }
   return {
     terrainColours: {}, factNames: {},
     // the play parts it brings (tools.js): `table` (play-table.js), `orders` (play-orders.js),
-    // `eject` (play-eject.js), each that part's set-up function
+    // `eject` (play-eject.js), `rolls` (play-rolls.js), each that part's set-up function
     play: {},
     // the unit a question moves, whose end Make this move applies: its `unit` unless the game says
     mover: (request) => request.unit,

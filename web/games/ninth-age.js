@@ -3,6 +3,7 @@
 import { SIDE_COLOURS, num, round, opt, unitField, arr, blankNum, freeUnit } from '../fields.js';
 import { GOOD, BAD, PATH, WARN, isPose, isPluralName, n3, inches, degrees, poseRounded, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, ruleItem, section, codeWords } from '../draw.js';
 import { initTablePlay } from '../play-table.js';
+import { initPlayRolls } from '../play-rolls.js';
 
 // Ninth Age base sizes (front width × side length, mm) of A-9A-1 (docs/rules/ninth-age.md).
 const T9A_BASES = ['20x20', '25x25', '40x40', '50x50', '25x50', '50x100'];
@@ -552,7 +553,7 @@ game.queries.pursue.made = (i) => { i.pursuers = []; };
 // Play on the board (web/play-table.js): a drag onto an enemy charges it, onto open ground
 // measures from the unit's front; a pursuit and a flee stay rolled in the question's form.
 game.tablePlay = 'charge';
-game.play = { table: initTablePlay };
+game.play = { table: initTablePlay, rolls: initPlayRolls };
 // Set up's unit tray (unit-tray.js): a kind for each of these
 game.trayField = 'baseSize';
 game.playNote = 'Drag a unit onto an enemy to charge it (let go: the charge is made if it can be), or onto open ground to measure from its front against its Advance Rate. A pursuit or a flee: Roll 2D6 beside the board (or type the roll in the question), then Make this move.';
