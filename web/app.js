@@ -535,9 +535,10 @@ function tapApply() {
   else if (ruling()) store.setApplyAfter(true);
 }
 
-function makeMove() {
+/** Make this move (`gesture`: the merge key of a drag whose drop makes it, applyRuling). */
+function makeMove(gesture = null) {
   const before = doc().units.map((u) => ({ ...u }));
-  if (!applyRuling()) return;
+  if (!applyRuling(gesture)) return;
   store.setMade({ at: ui.edits, text: madeWords(movedWords(before)) });
 }
 
@@ -640,20 +641,24 @@ const TOOL_NOTES = {
 };
 
 // A phone hides the tool note a desktop shows under the board, so a first visit there told no one
-// how play works: the play note floats over the board's top until the board is first touched
-// (the touch goes through to the board), once for good (remembered in storage).
+// how play works: a game's play note floats over the board's top until the board is first touched
+// (the touch goes through to the board), once for each game (the games seen kept in storage).
 const COACH_KEY = 'movecalc.coach.v1';
-store.setCoached((() => { try { return localStorage.getItem(COACH_KEY) !== null; } catch { return true; } })());
+store.setCoached((() => {
+  try { const seen = JSON.parse(localStorage.getItem(COACH_KEY) ?? '[]'); return Array.isArray(seen) ? seen.filter((g) => typeof g === 'string') : []; } catch { return null; }
+})());
+// (null: storage refused, the note is not shown, as nothing would remember it was)
+const coachSeen = () => ui.coached === null || ui.coached.includes(store.state.system);
 function coach(text) {
-  const show = !!text && !ui.coached && !store.locked && !document.body.classList.contains('embed') && matchMedia(PHONE_LAYOUT).matches;
+  const show = !!text && !coachSeen() && !store.locked && !document.body.classList.contains('embed') && matchMedia(PHONE_LAYOUT).matches;
   if ($('coach').textContent !== text) $('coach').textContent = text;
   $('coach').hidden = !show;
 }
 canvas.addEventListener('pointerdown', () => {
-  if (ui.coached) return;
-  store.setCoached(true);
+  if ($('coach').hidden || coachSeen()) return;
+  store.setCoached([...ui.coached, store.state.system]);
   $('coach').hidden = true;
-  try { localStorage.setItem(COACH_KEY, '1'); } catch { /* storage refused: hidden for this visit */ }
+  try { localStorage.setItem(COACH_KEY, JSON.stringify(ui.coached)); } catch { /* storage refused: hidden for this visit */ }
 });
 
 // ---- saved armies and codices (library.js, fetched when the Armies panel first opens) ----

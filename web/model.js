@@ -287,12 +287,15 @@ export function createStore(saved) {
     ensure,
     doc: () => { ensure(state.system); return state.docs[state.system]; },
     onChange: (f) => listeners.push(f),
-    /** Applies fn(doc) as one undoable step; steps with the same mergeKey within 1.5 s merge. */
-    edit(fn, mergeKey = null) {
+    /**
+     * Applies fn(doc) as one undoable step; steps with the same mergeKey within `within` ms (1.5 s)
+     * merge (a drop's move made merges with its drag's steps however long the finger rested).
+     */
+    edit(fn, mergeKey = null, within = 1500) {
       if (locked) return;
       const h = history[state.system];
       const now = Date.now();
-      if (!(mergeKey && h.mergeKey === mergeKey && now - h.at < 1500)) {
+      if (!(mergeKey && h.mergeKey === mergeKey && now - h.at < within)) {
         h.undo.push(JSON.stringify(state.docs[state.system]));
         if (h.undo.length > 200) h.undo.shift();
       }

@@ -35,6 +35,9 @@ export function initPlayRolls({ store, sys, doc, bar, own, unfinished, roll2d6 }
   function questions() {
     const queries = Object.keys(sys().rolls ?? {}).filter((q) => own(sys().queries, q));
     if (queries.length < 2) return [];
+    // (a question the dice do not decide, as a charge dragged onto an enemy makes it, stays the
+    // one shown, and the bar keeps the way back to theirs)
+    if (!queries.includes(doc().query) && own(sys().queries, doc().query)) queries.unshift(doc().query);
     const select = el('select');
     select.id = 'play-question';
     select.setAttribute('aria-label', 'Question the dice decide');
@@ -50,10 +53,10 @@ export function initPlayRolls({ store, sys, doc, bar, own, unfinished, roll2d6 }
   }
 
   function render() {
-    if (!rolls().length) return false;
     // (a question still lacking its units, as after its move was made, is finished first: the
-    // verdict says what it lacks; the bar keeps the switch between the questions)
-    if (unfinished()) {
+    // verdict says what it lacks; the bar keeps the switch between the questions, and so for a
+    // question the dice do not decide)
+    if (!rolls().length || unfinished()) {
       const parts = questions();
       if (!parts.length) return false;
       bar.hidden = false;

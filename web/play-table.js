@@ -141,6 +141,8 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     // and where the finger was when it met; `slide`: the one the finger picks
     store.setCarry({ id, table: true, dropped: false, actions: null, target: null, facing: null, ruler: null,
       at: null, rest: null, restTimer: 0, cut: null, slides: null, metAt: null, metFacing: 0, slide: '', asked: null,
+      // (`gesture`: its edits' merge key; the lift starts the next gesture before the drop is made)
+      gesture: `drag:${ui.serial}`,
       before: { query: d.query, inputs: JSON.parse(JSON.stringify(d.inputs[d.query] ?? {})) } });
     store.setRulerNote(null);
     lastCharge = null;
@@ -162,7 +164,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
       i.unit = c.id;
       i.actions = actions;
       i.slide = slide; // a drag's order slides only as its finger picks (slideOf)
-    }, `drag:${ui.serial}`);
+    }, c.gesture);
   }
 
   /** A drag of unit `id`'s body; `centre`: where its centre would be (world), `pointer`: the finger. */
@@ -263,13 +265,13 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
         const same = i.charger === c.id;
         d.query = 'charge';
         d.inputs.charge = { charger: c.id, target: enemy.id, range: same ? i.range ?? '' : '', highestDie: same ? i.highestDie ?? '' : '', combined: [] };
-      }, `drag:${ui.serial}`);
+      }, c.gesture);
       return;
     }
     c.ruler = frontRuler(u, x, y);
     if (c.target) {
       c.target = null; c.facing = null;
-      store.edit((d) => { d.query = c.before.query; d.inputs[c.before.query] = JSON.parse(JSON.stringify(c.before.inputs)); }, `drag:${ui.serial}`);
+      store.edit((d) => { d.query = c.before.query; d.inputs[c.before.query] = JSON.parse(JSON.stringify(c.before.inputs)); }, c.gesture);
     } else refresh();
   }
 
@@ -296,7 +298,8 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
   function finish(c) {
     store.setCarry(null);
     refresh();
-    if (canApply()) makeMove();
+    // one Undo step with the drag's edits of the question: Undo takes the whole gesture back
+    if (canApply()) makeMove(c.gesture);
     else redrawResult(); // the ruling's reason stays: the unit never left where it stood
   }
 

@@ -41,8 +41,9 @@ export function createStore(saved, session = {}) {
     made: null, held: '',
     // the engine: ready once it answered describe (`described`, with each assumption's summary)
     ready: false, described: null, assumptionSummaries: new Map(),
-    // whether a phone's first-visit note on how play works was seen (app.js coach; kept in storage)
-    coached: false,
+    // the games whose how-to-play note a phone showed and a touch put away (app.js coach; kept in
+    // storage; null when storage is refused)
+    coached: [],
     // the pointer over the board (world point), the game the gallery was laid out for, whether the
     // ruling's details list is on screen, and the timer that builds it once a drag rests
     hoverAt: null, galleryOf: null, detailsSeen: true, detailsTimer: 0,

@@ -186,8 +186,8 @@ test('360x740: a move’s unit changed in the form drops the path drawn for the 
 // works over the board's top, until the board's first touch, which reaches the board (a tap on a
 // unit asks its reach); a reload does not show it again. A desktop keeps its note under the board.
 const PLAYED = DESCRIBED.filter((s) => s.board === 'hex' && ['reach', 'whyNot'].every((q) => s.queries.some((x) => x.name === q))).map((s) => s.id);
-test('360x740 and 740x360, touch: a first visit says how play works over the board until its first touch, which reaches the board; not again after a reload, nor on a desktop', async () => {
-  assert.ok(PLAYED.length > 0, 'describe lists a game played by dragging on hexes');
+test('360x740 and 740x360, touch: a first visit says how play works over the board until its first touch, which reaches the board; not again after a reload; another game’s once too; never on a desktop', async () => {
+  assert.ok(PLAYED.length > 1, 'describe lists games played by dragging on hexes');
   for (const vp of SIZES) {
     const phone = vp.width < 1000;
     const { context, page, errors } = await openPage(env, vp, { touch: phone });
@@ -201,7 +201,8 @@ test('360x740 and 740x360, touch: a first visit says how play works over the boa
       continue;
     }
     const board = await page.locator('#board').boundingBox();
-    assert.ok(shown && /^Drag a unit/.test(shown.text), `the note says how play works: ${JSON.stringify(shown)}`);
+    // the game's own note on play (a desktop's under the board)
+    assert.ok(shown && shown.text.length > 0 && shown.text === await page.textContent('#tool-note'), `the note says how play works: ${JSON.stringify(shown)}`);
     assert.ok(shown.box.top >= board.y && shown.box.bottom <= board.y + board.height / 2 && shown.box.left >= board.x && shown.box.right <= board.x + board.width,
       `over the board's top half: ${JSON.stringify({ shown, board })}`);
     const request = await hook(page, 'request');
@@ -217,6 +218,13 @@ test('360x740 and 740x360, touch: a first visit says how play works over the boa
     await page.waitForSelector('body[data-ready="true"]');
     await ruled(page);
     assert.equal(await seen(), null, 'not shown again after a reload');
+    // another game's note shows once too: each game is played its own way
+    await pickSystem(page, PLAYED[1]);
+    await setMode(page, 'play', true);
+    const other = await seen();
+    assert.ok(other && other.text === await page.textContent('#tool-note'), `${PLAYED[1]}'s note shows: ${JSON.stringify(other)}`);
+    await pickSystem(page, PLAYED[0]);
+    assert.equal(await seen(), null, `${PLAYED[0]}'s note, put away, stays away`);
     assert.deepEqual(errors, []);
     await context.close();
   }

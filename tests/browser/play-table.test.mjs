@@ -28,10 +28,13 @@ const ahead = (page, u, along, right = 0) => {
 };
 
 /** Touches 4 and 5 of a journey: Undo puts `id` back at `home`, Redo makes the move again (to `moved`). */
-async function undoRedo(page, game, id, home, moved, name) {
+async function undoRedo(page, game, id, home, moved, name, asked = null) {
   await page.tap('#undo');
   await ruled(page);
   assert.deepEqual(pose(await unitOf(page, id)), home, 'one Undo step puts it back');
+  // a drop's move is one step with the drag that aimed it: the question is back as it was before
+  // the finger came down (no order or charge left pending to be made again)
+  if (asked) assert.deepEqual(await pageRequest(page), asked, 'one Undo brings back the question asked before the drag');
   await page.tap('#redo');
   await ruled(page);
   assert.deepEqual(pose(await unitOf(page, id)), moved, 'Redo makes the move again');
@@ -42,6 +45,7 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 a drag of 0.8 of 
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   assert.equal(await page.isChecked('input[name="mode"][value="play"]'), true, 'Play is the mode once a position is on the board');
   const home = await unitOf(page, 'Legion');
+  const asked = await pageRequest(page);
   // touch 1: the Legion dragged 0.8 of a step along its own facing
   await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await ahead(page, home, 0.8), { hold: async () => {
     // the browser hands the board the finger's last moves with its next frames: the request, its
@@ -68,7 +72,7 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 a drag of 0.8 of 
   const tenth = (v) => Math.round(v * 10) / 10;
   await page.getByRole('button', { name: `Legion, x ${tenth(moved.x)} y ${tenth(moved.y)} steps, facing 20`, exact: true }).waitFor();
   await shot(page, 'arcane-legions', 'step-moved');
-  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'step');
+  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'step', asked);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -101,6 +105,7 @@ test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle dragged 45
   // touch 1: a tap picks the unit (its turn handle shows, and its reach area)
   await page.touchscreen.tap(...Object.values(await hook(page, 'screenOf', 'Legion')));
   await ruled(page);
+  const asked = await pageRequest(page);
   // touch 2: its handle dragged to 45° clockwise of its facing, two steps out
   const f = (home.facing + 45) * Math.PI / 180;
   const to = await hook(page, 'screenOfWorld', home.x + 2 * Math.sin(f), home.y + 2 * Math.cos(f));
@@ -120,7 +125,7 @@ test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle dragged 45
   const moved = await unitOf(page, 'Legion');
   assert.equal(moved.facing, 65, '20° + 45°');
   await shot(page, 'arcane-legions', 'turn-moved');
-  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'turn');
+  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'turn', asked);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -128,6 +133,7 @@ test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle dragged 45
 test('arcane-legions (360x740, touch): play, AL-COL-1 AL-SNP-1 AL-COL-2 dragged 3.4 steps ahead the Legion meets the Chargers at an angle in its third step, snaps flush and stops: 3 of 4 points, the last lost; made, undone and redone (3 touches)', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const home = await unitOf(page, 'Legion');
+  const asked = await pageRequest(page);
   // the Legion (2 × 1, facing 20, at 14, 9): its front-left corner (13.23, 9.81) runs along
   // (sin 20°, cos 20°) into the Chargers' back edge (y 12.5, x 14 to 16) after 2.86 steps
   await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await ahead(page, home, 3.4), { hold: async () => {
@@ -148,7 +154,7 @@ test('arcane-legions (360x740, touch): play, AL-COL-1 AL-SNP-1 AL-COL-2 dragged 
   const moved = await unitOf(page, 'Legion');
   near(moved.y, 12, 'the Legion stands against the Chargers');
   await shot(page, 'arcane-legions', 'collision-moved');
-  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'collision');
+  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'collision', asked);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -158,6 +164,7 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
   await pickSystem(page, 'ninth-age');
   assert.equal(await page.isChecked('input[name="mode"][value="play"]'), true);
   const home = await unitOf(page, 'Knights');
+  const asked = await pageRequest(page);
   const raiders = await unitOf(page, 'Raiders');
   // the Raiders face 180 (down the table): their left flank is their east edge, x 31 + 4.92 / 2;
   // the Knights (42, 16) stand south-east of them, beyond the line of their front's east corner
@@ -181,8 +188,10 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
   assert.equal(moved.facing, 270, 'aligned to the flank');
   // the Raiders 5 files of 25 mm wide (4.92″), the Knights one rank of 50 mm deep (1.97″)
   near(moved.x, raiders.x + 125 / 25.4 / 2 + 50 / 25.4 / 2, 'its centre half its depth east of the flank', 0.02);
+  // the bar keeps the way back to the questions the dice decide, the charge shown as the question
+  assert.deepEqual(await page.$eval('#play-question', (s) => [s.value, ...[...s.options].map((o) => o.value)]), ['charge', 'charge', 'pursue', 'flee']);
   await shot(page, 'ninth-age', 'charge-moved');
-  await undoRedo(page, 'ninth-age', 'Knights', pose(home), pose(moved), 'charge');
+  await undoRedo(page, 'ninth-age', 'Knights', pose(home), pose(moved), 'charge', asked);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -380,6 +389,7 @@ test('arcane-legions (1280x800, keyboard): play, AL-MOV-2 N picks the Legion, Ar
 test('arcane-legions (360x740, touch): play, AL-MOV-2 AL-TRN-1 a step and a turn in one drag: a step ahead, the finger rests, then pushed 45° to the right the turning tool turns the Legion from facing 20 to 65; made, undone and redone (3 touches)', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const home = await unitOf(page, 'Legion');
+  const asked = await pageRequest(page);
   // touch 1: a step ahead, a rest (the turning tool's positions show round the ghost), then the
   // finger pushed 1.5 steps on toward facing 20 + 45 = 65
   await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await ahead(page, home, 1), { hold: async (moveTo) => {
@@ -403,7 +413,7 @@ test('arcane-legions (360x740, touch): play, AL-MOV-2 AL-TRN-1 a step and a turn
   assert.equal(moved.facing, 65, '20° + 45°');
   assert.ok(Math.hypot(moved.x - home.x, moved.y - home.y) > 0.9, 'and it stepped');
   await shot(page, 'arcane-legions', 'step-turn-moved');
-  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'step-turn');
+  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'step-turn', asked);
   assert.deepEqual(errors, []);
   await context.close();
 });
