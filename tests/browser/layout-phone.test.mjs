@@ -166,7 +166,8 @@ for (const viewport of SIZES.slice(0, 2)) {
         assert.equal(v.scrolled, false, `${system}: the box does not scroll (its end would be out of sight, with nothing saying so)`);
         if (cut === 1) await shot(page, `whynot-cut-${system}`, viewport);
         // one tap on its words shows it whole: every line of it inside the box, on the screen
-        const first = await page.locator('#verdict p').first().boundingBox();
+        // (on its first line: a paragraph of several lines runs on past the box's cut)
+        const box = await page.locator('#verdict p').first().boundingBox(), first = { ...box, height: Math.min(box.height, 20) };
         await page.touchscreen.tap(first.x + 8, first.y + first.height / 2);
         await page.waitForFunction(() => document.getElementById('verdict').classList.contains('whole'));
         await painted(page);
