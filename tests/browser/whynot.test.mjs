@@ -113,6 +113,7 @@ for (const [system, mover, one, many] of MOVERS) {
         return null;
       }, start);
       assert.ok(at && at.top >= at.shownTop - 0.5 && at.bottom <= at.shownBottom + 0.5, `${system}: the reason starts in view: ${start} ${JSON.stringify(at)}`);
+      assert.ok((await page.textContent('#verdict p')).includes(start), `${system}: the reason is in the heading's paragraph`);
     }
     if (why.whatIf?.reachable) assert.ok(text.includes(`Without the other units it could, in ${plural(why.whatIf.cost, one, many)}`), `${system}: the what-if in words\n${text}`);
     else if (why.whatIf) assert.ok(text.includes('Even without the other units it could not.'), `${system}: the what-if in words\n${text}`);
