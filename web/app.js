@@ -655,7 +655,7 @@ function coach(text) {
   $('coach').hidden = !show;
 }
 canvas.addEventListener('pointerdown', () => {
-  if ($('coach').hidden || coachSeen()) return;
+  if ($('coach').hidden) return; // (shown: not seen yet)
   store.setCoached([...ui.coached, store.state.system]);
   $('coach').hidden = true;
   try { localStorage.setItem(COACH_KEY, JSON.stringify(ui.coached)); } catch { /* storage refused: hidden for this visit */ }

@@ -489,7 +489,7 @@ export class Painter {
       // a drag frozen from the last plan with the carried unit the one selected there copies that
       // plan's picture, which left it out (drawing 999 units again was most of a drag's first
       // frame at the limits)
-      const key = still.from !== null && still.from.selected === carried ? ['plan', still.from.serial, carried] : [still.serial];
+      const key = still.from !== null ? ['plan', still.from, carried] : [still.serial];
       this.textLayer('units', key, () => { for (const u of sc.units) if (u.id !== carried && inView(u)) this.paintUnit(u); });
       for (const u of sc.units) if (u.id === carried && inView(u)) this.paintUnit(u);
     } else if (this.planLayered()) {
@@ -1123,7 +1123,7 @@ export class Painter {
       plan.set(id, p);
       if (p.name) names.add(p.name.box, id);
     }
-    // (`from`: the plan it was kept from, `{serial, selected}`, whose units' picture it may copy)
+    // (`from`: the serial of the plan it was kept from, whose units' picture it copies, or null)
     this.frozen = { carried, view: this.viewKey(), sig, soft, names, plan, bodies, hidden: new Set(), serial: ++this.frozenSerial, from };
     return this.frozen;
   }
@@ -1136,7 +1136,8 @@ export class Painter {
   freezeLast(last, units, carried) {
     // (a plan whose names are still being placed, a slice a frame, would keep the drag's frames without them)
     if (!last || last.job || last.view.some((v, i) => v !== this.viewKey()[i]) || stillSig(units, carried, false) !== stillSig(last.units, carried, false)) return null;
-    return this.freeze(units, carried, last.bodies, last.plan, { serial: last.serial, selected: selectedOf(last.units) });
+    // (that plan's units' picture left out the unit selected there: the drag copies it when that one is carried)
+    return this.freeze(units, carried, last.bodies, last.plan, selectedOf(last.units) === carried ? last.serial : null);
   }
 
   viewKey() { return [this.s, this.ox, this.oy, this.flip, this.w, this.h]; }
@@ -1288,7 +1289,7 @@ export class Painter {
     const draw = () => this.hexShapes(it, shown);
     if (shown.length > LAYERED_CELLS) {
       const sig = shown.map((h) => `${h.q},${h.r},${h.color ?? ''},${h.hatch ? 1 : 0},${h.outline ?? ''},${h.dashed ? 1 : 0},${h.stop ? 1 : 0}`).join(';');
-      this.layer(`hexes ${this.hexLayers++}`, [it.color, this.s >= HATCH_MIN, sig], draw);
+      this.layer(`hexes ${this.hexLayers++}`, [it.color, sig], draw); // (the view, hatching's size with it, is the layer's own key)
     } else draw();
     for (const h of shown) this.hexText(h);
   }

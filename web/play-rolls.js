@@ -44,8 +44,7 @@ export function initPlayRolls({ store, sys, doc, bar, own, unfinished, roll2d6 }
     for (const q of queries) {
       const o = el('option', titleOf(q));
       o.value = q;
-      o.selected = q === doc().query;
-      if (o.selected) o.setAttribute('selected', '');
+      if (q === doc().query) o.setAttribute('selected', ''); // (an attribute: showParts compares the bar's HTML)
       select.append(o);
     }
     select.addEventListener('change', () => store.edit((d) => { d.query = select.value; }));

@@ -5,7 +5,7 @@
 // reaches the DOM through textContent only.
 import { SYSTEMS, own } from './model.js';
 import { terrainMarks, marksFor } from './scene.js';
-import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, clauseButton, section, legendNodes, linkClauses, reasonText, hexWords, codeWords } from './draw.js';
+import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, clauseNodes, section, legendNodes, linkClauses, reasonText, hexWords, codeWords } from './draw.js';
 
 // The keys' way is said where there are keys to press: a phone's finger has none (a mouse's page has).
 const KEYS_HINT = () => (globalThis.matchMedia?.('(pointer: fine)').matches ? ' (or press ] and [)' : '');
@@ -133,9 +133,7 @@ export function tapVerdict(system, request, response, pick, entry, onWay) {
     // one reason goes on with the heading, its clause before it as in a list: as a list item under
     // the heading it fell on a phone's third line, cut to "The shortest path the… more"
     const [x] = reasons;
-    nodes[0].textContent = `${who} cannot end on ${where}. `;
-    if (x.rule) nodes[0].append(Object.assign(clauseButton(x.rule), { className: 'rule in-text' }), ' ');
-    nodes[0].append(hexWords(x.message ?? codeWords(x.code)));
+    nodes[0].replaceChildren(...clauseNodes(`${who} cannot end on ${where}. ${x.rule ? `${x.rule} ` : ''}${hexWords(x.message ?? codeWords(x.code))}`));
   } else if (reasons.length) {
     const list = el('ul', undefined, 'why-not');
     for (const x of reasons) list.append(ruleItem(x.rule, hexWords(x.message ?? codeWords(x.code))));
