@@ -132,6 +132,9 @@ const board = new Board(canvas, {
     if (!ui.covers) store.setCovers(readCovers());
     return ui.covers;
   },
+  // read afresh for a fit or framing made at a paint: kept, they were the boxes from before the
+  // ruling that frames (the Make this move it shows, say)
+  coversNow: () => store.setCovers(readCovers()),
   // an embed not activated leaves one finger to scroll its host page (embed.js)
   pageScrolls: () => EMBED && !document.body.classList.contains('active'),
   mode: () => (store.locked ? 'view' : ui.tool === 'move' && tools.playing() ? 'play' : ui.tool),
@@ -272,13 +275,6 @@ function render(response, request, extra = {}, frame = true) {
 
 const resultBounds = (rs, request) => sceneResultBounds(store.state.system, doc(), rs, request);
 
-// (in the band the controls floating over the board leave clear: a landscape phone's ejection
-// hexes to choose from lay under its Replay bar)
-function inView(b) {
-  const [ax, ay] = board.toScreen(b[0], b[1]), [bx, by] = board.toScreen(b[2], b[3]), [top, bottom] = board.band();
-  return Math.min(ax, bx) >= 0 && Math.min(ay, by) >= top && Math.max(ax, bx) <= board.w && Math.max(ay, by) <= bottom;
-}
-
 // What of a new answer must be in view, or the view follows it (without zooming in, so the hexes
 // around stay in reach of a finger drawing a path): all of a drawn path's answer and of a query
 // with ordered or combined movers (every mover and its move); of a reach or any other answer its middle (a user zoomed
@@ -301,8 +297,8 @@ function redrawResult(frame = false, follow = false) {
   const pick = entry ? r.scene.picked ?? entry : null;
   // the verdict: the answer's, or a tapped hex's (its ways there, or why not)
   let v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
-  // a drop in play on a hex it reaches but that the page cannot move it to by itself (the game's `canApplyEnd`: ejections are chosen, never picked silently)
-  if (ui.pick?.notMade && v.nodes) v = { nodes: [...v.nodes, el('p', 'Not moved: what this move does to the others is chosen with the question’s form (the Path tool, then Make this move).')], kind: '' };
+  // a drop in play on a hex it reaches that did not move it there (tools.js playTo): why, first
+  if (ui.pick?.notMade && v.nodes) v = { nodes: [el('p', ui.pick.notMade), ...v.nodes], kind: '' };
   // a charge dragged onto a facing its arcs do not give (play-table.js)
   const aimed = r.response?.ok ? tools.playNote(r.request, r.response.result) : '';
   if (aimed) v = v.nodes ? { ...v, nodes: [...v.nodes, el('p', aimed)] } : { ...v, text: `${v.text} ${aimed}` };
@@ -345,13 +341,13 @@ function redrawResult(frame = false, follow = false) {
   // every new answer, a game's first too, frames what the question is about at a size a finger
   // reads (the whole board is the ⤢ button away)
   if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core);
-  else if (b && follow && !inView(shown(r))) board.frame(b.bounds, board.s, b.pad, b.core);
+  else if (b && follow && !board.shows(shown(r))) board.frame(b.bounds, board.s, b.pad, b.core);
   // the hexes a drop's choice is tapped on (an ejected miniature's nearest free hexes) in view
   // and clear of the controls over the board: a landscape phone's Replay bar hid two of three
   const choose = resultBounds({ overlay: tools.playChoices(), tracks: [] }, null);
   // (with the move that ejects where they fit beside it)
   const c = choose?.bounds;
-  if (c && !inView([c[0] - 1, c[1] - 1, c[2] + 1, c[3] + 1])) {
+  if (c && !board.shows([c[0] - 1, c[1] - 1, c[2] + 1, c[3] + 1])) {
     board.frame(b ? [Math.min(c[0], b.bounds[0]), Math.min(c[1], b.bounds[1]), Math.max(c[2], b.bounds[2]), Math.max(c[3], b.bounds[3])] : c, board.s, choose.pad, [(c[0] + c[2]) / 2, (c[1] + c[3]) / 2]);
   }
 }

@@ -344,11 +344,58 @@ export class Painter {
       this.oy -= Math.max(0, this.oy + this.flip * core[1] * s - (clear[1] - 2 * m));
       this.oy += Math.max(0, clear[0] + 2 * m - (this.oy + this.flip * core[1] * s));
     }
+    this.uncut(core ?? [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2], clear, [x0, y0, x1, y1]);
     this.fitted = null;
+  }
+
+  /**
+   * A framing that cuts tokens at the view's edges (or hides them under a hex board's numbers
+   * pinned there: first views showed half the Equites, and the Numidians under the columns' numbers)
+   * moves by less than a token's size where that shows them whole or not at all, the mover `core`
+   * kept in the band `clear` and no empty band let in beside the board `area`.
+   */
+  uncut(core, clear, area) {
+    const s = this.s, m = 24, hexes = this.scene.kind === 'hex';
+    const boxes = this.scene.units.map((u) => {
+      if (u.free) {
+        const cs = rectCorners(u.free.x, u.free.y, u.free.facing, u.free.w, u.free.d);
+        return [Math.min(...cs.map((c) => c[0])), Math.min(...cs.map((c) => c[1])), Math.max(...cs.map((c) => c[0])), Math.max(...cs.map((c) => c[1]))];
+      }
+      const [x, y] = center(u.q, u.r), r = (u.hexes?.length > 1 ? 0.8 : 0.62) + 0.1; // the token's disc (tokenOf) and its outline
+      return [x - r, y - r, x + r, y + r];
+    });
+    const pinned = hexes ? MIN_TEXT + 8 : 0; // the numbers pinned at the view's top and left edges
+    const tops = (this.ctl?.covers?.() ?? []).filter((c) => c[3] <= this.h / 2); // controls floating over the view's top
+    for (const [axis, o, k, hi, keep] of [[0, 'ox', 1, this.w, [0, this.w]], [1, 'oy', this.flip, this.h, clear]]) {
+      const span = (w0, w1, d) => { const a = this[o] + d + k * w0 * s, z = this[o] + d + k * w1 * s; return [Math.min(a, z), Math.max(a, z)]; };
+      // where a token's view starts: past the numbers, and down the view past the controls over its top
+      const starts = boxes.map((bx) => {
+        if (!axis) return pinned;
+        const [x0, x1] = [this.ox + bx[0] * s, this.ox + bx[2] * s];
+        return Math.max(pinned, ...tops.filter((c) => c[0] < x1 && c[2] > x0).map((c) => c[3]));
+      });
+      // a token is whole in view, clear of the numbers and controls, or out of it
+      const cutBy = (d) => boxes.filter((bx, i) => { const [a, z] = span(bx[axis], bx[axis + 2], d); return (z > 0.5 && a < starts[i] - 0.5) || (a < hi - 0.5 && z > hi + 0.5); }).length;
+      const cut = cutBy(0);
+      if (!cut) continue;
+      const [b0, b1] = span(area[axis], area[axis + 2], 0), [c] = span(core[axis], core[axis], 0);
+      const shifts = boxes.flatMap((bx, i) => { const [a, z] = span(bx[axis], bx[axis + 2], 0); return [starts[i] - a, -z, hi - z, hi - a]; })
+        .filter((d) => Math.abs(d) <= 1.5 * s * (hexes ? 1 : 2) && c + d >= keep[0] + m && c + d <= keep[1] - m
+          && (d > 0 ? b0 + d <= Math.max(b0, 18) : b1 + d >= Math.min(b1, hi - 18))); // no wider gap beside the board
+      let best = 0, fewest = cut;
+      for (const d of shifts) { const n = cutBy(d); if (n < fewest || (n === fewest && best && Math.abs(d) < Math.abs(best))) { best = d; fewest = n; } }
+      this[o] += best;
+    }
   }
 
   /** The view's rows [top, bottom] (px) that fits and framings fill: all but its foot (viewH); the page's board also keeps clear of what floats over its top. */
   band() { return [0, this.viewH()]; }
+
+  /** True when world box `b` [x0, y0, x1, y1] lies wholly in the view's band (band). */
+  shows(b) {
+    const [ax, ay] = this.toScreen(b[0], b[1]), [bx, by] = this.toScreen(b[2], b[3]), [top, bottom] = this.band();
+    return Math.min(ax, bx) >= 0 && Math.min(ay, by) >= top && Math.max(ax, bx) <= this.w && Math.max(ay, by) <= bottom;
+  }
 
   /** The view's height that fits and framings fill: above its foot, when the view is tall enough to spare it. */
   viewH() { return this.h > 4 * this.foot ? this.h - this.foot : this.h; }
@@ -1727,6 +1774,7 @@ export class Board extends Painter {
     if (!want || !this.w || !this.h) return;
     this.want = null;
     if (want.refit) this.fitHeight();
+    this.ctl.coversNow?.();
     if (want.frame) this.frameNow(...want.frame); else this.fitNow();
   }
 

@@ -7,7 +7,8 @@ import { own } from './model.js';
 /**
  * `store` (its session's `result`, `pick` and `lastRequest`), `sys()` the game on screen, `round`
  * (a table's figures as the page keeps them), `currentRequest()` the request the board asks now,
- * `held()` true while play waits for the player's choices (a drop's ejections, play-eject.js).
+ * `held()` true while play makes no move: it waits for the player's choices (a drop's ejections,
+ * play-eject.js), or no card orders one (play-orders.js).
  */
 export function initMakeMove({ store, sys, round, currentRequest, held }) {
   const ui = store.session;
@@ -79,7 +80,7 @@ export function initMakeMove({ store, sys, round, currentRequest, held }) {
 
   /** True when the answer on screen moves something that Make this move can apply. */
   function canApply() {
-    if (held()) return false; // made once every choice is given, never with the engine's first candidate
+    if (held()) return false; // made once every choice is given (never with the engine's first candidate), or by a card
     const r = ui.result;
     if (!r?.response?.ok || r.response.result?.legal === false || r.request?.system !== store.state.system || ui.lastRequest !== JSON.stringify(currentRequest(), null, 2)) return false;
     const res = r.response.result;

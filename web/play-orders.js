@@ -18,10 +18,11 @@ const reasonKey = (x) => `${x.code} ${x.unit ?? ''} ${x.message}`;
 
 /**
  * `page`: the store, `ui`, `sys()`, `doc()`, `unitById(id)`, `currentRequest()`, `askEngine(request)`
- * (the tap lane), `refresh()`, `makeMove()`, `frame(bounds)` (the board's view on a world box) and `bar` (the
- * element the card's buttons and running total go in). Returns what tools.js and app.js call.
+ * (the tap lane), `refresh()`, `makeMove()`, `frame(bounds)` (the board's view on a world box),
+ * `shows(bounds)` (that box in view) and `bar` (the element the card's buttons and running total go
+ * in). Returns what tools.js and app.js call.
  */
-export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame, bar }) {
+export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame, shows, bar }) {
   const ORDER = 'order';
   let count = 3; // the orders on the next section card chosen
   let said = ''; // why the last unit dropped went back (kept in the verdict until the next drag)
@@ -199,19 +200,30 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     if (!active()) return [];
     const i = inputs();
     // a card of any section: the whole board in view, every unit it may order
-    if (i.card !== 'section' && sc.cellBounds && !framed) { framed = true; frame(sc.cellBounds); }
+    if (i.card !== 'section' && sc.cellBounds && !framed) { framed = true; reframe(sc.cellBounds); }
     if (i.card !== 'section' || !sc.cellBounds || sc.sections?.length !== 2) return [];
     const [x0, y0, x1, y1] = sc.cellBounds, [a, z] = sc.sections;
     // the top side's left flank is the bottom side's right (the game's API doc, baselines)
     const top = side() !== doc().sides[0]?.name;
     const s = top ? { left: 'right', right: 'left', center: 'center' }[i.section] : i.section;
     const [from, to] = s === 'left' ? [x0, a] : s === 'right' ? [z, x1] : [a, z];
-    if (!framed) { framed = true; frame([from - 0.5, y0 - 1, to + 0.5, y1 + 1]); } // with its label above or below it
+    if (!framed) { framed = true; reframe([from - 0.5, y0 - 1, to + 0.5, y1 + 1]); } // with its label above or below it
     const r = ruling();
     const left = r && Number.isFinite(r.ordersAllowed) ? Math.max(0, r.ordersAllowed - r.ordersUsed) : i.orders;
-    // the orders left written inside the band's top, where a framed view still shows it
+    // the orders left written inside the band at the ordering side's own edge, by its units, which
+    // the view shows (it is not moved to show the whole band: reframe)
     return [{ type: 'polygon', points: [[from, y0], [to, y0], [to, y1], [from, y1]], fill: 'rgba(255,214,102,0.16)', color: '#8a6d1f', width: 2, dashed: true },
-      { type: 'mark', x: (from + to) / 2, y: y0 + 0.9, color: '#8a6d1f', below: true, label: `${SECTION_WORDS[i.section] ?? i.section}: ${left} order${left === 1 ? '' : 's'} left` }];
+      { type: 'mark', x: (from + to) / 2, y: top ? y0 + 0.9 : y1 - 0.9, color: '#8a6d1f', below: top, label: `${SECTION_WORDS[i.section] ?? i.section}: ${left} order${left === 1 ? '' : 's'} left` }];
+  }
+
+  // The view moves to box `b` (what the card played may order) only when the side's units in it are
+  // not all in view already: a card chosen just before its first unit is dragged moved that unit
+  // 90 px from under the finger on its way
+  function reframe(b) {
+    const inside = doc().units.filter((u) => u.side === side()).map((u) => hex.center(u.q, u.r))
+      .filter(([x, y]) => x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3]);
+    const [xs, ys] = [inside.map((p) => p[0]), inside.map((p) => p[1])];
+    if (!inside.length || !shows([Math.min(...xs) - 1, Math.min(...ys) - 1, Math.max(...xs) + 1, Math.max(...ys) + 1])) frame(b);
   }
 
   // the side playing the card: the first ordered unit's (the order's `side`), else the first side
@@ -280,11 +292,14 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
   const leads = () => (spec()?.leader && !inputs().leader ? 'Tap the leader who gives it, or drag him or his unit first.' : '');
   const twice = () => (spec()?.twice ? 'Drag a unit again for its move after ranged combat; Make this move makes the order.' : '');
 
+  /** Why a unit let go with no card played is not moved (a card orders every move), or ''. */
+  const unordered = () => (can() && !active() ? 'Not moved: only a card orders a move. Choose one on the bar, then drag the units it orders.' : '');
+
   /** What the order waits for in play, in words (the verdict's, instead of the form's): a unit dragged, or a card (one made is over). */
   function waiting() {
     if (!can() || doc().query !== ORDER || rows().length) return null;
     return active() ? [said, 'Drag each unit the card orders to where it goes.', leads(), twice()].filter(Boolean).join(' ') : 'Choose the next card below, or tap a unit for its reach.';
   }
 
-  return { can, active, carry, drop, follow, overlay, placed, render, waiting, note, tapUnit };
+  return { can, active, unordered, carry, drop, follow, overlay, placed, render, waiting, note, tapUnit };
 }

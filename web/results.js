@@ -128,16 +128,18 @@ export function tapVerdict(system, request, response, pick, entry, onWay) {
   const w = why.result ?? {};
   if (w.reachable === true) return { nodes: [el('p', `${who} can end on ${where}, using ${ofAll(w.cost, w)}.`)], kind: 'legal' };
   const reasons = arr(w.reasons);
-  const nodes = [el('p', `${who} cannot end on ${where}${reasons.length ? ':' : '.'}`)];
-  if (reasons.length === 1) {
-    // one reason goes on with the heading, its clause before it as in a list: as a list item under
-    // the heading it fell on a phone's third line, cut to "The shortest path the… more"
-    const [x] = reasons;
+  const nodes = [el('p', `${who} cannot end on ${where}.`)];
+  if (reasons.length) {
+    // the first reason goes on with the heading, its clause before it as in a list: as a list item
+    // under the heading it fell on a phone's third line, cut to "The shortest path the… more"; the
+    // others follow as a list
+    const [x, ...more] = reasons;
     nodes[0].replaceChildren(...clauseNodes(`${who} cannot end on ${where}. ${x.rule ? `${x.rule} ` : ''}${hexWords(x.message ?? codeWords(x.code))}`));
-  } else if (reasons.length) {
-    const list = el('ul', undefined, 'why-not');
-    for (const x of reasons) list.append(ruleItem(x.rule, hexWords(x.message ?? codeWords(x.code))));
-    nodes.push(list);
+    if (more.length) {
+      const list = el('ul', undefined, 'why-not');
+      for (const y of more) list.append(ruleItem(y.rule, hexWords(y.message ?? codeWords(y.code))));
+      nodes.push(list);
+    }
   }
   if (w.whatIf?.reachable === true) nodes.push(el('p', `Without the other units it could, in ${spent(w.whatIf.cost, w)}${arr(w.whatIf.path).length ? ' (the purple dashed way)' : ''}.`));
   else if (w.whatIf?.reachable === false) nodes.push(el('p', 'Even without the other units it could not.'));

@@ -97,8 +97,8 @@ export function createStore(saved, session = {}) {
     setPick: (pick) => keep({ pick }),
     /** The way drawn to the picked hex: one of its alternatives. */
     pickWay: (alt) => { if (s.pick) s.pick.alt = alt; },
-    /** A drop in play the page could not make by itself (tools.js): said in the verdict. */
-    pickNotMade: () => { if (s.pick) s.pick.notMade = true; },
+    /** A drop in play the page did not make (tools.js): why, said in the verdict. */
+    pickNotMade: (why) => { if (s.pick) s.pick.notMade = why; },
     /** The engine's whyNot for `pick`, kept while that hex is still the one tapped. */
     pickWhy: (pick, why) => { if (s.pick === pick) pick.why = why; },
     showEvent: (event) => keep({ event }),

@@ -8,9 +8,12 @@ import { roll2d6 } from './query-form.js';
 import { initMakeMove } from './make-move.js';
 
 // What a game without one of the play parts gets in its place: nothing to carry, draw or say.
+// why a drop on a hex it reaches did not move the unit there, where the game leaves what the move
+// does to the others to the player (its `canApplyEnd`: ejections are chosen, never picked silently)
+const NOT_CHOSEN = 'Not moved: what this move does to the others is chosen with the question’s form (the Path tool, then Make this move).';
 const NONE = {
   table: { carry() {}, turn() {}, key() {}, chargeAt() {}, drop() {}, follow() {}, overlay: () => [], note: () => '' },
-  orders: { can: () => false, active: () => false, carry() {}, tapUnit() {}, drop() {}, follow() {}, render() {}, overlay: () => [], placed: () => new Map(), note: () => '', waiting: () => null },
+  orders: { can: () => false, active: () => false, unordered: () => '', carry() {}, tapUnit() {}, drop() {}, follow() {}, render() {}, overlay: () => [], placed: () => new Map(), note: () => '', waiting: () => null },
   eject: { active: () => false, start: () => false, tap: () => false, follow() {}, render: () => false, overlay: () => [] },
   rolls: { render: () => false },
 };
@@ -190,7 +193,8 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     clearTimeout(c.linger);
     // a hex the finger rested on and moved on from is a waypoint (a finger resting where it lets go
     // changes nothing; a mover on a coarser lattice keeps the reach's way)
-    if (c.at && c.rested === c.at) addWaypoint(c);
+    // (a drag no order makes a move of only shows the reach's way: play-orders.js unordered)
+    if (c.at && c.rested === c.at && !orders().unordered()) addWaypoint(c);
     c.at = h;
     if (!lattice && !byKey) c.linger = setTimeout(() => { if (ui.carry === c && c.at === h) c.rested = h; }, LINGER_MS);
     if (c.via.length) throughWaypoints(c); else follow();
@@ -290,9 +294,11 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
    */
   function playTo(id) {
     if (!ui.pick || 'why' in ui.pick) return;
+    const unordered = orders().unordered();
+    if (unordered) { store.pickNotMade(unordered); redrawResult(); return; }
     if (tappedEnd()) { if (canApply()) makeMove(); return; }
     const way = ui.result.scene.tracks.findLast((t) => t.kind === 'hexes')?.steps.slice(1);
-    if (!eject().start(id, way, own(doc().inputs, ui.result.request.query)?.action)) { store.pickNotMade(); redrawResult(); }
+    if (!eject().start(id, way, own(doc().inputs, ui.result.request.query)?.action)) { store.pickNotMade(NOT_CHOSEN); redrawResult(); }
   }
 
 
@@ -503,13 +509,15 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     const [w, d] = unitSize(store.state.system, u);
     return { ...u, w, d };
   };
-  const { applyRuling, canApply, tappedEnd } = initMakeMove({ store, sys, round, currentRequest, held: () => eject().active() });
+  const { applyRuling, canApply, tappedEnd } = initMakeMove({ store, sys, round, currentRequest, held });
+  // a drop's ejections being chosen; a reached hex tapped in play that no card orders a move to
+  function held() { return eject().active() || (playing() && !!orders().unordered() && ui.result?.request?.query === sys().tapQuery); }
   // ---- the game's play parts: on a table (play-table.js), a card played, a drop's ejections
   // chosen (play-orders.js, play-eject.js). A game's module brings those it uses (its `play`), so
   // the others' code is not loaded with it; each is set up once, when first asked for ----
   const wiring = {
     table: () => ({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply }),
-    orders: () => ({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), bar: playBar }),
+    orders: () => ({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), shows: (b) => board.shows(b), bar: playBar }),
     eject: () => ({ store, ui, sys, doc, currentRequest, refresh, makeMove, bar: playBar }),
     rolls: () => ({ store, sys, doc, bar: playBar, own, unfinished: () => unfinished(store.state.system, doc()), roll2d6 }),
   };

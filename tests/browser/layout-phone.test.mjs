@@ -294,7 +294,9 @@ for (const viewport of SIZES.slice(0, 2)) {
 const HEX_PLAY = SYSTEMS.filter((s) => s.board === 'hex' && ['reach', 'whyNot'].every((q) => s.queries.some((x) => x.name === q)));
 for (const viewport of SIZES.slice(0, 2)) {
   for (const { id } of HEX_PLAY) {
-    test(`${sizeOf(viewport)}, touch: ${id} play, a unit held on a reached hex: Make this move does not come and the verdict keeps its box; the drop makes the move`, { timeout: 90000 }, async () => {
+    // (a game whose moves a card orders, one with an `order` query, makes none by a drop with no card played)
+    const carded = HEX_PLAY.find((s) => s.id === id).queries.some((x) => x.name === 'order');
+    test(`${sizeOf(viewport)}, touch: ${id} play, a unit held on a reached hex: Make this move does not come and the verdict keeps its box; the drop ${carded ? 'with no card played says a card orders moves' : 'makes the move'}`, { timeout: 90000 }, async () => {
       const { context, page, errors } = await openPage(env, viewport, { touch: true });
       await pickSystem(page, id);
       const request = await page.evaluate(() => window.movecalcTest.request());
@@ -318,7 +320,7 @@ for (const viewport of SIZES.slice(0, 2)) {
         assert.deepEqual(await box('#verdict'), before.verdict, 'the verdict keeps its box');
         await shot(page, `${id}-held`, viewport);
       } });
-      await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+      await page.waitForFunction((w) => document.querySelector('#verdict').textContent.startsWith(w), carded ? 'Not moved: only a card orders a move' : 'Move made:');
       assert.deepEqual(errors, []);
       await context.close();
     });

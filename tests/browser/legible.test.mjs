@@ -52,3 +52,23 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     });
   }
 }
+
+// A first view framed inside the table cut tokens at its sides (half the Equites, the Faceless
+// One's disc at a landscape phone's right edge): the framing moves by less than a token where that
+// shows each token whole or not at all (board.js uncut).
+for (const viewport of [PHONE, { width: PHONE.height, height: PHONE.width }]) {
+  for (const system of SYSTEMS) {
+    test(`${system} (${viewport.width}x${viewport.height}, touch): the opening view cuts no unit at its left or right edge`, async () => {
+      const { context, page, errors } = await openPage(env, viewport, { touch: true });
+      if (system === 'arcane-legions') await ruled(page); else await pickSystem(page, system);
+      await painted(page);
+      const width = await page.evaluate(() => document.getElementById('board').clientWidth);
+      const { bodies } = await hook(page, 'boardNames');
+      for (const [id, [x0, , x1]] of Object.entries(bodies)) {
+        assert.ok(!(x0 < -0.5 && x1 > 0.5) && !(x0 < width - 0.5 && x1 > width + 0.5), `${system}: ${id} [${Math.round(x0)}, ${Math.round(x1)}] is whole in the view [0, ${width}] or out of it`);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}

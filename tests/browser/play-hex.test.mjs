@@ -205,7 +205,9 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s s
   // the Equites on col 10: the right flank as Rome (the bottom side) sees it
   await openRequest(page, ROME([{ id: 'Equites', side: 'Rome', type: 'medium cavalry', col: 10, row: 6 }]));
   await barTap(page, '[data-section="center"]', '#order-total');
-  await painted(page); // the card shows the whole board
+  // the card keeps the view, which shows its section's units: the whole board a tap away
+  await page.tap('#fit');
+  await painted(page);
   await touchDrag(page, await screen(page, 10, 6), await screen(page, 10, 5));
   await page.waitForFunction(() => /Equites goes back/.test(document.getElementById('verdict')?.textContent ?? ''));
   const said = (await verdict(page)).slice((await verdict(page)).indexOf('Equites goes back'));
@@ -226,6 +228,37 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s s
   // End card: a drag is a plain move again, ruled by the reach
   await barTap(page, '#order-end', '[data-section="center"]');
   assert.notEqual((await pageRequest(page)).query, 'order');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('cc-ancients (360x740, touch): play, CCA-CD-1 with no card played a unit dropped on a hex it reaches, or moved there by taps, stays: the verdict says first that a card orders moves, and no Make this move is offered', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await openRequest(page, ROME());
+  const reach = await answer({ ...ROME(), query: 'reach', unit: 'Hastati' });
+  const ahead = toAxial(5, 5);
+  assert.ok(reach.hexes.some((h) => h.q === ahead.q && h.r === ahead.r), 'the engine: the Hastati reach the hex ahead');
+  const notMoved = async (how) => {
+    await page.waitForFunction(() => /^Not moved: only a card orders a move/.test(document.getElementById('verdict')?.textContent ?? ''));
+    assert.deepEqual(await where(page, 'Hastati'), { col: 5, row: 6 }, `${how}: the Hastati stay`);
+    assert.equal(await page.isVisible('#apply'), false, `${how}: no Make this move`);
+    assert.equal((await hook(page, 'state')).doc.query, 'reach', `${how}: the question is still the reach`);
+  };
+  await touchDrag(page, await screen(page, 5, 6), await screen(page, 5, 5));
+  await notMoved('dropped');
+  await shot(page, 'cc-no-card');
+  // another reached hex tapped is where a card would move the unit
+  const beside = toAxial(4, 6);
+  assert.ok(reach.hexes.some((h) => h.q === beside.q && h.r === beside.r), 'the engine: the Hastati reach the hex beside');
+  await page.touchscreen.tap(...Object.values(await screen(page, 4, 6)));
+  await page.waitForFunction(() => /col 4, row 6/.test(document.getElementById('verdict')?.textContent ?? ''));
+  await notMoved('tapped');
+  // a card whose section's units are all in view keeps the view: the Hastati stay under the finger going to them
+  const before = await screen(page, 5, 6);
+  await barTap(page, '[data-section="center"]', '#order-total');
+  await painted(page);
+  assert.deepEqual(await screen(page, 5, 6), before, 'the view stays where it was');
   assert.deepEqual(errors, []);
   await context.close();
 });
