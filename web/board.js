@@ -320,10 +320,13 @@ export class Painter {
     if ((b[3] - b[1]) * s > h - 2 * m) { top = 0; bottom = h = this.h; }
     this.s = s;
     let cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
-    if (core) {
+    // `core` a point or a box: the whole box in view where it fits, else its middle
+    const k = core && (core.length === 2 ? [core[0], core[1], core[0], core[1]] : core);
+    const within = (v, lo, hi, half) => (hi - lo <= 2 * half ? clamp(v, hi - half, lo + half) : (lo + hi) / 2);
+    if (k) {
       const hw = Math.max(0, this.w / 2 - 2 * m) / s, hh = Math.max(0, h / 2 - 2 * m) / s;
-      cx = clamp(cx, core[0] - hw, core[0] + hw);
-      cy = clamp(cy, core[1] - hh, core[1] + hh);
+      cx = within(cx, k[0], k[2], hw);
+      cy = within(cy, k[1], k[3], hh);
     }
     this.ox = this.w / 2 - cx * s;
     this.oy = top + h / 2 - this.flip * cy * s;
@@ -339,12 +342,15 @@ export class Painter {
     const [x0, y0, x1, y1] = [Math.min(full[0], b[0]), Math.min(full[1], b[1]), Math.max(full[2], b[2]), Math.max(full[3], b[3])];
     this.ox = keep(this.ox, x0 * s, x1 * s, 0, this.w);
     this.oy = keep(this.oy, this.flip * y0 * s, this.flip * y1 * s, top, bottom);
-    // the mover stays in the clear band, though what is framed overflows
-    if (core) {
-      this.oy -= Math.max(0, this.oy + this.flip * core[1] * s - (clear[1] - 2 * m));
-      this.oy += Math.max(0, clear[0] + 2 * m - (this.oy + this.flip * core[1] * s));
+    // the mover (and its move, where that fits) stays in the clear band, though what is framed overflows
+    if (k) {
+      const [ya, yz] = [this.oy + this.flip * k[1] * s, this.oy + this.flip * k[3] * s].sort((p, q) => p - q);
+      if (yz - ya <= clear[1] - clear[0] - 4 * m) {
+        this.oy -= Math.max(0, yz - (clear[1] - 2 * m));
+        this.oy += Math.max(0, clear[0] + 2 * m - ya);
+      } else this.oy += (clear[0] + clear[1]) / 2 - (ya + yz) / 2;
     }
-    this.uncut(core ?? [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2], clear, [x0, y0, x1, y1]);
+    this.uncut(k ? [(k[0] + k[2]) / 2, (k[1] + k[3]) / 2] : [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2], clear, [x0, y0, x1, y1]);
     this.fitted = null;
   }
 
@@ -1809,7 +1815,8 @@ export class Board extends Painter {
   /**
    * Frames world bounds [x0, y0, x1, y1] (a result), zooming in at most 6 times the whole-board view,
    * with `pad` world units around them (or pad(canvas width in px)); a new answer (maxScale Infinity)
-   * at a legible size at least, keeping `core` [x, y] in view (frameNow).
+   * at a legible size at least, keeping `core` (a point [x, y], or a box [x0, y0, x1, y1] where it
+   * fits) in view (frameNow).
    */
   frame(b, maxScale = Infinity, pad = 0, core = null) {
     this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core] };

@@ -145,6 +145,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
       gesture: `drag:${ui.serial}`,
       before: { query: d.query, inputs: JSON.parse(JSON.stringify(d.inputs[d.query] ?? {})) } });
     store.setRulerNote(null);
+    store.setRulerLine(null);
     lastCharge = null;
     return ui.carry;
   }
@@ -288,7 +289,12 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     }
     c.dropped = true;
     clearTimeout(c.restTimer);
-    if (c.ruler) store.setRulerNote(rulerWords(c));
+    if (c.ruler) {
+      // the reading stays on the board after the lift, as the Ruler tool's does (it went with the finger)
+      const u = unitInfo(id);
+      store.setRulerNote(rulerWords(c));
+      if (u) store.setRulerLine({ line: rulerLine(c), id, x: u.x, y: u.y, facing: u.facing });
+    }
     // let go where it was picked up (an order of no action): nothing to make, the question before it back
     if (c.actions === '[]' && !c.target) { drop(id, true); return; }
     if (!c.actions && !c.target) { store.setCarry(null); refresh(); return; }
@@ -340,16 +346,23 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
   /** What the board draws for the unit carried: the charged facing under the finger, or the ruler. */
   function overlay() {
     const c = ui.carry;
-    if (!c?.table) return [];
+    if (!c?.table) return kept();
     if (c.target && c.facing) {
       const t = unitInfo(c.target);
       const e = t && facingEdge(t, c.facing);
       return e ? [{ type: 'line', from: e[0], to: e[1], color: '#b7791f', width: 5, dashed: true, label: `${facingWord(c.facing)} under your finger` }] : [];
     }
-    // drawn as the Ruler tool draws its line (board.js `ruler`: its reading always shown)
-    if (c.ruler) return [{ type: 'line', from: c.ruler.from, to: c.ruler.to, color: '#1b2430', width: 3, label: rulerLabel(c), ruler: true }];
+    if (c.ruler) return [rulerLine(c)];
     if (c.rest) return toolPositions(c);
     return [];
+  }
+
+  // drawn as the Ruler tool draws its line (board.js `ruler`: its reading always shown)
+  const rulerLine = (c) => ({ type: 'line', from: c.ruler.from, to: c.ruler.to, color: '#1b2430', width: 3, label: rulerLabel(c), ruler: true });
+  // the last ruler's line, while its unit stands where it was measured from
+  function kept() {
+    const k = ui.rulerLine, u = k && unitInfo(k.id);
+    return u && u.x === k.x && u.y === k.y && u.facing === k.facing ? [k.line] : [];
   }
 
   // Where the finger rested: the turning tool's 45° and 90° positions either side of the steps'

@@ -138,8 +138,9 @@ export function boardScene(system, d, { result = null, answered = !!result, sele
 /**
  * The world bounds of what a result draws, with the units it names, and the padding to frame them
  * with: one unit size; on a hex board it depends on the canvas's width, which the board reads when
- * it frames them (not while the page is being built); `core`, the mover's point, stays in view when
- * the whole does not fit at a legible size. Null when it draws nothing.
+ * it frames them (not while the page is being built); `core`, the box of the mover's point and the
+ * answer's moves, stays in view (where it fits) when the whole does not fit at a legible size. Null
+ * when it draws nothing.
  */
 export function resultBounds(system, d, rs, request) {
   const pts = [];
@@ -168,7 +169,7 @@ export function resultBounds(system, d, rs, request) {
   }
   const moverId = (request && named(SYSTEMS[system].mover(request))) ?? movers[0] ?? null; // the game's `mover`
   let pad = isHexBoard ? (w) => (w < 600 ? 1.6 : 2.5) : 1.5; // a phone's board has little room to spare
-  let core = null; // the mover (the first unit the question names): kept in view when not all fits
+  let core = null; // the mover (the first unit the question names): kept in view with the moves when not all fits
   for (const u of d.units.filter((v) => names.has(v.id))) {
     const at = isHexBoard ? hex.center(u.q, u.r) : [u.x, u.y];
     pts.push(at);
@@ -176,8 +177,11 @@ export function resultBounds(system, d, rs, request) {
     if (!core || u.id === moverId) core = at;
   }
   if (!pts.length) return null;
-  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-  return { bounds: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], pad, core };
+  const box = (ps) => { const xs = ps.map((p) => p[0]), ys = ps.map((p) => p[1]); return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]; };
+  // the mover and the moves the answer draws (its tracks) are what is kept in view: a flee's end was cut
+  // off a phone's board, the view centred between it and the enemy fled from
+  const moves = rs.tracks.flatMap((tr) => tr.steps.map((st) => (st.x !== undefined ? [st.x, st.y] : hex.center(st.q, st.r))));
+  return { bounds: box(pts), pad, core: core || moves.length ? box([...(core ? [core] : []), ...moves]) : null };
 }
 
 /**

@@ -14,8 +14,9 @@ export function createStore(saved, session = {}) {
     // ('play': a drag of a unit is its move), a terrain polygon's corners so far, the Ruler's ends
     selected: null, tool: 'move', mode: 'setup', pending: [], ruler: null,
     // the unit a finger carries in play (tools.js, play-table.js); the ruler a unit dragged over
-    // open ground in a game of charges last read, in words (the tool note)
-    carry: null, rulerNote: null,
+    // open ground in a game of charges last read, in words (the tool note), and its line kept on
+    // the board after the drop ({line, id, x, y, facing}: while the unit stands where it was measured from)
+    carry: null, rulerNote: null, rulerLine: null,
     // a drop that ejects miniatures while the player chooses where each goes (play-eject.js):
     // `{unit, said}`, `said` a refused tap in words
     eject: null,
@@ -79,6 +80,7 @@ export function createStore(saved, session = {}) {
     setRuler: (ruler) => keep({ ruler }),
     setCarry: (carry) => keep({ carry }),
     setRulerNote: (rulerNote) => keep({ rulerNote }),
+    setRulerLine: (rulerLine) => keep({ rulerLine }),
     setEject: (eject) => keep({ eject }),
     setOffBoard: (offBoard) => keep({ offBoard }),
     ejectSaid: (said) => { if (s.eject) s.eject.said = said; },

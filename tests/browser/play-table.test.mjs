@@ -219,6 +219,13 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
   } });
   assert.match(await page.textContent('#tool-note'), /^Ruler: [56](\.\d)?″ forward from the Knights’ front, within its Advance Rate of 8″/);
   assert.deepEqual(pose(await unitOf(page, 'Knights')), pose(home), 'a ruler moves nothing');
+  // lifted, the reading stays on the board (it went with the finger), until the next drag
+  const kept = await page.waitForFunction(() => {
+    const r = window.movecalcTest.playOverlay().find((m) => m.ruler);
+    return r && window.movecalcTest.boardText().some(([t]) => t === r.label) && r.label;
+  }, null, { timeout: 15000 }).then((h) => h.jsonValue(), () => null);
+  assert.match(kept ?? '', /^[56](\.\d)?″ of 8″$/, `the reading is still drawn after the lift: ${kept}`);
+  await shot(page, 'ninth-age', 'ruler-kept');
   // onto the Raiders' front (their south edge): the charge is against the flank its arcs give
   const places = () => page.evaluate(() => ['verdict', 'tabs'].map((id) => { const r = document.getElementById(id).getBoundingClientRect(); return [r.top, r.height]; }));
   const before = await places();
@@ -342,6 +349,16 @@ test('ninth-age (360x740, touch): play, 9A-FL-1 a flee stays roll-driven: the fl
   assert.ok(Number.isInteger(rolled) && rolled >= 2 && rolled <= 12, `2D6: ${rolled}`);
   const result = await answer(request);
   assert.equal(await page.textContent('#play-bar .roll-words'), `Dice: distance ${rolled}.`);
+  // where the Raiders end is in the board's view, clear of Make this move (a 7″ flee's end was cut
+  // off the top, the view centred between it and the Spearmen fled from)
+  await painted(page);
+  const board = await page.locator('#board').boundingBox(), apply = await page.locator('#apply').boundingBox();
+  const f = result.final, corners = [[-2, -1], [2, -1], [2, 1], [-2, 1]].map(([a, b]) => [f.x + a, f.y + b]); // inside the Raiders' base (5 × 3 bases of 25 mm: 4.9″ × 3″), facing 0
+  for (const [x, y] of corners) {
+    const p = await hook(page, 'screenOfWorld', x, y);
+    assert.ok(p.x >= board.x && p.x <= board.x + board.width && p.y >= board.y && p.y <= board.y + board.height, `the flee's end (${x}, ${y}) is in view: ${JSON.stringify({ p, board })}`);
+    assert.ok(!apply || !(p.x > apply.x && p.x < apply.x + apply.width && p.y > apply.y && p.y < apply.y + apply.height), `the flee's end (${x}, ${y}) is clear of Make this move`);
+  }
   await shot(page, 'ninth-age', 'flee-rolled');
   await page.tap('#apply');
   await madeSaid(page);
