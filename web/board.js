@@ -4,7 +4,7 @@
 // of rules: the page hands it a scene (scene.js `boardScene`) and callbacks.
 // Free-form world: x right, y up (away from the player). Hex world: the pixel space of hex.js.
 import { center, corner, dirVector, toOffset, SQRT3 } from './hex.js';
-import { rad, rectCorners, isOn } from './geometry.js';
+import { rad, rectCorners, isOn, frameVector } from './geometry.js';
 
 const DPR = () => window.devicePixelRatio || 1;
 const HANDLE_GAP = 26;  // px from the front edge to the rotate handle
@@ -1505,35 +1505,41 @@ export class Painter {
   }
 
   /**
-   * Squares of `size` world units centred on points (a sampled reach), filled (`alpha` each); `hatch`
-   * adds diagonal lines. With `contours`, squares carry a `band` (their cost): the edges between
-   * squares of different bands are drawn, and each band is numbered once, amid its own squares.
+   * Squares of `size` world units on the lattice of a unit's own frame (`frame`: {x, y, facing},
+   * else the table's axes), one on each cell's `i`, `j` (steps of `size` to the right and ahead of
+   * the frame's origin), filled (`alpha` each); `hatch` adds diagonal lines. With `contours`,
+   * squares carry a `band` (their cost): the edges between squares of different bands are drawn,
+   * and each band is numbered once, amid its own squares. (Squares on the table's axes left gaps
+   * and seams across a lattice turned with its unit: a cloud, not an area.)
    */
   cells(it) {
-    const c = this.ctx, half = it.size * this.s / 2, hatched = new this.Path();
+    const c = this.ctx, f = it.frame ?? { x: 0, y: 0, facing: 0 }, size = it.size;
+    const [fx, fy] = frameVector(f.facing, 'forward'), [rx, ry] = frameVector(f.facing, 'right');
+    // the screen point of lattice point (i, j), in cells: right i, ahead j
+    const at = (i, j) => this.toScreen(f.x + (rx * i + fx * j) * size, f.y + (ry * i + fy * j) * size);
+    const hatched = new this.Path();
     for (const p of it.cells) {
-      const [x, y] = this.toScreen(p.x, p.y);
+      const a = at(p.i - 0.5, p.j - 0.5), b = at(p.i + 0.5, p.j - 0.5), d = at(p.i + 0.5, p.j + 0.5), e = at(p.i - 0.5, p.j + 0.5);
+      c.beginPath(); c.moveTo(...a); c.lineTo(...b); c.lineTo(...d); c.lineTo(...e); c.closePath();
       c.fillStyle = p.color;
       c.globalAlpha = p.alpha ?? 1;
-      c.fillRect(x - half, y - half, 2 * half, 2 * half);
-      if (p.hatch) { hatched.moveTo(x - half, y + half); hatched.lineTo(x + half, y - half); }
+      c.fill();
+      if (p.hatch) { hatched.moveTo(...a); hatched.lineTo(...d); }
     }
     c.globalAlpha = 1;
     c.strokeStyle = 'rgba(27,36,48,0.45)'; c.lineWidth = 1;
     c.stroke(hatched);
     if (!it.contours) return;
-    const at = (x, y) => `${Math.round(x / it.size)},${Math.round(y / it.size)}`;
-    const band = new Map(it.cells.map((p) => [at(p.x, p.y), p.band]));
+    const band = new Map(it.cells.map((p) => [`${p.i},${p.j}`, p.band]));
     const edges = new this.Path(), inner = new Map();
     for (const p of it.cells) {
-      const [x, y] = this.toScreen(p.x, p.y);
       let same = 0;
-      for (const [dx, dy, ax, ay, bx, by] of [[1, 0, 1, -1, 1, 1], [-1, 0, -1, -1, -1, 1], [0, 1, -1, -1, 1, -1], [0, -1, -1, 1, 1, 1]]) {
-        // a neighbour's edge in screen terms: world y up is screen y down (flip)
-        const next = band.get(at(p.x + dx * it.size, p.y + dy * it.size));
+      // each neighbour, and the cell's edge it shares (its two corners, in half cells)
+      for (const [di, dj, ai, aj, bi, bj] of [[1, 0, 1, -1, 1, 1], [-1, 0, -1, -1, -1, 1], [0, 1, -1, 1, 1, 1], [0, -1, -1, -1, 1, -1]]) {
+        const next = band.get(`${p.i + di},${p.j + dj}`);
         if (next === p.band) { same++; continue; }
         if (next === undefined) continue; // a gap between samples is no change of cost
-        edges.moveTo(x + ax * half, y + ay * half * -this.flip); edges.lineTo(x + bx * half, y + by * half * -this.flip);
+        edges.moveTo(...at(p.i + ai / 2, p.j + aj / 2)); edges.lineTo(...at(p.i + bi / 2, p.j + bj / 2));
       }
       if (same === 4) (inner.get(p.band) ?? inner.set(p.band, []).get(p.band)).push(p);
     }
@@ -1541,9 +1547,9 @@ export class Painter {
     c.stroke(edges);
     // each band's number at the middle of its inner squares (the one nearest their centroid)
     for (const [b, ps] of inner) {
-      const mx = ps.reduce((a, p) => a + p.x, 0) / ps.length, my = ps.reduce((a, p) => a + p.y, 0) / ps.length;
-      const p = ps.reduce((q, v) => (Math.hypot(v.x - mx, v.y - my) < Math.hypot(q.x - mx, q.y - my) ? v : q));
-      this.label(String(b), ...this.toScreen(p.x, p.y), '#1b2430', MIN_TEXT, 40, true, 'number');
+      const mi = ps.reduce((a, p) => a + p.i, 0) / ps.length, mj = ps.reduce((a, p) => a + p.j, 0) / ps.length;
+      const p = ps.reduce((q, v) => (Math.hypot(v.i - mi, v.j - mj) < Math.hypot(q.i - mi, q.j - mj) ? v : q));
+      this.label(String(b), ...at(p.i, p.j), '#1b2430', MIN_TEXT, 40, true, 'number');
     }
   }
 

@@ -49,3 +49,35 @@ test('AL-BRK-4 breakaway attacks come first, in the order they are resolved, eac
   assert.ok(list.slice(0, 3).every(([, t]) => t.endsWith('may attack it before it moves (breakaway)')));
   for (const n of [1, 2, 3]) assert.equal(marks.get(n).type, 'polygon');
 });
+
+// The reach area (AL-MOV-2: steps forward, backward or sideways, in the unit's own frame) is drawn
+// as squares of the sample spacing on the lattice of that frame: for a unit facing 30°, a sample
+// reached by steps is the centre of its square, and a square's sides run along the unit's axes.
+test('AL-MOV-2 AL-LAT-3 the reach area of a unit facing 30° is squares on its own lattice: one per sample reached by steps, centred on it, none shared, the cheapest cost', () => {
+  const request = { system: 'arcane-legions', query: 'reachArea', units: [{ id: 'a', side: 'red', x: 10, y: 10, facing: 30, base: 'sortie', movementIcons: 2 }], unit: 'a', samplesPerStep: 2 };
+  const res = engine.request(request);
+  assert.equal(res.ok, true);
+  const out = makeOut(request, () => '#000', game.requestSize);
+  game.draw.reachArea(out, res.result, request, null, {});
+  const layer = out.overlay.find((it) => it.type === 'cells');
+  assert.deepEqual(layer.frame, { x: 10, y: 10, facing: 30 }, 'the lattice is the unit’s own frame');
+  assert.equal(layer.size, 0.5, 'half-step samples: squares half a step wide');
+  const keys = layer.cells.map((c) => `${c.i},${c.j}`);
+  assert.equal(new Set(keys).size, keys.length, 'no two squares on one lattice point');
+  // a lattice point (i, j): i half steps to the unit's right, j ahead; facing 30° clockwise from +y
+  const f = 30 * Math.PI / 180, ahead = [Math.sin(f), Math.cos(f)], right = [Math.cos(f), -Math.sin(f)];
+  const byKey = new Map(layer.cells.map((c) => [`${c.i},${c.j}`, c]));
+  const stepped = res.result.samples.filter((s) => !s.turned);
+  assert.ok(stepped.length > 10, 'samples reached by steps');
+  for (const s of stepped) {
+    const dx = s.x - 10, dy = s.y - 10, i = (dx * right[0] + dy * right[1]) / 0.5, j = (dx * ahead[0] + dy * ahead[1]) / 0.5;
+    assert.ok(Math.abs(i - Math.round(i)) < 1e-6 && Math.abs(j - Math.round(j)) < 1e-6, `(${s.x}, ${s.y}) lies on the lattice`);
+    const c = byKey.get(`${Math.round(i)},${Math.round(j)}`);
+    assert.ok(c, `(${s.x}, ${s.y}) has its square`);
+    assert.ok(Math.abs(c.x - s.x) < 1e-9 && Math.abs(c.y - s.y) < 1e-9, 'centred on the sample');
+    assert.ok(c.band <= Math.round(s.cost), `its square shows the cheapest cost: ${c.band} ≤ ${s.cost}`);
+  }
+  // the start costs nothing, one step ahead one point (AL-MOV-2's forward step, the sortie's cost 1)
+  assert.equal(byKey.get('0,0').band, 0);
+  assert.equal(byKey.get('0,2').band, 1);
+});

@@ -167,14 +167,21 @@ const costShade = (cost) => COST_SHADES[Math.max(0, Math.min(COST_SHADES.length 
 // numbered once); a position reached only after a turn is hatched; ✕ where a step stops.
 function drawALReach(out, r, req) {
   const samples = arr(r.samples).filter(isPose);
+  const size = Number.isFinite(r.spacing) && r.spacing > 0 ? r.spacing : 0.25;
+  // the samples lie on the lattice of the unit's own frame (one turned off it, to the nearest of its
+  // cells): one square each, drawn turned with the unit, the cheapest where several fall (at the
+  // same cost, one reached without a turn)
+  const u = unitInfo(req, r.unit ?? req.unit, requestSize);
+  const frame = u && isPose(u) ? { x: u.x, y: u.y, facing: u.facing ?? 0 } : { x: 0, y: 0, facing: 0 };
+  const [fx, fy] = frameVector(frame.facing, 'forward'), [rx, ry] = frameVector(frame.facing, 'right');
   const best = new Map();
   for (const s of samples) {
-    const k = `${s.x},${s.y}`, b = best.get(k);
-    if (!b) best.set(k, { x: s.x, y: s.y, cost: s.cost ?? 0, turned: !!s.turned });
-    else { b.turned = b.turned && !!s.turned; b.cost = Math.min(b.cost, s.cost ?? 0); }
+    const dx = s.x - frame.x, dy = s.y - frame.y, i = Math.round((dx * rx + dy * ry) / size), j = Math.round((dx * fx + dy * fy) / size);
+    const k = `${i},${j}`, b = best.get(k), cost = s.cost ?? 0, turned = !!s.turned;
+    if (!b || cost < b.cost || (cost === b.cost && b.turned && !turned)) best.set(k, { i, j, cost, turned });
   }
-  const size = Number.isFinite(r.spacing) && r.spacing > 0 ? r.spacing : 0.25;
-  out.overlay.push({ type: 'cells', size, contours: true, cells: [...best.values()].map((c) => ({ x: c.x, y: c.y, hatch: c.turned,
+  out.overlay.push({ type: 'cells', size, frame, contours: true, cells: [...best.values()].map((c) => ({ i: c.i, j: c.j,
+    x: frame.x + (rx * c.i + fx * c.j) * size, y: frame.y + (ry * c.i + fy * c.j) * size, hatch: c.turned,
     band: Math.min(COST_SHADES.length - 1, Math.round(c.cost)), color: costShade(c.cost), alpha: 0.7 })) });
   out.overlay.push({ type: 'points', points: samples.filter((s) => s.collision).map((s) => ({ x: s.x, y: s.y, shape: 'x', color: BAD })) });
   out.ring(r.unit ?? req.unit, PATH);
