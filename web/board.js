@@ -1445,7 +1445,8 @@ export class Painter {
       const disc = it.shape === 'hex' ? this.s * 0.62 + 2 : 0;
       const up = [x, y - Math.max(16, disc + MIN_TEXT / 2)], down = [x, y + Math.max(17, disc + MIN_TEXT / 2)];
       this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
-      const half = Math.min(this.textWidth(it.label), 220) / 2 + Math.max(12, disc);
+      // beside a hex's outline (its flat sides √3/2 of its radius out), not across it
+      const half = Math.min(this.textWidth(it.label), 220) / 2 + Math.max(12, it.shape === 'hex' ? this.s * 0.87 + 3 : disc);
       this.labelAt(it.label, [...(it.shape === 'pivot' || it.below ? [down, up] : [up, down]), [x + half, y], [x - half, y]], it.color);
     }
   }

@@ -164,7 +164,8 @@ test('a position the browser will not store (storage full) says so on the page, 
   await setMode(page, 'setup'); // a drag places the unit, an edit to save
   const { doc } = await hook(page, 'state');
   const from = await hook(page, 'screenOf', doc.units[0].id);
-  await drag(page, from, { x: from.x + 40, y: from.y + 30 }, 6);
+  // (up the board: moved down, the Legion went under Make this move, which the next drag then pressed)
+  await drag(page, from, { x: from.x + 40, y: from.y - 30 }, 6);
   await page.waitForSelector('#notice:not([hidden])');
   assert.equal(await page.textContent('#notice-text'), 'Not saved: this browser’s storage is full (or private). A reload would lose this position.');
   await page.screenshot({ path: join(artifacts, 'saved-storage-full-360x740.png') });
