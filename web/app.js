@@ -8,7 +8,7 @@ import { measure } from './ruler.js';
 import { describeExample, loadExamples } from './examples.js'; // written by build-site.mjs: the examples a module fetched at first use
 import { Board } from './board.js';
 import * as hex from './hex.js';
-import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
+import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, terrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
 import { GAME_FACTS } from './games/index.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
@@ -19,15 +19,13 @@ import { createStore } from './store.js';
 import { storedGames } from './library-keys.js';
 import { initLinks, READONLY, beforeLinkGames } from './links.js';
 import { createPanels, createTabs, lazyPanel } from './panels.js';
-import { checkPosition, useEngineLimits } from './share.js';
-import { initSettingsForm } from './settings-form.js';
+import { useEngineLimits } from './limits.js';
 import { initUnitsForm } from './units-form.js';
 import { initTools } from './tools.js';
 import { initQueryForm } from './query-form.js';
 import { initDownloads } from './downloads.js';
 import { initSheet } from './sheet.js';
 import { initUnitControls } from './unit-controls.js';
-import { initUnitTray } from './unit-tray.js';
 
 const $ = (id) => document.getElementById(id);
 setClausePrefixes(SYSTEM_IDS.map((id) => GAME_FACTS[id].clausePrefix));
@@ -117,7 +115,8 @@ function rulerNote(sc = scene()) {
 
 // ---- the board (its tools: tools.js) ----
 const canvas = $('board');
-// the units' buttons and the tray, made below once the tools they call exist (wiring, not state)
+// the units' buttons and the tray (or the promise of its module), made below once the tools they
+// call exist (wiring, not state)
 const late = { unitControls: null, tray: null };
 const board = new Board(canvas, {
   autoHeight: EMBED_AUTOSIZE,
@@ -203,11 +202,17 @@ const page = {
   askEngine: (request) => engine.ask(request, 'tap', { quick: dragging() }),
   makeMove, rule: () => { store.setMade(null); ask(); },
 };
-const settings = initSettingsForm(page);
+const terrainNote = () => (sys().board === 'free'
+  ? 'Choose the Terrain tool, tap the table at each corner of the piece, then Finish polygon (or Enter).'
+  : 'Choose the Terrain tool, then tap or drag over hexes to paint them; a hex already of this kind is cleared.');
+/** The terrain kind the Terrain tool lays: the Terrain panel's picker's, its first until the panel has been filled. */
+function terrainKind() {
+  renderIfStale('terrain-panel');
+  return $('terrain-kind').value || (terrainKinds(store.state.system) ?? [''])[0];
+}
 const units = initUnitsForm(page);
-const tools = initTools({ ...page, terrainKind: settings.terrainKind, removeUnit: units.removeUnit, playBar: $('play-bar'), timing });
+const tools = initTools({ ...page, terrainKind, removeUnit: units.removeUnit, playBar: $('play-bar'), timing });
 const questions = initQueryForm(page);
-const { terrainNote } = settings;
 const { applyRuling, canApply, placeFree, finishPolygon } = tools;
 // a button over each unit for keyboards and screen readers, placed after each paint (unit-controls.js)
 late.unitControls = initUnitControls({
@@ -215,9 +220,16 @@ late.unitControls = initUnitControls({
   words: () => ({ hexBoard: isHexBoard(), lengthUnit: sys().lengthUnit }),
   activate: (id) => tools.activateUnit(id), key: (id, e) => tools.unitKey(id, e), keys: () => tools.unitKeys(),
 });
-// the unit tray of Set up: a kind dragged onto the board is a new unit where it lands (unit-tray.js)
-late.tray = initUnitTray({
-  box: $('unit-tray'), game: sys, doc, board, shown: () => !EMBED && !store.locked && ui.tool === 'move' && !tools.playing(),
+// the unit tray of Set up: a kind dragged onto the board is a new unit where it lands (unit-tray.js,
+// fetched when Set up first shows it: a player on the board's own position never needs it)
+const trayShown = () => !EMBED && !store.locked && ui.tool === 'move' && !tools.playing();
+function renderTray() {
+  if (late.tray?.render) late.tray.render();
+  else if (!trayShown()) $('unit-tray').hidden = true;
+  else late.tray ??= import('./unit-tray.js').then(({ initUnitTray }) => { late.tray = makeTray(initUnitTray); late.tray.render(); }, () => { late.tray = null; });
+}
+const makeTray = (initUnitTray) => initUnitTray({
+  box: $('unit-tray'), game: sys, doc, board, shown: trayShown,
   removing: () => ui.offBoard?.id ?? '',
   add(u, at) {
     store.edit((d) => {
@@ -230,7 +242,6 @@ late.tray = initUnitTray({
     refresh('select');
   },
 });
-
 
 // ---- the request and the answer ----
 function currentRequest() {
@@ -662,12 +673,22 @@ const savedLibrary = lazyPanel($('library-panel'), () => import('./library.js').
   viewMiddle: () => board.toWorld(board.w / 2, board.h / 2), positionBefore: () => links.positionBefore() })),
 (err) => { $('library-note').textContent = `The saved armies could not be opened (${err.message ?? err}): this panel works offline once it has been opened online.`; });
 
+// ---- the Terrain, Sides and Settings panels' forms (settings-form.js), fetched when one of them
+// first opens: play on the board needs none of them ----
+const panelFailed = (err) => notice(`This panel could not be opened (${err.message ?? err}): it works offline once it has been opened online.`);
+const terrainForm = lazyPanel($('terrain-panel'), () => import('./settings-form.js').then(({ initSettingsForm }) => {
+  const form = initSettingsForm({ ...page, terrainNote });
+  return { ...form, render: form.renderTerrain };
+}), panelFailed);
+const sidesForm = lazyPanel($('sides-panel'), () => terrainForm.get().then((form) => ({ render: form.renderSides })), panelFailed);
+const settingsForm = lazyPanel($('settings-panel'), () => terrainForm.get().then((form) => ({ render: form.renderSettings })), panelFailed);
+
 // ---- the side panels (panels.js: each filled when it opens, then on every change while open) ----
 const panels = createPanels({
   'units-panel': () => { units.renderUnitList(); units.renderUnitForm(); },
-  'terrain-panel': settings.renderTerrain,
-  'sides-panel': settings.renderSides,
-  'settings-panel': settings.renderSettings,
+  'terrain-panel': terrainForm.render,
+  'sides-panel': sidesForm.render,
+  'settings-panel': settingsForm.render,
   'library-panel': savedLibrary.render,
   'request-panel': () => { $('preview').textContent = ui.preview; },
   'gallery-panel': renderGallery,
@@ -703,7 +724,7 @@ function dragging() {
 // move does not rebuild them all; the ruling is asked in the next frame as for any change.
 function refreshDrag() {
   store.defer({ refresh: true });
-  late.tray?.render(); // a unit held off the board (Set up)
+  renderTray(); // a unit held off the board (Set up)
   showApply();
   $('undo').disabled = !store.canUndo();
   $('redo').disabled = !store.canRedo();
@@ -865,7 +886,7 @@ function showLegend() {
 function showMode() {
   const can = tools.canPlay(), m = tools.playing() ? 'play' : 'setup', turns = sys().tablePlay === 'order';
   $('tool-terrain').hidden = m === 'play'; // painting terrain is setting up
-  late.tray?.render();
+  renderTray();
   if (m === 'play' && ui.tool === 'terrain') setTool('move');
   for (const r of document.querySelectorAll('input[name="mode"]')) {
     r.checked = r.value === m;
@@ -1030,7 +1051,8 @@ async function renderGallery() {
   // busy while its modules are fetched on the first opening, as a lazy panel is (panels.js)
   $('gallery-panel').setAttribute('aria-busy', 'true');
   try {
-    [examples, code] = await Promise.all([loadExamples(), import('./gallery.js')]);
+    // (with the checks an example's position passes as it opens: share.js)
+    [examples, code] = await Promise.all([loadExamples(), import('./gallery.js'), import('./share.js')]);
   } catch (err) {
     store.galleryFor(null); // tried again when next opened
     $('gallery').replaceChildren(el('p', `The examples could not be loaded (${err.message ?? err}): they are kept for offline use once they have been opened online.`, 'note'));
@@ -1056,6 +1078,7 @@ async function openExample(ex) {
     if (!own(SYSTEMS, req.system)) { cancelRule(); store.asking(); $('verdict').textContent = `Loading the ${gameName(req.system)} rules…`; $('response').textContent = ''; }
     try { await loadGame(req.system); } catch (err) { notice(`The ${gameName(req.system)} page could not be loaded: ${err.message ?? err}.`); return; }
     try {
+      const { checkPosition } = await import('./share.js');
       const { system, doc: d } = checkPosition({ request: req });
       store.select(null);
       store.load(system, d);
@@ -1144,23 +1167,27 @@ async function start() {
   document.body.dataset.ready = 'true';
 }
 
+// a page the worker served (a visit after the first): sw.js keeps every file for offline use now
+const served = 'serviceWorker' in navigator && !!navigator.serviceWorker.controller;
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   // a new build's worker takes over at once (sw.js); a page it took over offers a reload
-  const hadController = !!navigator.serviceWorker.controller;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (hadController) notice('A new version of movecalc is ready.', { label: 'Reload', run: () => location.reload() }, 'info');
+    if (served) notice('A new version of movecalc is ready.', { label: 'Reload', run: () => location.reload() }, 'info');
   });
 }
 // The worker caches the page's files for offline use, and each game's own files (page and engine
 // modules) once the page has opened that game (sw.js): it is registered once the first ruling is
 // drawn (after the frame that shows it), so that neither its downloads nor its start compete with
-// the page's own, and told the games opened so far, whose files came before it. An embed registers
-// none: it stores nothing in the visitor's browser and loads only its own game.
+// the page's own, and told the games opened so far, whose files came before it. From the second
+// visit on (a page the worker served), it is also asked to keep the files a feature fetches at its
+// first use (the panels' forms, the share links' checks, the pictures, the rules reference), so
+// that every feature works offline without weighing on a first visit. An embed registers none: it
+// stores nothing in the visitor's browser and loads only its own game.
 const keepsOffline = !EMBED && 'serviceWorker' in navigator && location.protocol !== 'file:';
-const keepOffline = (games) => navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ games }));
+const keepOffline = (games, rest = false) => navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ games, rest }));
 if (keepsOffline) store.onChange((why) => { if (why === 'system') keepOffline([store.state.system]); });
 start().finally(() => requestAnimationFrame(() => setTimeout(() => {
   if (!keepsOffline) return;
   navigator.serviceWorker.register(scriptURL(new URL('./sw.js', location.href))).catch(() => {});
-  keepOffline(Object.keys(SYSTEMS));
+  keepOffline(Object.keys(SYSTEMS), served);
 })));

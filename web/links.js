@@ -2,9 +2,12 @@
 // link's position (#p=…) on load or when the address changes.
 import { SYSTEMS, own, defaultDoc, usable, isGame, gameName, loadGame, gamesNamedIn } from './model.js';
 import { EMBED } from './boot.js';
-import { encodeShare, decodeShare, checkPosition, positionPayload, codeOf, emptyDoc, ShareError } from './share.js';
+import { codeOf } from './base64url.js';
 
 const $ = (id) => document.getElementById(id);
+// share.js (a link's reading and checks, 3 KB gzip) is fetched when a link is first opened or made,
+// not on every first visit
+const share = () => import('./share.js');
 // resolves in a later task, so that the browser may draw a frame or take input between two long steps
 const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 // EMBED (boot.js): ?embed=1, an iframe's page; &ro=1 makes it read-only.
@@ -18,6 +21,14 @@ const BEFORE_LINK_KEY = 'movecalc.page.before-link.v1';
 /** The game of the position kept before a link: its module is loaded before the Library panel offers it back. */
 export const beforeLinkGames = () => { try { return gamesNamedIn(localStorage.getItem(BEFORE_LINK_KEY)); } catch { return []; } };
 
+/** An empty board of a system: its table or board and sides, no units and no terrain. */
+function emptyDoc(system) {
+  const d = defaultDoc(system);
+  d.units = []; d.terrain = [];
+  for (const k of Object.keys(d.inputs)) d.inputs[k] = {};
+  return d;
+}
+
 /**
  * Sets up the Share panel and link opening. `page`: the store, its `ui` state, `doc()`, the board,
  * `notice(text)`, `refreshNow()`, `saveNow()`, `ask()`, `isReady()` and `showGallery()`.
@@ -25,6 +36,7 @@ export const beforeLinkGames = () => { try { return gamesNamedIn(localStorage.ge
 export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, ask, isReady, showGallery }) {
   const pageURL = () => location.origin + location.pathname;
   async function shareCode() {
+    const { encodeShare, positionPayload } = await share();
     return encodeShare(positionPayload(store.state.system, doc()));
   }
 
@@ -73,18 +85,19 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
 
   /** Opens a link code: its position (undoably), or a message saying why not (an embed: an empty board). */
   async function openCode(code) {
-    let opened, payload;
+    let opened, payload, checks;
     try {
-      payload = await decodeShare(code);
+      checks = await share();
+      payload = await checks.decodeShare(code);
       // the link's game's module, whose rules check it
       const named = payload?.system ?? payload?.request?.system;
       if (isGame(named)) await loadGame(named);
       // checked in a task of its own: the page's first layout and the link's reading came before
       // it in one task of 120 ms at the limits
       await nextTask();
-      opened = checkPosition(payload);
+      opened = checks.checkPosition(payload);
     } catch (err) {
-      const why = err instanceof ShareError ? err.message : 'the link could not be read';
+      const why = checks && err instanceof checks.ShareError ? err.message : 'the link could not be read';
       if (!EMBED) { // the player's own position stays as it was, and nothing saved changes
         notice(`This link could not be opened: ${why}. Your own position is as it was.`);
         return false;

@@ -1,29 +1,19 @@
-// The Terrain, Sides and Settings panels: the terrain kind the Terrain tool lays and the terrain
-// list, the table or board size, the sides' names and colours, the display unit and the
+// The Terrain, Sides and Settings panels (fetched when one first opens): the terrain kinds the
+// Terrain tool lays and the terrain list, the table or board size, the sides' names and colours, the display unit and the
 // assumptions' parameters.
 import { assumptionParams, paramValue, terrainKinds } from './model.js';
 import { el } from './draw.js';
-import { LIMITS } from './share.js';
+import { LIMITS } from './limits.js';
 import { option, on, field, rebuild, paintSwatches, cachedRows, moreRows } from './forms.js';
 
 const $ = (id) => document.getElementById(id);
 
 /**
  * Sets up the panels' renderers. `page`: the store, `ui`, `doc()`, `sys()`, `unitWord()`,
- * `terrainColour(kind)`, `renderIfStale(id)`, and `described()` and `assumptionSummaries()` (what the
+ * `terrainColour(kind)`, `terrainNote()` (the Terrain tool's note), and `described()` and `assumptionSummaries()` (what the
  * engine's describe answered, once it has).
  */
-export function initSettingsForm({ store, ui, doc, sys, unitWord, terrainColour, renderIfStale, described, assumptionSummaries }) {
-  // ---- terrain, table, sides, settings ----
-  const terrainNote = () => (sys().board === 'free'
-    ? 'Choose the Terrain tool, tap the table at each corner of the piece, then Finish polygon (or Enter).'
-    : 'Choose the Terrain tool, then tap or drag over hexes to paint them; a hex already of this kind is cleared.');
-  /** The terrain kind the Terrain tool lays (the panel's picker, brought up to date if it was closed). */
-  function terrainKind() {
-    renderIfStale('terrain-panel');
-    return $('terrain-kind').value;
-  }
-
+export function initSettingsForm({ store, ui, doc, sys, unitWord, terrainColour, terrainNote, described, assumptionSummaries }) {
   const terrainRows = new Map();
   function renderTerrain() {
     const s = sys(), d = doc();
@@ -58,7 +48,7 @@ export function initSettingsForm({ store, ui, doc, sys, unitWord, terrainColour,
       { key: k, label: `${label} (${unitWord()})`, kind: 'number', min: 1, max: 1000, step: 1 }, d.table[k], (v) => store.edit((dd) => { dd.table[k] = v; }), 'table.'))
       : d.board.preset ? [el('p', s.presets[d.board.preset].note, 'note')]
         : [['cols', 'Columns'], ['rows', 'Rows']].map(([k, label]) => field(
-          // at most LIMITS.hexes hexes in all (share.js): 60 × 60, or a longer strip
+          // at most LIMITS.hexes hexes in all (limits.js): 60 × 60, or a longer strip
           { key: k, label, kind: 'number', min: 1, max: Math.floor(LIMITS.hexes / d.board[k === 'cols' ? 'rows' : 'cols']), step: 1 }, d.board[k], (v) => store.edit((dd) => { dd.board[k] = v; }), 'board.'));
     rebuild($('table-fields'), dims);
   }
@@ -100,5 +90,5 @@ export function initSettingsForm({ store, ui, doc, sys, unitWord, terrainColour,
     rebuild($('param-fields'), nodes.length ? nodes : [el('p', 'This system has no adjustable assumptions.', 'note')]);
   }
 
-  return { terrainNote, terrainKind, renderTerrain, renderSides, renderSettings };
+  return { renderTerrain, renderSides, renderSettings };
 }

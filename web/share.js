@@ -7,29 +7,22 @@
 // `{"system": ID, ...document}` (see positionPayload) or `{"request": <an engine request>}`.
 import { SYSTEMS, SYSTEM_IDS, defaultDoc, requestToDoc, carryRequest, own, terrainKinds } from './model.js';
 import { toBase64url, fromBase64url as fromBytes } from './base64url.js';
+import { LIMITS } from './limits.js';
 import { sideColourAt } from './fields.js';
 
 /** The longest link code read (characters after `p=`). About 25 times what a large position needs. */
 export const SHARE_MAX_CODE = 64 * 1024;
 /** The most JSON text a link or an imported file may expand to. */
 export const SHARE_MAX_JSON = 512 * 1024;
-/** Limits on what a position holds (the engine's own, or the page's where the page is stricter). */
-export const LIMITS = { units: 1000, terrain: 500, vertices: 64, string: 128, list: 64, path: 256, coord: 100000, hexCoord: 10000, hexes: 3600, sides: 64, depth: 12 };
-// The engine's own limits where its describe answer gives them (the values above until it has
-// answered, and in Node); `hexes` (what the page draws) and `depth` are the page's. The sides are
-// as many as a turn order may name (a game's `turnOrder` lists every player).
-const ENGINE_LIMITS = { units: 'MC_MAX_UNITS', terrain: 'MC_MAX_TERRAIN', vertices: 'MC_MAX_POLYGON_VERTICES', string: 'MC_MAX_STRING_BYTES',
-  list: 'MC_MAX_LIST_ITEMS', sides: 'MC_MAX_LIST_ITEMS', path: 'MC_MAX_PATH_STEPS', coord: 'MC_MAX_COORD', hexCoord: 'MC_MAX_HEX_COORD' };
-/** Takes the limits of describe's answer (`result.limits`). */
-export function useEngineLimits(limits) {
-  for (const [k, name] of Object.entries(ENGINE_LIMITS)) if (Number.isInteger(limits?.[name]) && limits[name] > 0) LIMITS[k] = limits[name];
-}
 
 export class ShareError extends Error {}
 export const fail = (msg) => { throw new ShareError(msg); };
 
+export { LIMITS, useEngineLimits } from './limits.js';
+
 // ---- base64url ----
 export { toBase64url };
+export { codeOf } from './base64url.js';
 export function fromBase64url(text) {
   return fromBytes(text) ?? fail('the link is damaged (its code is not base64url)');
 }
@@ -308,18 +301,4 @@ export function positionPayload(system, doc) {
   if (doc.params && Object.keys(doc.params).length) out.params = doc.params;
   if (doc.carry) out.carry = doc.carry;
   return out;
-}
-
-/** The link code in a URL's fragment (`#p=CODE`, `#...&p=CODE`), or null. */
-export function codeOf(hash) {
-  const m = /(?:^#|&)p=([^&]*)/.exec(hash ?? '');
-  return m ? m[1] : null;
-}
-
-/** An empty board of a system: its table or board and sides, no units and no terrain. */
-export function emptyDoc(system) {
-  const d = defaultDoc(system);
-  d.units = []; d.terrain = [];
-  for (const k of Object.keys(d.inputs)) d.inputs[k] = {};
-  return d;
 }

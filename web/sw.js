@@ -6,8 +6,8 @@
 // version is not installed and the one before it (and its cache) stays until the next visit tries
 // again. A game's own files (its page module, its engine module and .wasm) are cached when the page
 // opens that game, not up front: a visitor of one game does not download the others. Files no first
-// view uses (the rules reference, the pictures' and the gallery's modules) are cached when first fetched,
-// checked alike.
+// view uses (the rules reference, the pictures' and the gallery's modules, the panels' forms) are
+// cached when first fetched, checked alike, or on a later visit when the page asks (below).
 const VERSION = 'movecalc-__BUILD_VERSION__';
 /** [url, SHA-256 hex of its bytes (the first 64 bits)] for every file of the build every game's page uses. */
 const FILES = __BUILD_FILES__;
@@ -57,12 +57,15 @@ self.addEventListener('activate', (event) => {
 });
 
 // The page names the games it has opened ({games: [id]}): their files are cached (the first game's
-// were fetched before this worker existed, and the engine's worker may fetch past it).
+// were fetched before this worker existed, and the engine's worker may fetch past it). A page this
+// worker served (a later visit) adds `rest: true`: the files fetched at a feature's first use are
+// cached too, so that each works offline though a first visit never fetched it.
 self.addEventListener('message', (event) => {
   const ids = Array.isArray(event.data?.games) ? event.data.games.filter((id) => Object.hasOwn(GAME_FILES, id)) : [];
+  const rest = event.data?.rest === true ? LATER_FILES : [];
   event.waitUntil((async () => {
     const cache = await caches.open(VERSION);
-    for (const [url, hash] of ids.flatMap((id) => GAME_FILES[id])) {
+    for (const [url, hash] of [...ids.flatMap((id) => GAME_FILES[id]), ...rest]) {
       if (await cache.match(url)) continue;
       try { await cache.put(url, await fetchChecked(url, hash)); } catch { /* offline: cached when next opened */ }
     }

@@ -11,6 +11,7 @@ import { startServer } from '../../bin/serve.mjs';
 import { launch, openPage, pickSystem, artifacts, PHONE, DESKTOP, testSite, openPanel } from './browser.mjs';
 import { root } from '../js/util.mjs';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
+import { swLists } from '../../bench/weight.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -78,12 +79,20 @@ test('on a phone the page fits the screen width', async () => {
   await context.close();
 });
 
-test('once loaded, the page rules with the server gone (service worker)', async () => {
+test('once loaded, the page rules with the server gone (service worker), and from the second visit every feature works offline', async () => {
   const { context, page } = await openPage(env, DESKTOP);
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  // the second visit (a page the worker served) has the files a feature fetches at its first use
+  // cached too, none of them used yet
+  const later = swLists(testSite).later.map(([url]) => new URL(url, env.base).href);
+  assert.ok(later.some((u) => /\/settings-form-[A-Z0-9]+\.js$/.test(u)) && later.some((u) => /\/share-[A-Z0-9]+\.js$/.test(u)), 'the panels\' forms and the links\' checks are fetched at first use');
+  await page.waitForFunction(async (urls) => {
+    const cache = await caches.open((await caches.keys())[0]);
+    return (await Promise.all(urls.map((u) => cache.match(u)))).every(Boolean);
+  }, later, { timeout: 30000, polling: 200 });
   await pickSystem(page, 'torn-world'); // opened online once, under the worker
   await pickSystem(page, 'arcane-legions');
   await new Promise((done) => env.server.close(done));
@@ -109,10 +118,12 @@ test('once loaded, the page rules with the server gone (service worker)', async 
   assert.equal(await page.inputValue('#system'), 'torn-world');
   assert.equal((await page.evaluate(() => window.movecalcTest.request())).system, 'torn-world');
   await pickSystem(page, 'arcane-legions');
-  // the pictures' code is fetched at the first download: never made online, it says so offline
+  // the pictures' code and the Terrain panel's form, never used online, work offline
   await openPanel(page, 'share-panel');
-  await page.click('#download-svg');
-  await page.waitForFunction(() => /could not be loaded/.test(document.querySelector('#download-note').textContent));
+  const [picture] = await Promise.all([page.waitForEvent('download'), page.click('#download-svg')]);
+  assert.match(picture.suggestedFilename(), /\.svg$/);
+  await openPanel(page, 'terrain-panel');
+  await page.waitForFunction(() => document.querySelector('#terrain-kind').options.length > 0 && !document.querySelector('#terrain-panel').hasAttribute('aria-busy'));
   await page.goto(`${env.base}?embed=1&ro=1#p=${code}`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
   assert.equal(await page.evaluate(() => document.body.className), 'embed readonly');

@@ -32,7 +32,7 @@ function expectedFiles() {
     ...['movecalc.mjs', 'movecalc-render.mjs', 'input.mjs', 'lines.mjs', 'serve.mjs'].map((f) => `bin/${f}`),
     'docs/api.md', 'docs/embedding.md', 'docs/hosting.md', 'docs/geometry.md', ...walk('integrations/mediawiki'), ...walk('docs/api'), ...walk('docs/schema'), ...walk('docs/rules'),
     ...walk('public'),
-    ...['base64url', 'board', 'draw', 'fields', 'geometry', 'hex', 'model', 'picture', 'results', 'scene', 'share', 'svg-context',
+    ...['base64url', 'board', 'draw', 'fields', 'geometry', 'hex', 'limits', 'model', 'picture', 'results', 'scene', 'share', 'svg-context',
       'play-table', 'play-orders', 'play-eject', 'play-rolls'].map((m) => `web/${m}.js`),
     ...systems.map((s) => `web/games/${s}.js`), 'web/games/index.js', 'web/games/define.js',
   ].sort();
