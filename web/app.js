@@ -79,8 +79,8 @@ function scene() {
   // a unit a set-up drag holds off the board: what letting go does (tools.js dragEnd)
   const off = ui.offBoard;
   if (off) sc.overlay = [...sc.overlay, { type: 'mark', x: off.at[0], y: off.at[1], shape: 'x', color: '#b3261e', label: `Let go: ${off.id} is removed` }];
-  // on a table: the facing under the finger, or the ruler from the unit's front, kept in play after the lift (play-table.js)
-  if (ui.carry?.table || (ui.rulerLine && tools.playing())) sc.overlay = [...sc.overlay, ...tools.playOverlay()];
+  // on a table in play: the facing under the finger, or the ruler from the unit's front, kept after the lift (play-table.js)
+  sc.overlay = [...sc.overlay, ...tools.playOverlay()];
   // on hexes: the section of the card played, the hexes a drop's ejected miniature may go to (play-orders.js, play-eject.js)
   sc.overlay = [...sc.overlay, ...tools.playHexOverlay(sc)];
   // a card played: each piece it moves drawn where the order leaves it (the position changes when the order is made)

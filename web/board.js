@@ -4,7 +4,7 @@
 // of rules: the page hands it a scene (scene.js `boardScene`) and callbacks.
 // Free-form world: x right, y up (away from the player). Hex world: the pixel space of hex.js.
 import { center, corner, dirVector, toOffset, SQRT3 } from './hex.js';
-import { rad, rectCorners, isOn, frameVector } from './geometry.js';
+import { rad, rectCorners, isOn, latticePoint } from './geometry.js';
 
 const DPR = () => window.devicePixelRatio || 1;
 const HANDLE_GAP = 26;  // px from the front edge to the rotate handle
@@ -361,31 +361,21 @@ export class Painter {
    * kept in the band `clear` and no empty band let in beside the board `area`.
    */
   uncut(core, clear, area) {
-    const s = this.s, m = 24, hexes = this.scene.kind === 'hex';
-    const boxes = this.scene.units.map((u) => {
-      if (u.free) {
-        const cs = rectCorners(u.free.x, u.free.y, u.free.facing, u.free.w, u.free.d);
-        return [Math.min(...cs.map((c) => c[0])), Math.min(...cs.map((c) => c[1])), Math.max(...cs.map((c) => c[0])), Math.max(...cs.map((c) => c[1]))];
-      }
-      const [x, y] = center(u.q, u.r), r = (u.hexes?.length > 1 ? 0.8 : 0.62) + 0.1; // the token's disc (tokenOf) and its outline
-      return [x - r, y - r, x + r, y + r];
-    });
+    const s = this.s, m = 24, hexes = this.scene.kind === 'hex', rim = hexes ? 0.1 * s : 0; // a token's outline
+    // each unit's box on screen now; a shift by d moves it by d along its axis
+    const boxes = this.scene.units.map((u) => { const e = this.extentOf(u); return [e.x - e.ex - rim, e.y - e.ey - rim, e.x + e.ex + rim, e.y + e.ey + rim]; });
     const pinned = hexes ? MIN_TEXT + 8 : 0; // the numbers pinned at the view's top and left edges
     const tops = (this.ctl?.covers?.() ?? []).filter((c) => c[3] <= this.h / 2); // controls floating over the view's top
     for (const [axis, o, k, hi, keep] of [[0, 'ox', 1, this.w, [0, this.w]], [1, 'oy', this.flip, this.h, clear]]) {
-      const span = (w0, w1, d) => { const a = this[o] + d + k * w0 * s, z = this[o] + d + k * w1 * s; return [Math.min(a, z), Math.max(a, z)]; };
+      const onScreen = (w) => this[o] + k * w * s; // a world coordinate along this axis
       // where a token's view starts: past the numbers, and down the view past the controls over its top
-      const starts = boxes.map((bx) => {
-        if (!axis) return pinned;
-        const [x0, x1] = [this.ox + bx[0] * s, this.ox + bx[2] * s];
-        return Math.max(pinned, ...tops.filter((c) => c[0] < x1 && c[2] > x0).map((c) => c[3]));
-      });
+      const starts = boxes.map((bx) => (axis ? Math.max(pinned, ...tops.filter((c) => c[0] < bx[2] && c[2] > bx[0]).map((c) => c[3])) : pinned));
       // a token is whole in view, clear of the numbers and controls, or out of it
-      const cutBy = (d) => boxes.filter((bx, i) => { const [a, z] = span(bx[axis], bx[axis + 2], d); return (z > 0.5 && a < starts[i] - 0.5) || (a < hi - 0.5 && z > hi + 0.5); }).length;
+      const cutBy = (d) => boxes.filter((bx, i) => { const a = bx[axis] + d, z = bx[axis + 2] + d; return (z > 0.5 && a < starts[i] - 0.5) || (a < hi - 0.5 && z > hi + 0.5); }).length;
       const cut = cutBy(0);
       if (!cut) continue;
-      const [b0, b1] = span(area[axis], area[axis + 2], 0), [c] = span(core[axis], core[axis], 0);
-      const shifts = boxes.flatMap((bx, i) => { const [a, z] = span(bx[axis], bx[axis + 2], 0); return [starts[i] - a, -z, hi - z, hi - a]; })
+      const [b0, b1] = [onScreen(area[axis]), onScreen(area[axis + 2])].sort((p, q) => p - q), c = onScreen(core[axis]);
+      const shifts = boxes.flatMap((bx, i) => [starts[i] - bx[axis], -bx[axis + 2], hi - bx[axis + 2], hi - bx[axis]])
         .filter((d) => Math.abs(d) <= 1.5 * s * (hexes ? 1 : 2) && c + d >= keep[0] + m && c + d <= keep[1] - m
           && (d > 0 ? b0 + d <= Math.max(b0, 18) : b1 + d >= Math.min(b1, hi - 18))); // no wider gap beside the board
       let best = 0, fewest = cut;
@@ -1514,10 +1504,9 @@ export class Painter {
    * and seams across a lattice turned with its unit: a cloud, not an area.)
    */
   cells(it) {
-    const c = this.ctx, f = it.frame ?? { x: 0, y: 0, facing: 0 }, size = it.size;
-    const [fx, fy] = frameVector(f.facing, 'forward'), [rx, ry] = frameVector(f.facing, 'right');
+    const c = this.ctx, f = it.frame ?? { x: 0, y: 0, facing: 0 };
     // the screen point of lattice point (i, j), in cells: right i, ahead j
-    const at = (i, j) => this.toScreen(f.x + (rx * i + fx * j) * size, f.y + (ry * i + fy * j) * size);
+    const at = (i, j) => this.toScreen(...latticePoint(f, it.size, i, j));
     const hatched = new this.Path();
     for (const p of it.cells) {
       const a = at(p.i - 0.5, p.j - 0.5), b = at(p.i + 0.5, p.j - 0.5), d = at(p.i + 0.5, p.j + 0.5), e = at(p.i - 0.5, p.j + 0.5);

@@ -22,6 +22,12 @@ export function inFrame(facing, dx, dy) {
   return [dx * fx + dy * fy, dx * rx + dy * ry];
 }
 
+/** The world point of lattice point (i, j) of frame `f` ({x, y, facing}) in cells of `size`: i to its right, j ahead. */
+export function latticePoint(f, size, i, j) {
+  const [fx, fy] = frameVector(f.facing, 'forward'), [rx, ry] = frameVector(f.facing, 'right');
+  return [f.x + (rx * i + fx * j) * size, f.y + (ry * i + fy * j) * size];
+}
+
 /** True when world point (x, y) is on the rectangle of unit `u` ({x, y, facing, w, d}), `tol` around it:
  * the board's hit test and play's target under the finger, one rule. */
 export function isOn(u, x, y, tol = 0) {

@@ -4,6 +4,7 @@
 import * as hex from './hex.js';
 import { SYSTEMS, assumptionParams, paramValue, unitSize, own, terrainKinds, boardCells } from './model.js';
 import { MARKS, arr } from './draw.js';
+import { latticePoint } from './geometry.js';
 
 const round = (v, p = 100) => Math.round(v * p) / p;
 
@@ -151,7 +152,8 @@ export function resultBounds(system, d, rs, request) {
     else if (it.type === 'pose') pts.push([it.pose.x, it.pose.y]);
     else if (it.type === 'polygon') pts.push(...it.points);
     else if (it.type === 'line') pts.push(it.hexFrom ? hex.center(it.hexFrom.q, it.hexFrom.r) : it.from, it.hexTo ? hex.center(it.hexTo.q, it.hexTo.r) : it.to);
-    else if (it.type === 'points' || it.type === 'cells') pts.push(...(it.points ?? it.cells).map((p) => [p.x, p.y]));
+    else if (it.type === 'points') pts.push(...it.points.map((p) => [p.x, p.y]));
+    else if (it.type === 'cells') pts.push(...it.cells.map((p) => latticePoint(it.frame ?? { x: 0, y: 0, facing: 0 }, it.size, p.i, p.j)));
     else if (it.type === 'hexes' || it.type === 'hexpath') pts.push(...it.cells.map((h) => hex.center(h.q, h.r)));
     else if (it.type === 'mark') pts.push(it.hex ? hex.center(it.hex.q, it.hex.r) : [it.x, it.y]);
   }

@@ -547,5 +547,5 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   const playChoices = () => (playing() ? eject().overlay() : []);
 
   return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, activateUnit, unitKey, unitKeys, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree,
-    playOverlay: () => table().overlay(), playNote: (request, result) => [table().note(request, result), playing() ? orders().note() : ''].filter(Boolean).join(' '), renderPlayBar, playHexOverlay, playPlaced, playChoices, playWaiting: () => (playing() ? orders().waiting() : null), playingCard: () => playing() && orders().active() };
+    playOverlay: () => (playing() ? table().overlay() : []), playNote: (request, result) => [table().note(request, result), playing() ? orders().note() : ''].filter(Boolean).join(' '), renderPlayBar, playHexOverlay, playPlaced, playChoices, playWaiting: () => (playing() ? orders().waiting() : null), playingCard: () => playing() && orders().active() };
 }

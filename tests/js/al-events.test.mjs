@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import game from '../../web/games/arcane-legions.js';
 import { makeOut } from '../../web/draw.js';
+import { latticePoint } from '../../web/geometry.js';
 import { root, loadScenario } from './util.mjs';
 
 const engine = await createEngine({ systems: ['arcane-legions'] });
@@ -74,7 +75,10 @@ test('AL-MOV-2 AL-LAT-3 the reach area of a unit facing 30° is squares on its o
     assert.ok(Math.abs(i - Math.round(i)) < 1e-6 && Math.abs(j - Math.round(j)) < 1e-6, `(${s.x}, ${s.y}) lies on the lattice`);
     const c = byKey.get(`${Math.round(i)},${Math.round(j)}`);
     assert.ok(c, `(${s.x}, ${s.y}) has its square`);
-    assert.ok(Math.abs(c.x - s.x) < 1e-9 && Math.abs(c.y - s.y) < 1e-9, 'centred on the sample');
+    const centre = [10 + (right[0] * c.i + ahead[0] * c.j) * 0.5, 10 + (right[1] * c.i + ahead[1] * c.j) * 0.5];
+    assert.ok(Math.abs(centre[0] - s.x) < 1e-9 && Math.abs(centre[1] - s.y) < 1e-9, 'centred on the sample');
+    const drawn = latticePoint(layer.frame, layer.size, c.i, c.j); // where the board and the framing put it
+    assert.ok(Math.abs(drawn[0] - s.x) < 1e-9 && Math.abs(drawn[1] - s.y) < 1e-9, 'drawn on the sample');
     assert.ok(c.band <= Math.round(s.cost), `its square shows the cheapest cost: ${c.band} ≤ ${s.cost}`);
   }
   // the start costs nothing, one step ahead one point (AL-MOV-2's forward step, the sortie's cost 1)

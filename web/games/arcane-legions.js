@@ -180,8 +180,7 @@ function drawALReach(out, r, req) {
     const k = `${i},${j}`, b = best.get(k), cost = s.cost ?? 0, turned = !!s.turned;
     if (!b || cost < b.cost || (cost === b.cost && b.turned && !turned)) best.set(k, { i, j, cost, turned });
   }
-  out.overlay.push({ type: 'cells', size, frame, contours: true, cells: [...best.values()].map((c) => ({ i: c.i, j: c.j,
-    x: frame.x + (rx * c.i + fx * c.j) * size, y: frame.y + (ry * c.i + fy * c.j) * size, hatch: c.turned,
+  out.overlay.push({ type: 'cells', size, frame, contours: true, cells: [...best.values()].map((c) => ({ i: c.i, j: c.j, hatch: c.turned,
     band: Math.min(COST_SHADES.length - 1, Math.round(c.cost)), color: costShade(c.cost), alpha: 0.7 })) });
   out.overlay.push({ type: 'points', points: samples.filter((s) => s.collision).map((s) => ({ x: s.x, y: s.y, shape: 'x', color: BAD })) });
   out.ring(r.unit ?? req.unit, PATH);
