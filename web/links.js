@@ -146,7 +146,13 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
   });
 
   async function makeLink() {
-    const code = await shareCode();
+    let code;
+    try {
+      code = await shareCode();
+    } catch (err) { // offline before the links' code was ever fetched (sw.js keeps it from a second visit)
+      $('share-size').textContent = `The link could not be made: ${err.message ?? err}.`;
+      return null;
+    }
     // g= names the game, so a first visit (and an embed) loads only its modules, not the first
     // game's too (boot.js); the iframe takes the width it is given up to 640 px, in the proportions
     // of a board, tall enough for the verdict under the board on a phone (docs/embedding.md)
@@ -162,6 +168,7 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
   $('share').addEventListener('click', async () => {
     $('share-panel').open = true;
     const link = await makeLink();
+    if (!link) return;
     try { await navigator.clipboard.writeText(link); $('share').textContent = 'Link copied'; } catch { $('share-link').select(); $('share').textContent = 'Link selected'; }
     setTimeout(() => { $('share').textContent = 'Share link'; }, 1500);
     $('share-panel').scrollIntoView({ block: 'nearest' });

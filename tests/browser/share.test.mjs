@@ -49,6 +49,9 @@ test('a share link opened in a fresh browser reproduces the position, the questi
     const verdict = await page.textContent('#verdict');
     const request = await pageRequest(page);
     await page.click('#share');
+    // the link is written once the links' code has arrived (fetched at its first use): the position's code
+    const code = await page.evaluate(() => window.movecalcTest.shareCode());
+    await page.waitForFunction((c) => document.getElementById('share-link').value.endsWith(`#p=${c}`), code);
     const link = await page.inputValue('#share-link');
     // the game named in the query too: a first visit through it loads that game's modules alone
     assert.ok(link.startsWith(`${env.base}?g=${system}#p=1.`), link);
