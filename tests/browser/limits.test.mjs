@@ -151,6 +151,20 @@ test(`${free} at the limits: the query's unit select holds its chosen unit until
 /** Once the board's last paint drew the units near the view and every name, none left to place. */
 const settled = (page) => page.waitForFunction(() => { const p = window.movecalcTest.paints().at(-1); return p && p.near > 0 && p.names > 0 && !p.more; }, null, { timeout: 120000, polling: 'raf' });
 
+/**
+ * Set up, the whole board in view, and the board settled once all that paints it again has come: the
+ * answer to the position's question (a new scene: its units drawn afresh) and Set up's tray (a
+ * control over the board its names keep clear of). In a CI run under load, a zoom's first frame
+ * drew the units afresh, as it does after a new scene.
+ */
+async function setUpFitted(page, d) {
+  await page.evaluate(() => { document.querySelector('input[name="mode"][value="setup"]')?.click(); document.getElementById('fit').click(); });
+  await page.waitForSelector('#unit-tray:not([hidden])', { timeout: 120000 });
+  await page.waitForFunction(() => window.movecalcTest.ruled(), null, { timeout: 120000 });
+  await page.waitForFunction((n) => window.movecalcTest.paints().some((p) => p.units === n && p.near > 100), d.units.length, { timeout: 120000 });
+  await settled(page);
+}
+
 // A zoom over 1,000 units draws, in its frames, the board at the new view and the units and names
 // as last drawn, moved and scaled with the view (board.js Board.moved, standIn); once it stops, the
 // units afresh, then their names: all three in one frame were a task of 50–60 ms a zoom step. Each
@@ -161,9 +175,7 @@ for (const system of [free, hexes]) {
   test(`${system} at the limits: a zoom's frames show the units as last drawn, moved with the view, then draw them afresh`, { timeout: 300000 }, async () => {
     const d = limitDoc(system);
     const { context, page, errors } = await openLink(system, d);
-    await page.evaluate(() => { document.querySelector('input[name="mode"][value="setup"]')?.click(); document.getElementById('fit').click(); });
-    await page.waitForFunction((n) => window.movecalcTest.paints().some((p) => p.units === n && p.near > 100), d.units.length, { timeout: 120000 });
-    await settled(page);
+    await setUpFitted(page, d);
     const r = await page.evaluate(async () => {
       const c = document.getElementById('board'), b = c.getBoundingClientRect(), ctx = c.getContext('2d'), k = c.width / b.width;
       const mx = b.left + b.width / 2, my = b.top + b.height / 2;
@@ -223,9 +235,7 @@ test(`${hexes} at the limits: a press draws no name afresh, and a drag's frames 
   const d = limitDoc(hexes);
   const { context, page, errors } = await openLink(hexes, d);
   const last = () => page.evaluate(() => window.movecalcTest.paints().at(-1));
-  await page.evaluate(() => { document.querySelector('input[name="mode"][value="setup"]')?.click(); document.getElementById('fit').click(); });
-  await page.waitForFunction((n) => window.movecalcTest.paints().some((p) => p.units === n && p.near > 100), d.units.length, { timeout: 120000 });
-  await settled(page);
+  await setUpFitted(page, d);
   const before = await last();
   // the paints made since the `n`th
   const since = (n) => page.evaluate((k) => { const p = window.movecalcTest.paints(); return p.slice(Math.max(0, p.length - (window.movecalcTest.paintCount() - k))); }, n);
