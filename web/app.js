@@ -17,8 +17,8 @@ import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow, isP
 import { installTestHook } from './test-hook.js';
 import { createStore } from './store.js';
 import { storedGames } from './library-keys.js';
-import { initLinks, READONLY, beforeLinkGames } from './links.js';
-import { createPanels, createTabs, lazyPanel } from './panels.js';
+import { initLinks, READONLY, beforeLinkGames, shareModule } from './links.js';
+import { createPanels, createTabs, lazyPanel, loadOnce } from './panels.js';
 import { useEngineLimits } from './limits.js';
 import { initUnitsForm } from './units-form.js';
 import { initTools } from './tools.js';
@@ -115,9 +115,8 @@ function rulerNote(sc = scene()) {
 
 // ---- the board (its tools: tools.js) ----
 const canvas = $('board');
-// the units' buttons and the tray (or the promise of its module), made below once the tools they
-// call exist (wiring, not state)
-const late = { unitControls: null, tray: null };
+// the units' buttons, made below once the tools they call exist (wiring, not state)
+const late = { unitControls: null };
 const board = new Board(canvas, {
   autoHeight: EMBED_AUTOSIZE,
   // the zoom buttons' row (2.5rem and its 0.4rem margin, style.css .zoom): fits and framings keep
@@ -224,11 +223,11 @@ late.unitControls = initUnitControls({
 // fetched when Set up first shows it: a player on the board's own position never needs it)
 const trayShown = () => !EMBED && !store.locked && ui.tool === 'move' && !tools.playing();
 function renderTray() {
-  if (late.tray?.render) late.tray.render();
+  if (tray.ready) tray.ready.render();
   else if (!trayShown()) $('unit-tray').hidden = true;
-  else late.tray ??= import('./unit-tray.js').then(({ initUnitTray }) => { late.tray = makeTray(initUnitTray); late.tray.render(); }, () => { late.tray = null; });
+  else tray.get().then((t) => t.render(), () => { /* not fetched (offline): tried again at the next change */ });
 }
-const makeTray = (initUnitTray) => initUnitTray({
+const tray = loadOnce(() => import('./unit-tray.js').then(({ initUnitTray }) => initUnitTray({
   box: $('unit-tray'), game: sys, doc, board, shown: trayShown,
   removing: () => ui.offBoard?.id ?? '',
   add(u, at) {
@@ -241,7 +240,7 @@ const makeTray = (initUnitTray) => initUnitTray({
     if (unitById(u.id)) store.select(u.id);
     refresh('select');
   },
-});
+})));
 
 // ---- the request and the answer ----
 function currentRequest() {
@@ -669,27 +668,26 @@ canvas.addEventListener('pointerdown', () => {
 });
 
 // ---- saved armies and codices (library.js, fetched when the Armies panel first opens) ----
-const savedLibrary = lazyPanel($('library-panel'), () => import('./library.js').then(({ initLibrary }) => initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool,
-  viewMiddle: () => board.toWorld(board.w / 2, board.h / 2), positionBefore: () => links.positionBefore() })),
-(err) => { $('library-note').textContent = `The saved armies could not be opened (${err.message ?? err}): this panel works offline once it has been opened online.`; });
+const library = loadOnce(() => import('./library.js').then(({ initLibrary }) => initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool,
+  viewMiddle: () => board.toWorld(board.w / 2, board.h / 2), positionBefore: () => links.positionBefore() })));
+const renderLibrary = lazyPanel($('library-panel'), library, (l) => l.render(),
+  (err) => { $('library-note').textContent = `The saved armies could not be opened (${err.message ?? err}): this panel works offline once it has been opened online.`; });
 
-// ---- the Terrain, Sides and Settings panels' forms (settings-form.js), fetched when one of them
-// first opens: play on the board needs none of them ----
+// ---- the Terrain, Sides and Settings panels' form (settings-form.js, one module for the three),
+// fetched when one of them first opens: play on the board needs none of them ----
+const settingsForm = loadOnce(() => import('./settings-form.js').then(({ initSettingsForm }) => initSettingsForm({ ...page, terrainNote })));
 const panelFailed = (err) => notice(`This panel could not be opened (${err.message ?? err}): it works offline once it has been opened online.`);
-const terrainForm = lazyPanel($('terrain-panel'), () => import('./settings-form.js').then(({ initSettingsForm }) => {
-  const form = initSettingsForm({ ...page, terrainNote });
-  return { ...form, render: form.renderTerrain };
-}), panelFailed);
-const sidesForm = lazyPanel($('sides-panel'), () => terrainForm.get().then((form) => ({ render: form.renderSides })), panelFailed);
-const settingsForm = lazyPanel($('settings-panel'), () => terrainForm.get().then((form) => ({ render: form.renderSettings })), panelFailed);
+const renderTerrain = lazyPanel($('terrain-panel'), settingsForm, (f) => f.renderTerrain(), panelFailed);
+const renderSides = lazyPanel($('sides-panel'), settingsForm, (f) => f.renderSides(), panelFailed);
+const renderSettings = lazyPanel($('settings-panel'), settingsForm, (f) => f.renderSettings(), panelFailed);
 
 // ---- the side panels (panels.js: each filled when it opens, then on every change while open) ----
 const panels = createPanels({
   'units-panel': () => { units.renderUnitList(); units.renderUnitForm(); },
-  'terrain-panel': terrainForm.render,
-  'sides-panel': sidesForm.render,
-  'settings-panel': settingsForm.render,
-  'library-panel': savedLibrary.render,
+  'terrain-panel': renderTerrain,
+  'sides-panel': renderSides,
+  'settings-panel': renderSettings,
+  'library-panel': renderLibrary,
   'request-panel': () => { $('preview').textContent = ui.preview; },
   'gallery-panel': renderGallery,
   'advanced-panel': fillExamples,
@@ -1052,7 +1050,7 @@ async function renderGallery() {
   $('gallery-panel').setAttribute('aria-busy', 'true');
   try {
     // (with the checks an example's position passes as it opens: share.js)
-    [examples, code] = await Promise.all([loadExamples(), import('./gallery.js'), import('./share.js')]);
+    [examples, code] = await Promise.all([loadExamples(), import('./gallery.js'), shareModule()]);
   } catch (err) {
     store.galleryFor(null); // tried again when next opened
     $('gallery').replaceChildren(el('p', `The examples could not be loaded (${err.message ?? err}): they are kept for offline use once they have been opened online.`, 'note'));
@@ -1078,7 +1076,7 @@ async function openExample(ex) {
     if (!own(SYSTEMS, req.system)) { cancelRule(); store.asking(); $('verdict').textContent = `Loading the ${gameName(req.system)} rules…`; $('response').textContent = ''; }
     try { await loadGame(req.system); } catch (err) { notice(`The ${gameName(req.system)} page could not be loaded: ${err.message ?? err}.`); return; }
     try {
-      const { checkPosition } = await import('./share.js');
+      const { checkPosition } = await shareModule();
       const { system, doc: d } = checkPosition({ request: req });
       store.select(null);
       store.load(system, d);
@@ -1113,7 +1111,7 @@ if (EMBED) $('embed-open').href = links.pageURL();
 // The browser tests' hook: only in the test build (MOVECALC_TEST, defined by build-site.mjs).
 if (MOVECALC_TEST) {
   installTestHook({ ui, store, board, canvas, engine, currentRequest, render, shareCode: links.shareCode, openExample,
-    cancelRule, refreshQueued: () => ui.refreshQueued, library: async () => (await savedLibrary.get()).library(), playOverlay: tools.playOverlay });
+    cancelRule, refreshQueued: () => ui.refreshQueued, library: async () => (await library.get()).library(), playOverlay: tools.playOverlay });
 }
 
 async function start() {

@@ -2,9 +2,9 @@
 // into (`makeOut`), hex reach shading and picked paths, hex paths and moves, and text helpers.
 // Knows no game. Everything reaches the DOM through textContent only.
 import { hexonCells, toOffset } from './hex.js';
-import { rad, rectCorners, frameVector } from './geometry.js';
+import { rad, rectCorners, frameVector, inFrame } from './geometry.js';
 
-export { rad, rectCorners, frameVector };
+export { rad, rectCorners, frameVector, inFrame };
 // Text and line colours, each ≥ 4.5:1 against the parchment (#f4f1e6) and white (style.css notes).
 export const GOOD = '#1e6b3c', BAD = '#b3261e', PATH = '#1d3557', GHOST = 'rgba(29,53,87,0.10)', WARN = '#8a4b00';
 export const CAND = 'rgba(242,193,78,0.45)', ZONE = '#b3261e', WHATIF = '#5b2a86', FAILED_FILL = 'rgba(242,193,78,0.30)';

@@ -5,9 +5,8 @@ import { EMBED } from './boot.js';
 import { codeOf } from './base64url.js';
 
 const $ = (id) => document.getElementById(id);
-// share.js (a link's reading and checks, 3 KB gzip) is fetched when a link is first opened or made,
-// not on every first visit
-const share = () => import('./share.js');
+/** share.js (a link's reading and checks, 3 KB gzip): fetched when a link is first opened or made, or an example (the gallery), not on every first visit. */
+export const shareModule = () => import('./share.js');
 // resolves in a later task, so that the browser may draw a frame or take input between two long steps
 const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 // EMBED (boot.js): ?embed=1, an iframe's page; &ro=1 makes it read-only.
@@ -36,7 +35,7 @@ function emptyDoc(system) {
 export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, ask, isReady, showGallery }) {
   const pageURL = () => location.origin + location.pathname;
   async function shareCode() {
-    const { encodeShare, positionPayload } = await share();
+    const { encodeShare, positionPayload } = await shareModule();
     return encodeShare(positionPayload(store.state.system, doc()));
   }
 
@@ -87,7 +86,7 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
   async function openCode(code) {
     let opened, payload, checks;
     try {
-      checks = await share();
+      checks = await shareModule();
       payload = await checks.decodeShare(code);
       // the link's game's module, whose rules check it
       const named = payload?.system ?? payload?.request?.system;

@@ -31,30 +31,39 @@ export function createPanels(renderers, once, root) {
 }
 
 /**
- * A panel whose code is fetched when it first opens: `load()` imports it and gives `{render}`, its
- * filler from then on. Until the code has arrived the panel's controls are inert and the panel
- * `aria-busy`; if it cannot be fetched (offline before its first use), `failed(err)` says so and the
- * next opening tries again. `get()`: the loaded code (fetched now if it is not yet).
+ * Code fetched when first asked for: `get()` gives the promise of what `load()` makes (a failure is
+ * forgotten, so that the next `get()` tries again); `ready` is what it made, once it has come.
  */
-export function lazyPanel(panel, load, failed) {
+export function loadOnce(load) {
   let loading = null;
-  let ready = null;
-  const get = () => (loading ??= load().then((code) => (ready = code), (err) => { loading = null; throw err; }));
-  async function render() {
-    if (ready) { ready.render(); return; }
+  const code = {
+    ready: null,
+    get: () => (loading ??= load().then((made) => (code.ready = made), (err) => { loading = null; throw err; })),
+  };
+  return code;
+}
+
+/**
+ * The filler of a panel whose code (a `loadOnce`) is fetched when the panel first opens: once the
+ * code has come, `fill(code)`. Until then the panel's controls are inert and the panel `aria-busy`;
+ * if it cannot be fetched (offline before its first use), `failed(err)` says so and the next
+ * opening tries again.
+ */
+export function lazyPanel(panel, code, fill, failed) {
+  return async function render() {
+    if (code.ready) { fill(code.ready); return; }
     const body = [...panel.children].filter((c) => c.localName !== 'summary');
     for (const c of body) c.inert = true;
     panel.setAttribute('aria-busy', 'true');
     try {
-      (await get()).render();
+      fill(await code.get());
     } catch (err) {
       failed(err);
     } finally {
       for (const c of body) c.inert = false;
       panel.removeAttribute('aria-busy');
     }
-  }
-  return { get, render };
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Arcane Legions on the page (docs/api/arcane-legions.md): its model entry (unit and query fields,
 // the request), terrain colours, drawers, verdicts and the text of its results.
 import { SIDE_COLOURS, num, opt, unitField, freeUnit } from '../fields.js';
-import { GOOD, BAD, PATH, WARN, isPose, arr, degrees, stepsText, plural, frameVector, rad, rectCorners, unitInfo, el, poseInSteps, section, hexWords } from '../draw.js';
+import { GOOD, BAD, PATH, WARN, isPose, arr, degrees, stepsText, plural, frameVector, inFrame, rad, rectCorners, unitInfo, el, poseInSteps, section, hexWords } from '../draw.js';
 import { initTablePlay } from '../play-table.js';
 
 const AL_BASES = { sortie: [1, 1], formation: [2, 1] };
@@ -173,10 +173,9 @@ function drawALReach(out, r, req) {
   // same cost, one reached without a turn)
   const u = unitInfo(req, r.unit ?? req.unit, requestSize);
   const frame = u && isPose(u) ? { x: u.x, y: u.y, facing: u.facing ?? 0 } : { x: 0, y: 0, facing: 0 };
-  const [fx, fy] = frameVector(frame.facing, 'forward'), [rx, ry] = frameVector(frame.facing, 'right');
   const best = new Map();
   for (const s of samples) {
-    const dx = s.x - frame.x, dy = s.y - frame.y, i = Math.round((dx * rx + dy * ry) / size), j = Math.round((dx * fx + dy * fy) / size);
+    const [ahead, right] = inFrame(frame.facing, s.x - frame.x, s.y - frame.y), i = Math.round(right / size), j = Math.round(ahead / size);
     const k = `${i},${j}`, b = best.get(k), cost = s.cost ?? 0, turned = !!s.turned;
     if (!b || cost < b.cost || (cost === b.cost && b.turned && !turned)) best.set(k, { i, j, cost, turned });
   }
