@@ -515,10 +515,10 @@ export class Painter {
     if (unitsLater) { this.plan = new Map(); this.bodies = new Map(); this.still = null; this.resumed = false; this.candidates = 0; } else this.planNames(sc, carried, stage !== 'names');
     c.fillStyle = '#e9e6dc';
     c.fillRect(0, 0, this.w, this.h);
+    this.overUnits = []; // texts placed with the board or the overlay beneath the units but drawn over them (labels of poses, numbers pinned at the view's edge)
     if (sc.kind === 'free') this.paintTable(sc); else this.paintHexBoard(sc);
     const overlay = sc.overlay ?? [];
     const onTop = (it) => it.type === 'mark' || it.type === 'line' || it.onTop;
-    this.overUnits = []; // labels of poses, placed among the overlay beneath the units but drawn over them
     this.paintOverlay(overlay.filter((it) => !onTop(it)));
     // the units in view only (a unit's selection ring, front arrow and other hexes reach past its token)
     const reach = Math.max(12, 4 * this.s);
@@ -726,9 +726,10 @@ export class Painter {
   /**
    * The columns' numbers above the board and the rows' left of it, as the page names a hex ("col 4,
    * row 3"): every column and row at the fit view when they fit clear, else every other one. A
-   * number whose place is off the view is drawn at the view's edge.
+   * number whose place is off the view is drawn at the view's edge. `numbered`: the hexes the answer
+   * numbers ("q,r").
    */
-  paintHexCoords(sc) {
+  paintHexCoords(sc, numbered) {
     const { first, top } = this.edgeHexes(sc);
     // every column, or every 2nd, 5th, 10th …: the widest number and a gap between neighbours (a
     // strip of 633 columns ran them together); a column is √3 hex radii wide, a row 1.5
@@ -737,21 +738,37 @@ export class Painter {
     const every = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((k) => k * this.s * SQRT3 >= Math.max(2 * MIN_TEXT, widest + 10)) ?? 1000;
     const everyRow = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((k) => k * this.s * 1.5 >= 1.6 * MIN_TEXT) ?? 1000;
     const above = Math.min(...[...top.values()].map(([, y]) => y)) - 1.75;
-    // a view framed inside the board keeps its numbers at its own top and left edges, on a halo
+    // a view framed inside the board keeps its numbers at its own top and left edges, each on a plate
+    // drawn over the answer's hexes and the units: on a halo beneath a hex's fill, a row's number
+    // faded into the cut hex beside it and read with its cost ("8" and "4" as 84)
     const edge = MIN_TEXT / 2 + 3;
+    const number = (n, x, y, pin) => {
+      if (!pin) { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, false, 'grid'); return; }
+      const later = this.later;
+      this.later = this.overUnits;
+      try { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, 'plate', 'grid'); } finally { this.later = later; }
+    };
+    // whether the row whose first hex is at (x, y) has a hex in view that the answer numbers, its number
+    // starting left of `right` on screen
+    const step = SQRT3 * this.s;
+    const besideNumber = (x, y, right) => {
+      const [cx] = this.toScreen(x, y), k = Math.max(0, Math.ceil(-cx / step - 0.5)), r = Math.round(y / 1.5);
+      return cx + k * step - MIN_TEXT / 2 < right && numbered.has(`${Math.round(x / SQRT3 - r / 2) + k},${r}`);
+    };
     let pinned = false;
     for (const [col, [x]] of top) {
       if (col % every) continue;
       const [sx, sy] = this.toScreen(x, above);
       pinned ||= sy < edge;
-      this.label(String(col), sx, Math.max(sy, edge), '#3d4a3a', MIN_TEXT, 40, sy < edge, 'grid');
+      number(col, sx, Math.max(sy, edge), sy < edge);
     }
     this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
     for (const [row, [x, y]] of first) {
       if (row % everyRow) continue;
       const [sx, sy] = this.toScreen(x - 1.55, y), left = 3 + this.textWidth(String(row)) / 2;
       if (pinned && sy < 2 * edge + 2) continue; // beside the columns' numbers pinned at the top it read as one of them ("1 0")
-      this.label(String(row), Math.max(sx, left), sy, '#3d4a3a', MIN_TEXT, 40, sx < left, 'grid');
+      if (sx < left && besideNumber(x, y, 2 * left + 9)) continue; // read with the cost of the row's first hex in view ("8" and "4" as 84)
+      number(row, Math.max(sx, left), sy, sx < left);
     }
   }
 
@@ -822,7 +839,7 @@ export class Painter {
       c.lineWidth = 5;
       c.stroke();
     }
-    this.paintHexCoords(sc);
+    this.paintHexCoords(sc, numbered);
     if (sc.path?.length) this.paintHexLine(sc.path, '#1b2430', true, true);
   }
 
