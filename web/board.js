@@ -1446,15 +1446,20 @@ export class Painter {
       this.hexPath(it.hex.q, it.hex.r, 0.08); c.stroke();
     } else this.dot(x, y, 5, it.color);
     if (it.step) { this.stepBadge(it.step, it.color, ...[BADGE_SPOTS.slice(0, 8), BADGE_SPOTS.slice(8)].map((l) => l.map(([dx, dy]) => [x + dx, y + dy]))); return; }
-    // above the marker (a pivot's below), else on the other side, right or left of it; a hex's
-    // clear of the token a unit there has (a ring's label on its unit read "engages" over the disc)
+    // above the marker (a pivot's below), else on the other side, right or left of it, else a line
+    // further above or below (past the names of the units there); a hex's clear of the token a unit
+    // there has (a ring's label on its unit read "engages" over the disc)
     if (it.label) {
-      const disc = it.shape === 'hex' ? this.s * 0.62 + 2 : 0;
-      const up = [x, y - Math.max(16, disc + MIN_TEXT / 2)], down = [x, y + Math.max(17, disc + MIN_TEXT / 2)];
-      this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
-      // beside a hex's outline (its flat sides √3/2 of its radius out), not across it
-      const half = Math.min(this.textWidth(it.label), 220) / 2 + Math.max(12, it.shape === 'hex' ? this.s * 0.87 + 3 : disc);
-      this.labelAt(it.label, [...(it.shape === 'pivot' || it.below ? [down, up] : [up, down]), [x + half, y], [x - half, y]], it.color);
+      const disc = it.shape === 'hex' ? this.s * 0.62 + 2 : 0, dy = Math.max(16, disc + MIN_TEXT / 2), far = MIN_TEXT + 6;
+      const up = [x, y - dy], down = [x, y + Math.max(17, disc + MIN_TEXT / 2)];
+      const near = it.shape === 'pivot' || it.below ? [down, up] : [up, down];
+      // where no spot is clear, its shorter words if it has some (`shorter`, longest first)
+      for (const t of [it.label, ...(it.shorter ?? [])]) {
+        this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
+        // beside a hex's outline (its flat sides √3/2 of its radius out), not across it
+        const half = Math.min(this.textWidth(t), 220) / 2 + Math.max(12, it.shape === 'hex' ? this.s * 0.87 + 3 : disc);
+        if (this.labelAt(t, [...near, [x + half, y], [x - half, y], ...near.map(([, v]) => [x, v + Math.sign(v - y) * far])], it.color)) break;
+      }
     }
   }
 
@@ -1633,13 +1638,19 @@ export class Painter {
       t += '…';
     }
     const w = this.textWidth(t);
-    // a label of something in view is kept whole inside the view, slid in from the edge it crossed
-    if (this.w && x >= 0 && x <= this.w && w + 4 <= this.w) x = clamp(x, 2 + w / 2, this.w - 2 - w / 2);
     const [px, py] = halo === 'plate' ? [3, 1.5] : [0, 0]; // a plate's margin round the text is its box too
+    // a label of something in view is kept whole inside the view, slid in from the edge it crossed
+    // (with its plate: a plate 1 px past the edge was placed and never drawn, text() leaving it out)
+    if (this.w && x >= 0 && x <= this.w && w + 2 * px + 4 <= this.w) x = clamp(x, 2 + px + w / 2, this.w - 2 - px - w / 2);
     const box = [x - w / 2 - px, y - size / 2 - py, x + w / 2 + px, y + size / 2 + py];
-    if (kind !== 'ruler' && !this.isClear(box)) return null;
+    if (this.cutByEdge(box) || (kind !== 'ruler' && !this.isClear(box))) return null;
     this.text(t, x, y, color, size, halo, box, kind);
     return box;
+  }
+
+  /** Whether the view's edge cuts a text's box: such a text is left out, as a cut one misreads ("79" of a name, a 2 of a 12). */
+  cutByEdge(box) {
+    return !!this.w && (box[0] < -0.5 || box[1] < -0.5 || box[2] > this.w + 0.5 || box[3] > this.h + 0.5);
   }
 
   /** Whether a text fits `maxWidth` whole at the smallest size drawn. */
@@ -1677,9 +1688,8 @@ export class Painter {
   /** Draws a text centred in its box and records it (drawnText, labelBoxes). */
   text(t, x, y, color, size, halo, box, kind, unit) {
     const c = this.ctx;
-    // a text the view's edge would cut is left out: a cut one misreads ("79" of a name, a 2 of a 12);
-    // one wholly outside draws nothing anyway
-    if (this.w && (box[0] < -0.5 || box[1] < -0.5 || box[2] > this.w + 0.5 || box[3] > this.h + 0.5)) return;
+    // (one wholly outside draws nothing anyway)
+    if (this.cutByEdge(box)) return;
     const draw = () => {
       this.setFont(`600 ${size}px system-ui, sans-serif`);
       c.textAlign = 'center';

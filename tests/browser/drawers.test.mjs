@@ -146,6 +146,25 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await context.close();
   });
 
+  // CCA-LD-1, CCA-LD-2 (a leader alone moves 1 to 3 hexes, through and onto friendly units' hexes):
+  // Hastati one hex forward to col 6 row 5, Scipio from col 6 row 7 two hexes after it. Both end on
+  // one hex: one mark names both, with shorter words where its full ones find no room, and the board
+  // draws one of them (two labels found no room round one hex on a phone, and the second was lost).
+  test(`C&C order: a leader joining an ordered unit on its hex, one mark naming both, drawn (CCA-LD-1, CCA-LD-2) (${tag})`, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch: size === 'phone' });
+    await pickSystem(page, 'cc-ancients');
+    await openRequest(page, { ...CC_BOARD, board: { preset: 'cc-ancients' }, query: 'order', card: { type: 'section', section: 'center', orders: 3 },
+      units: [{ id: 'Hastati', side: 'Rome', ...axial(6, 6), type: 'medium infantry' }, { id: 'Scipio', side: 'Rome', ...axial(6, 7), type: 'leader' }],
+      side: 'Rome', ordered: ['Hastati', 'Scipio'], moves: [{ unit: 'Hastati', path: [axial(6, 5)] }, { unit: 'Scipio', path: [axial(6, 6), axial(6, 5)] }] });
+    assert.match(await verdict(page), /^Legal order\./);
+    const at = marks(await overlay(page), axial(6, 5));
+    assert.deepEqual(at.map((m) => [m.label, m.shorter, m.color]), [['Hastati: moved 1 hex, Scipio 2', ['Hastati, Scipio: moved', 'Hastati + Scipio'], '#1e6b3c']]);
+    const drawn = (await hook(page, 'boardLabels')).map((l) => l.text);
+    assert.ok(drawn.some((t) => [at[0].label, ...at[0].shorter].includes(t)), `the mark's words drawn: ${drawn}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test(`Arcane Legions: the turning tool drawn where the rules lay it (${tag})`, async () => {
     const { context, page, errors } = await openPage(env, viewport, { touch: size === 'phone' });
     await ruled(page);

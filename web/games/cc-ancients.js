@@ -126,16 +126,26 @@ function drawCCOrder(out, r, req) {
     if (!at) return;
     // a later move ending on the same hex (one not made) speaks for it
     const list = (ends.get(m.unit) ?? []).filter((e) => hexKey(e.at) !== hexKey(at));
-    ends.set(m.unit, [...list, { at, label: `${m.unit}${m.second ? ' (2nd)' : ''}${why}`, bad }]);
+    ends.set(m.unit, [...list, { at, unit: m.unit, moved: res.hexesMoved ?? 0, label: `${m.unit}${m.second ? ' (2nd)' : ''}${why}`, bad }]);
   });
+  // where ordered pieces end on one hex, made (a leader joining a unit), one mark names them all: two
+  // marks' labels found no room round one hex at a phone's scale, and the second was not drawn
+  const marks = new Map(); // a hex (with the piece, where a mark of its own) → {at, bad, label, pieces}
   for (const id of arr(req.ordered)) {
     const no = refused.get(id);
     const list = ends.get(id) ?? [];
     list.forEach((e, k) => {
-      const last = k === list.length - 1;
-      out.mark({ type: 'mark', shape: 'hex', hex: e.at, color: e.bad || (no && last) ? BAD : GOOD, label: no && last ? `${e.label}; ${words(no)}` : e.label });
+      const last = k === list.length - 1, bad = !!(e.bad || (no && last)), was = marks.get(hexKey(e.at));
+      if (!bad && was && !was.bad) was.pieces.push(e);
+      else marks.set(hexKey(e.at) + (was ? `#${id}` : ''), { at: e.at, bad, label: no && last ? `${e.label}; ${words(no)}` : e.label, pieces: [e] });
     });
     if (!list.length) out.ring(id, no ? BAD : PATH, `${id}: ${no ? words(no) : 'ordered, not moving'}`);
+  }
+  for (const { at, bad, label, pieces } of marks.values()) {
+    // (the words shortened where there is no room: the pieces' names alone at the shortest)
+    const names = pieces.map((p) => p.unit), more = pieces.slice(1);
+    const together = more.length ? { label: [label, ...more.map((p) => `${p.unit} ${p.moved}`)].join(', '), shorter: [`${names.join(', ')}: moved`, names.join(' + ')] } : { label };
+    out.mark({ type: 'mark', shape: 'hex', hex: at, color: bad ? BAD : GOOD, ...together });
   }
   for (const b of arr(r.battle)) for (const e of arr(b.adjacentEnemies)) { const s = out.unitHex(b.unit), t = out.unitHex(e); if (s && t) out.mark({ type: 'line', hexFrom: ends.get(b.unit)?.at(-1)?.at ?? s, hexTo: t, color: b.mustBattle ? BAD : WARN, dashed: true }); }
 }
