@@ -1,8 +1,8 @@
 // Finishes public/ after the static files are copied (bin/build):
 // - bundles the page's modules (app.js and what it imports, with the examples: every scenario file
-//   marked "example": true, a module of their own) into one minified public/app.js with esbuild (and
-//   minified again by terser), marked for V8 to compile
-//   all of it while it arrives. boot.js (minified too)
+//   marked "example": true, a module of their own) with rolldown: what app.js starts with in one
+//   minified file (minified again by terser), marked for V8 to compile all of it while it arrives,
+//   and what a first view does not use in files fetched at first use. boot.js (minified too)
 //   and the engine's own module stay separate files: boot.js runs first and starts the engine, and
 //   the engine module finds its .wasm beside itself (import.meta.url). engine-worker.js, the
 //   worker that runs the engine (docs/page.md "The engine in a worker"), is a third entry point.
@@ -76,62 +76,87 @@ async function bundle(out, test) {
   };
   const examples = {
     name: 'examples',
-    setup(b) {
-      b.onResolve({ filter: /^\.\/examples(-list)?\.js$/ }, (a) => ({ path: a.path.slice(2), namespace: 'examples' }));
-      b.onLoad({ filter: /.*/, namespace: 'examples' }, (a) => ({ contents: contents[a.path], loader: 'js' }));
+    resolveId: (id) => (/^\.\/examples(-list)?\.js$/.test(id) ? `\0${id.slice(2)}` : null),
+    load: (id) => (id.startsWith('\0examples') ? contents[id.slice(1)] : null),
+  };
+  // the modules app.js runs with that neither boot.js nor the engine's worker does (boot.js and the
+  // worker are fetched on their own): read from the module graph once it is built
+  const page = new Set();
+  const startupOfApp = {
+    name: 'startup-of-app',
+    buildEnd() {
+      const closure = (id, seen = new Set()) => {
+        if (seen.has(id)) return seen;
+        seen.add(id);
+        for (const i of this.getModuleInfo(id)?.importedIds ?? []) closure(i, seen);
+        return seen;
+      };
+      const entry = (f) => join(top, 'web', f);
+      const others = new Set([...closure(entry('boot.js')), ...closure(entry('engine-worker.js'))]);
+      for (const id of closure(entry('app.js'))) if (!others.has(id)) page.add(id);
     },
   };
-  const { build: esbuild } = await import('esbuild'); // only when building: tests import collectExamples
-  const result = await esbuild({
-    entryPoints: ['app.js', 'boot.js', 'engine-worker.js'].map((f) => join(top, 'web', f)), outdir: out, bundle: true, format: 'esm',
-    // each game's module (web/games/index.js imports it when the page opens the game) a file of its
-    // own, and what two entry points share (the registry boot.js and app.js both use) one file
-    splitting: true, chunkNames: '[name]-[hash]', absWorkingDir: top,
-    define: { MOVECALC_TEST: String(test), MOVECALC_PAGE: 'true' },
-    minify: true, target: 'es2022', external: ['./boot.js', './engine/*'], plugins: [examples], metafile: true,
-    logLevel: 'warning', legalComments: 'none',
-    // V8's explicit compile hint: every function of the file is compiled while it streams in, on a
-    // background thread, instead of on the main thread the first time it is called (about 20 ms
-    // of a first visit here; docs/performance.md, fourth round). The page calls most of them
-    // while it starts.
-    banner: { js: '//# allFunctionsCalledOnLoad' },
+  const { rolldown } = await import('rolldown'); // only when building: tests import collectExamples
+  const { build: esbuild } = await import('esbuild');
+  const build = await rolldown({
+    input: Object.fromEntries(['app', 'boot', 'engine-worker'].map((f) => [f, join(top, 'web', `${f}.js`)])), cwd: top,
+    external: [/^\.\/engine\//], plugins: [examples, startupOfApp], logLevel: 'warn',
+    transform: { define: { MOVECALC_TEST: String(test), MOVECALC_PAGE: 'true' }, target: 'es2022' },
+    // (the entries may export more than their own modules do: the page's chunk is theirs)
+    preserveEntrySignatures: 'allow-extension',
   });
+  // What app.js runs with at start-up is one file (`page`), not app.js and the ten chunks esbuild
+  // made of it (each module that a lazy one imports too was split out): 1.8–1.9 KB gzip and eight
+  // requests less of every first visit (docs/performance.md, "Weight, seventh round"). Each game's
+  // module (web/games/index.js imports it when the page opens the game) and each module fetched at
+  // a feature's first use stays a file of its own; what boot.js and app.js share (the games'
+  // registry) one file. The modules keep the order an import runs them in (strictExecutionOrder):
+  // without it, merged across the chunks' seams, the page never became ready.
+  const { output } = await build.write({
+    dir: out, format: 'esm', minify: true, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js',
+    strictExecutionOrder: true,
+    codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'page', test: (id) => page.has(id) }] },
+  });
+  await build.close();
   // the <movecalc-board> element: one classic script for other sites' pages
   await esbuild({ entryPoints: [join(top, 'web', 'movecalc-board.js')], outfile: join(out, 'movecalc-board.js'), bundle: true, format: 'iife',
     minify: true, target: 'es2022', logLevel: 'warning', legalComments: 'none' });
-  const outputs = result.metafile.outputs;
-  const name = (p) => relative(out, join(top, p)); // an output as the site serves it
-  // esbuild's output minified again by terser, which packs it smaller (4 KB gzip less of a first
-  // visit: docs/performance.md "Weight, fifth round"); the compile hint stays the first line
-  for (const f of Object.keys(outputs).filter((f) => f.endsWith('.js'))) {
-    const file = join(top, f);
+  const chunks = new Map(output.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c]));
+  // minified again by terser, which packs it smaller (4 KB gzip less of a first visit:
+  // docs/performance.md "Weight, fifth round"), under V8's explicit compile hint: every function of
+  // the file is compiled while it streams in, on a background thread, instead of on the main thread
+  // the first time it is called (about 20 ms of a first visit here; docs/performance.md, fourth
+  // round). The page calls most of them while it starts.
+  for (const f of chunks.keys()) {
+    const file = join(out, f);
     writeFileSync(file, await terse(readFileSync(file, 'utf8'), '//# allFunctionsCalledOnLoad'));
   }
+  const isExternal = (f) => !chunks.has(f);
   // what an output imports statically (and they, and so on): the files it cannot run without
   const closure = (files) => {
     const seen = new Set();
     const visit = (f) => {
-      if (seen.has(f)) return;
+      if (seen.has(f) || isExternal(f)) return;
       seen.add(f);
-      for (const i of outputs[f]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+      for (const i of chunks.get(f).imports) visit(i);
     };
     files.forEach(visit);
     return seen;
   };
-  const entries = Object.keys(outputs).filter((f) => f.endsWith('.js') && /^web\/(app|boot|engine-worker)\.js$/.test(outputs[f].entryPoint ?? ''));
+  const entries = ['app.js', 'boot.js', 'engine-worker.js'];
   const startup = closure(entries);
   // each game's own files: its module's output and what only it imports
   const games = Object.fromEntries(GAME_IDS.map((id) => {
-    const own = Object.keys(outputs).filter((f) => outputs[f].entryPoint === `web/games/${id}.js`);
+    const own = [...chunks.values()].filter((c) => c.facadeModuleId === join(top, 'web', 'games', `${id}.js`)).map((c) => c.fileName);
     if (own.length !== 1) throw new Error(`build-site: no file of its own for game ${id}'s page module`);
-    return [id, [...closure(own)].filter((f) => !startup.has(f)).map(name)];
+    return [id, [...closure(own)].filter((f) => !startup.has(f))];
   }));
-  const external = Object.values(outputs).flatMap((o) => o.imports.filter((i) => i.external && i.kind === 'import-statement').map((i) => i.path.replace(/^\.\//, '')));
-  const chunks = [...startup].filter((f) => !entries.includes(f) && f.endsWith('.js')).map(name);
+  const external = [...chunks.values()].flatMap((c) => c.imports.filter(isExternal).map((i) => relative(out, resolve(out, i))));
+  const shared = [...startup].filter((f) => !entries.includes(f));
   // what the page imports only when a feature is first used (the pictures' drawing): no game's own
   const ofGames = new Set(Object.values(games).flat());
-  const later = Object.keys(outputs).filter((f) => f.endsWith('.js') && !startup.has(f)).map(name).filter((f) => !ofGames.has(f));
-  return { imported: [...new Set([...external, ...chunks])], games, later };
+  const later = [...chunks.keys()].filter((f) => !startup.has(f) && !ofGames.has(f));
+  return { imported: [...new Set([...external, ...shared])], games, later };
 }
 
 // Every module of the page's start-up graph, fetched at once instead of each only after the module
