@@ -88,7 +88,7 @@ test('once loaded, the page rules with the server gone (service worker), and fro
   // the second visit (a page the worker served) has the files a feature fetches at its first use
   // cached too, none of them used yet
   const later = swLists(testSite).later.map(([url]) => new URL(url, env.base).href);
-  assert.ok(later.some((u) => /\/settings-form-[A-Z0-9]+\.js$/.test(u)) && later.some((u) => /\/share-[A-Z0-9]+\.js$/.test(u)), 'the panels\' forms and the links\' checks are fetched at first use');
+  assert.ok(later.some((u) => /\/settings-form-[\w-]+\.js$/.test(u)) && later.some((u) => /\/share-[\w-]+\.js$/.test(u)), 'the panels\' forms and the links\' checks are fetched at first use');
   await page.waitForFunction(async (urls) => {
     const cache = await caches.open((await caches.keys())[0]);
     return (await Promise.all(urls.map((u) => cache.match(u)))).every(Boolean);
@@ -176,10 +176,10 @@ test('the web app manifest and its icons are served, and the worker caches only 
     return (await Promise.all(urls.map((u) => cache.match(u)))).every(Boolean);
   }, own(shown).map((f) => env.base + f), { timeout: 15000, polling: 200 });
   const urls = await page.evaluate(async () => (await (await caches.open((await caches.keys())[0])).keys()).map((r) => r.url));
-  assert.ok(urls.some((u) => new RegExp(`/${shown}-[A-Z0-9]+\\.js$`).test(u)), `${shown}'s page module is cached`);
+  assert.ok(urls.some((u) => new RegExp(`/${shown}-[\\w-]+\\.js$`).test(u)), `${shown}'s page module is cached`);
   for (const id of SYSTEM_IDS.filter((x) => x !== shown)) {
     for (const f of own(id)) assert.ok(!urls.includes(env.base + f), `${f} is not cached`);
-    assert.ok(!urls.some((u) => new RegExp(`/${id}-[A-Z0-9]+\\.js$`).test(u)), `${id}'s page module is not cached`);
+    assert.ok(!urls.some((u) => new RegExp(`/${id}-[\\w-]+\\.js$`).test(u)), `${id}'s page module is not cached`);
   }
   // the all-in-one engine module is in public/ for embedding; the page never loads it
   assert.ok(!cached.urls.some((u) => u.includes('movecalc-core')), 'the all-in-one module is not cached');
