@@ -64,6 +64,10 @@ async function terse(code, preamble) {
   return out.code;
 }
 
+// The files a page loads by name: the page (app.js), what starts the engine first (boot.js) and the
+// engine's worker; every other bundled file is a chunk one of them imports.
+const ENTRIES = ['app', 'boot', 'engine-worker'];
+
 // The page's modules as one file, and boot.js (the same, minified), into `out` (with the test
 // hook when `test`); returns the paths (from out/) of the modules they import.
 async function bundle(out, test) {
@@ -91,15 +95,15 @@ async function bundle(out, test) {
         for (const i of this.getModuleInfo(id)?.importedIds ?? []) closure(i, seen);
         return seen;
       };
-      const entry = (f) => join(top, 'web', f);
-      const others = new Set([...closure(entry('boot.js')), ...closure(entry('engine-worker.js'))]);
-      for (const id of closure(entry('app.js'))) if (!others.has(id)) page.add(id);
+      const entry = (name) => join(top, 'web', `${name}.js`);
+      const others = new Set(ENTRIES.filter((e) => e !== 'app').flatMap((e) => [...closure(entry(e))]));
+      for (const id of closure(entry('app'))) if (!others.has(id)) page.add(id);
     },
   };
   const { rolldown } = await import('rolldown'); // only when building: tests import collectExamples
   const { build: esbuild } = await import('esbuild');
   const build = await rolldown({
-    input: Object.fromEntries(['app', 'boot', 'engine-worker'].map((f) => [f, join(top, 'web', `${f}.js`)])), cwd: top,
+    input: Object.fromEntries(ENTRIES.map((e) => [e, join(top, 'web', `${e}.js`)])), cwd: top,
     external: [/^\.\/engine\//], plugins: [examples, startupOfApp], logLevel: 'warn',
     transform: { define: { MOVECALC_TEST: String(test), MOVECALC_PAGE: 'true' }, target: 'es2022' },
     // (the entries may export more than their own modules do: the page's chunk is theirs)
@@ -143,7 +147,7 @@ async function bundle(out, test) {
     files.forEach(visit);
     return seen;
   };
-  const entries = ['app.js', 'boot.js', 'engine-worker.js'];
+  const entries = ENTRIES.map((e) => `${e}.js`);
   const startup = closure(entries);
   // each game's own files: its module's output and what only it imports
   const games = Object.fromEntries(GAME_IDS.map((id) => {
