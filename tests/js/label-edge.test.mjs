@@ -8,15 +8,12 @@ import { createEngine } from '../../wasm/movecalc.mjs';
 import { loadGames, defaultDoc } from '../../web/model.js';
 import { boardScene } from '../../web/scene.js';
 import { Painter } from '../../web/board.js';
+import { NoPath, nullContext } from './util.mjs';
 
 // any game's board, its units taken off: the labels are placed among nothing else
 const engine = await createEngine();
 const [system] = JSON.parse(engine.requestText(JSON.stringify({ query: 'describe' }))).result.systems.map((s) => s.id);
 await loadGames([system]);
-
-class NoPath { moveTo() {} lineTo() {} arc() {} rect() {} closePath() {} }
-// a context that draws nothing and measures 7 px a character
-const nullContext = () => new Proxy({ measureText: (t) => ({ width: 7 * String(t).length }) }, { get: (o, k) => (k in o ? o[k] : () => {}), set: (o, k, v) => { o[k] = v; return true; } });
 
 function painter() {
   const p = new Painter(nullContext(), NoPath);

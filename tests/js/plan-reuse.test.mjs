@@ -8,15 +8,12 @@ import { createEngine } from '../../wasm/movecalc.mjs';
 import { loadGames } from '../../web/model.js';
 import { boardScene } from '../../web/scene.js';
 import { Painter } from '../../web/board.js';
+import { NoPath, nullContext } from './util.mjs';
 import { limitDoc } from '../../bench/page-limits.mjs';
 
 const engine = await createEngine();
 const games = JSON.parse(engine.requestText(JSON.stringify({ query: 'describe' }))).result.systems.map((s) => s.id);
 await loadGames(games);
-
-// a context that draws nothing and measures 7 px a character
-class NoPath { moveTo() {} lineTo() {} arc() {} rect() {} closePath() {} }
-const nullContext = () => new Proxy({ measureText: (t) => ({ width: 7 * String(t).length }) }, { get: (o, k) => (k in o ? o[k] : () => {}), set: (o, k, v) => { o[k] = v; return true; } });
 
 function painter(system, d) {
   const p = new Painter(nullContext(), NoPath);

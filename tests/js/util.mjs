@@ -122,3 +122,8 @@ export function subsetMismatch(expected, actual, path = '') {
   }
   return actual === expected ? null : `${path} (expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)})`;
 }
+
+/** A canvas context that draws nothing and measures 7 px a character, for a board painted in Node. */
+export const nullContext = () => new Proxy({ measureText: (t) => ({ width: 7 * String(t).length }) }, { get: (o, k) => (k in o ? o[k] : () => {}), set: (o, k, v) => { o[k] = v; return true; } });
+/** The Path2D of a board painted in Node: paths that are never drawn. */
+export class NoPath { moveTo() {} lineTo() {} arc() {} rect() {} closePath() {} }
