@@ -520,6 +520,7 @@ export class Painter {
     const overlay = sc.overlay ?? [];
     const onTop = (it) => it.type === 'mark' || it.type === 'line' || it.onTop;
     this.paintOverlay(overlay.filter((it) => !onTop(it)));
+    if (sc.kind !== 'free') this.paintHexCoords(sc);
     // the units in view only (a unit's selection ring, front arrow and other hexes reach past its token)
     const reach = Math.max(12, 4 * this.s);
     const inView = (u) => { const b = this.bodies.get(u.id); return b && b[2] >= -reach && b[3] >= -reach && b[0] <= this.w + reach && b[1] <= this.h + reach; };
@@ -726,10 +727,11 @@ export class Painter {
   /**
    * The columns' numbers above the board and the rows' left of it, as the page names a hex ("col 4,
    * row 3"): every column and row at the fit view when they fit clear, else every other one. A
-   * number whose place is off the view is drawn at the view's edge. `numbered`: the hexes the answer
-   * numbers ("q,r").
+   * number whose place is off the view is drawn at the view's edge, placed after the answer's
+   * numbers; a row's is kept 9 px clear of the texts on its line ("8" beside a cut hex's cost 4 read
+   * as 84).
    */
-  paintHexCoords(sc, numbered) {
+  paintHexCoords(sc) {
     const { first, top } = this.edgeHexes(sc);
     // every column, or every 2nd, 5th, 10th …: the widest number and a gap between neighbours (a
     // strip of 633 columns ran them together); a column is √3 hex radii wide, a row 1.5
@@ -739,21 +741,14 @@ export class Painter {
     const everyRow = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((k) => k * this.s * 1.5 >= 1.6 * MIN_TEXT) ?? 1000;
     const above = Math.min(...[...top.values()].map(([, y]) => y)) - 1.75;
     // a view framed inside the board keeps its numbers at its own top and left edges, each on a plate
-    // drawn over the answer's hexes and the units: on a halo beneath a hex's fill, a row's number
-    // faded into the cut hex beside it and read with its cost ("8" and "4" as 84)
+    // drawn over the answer's hexes and the units: on a halo beneath a hex's fill it faded
     const edge = MIN_TEXT / 2 + 3;
-    const number = (n, x, y, pin) => {
+    // (`apart`: a row's pinned number is kept 9 px clear of the texts on its line)
+    const number = (n, x, y, pin, apart = 0) => {
       if (!pin) { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, false, 'grid'); return; }
       const later = this.later;
       this.later = this.overUnits;
-      try { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, 'plate', 'grid'); } finally { this.later = later; }
-    };
-    // whether the row whose first hex is at (x, y) has a hex in view that the answer numbers, its number
-    // starting left of `right` on screen
-    const step = SQRT3 * this.s;
-    const besideNumber = (x, y, right) => {
-      const [cx] = this.toScreen(x, y), k = Math.max(0, Math.ceil(-cx / step - 0.5)), r = Math.round(y / 1.5);
-      return cx + k * step - MIN_TEXT / 2 < right && numbered.has(`${Math.round(x / SQRT3 - r / 2) + k},${r}`);
+      try { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, 'plate', 'grid', apart); } finally { this.later = later; }
     };
     let pinned = false;
     for (const [col, [x]] of top) {
@@ -767,8 +762,7 @@ export class Painter {
       if (row % everyRow) continue;
       const [sx, sy] = this.toScreen(x - 1.55, y), left = 3 + this.textWidth(String(row)) / 2;
       if (pinned && sy < 2 * edge + 2) continue; // beside the columns' numbers pinned at the top it read as one of them ("1 0")
-      if (sx < left && besideNumber(x, y, 2 * left + 9)) continue; // read with the cost of the row's first hex in view ("8" and "4" as 84)
-      number(row, Math.max(sx, left), sy, sx < left);
+      number(row, Math.max(sx, left), sy, sx < left, 9);
     }
   }
 
@@ -839,7 +833,6 @@ export class Painter {
       c.lineWidth = 5;
       c.stroke();
     }
-    this.paintHexCoords(sc, numbered);
     if (sc.path?.length) this.paintHexLine(sc.path, '#1b2430', true, true);
   }
 
@@ -1624,9 +1617,10 @@ export class Painter {
    * or planned (the units' names come first), or the rotate handle: the text beside the board names
    * everything. Only `kind` 'ruler' (the Ruler's reading, asked for by the user) is drawn regardless.
    * `halo`: true for a halo round the letters, 'plate' for a white plate behind them (its box).
+   * `apart`: px kept clear of other texts left and right (a number beside another reads as one).
    * Returns the box it was drawn in, or null.
    */
-  label(text, x, y, color, size = MIN_TEXT, maxWidth = 160, halo = false, kind = 'label') {
+  label(text, x, y, color, size = MIN_TEXT, maxWidth = 160, halo = false, kind = 'label', apart = 0) {
     const c = this.ctx;
     size = Math.max(size, MIN_TEXT);
     this.setFont(`600 ${size}px system-ui, sans-serif`);
@@ -1643,7 +1637,7 @@ export class Painter {
     // (with its plate: a plate 1 px past the edge was placed and never drawn, text() leaving it out)
     if (this.w && x >= 0 && x <= this.w && w + 2 * px + 4 <= this.w) x = clamp(x, 2 + px + w / 2, this.w - 2 - px - w / 2);
     const box = [x - w / 2 - px, y - size / 2 - py, x + w / 2 + px, y + size / 2 + py];
-    if (this.cutByEdge(box) || (kind !== 'ruler' && !this.isClear(box))) return null;
+    if (this.cutByEdge(box) || (kind !== 'ruler' && !this.isClear([box[0] - apart, box[1], box[2] + apart, box[3]]))) return null;
     this.text(t, x, y, color, size, halo, box, kind);
     return box;
   }

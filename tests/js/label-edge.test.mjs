@@ -5,22 +5,25 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEngine } from '../../wasm/movecalc.mjs';
-import { loadGames, defaultDoc } from '../../web/model.js';
+import { loadGames, defaultDoc, SYSTEMS } from '../../web/model.js';
 import { boardScene } from '../../web/scene.js';
 import { Painter } from '../../web/board.js';
 import { NoPath, nullContext } from './util.mjs';
 
-// any game's board, its units taken off: the labels are placed among nothing else
 const engine = await createEngine();
-const [system] = JSON.parse(engine.requestText(JSON.stringify({ query: 'describe' }))).result.systems.map((s) => s.id);
-await loadGames([system]);
+const games = JSON.parse(engine.requestText(JSON.stringify({ query: 'describe' }))).result.systems.map((s) => s.id);
+await loadGames(games);
 
-function painter() {
+// a game's board (any game's by default), its units taken off: the labels are placed among nothing
+// else; `overlay`: an answer's drawing, made from the scene
+function painter(system = games[0], overlay = () => []) {
   const p = new Painter(nullContext(), NoPath);
   p.width = 360; p.height = 300;
   const d = defaultDoc(system);
   d.units = []; d.terrain = [];
-  p.show(boardScene(system, d, {}));
+  const sc = boardScene(system, d, {});
+  sc.overlay = overlay(sc);
+  p.show(sc);
   p.fitNow();
   p.paintScene(p.scene);
   return p;
@@ -42,3 +45,28 @@ test('a plated label the top edge would cut is refused, drawn nowhere, so that i
   assert.ok(p.labelAt('Hastati', [[100, 4], [100, 30]], '#000'));
   assert.equal(p.drawnText.at(-1)[0], 'Hastati');
 });
+
+// the hex games' views framed inside the board, so that the rows' numbers are pinned at the view's left edge
+for (const system of games.filter((g) => SYSTEMS[g].board !== 'free')) {
+  test(`${system}: a row's number pinned at the view's edge is never drawn within 9 px of a hex's cost on its line`, () => {
+    // a cost on every hex of the even rows: the odd rows' numbers stay clear of them
+    const costs = (sc) => [{ type: 'hexes', color: 'rgba(0,0,0,0.1)', cells: sc.cells.filter((h) => h.r % 2 === 0).map((h) => ({ q: h.q, r: h.r, label: 4 })) }];
+    let pinned = 0;
+    // the view moved left by a tenth of a column at a time: the first hex in view cut anywhere
+    for (let k = 0; k < 10; k++) {
+      const p = painter(system, costs);
+      p.s *= 2.5;
+      p.ox -= (2 + k / 10) * Math.sqrt(3) * p.s;
+      p.oy -= 2 * p.s;
+      p.drawnText = []; p.labelBoxes = [];
+      p.paintScene(p.scene);
+      const rows = p.drawnText.filter(([, , box, kind]) => kind === 'grid' && box[0] < 3);
+      for (const [t, , box] of rows) {
+        const beside = p.drawnText.filter(([, , b]) => b !== box && b[1] < box[3] && box[1] < b[3] && b[0] < box[2] + 9 && box[0] - 9 < b[2]);
+        assert.deepEqual(beside.map(([o]) => o), [], `row ${t}'s number at ${box.map(Math.round)}`);
+      }
+      pinned += rows.length;
+    }
+    assert.ok(pinned > 0, 'some rows\' numbers pinned at the edge');
+  });
+}
