@@ -130,18 +130,20 @@ function drawCCOrder(out, r, req) {
   });
   // where ordered pieces end on one hex, made (a leader joining a unit), one mark names them all: two
   // marks' labels found no room round one hex at a phone's scale, and the second was not drawn
-  const marks = new Map(); // a hex (with the piece, where a mark of its own) → {at, bad, label, pieces}
+  const marks = new Map(); // a hex → its marks, {at, bad, label, pieces}: the made pieces ending there share one
   for (const id of arr(req.ordered)) {
     const no = refused.get(id);
     const list = ends.get(id) ?? [];
     list.forEach((e, k) => {
-      const last = k === list.length - 1, bad = !!(e.bad || (no && last)), was = marks.get(hexKey(e.at));
-      if (!bad && was && !was.bad) was.pieces.push(e);
-      else marks.set(hexKey(e.at) + (was ? `#${id}` : ''), { at: e.at, bad, label: no && last ? `${e.label}; ${words(no)}` : e.label, pieces: [e] });
+      const last = k === list.length - 1, bad = !!(e.bad || (no && last));
+      if (!marks.has(hexKey(e.at))) marks.set(hexKey(e.at), []);
+      const here = marks.get(hexKey(e.at)), made = !bad && here.find((m) => !m.bad);
+      if (made) made.pieces.push(e);
+      else here.push({ at: e.at, bad, label: no && last ? `${e.label}; ${words(no)}` : e.label, pieces: [e] });
     });
     if (!list.length) out.ring(id, no ? BAD : PATH, `${id}: ${no ? words(no) : 'ordered, not moving'}`);
   }
-  for (const { at, bad, label, pieces } of marks.values()) {
+  for (const { at, bad, label, pieces } of [...marks.values()].flat()) {
     // (the words shortened where there is no room: the pieces' names alone at the shortest)
     const names = pieces.map((p) => p.unit), more = pieces.slice(1);
     const together = more.length ? { label: [label, ...more.map((p) => `${p.unit} ${p.moved}`)].join(', '), shorter: [`${names.join(', ')}: moved`, names.join(' + ')] } : { label };
