@@ -647,8 +647,10 @@ const TOOL_NOTES = {
 };
 
 // A phone hides the tool note a desktop shows under the board, so a first visit there told no one
-// how play works: a game's play note floats over the board's top until the board is first touched
-// (the touch goes through to the board), once for each game (the games seen kept in storage).
+// how play works: a game's play note floats over the board's top until the page is first touched
+// (the touch goes through to what it was on), once for each game (the games seen kept in storage).
+// A touch anywhere puts it away: kept until the board's own, it hid half the board (the ruling a
+// card, a roll or Make this move had just drawn) while the player used the buttons round it.
 const COACH_KEY = 'movecalc.coach.v1';
 store.setCoached((() => {
   try { const seen = JSON.parse(localStorage.getItem(COACH_KEY) ?? '[]'); return Array.isArray(seen) ? seen.filter((g) => typeof g === 'string') : []; } catch { return null; }
@@ -660,12 +662,12 @@ function coach(text) {
   if ($('coach').textContent !== text) $('coach').textContent = text;
   $('coach').hidden = !show;
 }
-canvas.addEventListener('pointerdown', () => {
+document.addEventListener('pointerdown', () => {
   if ($('coach').hidden) return; // (shown: not seen yet)
   store.setCoached([...ui.coached, store.state.system]);
   $('coach').hidden = true;
   try { localStorage.setItem(COACH_KEY, JSON.stringify(ui.coached)); } catch { /* storage refused: hidden for this visit */ }
-});
+}, { capture: true });
 
 // ---- saved armies and codices (library.js, fetched when the Armies panel first opens) ----
 const library = loadOnce(() => import('./library.js').then(({ initLibrary }) => initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool,

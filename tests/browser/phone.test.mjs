@@ -183,16 +183,19 @@ test('360x740: a move’s unit changed in the form drops the path drawn for the 
 });
 
 // A phone hides the tool note a desktop shows under the board: a first visit there is told how play
-// works over the board's top, until the board's first touch, which reaches the board (a tap on a
-// unit asks its reach); a reload does not show it again. A desktop keeps its note under the board.
+// works over the board's top, until the page's first touch, which reaches what it was on (a tap on a
+// unit asks its reach; a button round the board does its own work, and the note goes too: kept, it
+// hid what that button drew); a reload does not show it again. A desktop keeps its note under the board.
 const PLAYED = DESCRIBED.filter((s) => s.board === 'hex' && ['reach', 'whyNot'].every((q) => s.queries.some((x) => x.name === q))).map((s) => s.id);
-test('360x740 and 740x360, touch: a first visit says how play works over the board until its first touch, which reaches the board; not again after a reload; another game’s once too; never on a desktop', async () => {
+test('360x740 and 740x360, touch: a first visit says how play works over the board until the first touch, which reaches the board or a button beside it; not again after a reload; another game’s once too; never on a desktop', async () => {
   assert.ok(PLAYED.length > 1, 'describe lists games played by dragging on hexes');
   for (const vp of SIZES) {
     const phone = vp.width < 1000;
     const { context, page, errors } = await openPage(env, vp, { touch: phone });
+    // (play is the mode a position opens in: a tap on its toggle would be the first touch)
+    const playing = () => page.evaluate(() => document.querySelector('input[name="mode"][value="play"]').checked);
     await pickSystem(page, PLAYED[0]);
-    await setMode(page, 'play', phone);
+    assert.ok(await playing(), 'a game opens in play');
     const seen = () => page.evaluate(() => { const c = document.getElementById('coach'); return c.hidden ? null : { text: c.textContent, box: c.getBoundingClientRect().toJSON() }; });
     const shown = await seen();
     if (!phone) {
@@ -220,9 +223,14 @@ test('360x740 and 740x360, touch: a first visit says how play works over the boa
     assert.equal(await seen(), null, 'not shown again after a reload');
     // another game's note shows once too: each game is played its own way
     await pickSystem(page, PLAYED[1]);
-    await setMode(page, 'play', true);
+    assert.ok(await playing(), 'a game opens in play');
     const other = await seen();
     assert.ok(other && other.text === await page.textContent('#tool-note'), `${PLAYED[1]}'s note shows: ${JSON.stringify(other)}`);
+    // put away by a touch off the board too (a zoom button, which still zooms)
+    const scale = (await hook(page, 'camera')).s;
+    await page.touchscreen.tap(...await page.locator('#zoom-in').boundingBox().then((b) => [b.x + b.width / 2, b.y + b.height / 2]));
+    assert.equal(await seen(), null, 'a touch on a button beside the board hides it');
+    await page.waitForFunction((s) => window.movecalcTest.camera().s > s, scale);
     await pickSystem(page, PLAYED[0]);
     assert.equal(await seen(), null, `${PLAYED[0]}'s note, put away, stays away`);
     assert.deepEqual(errors, []);

@@ -556,4 +556,4 @@ game.tablePlay = 'charge';
 game.play = { table: initTablePlay, rolls: initPlayRolls };
 // Set up's unit tray (unit-tray.js): a kind for each of these
 game.trayField = 'baseSize';
-game.playNote = 'Drag a unit onto an enemy to charge it (let go: the charge is made if it can be), or onto open ground to measure from its front against its Advance Rate. A pursuit or a flee: choose it on the bar beside the board, Roll 2D6 there (or type the roll in the question), then Make this move.';
+game.playNote = 'Drag a unit onto an enemy to charge it (let go: the charge is made if it can be), or onto open ground to measure from its front against its Advance Rate. A pursuit or a flee: choose Pursue or Flee in the menu on the board’s bar, Roll 2D6 there (or type the roll in the question), then Make this move.';
