@@ -111,7 +111,7 @@ export function facingEdge(u, facing) {
 /**
  * A ruler from the middle of unit `u`'s front to world point (x, y): its length, and which way it
  * points from the unit (forward within 45° of its facing, else backward or sideways: an Advance
- * Move goes up to the Advance Rate forwards, half of it backwards or sideways).
+ * Move goes up to the Advance Rate forwards, half of it backwards or sideways), and that way in a word.
  */
 export function frontRuler(u, x, y) {
   const [fx, fy] = frameVector(u.facing ?? 0, 'forward');
@@ -119,7 +119,8 @@ export function frontRuler(u, x, y) {
   const dx = x - from[0], dy = y - from[1];
   const [ahead] = inFrame(u.facing ?? 0, dx, dy);
   const length = Math.hypot(dx, dy);
-  return { from, to: [x, y], length, forward: length === 0 || ahead >= length * Math.cos(rad(45)) };
+  const forward = length === 0 || ahead >= length * Math.cos(rad(45));
+  return { from, to: [x, y], length, forward, way: forward ? 'forward' : ahead <= -length * Math.cos(rad(45)) ? 'backward' : 'sideways' };
 }
 
 /**
@@ -358,7 +359,8 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
   }
 
   // drawn as the Ruler tool draws its line (board.js `ruler`: its reading always shown)
-  const rulerLine = (c) => ({ type: 'line', from: c.ruler.from, to: c.ruler.to, color: '#1b2430', width: 3, label: rulerLabel(c), ruler: true });
+  // (red when the distance is beyond what an Advance Move goes that way)
+  const rulerLine = (c) => ({ type: 'line', from: c.ruler.from, to: c.ruler.to, color: beyond(c) ? '#c53030' : '#1b2430', width: 3, label: rulerLabel(c), ruler: true });
   // the last ruler's line, while its unit stands where it was measured from
   function kept() {
     const k = ui.rulerLine, u = k && unitInfo(k.id);
@@ -381,17 +383,25 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
   const possessive = (name) => `${name}${/s$/i.test(name) ? '’' : '’s'}`;
   const facingWord = (f) => (f === 'left' || f === 'right' ? `${f} flank` : f);
   const inches = (v) => `${Math.round(v * 10) / 10}″`;
-  // the ruler's label: its length, and the most an Advance Move goes that way when the unit has an Advance Rate
+  // The most an Advance Move goes the ruler's way: the Advance Rate forward, half of it backward
+  // or sideways (null: the unit has no Advance Rate).
+  function limitOf(c) {
+    const ar = Number(doc().units.find((v) => v.id === c.id)?.advance);
+    return ar > 0 ? (c.ruler.forward ? ar : ar / 2) : null;
+  }
+  const beyond = (c) => { const limit = limitOf(c); return limit !== null && c.ruler.length > limit + 1e-9; };
+  // the ruler's label: its length, and the most an Advance Move goes that way, named (the limit
+  // halves as the finger turns sideways: "of 8″" became "of 4″" with no word why)
   function rulerLabel(c) {
-    const ar = Number(doc().units.find((v) => v.id === c.id)?.advance), r = c.ruler;
-    return ar > 0 ? `${inches(r.length)} of ${inches(r.forward ? ar : ar / 2)}` : inches(r.length);
+    const limit = limitOf(c), r = c.ruler;
+    return limit !== null ? `${inches(r.length)} of ${inches(limit)} ${r.way}${beyond(c) ? ': too far' : ''}` : inches(r.length);
   }
   // The ruler's reading in words, kept in the tool note after the drop (the engine rules no Advance Move).
   function rulerWords(c) {
-    const v = doc().units.find((x) => x.id === c.id), ar = Number(v?.advance), r = c.ruler;
+    const limit = limitOf(c), r = c.ruler;
     const way = r.forward ? 'forward' : 'backward or sideways';
-    const against = ar > 0
-      ? (() => { const limit = r.forward ? ar : ar / 2; return `${r.length <= limit ? 'within' : 'beyond'} ${r.forward ? 'its Advance Rate' : 'half its Advance Rate'} of ${inches(limit)}`; })()
+    const against = limit !== null
+      ? `${beyond(c) ? 'beyond' : 'within'} ${r.forward ? 'its Advance Rate' : 'half its Advance Rate'} of ${inches(limit)}`
       : 'no Advance Rate given (Units)';
     return `Ruler: ${inches(r.length)} ${way} from the ${possessive(c.id)} front, ${against}. Measured by the page: an Advance Move is not ruled by the engine, and the unit is not moved.`;
   }

@@ -196,7 +196,7 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
   await context.close();
 });
 
-test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ front the charge is still against the left flank, and the verdict says why; open ground is measured from the front; a charge out of range is not made and says why', { timeout: 90000 }, async () => {
+test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ front the charge is still against the left flank, and the verdict says why; open ground is measured from the front, against the Advance Rate forward and half of it sideways (red beyond); a charge out of range is not made and says why', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
   const home = await unitOf(page, 'Knights');
@@ -212,7 +212,7 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
     }, null, { timeout: 15000 }).then(() => true, () => false);
     const ruler = (await hook(page, 'playOverlay')).find((m) => m.ruler);
     assert.ok(drawn, `its reading is drawn on the board: ${ruler?.label}`);
-    const [, len, of] = ruler.label.match(/^([\d.]+)″ of ([\d.]+)″$/) ?? [];
+    const [, len, of] = ruler.label.match(/^([\d.]+)″ of ([\d.]+)″ forward$/) ?? [];
     near(Number(len), 6, `6″ measured (a finger's pixel either way): ${ruler.label}`, 0.5);
     assert.equal(of, '8', 'forward, against its Advance Rate of 8″');
     await shot(page, 'ninth-age', 'ruler-held');
@@ -224,8 +224,17 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
     const r = window.movecalcTest.playOverlay().find((m) => m.ruler);
     return r && window.movecalcTest.boardText().some(([t]) => t === r.label) && r.label;
   }, null, { timeout: 15000 }).then((h) => h.jsonValue(), () => null);
-  assert.match(kept ?? '', /^[56](\.\d)?″ of 8″$/, `the reading is still drawn after the lift: ${kept}`);
+  assert.match(kept ?? '', /^[56](\.\d)?″ of 8″ forward$/, `the reading is still drawn after the lift: ${kept}`);
   await shot(page, 'ninth-age', 'ruler-kept');
+  // 6″ to their left: sideways, where an Advance Move goes half the Advance Rate, 4″; the reading
+  // says which way it measured and that 6″ is too far, in red
+  const left = [front[0] - Math.cos(f) * 6, front[1] + Math.sin(f) * 6];
+  await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', ...left), { hold: async () => {
+    const side = await page.waitForFunction(() => window.movecalcTest.playOverlay().find((m) => m.ruler && /sideways/.test(m.label)), null, { timeout: 15000 }).then((h) => h.jsonValue());
+    assert.match(side.label, /^[56](\.\d)?″ of 4″ sideways: too far$/, side.label);
+    assert.equal(side.color, '#c53030', 'drawn red: beyond half the Advance Rate');
+  } });
+  assert.match(await page.textContent('#tool-note'), /^Ruler: [56](\.\d)?″ backward or sideways from the Knights’ front, beyond half its Advance Rate of 4″/);
   // onto the Raiders' front (their south edge): the charge is against the flank its arcs give
   const places = () => page.evaluate(() => ['verdict', 'tabs'].map((id) => { const r = document.getElementById(id).getBoundingClientRect(); return [r.top, r.height]; }));
   const before = await places();

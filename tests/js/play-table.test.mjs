@@ -66,8 +66,13 @@ test('the ruler runs from the middle of the unit’s front; forward within 45° 
   near(r.from[0], 10, 'from x'); near(r.from[1], 11, 'from y');
   near(r.length, 5, 'length');
   assert.equal(r.forward, true);
+  assert.equal(r.way, 'forward');
   assert.equal(frontRuler(u, 14, 12).forward, false, '4 right and 1 ahead is sideways');
+  assert.equal(frontRuler(u, 14, 12).way, 'sideways');
   assert.equal(frontRuler(u, 10, 9).forward, false, 'behind its front is backward');
+  assert.equal(frontRuler(u, 10, 9).way, 'backward');
+  assert.equal(frontRuler(u, 8, 7).way, 'backward', '2 left and 4 behind: within 45° of straight back');
+  assert.equal(frontRuler(u, 6, 10).way, 'sideways', '4 left and 1 behind');
 });
 
 test('AL-MOV-2 AL-TRN-1 a finger that rested on steps and is pushed on off their line turns the unit with the turning tool; on along them it steps on', () => {
