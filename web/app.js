@@ -541,11 +541,16 @@ function tapApply() {
   else if (ruling()) store.setApplyAfter(true);
 }
 
-/** Make this move (`gesture`: the merge key of a drag whose drop makes it, applyRuling). */
+/**
+ * Make this move (`gesture`: the merge key of a drag whose drop makes it, applyRuling). The verdict
+ * then says what was made in the ruling's words where the game has them (`madeWords`: "Charge made:
+ * Knights charge Raiders in the left flank"), else where each unit now stands.
+ */
 function makeMove(gesture = null) {
   const before = doc().units.map((u) => ({ ...u }));
+  const r = ui.result, said = r?.response?.ok ? sys().madeWords?.(r.request ?? {}, r.response.result ?? {}, r.scene?.events ?? []) : null;
   if (!applyRuling(gesture)) return;
-  store.setMade({ at: ui.edits, text: madeWords(movedWords(before)) });
+  store.setMade({ at: ui.edits, text: said ? madeWords([said.text], said.lead) : madeWords(movedWords(before)) });
 }
 
 async function ask({ frame = true } = {}) {

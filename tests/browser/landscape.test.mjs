@@ -19,7 +19,8 @@ const LANDSCAPE = { width: 740, height: 360 };
 const SYSTEMS = (await createEngine()).request({ query: 'describe' }).result.systems;
 const unitOf = async (page, id) => (await hook(page, 'state')).doc.units.find((u) => u.id === id);
 const named = (h) => { const o = toOffset(h.q, h.r); return `col ${o.col}, row ${o.row}`; };
-const madeSaid = (page) => page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+// (a move the game words as what it was: "Charge made:")
+const madeSaid = (page) => page.waitForFunction(() => /^\w+ made:/.test(document.querySelector('#verdict').textContent));
 const inView = (b) => b.x >= -0.5 && b.y >= -0.5 && b.x + b.w <= LANDSCAPE.width + 0.5 && b.y + b.h <= LANDSCAPE.height + 0.5;
 const boxOf = (page, sel) => page.evaluate((s) => { const r = document.querySelector(s).getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; }, sel);
 
@@ -189,7 +190,8 @@ const JOURNEYS = {
     await madeSaid(page);
     await ruled(page);
     assert.equal((await unitOf(page, 'Knights')).facing, 270, 'the Knights face the flank they charged');
-    await verdictReads(page, 'Move made:');
+    // said as the charge it was, not as a place on the table
+    await verdictReads(page, 'Charge made: Knights charge Raiders in the left flank');
     await shot(page, game, '2-moved');
   } },
   // CCA-CD-1 CCA-LD-8: the centre section's card (Hastati and Scipio stand in it): the Hastati

@@ -32,8 +32,12 @@ function requestOf(system, query, change = () => {}) {
 // the moved unit is named. Each position's move is checked legal by the engine first.
 const CASES = [
   // in Play (a phone's default mode) the next move is a drag on the board, not the form's fields
-  { system: 'arcane-legions', query: 'move', mover: 'Legion', spent: (i) => i.actions, fresh: [], ask: 'Drag a unit for the next move.' },
-  { system: 'ninth-age', query: 'charge', mover: 'Knights', be: 'are', spent: (i) => i.charger, fresh: '', ask: 'Drag a unit for the next move.' },
+  // a move that met something on the way is said as what happened there (AL-COL-1)
+  { system: 'arcane-legions', query: 'move', mover: 'Legion', spent: (i) => i.actions, fresh: [], ask: 'Drag a unit for the next move.',
+    said: (r) => { const met = r.actions.flatMap((a) => a.events ?? []).find((e) => e.type === 'collision'); return met ? `Move made: Legion collides with ${met.object}’` : null; } },
+  // a charge is said as the charge it was (9A-CH-1): who charged whom, in which facing the engine gave
+  { system: 'ninth-age', query: 'charge', mover: 'Knights', spent: (i) => i.charger, fresh: '', ask: 'Drag a unit for the next move.',
+    said: (r, request) => `Charge made: Knights charge ${request.target} in the ${r.facing === 'left' || r.facing === 'right' ? `${r.facing} flank` : r.facing}: ` },
   { system: 'cc-ancients', query: 'order', mover: 'Hastati', change: (i) => { i.moves = [{ unit: 'Hastati', path: [toAxial(6, 5)] }]; }, spent: (i) => i.moves, fresh: [],
     // the next card is chosen on the play bar
     ask: 'Choose the next card below, or tap a unit for its reach.' },
@@ -73,7 +77,9 @@ for (const c of CASES) {
     const be = c.be ?? 'is';
     const place = moved.q !== undefined ? `${c.mover} ${be} now on ${named(moved)}` : `${c.mover} ${be} now at x ${moved.x}${inch}, y ${moved.y}${inch}${steps}, facing ${Math.round(moved.facing)}°`;
     const text = await verdict(page);
-    assert.ok(text.startsWith('Move made: ') && text.includes(place), `the verdict names where ${c.mover} went (${place})\n${text}`);
+    const said = c.said?.(engineSays.result, request);
+    if (said) assert.ok(text.startsWith(said), `the verdict says what was made: ${said}\n${text}`);
+    else assert.ok(text.startsWith('Move made: ') && text.includes(place), `the verdict names where ${c.mover} went (${place})\n${text}`);
     assert.ok(text.includes('(Undo to take it back).'), text);
     assert.ok(text.endsWith(c.ask), `then what the fresh question needs: ${c.ask}\n${text}`);
     assert.doesNotMatch(await verdictClass(page), /illegal|error/);

@@ -20,7 +20,7 @@ const shot = async (page, game, name) => { await painted(page); await page.scree
 const unitOf = async (page, id) => (await hook(page, 'state')).doc.units.find((u) => u.id === id);
 const near = (a, b, what, tol = 0.011) => assert.ok(Math.abs(a - b) < tol, `${what}: ${a} is ${b}`);
 const pose = (u) => [u.x, u.y, u.facing];
-const madeSaid = (page) => page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+const madeSaid = (page) => page.waitForFunction(() => /^\w+ made:/.test(document.querySelector('#verdict').textContent));
 /** Where unit `u`'s centre is on screen after moving `ahead` steps along its facing and `right` to its right (world: y up, facing clockwise from +y). */
 const ahead = (page, u, along, right = 0) => {
   const f = u.facing * Math.PI / 180;
@@ -135,7 +135,7 @@ test('arcane-legions (360x740, touch): play, AL-COL-1 AL-SNP-1 AL-COL-2 dragged 
   const home = await unitOf(page, 'Legion');
   const asked = await pageRequest(page);
   // the Legion (2 × 1, facing 20, at 14, 9): its front-left corner (13.23, 9.81) runs along
-  // (sin 20°, cos 20°) into the Chargers' back edge (y 12.5, x 14 to 16) after 2.86 steps
+  // (sin 20°, cos 20°) into the Chargers' front edge (they face 180: y 12.5, x 14 to 16) after 2.86 steps
   await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await ahead(page, home, 3.4), { hold: async () => {
     // the finger 3.4 steps on asks [1, 1, 1, 0.4]; past the collision (AL-COL-2) the order ends with the step that collided
     await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 3 && window.movecalcTest.ruled());
@@ -153,6 +153,9 @@ test('arcane-legions (360x740, touch): play, AL-COL-1 AL-SNP-1 AL-COL-2 dragged 
   await ruled(page);
   const moved = await unitOf(page, 'Legion');
   near(moved.y, 12, 'the Legion stands against the Chargers');
+  // the made move says what it met and the points it spent, not only where it stands: 2.86 steps
+  // is 0.86 into the third, and it snaps square to the Chargers (facing 20 to 0)
+  assert.match(await verdict(page), /^Move made: Legion collides with Chargers’ front edge, 0\.8\d steps into action 3, then snaps 20° anticlockwise onto it; 3 of 4 movement points spent \(Undo/, 'said as what happened');
   await shot(page, 'arcane-legions', 'collision-moved');
   await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'collision', asked);
   assert.deepEqual(errors, []);

@@ -29,7 +29,7 @@ const CASES = {
   'arcane-legions': {
     queries: {
       move: { verdict: /^Legion: legal move\. 3 of 4 movement points spent, 1 left/, details: [/its move ends where it collides \(AL-COL-2\)/, /AL-SNP-1/, /Choices left open/, /A-AL-4/] },
-      reachArea: { verdict: /sampled positions within 4 movement points/, details: [/after one turn/] },
+      reachArea: { verdict: /can end its move anywhere in the shaded area with 4 movement points/, details: [/after one turn/] },
       breakaway: { verdict: /No breakaway attacks against Legion/, details: [/AL-BRK-1/] },
     },
     // drag Chargers out of the way: the third step no longer collides

@@ -320,8 +320,9 @@ const game = {
   stopWords: { actions: 'its move ends with every action made', points: 'its move ends with no movement point left', collision: 'its move ends where it collides (AL-COL-2)', illegal: 'its move stops before an action it may not make' },
   factNames: { orderCost: 'order points', pointsSpent: 'points spent', pointsLost: 'points lost (unspent)' },
   draw: { move: drawALMove, reachArea: drawALReach, breakaway: drawALBreakaway },
-  lateVerdict(q, r) {
-    if (q === 'reachArea') return { text: `${plural(arr(r.samples).length, 'sampled position')} within ${plural(r.movementPoints, 'movement point')}${r.truncated ? ' (truncated)' : ''}.`, kind: 'answered' };
+  lateVerdict(q, r, request) {
+    // (the shading says where; the count of end positions tried only how finely)
+    if (q === 'reachArea') return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end its move anywhere in the shaded area with ${plural(r.movementPoints, 'movement point')}${r.truncated ? ' (the search was cut short: some of it may be missing)' : ''}. ${plural(arr(r.samples).length, 'end position')} tried.`, kind: 'answered' };
     if (q === 'breakaway') return { text: arr(r.breakaway).length ? `${plural(arr(r.breakaway).length, 'breakaway attack')} against ${r.unit}.` : `No breakaway attacks against ${r.unit}.`, kind: 'answered' };
     return undefined;
   },
@@ -352,6 +353,14 @@ game.applyRuling = (request, result, byId, moveTo) => {
 };
 // once made, the order is done: the unit's next order starts empty
 game.queries.move.made = (i) => { i.actions = []; };
+// what Make this move made, in the ruling's words (app.js), where something happened on the way:
+// what the unit met and how it ended against it (its pose alone did not say it is in contact)
+game.madeWords = (request, r, events) => {
+  const met = events.filter((e) => e.kind !== 'breakaway').map((e) => e.text);
+  if (!met.length || request.query !== 'move') return null;
+  const spent = Number.isFinite(r.pointsSpent) && Number.isFinite(r.movementPoints) ? `; ${r.pointsSpent} of ${plural(r.movementPoints, 'movement point')} spent` : '';
+  return { lead: 'Move made', text: `${r.unit ?? request.order?.unit} ${met.join(', then ')}${spent}` };
+};
 
 // Play on the board (web/play-table.js): a drag of a unit is its move order of steps, a
 // drag of its round handle a turn with the turning tool; a drop makes the order.

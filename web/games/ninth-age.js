@@ -491,6 +491,15 @@ const game = {
     }
     return undefined;
   },
+  // what Make this move made, in the ruling's words (app.js): the charge, the pursuit, the flight
+  madeWords(request, r) {
+    if (typeof r.possible === 'boolean') {
+      const made = (arr(r.chargers).length ? arr(r.chargers) : [r]).filter((c) => c.possible);
+      return made.length ? { lead: 'Charge made', text: made.map((c) => chargeText(c, r.target ?? request.target, MEASURED)).join('; ') } : null;
+    }
+    const v = request.query === 'pursue' ? this.lateVerdict('pursue', r, request) : request.query === 'flee' ? this.verdict('flee', r) : null;
+    return v ? { lead: request.query === 'pursue' ? 'Pursuit made' : 'Flight made', text: v.text.replace(/\.$/, '') } : null;
+  },
   // a combined charge's top-level fields repeat its first charger's: the chargers' list says them
   severalMovers: (r) => arr(r.chargers).length > 1,
   endFacts(r, request, several) {
