@@ -214,7 +214,7 @@ const JOURNEYS = {
     // the running total, beside the board: who may battle with whom
     await verdictReads(page, '');
     const said = await verdict(page);
-    assert.ok(said.includes('2 of 3 orders used') && said.includes('May battle: Hastati with Scipio'), `the running total says who may battle\n${said}`);
+    assert.ok(said.includes('2 of 3 orders used') && said.includes('May battle but no enemy adjacent: Hastati with Scipio'), `the running total says who may battle\n${said}`);
     await shot(page, game, '1-ordered');
     await f.tap('#apply');
     await madeSaid(page);

@@ -152,11 +152,11 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
   // touch 3: the Principes (heavy infantry: 1 hex) one hex ahead
   await drag(page, await screen(page, 7, 6), await screen(page, 7, 5));
   await page.waitForFunction(() => /2 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
-  // the running total says who may battle (neither is next to the Gauls, four rows ahead;
-  // CCA-MV-1: infantry that moved 1 hex may battle)
+  // the running total says who may battle (CCA-MV-1: infantry that moved 1 hex may battle), and
+  // that neither has an enemy next to it (the Gauls are four rows ahead)
   const total = await verdict(page);
-  assert.ok(total.includes('2 of 3 orders used. May battle: Hastati, Principes.'), `each ordered unit's battle in the running total\n${total}`);
-  await battleShown(page, 'May battle: Hastati, Principes.');
+  assert.ok(total.includes('2 of 3 orders used. May battle but no enemy adjacent: Hastati, Principes.'), `each ordered unit's battle in the running total\n${total}`);
+  await battleShown(page, 'May battle but no enemy adjacent: Hastati, Principes.');
   await oneRow(page);
   const request = await pageRequest(page);
   assert.deepEqual(request.moves.map((m) => [m.unit, m.path.map((h) => toOffset(h.q, h.r))]), [['Hastati', [{ col: 5, row: 5 }]], ['Principes', [{ col: 7, row: 5 }]]]);
@@ -168,10 +168,10 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
     await page.waitForFunction((h) => { const m = window.movecalcTest.request().moves?.[2]; return m?.unit === 'Scipio' && m.path.at(-1).q === h.q && m.path.at(-1).r === h.r; }, toAxial(5, 5));
     full = await pageRequest(page);
     // Scipio attached to the Hastati: they battle with him (CCA-LD-8)
-    await page.waitForFunction(() => /May battle: Hastati with Scipio, Principes\./.test(document.getElementById('verdict')?.textContent ?? ''));
-    assert.match(await verdict(page), /3 of 3 orders used\. May battle: Hastati with Scipio, Principes\.$/);
+    await page.waitForFunction(() => /May battle but no enemy adjacent: Hastati with Scipio, Principes\./.test(document.getElementById('verdict')?.textContent ?? ''));
+    assert.match(await verdict(page), /3 of 3 orders used\. May battle but no enemy adjacent: Hastati with Scipio, Principes\.$/);
     // the three lines shown without a tap say who may battle (issue 32)
-    await battleShown(page, 'May battle: Hastati with Scipio, Principes.');
+    await battleShown(page, 'May battle but no enemy adjacent: Hastati with Scipio, Principes.');
     await shot(page, 'cc-4-leader-held');
   } });
   await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
@@ -443,7 +443,7 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-MV-2 a Leadership card: t
   await shot(page, 'cc-lead-1-card');
   // touch 2: the Hastati, picked by their token, one hex ahead; Scipio goes with them
   await drag(page, await onHex(page, 5, 6, false), await screen(page, 5, 5));
-  await said(page, '0 of 3 orders used. May battle: Hastati with Scipio.');
+  await said(page, '0 of 3 orders used. May battle but no enemy adjacent: Hastati with Scipio.');
   await page.waitForFunction(() => document.getElementById('order-total')?.textContent === 'Leadership (Scipio)');
   assert.deepEqual((await pageRequest(page)).card, { type: 'leadership', leader: 'Scipio' }, 'the card is Scipio’s: the leader with the first unit picked up');
   await oneRow(page);
@@ -458,7 +458,10 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-MV-2 a Leadership card: t
   // go, the card's 3 are used and the order is made
   let full = null;
   await drag(page, await screen(page, 4, 6), await screen(page, 4, 4), { hold: async () => {
-    await said(page, '3 of 3 orders used. May battle: Hastati with Scipio, Principes, Triarii, Velites.');
+    await said(page, '3 of 3 orders used.');
+    // the Velites (light infantry) may battle at range; the rest in close combat only, and the
+    // Gauls (col 6, row 1) are next to none of them
+    assert.ok((await verdict(page)).includes('3 of 3 orders used. May battle: Velites. May battle but no enemy adjacent: Hastati with Scipio, Principes, Triarii.'), await verdict(page));
     // the running total stays on screen whole: nothing of it hidden in the phone's verdict box
     const box = await page.evaluate(() => { const v = document.querySelector('#verdict'); return [v.scrollHeight, v.clientHeight]; });
     assert.ok(box[0] <= box[1] + 1, `the verdict shows whole: ${box}`);
@@ -562,7 +565,7 @@ test('cc-ancients (360x740, touch): play, CCA-LD-4 a Leadership card: the Princi
   assert.deepEqual((await pageRequest(page)).card, { type: 'leadership' });
   await page.touchscreen.tap(...Object.values(await screen(page, 6, 7)));
   await page.waitForFunction(() => document.getElementById('order-total')?.textContent === 'Leadership (Scipio)');
-  await said(page, '1 of 3 orders used. May battle: Principes.');
+  await said(page, '1 of 3 orders used. May battle but no enemy adjacent: Principes.');
   assert.ok(!(await verdict(page)).includes('Tap the leader'), 'the leader named, the verdict no longer asks for him');
   const request = await pageRequest(page);
   assert.deepEqual(request.card, { type: 'leadership', leader: 'Scipio' });

@@ -241,10 +241,15 @@ function orderTotal(r) {
   const b = arr(r.battle);
   const who = (xs) => xs.map((x) => `${x.unit}${x.leader ? ` with ${x.leader}` : ''}`).join(', ');
   const why = (x) => (arr(x.noBattleReasons).length ? ` (${x.noBattleReasons[0].message.replace(/\.$/, '')})` : x.noBattleRule ? ` (${x.noBattleRule})` : '');
+  // one that may battle in close combat only, with no enemy next to it, has nobody to battle yet:
+  // said apart ("May battle: Hastati" read as a fight the details said there was not)
+  const idle = (x) => !x.rangedCombat && !arr(x.adjacentEnemies).length;
   const must = b.filter((x) => x.mustBattle), may = b.filter((x) => x.canBattle && !x.mustBattle), no = b.filter((x) => !x.canBattle);
   const stayed = [...new Set(arr(r.moves).filter((m) => m.legal === false).map((m) => m.unit))];
+  const near = may.filter((x) => !idle(x)), alone = may.filter(idle);
   return [` ${r.ordersUsed} of ${plural(r.ordersAllowed, 'order')} used.`, must.length ? ` Must battle: ${who(must)}.` : '',
-    may.length ? ` May battle: ${who(may)}.` : '', no.length ? ` May not battle: ${no.map((x) => `${x.unit}${why(x)}`).join('; ')}.` : '',
+    near.length ? ` May battle: ${who(near)}.` : '', alone.length ? ` May battle but no enemy adjacent: ${who(alone)}.` : '',
+    no.length ? ` May not battle: ${no.map((x) => `${x.unit}${why(x)}`).join('; ')}.` : '',
     stayed.length ? ` Not moved: ${stayed.join(', ')}.` : ''].join('');
 }
 
