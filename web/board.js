@@ -171,6 +171,11 @@ const selectedIds = (units) => units.filter((u) => u.selected).map((u) => u.id).
 /** The one unit selected, or null (none, or more than one). */
 const selectedOf = (units) => { const s = units.filter((u) => u.selected); return s.length === 1 ? s[0].id : null; };
 // Whether two screen boxes overlap (by more than half a pixel: boxes that touch do not).
+/** World point `w` turned `deg` clockwise (compass) about `c`: a handle behind or beside a base turns it as one ahead would. */
+function spun(w, c, deg) {
+  const a = rad(deg), dx = w[0] - c[0], dy = w[1] - c[1];
+  return [c[0] + dx * Math.cos(a) + dy * Math.sin(a), c[1] - dx * Math.sin(a) + dy * Math.cos(a)];
+}
 const overlap = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
 // A name this close to a unit (CSS px) reads as that unit's: only its own unit may be so close.
 const AGAINST = 4;
@@ -412,28 +417,45 @@ export class Painter {
 
   /**
    * The rotate handle's screen point: ahead of the unit's front, moved further out along the same line
-   * while it would cover one of the answer's markers (a collision ✕, a pivot).
+   * while it would cover one of the answer's markers (a collision ✕, a pivot). A base's handle that
+   * would sit on another unit (after a collision, ahead is the unit met) goes behind it or to a
+   * side instead: there it took the drag meant for that unit. `handleSpin` says where it went.
    */
   handleOf(u) {
-    let at, dir, base;
-    if (u.free) {
-      const f = rad(u.free.facing);
-      at = this.toScreen(u.free.x, u.free.y); dir = [Math.sin(f), -Math.cos(f)]; base = u.free.d / 2 * this.s + HANDLE_GAP;
-    } else {
-      if (u.facing === undefined) return null;
-      const corner = this.hexHandle(u);
-      if (corner) return corner;
-      at = this.toScreen(...center(u.q, u.r)); dir = dirVector(u.facing); base = this.s * 0.87 + HANDLE_GAP;
-    }
+    return this.handlePlace(u)?.at ?? null;
+  }
+
+  /** Degrees clockwise from a base's facing to its handle's side (0 ahead); a drag of it turns by it. */
+  handleSpin(u) { return this.handlePlace(u)?.spin ?? 0; }
+
+  handlePlace(u) {
     const marks = this.markPoints();
     const clear = (p) => marks.every((m) => Math.hypot(m[0] - p[0], m[1] - p[1]) > HANDLE_R + 12);
-    let hp;
-    for (let k = 0; k < 5; k++) {
-      const reach = base + k * 2 * HANDLE_R;
-      hp = [at[0] + dir[0] * reach, at[1] + dir[1] * reach];
-      if (clear(hp)) break;
+    // out along `dir` from `at`, past the markers; null where that meets a body
+    const along = (at, dir, base, bodies = []) => {
+      let hp;
+      for (let k = 0; k < 5; k++) {
+        const reach = base + k * 2 * HANDLE_R;
+        hp = [at[0] + dir[0] * reach, at[1] + dir[1] * reach];
+        if (bodies.some((b) => hp[0] > b[0] - HANDLE_R && hp[0] < b[2] + HANDLE_R && hp[1] > b[1] - HANDLE_R && hp[1] < b[3] + HANDLE_R)) return null;
+        if (clear(hp)) break;
+      }
+      return hp;
+    };
+    if (u.free) {
+      const f = u.free.facing, at = this.toScreen(u.free.x, u.free.y);
+      const bodies = (this.scene?.units ?? []).filter((v) => v.free && v.id !== u.id).map((v) => { const e = this.extentOf(v); return [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey]; });
+      const way = (spin) => { const a = rad(f + spin); return [Math.sin(a), -Math.cos(a)]; };
+      for (const [spin, across] of [[0, u.free.d], [180, u.free.d], [90, u.free.w], [-90, u.free.w]]) {
+        const hp = along(at, way(spin), across / 2 * this.s + HANDLE_GAP, bodies);
+        if (hp) return { at: hp, spin };
+      }
+      return { at: along(at, way(0), u.free.d / 2 * this.s + HANDLE_GAP), spin: 0 };
     }
-    return hp;
+    if (u.facing === undefined) return null;
+    const corner = this.hexHandle(u);
+    if (corner) return { at: corner, spin: 0 };
+    return { at: along(this.toScreen(...center(u.q, u.r)), dirVector(u.facing), this.s * 0.87 + HANDLE_GAP), spin: 0 };
   }
 
   /** The rotate handle's radius: on a hex board small enough to sit between three hexes' numbers. */
@@ -2014,7 +2036,7 @@ export class Board extends Painter {
       // their canvases are made as the unit is picked up, not in the drag's first frame, where
       // they were its slowest ruling of a page's first drag (docs/performance.md "Same-frame rulings")
       if ((handle || unit) && this.canvas.width && this.canvas.height) for (const name of ['units', 'names']) this.layerCanvas(name);
-      if (handle) Object.assign(g, { type: 'rotate', unit: handle.id, t0: e.timeStamp, free: false });
+      if (handle) Object.assign(g, { type: 'rotate', unit: handle.id, t0: e.timeStamp, free: false, spin: handle.free ? this.handleSpin(handle) : 0, at: handle.free ? [handle.free.x, handle.free.y] : null });
       else if (unit) {
         const [wx, wy] = this.toWorld(x, y);
         const ux = unit.free ? unit.free.x : 0, uy = unit.free ? unit.free.y : 0;
@@ -2055,7 +2077,7 @@ export class Board extends Painter {
     const w = this.toWorld(x, y);
     this.ctl.hover(w);
     if (g.type === 'drag') this.ctl.dragTo(g.unit, [w[0] + g.dx, w[1] + g.dy], w);
-    else if (g.type === 'rotate') this.ctl.rotateTo(g.unit, w, g.free || e.shiftKey || e.altKey);
+    else if (g.type === 'rotate') this.ctl.rotateTo(g.unit, g.spin ? spun(w, g.at, -g.spin) : w, g.free || e.shiftKey || e.altKey);
     else if (g.type === 'paint') this.ctl.paint(w, false);
     else if (g.type === 'measure') this.ctl.measure(g.from, w);
     else this.pan(x - g.lx, y - g.ly);

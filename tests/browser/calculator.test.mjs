@@ -31,12 +31,14 @@ test('add a unit by form, place it by dragging, turn it, undo and redo', async (
   req = await pageRequest(page);
   const moved = req.units.find((u) => u.id === 'Velites');
   assert.ok(moved.x > added.x + 1 && moved.y > added.y + 0.5, `moved from ${added.x},${added.y} to ${moved.x},${moved.y}`);
-  // turn it with the rotate handle: drag the handle to the unit's right → facing 90 (the page
-  // scrolled up first: with the Units form in view the sticky board, taller than the view with
-  // the verdict's list of events under it, may have its top above the view)
+  // turn it with the rotate handle: the handle carried a quarter round clockwise about the unit →
+  // facing 90 (the handle is ahead of it, or behind or beside it where another unit stands ahead,
+  // and turns it alike) (the page scrolled up first: with the Units form in view the sticky board,
+  // taller than the view with the verdict's list of events under it, may have its top above the view)
   await page.evaluate(() => window.scrollTo(0, 0));
-  const centre = await hook(page, 'screenOf', 'Velites');
-  await drag(page, await hook(page, 'handleOf', 'Velites'), { x: centre.x + 120, y: centre.y });
+  const centre = await hook(page, 'screenOf', 'Velites'), hp = await hook(page, 'handleOf', 'Velites');
+  const v = [hp.x - centre.x, hp.y - centre.y], out = 120 / Math.hypot(...v);
+  await drag(page, hp, { x: centre.x - v[1] * out, y: centre.y + v[0] * out }); // (x, y) → (−y, x): a quarter clockwise on the screen
   assert.equal((await pageRequest(page)).units.find((u) => u.id === 'Velites').facing, 90);
   // and with the numeric field
   await page.fill('[data-key="unit.facing"]', '45');

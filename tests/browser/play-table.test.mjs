@@ -153,11 +153,26 @@ test('arcane-legions (360x740, touch): play, AL-COL-1 AL-SNP-1 AL-COL-2 dragged 
   await ruled(page);
   const moved = await unitOf(page, 'Legion');
   near(moved.y, 12, 'the Legion stands against the Chargers');
+  // its turn handle is not on the Chargers it now touches (ahead of it, where it took a drag meant
+  // for them): behind the Legion, which faces 0 (up the screen)
+  const hp = await hook(page, 'handleOf', 'Legion'), lc = await hook(page, 'screenOf', 'Legion');
+  const [c0, c1] = [await hook(page, 'screenOfWorld', 14, 12.5), await hook(page, 'screenOfWorld', 16, 13.5)];
+  const onChargers = hp.x > Math.min(c0.x, c1.x) - 12 && hp.x < Math.max(c0.x, c1.x) + 12 && hp.y > Math.min(c0.y, c1.y) - 12 && hp.y < Math.max(c0.y, c1.y) + 12;
+  assert.ok(!onChargers, `the handle (${hp.x}, ${hp.y}) is off the Chargers`);
+  assert.ok(hp.y > lc.y + 10 && Math.abs(hp.x - lc.x) < 2, `behind the Legion: ${JSON.stringify([hp, lc])}`);
   // the made move says what it met and the points it spent, not only where it stands: 2.86 steps
   // is 0.86 into the third, and it snaps square to the Chargers (facing 20 to 0)
   assert.match(await verdict(page), /^Move made: Legion collides with Chargers’ front edge, 0\.8\d steps into action 3, then snaps 20° anticlockwise onto it; 3 of 4 movement points spent \(Undo/, 'said as what happened');
   await shot(page, 'arcane-legions', 'collision-moved');
   await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'collision', asked);
+  // the handle behind turns the Legion as one ahead would (AL-TRN-1): carried a quarter round
+  // anticlockwise, from behind to its right side, it asks the turning tool's 90° left
+  const back = await hook(page, 'handleOf', 'Legion'), mid = await hook(page, 'screenOf', 'Legion');
+  const r = Math.hypot(back.x - mid.x, back.y - mid.y);
+  await touchDrag(page, back, { x: mid.x + r, y: mid.y }, { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.some((a) => a.turn), null, { timeout: 15000 });
+    assert.deepEqual((await pageRequest(page)).order.actions.map((a) => [a.turn, a.toward]), [[90, 'left']]);
+  } });
   assert.deepEqual(errors, []);
   await context.close();
 });
