@@ -166,11 +166,13 @@ test('AL-BRK-1 AL-COL-1 a phone\'s verdict whose events are below its box says "
   await ruled(page);
   await openRequest(page, BREAKAWAY);
   await painted(page);
-  const state = () => page.$eval('#verdict', (v) => ({ below: v.scrollHeight - v.scrollTop - v.clientHeight, cut: v.classList.contains('cut'), cue: getComputedStyle(v, '::after').content }));
+  const state = () => page.$eval('#verdict', (v) => ({ below: v.scrollHeight - v.scrollTop - v.clientHeight, cut: v.classList.contains('cut'), cue: getComputedStyle(v, '::after').content,
+    // the cue's own line hides what it covers (a half-cut event button showed through a fading cue)
+    opaque: getComputedStyle(v, '::after').backgroundColor === getComputedStyle(v).backgroundColor && getComputedStyle(v, '::after').backgroundImage === 'none' }));
   // the two events' buttons are below the verdict's three lines
   await page.waitForFunction(() => document.getElementById('verdict').classList.contains('cut'));
   const first = await state();
-  assert.ok(first.below > 1 && first.cue.includes('more below'), JSON.stringify(first));
+  assert.ok(first.below > 1 && first.cue.includes('more below') && first.opaque, JSON.stringify(first));
   await page.$eval('#verdict', (v) => { v.scrollTop = v.scrollHeight; });
   await page.waitForFunction(() => !document.getElementById('verdict').classList.contains('cut'));
   const last = await state();
