@@ -171,19 +171,21 @@ export function resultBounds(system, d, rs, request) {
   }
   const moverId = (request && named(SYSTEMS[system].mover(request))) ?? movers[0] ?? null; // the game's `mover`
   let pad = isHexBoard ? (w) => (w < 600 ? 1.6 : 2.5) : 1.5; // a phone's board has little room to spare
-  let core = null; // the mover (the first unit the question names): kept in view with the moves when not all fits
+  let core = null, reach = 0; // the mover (the first unit the question names): kept in view with the moves when not all fits
   for (const u of d.units.filter((v) => names.has(v.id))) {
     const at = isHexBoard ? hex.center(u.q, u.r) : [u.x, u.y];
     pts.push(at);
     if (!isHexBoard) pad = Math.max(pad, ...unitSize(system, u));
-    if (!core || u.id === moverId) core = at;
+    if (!core || u.id === moverId) { core = at; reach = isHexBoard ? 0 : Math.hypot(...unitSize(system, u)) / 2; }
   }
   if (!pts.length) return null;
   const box = (ps) => { const xs = ps.map((p) => p[0]), ys = ps.map((p) => p[1]); return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]; };
   // the mover and the moves the answer draws (its tracks) are what is kept in view: a flee's end was cut
   // off a phone's board, the view centred between it and the enemy fled from
   const moves = rs.tracks.flatMap((tr) => tr.steps.map((st) => (st.x !== undefined ? [st.x, st.y] : hex.center(st.q, st.r))));
-  return { bounds: box(pts), pad, core: core || moves.length ? box([...(core ? [core] : []), ...moves]) : null };
+  // (its base whole, wherever it ends: the centres alone kept a 3″-deep base's far half out of view)
+  const grown = (b) => [b[0] - reach, b[1] - reach, b[2] + reach, b[3] + reach];
+  return { bounds: box(pts), pad, core: core || moves.length ? grown(box([...(core ? [core] : []), ...moves])) : null };
 }
 
 /**
