@@ -675,7 +675,7 @@ document.addEventListener('pointerdown', () => {
 }, { capture: true });
 
 // ---- saved armies and codices (library.js, fetched when the Armies panel first opens) ----
-const library = loadOnce(() => import('./library.js').then(({ initLibrary }) => initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool,
+const library = loadOnce(() => import('./library.js').then(({ initLibrary }) => initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, showBoard,
   viewMiddle: () => board.toWorld(board.w / 2, board.h / 2), positionBefore: () => links.positionBefore() })));
 const renderLibrary = lazyPanel($('library-panel'), library, (l) => l.render(),
   (err) => { $('library-note').textContent = `The saved armies could not be opened (${err.message ?? err}): this panel works offline once it has been opened online.`; });
@@ -700,7 +700,9 @@ const panels = createPanels({
   'advanced-panel': fillExamples,
 }, ['advanced-panel'], $('units-panel').parentNode);
 const tabs = createTabs($('units-panel').parentNode, $('tabs'));
-initSheet($('sheet-handle'), $('units-panel').parentNode);
+const sheet = initSheet($('sheet-handle'), $('units-panel').parentNode, $('tabs'));
+/** The board back in view where a phone's panel covers it (a position opened, an army to place). */
+const showBoard = () => { if (sheet.step() === 'full') sheet.set('half'); };
 /** Fills a panel now if it is open; otherwise when it opens. */
 function renderPanel(id) { panels.render(id); }
 /** Fills a panel, open or not, if a change since it was last filled has not reached it. */
@@ -841,6 +843,7 @@ store.onChange((why, before) => {
   const redone = why === 'redo' && before ? movedWords(before.units ?? []) : [];
   if (redone.length) store.setMade({ at: ui.edits, text: madeWords(redone, 'Redone') });
   if (why === 'system') { holds(store.state.system, () => {}); store.setMode(defaultMode(doc())); } // its engine module starts loading now; the ruling follows
+  if (why === 'load') showBoard(); // an example, a link or a saved position opened from a panel
   if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
   if (why === 'undo' || why === 'redo' || why === 'system') { store.setPending([]); if (why === 'system') { store.select(null); clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; document.querySelector('.side').scrollTop = 0; } } // another game's form opens at its top, not where the last one was scrolled
   refresh();

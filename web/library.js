@@ -20,7 +20,7 @@ const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
  * position kept when a link replaced it: `{at, game, units, restore()}`, or null). Returns the panel's renderer
  * and the library.
  */
-export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, viewMiddle, positionBefore }) {
+export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, showBoard, viewMiddle, positionBefore }) {
   // The saved library (armies and units) is checked entry by entry: an entry that fails is set aside
   // under QUARANTINE_KEY and named in the panel, never the whole library. A save adds the previous
   // library to the last LIBRARY_BACKUPS kept under BACKUPS_KEY first, and never writes a smaller
@@ -246,6 +246,7 @@ export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow,
       cancel() { done(`${a.name} was not added.`); },
     });
     setTool('move');
+    showBoard(); // the tap that places it is on the board, which the whole-screen panel covered
     $('army-place-text').textContent = `Tap the board where ${a.name} (${a.units.length} unit${a.units.length === 1 ? '' : 's'}, ${side}) should go.`;
     $('army-place').hidden = false;
     $('library-note').textContent = '';

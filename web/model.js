@@ -289,9 +289,10 @@ export function createStore(saved) {
     onChange: (f) => listeners.push(f),
     /**
      * Applies fn(doc) as one undoable step; steps with the same mergeKey within `within` ms (1.5 s)
-     * merge (a drop's move made merges with its drag's steps however long the finger rested).
+     * merge (a drop's move made merges with its drag's steps however long the finger rested);
+     * listeners are told `why` ('load': a whole position opened).
      */
-    edit(fn, mergeKey = null, within = 1500) {
+    edit(fn, mergeKey = null, within = 1500, why = 'edit') {
       if (locked) return;
       const h = history[state.system];
       const now = Date.now();
@@ -303,7 +304,7 @@ export function createStore(saved) {
       h.mergeKey = mergeKey;
       h.at = now;
       fn(state.docs[state.system]);
-      changed('edit');
+      changed(why);
     },
     /**
      * Applies fn(doc) with no Undo step of its own: what the page looks at, not what stands on the
@@ -335,7 +336,7 @@ export function createStore(saved) {
       ensure(system);
       const was = state.system;
       state.system = system;
-      this.edit((d) => { for (const k of Object.keys(d)) delete d[k]; Object.assign(d, JSON.parse(JSON.stringify(next))); });
+      this.edit((d) => { for (const k of Object.keys(d)) delete d[k]; Object.assign(d, JSON.parse(JSON.stringify(next))); }, null, 0, 'load');
       if (was !== system) changed('system');
     },
     /** No more edits (a read-only embed). */

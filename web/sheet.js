@@ -16,15 +16,19 @@ const after = (step) => STEPS[(STEPS.indexOf(step) + 1) % STEPS.length];
 
 /**
  * `handle`: the sheet's handle button; `panels`: the element holding the side panels (a panel made
- * current there while only the verdict shows brings the sheet to half). Returns `{ step, set }`.
+ * current there while only the verdict shows brings the sheet to half); `tabs`: the tab strip (a
+ * tab tapped at half on an upright phone raises a panel not used beside the board to the whole
+ * screen: at half it showed a few lines of it; one used beside the board, `data-board`, tapped on the whole screen
+ * brings the board back at half). Returns `{ step, set }`.
  */
-export function initSheet(handle, panels, vv = window.visualViewport) {
+export function initSheet(handle, panels, tabs = null, vv = window.visualViewport) {
   const body = document.body;
   const label = handle.querySelector('.sheet-step');
   function set(step) {
     if (!STEPS.includes(step) || body.dataset.sheet === step) return;
     body.dataset.sheet = step;
-    handle.setAttribute('aria-label', `Panel: ${WORDS[step]}. Press for ${WORDS[after(step)]}; arrow keys make it taller or shorter`);
+    // (its visible word first in its name: "Full: …")
+    handle.setAttribute('aria-label', `Panel ${SHORT[step]}: ${WORDS[step]}. Press for ${WORDS[after(step)]}; arrow keys make it taller or shorter`);
     if (label) label.textContent = SHORT[step];
   }
   const step = () => body.dataset.sheet;
@@ -69,6 +73,17 @@ export function initSheet(handle, panels, vv = window.visualViewport) {
 
   // a panel opened while only the verdict shows (a tool, a link, the examples): shown at half
   new MutationObserver(() => { if (step() === 'peek') set('half'); }).observe(panels, { attributes: true, attributeFilter: ['data-tab'] });
+  // (after the tab's own click has made its panel current; the strip's tabs name their panel by
+  // aria-controls, More's menu items by data-panel)
+  tabs?.addEventListener('click', (e) => {
+    const tab = e.target.closest('[aria-controls], [data-panel]');
+    const panel = tab && document.getElementById(tab.dataset.panel ?? tab.getAttribute('aria-controls'));
+    if (!panel?.matches('.panel') || !handle.offsetParent) return; // (no handle shown: a desktop's layout)
+    const beside = panel.hasAttribute('data-board');
+    // (upright: a landscape phone's panel already has the height beside the board)
+    if (!beside && step() === 'half' && matchMedia('(orientation: portrait)').matches) set('full');
+    else if (beside && step() === 'full') set('half');
+  });
 
   // The on-screen keyboard: the page is laid out in the visual viewport left above it, and the field
   // typed in is brought into view in its panel (the verdict is above the panel, in view too).

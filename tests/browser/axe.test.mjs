@@ -46,7 +46,9 @@ for (const viewport of [PHONE, DESKTOP]) {
         for (const v of await violations(page)) found.push(`${system} / ${panel}: ${v}`);
         scanned++;
       }
-      // the other mode of the board (a game played by dragging; the others show Set up only)
+      // the other mode of the board (a game played by dragging; the others show Set up only), the
+      // board back under Ask (a phone's last panel took the whole screen)
+      await openPanel(page, 'ask-panel');
       if (await page.isEnabled('input[name="mode"][value="play"]')) {
         for (const mode of ['setup', 'play']) {
           await setMode(page, mode);
