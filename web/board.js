@@ -170,12 +170,12 @@ function stillSig(units, carried, selection = true) {
 const selectedIds = (units) => units.filter((u) => u.selected).map((u) => u.id).join('\n');
 /** The one unit selected, or null (none, or more than one). */
 const selectedOf = (units) => { const s = units.filter((u) => u.selected); return s.length === 1 ? s[0].id : null; };
-// Whether two screen boxes overlap (by more than half a pixel: boxes that touch do not).
 /** World point `w` turned `deg` clockwise (compass) about `c`: a handle behind or beside a base turns it as one ahead would. */
 function spun(w, c, deg) {
   const a = rad(deg), dx = w[0] - c[0], dy = w[1] - c[1];
   return [c[0] + dx * Math.cos(a) + dy * Math.sin(a), c[1] - dx * Math.sin(a) + dy * Math.cos(a)];
 }
+// Whether two screen boxes overlap (by more than half a pixel: boxes that touch do not).
 const overlap = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
 // A name this close to a unit (CSS px) reads as that unit's: only its own unit may be so close.
 const AGAINST = 4;
@@ -419,15 +419,13 @@ export class Painter {
    * The rotate handle's screen point: ahead of the unit's front, moved further out along the same line
    * while it would cover one of the answer's markers (a collision ✕, a pivot). A base's handle that
    * would sit on another unit (after a collision, ahead is the unit met) goes behind it or to a
-   * side instead: there it took the drag meant for that unit. `handleSpin` says where it went.
+   * side instead: there it took the drag meant for that unit. `handlePlace` says where it went.
    */
   handleOf(u) {
     return this.handlePlace(u)?.at ?? null;
   }
 
-  /** Degrees clockwise from a base's facing to its handle's side (0 ahead); a drag of it turns by it. */
-  handleSpin(u) { return this.handlePlace(u)?.spin ?? 0; }
-
+  /** The handle's screen point `at`, and `spin`: degrees clockwise from a base's facing to its side (0 ahead), by which a drag of it turns. */
   handlePlace(u) {
     const marks = this.markPoints();
     const clear = (p) => marks.every((m) => Math.hypot(m[0] - p[0], m[1] - p[1]) > HANDLE_R + 12);
@@ -444,7 +442,10 @@ export class Painter {
     };
     if (u.free) {
       const f = u.free.facing, at = this.toScreen(u.free.x, u.free.y);
-      const bodies = (this.scene?.units ?? []).filter((v) => v.free && v.id !== u.id).map((v) => { const e = this.extentOf(v); return [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey]; });
+      // only units within the handle's furthest reach (world units) can be under it
+      const reach = Math.hypot(u.free.w, u.free.d) / 2 + (HANDLE_GAP + 10 * HANDLE_R) / this.s;
+      const near = (v) => Math.hypot(v.free.x - u.free.x, v.free.y - u.free.y) < reach + Math.hypot(v.free.w, v.free.d) / 2;
+      const bodies = (this.scene?.units ?? []).filter((v) => v.free && v.id !== u.id && near(v)).map((v) => { const e = this.extentOf(v); return [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey]; });
       const way = (spin) => { const a = rad(f + spin); return [Math.sin(a), -Math.cos(a)]; };
       for (const [spin, across] of [[0, u.free.d], [180, u.free.d], [90, u.free.w], [-90, u.free.w]]) {
         const hp = along(at, way(spin), across / 2 * this.s + HANDLE_GAP, bodies);
@@ -2000,10 +2001,11 @@ export class Board extends Painter {
     return small;
   }
 
+  /** The selected unit and its handle's place when (sx, sy) is on that handle, else null. */
   handleAt(sx, sy) {
     const u = this.scene?.units.find((v) => v.selected);
-    const hp = u && this.handleOf(u);
-    return hp && Math.hypot(hp[0] - sx, hp[1] - sy) <= this.handleR(u) + 10 ? u : null;
+    const place = u && this.handlePlace(u);
+    return place?.at && Math.hypot(place.at[0] - sx, place.at[1] - sy) <= this.handleR(u) + 10 ? { unit: u, spin: place.spin } : null;
   }
 
   // ---- gestures ----
@@ -2036,7 +2038,7 @@ export class Board extends Painter {
       // their canvases are made as the unit is picked up, not in the drag's first frame, where
       // they were its slowest ruling of a page's first drag (docs/performance.md "Same-frame rulings")
       if ((handle || unit) && this.canvas.width && this.canvas.height) for (const name of ['units', 'names']) this.layerCanvas(name);
-      if (handle) Object.assign(g, { type: 'rotate', unit: handle.id, t0: e.timeStamp, free: false, spin: handle.free ? this.handleSpin(handle) : 0, at: handle.free ? [handle.free.x, handle.free.y] : null });
+      if (handle) { const { free, id } = handle.unit; Object.assign(g, { type: 'rotate', unit: id, t0: e.timeStamp, free: false, spin: handle.spin, at: free ? [free.x, free.y] : null }); }
       else if (unit) {
         const [wx, wy] = this.toWorld(x, y);
         const ux = unit.free ? unit.free.x : 0, uy = unit.free ? unit.free.y : 0;

@@ -399,11 +399,10 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
   // The ruler's reading in words, kept in the tool note after the drop (the engine rules no Advance Move).
   function rulerWords(c) {
     const limit = limitOf(c), r = c.ruler;
-    const way = r.forward ? 'forward' : 'backward or sideways';
     const against = limit !== null
       ? `${beyond(c) ? 'beyond' : 'within'} ${r.forward ? 'its Advance Rate' : 'half its Advance Rate'} of ${inches(limit)}`
       : 'no Advance Rate given (Units)';
-    return `Ruler: ${inches(r.length)} ${way} from the ${possessive(c.id)} front, ${against}. Measured by the page: an Advance Move is not ruled by the engine, and the unit is not moved.`;
+    return `Ruler: ${inches(r.length)} ${r.way} from the ${possessive(c.id)} front, ${against}. Measured by the page: an Advance Move is not ruled by the engine, and the unit is not moved.`;
   }
 
   /**

@@ -252,7 +252,7 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
     assert.match(side.label, /^[56](\.\d)?″ of 4″ sideways: too far$/, side.label);
     assert.equal(side.color, '#c53030', 'drawn red: beyond half the Advance Rate');
   } });
-  assert.match(await page.textContent('#tool-note'), /^Ruler: [56](\.\d)?″ backward or sideways from the Knights’ front, beyond half its Advance Rate of 4″/);
+  assert.match(await page.textContent('#tool-note'), /^Ruler: [56](\.\d)?″ sideways from the Knights’ front, beyond half its Advance Rate of 4″/);
   // onto the Raiders' front (their south edge): the charge is against the flank its arcs give
   const places = () => page.evaluate(() => ['verdict', 'tabs'].map((id) => { const r = document.getElementById(id).getBoundingClientRect(); return [r.top, r.height]; }));
   const before = await places();

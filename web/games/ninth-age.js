@@ -268,6 +268,20 @@ function chargeVerdict(r, request) {
   return r.possible ? { text: `The charge can be made: ${says}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says}.`, kind: 'illegal' };
 }
 
+// A flight (9A-FL-*): how far, whether the fleeing unit is lost, what it passed through.
+function flightVerdict(r) {
+  const end = r.destroyed ? 'and is destroyed' : r.leavesTable ? 'and leaves the table' : `to ${poseRounded(r.final)}`;
+  const through = arr(r.passedThrough).map((t) => `${t.object} (${String(t.test ?? t.kind ?? '').replace(/-/g, ' ')})`);
+  return { text: `${does(r.unit ?? 'The unit', 'flees')} ${inches(r.moved ?? r.distance)} from ${r.from ?? 'the enemy'}${r.extended > 0 ? ` (${inches(r.extended)} beyond its roll, to end clear)` : ''} ${end}.${through.length ? ` Passes through ${through.join(', ')}.` : ''}`, kind: r.destroyed || r.leavesTable ? 'illegal' : 'answered' };
+}
+
+// A pursuit: what became of the fleeing unit first (9A-DST-1: the other player's question), then each pursuer.
+function pursuitVerdict(r, request) {
+  const fled = request?.pursued?.unit ?? 'The fleeing unit';
+  const fate = r.fleeingDestroyed ? `${fled} ${isPluralName(fled) ? 'are' : 'is'} caught and destroyed. ` : r.fleeingDestroyed === false ? `${does(fled, 'escapes')}. ` : '';
+  return { text: `${fate}${arr(r.pursuers).map(pursuerSays).join('. ')}.`, kind: 'answered' };
+}
+
 // A pursuer's move in a player's words, its verbs agreeing with its name ("A pursues", "Spearmen
 // pursue"), figures rounded as measured at the table.
 function pursuerSays(p) {
@@ -469,11 +483,7 @@ const game = {
   factValue: (k, v) => (k === 'distance' ? inches(v) : k === 'facing' ? facingName(v) : undefined), // as measured at the table
   draw: { pursue: drawPursue, charge: drawCharge, flee: drawFlee, spacing: drawSpacing },
   verdict(q, r) {
-    if (q === 'flee') {
-      const end = r.destroyed ? 'and is destroyed' : r.leavesTable ? 'and leaves the table' : `to ${poseRounded(r.final)}`;
-      const through = arr(r.passedThrough).map((t) => `${t.object} (${String(t.test ?? t.kind ?? '').replace(/-/g, ' ')})`);
-      return { text: `${does(r.unit ?? 'The unit', 'flees')} ${inches(r.moved ?? r.distance)} from ${r.from ?? 'the enemy'}${r.extended > 0 ? ` (${inches(r.extended)} beyond its roll, to end clear)` : ''} ${end}.${through.length ? ` Passes through ${through.join(', ')}.` : ''}`, kind: r.destroyed || r.leavesTable ? 'illegal' : 'answered' };
-    }
+    if (q === 'flee') return flightVerdict(r);
     if (q === 'spacing') {
       const v = arr(r.violations);
       const list = v.map((x) => `${arr(x.objects).join(' and ')} ${inches(x.distance)} apart`);
@@ -483,13 +493,7 @@ const game = {
   },
   lateVerdict(q, r, request) {
     if (typeof r.possible === 'boolean') return chargeVerdict(r, request);
-    if (q === 'pursue') {
-      const fled = request?.pursued?.unit ?? 'The fleeing unit';
-      // what became of the fleeing unit first (9A-DST-1): the other player's question
-      const fate = r.fleeingDestroyed ? `${fled} ${isPluralName(fled) ? 'are' : 'is'} caught and destroyed. ` : r.fleeingDestroyed === false ? `${does(fled, 'escapes')}. ` : '';
-      return { text: `${fate}${arr(r.pursuers).map(pursuerSays).join('. ')}.`, kind: 'answered' };
-    }
-    return undefined;
+    return q === 'pursue' ? pursuitVerdict(r, request) : undefined;
   },
   // what Make this move made, in the ruling's words (app.js): the charge, the pursuit, the flight
   madeWords(request, r) {
@@ -497,7 +501,7 @@ const game = {
       const made = (arr(r.chargers).length ? arr(r.chargers) : [r]).filter((c) => c.possible);
       return made.length ? { lead: 'Charge made', text: made.map((c) => chargeText(c, r.target ?? request.target, MEASURED)).join('; ') } : null;
     }
-    const v = request.query === 'pursue' ? this.lateVerdict('pursue', r, request) : request.query === 'flee' ? this.verdict('flee', r) : null;
+    const v = request.query === 'pursue' ? pursuitVerdict(r, request) : request.query === 'flee' ? flightVerdict(r) : null;
     return v ? { lead: request.query === 'pursue' ? 'Pursuit made' : 'Flight made', text: v.text.replace(/\.$/, '') } : null;
   },
   // a combined charge's top-level fields repeat its first charger's: the chargers' list says them
