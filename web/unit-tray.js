@@ -6,12 +6,17 @@ import { uniqueId } from './model.js';
 /**
  * The kinds of unit `game` offers: each option of its unit field `trayField` (a width × depth
  * option left out: its size is typed), else one kind; each with the profile a unit of it starts
- * with (the game's `newUnit()`).
+ * with (the game's `newUnit()`). The kinds the position's `units` use come first, the most used
+ * first, then the rest in the game's order: C&C's leader, on every side, was the last of 19 chips.
  */
-export function trayKinds(game) {
+export function trayKinds(game, units = []) {
   const f = game.trayField ? game.unitFields.find((x) => x.key === game.trayField) : null;
   const options = f ? f.options.filter(([v]) => v !== 'custom') : [['', 'unit']];
-  return options.map(([value, label]) => ({ value, label: label.replace(/\s*\(.*\)$/, ''), profile: { ...game.newUnit(), ...(f ? { [f.key]: value } : {}) } }));
+  const used = new Map();
+  if (f) for (const u of units) used.set(u[f.key], (used.get(u[f.key]) ?? 0) + 1);
+  const kinds = options.map(([value, label], k) => ({ value, label: label.replace(/\s*\(.*\)$/, ''), profile: { ...game.newUnit(), ...(f ? { [f.key]: value } : {}) }, k }));
+  kinds.sort((a, b) => (used.get(b.value) ?? 0) - (used.get(a.value) ?? 0) || a.k - b.k);
+  return kinds.map(({ k, ...kind }) => kind);
 }
 
 /** A unit of `kind`'s default name: the game's own word for it, else its kind ("Sortie"; a size "Unit 25 × 50"). */
@@ -25,15 +30,21 @@ export function trayName(game, kind) {
  * tool), `removing()` (the id of a unit held off the board, else ''), and `add(unit, at)`: puts the new unit at world point `at` (null: the view's middle).
  * `render()` after a change of game or mode.
  */
+// The most kinds shown as chips side by side; more are chosen from a list (picker).
+const CHIPS = 3;
+
 export function initUnitTray({ box, game, doc, board, shown, removing, add }) {
-  let key = '';
+  let key = '', kinds = null, kindsOf = '';
 
   // while a unit is held off the board the tray says what letting go does (the board's edge, where
-  // the finger is, has no room for it)
+  // the finger is, has no room for it). The kinds are ordered as the tray opens for a game, and
+  // keep their places while it stays open: a chip never moves while a finger may be on its way.
   function render() {
     box.hidden = !shown();
-    if (box.hidden) return;
-    const g = game(), kinds = trayKinds(g), gone = removing(), k = JSON.stringify(kinds.map((x) => x.value)) + g.name + gone;
+    if (box.hidden) { kinds = null; return; }
+    const g = game();
+    if (!kinds || kindsOf !== g.name) { kinds = trayKinds(g, doc().units); kindsOf = g.name; }
+    const gone = removing(), k = JSON.stringify(kinds.map((x) => x.value)) + g.name + gone;
     if (k === key) return;
     key = k;
     if (gone) {
@@ -42,14 +53,29 @@ export function initUnitTray({ box, game, doc, board, shown, removing, add }) {
       p.setAttribute('role', 'status');
       p.textContent = `Let go: ${gone} is removed`;
       box.replaceChildren(p);
-    } else box.replaceChildren(...kinds.map((kind) => chip(kind)));
+    } else if (kinds.length > CHIPS) box.replaceChildren(...picker(g));
+    else box.replaceChildren(...kinds.map((kind) => chip(kind)));
   }
 
-  function chip(kind) {
+  // More kinds than fit beside the zoom buttons (C&C's 19 showed one and a half): a list of them
+  // in the game's order, the position's most used chosen, and one chip that adds the kind chosen.
+  function picker(g) {
+    const select = document.createElement('select');
+    select.className = 'tray-pick';
+    select.setAttribute('aria-label', 'Kind of unit to add');
+    for (const kind of trayKinds(g)) select.append(new Option(kind.label, kind.value));
+    select.value = kinds[0].value;
+    const add = () => chip(kinds.find((x) => x.value === select.value), 'Add');
+    let b = add();
+    select.addEventListener('change', () => { const next = add(); b.replaceWith(next); b = next; });
+    return [select, b];
+  }
+
+  function chip(kind, text = kind.label) {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'tray-kind';
-    b.textContent = kind.label;
+    b.textContent = text;
     b.setAttribute('aria-label', `Add a ${kind.label}: drag it onto the board, or press to put it in the middle`);
     let drag = null, dragged = false;
     // along the tray a finger scrolls it (the page leaves the chips' touches to us: style.css);

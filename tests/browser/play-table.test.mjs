@@ -289,21 +289,23 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
   await context.close();
 });
 
-test('ninth-age (360x740, touch): play, 9A-PU-1 a pursuit stays roll-driven: Roll 2D6, Make this move, undone and redone (5 touches)', { timeout: 90000 }, async () => {
+test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 a pursuit stays roll-driven: Roll 2D6 (10 against a flee of 11: the Raiders escape), Make this move, undone and redone (5 touches)', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
   const home = await unitOf(page, 'Spearmen');
   // touch 1: the question (the pursuit, the game's own); touch 2: the pursuer's roll
   await openPanel(page, 'ask-panel');
+  // the dice fall 5 and 5: a pursuit of 10, one short of the Raiders' flee of 11
+  await page.evaluate(() => { crypto.getRandomValues = (a) => { a[0] = 4; a[1] = 4; return a; }; });
   await page.tap('[data-key="pursuers.0.roll:distance"]');
   await ruled(page);
   const request = await pageRequest(page);
-  const rolled = request.pursuers[0].distance;
-  assert.ok(Number.isInteger(rolled) && rolled >= 2 && rolled <= 12, `2D6: ${rolled}`);
+  assert.equal(request.pursuers[0].distance, 10, 'the 2D6 rolled: 5 + 5');
+  assert.equal(request.pursued.fleeDistance, 11, 'the flee the position gives');
   const result = await answer(request);
   const sp = result.pursuers.find((p) => p.unit === 'Spearmen');
-  // 9A-DST-1: the Raiders fled 11″; a roll of 11 or more catches them
-  assert.equal(result.fleeingDestroyed, rolled >= 11, `a roll of ${rolled} against a flee of 11`);
+  // 9A-DST-1: a pursuit roll short of the flee roll does not catch the fleeing unit
+  assert.equal(result.fleeingDestroyed, false, 'a pursuit of 10 against a flee of 11: the Raiders escape');
   await shot(page, 'ninth-age', 'pursuit-rolled');
   // touch 3: Make this move
   await page.tap('#apply');
@@ -326,16 +328,17 @@ test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 the play bar rolls the 
   // touch 1: the bar's Roll 2D6, on screen with the board (the form's are a scroll below it)
   const bar = await page.locator('#play-roll').boundingBox();
   assert.ok(bar && bar.y + bar.height <= PHONE.height && bar.height >= 36, `the roll button is on screen, a finger's size: ${JSON.stringify(bar)}`);
+  // every pair of dice falls 3 and 4: the flee and the pursuit both 7, the rule's edge
+  await page.evaluate(() => { crypto.getRandomValues = (a) => { a[0] = 2; a[1] = 3; return a; }; });
   await page.tap('#play-roll');
   await page.waitForFunction((b) => JSON.stringify(window.movecalcTest.request()) !== b && window.movecalcTest.ruled(), JSON.stringify(before));
   await ruled(page);
   const request = await pageRequest(page);
   // every die the question takes rolled: the flee's and each pursuer's
-  const flee = request.pursued.fleeDistance, rolled = request.pursuers[0].distance;
-  for (const v of [flee, rolled]) assert.ok(Number.isInteger(v) && v >= 2 && v <= 12, `2D6: ${v}`);
+  assert.deepEqual([request.pursued.fleeDistance, request.pursuers[0].distance], [7, 7], 'the flee and the pursuit both rolled 3 + 4');
   const result = await answer(request);
   // 9A-DST-1: a pursuit roll equal to or greater than the flee roll catches the fleeing unit
-  assert.equal(result.fleeingDestroyed, rolled >= flee, `a pursuit of ${rolled} against a flee of ${flee}`);
+  assert.equal(result.fleeingDestroyed, true, 'a pursuit of 7 against a flee of 7: the Raiders are caught');
   await shot(page, 'ninth-age', 'pursuit-bar-rolled');
   // touch 2: Make this move
   await page.tap('#apply');
@@ -656,8 +659,15 @@ test('cc-ancients (360x740, touch): set up by touch on a hex board, the tray’s
   await setMode(page, 'setup', true);
   await page.tap('#fit');
   await painted(page);
+  // 19 types: a list of them (the position's most used chosen, the game's first of its five kinds
+  // used once each, medium infantry) and one chip that adds the type chosen
+  const pick = page.getByRole('combobox', { name: 'Kind of unit to add' });
+  assert.equal(await pick.inputValue(), 'medium infantry');
+  assert.equal(await pick.locator('option').count(), 19);
+  await pick.selectOption('light infantry'); // the phone's own list: not a board touch
   const chip = page.getByRole('button', { name: /^Add a light infantry:/ });
   const box = await chip.boundingBox();
+  assert.ok(box.x + box.width <= PHONE.width, `the chip on screen: ${JSON.stringify(box)}`);
   // touch 1: onto an empty hex (column 2, row 6)
   await touchDrag(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, await hook(page, 'screenOfHex', 2, 6));
   await page.waitForFunction(() => window.movecalcTest.state().doc.units.some((u) => u.id === 'Light infantry'));

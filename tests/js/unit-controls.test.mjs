@@ -34,3 +34,14 @@ test('the unit tray offers each game’s unit kinds, a sized one left to the for
   const cc = SYSTEMS['cc-ancients'], kinds = trayKinds(cc);
   assert.equal(trayName(cc, kinds.find((k) => k.value === 'heavy infantry')), 'Heavy infantry');
 });
+
+test('the unit tray offers first the kinds the position uses, the most used first, then the rest in the game’s order', async () => {
+  const { SYSTEMS } = await import('../../web/model.js');
+  const cc = SYSTEMS['cc-ancients'], all = trayKinds(cc).map((k) => k.value);
+  const units = [{ type: 'leader' }, { type: 'medium cavalry' }, { type: 'leader' }, { type: 'light infantry' }];
+  const first = trayKinds(cc, units).map((k) => k.value);
+  // two leaders, then one each of medium cavalry and light infantry in the game's order (light infantry is its first)
+  assert.deepEqual(first.slice(0, 3), ['leader', 'light infantry', 'medium cavalry']);
+  assert.deepEqual(first.slice(3), all.filter((v) => !['leader', 'light infantry', 'medium cavalry'].includes(v)), 'the rest as the game lists them');
+  assert.deepEqual(trayKinds(cc, [{ type: 'no such type' }]).map((k) => k.value), all, 'a kind the game lacks moves nothing');
+});
