@@ -121,7 +121,7 @@ for (const [how, viewport, touch] of SIZES) {
     // 9 ≥ 7: the fleeing unit is caught and destroyed (9A-DST-1)
     assert.equal(result.fleeingDestroyed, true, 'the engine: the Raiders are destroyed');
     const text = await verdict(page);
-    assert.ok(text.startsWith('Raiders are caught and destroyed.'), `the verdict says the Raiders are destroyed\n${text}`);
+    assert.ok(text.startsWith('Raiders are caught and destroyed (pursuit 9 against flee 7).'), `the verdict says the Raiders are destroyed\n${text}`);
     const sp = result.pursuers.find((p) => p.unit === 'Spearmen');
     assert.ok(text.includes('Spearmen'), `the verdict says where the Spearmen go\n${text}`);
     assert.ok((await overlay(page)).some((m) => m.type === 'polygon' && m.label === 'Raiders: destroyed'), 'the Raiders are drawn gone');

@@ -339,6 +339,7 @@ test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 the play bar rolls the 
   const result = await answer(request);
   // 9A-DST-1: a pursuit roll equal to or greater than the flee roll catches the fleeing unit
   assert.equal(result.fleeingDestroyed, true, 'a pursuit of 7 against a flee of 7: the Raiders are caught');
+  assert.match(await verdict(page), /^Raiders are caught and destroyed \(pursuit 7 against flee 7\)\. /, 'the verdict says the dice that decided it');
   await shot(page, 'ninth-age', 'pursuit-bar-rolled');
   // touch 2: Make this move
   await page.tap('#apply');

@@ -45,7 +45,7 @@ const CASES = {
   },
   'ninth-age': {
     queries: {
-      pursue: { verdict: /^Raiders escape\. Spearmen pivot 15° (anti)?clockwise and pursue [0-9.]+″ and stop against Raiders\./, details: [/pivots 15°/, /Forward Ahead: Raiders at 8\.267″ \[9A-FA-O\]/, /A-9A-3/] },
+      pursue: { verdict: /^Raiders escape \(pursuit 10 against flee 11\)\. Spearmen pivot 15° (anti)?clockwise and pursue [0-9.]+″ and stop against Raiders\./, details: [/pivots 15°/, /Forward Ahead: Raiders at 8\.267″ \[9A-FA-O\]/, /A-9A-3/] },
     },
     drag: { unit: 'Raiders', by: [0, -150], before: /Raiders at 8\.267″/, after: /Forward Ahead: nothing ahead/ },
     async change(page) { // the pursuit roll: 12 reaches the flee distance and destroys the fleeing unit

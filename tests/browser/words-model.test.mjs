@@ -40,6 +40,9 @@ test('The Ninth Age: a unit named by a plural noun takes the plural verb, a flan
   // 9A-DST-1: what became of the fleeing unit comes first, caught or not
   assert.equal(ninthAge.lateVerdict('pursue', { ...pursue, fleeingDestroyed: false }, { pursued: { unit: 'Raiders' } }).text, 'Raiders escape. Spearmen pivot 15° clockwise and pursue 8.3″ and stop against Raiders.');
   assert.equal(ninthAge.lateVerdict('pursue', { ...pursue, fleeingDestroyed: true }, { pursued: { unit: 'U' } }).text, 'U is caught and destroyed. Spearmen pivot 15° clockwise and pursue 8.3″ and stop against Raiders.');
+  // the dice that decided it: a pursuit equal to or higher than the flee catches (the best of several pursuers')
+  assert.equal(ninthAge.lateVerdict('pursue', { ...pursue, fleeingDestroyed: true }, { pursued: { unit: 'Raiders', fleeDistance: 7 }, pursuers: [{ unit: 'Spearmen', distance: 7 }] }).text.split('. ')[0], 'Raiders are caught and destroyed (pursuit 7 against flee 7)');
+  assert.equal(ninthAge.lateVerdict('pursue', { ...pursue, fleeingDestroyed: false }, { pursued: { unit: 'Raiders', fleeDistance: 11 }, pursuers: [{ unit: 'Spearmen', distance: 10 }, { unit: 'Knights', distance: 4 }] }).text.split('. ')[0], 'Raiders escape (best pursuit 10 against flee 11)');
 });
 
 test('9A-LP-1 The Ninth Age: a pursuer with no legal pivot or move is said to stay, not to pivot, pursue and step back', () => {

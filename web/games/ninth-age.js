@@ -275,10 +275,13 @@ function flightVerdict(r) {
   return { text: `${does(r.unit ?? 'The unit', 'flees')} ${inches(r.moved ?? r.distance)} from ${r.from ?? 'the enemy'}${r.extended > 0 ? ` (${inches(r.extended)} beyond its roll, to end clear)` : ''} ${end}.${through.length ? ` Passes through ${through.join(', ')}.` : ''}`, kind: r.destroyed || r.leavesTable ? 'illegal' : 'answered' };
 }
 
-// A pursuit: what became of the fleeing unit first (9A-DST-1: the other player's question), then each pursuer.
+// A pursuit: what became of the fleeing unit first (9A-DST-1: the other player's question), with the
+// dice that decided it (a landscape phone's play bar has no room to say them), then each pursuer.
 function pursuitVerdict(r, request) {
   const fled = request?.pursued?.unit ?? 'The fleeing unit';
-  const fate = r.fleeingDestroyed ? `${fled} ${isPluralName(fled) ? 'are' : 'is'} caught and destroyed. ` : r.fleeingDestroyed === false ? `${does(fled, 'escapes')}. ` : '';
+  const rolls = arr(request?.pursuers).map((p) => p?.distance).filter(Number.isFinite), flee = request?.pursued?.fleeDistance;
+  const dice = rolls.length && Number.isFinite(flee) ? ` (${rolls.length > 1 ? 'best ' : ''}pursuit ${Math.max(...rolls)} against flee ${flee})` : '';
+  const fate = r.fleeingDestroyed ? `${fled} ${isPluralName(fled) ? 'are' : 'is'} caught and destroyed${dice}. ` : r.fleeingDestroyed === false ? `${does(fled, 'escapes')}${dice}. ` : '';
   return { text: `${fate}${arr(r.pursuers).map(pursuerSays).join('. ')}.`, kind: 'answered' };
 }
 
