@@ -177,7 +177,7 @@ test('arcane-legions (360x740, touch): play, AL-COL-1 AL-SNP-1 AL-COL-2 dragged 
   await context.close();
 });
 
-test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged onto the Raiders’ left flank charge it, the flank under the finger marked; the drop makes the charge, undone and redone (3 touches)', { timeout: 90000 }, async () => {
+test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged onto the Raiders’ left flank charge it, the flank under the finger marked, the Charge Range roll it needs said; the drop makes the charge, undone and redone (3 touches)', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
   assert.equal(await page.isChecked('input[name="mode"][value="play"]'), true);
@@ -197,6 +197,10 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
     assert.equal(result.facing, 'left', 'the engine: the left flank (9A-ARC-1)');
     assert.ok((await hook(page, 'playOverlay')).some((m) => m.label === 'left flank under your finger'), 'the facing under the finger is marked');
     assert.ok((await verdict(page)).startsWith('The charge can be made: Knights charge Raiders in the left flank'), 'the charge in words');
+    // no range rolled: the charge is ruled at any distance, and the verdict says what the Charge
+    // Range, 2D6 + the Knights' Advance Rate of 8″, must roll: 12–13″ less 8 is more than 4, so 5 or more
+    assert.ok(result.distance > 12 && result.distance <= 13, `the charge's length: ${result.distance}`);
+    assert.match(await verdict(page), /wheeling \d+°\. Needs 5\+ on 2D6 for its Charge Range \(Advance Rate 8″ \+ 2D6 ≥ 12(\.\d)?″, 9A-CH-1\)\./);
     await shot(page, 'ninth-age', 'charge-held');
   } });
   await madeSaid(page);
