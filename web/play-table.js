@@ -175,7 +175,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     if (!u) return;
     const c = start(id);
     if (kind() === 'order') order(c, u, centre);
-    else if (kind() === 'charge') aim(c, u, pointer);
+    else if (kind() === 'charge') aim(c, u, pointer, centre);
   }
 
   // 'order': steps along the base's axes to where the finger holds its centre; once the finger has
@@ -251,8 +251,10 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     keepCharge();
   }
 
-  // 'charge': over an enemy, the charge of it; over open ground, the ruler from its front.
-  function aim(c, u, [x, y]) {
+  // 'charge': over an enemy (the finger over it), the charge of it; over open ground, the ruler
+  // from its front as far as the unit was carried (`centre`: where its centre is held; a finger
+  // that picked it up by its middle read 0.8″ for a 2.8″ carry), else (a key's step) to the point.
+  function aim(c, u, [x, y], centre = null) {
     const enemy = doc().units.map((v) => unitInfo(v.id)).reverse().find((v) => v && v.id !== u.id && v.side !== u.side && isOn(v, x, y));
     if (enemy) {
       const facing = facingAt(enemy, x, y);
@@ -270,7 +272,8 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
       }, c.gesture);
       return;
     }
-    c.ruler = frontRuler(u, x, y);
+    const [fx, fy] = frameVector(u.facing ?? 0, 'forward');
+    c.ruler = centre ? frontRuler(u, centre[0] + fx * u.d / 2, centre[1] + fy * u.d / 2) : frontRuler(u, x, y);
     if (c.target) {
       c.target = null; c.facing = null;
       store.edit((d) => { d.query = c.before.query; d.inputs[c.before.query] = JSON.parse(JSON.stringify(c.before.inputs)); }, c.gesture);

@@ -224,9 +224,11 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
   const home = await unitOf(page, 'Knights');
   const raiders = await unitOf(page, 'Raiders');
   await page.tap('#fit');
-  // over open ground: a ruler from the Knights' front (their front's middle is 0.985 ahead of the centre)
-  const f = home.facing * Math.PI / 180, front = [home.x + Math.sin(f) * 0.985, home.y + Math.cos(f) * 0.985];
-  await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', front[0] + Math.sin(f) * 6, front[1] + Math.cos(f) * 6), { hold: async () => {
+  // over open ground: a ruler from the Knights' front as far as they are carried, 6″ ahead (picked
+  // up by their middle, which the finger carries: the front is 0.985″ ahead of it, and the ruler
+  // measured to the finger read 1″ short)
+  const f = home.facing * Math.PI / 180;
+  await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', home.x + Math.sin(f) * 6, home.y + Math.cos(f) * 6), { hold: async () => {
     // the overlay is the carry's state at once; the board paints it on the next frame
     const drawn = await page.waitForFunction(() => {
       const r = window.movecalcTest.playOverlay().find((m) => m.ruler);
@@ -250,7 +252,7 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
   await shot(page, 'ninth-age', 'ruler-kept');
   // 6″ to their left: sideways, where an Advance Move goes half the Advance Rate, 4″; the reading
   // says which way it measured and that 6″ is too far, in red
-  const left = [front[0] - Math.cos(f) * 6, front[1] + Math.sin(f) * 6];
+  const left = [home.x - Math.cos(f) * 6, home.y + Math.sin(f) * 6];
   await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', ...left), { hold: async () => {
     const side = await page.waitForFunction(() => window.movecalcTest.playOverlay().find((m) => m.ruler && /sideways/.test(m.label)), null, { timeout: 15000 }).then((h) => h.jsonValue());
     assert.match(side.label, /^[56](\.\d)?″ of 4″ sideways: too far$/, side.label);
