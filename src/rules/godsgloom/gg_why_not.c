@@ -71,8 +71,9 @@ static int why_walk(McEnv *env, const McGgRequest *gr, int points, int pos, McWh
     if (d) {
         w->needs = d->cost;
         if (!why_reason(env, w, "not_enough_points", "GG-MOV-1", m->id, d->hex,
-                        mc_strf(env, "The cheapest path the units leave open to hex (q %d, r %d) costs %d movement point%s; the unit has %d.",
-                                d->hex.q, d->hex.r, d->cost, d->cost == 1 ? "" : "s", points)))
+                        /* the figures first: a phone shows a verdict's first three lines */
+                        mc_strf(env, "It needs %d movement point%s and has %d: the cheapest path the units leave open to hex (q %d, r %d).",
+                                d->cost, d->cost == 1 ? "" : "s", points, d->hex.q, d->hex.r)))
             return 0;
     }
     if (w->reasons.count > 0) return 1;
