@@ -108,14 +108,19 @@ export function facingEdge(u, facing) {
   return { front: [k[0], k[1]], right: [k[1], k[2]], rear: [k[2], k[3]], left: [k[3], k[0]] }[facing];
 }
 
+/** The middle of unit `u`'s front, its centre at `centre` (where it stands, or where a finger holds it). */
+function frontOf(u, centre = [u.x, u.y]) {
+  const [fx, fy] = frameVector(u.facing ?? 0, 'forward');
+  return [centre[0] + fx * u.d / 2, centre[1] + fy * u.d / 2];
+}
+
 /**
  * A ruler from the middle of unit `u`'s front to world point (x, y): its length, and which way it
  * points from the unit (forward within 45° of its facing, else backward or sideways: an Advance
  * Move goes up to the Advance Rate forwards, half of it backwards or sideways), and that way in a word.
  */
 export function frontRuler(u, x, y) {
-  const [fx, fy] = frameVector(u.facing ?? 0, 'forward');
-  const from = [u.x + fx * u.d / 2, u.y + fy * u.d / 2];
+  const from = frontOf(u);
   const dx = x - from[0], dy = y - from[1];
   const [ahead] = inFrame(u.facing ?? 0, dx, dy);
   const length = Math.hypot(dx, dy);
@@ -225,8 +230,8 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     if (kind() === 'charge') {
       if (!action.step) return;
       const c = start(id);
-      const [fx, fy] = frameVector(u.facing ?? 0, 'forward'), [vx, vy] = frameVector(u.facing ?? 0, action.step);
-      const from = c.at ?? [u.x + fx * u.d / 2, u.y + fy * u.d / 2];
+      const [vx, vy] = frameVector(u.facing ?? 0, action.step);
+      const from = c.at ?? frontOf(u);
       c.at = [from[0] + vx * action.distance, from[1] + vy * action.distance];
       aim(c, u, c.at);
       keepCharge();
@@ -272,8 +277,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
       }, c.gesture);
       return;
     }
-    const [fx, fy] = frameVector(u.facing ?? 0, 'forward');
-    c.ruler = centre ? frontRuler(u, centre[0] + fx * u.d / 2, centre[1] + fy * u.d / 2) : frontRuler(u, x, y);
+    c.ruler = frontRuler(u, ...(centre ? frontOf(u, centre) : [x, y]));
     if (c.target) {
       c.target = null; c.facing = null;
       store.edit((d) => { d.query = c.before.query; d.inputs[c.before.query] = JSON.parse(JSON.stringify(c.before.inputs)); }, c.gesture);

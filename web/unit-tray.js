@@ -25,14 +25,14 @@ export function trayName(game, kind) {
   return /^\d/.test(n) ? `Unit ${n}` : n.charAt(0).toUpperCase() + n.slice(1);
 }
 
+// The most kinds shown as chips side by side; more are chosen from a list (picker).
+const CHIPS = 3;
+
 /**
  * The tray in `box`: `game()`, `doc()`, `board` (toWorld, canvas), `shown()` (Set up with the Move
  * tool), `removing()` (the id of a unit held off the board, else ''), and `add(unit, at)`: puts the new unit at world point `at` (null: the view's middle).
  * `render()` after a change of game or mode.
  */
-// The most kinds shown as chips side by side; more are chosen from a list (picker).
-const CHIPS = 3;
-
 export function initUnitTray({ box, game, doc, board, shown, removing, add }) {
   let key = '', kinds = null, kindsOf = '';
 
@@ -65,9 +65,9 @@ export function initUnitTray({ box, game, doc, board, shown, removing, add }) {
     select.setAttribute('aria-label', 'Kind of unit to add');
     for (const kind of trayKinds(g)) select.append(new Option(kind.label, kind.value));
     select.value = kinds[0].value;
-    const add = () => chip(kinds.find((x) => x.value === select.value), 'Add');
-    let b = add();
-    select.addEventListener('change', () => { const next = add(); b.replaceWith(next); b = next; });
+    const chosen = () => chip(kinds.find((x) => x.value === select.value), 'Add');
+    let b = chosen();
+    select.addEventListener('change', () => { const next = chosen(); b.replaceWith(next); b = next; });
     return [select, b];
   }
 
