@@ -309,9 +309,10 @@ function redrawResult(frame = false, follow = false) {
   let v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
   // a drop in play on a hex it reaches that did not move it there (tools.js playTo): why, first
   if (ui.pick?.notMade && v.nodes) v = { nodes: [el('p', ui.pick.notMade), ...v.nodes], kind: '' };
-  // a charge dragged onto a facing its arcs do not give (play-table.js)
-  const aimed = r.response?.ok ? tools.playNote(r.request, r.response.result) : '';
-  if (aimed) v = v.nodes ? { ...v, nodes: [...v.nodes, el('p', aimed)] } : { ...v, text: `${v.text} ${aimed}` };
+  // a charge dragged: the roll it needs first, then a facing its arcs do not give (play-table.js)
+  const aimed = r.response?.ok ? tools.playNote(r.request, r.response.result) : { lead: '', text: '' };
+  if (aimed.text) v = v.nodes ? { ...v, nodes: [...v.nodes, el('p', aimed.text)] } : { ...v, text: `${v.text} ${aimed.text}` };
+  if (aimed.lead) v = v.nodes ? { ...v, nodes: [el('p', aimed.lead), ...v.nodes] } : { ...v, text: `${aimed.lead} ${v.text}` };
   // what happened on the way, numbered as on the board, each a button that shows it there
   if (!v.nodes && r.scene.events?.length) v = { nodes: [el('p', v.text), ...sequenceNodes(r.scene.events, ui.event, showEvent)], kind: v.kind };
   // the same words again (a drag's rulings often say the same) leave the page's layout as it was

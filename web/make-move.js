@@ -1,6 +1,6 @@
 // Make this move (docs/page.md "Play on"): the answer on screen applied to the position as one Undo
 // step, and whether it can be. Reads the session's answer and picked hex; knows no game (each
-// game's `mover`, `moverEnd`, `applyRuling`, `canApply` and `canApplyEnd` say what moves).
+// game's `mover`, `moverEnd`, `applyRuling`, `canApply`, `canApplyEnd` and `unrolled` say what moves).
 import * as hex from './hex.js';
 import { own } from './model.js';
 
@@ -82,6 +82,7 @@ export function initMakeMove({ store, sys, round, currentRequest, held }) {
   function canApply() {
     if (held()) return false; // made once every choice is given (never with the engine's first candidate), or by a card
     const r = ui.result;
+    if (sys().unrolled?.(r?.request ?? {})) return false; // its dice not yet rolled (the game's `unrolled`)
     if (!r?.response?.ok || r.response.result?.legal === false || r.request?.system !== store.state.system || ui.lastRequest !== JSON.stringify(currentRequest(), null, 2)) return false;
     const res = r.response.result;
     return !!tappedEnd() || !!(moverEnd(r.request, res) && typeof sys().mover(r.request) === 'string') || !!sys().canApply?.(r.request, res);

@@ -1,5 +1,6 @@
 // The dice of a question in play (a game whose questions take rolls: its `rolls`, by query and
-// field, a list's rows as `list.field`): a move the dice decide stays ruled by them, and the play
+// field, a list's rows as `list.field`, each '2d6' or the game's own roll: query-form.js
+// `rollInto`): a move the dice decide stays ruled by them, and the play
 // bar rolls every die the question takes at once, beside the board, where a phone's form had the
 // Roll buttons a scroll below it. Then Make this move applies the ruling.
 // (a game's module imports it: what it needs of model.js and the forms comes through `page`, as
@@ -8,20 +9,21 @@ import { el, showParts } from './draw.js';
 
 /**
  * `page`: the store, `sys()`, `doc()`, `bar` (the element its words and button go in), `own(o, key)`,
- * `unfinished()` (the question lacks what it needs) and `roll2d6()`. Returns `render()`, true when
- * the bar is its own (the question takes dice).
+ * `unfinished()` (the question lacks what it needs) and `rollInto(spec, into, key, doc)`. Returns
+ * `render()`, true when the bar is its own (the question takes dice).
  */
-export function initPlayRolls({ store, sys, doc, bar, own, unfinished, roll2d6 }) {
-  const rolls = () => Object.entries(own(sys().rolls ?? {}, doc().query) ?? {}).filter(([, dice]) => dice === '2d6').map(([key]) => key.split('.'));
+export function initPlayRolls({ store, sys, doc, bar, own, unfinished, rollInto }) {
+  // {key, field?, spec}: the question's field `key`, or `field` of each row of its list `key`
+  const rolls = () => Object.entries(own(sys().rolls ?? {}, doc().query) ?? {}).map(([name, spec]) => { const [key, field] = name.split('.'); return { key, field, spec }; });
 
   /** Every die the question takes rolled anew, as one edit (one Undo step). */
   function rollAll() {
     const keys = rolls();
     store.edit((d) => {
       const inputs = (d.inputs[d.query] ??= {});
-      for (const [key, field] of keys) {
-        if (field === undefined) inputs[key] = roll2d6();
-        else for (const row of Array.isArray(inputs[key]) ? inputs[key] : []) if (row && typeof row === 'object') row[field] = roll2d6();
+      for (const { key, field, spec } of keys) {
+        if (field === undefined) rollInto(spec, inputs, key, d);
+        else for (const row of Array.isArray(inputs[key]) ? inputs[key] : []) if (row && typeof row === 'object') rollInto(spec, row, field, d);
       }
     });
   }
@@ -29,14 +31,14 @@ export function initPlayRolls({ store, sys, doc, bar, own, unfinished, roll2d6 }
   const titleOf = (query) => own(sys().queries, query)?.title ?? `${query.charAt(0).toUpperCase()}${query.slice(1)}`;
 
   /**
-   * The game's questions the dice decide (The Ninth Age's pursuit and flee) as a select on the bar,
+   * The game's questions the dice decide (The Ninth Age's charge, pursuit and flee) as a select on the bar,
    * where there are two or more: a flee was a Query select a scroll below the board away.
    */
   function questions() {
     const queries = Object.keys(sys().rolls ?? {}).filter((q) => own(sys().queries, q));
     if (queries.length < 2) return [];
-    // (a question the dice do not decide, as a charge dragged onto an enemy makes it, stays the
-    // one shown, and the bar keeps the way back to theirs)
+    // (a question the dice do not decide, as The Ninth Age's spacing, stays the one shown, and the
+    // bar keeps the way back to theirs)
     if (!queries.includes(doc().query) && own(sys().queries, doc().query)) queries.unshift(doc().query);
     const select = el('select');
     select.id = 'play-question';
@@ -66,9 +68,14 @@ export function initPlayRolls({ store, sys, doc, bar, own, unfinished, roll2d6 }
     // the dice as they stand, each named by its field or by its row's unit: after a roll nothing on
     // the screen said what was rolled (only the ruling changed)
     const inputs = doc().inputs[query] ?? {};
-    const words = (key) => key.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
-    const dice = rolls().flatMap(([key, field]) => (field === undefined ? [`${words(key)} ${inputs[key] ?? '?'}`]
-      : (Array.isArray(inputs[key]) ? inputs[key] : []).map((row) => `${row?.unit || '?'} ${row?.[field] ?? '?'}`)));
+    // a field by its form's label, its note in brackets left out ("Charge range (blank: any)"); a
+    // row by its unit (its first field of a unit)
+    const fieldOf = (key) => own(sys().queries, query)?.fields?.find((f) => f.key === key);
+    const words = (key) => fieldOf(key)?.label?.replace(/ \(.*\)$/, '') ?? key;
+    const unitOf = (key, row) => row?.[fieldOf(key)?.row?.(row)?.find((f) => f.kind === 'unit')?.key] || '?';
+    const said = (v) => (v === undefined || v === '' ? '?' : v);
+    const dice = rolls().flatMap(({ key, field }) => (field === undefined ? [`${words(key)} ${said(inputs[key])}`]
+      : (Array.isArray(inputs[key]) ? inputs[key] : []).map((row) => `${unitOf(key, row)} ${said(row?.[field])}`)));
     const p = el('p', `Dice: ${dice.join(', ')}.`);
     p.title = `${title}: roll, then Make this move.`;
     p.className = 'choice roll-words';

@@ -413,27 +413,29 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
   }
 
   /**
-   * What the verdict adds to a charge asked by a drag (9A-ARC-1): the facing a charge contacts is
-   * the one whose arc the charger stands in, which may not be the one the finger was over.
+   * What the verdict adds to a charge asked by a drag: `lead`, the roll its Charge Range needs, goes
+   * before the verdict (rollNeeded); `text` after it: the facing a charge contacts is the one whose
+   * arc the charger stands in, which may not be the one the finger was over (9A-ARC-1).
    */
   function note(request, result) {
     const c = ui.carry ?? lastCharge;
     const arc = !c?.target || request?.query !== 'charge' || request.target !== c.target || !result?.facing || result.facing === c.facing ? ''
       : `Not the ${facingWord(c.facing)} under the finger: ${request.charger} stand${isPluralName(request.charger) ? '' : 's'} in ${possessive(c.target)} ${facingWord(result.facing)} arc (9A-ARC-1).`;
-    return [rollNeeded(request, result), arc].filter(Boolean).join(' ');
+    return { lead: rollNeeded(request, result), text: arc };
   }
   /**
-   * A charge asked with no range rolled (one dragged onto an enemy) is ruled at any distance: what
-   * the Charge Range, 2D6 plus the charger's Advance Rate (9A-CH-1), must roll to reach it.
+   * A charge asked with no range rolled (one dragged onto an enemy) is ruled at any distance, and
+   * made only once rolled: what the Charge Range, 2D6 plus the charger's Advance Rate (9A-CH-1),
+   * must roll to reach it. It leads the verdict: a phone shows three lines of it, and the dropped
+   * charge's "can be made" came first while nothing could be made before the roll.
    */
   function rollNeeded(request, result) {
     if (request?.query !== 'charge' || request.range !== undefined || request.combined?.length || !result?.possible || !Number.isFinite(result.distance)) return '';
     const ar = Number(doc().units.find((v) => v.id === request.charger)?.advance);
     if (!(ar >= 0)) return '';
-    // the roll first: a phone's verdict shows three lines while the finger aims
-    const dice = Math.max(2, Math.ceil(result.distance - ar - 1e-9)), sum = `Advance Rate ${inches(ar)} + 2D6`;
-    return dice > 12 ? `No Charge Range reaches ${inches(result.distance)}: ${sum} is at most ${inches(ar + 12)} (9A-CH-1).`
-      : `Needs ${dice === 2 ? 'any roll' : `${dice}+`} on 2D6 for its Charge Range (${sum} ≥ ${inches(result.distance)}, 9A-CH-1).`;
+    const dice = Math.max(2, Math.ceil(result.distance - ar - 1e-9));
+    return dice > 12 ? `No roll reaches: Charge Range ${inches(ar)} + 2D6 is at most ${inches(ar + 12)}, the charge ${inches(result.distance)} (9A-CH-1).`
+      : `Needs ${dice === 2 ? 'any roll' : `${dice}+`} on 2D6: Charge Range ${inches(ar)} + 2D6 ≥ ${inches(result.distance)} (9A-CH-1).`;
   }
   let lastCharge = null;
   // the facing aimed at outlives the drag: the verdict of a charge dropped keeps its note

@@ -7,10 +7,20 @@ import * as hex from './hex.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** Two six-sided dice, summed: what a field that takes a roll is given by its Roll button. */
-export function roll2d6() {
-  const [a, b] = crypto.getRandomValues(new Uint8Array(2)).map((v) => (v % 6) + 1); // 256 % 6 bias is 4 in 256: a table's dice are worse
-  return a + b;
+/** Two six-sided dice. */
+function twoDice() {
+  return [...crypto.getRandomValues(new Uint8Array(2))].map((v) => (v % 6) + 1); // 256 % 6 bias is 4 in 256: a table's dice are worse
+}
+
+/**
+ * A roll of 2D6 put in field `key` of `into` (the question's inputs, or a row of its list) as the
+ * game's `rolls` says: '2d6' is their sum; a function `(into, key, dice, doc)` puts in what the
+ * dice give (a unit's own rate added, the higher die kept).
+ */
+export function rollInto(spec, into, key, doc) {
+  const dice = twoDice();
+  if (typeof spec === 'function') spec(into, key, dice, doc);
+  else into[key] = dice[0] + dice[1];
 }
 
 /**
@@ -55,7 +65,8 @@ export function initQueryForm({ store, doc, sys, pathInputs, setTool, described 
       if (f.kind === 'number') {
         // ruled as it is typed (forms.js `live`): the verdict follows the dice typed in
         const lab = field({ ...f, optional: true, live: true }, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }, `q:${f.key}`), 'q.');
-        if (rollOf(f.key) === '2d6') lab.append(rollButton(`q.roll:${f.key}`, f.label, () => edit((i) => { i[f.key] = roll2d6(); })));
+        const roll = rollOf(f.key);
+        if (roll) lab.append(rollButton(`q.roll:${f.key}`, f.label, () => store.edit((dd) => { rollInto(roll, dd.inputs[dd.query], f.key, dd); })));
         return lab;
       }
       if (f.kind === 'path') return pathField(inputs);
@@ -162,8 +173,9 @@ export function initQueryForm({ store, doc, sys, pathInputs, setTool, described 
           const row = rowNow(dd);
           if (row) row[spec.key] = spec.asNumber ? Number(v) : v;
         }, spec.kind === 'number' ? `q:${key}.${i}.${spec.key}` : null), `${key}.${i}.`);
-        if (spec.kind === 'number' && rollOf(`${key}.${spec.key}`) === '2d6') {
-          lab.append(rollButton(`${key}.${i}.roll:${spec.key}`, `${spec.label} ${i + 1}`, () => store.edit((dd) => { const row = rowNow(dd); if (row) row[spec.key] = roll2d6(); })));
+        const roll = spec.kind === 'number' && rollOf(`${key}.${spec.key}`);
+        if (roll) {
+          lab.append(rollButton(`${key}.${i}.roll:${spec.key}`, `${spec.label} ${i + 1}`, () => store.edit((dd) => { const row = rowNow(dd); if (row) rollInto(roll, row, spec.key, dd); })));
         }
         li.append(lab);
       }

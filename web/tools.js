@@ -4,7 +4,7 @@
 // added from the library is placed.
 import * as hex from './hex.js';
 import { onLattice, standAt, latticeStep, unitSize, own, boardCells, unfinished } from './model.js';
-import { roll2d6 } from './query-form.js';
+import { rollInto } from './query-form.js';
 import { initMakeMove } from './make-move.js';
 
 // What a game without one of the play parts gets in its place: nothing to carry, draw or say.
@@ -12,7 +12,7 @@ import { initMakeMove } from './make-move.js';
 // does to the others to the player (its `canApplyEnd`: ejections are chosen, never picked silently)
 const NOT_CHOSEN = 'Not moved: what this move does to the others is chosen with the question’s form (the Path tool, then Make this move).';
 const NONE = {
-  table: { carry() {}, turn() {}, key() {}, chargeAt() {}, drop() {}, follow() {}, overlay: () => [], note: () => '' },
+  table: { carry() {}, turn() {}, key() {}, chargeAt() {}, drop() {}, follow() {}, overlay: () => [], note: () => ({ lead: '', text: '' }) },
   orders: { can: () => false, active: () => false, unordered: () => '', carry() {}, tapUnit() {}, drop() {}, follow() {}, render() {}, overlay: () => [], placed: () => new Map(), note: () => '', waiting: () => null },
   eject: { active: () => false, start: () => false, tap: () => false, follow() {}, render: () => false, overlay: () => [] },
   rolls: { render: () => false },
@@ -404,7 +404,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     const made = 'Enter makes the move, Escape takes it back.';
     if (!playing()) return `Enter picks it; arrows move it${!isHexBoard() || sys().hasFacing ? ', Q and E turn it' : ''}, Delete removes it.`;
     if (isHexBoard()) return `Enter shows its reach; arrows carry it hex by hex. ${made}`;
-    if (sys().tablePlay === 'charge') return `Enter picks it, then Enter on an enemy asks that charge. Arrows move it from its front (Shift: a tenth): onto an enemy they aim a charge, elsewhere they measure. ${made}`;
+    if (sys().tablePlay === 'charge') return `Enter picks it, then Enter on an enemy asks that charge. Arrows move it from its front (Shift: a tenth): onto an enemy they aim a charge, elsewhere they measure. ${made} A charge is made once Roll 2D6, on the board’s bar, gives its Charge Range.`;
     return `Enter picks it; arrows add a step (Shift: a tenth), Q and E turn it 45° (Shift: 90°). ${made}`;
   }
 
@@ -519,7 +519,7 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     table: () => ({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply }),
     orders: () => ({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), shows: (b) => board.shows(b), bar: playBar }),
     eject: () => ({ store, ui, sys, doc, currentRequest, refresh, makeMove, bar: playBar }),
-    rolls: () => ({ store, sys, doc, bar: playBar, own, unfinished: () => unfinished(store.state.system, doc()), roll2d6 }),
+    rolls: () => ({ store, sys, doc, bar: playBar, own, unfinished: () => unfinished(store.state.system, doc()), rollInto }),
   };
   const parts = new Map(); // a part's set-up function → the part
   const part = (name) => {
@@ -533,11 +533,13 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   function renderPlayBar() {
     if (playing() && eject().render()) return;
     if (playing() && orders().can()) { orders().render(); return; }
-    // the dice's row neither comes nor goes under a finger carrying a unit: a charge aimed from a
-    // pursuit's question hid it and moved the tabs by its height
-    if (board.gesture?.moved) return;
+    // the dice's row neither comes nor goes under a finger carrying a unit (a charge aimed from a
+    // pursuit's question hid it and moved the tabs by its height); shown, it follows the question
+    // (a charge aimed showed the pursuit's dice)
+    const held = !!board.gesture?.moved;
+    if (held && playBar.hidden) return;
     if (playing() && rolls().render()) return;
-    playBar.hidden = true;
+    if (!held) playBar.hidden = true;
   }
   /** What play draws over the board: the card's section, the hexes an ejected miniature may go to. */
   const playHexOverlay = (sc) => (playing() ? [...orders().overlay(sc), ...eject().overlay()] : []);
@@ -547,5 +549,5 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
   const playChoices = () => (playing() ? eject().overlay() : []);
 
   return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, activateUnit, unitKey, unitKeys, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree,
-    playOverlay: () => (playing() ? table().overlay() : []), playNote: (request, result) => [table().note(request, result), playing() ? orders().note() : ''].filter(Boolean).join(' '), renderPlayBar, playHexOverlay, playPlaced, playChoices, playWaiting: () => (playing() ? orders().waiting() : null), playingCard: () => playing() && orders().active() };
+    playOverlay: () => (playing() ? table().overlay() : []), playNote: (request, result) => { const t = table().note(request, result); return { lead: t.lead, text: [t.text, playing() ? orders().note() : ''].filter(Boolean).join(' ') }; }, renderPlayBar, playHexOverlay, playPlaced, playChoices, playWaiting: () => (playing() ? orders().waiting() : null), playingCard: () => playing() && orders().active() };
 }

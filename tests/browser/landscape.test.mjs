@@ -179,14 +179,22 @@ const JOURNEYS = {
     await shot(page, game, '2-moved');
   } },
   // 9A-CH-1 9A-ARC-1: the Knights dragged onto the Raiders' left flank (they face 180: their east edge)
-  'ninth-age': { touches: 2, what: '9A-CH-1 9A-ARC-1 the Knights dragged onto the Raiders’ flank charge it', async play(page, f, game) {
+  // (the charge is made once its Charge Range is rolled on the play bar: 8″ + 6 + 6 reaches)
+  'ninth-age': { touches: 4, what: '9A-CH-1 9A-ARC-1 the Knights dragged onto the Raiders’ flank charge it once rolled', async play(page, f, game) {
     const raiders = await unitOf(page, 'Raiders');
     await f.tap('#fit');
     await f.drag(await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 2.2, raiders.y), { hold: async () => {
       await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
-      await verdictReads(page, 'The charge can be made: Knights charge Raiders in the left flank');
+      await verdictReads(page, 'Needs 5+ on 2D6');
+      assert.match(await verdict(page), /The charge can be made: Knights charge Raiders in the left flank/);
       await shot(page, game, '1-held');
     } });
+    await ruled(page);
+    await page.evaluate(() => { crypto.getRandomValues = (a) => { a[0] = 5; a[1] = 5; return a; }; });
+    await f.tap('#play-roll');
+    await page.waitForFunction(() => window.movecalcTest.request().range === 20 && window.movecalcTest.ruled());
+    await verdictReads(page, 'The charge can be made: Knights charge Raiders in the left flank');
+    await f.tap('#apply');
     await madeSaid(page);
     await ruled(page);
     assert.equal((await unitOf(page, 'Knights')).facing, 270, 'the Knights face the flank they charged');

@@ -177,17 +177,18 @@ test('arcane-legions (360x740, touch): play, AL-COL-1 AL-SNP-1 AL-COL-2 dragged 
   await context.close();
 });
 
-test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged onto the Raiders’ left flank charge it, the flank under the finger marked, the Charge Range roll it needs said; the drop makes the charge, undone and redone (3 touches)', { timeout: 90000 }, async () => {
+test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged onto the Raiders’ left flank charge it, the flank under the finger marked, the Charge Range roll it needs said; let go, nothing moves until the play bar’s Roll 2D6 (3 + 2: 8″ + 5 = 13″ reaches), then Make this move; undone and redone (5 touches)', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
   assert.equal(await page.isChecked('input[name="mode"][value="play"]'), true);
   const home = await unitOf(page, 'Knights');
-  const asked = await pageRequest(page);
   const raiders = await unitOf(page, 'Raiders');
   // the Raiders face 180 (down the table): their left flank is their east edge, x 31 + 4.92 / 2;
   // the Knights (42, 16) stand south-east of them, beyond the line of their front's east corner
   await page.tap('#fit');
   const flank = await hook(page, 'screenOfWorld', raiders.x + 2.2, raiders.y);
+  let distance = 0;
+  // touch 1: the drag
   await touchDrag(page, await hook(page, 'screenOf', 'Knights'), flank, { hold: async () => {
     await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
     const request = await pageRequest(page);
@@ -196,13 +197,33 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
     assert.equal(result.possible, true);
     assert.equal(result.facing, 'left', 'the engine: the left flank (9A-ARC-1)');
     assert.ok((await hook(page, 'playOverlay')).some((m) => m.label === 'left flank under your finger'), 'the facing under the finger is marked');
-    assert.ok((await verdict(page)).startsWith('The charge can be made: Knights charge Raiders in the left flank'), 'the charge in words');
-    // no range rolled: the charge is ruled at any distance, and the verdict says what the Charge
-    // Range, 2D6 + the Knights' Advance Rate of 8″, must roll: 12–13″ less 8 is more than 4, so 5 or more
-    assert.ok(result.distance > 12 && result.distance <= 13, `the charge's length: ${result.distance}`);
-    assert.match(await verdict(page), /wheeling \d+°\. Needs 5\+ on 2D6 for its Charge Range \(Advance Rate 8″ \+ 2D6 ≥ 12(\.\d)?″, 9A-CH-1\)\./);
+    // no range rolled: the charge is ruled at any distance, and the verdict says first what the
+    // Charge Range, 2D6 + the Knights' Advance Rate of 8″, must roll: 12–13″ less 8 is more than 4, so 5 or more
+    distance = result.distance;
+    assert.ok(distance > 12 && distance <= 13, `the charge's length: ${distance}`);
+    assert.match(await verdict(page), /^Needs 5\+ on 2D6: Charge Range 8″ \+ 2D6 ≥ 12(\.\d)?″ \(9A-CH-1\)\. The charge can be made: Knights charge Raiders in the left flank/, 'the roll, then the charge in words');
     await shot(page, 'ninth-age', 'charge-held');
   } });
+  await ruled(page);
+  // a charge is made by its dice: dropped unrolled, the Knights stay, the roll it needs still said
+  assert.deepEqual(pose(await unitOf(page, 'Knights')), pose(home), 'an unrolled charge moves nothing');
+  assert.match(await verdict(page), /Needs 5\+ on 2D6/);
+  assert.equal(await page.isVisible('#apply'), false, 'Make this move waits for the roll');
+  const asked = await pageRequest(page);
+  // the bar keeps the way to the questions the dice decide, the charge shown as the question
+  assert.deepEqual(await page.$eval('#play-question', (s) => [s.value, ...[...s.options].map((o) => o.value)]), ['charge', 'charge', 'pursue', 'flee']);
+  await shot(page, 'ninth-age', 'charge-dropped');
+  // touch 2: the bar's Roll 2D6, the dice falling 3 and 2: a Charge Range of 8 + 5 = 13″, enough
+  // for the 12–13″ charge; the higher die, 3, kept for a Failed Charge Move
+  await page.evaluate(() => { crypto.getRandomValues = (a) => { a[0] = 2; a[1] = 1; return a; }; });
+  await page.tap('#play-roll');
+  await ruled(page);
+  const rolled = await pageRequest(page);
+  assert.deepEqual([rolled.range, rolled.highestDie], [13, 3], 'the Charge Range: Advance Rate 8″ + 3 + 2, the highest D6 3');
+  assert.equal(await page.textContent('#play-bar .roll-words'), 'Dice: Charge range 13.', 'the bar says what was rolled');
+  assert.match(await verdict(page), /^The charge can be made: Knights charge Raiders in the left flank: .* \(Charge Range 13″ rolled\)\./);
+  // touch 3: Make this move
+  await page.tap('#apply');
   await madeSaid(page);
   await ruled(page);
   const moved = await unitOf(page, 'Knights');
@@ -210,10 +231,36 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
   assert.equal(moved.facing, 270, 'aligned to the flank');
   // the Raiders 5 files of 25 mm wide (4.92″), the Knights one rank of 50 mm deep (1.97″)
   near(moved.x, raiders.x + 125 / 25.4 / 2 + 50 / 25.4 / 2, 'its centre half its depth east of the flank', 0.02);
-  // the bar keeps the way back to the questions the dice decide, the charge shown as the question
-  assert.deepEqual(await page.$eval('#play-question', (s) => [s.value, ...[...s.options].map((o) => o.value)]), ['charge', 'charge', 'pursue', 'flee']);
   await shot(page, 'ninth-age', 'charge-moved');
-  await undoRedo(page, 'ninth-age', 'Knights', pose(home), pose(moved), 'charge', asked);
+  // touches 4 and 5 (Undo takes back the move; the roll before it is its own step)
+  await undoRedo(page, 'ninth-age', 'Knights', pose(home), pose(moved), 'charge', rolled);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('ninth-age (360x740, touch): play, 9A-CH-1 A-9A-4 a charge rolled short: 1 + 2 is a Charge Range of 11″ for a 12–13″ charge, so Make this move makes the Knights’ Failed Charge Move, the highest D6 (2″) toward the Raiders, and says so', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  const home = await unitOf(page, 'Knights');
+  const raiders = await unitOf(page, 'Raiders');
+  await page.tap('#fit');
+  await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 2.2, raiders.y));
+  await ruled(page);
+  await page.evaluate(() => { crypto.getRandomValues = (a) => { a[0] = 0; a[1] = 1; return a; }; });
+  await page.tap('#play-roll');
+  await ruled(page);
+  const request = await pageRequest(page);
+  assert.deepEqual([request.range, request.highestDie], [11, 2], 'Advance Rate 8″ + 1 + 2, the highest D6 2');
+  assert.match(await verdict(page), /^The charge cannot be made\. Knights cannot charge: out of range \(needs 12(\.\d)?″, rolled 11″\)\. Failed Charge Move \(highest D6 2\): moves 2″/);
+  await page.tap('#apply');
+  await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Charge failed: Knights cannot charge: out of range'));
+  await ruled(page);
+  const moved = await unitOf(page, 'Knights');
+  // 2″ in all, the wheel's outer corner included (A-9A-4): the centre moves no more than that
+  const went = Math.hypot(moved.x - home.x, moved.y - home.y);
+  assert.ok(went > 0.5 && went <= 2 + 0.011, `moved toward the Raiders by at most 2″: ${went}`);
+  assert.ok(Math.hypot(moved.x - raiders.x, moved.y - raiders.y) < Math.hypot(home.x - raiders.x, home.y - raiders.y), 'nearer the Raiders');
+  await shot(page, 'ninth-age', 'charge-failed');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -377,7 +424,7 @@ test('ninth-age (360x740, touch): play, 9A-FL-1 a flee stays roll-driven: the fl
   await page.selectOption('#play-question', 'flee');
   await ruled(page);
   assert.equal((await pageRequest(page)).query, 'flee');
-  assert.equal(await page.textContent('#play-bar .roll-words'), `Dice: distance ${(await pageRequest(page)).distance}.`, 'the flee\'s die shown');
+  assert.equal(await page.textContent('#play-bar .roll-words'), `Dice: Flee distance ${(await pageRequest(page)).distance}.`, 'the flee\'s die shown');
   // the dice fall 3 and 5: an 8″ flee, whose end (its centre 8″ on, its base 3″ deep) the view cut
   // when it kept the centres alone in view
   await page.evaluate(() => { crypto.getRandomValues = (a) => { a[0] = 2; a[1] = 4; return a; }; });
@@ -388,7 +435,7 @@ test('ninth-age (360x740, touch): play, 9A-FL-1 a flee stays roll-driven: the fl
   const rolled = request.distance;
   assert.equal(rolled, 8, 'the dice 3 and 5');
   const result = await answer(request);
-  assert.equal(await page.textContent('#play-bar .roll-words'), `Dice: distance ${rolled}.`);
+  assert.equal(await page.textContent('#play-bar .roll-words'), `Dice: Flee distance ${rolled}.`);
   // where the Raiders end is in the board's view, clear of Make this move (a 7″ flee's end was cut
   // off the top, the view centred between it and the Spearmen fled from)
   await painted(page);
@@ -533,7 +580,27 @@ test('arcane-legions (1280x800, keyboard): the accessible board, AL-MOV-2 AL-LAT
   await context.close();
 });
 
-test('ninth-age (1280x800, keyboard): the accessible board, 9A-CH-1 9A-ARC-1 Enter on the Knights, then on the Raiders asks the charge (against the left flank); Enter makes it', { timeout: 90000 }, async () => {
+/**
+ * A charge aimed by keys, made by keys (9A-CH-1): Enter ends the aim (nothing moves unrolled), the
+ * play bar's Roll 2D6 gives the dice 6 and 6 (a Charge Range of 8 + 12 = 20″, past the 12–13″
+ * charge), and Make this move makes it.
+ */
+async function rollAndMake(page) {
+  await page.keyboard.press('Enter');
+  await ruled(page);
+  assert.match(await verdict(page), /Needs 5\+ on 2D6/, 'the roll it needs is said');
+  assert.equal(await page.isVisible('#apply'), false, 'nothing to make before the roll');
+  await page.evaluate(() => { crypto.getRandomValues = (a) => { a[0] = 5; a[1] = 5; return a; }; });
+  await page.focus('#play-roll');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.movecalcTest.request().range === 20 && window.movecalcTest.ruled());
+  await page.waitForSelector('#apply:not([hidden])');
+  await page.focus('#apply');
+  await page.keyboard.press('Enter');
+  await madeSaid(page);
+}
+
+test('ninth-age (1280x800, keyboard): the accessible board, 9A-CH-1 9A-ARC-1 Enter on the Knights, then on the Raiders asks the charge (against the left flank); Enter ends the aim, Roll 2D6 and Make this move make it', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'ninth-age');
   await unitButton(page, 'Knights, x 42″ y 16″, facing 350').focus();
@@ -544,9 +611,8 @@ test('ninth-age (1280x800, keyboard): the accessible board, 9A-CH-1 9A-ARC-1 Ent
   const request = await pageRequest(page);
   assert.deepEqual([request.charger, request.target], ['Knights', 'Raiders']);
   assert.equal((await answer(request)).facing, 'left');
-  assert.ok((await verdict(page)).startsWith('The charge can be made: Knights charge Raiders in the left flank'), await verdict(page));
-  await page.keyboard.press('Enter');
-  await madeSaid(page);
+  assert.match(await verdict(page), /^Needs 5\+ on 2D6: .* The charge can be made: Knights charge Raiders in the left flank/);
+  await rollAndMake(page);
   // aligned to the Raiders' left flank (their east edge): facing 270
   assert.equal((await unitOf(page, 'Knights')).facing, 270);
   assert.equal(await unitButton(page, 'Raiders, x 31″ y 26″, facing 180').count(), 1);
@@ -562,7 +628,7 @@ test('ninth-age (1280x800, keyboard): the accessible board, 9A-CH-1 9A-ARC-1 Ent
 // cos 350°) = (−0.174, 0.985), their left (facing 260) (−0.985, −0.174); their front's middle is
 // 0.985″ ahead of their centre, at (41.83, 16.97). The Raiders (5 files × 3 ranks of 25 mm: 4.92″ ×
 // 2.95″) at (31, 26) cover x 28.54 … 33.46, y 24.52 … 27.48.
-test('ninth-age (1280x800, keyboard): play, 9A-CH-1 9A-ARC-1 with the Knights’ control focused the arrows move them from their front, 1″ a press: 3 ArrowUp measure 3″; 10 ArrowUp and 7 ArrowLeft reach the Raiders and aim the charge; Enter makes it; the control describes its keys', { timeout: 90000 }, async () => {
+test('ninth-age (1280x800, keyboard): play, 9A-CH-1 9A-ARC-1 with the Knights’ control focused the arrows move them from their front, 1″ a press: 3 ArrowUp measure 3″; 10 ArrowUp and 7 ArrowLeft reach the Raiders and aim the charge; Enter, Roll 2D6 and Make this move make it; the control describes its keys', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'ninth-age');
   const knights = unitButton(page, 'Knights, x 42″ y 16″, facing 350');
@@ -587,9 +653,8 @@ test('ninth-age (1280x800, keyboard): play, 9A-CH-1 9A-ARC-1 with the Knights’
   const request = await pageRequest(page);
   assert.deepEqual([request.charger, request.target], ['Knights', 'Raiders']);
   assert.equal((await answer(request)).facing, 'left', 'the engine: the left flank (9A-ARC-1)');
-  assert.ok((await verdict(page)).startsWith('The charge can be made: Knights charge Raiders in the left flank'), await verdict(page));
-  await page.keyboard.press('Enter');
-  await madeSaid(page);
+  assert.match(await verdict(page), /^Needs 5\+ on 2D6: .* The charge can be made: Knights charge Raiders in the left flank/);
+  await rollAndMake(page);
   assert.equal((await unitOf(page, 'Knights')).facing, 270, 'aligned to the Raiders’ left flank (their east edge)');
   assert.deepEqual(errors, []);
   await context.close();

@@ -265,7 +265,9 @@ function chargeVerdict(r, request) {
       kind: made === list.length ? 'legal' : made ? 'answered' : 'illegal' };
   }
   const says = chargeText(r, target, MEASURED);
-  return r.possible ? { text: `The charge can be made: ${says}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says}.`, kind: 'illegal' };
+  // the Charge Range rolled that reaches (one short of it says so among the reasons)
+  const rolled = Number.isFinite(request?.range) ? ` (Charge Range ${inches(request.range)} rolled)` : '';
+  return r.possible ? { text: `The charge can be made: ${says}${rolled}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says}.`, kind: 'illegal' };
 }
 
 // A flight (9A-FL-*): how far, whether the fleeing unit is lost, what it passed through.
@@ -501,8 +503,11 @@ const game = {
   // what Make this move made, in the ruling's words (app.js): the charge, the pursuit, the flight
   madeWords(request, r) {
     if (typeof r.possible === 'boolean') {
-      const made = (arr(r.chargers).length ? arr(r.chargers) : [r]).filter((c) => c.possible);
-      return made.length ? { lead: 'Charge made', text: made.map((c) => chargeText(c, r.target ?? request.target, MEASURED)).join('; ') } : null;
+      const list = arr(r.chargers).length ? arr(r.chargers) : [r], made = list.filter((c) => c.possible);
+      if (made.length) return { lead: 'Charge made', text: made.map((c) => chargeText(c, r.target ?? request.target, MEASURED)).join('; ') };
+      // the range fell short: the Failed Charge Move is what was made
+      const failed = list.filter((c) => c.failedChargeMove);
+      return failed.length ? { lead: 'Charge failed', text: failed.map((c) => chargeText({ ...c, charger: c.charger ?? request.charger }, r.target ?? request.target, MEASURED)).join('; ') } : null;
     }
     const v = request.query === 'pursue' ? pursuitVerdict(r, request) : request.query === 'flee' ? flightVerdict(r) : null;
     return v ? { lead: request.query === 'pursue' ? 'Pursuit made' : 'Flight made', text: v.text.replace(/\.$/, '') } : null;
@@ -530,8 +535,17 @@ const game = {
 };
 export default game;
 
+// The Charge Range a charger rolls: 2D6 plus its Advance Rate (9A-CH-1), and the higher die, the
+// length of its Failed Charge Move should the range fall short (A-9A-4). A charger with no
+// Advance Rate given gets no range: the verdict goes on asking for it.
+function chargeRange(into, key, [a, b], d) {
+  const ar = Number(d.units.find((u) => u.id === into.charger)?.advance);
+  if (!(ar >= 0)) return;
+  into[key] = ar + a + b;
+  into.highestDie = Math.max(a, b);
+}
 // In play, the fields that take a 2D6 roll get a Roll button.
-game.rolls = { pursue: { fleeDistance: '2d6', 'pursuers.distance': '2d6' }, flee: { distance: '2d6' } };
+game.rolls = { charge: { range: chargeRange, 'combined.range': chargeRange }, pursue: { fleeDistance: '2d6', 'pursuers.distance': '2d6' }, flee: { distance: '2d6' } };
 
 // Make this move: a charge moves every charger to its end (combined chargers each to
 // theirs, in the order they moved; a Failed Charge Move to where it stopped, A-9A-4) and a target
@@ -543,6 +557,9 @@ const chargeEnd = (c) => (c.possible && isPose(c.final) ? c.final : isPose(c.fai
 // a charge's question names its unit the charger
 game.mover = (request) => request.unit ?? request.charger;
 game.moverEnd = (request, result) => (request.query === 'charge' ? chargeEnd(result ?? {}) : result?.final); // a charge's result is its charger's
+// a charge is made once its Charge Range is rolled: one asked at any distance (a drag onto an
+// enemy asks so) says what the roll needs, and moves nothing
+game.unrolled = (request) => request.query === 'charge' && [request, ...arr(request.combined)].some((c) => !Number.isFinite(c?.range));
 game.canApply = (request, result) => {
   if (request.query === 'charge') return chargersOf(request, result).some((c) => chargeEnd(c));
   if (request.query === 'pursue') return arr(result?.pursuers).some((p) => isPose(p.final)) || (!!result?.fleeingDestroyed && typeof request.pursued?.unit === 'string');
@@ -572,4 +589,4 @@ game.tablePlay = 'charge';
 game.play = { table: initTablePlay, rolls: initPlayRolls };
 // Set up's unit tray (unit-tray.js): a kind for each of these
 game.trayField = 'baseSize';
-game.playNote = 'Drag a unit onto an enemy to charge it (let go: the charge is made if it can be), or onto open ground to measure from its front against its Advance Rate. A pursuit or a flee: choose Pursue or Flee in the menu on the board’s bar, Roll 2D6 there (or type the roll in the question), then Make this move.';
+game.playNote = 'Drag a unit onto an enemy to charge it, then Roll 2D6 on the board’s bar for its Charge Range and Make this move (the charge, or its Failed Charge Move), or drag it onto open ground to measure from its front against its Advance Rate. A pursuit or a flee: choose Pursue or Flee in the menu on the board’s bar, Roll 2D6 there (or type the roll in the question), then Make this move.';
