@@ -532,7 +532,9 @@ const ruling = () => ui.ruleFrame !== 0 || ui.inFlight > 0;
 function showApply() {
   // not while a finger carries a unit: the drop makes the move in play, and the button coming
   // mid-drag narrowed the phone's verdict under it to "… more" (or covered the board's foot beside
-  // it); it follows when the finger lifts
+  // it); it follows when the finger lifts. One shown before the drag is for the question before
+  // it (a charge aimed from a rolled pursuit showed it): it takes no tap meanwhile
+  $('apply').disabled = dragging();
   if (dragging()) return;
   const can = canApply();
   if (can || !ruling()) $('apply').hidden = !can;
