@@ -655,10 +655,14 @@ const TOOL_NOTES = {
 };
 
 // A phone hides the tool note a desktop shows under the board, so a first visit there told no one
-// how play works: a game's play note floats over the board's top until the page is first touched
+// how play works: a game's play hint floats over the board's top until the page is first touched
 // (the touch goes through to what it was on), once for each game (the games seen kept in storage).
 // A touch anywhere puts it away: kept until the board's own, it hid half the board (the ruling a
-// card, a roll or Make this move had just drawn) while the player used the buttons round it.
+// card, a roll or Make this move had just drawn) while the player used the buttons round it. It is
+// one sentence (the game's `playHint`): the whole play note covered more than half a phone's board
+// and the units the player was to drag; the whole note is the legend's first paragraph there.
+const PLAY_HINT = 'Drag a unit to a hex to move it there, or tap it for its reach.';
+const hintOf = (s) => `${s.playHint ?? PLAY_HINT} More under Legend.`;
 const COACH_KEY = 'movecalc.coach.v1';
 store.setCoached((() => {
   try { const seen = JSON.parse(localStorage.getItem(COACH_KEY) ?? '[]'); return Array.isArray(seen) ? seen.filter((g) => typeof g === 'string') : []; } catch { return null; }
@@ -785,7 +789,8 @@ function refreshNow(afterDrag = false) {
   tools.renderPlayBar();
   const play = ui.tool === 'move' && tools.playing();
   $('tool-note').textContent = ui.tool === 'terrain' ? terrainNote() : ui.tool === 'measure' ? rulerNote() : play ? ui.rulerNote ?? s.playNote ?? TOOL_NOTES.play : TOOL_NOTES[ui.tool];
-  coach(play ? s.playNote ?? TOOL_NOTES.play : '');
+  coach(play ? hintOf(s) : '');
+  showLegend(); // (its how-to follows the mode)
   $('undo').disabled = !store.canUndo();
   $('redo').disabled = !store.canRedo();
   questions.renderQuery();
@@ -885,14 +890,16 @@ function setMode(m) {
 // The legend of what the board draws for the ruling shown, the turn handle only where the board
 // draws one (Set up's Move tool, or play in a game whose units turn in play: board.js): a
 // GODSGLOOM player read of a handle to drag that play never showed.
+// In play, the game's whole play note comes first (shown on a phone, whose tool note is hidden).
 function showLegend() {
   const r = ui.result;
   if (!r) return;
   const system = r.request?.system ?? store.state.system, query = r.request?.query;
   const terrain = [...new Set(isHexBoard() ? doc().terrain.map((t) => t.terrain) : [])].sort();
   const handle = ui.tool === 'move' && (!tools.playing() || sys().tablePlay === 'order');
-  const key = `${system} ${query} ${terrain} ${handle}`;
-  if (key !== ui.legendKey) { store.setLegend(key); $('legend').replaceChildren(...legendOf(system, query, terrain, handle)); }
+  const how = ui.tool === 'move' && tools.playing() ? sys().playNote ?? TOOL_NOTES.play : '';
+  const key = `${system} ${query} ${terrain} ${handle} ${how}`;
+  if (key !== ui.legendKey) { store.setLegend(key); $('legend').replaceChildren(...(how ? [el('p', `How to play: ${how}`, 'how-to')] : []), ...legendOf(system, query, terrain, handle)); }
 }
 function showMode() {
   const can = tools.canPlay(), m = tools.playing() ? 'play' : 'setup', turns = sys().tablePlay === 'order';

@@ -186,6 +186,8 @@ test('360x740: a move’s unit changed in the form drops the path drawn for the 
 // works over the board's top, until the page's first touch, which reaches what it was on (a tap on a
 // unit asks its reach; a button round the board does its own work, and the note goes too: kept, it
 // hid what that button drew); a reload does not show it again. A desktop keeps its note under the board.
+// the legend's how-to, where it shows (a phone's legend; a desktop has the tool note)
+const howTo = (page) => page.evaluate(() => { const p = document.querySelector('#legend .how-to'); return p && getComputedStyle(p).display !== 'none' ? p.textContent : null; });
 const PLAYED = DESCRIBED.filter((s) => s.board === 'hex' && ['reach', 'whyNot'].every((q) => s.queries.some((x) => x.name === q))).map((s) => s.id);
 test('360x740 and 740x360, touch: a first visit says how play works over the board until the first touch, which reaches the board or a button beside it; not again after a reload; another game’s once too; never on a desktop', async () => {
   assert.ok(PLAYED.length > 1, 'describe lists games played by dragging on hexes');
@@ -200,14 +202,19 @@ test('360x740 and 740x360, touch: a first visit says how play works over the boa
     const shown = await seen();
     if (!phone) {
       assert.equal(shown, null, 'a desktop shows its note under the board instead');
+      assert.equal(await howTo(page), null, 'and not again in the legend');
       await context.close();
       continue;
     }
     const board = await page.locator('#board').boundingBox();
-    // the game's own note on play (a desktop's under the board)
-    assert.ok(shown && shown.text.length > 0 && shown.text === await page.textContent('#tool-note'), `the note says how play works: ${JSON.stringify(shown)}`);
-    assert.ok(shown.box.top >= board.y && shown.box.bottom <= board.y + board.height / 2 && shown.box.left >= board.x && shown.box.right <= board.x + board.width,
-      `over the board's top half: ${JSON.stringify({ shown, board })}`);
+    // a sentence of how play works, pointing to the game's whole note (a desktop's under the board),
+    // which the legend gives on a phone
+    assert.ok(shown && shown.text.length > 0 && shown.text.endsWith(' More under Legend.'), `the note says how play works: ${JSON.stringify(shown)}`);
+    assert.equal(await howTo(page), `How to play: ${await page.textContent('#tool-note')}`, 'the legend says it whole');
+    // over the board's top half, and no more than a third of its height: the whole note covered
+    // more than half the board and the units to drag
+    assert.ok(shown.box.top >= board.y && shown.box.bottom <= board.y + board.height / 2 && shown.box.height <= board.height / 3 && shown.box.left >= board.x && shown.box.right <= board.x + board.width,
+      `over the board's top half, a third of its height at most: ${JSON.stringify({ shown, board })}`);
     const request = await hook(page, 'request');
     const mover = request.unit ?? request.units[0].id;
     await shot(page, `phone-${PLAYED[0]}-coach`, vp);
@@ -225,7 +232,8 @@ test('360x740 and 740x360, touch: a first visit says how play works over the boa
     await pickSystem(page, PLAYED[1]);
     assert.ok(await playing(), 'a game opens in play');
     const other = await seen();
-    assert.ok(other && other.text === await page.textContent('#tool-note'), `${PLAYED[1]}'s note shows: ${JSON.stringify(other)}`);
+    assert.ok(other && other.text.endsWith(' More under Legend.'), `${PLAYED[1]}'s note shows: ${JSON.stringify(other)}`);
+    assert.equal(await howTo(page), `How to play: ${await page.textContent('#tool-note')}`, `${PLAYED[1]}'s whole note in the legend`);
     // put away by a touch off the board too (a zoom button, which still zooms)
     const scale = (await hook(page, 'camera')).s;
     await page.touchscreen.tap(...await page.locator('#zoom-in').boundingBox().then((b) => [b.x + b.width / 2, b.y + b.height / 2]));

@@ -368,4 +368,6 @@ game.tablePlay = 'order';
 game.play = { table: initTablePlay };
 // Set up's unit tray (unit-tray.js): a kind for each of these
 game.trayField = 'base';
+// the phone's first-visit hint (app.js coach): one sentence of the play note
+game.playHint = 'Drag a unit to step it, or its round handle to turn it; let go to make the move.';
 game.playNote = 'Drag a unit along its own axes to step (partial steps too); rest your finger, then push it the way the unit should face to add a turn with the turning tool (45° or 90°). Its round handle alone turns it. After a collision, move your finger along what it met to slide that way. The ghost shows where it ends; the verdict says the points spent and left. Let go to make the order.';

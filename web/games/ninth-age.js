@@ -589,4 +589,6 @@ game.tablePlay = 'charge';
 game.play = { table: initTablePlay, rolls: initPlayRolls };
 // Set up's unit tray (unit-tray.js): a kind for each of these
 game.trayField = 'baseSize';
+// the phone's first-visit hint (app.js coach): one sentence of the play note
+game.playHint = 'Drag a unit onto an enemy to charge it, or onto open ground to measure.';
 game.playNote = 'Drag a unit onto an enemy to charge it, then Roll 2D6 on the board’s bar for its Charge Range and Make this move (the charge, or its Failed Charge Move), or drag it onto open ground to measure from its front against its Advance Rate. A pursuit or a flee: choose Pursue or Flee in the menu on the board’s bar, Roll 2D6 there (or type the roll in the question), then Make this move.';
