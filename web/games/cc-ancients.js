@@ -437,7 +437,7 @@ game.queries.order.kept = { played: (v, p, c) => (v === true ? true : c.at(p, 'm
 game.playOrder = true;
 game.play = { orders: initPlayOrders };
 // the phone's first-visit hint (app.js coach): one sentence of the play note
-game.playHint = 'Choose a card on the bar below, then drag each unit it orders.';
+game.playHint = 'Choose a card on the cards’ bar, then drag each unit it orders.';
 game.playNote = 'Choose a card on the bar (Left, Centre, Right or another), then drag each unit it orders: its way, cost and what is left follow your finger, and the orders left show on the board. The last order makes the move (Make this move makes it sooner). Tap a unit for its reach.';
 // The cards play offers besides the section cards (docs/api/cc-ancients.md "order", CCA-CD-1):
 // `orders` those counting the orders chosen (Command), `leader` the one given by a leader
