@@ -129,6 +129,18 @@ export function frontRuler(u, x, y) {
 }
 
 /**
+ * The two D6 the page rolled for a Charge Range (9A-CH-1), kept beside it (`dice` of the question's
+ * inputs or of a row): while field `key` still holds Advance Rate `ar` plus them; else null (a range
+ * typed in, or one opened from a request: nothing says what was rolled, and a unit opened so has a
+ * made-up Advance Rate).
+ */
+export function rolledDice(into, key, ar) {
+  const d = into?.dice;
+  const ok = Array.isArray(d) && d.length === 2 && d.every((v) => Number.isInteger(v) && v >= 1 && v <= 6);
+  return ok && ar >= 0 && Math.abs(ar + d[0] + d[1] - Number(into[key])) < 1e-9 ? d : null;
+}
+
+/**
  * Table play for the page: `page` is tools.js's context plus `canApply()` and `unitInfo(id)` (a
  * unit with its width and depth). Returns what tools.js calls: `carry` (a drag of a unit's body),
  * `turn` (of its turn handle), `drop`, `follow` (an answer arrived), `overlay()` (what the board
@@ -273,7 +285,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
         // a roll typed for this charger is kept; another charger's is not its own
         const same = i.charger === c.id;
         d.query = 'charge';
-        d.inputs.charge = { charger: c.id, target: enemy.id, range: same ? i.range ?? '' : '', highestDie: same ? i.highestDie ?? '' : '', combined: [] };
+        d.inputs.charge = { charger: c.id, target: enemy.id, range: same ? i.range ?? '' : '', highestDie: same ? i.highestDie ?? '' : '', combined: [], ...(same && i.dice ? { dice: i.dice } : {}) };
       }, c.gesture);
       return;
     }
@@ -424,15 +436,25 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     return { lead: rollNeeded(request, result), text: arc };
   }
   /**
-   * A charge asked with no range rolled (one dragged onto an enemy) is ruled at any distance, and
-   * made only once rolled: what the Charge Range, 2D6 plus the charger's Advance Rate (9A-CH-1),
-   * must roll to reach it. It leads the verdict: a phone shows three lines of it, and the dropped
-   * charge's "can be made" came first while nothing could be made before the roll.
+   * The dice of a charge, leading the verdict (a phone shows three lines of it). Asked with no range
+   * (one dragged onto an enemy) it is ruled at any distance and made only once rolled: what the
+   * Charge Range, 2D6 plus the charger's Advance Rate (9A-CH-1), must roll to reach it (the
+   * dropped charge's "can be made" came first while nothing could be made before the roll). With
+   * its range, what was rolled and whether it reaches (a bar reading "Charge range 12" beside
+   * "Needs 5+" was read as a 12 rolled).
    */
   function rollNeeded(request, result) {
-    if (request?.query !== 'charge' || request.range !== undefined || request.combined?.length || !result?.possible || !Number.isFinite(result.distance)) return '';
+    if (request?.query !== 'charge' || request.combined?.length || !result) return '';
     const ar = Number(doc().units.find((v) => v.id === request.charger)?.advance);
     if (!(ar >= 0)) return '';
+    if (request.range !== undefined) {
+      const i = doc().inputs.charge, dice = i?.charger === request.charger && rolledDice(i, 'range', ar);
+      if (!dice) return '';
+      const outcome = result.possible && Number.isFinite(result.distance) ? ` reaches ${inches(result.distance)}`
+        : (result.reasons ?? []).some((x) => x.code === 'out_of_range') && Number.isFinite(result.needed) ? `, short of ${inches(result.needed)}` : '';
+      return `Rolled ${dice.join(' + ')}: Charge Range ${inches(ar)} + ${dice[0] + dice[1]} = ${inches(request.range)}${outcome} (9A-CH-1).`;
+    }
+    if (!result.possible || !Number.isFinite(result.distance)) return '';
     const dice = Math.max(2, Math.ceil(result.distance - ar - 1e-9));
     return dice > 12 ? `No roll reaches: Charge Range ${inches(ar)} + 2D6 is at most ${inches(ar + 12)}, the charge ${inches(result.distance)} (9A-CH-1).`
       : `Needs ${dice === 2 ? 'any roll' : `${dice}+`} on 2D6: Charge Range ${inches(ar)} + 2D6 ≥ ${inches(result.distance)} (9A-CH-1).`;

@@ -14,12 +14,12 @@ function twoDice() {
 
 /**
  * A roll of 2D6 put in field `key` of `into` (the question's inputs, or a row of its list) as the
- * game's `rolls` says: '2d6' is their sum; a function `(into, key, dice, doc)` puts in what the
- * dice give (a unit's own rate added, the higher die kept).
+ * game's `rolls` says: '2d6' is their sum; a game's own roll, `{roll(into, key, dice, doc), said}`,
+ * puts in what the dice give (a unit's own rate added, the higher die kept).
  */
 export function rollInto(spec, into, key, doc) {
   const dice = twoDice();
-  if (typeof spec === 'function') spec(into, key, dice, doc);
+  if (typeof spec === 'object') spec.roll(into, key, dice, doc);
   else into[key] = dice[0] + dice[1];
 }
 

@@ -193,7 +193,9 @@ const JOURNEYS = {
     await page.evaluate(() => { crypto.getRandomValues = (a) => { a[0] = 5; a[1] = 5; return a; }; });
     await f.tap('#play-roll');
     await page.waitForFunction(() => window.movecalcTest.request().range === 20 && window.movecalcTest.ruled());
-    await verdictReads(page, 'The charge can be made: Knights charge Raiders in the left flank');
+    // the dice first: the bar over the board has no room for them
+    await verdictReads(page, 'Rolled 6 + 6: Charge Range 8″ + 12 = 20″ reaches');
+    assert.match(await verdict(page), /The charge can be made: Knights charge Raiders in the left flank/);
     await f.tap('#apply');
     await madeSaid(page);
     await ruled(page);

@@ -220,8 +220,8 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
   await ruled(page);
   const rolled = await pageRequest(page);
   assert.deepEqual([rolled.range, rolled.highestDie], [13, 3], 'the Charge Range: Advance Rate 8″ + 3 + 2, the highest D6 3');
-  assert.equal(await page.textContent('#play-bar .roll-words'), 'Dice: Charge range 13.', 'the bar says what was rolled');
-  assert.match(await verdict(page), /^The charge can be made: Knights charge Raiders in the left flank: .* \(Charge Range 13″ rolled\)\./);
+  assert.equal(await page.textContent('#play-bar .roll-words'), 'Dice: 3 + 2 → Charge Range 13″.', 'the bar says the dice and the range they give');
+  assert.match(await verdict(page), /^Rolled 3 \+ 2: Charge Range 8″ \+ 5 = 13″ reaches 12(\.\d)?″ \(9A-CH-1\)\. The charge can be made: Knights charge Raiders in the left flank/);
   // touch 3: Make this move
   await page.tap('#apply');
   await madeSaid(page);
@@ -251,7 +251,7 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 A-9A-4 a charge rolled short: 1 
   await ruled(page);
   const request = await pageRequest(page);
   assert.deepEqual([request.range, request.highestDie], [11, 2], 'Advance Rate 8″ + 1 + 2, the highest D6 2');
-  assert.match(await verdict(page), /^The charge cannot be made\. Knights cannot charge: out of range \(needs 12(\.\d)?″, rolled 11″\)\. Failed Charge Move \(highest D6 2\): moves 2″/);
+  assert.match(await verdict(page), /^Rolled 2 \+ 1: Charge Range 8″ \+ 3 = 11″, short of 12(\.\d)?″ \(9A-CH-1\)\. The charge cannot be made\. Knights cannot charge: out of range \(needs 12(\.\d)?″, rolled 11″\)\. Failed Charge Move \(highest D6 2\): moves 2″/);
   await page.tap('#apply');
   await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Charge failed: Knights cannot charge: out of range'));
   await ruled(page);

@@ -35,8 +35,6 @@ test('The Ninth Age: a unit named by a plural noun takes the plural verb, a flan
   assert.equal(flee('U'), 'U flees 7″ from Knights to (10″, 11″) facing 180°.');
   const charge = { possible: true, charger: 'Knights', target: 'Raiders', facing: 'left', distance: 8, wheel: { angle: 0 } };
   assert.equal(ninthAge.lateVerdict('charge', charge, { target: 'Raiders' }).text, 'The charge can be made: Knights charge Raiders in the left flank: 8″ straight.');
-  // 9A-CH-1: the Charge Range rolled that reaches is said
-  assert.equal(ninthAge.lateVerdict('charge', charge, { target: 'Raiders', range: 13 }).text, 'The charge can be made: Knights charge Raiders in the left flank: 8″ straight (Charge Range 13″ rolled).');
   // A-9A-4: a charge rolled short is made as its Failed Charge Move, and said so
   const short = { possible: false, charger: 'Knights', target: 'Raiders', needed: 12.2, range: 11, reasons: [{ code: 'out_of_range' }],
     failedChargeMove: { distance: 2, moved: 2, straight: 2, wheel: { angle: 0 }, final: { x: 40, y: 18, facing: 350 } } };

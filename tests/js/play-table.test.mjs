@@ -2,7 +2,7 @@
 // docs/api.md: x right, y up the table, facings clockwise from +y (a unit facing 90 looks along +x).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { stepsOf, turnOf, turnAfterRest, slideOf, poseAfter, facingAt, facingEdge, frontRuler, MAX_STEPS, SIDE_DEADBAND, TURN_REACH } from '../../web/play-table.js';
+import { stepsOf, turnOf, turnAfterRest, slideOf, poseAfter, facingAt, facingEdge, frontRuler, rolledDice, MAX_STEPS, SIDE_DEADBAND, TURN_REACH } from '../../web/play-table.js';
 import { isOn } from '../../web/geometry.js';
 
 const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} is ${b}`);
@@ -100,4 +100,14 @@ test('where steps take a unit when nothing stops it', () => {
   // facing 90: a step forward is +x, half a step left is +y
   const [x, y] = poseAfter({ x: 1, y: 2 }, 90, [{ step: 'forward', distance: 1 }, { step: 'left', distance: 0.5 }]);
   near(x, 2, 'x'); near(y, 2.5, 'y');
+});
+
+test('9A-CH-1 the two D6 the page rolled for a Charge Range, while the range is still the Advance Rate plus them; none for a range typed in', () => {
+  assert.deepEqual(rolledDice({ range: 13, dice: [3, 2] }, 'range', 8), [3, 2], '8″ + 3 + 2');
+  assert.deepEqual(rolledDice({ range: 20, dice: [6, 6] }, 'range', 8), [6, 6]);
+  assert.equal(rolledDice({ range: 14, dice: [3, 2] }, 'range', 8), null, 'the range typed over since');
+  assert.equal(rolledDice({ range: 13, dice: [3, 2] }, 'range', 4), null, 'another Advance Rate since');
+  assert.equal(rolledDice({ range: 13 }, 'range', 8), null, 'a range typed: no dice kept');
+  assert.equal(rolledDice({ range: 15, dice: [7, 0] }, 'range', 8), null, 'no D6 shows 7 or 0');
+  assert.equal(rolledDice({ range: 13, dice: [3, 2] }, 'range', NaN), null, 'no Advance Rate');
 });

@@ -2,7 +2,7 @@
 // files; pursue, charge, flee and spacing), terrain colours, drawers, verdicts and result text.
 import { SIDE_COLOURS, num, round, opt, unitField, arr, blankNum, freeUnit } from '../fields.js';
 import { GOOD, BAD, PATH, WARN, isPose, isPluralName, n3, inches, degrees, poseRounded, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, ruleItem, section, codeWords } from '../draw.js';
-import { initTablePlay } from '../play-table.js';
+import { initTablePlay, rolledDice } from '../play-table.js';
 import { initPlayRolls } from '../play-rolls.js';
 
 // Ninth Age base sizes (front width × side length, mm) of A-9A-1 (docs/rules/ninth-age.md).
@@ -265,9 +265,7 @@ function chargeVerdict(r, request) {
       kind: made === list.length ? 'legal' : made ? 'answered' : 'illegal' };
   }
   const says = chargeText(r, target, MEASURED);
-  // the Charge Range rolled that reaches (one short of it says so among the reasons)
-  const rolled = Number.isFinite(request?.range) ? ` (Charge Range ${inches(request.range)} rolled)` : '';
-  return r.possible ? { text: `The charge can be made: ${says}${rolled}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says}.`, kind: 'illegal' };
+  return r.possible ? { text: `The charge can be made: ${says}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says}.`, kind: 'illegal' };
 }
 
 // A flight (9A-FL-*): how far, whether the fleeing unit is lost, what it passed through.
@@ -538,12 +536,22 @@ export default game;
 // The Charge Range a charger rolls: 2D6 plus its Advance Rate (9A-CH-1), and the higher die, the
 // length of its Failed Charge Move should the range fall short (A-9A-4). A charger with no
 // Advance Rate given gets no range: the verdict goes on asking for it.
-function chargeRange(into, key, [a, b], d) {
-  const ar = Number(d.units.find((u) => u.id === into.charger)?.advance);
-  if (!(ar >= 0)) return;
-  into[key] = ar + a + b;
-  into.highestDie = Math.max(a, b);
-}
+const advanceOf = (into, d) => Number(d.units.find((u) => u.id === into.charger)?.advance);
+const chargeRange = {
+  roll(into, key, [a, b], d) {
+    const ar = advanceOf(into, d);
+    if (!(ar >= 0)) return;
+    into[key] = ar + a + b;
+    into.highestDie = Math.max(a, b);
+    into.dice = [Math.max(a, b), Math.min(a, b)]; // (the page's own: the request has the range and the highest)
+  },
+  // the dice and the range they give, on the play bar ("5 + 4 → Charge Range 17″")
+  said(into, key, d) {
+    if (into[key] === '' || into[key] === undefined) return 'Charge Range ?';
+    const dice = rolledDice(into, key, advanceOf(into, d));
+    return `${dice ? `${dice.join(' + ')} → ` : ''}Charge Range ${inches(Number(into[key]))}`;
+  },
+};
 // In play, the fields that take a 2D6 roll get a Roll button.
 game.rolls = { charge: { range: chargeRange, 'combined.range': chargeRange }, pursue: { fleeDistance: '2d6', 'pursuers.distance': '2d6' }, flee: { distance: '2d6' } };
 
