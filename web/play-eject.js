@@ -116,8 +116,8 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
     else if (w?.needs === 'dexterity') {
       const e = w.piece;
       // one row on a phone: whose test and its two outcomes; who places the piece after each is
-      // the buttons' names (and the next question's words, "Red places Swordsman:")
-      const p = el('p', `${e.unit}’s Dexterity:`);
+      // the buttons' names (and the next question's words, "Red’s player places Swordsman:")
+      const p = el('p', `${e.unit}’s Dexterity test:`);
       p.id = 'eject-ask';
       p.className = 'choice';
       p.title = `${e.unit} is ejected and takes a Dexterity test (TW-EJ-3): passed, ${e.chooserIfPassed} places it; failed, ${e.chooserIfFailed} places it.`;
@@ -135,8 +135,9 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
       const x = w.piece;
       const name = x.unit ?? x.marker;
       // one row on a phone: who places it and the hexes' numbers as on the board (each button's
-      // name says its hex); the verdict above says the move and why it ejects
-      const who = x.chooser ? `${x.chooser[0].toUpperCase()}${x.chooser.slice(1)} places ${name}:` : `Where ${name} goes:`;
+      // name says its hex); the verdict above says the move and why it ejects. The chooser is a
+      // side, named as a player ("Accord places Rogue" did not say who Accord was)
+      const who = x.chooser ? `${x.chooser[0].toUpperCase()}${x.chooser.slice(1)}’s player places ${name}:` : `Where ${name} goes:`;
       const p = el('p', who);
       p.id = 'eject-ask';
       p.className = 'choice';

@@ -618,7 +618,7 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One droppe
   const asked = await pageRequest(page);
   assert.deepEqual([asked.query, asked.unit, asked.path, asked.choices], ['move', 'Faceless One', [{ q: 3, r: 5 }], undefined], 'the move along the reach’s way, no choice made for the player');
   assert.deepEqual(await where(page, 'Faceless One'), start, 'nothing moves before the choices');
-  assert.equal(await page.textContent('#eject-ask'), 'Swordsman’s Dexterity:');
+  assert.equal(await page.textContent('#eject-ask'), 'Swordsman’s Dexterity test:');
   assert.equal(await page.isVisible('#apply'), false, 'no move is made before the player chooses');
   // TW-EJ-3: passed, the ejected miniature's own side (blue) places it; failed, the ejector's (red)
   assert.deepEqual(await page.$$eval('[data-dexterity]', (bs) => bs.map((b) => [b.textContent, b.getAttribute('aria-label')])),
@@ -628,7 +628,7 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One droppe
   await oneRow(page);
   assert.equal(await page.$eval('#eject-ask', (p) => p.scrollWidth <= p.clientWidth), true, 'whose test it is, not cut');
   // touch 2: failed
-  await barTap(page, '[data-dexterity="failed"]', () => /^Red places Swordsman:$/.test(document.getElementById('eject-ask')?.textContent ?? ''));
+  await barTap(page, '[data-dexterity="failed"]', () => /^Red’s player places Swordsman:$/.test(document.getElementById('eject-ask')?.textContent ?? ''));
   assert.deepEqual((await pageRequest(page)).choices, [{ unit: 'Swordsman', dexterity: 'failed' }]);
   // the 3 hexes at distance 1 from col 6, row 5 outside the Faceless One's hexon, also as buttons (keyboard, screen reader)
   assert.deepEqual(await page.$$eval('#play-bar button[aria-label$="where Swordsman goes"]', (bs) => bs.map((b) => b.getAttribute('aria-label'))),
