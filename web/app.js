@@ -11,7 +11,7 @@ import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, terrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
 import { GAME_FACTS } from './games/index.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour, legendMarks } from './scene.js';
-import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el } from './results.js';
+import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el, spentOf } from './results.js';
 import { option, on, keepSame } from './forms.js';
 import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
 import { installTestHook } from './test-hook.js';
@@ -501,9 +501,10 @@ function madeWords(said, lead = 'Move made') {
  * What changed of the units since `before`, a clause for each place: where each unit moved now
  * stands, or that it is gone. On a hex board, units moved onto one hex are named together
  * ("Hastati and Scipio are now on …"), and one that ends on a unit that stayed has joined it
- * ("Scipio is now with Hastati on …": a unit attached to another).
+ * ("Scipio is now with Hastati on …": a unit attached to another). `paid`: what the move spent
+ * (paidWords), said after a lone unit's place.
  */
-function movedWords(before) {
+function movedWords(before, paid = '') {
   const now = new Map(doc().units.map((u) => [u.id, u]));
   const is = (id) => (isPluralName(id) ? 'are' : 'is');
   const at = (u) => (isHexBoard() ? `on ${colRow(u)}`
@@ -522,6 +523,8 @@ function movedWords(before) {
     const joined = isHexBoard() ? doc().units.find((v) => hexOf(v) === hex && !names.includes(v.id)) : null;
     said.push(`${who} ${names.length > 1 ? 'are' : is(who)} now ${joined ? `with ${joined.id} ` : ''}${at(group[0])}`);
   }
+  // (what it spent, when one unit moved)
+  if (paid && moved.length === 1 && said.length === 1) said[0] += `, ${paid}`;
   return said;
 }
 
@@ -552,8 +555,18 @@ function tapApply() {
 function makeMove(gesture = null) {
   const before = doc().units.map((u) => ({ ...u }));
   const r = ui.result, said = r?.response?.ok ? sys().madeWords?.(r.request ?? {}, r.response.result ?? {}, r.scene?.events ?? []) : null;
+  const paid = paidWords(r);
   if (!applyRuling(gesture)) return;
-  store.setMade({ at: ui.edits, text: said ? madeWords([said.text], said.lead) : madeWords(movedWords(before)) });
+  store.setMade({ at: ui.edits, text: said ? madeWords([said.text], said.lead) : madeWords(movedWords(before, paid)) });
+}
+// What a hex move spent, where its answer says: a reached hex tapped (its reach entry's cost) or
+// a move's cost, of the points or allowance it had ("for 2 of its 3 movement points"): a tap's
+// move was made at once, and its verdict said where the unit went but not what it cost.
+function paidWords(r) {
+  if (!isHexBoard() || !r?.response?.ok) return '';
+  const res = r.response.result ?? {}, tapped = r.request?.query === sys().tapQuery && ui.pick;
+  const n = tapped ? r.scene?.reach.get(hex.key(ui.pick.q, ui.pick.r))?.cost : res.cost;
+  return Number.isFinite(n) ? `for ${spentOf(n, res)}` : '';
 }
 
 async function ask({ frame = true } = {}) {

@@ -74,6 +74,9 @@ const spent = (n, r) => (Number.isFinite(r.movementPoints) ? plural(n, 'movement
 const ofAll = (n, r) => (Number.isFinite(r.movementPoints) ? `${n} of its ${plural(r.movementPoints, 'movement point')}`
   : Number.isFinite(r.allowance) ? `${spent(n, r)} of ${r.allowance}` : spent(n, r));
 
+/** What a move of cost `n` spent of what answer `r` had: "2 of its 3 movement points", "2 hexes of 4". */
+export const spentOf = ofAll;
+
 // what a move to a reached hex leaves of the allowance, where the reach says what it had
 const leftOf = (n, r) => {
   const had = Number.isFinite(r.movementPoints) ? r.movementPoints : r.allowance;
