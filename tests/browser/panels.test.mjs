@@ -61,6 +61,9 @@ test('what reads a closed panel finds it filled: the Terrain tool, Advanced Rule
   // an example opened from the gallery stays in the Advanced editor when that panel is first opened
   await openPanel(page, 'gallery-panel');
   await page.click('#gallery > ol button[data-example]'); // the game on screen's first example
+  // (opened once the examples' module has come: the editor holds the describe run above until then,
+  // and a wait for the verdict's "Loading the …" to go passed before it had come)
+  await page.waitForFunction(() => { try { return JSON.parse(document.getElementById('request').value).query !== 'describe'; } catch { return false; } });
   await page.waitForFunction(() => !document.getElementById('verdict').textContent.startsWith('Loading the '));
   const written = JSON.parse(await page.inputValue('#request'));
   await openPanel(page, 'advanced-panel');
