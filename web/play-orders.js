@@ -272,10 +272,13 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
       : `${spec()?.name ?? i.card}${i.leader ? ` (${i.leader})` : ''}`;
     const text = el('p', `${card[0].toUpperCase()}${card.slice(1)}`);
     text.id = 'order-total';
-    const stop = el('button', 'End card', 'secondary small');
+    // (named for what it does beside Make this move, which makes the orders: "End card" was read
+    // as a second way to finish the card)
+    const stop = el('button', 'Cancel card', 'secondary small');
     stop.type = 'button';
     stop.id = 'order-end';
-    // End card takes the place of the card buttons: the second tap of a double tap on a card
+    stop.title = 'Cancel the card: the units it ordered stay where they were';
+    // Cancel card takes the place of the card buttons: the second tap of a double tap on a card
     // (within a phone's double-tap time) would end the card it had just played
     const shown = performance.now();
     stop.addEventListener('click', () => { if (performance.now() - shown >= DOUBLE_TAP_MS) end(); });

@@ -317,7 +317,7 @@ for (const { id } of CARD_GAMES) {
       await textsClearOfControls(page, `${section} card`);
       assert.deepEqual(await numbersUnder('#play-bar'), [], `${section}: the card played covers no number of the board`);
       await shot(page, id, `card-${section}`);
-      // (End card, in the card's place, takes no tap within a double tap's 300 ms of the card played)
+      // (Cancel card, in the card's place, takes no tap within a double tap's 300 ms of the card played)
       if (section !== 'center') { await page.waitForTimeout(300); await page.tap('#order-end'); await page.waitForSelector('[data-section="center"]'); }
     }
     // the centre card's first unit dragged a hex ahead

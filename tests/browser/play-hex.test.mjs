@@ -118,7 +118,7 @@ async function battleShown(page, words) {
 // The issue asks at most 5 touches with Undo and Redo. A three-unit order cannot take fewer than
 // 6: the card (the page never picks one for the player), one drag for each of the 3 pieces it
 // orders, Undo and Redo. Every other touch is gone: no count chosen (3, the default), no card
-// confirmed, no Make this move or End card (the third order used makes the order).
+// confirmed, no Make this move or Cancel card (the third order used makes the order).
 test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 orders: Hastati and Principes one hex each, Scipio dropped on the Hastati attaches; the third order makes the order (4 touches), undone and redone (6 in all, the least a three-unit order takes)', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   let touches = 0; // each touch the player makes
@@ -186,7 +186,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
   assert.equal(touches, 4, 'the order made with the card and three drags');
   // the card is over: the bar offers the cards again, with nothing left to end or confirm
   await page.waitForSelector('[data-section="center"]');
-  assert.equal(await page.locator('#order-end').count(), 0, 'no End card left to tap');
+  assert.equal(await page.locator('#order-end').count(), 0, 'no Cancel card left to tap');
   await shot(page, 'cc-5-made');
   // touches 5 and 6: one Undo step takes the whole order back, Redo makes it again
   await tapOn('#undo');
@@ -225,7 +225,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s s
   assert.deepEqual(await where(page, 'Hastati'), { col: 5, row: 6 });
   await ruled(page);
   assert.deepEqual((await pageRequest(page)).moves, []);
-  // End card: a drag is a plain move again, ruled by the reach
+  // Cancel card: a drag is a plain move again, ruled by the reach
   await barTap(page, '#order-end', '[data-section="center"]');
   assert.notEqual((await pageRequest(page)).query, 'order');
   assert.deepEqual(errors, []);
@@ -263,7 +263,7 @@ test('cc-ancients (360x740, touch): play, CCA-CD-1 with no card played a unit dr
   await context.close();
 });
 
-test('cc-ancients (360x740, touch): play, CCA-CD-1 a double tap on a section card plays it: End card, shown where the card buttons were, does not take the second tap', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async (t) => {
+test('cc-ancients (360x740, touch): play, CCA-CD-1 a double tap on a section card plays it: Cancel card, shown where the card buttons were, does not take the second tap', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async (t) => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');
   await openRequest(page, ROME());
@@ -271,11 +271,11 @@ test('cc-ancients (360x740, touch): play, CCA-CD-1 a double tap on a section car
   const at = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
   const first = Date.now();
   await page.touchscreen.tap(at.x, at.y);
-  // the second tap of the double tap, where the finger still is: on End card now
+  // the second tap of the double tap, where the finger still is: on Cancel card now
   const end = await page.waitForFunction(() => { const r = document.getElementById('order-end')?.getBoundingClientRect(); return r && { x: r.x, y: r.y, w: r.width, h: r.height }; }, null, { polling: 10 }).then((h) => h.jsonValue());
   await page.touchscreen.tap(at.x, at.y);
   const apart = Date.now() - first;
-  assert.ok(at.x >= end.x && at.x <= end.x + end.w && at.y >= end.y && at.y <= end.y + end.h, `End card took the card button's place: ${JSON.stringify({ at, end })}`);
+  assert.ok(at.x >= end.x && at.x <= end.x + end.w && at.y >= end.y && at.y <= end.y + end.h, `Cancel card took the card button's place: ${JSON.stringify({ at, end })}`);
   if (apart >= 300) {
     // a machine this loaded cannot tap twice within a double tap's time: nothing to check
     t.skip(`the two taps were ${apart} ms apart`);
@@ -285,7 +285,7 @@ test('cc-ancients (360x740, touch): play, CCA-CD-1 a double tap on a section car
   await page.waitForTimeout(400);
   assert.equal(await page.textContent('#order-total'), 'Centre card', 'the card played stays played');
   assert.equal((await pageRequest(page)).query, 'order');
-  // a tap on End card after a double tap's time ends the card
+  // a tap on Cancel card after a double tap's time ends the card
   await barTap(page, '#order-end', '[data-section="center"]');
   assert.notEqual((await pageRequest(page)).query, 'order');
   assert.deepEqual(errors, []);
