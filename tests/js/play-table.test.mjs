@@ -111,3 +111,22 @@ test('9A-CH-1 the two D6 the page rolled for a Charge Range, while the range is 
   assert.equal(rolledDice({ range: 15, dice: [7, 0] }, 'range', 8), null, 'no D6 shows 7 or 0');
   assert.equal(rolledDice({ range: 13, dice: [3, 2] }, 'range', NaN), null, 'no Advance Rate');
 });
+
+test('9A-CH-1 A-9A-4 The Ninth Age\'s charge roll: the Advance Rate plus 2D6 is the Charge Range, the higher die its Failed Charge Move; a charger with no Advance Rate gets none, and the bar says why', async () => {
+  const { default: game } = await import('../../web/games/ninth-age.js');
+  const roll = game.rolls.charge.range, doc = { units: [{ id: 'Knights', advance: 8 }, { id: 'Mob' }] };
+  const i = { charger: 'Knights', range: '', highestDie: '' };
+  roll.roll(i, 'range', [2, 5], doc);
+  assert.deepEqual([i.range, i.highestDie, i.dice], [15, 5, [5, 2]], '8″ + 2 + 5; the higher die 5');
+  assert.equal(roll.said(i, 'range', doc), '5 + 2 → Charge Range 15″');
+  i.range = 16;
+  assert.equal(roll.said(i, 'range', doc), 'Charge Range 16″', 'typed over: no dice said');
+  const m = { charger: 'Mob', range: '', highestDie: '' };
+  roll.roll(m, 'range', [6, 6], doc);
+  assert.equal(m.range, '', 'no Advance Rate: no range');
+  assert.equal(roll.said(m, 'range', doc), 'Charge Range ? (Mob: no Advance Rate, in Units)');
+  assert.equal(game.unrolled({ query: 'charge', charger: 'Knights', target: 'Raiders' }), true, 'a charge without its range is not made');
+  assert.equal(game.unrolled({ query: 'charge', charger: 'Knights', target: 'Raiders', range: 15, combined: [{ charger: 'Mob' }] }), true, 'nor one whose combined charger has none');
+  assert.equal(game.unrolled({ query: 'charge', charger: 'Knights', target: 'Raiders', range: 15 }), false);
+  assert.equal(game.unrolled({ query: 'pursue' }), false, 'only a charge waits for its range');
+});

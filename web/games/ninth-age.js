@@ -547,7 +547,8 @@ const chargeRange = {
   },
   // the dice and the range they give, on the play bar ("5 + 4 → Charge Range 17″")
   said(into, key, d) {
-    if (into[key] === '' || into[key] === undefined) return 'Charge Range ?';
+    // (with no Advance Rate the roll gives no range: the bar says why, the Roll button did nothing)
+    if (into[key] === '' || into[key] === undefined) return into.charger && !(advanceOf(into, d) >= 0) ? `Charge Range ? (${into.charger}: no Advance Rate, in Units)` : 'Charge Range ?';
     const dice = rolledDice(into, key, advanceOf(into, d));
     return `${dice ? `${dice.join(' + ')} → ` : ''}Charge Range ${inches(Number(into[key]))}`;
   },
