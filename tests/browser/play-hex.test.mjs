@@ -363,7 +363,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-CD-1 the other cards in o
   await touchDrag(page, await screen(page, 10, 6), await screen(page, 10, 3));
   await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
   assert.deepEqual(await where(page, 'Equites'), { col: 10, row: 3 });
-  assert.match(await verdict(page), /^Move made: Equites are now on col 10, row 3 \(Undo to take it back\)\. Choose the next card below/, 'the card is over: the next one is chosen on the bar');
+  assert.match(await verdict(page), /^Move made: Equites are now on col 10, row 3 \(Undo to take it back\)\. Choose the next card on the cards’ bar/, 'the card is over: the next one is chosen on the bar');
   await shot(page, 'cc-mounted-made');
   assert.deepEqual(errors, []);
   await context.close();
