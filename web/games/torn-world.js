@@ -302,3 +302,6 @@ game.applyRuling = (request, result, byId, moveTo, remove, d) => {
   const gone = new Set(arr(result.destroyed).filter(isHex).map((h) => key(h.q, h.r)));
   if (gone.size) d.terrain = d.terrain.filter((t) => !(t.terrain === 'volume' && gone.has(key(t.q, t.r))));
 };
+// How to play (a desktop's tool note, a phone's legend): the hex games' own, with the two words a
+// newcomer met here unexplained (a hexon, and the questions a drop that ejects asks)
+game.playNote = 'Drag a miniature to a green hex to move it there (its way and cost follow your finger), or tap it for its reach, then tap a hex. A Large or Huge miniature stands on hexons, a hex and the six round it, and counts its move in them. A drop that ejects miniatures asks each one’s Dexterity test, then where it goes, by taps.';
