@@ -4,7 +4,6 @@
 // canvas text), never as HTML.
 import { SAVE_KEY, EMBED, EMBED_AUTOSIZE, saved, firstGame, engine, engineLoading, scriptURL } from './boot.js';
 import { initEmbed } from './embed.js';
-import { measure } from './ruler.js';
 import { describeExample, loadExamples } from './examples.js'; // written by build-site.mjs: the examples a module fetched at first use
 import { Board } from './board.js';
 import * as hex from './hex.js';
@@ -68,6 +67,9 @@ const hexesOf = (u) => sceneHexesOf(store.state.system, u);
 const terrainColour = (kind) => sceneTerrainColour(store.state.system, kind);
 const boardCells = () => modelBoardCells(store.state.system, doc().board);
 
+// The Ruler's code, fetched when the tool is first chosen (setTool): a first visit's page without it
+const rulerCode = loadOnce(() => import('./ruler.js'));
+
 function scene() {
   const sc = boardScene(store.state.system, doc(), {
     result: ui.result?.scene, answered: !!ui.result, selected: ui.selected, pending: ui.pending, tool: ui.tool, t: ui.t, playing: !!ui.playing, display: store.state.display,
@@ -92,8 +94,8 @@ function scene() {
     });
   }
   // the Ruler's reading (ruler.js), drawn and said in words under the tools (rulerNote)
-  if (ui.tool === 'measure' && ui.ruler) {
-    sc.ruler = measure(sc, ui.ruler.a, ui.ruler.b, rulerLabel);
+  if (ui.tool === 'measure' && ui.ruler && rulerCode.ready) {
+    sc.ruler = rulerCode.ready.measure(sc, ui.ruler.a, ui.ruler.b, rulerLabel);
     sc.overlay = [...sc.overlay, sc.ruler.item];
   }
   return sc;
@@ -883,6 +885,7 @@ function setTool(t) {
   store.setTool(t);
   for (const r of document.querySelectorAll('input[name="tool"]')) r.checked = r.value === t;
   if (t === 'terrain') $('terrain-panel').open = true;
+  if (t === 'measure' && !rulerCode.ready) rulerCode.get().then(refresh, () => {}); // (offline before its first use: the tool measures nothing, and asks again when next chosen)
   // the Path tool draws a move of the unit the question was about (a reach's unit), not another
   // (a path drawn before for another unit is not this one's)
   if (t === 'path' && doc().query !== pathQuery()) {
