@@ -242,7 +242,9 @@ async function finish(pub, test) {
   const page = html.replace(PRELOADS, preloads(pub, imported)).replace(GAME_NAMES, games).replace(/<!--[^]*?-->\n?/g, '').replace(/\n[ \t]+/g, '\n');
   writeFileSync(join(pub, 'index.html'), page);
   writeFileSync(join(pub, 'rules.json'), JSON.stringify(rulesReference()));
-  const files = walk(pub).filter((p) => !p.endsWith('sw.js')).sort();
+  // (the worker's own file by its whole name: a chunk whose hash ended in "sw", games-ZGwysdsw.js,
+  // was left out of every list, and a first visit fetched a file the worker did not know)
+  const files = walk(pub).filter((p) => relative(pub, p) !== 'sw.js').sort();
   const hash = createHash('sha256');
   for (const f of files) hash.update(relative(pub, f)).update(readFileSync(f));
   // The first 64 bits of the SHA-256 (as sw.js computes them): enough to tell the build's bytes
