@@ -539,8 +539,9 @@ function showApply() {
   // mid-drag narrowed the phone's verdict under it to "… more" (or covered the board's foot beside
   // it); it follows when the finger lifts. One shown before the drag is for the question before
   // it (a charge aimed from a rolled pursuit showed it): it takes no tap meanwhile
-  $('apply').disabled = dragging();
-  if (dragging()) return;
+  const drag = dragging();
+  $('apply').disabled = drag;
+  if (drag) return;
   const can = canApply();
   if (can || !ruling()) $('apply').hidden = !can;
 }

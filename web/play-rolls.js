@@ -75,9 +75,9 @@ export function initPlayRolls({ store, sys, doc, bar, own, unfinished, rollInto 
     const unitOf = (key, row) => row?.[fieldOf(key)?.row?.(row)?.find((f) => f.kind === 'unit')?.key] || '?';
     const said = (v) => (v === undefined || v === '' ? '?' : v);
     // (a game's own roll says itself: `said(into, key, doc)`)
-    const of = (spec, into, k) => spec.said?.(into, k, doc()) ?? said(into[k]);
-    const dice = rolls().flatMap(({ key, field, spec }) => (field === undefined ? [spec.said ? of(spec, inputs, key) : `${words(key)} ${said(inputs[key])}`]
-      : (Array.isArray(inputs[key]) ? inputs[key] : []).map((row) => `${unitOf(key, row)} ${of(spec, row ?? {}, field)}`)));
+    const itself = (spec, into, k) => spec.said?.(into, k, doc());
+    const dice = rolls().flatMap(({ key, field, spec }) => (field === undefined ? [itself(spec, inputs, key) ?? `${words(key)} ${said(inputs[key])}`]
+      : (Array.isArray(inputs[key]) ? inputs[key] : []).map((row) => `${unitOf(key, row)} ${itself(spec, row ?? {}, field) ?? said(row?.[field])}`)));
     const p = el('p', `Dice: ${dice.join(', ')}.`);
     p.title = `${title}: roll, then Make this move.`;
     p.className = 'choice roll-words';

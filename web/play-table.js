@@ -128,6 +128,9 @@ export function frontRuler(u, x, y) {
   return { from, to: [x, y], length, forward, way: forward ? 'forward' : ahead <= -length * Math.cos(rad(45)) ? 'backward' : 'sideways' };
 }
 
+/** Unit `id`'s Advance Rate in position `doc` (a page-only unit field: NaN where none is given). */
+export const advanceOf = (doc, id) => Number(doc.units.find((u) => u.id === id)?.advance);
+
 /**
  * The two D6 the page rolled for a Charge Range (9A-CH-1), kept beside it (`dice` of the question's
  * inputs or of a row): while field `key` still holds Advance Rate `ar` plus them; else null (a range
@@ -405,7 +408,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
   // The most an Advance Move goes the ruler's way: the Advance Rate forward, half of it backward
   // or sideways (null: the unit has no Advance Rate).
   function limitOf(c) {
-    const ar = Number(doc().units.find((v) => v.id === c.id)?.advance);
+    const ar = advanceOf(doc(), c.id);
     return ar > 0 ? (c.ruler.forward ? ar : ar / 2) : null;
   }
   const beyond = (c) => { const limit = limitOf(c); return limit !== null && c.ruler.length > limit + 1e-9; };
@@ -445,7 +448,7 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
    */
   function rollNeeded(request, result) {
     if (request?.query !== 'charge' || request.combined?.length || !result) return '';
-    const ar = Number(doc().units.find((v) => v.id === request.charger)?.advance);
+    const ar = advanceOf(doc(), request.charger);
     if (!(ar >= 0)) return '';
     if (request.range !== undefined) {
       const i = doc().inputs.charge, dice = i?.charger === request.charger && rolledDice(i, 'range', ar);

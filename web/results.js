@@ -71,11 +71,9 @@ const measured = (n, r) => {
 };
 // A count of what a reach spends: movement points where the system counts them, else its unit of measure.
 const spent = (n, r) => (Number.isFinite(r.movementPoints) ? plural(n, 'movement point') : measured(n, r));
-const ofAll = (n, r) => (Number.isFinite(r.movementPoints) ? `${n} of its ${plural(r.movementPoints, 'movement point')}`
-  : Number.isFinite(r.allowance) ? `${spent(n, r)} of ${r.allowance}` : spent(n, r));
-
 /** What a move of cost `n` spent of what answer `r` had: "2 of its 3 movement points", "2 hexes of 4". */
-export const spentOf = ofAll;
+export const spentOf = (n, r) => (Number.isFinite(r.movementPoints) ? `${n} of its ${plural(r.movementPoints, 'movement point')}`
+  : Number.isFinite(r.allowance) ? `${spent(n, r)} of ${r.allowance}` : spent(n, r));
 
 // what a move to a reached hex leaves of the allowance, where the reach says what it had
 const leftOf = (n, r) => {
@@ -105,7 +103,7 @@ export function tapVerdict(system, request, response, pick, entry, onWay) {
     const facts = game?.hexFacts?.(way) ?? [];
     // what ending there does (engaged, ejects, may battle) before what it costs: a phone's verdict
     // shows three lines, and the cost came first and pushed the answer behind "… more"
-    const cost = `${ofAll(way.cost, r)}${leftOf(way.cost, r)}`;
+    const cost = `${spentOf(way.cost, r)}${leftOf(way.cost, r)}`;
     const nodes = [el('p', facts.length ? `${who} can end on ${where}: ${facts.join('; ')}. Cost: ${cost}.` : `${who} can end on ${where}, using ${cost}.`)];
     if (ways.length > 1) {
       const list = el('ul', undefined, 'ways');
@@ -129,7 +127,7 @@ export function tapVerdict(system, request, response, pick, entry, onWay) {
   if (why.failed) return { nodes: [el('p', `Why ${who} cannot end on ${where} could not be answered: ${why.failed}.`)], kind: 'error' };
   if (!why.ok) return { nodes: [el('p', `Why ${who} cannot end on ${where} could not be asked: ${why.error?.message ?? ''}`)], kind: 'error' };
   const w = why.result ?? {};
-  if (w.reachable === true) return { nodes: [el('p', `${who} can end on ${where}, using ${ofAll(w.cost, w)}.`)], kind: 'legal' };
+  if (w.reachable === true) return { nodes: [el('p', `${who} can end on ${where}, using ${spentOf(w.cost, w)}.`)], kind: 'legal' };
   const reasons = arr(w.reasons);
   const nodes = [el('p', `${who} cannot end on ${where}.`)];
   if (reasons.length) {

@@ -2,7 +2,7 @@
 // files; pursue, charge, flee and spacing), terrain colours, drawers, verdicts and result text.
 import { SIDE_COLOURS, num, round, opt, unitField, arr, blankNum, freeUnit } from '../fields.js';
 import { GOOD, BAD, PATH, WARN, isPose, isPluralName, n3, inches, degrees, poseRounded, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, ruleItem, section, codeWords } from '../draw.js';
-import { initTablePlay, rolledDice } from '../play-table.js';
+import { initTablePlay, rolledDice, advanceOf } from '../play-table.js';
 import { initPlayRolls } from '../play-rolls.js';
 
 // Ninth Age base sizes (front width × side length, mm) of A-9A-1 (docs/rules/ninth-age.md).
@@ -536,10 +536,9 @@ export default game;
 // The Charge Range a charger rolls: 2D6 plus its Advance Rate (9A-CH-1), and the higher die, the
 // length of its Failed Charge Move should the range fall short (A-9A-4). A charger with no
 // Advance Rate given gets no range: the verdict goes on asking for it.
-const advanceOf = (into, d) => Number(d.units.find((u) => u.id === into.charger)?.advance);
 const chargeRange = {
   roll(into, key, [a, b], d) {
-    const ar = advanceOf(into, d);
+    const ar = advanceOf(d, into.charger);
     if (!(ar >= 0)) return;
     into[key] = ar + a + b;
     into.highestDie = Math.max(a, b);
@@ -548,8 +547,8 @@ const chargeRange = {
   // the dice and the range they give, on the play bar ("5 + 4 → Charge Range 17″")
   said(into, key, d) {
     // (with no Advance Rate the roll gives no range: the bar says why, the Roll button did nothing)
-    if (into[key] === '' || into[key] === undefined) return into.charger && !(advanceOf(into, d) >= 0) ? `Charge Range ? (${into.charger}: no Advance Rate, in Units)` : 'Charge Range ?';
-    const dice = rolledDice(into, key, advanceOf(into, d));
+    if (into[key] === '' || into[key] === undefined) return into.charger && !(advanceOf(d, into.charger) >= 0) ? `Charge Range ? (${into.charger}: no Advance Rate, in Units)` : 'Charge Range ?';
+    const dice = rolledDice(into, key, advanceOf(d, into.charger));
     return `${dice ? `${dice.join(' + ')} → ` : ''}Charge Range ${inches(Number(into[key]))}`;
   },
 };
