@@ -176,6 +176,12 @@ export async function touchDrag(page, from, to, { steps = 8, hold = null } = {})
   await cdp.detach();
 }
 
+/**
+ * The page's next rolls of 2D6 fall as `a` and `b` (face values): its dice come from
+ * `crypto.getRandomValues`, a byte n giving the face (n % 6) + 1 (web/query-form.js).
+ */
+export const setDice = (page, a, b) => page.evaluate(([x, y]) => { crypto.getRandomValues = (bytes) => { bytes[0] = x - 1; bytes[1] = y - 1; return bytes; }; }, [a, b]);
+
 /** Switches the board's mode (Play or Set up) with a tap or click on the toolbar's toggle. */
 export async function setMode(page, mode, touch = false) {
   const sel = `label:has(input[name="mode"][value="${mode}"])`;

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, engineAnswer as answer, openPage, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted, setDice } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toOffset, toAxial } from '../../web/hex.js';
 
@@ -190,7 +190,7 @@ const JOURNEYS = {
       await shot(page, game, '1-held');
     } });
     await ruled(page);
-    await page.evaluate(() => { crypto.getRandomValues = (a) => { a[0] = 5; a[1] = 5; return a; }; });
+    await setDice(page, 6, 6);
     await f.tap('#play-roll');
     await page.waitForFunction(() => window.movecalcTest.request().range === 20 && window.movecalcTest.ruled());
     // the dice first: the bar over the board has no room for them

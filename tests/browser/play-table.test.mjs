@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, verdict, artifacts, touchDrag, painted, setMode } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, verdict, artifacts, touchDrag, painted, setMode, setDice } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -215,7 +215,7 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
   await shot(page, 'ninth-age', 'charge-dropped');
   // touch 2: the bar's Roll 2D6, the dice falling 3 and 2: a Charge Range of 8 + 5 = 13″, enough
   // for the 12–13″ charge; the higher die, 3, kept for a Failed Charge Move
-  await page.evaluate(() => { crypto.getRandomValues = (a) => { a[0] = 2; a[1] = 1; return a; }; });
+  await setDice(page, 3, 2);
   await page.tap('#play-roll');
   await ruled(page);
   const rolled = await pageRequest(page);
@@ -246,7 +246,7 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 A-9A-4 a charge rolled short: 1 
   await page.tap('#fit');
   await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 2.2, raiders.y));
   await ruled(page);
-  await page.evaluate(() => { crypto.getRandomValues = (a) => { a[0] = 0; a[1] = 1; return a; }; });
+  await setDice(page, 1, 2);
   await page.tap('#play-roll');
   await ruled(page);
   const request = await pageRequest(page);
@@ -349,7 +349,7 @@ test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 a pursuit stays roll-dr
   // touch 1: the question (the pursuit, the game's own); touch 2: the pursuer's roll
   await openPanel(page, 'ask-panel');
   // the dice fall 5 and 5: a pursuit of 10, one short of the Raiders' flee of 11
-  await page.evaluate(() => { crypto.getRandomValues = (a) => { a[0] = 4; a[1] = 4; return a; }; });
+  await setDice(page, 5, 5);
   await page.tap('[data-key="pursuers.0.roll:distance"]');
   await ruled(page);
   const request = await pageRequest(page);
@@ -382,7 +382,7 @@ test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 the play bar rolls the 
   const bar = await page.locator('#play-roll').boundingBox();
   assert.ok(bar && bar.y + bar.height <= PHONE.height && bar.height >= 36, `the roll button is on screen, a finger's size: ${JSON.stringify(bar)}`);
   // every pair of dice falls 3 and 4: the flee and the pursuit both 7, the rule's edge
-  await page.evaluate(() => { crypto.getRandomValues = (a) => { a[0] = 2; a[1] = 3; return a; }; });
+  await setDice(page, 3, 4);
   await page.tap('#play-roll');
   await page.waitForFunction((b) => JSON.stringify(window.movecalcTest.request()) !== b && window.movecalcTest.ruled(), JSON.stringify(before));
   await ruled(page);
@@ -427,7 +427,7 @@ test('ninth-age (360x740, touch): play, 9A-FL-1 a flee stays roll-driven: the fl
   assert.equal(await page.textContent('#play-bar .roll-words'), `Dice: Flee distance ${(await pageRequest(page)).distance}.`, 'the flee\'s die shown');
   // the dice fall 3 and 5: an 8″ flee, whose end (its centre 8″ on, its base 3″ deep) the view cut
   // when it kept the centres alone in view
-  await page.evaluate(() => { crypto.getRandomValues = (a) => { a[0] = 2; a[1] = 4; return a; }; });
+  await setDice(page, 3, 5);
   await page.tap('#play-roll');
   await ruled(page);
   const request = await pageRequest(page);
@@ -590,7 +590,7 @@ async function rollAndMake(page) {
   await ruled(page);
   assert.match(await verdict(page), /Needs 5\+ on 2D6/, 'the roll it needs is said');
   assert.equal(await page.isVisible('#apply'), false, 'nothing to make before the roll');
-  await page.evaluate(() => { crypto.getRandomValues = (a) => { a[0] = 5; a[1] = 5; return a; }; });
+  await setDice(page, 6, 6);
   await page.focus('#play-roll');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => window.movecalcTest.request().range === 20 && window.movecalcTest.ruled());
