@@ -81,6 +81,17 @@ export async function openRequest(page, request) {
   await page.waitForFunction(() => window.movecalcTest.ruled() && /./.test(document.getElementById('verdict').textContent) && window.movecalcTest.overlay().length > 0);
 }
 
+/** Opens the gallery's example i by its button, and waits for its own ruling. The example is open
+ * once its request is in the Advanced panel: the page first awaits its game's module and the link
+ * reader, and until then the last example's answer, ruled, is still the board's. */
+export async function openGalleryExample(page, i) {
+  const before = await page.inputValue('#request');
+  await page.evaluate((k) => document.querySelector(`#gallery button[data-example="${k}"]`).click(), i);
+  await page.waitForFunction((was) => document.querySelector('#request').value !== was, before, { timeout: WAIT });
+  // under load the verdict can be read between clearing and answering
+  await page.waitForFunction(() => !document.querySelector('#verdict').textContent.startsWith('Loading the ') && window.movecalcTest.ruled(), null, { timeout: WAIT });
+}
+
 /** Screenshot of the board's view under tests/artifacts/, named with the viewport. */
 export async function shot(page, name, viewport) {
   await page.locator('#board').scrollIntoViewIfNeeded();

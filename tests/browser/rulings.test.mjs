@@ -6,7 +6,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, ruled, verdict, details, openPanel, setMode } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, ruled, verdict, details, openPanel, setMode, openGalleryExample } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -219,10 +219,7 @@ test('every gallery example opens and rules with the real engine, and draws with
   const n = await page.evaluate(() => document.querySelectorAll('#gallery button[data-example]').length);
   assert.ok(n >= 20, `${n} examples`);
   for (let i = 1; i < n; i++) {
-    await page.evaluate((k) => document.querySelector(`#gallery button[data-example="${k}"]`).click(), i);
-    // an example of another game waits for that game's engine module (fetched on first use); then
-    // for its own ruling (under load the verdict can be read between clearing and answering)
-    await page.waitForFunction(() => !document.querySelector('#verdict').textContent.startsWith('Loading the ') && window.movecalcTest.ruled());
+    await openGalleryExample(page, i);
     const v = await verdict(page);
     assert.doesNotMatch(v, /could not be read|does not answer/, `example ${i}: ${v}`);
     // every example's position is the one on the board (not drawn over the one before)

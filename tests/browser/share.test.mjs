@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { launch, openPage, artifacts, pageRequest, pickSystem, ruled, PHONE, DESKTOP, hook, openPanel } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, pickSystem, ruled, PHONE, DESKTOP, hook, openPanel, openGalleryExample } from './browser.mjs';
 import { toBase64url } from '../../web/share.js';
 import { collectExamples } from '../../web/build-site.mjs';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
@@ -202,9 +202,8 @@ test('the examples gallery lists every example and each opens and rules', async 
   await page.screenshot({ path: join(artifacts, 'gallery-360x740.png') });
   for (let i = 0; i < examples.length; i++) {
     await page.evaluate(() => { for (const d of document.querySelectorAll('#gallery details')) d.open = true; });
-    await page.click(`#gallery button[data-example="${i}"]`);
-    // another game's example waits for its page module, then for its own ruling
-    await page.waitForFunction(() => !document.querySelector('#verdict').textContent.startsWith('Loading the ') && window.movecalcTest.ruled() && document.getElementById('response').textContent.length > 0);
+    await openGalleryExample(page, i);
+    await page.waitForFunction(() => document.getElementById('response').textContent.length > 0);
     const response = JSON.parse(await page.textContent('#response'));
     if (examples[i].request.system) assert.equal((await pageRequest(page)).system, examples[i].request.system);
     assert.ok(response.ok || response.error.code === 'unknown_query', `${examples[i].title}: ${JSON.stringify(response).slice(0, 200)}`);
