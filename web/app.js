@@ -723,9 +723,21 @@ const panels = createPanels({
   'advanced-panel': fillExamples,
 }, ['advanced-panel'], $('units-panel').parentNode);
 const tabs = createTabs($('units-panel').parentNode, $('tabs'));
-const sheet = initSheet($('sheet-handle'), $('units-panel').parentNode, $('tabs'));
+// a sheet's step changes the board's height: the answer's framing is made again in the new height
+// (at the same scale or less), as a new answer's would be; kept where it stood, the middle of the
+// view kept, Set up's step put Arcane Legions' Legion under the unit tray
+const sheet = initSheet($('sheet-handle'), $('units-panel').parentNode, $('tabs'), undefined, () => {
+  const r = ui.result, b = r && !board.fitted && resultBounds(r.scene, r.request);
+  if (b) board.frame(b.bounds, board.s, b.pad, b.core);
+});
 /** The board back in view where a phone's panel covers it (a position opened, an army to place). */
 const showBoard = () => { if (sheet.step() === 'full') sheet.set('half'); };
+// An upright phone plays on the board and sets up in the panels: in Play the sheet shows the
+// verdict, the play bar and the tabs, and the board takes the panel's place (at half a 360 × 740
+// phone's board was 320 px tall); Set up brings the panel back at half. Only on opening and on the
+// player's own switch. (A landscape phone's board is beside the column whatever its step.)
+const sheetFor = (m) => sheet.set(m === 'play' && matchMedia('(orientation: portrait)').matches ? 'peek' : 'half');
+sheetFor(tools.playing() ? 'play' : 'setup');
 /** Fills a panel now if it is open; otherwise when it opens. */
 function renderPanel(id) { panels.render(id); }
 /** Fills a panel, open or not, if a change since it was last filled has not reached it. */
@@ -902,6 +914,7 @@ function setTool(t) {
 /** Play or Set up: the mode shown is the one a drag follows (a game without play drags sets up). */
 function setMode(m) {
   store.setMode(m);
+  sheetFor(m);
   refresh();
 }
 // The legend of what the board draws for the ruling shown, the turn handle only where the board

@@ -1,5 +1,5 @@
 // The bottom sheet of a phone's page: the verdict, the tabs and the current panel under
-// the board, at one of three steps the player picks: the verdict alone (the board takes the rest),
+// the board, at one of three steps the player picks: the verdict and the tabs (the board takes the rest),
 // half (the panel under the board) or full (the panel over the whole screen). The handle above the
 // verdict changes it: a tap cycles the steps, a drag up or down moves a step per fifth of the
 // screen, and from the keyboard Enter cycles and the arrows step. The steps are `body[data-sheet]`,
@@ -9,7 +9,7 @@
 // Knows no game.
 
 export const STEPS = ['peek', 'half', 'full'];
-const WORDS = { peek: 'the verdict only', half: 'half the screen', full: 'the whole screen' };
+const WORDS = { peek: 'the verdict and the tabs', half: 'half the screen', full: 'the whole screen' };
 const SHORT = { peek: 'Verdict', half: 'Half', full: 'Full' };
 /** The step a tap on the handle goes to from `step`: the steps in turn, round again. */
 const after = (step) => STEPS[(STEPS.indexOf(step) + 1) % STEPS.length];
@@ -19,14 +19,17 @@ const after = (step) => STEPS[(STEPS.indexOf(step) + 1) % STEPS.length];
  * current there while only the verdict shows brings the sheet to half); `tabs`: the tab strip (a
  * tab tapped at half on an upright phone raises a panel not used beside the board to the whole
  * screen: at half it showed a few lines of it; one used beside the board, `data-board`, tapped on the whole screen
- * brings the board back at half). Returns `{ step, set }`.
+ * brings the board back at half); `resized()` after each change of step (the board's size with it).
+ * Returns `{ step, set }`.
  */
-export function initSheet(handle, panels, tabs = null, vv = window.visualViewport) {
+export function initSheet(handle, panels, tabs = null, vv = window.visualViewport, resized = () => {}) {
   const body = document.body;
   const label = handle.querySelector('.sheet-step');
   function set(step) {
     if (!STEPS.includes(step) || body.dataset.sheet === step) return;
+    const was = body.dataset.sheet;
     body.dataset.sheet = step;
+    if (was && handle.offsetParent) resized(); // (a desktop shows no handle: its board keeps its size)
     // (its visible word first in its name: "Full: …")
     handle.setAttribute('aria-label', `Panel ${SHORT[step]}: ${WORDS[step]}. Press for ${WORDS[after(step)]}; arrow keys make it taller or shorter`);
     if (label) label.textContent = SHORT[step];
@@ -80,6 +83,7 @@ export function initSheet(handle, panels, tabs = null, vv = window.visualViewpor
     const panel = tab && document.getElementById(tab.dataset.panel ?? tab.getAttribute('aria-controls'));
     if (!panel?.matches('.panel') || !handle.offsetParent) return; // (no handle shown: a desktop's layout)
     const beside = panel.hasAttribute('data-board');
+    if (step() === 'peek') set('half'); // (the tab of the panel current already changes no tab)
     // (upright: a landscape phone's panel already has the height beside the board)
     if (!beside && step() === 'half' && matchMedia('(orientation: portrait)').matches) set('full');
     else if (beside && step() === 'full') set('half');

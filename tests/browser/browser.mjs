@@ -198,4 +198,5 @@ export async function setMode(page, mode, touch = false) {
   const sel = `label:has(input[name="mode"][value="${mode}"])`;
   await (touch ? page.tap(sel) : page.click(sel));
   await page.waitForFunction((m) => document.querySelector(`input[name="mode"][value="${m}"]`).checked, mode);
+  await painted(page); // (an upright phone's sheet changes step with the mode: the board its size)
 }

@@ -6,7 +6,7 @@
 // poses worked out by hand from the request.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PHONE, DESKTOP, ruled, pageRequest, verdict, details, overlay, shot, openRequest } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, ruled, pageRequest, verdict, details, overlay, shot, openRequest, openPanel } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -77,6 +77,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
 
     // the page's own form: a highest D6 of 3 leaves 3 − π/3″ after the same wheel
     assert.equal((await pageRequest(page)).highestDie, 4);
+    await openPanel(page, 'ask-panel'); // (a phone in Play shows the verdict, and the question's form a tap away)
     await page.fill('[data-key="q.highestDie"]', '3');
     await page.press('[data-key="q.highestDie"]', 'Enter');
     await page.waitForFunction(() => window.movecalcTest.request().highestDie === 3);
@@ -121,6 +122,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       charger: 'B', target: 'T', range: 9.5,
     });
     // the further chargers through the form's Combined chargers list
+    await openPanel(page, 'ask-panel');
     await page.click('[data-key="combined.add.Add charger"]');
     await page.selectOption('[data-key="combined.0.charger"]', 'A');
     await page.fill('[data-key="combined.0.range"]', '7');

@@ -57,6 +57,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   test(`C&C evade: every path toward the own edge, the ends named by path, a leader's escape roll (${tag})`, async () => {
     const { context, page, errors } = await openPage(env, viewport, { touch: size === 'phone' });
     await pickSystem(page, 'cc-ancients');
+    await openPanel(page, 'ask-panel'); // (the question's form: a tap away on a phone in Play)
     await page.selectOption('#query', 'evade');
     await ruled(page);
     // CCA-EV-1: the Numidians (Carthage, top edge) at col 5, row 2 evade 2 hexes, each into one of
@@ -85,6 +86,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   test(`C&C order: several units and another command card, each unit's verdict drawn (${tag})`, async () => {
     const { context, page, errors } = await openPage(env, viewport, { touch: size === 'phone' });
     await pickSystem(page, 'cc-ancients');
+    await openPanel(page, 'ask-panel');
     await page.selectOption('#query', 'order');
     await ruled(page);
     const tapHex = async (col, row) => {
@@ -168,6 +170,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   test(`Arcane Legions: the turning tool drawn where the rules lay it (${tag})`, async () => {
     const { context, page, errors } = await openPage(env, viewport, { touch: size === 'phone' });
     await ruled(page);
+    await openPanel(page, 'ask-panel');
     for (const i of [3, 2, 1]) await page.click(`[aria-label="Remove action ${i}"]`);
     await page.click('[data-key="actions.add.Add turn"]');
     await ruled(page);

@@ -47,6 +47,7 @@ const inches = (n, mm) => Math.round(n * mm / 25.4 * 1e6) / 1e6;
 test('touch (360x740): typed numbers, a check and a list row reach the ruling, each tapped field keeps the focus (9A pursue, 9A-PU)', async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
+  await openPanel(page, 'ask-panel');
   // the query form: its own numbers, then the pursuit roll of the first pursuer (10 in the
   // default position) and its Overrun check, then a number above the list again
   await tapType(page, 'q.fleeFacing', '30');

@@ -5,7 +5,7 @@
 // tests/artifacts/legible-<game>-<query>-<size>.png.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot, openPanel } from './browser.mjs';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 let env;
@@ -35,7 +35,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       }
       const queries = await page.$$eval('#query option', (os) => os.map((o) => o.value));
       for (const query of queries) {
-        if (query !== (await hook(page, 'request')).query) await page.selectOption('#query', query);
+        if (query !== (await hook(page, 'request')).query) { await openPanel(page, 'ask-panel'); await page.selectOption('#query', query); }
         await ruled(page);
         await page.click('#fit');
         await painted(page);

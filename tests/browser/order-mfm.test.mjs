@@ -4,7 +4,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, ruled, verdict, overlay } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, ruled, verdict, overlay, openPanel } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -28,6 +28,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     } });
     await ruled(page);
     assert.match(await verdict(page), /^Legal order\./);
+    await openPanel(page, 'ask-panel');
     assert.equal(await page.isVisible('[data-key="moves.0.second"]'), true, 'Move-Fire-Move rows have the box');
     const tapHex = async (col, row) => {
       await ruled(page); // the board may frame the last answer: screen positions are taken after it

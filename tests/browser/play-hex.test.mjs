@@ -254,7 +254,15 @@ test('cc-ancients (360x740, touch): play, CCA-CD-1 with no card played a unit dr
   await page.touchscreen.tap(...Object.values(await screen(page, 4, 6)));
   await page.waitForFunction(() => /col 4, row 6/.test(document.getElementById('verdict')?.textContent ?? ''));
   await notMoved('tapped');
-  // a card whose section's units are all in view keeps the view: the Hastati stay under the finger going to them
+  // a card whose section's units are all in view keeps the view: the Hastati stay under the finger
+  // going to them (a zoom out first: the reach framed at the verdict alone cuts the Principes' hex)
+  await page.tap('#zoom-out');
+  await painted(page);
+  const board = await page.locator('#board').boundingBox();
+  for (const [col, row] of [[5, 6], [7, 6], [6, 7]]) {
+    const p = await screen(page, col, row);
+    assert.ok(p.x > board.x + 40 && p.x < board.x + board.width - 40 && p.y > board.y + 40 && p.y < board.y + board.height - 40, `col ${col}, row ${row} in view`);
+  }
   const before = await screen(page, 5, 6);
   await barTap(page, '[data-section="center"]', '#order-total');
   await painted(page);

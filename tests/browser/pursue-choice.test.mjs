@@ -4,7 +4,7 @@
 // `target`, which goes into the request and is ruled on.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, pageRequest, PHONE, DESKTOP, details, verdict, overlay, shot, openRequest, ruled } from './browser.mjs';
+import { launch, openPage, pageRequest, PHONE, DESKTOP, details, verdict, overlay, shot, openRequest, ruled, openPanel } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -32,6 +32,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const items = await overlay(page);
     assert.ok(items.some((it) => it.label === 'P may charge this instead'), 'X2 ringed as the other target');
     await shot(page, 'pursue-choice', viewport);
+    await openPanel(page, 'ask-panel'); // (the ruling in detail: a tap away on a phone in Play)
     await page.locator('#details button.choice', { hasText: 'X2 →' }).click();
     await ruled(page);
     await page.waitForFunction(() => /into the front of X2/.test(document.getElementById('verdict').textContent));

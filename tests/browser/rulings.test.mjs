@@ -248,6 +248,7 @@ test('GODSGLOOM: a tapped hex in an enemy Engagement Zone says in words why the 
 test('the query picker says queries in words; the request keeps the engine\'s names (issue 23)', async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await ruled(page);
+  await openPanel(page, 'ask-panel');
   assert.deepEqual(await page.$$eval('#query option', (os) => os.map((o) => [o.value, o.textContent])),
     [['move', 'Move'], ['reachArea', 'Reach area'], ['breakaway', 'Breakaway']]);
   await page.selectOption('#query', { label: 'Reach area' });

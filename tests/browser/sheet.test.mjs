@@ -1,6 +1,6 @@
 // A phone's bottom sheet (issue 32: "a bottom sheet instead of a box"): at 360 × 740 and 740 × 360,
-// by touch, the handle above the verdict steps the sheet through the verdict alone (the board takes
-// the panel's place), half (the board, the verdict and the panel) and the whole screen (the panel
+// by touch, the handle above the verdict steps the sheet through the verdict alone (with the tabs
+// under it; the board takes the panel's place, and an upright phone in Play opens there), half (the board, the verdict and the panel) and the whole screen (the panel
 // over the board): a tap cycles, a drag up or down moves a step, the keyboard's arrows and Enter do
 // the same; at every step the verdict, which answers the question, is the first thing under the
 // handle, in view. With the on-screen keyboard up (a visual viewport shorter than the page, stood in
@@ -46,7 +46,13 @@ for (const vp of SIZES) {
   test(`the sheet's steps by touch at ${size}: a tap cycles the verdict alone, half and the whole screen; a drag steps; the keys too`, async () => {
     const { context, page, errors } = await openPage(env, vp, { touch: true });
     await ruled(page);
-    assert.equal(await step(page), 'half', 'the sheet opens at half');
+    if (vp.height > vp.width) {
+      // an upright phone plays on the board: the verdict and the tabs under it, the panel put away
+      assert.equal(await step(page), 'peek', 'in Play an upright phone opens at the verdict alone');
+      assert.equal((await looks(page, vp, `${size} opened`)).panel, 0, `${size} opened in Play: no panel`);
+      await page.tap('#sheet-handle');
+    } else assert.equal(await step(page), 'half', 'a landscape phone opens at half (its board is beside the column at every step)');
+    assert.equal(await step(page), 'half');
     const half = await looks(page, vp, `${size} half`);
     assert.ok(half.board > 0 && half.panel > 0, `${size} half: the board and the panel both show (${JSON.stringify(half)})`);
     await shot(page, 'sheet-half', vp);
@@ -62,7 +68,7 @@ for (const vp of SIZES) {
     assert.equal(await step(page), 'peek', 'a tap on the handle at full: the verdict alone');
     const peek = await looks(page, vp, `${size} the verdict alone`);
     assert.equal(peek.panel, 0, `${size} the verdict alone: no panel`);
-    assert.equal(await page.isVisible('#tabs'), false, `${size} the verdict alone: no tabs`);
+    assert.equal(await page.isVisible('#tabs'), true, `${size} the verdict alone: the tabs, a tap from their panels`);
     if (vp.height > vp.width) assert.ok(peek.board > half.board * 1.2, `${size} the verdict alone: the board grows (${half.board} → ${peek.board} px²)`);
     else assert.ok(peek.board >= half.board - 1, `${size} the verdict alone: the board keeps its size`);
     // the board grown keeps the question's mover in view
@@ -98,11 +104,31 @@ for (const vp of SIZES) {
     assert.equal(await step(page), 'peek');
     await page.keyboard.press('ArrowDown');
     assert.equal(await step(page), 'peek', 'the verdict alone is the last step down');
-    assert.match(await page.getAttribute('#sheet-handle', 'aria-label'), /verdict only/, 'the handle says its step');
+    assert.match(await page.getAttribute('#sheet-handle', 'aria-label'), /the verdict and the tabs/, 'the handle says its step');
     assert.deepEqual(errors, []);
     await context.close();
   });
 }
+
+test('an upright phone: Set up brings the panel up at half, Play puts it away; a tab tapped at the verdict alone shows its panel (360x740, touch)', async () => {
+  const vp = SIZES[0];
+  const { context, page, errors } = await openPage(env, vp, { touch: true });
+  await ruled(page);
+  const opened = await looks(page, vp, 'opened in Play');
+  assert.equal(await step(page), 'peek');
+  await page.tap('label:has(input[value="setup"])');
+  assert.equal(await step(page), 'half', 'Set up: the panel at half');
+  const setup = await looks(page, vp, 'Set up');
+  assert.ok(setup.panel > 0 && setup.board < opened.board, `Set up: the panel shows, the board gives it room (${JSON.stringify({ opened, setup })})`);
+  await page.tap('label:has(input[value="play"])');
+  assert.equal(await step(page), 'peek', 'Play: the verdict alone again');
+  // the current tab (Ask) tapped changes no tab, and still brings its panel up
+  await page.tap('#tab-ask-panel');
+  assert.notEqual(await step(page), 'peek', 'the Ask tab at the verdict alone: its panel shows');
+  assert.ok((await looks(page, vp, 'Ask tapped')).panel > 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 // A visual viewport of the test's own, in place of the browser's before the page's scripts run, so
 // that the test sets how much of the screen an on-screen keyboard leaves.
