@@ -306,10 +306,11 @@ static void reason(Ctx *c, NaPursuerOut *o, const char *code, const char *rule, 
 }
 
 // A pose between two path poses: the centre moves straight, the facing turns the short way
-// (or as `turn` says when the turn is 180°).
-static McRect between(McRect like, NaPose a, NaPose b, double turn, double t) {
-    NaPose p = {a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, mc_facing_normalize(a.facing + turn * t)};
-    return rect_at(like, p);
+// (or as `turn` says when the turn is 180°). a == b: a pivot about the centre, which stays as it is.
+static McRect between(McRect like, const NaPose *a, const NaPose *b, double turn, double t) {
+    if (a != b) like.centre = mc_vec2(a->x + (b->x - a->x) * t, a->y + (b->y - a->y) * t);
+    like.facing = mc_facing_normalize(a->facing + turn * t);
+    return like;
 }
 
 enum { BISECT_STEPS = 60 };
@@ -430,94 +431,34 @@ static double illegal_by(Ctx *c, const McPoly *p, int charged, const int *objs, 
     return worst;
 }
 
-// 9A-LP-1: walk the path back from its end to the last position that touches nothing the unit
-// did not charge, keeps NA_CLEAR_GAP and lies on the table (strictly: a corner stops on the edge,
-// not a slop beyond it). None (*found false): where it started.
-//
-// Exact, not sampled: between two poses of a segment t apart no corner moves more than L·t
-// (L = the centre's travel + half the diagonal times the turn in radians), and neither a
-// separation nor a corner's distance beyond the edge changes by more than a corner moves. So at a
-// pose illegal by D no pose within D / L of it is legal, and stepping back by D / L skips no legal
-// position, however narrow its window. A step is at least BACKTRACK_STEP inches of corner travel
-// (nearing a boundary the steps shrink towards it); the last such step is bisected, so only a
-// window under BACKTRACK_STEP wide can be passed over. Each pose's separations are charged to the
-// work budget (mc_na_separation counts them). sqrt, not hypot: the steps must be the same bits in
-// every build (docs/geometry.md "Determinism").
-static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int charged, bool *found) {
-    bool spent = mc_work_out(); // (then the search that spent it has named itself)
-    *found = true;
-    double radius = 0.5 * sqrt(like.width * like.width + like.depth * like.depth);
-    for (int seg = o->path_count - 1; seg >= 1; seg--) {
-        NaPose a = o->path[seg - 1], b = o->path[seg];
-        double turn = mc_facing_delta(a.facing, b.facing);
-        double lip = sqrt((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)) + radius * fabs(turn) * (PI / 180.0);
-        // Everything the unit can come within NA_CLEAR_GAP of along the segment.
-        McAabb box = {mc_vec2(fmin(a.x, b.x) - radius, fmin(a.y, b.y) - radius),
-                      mc_vec2(fmax(a.x, b.x) + radius, fmax(a.y, b.y) + radius)};
-        int n = mc_na_world_query(c->w, box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
-        int *objs = MC_NEW(c->env->arena, int, n > 0 ? n : 1);
-        if (!objs) break;
-        int m = 0;
-        for (int i = 0; i < n; i++)
-            if (c->w->hits[i] != self) objs[m++] = c->w->hits[i];
-        double min_step = lip > 0.0 ? BACKTRACK_STEP / lip : 2.0;
-        double t = 1.0, bad = -1.0; // bad: the last illegal pose tried, when the step from it was the floor
-        while (t >= 0.0 && !mc_work_out()) {
-            McRect r = between(like, a, b, turn, t);
-            McVec2 pv[4];
-            McPoly p = mc_rect_to_poly(&r, pv);
-            double d = illegal_by(c, &p, charged, objs, m);
-            if (d <= 0.0) {
-                if (bad < 0.0) return r;
-                double good = t;
-                for (int it = 0; it < BISECT_STEPS; it++) {
-                    double mid = 0.5 * (good + bad);
-                    McRect rm = between(like, a, b, turn, mid);
-                    McVec2 pmv[4];
-                    McPoly pm = mc_rect_to_poly(&rm, pmv);
-                    if (illegal_by(c, &pm, charged, objs, m) <= 0.0) good = mid;
-                    else bad = mid;
-                }
-                return between(like, a, b, turn, good);
-            }
-            double step = lip > 0.0 ? d / lip : 2.0;
-            bool floor_step = step < min_step;
-            bad = floor_step ? t : -1.0;
-            double next = t - (floor_step ? min_step : step);
-            // A floor step may pass over the segment's first pose uncertified: it is tried.
-            t = floor_step && t > 0.0 && next < 0.0 ? 0.0 : next;
-        }
-    }
-    if (mc_work_out() && !spent) mc_work_note(c->env, "", "the walk back to the last legal position of %s", c->bf->units[self].id);
-    *found = false;
-    return rect_at(like, o->path[0]);
-}
-
-// The first turn t (a fraction of `turn`, up to `limit`) from `at` about its centre whose pose is
-// legal for illegal_by, or -1 when none is. Walks forwards as backtrack walks back: a pose illegal
-// by D rules out every pose within D / L of it (L = `radius`, half the diagonal, times the turn in
-// radians), steps are at least BACKTRACK_STEP of corner travel, and a floor step that lands on a
-// legal pose is bisected back to the boundary.
-static double first_legal_turn(Ctx *c, McRect at, double radius, double turn, double limit, const int *objs, int m) {
-    double lip = radius * fabs(turn) * (PI / 180.0);
+// Of the move from `a` to `b` turning `turn` (between), the first pose legal for illegal_by
+// walking from t = `from` towards `to`, as its t; -1 when none is. Exact, not sampled: between two
+// poses t apart no corner moves more than `lip`·t (lip = the centre's travel + half the diagonal
+// times the turn in radians), and neither a separation nor a corner's distance beyond the edge
+// changes by more than a corner moves. So at a pose illegal by D no pose within D / lip of it is
+// legal, and stepping on by D / lip skips no legal position, however narrow its window. A step is
+// at least BACKTRACK_STEP inches of corner travel (nearing a boundary the steps shrink towards it);
+// a floor step that lands on a legal pose is bisected back to the boundary, so only a window under
+// BACKTRACK_STEP wide can be passed over.
+static double first_legal(Ctx *c, McRect like, const NaPose *a, const NaPose *b, double turn, double lip, double from,
+                          double to, int charged, const int *objs, int m) {
     double min_step = lip > 0.0 ? BACKTRACK_STEP / lip : 2.0;
-    double t = 0.0, bad = -1.0; // bad: the last illegal pose tried, when the step from it was the floor
-    while (t <= limit && !mc_work_out()) {
-        McRect r = at;
-        r.facing = mc_facing_normalize(at.facing + turn * t);
+    double dir = to < from ? -1.0 : 1.0;
+    double t = from, bad = -1.0; // bad: the last illegal pose tried, when the step from it was the floor
+    while (dir * t <= dir * to && !mc_work_out()) {
+        McRect r = between(like, a, b, turn, t);
         McVec2 pv[4];
         McPoly p = mc_rect_to_poly(&r, pv);
-        double d = illegal_by(c, &p, -1, objs, m);
+        double d = illegal_by(c, &p, charged, objs, m);
         if (d <= 0.0) {
             if (bad < 0.0) return t;
             double good = t;
             for (int it = 0; it < BISECT_STEPS; it++) {
                 double mid = 0.5 * (good + bad);
-                McRect rm = at;
-                rm.facing = mc_facing_normalize(at.facing + turn * mid);
+                McRect rm = between(like, a, b, turn, mid);
                 McVec2 pmv[4];
                 McPoly pm = mc_rect_to_poly(&rm, pmv);
-                if (illegal_by(c, &pm, -1, objs, m) <= 0.0) good = mid;
+                if (illegal_by(c, &pm, charged, objs, m) <= 0.0) good = mid;
                 else bad = mid;
             }
             return good;
@@ -525,11 +466,48 @@ static double first_legal_turn(Ctx *c, McRect at, double radius, double turn, do
         double step = lip > 0.0 ? d / lip : 2.0;
         bool floor_step = step < min_step;
         bad = floor_step ? t : -1.0;
-        double next = t + (floor_step ? min_step : step);
-        // A floor step may pass over the limit uncertified: the limit is tried.
-        t = floor_step && t < limit && next > limit ? limit : next;
+        double next = t + dir * (floor_step ? min_step : step);
+        // A floor step may pass over `to` uncertified: `to` is tried.
+        t = floor_step && dir * t < dir * to && dir * next > dir * to ? to : next;
     }
     return -1.0;
+}
+
+// 9A-LP-1: walk the path back from its end to the last position that touches nothing the unit
+// did not charge, keeps NA_CLEAR_GAP and lies on the table (strictly: a corner stops on the edge,
+// not a slop beyond it), each segment by first_legal. None (*found false): where it started. Each
+// pose's separations are charged to the work budget (mc_na_separation counts them). sqrt, not
+// hypot: the steps must be the same bits in every build (docs/geometry.md "Determinism").
+static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int charged, bool *found) {
+    bool spent = mc_work_out(); // (then the search that spent it has named itself)
+    *found = true;
+    double radius = 0.5 * sqrt(like.width * like.width + like.depth * like.depth);
+    for (int seg = o->path_count - 1; seg >= 1; seg--) {
+        const NaPose *a = &o->path[seg - 1], *b = &o->path[seg];
+        double turn = mc_facing_delta(a->facing, b->facing);
+        double lip = sqrt((b->x - a->x) * (b->x - a->x) + (b->y - a->y) * (b->y - a->y)) + radius * fabs(turn) * (PI / 180.0);
+        // Everything the unit can come within NA_CLEAR_GAP of along the segment.
+        McAabb box = {mc_vec2(fmin(a->x, b->x) - radius, fmin(a->y, b->y) - radius),
+                      mc_vec2(fmax(a->x, b->x) + radius, fmax(a->y, b->y) + radius)};
+        int n = mc_na_world_query(c->w, box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
+        int *objs = MC_NEW(c->env->arena, int, n > 0 ? n : 1);
+        if (!objs) break;
+        int m = 0;
+        for (int i = 0; i < n; i++)
+            if (c->w->hits[i] != self) objs[m++] = c->w->hits[i];
+        double t = first_legal(c, like, a, b, turn, lip, 1.0, 0.0, charged, objs, m);
+        if (t >= 0.0) return between(like, a, b, turn, t);
+    }
+    if (mc_work_out() && !spent) mc_work_note(c->env, "", "the walk back to the last legal position of %s", c->bf->units[self].id);
+    *found = false;
+    return rect_at(like, o->path[0]);
+}
+
+// The first turn t (a fraction of `turn`, up to `limit`) from `at` about its centre whose pose is
+// legal for illegal_by, or -1 when none is (first_legal; `radius`: half the diagonal).
+static double first_legal_turn(Ctx *c, McRect at, double radius, double turn, double limit, const int *objs, int m) {
+    NaPose p = {at.centre.x, at.centre.y, at.facing};
+    return first_legal(c, at, &p, &p, turn, radius * fabs(turn) * (PI / 180.0), 0.0, limit, -1, objs, m);
 }
 
 // A-9A-2 / 9A-PV-T: the least turn about the centre (clockwise at equal size) to a facing where
