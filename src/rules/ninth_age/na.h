@@ -98,7 +98,7 @@ void mc_na_world_move_unit(NaWorld *w, int unit, const McRect *rect);
 /// returns how many. The first NA_WORLD_SCANS queries scan every box; the broad phase is built
 /// for the next (a pursuit with one charge asks a handful, and building the tree over a 700-object
 /// table cost a hundred scans).
-int mc_na_world_query(NaWorld *w, McAabb box, double margin);
+int mc_na_world_query(NaWorld *w, const McAabb *box, double margin);
 /// Sorts `n` ints ascending (a heapsort: not libc's qsort, whose code the module then leaves out).
 void mc_na_sort_ints(int *a, int n);
 /// The id of object `o`: its unit's or its terrain's.

@@ -257,7 +257,7 @@ static double wheel_length(const Ctx *c, double theta) { return c->mw * fabs(the
 static int near_query(Ctx *c, McAabb box, double margin) {
     McAabb q = mc_aabb_inflate(box, margin);
     if (!(q.lo.x >= c->near.lo.x && q.lo.y >= c->near.lo.y && q.hi.x <= c->near.hi.x && q.hi.y <= c->near.hi.y))
-        return mc_na_world_query(c->w, box, margin);
+        return mc_na_world_query(c->w, &box, margin);
     int n = 0, *hits = c->w->hits;
     if (!c->tree) {
         mc_work_add((uint64_t)c->np);
@@ -483,7 +483,8 @@ static bool target_turned_end_legal(Ctx *c, NaChargeMove *m, double alpha, McVec
     McPoly fp = mc_rect_to_poly(&m->final, fpv), tp = mc_rect_to_poly(&m->target_final, tpv);
     bool end_ok = end_legal(c, &fp, &tp, &m->others, culprit);
     if (end_ok) {
-        int n = mc_na_world_query(c->w, mc_poly_aabb(&tp), 4 * MC_LINEAR_SLOP);
+        McAabb bb = mc_poly_aabb(&tp);
+        int n = mc_na_world_query(c->w, &bb, 4 * MC_LINEAR_SLOP);
         int tculprit = -1;
         for (int i = 0; i < n && tculprit < 0; i++) {
             int o = c->w->hits[i];
@@ -965,7 +966,7 @@ static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaCharge
     const McPoly *sp = &c->spoly;
     McAabb box = mc_aabb_union(mc_poly_aabb(sp), mc_poly_aabb(tp));
     box = mc_aabb_union(box, mc_aabb_inflate(mc_poly_aabb(sp), span));
-    int n = mc_na_world_query(w, box, 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(w, &box, 4 * MC_LINEAR_SLOP);
     c->near = mc_aabb_inflate(box, 4 * MC_LINEAR_SLOP);
     // The obstacles' own copies of their vertices (not zeroed: each is written before it is read).
     int room = 0;
@@ -1086,7 +1087,8 @@ bool mc_na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOu
 // Whether the target is already engaged: an enemy touches it.
 static bool engaged(NaWorld *w, int unit) {
     const McPoly *p = &w->objs[unit].poly;
-    int n = mc_na_world_query(w, mc_poly_aabb(p), 4 * MC_LINEAR_SLOP);
+    McAabb bb = mc_poly_aabb(p);
+    int n = mc_na_world_query(w, &bb, 4 * MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++) {
         int o = w->hits[i];
         if (o != unit && is_enemy_unit(w, o, unit) && mc_na_separation(p, &w->objs[o].poly) <= MC_LINEAR_SLOP) return true;

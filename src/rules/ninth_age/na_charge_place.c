@@ -96,12 +96,12 @@ static void table_range(const NaBattlefield *bf, const Slide *sl, double *lo, do
 }
 
 // The middle of the target's `facing` edge and that edge's length.
-static McVec2 facing_edge(McRect t, NaFacing facing, double *len) {
+static McVec2 facing_edge(const McRect *t, NaFacing facing, double *len) {
     McVec2 tpv[4];
-    McPoly tp = mc_rect_to_poly(&t, tpv);
+    McPoly tp = mc_rect_to_poly(t, tpv);
     static const int edge_from[] = {MC_RECT_FRONT_RIGHT, MC_RECT_FRONT_LEFT, MC_RECT_BACK_RIGHT, MC_RECT_BACK_LEFT};
     static const int edge_to[] = {MC_RECT_FRONT_LEFT, MC_RECT_BACK_LEFT, MC_RECT_FRONT_RIGHT, MC_RECT_BACK_RIGHT};
-    *len = (facing == NA_FACING_FRONT || facing == NA_FACING_REAR) ? fabs(t.width) : fabs(t.depth);
+    *len = (facing == NA_FACING_FRONT || facing == NA_FACING_REAR) ? fabs(t->width) : fabs(t->depth);
     return mc_vec2_lerp(tp.v[edge_from[facing]], tp.v[edge_to[facing]], 0.5);
 }
 
@@ -116,7 +116,7 @@ bool mc_na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVe
     // target's facing + 180°, a left one + 90°, a right one + 270°, the rear at the same facing.
     static const double turn[] = {180.0, 90.0, 270.0, 0.0};
     double len;
-    McVec2 mid = facing_edge(t, facing, &len);
+    McVec2 mid = facing_edge(&t, facing, &len);
     Slide sl;
     sl.rect.facing = mc_facing_normalize(t.facing + turn[facing]);
     sl.rect.width = mw;
@@ -149,7 +149,7 @@ bool mc_na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVe
     McRect at_lo = slide_at(&sl, lo), at_hi = slide_at(&sl, hi);
     McPoly swept[2] = {mc_rect_to_poly(&at_lo, ends[0]), mc_rect_to_poly(&at_hi, ends[1])};
     McAabb box = mc_aabb_union(mc_poly_aabb(&swept[0]), mc_poly_aabb(&swept[1]));
-    int n = mc_na_world_query(w, box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
+    int n = mc_na_world_query(w, &box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
     int *objs = w->hits; // copied: mc_na_spacing_check below reuses w->hits
     int local[MAX_NEARBY];
     int nl = 0;
@@ -192,7 +192,7 @@ int mc_na_slide_blocked_ends(NaWorld *w, int mover, int target, NaFacing facing,
     McRect t = bf->units[target].rect, m = bf->units[mover].rect;
     static const double turn[] = {180.0, 90.0, 270.0, 0.0};
     double len;
-    McVec2 mid = facing_edge(t, facing, &len);
+    McVec2 mid = facing_edge(&t, facing, &len);
     Slide sl;
     sl.rect.facing = mc_facing_normalize(t.facing + turn[facing]);
     sl.rect.width = fabs(m.width);
@@ -205,7 +205,7 @@ int mc_na_slide_blocked_ends(NaWorld *w, int mover, int target, NaFacing facing,
     McRect at_lo = slide_at(&sl, -reach), at_hi = slide_at(&sl, reach);
     McPoly swept[2] = {mc_rect_to_poly(&at_lo, ends[0]), mc_rect_to_poly(&at_hi, ends[1])};
     McAabb box = mc_aabb_union(mc_poly_aabb(&swept[0]), mc_poly_aabb(&swept[1]));
-    int n = mc_na_world_query(w, box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
+    int n = mc_na_world_query(w, &box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
     int local[MAX_NEARBY];
     int nl = 0;
     for (int i = 0; i < n && nl < MAX_NEARBY; i++)

@@ -39,8 +39,8 @@ static McRect wheeled(const Mover *m, double theta) {
 
 // Which side of the charger's centre line the point lies: negative to the right, positive to the
 // left, 0 on it; `ahead` says whether it lies in front of the front facing's centre.
-static double side_of(McRect r, McVec2 p, bool *ahead) {
-    McVec2 u = mc_facing_forward(r.facing), d = mc_vec2_sub(p, mc_na_front_centre(&r));
+static double side_of(const McRect *r, McVec2 p, bool *ahead) {
+    McVec2 u = mc_facing_forward(r->facing), d = mc_vec2_sub(p, mc_na_front_centre(r));
     *ahead = mc_vec2_dot(u, d) > 0;
     return mc_vec2_cross(u, d);
 }
@@ -49,11 +49,12 @@ static double side_of(McRect r, McVec2 p, bool *ahead) {
 // less than 180° does.
 static double facing_angle(const Mover *m, McVec2 centre) {
     bool ahead;
-    double prev = side_of(m->start, centre, &ahead);
+    double prev = side_of(&m->start, centre, &ahead);
     if (prev == 0.0 && ahead) return 0.0;
     double lo = 0.0;
     for (int d = 1; d < FACE_SEARCH; d++) {
-        double v = side_of(wheeled(m, d), centre, &ahead);
+        McRect r = wheeled(m, d);
+        double v = side_of(&r, centre, &ahead);
         if ((v < 0) != (prev < 0) || v == 0.0) {
             if (!ahead) return -1.0;
             double a = lo, b = d;
@@ -61,7 +62,8 @@ static double facing_angle(const Mover *m, McVec2 centre) {
                 double mid = 0.5 * (a + b);
                 if (mid <= a || mid >= b) break;
                 bool ah;
-                double vm = side_of(wheeled(m, mid), centre, &ah);
+                McRect rm = wheeled(m, mid);
+                double vm = side_of(&rm, centre, &ah);
                 if ((vm < 0) == (prev < 0) && vm != 0.0) a = mid;
                 else b = mid;
             }
@@ -128,7 +130,7 @@ bool mc_na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double
     out->start = out->after_wheel = out->final = S;
     McVec2 centre = bf->units[target].rect.centre;
     bool ahead;
-    double side = side_of(S, centre, &ahead);
+    double side = side_of(&S, centre, &ahead);
     Mover m = {S, mc_vec2(0, 0), side < 0 ? 1.0 : -1.0};
     m.corner = mc_rect_to_world(&S, mc_vec2(m.sign * 0.5 * S.width, 0.5 * S.depth));
     out->pivot = m.corner;

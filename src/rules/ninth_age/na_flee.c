@@ -51,10 +51,10 @@ static int touching_facing(const NaWorld *w, int enemy, const McPoly *p) {
 }
 
 // Distance along `dir` from `r` at which a corner first reaches the table edge (0: already).
-static double edge_distance(const NaBattlefield *bf, McRect r, McVec2 dir) {
+static double edge_distance(const NaBattlefield *bf, const McRect *r, McVec2 dir) {
     if (!bf->has_table) return INFINITY;
     McVec2 pv[4];
-    McPoly p = mc_rect_to_poly(&r, pv);
+    McPoly p = mc_rect_to_poly(r, pv);
     double best = INFINITY;
     double lim[2] = {bf->table_w, bf->table_h}, d[2] = {dir.x, dir.y};
     for (int i = 0; i < 4; i++) {
@@ -99,10 +99,11 @@ static McPoly hull8(const McVec2 *in, int n, McVec2 *out) {
 enum { BISECT = 80, MAX_CLEARING = 256 };
 
 // The first object (not `self`) the rectangle `r` touches or overlaps, or -1.
-static int first_touching(NaWorld *w, McRect r, int self) {
+static int first_touching(NaWorld *w, const McRect *r, int self) {
     McVec2 pv[4];
-    McPoly p = mc_rect_to_poly(&r, pv);
-    int n = mc_na_world_query(w, mc_poly_aabb(&p), 4 * MC_LINEAR_SLOP);
+    McPoly p = mc_rect_to_poly(r, pv);
+    McAabb bb = mc_poly_aabb(&p);
+    int n = mc_na_world_query(w, &bb, 4 * MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++)
         if (w->hits[i] != self && mc_na_separation(&p, &w->objs[w->hits[i]].poly) <= MC_LINEAR_SLOP) return w->hits[i];
     return -1;
@@ -150,7 +151,7 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
         if (cleared == MAX_CLEARING) break;
         McRect at = out->pivot;
         at.centre = mc_vec2_mul_add(out->pivot.centre, t, u);
-        int o = first_touching(w, at, unit);
+        int o = first_touching(w, &at, unit);
         if (o < 0) break;
         // The separation along a straight translation is convex: bisect for where it turns
         // positive again beyond t, then stay NA_CLEAR_GAP clear of it.
@@ -175,7 +176,7 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
         t = hi + NA_CLEAR_GAP;
     }
     out->extended = t - distance;
-    double edge = edge_distance(bf, out->pivot, u);
+    double edge = edge_distance(bf, &out->pivot, u);
     out->end = out->pivot;
     if (edge <= t + MC_LINEAR_SLOP) {
         out->leaves_table = true;
@@ -190,7 +191,7 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
     for (int i = 0; i < 4; i++) pts[i] = a.v[i], pts[4 + i] = b.v[i];
     McPoly swept = hull8(pts, 8, hull);
     McAabb box = mc_aabb_union(mc_poly_aabb(&swept), mc_poly_aabb(&p));
-    int n = mc_na_world_query(w, box, 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(w, &box, 4 * MC_LINEAR_SLOP);
     for (int i = 0; i < n && out->crossed_count < NA_MAX_CROSSED; i++) {
         int o = w->hits[i];
         if (o == unit || o == from) continue;

@@ -172,7 +172,7 @@ static NaSituation first_ahead(Ctx *c, int self, const Front *f, double length, 
     McAabb box = {fr, fr};
     McVec2 pts[3] = {fl, mc_vec2_add(fr, far), mc_vec2_add(fl, far)};
     for (int i = 0; i < 3; i++) box = mc_aabb_union(box, (McAabb){pts[i], pts[i]});
-    int n = mc_na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(c->w, &box, 4 * MC_LINEAR_SLOP);
     *object = -1;
     double best = INFINITY;
     NaSituation kind = NA_SIT_FREE;
@@ -263,7 +263,7 @@ static int touching_enemies(Ctx *c, int self, McRect pivot, int first, int *out,
     Front f = front_of(&pivot);
     McVec2 fr = mc_vec2_mul_add(f.centre, f.half, f.right), fl = mc_vec2_mul_add(f.centre, -f.half, f.right);
     McAabb box = mc_aabb_union((McAabb){fr, fr}, (McAabb){fl, fl});
-    int n = mc_na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(c->w, &box, 4 * MC_LINEAR_SLOP);
     int k = 0;
     out[k++] = first;
     for (int i = 0; i < n && k < cap; i++) {
@@ -280,7 +280,8 @@ static int touching_enemies(Ctx *c, int self, McRect pivot, int first, int *out,
 // earlier in this pursuit engages it, so only the first may rotate it, as in Combined Charges).
 static bool engaged_by_other(Ctx *c, int target, int self) {
     const McPoly *p = &c->w->objs[target].poly;
-    int n = mc_na_world_query(c->w, mc_poly_aabb(p), 4 * MC_LINEAR_SLOP);
+    McAabb bb = mc_poly_aabb(p);
+    int n = mc_na_world_query(c->w, &bb, 4 * MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++) {
         int o = c->w->hits[i], u = c->w->objs[o].unit;
         if (u < 0 || u == target || u == self) continue;
@@ -307,10 +308,11 @@ static void reason(Ctx *c, NaPursuerOut *o, const char *code, const char *rule, 
 
 // A pose between two path poses: the centre moves straight, the facing turns the short way
 // (or as `turn` says when the turn is 180°). a == b: a pivot about the centre, which stays as it is.
-static McRect between(McRect like, const NaPose *a, const NaPose *b, double turn, double t) {
-    if (a != b) like.centre = mc_vec2(a->x + (b->x - a->x) * t, a->y + (b->y - a->y) * t);
-    like.facing = mc_facing_normalize(a->facing + turn * t);
-    return like;
+static McRect between(const McRect *like, const NaPose *a, const NaPose *b, double turn, double t) {
+    McRect r = *like;
+    if (a != b) r.centre = mc_vec2(a->x + (b->x - a->x) * t, a->y + (b->y - a->y) * t);
+    r.facing = mc_facing_normalize(a->facing + turn * t);
+    return r;
 }
 
 enum { BISECT_STEPS = 60 };
@@ -341,6 +343,18 @@ static double beyond_table(const NaBattlefield *bf, const McPoly *p) {
 // not a slop beyond it.
 static bool on_table_strict(const NaBattlefield *bf, const McPoly *p) { return beyond_table(bf, p) <= 0.0; }
 
+// The world's objects but `self` within `margin` of `box`, into *objs (in the arena); their
+// count, -1 when memory ran out.
+static int near_objects(Ctx *c, int self, McAabb box, double margin, int **objs) {
+    int n = mc_na_world_query(c->w, &box, margin);
+    *objs = MC_NEW(c->env->arena, int, n > 0 ? n : 1);
+    if (!*objs) return -1;
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (c->w->hits[i] != self) (*objs)[m++] = c->w->hits[i];
+    return m;
+}
+
 // How far the pivot pose `p` is from keeping what pivot_obstructed asks (<= 0: it keeps it): the
 // most by which it comes nearer to objs[i] than need[i], or lies beyond the table edge (when the
 // start lay on the table).
@@ -366,7 +380,7 @@ static McRect pivot_obstructed(Ctx *c, int self, McRect start, double turn) {
     double radius = 0.5 * sqrt(start.width * start.width + start.depth * start.depth);
     McAabb box = {mc_vec2(start.centre.x - radius, start.centre.y - radius),
                   mc_vec2(start.centre.x + radius, start.centre.y + radius)};
-    int n = mc_na_world_query(c->w, box, NA_SPACING + MC_LINEAR_SLOP);
+    int n = mc_na_world_query(c->w, &box, NA_SPACING + MC_LINEAR_SLOP);
     int *objs = MC_NEW(c->env->arena, int, n > 0 ? n : 1);
     double *need = MC_NEW(c->env->arena, double, n > 0 ? n : 1);
     if (!objs || !need) return start;
@@ -440,7 +454,7 @@ static double illegal_by(Ctx *c, const McPoly *p, int charged, const int *objs, 
 // at least BACKTRACK_STEP inches of corner travel (nearing a boundary the steps shrink towards it);
 // a floor step that lands on a legal pose is bisected back to the boundary, so only a window under
 // BACKTRACK_STEP wide can be passed over.
-static double first_legal(Ctx *c, McRect like, const NaPose *a, const NaPose *b, double turn, double lip, double from,
+static double first_legal(Ctx *c, const McRect *like, const NaPose *a, const NaPose *b, double turn, double lip, double from,
                           double to, int charged, const int *objs, int m) {
     double min_step = lip > 0.0 ? BACKTRACK_STEP / lip : 2.0;
     double dir = to < from ? -1.0 : 1.0;
@@ -489,14 +503,11 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
         // Everything the unit can come within NA_CLEAR_GAP of along the segment.
         McAabb box = {mc_vec2(fmin(a->x, b->x) - radius, fmin(a->y, b->y) - radius),
                       mc_vec2(fmax(a->x, b->x) + radius, fmax(a->y, b->y) + radius)};
-        int n = mc_na_world_query(c->w, box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
-        int *objs = MC_NEW(c->env->arena, int, n > 0 ? n : 1);
-        if (!objs) break;
-        int m = 0;
-        for (int i = 0; i < n; i++)
-            if (c->w->hits[i] != self) objs[m++] = c->w->hits[i];
-        double t = first_legal(c, like, a, b, turn, lip, 1.0, 0.0, charged, objs, m);
-        if (t >= 0.0) return between(like, a, b, turn, t);
+        int *objs;
+        int m = near_objects(c, self, box, NA_CLEAR_GAP + MC_LINEAR_SLOP, &objs);
+        if (m < 0) break;
+        double t = first_legal(c, &like, a, b, turn, lip, 1.0, 0.0, charged, objs, m);
+        if (t >= 0.0) return between(&like, a, b, turn, t);
     }
     if (mc_work_out() && !spent) mc_work_note(c->env, "", "the walk back to the last legal position of %s", c->bf->units[self].id);
     *found = false;
@@ -507,7 +518,7 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
 // legal for illegal_by, or -1 when none is (first_legal; `radius`: half the diagonal).
 static double first_legal_turn(Ctx *c, McRect at, double radius, double turn, double limit, const int *objs, int m) {
     NaPose p = {at.centre.x, at.centre.y, at.facing};
-    return first_legal(c, at, &p, &p, turn, radius * fabs(turn) * (PI / 180.0), 0.0, limit, -1, objs, m);
+    return first_legal(c, &at, &p, &p, turn, radius * fabs(turn) * (PI / 180.0), 0.0, limit, -1, objs, m);
 }
 
 // A-9A-2 / 9A-PV-T: the least turn about the centre (clockwise at equal size) to a facing where
@@ -518,12 +529,9 @@ static bool pivot_any_legal(Ctx *c, int self, McRect at, McRect *out) {
     if (mc_work_out()) return false;
     double radius = 0.5 * sqrt(at.width * at.width + at.depth * at.depth);
     McAabb box = {mc_vec2(at.centre.x - radius, at.centre.y - radius), mc_vec2(at.centre.x + radius, at.centre.y + radius)};
-    int n = mc_na_world_query(c->w, box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
-    int *objs = MC_NEW(c->env->arena, int, n > 0 ? n : 1);
-    if (!objs) return false;
-    int m = 0;
-    for (int i = 0; i < n; i++)
-        if (c->w->hits[i] != self) objs[m++] = c->w->hits[i];
+    int *objs;
+    int m = near_objects(c, self, box, NA_CLEAR_GAP + MC_LINEAR_SLOP, &objs);
+    if (m < 0) return false;
     double cw = first_legal_turn(c, at, radius, 180.0, 1.0, objs, m);
     double acw = first_legal_turn(c, at, radius, -180.0, cw >= 0.0 ? cw : 1.0, objs, m);
     if (mc_work_out()) {
@@ -788,7 +796,7 @@ static void charge_refused(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Ste
     double d = p->ahead_distance;
     McAabb box = mc_poly_aabb(&c->w->objs[self].poly);
     for (int i = 0; i < 4; i++) box = mc_aabb_union(box, (McAabb){p->ahead[i], p->ahead[i]});
-    int n = mc_na_world_query(c->w, box, 4 * MC_LINEAR_SLOP);
+    int n = mc_na_world_query(c->w, &box, 4 * MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++) {
         double di;
         int ob = c->w->hits[i];

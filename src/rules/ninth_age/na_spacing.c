@@ -37,7 +37,8 @@ bool mc_na_spacing_all(McEnv *env, NaWorld *w, NaMoment moment, int mover, int c
             if (out->count < cap) out->pairs[out->count++] = (NaSpacingPair){a, -1, 0.0, 0.0, NA_SPACING_OFF_TABLE};
             else out->truncated = true;
         }
-        int n = mc_na_world_query(w, mc_poly_aabb(pa), NA_SPACING + MC_LINEAR_SLOP);
+        McAabb bb = mc_poly_aabb(pa);
+        int n = mc_na_world_query(w, &bb, NA_SPACING + MC_LINEAR_SLOP);
         for (int i = 0; i < n; i++) {
             int b = w->hits[i];
             // Each unit pair once (a < b); unit–terrain pairs from the unit's side.

@@ -93,8 +93,8 @@ void mc_na_sort_ints(int *a, int n) {
     }
 }
 
-int mc_na_world_query(NaWorld *w, McAabb box, double margin) {
-    McAabb q = mc_aabb_inflate(box, margin);
+int mc_na_world_query(NaWorld *w, const McAabb *box, double margin) {
+    McAabb q = mc_aabb_inflate(*box, margin);
     if (!w->built && w->scans < NA_WORLD_SCANS) {
         // The tree's leaves are these boxes, so it would find exactly these objects.
         w->scans++;
@@ -169,7 +169,7 @@ bool mc_na_spacing_check(NaWorld *w, const McPoly *p, int self, int charged, NaS
     NaSpacing s = {NA_SPACING_OK, -1, -1, 0.0};
     if (!mc_na_on_table(w->bf, p)) s.fault = NA_SPACING_OFF_TABLE;
     McAabb box = mc_poly_aabb(p);
-    int n = mc_na_world_query(w, box, NEAREST_REPORT_RADIUS);
+    int n = mc_na_world_query(w, &box, NEAREST_REPORT_RADIUS);
     bool touches_target = charged < 0;
     for (int i = 0; i < n; i++) {
         int o = w->hits[i];
@@ -192,7 +192,8 @@ bool mc_na_spacing_check(NaWorld *w, const McPoly *p, int self, int charged, NaS
 
 bool mc_na_clear_by(NaWorld *w, const McPoly *p, int self, int charged, double gap) {
     if (!mc_na_on_table(w->bf, p)) return false;
-    int n = mc_na_world_query(w, mc_poly_aabb(p), gap + MC_LINEAR_SLOP);
+    McAabb bb = mc_poly_aabb(p);
+    int n = mc_na_world_query(w, &bb, gap + MC_LINEAR_SLOP);
     for (int i = 0; i < n; i++) {
         int o = w->hits[i];
         if (o == self) continue;
