@@ -145,6 +145,9 @@ bool mc_na_clear_by(NaWorld *w, const McPoly *p, int self, int charged, double g
 /// by the sign of x; a point on a dividing line is in the flank arc; x == 0 inside the boundary
 /// gives right.
 NaFacing mc_na_arc_of_point(const McRect *target, McVec2 point);
+/// The arc of `target` in which the centre of `unit`'s front facing lies: where the unit is
+/// "located" (9A-ARC-1).
+NaFacing mc_na_arc_of_front(const McRect *target, const McRect *unit);
 
 /// The centre of a unit's front facing ("located in" uses it, 9A-ARC-1).
 McVec2 mc_na_front_centre(const McRect *r);

@@ -1175,7 +1175,7 @@ bool mc_na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaCh
         return false;
     // 9A-ARC-1: each charger's facing is fixed by the arc it stands in before anyone moves.
     for (int i = 0; i < count; i++) {
-        by_req[i] = mc_na_arc_of_point(&bf->units[target].rect, mc_na_front_centre(&bf->units[chargers[i].unit].rect));
+        by_req[i] = mc_na_arc_of_front(&bf->units[target].rect, &bf->units[chargers[i].unit].rect);
         out->order[i] = i;
     }
     for (int i = 0; i < bf->unit_count; i++) saved[i] = bf->units[i].rect;

@@ -132,7 +132,7 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
         int f = touching_facing(w, from, &p);
         out->engaged_contact = f >= 0;
         // Not touching: the facing whose arc the fleeing unit is located in (9A-ARC-1).
-        out->engaged = f >= 0 ? (NaFacing)f : mc_na_arc_of_point(&bf->units[from].rect, mc_na_front_centre(&r));
+        out->engaged = f >= 0 ? (NaFacing)f : mc_na_arc_of_front(&bf->units[from].rect, &r);
         // The outward normal of that facing: the rear facing ends parallel to it (9A-FL-1).
         static const double normal[] = {0.0, 270.0, 90.0, 180.0};
         facing = mc_facing_normalize(bf->units[from].rect.facing + normal[out->engaged]);

@@ -45,8 +45,8 @@ typedef struct Ctx {
     bool reuse_ok;
 } Ctx;
 
-static NaPose pose_of(McRect r) {
-    NaPose p = {r.centre.x, r.centre.y, mc_facing_normalize(r.facing)};
+static NaPose pose_of(const McRect *r) {
+    NaPose p = {r->centre.x, r->centre.y, mc_facing_normalize(r->facing)};
     return p;
 }
 
@@ -252,7 +252,7 @@ static void plan_move(Ctx *c, int k, Plan *p) {
         p->target = p->at_pivot ? c->w->objs[p->situation_object].unit : c->w->objs[p->ahead_object].unit;
         // 9A-PU-0: the arc the pursuer is located in now, by the centre of its front facing
         // (9A-ARC-1), fixes the facing it charges.
-        p->facing = mc_na_arc_of_point(&c->bf->units[p->target].rect, mc_na_front_centre(&p->start));
+        p->facing = mc_na_arc_of_front(&c->bf->units[p->target].rect, &p->start);
     }
 }
 
@@ -297,7 +297,7 @@ static bool engaged_by_other(Ctx *c, int target, int self) {
 // By pointer, as front_of: a rectangle passed by value is copied at each call (40 bytes, twenty
 // calls: the module's size).
 static void add_pose(NaPursuerOut *o, const McRect *r) {
-    if (o->path_count < NA_MAX_PATH) o->path[o->path_count++] = pose_of(*r);
+    if (o->path_count < NA_MAX_PATH) o->path[o->path_count++] = pose_of(r);
 }
 
 static void reason(Ctx *c, NaPursuerOut *o, const char *code, const char *rule, const char *msg, int object) {
@@ -516,9 +516,9 @@ static McRect backtrack(Ctx *c, NaPursuerOut *o, McRect like, int self, int char
 
 // The first turn t (a fraction of `turn`, up to `limit`) from `at` about its centre whose pose is
 // legal for illegal_by, or -1 when none is (first_legal; `radius`: half the diagonal).
-static double first_legal_turn(Ctx *c, McRect at, double radius, double turn, double limit, const int *objs, int m) {
-    NaPose p = {at.centre.x, at.centre.y, at.facing};
-    return first_legal(c, &at, &p, &p, turn, radius * fabs(turn) * (PI / 180.0), 0.0, limit, -1, objs, m);
+static double first_legal_turn(Ctx *c, const McRect *at, double radius, double turn, double limit, const int *objs, int m) {
+    NaPose p = {at->centre.x, at->centre.y, at->facing};
+    return first_legal(c, at, &p, &p, turn, radius * fabs(turn) * (PI / 180.0), 0.0, limit, -1, objs, m);
 }
 
 // A-9A-2 / 9A-PV-T: the least turn about the centre (clockwise at equal size) to a facing where
@@ -532,8 +532,8 @@ static bool pivot_any_legal(Ctx *c, int self, McRect at, McRect *out) {
     int *objs;
     int m = near_objects(c, self, box, NA_CLEAR_GAP + MC_LINEAR_SLOP, &objs);
     if (m < 0) return false;
-    double cw = first_legal_turn(c, at, radius, 180.0, 1.0, objs, m);
-    double acw = first_legal_turn(c, at, radius, -180.0, cw >= 0.0 ? cw : 1.0, objs, m);
+    double cw = first_legal_turn(c, &at, radius, 180.0, 1.0, objs, m);
+    double acw = first_legal_turn(c, &at, radius, -180.0, cw >= 0.0 ? cw : 1.0, objs, m);
     if (mc_work_out()) {
         mc_work_note(c->env, "", "the Post-combat Pivot search of %s among %d objects", c->bf->units[self].id, m);
         return false;
@@ -622,7 +622,7 @@ static void record_plan(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     const NaPursuerIn *pi = &c->in->pursuers[k];
     int self = pi->unit;
     o->pivoted = p->pivoted;
-    o->pivot = pose_of(p->pivot);
+    o->pivot = pose_of(&p->pivot);
     o->situation = p->situation;
     o->situation_object = p->situation_object;
     o->has_ahead = p->has_ahead;
@@ -675,7 +675,7 @@ static bool charge_at_pivot(Ctx *c, int self, const Plan *p, NaPursuerOut *o, St
     bool placed = false;
     for (int i = 0; i < nc && !placed; i++) {
         int t = c->w->objs[cand[i]].unit;
-        NaFacing fc = i == 0 ? p->facing : mc_na_arc_of_point(&c->bf->units[t].rect, mc_na_front_centre(&p->start));
+        NaFacing fc = i == 0 ? p->facing : mc_na_arc_of_front(&c->bf->units[t].rect, &p->start);
         if (mc_na_charge_place(c->w, self, t, fc, p->start.centre, -1.0, &pl)) {
             placed = true;
             s->target = t;
@@ -735,7 +735,7 @@ static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *
         o->moved = m->distance;
         if (m->rotates_target) {
             o->rotates_target = true;
-            o->target_final = pose_of(m->target_final);
+            o->target_final = pose_of(&m->target_final);
             mc_na_world_move_unit(c->w, p->target, &m->target_final);
         }
         if (c->record)
@@ -906,7 +906,7 @@ static McRect legal_end(Ctx *c, int self, const Plan *p, NaPursuerOut *o, McRect
     if (!mc_na_spacing_check(c->w, &endp, self, charged, &sp)) {
         static const char *const what[] = {"", "beyond", "overlapping", "in contact with", "not touching"};
         const char *obj = sp.object >= 0 ? mc_na_object_id(c->w, sp.object) : "the table edge";
-        NaPose from = pose_of(cur), start = o->path[0];
+        NaPose from = pose_of(&cur), start = o->path[0];
         bool found;
         McRect back = backtrack(c, o, p->start, self, charged, &found);
         bool moved = fabs(from.x - start.x) > MC_LINEAR_SLOP || fabs(from.y - start.y) > MC_LINEAR_SLOP ||
@@ -991,7 +991,7 @@ static void execute(Ctx *c, int k, const Plan *p, NaPursuerOut *o) {
     if (spent_in(c, self, "the move")) return;
     McRect end = legal_end(c, self, p, o, s.cur, s.charged);
     if (spent_in(c, self, "the legal-position check (9A-LP-1)")) return;
-    o->final = pose_of(end);
+    o->final = pose_of(&end);
     mc_na_world_move_unit(c->w, self, &end);
 }
 
@@ -1005,7 +1005,7 @@ static void run_one(Ctx *c, int k, const Plan *plans, const bool *declared, NaPu
     memset(o, 0, sizeof *o);
     o->index = k;
     o->unit = c->in->pursuers[k].unit;
-    o->start = pose_of(c->bf->units[o->unit].rect);
+    o->start = pose_of(&c->bf->units[o->unit].rect);
     o->declared = declared[k];
     o->destroys_fleeing = c->in->has_flee && c->in->pursuers[k].distance >= c->in->flee_distance - MC_LINEAR_SLOP;
     Plan p;

@@ -220,6 +220,10 @@ NaFacing mc_na_arc_of_point(const McRect *target, McVec2 point) {
     return l.x < 0 ? NA_FACING_LEFT : NA_FACING_RIGHT;
 }
 
+NaFacing mc_na_arc_of_front(const McRect *target, const McRect *unit) {
+    return mc_na_arc_of_point(target, mc_na_front_centre(unit));
+}
+
 // Lexicographic next permutation (chargers are tried in every order: 9A-PU-1, 9A-CH-4).
 bool mc_na_next_permutation(int *a, int n) {
     int i = n - 2;
