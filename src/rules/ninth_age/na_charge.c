@@ -52,9 +52,10 @@ enum { MEMO_SLOTS = 1024, MEMO_FILL = 768 };
 // Up to this many obstacles the sweeps scan their boxes instead of querying a tree over them
 // (a query cost about as much as testing 30 boxes).
 enum { SCAN_MAX = 32 };
-// What runs once a charge (the search's setup and its driver, the explanation) or once an order
-// of a combined charge is compiled for size, the search itself for speed: 0.4 KB gzip less of
-// The Ninth Age's module, as fast (docs/performance.md "Ninth Age module size", third round).
+// What runs once a charge (the search's setup and its driver, the explanation), once an order of
+// a combined charge or once a legal move is found (record_move, after the costly checks) is
+// compiled for size, the search itself for speed: 0.5 KB gzip less of The Ninth Age's module, as
+// fast (docs/performance.md "Ninth Age module size", third round).
 // gcc has no minsize; the WebAssembly builds (clang) are the ones whose size counts.
 #ifdef __clang__
 #define ONCE_FOR_SIZE __attribute__((minsize))
@@ -507,7 +508,7 @@ static bool target_turned_end_legal(Ctx *c, NaChargeMove *m, double alpha, McVec
 }
 
 // A legal, unblocked move: the best so far, the shortest when none is in range, a candidate.
-static void record_move(Ctx *c, const NaChargeMove *m) {
+ONCE_FOR_SIZE static void record_move(Ctx *c, const NaChargeMove *m) {
     NaChargeOut *o = c->out;
     if (!o->has_needed || m->distance < o->needed) o->needed = m->distance, o->has_needed = true;
     if (!m->in_range) {
