@@ -12,6 +12,9 @@
 
 #define SLOP MC_LINEAR_SLOP
 
+// MC_FOR_SIZE (geom/vec.h): the decomposition's segment tests and area, the point test and the
+// contact report, each once a piece, a flee or a sweep, not in the searches' loops.
+
 static int next_index(int i, int n) { return i + 1 == n ? 0 : i + 1; }
 
 // ---- rectangles --------------------------------------------------------------------------------
@@ -66,7 +69,7 @@ McPoly mc_rect_to_poly_sc(const McRect *rect, double s, double c, McVec2 corners
 
 // ---- polygons ----------------------------------------------------------------------------------
 
-double mc_poly_area(const McPoly *poly) {
+MC_FOR_SIZE double mc_poly_area(const McPoly *poly) {
     if (!poly || poly->count < 3) return 0.0;
     // Shoelace about v[0], so large coordinates do not cancel catastrophically.
     McVec2 o = poly->v[0];
@@ -104,7 +107,7 @@ McPoly mc_poly_rotate(const McPoly *poly, McVec2 pivot, double degrees, McVec2 *
     return (McPoly){n, out};
 }
 
-bool mc_poly_from_points(McPoly *out, const McVec2 *pts, int count) {
+MC_FOR_SIZE bool mc_poly_from_points(McPoly *out, const McVec2 *pts, int count) {
     out->count = 0;
     if (!pts || count < 3 || count > MC_POLY_CAPACITY) return false;
     for (int i = 0; i < count; i++)
@@ -156,7 +159,7 @@ double mc_segment_distance(McVec2 a, McVec2 b, McVec2 p) {
 // The shared stretch of two (anti)parallel segments: the part of [p0, p1] whose projection lies
 // within [q0, q1] and whose points are within the slop of q's line at both ends of the stretch.
 // Returns the stretch length (0 when there is none longer than `min_len`).
-static double shared_stretch(McVec2 q0, McVec2 q1, McVec2 p0, McVec2 p1, double min_len,
+MC_FOR_SIZE static double shared_stretch(McVec2 q0, McVec2 q1, McVec2 p0, McVec2 p1, double min_len,
                              McVec2 *from, McVec2 *to) {
     McVec2 e = mc_vec2_sub(q1, q0);
     double len = mc_vec2_length(e);
@@ -177,7 +180,7 @@ static double shared_stretch(McVec2 q0, McVec2 q1, McVec2 p0, McVec2 p1, double 
     return hi - lo;
 }
 
-McSegmentRelation mc_segment_intersect(McVec2 p0, McVec2 p1, McVec2 q0, McVec2 q1, McVec2 *at,
+MC_FOR_SIZE McSegmentRelation mc_segment_intersect(McVec2 p0, McVec2 p1, McVec2 q0, McVec2 q1, McVec2 *at,
                                        McVec2 *at_end) {
     McVec2 r = mc_vec2_sub(p1, p0), s = mc_vec2_sub(q1, q0), w = mc_vec2_sub(q0, p0);
     double denom = mc_vec2_cross(r, s);
@@ -370,7 +373,7 @@ void mc_contact_none(McContact *out) {
     out->separation = EMPTY_SEPARATION;
 }
 
-McContactState mc_poly_contact(const McPoly *a, const McPoly *b, McContact *out) {
+MC_FOR_SIZE McContactState mc_poly_contact(const McPoly *a, const McPoly *b, McContact *out) {
     if (!a || !b || a->count <= 0 || b->count <= 0) {
         mc_contact_none(out);
         return out->state;
@@ -473,7 +476,7 @@ double mc_poly_distance(const McPoly *a, const McPoly *b) {
     return sep > 0.0 ? sep : 0.0;
 }
 
-McContactState mc_poly_classify_point(const McPoly *poly, McVec2 p) {
+MC_FOR_SIZE McContactState mc_poly_classify_point(const McPoly *poly, McVec2 p) {
     if (!poly || poly->count <= 0) return MC_CONTACT_SEPARATED;
     int n = poly->count;
     double boundary = INFINITY;

@@ -52,17 +52,10 @@ enum { MEMO_SLOTS = 1024, MEMO_FILL = 768 };
 // Up to this many obstacles the sweeps scan their boxes instead of querying a tree over them
 // (a query cost about as much as testing 30 boxes).
 enum { SCAN_MAX = 32 };
-// What runs once a charge (the search's setup and its driver, the explanation), once an order of
-// a combined charge or once a legal move is found (record_move, after the costly checks) is
-// compiled for size, the search itself for speed: 0.5 KB gzip less of The Ninth Age's module, as
-// fast (docs/performance.md "Ninth Age module size", third round).
-// gcc has no minsize; the WebAssembly builds (clang) are the ones whose size counts.
-#ifdef __clang__
-#define ONCE_FOR_SIZE __attribute__((minsize))
-#else
-#define ONCE_FOR_SIZE
-#endif
 
+// MC_FOR_SIZE (geom/vec.h) marks what runs once a charge (the search's setup and driver, the
+// explanation), once an order of a combined charge or once a legal move is found (record_move,
+// after the costly checks); the search itself is compiled for speed.
 enum { MAX_KEPT = 1024, MAX_ENDS = 64, EVEN_STEPS = 4, MAX_MODEL_STEPS = 4 * (NA_MAX_FILES + 1), MAX_FIXED = MAX_ENDS + MAX_MODEL_STEPS + 5 + 16 };
 
 typedef struct EndMemo {
@@ -508,7 +501,7 @@ static bool target_turned_end_legal(Ctx *c, NaChargeMove *m, double alpha, McVec
 }
 
 // A legal, unblocked move: the best so far, the shortest when none is in range, a candidate.
-ONCE_FOR_SIZE static void record_move(Ctx *c, const NaChargeMove *m) {
+MC_FOR_SIZE static void record_move(Ctx *c, const NaChargeMove *m) {
     NaChargeOut *o = c->out;
     if (!o->has_needed || m->distance < o->needed) o->needed = m->distance, o->has_needed = true;
     if (!m->in_range) {
@@ -815,7 +808,7 @@ static void scan_track(Ctx *c, const Track *tr, const Angle *th, int n) {
 // The θ grid of one align direction: whole degrees, the exact angles of no align and of the
 // largest align, and a geometric run towards 0, where the two straight parts become parallel and
 // the smallest wheels (a sideways step of a thousandth of an inch) live.
-ONCE_FOR_SIZE static int theta_grid(const Ctx *c, int sign, double cap, double *th) {
+MC_FOR_SIZE static int theta_grid(const Ctx *c, int sign, double cap, double *th) {
     enum { SMALL = 9 };
     static const double small[SMALL] = {1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 0.1, 0.25, 0.5};
     double cand[2 * 181 + 2 * SMALL + 3];
@@ -877,7 +870,7 @@ static void refine(Ctx *c, double cap) {
     }
 }
 
-ONCE_FOR_SIZE static void try_all(Ctx *c, double cap, bool exact) {
+MC_FOR_SIZE static void try_all(Ctx *c, double cap, bool exact) {
     try_wheel(c, 0.0);
     if (fabs(c->delta) <= cap && c->delta != 0.0) try_wheel(c, c->delta);
     for (int d = -(int)cap; d <= (int)cap; d++)
@@ -898,7 +891,7 @@ __attribute__((noinline)) static void add_fixed(Ctx *c, double s) {
 // corner reaches the table edge, and
 // where a model of either side starts or stops touching (a base boundary of one side meets an end
 // of the stretch in contact; touching at a corner counts, models_touching).
-ONCE_FOR_SIZE static void fixed_slides(Ctx *c, int charger_files) {
+MC_FOR_SIZE static void fixed_slides(Ctx *c, int charger_files) {
     double plateau = 0.5 * fabs(c->L - c->mw), g0 = -0.5 * c->L, g1 = 0.5 * c->L, hw = 0.5 * c->mw;
     add_fixed(c, 0.0);
     add_fixed(c, plateau);
@@ -933,7 +926,7 @@ ONCE_FOR_SIZE static void fixed_slides(Ctx *c, int charger_files) {
         }
 }
 
-ONCE_FOR_SIZE static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
+MC_FOR_SIZE static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
     memset(c, 0, sizeof *c);
     c->env = env;
     c->w = w;
@@ -1024,7 +1017,7 @@ static bool same_place(const NaChargeMove *x, const NaChargeMove *y) {
 }
 
 // The search proper; mc_na_charge_solve gives back its working memory.
-ONCE_FOR_SIZE static bool solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
+MC_FOR_SIZE static bool solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
     memset(out, 0, sizeof *out);
     out->blocker = -1;
     Ctx c;
@@ -1081,7 +1074,7 @@ ONCE_FOR_SIZE static bool solve(McEnv *env, NaWorld *w, const NaChargeIn *in, Na
     return !env->arena->failed;
 }
 
-ONCE_FOR_SIZE bool mc_na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
+MC_FOR_SIZE bool mc_na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
     // `out` holds values only: the obstacles, memos and kept moves of the search are given back,
     // or a combined charge's every order and a pursuit's every charger would keep theirs.
     McArenaMark mark = mc_arena_mark(env->arena);
@@ -1096,7 +1089,7 @@ ONCE_FOR_SIZE bool mc_na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *
 // ---- combined charges (9A-CH-4) ----------------------------------------------------------------
 
 // Whether the target is already engaged: an enemy touches it.
-ONCE_FOR_SIZE static bool engaged(NaWorld *w, int unit) {
+MC_FOR_SIZE static bool engaged(NaWorld *w, int unit) {
     const McPoly *p = &w->objs[unit].poly;
     McAabb bb = mc_poly_aabb(p);
     int n = mc_na_world_query(w, &bb, 4 * MC_LINEAR_SLOP);
@@ -1107,7 +1100,7 @@ ONCE_FOR_SIZE static bool engaged(NaWorld *w, int unit) {
     return false;
 }
 
-ONCE_FOR_SIZE static void place_all(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
+MC_FOR_SIZE static void place_all(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
     for (int i = 0; i < bf->unit_count; i++) {
         bf->units[i].rect = saved[i];
         w->objs[i].poly = mc_rect_to_poly(&saved[i], w->objs[i].corners);
@@ -1118,7 +1111,7 @@ ONCE_FOR_SIZE static void place_all(NaWorld *w, NaBattlefield *bf, const McRect 
 // Runs one order from position `from` (the earlier ones already moved); returns false when
 // memory ran out. `failed` and `has_failed` (nullable) get the Failed Charge Moves. `snap`
 // (nullable) gets the units' poses after each position's move, one row of unit_count per position.
-ONCE_FOR_SIZE static bool run_chargers(McEnv *env, NaWorld *w, int target, const NaChargerIn *ch, const int *order, int from, int count,
+MC_FOR_SIZE static bool run_chargers(McEnv *env, NaWorld *w, int target, const NaChargerIn *ch, const int *order, int from, int count,
                          const NaFacing *facing, bool may_rotate, NaChargeOut *res, NaFailedOut *failed, bool *has_failed,
                          McRect *snap) {
     const NaBattlefield *bf = w->bf;
@@ -1144,7 +1137,7 @@ ONCE_FOR_SIZE static bool run_chargers(McEnv *env, NaWorld *w, int target, const
     return true;
 }
 
-ONCE_FOR_SIZE static NaOrderScore order_score(const NaChargeOut *res, int count) {
+MC_FOR_SIZE static NaOrderScore order_score(const NaChargeOut *res, int count) {
     NaOrderScore sc = {0, 0, 0, 0.0};
     for (int i = 0; i < count; i++)
         if (res[i].possible) {
@@ -1159,7 +1152,7 @@ ONCE_FOR_SIZE static NaOrderScore order_score(const NaChargeOut *res, int count)
 // 9A-CH-4: the order that best satisfies Maximising Contact after all moves: fewest other
 // enemies touched, most chargers in contact, target not rotated, most models in base contact.
 // 0 when equal, else ±priority (negative: `x` better).
-ONCE_FOR_SIZE static int order_compare(const NaOrderScore *x, const NaOrderScore *y) {
+MC_FOR_SIZE static int order_compare(const NaOrderScore *x, const NaOrderScore *y) {
     if (x->others != y->others) return x->others < y->others ? -1 : 1;
     if (x->done != y->done) return x->done > y->done ? -2 : 2;
     if (x->rotations != y->rotations) return x->rotations < y->rotations ? -3 : 3;
@@ -1167,7 +1160,7 @@ ONCE_FOR_SIZE static int order_compare(const NaOrderScore *x, const NaOrderScore
     return 0;
 }
 
-ONCE_FOR_SIZE bool mc_na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaChargerIn *chargers, int count,
+MC_FOR_SIZE bool mc_na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaChargerIn *chargers, int count,
                         NaCombinedOut *out) {
     memset(out, 0, sizeof *out);
     NaWorld *w = MC_NEW(env->arena, NaWorld, 1);
@@ -1264,7 +1257,7 @@ static const char *priority_words(int level) {
 
 const char *mc_na_charge_lost_words(int level) { return priority_words(level); }
 
-ONCE_FOR_SIZE void mc_na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
+MC_FOR_SIZE void mc_na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
     const NaBattlefield *bf = w->bf;
     const char *id = bf->units[in->charger].id, *tid = bf->units[in->target].id;
     const char *fn = mc_na_facing_name(in->facing);
