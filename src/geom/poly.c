@@ -7,12 +7,13 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "core/for_size.h"
 #include "core/work.h"
 #include "geom/trig.h"
 
 #define SLOP MC_LINEAR_SLOP
 
-// MC_FOR_SIZE (geom/vec.h): the decomposition's segment tests and area, the point test and the
+// MC_FOR_SIZE (core/for_size.h): the decomposition's segment tests and area, the point test and the
 // contact report, each once a piece, a flee or a sweep, not in the searches' loops.
 
 static int next_index(int i, int n) { return i + 1 == n ? 0 : i + 1; }

@@ -6,6 +6,8 @@
 
 #include <math.h>
 
+#include "core/for_size.h"
+
 // sin(15°·j) for j = 0..6, correctly rounded. sin 45° = sqrt(0.5) and sin 60° = sqrt(3)/2 as
 // sqrt rounds them; sin 15° = (√6 − √2)/4 and sin 75° = (√6 + √2)/4 are the correctly rounded
 // values of those expressions (the tests check both against sqrt and a long double reference).
@@ -152,7 +154,7 @@ double mc_facing_normalize(double degrees) {
     return a + 0.0;
 }
 
-double mc_facing_delta(double from, double to) {
+MC_FOR_SIZE double mc_facing_delta(double from, double to) {
     if (!isfinite(from) || !isfinite(to)) return 0.0;
     double d = mc_facing_normalize(mc_facing_normalize(to) - mc_facing_normalize(from));
     if (d > 180.0) d -= 360.0;

@@ -9,15 +9,6 @@
 
 #include "core/limits.h"
 
-/// A function off the hot paths (once a request, or once a search ends) compiled for size
-/// whatever its file's level: The Ninth Age's module is held to 64 KB gzip (docs/performance.md
-/// "Ninth Age module size", third round). clang's minsize: the WebAssembly builds; gcc has none.
-#ifdef __clang__
-#define MC_FOR_SIZE __attribute__((minsize))
-#else
-#define MC_FOR_SIZE
-#endif
-
 /// A point or displacement on the table, in the table's length unit (steps or inches).
 /// x grows to the right, y away from the player (docs/api.md "Free-form tables").
 typedef struct McVec2 {

@@ -4,6 +4,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/for_size.h"
+
 // Every power of ten up to 1e22 is exact in a double (5^22 < 2^53).
 static const double exact_pow10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                        1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
@@ -22,14 +24,14 @@ typedef struct {
 } Decimal;
 
 // Drops the digits past MAX_DIGITS (remembering whether one was non-zero) and trailing zeros.
-static void trim(Decimal *dec) {
+MC_FOR_SIZE static void trim(Decimal *dec) {
     for (; dec->nd > MAX_DIGITS; dec->nd--) dec->truncated |= dec->d[dec->nd - 1];
     while (dec->nd > 0 && dec->d[dec->nd - 1] == 0) dec->nd--;
 }
 
 /// dec /= 2^k, 1 <= k <= MAX_SHIFT (so that remainder × 10 + 9 fits in 64 bits). Digits that
 /// would pass MAX_DIGITS are dropped into `truncated`.
-static void shift_right(Decimal *dec, int k) {
+MC_FOR_SIZE static void shift_right(Decimal *dec, int k) {
     int r = 0, w = 0;
     uint64_t n = 0;
     for (; (n >> k) == 0; r++) n = n * 10 + (r < dec->nd ? dec->d[r] : 0);
@@ -51,7 +53,7 @@ static void shift_right(Decimal *dec, int k) {
 
 /// dec *= 2^k, 1 <= k <= MAX_SHIFT. The product has at most k/3 + 1 more digits than dec (2^3 < 10):
 /// they are written from the last digit backwards, then copied to the front.
-static void shift_left(Decimal *dec, int k) {
+MC_FOR_SIZE static void shift_left(Decimal *dec, int k) {
     uint8_t product[sizeof dec->d];
     int grown = dec->nd + k / 3 + 1, w = grown;
     uint64_t n = 0;
@@ -83,7 +85,7 @@ static uint64_t assemble(uint64_t m, int e2) {
 // The correctly rounded double of dec (nd > 0, -324 <= dp <= 309), as its bits: dec is scaled by
 // powers of two into [0.5, 1) × 2^e2, then times 2^53 (less for a subnormal) and rounded to an
 // integer, half to even. Each shift costs O(nd) and there are at most about 25.
-static uint64_t decimal_to_bits(Decimal *dec) {
+MC_FOR_SIZE static uint64_t decimal_to_bits(Decimal *dec) {
     int e2 = 0;
     while (dec->dp > 0) {
         int k = dec->dp >= 18 ? MAX_SHIFT : dec->dp * 10 / 3 + 1; // below 18: 10^dp < 2^k, dp to <= 0
@@ -202,7 +204,7 @@ static int approx_bits(const Decimal *dec, uint64_t *bits) {
 
 // The general path of mc_json_strtod: p is past the sign. A function of its own, so that the
 // short path does not set up its 800-digit frame.
-__attribute__((noinline)) static double strtod_general(const char *text, const char *p, int negative,
+MC_FOR_SIZE __attribute__((noinline)) static double strtod_general(const char *text, const char *p, int negative,
                                                        char **end) {
     Decimal dec;
     dec.nd = 0;

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "core/fmt.h"
+#include "core/for_size.h"
 #include "core/work.h"
 #include "geom/sweep.h"
 #include "rules/ninth_age/na.h"
@@ -53,7 +54,7 @@ enum { MEMO_SLOTS = 1024, MEMO_FILL = 768 };
 // (a query cost about as much as testing 30 boxes).
 enum { SCAN_MAX = 32 };
 
-// MC_FOR_SIZE (geom/vec.h) marks what runs once a charge (the search's setup and driver, the
+// MC_FOR_SIZE (core/for_size.h) marks what runs once a charge (the search's setup and driver, the
 // explanation), once an order of a combined charge or once a legal move is found (record_move,
 // after the costly checks); the search itself is compiled for speed.
 enum { MAX_KEPT = 1024, MAX_ENDS = 64, EVEN_STEPS = 4, MAX_MODEL_STEPS = 4 * (NA_MAX_FILES + 1), MAX_FIXED = MAX_ENDS + MAX_MODEL_STEPS + 5 + 16 };
