@@ -39,4 +39,15 @@ static inline void *mc_cjson_realloc(void *p, size_t size) {
 #define realloc mc_cjson_realloc
 #endif
 
+/// cJSON's functions that run once a request or a position's update (copying and editing trees,
+/// an error's fields, the answer's "ok") compiled for size (core/for_size.h): a declaration's
+/// attributes go with the definition that follows.
+#include "cJSON.h"
+#include "../core/for_size.h"
+MC_FOR_SIZE CJSON_PUBLIC(cJSON *) cJSON_DetachItemViaPointer(cJSON *parent, cJSON * const item);
+MC_FOR_SIZE CJSON_PUBLIC(void) cJSON_DeleteItemFromObjectCaseSensitive(cJSON *object, const char *string);
+MC_FOR_SIZE CJSON_PUBLIC(cJSON *) cJSON_Duplicate(const cJSON *item, cJSON_bool recurse);
+MC_FOR_SIZE CJSON_PUBLIC(cJSON *) cJSON_AddTrueToObject(cJSON * const object, const char * const name);
+MC_FOR_SIZE CJSON_PUBLIC(cJSON *) cJSON_AddStringToObject(cJSON * const object, const char * const name, const char * const string);
+
 #endif
