@@ -504,14 +504,14 @@ __attribute__((noinline)) static void write_rect(McRequest *rq, cJSON *parent, c
 }
 
 // `n` rectangles' poses as the array "path" of `o` (a charge, a Failed Charge Move, a flee).
-__attribute__((noinline)) static void write_path(McRequest *rq, cJSON *o, const McRect *r, int n) {
+__attribute__((noinline)) static void write_path(McRequest *rq, cJSON *o, const McRect *const *r, int n) {
     cJSON *path = mc_write_array(rq, o, "path");
-    for (int i = 0; i < n && path; i++) write_rect(rq, path, NULL, &r[i]);
+    for (int i = 0; i < n && path; i++) write_rect(rq, path, NULL, r[i]);
 }
 
 // The fields of one charge move (the path, the wheel, the align, the contact).
 static void write_move(McRequest *rq, cJSON *o, const NaChargeMove *m) {
-    McRect poses[5] = {m->start, m->after_a, m->after_wheel, m->contact, m->final};
+    const McRect *poses[5] = {&m->start, &m->after_a, &m->after_wheel, &m->contact, &m->final};
     write_path(rq, o, poses, 5);
     write_rect(rq, o, "final", &m->final);
     mc_write_number(rq, o, "distance", m->distance);
@@ -549,7 +549,7 @@ static void write_failed(McRequest *rq, cJSON *o, const NaWorld *w, const NaFail
     cJSON *fm = mc_write_object(rq, o, "failedChargeMove");
     if (!fm) return;
     mc_write_number(rq, fm, "distance", f->distance);
-    McRect poses[3] = {f->start, f->after_wheel, f->final};
+    const McRect *poses[3] = {&f->start, &f->after_wheel, &f->final};
     write_path(rq, fm, poses, 3);
     cJSON *wh = mc_write_object(rq, fm, "wheel");
     if (wh) {
@@ -643,12 +643,12 @@ static int charge_poses(McRequest *rq, cJSON *result, const NaBattlefield *bf, c
         NaPose *p = path + 5 * k;
         if ((r->possible || !out->has_failed[k]) && r->has_best) {
             const NaChargeMove *m = &r->best;
-            McRect poses[5] = {m->start, m->after_a, m->after_wheel, m->contact, m->final};
-            for (int i = 0; i < 5; i++) p[i] = rect_pose(&poses[i]);
+            const McRect *poses[5] = {&m->start, &m->after_a, &m->after_wheel, &m->contact, &m->final};
+            for (int i = 0; i < 5; i++) p[i] = rect_pose(poses[i]);
             n[k] = 5;
         } else if (out->has_failed[k]) {
-            McRect poses[3] = {f->start, f->after_wheel, f->final};
-            for (int i = 0; i < 3; i++) p[i] = rect_pose(&poses[i]);
+            const McRect *poses[3] = {&f->start, &f->after_wheel, &f->final};
+            for (int i = 0; i < 3; i++) p[i] = rect_pose(poses[i]);
             n[k] = 3;
         } else {
             n[k] = -1;
@@ -823,7 +823,7 @@ static int run_flee(McRequest *rq, const cJSON *req, cJSON *result) {
         mc_write_pose_fields(rq, pv, p.x, p.y, p.facing);
         mc_write_number(rq, pv, "angle", turn);
     }
-    McRect poses[3] = {out.start, out.pivot, out.end};
+    const McRect *poses[3] = {&out.start, &out.pivot, &out.end};
     write_path(rq, result, poses, 3);
     mc_write_number(rq, result, "distance", distance);
     mc_write_number(rq, result, "extended", out.leaves_table ? 0.0 : out.extended);
