@@ -144,7 +144,11 @@ const board = new Board(canvas, {
   dragTo: (id, w, pointer) => tools.dragTo(id, w, pointer),
   rotateTo: (id, w, free) => tools.rotateTo(id, w, free),
   dragEnd(id, cancelled) { store.nextGesture(); tools.dragEnd(id, cancelled); },
-  tapUnit: (id) => tools.tapUnit(id),
+  // a unit the ruling offers as a choice (the game's `tapChoice`) is chosen by a tap in play
+  tapUnit(id) {
+    const choice = tools.playing() && ui.result?.response?.ok && sys().tapChoice?.(ui.result.response.result, ui.result.request ?? {}, id);
+    if (choice) applyChoice(...choice); else tools.tapUnit(id);
+  },
   tap: (w) => tools.tap(w),
   paint: (w, first) => tools.paintHex(w, first),
   measure(a, b) { // only the board and the reading change: no forms are built again
@@ -725,7 +729,7 @@ const panels = createPanels({
 const tabs = createTabs($('units-panel').parentNode, $('tabs'));
 // a sheet's step changes the board's height: the answer's framing is made again in the new height
 // (at the same scale or less), as a new answer's would be; kept where it stood, the middle of the
-// view kept, Set up's step put Arcane Legions' Legion under the unit tray
+// view kept, Set up's step put the mover under the unit tray
 const sheet = initSheet($('sheet-handle'), $('units-panel').parentNode, $('tabs'), undefined, () => {
   const r = ui.result, b = r && !board.fitted && resultBounds(r.scene, r.request);
   if (b) board.frame(b.bounds, board.s, b.pad, b.core);

@@ -4,7 +4,7 @@
 // `target`, which goes into the request and is ruled on.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, pageRequest, PHONE, DESKTOP, details, verdict, overlay, shot, openRequest, ruled, openPanel } from './browser.mjs';
+import { launch, openPage, pageRequest, PHONE, DESKTOP, details, verdict, overlay, shot, openRequest, ruled, openPanel, hook } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -21,7 +21,7 @@ const REQUEST = { system: 'ninth-age', query: 'pursue', table: { width: 48, heig
   pursued: { facing: 90, fleeDistance: 9 }, pursuers: [{ unit: 'P', distance: 5 }] };
 
 for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
-  test(`9A-PV-E a pursuer's two possible targets are shown, and a tap on the other charges it (${size})`, async () => {
+  test(`9A-PV-E a pursuer's two possible targets are shown, and a tap on the other charges it (on the board in play on a phone; ${size})`, async () => {
     const { context, page, errors } = await openPage(env, viewport, { touch: size === 'phone' });
     await openRequest(page, REQUEST);
     assert.match(await verdict(page), /P .*into the front of X1/);
@@ -32,8 +32,12 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const items = await overlay(page);
     assert.ok(items.some((it) => it.label === 'P may charge this instead'), 'X2 ringed as the other target');
     await shot(page, 'pursue-choice', viewport);
-    await openPanel(page, 'ask-panel'); // (the ruling in detail: a tap away on a phone in Play)
-    await page.locator('#details button.choice', { hasText: 'X2 →' }).click();
+    // on a phone in Play a tap on X2 itself, ringed on the board (the details list a tap away);
+    // at a desk its button in the list
+    if (size === 'phone') {
+      const x2 = await hook(page, 'screenOf', 'X2');
+      await page.touchscreen.tap(x2.x, x2.y);
+    } else await page.locator('#details button.choice', { hasText: 'X2 →' }).click();
     await ruled(page);
     await page.waitForFunction(() => /into the front of X2/.test(document.getElementById('verdict').textContent));
     const sent = await pageRequest(page);
@@ -41,6 +45,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     assert.deepEqual({ ...sent.pursuers[0], target: undefined }, { ...REQUEST.pursuers[0], target: undefined }, 'the rest of the pursuer is as it was');
     // a target named leaves no choice open; the pursuer's row shows it
     assert.doesNotMatch(await details(page), /Choices left open/);
+    await openPanel(page, 'ask-panel'); // (the question's form: a tap away on a phone in Play)
     assert.equal(await page.locator('select[data-key="pursuers.0.target"], [data-slot="pursuers.0"] select').last().inputValue(), 'X2');
     await shot(page, 'pursue-choice-made', viewport);
     assert.deepEqual(errors, []);

@@ -303,6 +303,9 @@ function pursuerSays(p) {
   return `${p.unit} ${turn}${verb}${how}${end}${back}`;
 }
 
+// The pursuers' rows with `pursuer`'s target named `target` (a choice of 9A-PV-E taken).
+const targetRows = (request, pursuer, target) => arr(request.pursuers).map((x) => opt({ unit: x.unit, distance: x.distance, overrun: x.overrun === true }, 'target', x.unit === pursuer ? target : x.target));
+
 // The targets a pursuer could charge when its pivot met two enemies and none was named (9A-PV-E):
 // each with what the pursuer would do then; a tap on another names it as the pursuer's `target`
 // (the pursuers' rows, asked again through onChoice).
@@ -320,8 +323,7 @@ function targetChoices(r, request, onChoice) {
       if (onChoice && o.value !== c.default) {
         const b = el('button', text, 'link choice');
         b.type = 'button';
-        const rows = arr(request.pursuers).map((x) => opt({ unit: x.unit, distance: x.distance, overrun: x.overrun === true }, 'target', x.unit === c.pursuer ? o.value : x.target));
-        b.addEventListener('click', () => onChoice('pursuers', structuredClone(rows)));
+        b.addEventListener('click', () => onChoice('pursuers', targetRows(request, c.pursuer, o.value)));
         li.append(b);
       } else li.append(el('span', text, 'option'));
     });
@@ -567,6 +569,12 @@ game.mover = (request) => request.unit ?? request.charger;
 game.moverEnd = (request, result) => (request.query === 'charge' ? chargeEnd(result ?? {}) : result?.final); // a charge's result is its charger's
 // a charge is made once its Charge Range is rolled: one asked at any distance (a drag onto an
 // enemy asks so) says what the roll needs, and moves nothing
+// in play a tap on an enemy ringed "may charge this instead" charges it (the ruling's choice, as
+// its button in the details list does: a phone in Play shows the board and the verdict, not the list)
+game.tapChoice = (result, request, id) => {
+  const c = arr(result?.choices).find((x) => x.choice === 'target' && x.default !== id && arr(x.options).some((o) => o.value === id));
+  return c ? ['pursuers', targetRows(request, c.pursuer, id)] : null;
+};
 game.unrolled = (request) => request.query === 'charge' && [request, ...arr(request.combined)].some((c) => !Number.isFinite(c?.range));
 game.canApply = (request, result) => {
   if (request.query === 'charge') return chargersOf(request, result).some((c) => chargeEnd(c));
@@ -599,4 +607,4 @@ game.play = { table: initTablePlay, rolls: initPlayRolls };
 game.trayField = 'baseSize';
 // the phone's first-visit hint (app.js coach): one sentence of the play note
 game.playHint = 'Drag a unit onto an enemy to charge it, or onto open ground to measure.';
-game.playNote = 'Drag a unit onto an enemy to charge it, then Roll 2D6 on the board’s bar for its Charge Range and Make this move (the charge, or its Failed Charge Move), or drag it onto open ground to measure from its front against its Advance Rate. A pursuit or a flee: choose Pursue or Flee in the menu on the board’s bar, Roll 2D6 there (or type the roll in the question), then Make this move.';
+game.playNote = 'Drag a unit onto an enemy to charge it, then Roll 2D6 on the board’s bar for its Charge Range and Make this move (the charge, or its Failed Charge Move), or drag it onto open ground to measure from its front against its Advance Rate. A pursuit or a flee: choose Pursue or Flee in the menu on the board’s bar, Roll 2D6 there (or type the roll in the question), then Make this move; an enemy ringed “may charge this instead” is charged by a tap on it.';
