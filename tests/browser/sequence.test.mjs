@@ -53,6 +53,20 @@ async function inView(page, box) {
   }
 }
 
+test('360x740, touch: a verdict whose events go on below its box says "more below ▾", and a tap on that cue shows it whole, pressing no event under it', async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await ruled(page);
+  await page.waitForSelector('#verdict.own.cut');
+  const v = await page.locator('#verdict').boundingBox();
+  await page.touchscreen.tap(v.x + v.width - 12, v.y + v.height - 8); // the cue, at the box's foot on the right
+  await page.waitForSelector('#verdict.whole');
+  assert.deepEqual((await list(page)).map((e) => e.pressed), ['false', 'false'], 'no event pressed');
+  const w = await page.locator('#verdict').boundingBox(), inner = await page.$eval('#verdict', (e) => [e.scrollHeight, e.clientHeight]);
+  assert.ok(w.height > v.height && inner[0] <= inner[1] + 1, `shown whole: ${v.height} → ${w.height} px, ${inner}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 for (const [how, viewport, touch] of [['touch', PHONE, true], ['keyboard', DESKTOP, false]]) {
   const size = `${viewport.width}x${viewport.height}`;
   // presses an entry: a tap, or Tab's focus and Enter

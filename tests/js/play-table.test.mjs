@@ -130,3 +130,19 @@ test('9A-CH-1 A-9A-4 The Ninth Age\'s charge roll: the Advance Rate plus 2D6 is 
   assert.equal(game.unrolled({ query: 'charge', charger: 'Knights', target: 'Raiders', range: 15 }), false);
   assert.equal(game.unrolled({ query: 'pursue' }), false, 'only a charge waits for its range');
 });
+
+test('9A-PU-1 a pursuit is made only when a pursuer ends elsewhere or turned; 9A-PV-E a tap on the other enemy its pivot met names it the target', async () => {
+  const { default: ninthAge } = await import('../../web/games/ninth-age.js');
+  const request = { query: 'pursue', units: [{ id: 'P', x: 10, y: 10, facing: 0 }, { id: 'Q', x: 20, y: 10, facing: 0 }, { id: 'X1', x: 13, y: 9.4, facing: 270 }, { id: 'X2', x: 13, y: 11.8, facing: 270 }],
+    pursued: { facing: 90, fleeDistance: 9 }, pursuers: [{ unit: 'P', distance: 5 }, { unit: 'Q', distance: 4, overrun: true }] };
+  const stays = { pursuers: [{ unit: 'P', final: { x: 10, y: 10, facing: 0 } }, { unit: 'Q', final: { x: 20, y: 10, facing: 0 } }] };
+  assert.equal(ninthAge.canApply(request, stays), false, 'both stay where they stood: nothing to make');
+  const turned = { pursuers: [{ unit: 'P', final: { x: 10, y: 10, facing: 15 } }, stays.pursuers[1]] };
+  assert.equal(ninthAge.canApply(request, turned), true, 'a pivot in place is a move');
+  const moved = { pursuers: [stays.pursuers[0], { unit: 'Q', final: { x: 20, y: 14, facing: 0 } }] };
+  assert.equal(ninthAge.canApply(request, moved), true, 'one pursuer moved');
+  const result = { choices: [{ choice: 'target', pursuer: 'P', default: 'X1', options: [{ value: 'X1' }, { value: 'X2' }] }] };
+  assert.deepEqual(ninthAge.tapChoice(result, request, 'X2'), ['pursuers', [{ unit: 'P', distance: 5, overrun: false, target: 'X2' }, { unit: 'Q', distance: 4, overrun: true }]]);
+  assert.equal(ninthAge.tapChoice(result, request, 'X1'), null, 'the target it charges now is no choice');
+  assert.equal(ninthAge.tapChoice(result, request, 'Q'), null, 'a unit no choice names');
+});

@@ -567,18 +567,24 @@ const chargeEnd = (c) => (c.possible && isPose(c.final) ? c.final : isPose(c.fai
 // a charge's question names its unit the charger
 game.mover = (request) => request.unit ?? request.charger;
 game.moverEnd = (request, result) => (request.query === 'charge' ? chargeEnd(result ?? {}) : result?.final); // a charge's result is its charger's
-// a charge is made once its Charge Range is rolled: one asked at any distance (a drag onto an
-// enemy asks so) says what the roll needs, and moves nothing
 // in play a tap on an enemy ringed "may charge this instead" charges it (the ruling's choice, as
 // its button in the details list does: a phone in Play shows the board and the verdict, not the list)
 game.tapChoice = (result, request, id) => {
   const c = arr(result?.choices).find((x) => x.choice === 'target' && x.default !== id && arr(x.options).some((o) => o.value === id));
   return c ? ['pursuers', targetRows(request, c.pursuer, id)] : null;
 };
+// a charge is made once its Charge Range is rolled: one asked at any distance (a drag onto an
+// enemy asks so) says what the roll needs, and moves nothing
 game.unrolled = (request) => request.query === 'charge' && [request, ...arr(request.combined)].some((c) => !Number.isFinite(c?.range));
+/** Whether unit `id` of the request ends its move elsewhere than it stands, or turned. */
+const moves = (request, id, pose) => {
+  const u = arr(request.units).find((x) => x?.id === id);
+  return !u || Math.hypot(pose.x - u.x, pose.y - u.y) > 1e-9 || (pose.facing ?? 0) !== (u.facing ?? 0);
+};
 game.canApply = (request, result) => {
   if (request.query === 'charge') return chargersOf(request, result).some((c) => chargeEnd(c));
-  if (request.query === 'pursue') return arr(result?.pursuers).some((p) => isPose(p.final)) || (!!result?.fleeingDestroyed && typeof request.pursued?.unit === 'string');
+  // (a pursuit whose pursuers all stay where they stood makes nothing: "Pursuit made" moved no unit)
+  if (request.query === 'pursue') return arr(result?.pursuers).some((p) => isPose(p.final) && moves(request, p.unit, p.final)) || (!!result?.fleeingDestroyed && typeof request.pursued?.unit === 'string');
   return false;
 };
 game.applyRuling = (request, result, byId, moveTo, remove) => {
