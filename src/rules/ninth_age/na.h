@@ -107,6 +107,8 @@ const char *mc_na_object_id(const NaWorld *w, int o);
 /// Signed separation of two convex shapes: the gap when apart, minus the penetration depth
 /// when overlapping (continuous, and convex along a straight translation).
 double mc_na_separation(const McPoly *a, const McPoly *b);
+/// mc_na_separation of the rectangle `r` from `b`.
+double mc_na_rect_separation(const McRect *r, const McPoly *b);
 /// mc_na_separation(a, b) < −MC_LINEAR_SLOP (they overlap), told by the SAT alone: a separation
 /// above −slop on any axis settles it, usually on the first few (mc_poly_sat_separation_until).
 bool mc_na_overlaps(const McPoly *a, const McPoly *b);

@@ -26,10 +26,8 @@ static McRect slide_at(const Slide *sl, double s) {
 }
 
 static double sep_at(const Slide *sl, double s, const McPoly *obj) {
-    McVec2 pv[4];
     McRect r = slide_at(sl, s);
-    McPoly p = mc_rect_to_poly(&r, pv);
-    return mc_na_separation(&p, obj);
+    return mc_na_rect_separation(&r, obj);
 }
 
 enum { SEARCH_STEPS = 100 };

@@ -151,16 +151,13 @@ bool mc_na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double
         // Blocked: stop where the gap to what it met is still NA_CLEAR_GAP.
         double a = 0.0, b = fabs(hit.angle);
         const McPoly *ob = &f.polys[hit.obstacle];
-        McVec2 qv[4];
         McRect wr = wheeled(&m, a);
-        McPoly q = mc_rect_to_poly(&wr, qv);
-        if (hit.state == MC_SWEEP_HIT && mc_na_separation(&q, ob) >= NA_CLEAR_GAP) {
+        if (hit.state == MC_SWEEP_HIT && mc_na_rect_separation(&wr, ob) >= NA_CLEAR_GAP) {
             for (int i = 0; i < BISECT_STEPS; i++) {
                 double mid = 0.5 * (a + b);
                 if (mid <= a || mid >= b) break;
                 wr = wheeled(&m, mid);
-                q = mc_rect_to_poly(&wr, qv);
-                if (mc_na_separation(&q, ob) >= NA_CLEAR_GAP) a = mid;
+                if (mc_na_rect_separation(&wr, ob) >= NA_CLEAR_GAP) a = mid;
                 else b = mid;
             }
         }

@@ -156,12 +156,9 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
         // The separation along a straight translation is convex: bisect for where it turns
         // positive again beyond t, then stay NA_CLEAR_GAP clear of it.
         double lo = t, step = 1.0, hi = t + step;
-        McVec2 qv[4];
-        McPoly q;
         for (int i = 0; i < 64; i++) {
             at.centre = mc_vec2_mul_add(out->pivot.centre, hi, u);
-            q = mc_rect_to_poly(&at, qv);
-            if (mc_na_separation(&q, &w->objs[o].poly) > MC_LINEAR_SLOP) break;
+            if (mc_na_rect_separation(&at, &w->objs[o].poly) > MC_LINEAR_SLOP) break;
             lo = hi;
             step *= 2;
             hi = t + step;
@@ -169,8 +166,7 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
         for (int i = 0; i < BISECT; i++) {
             double mid = 0.5 * (lo + hi);
             at.centre = mc_vec2_mul_add(out->pivot.centre, mid, u);
-            q = mc_rect_to_poly(&at, qv);
-            if (mc_na_separation(&q, &w->objs[o].poly) > 0.0) hi = mid;
+            if (mc_na_rect_separation(&at, &w->objs[o].poly) > 0.0) hi = mid;
             else lo = mid;
         }
         t = hi + NA_CLEAR_GAP;

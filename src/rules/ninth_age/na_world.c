@@ -145,6 +145,12 @@ double mc_na_separation(const McPoly *a, const McPoly *b) {
     return sep;
 }
 
+double mc_na_rect_separation(const McRect *r, const McPoly *b) {
+    McVec2 pv[4];
+    McPoly p = mc_rect_to_poly(r, pv);
+    return mc_na_separation(&p, b);
+}
+
 bool mc_na_overlaps(const McPoly *a, const McPoly *b) {
     // mc_na_separation is the SAT value when that is at most 0 and a distance (>= 0) otherwise, so
     // it is below −slop exactly when the SAT value is.
