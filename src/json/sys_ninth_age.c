@@ -193,15 +193,12 @@ __attribute__((noinline)) static void write_pose(McRequest *rq, cJSON *parent, c
     if (o) mc_write_pose_fields(rq, o, p->x, p->y, p->facing);
 }
 
-static void write_point(McRequest *rq, cJSON *arr, McVec2 v) {
-    cJSON *pt = cJSON_CreateArray();
-    if (!pt) {
-        rq->oom = 1;
-        return;
-    }
-    mc_write_add(rq, arr, NULL, pt);
-    mc_write_push_number(rq, pt, v.x);
-    mc_write_push_number(rq, pt, v.y);
+// A point as [x, y]: the member `key` of `obj`, or pushed onto the array `obj` when key is NULL.
+static void write_xy(McRequest *rq, cJSON *obj, const char *key, const McVec2 *v) {
+    cJSON *pt = mc_write_array(rq, obj, key);
+    if (!pt) return;
+    mc_write_push_number(rq, pt, v->x);
+    mc_write_push_number(rq, pt, v->y);
 }
 
 // ---- the arrays form -----------------------------------------------------------------------------
@@ -314,7 +311,7 @@ static void write_pursuer(McRequest *rq, cJSON *arr, const NaWorld *w, const NaB
     if (o->has_ahead) {
         cJSON *fa = mc_write_object(rq, po, "forwardAhead");
         cJSON *rect = fa ? mc_write_array(rq, fa, "rectangle") : NULL;
-        for (int i = 0; i < 4 && rect; i++) write_point(rq, rect, o->ahead[i]);
+        for (int i = 0; i < 4 && rect; i++) write_xy(rq, rect, NULL, &o->ahead[i]);
         cJSON *ob = fa ? mc_write_object(rq, fa, "firstObstacle") : NULL;
         if (ob) {
             mc_write_string(rq, ob, "kind", o->ahead_kind == NA_SIT_FREE ? "none" : mc_na_situation_name(o->ahead_kind));
@@ -484,13 +481,6 @@ static int run_pursue(McRequest *rq, const cJSON *req, cJSON *result) {
 // ---- charge ------------------------------------------------------------------------------------
 
 static const char *const charge_fields[] = {"table", "units", "terrain", "charger", "target", "range", "highestDie", "combined", NULL};
-
-static void write_xy(McRequest *rq, cJSON *obj, const char *key, const McVec2 *v) {
-    cJSON *pt = mc_write_array(rq, obj, key);
-    if (!pt) return;
-    mc_write_push_number(rq, pt, v->x);
-    mc_write_push_number(rq, pt, v->y);
-}
 
 static NaPose rect_pose(const McRect *r) {
     NaPose p = {r->centre.x, r->centre.y, mc_facing_normalize(r->facing)};
@@ -852,9 +842,8 @@ static const char *const spacing_fields[] = {"table", "units", "terrain", "momen
 static void write_pairs(McRequest *rq, cJSON *result, const char *key, const NaWorld *w, const int *pairs, int n) {
     cJSON *arr = mc_write_array(rq, result, key);
     for (int i = 0; i < n && arr; i++) {
-        cJSON *pr = cJSON_CreateArray();
-        if (!pr) { rq->oom = 1; break; }
-        mc_write_add(rq, arr, NULL, pr);
+        cJSON *pr = mc_write_array(rq, arr, NULL);
+        if (!pr) break;
         mc_write_add(rq, pr, NULL, cJSON_CreateString(mc_na_object_id(w, pairs[2 * i])));
         mc_write_add(rq, pr, NULL, cJSON_CreateString(mc_na_object_id(w, pairs[2 * i + 1])));
     }
