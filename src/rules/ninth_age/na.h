@@ -92,6 +92,9 @@ bool mc_na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf);
 /// Brings the broad phase up to date after units' polygons changed (terrain parts never change
 /// after mc_na_world_init). Objects changing `active` need nothing: queries read it.
 void mc_na_world_refresh(NaWorld *w);
+/// Puts every unit back where `rects` (one per unit) has it, and refreshes the broad phase: a
+/// charge order search starting again from a table it kept.
+void mc_na_world_place_all(NaWorld *w, const McRect *rects);
 /// Moves unit `unit` to `rect` (the battlefield's copy too) and refreshes the broad phase.
 void mc_na_world_move_unit(NaWorld *w, int unit, const McRect *rect);
 /// Active objects whose boxes meet `box` (grown by `margin`), written to w->hits in object order;
@@ -113,6 +116,9 @@ double mc_na_rect_separation(const McRect *r, const McPoly *b);
 /// above −slop on any axis settles it, usually on the first few (mc_poly_sat_separation_until).
 bool mc_na_overlaps(const McPoly *a, const McPoly *b);
 
+/// How far a point at coordinate `c` moving `d` per unit of distance along one axis goes before it
+/// reaches 0 or `lim` (negative when already beyond the one it moves to); INFINITY when d is about 0.
+double mc_na_to_table_edge(double c, double lim, double d);
 /// The table check: true when `p` lies on the table (within the slop), or there is no table.
 bool mc_na_on_table(const NaBattlefield *bf, const McPoly *p);
 

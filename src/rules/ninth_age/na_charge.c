@@ -1101,14 +1101,6 @@ MC_FOR_SIZE static bool engaged(NaWorld *w, int unit) {
     return false;
 }
 
-MC_FOR_SIZE static void place_all(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
-    for (int i = 0; i < bf->unit_count; i++) {
-        bf->units[i].rect = saved[i];
-        w->objs[i].poly = mc_rect_to_poly(&saved[i], w->objs[i].corners);
-    }
-    mc_na_world_refresh(w);
-}
-
 // Runs one order from position `from` (the earlier ones already moved); returns false when
 // memory ran out. `failed` and `has_failed` (nullable) get the Failed Charge Moves. `snap`
 // (nullable) gets the units' poses after each position's move, one row of unit_count per position.
@@ -1207,7 +1199,7 @@ MC_FOR_SIZE bool mc_na_charge_combined(McEnv *env, NaBattlefield *bf, int target
         do {
             int from = 0;
             while (!first && from < count - 1 && perm[from] == prev[from]) from++;
-            place_all(w, bf, from == 0 ? saved : snap + (size_t)(from - 1) * bf->unit_count);
+            mc_na_world_place_all(w, from == 0 ? saved : snap + (size_t)(from - 1) * bf->unit_count);
             if (!run_chargers(env, w, target, chargers, perm, from, count, by_req, may_rotate, trial, trial_failed,
                               trial_has_failed, snap)) {
                 if (mc_work_out())
@@ -1232,7 +1224,7 @@ MC_FOR_SIZE bool mc_na_charge_combined(McEnv *env, NaBattlefield *bf, int target
         out->decided_on = order_compare(&out->chosen, &out->request);
         if (out->decided_on < 0) out->decided_on = -out->decided_on;
         for (int i = 0; i < count; i++) out->order[i] = best[i], out->facings[i] = by_req[best[i]];
-        place_all(w, bf, best_end);
+        mc_na_world_place_all(w, best_end);
         out->chosen = order_score(out->results, count);
         return true;
     }
@@ -1290,6 +1282,7 @@ MC_FOR_SIZE void mc_na_charge_explain(McEnv *env, const NaWorld *w, const NaChar
         return;
     }
     McReason *r = NULL;
+    const char *way = out->blocker >= 0 ? ": in the way is " : "", *by = out->blocker >= 0 ? mc_na_object_id(w, out->blocker) : "";
     switch (out->fail) {
     case NA_CHARGE_OUT_OF_RANGE:
         r = mc_reason_add(env, &out->reasons, "out_of_range", "9A-CH-1",
@@ -1305,17 +1298,15 @@ MC_FOR_SIZE void mc_na_charge_explain(McEnv *env, const NaWorld *w, const NaChar
         break;
     case NA_CHARGE_NO_ROOM:
         r = mc_reason_add(env, &out->reasons, "no_room", "9A-CH-2",
-                          "There is no room to place the charger in contact with %s's %s facing%s%s.", tid, fn,
-                          out->blocker >= 0 ? ": in the way is " : "", out->blocker >= 0 ? mc_na_object_id(w, out->blocker) : "");
+                          "There is no room to place the charger in contact with %s's %s facing%s%s.", tid, fn, way, by);
         break;
     case NA_CHARGE_BLOCKED:
         r = mc_reason_add(env, &out->reasons, "path_blocked", "9A-CH-1",
-                          "Every charge path into %s's %s facing is blocked%s%s.", tid, fn,
-                          out->blocker >= 0 ? ": in the way is " : "", out->blocker >= 0 ? mc_na_object_id(w, out->blocker) : "");
+                          "Every charge path into %s's %s facing is blocked%s%s.", tid, fn, way, by);
         break;
     default:
         break;
     }
-    if (r && out->blocker >= 0) r->unit = mc_na_object_id(w, out->blocker);
+    if (r && out->blocker >= 0) r->unit = by;
     if (r) mc_trace(env, r->rule, id, "the charge cannot be completed: %s", r->code);
 }

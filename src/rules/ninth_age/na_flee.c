@@ -65,7 +65,7 @@ static double edge_distance(const NaBattlefield *bf, const McRect *r, McVec2 dir
                 if ((c[k] <= MC_LINEAR_SLOP && d[k] < -MC_ZERO_SLOP) || (c[k] >= lim[k] - MC_LINEAR_SLOP && d[k] > MC_ZERO_SLOP)) return 0.0;
                 continue;
             }
-            double t = d[k] > MC_ZERO_SLOP ? (lim[k] - c[k]) / d[k] : (d[k] < -MC_ZERO_SLOP ? -c[k] / d[k] : INFINITY);
+            double t = mc_na_to_table_edge(c[k], lim[k], d[k]);
             if (t < best) best = t;
         }
     }

@@ -76,6 +76,13 @@ typedef struct Front {
     double half; // half the front's width
 } Front;
 
+// `r` moved `d` straight forward.
+static McRect forward(const McRect *r, double d) {
+    McRect m = *r;
+    m.centre = mc_vec2_mul_add(r->centre, d, mc_facing_forward(r->facing));
+    return m;
+}
+
 static Front front_of(const McRect *r) {
     Front f;
     f.centre = mc_na_front_centre(r);
@@ -153,8 +160,7 @@ static double table_ahead(const NaBattlefield *bf, const Front *f) {
         double c[2] = {p.x, p.y}, e[2] = {corner.x, corner.y};
         for (int a = 0; a < 2; a++) {
             if (c[a] <= MC_LINEAR_SLOP || c[a] >= lim[a] - MC_LINEAR_SLOP) return 0.0;
-            double d = dir[a] > MC_ZERO_SLOP ? (lim[a] - c[a]) / dir[a] : (dir[a] < -MC_ZERO_SLOP ? -c[a] / dir[a] : INFINITY);
-            double dc = dir[a] > MC_ZERO_SLOP ? (lim[a] - e[a]) / dir[a] : (dir[a] < -MC_ZERO_SLOP ? e[a] / -dir[a] : INFINITY);
+            double d = mc_na_to_table_edge(c[a], lim[a], dir[a]), dc = mc_na_to_table_edge(e[a], lim[a], dir[a]);
             if (dc < d) d = dc > 0.0 ? dc : 0.0;
             if (d < best) best = d;
         }
@@ -445,6 +451,15 @@ static double illegal_by(Ctx *c, const McPoly *p, int charged, const int *objs, 
     return worst;
 }
 
+// illegal_by of the pose at t of the move from `a` to `b` (between).
+static double illegal_at(Ctx *c, const McRect *like, const NaPose *a, const NaPose *b, double turn, double t, int charged,
+                         const int *objs, int m) {
+    McRect r = between(like, a, b, turn, t);
+    McVec2 pv[4];
+    McPoly p = mc_rect_to_poly(&r, pv);
+    return illegal_by(c, &p, charged, objs, m);
+}
+
 // Of the move from `a` to `b` turning `turn` (between), the first pose legal for illegal_by
 // walking from t = `from` towards `to`, as its t; -1 when none is. Exact, not sampled: between two
 // poses t apart no corner moves more than `lip`·t (lip = the centre's travel + half the diagonal
@@ -460,19 +475,13 @@ static double first_legal(Ctx *c, const McRect *like, const NaPose *a, const NaP
     double dir = to < from ? -1.0 : 1.0;
     double t = from, bad = -1.0; // bad: the last illegal pose tried, when the step from it was the floor
     while (dir * t <= dir * to && !mc_work_out()) {
-        McRect r = between(like, a, b, turn, t);
-        McVec2 pv[4];
-        McPoly p = mc_rect_to_poly(&r, pv);
-        double d = illegal_by(c, &p, charged, objs, m);
+        double d = illegal_at(c, like, a, b, turn, t, charged, objs, m);
         if (d <= 0.0) {
             if (bad < 0.0) return t;
             double good = t;
             for (int it = 0; it < BISECT_STEPS; it++) {
                 double mid = 0.5 * (good + bad);
-                McRect rm = between(like, a, b, turn, mid);
-                McVec2 pmv[4];
-                McPoly pm = mc_rect_to_poly(&rm, pmv);
-                if (illegal_by(c, &pm, charged, objs, m) <= 0.0) good = mid;
+                if (illegal_at(c, like, a, b, turn, mid, charged, objs, m) <= 0.0) good = mid;
                 else bad = mid;
             }
             return good;
@@ -521,6 +530,17 @@ static double first_legal_turn(Ctx *c, const McRect *at, double radius, double t
     return first_legal(c, at, &p, &p, turn, radius * fabs(turn) * (PI / 180.0), 0.0, limit, -1, objs, m);
 }
 
+// `at` turned to `facing` when that pose keeps Unit Spacing and lies on the table (as *out).
+static bool facing_legal(Ctx *c, int self, const McRect *at, double facing, McRect *out) {
+    McRect r = *at;
+    r.facing = facing;
+    McVec2 pv[4];
+    McPoly p = mc_rect_to_poly(&r, pv);
+    if (!mc_na_spacing_check(c->w, &p, self, -1, NULL)) return false;
+    *out = r;
+    return true;
+}
+
 // A-9A-2 / 9A-PV-T: the least turn about the centre (clockwise at equal size) to a facing where
 // the unit keeps NA_CLEAR_GAP from everything and lies on the table, searched over the whole
 // circle: clockwise up to 180°, then anticlockwise only as far as the clockwise turn found. False
@@ -539,15 +559,10 @@ static bool pivot_any_legal(Ctx *c, int self, McRect at, McRect *out) {
         return false;
     }
     if (cw < 0.0 && acw < 0.0) return false;
-    McRect r = at;
-    r.facing = mc_facing_normalize(acw >= 0.0 && (cw < 0.0 || acw < cw) ? at.facing - 180.0 * acw : at.facing + 180.0 * cw);
     // illegal_by's test is the stricter (a gap of NA_CLEAR_GAP, the table to a rounding slop):
     // the pose it passes is legal for the candidates' test too, which the answer reports.
-    McVec2 pv[4];
-    McPoly p = mc_rect_to_poly(&r, pv);
-    if (!mc_na_spacing_check(c->w, &p, self, -1, NULL)) return false;
-    *out = r;
-    return true;
+    return facing_legal(c, self, &at, mc_facing_normalize(acw >= 0.0 && (cw < 0.0 || acw < cw) ? at.facing - 180.0 * acw : at.facing + 180.0 * cw),
+                        out);
 }
 
 // A-9A-2: a Post-combat Pivot about the centre to the facing the owner names, else to the
@@ -558,15 +573,7 @@ static bool pivot_any_legal(Ctx *c, int self, McRect at, McRect *out) {
 static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *out) {
     const NaPursuerIn *pi = &c->in->pursuers[k];
     mc_assume(c->env, MC_A_9A_2);
-    if (pi->has_post_facing) {
-        McRect r = at;
-        r.facing = pi->post_facing;
-        McVec2 pv[4];
-        McPoly p = mc_rect_to_poly(&r, pv);
-        if (!mc_na_spacing_check(c->w, &p, pi->unit, -1, NULL)) return false;
-        *out = r;
-        return true;
-    }
+    if (pi->has_post_facing) return facing_legal(c, pi->unit, &at, pi->post_facing, out);
     // Each candidate as its turn and the facing it gives (exact for the facings named outright).
     double turns[24 + 4 + 1], facings[24 + 4 + 1];
     int n = 0;
@@ -590,16 +597,8 @@ static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *o
             turns[j - 1] = b, turns[j] = a;
             facings[j - 1] = facings[j], facings[j] = f;
         }
-    for (int i = 0; i < n; i++) {
-        McRect r = at;
-        r.facing = facings[i];
-        McVec2 pv[4];
-        McPoly p = mc_rect_to_poly(&r, pv);
-        if (mc_na_spacing_check(c->w, &p, pi->unit, -1, NULL)) {
-            *out = r;
-            return true;
-        }
-    }
+    for (int i = 0; i < n; i++)
+        if (facing_legal(c, pi->unit, &at, facings[i], out)) return true;
     return pivot_any_legal(c, pi->unit, at, out);
 }
 
@@ -754,11 +753,9 @@ static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *
 // `distance` ahead; `pivot_pose`: the pivot is a pose of the move; `what` names the obstruction.
 static void stop_before(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *s, double distance, bool pivot_pose,
                         const char *what) {
-    Front f = front_of(&p->pivot);
     o->moved = stop_short(distance);
     if (pivot_pose) add_pose(o, &p->pivot);
-    s->cur = p->pivot;
-    s->cur.centre = mc_vec2_mul_add(s->cur.centre, o->moved, f.fwd);
+    s->cur = forward(&p->pivot, o->moved);
     add_pose(o, &s->cur);
     s->rule = "9A-FA-O";
     TRACE(c, s->rule, self, "%s straight forward, stopping %s\" before %s", mc_fmt_amount(c->env, "moves", o->moved, "\"", "does not move"),
@@ -830,9 +827,8 @@ static void table_edge(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
     mc_assume(c->env, MC_A_9A_3);
     McRect at = p->pivot;
     if (!p->at_pivot) {
-        Front f = front_of(&p->pivot);
         o->moved = p->ahead_distance;
-        at.centre = mc_vec2_mul_add(at.centre, o->moved, f.fwd);
+        at = forward(&p->pivot, o->moved);
     }
     McRect turned;
     if (post_combat_pivot(c, k, at, p->start.facing, &turned)) {
@@ -884,11 +880,9 @@ static void pivot_short(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *
 // 9A-FA-F: nothing ahead, the full pursuit distance straight forward.
 static void free_ahead(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
     const NaPursuerIn *pi = &c->in->pursuers[k];
-    Front f = front_of(&p->pivot);
     o->moved = pi->distance;
     if (p->pivoted) add_pose(o, &p->pivot);
-    s->cur = p->pivot;
-    s->cur.centre = mc_vec2_mul_add(s->cur.centre, pi->distance, f.fwd);
+    s->cur = forward(&p->pivot, pi->distance);
     add_pose(o, &s->cur);
     s->rule = "9A-FA-F";
     TRACE(c, s->rule, pi->unit, "moves its full pursuit distance, %s\", straight forward", mc_fmt_num(c->env, pi->distance));
@@ -1015,14 +1009,6 @@ static void run_one(Ctx *c, int k, const Plan *plans, const bool *declared, NaPu
     execute(c, k, &p, o);
 }
 
-static void restore(NaWorld *w, NaBattlefield *bf, const McRect *saved) {
-    for (int i = 0; i < bf->unit_count; i++) {
-        bf->units[i].rect = saved[i];
-        w->objs[i].poly = mc_rect_to_poly(&saved[i], w->objs[i].corners);
-    }
-    mc_na_world_refresh(w);
-}
-
 // 9A-DST-1: a pursuit roll equal to or higher than the flee distance destroys the fleeing unit at
 // once, before anyone moves; the pursued unit is marked fled, and taken off the table if destroyed.
 static void destroy_fleeing(McEnv *env, NaWorld *wp, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut *out) {
@@ -1099,7 +1085,7 @@ static bool search_order(Ctx *c, const Plan *plans, const bool *declared, int *o
     do {
         int from = 0;
         while (!first && from < chargers - 1 && perm[from] == prev[from]) from++;
-        restore(c->w, bf, from == 0 ? saved : snap + (size_t)(from - 1) * bf->unit_count);
+        mc_na_world_place_all(c->w, from == 0 ? saved : snap + (size_t)(from - 1) * bf->unit_count);
         for (int i = from; i < chargers; i++) {
             c->keep = &tried[i], c->kept_ok = &tried_ok[i];
             run_one(c, perm[i], plans, declared, &trial[i]);
@@ -1127,7 +1113,7 @@ static bool search_order(Ctx *c, const Plan *plans, const bool *declared, int *o
         }
     } while (mc_na_next_permutation(perm, chargers));
     c->record = true;
-    restore(c->w, bf, saved);
+    mc_na_world_place_all(c->w, saved);
     for (int i = 0; i < chargers; i++) order[i] = best[i];
     return true;
 }

@@ -67,6 +67,15 @@ void mc_na_world_refresh(NaWorld *w) {
     update_tree(w);
 }
 
+void mc_na_world_place_all(NaWorld *w, const McRect *rects) {
+    NaBattlefield *bf = (NaBattlefield *)w->bf;
+    for (int i = 0; i < bf->unit_count; i++) {
+        bf->units[i].rect = rects[i];
+        w->objs[i].poly = mc_rect_to_poly(&rects[i], w->objs[i].corners);
+    }
+    mc_na_world_refresh(w);
+}
+
 void mc_na_world_move_unit(NaWorld *w, int unit, const McRect *rect) {
     McRect *at = &((NaBattlefield *)w->bf)->units[unit].rect;
     *at = *rect;
@@ -155,6 +164,10 @@ bool mc_na_overlaps(const McPoly *a, const McPoly *b) {
     // mc_na_separation is the SAT value when that is at most 0 and a distance (>= 0) otherwise, so
     // it is below −slop exactly when the SAT value is.
     return mc_poly_sat_separation_until(a, b, -MC_LINEAR_SLOP) < -MC_LINEAR_SLOP;
+}
+
+double mc_na_to_table_edge(double c, double lim, double d) {
+    return d > MC_ZERO_SLOP ? (lim - c) / d : (d < -MC_ZERO_SLOP ? -c / d : INFINITY);
 }
 
 bool mc_na_on_table(const NaBattlefield *bf, const McPoly *p) {
