@@ -188,9 +188,11 @@ __attribute__((noinline)) static int read_unit_ref(McRequest *rq, const McIdMap 
 
 // Poses and rectangles by pointer: a struct passed by value is copied at each call (the module's
 // size).
-__attribute__((noinline)) static void write_pose(McRequest *rq, cJSON *parent, const char *key, const NaPose *p) {
+// Returns the pose's object (NULL when out of memory), for the fields some poses add.
+__attribute__((noinline)) static cJSON *write_pose(McRequest *rq, cJSON *parent, const char *key, const NaPose *p) {
     cJSON *o = key ? mc_write_object(rq, parent, key) : mc_write_push_object(rq, parent);
     if (o) mc_write_pose_fields(rq, o, p->x, p->y, p->facing);
+    return o;
 }
 
 // A point as [x, y]: the member `key` of `obj`, or pushed onto the array `obj` when key is NULL.
@@ -296,11 +298,8 @@ static void write_pursuer(McRequest *rq, cJSON *arr, const NaWorld *w, const NaB
     mc_write_bool(rq, po, "declaredCharge", o->declared);
     write_pose(rq, po, "start", &o->start);
     if (o->pivoted) {
-        cJSON *pv = mc_write_object(rq, po, "pivot");
-        if (pv) {
-            mc_write_pose_fields(rq, pv, o->pivot.x, o->pivot.y, o->pivot.facing);
-            mc_write_number(rq, pv, "angle", mc_facing_delta(o->start.facing, o->pivot.facing));
-        }
+        cJSON *pv = write_pose(rq, po, "pivot", &o->pivot);
+        if (pv) mc_write_number(rq, pv, "angle", mc_facing_delta(o->start.facing, o->pivot.facing));
         cJSON *s = mc_write_object(rq, po, "situation");
         if (s) {
             mc_write_string(rq, s, "kind", mc_na_situation_name(o->situation));
@@ -488,9 +487,9 @@ static NaPose rect_pose(const McRect *r) {
 }
 
 // A rectangle's pose as write_pose writes it.
-__attribute__((noinline)) static void write_rect(McRequest *rq, cJSON *parent, const char *key, const McRect *r) {
+__attribute__((noinline)) static cJSON *write_rect(McRequest *rq, cJSON *parent, const char *key, const McRect *r) {
     NaPose p = rect_pose(r);
-    write_pose(rq, parent, key, &p);
+    return write_pose(rq, parent, key, &p);
 }
 
 // `n` rectangles' poses as the array "path" of `o` (a charge, a Failed Charge Move, a flee).
@@ -807,12 +806,8 @@ static int run_flee(McRequest *rq, const cJSON *req, cJSON *result) {
         mc_write_bool(rq, result, "engagedContact", out.engaged_contact);
     }
     mc_write_bool(rq, result, "awayFromCentre", out.by_centre);
-    cJSON *pv = mc_write_object(rq, result, "pivot");
-    if (pv) {
-        NaPose p = rect_pose(&out.pivot);
-        mc_write_pose_fields(rq, pv, p.x, p.y, p.facing);
-        mc_write_number(rq, pv, "angle", turn);
-    }
+    cJSON *pv = write_rect(rq, result, "pivot", &out.pivot);
+    if (pv) mc_write_number(rq, pv, "angle", turn);
     const McRect *poses[3] = {&out.start, &out.pivot, &out.end};
     write_path(rq, result, poses, 3);
     mc_write_number(rq, result, "distance", distance);
