@@ -470,7 +470,7 @@ static int run_pursue(McRequest *rq, const cJSON *req, cJSON *result) {
     mc_write_bool(rq, result, "fleeingDestroyed", out.fleeing_destroyed);
     cJSON *order = mc_write_array(rq, result, "order");
     for (int i = 0; i < out.count && order; i++)
-        mc_write_add(rq, order, NULL, cJSON_CreateString(bf.units[out.pursuers[i].unit].id));
+        mc_write_string(rq, order, NULL, bf.units[out.pursuers[i].unit].id);
     cJSON *arr = mc_write_array(rq, result, "pursuers");
     for (int i = 0; i < out.count && arr; i++) write_pursuer(rq, arr, w, &bf, &in, &out.pursuers[i]);
     if (!write_target_choices(rq, result, &bf, units, &in, &out)) return mc_read_oom(rq);
@@ -728,7 +728,7 @@ static int run_charge(McRequest *rq, const cJSON *req, cJSON *result) {
     mc_write_string(rq, result, "target", bf.units[target].id);
     if (count > 1) {
         cJSON *order = mc_write_array(rq, result, "order");
-        for (int k = 0; k < count && order; k++) mc_write_add(rq, order, NULL, cJSON_CreateString(bf.units[ch[out.order[k]].unit].id));
+        for (int k = 0; k < count && order; k++) mc_write_string(rq, order, NULL, bf.units[ch[out.order[k]].unit].id);
         cJSON *why = mc_write_object(rq, result, "orderChoice");
         if (why) {
             mc_write_bool(rq, why, "searched", out.order_searched);
@@ -839,8 +839,8 @@ static void write_pairs(McRequest *rq, cJSON *result, const char *key, const NaW
     for (int i = 0; i < n && arr; i++) {
         cJSON *pr = mc_write_array(rq, arr, NULL);
         if (!pr) break;
-        mc_write_add(rq, pr, NULL, cJSON_CreateString(mc_na_object_id(w, pairs[2 * i])));
-        mc_write_add(rq, pr, NULL, cJSON_CreateString(mc_na_object_id(w, pairs[2 * i + 1])));
+        mc_write_string(rq, pr, NULL, mc_na_object_id(w, pairs[2 * i]));
+        mc_write_string(rq, pr, NULL, mc_na_object_id(w, pairs[2 * i + 1]));
     }
 }
 
@@ -876,8 +876,8 @@ static int run_spacing(McRequest *rq, const cJSON *req, cJSON *result) {
         if (!o) break;
         cJSON *pair = mc_write_array(rq, o, "objects");
         if (pair) {
-            mc_write_add(rq, pair, NULL, cJSON_CreateString(mc_na_object_id(&w, p->a)));
-            if (p->b >= 0) mc_write_add(rq, pair, NULL, cJSON_CreateString(mc_na_object_id(&w, p->b)));
+            mc_write_string(rq, pair, NULL, mc_na_object_id(&w, p->a));
+            if (p->b >= 0) mc_write_string(rq, pair, NULL, mc_na_object_id(&w, p->b));
         }
         mc_write_string(rq, o, "kind", kinds[p->kind]);
         if (p->b >= 0) {
