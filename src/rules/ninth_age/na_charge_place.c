@@ -105,25 +105,44 @@ static McVec2 facing_edge(const McRect *t, NaFacing facing, double *len) {
 
 enum { MAX_NEARBY = 256, MAX_CANDIDATES = 2 * MAX_NEARBY + 3 };
 
+// The slide of `mover` along the target's `facing` edge (of length *len): the charger faces against
+// the facing's outward normal (a front facing is met facing the target's facing + 180°, a left one
+// + 90°, a right one + 270°, the rear at the same facing), its front on the edge's line, centred
+// on the edge's middle at s = 0. Returns the reach: half the s over which the fronts overlap.
+static double slide_of(const NaBattlefield *bf, int mover, int target, NaFacing facing, Slide *sl, double *len) {
+    McRect t = bf->units[target].rect, m = bf->units[mover].rect;
+    static const double turn[] = {180.0, 90.0, 270.0, 0.0};
+    McVec2 mid = facing_edge(&t, facing, len);
+    sl->rect.facing = mc_facing_normalize(t.facing + turn[facing]);
+    sl->rect.width = fabs(m.width);
+    sl->rect.depth = fabs(m.depth);
+    sl->right = mc_facing_right(sl->rect.facing);
+    sl->base = mc_vec2_mul_add(mid, -0.5 * fabs(m.depth), mc_facing_forward(sl->rect.facing));
+    sl->rect.centre = sl->base;
+    return 0.5 * (*len + fabs(m.width));
+}
+
+// The objects but the mover and the target near the slide between s = lo and hi, into
+// local[MAX_NEARBY]; returns how many.
+static int nearby(NaWorld *w, const Slide *sl, double lo, double hi, int mover, int target, int *local) {
+    McVec2 ends[2][4];
+    McRect at_lo = slide_at(sl, lo), at_hi = slide_at(sl, hi);
+    McPoly swept[2] = {mc_rect_to_poly(&at_lo, ends[0]), mc_rect_to_poly(&at_hi, ends[1])};
+    McAabb box = mc_aabb_union(mc_poly_aabb(&swept[0]), mc_poly_aabb(&swept[1]));
+    int n = mc_na_world_query(w, &box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
+    int nl = 0;
+    for (int i = 0; i < n && nl < MAX_NEARBY; i++)
+        if (w->hits[i] != mover && w->hits[i] != target) local[nl++] = w->hits[i];
+    return nl;
+}
+
 bool mc_na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVec2 reference,
                      double max_move, NaPlacement *out) {
     const NaBattlefield *bf = w->bf;
-    McRect t = bf->units[target].rect, m = bf->units[mover].rect;
-    double mw = fabs(m.width), md = fabs(m.depth);
-    // The charger faces against the facing's outward normal: a front facing is met facing the
-    // target's facing + 180°, a left one + 90°, a right one + 270°, the rear at the same facing.
-    static const double turn[] = {180.0, 90.0, 270.0, 0.0};
     double len;
-    McVec2 mid = facing_edge(&t, facing, &len);
     Slide sl;
-    sl.rect.facing = mc_facing_normalize(t.facing + turn[facing]);
-    sl.rect.width = mw;
-    sl.rect.depth = md;
+    double reach = slide_of(bf, mover, target, facing, &sl, &len), mw = sl.rect.width;
     McVec2 fwd = mc_facing_forward(sl.rect.facing);
-    sl.right = mc_facing_right(sl.rect.facing);
-    sl.base = mc_vec2_mul_add(mid, -0.5 * md, fwd);
-    sl.rect.centre = sl.base;
-    double reach = 0.5 * (len + mw);
     double lo = -reach, hi = reach;
     double s_star = mc_vec2_dot(mc_vec2_sub(reference, sl.base), sl.right);
     if (max_move >= 0.0) {
@@ -143,16 +162,8 @@ bool mc_na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVe
     cand[nc++] = s0;
     cand[nc++] = lo;
     cand[nc++] = hi;
-    McVec2 ends[2][4];
-    McRect at_lo = slide_at(&sl, lo), at_hi = slide_at(&sl, hi);
-    McPoly swept[2] = {mc_rect_to_poly(&at_lo, ends[0]), mc_rect_to_poly(&at_hi, ends[1])};
-    McAabb box = mc_aabb_union(mc_poly_aabb(&swept[0]), mc_poly_aabb(&swept[1]));
-    int n = mc_na_world_query(w, &box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
-    int *objs = w->hits; // copied: mc_na_spacing_check below reuses w->hits
-    int local[MAX_NEARBY];
-    int nl = 0;
-    for (int i = 0; i < n && nl < MAX_NEARBY; i++)
-        if (objs[i] != mover && objs[i] != target) local[nl++] = objs[i];
+    int local[MAX_NEARBY]; // not w->hits: mc_na_spacing_check below reuses it
+    int nl = nearby(w, &sl, lo, hi, mover, target, local);
     for (int i = 0; i < nl && nc + 2 <= MAX_CANDIDATES; i++) {
         double a, b;
         if (!blocked_interval(&sl, &w->objs[local[i]].poly, lo, hi, NA_CLEAR_GAP, &a, &b)) continue;
@@ -186,28 +197,11 @@ bool mc_na_charge_place(NaWorld *w, int mover, int target, NaFacing facing, McVe
 }
 
 int mc_na_slide_blocked_ends(NaWorld *w, int mover, int target, NaFacing facing, double *out, int cap) {
-    const NaBattlefield *bf = w->bf;
-    McRect t = bf->units[target].rect, m = bf->units[mover].rect;
-    static const double turn[] = {180.0, 90.0, 270.0, 0.0};
     double len;
-    McVec2 mid = facing_edge(&t, facing, &len);
     Slide sl;
-    sl.rect.facing = mc_facing_normalize(t.facing + turn[facing]);
-    sl.rect.width = fabs(m.width);
-    sl.rect.depth = fabs(m.depth);
-    sl.right = mc_facing_right(sl.rect.facing);
-    sl.base = mc_vec2_mul_add(mid, -0.5 * fabs(m.depth), mc_facing_forward(sl.rect.facing));
-    sl.rect.centre = sl.base;
-    double reach = 0.5 * (len + fabs(m.width));
-    McVec2 ends[2][4];
-    McRect at_lo = slide_at(&sl, -reach), at_hi = slide_at(&sl, reach);
-    McPoly swept[2] = {mc_rect_to_poly(&at_lo, ends[0]), mc_rect_to_poly(&at_hi, ends[1])};
-    McAabb box = mc_aabb_union(mc_poly_aabb(&swept[0]), mc_poly_aabb(&swept[1]));
-    int n = mc_na_world_query(w, &box, NA_CLEAR_GAP + MC_LINEAR_SLOP);
+    double reach = slide_of(w->bf, mover, target, facing, &sl, &len);
     int local[MAX_NEARBY];
-    int nl = 0;
-    for (int i = 0; i < n && nl < MAX_NEARBY; i++)
-        if (w->hits[i] != mover && w->hits[i] != target) local[nl++] = w->hits[i];
+    int nl = nearby(w, &sl, -reach, reach, mover, target, local);
     int k = 0;
     for (int i = 0; i < nl && k + 2 <= cap; i++) {
         double a, b;
