@@ -32,6 +32,17 @@ static double sep_at(const Slide *sl, double s, const McPoly *obj) {
 
 enum { SEARCH_STEPS = 100 };
 
+// Bisects between `out`, where the separation from obj is at least `gap`, and `in`, where it is
+// below; returns the last s found on the out side.
+static double gap_boundary(const Slide *sl, const McPoly *obj, double gap, double out, double in) {
+    for (int i = 0; i < SEARCH_STEPS; i++) {
+        double mid = 0.5 * (out + in);
+        if (sep_at(sl, mid, obj) >= gap) out = mid;
+        else in = mid;
+    }
+    return out;
+}
+
 // The ends of the interval of s in [lo, hi] where the separation from obj is below `gap`;
 // false when it never is. *a = lo or *b = hi when the interval reaches that end.
 static bool blocked_interval(const Slide *sl, const McPoly *obj, double lo, double hi, double gap,
@@ -45,26 +56,8 @@ static bool blocked_interval(const Slide *sl, const McPoly *obj, double lo, doub
     }
     double m = 0.5 * (l + h);
     if (!(sep_at(sl, m, obj) < gap)) return false;
-    if (sep_at(sl, lo, obj) < gap) *a = lo;
-    else {
-        double x = lo, y = m; // sep(x) >= gap > sep(y)
-        for (int i = 0; i < SEARCH_STEPS; i++) {
-            double mid = 0.5 * (x + y);
-            if (sep_at(sl, mid, obj) >= gap) x = mid;
-            else y = mid;
-        }
-        *a = x;
-    }
-    if (sep_at(sl, hi, obj) < gap) *b = hi;
-    else {
-        double x = m, y = hi; // sep(x) < gap <= sep(y)
-        for (int i = 0; i < SEARCH_STEPS; i++) {
-            double mid = 0.5 * (x + y);
-            if (sep_at(sl, mid, obj) >= gap) y = mid;
-            else x = mid;
-        }
-        *b = y;
-    }
+    *a = sep_at(sl, lo, obj) < gap ? lo : gap_boundary(sl, obj, gap, lo, m);
+    *b = sep_at(sl, hi, obj) < gap ? hi : gap_boundary(sl, obj, gap, hi, m);
     return true;
 }
 
