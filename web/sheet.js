@@ -77,16 +77,23 @@ export function initSheet(handle, panels, tabs = null, vv = window.visualViewpor
   // a panel opened while only the verdict shows (a tool, a link, the examples): shown at half
   new MutationObserver(() => { if (step() === 'peek') set('half'); }).observe(panels, { attributes: true, attributeFilter: ['data-tab'] });
   // (after the tab's own click has made its panel current; the strip's tabs name their panel by
-  // aria-controls, More's menu items by data-panel)
-  tabs?.addEventListener('click', (e) => {
+  // aria-controls, More's menu items by data-panel). The tab of the panel on the whole screen
+  // tapped again brings the board back at half: a player read Share, tapped Share to go back, and
+  // nothing happened (only the handle did it)
+  const panelOf = (e) => {
     const tab = e.target.closest('[aria-controls], [data-panel]');
-    const panel = tab && document.getElementById(tab.dataset.panel ?? tab.getAttribute('aria-controls'));
+    return tab && document.getElementById(tab.dataset.panel ?? tab.getAttribute('aria-controls'));
+  };
+  let again = false; // the tab tapped is the current panel's (read before its own click handler)
+  tabs?.addEventListener('click', (e) => { again = !!panelOf(e)?.hasAttribute('data-current'); }, true);
+  tabs?.addEventListener('click', (e) => {
+    const panel = panelOf(e);
     if (!panel?.matches('.panel') || !handle.offsetParent) return; // (no handle shown: a desktop's layout)
     const beside = panel.hasAttribute('data-board');
     if (step() === 'peek') set('half'); // (the tab of the panel current already changes no tab)
     // (upright: a landscape phone's panel already has the height beside the board)
+    else if (step() === 'full' && (beside || again)) { set('half'); return; }
     if (!beside && step() === 'half' && matchMedia('(orientation: portrait)').matches) set('full');
-    else if (beside && step() === 'full') set('half');
   });
 
   // The on-screen keyboard: the page is laid out in the visual viewport left above it, and the field

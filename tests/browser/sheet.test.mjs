@@ -110,7 +110,7 @@ for (const vp of SIZES) {
   });
 }
 
-test('an upright phone: Set up brings the panel up at half, Play puts it away; a tab tapped at the verdict alone shows its panel (360x740, touch)', async () => {
+test('an upright phone: Set up brings the panel up at half, Play puts it away; a tab tapped at the verdict alone shows its panel; Share’s tab tapped again on the whole screen brings the board back (360x740, touch)', async () => {
   const vp = SIZES[0];
   const { context, page, errors } = await openPage(env, vp, { touch: true });
   await ruled(page);
@@ -126,6 +126,13 @@ test('an upright phone: Set up brings the panel up at half, Play puts it away; a
   await page.tap('#tab-ask-panel');
   assert.notEqual(await step(page), 'peek', 'the Ask tab at the verdict alone: its panel shows');
   assert.ok((await looks(page, vp, 'Ask tapped')).panel > 0);
+  // Share read on the whole screen; its tab tapped again brings the board back
+  await page.tap('#tab-share-panel');
+  assert.equal(await step(page), 'full', 'Share: the whole screen');
+  assert.equal((await looks(page, vp, 'Share')).board, 0);
+  await page.tap('#tab-share-panel');
+  assert.equal(await step(page), 'half', 'Share tapped again: the board back at half');
+  assert.ok((await looks(page, vp, 'Share tapped again')).board > 0);
   assert.deepEqual(errors, []);
   await context.close();
 });
