@@ -919,6 +919,10 @@ function setTool(t) {
 function setMode(m) {
   store.setMode(m);
   sheetFor(m);
+  // a phone's Set up at half shows a panel used beside the board (the Units form), not the one read
+  // on the whole screen before (Set up opened on Share)
+  const tab = $('units-panel').parentNode.dataset.tab;
+  if (m === 'setup' && $('sheet-handle').offsetParent && tab && !$(tab).hasAttribute('data-board')) tabs.select('units-panel', true);
   refresh();
 }
 // The legend of what the board draws for the ruling shown, the turn handle only where the board

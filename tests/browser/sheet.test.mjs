@@ -133,6 +133,11 @@ test('an upright phone: Set up brings the panel up at half, Play puts it away; a
   await page.tap('#tab-share-panel');
   assert.equal(await step(page), 'half', 'Share tapped again: the board back at half');
   assert.ok((await looks(page, vp, 'Share tapped again')).board > 0);
+  // Set up after Share: its half shows the Units form, not Share
+  await page.tap('label:has(input[value="play"])');
+  await page.tap('label:has(input[value="setup"])');
+  assert.equal(await step(page), 'half');
+  assert.equal(await page.evaluate(() => document.getElementById('units-panel').hasAttribute('data-current')), true, 'Set up shows the Units form');
   assert.deepEqual(errors, []);
   await context.close();
 });
