@@ -730,17 +730,23 @@ const tabs = createTabs($('units-panel').parentNode, $('tabs'));
 // a sheet's step changes the board's height: the answer's framing is made again in the new height
 // (at the same scale or less), as a new answer's would be; kept where it stood, the middle of the
 // view kept, Set up's step put the mover under the unit tray
-const sheet = initSheet($('sheet-handle'), $('units-panel').parentNode, $('tabs'), undefined, () => {
+const sheet = initSheet($('sheet-handle'), $('units-panel').parentNode, $('tabs'), { resized() {
   const r = ui.result, b = r && !board.fitted && resultBounds(r.scene, r.request);
   if (b) board.frame(b.bounds, board.s, b.pad, b.core);
-});
+} });
 /** The board back in view where a phone's panel covers it (a position opened, an army to place). */
 const showBoard = () => { if (sheet.step() === 'full') sheet.set('half'); };
 // An upright phone plays on the board and sets up in the panels: in Play the sheet shows the
 // verdict, the play bar and the tabs, and the board takes the panel's place (at half a 360 × 740
-// phone's board was 320 px tall); Set up brings the panel back at half. Only on opening and on the
-// player's own switch. (A landscape phone's board is beside the column whatever its step.)
-const sheetFor = (m) => sheet.set(m === 'play' && matchMedia('(orientation: portrait)').matches ? 'peek' : 'half');
+// phone's board was 320 px tall); Set up brings the panel back at half, a panel used beside the
+// board in it (the Units form, not the one read on the whole screen before: Set up opened on
+// Share). Only on opening and on the player's own switch. (A landscape phone's board is beside
+// the column whatever its step.)
+function sheetFor(m) {
+  sheet.set(m === 'play' && matchMedia('(orientation: portrait)').matches ? 'peek' : 'half');
+  const tab = $('units-panel').parentNode.dataset.tab;
+  if (m === 'setup' && $('sheet-handle').offsetParent && tab && !$(tab).hasAttribute('data-board')) tabs.select('units-panel', true);
+}
 sheetFor(tools.playing() ? 'play' : 'setup');
 /** Fills a panel now if it is open; otherwise when it opens. */
 function renderPanel(id) { panels.render(id); }
@@ -919,10 +925,6 @@ function setTool(t) {
 function setMode(m) {
   store.setMode(m);
   sheetFor(m);
-  // a phone's Set up at half shows a panel used beside the board (the Units form), not the one read
-  // on the whole screen before (Set up opened on Share)
-  const tab = $('units-panel').parentNode.dataset.tab;
-  if (m === 'setup' && $('sheet-handle').offsetParent && tab && !$(tab).hasAttribute('data-board')) tabs.select('units-panel', true);
   refresh();
 }
 // The legend of what the board draws for the ruling shown, the turn handle only where the board

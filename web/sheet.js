@@ -19,10 +19,10 @@ const after = (step) => STEPS[(STEPS.indexOf(step) + 1) % STEPS.length];
  * current there while only the verdict shows brings the sheet to half); `tabs`: the tab strip (a
  * tab tapped at half on an upright phone raises a panel not used beside the board to the whole
  * screen: at half it showed a few lines of it; one used beside the board, `data-board`, tapped on the whole screen
- * brings the board back at half); `resized()` after each change of step (the board's size with it).
+ * brings the board back at half); `resized()` after each change of step (the board's size with it); `vv` the visual viewport.
  * Returns `{ step, set }`.
  */
-export function initSheet(handle, panels, tabs = null, vv = window.visualViewport, resized = () => {}) {
+export function initSheet(handle, panels, tabs = null, { resized = () => {}, vv = window.visualViewport } = {}) {
   const body = document.body;
   const label = handle.querySelector('.sheet-step');
   function set(step) {

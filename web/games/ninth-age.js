@@ -56,7 +56,7 @@ function drawPursue(out, r, req) {
     for (const c of arr(r.choices).filter((x) => x.pursuer === p.unit)) {
       for (const o of arr(c.options).filter((x) => x.value !== c.default)) {
         out.ring(o.value, WARN, `${p.unit} may charge this instead`);
-        if (isPose(o.final) && !(isPose(p.final) && Math.hypot(o.final.x - p.final.x, o.final.y - p.final.y) < 1e-6 && o.final.facing === p.final.facing)) out.ghost(p.unit, o.final, undefined, 'option');
+        if (isPose(o.final) && !(isPose(p.final) && samePose(o.final, p.final))) out.ghost(p.unit, o.final, undefined, 'option');
       }
     }
   }
@@ -302,6 +302,9 @@ function pursuerSays(p) {
   const back = p.backtracked ? `, stepping back to a legal position${p.backtrack?.object ? ` clear of ${p.backtrack.object}` : ''}` : '';
   return `${p.unit} ${turn}${verb}${how}${end}${back}`;
 }
+
+/** Two poses at the same place (to a millionth of an inch) and facing. */
+const samePose = (a, b) => Math.hypot(a.x - b.x, a.y - b.y) < 1e-6 && (a.facing ?? 0) === (b.facing ?? 0);
 
 // The pursuers' rows with `pursuer`'s target named `target` (a choice of 9A-PV-E taken).
 const targetRows = (request, pursuer, target) => arr(request.pursuers).map((x) => opt({ unit: x.unit, distance: x.distance, overrun: x.overrun === true }, 'target', x.unit === pursuer ? target : x.target));
@@ -579,7 +582,7 @@ game.unrolled = (request) => request.query === 'charge' && [request, ...arr(requ
 /** Whether unit `id` of the request ends its move elsewhere than it stands, or turned. */
 const moves = (request, id, pose) => {
   const u = arr(request.units).find((x) => x?.id === id);
-  return !u || Math.hypot(pose.x - u.x, pose.y - u.y) > 1e-9 || (pose.facing ?? 0) !== (u.facing ?? 0);
+  return !u || !samePose(pose, u);
 };
 game.canApply = (request, result) => {
   if (request.query === 'charge') return chargersOf(request, result).some((c) => chargeEnd(c));
