@@ -9,7 +9,7 @@ import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, terrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
 import { GAME_FACTS } from './games/index.js';
-import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, sideColour, legendMarks } from './scene.js';
+import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el, spentOf } from './results.js';
 import { option, on, keepSame } from './forms.js';
 import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
@@ -290,6 +290,7 @@ function render(response, request, extra = {}, frame = true) {
 }
 
 const resultBounds = (rs, request) => sceneResultBounds(store.state.system, doc(), rs, request);
+const nearOf = (b) => nearUnits(store.state.system, doc(), b.at, b.names);
 
 // What of a new answer must be in view, or the view follows it (without zooming in, so the hexes
 // around stay in reach of a finger drawing a path): all of a drawn path's answer and of a query
@@ -357,7 +358,7 @@ function redrawResult(frame = false, follow = false) {
   const b = resultBounds(r.scene, r.request);
   // every new answer, a game's first too, frames what the question is about at a size a finger
   // reads (the whole board is the ⤢ button away)
-  if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core);
+  if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, nearOf(b));
   else if (b && follow && !board.shows(shown(r))) board.frame(b.bounds, board.s, b.pad, b.core);
   // the hexes a drop's choice is tapped on (an ejected miniature's nearest free hexes) in view
   // and clear of the controls over the board: a landscape phone's Replay bar hid two of three
@@ -383,7 +384,7 @@ function showEvent(n) {
   const ev = r.scene.events?.find((e) => e.n === n);
   const b = resultBounds(r.scene, r.request);
   if (ev) board.frame(ev.box, EVENT_ZOOM, EVENT_PAD);
-  else if (b) board.frame(b.bounds, Infinity, b.pad, b.core);
+  else if (b) board.frame(b.bounds, Infinity, b.pad, b.core, nearOf(b));
   // the button pressed is rebuilt with the verdict: the focus goes back to it (or to the event left)
   document.querySelector(`#verdict [data-event="${n ?? was}"]`)?.focus();
 }

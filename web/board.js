@@ -306,11 +306,11 @@ export class Painter {
   // already was where `maxScale` keeps that; when what it is about does not fit at that size, the
   // view is centred on it as far as keeps `core` (the mover) in view. The whole board is the ⤢
   // button away.
-  frameNow(raw, maxScale, pad, core = null) {
+  frameNow(raw, maxScale, pad, core = null, near = []) {
     const full = this.scene?.bounds;
     if (!full || !this.w) return;
     const p = typeof pad === 'function' ? pad(this.w) : pad;
-    const b = [raw[0] - p, raw[1] - p, raw[2] + p, raw[3] + p];
+    let b = [raw[0] - p, raw[1] - p, raw[2] + p, raw[3] + p];
     const m = 24;
     // the band of the view clear of what floats over its top and foot (band): what is framed fills it
     let [top, bottom] = this.band();
@@ -320,6 +320,16 @@ export class Painter {
     let s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
     // (a drop's choice hexes were framed with a neighbour's zones at 26 px, and tapped at that size)
     s = Math.max(s, Math.min(maxScale, this.legibleScale(b)));
+    // a new answer with room to spare takes in the units nearest it, nearest first, while all still
+    // fit at a legible size: the units its mover may meet (C&C's first view framed the Hastati's
+    // one-hex reach at 78 px hexes, the enemy out of view)
+    for (const q of maxScale === Infinity ? near : []) {
+      const g = [Math.min(b[0], q[0] - p), Math.min(b[1], q[1] - p), Math.max(b[2], q[0] + p), Math.max(b[3], q[1] + p)];
+      const t = Math.min(fitS * 6, (this.w - 2 * m) / (g[2] - g[0]), (h - 2 * m) / (g[3] - g[1]));
+      if (t < this.legibleScale(g)) break;
+      b = g;
+      s = Math.min(s, t);
+    }
     if (s <= fitS * 1.15) { this.fitNow(); return; }
     // what overflows the view anyway gains nothing from the band kept clear: it takes the whole height
     if ((b[3] - b[1]) * s > h - 2 * m) { top = 0; bottom = h = this.h; }
@@ -1856,10 +1866,10 @@ export class Board extends Painter {
    * Frames world bounds [x0, y0, x1, y1] (a result), zooming in at most 6 times the whole-board view,
    * with `pad` world units around them (or pad(canvas width in px)); a new answer (maxScale Infinity)
    * at a legible size at least, keeping `core` (a point [x, y], or a box [x0, y0, x1, y1] where it
-   * fits) in view (frameNow).
+   * fits) in view, and taking in the points `near` (nearest first) while they fit legibly (frameNow).
    */
-  frame(b, maxScale = Infinity, pad = 0, core = null) {
-    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core] };
+  frame(b, maxScale = Infinity, pad = 0, core = null, near = []) {
+    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core, near] };
     this.draw();
   }
 

@@ -185,7 +185,31 @@ export function resultBounds(system, d, rs, request) {
   const moves = rs.tracks.flatMap((tr) => tr.steps.map((st) => (st.x !== undefined ? [st.x, st.y] : hex.center(st.q, st.r))));
   // (its base whole, wherever it ends: the centres alone kept a 3″-deep base's far half out of view)
   const grown = (b) => [b[0] - reach, b[1] - reach, b[2] + reach, b[3] + reach];
-  return { bounds: box(pts), pad, core: core || moves.length ? grown(box([...(core ? [core] : []), ...moves])) : null };
+  return { bounds: box(pts), pad, core: core || moves.length ? grown(box([...(core ? [core] : []), ...moves])) : null, names, at: core };
+}
+
+const NEAR_UNITS = 6; // the most a new answer's framing considers taking in besides what it is about
+
+/**
+ * The centres of the NEAR_UNITS units nearest `at` that the question does not name (`names`),
+ * nearest first: what a new answer's framing takes in where a legible view has room for them (the
+ * units the mover may meet; board.js frameNow). One pass over the units, as many as they are.
+ */
+export function nearUnits(system, d, at, names) {
+  if (!at) return [];
+  const isHexBoard = SYSTEMS[system].board === 'hex';
+  const near = []; // [distance², centre], kept sorted, at most NEAR_UNITS long
+  for (const u of d.units) {
+    if (names.has(u.id)) continue;
+    const c = isHexBoard ? hex.center(u.q, u.r) : [u.x, u.y];
+    const e = (c[0] - at[0]) ** 2 + (c[1] - at[1]) ** 2;
+    if (!Number.isFinite(e) || (near.length === NEAR_UNITS && e >= near[NEAR_UNITS - 1][0])) continue;
+    let i = near.length;
+    while (i > 0 && near[i - 1][0] > e) i--;
+    near.splice(i, 0, [e, c]);
+    if (near.length > NEAR_UNITS) near.pop();
+  }
+  return near.map(([, c]) => c);
 }
 
 /**

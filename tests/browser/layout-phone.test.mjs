@@ -166,9 +166,19 @@ for (const viewport of SIZES.slice(0, 2)) {
         assert.equal(v.scrolled, false, `${system}: the box does not scroll (its end would be out of sight, with nothing saying so)`);
         if (cut === 1) await shot(page, `whynot-cut-${system}`, viewport);
         // one tap on its words shows it whole: every line of it inside the box, on the screen
-        // (on its first line: a paragraph of several lines runs on past the box's cut)
-        const box = await page.locator('#verdict p').first().boundingBox(), first = { ...box, height: Math.min(box.height, 20) };
-        await page.touchscreen.tap(first.x + 8, first.y + first.height / 2);
+        // (on its first line's words: a paragraph of several lines runs on past the box's cut;
+        // where they are furthest from a clause id's button, which a touch near it goes to)
+        const first = await page.evaluate(() => {
+          const p = document.querySelector('#verdict p'), g = document.createRange();
+          g.selectNodeContents(p.firstChild ?? p);
+          const r = g.getClientRects()[0] ?? p.getBoundingClientRect(); // the first line's box
+          const buttons = [...document.querySelectorAll('#verdict button')].map((b) => b.getBoundingClientRect());
+          const y = r.top + r.height / 2, clear = (x) => Math.min(Infinity, ...buttons.map((b) => Math.hypot(Math.max(b.left - x, 0, x - b.right), Math.max(b.top - y, 0, y - b.bottom))));
+          let x = r.left + 4;
+          for (let t = r.left + 4; t <= r.right - 4; t += 4) if (clear(t) > clear(x)) x = t;
+          return { x, y };
+        });
+        await page.touchscreen.tap(first.x, first.y);
         await page.waitForFunction(() => document.getElementById('verdict').classList.contains('whole'));
         await painted(page);
         const whole = await page.evaluate(() => {
@@ -180,7 +190,7 @@ for (const viewport of SIZES.slice(0, 2)) {
         assert.doesNotMatch(whole.cls, /\bcut\b/, 'no longer marked cut');
         if (cut === 1) await shot(page, `whynot-whole-${system}`, viewport);
         // a tap again: three lines again
-        await page.touchscreen.tap(first.x + 8, first.y + first.height / 2);
+        await page.touchscreen.tap(first.x, first.y);
         await page.waitForFunction(() => !document.getElementById('verdict').classList.contains('whole'));
         break;
       }

@@ -6,7 +6,8 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot, openPanel } from './browser.mjs';
-import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
+import { SYSTEM_IDS, createEngine } from '../../wasm/movecalc.mjs';
+import { LEGIBLE_HEX } from '../../web/board.js';
 
 let env;
 before(async () => { env = await launch(); });
@@ -71,4 +72,37 @@ for (const viewport of [PHONE, { width: PHONE.height, height: PHONE.width }]) {
       await context.close();
     });
   }
+}
+
+// A new answer takes in the units nearest its mover where they fit at a legible size: C&C's first
+// view framed the Hastati's one-hex reach at 78 px hexes with every enemy out of view. On each hex
+// board's first view, the enemy nearest the mover is in view, or the hexes are as small as a finger
+// reads (board.js LEGIBLE_HEX), with no room to take it in.
+const HEX_GAMES = (await createEngine()).request({ query: 'describe' }).result.systems.filter((s) => s.board === 'hex').map((s) => s.id);
+for (const system of HEX_GAMES) {
+  test(`${system} (${PHONE.width}x${PHONE.height}, touch): the first view takes in the enemy nearest the mover, or its hexes are at the legible size`, async () => {
+    const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+    await pickSystem(page, system);
+    await painted(page);
+    const { units, ...question } = await hook(page, 'request');
+    const mover = units.find((u) => u.id === question.unit);
+    assert.ok(mover, `${system}: the default question names its unit`);
+    const named = JSON.stringify(question);
+    const at = await hook(page, 'screenOf', mover.id);
+    const others = [];
+    for (const u of units.filter((v) => v.side !== mover.side && !named.includes(JSON.stringify(v.id)))) {
+      const p = await hook(page, 'screenOf', u.id);
+      others.push({ id: u.id, p, d: Math.hypot(p.x - at.x, p.y - at.y) });
+    }
+    others.sort((a, b) => a.d - b.d);
+    const near = others[0];
+    const box = await page.locator('#board').boundingBox();
+    const inView = near.p.x >= box.x && near.p.x <= box.x + box.width && near.p.y >= box.y && near.p.y <= box.y + box.height;
+    // a hex's width across its flats: from one hex's centre to the next in its row
+    const a = await hook(page, 'screenOfHex', 4, 4), b = await hook(page, 'screenOfHex', 5, 4), hexPx = Math.hypot(b.x - a.x, b.y - a.y);
+    assert.ok(hexPx >= LEGIBLE_HEX - 0.5, `${system}: hexes ${hexPx.toFixed(1)} px across`);
+    assert.ok(inView || hexPx <= LEGIBLE_HEX * 1.05, `${system}: ${near.id}, the enemy nearest ${mover.id}, is out of view with hexes ${hexPx.toFixed(1)} px across (a finger reads ${LEGIBLE_HEX})`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 }
