@@ -1,22 +1,15 @@
 // The board's tools: what a drag, a tap, a paint stroke and the keyboard do to the position (Move,
 // Terrain and Path), a tap on a hex of a reach (its way there, or the engine's whyNot), Make this
 // move (web/make-move.js), play (a drag of a unit is its move) and where a unit
-// added from the library is placed.
+// added from the library is placed. Each is a module that takes of the page's context only what it
+// reads: play's parts (play-parts.js), a tap's reach (tap-reach.js) and play on a hex board
+// (play-hex.js); here they are wired, and a drag, a turn or a tap goes to the one it is for.
 import * as hex from './hex.js';
-import { onLattice, standAt, latticeStep, unitSize, own, boardCells, unfinished } from './model.js';
-import { rollInto } from './query-form.js';
+import { standAt, latticeStep, unitSize, own, boardCells } from './model.js';
 import { initMakeMove } from './make-move.js';
-
-// What a game without one of the play parts gets in its place: nothing to carry, draw or say.
-// why a drop on a hex it reaches did not move the unit there, where the game leaves what the move
-// does to the others to the player (its `canApplyEnd`: ejections are chosen, never picked silently)
-const NOT_CHOSEN = 'Not moved: what this move does to the others is chosen with the question’s form (the Path tool, then Make this move).';
-const NONE = {
-  table: { carry() {}, turn() {}, key() {}, chargeAt() {}, drop() {}, follow() {}, overlay: () => [], note: () => ({ lead: '', text: '' }) },
-  orders: { can: () => false, active: () => false, unordered: () => '', carry() {}, tapUnit() {}, drop() {}, follow() {}, render() {}, overlay: () => [], placed: () => new Map(), note: () => '', waiting: () => null },
-  eject: { active: () => false, start: () => false, tap: () => false, follow() {}, render: () => false, overlay: () => [] },
-  rolls: { render: () => false },
-};
+import { initPlayParts } from './play-parts.js';
+import { initTapReach } from './tap-reach.js';
+import { initPlayHex } from './play-hex.js';
 
 /**
  * Sets up the tools and the board's keys. `page`: the store, `ui`, the board and its canvas,
@@ -28,7 +21,15 @@ const NONE = {
  * drop's ejections are chosen: play-orders.js, play-eject.js) and `timing(name, serial)` (app.js:
  * a ruling asked and drawn, for the drag bench).
  */
-export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unitById, round, hexesOf, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, askEngine, terrainKind, removeUnit, toggleFullBoard, makeMove, rule, playBar, timing }) {
+export function initTools(page) {
+  const { store, ui, board, canvas, doc, sys, isHexBoard, unitById, round, hexesOf, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, terrainKind, removeUnit, toggleFullBoard } = page;
+  const { applyRuling, canApply, tappedEnd } = initMakeMove({ store, sys, round, currentRequest, held });
+  const { canPlay, playing, table, orders, eject, ...shown } = initPlayParts({ ...page, canApply });
+  // a drop's ejections being chosen; a reached hex tapped in play that no card orders a move to
+  function held() { return eject().active() || (playing() && !!orders().unordered() && ui.result?.request?.query === sys().tapQuery); }
+  const { asksWhyNot, tapHex, whyNot, pickWay, tapUnit, askReach } = initTapReach({ ...page, playing, orders });
+  const { carry, followCarry, letGo, playTo } = initPlayHex({ ...page, canApply, tappedEnd, orders, eject, asksWhyNot, whyNot, askReach, follow });
+
   // A drag with the Move tool: in play the unit's move (carry); in set-up the unit follows the
   // pointer (on a hex board, hex by hex).
   function dragTo(id, [x, y], pointer) {
@@ -88,182 +89,19 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     if (ui.selected) store.select(null);
   }
 
-  // True when the answer on screen is the game's tap reach (`tapQuery`), which the game can ask
-  // `whyNot` of (asked in a lane of its own beside the rulings: engine-client.js).
-  function asksWhyNot() {
-    const r = ui.result, s = sys();
-    return !!(s.whyNotQuery && r?.response?.ok && r.request?.query === s.tapQuery && r.request.system === store.state.system);
-  }
-
-  /**
-   * A tap on a hex of a reach: a reached hex shows its way there (a second tap keeps the way
-   * chosen); another hex on the board asks the engine why the unit cannot end there (again: the
-   * question is put away). A mover on its game's coarser lattice has its tap taken to the lattice.
-   */
-  function tapHex(h) {
-    const mover = unitById(ui.result.request?.unit);
-    if (mover) h = standAt(store.state.system, doc().board, mover, h);
-    const same = ui.pick && ui.pick.q === h.q && ui.pick.r === h.r;
-    if (ui.result.scene.reach.has(hex.key(h.q, h.r))) { if (!same) store.setPick({ q: h.q, r: h.r }); }
-    else if (same || !onBoard(h) || !asksWhyNot()) store.setPick(null);
-    else {
-      store.setPick({ q: h.q, r: h.r, why: null });
-      whyNot(ui.pick);
-    }
-    redrawResult();
-  }
-
-  // The engine's whyNot for a tapped hex: the reach's request asking about that hex. Its answer is
-  // shown only while that hex is still the one tapped on that answer.
-  async function whyNot(pick, serial) {
-    const shown = ui.result;
-    const request = { ...shown.request, query: sys().whyNotQuery, to: { q: pick.q, r: pick.r } };
-    delete request.paths; delete request.detail; // reach's own fields, which whyNot does not take
-    const out = await askEngine(request);
-    if (ui.pick !== pick || ui.result !== shown || out.superseded) return;
-    store.pickWhy(pick, out.response ?? { failed: out.timedOut ? `it took longer than ${out.budget / 1000} s and was stopped` : String(out.failed) });
-    redrawResult();
-    if (serial) timing('movecalc:ruled', serial);
-  }
-
-  /** Draws way `i` to the tapped hex (0: the reach's own path, i ≥ 1: its i-th alternative). */
-  function pickWay(i) {
-    if (!ui.pick) return;
-    store.pickWay(i);
-    redrawResult();
-    document.querySelector(`#verdict [data-way="${i}"]`)?.focus();
-  }
-
-  /**
-   * A tap on a unit, in a game that asks a reach on a tap (its `tapQuery`: a reach or a reach area):
-   * the unit becomes that question's unit and the reach shows. Elsewhere a tap only selects: the
-   * question's `unit` may be another unit than the mover (a pursued one), which a tap must not replace.
-   */
-  function tapUnit(id) {
-    const u = unitById(id);
-    // a saved army waiting for its place goes beside the unit tapped (on it is taken)
-    if (ui.placing && u) { ui.placing.at(isHexBoard() ? hex.center(u.q, u.r) : [u.x, u.y]); return; }
-    if (ui.tool !== 'move' || store.locked) return;
-    if (playing() && orders().active()) { orders().tapUnit(id); return; } // a card played: its units are ordered by dragging them (a tap names a Leadership card's leader)
-    askReach(id);
-  }
-
-  // Unit `id`'s reach (the game's `tapQuery`) becomes the question, ruled in the next frame, with no
-  // Undo step of its own (a look: Undo after it takes back the last move, not the look); asked
-  // again when it is the question already but held back after a move was made (no answer shown).
-  function askReach(id) {
-    const s = sys(), spec = own(s.queries, s.tapQuery);
-    if (!spec) return;
-    const key = spec.fields.find((f) => f.kind === 'unit')?.key;
-    const d = doc();
-    if (d.query === s.tapQuery && key && own(d.inputs, d.query)?.[key] === id) { if (!ui.result) rule(); return; }
-    store.look((dd) => {
-      dd.query = s.tapQuery;
-      if (key) (dd.inputs[dd.query] ??= {})[key] = id;
-    });
-  }
-
-  // ---- play: on a hex board a drag of a unit is its move, ruled by its reach ----
-  // `ui.mode` is the mode chosen ('play' or 'setup'); `ui.carry` the unit a finger carries in play:
-  // `{id, at}` (the hex under the finger), `rested` (`at` once the finger has rested on it), `via`
-  // (the waypoints: hexes it rested on and left, and `way`, the reach's way to the first), `dropped`
-  // once the finger lifted before its ruling answered.
-  const LINGER_MS = 500;
-
-  /**
-   * True when this game's drags can be moves: a hex board whose game asks a reach on a tap and
-   * whyNot of a hex, or a table whose game says how its drags are played (`tablePlay`, play-table.js).
-   */
-  const canPlay = () => (isHexBoard() ? !!sys().whyNotQuery && !!own(sys().queries, sys().tapQuery) : !!sys().tablePlay);
-  const playing = () => ui.mode === 'play' && canPlay();
-
-  // The answer on screen is unit `id`'s reach in the position on the board now.
-  const reachOf = (id) => asksWhyNot() && ui.result.request.unit === id && ui.lastRequest === JSON.stringify(currentRequest(), null, 2);
-
-  /** A drag of unit `id` in play: the hex under the finger (on a mover's coarser lattice, its nearest point) is where it would go. */
-  function carry(id, pointer, byKey = false) {
-    const u = unitById(id);
-    if (!u) return;
-    if (ui.carry?.id !== id || ui.carry.dropped) { store.setCarry({ id, at: null, rested: null, via: [], way: null, dropped: false, linger: 0 }); askReach(id); }
-    const c = ui.carry;
-    let h = byKey ? pointer : hex.fromPixel(...pointer);
-    const lattice = onLattice(store.state.system, u);
-    h = standAt(store.state.system, doc().board, u, h);
-    if (c.at?.q === h.q && c.at?.r === h.r) return;
-    clearTimeout(c.linger);
-    // a hex the finger rested on and moved on from is a waypoint (a finger resting where it lets go
-    // changes nothing; a mover on a coarser lattice keeps the reach's way)
-    // (a drag no order makes a move of only shows the reach's way: play-orders.js unordered)
-    if (c.at && c.rested === c.at && !orders().unordered()) addWaypoint(c);
-    c.at = h;
-    if (!lattice && !byKey) c.linger = setTimeout(() => { if (ui.carry === c && c.at === h) c.rested = h; }, LINGER_MS);
-    if (c.via.length) throughWaypoints(c); else follow();
-    refresh(); // the footprint under the finger (app.js scene), before any answer
-  }
-
-  // The first waypoint is a hex the reach reached (its way there the reach's); each later one any
-  // hex of the board. From then on the question is the game's move along that path.
-  function addWaypoint(c) {
-    if (c.dropped || !onBoard(c.at)) return;
-    const last = c.via.at(-1) ?? unitById(c.id);
-    if (!last || (last.q === c.at.q && last.r === c.at.r)) return;
-    if (!c.via.length) {
-      if (!reachOf(c.id) || !ui.pick || 'why' in ui.pick) return;
-      c.way = ui.result.scene.tracks.findLast((t) => t.kind === 'hexes')?.steps.slice(1) ?? null;
-      if (!c.way) return;
-    }
-    c.via.push(c.at);
-    throughWaypoints(c);
-  }
-
-  // The move along the reach's way to the first waypoint, then straight from waypoint to waypoint
-  // and on to the hex under the finger: the Path tool's question, ruled in the next frame.
-  function throughWaypoints(c) {
-    const path = [...c.way];
-    for (const h of [...c.via.slice(1), c.at]) path.push(...hex.line(path.at(-1), h));
-    store.setPick(null);
-    store.edit((d) => {
-      d.query = pathQuery(d);
-      const inputs = pathInputs(d);
-      inputs.unit = c.id;
-      inputs.path = path.map((h) => ({ q: h.q, r: h.r }));
-    }, `drag:${ui.serial}`);
-  }
-
-  /**
-   * Shows the carried unit's hex on its reach once that has answered (app.js calls it with every
-   * answer): the way there, its cost and what is left, or for a hex it cannot end on the engine's
-   * whyNot, as a tap on that hex would; a drop waiting for the reach is made then.
-   */
-  let hexRulings = 0; // a Play drag's hexes ruled from the reach on screen, or by whyNot (the bench's marks)
+  // An answer arrived (app.js calls it with every one): each play part settles what waited on it,
+  // then the unit a finger carries takes its place on it.
   function follow() {
     orders().follow();
     eject().follow();
     const c = ui.carry;
     if (c?.order) return;
     if (c?.table) { table().follow(); return; }
-    if (c?.via.length) { if (c.dropped && ui.lastRequest === JSON.stringify(currentRequest(), null, 2)) drop(c); return; }
-    if (!c || !reachOf(c.id)) return;
-    const home = unitById(c.id);
-    const h = c.at;
-    let serial = null;
-    if (!h || !onBoard(h) || (home && h.q === home.q && h.r === home.r)) store.setPick(null); // off the board, or back home: no move
-    else if (!(ui.pick && ui.pick.q === h.q && ui.pick.r === h.r)) {
-      serial = `hex-${++hexRulings}`;
-      timing('movecalc:ask', serial);
-      if (ui.result.scene.reach.has(hex.key(h.q, h.r))) store.setPick({ q: h.q, r: h.r });
-      else { store.setPick({ q: h.q, r: h.r, why: null }); whyNot(ui.pick, serial); serial = null; }
-    }
-    redrawResult();
-    if (serial) timing('movecalc:ruled', serial);
-    if (c.dropped) drop(c);
+    followCarry();
   }
 
-  /**
-   * The finger lifted (or the gesture was cancelled). On a reached hex the move is made, as Make this
-   * move makes it (one Undo step); anywhere else the unit never left its hex, and the reason (the
-   * whyNot asked for that hex) stays on screen.
-   */
+  // The finger lifted (or the gesture was cancelled): a unit held off the board in set-up is
+  // removed; a unit carried in play is let go by the part that carries it.
   function dragEnd(id, cancelled) {
     if (ui.offBoard) {
       const off = ui.offBoard;
@@ -274,33 +112,8 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     const c = ui.carry;
     if (c?.table) { table().drop(id, cancelled); return; }
     if (c?.order) { orders().drop(id, cancelled); return; }
-    if (!c || c.id !== id) return;
-    clearTimeout(c.linger);
-    if (cancelled) { store.setCarry(null); store.setPick(null); redrawResult(); refresh(); return; }
-    c.dropped = true;
-    if (c.via.length ? ui.lastRequest === JSON.stringify(currentRequest(), null, 2) && ui.result : reachOf(c.id)) drop(c);
+    letGo(id, cancelled);
   }
-
-  function drop(c) {
-    store.setCarry(null);
-    refresh();
-    if (c.via.length) { if (canApply()) makeMove(); } else playTo(c.id);
-  }
-
-  /**
-   * Unit `id` let go, or a hex tapped, on the reached hex picked: the move made; on a hex it
-   * reaches that the game will not have the page move it to by itself (its `canApplyEnd`), the
-   * player chooses where the ejected go (play-eject.js), else it says why.
-   */
-  function playTo(id) {
-    if (!ui.pick || 'why' in ui.pick) return;
-    const unordered = orders().unordered();
-    if (unordered) { store.pickNotMade(unordered); redrawResult(); return; }
-    if (tappedEnd()) { if (canApply()) makeMove(); return; }
-    const way = ui.result.scene.tracks.findLast((t) => t.kind === 'hexes')?.steps.slice(1);
-    if (!eject().start(id, way, own(doc().inputs, ui.result.request.query)?.action)) { store.pickNotMade(NOT_CHOSEN); redrawResult(); }
-  }
-
 
   function extendPath(h) {
     const d = doc();
@@ -502,52 +315,5 @@ export function initTools({ store, ui, board, canvas, doc, sys, isHexBoard, unit
     }
   }
 
-  // ---- play on a table (play-table.js) ----
-  const unitInfo = (id) => {
-    const u = unitById(id);
-    if (!u) return null;
-    const [w, d] = unitSize(store.state.system, u);
-    return { ...u, w, d };
-  };
-  const { applyRuling, canApply, tappedEnd } = initMakeMove({ store, sys, round, currentRequest, held });
-  // a drop's ejections being chosen; a reached hex tapped in play that no card orders a move to
-  function held() { return eject().active() || (playing() && !!orders().unordered() && ui.result?.request?.query === sys().tapQuery); }
-  // ---- the game's play parts: on a table (play-table.js), a card played, a drop's ejections
-  // chosen (play-orders.js, play-eject.js). A game's module brings those it uses (its `play`), so
-  // the others' code is not loaded with it; each is set up once, when first asked for ----
-  const wiring = {
-    table: () => ({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply }),
-    orders: () => ({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), shows: (b) => board.shows(b), bar: playBar }),
-    eject: () => ({ store, ui, sys, doc, currentRequest, refresh, makeMove, bar: playBar }),
-    rolls: () => ({ store, sys, doc, bar: playBar, own, unfinished: () => unfinished(store.state.system, doc()), rollInto }),
-  };
-  const parts = new Map(); // a part's set-up function → the part
-  const part = (name) => {
-    const init = sys().play[name];
-    if (!init) return NONE[name];
-    if (!parts.has(init)) parts.set(init, init(wiring[name]()));
-    return parts.get(init);
-  };
-  const table = () => part('table'), orders = () => part('orders'), eject = () => part('eject'), rolls = () => part('rolls');
-  /** The bar under the verdict in play: a drop's ejections while they are chosen, else the card played (or the cards to play), else the question's dice. */
-  function renderPlayBar() {
-    if (playing() && eject().render()) return;
-    if (playing() && orders().can()) { orders().render(); return; }
-    // the dice's row neither comes nor goes under a finger carrying a unit (a charge aimed from a
-    // pursuit's question hid it and moved the tabs by its height); shown, it follows the question
-    // (a charge aimed showed the pursuit's dice)
-    const held = !!board.gesture?.moved;
-    if (held && playBar.hidden) return;
-    if (playing() && rolls().render()) return;
-    if (!held) playBar.hidden = true;
-  }
-  /** What play draws over the board: the card's section, the hexes an ejected miniature may go to. */
-  const playHexOverlay = (sc) => (playing() ? [...orders().overlay(sc), ...eject().overlay()] : []);
-  /** Where a card played so far leaves the pieces it moves (play-orders.js placed), to draw them there. */
-  const playPlaced = () => (playing() ? orders().placed() : new Map());
-  /** The hexes the player taps to choose, drawn over the board (a drop's ejections). */
-  const playChoices = () => (playing() ? eject().overlay() : []);
-
-  return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, activateUnit, unitKey, unitKeys, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree,
-    playOverlay: () => (playing() ? table().overlay() : []), playNote: (request, result) => { const t = table().note(request, result); return { lead: t.lead, text: [t.text, playing() ? orders().note() : ''].filter(Boolean).join(' ') }; }, renderPlayBar, playHexOverlay, playPlaced, playChoices, playWaiting: () => (playing() ? orders().waiting() : null), playingCard: () => playing() && orders().active() };
+  return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, activateUnit, unitKey, unitKeys, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree, ...shown };
 }
