@@ -314,7 +314,7 @@ function redrawResult(frame = false, follow = false) {
   const pick = entry ? r.scene.picked ?? entry : null;
   // the verdict: the answer's, or a tapped hex's (its ways there, or why not)
   let v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
-  // a drop in play on a hex it reaches that did not move it there (tools.js playTo): why, first
+  // a drop in play on a hex it reaches that did not move it there (play-hex.js playTo): why, first
   if (ui.pick?.notMade && v.nodes) v = { nodes: [el('p', ui.pick.notMade), ...v.nodes], kind: '' };
   // a charge dragged: the roll it needs first, then a facing its arcs do not give (play-table.js)
   const aimed = r.response?.ok ? tools.playNote(r.request, r.response.result) : { lead: '', text: '' };
@@ -619,7 +619,7 @@ function sameData(a, b) {
 
 // A question asked and its ruling drawn, for a PerformanceObserver (bench/page.mjs times a drag's
 // input to its ruling with them; a Play drag's hex ruled from the reach on screen marks its own,
-// tools.js). Taken off the timeline at once: a long drag would fill it.
+// play-hex.js). Taken off the timeline at once: a long drag would fill it.
 function timing(name, serial) {
   performance.mark(name, { detail: serial });
   performance.clearMarks(name);

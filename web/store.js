@@ -13,7 +13,7 @@ export function createStore(saved, session = {}) {
     // what is selected and how the board is used: the unit selected, the tool, Play or Set up
     // ('play': a drag of a unit is its move), a terrain polygon's corners so far, the Ruler's ends
     selected: null, tool: 'move', mode: 'setup', pending: [], ruler: null,
-    // the unit a finger carries in play (tools.js, play-table.js); the ruler a unit dragged over
+    // the unit a finger carries in play (play-hex.js, play-table.js); the ruler a unit dragged over
     // open ground in a game of charges last read, in words (the tool note), and its line kept on
     // the board after the drop ({line, id, x, y, facing}: while the unit stands where it was measured from)
     carry: null, rulerNote: null, rulerLine: null,
@@ -99,7 +99,7 @@ export function createStore(saved, session = {}) {
     setPick: (pick) => keep({ pick }),
     /** The way drawn to the picked hex: one of its alternatives. */
     pickWay: (alt) => { if (s.pick) s.pick.alt = alt; },
-    /** A drop in play the page did not make (tools.js): why, said in the verdict. */
+    /** A drop in play the page did not make (play-hex.js): why, said in the verdict. */
     pickNotMade: (why) => { if (s.pick) s.pick.notMade = why; },
     /** The engine's whyNot for `pick`, kept while that hex is still the one tapped. */
     pickWhy: (pick, why) => { if (s.pick === pick) pick.why = why; },

@@ -1,6 +1,6 @@
 // The board's units as controls for keyboards and screen readers: a button over each
 // unit's token, named with the unit and its place, so that a unit is found by name, picked with
-// Enter or Space and moved with the board's own keys (tools.js). The buttons let pointers through
+// Enter or Space and moved with the board's own keys (board-keys.js). The buttons let pointers through
 // to the canvas (style.css .unit-controls): a finger still drags the unit drawn beneath.
 import { toOffset } from './hex.js';
 

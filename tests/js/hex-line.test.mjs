@@ -1,4 +1,4 @@
-// hex.line, the straight way a finger takes between two waypoints in Play (web/tools.js): every hex
+// hex.line, the straight way a finger takes between two waypoints in Play (web/play-hex.js): every hex
 // next to the one before, as many as the hexes between the ends, the end last and the start left out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

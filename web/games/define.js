@@ -26,7 +26,7 @@ export function defineGame(id, game) {
   }
   return {
     terrainColours: {}, factNames: {},
-    // the play parts it brings (tools.js): `table` (play-table.js), `orders` (play-orders.js),
+    // the play parts it brings (play-parts.js): `table` (play-table.js), `orders` (play-orders.js),
     // `eject` (play-eject.js), `rolls` (play-rolls.js), each that part's set-up function
     play: {},
     // the unit a question moves, whose end Make this move applies: its `unit` unless the game says
