@@ -179,8 +179,13 @@ bool mc_tw_can_pass(const TwWorld *w, int mover, const TwSpot *s, TwVerdict *v) 
 bool mc_tw_can_end(const TwWorld *w, int mover, const TwSpot *s, TwCause cause, TwVerdict *v) {
     const TwUnit *m = &w->units[mover];
     const char *rule = mc_tw_end_rule(m->size);
+    // (a Large or Huge one's centre hex is on the board, and the player looks there: the message
+    // says which part of it is not)
     if (!s->on_board)
-        return verdict(v, "off_board", "TW-MV-1", "The miniature would stand wholly or partly off the board.", -1, -1);
+        return verdict(v, "off_board", "TW-MV-1",
+                       m->size == TW_INFANTRY ? "The miniature would stand off the board."
+                                              : "Part of the miniature would stand off the board: it covers whole hexons (A-TW-1), and one would reach past the board's edge.",
+                       -1, -1);
     // TW-INF-3, TW-LRG-2: not on Volume Landscape; TW-HUG-2: a Huge ends on it and destroys it.
     if (s->volume > 0 && m->size != TW_HUGE)
         return verdict(v, "ends_on_volume", rule, "Infantry and Large miniatures cannot end on Volume Landscape.", -1, -1);
