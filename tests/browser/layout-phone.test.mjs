@@ -7,7 +7,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, hook, pickSystem, ruled, painted, artifacts, engineAnswer, touchDrag } from './browser.mjs';
+import { launch, openPage, hook, pickSystem, ruled, painted, artifacts, engineAnswer, touchDrag, openPanel } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toOffset, toAxial } from '../../web/hex.js';
 
@@ -387,6 +387,23 @@ for (const viewport of SIZES.slice(0, 2)) {
       assert.ok(at.onTop, `${sel} is on top where a finger lands: ${JSON.stringify(at)}`);
     }
     await shot(page, 'share', viewport);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+// A phone's browser (iOS Safari) zooms the page into a field whose text is under 16 px when it is
+// tapped, a read-only one too (the share link, the embed snippets): every field a finger can focus,
+// those of the panels fetched at first use included, has text of 16 px at least.
+for (const viewport of SIZES.filter((v) => v.width < 900)) {
+  test(`${sizeOf(viewport)}, touch: every field a finger can focus has text of 16 px at least`, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch: true });
+    await ruled(page);
+    for (const panel of ['settings-panel', 'library-panel']) await openPanel(page, panel);
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]')); // (their forms' code fetched)
+    const small = await page.$$eval('input:not([type="radio"]):not([type="checkbox"]):not([type="range"]):not([type="file"]), select, textarea',
+      (fs) => fs.map((f) => [f.id || f.name || f.outerHTML.slice(0, 60), parseFloat(getComputedStyle(f).fontSize)]).filter(([, px]) => px < 16));
+    assert.deepEqual(small, [], 'fields with text under 16 px');
     assert.deepEqual(errors, []);
     await context.close();
   });
