@@ -33,6 +33,11 @@ test('The Ninth Age: a unit named by a plural noun takes the plural verb, a flan
   assert.equal(flee('Raiders'), 'Raiders flee 7″ from Knights to (10″, 11″) facing 180°.');
   assert.equal(flee('Spearmen'), 'Spearmen flee 7″ from Knights to (10″, 11″) facing 180°.');
   assert.equal(flee('U'), 'U flees 7″ from Knights to (10″, 11″) facing 180°.');
+  // off the table (9A-FL-*): the end agrees too
+  const lost = (unit, end) => ninthAge.verdict('flee', { unit, moved: 3, from: 'Spearmen', ...end }).text;
+  assert.equal(lost('Raiders', { destroyed: true }), 'Raiders flee 3″ from Spearmen and are destroyed.');
+  assert.equal(lost('Raiders', { leavesTable: true }), 'Raiders flee 3″ from Spearmen and leave the table.');
+  assert.equal(lost('U', { destroyed: true }), 'U flees 3″ from Spearmen and is destroyed.');
   const charge = { possible: true, charger: 'Knights', target: 'Raiders', facing: 'left', distance: 8, wheel: { angle: 0 } };
   assert.equal(ninthAge.lateVerdict('charge', charge, { target: 'Raiders' }).text, 'The charge can be made: Knights charge Raiders in the left flank: 8″ straight.');
   // A-9A-4: a charge rolled short is made as its Failed Charge Move, and said so

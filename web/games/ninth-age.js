@@ -270,7 +270,8 @@ function chargeVerdict(r, request) {
 
 // A flight (9A-FL-*): how far, whether the fleeing unit is lost, what it passed through.
 function flightVerdict(r) {
-  const end = r.destroyed ? 'and is destroyed' : r.leavesTable ? 'and leaves the table' : `to ${poseRounded(r.final)}`;
+  const many = isPluralName(r.unit ?? '');
+  const end = r.destroyed ? `and ${many ? 'are' : 'is'} destroyed` : r.leavesTable ? `and ${many ? 'leave' : 'leaves'} the table` : `to ${poseRounded(r.final)}`;
   const through = arr(r.passedThrough).map((t) => `${t.object} (${String(t.test ?? t.kind ?? '').replace(/-/g, ' ')})`);
   return { text: `${does(r.unit ?? 'The unit', 'flees')} ${inches(r.moved ?? r.distance)} from ${r.from ?? 'the enemy'}${r.extended > 0 ? ` (${inches(r.extended)} beyond its roll, to end clear)` : ''} ${end}.${through.length ? ` Passes through ${through.join(', ')}.` : ''}`, kind: r.destroyed || r.leavesTable ? 'illegal' : 'answered' };
 }
