@@ -93,8 +93,10 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
         McHex h = path[i];
         if (stopped) {
             const McHex prev = s->board->hexes[at];
-            // The sentence opens with the refused hex (the reason's hex), then names the zone's
-            // enemies and, for a Nimble unit, the Lockdown that held it (GG-TRT-1).
+            // The sentence opens with the zone's enemies (a player looks for the unit that stopped
+            // the move, not for a hex), the first of them the reason's unit (api.md: the piece that
+            // causes it), then the hex it stopped on and the refused one (the reason's hex) and, for
+            // a Nimble unit, the Lockdown that held it (GG-TRT-1).
             int who[MC_HEX_DIRECTIONS];
             int k = mc_gg_engagers(s, at, who);
             const char *names = "";
@@ -106,8 +108,9 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
                 if (!names || !locked) return 0;
             }
             McReason *r = fail(env, out, i, h, "stopped_by_engagement_zone", "GG-8.3",
-                               mc_strf(env, "Hex (q %d, r %d) cannot be entered: the move ended on entering hex (q %d, r %d), in the Engagement Zone of %s%s.",
-                                       h.q, h.r, prev.q, prev.r, names, locked));
+                               mc_strf(env, "The Engagement Zone of %s stopped the move on entering hex (q %d, r %d): hex (q %d, r %d) cannot be entered%s.",
+                                       names, prev.q, prev.r, h.q, h.r, locked));
+            if (r && k > 0) r->unit = s->req->units[who[0]].id;
             return r != NULL;
         }
         if (out->minimum_move)
