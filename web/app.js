@@ -121,6 +121,7 @@ const canvas = $('board');
 const late = { unitControls: null };
 const board = new Board(canvas, {
   autoHeight: EMBED_AUTOSIZE,
+  framed: EMBED && !EMBED_AUTOSIZE, // its height the frame's (style.css), never the board's proportions
   // the zoom buttons' row (2.5rem and its 0.4rem margin, style.css .zoom): fits and framings keep
   // the board's content above it (they covered the lower right hexes)
   foot: 48,

@@ -1852,10 +1852,11 @@ export class Board extends Painter {
 
   /** On narrow screens the canvas takes the board's proportions, so a phone shows no empty band; so
    * does a self-sizing embed's at any width (its cap must not follow the window's height, which
-   * follows the page's: ctl.autoHeight). */
+   * follows the page's: ctl.autoHeight); an embed in a frame of fixed height fills what the frame
+   * leaves it (ctl.framed: style.css). */
   fitHeight() {
     const b = this.scene.bounds, c = this.canvas, auto = this.ctl.autoHeight;
-    if (!b || this.w === 0 || (this.w >= 600 && !auto)) { if (c.style.getPropertyValue('height')) { c.style.removeProperty('height'); this.laid = null; } return; }
+    if (!b || this.w === 0 || ((this.w >= 600 || this.ctl.framed) && !auto)) { if (c.style.getPropertyValue('height')) { c.style.removeProperty('height'); this.laid = null; } return; }
     const h = clamp(this.w * (b[3] - b[1]) / (b[2] - b[0]) + 36, auto ? 160 : 240, auto ? this.w * 1.25 : window.innerHeight * 0.66);
     if (c.style.getPropertyValue('height') === `${Math.round(h)}px`) return;
     c.style.setProperty('height', `${Math.round(h)}px`);

@@ -12,6 +12,7 @@ import { encodeShare, positionPayload } from '../../web/share.js';
 import { createStore } from '../../web/model.js';
 
 let env, host, site, hostBase, siteBase, code;
+let snippet = ''; // the Share tab's iframe snippet, as a wiki editor copies it (/snippet serves it)
 const position = { system: 'godsgloom', board: { cols: 8, rows: 6 }, sides: [{ name: 'Wardens', color: '#1d5fbf' }, { name: 'Hollow', color: '#b3261e' }],
   units: [{ id: 'Shieldwall', side: 'Wardens', q: 1, r: 3, facing: 1, speed: 3 }, { id: 'Ghouls', side: 'Hollow', q: 4, r: 1, facing: 4, speed: 3 }],
   terrain: [{ q: 2, r: 2, terrain: 'difficult' }], query: 'reach', inputs: { reach: { unit: 'Shieldwall' } } };
@@ -49,10 +50,12 @@ before(async () => {
   env = await launch(); // env.server: frame-ancestors 'self' only
   host = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': `default-src 'none'; script-src ${siteBase}movecalc-board.js ${env.base}movecalc-board.js; frame-src ${siteBase} ${env.base}` });
+      'Content-Security-Policy': `default-src 'none'; script-src ${siteBase}movecalc-board.js ${env.base}movecalc-board.js; frame-src ${siteBase} ${env.base}${req.url.startsWith('/snippet') ? "; style-src 'unsafe-inline'" : ''}` });
     // /blocked: the same page framed from a site that lists this host (allowed) and one that does not
     res.end(req.url.startsWith('/blocked') ? `<!doctype html><iframe id="allowed" src="${siteBase}?embed=1#p=${code}"></iframe><iframe id="blocked" src="${env.base}?embed=1#p=${code}"></iframe>`
       : req.url.startsWith('/nodefer') ? nodeferPage()
+        : req.url.startsWith('/snippet') ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>A rules wiki</title></head>
+<body><h1>GODSGLOOM: reach</h1><p>${'Rules text of the wiki page. '.repeat(12)}</p>${snippet}<p>${'More rules text. '.repeat(200)}</p></body></html>`
         : req.url.startsWith('/refused') ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>refused</title><script src="${env.base}movecalc-board.js"></script></head>
 <body><movecalc-board id="refused" link="${code}" height="300"></movecalc-board></body></html>` : hostPage());
   });
@@ -257,6 +260,50 @@ test('on a phone, a one-finger touch swipe over a diagram scrolls the host page,
   assert.deepEqual(await hookIn(frame, 'screenOf', 'Shieldwall'), unit, 'the board did not pan');
   assert.ok(first || (await swipe(20000)), 'the host page scrolled under the finger');
   assert.deepEqual(await hookIn(frame, 'screenOf', 'Shieldwall'), unit, 'the board did not pan');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The Share tab's iframe snippet pasted into a wiki page read on a phone: a frame of a fixed height
+// (26rem at least) whose page is no taller than the frame, with the verdict in it, so that a
+// one-finger swipe over its board scrolls the host page (the frame's own page, 507 px in 416,
+// took the swipe and scrolled inside the frame).
+test('on a phone, the Share tab’s iframe snippet: its page fits its frame with the verdict, and a swipe over its board scrolls the host page (issue 32)', async () => {
+  const desk = await env.browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const sharing = await desk.newPage();
+  await sharing.goto(`${siteBase}#p=${code}`);
+  await sharing.waitForSelector('body[data-ready="true"]');
+  await sharing.click('#share');
+  await sharing.waitForFunction(() => document.getElementById('embed-iframe').value.startsWith('<iframe'));
+  snippet = await sharing.evaluate(() => document.getElementById('embed-iframe').value);
+  await desk.close();
+  const context = await env.browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${hostBase}snippet`);
+  const { frame } = await frameOf(page, 'iframe');
+  await frame.waitForFunction(() => window.movecalcTest.ruled());
+  await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const fit = await frame.evaluate(() => {
+    const root = document.scrollingElement, body = document.body, v = document.getElementById('verdict').getBoundingClientRect();
+    return { page: Math.max(root.scrollHeight, body.scrollHeight), frame: innerHeight, verdict: [v.top, v.bottom], board: document.getElementById('board').getBoundingClientRect().height };
+  });
+  assert.ok(fit.page <= fit.frame + 1, `the frame's page is no taller than the frame: ${JSON.stringify(fit)}`);
+  assert.ok(fit.verdict[0] >= 0 && fit.verdict[1] <= fit.frame, `the verdict is in the frame: ${JSON.stringify(fit)}`);
+  assert.ok(fit.board >= 160, `the board keeps most of the frame: ${JSON.stringify(fit)}`);
+  const frameBox = await page.locator('iframe').boundingBox(), canvas = await frame.locator('#board').boundingBox();
+  const x = canvas.x + canvas.width / 2, y = Math.max(frameBox.y, canvas.y) + Math.min(canvas.height, 740 - canvas.y) / 2;
+  assert.ok(y > frameBox.y && y < 740, 'the board is on the screen');
+  const scrolled = await page.evaluate(() => scrollY), inside = await frame.evaluate(() => document.body.scrollTop + document.scrollingElement.scrollTop);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let i = 1; i <= 8; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y - i * 20 }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.waitForFunction((sy) => scrollY > sy + 50, scrolled, { timeout: 10000 }).catch(() => {});
+  assert.ok((await page.evaluate(() => scrollY)) > scrolled + 50, 'the host page scrolled under the finger');
+  assert.equal(await frame.evaluate(() => document.body.scrollTop + document.scrollingElement.scrollTop), inside, 'the frame’s page did not scroll');
+  await page.screenshot({ path: join(artifacts, 'embed-snippet-phone.png') });
   assert.deepEqual(errors, []);
   await context.close();
 });
