@@ -1536,7 +1536,13 @@ export class Painter {
     // off the units' bodies too where it can be
     const bodies = (this.scene?.units ?? []).map((u) => { const e = this.extentOf(u); return [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey]; });
     const clear = spots.filter(([, , bx]) => inView(bx) && this.isClear(bx));
-    const [x, y, box] = clear.find(([, , bx]) => !bodies.some((u) => overlap(bx, u))) ?? clear[0] ?? spots.find(([, , bx]) => inView(bx)) ?? spots[0];
+    let [x, y, box] = clear.find(([, , bx]) => !bodies.some((u) => overlap(bx, u))) ?? clear[0] ?? spots.find(([, , bx]) => inView(bx)) ?? spots[0];
+    // no spot in view (a line running out of it): the plate is moved into it, where its reading is
+    // drawn (a text the view's edge would cut is not, and an empty plate showed at the edge)
+    if (!inView(box)) {
+      [x, y] = [clamp(x, w / 2, Math.max(w / 2, this.w - w / 2)), clamp(y, h / 2, Math.max(h / 2, this.h - h / 2))];
+      box = [x - w / 2, y - h / 2, x + w / 2, y + h / 2];
+    }
     c.beginPath(); c.rect(box[0], box[1], w, h);
     c.fillStyle = 'rgba(255,255,255,0.95)'; c.fill();
     c.strokeStyle = color; c.lineWidth = 1.5; c.stroke();

@@ -70,3 +70,18 @@ for (const system of games.filter((g) => SYSTEMS[g].board !== 'free')) {
     assert.ok(pinned > 0, 'some rows\' numbers pinned at the edge');
   });
 }
+
+// A Ruler's line running out of the view: its reading's plate has no spot beside the line in view,
+// and was drawn where the view's edge cut it, with no reading (a text the edge cuts is left out).
+test('a Ruler reading whose line runs out of the view is drawn on a plate moved into the view', () => {
+  const p = painter(games.find((g) => SYSTEMS[g].board === 'free'));
+  p.drawnText = []; p.labelBoxes = [];
+  // from the view's left edge to 60 px beyond it: every spot beside the line is cut by the edge
+  const a = [4, 150], b = [-60, 150];
+  p.rulerPlate('10″ of 2″ sideways: too far', a, b, Math.hypot(b[0] - a[0], b[1] - a[1]), '#c53030');
+  const drawn = p.drawnText.find(([, , , kind]) => kind === 'ruler');
+  assert.ok(drawn, 'the reading is drawn');
+  const [text, , box] = drawn;
+  assert.equal(text, '10″ of 2″ sideways: too far');
+  assert.ok(box[0] >= 0 && box[2] <= p.width && box[1] >= 0 && box[3] <= p.height, `in view: ${box.map(Math.round)}`);
+});
