@@ -329,7 +329,10 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     refresh();
     // one Undo step with the drag's edits of the question: Undo takes the whole gesture back
     if (canApply()) makeMove(c.gesture);
-    else redrawResult(); // the ruling's reason stays: the unit never left where it stood
+    // the ruling's reason stays: the unit never left where it stood; a charge aimed is a new
+    // question, framed as a new answer is (the table zoomed out to reach the target's flank drew
+    // the charge with 10 px bases)
+    else redrawResult(!!c.target);
   }
 
   /** An answer arrived (app.js render): a drop waiting for it is made now. */

@@ -208,6 +208,16 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
   // a charge is made by its dice: dropped unrolled, the Knights stay, the roll it needs still said
   assert.deepEqual(pose(await unitOf(page, 'Knights')), pose(home), 'an unrolled charge moves nothing');
   assert.match(await verdict(page), /Needs 5\+ on 2D6/);
+  // the charge aimed is a new question, framed as a new answer is: the table zoomed out to reach
+  // the flank (bases of 10 px) gives way to the charger and its target at a size a finger reads
+  await painted(page);
+  const { bodies } = await hook(page, 'boardNames'), view = await page.evaluate(() => { const c = document.getElementById('board'); return [c.clientWidth, c.clientHeight]; });
+  const [rx0, ry0, rx1, ry1] = bodies.Raiders;
+  assert.ok(Math.min(rx1 - rx0, ry1 - ry0) >= 40, `the Raiders (facing 180: their box is their base) at a legible size: ${bodies.Raiders.map(Math.round)}`);
+  for (const id of ['Knights', 'Raiders']) {
+    const [x0, y0, x1, y1] = bodies[id];
+    assert.ok(x0 >= 0 && y0 >= 0 && x1 <= view[0] && y1 <= view[1], `${id} in view: ${bodies[id].map(Math.round)} of ${view}`);
+  }
   assert.equal(await page.isVisible('#apply'), false, 'Make this move waits for the roll');
   const asked = await pageRequest(page);
   // the bar keeps the way to the questions the dice decide, the charge shown as the question
