@@ -168,7 +168,9 @@ const board = new Board(canvas, {
 // (refreshNow), and checked in a task after each frame that used them and whenever a control or
 // the canvas changes size, shows or hides (observers), where the layout is fresh: a change is
 // painted again at once.
-const COVERING = ['play-bar', 'timeline', 'apply', 'unit-tray', 'zoom-out', 'zoom-in', 'fit'];
+// (the first visit's how-to over the board's top too: a first view framed under it hid a reach's
+// first rows until the first touch)
+const COVERING = ['play-bar', 'timeline', 'apply', 'unit-tray', 'zoom-out', 'zoom-in', 'fit', 'coach'];
 function readCovers() {
   const c = canvas.getBoundingClientRect();
   return COVERING.map($)
@@ -305,7 +307,10 @@ function shown(r) {
   return [...mid, ...mid];
 }
 
-/** Draws the answer again (a new answer: `follow` keeps it in view; a picked hex: the view stays). */
+/**
+ * Draws the answer again (a new answer, `frame`: framed; 'whole': all of it in view, at the size
+ * that takes; `follow` keeps it in view; a picked hex: the view stays).
+ */
 function redrawResult(frame = false, follow = false) {
   const r = ui.result;
   if (!r) return;
@@ -359,8 +364,8 @@ function redrawResult(frame = false, follow = false) {
   const b = resultBounds(r.scene, r.request);
   // every new answer, a game's first too, frames what the question is about at a size a finger
   // reads (the whole board is the ⤢ button away)
-  if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, nearOf(b));
-  else if (b && follow && !board.shows(shown(r))) board.frame(b.bounds, board.s, b.pad, b.core);
+  if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, frame === 'whole' ? { mover: b.at, whole: true } : { near: nearOf(b), mover: b.at });
+  else if (b && follow && !board.shows(shown(r))) board.frame(b.bounds, board.s, b.pad, b.core, { mover: b.at });
   // the hexes a drop's choice is tapped on (an ejected miniature's nearest free hexes) in view
   // and clear of the controls over the board: a landscape phone's Replay bar hid two of three
   const choose = resultBounds({ overlay: tools.playChoices(), tracks: [] }, null);
@@ -385,7 +390,7 @@ function showEvent(n) {
   const ev = r.scene.events?.find((e) => e.n === n);
   const b = resultBounds(r.scene, r.request);
   if (ev) board.frame(ev.box, EVENT_ZOOM, EVENT_PAD);
-  else if (b) board.frame(b.bounds, Infinity, b.pad, b.core, nearOf(b));
+  else if (b) board.frame(b.bounds, Infinity, b.pad, b.core, { near: nearOf(b), mover: b.at });
   // the button pressed is rebuilt with the verdict: the focus goes back to it (or to the event left)
   document.querySelector(`#verdict [data-event="${n ?? was}"]`)?.focus();
 }

@@ -306,7 +306,7 @@ export class Painter {
   // already was where `maxScale` keeps that; when what it is about does not fit at that size, the
   // view is centred on it as far as keeps `core` (the mover) in view. The whole board is the ⤢
   // button away.
-  frameNow(raw, maxScale, pad, core = null, near = []) {
+  frameNow(raw, maxScale, pad, core = null, { near = [], mover = null, whole = false } = {}) {
     const full = this.scene?.bounds;
     if (!full || !this.w) return;
     const p = typeof pad === 'function' ? pad(this.w) : pad;
@@ -318,8 +318,9 @@ export class Painter {
     let h = bottom - top;
     const fitS = Math.min((this.w - 2 * m) / (full[2] - full[0]), (h - 2 * m) / (full[3] - full[1]));
     let s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
-    // (a drop's choice hexes were framed with a neighbour's zones at 26 px, and tapped at that size)
-    s = Math.max(s, Math.min(maxScale, this.legibleScale(b)));
+    // (a drop's choice hexes were framed with a neighbour's zones at 26 px, and tapped at that size);
+    // `whole`: all of it in the clear band at whatever size that takes
+    if (!whole) s = Math.max(s, Math.min(maxScale, this.legibleScale(b)));
     // a new answer with room to spare takes in the units nearest it, nearest first, while all still
     // fit at a legible size: the units its mover may meet (C&C's first view framed the Hastati's
     // one-hex reach at 78 px hexes, the enemy out of view)
@@ -363,9 +364,14 @@ export class Painter {
       if (yz - ya <= clear[1] - clear[0] - 4 * m) {
         this.oy -= Math.max(0, yz - (clear[1] - 2 * m));
         this.oy += Math.max(0, clear[0] + 2 * m - ya);
-      } else this.oy += (clear[0] + clear[1]) / 2 - (ya + yz) / 2;
+      } else {
+        this.oy += (clear[0] + clear[1]) / 2 - (ya + yz) / 2;
+        // the move's middle in the band, its mover (`mover`, a point) too: a landscape phone's charge
+        // left the unit charging under the controls over the board's foot
+        if (mover) { const y = this.oy + this.flip * mover[1] * s; this.oy += clamp(y, clear[0] + 2 * m, Math.max(clear[0] + 2 * m, clear[1] - 2 * m)) - y; }
+      }
     }
-    this.uncut(k ? [(k[0] + k[2]) / 2, (k[1] + k[3]) / 2] : [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2], clear, [x0, y0, x1, y1]);
+    this.uncut(mover ?? (k ? [(k[0] + k[2]) / 2, (k[1] + k[3]) / 2] : [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2]), clear, [x0, y0, x1, y1]);
     this.fitted = null;
   }
 
@@ -1873,10 +1879,12 @@ export class Board extends Painter {
    * Frames world bounds [x0, y0, x1, y1] (a result), zooming in at most 6 times the whole-board view,
    * with `pad` world units around them (or pad(canvas width in px)); a new answer (maxScale Infinity)
    * at a legible size at least, keeping `core` (a point [x, y], or a box [x0, y0, x1, y1] where it
-   * fits) in view, and taking in the points `near` (nearest first) while they fit legibly (frameNow).
+   * fits) in view, with its `mover` (a point) in the view's clear band where the box is not, and
+   * taking in the points `near` (nearest first) while they fit legibly; `whole`: all of `b` in view
+   * at whatever size that takes (frameNow).
    */
-  frame(b, maxScale = Infinity, pad = 0, core = null, near = []) {
-    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core, near] };
+  frame(b, maxScale = Infinity, pad = 0, core = null, { near = [], mover = null, whole = false } = {}) {
+    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core, { near, mover, whole }] };
     this.draw();
   }
 

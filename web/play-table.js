@@ -330,9 +330,10 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     // one Undo step with the drag's edits of the question: Undo takes the whole gesture back
     if (canApply()) makeMove(c.gesture);
     // the ruling's reason stays: the unit never left where it stood; a charge aimed is a new
-    // question, framed as a new answer is (the table zoomed out to reach the target's flank drew
-    // the charge with 10 px bases)
-    else redrawResult(!!c.target);
+    // question, framed whole, charger and target (the table zoomed out to reach the target's
+    // flank drew it with 10 px bases; framed at a finger's size, a landscape phone's controls hid
+    // one of them)
+    else redrawResult(c.target ? 'whole' : false);
   }
 
   /** An answer arrived (app.js render): a drop waiting for it is made now. */

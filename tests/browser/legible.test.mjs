@@ -106,3 +106,27 @@ for (const system of HEX_GAMES) {
     await context.close();
   });
 }
+
+// A phone's first visit shows how to play over the board's top until the first touch: the first
+// view is framed below it, the units the question names clear of it (Torn World's reach's first
+// rows and The Ninth Age's Raiders sat under it).
+for (const system of SYSTEMS) {
+  test(`${system} (${PHONE.width}x${PHONE.height}, touch): the first visit's how-to over the board covers none of the units its question names`, async () => {
+    const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+    if (system === 'arcane-legions') await ruled(page); else await pickSystem(page, system);
+    await painted(page);
+    const coach = await page.evaluate(() => {
+      const c = document.getElementById('coach'), b = document.getElementById('board').getBoundingClientRect(), r = c.getBoundingClientRect();
+      return c.hidden ? null : [r.left - b.left, r.top - b.top, r.right - b.left, r.bottom - b.top];
+    });
+    assert.ok(coach, `${system}: a first visit shows the how-to`);
+    const { units, ...question } = await hook(page, 'request');
+    const named = JSON.stringify(question), { bodies } = await hook(page, 'boardNames');
+    for (const u of units.filter((v) => named.includes(JSON.stringify(v.id)))) {
+      const [x0, y0, x1, y1] = bodies[u.id];
+      assert.ok(x1 <= coach[0] || x0 >= coach[2] || y0 >= coach[3] - 0.5 || y1 <= coach[1], `${system}: ${u.id} [${[x0, y0, x1, y1].map(Math.round)}] under the how-to [${coach.map(Math.round)}]`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

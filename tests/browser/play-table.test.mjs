@@ -186,6 +186,8 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
   // the Raiders face 180 (down the table): their left flank is their east edge, x 31 + 4.92 / 2;
   // the Knights (42, 16) stand south-east of them, beyond the line of their front's east corner
   await page.tap('#fit');
+  await painted(page);
+  const fitted = (await hook(page, 'boardNames')).bodies.Raiders;
   const flank = await hook(page, 'screenOfWorld', raiders.x + 2.2, raiders.y);
   let distance = 0;
   // touch 1: the drag
@@ -208,12 +210,12 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
   // a charge is made by its dice: dropped unrolled, the Knights stay, the roll it needs still said
   assert.deepEqual(pose(await unitOf(page, 'Knights')), pose(home), 'an unrolled charge moves nothing');
   assert.match(await verdict(page), /Needs 5\+ on 2D6/);
-  // the charge aimed is a new question, framed as a new answer is: the table zoomed out to reach
-  // the flank (bases of 10 px) gives way to the charger and its target at a size a finger reads
+  // the charge aimed is a new question, framed whole: the table zoomed out to reach the flank
+  // (bases of 10 px) gives way to the charger and its target, both in view, drawn larger
   await painted(page);
   const { bodies } = await hook(page, 'boardNames'), view = await page.evaluate(() => { const c = document.getElementById('board'); return [c.clientWidth, c.clientHeight]; });
-  const [rx0, ry0, rx1, ry1] = bodies.Raiders;
-  assert.ok(Math.min(rx1 - rx0, ry1 - ry0) >= 40, `the Raiders (facing 180: their box is their base) at a legible size: ${bodies.Raiders.map(Math.round)}`);
+  const wide = (bx) => bx[2] - bx[0];
+  assert.ok(wide(bodies.Raiders) >= 2 * wide(fitted), `the Raiders (facing 180: their box is their base) twice as large as at the whole table at least: ${bodies.Raiders.map(Math.round)}, ${fitted.map(Math.round)}`);
   for (const id of ['Knights', 'Raiders']) {
     const [x0, y0, x1, y1] = bodies[id];
     assert.ok(x0 >= 0 && y0 >= 0 && x1 <= view[0] && y1 <= view[1], `${id} in view: ${bodies[id].map(Math.round)} of ${view}`);
