@@ -62,3 +62,18 @@ test('9A-LP-1 The Ninth Age: a pursuer with no legal pivot or move is said to st
   assert.equal(ninthAge.lateVerdict('pursue', stuck('A'), {}).text, 'A finds no legal pivot or move and stays where it stood, still touching F.');
   assert.equal(ninthAge.lateVerdict('pursue', stuck('Spearmen'), {}).text, 'Spearmen find no legal pivot or move and stay where they stood, still touching F.');
 });
+
+test('The Ninth Age: a flight off the table says once that the unit is gone, where it stood, and how far it fled where it got to (9A-FL-1)', async () => {
+  const { createEngine } = await import('../../wasm/movecalc.mjs');
+  const { resultScene } = await import('../../web/results.js');
+  const { loadGames } = await import('../../web/model.js');
+  const { loadScenario } = await import('../js/util.mjs');
+  await loadGames(['ninth-age']);
+  const engine = await createEngine();
+  const { request } = loadScenario(new URL('../scenarios/ninth-age/flee-off-table.json', import.meta.url).pathname);
+  const response = JSON.parse(engine.requestText(JSON.stringify(request)));
+  assert.equal(response.result.leavesTable, true, 'the scenario flees off the table');
+  const labels = resultScene('ninth-age', request, response, () => '#888').overlay.map((o) => o.label).filter((l) => typeof l === 'string' && l.startsWith(`${request.unit}:`));
+  assert.equal(labels.filter((l) => /table|destroyed/.test(l)).length, 1, `said once, struck out where it stood: ${labels}`);
+  assert.ok(labels.some((l) => /^\S+: fled \d+(\.\d)?″$/.test(l)), `its end says how far it fled: ${labels}`);
+});

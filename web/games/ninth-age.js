@@ -83,7 +83,8 @@ function drawFlee(out, r, req) {
   for (const t of arr(r.passedThrough)) ringObject(out, req, t.object, WARN, `passed: ${String(t.test ?? t.kind ?? '').replace(/-/g, ' ')}`);
   const path = arr(r.path).filter(isPose);
   if (u) out.poseTrack(r.unit, path.length ? path : [r.final], r.unit, !path.length);
-  if (isPose(r.final)) out.ghost(r.unit, r.final, `${r.unit}: ${r.destroyed ? 'destroyed' : r.leavesTable ? 'off the table' : `fled ${inches(r.moved ?? r.distance)}`}`, r.destroyed || r.leavesTable ? 'bad' : 'final');
+  // (how far it fled: a unit removed says why where it stood, struck out, and said it twice here)
+  if (isPose(r.final)) out.ghost(r.unit, r.final, `${r.unit}: fled ${inches(r.moved ?? r.distance)}`, r.destroyed || r.leavesTable ? 'bad' : 'final');
 }
 
 /** 9A spacing: each pair too close, ringed, with a line between them labelled with the gap. */
