@@ -80,8 +80,7 @@ export function initTools(page) {
       return;
     }
     if (ui.tool === 'path' && isHexBoard()) {
-      const h = hex.fromPixel(x, y);
-      extendPath(h);
+      extendPath(hex.fromPixel(x, y));
       return;
     }
     if (isHexBoard() && (ui.result?.scene.reach.size || asksWhyNot())) {

@@ -204,7 +204,9 @@ const REASON_WORDS = { out_of_range: 'out of range', wheel_over_90: 'it would ne
 const ORDER_PRIORITY = { 1: ['otherEnemies', 'other enemy units touched'], 2: ['chargersInContact', 'chargers in contact'], 3: ['targetRotations', 'target rotations'], 4: ['models', 'models in base contact'] };
 
 /** The name and its verb, given in the singular ("charges", "flees", "pivots"): the plural drops the s. */
-const does = (name, verb) => `${name} ${isPluralName(name) ? verb.replace(/s$/, '') : verb}`;
+const verbOf = (name, verb) => (isPluralName(name) ? verb.replace(/s$/, '') : verb);
+const does = (name, verb) => `${name} ${verbOf(name, verb)}`;
+const is = (name) => (isPluralName(name) ? 'are' : 'is');
 /** A facing as the rules name it: the front, a flank, the rear. */
 const facingName = (f) => (f === 'left' || f === 'right' ? `${f} flank` : f ?? '?');
 
@@ -271,8 +273,7 @@ function chargeVerdict(r, request) {
 
 // A flight (9A-FL-*): how far, whether the fleeing unit is lost, what it passed through.
 function flightVerdict(r) {
-  const many = isPluralName(r.unit ?? '');
-  const end = r.destroyed ? `and ${many ? 'are' : 'is'} destroyed` : r.leavesTable ? `and ${many ? 'leave' : 'leaves'} the table` : `to ${poseRounded(r.final)}`;
+  const end = r.destroyed ? `and ${is(r.unit ?? '')} destroyed` : r.leavesTable ? `and ${verbOf(r.unit ?? '', 'leaves')} the table` : `to ${poseRounded(r.final)}`;
   const through = arr(r.passedThrough).map((t) => `${t.object} (${String(t.test ?? t.kind ?? '').replace(/-/g, ' ')})`);
   return { text: `${does(r.unit ?? 'The unit', 'flees')} ${inches(r.moved ?? r.distance)} from ${r.from ?? 'the enemy'}${r.extended > 0 ? ` (${inches(r.extended)} beyond its roll, to end clear)` : ''} ${end}.${through.length ? ` Passes through ${through.join(', ')}.` : ''}`, kind: r.destroyed || r.leavesTable ? 'illegal' : 'answered' };
 }
@@ -283,14 +284,14 @@ function pursuitVerdict(r, request) {
   const fled = request?.pursued?.unit ?? 'The fleeing unit';
   const rolls = arr(request?.pursuers).map((p) => p?.distance).filter(Number.isFinite), flee = request?.pursued?.fleeDistance;
   const dice = rolls.length && Number.isFinite(flee) ? ` (${rolls.length > 1 ? 'best ' : ''}pursuit ${Math.max(...rolls)} against flee ${flee})` : '';
-  const fate = r.fleeingDestroyed ? `${fled} ${isPluralName(fled) ? 'are' : 'is'} caught and destroyed${dice}. ` : r.fleeingDestroyed === false ? `${does(fled, 'escapes')}${dice}. ` : '';
+  const fate = r.fleeingDestroyed ? `${fled} ${is(fled)} caught and destroyed${dice}. ` : r.fleeingDestroyed === false ? `${does(fled, 'escapes')}${dice}. ` : '';
   return { text: `${fate}${arr(r.pursuers).map(pursuerSays).join('. ')}.`, kind: 'answered' };
 }
 
 // A pursuer's move in a player's words, its verbs agreeing with its name ("A pursues", "Spearmen
 // pursue"), figures rounded as measured at the table.
 function pursuerSays(p) {
-  const v = (verb) => (isPluralName(p.unit) ? verb.replace(/s$/, '') : verb);
+  const v = (verb) => verbOf(p.unit, verb);
   const turn = isPose(p.pivot) && Math.abs(p.pivot.angle ?? 0) >= 0.5 ? `${v('pivots')} ${degrees(Math.abs(p.pivot.angle))} ${p.pivot.angle > 0 ? 'clockwise' : 'anticlockwise'} and ` : '';
   const verb = v(p.overrun ? 'overruns' : 'pursues');
   const stuck = p.reasons?.find((r) => r.code === 'no_legal_position');
