@@ -353,7 +353,7 @@ function redrawResult(frame = false, follow = false) {
   // third of a drag step's work (its DOM, style, layout and paint; docs/performance.md
   // "Same-frame rulings, fourth round"), for a list the eyes on the unit do not read
   if (!dragging()) showDetails();
-  else detailsAtRest();
+  else atRest();
   const hasTracks = r.scene.tracks.length > 0;
   $('timeline').hidden = !hasTracks;
   store.setTime(1); // the answer's end; the slider and Play step through it
@@ -658,6 +658,13 @@ function stopPlay() { cancelAnimationFrame(ui.playing); store.setPlaying(0); $('
 
 // ---- readout ----
 function showReadout() {
+  // in a drag it waits for the finger to rest, as the details list does: its words rewritten at
+  // every move cost the frame about 7 ms of style, layout and paint at 4x CPU, a sixth of the
+  // frame (docs/performance.md "Same-frame rulings, fifth round")
+  if (dragging()) atRest();
+  else writeReadout();
+}
+function writeReadout() {
   const parts = [];
   const u = unitById(ui.selected);
   if (u) {
@@ -791,12 +798,17 @@ function refreshDrag() {
   board.setScene(scene());
 }
 
-// A drag's details list is built once no ruling has come for DETAILS_REST_MS (a finger held still
-// to read), and only while on screen (else when it comes into view or the finger lifts).
-const DETAILS_REST_MS = 150;
-function detailsAtRest() {
-  clearTimeout(ui.detailsTimer);
-  store.setDetailsTimer(setTimeout(() => { store.setDetailsTimer(0); if (ui.detailsSeen) showDetails(); }, DETAILS_REST_MS));
+// A drag's details list and readout are shown once the finger has not moved and no ruling has
+// come for REST_MS (a finger held still to read): the list only while on screen (else when it
+// comes into view or the finger lifts).
+const REST_MS = 150;
+function atRest() {
+  clearTimeout(ui.restTimer);
+  store.setRestTimer(setTimeout(() => {
+    store.setRestTimer(0);
+    if (ui.detailsSeen) showDetails();
+    writeReadout();
+  }, REST_MS));
 }
 // What a drag put off (the session's `deferred`): the ruling's details list, the full refresh, the response's text.
 function showDetails() {

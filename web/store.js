@@ -47,7 +47,7 @@ export function createStore(saved, session = {}) {
     coached: [],
     // the pointer over the board (world point), the game the gallery was laid out for, whether the
     // ruling's details list is on screen, and the timer that builds it once a drag rests
-    hoverAt: null, galleryOf: null, detailsSeen: true, detailsTimer: 0,
+    hoverAt: null, galleryOf: null, detailsSeen: true, restTimer: 0,
     // what is scheduled: the frame that rules again (and whether it frames the answer), a refresh
     // queued for this task's end, the save timer
     ruleFrame: 0, ruleFrameWants: false, refreshQueued: false, saveTimer: 0,
@@ -130,7 +130,7 @@ export function createStore(saved, session = {}) {
     setHover: (hoverAt) => keep({ hoverAt }),
     galleryFor: (galleryOf) => keep({ galleryOf }),
     setDetailsSeen: (detailsSeen) => keep({ detailsSeen }),
-    setDetailsTimer: (detailsTimer) => keep({ detailsTimer }),
+    setRestTimer: (restTimer) => keep({ restTimer }),
     setRuleFrame: (ruleFrame, ruleFrameWants = s.ruleFrameWants) => keep({ ruleFrame, ruleFrameWants }),
     setRefreshQueued: (refreshQueued) => keep({ refreshQueued }),
     setStale: (stale) => keep({ stale }),

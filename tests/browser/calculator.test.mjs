@@ -78,6 +78,35 @@ test('add a unit by form, place it by dragging, turn it, undo and redo', async (
   await context.close();
 });
 
+test('a drag\'s readout says where the unit is once the finger rests, and where it was let go', async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  await openPanel(page, 'settings-panel');
+  await page.selectOption('#display-unit', 'mm'); // A-AL-1: 50 mm a step
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.click('#fit');
+  await setMode(page, 'setup');
+  const legion = async () => (await pageRequest(page)).units.find((u) => u.id === 'Legion');
+  const readout = async () => {
+    const m = /Legion: x (-?[\d.]+) mm, y (-?[\d.]+) mm/.exec(await page.textContent('#readout'));
+    assert.ok(m, `the readout names the Legion's place: ${await page.textContent('#readout')}`);
+    return [Number(m[1]), Number(m[2])];
+  };
+  const near = async ([x, y]) => { const u = await legion(); assert.ok(Math.abs(x - u.x * 50) <= 1 && Math.abs(y - u.y * 50) <= 1, `readout ${x}, ${y} mm; the Legion at ${u.x * 50}, ${u.y * 50} mm`); };
+  const from = await hook(page, 'screenOf', 'Legion');
+  const was = await legion();
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 6; i++) await page.mouse.move(from.x + 10 * i, from.y - 5 * i);
+  await page.waitForTimeout(500); // the finger rests
+  assert.notEqual((await legion()).x, was.x);
+  await near(await readout());
+  await page.mouse.move(from.x + 90, from.y - 40, { steps: 3 });
+  await page.mouse.up();
+  await near(await readout());
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('units snap to hex centres when dragged; GODSGLOOM facing turns by the handle and the field', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'godsgloom');
