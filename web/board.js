@@ -1756,10 +1756,7 @@ export class Painter {
 /** The page's board: a Painter on a canvas, with the camera's gestures and the page's callbacks. */
 export class Board extends Painter {
   constructor(canvas, ctl) {
-    // desynchronized: the board's pictures go to the screen on their own, not copied into the page's
-    // frame at each commit. Without it the copy was the largest part of a drag step's frame on the
-    // page's thread (docs/performance.md "Same-frame rulings, fifth round")
-    super(canvas.getContext('2d', { desynchronized: true }));
+    super(canvas.getContext('2d'));
     this.canvas = canvas;
     this.ctl = ctl;
     this.pointers = new Map();
