@@ -25,6 +25,7 @@ const SLICE_NAMES = 50; // names placed in a paint at least (placeNames)
 const HATCH_MIN = 10;
 const STALE_FRAMES = 3; // frames of a camera's move in a row that show units as last drawn at most (Board.moved)
 const LAYERED_UNITS = 100; // more units near the view than this are drawn as a layer kept while their plan stands
+const STILL_DRAWN = 24; // up to this many units, a drag's frame draws the others afresh; past it, it copies them as pictures
 // more of an overlay's hexes in view than this are drawn as a layer kept while they stay (paintHexCells)
 const LAYERED_CELLS = 500;
 const FOCUS = '#f2c14e'; // the halo of the event picked in the ruling's list (the fronts' yellow)
@@ -552,8 +553,6 @@ export class Painter {
     const carried = this.carried();
     const stage = carried === null ? this.firstPaints(sc) : null, unitsLater = stage === 'units';
     if (unitsLater) { this.plan = new Map(); this.bodies = new Map(); this.still = null; this.resumed = false; this.candidates = 0; } else this.planNames(sc, carried, stage !== 'names');
-    c.fillStyle = '#e9e6dc';
-    c.fillRect(0, 0, this.w, this.h);
     this.overUnits = []; // texts placed with the board or the overlay beneath the units but drawn over them (labels of poses, numbers pinned at the view's edge)
     if (sc.kind === 'free') this.paintTable(sc); else this.paintHexBoard(sc);
     const overlay = sc.overlay ?? [];
@@ -573,7 +572,8 @@ export class Painter {
       // plan's picture, which left it out (drawing 999 units again was most of a drag's first
       // frame at the limits)
       const key = still.from !== null ? ['plan', still.from, carried] : [still.serial];
-      this.textLayer('units', key, () => { for (const u of sc.units) if (u.id !== carried && inView(u)) this.paintUnit(u); });
+      const others = () => { for (const u of sc.units) if (u.id !== carried && inView(u)) this.paintUnit(u); };
+      if (this.fewStill(sc)) others(); else this.textLayer('units', key, others);
       for (const u of sc.units) if (u.id === carried && inView(u)) this.paintUnit(u);
     } else if (this.planLayered()) {
       // a plan placed over several frames, or many units: the units as one picture while the plan
@@ -664,8 +664,11 @@ export class Painter {
         if (isMajor && v > 0) labels.push([sc.lengthLabel(v), axis ? ax + 3 : ax + 2, axis ? ay - 3 : ay - 4, axis]);
       }
     }
-    this.layer('grid', [t?.width, t?.height, ...b, step, major], () => {
+    // the table, its grid, its edge and the terrain pieces: one picture (each full-size picture
+    // copied into a frame costs that frame's commit alike), the figures and labels over it
+    this.layer('table', [t?.width, t?.height, ...b, step, major, ...sc.terrain.flatMap((tr) => [tr.polygon, tr.fill, tr.stroke])], () => {
       const c = this.ctx;
+      this.fillView();
       if (t) {
         this.poly([[0, 0], [t.width, 0], [t.width, t.height], [0, t.height]]);
         c.fillStyle = '#dfe8d2';
@@ -676,20 +679,6 @@ export class Painter {
       c.stroke(lines.minor);
       c.strokeStyle = 'rgba(40,60,40,0.35)';
       c.stroke(lines.major);
-    });
-    // a grid figure starts at its line, its baseline just above the edge; left out under a name.
-    // An edge out of view, or the table's foot in the band the page's controls float over, keeps
-    // its figures at the view's left and above that band, on a halo (the Replay bar covered them)
-    const floor = this.viewH() - 2, left = 2;
-    for (const [text, x, y, axis] of labels) {
-      const px = axis ? Math.max(x, left) : x, py = axis ? y : Math.min(y, floor);
-      this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
-      if ((axis && py > floor) || (!axis && px + this.textWidth(text) > this.w)) continue; // (not cut at the view's edge)
-      this.label(text, px + this.textWidth(text) / 2, py - MIN_TEXT / 2 + 2, '#3d4a3a', MIN_TEXT, 200, px !== x || py !== y, 'grid');
-    }
-    // the table's edge and the terrain pieces, labelled after the last is drawn
-    this.layer('terrain', [t?.width, t?.height, ...sc.terrain.flatMap((tr) => [tr.polygon, tr.fill, tr.stroke])], () => {
-      const c = this.ctx;
       if (t) {
         this.poly([[0, 0], [t.width, 0], [t.width, t.height], [0, t.height]]);
         c.strokeStyle = '#2f3b2c';
@@ -706,6 +695,16 @@ export class Painter {
         c.stroke();
       }
     });
+    // a grid figure starts at its line, its baseline just above the edge; left out under a name.
+    // An edge out of view, or the table's foot in the band the page's controls float over, keeps
+    // its figures at the view's left and above that band, on a halo (the Replay bar covered them)
+    const floor = this.viewH() - 2, left = 2;
+    for (const [text, x, y, axis] of labels) {
+      const px = axis ? Math.max(x, left) : x, py = axis ? y : Math.min(y, floor);
+      this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
+      if ((axis && py > floor) || (!axis && px + this.textWidth(text) > this.w)) continue; // (not cut at the view's edge)
+      this.label(text, px + this.textWidth(text) / 2, py - MIN_TEXT / 2 + 2, '#3d4a3a', MIN_TEXT, 200, px !== x || py !== y, 'grid');
+    }
     const c = this.ctx;
     for (const tr of sc.terrain) {
       if (!this.seen(tr.polygon)) continue;
@@ -722,6 +721,15 @@ export class Painter {
       c.setLineDash([]);
       for (const p of sc.pending) this.dot(...this.toScreen(...p), 4, '#1b2430');
     }
+  }
+
+  /**
+   * The view's ground, drawn as the first layer's first stroke (paintTable, paintHexBoard): a fill
+   * of its own was one more full-size drawing in every frame's commit.
+   */
+  fillView() {
+    this.ctx.fillStyle = '#e9e6dc';
+    this.ctx.fillRect(0, 0, this.w, this.h);
   }
 
   /** Whether any of a polygon (world points) is within a few px of the view: what is not is not drawn. */
@@ -839,6 +847,7 @@ export class Painter {
     }
     // one picture while the camera and the hexes' colours stay (Board.layer)
     this.layer('hexes', key, () => {
+      this.fillView();
       const fills = new Map(), outline = new this.Path();
       for (const cell of shown) {
         if (!fills.has(cell.fill)) fills.set(cell.fill, new this.Path());
@@ -1264,8 +1273,8 @@ export class Painter {
   paintNames(sc) {
     const still = this.still;
     if (still) {
-      const carried = still.carried;
-      this.textLayer('names', [still.serial, ...still.hidden], () => this.paintNamesOf((sc.units ?? []).filter((u) => u.id !== carried)));
+      const carried = still.carried, others = () => this.paintNamesOf((sc.units ?? []).filter((u) => u.id !== carried));
+      if (this.fewStill(sc)) others(); else this.textLayer('names', [still.serial, ...still.hidden], others);
       this.paintNamesOf((sc.units ?? []).filter((u) => u.id === carried));
     } else if (this.planLayered()) {
       // (the names placed so far: a sliced plan adds some at each paint)
@@ -1273,6 +1282,13 @@ export class Painter {
       this.textLayer('names', ['plan', serial, job ? job.next : -1], () => this.paintNamesOf(sc.units ?? []));
     } else this.paintNamesOf(sc.units ?? []);
   }
+
+  /**
+   * Whether a drag's frame draws the other units and their names afresh rather than copying them
+   * as pictures: a full-size picture costs the frame's commit as much as a board's fill, more than
+   * a few units drawn (docs/performance.md "Same-frame rulings, fifth round").
+   */
+  fewStill(sc) { return (sc.units?.length ?? 0) <= STILL_DRAWN; }
 
   /**
    * Whether this paint's units and names are drawn as layers kept while the plan stands: a plan
