@@ -533,7 +533,6 @@ export class Painter {
 
   /** Draws the scene over the whole view; `handleFor`: the unit whose rotate handle is shown, if any. */
   paintScene(sc, handleFor = null) {
-    const c = this.ctx;
     this.labelBoxes = [];
     this.keepClear = [];
     this.taken = new BoxGrid(this.w, this.h);
