@@ -63,7 +63,8 @@ for (const viewport of [PHONE, DESKTOP]) {
     await page.locator('#board').focus();
     await page.keyboard.press('+');
     await page.keyboard.press('n');
-    assert.equal((await hook(page, 'state')).selected, 'C1');
+    // (the board's keys are fetched at its first focus: a key pressed before they come is handled once they have)
+    await page.waitForFunction(() => window.movecalcTest.state().selected === 'C1');
     await page.waitForSelector('#notice:not([hidden])', { timeout: BUDGET_MS + 15000 });
     assert.ok(await page.evaluate(() => window.__frames) >= 3, 'frames were painted while the engine worked');
     assert.match(await page.textContent('#notice-text'), TIMED_OUT);
