@@ -155,11 +155,11 @@ test('the web app manifest and its icons are served, and the worker caches only 
   assert.equal(cached.keys.length, 1);
   assert.match(cached.keys[0], /^movecalc-[0-9a-f]{12}$/);
   for (const url of cached.urls) assert.ok(url.startsWith(env.base), `${url} is the site's own`);
-  for (const file of ['', 'boot.js', 'app.js', 'engine/movecalc.mjs', 'manifest.webmanifest']) {
+  for (const file of ['', 'boot.js', 'app.js', 'engine/movecalc.mjs', 'icon.svg']) {
     assert.ok(cached.urls.includes(env.base + file), `${file || './'} is cached`);
   }
   // what no first view uses is cached at its first use, not up front (a first visit's weight)
-  const later = ['rules.json', 'movecalc-board.js'];
+  const later = ['rules.json', 'movecalc-board.js', 'manifest.webmanifest', 'icon-maskable.svg'];
   for (const file of later) assert.ok(!cached.urls.includes(env.base + file), `${file} is not cached up front`);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
   await page.evaluate((files) => Promise.all(files.map((f) => fetch(f).then((r) => r.arrayBuffer()))), later);
