@@ -65,6 +65,17 @@ export async function openRequestLink(page, env, request) {
 /** The request JSON the page would send now. */
 export const pageRequest = (page) => page.evaluate(() => window.movecalcTest.request());
 
+/**
+ * Polls `fn(arg)` in the page until its answer is truthy, awaited: page.waitForFunction takes the
+ * promise an async function returns for a truthy answer, so it never waited on one.
+ */
+export async function until(page, fn, arg, { timeout = 15000, polling = 200 } = {}) {
+  for (const end = Date.now() + timeout; !(await page.evaluate(fn, arg));) {
+    if (Date.now() > end) throw new Error(`not true within ${timeout} ms: ${fn}`);
+    await new Promise((done) => { setTimeout(done, polling); });
+  }
+}
+
 /** Calls a function of the page's test hook (window.movecalcTest). */
 export const hook = (page, fn, ...args) => page.evaluate(({ fn, args }) => window.movecalcTest[fn](...args), { fn, args });
 
