@@ -14,6 +14,10 @@ import { initPlayHex } from './play-hex.js';
 import { initPaintTools } from './paint-tools.js';
 import { loadOnce } from './panels.js';
 
+// the keys board-keys.js may take (a character, the arrows and a few named keys): while it is
+// fetched, such a key is kept from the browser's own use of it (an arrow's scroll); Tab and F5 are not
+const BOARD_KEY = /^(.|Arrow.*|Enter|Escape|Backspace|Delete)$/u;
+
 /**
  * Sets up the tools and the board's keys. `page`: the store, `ui`, the board and its canvas,
  * `doc()`, `sys()`, `isHexBoard()`, `unitById(id)`, `round(v, p)`, the position's `hexesOf(u)`,
@@ -124,7 +128,7 @@ export function initTools(page) {
   const keys = loadOnce(async () => (await import('./board-keys.js')).initBoardKeys({ ...page, playing, table, orders, carry, tapUnit, dragEnd, finishPolygon, extendPath }));
   const loadKeys = () => keys.get().catch(() => {});
   const withKeys = (f) => { if (keys.ready) f(keys.ready); else keys.get().then(f, () => {}); };
-  const early = (e) => { if (!keys.ready && e.key !== 'Tab' && !(e.ctrlKey || e.metaKey || e.altKey)) e.preventDefault(); };
+  const early = (e) => { if (!keys.ready && BOARD_KEY.test(e.key) && !(e.ctrlKey || e.metaKey || e.altKey)) e.preventDefault(); };
   canvas.addEventListener('focus', loadKeys);
   canvas.addEventListener('keydown', (e) => { early(e); withKeys((k) => k.boardKey(e)); });
   const activateUnit = (id) => withKeys((k) => k.activateUnit(id));
