@@ -221,13 +221,17 @@ function terrainKind() {
 const units = initUnitsForm(page);
 const tools = initTools({ ...page, terrainKind, removeUnit: units.removeUnit, playBar: $('play-bar'), timing });
 const questions = initQueryForm(page);
-const { applyRuling, canApply, placeFree, finishPolygon } = tools;
+const { applyRuling, canApply, finishPolygon } = tools;
+// where a unit added from Set up's tray or the library is placed (place-free.js): fetched with either
+const placing = loadOnce(() => import('./place-free.js').then(({ initPlaceFree }) => initPlaceFree(page)));
+const placeFree = (d, u, near) => placing.ready(d, u, near);
 // a button over each unit for keyboards and screen readers, placed after each paint (unit-controls.js)
 late.unitControls = initUnitControls({
   box: $('unit-controls'), board, unitOf: unitById, selected: () => ui.selected,
   words: () => ({ hexBoard: isHexBoard(), lengthUnit: sys().lengthUnit }),
   activate: (id) => tools.activateUnit(id), key: (id, e) => tools.unitKey(id, e), keys: () => tools.unitKeys(),
 });
+$('unit-controls').addEventListener('focusin', tools.loadKeys);
 // the unit tray of Set up: a kind dragged onto the board is a new unit where it lands (unit-tray.js,
 // fetched when Set up first shows it: a player on the board's own position never needs it)
 const trayShown = () => !EMBED && !store.locked && ui.tool === 'move' && !tools.playing();
@@ -236,7 +240,7 @@ function renderTray() {
   else if (!trayShown()) $('unit-tray').hidden = true;
   else tray.get().then((t) => t.render(), () => { /* not fetched (offline): tried again at the next change */ });
 }
-const tray = loadOnce(() => import('./unit-tray.js').then(({ initUnitTray }) => initUnitTray({
+const tray = loadOnce(() => Promise.all([import('./unit-tray.js'), placing.get()]).then(([{ initUnitTray }]) => initUnitTray({
   box: $('unit-tray'), game: sys, doc, board, shown: trayShown,
   removing: () => ui.offBoard?.id ?? '',
   add(u, at) {
@@ -716,7 +720,7 @@ document.addEventListener('pointerdown', () => {
 }, { capture: true });
 
 // ---- saved armies and codices (library.js, fetched when the Armies panel first opens) ----
-const library = loadOnce(() => import('./library.js').then(({ initLibrary }) => initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, showBoard,
+const library = loadOnce(() => Promise.all([import('./library.js'), placing.get()]).then(([{ initLibrary }]) => initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, showBoard,
   viewMiddle: () => board.toWorld(board.w / 2, board.h / 2), positionBefore: () => links.positionBefore() })));
 const renderLibrary = lazyPanel($('library-panel'), library, (l) => l.render(),
   (err) => { $('library-note').textContent = `The saved armies could not be opened (${err.message ?? err}): this panel works offline once it has been opened online.`; });
@@ -1190,7 +1194,7 @@ if (EMBED) $('embed-open').href = links.pageURL();
 // The browser tests' hook: only in the test build (MOVECALC_TEST, defined by build-site.mjs).
 if (MOVECALC_TEST) {
   installTestHook({ ui, store, board, canvas, engine, currentRequest, render, shareCode: links.shareCode, openExample,
-    cancelRule, refreshQueued: () => ui.refreshQueued, library: async () => (await library.get()).library(), playOverlay: tools.playOverlay });
+    cancelRule, refreshQueued: () => ui.refreshQueued, library: async () => (await library.get()).library(), playOverlay: tools.playOverlay, loadKeys: tools.loadKeys });
 }
 
 async function start() {

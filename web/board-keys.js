@@ -1,18 +1,19 @@
 // The board's keys (docs/page.md "Play and Set up"): zoom, the next unit, and the selected unit
 // moved, turned or removed in Set up, carried hex by hex or stepped in play; the unit controls'
-// keys (unit-controls.js); and the page's undo and redo.
+// Enter and keys (unit-controls.js). Fetched at the first focus on the board or a unit's control
+// (tools.js), which comes before any key: a visit by pointer or touch never needs it.
 import * as hex from './hex.js';
 import { latticeStep } from './model.js';
 
 /**
- * Of tools.js's context: the store and `ui`, the `board` and its `canvas`, `doc()`, `sys()`,
+ * Of tools.js's context: the store and `ui`, the `board`, `doc()`, `sys()`,
  * `isHexBoard()`, `unitById(id)`, `round(v)`, `onBoard(h)`, `pathInputs(d)`, `redrawResult()`,
  * `removeUnit(id)` and `toggleFullBoard()`; play's `playing()`, `table()` and `orders()`
  * (play-parts.js), `carry(id, h, byKey)` (play-hex.js), `tapUnit(id)` (tap-reach.js), the tools'
  * `dragEnd(id, cancelled)`, and `finishPolygon()` and `extendPath(h)` (paint-tools.js).
  */
-export function initBoardKeys({ store, ui, board, canvas, doc, sys, isHexBoard, unitById, round, onBoard, pathInputs, redrawResult, removeUnit, toggleFullBoard, playing, table, orders, carry, tapUnit, dragEnd, finishPolygon, extendPath }) {
-  canvas.addEventListener('keydown', (e) => boardKey(e));
+export function initBoardKeys({ store, ui, board, doc, sys, isHexBoard, unitById, round, onBoard, pathInputs, redrawResult, removeUnit, toggleFullBoard, playing, table, orders, carry, tapUnit, dragEnd, finishPolygon, extendPath }) {
+  /** A key on the board (its canvas). */
   function boardKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const k = e.key;
@@ -55,15 +56,6 @@ export function initBoardKeys({ store, ui, board, canvas, doc, sys, isHexBoard, 
     if (c && !c.dropped) dragEnd(c.id, true);
     store.select(id);
     if (playing() && isHexBoard()) tapUnit(id);
-  }
-
-  /** What the keys do to a unit now, in words: each unit control's accessible description (unit-controls.js). */
-  function unitKeys() {
-    const made = 'Enter makes the move, Escape takes it back.';
-    if (!playing()) return `Enter picks it; arrows move it${!isHexBoard() || sys().hasFacing ? ', Q and E turn it' : ''}, Delete removes it.`;
-    if (isHexBoard()) return `Enter shows its reach; arrows carry it hex by hex. ${made}`;
-    if (sys().tablePlay === 'charge') return `Enter picks it, then Enter on an enemy asks that charge. Arrows move it from its front (Shift: a tenth): onto an enemy they aim a charge, elsewhere they measure. ${made} A charge is made once Roll 2D6, on the board’s bar, gives its Charge Range.`;
-    return `Enter picks it; arrows add a step (Shift: a tenth), Q and E turn it 45° (Shift: 90°). ${made}`;
   }
 
   /** Any other key on a unit's control: the board's keys, for that unit (picked first). */
@@ -122,16 +114,5 @@ export function initBoardKeys({ store, ui, board, canvas, doc, sys, isHexBoard, 
     else if (sys().hasFacing) store.edit((d) => { const v = d.units.find((w) => w.id === u.id); v.facing = (v.facing - sign + 6) % 6; }, `key:${u.id}`);
   }
 
-  return { activateUnit, unitKeys, unitKey };
-}
-
-/** Ctrl or Cmd with Z, Y or Shift Z anywhere on the page but in a field being typed in: the store's undo and redo. */
-export function initUndoKeys(store) {
-  document.addEventListener('keydown', (e) => {
-    const typing = /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName) && e.target.type !== 'radio' && e.target.type !== 'checkbox';
-    if (typing || !(e.ctrlKey || e.metaKey)) return;
-    const k = e.key.toLowerCase();
-    if (k === 'z' && !e.shiftKey) { store.undo(); e.preventDefault(); }
-    else if (k === 'y' || (k === 'z' && e.shiftKey)) { store.redo(); e.preventDefault(); }
-  });
+  return { boardKey, activateUnit, unitKey };
 }

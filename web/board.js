@@ -553,7 +553,7 @@ export class Painter {
     const stage = carried === null ? this.firstPaints(sc) : null, unitsLater = stage === 'units';
     if (unitsLater) { this.plan = new Map(); this.bodies = new Map(); this.still = null; this.resumed = false; this.candidates = 0; } else this.planNames(sc, carried, stage !== 'names');
     this.overUnits = []; // texts placed with the board or the overlay beneath the units but drawn over them (labels of poses, numbers pinned at the view's edge)
-    if (sc.kind === 'free') this.paintTable(sc); else this.paintHexBoard(sc);
+    if (sc.kind === 'free') sc.paintTable(this, sc); else this.paintHexBoard(sc); // (a table's: its game's, board-table.js)
     const overlay = sc.overlay ?? [];
     const onTop = (it) => it.type === 'mark' || it.type === 'line' || it.onTop;
     this.paintOverlay(overlay.filter((it) => !onTop(it)));
@@ -643,104 +643,13 @@ export class Painter {
     if (close) c.closePath();
   }
 
-  paintTable(sc) {
-    const t = sc.table;
-    // grid: the finest of 1, 2, 5, 10, ... game units that stays at least 14 px apart
-    const b = sc.bounds;
-    let step = [0.25, 0.5, 1, 2, 5, 10, 20, 50].find((v) => v * this.s >= 14) ?? 100;
-    const major = step * (sc.majorEvery ?? 6);
-    // the lines of each weight as one path: one stroke each instead of one per line
-    const lines = { minor: new this.Path(), major: new this.Path() }, labels = [];
-    for (const axis of [0, 1]) {
-      const lo = axis ? b[1] : b[0], hi = axis ? b[3] : b[2];
-      for (let v = Math.ceil(lo / step) * step; v <= hi + 1e-9; v += step) {
-        const isMajor = Math.abs(v / major - Math.round(v / major)) < 1e-6;
-        const [ax, ay] = axis ? this.toScreen(b[0], v) : this.toScreen(v, b[1]);
-        const [bx, by] = axis ? this.toScreen(b[2], v) : this.toScreen(v, b[3]);
-        const p = isMajor ? lines.major : lines.minor;
-        p.moveTo(ax, ay);
-        p.lineTo(bx, by);
-        if (isMajor && v > 0) labels.push([sc.lengthLabel(v), axis ? ax + 3 : ax + 2, axis ? ay - 3 : ay - 4, axis]);
-      }
-    }
-    // the table, its grid, its edge and the terrain pieces: one picture (each full-size picture
-    // copied into a frame costs that frame's commit alike), the figures and labels over it
-    this.layer('table', [t?.width, t?.height, ...b, step, major, ...sc.terrain.flatMap((tr) => [tr.polygon, tr.fill, tr.stroke])], () => {
-      const c = this.ctx;
-      this.fillView();
-      if (t) {
-        this.poly([[0, 0], [t.width, 0], [t.width, t.height], [0, t.height]]);
-        c.fillStyle = '#dfe8d2';
-        c.fill();
-      }
-      c.lineWidth = 1;
-      c.strokeStyle = 'rgba(40,60,40,0.12)';
-      c.stroke(lines.minor);
-      c.strokeStyle = 'rgba(40,60,40,0.35)';
-      c.stroke(lines.major);
-      if (t) {
-        this.poly([[0, 0], [t.width, 0], [t.width, t.height], [0, t.height]]);
-        c.strokeStyle = '#2f3b2c';
-        c.lineWidth = 3;
-        c.stroke();
-      }
-      for (const tr of sc.terrain) {
-        if (!this.seen(tr.polygon)) continue;
-        this.poly(tr.polygon);
-        c.fillStyle = tr.fill;
-        c.fill();
-        c.strokeStyle = tr.stroke;
-        c.lineWidth = 2.5;
-        c.stroke();
-      }
-    });
-    // a grid figure starts at its line, its baseline just above the edge; left out under a name.
-    // An edge out of view, or the table's foot in the band the page's controls float over, keeps
-    // its figures at the view's left and above that band, on a halo (the Replay bar covered them)
-    const floor = this.viewH() - 2, left = 2;
-    for (const [text, x, y, axis] of labels) {
-      const px = axis ? Math.max(x, left) : x, py = axis ? y : Math.min(y, floor);
-      this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
-      if ((axis && py > floor) || (!axis && px + this.textWidth(text) > this.w)) continue; // (not cut at the view's edge)
-      this.label(text, px + this.textWidth(text) / 2, py - MIN_TEXT / 2 + 2, '#3d4a3a', MIN_TEXT, 200, px !== x || py !== y, 'grid');
-    }
-    const c = this.ctx;
-    for (const tr of sc.terrain) {
-      if (!this.seen(tr.polygon)) continue;
-      const cx = tr.polygon.reduce((a, p) => a + p[0], 0) / tr.polygon.length;
-      const cy = tr.polygon.reduce((a, p) => a + p[1], 0) / tr.polygon.length;
-      this.label(`${tr.label}`, ...this.toScreen(cx, cy), '#1b2430', MIN_TEXT);
-    }
-    if (sc.pending?.length) {
-      this.poly(sc.pending, false);
-      c.setLineDash([6, 4]);
-      c.strokeStyle = '#1b2430';
-      c.lineWidth = 2;
-      c.stroke();
-      c.setLineDash([]);
-      for (const p of sc.pending) this.dot(...this.toScreen(...p), 4, '#1b2430');
-    }
-  }
-
   /**
-   * The view's ground, drawn as the first layer's first stroke (paintTable, paintHexBoard): a fill
-   * of its own was one more full-size drawing in every frame's commit.
+   * The view's ground, drawn as the first layer's first stroke (board-table.js paintTable,
+   * paintHexBoard): a fill of its own was one more full-size drawing in every frame's commit.
    */
   fillView() {
     this.ctx.fillStyle = '#e9e6dc';
     this.ctx.fillRect(0, 0, this.w, this.h);
-  }
-
-  /** Whether any of a polygon (world points) is within a few px of the view: what is not is not drawn. */
-  seen(points) {
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    this.settle();
-    const { s, ox, oy, flip } = this;
-    for (const p of points) {
-      const x = ox + p[0] * s, y = oy + flip * p[1] * s; // (toScreen's, no array a point)
-      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
-    }
-    return x1 >= -4 && y1 >= -4 && x0 <= this.w + 4 && y0 <= this.h + 4;
   }
 
   /**

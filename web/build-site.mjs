@@ -255,12 +255,13 @@ async function finish(pub, test) {
   // The page loads one game's page and engine modules at a time: the worker caches a game's files
   // when the page opens that game (sw.js). What no first view uses (the rules reference, the
   // <movecalc-board> script for other sites, the modules of the pictures' downloads and the
-  // gallery's) it caches when first fetched, and every other file up front; never the all-in-one
+  // gallery's, the app manifest and its maskable icon, which the browser reads online to install
+  // the app) it caches when first fetched, and every other file up front; never the all-in-one
   // module, which is there for embedding only.
   const gameFiles = Object.fromEntries(GAME_IDS.map((id) => [id, [...ownFiles[id], `engine/dist/movecalc-${id}.mjs`, `engine/dist/movecalc-${id}.wasm`]]));
   const ofGames = new Set(Object.values(gameFiles).flat());
   // (index.html is cached as "./", the address the page is opened at)
-  const later = ['rules.json', 'movecalc-board.js', 'index.html', ...laterModules];
+  const later = ['rules.json', 'movecalc-board.js', 'index.html', 'manifest.webmanifest', 'icon-maskable.svg', ...laterModules];
   const shared = files.map((f) => relative(pub, f)).filter((f) => !ofGames.has(f) && !later.includes(f) && !/movecalc-core\.(mjs|wasm)$/.test(f));
   for (const f of [...ofGames, ...later]) if (!existsSync(join(pub, f))) throw new Error(`build-site: a file ${f} is not in ${relative(top, pub)}/`);
   // "./" is served as index.html

@@ -1,14 +1,16 @@
 // Share links and embeds: the Share panel's link, iframe and <movecalc-board> codes, and opening a
-// link's position (#p=…) on load or when the address changes.
-import { SYSTEMS, own, defaultDoc, usable, isGame, gameName, loadGame, gamesNamedIn } from './model.js';
+// link's position (#p=…) on load or when the address changes. Both are link-io.js's, fetched with
+// the links' checks (share.js) when a link is first opened or made; here are what the page starts
+// with: the panel's buttons, whether the address holds a link, and the player's position kept
+// before one (the Library panel offers it back).
+import { SYSTEMS, own, defaultDoc, usable, gameName, gamesNamedIn } from './model.js';
 import { EMBED } from './boot.js';
 import { codeOf } from './base64url.js';
+import { loadOnce } from './panels.js';
 
 const $ = (id) => document.getElementById(id);
 /** share.js (a link's reading and checks, 3 KB gzip): fetched when a link is first opened or made, or an example (the gallery), not on every first visit. */
 export const shareModule = () => import('./share.js');
-// resolves in a later task, so that the browser may draw a frame or take input between two long steps
-const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 // EMBED (boot.js): ?embed=1, an iframe's page; &ro=1 makes it read-only.
 export const READONLY = EMBED && new URLSearchParams(location.search).get('ro') === '1';
 /**
@@ -34,34 +36,12 @@ function emptyDoc(system) {
  */
 export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, ask, isReady, showGallery }) {
   const pageURL = () => location.origin + location.pathname;
-  async function shareCode() {
-    const { encodeShare, positionPayload } = await shareModule();
-    return encodeShare(positionPayload(store.state.system, doc()));
-  }
 
   function readBefore() {
     try {
       const b = JSON.parse(localStorage.getItem(BEFORE_LINK_KEY));
       return own(SYSTEMS, b?.system) && usable(b.system, b.doc) && typeof b.opened === 'string' && Number.isFinite(b.at) ? b : null;
     } catch { return null; }
-  }
-
-  /**
-   * Keeps the player's position of `system` before a link's replaces it. Returns 'kept', 'none' (the
-   * board held nothing of the player's: the game's default position, or the last link's left as it
-   * was) or 'failed' (the browser would not store it: Undo still brings it back until a reload).
-   */
-  function keepBefore(system, linked) {
-    store.ensure(system);
-    const mine = JSON.stringify(store.state.docs[system]);
-    const was = readBefore();
-    const opened = JSON.stringify(linked);
-    let next;
-    if (was && was.system === system && was.opened === mine) next = { ...was, opened };
-    else if (mine === JSON.stringify(defaultDoc(system))) return 'none';
-    else next = { at: Date.now(), system, doc: store.state.docs[system], opened };
-    try { localStorage.setItem(BEFORE_LINK_KEY, JSON.stringify(next)); } catch { return 'failed'; }
-    return 'kept';
   }
 
   /** The position kept before the last link, for the Library panel's Earlier versions (or null). */
@@ -82,43 +62,23 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
     notice(`Your ${gameName(b.system)} position from before the link is back (Undo returns to the link’s).`, null, 'info');
   }
 
-  /** Opens a link code: its position (undoably), or a message saying why not (an embed: an empty board). */
-  async function openCode(code) {
-    let opened, payload, checks;
-    try {
-      checks = await shareModule();
-      payload = await checks.decodeShare(code);
-      // the link's game's module, whose rules check it
-      const named = payload?.system ?? payload?.request?.system;
-      if (isGame(named)) await loadGame(named);
-      // checked in a task of its own: the page's first layout and the link's reading came before
-      // it in one task of 120 ms at the limits
-      await nextTask();
-      opened = checks.checkPosition(payload);
-    } catch (err) {
-      const why = checks && err instanceof checks.ShareError ? err.message : 'the link could not be read';
-      if (!EMBED) { // the player's own position stays as it was, and nothing saved changes
-        notice(`This link could not be opened: ${why}. Your own position is as it was.`);
-        return false;
-      }
-      const named = payload?.system ?? payload?.request?.system; // the empty board of the link's game if it names one
-      const system = own(SYSTEMS, named) ? named : store.state.system; // its module loaded above, or the game on screen
-      store.load(system, emptyDoc(system));
-      if (READONLY) store.lock();
-      notice(`This diagram could not be opened: ${why}.`);
-      return false;
+  /** A link that cannot be opened (`why`; `payload`: what of it was read): an embed shows an empty board, of the link's game if it names one. */
+  function refuse(why, payload) {
+    if (!EMBED) { // the player's own position stays as it was, and nothing saved changes
+      notice(`This link could not be opened: ${why}. Your own position is as it was.`);
+      return;
     }
-    // the position is shown in a task of its own: checking 1,000 units and showing them in one
-    // task held the page's thread for 130 ms and more (docs/performance.md)
-    await nextTask();
-    $('notice').hidden = true;
-    const kept = EMBED ? 'none' : keepBefore(opened.system, opened.doc);
-    store.load(opened.system, opened.doc);
+    const named = payload?.system ?? payload?.request?.system;
+    const system = own(SYSTEMS, named) ? named : store.state.system; // its module loaded (link-io.js), or the game on screen
+    store.load(system, emptyDoc(system));
     if (READONLY) store.lock();
-    if (kept === 'kept') notice('Link opened; your own position is kept.', { label: 'Restore mine', run: restoreBefore }, 'info');
-    if (kept === 'failed') notice('Opened the link’s position, but this browser would not keep yours (storage full): Undo brings it back until the page is reloaded.');
-    return true;
+    notice(`This diagram could not be opened: ${why}.`);
   }
+
+  const io = loadOnce(() => import('./link-io.js').then(({ initLinkIO }) => initLinkIO({
+    store, doc, board, notice, refreshNow, saveNow, ask, isReady, readonly: READONLY, beforeKey: BEFORE_LINK_KEY, readBefore, restoreBefore, refuse, pageURL,
+  })));
+  const shareCode = async () => (await io.get()).shareCode();
 
   // a link's ruling still to come: true (the engine was not ready: the page asks once it is) or the
   // promise of the one asked, which the page's first load waits for before it says it is ready
@@ -126,18 +86,15 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
   async function openLinkInURL() {
     const code = codeOf(location.hash);
     if (code === null) return null;
-    store.select(null);
-    const ok = await openCode(code);
-    // the page keeps its own copy (localStorage); the fragment is dropped so a reload keeps later edits
-    if (!EMBED) history.replaceState(null, '', location.pathname + location.search);
-    $('embed-open').href = `${pageURL()}?g=${store.state.system}#p=${code}`;
-    refreshNow();
-    board.fit();
-    // the position is saved flagged until a ruling of it has answered within the budget, so a link
-    // whose ruling is too slow is not ruled again on every later visit
-    // asked in a task after the one that shows it (writing the request of 1,000 units is not free)
-    if (ok) { store.setUnruled(true); if (!EMBED) saveNow(); pending = isReady() ? nextTask().then(ask) : true; }
-    return ok;
+    let opened;
+    try {
+      opened = await (await io.get()).openLink(code);
+    } catch { // offline before the links' code was ever fetched (sw.js keeps it from a second visit)
+      refuse('the link could not be read');
+      return false;
+    }
+    pending = opened.pending;
+    return opened.ok;
   }
   window.addEventListener('hashchange', () => {
     if (location.hash === '#examples') showGallery();
@@ -145,24 +102,12 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
   });
 
   async function makeLink() {
-    let code;
     try {
-      code = await shareCode();
+      return await (await io.get()).makeLink();
     } catch (err) { // offline before the links' code was ever fetched (sw.js keeps it from a second visit)
       $('share-size').textContent = `The link could not be made: ${err.message ?? err}.`;
       return null;
     }
-    // g= names the game, so a first visit (and an embed) loads only its modules, not the first
-    // game's too (boot.js); the iframe takes the width it is given up to 640 px, in the proportions
-    // of a board, tall enough for the verdict under the board on a phone (docs/embedding.md)
-    const game = store.state.system;
-    const link = `${pageURL()}?g=${game}#p=${code}`;
-    $('share-link').value = link;
-    $('share-size').textContent = `${link.length} characters (the position is ${code.length} of them).`;
-    const ro = $('share-readonly').checked ? '&ro=1' : '';
-    $('embed-iframe').value = `<iframe src="${pageURL()}?embed=1&g=${game}${ro}#p=${code}" title="movecalc diagram" loading="lazy" style="width:100%;max-width:640px;aspect-ratio:4/3;min-height:26rem;border:1px solid #cfc9ba;border-radius:10px"></iframe>`;
-    $('embed-element').value = `<script src="${new URL('movecalc-board.js', pageURL()).href}" defer></script>\n<movecalc-board link="${code}" game="${game}"${ro ? ' readonly' : ''}></movecalc-board>`;
-    return link;
   }
   $('share').addEventListener('click', async () => {
     $('share-panel').open = true;

@@ -3,9 +3,9 @@
 //
 // A game plugs in with its model entry in web/games/<game>.js (`unitFields`, `unitJSON`,
 // `queries[name].fields` and `.build`, `defaults`): everything here is shared.
-import { toOffset, boardCells as hexBoardCells } from './hex.js';
+import { boardCells as hexBoardCells } from './hex.js';
 import { GAMES, GAME_IDS, GAME_FACTS, loadGame, loadGames } from './games/index.js';
-import { SIDE_COLOURS, sideColours, round, axialOf } from './fields.js';
+import { SIDE_COLOURS, round } from './fields.js';
 
 export { SIDE_COLOURS };
 /** The games whose module has loaded (games/index.js: a game's module loads when the page needs it). */
@@ -345,71 +345,4 @@ export function createStore(saved) {
     setSystem(id) { ensure(id); state.system = id; changed('system'); },
     setDisplay(v) { state.display = v; changed('display'); },
   };
-}
-
-// ---- a request back into a document (examples, embeds written as requests) ----
-
-/**
- * The document a request stands for, as near as the page's forms can hold it: buildRequest of the
- * result asks the same question for the fields the page knows. Throws on a shape it cannot read.
- */
-export function requestToDoc(system, req) {
-  const s = SYSTEMS[system];
-  const def = defaultDoc(system);
-  const units = Array.isArray(req.units) ? req.units : [];
-  // sides: the request's turn order or baselines first, then the units' sides, then the defaults
-  // to make two
-  const names = [];
-  const addName = (n) => { if (typeof n === 'string' && n && !names.includes(n)) names.push(n); };
-  (Array.isArray(req.turnOrder) ? req.turnOrder : []).forEach(addName);
-  if (req.baselines && typeof req.baselines === 'object') {
-    Object.entries(req.baselines).sort((a, b) => (a[1] === 'bottom' ? -1 : 0) - (b[1] === 'bottom' ? -1 : 0)).forEach(([n]) => addName(n));
-  }
-  addName(req.activeSide);
-  units.forEach((u) => addName(u?.side));
-  // a side the question names (a Torn World shift by a side with no unit on the board)
-  const query = own(s.queries, req.query) ? req.query : def.query;
-  for (const f of s.queries[query].fields) if (f.kind === 'side') addName(req[f.key]);
-  for (const side of def.sides) if (names.length < 2) addName(side.name);
-  // every side named (share.js checks how many the page holds)
-  const colours = sideColours(names);
-  const doc = { params: req.params && typeof req.params === 'object' ? req.params : {}, sides: names.map((name, i) => ({ name, color: colours[i] })) };
-  const tmpl = s.newUnit();
-  const copyProfile = (u, out) => { for (const k of Object.keys(tmpl)) if (u[k] !== undefined) out[k] = u[k]; return out; };
-  if (s.board === 'free') {
-    doc.table = req.table && typeof req.table === 'object' ? { width: req.table.width, height: req.table.height } : def.table;
-    doc.terrain = (Array.isArray(req.terrain) ? req.terrain : []).map((t) => ({ id: t.id, kind: t.kind, polygon: t.polygon }));
-    doc.units = units.map((u) => {
-      const out = copyProfile(u, { ...JSON.parse(JSON.stringify(tmpl)), id: u.id, side: u.side, x: u.x, y: u.y, facing: u.facing ?? 0 });
-      s.unitFromRequest?.(u, out);
-      return out;
-    });
-  } else {
-    const b = req.board && typeof req.board === 'object' ? req.board : def.board;
-    const terrain = [];
-    if (b.preset) doc.board = { preset: b.preset };
-    else if (Array.isArray(b.hexes)) {
-      const offs = b.hexes.map(axialOf).filter(Boolean).map((h) => toOffset(h.q, h.r));
-      doc.board = { cols: Math.max(1, ...offs.map((o) => o.col + 1)), rows: Math.max(1, ...offs.map((o) => o.row + 1)) };
-      for (const h of b.hexes) if (h?.terrain) terrain.push({ ...axialOf(h), terrain: h.terrain });
-    } else doc.board = { cols: b.cols, rows: b.rows };
-    for (const t of Array.isArray(b.terrain) ? b.terrain : []) terrain.push({ ...axialOf(t), terrain: t.terrain });
-    doc.terrain = terrain;
-    doc.units = units.map((u) => {
-      const out = copyProfile(u, { ...JSON.parse(JSON.stringify(tmpl)), id: u.id, side: u.side, ...(axialOf(u) ?? { q: 0, r: 0 }) });
-      s.unitFromRequest?.(u, out); // a unit placed another way than by its hex (a game's `placeKeys`)
-      return out;
-    });
-  }
-  const inputs = {};
-  for (const f of s.queries[query].fields) {
-    const v = req[f.key];
-    if (v === undefined) continue;
-    inputs[f.key] = f.kind === 'path' && Array.isArray(v) ? v.map(axialOf).filter(Boolean) : v;
-  }
-  // A query whose request fields are not its input fields one to one reads them back itself.
-  if (s.queries[query].parse) Object.assign(inputs, s.queries[query].parse(req));
-  doc.query = query;
-  doc.inputs = { [query]: inputs };
-  return doc;
 }

@@ -97,7 +97,7 @@ export function boardScene(system, d, { result = null, answered = !!result, sele
   if (s.board === 'free') {
     const tb = d.table;
     return {
-      ...base, boardKey: `${system}:${tb.width}x${tb.height}`, table: tb, bounds: [0, 0, tb.width, tb.height],
+      ...base, boardKey: `${system}:${tb.width}x${tb.height}`, table: tb, bounds: [0, 0, tb.width, tb.height], paintTable: s.paintTable,
       majorEvery: s.lengthUnit === 'inch' ? 6 : 4,
       terrain: d.terrain.map((tr) => ({ polygon: tr.polygon, label: tr.id, stroke: terrainColour(system, tr.kind), fill: terrainColour(system, tr.kind) + '55' })),
       units: d.units.map((u) => {

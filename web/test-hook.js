@@ -43,6 +43,8 @@ export function installTestHook(page) {
     screenOfHex(col, row) { const a = hex.toAxial(col, row); return this.screenOfWorld(...hex.center(a.q, a.r)); },
     shareCode: () => page.shareCode(),
     openExample: (ex) => page.openExample(ex),
+    /** Resolves once the board's keys have come (tools.js: fetched at the first focus on the board or a unit's control). */
+    boardKeys: async () => { await page.loadKeys(); return true; },
     /** The saved library (its panel's code fetched first if it is not yet). */
     library: async () => JSON.parse(JSON.stringify(await page.library())),
     /** Every text the board drew in its last paint, [text, CSS px] (board.js `drawnText`). */

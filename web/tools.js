@@ -1,10 +1,10 @@
 // The board's tools: what a drag, a tap, a paint stroke and the keyboard do to the position (Move,
 // Terrain and Path), a tap on a hex of a reach (its way there, or the engine's whyNot), Make this
-// move (web/make-move.js), play (a drag of a unit is its move) and where a unit
-// added from the library is placed. Each is a module that takes of the page's context only what it
-// reads: play's parts (play-parts.js), a tap's reach (tap-reach.js), play on a hex board
-// (play-hex.js), the Terrain and Path tools (paint-tools.js), the keys (board-keys.js) and a unit's
-// place (place-free.js); here they are wired, and a drag, a turn or a tap goes to the one it is for.
+// move (web/make-move.js) and play (a drag of a unit is its move). Each is a module that takes of
+// the page's context only what it reads: play's parts (play-parts.js), a tap's reach
+// (tap-reach.js), play on a hex board (play-hex.js), the Terrain and Path tools (paint-tools.js)
+// and the keys (board-keys.js, fetched at the first focus on the board or a unit's control); here
+// they are wired, and a drag, a turn, a tap or a key goes to the one it is for.
 import * as hex from './hex.js';
 import { standAt } from './model.js';
 import { initMakeMove } from './make-move.js';
@@ -12,8 +12,11 @@ import { initPlayParts } from './play-parts.js';
 import { initTapReach } from './tap-reach.js';
 import { initPlayHex } from './play-hex.js';
 import { initPaintTools } from './paint-tools.js';
-import { initBoardKeys, initUndoKeys } from './board-keys.js';
-import { initPlaceFree } from './place-free.js';
+import { loadOnce } from './panels.js';
+
+// the keys board-keys.js may take (a character, the arrows and a few named keys): while it is
+// fetched, such a key is kept from the browser's own use of it (an arrow's scroll); Tab and F5 are not
+const BOARD_KEY = /^(.|Arrow.*|Enter|Escape|Backspace|Delete)$/u;
 
 /**
  * Sets up the tools and the board's keys. `page`: the store, `ui`, the board and its canvas,
@@ -26,7 +29,7 @@ import { initPlaceFree } from './place-free.js';
  * a ruling asked and drawn, for the drag bench).
  */
 export function initTools(page) {
-  const { store, ui, doc, sys, isHexBoard, unitById, round, onBoard, refresh, currentRequest, removeUnit } = page;
+  const { store, ui, canvas, doc, sys, isHexBoard, unitById, round, onBoard, refresh, currentRequest, removeUnit } = page;
   const { applyRuling, canApply, tappedEnd } = initMakeMove({ store, sys, round, currentRequest, held });
   const { canPlay, playing, table, orders, eject, ...shown } = initPlayParts({ ...page, canApply });
   // a drop's ejections being chosen; a reached hex tapped in play that no card orders a move to
@@ -118,9 +121,36 @@ export function initTools(page) {
     letGo(id, cancelled);
   }
 
-  const keys = initBoardKeys({ ...page, playing, table, orders, carry, tapUnit, dragEnd, finishPolygon, extendPath });
-  initUndoKeys(store);
-  const placeFree = initPlaceFree(page);
+  // The board's keys, fetched at the first focus on the board or a unit's control (`loadKeys`),
+  // which a key follows: a key or a control's click that comes before them is handled once they
+  // have (a key the board may take does not scroll the page meanwhile); offline before their first
+  // use, the next focus tries again.
+  const keys = loadOnce(async () => (await import('./board-keys.js')).initBoardKeys({ ...page, playing, table, orders, carry, tapUnit, dragEnd, finishPolygon, extendPath }));
+  const loadKeys = () => keys.get().catch(() => {});
+  const withKeys = (f) => { if (keys.ready) f(keys.ready); else keys.get().then(f, () => {}); };
+  const early = (e) => { if (!keys.ready && BOARD_KEY.test(e.key) && !(e.ctrlKey || e.metaKey || e.altKey)) e.preventDefault(); };
+  canvas.addEventListener('focus', loadKeys);
+  canvas.addEventListener('keydown', (e) => { early(e); withKeys((k) => k.boardKey(e)); });
+  const activateUnit = (id) => withKeys((k) => k.activateUnit(id));
+  const unitKey = (id, e) => { early(e); withKeys((k) => k.unitKey(id, e)); };
 
-  return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, pickWay, paintHex, finishPolygon, applyRuling, canApply, placeFree, ...keys, ...shown };
+  /** What the keys do to a unit now, in words: each unit control's accessible description (unit-controls.js). */
+  function unitKeys() {
+    const made = 'Enter makes the move, Escape takes it back.';
+    if (!playing()) return `Enter picks it; arrows move it${!isHexBoard() || sys().hasFacing ? ', Q and E turn it' : ''}, Delete removes it.`;
+    if (isHexBoard()) return `Enter shows its reach; arrows carry it hex by hex. ${made}`;
+    if (sys().tablePlay === 'charge') return `Enter picks it, then Enter on an enemy asks that charge. Arrows move it from its front (Shift: a tenth): onto an enemy they aim a charge, elsewhere they measure. ${made} A charge is made once Roll 2D6, on the board’s bar, gives its Charge Range.`;
+    return `Enter picks it; arrows add a step (Shift: a tenth), Q and E turn it 45° (Shift: 90°). ${made}`;
+  }
+
+  // Ctrl or Cmd with Z, Y or Shift Z anywhere on the page but in a field being typed in: the store's undo and redo
+  document.addEventListener('keydown', (e) => {
+    const typing = /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName) && e.target.type !== 'radio' && e.target.type !== 'checkbox';
+    if (typing || !(e.ctrlKey || e.metaKey)) return;
+    const k = e.key.toLowerCase();
+    if (k === 'z' && !e.shiftKey) { store.undo(); e.preventDefault(); }
+    else if (k === 'y' || (k === 'z' && e.shiftKey)) { store.redo(); e.preventDefault(); }
+  });
+
+  return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, pickWay, paintHex, finishPolygon, applyRuling, canApply, loadKeys, activateUnit, unitKey, unitKeys, ...shown };
 }

@@ -65,8 +65,40 @@ export async function openRequestLink(page, env, request) {
 /** The request JSON the page would send now. */
 export const pageRequest = (page) => page.evaluate(() => window.movecalcTest.request());
 
+/**
+ * Polls `fn(arg)` in the page until its answer is truthy, awaited: page.waitForFunction takes the
+ * promise an async function returns for a truthy answer, so it never waited on one.
+ */
+export async function until(page, fn, arg, { timeout = 15000, polling = 200 } = {}) {
+  for (const end = Date.now() + timeout; !(await page.evaluate(fn, arg));) {
+    if (Date.now() > end) throw new Error(`not true within ${timeout} ms: ${fn}`);
+    await new Promise((done) => { setTimeout(done, polling); });
+  }
+}
+
 /** Calls a function of the page's test hook (window.movecalcTest). */
 export const hook = (page, fn, ...args) => page.evaluate(({ fn, args }) => window.movecalcTest[fn](...args), { fn, args });
+
+/**
+ * Focuses the board (or `target`, a unit's control) and waits for the board's keys, fetched at
+ * that first focus (tools.js), so that a key pressed next is handled at once.
+ */
+export async function focusBoard(page, target = page.locator('#board')) {
+  await target.focus();
+  await hook(page, 'boardKeys');
+}
+
+/**
+ * Presses N on the focused board until unit `id` is selected, at most `max` times, each press's
+ * selection waited for: the board's keys are fetched at its first focus, and a key pressed before
+ * they have come is handled once they have.
+ */
+export async function selectByKeys(page, id, max) {
+  for (let i = 0, was; i < max && (was = (await hook(page, 'state')).selected) !== id; i++) {
+    await page.keyboard.press('n');
+    await page.waitForFunction((w) => window.movecalcTest.state().selected !== w, was);
+  }
+}
 
 /** The verdict line, the details panel as text, and what the board draws (the hook's overlay). */
 export const verdict = (page) => page.textContent('#verdict');

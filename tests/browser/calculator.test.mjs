@@ -5,7 +5,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, openPanel, setMode } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, openPanel, setMode, focusBoard } from './browser.mjs';
 import { canned, hostile } from './canned.mjs';
 import { toAxial, distance } from '../../web/hex.js';
 
@@ -203,7 +203,7 @@ test('a hex path is drawn by tapping hexes; terrain is painted and drawn', async
   const last = await hook(page, 'screenOfHex', 4, 3);
   await page.mouse.click(last.x, last.y); // tapping the last hex again takes it back
   assert.equal((await pageRequest(page)).path.length, 2);
-  await page.focus('#board');
+  await focusBoard(page);
   await page.keyboard.press('ArrowRight');
   assert.deepEqual((await pageRequest(page)).path[2], toAxial(4, 4));
   // terrain brush on a hex board

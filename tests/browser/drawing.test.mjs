@@ -8,7 +8,7 @@
 // (the whyNot's dashed way round drawn over the units: whynot.test.mjs)
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, painted, setMode, shot } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, hook, selectByKeys, pickSystem, ruled, painted, setMode, shot } from './browser.mjs';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 let env;
@@ -33,7 +33,7 @@ for (const system of SYSTEM_IDS) {
     assert.ok(without.length > 0, 'the reach numbers its hexes');
     // selected by the keyboard (N), so that no tap changes the question
     await page.focus('#board');
-    for (let i = 0; i < 6 && (await hook(page, 'state')).selected !== mover; i++) await page.keyboard.press('n');
+    await selectByKeys(page, mover, 6);
     assert.equal((await hook(page, 'state')).selected, mover);
     await painted(page);
     const hp = await hook(page, 'handleOf', mover);

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, verdict, details, overlay, artifacts, touchDrag, setMode, painted } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, selectByKeys, verdict, details, overlay, artifacts, touchDrag, setMode, painted } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toOffset, toAxial, distance } from '../../web/hex.js';
 import { isPluralName } from '../../web/draw.js';
@@ -521,7 +521,7 @@ test('godsgloom (1280x800, keyboard): play, a unit picked with N is carried by t
   const mover = start.unit;
   const home = start.units.find((u) => u.id === mover);
   await page.focus('#board');
-  for (let i = 0; i < start.units.length && (await hook(page, 'state')).selected !== mover; i++) await page.keyboard.press('n');
+  await selectByKeys(page, mover, start.units.length);
   assert.equal((await hook(page, 'state')).selected, mover, 'N picks the unit');
   // two hexes right (east along its row, open ground within its speed): its reach, the way there
   const o = toOffset(home.q, home.r), end = toAxial(o.col + 2, o.row);

@@ -88,7 +88,8 @@ test('outside web/games/ no page file names a game concept, but where its reason
 const SESSION_WRITE = /\b(?:ui|session)\.[A-Za-z]+(?:\[[^\]]*\]|\.[A-Za-z]+)*\s*(?:[-+*|&?]{0,2}=(?!=)|\+\+|--)|\b(?:ui|session)\.[A-Za-z]+\.(?:push|pop|splice|shift|unshift)\(/;
 // module-level state that is not the session's: each with why it stays where it is
 const MODULE_STATE = {
-  'web/draw.js': ['reference', 'CLAUSE_ID'], // rules.json fetched once (a cache); the clause-id pattern, set once from the registry (draw.js cannot import it: the games import draw.js)
+  'web/draw.js': ['CLAUSE_ID'], // the clause-id pattern, set once from the registry (draw.js cannot import it: the games import draw.js)
+  'web/clause-dialog.js': ['reference'], // rules.json fetched once (a cache)
   'web/model.js': ['paramSpecs'], // what the engine's describe answered, which the request builders read in Node too
 };
 

@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../bin/serve.mjs';
-import { launch, openPage, pickSystem, artifacts, PHONE, DESKTOP, testSite, openPanel } from './browser.mjs';
+import { launch, openPage, pickSystem, artifacts, PHONE, DESKTOP, testSite, openPanel, until } from './browser.mjs';
 import { root } from '../js/util.mjs';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 import { swLists } from '../../bench/weight.mjs';
@@ -89,7 +89,7 @@ test('once loaded, the page rules with the server gone (service worker), and fro
   // cached too, none of them used yet
   const later = swLists(testSite).later.map(([url]) => new URL(url, env.base).href);
   assert.ok(later.some((u) => /\/settings-form-[\w-]+\.js$/.test(u)) && later.some((u) => /\/share-[\w-]+\.js$/.test(u)), 'the panels\' forms and the links\' checks are fetched at first use');
-  await page.waitForFunction(async (urls) => {
+  await until(page, async (urls) => {
     const cache = await caches.open((await caches.keys())[0]);
     return (await Promise.all(urls.map((u) => cache.match(u)))).every(Boolean);
   }, later, { timeout: 30000, polling: 200 });
@@ -155,15 +155,15 @@ test('the web app manifest and its icons are served, and the worker caches only 
   assert.equal(cached.keys.length, 1);
   assert.match(cached.keys[0], /^movecalc-[0-9a-f]{12}$/);
   for (const url of cached.urls) assert.ok(url.startsWith(env.base), `${url} is the site's own`);
-  for (const file of ['', 'boot.js', 'app.js', 'engine/movecalc.mjs', 'manifest.webmanifest']) {
+  for (const file of ['', 'boot.js', 'app.js', 'engine/movecalc.mjs', 'icon.svg']) {
     assert.ok(cached.urls.includes(env.base + file), `${file || './'} is cached`);
   }
   // what no first view uses is cached at its first use, not up front (a first visit's weight)
-  const later = ['rules.json', 'movecalc-board.js'];
+  const later = ['rules.json', 'movecalc-board.js', 'manifest.webmanifest', 'icon-maskable.svg'];
   for (const file of later) assert.ok(!cached.urls.includes(env.base + file), `${file} is not cached up front`);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
   await page.evaluate((files) => Promise.all(files.map((f) => fetch(f).then((r) => r.arrayBuffer()))), later);
-  await page.waitForFunction(async (urls) => {
+  await until(page, async (urls) => {
     const cache = await caches.open((await caches.keys())[0]);
     return (await Promise.all(urls.map((u) => cache.match(u)))).every(Boolean);
   }, later.map((f) => env.base + f), { timeout: 15000, polling: 200 });
@@ -171,7 +171,7 @@ test('the web app manifest and its icons are served, and the worker caches only 
   // game shown, told to the worker after its install; the others' are not downloaded at all
   const shown = (await page.evaluate(() => window.movecalcTest.request())).system;
   const own = (id) => [`engine/dist/movecalc-${id}.mjs`, `engine/dist/movecalc-${id}.wasm`];
-  await page.waitForFunction(async (urls) => {
+  await until(page, async (urls) => {
     const cache = await caches.open((await caches.keys())[0]);
     return (await Promise.all(urls.map((u) => cache.match(u)))).every(Boolean);
   }, own(shown).map((f) => env.base + f), { timeout: 15000, polling: 200 });
@@ -211,7 +211,7 @@ test('a new build replaces the old worker and its cache cleanly, and the page of
     assert.ok(sw.includes(sha(html)), 'the worker lists the page\'s SHA-256');
     writeFileSync(join(dir, 'sw.js'), sw.replaceAll(sha(html), sha(next)));
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
-    await page.waitForFunction(async () => {
+    await until(page, async () => {
       const keys = await caches.keys();
       return keys.length === 1 && keys[0] === 'movecalc-0123456789ab';
     }, null, { timeout: 15000, polling: 200 });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted, openRequest } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, hook, selectByKeys, verdict, artifacts, touchDrag, painted, openRequest } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toAxial, toOffset } from '../../web/hex.js';
 
@@ -593,7 +593,7 @@ test('cc-ancients (1280x800, keyboard): play, CCA-MV-1 with a card played, N pic
   await page.click('[data-section="center"]');
   await page.waitForSelector('#order-total');
   await page.focus('#board');
-  for (let i = 0; i < 4 && (await hook(page, 'state')).selected !== 'Hastati'; i++) await page.keyboard.press('n');
+  await selectByKeys(page, 'Hastati', 4);
   assert.equal((await hook(page, 'state')).selected, 'Hastati');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');

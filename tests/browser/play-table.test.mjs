@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, verdict, artifacts, touchDrag, painted, setMode, setDice } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, selectByKeys, verdict, artifacts, touchDrag, painted, setMode, setDice, focusBoard } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -478,7 +478,7 @@ test('arcane-legions (1280x800, keyboard): play, AL-MOV-2 N picks the Legion, Ar
   const { context, page, errors } = await openPage(env, DESKTOP);
   const home = await unitOf(page, 'Legion');
   await page.focus('#board');
-  for (let i = 0; i < 3 && (await hook(page, 'state')).selected !== 'Legion'; i++) await page.keyboard.press('n');
+  await selectByKeys(page, 'Legion', 3);
   assert.equal((await hook(page, 'state')).selected, 'Legion', 'N picks the unit');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('e');
@@ -569,7 +569,7 @@ const unitButton = (page, name) => page.getByRole('button', { name, exact: true 
 
 test('arcane-legions (1280x800, keyboard): the accessible board, AL-MOV-2 AL-LAT-2 Tab from the board reaches the Legion by name; Enter picks it, ArrowUp a step forward (1 of 4 points), Enter makes it, and its name says its new place', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
-  await page.focus('#board');
+  await focusBoard(page);
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Legion, x 14 y 9 steps, facing 20', 'the first unit, after the board');
   const legion = unitButton(page, 'Legion, x 14 y 9 steps, facing 20');
@@ -644,7 +644,7 @@ test('ninth-age (1280x800, keyboard): play, 9A-CH-1 9A-ARC-1 with the Knights’
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'ninth-age');
   const knights = unitButton(page, 'Knights, x 42″ y 16″, facing 350');
-  await knights.focus();
+  await focusBoard(page, knights);
   const keys = await page.evaluate(() => document.getElementById(document.activeElement.getAttribute('aria-describedby'))?.textContent);
   assert.match(keys ?? '', /Arrows move it from its front .*Enter makes the move/, 'the control says what its keys do');
   const ruler = async () => (await hook(page, 'playOverlay')).find((m) => m.ruler);

@@ -6,7 +6,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, ruled, verdict, details, openPanel, setMode, openGalleryExample } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, ruled, verdict, details, openPanel, setMode, openGalleryExample, focusBoard } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -121,7 +121,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
         for (const re of want.details) assert.match(text, re, `${system}/${query}: details`);
         assert.match(text, /How the engine ruled/);
         if (want.pick) { // keyboard: ] picks a reached hex; its path and facts are listed
-          await page.focus('#board');
+          await focusBoard(page);
           await page.keyboard.press(']');
           assert.match(await details(page), /The hex you picked\s+col \d+, row \d+: cost \d/);
           assert.ok((await hook(page, 'state')).pick);
@@ -200,7 +200,7 @@ test('C&C order: the Path tool draws the ordered unit\'s path; an illegal second
   await ruled(page);
   assert.match(await verdict(page), /^Not a legal order\./);
   assert.match(await details(page), /CCA-MV-2/);
-  await page.focus('#board');
+  await focusBoard(page);
   await page.keyboard.press('Backspace');
   await ruled(page);
   assert.match(await verdict(page), /^Legal order\./);

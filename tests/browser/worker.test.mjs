@@ -63,7 +63,8 @@ for (const viewport of [PHONE, DESKTOP]) {
     await page.locator('#board').focus();
     await page.keyboard.press('+');
     await page.keyboard.press('n');
-    assert.equal((await hook(page, 'state')).selected, 'C1');
+    // (the board's keys are fetched at its first focus: a key pressed before they come is handled once they have)
+    await page.waitForFunction(() => window.movecalcTest.state().selected === 'C1');
     await page.waitForSelector('#notice:not([hidden])', { timeout: BUDGET_MS + 15000 });
     assert.ok(await page.evaluate(() => window.__frames) >= 3, 'frames were painted while the engine worked');
     assert.match(await page.textContent('#notice-text'), TIMED_OUT);
@@ -206,7 +207,7 @@ test('the service worker does not install a build whose file bytes are not the l
   cpSync(join(root, 'public'), dir, { recursive: true });
   const portal = '<html>Please log in to the hotel Wi-Fi</html>';
   // a portal's page served with status 200 in place of a file the worker installs with the page
-  writeFileSync(join(dir, 'manifest.webmanifest'), portal);
+  writeFileSync(join(dir, 'icon.svg'), portal);
   // and in place of a game's .wasm, which it caches when the page opens that game
   writeFileSync(join(dir, 'engine', 'dist', 'movecalc-torn-world.wasm'), portal);
   const server = await startServer(0, '127.0.0.1', { root: dir });
@@ -263,7 +264,7 @@ test('the service worker does not install a build whose file bytes are not the l
     });
     assert.deepEqual(cached, [], 'nothing of that build was cached');
     // the same build with the right page files installs; the game's bad .wasm is not cached
-    cpSync(join(root, 'public', 'manifest.webmanifest'), join(dir, 'manifest.webmanifest'));
+    cpSync(join(root, 'public', 'icon.svg'), join(dir, 'icon.svg'));
     await page.reload();
     await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
     await openedTornWorld();

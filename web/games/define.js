@@ -6,8 +6,9 @@
 // What every game gives: its words and its board, its units and questions, how it draws answers
 // (name, clausePrefix, board and lengthUnit from the registry's row, index.js; the rest its module's).
 const REQUIRED = ['name', 'clausePrefix', 'board', 'lengthUnit', 'unitFields', 'newUnit', 'unitJSON', 'queries', 'defaults', 'draw'];
-// what only a game on a free-form table gives: a unit's width and depth
-const REQUIRED_ON = { free: ['size'], hex: [] };
+// what only a game on a free-form table gives: a unit's width and depth, and the table's painting
+// (board-table.js: in the table games' files, not the page's)
+const REQUIRED_ON = { free: ['size', 'paintTable'], hex: [] };
 // every query: its form's fields and its request's own fields
 const QUERY_REQUIRED = { fields: Array.isArray, build: (v) => typeof v === 'function' };
 
