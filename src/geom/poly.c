@@ -138,8 +138,7 @@ MC_FOR_SIZE bool mc_poly_from_points(McPoly *out, const McVec2 *pts, int count) 
 
 // ---- segments ----------------------------------------------------------------------------------
 
-// Out of line: six inlined copies were 0.1 KB gzip of The Ninth Age's module (off the searches).
-__attribute__((noinline)) static double segment_param(McVec2 a, McVec2 b, McVec2 p) {
+static double segment_param(McVec2 a, McVec2 b, McVec2 p) {
     McVec2 e = mc_vec2_sub(b, a);
     double ee = mc_vec2_dot(e, e);
     if (!(ee > 0.0)) return 0.0;
