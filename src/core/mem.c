@@ -17,7 +17,7 @@ static size_t live_bytes;
 // WebAssembly are no larger). Counting this rather than `size` makes MC_MAX_HEAP_BYTES bound what
 // malloc holds: a tree of 40-byte nodes held 1.6 times its counted bytes. The same formula in both
 // builds, so both refuse at the same count. `size` is at most MC_MAX_HEAP_BYTES: no overflow.
-static size_t held(size_t size) { return (size + HEADER + 8 + 15) & ~(size_t)15; }
+static inline __attribute__((always_inline)) size_t held(size_t size) { return (size + HEADER + 8 + 15) & ~(size_t)15; }
 
 #ifdef MC_TESTING
 static long alloc_count, fail_at;

@@ -16,7 +16,7 @@
 extern uint64_t mc_work_spent;
 
 /// Counts `units` of work.
-static inline void mc_work_add(uint64_t units) { mc_work_spent += units; }
+static inline __attribute__((always_inline)) void mc_work_add(uint64_t units) { mc_work_spent += units; }
 
 /// The count past which searches stop: MC_WORK_CAP while mc_request answers; no limit for rule
 /// code called directly (the C tests of a rule set, which never reset the count).
@@ -29,6 +29,6 @@ extern uint64_t mc_work_cap;
 #endif
 
 /// Whether the request has spent more than its budget: a search stops as soon as it has.
-static inline bool mc_work_out(void) { return mc_work_spent > mc_work_cap; }
+static inline __attribute__((always_inline)) bool mc_work_out(void) { return mc_work_spent > mc_work_cap; }
 
 #endif

@@ -228,7 +228,8 @@ static int candidates_next(Candidates *c) {
     }
 }
 
-static void hit_init(McSweepHit *out, const McSweepInput *in, bool brief) {
+// Once a sweep: kept out of line, not copied into both sweeps.
+__attribute__((noinline)) static void hit_init(McSweepHit *out, const McSweepInput *in, bool brief) {
     out->state = MC_SWEEP_INVALID;
     out->t = 0.0;
     out->angle = 0.0;

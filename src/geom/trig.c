@@ -132,13 +132,11 @@ double mc_trig_atan2_deg(double y, double x) {
     if (!isfinite(x) || !isfinite(y)) return 0.0;
     if (x == 0.0 && y == 0.0) return 0.0;
     double ax = fabs(x), ay = fabs(y);
-    double a;
     // Reduce to the first octant: the ratio of the smaller to the larger component is in [0, 1].
-    if (ay > ax) {
-        a = 90.0 - atan_unit_deg(ax / ay);
-    } else {
-        a = atan_unit_deg(ay / ax);
-    }
+    // One call, not one a branch: atan_unit_deg is inlined.
+    bool steep = ay > ax;
+    double a = atan_unit_deg(steep ? ax / ay : ay / ax);
+    if (steep) a = 90.0 - a;
     if (x < 0.0) a = 180.0 - a;
     if (y < 0.0) a = -a;
     return a + 0.0;

@@ -49,5 +49,11 @@ MC_FOR_SIZE CJSON_PUBLIC(void) cJSON_DeleteItemFromObjectCaseSensitive(cJSON *ob
 MC_FOR_SIZE CJSON_PUBLIC(cJSON *) cJSON_Duplicate(const cJSON *item, cJSON_bool recurse);
 MC_FOR_SIZE CJSON_PUBLIC(cJSON *) cJSON_AddTrueToObject(cJSON * const object, const char * const name);
 MC_FOR_SIZE CJSON_PUBLIC(cJSON *) cJSON_AddStringToObject(cJSON * const object, const char * const name, const char * const string);
+/// cJSON's helpers that its functions each inline (33 copies of cJSON_New_Item in cJSON.c) kept
+/// out of line: 0.2 KB gzip of The Ninth Age's module. A typedef may be repeated in C11.
+typedef struct internal_hooks internal_hooks;
+__attribute__((noinline)) static cJSON *cJSON_New_Item(const internal_hooks * const hooks);
+__attribute__((noinline)) static unsigned char *cJSON_strdup(const unsigned char *string, const internal_hooks * const hooks);
+__attribute__((noinline)) static cJSON_bool add_item_to_array(cJSON *array, cJSON *item);
 
 #endif

@@ -115,7 +115,8 @@ MC_FOR_SIZE static uint64_t decimal_to_bits(Decimal *dec) {
 
 /// a × b as 128 bits (four 32-bit products: 128-bit integers would call a compiler-rt helper
 /// in WebAssembly).
-static uint64_t mul_64(uint64_t a, uint64_t b, uint64_t *lo) {
+// Out of line: on the general path only (fp_mul), four copies there.
+__attribute__((noinline)) static uint64_t mul_64(uint64_t a, uint64_t b, uint64_t *lo) {
     uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
     uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0;
     uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;

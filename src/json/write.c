@@ -21,8 +21,9 @@ static int stream_level(const McRequest *rq, const cJSON *obj) {
 }
 
 // Appends n bytes (a bracket, a comma): inline, where a call to mc_json_text_put cost more than
-// the bytes. 0 when out of memory (the text is then marked failed).
-static inline int put_small(McJsonText *t, const char *s, size_t n) {
+// the bytes (always: compiled for size, the file kept it a call). 0 when out of memory (the text
+// is then marked failed).
+static inline __attribute__((always_inline)) int put_small(McJsonText *t, const char *s, size_t n) {
     char *d = mc_json_text_room(t, n);
     if (!d) return 0;
     for (size_t i = 0; i < n; i++) d[i] = s[i];

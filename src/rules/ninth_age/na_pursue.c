@@ -350,8 +350,8 @@ static double beyond_table(const NaBattlefield *bf, const McPoly *p) {
 static bool on_table_strict(const NaBattlefield *bf, const McPoly *p) { return beyond_table(bf, p) <= 0.0; }
 
 // The world's objects but `self` within `margin` of `box`, into *objs (in the arena); their
-// count, -1 when memory ran out.
-static int near_objects(Ctx *c, int self, McAabb box, double margin, int **objs) {
+// count, -1 when memory ran out. Always inlined: a call passed the box through a stack copy.
+static inline __attribute__((always_inline)) int near_objects(Ctx *c, int self, McAabb box, double margin, int **objs) {
     int n = mc_na_world_query(c->w, &box, margin);
     *objs = MC_NEW(c->env->arena, int, n > 0 ? n : 1);
     if (!*objs) return -1;
