@@ -89,10 +89,8 @@ test('a MediaWiki page with <movecalc> tags shows ruled diagrams, sized to fit a
   assert.match(await inner.locator('#verdict').innerText(), /Shieldwall/);
   assert.equal(await inner.evaluate(() => document.querySelector('h1').textContent), 'movecalc diagram: GODSGLOOM');
   const contentHeight = () => inner.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
-  await page.waitForFunction(async () => {
-    const f = document.querySelector('iframe.movecalc-frame');
-    return f.style.height !== '420px';
-  }, null, { timeout: 10000 });
+  // (a plain check: an async one's promise is truthy, and waitForFunction would not wait)
+  await page.waitForFunction(() => document.querySelector('iframe.movecalc-frame').style.height !== '420px', null, { timeout: 10000 });
   const frameHeight = async () => parseFloat(await auto.evaluate((f) => f.style.height));
   // the diagram may still grow after its first height (its ruling, its fonts): the frame follows
   const settled = async () => {
