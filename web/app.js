@@ -297,7 +297,8 @@ function render(response, request, extra = {}, frame = true) {
 }
 
 const resultBounds = (rs, request) => sceneResultBounds(store.state.system, doc(), rs, request);
-const nearOf = (b) => nearUnits(store.state.system, doc(), b.at, b.names);
+// how a new answer is framed: its mover in view, and the units nearest it while they fit legibly
+const answerFraming = (b) => ({ near: nearUnits(store.state.system, doc(), b.at, b.names), mover: b.at });
 
 // What of a new answer must be in view, or the view follows it (without zooming in, so the hexes
 // around stay in reach of a finger drawing a path): all of a drawn path's answer and of a query
@@ -368,7 +369,7 @@ function redrawResult(frame = false, follow = false) {
   const b = resultBounds(r.scene, r.request);
   // every new answer, a game's first too, frames what the question is about at a size a finger
   // reads (the whole board is the ⤢ button away)
-  if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, frame === 'whole' ? { mover: b.at, whole: true } : { near: nearOf(b), mover: b.at });
+  if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, frame === 'whole' ? { mover: b.at, whole: true } : answerFraming(b));
   else if (b && follow && !board.shows(shown(r))) board.frame(b.bounds, board.s, b.pad, b.core, { mover: b.at });
   // the hexes a drop's choice is tapped on (an ejected miniature's nearest free hexes) in view
   // and clear of the controls over the board: a landscape phone's Replay bar hid two of three
@@ -394,7 +395,7 @@ function showEvent(n) {
   const ev = r.scene.events?.find((e) => e.n === n);
   const b = resultBounds(r.scene, r.request);
   if (ev) board.frame(ev.box, EVENT_ZOOM, EVENT_PAD);
-  else if (b) board.frame(b.bounds, Infinity, b.pad, b.core, { near: nearOf(b), mover: b.at });
+  else if (b) board.frame(b.bounds, Infinity, b.pad, b.core, answerFraming(b));
   // the button pressed is rebuilt with the verdict: the focus goes back to it (or to the event left)
   document.querySelector(`#verdict [data-event="${n ?? was}"]`)?.focus();
 }
