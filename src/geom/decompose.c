@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/for_size.h"
 #include "geom/poly.h"
 
 #define SLOP MC_LINEAR_SLOP
@@ -189,7 +190,8 @@ static void merge_convex(const McVec2 *w, uint8_t tri[][3], int ntri, uint8_t pi
     }
 }
 
-McDecomposeStatus mc_poly_decompose(const McVec2 *pts, int count, McPoly *out, int out_capacity,
+// Once a terrain piece as a world is built: for size (core/for_size.h).
+MC_FOR_SIZE McDecomposeStatus mc_poly_decompose(const McVec2 *pts, int count, McPoly *out, int out_capacity,
                                     McVec2 *vertices, int *out_count) {
     int dummy;
     if (!out_count) out_count = &dummy;

@@ -171,7 +171,8 @@ McVec2 mc_facing_right(double degrees) {
     return mc_vec2(c, -s + 0.0);
 }
 
-double mc_facing_from_direction(McVec2 dir) {
+// Called once a flee: for size (core/for_size.h).
+MC_FOR_SIZE double mc_facing_from_direction(McVec2 dir) {
     // Forward is (sin f, cos f), so f = atan2(x, y) with the arguments swapped from the
     // mathematical convention; clockwise from +y.
     return mc_facing_normalize(mc_trig_atan2_deg(dir.x, dir.y));
