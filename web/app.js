@@ -74,9 +74,9 @@ function scene() {
   const sc = boardScene(store.state.system, doc(), {
     result: ui.result?.scene, answered: !!ui.result, selected: ui.selected, pending: ui.pending, tool: ui.tool, t: ui.t, playing: !!ui.playing, display: store.state.display,
   });
-  // a unit carried in play: its footprint follows the finger, outlined in its side's colour (the
-  // position itself changes only when the move is made)
-  const carried = ui.carry?.at && unitById(ui.carry.id);
+  // a unit carried in play on hexes: its footprint follows the finger, outlined in its side's colour
+  // (the position itself changes only when the move is made; a table has no hexes to paint it on)
+  const carried = ui.carry?.at && isHexBoard() && unitById(ui.carry.id);
   if (carried) sc.overlay = [...sc.overlay, { type: 'hexes', cells: hexesOf({ ...carried, ...ui.carry.at }).map((h) => ({ q: h.q, r: h.r, color: 'rgba(255,255,255,0.35)', outline: colourOf(carried.side) })) }];
   // a unit a set-up drag holds off the board: what letting go does (tools.js dragEnd)
   const off = ui.offBoard;
