@@ -2,8 +2,7 @@
 // the request that position stands for, and the engine's answer drawn on the board and listed
 // beside it. Everything the engine or the user wrote reaches the page through textContent (or
 // canvas text), never as HTML.
-import { SAVE_KEY, EMBED, EMBED_AUTOSIZE, saved, firstGame, engine, engineLoading, scriptURL } from './boot.js';
-import { initEmbed } from './embed.js';
+import { SAVE_KEY, EMBED, EMBED_AUTOSIZE, saved, firstGame, engine, engineLoading, scriptURL, embedLoading } from './boot.js';
 import { describeExample, loadExamples } from './examples.js'; // written by build-site.mjs: the examples a module fetched at first use
 import { Board } from './board.js';
 import * as hex from './hex.js';
@@ -40,6 +39,9 @@ try {
   $('verdict').textContent = `The page could not be loaded: ${err.message ?? err}`;
   throw err;
 }
+// embed mode's code (embed.js), an embed's alone: boot.js fetched it beside this file and the
+// game's module; the full page never does
+const embedCode = EMBED ? await embedLoading : null;
 
 // the one store: the documents (undoable) and the session (store.js); `ui` reads the session,
 // the store's actions change it
@@ -74,9 +76,9 @@ function scene() {
   const sc = boardScene(store.state.system, doc(), {
     result: ui.result?.scene, answered: !!ui.result, selected: ui.selected, pending: ui.pending, tool: ui.tool, t: ui.t, playing: !!ui.playing, display: store.state.display,
   });
-  // a unit carried in play: its footprint follows the finger, outlined in its side's colour (the
-  // position itself changes only when the move is made)
-  const carried = ui.carry?.at && unitById(ui.carry.id);
+  // a unit carried in play on hexes: its footprint follows the finger, outlined in its side's colour
+  // (the position itself changes only when the move is made; a table has no hexes to paint it on)
+  const carried = ui.carry?.at && isHexBoard() && unitById(ui.carry.id);
   if (carried) sc.overlay = [...sc.overlay, { type: 'hexes', cells: hexesOf({ ...carried, ...ui.carry.at }).map((h) => ({ q: h.q, r: h.r, color: 'rgba(255,255,255,0.35)', outline: colourOf(carried.side) })) }];
   // a unit a set-up drag holds off the board: what letting go does (tools.js dragEnd)
   const off = ui.offBoard;
@@ -1189,7 +1191,7 @@ async function ruleExample(req) {
 }
 
 // ---- embed mode ----
-const nameEmbed = initEmbed({ readonly: READONLY, title: () => sys().name });
+const nameEmbed = embedCode ? embedCode.initEmbed({ readonly: READONLY, title: () => sys().name }) : () => {};
 if (EMBED) $('embed-open').href = links.pageURL();
 
 // The browser tests' hook: only in the test build (MOVECALC_TEST, defined by build-site.mjs).

@@ -3,13 +3,13 @@
 // pinch-zoom, wheel-zoom) and pointer gestures (tap, drag a unit, rotate handle). It knows nothing
 // of rules: the page hands it a scene (scene.js `boardScene`) and callbacks.
 // Free-form world: x right, y up (away from the player). Hex world: the pixel space of hex.js.
-import { center, corner, dirVector, toOffset, SQRT3 } from './hex.js';
-import { rad, rectCorners, isOn, latticePoint } from './geometry.js';
+import { center, corner, dirVector, SQRT3 } from './hex.js';
+import { rad, rectCorners, isOn } from './geometry.js';
 
 const DPR = () => window.devicePixelRatio || 1;
 const HANDLE_GAP = 26;  // px from the front edge to the rotate handle
 const HANDLE_R = 12;    // drawn radius; hit radius is larger for fingers
-const clamp = (v, a, b) => Math.max(a, Math.min(b, v));
+export const clamp = (v, a, b) => Math.max(a, Math.min(b, v));
 // The smallest board text, in CSS px: read at arm's length on a phone at the table. Text that does
 // not fit at this size is shortened or left out (the text beside the board and a tap name it).
 export const MIN_TEXT = 12;
@@ -20,19 +20,11 @@ const MAX_SCALE = 400; // CSS px per world unit: the closest zoom
 const LONG_PRESS_MS = 500; // a press held this long before turning turns freely (no 15° steps)
 const SLICE_MS = 8; // ms a paint of the page's board places names for (Board); more follow on the next frames
 const SLICE_NAMES = 50; // names placed in a paint at least (placeNames)
-// the smallest hex (px, centre to corner) whose hatching reads as lines: below it, a few pixels
-// between lines read as a tint the hex's fill already gives (and cost a drag's frame at the limits)
-const HATCH_MIN = 10;
 const STALE_FRAMES = 3; // frames of a camera's move in a row that show units as last drawn at most (Board.moved)
 const LAYERED_UNITS = 100; // more units near the view than this are drawn as a layer kept while their plan stands
 const STILL_DRAWN = 24; // up to this many units, a drag's frame draws the others afresh; past it, it copies them as pictures
-// more of an overlay's hexes in view than this are drawn as a layer kept while they stay (paintHexCells)
-const LAYERED_CELLS = 500;
 const FOCUS = '#f2c14e'; // the halo of the event picked in the ruling's list (the fronts' yellow)
 // where an event's number goes around its marker: beside it diagonally first, then straight out, then further
-// a hex's corners about its centre, as corner() places them at radius 1
-const HEX_COS = [0, 1, 2, 3, 4, 5].map((i) => Math.cos(Math.PI / 180 * (60 * i - 30)));
-const HEX_SIN = [0, 1, 2, 3, 4, 5].map((i) => Math.sin(Math.PI / 180 * (60 * i - 30)));
 const BADGE_SPOTS = [[14, -14], [-14, -14], [14, 14], [-14, 14], [0, -19], [0, 19], [19, 0], [-19, 0], [24, -24], [-24, -24], [24, 24], [-24, 24]];
 
 /**
@@ -177,7 +169,7 @@ function spun(w, c, deg) {
   return [c[0] + dx * Math.cos(a) + dy * Math.sin(a), c[1] - dx * Math.sin(a) + dy * Math.cos(a)];
 }
 // Whether two screen boxes overlap (by more than half a pixel: boxes that touch do not).
-const overlap = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
+export const overlap = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
 // A name this close to a unit (CSS px) reads as that unit's: only its own unit may be so close.
 const AGAINST = 4;
 // CSS px kept between a name and any other text beside it: about a space at 12 px
@@ -479,48 +471,6 @@ export class Painter {
   /** The rotate handle's radius: on a hex board small enough to sit between three hexes' numbers. */
   handleR(u) { return u?.free ? HANDLE_R : clamp(this.s * 0.5, 8, HANDLE_R); }
 
-  /**
-   * A hex unit's handle on a corner where three hexes meet, never on a hex's middle, where its cost
-   * is written (it covered the number and took the tap meant for the hex): the corner ahead
-   * of the unit nearest its facing line, clear of the numbers and markers drawn around it. Null when
-   * none is clear.
-   */
-  hexHandle(u) {
-    const own = new Set(u.hexes.map((h) => `${h.q},${h.r}`));
-    const [ux, uy] = center(u.q, u.r), [dx, dy] = dirVector(u.facing);
-    const r = this.handleR(u), near = new Map();
-    for (const h of u.hexes) for (let q = -2; q <= 2; q++) for (let k = -2; k <= 2; k++) {
-      if (Math.abs(q + k) > 2 || own.has(`${h.q + q},${h.r + k}`)) continue;
-      const [hx, hy] = center(h.q + q, h.r + k);
-      for (let i = 0; i < 6; i++) {
-        const [x, y] = corner(hx, hy, 1, i), along = (x - ux) * dx + (y - uy) * dy, off = Math.abs((y - uy) * dx - (x - ux) * dy);
-        const id = `${Math.round(x * 8)},${Math.round(y * 8)}`;
-        if (along > 1.2 && along < 3.5 && !near.has(id)) near.set(id, { x, y, rank: off * 2 + along });
-      }
-    }
-    // corners of the unit's own hexes are on its token
-    for (const h of u.hexes) { const [hx, hy] = center(h.q, h.r); for (let i = 0; i < 6; i++) { const [x, y] = corner(hx, hy, 1, i); near.delete(`${Math.round(x * 8)},${Math.round(y * 8)}`); } }
-    // the boxes of the hexes' numbers and badges, where hexText will put them
-    const size = clamp(this.s * 0.42, MIN_TEXT, 18), roomy = this.s >= 26, boxes = [];
-    for (const it of this.scene?.overlay ?? []) {
-      if (it.type !== 'hexes') continue;
-      for (const h of it.cells) {
-        if (h.label === undefined && !h.badge) continue;
-        const [x, y] = this.toScreen(...center(h.q, h.r));
-        if (x < -this.s || y < -this.s || x > this.w + this.s || y > this.h + this.s) continue;
-        this.setFont(`600 ${size}px system-ui, sans-serif`);
-        const ny = h.badge && !roomy ? y + this.s * 0.32 : y, nw = h.label === undefined ? 0 : this.textWidth(String(h.label)) / 2;
-        if (nw) boxes.push([x - nw, ny - size / 2, x + nw, ny + size / 2]);
-        if (h.badge) boxes.push([x - this.s * 0.5, y - this.s * 0.4 - MIN_TEXT / 2, x + this.s * 0.5, y - this.s * 0.4 + MIN_TEXT / 2]);
-      }
-    }
-    const marks = this.markPoints();
-    const clearOf = (p) => boxes.every((b) => !overlap(b, [p[0] - r - 2, p[1] - r - 2, p[0] + r + 2, p[1] + r + 2]))
-      && marks.every((m) => Math.hypot(m[0] - p[0], m[1] - p[1]) > r + 12);
-    const spots = [...near.values()].sort((a, b) => a.rank - b.rank).map((c) => this.toScreen(c.x, c.y));
-    return spots.find(clearOf) ?? null;
-  }
-
   // Screen points of the answer's markers (what the rotate handle keeps clear of).
   markPoints() {
     const pts = [];
@@ -553,7 +503,7 @@ export class Painter {
     const stage = carried === null ? this.firstPaints(sc) : null, unitsLater = stage === 'units';
     if (unitsLater) { this.plan = new Map(); this.bodies = new Map(); this.still = null; this.resumed = false; this.candidates = 0; } else this.planNames(sc, carried, stage !== 'names');
     this.overUnits = []; // texts placed with the board or the overlay beneath the units but drawn over them (labels of poses, numbers pinned at the view's edge)
-    if (sc.kind === 'free') sc.paintTable(this, sc); else this.paintHexBoard(sc); // (a table's: its game's, board-table.js)
+    if (sc.kind === 'free') sc.paintTable(this, sc); else this.paintHexBoard(sc); // (a table's: its game's, board-table.js; a hex board's: its game's board-hex.js)
     const overlay = sc.overlay ?? [];
     const onTop = (it) => it.type === 'mark' || it.type === 'line' || it.onTop;
     this.paintOverlay(overlay.filter((it) => !onTop(it)));
@@ -650,195 +600,6 @@ export class Painter {
   fillView() {
     this.ctx.fillStyle = '#e9e6dc';
     this.ctx.fillRect(0, 0, this.w, this.h);
-  }
-
-  /**
-   * Adds a hex's outline to a path (screen px), back to its first corner: a Path2D's closePath takes
-   * longer the more the path holds (seconds for a board's 3,600 hexes).
-   */
-  hexInto(path, q, r, inset = 0) {
-    const [x, y] = center(q, r), k = 1 - inset;
-    // corner() and toScreen's sums, with no array a corner (a 60 × 60 board's first paint made
-    // some 50,000)
-    this.settle();
-    const { s, ox, oy, flip } = this;
-    for (let i = 0; i <= 6; i++) {
-      const px = ox + (x + k * HEX_COS[i % 6]) * s, py = oy + flip * (y + k * HEX_SIN[i % 6]) * s;
-      if (i) path.lineTo(px, py); else path.moveTo(px, py);
-    }
-  }
-
-  hexPath(q, r, inset = 0) {
-    const [x, y] = center(q, r);
-    const c = this.ctx;
-    c.beginPath();
-    for (let i = 0; i < 6; i++) {
-      const [px, py] = this.toScreen(...corner(x, y, 1 - inset, i));
-      if (i) c.lineTo(px, py); else c.moveTo(px, py);
-    }
-    c.closePath();
-  }
-
-  /**
-   * The columns' numbers above the board and the rows' left of it, as the page names a hex ("col 4,
-   * row 3"): every column and row at the fit view when they fit clear, else every other one. A
-   * number whose place is off the view is drawn at the view's edge, placed after the answer's
-   * numbers; a row's is kept 9 px clear of the texts on its line ("8" beside a cut hex's cost 4 read
-   * as 84).
-   */
-  paintHexCoords(sc) {
-    const { first, top } = this.edgeHexes(sc);
-    // every column, or every 2nd, 5th, 10th …: the widest number and a gap between neighbours (a
-    // strip of 633 columns ran them together); a column is √3 hex radii wide, a row 1.5
-    this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
-    const widest = this.textWidth(String(Math.max(0, ...top.keys(), ...first.keys())));
-    const every = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((k) => k * this.s * SQRT3 >= Math.max(2 * MIN_TEXT, widest + 10)) ?? 1000;
-    const everyRow = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((k) => k * this.s * 1.5 >= 1.6 * MIN_TEXT) ?? 1000;
-    const above = Math.min(...[...top.values()].map(([, y]) => y)) - 1.75;
-    // a view framed inside the board keeps its numbers at its own top and left edges, each on a plate
-    // drawn over the answer's hexes and the units: on a halo beneath a hex's fill it faded
-    const edge = MIN_TEXT / 2 + 3;
-    // (`apart`: a row's pinned number is kept 9 px clear of the texts on its line)
-    const number = (n, x, y, pin, apart = 0) => {
-      if (!pin) { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, false, 'grid'); return; }
-      const later = this.later;
-      this.later = this.overUnits;
-      try { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, 'plate', 'grid', apart); } finally { this.later = later; }
-    };
-    let pinned = false;
-    for (const [col, [x]] of top) {
-      if (col % every) continue;
-      const [sx, sy] = this.toScreen(x, above);
-      pinned ||= sy < edge;
-      number(col, sx, Math.max(sy, edge), sy < edge);
-    }
-    this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
-    for (const [row, [x, y]] of first) {
-      if (row % everyRow) continue;
-      const [sx, sy] = this.toScreen(x - 1.55, y), left = 3 + this.textWidth(String(row)) / 2;
-      if (pinned && sy < 2 * edge + 2) continue; // beside the columns' numbers pinned at the top it read as one of them ("1 0")
-      number(row, Math.max(sx, left), sy, sx < left, 9);
-    }
-  }
-
-  /**
-   * A row's first hex (its centre) and a column's topmost, by row and column: kept while the board's
-   * hexes are the same (a drag's or a zoom's every paint went through a 60 × 60 board's 3,600).
-   */
-  edgeHexes(sc) {
-    const cells = sc.cells, was = this.edges;
-    if (was && (was.cells === cells || (sc.boardKey && was.boardKey === sc.boardKey && was.n === cells.length))) { was.cells = cells; return was; }
-    const first = new Map(), top = new Map();
-    for (const cell of cells) {
-      const { col, row } = toOffset(cell.q, cell.r), [x, y] = center(cell.q, cell.r);
-      if (!(first.get(row)?.[0] <= x)) first.set(row, [x, y]);
-      if (!(top.get(col)?.[1] <= y)) top.set(col, [x, y]);
-    }
-    this.edges = { cells, boardKey: sc.boardKey, n: cells.length, first, top };
-    return this.edges;
-  }
-
-  paintHexBoard(sc) {
-    const c = this.ctx;
-    // a hex the answer numbers (its cost) keeps its terrain colour but not its name, which the number would cover
-    const numbered = new Set((sc.overlay ?? []).filter((it) => it.type === 'hexes').flatMap((it) => it.cells.filter((h) => h.label !== undefined).map((h) => `${h.q},${h.r}`)));
-    // the hexes in view, their fills one path per colour and their outlines one path: a few fills and
-    // one stroke, not two of each per hex (a 60 × 60 board has 3,600)
-    const m = this.s * 1.2, shown = [], key = [];
-    this.settle();
-    const { s, ox, oy, flip } = this, w = this.w, h = this.h;
-    for (const cell of sc.cells) {
-      const x = ox + SQRT3 * (cell.q + cell.r / 2) * s, y = oy + flip * (1.5 * cell.r) * s; // (toScreen of center, no arrays)
-      if (x < -m || y < -m || x > w + m || y > h + m) continue;
-      shown.push(cell);
-      key.push(cell.q, cell.r, cell.fill);
-    }
-    // one picture while the camera and the hexes' colours stay (Board.layer)
-    this.layer('hexes', key, () => {
-      this.fillView();
-      const fills = new Map(), outline = new this.Path();
-      for (const cell of shown) {
-        if (!fills.has(cell.fill)) fills.set(cell.fill, new this.Path());
-        this.hexInto(fills.get(cell.fill), cell.q, cell.r);
-        this.hexInto(outline, cell.q, cell.r);
-      }
-      for (const [fill, path] of fills) { this.ctx.fillStyle = fill; this.ctx.fill(path); }
-      this.ctx.strokeStyle = 'rgba(60,70,60,0.45)';
-      this.ctx.lineWidth = 1;
-      this.ctx.stroke(outline);
-    });
-    for (const cell of shown) {
-      if (cell.mark && !numbered.has(`${cell.q},${cell.r}`)) {
-        // the terrain's name where it fits, else its short name (scene.js terrainShorts), never a cut word
-        const t = [cell.mark, cell.short].find((x) => x && this.fits(x, this.s * 1.6));
-        if (t) this.label(t, ...this.toScreen(...center(cell.q, cell.r)), 'rgba(27,36,48,0.8)', MIN_TEXT, this.s * 1.6, false, 'terrain');
-      }
-    }
-    if (this.s >= 14) for (const h of sc.dottedCentres ?? []) this.dot(...this.toScreen(...center(h.q, h.r)), 2, 'rgba(60,70,60,0.45)');
-    c.setLineDash([3, 4]);
-    c.lineWidth = 2;
-    c.strokeStyle = '#3d3a30';
-    for (const x of sc.sections ?? []) {
-      this.poly([[x, sc.cellBounds[1] + 0.3], [x, sc.cellBounds[3] - 0.3]], false);
-      c.stroke();
-    }
-    c.setLineDash([]);
-    for (const b of sc.baselines ?? []) {
-      this.poly([[sc.cellBounds[0] + 0.5, b.y], [sc.cellBounds[2] - 0.5, b.y]], false);
-      c.strokeStyle = b.color;
-      c.lineWidth = 5;
-      c.stroke();
-    }
-    if (sc.path?.length) this.paintHexLine(sc.path, '#1b2430', true, true);
-  }
-
-  paintHexLine(cells, color, dashed = false, numbered = false) {
-    // numbered: each hex entered gets its step number; the start a plain dot
-    const c = this.ctx;
-    if (cells.length > 1) {
-      this.poly(cells.map((h) => center(h.q, h.r)), false);
-      c.strokeStyle = color;
-      c.lineWidth = 3;
-      if (dashed) c.setLineDash([8, 5]);
-      c.stroke();
-      c.setLineDash([]);
-    }
-    cells.forEach((h, i) => {
-      const [x, y] = this.toScreen(...center(h.q, h.r));
-      if (numbered && i > 0) { this.dot(x, y, 9, color); this.label(String(i), x, y, '#fff', MIN_TEXT, 40, false, 'number'); } else this.dot(x, y, 4, color);
-    });
-  }
-
-  /** An oriented rectangle with its front edge marked: a unit, a ghost or a final pose. */
-  paintRect(pose, w, d, fill, stroke, alpha = 1, dashed = false) {
-    const c = this.ctx;
-    const k = rectCorners(pose.x, pose.y, pose.facing, w, d);
-    c.globalAlpha = alpha;
-    this.poly(k);
-    if (fill) { c.fillStyle = fill; c.fill(); }
-    c.lineWidth = 2;
-    c.strokeStyle = stroke;
-    if (dashed) c.setLineDash([5, 4]);
-    c.stroke();
-    c.setLineDash([]);
-    // the front edge: a thick bright line and a small arrow head ahead of it
-    this.poly([k[0], k[1]], false);
-    c.lineWidth = 4;
-    c.strokeStyle = '#f2c14e';
-    c.stroke();
-    const [ax, ay] = this.toScreen((k[0][0] + k[1][0]) / 2, (k[0][1] + k[1][1]) / 2);
-    const f = rad(pose.facing), vx = Math.sin(f), vy = -Math.cos(f), a = 7;
-    c.beginPath();
-    c.moveTo(ax + vx * a, ay + vy * a);
-    c.lineTo(ax - vy * a * 0.8, ay + vx * a * 0.8);
-    c.lineTo(ax + vy * a * 0.8, ay - vx * a * 0.8);
-    c.closePath();
-    c.fillStyle = '#f2c14e';
-    c.fill();
-    c.lineWidth = 1;
-    c.strokeStyle = '#1b2430';
-    c.stroke();
-    c.globalAlpha = 1;
   }
 
   paintUnit(u) {
@@ -1286,103 +1047,6 @@ export class Painter {
     }
   }
 
-  /**
-   * An overlay's hexes in view: their fills one path per colour, their hatching one clip per colour,
-   * their outlines one path per colour and dash, the thick outlines where a move stops one path, then
-   * each hex's number and badge. A few canvas calls, not five a hex: every enemy's Engagement Zone
-   * at the limits is 3,000 hexes, drawn at each frame of a drag. Past LAYERED_CELLS hexes in view
-   * their shapes are a layer kept while the view and the hexes stay (the zones do through a drag:
-   * raster of 3,000 hexes was most of a drag's frame at the limits); the numbers and badges are
-   * placed among the other texts at every paint.
-   */
-  paintHexCells(it) {
-    const m = this.s * 1.2, shown = [];
-    for (const h of it.cells) {
-      const [x, y] = this.toScreen(...center(h.q, h.r));
-      if (x < -m || y < -m || x > this.w + m || y > this.h + m) continue;
-      shown.push(h);
-    }
-    const draw = () => this.hexShapes(it, shown);
-    if (shown.length > LAYERED_CELLS) {
-      const sig = shown.map((h) => `${h.q},${h.r},${h.color ?? ''},${h.hatch ? 1 : 0},${h.outline ?? ''},${h.dashed ? 1 : 0},${h.stop ? 1 : 0}`).join(';');
-      this.layer(`hexes ${this.hexLayers++}`, [it.color, sig], draw); // (the view, hatching's size with it, is the layer's own key)
-    } else draw();
-    for (const h of shown) this.hexText(h);
-  }
-
-  /** The fills, hatching and outlines of hexes `shown` of overlay item `it` (paintHexCells). */
-  hexShapes(it, shown) {
-    const c = this.ctx, groups = new Map();
-    // the group of a kind of drawing and its colour: one path, and the screen box of its hexes
-    const add = (kind, colour, h, x, y, inset) => {
-      const key = `${kind} ${colour}`;
-      if (!groups.has(key)) groups.set(key, { kind, colour, path: new this.Path(), box: [Infinity, Infinity, -Infinity, -Infinity] });
-      const g = groups.get(key), b = g.box;
-      this.hexInto(g.path, h.q, h.r, inset);
-      b[0] = Math.min(b[0], x - this.s); b[1] = Math.min(b[1], y - this.s); b[2] = Math.max(b[2], x + this.s); b[3] = Math.max(b[3], y + this.s);
-    };
-    for (const h of shown) {
-      const [x, y] = this.toScreen(...center(h.q, h.r));
-      add('fill', h.color ?? it.color, h, x, y, 0.06);
-      if (h.hatch && this.s >= HATCH_MIN) add('hatch', h.outline ?? '#b3261e', h, x, y, 0.06);
-      if (h.outline) add(h.dashed ? 'dashed' : 'outline', h.outline, h, x, y, 0.06);
-      if (h.stop) add('stop', '#1b2430', h, x, y, 0.16);
-    }
-    const of = (kind) => [...groups.values()].filter((g) => g.kind === kind);
-    for (const g of of('fill')) { c.fillStyle = g.colour; c.fill(g.path); }
-    // lines across the box of a colour's hatched hexes, clipped to them, a third of a hex apart
-    for (const { colour, path, box: [x0, y0, x1, y1] } of of('hatch')) {
-      const step = Math.max(5, this.s / 3);
-      c.save();
-      c.clip(path);
-      c.strokeStyle = colour; c.globalAlpha = 0.35; c.lineWidth = 1.5;
-      c.beginPath();
-      for (let k = x0 + y0; k <= x1 + y1; k += step) { c.moveTo(k - y1, y1); c.lineTo(k - y0, y0); }
-      c.stroke();
-      c.restore();
-    }
-    for (const g of [...of('outline'), ...of('dashed')]) {
-      c.strokeStyle = g.colour; c.lineWidth = 2.5; c.setLineDash(g.kind === 'dashed' ? [5, 4] : []); c.stroke(g.path); c.setLineDash([]);
-    }
-    for (const g of of('stop')) { c.strokeStyle = g.colour; c.lineWidth = 3.5; c.stroke(g.path); }
-  }
-
-  /**
-   * A hex's number (its cost) and badge. A roomy hex has the number in the middle and the badge
-   * below it; a small one (a phone's fit view) the badge without spaces on a white tab at the top and
-   * the number below, both at MIN_TEXT; where even that does not fit, the tab alone, as a dot.
-   */
-  hexText(h) {
-    const [cx, cy] = this.toScreen(...center(h.q, h.r));
-    const badge = h.badge ? String(h.badge) : '';
-    const roomy = this.s >= 26;
-    if (h.label !== undefined) this.label(String(h.label), cx, badge && !roomy ? cy + this.s * 0.32 : cy, '#1b2430', clamp(this.s * 0.42, MIN_TEXT, 18), this.s * 1.5, false, 'number');
-    if (!badge) return;
-    // placed now, drawn over the units (a token hid it), at every size
-    const later = this.later;
-    this.later = this.overUnits;
-    try { this.hexBadge(badge, cx, cy, roomy); } finally { this.later = later; }
-  }
-
-  hexBadge(badge, cx, cy, roomy) {
-    if (roomy && this.label(badge, cx, cy + this.s * 0.52, '#1b2430', clamp(this.s * 0.3, MIN_TEXT, 14), this.s * 1.5, true, 'badge')) return;
-    const c = this.ctx, t = badge.replace(/\s+/g, ''), s = this.s;
-    this.setFont(`700 ${MIN_TEXT}px system-ui, sans-serif`);
-    const w = this.textWidth(t) + 4;
-    const draw = (f) => { if (this.later) this.later.push(f); else f(); };
-    // the tab above the cost, else beside it or below it, where it covers no text (a unit's name)
-    const spots = w > s * 1.7 ? [] : [[cx, cy - s * 0.4], [cx + s * 0.5, cy], [cx - s * 0.5, cy], [cx, cy + s * 0.7]]
-      .filter(([x, y]) => this.isClear([x - w / 2, y - MIN_TEXT / 2, x + w / 2, y + MIN_TEXT / 2]));
-    // too small for its letters, or no place clear: a dot says a badge is there (a tap on the hex says which)
-    if (!spots.length) {
-      draw(() => { this.dot(cx, cy - s * 0.4, 3.5, '#1b2430'); c.lineWidth = 1.5; c.strokeStyle = '#fff'; c.stroke(); });
-      return;
-    }
-    const [x, y] = spots[0];
-    draw(() => { c.fillStyle = '#fff'; c.strokeStyle = '#1b2430'; c.lineWidth = 1; c.beginPath(); c.rect(x - w / 2, y - MIN_TEXT / 2 - 1, w, MIN_TEXT + 2); c.fill(); c.stroke(); });
-    this.label(t, x, y, '#1b2430', MIN_TEXT, w, false, 'badge');
-  }
-
   /** A marker at a world point: 'x' (collision), 'pivot' (snap or pursuit pivot), 'dot'. */
   mark(it) {
     const c = this.ctx;
@@ -1477,54 +1141,6 @@ export class Painter {
     c.fillStyle = 'rgba(255,255,255,0.95)'; c.fill();
     c.strokeStyle = color; c.lineWidth = 1.5; c.stroke();
     this.text(text, x, y, color, size, false, box, 'ruler');
-  }
-
-  /**
-   * Squares of `size` world units on the lattice of a unit's own frame (`frame`: {x, y, facing},
-   * else the table's axes), one on each cell's `i`, `j` (steps of `size` to the right and ahead of
-   * the frame's origin), filled (`alpha` each); `hatch` adds diagonal lines. With `contours`,
-   * squares carry a `band` (their cost): the edges between squares of different bands are drawn,
-   * and each band is numbered once, amid its own squares. (Squares on the table's axes left gaps
-   * and seams across a lattice turned with its unit: a cloud, not an area.)
-   */
-  cells(it) {
-    const c = this.ctx, f = it.frame ?? { x: 0, y: 0, facing: 0 };
-    // the screen point of lattice point (i, j), in cells: right i, ahead j
-    const at = (i, j) => this.toScreen(...latticePoint(f, it.size, i, j));
-    const hatched = new this.Path();
-    for (const p of it.cells) {
-      const a = at(p.i - 0.5, p.j - 0.5), b = at(p.i + 0.5, p.j - 0.5), d = at(p.i + 0.5, p.j + 0.5), e = at(p.i - 0.5, p.j + 0.5);
-      c.beginPath(); c.moveTo(...a); c.lineTo(...b); c.lineTo(...d); c.lineTo(...e); c.closePath();
-      c.fillStyle = p.color;
-      c.globalAlpha = p.alpha ?? 1;
-      c.fill();
-      if (p.hatch) { hatched.moveTo(...a); hatched.lineTo(...d); }
-    }
-    c.globalAlpha = 1;
-    c.strokeStyle = 'rgba(27,36,48,0.45)'; c.lineWidth = 1;
-    c.stroke(hatched);
-    if (!it.contours) return;
-    const band = new Map(it.cells.map((p) => [`${p.i},${p.j}`, p.band]));
-    const edges = new this.Path(), inner = new Map();
-    for (const p of it.cells) {
-      let same = 0;
-      // each neighbour, and the cell's edge it shares (its two corners, in half cells)
-      for (const [di, dj, ai, aj, bi, bj] of [[1, 0, 1, -1, 1, 1], [-1, 0, -1, -1, -1, 1], [0, 1, -1, 1, 1, 1], [0, -1, -1, -1, 1, -1]]) {
-        const next = band.get(`${p.i + di},${p.j + dj}`);
-        if (next === p.band) { same++; continue; }
-        if (next === undefined) continue; // a gap between samples is no change of cost
-        edges.moveTo(...at(p.i + ai / 2, p.j + aj / 2)); edges.lineTo(...at(p.i + bi / 2, p.j + bj / 2));
-      }
-      if (same === 4) (inner.get(p.band) ?? inner.set(p.band, []).get(p.band)).push(p);
-    }
-    c.strokeStyle = 'rgba(27,36,48,0.8)'; c.lineWidth = 1.5;
-    c.stroke(edges);
-    // each band's number at the middle of its inner squares (the one nearest their centroid)
-    for (const [b, ps] of inner) {
-      const mi = ps.reduce((a, p) => a + p.i, 0) / ps.length, mj = ps.reduce((a, p) => a + p.j, 0) / ps.length;
-      const p = ps.reduce((q, v) => (Math.hypot(v.i - mi, v.j - mj) < Math.hypot(q.i - mi, q.j - mj) ? v : q));
-      this.label(String(b), ...at(p.i, p.j), '#1b2430', MIN_TEXT, 40, true, 'number');
-    }
   }
 
   /** Diagonal hatching inside a hex (a zone a game marks so). */

@@ -15,6 +15,10 @@ const params = new URLSearchParams(location.search);
 export const EMBED = params.get('embed') === '1';
 /** &size=auto: an embed as tall as its content, its host told the height (embed.js). */
 export const EMBED_AUTOSIZE = EMBED && params.get('size') === 'auto';
+/** Embed mode's code (embed.js), an embed's alone: fetched now, beside app.js, which waits for it
+ * and reports a failure (null on the full page, which never fetches it). */
+export const embedLoading = EMBED ? import('./embed.js') : null;
+embedLoading?.catch(() => {}); // not an unhandled rejection while app.js is still on its way
 
 function loadSaved() {
   try { return JSON.parse(localStorage.getItem(SAVE_KEY)); } catch { return null; }

@@ -20,8 +20,9 @@ const firstScenario = (system) => loadScenario(scenarioFiles().find((f) => f.inc
 // with its .wasm, the built site (public/, from bin/build), the documents the README and the types
 // point at (API, schemas, rules reference, geometry, embedding and hosting), the MediaWiki
 // extension, and of the page only the scene and drawing modules the CLIs import (no DOM among them),
-// with the play parts and the table's painting the game modules bring (web/games/define.js `play`,
-// `paintTable`) and the clause dialog draw.js imports when a clause is opened.
+// with the play parts and the table's and the hex board's painting the game modules bring
+// (web/games/define.js `play`, `paintTable`, `tablePainting`, `hexPainting`) and the clause dialog
+// draw.js imports when a clause is opened.
 function expectedFiles() {
   const walk = (dir) => readdirSync(join(root, dir), { withFileTypes: true })
     .flatMap((e) => (e.isDirectory() ? walk(`${dir}/${e.name}`) : [`${dir}/${e.name}`]));
@@ -33,7 +34,7 @@ function expectedFiles() {
     ...['movecalc.mjs', 'movecalc-render.mjs', 'input.mjs', 'lines.mjs', 'serve.mjs'].map((f) => `bin/${f}`),
     'docs/api.md', 'docs/embedding.md', 'docs/hosting.md', 'docs/geometry.md', ...walk('integrations/mediawiki'), ...walk('docs/api'), ...walk('docs/schema'), ...walk('docs/rules'),
     ...walk('public'),
-    ...['base64url', 'board', 'board-table', 'clause-dialog', 'draw', 'fields', 'geometry', 'hex', 'limits', 'model', 'picture', 'results', 'scene', 'share', 'svg-context',
+    ...['base64url', 'board', 'board-table', 'board-hex', 'clause-dialog', 'draw', 'fields', 'geometry', 'hex', 'limits', 'model', 'picture', 'results', 'scene', 'share', 'svg-context',
       'play-table', 'play-orders', 'play-eject', 'play-rolls'].map((m) => `web/${m}.js`),
     ...systems.map((s) => `web/games/${s}.js`), 'web/games/index.js', 'web/games/define.js',
   ].sort();

@@ -3,7 +3,7 @@
 import { SIDE_COLOURS, num, opt, unitField, freeUnit } from '../fields.js';
 import { GOOD, BAD, PATH, WARN, isPose, arr, degrees, stepsText, plural, frameVector, inFrame, rad, rectCorners, unitInfo, el, poseInSteps, section, hexWords } from '../draw.js';
 import { initTablePlay } from '../play-table.js';
-import { paintTable } from '../board-table.js';
+import { paintTable, tablePainting } from '../board-table.js';
 
 const AL_BASES = { sortie: [1, 1], formation: [2, 1] };
 /** A request unit's width and depth: its base's, else its own. */
@@ -250,6 +250,7 @@ const game = {
   newUnit: () => ({ base: 'formation', width: 2, depth: 1, codex: { forward: 1, backward: 2, left: 1, right: 1 }, movementIcons: 4 }),
   size: (u) => (u.base === 'sortie' ? [1, 1] : u.base === 'formation' ? [2, 1] : [num(u.width, 1), num(u.depth, 1)]),
   paintTable,
+  tablePainting, // its units' and answers' painting (board-table.js, as paintTable)
   unitJSON(u) {
     const o = freeUnit(u);
     if (u.base === 'custom') Object.assign(o, { width: num(u.width, 1), depth: num(u.depth, 1) });

@@ -5,6 +5,7 @@ import { SIDE_COLOURS, num, opt, unitField, arr, wholeOrNone, hexUnit, pathJSON,
 import { GOOD, BAD, PATH, WARN, isHex, hexKey, colRow, plural, el, ruleItem, reasonText, section, reachCells, whatIfCells, pickedPath, hexStart,
   drawHexPath, drawHexMove } from '../draw.js';
 import { toAxial, center } from '../hex.js';
+import { hexPainting } from '../board-hex.js';
 import { initPlayOrders } from '../play-orders.js';
 
 const CC_TYPES = ['light infantry', 'light bow infantry', 'slinger', 'auxilia', 'warrior',
@@ -309,6 +310,7 @@ drawCCRetreat.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
 drawCCEvade.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
 
 const game = {
+  hexPainting, // the hex board's painting (board-hex.js: in the hex games' files, not the page's)
   // the game's own board (the engine's preset of the same name): 13 × 9, odd rows one hex shorter
   presets: { 'cc-ancients': { rows: 9, cols: (row) => (row & 1 ? 12 : 13), note: 'The 13 × 9 board: odd rows hold 12 hexes; dotted lines mark the three sections.' } },
   unitFields: [{ key: 'type', label: 'Unit type', kind: 'select', options: CC_TYPES.map((t) => [t, t]) }],

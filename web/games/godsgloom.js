@@ -3,6 +3,7 @@
 import { SIDE_COLOURS, num, list, hexUnit, hexMove, whatIfReach } from '../fields.js';
 import { PATH, ZONE, isHex, arr, hexKey, colRow, plural, el, section, reachCells, whatIfCells, pickedPath, hexStart, drawHexMove } from '../draw.js';
 import { toAxial } from '../hex.js';
+import { hexPainting } from '../board-hex.js';
 
 // The parent form of a reach ("paths": "parent"): its nodes are numbered (`node`), each entry names
 // the node before it (`parentNode`), and the hexes its paths cross without ending there are listed
@@ -76,6 +77,7 @@ drawGGReach.marks = ['unit', OWN_MARKS.stay, 'costHexes', 'badge', 'stopHex', OW
 drawGGMove.marks = ['unit', 'numbered', 'endHex', OWN_MARKS.zone, OWN_MARKS.source];
 
 const game = {
+  hexPainting, // the hex board's painting (board-hex.js: in the hex games' files, not the page's)
   hasFacing: true,
   unitFields: [
     { key: 'speed', label: 'Speed', kind: 'number', min: 0, step: 1 },

@@ -4,7 +4,7 @@ import { SIDE_COLOURS, num, round, opt, unitField, arr, blankNum, freeUnit } fro
 import { GOOD, BAD, PATH, WARN, isPose, isPluralName, n3, inches, degrees, poseRounded, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, ruleItem, section, codeWords } from '../draw.js';
 import { initTablePlay, rolledDice, advanceOf } from '../play-table.js';
 import { initPlayRolls } from '../play-rolls.js';
-import { paintTable } from '../board-table.js';
+import { paintTable, tablePainting } from '../board-table.js';
 
 // Ninth Age base sizes (front width × side length, mm) of A-9A-1 (docs/rules/ninth-age.md).
 const T9A_BASES = ['20x20', '25x25', '40x40', '50x50', '25x50', '50x100'];
@@ -388,6 +388,7 @@ const game = {
   ],
   newUnit: () => ({ shape: 'bases', baseSize: '25x25', files: 5, ranks: 4, width: 5, depth: 4, advance: 4, fled: false, sameCombat: false }),
   paintTable,
+  tablePainting, // its units' and answers' painting (board-table.js, as paintTable)
   size(u) {
     if (u.shape === 'custom') return [num(u.width, 1), num(u.depth, 1)];
     const [w, l] = String(u.baseSize).split('x').map(Number);

@@ -5,6 +5,7 @@ import { SIDE_COLOURS, num, list, unitField, pathJSON, axialOf, hexMove } from '
 import { GOOD, BAD, PATH, WARN, CAND, isHex, arr, colRow, plural, el, ruleItem, reasonText, section, reachCells, pickedPath, hexStart,
   footprint, drawHexMove } from '../draw.js';
 import { toAxial, snapHexon, hexonCells, key, HEXON_DIRS } from '../hex.js';
+import { hexPainting } from '../board-hex.js';
 import { initPlayEject } from '../play-eject.js';
 
 /** A Huge miniature's hexon centres: its own and the next ones of a compact cluster (A-TW-2). */
@@ -129,6 +130,7 @@ drawEject.marks = ['unit', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.fr
 drawShift.marks = ['unit', OWN_MARKS.candidate, 'endHex'];
 
 const game = {
+  hexPainting, // the hex board's painting (board-hex.js: in the hex games' files, not the page's)
   unitFields: [
     { key: 'size', label: 'Size', kind: 'select', options: [['infantry', 'infantry (1 hex)'], ['large', 'large (1 hexon)'], ['huge', 'huge (several hexons)']] },
     { key: 'hexonCount', label: 'Hexons', kind: 'number', min: 2, max: 3, step: 1, when: (u) => u.size === 'huge' },
