@@ -261,6 +261,7 @@ for (const [system, shorts] of Object.entries(TERRAIN)) {
     if (!(await page.$eval('#legend-panel', (d) => d.open))) await page.click('#legend-panel summary');
     const entries = await page.$$eval('#legend li', (lis) => lis.map((li) => [li.querySelector('.swatch')?.textContent ?? '', li.textContent]));
     for (const [kind, short] of Object.entries(shorts)) assert.ok(entries.some(([sym, text]) => sym === short && text.endsWith(kind)), `the legend explains ${short}: ${kind}: ${JSON.stringify(entries)}`);
+    await page.click('#legend-panel summary'); // (open, it lies over the board on an upright phone)
     // a tap on a terrain hex of the reach names its terrain in words, whatever the board could show
     const [kind] = Object.keys(shorts);
     const t = (await hook(page, 'state')).doc.terrain.find((x) => x.terrain === kind);

@@ -245,3 +245,28 @@ test('360x740 and 740x360, touch: a first visit says how play works over the boa
     await context.close();
   }
 });
+
+// The legend opened on an upright phone lies over the board from its summary: the board keeps its
+// size, the tabs stay on the screen, and a tap on the summary where it was closes it (laid out under
+// the board it shrank the board, pushed the tabs off and left the summary under the board, where
+// the tap meant to close it moved a unit)
+test('360x740: the legend opens over the board and closes where it opened; the board and the tabs stay', async () => {
+  const vp = { width: 360, height: 740 };
+  const { context, page, errors } = await openPage(env, vp, { touch: true });
+  await ruled(page);
+  const before = { board: await page.locator('#board').boundingBox(), summary: await page.locator('#legend-panel summary').boundingBox() };
+  await page.touchscreen.tap(before.summary.x + before.summary.width / 2, before.summary.y + before.summary.height / 2);
+  await page.waitForFunction(() => document.querySelector('#legend-panel').open);
+  await painted(page);
+  assert.deepEqual(await page.locator('#board').boundingBox(), before.board, 'the board keeps its place and size');
+  assert.deepEqual(await page.locator('#legend-panel summary').boundingBox(), before.summary, 'the summary stays where it was');
+  const list = await page.locator('#legend').boundingBox();
+  assert.ok(list.y >= 0 && list.y + list.height <= vp.height && list.height > 100, `the list is on the screen: ${JSON.stringify(list)}`);
+  const tabs = await page.locator('.tabs').boundingBox();
+  assert.ok(tabs.y + tabs.height <= vp.height, `the tabs stay on the screen: ${JSON.stringify(tabs)}`);
+  await shot(page, 'phone-legend-open', vp);
+  await page.touchscreen.tap(before.summary.x + before.summary.width / 2, before.summary.y + before.summary.height / 2);
+  await page.waitForFunction(() => !document.querySelector('#legend-panel').open);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
