@@ -39,9 +39,27 @@ export function initPlayHex({ store, ui, doc, unitById, onBoard, pathQuery, path
     // (a drag no order makes a move of only shows the reach's way: play-orders.js unordered)
     if (c.at && c.rested === c.at && !orders().unordered()) addWaypoint(c);
     c.at = h;
+    if (c.via.length && retraced(c)) askReach(id);
     if (!lattice && !byKey) c.linger = setTimeout(() => { if (ui.carry === c && c.at === h) c.rested = h; }, LINGER_MS);
     if (c.via.length) throughWaypoints(c); else follow();
     refresh(); // the footprint under the finger (app.js scene), before any answer
+  }
+
+  // The finger back on the way it came to the last waypoint (the straight line there, the reach's
+  // way to the first, or the hex before it): that waypoint is taken back, and so on, as a ruler
+  // pulled back is shorter (a drag out and back was a path there and back, paid both ways). True
+  // when none is left: the question is the reach again.
+  function retraced(c) {
+    const at = (w) => w.q === c.at.q && w.r === c.at.r;
+    let taken = false;
+    while (c.via.length) {
+      const w = c.via.at(-1), before = c.via.at(-2) ?? unitById(c.id);
+      if (!(at(before) || hex.line(before, w).some(at) || (c.via.length === 1 && c.way.some(at)))) break;
+      c.via.pop();
+      taken = true;
+    }
+    if (!c.via.length) c.way = null;
+    return taken && !c.via.length;
   }
 
   // The first waypoint is a hex the reach reached (its way there the reach's); each later one any

@@ -488,6 +488,34 @@ test('godsgloom (360x740, touch): play, a hex the finger rests on is a waypoint:
   await context.close();
 });
 
+test('godsgloom (360x740, touch): play, a finger that rests, then comes back the way it came, takes the waypoint back: the move is paid once, not there and back (GG-MOV-1)', { timeout: 60000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'godsgloom');
+  const start = await pageRequest(page);
+  const mover = start.unit;
+  const home = start.units.find((u) => u.id === mover);
+  const from = await hook(page, 'screenOf', mover);
+  // two hexes east along its row (open ground within its speed, as above), resting there, then back one
+  const o = toOffset(home.q, home.r);
+  const mid = toAxial(o.col + 1, o.row);
+  const [pm, pe] = [await hook(page, 'screenOfHex', o.col + 1, o.row), await hook(page, 'screenOfHex', o.col + 2, o.row)];
+  await touchDrag(page, from, pe, { hold: async (moveTo) => {
+    await page.waitForTimeout(800);
+    await moveTo(pm);
+    // the rest two hexes out was a waypoint until the finger came back over the way to it
+    await page.waitForFunction(() => window.movecalcTest.request().query === 'reach');
+    await ruled(page);
+  } });
+  await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
+  const u = await unitOf(page, mover);
+  assert.deepEqual([u.q, u.r], [mid.q, mid.r], 'the move ends where the finger let go');
+  const words = await verdict(page);
+  assert.ok(words.includes(`now on ${named(mid)}, for 1 of its `), `one open hex costs 1 point (GG-MOV-1): ${words}`);
+  await step(page, 'godsgloom', 'play-waypoint-taken-back', PHONE);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('godsgloom (360x740, touch): play, GG-MOV-1 a tap on the unit shows its reach, a tap on a reached hex moves it there as a drop would (2 touches), undone', { timeout: 60000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'godsgloom');
