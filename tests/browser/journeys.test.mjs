@@ -454,17 +454,26 @@ test('a game not yet played by dragging shows Set up, Play offered but not chose
   await context.close();
 });
 
-test('godsgloom (360x740, touch): play, a hex the finger rests on is a waypoint: the move goes through it, the rest of the way straight on (GG-MOV-1)', { timeout: 60000 }, async () => {
+/**
+ * GODSGLOOM opened by touch at 360 x 740: its question's mover, where it stands, and the hexes one
+ * and two east of it along its row (open ground within its speed), axial and on the screen.
+ */
+async function ggEastOfMover() {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'godsgloom');
   const start = await pageRequest(page);
   const mover = start.unit;
   const home = start.units.find((u) => u.id === mover);
   const from = await hook(page, 'screenOf', mover);
-  // two hexes east of it along its row (col + 2), resting one east (col + 1) on the way
   const o = toOffset(home.q, home.r);
   const mid = toAxial(o.col + 1, o.row), end = toAxial(o.col + 2, o.row);
   const [pm, pe] = [await hook(page, 'screenOfHex', o.col + 1, o.row), await hook(page, 'screenOfHex', o.col + 2, o.row)];
+  return { context, page, errors, mover, home, from, mid, end, pm, pe };
+}
+
+test('godsgloom (360x740, touch): play, a hex the finger rests on is a waypoint: the move goes through it, the rest of the way straight on (GG-MOV-1)', { timeout: 60000 }, async () => {
+  // two hexes east of it along its row (col + 2), resting one east (col + 1) on the way
+  const { context, page, errors, mover, home, from, mid, end, pm, pe } = await ggEastOfMover();
   let request = null;
   await touchDrag(page, from, pm, { hold: async (moveTo) => {
     // resting there (over half a second), then on: the question becomes the move through it
@@ -489,16 +498,8 @@ test('godsgloom (360x740, touch): play, a hex the finger rests on is a waypoint:
 });
 
 test('godsgloom (360x740, touch): play, a finger that rests, then comes back the way it came, takes the waypoint back: the move is paid once, not there and back (GG-MOV-1)', { timeout: 60000 }, async () => {
-  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
-  await pickSystem(page, 'godsgloom');
-  const start = await pageRequest(page);
-  const mover = start.unit;
-  const home = start.units.find((u) => u.id === mover);
-  const from = await hook(page, 'screenOf', mover);
-  // two hexes east along its row (open ground within its speed, as above), resting there, then back one
-  const o = toOffset(home.q, home.r);
-  const mid = toAxial(o.col + 1, o.row);
-  const [pm, pe] = [await hook(page, 'screenOfHex', o.col + 1, o.row), await hook(page, 'screenOfHex', o.col + 2, o.row)];
+  // two hexes east along its row, resting there, then back one
+  const { context, page, errors, mover, from, mid, pm, pe } = await ggEastOfMover();
   await touchDrag(page, from, pe, { hold: async (moveTo) => {
     await page.waitForTimeout(800);
     await moveTo(pm);
