@@ -290,6 +290,8 @@ function render(response, request, extra = {}, frame = true) {
   store.showResult({ request, response, scene: null, extra }, again);
   // an error names no place worth zooming to; a finger on the board keeps the view where it is
   redrawResult(frame && response.ok === true, response.ok === true && !board.gesture);
+  // an answer shown before its game's code for it had come (the Advanced panel's): drawn again with it
+  own(SYSTEMS, request?.system)?.needs?.(request, response.result)?.then(() => { if (ui.result?.response === response) redrawResult(); }, () => {});
   tools.follow(); // a unit carried in play: its hex on the reach that just answered; a card's or a drop's choices settled
   tools.renderPlayBar(); // the card's running total, the ejection waiting
   showApply();
@@ -415,8 +417,15 @@ async function answer(request) {
   // a drag's frames are quick questions: answered on the page's thread in the frame of the input
   // when within a small work budget (engine-client.js)
   const quick = { quick: dragging() };
+  // the code a game draws and says this question's answer with, where it fetches that at the
+  // question's first use (`needs`, docs/page.md): fetched while the engine answers
+  const needs = (result) => own(SYSTEMS, request?.system)?.needs?.(request, result)?.catch(() => {}); // (offline: drawn without it)
+  const code = needs();
   const first = await engine.ask(asks ? { ...request, sensitivity: true } : request, 'rule', quick);
   if (!first.response) return first;
+  // (and what only the answer shows it needs, such as a pursuer's choice of target)
+  const more = code ?? needs(first.response.result);
+  if (more) await more;
   const extra = {};
   const spec = ownQuery(request?.system, request?.query);
   if (first.response.ok && spec?.whatIf && request.ignoreUnits !== true) {

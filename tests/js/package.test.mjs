@@ -36,7 +36,7 @@ function expectedFiles() {
     ...walk('public'),
     ...['base64url', 'board', 'board-table', 'board-hex', 'clause-dialog', 'draw', 'fields', 'geometry', 'hex', 'limits', 'model', 'picture', 'results', 'scene', 'share', 'svg-context',
       'play-table', 'play-orders', 'play-eject', 'play-rolls'].map((m) => `web/${m}.js`),
-    ...systems.map((s) => `web/games/${s}.js`), 'web/games/index.js', 'web/games/define.js',
+    ...systems.map((s) => `web/games/${s}.js`), 'web/games/index.js', 'web/games/define.js', 'web/games/ninth-age-later.js',
   ].sort();
 }
 
