@@ -290,8 +290,6 @@ function render(response, request, extra = {}, frame = true) {
   store.showResult({ request, response, scene: null, extra }, again);
   // an error names no place worth zooming to; a finger on the board keeps the view where it is
   redrawResult(frame && response.ok === true, response.ok === true && !board.gesture);
-  // an answer shown before its game's code for it had come (the Advanced panel's): drawn again with it
-  own(SYSTEMS, request?.system)?.needs?.(request, response.result)?.then(() => { if (ui.result?.response === response) redrawResult(); }, () => {});
   tools.follow(); // a unit carried in play: its hex on the reach that just answered; a card's or a drop's choices settled
   tools.renderPlayBar(); // the card's running total, the ejection waiting
   showApply();
@@ -417,15 +415,11 @@ async function answer(request) {
   // a drag's frames are quick questions: answered on the page's thread in the frame of the input
   // when within a small work budget (engine-client.js)
   const quick = { quick: dragging() };
-  // the code a game draws and says this question's answer with, where it fetches that at the
-  // question's first use (`needs`, docs/page.md): fetched while the engine answers
-  const needs = (result) => own(SYSTEMS, request?.system)?.needs?.(request, result)?.catch(() => {}); // (offline: drawn without it)
-  const code = needs();
+  const code = codeFor(request); // fetched while the engine answers
   const first = await engine.ask(asks ? { ...request, sensitivity: true } : request, 'rule', quick);
   if (!first.response) return first;
-  // (and what only the answer shows it needs, such as a pursuer's choice of target)
-  const more = code ?? needs(first.response.result);
-  if (more) await more;
+  // (or what only the answer shows it needs)
+  await (code ?? codeFor(request, first.response.result));
   const extra = {};
   const spec = ownQuery(request?.system, request?.query);
   if (first.response.ok && spec?.whatIf && request.ignoreUnits !== true) {
@@ -435,6 +429,13 @@ async function answer(request) {
   }
   return { response: first.response, extra };
 }
+
+/**
+ * The code a game draws and says the answer to `request` (its `result`, once answered) with, where
+ * it fetches that at the question's first use (`needs`, docs/page.md): awaited before the answer
+ * is drawn (a failed fetch, offline: drawn without it).
+ */
+const codeFor = (request, result) => own(SYSTEMS, request?.system)?.needs?.(request, result)?.catch(() => {});
 
 /** A query's spec when `system` and `query` name one of the page's own (own properties only). */
 function ownQuery(system, query) {
@@ -1104,6 +1105,7 @@ async function runAdvanced() {
   if (!holds(request?.system, runAdvanced)) return;
   const serial = store.asking();
   const out = await engine.ask(text);
+  await codeFor(request, out.response?.result);
   if (out.superseded || serial !== ui.asked) return;
   if (!out.response) { notAnswered(request, out); return; }
   render(out.response, request && request.system === store.state.system ? request : null);

@@ -1,9 +1,10 @@
 // What The Ninth Age's page draws and says only for the questions no first view asks (docs/page.md
-// "Loading"): a flee's and Unit Spacing's drawings and spacing's verdict, a combined charge's order
-// and a pursuer's choice of target. ninth-age.js fetches it when a question needs it, before that
-// answer is drawn (its `needs`), so a first visit does not download it (docs/performance.md "Weight,
-// twelfth round"). It imports none of ninth-age.js: the CLIs load it with that module, at once.
-import { GOOD, BAD, PATH, WARN, isPose, inches, degrees, poseRounded, plural, frameVector, unitInfo, el, arr } from '../draw.js';
+// "How a rule set plugs in", `needs`): a flee's and Unit Spacing's drawings and spacing's verdict,
+// a combined charge's order, a pursuer's choice of target and a Failed Charge Move. ninth-age.js
+// fetches it when a question needs it, before that answer is drawn, so a first visit does not
+// download it (docs/performance.md "Weight, twelfth round"). It imports none of ninth-age.js: in
+// Node (the CLIs, the tests) that module loads it at once, and a cycle would never settle.
+import { GOOD, BAD, PATH, WARN, isPose, inches, degrees, poseRounded, plural, frameVector, rectCorners, unitInfo, el, arr } from '../draw.js';
 
 /** Rings a unit, or outlines a terrain piece, by id (free-form tables). */
 function ringObject(out, req, id, color, label) {
@@ -56,6 +57,48 @@ export function spacingVerdict(r) {
   const v = arr(r.violations);
   const list = v.map((x) => `${arr(x.objects).join(' and ')} ${inches(x.distance)} apart`);
   return { text: v.length ? `Unit Spacing (${r.moment ?? 'normal'}) broken ${plural(v.length, 'time')}: ${list.join('; ')}${r.truncated ? ' (list truncated)' : ''}.` : `Unit Spacing (${r.moment ?? 'normal'}) is kept.`, kind: v.length ? 'illegal' : 'legal' };
+}
+
+/**
+ * Charger `id`'s Failed Charge Move (A-9A-4) `f` in amber (`u`: the charger, `start` where it
+ * stood, `name` as the board names it): the wheel's arc toward the target's centre about the
+ * pivot, the straight part, a dashed ghost where it ends labelled "failed charge", ✕ where
+ * something stopped it. `arcs`: ninth-age.js's `wheelPoses` and `arcAbout`, which a completed
+ * charge is drawn with too.
+ */
+export function drawFailed(out, f, u, id, name, start, { wheelPoses, arcAbout }) {
+    const w = f.wheel ?? {}, path = arr(f.path).filter(isPose);
+    const from = path[0] ?? start;
+    const arc = wheelPoses(from, w.pivot, w.angle);
+    const poses = [from, ...arc, ...path.slice(arc.length ? 2 : 1)];
+    out.overlay.push({ type: 'path', points: poses.map((p) => [p.x, p.y]), color: WARN, dashed: true });
+    out.tracks.push({ kind: 'poses', steps: poses, w: u.w, d: u.d, color: out.colour(id), label: name });
+    if (Number.isFinite(w.angle) && Math.abs(w.angle) > 1e-9 && Array.isArray(w.pivot)) {
+      // the outer front corner's arc: the distance the wheel counts (A-9A-4 b)
+      const k = rectCorners(from.x, from.y, from.facing ?? 0, u.w, u.d);
+      const outer = w.corner === 'front-left' ? k[1] : k[0];
+      out.overlay.push({ type: 'path', points: [outer, ...arcAbout(w.pivot, outer, w.angle)], color: WARN });
+      out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: WARN, label: `wheel ${degrees(Math.abs(w.angle))}` });
+    }
+    const end = isPose(f.final) ? f.final : path.at(-1);
+    const stop = f.blockedBy ?? w.blockedBy;
+    if (isPose(end)) {
+      out.ghost(id, end, `${name}: failed charge, ${inches(f.moved)}${stop ? ` (${stop})` : ''}`, 'failed');
+      // ✕ where it stopped: the middle of its front for the straight part, the outer front corner for the wheel
+      const k = rectCorners(end.x, end.y, end.facing ?? 0, u.w, u.d);
+      const at = f.blockedBy ? [(k[0][0] + k[1][0]) / 2, (k[0][1] + k[1][1]) / 2] : w.blockedBy ? (w.corner === 'front-left' ? k[1] : k[0]) : null;
+      if (at) out.mark({ type: 'mark', shape: 'x', x: at[0], y: at[1], color: BAD });
+    }
+}
+
+/** A Failed Charge Move (A-9A-4) in words, its figures `fig` (ninth-age.js's exact or measured): how far, the wheel, where it stops and what stopped it. */
+export function failedText(f, fig) {
+  const w = f.wheel ?? {}, turn = Math.abs(w.angle ?? 0);
+  const wheel = turn > 1e-9 ? `wheels ${fig.deg(turn)} ${w.facesTarget ? 'to face the target’s centre' : 'toward the target’s centre'}${w.blockedBy ? ` until stopped by ${w.blockedBy}` : ''}` : '';
+  const straight = Number.isFinite(f.straight) && f.straight > 1e-9 ? `${fig.len(f.straight)} straight` : '';
+  const how = [wheel, straight].filter(Boolean).join(', then ');
+  const stop = f.blockedBy ? `, stopped ${fig.exact ? '0.001″ short of' : 'against'} ${f.blockedBy}` : w.blockedBy ? '' : ', nothing in the way';
+  return `Failed Charge Move (highest D6 ${f.distance}): moves ${fig.len(f.moved)}${how ? ` (${how})` : ''}, ends at ${fig.pose(f.final)}${stop}; Shaken, no longer Charging`;
 }
 
 // Maximising Contact's priorities as 9A-CH-4 applies them to a combined charge (orderChoice.decidedOn)

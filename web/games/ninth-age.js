@@ -5,18 +5,18 @@ import { BAD, PATH, WARN, isPose, isPluralName, n3, inches, degrees, poseRounded
 import { initTablePlay, rolledDice, advanceOf } from '../play-table.js';
 import { initPlayRolls } from '../play-rolls.js';
 import { paintTable, tablePainting } from '../board-table.js';
+import { loadOnce } from '../panels.js';
 
 // What only the questions no first view asks draw and say (ninth-age-later.js: a flee, Unit
-// Spacing, a combined charge's order, a pursuer's choice of target), fetched the first time an
-// answer needs it (`needs`, which app.js awaits with the engine's answer); the module once loaded.
-let later = null;
-let loadingLater = null;
-const loadLater = () => (loadingLater ??= import('./ninth-age-later.js').then((m) => { later = m; }, (e) => { loadingLater = null; throw e; }));
+// Spacing, a combined charge's order, a pursuer's choice of target, a Failed Charge Move, which
+// only a rolled charge has), fetched the first time an answer needs it (`needs`, which app.js
+// awaits with the engine's answer); `later.ready` is the module once it has come.
+const later = loadOnce(() => import('./ninth-age-later.js'));
 /** Whether an answer to `request` (and, once answered, `result`) is drawn or said with ninth-age-later.js. */
 const wantsLater = (request, result) => request?.query === 'flee' || request?.query === 'spacing' || arr(request?.combined).length > 0
-  || arr(result?.choices).length > 0 || !!result?.orderChoice;
+  || Number.isFinite(request?.highestDie) || arr(result?.choices).length > 0 || !!result?.orderChoice || !!result?.failedChargeMove;
 // outside the page (the CLIs, the tests in Node), with the module at once, as games/index.js loads every game
-if (typeof MOVECALC_PAGE === 'undefined') await loadLater();
+if (typeof MOVECALC_PAGE === 'undefined') await later.get();
 
 // Ninth Age base sizes (front width × side length, mm) of A-9A-1 (docs/rules/ninth-age.md).
 const T9A_BASES = ['20x20', '25x25', '40x40', '50x50', '25x50', '50x100'];
@@ -137,29 +137,8 @@ function drawCharge(out, r, req) {
     // out of range: where the shortest charge would have ended, faintly (alone: among combined chargers it crowds the target)
     if (!many && arr(c.reasons).some((x) => x.code === 'out_of_range') && isPose(c.final)) out.ghost(id, c.final, `${name}: needs ${inches(c.needed)}`, 'option');
     const f = c.failedChargeMove;
-    if (!f || typeof f !== 'object') { out.ring(id, BAD, `${name}: cannot charge`); return; }
-    const w = f.wheel ?? {}, path = arr(f.path).filter(isPose);
-    const from = path[0] ?? start;
-    const arc = wheelPoses(from, w.pivot, w.angle);
-    const poses = [from, ...arc, ...path.slice(arc.length ? 2 : 1)];
-    out.overlay.push({ type: 'path', points: poses.map((p) => [p.x, p.y]), color: WARN, dashed: true });
-    out.tracks.push({ kind: 'poses', steps: poses, w: u.w, d: u.d, color: out.colour(id), label: name });
-    if (Number.isFinite(w.angle) && Math.abs(w.angle) > 1e-9 && Array.isArray(w.pivot)) {
-      // the outer front corner's arc: the distance the wheel counts (A-9A-4 b)
-      const k = rectCorners(from.x, from.y, from.facing ?? 0, u.w, u.d);
-      const outer = w.corner === 'front-left' ? k[1] : k[0];
-      out.overlay.push({ type: 'path', points: [outer, ...arcAbout(w.pivot, outer, w.angle)], color: WARN });
-      out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: WARN, label: `wheel ${degrees(Math.abs(w.angle))}` });
-    }
-    const end = isPose(f.final) ? f.final : path.at(-1);
-    const stop = f.blockedBy ?? w.blockedBy;
-    if (isPose(end)) {
-      out.ghost(id, end, `${name}: failed charge, ${inches(f.moved)}${stop ? ` (${stop})` : ''}`, 'failed');
-      // ✕ where it stopped: the middle of its front for the straight part, the outer front corner for the wheel
-      const k = rectCorners(end.x, end.y, end.facing ?? 0, u.w, u.d);
-      const at = f.blockedBy ? [(k[0][0] + k[1][0]) / 2, (k[0][1] + k[1][1]) / 2] : w.blockedBy ? (w.corner === 'front-left' ? k[1] : k[0]) : null;
-      if (at) out.mark({ type: 'mark', shape: 'x', x: at[0], y: at[1], color: BAD });
-    }
+    if (!f || typeof f !== 'object' || !later.ready) { out.ring(id, BAD, `${name}: cannot charge`); return; }
+    later.ready.drawFailed(out, f, u, id, name, start, { wheelPoses, arcAbout });
     out.ring(id, BAD); // the failed charge's label names it and says it cannot charge
   });
 }
@@ -177,7 +156,7 @@ const facingName = (f) => (f === 'left' || f === 'right' ? `${f} flank` : f ?? '
 
 // Figures in a verdict as a player measures them (inches to 0.1, degrees to 1); in the lists below it, exact.
 const MEASURED = { len: inches, deg: degrees, pose: poseRounded };
-const EXACT = { len: (v) => `${n3(v)}″`, deg: (v) => `${n3(v)}°`, pose: poseText };
+const EXACT = { len: (v) => `${n3(v)}″`, deg: (v) => `${n3(v)}°`, pose: poseText, exact: true };
 
 /** One charger's outcome in words: the completed charge, or why not and its Failed Charge Move. */
 function chargeText(c, target, fig = EXACT) {
@@ -189,17 +168,7 @@ function chargeText(c, target, fig = EXACT) {
   }
   const why = arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? codeWords(x.code)).join(', ');
   const need = arr(c.reasons).some((x) => x.code === 'out_of_range') && Number.isFinite(c.needed) ? ` (needs ${fig.len(c.needed)}${Number.isFinite(c.range) ? `, rolled ${fig.len(c.range)}` : ''})` : '';
-  return `${id} cannot charge: ${why || 'no legal charge'}${need}${c.blockedBy ? `, blocked by ${c.blockedBy}` : ''}${c.failedChargeMove ? `. ${failedText(c.failedChargeMove, fig)}` : ''}`;
-}
-
-/** A Failed Charge Move (A-9A-4) in words: how far, the wheel, where it stops and what stopped it. */
-function failedText(f, fig = EXACT) {
-  const w = f.wheel ?? {}, turn = Math.abs(w.angle ?? 0);
-  const wheel = turn > 1e-9 ? `wheels ${fig.deg(turn)} ${w.facesTarget ? 'to face the target’s centre' : 'toward the target’s centre'}${w.blockedBy ? ` until stopped by ${w.blockedBy}` : ''}` : '';
-  const straight = Number.isFinite(f.straight) && f.straight > 1e-9 ? `${fig.len(f.straight)} straight` : '';
-  const how = [wheel, straight].filter(Boolean).join(', then ');
-  const stop = f.blockedBy ? `, stopped ${fig === EXACT ? '0.001″ short of' : 'against'} ${f.blockedBy}` : w.blockedBy ? '' : ', nothing in the way';
-  return `Failed Charge Move (highest D6 ${f.distance}): moves ${fig.len(f.moved)}${how ? ` (${how})` : ''}, ends at ${fig.pose(f.final)}${stop}; Shaken, no longer Charging`;
+  return `${id} cannot charge: ${why || 'no legal charge'}${need}${c.blockedBy ? `, blocked by ${c.blockedBy}` : ''}${c.failedChargeMove && later.ready ? `. ${later.ready.failedText(c.failedChargeMove, fig)}` : ''}`;
 }
 
 function chargeVerdict(r, request) {
@@ -208,7 +177,7 @@ function chargeVerdict(r, request) {
   if (list.length > 1) {
     const made = list.filter((c) => c.possible).length;
     const asked = [request?.charger, ...arr(request?.combined).map((c) => c?.charger)].filter(Boolean);
-    const why = later?.orderChoiceText(r.orderChoice, asked) ?? '';
+    const why = later.ready?.orderChoiceText(r.orderChoice, asked) ?? '';
     // each charger in a few words (the text below the verdict has the whole of each)
     const says = list.map((c) => {
       const f = c.failedChargeMove;
@@ -292,8 +261,8 @@ const OWN_MARKS = {
 drawPursue.marks = ['unit', OWN_MARKS.fleeArrow, 'gone', 'pivot', OWN_MARKS.forwardAhead, OWN_MARKS.warnRing, OWN_MARKS.charged, 'path', 'ghost', 'final', 'stops', 'option'];
 drawCharge.marks = ['unit', 'path', 'pivot', 'final', OWN_MARKS.charged, 'stops', 'option', OWN_MARKS.failed, 'collision'];
 // a flee and Unit Spacing drawn by ninth-age-later.js (fetched before their first answer is drawn: `needs`)
-const drawFlee = (out, r, req) => later?.drawFlee(out, r, req);
-const drawSpacing = (out, r, req) => later?.drawSpacing(out, r, req);
+const drawFlee = (out, r, req) => later.ready?.drawFlee(out, r, req);
+const drawSpacing = (out, r, req) => later.ready?.drawSpacing(out, r, req);
 drawFlee.marks = ['unit', OWN_MARKS.warnRing, 'path', 'ghost', 'final', 'gone', 'stops'];
 drawSpacing.marks = ['unit', OWN_MARKS.breach, { swatch: 'line', color: '#1e6b3c', text: 'units in the same combat' }];
 
@@ -423,7 +392,7 @@ const game = {
   draw: { pursue: drawPursue, charge: drawCharge, flee: drawFlee, spacing: drawSpacing },
   verdict(q, r) {
     if (q === 'flee') return flightVerdict(r);
-    if (q === 'spacing') return later?.spacingVerdict(r);
+    if (q === 'spacing') return later.ready?.spacingVerdict(r);
     return undefined;
   },
   lateVerdict(q, r, request) {
@@ -448,16 +417,16 @@ const game = {
     return r.rotatesTarget && isPose(r.targetFinal) && !several ? [`${r.target ?? request.target ?? 'the target'} turned about the contact point (it could not be aligned to): ${poseRounded(r.targetFinal)}`] : [];
   },
   sections(r, request, opts = {}) {
-    const parts = [...section('Pursuers, in the order they move', arr(r.pursuers), (p) => el('li', pursuerText(p)), true), ...arr(later?.targetChoices(r, opts.onChoice && ((pursuer, target) => opts.onChoice('pursuers', targetRows(request, pursuer, target)))))];
+    const parts = [...section('Pursuers, in the order they move', arr(r.pursuers), (p) => el('li', pursuerText(p)), true), ...arr(later.ready?.targetChoices(r, opts.onChoice && ((pursuer, target) => opts.onChoice('pursuers', targetRows(request, pursuer, target)))))];
     if (arr(r.chargers).length > 1) parts.push(...section('Chargers, in the order they moved (numbered so on the board)', r.chargers, (c) => el('li', chargeText(c, r.target)), true));
-    else if (r.failedChargeMove) parts.push(...section('Failed Charge Move (amber on the board)', [r.failedChargeMove], (f) => ruleItem(f.assumption ?? 'A-9A-4', failedText(f))));
+    else if (r.failedChargeMove && later.ready) parts.push(...section('Failed Charge Move (amber on the board)', [r.failedChargeMove], (f) => ruleItem(f.assumption ?? 'A-9A-4', later.ready.failedText(f, EXACT))));
     else if (r.possible === true) parts.push(...section('The charge, exact figures', [r], (c) => el('li', chargeText(c, r.target ?? request.target))));
-    if (r.orderChoice && later) {
+    if (r.orderChoice && later.ready) {
       const oc = r.orderChoice, asked = [request.charger, ...arr(request.combined).map((c) => c?.charger)].filter(Boolean);
       parts.push(...section('Order of the combined charge', [
-        `${arr(r.order).join(', ')}: ${later.orderChoiceText(oc, asked)}`,
-        `this order: ${later.orderTotals(oc)}`,
-        ...(oc.requestOrder ? [`the request order: ${later.orderTotals(oc.requestOrder)}`] : [])], (t) => ruleItem(oc.rule ?? '9A-CH-4', t)));
+        `${arr(r.order).join(', ')}: ${later.ready.orderChoiceText(oc, asked)}`,
+        `this order: ${later.ready.orderTotals(oc)}`,
+        ...(oc.requestOrder ? [`the request order: ${later.ready.orderTotals(oc.requestOrder)}`] : [])], (t) => ruleItem(oc.rule ?? '9A-CH-4', t)));
     }
     return parts;
   },
@@ -542,7 +511,7 @@ game.queries.pursue.made = (i) => { i.pursuers = []; };
 // measures from the unit's front; a pursuit and a flee stay rolled in the question's form.
 game.tablePlay = 'charge';
 // a promise while the answer to `request` (or its `result`) needs ninth-age-later.js and it has not come; else null
-game.needs = (request, result) => (later || !wantsLater(request, result) ? null : loadLater());
+game.needs = (request, result) => (later.ready || !wantsLater(request, result) ? null : later.get());
 game.play = { table: initTablePlay, rolls: initPlayRolls };
 // Set up's unit tray (unit-tray.js): a kind for each of these
 game.trayField = 'baseSize';
