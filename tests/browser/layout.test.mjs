@@ -70,7 +70,7 @@ const CONCEPTS = [
 const CONCEPT_HOMES = {
   'web/hex.js': ['hexon'], // hex maths: the lattice's geometry, which the games' hooks use
   'web/draw.js': ['hexon'], // answers' and requests' poses as docs/api.md writes them (a piece's `hexons`), and "1 hexon" in engine messages
-  'web/play-table.js': ['charger'], // a table game's drag as its question (issue 31; its own hooks to come)
+  'web/play-table-charge.js': ['charger'], // The Ninth Age's way of play on a table (a drag as its charge), which its module alone imports
 };
 
 test('outside web/games/ no page file names a game concept, but where its reason is given', () => {

@@ -2,7 +2,8 @@
 // files; pursue, charge, flee and spacing), terrain colours, drawers, verdicts and result text.
 import { SIDE_COLOURS, num, round, opt, unitField, arr, blankNum, freeUnit } from '../fields.js';
 import { BAD, PATH, WARN, isPose, isPluralName, n3, inches, degrees, poseRounded, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, ruleItem, section, codeWords } from '../draw.js';
-import { initTablePlay, rolledDice, advanceOf } from '../play-table.js';
+import { initTablePlay } from '../play-table.js';
+import { chargePlay, rolledDice, advanceOf } from '../play-table-charge.js';
 import { initPlayRolls } from '../play-rolls.js';
 import { paintTable, tablePainting } from '../board-table.js';
 import { loadOnce } from '../panels.js';
@@ -512,7 +513,7 @@ game.queries.pursue.made = (i) => { i.pursuers = []; };
 game.tablePlay = 'charge';
 // a promise while the answer to `request` (or its `result`) needs ninth-age-later.js and it has not come; else null
 game.needs = (request, result) => (later.ready || !wantsLater(request, result) ? null : later.get());
-game.play = { table: initTablePlay, rolls: initPlayRolls };
+game.play = { table: (page) => initTablePlay(page, chargePlay), rolls: initPlayRolls };
 // Set up's unit tray (unit-tray.js): a kind for each of these
 game.trayField = 'baseSize';
 // the phone's first-visit hint (app.js coach): one sentence of the play note
