@@ -418,8 +418,9 @@ async function answer(request) {
   const code = codeFor(request); // fetched while the engine answers
   const first = await engine.ask(asks ? { ...request, sensitivity: true } : request, 'rule', quick);
   if (!first.response) return first;
-  // (or what only the answer shows it needs)
-  await (code ?? codeFor(request, first.response.result));
+  // (or what only the answer shows it needs; with nothing to fetch, no wait at all)
+  const more = code ?? codeFor(request, first.response.result);
+  if (more) await more;
   const extra = {};
   const spec = ownQuery(request?.system, request?.query);
   if (first.response.ok && spec?.whatIf && request.ignoreUnits !== true) {
