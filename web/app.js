@@ -415,8 +415,12 @@ async function answer(request) {
   // a drag's frames are quick questions: answered on the page's thread in the frame of the input
   // when within a small work budget (engine-client.js)
   const quick = { quick: dragging() };
+  const code = codeFor(request); // fetched while the engine answers
   const first = await engine.ask(asks ? { ...request, sensitivity: true } : request, 'rule', quick);
   if (!first.response) return first;
+  // (or what only the answer shows it needs; with nothing to fetch, no wait at all)
+  const more = code ?? codeFor(request, first.response.result);
+  if (more) await more;
   const extra = {};
   const spec = ownQuery(request?.system, request?.query);
   if (first.response.ok && spec?.whatIf && request.ignoreUnits !== true) {
@@ -426,6 +430,13 @@ async function answer(request) {
   }
   return { response: first.response, extra };
 }
+
+/**
+ * The code a game draws and says the answer to `request` (its `result`, once answered) with, where
+ * it fetches that at the question's first use (`needs`, docs/page.md): awaited before the answer
+ * is drawn (a failed fetch, offline: drawn without it).
+ */
+const codeFor = (request, result) => own(SYSTEMS, request?.system)?.needs?.(request, result)?.catch(() => {});
 
 /** A query's spec when `system` and `query` name one of the page's own (own properties only). */
 function ownQuery(system, query) {
@@ -1095,6 +1106,7 @@ async function runAdvanced() {
   if (!holds(request?.system, runAdvanced)) return;
   const serial = store.asking();
   const out = await engine.ask(text);
+  await codeFor(request, out.response?.result);
   if (out.superseded || serial !== ui.asked) return;
   if (!out.response) { notAnswered(request, out); return; }
   render(out.response, request && request.system === store.state.system ? request : null);

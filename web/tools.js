@@ -139,8 +139,7 @@ export function initTools(page) {
     const made = 'Enter makes the move, Escape takes it back.';
     if (!playing()) return `Enter picks it; arrows move it${!isHexBoard() || sys().hasFacing ? ', Q and E turn it' : ''}, Delete removes it.`;
     if (isHexBoard()) return `Enter shows its reach; arrows carry it hex by hex. ${made}`;
-    if (sys().tablePlay === 'charge') return `Enter picks it, then Enter on an enemy asks that charge. Arrows move it from its front (Shift: a tenth): onto an enemy they aim a charge, elsewhere they measure. ${made} A charge is made once Roll 2D6, on the board’s bar, gives its Charge Range.`;
-    return `Enter picks it; arrows add a step (Shift: a tenth), Q and E turn it 45° (Shift: 90°). ${made}`;
+    return table().keys(made); // (a table's, as its way of play has them: play-table.js)
   }
 
   // Ctrl or Cmd with Z, Y or Shift Z anywhere on the page but in a field being typed in: the store's undo and redo

@@ -3,7 +3,7 @@
 // checks what is drawn (the test hook's overlay) against positions worked out by hand.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PHONE, DESKTOP, verdict, overlay, openRequest, shot } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, verdict, overlay, openRequest, shot, pickSystem, ruled, hook } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -71,3 +71,29 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await context.close();
   });
 }
+
+// A flee's and spacing's drawings are not in The Ninth Age's page module (docs/performance.md
+// "Weight, twelfth round"): a first view (its pursuit) and a first drag onto an enemy (a charge) do
+// without them, and the first flee asked fetches them before its answer is drawn.
+test('a Ninth Age first view and charge fetch no flee or spacing drawing; the first flee asked fetches it, and is drawn', async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  const fetched = [];
+  page.on('request', (r) => { if (/\/ninth-age-later-[\w-]+\.js$/.test(r.url())) fetched.push(r.url()); });
+  await pickSystem(page, 'ninth-age');
+  assert.equal((await hook(page, 'request')).query, 'pursue', 'the first view is a pursuit');
+  // the Ask panel's charge, Knights on Raiders with no range: what a drag onto an enemy asks
+  await page.selectOption('#query', 'charge');
+  await ruled(page);
+  assert.match(await verdict(page), /Knights charge Raiders/);
+  assert.deepEqual(fetched, [], 'nothing of a flee or spacing fetched');
+  await page.selectOption('#query', 'flee');
+  await ruled(page);
+  // the default flee: Raiders from Spearmen (its Ask panel's inputs)
+  assert.match(await verdict(page), /^Raiders flee \S+ from Spearmen/);
+  assert.equal(fetched.length, 1, 'fetched once, at the first flee');
+  const items = await overlay(page);
+  assert.ok(items.some((it) => it.type === 'polygon' && it.label === 'flees from Spearmen'), 'the enemy fled from is ringed');
+  assert.ok(items.some((it) => it.type === 'pose' && /^Raiders: fled /.test(it.label ?? '')), 'where Raiders end is drawn');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -4,6 +4,7 @@
 // the game's files.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../../bin/serve.mjs';
 import { firstVisit, swLists, LIMITS } from '../../bench/weight.mjs';
@@ -44,6 +45,19 @@ test('a first visit fetches the files every game uses and its own game\'s, none 
     for (const [url] of later) assert.ok(!fetched.has(url.slice(2)), `${game}'s first visit fetched ${url}, a later feature's`);
   }
   assert.ok(later.some(([url]) => url === './rules.json'), 'the rules reference is fetched when a clause is first opened');
+});
+
+// Each table game brings its own way of play on a table (play-table-order.js, play-table-charge.js;
+// docs/performance.md "Weight, twelfth round"): a first visit fetches the words of its own keys in
+// play (each way's `keys`), not the other's.
+test('a table game\'s first visit fetches its own way of play on a table and not the other table game\'s', () => {
+  const text = (game) => visits.get(game).files.filter((f) => f.path.endsWith('.js')).map((f) => readFileSync(join(site, f.path), 'utf8')).join('\n');
+  const ways = { 'arcane-legions': 'Q and E turn it 45°', 'ninth-age': 'Enter on an enemy asks that charge' };
+  for (const [game, own] of Object.entries(ways)) {
+    const other = Object.values(ways).find((w) => w !== own);
+    assert.ok(text(game).includes(own), `${game}'s first visit fetched its way of play`);
+    assert.ok(!text(game).includes(other), `${game}'s first visit fetched the other table game's way of play`);
+  }
 });
 
 // A share link as the page writes it (`?g=<game>#p=…`, links.js), opened with nothing stored: the

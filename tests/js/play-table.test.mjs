@@ -2,7 +2,8 @@
 // docs/api.md: x right, y up the table, facings clockwise from +y (a unit facing 90 looks along +x).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { stepsOf, turnOf, turnAfterRest, slideOf, poseAfter, facingAt, facingEdge, frontRuler, rolledDice, MAX_STEPS, SIDE_DEADBAND, TURN_REACH } from '../../web/play-table.js';
+import { stepsOf, turnOf, turnAfterRest, slideOf, poseAfter, MAX_STEPS, SIDE_DEADBAND, TURN_REACH } from '../../web/play-table-order.js';
+import { facingAt, facingEdge, frontRuler, rolledDice } from '../../web/play-table-charge.js';
 import { isOn } from '../../web/geometry.js';
 
 const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} is ${b}`);

@@ -3,6 +3,7 @@
 import { SIDE_COLOURS, num, opt, unitField, freeUnit } from '../fields.js';
 import { GOOD, BAD, PATH, WARN, isPose, arr, degrees, stepsText, plural, frameVector, inFrame, rad, rectCorners, unitInfo, el, poseInSteps, section, hexWords } from '../draw.js';
 import { initTablePlay } from '../play-table.js';
+import { orderPlay } from '../play-table-order.js';
 import { paintTable, tablePainting } from '../board-table.js';
 
 const AL_BASES = { sortie: [1, 1], formation: [2, 1] };
@@ -368,7 +369,7 @@ game.madeWords = (request, r, events) => {
 // Play on the board (web/play-table.js): a drag of a unit is its move order of steps, a
 // drag of its round handle a turn with the turning tool; a drop makes the order.
 game.tablePlay = 'order';
-game.play = { table: initTablePlay };
+game.play = { table: (page) => initTablePlay(page, orderPlay) };
 // Set up's unit tray (unit-tray.js): a kind for each of these
 game.trayField = 'base';
 // the phone's first-visit hint (app.js coach): one sentence of the play note

@@ -1,10 +1,23 @@
 // The Ninth Age on the page (docs/api/ninth-age.md): its model entry (units from bases, ranks and
 // files; pursue, charge, flee and spacing), terrain colours, drawers, verdicts and result text.
 import { SIDE_COLOURS, num, round, opt, unitField, arr, blankNum, freeUnit } from '../fields.js';
-import { GOOD, BAD, PATH, WARN, isPose, isPluralName, n3, inches, degrees, poseRounded, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, ruleItem, section, codeWords } from '../draw.js';
-import { initTablePlay, rolledDice, advanceOf } from '../play-table.js';
+import { BAD, PATH, WARN, isPose, isPluralName, n3, inches, degrees, poseRounded, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, ruleItem, section, codeWords } from '../draw.js';
+import { initTablePlay } from '../play-table.js';
+import { chargePlay, rolledDice, advanceOf } from '../play-table-charge.js';
 import { initPlayRolls } from '../play-rolls.js';
 import { paintTable, tablePainting } from '../board-table.js';
+import { loadOnce } from '../panels.js';
+
+// What only the questions no first view asks draw and say (ninth-age-later.js: a flee, Unit
+// Spacing, a combined charge's order, a pursuer's choice of target, a Failed Charge Move, which
+// only a rolled charge has), fetched the first time an answer needs it (`needs`, which app.js
+// awaits with the engine's answer); `later.ready` is the module once it has come.
+const later = loadOnce(() => import('./ninth-age-later.js'));
+/** Whether an answer to `request` (and, once answered, `result`) is drawn or said with ninth-age-later.js. */
+const wantsLater = (request, result) => request?.query === 'flee' || request?.query === 'spacing' || arr(request?.combined).length > 0
+  || Number.isFinite(request?.highestDie) || arr(result?.choices).length > 0 || !!result?.orderChoice || !!result?.failedChargeMove;
+// outside the page (the CLIs, the tests in Node), with the module at once, as games/index.js loads every game
+if (typeof MOVECALC_PAGE === 'undefined') await later.get();
 
 // Ninth Age base sizes (front width × side length, mm) of A-9A-1 (docs/rules/ninth-age.md).
 const T9A_BASES = ['20x20', '25x25', '40x40', '50x50', '25x50', '50x100'];
@@ -60,52 +73,6 @@ function drawPursue(out, r, req) {
         if (isPose(o.final) && !(isPose(p.final) && samePose(o.final, p.final))) out.ghost(p.unit, o.final, undefined, 'option');
       }
     }
-  }
-}
-
-/** Rings a unit, or outlines a terrain piece, by id (free-form tables). */
-function ringObject(out, req, id, color, label) {
-  const t = arr(req.terrain).find((x) => x?.id === id);
-  if (t && arr(t.polygon).length >= 3) out.overlay.push({ type: 'polygon', points: t.polygon, color, width: 3, dashed: true, label, labelAt: t.polygon[0] });
-  else out.ring(id, color, label);
-}
-
-/** 9A flee: the enemy fled from, the pivot, the path, what it passed through, where it ends. */
-function drawFlee(out, r, req) {
-  if (r.from) out.ring(r.from, WARN, `flees from ${r.from}`);
-  // a unit destroyed or off the table is gone from where it stood; its ghost shows where it got to
-  if (r.destroyed || r.leavesTable) out.gone(r.unit, r.destroyed ? 'destroyed' : 'left the table');
-  const u = unitInfo(req, r.unit);
-  if (isPose(r.pivot) && Math.abs(r.pivot.angle ?? 0) > 1e-9 && u && isPose(u)) {
-    out.ghost(r.unit, r.pivot);
-    const reach = u.d / 2 + 0.8, [ax, ay] = frameVector(u.facing ?? 0, 'forward'), [bx, by] = frameVector(r.pivot.facing, 'forward');
-    out.mark({ type: 'line', from: [u.x + ax * reach, u.y + ay * reach], to: [r.pivot.x + bx * reach, r.pivot.y + by * reach], color: PATH, arrow: true, label: `pivot ${degrees(r.pivot.angle)}` });
-  }
-  for (const t of arr(r.passedThrough)) ringObject(out, req, t.object, WARN, `passed: ${String(t.test ?? t.kind ?? '').replace(/-/g, ' ')}`);
-  const path = arr(r.path).filter(isPose);
-  if (u) out.poseTrack(r.unit, path.length ? path : [r.final], r.unit, !path.length);
-  // (how far it fled: a unit removed says why where it stood, struck out, and said it twice here)
-  if (isPose(r.final)) out.ghost(r.unit, r.final, `${r.unit}: fled ${inches(r.moved ?? r.distance)}`, r.destroyed || r.leavesTable ? 'bad' : 'final');
-}
-
-/** 9A spacing: each pair too close, ringed, with a line between them labelled with the gap. */
-function drawSpacing(out, r, req) {
-  const centre = (id) => {
-    const u = unitInfo(req, id);
-    if (u && isPose(u)) return [u.x, u.y];
-    const poly = arr(arr(req.terrain).find((x) => x?.id === id)?.polygon);
-    return poly.length ? [poly.reduce((a, p) => a + p[0], 0) / poly.length, poly.reduce((a, p) => a + p[1], 0) / poly.length] : null;
-  };
-  const ringed = new Set();
-  for (const v of arr(r.violations)) {
-    const ids = arr(v.objects);
-    for (const id of ids) if (!ringed.has(id)) { ringed.add(id); ringObject(out, req, id, BAD); }
-    const [a, b] = ids.map(centre);
-    if (a && b) out.mark({ type: 'line', from: a, to: b, color: BAD, dashed: true, label: `${inches(v.distance)} (more than ${inches(v.limit)} asked)` });
-  }
-  for (const pair of arr(r.engaged)) {
-    const [a, b] = arr(pair).map(centre);
-    if (a && b) out.mark({ type: 'line', from: a, to: b, color: GOOD, label: 'in combat' });
   }
 }
 
@@ -171,29 +138,8 @@ function drawCharge(out, r, req) {
     // out of range: where the shortest charge would have ended, faintly (alone: among combined chargers it crowds the target)
     if (!many && arr(c.reasons).some((x) => x.code === 'out_of_range') && isPose(c.final)) out.ghost(id, c.final, `${name}: needs ${inches(c.needed)}`, 'option');
     const f = c.failedChargeMove;
-    if (!f || typeof f !== 'object') { out.ring(id, BAD, `${name}: cannot charge`); return; }
-    const w = f.wheel ?? {}, path = arr(f.path).filter(isPose);
-    const from = path[0] ?? start;
-    const arc = wheelPoses(from, w.pivot, w.angle);
-    const poses = [from, ...arc, ...path.slice(arc.length ? 2 : 1)];
-    out.overlay.push({ type: 'path', points: poses.map((p) => [p.x, p.y]), color: WARN, dashed: true });
-    out.tracks.push({ kind: 'poses', steps: poses, w: u.w, d: u.d, color: out.colour(id), label: name });
-    if (Number.isFinite(w.angle) && Math.abs(w.angle) > 1e-9 && Array.isArray(w.pivot)) {
-      // the outer front corner's arc: the distance the wheel counts (A-9A-4 b)
-      const k = rectCorners(from.x, from.y, from.facing ?? 0, u.w, u.d);
-      const outer = w.corner === 'front-left' ? k[1] : k[0];
-      out.overlay.push({ type: 'path', points: [outer, ...arcAbout(w.pivot, outer, w.angle)], color: WARN });
-      out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: WARN, label: `wheel ${degrees(Math.abs(w.angle))}` });
-    }
-    const end = isPose(f.final) ? f.final : path.at(-1);
-    const stop = f.blockedBy ?? w.blockedBy;
-    if (isPose(end)) {
-      out.ghost(id, end, `${name}: failed charge, ${inches(f.moved)}${stop ? ` (${stop})` : ''}`, 'failed');
-      // ✕ where it stopped: the middle of its front for the straight part, the outer front corner for the wheel
-      const k = rectCorners(end.x, end.y, end.facing ?? 0, u.w, u.d);
-      const at = f.blockedBy ? [(k[0][0] + k[1][0]) / 2, (k[0][1] + k[1][1]) / 2] : w.blockedBy ? (w.corner === 'front-left' ? k[1] : k[0]) : null;
-      if (at) out.mark({ type: 'mark', shape: 'x', x: at[0], y: at[1], color: BAD });
-    }
+    if (!f || typeof f !== 'object' || !later.ready) { out.ring(id, BAD, `${name}: cannot charge`); return; }
+    later.ready.drawFailed(out, f, u, id, name, start, { wheelPoses, arcAbout });
     out.ring(id, BAD); // the failed charge's label names it and says it cannot charge
   });
 }
@@ -201,8 +147,6 @@ function drawCharge(out, r, req) {
 
 const REASON_WORDS = { out_of_range: 'out of range', wheel_over_90: 'it would need a wheel over 90°', cannot_reach_facing: 'no wheel brings its front onto the facing',
   no_room: 'no room in contact', path_blocked: 'every path is blocked' };
-// Maximising Contact's priorities as 9A-CH-4 applies them to a combined charge (orderChoice.decidedOn)
-const ORDER_PRIORITY = { 1: ['otherEnemies', 'other enemy units touched'], 2: ['chargersInContact', 'chargers in contact'], 3: ['targetRotations', 'target rotations'], 4: ['models', 'models in base contact'] };
 
 /** The name and its verb, given in the singular ("charges", "flees", "pivots"): the plural drops the s. */
 const verbOf = (name, verb) => (isPluralName(name) ? verb.replace(/s$/, '') : verb);
@@ -213,7 +157,7 @@ const facingName = (f) => (f === 'left' || f === 'right' ? `${f} flank` : f ?? '
 
 // Figures in a verdict as a player measures them (inches to 0.1, degrees to 1); in the lists below it, exact.
 const MEASURED = { len: inches, deg: degrees, pose: poseRounded };
-const EXACT = { len: (v) => `${n3(v)}″`, deg: (v) => `${n3(v)}°`, pose: poseText };
+const EXACT = { len: (v) => `${n3(v)}″`, deg: (v) => `${n3(v)}°`, pose: poseText, exact: true };
 
 /** One charger's outcome in words: the completed charge, or why not and its Failed Charge Move. */
 function chargeText(c, target, fig = EXACT) {
@@ -225,31 +169,8 @@ function chargeText(c, target, fig = EXACT) {
   }
   const why = arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? codeWords(x.code)).join(', ');
   const need = arr(c.reasons).some((x) => x.code === 'out_of_range') && Number.isFinite(c.needed) ? ` (needs ${fig.len(c.needed)}${Number.isFinite(c.range) ? `, rolled ${fig.len(c.range)}` : ''})` : '';
-  return `${id} cannot charge: ${why || 'no legal charge'}${need}${c.blockedBy ? `, blocked by ${c.blockedBy}` : ''}${c.failedChargeMove ? `. ${failedText(c.failedChargeMove, fig)}` : ''}`;
+  return `${id} cannot charge: ${why || 'no legal charge'}${need}${c.blockedBy ? `, blocked by ${c.blockedBy}` : ''}${c.failedChargeMove && later.ready ? `. ${later.ready.failedText(c.failedChargeMove, fig)}` : ''}`;
 }
-
-/** A Failed Charge Move (A-9A-4) in words: how far, the wheel, where it stops and what stopped it. */
-function failedText(f, fig = EXACT) {
-  const w = f.wheel ?? {}, turn = Math.abs(w.angle ?? 0);
-  const wheel = turn > 1e-9 ? `wheels ${fig.deg(turn)} ${w.facesTarget ? 'to face the target’s centre' : 'toward the target’s centre'}${w.blockedBy ? ` until stopped by ${w.blockedBy}` : ''}` : '';
-  const straight = Number.isFinite(f.straight) && f.straight > 1e-9 ? `${fig.len(f.straight)} straight` : '';
-  const how = [wheel, straight].filter(Boolean).join(', then ');
-  const stop = f.blockedBy ? `, stopped ${fig === EXACT ? '0.001″ short of' : 'against'} ${f.blockedBy}` : w.blockedBy ? '' : ', nothing in the way';
-  return `Failed Charge Move (highest D6 ${f.distance}): moves ${fig.len(f.moved)}${how ? ` (${how})` : ''}, ends at ${fig.pose(f.final)}${stop}; Shaken, no longer Charging`;
-}
-
-/** Why a combined charge moved in its order (orderChoice, 9A-CH-4), in words. */
-function orderChoiceText(oc, asked = []) {
-  if (!oc || typeof oc !== 'object') return '';
-  const p = ORDER_PRIORITY[oc.decidedOn];
-  const req = oc.requestOrder ?? {};
-  const named = asked.length ? ` (${asked.join(', ')})` : '';
-  if (p) return `it beats the request order${named} on Maximising Contact priority ${oc.decidedOn}, ${p[1]}: ${oc[p[0]]} against ${req[p[0]]}`;
-  return oc.searched ? `every order was tried and none did better than the request order${named}, so it moved` : 'the chargers moved in the request order';
-}
-
-/** The totals Maximising Contact compared for a combined charge's order (orderChoice). */
-const orderTotals = (oc) => `${plural(oc.chargersInContact ?? 0, 'charger')} in contact, ${plural(oc.otherEnemies ?? 0, 'other enemy', 'other enemies')} touched, ${plural(oc.targetRotations ?? 0, 'target rotation')}, ${plural(oc.models ?? 0, 'model')} in base contact`;
 
 function chargeVerdict(r, request) {
   const list = arr(r.chargers).length ? arr(r.chargers) : [r];
@@ -257,7 +178,7 @@ function chargeVerdict(r, request) {
   if (list.length > 1) {
     const made = list.filter((c) => c.possible).length;
     const asked = [request?.charger, ...arr(request?.combined).map((c) => c?.charger)].filter(Boolean);
-    const why = orderChoiceText(r.orderChoice, asked);
+    const why = later.ready?.orderChoiceText(r.orderChoice, asked) ?? '';
     // each charger in a few words (the text below the verdict has the whole of each)
     const says = list.map((c) => {
       const f = c.failedChargeMove;
@@ -310,35 +231,6 @@ function pursuerSays(p) {
 /** Two poses at the same place (to a millionth of an inch) and facing. */
 const samePose = (a, b) => Math.hypot(a.x - b.x, a.y - b.y) < 1e-6 && (a.facing ?? 0) === (b.facing ?? 0);
 
-// The pursuers' rows with `pursuer`'s target named `target` (a choice of 9A-PV-E taken).
-const targetRows = (request, pursuer, target) => arr(request.pursuers).map((x) => opt({ unit: x.unit, distance: x.distance, overrun: x.overrun === true }, 'target', x.unit === pursuer ? target : x.target));
-
-// The targets a pursuer could charge when its pivot met two enemies and none was named (9A-PV-E):
-// each with what the pursuer would do then; a tap on another names it as the pursuer's `target`
-// (the pursuers' rows, asked again through onChoice).
-function targetChoices(r, request, onChoice) {
-  const cs = arr(r.choices).filter((c) => c.choice === 'target');
-  if (!cs.length) return [];
-  const ul = el('ul', undefined, 'choices');
-  for (const c of cs) {
-    const li = el('li');
-    li.append(el('span', `${c.pursuer}'s pivot met ${plural(arr(c.options).length, 'enemy', 'enemies')}; it may charge either (now: ${c.default}): `));
-    arr(c.options).forEach((o, k) => {
-      if (k) li.append(el('span', '; '));
-      const does = o.outcome === 'charge' && o.charges ? `charges ${o.charges}${o.charges === o.value ? '' : ` (${o.value} has no room)`}` : `${o.outcome}${o.charges ? '' : ` (${o.value} has no room)`}`;
-      const text = `${o.value} → ${does}${isPose(o.final) ? `, ends ${poseRounded(o.final)}` : ''}`;
-      if (onChoice && o.value !== c.default) {
-        const b = el('button', text, 'link choice');
-        b.type = 'button';
-        b.addEventListener('click', () => onChoice('pursuers', targetRows(request, c.pursuer, o.value)));
-        li.append(b);
-      } else li.append(el('span', text, 'option'));
-    });
-    ul.append(li);
-  }
-  return [el('h3', 'Choices left open (drawn faintly; choose one to apply it)'), ul];
-}
-
 function pursuerText(p) {
   const bits = [`${p.unit} (roll ${p.distance}″${p.overrun ? ', Overrun' : ''})`];
   if (p.destroysFleeing) bits.push('destroys the fleeing unit');
@@ -369,6 +261,9 @@ const OWN_MARKS = {
 };
 drawPursue.marks = ['unit', OWN_MARKS.fleeArrow, 'gone', 'pivot', OWN_MARKS.forwardAhead, OWN_MARKS.warnRing, OWN_MARKS.charged, 'path', 'ghost', 'final', 'stops', 'option'];
 drawCharge.marks = ['unit', 'path', 'pivot', 'final', OWN_MARKS.charged, 'stops', 'option', OWN_MARKS.failed, 'collision'];
+// a flee and Unit Spacing drawn by ninth-age-later.js (fetched before their first answer is drawn: `needs`)
+const drawFlee = (out, r, req) => later.ready?.drawFlee(out, r, req);
+const drawSpacing = (out, r, req) => later.ready?.drawSpacing(out, r, req);
 drawFlee.marks = ['unit', OWN_MARKS.warnRing, 'path', 'ghost', 'final', 'gone', 'stops'];
 drawSpacing.marks = ['unit', OWN_MARKS.breach, { swatch: 'line', color: '#1e6b3c', text: 'units in the same combat' }];
 
@@ -498,11 +393,7 @@ const game = {
   draw: { pursue: drawPursue, charge: drawCharge, flee: drawFlee, spacing: drawSpacing },
   verdict(q, r) {
     if (q === 'flee') return flightVerdict(r);
-    if (q === 'spacing') {
-      const v = arr(r.violations);
-      const list = v.map((x) => `${arr(x.objects).join(' and ')} ${inches(x.distance)} apart`);
-      return { text: v.length ? `Unit Spacing (${r.moment ?? 'normal'}) broken ${plural(v.length, 'time')}: ${list.join('; ')}${r.truncated ? ' (list truncated)' : ''}.` : `Unit Spacing (${r.moment ?? 'normal'}) is kept.`, kind: v.length ? 'illegal' : 'legal' };
-    }
+    if (q === 'spacing') return later.ready?.spacingVerdict(r);
     return undefined;
   },
   lateVerdict(q, r, request) {
@@ -527,16 +418,16 @@ const game = {
     return r.rotatesTarget && isPose(r.targetFinal) && !several ? [`${r.target ?? request.target ?? 'the target'} turned about the contact point (it could not be aligned to): ${poseRounded(r.targetFinal)}`] : [];
   },
   sections(r, request, opts = {}) {
-    const parts = [...section('Pursuers, in the order they move', arr(r.pursuers), (p) => el('li', pursuerText(p)), true), ...targetChoices(r, request, opts.onChoice)];
+    const parts = [...section('Pursuers, in the order they move', arr(r.pursuers), (p) => el('li', pursuerText(p)), true), ...arr(later.ready?.targetChoices(r, opts.onChoice && ((pursuer, target) => opts.onChoice('pursuers', targetRows(request, pursuer, target)))))];
     if (arr(r.chargers).length > 1) parts.push(...section('Chargers, in the order they moved (numbered so on the board)', r.chargers, (c) => el('li', chargeText(c, r.target)), true));
-    else if (r.failedChargeMove) parts.push(...section('Failed Charge Move (amber on the board)', [r.failedChargeMove], (f) => ruleItem(f.assumption ?? 'A-9A-4', failedText(f))));
+    else if (r.failedChargeMove && later.ready) parts.push(...section('Failed Charge Move (amber on the board)', [r.failedChargeMove], (f) => ruleItem(f.assumption ?? 'A-9A-4', later.ready.failedText(f, EXACT))));
     else if (r.possible === true) parts.push(...section('The charge, exact figures', [r], (c) => el('li', chargeText(c, r.target ?? request.target))));
-    if (r.orderChoice) {
+    if (r.orderChoice && later.ready) {
       const oc = r.orderChoice, asked = [request.charger, ...arr(request.combined).map((c) => c?.charger)].filter(Boolean);
       parts.push(...section('Order of the combined charge', [
-        `${arr(r.order).join(', ')}: ${orderChoiceText(oc, asked)}`,
-        `this order: ${orderTotals(oc)}`,
-        ...(oc.requestOrder ? [`the request order: ${orderTotals(oc.requestOrder)}`] : [])], (t) => ruleItem(oc.rule ?? '9A-CH-4', t)));
+        `${arr(r.order).join(', ')}: ${later.ready.orderChoiceText(oc, asked)}`,
+        `this order: ${later.ready.orderTotals(oc)}`,
+        ...(oc.requestOrder ? [`the request order: ${later.ready.orderTotals(oc.requestOrder)}`] : [])], (t) => ruleItem(oc.rule ?? '9A-CH-4', t)));
     }
     return parts;
   },
@@ -576,6 +467,9 @@ const chargeEnd = (c) => (c.possible && isPose(c.final) ? c.final : isPose(c.fai
 // a charge's question names its unit the charger
 game.mover = (request) => request.unit ?? request.charger;
 game.moverEnd = (request, result) => (request.query === 'charge' ? chargeEnd(result ?? {}) : result?.final); // a charge's result is its charger's
+// The pursuers' rows with `pursuer`'s target named `target` (a choice of 9A-PV-E taken).
+const targetRows = (request, pursuer, target) => arr(request.pursuers).map((x) => opt({ unit: x.unit, distance: x.distance, overrun: x.overrun === true }, 'target', x.unit === pursuer ? target : x.target));
+
 // in play a tap on an enemy ringed "may charge this instead" charges it (the ruling's choice, as
 // its button in the details list does: a phone in Play shows the board and the verdict, not the list)
 game.tapChoice = (result, request, id) => {
@@ -617,7 +511,9 @@ game.queries.pursue.made = (i) => { i.pursuers = []; };
 // Play on the board (web/play-table.js): a drag onto an enemy charges it, onto open ground
 // measures from the unit's front; a pursuit and a flee stay rolled in the question's form.
 game.tablePlay = 'charge';
-game.play = { table: initTablePlay, rolls: initPlayRolls };
+// a promise while the answer to `request` (or its `result`) needs ninth-age-later.js and it has not come; else null
+game.needs = (request, result) => (later.ready || !wantsLater(request, result) ? null : later.get());
+game.play = { table: (page) => initTablePlay(page, chargePlay), rolls: initPlayRolls };
 // Set up's unit tray (unit-tray.js): a kind for each of these
 game.trayField = 'baseSize';
 // the phone's first-visit hint (app.js coach): one sentence of the play note

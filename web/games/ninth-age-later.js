@@ -1,0 +1,144 @@
+// What The Ninth Age's page draws and says only for the questions no first view asks (docs/page.md
+// "How a rule set plugs in", `needs`): a flee's and Unit Spacing's drawings and spacing's verdict,
+// a combined charge's order, a pursuer's choice of target and a Failed Charge Move. ninth-age.js
+// fetches it when a question needs it, before that answer is drawn, so a first visit does not
+// download it (docs/performance.md "Weight, twelfth round"). It imports none of ninth-age.js: in
+// Node (the CLIs, the tests) that module loads it at once, and a cycle would never settle.
+import { GOOD, BAD, PATH, WARN, isPose, inches, degrees, poseRounded, plural, frameVector, rectCorners, unitInfo, el, arr } from '../draw.js';
+
+/** Rings a unit, or outlines a terrain piece, by id (free-form tables). */
+function ringObject(out, req, id, color, label) {
+  const t = arr(req.terrain).find((x) => x?.id === id);
+  if (t && arr(t.polygon).length >= 3) out.overlay.push({ type: 'polygon', points: t.polygon, color, width: 3, dashed: true, label, labelAt: t.polygon[0] });
+  else out.ring(id, color, label);
+}
+
+/** 9A flee: the enemy fled from, the pivot, the path, what it passed through, where it ends. */
+export function drawFlee(out, r, req) {
+  if (r.from) out.ring(r.from, WARN, `flees from ${r.from}`);
+  // a unit destroyed or off the table is gone from where it stood; its ghost shows where it got to
+  if (r.destroyed || r.leavesTable) out.gone(r.unit, r.destroyed ? 'destroyed' : 'left the table');
+  const u = unitInfo(req, r.unit);
+  if (isPose(r.pivot) && Math.abs(r.pivot.angle ?? 0) > 1e-9 && u && isPose(u)) {
+    out.ghost(r.unit, r.pivot);
+    const reach = u.d / 2 + 0.8, [ax, ay] = frameVector(u.facing ?? 0, 'forward'), [bx, by] = frameVector(r.pivot.facing, 'forward');
+    out.mark({ type: 'line', from: [u.x + ax * reach, u.y + ay * reach], to: [r.pivot.x + bx * reach, r.pivot.y + by * reach], color: PATH, arrow: true, label: `pivot ${degrees(r.pivot.angle)}` });
+  }
+  for (const t of arr(r.passedThrough)) ringObject(out, req, t.object, WARN, `passed: ${String(t.test ?? t.kind ?? '').replace(/-/g, ' ')}`);
+  const path = arr(r.path).filter(isPose);
+  if (u) out.poseTrack(r.unit, path.length ? path : [r.final], r.unit, !path.length);
+  // (how far it fled: a unit removed says why where it stood, struck out, and said it twice here)
+  if (isPose(r.final)) out.ghost(r.unit, r.final, `${r.unit}: fled ${inches(r.moved ?? r.distance)}`, r.destroyed || r.leavesTable ? 'bad' : 'final');
+}
+
+/** 9A spacing: each pair too close, ringed, with a line between them labelled with the gap. */
+export function drawSpacing(out, r, req) {
+  const centre = (id) => {
+    const u = unitInfo(req, id);
+    if (u && isPose(u)) return [u.x, u.y];
+    const poly = arr(arr(req.terrain).find((x) => x?.id === id)?.polygon);
+    return poly.length ? [poly.reduce((a, p) => a + p[0], 0) / poly.length, poly.reduce((a, p) => a + p[1], 0) / poly.length] : null;
+  };
+  const ringed = new Set();
+  for (const v of arr(r.violations)) {
+    const ids = arr(v.objects);
+    for (const id of ids) if (!ringed.has(id)) { ringed.add(id); ringObject(out, req, id, BAD); }
+    const [a, b] = ids.map(centre);
+    if (a && b) out.mark({ type: 'line', from: a, to: b, color: BAD, dashed: true, label: `${inches(v.distance)} (more than ${inches(v.limit)} asked)` });
+  }
+  for (const pair of arr(r.engaged)) {
+    const [a, b] = arr(pair).map(centre);
+    if (a && b) out.mark({ type: 'line', from: a, to: b, color: GOOD, label: 'in combat' });
+  }
+}
+
+/** 9A spacing's verdict: each pair too close, with their gap; else kept. */
+export function spacingVerdict(r) {
+  const v = arr(r.violations);
+  const list = v.map((x) => `${arr(x.objects).join(' and ')} ${inches(x.distance)} apart`);
+  return { text: v.length ? `Unit Spacing (${r.moment ?? 'normal'}) broken ${plural(v.length, 'time')}: ${list.join('; ')}${r.truncated ? ' (list truncated)' : ''}.` : `Unit Spacing (${r.moment ?? 'normal'}) is kept.`, kind: v.length ? 'illegal' : 'legal' };
+}
+
+/**
+ * Charger `id`'s Failed Charge Move (A-9A-4) `f` in amber (`u`: the charger, `start` where it
+ * stood, `name` as the board names it): the wheel's arc toward the target's centre about the
+ * pivot, the straight part, a dashed ghost where it ends labelled "failed charge", ✕ where
+ * something stopped it. `arcs`: ninth-age.js's `wheelPoses` and `arcAbout`, which a completed
+ * charge is drawn with too.
+ */
+export function drawFailed(out, f, u, id, name, start, { wheelPoses, arcAbout }) {
+    const w = f.wheel ?? {}, path = arr(f.path).filter(isPose);
+    const from = path[0] ?? start;
+    const arc = wheelPoses(from, w.pivot, w.angle);
+    const poses = [from, ...arc, ...path.slice(arc.length ? 2 : 1)];
+    out.overlay.push({ type: 'path', points: poses.map((p) => [p.x, p.y]), color: WARN, dashed: true });
+    out.tracks.push({ kind: 'poses', steps: poses, w: u.w, d: u.d, color: out.colour(id), label: name });
+    if (Number.isFinite(w.angle) && Math.abs(w.angle) > 1e-9 && Array.isArray(w.pivot)) {
+      // the outer front corner's arc: the distance the wheel counts (A-9A-4 b)
+      const k = rectCorners(from.x, from.y, from.facing ?? 0, u.w, u.d);
+      const outer = w.corner === 'front-left' ? k[1] : k[0];
+      out.overlay.push({ type: 'path', points: [outer, ...arcAbout(w.pivot, outer, w.angle)], color: WARN });
+      out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: WARN, label: `wheel ${degrees(Math.abs(w.angle))}` });
+    }
+    const end = isPose(f.final) ? f.final : path.at(-1);
+    const stop = f.blockedBy ?? w.blockedBy;
+    if (isPose(end)) {
+      out.ghost(id, end, `${name}: failed charge, ${inches(f.moved)}${stop ? ` (${stop})` : ''}`, 'failed');
+      // ✕ where it stopped: the middle of its front for the straight part, the outer front corner for the wheel
+      const k = rectCorners(end.x, end.y, end.facing ?? 0, u.w, u.d);
+      const at = f.blockedBy ? [(k[0][0] + k[1][0]) / 2, (k[0][1] + k[1][1]) / 2] : w.blockedBy ? (w.corner === 'front-left' ? k[1] : k[0]) : null;
+      if (at) out.mark({ type: 'mark', shape: 'x', x: at[0], y: at[1], color: BAD });
+    }
+}
+
+/** A Failed Charge Move (A-9A-4) in words, its figures `fig` (ninth-age.js's exact or measured): how far, the wheel, where it stops and what stopped it. */
+export function failedText(f, fig) {
+  const w = f.wheel ?? {}, turn = Math.abs(w.angle ?? 0);
+  const wheel = turn > 1e-9 ? `wheels ${fig.deg(turn)} ${w.facesTarget ? 'to face the target’s centre' : 'toward the target’s centre'}${w.blockedBy ? ` until stopped by ${w.blockedBy}` : ''}` : '';
+  const straight = Number.isFinite(f.straight) && f.straight > 1e-9 ? `${fig.len(f.straight)} straight` : '';
+  const how = [wheel, straight].filter(Boolean).join(', then ');
+  const stop = f.blockedBy ? `, stopped ${fig.exact ? '0.001″ short of' : 'against'} ${f.blockedBy}` : w.blockedBy ? '' : ', nothing in the way';
+  return `Failed Charge Move (highest D6 ${f.distance}): moves ${fig.len(f.moved)}${how ? ` (${how})` : ''}, ends at ${fig.pose(f.final)}${stop}; Shaken, no longer Charging`;
+}
+
+// Maximising Contact's priorities as 9A-CH-4 applies them to a combined charge (orderChoice.decidedOn)
+const ORDER_PRIORITY = { 1: ['otherEnemies', 'other enemy units touched'], 2: ['chargersInContact', 'chargers in contact'], 3: ['targetRotations', 'target rotations'], 4: ['models', 'models in base contact'] };
+
+/** Why a combined charge moved in its order (orderChoice, 9A-CH-4), in words. */
+export function orderChoiceText(oc, asked = []) {
+  if (!oc || typeof oc !== 'object') return '';
+  const p = ORDER_PRIORITY[oc.decidedOn];
+  const req = oc.requestOrder ?? {};
+  const named = asked.length ? ` (${asked.join(', ')})` : '';
+  if (p) return `it beats the request order${named} on Maximising Contact priority ${oc.decidedOn}, ${p[1]}: ${oc[p[0]]} against ${req[p[0]]}`;
+  return oc.searched ? `every order was tried and none did better than the request order${named}, so it moved` : 'the chargers moved in the request order';
+}
+
+/** The totals Maximising Contact compared for a combined charge's order (orderChoice). */
+export const orderTotals = (oc) => `${plural(oc.chargersInContact ?? 0, 'charger')} in contact, ${plural(oc.otherEnemies ?? 0, 'other enemy', 'other enemies')} touched, ${plural(oc.targetRotations ?? 0, 'target rotation')}, ${plural(oc.models ?? 0, 'model')} in base contact`;
+
+// The targets a pursuer could charge when its pivot met two enemies and none was named (9A-PV-E):
+// each with what the pursuer would do then; a tap on another names it as the pursuer's `target`
+// (`onChoice(pursuer, target)`: ninth-age.js asks the pursuers' rows again with it).
+export function targetChoices(r, onChoice) {
+  const cs = arr(r.choices).filter((c) => c.choice === 'target');
+  if (!cs.length) return [];
+  const ul = el('ul', undefined, 'choices');
+  for (const c of cs) {
+    const li = el('li');
+    li.append(el('span', `${c.pursuer}'s pivot met ${plural(arr(c.options).length, 'enemy', 'enemies')}; it may charge either (now: ${c.default}): `));
+    arr(c.options).forEach((o, k) => {
+      if (k) li.append(el('span', '; '));
+      const does = o.outcome === 'charge' && o.charges ? `charges ${o.charges}${o.charges === o.value ? '' : ` (${o.value} has no room)`}` : `${o.outcome}${o.charges ? '' : ` (${o.value} has no room)`}`;
+      const text = `${o.value} → ${does}${isPose(o.final) ? `, ends ${poseRounded(o.final)}` : ''}`;
+      if (onChoice && o.value !== c.default) {
+        const b = el('button', text, 'link choice');
+        b.type = 'button';
+        b.addEventListener('click', () => onChoice(c.pursuer, o.value));
+        li.append(b);
+      } else li.append(el('span', text, 'option'));
+    });
+    ul.append(li);
+  }
+  return [el('h3', 'Choices left open (drawn faintly; choose one to apply it)'), ul];
+}

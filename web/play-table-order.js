@@ -1,0 +1,210 @@
+// A game of move orders played on a table (tablePlay 'order', Arcane Legions; play-table.js has what
+// both ways share): a drag of a unit is a move order of steps along the base's own axes (AL-MOV-2;
+// the last one partial, AL-LAT-3), a drag of its turn handle one turn made with the turning tool, at
+// its 45° or 90° position (AL-TRN-1); a finger that rests on its steps and is pushed on aside adds
+// that turn to the same order (turnAfterRest), and after a collision a finger moved along what the
+// unit met picks the slide that way (slideOf, AL-SLD-1).
+import { frameVector, inFrame, rad } from './geometry.js';
+
+// A finger places a partial step to a tenth of a step (the page shows steps to 0.01).
+export const STEP_TENTHS = 10;
+// Steps made per axis by one drag: more than any codex's points pay for (a formation has about
+// 4 to 10 movement icons), so a drag off the table asks a bounded order.
+export const MAX_STEPS = 12;
+// A sideways part of a drag shorter than this (in steps) is the finger's wobble, not a step: a
+// partial step costs a whole one (AL-LAT-3), so a wobble would cost a point.
+export const SIDE_DEADBAND = 0.5;
+// A turn handle dragged less than this far round (degrees) turns nothing; past 67.5° the 90° position.
+export const TURN_DEADBAND = 22.5;
+// A finger that rests this long (ms) on a carried order's steps holds them; pushed on from there it
+// turns the unit (turnAfterRest): a step and a turn in one drag, as the hex games' waypoints are.
+export const REST_MS = 500;
+// How far (steps) a finger goes from where it rested before that is a turn: less is its wobble.
+export const TURN_REACH = 0.5;
+
+/**
+ * The steps of a drag by (dx, dy) (world, steps) of a unit facing `facing`: the longer of its
+ * parts along the base's axes first, in whole steps and a last partial one (to a tenth), then the
+ * other part when it is at least SIDE_DEADBAND long. Actions as the `move` query takes them.
+ */
+export function stepsOf(facing, dx, dy) {
+  const [ahead, right] = inFrame(facing, dx, dy);
+  const legs = [[ahead, ahead >= 0 ? 'forward' : 'backward'], [right, right >= 0 ? 'right' : 'left']]
+    .sort((a, b) => Math.abs(b[0]) - Math.abs(a[0]));
+  if (Math.abs(legs[1][0]) < SIDE_DEADBAND) legs.pop();
+  const out = [];
+  for (const [v, step] of legs) {
+    let tenths = Math.min(Math.round(Math.abs(v) * STEP_TENTHS), MAX_STEPS * STEP_TENTHS);
+    for (; tenths >= STEP_TENTHS; tenths -= STEP_TENTHS) out.push({ step, distance: 1 });
+    if (tenths > 0) out.push({ step, distance: tenths / STEP_TENTHS });
+  }
+  return out;
+}
+
+/**
+ * The turn of a turn handle dragged to (dx, dy) from the centre of a unit facing `facing`: the
+ * turning tool's position nearest the handle's angle (45° or 90°, clockwise: toward the right),
+ * laid off the unit's front; null for none.
+ */
+export function turnOf(facing, dx, dy) {
+  const to = Math.atan2(dx, dy) * 180 / Math.PI;
+  const delta = ((((to - facing) % 360) + 540) % 360) - 180;
+  if (Math.abs(delta) < TURN_DEADBAND) return null;
+  return { turn: Math.abs(delta) < 67.5 ? 45 : 90, off: 'front', toward: delta > 0 ? 'right' : 'left' };
+}
+
+/**
+ * The turn of a finger that rested on steps `rest` ({steps, facing}) and moved on by (dx, dy):
+ * 'on' when it goes on the way the last steps went (the rest was a pause, not a turn: wanted on a
+ * loaded machine too), null within TURN_REACH of the rest (no turn yet), else the turning tool's position nearest
+ * the way it went from the unit's facing (turnOf).
+ */
+export function turnAfterRest(rest, dx, dy) {
+  if (Math.hypot(dx, dy) < TURN_REACH) return null;
+  const [lx, ly] = frameVector(rest.facing, rest.steps.at(-1)?.step ?? 'forward');
+  const off = Math.abs(((((Math.atan2(dx, dy) - Math.atan2(lx, ly)) * 180 / Math.PI) % 360) + 540) % 360 - 180);
+  if (off < TURN_DEADBAND) return 'on';
+  return turnOf(rest.facing, dx, dy);
+}
+
+/**
+ * The slide a finger picks after a collision: of the engine's `options` (the `slide` choice's
+ * values other than none, in the mover's frame when it met the other unit, `facing`), the one the
+ * finger moved furthest toward since (dx, dy), when at least SIDE_DEADBAND; else none ('').
+ */
+export function slideOf(options, facing, dx, dy) {
+  let best = '', most = SIDE_DEADBAND;
+  for (const v of options) {
+    const [x, y] = frameVector(facing, v);
+    if (x * dx + y * dy >= most) { most = x * dx + y * dy; best = v; }
+  }
+  return best;
+}
+
+/** Where steps `actions` take a unit at `u` facing `facing` when nothing stops it: [x, y]. */
+export function poseAfter(u, facing, actions) {
+  let [x, y] = [u.x, u.y];
+  for (const a of actions) { const [vx, vy] = frameVector(facing, a.step); x += vx * (a.distance ?? 1); y += vy * (a.distance ?? 1); }
+  return [x, y];
+}
+
+/**
+ * The move orders' part of table play (play-table.js initTablePlay): `carry`, `turn`, `key`,
+ * `follow` (an answer arrived: a collision's cut and slides), `overlay` (the turning tool's
+ * positions where the finger rested) and `keys` (what the keys do to a unit, in words).
+ */
+export function orderPlay({ store, ui, unitInfo, refresh }, { start, answered }) {
+  // 'order': the move order of unit `id` becomes the question (its other choices kept).
+  function ask(c, actions) {
+    // past a collision that ended the move, the finger asks no more steps (cutAfterCollision)
+    if (c.cut && JSON.stringify(actions.slice(0, c.cut.length)) === JSON.stringify(c.cut)) actions = c.cut;
+    else c.slide = '';
+    const key = JSON.stringify(actions), slide = actions === c.cut ? c.slide : '';
+    if (c.actions === key && c.asked === slide) return;
+    c.actions = key;
+    c.asked = slide;
+    store.edit((d) => {
+      d.query = 'move';
+      const i = (d.inputs.move ??= {});
+      i.unit = c.id;
+      i.actions = actions;
+      i.slide = slide; // a drag's order slides only as its finger picks (slideOf)
+    }, c.gesture);
+  }
+
+  /** A drag of unit `id`'s body; `centre`: where its centre would be (world). */
+  const carry = (id, centre) => {
+    const u = unitInfo(id);
+    if (u) order(start(id), u, centre);
+  };
+
+  // 'order': steps along the base's axes to where the finger holds its centre; once the finger has
+  // rested on some steps, pushed on from there a turn after them (turnAfterRest); after a collision,
+  // moved to one side along what it met, the slide that way (slideOf).
+  function order(c, u, centre) {
+    c.at = centre;
+    clearTimeout(c.restTimer);
+    const facing = u.facing ?? 0, steps = stepsOf(facing, centre[0] - u.x, centre[1] - u.y);
+    let actions = steps;
+    if (c.rest) {
+      const t = turnAfterRest(c.rest, centre[0] - c.rest.at[0], centre[1] - c.rest.at[1]);
+      // within TURN_REACH of the rest the steps follow the finger still (a pause that drifted)
+      if (t === 'on') c.rest = null;
+      else if (t) actions = [...c.rest.steps, t];
+    }
+    if (!c.rest && steps.length && !c.cut) {
+      c.restTimer = setTimeout(() => {
+        if (ui.carry !== c || c.dropped || c.cut) return;
+        c.rest = { steps, facing, at: centre };
+        refresh(); // the turning tool's positions show round the ghost
+      }, REST_MS);
+    }
+    if (c.slides) {
+      const slide = slideOf(c.slides, c.metFacing, centre[0] - c.metAt[0], centre[1] - c.metAt[1]);
+      if (slide !== c.slide) { c.slide = slide; c.asked = null; }
+    }
+    ask(c, actions);
+  }
+
+  /** A drag of unit `id`'s turn handle to world point `w` ('order'). */
+  function turn(id, w) {
+    const u = unitInfo(id);
+    if (!u) return;
+    const t = turnOf(u.facing ?? 0, w[0] - u.x, w[1] - u.y);
+    ask(start(id), t ? [t] : []);
+  }
+
+  /** A key in play: one more step or turn on the order carried (no slide: the form picks one). */
+  function key(id, action) {
+    if (unitInfo(id)) { const c = start(id); ask(c, [...(c.actions ? JSON.parse(c.actions) : []), action]); }
+  }
+
+  /** An answer arrived: a collision's steps cut, its slides kept. */
+  function follow(c) {
+    if (answered()) { cutAfterCollision(c); keepSlides(c); }
+  }
+
+  // A collision ends the move (AL-COL-2): steps the finger asked beyond it would make the order
+  // illegal ("movement_ended"), so the order ends with the step that collided, asked again; the
+  // ghost stays where the base snapped while the finger goes on past the obstacle.
+  function cutAfterCollision(c) {
+    const r = ui.result.response?.result;
+    if (!c.actions || r?.legal !== false || !Array.isArray(r.reasons) || !r.reasons.some((x) => x.code === 'movement_ended')) return;
+    const k = (Array.isArray(r.actions) ? r.actions : []).findIndex((a) => Array.isArray(a.events) && a.events.some((e) => e.type === 'collision'));
+    if (k < 0) return;
+    c.cut = JSON.parse(c.actions).slice(0, k + 1);
+    c.rest = null;
+    clearTimeout(c.restTimer);
+    ask(c, c.cut);
+  }
+
+  // The slides the collision that ended the order offers either way (its `slide` choice), kept
+  // once: from where the finger is then, its move to one side picks one (order), the engine rules it.
+  function keepSlides(c) {
+    const r = ui.result.response?.result;
+    if (!c.cut || c.slides || c.actions !== JSON.stringify(c.cut) || c.asked) return;
+    const choice = (Array.isArray(r?.choices) ? r.choices : []).find((x) => x.choice === 'slide');
+    const options = (choice?.options ?? []).filter((o) => o.value !== 'none' && o.legal !== false).map((o) => o.value);
+    const a = Array.isArray(r?.actions) ? r.actions.at(-1) : null;
+    if (!options.length || !Number.isFinite(a?.pose?.facing)) return;
+    Object.assign(c, { slides: options, metAt: c.at, metFacing: a.pose.facing });
+  }
+
+  // Where the finger rested: the turning tool's 45° and 90° positions either side of the steps'
+  // end, the one the finger points at marked (a finger pushed toward one turns the unit that way).
+  function toolPositions(c) {
+    const u = unitInfo(c.id);
+    if (!u) return [];
+    const [x, y] = poseAfter(u, c.rest.facing, c.rest.steps), reach = Math.max(u.w, u.d) / 2 + 1;
+    const now = JSON.parse(c.actions ?? '[]').at(-1);
+    return [[45, 'left'], [90, 'left'], [45, 'right'], [90, 'right']].map(([turn, toward]) => {
+      const f = rad(c.rest.facing + (toward === 'right' ? turn : -turn)), on = now?.turn === turn && now.toward === toward;
+      return { type: 'mark', x: x + Math.sin(f) * reach, y: y + Math.cos(f) * reach, color: on ? '#b7791f' : '#4a5568', focus: on, label: `${turn}° ${toward}` };
+    });
+  }
+
+  const overlay = (c) => (c.rest ? toolPositions(c) : []);
+
+  const keys = (made) => `Enter picks it; arrows add a step (Shift: a tenth), Q and E turn it 45° (Shift: 90°). ${made}`;
+  return { carry, turn, key, follow, overlay, keys };
+}
