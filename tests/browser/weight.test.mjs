@@ -79,18 +79,27 @@ test('a first visit through a share link fetches its own game\'s files and no ot
   }
 });
 
-// The targets are not met yet for every game (docs/performance.md "Weight, seventh round": GODSGLOOM's
-// and Torn World's first visits are under 150 KB, the others' 150.6–167.3; The Ninth Age's .wasm is
-// 69.6 KB): `todo`
-// reports each figure and the test's failure without failing the run. Remove `todo` once they are met.
-test('issue 36: a game\'s first visit is at most 150 KB gzip, and its engine module at most 64 KB', { todo: 'targets not met yet (docs/performance.md)' }, () => {
+// Issue 36's module target, met by every game (The Ninth Age's, the largest, 63.96 KB:
+// docs/performance.md "Ninth Age module size", seventh round).
+test('issue 36: every game\'s engine module is at most 64 KB gzip', () => {
+  const over = [];
+  for (const game of games) {
+    const wasm = visits.get(game).files.find((f) => f.path === `engine/dist/movecalc-${game}.wasm`);
+    assert.ok(wasm, `${game}'s engine module was fetched`);
+    if (wasm.gzip > LIMITS.module) over.push(`${game}'s engine module ${kb(wasm.gzip)}`);
+  }
+  assert.deepEqual(over, [], `over the limit of ${kb(LIMITS.module)} a module`);
+});
+
+// The visit target is not met yet for every game (docs/performance.md "Weight, seventh round"; in
+// this test's run of 2026-11-27 every game's first visit is under 150 KB but The Ninth Age's, 159.5 KB):
+// `todo` reports each figure and the test's failure without failing the run. Remove `todo` once
+// they are met.
+test('issue 36: a game\'s first visit is at most 150 KB gzip', { todo: 'target not met yet (docs/performance.md)' }, () => {
   const over = [];
   for (const game of games) {
     const v = visits.get(game);
-    const wasm = v.files.find((f) => f.path === `engine/dist/movecalc-${game}.wasm`);
-    assert.ok(wasm, `${game}'s engine module was fetched`);
     if (v.gzip > LIMITS.visit) over.push(`${game}'s first visit ${kb(v.gzip)}`);
-    if (wasm.gzip > LIMITS.module) over.push(`${game}'s engine module ${kb(wasm.gzip)}`);
   }
-  assert.deepEqual(over, [], `over the limits (${kb(LIMITS.visit)} a visit, ${kb(LIMITS.module)} a module)`);
+  assert.deepEqual(over, [], `over the limit of ${kb(LIMITS.visit)} a visit`);
 });
