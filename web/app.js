@@ -327,6 +327,9 @@ function redrawResult(frame = false, follow = false) {
   const pick = entry ? r.scene.picked ?? entry : null;
   // the verdict: the answer's, or a tapped hex's (its ways there, or why not)
   let v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
+  // a drag onto open ground measured (play-table.js measured): the ruler's reading is the verdict
+  const ruler = tools.playMeasured();
+  if (ruler) v = { text: ruler.text, kind: ruler.beyond ? 'illegal' : 'answered' };
   // a drop in play on a hex it reaches that did not move it there (play-hex.js playTo): why, first
   if (ui.pick?.notMade && v.nodes) v = { nodes: [el('p', ui.pick.notMade), ...v.nodes], kind: '' };
   // a charge dragged: the roll it needs first, then a facing its arcs do not give (play-table.js)

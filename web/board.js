@@ -1133,7 +1133,16 @@ export class Painter {
     // far enough from the line that the plate does not sit on it, whichever way the line runs
     const off = (Math.abs(nx) * w + Math.abs(ny) * h) / 2 + 6;
     const at = (k, side) => [a[0] + (b[0] - a[0]) * k + nx * off * side, a[1] + (b[1] - a[1]) * k + ny * off * side];
-    const spots = [at(0.5, -1), at(0.5, 1), at(1 / 3, -1), at(1 / 3, 1), at(2 / 3, -1), at(2 / 3, 1)]
+    // then beyond either end (the finger's first) and above or below the middle, moved along into
+    // view: a wide plate beside a short steep line went far off it, onto a unit's name (its other
+    // side out of view)
+    const down = b[1] >= a[1] ? 1 : -1;
+    const stacked = (k, side) => {
+      const x = a[0] + (b[0] - a[0]) * k, y = a[1] + (b[1] - a[1]) * k;
+      return [clamp(x, w / 2 + 2, Math.max(w / 2 + 2, this.w - w / 2 - 2)), y + side * (h / 2 + 8)];
+    };
+    const spots = [at(0.5, -1), at(0.5, 1), at(1 / 3, -1), at(1 / 3, 1), at(2 / 3, -1), at(2 / 3, 1),
+      stacked(1, down), stacked(0, -down), stacked(0.5, -1), stacked(0.5, 1)]
       .map(([x, y]) => [x, y, [x - w / 2, y - h / 2, x + w / 2, y + h / 2]]);
     const inView = (box) => box[0] >= 0 && box[1] >= 0 && box[2] <= this.w && box[3] <= this.h;
     // off the units' bodies too where it can be

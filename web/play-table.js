@@ -147,7 +147,8 @@ export function rolledDice(into, key, ar) {
  * Table play for the page: `page` is tools.js's context plus `canApply()` and `unitInfo(id)` (a
  * unit with its width and depth). Returns what tools.js calls: `carry` (a drag of a unit's body),
  * `turn` (of its turn handle), `drop`, `follow` (an answer arrived), `overlay()` (what the board
- * draws over the answer while a finger carries a unit) and `note(result)` (words the verdict adds).
+ * draws over the answer while a finger carries a unit), `note(result)` (words the verdict adds) and
+ * `measured()` (the verdict of a ruler dragged onto open ground).
  */
 export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply }) {
   const kind = () => sys().tablePlay;
@@ -313,14 +314,15 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     c.dropped = true;
     clearTimeout(c.restTimer);
     if (c.ruler) {
-      // the reading stays on the board after the lift, as the Ruler tool's does (it went with the finger)
+      // the reading stays on the board after the lift, as the Ruler tool's does (it went with the
+      // finger), and in the verdict while the question is the one it was measured over (measured)
       const u = unitInfo(id);
       store.setRulerNote(rulerWords(c));
-      if (u) store.setRulerLine({ line: rulerLine(c), id, x: u.x, y: u.y, facing: u.facing });
+      if (u) store.setRulerLine({ line: rulerLine(c), id, x: u.x, y: u.y, facing: u.facing, beyond: beyond(c), over: JSON.stringify(currentRequest()) });
     }
     // let go where it was picked up (an order of no action): nothing to make, the question before it back
     if (c.actions === '[]' && !c.target) { drop(id, true); return; }
-    if (!c.actions && !c.target) { store.setCarry(null); refresh(); return; }
+    if (!c.actions && !c.target) { store.setCarry(null); refresh(); redrawResult(); return; }
     if (answered()) finish(c);
   }
 
@@ -382,6 +384,19 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
     if (c.ruler) return [rulerLine(c)];
     if (c.rest) return toolPositions(c);
     return [];
+  }
+
+  /**
+   * The verdict of a drag onto open ground ('charge'): the ruler's reading in words, while the
+   * finger holds it and after the lift while its line is drawn and the question is the one it was
+   * measured over (the ruling on screen is of the question before the drag: a pursuit made stayed
+   * the verdict under the ruler's "too far"). `beyond`: farther than an Advance Move goes that way.
+   */
+  function measured() {
+    const c = ui.carry;
+    if (c?.table) return c.ruler && !c.target ? { text: rulerWords(c), beyond: beyond(c) } : null;
+    const k = ui.rulerLine;
+    return k && ui.rulerNote && kept().length && k.over === JSON.stringify(currentRequest()) ? { text: ui.rulerNote, beyond: k.beyond } : null;
   }
 
   // drawn as the Ruler tool draws its line (board.js `ruler`: its reading always shown)
@@ -470,5 +485,5 @@ export function initTablePlay({ store, ui, sys, doc, unitInfo, currentRequest, r
   // the facing aimed at outlives the drag: the verdict of a charge dropped keeps its note
   const keepCharge = () => { if (ui.carry?.table) lastCharge = ui.carry.target ? { target: ui.carry.target, facing: ui.carry.facing } : null; };
 
-  return { carry: (id, centre, pointer) => { carry(id, centre, pointer); keepCharge(); }, turn, key, chargeAt, drop, follow, overlay, note };
+  return { carry: (id, centre, pointer) => { carry(id, centre, pointer); keepCharge(); }, turn, key, chargeAt, drop, follow, overlay, note, measured };
 }

@@ -354,6 +354,41 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
   await context.close();
 });
 
+// What the newcomer met (issue 31: "Dragging a unit onto open ground measures it against its move (a
+// ruler from its front)"): after a pursuit the Spearmen stand to the Knights' upper left; the Knights
+// dragged 6.5″ back and to the left (a 13.8 px inch, as the pursuit's framing had it). The ruler's
+// reading is drawn clear of the units' names, and the verdict is the measure's, not the pursuit's.
+test('ninth-age (360x740, touch): play, a drag onto open ground behind the Knights: the ruler’s reading covers no name, and the verdict is the measure (half the Advance Rate backward, beyond), not the ruling before it', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  // the Spearmen set up where the pursuit left them (their middle 1.9″ right and 5.4″ up)
+  await setMode(page, 'setup', true);
+  const spear = await unitOf(page, 'Spearmen');
+  await touchDrag(page, await hook(page, 'screenOf', 'Spearmen'), await hook(page, 'screenOfWorld', spear.x + 1.9, spear.y + 5.4));
+  await setMode(page, 'play', true);
+  await ruled(page);
+  const before = await verdict(page);
+  while ((await hook(page, 'camera')).s < 13.8) await page.tap('#zoom-in');
+  const knights = await unitOf(page, 'Knights');
+  const from = await hook(page, 'screenOf', 'Knights');
+  await touchDrag(page, from, await hook(page, 'screenOfWorld', knights.x - 2.9, knights.y - 5.8));
+  await page.waitForFunction(() => window.movecalcTest.playOverlay().some((m) => m.ruler));
+  await painted(page);
+  const labels = await hook(page, 'boardLabels');
+  const plate = labels.find((l) => l.kind === 'ruler');
+  assert.ok(plate, 'the reading is drawn');
+  const over = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+  assert.deepEqual(labels.filter((l) => l.kind === 'name' && over(l.box, plate.box)).map((l) => l.text), [], `“${plate.text}” covers no name`);
+  const text = await verdict(page);
+  assert.notEqual(text, before);
+  // backward, an Advance Move goes half the Advance Rate: 4″ of the Knights' 8″
+  assert.match(text, /^Ruler: [67](\.\d)?″ backward from the Knights’ front, beyond half its Advance Rate of 4″\./, text);
+  assert.match(await page.getAttribute('#verdict', 'class'), /\billegal\b/, 'beyond what an Advance Move goes: said as against');
+  await shot(page, 'ninth-age', 'ruler-behind');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 a pursuit stays roll-driven: Roll 2D6 (10 against a flee of 11: the Raiders escape), Make this move, undone and redone (5 touches)', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
