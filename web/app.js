@@ -510,8 +510,11 @@ function heldWords() {
   const made = ui.made?.at === ui.edits ? ui.made.text : '';
   // a card in play is played on the board, not in the form; so is the next move after one made in
   // play (the form's "Tap hexes from the Warbeast to draw its path" followed a drag's move)
+  // (with Play's Move tool, what the form lacks is said as that tool plays: a shared link's "Tap
+  // hexes … (Path tool)" and a made step's "Add step or Add turn" named controls not on the screen)
   const missing = unfinished(store.state.system, doc());
-  const todo = tools.playWaiting() ?? (missing && made && tools.playing() ? PLAY_NEXT : missing);
+  const moving = missing && tools.playing() && ui.tool === 'move';
+  const todo = tools.playWaiting() ?? (moving ? (made ? PLAY_NEXT : sys().playHint ?? PLAY_HINT) : missing);
   if (!made && !todo) return null;
   return { text: [made, todo].filter(Boolean).join(' '), kind: made ? 'made' : 'unfinished' };
 }
@@ -948,6 +951,9 @@ function setTool(t) {
     });
   }
   refresh();
+  // what an unfinished question needs is said with the tool now on (heldWords)
+  const held = !ui.result && heldWords();
+  if (held) { $('verdict').textContent = held.text; $('verdict').className = `verdict ${held.kind}`; }
 }
 
 /** Play or Set up: the mode shown is the one a drag follows (a game without play drags sets up). */
