@@ -117,6 +117,9 @@ test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle dragged 45
     // the wiki's turning tool article: a formation's turn costs 2 or 3 points (AL-TRN-2, A-AL-5)
     assert.ok([2, 3].includes(result.pointsSpent), `a formation's turn costs 2 or 3: ${result.pointsSpent}`);
     assert.match(await verdict(page), new RegExp(`^Legion: legal move\\. ${result.pointsSpent} of 4 movement points spent, ${4 - result.pointsSpent} left`));
+    // why more than the codex's 1 for the front it turns off: that 1 again per step beyond the tool (AL-TRN-2)
+    const beyond = result.pointsSpent - 1;
+    assert.ok((await verdict(page)).includes(`The turn costs ${result.pointsSpent}: 1 for the side it turns off, and 1 again for ${beyond === 1 ? 'the step' : `each of the ${beyond} steps`} the unit lies beyond the turning tool (AL-TRN-2).`), await verdict(page));
     assert.ok((await hook(page, 'overlay')).some((m) => m.type === 'polygon' && /^tool/.test(m.label ?? '')), 'the turning tool is drawn where it lies');
     await shot(page, 'arcane-legions', 'turn-held');
   } });
