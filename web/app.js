@@ -333,11 +333,14 @@ function redrawResult(frame = false, follow = false) {
   // a drop in play on a hex it reaches that did not move it there (play-hex.js playTo): why, first
   if (ui.pick?.notMade && v.nodes) v = { nodes: [el('p', ui.pick.notMade), ...v.nodes], kind: '' };
   // a charge dragged: the roll it needs first, then a facing its arcs do not give (play-table.js)
-  const aimed = r.response?.ok ? tools.playNote(r.request, r.response.result) : { lead: '', text: '' };
+  const aimed = r.response?.ok ? tools.playNote(r.request, r.response.result) : { lead: '', text: '', against: '' };
   if (aimed.text) v = v.nodes ? { ...v, nodes: [...v.nodes, el('p', aimed.text)] } : { ...v, text: `${v.text} ${aimed.text}` };
   if (aimed.lead) v = v.nodes ? { ...v, nodes: [el('p', aimed.lead), ...v.nodes] } : { ...v, text: `${aimed.lead} ${v.text}` };
   // what happened on the way, numbered as on the board, each a button that shows it there
   if (!v.nodes && r.scene.events?.length) v = { nodes: [el('p', v.text), ...sequenceNodes(r.scene.events, ui.event, showEvent)], kind: v.kind };
+  // a unit of the card's that went back: its reason in the colour of a reason against, never a legal
+  // order's green, after the verdict's first words
+  if (aimed.against) { const [first, ...rest] = v.nodes ?? [el('p', v.text)]; v = { ...v, nodes: [first, el('p', aimed.against, 'against'), ...rest] }; }
   // the same words again (a drag's rulings often say the same) leave the page's layout as it was
   const verdict = $('verdict');
   const same = !v.nodes && !verdict.classList.contains('tap') && verdict.textContent === v.text;

@@ -233,6 +233,32 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s s
   await context.close();
 });
 
+// A legal order so far (the Principes one hex ahead), then the Equites from outside the section go
+// back (CCA-MV-1): the reason is said in the colour of a reason against, not the legal order's green.
+test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit that goes back beside a legal order: its reason is said in red, not the order’s green', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await openRequest(page, ROME([{ id: 'Equites', side: 'Rome', type: 'medium cavalry', col: 10, row: 6 }]));
+  await barTap(page, '[data-section="center"]', '#order-total');
+  await page.tap('#fit');
+  await painted(page);
+  await touchDrag(page, await screen(page, 7, 6), await screen(page, 7, 5));
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
+  await touchDrag(page, await screen(page, 10, 6), await screen(page, 10, 5));
+  await page.waitForFunction(() => /Equites goes back/.test(document.getElementById('verdict')?.textContent ?? ''));
+  const colours = await page.evaluate(() => {
+    const v = document.getElementById('verdict'), back = [...v.querySelectorAll('p')].find((p) => p.textContent.startsWith('Equites goes back'));
+    return { order: getComputedStyle(v).color, back: back && getComputedStyle(back).color, bad: getComputedStyle(document.documentElement).getPropertyValue('--bad').trim() };
+  });
+  assert.match(await page.getAttribute('#verdict', 'class'), /\blegal\b/, 'the order so far is legal');
+  assert.ok(colours.back, 'the reason is a paragraph of its own');
+  assert.notEqual(colours.back, colours.order, 'not in the legal order’s colour');
+  assert.equal(colours.back, 'rgb(179, 38, 30)', `in the page's colour against (--bad ${colours.bad})`);
+  await shot(page, 'cc-goes-back-red');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('cc-ancients (360x740, touch): play, CCA-CD-1 with no card played a unit dropped on a hex it reaches, or moved there by taps, stays: the verdict says first that a card orders moves, and no Make this move is offered', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');
