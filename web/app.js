@@ -327,14 +327,20 @@ function redrawResult(frame = false, follow = false) {
   const pick = entry ? r.scene.picked ?? entry : null;
   // the verdict: the answer's, or a tapped hex's (its ways there, or why not)
   let v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
+  // a drag onto open ground measured (play-table.js measured): the ruler's reading is the verdict
+  const ruler = tools.playMeasured();
+  if (ruler) v = { text: ruler.text, kind: ruler.beyond ? 'illegal' : 'answered' };
   // a drop in play on a hex it reaches that did not move it there (play-hex.js playTo): why, first
   if (ui.pick?.notMade && v.nodes) v = { nodes: [el('p', ui.pick.notMade), ...v.nodes], kind: '' };
   // a charge dragged: the roll it needs first, then a facing its arcs do not give (play-table.js)
-  const aimed = r.response?.ok ? tools.playNote(r.request, r.response.result) : { lead: '', text: '' };
+  const aimed = r.response?.ok ? tools.playNote(r.request, r.response.result) : { lead: '', text: '', against: '' };
   if (aimed.text) v = v.nodes ? { ...v, nodes: [...v.nodes, el('p', aimed.text)] } : { ...v, text: `${v.text} ${aimed.text}` };
   if (aimed.lead) v = v.nodes ? { ...v, nodes: [el('p', aimed.lead), ...v.nodes] } : { ...v, text: `${aimed.lead} ${v.text}` };
   // what happened on the way, numbered as on the board, each a button that shows it there
   if (!v.nodes && r.scene.events?.length) v = { nodes: [el('p', v.text), ...sequenceNodes(r.scene.events, ui.event, showEvent)], kind: v.kind };
+  // a unit of the card's that went back: its reason in the colour of a reason against, never a legal
+  // order's green, after the verdict's first words
+  if (aimed.against) { const [first, ...rest] = v.nodes ?? [el('p', v.text)]; v = { ...v, nodes: [first, el('p', aimed.against, 'against'), ...rest] }; }
   // the same words again (a drag's rulings often say the same) leave the page's layout as it was
   const verdict = $('verdict');
   const same = !v.nodes && !verdict.classList.contains('tap') && verdict.textContent === v.text;
@@ -518,8 +524,11 @@ function heldWords() {
   const made = ui.made?.at === ui.edits ? ui.made.text : '';
   // a card in play is played on the board, not in the form; so is the next move after one made in
   // play (the form's "Tap hexes from the Warbeast to draw its path" followed a drag's move)
+  // (with Play's Move tool, what the form lacks is said as that tool plays: a shared link's "Tap
+  // hexes … (Path tool)" and a made step's "Add step or Add turn" named controls not on the screen)
   const missing = unfinished(store.state.system, doc());
-  const todo = tools.playWaiting() ?? (missing && made && tools.playing() ? PLAY_NEXT : missing);
+  const moving = missing && tools.playing() && ui.tool === 'move';
+  const todo = tools.playWaiting() ?? (moving ? (made ? PLAY_NEXT : sys().playHint ?? PLAY_HINT) : missing);
   if (!made && !todo) return null;
   return { text: [made, todo].filter(Boolean).join(' '), kind: made ? 'made' : 'unfinished' };
 }
@@ -956,6 +965,9 @@ function setTool(t) {
     });
   }
   refresh();
+  // what an unfinished question needs is said with the tool now on (heldWords)
+  const held = !ui.result && heldWords();
+  if (held) { $('verdict').textContent = held.text; $('verdict').className = `verdict ${held.kind}`; }
 }
 
 /** Play or Set up: the mode shown is the one a drag follows (a game without play drags sets up). */

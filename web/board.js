@@ -13,6 +13,10 @@ export const clamp = (v, a, b) => Math.max(a, Math.min(b, v));
 // The smallest board text, in CSS px: read at arm's length on a phone at the table. Text that does
 // not fit at this size is shortened or left out (the text beside the board and a tap name it).
 export const MIN_TEXT = 12;
+// Where a small token's disc sits, in hex sizes from its hex's centre: 0.9 of the way to the upper
+// right corner (30° above east), its disc (0.34) clear of a unit badge's text at the legible zoom
+// (MIN_TEXT on a hex 38 px across) and of the discs of the units on the hexes beside.
+export const SMALL_AT = [0.9 * Math.cos(Math.PI / 6), -0.9 * Math.sin(Math.PI / 6)];
 // A board a finger reads and taps at the table: the size a new answer is framed at, at least.
 export const LEGIBLE_HEX = 38; // CSS px across a hex (flat side to flat side)
 export const LEGIBLE_BASE = 42; // CSS px on a base's short side
@@ -639,11 +643,16 @@ export class Painter {
     if (b) this.text(b.t, b.x, b.y, '#fff', b.size, true, b.box, 'badge', u.id);
   }
 
-  /** A hex unit's token on screen: its hex's centre, the disc's centre (a small one sits up and right) and radius. */
+  /**
+   * A hex unit's token on screen: its hex's centre, the disc's centre and radius. A small one (a C&C
+   * leader) sits towards its hex's upper right corner (SMALL_AT), off the centre of the unit he
+   * stands with: up and right by 0.42 of a hex it covered that unit's badge and took the touches
+   * meant for the unit.
+   */
   tokenOf(u) {
     const [cx, cy] = this.toScreen(...center(u.q, u.r));
     const small = u.small, r = this.s * (small ? 0.34 : u.hexes.length > 1 ? 0.8 : 0.62);
-    return { cx, cy, px: small ? cx + this.s * 0.42 : cx, py: small ? cy - this.s * 0.42 : cy, r };
+    return { cx, cy, px: small ? cx + this.s * SMALL_AT[0] : cx, py: small ? cy + this.s * SMALL_AT[1] : cy, r };
   }
 
   /** A unit's screen extent: its centre and half-extents of its box (a rectangle's corners, a token's disc). */
@@ -1124,7 +1133,16 @@ export class Painter {
     // far enough from the line that the plate does not sit on it, whichever way the line runs
     const off = (Math.abs(nx) * w + Math.abs(ny) * h) / 2 + 6;
     const at = (k, side) => [a[0] + (b[0] - a[0]) * k + nx * off * side, a[1] + (b[1] - a[1]) * k + ny * off * side];
-    const spots = [at(0.5, -1), at(0.5, 1), at(1 / 3, -1), at(1 / 3, 1), at(2 / 3, -1), at(2 / 3, 1)]
+    // then beyond either end (the finger's first) and above or below the middle, moved along into
+    // view: a wide plate beside a short steep line went far off it, onto a unit's name (its other
+    // side out of view)
+    const down = b[1] >= a[1] ? 1 : -1;
+    const stacked = (k, side) => {
+      const x = a[0] + (b[0] - a[0]) * k, y = a[1] + (b[1] - a[1]) * k;
+      return [clamp(x, w / 2 + 2, Math.max(w / 2 + 2, this.w - w / 2 - 2)), y + side * (h / 2 + 8)];
+    };
+    const spots = [at(0.5, -1), at(0.5, 1), at(1 / 3, -1), at(1 / 3, 1), at(2 / 3, -1), at(2 / 3, 1),
+      stacked(1, down), stacked(0, -down), stacked(0.5, -1), stacked(0.5, 1)]
       .map(([x, y]) => [x, y, [x - w / 2, y - h / 2, x + w / 2, y + h / 2]]);
     const inView = (box) => box[0] >= 0 && box[1] >= 0 && box[2] <= this.w && box[3] <= this.h;
     // off the units' bodies too where it can be
@@ -1549,19 +1567,21 @@ export class Board extends Painter {
   unitAt(sx, sy) {
     const units = this.scene?.units ?? [];
     const [x, y] = this.toWorld(sx, sy);
-    // a small token (a C&C leader with his unit) is picked on its own disc; elsewhere on its hex
-    // the unit under it is, so that either can be dragged (a lone one anywhere on its hex)
+    // a small token (a C&C leader with his unit) is picked on its own disc (it reaches past its
+    // hex's corner), where that is nearer the finger than the hex's centre; elsewhere on its hex the
+    // unit under it is, so that either can be dragged (a lone one anywhere on its hex)
     let small = null;
+    const onHex = (u) => u.hexes.some((h) => { const [cx, cy] = center(h.q, h.r); return Math.hypot(cx - x, cy - y) < 0.87; });
     for (let i = units.length - 1; i >= 0; i--) {
       const u = units[i];
       // 8 px round a base: a finger's slack
       if (u.free) {
         if (isOn(u.free, x, y, 8 / this.s)) return u;
-      } else if (u.hexes.some((h) => { const [cx, cy] = center(h.q, h.r); return Math.hypot(cx - x, cy - y) < 0.87; })) {
-        const t = u.small && !small ? this.tokenOf(u) : null;
-        if (t && Math.hypot(t.px - sx, t.py - sy) > t.r + 6) { small = u; continue; }
-        return u;
-      }
+      } else if (u.small) {
+        const t = this.tokenOf(u), own = Math.hypot(t.px - sx, t.py - sy);
+        if (own <= t.r + 6 && own < Math.hypot(t.cx - sx, t.cy - sy)) return u;
+        if (!small && onHex(u)) small = u;
+      } else if (onHex(u)) return u;
     }
     return small;
   }

@@ -289,9 +289,11 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
    * What the verdict adds while a card is played: why the last unit dropped went back (until the
    * next drag), and on a card moving its units twice how the second move is made.
    */
+  // (the unit that went back: its reason is against the move, said apart from a legal order's words)
   function note() {
-    return active() ? [said, leads(), twice()].filter(Boolean).join(' ') : '';
+    return active() ? [leads(), twice()].filter(Boolean).join(' ') : '';
   }
+  const against = () => (active() ? said : '');
   const leads = () => (spec()?.leader && !inputs().leader ? 'Tap the leader who gives it, or drag him or his unit first.' : '');
   const twice = () => (spec()?.twice ? 'Drag a unit again for its move after ranged combat; Make this move makes the order.' : '');
 
@@ -304,5 +306,5 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     return active() ? [said, 'Drag each unit the card orders to where it goes.', leads(), twice()].filter(Boolean).join(' ') : 'Choose the next card on the cards’ bar, or tap a unit for its reach.';
   }
 
-  return { can, active, unordered, carry, drop, follow, overlay, placed, render, waiting, note, tapUnit };
+  return { can, active, unordered, carry, drop, follow, overlay, placed, render, waiting, note, against, tapUnit };
 }

@@ -8,8 +8,8 @@ import { rollInto } from './query-form.js';
 
 // What a game without one of the play parts gets in its place: nothing to carry, draw or say.
 const NONE = {
-  table: { carry() {}, turn() {}, key() {}, chargeAt() {}, drop() {}, follow() {}, overlay: () => [], note: () => ({ lead: '', text: '' }) },
-  orders: { can: () => false, active: () => false, unordered: () => '', carry() {}, tapUnit() {}, drop() {}, follow() {}, render() {}, overlay: () => [], placed: () => new Map(), note: () => '', waiting: () => null },
+  table: { carry() {}, turn() {}, key() {}, chargeAt() {}, drop() {}, follow() {}, overlay: () => [], note: () => ({ lead: '', text: '' }), measured: () => null },
+  orders: { can: () => false, active: () => false, unordered: () => '', carry() {}, tapUnit() {}, drop() {}, follow() {}, render() {}, overlay: () => [], placed: () => new Map(), note: () => '', against: () => '', waiting: () => null },
   eject: { active: () => false, start: () => false, tap: () => false, follow() {}, render: () => false, overlay: () => [] },
   rolls: { render: () => false },
 };
@@ -69,5 +69,5 @@ export function initPlayParts({ store, ui, board, doc, sys, isHexBoard, unitById
   const playChoices = () => (playing() ? eject().overlay() : []);
 
   return { canPlay, playing, table, orders, eject, renderPlayBar, playHexOverlay, playPlaced, playChoices,
-    playOverlay: () => (playing() ? table().overlay() : []), playNote: (request, result) => { const t = table().note(request, result); return { lead: t.lead, text: [t.text, playing() ? orders().note() : ''].filter(Boolean).join(' ') }; }, playWaiting: () => (playing() ? orders().waiting() : null), playingCard: () => playing() && orders().active() };
+    playOverlay: () => (playing() ? table().overlay() : []), playMeasured: () => (playing() ? table().measured() : null), playNote: (request, result) => { const t = table().note(request, result); return { lead: t.lead, text: [t.text, playing() ? orders().note() : ''].filter(Boolean).join(' '), against: playing() ? orders().against() : '' }; }, playWaiting: () => (playing() ? orders().waiting() : null), playingCard: () => playing() && orders().active() };
 }

@@ -55,10 +55,10 @@ export function rolledDice(into, key, ar) {
 /**
  * The charges' part of table play (play-table.js initTablePlay): `carry`, `key`, `chargeAt`,
  * `dropped` (the ruler's reading kept), `overlay` and `kept` (the facing under the finger, the
- * ruler, the last ruler), `note` (what the verdict adds to a charge) and `keys` (what the keys
- * do to a unit, in words).
+ * ruler, the last ruler), `note` (what the verdict adds to a charge), `measured` (the ruler's
+ * reading as the verdict) and `keys` (what the keys do to a unit, in words).
  */
-export function chargePlay({ store, ui, doc, unitInfo, refresh }, { start }) {
+export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest }, { start }) {
   /** A drag of unit `id`'s body; `centre`: where its centre would be (world), `pointer`: the finger. */
   function carry(id, centre, pointer) {
     const u = unitInfo(id);
@@ -124,12 +124,28 @@ export function chargePlay({ store, ui, doc, unitInfo, refresh }, { start }) {
     } else refresh();
   }
 
-  /** The finger lifted: the ruler's reading stays on the board, as the Ruler tool's does (it went with the finger). */
+  /**
+   * The finger lifted: the ruler's reading stays on the board, as the Ruler tool's does (it went
+   * with the finger), and in the verdict while the question is the one it was measured over (measured).
+   */
   function dropped(c) {
     if (!c.ruler) return;
     const u = unitInfo(c.id);
     store.setRulerNote(rulerWords(c));
-    if (u) store.setRulerLine({ line: rulerLine(c), id: c.id, x: u.x, y: u.y, facing: u.facing });
+    if (u) store.setRulerLine({ line: rulerLine(c), id: c.id, x: u.x, y: u.y, facing: u.facing, beyond: beyond(c), over: JSON.stringify(currentRequest()) });
+  }
+
+  /**
+   * The verdict of a drag onto open ground: the ruler's reading in words, while the finger holds it
+   * and after the lift while its line is drawn and the question is the one it was measured over
+   * (the ruling on screen is of the question before the drag: a pursuit made stayed the verdict
+   * under the ruler's "too far"). `beyond`: farther than an Advance Move goes that way.
+   */
+  function measured() {
+    const c = ui.carry;
+    if (c?.table) return c.ruler && !c.target ? { text: rulerWords(c), beyond: beyond(c) } : null;
+    const k = ui.rulerLine;
+    return k && ui.rulerNote && kept().length && k.over === JSON.stringify(currentRequest()) ? { text: ui.rulerNote, beyond: k.beyond } : null;
   }
 
   /** What the board draws for the unit carried: the charged facing under the finger, or the ruler. */
@@ -217,5 +233,5 @@ export function chargePlay({ store, ui, doc, unitInfo, refresh }, { start }) {
 
 
   const keys = (made) => `Enter picks it, then Enter on an enemy asks that charge. Arrows move it from its front (Shift: a tenth): onto an enemy they aim a charge, elsewhere they measure. ${made} A charge is made once Roll 2D6, on the board’s bar, gives its Charge Range.`;
-  return { carry, key, chargeAt, dropped, overlay, kept, note, keys, started: () => { lastCharge = null; } };
+  return { carry, key, chargeAt, dropped, overlay, kept, note, measured, keys, started: () => { lastCharge = null; } };
 }

@@ -22,8 +22,9 @@
  * `answered()` (the answer shown is the question's now). Returns what tools.js calls: `carry` (a
  * drag of a unit's body), `turn` (of its turn handle), `key`, `chargeAt`, `drop`, `follow` (an
  * answer arrived), `overlay()` (what the board draws over the answer while a finger carries a
- * unit), `note(result)` (words the verdict adds) and `keys(made)` (what the keys do to a unit, in
- * words, with `made`: how a move is made and taken back).
+ * unit), `note(result)` (words the verdict adds), `keys(made)` (what the keys do to a unit, in
+ * words, with `made`: how a move is made and taken back) and `measured()` (the verdict of a ruler
+ * dragged onto open ground, the way's; null).
  */
 export function initTablePlay(page, way) {
   const { store, ui, doc, currentRequest, refresh, redrawResult, makeMove, canApply } = page;
@@ -64,7 +65,7 @@ export function initTablePlay(page, way) {
     part.dropped?.(c);
     // let go where it was picked up (an order of no action): nothing to make, the question before it back
     if (c.actions === '[]' && !c.target) { drop(id, true); return; }
-    if (!c.actions && !c.target) { store.setCarry(null); refresh(); return; }
+    if (!c.actions && !c.target) { store.setCarry(null); refresh(); redrawResult(); return; }
     if (answered()) finish(c);
   }
 
@@ -92,5 +93,5 @@ export function initTablePlay(page, way) {
   const overlay = () => (ui.carry?.table ? part.overlay(ui.carry) : part.kept?.() ?? []);
 
   const none = () => {};
-  return { carry: part.carry, turn: part.turn ?? none, key: part.key, chargeAt: part.chargeAt ?? none, drop, follow, overlay, note: part.note ?? (() => ({ lead: '', text: '' })), keys: part.keys };
+  return { carry: part.carry, turn: part.turn ?? none, key: part.key, chargeAt: part.chargeAt ?? none, drop, follow, overlay, note: part.note ?? (() => ({ lead: '', text: '' })), keys: part.keys, measured: part.measured ?? (() => null) };
 }

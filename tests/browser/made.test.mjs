@@ -100,7 +100,7 @@ for (const c of CASES) {
   });
 }
 
-test('torn-world: a move whose path is not drawn yet says what to do and asks the engine nothing (A-TW path)', { timeout: 60000 }, async () => {
+test('torn-world: a move whose path is not drawn yet says what to do with the tool that is on (Move in Play: a drag; Path: its taps) and asks the engine nothing (A-TW path)', { timeout: 60000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'torn-world');
   await openPanel(page, 'ask-panel');
@@ -111,14 +111,17 @@ test('torn-world: a move whose path is not drawn yet says what to do and asks th
   await page.selectOption('[data-key="q.unit"]', 'Guardsman');
   await ruled(page);
   await painted(page);
-  assert.equal(await verdict(page), 'Tap hexes from the Guardsman to draw its path (Path tool).');
+  // the Move tool on in Play: said as that tool plays it, no tool named that is not the one on
+  assert.equal(await verdict(page), 'Drag a unit to a hex to move it there, or tap it for its reach.');
   assert.match(await verdictClass(page), /\bunfinished\b/);
   assert.equal(await asks(), 0, 'no request was sent');
+  // the Path tool on: its taps
+  await page.tap('#tool-path');
+  await page.waitForFunction(() => document.getElementById('verdict').textContent === 'Tap hexes from the Guardsman to draw its path (Path tool).');
   // the first hex drawn (the one beside it) makes it a question again, ruled at once
   const g = (await state(page)).doc.units.find((u) => u.id === 'Guardsman');
   const beside = toOffset(g.q + 1, g.r);
   const next = await hook(page, 'screenOfHex', beside.col, beside.row);
-  await page.tap('#tool-path');
   await page.touchscreen.tap(next.x, next.y);
   await ruled(page);
   assert.equal(await asks(), 1);

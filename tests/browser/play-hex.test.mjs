@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, hook, selectByKeys, verdict, artifacts, touchDrag, painted, openRequest } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toAxial, toOffset } from '../../web/hex.js';
+import { SMALL_AT } from '../../web/board.js';
 
 let env;
 before(async () => { env = await launch(); });
@@ -232,6 +233,32 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s s
   await context.close();
 });
 
+// A legal order so far (the Principes one hex ahead), then the Equites from outside the section go
+// back (CCA-MV-1): the reason is said in the colour of a reason against, not the legal order's green.
+test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit that goes back beside a legal order: its reason is said in red, not the order’s green', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await openRequest(page, ROME([{ id: 'Equites', side: 'Rome', type: 'medium cavalry', col: 10, row: 6 }]));
+  await barTap(page, '[data-section="center"]', '#order-total');
+  await page.tap('#fit');
+  await painted(page);
+  await touchDrag(page, await screen(page, 7, 6), await screen(page, 7, 5));
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
+  await touchDrag(page, await screen(page, 10, 6), await screen(page, 10, 5));
+  await page.waitForFunction(() => /Equites goes back/.test(document.getElementById('verdict')?.textContent ?? ''));
+  const colours = await page.evaluate(() => {
+    const v = document.getElementById('verdict'), back = [...v.querySelectorAll('p')].find((p) => p.textContent.startsWith('Equites goes back'));
+    return { order: getComputedStyle(v).color, back: back && getComputedStyle(back).color, bad: getComputedStyle(document.documentElement).getPropertyValue('--bad').trim() };
+  });
+  assert.match(await page.getAttribute('#verdict', 'class'), /\blegal\b/, 'the order so far is legal');
+  assert.ok(colours.back, 'the reason is a paragraph of its own');
+  assert.notEqual(colours.back, colours.order, 'not in the legal order’s colour');
+  assert.equal(colours.back, 'rgb(179, 38, 30)', `in the page's colour against (--bad ${colours.bad})`);
+  await shot(page, 'cc-goes-back-red');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('cc-ancients (360x740, touch): play, CCA-CD-1 with no card played a unit dropped on a hex it reaches, or moved there by taps, stays: the verdict says first that a card orders moves, and no Make this move is offered', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');
@@ -310,10 +337,10 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-LD-10 a leader dragged of
   await openRequest(page, position);
   await barTap(page, '[data-section="center"]', '#order-total');
   await painted(page);
-  // the leader's small disc sits up and right of the hex's centre (board.js tokenOf: 0.42 of a hex's size each way)
+  // the leader's small disc sits towards the hex's upper right corner (board.js SMALL_AT)
   const { s } = await hook(page, 'camera');
   const hexCentre = await screen(page, 5, 6);
-  await touchDrag(page, { x: hexCentre.x + 0.42 * s, y: hexCentre.y - 0.42 * s }, await screen(page, 6, 5));
+  await touchDrag(page, { x: hexCentre.x + SMALL_AT[0] * s, y: hexCentre.y + SMALL_AT[1] * s }, await screen(page, 6, 5));
   await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
   assert.deepEqual((await pageRequest(page)).moves.map((m) => m.unit), ['Scipio'], 'the leader was picked up, not his unit');
   // the Hastati picked by the rest of the hex (below its centre): they move one hex, alone
@@ -330,6 +357,40 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-LD-10 a leader dragged of
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The position the newcomer played (Scipio on the Hastati, CCA-LD-8): a finger on the middle of the
+// Hastati's token, where the eye sees the unit, picks up the unit, and Scipio goes with it (one order
+// covers both); the leader's "L" covers neither the unit's type ("MI") nor any name.
+test('cc-ancients (360x740, touch): play, CCA-LD-8 a unit with a leader dragged by the middle of its token moves with him (1 of 3 orders), and the leader’s badge covers no label', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  const position = ROME();
+  Object.assign(position.units.find((u) => u.id === 'Scipio'), { col: 5, row: 6 });
+  await openRequest(page, position);
+  await barTap(page, '[data-section="center"]', '#order-total');
+  // zoomed out to the hexes the newcomer had (about 38 px across: board.js LEGIBLE_HEX), where the
+  // leader's disc covered the middle of the unit's token
+  while ((await hook(page, 'camera')).s > 38 / Math.sqrt(3) + 1) await page.tap('#zoom-out');
+  await painted(page);
+  // the leader's disc (board.js tokenOf: radius 0.34 of a hex's size) and his badge clear of every other text
+  const { s } = await hook(page, 'camera');
+  const c = await screen(page, 5, 6), r = 0.34 * s;
+  const disc = [c.x + SMALL_AT[0] * s - r, c.y + SMALL_AT[1] * s - r, c.x + SMALL_AT[0] * s + r, c.y + SMALL_AT[1] * s + r];
+  const off = await page.evaluate(() => { const b = document.getElementById('board').getBoundingClientRect(); return [b.left, b.top]; });
+  const labels = (await hook(page, 'boardLabels')).map((l) => ({ ...l, box: l.box.map((v, i) => v + off[i % 2]) }));
+  const badge = labels.find((l) => l.kind === 'badge' && l.unit === 'Scipio');
+  const covered = labels.filter((l) => l !== badge && (l.kind === 'badge' || l.kind === 'name') && (overlaps(l.box, badge.box) || overlaps(l.box, disc)));
+  assert.deepEqual(covered.map((l) => l.text), [], `the leader’s disc and badge cover no label (a hex ${s.toFixed(1)} px in size)`);
+  await shot(page, 'cc-leader-on-unit');
+  await touchDrag(page, await screen(page, 5, 6), await screen(page, 5, 5));
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
+  assert.deepEqual((await pageRequest(page)).moves.map((m) => m.unit), ['Hastati'], 'the unit was picked up, not its leader');
+  assert.match(await verdict(page), /Hastati with Scipio/, 'Scipio goes with them');
+  await shot(page, 'cc-unit-with-leader');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+const overlaps = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 
 // The other command cards, in one select beside the section cards (docs/api/cc-ancients.md "order").
 // Order Mounted Troops of 1 order: the Equites (medium cavalry: 3 hexes, CCA-MV-1) ordered from the
@@ -423,11 +484,11 @@ const LEAD = () => ({
   ],
 });
 // where a leader's small disc and his unit's token are touched on a shared hex (board.js tokenOf:
-// the disc 0.42 of a hex's size up and right of the centre; the unit by the rest of the hex)
+// the disc towards the hex's upper right corner, SMALL_AT; the unit by the rest of the hex)
 async function onHex(page, col, row, leader) {
   const { s } = await hook(page, 'camera');
   const c = await screen(page, col, row);
-  return leader ? { x: c.x + 0.42 * s, y: c.y - 0.42 * s } : { x: c.x - 0.2 * s, y: c.y + 0.3 * s };
+  return leader ? { x: c.x + SMALL_AT[0] * s, y: c.y + SMALL_AT[1] * s } : { x: c.x - 0.2 * s, y: c.y + 0.3 * s };
 }
 const said = (page, text) => page.waitForFunction((t) => (document.getElementById('verdict')?.textContent ?? '').includes(t), text);
 

@@ -117,6 +117,9 @@ test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle dragged 45
     // the wiki's turning tool article: a formation's turn costs 2 or 3 points (AL-TRN-2, A-AL-5)
     assert.ok([2, 3].includes(result.pointsSpent), `a formation's turn costs 2 or 3: ${result.pointsSpent}`);
     assert.match(await verdict(page), new RegExp(`^Legion: legal move\\. ${result.pointsSpent} of 4 movement points spent, ${4 - result.pointsSpent} left`));
+    // why more than the codex's 1 for the front it turns off: that 1 again per step beyond the tool (AL-TRN-2)
+    const beyond = result.pointsSpent - 1;
+    assert.ok((await verdict(page)).includes(`The turn costs ${result.pointsSpent}: 1 for the side it turns off, and 1 again for ${beyond === 1 ? 'the step' : `each of the ${beyond} steps`} the unit lies beyond the turning tool (AL-TRN-2).`), await verdict(page));
     assert.ok((await hook(page, 'overlay')).some((m) => m.type === 'polygon' && /^tool/.test(m.label ?? '')), 'the turning tool is drawn where it lies');
     await shot(page, 'arcane-legions', 'turn-held');
   } });
@@ -350,6 +353,41 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
   assert.match(text, /out of range/, `the reason stays on screen\n${text}`);
   assert.deepEqual(pose(await unitOf(page, 'Knights')), pose(home), 'a charge that cannot be made leaves the charger where it stood');
   await shot(page, 'ninth-age', 'charge-out-of-range');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// What the newcomer met (issue 31: "Dragging a unit onto open ground measures it against its move (a
+// ruler from its front)"): after a pursuit the Spearmen stand to the Knights' upper left; the Knights
+// dragged 6.5″ back and to the left (a 13.8 px inch, as the pursuit's framing had it). The ruler's
+// reading is drawn clear of the units' names, and the verdict is the measure's, not the pursuit's.
+test('ninth-age (360x740, touch): play, a drag onto open ground behind the Knights: the ruler’s reading covers no name, and the verdict is the measure (half the Advance Rate backward, beyond), not the ruling before it', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  // the Spearmen set up where the pursuit left them (their middle 1.9″ right and 5.4″ up)
+  await setMode(page, 'setup', true);
+  const spear = await unitOf(page, 'Spearmen');
+  await touchDrag(page, await hook(page, 'screenOf', 'Spearmen'), await hook(page, 'screenOfWorld', spear.x + 1.9, spear.y + 5.4));
+  await setMode(page, 'play', true);
+  await ruled(page);
+  const before = await verdict(page);
+  while ((await hook(page, 'camera')).s < 13.8) await page.tap('#zoom-in');
+  const knights = await unitOf(page, 'Knights');
+  const from = await hook(page, 'screenOf', 'Knights');
+  await touchDrag(page, from, await hook(page, 'screenOfWorld', knights.x - 2.9, knights.y - 5.8));
+  await page.waitForFunction(() => window.movecalcTest.playOverlay().some((m) => m.ruler));
+  await painted(page);
+  const labels = await hook(page, 'boardLabels');
+  const plate = labels.find((l) => l.kind === 'ruler');
+  assert.ok(plate, 'the reading is drawn');
+  const over = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+  assert.deepEqual(labels.filter((l) => l.kind === 'name' && over(l.box, plate.box)).map((l) => l.text), [], `“${plate.text}” covers no name`);
+  const text = await verdict(page);
+  assert.notEqual(text, before);
+  // backward, an Advance Move goes half the Advance Rate: 4″ of the Knights' 8″
+  assert.match(text, /^Ruler: [67](\.\d)?″ backward from the Knights’ front, beyond half its Advance Rate of 4″\./, text);
+  assert.match(await page.getAttribute('#verdict', 'class'), /\billegal\b/, 'beyond what an Advance Move goes: said as against');
+  await shot(page, 'ninth-age', 'ruler-behind');
   assert.deepEqual(errors, []);
   await context.close();
 });

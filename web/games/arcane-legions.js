@@ -368,6 +368,14 @@ game.madeWords = (request, r, events) => {
 
 // Play on the board (web/play-table.js): a drag of a unit is its move order of steps, a
 // drag of its round handle a turn with the turning tool; a drop makes the order.
+// A turn's cost in words where it is more than its side's cost (AL-TRN-2): a 45° right turn cost 2
+// where the codex's right was 1, and nothing said why.
+game.verdictNote = (r) => arr(r.actions).map((a) => {
+  const beyond = a?.kind === 'turn' ? arr(a.events).find((e) => e.type === 'tool')?.stepsBeyond : 0;
+  if (!(beyond > 0) || !Number.isFinite(a.cost)) return '';
+  const side = a.cost / (1 + beyond);
+  return ` The turn costs ${a.cost}: ${side} for the side it turns off, and ${side} again for ${beyond === 1 ? 'the step' : `each of the ${beyond} steps`} the unit lies beyond the turning tool (AL-TRN-2).`;
+}).join('');
 game.tablePlay = 'order';
 game.play = { table: (page) => initTablePlay(page, orderPlay) };
 // Set up's unit tray (unit-tray.js): a kind for each of these
