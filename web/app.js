@@ -8,7 +8,7 @@ import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, terrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
 import { GAME_FACTS } from './games/index.js';
-import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, sideColour, legendMarks } from './scene.js';
+import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, positionBounds, nearUnits, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el, spentOf } from './results.js';
 import { option, on, keepSame } from './forms.js';
 import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
@@ -289,7 +289,7 @@ function render(response, request, extra = {}, frame = true) {
   const again = !!ui.pick && !!ui.result?.request && JSON.stringify(ui.result.request) === JSON.stringify(request);
   store.showResult({ request, response, scene: null, extra }, again);
   // an error names no place worth zooming to; a finger on the board keeps the view where it is
-  redrawResult(frame && response.ok === true, response.ok === true && !board.gesture);
+  redrawResult(response.ok === true && frame, response.ok === true && !board.gesture);
   tools.follow(); // a unit carried in play: its hex on the reach that just answered; a card's or a drop's choices settled
   tools.renderPlayBar(); // the card's running total, the ejection waiting
   showApply();
@@ -314,9 +314,14 @@ function shown(r) {
   return [...mid, ...mid];
 }
 
+// the world units round a game's opening view of its whole position (a hex's or an inch's half):
+// the board's numbers pinned at its edges stay off the tokens there
+const POSITION_PAD = 0.5;
+
 /**
  * Draws the answer again (a new answer, `frame`: framed; 'whole': all of it in view, at the size
- * that takes; `follow` keeps it in view; a picked hex: the view stays).
+ * that takes; 'position': the whole position in view, a game's opening view; `follow` keeps it in
+ * view; a picked hex: the view stays).
  */
 function redrawResult(frame = false, follow = false) {
   const r = ui.result;
@@ -371,7 +376,10 @@ function redrawResult(frame = false, follow = false) {
   const b = resultBounds(r.scene, r.request);
   // every new answer, a game's first too, frames what the question is about at a size a finger
   // reads (the whole board is the ⤢ button away)
-  if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, frame === 'whole' ? { mover: b.at, whole: true } : answerFraming(b));
+  // (the position alone: a reach's far hexes, taken in too, made Torn World's hexes 18 px across)
+  const all = frame === 'position' && positionBounds(store.state.system, doc());
+  if (b && all) board.frame(all, Infinity, POSITION_PAD, null, { mover: b.at, whole: true });
+  else if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, frame === 'whole' ? { mover: b.at, whole: true } : answerFraming(b));
   else if (b && follow && !board.shows(shown(r))) board.frame(b.bounds, board.s, b.pad, b.core, { mover: b.at });
   // the hexes a drop's choice is tapped on (an ejected miniature's nearest free hexes) in view
   // and clear of the controls over the board: a landscape phone's Replay bar hid two of three
@@ -893,7 +901,7 @@ function saveNow() {
 // A drag's frame that the page's thread can answer is asked at once instead (after the edits of
 // this input, in a microtask), so that its ruling is drawn in the same frame as the move.
 function scheduleRule(frame = false) {
-  if (frame) store.setRuleFrame(ui.ruleFrame, true);
+  if (frame) store.setRuleFrame(ui.ruleFrame, frame); // (true, or 'position': redrawResult)
   if (ui.ruleFrame) return;
   const run = () => {
     const f = ui.ruleFrameWants;
@@ -916,7 +924,7 @@ store.onChange((why, before) => {
   if (redone.length) store.setMade({ at: ui.edits, text: madeWords(redone, 'Redone') });
   if (why === 'system') { holds(store.state.system, () => {}); store.setMode(defaultMode(doc())); } // its engine module starts loading now; the ruling follows
   if (why === 'load') showBoard(); // an example, a link or a saved position opened from a panel
-  if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
+  if (why !== 'display') scheduleRule(why === 'system' && 'position'); // another game's board: its whole position in view
   if (why === 'undo' || why === 'redo' || why === 'system') { store.setPending([]); if (why === 'system') { store.select(null); clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; document.querySelector('.side').scrollTop = 0; } } // another game's form opens at its top, not where the last one was scrolled
   refresh();
   clearTimeout(ui.saveTimer);
@@ -1243,7 +1251,7 @@ async function start() {
   const pending = links.takePending();
   if (pending === true) await ask();
   else if (pending) await pending;
-  else if (opened === null && !ui.unruled) await ask();
+  else if (opened === null && !ui.unruled) await ask({ frame: 'position' });
   else if (opened === null) {
     $('verdict').textContent = 'This position was not ruled automatically: its last ruling took too long or never finished. Press Rule on it.';
     $('verdict').className = 'verdict';
