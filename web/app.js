@@ -162,6 +162,8 @@ const board = new Board(canvas, {
   },
   hover(w) { store.setHover(w); showReadout(); },
   painted: () => late.unitControls?.place(),
+  // (the controls' boxes read afresh: the layout that resized the board moved them too)
+  resized() { store.setCovers(readCovers()); const r = ui.result; showChoices(r && resultBounds(r.scene, r.request)); },
 });
 
 // The controls' boxes are kept (the session's `covers`), not read at every paint: read there, after
@@ -361,23 +363,32 @@ function redrawResult(frame = false, follow = false) {
   showLegend();
   if (!ui.legendShown) { store.legendOpened(); $('legend-panel').open = !matchMedia(PHONE_LAYOUT).matches; } // open beside a desktop's board; a tap away on a phone
   const b = resultBounds(r.scene, r.request);
-  // every new answer, a game's first too, frames what the question is about at a size a finger
-  // reads (the whole board is the ⤢ button away)
-  // (the position alone: a reach's far hexes, taken in too, made Torn World's hexes 18 px across)
+  // a game opened shows its whole position, every unit and terrain piece, at whatever size that
+  // takes (the position alone: a reach's far hexes, taken in too, made a phone's hexes 18 px
+  // across); every other new answer frames what the question is about at a size a finger reads
+  // (the whole board is the ⤢ button away)
   const all = frame === 'position' && positionBounds(store.state.system, doc());
   if (b && all) board.frame(all, Infinity, POSITION_PAD, null, { mover: b.at, whole: true });
   else if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, frame === 'whole' ? { mover: b.at, whole: true } : answerFraming(b));
   // else the view moves after a ruling only where what the player acted on would be off it or
-  // under a control: the unit moved, or all of an answer its game shows whole (a flee's end). A
+  // under a control: the unit moved, or all of an answer its game shows whole (`showWhole`). A
   // view framed again after each drop, roll or piece placed put the next hex tapped elsewhere
   // (a newcomer's review)
   else if (b && follow && (ownQuery(r.request?.system, r.request?.query)?.showWhole ? !board.shows(b.bounds) : b.mover && !board.unitClear(b.mover))) {
     board.frame(b.bounds, board.s, b.pad, b.core, { mover: b.at });
   }
-  // the hexes a drop's choice is tapped on (an ejected miniature's nearest free hexes) brought into
-  // view where one is out of it or under a control: a landscape phone's Replay bar hid two of three
+  showChoices(b);
+}
+
+/**
+ * The hexes a drop's choice is tapped on (an ejected miniature's nearest free hexes) brought into
+ * view where one is out of it or under a control (a landscape phone's Replay bar hid two of three),
+ * with the move that ejects (`b`, its result bounds) where they fit beside it; after a ruling, and
+ * after the board is resized (a wrong tap's words under the choice took an upright phone's board's
+ * foot, and a hex to tap under the zoom buttons).
+ */
+function showChoices(b) {
   const choices = tools.playChoices(), choose = resultBounds({ overlay: choices, tracks: [] }, null);
-  // (with the move that ejects where they fit beside it)
   const c = choose?.bounds;
   if (c && !choices.every((it) => it.cells.every((h) => board.worldClear(...hex.center(h.q, h.r), hex.SQRT3 / 2)))) {
     board.frame(b ? [Math.min(c[0], b.bounds[0]), Math.min(c[1], b.bounds[1]), Math.max(c[2], b.bounds[2]), Math.max(c[3], b.bounds[3])] : c, board.s, choose.pad, [(c[0] + c[2]) / 2, (c[1] + c[3]) / 2]);

@@ -1390,6 +1390,7 @@ export class Board extends Painter {
     if (this.fitted) { this.fit(); return; }
     if (pw > 0 && ph > 0 && !this.want) this.ox += (this.w - pw) / 2;
     this.draw();
+    this.ctl.resized?.();
   }
 
   /**
