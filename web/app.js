@@ -8,7 +8,7 @@ import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, terrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
 import { GAME_FACTS } from './games/index.js';
-import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, sideColour, legendMarks } from './scene.js';
+import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, positionBounds, nearUnits, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el, spentOf } from './results.js';
 import { option, on, keepSame } from './forms.js';
 import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
@@ -162,6 +162,8 @@ const board = new Board(canvas, {
   },
   hover(w) { store.setHover(w); showReadout(); },
   painted: () => late.unitControls?.place(),
+  // (the controls' boxes read afresh: the layout that resized the board moved them too)
+  resized() { store.setCovers(readCovers()); const r = ui.result; showChoices(r && resultBounds(r.scene, r.request)); },
 });
 
 // The controls' boxes are kept (the session's `covers`), not read at every paint: read there, after
@@ -210,7 +212,8 @@ const page = {
   // a lane of its own: a ruling does not put it aside, nor it a ruling; a Play drag's whyNot is a
   // drag's frame, answered on the page's thread where it can be (engine-client.js `quick`)
   askEngine: (request) => engine.ask(request, 'tap', { quick: dragging() }),
-  makeMove, rule: () => { store.setMade(null); ask(); },
+  // (a unit's reach asked again by a tap or a drag on it: the view stays, the finger is on the board)
+  makeMove, rule: () => { store.setMade(null); ask({ frame: false }); },
 };
 const terrainNote = () => (sys().board === 'free'
   ? 'Choose the Terrain tool, tap the table at each corner of the piece, then Finish polygon (or Enter).'
@@ -289,7 +292,7 @@ function render(response, request, extra = {}, frame = true) {
   const again = !!ui.pick && !!ui.result?.request && JSON.stringify(ui.result.request) === JSON.stringify(request);
   store.showResult({ request, response, scene: null, extra }, again);
   // an error names no place worth zooming to; a finger on the board keeps the view where it is
-  redrawResult(frame && response.ok === true, response.ok === true && !board.gesture);
+  redrawResult(response.ok === true && frame, response.ok === true && !board.gesture);
   tools.follow(); // a unit carried in play: its hex on the reach that just answered; a card's or a drop's choices settled
   tools.renderPlayBar(); // the card's running total, the ejection waiting
   showApply();
@@ -302,21 +305,14 @@ const resultBounds = (rs, request) => sceneResultBounds(store.state.system, doc(
 // how a new answer is framed: its mover in view, and the units nearest it while they fit legibly
 const answerFraming = (b) => ({ near: nearUnits(store.state.system, doc(), b.at, b.names), mover: b.at });
 
-// What of a new answer must be in view, or the view follows it (without zooming in, so the hexes
-// around stay in reach of a finger drawing a path): all of a drawn path's answer and of a query
-// with ordered or combined movers (every mover and its move); of a reach or any other answer its middle (a user zoomed
-// into part of a wide reach keeps the zoom).
-function shown(r) {
-  const raw = resultBounds(r.scene, r.request).bounds;
-  const spec = ownQuery(r.request?.system, r.request?.query);
-  if (spec?.showWhole || spec?.fields.some((f) => f.kind === 'path' || f.kind === 'orders')) return raw;
-  const mid = [(raw[0] + raw[2]) / 2, (raw[1] + raw[3]) / 2];
-  return [...mid, ...mid];
-}
+// the world units round a game's opening view of its whole position (a hex's or an inch's half):
+// the board's numbers pinned at its edges stay off the tokens there
+const POSITION_PAD = 0.5;
 
 /**
  * Draws the answer again (a new answer, `frame`: framed; 'whole': all of it in view, at the size
- * that takes; `follow` keeps it in view; a picked hex: the view stays).
+ * that takes; 'position': the whole position in view, a game's opening view; `follow` keeps its
+ * mover in view; a picked hex: the view stays).
  */
 function redrawResult(frame = false, follow = false) {
   const r = ui.result;
@@ -348,12 +344,10 @@ function redrawResult(frame = false, follow = false) {
   const sameWords = verdict.textContent === (v.nodes ? v.nodes.map((n) => n.textContent).join('') : v.text);
   // every clause id in it a button opening its entry
   if (!same) verdict.replaceChildren(...(v.nodes ? v.nodes.map(linkClauses) : clauseNodes(v.text)));
-  // a verdict a tap showed whole stays whole while its words stay the same, and so does a card's
-  // running total while it is played (who may still battle, for each unit ordered so far) where it
-  // grows under the board (a landscape phone's column keeps its places: three lines). A charge's
-  // facing note does not: grown under a finger aiming the charge, the verdict moved the tabs by
-  // 110 px and back at each facing; it stays three lines, the rest a tap away
-  const whole = (sameWords && verdict.classList.contains('whole')) || (tools.playingCard() && matchMedia('(orientation: portrait)').matches);
+  // a verdict a tap showed whole stays whole while its words stay the same. A charge's facing note
+  // does not: grown under a finger aiming the charge, the verdict moved the tabs by 110 px and back
+  // at each facing; it stays three lines, the rest a tap away
+  const whole = sameWords && verdict.classList.contains('whole');
   // an answer with buttons of its own (a tapped hex's ways, a move's events: not its clause ids)
   // scrolls to them in its box (style.css), never hides them behind "… more"
   const own = !!verdict.querySelector('button:not(.rule)');
@@ -375,16 +369,34 @@ function redrawResult(frame = false, follow = false) {
   showLegend();
   if (!ui.legendShown) { store.legendOpened(); $('legend-panel').open = !matchMedia(PHONE_LAYOUT).matches; } // open beside a desktop's board; a tap away on a phone
   const b = resultBounds(r.scene, r.request);
-  // every new answer, a game's first too, frames what the question is about at a size a finger
-  // reads (the whole board is the ⤢ button away)
-  if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, frame === 'whole' ? { mover: b.at, whole: true } : answerFraming(b));
-  else if (b && follow && !board.shows(shown(r))) board.frame(b.bounds, board.s, b.pad, b.core, { mover: b.at });
-  // the hexes a drop's choice is tapped on (an ejected miniature's nearest free hexes) in view
-  // and clear of the controls over the board: a landscape phone's Replay bar hid two of three
-  const choose = resultBounds({ overlay: tools.playChoices(), tracks: [] }, null);
-  // (with the move that ejects where they fit beside it)
+  // a game opened shows its whole position, every unit and terrain piece, at whatever size that
+  // takes (the position alone: a reach's far hexes, taken in too, made a phone's hexes 18 px
+  // across); every other new answer frames what the question is about at a size a finger reads
+  // (the whole board is the ⤢ button away)
+  const all = frame === 'position' && positionBounds(store.state.system, doc());
+  if (b && all) board.frame(all, Infinity, POSITION_PAD, null, { mover: b.at, whole: true });
+  else if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, frame === 'whole' ? { mover: b.at, whole: true } : answerFraming(b));
+  // else the view moves after a ruling only where what the player acted on would be off it or
+  // under a control: the unit moved, or all of an answer its game shows whole (`showWhole`). A
+  // view framed again after each drop, roll or piece placed put the next hex tapped elsewhere
+  // (a newcomer's review)
+  else if (b && follow && (ownQuery(r.request?.system, r.request?.query)?.showWhole ? !board.shows(b.bounds) : b.mover && !board.unitClear(b.mover))) {
+    board.frame(b.bounds, board.s, b.pad, b.core, { mover: b.at });
+  }
+  showChoices(b);
+}
+
+/**
+ * The hexes a drop's choice is tapped on (an ejected miniature's nearest free hexes) brought into
+ * view where one is out of it or under a control (a landscape phone's Replay bar hid two of three),
+ * with the move that ejects (`b`, its result bounds) where they fit beside it; after a ruling, and
+ * after the board is resized (a wrong tap's words under the choice took an upright phone's board's
+ * foot, and a hex to tap under the zoom buttons).
+ */
+function showChoices(b) {
+  const choices = tools.playChoices(), choose = resultBounds({ overlay: choices, tracks: [] }, null);
   const c = choose?.bounds;
-  if (c && !board.shows([c[0] - 1, c[1] - 1, c[2] + 1, c[3] + 1])) {
+  if (c && !choices.every((it) => it.cells.every((h) => board.worldClear(...hex.center(h.q, h.r), hex.SQRT3 / 2)))) {
     board.frame(b ? [Math.min(c[0], b.bounds[0]), Math.min(c[1], b.bounds[1]), Math.max(c[2], b.bounds[2]), Math.max(c[3], b.bounds[3])] : c, board.s, choose.pad, [(c[0] + c[2]) / 2, (c[1] + c[3]) / 2]);
   }
 }
@@ -913,7 +925,7 @@ function saveNow() {
 // A drag's frame that the page's thread can answer is asked at once instead (after the edits of
 // this input, in a microtask), so that its ruling is drawn in the same frame as the move.
 function scheduleRule(frame = false) {
-  if (frame) store.setRuleFrame(ui.ruleFrame, true);
+  if (frame) store.setRuleFrame(ui.ruleFrame, frame); // (true, or 'position': redrawResult)
   if (ui.ruleFrame) return;
   const run = () => {
     const f = ui.ruleFrameWants;
@@ -936,7 +948,7 @@ store.onChange((why, before) => {
   if (redone.length) store.setMade({ at: ui.edits, text: madeWords(redone, 'Redone') });
   if (why === 'system') { holds(store.state.system, () => {}); store.setMode(defaultMode(doc())); } // its engine module starts loading now; the ruling follows
   if (why === 'load') showBoard(); // an example, a link or a saved position opened from a panel
-  if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
+  if (why !== 'display') scheduleRule(why === 'system' && 'position'); // another game's board: its whole position in view
   if (why === 'undo' || why === 'redo' || why === 'system') { store.setPending([]); if (why === 'system') { store.select(null); clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; document.querySelector('.side').scrollTop = 0; } } // another game's form opens at its top, not where the last one was scrolled
   refresh();
   clearTimeout(ui.saveTimer);
@@ -1267,7 +1279,7 @@ async function start() {
   const pending = links.takePending();
   if (pending === true) await ask();
   else if (pending) await pending;
-  else if (opened === null && !ui.unruled) await ask();
+  else if (opened === null && !ui.unruled) await ask({ frame: 'position' });
   else if (opened === null) {
     $('verdict').textContent = 'This position was not ruled automatically: its last ruling took too long or never finished. Press Rule on it.';
     $('verdict').className = 'verdict';

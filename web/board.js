@@ -411,6 +411,25 @@ export class Painter {
     return Math.min(ax, bx) >= 0 && Math.min(ay, by) >= top && Math.max(ax, bx) <= this.w && Math.max(ay, by) <= bottom;
   }
 
+  /** True when screen box `bx` [x0, y0, x1, y1] lies in the view and under none of the controls floating over it. */
+  clearBox(bx) {
+    return bx[0] >= -0.5 && bx[1] >= -0.5 && bx[2] <= this.w + 0.5 && bx[3] <= this.h + 0.5 && !(this.ctl?.covers?.() ?? []).some((c) => overlap(c, bx));
+  }
+
+  /** True when unit `id`'s middle is in the view and under no control (clearBox): a finger can touch it there. */
+  unitClear(id) {
+    const u = this.scene?.units.find((v) => v.id === id);
+    if (!u) return true;
+    const e = this.extentOf(u);
+    return this.clearBox([e.x, e.y, e.x, e.y]);
+  }
+
+  /** True when the disc of `r` world units round world point (x, y) is whole in the view and under no control (clearBox). */
+  worldClear(x, y, r) {
+    const [sx, sy] = this.toScreen(x, y), d = r * this.s;
+    return this.clearBox([sx - d, sy - d, sx + d, sy + d]);
+  }
+
   /** The view's height that fits and framings fill: above its foot, when the view is tall enough to spare it. */
   viewH() { return this.h > 4 * this.foot ? this.h - this.foot : this.h; }
 
@@ -1375,7 +1394,10 @@ export class Board extends Painter {
 
   // The canvas is sized for the screen where it is drawn (paint); a size it was drawn at already
   // (the observer's first call, after the first frame's layout) needs no second drawing.
-  // A view not fitted keeps what was in its middle there (the full-screen board grows around it).
+  // A view not fitted keeps what was at its top where it was, and what was in its middle across: a
+  // phone's board grows and shrinks at its foot (the verdict above the tabs growing, the sheet's
+  // step), and the units kept on the middle moved under a finger about to touch one (C&C's Equites
+  // 10 px up at each line of a card's running total).
   // A board hidden (a phone's sheet over the whole screen) keeps its view, and what was asked of it
   // while hidden is made when it shows again.
   resize() {
@@ -1384,8 +1406,9 @@ export class Board extends Painter {
     const d = DPR(), [pw, ph] = [this.canvas.width / d, this.canvas.height / d];
     if (this.canvas.width === Math.round(this.w * d) && this.canvas.height === Math.round(this.h * d)) { if (this.unpainted) this.draw(); return; }
     if (this.fitted) { this.fit(); return; }
-    if (pw > 0 && ph > 0 && !this.want) { this.ox += (this.w - pw) / 2; this.oy += (this.h - ph) / 2; }
+    if (pw > 0 && ph > 0 && !this.want) this.ox += (this.w - pw) / 2;
     this.draw();
+    this.ctl.resized?.();
   }
 
   /**

@@ -69,5 +69,5 @@ export function initPlayParts({ store, ui, board, doc, sys, isHexBoard, unitById
   const playChoices = () => (playing() ? eject().overlay() : []);
 
   return { canPlay, playing, table, orders, eject, renderPlayBar, playHexOverlay, playPlaced, playChoices,
-    playOverlay: () => (playing() ? table().overlay() : []), playMeasured: () => (playing() ? table().measured() : null), playNote: (request, result) => { const t = table().note(request, result); return { lead: t.lead, text: [t.text, playing() ? orders().note() : ''].filter(Boolean).join(' '), against: playing() ? orders().against() : '' }; }, playWaiting: () => (playing() ? orders().waiting() : null), playingCard: () => playing() && orders().active() };
+    playOverlay: () => (playing() ? table().overlay() : []), playMeasured: () => (playing() ? table().measured() : null), playNote: (request, result) => { const t = table().note(request, result); return { lead: t.lead, text: [t.text, playing() ? orders().note() : ''].filter(Boolean).join(' '), against: playing() ? orders().against() : '' }; }, playWaiting: () => (playing() ? orders().waiting() : null) };
 }

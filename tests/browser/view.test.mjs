@@ -1,0 +1,267 @@
+// The board's view as a phone player meets it (a newcomer's review): each game's default position
+// opens with every unit and terrain piece of it in view, no unit under a control floating over the
+// board (the tip box, the card bar, the zoom buttons), at 360 × 740, 740 × 360 and 1280 × 800; and
+// the board never moves under a finger: a drag, a drop, a tap's move, a Dexterity test's outcome
+// and an ejected piece placed leave every unit the player did not move where it was on the screen,
+// unless the player asks (zoom, pan, Fit). The games come from describe. Screenshots go to
+// tests/artifacts/view-<game>-<step>-<size>.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launch, openPage, pickSystem, ruled, hook, painted, touchDrag, artifacts, engineAnswer as answer, pageRequest } from './browser.mjs';
+import { createEngine } from '../../wasm/movecalc.mjs';
+import { toOffset } from '../../web/hex.js';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env.browser?.close(); env.server?.close(); });
+
+const SYSTEMS = (await createEngine()).request({ query: 'describe' }).result.systems;
+const SIZES = [{ width: 360, height: 740 }, { width: 740, height: 360 }, { width: 1280, height: 800 }];
+const size = (v) => `${v.width}x${v.height}`;
+
+async function shot(page, name, viewport) {
+  await painted(page);
+  await page.screenshot({ path: join(artifacts, `view-${name}-${size(viewport)}.png`) });
+}
+
+/** Opens `system`'s default position as a player does: the page's own game, or picked from the list. */
+async function open(viewport, system) {
+  const opened = await openPage(env, viewport, { touch: viewport.width < 900 });
+  if ((await pageRequest(opened.page)).system !== system) await pickSystem(opened.page, system); else await ruled(opened.page);
+  await painted(opened.page);
+  return opened;
+}
+
+/**
+ * What of the position is not shown whole: each unit's token or base, and each terrain piece, must
+ * lie inside the board's box as it is on the screen; a unit must also have the board on top at its
+ * middle and at its box's corners (nothing floats over it there).
+ */
+const hidden = (page) => page.evaluate(() => {
+  const c = document.getElementById('board').getBoundingClientRect();
+  const seen = [Math.max(c.left, 0), Math.max(c.top, 0), Math.min(c.right, innerWidth), Math.min(c.bottom, innerHeight)];
+  const out = (b) => b[0] < seen[0] - 0.5 || b[1] < seen[1] - 0.5 || b[2] > seen[2] + 0.5 || b[3] > seen[3] + 0.5;
+  const t = window.movecalcTest, bad = [];
+  for (const [id, b] of Object.entries(t.unitBoxes())) {
+    if (out(b)) { bad.push(`unit ${id} out of view: ${b.map(Math.round)}`); continue; }
+    const points = [[(b[0] + b[2]) / 2, (b[1] + b[3]) / 2], [b[0] + 1, b[1] + 1], [b[2] - 1, b[1] + 1], [b[0] + 1, b[3] - 1], [b[2] - 1, b[3] - 1]];
+    for (const [x, y] of points) {
+      const e = document.elementFromPoint(x, y);
+      if (e?.id !== 'board') { bad.push(`unit ${id} under ${e?.id || e?.className || e?.tagName} at ${Math.round(x)}, ${Math.round(y)}`); break; }
+    }
+  }
+  for (const [id, b] of Object.entries(t.terrainBoxes())) if (out(b)) bad.push(`terrain ${id} out of view: ${b.map(Math.round)}`);
+  return bad;
+});
+
+for (const viewport of SIZES) {
+  for (const { id: system } of SYSTEMS) {
+    test(`${system} (${size(viewport)}): the opening view shows every unit and terrain piece of the default position, no unit under a control`, async () => {
+      const { context, page, errors } = await open(viewport, system);
+      await shot(page, `${system}-opening`, viewport);
+      assert.deepEqual(await hidden(page), [], `${system} ${size(viewport)}: on opening`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
+
+/** Every unit's box on the screen, by id. */
+const boxes = (page) => hook(page, 'unitBoxes');
+const units = async (page) => (await hook(page, 'state')).doc.units;
+
+/**
+ * The units that stand where they stood in the position (`was`: the doc's units before) and whose
+ * box on the screen moved since `before` (a box may be left out where the board leaves it out).
+ */
+async function shifted(page, was, before) {
+  const now = await units(page), at = await boxes(page);
+  const same = was.filter((u) => JSON.stringify(u) === JSON.stringify(now.find((v) => v.id === u.id)));
+  return same.filter((u) => before[u.id].some((v, i) => Math.abs(v - at[u.id][i]) > 0.5))
+    .map((u) => `${u.id} [${before[u.id].map(Math.round)}] → [${at[u.id].map(Math.round)}]`);
+}
+
+/** The board's box on the screen [left, top, right, bottom]. */
+const boardBox = (page) => page.$eval('#board', (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });
+
+// the three ways a phone is held (the sheet at its verdict, at half, and sideways)
+const HELD = [
+  { viewport: { width: 360, height: 740 }, step: 'peek' },
+  { viewport: { width: 360, height: 740 }, step: 'half' },
+  { viewport: { width: 740, height: 360 }, step: null },
+];
+
+for (const { viewport, step } of HELD) {
+  for (const { id: system } of SYSTEMS) {
+    test(`${system} (${size(viewport)}${step ? `, sheet ${step}` : ''}): a unit tapped, then dragged and let go, moves no other unit on the screen`, async () => {
+      const { context, page, errors } = await open(viewport, system);
+      if (step && (await page.getAttribute('body', 'data-sheet')) !== step) {
+        await page.tap('#sheet-handle');
+        await page.waitForFunction((s) => document.body.dataset.sheet === s, step);
+        await ruled(page);
+        await painted(page);
+      }
+      const was = await units(page), before = await boxes(page), board = await boardBox(page);
+      // the question's unit (the first unit its inputs name), dragged a hex (a token's width and a
+      // half) to its right
+      const { doc } = await hook(page, 'state');
+      const ids = was.map((u) => u.id), mover = Object.values(doc.inputs[doc.query]).find((v) => ids.includes(v)) ?? ids[0];
+      const middle = (b) => ({ x: (b[0] + b[2]) / 2, y: (b[1] + b[3]) / 2 });
+      const b = before[mover], from = middle(b), to = { x: Math.min(from.x + 1.5 * (b[2] - b[0]), board[2] - 8), y: from.y };
+      await page.touchscreen.tap(from.x, from.y);
+      await ruled(page);
+      await painted(page);
+      const others = was.filter((u) => u.id !== mover);
+      assert.deepEqual(await shifted(page, others, before), [], `${system}: after ${mover} was tapped`);
+      // dragged there and let go (a move made, where it may go there), then dragged back: its
+      // reach asked again as the finger takes it up (GODSGLOOM's board moved 5–19 px there)
+      for (const z of [to, from]) {
+        const a = middle((await boxes(page))[mover]), held = [];
+        await touchDrag(page, a, z, { hold: async (moveTo) => {
+          for (const dy of [0, 4, 8]) { await moveTo({ x: z.x, y: z.y + dy }); await ruled(page).catch(() => {}); await painted(page); held.push(...await shifted(page, others, before)); }
+        } });
+        await ruled(page);
+        await painted(page);
+        assert.deepEqual(held, [], `${system}: while ${mover} was dragged from ${Math.round(a.x)}, ${Math.round(a.y)}`);
+        await shot(page, `${system}-dropped${step ? `-${step}` : ''}`, viewport);
+        assert.deepEqual(await shifted(page, others, before), [], `${system}: after ${mover} was let go at ${Math.round(z.x)}, ${Math.round(z.y)}`);
+      }
+      assert.deepEqual(await boardBox(page), board, `${system}: the board's box on the screen`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
+
+// Torn World's drop that ejects (TW-EJ-1, TW-EJ-3): the drop, the Dexterity test's outcome and the
+// ejected piece placed by a tap on its hex leave the units not moved where they were on the screen
+// (the board was framed again after each, the next hex tapped moving under the finger). The games
+// are the hex games, the drop from each one's own position: a reach with a hex that ejects.
+for (const { id: system } of SYSTEMS.filter((s) => s.board === 'hex')) {
+  for (const viewport of [{ width: 360, height: 740 }, { width: 740, height: 360 }]) {
+    test(`${system} (${size(viewport)}): play, a drop that ejects, its test's outcome and the piece placed by a tap move no other unit on the screen`, { timeout: 90000 }, async (t) => {
+      const { context, page, errors } = await open(viewport, system);
+      const position = await pageRequest(page);
+      let drop = null;
+      for (const u of position.units) {
+        const reach = await answer({ ...position, query: 'reach', unit: u.id });
+        for (const x of reach.hexes ?? []) if (!drop && x.ejects?.length) drop = { u, x };
+      }
+      if (!drop) { t.skip('no move of its own position ejects'); await context.close(); return; }
+      const was = await units(page), before = await boxes(page), board = await boardBox(page);
+      const others = was.filter((u) => u.id !== drop.u.id);
+      const o = toOffset(drop.x.q, drop.x.r);
+      await touchDrag(page, await hook(page, 'screenOf', drop.u.id), await hook(page, 'screenOfHex', o.col, o.row));
+      await page.waitForSelector('#play-bar [data-dexterity], #play-bar [data-hex]');
+      await ruled(page);
+      await painted(page);
+      assert.deepEqual(await shifted(page, others, before), [], `${system}: after the drop`);
+      if (await page.locator('#play-bar [data-dexterity="failed"]').count()) {
+        await page.tap('#play-bar [data-dexterity="failed"]');
+        await page.waitForSelector('#play-bar [data-hex]');
+        await ruled(page);
+        await painted(page);
+        assert.deepEqual(await shifted(page, others, before), [], `${system}: after the test was failed`);
+      }
+      await shot(page, `${system}-eject-choose`, viewport);
+      // the first hex offered, tapped on the board
+      const [col, row] = (await page.getAttribute('#play-bar [data-hex="1"]', 'aria-label')).match(/col (\d+), row (\d+)/).slice(1).map(Number);
+      const p = await hook(page, 'screenOfHex', col, row);
+      await page.touchscreen.tap(p.x, p.y);
+      await page.waitForFunction(() => !document.querySelector('#play-bar [data-hex]'));
+      await ruled(page);
+      await painted(page);
+      await shot(page, `${system}-eject-placed`, viewport);
+      assert.deepEqual(await shifted(page, others, before), [], `${system}: after the ejected piece was placed`);
+      assert.deepEqual(await boardBox(page), board, `${system}: the board's box on the screen`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
+
+// A card's running total grows line by line under an upright phone's board as each unit is
+// ordered (CCA-CD-1): the board keeps its box while the card is played, and the units not ordered
+// stay where they were on the screen through the order made (C&C's Equites went up 10 px at each
+// line). The card is the centre section's (the Hastati and Scipio stand in it), as a player plays it.
+for (const { id: system } of SYSTEMS) {
+  test(`${system} (360x740, touch): play, a card's running total growing moves no unit on the screen, nor the board while the card is played`, { timeout: 90000 }, async (t) => {
+    const { context, page, errors } = await open({ width: 360, height: 740 }, system);
+    if (!await page.locator('#play-bar [data-section="center"]').count()) { t.skip('no section cards'); await context.close(); return; }
+    await page.tap('#play-bar [data-section="center"]');
+    await page.waitForSelector('#order-total');
+    await ruled(page);
+    await painted(page);
+    const was = await units(page), before = await boxes(page), board = await boardBox(page);
+    const hexAt = (col, row) => hook(page, 'screenOfHex', col, row);
+    const used = (n) => page.waitForFunction((k) => new RegExp(`${k} of 3 orders used`).test(document.getElementById('verdict').textContent), n);
+    const lines = [];
+    // (its words' lines, whatever the box's height)
+    const verdictLines = () => page.$eval('#verdict', (v) => { const g = document.createRange(); g.selectNodeContents(v); return Math.round(g.getBoundingClientRect().height / parseFloat(getComputedStyle(v).lineHeight)); });
+    // the Hastati a hex ahead, Scipio dropped on them (CCA-LD-8), and the Elephants, the enemy's,
+    // dragged too: sent back with the reason why, a line more (CCA-MV-1)
+    for (const [from, to, n] of [[[6, 6], [6, 5], 1], [[6, 7], [6, 5], 2], [[8, 2], [7, 3], 2]]) {
+      await touchDrag(page, await hexAt(...from), await hexAt(...to));
+      await used(n);
+      await ruled(page);
+      await painted(page);
+      lines.push(await verdictLines());
+      const moved = new Set(['Hastati', 'Scipio']);
+      assert.deepEqual(await shifted(page, was.filter((u) => !moved.has(u.id)), before), [], `${system}: after the drop on col ${to[0]}, row ${to[1]}`);
+      assert.deepEqual(await boardBox(page), board, `${system}: the board's box while the card is played`);
+    }
+    assert.ok(lines.at(-1) > lines[0], `the running total grew: ${lines} lines`);
+    await shot(page, `${system}-card-grown`, { width: 360, height: 740 });
+    await page.tap('#apply');
+    await page.waitForFunction(() => /^Move made:/.test(document.getElementById('verdict').textContent));
+    await ruled(page);
+    await painted(page);
+    assert.deepEqual(await shifted(page, was.filter((u) => !['Hastati', 'Scipio'].includes(u.id)), before), [], `${system}: after the order was made`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+// A tap on a unit shows its reach; a tap on a hex of it moves the unit there, as a drag would, with
+// no step to confirm: the verdict says what was made and how to take it back, and Undo is on the
+// screen, on top, and takes it back with one touch (a newcomer's review).
+for (const viewport of [{ width: 360, height: 740 }, { width: 740, height: 360 }]) {
+  test(`every hex game (${size(viewport)}): a reached hex tapped moves the unit, said so, one touch of Undo takes it back, no other unit moved on the screen`, { timeout: 120000 }, async () => {
+    const moved = [];
+    for (const { id: system } of SYSTEMS.filter((s) => s.board === 'hex')) {
+      const { context, page, errors } = await open(viewport, system);
+      const request = await pageRequest(page), mover = request.unit;
+      const was = await units(page), before = await boxes(page), board = await boardBox(page);
+      const home = was.find((u) => u.id === mover);
+      const at = await hook(page, 'screenOf', mover);
+      await page.touchscreen.tap(at.x, at.y);
+      await ruled(page);
+      // the cheapest reached hex that is free and ejects nobody
+      const reach = await answer({ ...request, query: 'reach', unit: mover }), taken = new Set(request.units.map((u) => `${u.q},${u.r}`));
+      const go = reach.hexes.filter((x) => !taken.has(`${x.q},${x.r}`) && !x.ejects?.length && !x.destroyed?.length && !x.ejectsMarkers?.length).sort((a, b) => a.cost - b.cost)[0];
+      const o = toOffset(go.x ?? go.q, go.r), p = await hook(page, 'screenOfHex', o.col, o.row);
+      await page.touchscreen.tap(p.x, p.y);
+      await ruled(page);
+      await painted(page);
+      const now = (await units(page)).find((u) => u.id === mover);
+      if (now.q === home.q && now.r === home.r) { await context.close(); continue; } // (a game that moves by a card only)
+      moved.push(system);
+      assert.match(await page.textContent('#verdict'), /^Move made: .*Undo/, `${system}: the verdict says the move was made, and how to take it back`);
+      assert.deepEqual(await shifted(page, was.filter((u) => u.id !== mover), before), [], `${system}: after the tap's move`);
+      assert.deepEqual(await boardBox(page), board, `${system}: the board's box`);
+      await shot(page, `${system}-tap-moved`, viewport);
+      const undo = await page.evaluate(() => {
+        const b = document.getElementById('undo'), r = b.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+        const top = document.elementFromPoint(x, y);
+        return { x, y, on: !b.disabled && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth && !!top && b.contains(top) };
+      });
+      assert.ok(undo.on, `${system}: Undo enabled, on the screen and on top`);
+      await page.touchscreen.tap(undo.x, undo.y);
+      await page.waitForFunction(([id, q, r]) => { const u = window.movecalcTest.state().doc.units.find((v) => v.id === id); return u.q === q && u.r === r; }, [mover, home.q, home.r]);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+    assert.ok(moved.length > 0, 'some hex game moves a unit by a tap on a reached hex');
+  });
+}
