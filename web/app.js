@@ -8,7 +8,7 @@ import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, terrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
 import { GAME_FACTS } from './games/index.js';
-import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, positionBounds, nearUnits, sideColour, legendMarks } from './scene.js';
+import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el, spentOf } from './results.js';
 import { option, on, keepSame } from './forms.js';
 import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
@@ -305,14 +305,9 @@ const resultBounds = (rs, request) => sceneResultBounds(store.state.system, doc(
 // how a new answer is framed: its mover in view, and the units nearest it while they fit legibly
 const answerFraming = (b) => ({ near: nearUnits(store.state.system, doc(), b.at, b.names), mover: b.at });
 
-// the world units round a game's opening view of its whole position (a hex's or an inch's half):
-// the board's numbers pinned at its edges stay off the tokens there
-const POSITION_PAD = 0.5;
-
 /**
  * Draws the answer again (a new answer, `frame`: framed; 'whole': all of it in view, at the size
- * that takes; 'position': the whole position in view, a game's opening view; `follow` keeps its
- * mover in view; a picked hex: the view stays).
+ * that takes; `follow` keeps its mover in view; a picked hex: the view stays).
  */
 function redrawResult(frame = false, follow = false) {
   const r = ui.result;
@@ -369,13 +364,9 @@ function redrawResult(frame = false, follow = false) {
   showLegend();
   if (!ui.legendShown) { store.legendOpened(); $('legend-panel').open = !matchMedia(PHONE_LAYOUT).matches; } // open beside a desktop's board; a tap away on a phone
   const b = resultBounds(r.scene, r.request);
-  // a game opened shows its whole position, every unit and terrain piece, at whatever size that
-  // takes (the position alone: a reach's far hexes, taken in too, made a phone's hexes 18 px
-  // across); every other new answer frames what the question is about at a size a finger reads
-  // (the whole board is the ⤢ button away)
-  const all = frame === 'position' && positionBounds(store.state.system, doc());
-  if (b && all) board.frame(all, Infinity, POSITION_PAD, null, { mover: b.at, whole: true });
-  else if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, frame === 'whole' ? { mover: b.at, whole: true } : answerFraming(b));
+  // every new answer, a game's first too, frames what the question is about at a size a finger
+  // reads (the whole board is the ⤢ button away)
+  if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, frame === 'whole' ? { mover: b.at, whole: true } : answerFraming(b));
   // else the view moves after a ruling only where what the player acted on would be off it or
   // under a control: the unit moved, or all of an answer its game shows whole (`showWhole`). A
   // view framed again after each drop, roll or piece placed put the next hex tapped elsewhere
@@ -925,7 +916,7 @@ function saveNow() {
 // A drag's frame that the page's thread can answer is asked at once instead (after the edits of
 // this input, in a microtask), so that its ruling is drawn in the same frame as the move.
 function scheduleRule(frame = false) {
-  if (frame) store.setRuleFrame(ui.ruleFrame, frame); // (true, or 'position': redrawResult)
+  if (frame) store.setRuleFrame(ui.ruleFrame, true);
   if (ui.ruleFrame) return;
   const run = () => {
     const f = ui.ruleFrameWants;
@@ -948,7 +939,7 @@ store.onChange((why, before) => {
   if (redone.length) store.setMade({ at: ui.edits, text: madeWords(redone, 'Redone') });
   if (why === 'system') { holds(store.state.system, () => {}); store.setMode(defaultMode(doc())); } // its engine module starts loading now; the ruling follows
   if (why === 'load') showBoard(); // an example, a link or a saved position opened from a panel
-  if (why !== 'display') scheduleRule(why === 'system' && 'position'); // another game's board: its whole position in view
+  if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
   if (why === 'undo' || why === 'redo' || why === 'system') { store.setPending([]); if (why === 'system') { store.select(null); clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; document.querySelector('.side').scrollTop = 0; } } // another game's form opens at its top, not where the last one was scrolled
   refresh();
   clearTimeout(ui.saveTimer);
@@ -1279,7 +1270,7 @@ async function start() {
   const pending = links.takePending();
   if (pending === true) await ask();
   else if (pending) await pending;
-  else if (opened === null && !ui.unruled) await ask({ frame: 'position' });
+  else if (opened === null && !ui.unruled) await ask();
   else if (opened === null) {
     $('verdict').textContent = 'This position was not ruled automatically: its last ruling took too long or never finished. Press Rule on it.';
     $('verdict').className = 'verdict';

@@ -188,24 +188,6 @@ export function resultBounds(system, d, rs, request) {
   return { bounds: box(pts), pad, core: core || moves.length ? grown(box([...(core ? [core] : []), ...moves])) : null, names, at: core, mover: moverId };
 }
 
-/**
- * The world box of a position: every unit's hexes or base and every terrain piece's hexes or
- * polygon, whole. A game's opening view shows all of it (the Scouts, the terrain and the Faceless
- * One were off a phone's first view). Null when the position holds nothing.
- */
-export function positionBounds(system, d) {
-  const pts = [];
-  const hexBox = (h) => { const [x, y] = hex.center(h.q, h.r); pts.push([x - 1, y - 1], [x + 1, y + 1]); };
-  for (const u of d.units) {
-    if (SYSTEMS[system].board === 'hex') { hexesOf(system, u).forEach(hexBox); continue; }
-    const r = Math.hypot(...unitSize(system, u)) / 2; // the base whole, whatever its facing
-    pts.push([u.x - r, u.y - r], [u.x + r, u.y + r]);
-  }
-  for (const t of d.terrain) { if (t.polygon) pts.push(...t.polygon); else hexBox(t); }
-  const xs = pts.map((p) => p[0]).filter(Number.isFinite), ys = pts.map((p) => p[1]).filter(Number.isFinite);
-  return xs.length && ys.length ? [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] : null;
-}
-
 const NEAR_UNITS = 6; // the most a new answer's framing considers taking in besides what it is about
 
 /**

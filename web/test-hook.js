@@ -45,16 +45,6 @@ export function installTestHook(page) {
       const r = canvas.getBoundingClientRect();
       return Object.fromEntries(board.scene.units.map((u) => { const e = board.extentOf(u); return [u.id, [r.left + e.x - e.ex, r.top + e.y - e.ey, r.left + e.x + e.ex, r.top + e.y + e.ey]]; }));
     },
-    /** Each terrain piece of the position on the page, by id (a hex's: its column and row): the box of its polygon, or of its hex's corners. */
-    terrainBoxes() {
-      const r = canvas.getBoundingClientRect(), d = store.doc();
-      const box = (ps) => { const s = ps.map((p) => board.toScreen(...p)), xs = s.map((p) => r.left + p[0]), ys = s.map((p) => r.top + p[1]); return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]; };
-      return Object.fromEntries(d.terrain.map((t) => {
-        if (t.polygon) return [t.id, box(t.polygon)];
-        const [x, y] = hex.center(t.q, t.r), o = hex.toOffset(t.q, t.r);
-        return [`col ${o.col}, row ${o.row}`, box([0, 1, 2, 3, 4, 5].map((i) => [x + Math.cos(Math.PI / 6 + i * Math.PI / 3), y + Math.sin(Math.PI / 6 + i * Math.PI / 3)]))];
-      }));
-    },
     screenOfHex(col, row) { const a = hex.toAxial(col, row); return this.screenOfWorld(...hex.center(a.q, a.r)); },
     shareCode: () => page.shareCode(),
     openExample: (ex) => page.openExample(ex),

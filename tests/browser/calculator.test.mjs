@@ -206,8 +206,7 @@ test('a hex path is drawn by tapping hexes; terrain is painted and drawn', async
   await focusBoard(page);
   await page.keyboard.press('ArrowRight');
   assert.deepEqual((await pageRequest(page)).path[2], toAxial(4, 4));
-  // terrain brush on a hex board (the whole board shown: the opening view is the position's)
-  await page.click('#fit');
+  // terrain brush on a hex board
   await page.click('label:has(input[value="terrain"])');
   await page.selectOption('#terrain-kind', 'impassable');
   const t = await hook(page, 'screenOfHex', 1, 1);

@@ -1,8 +1,7 @@
 // A board a phone reads, either way up, that never loses a tap (issue 32). For every game's default
 // position, at 360 × 740, 740 × 360 and 1280 × 800, on opening and after a ruling asked again:
-// the question's mover is in view, and after the ruling framed at a size a finger reads (a hex at
-// least 36 CSS px across, the mover's base at least 40 px on its short side; the opening view shows
-// the whole position at whatever size that takes: view.test.mjs), a landscape phone's board takes at least 60 %
+// the question's mover is framed in view at a size a finger reads (a hex at least 36 CSS px across,
+// the mover's base at least 40 px on its short side), a landscape phone's board takes at least 60 %
 // of the screen with the verdict beside it, no control of the toolbar or the zoom is cut off or under
 // 34 px either way, and the board's names, badges and readings do not overlap, nor a marker's label
 // a token (and at 360 px so for each question in Set up too). Then, by touch, each tab and Make this move
@@ -31,8 +30,8 @@ const mover = (r) => r.unit ?? r.charger ?? r.order?.unit ?? r.ordered?.[0]
   ?? Object.entries(r).find(([k, v]) => k !== 'units' && Array.isArray(v) && typeof v[0]?.unit === 'string')?.[1][0].unit ?? null;
 const overlap = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
 
-/** The figures the issue sets, measured on the page as it is now; `where` names the step; `framed`: a new answer's framing, at a legible size. */
-async function measure(page, system, viewport, where, framed = true) {
+/** The figures the issue sets, measured on the page as it is now; `where` names the step. */
+async function measure(page, system, viewport, where) {
   await painted(page);
   const at = `${system} ${viewport.width}x${viewport.height} ${where}`;
   const board = await page.locator('#board').boundingBox();
@@ -44,11 +43,11 @@ async function measure(page, system, viewport, where, framed = true) {
   const p = await hook(page, 'screenOf', id);
   assert.ok(p.x >= board.x && p.x <= board.x + board.width && p.y >= board.y && p.y <= board.y + board.height,
     `${at}: ${id} at (${Math.round(p.x)}, ${Math.round(p.y)}) is outside the board's view`);
-  // a new answer's framing at a size a finger reads (the opening view, of the whole position, at any)
+  // at a size a finger reads
   const short = cam.units.find((u) => u.id === id)?.short;
-  if (framed && (short === null || short === undefined)) {
+  if (short === null || short === undefined) {
     assert.ok(cam.s * SQRT3 >= MIN_HEX, `${at}: a hex is ${(cam.s * SQRT3).toFixed(1)} px across, under ${MIN_HEX}`);
-  } else if (framed) {
+  } else {
     assert.ok(cam.s * short >= MIN_BASE, `${at}: ${id}'s base is ${(cam.s * short).toFixed(1)} px on its short side, under ${MIN_BASE}`);
   }
   // a landscape phone: the board takes most of the screen, the verdict beside it in view
@@ -95,7 +94,7 @@ for (const viewport of SIZES) {
     test(`${system} at ${viewport.width}x${viewport.height}: the question framed legibly on opening and after a ruling; the landscape board's share; no control cut off`, async () => {
       const { context, page, errors } = await openPage(env, viewport, { touch });
       if ((await hook(page, 'request')).system !== system) await pickSystem(page, system); else await ruled(page);
-      await measure(page, system, viewport, 'on opening', false);
+      await measure(page, system, viewport, 'on opening');
       await shot(page, `phone-${system}-opening`, viewport);
       // a ruling asked again frames the question again (after the view was moved to the whole board)
       await page.click('#fit');

@@ -21,9 +21,6 @@ const unitOf = async (page, id) => (await hook(page, 'state')).doc.units.find((u
 const near = (a, b, what, tol = 0.011) => assert.ok(Math.abs(a - b) < tol, `${what}: ${a} is ${b}`);
 const pose = (u) => [u.x, u.y, u.facing];
 const madeSaid = (page) => page.waitForFunction(() => /^\w+ made:/.test(document.querySelector('#verdict').textContent));
-// Rule on it pressed where it stands (the sheet left at the verdict): the answer framed at a size a
-// finger reads, which the opening view (the whole position, at any size) is not
-const framed = async (page) => { await ruled(page); await page.$eval('#ask', (b) => b.click()); await ruled(page); await painted(page); };
 /** Where unit `u`'s centre is on screen after moving `ahead` steps along its facing and `right` to its right (world: y up, facing clockwise from +y). */
 const ahead = (page, u, along, right = 0) => {
   const f = u.facing * Math.PI / 180;
@@ -104,7 +101,6 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 an illegal drop: 
 
 test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle dragged 45° round turns the Legion with the turning tool from facing 20 to 65; the drop makes it, undone and redone (4 touches)', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
-  await framed(page);
   const home = await unitOf(page, 'Legion');
   // touch 1: a tap picks the unit (its turn handle shows, and its reach area)
   await page.touchscreen.tap(...Object.values(await hook(page, 'screenOf', 'Legion')));
@@ -139,7 +135,6 @@ test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle dragged 45
 
 test('arcane-legions (360x740, touch): play, AL-COL-1 AL-SNP-1 AL-COL-2 dragged 3.4 steps ahead the Legion meets the Chargers at an angle in its third step, snaps flush and stops: 3 of 4 points, the last lost; made, undone and redone (3 touches)', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
-  await framed(page);
   const home = await unitOf(page, 'Legion');
   const asked = await pageRequest(page);
   // the Legion (2 × 1, facing 20, at 14, 9): its front-left corner (13.23, 9.81) runs along
