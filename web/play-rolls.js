@@ -81,10 +81,13 @@ export function initPlayRolls({ store, sys, doc, bar, own, unfinished, rollInto 
     const p = el('p', `Dice: ${dice.join(', ')}.`);
     p.title = `${title}: roll, then Make this move.`;
     p.className = 'choice roll-words';
-    const b = el('button', 'Roll 2D6', 'small');
+    // once every die has fallen the button says it rolls them again (a newcomer took "Roll 2D6",
+    // unchanged after the roll, for a roll not made)
+    const again = !dice.some((t) => /\?$/.test(t));
+    const b = el('button', again ? 'Roll 2D6 again' : 'Roll 2D6', 'small');
     b.type = 'button';
     b.id = 'play-roll';
-    b.setAttribute('aria-label', `Roll 2D6 for every roll of the ${title.toLowerCase()}`);
+    b.setAttribute('aria-label', `Roll 2D6 ${again ? 'again ' : ''}for every roll of the ${title.toLowerCase()}`);
     b.addEventListener('click', rollAll);
     bar.hidden = false;
     showParts(bar, [...questions(), p, b]);

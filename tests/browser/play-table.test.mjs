@@ -431,6 +431,7 @@ test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 the play bar rolls the 
   // touch 1: the bar's Roll 2D6, on screen with the board (the form's are a scroll below it)
   const bar = await page.locator('#play-roll').boundingBox();
   assert.ok(bar && bar.y + bar.height <= PHONE.height && bar.height >= 36, `the roll button is on screen, a finger's size: ${JSON.stringify(bar)}`);
+  assert.equal((await page.textContent('#play-roll')).trim(), [before.pursued?.fleeDistance, ...(before.pursuers ?? []).map((p) => p?.distance)].every(Number.isFinite) ? 'Roll 2D6 again' : 'Roll 2D6');
   // every pair of dice falls 3 and 4: the flee and the pursuit both 7, the rule's edge
   await setDice(page, 3, 4);
   await page.tap('#play-roll');
@@ -439,6 +440,8 @@ test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 the play bar rolls the 
   const request = await pageRequest(page);
   // every die the question takes rolled: the flee's and each pursuer's
   assert.deepEqual([request.pursued.fleeDistance, request.pursuers[0].distance], [7, 7], 'the flee and the pursuit both rolled 3 + 4');
+  // the dice fallen, the button says it rolls them again (unchanged, it read as a roll not made)
+  assert.equal((await page.textContent('#play-roll')).trim(), 'Roll 2D6 again');
   const result = await answer(request);
   // 9A-DST-1: a pursuit roll equal to or greater than the flee roll catches the fleeing unit
   assert.equal(result.fleeingDestroyed, true, 'a pursuit of 7 against a flee of 7: the Raiders are caught');
