@@ -53,6 +53,21 @@ async function barTap(page, sel, then) {
 }
 
 /**
+ * A phone's page by touch with Rome's position and the Equites on col 10 (the right flank as Rome,
+ * the bottom side, sees it: outside the centre section), the centre card chosen and the whole board
+ * in view (the card keeps the view, which shows its section's units: the whole board a tap away).
+ */
+async function centreWithOutsider() {
+  const opened = await openPage(env, PHONE, { touch: true });
+  await pickSystem(opened.page, 'cc-ancients');
+  await openRequest(opened.page, ROME([{ id: 'Equites', side: 'Rome', type: 'medium cavalry', col: 10, row: 6 }]));
+  await barTap(opened.page, '[data-section="center"]', '#order-total');
+  await opened.page.tap('#fit');
+  await painted(opened.page);
+  return opened;
+}
+
+/**
  * A phone's page by touch with Rome's position (ROME, with `extra` units) and `card` chosen in the
  * cards' select (`count` orders, where given), once the card is `shown` (a function the page runs
  * until true; by default its running total's place) and the board painted.
@@ -201,14 +216,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
 });
 
 test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s section dropped goes back and the engine’s reason stays on screen; a unit dragged two hexes when it moves one goes back too', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
-  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
-  await pickSystem(page, 'cc-ancients');
-  // the Equites on col 10: the right flank as Rome (the bottom side) sees it
-  await openRequest(page, ROME([{ id: 'Equites', side: 'Rome', type: 'medium cavalry', col: 10, row: 6 }]));
-  await barTap(page, '[data-section="center"]', '#order-total');
-  // the card keeps the view, which shows its section's units: the whole board a tap away
-  await page.tap('#fit');
-  await painted(page);
+  const { context, page, errors } = await centreWithOutsider();
   await touchDrag(page, await screen(page, 10, 6), await screen(page, 10, 5));
   await page.waitForFunction(() => /Equites goes back/.test(document.getElementById('verdict')?.textContent ?? ''));
   const said = (await verdict(page)).slice((await verdict(page)).indexOf('Equites goes back'));
@@ -236,12 +244,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s s
 // A legal order so far (the Principes one hex ahead), then the Equites from outside the section go
 // back (CCA-MV-1): the reason is said in the colour of a reason against, not the legal order's green.
 test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit that goes back beside a legal order: its reason is said in red, not the order’s green', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
-  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
-  await pickSystem(page, 'cc-ancients');
-  await openRequest(page, ROME([{ id: 'Equites', side: 'Rome', type: 'medium cavalry', col: 10, row: 6 }]));
-  await barTap(page, '[data-section="center"]', '#order-total');
-  await page.tap('#fit');
-  await painted(page);
+  const { context, page, errors } = await centreWithOutsider();
   await touchDrag(page, await screen(page, 7, 6), await screen(page, 7, 5));
   await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
   await touchDrag(page, await screen(page, 10, 6), await screen(page, 10, 5));
