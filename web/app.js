@@ -292,7 +292,7 @@ function render(response, request, extra = {}, frame = true) {
   const again = !!ui.pick && !!ui.result?.request && JSON.stringify(ui.result.request) === JSON.stringify(request);
   store.showResult({ request, response, scene: null, extra }, again);
   // an error names no place worth zooming to; a finger on the board keeps the view where it is
-  redrawResult(response.ok === true && frame, response.ok === true && !board.gesture);
+  redrawResult(frame && response.ok === true, response.ok === true && !board.gesture);
   tools.follow(); // a unit carried in play: its hex on the reach that just answered; a card's or a drop's choices settled
   tools.renderPlayBar(); // the card's running total, the ejection waiting
   showApply();
