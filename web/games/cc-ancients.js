@@ -6,6 +6,7 @@ import { GOOD, BAD, PATH, WARN, isHex, hexKey, colRow, plural, el, ruleItem, rea
   drawHexPath, drawHexMove } from '../draw.js';
 import { toAxial, center } from '../hex.js';
 import { hexPainting } from '../board-hex.js';
+import { initPlayHex } from '../play-hex.js';
 import { initPlayOrders } from '../play-orders.js';
 
 const CC_TYPES = ['light infantry', 'light bow infantry', 'slinger', 'auxilia', 'warrior',
@@ -437,7 +438,7 @@ game.queries.order.made = (i) => { Object.assign(i, { moves: [], active: 0 }); d
 game.queries.order.kept = { played: (v, p, c) => (v === true ? true : c.at(p, 'must be true')) };
 // In play a command card is chosen first, then each unit it orders dragged (play-orders.js).
 game.playOrder = true;
-game.play = { orders: initPlayOrders };
+game.play = { orders: initPlayOrders, hex: initPlayHex };
 // the phone's first-visit hint (app.js coach): one sentence of the play note
 game.playHint = 'Choose a card on the cards’ bar, then drag each unit it orders.';
 game.playNote = 'Choose a card on the bar (Left, Centre, Right or another), then drag each unit it orders: its way, cost and what is left follow your finger, and the orders left show on the board. The last order makes the move (Make this move makes it sooner). Tap a unit for its reach.';
