@@ -1,7 +1,9 @@
 // Play on a hex board (docs/page.md "Play and Set up"): a drag of a unit is its move, ruled by its
-// reach; hexes the finger rested on are waypoints, and a drop on a reached hex makes the move.
+// reach; hexes the finger rested on are waypoints, and a drop on a reached hex makes the move. With
+// a tap on a reach's hex (tap-reach.js), the hex games' play part `hex` (play-parts.js): their
+// modules bring it, so a table game's page is without it.
 import * as hex from './hex.js';
-import { onLattice, standAt, own } from './model.js';
+import { initTapReach } from './tap-reach.js';
 
 // why a drop on a hex it reaches did not move the unit there, where the game leaves what the move
 // does to the others to the player (its `canApplyEnd`: ejections are chosen, never picked silently)
@@ -13,13 +15,17 @@ const NOT_CHOSEN = 'Not moved: what this move does to the others is chosen with 
 const LINGER_MS = 500;
 
 /**
- * Of tools.js's context: the store and `ui`, `doc()`, `unitById(id)`, `onBoard(h)`, `pathQuery(d)`
- * and `pathInputs(d)`, `refresh()`, `redrawResult()`, `currentRequest()`, `makeMove()` and
- * `timing(name, serial)`; Make this move's `canApply()` and `tappedEnd()` (make-move.js), play's
- * `orders()` and `eject()` (play-parts.js), the tap's `asksWhyNot()`, `whyNot(pick, serial)` and
- * `askReach(id)` (tap-reach.js), and the tools' `follow()` (every part settles the answer on screen).
+ * Of tools.js's context: the store and `ui`, `doc()`, `sys()`, `unitById(id)`, `onBoard(h)`,
+ * `pathQuery(d)` and `pathInputs(d)`, `refresh()`, `redrawResult()`, `currentRequest()`,
+ * `askEngine(request)`, `makeMove()` and `timing(name, serial)`; Make this move's `canApply()` and
+ * `tappedEnd()` (make-move.js), play's `orders()` and `eject()` (play-parts.js), the tools'
+ * `askReach(id)` and `follow()` (every part settles the answer on screen), and model.js's `own`,
+ * `onLattice` and `standAt`. Gives the tap's part too (tap-reach.js).
  */
-export function initPlayHex({ store, ui, doc, unitById, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, makeMove, timing, canApply, tappedEnd, orders, eject, asksWhyNot, whyNot, askReach, follow }) {
+export function initPlayHex(page) {
+  const { store, ui, doc, unitById, onBoard, pathQuery, pathInputs, refresh, redrawResult, currentRequest, makeMove, timing, canApply, tappedEnd, orders, eject, askReach, follow, own, onLattice, standAt } = page;
+  const tap = initTapReach(page);
+  const { asksWhyNot, whyNot } = tap;
   // The answer on screen is unit `id`'s reach in the position on the board now.
   const reachOf = (id) => asksWhyNot() && ui.result.request.unit === id && ui.lastRequest === JSON.stringify(currentRequest(), null, 2);
 
@@ -150,5 +156,5 @@ export function initPlayHex({ store, ui, doc, unitById, onBoard, pathQuery, path
     if (!eject().start(id, way, own(doc().inputs, ui.result.request.query)?.action)) { store.pickNotMade(NOT_CHOSEN); redrawResult(); }
   }
 
-  return { carry, followCarry, letGo, playTo };
+  return { ...tap, carry, followCarry, letGo, playTo };
 }

@@ -1,9 +1,9 @@
 // Play's parts (docs/page.md "Play and Set up"): whether the board is in play, the game's play
-// parts (on a table: play-table.js; a card played, a drop's ejections chosen: play-orders.js,
-// play-eject.js; the question's dice: play-rolls.js) and what they draw over the board and say
+// parts (on a table: play-table.js; on a hex board: play-hex.js; a card played, a drop's ejections
+// chosen: play-orders.js, play-eject.js; the question's dice: play-rolls.js) and what they draw over the board and say
 // beside the verdict. A game's module brings the parts it uses (its `play`), so the others' code is
 // not loaded with it; each is set up once, when first asked for.
-import { unitSize, own, unfinished } from './model.js';
+import { unitSize, own, unfinished, onLattice, standAt } from './model.js';
 import { rollInto } from './query-form.js';
 
 // What a game without one of the play parts gets in its place: nothing to carry, draw or say.
@@ -12,21 +12,25 @@ const NONE = {
   orders: { can: () => false, active: () => false, unordered: () => '', carry() {}, tapUnit() {}, drop() {}, follow() {}, render() {}, overlay: () => [], placed: () => new Map(), note: () => '', against: () => '', waiting: () => null },
   eject: { active: () => false, start: () => false, tap: () => false, follow() {}, render: () => false, overlay: () => [] },
   rolls: { render: () => false },
+  hex: { asksWhyNot: () => false, tapHex() {}, whyNot() {}, pickWay() {}, carry() {}, followCarry() {}, letGo() {}, playTo() {} },
 };
 
 /**
  * Of tools.js's context: the store and `ui`, the `board` (its framing, and the gesture under way),
  * `doc()`, `sys()`, `isHexBoard()`, `unitById(id)`, `refresh()`, `redrawResult()`,
  * `currentRequest()`, `askEngine(request)`, `makeMove()` and `playBar` (the bar under the verdict
- * the parts write in); and Make this move's `canApply()` (make-move.js). Returns the parts and what
+ * the parts write in); Make this move's `canApply()` and `tappedEnd()` (make-move.js); and, for
+ * play on a hex board, the rest of the tools' context (play-hex.js). Returns the parts and what
  * app.js asks of play.
  */
-export function initPlayParts({ store, ui, board, doc, sys, isHexBoard, unitById, refresh, redrawResult, currentRequest, askEngine, makeMove, playBar, canApply }) {
+export function initPlayParts(page) {
+  const { store, ui, board, doc, sys, isHexBoard, unitById, refresh, redrawResult, currentRequest, askEngine, makeMove, playBar, canApply } = page;
   /**
-   * True when this game's drags can be moves: a hex board whose game asks a reach on a tap and
-   * whyNot of a hex, or a table whose game says how its drags are played (`tablePlay`, play-table.js).
+   * True when this game's drags can be moves: a hex board whose game brings its play (`play.hex`),
+   * asks a reach on a tap and whyNot of a hex, or a table whose game says how its drags are played
+   * (`tablePlay`, play-table.js).
    */
-  const canPlay = () => (isHexBoard() ? !!sys().whyNotQuery && !!own(sys().queries, sys().tapQuery) : !!sys().tablePlay);
+  const canPlay = () => (isHexBoard() ? !!sys().play.hex && !!sys().whyNotQuery && !!own(sys().queries, sys().tapQuery) : !!sys().tablePlay);
   const playing = () => ui.mode === 'play' && canPlay();
 
   const unitInfo = (id) => {
@@ -40,6 +44,8 @@ export function initPlayParts({ store, ui, board, doc, sys, isHexBoard, unitById
     orders: () => ({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), shows: (b) => board.shows(b), bar: playBar }),
     eject: () => ({ store, ui, sys, doc, currentRequest, refresh, makeMove, bar: playBar }),
     rolls: () => ({ store, sys, doc, bar: playBar, own, unfinished: () => unfinished(store.state.system, doc()), rollInto }),
+    // (model.js's helpers passed in: a game's module imports no module that imports the games' registry)
+    hex: () => ({ ...page, playing, orders, eject, own, onLattice, standAt }),
   };
   const parts = new Map(); // a part's set-up function → the part
   const part = (name) => {
@@ -48,7 +54,7 @@ export function initPlayParts({ store, ui, board, doc, sys, isHexBoard, unitById
     if (!parts.has(init)) parts.set(init, init(wiring[name]()));
     return parts.get(init);
   };
-  const table = () => part('table'), orders = () => part('orders'), eject = () => part('eject'), rolls = () => part('rolls');
+  const table = () => part('table'), orders = () => part('orders'), eject = () => part('eject'), rolls = () => part('rolls'), hexPlay = () => part('hex');
   /** The bar under the verdict in play: a drop's ejections while they are chosen, else the card played (or the cards to play), else the question's dice. */
   function renderPlayBar() {
     if (playing() && eject().render()) return;
@@ -68,6 +74,6 @@ export function initPlayParts({ store, ui, board, doc, sys, isHexBoard, unitById
   /** The hexes the player taps to choose, drawn over the board (a drop's ejections). */
   const playChoices = () => (playing() ? eject().overlay() : []);
 
-  return { canPlay, playing, table, orders, eject, renderPlayBar, playHexOverlay, playPlaced, playChoices,
+  return { canPlay, playing, table, orders, eject, hexPlay, renderPlayBar, playHexOverlay, playPlaced, playChoices,
     playOverlay: () => (playing() ? table().overlay() : []), playMeasured: () => (playing() ? table().measured() : null), playNote: (request, result) => { const t = table().note(request, result); return { lead: t.lead, text: [t.text, playing() ? orders().note() : ''].filter(Boolean).join(' '), against: playing() ? orders().against() : '' }; }, playWaiting: () => (playing() ? orders().waiting() : null) };
 }

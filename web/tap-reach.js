@@ -1,15 +1,15 @@
-// A tap in a game that asks a reach on a tap (its `tapQuery`): on a unit, its reach becomes the
-// question; on a hex of that reach, the way there, or the engine's whyNot for a hex it cannot end on.
+// A tap on a hex of a reach, in a hex game that asks a reach on a tap (its `tapQuery`): the way
+// there, or the engine's whyNot for a hex it cannot end on. Part of a hex game's play (play-hex.js),
+// so it loads with the hex games and not with a table game's page (a tap on a unit, which asks its
+// reach on either kind of board, is tools.js's).
 import * as hex from './hex.js';
-import { standAt, own } from './model.js';
 
 /**
- * Of tools.js's context: the store and `ui`, `doc()`, `sys()`, `isHexBoard()`, `unitById(id)`,
- * `onBoard(h)`, `redrawResult()`, `askEngine(request)` (in the tap's lane), `rule()` (asks the
- * position's question again) and `timing(name, serial)`; and play's `playing()` and `orders()`
- * (play-parts.js).
+ * Of tools.js's context: the store and `ui`, `doc()`, `sys()`, `unitById(id)`, `onBoard(h)`,
+ * `redrawResult()`, `askEngine(request)` (in the tap's lane), `timing(name, serial)` and model.js's
+ * `standAt`.
  */
-export function initTapReach({ store, ui, doc, sys, isHexBoard, unitById, onBoard, redrawResult, askEngine, rule, timing, playing, orders }) {
+export function initTapReach({ store, ui, doc, sys, unitById, onBoard, redrawResult, askEngine, timing, standAt }) {
 
   // True when the answer on screen is the game's tap reach (`tapQuery`), which the game can ask
   // `whyNot` of (asked in a lane of its own beside the rulings: engine-client.js).
@@ -57,34 +57,5 @@ export function initTapReach({ store, ui, doc, sys, isHexBoard, unitById, onBoar
     document.querySelector(`#verdict [data-way="${i}"]`)?.focus();
   }
 
-  /**
-   * A tap on a unit, in a game that asks a reach on a tap (its `tapQuery`: a reach or a reach area):
-   * the unit becomes that question's unit and the reach shows. Elsewhere a tap only selects: the
-   * question's `unit` may be another unit than the mover (a pursued one), which a tap must not replace.
-   */
-  function tapUnit(id) {
-    const u = unitById(id);
-    // a saved army waiting for its place goes beside the unit tapped (on it is taken)
-    if (ui.placing && u) { ui.placing.at(isHexBoard() ? hex.center(u.q, u.r) : [u.x, u.y]); return; }
-    if (ui.tool !== 'move' || store.locked) return;
-    if (playing() && orders().active()) { orders().tapUnit(id); return; } // a card played: its units are ordered by dragging them (a tap names a Leadership card's leader)
-    askReach(id);
-  }
-
-  // Unit `id`'s reach (the game's `tapQuery`) becomes the question, ruled in the next frame, with no
-  // Undo step of its own (a look: Undo after it takes back the last move, not the look); asked
-  // again when it is the question already but held back after a move was made (no answer shown).
-  function askReach(id) {
-    const s = sys(), spec = own(s.queries, s.tapQuery);
-    if (!spec) return;
-    const key = spec.fields.find((f) => f.kind === 'unit')?.key;
-    const d = doc();
-    if (d.query === s.tapQuery && key && own(d.inputs, d.query)?.[key] === id) { if (!ui.result) rule(); return; }
-    store.look((dd) => {
-      dd.query = s.tapQuery;
-      if (key) (dd.inputs[dd.query] ??= {})[key] = id;
-    });
-  }
-
-  return { asksWhyNot, tapHex, whyNot, pickWay, tapUnit, askReach };
+  return { asksWhyNot, tapHex, whyNot, pickWay };
 }

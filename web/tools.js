@@ -1,16 +1,15 @@
 // The board's tools: what a drag, a tap, a paint stroke and the keyboard do to the position (Move,
-// Terrain and Path), a tap on a hex of a reach (its way there, or the engine's whyNot), Make this
-// move (web/make-move.js) and play (a drag of a unit is its move). Each is a module that takes of
-// the page's context only what it reads: play's parts (play-parts.js), a tap's reach
-// (tap-reach.js), play on a hex board (play-hex.js), the Terrain and Path tools (paint-tools.js)
-// and the keys (board-keys.js, fetched at the first focus on the board or a unit's control); here
-// they are wired, and a drag, a turn, a tap or a key goes to the one it is for.
+// Terrain and Path), a tap on a unit (its reach) or on a hex of a reach (its way there, or the
+// engine's whyNot), Make this move (web/make-move.js) and play (a drag of a unit is its move). Each
+// is a module that takes of the page's context only what it reads: play's parts (play-parts.js;
+// on a hex board, with a tap on a reach's hex, play-hex.js and tap-reach.js, which the hex games
+// bring), the Terrain and Path tools (paint-tools.js) and the keys (board-keys.js, fetched at the
+// first focus on the board or a unit's control); here they are wired, and a drag, a turn, a tap or
+// a key goes to the one it is for.
 import * as hex from './hex.js';
-import { standAt } from './model.js';
+import { standAt, own } from './model.js';
 import { initMakeMove } from './make-move.js';
 import { initPlayParts } from './play-parts.js';
-import { initTapReach } from './tap-reach.js';
-import { initPlayHex } from './play-hex.js';
 import { initPaintTools } from './paint-tools.js';
 import { loadOnce } from './panels.js';
 
@@ -29,14 +28,43 @@ const BOARD_KEY = /^(.|Arrow.*|Enter|Escape|Backspace|Delete)$/u;
  * a ruling asked and drawn, for the drag bench).
  */
 export function initTools(page) {
-  const { store, ui, canvas, doc, sys, isHexBoard, unitById, round, onBoard, refresh, currentRequest, removeUnit } = page;
+  const { store, ui, canvas, doc, sys, isHexBoard, unitById, round, onBoard, refresh, currentRequest, removeUnit, rule } = page;
   const { applyRuling, canApply, tappedEnd } = initMakeMove({ store, sys, round, currentRequest, held });
-  const { canPlay, playing, table, orders, eject, ...shown } = initPlayParts({ ...page, canApply });
+  const { canPlay, playing, table, orders, eject, hexPlay, ...shown } = initPlayParts({ ...page, canApply, tappedEnd, askReach, follow });
   // a drop's ejections being chosen; a reached hex tapped in play that no card orders a move to
   function held() { return eject().active() || (playing() && !!orders().unordered() && ui.result?.request?.query === sys().tapQuery); }
-  const { asksWhyNot, tapHex, whyNot, pickWay, tapUnit, askReach } = initTapReach({ ...page, playing, orders });
-  const { carry, followCarry, letGo, playTo } = initPlayHex({ ...page, canApply, tappedEnd, orders, eject, asksWhyNot, whyNot, askReach, follow });
+  const carry = (...a) => hexPlay().carry(...a);
+  const pickWay = (i) => hexPlay().pickWay(i);
   const { addCorner, extendPath, paintHex, finishPolygon } = initPaintTools(page);
+
+  /**
+   * A tap on a unit, in a game that asks a reach on a tap (its `tapQuery`: a reach or a reach area):
+   * the unit becomes that question's unit and the reach shows. Elsewhere a tap only selects: the
+   * question's `unit` may be another unit than the mover (a pursued one), which a tap must not replace.
+   */
+  function tapUnit(id) {
+    const u = unitById(id);
+    // a saved army waiting for its place goes beside the unit tapped (on it is taken)
+    if (ui.placing && u) { ui.placing.at(isHexBoard() ? hex.center(u.q, u.r) : [u.x, u.y]); return; }
+    if (ui.tool !== 'move' || store.locked) return;
+    if (playing() && orders().active()) { orders().tapUnit(id); return; } // a card played: its units are ordered by dragging them (a tap names a Leadership card's leader)
+    askReach(id);
+  }
+
+  // Unit `id`'s reach (the game's `tapQuery`) becomes the question, ruled in the next frame, with no
+  // Undo step of its own (a look: Undo after it takes back the last move, not the look); asked
+  // again when it is the question already but held back after a move was made (no answer shown).
+  function askReach(id) {
+    const s = sys(), spec = own(s.queries, s.tapQuery);
+    if (!spec) return;
+    const key = spec.fields.find((f) => f.kind === 'unit')?.key;
+    const d = doc();
+    if (d.query === s.tapQuery && key && own(d.inputs, d.query)?.[key] === id) { if (!ui.result) rule(); return; }
+    store.look((dd) => {
+      dd.query = s.tapQuery;
+      if (key) (dd.inputs[dd.query] ??= {})[key] = id;
+    });
+  }
 
   // A drag with the Move tool: in play the unit's move (carry); in set-up the unit follows the
   // pointer (on a hex board, hex by hex).
@@ -86,10 +114,10 @@ export function initTools(page) {
       extendPath(hex.fromPixel(x, y));
       return;
     }
-    if (isHexBoard() && (ui.result?.scene.reach.size || asksWhyNot())) {
-      tapHex(hex.fromPixel(x, y));
+    if (isHexBoard() && (ui.result?.scene.reach.size || hexPlay().asksWhyNot())) {
+      hexPlay().tapHex(hex.fromPixel(x, y));
       // in play a reached hex tapped is where the unit goes, as a drop there would make it
-      if (playing() && typeof ui.result?.request?.unit === 'string') playTo(ui.result.request.unit);
+      if (playing() && typeof ui.result?.request?.unit === 'string') hexPlay().playTo(ui.result.request.unit);
       return;
     }
     if (ui.selected) store.select(null);
@@ -103,7 +131,7 @@ export function initTools(page) {
     const c = ui.carry;
     if (c?.order) return;
     if (c?.table) { table().follow(); return; }
-    followCarry();
+    hexPlay().followCarry();
   }
 
   // The finger lifted (or the gesture was cancelled): a unit held off the board in set-up is
@@ -118,7 +146,7 @@ export function initTools(page) {
     const c = ui.carry;
     if (c?.table) { table().drop(id, cancelled); return; }
     if (c?.order) { orders().drop(id, cancelled); return; }
-    letGo(id, cancelled);
+    hexPlay().letGo(id, cancelled);
   }
 
   // The board's keys, fetched at the first focus on the board or a unit's control (`loadKeys`),

@@ -273,3 +273,27 @@ test('a phone\'s header shows the longest game name whole (360x740, issue 23)', 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A retreat's and an evade's drawings and words are not in C&C: Ancients' page module
+// (docs/performance.md "Weight, thirteenth round"): its first view (a reach) and an order (what a
+// card played asks) do without them, and the first retreat asked fetches them before its answer
+// is drawn, words (CCA-RT-1's verdict, its paths listed) and marks.
+test('a C&C first view and order fetch no retreat or evade drawing; the first retreat asked fetches it, and is drawn and said', async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP);
+  const fetched = [];
+  page.on('request', (r) => { if (/\/cc-ancients-later-[\w-]+\.js$/.test(r.url())) fetched.push(r.url()); });
+  await pickSystem(page, 'cc-ancients');
+  assert.equal((await hook(page, 'request')).query, 'reach', 'the first view is a reach');
+  await page.selectOption('#query', 'order');
+  await ruled(page);
+  assert.deepEqual(fetched, [], 'nothing of a retreat or an evade fetched');
+  await page.selectOption('#query', 'retreat');
+  await ruled(page);
+  assert.match(await verdict(page), CASES['cc-ancients'].queries.retreat.verdict);
+  assert.match(await details(page), /Retreat paths .*\n1\. /);
+  assert.equal(fetched.length, 1, 'fetched once, at the first retreat');
+  const items = await hook(page, 'overlay');
+  assert.ok(items.some((it) => it.type === 'hexpath' && it.numbered), 'the best retreat path is drawn, numbered');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

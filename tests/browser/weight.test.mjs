@@ -91,8 +91,8 @@ test('issue 36: every game\'s engine module is at most 64 KB gzip', () => {
   assert.deepEqual(over, [], `over the limit of ${kb(LIMITS.module)} a module`);
 });
 
-// The visit target is not met yet for every game (docs/performance.md "Weight, seventh round"; in
-// this test's run of 2026-11-27 every game's first visit is under 150 KB but The Ninth Age's, 159.5 KB):
+// The visit target is not met yet for every game (docs/performance.md "Weight, thirteenth round":
+// every game's first visit is under 150 KB but The Ninth Age's, 155.6 KB):
 // `todo` reports each figure and the test's failure without failing the run. Remove `todo` once
 // they are met.
 test('issue 36: a game\'s first visit is at most 150 KB gzip', { todo: 'target not met yet (docs/performance.md)' }, () => {

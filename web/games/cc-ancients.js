@@ -2,11 +2,21 @@
 // reach, move, order, retreat and evade), the board's sections and baselines, terrain colours,
 // drawers, verdicts and result text.
 import { SIDE_COLOURS, num, opt, unitField, arr, wholeOrNone, hexUnit, pathJSON, axialOf, hexMove, whatIfReach } from '../fields.js';
-import { GOOD, BAD, PATH, WARN, isHex, hexKey, colRow, plural, el, ruleItem, reasonText, section, reachCells, whatIfCells, pickedPath, hexStart,
+import { GOOD, BAD, PATH, WARN, isHex, hexKey, colRow, plural, el, ruleItem, section, reachCells, whatIfCells, pickedPath, hexStart,
   drawHexPath, drawHexMove } from '../draw.js';
 import { toAxial, center } from '../hex.js';
 import { hexPainting } from '../board-hex.js';
+import { initPlayHex } from '../play-hex.js';
 import { initPlayOrders } from '../play-orders.js';
+import { loadOnce } from '../panels.js';
+
+// What only a retreat and an evade draw and say (cc-ancients-later.js), fetched the first time an
+// answer needs it (`needs`, which app.js awaits with the engine's answer); `later.ready` is the
+// module once it has come.
+const later = loadOnce(() => import('./cc-ancients-later.js'));
+const wantsLater = (request) => request?.query === 'retreat' || request?.query === 'evade';
+// outside the page (the CLIs, the tests in Node), with the module at once, as games/index.js loads every game
+if (typeof MOVECALC_PAGE === 'undefined') await later.get();
 
 const CC_TYPES = ['light infantry', 'light bow infantry', 'slinger', 'auxilia', 'warrior',
   'medium infantry', 'heavy infantry', 'heavy war machine', 'light cavalry', 'light bow cavalry',
@@ -153,88 +163,6 @@ function drawCCOrder(out, r, req) {
   for (const b of arr(r.battle)) for (const e of arr(b.adjacentEnemies)) { const s = out.unitHex(b.unit), t = out.unitHex(e); if (s && t) out.mark({ type: 'line', hexFrom: ends.get(b.unit)?.at(-1)?.at ?? s, hexTo: t, color: b.mustBattle ? BAD : WARN, dashed: true }); }
 }
 
-const BLOCKED = { hex_occupied: (x) => `holds ${x.unit ?? 'a unit'}`, enemy_leader: (x) => `enemy leader ${x.unit ?? ''}`.trim(), impassable_terrain: () => 'impassable',
-  off_board: () => 'board edge', two_leaders: (x) => `${x.unit ?? 'a leader'}: two leaders` };
-const blockedLabel = (x) => (BLOCKED[x.code] ?? (() => (x.code ?? '').replace(/_/g, ' ')))(x);
-const pathKey = (p) => arr(p?.path).map(hexKey).join(' ');
-
-/** The hexes a retreat or an evade enters, after its start, as a line (numbered: the one drawn first). */
-function hexRoute(out, start, p, color, numbered) {
-  const cells = [start, ...arr(p.path).filter(isHex)];
-  if (cells.length > 1) out.overlay.push({ type: 'hexpath', cells, color, numbered, dashed: !numbered });
-  return cells;
-}
-
-// C&C retreat (docs/api/cc-ancients.md "retreat"): the best path hex by hex, the other paths
-// dashed, where it ends with the blocks it loses, each hex behind that is closed and why, the
-// units that lose blocks instead (an elephant) and those its rampage rolls for.
-function drawCCRetreat(out, r, req) {
-  const id = r.unit ?? req.unit;
-  const start = isHex(r.start) ? r.start : out.unitHex(id);
-  if (!start) return;
-  if (r.eliminated) { out.mark({ type: 'mark', shape: 'x', hex: start, color: BAD, label: 'eliminated by the hits' }); return; }
-  const best = isHex(r.bestPath?.final) ? r.bestPath : null;
-  const rampage = () => { for (const u of arr(r.rampage)) out.ring(u, WARN, 'rampage roll'); };
-  if (!best) { out.mark({ type: 'mark', shape: 'hex', hex: start, color: GOOD, label: 'no retreat' }); rampage(); return; }
-  const loses = new Map(arr(best.blockersLose).map((b) => [b.unit, b.eliminated ? 'eliminated' : `−${plural(b.blocks ?? 0, 'block')}`]));
-  for (const p of arr(r.paths)) {
-    if (pathKey(p) === pathKey(best) || !isHex(p.final)) continue;
-    hexRoute(out, start, p, p.legal === false ? BAD : PATH, false);
-    if (hexKey(p.final) !== hexKey(best.final)) out.mark({ type: 'mark', shape: 'hex', hex: p.final, color: p.legal === false ? BAD : PATH, label: p.legal === false ? 'not allowed' : `or here${p.leaderAttaches ? `: ${p.leaderAttaches} attaches` : ''}` });
-  }
-  const cells = hexRoute(out, start, best, PATH, true);
-  if (cells.length > 1) out.tracks.push({ kind: 'hexes', steps: cells, color: out.colour(id) });
-  // each reason named once (two hexes off the board edge side by side carry one label)
-  const named = new Set();
-  for (const x of arr(best.blocked)) {
-    if (!isHex(x.hex)) continue;
-    const label = `${blockedLabel(x)}${loses.has(x.unit) ? `: ${loses.get(x.unit)}` : ''}`;
-    out.mark({ type: 'mark', shape: 'x', hex: x.hex, color: BAD, label: named.has(label) ? undefined : label });
-    named.add(label);
-  }
-  const lost = best.blocksLost ?? 0;
-  const here = best.hexesMoved ? 'ends here' : 'stays';
-  const end = best.eliminated ? 'eliminated' : lost ? `${here}, −${plural(lost, 'block')}` : best.leaderAttaches ? `${here}: ${best.leaderAttaches} attaches` : here;
-  out.mark({ type: 'mark', shape: 'hex', hex: best.final, color: lost || best.eliminated ? BAD : GOOD, label: end });
-  const inBlocked = new Set(arr(best.blocked).map((x) => x.unit));
-  for (const [u, what] of loses) if (!inBlocked.has(u)) out.ring(u, BAD, what);
-  rampage();
-}
-
-// C&C evade (docs/api/cc-ancients.md "evade"): every evade path (the first numbered, the others
-// dashed) and where each ends (off the board for a leader over his own edge), the enemy hexes a
-// leader must escape through, and the piece eliminated or removed.
-function drawCCEvade(out, r, req) {
-  const id = r.unit ?? req.unit;
-  const start = isHex(r.start) ? r.start : out.unitHex(id);
-  if (!start) return;
-  if (r.eliminated) out.mark({ type: 'mark', shape: 'x', hex: start, color: BAD, label: 'eliminated: no evade' });
-  else if (r.canEvade === false) out.mark({ type: 'mark', shape: 'hex', hex: start, color: BAD, label: 'may not evade' });
-  if (r.unitEliminated) out.mark({ type: 'mark', shape: 'x', hex: start, color: BAD, label: `${r.unitEliminated} eliminated` });
-  const paths = arr(r.paths);
-  const ends = new Map(); // one mark per end hex, naming the paths that end there
-  const escapes = new Map();
-  paths.forEach((p, i) => {
-    const cells = hexRoute(out, start, p, PATH, i === 0);
-    if (i === 0 && cells.length > 1) out.tracks.push({ kind: 'hexes', steps: cells, color: out.colour(id) });
-    for (const e of arr(p.escapes)) if (isHex(e)) escapes.set(hexKey(e), e);
-    const at = p.offBoard ? cells.at(-1) : p.final;
-    if (!isHex(at)) return;
-    const k = `${hexKey(at)}${p.offBoard ? ' off' : ''}`;
-    const joins = p.attachesTo ? `joins ${p.attachesTo}` : p.leaderAttaches ? `${p.leaderAttaches} attaches` : '';
-    if (!ends.has(k)) ends.set(k, { hex: at, off: p.offBoard, joins, paths: [] });
-    ends.get(k).paths.push(i + 1);
-  });
-  for (const e of escapes.values()) out.mark({ type: 'mark', shape: 'x', hex: e, color: WARN, label: `escape roll: ${e.unit}` });
-  // labels kept short, as neighbouring ends carry them side by side: the numbers of the paths
-  // ending there, and what happens there beyond ending
-  for (const e of ends.values()) {
-    const what = [e.off ? 'off the board' : r.removedAfterEvade ? 'removed' : '', e.joins].filter(Boolean).join(', ');
-    const label = paths.length > 1 ? `${e.paths.join(', ')}${what ? `: ${what}` : ''}` : what || 'ends';
-    out.mark({ type: 'mark', shape: 'hex', hex: e.hex, color: r.removedAfterEvade ? BAD : GOOD, label });
-  }
-}
-
 // An order's running total: the orders used, then who may still battle and why not, grouped so that
 // a card of three or four units reads in a phone verdict's three lines (it stays on
 // screen while the next unit is dragged); where each unit went is on the board and under Moves.
@@ -254,58 +182,12 @@ function orderTotal(r) {
     stayed.length ? ` Not moved: ${stayed.join(', ')}.` : ''].join('');
 }
 
-function retreatVerdict(r) {
-  const first = arr(r.reasons)[0];
-  const why = first ? ` ${reasonText(first)}` : '';
-  if (r.eliminated) return { text: `${r.unit} is eliminated by the hits: no retreat.${why}`, kind: 'illegal' };
-  const flags = `${plural(r.flagsTaken ?? 0, 'flag')} of ${r.flags} taken${r.ignored ? `, ${r.ignored} disregarded` : ''}`;
-  if (!r.retreatHexes) return { text: `${r.unit} does not retreat: ${flags}.${why}`, kind: r.legal === false ? 'illegal' : 'legal' };
-  const b = r.bestPath ?? {};
-  const loss = b.eliminated ? ', and it is eliminated' : b.blocksLost ? `, ${plural(b.hexesShort ?? 0, 'hex', 'hexes')} short: it loses ${plural(b.blocksLost, 'block')}` : '';
-  const others = arr(b.blockersLose).length ? ` ${b.blockersLose.map((x) => `${x.unit} ${x.eliminated ? 'is eliminated' : `loses ${plural(x.blocks ?? 0, 'block')}`}`).join('; ')} instead.` : '';
-  // who retreats how far, then how far it can go and what that costs
-  return { text: `${r.legal === false ? 'Not as asked. ' : ''}${r.unit} must retreat ${plural(r.retreatHexes, 'hex', 'hexes')} (${flags}); its best path goes ${plural(b.hexesMoved ?? 0, 'hex', 'hexes')}${loss}.${others}${why}`,
-    kind: r.legal === false || b.eliminated ? 'illegal' : b.blocksLost ? 'answered' : 'legal' };
-}
-
-function evadeVerdict(r) {
-  const first = arr(r.reasons)[0];
-  const why = first ? ` ${reasonText(first)}` : '';
-  if (r.eliminated) return { text: `No evade: ${r.unit} is eliminated.${why}`, kind: 'illegal' };
-  if (r.canEvade === false) return { text: `${r.unit} cannot evade.${why}`, kind: 'illegal' };
-  const ps = arr(r.paths);
-  const ends = [...new Set(ps.map((p) => (p.offBoard ? 'off the board' : colRow(p.final))))].join('; ');
-  return { text: `${r.unit} may evade${r.evadesOnly ? ` (only ${r.evadesOnly})` : ''}: ${plural(ps.length, 'path')}, ending on ${ends}.${r.removedAfterEvade ? ' It is then removed.' : ''}`, kind: 'legal' };
-}
-
-function retreatPathText(p, i) {
-  const bits = [`${i + 1}. ${arr(p.path).map(colRow).join(' → ') || 'stays'}: ${plural(p.hexesMoved ?? 0, 'hex', 'hexes')}`];
-  if (p.hexesShort) bits.push(`${p.hexesShort} short, loses ${plural(p.blocksLost ?? 0, 'block')}`);
-  if (p.stoppedBy && p.stoppedBy !== 'complete') bits.push(game.stopWords[p.stoppedBy] ?? `stopped by ${p.stoppedBy}`);
-  if (p.leaderAttaches) bits.push(`${p.leaderAttaches} attaches`);
-  if (arr(p.blocked).length) bits.push(`closed behind: ${p.blocked.map((x) => `${colRow(x.hex)} (${blockedLabel(x)}, ${x.rule})`).join('; ')}`);
-  if (arr(p.blockersLose).length) bits.push(`instead ${p.blockersLose.map((x) => `${x.unit} ${x.eliminated ? 'eliminated' : `loses ${x.blocks}`}`).join(', ')}`);
-  if (p.marshRolls) bits.push(`${plural(p.marshRolls, 'marsh roll')}`);
-  if (p.eliminated) bits.push('eliminated');
-  if (p.leaderCasualtyDice) bits.push(`leader casualty check: ${p.leaderCasualtyDice} dice`);
-  if (p.legal === false) bits.push('not allowed: a path losing nothing exists');
-  return bits.join('; ');
-}
-
-function evadePathText(p, i) {
-  const steps = [...arr(p.path).map(colRow), ...(p.offBoard ? ['off the board'] : [])];
-  const bits = [`${i + 1}. ${steps.join(' → ')}: ${plural(p.hexesMoved ?? 0, 'hex', 'hexes')}`];
-  if (arr(p.escapes).length) bits.push(`escape rolls against ${p.escapes.map((e) => `${e.unit} at ${colRow(e)}`).join(', ')}`);
-  if (p.attachesTo) bits.push(`joins ${p.attachesTo}`);
-  if (p.leaderAttaches) bits.push(`${p.leaderAttaches} attaches`);
-  if (p.marshRolls) bits.push(`${plural(p.marshRolls, 'marsh roll')}`);
-  return bits.join('; ');
-}
-
-
 drawCCReach.marks = ['unit', 'costHexes', 'badge', 'stopHex', 'whatIf', 'numbered'];
 drawCCOrder.marks = ['unit', 'numbered', 'endHex', { swatch: 'line', color: BAD, text: 'a move not made' },
   { swatch: 'line', color: BAD, dashed: true, text: 'to an adjacent enemy it must battle' }, { swatch: 'line', color: WARN, dashed: true, text: 'to an adjacent enemy' }];
+// a retreat and an evade drawn by cc-ancients-later.js (fetched before their first answer is drawn: `needs`)
+const drawCCRetreat = (out, r, req) => later.ready?.drawCCRetreat(out, r, req);
+const drawCCEvade = (out, r, req) => later.ready?.drawCCEvade(out, r, req);
 drawCCRetreat.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
 drawCCEvade.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
 
@@ -361,8 +243,8 @@ const game = {
   factNames: { canBattle: 'may battle', mustBattle: 'must battle', leaderAttaches: 'leader attaches', attachesTo: 'attaches to', ordersUsed: 'orders used', ordersAllowed: 'orders allowed', blocksLeft: 'blocks left after the hits', hexesPerFlag: 'hexes per flag', extraHexesPerFlag: 'extra hexes per flag', maxIgnored: 'flags it may disregard', eligible: 'may evade at all', canEvade: 'can evade', evadesOnly: 'may evade only', unitEliminated: 'its unit was eliminated', leaderMovesWith: 'leader moving with it', removedAfterEvade: 'removed after evading' },
   draw: { reach: drawCCReach, move: drawHexMove, order: drawCCOrder, retreat: drawCCRetreat, evade: drawCCEvade },
   verdict(q, r) {
-    if (q === 'retreat') return retreatVerdict(r);
-    if (q === 'evade') return evadeVerdict(r);
+    if (q === 'retreat') return later.ready?.retreatVerdict(r);
+    if (q === 'evade') return later.ready?.evadeVerdict(r);
     return undefined;
   },
   verdictNote: (r) => (r.legal !== false && typeof r.canBattle === 'boolean' ? (r.mustBattle ? ' It must battle.' : r.canBattle ? ' It may battle.' : ' It may not battle.') : '')
@@ -392,9 +274,9 @@ const game = {
     const parts = section('Moves', arr(r.moves), (m) => el('li', `${m.unit}: ${m.legal ? `moved ${colRow(m.from)} → ${colRow(m.final)}, ${plural(m.hexesMoved ?? 0, 'hex', 'hexes')}` : `not moved, stays on ${colRow(m.from)}`}${m.stoppedBy ? `, ${game.stopWords[m.stoppedBy] ?? `stopped by ${m.stoppedBy}`}` : ''}${m.attachesTo ? `, attaches to ${m.attachesTo}` : ''}${m.leaderAttaches ? `, ${m.leaderAttaches} attaches` : ''}`));
     if (request.query === 'retreat') {
       parts.push(...section('Flags it may disregard', arr(r.ignorable), (x) => ruleItem(x.rule, `${x.means}${arr(x.by).length ? ` (${x.by.join(', ')})` : ''}${x.terrain ? ` (${x.terrain})` : ''}${x.ifLeaderSurvives ? ', if the leader survives' : ''}`)));
-      parts.push(...section('Retreat paths (the best numbered on the board, the others dashed)', arr(r.paths), (p) => el('li', retreatPathText(p, r.paths.indexOf(p)))));
+      parts.push(...section('Retreat paths (the best numbered on the board, the others dashed)', arr(r.paths), (p) => el('li', later.ready?.retreatPathText(p, r.paths.indexOf(p), game.stopWords) ?? '')));
     }
-    if (request.query === 'evade') parts.push(...section('Evade paths (the first numbered on the board, the others dashed; each end marked with the numbers of the paths ending there)', arr(r.paths), (p) => el('li', evadePathText(p, r.paths.indexOf(p)))));
+    if (request.query === 'evade') parts.push(...section('Evade paths (the first numbered on the board, the others dashed; each end marked with the numbers of the paths ending there)', arr(r.paths), (p) => el('li', later.ready?.evadePathText(p, r.paths.indexOf(p)) ?? '')));
     return parts;
   },
   // an order's illegal moves give their reasons twice (the order's, and the move's own)
@@ -437,7 +319,9 @@ game.queries.order.made = (i) => { Object.assign(i, { moves: [], active: 0 }); d
 game.queries.order.kept = { played: (v, p, c) => (v === true ? true : c.at(p, 'must be true')) };
 // In play a command card is chosen first, then each unit it orders dragged (play-orders.js).
 game.playOrder = true;
-game.play = { orders: initPlayOrders };
+// a promise while the answer to `request` needs cc-ancients-later.js and it has not come; else null
+game.needs = (request) => (later.ready || !wantsLater(request) ? null : later.get());
+game.play = { orders: initPlayOrders, hex: initPlayHex };
 // the phone's first-visit hint (app.js coach): one sentence of the play note
 game.playHint = 'Choose a card on the cards’ bar, then drag each unit it orders.';
 game.playNote = 'Choose a card on the bar (Left, Centre, Right or another), then drag each unit it orders: its way, cost and what is left follow your finger, and the orders left show on the board. The last order makes the move (Make this move makes it sooner). Tap a unit for its reach.';

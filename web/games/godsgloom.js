@@ -4,6 +4,7 @@ import { SIDE_COLOURS, num, list, hexUnit, hexMove, whatIfReach } from '../field
 import { PATH, ZONE, isHex, arr, hexKey, colRow, plural, el, section, reachCells, whatIfCells, pickedPath, hexStart, drawHexMove } from '../draw.js';
 import { toAxial } from '../hex.js';
 import { hexPainting } from '../board-hex.js';
+import { initPlayHex } from '../play-hex.js';
 
 // The parent form of a reach ("paths": "parent"): its nodes are numbered (`node`), each entry names
 // the node before it (`parentNode`), and the hexes its paths cross without ending there are listed
@@ -147,6 +148,8 @@ game.tapQuery = 'reach';
 // A tap on a hex the reach does not reach asks why; the ways to a reached hex (its
 // `alternatives`: one that does without Nimble) are told apart by Nimble and the Melee Attack.
 game.whyNotQuery = 'whyNot';
+// a drag in play is the unit's move, ruled by its reach (play-hex.js)
+game.play = { hex: initPlayHex };
 game.bestWay = 'The cheapest way';
 game.wayFacts = (w) => [w.nimble ? 'uses Nimble' : 'does not use Nimble',
   w.mayMeleeAttack === true ? 'keeps its Melee Attack' : w.mayMeleeAttack === false ? 'no Melee Attack' : ''].filter(Boolean);

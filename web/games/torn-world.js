@@ -6,6 +6,7 @@ import { GOOD, BAD, PATH, WARN, CAND, isHex, arr, colRow, plural, el, ruleItem, 
   footprint, drawHexMove } from '../draw.js';
 import { toAxial, snapHexon, hexonCells, key, HEXON_DIRS } from '../hex.js';
 import { hexPainting } from '../board-hex.js';
+import { initPlayHex } from '../play-hex.js';
 import { initPlayEject } from '../play-eject.js';
 
 /** A Huge miniature's hexon centres: its own and the next ones of a compact cluster (A-TW-2). */
@@ -279,7 +280,7 @@ game.wayFacts = (w) => {
 // nothing is ejected or destroyed there: the reach does not say where the ejected go.
 // Such a drop in play asks the move, and the player chooses each ejection (play-eject.js).
 game.playEject = true;
-game.play = { eject: initPlayEject };
+game.play = { eject: initPlayEject, hex: initPlayHex };
 // once made, the move and the choices it was made with are done
 game.queries.move.made = (i) => Object.assign(i, { path: [], choices: [] });
 // the choices made so far are kept by a link (docs/api/torn-world.md "move" `choices`: each names a
