@@ -21,7 +21,7 @@ const NONE = {
  * the parts write in); and Make this move's `canApply()` (make-move.js). Returns the parts and what
  * app.js asks of play.
  */
-export function initPlayParts({ store, ui, board, doc, sys, isHexBoard, unitById, refresh, redrawResult, currentRequest, askEngine, makeMove, playBar, canApply }) {
+export function initPlayParts({ store, ui, board, doc, sys, isHexBoard, unitById, refresh, redrawResult, currentRequest, askEngine, makeMove, playBar, canApply, timing }) {
   /**
    * True when this game's drags can be moves: a hex board whose game asks a reach on a tap and
    * whyNot of a hex, or a table whose game says how its drags are played (`tablePlay`, play-table.js).
@@ -36,7 +36,7 @@ export function initPlayParts({ store, ui, board, doc, sys, isHexBoard, unitById
     return { ...u, w, d };
   };
   const wiring = {
-    table: () => ({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply }),
+    table: () => ({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply, timing }),
     orders: () => ({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), shows: (b) => board.shows(b), bar: playBar }),
     eject: () => ({ store, ui, sys, doc, currentRequest, refresh, makeMove, bar: playBar }),
     rolls: () => ({ store, sys, doc, bar: playBar, own, unfinished: () => unfinished(store.state.system, doc()), rollInto }),
