@@ -654,10 +654,11 @@ function sameData(a, b) {
 }
 
 // A question asked and its ruling drawn, for a PerformanceObserver (bench/page.mjs times a drag's
-// input to its ruling with them; a Play drag's hex ruled from the reach on screen marks its own,
-// play-hex.js). Taken off the timeline at once: a long drag would fill it.
-function timing(name, serial) {
-  performance.mark(name, { detail: serial });
+// input to its ruling with them; a Play drag's hex ruled from the reach on screen and the Ninth
+// Age's ruler mark their own, play-hex.js and play-table-charge.js; `at`: when the question was
+// posed). Taken off the timeline at once: a long drag would fill it.
+function timing(name, serial, at = performance.now()) {
+  performance.mark(name, { detail: serial, startTime: at });
   performance.clearMarks(name);
 }
 

@@ -18,13 +18,13 @@ const NONE = {
 /**
  * Of tools.js's context: the store and `ui`, the `board` (its framing, and the gesture under way),
  * `doc()`, `sys()`, `isHexBoard()`, `unitById(id)`, `refresh()`, `redrawResult()`,
- * `currentRequest()`, `askEngine(request)`, `makeMove()` and `playBar` (the bar under the verdict
+ * `currentRequest()`, `askEngine(request)`, `makeMove()`, `timing(name, serial, at)` (app.js) and `playBar` (the bar under the verdict
  * the parts write in); Make this move's `canApply()` and `tappedEnd()` (make-move.js); and, for
  * play on a hex board, the rest of the tools' context (play-hex.js). Returns the parts and what
  * app.js asks of play.
  */
 export function initPlayParts(page) {
-  const { store, ui, board, doc, sys, isHexBoard, unitById, refresh, redrawResult, currentRequest, askEngine, makeMove, playBar, canApply } = page;
+  const { store, ui, board, doc, sys, isHexBoard, unitById, refresh, redrawResult, currentRequest, askEngine, makeMove, playBar, canApply, timing } = page;
   /**
    * True when this game's drags can be moves: a hex board whose game brings its play (`play.hex`),
    * asks a reach on a tap and whyNot of a hex, or a table whose game says how its drags are played
@@ -40,7 +40,7 @@ export function initPlayParts(page) {
     return { ...u, w, d };
   };
   const wiring = {
-    table: () => ({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply }),
+    table: () => ({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply, timing }),
     orders: () => ({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), shows: (b) => board.shows(b), bar: playBar }),
     eject: () => ({ store, ui, sys, doc, currentRequest, refresh, makeMove, bar: playBar }),
     rolls: () => ({ store, sys, doc, bar: playBar, own, unfinished: () => unfinished(store.state.system, doc()), rollInto }),

@@ -58,13 +58,22 @@ export function rolledDice(into, key, ar) {
  * ruler, the last ruler), `note` (what the verdict adds to a charge), `measured` (the ruler's
  * reading as the verdict) and `keys` (what the keys do to a unit, in words).
  */
-export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest }, { start }) {
+export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, timing }, { start }) {
+  let readings = 0; // a drag's readings of the ruler, marked as a ruling is (bench/page.mjs times them)
   /** A drag of unit `id`'s body; `centre`: where its centre would be (world), `pointer`: the finger. */
   function carry(id, centre, pointer) {
     const u = unitInfo(id);
     if (!u) return;
+    const at = performance.now();
     aim(start(id), u, pointer, centre);
     keepCharge();
+    // onto open ground the ruler's reading is this frame's ruling (the engine is asked nothing);
+    // marked drawn once the refresh aim queued has set the board's scene
+    if (ui.carry?.ruler && !ui.carry.target) {
+      const serial = `ruler-${++readings}`;
+      timing('movecalc:ask', serial, at);
+      queueMicrotask(() => timing('movecalc:ruled', serial));
+    }
   }
 
   /**
