@@ -583,11 +583,14 @@ function showApply() {
   const drag = dragging();
   $('apply').disabled = drag;
   if (drag) return;
-  const can = canApply();
+  const can = applicable();
   if (can || !ruling()) $('apply').hidden = !can;
 }
+// not while the verdict is a ruler's reading (a drag onto open ground): the button belonged to
+// the answer under it (a pursuit's), and stayed on screen beside the ruler's "too far"
+const applicable = () => canApply() && !tools.playMeasured();
 function tapApply() {
-  if (canApply()) makeMove();
+  if (applicable()) makeMove();
   else if (ruling()) store.setApplyAfter(true);
 }
 
@@ -638,7 +641,7 @@ async function ask({ frame = true } = {}) {
   if (!out.response) { notAnswered(request, out); showApply(); return; }
   store.ruledText(JSON.stringify(request, null, 2));
   render(out.response, request, out.extra, frame);
-  if (wanted && canApply()) makeMove();
+  if (wanted && applicable()) makeMove();
   answered();
   timing('movecalc:ruled', serial);
 }

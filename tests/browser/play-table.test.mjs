@@ -371,6 +371,7 @@ test('ninth-age (360x740, touch): play, a drag onto open ground behind the Knigh
   await setMode(page, 'play', true);
   await ruled(page);
   const before = await verdict(page);
+  assert.equal(await page.isVisible('#apply'), true, 'the pursuit before the drag is a move to make');
   while ((await hook(page, 'camera')).s < 13.8) await page.tap('#zoom-in');
   const knights = await unitOf(page, 'Knights');
   const from = await hook(page, 'screenOf', 'Knights');
@@ -387,6 +388,8 @@ test('ninth-age (360x740, touch): play, a drag onto open ground behind the Knigh
   // backward, an Advance Move goes half the Advance Rate: 4″ of the Knights' 8″
   assert.match(text, /^Ruler: [67](\.\d)?″ backward from the Knights’ front, beyond half its Advance Rate of 4″\./, text);
   assert.match(await page.getAttribute('#verdict', 'class'), /\billegal\b/, 'beyond what an Advance Move goes: said as against');
+  // the pursuit's Make this move went with its verdict: it stayed beside the ruler's reading
+  assert.equal(await page.isVisible('#apply'), false, 'no Make this move beside the ruler’s reading');
   await shot(page, 'ninth-age', 'ruler-behind');
   assert.deepEqual(errors, []);
   await context.close();
