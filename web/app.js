@@ -1063,10 +1063,31 @@ const showWhole = (e) => { if (!e.target.closest('button, a, input, select')) $(
 const markCut = () => {
   // (one with buttons of its own scrolls to them: cut while some of it is below its box's end; the
   // events of a move, a collision among them, sat there unseen)
-  const v = $('verdict'), below = v.classList.contains('own') ? v.scrollTop + v.clientHeight : v.clientHeight;
+  const v = $('verdict'), own = v.classList.contains('own'), below = own ? v.scrollTop + v.clientHeight : v.clientHeight;
   const cut = !v.classList.contains('whole') && v.scrollHeight > below + 1;
   if (v.classList.contains('cut') !== cut) v.classList.toggle('cut', cut);
+  if (own) coverPart(v, cut);
 };
+// The cue of a box with buttons of its own ("more below", style.css) covers, over its own line,
+// what the box shows of a line or a button only in part: the top of an event's button showed
+// there, cut through its words. Read where markCut reads the box (its layout fresh), written only
+// when it changes.
+function coverPart(v, cut) {
+  let cover = 0;
+  if (cut) {
+    const line = parseFloat(getComputedStyle(v).lineHeight);
+    const edge = v.getBoundingClientRect().top + v.clientTop + v.clientHeight - line; // the cue's top
+    for (const e of v.querySelectorAll('p, li')) {
+      const r = e.getBoundingClientRect();
+      if (r.top >= edge || r.bottom <= edge) continue;
+      // words run in lines from their top; a button (a way, an event) is whole or not at all
+      const part = e.querySelector('button:not(.rule)') ? edge - r.top : (edge - r.top) % line;
+      if (part > 0.5 && (e.querySelector('button:not(.rule)') || part < line - 0.5)) cover = Math.max(cover, part);
+    }
+  }
+  const px = `${Math.ceil(cover)}px`;
+  if (v.style.getPropertyValue('--cue-cover') !== px) v.style.setProperty('--cue-cover', px);
+}
 $('verdict').addEventListener('scroll', markCut, { passive: true });
 // read in a task after the next frame, where the layout is fresh: read in the task that wrote the
 // verdict, it laid out the page (1,000 units' forms) there a second time
