@@ -323,10 +323,12 @@ function redrawResult(frame = false, follow = false) {
   if (ruler) v = { text: ruler.text, kind: ruler.beyond ? 'illegal' : 'answered' };
   // a drop in play on a hex it reaches that did not move it there (play-hex.js playTo): why, first
   if (ui.pick?.notMade && v.nodes) v = { nodes: [el('p', ui.pick.notMade), ...v.nodes], kind: '' };
-  // a charge dragged: the roll it needs first, then a facing its arcs do not give (play-table.js)
+  // a charge dragged: the roll it needs first, then a facing its arcs do not give (play-table.js),
+  // both before the ruling's words: after them a phone's four lines hid the facing behind "…"
   const aimed = r.response?.ok ? tools.playNote(r.request, r.response.result) : { lead: '', text: '', against: '' };
-  if (aimed.text) v = v.nodes ? { ...v, nodes: [...v.nodes, el('p', aimed.text)] } : { ...v, text: `${v.text} ${aimed.text}` };
-  if (aimed.lead) v = v.nodes ? { ...v, nodes: [el('p', aimed.lead), ...v.nodes] } : { ...v, text: `${aimed.lead} ${v.text}` };
+  const lead = aimed.lead ? [aimed.lead, aimed.text].filter(Boolean).join(' ') : '', note = aimed.lead ? '' : aimed.text;
+  if (note) v = v.nodes ? { ...v, nodes: [...v.nodes, el('p', note)] } : { ...v, text: `${v.text} ${note}` };
+  if (lead) v = v.nodes ? { ...v, nodes: [el('p', lead), ...v.nodes] } : { ...v, text: `${lead} ${v.text}` };
   // what happened on the way, numbered as on the board, each a button that shows it there
   if (!v.nodes && r.scene.events?.length) v = { nodes: [el('p', v.text), ...sequenceNodes(r.scene.events, ui.event, showEvent)], kind: v.kind };
   // a unit of the card's that went back: its reason in the colour of a reason against, never a legal

@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, selectByKeys, verdict, artifacts, touchDrag, painted, setMode, setDice, focusBoard } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, selectByKeys, verdict, verdictShows, artifacts, touchDrag, painted, setMode, setDice, focusBoard } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -328,7 +328,7 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
     await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
     const text = await verdict(page);
     assert.match(text, /Knights charge Raiders in the left flank/, text);
-    assert.ok(text.includes('Not the front under the finger: Knights stand in Raiders’ left flank arc (9A-ARC-1).'), text);
+    assert.ok(text.includes('Not the front: Knights stand in Raiders’ left flank arc (9A-ARC-1).'), text);
     // the note does not grow the verdict under the finger aiming the charge: the tabs a finger may
     // be on its way to stay where they were (a tap on the verdict shows it whole)
     await painted(page);
@@ -356,6 +356,32 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// 9A-ARC-1: a charger charges the facing whose arc it stands in, whatever edge the finger drops it
+// on. The Knights (42, 16) stand in the Raiders' left flank arc (the test above); dropped on the
+// Raiders' front (they face 180: their front is their south edge, y 26 - 1.5), the verdict says why
+// the charge is the flank's, in the lines a phone shows before its "…" (after the ruling's words it
+// was a fifth line, hidden).
+for (const viewport of [PHONE, { width: 740, height: 360 }]) {
+  test(`ninth-age (${viewport.width}x${viewport.height}, touch): play, 9A-ARC-1 the Knights dropped on the Raiders’ front charge their left flank, and the verdict shows why without a tap`, { timeout: 90000 }, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch: true });
+    await pickSystem(page, 'ninth-age');
+    const raiders = await unitOf(page, 'Raiders');
+    await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 0.5, raiders.y - 0.8), { hold: async () => {
+      await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
+      assert.ok((await hook(page, 'playOverlay')).some((m) => m.label === 'front under your finger'), 'the front is under the finger');
+    } });
+    await ruled(page);
+    await painted(page);
+    const why = 'Not the front: Knights stand in Raiders’ left flank arc';
+    assert.ok((await verdict(page)).includes(why), await verdict(page));
+    assert.match(await page.getAttribute('#verdict', 'class'), /\bcut\b/, 'the verdict is longer than its box');
+    assert.equal(await verdictShows(page, why), true, `“${why}” shows whole in the verdict's box`);
+    await page.screenshot({ path: join(artifacts, `play-table-ninth-age-arc-note-${viewport.width}x${viewport.height}.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
 
 // What the newcomer met (issue 31: "Dragging a unit onto open ground measures it against its move (a
 // ruler from its front)"): after a pursuit the Spearmen stand to the Knights' upper left; the Knights
