@@ -11,7 +11,7 @@ import { GAME_FACTS } from './games/index.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el, spentOf } from './results.js';
 import { option, on, keepSame } from './forms.js';
-import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
+import { referText, referNodes, referClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { createStore } from './store.js';
 import { storedGames } from './library-keys.js';
@@ -334,13 +334,14 @@ function redrawResult(frame = false, follow = false) {
   // a unit of the card's that went back: its reason in the colour of a reason against, never a legal
   // order's green, after the verdict's first words
   if (aimed.against) { const [first, ...rest] = v.nodes ?? [el('p', v.text)]; v = { ...v, nodes: [first, el('p', aimed.against, 'against'), ...rest] }; }
+  // every clause id in it after its sentence, a button opening its entry (draw.js referText)
+  const verdict = $('verdict'), words = v.nodes ? null : referText(v.text);
+  if (v.nodes) v.nodes.forEach(referClauses);
   // the same words again (a drag's rulings often say the same) leave the page's layout as it was
-  const verdict = $('verdict');
-  const same = !v.nodes && !verdict.classList.contains('tap') && verdict.textContent === v.text;
+  const same = !v.nodes && !verdict.classList.contains('tap') && verdict.textContent === words;
   // (a tapped hex's answer shown whole stays whole while its words stay the same too)
-  const sameWords = verdict.textContent === (v.nodes ? v.nodes.map((n) => n.textContent).join('') : v.text);
-  // every clause id in it a button opening its entry
-  if (!same) verdict.replaceChildren(...(v.nodes ? v.nodes.map(linkClauses) : clauseNodes(v.text)));
+  const sameWords = verdict.textContent === (v.nodes ? v.nodes.map((n) => n.textContent).join('') : words);
+  if (!same) verdict.replaceChildren(...(v.nodes ?? referNodes(words)));
   // a verdict a tap showed whole stays whole while its words stay the same. A charge's facing note
   // does not: grown under a finger aiming the charge, the verdict moved the tabs by 110 px and back
   // at each facing; it stays three lines, the rest a tap away

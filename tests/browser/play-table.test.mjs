@@ -119,7 +119,7 @@ test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle dragged 45
     assert.match(await verdict(page), new RegExp(`^Legion: legal move\\. ${result.pointsSpent} of 4 movement points spent, ${4 - result.pointsSpent} left`));
     // why more than the codex's 1 for the front it turns off: that 1 again per step beyond the tool (AL-TRN-2)
     const beyond = result.pointsSpent - 1;
-    assert.ok((await verdict(page)).includes(`The turn costs ${result.pointsSpent}: 1 for the side it turns off, and 1 again for ${beyond === 1 ? 'the step' : `each of the ${beyond} steps`} the unit lies beyond the turning tool (AL-TRN-2).`), await verdict(page));
+    assert.ok((await verdict(page)).includes(`The turn costs ${result.pointsSpent}: 1 for the side it turns off, and 1 again for ${beyond === 1 ? 'the step' : `each of the ${beyond} steps`} the unit lies beyond the turning tool. (rule AL-TRN-2)`), await verdict(page));
     assert.ok((await hook(page, 'overlay')).some((m) => m.type === 'polygon' && /^tool/.test(m.label ?? '')), 'the turning tool is drawn where it lies');
     await shot(page, 'arcane-legions', 'turn-held');
   } });
@@ -206,7 +206,7 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
     // Charge Range, 2D6 + the Knights' Advance Rate of 8″, must roll: 12–13″ less 8 is more than 4, so 5 or more
     distance = result.distance;
     assert.ok(distance > 12 && distance <= 13, `the charge's length: ${distance}`);
-    assert.match(await verdict(page), /^Needs 5\+ on 2D6: Charge Range 8″ \+ 2D6 ≥ 12(\.\d)?″ \(9A-CH-1\)\. The charge can be made: Knights charge Raiders in the left flank/, 'the roll, then the charge in words');
+    assert.match(await verdict(page), /^Needs 5\+ on 2D6: Charge Range 8″ \+ 2D6 ≥ 12(\.\d)?″\. \(rule 9A-CH-1\) The charge can be made: Knights charge Raiders in the left flank/, 'the roll, then the charge in words');
     await shot(page, 'ninth-age', 'charge-held');
   } });
   await ruled(page);
@@ -236,7 +236,7 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
   const rolled = await pageRequest(page);
   assert.deepEqual([rolled.range, rolled.highestDie], [13, 3], 'the Charge Range: Advance Rate 8″ + 3 + 2, the highest D6 3');
   assert.equal(await page.textContent('#play-bar .roll-words'), 'Dice: 3 + 2 → Charge Range 13″.', 'the bar says the dice and the range they give');
-  assert.match(await verdict(page), /^Rolled 3 \+ 2: Charge Range 8″ \+ 5 = 13″ reaches 12(\.\d)?″ \(9A-CH-1\)\. The charge can be made: Knights charge Raiders in the left flank/);
+  assert.match(await verdict(page), /^Rolled 3 \+ 2: Charge Range 8″ \+ 5 = 13″ reaches 12(\.\d)?″\. \(rule 9A-CH-1\) The charge can be made: Knights charge Raiders in the left flank/);
   // touch 3: Make this move
   await page.tap('#apply');
   await madeSaid(page);
@@ -266,7 +266,7 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 A-9A-4 a charge rolled short: 1 
   await ruled(page);
   const request = await pageRequest(page);
   assert.deepEqual([request.range, request.highestDie], [11, 2], 'Advance Rate 8″ + 1 + 2, the highest D6 2');
-  assert.match(await verdict(page), /^Rolled 2 \+ 1: Charge Range 8″ \+ 3 = 11″, short of 12(\.\d)?″ \(9A-CH-1\)\. The charge cannot be made\. Knights cannot charge: out of range \(needs 12(\.\d)?″, rolled 11″\)\. Failed Charge Move \(highest D6 2\): moves 2″/);
+  assert.match(await verdict(page), /^Rolled 2 \+ 1: Charge Range 8″ \+ 3 = 11″, short of 12(\.\d)?″\. \(rule 9A-CH-1\) The charge cannot be made\. Knights cannot charge: out of range \(needs 12(\.\d)?″, rolled 11″\)\. Failed Charge Move \(highest D6 2\): moves 2″/);
   await page.tap('#apply');
   await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Charge failed: Knights cannot charge: out of range'));
   await ruled(page);
@@ -328,7 +328,7 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
     await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
     const text = await verdict(page);
     assert.match(text, /Knights charge Raiders in the left flank/, text);
-    assert.ok(text.includes('Not the front: Knights stand in Raiders’ left flank arc (9A-ARC-1).'), text);
+    assert.ok(text.includes('Not the front: Knights stand in Raiders’ left flank arc. (rule 9A-ARC-1)'), text);
     // the note does not grow the verdict under the finger aiming the charge: the tabs a finger may
     // be on its way to stay where they were (a tap on the verdict shows it whole)
     await painted(page);
