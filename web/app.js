@@ -279,7 +279,8 @@ function clearResult() {
   store.clearResult();
   $('timeline').hidden = true;
   const held = heldWords();
-  $('verdict').textContent = held?.text ?? (ui.ready ? 'The position changed: ruling again…' : 'The position changed: press Rule on it again.');
+  // (a reason held over, its clause id after its sentence as a ruling's: redrawResult)
+  $('verdict').replaceChildren(...referNodes(referText(held?.text ?? (ui.ready ? 'The position changed: ruling again…' : 'The position changed: press Rule on it again.'))));
   $('verdict').className = `verdict${held ? ` ${held.kind}` : ''}`;
   store.defer({ details: null });
   $('details').replaceChildren();
@@ -976,7 +977,7 @@ function setTool(t) {
   refresh();
   // what an unfinished question needs is said with the tool now on (heldWords)
   const held = !ui.result && heldWords();
-  if (held) { $('verdict').textContent = held.text; $('verdict').className = `verdict ${held.kind}`; }
+  if (held) { $('verdict').replaceChildren(...referNodes(referText(held.text))); $('verdict').className = `verdict ${held.kind}`; }
 }
 
 /** Play or Set up: the mode shown is the one a drag follows (a game without play drags sets up). */

@@ -294,7 +294,9 @@ const TIDY = [[/\(\s*[,;:]?\s*\)/g, ''], [/\(\s*[,;:]?\s*/g, '('], [/\s*[,;]\s*\
  * the id (ruleItem).
  */
 export function referText(text) {
-  return String(text ?? '').split(SENTENCE_END).map((sentence) => {
+  // an id after a sentence's stop ("… card. (CCA-LD-9) Drag …") is that sentence's, not the next one's
+  const id = CLAUSE_ID.source, after = new RegExp(`([.!?…])\\s+\\(((?:${id})(?:,\\s*(?:${id}))*)\\)`, 'g');
+  return String(text ?? '').replace(after, ' ($2)$1').split(SENTENCE_END).map((sentence) => {
     const ids = [...new Set(Array.from(sentence.matchAll(CLAUSE_ID), (m) => m[0]))];
     if (!ids.length) return sentence;
     let words = sentence.replace(CLAUSE_ID, ' ');

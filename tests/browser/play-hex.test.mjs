@@ -600,7 +600,7 @@ test('cc-ancients (360x740, touch): play, CCA-LD-9 on a Leadership card Scipio d
   const refused = await answer({ ...(await pageRequest(page)), ordered: ['Scipio'], moves: [{ unit: 'Scipio', path: [toAxial(6, 5)] }] });
   const why = refused.moves[0].reasons.find((x) => x.rule === 'CCA-LD-9');
   assert.equal(why?.code, 'detach_not_allowed', 'the engine: he may not detach on a Leadership card');
-  assert.ok((await verdict(page)).includes(`Scipio goes back: ${why.message}. (rule CCA-LD-9)`), await verdict(page));
+  assert.ok((await verdict(page)).includes(`Scipio goes back: ${why.message} (rule CCA-LD-9)`), await verdict(page));
   assert.deepEqual(await where(page, 'Scipio'), { col: 5, row: 6 }, 'Scipio stays with the Hastati');
   await ruled(page);
   assert.deepEqual((await pageRequest(page)).moves, [], 'the order holds no move of his');
@@ -613,7 +613,7 @@ test('cc-ancients (360x740, touch): play, CCA-LD-9 on a Leadership card Scipio d
   const far = await answer({ ...(await pageRequest(page)), ordered: ['Hastati', 'Equites'], moves: [{ unit: 'Hastati', path: [toAxial(5, 5)] }, { unit: 'Equites', path: [toAxial(10, 5)] }] });
   const unlinked = far.reasons.find((x) => x.code === 'not_linked');
   assert.ok(unlinked, 'the engine: the Equites are in no hex linked to Scipio’s');
-  assert.ok((await verdict(page)).includes(`Equites goes back: ${unlinked.message} (${unlinked.rule})`), await verdict(page));
+  assert.ok((await verdict(page)).includes(`Equites goes back: ${unlinked.message} (rule ${unlinked.rule})`), await verdict(page));
   assert.deepEqual(await where(page, 'Equites'), { col: 10, row: 6 });
   await ruled(page);
   assert.deepEqual((await pageRequest(page)).moves.map((m) => m.unit), ['Hastati'], 'the Equites left the order');

@@ -23,6 +23,11 @@ test('several ids of one sentence make one reference; an id beside other words i
   assert.equal(referText('Ejected (TW-EJ-3): to one of 3 nearest hexes.'), 'Ejected: to one of 3 nearest hexes. (rule TW-EJ-3)');
 });
 
+test('an id after a sentence\'s stop stays that sentence\'s (a unit sent back, then what to do next)', () => {
+  assert.equal(referText('Scipio goes back: a leader may not detach on a Leadership card. (CCA-LD-9) Drag each unit the card orders to where it goes.'),
+    'Scipio goes back: a leader may not detach on a Leadership card. (rule CCA-LD-9) Drag each unit the card orders to where it goes.');
+});
+
 test('words with no id are left as they are', () => {
   assert.equal(referText('Move made: Outriders are now on col 6, row 3 (Undo to take it back).'), 'Move made: Outriders are now on col 6, row 3 (Undo to take it back).');
 });
