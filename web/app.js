@@ -11,7 +11,7 @@ import { GAME_FACTS } from './games/index.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el, spentOf } from './results.js';
 import { option, on, keepSame } from './forms.js';
-import { clauseNodes, linkClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
+import { referText, referNodes, referClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { createStore } from './store.js';
 import { storedGames } from './library-keys.js';
@@ -279,7 +279,8 @@ function clearResult() {
   store.clearResult();
   $('timeline').hidden = true;
   const held = heldWords();
-  $('verdict').textContent = held?.text ?? (ui.ready ? 'The position changed: ruling again…' : 'The position changed: press Rule on it again.');
+  // (a reason held over, its clause id after its sentence as a ruling's: redrawResult)
+  $('verdict').replaceChildren(...referNodes(referText(held?.text ?? (ui.ready ? 'The position changed: ruling again…' : 'The position changed: press Rule on it again.'))));
   $('verdict').className = `verdict${held ? ` ${held.kind}` : ''}`;
   store.defer({ details: null });
   $('details').replaceChildren();
@@ -323,22 +324,25 @@ function redrawResult(frame = false, follow = false) {
   if (ruler) v = { text: ruler.text, kind: ruler.beyond ? 'illegal' : 'answered' };
   // a drop in play on a hex it reaches that did not move it there (play-hex.js playTo): why, first
   if (ui.pick?.notMade && v.nodes) v = { nodes: [el('p', ui.pick.notMade), ...v.nodes], kind: '' };
-  // a charge dragged: the roll it needs first, then a facing its arcs do not give (play-table.js)
+  // a charge dragged: the roll it needs first, then a facing its arcs do not give (play-table.js),
+  // both before the ruling's words: after them a phone's four lines hid the facing behind "…"
   const aimed = r.response?.ok ? tools.playNote(r.request, r.response.result) : { lead: '', text: '', against: '' };
-  if (aimed.text) v = v.nodes ? { ...v, nodes: [...v.nodes, el('p', aimed.text)] } : { ...v, text: `${v.text} ${aimed.text}` };
-  if (aimed.lead) v = v.nodes ? { ...v, nodes: [el('p', aimed.lead), ...v.nodes] } : { ...v, text: `${aimed.lead} ${v.text}` };
+  const lead = aimed.lead ? [aimed.lead, aimed.text].filter(Boolean).join(' ') : '', note = aimed.lead ? '' : aimed.text;
+  if (note) v = v.nodes ? { ...v, nodes: [...v.nodes, el('p', note)] } : { ...v, text: `${v.text} ${note}` };
+  if (lead) v = v.nodes ? { ...v, nodes: [el('p', lead), ...v.nodes] } : { ...v, text: `${lead} ${v.text}` };
   // what happened on the way, numbered as on the board, each a button that shows it there
   if (!v.nodes && r.scene.events?.length) v = { nodes: [el('p', v.text), ...sequenceNodes(r.scene.events, ui.event, showEvent)], kind: v.kind };
   // a unit of the card's that went back: its reason in the colour of a reason against, never a legal
   // order's green, after the verdict's first words
   if (aimed.against) { const [first, ...rest] = v.nodes ?? [el('p', v.text)]; v = { ...v, nodes: [first, el('p', aimed.against, 'against'), ...rest] }; }
+  // every clause id in it after its sentence, a button opening its entry (draw.js referText)
+  const verdict = $('verdict'), words = v.nodes ? null : referText(v.text);
+  if (v.nodes) v.nodes.forEach(referClauses);
   // the same words again (a drag's rulings often say the same) leave the page's layout as it was
-  const verdict = $('verdict');
-  const same = !v.nodes && !verdict.classList.contains('tap') && verdict.textContent === v.text;
+  const same = !v.nodes && !verdict.classList.contains('tap') && verdict.textContent === words;
   // (a tapped hex's answer shown whole stays whole while its words stay the same too)
-  const sameWords = verdict.textContent === (v.nodes ? v.nodes.map((n) => n.textContent).join('') : v.text);
-  // every clause id in it a button opening its entry
-  if (!same) verdict.replaceChildren(...(v.nodes ? v.nodes.map(linkClauses) : clauseNodes(v.text)));
+  const sameWords = verdict.textContent === (v.nodes ? v.nodes.map((n) => n.textContent).join('') : words);
+  if (!same) verdict.replaceChildren(...(v.nodes ?? referNodes(words)));
   // a verdict a tap showed whole stays whole while its words stay the same. A charge's facing note
   // does not: grown under a finger aiming the charge, the verdict moved the tabs by 110 px and back
   // at each facing; it stays three lines, the rest a tap away
@@ -583,11 +587,14 @@ function showApply() {
   const drag = dragging();
   $('apply').disabled = drag;
   if (drag) return;
-  const can = canApply();
+  const can = applicable();
   if (can || !ruling()) $('apply').hidden = !can;
 }
+// not while the verdict is a ruler's reading (a drag onto open ground): the button belonged to
+// the answer under it (a pursuit's), and stayed on screen beside the ruler's "too far"
+const applicable = () => canApply() && !tools.playMeasured();
 function tapApply() {
-  if (canApply()) makeMove();
+  if (applicable()) makeMove();
   else if (ruling()) store.setApplyAfter(true);
 }
 
@@ -638,7 +645,7 @@ async function ask({ frame = true } = {}) {
   if (!out.response) { notAnswered(request, out); showApply(); return; }
   store.ruledText(JSON.stringify(request, null, 2));
   render(out.response, request, out.extra, frame);
-  if (wanted && canApply()) makeMove();
+  if (wanted && applicable()) makeMove();
   answered();
   timing('movecalc:ruled', serial);
 }
@@ -971,7 +978,7 @@ function setTool(t) {
   refresh();
   // what an unfinished question needs is said with the tool now on (heldWords)
   const held = !ui.result && heldWords();
-  if (held) { $('verdict').textContent = held.text; $('verdict').className = `verdict ${held.kind}`; }
+  if (held) { $('verdict').replaceChildren(...referNodes(referText(held.text))); $('verdict').className = `verdict ${held.kind}`; }
 }
 
 /** Play or Set up: the mode shown is the one a drag follows (a game without play drags sets up). */
@@ -1061,10 +1068,31 @@ const showWhole = (e) => { if (!e.target.closest('button, a, input, select')) $(
 const markCut = () => {
   // (one with buttons of its own scrolls to them: cut while some of it is below its box's end; the
   // events of a move, a collision among them, sat there unseen)
-  const v = $('verdict'), below = v.classList.contains('own') ? v.scrollTop + v.clientHeight : v.clientHeight;
+  const v = $('verdict'), own = v.classList.contains('own'), below = own ? v.scrollTop + v.clientHeight : v.clientHeight;
   const cut = !v.classList.contains('whole') && v.scrollHeight > below + 1;
   if (v.classList.contains('cut') !== cut) v.classList.toggle('cut', cut);
+  if (own) coverPart(v, cut);
 };
+// The cue of a box with buttons of its own ("more below", style.css) covers, over its own line,
+// what the box shows of a line or a button only in part: the top of an event's button showed
+// there, cut through its words. Read where markCut reads the box (its layout fresh), written only
+// when it changes.
+function coverPart(v, cut) {
+  let cover = 0;
+  if (cut) {
+    const line = parseFloat(getComputedStyle(v).lineHeight);
+    const edge = v.getBoundingClientRect().top + v.clientTop + v.clientHeight - line; // the cue's top
+    for (const e of v.querySelectorAll('p, li')) {
+      const r = e.getBoundingClientRect();
+      if (r.top >= edge || r.bottom <= edge) continue;
+      // words run in lines from their top; a button (a way, an event) is whole or not at all
+      const part = e.querySelector('button:not(.rule)') ? edge - r.top : (edge - r.top) % line;
+      if (part > 0.5 && (e.querySelector('button:not(.rule)') || part < line - 0.5)) cover = Math.max(cover, part);
+    }
+  }
+  const px = `${Math.ceil(cover)}px`;
+  if (v.style.getPropertyValue('--cue-cover') !== px) v.style.setProperty('--cue-cover', px);
+}
 $('verdict').addEventListener('scroll', markCut, { passive: true });
 // read in a task after the next frame, where the layout is fresh: read in the task that wrote the
 // verdict, it laid out the page (1,000 units' forms) there a second time

@@ -674,6 +674,17 @@ export class Painter {
     return { cx, cy, px: small ? cx + this.s * SMALL_AT[0] : cx, py: small ? cy + this.s * SMALL_AT[1] : cy, r };
   }
 
+  /**
+   * How far from a hex unit's token centre (screen px) no other token reaches: its neighbours'
+   * (√3 hexes off, tokens at most 0.8 of a hex across), or a small token's on its own hex
+   * (`sharesHex`: 0.9 off, 0.34 across); a small token's own disc, a many-hex unit's and a table
+   * unit's none (0).
+   */
+  tokenRoom(u, sharesHex = false) {
+    if (u.free || u.small || u.hexes.length > 1) return 0;
+    return this.s * (sharesHex ? Math.hypot(...SMALL_AT) - 0.34 : SQRT3 - 0.8);
+  }
+
   /** A unit's screen extent: its centre and half-extents of its box (a rectangle's corners, a token's disc). */
   extentOf(u) {
     if (u.free) {

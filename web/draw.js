@@ -282,6 +282,64 @@ export function clauseNodes(text) {
   return out;
 }
 
+// A sentence's end: its stop, and the space before the next one (a decimal's point has none).
+const SENTENCE_END = /(?<=[.!?…])\s+/;
+// what is left where a clause id was taken out of a sentence: its parentheses, a separator
+const TIDY = [[/\(\s*[,;:]?\s*\)/g, ''], [/\(\s*[,;:]?\s*/g, '('], [/\s*[,;]\s*\)/g, ')'], [/\s+([.,;:!?)])/g, '$1'], [/^[\s:,;]+/, ''], [/\s{2,}/g, ' ']];
+
+/**
+ * A verdict's words with each clause id moved out of its sentence to a reference after it,
+ * "… 12.2″. (rule 9A-CH-1)": in mid-sentence ("… row 4. GG-8.1 The shortest path …") a newcomer
+ * read it as a word he did not know. Only the verdict's: the lists under it head their items with
+ * the id (ruleItem).
+ */
+export function referText(text) {
+  // an id after a sentence's stop ("… card. (CCA-LD-9) Drag …") is that sentence's, not the next one's
+  const id = CLAUSE_ID.source, after = new RegExp(`([.!?…])\\s+\\(((?:${id})(?:,\\s*(?:${id}))*)\\)`, 'g');
+  return String(text ?? '').replace(after, ' ($2)$1').split(SENTENCE_END).map((sentence) => {
+    const ids = [...new Set(Array.from(sentence.matchAll(CLAUSE_ID), (m) => m[0]))];
+    if (!ids.length) return sentence;
+    let words = sentence.replace(CLAUSE_ID, ' ');
+    for (const [from, to] of TIDY) words = words.replace(from, to);
+    const ref = `(${ids.length > 1 ? 'rules' : 'rule'} ${ids.join(', ')})`;
+    return words.trim() ? `${words.trim()} ${ref}` : ref;
+  }).join(' ');
+}
+
+// a reference referText wrote: "(rule GG-8.1)", "(rules 9A-CH-1, 9A-ARC-1)"
+const REFERENCE = /\(rules? ([^()]+)\)/g;
+
+/**
+ * `text` (referText's) as nodes: each reference a small note whose clause ids are buttons that
+ * open their entries (clauseButton).
+ */
+export function referNodes(text) {
+  const out = [];
+  let at = 0;
+  for (const m of text.matchAll(REFERENCE)) {
+    const ids = m[1].split(', ');
+    if (!ids.every((id) => id.search(CLAUSE_ID) === 0 && id.match(CLAUSE_ID)[0] === id)) continue;
+    if (m.index > at) out.push(document.createTextNode(text.slice(at, m.index)));
+    const ref = el('span', `(${ids.length > 1 ? 'rules' : 'rule'} `, 'ref');
+    ids.forEach((id, i) => { const b = clauseButton(id); b.classList.add('in-text'); ref.append(...(i ? [', '] : []), b); });
+    ref.append(')');
+    out.push(ref);
+    at = m.index + m[0].length;
+  }
+  if (at < text.length || !out.length) out.push(document.createTextNode(text.slice(at)));
+  return out;
+}
+
+/**
+ * A verdict's paragraphs and list items under `root` (those of words and clause ids only: not a
+ * way's or an event's button) in referText's words, its references buttons (referNodes).
+ */
+export function referClauses(root) {
+  const plain = (e) => !e.closest('button') && [...e.children].every((c) => c.matches('button.rule'));
+  for (const e of [root, ...root.querySelectorAll('p, li')].filter((n) => n.matches('p, li') && plain(n))) e.replaceChildren(...referNodes(referText(e.textContent)));
+  return root;
+}
+
 /** Every clause id in the words under `root` (not in a button or link already) made a button (clauseNodes). */
 export function linkClauses(root) {
   const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);

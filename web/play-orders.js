@@ -93,7 +93,8 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
       const twice = second(id), from = twice ? endedAt().get(id) : null;
       // `from`: where this move starts (a second move: where the first ended); `before`: the order's other moves
       // `had`: the order-level reasons before this drag (none known while the order is unruled)
-      const c = { id, order: true, at: null, dropped: false, reach: null, second: twice && !!from, from,
+      // `gesture`: the merge key of its edits (the lift starts the next gesture before the drop settles)
+      const c = { id, order: true, at: null, dropped: false, reach: null, second: twice && !!from, from, gesture: `drag:${ui.serial}`,
         before: rows().filter((m) => (twice && from ? !(m.unit === id && m.second) : m.unit !== id)),
         had: new Set((ruling()?.reasons ?? []).filter(orderLevel).map(reasonKey)) };
       store.setCarry(c);
@@ -159,8 +160,10 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     }
     // every order of the card used and the order legal: it is made (one Undo step); a card moving
     // its units twice waits for their second moves, and a Leadership card for its leader (without
-    // one the engine reads it as one unit of choice: Make this move, never the page's guess)
-    if (r.legal !== false && !spec()?.twice && !leads() && Number.isFinite(r.ordersAllowed) && r.ordersUsed >= r.ordersAllowed) makeMove();
+    // one the engine reads it as one unit of choice: Make this move, never the page's guess). One
+    // Undo step with the drag: Undo brings back the order before it, not this one unmade, whose
+    // verdict ("Legal order. 1 of 1 order used") read as the move taken back
+    if (r.legal !== false && !spec()?.twice && !leads() && Number.isFinite(r.ordersAllowed) && r.ordersUsed >= r.ordersAllowed) makeMove(c.gesture);
     refresh();
   }
 

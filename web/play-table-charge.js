@@ -203,13 +203,15 @@ export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, 
 
   /**
    * What the verdict adds to a charge asked by a drag: `lead`, the roll its Charge Range needs, goes
-   * before the verdict (rollNeeded); `text` after it: the facing a charge contacts is the one whose
-   * arc the charger stands in, which may not be the one the finger was over (9A-ARC-1).
+   * before the verdict (rollNeeded); `text` too (after it when there is no lead): the facing a charge
+   * contacts is the one whose arc the charger stands in, which may not be the one the finger was
+   * over (9A-ARC-1; the board marks that one "under your finger": the note says it in few words,
+   * for a phone's few lines)
    */
   function note(request, result) {
     const c = ui.carry ?? lastCharge;
     const arc = !c?.target || request?.query !== 'charge' || request.target !== c.target || !result?.facing || result.facing === c.facing ? ''
-      : `Not the ${facingWord(c.facing)} under the finger: ${request.charger} stand${isPluralName(request.charger) ? '' : 's'} in ${possessive(c.target)} ${facingWord(result.facing)} arc (9A-ARC-1).`;
+      : `Not the ${facingWord(c.facing)}: ${request.charger} stand${isPluralName(request.charger) ? '' : 's'} in ${possessive(c.target)} ${facingWord(result.facing)} arc (9A-ARC-1).`;
     return { lead: rollNeeded(request, result), text: arc };
   }
   /**

@@ -5,7 +5,7 @@
 // reaches the DOM through textContent only.
 import { SYSTEMS, own } from './model.js';
 import { terrainMarks, marksFor } from './scene.js';
-import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, clauseNodes, section, legendNodes, linkClauses, reasonText, hexWords, codeWords } from './draw.js';
+import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes, linkClauses, reasonText, hexWords, codeWords } from './draw.js';
 
 // The keys' way is said where there are keys to press: a phone's finger has none (a mouse's page has).
 const KEYS_HINT = () => (globalThis.matchMedia?.('(pointer: fine)').matches ? ' (or press ] and [)' : '');
@@ -131,14 +131,15 @@ export function tapVerdict(system, request, response, pick, entry, onWay) {
   const reasons = arr(w.reasons);
   const nodes = [el('p', `${who} cannot end on ${where}.`)];
   if (reasons.length) {
-    // the first reason goes on with the heading, its clause before it as in a list: as a list item
-    // under the heading it fell on a phone's third line, cut to "The shortest path the… more"; the
-    // others follow as a list
+    // the first reason goes on with the heading: as a list item under the heading it fell on a
+    // phone's third line, cut to "The shortest path the… more"; the others follow as a list (each
+    // clause id after its sentence, app.js: before it, a newcomer read it as a word of the sentence)
     const [x, ...more] = reasons;
-    nodes[0].replaceChildren(...clauseNodes(`${who} cannot end on ${where}. ${x.rule ? `${x.rule} ` : ''}${hexWords(x.message ?? codeWords(x.code))}`));
+    const said = (y) => `${hexWords(y.message ?? codeWords(y.code))}${y.rule ? ` (${y.rule})` : ''}`;
+    nodes[0].textContent = `${who} cannot end on ${where}. ${said(x)}`;
     if (more.length) {
       const list = el('ul', undefined, 'why-not');
-      for (const y of more) list.append(ruleItem(y.rule, hexWords(y.message ?? codeWords(y.code))));
+      for (const y of more) list.append(el('li', said(y)));
       nodes.push(list);
     }
   }

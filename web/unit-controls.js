@@ -37,7 +37,7 @@ function drawnName(drawn, unit, words) {
 
 /**
  * Keeps a button over each unit the board drew. `box`: the element over the canvas; `board`: its
- * `scene.units` and `extentOf(u)` (screen); `unitOf(id)`: the unit in the position; `words()`:
+ * `scene.units`, `extentOf(u)` and `tokenRoom(u, sharesHex)` (screen); `unitOf(id)`: the unit in the position; `words()`:
  * unitName's options; `selected()`: the unit picked; `activate(id)`: Enter, Space or a screen
  * reader's click; `key(id, event)`: any other key; `keys()`: what the keys do to a unit now (each
  * button's accessible description). Call `place()` after each paint: up to SLICE units' buttons
@@ -82,7 +82,10 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
     if (stale) return;
     const how = keys();
     if (said.textContent !== how) said.textContent = how;
-    pass = { units: board.scene?.units ?? [], i: 0, seen: new Set(), w: words(), sel: selected(), job: 0 };
+    const units = board.scene?.units ?? [];
+    // the hexes a small token (a C&C leader) shares with a unit: that unit's button stays off it
+    const shared = new Set(units.filter((u) => u.small && !u.free).map((u) => `${u.q},${u.r}`));
+    pass = { units, i: 0, seen: new Set(), w: words(), sel: selected(), job: 0, shared };
     // a pass of one slice is made at once; a longer one starts when idle too, so that the paint's
     // frame lays out no hundred buttons (opening and every zoom step at the limits)
     if (pass.units.length <= SLICE) step(); else pass.job = whenIdle(step, { timeout: 200 });
@@ -95,9 +98,12 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
       if (!unit || p.seen.has(u.id)) continue;
       p.seen.add(u.id);
       const b = buttons.get(u.id) ?? button(u.id);
-      const e = board.extentOf(u), half = Math.max(e.ex, e.ey, 12);
-      // a square over the token at least 24 px across (a rotated base's box), set through the
-      // CSSOM (the page's CSP refuses style attributes) and only when it moved
+      // a square over the token at least 24 px across (a rotated base's box); a hex token's a disc
+      // 44 px across where no other token is that near (a finger's target: tokens are 24–27 px on
+      // a phone), set through the CSSOM (the page's CSP refuses style attributes) and only when it moved
+      const e = board.extentOf(u), room = board.tokenRoom(u, p.shared.has(`${u.q},${u.r}`));
+      const half = Math.max(e.ex, e.ey, 12, Math.min(22, room));
+      if (b.classList.contains('token') === !!u.free) b.classList.toggle('token', !u.free);
       const box = [e.x - half, e.y - half, half * 2].map(Math.round), at = box.join();
       if (b.dataset.at !== at) {
         b.dataset.at = at;

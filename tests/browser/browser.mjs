@@ -103,6 +103,30 @@ export async function selectByKeys(page, id, max) {
 /** The verdict line, the details panel as text, and what the board draws (the hook's overlay). */
 export const verdict = (page) => page.textContent('#verdict');
 export const details = (page) => page.innerText('#details');
+/**
+ * Whether the verdict's box shows `words` (the first place its text has them) whole as it stands,
+ * not expanded: every line of them inside the box's content edges (a phone's box shows a few lines,
+ * the rest clipped or behind "…"), and under no cue of the box's ("more below").
+ */
+export const verdictShows = (page, words) => page.evaluate((w) => {
+  const v = document.getElementById('verdict'), cs = getComputedStyle(v), box = v.getBoundingClientRect();
+  const at = v.textContent.indexOf(w);
+  if (at < 0) return false;
+  // the words' range over the verdict's text nodes (a clause id in them is a button's)
+  const range = document.createRange();
+  let seen = 0;
+  const walk = document.createTreeWalker(v, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const len = n.data.length;
+    if (seen <= at && at < seen + len) range.setStart(n, at - seen);
+    if (seen < at + w.length && at + w.length <= seen + len) range.setEnd(n, at + w.length - seen);
+    seen += len;
+  }
+  const cue = v.classList.contains('cut') ? getComputedStyle(v, '::after') : null;
+  const cueTop = cue && cue.content !== 'none' && cue.position === 'sticky' ? box.bottom - parseFloat(cs.borderBottomWidth) - parseFloat(cue.height) : Infinity;
+  const bottom = Math.min(box.bottom - parseFloat(cs.borderBottomWidth) - parseFloat(cs.paddingBottom), cueTop);
+  return [...range.getClientRects()].every((r) => r.width === 0 || (r.top >= box.top - 0.5 && r.bottom <= bottom + 0.5 && r.right <= box.right + 0.5));
+}, words);
 export const overlay = (page) => hook(page, 'overlay');
 
 /** Opens a request as the gallery would (the page sets up its position and rules it as written). */

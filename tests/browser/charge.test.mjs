@@ -137,7 +137,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     assert.deepEqual((await pageRequest(page)).combined, [{ charger: 'A', range: 7 }, { charger: 'F', range: 3, highestDie: 5 }]);
     await ruled(page);
     assert.equal(await verdict(page), 'Combined charge on T: 2 of 3 chargers make contact. A charges the front, 7″; B charges the left flank, 9″; F cannot charge (out of range), failed charge 5″ to (10″, 35″) facing 180°. ' +
-      'In the order A, B, F (9A-CH-4): it beats the request order (B, A, F) on Maximising Contact priority 2, chargers in contact: 2 against 1.');
+      'In the order A, B, F: it beats the request order (B, A, F) on Maximising Contact priority 2, chargers in contact: 2 against 1. (rule 9A-CH-4)');
     const text = await details(page);
     assert.doesNotMatch(text, /ends at: \(13, 19\.001\)/, 'the first charger\'s fields are not given as the whole answer\'s');
     assert.match(text, /Chargers, in the order they moved[^\n]*\n+A charges T in the front: 7″ straight\n+B charges T in the left flank: 9″, wheeling [0-9.]+°\n+F cannot charge: out of range \(needs 17″, rolled 3″\)\. Failed Charge Move \(highest D6 5\): moves 5″ \(5″ straight\), ends at \(10, 35\) facing 180°, nothing in the way; Shaken, no longer Charging/);

@@ -114,7 +114,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await ruled(page);
     // CCA-MV-1: the center section holds columns 4 to 8 as Rome sees it; Equites at col 9 is
     // outside it. Both moves are made; the order is refused for Equites.
-    assert.match(await verdict(page), /^Not a legal order\. Equites is not in the center section \(CCA-MV-1\)\./);
+    assert.match(await verdict(page), /^Not a legal order\. Equites is not in the center section\. \(rule CCA-MV-1\)/);
     let items = await overlay(page);
     assert.deepEqual([marks(items, axial(6, 5))[0].label, marks(items, axial(6, 5))[0].color], ['Hastati: moved 1 hex', '#1e6b3c']);
     assert.deepEqual([marks(items, axial(9, 6))[0].label, marks(items, axial(9, 6))[0].color], ['Equites: moved 1 hex; outside section', '#b3261e']);
@@ -190,7 +190,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       units: [{ id: 'a', side: 'red', x: 5, y: 5, facing: 0, base: 'formation', movementIcons: 4 }],
       terrain: [{ id: 'rock', kind: 'blocking', polygon: [[4.55, 6.7], [4.7, 6.7], [4.7, 6.9], [4.55, 6.9]] }],
       order: { unit: 'a', actions: [{ step: 'forward' }, { turn: 90, off: 'front', toward: 'left' }] } });
-    assert.match(await verdict(page), /^a: not a legal move\. .+ \(AL-TRN-3\)\./);
+    assert.match(await verdict(page), /^a: not a legal move\. .+\. \(rule AL-TRN-3\)/);
     const refused = (await overlay(page)).find((it) => it.type === 'polygon' && /^tool/.test(it.label));
     assert.deepEqual([refused.label, refused.color, refused.dashed], ['tool cannot be placed (2)', '#b3261e', true]);
     refused.points.forEach((p, i) => assert.ok(Math.hypot(p[0] - [4.5, 5.5, 4.5][i], p[1] - [6.5, 6.5, 7.5][i]) < 1e-9, `corner ${i}`));

@@ -72,7 +72,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     req = await pageRequest(page);
     assert.deepEqual(req.moves.map((m) => m.second === true), [true, false]);
     await ruled(page);
-    assert.match(await verdict(page), /^Not a legal order\. .+ \(CCA-CD-1\)\./);
+    assert.match(await verdict(page), /^Not a legal order\. .+\. \(rule CCA-CD-1\)/);
     items = await overlay(page);
     // the refused move is not made: Velites stays at col 6, row 6, where its verdict is drawn,
     // and the path it was refused is red

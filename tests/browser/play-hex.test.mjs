@@ -600,7 +600,7 @@ test('cc-ancients (360x740, touch): play, CCA-LD-9 on a Leadership card Scipio d
   const refused = await answer({ ...(await pageRequest(page)), ordered: ['Scipio'], moves: [{ unit: 'Scipio', path: [toAxial(6, 5)] }] });
   const why = refused.moves[0].reasons.find((x) => x.rule === 'CCA-LD-9');
   assert.equal(why?.code, 'detach_not_allowed', 'the engine: he may not detach on a Leadership card');
-  assert.ok((await verdict(page)).includes(`Scipio goes back: ${why.message} (CCA-LD-9)`), await verdict(page));
+  assert.ok((await verdict(page)).includes(`Scipio goes back: ${why.message} (rule CCA-LD-9)`), await verdict(page));
   assert.deepEqual(await where(page, 'Scipio'), { col: 5, row: 6 }, 'Scipio stays with the Hastati');
   await ruled(page);
   assert.deepEqual((await pageRequest(page)).moves, [], 'the order holds no move of his');
@@ -613,7 +613,7 @@ test('cc-ancients (360x740, touch): play, CCA-LD-9 on a Leadership card Scipio d
   const far = await answer({ ...(await pageRequest(page)), ordered: ['Hastati', 'Equites'], moves: [{ unit: 'Hastati', path: [toAxial(5, 5)] }, { unit: 'Equites', path: [toAxial(10, 5)] }] });
   const unlinked = far.reasons.find((x) => x.code === 'not_linked');
   assert.ok(unlinked, 'the engine: the Equites are in no hex linked to Scipio’s');
-  assert.ok((await verdict(page)).includes(`Equites goes back: ${unlinked.message} (${unlinked.rule})`), await verdict(page));
+  assert.ok((await verdict(page)).includes(`Equites goes back: ${unlinked.message} (rule ${unlinked.rule})`), await verdict(page));
   assert.deepEqual(await where(page, 'Equites'), { col: 10, row: 6 });
   await ruled(page);
   assert.deepEqual((await pageRequest(page)).moves.map((m) => m.unit), ['Hastati'], 'the Equites left the order');
@@ -868,3 +868,36 @@ test('axe (360x740, touch): no WCAG A/AA violations with a card played and while
   assert.deepEqual(await violations(page), [], 'the nearest free hexes offered');
   await context.close();
 });
+
+// The accessible units' buttons (unit-controls.js) are a finger's target too (a screen reader's
+// touch): a hex token is 1.24 hexes across (0.62 of a hex's radius each way, board.js tokenOf), 27 px
+// at a phone's 22 px hexes, its button a disc 44 px across where no other token is nearer: a
+// neighbour's centre is √3 hexes off and its token at most 0.8 across, so the button's radius is
+// min(22 px, (√3 − 0.8) hexes), and it covers no other token's disc.
+for (const system of ['godsgloom', 'cc-ancients', 'torn-world']) {
+  test(`${system} (360x740, touch): each one-hex token's button is a disc of min(44 px, 2 × (√3 − 0.8) hexes) across, over no other token`, { timeout: 60000 }, async () => {
+    const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+    await pickSystem(page, system);
+    await ruled(page);
+    await painted(page);
+    await page.waitForFunction(() => document.querySelectorAll('.unit-control').length > 0);
+    const { s } = await hook(page, 'camera');
+    const want = Math.min(44, 2 * (Math.sqrt(3) - 0.8) * s);
+    const controls = await page.$$eval('.unit-control', (bs) => bs.map((b) => { const r = b.getBoundingClientRect(); return { name: b.getAttribute('aria-label').split(',')[0], x: r.x + r.width / 2, y: r.y + r.height / 2, w: r.width, round: getComputedStyle(b).borderRadius === '50%' }; }));
+    const units = (await hook(page, 'state')).doc.units;
+    for (const c of controls) {
+      const u = units.find((v) => v.id === c.name);
+      if (u.type === 'leader' || u.size === 'large' || u.size === 'huge') continue; // a small token on a unit's hex, a token of hexons: their own discs
+      assert.ok(Math.abs(c.w - want) <= 1, `${c.name}: ${c.w} px across, ${want.toFixed(1)} wanted (hexes of ${s.toFixed(1)} px)`);
+      assert.ok(c.w >= 32, `${c.name}: at least 32 px`);
+      assert.equal(c.round, true, `${c.name}: a disc`);
+      for (const o of controls) if (o !== c) {
+        const far = Math.hypot(o.x - c.x, o.y - c.y), other = units.find((v) => v.id === o.name);
+        const r = other.type === 'leader' ? 0.34 * s : other.size === 'large' || other.size === 'huge' ? 0.8 * s : 0.62 * s;
+        assert.ok(far >= c.w / 2 + r - 0.5, `${c.name}'s button reaches ${o.name}'s token: ${far.toFixed(1)} px apart`);
+      }
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, selectByKeys, verdict, artifacts, touchDrag, painted, setMode, setDice, focusBoard } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, selectByKeys, verdict, verdictShows, artifacts, touchDrag, painted, setMode, setDice, focusBoard } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -119,7 +119,7 @@ test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle dragged 45
     assert.match(await verdict(page), new RegExp(`^Legion: legal move\\. ${result.pointsSpent} of 4 movement points spent, ${4 - result.pointsSpent} left`));
     // why more than the codex's 1 for the front it turns off: that 1 again per step beyond the tool (AL-TRN-2)
     const beyond = result.pointsSpent - 1;
-    assert.ok((await verdict(page)).includes(`The turn costs ${result.pointsSpent}: 1 for the side it turns off, and 1 again for ${beyond === 1 ? 'the step' : `each of the ${beyond} steps`} the unit lies beyond the turning tool (AL-TRN-2).`), await verdict(page));
+    assert.ok((await verdict(page)).includes(`The turn costs ${result.pointsSpent}: 1 for the side it turns off, and 1 again for ${beyond === 1 ? 'the step' : `each of the ${beyond} steps`} the unit lies beyond the turning tool. (rule AL-TRN-2)`), await verdict(page));
     assert.ok((await hook(page, 'overlay')).some((m) => m.type === 'polygon' && /^tool/.test(m.label ?? '')), 'the turning tool is drawn where it lies');
     await shot(page, 'arcane-legions', 'turn-held');
   } });
@@ -206,7 +206,7 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
     // Charge Range, 2D6 + the Knights' Advance Rate of 8″, must roll: 12–13″ less 8 is more than 4, so 5 or more
     distance = result.distance;
     assert.ok(distance > 12 && distance <= 13, `the charge's length: ${distance}`);
-    assert.match(await verdict(page), /^Needs 5\+ on 2D6: Charge Range 8″ \+ 2D6 ≥ 12(\.\d)?″ \(9A-CH-1\)\. The charge can be made: Knights charge Raiders in the left flank/, 'the roll, then the charge in words');
+    assert.match(await verdict(page), /^Needs 5\+ on 2D6: Charge Range 8″ \+ 2D6 ≥ 12(\.\d)?″\. \(rule 9A-CH-1\) The charge can be made: Knights charge Raiders in the left flank/, 'the roll, then the charge in words');
     await shot(page, 'ninth-age', 'charge-held');
   } });
   await ruled(page);
@@ -236,7 +236,7 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
   const rolled = await pageRequest(page);
   assert.deepEqual([rolled.range, rolled.highestDie], [13, 3], 'the Charge Range: Advance Rate 8″ + 3 + 2, the highest D6 3');
   assert.equal(await page.textContent('#play-bar .roll-words'), 'Dice: 3 + 2 → Charge Range 13″.', 'the bar says the dice and the range they give');
-  assert.match(await verdict(page), /^Rolled 3 \+ 2: Charge Range 8″ \+ 5 = 13″ reaches 12(\.\d)?″ \(9A-CH-1\)\. The charge can be made: Knights charge Raiders in the left flank/);
+  assert.match(await verdict(page), /^Rolled 3 \+ 2: Charge Range 8″ \+ 5 = 13″ reaches 12(\.\d)?″\. \(rule 9A-CH-1\) The charge can be made: Knights charge Raiders in the left flank/);
   // touch 3: Make this move
   await page.tap('#apply');
   await madeSaid(page);
@@ -266,7 +266,7 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 A-9A-4 a charge rolled short: 1 
   await ruled(page);
   const request = await pageRequest(page);
   assert.deepEqual([request.range, request.highestDie], [11, 2], 'Advance Rate 8″ + 1 + 2, the highest D6 2');
-  assert.match(await verdict(page), /^Rolled 2 \+ 1: Charge Range 8″ \+ 3 = 11″, short of 12(\.\d)?″ \(9A-CH-1\)\. The charge cannot be made\. Knights cannot charge: out of range \(needs 12(\.\d)?″, rolled 11″\)\. Failed Charge Move \(highest D6 2\): moves 2″/);
+  assert.match(await verdict(page), /^Rolled 2 \+ 1: Charge Range 8″ \+ 3 = 11″, short of 12(\.\d)?″\. \(rule 9A-CH-1\) The charge cannot be made\. Knights cannot charge: out of range \(needs 12(\.\d)?″, rolled 11″\)\. Failed Charge Move \(highest D6 2\): moves 2″/);
   await page.tap('#apply');
   await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Charge failed: Knights cannot charge: out of range'));
   await ruled(page);
@@ -328,7 +328,7 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
     await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
     const text = await verdict(page);
     assert.match(text, /Knights charge Raiders in the left flank/, text);
-    assert.ok(text.includes('Not the front under the finger: Knights stand in Raiders’ left flank arc (9A-ARC-1).'), text);
+    assert.ok(text.includes('Not the front: Knights stand in Raiders’ left flank arc. (rule 9A-ARC-1)'), text);
     // the note does not grow the verdict under the finger aiming the charge: the tabs a finger may
     // be on its way to stay where they were (a tap on the verdict shows it whole)
     await painted(page);
@@ -357,6 +357,32 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
   await context.close();
 });
 
+// 9A-ARC-1: a charger charges the facing whose arc it stands in, whatever edge the finger drops it
+// on. The Knights (42, 16) stand in the Raiders' left flank arc (the test above); dropped on the
+// Raiders' front (they face 180: their front is their south edge, y 26 - 1.5), the verdict says why
+// the charge is the flank's, in the lines a phone shows before its "…" (after the ruling's words it
+// was a fifth line, hidden).
+for (const viewport of [PHONE, { width: 740, height: 360 }]) {
+  test(`ninth-age (${viewport.width}x${viewport.height}, touch): play, 9A-ARC-1 the Knights dropped on the Raiders’ front charge their left flank, and the verdict shows why without a tap`, { timeout: 90000 }, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch: true });
+    await pickSystem(page, 'ninth-age');
+    const raiders = await unitOf(page, 'Raiders');
+    await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 0.5, raiders.y - 0.8), { hold: async () => {
+      await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
+      assert.ok((await hook(page, 'playOverlay')).some((m) => m.label === 'front under your finger'), 'the front is under the finger');
+    } });
+    await ruled(page);
+    await painted(page);
+    const why = 'Not the front: Knights stand in Raiders’ left flank arc';
+    assert.ok((await verdict(page)).includes(why), await verdict(page));
+    assert.match(await page.getAttribute('#verdict', 'class'), /\bcut\b/, 'the verdict is longer than its box');
+    assert.equal(await verdictShows(page, why), true, `“${why}” shows whole in the verdict's box`);
+    await page.screenshot({ path: join(artifacts, `play-table-ninth-age-arc-note-${viewport.width}x${viewport.height}.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 // What the newcomer met (issue 31: "Dragging a unit onto open ground measures it against its move (a
 // ruler from its front)"): after a pursuit the Spearmen stand to the Knights' upper left; the Knights
 // dragged 6.5″ back and to the left (a 13.8 px inch, as the pursuit's framing had it). The ruler's
@@ -371,6 +397,7 @@ test('ninth-age (360x740, touch): play, a drag onto open ground behind the Knigh
   await setMode(page, 'play', true);
   await ruled(page);
   const before = await verdict(page);
+  assert.equal(await page.isVisible('#apply'), true, 'the pursuit before the drag is a move to make');
   while ((await hook(page, 'camera')).s < 13.8) await page.tap('#zoom-in');
   const knights = await unitOf(page, 'Knights');
   const from = await hook(page, 'screenOf', 'Knights');
@@ -387,6 +414,8 @@ test('ninth-age (360x740, touch): play, a drag onto open ground behind the Knigh
   // backward, an Advance Move goes half the Advance Rate: 4″ of the Knights' 8″
   assert.match(text, /^Ruler: [67](\.\d)?″ backward from the Knights’ front, beyond half its Advance Rate of 4″\./, text);
   assert.match(await page.getAttribute('#verdict', 'class'), /\billegal\b/, 'beyond what an Advance Move goes: said as against');
+  // the pursuit's Make this move went with its verdict: it stayed beside the ruler's reading
+  assert.equal(await page.isVisible('#apply'), false, 'no Make this move beside the ruler’s reading');
   await shot(page, 'ninth-age', 'ruler-behind');
   assert.deepEqual(errors, []);
   await context.close();

@@ -57,7 +57,7 @@ const CASES = {
   'cc-ancients': {
     queries: {
       reach: { verdict: /^Hastati can end on 6 hexes besides its own \(allowance 1 hex\)/, details: [/CCA-MV-2/, /allowance: 1 hex\n/], pick: true },
-      move: { verdict: /^Hastati: not a legal move\. A medium infantry moves at most 1 hex here \(CCA-MV-2\)\./, details: [/Why not/] },
+      move: { verdict: /^Hastati: not a legal move\. A medium infantry moves at most 1 hex here\. \(rule CCA-MV-2\)/, details: [/Why not/] },
       order: { verdict: /^Legal order\./, details: [/orders used: 1/, /Battle/] },
       // CCA-RT-1: 1 flag, 1 hex toward Rome's edge: south-west first (col 5, row 7), or onto Scipio
       retreat: { verdict: /^Hastati must retreat 1 hex \(1 flag of 1 taken\); its best path goes 1 hex\./, details: [/Retreat paths/, /Scipio attaches/, /CCA-RT-1/] },

@@ -4,7 +4,7 @@
 // from the positions, rounded as a player measures (steps to 0.01, degrees to 1).
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PHONE, DESKTOP, hook, ruled, openRequest, overlay, shot } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, hook, ruled, openRequest, overlay, shot, artifacts } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -66,6 +66,31 @@ test('360x740, touch: a verdict whose events go on below its box says "more belo
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The box shows whole lines and whole buttons over its cue: the first event's button showed its top
+// half above "more below", cut through its words (a newcomer's review). Each line of the verdict's
+// words and each event's button is above the cue's top or hidden under it.
+for (const viewport of [PHONE, { width: 740, height: 360 }]) {
+  test(`${viewport.width}x${viewport.height}, touch: a verdict whose events go on below its box is cut at a line's or a button's edge above "more below"`, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch: true });
+    await ruled(page);
+    await page.waitForSelector('#verdict.own.cut');
+    await painted(page);
+    const cut = await page.$eval('#verdict', (v) => {
+      const b = v.getBoundingClientRect(), cue = getComputedStyle(v, '::after');
+      // the cue's line and the padding it has over what the box shows in part (app.js coverPart)
+      const top = b.top + v.clientTop + v.clientHeight - parseFloat(cue.height) - parseFloat(cue.paddingTop);
+      const parts = [];
+      for (const p of v.querySelectorAll('p')) { const r = document.createRange(); r.selectNodeContents(p); parts.push(...[...r.getClientRects()].map((x) => [p.textContent.slice(0, 20), x])); }
+      for (const e of v.querySelectorAll('button.event')) parts.push([e.textContent.slice(0, 20), e.getBoundingClientRect()]);
+      return parts.filter(([, x]) => x.height && x.top < top - 0.5 && x.bottom > top + 0.5).map(([t, x]) => `${t}: ${Math.round(x.top)}–${Math.round(x.bottom)} over the cue's top ${Math.round(top)}`);
+    });
+    assert.deepEqual(cut, [], 'nothing shows in part above the cue');
+    await page.screenshot({ path: `${artifacts}/sequence-cut-${viewport.width}x${viewport.height}.png` });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
 
 for (const [how, viewport, touch] of [['touch', PHONE, true], ['keyboard', DESKTOP, false]]) {
   const size = `${viewport.width}x${viewport.height}`;

@@ -113,6 +113,11 @@ for (const [system, mover, one, many] of MOVERS) {
     }, start);
     assert.ok(at && at.top >= at.shownTop - 0.5 && at.bottom <= at.shownBottom + 0.5, `${system}: the reason starts in view: ${start} ${JSON.stringify(at)}`);
     assert.ok((await page.textContent('#verdict p')).includes(start), `${system}: the reason is in the heading's paragraph`);
+    // its clause after its sentence, a small reference: before it ("row 2. GG-MOV-1 It needs…") a
+    // newcomer read the id as a word of the sentence
+    const first = await page.textContent('#verdict p');
+    assert.ok(first.endsWith(`${boardWords(why.reasons[0].message).replace(/\.$/, '')}. (rule ${why.reasons[0].rule})`) || first.endsWith(`${boardWords(why.reasons[0].message)} (rule ${why.reasons[0].rule})`), `${system}: the clause after the reason\n${first}`);
+    assert.equal(await page.$eval('#verdict p button.rule', (b) => b.parentElement.className), 'ref', 'the clause id is the small reference’s');
     if (why.whatIf?.reachable) assert.ok(text.includes(`Without the other units it could, in ${plural(why.whatIf.cost, one, many)}`), `${system}: the what-if in words\n${text}`);
     else if (why.whatIf) assert.ok(text.includes('Even without the other units it could not.'), `${system}: the what-if in words\n${text}`);
     const marks = (await overlay(page)).filter((m) => m.type === 'mark' && m.hex?.q === h.q && m.hex?.r === h.r);
@@ -125,7 +130,9 @@ for (const [system, mover, one, many] of MOVERS) {
     assert.match(await page.textContent('#legend'), /a hex you tapped that the unit cannot end on/);
     await painted(page);
     await shot(page, `whynot-${system}`, PHONE);
-    // the clause opens its entry
+    // the clause opens its entry (after the reason's sentence: a verdict cut short shows it whole
+    // first, at a tap)
+    if (await page.evaluate(() => document.getElementById('verdict').classList.contains('cut'))) await page.tap('#verdict p');
     await page.tap('#verdict button.rule');
     await page.waitForFunction(() => document.querySelector('#clause-dialog')?.open);
     assert.equal(await page.textContent('#clause-title'), why.reasons[0].rule);

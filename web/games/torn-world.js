@@ -124,8 +124,10 @@ const OWN_MARKS = {
   // the colours drawEjections and drawTWReach draw them in
   ejection: { swatch: 'line', color: WARN, text: 'an ejection (brown arrow): from where to where' },
   freeAttack: { swatch: 'line', color: BAD, text: 'a Free Attack (red arrow): from the attacker to where it strikes' },
+  // the reach's badges (drawTWReach) spelled out where the board shows them: "FA2" read as jargon
+  badges: { swatch: 'outline', symbol: 'FA', color: '#1b2430', fill: '#fff', text: 'FA1, FA2 on a hex: 1 or 2 free attacks on the miniature on its way there (an enemy it starts beside or moves past strikes it); E1: 1 miniature ejected where it ends; D: a Volume Landscape destroyed' },
 };
-drawTWReach.marks = ['unit', OWN_MARKS.footprint, 'costHexes', 'badge', 'stopHex', 'numbered', OWN_MARKS.freeAttack];
+drawTWReach.marks = ['unit', OWN_MARKS.footprint, 'costHexes', OWN_MARKS.badges, 'stopHex', 'numbered', OWN_MARKS.freeAttack];
 drawTWMove.marks = ['unit', OWN_MARKS.footprint, 'numbered', 'endHex', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.freeAttack];
 drawEject.marks = ['unit', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.freeAttack];
 drawShift.marks = ['unit', OWN_MARKS.candidate, 'endHex'];
@@ -225,6 +227,11 @@ const game = {
   draw: { reach: drawTWReach, move: drawTWMove, eject: drawEject, shift: drawShift },
   // a move or an ejection in a player's words: who moves how far to where, whom it ejects where, who attacks it
   verdict(q, r, request) {
+    // a Large or Huge miniature's reach in hexons (A-TW-1): "allowance 2 hexons" was a word a
+    // newcomer did not know
+    if (q === 'reach' && r.unitOfMeasure === 'hexons' && r.legal !== false && Number.isFinite(r.allowance)) {
+      return { text: `${r.unit ?? request?.unit ?? 'The miniature'} moves up to ${plural(r.allowance, 'hexon')} (a hexon: a hex and the six around it) and can end on ${plural(arr(r.hexes).length, 'numbered hex', 'numbered hexes')}.`, kind: arr(r.hexes).length ? 'answered' : 'illegal' };
+    }
     if ((q !== 'move' && q !== 'eject') || typeof r.legal !== 'boolean') return undefined;
     const who = request?.unit ?? 'The miniature';
     if (q === 'eject') return r.legal ? { text: `${who} ejects ${arr(r.ejections).map((e) => e.unit).join(' and ') || 'no one'}.${arr(r.freeAttacks).length ? ` ${r.freeAttacks.length === 1 ? 'Free Attack' : `${r.freeAttacks.length} Free Attacks`} on ${who}: ${attackersText(r.freeAttacks)}.` : ''}`, kind: 'legal' } : undefined;
