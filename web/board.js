@@ -303,7 +303,7 @@ export class Painter {
   // already was where `maxScale` keeps that; when what it is about does not fit at that size, the
   // view is centred on it as far as keeps `core` (the mover) in view. The whole board is the ⤢
   // button away.
-  frameNow(raw, maxScale, pad, core = null, { near = [], mover = null, whole = false } = {}) {
+  frameNow(raw, maxScale, pad, core = null, { near = [], mover = null, whole = false, involved = [] } = {}) {
     const full = this.scene?.bounds;
     if (!full || !this.w) return;
     const p = typeof pad === 'function' ? pad(this.w) : pad;
@@ -368,8 +368,64 @@ export class Painter {
         if (mover) { const y = this.oy + this.flip * mover[1] * s; this.oy += clamp(y, clear[0] + 2 * m, Math.max(clear[0] + 2 * m, clear[1] - 2 * m)) - y; }
       }
     }
-    this.uncut(mover ?? (k ? [(k[0] + k[2]) / 2, (k[1] + k[3]) / 2] : [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2]), clear, [x0, y0, x1, y1]);
+    const kept = mover ?? (k ? [(k[0] + k[2]) / 2, (k[1] + k[3]) / 2] : [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2]);
+    this.uncut(kept, clear, [x0, y0, x1, y1]);
+    if (involved.length) this.unhide(involved, kept, Math.max(fitS, this.legibleScale(b)), [x0, y0, x1, y1]);
     this.fitted = null;
+  }
+
+  /**
+   * A new answer's view moved, or zoomed out no further than a finger reads (`floor`), so that the
+   * units its question involves (`ids`) show whole and clear of the controls floating over the
+   * view, and the units near them are not left under a control or cut at its edge, nor put out of
+   * it: a landscape phone's tip box hid the Chargers a collision met, C&C's card bar the Numidians.
+   * The best of the views tried (the largest of equals, then the least moved) where it is better
+   * than the framing's own; `at` (world) stays where it is on the screen while zooming, and no
+   * empty band wider than there was is let in beside the board `area` (world).
+   */
+  unhide(ids, at, floor, area) {
+    const want = new Set(ids), hexes = this.scene.kind === 'hex', pinned = hexes ? MIN_TEXT + 8 : 0, rim = hexes ? 0.1 * this.s : 0;
+    const covers = this.ctl?.covers?.() ?? [], limits = [pinned, this.w, this.h, ...covers.flat()];
+    const [s0, ox0, oy0] = [this.s, this.ox, this.oy], [ax, ay] = this.toScreen(at[0], at[1]);
+    // the units it weighs: the involved, and the 16 others nearest the point kept (a position may hold thousands)
+    const dist = (u) => { const e = this.extentOf(u); return Math.hypot(e.x - ax, e.y - ay); };
+    const units = this.scene.units.filter((u) => want.has(u.id))
+      .concat(this.scene.units.filter((u) => !want.has(u.id)).map((u) => [dist(u), u]).sort((p, q) => p[0] - q[0]).slice(0, 16).map(([, u]) => u));
+    const boxesNow = () => units.map((u) => { const e = this.extentOf(u); return [e.x - e.ex - rim, e.y - e.ey - rim, e.x + e.ex + rim, e.y + e.ey + rim]; });
+    const inView = (x) => x[2] > 0 && x[0] < this.w && x[3] > 0 && x[1] < this.h;
+    const shown = boxesNow().map(inView);
+    const clearOf = (x) => x[0] >= pinned - 0.5 && x[1] >= pinned - 0.5 && x[2] <= this.w + 0.5 && x[3] <= this.h + 0.5 && !covers.some((c) => overlap(c, x));
+    // what a view leaves hidden, weighed: an involved unit's middle not clear first, then its box,
+    // then a unit's middle under a control, then its box or a unit cut, then one put out of view
+    // (a landscape phone's pursuit could not show both ends whole at a finger's size under its tip box)
+    const cost = (boxes, dx, dy) => boxes.reduce((n, x, i) => {
+      const y = [x[0] + dx, x[1] + dy, x[2] + dx, x[3] + dy], mx = (y[0] + y[2]) / 2, my = (y[1] + y[3]) / 2;
+      if (clearOf(y)) return n;
+      const middle = clearOf([mx, my, mx, my]) ? 1 : 2;
+      return n + (want.has(units[i].id) ? 1e6 * (inView(y) ? middle : 2) : inView(y) ? 1e3 * middle : shown[i] ? 1 : 0);
+    }, 0);
+    let best = { cost: cost(boxesNow(), 0, 0), s: s0, ox: ox0, oy: oy0 };
+    for (let sc = s0; best.cost > 0 && sc >= floor * 0.999; sc = sc > floor ? Math.max(floor, sc * 0.95) : 0) {
+      this.s = sc;
+      this.ox = ax - (ax - ox0) * sc / s0;
+      this.oy = ay - (ay - oy0) * sc / s0;
+      const boxes = boxesNow();
+      const [e0, e1] = [this.toScreen(area[0], area[1]), this.toScreen(area[2], area[3])];
+      const edges = [[Math.min(e0[0], e1[0]), Math.max(e0[0], e1[0])], [Math.min(e0[1], e1[1]), Math.max(e0[1], e1[1])]];
+      // (a shift lets in no wider empty band beside the board than 18 px or the one there is)
+      const fits = (axis, d) => (d > 0 ? edges[axis][0] + d <= Math.max(edges[axis][0], 18) : edges[axis][1] + d >= Math.min(edges[axis][1], (axis ? this.h : this.w) - 18));
+      const tries = (axis) => [0, ...new Set(boxes.flatMap((x) => limits.flatMap((l) => [l - x[axis], l - x[axis + 2]])).map(Math.round))].filter((d) => fits(axis, d));
+      let d = [0, 0], c = cost(boxes, 0, 0);
+      // each axis in turn, twice: the shift along it that hides least, the smallest of equals
+      for (const axis of [1, 0, 1, 0]) {
+        for (const t of tries(axis)) {
+          const n = axis ? cost(boxes, d[0], t) : cost(boxes, t, d[1]);
+          if (n < c || (n === c && Math.abs(t) < Math.abs(d[axis]))) { c = n; d[axis] = t; }
+        }
+      }
+      if (c < best.cost) best = { cost: c, s: sc, ox: this.ox + d[0], oy: this.oy + d[1] };
+    }
+    [this.s, this.ox, this.oy] = [best.s, best.ox, best.oy];
   }
 
   /**
@@ -1464,8 +1520,8 @@ export class Board extends Painter {
    * taking in the points `near` (nearest first) while they fit legibly; `whole`: all of `b` in view
    * at whatever size that takes (frameNow).
    */
-  frame(b, maxScale = Infinity, pad = 0, core = null, { near = [], mover = null, whole = false } = {}) {
-    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core, { near, mover, whole }] };
+  frame(b, maxScale = Infinity, pad = 0, core = null, { near = [], mover = null, whole = false, involved = [] } = {}) {
+    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core, { near, mover, whole, involved }] };
     this.draw();
   }
 
