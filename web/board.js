@@ -368,6 +368,11 @@ export class Painter {
         if (mover) { const y = this.oy + this.flip * mover[1] * s; this.oy += clamp(y, clear[0] + 2 * m, Math.max(clear[0] + 2 * m, clear[1] - 2 * m)) - y; }
       }
     }
+    // a board about as tall as the clear band is centred in it, its first and last rows both in
+    // view: an upright phone's GODSGLOOM showed its first row under the tip box, and an empty
+    // band over the zoom buttons, its columns cut at a finger's size
+    const rows = this.scene.cellBounds ?? full, tall = (rows[3] - rows[1]) * s, room = clear[1] - clear[0];
+    if (tall > room - 2 * m && tall <= 1.1 * room) this.oy = (clear[0] + clear[1]) / 2 - this.flip * s * (rows[1] + rows[3]) / 2;
     const kept = mover ?? (k ? [(k[0] + k[2]) / 2, (k[1] + k[3]) / 2] : [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2]);
     this.uncut(kept, clear, [x0, y0, x1, y1]);
     if (involved.length) this.unhide(involved, kept, Math.max(fitS, this.legibleScale(b)), [x0, y0, x1, y1]);
@@ -622,7 +627,62 @@ export class Painter {
     // whether the units' and names' layers now hold this scene's units, each at the view it was drawn at
     if (!unitsLater) this.unitsLayered = layered;
     if (handleFor) this.paintHandle(handleFor);
+    if (this.pointsOffView) this.paintOffView(sc);
     this.work = this.taken.visits;
+  }
+
+  /**
+   * Every unit out of the view findable (a phone's view at a finger's size leaves some out: Arcane
+   * Legions' Scouts, Torn World's Faceless One): an arrow in its side's colour at the view's edge,
+   * in the band clear of the controls, pointing at it, with its name where that fits; units whose
+   * arrows would meet share one, with their number. `offView`: [ids, x, y] per arrow drawn.
+   */
+  paintOffView(sc) {
+    this.offView = [];
+    const [top, bottom] = this.band(), m = 12, pin = sc.kind === 'hex' ? MIN_TEXT + 8 : 0;
+    const lo = [pin + m, Math.max(top, pin) + m], hi = [this.w - m, bottom - m];
+    const mid = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2];
+    if (hi[0] <= lo[0] || hi[1] <= lo[1]) return;
+    const arrows = [];
+    for (const u of sc.units) {
+      const e = this.extentOf(u);
+      if (e.x + e.ex > 0 && e.x - e.ex < this.w && e.y + e.ey > 0 && e.y - e.ey < this.h) continue;
+      // where the line from the view's middle to the unit meets the edge (a corner's rounding aside)
+      const d = [e.x - mid[0], e.y - mid[1]], t = Math.min(...[0, 1].map((i) => (d[i] ? (d[i] > 0 ? hi[i] - mid[i] : lo[i] - mid[i]) / d[i] : Infinity)));
+      let at = [mid[0] + d[0] * t, mid[1] + d[1] * t];
+      // (slid along its edge off a control floating there)
+      const side = Math.abs(at[0] - lo[0]) < 0.5 || Math.abs(at[0] - hi[0]) < 0.5 ? 1 : 0; // the axis it slides along
+      for (const c of this.covers) {
+        if (!overlap([at[0] - m, at[1] - m, at[0] + m, at[1] + m], c)) continue;
+        const ways = [c[side] - m - 1, c[side + 2] + m + 1].filter((v) => v >= lo[side] && v <= hi[side]);
+        if (ways.length) at[side] = ways.sort((p, q) => Math.abs(p - at[side]) - Math.abs(q - at[side]))[0];
+      }
+      const near = arrows.find((a) => Math.hypot(a.at[0] - at[0], a.at[1] - at[1]) < 2.5 * m);
+      if (near) near.units.push(u); else arrows.push({ at, angle: Math.atan2(d[1], d[0]), units: [u], side });
+    }
+    const c = this.ctx;
+    for (const { at: [x, y], angle, units, side } of arrows) {
+      c.save();
+      c.translate(x, y);
+      c.rotate(angle);
+      c.beginPath(); c.moveTo(9, 0); c.lineTo(-7, -8); c.lineTo(-7, 8); c.closePath();
+      c.fillStyle = units[0].color; c.fill();
+      c.lineWidth = 2; c.strokeStyle = '#fff'; c.stroke();
+      c.restore();
+      // its name inside the view from the arrow: beside it on a side edge (or over or under it, off
+      // the hexes' numbers), under or over it on the top or foot
+      const name = units.length > 1 ? `${units.length} units` : units[0].label;
+      this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
+      const half = Math.min(this.textWidth(name), 120) / 2 + 14, inward = y < (top + bottom) / 2 ? 1 : -1;
+      const lx = x < this.w / 2 ? x + half : x - half;
+      const ex = x < this.w / 2 ? x - 12 + half : x + 12 - half; // (its end at the arrow's outer edge)
+      const spots = side ? [[lx, y], ...[18, -18, 36, -36, 54, -54, 72, -72].flatMap((dy) => [[ex, y + inward * dy], [lx, y + inward * dy]])] : [[x, y + inward * 20], [lx, y + inward * 20], [x, y + inward * 38]];
+      // (never on a unit's token or base: there it read as that unit's name)
+      const [hw, hh] = [half - 14 + 3, MIN_TEXT / 2 + 2];
+      const free = ([sx, sy]) => ![...this.bodies.values(), ...this.covers].some((o) => overlap([sx - hw, sy - hh, sx + hw, sy + hh], o));
+      for (const [sx, sy] of spots.filter(free)) if (this.label(name, sx, sy, '#1b2430', MIN_TEXT, 120, 'plate')) break;
+      this.offView.push([units.map((u) => u.id), x, y]);
+    }
   }
 
   /**
@@ -1398,6 +1458,7 @@ export class Board extends Painter {
     this.fitted = null;
     this.want = null; // a fit or framing asked for, made when the canvas's size is next needed (settle)
     this.foot = ctl.foot ?? 0;
+    this.pointsOffView = true; // the units out of view pointed at (paintOffView; a picture has none)
     // names are placed for SLICE_MS a paint, the rest on the next frames (placeNames): opening or
     // zooming 1,000 units' view held the page's thread for hundreds of ms
     this.sliceMs = SLICE_MS;
