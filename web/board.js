@@ -392,10 +392,10 @@ export class Painter {
     const want = new Set(ids), hexes = this.scene.kind === 'hex', pinned = hexes ? MIN_TEXT + 8 : 0, rim = hexes ? 0.1 * this.s : 0;
     const covers = this.ctl?.covers?.() ?? [], limits = [pinned, this.w, this.h, ...covers.flat()];
     const [s0, ox0, oy0] = [this.s, this.ox, this.oy], [ax, ay] = this.toScreen(at[0], at[1]);
-    // the units it weighs: the involved, and the 16 others nearest the point kept (a position may hold thousands)
-    const dist = (u) => { const e = this.extentOf(u); return Math.hypot(e.x - ax, e.y - ay); };
-    const units = this.scene.units.filter((u) => want.has(u.id))
-      .concat(this.scene.units.filter((u) => !want.has(u.id)).map((u) => [dist(u), u]).sort((p, q) => p[0] - q[0]).slice(0, 16).map(([, u]) => u));
+    // the units it weighs: the 8 involved and the 16 others nearest the point kept (a position, and
+    // an answer, may name thousands: the views tried weigh each unit against each shift)
+    const byDist = this.scene.units.map((u) => { const e = this.extentOf(u); return [Math.hypot(e.x - ax, e.y - ay), u]; }).sort((p, q) => p[0] - q[0]).map(([, u]) => u);
+    const units = [...byDist.filter((u) => want.has(u.id)).slice(0, 8), ...byDist.filter((u) => !want.has(u.id)).slice(0, 16)];
     const boxesNow = () => units.map((u) => { const e = this.extentOf(u); return [e.x - e.ex - rim, e.y - e.ey - rim, e.x + e.ex + rim, e.y + e.ey + rim]; });
     const inView = (x) => x[2] > 0 && x[0] < this.w && x[3] > 0 && x[1] < this.h;
     const shown = boxesNow().map(inView);
@@ -410,7 +410,9 @@ export class Painter {
       return n + (want.has(units[i].id) ? 1e6 * (inView(y) ? middle : 2) : inView(y) ? 1e3 * middle : shown[i] ? 1 : 0);
     }, 0);
     let best = { cost: cost(boxesNow(), 0, 0), s: s0, ox: ox0, oy: oy0 };
-    for (let sc = s0; best.cost > 0 && sc >= floor * 0.999; sc = sc > floor ? Math.max(floor, sc * 0.95) : 0) {
+    // (twelve sizes at most, from the framing's own down to the floor)
+    const step = Math.min(0.95, (floor / s0) ** (1 / 12));
+    for (let sc = s0; best.cost > 0 && sc >= floor * 0.999; sc = sc > floor ? Math.max(floor, sc * step) : 0) {
       this.s = sc;
       this.ox = ax - (ax - ox0) * sc / s0;
       this.oy = ay - (ay - oy0) * sc / s0;
