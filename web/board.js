@@ -369,8 +369,8 @@ export class Painter {
       }
     }
     // a board about as tall as the clear band is centred in it, its first and last rows both in
-    // view: an upright phone's GODSGLOOM showed its first row under the tip box, and an empty
-    // band over the zoom buttons, its columns cut at a finger's size
+    // view: an upright phone showed a board's first row under the tip box, and an empty band over
+    // the zoom buttons, its columns cut at a finger's size
     const rows = this.scene.cellBounds ?? full, tall = (rows[3] - rows[1]) * s, room = clear[1] - clear[0];
     if (tall > room - 2 * m && tall <= 1.1 * room) this.oy = (clear[0] + clear[1]) / 2 - this.flip * s * (rows[1] + rows[3]) / 2;
     const kept = mover ?? (k ? [(k[0] + k[2]) / 2, (k[1] + k[3]) / 2] : [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2]);
@@ -383,7 +383,7 @@ export class Painter {
    * A new answer's view moved, or zoomed out no further than a finger reads (`floor`), so that the
    * units its question involves (`ids`) show whole and clear of the controls floating over the
    * view, and the units near them are not left under a control or cut at its edge, nor put out of
-   * it: a landscape phone's tip box hid the Chargers a collision met, C&C's card bar the Numidians.
+   * it: a landscape phone's tip box hid the unit a collision met, its card bar the enemy's front rows.
    * The best of the views tried (the largest of equals, then the least moved) where it is better
    * than the framing's own; `at` (world) stays where it is on the screen while zooming, and no
    * empty band wider than there was is let in beside the board `area` (world).
@@ -402,7 +402,7 @@ export class Painter {
     const clearOf = (x) => x[0] >= pinned - 0.5 && x[1] >= pinned - 0.5 && x[2] <= this.w + 0.5 && x[3] <= this.h + 0.5 && !covers.some((c) => overlap(c, x));
     // what a view leaves hidden, weighed: an involved unit's middle not clear first, then its box,
     // then a unit's middle under a control, then its box or a unit cut, then one put out of view
-    // (a landscape phone's pursuit could not show both ends whole at a finger's size under its tip box)
+    // (a landscape phone could not show both ends of a pursuit whole at a finger's size under its tip box)
     const cost = (boxes, dx, dy) => boxes.reduce((n, x, i) => {
       const y = [x[0] + dx, x[1] + dy, x[2] + dx, x[3] + dy], mx = (y[0] + y[2]) / 2, my = (y[1] + y[3]) / 2;
       if (clearOf(y)) return n;
@@ -634,8 +634,8 @@ export class Painter {
   }
 
   /**
-   * Every unit out of the view findable (a phone's view at a finger's size leaves some out: Arcane
-   * Legions' Scouts, Torn World's Faceless One): an arrow in its side's colour at the view's edge,
+   * Every unit out of the view findable (a phone's view at a finger's size leaves some out, unseen
+   * in a newcomer's review): an arrow in its side's colour at the view's edge,
    * in the band clear of the controls, pointing at it, with its name where that fits; units whose
    * arrows would meet share one, with their number. `offView`: [ids, x, y] per arrow drawn.
    */
