@@ -8,7 +8,7 @@ import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, terrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
 import { GAME_FACTS } from './games/index.js';
-import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, sideColour, legendMarks } from './scene.js';
+import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, involvedUnits, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el, spentOf } from './results.js';
 import { option, on, keepSame } from './forms.js';
 import { referText, referNodes, referClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
@@ -303,8 +303,9 @@ function render(response, request, extra = {}, frame = true) {
 }
 
 const resultBounds = (rs, request) => sceneResultBounds(store.state.system, doc(), rs, request);
-// how a new answer is framed: its mover in view, and the units nearest it while they fit legibly
-const answerFraming = (b) => ({ near: nearUnits(store.state.system, doc(), b.at, b.names), mover: b.at });
+// how a new answer is framed: its mover in view, the units nearest it while they fit legibly, and
+// the units the question involves clear of the controls
+const answerFraming = (b) => ({ near: nearUnits(store.state.system, doc(), b.at, b.names), mover: b.at, involved: involvedUnits(doc(), b.names, ui.result?.response?.ok ? ui.result.response.result : null) });
 
 /**
  * Draws the answer again (a new answer, `frame`: framed; 'whole': all of it in view, at the size

@@ -303,7 +303,7 @@ export class Painter {
   // already was where `maxScale` keeps that; when what it is about does not fit at that size, the
   // view is centred on it as far as keeps `core` (the mover) in view. The whole board is the ⤢
   // button away.
-  frameNow(raw, maxScale, pad, core = null, { near = [], mover = null, whole = false } = {}) {
+  frameNow(raw, maxScale, pad, core = null, { near = [], mover = null, whole = false, involved = [] } = {}) {
     const full = this.scene?.bounds;
     if (!full || !this.w) return;
     const p = typeof pad === 'function' ? pad(this.w) : pad;
@@ -368,8 +368,71 @@ export class Painter {
         if (mover) { const y = this.oy + this.flip * mover[1] * s; this.oy += clamp(y, clear[0] + 2 * m, Math.max(clear[0] + 2 * m, clear[1] - 2 * m)) - y; }
       }
     }
-    this.uncut(mover ?? (k ? [(k[0] + k[2]) / 2, (k[1] + k[3]) / 2] : [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2]), clear, [x0, y0, x1, y1]);
+    // a board about as tall as the clear band is centred in it, its first and last rows both in
+    // view: an upright phone showed a board's first row under the tip box, and an empty band over
+    // the zoom buttons, its columns cut at a finger's size
+    const rows = this.scene.cellBounds ?? full, tall = (rows[3] - rows[1]) * s, room = clear[1] - clear[0];
+    if (tall > room - 2 * m && tall <= 1.1 * room) this.oy = (clear[0] + clear[1]) / 2 - this.flip * s * (rows[1] + rows[3]) / 2;
+    const kept = mover ?? (k ? [(k[0] + k[2]) / 2, (k[1] + k[3]) / 2] : [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2]);
+    this.uncut(kept, clear, [x0, y0, x1, y1]);
+    if (involved.length) this.unhide(involved, kept, Math.max(fitS, this.legibleScale(b)), [x0, y0, x1, y1]);
     this.fitted = null;
+  }
+
+  /**
+   * A new answer's view moved, or zoomed out no further than a finger reads (`floor`), so that the
+   * units its question involves (`ids`) show whole and clear of the controls floating over the
+   * view, and the units near them are not left under a control or cut at its edge, nor put out of
+   * it: a landscape phone's tip box hid the unit a collision met, its card bar the enemy's front rows.
+   * The best of the views tried (the largest of equals, then the least moved) where it is better
+   * than the framing's own; `at` (world) stays where it is on the screen while zooming, and no
+   * empty band wider than there was is let in beside the board `area` (world).
+   */
+  unhide(ids, at, floor, area) {
+    const want = new Set(ids), hexes = this.scene.kind === 'hex', pinned = hexes ? MIN_TEXT + 8 : 0, rim = hexes ? 0.1 * this.s : 0;
+    const covers = this.ctl?.covers?.() ?? [], limits = [pinned, this.w, this.h, ...covers.flat()];
+    const [s0, ox0, oy0] = [this.s, this.ox, this.oy], [ax, ay] = this.toScreen(at[0], at[1]);
+    // the units it weighs: the 8 involved and the 16 others nearest the point kept (a position, and
+    // an answer, may name thousands: the views tried weigh each unit against each shift)
+    const byDist = this.scene.units.map((u) => { const e = this.extentOf(u); return [Math.hypot(e.x - ax, e.y - ay), u]; }).sort((p, q) => p[0] - q[0]).map(([, u]) => u);
+    const units = [...byDist.filter((u) => want.has(u.id)).slice(0, 8), ...byDist.filter((u) => !want.has(u.id)).slice(0, 16)];
+    const boxesNow = () => units.map((u) => { const e = this.extentOf(u); return [e.x - e.ex - rim, e.y - e.ey - rim, e.x + e.ex + rim, e.y + e.ey + rim]; });
+    const inView = (x) => x[2] > 0 && x[0] < this.w && x[3] > 0 && x[1] < this.h;
+    const shown = boxesNow().map(inView);
+    const clearOf = (x) => x[0] >= pinned - 0.5 && x[1] >= pinned - 0.5 && x[2] <= this.w + 0.5 && x[3] <= this.h + 0.5 && !covers.some((c) => overlap(c, x));
+    // what a view leaves hidden, weighed: an involved unit's middle not clear first, then its box,
+    // then a unit's middle under a control, then its box or a unit cut, then one put out of view
+    // (a landscape phone could not show both ends of a pursuit whole at a finger's size under its tip box)
+    const cost = (boxes, dx, dy) => boxes.reduce((n, x, i) => {
+      const y = [x[0] + dx, x[1] + dy, x[2] + dx, x[3] + dy], mx = (y[0] + y[2]) / 2, my = (y[1] + y[3]) / 2;
+      if (clearOf(y)) return n;
+      const middle = clearOf([mx, my, mx, my]) ? 1 : 2;
+      return n + (want.has(units[i].id) ? 1e6 * (inView(y) ? middle : 2) : inView(y) ? 1e3 * middle : shown[i] ? 1 : 0);
+    }, 0);
+    let best = { cost: cost(boxesNow(), 0, 0), s: s0, ox: ox0, oy: oy0 };
+    // (twelve sizes at most, from the framing's own down to the floor)
+    const step = Math.min(0.95, (floor / s0) ** (1 / 12));
+    for (let sc = s0; best.cost > 0 && sc >= floor * 0.999; sc = sc > floor ? Math.max(floor, sc * step) : 0) {
+      this.s = sc;
+      this.ox = ax - (ax - ox0) * sc / s0;
+      this.oy = ay - (ay - oy0) * sc / s0;
+      const boxes = boxesNow();
+      const [e0, e1] = [this.toScreen(area[0], area[1]), this.toScreen(area[2], area[3])];
+      const edges = [[Math.min(e0[0], e1[0]), Math.max(e0[0], e1[0])], [Math.min(e0[1], e1[1]), Math.max(e0[1], e1[1])]];
+      // (a shift lets in no wider empty band beside the board than 18 px or the one there is)
+      const fits = (axis, d) => (d > 0 ? edges[axis][0] + d <= Math.max(edges[axis][0], 18) : edges[axis][1] + d >= Math.min(edges[axis][1], (axis ? this.h : this.w) - 18));
+      const tries = (axis) => [0, ...new Set(boxes.flatMap((x) => limits.flatMap((l) => [l - x[axis], l - x[axis + 2]])).map(Math.round))].filter((d) => fits(axis, d));
+      let d = [0, 0], c = cost(boxes, 0, 0);
+      // each axis in turn, twice: the shift along it that hides least, the smallest of equals
+      for (const axis of [1, 0, 1, 0]) {
+        for (const t of tries(axis)) {
+          const n = axis ? cost(boxes, d[0], t) : cost(boxes, t, d[1]);
+          if (n < c || (n === c && Math.abs(t) < Math.abs(d[axis]))) { c = n; d[axis] = t; }
+        }
+      }
+      if (c < best.cost) best = { cost: c, s: sc, ox: this.ox + d[0], oy: this.oy + d[1] };
+    }
+    [this.s, this.ox, this.oy] = [best.s, best.ox, best.oy];
   }
 
   /**
@@ -566,7 +629,62 @@ export class Painter {
     // whether the units' and names' layers now hold this scene's units, each at the view it was drawn at
     if (!unitsLater) this.unitsLayered = layered;
     if (handleFor) this.paintHandle(handleFor);
+    if (this.pointsOffView) this.paintOffView(sc);
     this.work = this.taken.visits;
+  }
+
+  /**
+   * Every unit out of the view findable (a phone's view at a finger's size leaves some out, unseen
+   * in a newcomer's review): an arrow in its side's colour at the view's edge,
+   * in the band clear of the controls, pointing at it, with its name where that fits; units whose
+   * arrows would meet share one, with their number. `offView`: [ids, x, y] per arrow drawn.
+   */
+  paintOffView(sc) {
+    this.offView = [];
+    const [top, bottom] = this.band(), m = 12, pin = sc.kind === 'hex' ? MIN_TEXT + 8 : 0;
+    const lo = [pin + m, Math.max(top, pin) + m], hi = [this.w - m, bottom - m];
+    const mid = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2];
+    if (hi[0] <= lo[0] || hi[1] <= lo[1]) return;
+    const arrows = [];
+    for (const u of sc.units) {
+      const e = this.extentOf(u);
+      if (e.x + e.ex > 0 && e.x - e.ex < this.w && e.y + e.ey > 0 && e.y - e.ey < this.h) continue;
+      // where the line from the view's middle to the unit meets the edge (a corner's rounding aside)
+      const d = [e.x - mid[0], e.y - mid[1]], t = Math.min(...[0, 1].map((i) => (d[i] ? (d[i] > 0 ? hi[i] - mid[i] : lo[i] - mid[i]) / d[i] : Infinity)));
+      let at = [mid[0] + d[0] * t, mid[1] + d[1] * t];
+      // (slid along its edge off a control floating there)
+      const side = Math.abs(at[0] - lo[0]) < 0.5 || Math.abs(at[0] - hi[0]) < 0.5 ? 1 : 0; // the axis it slides along
+      for (const c of this.covers) {
+        if (!overlap([at[0] - m, at[1] - m, at[0] + m, at[1] + m], c)) continue;
+        const ways = [c[side] - m - 1, c[side + 2] + m + 1].filter((v) => v >= lo[side] && v <= hi[side]);
+        if (ways.length) at[side] = ways.sort((p, q) => Math.abs(p - at[side]) - Math.abs(q - at[side]))[0];
+      }
+      const near = arrows.find((a) => Math.hypot(a.at[0] - at[0], a.at[1] - at[1]) < 2.5 * m);
+      if (near) near.units.push(u); else arrows.push({ at, angle: Math.atan2(d[1], d[0]), units: [u], side });
+    }
+    const c = this.ctx;
+    for (const { at: [x, y], angle, units, side } of arrows) {
+      c.save();
+      c.translate(x, y);
+      c.rotate(angle);
+      c.beginPath(); c.moveTo(9, 0); c.lineTo(-7, -8); c.lineTo(-7, 8); c.closePath();
+      c.fillStyle = units[0].color; c.fill();
+      c.lineWidth = 2; c.strokeStyle = '#fff'; c.stroke();
+      c.restore();
+      // its name inside the view from the arrow: beside it on a side edge (or over or under it, off
+      // the hexes' numbers), under or over it on the top or foot
+      const name = units.length > 1 ? `${units.length} units` : units[0].label;
+      this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
+      const half = Math.min(this.textWidth(name), 120) / 2 + 14, inward = y < (top + bottom) / 2 ? 1 : -1;
+      const lx = x < this.w / 2 ? x + half : x - half;
+      const ex = x < this.w / 2 ? x - 12 + half : x + 12 - half; // (its end at the arrow's outer edge)
+      const spots = side ? [[lx, y], ...[18, -18, 36, -36, 54, -54, 72, -72].flatMap((dy) => [[ex, y + inward * dy], [lx, y + inward * dy]])] : [[x, y + inward * 20], [lx, y + inward * 20], [x, y + inward * 38]];
+      // (never on a unit's token or base: there it read as that unit's name)
+      const [hw, hh] = [half - 14 + 3, MIN_TEXT / 2 + 2];
+      const free = ([sx, sy]) => ![...this.bodies.values(), ...this.covers].some((o) => overlap([sx - hw, sy - hh, sx + hw, sy + hh], o));
+      for (const [sx, sy] of spots.filter(free)) if (this.label(name, sx, sy, '#1b2430', MIN_TEXT, 120, 'plate')) break;
+      this.offView.push([units.map((u) => u.id), x, y]);
+    }
   }
 
   /**
@@ -1353,6 +1471,7 @@ export class Board extends Painter {
     this.fitted = null;
     this.want = null; // a fit or framing asked for, made when the canvas's size is next needed (settle)
     this.foot = ctl.foot ?? 0;
+    this.pointsOffView = true; // the units out of view pointed at (paintOffView; a picture has none)
     // names are placed for SLICE_MS a paint, the rest on the next frames (placeNames): opening or
     // zooming 1,000 units' view held the page's thread for hundreds of ms
     this.sliceMs = SLICE_MS;
@@ -1475,8 +1594,8 @@ export class Board extends Painter {
    * taking in the points `near` (nearest first) while they fit legibly; `whole`: all of `b` in view
    * at whatever size that takes (frameNow).
    */
-  frame(b, maxScale = Infinity, pad = 0, core = null, { near = [], mover = null, whole = false } = {}) {
-    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core, { near, mover, whole }] };
+  frame(b, maxScale = Infinity, pad = 0, core = null, { near = [], mover = null, whole = false, involved = [] } = {}) {
+    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core, { near, mover, whole, involved }] };
     this.draw();
   }
 

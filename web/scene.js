@@ -213,6 +213,20 @@ export function nearUnits(system, d, at, names) {
 }
 
 /**
+ * The units a question involves: those its request names (`names`) and those its answer names (the
+ * unit a collision met, a charge's target, the enemy whose zone stops a move): a new answer's
+ * framing keeps them clear of the controls (board.js unhide).
+ */
+export function involvedUnits(d, names, result) {
+  const ids = new Set(d.units.map((u) => u.id)), out = new Set([...names].filter((id) => ids.has(id)));
+  const walk = (v) => {
+    if (typeof v === 'string') { if (ids.has(v)) out.add(v); } else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x);
+  };
+  walk(result);
+  return [...out];
+}
+
+/**
  * What the board draws for a query, for the legend (keys of draw.js MARKS or marks of a game's own):
  * its drawer's `marks`, a unit as the board draws it (a base on a table, a round token on hexes),
  * with `onPage` the selection and the turn handle the page adds (`handle`: where it draws one),

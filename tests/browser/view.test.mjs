@@ -61,20 +61,102 @@ async function drawnSmall(page, id) {
   return short === null || short === undefined ? cam.s * Math.sqrt(3) < MIN_HEX : cam.s * short < MIN_BASE;
 }
 
+/**
+ * The units a question involves: every unit its request names (the mover, a charge's target, …) and
+ * every unit its answer names (the unit a collision met, the enemy a pursuit stopped against).
+ */
+function involvedUnits(doc, request, answer) {
+  const ids = new Set(doc.units.map((u) => u.id)), out = new Set();
+  const walk = (v) => { if (typeof v === 'string') { if (ids.has(v)) out.add(v); } else if (v && typeof v === 'object') Object.values(v).forEach(walk); };
+  walk({ ...request, units: undefined });
+  walk(answer);
+  return [...out];
+}
+
+/**
+ * What is over the board at page point (x, y): null where nothing is. The tip box lets touches
+ * through to the board (elementFromPoint sees through it), so it is looked for by its box.
+ */
+const topAt = (page, x, y) => page.evaluate(([px, py]) => {
+  const tip = document.getElementById('coach'), r = tip.getBoundingClientRect();
+  if (!tip.hidden && r.width && px >= r.left && px <= r.right && py >= r.top && py <= r.bottom) return 'coach';
+  const e = document.elementFromPoint(px, py);
+  return e?.id === 'board' ? null : e?.id || e?.className || e?.tagName || 'nothing';
+}, [x, y]);
+
+/** Where on the board's view unit `id` is: whole in it (`shown`), wholly out of it (`out`), and what is over its middle (`over`, topAt). */
+async function placeOf(page, id) {
+  const p = await page.evaluate((unit) => {
+    const c = document.getElementById('board').getBoundingClientRect();
+    const seen = [Math.max(c.left, 0), Math.max(c.top, 0), Math.min(c.right, innerWidth), Math.min(c.bottom, innerHeight)];
+    const b = window.movecalcTest.unitBoxes()[unit];
+    return {
+      out: b[2] <= seen[0] || b[0] >= seen[2] || b[3] <= seen[1] || b[1] >= seen[3],
+      shown: b[0] >= seen[0] - 0.5 && b[1] >= seen[1] - 0.5 && b[2] <= seen[2] + 0.5 && b[3] <= seen[3] + 0.5,
+      middle: [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2],
+    };
+  }, id);
+  return { shown: p.shown, out: p.out, over: p.out ? null : await topAt(page, ...p.middle) };
+}
+
 for (const viewport of SIZES) {
   for (const { id: system } of SYSTEMS) {
-    test(`${system} (${size(viewport)}): the opening view shows the question's unit legibly, clear of the controls`, async () => {
+    test(`${system} (${size(viewport)}): the opening view shows the question's units legibly, clear of the controls, and points at the units out of it`, async () => {
       const { context, page, errors } = await open(viewport, system);
       await shot(page, `${system}-opening`, viewport);
-      const mover = questionUnit((await hook(page, 'state')).doc), at = await onScreen(page, mover);
+      const { doc } = await hook(page, 'state'), ruling = await hook(page, 'ruling');
+      const mover = questionUnit(doc), at = await onScreen(page, mover);
       // the question's unit in view at a size a finger reads, its middle clear of the controls (a
       // phone's board may not hold the whole position at that size: the rest is a pan away)
       assert.ok(at.shown && !(await drawnSmall(page, mover)), `${system} ${size(viewport)}: on opening, ${mover} not in view at a legible size`);
       assert.equal(at.over, null, `${system} ${size(viewport)}: on opening, ${mover}'s middle under ${at.over}`);
+      // so are the units the question involves (a landscape phone's tip box hid the Chargers
+      // Arcane Legions' Legion collides with, AL-COL-2, and the Raiders the Spearmen pursue)
+      const involved = involvedUnits(doc, ruling.request, ruling.response?.result);
+      assert.ok(involved.includes(mover));
+      for (const id of involved) {
+        const p = await placeOf(page, id);
+        assert.ok(p.shown && !(await drawnSmall(page, id)), `${system} ${size(viewport)}: on opening, ${id} (involved) not whole in view at a legible size`);
+        assert.equal(p.over, null, `${system} ${size(viewport)}: on opening, ${id}'s middle (involved) under ${p.over}`);
+      }
+      // every other unit whole in view with its middle clear of the controls, or out of view with
+      // an arrow at the view's edge pointing at it, clear of the controls too (C&C's card bar hid
+      // the Numidians; Arcane Legions' Scouts and Torn World's Faceless One were out of view unseen)
+      const arrows = await hook(page, 'offView');
+      for (const { id } of doc.units) {
+        const p = await placeOf(page, id);
+        if (p.out) {
+          const arrow = arrows.find((a) => a.units.includes(id));
+          assert.ok(arrow, `${system} ${size(viewport)}: on opening, ${id} out of view with no arrow pointing at it`);
+          assert.equal(await topAt(page, arrow.x, arrow.y), null, `${system} ${size(viewport)}: the arrow pointing at ${id} under a control`);
+        } else {
+          assert.ok(p.shown, `${system} ${size(viewport)}: on opening, ${id} cut at the view's edge`);
+          assert.equal(p.over, null, `${system} ${size(viewport)}: on opening, ${id}'s middle under ${p.over}`);
+        }
+      }
       assert.deepEqual(errors, []);
       await context.close();
     });
   }
+}
+
+// A hex board no taller than the view's clear band, framed at a finger's size with its columns
+// cut, shows its first row and its last together: GODSGLOOM's upright phone hid its first row
+// under the tip box over an empty band as tall as a row at the board's foot.
+for (const { id: system } of SYSTEMS.filter((s) => s.board === 'hex')) {
+  test(`${system} (360x740): the opening view leaves no row's room empty at the board's foot while its first row is hidden`, async () => {
+    const { context, page, errors } = await open({ width: 360, height: 740 }, system);
+    const { doc } = await hook(page, 'state'), s = (await hook(page, 'camera')).s;
+    const lastRow = (doc.board.rows ?? 9) - 1, col = toOffset(doc.units[0].q, doc.units[0].r).col;
+    const first = await hook(page, 'screenOfHex', col, 0), last = await hook(page, 'screenOfHex', col, lastRow);
+    const board = await boardBox(page), zoom = await page.$eval('#zoom-out', (e) => e.getBoundingClientRect().top);
+    const hidden = first.y < board[1] || (await topAt(page, first.x, first.y)) !== null;
+    // (a row is 1.5 hex sides tall; a hex reaches a side beyond its centre)
+    const spare = zoom - (last.y + s);
+    assert.ok(!hidden || spare < 1.5 * s, `${system}: row 0 hidden while ${Math.round(spare)} px are empty under row ${lastRow}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 }
 
 /** Every unit's box on the screen, by id. */
