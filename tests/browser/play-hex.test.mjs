@@ -874,7 +874,7 @@ test('axe (360x740, touch): no WCAG A/AA violations with a card played and while
 // at a phone's 22 px hexes, its button a disc 44 px across where no other token is nearer: a
 // neighbour's centre is √3 hexes off and its token at most 0.8 across, so the button's radius is
 // min(22 px, (√3 − 0.8) hexes), and it covers no other token's disc.
-for (const system of ['godsgloom', 'cc-ancients', 'torn-world']) {
+for (const system of SYSTEMS.filter((s) => s.board === 'hex').map((s) => s.id)) {
   test(`${system} (360x740, touch): each one-hex token's button is a disc of min(44 px, 2 × (√3 − 0.8) hexes) across, over no other token`, { timeout: 60000 }, async () => {
     const { context, page, errors } = await openPage(env, PHONE, { touch: true });
     await pickSystem(page, system);
