@@ -653,8 +653,14 @@ int mc_cca_order(McEnv *env, CcaWorld *w, int side, const CcaCard *card, const i
         o->legal = may_move(env, w, side, card, mv, &t, &o->reasons);
         if (o->legal) {
             CcaMover m = card_mover(env, w, card, &t, mv->piece);
+            // A path may begin on the mover's hex as it stands now, as a `move`'s may (docs/api.md
+            // "Hex boards"): that hex is its start, not a step, and step indices count it.
+            const McHex *steps = mv->path;
+            int n = mv->n, skipped = n > 0 && mc_hex_equal(steps[0], w->board->hexes[w->pieces[mv->piece].pos]);
             CcaPathResult pr;
-            mc_cca_check_path(env, &m, mv->path, mv->n, &pr);
+            mc_cca_check_path(env, &m, steps + skipped, n - skipped, &pr);
+            for (int i = 0; i < pr.reasons.count; i++)
+                if (pr.reasons.items[i].action >= 0) pr.reasons.items[i].action += skipped;
             o->legal = pr.legal;
             o->reasons = pr.reasons;
             o->end = pr.end;
