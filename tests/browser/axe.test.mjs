@@ -1,5 +1,5 @@
 // Accessibility by axe-core (Deque's rules engine, npm `axe-core`, WCAG 2.x A and AA): no
-// violations on the page of every game, at phone and desktop sizes, with each panel shown in turn,
+// violations on the page of every game, at phone (portrait and landscape) and desktop sizes, with each panel shown in turn,
 // in both modes of the board (Play and Set up), and in embed mode. axe is injected into the test build's page, so the context bypasses the
 // page's CSP (which, rightly, lets no other script in).
 import { test, after, before } from 'node:test';
@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { launch, pickSystem, openPanel, setMode, PHONE, DESKTOP, ruled } from './browser.mjs';
+
+const LANDSCAPE = { width: 740, height: 360 };
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -25,14 +27,14 @@ async function violations(page) {
 }
 
 async function open(viewport, url = env.base) {
-  const context = await env.browser.newContext({ viewport, bypassCSP: true, hasTouch: viewport === PHONE, isMobile: viewport === PHONE });
+  const context = await env.browser.newContext({ viewport, bypassCSP: true, hasTouch: viewport !== DESKTOP, isMobile: viewport !== DESKTOP });
   const page = await context.newPage();
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
   return { context, page };
 }
 
-for (const viewport of [PHONE, DESKTOP]) {
+for (const viewport of [PHONE, LANDSCAPE, DESKTOP]) {
   test(`axe: no WCAG A/AA violations for any game at ${viewport.width} × ${viewport.height}`, { timeout: 180000 }, async () => {
     const { context, page } = await open(viewport);
     const found = [];
