@@ -52,6 +52,14 @@ async function firstStep(page) {
   return home;
 }
 
+/** Undo or Redo (`button`): the Legion back at `at`, the bar saying `said` (null: no order open). */
+async function undoRedo(page, button, at, said) {
+  await page.tap(button);
+  await ruled(page);
+  assert.deepEqual(pose(await unitOf(page, 'Legion')), pose(at));
+  await page.waitForFunction((t) => { const b = document.getElementById('play-bar'); return t === null ? b.hidden : !b.hidden && b.querySelector('#move-order')?.textContent === t; }, said);
+}
+
 /** Whether the play bar lies over unit `id` on the screen. */
 const barOver = (page, id) => page.evaluate((unit) => {
   const r = document.getElementById('play-bar').getBoundingClientRect(), b = window.movecalcTest.unitBoxes()[unit];
@@ -100,22 +108,13 @@ test('arcane-legions (360x740, touch): play, AL-MOV-1 AL-MOV-2 AL-LAT-3 AL-TRN-2
   assert.equal(await barOver(page, 'Legion'), false, 'the bar is not over the Legion');
   assert.deepEqual(await others(), before, 'the other units where they were on the screen');
   await shot(page, 'turn-dropped');
-  // Undo: the turn's drop taken back, the order after the step open again; Undo again: no order
-  await page.tap('#undo');
-  await ruled(page);
-  assert.deepEqual(pose(await unitOf(page, 'Legion')), pose(stepped));
-  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Legion: 1 of 4 points spent, 3 left');
+  // Undo: the turn's drop taken back, the order after the step open again; Undo again: no order;
+  // Redo makes both drops again
+  await undoRedo(page, '#undo', stepped, 'Legion: 1 of 4 points spent, 3 left');
   assert.match(await verdict(page), /Legion’s order goes on: 1 of 4 points spent, 3 left\./);
-  await page.tap('#undo');
-  await ruled(page);
-  assert.deepEqual(pose(await unitOf(page, 'Legion')), pose(home));
-  await page.waitForFunction(() => document.getElementById('play-bar').hidden);
-  await page.tap('#redo');
-  await ruled(page);
-  await page.tap('#redo');
-  await ruled(page);
-  assert.deepEqual(pose(await unitOf(page, 'Legion')), pose(turned), 'Redo makes both drops again');
-  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Legion: 3 of 4 points spent, 1 left');
+  await undoRedo(page, '#undo', home, null);
+  await undoRedo(page, '#redo', stepped, 'Legion: 1 of 4 points spent, 3 left');
+  await undoRedo(page, '#redo', turned, 'Legion: 3 of 4 points spent, 1 left');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -156,14 +155,9 @@ test('arcane-legions (360x740, touch): play, AL-MOV-1 AL-LAT-2 AL-LAT-3 a second
   near((await unitOf(page, 'Legion')).y, stepped.y - 2 * Math.cos(deg(20)), 'two steps back');
   // every point spent: nothing left to go on with, no order open
   assert.equal(await bar(page), null);
-  // Undo takes back the new order alone, then End order, then the step's order is open again
-  await page.tap('#undo');
-  await ruled(page);
-  assert.deepEqual(pose(await unitOf(page, 'Legion')), pose(stepped));
-  assert.equal(await bar(page), null, 'after End order');
-  await page.tap('#undo');
-  await ruled(page);
-  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Legion: 1 of 4 points spent, 3 left');
+  // Undo takes back the new order alone (End order stays), then End order: the step's order is open again
+  await undoRedo(page, '#undo', stepped, null);
+  await undoRedo(page, '#undo', stepped, 'Legion: 1 of 4 points spent, 3 left');
   assert.deepEqual(errors, []);
   await context.close();
 });
