@@ -51,10 +51,11 @@ export function initMakeMove({ store, sys, round, currentRequest, held }) {
         s.applyRuling?.(request, result, byId, moveTo, remove, d);
       }
       // the move made is no longer the question: its path, order or charge would be asked again
-      // from where the units now stand (and ruled broken). The query's `made` says what goes;
-      // by default its drawn paths. Undo brings them back with the units.
+      // from where the units now stand (and ruled broken). The query's `made` says what goes (and
+      // what stays: an order that goes on), given the ruling and the position it left; by default
+      // its drawn paths. Undo brings them back with the units.
       const inputs = own(d.inputs, request.query), spec = own(s.queries, request.query);
-      if (inputs && spec) (spec.made ?? clearPaths(spec))(inputs);
+      if (inputs && spec) (spec.made ?? clearPaths(spec))(inputs, { request, result, doc: d });
     }, gesture, Infinity);
     return true;
   }

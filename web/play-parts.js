@@ -8,7 +8,7 @@ import { rollInto } from './query-form.js';
 
 // What a game without one of the play parts gets in its place: nothing to carry, draw or say.
 const NONE = {
-  table: { carry() {}, turn() {}, key() {}, chargeAt() {}, drop() {}, follow() {}, overlay: () => [], note: () => ({ lead: '', text: '' }), measured: () => null },
+  table: { carry() {}, turn() {}, key() {}, chargeAt() {}, drop() {}, follow() {}, overlay: () => [], note: () => ({ lead: '', text: '' }), measured: () => null, render: () => false, waiting: () => null },
   orders: { can: () => false, active: () => false, unordered: () => '', carry() {}, tapUnit() {}, drop() {}, follow() {}, render() {}, overlay: () => [], placed: () => new Map(), note: () => '', against: () => '', waiting: () => null },
   eject: { active: () => false, start: () => false, tap: () => false, follow() {}, render: () => false, overlay: () => [] },
   rolls: { render: () => false },
@@ -40,7 +40,7 @@ export function initPlayParts(page) {
     return { ...u, w, d };
   };
   const wiring = {
-    table: () => ({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply, timing }),
+    table: () => ({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply, timing, bar: playBar, board }),
     orders: () => ({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), shows: (b) => board.shows(b), bar: playBar }),
     eject: () => ({ store, ui, sys, doc, currentRequest, refresh, makeMove, bar: playBar }),
     rolls: () => ({ store, sys, doc, bar: playBar, own, unfinished: () => unfinished(store.state.system, doc()), rollInto }),
@@ -55,15 +55,16 @@ export function initPlayParts(page) {
     return parts.get(init);
   };
   const table = () => part('table'), orders = () => part('orders'), eject = () => part('eject'), rolls = () => part('rolls'), hexPlay = () => part('hex');
-  /** The bar under the verdict in play: a drop's ejections while they are chosen, else the card played (or the cards to play), else the question's dice. */
+  /** The bar under the verdict in play: a drop's ejections while they are chosen, else the card played (or the cards to play), else a table's order open, else the question's dice. */
   function renderPlayBar() {
     if (playing() && eject().render()) return;
     if (playing() && orders().can()) { orders().render(); return; }
-    // the dice's row neither comes nor goes under a finger carrying a unit (a charge aimed from a
-    // pursuit's question hid it and moved the tabs by its height); shown, it follows the question
-    // (a charge aimed showed the pursuit's dice)
+    // the dice's row (and an order's) neither comes nor goes under a finger carrying a unit (a
+    // charge aimed from a pursuit's question hid it and moved the tabs by its height); shown, it
+    // follows the question (a charge aimed showed the pursuit's dice)
     const held = !!board.gesture?.moved;
     if (held && playBar.hidden) return;
+    if (playing() && table().render(held)) return;
     if (playing() && rolls().render()) return;
     if (!held) playBar.hidden = true;
   }
@@ -75,5 +76,5 @@ export function initPlayParts(page) {
   const playChoices = () => (playing() ? eject().overlay() : []);
 
   return { canPlay, playing, table, orders, eject, hexPlay, renderPlayBar, playHexOverlay, playPlaced, playChoices,
-    playOverlay: () => (playing() ? table().overlay() : []), playMeasured: () => (playing() ? table().measured() : null), playNote: (request, result) => { const t = table().note(request, result); return { lead: t.lead, text: [t.text, playing() ? orders().note() : ''].filter(Boolean).join(' '), against: playing() ? orders().against() : '' }; }, playWaiting: () => (playing() ? orders().waiting() : null) };
+    playOverlay: () => (playing() ? table().overlay() : []), playMeasured: () => (playing() ? table().measured() : null), playNote: (request, result) => { const t = table().note(request, result); return { lead: t.lead, text: [t.text, playing() ? orders().note() : ''].filter(Boolean).join(' '), against: playing() ? orders().against() : '' }; }, playWaiting: () => (playing() ? orders().waiting() ?? table().waiting() : null) };
 }

@@ -3,8 +3,10 @@
 // the last one partial, AL-LAT-3), a drag of its turn handle one turn made with the turning tool, at
 // its 45° or 90° position (AL-TRN-1); a finger that rests on its steps and is pushed on aside adds
 // that turn to the same order (turnAfterRest), and after a collision a finger moved along what the
-// unit met picks the slide that way (slideOf, AL-SLD-1).
-import { frameVector, inFrame, rad } from './geometry.js';
+// unit met picks the slide that way (slideOf, AL-SLD-1). A drop makes the order so far, and the
+// unit's next drop goes on with it (openOrder) until the order ends.
+import { frameVector, inFrame, rad, rectCorners } from './geometry.js';
+import { el, showParts } from './draw.js';
 
 // A finger places a partial step to a tenth of a step (the page shows steps to 0.01).
 export const STEP_TENTHS = 10;
@@ -88,12 +90,49 @@ export function poseAfter(u, facing, actions) {
   return [x, y];
 }
 
+// ---- one order over several drops: a unit's move order is one, its steps and turns paid from one
+// set of movement points (AL-MOV-1, AL-MOV-2) ----
+
+/**
+ * The move order open in document `doc` (of unit `id`, when given), or null: the `move` question's
+ * `begun` ({unit, from, actions, spent, at}: the unit's pose as the order began, the actions made
+ * so far, the points they cost, and the pose they left it in, as the document holds it), while the
+ * unit stands where they left it (moved otherwise, by Set up or its form, its order is over).
+ */
+export function openOrder(doc, id) {
+  const b = doc.inputs?.move?.begun, u = b && doc.units.find((v) => v.id === b.unit);
+  if (!u || (id !== undefined && id !== b.unit)) return null;
+  return ['x', 'y', 'facing'].every((k) => Math.abs((u[k] ?? 0) - b.at[k]) < 1e-9) ? b : null;
+}
+
+/** The movement points order `b` has left, of its unit's ready icons in `doc` (AL-MOV-1). */
+export function pointsLeft(doc, b) {
+  const icons = Number(doc.units.find((u) => u.id === b.unit)?.movementIcons) || 0;
+  return { points: icons, left: Math.max(0, icons - b.spent) };
+}
+
+/**
+ * The `move` question once its order was made (the query's `made`, make-move.js): no action of its
+ * own left, and the order open while the engine made every action with points left (`endedBy`
+ * 'actions'): the whole order so far, from the unit's pose in the request (where it began). Over
+ * when a collision ended it (AL-COL-2) or no point is left (`points`).
+ */
+export function orderMade(inputs, { request, result, doc }) {
+  const o = request.order, from = request.units.find((u) => u.id === o.unit), u = doc.units.find((v) => v.id === o.unit);
+  inputs.actions = [];
+  if (result.endedBy === 'actions' && from && u) {
+    inputs.begun = { unit: o.unit, from: { x: from.x, y: from.y, facing: from.facing ?? 0 }, actions: o.actions, spent: result.pointsSpent,
+      at: { x: u.x, y: u.y, facing: u.facing ?? 0 } };
+  } else delete inputs.begun;
+}
+
 /**
  * The move orders' part of table play (play-table.js initTablePlay): `carry`, `turn`, `key`,
  * `follow` (an answer arrived: a collision's cut and slides), `overlay` (the turning tool's
- * positions where the finger rested) and `keys` (what the keys do to a unit, in words).
+ * positions where the finger rested), `keys` (what the keys do to a unit, in words), and while an
+ * order is open over drops `render` (the play bar) and `waiting` (the verdict's words).
  */
-export function orderPlay({ store, ui, unitInfo, refresh }, { start, answered }) {
+export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { start, answered }) {
   // 'order': the move order of unit `id` becomes the question (its other choices kept).
   function ask(c, actions) {
     // past a collision that ended the move, the finger asks no more steps (cutAfterCollision)
@@ -171,8 +210,10 @@ export function orderPlay({ store, ui, unitInfo, refresh }, { start, answered })
     const r = ui.result.response?.result;
     if (!c.actions || r?.legal !== false || !Array.isArray(r.reasons) || !r.reasons.some((x) => x.code === 'movement_ended')) return;
     const k = (Array.isArray(r.actions) ? r.actions : []).findIndex((a) => Array.isArray(a.events) && a.events.some((e) => e.type === 'collision'));
-    if (k < 0) return;
-    c.cut = JSON.parse(c.actions).slice(0, k + 1);
+    // (the answer's actions are the whole order's: those of the drops before this one first)
+    const mine = JSON.parse(c.actions), before = (ui.result.request?.order?.actions?.length ?? mine.length) - mine.length;
+    if (k < before) return;
+    c.cut = mine.slice(0, k - before + 1);
     c.rest = null;
     clearTimeout(c.restTimer);
     ask(c, c.cut);
@@ -206,5 +247,56 @@ export function orderPlay({ store, ui, unitInfo, refresh }, { start, answered })
   const overlay = (c) => (c.rest ? toolPositions(c) : []);
 
   const keys = (made) => `Enter picks it; arrows add a step (Shift: a tenth), Q and E turn it 45° (Shift: 90°). ${made}`;
-  return { carry, turn, key, follow, overlay, keys };
+
+  // the open order in words: its unit, the points spent and left
+  const said = (b) => { const { points, left } = pointsLeft(doc(), b); return { spent: `${b.spent} of ${points} point${points === 1 ? '' : 's'} spent, ${left} left`, left }; };
+
+  // whether element `e` lies over unit `id` where the board draws it (its place in the document)
+  function over(id, e) {
+    const u = unitInfo(id);
+    if (!u) return false;
+    const c = board.canvas.getBoundingClientRect(), r = e.getBoundingClientRect();
+    const pts = rectCorners(u.x, u.y, u.facing ?? 0, u.w, u.d).map(([x, y]) => board.toScreen(x, y)).map(([x, y]) => [c.left + x, c.top + y]);
+    return pts.some((p) => p[0] > r.left) && pts.some((p) => p[0] < r.right) && pts.some((p) => p[1] > r.top) && pts.some((p) => p[1] < r.bottom);
+  }
+
+  /**
+   * The play bar while an order is open: its points spent and left, and End order (one Undo step:
+   * the unit's next drag is a new order, paid from all its points; a drop it refused is not asked
+   * again as one, which Make this move would then make). True when the bar is its own.
+   * Where it floats over the board (a phone), it goes to the board's foot (`low`) where its place
+   * at the top hides the unit ordered (as the finger left it) or other units and the foot fewer
+   * (`held`: a finger on the board, under which it stays where it is).
+   */
+  function render(held) {
+    const b = openOrder(doc());
+    if (!b) return false;
+    const p = el('p', `${b.unit}: ${said(b).spent}`);
+    p.id = 'move-order';
+    const end = el('button', 'End order', 'secondary small');
+    end.type = 'button';
+    end.id = 'move-order-end';
+    end.title = `End ${b.unit}’s move order: the points left are lost (AL-MOV-3); its next drag is a new order`;
+    end.addEventListener('click', () => store.edit((d) => { delete d.inputs.move.begun; d.inputs.move.actions = []; }));
+    bar.hidden = false;
+    showParts(bar, [p, end]);
+    if (!held) {
+      // (the unit ordered hidden weighs more than all the others)
+      const hides = () => (over(b.unit, bar) ? Infinity : doc().units.filter((u) => u.id !== b.unit && over(u.id, bar)).length);
+      bar.classList.remove('low');
+      const high = hides();
+      if (high > 0) { bar.classList.add('low'); if (hides() >= high) bar.classList.remove('low'); }
+    }
+    return true;
+  }
+
+  /** What the verdict says while the order is open and nothing more is asked of it (after a drop, an Undo, a reload), else null. */
+  function waiting() {
+    const d = doc(), b = openOrder(d);
+    if (!b || d.query !== 'move' || d.inputs.move.actions?.length) return null;
+    const { spent, left } = said(b);
+    return `${b.unit}’s order goes on: ${spent}. ${left ? `Drag ${b.unit} on, or tap it for its reach; End order ends it.` : 'End order ends it.'}`;
+  }
+
+  return { carry, turn, key, follow, overlay, keys, render, waiting };
 }

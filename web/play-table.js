@@ -16,15 +16,17 @@
 // step); anywhere else the unit stays where it was and the ruling's reason stays on screen.
 
 /**
- * Table play for the page: `page` is tools.js's context plus `canApply()` and `unitInfo(id)` (a
- * unit with its width and depth); `way(page, shared)` the game's way of play (play-table-order.js
+ * Table play for the page: `page` is tools.js's context plus `canApply()`, `unitInfo(id)` (a
+ * unit with its width and depth) and the play bar (`bar`); `way(page, shared)` the game's way of play (play-table-order.js
  * or play-table-charge.js), given `start(id)` (the carry of unit `id`, begun or going on) and
  * `answered()` (the answer shown is the question's now). Returns what tools.js calls: `carry` (a
  * drag of a unit's body), `turn` (of its turn handle), `key`, `chargeAt`, `drop`, `follow` (an
  * answer arrived), `overlay()` (what the board draws over the answer while a finger carries a
  * unit), `note(result)` (words the verdict adds), `keys(made)` (what the keys do to a unit, in
- * words, with `made`: how a move is made and taken back) and `measured()` (the verdict of a ruler
- * dragged onto open ground, the way's; null).
+ * words, with `made`: how a move is made and taken back), `measured()` (the verdict of a ruler
+ * dragged onto open ground, the way's; null), `render()` (the play bar, the way's: true when it
+ * shows it; an order open over several drops) and `waiting()` (what the verdict says the question
+ * waits for, the way's; null).
  */
 export function initTablePlay(page, way) {
   const { store, ui, doc, currentRequest, refresh, redrawResult, makeMove, canApply } = page;
@@ -93,5 +95,6 @@ export function initTablePlay(page, way) {
   const overlay = () => (ui.carry?.table ? part.overlay(ui.carry) : part.kept?.() ?? []);
 
   const none = () => {};
-  return { carry: part.carry, turn: part.turn ?? none, key: part.key, chargeAt: part.chargeAt ?? none, drop, follow, overlay, note: part.note ?? (() => ({ lead: '', text: '' })), keys: part.keys, measured: part.measured ?? (() => null) };
+  return { carry: part.carry, turn: part.turn ?? none, key: part.key, chargeAt: part.chargeAt ?? none, drop, follow, overlay, note: part.note ?? (() => ({ lead: '', text: '' })), keys: part.keys, measured: part.measured ?? (() => null),
+    render: part.render ?? (() => false), waiting: part.waiting ?? (() => null) };
 }

@@ -158,11 +158,13 @@ export function verdictOf(response, request = null) {
   const q = response.query ?? request?.query;
   const game = gameOf(response.system ?? request?.system);
   const spent = Number.isFinite(r.pointsSpent) ? r.pointsSpent : r.cost;
-  // a minimum move spends more than the unit has ("2 of 1 spent, -1 left" says nothing)
+  // a minimum move spends more than the unit has ("2 of 1 spent, -1 left" says nothing); points
+  // left are lost where a collision ended the move, not where every action was made (an order made
+  // so far, which its next drop may go on with) nor in a move refused (not made)
   const pts = (Number.isFinite(spent) && Number.isFinite(r.movementPoints) && r.minimumMove === true && spent > r.movementPoints
     ? ` A minimum move: the way costs ${spent}, more than its ${plural(r.movementPoints, 'movement point')}.`
     : Number.isFinite(spent) && Number.isFinite(r.movementPoints)
-    ? ` ${spent} of ${plural(r.movementPoints, 'movement point')} spent, ${r.movementPoints - spent} left${r.pointsLost ? ' (lost at the end)' : ''}.`
+    ? ` ${spent} of ${plural(r.movementPoints, 'movement point')} spent, ${r.movementPoints - spent} left${r.pointsLost && r.endedBy === 'collision' ? ' (lost at the end)' : ''}.`
     : Number.isFinite(r.hexesMoved) && Number.isFinite(r.allowance) ? ` ${r.hexesMoved} of ${plural(r.allowance, 'hex', 'hexes')} moved.`
       : Number.isFinite(r.steps) ? ` ${plural(r.steps, 'step')} made.` : '') + (game?.verdictNote?.(r) ?? '');
   const first = game?.verdict?.(q, r, request);

@@ -6,10 +6,10 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { launch, pickSystem, openPanel, setMode, PHONE, DESKTOP, ruled } from './browser.mjs';
+import { launch, pickSystem, openPanel, setMode, PHONE, DESKTOP, ruled, hook, touchDrag } from './browser.mjs';
+import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 const LANDSCAPE = { width: 740, height: 360 };
-import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PANELS = ['ask-panel', 'units-panel', 'terrain-panel', 'library-panel', 'sides-panel', 'share-panel'];
@@ -27,7 +27,8 @@ async function violations(page) {
 }
 
 async function open(viewport, url = env.base) {
-  const context = await env.browser.newContext({ viewport, bypassCSP: true, hasTouch: viewport !== DESKTOP, isMobile: viewport !== DESKTOP });
+  const phone = viewport !== DESKTOP; // (a phone held either way)
+  const context = await env.browser.newContext({ viewport, bypassCSP: true, hasTouch: phone, isMobile: phone });
   const page = await context.newPage();
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
@@ -72,3 +73,18 @@ test('axe: no WCAG A/AA violations in embed mode', { timeout: 60000 }, async () 
   assert.deepEqual(await violations(page), []);
   await context.close();
 });
+
+// the bars play shows only once something is under way: an Arcane Legions order open over drops
+// (its points and End order floating over the board, play-table-order.js), at both phone sizes:
+// the whole page, the verdict and details a drop left among it
+for (const viewport of [PHONE, LANDSCAPE]) {
+  test(`axe: no WCAG A/AA violations with an Arcane Legions order open after a drop (its play bar, the verdict and details) (${viewport.width} × ${viewport.height})`, { timeout: 60000 }, async () => {
+    const { context, page } = await open(viewport);
+    await pickSystem(page, 'arcane-legions');
+    const from = await hook(page, 'screenOf', 'Legion');
+    await touchDrag(page, from, { x: from.x, y: from.y - 30 }, { hold: () => ruled(page) });
+    await page.waitForSelector('#move-order-end');
+    assert.deepEqual(await violations(page), []);
+    await context.close();
+  });
+}

@@ -222,3 +222,60 @@ test('a unit removed is named by no question of its game: fields naming it clear
   forgetRefs(na, 'Spearmen');
   assert.deepEqual([na.inputs.pursue.pursuedUnit, na.inputs.pursue.pursuers], ['Raiders', []]);
 });
+
+// Issue 31 (review 8): an Arcane Legions move order is one, its steps and turns paid from one set of
+// movement points (AL-MOV-1, AL-MOV-2), however many drops make it. A drop made with points left
+// keeps the order open (the `move` question's `begun`); the next question of that unit asks the
+// whole order from where it began. Figures from the default position's Legion (a formation, codex
+// forward 1, 4 movement icons, at (14, 9) facing 20) by hand.
+test('AL-MOV-1 AL-MOV-2 AL-LAT-3 AL-TRN-2 an order made over two drops is asked whole from where it began and paid from one set of points; the unit moved otherwise, or a collision, ends it', () => {
+  const AL = 'arcane-legions', game = SYSTEMS[AL];
+  const store = createStore(null);
+  // a drop made as make-move.js makes it: the unit to the ruling's end (to 0.01), then the question's `made`
+  const drop = (actions) => {
+    store.edit((d) => { d.query = 'move'; d.inputs.move.actions = actions; });
+    const request = buildRequest(AL, store.doc()), result = engine.request(request).result;
+    store.edit((d) => {
+      game.applyRuling(request, result, (id) => d.units.find((u) => u.id === id), (u, p) => { u.x = Math.round(p.x * 100) / 100; u.y = Math.round(p.y * 100) / 100; u.facing = Math.round(p.facing * 100) / 100; });
+      game.queries.move.made(d.inputs.move, { request, result, doc: d });
+    });
+    return { request, result };
+  };
+  // 0.8 of a step ahead: a partial step costs a whole one, the forward cost 1 (AL-LAT-2, AL-LAT-3)
+  const first = drop([{ step: 'forward', distance: 0.8 }]);
+  assert.equal(first.result.pointsSpent, 1);
+  const legion = () => store.doc().units.find((u) => u.id === 'Legion');
+  assert.deepEqual(store.doc().inputs.move.begun, { unit: 'Legion', from: { x: 14, y: 9, facing: 20 }, actions: [{ step: 'forward', distance: 0.8 }], spent: 1,
+    at: { x: legion().x, y: legion().y, facing: 20 } }, 'the order so far, open');
+  assert.ok(Math.abs(legion().y - (9 + 0.8 * Math.cos(20 * Math.PI / 180))) < 0.006, 'the unit stands where the step left it');
+  assert.equal(unfinished(AL, store.doc()) !== null, true, 'nothing more is asked until the next drop');
+  // a tap on it: its reach with the 3 points left (AL-MOV-1: 4 icons, 1 spent)
+  store.edit((d) => { d.query = 'reachArea'; d.inputs.reachArea = { unit: 'Legion' }; });
+  assert.equal(buildRequest(AL, store.doc()).movementPoints, 3);
+  // the next drop, a 45° turn off the front, is asked as the whole order from (14, 9) facing 20;
+  // the turn costs the front's 1 and 1 again for the step the formation lies beyond the tool
+  // (AL-TRN-2, A-AL-5: its back on the exit leg, its depth 1 beyond): 1 + 2 = 3 of 4
+  const second = drop([{ turn: 45, off: 'front', toward: 'right' }]);
+  assert.deepEqual(second.request.order.actions, [{ step: 'forward', distance: 0.8 }, { turn: 45, off: 'front', toward: 'right' }]);
+  const from = second.request.units.find((u) => u.id === 'Legion');
+  assert.deepEqual([from.x, from.y, from.facing], [14, 9, 20]);
+  assert.deepEqual([second.result.legal, second.result.pointsSpent, second.result.movementPoints], [true, 3, 4]);
+  assert.equal(legion().facing, 65, '20° + 45°');
+  assert.equal(store.doc().inputs.move.begun.spent, 3);
+  // Undo takes back the turn's drop alone: the order after the step again (here two Undo steps,
+  // the question's and the drop's; on the page one, the drag's gesture)
+  store.undo(); store.undo();
+  assert.equal(store.doc().inputs.move.begun.spent, 1);
+  // moved by Set up (or its form), the unit's order is over: the next question starts anew from where it stands
+  store.edit((d) => { d.units.find((u) => u.id === 'Legion').x += 1; d.query = 'move'; d.inputs.move.actions = [{ step: 'forward', distance: 1 }]; });
+  const fresh = buildRequest(AL, store.doc());
+  assert.deepEqual(fresh.order.actions, [{ step: 'forward', distance: 1 }]);
+  assert.equal(fresh.units.find((u) => u.id === 'Legion').x, legion().x);
+  store.edit((d) => { d.query = 'reachArea'; });
+  assert.equal(buildRequest(AL, store.doc()).movementPoints, undefined, 'its reach with all its points');
+  // a collision ends the order (AL-COL-2): the Legion 3.4 steps ahead meets the Chargers after 2.86
+  store.reset();
+  const hit = drop([1, 1, 1].map(() => ({ step: 'forward', distance: 1 })));
+  assert.equal(hit.result.endedBy, 'collision');
+  assert.equal(store.doc().inputs.move.begun, undefined, 'no order open after a collision');
+});

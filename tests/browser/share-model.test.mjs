@@ -246,3 +246,28 @@ test('CCA-MV-1 TW-EJ-1 TW-EJ-3 a link keeps a card in play and a drop\'s ejectio
     await assert.rejects(async () => checkPosition(await decodeShare(plain(payload))), (e) => e instanceof ShareError && why.test(e.message), String(why));
   }
 });
+
+// An Arcane Legions order open over drops (the `move` question's `begun`, AL-MOV-2) is kept by a
+// link, so that it opens on the same ruling: the unit's next drop goes on with the order, paid from
+// what it has left. Not the right shape is refused, naming its path.
+test('AL-MOV-2 a link keeps an Arcane Legions order open over drops; a bad one is refused by its path', async () => {
+  const store = createStore(null);
+  // the Legion after a drop of 0.8 of a step from (14, 9) facing 20 (1 of its 4 points)
+  const begun = { unit: 'Legion', from: { x: 14, y: 9, facing: 20 }, actions: [{ step: 'forward', distance: 0.8 }], spent: 1, at: { x: 14.27, y: 9.75, facing: 20 } };
+  store.edit((d) => { Object.assign(d.units.find((u) => u.id === 'Legion'), begun.at); d.query = 'move'; d.inputs.move = { unit: 'Legion', actions: [{ turn: 45, off: 'front', toward: 'right' }], begun }; });
+  const payload = positionPayload('arcane-legions', store.doc());
+  const back = checkPosition(await decodeShare(await encodeShare(payload)));
+  assert.deepEqual(back.doc.inputs.move.begun, begun);
+  const request = buildRequest('arcane-legions', back.doc);
+  assert.deepEqual(request.order.actions, [{ step: 'forward', distance: 0.8 }, { turn: 45, off: 'front', toward: 'right' }], 'the order so far, then the drop asked');
+  assert.deepEqual(request, buildRequest('arcane-legions', store.doc()));
+  const plain = (v) => '1j.' + b64(JSON.stringify(v));
+  const bad = [
+    [{ ...begun, spent: -1 }, /^inputs\.move\.begun\.spent: must be between 0/],
+    [{ ...begun, from: { x: 14, y: 9 } }, /^inputs\.move\.begun\.from\.facing: must be a finite number/],
+    [{ ...begun, actions: [{ step: 'sideways', distance: 1 }] }, /^inputs\.move\.begun\.actions\[0\]\.step: must be one of/],
+  ];
+  for (const [b, why] of bad) {
+    await assert.rejects(async () => checkPosition(await decodeShare(plain({ ...payload, inputs: { move: { ...payload.inputs.move, begun: b } } }))), (e) => e instanceof ShareError && why.test(e.message), String(why));
+  }
+});

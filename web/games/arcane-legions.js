@@ -3,7 +3,7 @@
 import { SIDE_COLOURS, num, opt, unitField, freeUnit } from '../fields.js';
 import { GOOD, BAD, PATH, WARN, isPose, arr, degrees, stepsText, plural, frameVector, inFrame, rad, rectCorners, unitInfo, el, poseInSteps, section, hexWords } from '../draw.js';
 import { initTablePlay } from '../play-table.js';
-import { orderPlay } from '../play-table-order.js';
+import { orderPlay, openOrder, pointsLeft, orderMade } from '../play-table-order.js';
 import { paintTable, tablePainting } from '../board-table.js';
 
 const AL_BASES = { sortie: [1, 1], formation: [2, 1] };
@@ -34,6 +34,18 @@ function alPoses(r, req) {
     if (isPose(a.pose) && a.made !== false) prev = a.pose;
   });
   return steps;
+}
+
+/** A move order's actions as a link or a file holds them, checked (share.js: `c` its checks). */
+function checkActions(v, p, c) {
+  return c.array(v, p, c.LIMITS.list).map((a, i) => {
+    const pp = `${p}[${i}]`;
+    c.obj(a, pp);
+    if (a.step !== undefined) return { step: c.oneOf(a.step, ['forward', 'backward', 'left', 'right'], `${pp}.step`), distance: c.number(a.distance, `${pp}.distance`, { min: 0 }) };
+    const turn = { turn: c.oneOf(Number(a.turn), [45, 90], `${pp}.turn`), off: c.oneOf(a.off, ['front', 'right', 'back', 'left'], `${pp}.off`) };
+    if (a.toward !== undefined) turn.toward = c.oneOf(a.toward, ['left', 'right'], `${pp}.toward`);
+    return turn;
+  });
 }
 
 // A name's possessive, as a player says it: "Chargers' front edge", "b's front edge".
@@ -271,21 +283,19 @@ const game = {
             { key: 'turn', label: 'Turn (°)', kind: 'select', options: [['45', '45'], ['90', '90']], asNumber: true },
             { key: 'off', label: 'Tool off', kind: 'select', options: ['front', 'right', 'back', 'left'].map((x) => [x, x]) },
             { key: 'toward', label: 'Toward', kind: 'select', options: [['left', 'left'], ['right', 'right']] }]),
-          check: (v, p, c) => c.array(v, p, c.LIMITS.list).map((a, i) => {
-            const pp = `${p}[${i}]`;
-            c.obj(a, pp);
-            if (a.step !== undefined) return { step: c.oneOf(a.step, ['forward', 'backward', 'left', 'right'], `${pp}.step`), distance: c.number(a.distance, `${pp}.distance`, { min: 0 }) };
-            const turn = { turn: c.oneOf(Number(a.turn), [45, 90], `${pp}.turn`), off: c.oneOf(a.off, ['front', 'right', 'back', 'left'], `${pp}.off`) };
-            if (a.toward !== undefined) turn.toward = c.oneOf(a.toward, ['left', 'right'], `${pp}.toward`);
-            return turn;
-          }) },
+          check: checkActions },
         { key: 'slide', label: 'Slide after a collision', kind: 'select', options: [['', 'no slide'], ['left', 'left'], ['right', 'right'], ['forward', 'forward'], ['backward', 'backward']] },
         { key: 'snapSide', label: 'Snap side', kind: 'select', options: [['', 'engine decides'], ['cw', 'clockwise'], ['ccw', 'counter-clockwise']] }],
       build(i, doc) {
-        const order = { unit: i.unit, actions: (i.actions ?? []).map((a) => (a.step ? { step: a.step, distance: num(a.distance, 1) } : { turn: Number(a.turn), off: a.off, toward: a.toward ?? 'right' })) };
+        // an order open over drops goes on: asked whole, its actions so far first, from the unit's
+        // pose where it began, so that the engine pays them all from one set of points (AL-MOV-2)
+        const begun = openOrder(doc, i.unit);
+        const order = { unit: i.unit, actions: [...(begun?.actions ?? []), ...(i.actions ?? []).map((a) => (a.step ? { step: a.step, distance: num(a.distance, 1) } : { turn: Number(a.turn), off: a.off, toward: a.toward ?? 'right' }))] };
         opt(order, 'slide', i.slide);
         opt(order, 'snapSide', i.snapSide);
-        return { order, activeSide: i.activeSide ?? doc.sides[0].name, turnOrder: doc.sides.map((s) => s.name) };
+        const out = { order, activeSide: i.activeSide ?? doc.sides[0].name, turnOrder: doc.sides.map((s) => s.name) };
+        if (begun) out.units = doc.units.map((u) => game.unitJSON(u.id === begun.unit ? { ...u, ...begun.from } : u));
+        return out;
       },
       parse(req) {
         const o = req.order && typeof req.order === 'object' ? req.order : null;
@@ -295,7 +305,8 @@ const game = {
         return opt(opt({ unit: o.unit, actions }, 'slide', o.slide || undefined), 'snapSide', o.snapSide || undefined);
       },
     },
-    reachArea: { fields: [unitField()], build: (i) => ({ unit: i.unit }) },
+    // a unit whose order is open reaches as far as its points left take it
+    reachArea: { fields: [unitField()], build: (i, doc) => { const b = openOrder(doc, i.unit); return b ? { unit: i.unit, movementPoints: pointsLeft(doc, b).left } : { unit: i.unit }; } },
     breakaway: { fields: [unitField(), { key: 'activeSide', label: 'Active side', kind: 'side' }], build: (i, doc) => ({ unit: i.unit, activeSide: i.activeSide ?? doc.sides[0].name, turnOrder: doc.sides.map((s) => s.name) }) },
   },
   defaults: () => ({
@@ -326,7 +337,7 @@ const game = {
   draw: { move: drawALMove, reachArea: drawALReach, breakaway: drawALBreakaway },
   lateVerdict(q, r, request) {
     // (the shading says where; the count of end positions tried only how finely)
-    if (q === 'reachArea') return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end its move anywhere in the shaded area with ${plural(r.movementPoints, 'movement point')}${r.truncated ? ' (the search was cut short: some of it may be missing)' : ''}. ${plural(arr(r.samples).length, 'end position')} tried.`, kind: 'answered' };
+    if (q === 'reachArea') return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end its move anywhere in the shaded area with ${request?.movementPoints !== undefined ? `the ${plural(r.movementPoints, 'movement point')} left of its order` : plural(r.movementPoints, 'movement point')}${r.truncated ? ' (the search was cut short: some of it may be missing)' : ''}. ${plural(arr(r.samples).length, 'end position')} tried.`, kind: 'answered' };
     if (q === 'breakaway') return { text: arr(r.breakaway).length ? `${plural(arr(r.breakaway).length, 'breakaway attack')} against ${r.unit}.` : `No breakaway attacks against ${r.unit}.`, kind: 'answered' };
     return undefined;
   },
@@ -355,8 +366,19 @@ game.canApply = (request, result) => request.query === 'move' && typeof request.
 game.applyRuling = (request, result, byId, moveTo) => {
   if (game.canApply(request, result)) moveTo(byId(request.order.unit), result.final);
 };
-// once made, the order is done: the unit's next order starts empty
-game.queries.move.made = (i) => { i.actions = []; };
+// once made, the order goes on while its every action was made with points left: the unit's next
+// drop adds to it (play-table-order.js orderMade); else its next order starts anew
+game.queries.move.made = orderMade;
+// an order open is kept by a link: opened, the unit's next drop goes on with it, paid from what it
+// has left (docs/page.md "Play and Set up")
+game.queries.move.kept = {
+  begun: (v, p, c) => {
+    c.obj(v, p);
+    const pose = (x, pp) => { c.obj(x, pp); return { x: c.number(x.x, `${pp}.x`), y: c.number(x.y, `${pp}.y`), facing: c.number(x.facing, `${pp}.facing`, { min: -360, max: 720 }) }; };
+    return { unit: c.str(v.unit, `${p}.unit`), from: pose(v.from, `${p}.from`), actions: checkActions(v.actions, `${p}.actions`, c),
+      spent: c.number(v.spent, `${p}.spent`, { min: 0 }), at: pose(v.at, `${p}.at`) };
+  },
+};
 // what Make this move made, in the ruling's words (app.js), where something happened on the way:
 // what the unit met and how it ended against it (its pose alone did not say it is in contact)
 game.madeWords = (request, r, events) => {
@@ -382,4 +404,4 @@ game.play = { table: (page) => initTablePlay(page, orderPlay) };
 game.trayField = 'base';
 // the phone's first-visit hint (app.js coach): one sentence of the play note
 game.playHint = 'Drag a unit to step it, or its round handle to turn it; let go to make the move.';
-game.playNote = 'Drag a unit along its own axes to step (partial steps too); rest your finger, then push it the way the unit should face to add a turn with the turning tool (45° or 90°). Its round handle alone turns it. After a collision, move your finger along what it met to slide that way. The ghost shows where it ends; the verdict says the points spent and left. Let go to make the order.';
+game.playNote = 'Drag a unit along its own axes to step (partial steps too); rest your finger, then push it the way the unit should face to add a turn with the turning tool (45° or 90°). Its round handle alone turns it. After a collision, move your finger along what it met to slide that way. The ghost shows where it ends; the verdict says the points spent and left. Let go to make the order so far: dragged again, the unit goes on with it and its points left, until End order on the bar (or another unit moved) ends it.';

@@ -1,0 +1,259 @@
+// Arcane Legions: one move order over several drops (issue 31, review item 8; web/play-table-order.js).
+// A unit's move order is one: its steps and turns are paid from one set of movement points (AL-MOV-1,
+// AL-MOV-2). A drop makes the order so far and leaves it open while points are left: the unit's
+// next drag is asked of the engine as the whole order from where it began, the play bar says the
+// points spent and left, End order ends it, and moving another unit ends it too. Undo takes back
+// one drop; a reload keeps the order. Played by touch on the default position; its Legion is a
+// formation (2 × 1) at (14, 9) facing 20, codex 1/2/1/1, 4 movement icons, and the expected
+// figures are worked from those in the comments. Screenshots go to
+// tests/artifacts/play-table-order-<step>-<size>.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launch, engineAnswer as answer, openPage, PHONE, pageRequest, ruled, hook, verdict, artifacts, touchDrag, painted } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env.browser.close(); env.server.close(); });
+
+const LANDSCAPE = { width: 740, height: 360 };
+const size = (v) => `${v.width}x${v.height}`;
+const shot = async (page, name, viewport = PHONE) => { await painted(page); await page.screenshot({ path: join(artifacts, `play-table-order-${name}-${size(viewport)}.png`) }); };
+const unitOf = async (page, id) => (await hook(page, 'state')).doc.units.find((u) => u.id === id);
+const pose = (u) => [u.x, u.y, u.facing];
+const near = (a, b, what, tol = 0.011) => assert.ok(Math.abs(a - b) < tol, `${what}: ${a} is ${b}`);
+const madeSaid = (page) => page.waitForFunction(() => /^\w+ made:/.test(document.querySelector('#verdict').textContent));
+const bar = (page) => page.evaluate(() => { const b = document.getElementById('play-bar'); return b.hidden ? null : b.querySelector('#move-order')?.textContent ?? null; });
+const deg = (f) => f * Math.PI / 180;
+/** Where unit `u`'s centre is on screen after `along` steps ahead along its facing (world: y up, facing clockwise from +y). */
+const ahead = (page, u, along) => hook(page, 'screenOfWorld', u.x + Math.sin(deg(u.facing)) * along, u.y + Math.cos(deg(u.facing)) * along);
+
+/**
+ * A drag of unit `id`'s body from where it stands to `to`, held until the page has ruled on an order
+ * of `n` actions: that request and its verdict, read before the finger lifts.
+ */
+async function dragOrder(page, id, to, n) {
+  let held = null;
+  await touchDrag(page, await hook(page, 'screenOf', id), to, { hold: async () => {
+    await painted(page);
+    await page.waitForFunction((k) => window.movecalcTest.request().order?.actions?.length === k && window.movecalcTest.ruled(), n);
+    held = { request: await pageRequest(page), text: await verdict(page) };
+  } });
+  return held;
+}
+
+/** The Legion dragged 0.8 of a step ahead and let go: its first drop (AL-LAT-2, AL-LAT-3: 1 point). */
+async function firstStep(page) {
+  const home = await unitOf(page, 'Legion');
+  await dragOrder(page, 'Legion', await ahead(page, home, 0.8), 1);
+  await madeSaid(page);
+  await ruled(page);
+  await page.waitForFunction(() => !document.getElementById('play-bar').hidden);
+  return home;
+}
+
+/** Undo or Redo (`button`): the Legion back at `at`, the bar saying `said` (null: no order open). */
+async function undoRedo(page, button, at, said) {
+  await page.tap(button);
+  await ruled(page);
+  assert.deepEqual(pose(await unitOf(page, 'Legion')), pose(at));
+  await page.waitForFunction((t) => { const b = document.getElementById('play-bar'); return t === null ? b.hidden : !b.hidden && b.querySelector('#move-order')?.textContent === t; }, said);
+}
+
+/** Whether the play bar lies over unit `id` on the screen. */
+const barOver = (page, id) => page.evaluate((unit) => {
+  const r = document.getElementById('play-bar').getBoundingClientRect(), b = window.movecalcTest.unitBoxes()[unit];
+  return b[0] < r.right && b[2] > r.left && b[1] < r.bottom && b[3] > r.top;
+}, id);
+
+test('arcane-legions (360x740, touch): play, AL-MOV-1 AL-MOV-2 AL-LAT-3 AL-TRN-2 a step dropped, then a turn dropped, is one order: 1 point for the partial step and 2 for the 45° turn, 3 of 4; the bar says so; Undo takes back one drop at a time, Redo makes them again', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  const board = await page.$eval('#board', (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });
+  const others = async () => { const b = await hook(page, 'unitBoxes'); return [b.Chargers, b.Scouts].map((x) => x.map(Math.round)); };
+  const before = await others();
+  // drop 1: 0.8 of a step ahead, a partial step at the forward cost of 1 (AL-LAT-2, AL-LAT-3) of 4 icons (AL-MOV-1)
+  const home = await firstStep(page);
+  const stepped = await unitOf(page, 'Legion');
+  near(Math.hypot(stepped.x - home.x, stepped.y - home.y), 0.8, 'it stepped 0.8', 0.11);
+  assert.equal(await bar(page), 'Legion: 1 of 4 points spent, 3 left');
+  assert.match(await verdict(page), /Legion’s order goes on: 1 of 4 points spent, 3 left\./);
+  // the bar came over the board and moved nothing on it, nor covers the Legion
+  assert.deepEqual(await page.$eval('#board', (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }), board, 'the board\'s box');
+  assert.deepEqual(await others(), before, 'the other units where they were on the screen');
+  assert.equal(await barOver(page, 'Legion'), false, 'the bar is not over the Legion');
+  await shot(page, 'step-dropped');
+  // drop 2: its round handle carried 45° clockwise, a turn off the front with the turning tool:
+  // the front's cost 1, and 1 again for the step the formation lies beyond the tool once its back
+  // is set on the exit leg (AL-TRN-2, A-AL-5: a depth of 1): 2. The order is asked whole from
+  // where it began: the step, then the turn, 1 + 2 = 3 of its 4 points
+  const f = deg(stepped.facing + 45);
+  await touchDrag(page, await hook(page, 'handleOf', 'Legion'), await hook(page, 'screenOfWorld', stepped.x + 2 * Math.sin(f), stepped.y + 2 * Math.cos(f)), { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.[1]?.turn === 45 && window.movecalcTest.ruled());
+    const request = await pageRequest(page);
+    assert.deepEqual(request.order.actions.slice(1), [{ turn: 45, off: 'front', toward: 'right' }]);
+    assert.equal(request.order.actions[0].step, 'forward');
+    assert.deepEqual(pose(request.units.find((u) => u.id === 'Legion')), pose(home), 'asked from where the order began');
+    const result = await answer(request);
+    assert.deepEqual([result.legal, result.actions[0].cost, result.actions[1].cost, result.pointsSpent], [true, 1, 2, 3]);
+    assert.match(await verdict(page), /^Legion: legal move\. 3 of 4 movement points spent, 1 left\./);
+    assert.equal(await bar(page), 'Legion: 1 of 4 points spent, 3 left', 'the bar keeps the order so far while the finger is down');
+    await shot(page, 'turn-held');
+  } });
+  await madeSaid(page);
+  await ruled(page);
+  const turned = await unitOf(page, 'Legion');
+  assert.equal(turned.facing, 65, '20° + 45°');
+  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Legion: 3 of 4 points spent, 1 left');
+  assert.match(await verdict(page), /Legion’s order goes on: 3 of 4 points spent, 1 left\./);
+  assert.equal(await barOver(page, 'Legion'), false, 'the bar is not over the Legion');
+  assert.deepEqual(await others(), before, 'the other units where they were on the screen');
+  await shot(page, 'turn-dropped');
+  // Undo: the turn's drop taken back, the order after the step open again; Undo again: no order;
+  // Redo makes both drops again
+  await undoRedo(page, '#undo', stepped, 'Legion: 1 of 4 points spent, 3 left');
+  assert.match(await verdict(page), /Legion’s order goes on: 1 of 4 points spent, 3 left\./);
+  await undoRedo(page, '#undo', home, null);
+  await undoRedo(page, '#redo', stepped, 'Legion: 1 of 4 points spent, 3 left');
+  await undoRedo(page, '#redo', turned, 'Legion: 3 of 4 points spent, 1 left');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('arcane-legions (360x740, touch): play, AL-MOV-1 AL-LAT-2 AL-LAT-3 a second drop the points left do not pay is refused with the reason: after 1 point, two steps back cost 2 each (1 + 2 + 2 = 5 of 4); End order, and the same two steps are a new order of 4 of 4', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await firstStep(page);
+  const stepped = await unitOf(page, 'Legion');
+  // two steps back: the first paid (1 + 2 = 3), the second is not (3 + 2 > 4)
+  await dragOrder(page, 'Legion', await ahead(page, stepped, -2), 3);
+  await ruled(page);
+  const request = await pageRequest(page); // (refused: the question stays the drag's)
+  assert.deepEqual(request.order.actions.slice(1), [{ step: 'backward', distance: 1 }, { step: 'backward', distance: 1 }]);
+  const result = await answer(request);
+  assert.equal(result.legal, false);
+  assert.equal(result.reasons[0].code, 'not_enough_points');
+  const text = await verdict(page);
+  assert.match(text, /^Legion: not a legal move\./, text);
+  assert.ok(text.toLowerCase().includes(result.reasons[0].message.toLowerCase()), `the engine's reason in words\n${text}`);
+  assert.ok(text.includes('3 of 4 movement points spent, 1 left'), text);
+  assert.deepEqual(pose(await unitOf(page, 'Legion')), pose(stepped), 'the Legion stays where the first drop left it');
+  assert.equal(await bar(page), 'Legion: 1 of 4 points spent, 3 left', 'its order as it was');
+  await shot(page, 'refused');
+  // End order: the order is over (its points left lost, AL-MOV-3); the same drag is a new order,
+  // paid from all 4 points: 2 + 2 (AL-LAT-2)
+  await page.tap('#move-order-end');
+  await page.waitForFunction(() => document.getElementById('play-bar').hidden);
+  await ruled(page);
+  // the drop refused is not asked again as a new order (Make this move would make it untouched)
+  assert.equal(await page.isVisible('#apply'), false, 'nothing to make');
+  assert.equal((await pageRequest(page)).order.actions.length, 0);
+  await shot(page, 'ended');
+  const { request: fresh } = await dragOrder(page, 'Legion', await ahead(page, stepped, -2), 2);
+  assert.deepEqual(fresh.order.actions, [{ step: 'backward', distance: 1 }, { step: 'backward', distance: 1 }], 'only the new drag');
+  assert.deepEqual(pose(fresh.units.find((u) => u.id === 'Legion')), pose(stepped), 'from where it stands');
+  await madeSaid(page);
+  await ruled(page);
+  near((await unitOf(page, 'Legion')).y, stepped.y - 2 * Math.cos(deg(20)), 'two steps back');
+  // every point spent: nothing left to go on with, no order open
+  assert.equal(await bar(page), null);
+  // Undo takes back the new order alone (End order stays), then End order: the step's order is open again
+  await undoRedo(page, '#undo', stepped, null);
+  await undoRedo(page, '#undo', stepped, 'Legion: 1 of 4 points spent, 3 left');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('arcane-legions (360x740, touch): play, AL-MOV-2 moving another unit ends the Legion\'s order: the Chargers a step ahead (1 of their 7 points), then the Legion\'s next drag is a new order of its 4', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await firstStep(page);
+  const stepped = await unitOf(page, 'Legion'), chargers = await unitOf(page, 'Chargers');
+  await dragOrder(page, 'Chargers', await ahead(page, chargers, 1), 1);
+  await madeSaid(page);
+  await ruled(page);
+  // the Chargers' order now (codex forward 1, 7 icons)
+  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Chargers: 1 of 7 points spent, 6 left');
+  const { request } = await dragOrder(page, 'Legion', await ahead(page, stepped, 1), 1);
+  assert.deepEqual(request.order.actions, [{ step: 'forward', distance: 1 }], 'a new order');
+  assert.deepEqual(pose(request.units.find((u) => u.id === 'Legion')), pose(stepped));
+  await madeSaid(page);
+  await ruled(page);
+  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Legion: 1 of 4 points spent, 3 left');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('arcane-legions (360x740, touch): play, AL-MOV-1 AL-MOV-2 a reload keeps the order open: the bar and the verdict say its points, a tap shows its reach with the 3 points left, and the next drop goes on with it', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  const home = await firstStep(page);
+  const stepped = await unitOf(page, 'Legion');
+  await page.waitForTimeout(600); // (saved 300 ms after the last edit, or as the page goes)
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await ruled(page);
+  assert.deepEqual(pose(await unitOf(page, 'Legion')), pose(stepped));
+  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Legion: 1 of 4 points spent, 3 left');
+  assert.match(await verdict(page), /Legion’s order goes on: 1 of 4 points spent, 3 left\./);
+  // a tap: its reach area with the points left of its order (4 icons, 1 spent)
+  await page.touchscreen.tap(...Object.values(await hook(page, 'screenOf', 'Legion')));
+  await page.waitForFunction(() => window.movecalcTest.request().query === 'reachArea' && window.movecalcTest.ruled());
+  const reach = await pageRequest(page);
+  assert.equal(reach.movementPoints, 3);
+  assert.match(await verdict(page), /^Legion can end its move anywhere in the shaded area with the 3 movement points left of its order\./);
+  // the farthest sample ahead costs no more than 3 (AL-LAT-2: 1 a step forward)
+  const area = await answer(reach);
+  assert.ok(area.samples.every((s) => s.cost <= 3));
+  await shot(page, 'reloaded-reach');
+  // a step more: the order is the step before the reload and this one, 2 of 4
+  const { request, text } = await dragOrder(page, 'Legion', await ahead(page, stepped, 1), 2);
+  assert.deepEqual(pose(request.units.find((u) => u.id === 'Legion')), pose(home));
+  assert.match(text, /^Legion: legal move\. 2 of 4 movement points spent, 2 left\./);
+  await madeSaid(page);
+  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Legion: 2 of 4 points spent, 2 left');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('arcane-legions (360x740, touch): play, AL-COL-1 AL-COL-2 a collision in a later drop ends the order: after half a step, the finger 3.4 steps on asks steps to the Chargers, the order is cut at the step that meets them (2.86 steps from where it began), and no order stays open', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  const home = await unitOf(page, 'Legion');
+  await dragOrder(page, 'Legion', await ahead(page, home, 0.5), 1);
+  await madeSaid(page);
+  await ruled(page);
+  const d1 = (await hook(page, 'state')).doc.inputs.move.begun.actions[0].distance;
+  const stepped = await unitOf(page, 'Legion');
+  // the Legion's front-left corner (13.23, 9.81) runs along (sin 20°, cos 20°) into the Chargers'
+  // front edge (y 12.5, x 14 to 16) after (12.5 − 9.81) / cos 20° = 2.86 steps from where the
+  // order began: 2.86 − d1 from here, met in the third step of this drag (d1 is 0.4 to 0.6)
+  const met = 2.86 - d1;
+  await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await ahead(page, stepped, 3.4), { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 4 && window.movecalcTest.ruled());
+    const result = await answer(await pageRequest(page));
+    assert.equal(result.endedBy, 'collision');
+    near(result.actions[3].events[0].distance, met - 2, 'met in the third step of the drag', 0.02);
+    // 1 for the half step, 1 for each of the three steps (AL-LAT-3: the last cut short pays in full)
+    assert.match(await verdict(page), /^Legion: legal move\. 4 of 4 movement points spent, 0 left\./);
+  } });
+  await madeSaid(page);
+  await ruled(page);
+  assert.match(await verdict(page), /collides with Chargers’ front edge, 0\.\d\d steps into action 4, then snaps 20° anticlockwise onto it; 4 of 4 movement points spent/);
+  near((await unitOf(page, 'Legion')).y, 12, 'against the Chargers');
+  assert.equal(await bar(page), null, 'a collision ends the order');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('arcane-legions (740x360, touch): play, AL-MOV-2 the order\'s bar over a landscape phone\'s board covers neither the Legion nor another unit, and neither it nor End order moves the board', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, LANDSCAPE, { touch: true });
+  const before = await hook(page, 'unitBoxes');
+  const home = await firstStep(page);
+  const now = await hook(page, 'unitBoxes');
+  for (const id of ['Chargers', 'Scouts']) assert.deepEqual(now[id].map(Math.round), before[id].map(Math.round), `${id} where it was on the screen`);
+  for (const id of ['Legion', 'Chargers', 'Scouts']) assert.equal(await barOver(page, id), false, `the bar is not over ${id}`);
+  await shot(page, 'step-dropped', LANDSCAPE);
+  await page.tap('#move-order-end');
+  await page.waitForFunction(() => document.getElementById('play-bar').hidden);
+  const after = await hook(page, 'unitBoxes');
+  for (const id of ['Legion', 'Chargers', 'Scouts']) assert.deepEqual(after[id].map(Math.round), now[id].map(Math.round), `${id} where it was on the screen`);
+  assert.notDeepEqual(pose(await unitOf(page, 'Legion')), pose(home), 'End order leaves the step made');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
