@@ -11,6 +11,9 @@ import { center, corner, dirVector, toOffset, SQRT3 } from './hex.js';
 const HATCH_MIN = 10;
 // more of an overlay's hexes in view than this are drawn as a layer kept while they stay (paintHexCells)
 const LAYERED_CELLS = 500;
+// where a hex's badge goes first (hexBadge), in hex sizes from its centre: under the cost on a
+// roomy hex, on a tab above it on a small one
+const BADGE_BELOW = 0.52, TAB_ABOVE = 0.4;
 // a hex's corners about its centre, as corner() places them at radius 1
 const HEX_COS = [0, 1, 2, 3, 4, 5].map((i) => Math.cos(Math.PI / 180 * (60 * i - 30)));
 const HEX_SIN = [0, 1, 2, 3, 4, 5].map((i) => Math.sin(Math.PI / 180 * (60 * i - 30)));
@@ -282,6 +285,25 @@ export const hexPainting = {
    * below it; a small one (a phone's fit view) the badge without spaces on a white tab at the top and
    * the number below, both at MIN_TEXT; where even that does not fit, the tab alone, as a dot.
    */
+  /**
+   * The screen box of hex h's badge where hexBadge puts it first: under the cost on a roomy hex, on
+   * a tab above it on a small one, or its dot where the tab does not fit; the units' names keep off
+   * it (board.js planNames), as off a cost.
+   */
+  badgeBox(h) {
+    const [cx, cy] = this.toScreen(...center(h.q, h.r)), s = this.s, badge = String(h.badge);
+    if (s >= 26) {
+      const size = clamp(s * 0.3, MIN_TEXT, 14), y = cy + s * BADGE_BELOW;
+      this.setFont(`600 ${size}px system-ui, sans-serif`);
+      const w = Math.min(this.textWidth(badge), s * 1.5) / 2;
+      return [cx - w, y - size / 2, cx + w, y + size / 2];
+    }
+    this.setFont(`700 ${MIN_TEXT}px system-ui, sans-serif`);
+    const tab = this.textWidth(badge.replace(/\s+/g, '')) + 4, y = cy - s * TAB_ABOVE;
+    const [w, h2] = tab > s * 1.7 ? [5, 5] : [tab / 2, MIN_TEXT / 2 + 1];
+    return [cx - w, y - h2, cx + w, y + h2];
+  },
+
   hexText(h) {
     const [cx, cy] = this.toScreen(...center(h.q, h.r));
     const badge = h.badge ? String(h.badge) : '';
@@ -295,17 +317,17 @@ export const hexPainting = {
   },
 
   hexBadge(badge, cx, cy, roomy) {
-    if (roomy && this.label(badge, cx, cy + this.s * 0.52, '#1b2430', clamp(this.s * 0.3, MIN_TEXT, 14), this.s * 1.5, true, 'badge')) return;
+    if (roomy && this.label(badge, cx, cy + this.s * BADGE_BELOW, '#1b2430', clamp(this.s * 0.3, MIN_TEXT, 14), this.s * 1.5, true, 'badge')) return;
     const c = this.ctx, t = badge.replace(/\s+/g, ''), s = this.s;
     this.setFont(`700 ${MIN_TEXT}px system-ui, sans-serif`);
     const w = this.textWidth(t) + 4;
     const draw = (f) => { if (this.later) this.later.push(f); else f(); };
     // the tab above the cost, else beside it or below it, where it covers no text (a unit's name)
-    const spots = w > s * 1.7 ? [] : [[cx, cy - s * 0.4], [cx + s * 0.5, cy], [cx - s * 0.5, cy], [cx, cy + s * 0.7]]
+    const spots = w > s * 1.7 ? [] : [[cx, cy - s * TAB_ABOVE], [cx + s * 0.5, cy], [cx - s * 0.5, cy], [cx, cy + s * 0.7]]
       .filter(([x, y]) => this.isClear([x - w / 2, y - MIN_TEXT / 2, x + w / 2, y + MIN_TEXT / 2]));
     // too small for its letters, or no place clear: a dot says a badge is there (a tap on the hex says which)
     if (!spots.length) {
-      draw(() => { this.dot(cx, cy - s * 0.4, 3.5, '#1b2430'); c.lineWidth = 1.5; c.strokeStyle = '#fff'; c.stroke(); });
+      draw(() => { this.dot(cx, cy - s * TAB_ABOVE, 3.5, '#1b2430'); c.lineWidth = 1.5; c.strokeStyle = '#fff'; c.stroke(); });
       return;
     }
     const [x, y] = spots[0];

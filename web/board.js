@@ -877,18 +877,22 @@ export class Painter {
     const file = (b, v) => { if (near(b, 2 * CELL)) (v[0] === 4 ? soft : marks).add(b, v); };
     // a hex's cost number weighs more than anything else a name could cover (NUMBER): a name
     // beside the mover hid up to 3 of its reach's numbers, which the ruling is read from; it covers
-    // one only where every spot does (the box as hexText draws it, at its largest size)
-    const numbers = new BoxGrid(this.w, this.h);
+    // one only where every spot does (the box as hexText draws it, at its largest size). So does a
+    // hex's badge where hexBadge puts it first: a name there pushed GODSGLOOM's "A" beside its cost
+    const numbers = new BoxGrid(this.w, this.h), badged = [];
     const numberSize = clamp(this.s * 0.42, MIN_TEXT, 18);
     this.setFont(`600 ${numberSize}px system-ui, sans-serif`);
-    for (const it of sc.overlay ?? []) if (it.type === 'hexes') for (const h of it.cells) if (h.label !== undefined) {
+    for (const it of sc.overlay ?? []) if (it.type === 'hexes') for (const h of it.cells) {
+      if (h.badge) badged.push(h);
+      if (h.label === undefined) continue;
       const [x, y0] = this.toScreen(...center(h.q, h.r)), y = h.badge && this.s < 26 ? y0 + this.s * 0.32 : y0;
       const w = this.textWidth(String(h.label)), b = [x - w / 2, y - numberSize / 2, x + w / 2, y + numberSize / 2];
       if (near(b, 2 * CELL)) { numbers.add(b); marks.add(b, [NUMBER]); }
     }
+    for (const h of badged) { const b = this.badgeBox(h); if (near(b, 2 * CELL)) { numbers.add(b); marks.add(b, [NUMBER]); } }
     for (const [x, y] of this.markPoints()) file([x - 8, y - 8, x + 8, y + 8], [2]);
     if (frozen) {
-      // the other units' badges and names stand, but for a name over a cost number of this frame
+      // the other units' badges and names stand, but for a name over a cost number or badge of this frame
       for (const [id, b] of frozen.bodies) this.bodies.set(id, b);
       frozen.hidden = new Set();
       for (const b of numbers.all()) frozen.names.near(b, (o, id) => { if (overlap(b, o)) frozen.hidden.add(id); return false; });
@@ -1019,10 +1023,10 @@ export class Painter {
     this.takeBox(spot.box);
   }
 
-  /** What planNames reads, as one string: the view, the units, the cost numbers and markers, the boxes kept clear. */
+  /** What planNames reads, as one string: the view, the units, the cost numbers, badges and markers, the boxes kept clear. */
   planKey(sc, units) {
     let k = `${this.viewKey().join()}|${JSON.stringify(this.keepClear)}|${stillSig(units, null)}|`;
-    for (const it of sc.overlay ?? []) if (it.type === 'hexes') for (const h of it.cells) if (h.label !== undefined) k += `${h.q},${h.r},${h.label},${h.badge ? 1 : 0};`;
+    for (const it of sc.overlay ?? []) if (it.type === 'hexes') for (const h of it.cells) if (h.label !== undefined || h.badge) k += `${h.q},${h.r},${h.label},${h.badge ?? ''};`;
     return k + this.markPoints().join(';');
   }
 
