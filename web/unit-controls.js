@@ -3,6 +3,7 @@
 // Enter or Space and moved with the board's own keys (board-keys.js). The buttons let pointers through
 // to the canvas (style.css .unit-controls): a finger still drags the unit drawn beneath.
 import { toOffset } from './hex.js';
+import { BoxGrid } from './board.js';
 
 const round1 = (v) => Math.round(v * 10) / 10;
 const SLICE = 100; // units placed per slice of a pass (place)
@@ -85,7 +86,7 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
     const units = board.scene?.units ?? [];
     // the hexes a small token (a C&C leader) shares with a unit: that unit's button stays off it
     const shared = new Set(units.filter((u) => u.small && !u.free).map((u) => `${u.q},${u.r}`));
-    pass = { units, i: 0, seen: new Set(), w: words(), sel: selected(), job: 0, shared };
+    pass = { units, i: 0, seen: new Set(), w: words(), sel: selected(), job: 0, shared, near: null, halves: new Map() };
     // a pass of one slice is made at once; a longer one starts when idle too, so that the paint's
     // frame lays out no hundred buttons (opening and every zoom step at the limits)
     if (pass.units.length <= SLICE) step(); else pass.job = whenIdle(step, { timeout: 200 });
@@ -98,11 +99,8 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
       if (!unit || p.seen.has(u.id)) continue;
       p.seen.add(u.id);
       const b = buttons.get(u.id) ?? button(u.id);
-      // a square over the token at least 24 px across (a rotated base's box); a hex token's a disc
-      // 44 px across where no other token is that near (a finger's target: tokens are 24–27 px on
-      // a phone), set through the CSSOM (the page's CSP refuses style attributes) and only when it moved
-      const e = board.extentOf(u), room = board.tokenRoom(u, p.shared.has(`${u.q},${u.r}`));
-      const half = Math.max(e.ex, e.ey, 12, Math.min(22, room));
+      // set through the CSSOM (the page's CSP refuses style attributes) and only when it moved
+      const e = board.extentOf(u), half = halfOf(u, e, p);
       if (b.classList.contains('token') === !!u.free) b.classList.toggle('token', !u.free);
       const box = [e.x - half, e.y - half, half * 2].map(Math.round), at = box.join();
       if (b.dataset.at !== at) {
@@ -121,6 +119,47 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
       b.remove();
       buttons.delete(id);
     }
+  }
+
+  /**
+   * Half a unit's button across: a square over the token at least 24 px across (a rotated base's
+   * box); a hex token's a disc 44 px across where no other token is that near (a finger's target:
+   * tokens are 24–27 px on a phone). A one-hex token's room is fixed (board.js tokenRoom); a
+   * leader's (a small token) and a many-hex unit's is up to the nearest other unit's token or
+   * button, whichever reaches further: beside his unit on its hex a leader's stays 24 px.
+   */
+  function halfOf(u, e, p) {
+    const fixed = halfFixed(u, e, p);
+    if (fixed !== null) return fixed;
+    // (a leader or many-hex unit placed later in the pass is as small as it may be here; its own
+    // room then keeps clear of this one's button)
+    let room = 22;
+    nearOf(p).near([e.x - 22, e.y - 22, e.x + 22, e.y + 22], (box, { v, ev }) => {
+      if (v !== u) room = Math.min(room, Math.hypot(ev.x - e.x, ev.y - e.y) - Math.max(ev.ex, p.halves.get(v.id) ?? halfFixed(v, ev, p) ?? Math.max(ev.ex, 12)));
+      return false;
+    });
+    const half = Math.max(e.ex, e.ey, 12, room);
+    p.halves.set(u.id, half);
+    return half;
+  }
+
+  // a base's and a one-hex token's half-width, which no other unit changes; null for the others
+  function halfFixed(u, e, p) {
+    if (u.free) return Math.max(e.ex, e.ey, 12);
+    return u.small || u.hexes.length > 1 ? null : Math.max(e.ex, 12, Math.min(22, board.tokenRoom(u, p.shared.has(`${u.q},${u.r}`))));
+  }
+
+  // the hex units near the view, by where their buttons may reach (made once a pass, when a
+  // leader or a many-hex unit first asks), so that a button's room is looked up among a few
+  function nearOf(p) {
+    if (p.near) return p.near;
+    p.near = new BoxGrid(board.w, board.h);
+    for (const v of p.units) {
+      if (v.free) continue;
+      const ev = board.extentOf(v), r = Math.max(ev.ex, ev.ey, 22), box = [ev.x - r, ev.y - r, ev.x + r, ev.y + r];
+      if (box[2] > -96 && box[3] > -96 && box[0] < board.w + 96 && box[1] < board.h + 96) p.near.add(box, { v, ev });
+    }
+    return p.near;
   }
 
   return { place };
