@@ -400,14 +400,21 @@ export class Painter {
     const inView = (x) => x[2] > 0 && x[0] < this.w && x[3] > 0 && x[1] < this.h;
     const shown = boxesNow().map(inView);
     const clearOf = (x) => x[0] >= pinned - 0.5 && x[1] >= pinned - 0.5 && x[2] <= this.w + 0.5 && x[3] <= this.h + 0.5 && !covers.some((c) => overlap(c, x));
+    // the share of box y out of the view or under a control (two controls over one spot count twice)
+    const common = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+    const view = [pinned, pinned, this.w, this.h];
+    const hidden = (y) => { const a = common(y, y) || 1; return Math.min(1, (a - common(y, view) + covers.reduce((n, c) => n + common(y, c), 0)) / a); };
     // what a view leaves hidden, weighed: an involved unit's middle not clear first, then its box,
-    // then a unit's middle under a control, then its box or a unit cut, then one put out of view
-    // (a landscape phone could not show both ends of a pursuit whole at a finger's size under its tip box)
+    // and how much of it; then a unit's middle under a control, then its box or a unit cut, then
+    // one put out of view. (A landscape phone cannot show both ends of The Ninth Age's pursuit under
+    // its tip box at a finger's size; the one view that shows both puts the Raiders above it, right
+    // of the play bar: a shift along both axes, which the search below, an axis at a time, found
+    // only once a shift that hid less of them weighed less. It left them half under the tip box.)
     const cost = (boxes, dx, dy) => boxes.reduce((n, x, i) => {
       const y = [x[0] + dx, x[1] + dy, x[2] + dx, x[3] + dy], mx = (y[0] + y[2]) / 2, my = (y[1] + y[3]) / 2;
       if (clearOf(y)) return n;
       const middle = clearOf([mx, my, mx, my]) ? 1 : 2;
-      return n + (want.has(units[i].id) ? 1e6 * (inView(y) ? middle : 2) : inView(y) ? 1e3 * middle : shown[i] ? 1 : 0);
+      return n + (want.has(units[i].id) ? 1e6 * (inView(y) ? middle : 2) + 1e5 * hidden(y) : inView(y) ? 1e3 * middle : shown[i] ? 1 : 0);
     }, 0);
     let best = { cost: cost(boxesNow(), 0, 0), s: s0, ox: ox0, oy: oy0 };
     // (twelve sizes at most, from the framing's own down to the floor)
@@ -826,9 +833,10 @@ export class Painter {
    * fits, else against it (beside, above or below, on a halo), else a little further out with a
    * callout line that crosses no other unit, at the first place that covers no other name, unit
    * or marker and sits against no other unit (the fewest of those when none is clear),
-   * over a hex's cost number only where every spot covers one. Only where no place is left at all is it abbreviated (the shortest start no other
+   * over a hex's cost number or badge only where every spot covers one. Only where no place is left at all is it abbreviated (the shortest start no other
    * unit's name shares); the selected unit (a tap selects) is placed first and always in full.
-   * Units whose names cannot reach the view are left out, so the work grows with the units in view,
+   * Units wholly out of the view are not named (their arrows are), and those whose names could not
+   * reach it are left out, so the work grows with the units in view,
    * and `candidates` counts the spots tried, a measure no machine's speed changes.
    */
   planNames(sc, carried = null, names = true) {
@@ -915,7 +923,10 @@ export class Painter {
       this.plan.set(u.id, { badge: { t: u.badge, x: t.px, y, size, box } });
       this.takeBox(box);
     }
-    const order = [...shown].sort((a, b) => (b.selected ? 1 : 0) - (a.selected ? 1 : 0));
+    // (a unit wholly out of the view is named at the arrow pointing at it, paintOffView: its name
+    // in the view beside nothing read as another's)
+    const order = shown.filter((u) => { const b = ext.get(u.id).box; return b[2] > 0 && b[3] > 0 && b[0] < this.w && b[1] < this.h; })
+      .sort((a, b) => (b.selected ? 1 : 0) - (a.selected ? 1 : 0));
     const job = { order, next: 0, ext, soft, marks, units, shortened: null };
     if (names) this.placeNames(job);
     if (carried !== null && !frozen) this.freeze(units, carried, this.bodies, this.plan);

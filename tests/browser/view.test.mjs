@@ -84,19 +84,30 @@ const topAt = (page, x, y) => page.evaluate(([px, py]) => {
   return e?.id === 'board' ? null : e?.id || e?.className || e?.tagName || 'nothing';
 }, [x, y]);
 
-/** Where on the board's view unit `id` is: whole in it (`shown`), wholly out of it (`out`), and what is over its middle (`over`, topAt). */
+/**
+ * Where on the board's view unit `id` is: whole in it (`shown`), wholly out of it (`out`), what is
+ * over its middle (`over`, topAt), and what is over its box's corners, 2 px in (`corners`: the
+ * controls found there, none when its box is clear of them).
+ */
 async function placeOf(page, id) {
   const p = await page.evaluate((unit) => {
-    const c = document.getElementById('board').getBoundingClientRect();
-    const seen = [Math.max(c.left, 0), Math.max(c.top, 0), Math.min(c.right, innerWidth), Math.min(c.bottom, innerHeight)];
+    // (the view the board draws is the canvas's content box, its border's width short of the
+    // canvas's box at the right and the foot, where the hook counts from its border's outer edge:
+    // a unit a pixel past the view's edge was taken for one cut there)
+    const board = document.getElementById('board'), c = board.getBoundingClientRect();
+    const seen = [Math.max(c.left, 0), Math.max(c.top, 0), Math.min(c.right - 2 * board.clientLeft, innerWidth), Math.min(c.bottom - 2 * board.clientTop, innerHeight)];
     const b = window.movecalcTest.unitBoxes()[unit];
     return {
       out: b[2] <= seen[0] || b[0] >= seen[2] || b[3] <= seen[1] || b[1] >= seen[3],
       shown: b[0] >= seen[0] - 0.5 && b[1] >= seen[1] - 0.5 && b[2] <= seen[2] + 0.5 && b[3] <= seen[3] + 0.5,
       middle: [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2],
+      corners: [[b[0] + 2, b[1] + 2], [b[2] - 2, b[1] + 2], [b[0] + 2, b[3] - 2], [b[2] - 2, b[3] - 2]],
     };
   }, id);
-  return { shown: p.shown, out: p.out, over: p.out ? null : await topAt(page, ...p.middle) };
+  if (p.out) return { shown: p.shown, out: true, over: null, corners: [] };
+  const corners = [];
+  for (const at of p.corners) { const o = await topAt(page, ...at); if (o !== null) corners.push(o); }
+  return { shown: p.shown, out: p.out, over: await topAt(page, ...p.middle), corners };
 }
 
 for (const viewport of SIZES) {
@@ -110,14 +121,15 @@ for (const viewport of SIZES) {
       // phone's board may not hold the whole position at that size: the rest is a pan away)
       assert.ok(at.shown && !(await drawnSmall(page, mover)), `${system} ${size(viewport)}: on opening, ${mover} not in view at a legible size`);
       assert.equal(at.over, null, `${system} ${size(viewport)}: on opening, ${mover}'s middle under ${at.over}`);
-      // so are the units the question involves (a landscape phone's tip box hid the Chargers
-      // Arcane Legions' Legion collides with, AL-COL-2, and the Raiders the Spearmen pursue)
+      // so are the units the question involves, whole (a landscape phone's tip box hid the Chargers
+      // Arcane Legions' Legion collides with, AL-COL-2, and half the Raiders the Spearmen pursue)
       const involved = involvedUnits(doc, ruling.request, ruling.response?.result);
       assert.ok(involved.includes(mover));
       for (const id of involved) {
         const p = await placeOf(page, id);
         assert.ok(p.shown && !(await drawnSmall(page, id)), `${system} ${size(viewport)}: on opening, ${id} (involved) not whole in view at a legible size`);
         assert.equal(p.over, null, `${system} ${size(viewport)}: on opening, ${id}'s middle (involved) under ${p.over}`);
+        assert.deepEqual(p.corners, [], `${system} ${size(viewport)}: on opening, ${id} (involved) partly under ${p.corners}`);
       }
       // every other unit whole in view with its middle clear of the controls, or out of view with
       // an arrow at the view's edge pointing at it, clear of the controls too (C&C's card bar hid
