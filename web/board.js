@@ -642,9 +642,11 @@ export class Painter {
 
   /**
    * Every unit out of the view findable (a phone's view at a finger's size leaves some out, unseen
-   * in a newcomer's review): an arrow in its side's colour at the view's edge,
-   * in the band clear of the controls, pointing at it, with its name where that fits; units whose
-   * arrows would meet share one, with their number. `offView`: [ids, x, y] per arrow drawn.
+   * in a newcomer's review), and every terrain piece the answer names (scene.js `named`: an
+   * obstruction, the terrain a flee crosses): an arrow in its side's (or terrain's) colour at the
+   * view's edge, in the band clear of the controls, pointing at it, with its name where that fits,
+   * else its shortened name; things whose arrows would meet share one, with their number.
+   * `offView`: [unit ids, x, y, terrain ids] per arrow drawn.
    */
   paintOffView(sc) {
     this.offView = [];
@@ -652,11 +654,16 @@ export class Painter {
     const lo = [pin + m, Math.max(top, pin) + m], hi = [this.w - m, bottom - m];
     const mid = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2];
     if (hi[0] <= lo[0] || hi[1] <= lo[1]) return;
-    const arrows = [];
-    for (const u of sc.units) {
-      const e = this.extentOf(u);
+    const arrows = [], terrain = (sc.terrain ?? []).filter((tr) => tr.named);
+    const things = [...sc.units.map((u) => ({ id: u.id, label: String(u.label), color: u.color, unit: true, e: this.extentOf(u) })),
+      ...terrain.map((tr) => {
+        const p = tr.polygon.map((q) => this.toScreen(...q)), [x0, x1, y0, y1] = [0, 1].flatMap((i) => [Math.min(...p.map((a) => a[i])), Math.max(...p.map((a) => a[i]))]);
+        return { id: tr.label, label: String(tr.label), color: tr.stroke, unit: false, e: { x: (x0 + x1) / 2, y: (y0 + y1) / 2, ex: (x1 - x0) / 2, ey: (y1 - y0) / 2 } };
+      })];
+    for (const thing of things) {
+      const e = thing.e;
       if (e.x + e.ex > 0 && e.x - e.ex < this.w && e.y + e.ey > 0 && e.y - e.ey < this.h) continue;
-      // where the line from the view's middle to the unit meets the edge (a corner's rounding aside)
+      // where the line from the view's middle to it meets the edge (a corner's rounding aside)
       const d = [e.x - mid[0], e.y - mid[1]], t = Math.min(...[0, 1].map((i) => (d[i] ? (d[i] > 0 ? hi[i] - mid[i] : lo[i] - mid[i]) / d[i] : Infinity)));
       let at = [mid[0] + d[0] * t, mid[1] + d[1] * t];
       // (slid along its edge off a control floating there)
@@ -667,30 +674,38 @@ export class Painter {
         if (ways.length) at[side] = ways.sort((p, q) => Math.abs(p - at[side]) - Math.abs(q - at[side]))[0];
       }
       const near = arrows.find((a) => Math.hypot(a.at[0] - at[0], a.at[1] - at[1]) < 2.5 * m);
-      if (near) near.units.push(u); else arrows.push({ at, angle: Math.atan2(d[1], d[0]), units: [u], side });
+      if (near) near.things.push(thing); else arrows.push({ at, angle: Math.atan2(d[1], d[0]), things: [thing], side });
     }
     const c = this.ctx;
-    for (const { at: [x, y], angle, units, side } of arrows) {
+    for (const { at: [x, y], angle, things: these, side } of arrows) {
       c.save();
       c.translate(x, y);
       c.rotate(angle);
       c.beginPath(); c.moveTo(9, 0); c.lineTo(-7, -8); c.lineTo(-7, 8); c.closePath();
-      c.fillStyle = units[0].color; c.fill();
+      c.fillStyle = these[0].color; c.fill();
       c.lineWidth = 2; c.strokeStyle = '#fff'; c.stroke();
       c.restore();
       // its name inside the view from the arrow: beside it on a side edge (or over or under it, off
-      // the hexes' numbers), under or over it on the top or foot
-      const name = units.length > 1 ? `${units.length} units` : units[0].label;
-      this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
-      const half = Math.min(this.textWidth(name), 120) / 2 + 14, inward = y < (top + bottom) / 2 ? 1 : -1;
-      const lx = x < this.w / 2 ? x + half : x - half;
-      const ex = x < this.w / 2 ? x - 12 + half : x + 12 - half; // (its end at the arrow's outer edge)
-      const spots = side ? [[lx, y], ...[18, -18, 36, -36, 54, -54, 72, -72].flatMap((dy) => [[ex, y + inward * dy], [lx, y + inward * dy]])] : [[x, y + inward * 20], [lx, y + inward * 20], [x, y + inward * 38]];
-      // (never on a unit's token or base: there it read as that unit's name)
-      const [hw, hh] = [half - 14 + 3, MIN_TEXT / 2 + 2];
-      const free = ([sx, sy]) => ![...this.bodies.values(), ...this.covers].some((o) => overlap([sx - hw, sy - hh, sx + hw, sy + hh], o));
-      for (const [sx, sy] of spots.filter(free)) if (this.label(name, sx, sy, '#1b2430', MIN_TEXT, 120, 'plate')) break;
-      this.offView.push([units.map((u) => u.id), x, y]);
+      // the hexes' numbers), under or over it, else beside it, on the top or foot; where the name
+      // finds no room, its first words, else its shortest start no other name shares (Torn
+      // World's Faceless One, among an upright phone's costs, went unnamed)
+      const one = these.length === 1 && these[0], inward = y < (top + bottom) / 2 ? 1 : -1;
+      const short = one && (one.unit ? this.abbreviationsOf(sc.units).get(one.label) : abbreviation(one.label, [...sc.units.map((u) => String(u.label)), ...terrain.map((tr) => String(tr.label))]));
+      const words = one ? one.label.split(' ').slice(0, -1).map((w, i, all) => `${all.slice(0, i + 1).join(' ')}…`).filter((t) => t.length > short.length).reverse() : [];
+      const names = one ? [one.label, ...words, short] : [`${these.length} ${these.every((u) => u.unit) ? 'units' : 'pieces'}`];
+      [...new Set(names)].some((name) => {
+        this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
+        const half = Math.min(this.textWidth(name), 120) / 2 + 14;
+        const lx = x < this.w / 2 ? x + half : x - half;
+        const ex = x < this.w / 2 ? x - 12 + half : x + 12 - half; // (its end at the arrow's outer edge)
+        const spots = side ? [[lx, y], ...[18, -18, 36, -36, 54, -54, 72, -72].flatMap((dy) => [[ex, y + inward * dy], [lx, y + inward * dy]])]
+          : [[x, y + inward * 20], [lx, y + inward * 20], [x, y + inward * 38], [x + half, y], [x - half, y]];
+        // (never on a unit's token or base: there it read as that unit's name)
+        const [hw, hh] = [half - 14 + 3, MIN_TEXT / 2 + 2];
+        const free = ([sx, sy]) => ![...this.bodies.values(), ...this.covers].some((o) => overlap([sx - hw, sy - hh, sx + hw, sy + hh], o));
+        return spots.filter(free).some(([sx, sy]) => this.label(name, sx, sy, '#1b2430', MIN_TEXT, 120, 'plate'));
+      });
+      this.offView.push([these.filter((u) => u.unit).map((u) => u.id), x, y, these.filter((u) => !u.unit).map((u) => u.id)]);
     }
   }
 
