@@ -3,7 +3,7 @@
 // handle. The hex games bring it (their `hexPainting`, which gives every Painter these methods as
 // this module loads), so that a table's page code is without it, as a hex board's is without a
 // table's (board-table.js).
-import { Painter, MIN_TEXT, clamp, overlap } from './board.js';
+import { Painter, BoxGrid, MIN_TEXT, clamp, overlap } from './board.js';
 import { center, corner, dirVector, toOffset, SQRT3 } from './hex.js';
 
 // the smallest hex (px, centre to corner) whose hatching reads as lines: below it, a few pixels
@@ -60,6 +60,28 @@ export const hexPainting = {
       && marks.every((m) => Math.hypot(m[0] - p[0], m[1] - p[1]) > r + 12);
     const spots = [...near.values()].sort((a, b) => a.rank - b.rank).map((c) => this.toScreen(c.x, c.y));
     return spots.find(clearOf) ?? null;
+  },
+
+  /**
+   * How far (screen px, 22 at most) a leader's (a small token's) or a many-hex unit's button
+   * (unit-controls.js) may reach from its token's middle `e`: up to the nearest other hex unit's
+   * token or button, whichever reaches further (`halfOf(v, ev)`: its button's half-width). Looked
+   * up among the units near the view by where their buttons may reach (`pass.near`, made at a
+   * pass's first call), not among all.
+   */
+  buttonRoom(u, e, pass, halfOf) {
+    if (!pass.near) {
+      pass.near = new BoxGrid(this.w, this.h);
+      for (const v of pass.units) {
+        const ev = !v.free && this.extentOf(v), r = ev && Math.max(ev.ex, 22);
+        if (ev && ev.x + r > -96 && ev.y + r > -96 && ev.x - r < this.w + 96 && ev.y - r < this.h + 96) pass.near.add([ev.x - r, ev.y - r, ev.x + r, ev.y + r], [v, ev]);
+      }
+    }
+    let room = 22;
+    pass.near.near([e.x - 22, e.y - 22, e.x + 22, e.y + 22], (box, [v, ev]) => {
+      if (v !== u) room = Math.min(room, Math.hypot(ev.x - e.x, ev.y - e.y) - Math.max(ev.ex, halfOf(v, ev)));
+    });
+    return room;
   },
 
   /**
@@ -287,21 +309,15 @@ export const hexPainting = {
    */
   /**
    * The screen box of hex h's badge where hexBadge puts it first: under the cost on a roomy hex, on
-   * a tab above it on a small one, or its dot where the tab does not fit; the units' names keep off
-   * it (board.js planNames), as off a cost.
+   * a tab above it on a small one (or the dot drawn there where the tab does not fit); the units'
+   * names keep off it (board.js planNames), as off a cost.
    */
   badgeBox(h) {
-    const [cx, cy] = this.toScreen(...center(h.q, h.r)), s = this.s, badge = String(h.badge);
-    if (s >= 26) {
-      const size = clamp(s * 0.3, MIN_TEXT, 14), y = cy + s * BADGE_BELOW;
-      this.setFont(`600 ${size}px system-ui, sans-serif`);
-      const w = Math.min(this.textWidth(badge), s * 1.5) / 2;
-      return [cx - w, y - size / 2, cx + w, y + size / 2];
-    }
-    this.setFont(`700 ${MIN_TEXT}px system-ui, sans-serif`);
-    const tab = this.textWidth(badge.replace(/\s+/g, '')) + 4, y = cy - s * TAB_ABOVE;
-    const [w, h2] = tab > s * 1.7 ? [5, 5] : [tab / 2, MIN_TEXT / 2 + 1];
-    return [cx - w, y - h2, cx + w, y + h2];
+    const [cx, cy] = this.toScreen(...center(h.q, h.r)), s = this.s, roomy = s >= 26, size = roomy ? clamp(s * 0.3, MIN_TEXT, 14) : MIN_TEXT + 2;
+    this.setFont(`${roomy ? 600 : 700} ${roomy ? size : MIN_TEXT}px system-ui, sans-serif`);
+    const w = roomy ? Math.min(this.textWidth(String(h.badge)), s * 1.5) / 2 : this.textWidth(String(h.badge).replace(/\s+/g, '')) / 2 + 2;
+    const y = roomy ? cy + s * BADGE_BELOW : cy - s * TAB_ABOVE;
+    return [cx - w, y - size / 2, cx + w, y + size / 2];
   },
 
   hexText(h) {

@@ -654,14 +654,10 @@ export class Painter {
     const lo = [pin + m, Math.max(top, pin) + m], hi = [this.w - m, bottom - m];
     const mid = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2];
     if (hi[0] <= lo[0] || hi[1] <= lo[1]) return;
-    const arrows = [], terrain = (sc.terrain ?? []).filter((tr) => tr.named);
-    const things = [...sc.units.map((u) => ({ id: u.id, label: String(u.label), color: u.color, unit: true, e: this.extentOf(u) })),
-      ...terrain.map((tr) => {
-        const p = tr.polygon.map((q) => this.toScreen(...q)), [x0, x1, y0, y1] = [0, 1].flatMap((i) => [Math.min(...p.map((a) => a[i])), Math.max(...p.map((a) => a[i]))]);
-        return { id: tr.label, label: String(tr.label), color: tr.stroke, unit: false, e: { x: (x0 + x1) / 2, y: (y0 + y1) / 2, ex: (x1 - x0) / 2, ey: (y1 - y0) / 2 } };
-      })];
-    for (const thing of things) {
-      const e = thing.e;
+    // (a terrain piece with its extent `e`: board-table.js namedTerrain)
+    const arrows = [], terrain = sc.kind === 'free' ? this.namedTerrain(sc) : [];
+    for (const thing of [...sc.units, ...terrain]) {
+      const e = thing.e ?? this.extentOf(thing);
       if (e.x + e.ex > 0 && e.x - e.ex < this.w && e.y + e.ey > 0 && e.y - e.ey < this.h) continue;
       // where the line from the view's middle to it meets the edge (a corner's rounding aside)
       const d = [e.x - mid[0], e.y - mid[1]], t = Math.min(...[0, 1].map((i) => (d[i] ? (d[i] > 0 ? hi[i] - mid[i] : lo[i] - mid[i]) / d[i] : Infinity)));
@@ -687,12 +683,11 @@ export class Painter {
       c.restore();
       // its name inside the view from the arrow: beside it on a side edge (or over or under it, off
       // the hexes' numbers), under or over it, else beside it, on the top or foot; where the name
-      // finds no room, its first words, else its shortest start no other name shares (Torn
-      // World's Faceless One, among an upright phone's costs, went unnamed)
+      // finds no room, its shortest start no other name shares (Torn World's Faceless One, among
+      // an upright phone's costs, went unnamed)
       const one = these.length === 1 && these[0], inward = y < (top + bottom) / 2 ? 1 : -1;
-      const short = one && (one.unit ? this.abbreviationsOf(sc.units).get(one.label) : abbreviation(one.label, [...sc.units.map((u) => String(u.label)), ...terrain.map((tr) => String(tr.label))]));
-      const words = one ? one.label.split(' ').slice(0, -1).map((w, i, all) => `${all.slice(0, i + 1).join(' ')}…`).filter((t) => t.length > short.length).reverse() : [];
-      const names = one ? [one.label, ...words, short] : [`${these.length} ${these.every((u) => u.unit) ? 'units' : 'pieces'}`];
+      const names = one ? [String(one.label), one.e ? abbreviation(one.label, [...sc.units, ...terrain].map((v) => String(v.label))) : this.abbreviationsOf(sc.units).get(String(one.label))]
+        : [`${these.length} ${these.some((u) => u.e) ? 'pieces' : 'units'}`];
       [...new Set(names)].some((name) => {
         this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
         const half = Math.min(this.textWidth(name), 120) / 2 + 14;
@@ -705,7 +700,7 @@ export class Painter {
         const free = ([sx, sy]) => ![...this.bodies.values(), ...this.covers].some((o) => overlap([sx - hw, sy - hh, sx + hw, sy + hh], o));
         return spots.filter(free).some(([sx, sy]) => this.label(name, sx, sy, '#1b2430', MIN_TEXT, 120, 'plate'));
       });
-      this.offView.push([these.filter((u) => u.unit).map((u) => u.id), x, y, these.filter((u) => !u.unit).map((u) => u.id)]);
+      this.offView.push([these.filter((u) => !u.e).map((u) => u.id), x, y, these.filter((u) => u.e).map((u) => u.id)]);
     }
   }
 

@@ -23,7 +23,7 @@ export function resultScene(system, request, response, colourOf, pick = null, ex
   const r = response.result;
   own(game?.draw, request?.query)?.(out, r, request ?? {}, pick, extra);
   // the terrain pieces it names (an obstruction met, terrain a flee crosses): scene.js boardScene
-  out.terrainNamed = namedIn(new Set(arr(request?.terrain).map((t) => t?.id).filter((id) => typeof id === 'string')), r);
+  out.terrainNamed = namedIn(new Set(arr(request?.terrain).map((t) => t?.id).filter(Boolean)), r);
   for (const x of arr(r.reasons)) if (isHex(x.hex)) marksOf(out, x, BAD);
   if (isHex(pick) && !out.reach.has(hexKey(pick))) drawWhyNot(out, request ?? {}, pick);
   return out;

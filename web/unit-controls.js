@@ -3,7 +3,6 @@
 // Enter or Space and moved with the board's own keys (board-keys.js). The buttons let pointers through
 // to the canvas (style.css .unit-controls): a finger still drags the unit drawn beneath.
 import { toOffset } from './hex.js';
-import { BoxGrid } from './board.js';
 
 const round1 = (v) => Math.round(v * 10) / 10;
 const SLICE = 100; // units placed per slice of a pass (place)
@@ -126,40 +125,14 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
    * box); a hex token's a disc 44 px across where no other token is that near (a finger's target:
    * tokens are 24–27 px on a phone). A one-hex token's room is fixed (board.js tokenRoom); a
    * leader's (a small token) and a many-hex unit's is up to the nearest other unit's token or
-   * button, whichever reaches further: beside his unit on its hex a leader's stays 24 px.
+   * button (board-hex.js buttonRoom): beside his unit on its hex a leader's stays 24 px.
    */
-  function halfOf(u, e, p) {
-    const fixed = halfFixed(u, e, p);
-    if (fixed !== null) return fixed;
-    // (a leader or many-hex unit placed later in the pass is as small as it may be here; its own
-    // room then keeps clear of this one's button)
-    let room = 22;
-    nearOf(p).near([e.x - 22, e.y - 22, e.x + 22, e.y + 22], (box, { v, ev }) => {
-      if (v !== u) room = Math.min(room, Math.hypot(ev.x - e.x, ev.y - e.y) - Math.max(ev.ex, p.halves.get(v.id) ?? halfFixed(v, ev, p) ?? Math.max(ev.ex, 12)));
-      return false;
-    });
-    const half = Math.max(e.ex, e.ey, 12, room);
-    p.halves.set(u.id, half);
-    return half;
-  }
-
-  // a base's and a one-hex token's half-width, which no other unit changes; null for the others
-  function halfFixed(u, e, p) {
-    if (u.free) return Math.max(e.ex, e.ey, 12);
-    return u.small || u.hexes.length > 1 ? null : Math.max(e.ex, 12, Math.min(22, board.tokenRoom(u, p.shared.has(`${u.q},${u.r}`))));
-  }
-
-  // the hex units near the view, by where their buttons may reach (made once a pass, when a
-  // leader or a many-hex unit first asks), so that a button's room is looked up among a few
-  function nearOf(p) {
-    if (p.near) return p.near;
-    p.near = new BoxGrid(board.w, board.h);
-    for (const v of p.units) {
-      if (v.free) continue;
-      const ev = board.extentOf(v), r = Math.max(ev.ex, ev.ey, 22), box = [ev.x - r, ev.y - r, ev.x + r, ev.y + r];
-      if (box[2] > -96 && box[3] > -96 && box[0] < board.w + 96 && box[1] < board.h + 96) p.near.add(box, { v, ev });
-    }
-    return p.near;
+  function halfOf(u, e, p, least = Math.max(e.ex, e.ey, 12)) {
+    if (u.free) return least;
+    if (!u.small && u.hexes.length < 2) return Math.max(least, Math.min(22, board.tokenRoom(u, p.shared.has(`${u.q},${u.r}`))));
+    // (one placed later in the pass is as small as it may be here; its own room keeps clear of this one)
+    p.halves.set(u.id, Math.max(least, board.buttonRoom(u, e, p, (v, ev) => p.halves.get(v.id) ?? (v.small || v.hexes.length > 1 ? 12 : halfOf(v, ev, p)))));
+    return p.halves.get(u.id);
   }
 
   return { place };
