@@ -406,7 +406,7 @@ export class Painter {
     const hidden = (y) => { const a = common(y, y) || 1; return Math.min(1, (a - common(y, view) + covers.reduce((n, c) => n + common(y, c), 0)) / a); };
     // what a view leaves hidden, weighed: an involved unit's middle not clear first, then its box,
     // and how much of it; then a unit's middle under a control, then its box or a unit cut, then
-    // one put out of view. (A landscape phone cannot show both ends of The Ninth Age's pursuit under
+    // one put out of view. (A landscape phone cannot show both ends of a pursuit (9A-PU-1) under
     // its tip box at a finger's size; the one view that shows both puts the Raiders above it, right
     // of the play bar: a shift along both axes, which the search below, an axis at a time, found
     // only once a shift that hid less of them weighed less. It left them half under the tip box.)
@@ -683,8 +683,8 @@ export class Painter {
       c.restore();
       // its name inside the view from the arrow: beside it on a side edge (or over or under it, off
       // the hexes' numbers), under or over it, else beside it, on the top or foot; where the name
-      // finds no room, its shortest start no other name shares (Torn World's Faceless One, among
-      // an upright phone's costs, went unnamed)
+      // finds no room, its shortest start no other name shares (a unit out of an upright phone's
+      // view went unnamed, the reach's costs all round its arrow)
       const one = these.length === 1 && these[0], inward = y < (top + bottom) / 2 ? 1 : -1;
       const names = one ? [String(one.label), one.e ? abbreviation(one.label, [...sc.units, ...terrain].map((v) => String(v.label))) : this.abbreviationsOf(sc.units).get(String(one.label))]
         : [`${these.length} ${these.some((u) => u.e) ? 'pieces' : 'units'}`];
@@ -896,7 +896,7 @@ export class Painter {
     // a hex's cost number weighs more than anything else a name could cover (NUMBER): a name
     // beside the mover hid up to 3 of its reach's numbers, which the ruling is read from; it covers
     // one only where every spot does (the box as hexText draws it, at its largest size). So does a
-    // hex's badge where hexBadge puts it first: a name there pushed GODSGLOOM's "A" beside its cost
+    // hex's badge where hexBadge puts it first: a name there pushed a reach's "A" tabs beside their costs
     const numbers = new BoxGrid(this.w, this.h), badged = [];
     const numberSize = clamp(this.s * 0.42, MIN_TEXT, 18);
     this.setFont(`600 ${numberSize}px system-ui, sans-serif`);
