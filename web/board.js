@@ -643,7 +643,7 @@ export class Painter {
   /**
    * Every unit out of the view findable (a phone's view at a finger's size leaves some out, unseen
    * in a newcomer's review), and every terrain piece the answer names (scene.js `named`: an
-   * obstruction, the terrain a flee crosses): an arrow in its side's (or terrain's) colour at the
+   * obstruction, the terrain a path crosses): an arrow in its side's (or terrain's) colour at the
    * view's edge, in the band clear of the controls, pointing at it, with its name where that fits,
    * else its shortened name; things whose arrows would meet share one, with their number.
    * `offView`: [unit ids, x, y, terrain ids] per arrow drawn.

@@ -22,7 +22,7 @@ export function resultScene(system, request, response, colourOf, pick = null, ex
   if (!response?.ok || !response.result || typeof response.result !== 'object') return out;
   const r = response.result;
   own(game?.draw, request?.query)?.(out, r, request ?? {}, pick, extra);
-  // the terrain pieces it names (an obstruction met, terrain a flee crosses): scene.js boardScene
+  // the terrain pieces it names (an obstruction met, terrain a path crosses): scene.js boardScene
   out.terrainNamed = namedIn(new Set(arr(request?.terrain).map((t) => t?.id).filter(Boolean)), r);
   for (const x of arr(r.reasons)) if (isHex(x.hex)) marksOf(out, x, BAD);
   if (isHex(pick) && !out.reach.has(hexKey(pick))) drawWhyNot(out, request ?? {}, pick);
