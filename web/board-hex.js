@@ -303,11 +303,6 @@ export const hexPainting = {
   },
 
   /**
-   * A hex's number (its cost) and badge. A roomy hex has the number in the middle and the badge
-   * below it; a small one (a phone's fit view) the badge without spaces on a white tab at the top and
-   * the number below, both at MIN_TEXT; where even that does not fit, the tab alone, as a dot.
-   */
-  /**
    * The screen box of hex h's badge where hexBadge puts it first: under the cost on a roomy hex, on
    * a tab above it on a small one (or the dot drawn there where the tab does not fit); the units'
    * names keep off it (board.js planNames), as off a cost.
@@ -320,6 +315,11 @@ export const hexPainting = {
     return [cx - w, y - size / 2, cx + w, y + size / 2];
   },
 
+  /**
+   * A hex's number (its cost) and badge. A roomy hex has the number in the middle and the badge
+   * below it; a small one (a phone's fit view) the badge without spaces on a white tab at the top and
+   * the number below, both at MIN_TEXT; where even that does not fit, the tab alone, as a dot.
+   */
   hexText(h) {
     const [cx, cy] = this.toScreen(...center(h.q, h.r));
     const badge = h.badge ? String(h.badge) : '';
