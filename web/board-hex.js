@@ -3,7 +3,7 @@
 // handle. The hex games bring it (their `hexPainting`, which gives every Painter these methods as
 // this module loads), so that a table's page code is without it, as a hex board's is without a
 // table's (board-table.js).
-import { Painter, MIN_TEXT, clamp, overlap } from './board.js';
+import { Painter, BoxGrid, MIN_TEXT, clamp, overlap } from './board.js';
 import { center, corner, dirVector, toOffset, SQRT3 } from './hex.js';
 
 // the smallest hex (px, centre to corner) whose hatching reads as lines: below it, a few pixels
@@ -11,6 +11,9 @@ import { center, corner, dirVector, toOffset, SQRT3 } from './hex.js';
 const HATCH_MIN = 10;
 // more of an overlay's hexes in view than this are drawn as a layer kept while they stay (paintHexCells)
 const LAYERED_CELLS = 500;
+// where a hex's badge goes first (hexBadge), in hex sizes from its centre: under the cost on a
+// roomy hex, on a tab above it on a small one
+const BADGE_BELOW = 0.52, TAB_ABOVE = 0.4;
 // a hex's corners about its centre, as corner() places them at radius 1
 const HEX_COS = [0, 1, 2, 3, 4, 5].map((i) => Math.cos(Math.PI / 180 * (60 * i - 30)));
 const HEX_SIN = [0, 1, 2, 3, 4, 5].map((i) => Math.sin(Math.PI / 180 * (60 * i - 30)));
@@ -57,6 +60,28 @@ export const hexPainting = {
       && marks.every((m) => Math.hypot(m[0] - p[0], m[1] - p[1]) > r + 12);
     const spots = [...near.values()].sort((a, b) => a.rank - b.rank).map((c) => this.toScreen(c.x, c.y));
     return spots.find(clearOf) ?? null;
+  },
+
+  /**
+   * How far (screen px, 22 at most) a leader's (a small token's) or a many-hex unit's button
+   * (unit-controls.js) may reach from its token's middle `e`: up to the nearest other hex unit's
+   * token or button, whichever reaches further (`halfOf(v, ev)`: its button's half-width). Looked
+   * up among the units near the view by where their buttons may reach (`pass.near`, made at a
+   * pass's first call), not among all.
+   */
+  buttonRoom(u, e, pass, halfOf) {
+    if (!pass.near) {
+      pass.near = new BoxGrid(this.w, this.h);
+      for (const v of pass.units) {
+        const ev = !v.free && this.extentOf(v), r = ev && Math.max(ev.ex, 22);
+        if (ev && ev.x + r > -96 && ev.y + r > -96 && ev.x - r < this.w + 96 && ev.y - r < this.h + 96) pass.near.add([ev.x - r, ev.y - r, ev.x + r, ev.y + r], [v, ev]);
+      }
+    }
+    let room = 22;
+    pass.near.near([e.x - 22, e.y - 22, e.x + 22, e.y + 22], (box, [v, ev]) => {
+      if (v !== u) room = Math.min(room, Math.hypot(ev.x - e.x, ev.y - e.y) - Math.max(ev.ex, halfOf(v, ev)));
+    });
+    return room;
   },
 
   /**
@@ -278,6 +303,19 @@ export const hexPainting = {
   },
 
   /**
+   * The screen box of hex h's badge where hexBadge puts it first: under the cost on a roomy hex, on
+   * a tab above it on a small one (or the dot drawn there where the tab does not fit); the units'
+   * names keep off it (board.js planNames), as off a cost.
+   */
+  badgeBox(h) {
+    const [cx, cy] = this.toScreen(...center(h.q, h.r)), s = this.s, roomy = s >= 26, size = roomy ? clamp(s * 0.3, MIN_TEXT, 14) : MIN_TEXT + 2;
+    this.setFont(`${roomy ? 600 : 700} ${roomy ? size : MIN_TEXT}px system-ui, sans-serif`);
+    const w = roomy ? Math.min(this.textWidth(String(h.badge)), s * 1.5) / 2 : this.textWidth(String(h.badge).replace(/\s+/g, '')) / 2 + 2;
+    const y = roomy ? cy + s * BADGE_BELOW : cy - s * TAB_ABOVE;
+    return [cx - w, y - size / 2, cx + w, y + size / 2];
+  },
+
+  /**
    * A hex's number (its cost) and badge. A roomy hex has the number in the middle and the badge
    * below it; a small one (a phone's fit view) the badge without spaces on a white tab at the top and
    * the number below, both at MIN_TEXT; where even that does not fit, the tab alone, as a dot.
@@ -295,17 +333,17 @@ export const hexPainting = {
   },
 
   hexBadge(badge, cx, cy, roomy) {
-    if (roomy && this.label(badge, cx, cy + this.s * 0.52, '#1b2430', clamp(this.s * 0.3, MIN_TEXT, 14), this.s * 1.5, true, 'badge')) return;
+    if (roomy && this.label(badge, cx, cy + this.s * BADGE_BELOW, '#1b2430', clamp(this.s * 0.3, MIN_TEXT, 14), this.s * 1.5, true, 'badge')) return;
     const c = this.ctx, t = badge.replace(/\s+/g, ''), s = this.s;
     this.setFont(`700 ${MIN_TEXT}px system-ui, sans-serif`);
     const w = this.textWidth(t) + 4;
     const draw = (f) => { if (this.later) this.later.push(f); else f(); };
     // the tab above the cost, else beside it or below it, where it covers no text (a unit's name)
-    const spots = w > s * 1.7 ? [] : [[cx, cy - s * 0.4], [cx + s * 0.5, cy], [cx - s * 0.5, cy], [cx, cy + s * 0.7]]
+    const spots = w > s * 1.7 ? [] : [[cx, cy - s * TAB_ABOVE], [cx + s * 0.5, cy], [cx - s * 0.5, cy], [cx, cy + s * 0.7]]
       .filter(([x, y]) => this.isClear([x - w / 2, y - MIN_TEXT / 2, x + w / 2, y + MIN_TEXT / 2]));
     // too small for its letters, or no place clear: a dot says a badge is there (a tap on the hex says which)
     if (!spots.length) {
-      draw(() => { this.dot(cx, cy - s * 0.4, 3.5, '#1b2430'); c.lineWidth = 1.5; c.strokeStyle = '#fff'; c.stroke(); });
+      draw(() => { this.dot(cx, cy - s * TAB_ABOVE, 3.5, '#1b2430'); c.lineWidth = 1.5; c.strokeStyle = '#fff'; c.stroke(); });
       return;
     }
     const [x, y] = spots[0];

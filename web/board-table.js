@@ -101,6 +101,17 @@ function seen(painter, points) {
 
 /** The Painter's methods that paint only a table's units and answers (docs/page.md "Loading"). */
 export const tablePainting = {
+  /**
+   * The terrain pieces the answer names (scene.js `named`) as paintOffView points at them: each
+   * with its colour and screen extent (its polygon's box).
+   */
+  namedTerrain(sc) {
+    return sc.terrain.filter((tr) => tr.named).map((tr) => {
+      const p = tr.polygon.map((q) => this.toScreen(...q)), [x0, x1, y0, y1] = [0, 1].flatMap((i) => [Math.min(...p.map((a) => a[i])), Math.max(...p.map((a) => a[i]))]);
+      return { id: tr.label, label: tr.label, color: tr.stroke, e: { x: (x0 + x1) / 2, y: (y0 + y1) / 2, ex: (x1 - x0) / 2, ey: (y1 - y0) / 2 } };
+    });
+  },
+
   /** An oriented rectangle with its front edge marked: a unit, a ghost or a final pose. */
   paintRect(pose, w, d, fill, stroke, alpha = 1, dashed = false) {
     const c = this.ctx;

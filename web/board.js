@@ -400,14 +400,21 @@ export class Painter {
     const inView = (x) => x[2] > 0 && x[0] < this.w && x[3] > 0 && x[1] < this.h;
     const shown = boxesNow().map(inView);
     const clearOf = (x) => x[0] >= pinned - 0.5 && x[1] >= pinned - 0.5 && x[2] <= this.w + 0.5 && x[3] <= this.h + 0.5 && !covers.some((c) => overlap(c, x));
+    // the share of box y out of the view or under a control (two controls over one spot count twice)
+    const common = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+    const view = [pinned, pinned, this.w, this.h];
+    const hidden = (y) => { const a = common(y, y) || 1; return Math.min(1, (a - common(y, view) + covers.reduce((n, c) => n + common(y, c), 0)) / a); };
     // what a view leaves hidden, weighed: an involved unit's middle not clear first, then its box,
-    // then a unit's middle under a control, then its box or a unit cut, then one put out of view
-    // (a landscape phone could not show both ends of a pursuit whole at a finger's size under its tip box)
+    // and how much of it; then a unit's middle under a control, then its box or a unit cut, then
+    // one put out of view. (A landscape phone cannot show both ends of a pursuit (9A-PU-1) under
+    // its tip box at a finger's size; the one view that shows both puts the Raiders above it, right
+    // of the play bar: a shift along both axes, which the search below, an axis at a time, found
+    // only once a shift that hid less of them weighed less. It left them half under the tip box.)
     const cost = (boxes, dx, dy) => boxes.reduce((n, x, i) => {
       const y = [x[0] + dx, x[1] + dy, x[2] + dx, x[3] + dy], mx = (y[0] + y[2]) / 2, my = (y[1] + y[3]) / 2;
       if (clearOf(y)) return n;
       const middle = clearOf([mx, my, mx, my]) ? 1 : 2;
-      return n + (want.has(units[i].id) ? 1e6 * (inView(y) ? middle : 2) : inView(y) ? 1e3 * middle : shown[i] ? 1 : 0);
+      return n + (want.has(units[i].id) ? 1e6 * (inView(y) ? middle : 2) + 1e5 * hidden(y) : inView(y) ? 1e3 * middle : shown[i] ? 1 : 0);
     }, 0);
     let best = { cost: cost(boxesNow(), 0, 0), s: s0, ox: ox0, oy: oy0 };
     // (twelve sizes at most, from the framing's own down to the floor)
@@ -635,9 +642,11 @@ export class Painter {
 
   /**
    * Every unit out of the view findable (a phone's view at a finger's size leaves some out, unseen
-   * in a newcomer's review): an arrow in its side's colour at the view's edge,
-   * in the band clear of the controls, pointing at it, with its name where that fits; units whose
-   * arrows would meet share one, with their number. `offView`: [ids, x, y] per arrow drawn.
+   * in a newcomer's review), and every terrain piece the answer names (scene.js `named`: an
+   * obstruction, the terrain a path crosses): an arrow in its side's (or terrain's) colour at the
+   * view's edge, in the band clear of the controls, pointing at it, with its name where that fits,
+   * else its shortened name; things whose arrows would meet share one, with their number.
+   * `offView`: [unit ids, x, y, terrain ids] per arrow drawn.
    */
   paintOffView(sc) {
     this.offView = [];
@@ -645,11 +654,12 @@ export class Painter {
     const lo = [pin + m, Math.max(top, pin) + m], hi = [this.w - m, bottom - m];
     const mid = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2];
     if (hi[0] <= lo[0] || hi[1] <= lo[1]) return;
-    const arrows = [];
-    for (const u of sc.units) {
-      const e = this.extentOf(u);
+    // (a terrain piece with its extent `e`: board-table.js namedTerrain)
+    const arrows = [], terrain = sc.kind === 'free' ? this.namedTerrain(sc) : [];
+    for (const thing of [...sc.units, ...terrain]) {
+      const e = thing.e ?? this.extentOf(thing);
       if (e.x + e.ex > 0 && e.x - e.ex < this.w && e.y + e.ey > 0 && e.y - e.ey < this.h) continue;
-      // where the line from the view's middle to the unit meets the edge (a corner's rounding aside)
+      // where the line from the view's middle to it meets the edge (a corner's rounding aside)
       const d = [e.x - mid[0], e.y - mid[1]], t = Math.min(...[0, 1].map((i) => (d[i] ? (d[i] > 0 ? hi[i] - mid[i] : lo[i] - mid[i]) / d[i] : Infinity)));
       let at = [mid[0] + d[0] * t, mid[1] + d[1] * t];
       // (slid along its edge off a control floating there)
@@ -660,30 +670,37 @@ export class Painter {
         if (ways.length) at[side] = ways.sort((p, q) => Math.abs(p - at[side]) - Math.abs(q - at[side]))[0];
       }
       const near = arrows.find((a) => Math.hypot(a.at[0] - at[0], a.at[1] - at[1]) < 2.5 * m);
-      if (near) near.units.push(u); else arrows.push({ at, angle: Math.atan2(d[1], d[0]), units: [u], side });
+      if (near) near.things.push(thing); else arrows.push({ at, angle: Math.atan2(d[1], d[0]), things: [thing], side });
     }
     const c = this.ctx;
-    for (const { at: [x, y], angle, units, side } of arrows) {
+    for (const { at: [x, y], angle, things: these, side } of arrows) {
       c.save();
       c.translate(x, y);
       c.rotate(angle);
       c.beginPath(); c.moveTo(9, 0); c.lineTo(-7, -8); c.lineTo(-7, 8); c.closePath();
-      c.fillStyle = units[0].color; c.fill();
+      c.fillStyle = these[0].color; c.fill();
       c.lineWidth = 2; c.strokeStyle = '#fff'; c.stroke();
       c.restore();
       // its name inside the view from the arrow: beside it on a side edge (or over or under it, off
-      // the hexes' numbers), under or over it on the top or foot
-      const name = units.length > 1 ? `${units.length} units` : units[0].label;
-      this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
-      const half = Math.min(this.textWidth(name), 120) / 2 + 14, inward = y < (top + bottom) / 2 ? 1 : -1;
-      const lx = x < this.w / 2 ? x + half : x - half;
-      const ex = x < this.w / 2 ? x - 12 + half : x + 12 - half; // (its end at the arrow's outer edge)
-      const spots = side ? [[lx, y], ...[18, -18, 36, -36, 54, -54, 72, -72].flatMap((dy) => [[ex, y + inward * dy], [lx, y + inward * dy]])] : [[x, y + inward * 20], [lx, y + inward * 20], [x, y + inward * 38]];
-      // (never on a unit's token or base: there it read as that unit's name)
-      const [hw, hh] = [half - 14 + 3, MIN_TEXT / 2 + 2];
-      const free = ([sx, sy]) => ![...this.bodies.values(), ...this.covers].some((o) => overlap([sx - hw, sy - hh, sx + hw, sy + hh], o));
-      for (const [sx, sy] of spots.filter(free)) if (this.label(name, sx, sy, '#1b2430', MIN_TEXT, 120, 'plate')) break;
-      this.offView.push([units.map((u) => u.id), x, y]);
+      // the hexes' numbers), under or over it, else beside it, on the top or foot; where the name
+      // finds no room, its shortest start no other name shares (a unit out of an upright phone's
+      // view went unnamed, the reach's costs all round its arrow)
+      const one = these.length === 1 && these[0], inward = y < (top + bottom) / 2 ? 1 : -1;
+      const names = one ? [String(one.label), one.e ? abbreviation(one.label, [...sc.units, ...terrain].map((v) => String(v.label))) : this.abbreviationsOf(sc.units).get(String(one.label))]
+        : [`${these.length} ${these.some((u) => u.e) ? 'pieces' : 'units'}`];
+      [...new Set(names)].some((name) => {
+        this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
+        const half = Math.min(this.textWidth(name), 120) / 2 + 14;
+        const lx = x < this.w / 2 ? x + half : x - half;
+        const ex = x < this.w / 2 ? x - 12 + half : x + 12 - half; // (its end at the arrow's outer edge)
+        const spots = side ? [[lx, y], ...[18, -18, 36, -36, 54, -54, 72, -72].flatMap((dy) => [[ex, y + inward * dy], [lx, y + inward * dy]])]
+          : [[x, y + inward * 20], [lx, y + inward * 20], [x, y + inward * 38], [x + half, y], [x - half, y]];
+        // (never on a unit's token or base: there it read as that unit's name)
+        const [hw, hh] = [half - 14 + 3, MIN_TEXT / 2 + 2];
+        const free = ([sx, sy]) => ![...this.bodies.values(), ...this.covers].some((o) => overlap([sx - hw, sy - hh, sx + hw, sy + hh], o));
+        return spots.filter(free).some(([sx, sy]) => this.label(name, sx, sy, '#1b2430', MIN_TEXT, 120, 'plate'));
+      });
+      this.offView.push([these.filter((u) => !u.e).map((u) => u.id), x, y, these.filter((u) => u.e).map((u) => u.id)]);
     }
   }
 
@@ -826,9 +843,10 @@ export class Painter {
    * fits, else against it (beside, above or below, on a halo), else a little further out with a
    * callout line that crosses no other unit, at the first place that covers no other name, unit
    * or marker and sits against no other unit (the fewest of those when none is clear),
-   * over a hex's cost number only where every spot covers one. Only where no place is left at all is it abbreviated (the shortest start no other
+   * over a hex's cost number or badge only where every spot covers one. Only where no place is left at all is it abbreviated (the shortest start no other
    * unit's name shares); the selected unit (a tap selects) is placed first and always in full.
-   * Units whose names cannot reach the view are left out, so the work grows with the units in view,
+   * Units wholly out of the view are not named (their arrows are), and those whose names could not
+   * reach it are left out, so the work grows with the units in view,
    * and `candidates` counts the spots tried, a measure no machine's speed changes.
    */
   planNames(sc, carried = null, names = true) {
@@ -877,18 +895,22 @@ export class Painter {
     const file = (b, v) => { if (near(b, 2 * CELL)) (v[0] === 4 ? soft : marks).add(b, v); };
     // a hex's cost number weighs more than anything else a name could cover (NUMBER): a name
     // beside the mover hid up to 3 of its reach's numbers, which the ruling is read from; it covers
-    // one only where every spot does (the box as hexText draws it, at its largest size)
-    const numbers = new BoxGrid(this.w, this.h);
+    // one only where every spot does (the box as hexText draws it, at its largest size). So does a
+    // hex's badge where hexBadge puts it first: a name there pushed a reach's "A" tabs beside their costs
+    const numbers = new BoxGrid(this.w, this.h), badged = [];
     const numberSize = clamp(this.s * 0.42, MIN_TEXT, 18);
     this.setFont(`600 ${numberSize}px system-ui, sans-serif`);
-    for (const it of sc.overlay ?? []) if (it.type === 'hexes') for (const h of it.cells) if (h.label !== undefined) {
+    for (const it of sc.overlay ?? []) if (it.type === 'hexes') for (const h of it.cells) {
+      if (h.badge) badged.push(h);
+      if (h.label === undefined) continue;
       const [x, y0] = this.toScreen(...center(h.q, h.r)), y = h.badge && this.s < 26 ? y0 + this.s * 0.32 : y0;
       const w = this.textWidth(String(h.label)), b = [x - w / 2, y - numberSize / 2, x + w / 2, y + numberSize / 2];
       if (near(b, 2 * CELL)) { numbers.add(b); marks.add(b, [NUMBER]); }
     }
+    for (const h of badged) { const b = this.badgeBox(h); if (near(b, 2 * CELL)) { numbers.add(b); marks.add(b, [NUMBER]); } }
     for (const [x, y] of this.markPoints()) file([x - 8, y - 8, x + 8, y + 8], [2]);
     if (frozen) {
-      // the other units' badges and names stand, but for a name over a cost number of this frame
+      // the other units' badges and names stand, but for a name over a cost number or badge of this frame
       for (const [id, b] of frozen.bodies) this.bodies.set(id, b);
       frozen.hidden = new Set();
       for (const b of numbers.all()) frozen.names.near(b, (o, id) => { if (overlap(b, o)) frozen.hidden.add(id); return false; });
@@ -911,7 +933,10 @@ export class Painter {
       this.plan.set(u.id, { badge: { t: u.badge, x: t.px, y, size, box } });
       this.takeBox(box);
     }
-    const order = [...shown].sort((a, b) => (b.selected ? 1 : 0) - (a.selected ? 1 : 0));
+    // (a unit wholly out of the view is named at the arrow pointing at it, paintOffView: its name
+    // in the view beside nothing read as another's)
+    const order = shown.filter((u) => { const b = ext.get(u.id).box; return b[2] > 0 && b[3] > 0 && b[0] < this.w && b[1] < this.h; })
+      .sort((a, b) => (b.selected ? 1 : 0) - (a.selected ? 1 : 0));
     const job = { order, next: 0, ext, soft, marks, units, shortened: null };
     if (names) this.placeNames(job);
     if (carried !== null && !frozen) this.freeze(units, carried, this.bodies, this.plan);
@@ -1019,10 +1044,10 @@ export class Painter {
     this.takeBox(spot.box);
   }
 
-  /** What planNames reads, as one string: the view, the units, the cost numbers and markers, the boxes kept clear. */
+  /** What planNames reads, as one string: the view, the units, the cost numbers, badges and markers, the boxes kept clear. */
   planKey(sc, units) {
     let k = `${this.viewKey().join()}|${JSON.stringify(this.keepClear)}|${stillSig(units, null)}|`;
-    for (const it of sc.overlay ?? []) if (it.type === 'hexes') for (const h of it.cells) if (h.label !== undefined) k += `${h.q},${h.r},${h.label},${h.badge ? 1 : 0};`;
+    for (const it of sc.overlay ?? []) if (it.type === 'hexes') for (const h of it.cells) if (h.label !== undefined || h.badge) k += `${h.q},${h.r},${h.label},${h.badge ?? ''};`;
     return k + this.markPoints().join(';');
   }
 

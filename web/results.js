@@ -4,7 +4,7 @@
 // text beside the board are shared here, with each game's own parts asked of it. Everything here
 // reaches the DOM through textContent only.
 import { SYSTEMS, own } from './model.js';
-import { terrainMarks, marksFor } from './scene.js';
+import { terrainMarks, marksFor, namedIn } from './scene.js';
 import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes, linkClauses, reasonText, hexWords, codeWords } from './draw.js';
 
 // The keys' way is said where there are keys to press: a phone's finger has none (a mouse's page has).
@@ -22,6 +22,8 @@ export function resultScene(system, request, response, colourOf, pick = null, ex
   if (!response?.ok || !response.result || typeof response.result !== 'object') return out;
   const r = response.result;
   own(game?.draw, request?.query)?.(out, r, request ?? {}, pick, extra);
+  // the terrain pieces it names (an obstruction met, terrain a path crosses): scene.js boardScene
+  out.terrainNamed = namedIn(new Set(arr(request?.terrain).map((t) => t?.id).filter(Boolean)), r);
   for (const x of arr(r.reasons)) if (isHex(x.hex)) marksOf(out, x, BAD);
   if (isHex(pick) && !out.reach.has(hexKey(pick))) drawWhyNot(out, request ?? {}, pick);
   return out;

@@ -99,7 +99,8 @@ export function boardScene(system, d, { result = null, answered = !!result, sele
     return {
       ...base, boardKey: `${system}:${tb.width}x${tb.height}`, table: tb, bounds: [0, 0, tb.width, tb.height], paintTable: s.paintTable,
       majorEvery: s.lengthUnit === 'inch' ? 6 : 4,
-      terrain: d.terrain.map((tr) => ({ polygon: tr.polygon, label: tr.id, stroke: terrainColour(system, tr.kind), fill: terrainColour(system, tr.kind) + '55' })),
+      // (`named`: the answer names it, results.js resultScene; pointed at out of view, board.js paintOffView)
+      terrain: d.terrain.map((tr) => ({ polygon: tr.polygon, label: tr.id, stroke: terrainColour(system, tr.kind), fill: terrainColour(system, tr.kind) + '55', named: !!result?.terrainNamed?.has(tr.id) })),
       units: d.units.map((u) => {
         const [w, dd] = unitSize(system, u);
         return { id: u.id, label: u.id, color: colourOf(u.side), selected: u.id === selected, free: { x: u.x, y: u.y, facing: u.facing, w, d: dd } };
@@ -218,12 +219,17 @@ export function nearUnits(system, d, at, names) {
  * framing keeps them clear of the controls (board.js unhide).
  */
 export function involvedUnits(d, names, result) {
-  const ids = new Set(d.units.map((u) => u.id)), out = new Set([...names].filter((id) => ids.has(id)));
+  const ids = new Set(d.units.map((u) => u.id));
+  return [...namedIn(ids, result, new Set([...names].filter((id) => ids.has(id))))];
+}
+
+/** Which of `ids` a value (an answer) names anywhere in it, added to `out`. */
+export function namedIn(ids, value, out = new Set()) {
   const walk = (v) => {
     if (typeof v === 'string') { if (ids.has(v)) out.add(v); } else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x);
   };
-  walk(result);
-  return [...out];
+  if (ids.size) walk(value);
+  return out;
 }
 
 /**

@@ -74,8 +74,8 @@ export function installTestHook(page) {
     paints: () => paints.map((p) => ({ ...p })),
     /** How many paints the board made since the page opened (the list above keeps the last 200). */
     paintCount: () => painted,
-    /** The arrows at the board's edge pointing at units out of view: {units: ids, x, y} on the page. */
-    offView: () => (board.offView ?? []).map(([units, x, y]) => ({ units: [...units], ...onScreen(x, y) })),
+    /** The arrows at the board's edge pointing at units and named terrain out of view: {units: ids, terrain: ids, x, y} on the page. */
+    offView: () => (board.offView ?? []).map(([units, x, y, terrain]) => ({ units: [...units], terrain: [...terrain], ...onScreen(x, y) })),
     /** The rotate handle's point on the page, or null where the unit has none (no facing). */
     handleOf(id) { const u = board.scene.units.find((v) => v.id === id), hp = u && board.handleOf(u); return hp ? onScreen(...hp) : null; },
   };

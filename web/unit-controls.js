@@ -85,7 +85,7 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
     const units = board.scene?.units ?? [];
     // the hexes a small token (a C&C leader) shares with a unit: that unit's button stays off it
     const shared = new Set(units.filter((u) => u.small && !u.free).map((u) => `${u.q},${u.r}`));
-    pass = { units, i: 0, seen: new Set(), w: words(), sel: selected(), job: 0, shared };
+    pass = { units, i: 0, seen: new Set(), w: words(), sel: selected(), job: 0, shared, near: null, halves: new Map() };
     // a pass of one slice is made at once; a longer one starts when idle too, so that the paint's
     // frame lays out no hundred buttons (opening and every zoom step at the limits)
     if (pass.units.length <= SLICE) step(); else pass.job = whenIdle(step, { timeout: 200 });
@@ -98,11 +98,8 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
       if (!unit || p.seen.has(u.id)) continue;
       p.seen.add(u.id);
       const b = buttons.get(u.id) ?? button(u.id);
-      // a square over the token at least 24 px across (a rotated base's box); a hex token's a disc
-      // 44 px across where no other token is that near (a finger's target: tokens are 24–27 px on
-      // a phone), set through the CSSOM (the page's CSP refuses style attributes) and only when it moved
-      const e = board.extentOf(u), room = board.tokenRoom(u, p.shared.has(`${u.q},${u.r}`));
-      const half = Math.max(e.ex, e.ey, 12, Math.min(22, room));
+      // set through the CSSOM (the page's CSP refuses style attributes) and only when it moved
+      const e = board.extentOf(u), half = halfOf(u, e, p);
       if (b.classList.contains('token') === !!u.free) b.classList.toggle('token', !u.free);
       const box = [e.x - half, e.y - half, half * 2].map(Math.round), at = box.join();
       if (b.dataset.at !== at) {
@@ -121,6 +118,21 @@ export function initUnitControls({ box, board, unitOf, words, selected, activate
       b.remove();
       buttons.delete(id);
     }
+  }
+
+  /**
+   * Half a unit's button across: a square over the token at least 24 px across (a rotated base's
+   * box); a hex token's a disc 44 px across where no other token is that near (a finger's target:
+   * tokens are 24–27 px on a phone). A one-hex token's room is fixed (board.js tokenRoom); a
+   * leader's (a small token) and a many-hex unit's is up to the nearest other unit's token or
+   * button (board-hex.js buttonRoom): beside his unit on its hex a leader's stays 24 px.
+   */
+  function halfOf(u, e, p, least = Math.max(e.ex, e.ey, 12)) {
+    if (u.free) return least;
+    if (!u.small && u.hexes.length < 2) return Math.max(least, Math.min(22, board.tokenRoom(u, p.shared.has(`${u.q},${u.r}`))));
+    // (one placed later in the pass is as small as it may be here; its own room keeps clear of this one)
+    p.halves.set(u.id, Math.max(least, board.buttonRoom(u, e, p, (v, ev) => p.halves.get(v.id) ?? (v.small || v.hexes.length > 1 ? 12 : halfOf(v, ev, p)))));
+    return p.halves.get(u.id);
   }
 
   return { place };

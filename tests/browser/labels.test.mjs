@@ -351,3 +351,48 @@ test('360x740: a hex board\'s legend names the turn handle in Set up where the u
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A hex's badge (GODSGLOOM's "A": it may attack from there; Torn World's "FA1") is read where it
+// goes, over its cost (board-hex.js hexBadge: a tab 0.4 of a hex above the cost's hex centre on a
+// small hex, the word 0.52 under it on a roomy one), and a unit's name keeps off it as off a cost
+// (board.js planNames): with a unit carried in play, the Ghouls' name took the tabs' place and
+// pushed both "A"s beside their costs. Each hex game at 360 x 740 by touch, its question's unit
+// tapped, then carried a hex east and held there.
+test('hex games (phone 360x740, touch): play, a unit carried: each hex badge of the reach sits over its cost, no unit\'s name over it', { timeout: 180000 }, async () => {
+  const { touchDrag } = await import('./browser.mjs');
+  let checked = 0;
+  for (const system of HEX_GAMES) {
+    const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+    if ((await hook(page, 'request')).system !== system) await pickSystem(page, system); else await ruled(page);
+    const request = await hook(page, 'request');
+    const mover = typeof request.unit === 'string' ? request.unit : request.units[0].id;
+    const from = await hook(page, 'screenOf', mover);
+    await page.touchscreen.tap(from.x, from.y);
+    await ruled(page);
+    const u = (await hook(page, 'state')).doc.units.find((x) => x.id === mover), o = toOffset(u.q, u.r);
+    await touchDrag(page, from, await hook(page, 'screenOfHex', o.col + 1, o.row), { hold: async () => {
+      await ruled(page);
+      await painted(page);
+      const canvas = await page.locator('#board').boundingBox(), { s } = await hook(page, 'camera');
+      const labels = await hook(page, 'boardLabels'), names = labels.filter((l) => l.kind === 'name');
+      const cells = (await hook(page, 'overlay')).filter((it) => it.type === 'hexes').flatMap((it) => it.cells).filter((h) => h.badge);
+      for (const h of cells) {
+        const c = toOffset(h.q, h.r), p = await hook(page, 'screenOfHex', c.col, c.row);
+        const [cx, cy] = [p.x - canvas.x, p.y - canvas.y], place = [cx, s >= 26 ? cy + 0.52 * s : cy - 0.4 * s];
+        if (place[0] < 0 || place[1] < 0 || place[0] > canvas.width || place[1] > canvas.height) continue;
+        const what = `${system}: the badge "${h.badge}" of col ${c.col} row ${c.row}`;
+        for (const n of names) assert.ok(!(n.box[0] < place[0] && place[0] < n.box[2] && n.box[1] < place[1] && place[1] < n.box[3]), `${what}: under the name "${n.text}"`);
+        const mine = labels.filter((l) => l.kind === 'badge' && Math.hypot((l.box[0] + l.box[2]) / 2 - cx, (l.box[1] + l.box[3]) / 2 - cy) < 0.87 * s);
+        for (const l of mine) {
+          const at = [(l.box[0] + l.box[2]) / 2, (l.box[1] + l.box[3]) / 2];
+          assert.ok(Math.abs(at[0] - place[0]) <= 1.5 && Math.abs(at[1] - place[1]) <= 1.5, `${what}: drawn at ${at.map(Math.round)}, not over its cost at ${place.map(Math.round)}`);
+        }
+        checked++;
+      }
+      await shot(page, `labels-carried-badges-${system}`, PHONE);
+    } });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  assert.ok(checked > 0, 'some reach drew a badge in view');
+});

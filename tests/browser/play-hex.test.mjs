@@ -901,3 +901,58 @@ for (const system of SYSTEMS.filter((s) => s.board === 'hex').map((s) => s.id)) 
     await context.close();
   });
 }
+
+// A leader's button (C&C: a small token towards his hex's corner, board.js SMALL_AT) and a Large
+// or Huge miniature's (Torn World: a token over a hexon of 7 hexes) have no fixed room: a newcomer
+// found them 24 and 35 px across at 360 x 740. Each is a disc over its token, 44 px across where
+// a disc that wide reaches no other unit's token or button, else as wide as reaches none (24 px
+// and its token at least). A leader on his unit's hex is 0.9 of a hex from its centre, its token
+// 0.62 across: his button stays 24 px there (docs/page.md), his unit's covers its token. Each hex
+// game's own position, and the same with each leader moved onto another unit's hex.
+const special = (u) => u.type === 'leader' || u.size === 'large' || u.size === 'huge';
+for (const system of SYSTEMS.filter((s) => s.board === 'hex').map((s) => s.id)) {
+  test(`${system} (360x740, touch): a leader's and a many-hex unit's button is 44 px across where that reaches no other token or button, and covers its token; a leader's on his unit's hex stays 24 px`, { timeout: 60000 }, async () => {
+    const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+    await pickSystem(page, system);
+    await painted(page);
+    const check = async (what) => {
+      await page.waitForFunction(() => document.querySelectorAll('.unit-control').length > 0);
+      const { s } = await hook(page, 'camera'), tokens = await hook(page, 'unitBoxes'), canvas = await page.locator('#board').boundingBox();
+      const controls = await page.$$eval('.unit-control', (bs) => bs.map((b) => { const r = b.getBoundingClientRect(); return { name: b.getAttribute('aria-label').split(',')[0], x: r.x + r.width / 2, y: r.y + r.height / 2, w: r.width }; }));
+      const units = (await hook(page, 'state')).doc.units;
+      const inView = (c) => c.x > canvas.x && c.y > canvas.y && c.x < canvas.x + canvas.width && c.y < canvas.y + canvas.height;
+      const token = (name) => { const b = tokens[name]; return { x: (b[0] + b[2]) / 2, y: (b[1] + b[3]) / 2, r: (b[2] - b[0]) / 2 }; };
+      const checked = [];
+      for (const c of controls.filter((k) => special(units.find((u) => u.id === k.name)) && inView(k))) {
+        const t = token(c.name), least = Math.max(24, 2 * t.r);
+        assert.ok(Math.hypot(c.x - t.x, c.y - t.y) <= 1, `${what}: ${c.name}'s button is not over its token`);
+        assert.ok(c.w >= 2 * t.r - 1, `${what}: ${c.name}'s button (${c.w} px) does not cover its token (${(2 * t.r).toFixed(1)} px)`);
+        // how far each other unit's token or button reaches towards this one's middle
+        const others = controls.filter((o) => o !== c).map((o) => { const u = token(o.name); return { name: o.name, gap: Math.hypot(u.x - c.x, u.y - c.y) - Math.max(u.r, o.w / 2) }; });
+        const near = others.filter((o) => o.gap < 22 - 0.5);
+        if (!near.length) assert.ok(c.w >= 43, `${what}: ${c.name}'s button ${c.w} px across, with room for 44 (hexes of ${s.toFixed(1)} px)`);
+        if (c.w > least + 1) for (const o of others) assert.ok(o.gap >= c.w / 2 - 1, `${what}: ${c.name}'s button (${c.w} px) reaches ${o.name}'s token or button`);
+        checked.push(c);
+      }
+      return { checked, controls, units, token };
+    };
+    const own = await check(`${system}'s own position`);
+    const leaders = own.units.filter((u) => u.type === 'leader'), bearers = own.units.filter((u) => !special(u));
+    if (leaders.length && bearers.length) {
+      // each leader onto a unit's hex (the first units' in turn)
+      const request = await pageRequest(page);
+      request.units = request.units.map((u) => { const i = leaders.findIndex((l) => l.id === u.id); return i < 0 ? u : { ...u, q: bearers[i % bearers.length].q, r: bearers[i % bearers.length].r }; });
+      await openRequest(page, request);
+      await painted(page);
+      const { controls, token } = await check(`${system}, leaders on their units' hexes`);
+      for (const l of leaders) {
+        const c = controls.find((k) => k.name === l.id);
+        if (!c) continue;
+        assert.ok(Math.abs(c.w - Math.max(24, 2 * token(l.id).r)) <= 1, `${system}: ${l.id} on a unit's hex: his button ${c.w} px across, not 24`);
+      }
+    }
+    if (own.units.some(special)) assert.ok(own.checked.length > 0, `${system}: no leader's or many-hex unit's button in view`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
