@@ -180,7 +180,7 @@ function readCovers() {
   return COVERING.map($)
     .filter((e) => getComputedStyle(e).visibility !== 'hidden').map((e) => e.getBoundingClientRect()) // (a landscape phone keeps a hidden timeline's place)
     .filter((r) => r.width && r.height && r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top)
-    .map((r) => [r.left - c.left, r.top - c.top, r.right - c.left, r.bottom - c.top]);
+    .map((r) => [r.left - c.left - canvas.clientLeft, r.top - c.top - canvas.clientTop, r.right - c.left - canvas.clientLeft, r.bottom - c.top - canvas.clientTop]);
 }
 function checkCovers() {
   store.setCoverCheck(0);

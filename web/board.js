@@ -1507,7 +1507,14 @@ export class Board extends Painter {
     // paint after the forms were rebuilt does not lay the page out in its own frame (a forced layout
     // of 1,000 units' forms on opening). Null until then, or when fitHeight changed it.
     this.laid = null;
-    new ResizeObserver(() => { this.laid = [canvas.clientWidth, canvas.clientHeight]; this.resize(); }).observe(canvas);
+    // the canvas's border, inside its box: what it draws starts there (a touch, a control over a
+    // unit and the tests' screen points were a border's width off)
+    this.edge = [0, 0];
+    new ResizeObserver(() => {
+      this.laid = [canvas.clientWidth, canvas.clientHeight];
+      this.edge = [canvas.clientLeft, canvas.clientTop];
+      this.resize();
+    }).observe(canvas);
     canvas.addEventListener('pointerdown', (e) => this.down(e));
     canvas.addEventListener('pointermove', (e) => this.move(e));
     // A gesture reads the pointer from pointerrawupdate where the browser has it (a secure
@@ -1540,7 +1547,9 @@ export class Board extends Painter {
   // ---- camera ----
   // the canvas's place is read once a gesture (`rect`): read on every move, it laid the page out
   // again after each ruling's verdict was written
-  local(e) { const r = this.rect ?? this.canvas.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; }
+  local(e) { const [x, y] = this.origin(this.rect); return [e.clientX - x, e.clientY - y]; }
+  /** Where the board's drawing starts on the page, in client px: inside the canvas's border. */
+  origin(r) { r ??= this.canvas.getBoundingClientRect(); return [r.left + this.edge[0], r.top + this.edge[1]]; }
   // the canvas's laid-out size, read once per paint (each reading may lay the page out again), or
   // as the resize observer last saw it (`laid`: a drag's paint read it after each ruling's verdict
   // was written, laying the page out in every frame)

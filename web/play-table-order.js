@@ -255,8 +255,8 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
   function over(id, e) {
     const u = unitInfo(id);
     if (!u) return false;
-    const c = board.canvas.getBoundingClientRect(), r = e.getBoundingClientRect();
-    const pts = rectCorners(u.x, u.y, u.facing ?? 0, u.w, u.d).map(([x, y]) => board.toScreen(x, y)).map(([x, y]) => [c.left + x, c.top + y]);
+    const [cx, cy] = board.origin(), r = e.getBoundingClientRect();
+    const pts = rectCorners(u.x, u.y, u.facing ?? 0, u.w, u.d).map(([x, y]) => board.toScreen(x, y)).map(([x, y]) => [cx + x, cy + y]);
     return pts.some((p) => p[0] > r.left) && pts.some((p) => p[0] < r.right) && pts.some((p) => p[1] > r.top) && pts.some((p) => p[1] < r.bottom);
   }
 

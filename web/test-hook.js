@@ -18,7 +18,7 @@ export function installTestHook(page) {
     paints.push({ units: board.scene?.units.length ?? 0, near: board.bodies?.size ?? 0, names: (board.drawnText ?? []).filter((t) => t[3] === 'name').length, candidates: board.candidates ?? 0, more: !!board.lastPlan?.job, layers: [...(board.redrawn ?? [])] });
     if (paints.length > 200) paints.shift();
   };
-  const onScreen = (sx, sy) => { const r = canvas.getBoundingClientRect(); return { x: r.left + sx, y: r.top + sy }; };
+  const onScreen = (sx, sy) => { const [x, y] = board.origin(); return { x: x + sx, y: y + sy }; };
   window.movecalcTest = {
     render(response) { page.cancelRule(); store.asking(); const request = page.currentRequest(); store.ruledText(JSON.stringify(request, null, 2)); page.render(response, request); },
     request: () => page.currentRequest(),
@@ -40,10 +40,12 @@ export function installTestHook(page) {
       return onScreen(...(u.q !== undefined ? board.toScreen(...hex.center(u.q, u.r)) : board.toScreen(u.x, u.y)));
     },
     screenOfWorld: (x, y) => onScreen(...board.toScreen(x, y)),
+    /** Where the board's bitmap draws world point (x, y), in CSS px from the bitmap's corner (no page offset). */
+    canvasOfWorld: (x, y) => board.toScreen(x, y),
     /** Each unit's token or base on the page, by id: its box [x0, y0, x1, y1] as the board draws it (board.js extentOf). */
     unitBoxes() {
-      const r = canvas.getBoundingClientRect();
-      return Object.fromEntries(board.scene.units.map((u) => { const e = board.extentOf(u); return [u.id, [r.left + e.x - e.ex, r.top + e.y - e.ey, r.left + e.x + e.ex, r.top + e.y + e.ey]]; }));
+      const [x, y] = board.origin();
+      return Object.fromEntries(board.scene.units.map((u) => { const e = board.extentOf(u); return [u.id, [x + e.x - e.ex, y + e.y - e.ey, x + e.x + e.ex, y + e.y + e.ey]]; }));
     },
     screenOfHex(col, row) { const a = hex.toAxial(col, row); return this.screenOfWorld(...hex.center(a.q, a.r)); },
     shareCode: () => page.shareCode(),

@@ -102,7 +102,7 @@ export function initUnitTray({ box, game, doc, board, shown, removing, add }) {
       dragged = true;
       const r = board.canvas.getBoundingClientRect();
       if (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom) return;
-      place(kind, board.toWorld(e.clientX - r.left, e.clientY - r.top));
+      place(kind, board.toWorld(...board.local(e)));
     };
     b.addEventListener('pointerup', (e) => end(e, false));
     b.addEventListener('pointercancel', (e) => end(e, true));

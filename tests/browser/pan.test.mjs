@@ -46,3 +46,38 @@ for (const system of SYSTEM_IDS) {
     await context.close();
   });
 }
+
+// The canvas has a border, inside its box: its drawing starts at the content box (its client
+// box's corner plus clientLeft/clientTop). A wheel's zoom keeps the world point under the pointer
+// where it is, so the board must read the pointer from there (it read it from the border's outer
+// edge: a zoom moved the point under the mouse by a fraction of a pixel, and every touch was a
+// pixel off); the buttons over the units lie over the drawing, not a border's width off.
+test('the board reads a pointer from where its drawing starts, inside the canvas\'s border (1280x800, wheel)', async () => {
+  const { context, page, errors } = await openPage(env);
+  await ruled(page);
+  await painted(page);
+  const content = await page.$eval('#board', (e) => { const r = e.getBoundingClientRect(); return { x: r.left + e.clientLeft, y: r.top + e.clientTop, w: r.width - 2 * e.clientLeft, h: r.height - 2 * e.clientTop, border: e.clientLeft }; });
+  assert.ok(content.border > 0, 'the canvas has a border (else this test checks nothing)');
+  const id = (await hook(page, 'state')).doc.units[0].id;
+  const u = (await hook(page, 'state')).doc.units[0];
+  const world = u.q !== undefined ? null : [u.x, u.y];
+  const at = world ? await hook(page, 'canvasOfWorld', ...world) : null;
+  // the point under the mouse: the unit's place as the test hook says, checked against the drawing's origin
+  const p = await hook(page, 'screenOf', id);
+  const drawn = world ? { x: content.x + at[0], y: content.y + at[1] } : p;
+  assert.ok(Math.abs(p.x - drawn.x) < 1e-6 && Math.abs(p.y - drawn.y) < 1e-6, `the hook puts ${id} at (${p.x}, ${p.y}), drawn at (${drawn.x}, ${drawn.y})`);
+  // (a mouse event's place is whole pixels: the point zoomed about is the mouse's)
+  const m = { x: Math.round(p.x), y: Math.round(p.y) };
+  const s0 = (await hook(page, 'camera')).s;
+  await page.mouse.move(m.x, m.y);
+  await page.mouse.wheel(0, -100);
+  await painted(page);
+  const k = (await hook(page, 'camera')).s / s0;
+  assert.ok(k > 1.1, `the wheel zoomed in (by ${k})`);
+  const q = await hook(page, 'screenOf', id), want = { x: m.x + k * (p.x - m.x), y: m.y + k * (p.y - m.y) };
+  assert.ok(Math.abs(q.x - want.x) < 0.01 && Math.abs(q.y - want.y) < 0.01, `${id} went to (${q.x}, ${q.y}) in a zoom by ${k} about the mouse at (${m.x}, ${m.y}), not (${want.x}, ${want.y})`);
+  const controls = await page.$eval('.unit-controls', (e) => { const r = e.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; });
+  assert.deepEqual(controls, { x: content.x, y: content.y, w: content.w, h: content.h }, 'the units\' buttons lie over the drawing');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

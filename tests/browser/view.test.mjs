@@ -93,11 +93,10 @@ const topAt = (page, x, y) => page.evaluate(([px, py]) => {
  */
 async function placeOf(page, id) {
   const p = await page.evaluate((unit) => {
-    // (the view the board draws is the canvas's content box, its border's width short of the
-    // canvas's box at the right and the foot, where the hook counts from its border's outer edge:
-    // a unit a pixel past the view's edge was taken for one cut there)
+    // (the view the board draws is the canvas's content box, inside its border, where the hook
+    // counts from)
     const board = document.getElementById('board'), c = board.getBoundingClientRect();
-    const seen = [Math.max(c.left, 0), Math.max(c.top, 0), Math.min(c.right - 2 * board.clientLeft, innerWidth), Math.min(c.bottom - 2 * board.clientTop, innerHeight)];
+    const seen = [Math.max(c.left + board.clientLeft, 0), Math.max(c.top + board.clientTop, 0), Math.min(c.right - board.clientLeft, innerWidth), Math.min(c.bottom - board.clientTop, innerHeight)];
     const b = window.movecalcTest.unitBoxes()[unit];
     return {
       out: b[2] <= seen[0] || b[0] >= seen[2] || b[3] <= seen[1] || b[1] >= seen[3],
