@@ -49,10 +49,10 @@ export const hexPainting = {
         if (h.label === undefined && !h.badge) continue;
         const [x, y] = this.toScreen(...center(h.q, h.r));
         if (x < -this.s || y < -this.s || x > this.w + this.s || y > this.h + this.s) continue;
-        this.setFont(`600 ${size}px system-ui, sans-serif`);
+        this.setFont(`600 ${size}px system-ui, sans-serif`); // (badgeBox sets its own)
         const ny = h.badge && !roomy ? y + this.s * 0.32 : y, nw = h.label === undefined ? 0 : this.textWidth(String(h.label)) / 2;
         if (nw) boxes.push([x - nw, ny - size / 2, x + nw, ny + size / 2]);
-        if (h.badge) boxes.push([x - this.s * 0.5, y - this.s * 0.4 - MIN_TEXT / 2, x + this.s * 0.5, y - this.s * 0.4 + MIN_TEXT / 2]);
+        if (h.badge) boxes.push(this.badgeBox(h));
       }
     }
     const marks = this.markPoints();

@@ -51,6 +51,35 @@ for (const system of SYSTEM_IDS) {
   });
 }
 
+// The handle keeps off the hexes' badges as off their numbers, wherever hexBadge draws them: on a
+// roomy hex (a desktop's) under the cost, where hexHandle once assumed the small hex's tab above it.
+for (const system of SYSTEM_IDS) {
+  for (const [size, viewport] of [['360x740', PHONE], ['1280x800', DESKTOP]]) {
+    test(`${system} (${size}): the rotate handle of the selected unit in Set up covers no hex's badge`, async (t) => {
+      const { context, page, errors } = await openPage(env, viewport, { touch: viewport === PHONE });
+      if ((await hook(page, 'request')).system !== system) await pickSystem(page, system); else await ruled(page);
+      const r = await hook(page, 'request');
+      const mover = r.unit ?? r.order?.unit;
+      const faces = (await hook(page, 'state')).doc.units.find((u) => u.id === mover)?.facing !== undefined;
+      if (!r.board || !faces) { t.skip(r.board ? 'the mover faces no hexside: no handle' : 'a table: no hexes'); await context.close(); return; }
+      await setMode(page, 'setup', viewport === PHONE);
+      await page.focus('#board');
+      await selectByKeys(page, mover, 6);
+      await painted(page);
+      const badges = (await hook(page, 'boardLabels')).filter((l) => l.kind === 'badge');
+      if (!badges.length) { t.skip('no badge in view'); await context.close(); return; }
+      const hp = await hook(page, 'handleOf', mover);
+      if (!hp) { t.skip('no corner clear for a handle'); await context.close(); return; }
+      const b = await page.$eval('#board', (e) => { const q = e.getBoundingClientRect(); return [q.left + e.clientLeft, q.top + e.clientTop]; });
+      const { s } = await hook(page, 'camera'), hr = Math.min(Math.max(s * 0.5, 8), 12); // board.js handleR for a hex unit
+      const disc = [hp.x - b[0] - hr, hp.y - b[1] - hr, hp.x - b[0] + hr, hp.y - b[1] + hr];
+      for (const l of badges) assert.ok(!overlap(disc, l.box), `the handle at (${disc.map(Math.round)}) covers the badge ${l.text} at (${l.box.map(Math.round)})`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
+
 test('the Ruler reading sits on its own plate and overprints no name (ninth-age, 360x740)', async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   // C stands halfway between A and B, where a reading at the line's middle would go
