@@ -35,7 +35,7 @@ test('AL-LIM-1 a snap blocked by a third unit: the wider snap made, and why not 
 
 test('AL-OVL-1 AL-LIM-1 a turn that ends overlapping a block moves straight out the other way', () => {
   const { list } = events('al-lim-1-blocked-push-takes-the-other-side');
-  assert.deepEqual(list, [[1, 'the 90° turn ends overlapping block'], [2, 'moves 0.3 steps straight out onto it (not 0.1 steps straight out: blk is in the way)']]);
+  assert.deepEqual(list, [[1, 'ends its 90° turn overlapping block'], [2, 'moves 0.3 steps straight out onto it (not 0.1 steps straight out: blk is in the way)']]);
 });
 
 test('AL-LIM-4 without a move order a collision merely stops the unit; AL-COL-1 a unit’s edge is named from the contact point', () => {

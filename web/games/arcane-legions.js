@@ -108,7 +108,7 @@ function alEvents(r, req) {
       };
       if (e.type === 'collision') add('collision', `collides with ${named(e, e.point)}${several ? `, ${stepsText(e.distance)} into action ${i + 1}` : ` after ${stepsText(e.distance)}`}`, point ?? centre);
       else if (e.type === 'stopped') add('collision', `stops against ${named(e, e.point)} (no move order)`, point ?? centre);
-      else if (e.type === 'overlap') add('collision', `${spec.turn ? `the ${spec.turn}° turn` : 'it'} ends overlapping ${named(e, null)}`, point ?? centre);
+      else if (e.type === 'overlap') add('collision', `ends ${spec.turn ? `its ${spec.turn}° turn ` : ''}overlapping ${named(e, null)}`, point ?? centre); // (said after the unit's name, as the others)
       else if (e.type === 'snap') {
         const onto = named(e, e.point);
         add('snap', `${Math.abs(e.angle) < 0.5 && Number.isFinite(e.distance) ? 'moves' : 'snaps'} ${snapWords(e)} onto ${onto}`, point ?? centre);
