@@ -310,9 +310,11 @@ test('cc-ancients (phone 360x740, touch): play, CCA-CD-1 a card\'s move labels s
     const canvas = document.getElementById('board'), k = canvas.width / canvas.clientWidth, c = canvas.getContext('2d');
     const lum = ([r, g, b]) => (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
     return window.movecalcTest.boardLabels().filter((t) => t.kind === 'label').map((t) => {
-      const [x0, y0, x1, y1] = t.box;
-      const corners = [[x0 + 1, y0 + 1], [x1 - 1, y0 + 1], [x0 + 1, y1 - 1], [x1 - 1, y1 - 1]];
-      return { text: t.text, ground: Math.min(...corners.map(([x, y]) => lum(c.getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data))) };
+      // the device pixels a pixel inside each corner, wholly in the box (a box's edge is fractional: a
+      // pixel rounded to it is the plate's edge blended with what is under it)
+      const [x0, y0, x1, y1] = t.box.map((v) => v * k), lo = (v) => Math.ceil(v) + 1, hi = (v) => Math.floor(v) - 2;
+      const corners = [[lo(x0), lo(y0)], [hi(x1), lo(y0)], [lo(x0), hi(y1)], [hi(x1), hi(y1)]];
+      return { text: t.text, ground: Math.min(...corners.map(([x, y]) => lum(c.getImageData(x, y, 1, 1).data))) };
     });
   });
   // (the two end on one hex, where both tokens now stand: its one mark's words, or the shorter ones
