@@ -230,6 +230,8 @@ export class Painter {
     this.placed = new Set(); // the boxes in labelBoxes
     this.clearOf = null; // the box isClear asks about, and the test it asks the grid with (made once)
     this.overlapsClear = (o) => overlap(this.clearOf, o);
+    this.font = null; // the font the next text is in (setFont)
+    this.inCtx = null; // [context, font]: the font a context was set to last (fontSet)
     this.widths = new Map(); // text widths measured: font → text → width (textWidth)
     this.shortNames = { key: null, names: null }; // the units' abbreviations, while their names stay the same
     this.work = 0; // boxes looked at to place this paint's texts (BoxGrid visits)
@@ -250,11 +252,19 @@ export class Painter {
     this.fitted = null;
   }
 
-  /** Sets the context's font, and notes it (reading the context's font back is slow; setting it again is not free). */
-  setFont(f) {
-    if (f === this.font) return;
-    this.font = f;
-    this.ctx.font = f;
+  /**
+   * Notes the font the next text is measured or drawn in. The context's font is set only where a
+   * text is drawn or measured afresh (fontSet): setting it parses the font, and most texts a paint
+   * places are measured already (textWidth). Reading the context's font back is slow.
+   */
+  setFont(f) { this.font = f; }
+
+  // The context's font made the one noted (setFont), unless it is already (`inCtx`: the font the
+  // context was last set to, and which context).
+  fontSet() {
+    if (this.font === null || (this.inCtx?.[0] === this.ctx && this.inCtx[1] === this.font)) return;
+    this.ctx.font = this.font;
+    this.inCtx = [this.ctx, this.font];
   }
 
   /** A text's width in the font set last; remembered, since a paint measures the same names again. */
@@ -265,6 +275,7 @@ export class Painter {
     let w = byText.get(t);
     if (w === undefined) {
       if (byText.size >= 20000) byText.clear();
+      this.fontSet();
       w = this.ctx.measureText(t).width;
       byText.set(t, w);
     }
@@ -581,7 +592,7 @@ export class Painter {
     this.taken = new BoxGrid(this.w, this.h);
     this.cover = new Cover(this.w, this.h);
     this.placed = new Set();
-    this.font = null; // what else draws into the context (a picture's caption) may have set another
+    this.font = null; this.inCtx = null; // what else draws into the context (a picture's caption, a resize) may have set another
     this.drawnText = [];
     this.hexLayers = 0; // the overlay's hexes drawn as layers so far in this paint
     this.redrawn = []; // the layers drawn afresh in this paint, by name (the rest copied)
@@ -1462,6 +1473,7 @@ export class Painter {
     if (this.cutByEdge(box)) return;
     const draw = () => {
       this.setFont(`600 ${size}px system-ui, sans-serif`);
+      this.fontSet();
       c.textAlign = 'center';
       c.textBaseline = 'middle';
       if (halo === 'plate') { // a marker's label on a white plate: on a halo it was hard to read over terrain (green on a forest)
