@@ -607,15 +607,19 @@ export class Painter {
     const stage = carried === null ? this.firstPaints(sc) : null, unitsLater = stage === 'units';
     if (unitsLater) { this.plan = new Map(); this.bodies = new Map(); this.still = null; this.resumed = false; this.candidates = 0; } else this.planNames(sc, carried, stage !== 'names');
     this.overUnits = []; // texts placed with the board or the overlay beneath the units but drawn over them (labels of poses, numbers pinned at the view's edge)
-    if (sc.kind === 'free') sc.paintTable(this, sc); else this.paintHexBoard(sc); // (a table's: its game's, board-table.js; a hex board's: its game's board-hex.js)
+    const still = this.still;
     const overlay = sc.overlay ?? [];
     const onTop = (it) => it.type === 'mark' || it.type === 'line' || it.onTop;
-    this.paintOverlay(overlay.filter((it) => !onTop(it)));
+    const beneath = overlay.filter((it) => !onTop(it));
+    // a drag's frame on hexes: the board and the answer's hexes (a reach's, with their costs) as one
+    // picture while they stay (paintStill), what a ruling changes (its way, the footprint) over it
+    const kept = still && sc.kind !== 'free' ? this.paintStill(sc, beneath) : 0;
+    if (!kept) { if (sc.kind === 'free') sc.paintTable(this, sc); else this.paintHexBoard(sc); } // (a table's: its game's, board-table.js; a hex board's: its game's board-hex.js)
+    this.paintOverlay(kept ? beneath.slice(kept) : beneath);
     if (sc.kind !== 'free') this.paintHexCoords(sc);
     // the units in view only (a unit's selection ring, front arrow and other hexes reach past its token)
     const reach = Math.max(12, 4 * this.s);
     const inView = (u) => { const b = this.bodies.get(u.id); return b && b[2] >= -reach && b[3] >= -reach && b[0] <= this.w + reach && b[1] <= this.h + reach; };
-    const still = this.still;
     this.unitsLater = unitsLater; // (Board.paint asks for the next frame)
     if (unitsLater) {
       this.standIn('units'); // a camera's move: the units as last drawn, moved with it (Board); on opening, nothing
@@ -713,6 +717,46 @@ export class Painter {
       });
       this.offView.push([these.filter((u) => !u.e).map((u) => u.id), x, y, these.filter((u) => u.e).map((u) => u.id)]);
     }
+  }
+
+  /**
+   * A drag's frame on a hex board: the board and the first items of `beneath` (the overlay under the
+   * units) that are hexes, to a reach's with its costs and badges, drawn as one layer. While the finger
+   * moves within one reach they stay and only the way to the hex under it changes: placing the
+   * costs among the other texts and drawing them was most of the frame after each new hex's ruling.
+   * Its key is all the drawing depends on besides the camera: the board's hexes and fills, the
+   * items' hexes as drawn, and every box a text of it kept clear of (the units' names and badges
+   * as planned for the drag, the rotate handle, the controls over the board). Its texts' boxes are
+   * taken on the frames it is copied to, as if placed there, and those it draws over the units
+   * drawn again. Returns how many items of `beneath` it drew.
+   */
+  paintStill(sc, beneath) {
+    // (to the last that numbers its hexes: those after it, unnumbered, change with the hex under the
+    // finger, as the carried unit's footprint does, and cost little to draw)
+    let n = 0;
+    for (let i = 0; i < beneath.length && beneath[i].type === 'hexes'; i++) if (beneath[i].cells.some((h) => h.label !== undefined || h.badge)) n = i + 1;
+    const items = beneath.slice(0, n), cells = (it) => it.cells.map((h) => `${h.q},${h.r},${h.label ?? ''},${h.badge ?? ''},${h.color ?? ''},${h.hatch ? 1 : 0},${h.outline ?? ''},${h.dashed ? 1 : 0},${h.stop ? 1 : 0}`).join(';');
+    // (a hex's fill and name come from its terrain: scene.js boardScene)
+    let terrain = '';
+    for (const c of sc.cells) if (c.mark) terrain += `${c.q},${c.r},${c.mark};`;
+    const key = [sc.boardKey, sc.cells.length, terrain, JSON.stringify([sc.path ?? null, sc.dottedCentres ?? null, sc.sections ?? null, sc.baselines ?? null]),
+      ...items.map((it) => `${it.color ?? ''}|${cells(it)}`), JSON.stringify(this.labelBoxes), JSON.stringify(this.keepClear)];
+    const from = { boxes: this.labelBoxes.length, over: this.overUnits.length, texts: this.drawnText.length, layers: this.hexLayers };
+    let drew = false;
+    this.layer('still', key, () => {
+      drew = true;
+      this.paintHexBoard(sc);
+      this.paintOverlay(items);
+      this.stillDrawn = { boxes: this.labelBoxes.slice(from.boxes), over: this.overUnits.slice(from.over), texts: this.drawnText.slice(from.texts), layers: this.hexLayers - from.layers };
+    });
+    if (!drew) {
+      const d = this.stillDrawn;
+      for (const b of d.boxes) this.takeBox(b);
+      this.overUnits.push(...d.over);
+      this.drawnText.push(...d.texts);
+      this.hexLayers += d.layers;
+    }
+    return n;
   }
 
   /**
@@ -1468,10 +1512,12 @@ export class Painter {
 
   /** Draws a text centred in its box and records it (drawnText, labelBoxes). */
   text(t, x, y, color, size, halo, box, kind, unit) {
-    const c = this.ctx;
     // (one wholly outside draws nothing anyway)
     if (this.cutByEdge(box)) return;
+    // (the context drawn into when it runs: a text placed in a layer but drawn over the units is
+    // drawn on the board, from the layer's record too: paintStill)
     const draw = () => {
+      const c = this.ctx;
       this.setFont(`600 ${size}px system-ui, sans-serif`);
       this.fontSet();
       c.textAlign = 'center';
