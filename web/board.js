@@ -613,10 +613,10 @@ export class Painter {
     const beneath = overlay.filter((it) => !onTop(it));
     // a drag's frame on hexes: the board and the answer's hexes (a reach's, with their costs) as one
     // picture while they stay (paintStill), what a ruling changes (its way, the footprint) over it
-    const kept = still && sc.kind !== 'free' ? this.paintStill(sc, beneath) : 0;
+    const kept = still && sc.kind !== 'free' ? this.paintStill(sc, beneath) : null;
     if (!kept) { if (sc.kind === 'free') sc.paintTable(this, sc); else this.paintHexBoard(sc); } // (a table's: its game's, board-table.js; a hex board's: its game's board-hex.js)
-    this.paintOverlay(kept ? beneath.slice(kept) : beneath);
-    if (sc.kind !== 'free') this.paintHexCoords(sc);
+    this.paintOverlay(kept ? beneath.slice(kept.items) : beneath);
+    if (sc.kind !== 'free' && !kept?.coords) this.paintHexCoords(sc);
     // the units in view only (a unit's selection ring, front arrow and other hexes reach past its token)
     const reach = Math.max(12, 4 * this.s);
     const inView = (u) => { const b = this.bodies.get(u.id); return b && b[2] >= -reach && b[3] >= -reach && b[0] <= this.w + reach && b[1] <= this.h + reach; };
@@ -728,18 +728,23 @@ export class Painter {
    * items' hexes as drawn, and every box a text of it kept clear of (the units' names and badges
    * as planned for the drag, the rotate handle, the controls over the board). Its texts' boxes are
    * taken on the frames it is copied to, as if placed there, and those it draws over the units
-   * drawn again. Returns how many items of `beneath` it drew.
+   * drawn again. Returns how many items of `beneath` it drew (`items`), and whether the rows' and
+   * columns' numbers (`coords`).
    */
   paintStill(sc, beneath) {
     // (to the last that numbers its hexes: those after it, unnumbered, change with the hex under the
     // finger, as the carried unit's footprint does, and cost little to draw)
     let n = 0;
     for (let i = 0; i < beneath.length && beneath[i].type === 'hexes'; i++) if (beneath[i].cells.some((h) => h.label !== undefined || h.badge)) n = i + 1;
+    // the rows' and columns' numbers too, where nothing drawn after them places a text (their places
+    // are as if placed after it): they lie off the hexes, or on plates drawn over the units
+    const texts = (it) => (it.type === 'hexes' ? it.cells.some((h) => h.label !== undefined || h.badge) : it.type !== 'hexpath' || it.numbered);
+    const coords = !beneath.slice(n).some(texts);
     const items = beneath.slice(0, n), cells = (it) => it.cells.map((h) => `${h.q},${h.r},${h.label ?? ''},${h.badge ?? ''},${h.color ?? ''},${h.hatch ? 1 : 0},${h.outline ?? ''},${h.dashed ? 1 : 0},${h.stop ? 1 : 0}`).join(';');
     // (a hex's fill and name come from its terrain: scene.js boardScene)
     let terrain = '';
     for (const c of sc.cells) if (c.mark) terrain += `${c.q},${c.r},${c.mark};`;
-    const key = [sc.boardKey, sc.cells.length, terrain, JSON.stringify([sc.path ?? null, sc.dottedCentres ?? null, sc.sections ?? null, sc.baselines ?? null]),
+    const key = [coords, sc.boardKey, sc.cells.length, terrain, JSON.stringify([sc.path ?? null, sc.dottedCentres ?? null, sc.sections ?? null, sc.baselines ?? null]),
       ...items.map((it) => `${it.color ?? ''}|${cells(it)}`), JSON.stringify(this.labelBoxes), JSON.stringify(this.keepClear)];
     const from = { boxes: this.labelBoxes.length, over: this.overUnits.length, texts: this.drawnText.length, layers: this.hexLayers };
     let drew = false;
@@ -747,6 +752,7 @@ export class Painter {
       drew = true;
       this.paintHexBoard(sc);
       this.paintOverlay(items);
+      if (coords) this.paintHexCoords(sc);
       this.stillDrawn = { boxes: this.labelBoxes.slice(from.boxes), over: this.overUnits.slice(from.over), texts: this.drawnText.slice(from.texts), layers: this.hexLayers - from.layers };
     });
     if (!drew) {
@@ -756,7 +762,7 @@ export class Painter {
       this.drawnText.push(...d.texts);
       this.hexLayers += d.layers;
     }
-    return n;
+    return { items: n, coords };
   }
 
   /**
