@@ -334,20 +334,21 @@ export const hexPainting = {
 
   hexBadge(badge, cx, cy, roomy) {
     if (roomy && this.label(badge, cx, cy + this.s * BADGE_BELOW, '#1b2430', clamp(this.s * 0.3, MIN_TEXT, 14), this.s * 1.5, true, 'badge')) return;
-    const c = this.ctx, t = badge.replace(/\s+/g, ''), s = this.s;
+    const t = badge.replace(/\s+/g, ''), s = this.s;
     this.setFont(`700 ${MIN_TEXT}px system-ui, sans-serif`);
     const w = this.textWidth(t) + 4;
-    const draw = (f) => { if (this.later) this.later.push(f); else f(); };
+    // (drawn into the context of when it runs: over the units, that is the board's: Painter.text)
+    const draw = (f) => { if (this.later) this.later.push(() => f(this.ctx)); else f(this.ctx); };
     // the tab above the cost, else beside it or below it, where it covers no text (a unit's name)
     const spots = w > s * 1.7 ? [] : [[cx, cy - s * TAB_ABOVE], [cx + s * 0.5, cy], [cx - s * 0.5, cy], [cx, cy + s * 0.7]]
       .filter(([x, y]) => this.isClear([x - w / 2, y - MIN_TEXT / 2, x + w / 2, y + MIN_TEXT / 2]));
     // too small for its letters, or no place clear: a dot says a badge is there (a tap on the hex says which)
     if (!spots.length) {
-      draw(() => { this.dot(cx, cy - s * TAB_ABOVE, 3.5, '#1b2430'); c.lineWidth = 1.5; c.strokeStyle = '#fff'; c.stroke(); });
+      draw((c) => { this.dot(cx, cy - s * TAB_ABOVE, 3.5, '#1b2430'); c.lineWidth = 1.5; c.strokeStyle = '#fff'; c.stroke(); });
       return;
     }
     const [x, y] = spots[0];
-    draw(() => { c.fillStyle = '#fff'; c.strokeStyle = '#1b2430'; c.lineWidth = 1; c.beginPath(); c.rect(x - w / 2, y - MIN_TEXT / 2 - 1, w, MIN_TEXT + 2); c.fill(); c.stroke(); });
+    draw((c) => { c.fillStyle = '#fff'; c.strokeStyle = '#1b2430'; c.lineWidth = 1; c.beginPath(); c.rect(x - w / 2, y - MIN_TEXT / 2 - 1, w, MIN_TEXT + 2); c.fill(); c.stroke(); });
     this.label(t, x, y, '#1b2430', MIN_TEXT, w, false, 'badge');
   },
 };

@@ -230,6 +230,8 @@ export class Painter {
     this.placed = new Set(); // the boxes in labelBoxes
     this.clearOf = null; // the box isClear asks about, and the test it asks the grid with (made once)
     this.overlapsClear = (o) => overlap(this.clearOf, o);
+    this.font = null; // the font the next text is in (setFont)
+    this.inCtx = null; // [context, font]: the font a context was set to last (fontSet)
     this.widths = new Map(); // text widths measured: font → text → width (textWidth)
     this.shortNames = { key: null, names: null }; // the units' abbreviations, while their names stay the same
     this.work = 0; // boxes looked at to place this paint's texts (BoxGrid visits)
@@ -250,11 +252,19 @@ export class Painter {
     this.fitted = null;
   }
 
-  /** Sets the context's font, and notes it (reading the context's font back is slow; setting it again is not free). */
-  setFont(f) {
-    if (f === this.font) return;
-    this.font = f;
-    this.ctx.font = f;
+  /**
+   * Notes the font the next text is measured or drawn in. The context's font is set only where a
+   * text is drawn or measured afresh (fontSet): setting it parses the font, and most texts a paint
+   * places are measured already (textWidth). Reading the context's font back is slow.
+   */
+  setFont(f) { this.font = f; }
+
+  // The context's font made the one noted (setFont), unless it is already (`inCtx`: the font the
+  // context was last set to, and which context).
+  fontSet() {
+    if (this.font === null || (this.inCtx?.[0] === this.ctx && this.inCtx[1] === this.font)) return;
+    this.ctx.font = this.font;
+    this.inCtx = [this.ctx, this.font];
   }
 
   /** A text's width in the font set last; remembered, since a paint measures the same names again. */
@@ -265,6 +275,7 @@ export class Painter {
     let w = byText.get(t);
     if (w === undefined) {
       if (byText.size >= 20000) byText.clear();
+      this.fontSet();
       w = this.ctx.measureText(t).width;
       byText.set(t, w);
     }
@@ -581,7 +592,7 @@ export class Painter {
     this.taken = new BoxGrid(this.w, this.h);
     this.cover = new Cover(this.w, this.h);
     this.placed = new Set();
-    this.font = null; // what else draws into the context (a picture's caption) may have set another
+    this.font = null; this.inCtx = null; // what else draws into the context (a picture's caption, a resize) may have set another
     this.drawnText = [];
     this.hexLayers = 0; // the overlay's hexes drawn as layers so far in this paint
     this.redrawn = []; // the layers drawn afresh in this paint, by name (the rest copied)
@@ -596,15 +607,19 @@ export class Painter {
     const stage = carried === null ? this.firstPaints(sc) : null, unitsLater = stage === 'units';
     if (unitsLater) { this.plan = new Map(); this.bodies = new Map(); this.still = null; this.resumed = false; this.candidates = 0; } else this.planNames(sc, carried, stage !== 'names');
     this.overUnits = []; // texts placed with the board or the overlay beneath the units but drawn over them (labels of poses, numbers pinned at the view's edge)
-    if (sc.kind === 'free') sc.paintTable(this, sc); else this.paintHexBoard(sc); // (a table's: its game's, board-table.js; a hex board's: its game's board-hex.js)
+    const still = this.still;
     const overlay = sc.overlay ?? [];
     const onTop = (it) => it.type === 'mark' || it.type === 'line' || it.onTop;
-    this.paintOverlay(overlay.filter((it) => !onTop(it)));
-    if (sc.kind !== 'free') this.paintHexCoords(sc);
+    const beneath = overlay.filter((it) => !onTop(it));
+    // a drag's frame on hexes: the board and the answer's hexes (a reach's, with their costs) as one
+    // picture while they stay (paintStill), what a ruling changes (its way, the footprint) over it
+    const kept = still && sc.kind !== 'free' ? this.paintStill(sc, beneath) : null;
+    if (!kept) { if (sc.kind === 'free') sc.paintTable(this, sc); else this.paintHexBoard(sc); } // (a table's: its game's, board-table.js; a hex board's: its game's board-hex.js)
+    this.paintOverlay(kept ? beneath.slice(kept.items) : beneath);
+    if (sc.kind !== 'free' && !kept?.coords) this.paintHexCoords(sc);
     // the units in view only (a unit's selection ring, front arrow and other hexes reach past its token)
     const reach = Math.max(12, 4 * this.s);
     const inView = (u) => { const b = this.bodies.get(u.id); return b && b[2] >= -reach && b[3] >= -reach && b[0] <= this.w + reach && b[1] <= this.h + reach; };
-    const still = this.still;
     this.unitsLater = unitsLater; // (Board.paint asks for the next frame)
     if (unitsLater) {
       this.standIn('units'); // a camera's move: the units as last drawn, moved with it (Board); on opening, nothing
@@ -702,6 +717,52 @@ export class Painter {
       });
       this.offView.push([these.filter((u) => !u.e).map((u) => u.id), x, y, these.filter((u) => u.e).map((u) => u.id)]);
     }
+  }
+
+  /**
+   * A drag's frame on a hex board: the board and the first items of `beneath` (the overlay under the
+   * units) that are hexes, to a reach's with its costs and badges, drawn as one layer. While the finger
+   * moves within one reach they stay and only the way to the hex under it changes: placing the
+   * costs among the other texts and drawing them was most of the frame after each new hex's ruling.
+   * Its key is all the drawing depends on besides the camera: the board's hexes and fills, the
+   * items' hexes as drawn, and every box a text of it kept clear of (the units' names and badges
+   * as planned for the drag, the rotate handle, the controls over the board). Its texts' boxes are
+   * taken on the frames it is copied to, as if placed there, and those it draws over the units
+   * drawn again. Returns how many items of `beneath` it drew (`items`), and whether the rows' and
+   * columns' numbers (`coords`).
+   */
+  paintStill(sc, beneath) {
+    // (to the last that numbers its hexes: those after it, unnumbered, change with the hex under the
+    // finger, as the carried unit's footprint does, and cost little to draw)
+    let n = 0;
+    for (let i = 0; i < beneath.length && beneath[i].type === 'hexes'; i++) if (beneath[i].cells.some((h) => h.label !== undefined || h.badge)) n = i + 1;
+    // the rows' and columns' numbers too, where nothing drawn after them places a text (their places
+    // are as if placed after it): they lie off the hexes, or on plates drawn over the units
+    const texts = (it) => (it.type === 'hexes' ? it.cells.some((h) => h.label !== undefined || h.badge) : it.type !== 'hexpath' || it.numbered);
+    const coords = !beneath.slice(n).some(texts);
+    const items = beneath.slice(0, n), cells = (it) => it.cells.map((h) => `${h.q},${h.r},${h.label ?? ''},${h.badge ?? ''},${h.color ?? ''},${h.hatch ? 1 : 0},${h.outline ?? ''},${h.dashed ? 1 : 0},${h.stop ? 1 : 0}`).join(';');
+    // (a hex's fill and name come from its terrain: scene.js boardScene)
+    let terrain = '';
+    for (const c of sc.cells) if (c.mark) terrain += `${c.q},${c.r},${c.mark};`;
+    const key = [coords, sc.boardKey, sc.cells.length, terrain, JSON.stringify([sc.path ?? null, sc.dottedCentres ?? null, sc.sections ?? null, sc.baselines ?? null]),
+      ...items.map((it) => `${it.color ?? ''}|${cells(it)}`), JSON.stringify(this.labelBoxes), JSON.stringify(this.keepClear)];
+    const from = { boxes: this.labelBoxes.length, over: this.overUnits.length, texts: this.drawnText.length, layers: this.hexLayers };
+    let drew = false;
+    this.layer('still', key, () => {
+      drew = true;
+      this.paintHexBoard(sc);
+      this.paintOverlay(items);
+      if (coords) this.paintHexCoords(sc);
+      this.stillDrawn = { boxes: this.labelBoxes.slice(from.boxes), over: this.overUnits.slice(from.over), texts: this.drawnText.slice(from.texts), layers: this.hexLayers - from.layers };
+    });
+    if (!drew) {
+      const d = this.stillDrawn;
+      for (const b of d.boxes) this.takeBox(b);
+      this.overUnits.push(...d.over);
+      this.drawnText.push(...d.texts);
+      this.hexLayers += d.layers;
+    }
+    return { items: n, coords };
   }
 
   /**
@@ -1457,11 +1518,14 @@ export class Painter {
 
   /** Draws a text centred in its box and records it (drawnText, labelBoxes). */
   text(t, x, y, color, size, halo, box, kind, unit) {
-    const c = this.ctx;
     // (one wholly outside draws nothing anyway)
     if (this.cutByEdge(box)) return;
+    // (the context drawn into when it runs: a text placed in a layer but drawn over the units is
+    // drawn on the board, from the layer's record too: paintStill)
     const draw = () => {
+      const c = this.ctx;
       this.setFont(`600 ${size}px system-ui, sans-serif`);
+      this.fontSet();
       c.textAlign = 'center';
       c.textBaseline = 'middle';
       if (halo === 'plate') { // a marker's label on a white plate: on a halo it was hard to read over terrain (green on a forest)

@@ -956,3 +956,83 @@ for (const system of SYSTEMS.filter((s) => s.board === 'hex').map((s) => s.id)) 
     await context.close();
   });
 }
+
+// A Play drag's frames on hexes keep the board and the reach, its costs placed, as one picture
+// while the finger moves within the reach (board.js paintStill): each number drawn must be a number
+// of the answer on screen, at its hex as the view shows it now. Checked after each new hex's
+// ruling, after a zoom in the middle of the drag (the view changes under the finger), and after a
+// rest on a hex makes it a waypoint (the question is then a move along the path: the reach's
+// costs go). Each game's own position, its question's unit carried.
+const numbersAstray = (page) => page.evaluate(() => {
+  const t = window.movecalcTest, r = document.getElementById('board').getBoundingClientRect();
+  const o = t.screenOfWorld(0, 0), e = t.screenOfWorld(1, 1), s = e.x - o.x, flip = (e.y - o.y) / s;
+  const at = (h) => [o.x - r.left + s * Math.sqrt(3) * (h.q + h.r / 2), o.y - r.top + flip * s * 1.5 * h.r];
+  const want = [];
+  for (const it of t.overlay()) {
+    if (it.type === 'hexes') for (const h of it.cells) if (h.label !== undefined) want.push([String(h.label), at(h)]);
+    if (it.type === 'hexpath' && it.numbered) it.cells.forEach((h, i) => { if (i) want.push([String(i), at(h)]); });
+  }
+  const drawn = t.boardLabels().filter((l) => l.kind === 'number');
+  // (within half a hex of its hex's centre: a number under a badge's tab is a third of a hex below it)
+  const astray = drawn.filter((l) => !want.some(([text, [x, y]]) => text === l.text && Math.abs((l.box[0] + l.box[2]) / 2 - x) <= s / 2 && Math.abs((l.box[1] + l.box[3]) / 2 - y) <= s / 2));
+  return { drawn: drawn.length, astray: astray.map((l) => `${l.text} at ${l.box.map(Math.round)}`) };
+});
+
+for (const system of SYSTEMS.filter((s) => s.board === 'hex').map((s) => s.id)) {
+  test(`${system} (1280x800, mouse): play, a drag's numbers are the answer's on screen, where its hexes are now: within the reach, after a zoom mid-drag and once a waypoint makes it a move`, { timeout: 90000 }, async () => {
+    const { context, page, errors } = await openPage(env, DESKTOP);
+    await pickSystem(page, system);
+    await ruled(page);
+    await page.click('label:has(input[name="mode"][value="play"])');
+    await ruled(page);
+    await painted(page);
+    const unit = (await pageRequest(page)).unit;
+    const { col, row } = await where(page, unit);
+    const from = await screen(page, col, row);
+    const settle = async () => { await ruled(page); await painted(page); await painted(page); };
+    const check = async (when, some = true) => {
+      const { drawn, astray } = await numbersAstray(page);
+      if (some) assert.ok(drawn > 0, `${when}: numbers drawn`);
+      assert.deepEqual(astray, [], `${when}: numbers not of the answer on screen, or not at their hexes`);
+    };
+    const glide = async (to, steps = 6) => {
+      const now = await page.evaluate(() => window.__at ?? null) ?? from;
+      for (let i = 1; i <= steps; i++) await page.mouse.move(now.x + (to.x - now.x) * i / steps, now.y + (to.y - now.y) * i / steps);
+      await page.evaluate((p) => { window.__at = p; }, to);
+    };
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    const before = await hook(page, 'paintCount');
+    // one hex, then another, each a ruling of the reach (the hexes beside the unit: on the board)
+    await glide(await screen(page, col + 1, row));
+    await settle();
+    await check('one hex over');
+    await glide(await screen(page, col + 1, row - 1));
+    await settle();
+    await check('another hex');
+    // the picture was copied (not drawn again) in some frame of those: the test looks at a kept layer
+    const since = (await hook(page, 'paints')).slice(before - (await hook(page, 'paintCount')));
+    assert.ok(since.some((p) => !p.layers.includes('still')), 'a frame copied the kept board and reach');
+    // a zoom under the held finger (1.8 times: a number a hex from the finger moves most of a hex):
+    // every number where its hex is at the new view
+    const { s } = await hook(page, 'camera');
+    for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -100);
+    await page.waitForFunction((was) => window.movecalcTest.camera().s !== was, s);
+    await settle();
+    await check('after a zoom mid-drag');
+    await page.evaluate((p) => { window.__at = p; }, await screen(page, col + 1, row - 1));
+    await glide(await screen(page, col + 1, row));
+    await settle();
+    await check('a hex after the zoom');
+    // a rest on the hex (a waypoint), then on: the question is the move along the path
+    const at = await screen(page, col + 1, row - 1);
+    await page.evaluate((p) => { window.__at = p; }, at);
+    await page.waitForTimeout(800);
+    await glide(await screen(page, col + 2, row - 1));
+    await settle();
+    await check('a waypoint made', false);
+    await page.mouse.up();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
