@@ -2,7 +2,8 @@
 // games/ninth-age-charge.js): a game's `play.table` that stands in for play-table.js's part until
 // the code has come. The first finger, key or charge on the board fetches it; what the player did
 // meanwhile (the drag's moves, a key, the lift) is kept and played, in order, once it has come; the
-// board draws and says nothing of the drag until then.
+// board draws and says nothing of the drag until then. The board's keys, fetched at the first focus
+// on the board, wait for it too (`loaded`).
 
 /**
  * `code`: a loadOnce (panels.js) of the game's code; `partOf(made)`: the table part's set-up
@@ -15,13 +16,16 @@ export function lateTablePlay(code, partOf, keys) {
     const { store, ui } = page;
     let part = null;
     const held = []; // [name, args] of each call made before the code came
+    // the code has come: the part made, and what was kept played in order (the stand-in carry
+    // making way for the part's own, begun by the first call kept)
+    function arrive(made) {
+      if (part) return;
+      part = partOf(made)(page);
+      if (ui.carry?.late) store.setCarry(null);
+      for (const [name, args] of held.splice(0)) part[name](...args);
+    }
     function come() {
-      code.get().then((made) => {
-        part ??= partOf(made)(page);
-        // the stand-in carry makes way for the part's own, begun by the first call kept
-        if (ui.carry?.late) store.setCarry(null);
-        for (const [name, args] of held.splice(0)) part[name](...args);
-      }, () => {
+      code.get().then(arrive, () => {
         // not fetched (offline before its first use): the drag is let go, the next one tries again
         held.length = 0;
         if (ui.carry?.late) store.setCarry(null);
@@ -43,6 +47,8 @@ export function lateTablePlay(code, partOf, keys) {
       carry: kept('carry'), turn: kept('turn'), key: kept('key'), chargeAt: kept('chargeAt'), drop: kept('drop'),
       follow: shown('follow', () => undefined), overlay: shown('overlay', () => []), note: shown('note', () => ({ lead: '', text: '' })),
       measured: shown('measured', () => null), render: shown('render', () => false), waiting: shown('waiting', () => null), keys,
+      // (the board's keys wait for it: tools.js)
+      loaded: () => code.get().then(arrive),
     };
   };
 }
