@@ -3,6 +3,7 @@
 // marked; onto open ground a ruler from the unit's front, against its Advance Rate.
 import { frameVector, rectCorners, rad, inFrame, isOn } from './geometry.js';
 import { isPluralName } from './draw.js';
+import { rulerPlate } from './ruler-plate.js';
 
 /** The facing of unit `u` nearest world point (x, y): 'front', 'right', 'rear' or 'left'. */
 export function facingAt(u, x, y) {
@@ -155,7 +156,7 @@ export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, 
 
   // drawn as the Ruler tool draws its line (board.js `ruler`: its reading always shown)
   // (red when the distance is beyond what an Advance Move goes that way)
-  const rulerLine = (c) => ({ type: 'line', from: c.ruler.from, to: c.ruler.to, color: beyond(c) ? '#c53030' : '#1b2430', width: 3, label: rulerLabel(c), ruler: true });
+  const rulerLine = (c) => ({ type: 'line', from: c.ruler.from, to: c.ruler.to, color: beyond(c) ? '#c53030' : '#1b2430', width: 3, label: rulerLabel(c), ruler: true, plate: rulerPlate });
   // the last ruler's line, while its unit stands where it was measured from
   function kept() {
     const k = ui.rulerLine, u = k && unitInfo(k.id);
