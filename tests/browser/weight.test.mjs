@@ -93,9 +93,8 @@ test('issue 36: every game\'s engine module is at most 64 KB gzip', () => {
   assert.deepEqual(over, [], `over the limit of ${kb(LIMITS.module)} a module`);
 });
 
-// The visit target is not met yet for every game (docs/performance.md "Weight, thirteenth round":
-// The Ninth Age's first visit is 158.8 KB, C&C: Ancients' 151.6 KB and Torn World's 150.3 KB after
-// that round's later merges, Arcane Legions' order over several drops and issue 31's board words):
+// The visit target is not met yet for every game (docs/performance.md "Weight, fourteenth round":
+// The Ninth Age's first visit is 154.6 KB and C&C: Ancients' 150.6 KB):
 // `todo` reports each figure and the test's failure without failing the run. Remove `todo` once
 // they are met.
 test('issue 36: a game\'s first visit is at most 150 KB gzip', { todo: 'target not met yet (docs/performance.md)' }, () => {
