@@ -16,9 +16,9 @@ import { installTestHook } from './test-hook.js';
 import { createStore } from './store.js';
 import { storedGames } from './library-keys.js';
 import { initLinks, READONLY, beforeLinkGames, shareModule } from './links.js';
-import { createPanels, createTabs, lazyPanel, loadOnce } from './panels.js';
+import { createPanels, createTabs, lazyPanel, lazyInView, loadOnce } from './panels.js';
 import { useEngineLimits } from './limits.js';
-import { initUnitsForm } from './units-form.js';
+import { initUnitList } from './unit-list.js';
 import { initTools } from './tools.js';
 import { initQueryForm } from './query-form.js';
 import { initDownloads } from './downloads.js';
@@ -223,7 +223,12 @@ function terrainKind() {
   renderIfStale('terrain-panel');
   return $('terrain-kind').value || (terrainKinds(store.state.system) ?? [''])[0];
 }
-const units = initUnitsForm(page);
+const units = initUnitList(page);
+// the Units panel's form (units-form.js), fetched when it first comes into view: a desktop's first
+// view shows the Ask panel above it, a phone's the board
+const unitsForm = loadOnce(() => import('./units-form.js').then(({ initUnitsForm }) => initUnitsForm(page)));
+const unitFormInView = lazyInView($('unit-form'), unitsForm, (f) => f.renderUnitForm(),
+  (err) => { $('unit-form-title').textContent = `The unit form could not be opened (${err.message ?? err}): it works offline once it has been opened online.`; });
 const tools = initTools({ ...page, terrainKind, removeUnit: units.removeUnit, playBar: $('play-bar'), timing });
 const questions = initQueryForm(page);
 const { applyRuling, canApply, finishPolygon } = tools;
@@ -774,7 +779,7 @@ const renderSettings = lazyPanel($('settings-panel'), settingsForm, (f) => f.ren
 
 // ---- the side panels (panels.js: each filled when it opens, then on every change while open) ----
 const panels = createPanels({
-  'units-panel': () => { units.renderUnitList(); units.renderUnitForm(); },
+  'units-panel': () => { units.renderUnitList(); if (!unitsForm.ready) units.renderFormRoom(); unitFormInView.render(); },
   'terrain-panel': renderTerrain,
   'sides-panel': renderSides,
   'settings-panel': renderSettings,
@@ -1106,7 +1111,7 @@ new MutationObserver(markCutSoon).observe($('verdict'), { childList: true, subtr
 new ResizeObserver(markCut).observe($('verdict'));
 $('verdict').addEventListener('click', showWhole);
 $('verdict').addEventListener('keydown', (e) => { if (e.target === $('verdict') && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); showWhole(e); } });
-$('add-unit').addEventListener('click', units.addUnit);
+$('add-unit').addEventListener('click', () => unitsForm.get().then((f) => f.addUnit(), panelFailed));
 $('deselect').addEventListener('click', () => { store.select(null); refresh(); $('unit-fields').querySelector('input')?.focus(); });
 $('finish-polygon').addEventListener('click', finishPolygon);
 $('cancel-polygon').addEventListener('click', () => { store.setPending([]); refresh(); });
@@ -1284,6 +1289,7 @@ async function start() {
     $('status').textContent = 'engine failed to load';
     $('status').className = 'status failed';
     $('verdict').textContent = `The engine could not be loaded: ${err.message ?? err}`;
+    unitFormInView.watch(); // (the units can be set up for when it loads)
     return;
   }
   store.engineReady();
@@ -1310,6 +1316,7 @@ async function start() {
     $('verdict').className = 'verdict';
   }
   document.body.dataset.ready = 'true';
+  unitFormInView.watch();
 }
 
 // a page the worker served (a visit after the first): sw.js keeps every file for offline use now

@@ -1344,7 +1344,7 @@ export class Painter {
     this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
     if (it.ruler) { // the Ruler's ends and its reading, always shown, above whatever it crosses
       this.dot(...a, 4, it.color); this.dot(...b, 4, it.color);
-      this.rulerPlate(it.label, a, b, len, it.color);
+      it.plate(this, it.label, a, b, len, it.color); // (ruler-plate.js, brought by the code that draws a ruler)
     } else if (it.step) { // its number beside its middle, on either side
       const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2, nx = -(b[1] - a[1]) / (len || 1), ny = (b[0] - a[0]) / (len || 1);
       this.stepBadge(it.step, it.color, [14, -14, 26, -26].map((k) => [mx + nx * k, my + ny * k]));
@@ -1352,47 +1352,6 @@ export class Painter {
       const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
       this.labelAt(it.label, [[mx, my - 10], [mx, my + 12]], it.color);
     }
-  }
-
-  /**
-   * The Ruler's reading on a white plate of its own (it overprinted a unit's name): beside
-   * the line's middle on either side, else beside a third of the way along it, at the first spot
-   * clear of every text (the names are planned first) and in view; where none is, beside the middle.
-   */
-  rulerPlate(text, a, b, len, color) {
-    const c = this.ctx, size = 15;
-    this.setFont(`600 ${size}px system-ui, sans-serif`);
-    const w = Math.min(this.textWidth(text), 240) + 10, h = size + 6;
-    const nx = -(b[1] - a[1]) / (len || 1), ny = (b[0] - a[0]) / (len || 1);
-    // far enough from the line that the plate does not sit on it, whichever way the line runs
-    const off = (Math.abs(nx) * w + Math.abs(ny) * h) / 2 + 6;
-    const at = (k, side) => [a[0] + (b[0] - a[0]) * k + nx * off * side, a[1] + (b[1] - a[1]) * k + ny * off * side];
-    // then beyond either end (the finger's first) and above or below the middle, moved along into
-    // view: a wide plate beside a short steep line went far off it, onto a unit's name (its other
-    // side out of view)
-    const down = b[1] >= a[1] ? 1 : -1;
-    const stacked = (k, side) => {
-      const x = a[0] + (b[0] - a[0]) * k, y = a[1] + (b[1] - a[1]) * k;
-      return [clamp(x, w / 2 + 2, Math.max(w / 2 + 2, this.w - w / 2 - 2)), y + side * (h / 2 + 8)];
-    };
-    const spots = [at(0.5, -1), at(0.5, 1), at(1 / 3, -1), at(1 / 3, 1), at(2 / 3, -1), at(2 / 3, 1),
-      stacked(1, down), stacked(0, -down), stacked(0.5, -1), stacked(0.5, 1)]
-      .map(([x, y]) => [x, y, [x - w / 2, y - h / 2, x + w / 2, y + h / 2]]);
-    const inView = (box) => box[0] >= 0 && box[1] >= 0 && box[2] <= this.w && box[3] <= this.h;
-    // off the units' bodies too where it can be
-    const bodies = (this.scene?.units ?? []).map((u) => { const e = this.extentOf(u); return [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey]; });
-    const clear = spots.filter(([, , bx]) => inView(bx) && this.isClear(bx));
-    let [x, y, box] = clear.find(([, , bx]) => !bodies.some((u) => overlap(bx, u))) ?? clear[0] ?? spots.find(([, , bx]) => inView(bx)) ?? spots[0];
-    // no spot in view (a line running out of it): the plate is moved into it, where its reading is
-    // drawn (a text the view's edge would cut is not, and an empty plate showed at the edge)
-    if (!inView(box)) {
-      [x, y] = [clamp(x, w / 2, Math.max(w / 2, this.w - w / 2)), clamp(y, h / 2, Math.max(h / 2, this.h - h / 2))];
-      box = [x - w / 2, y - h / 2, x + w / 2, y + h / 2];
-    }
-    c.beginPath(); c.rect(box[0], box[1], w, h);
-    c.fillStyle = 'rgba(255,255,255,0.95)'; c.fill();
-    c.strokeStyle = color; c.lineWidth = 1.5; c.stroke();
-    this.text(text, x, y, color, size, false, box, 'ruler');
   }
 
   /** Diagonal hatching inside a hex (a zone a game marks so). */

@@ -67,6 +67,29 @@ export function lazyPanel(panel, code, fill, failed) {
 }
 
 /**
+ * The filler of a part of a panel (`part`) whose code is fetched when the part first comes into
+ * view (an open panel's form below a desktop's fold is not fetched by a first visit): `render()`
+ * fills it as lazyPanel's filler does once the part has been on screen (or the code has come), and
+ * until then does nothing; `watch()` starts looking, once the page above the part is laid out (on
+ * a first visit it fills as the page starts, and the part is in view for a moment first).
+ */
+export function lazyInView(part, code, fill, failed) {
+  const filler = lazyPanel(part, code, fill, failed);
+  let seen = false;
+  const render = () => { if (seen || code.ready) filler(); };
+  const watch = () => {
+    const eye = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      seen = true;
+      eye.disconnect();
+      filler();
+    });
+    eye.observe(part);
+  };
+  return { render, watch };
+}
+
+/**
  * The tab strip over the side panels (`nav`, in the board's pinned stage): one button per panel of
  * `root` that has a `data-tab` name. A tab makes its panel the current one (`root.dataset.tab`; on a
  * phone only that panel is shown, under the pinned board), opens it and brings it into view. A

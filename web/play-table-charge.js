@@ -3,6 +3,7 @@
 // marked; onto open ground a ruler from the unit's front, against its Advance Rate.
 import { frameVector, rectCorners, rad, inFrame, isOn } from './geometry.js';
 import { isPluralName } from './draw.js';
+import { rulerPlate } from './ruler-plate.js';
 
 /** The facing of unit `u` nearest world point (x, y): 'front', 'right', 'rear' or 'left'. */
 export function facingAt(u, x, y) {
@@ -37,28 +38,14 @@ export function frontRuler(u, x, y) {
   return { from, to: [x, y], length, forward, way: forward ? 'forward' : ahead <= -length * Math.cos(rad(45)) ? 'backward' : 'sideways' };
 }
 
-/** Unit `id`'s Advance Rate in position `doc` (a page-only unit field: NaN where none is given). */
-export const advanceOf = (doc, id) => Number(doc.units.find((u) => u.id === id)?.advance);
-
-/**
- * The two D6 the page rolled for a Charge Range (9A-CH-1), kept beside it (`dice` of the question's
- * inputs or of a row): while field `key` still holds Advance Rate `ar` plus them; else null (a range
- * typed in, or one opened from a request: nothing says what was rolled, and a unit opened so has a
- * made-up Advance Rate).
- */
-export function rolledDice(into, key, ar) {
-  const d = into?.dice;
-  const ok = Array.isArray(d) && d.length === 2 && d.every((v) => Number.isInteger(v) && v >= 1 && v <= 6);
-  return ok && ar >= 0 && Math.abs(ar + d[0] + d[1] - Number(into[key])) < 1e-9 ? d : null;
-}
-
 /**
  * The charges' part of table play (play-table.js initTablePlay): `carry`, `key`, `chargeAt`,
  * `dropped` (the ruler's reading kept), `overlay` and `kept` (the facing under the finger, the
- * ruler, the last ruler), `note` (what the verdict adds to a charge), `measured` (the ruler's
- * reading as the verdict) and `keys` (what the keys do to a unit, in words).
+ * ruler, the last ruler), `note` (what the verdict adds to a charge) and `measured` (the ruler's
+ * reading as the verdict); given with the page's context The Ninth Age's `advanceOf(doc, id)` and
+ * `rolledDice(into, key, ar)` (games/ninth-age.js). What the keys do, in words, is the game module's.
  */
-export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, timing }, { start }) {
+export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, timing, advanceOf, rolledDice }, { start }) {
   let readings = 0; // a drag's readings of the ruler, marked as a ruling is (bench/page.mjs times them)
   /** A drag of unit `id`'s body; `centre`: where its centre would be (world), `pointer`: the finger. */
   function carry(id, centre, pointer) {
@@ -169,7 +156,7 @@ export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, 
 
   // drawn as the Ruler tool draws its line (board.js `ruler`: its reading always shown)
   // (red when the distance is beyond what an Advance Move goes that way)
-  const rulerLine = (c) => ({ type: 'line', from: c.ruler.from, to: c.ruler.to, color: beyond(c) ? '#c53030' : '#1b2430', width: 3, label: rulerLabel(c), ruler: true });
+  const rulerLine = (c) => ({ type: 'line', from: c.ruler.from, to: c.ruler.to, color: beyond(c) ? '#c53030' : '#1b2430', width: 3, label: rulerLabel(c), ruler: true, plate: rulerPlate });
   // the last ruler's line, while its unit stands where it was measured from
   function kept() {
     const k = ui.rulerLine, u = k && unitInfo(k.id);
@@ -242,7 +229,5 @@ export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, 
   // the facing aimed at outlives the drag: the verdict of a charge dropped keeps its note
   const keepCharge = () => { if (ui.carry?.table) lastCharge = ui.carry.target ? { target: ui.carry.target, facing: ui.carry.facing } : null; };
 
-
-  const keys = (made) => `Enter picks it, then Enter on an enemy asks that charge. Arrows move it from its front (Shift: a tenth): onto an enemy they aim a charge, elsewhere they measure. ${made} A charge is made once Roll 2D6, on the board’s bar, gives its Charge Range.`;
-  return { carry, key, chargeAt, dropped, overlay, kept, note, measured, keys, started: () => { lastCharge = null; } };
+  return { carry, key, chargeAt, dropped, overlay, kept, note, measured, started: () => { lastCharge = null; } };
 }

@@ -4,6 +4,7 @@
 // hexes of two units' footprints. It measures the scene the board draws, so it knows no game.
 import * as hex from './hex.js';
 import { rectCorners } from './geometry.js';
+import { rulerPlate } from './ruler-plate.js';
 
 const sub = (a, b) => [a[0] - b[0], a[1] - b[1]];
 const dot = (a, b) => a[0] * b[0] + a[1] * b[1];
@@ -72,7 +73,7 @@ export function measure(scene, a, b, lengthLabel) {
       if (!best || n < best.n) best = { n, p, q };
     }
     const label = `${best.n} ${best.n === 1 ? 'hex' : 'hexes'}`;
-    return { value: best.n, between: [ua?.id ?? null, ub && ub !== ua ? ub.id : null], item: { type: 'line', hexFrom: best.p, hexTo: best.q, color: '#1b2430', width: 3, label, ruler: true } };
+    return { value: best.n, between: [ua?.id ?? null, ub && ub !== ua ? ub.id : null], item: { type: 'line', hexFrom: best.p, hexTo: best.q, color: '#1b2430', width: 3, label, ruler: true, plate: rulerPlate } };
   }
   const at = (p) => scene.units.find((u) => u.free && inside(p, corners(u)));
   const ua = at(a), ub0 = at(b), ub = ub0 !== ua ? ub0 : undefined;
@@ -81,5 +82,5 @@ export function measure(scene, a, b, lengthLabel) {
   else if (ua) [from, to] = closestToPoint(corners(ua), b);
   else if (ub) [to, from] = closestToPoint(corners(ub), a);
   const value = dist(from, to);
-  return { value, between: [ua?.id ?? null, ub?.id ?? null], item: { type: 'line', from, to, color: '#1b2430', width: 3, label: lengthLabel(value), ruler: true } };
+  return { value, between: [ua?.id ?? null, ub?.id ?? null], item: { type: 'line', from, to, color: '#1b2430', width: 3, label: lengthLabel(value), ruler: true, plate: rulerPlate } };
 }

@@ -9,7 +9,7 @@
 // view uses (the rules reference, the pictures' and the gallery's modules, the panels' forms) are
 // cached when first fetched, checked alike, or on a later visit when the page asks (below).
 const VERSION = 'movecalc-__BUILD_VERSION__';
-/** [url, SHA-256 hex of its bytes (the first 64 bits)] for every file of the build every game's page uses. */
+/** [url, SHA-256 hex of its bytes (the first 32 bits)] for every file of the build every game's page uses. */
 const FILES = __BUILD_FILES__;
 /** Each game's own files, by game id: [url, SHA-256 hex]. */
 const GAME_FILES = __BUILD_GAME_FILES__;
@@ -21,10 +21,10 @@ const absolute = (url) => new URL(url, self.registration.scope).href;
 /** SHA-256 of each file cached when first fetched (a game's own, a later feature's), by its absolute URL. */
 const LATER_HASHES = new Map([...Object.values(GAME_FILES).flat(), ...LATER_FILES].map(([url, hash]) => [absolute(url), hash]));
 
-// The first 64 bits of the SHA-256, in hex, as the build lists them: no other response's bytes
-// match them by chance.
+// The first 32 bits of the SHA-256, in hex, as the build lists them: they tell the build's bytes
+// from a wrong response (a portal's page, an older build's file), which no one crafts against them.
 async function sha256(buffer) {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', buffer), 0, 8);
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', buffer), 0, 4);
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 

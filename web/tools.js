@@ -153,7 +153,11 @@ export function initTools(page) {
   // which a key follows: a key or a control's click that comes before them is handled once they
   // have (a key the board may take does not scroll the page meanwhile); offline before their first
   // use, the next focus tries again.
-  const keys = loadOnce(async () => (await import('./board-keys.js')).initBoardKeys({ ...page, playing, table, orders, carry, tapUnit, dragEnd, finishPolygon, extendPath }));
+  // (with a table's play whose code comes at first use, play-table-late.js: a key waits for it too)
+  const keys = loadOnce(async () => {
+    const [code] = await Promise.all([import('./board-keys.js'), table().loaded?.().catch(() => {})]);
+    return code.initBoardKeys({ ...page, playing, table, orders, carry, tapUnit, dragEnd, finishPolygon, extendPath });
+  });
   const loadKeys = () => keys.get().catch(() => {});
   const withKeys = (f) => { if (keys.ready) f(keys.ready); else keys.get().then(f, () => {}); };
   const early = (e) => { if (!keys.ready && BOARD_KEY.test(e.key) && !(e.ctrlKey || e.metaKey || e.altKey)) e.preventDefault(); };

@@ -1,35 +1,18 @@
-// The Units panel: the form for the selected unit (or the new-unit template) and the list of
-// units on the board.
+// The Units panel's form: the selected unit's fields (or the new-unit template's) and Add unit,
+// fetched when the form first comes into view (app.js; the list of units is unit-list.js's).
 import * as hex from './hex.js';
-import { SYSTEMS, uniqueId, renameRefs, forgetRefs, standAt } from './model.js';
-import { el } from './draw.js';
-import { on, field, rebuild, getPath, setPath, paintSwatches, cachedRows, moreRows } from './forms.js';
+import { SYSTEMS, uniqueId, renameRefs, standAt } from './model.js';
+import { field, rebuild, getPath, setPath } from './forms.js';
+import { unitSpecs, formTitle } from './unit-list.js';
 
 const $ = (id) => document.getElementById(id);
-const FACING_NAMES = hex.DIR_NAMES.map((n, i) => [String(i), `${i} (${n})`]);
 
 /**
- * Sets up the form and the list. `page`: the store, `ui`, the board, `doc()`, `sys()`,
- * `isHexBoard()`, `unitById(id)`, `colourOf(side)`, `unitWord()`, `round(v, p)`, the position's
- * `hexesOf(u)`, `boardCells()` and `onBoard(h)`, and `refresh()`.
+ * Sets up the form. `page`: the store, `ui`, the board, `doc()`, `sys()`, `isHexBoard()`,
+ * `unitById(id)`, `unitWord()`, `round(v, p)`, and the position's `hexesOf(u)`, `boardCells()` and
+ * `onBoard(h)`.
  */
-export function initUnitsForm({ store, ui, board, doc, sys, isHexBoard, unitById, colourOf, unitWord, round, hexesOf, boardCells, onBoard, refresh }) {
-  function unitSpecs(u) {
-    const s = sys();
-    const specs = [
-      { key: 'id', label: 'Name', kind: 'text' },
-      { key: 'side', label: 'Side', kind: 'select', options: doc().sides.map((x) => [x.name, x.name]) },
-    ];
-    if (s.board === 'free') {
-      specs.push({ key: 'x', label: `x (${unitWord()})`, kind: 'number', step: 0.5 }, { key: 'y', label: `y (${unitWord()})`, kind: 'number', step: 0.5 },
-        { key: 'facing', label: 'Facing (°, 0 = up the table, clockwise)', kind: 'number', min: 0, max: 359.99, step: 1 });
-    } else {
-      specs.push({ key: 'col', label: 'Column', kind: 'number', min: 0, step: 1 }, { key: 'row', label: 'Row', kind: 'number', min: 0, step: 1 });
-      if (s.hasFacing) specs.push({ key: 'facing', label: 'Facing', kind: 'select', options: FACING_NAMES });
-    }
-    return [...specs, ...s.unitFields].filter((f) => !f.when || f.when(u));
-  }
-
+export function initUnitsForm({ store, ui, board, doc, sys, isHexBoard, unitById, unitWord, round, hexesOf, boardCells, onBoard }) {
   function template() {
     const system = store.state.system;
     if (!ui.template[system]) store.setTemplate(system, { id: '', ...SYSTEMS[system].newUnit() });
@@ -41,9 +24,9 @@ export function initUnitsForm({ store, ui, board, doc, sys, isHexBoard, unitById
   function renderUnitForm() {
     const u = unitById(ui.selected);
     const target = u ?? template();
-    $('unit-form-title').textContent = u ? `Editing ${u.id}. Changes apply at once.` : 'A new unit: fill in, then Add unit (it appears in the middle of the view; drag it into place).';
+    $('unit-form-title').textContent = formTitle(u);
     $('deselect').hidden = !u;
-    const nodes = unitSpecs(target).map((spec) => {
+    const nodes = unitSpecs(sys(), doc().sides, unitWord(), target).map((spec) => {
       let value = getPath(target, spec.key);
       if (spec.key === 'col' || spec.key === 'row') value = target.q === undefined ? target.at?.[spec.key] ?? '' : hex.toOffset(target.q, target.r)[spec.key];
       if (spec.key === 'facing' && isHexBoard()) value = String(target.facing ?? 0);
@@ -113,38 +96,5 @@ export function initUnitsForm({ store, ui, board, doc, sys, isHexBoard, unitById
     store.select(id);
   }
 
-  function removeUnit(id) {
-    // the questions forget it too: none is left asking about a unit no longer there
-    store.edit((d) => { d.units = d.units.filter((u) => u.id !== id); forgetRefs(d, id); });
-    if (ui.selected === id) store.select(null);
-    refresh();
-  }
-
-  const unitRows = new Map();
-  function renderUnitList() {
-    const sig = (u) => JSON.stringify([u.id, u.side, colourOf(u.side), u.id === ui.selected]);
-    const items = cachedRows(unitRows, doc().units, sig, (u) => {
-      const li = el('li', undefined, u.id === ui.selected ? 'selected' : '');
-      li.dataset.slot = `unit:${u.id}`;
-      const sw = el('span', undefined, 'swatch');
-      sw.dataset.colour = colourOf(u.side); // painted by paintSwatches (no inline styles under the CSP)
-      const pick = el('button', u.id, 'link');
-      pick.type = 'button';
-      pick.dataset.key = `pick:${u.id}`;
-      pick.setAttribute('aria-pressed', String(u.id === ui.selected));
-      on(pick, 'click', () => store.select(u.id === ui.selected ? null : u.id));
-      const rm = el('button', '✕', 'icon small');
-      rm.type = 'button';
-      rm.dataset.key = `rm:${u.id}`;
-      rm.setAttribute('aria-label', `Remove ${u.id}`);
-      on(rm, 'click', () => removeUnit(u.id));
-      li.append(sw, pick, el('span', u.side, 'muted'), rm);
-      return li;
-    });
-    items.push(...moreRows($('unit-list'), items.length, doc().units.length, renderUnitList));
-    rebuild($('unit-list'), items.length ? items : [el('li', 'No units yet.', 'muted')]);
-    paintSwatches($('unit-list'));
-  }
-
-  return { renderUnitForm, renderUnitList, addUnit, removeUnit };
+  return { renderUnitForm, addUnit };
 }

@@ -191,6 +191,16 @@ export async function openPanel(page, id) {
   } else await page.click(`#tab-${id}`);
   // (a panel whose code is fetched when it first opens is aria-busy until it is filled)
   await page.waitForFunction((i) => { const p = document.getElementById(i); return p.open !== false && p.hasAttribute('data-current') && !p.hasAttribute('aria-busy'); }, id);
+  if (id === 'units-panel') await unitForm(page);
+}
+
+/**
+ * Brings the Units panel's form into view and waits for it: its code is fetched when it first
+ * comes into view (app.js `lazyInView`), as a visitor scrolling to it would.
+ */
+export async function unitForm(page) {
+  await page.locator('#unit-form').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => !document.getElementById('unit-form').hasAttribute('aria-busy') && !!document.querySelector('#unit-fields input'));
 }
 
 /** Waits until the page has painted twice: a frame asked for before (the ruling every edit asks in

@@ -5,7 +5,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, openPanel, setMode, focusBoard } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, openPanel, setMode, focusBoard, unitForm } from './browser.mjs';
 import { canned, hostile } from './canned.mjs';
 import { toAxial, distance } from '../../web/hex.js';
 
@@ -15,6 +15,7 @@ after(async () => { await env.browser?.close(); env.server?.close(); });
 
 test('add a unit by form, place it by dragging, turn it, undo and redo', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
+  await unitForm(page);
   await page.fill('[data-key="unit.id"]', 'Velites');
   await page.press('[data-key="unit.id"]', 'Enter');
   await page.selectOption('[data-key="unit.base"]', 'sortie');
@@ -111,6 +112,7 @@ test('units snap to hex centres when dragged; GODSGLOOM facing turns by the hand
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'godsgloom');
   await setMode(page, 'setup'); // a drag places the unit (in Play it would be its move)
+  await unitForm(page);
   await page.fill('[data-key="unit.speed"]', '5');
   await page.press('[data-key="unit.speed"]', 'Enter');
   await page.fill('[data-key="unit.tokens"]', 'Slow, fast');

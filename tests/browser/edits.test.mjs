@@ -5,7 +5,7 @@
 // unit form (a unit's and a new unit's) and the query form (its own fields and its list rows).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, painted, countAsks } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, painted, countAsks, unitForm } from './browser.mjs';
 import { toAxial } from '../../web/hex.js';
 import { LIVE_MS } from '../../web/forms.js';
 
@@ -63,6 +63,7 @@ test('touch (360x740): typed numbers, a check and a list row reach the ruling, e
   // the unit form: a unit's position, files, a check and ranks (on a phone, under its tab)
   await page.tap('#tab-units-panel');
   await page.tap(at('pick:Spearmen'));
+  await unitForm(page); // (fetched when it first comes into view: scrolled to, as a finger would)
   await tapType(page, 'unit.x', '31');
   await tapType(page, 'unit.files', '6');
   await tapType(page, 'unit.fled');
@@ -80,6 +81,7 @@ test('touch (360x740): list fields and a select of the unit form, and a new unit
   await pickSystem(page, 'godsgloom');
   await page.tap('#tab-units-panel');
   await page.tap(at('pick:Shieldwall'));
+  await unitForm(page);
   await tapType(page, 'unit.tokens', 'slow');
   await tapType(page, 'unit.speed', '5');
   await tapType(page, 'unit.traits', 'nimble, circular defence');
@@ -134,6 +136,7 @@ test('keyboard (1280x800): Tab commits each field and lands on the next; selects
   assert.deepEqual([req.pursued.facing, req.pursued.fleeDistance, req.pursuers[0].distance, req.pursuers[0].overrun], [45, 8, 9, true]);
   // the unit form by Tab: x, y, facing of the selected unit
   await page.click(at('pick:Knights'));
+  await unitForm(page);
   await page.click(at('unit.x'));
   await page.keyboard.press('Control+A');
   await page.keyboard.type('40');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { launch, openPage, artifacts, pageRequest, pickSystem, ruled, PHONE, DESKTOP, hook, openPanel, openGalleryExample } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, pickSystem, ruled, PHONE, DESKTOP, hook, openPanel, openGalleryExample, unitForm } from './browser.mjs';
 import { toBase64url } from '../../web/share.js';
 import { collectExamples } from '../../web/build-site.mjs';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
@@ -39,6 +39,7 @@ test('a share link opened in a fresh browser reproduces the position, the questi
     // change the position and the question so that defaults cannot pass for a reproduction
     const first = (await hook(page, 'state')).doc.units[0].id;
     await page.click(`#unit-list button[data-key="pick:${first}"]`);
+    await unitForm(page);
     await page.fill('#unit-fields input[data-key="unit.id"]', `${first} <b>renamed</b>`);
     await page.press('#unit-fields input[data-key="unit.id"]', 'Enter');
     await page.waitForFunction((n) => window.movecalcTest.request().units.some((u) => u.id === n), `${first} <b>renamed</b>`);
@@ -177,6 +178,7 @@ test('save a side as an army and a unit, export, clear, import, and add the army
   assert.deepEqual(units.slice(-2).map((u) => [u.id, u.side]), [['Chargers 2', 'red'], ['Scouts 2', 'red']]);
   // a saved unit fills the new-unit form
   await page.click('#codex-list button[aria-label^="Use Chargers"]');
+  await unitForm(page);
   assert.equal(await page.inputValue('#unit-fields input[data-key="unit.movementIcons"]'), '7');
   await page.click('#add-unit');
   assert.ok((await hook(page, 'state')).doc.units.some((u) => u.id === 'Chargers 3' && u.movementIcons === 7));

@@ -70,10 +70,12 @@ test('a first visit through a share link fetches its own game\'s files and no ot
     assert.ok(request, `an example of ${game}`);
     const code = `1j.${toBase64url(new TextEncoder().encode(JSON.stringify({ request })))}`;
     const fetched = new Set((await firstVisit(env.browser, base, site, game, `?g=${game}#p=${code}`)).files.map((f) => f.path));
-    // (a file two games share, such as table play's, is each one's own)
+    // (a file two games share, such as table play's, is each one's own, or one game's own and
+    // another's at first use: The Ninth Age's charges bring table play, which Arcane Legions' module
+    // imports: only what is named for another game, its page modules and engine, is never fetched)
     const mine = new Set(own[game].map(([url]) => url));
     for (const other of games.filter((g) => g !== game)) {
-      for (const [url] of own[other]) assert.ok(mine.has(url) || !fetched.has(url.slice(2)), `${game}'s link fetched ${url}, ${other}'s`);
+      for (const [url] of own[other].filter(([u]) => u.includes(other))) assert.ok(mine.has(url) || !fetched.has(url.slice(2)), `${game}'s link fetched ${url}, ${other}'s`);
     }
     for (const [url] of own[game]) assert.ok(fetched.has(url.slice(2)), `${game}'s link fetched ${url}`);
   }
@@ -91,9 +93,8 @@ test('issue 36: every game\'s engine module is at most 64 KB gzip', () => {
   assert.deepEqual(over, [], `over the limit of ${kb(LIMITS.module)} a module`);
 });
 
-// The visit target is not met yet for every game (docs/performance.md "Weight, thirteenth round":
-// The Ninth Age's first visit is 158.8 KB, C&C: Ancients' 151.6 KB and Torn World's 150.3 KB after
-// that round's later merges, Arcane Legions' order over several drops and issue 31's board words):
+// The visit target is not met yet for every game (docs/performance.md "Weight, fourteenth round":
+// The Ninth Age's first visit is 154.6 KB and C&C: Ancients' 150.6 KB):
 // `todo` reports each figure and the test's failure without failing the run. Remove `todo` once
 // they are met.
 test('issue 36: a game\'s first visit is at most 150 KB gzip', { todo: 'target not met yet (docs/performance.md)' }, () => {

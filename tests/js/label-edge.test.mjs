@@ -9,6 +9,7 @@ import { loadGames, defaultDoc, SYSTEMS } from '../../web/model.js';
 import { boardScene } from '../../web/scene.js';
 import { Painter } from '../../web/board.js';
 import { NoPath, nullContext } from './util.mjs';
+import { rulerPlate } from '../../web/ruler-plate.js';
 
 const engine = await createEngine();
 const games = JSON.parse(engine.requestText(JSON.stringify({ query: 'describe' }))).result.systems.map((s) => s.id);
@@ -78,7 +79,7 @@ test('a Ruler reading whose line runs out of the view is drawn on a plate moved 
   p.drawnText = []; p.labelBoxes = [];
   // from the view's left edge to 60 px beyond it: every spot beside the line is cut by the edge
   const a = [4, 150], b = [-60, 150];
-  p.rulerPlate('10″ of 2″ sideways: too far', a, b, Math.hypot(b[0] - a[0], b[1] - a[1]), '#c53030');
+  rulerPlate(p, '10″ of 2″ sideways: too far', a, b, Math.hypot(b[0] - a[0], b[1] - a[1]), '#c53030');
   const drawn = p.drawnText.find(([, , , kind]) => kind === 'ruler');
   assert.ok(drawn, 'the reading is drawn');
   const [text, , box] = drawn;

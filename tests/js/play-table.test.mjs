@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { stepsOf, turnOf, turnAfterRest, slideOf, poseAfter, MAX_STEPS, SIDE_DEADBAND, TURN_REACH } from '../../web/play-table-order.js';
-import { facingAt, facingEdge, frontRuler, rolledDice } from '../../web/play-table-charge.js';
+import { facingAt, facingEdge, frontRuler } from '../../web/play-table-charge.js';
+import { rolledDice } from '../../web/games/ninth-age.js';
 import { isOn } from '../../web/geometry.js';
 
 const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} is ${b}`);

@@ -2,8 +2,7 @@
 // files; pursue, charge, flee and spacing), terrain colours, drawers, verdicts and result text.
 import { SIDE_COLOURS, num, round, opt, unitField, arr, blankNum, freeUnit } from '../fields.js';
 import { BAD, PATH, WARN, isPose, isPluralName, n3, inches, degrees, poseRounded, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, ruleItem, section, codeWords } from '../draw.js';
-import { initTablePlay } from '../play-table.js';
-import { chargePlay, rolledDice, advanceOf } from '../play-table-charge.js';
+import { lateTablePlay } from '../play-table-late.js';
 import { initPlayRolls } from '../play-rolls.js';
 import { paintTable, tablePainting } from '../board-table.js';
 import { loadOnce } from '../panels.js';
@@ -18,6 +17,12 @@ const wantsLater = (request, result) => request?.query === 'flee' || request?.qu
   || Number.isFinite(request?.highestDie) || arr(result?.choices).length > 0 || !!result?.orderChoice || !!result?.failedChargeMove;
 // outside the page (the CLIs, the tests in Node), with the module at once, as games/index.js loads every game
 if (typeof MOVECALC_PAGE === 'undefined') await later.get();
+// The charges' drawing, words and drag (ninth-age-charge.js), fetched at the first charge asked
+// (`needs`) or the first finger, key or charge in play on the board (play-table-late.js): a first
+// view is a pursuit. Given what this module shares with it once this module has run.
+const charge = loadOnce(() => import('./ninth-age-charge.js').then((m) => m.chargeCode({ later, chargedEdge, facingName, does, MEASURED, EXACT, advanceOf, rolledDice })));
+/** Whether an answer to `request` (and, once answered, `result`) is drawn or said with ninth-age-charge.js. */
+const wantsCharge = (request, result) => request?.query === 'charge' || typeof result?.possible === 'boolean';
 
 // Ninth Age base sizes (front width × side length, mm) of A-9A-1 (docs/rules/ninth-age.md).
 const T9A_BASES = ['20x20', '25x25', '40x40', '50x50', '25x50', '50x100'];
@@ -76,26 +81,6 @@ function drawPursue(out, r, req) {
   }
 }
 
-/**
- * Compass rotation (clockwise positive, docs/api.md axes) of point p about c by `deg`, sampled
- * every few degrees: the arc a wheel's corners and centre follow.
- */
-function arcAbout(c, p, deg) {
-  const n = Math.max(1, Math.ceil(Math.abs(deg) / 5)), out = [];
-  for (let k = 1; k <= n; k++) {
-    const a = rad(deg * k / n), vx = p[0] - c[0], vy = p[1] - c[1];
-    out.push([c[0] + vx * Math.cos(a) + vy * Math.sin(a), c[1] - vx * Math.sin(a) + vy * Math.cos(a)]);
-  }
-  return out;
-}
-
-/** Poses of the centre through a wheel of `deg` about `pivot`, from `from` (the arc sampled). */
-function wheelPoses(from, pivot, deg) {
-  if (!isPose(from) || !Array.isArray(pivot) || !Number.isFinite(deg) || Math.abs(deg) < 1e-9) return [];
-  const pts = arcAbout(pivot, [from.x, from.y], deg);
-  return pts.map(([x, y], k) => ({ x, y, facing: (from.facing ?? 0) + deg * (k + 1) / pts.length }));
-}
-
 /** The target facing a charger contacts, as a thick line along that side of the target. */
 function chargedEdge(out, req, target, facing, label, turned) {
   const t = unitInfo(req, target);
@@ -106,47 +91,6 @@ function chargedEdge(out, req, target, facing, label, turned) {
   if (edge) out.mark({ type: 'line', from: edge[0], to: edge[1], color: BAD, width: 6, label });
 }
 
-// Ninth Age charge (docs/api/ninth-age.md "charge"): per charger, in the order they moved (numbered
-// when combined), a completed charge's path (straight, the wheel's arc about its pivot, straight,
-// align) to its final pose and the target facing it contacts; a charge that cannot be completed
-// ringed red, and its Failed Charge Move (A-9A-4) in amber: the wheel's arc toward the target's
-// centre about the pivot, the straight part, a dashed ghost where it ends labelled "failed charge",
-// ✕ where something stopped it.
-function drawCharge(out, r, req) {
-  const list = arr(r.chargers).length ? arr(r.chargers) : [r];
-  const many = list.length > 1;
-  list.forEach((c, i) => {
-    const id = c.charger ?? req.charger, u = unitInfo(req, id);
-    if (!u || !isPose(u)) return;
-    const name = many ? `${i + 1}. ${id}` : id;
-    const start = { x: u.x, y: u.y, facing: u.facing ?? 0 };
-    if (c.possible) {
-      const path = arr(c.path).filter(isPose);
-      const w = c.wheel ?? {};
-      // start, after the first straight, (the wheel's arc), after the wheel, at contact, after the align
-      const poses = path.length >= 3 ? [...path.slice(1, 2), ...wheelPoses(path[1], w.pivot, w.angle), ...path.slice(3)] : path;
-      out.poseTrack(id, poses.length ? poses : [c.final], name);
-      // the pivot only where the wheel shows (a slide clear of a unit can wheel a few thousandths of a degree)
-      if (Number.isFinite(w.angle) && Math.abs(w.angle) >= 0.5 && Array.isArray(w.pivot)) out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: PATH, label: `wheel ${degrees(Math.abs(w.angle))}` });
-      chargedEdge(out, req, c.target ?? req.target, c.facing, many ? undefined : `charged in the ${facingName(c.facing)}`, c.rotatesTarget ? c.targetFinal : undefined);
-      // short labels: behind the ghost they must not reach under the target (the text names everything)
-      if (isPose(c.final)) out.ghost(id, c.final, many ? name : 'charges', 'final');
-      // the charger could not align, so the target turned about the contact point instead (9A-CH-2)
-      if (c.rotatesTarget && isPose(c.targetFinal)) out.ghost(c.target ?? req.target, c.targetFinal, `${c.target ?? req.target}: turned`, 'moved');
-      return;
-    }
-    // out of range: where the shortest charge would have ended, faintly (alone: among combined chargers it crowds the target)
-    if (!many && arr(c.reasons).some((x) => x.code === 'out_of_range') && isPose(c.final)) out.ghost(id, c.final, `${name}: needs ${inches(c.needed)}`, 'option');
-    const f = c.failedChargeMove;
-    if (!f || typeof f !== 'object' || !later.ready) { out.ring(id, BAD, `${name}: cannot charge`); return; }
-    later.ready.drawFailed(out, f, u, id, name, start, { wheelPoses, arcAbout });
-    out.ring(id, BAD); // the failed charge's label names it and says it cannot charge
-  });
-}
-
-
-const REASON_WORDS = { out_of_range: 'out of range', wheel_over_90: 'it would need a wheel over 90°', cannot_reach_facing: 'no wheel brings its front onto the facing',
-  no_room: 'no room in contact', path_blocked: 'every path is blocked' };
 
 /** The name and its verb, given in the singular ("charges", "flees", "pivots"): the plural drops the s. */
 const verbOf = (name, verb) => (isPluralName(name) ? verb.replace(/s$/, '') : verb);
@@ -158,40 +102,6 @@ const facingName = (f) => (f === 'left' || f === 'right' ? `${f} flank` : f ?? '
 // Figures in a verdict as a player measures them (inches to 0.1, degrees to 1); in the lists below it, exact.
 const MEASURED = { len: inches, deg: degrees, pose: poseRounded };
 const EXACT = { len: (v) => `${n3(v)}″`, deg: (v) => `${n3(v)}°`, pose: poseText, exact: true };
-
-/** One charger's outcome in words: the completed charge, or why not and its Failed Charge Move. */
-function chargeText(c, target, fig = EXACT) {
-  const id = c.charger ?? 'The charger';
-  if (c.possible) {
-    // a wheel that shows as 0° at the figures given is said as straight, not "wheeling 0°"
-    const w = Math.abs(c.wheel?.angle ?? 0);
-    return `${does(id, 'charges')} ${target ?? c.target ?? 'the target'} in the ${facingName(c.facing)}: ${fig.len(c.distance)}${/^0°$/.test(fig.deg(w)) ? ' straight' : `, wheeling ${fig.deg(w)}`}${c.rotatesTarget ? ', rotating the target' : ''}`;
-  }
-  const why = arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? codeWords(x.code)).join(', ');
-  const need = arr(c.reasons).some((x) => x.code === 'out_of_range') && Number.isFinite(c.needed) ? ` (needs ${fig.len(c.needed)}${Number.isFinite(c.range) ? `, rolled ${fig.len(c.range)}` : ''})` : '';
-  return `${id} cannot charge: ${why || 'no legal charge'}${need}${c.blockedBy ? `, blocked by ${c.blockedBy}` : ''}${c.failedChargeMove && later.ready ? `. ${later.ready.failedText(c.failedChargeMove, fig)}` : ''}`;
-}
-
-function chargeVerdict(r, request) {
-  const list = arr(r.chargers).length ? arr(r.chargers) : [r];
-  const target = r.target ?? request?.target;
-  if (list.length > 1) {
-    const made = list.filter((c) => c.possible).length;
-    const asked = [request?.charger, ...arr(request?.combined).map((c) => c?.charger)].filter(Boolean);
-    const why = later.ready?.orderChoiceText(r.orderChoice, asked) ?? '';
-    // each charger in a few words (the text below the verdict has the whole of each)
-    const says = list.map((c) => {
-      const f = c.failedChargeMove;
-      const fail = f ? `, failed charge ${inches(f.moved)} to ${poseRounded(f.final)}${f.blockedBy ?? f.wheel?.blockedBy ? `, stopped by ${f.blockedBy ?? f.wheel.blockedBy}` : ''}` : '';
-      return `${c.possible ? `${does(c.charger, 'charges')} the ${facingName(c.facing)}, ${inches(c.distance)}` : `${c.charger} cannot charge (${arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? codeWords(x.code)).join(', ')})${fail}`}`;
-    });
-    // what each does first (a phone shows three lines of it), then why in that order
-    return { text: `Combined charge on ${target}: ${made} of ${list.length} chargers make contact. ${says.join('; ')}. In the order ${arr(r.order).join(', ')}${why ? ` (${r.orderChoice.rule ?? '9A-CH-4'}): ${why}` : ''}.`,
-      kind: made === list.length ? 'legal' : made ? 'answered' : 'illegal' };
-  }
-  const says = chargeText(r, target, MEASURED);
-  return r.possible ? { text: `The charge can be made: ${says}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says}.`, kind: 'illegal' };
-}
 
 // A flight (9A-FL-*): how far, whether the fleeing unit is lost, what it passed through.
 function flightVerdict(r) {
@@ -260,6 +170,8 @@ const OWN_MARKS = {
   failed: { swatch: 'outline', color: WARN, dashed: true, fill: 'rgba(242,193,78,0.30)', text: 'a Failed Charge Move: where it ends (amber)' },
 };
 drawPursue.marks = ['unit', OWN_MARKS.fleeArrow, 'gone', 'pivot', OWN_MARKS.forwardAhead, OWN_MARKS.warnRing, OWN_MARKS.charged, 'path', 'ghost', 'final', 'stops', 'option'];
+// a charge drawn by ninth-age-charge.js (fetched before its first answer is drawn: `needs`)
+const drawCharge = (out, r, req) => charge.ready?.drawCharge(out, r, req);
 drawCharge.marks = ['unit', 'path', 'pivot', 'final', OWN_MARKS.charged, 'stops', 'option', OWN_MARKS.failed, 'collision'];
 // a flee and Unit Spacing drawn by ninth-age-later.js (fetched before their first answer is drawn: `needs`)
 const drawFlee = (out, r, req) => later.ready?.drawFlee(out, r, req);
@@ -397,17 +309,17 @@ const game = {
     return undefined;
   },
   lateVerdict(q, r, request) {
-    if (typeof r.possible === 'boolean') return chargeVerdict(r, request);
+    if (typeof r.possible === 'boolean') return charge.ready?.chargeVerdict(r, request);
     return q === 'pursue' ? pursuitVerdict(r, request) : undefined;
   },
   // what Make this move made, in the ruling's words (app.js): the charge, the pursuit, the flight
   madeWords(request, r) {
     if (typeof r.possible === 'boolean') {
       const list = arr(r.chargers).length ? arr(r.chargers) : [r], made = list.filter((c) => c.possible);
-      if (made.length) return { lead: 'Charge made', text: made.map((c) => chargeText(c, r.target ?? request.target, MEASURED)).join('; ') };
+      if (made.length) return { lead: 'Charge made', text: made.map((c) => charge.ready.chargeText(c, r.target ?? request.target, MEASURED)).join('; ') };
       // the range fell short: the Failed Charge Move is what was made
       const failed = list.filter((c) => c.failedChargeMove);
-      return failed.length ? { lead: 'Charge failed', text: failed.map((c) => chargeText({ ...c, charger: c.charger ?? request.charger }, r.target ?? request.target, MEASURED)).join('; ') } : null;
+      return failed.length ? { lead: 'Charge failed', text: failed.map((c) => charge.ready.chargeText({ ...c, charger: c.charger ?? request.charger }, r.target ?? request.target, MEASURED)).join('; ') } : null;
     }
     const v = request.query === 'pursue' ? pursuitVerdict(r, request) : request.query === 'flee' ? flightVerdict(r) : null;
     return v ? { lead: request.query === 'pursue' ? 'Pursuit made' : 'Flight made', text: v.text.replace(/\.$/, '') } : null;
@@ -419,9 +331,9 @@ const game = {
   },
   sections(r, request, opts = {}) {
     const parts = [...section('Pursuers, in the order they move', arr(r.pursuers), (p) => el('li', pursuerText(p)), true), ...arr(later.ready?.targetChoices(r, opts.onChoice && ((pursuer, target) => opts.onChoice('pursuers', targetRows(request, pursuer, target)))))];
-    if (arr(r.chargers).length > 1) parts.push(...section('Chargers, in the order they moved (numbered so on the board)', r.chargers, (c) => el('li', chargeText(c, r.target)), true));
+    if (arr(r.chargers).length > 1) parts.push(...section('Chargers, in the order they moved (numbered so on the board)', r.chargers, (c) => el('li', charge.ready.chargeText(c, r.target)), true));
     else if (r.failedChargeMove && later.ready) parts.push(...section('Failed Charge Move (amber on the board)', [r.failedChargeMove], (f) => ruleItem(f.assumption ?? 'A-9A-4', later.ready.failedText(f, EXACT))));
-    else if (r.possible === true) parts.push(...section('The charge, exact figures', [r], (c) => el('li', chargeText(c, r.target ?? request.target))));
+    else if (r.possible === true) parts.push(...section('The charge, exact figures', [r], (c) => el('li', charge.ready.chargeText(c, r.target ?? request.target))));
     if (r.orderChoice && later.ready) {
       const oc = r.orderChoice, asked = [request.charger, ...arr(request.combined).map((c) => c?.charger)].filter(Boolean);
       parts.push(...section('Order of the combined charge', [
@@ -434,6 +346,21 @@ const game = {
   moreReasons: (r) => arr(r.pursuers).flatMap((p) => arr(p.reasons)),
 };
 export default game;
+
+/** Unit `id`'s Advance Rate in position `doc` (a page-only unit field: NaN where none is given). */
+const advanceOf = (doc, id) => Number(doc.units.find((u) => u.id === id)?.advance);
+
+/**
+ * The two D6 the page rolled for a Charge Range (9A-CH-1), kept beside it (`dice` of the question's
+ * inputs or of a row): while field `key` still holds Advance Rate `ar` plus them; else null (a range
+ * typed in, or one opened from a request: nothing says what was rolled, and a unit opened so has a
+ * made-up Advance Rate).
+ */
+export function rolledDice(into, key, ar) {
+  const d = into?.dice;
+  const ok = Array.isArray(d) && d.length === 2 && d.every((v) => Number.isInteger(v) && v >= 1 && v <= 6);
+  return ok && ar >= 0 && Math.abs(ar + d[0] + d[1] - Number(into[key])) < 1e-9 ? d : null;
+}
 
 // The Charge Range a charger rolls: 2D6 plus its Advance Rate (9A-CH-1), and the higher die, the
 // length of its Failed Charge Move should the range fall short (A-9A-4). A charger with no
@@ -512,10 +439,17 @@ game.queries.pursue.made = (i) => { i.pursuers = []; };
 // measures from the unit's front; a pursuit and a flee stay rolled in the question's form.
 game.tablePlay = 'charge';
 // a promise while the answer to `request` (or its `result`) needs ninth-age-later.js and it has not come; else null
-game.needs = (request, result) => (later.ready || !wantsLater(request, result) ? null : later.get());
-game.play = { table: (page) => initTablePlay(page, chargePlay), rolls: initPlayRolls };
+game.needs = (request, result) => {
+  const waits = [!later.ready && wantsLater(request, result) && later.get(), !charge.ready && wantsCharge(request, result) && charge.get()].filter(Boolean);
+  return waits.length ? Promise.all(waits) : null;
+};
+// what the keys do to a unit in play, in words (the unit controls' description): here, where the drag's code is fetched at first use
+const chargeKeys = (made) => `Enter picks it, then Enter on an enemy asks that charge. Arrows move it from its front (Shift: a tenth): onto an enemy they aim a charge, elsewhere they measure. ${made} A charge is made once Roll 2D6, on the board’s bar, gives its Charge Range.`;
+game.play = { table: lateTablePlay(charge, (c) => c.tablePart, chargeKeys), rolls: initPlayRolls };
 // Set up's unit tray (unit-tray.js): a kind for each of these
 game.trayField = 'baseSize';
 // the phone's first-visit hint (app.js coach): one sentence of the play note
 game.playHint = 'Drag a unit onto an enemy to charge it, or onto open ground to measure.';
 game.playNote = 'Drag a unit onto an enemy to charge it, then Roll 2D6 on the board’s bar for its Charge Range and Make this move (the charge, or its Failed Charge Move), or drag it onto open ground to measure from its front against its Advance Rate. A pursuit or a flee: choose Pursue or Flee in the menu on the board’s bar, Roll 2D6 there (or type the roll in the question), then Make this move; an enemy ringed “may charge this instead” is charged by a tap on it.';
+// outside the page, the charges' code at once too (after the rest of this module, which it is given)
+if (typeof MOVECALC_PAGE === 'undefined') await charge.get();

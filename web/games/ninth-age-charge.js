@@ -1,0 +1,114 @@
+// The Ninth Age's charges on the page (docs/api/ninth-age.md "charge"): their drawing and words,
+// and play-table-charge.js's drag (a drag onto an enemy charges it, onto open ground a ruler).
+// Fetched at the first charge asked (ninth-age.js `needs`) or the first finger, key or charge in
+// play on the board (play-table-late.js): a first view is a pursuit, and a first drag waits for it.
+import { BAD, PATH, isPose, inches, degrees, poseRounded, rad, unitInfo, arr, codeWords } from '../draw.js';
+import { initTablePlay } from '../play-table.js';
+import { chargePlay } from '../play-table-charge.js';
+
+/**
+ * Compass rotation (clockwise positive, docs/api.md axes) of point p about c by `deg`, sampled
+ * every few degrees: the arc a wheel's corners and centre follow.
+ */
+function arcAbout(c, p, deg) {
+  const n = Math.max(1, Math.ceil(Math.abs(deg) / 5)), out = [];
+  for (let k = 1; k <= n; k++) {
+    const a = rad(deg * k / n), vx = p[0] - c[0], vy = p[1] - c[1];
+    out.push([c[0] + vx * Math.cos(a) + vy * Math.sin(a), c[1] - vx * Math.sin(a) + vy * Math.cos(a)]);
+  }
+  return out;
+}
+
+/** Poses of the centre through a wheel of `deg` about `pivot`, from `from` (the arc sampled). */
+function wheelPoses(from, pivot, deg) {
+  if (!isPose(from) || !Array.isArray(pivot) || !Number.isFinite(deg) || Math.abs(deg) < 1e-9) return [];
+  const pts = arcAbout(pivot, [from.x, from.y], deg);
+  return pts.map(([x, y], k) => ({ x, y, facing: (from.facing ?? 0) + deg * (k + 1) / pts.length }));
+}
+
+/**
+ * The charges' code, given what ninth-age.js shares with it: `later` (ninth-age-later.js, once
+ * come: a Failed Charge Move, a combined charge's order), `chargedEdge`, `facingName`, `does`, the
+ * figures as measured and exact (`MEASURED`, `EXACT`), and the charge range's `advanceOf` and
+ * `rolledDice`. Returns `drawCharge`, `chargeText`, `chargeVerdict` and `tablePart(page)`.
+ */
+export function chargeCode({ later, chargedEdge, facingName, does, MEASURED, EXACT, advanceOf, rolledDice }) {
+  // Ninth Age charge (docs/api/ninth-age.md "charge"): per charger, in the order they moved (numbered
+  // when combined), a completed charge's path (straight, the wheel's arc about its pivot, straight,
+  // align) to its final pose and the target facing it contacts; a charge that cannot be completed
+  // ringed red, and its Failed Charge Move (A-9A-4) in amber: the wheel's arc toward the target's
+  // centre about the pivot, the straight part, a dashed ghost where it ends labelled "failed charge",
+  // ✕ where something stopped it.
+  function drawCharge(out, r, req) {
+    const list = arr(r.chargers).length ? arr(r.chargers) : [r];
+    const many = list.length > 1;
+    list.forEach((c, i) => {
+      const id = c.charger ?? req.charger, u = unitInfo(req, id);
+      if (!u || !isPose(u)) return;
+      const name = many ? `${i + 1}. ${id}` : id;
+      const start = { x: u.x, y: u.y, facing: u.facing ?? 0 };
+      if (c.possible) {
+        const path = arr(c.path).filter(isPose);
+        const w = c.wheel ?? {};
+        // start, after the first straight, (the wheel's arc), after the wheel, at contact, after the align
+        const poses = path.length >= 3 ? [...path.slice(1, 2), ...wheelPoses(path[1], w.pivot, w.angle), ...path.slice(3)] : path;
+        out.poseTrack(id, poses.length ? poses : [c.final], name);
+        // the pivot only where the wheel shows (a slide clear of a unit can wheel a few thousandths of a degree)
+        if (Number.isFinite(w.angle) && Math.abs(w.angle) >= 0.5 && Array.isArray(w.pivot)) out.mark({ type: 'mark', shape: 'pivot', x: w.pivot[0], y: w.pivot[1], color: PATH, label: `wheel ${degrees(Math.abs(w.angle))}` });
+        chargedEdge(out, req, c.target ?? req.target, c.facing, many ? undefined : `charged in the ${facingName(c.facing)}`, c.rotatesTarget ? c.targetFinal : undefined);
+        // short labels: behind the ghost they must not reach under the target (the text names everything)
+        if (isPose(c.final)) out.ghost(id, c.final, many ? name : 'charges', 'final');
+        // the charger could not align, so the target turned about the contact point instead (9A-CH-2)
+        if (c.rotatesTarget && isPose(c.targetFinal)) out.ghost(c.target ?? req.target, c.targetFinal, `${c.target ?? req.target}: turned`, 'moved');
+        return;
+      }
+      // out of range: where the shortest charge would have ended, faintly (alone: among combined chargers it crowds the target)
+      if (!many && arr(c.reasons).some((x) => x.code === 'out_of_range') && isPose(c.final)) out.ghost(id, c.final, `${name}: needs ${inches(c.needed)}`, 'option');
+      const f = c.failedChargeMove;
+      if (!f || typeof f !== 'object' || !later.ready) { out.ring(id, BAD, `${name}: cannot charge`); return; }
+      later.ready.drawFailed(out, f, u, id, name, start, { wheelPoses, arcAbout });
+      out.ring(id, BAD); // the failed charge's label names it and says it cannot charge
+    });
+  }
+
+  const REASON_WORDS = { out_of_range: 'out of range', wheel_over_90: 'it would need a wheel over 90°', cannot_reach_facing: 'no wheel brings its front onto the facing',
+    no_room: 'no room in contact', path_blocked: 'every path is blocked' };
+
+  /** One charger's outcome in words: the completed charge, or why not and its Failed Charge Move. */
+  function chargeText(c, target, fig = EXACT) {
+    const id = c.charger ?? 'The charger';
+    if (c.possible) {
+      // a wheel that shows as 0° at the figures given is said as straight, not "wheeling 0°"
+      const w = Math.abs(c.wheel?.angle ?? 0);
+      return `${does(id, 'charges')} ${target ?? c.target ?? 'the target'} in the ${facingName(c.facing)}: ${fig.len(c.distance)}${/^0°$/.test(fig.deg(w)) ? ' straight' : `, wheeling ${fig.deg(w)}`}${c.rotatesTarget ? ', rotating the target' : ''}`;
+    }
+    const why = arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? codeWords(x.code)).join(', ');
+    const need = arr(c.reasons).some((x) => x.code === 'out_of_range') && Number.isFinite(c.needed) ? ` (needs ${fig.len(c.needed)}${Number.isFinite(c.range) ? `, rolled ${fig.len(c.range)}` : ''})` : '';
+    return `${id} cannot charge: ${why || 'no legal charge'}${need}${c.blockedBy ? `, blocked by ${c.blockedBy}` : ''}${c.failedChargeMove && later.ready ? `. ${later.ready.failedText(c.failedChargeMove, fig)}` : ''}`;
+  }
+
+  function chargeVerdict(r, request) {
+    const list = arr(r.chargers).length ? arr(r.chargers) : [r];
+    const target = r.target ?? request?.target;
+    if (list.length > 1) {
+      const made = list.filter((c) => c.possible).length;
+      const asked = [request?.charger, ...arr(request?.combined).map((c) => c?.charger)].filter(Boolean);
+      const why = later.ready?.orderChoiceText(r.orderChoice, asked) ?? '';
+      // each charger in a few words (the text below the verdict has the whole of each)
+      const says = list.map((c) => {
+        const f = c.failedChargeMove;
+        const fail = f ? `, failed charge ${inches(f.moved)} to ${poseRounded(f.final)}${f.blockedBy ?? f.wheel?.blockedBy ? `, stopped by ${f.blockedBy ?? f.wheel.blockedBy}` : ''}` : '';
+        return `${c.possible ? `${does(c.charger, 'charges')} the ${facingName(c.facing)}, ${inches(c.distance)}` : `${c.charger} cannot charge (${arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? codeWords(x.code)).join(', ')})${fail}`}`;
+      });
+      // what each does first (a phone shows three lines of it), then why in that order
+      return { text: `Combined charge on ${target}: ${made} of ${list.length} chargers make contact. ${says.join('; ')}. In the order ${arr(r.order).join(', ')}${why ? ` (${r.orderChoice.rule ?? '9A-CH-4'}): ${why}` : ''}.`,
+        kind: made === list.length ? 'legal' : made ? 'answered' : 'illegal' };
+    }
+    const says = chargeText(r, target, MEASURED);
+    return r.possible ? { text: `The charge can be made: ${says}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says}.`, kind: 'illegal' };
+  }
+
+  // table play (play-table.js) with the charges' way of dragging
+  const tablePart = (page) => initTablePlay(page, (p, shared) => chargePlay({ ...p, advanceOf, rolledDice }, shared));
+  return { drawCharge, chargeText, chargeVerdict, tablePart };
+}
