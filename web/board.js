@@ -1354,8 +1354,6 @@ export class Painter {
     }
   }
 
-  /** Diagonal hatching inside a hex (a zone a game marks so). */
-
   paintTracks(sc) {
     for (const tr of sc.tracks ?? []) {
       const n = tr.steps.length;
