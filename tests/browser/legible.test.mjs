@@ -116,8 +116,10 @@ for (const system of SYSTEMS) {
     if (system === 'arcane-legions') await ruled(page); else await pickSystem(page, system);
     await painted(page);
     const coach = await page.evaluate(() => {
-      const c = document.getElementById('coach'), b = document.getElementById('board').getBoundingClientRect(), r = c.getBoundingClientRect();
-      return c.hidden ? null : [r.left - b.left, r.top - b.top, r.right - b.left, r.bottom - b.top];
+      // (in the board's drawing's own px, as its bodies are: from inside the canvas's border)
+      const c = document.getElementById('coach'), canvas = document.getElementById('board'), b = canvas.getBoundingClientRect(), r = c.getBoundingClientRect();
+      const [x, y] = [b.left + canvas.clientLeft, b.top + canvas.clientTop];
+      return c.hidden ? null : [r.left - x, r.top - y, r.right - x, r.bottom - y];
     });
     assert.ok(coach, `${system}: a first visit shows the how-to`);
     const { units, ...question } = await hook(page, 'request');
