@@ -194,7 +194,8 @@ test('arcane-legions (360x740, touch): play, AL-MOV-1 AL-MOV-2 a reload keeps th
   assert.match(await verdict(page), /Legion’s order goes on: 1 of 4 points spent, 3 left\./);
   // the page opened on the order held, not ruled: its unit framed as an answer's would be, at a size
   // a finger reads (a base's short side 40 px, board.js LEGIBLE_BASE), not the whole table fitted
-  // (its bases 9 px deep at 360 px wide)
+  // (its bases 9 px deep at 360 px wide); the framing asked is made at the board's next paint
+  await painted(page);
   const cam = await hook(page, 'camera');
   assert.ok(cam.s * cam.units.find((u) => u.id === 'Legion').short >= 40, `the Legion drawn ${cam.s} px a step after the reload`);
   // a tap: its reach area with the points left of its order (4 icons, 1 spent)
