@@ -176,11 +176,11 @@ const board = new Board(canvas, {
 // first rows until the first touch)
 const COVERING = ['play-bar', 'timeline', 'apply', 'unit-tray', 'zoom-out', 'zoom-in', 'fit', 'coach'];
 function readCovers() {
-  const c = canvas.getBoundingClientRect();
+  const c = canvas.getBoundingClientRect(), [x, y] = board.origin(c); // (in the drawing's px)
   return COVERING.map($)
     .filter((e) => getComputedStyle(e).visibility !== 'hidden').map((e) => e.getBoundingClientRect()) // (a landscape phone keeps a hidden timeline's place)
     .filter((r) => r.width && r.height && r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top)
-    .map((r) => [r.left - c.left - canvas.clientLeft, r.top - c.top - canvas.clientTop, r.right - c.left - canvas.clientLeft, r.bottom - c.top - canvas.clientTop]);
+    .map((r) => [r.left - x, r.top - y, r.right - x, r.bottom - y]);
 }
 function checkCovers() {
   store.setCoverCheck(0);

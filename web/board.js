@@ -1528,14 +1528,7 @@ export class Board extends Painter {
     // paint after the forms were rebuilt does not lay the page out in its own frame (a forced layout
     // of 1,000 units' forms on opening). Null until then, or when fitHeight changed it.
     this.laid = null;
-    // the canvas's border, inside its box: what it draws starts there (a touch, a control over a
-    // unit and the tests' screen points were a border's width off)
-    this.edge = [0, 0];
-    new ResizeObserver(() => {
-      this.laid = [canvas.clientWidth, canvas.clientHeight];
-      this.edge = [canvas.clientLeft, canvas.clientTop];
-      this.resize();
-    }).observe(canvas);
+    new ResizeObserver(() => { this.laid = [canvas.clientWidth, canvas.clientHeight]; this.resize(); }).observe(canvas);
     canvas.addEventListener('pointerdown', (e) => this.down(e));
     canvas.addEventListener('pointermove', (e) => this.move(e));
     // A gesture reads the pointer from pointerrawupdate where the browser has it (a secure
@@ -1566,11 +1559,15 @@ export class Board extends Painter {
   }
 
   // ---- camera ----
-  // the canvas's place is read once a gesture (`rect`): read on every move, it laid the page out
+  // the canvas's place is read once a gesture (`held`): read on every move, it laid the page out
   // again after each ruling's verdict was written
-  local(e) { const [x, y] = this.origin(this.rect); return [e.clientX - x, e.clientY - y]; }
-  /** Where the board's drawing starts on the page, in client px: inside the canvas's border. */
-  origin(r) { r ??= this.canvas.getBoundingClientRect(); return [r.left + this.edge[0], r.top + this.edge[1]]; }
+  local(e) { const [x, y] = this.held ?? this.origin(); return [e.clientX - x, e.clientY - y]; }
+  /**
+   * Where the board's drawing starts on the page, in client px (`r`: the canvas's client box):
+   * inside the canvas's border (a touch, a control over a unit and the tests' screen points were
+   * a border's width off).
+   */
+  origin(r = this.canvas.getBoundingClientRect()) { return [r.left + this.canvas.clientLeft, r.top + this.canvas.clientTop]; }
   // the canvas's laid-out size, read once per paint (each reading may lay the page out again), or
   // as the resize observer last saw it (`laid`: a drag's paint read it after each ruling's verdict
   // was written, laying the page out in every frame)
@@ -1805,7 +1802,7 @@ export class Board extends Painter {
   down(e) {
     this.canvas.focus({ preventScroll: true });
     try { this.canvas.setPointerCapture(e.pointerId); } catch { /* a synthetic or finished pointer */ }
-    this.rect = this.canvas.getBoundingClientRect();
+    this.held = this.origin();
     const [x, y] = this.local(e);
     this.pointers.set(e.pointerId, { x, y });
     if (this.pointers.size === 2) {
@@ -1881,7 +1878,7 @@ export class Board extends Painter {
 
   up(e, cancelled = false) {
     this.pointers.delete(e.pointerId);
-    if (!this.pointers.size) this.rect = null;
+    if (!this.pointers.size) this.held = null;
     const g = this.gesture;
     if (this.pointers.size > 0) { if (g?.type === 'pinch') this.gesture = { type: 'tap', moved: true }; return; }
     this.gesture = null;

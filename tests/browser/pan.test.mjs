@@ -58,13 +58,12 @@ test('the board reads a pointer from where its drawing starts, inside the canvas
   await painted(page);
   const content = await page.$eval('#board', (e) => { const r = e.getBoundingClientRect(); return { x: r.left + e.clientLeft, y: r.top + e.clientTop, w: r.width - 2 * e.clientLeft, h: r.height - 2 * e.clientTop, border: e.clientLeft }; });
   assert.ok(content.border > 0, 'the canvas has a border (else this test checks nothing)');
-  const id = (await hook(page, 'state')).doc.units[0].id;
-  const u = (await hook(page, 'state')).doc.units[0];
-  const world = u.q !== undefined ? null : [u.x, u.y];
-  const at = world ? await hook(page, 'canvasOfWorld', ...world) : null;
+  // (the page opens on a table game: a unit's place is its x and y)
+  const { id, x, y } = (await hook(page, 'state')).doc.units[0];
+  const at = await hook(page, 'canvasOfWorld', x, y);
   // the point under the mouse: the unit's place as the test hook says, checked against the drawing's origin
   const p = await hook(page, 'screenOf', id);
-  const drawn = world ? { x: content.x + at[0], y: content.y + at[1] } : p;
+  const drawn = { x: content.x + at[0], y: content.y + at[1] };
   assert.ok(Math.abs(p.x - drawn.x) < 1e-6 && Math.abs(p.y - drawn.y) < 1e-6, `the hook puts ${id} at (${p.x}, ${p.y}), drawn at (${drawn.x}, ${drawn.y})`);
   // (a mouse event's place is whole pixels: the point zoomed about is the mouse's)
   const m = { x: Math.round(p.x), y: Math.round(p.y) };
