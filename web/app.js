@@ -634,7 +634,7 @@ async function ask({ frame = true } = {}) {
     board.setScene(scene());
     // the page opening on a question held (an order open over drops, a path still to draw): its
     // units framed as an answer's would be, not the whole table fitted (its units a few px across)
-    const b = frame && document.body.dataset.ready !== 'true' && board.fitted && resultBounds({ overlay: [], tracks: [] }, request);
+    const b = frame && document.body.dataset.ready !== 'true' && board.showsFit && resultBounds({ overlay: [], tracks: [] }, request);
     if (b) board.frame(b.bounds, Infinity, b.pad, b.core, answerFraming(b));
     store.setApplyAfter(false);
     showApply(); // kept while this ruling was due: nothing is asked, nothing to make

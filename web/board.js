@@ -1619,6 +1619,9 @@ export class Board extends Painter {
     return bottom - top >= this.h / 2 ? [top, bottom] : super.band();
   }
 
+  /** Whether the view is the whole table or board fitted, or will be at its next paint (a fit asked, not yet made: before the canvas's first size). */
+  get showsFit() { return this.want ? !this.want.frame : !!this.fitted; }
+
   /** Frames the whole table or board. */
   fit() {
     this.want = { refit: this.want?.refit ?? false, frame: null };

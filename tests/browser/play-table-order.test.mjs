@@ -218,6 +218,28 @@ test('arcane-legions (360x740, touch): play, AL-MOV-1 AL-MOV-2 a reload keeps th
   await context.close();
 });
 
+test('arcane-legions (360x740, touch): play, AL-MOV-1 a reload whose first frame comes after the page has ruled still frames the order held', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await firstStep(page);
+  await page.waitForTimeout(600); // (saved 300 ms after the last edit)
+  // the reloaded page's frames held back 3 s: its opening question is asked before its first paint,
+  // while the whole table's fit is still only asked for (a loaded machine's order of things: the
+  // order held was then drawn at the whole table's scale, its bases 9 px deep)
+  await page.addInitScript(() => {
+    const raf = window.requestAnimationFrame.bind(window), t0 = performance.now();
+    window.requestAnimationFrame = (f) => { const wait = 3000 - (performance.now() - t0); return wait > 0 ? setTimeout(() => raf(f), wait) : raf(f); };
+  });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await ruled(page);
+  assert.match(await verdict(page), /Legion’s order goes on: 1 of 4 points spent, 3 left\./);
+  await painted(page);
+  const cam = await hook(page, 'camera');
+  assert.ok(cam.s * cam.units.find((u) => u.id === 'Legion').short >= 40, `the Legion drawn ${cam.s} px a step`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('arcane-legions (360x740, touch): play, AL-COL-1 AL-COL-2 a collision in a later drop ends the order: after half a step, the finger 3.4 steps on asks steps to the Chargers, the order is cut at the step that meets them (2.86 steps from where it began), and no order stays open', { timeout: 120000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const home = await unitOf(page, 'Legion');
