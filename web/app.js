@@ -280,6 +280,16 @@ function renderPreview(afterDrag = false) {
   store.ruledText(text);
 }
 
+// A measure while a move made holds the question (no ruling is asked, so none redraws the verdict):
+// its reading replaces the held words as the finger moves and once it lifts (heldWords).
+function showHeldMeasure() {
+  if (ui.result || !tools.playMeasured()) return;
+  const held = heldWords(), v = $('verdict');
+  if (!held || v.textContent === held.text) return;
+  v.replaceChildren(...referNodes(referText(held.text)));
+  v.className = `verdict ${held.kind}`;
+}
+
 function clearResult() {
   store.clearResult();
   $('timeline').hidden = true;
@@ -543,6 +553,10 @@ function heldWords() {
   const moving = missing && tools.playing() && ui.tool === 'move';
   const todo = tools.playWaiting() ?? (moving ? (made ? PLAY_NEXT : sys().playHint ?? PLAY_HINT) : missing);
   if (!made && !todo) return null;
+  // a drag onto open ground after a move made measures and edits nothing: its reading is what the
+  // verdict says (the move made stayed on screen under the ruler's line); the question stays held
+  const ruler = tools.playMeasured();
+  if (ruler) return { text: ruler.text, kind: ruler.beyond ? 'illegal' : 'answered' };
   return { text: [made, todo].filter(Boolean).join(' '), kind: made ? 'made' : 'unfinished' };
 }
 
@@ -843,6 +857,7 @@ function refreshDrag() {
   $('undo').disabled = !store.canUndo();
   $('redo').disabled = !store.canRedo();
   showReadout();
+  showHeldMeasure();
   board.setScene(scene());
 }
 
@@ -901,6 +916,7 @@ function refreshNow(afterDrag = false) {
   questions.renderQuery();
   for (const id of panels.ids) renderPanel(id);
   renderPreview(afterDrag);
+  showHeldMeasure();
   showReadout();
   store.setCovers(null); // the forms rebuilt may have moved the board or a control: read at its paint
   board.setScene(scene());
