@@ -896,6 +896,15 @@ new IntersectionObserver((entries) => {
   if (ui.detailsSeen) showDetails();
 }).observe($('details'));
 
+// Undo, and where its next step goes back to the player's position before a link (link-io.js), so
+// named: a link's position is no step of the player's, and Undo else is off right after it opens.
+function showUndo() {
+  const back = ui.linkUndo !== null && ui.linkUndo === ui.edits && store.canUndo();
+  $('undo').disabled = !store.canUndo();
+  $('undo').setAttribute('aria-label', back ? 'Undo: back to your position before this link' : 'Undo');
+  $('undo').title = back ? 'Undo: back to your position before this link (Ctrl+Z)' : 'Undo (Ctrl+Z)';
+}
+
 function refreshNow(afterDrag = false) {
   store.setStale(false);
   const s = sys();
@@ -911,7 +920,7 @@ function refreshNow(afterDrag = false) {
   $('tool-note').textContent = ui.tool === 'terrain' ? terrainNote() : ui.tool === 'measure' ? rulerNote() : play ? ui.rulerNote ?? s.playNote ?? TOOL_NOTES.play : TOOL_NOTES[ui.tool];
   coach(play ? hintOf(s) : '');
   showLegend(); // (its how-to follows the mode)
-  $('undo').disabled = !store.canUndo();
+  showUndo();
   $('redo').disabled = !store.canRedo();
   questions.renderQuery();
   for (const id of panels.ids) renderPanel(id);
