@@ -8,7 +8,7 @@ import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, terrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
 import { GAME_FACTS } from './games/index.js';
-import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, involvedUnits, sideColour, legendMarks } from './scene.js';
+import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, involvedUnits, sideColour, legendMarks, loneTokens } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el, spentOf } from './results.js';
 import { option, on, keepSame } from './forms.js';
 import { referText, referNodes, referClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
@@ -90,10 +90,11 @@ function scene() {
   // a card played: each piece it moves drawn where the order leaves it (the position changes when the order is made)
   const placed = tools.playPlaced();
   if (placed.size) {
-    sc.units = sc.units.map((u) => {
+    // (a small token placed with a unit, or off it, drawn as where it then stands)
+    sc.units = loneTokens(sc.units.map((u) => {
       const p = placed.get(u.id);
-      return p && (p.q !== u.q || p.r !== u.r) ? { ...u, q: p.q, r: p.r, hexes: hexesOf({ ...unitById(u.id), q: p.q, r: p.r }) } : u;
-    });
+      return p && (p.q !== u.q || p.r !== u.r) ? { ...u, q: p.q, r: p.r, hexes: hexesOf({ ...unitById(u.id), q: p.q, r: p.r }), small: sys().sceneUnit?.(unitById(u.id))?.small ?? u.small } : u;
+    }));
   }
   // the Ruler's reading (ruler.js), drawn and said in words under the tools (rulerNote)
   if (ui.tool === 'measure' && ui.ruler && rulerCode.ready) {
@@ -560,9 +561,9 @@ function heldWords() {
   return { text: [made, todo].filter(Boolean).join(' '), kind: made ? 'made' : 'unfinished' };
 }
 
-/** The move Make this move made (or Redo made again: `lead`), from movedWords' clauses. */
-function madeWords(said, lead = 'Move made') {
-  return `${lead}: ${said.join('; ') || 'nothing moved'} (Undo to take it back).`;
+/** The move Make this move made (or Redo made again: `lead`), from movedWords' clauses; `note` first (a game's madeNote). */
+function madeWords(said, lead = 'Move made', note = '') {
+  return `${lead}: ${note ? `${note} ` : ''}${said.join('; ') || 'nothing moved'} (Undo to take it back).`;
 }
 /**
  * What changed of the units since `before`, a clause for each place: where each unit moved now
@@ -627,8 +628,10 @@ function makeMove(gesture = null) {
   const before = doc().units.map((u) => ({ ...u }));
   const r = ui.result, said = r?.response?.ok ? sys().madeWords?.(r.request ?? {}, r.response.result ?? {}, r.scene?.events ?? []) : null;
   const paid = paidWords(r);
+  // what the ruling made leaves to do next (a card's: who may battle), said first
+  const note = r?.response?.ok ? sys().madeNote?.(r.request ?? {}, r.response.result ?? {}) ?? '' : '';
   if (!applyRuling(gesture)) return;
-  store.setMade({ at: ui.edits, text: said ? madeWords([said.text], said.lead) : madeWords(movedWords(before, paid)) });
+  store.setMade({ at: ui.edits, text: said ? madeWords([said.text], said.lead, note) : madeWords(movedWords(before, paid), 'Move made', note) });
 }
 // What a hex move spent, where its answer says: a reached hex tapped (its reach entry's cost) or
 // a move's cost, of the points or allowance it had ("for 2 of its 3 movement points"): a tap's

@@ -192,7 +192,9 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
   } });
   await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
   // the units that ended on one hex named together, in the verdict's first line
-  assert.match(await verdict(page), /^Move made: Hastati and Scipio are now on col 5, row 5; Principes are now on col 7, row 5 \(Undo/);
+  // who may battle stays said once the order is made, first (it went with the order's verdict)
+  assert.match(await verdict(page), /^Move made: May battle but no enemy adjacent: Hastati with Scipio, Principes\. Hastati and Scipio are now on col 5, row 5; Principes are now on col 7, row 5 \(Undo/);
+  await battleShown(page, 'May battle but no enemy adjacent: Hastati with Scipio, Principes.');
   const result = await answer(full);
   assert.equal(result.legal, true, 'the engine: the order is legal');
   assert.deepEqual([result.ordersUsed, result.ordersAllowed], [3, 3]);
@@ -211,6 +213,33 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
   for (const [id, at] of Object.entries(moved)) assert.deepEqual(await where(page, id), at, `Redo: ${id} moved again`);
   await shot(page, 'cc-6-redone');
   assert.equal(touches, 6, 'the card, three drags, Undo and Redo');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A lone leader is a piece of his own (CCA-LD-8): drawn small at his hex's corner, a newcomer read
+// his "L" as the badge of the unit on the next hex. Alone he is drawn as a unit is, on his hex's
+// middle and as large as the Hastati's token; on the Hastati's hex, small, off their middle.
+test('cc-ancients (360x740, touch): CCA-LD-8 a lone leader is drawn as a unit of his own (Scipio on his hex’s middle, a unit’s size); with the Hastati, small at their hex’s corner', { timeout: 60000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await openRequest(page, ROME());
+  await page.tap('#fit');
+  await painted(page);
+  const mid = (b) => ({ x: (b[0] + b[2]) / 2, y: (b[1] + b[3]) / 2, w: b[2] - b[0] });
+  let boxes = await hook(page, 'unitBoxes');
+  const alone = mid(boxes.Scipio), hastati = mid(boxes.Hastati), at = await screen(page, 6, 7);
+  assert.ok(Math.hypot(alone.x - at.x, alone.y - at.y) <= 1, `Scipio's token on his hex's middle: ${JSON.stringify({ alone, at })}`);
+  assert.ok(Math.abs(alone.w - hastati.w) <= 1, `as large as a unit's: ${alone.w} and ${hastati.w}`);
+  await shot(page, 'cc-lone-leader');
+  const request = ROME();
+  request.units = request.units.map((u) => (u.id === 'Scipio' ? { ...u, col: 5, row: 6 } : u));
+  await openRequest(page, request);
+  await painted(page);
+  boxes = await hook(page, 'unitBoxes');
+  const withThem = mid(boxes.Scipio), theirs = await screen(page, 5, 6);
+  assert.ok(Math.hypot(withThem.x - theirs.x, withThem.y - theirs.y) > withThem.w / 2, `with the Hastati, off their hex's middle: ${JSON.stringify({ withThem, theirs })}`);
+  assert.ok(withThem.w < 0.7 * mid(boxes.Hastati).w, `and small: ${withThem.w}`);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -435,7 +464,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-CD-1 the other cards in o
   await touchDrag(page, await screen(page, 10, 6), await screen(page, 10, 3));
   await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
   assert.deepEqual(await where(page, 'Equites'), { col: 10, row: 3 });
-  assert.match(await verdict(page), /^Move made: Equites are now on col 10, row 3 \(Undo to take it back\)\. Choose the next card on the cards’ bar/, 'the card is over: the next one is chosen on the bar');
+  assert.match(await verdict(page), /^Move made: May battle but no enemy adjacent: Equites\. Equites are now on col 10, row 3 \(Undo to take it back\)\. Choose the next card on the cards’ bar/, 'the card is over: the next one is chosen on the bar');
   await shot(page, 'cc-mounted-made');
   assert.deepEqual(errors, []);
   await context.close();
