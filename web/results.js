@@ -188,7 +188,7 @@ export function verdictOf(response, request = null) {
   if (q === 'reach') {
     if (r.legal === false) return { text: `No move: ${arr(r.reasons).length ? reasonText(r.reasons[0]) : 'the action cannot be taken.'}`, kind: 'illegal' };
     const n = arr(r.hexes).length;
-    return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end on ${plural(n, 'hex', 'hexes')} besides its own${Number.isFinite(r.allowance) ? ` (allowance ${measured(r.allowance, r)})` : Number.isFinite(r.movementPoints) ? ` (${plural(r.movementPoints, 'movement point')})` : ''}.`, kind: n ? 'answered' : 'illegal' };
+    return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end on ${plural(n, 'hex', 'hexes')} besides its own${Number.isFinite(r.allowance) ? ` (allowance ${measured(r.allowance, r)})` : Number.isFinite(r.movementPoints) ? ` (${plural(r.movementPoints, 'movement point')})` : ''}.${game?.reachNote?.(r) ?? ''}`, kind: n ? 'answered' : 'illegal' };
   }
   return game?.lateVerdict?.(q, r, request) ?? { text: 'Answered.', kind: 'answered' };
 }

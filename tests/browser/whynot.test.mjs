@@ -175,6 +175,31 @@ test('godsgloom (360x740, touch): play, GG-MOV-1 GG-8.3 the Shieldwall dropped o
   await context.close();
 });
 
+// What the newcomer met: the Torn World reach's FA1 and FA2 badges said nothing on screen. The
+// verdict says what they are and from whom, within the lines a phone shows; the legend's badge is
+// named. The counts and attackers are the engine's reach (TW-FA-2: moving past an enemy).
+test('torn-world (360x740, touch): TW-FA-2 the reach’s FA badges in words in the verdict: “FA1”, a Free Attack on the way there and from whom (the Guardsman on col 4, row 6 moving past the Warbeast); the legend’s badge named', { timeout: 60000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'torn-world');
+  const request = await pageRequest(page);
+  assert.deepEqual([request.query, request.unit], ['reach', 'Guardsman']);
+  request.units = request.units.map((u) => (u.id === 'Guardsman' ? { ...u, ...toAxial(4, 6) } : u));
+  // the engine: the ways past the Warbeast draw one Free Attack each (TW-FA-2), none draws two
+  const reach = (await engineFor('torn-world')).request(request).result;
+  assert.deepEqual([...new Set(reach.hexes.map((h) => (h.freeAttacks ?? []).length))].sort(), [0, 1]);
+  assert.deepEqual([...new Set(reach.hexes.flatMap((h) => (h.freeAttacks ?? []).map((f) => `${f.unit} ${f.rule}`)))], ['Warbeast TW-FA-2']);
+  await openRequest(page, request);
+  const words = 'FA1: a Free Attack on the way there, from Warbeast (moved past)';
+  const text = await verdict(page);
+  assert.ok(text.startsWith('Guardsman can end on') && text.includes(words), `${words}\n${text}`);
+  await painted(page);
+  await shot(page, 'whynot-torn-world-fa-words', PHONE);
+  assert.equal(await verdictShows(page, words), true, 'what the badges are, in the lines shown');
+  assert.equal(await page.locator('#legend [role="img"][aria-label="FA badge"]').count(), 1, 'the legend’s badge is named');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 /** Taps a hex of the board by touch. */
 async function tapHex(page, q, r) {
   const o = toOffset(q, r);
