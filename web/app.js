@@ -8,7 +8,7 @@ import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, terrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
 import { GAME_FACTS } from './games/index.js';
-import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, involvedUnits, sideColour, legendMarks, loneTokens } from './scene.js';
+import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, involvedUnits, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el, spentOf } from './results.js';
 import { option, on, keepSame } from './forms.js';
 import { referText, referNodes, referClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
@@ -90,11 +90,10 @@ function scene() {
   // a card played: each piece it moves drawn where the order leaves it (the position changes when the order is made)
   const placed = tools.playPlaced();
   if (placed.size) {
-    // (a small token placed with a unit, or off it, drawn as where it then stands)
-    sc.units = loneTokens(sc.units.map((u) => {
+    sc.units = sc.units.map((u) => {
       const p = placed.get(u.id);
-      return p && (p.q !== u.q || p.r !== u.r) ? { ...u, q: p.q, r: p.r, hexes: hexesOf({ ...unitById(u.id), q: p.q, r: p.r }), small: sys().sceneUnit?.(unitById(u.id))?.small ?? u.small } : u;
-    }));
+      return p && (p.q !== u.q || p.r !== u.r) ? { ...u, q: p.q, r: p.r, hexes: hexesOf({ ...unitById(u.id), q: p.q, r: p.r }) } : u;
+    });
   }
   // the Ruler's reading (ruler.js), drawn and said in words under the tools (rulerNote)
   if (ui.tool === 'measure' && ui.ruler && rulerCode.ready) {

@@ -30,15 +30,6 @@ export function lengthText(system, doc, display, v) {
 export const hexesOf = (system, u) => SYSTEMS[system].cells?.(u) ?? [{ q: u.q, r: u.r }];
 
 /** A terrain kind's colour (its game's `terrainColours`). */
-/**
- * A small token (a C&C leader) stands with a unit on its hex; one alone on its hex is drawn as a unit
- * of its own (at its hex's corner, a lone leader's badge looked like the next hex's unit's).
- */
-export function loneTokens(units) {
-  const borne = new Set(units.filter((u) => !u.small).flatMap((u) => u.hexes.map((h) => hex.key(h.q, h.r))));
-  return units.map((u) => (u.small && !u.hexes.some((h) => borne.has(hex.key(h.q, h.r))) ? { ...u, small: false } : u));
-}
-
 export const terrainColour = (system, kind) => own(SYSTEMS[system].terrainColours, kind) ?? '#555';
 
 // A terrain colour mixed 40 % into the board's parchment, so labels stay readable.
@@ -131,10 +122,10 @@ export function boardScene(system, d, { result = null, answered = !!result, sele
       return { ...c, fill: tr ? mix(own(s.terrainColours, tr) ?? '#888') : '#f4f1e6', mark: tr, short: tr ? shorts.get(tr) : undefined };
     }),
     // a game may draw some units over others (its `drawOrder`) and small or badged (`sceneUnit`)
-    units: loneTokens([...d.units].sort((a, b) => (s.drawOrder?.(a) ?? 0) - (s.drawOrder?.(b) ?? 0)).map((u) => ({
+    units: [...d.units].sort((a, b) => (s.drawOrder?.(a) ?? 0) - (s.drawOrder?.(b) ?? 0)).map((u) => ({
       id: u.id, label: u.id, color: colourOf(u.side), selected: u.id === selected, q: u.q, r: u.r,
       facing: s.hasFacing ? u.facing : undefined, hexes: hexesOf(system, u), small: false, badge: undefined, ...s.sceneUnit?.(u),
-    }))),
+    })),
     ...s.sceneExtras?.(d, colourOf, cells),
   };
   const q = pathQuery(system, d);

@@ -217,33 +217,6 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
   await context.close();
 });
 
-// A lone leader is a piece of his own (CCA-LD-8): drawn small at his hex's corner, a newcomer read
-// his "L" as the badge of the unit on the next hex. Alone he is drawn as a unit is, on his hex's
-// middle and as large as the Hastati's token; on the Hastati's hex, small, off their middle.
-test('cc-ancients (360x740, touch): CCA-LD-8 a lone leader is drawn as a unit of his own (Scipio on his hex’s middle, a unit’s size); with the Hastati, small at their hex’s corner', { timeout: 60000 }, async () => {
-  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
-  await pickSystem(page, 'cc-ancients');
-  await openRequest(page, ROME());
-  await page.tap('#fit');
-  await painted(page);
-  const mid = (b) => ({ x: (b[0] + b[2]) / 2, y: (b[1] + b[3]) / 2, w: b[2] - b[0] });
-  let boxes = await hook(page, 'unitBoxes');
-  const alone = mid(boxes.Scipio), hastati = mid(boxes.Hastati), at = await screen(page, 6, 7);
-  assert.ok(Math.hypot(alone.x - at.x, alone.y - at.y) <= 1, `Scipio's token on his hex's middle: ${JSON.stringify({ alone, at })}`);
-  assert.ok(Math.abs(alone.w - hastati.w) <= 1, `as large as a unit's: ${alone.w} and ${hastati.w}`);
-  await shot(page, 'cc-lone-leader');
-  const request = ROME();
-  request.units = request.units.map((u) => (u.id === 'Scipio' ? { ...u, col: 5, row: 6 } : u));
-  await openRequest(page, request);
-  await painted(page);
-  boxes = await hook(page, 'unitBoxes');
-  const withThem = mid(boxes.Scipio), theirs = await screen(page, 5, 6);
-  assert.ok(Math.hypot(withThem.x - theirs.x, withThem.y - theirs.y) > withThem.w / 2, `with the Hastati, off their hex's middle: ${JSON.stringify({ withThem, theirs })}`);
-  assert.ok(withThem.w < 0.7 * mid(boxes.Hastati).w, `and small: ${withThem.w}`);
-  assert.deepEqual(errors, []);
-  await context.close();
-});
-
 test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s section dropped goes back and the engine’s reason stays on screen; a unit dragged two hexes when it moves one goes back too', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
   const { context, page, errors } = await centreWithOutsider();
   await touchDrag(page, await screen(page, 10, 6), await screen(page, 10, 5));

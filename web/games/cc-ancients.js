@@ -225,7 +225,7 @@ const game = {
   /** The request's baselines, from the two side names (first side bottom). */
   positionExtras: (doc) => (doc.board.preset ? { baselines: { [doc.sides[0].name]: 'bottom', [doc.sides[1].name]: 'top' } } : {}),
   newUnitName: (t) => t.type,
-  // leaders are drawn small, over the unit they stand with (alone on a hex, as a unit: scene.js loneTokens)
+  // leaders are drawn small, over the unit they stand with
   sceneUnit: (u) => ({ small: u.type === 'leader', badge: u.type.split(' ').map((w) => w[0].toUpperCase()).join('') }),
   drawOrder: (u) => (u.type === 'leader' ? 1 : 0),
   /** The board's three sections (dotted lines) and each side's baseline. */
