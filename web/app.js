@@ -280,6 +280,16 @@ function renderPreview(afterDrag = false) {
   store.ruledText(text);
 }
 
+// A measure while a move made holds the question (no ruling is asked, so none redraws the verdict):
+// its reading replaces the held words as the finger moves and once it lifts (heldWords).
+function showHeldMeasure() {
+  if (ui.result || !tools.playMeasured()) return;
+  const held = heldWords(), v = $('verdict');
+  if (!held || v.textContent === held.text) return;
+  v.replaceChildren(...referNodes(referText(held.text)));
+  v.className = `verdict ${held.kind}`;
+}
+
 function clearResult() {
   store.clearResult();
   $('timeline').hidden = true;
@@ -543,12 +553,16 @@ function heldWords() {
   const moving = missing && tools.playing() && ui.tool === 'move';
   const todo = tools.playWaiting() ?? (moving ? (made ? PLAY_NEXT : sys().playHint ?? PLAY_HINT) : missing);
   if (!made && !todo) return null;
+  // a drag onto open ground after a move made measures and edits nothing: its reading is what the
+  // verdict says (the move made stayed on screen under the ruler's line); the question stays held
+  const ruler = tools.playMeasured();
+  if (ruler) return { text: ruler.text, kind: ruler.beyond ? 'illegal' : 'answered' };
   return { text: [made, todo].filter(Boolean).join(' '), kind: made ? 'made' : 'unfinished' };
 }
 
-/** The move Make this move made (or Redo made again: `lead`), from movedWords' clauses. */
-function madeWords(said, lead = 'Move made') {
-  return `${lead}: ${said.join('; ') || 'nothing moved'} (Undo to take it back).`;
+/** The move Make this move made (or Redo made again: `lead`), from movedWords' clauses; `note` first (a game's madeNote). */
+function madeWords(said, lead = 'Move made', note = '') {
+  return `${lead}: ${note ? `${note} ` : ''}${said.join('; ') || 'nothing moved'} (Undo to take it back).`;
 }
 /**
  * What changed of the units since `before`, a clause for each place: where each unit moved now
@@ -613,8 +627,10 @@ function makeMove(gesture = null) {
   const before = doc().units.map((u) => ({ ...u }));
   const r = ui.result, said = r?.response?.ok ? sys().madeWords?.(r.request ?? {}, r.response.result ?? {}, r.scene?.events ?? []) : null;
   const paid = paidWords(r);
+  // what the ruling made leaves to do next (a card's: who may battle), said first
+  const note = r?.response?.ok ? sys().madeNote?.(r.request ?? {}, r.response.result ?? {}) ?? '' : '';
   if (!applyRuling(gesture)) return;
-  store.setMade({ at: ui.edits, text: said ? madeWords([said.text], said.lead) : madeWords(movedWords(before, paid)) });
+  store.setMade({ at: ui.edits, text: said ? madeWords([said.text], said.lead, note) : madeWords(movedWords(before, paid), 'Move made', note) });
 }
 // What a hex move spent, where its answer says: a reached hex tapped (its reach entry's cost) or
 // a move's cost, of the points or allowance it had ("for 2 of its 3 movement points"): a tap's
@@ -843,6 +859,7 @@ function refreshDrag() {
   $('undo').disabled = !store.canUndo();
   $('redo').disabled = !store.canRedo();
   showReadout();
+  showHeldMeasure();
   board.setScene(scene());
 }
 
@@ -881,6 +898,15 @@ new IntersectionObserver((entries) => {
   if (ui.detailsSeen) showDetails();
 }).observe($('details'));
 
+// Undo, and where its next step goes back to the player's position before a link (link-io.js), so
+// named: a link's position is no step of the player's, and Undo else is off right after it opens.
+function showUndo() {
+  const back = ui.linkUndo !== null && ui.linkUndo === ui.edits && store.canUndo();
+  $('undo').disabled = !store.canUndo();
+  $('undo').setAttribute('aria-label', back ? 'Undo: back to your position before this link' : 'Undo');
+  $('undo').title = back ? 'Undo: back to your position before this link (Ctrl+Z)' : 'Undo (Ctrl+Z)';
+}
+
 function refreshNow(afterDrag = false) {
   store.setStale(false);
   const s = sys();
@@ -896,11 +922,12 @@ function refreshNow(afterDrag = false) {
   $('tool-note').textContent = ui.tool === 'terrain' ? terrainNote() : ui.tool === 'measure' ? rulerNote() : play ? ui.rulerNote ?? s.playNote ?? TOOL_NOTES.play : TOOL_NOTES[ui.tool];
   coach(play ? hintOf(s) : '');
   showLegend(); // (its how-to follows the mode)
-  $('undo').disabled = !store.canUndo();
+  showUndo();
   $('redo').disabled = !store.canRedo();
   questions.renderQuery();
   for (const id of panels.ids) renderPanel(id);
   renderPreview(afterDrag);
+  showHeldMeasure();
   showReadout();
   store.setCovers(null); // the forms rebuilt may have moved the board or a control: read at its paint
   board.setScene(scene());

@@ -671,6 +671,11 @@ export class Painter {
     if (hi[0] <= lo[0] || hi[1] <= lo[1]) return;
     // (a terrain piece with its extent `e`: board-table.js namedTerrain)
     const arrows = [], terrain = sc.kind === 'free' ? this.namedTerrain(sc) : [];
+    // the hexes offered to a tap (an overlay's `choices`), on screen
+    const aimed = (sc.overlay ?? []).filter((it) => it.type === 'hexes' && it.choices).flatMap((it) => it.cells).map((h) => {
+      const [x, y] = this.toScreen(...center(h.q, h.r));
+      return [x - this.s * 0.87, y - this.s, x + this.s * 0.87, y + this.s];
+    });
     for (const thing of [...sc.units, ...terrain]) {
       const e = thing.e ?? this.extentOf(thing);
       if (e.x + e.ex > 0 && e.x - e.ex < this.w && e.y + e.ey > 0 && e.y - e.ey < this.h) continue;
@@ -710,9 +715,10 @@ export class Painter {
         const ex = x < this.w / 2 ? x - 12 + half : x + 12 - half; // (its end at the arrow's outer edge)
         const spots = side ? [[lx, y], ...[18, -18, 36, -36, 54, -54, 72, -72].flatMap((dy) => [[ex, y + inward * dy], [lx, y + inward * dy]])]
           : [[x, y + inward * 20], [lx, y + inward * 20], [x, y + inward * 38], [x + half, y], [x - half, y]];
-        // (never on a unit's token or base: there it read as that unit's name)
+        // (never on a unit's token or base: there it read as that unit's name; nor on a hex the
+        // player is to tap, an ejected miniature's free hexes, which it hid)
         const [hw, hh] = [half - 14 + 3, MIN_TEXT / 2 + 2];
-        const free = ([sx, sy]) => ![...this.bodies.values(), ...this.covers].some((o) => overlap([sx - hw, sy - hh, sx + hw, sy + hh], o));
+        const free = ([sx, sy]) => ![...this.bodies.values(), ...this.covers, ...aimed].some((o) => overlap([sx - hw, sy - hh, sx + hw, sy + hh], o));
         return spots.filter(free).some(([sx, sy]) => this.label(name, sx, sy, '#1b2430', MIN_TEXT, 120, 'plate'));
       });
       this.offView.push([these.filter((u) => !u.e).map((u) => u.id), x, y, these.filter((u) => u.e).map((u) => u.id)]);

@@ -426,6 +426,8 @@ export const MARKS = {
 
 const legendSwatch = (m) => {
   const s = el('span', m.symbol ?? '', 'swatch');
+  // a symbol with a name of its own is read as that name ("FA badge"), not as its letters
+  if (m.name) { s.setAttribute('role', 'img'); s.setAttribute('aria-label', m.name); }
   const st = s.style;
   st.borderRadius = m.round ? '50%' : '2px'; // a token or handle round, a base and the rest square
   if (m.round) { st.width = '1.1rem'; st.margin = '0 0.25rem'; } // a circle as high as the list's swatches, the words still in line

@@ -57,7 +57,11 @@ export function initLinkIO({ store, doc, board, notice, refreshNow, saveNow, ask
     await nextTask();
     $('notice').hidden = true;
     const kept = EMBED ? 'none' : keepBefore(opened.system, opened.doc);
-    store.load(opened.system, opened.doc);
+    // opening a link is no step of the player's to undo: the position it replaced is kept, to be
+    // restored (Restore mine, the Library's Earlier versions) across reloads, which an Undo step
+    // is not. Where the browser would not keep it, Undo is the only way back, and says so.
+    store.load(opened.system, opened.doc, { undoable: kept === 'failed' });
+    store.setLinkUndo(kept === 'failed' ? store.session.edits : null);
     if (readonly) store.lock();
     if (kept === 'kept') notice('Link opened; your own position is kept.', { label: 'Restore mine', run: restoreBefore }, 'info');
     if (kept === 'failed') notice('Opened the link’s position, but this browser would not keep yours (storage full): Undo brings it back until the page is reloaded.');

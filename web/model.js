@@ -331,12 +331,17 @@ export function createStore(saved) {
       changed(from, before);
     },
     reset() { this.edit((d) => { delete d.carry; Object.assign(d, defaultDoc(state.system)); }); },
-    /** Replaces a system's document (a link, an example) as one undoable step, and shows that system. */
-    load(system, next) {
+    /**
+     * Replaces a system's document (a link, an example) as one undoable step, and shows that system;
+     * `undoable` false: as the start of its history instead (a link, whose way back is the position
+     * kept before it: links.js).
+     */
+    load(system, next, { undoable = true } = {}) {
       ensure(system);
       const was = state.system;
       state.system = system;
       this.edit((d) => { for (const k of Object.keys(d)) delete d[k]; Object.assign(d, JSON.parse(JSON.stringify(next))); }, null, 0, 'load');
+      if (!undoable) { history[system].undo.length = 0; history[system].redo.length = 0; }
       if (was !== system) changed('system');
     },
     /** No more edits (a read-only embed). */

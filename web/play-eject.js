@@ -95,7 +95,7 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
   function overlay() {
     const r = active() && ruling(), w = r && waiting(r);
     if (!w || w.needs !== 'hex') return [];
-    return [{ type: 'hexes', cells: w.piece.candidates.map((c, i) => ({ q: c.q, r: c.r, color: 'rgba(255,214,102,0.55)', outline: '#1b2430', label: String(i + 1) })) }];
+    return [{ type: 'hexes', choices: true, cells: w.piece.candidates.map((c, i) => ({ q: c.q, r: c.r, color: 'rgba(255,214,102,0.55)', outline: '#1b2430', label: String(i + 1) })) }];
   }
 
   /** The bar under the verdict: what is waiting, as buttons (the test's outcome) or words (tap a hex). */

@@ -130,7 +130,11 @@ export function tapVerdict(system, request, response, pick, entry, onWay) {
   if (!why.ok) return { nodes: [el('p', `Why ${who} cannot end on ${where} could not be asked: ${why.error?.message ?? ''}`)], kind: 'error' };
   const w = why.result ?? {};
   if (w.reachable === true) return { nodes: [el('p', `${who} can end on ${where}, using ${spentOf(w.cost, w)}.`)], kind: 'legal' };
-  const reasons = arr(w.reasons);
+  // the points or hexes short (docs/api.md: the reason with `needs`) first, the units' rules after: the engine's
+  // order put a zone's long sentence first, and a phone cut it at "… more" before
+  // "It needs 5 movement points and has 3"
+  const short = (x) => Number.isFinite(x.needs) && (x.code === 'not_enough_points' || x.code === 'exceeds_allowance');
+  const reasons = [...arr(w.reasons).filter(short), ...arr(w.reasons).filter((x) => !short(x))];
   const nodes = [el('p', `${who} cannot end on ${where}.`)];
   if (reasons.length) {
     // the first reason goes on with the heading: as a list item under the heading it fell on a
@@ -184,7 +188,7 @@ export function verdictOf(response, request = null) {
   if (q === 'reach') {
     if (r.legal === false) return { text: `No move: ${arr(r.reasons).length ? reasonText(r.reasons[0]) : 'the action cannot be taken.'}`, kind: 'illegal' };
     const n = arr(r.hexes).length;
-    return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end on ${plural(n, 'hex', 'hexes')} besides its own${Number.isFinite(r.allowance) ? ` (allowance ${measured(r.allowance, r)})` : Number.isFinite(r.movementPoints) ? ` (${plural(r.movementPoints, 'movement point')})` : ''}.`, kind: n ? 'answered' : 'illegal' };
+    return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end on ${plural(n, 'hex', 'hexes')} besides its own${Number.isFinite(r.allowance) ? ` (allowance ${measured(r.allowance, r)})` : Number.isFinite(r.movementPoints) ? ` (${plural(r.movementPoints, 'movement point')})` : ''}.${game?.reachNote?.(r) ?? ''}`, kind: n ? 'answered' : 'illegal' };
   }
   return game?.lateVerdict?.(q, r, request) ?? { text: 'Answered.', kind: 'answered' };
 }

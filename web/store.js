@@ -40,6 +40,9 @@ export function createStore(saved, session = {}) {
     // the move Make this move made, in words, and the edit count it holds for; the request held
     // back instead of asked (a move just made, a question unfinished)
     made: null, held: '',
+    // the edit count while Undo's next step goes back to the player's position before a link (one
+    // the browser would not keep: link-io.js), which the Undo button then says
+    linkUndo: null,
     // the engine: ready once it answered describe (`described`, with each assumption's summary)
     ready: false, described: null, assumptionSummaries: new Map(),
     // the games whose how-to-play note a phone showed and a touch put away (app.js coach; kept in
@@ -121,6 +124,7 @@ export function createStore(saved, session = {}) {
     setUnsaved: (unsaved) => keep({ unsaved }),
     /** The move just made, in words (`{at, text}`), or null. */
     setMade: (made) => keep({ made }),
+    setLinkUndo: (linkUndo) => keep({ linkUndo }),
     hold: (held) => keep({ held }),
     engineReady: () => keep({ ready: true }),
     setDescribed: (described) => keep({ described, assumptionSummaries: new Map(described.assumptions.map((a) => [a.id, a.summary])) }),

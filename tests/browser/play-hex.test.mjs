@@ -192,7 +192,9 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
   } });
   await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
   // the units that ended on one hex named together, in the verdict's first line
-  assert.match(await verdict(page), /^Move made: Hastati and Scipio are now on col 5, row 5; Principes are now on col 7, row 5 \(Undo/);
+  // who may battle stays said once the order is made, first (it went with the order's verdict)
+  assert.match(await verdict(page), /^Move made: May battle but no enemy adjacent: Hastati with Scipio, Principes\. Hastati and Scipio are now on col 5, row 5; Principes are now on col 7, row 5 \(Undo/);
+  await battleShown(page, 'May battle but no enemy adjacent: Hastati with Scipio, Principes.');
   const result = await answer(full);
   assert.equal(result.legal, true, 'the engine: the order is legal');
   assert.deepEqual([result.ordersUsed, result.ordersAllowed], [3, 3]);
@@ -435,7 +437,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-CD-1 the other cards in o
   await touchDrag(page, await screen(page, 10, 6), await screen(page, 10, 3));
   await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
   assert.deepEqual(await where(page, 'Equites'), { col: 10, row: 3 });
-  assert.match(await verdict(page), /^Move made: Equites are now on col 10, row 3 \(Undo to take it back\)\. Choose the next card on the cards’ bar/, 'the card is over: the next one is chosen on the bar');
+  assert.match(await verdict(page), /^Move made: May battle but no enemy adjacent: Equites\. Equites are now on col 10, row 3 \(Undo to take it back\)\. Choose the next card on the cards’ bar/, 'the card is over: the next one is chosen on the bar');
   await shot(page, 'cc-mounted-made');
   assert.deepEqual(errors, []);
   await context.close();
@@ -678,6 +680,36 @@ const EX1 = {
   units: [{ id: 'Faceless One', side: 'red', size: 'large', q: 1, r: 4, move: 2, run: 3 }, { id: 'Swordsman', side: 'blue', size: 'infantry', q: 4, r: 5, move: 4, run: 6 }],
   unit: 'Faceless One', action: 'move',
 };
+
+// What the newcomer met: the game's own position, the Guardsman on col 5, row 6 and the Warbeast
+// dropped on col 5, row 5, on him: while the player taps where he goes, the name of the Faceless One
+// (out of the view to the right) sat on the hexes offered. No name of an arrow at the view's edge
+// lies on those hexes.
+test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Warbeast dropped on the Guardsman: while the nearest free hexes are offered, the off-view arrow’s name lies on none of them', { skip: !has('torn-world', 'move'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'torn-world');
+  const request = await pageRequest(page);
+  request.units = request.units.map((u) => (u.id === 'Guardsman' ? { ...u, ...toAxial(5, 6) } : u));
+  await openRequest(page, request);
+  await touchDrag(page, await hook(page, 'screenOf', 'Warbeast'), await screen(page, 5, 5));
+  await barTap(page, '[data-dexterity="passed"]', () => document.querySelectorAll('#play-bar button[aria-label$="where Guardsman goes"]').length > 0);
+  await painted(page);
+  // the hexes offered, as the play bar's buttons name them ("1: col 4, row 6, where Guardsman goes")
+  const offered = (await page.$$eval('#play-bar button[aria-label$="where Guardsman goes"]', (bs) => bs.map((b) => b.getAttribute('aria-label'))))
+    .map((l) => l.match(/col (\d+), row (\d+)/)).map(([, c, r]) => toAxial(Number(c), Number(r)));
+  assert.ok(offered.length > 0, 'the nearest free hexes are offered');
+  const arrows = await hook(page, 'offView');
+  assert.ok(arrows.some((a) => a.units.includes('Faceless One')), 'the Faceless One is out of view, an arrow at the edge');
+  const { s } = await hook(page, 'camera');
+  const boxes = await Promise.all(offered.map(async (h) => { const [x, y] = await page.evaluate(([q, r]) => { const c = window.movecalcTest.canvasOfWorld(Math.sqrt(3) * (q + r / 2), 1.5 * r); return [c[0], c[1]]; }, [h.q, h.r]); return [x - 0.87 * s, y - s, x + 0.87 * s, y + s]; }));
+  const over = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+  const names = (await hook(page, 'boardLabels')).filter((l) => l.kind === 'label' && /^Fa/.test(l.text));
+  assert.ok(names.length > 0, 'the arrow is named');
+  for (const l of names) assert.ok(!boxes.some((b) => over(l.box, b)), `“${l.text}” ${l.box.map(Math.round)} on an offered hex`);
+  await shot(page, 'tw-eject-offview');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One dropped on the Swordsman: the test’s outcome chosen (failed), then one of the 3 nearest free hexes tapped; the move is made with those choices (3 touches), undone and redone', { skip: !has('torn-world', 'move'), timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });

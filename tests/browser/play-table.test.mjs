@@ -253,6 +253,39 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
   await context.close();
 });
 
+// What the newcomer met: after a charge made, a drag onto open ground left "Charge made: …" as the
+// verdict (a measure edits nothing, so the move made stayed the held words): the verdict is the measure.
+test('ninth-age (360x740, touch): play, 9A-CH-1 after a charge made (Roll 2D6 3 + 2, Make this move), the Spearmen dragged 3″ back onto open ground: the verdict is the ruler’s reading, not “Charge made”', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  const raiders = await unitOf(page, 'Raiders');
+  await page.tap('#fit');
+  await painted(page);
+  await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 2.2, raiders.y));
+  await ruled(page);
+  await setDice(page, 3, 2);
+  await page.tap('#play-roll');
+  await ruled(page);
+  await page.tap('#apply');
+  await madeSaid(page);
+  await ruled(page);
+  assert.match(await verdict(page), /^Charge made:/);
+  await page.tap('#fit');
+  await painted(page);
+  const spear = await unitOf(page, 'Spearmen');
+  // carried by its middle 3″ straight back: its front comes 3″ behind where it stood
+  await touchDrag(page, await hook(page, 'screenOf', 'Spearmen'), await ahead(page, spear, -3));
+  await page.waitForFunction(() => window.movecalcTest.playOverlay().some((m) => m.ruler));
+  await painted(page);
+  assert.deepEqual(pose(await unitOf(page, 'Spearmen')), pose(spear), 'a ruler moves nothing');
+  const text = await verdict(page);
+  assert.match(text, /^Ruler: [23](\.\d)?″ backward from the Spearmen’s front/, text);
+  assert.doesNotMatch(text, /Charge made/);
+  await shot(page, 'ninth-age', 'measure-after-made');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('ninth-age (360x740, touch): play, 9A-CH-1 A-9A-4 a charge rolled short: 1 + 2 is a Charge Range of 11″ for a 12–13″ charge, so Make this move makes the Knights’ Failed Charge Move, the highest D6 (2″) toward the Raiders, and says so', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');

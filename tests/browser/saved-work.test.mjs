@@ -20,11 +20,12 @@ const PAGE_KEY = 'movecalc.page.v1', BACKUPS_KEY = 'movecalc.library.backups.v1'
 const linkCode = (system, d) => '1.' + toBase64url(deflateRawSync(JSON.stringify(positionPayload(system, d))));
 const stored = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);
 
-// Storage that refuses the page's position while `window.__full` is set (as a full quota does).
+// Storage that refuses the page's position while `window.__full` is set (as a full quota does), and
+// the position kept before a link while `window.__fullBefore` is.
 function fullStorage() {
   const set = Storage.prototype.setItem;
   Storage.prototype.setItem = function (k, v) {
-    if (window.__full && k === 'movecalc.page.v1') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    if ((window.__full && k === 'movecalc.page.v1') || (window.__fullBefore && k === 'movecalc.page.before-link.v1')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     return set.call(this, k, v);
   };
 }
@@ -136,6 +137,32 @@ test('a link keeps the player\'s own position as "before this link", which a rel
   await row.locator('button').click();
   await page.waitForFunction((units) => JSON.stringify(window.movecalcTest.state().doc.units) === JSON.stringify(units), mine.units);
   assert.match(await page.textContent('#notice-text'), /position from before the link is back \(Undo returns to the link’s\)\.$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('opening a link is no Undo step of the player’s: Undo is off right after it (the way back is "before this link", which a reload keeps); where the browser will not keep that, Undo goes back to the player’s position and says so', async () => {
+  const { context, page, errors } = await open();
+  const { system, mine, start } = await ownPosition(page);
+  assert.equal(await page.isDisabled('#undo'), false, 'the player’s drag is an Undo step');
+  await page.goto(`${env.base}#p=${linkCode(system, start)}`);
+  await page.waitForFunction(() => /your own position is kept/.test(document.getElementById('notice-text').textContent));
+  assert.equal(await page.isDisabled('#undo'), true, 'nothing done since the link opened: nothing to undo');
+  assert.equal(await page.getAttribute('#undo', 'aria-label'), 'Undo');
+  await page.screenshot({ path: join(artifacts, 'saved-link-no-undo-360x740.png') });
+  // the player's position again (Restore mine), then a link the browser will not keep it for
+  await page.click('#notice-action');
+  await page.waitForFunction((units) => JSON.stringify(window.movecalcTest.state().doc.units) === JSON.stringify(units), mine.units);
+  await page.evaluate(() => { window.__fullBefore = true; });
+  await page.goto(`${env.base}#p=${linkCode(system, start)}`);
+  await page.waitForFunction(() => /would not keep yours/.test(document.getElementById('notice-text').textContent));
+  assert.deepEqual((await hook(page, 'state')).doc.units, start.units);
+  assert.equal(await page.isDisabled('#undo'), false, 'Undo is the only way back');
+  assert.equal(await page.getAttribute('#undo', 'aria-label'), 'Undo: back to your position before this link');
+  await page.screenshot({ path: join(artifacts, 'saved-link-undo-back-360x740.png') });
+  await page.click('#undo');
+  await page.waitForFunction((units) => JSON.stringify(window.movecalcTest.state().doc.units) === JSON.stringify(units), mine.units);
+  assert.equal(await page.getAttribute('#undo', 'aria-label'), 'Undo', 'the next Undo step is the player’s own again');
   assert.deepEqual(errors, []);
   await context.close();
 });

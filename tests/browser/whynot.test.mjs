@@ -10,9 +10,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, hook, pageRequest, pickSystem, openRequest, overlay, verdict, details, shot, setMode } from './browser.mjs';
+import { launch, openPage, PHONE, hook, pageRequest, pickSystem, openRequest, overlay, verdict, verdictShows, details, shot, setMode, touchDrag } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
-import { toOffset, distance } from '../../web/hex.js';
+import { toOffset, toAxial, distance } from '../../web/hex.js';
 import { boardCells as modelBoardCells } from '../../web/model.js';
 import { GAMES } from '../../web/games/index.js';
 import { root } from '../js/util.mjs';
@@ -93,11 +93,14 @@ for (const [system, mover, one, many] of MOVERS) {
       assert.ok(text.includes(boardWords(x.message)), `${system}: the verdict gives the reason ${x.code}: ${boardWords(x.message)}\n${text}`);
     }
     assert.doesNotMatch(text, /\(q -?\d+, r -?\d+\)/, 'no hex is named by axial coordinates');
+    // the points or hexes short lead (a phone cut the Engagement Zone's sentence before them), the rest in the engine's order
+    const short = (x) => Number.isFinite(x.needs) && ['not_enough_points', 'exceeds_allowance'].includes(x.code);
+    const reasons = [...why.reasons.filter(short), ...why.reasons.filter((x) => !short(x))];
     const rules = await page.$$eval('#verdict button.rule', (bs) => bs.map((b) => b.textContent));
-    assert.deepEqual(rules, why.reasons.map((x) => x.rule), 'each reason has its clause beside it');
+    assert.deepEqual(rules, reasons.map((x) => x.rule), 'each reason has its clause beside it');
     // the first reason goes on with the heading: its start is inside the lines a phone shows
     // untapped (under the heading as a list item it fell on the third line, cut to "The shortest path the…")
-    const start = boardWords(why.reasons[0].message).slice(0, 16);
+    const start = boardWords(reasons[0].message).slice(0, 16);
     const at = await page.evaluate((w) => {
       const v = document.getElementById('verdict'), walk = document.createTreeWalker(v, NodeFilter.SHOW_TEXT);
       while (walk.nextNode()) {
@@ -116,7 +119,7 @@ for (const [system, mover, one, many] of MOVERS) {
     // its clause after its sentence, a small reference: before it ("row 2. GG-MOV-1 It needs…") a
     // newcomer read the id as a word of the sentence
     const first = await page.textContent('#verdict p');
-    assert.ok(first.endsWith(`${boardWords(why.reasons[0].message).replace(/\.$/, '')}. (rule ${why.reasons[0].rule})`) || first.endsWith(`${boardWords(why.reasons[0].message)} (rule ${why.reasons[0].rule})`), `${system}: the clause after the reason\n${first}`);
+    assert.ok(first.endsWith(`${boardWords(reasons[0].message).replace(/\.$/, '')}. (rule ${reasons[0].rule})`) || first.endsWith(`${boardWords(reasons[0].message)} (rule ${reasons[0].rule})`), `${system}: the clause after the reason\n${first}`);
     assert.equal(await page.$eval('#verdict p button.rule', (b) => b.parentElement.className), 'ref', 'the clause id is the small reference’s');
     if (why.whatIf?.reachable) assert.ok(text.includes(`Without the other units it could, in ${plural(why.whatIf.cost, one, many)}`), `${system}: the what-if in words\n${text}`);
     else if (why.whatIf) assert.ok(text.includes('Even without the other units it could not.'), `${system}: the what-if in words\n${text}`);
@@ -135,7 +138,7 @@ for (const [system, mover, one, many] of MOVERS) {
     if (await page.evaluate(() => document.getElementById('verdict').classList.contains('cut'))) await page.tap('#verdict p');
     await page.tap('#verdict button.rule');
     await page.waitForFunction(() => document.querySelector('#clause-dialog')?.open);
-    assert.equal(await page.textContent('#clause-title'), why.reasons[0].rule);
+    assert.equal(await page.textContent('#clause-title'), reasons[0].rule);
     await page.tap('#clause-dialog button');
     // the same hex again puts the question away
     await page.touchscreen.tap(p.x, p.y);
@@ -145,6 +148,57 @@ for (const [system, mover, one, many] of MOVERS) {
     await context.close();
   });
 }
+
+// What the newcomer met: the Shieldwall (3 movement points) dropped on col 4, row 3, by the Ghouls'
+// Engagement Zone: the verdict was cut at "… more" inside the zone's sentence, before the points it
+// is short. Those lead now, whole in the lines a phone shows untapped.
+test('godsgloom (360x740, touch): play, GG-MOV-1 GG-8.3 the Shieldwall dropped on col 4, row 3 goes back, and the points it is short (“It needs … movement points and has 3”) are read whole without a tap', { timeout: 60000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'godsgloom');
+  const request = await pageRequest(page);
+  const home = (await hook(page, 'state')).doc.units.find((u) => u.id === 'Shieldwall');
+  const to = toAxial(4, 3);
+  const why = (await engineFor('godsgloom')).request({ ...request, unit: 'Shieldwall', query: 'whyNot', to }).result;
+  assert.equal(why.reachable, false);
+  assert.ok(why.reasons.length > 1 && why.reasons[0].code !== 'not_enough_points', 'the engine names the zone first, then the points short');
+  assert.equal(home.speed, 3);
+  const words = `It needs ${why.reasons.find((x) => x.code === 'not_enough_points').needs} movement points and has 3`;
+  await touchDrag(page, await hook(page, 'screenOf', 'Shieldwall'), await hook(page, 'screenOfHex', 4, 3));
+  await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Shieldwall cannot end on col 4, row 3'));
+  const back = (await hook(page, 'state')).doc.units.find((u) => u.id === 'Shieldwall');
+  assert.deepEqual([back.q, back.r], [home.q, home.r], 'an illegal drop returns the unit');
+  assert.ok((await verdict(page)).includes(words), await verdict(page));
+  assert.equal(await verdictShows(page, words), true, `“${words}” whole in the verdict as shown`);
+  await painted(page);
+  await shot(page, 'whynot-godsgloom-drop', PHONE);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// What the newcomer met: the Torn World reach's FA1 and FA2 badges said nothing on screen. The
+// verdict says what they are and from whom, within the lines a phone shows; the legend's badge is
+// named. The counts and attackers are the engine's reach (TW-FA-2: moving past an enemy).
+test('torn-world (360x740, touch): TW-FA-2 the reach’s FA badges in words in the verdict: “FA1”, a Free Attack on the way there and from whom (the Guardsman on col 4, row 6 moving past the Warbeast); the legend’s badge named', { timeout: 60000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'torn-world');
+  const request = await pageRequest(page);
+  assert.deepEqual([request.query, request.unit], ['reach', 'Guardsman']);
+  request.units = request.units.map((u) => (u.id === 'Guardsman' ? { ...u, ...toAxial(4, 6) } : u));
+  // the engine: the ways past the Warbeast draw one Free Attack each (TW-FA-2), none draws two
+  const reach = (await engineFor('torn-world')).request(request).result;
+  assert.deepEqual([...new Set(reach.hexes.map((h) => (h.freeAttacks ?? []).length))].sort(), [0, 1]);
+  assert.deepEqual([...new Set(reach.hexes.flatMap((h) => (h.freeAttacks ?? []).map((f) => `${f.unit} ${f.rule}`)))], ['Warbeast TW-FA-2']);
+  await openRequest(page, request);
+  const words = 'FA1: a Free Attack on the way there, from Warbeast (moved past)';
+  const text = await verdict(page);
+  assert.ok(text.startsWith('Guardsman can end on') && text.includes(words), `${words}\n${text}`);
+  await painted(page);
+  await shot(page, 'whynot-torn-world-fa-words', PHONE);
+  assert.equal(await verdictShows(page, words), true, 'what the badges are, in the lines shown');
+  assert.equal(await page.locator('#legend [role="img"][aria-label="FA badge"]').count(), 1, 'the legend’s badge is named');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 /** Taps a hex of the board by touch. */
 async function tapHex(page, q, r) {

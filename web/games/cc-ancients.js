@@ -167,6 +167,11 @@ function drawCCOrder(out, r, req) {
 // a card of three or four units reads in a phone verdict's three lines (it stays on
 // screen while the next unit is dragged); where each unit went is on the board and under Moves.
 function orderTotal(r) {
+  const stayed = [...new Set(arr(r.moves).filter((m) => m.legal === false).map((m) => m.unit))];
+  return [` ${r.ordersUsed} of ${plural(r.ordersAllowed, 'order')} used.`, orderBattle(r), stayed.length ? ` Not moved: ${stayed.join(', ')}.` : ''].join('');
+}
+// Who of an order may battle and why not, each sentence after a space.
+function orderBattle(r) {
   const b = arr(r.battle);
   const who = (xs) => xs.map((x) => `${x.unit}${x.leader ? ` with ${x.leader}` : ''}`).join(', ');
   const why = (x) => (arr(x.noBattleReasons).length ? ` (${x.noBattleReasons[0].message.replace(/\.$/, '')})` : x.noBattleRule ? ` (${x.noBattleRule})` : '');
@@ -174,12 +179,10 @@ function orderTotal(r) {
   // said apart ("May battle: Hastati" read as a fight the details said there was not)
   const idle = (x) => !x.rangedCombat && !arr(x.adjacentEnemies).length;
   const must = b.filter((x) => x.mustBattle), may = b.filter((x) => x.canBattle && !x.mustBattle), no = b.filter((x) => !x.canBattle);
-  const stayed = [...new Set(arr(r.moves).filter((m) => m.legal === false).map((m) => m.unit))];
   const near = may.filter((x) => !idle(x)), alone = may.filter(idle);
-  return [` ${r.ordersUsed} of ${plural(r.ordersAllowed, 'order')} used.`, must.length ? ` Must battle: ${who(must)}.` : '',
+  return [must.length ? ` Must battle: ${who(must)}.` : '',
     near.length ? ` May battle: ${who(near)}.` : '', alone.length ? ` May battle but no enemy adjacent: ${who(alone)}.` : '',
-    no.length ? ` May not battle: ${no.map((x) => `${x.unit}${why(x)}`).join('; ')}.` : '',
-    stayed.length ? ` Not moved: ${stayed.join(', ')}.` : ''].join('');
+    no.length ? ` May not battle: ${no.map((x) => `${x.unit}${why(x)}`).join('; ')}.` : ''].join('');
 }
 
 drawCCReach.marks = ['unit', 'costHexes', 'badge', 'stopHex', 'whatIf', 'numbered'];
@@ -251,6 +254,9 @@ const game = {
     // an order: the orders it takes and who may still battle (the running total of a card played
     // on the board: said here only, not again in its bar)
     + (Number.isFinite(r.ordersUsed) && Number.isFinite(r.ordersAllowed) ? orderTotal(r) : ''),
+  // an order made: who may battle stays said, first (it went with the order's verdict, and the
+  // battles are what the player does next; where each unit went is on the board)
+  madeNote: (request, r) => (request.query === 'order' ? orderBattle(r).trim() : ''),
   legalWord: (q) => (q === 'order' ? 'order' : 'move'),
   hexFacts(h) {
     const bits = [];

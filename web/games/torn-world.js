@@ -125,7 +125,7 @@ const OWN_MARKS = {
   ejection: { swatch: 'line', color: WARN, text: 'an ejection (brown arrow): from where to where' },
   freeAttack: { swatch: 'line', color: BAD, text: 'a Free Attack (red arrow): from the attacker to where it strikes' },
   // the reach's badges (drawTWReach) spelled out where the board shows them: "FA2" read as jargon
-  badges: { swatch: 'outline', symbol: 'FA', color: '#1b2430', fill: '#fff', text: 'FA1, FA2 on a hex: 1 or 2 free attacks on the miniature on its way there (an enemy it starts beside or moves past strikes it); E1: 1 miniature ejected where it ends; D: a Volume Landscape destroyed' },
+  badges: { swatch: 'outline', symbol: 'FA', name: 'FA badge', color: '#1b2430', fill: '#fff', text: 'FA1, FA2 on a hex: 1 or 2 free attacks on the miniature on its way there (an enemy it starts beside or moves past strikes it); E1: 1 miniature ejected where it ends; D: a Volume Landscape destroyed' },
 };
 drawTWReach.marks = ['unit', OWN_MARKS.footprint, 'costHexes', OWN_MARKS.badges, 'stopHex', 'numbered', OWN_MARKS.freeAttack];
 drawTWMove.marks = ['unit', OWN_MARKS.footprint, 'numbered', 'endHex', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.freeAttack];
@@ -245,6 +245,18 @@ const game = {
     return { text: `${who} moves ${steps(r.steps ?? 0)}${isHex(r.final) ? ` to ${colRow(r.final)}` : ''}${ejects.length ? `, ejecting ${ejects.join(' and ')}` : ''}.${fas.length ? ` ${fas.length === 1 ? 'Free Attack' : `${fas.length} Free Attacks`} on ${who}: ${attackersText(fas)}.` : ''}`, kind: 'legal' };
   },
   legalWord: (q) => (q === 'eject' ? 'ejection' : 'move'),
+  // the reach's FA badges in words (unexplained on screen, a newcomer asked what FA1 was): how many
+  // Free Attacks the way to a hex draws, and from whom
+  reachNote(r) {
+    const fas = arr(r.hexes).flatMap((h) => arr(h.freeAttacks));
+    if (!fas.length) return '';
+    const counts = [...new Set(arr(r.hexes).map((h) => arr(h.freeAttacks).length).filter(Boolean))].sort((a, b) => a - b);
+    const from = [...new Map(fas.map((f) => [`${f.unit} ${causeWords(f)}`, f])).values()];
+    const rules = [...new Set(fas.map((f) => f.rule).filter(Boolean))].sort();
+    // (short: a phone shows the verdict's first four lines)
+    const many = counts.length > 1 ? `${counts.slice(0, -1).join(', ')} or ${counts.at(-1)} Free Attacks` : counts[0] === 1 ? 'a Free Attack' : `${counts[0]} Free Attacks`;
+    return ` ${counts.map((n) => `FA${n}`).join(', ')}: ${many} on the way there, from ${attackersText(from)}${rules.length ? ` (${rules.join(', ')})` : ''}.`;
+  },
   lateVerdict(q, r) {
     if (q !== 'shift') return undefined;
     return { text: `Shift: ${arr(r.outcomes).map((o) => `${o.dexterity === 'none' ? 'no test' : `test ${o.dexterity}`} → ${o.legal === false ? 'not possible' : isHex(o.final) ? colRow(o.final) : `${plural(arr(o.candidates).length, 'nearest hex', 'nearest hexes')} (${o.chooser} chooses)`}`).join('; ')}.`, kind: 'answered' };
