@@ -24,12 +24,17 @@ const HEX_SIN = [0, 1, 2, 3, 4, 5].map((i) => Math.sin(Math.PI / 180 * (60 * i -
  * hex's outline into one path, stroked. A path is built over as many steps as it takes.
  */
 function hexSteps(p, shown) {
-  const byFill = new Map();
-  for (const cell of shown) { if (!byFill.has(cell.fill)) byFill.set(cell.fill, []); byFill.get(cell.fill).push(cell); }
-  const groups = [...byFill];
-  let g = -1, i = 0, path = null;
+  let groups = null, g = -1, i = 0, path = null;
   return () => {
-    if (g < 0) { p.fillView(); g = 0; return true; }
+    // (grouped at the first step: a paint that copies the layer calls none)
+    if (g < 0) {
+      const byFill = new Map();
+      for (const cell of shown) { if (!byFill.has(cell.fill)) byFill.set(cell.fill, []); byFill.get(cell.fill).push(cell); }
+      groups = [...byFill];
+      p.fillView();
+      g = 0;
+      return true;
+    }
     const cells = g < groups.length ? groups[g][1] : shown;
     path ??= new p.Path();
     if (i < cells.length) { const cell = cells[i++]; p.hexInto(path, cell.q, cell.r); return true; }
