@@ -5,7 +5,7 @@
 // browser's own work (layout, style, GC) inside the tasks over 50 ms.
 //   node bench/profile-limits.mjs [system...] [--top N]      where the time goes (CPU profile)
 //   node bench/profile-limits.mjs [system...] --tasks [--site DIR]
-//   node bench/profile-limits.mjs [system...] --per-task [--top N] [--site DIR]
+//   node bench/profile-limits.mjs [system...] --per-task [--top N] [--site DIR] [--cpu-over MS]
 // --tasks: the longest tasks of each phase from Chromium's trace, in wall time and in the page
 // thread's own CPU time (a trace event's `tdur`), which other jobs' load changes far less: on a
 // shared machine a task's wall time is mostly waiting for a core. --site: another copy of the site.
@@ -25,9 +25,11 @@ import { CHROMIUM_ARGS } from './page.mjs';
 const args = process.argv.slice(2);
 const top = Number(args[args.indexOf('--top') + 1]) || 25;
 const siteArg = args.includes('--site') ? args[args.indexOf('--site') + 1] : null;
-const systems = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--top' && args[i - 1] !== '--site');
+const systems = args.filter((a, i) => !a.startsWith('--') && !['--top', '--site', '--cpu-over'].includes(args[i - 1]));
 const tasksOnly = args.includes('--tasks');
 const perTask = args.includes('--per-task');
+// --cpu-over MS: the tasks whose page-thread CPU time passed MS (the default: wall time over 50 ms)
+const cpuOver = args.includes('--cpu-over') ? Number(args[args.indexOf('--cpu-over') + 1]) : null;
 
 const frames = (page, n = 2) => page.evaluate((k) => new Promise((r) => { const f = () => (--k ? requestAnimationFrame(f) : r()); requestAnimationFrame(f); }), n);
 
@@ -119,7 +121,8 @@ function tasksProfiled({ trace, profile }) {
   const events = trace.traceEvents ?? trace;
   const main = pageMainThreads(events);
   const onMain = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`));
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur > 50000).sort((a, b) => a.ts - b.ts);
+  const long = (e) => (cpuOver === null ? e.dur > 50000 : (e.tdur ?? 0) > cpuOver * 1000);
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && long(e)).sort((a, b) => a.ts - b.ts);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const times = [];
   let t = profile.startTime;
@@ -161,7 +164,7 @@ try {
     if (perTask) {
       for (const [name, p] of Object.entries(phases)) {
         const tasks = tasksProfiled(p);
-        console.log(`\n## ${system} ${name}: ${tasks.length} tasks over 50 ms`);
+        console.log(`\n## ${system} ${name}: ${tasks.length} tasks over ${cpuOver === null ? '50 ms' : `${cpuOver} ms of CPU`}`);
         const t0 = tasks[0]?.at ?? 0;
         for (const t of tasks) {
           console.log(`  task at +${((t.at - t0) / 1000).toFixed(0)} ms: ${t.cpu.toFixed(0)} ms CPU (${t.wall.toFixed(0)} wall)`);

@@ -18,6 +18,36 @@ const BADGE_BELOW = 0.52, TAB_ABOVE = 0.4;
 const HEX_COS = [0, 1, 2, 3, 4, 5].map((i) => Math.cos(Math.PI / 180 * (60 * i - 30)));
 const HEX_SIN = [0, 1, 2, 3, 4, 5].map((i) => Math.sin(Math.PI / 180 * (60 * i - 30)));
 
+/**
+ * The hexes' layer of paintHexBoard as steps (a step returns whether any is left): the view's
+ * ground; each colour's hexes (in the order the colours first come) into one path, filled; every
+ * hex's outline into one path, stroked. A path is built over as many steps as it takes.
+ */
+function hexSteps(p, shown) {
+  let groups = null, g = -1, i = 0, path = null;
+  return () => {
+    // (grouped at the first step: a paint that copies the layer calls none)
+    if (g < 0) {
+      const byFill = new Map();
+      for (const cell of shown) { if (!byFill.has(cell.fill)) byFill.set(cell.fill, []); byFill.get(cell.fill).push(cell); }
+      groups = [...byFill];
+      p.fillView();
+      g = 0;
+      return true;
+    }
+    const cells = g < groups.length ? groups[g][1] : shown;
+    path ??= new p.Path();
+    if (i < cells.length) { const cell = cells[i++]; p.hexInto(path, cell.q, cell.r); return true; }
+    if (g < groups.length) { p.ctx.fillStyle = groups[g][0]; p.ctx.fill(path); } else {
+      p.ctx.strokeStyle = 'rgba(60,70,60,0.45)';
+      p.ctx.lineWidth = 1;
+      p.ctx.stroke(path);
+    }
+    g++; i = 0; path = null;
+    return g <= groups.length;
+  };
+}
+
 /** The Painter's methods that paint a hex board (docs/page.md "Loading"). */
 export const hexPainting = {
   /**
@@ -185,20 +215,11 @@ export const hexPainting = {
       shown.push(cell);
       key.push(cell.q, cell.r, cell.fill);
     }
-    // one picture while the camera and the hexes' colours stay (Board.layer)
-    this.layer('hexes', key, () => {
-      this.fillView();
-      const fills = new Map(), outline = new this.Path();
-      for (const cell of shown) {
-        if (!fills.has(cell.fill)) fills.set(cell.fill, new this.Path());
-        this.hexInto(fills.get(cell.fill), cell.q, cell.r);
-        this.hexInto(outline, cell.q, cell.r);
-      }
-      for (const [fill, path] of fills) { this.ctx.fillStyle = fill; this.ctx.fill(path); }
-      this.ctx.strokeStyle = 'rgba(60,70,60,0.45)';
-      this.ctx.lineWidth = 1;
-      this.ctx.stroke(outline);
-    });
+    // one picture while the camera and the hexes' colours stay (Board.layer), drawn in steps that a
+    // board's first paint spreads over frames (a 60 × 60 board's was the longest task of opening it):
+    // the ground, then each colour's hexes filled, then every outline stroked, the same calls in the
+    // same order as in one go, so that the picture ends the same
+    this.layer('hexes', key, hexSteps(this, shown), true);
     for (const cell of shown) {
       if (cell.mark && !numbered.has(`${cell.q},${cell.r}`)) {
         // the terrain's name where it fits, else its short name (scene.js terrainShorts), never a cut word

@@ -5,6 +5,7 @@
 // Free-form world: x right, y up (away from the player). Hex world: the pixel space of hex.js.
 import { center, corner, dirVector, SQRT3 } from './hex.js';
 import { rad, rectCorners, isOn } from './geometry.js';
+import { runFor, SLICE_MS } from './slices.js'; // (SLICE_MS: a paint of the page's board places names for it; more follow on the next frames)
 
 const DPR = () => window.devicePixelRatio || 1;
 const HANDLE_GAP = 26;  // px from the front edge to the rotate handle
@@ -22,7 +23,6 @@ export const LEGIBLE_HEX = 38; // CSS px across a hex (flat side to flat side)
 export const LEGIBLE_BASE = 42; // CSS px on a base's short side
 const MAX_SCALE = 400; // CSS px per world unit: the closest zoom
 const LONG_PRESS_MS = 500; // a press held this long before turning turns freely (no 15° steps)
-const SLICE_MS = 8; // ms a paint of the page's board places names for (Board); more follow on the next frames
 const SLICE_NAMES = 50; // names placed in a paint at least (placeNames)
 const STALE_FRAMES = 3; // frames of a camera's move in a row that show units as last drawn at most (Board.moved)
 const LAYERED_UNITS = 100; // more units near the view than this are drawn as a layer kept while their plan stands
@@ -614,7 +614,15 @@ export class Painter {
     // a drag's frame on hexes: the board and the answer's hexes (a reach's, with their costs) as one
     // picture while they stay (paintStill), what a ruling changes (its way, the footprint) over it
     const kept = still && sc.kind !== 'free' ? this.paintStill(sc, beneath) : null;
+    // a board's first paint of a new board draws its layers in steps for a slice of time a frame
+    // (Board.layer), the units waiting until it is done: a 60 × 60 board's 3,600 hexes in one go
+    // were the longest task of opening it
+    const board = sc.kind + sc.boardKey;
+    this.sliceLayers = unitsLater && this.boardDrawn !== board;
+    this.layersLeft = false;
     if (!kept) { if (sc.kind === 'free') sc.paintTable(this, sc); else this.paintHexBoard(sc); } // (a table's: its game's, board-table.js; a hex board's: its game's board-hex.js)
+    this.sliceLayers = false;
+    if (this.layersLeft) this.fresh = 'units'; else if (!kept) this.boardDrawn = board;
     this.paintOverlay(kept ? beneath.slice(kept.items) : beneath);
     if (sc.kind !== 'free' && !kept?.coords) this.paintHexCoords(sc);
     // the units in view only (a unit's selection ring, front arrow and other hexes reach past its token)
@@ -773,9 +781,10 @@ export class Painter {
 
   /**
    * Draws what `draw` draws, which depends only on the camera and on `key` (a list of values compared
-   * one by one). A Painter draws it each time; the page's Board keeps it as a picture.
+   * one by one). A Painter draws it each time; the page's Board keeps it as a picture. `steps`:
+   * `draw` is a step, called until it returns false, which the Board may spread over frames.
    */
-  layer(name, key, draw) { draw(); }
+  layer(name, key, draw, steps = false) { if (steps) while (draw()); else draw(); }
 
   /** A layer whose texts are recorded as drawn (drawnText) on the frames it is copied too. */
   textLayer(name, key, draw) {
@@ -1736,23 +1745,35 @@ export class Board extends Painter {
    * picture on every frame of a drag: drawn once into a canvas of its own while the camera, the
    * canvas and `key` stay, then copied (docs/performance.md, "The page at the limits").
    */
-  layer(name, key, draw) {
+  layer(name, key, draw, steps = false) {
     const c = this.ctx, { width, height } = this.canvas, view = [this.s, this.ox, this.oy, width, height, this.w];
-    if (!width || !height) { draw(); return; } // a canvas of no size cannot be copied
+    if (!width || !height) { super.layer(name, key, draw, steps); return; } // a canvas of no size cannot be copied
     let l = this.layers?.get(name);
     const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
-    if (!l || !same(l.view, view) || !same(l.key, key)) {
-      l = this.layerCanvas(name);
-      const ctx = l.canvas.getContext('2d');
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, width, height);
-      ctx.setTransform(c.getTransform());
-      this.ctx = ctx;
+    const fresh = !l || !same(l.view, view) || !same(l.key, key);
+    if (fresh || l.more) {
+      if (fresh) {
+        l = this.layerCanvas(name);
+        const ctx = l.canvas.getContext('2d');
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.clearRect(0, 0, width, height);
+        ctx.setTransform(c.getTransform());
+        l.more = null;
+      }
+      this.ctx = l.canvas.getContext('2d');
       // the font noted is the one set in the context drawn into last (setFont skips it): noted
       // afresh, else a layer's names were drawn in the canvas's default 10 px font
       this.font = null;
-      try { draw(); } finally { this.ctx = c; this.font = null; }
+      try {
+        // a layer left unfinished goes on with its own steps (its key and view the same); one in
+        // steps is drawn for SLICE_MS where this paint allows (sliceLayers), else all at once
+        const step = l.more ?? (steps ? draw : null);
+        if (!step) draw();
+        else if (this.sliceLayers) l.more = runFor(step, this.sliceMs, 64) ? step : null;
+        else { while (step()); l.more = null; }
+      } finally { this.ctx = c; this.font = null; }
       Object.assign(l, { view, key });
+      if (l.more) this.layersLeft = true;
       this.redrawn?.push(name);
     }
     c.save();

@@ -74,6 +74,17 @@ export function installTestHook(page) {
     camera: () => ({ s: board.s, units: board.scene.units.map((u) => ({ id: u.id, short: u.free ? Math.min(u.free.w, u.free.d) : null })) }),
     /** What the board's last paints (up to 200) drew, oldest first: {units, near, names, candidates, more, layers}. */
     paints: () => paints.map((p) => ({ ...p })),
+    /** Sets how long a paint of the board places names and draws a new board's layers for (board.js `sliceMs`): 0, the least each paint does. */
+    setSliceMs(ms) { board.sliceMs = ms; },
+    /**
+     * Paints the board once more, at once: nothing kept from the paints before (its layers, the
+     * names' plan) and nothing left to later frames, to compare with what was drawn over frames.
+     */
+    paintAtOnce() {
+      const ms = board.sliceMs;
+      Object.assign(board, { sliceMs: Infinity, layers: null, unitsLayered: false, fresh: null, lastPlan: null });
+      try { paint(); } finally { board.sliceMs = ms; }
+    },
     /** How many paints the board made since the page opened (the list above keeps the last 200). */
     paintCount: () => painted,
     /** The arrows at the board's edge pointing at units and named terrain out of view: {units: ids, terrain: ids, x, y} on the page. */
