@@ -9,6 +9,7 @@ import { hexPainting } from '../board-hex.js';
 import { initPlayHex } from '../play-hex.js';
 import { initPlayOrders } from '../play-orders.js';
 import { loadOnce } from '../panels.js';
+import { ordersField } from '../orders-field.js';
 
 // What only a retreat and an evade draw and say (cc-ancients-later.js), fetched the first time an
 // answer needs it (`needs`, which app.js awaits with the engine's answer); `later.ready` is the
@@ -46,7 +47,7 @@ const ccOrder = {
     { key: 'leader', label: 'Leader (blank: one unit of choice)', kind: 'unit', optional: true, when: (i) => cardOf(i) === 'leadership' },
     { key: 'inspired', label: 'Inspired Leadership in section', kind: 'select', options: [['', '(not inspired)'], ...SECTIONS], when: (i) => cardOf(i) === 'leadership' },
     { key: 'linked', label: 'Units in linked hexes (blank: the card’s)', kind: 'number', min: 0, max: 64, step: 1, when: (i) => cardOf(i) === 'leadership' },
-    { key: 'moves', label: 'Ordered units', kind: 'orders', rows: orderRows,
+    { key: 'moves', label: 'Ordered units', kind: 'orders', rows: orderRows, render: ordersField,
       // each row a unit, its path and whether it is a Move-Fire-Move second move
       check: (v, p, c) => c.array(v, p, c.LIMITS.list).map((m, i) => {
         const pp = `${p}[${i}]`;
