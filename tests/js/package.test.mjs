@@ -36,7 +36,7 @@ function expectedFiles() {
     ...walk('public'),
     ...['base64url', 'board', 'board-table', 'board-hex', 'clause-dialog', 'draw', 'fields', 'geometry', 'hex', 'limits', 'model', 'picture', 'results', 'scene', 'share', 'svg-context',
       'panels', 'play-table', 'play-table-order', 'play-table-charge', 'play-table-late', 'ruler-plate', 'play-orders', 'play-eject', 'orders-field', 'play-hex', 'tap-reach', 'play-rolls'].map((m) => `web/${m}.js`),
-    ...systems.map((s) => `web/games/${s}.js`), 'web/games/index.js', 'web/games/define.js', 'web/games/ninth-age-later.js', 'web/games/ninth-age-charge.js', 'web/games/cc-ancients-later.js',
+    ...systems.map((s) => `web/games/${s}.js`), 'web/games/index.js', 'web/games/define.js', 'web/games/ninth-age-later.js', 'web/games/ninth-age-charge.js', 'web/games/cc-ancients-later.js', 'web/games/cc-ancients-order.js',
   ].sort();
 }
 
