@@ -9,9 +9,9 @@ import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, terrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
 import { GAME_FACTS } from './games/index.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, involvedUnits, sideColour, legendMarks } from './scene.js';
-import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el, spentOf } from './results.js';
+import { resultScene, resultText, verdictOf, legendOf, el } from './results.js';
 import { option, on, keepSame } from './forms.js';
-import { referText, referNodes, referClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
+import { referText, referNodes, referClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName, spentOf } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { createStore } from './store.js';
 import { storedGames } from './library-keys.js';
@@ -324,7 +324,8 @@ function redrawResult(frame = false, follow = false) {
   const entry = ui.pick ? r.scene.reach.get(hex.key(ui.pick.q, ui.pick.r)) ?? null : null;
   const pick = entry ? r.scene.picked ?? entry : null;
   // the verdict: the answer's, or a tapped hex's (its ways there, or why not)
-  let v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
+  // (a hex game's, tap-reach.js: it comes with the hex games' play)
+  let v = tools.tapVerdict(r.request, r.response, ui.pick, entry) ?? verdictOf(r.response, r.request);
   // a drag onto open ground measured (play-table.js measured): the ruler's reading is the verdict
   const ruler = tools.playMeasured();
   if (ruler) v = { text: ruler.text, kind: ruler.beyond ? 'illegal' : 'answered' };

@@ -2,16 +2,18 @@
 // moves): its drawing and its running total. A first view is a reach, so cc-ancients.js fetches it
 // at the first order asked (`needs`, as cc-ancients-later.js is), before that answer is drawn: in
 // play the first unit dragged for a card. It imports none of cc-ancients.js (in Node that module
-// loads it at once, and a cycle would never settle).
-import { GOOD, BAD, PATH, WARN, isHex, hexKey, plural, drawHexPath } from '../draw.js';
+// loads it at once, and a cycle would never settle), nor draw-hex.js, which the hex games' modules
+// share in one file: its path drawer comes from cc-ancients.js (imported here, that file would be
+// split in two, one more file for every hex game's first visit).
+import { GOOD, BAD, PATH, WARN, isHex, hexKey, plural } from '../draw.js';
 import { arr } from '../fields.js';
 
 /**
  * An order drawn: each row's path (a move not made in red) and where each ordered piece ended, its
  * words shortened where there is no room, and a dashed line from each piece that may or must
- * battle to the adjacent enemies.
+ * battle to the adjacent enemies. `drawHexPath`: draw-hex.js's.
  */
-export function drawCCOrder(out, r, req) {
+export function drawCCOrder(out, r, req, drawHexPath) {
   const words = (x) => (x?.code ?? '').replace(/_/g, ' ');
   const refused = new Map();
   for (const x of arr(r.reasons)) if (x.unit && !Number.isInteger(x.action) && !refused.has(x.unit)) refused.set(x.unit, x);

@@ -2,8 +2,8 @@
 // reach, move, order, retreat and evade), the board's sections and baselines, terrain colours,
 // drawers, verdicts and result text.
 import { SIDE_COLOURS, num, opt, unitField, arr, wholeOrNone, hexUnit, pathJSON, axialOf, hexMove, whatIfReach } from '../fields.js';
-import { BAD, WARN, isHex, colRow, plural, el, ruleItem, section, reachCells, whatIfCells, pickedPath, hexStart,
-  drawHexMove } from '../draw.js';
+import { BAD, WARN, isHex, colRow, plural, el, ruleItem, section } from '../draw.js';
+import { reachCells, whatIfCells, pickedPath, hexStart, drawHexMove, drawHexPath } from '../draw-hex.js';
 import { toAxial, center } from '../hex.js';
 import { hexPainting } from '../board-hex.js';
 import { initPlayHex } from '../play-hex.js';
@@ -125,7 +125,7 @@ function drawCCReach(out, r, req, pick, extra) {
 
 
 drawCCReach.marks = ['unit', 'costHexes', 'badge', 'stopHex', 'whatIf', 'numbered'];
-const drawCCOrder = (out, r, req) => order.ready?.drawCCOrder(out, r, req);
+const drawCCOrder = (out, r, req) => order.ready?.drawCCOrder(out, r, req, drawHexPath);
 drawCCOrder.marks = ['unit', 'numbered', 'endHex', { swatch: 'line', color: BAD, text: 'a move not made' },
   { swatch: 'line', color: BAD, dashed: true, text: 'to an adjacent enemy it must battle' }, { swatch: 'line', color: WARN, dashed: true, text: 'to an adjacent enemy' }];
 // a retreat and an evade drawn by cc-ancients-later.js (fetched before their first answer is drawn: `needs`)
