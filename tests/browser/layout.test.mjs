@@ -70,6 +70,7 @@ const CONCEPTS = [
 const CONCEPT_HOMES = {
   'web/hex.js': ['hexon'], // hex maths: the lattice's geometry, which the games' hooks use
   'web/draw.js': ['hexon'], // answers' and requests' poses as docs/api.md writes them (a piece's `hexons`), and "1 hexon" in engine messages
+  'web/draw-hex.js': ['hexon'], // the hex games' answers as docs/api.md writes them: a piece's `hexons`, drawn as the hexes they cover
   'web/play-table-charge.js': ['charger'], // The Ninth Age's way of play on a table (a drag as its charge), which its module alone imports
 };
 
