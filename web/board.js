@@ -10,10 +10,11 @@ const DPR = () => window.devicePixelRatio || 1;
 export const clamp = (v, a, b) => Math.max(a, Math.min(b, v));
 /**
  * The rotate handle's placing and drawing (board-handle.js: Painter's `handleOf`, `handlePlace`,
- * `handleR`, `paintHandle`), fetched when a board would first show one (Board.paint): a first
- * view selects no unit.
+ * `handleR`, `paintHandle`), fetched when a board would first show one: a first view selects no
+ * unit. A failed fetch is forgotten, so the next paint tries again.
  */
-export const loadHandle = () => import('./board-handle.js');
+let handleCode = null;
+export const loadHandle = () => (handleCode ??= import('./board-handle.js').catch((err) => { handleCode = null; throw err; }));
 // The smallest board text, in CSS px: read at arm's length on a phone at the table. Text that does
 // not fit at this size is shortened or left out (the text beside the board and a tap name it).
 export const MIN_TEXT = 12;
@@ -1807,8 +1808,7 @@ export class Board extends Painter {
     this.size = [this.w, this.h];
     const mode = this.ctl.mode(), handle = sel && (mode === 'move' || (mode === 'play' && this.ctl.playTurns?.()));
     // the rotate handle's code comes when one would first be shown: drawn in the frame after it has
-    // (a failed fetch, offline: asked again at a later paint)
-    if (handle && !this.handleOf && !this.handleAsked) { this.handleAsked = true; loadHandle().then(() => this.draw(), () => { this.handleAsked = false; }); }
+    if (handle && !this.handleOf) loadHandle().then(() => this.draw(), () => {});
     try { this.paintScene(sc, handle && this.handleOf ? sel : null); } finally { this.size = null; }
     // a frame that only drew more names moved nothing the units' controls follow
     const full = this.full;
