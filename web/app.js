@@ -3,15 +3,15 @@
 // beside it. Everything the engine or the user wrote reaches the page through textContent (or
 // canvas text), never as HTML.
 import { SAVE_KEY, EMBED, EMBED_AUTOSIZE, saved, firstGame, engine, engineLoading, scriptURL, embedLoading } from './boot.js';
-import { describeExample, loadExamples } from './examples.js'; // written by build-site.mjs: the examples a module fetched at first use
+import { describeExample } from './examples.js'; // written by build-site.mjs: the examples a module fetched at first use
 import { Board } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, terrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
 import { GAME_FACTS } from './games/index.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, involvedUnits, sideColour, legendMarks } from './scene.js';
-import { resultScene, resultText, verdictOf, tapVerdict, legendOf, el, spentOf } from './results.js';
+import { resultScene, resultText, verdictOf, legendOf, el } from './results.js';
 import { option, on, keepSame } from './forms.js';
-import { referText, referNodes, referClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName } from './draw.js';
+import { referText, referNodes, referClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName, spentOf } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { createStore } from './store.js';
 import { storedGames } from './library-keys.js';
@@ -334,7 +334,8 @@ function redrawResult(frame = false, follow = false) {
   const entry = ui.pick ? r.scene.reach.get(hex.key(ui.pick.q, ui.pick.r)) ?? null : null;
   const pick = entry ? r.scene.picked ?? entry : null;
   // the verdict: the answer's, or a tapped hex's (its ways there, or why not)
-  let v = tapVerdict(r.request?.system ?? store.state.system, r.request, r.response, ui.pick, entry, tools.pickWay) ?? verdictOf(r.response, r.request);
+  // (a hex game's, tap-reach.js: it comes with the hex games' play)
+  let v = tools.tapVerdict(r.request, r.response, ui.pick, entry) ?? verdictOf(r.response, r.request);
   // a drag onto open ground measured (play-table.js measured): the ruler's reading is the verdict
   const ruler = tools.playMeasured();
   if (ruler) v = { text: ruler.text, kind: ruler.beyond ? 'illegal' : 'answered' };
@@ -796,6 +797,12 @@ const panelFailed = (err) => notice(`This panel could not be opened (${err.messa
 const renderTerrain = lazyPanel($('terrain-panel'), settingsForm, (f) => f.renderTerrain(), panelFailed);
 const renderSides = lazyPanel($('sides-panel'), settingsForm, (f) => f.renderSides(), panelFailed);
 const renderSettings = lazyPanel($('settings-panel'), settingsForm, (f) => f.renderSettings(), panelFailed);
+// the Examples gallery and the Advanced editor's examples (examples-panels.js), fetched when either
+// first opens; a press made before the code came runs once it has (`withCode`)
+const examplesCode = loadOnce(() => import('./examples-panels.js').then(({ examplesPanels }) => examplesPanels({
+  store, ui, board, engine, sys, render, answer, codeFor, holds, notAnswered, notice, cancelRule, currentRequest, refreshNow, renderIfStale })));
+const withCode = (name) => (...args) => examplesCode.get().then((code) => code[name](...args), panelFailed);
+const renderGallery = lazyPanel($('gallery-panel'), examplesCode, (code) => code.renderGallery(), panelFailed);
 
 // ---- the side panels (panels.js: each filled when it opens, then on every change while open) ----
 const panels = createPanels({
@@ -1164,46 +1171,18 @@ $('to-editor').addEventListener('click', () => {
 });
 
 // The Advanced panel: any request, typed or from an example, ruled on as written. Its first
-// example, describe, is there at once (it runs with nothing else fetched, offline too); the others
-// are listed when their module arrives.
+// example, describe, is there at once; the others are listed, and Rule on it and Format work, when
+// the panels' code arrives (examples-panels.js, above).
 function fillExamples() {
   $('example').replaceChildren(option('0', describeExample.title));
-  showExample();
-  loadExamples().then((examples) => {
-    const shown = $('example').value;
-    $('example').replaceChildren(...examples.map((e, i) => option(String(i), e.title)));
-    $('example').value = shown;
-  }, () => { /* offline before first use: describe alone */ });
+  $('example-note').textContent = describeExample.note ?? '';
+  $('request').value = JSON.stringify(describeExample.request, null, 2);
+  examplesCode.get().then((code) => code.listExamples(), () => { /* offline before first use: describe alone */ });
 }
-async function showExample() {
-  const i = Number($('example').value);
-  const e = i === 0 ? describeExample : (await loadExamples())[i];
-  $('example-note').textContent = e?.note ?? '';
-  $('request').value = JSON.stringify(e ? e.request : { query: 'describe' }, null, 2);
-}
-async function runAdvanced() {
-  renderIfStale('advanced-panel'); // its example is what runs when nobody has opened it
-  let request = null;
-  const text = $('request').value;
-  try {
-    request = JSON.parse(text);
-  } catch { /* the engine reports it */ }
-  if (!holds(request?.system, runAdvanced)) return;
-  const serial = store.asking();
-  const out = await engine.ask(text);
-  await codeFor(request, out.response?.result);
-  if (out.superseded || serial !== ui.asked) return;
-  if (!out.response) { notAnswered(request, out); return; }
-  render(out.response, request && request.system === store.state.system ? request : null);
-  $('verdict').scrollIntoView({ block: 'nearest' });
-}
-$('example').addEventListener('change', showExample);
+const runAdvanced = withCode('runAdvanced');
+$('example').addEventListener('change', withCode('showExample'));
 $('run').addEventListener('click', runAdvanced);
-$('format').addEventListener('click', () => {
-  try { $('request').value = JSON.stringify(JSON.parse($('request').value), null, 2); } catch {
-    render({ ok: false, error: { code: 'bad_json', path: '', message: 'the request is not valid JSON yet' } }, null);
-  }
-});
+$('format').addEventListener('click', withCode('formatRequest'));
 $('request').addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) runAdvanced(); });
 
 // ---- notices (link problems, new versions) ----
@@ -1222,70 +1201,14 @@ $('notice-close').addEventListener('click', () => { $('notice').hidden = true; }
 const links = initLinks({ store, ui, doc, board, notice, refreshNow: refreshIfStale, saveNow: saveSoon, ask, isReady: () => ui.ready, showGallery });
 initDownloads({ board, ui, doc, sys, system: () => store.state.system, link: async () => `${links.pageURL()}#p=${await links.shareCode()}`, legendMarks });
 
-// ---- the examples gallery (its list: gallery.js, fetched with the examples) ----
-/** The gallery: the game on screen's examples first, every other one folded under "Other games". */
-async function renderGallery() {
-  const system = store.state.system;
-  if (ui.galleryOf === system) return; // laid out for this game already
-  store.galleryFor(system);
-  let examples, code;
-  // busy while its modules are fetched on the first opening, as a lazy panel is (panels.js)
-  $('gallery-panel').setAttribute('aria-busy', 'true');
-  try {
-    // (with the checks an example's position passes as it opens: share.js)
-    [examples, code] = await Promise.all([loadExamples(), import('./gallery.js'), shareModule()]);
-  } catch (err) {
-    store.galleryFor(null); // tried again when next opened
-    $('gallery').replaceChildren(el('p', `The examples could not be loaded (${err.message ?? err}): they are kept for offline use once they have been opened online.`, 'note'));
-    return;
-  } finally {
-    $('gallery-panel').removeAttribute('aria-busy');
-  }
-  if (ui.galleryOf !== system) return; // another game's gallery was asked for meanwhile
-  $('gallery').replaceChildren(...code.galleryNodes(examples, system, { el, on, gameName, gameShown: sys().name, openExample }));
-}
+// ---- the examples gallery (examples-panels.js, fetched at its first opening) ----
 function showGallery() {
   $('gallery-panel').open = true;
   renderIfStale('gallery-panel');
   $('gallery-panel').scrollIntoView({ block: 'start' });
 }
-
-/** Opens an example: its position on the board (undoably), then its own request ruled as written. */
-async function openExample(ex) {
-  const req = ex.request;
-  if (isGame(req?.system)) {
-    // another game's page module is fetched on first use: the verdict says so meanwhile, and the
-    // answer on screen (the last example's) is no longer taken for this one's
-    if (!own(SYSTEMS, req.system)) { cancelRule(); store.asking(); $('verdict').textContent = `Loading the ${gameName(req.system)} rules…`; $('response').textContent = ''; }
-    try { await loadGame(req.system); } catch (err) { notice(`The ${gameName(req.system)} page could not be loaded: ${err.message ?? err}.`); return; }
-    try {
-      const { checkPosition } = await shareModule();
-      const { system, doc: d } = checkPosition({ request: req });
-      store.select(null);
-      store.load(system, d);
-    } catch (err) {
-      notice(`This example could not be set up on the board: ${err.message}.`);
-    }
-  }
-  renderIfStale('advanced-panel');
-  $('request').value = JSON.stringify(req, null, 2);
-  refreshNow();
-  board.fit();
-  if (!ui.ready) return;
-  if (holds(req?.system, () => ruleExample(req))) ruleExample(req);
-}
-
-/** Rules an example's own request as written (its position is on the board already). */
-async function ruleExample(req) {
-  cancelRule();
-  const serial = store.asking();
-  const out = await answer(req);
-  if (out.superseded || serial !== ui.asked) return;
-  if (!out.response) { notAnswered(req, out); return; }
-  store.ruledText(JSON.stringify(currentRequest(), null, 2));
-  render(out.response, req?.system === store.state.system ? req : null, out.extra);
-  $('verdict').scrollIntoView({ block: 'nearest' });
-}
+/** Opens an example (examples-panels.js): its position on the board, then its own request ruled. */
+const openExample = withCode('openExample');
 
 // ---- embed mode ----
 const nameEmbed = embedCode ? embedCode.initEmbed({ readonly: READONLY, title: () => sys().name }) : () => {};

@@ -8,9 +8,14 @@ import { rad, rectCorners, isOn } from './geometry.js';
 import { runFor, SLICE_MS } from './slices.js'; // (SLICE_MS: a paint of the page's board places names for it; more follow on the next frames)
 
 const DPR = () => window.devicePixelRatio || 1;
-const HANDLE_GAP = 26;  // px from the front edge to the rotate handle
-const HANDLE_R = 12;    // drawn radius; hit radius is larger for fingers
 export const clamp = (v, a, b) => Math.max(a, Math.min(b, v));
+/**
+ * The rotate handle's placing and drawing (board-handle.js: Painter's `handleOf`, `handlePlace`,
+ * `handleR`, `paintHandle`), fetched when a board would first show one: a first view selects no
+ * unit. A failed fetch is forgotten, so the next paint tries again.
+ */
+let handleCode = null;
+export const loadHandle = () => (handleCode ??= import('./board-handle.js').catch((err) => { handleCode = null; throw err; }));
 // The smallest board text, in CSS px: read at arm's length on a phone at the table. Text that does
 // not fit at this size is shortened or left out (the text beside the board and a tap name it).
 export const MIN_TEXT = 12;
@@ -528,54 +533,7 @@ export class Painter {
     return short === Infinity ? 0 : Math.min(LEGIBLE_BASE / short, MAX_SCALE);
   }
 
-  /**
-   * The rotate handle's screen point: ahead of the unit's front, moved further out along the same line
-   * while it would cover one of the answer's markers (a collision ✕, a pivot). A base's handle that
-   * would sit on another unit (after a collision, ahead is the unit met) goes behind it or to a
-   * side instead: there it took the drag meant for that unit. `handlePlace` says where it went.
-   */
-  handleOf(u) {
-    return this.handlePlace(u)?.at ?? null;
-  }
-
-  /** The handle's screen point `at`, and `spin`: degrees clockwise from a base's facing to its side (0 ahead), by which a drag of it turns. */
-  handlePlace(u) {
-    const marks = this.markPoints();
-    const clear = (p) => marks.every((m) => Math.hypot(m[0] - p[0], m[1] - p[1]) > HANDLE_R + 12);
-    // out along `dir` from `at`, past the markers; null where that meets a body
-    const along = (at, dir, base, bodies = []) => {
-      let hp;
-      for (let k = 0; k < 5; k++) {
-        const reach = base + k * 2 * HANDLE_R;
-        hp = [at[0] + dir[0] * reach, at[1] + dir[1] * reach];
-        if (bodies.some((b) => hp[0] > b[0] - HANDLE_R && hp[0] < b[2] + HANDLE_R && hp[1] > b[1] - HANDLE_R && hp[1] < b[3] + HANDLE_R)) return null;
-        if (clear(hp)) break;
-      }
-      return hp;
-    };
-    if (u.free) {
-      const f = u.free.facing, at = this.toScreen(u.free.x, u.free.y);
-      // only units within the handle's furthest reach (world units) can be under it
-      const reach = Math.hypot(u.free.w, u.free.d) / 2 + (HANDLE_GAP + 10 * HANDLE_R) / this.s;
-      const near = (v) => Math.hypot(v.free.x - u.free.x, v.free.y - u.free.y) < reach + Math.hypot(v.free.w, v.free.d) / 2;
-      const bodies = (this.scene?.units ?? []).filter((v) => v.free && v.id !== u.id && near(v)).map((v) => { const e = this.extentOf(v); return [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey]; });
-      const way = (spin) => { const a = rad(f + spin); return [Math.sin(a), -Math.cos(a)]; };
-      for (const [spin, across] of [[0, u.free.d], [180, u.free.d], [90, u.free.w], [-90, u.free.w]]) {
-        const hp = along(at, way(spin), across / 2 * this.s + HANDLE_GAP, bodies);
-        if (hp) return { at: hp, spin };
-      }
-      return { at: along(at, way(0), u.free.d / 2 * this.s + HANDLE_GAP), spin: 0 };
-    }
-    if (u.facing === undefined) return null;
-    const corner = this.hexHandle(u);
-    if (corner) return { at: corner, spin: 0 };
-    return { at: along(this.toScreen(...center(u.q, u.r)), dirVector(u.facing), this.s * 0.87 + HANDLE_GAP), spin: 0 };
-  }
-
-  /** The rotate handle's radius: on a hex board small enough to sit between three hexes' numbers. */
-  handleR(u) { return u?.free ? HANDLE_R : clamp(this.s * 0.5, 8, HANDLE_R); }
-
-  // Screen points of the answer's markers (what the rotate handle keeps clear of).
+  // Screen points of the answer's markers (what the rotate handle and the names keep clear of).
   markPoints() {
     const pts = [];
     for (const it of this.scene?.overlay ?? []) {
@@ -613,7 +571,7 @@ export class Painter {
     const beneath = overlay.filter((it) => !onTop(it));
     // a drag's frame on hexes: the board and the answer's hexes (a reach's, with their costs) as one
     // picture while they stay (paintStill), what a ruling changes (its way, the footprint) over it
-    const kept = still && sc.kind !== 'free' ? this.paintStill(sc, beneath) : null;
+    const kept = still && sc.kind !== 'free' ? this.paintStill(sc, beneath) : null; // (board-hex.js)
     // a board's first paint of a new board draws its layers in steps for a slice of time a frame
     // (Board.layer), the units waiting until it is done: a 60 × 60 board's 3,600 hexes in one go
     // were the longest task of opening it
@@ -731,52 +689,6 @@ export class Painter {
       });
       this.offView.push([these.filter((u) => !u.e).map((u) => u.id), x, y, these.filter((u) => u.e).map((u) => u.id)]);
     }
-  }
-
-  /**
-   * A drag's frame on a hex board: the board and the first items of `beneath` (the overlay under the
-   * units) that are hexes, to a reach's with its costs and badges, drawn as one layer. While the finger
-   * moves within one reach they stay and only the way to the hex under it changes: placing the
-   * costs among the other texts and drawing them was most of the frame after each new hex's ruling.
-   * Its key is all the drawing depends on besides the camera: the board's hexes and fills, the
-   * items' hexes as drawn, and every box a text of it kept clear of (the units' names and badges
-   * as planned for the drag, the rotate handle, the controls over the board). Its texts' boxes are
-   * taken on the frames it is copied to, as if placed there, and those it draws over the units
-   * drawn again. Returns how many items of `beneath` it drew (`items`), and whether the rows' and
-   * columns' numbers (`coords`).
-   */
-  paintStill(sc, beneath) {
-    // (to the last that numbers its hexes: those after it, unnumbered, change with the hex under the
-    // finger, as the carried unit's footprint does, and cost little to draw)
-    let n = 0;
-    for (let i = 0; i < beneath.length && beneath[i].type === 'hexes'; i++) if (beneath[i].cells.some((h) => h.label !== undefined || h.badge)) n = i + 1;
-    // the rows' and columns' numbers too, where nothing drawn after them places a text (their places
-    // are as if placed after it): they lie off the hexes, or on plates drawn over the units
-    const texts = (it) => (it.type === 'hexes' ? it.cells.some((h) => h.label !== undefined || h.badge) : it.type !== 'hexpath' || it.numbered);
-    const coords = !beneath.slice(n).some(texts);
-    const items = beneath.slice(0, n), cells = (it) => it.cells.map((h) => `${h.q},${h.r},${h.label ?? ''},${h.badge ?? ''},${h.color ?? ''},${h.hatch ? 1 : 0},${h.outline ?? ''},${h.dashed ? 1 : 0},${h.stop ? 1 : 0}`).join(';');
-    // (a hex's fill and name come from its terrain: scene.js boardScene)
-    let terrain = '';
-    for (const c of sc.cells) if (c.mark) terrain += `${c.q},${c.r},${c.mark};`;
-    const key = [coords, sc.boardKey, sc.cells.length, terrain, JSON.stringify([sc.path ?? null, sc.dottedCentres ?? null, sc.sections ?? null, sc.baselines ?? null]),
-      ...items.map((it) => `${it.color ?? ''}|${cells(it)}`), JSON.stringify(this.labelBoxes), JSON.stringify(this.keepClear)];
-    const from = { boxes: this.labelBoxes.length, over: this.overUnits.length, texts: this.drawnText.length, layers: this.hexLayers };
-    let drew = false;
-    this.layer('still', key, () => {
-      drew = true;
-      this.paintHexBoard(sc);
-      this.paintOverlay(items);
-      if (coords) this.paintHexCoords(sc);
-      this.stillDrawn = { boxes: this.labelBoxes.slice(from.boxes), over: this.overUnits.slice(from.over), texts: this.drawnText.slice(from.texts), layers: this.hexLayers - from.layers };
-    });
-    if (!drew) {
-      const d = this.stillDrawn;
-      for (const b of d.boxes) this.takeBox(b);
-      this.overUnits.push(...d.over);
-      this.drawnText.push(...d.texts);
-      this.hexLayers += d.layers;
-    }
-    return { items: n, coords };
   }
 
   /**
@@ -1237,21 +1149,6 @@ export class Painter {
       }
       this.text(n.t, n.x, n.y, n.within ? '#fff' : '#1b2430', n.size, true, n.box, 'name', u.id);
     }
-  }
-
-  paintHandle(u) {
-    const hp = this.handleOf(u);
-    if (!hp) return;
-    const c = this.ctx;
-    const [cx, cy] = u.free ? this.toScreen(u.free.x, u.free.y) : this.toScreen(...center(u.q, u.r));
-    c.beginPath(); c.moveTo(cx, cy); c.lineTo(...hp);
-    c.strokeStyle = 'rgba(27,36,48,0.6)'; c.lineWidth = 1.5; c.setLineDash([3, 3]); c.stroke(); c.setLineDash([]);
-    const r = this.handleR(u);
-    c.beginPath(); c.arc(hp[0], hp[1], r, 0, Math.PI * 2);
-    c.fillStyle = '#fff'; c.fill();
-    c.strokeStyle = '#1b2430'; c.lineWidth = 2; c.stroke();
-    c.beginPath(); c.arc(hp[0], hp[1], r * 0.5, -Math.PI * 0.9, Math.PI * 0.5);
-    c.stroke();
   }
 
   paintOverlay(items) {
@@ -1824,7 +1721,7 @@ export class Board extends Painter {
   /** The selected unit and its handle's place when (sx, sy) is on that handle, else null. */
   handleAt(sx, sy) {
     const u = this.scene?.units.find((v) => v.selected);
-    const place = u && this.handlePlace(u);
+    const place = u && this.handlePlace?.(u); // (none drawn until board-handle.js has come)
     return place?.at && Math.hypot(place.at[0] - sx, place.at[1] - sy) <= this.handleR(u) + 10 ? { unit: u, spin: place.spin } : null;
   }
 
@@ -1939,8 +1836,10 @@ export class Board extends Painter {
     c.setTransform(d, 0, 0, d, 0, 0);
     const sel = sc.units.find((u) => u.selected);
     this.size = [this.w, this.h];
-    const mode = this.ctl.mode(), handle = mode === 'move' || (mode === 'play' && this.ctl.playTurns?.());
-    try { this.paintScene(sc, sel && handle ? sel : null); } finally { this.size = null; }
+    const mode = this.ctl.mode(), handle = sel && (mode === 'move' || (mode === 'play' && this.ctl.playTurns?.()));
+    // the rotate handle's code comes when one would first be shown: drawn in the frame after it has
+    if (handle && !this.handleOf) loadHandle().then(() => this.draw(), () => {});
+    try { this.paintScene(sc, handle && this.handleOf ? sel : null); } finally { this.size = null; }
     // a frame that only drew more names moved nothing the units' controls follow
     const full = this.full;
     this.full = false;

@@ -1,7 +1,7 @@
 // What the games' drawers and texts share (web/games/*.js): colours, the context a drawer draws
 // into (`makeOut`), hex reach shading and picked paths, hex paths and moves, and text helpers.
 // Knows no game. Everything reaches the DOM through textContent only.
-import { hexonCells, toOffset } from './hex.js';
+import { toOffset } from './hex.js';
 import { rad, rectCorners, frameVector, inFrame } from './geometry.js';
 
 export { rad, rectCorners, frameVector, inFrame };
@@ -101,99 +101,21 @@ export function marksOf(out, item, color) {
   if (isHex(item.hex)) out.mark({ type: 'mark', shape: 'hex', hex: item.hex, color, label: name.replace(/_/g, ' ') });
 }
 
-export function hexStart(request, id) {
-  const u = arr(request?.units).find((v) => v.id === id);
-  if (isHex(u)) return { q: u.q, r: u.r };
-  if (u && arr(u.hexons).length) return u.hexons[0];
-  return null;
-}
-
-// ---- hex boards ----
-// a reached hex's fill: green at the cheapest cost reached, yellow at the dearest (the legend's costHexes)
+// a reached hex's fill (draw-hex.js reachCells): green at the cheapest cost reached, yellow at the dearest (the legend's costHexes)
 export const costHue = (cost, min, max) => (max > min ? CHEAP_HUE - (CHEAP_HUE - DEAR_HUE) * (cost - min) / (max - min) : CHEAP_HUE);
 const CHEAP_HUE = 130, DEAR_HUE = 50;
-const costFill = (hue, alpha) => `hsla(${hue} 75% 55% / ${alpha})`;
-export function reachCells(out, hexes, badgeOf, stopOf) {
-  const costs = hexes.map((h) => h.cost ?? 0);
-  const min = Math.min(...costs), max = Math.max(...costs);
-  out.overlay.push({ type: 'hexes', cells: hexes.map((h) => ({ q: h.q, r: h.r, label: h.cost, badge: badgeOf?.(h), stop: stopOf?.(h),
-    color: costFill(costHue(h.cost ?? 0, min, max), 0.45) })) });
-  for (const h of hexes) out.reach.set(hexKey(h), h);
-}
+export const costFill = (hue, alpha) => `hsla(${hue} 75% 55% / ${alpha})`;
 
-/**
- * The way to a tapped hex of a reach, drawn, with its cost. `parentOf(entry)`: in the parent form, the
- * entry a step back (by default the reached hex at its `parent`; a game whose answer links its
- * steps otherwise gives its own).
- */
-export function pickedPath(out, id, start, pick, r, parentOf = (e) => (isHex(e.parent) ? out.reach.get(hexKey(e.parent)) ?? null : null)) {
-  const entry = pick && out.reach.get(hexKey(pick));
-  if (!entry) return null;
-  // another way there the reach lists (`alternatives`), when the tap chose one (`pick.alt` ≥ 1)
-  const alt = pick.alt > 0 ? arr(entry.alternatives)[pick.alt - 1] : null;
-  const picked = alt ? { ...alt, q: entry.q, r: entry.r } : entry;
-  out.picked = picked;
-  const path = reachPath(picked, start, r?.paths, parentOf);
-  if (arr(picked.hexons).length) out.overlay.push({ type: 'hexes', cells: footprint(picked.hexons).map((h) => ({ ...h, color: 'rgba(29,53,87,0.25)' })) });
-  out.overlay.push({ type: 'hexpath', cells: path, color: PATH });
-  // what is left of the move beside the cost, where the reach says what it had
-  const had = Number.isFinite(r?.movementPoints) ? r.movementPoints : Number.isFinite(r?.allowance) ? r.allowance : null;
-  const left = had !== null && Number.isFinite(picked.cost) ? `, ${Math.max(0, had - picked.cost)} left` : '';
-  out.mark({ type: 'mark', shape: 'hex', hex: picked, color: PATH, label: `cost ${picked.cost}${left}` });
-  out.tracks.push({ kind: 'hexes', steps: path, color: out.colour(id) });
-  return picked;
-}
-
-/** What-if hexes (reached only without other units): a dashed outline. */
-export function whatIfCells(out, whatIf) {
-  const extra = arr(whatIf?.result?.hexes).filter((h) => isHex(h) && !out.reach.has(hexKey(h)));
-  if (extra.length) out.overlay.push({ type: 'hexes', cells: extra.map((h) => ({ q: h.q, r: h.r, color: 'rgba(91,42,134,0.08)', outline: WHATIF, dashed: true })) });
-  out.whatIfCount = extra.length;
-}
-
-
-export const footprint = (hexons) => arr(hexons).filter(isHex).flatMap((h) => hexonCells(h.q, h.r));
-
-/** A proposed hex path (request) from the unit's hex (or `from`), numbered, and its end. */
-export function drawHexPath(out, id, path, color = PATH, from = null) {
-  const start = from ?? out.unitHex(id);
-  const cells = [...(start ? [start] : []), ...arr(path).filter(isHex)];
-  if (cells.length > 1) {
-    out.overlay.push({ type: 'hexpath', cells, color, numbered: true });
-    out.tracks.push({ kind: 'hexes', steps: cells, color: out.colour(id) });
-  }
-  return cells;
-}
-
-export function drawHexMove(out, r, req) {
-  drawHexPath(out, req.unit, req.path);
-  if (isHex(r.final)) {
-    if (arr(r.final.hexons).length) out.overlay.push({ type: 'hexes', cells: footprint(r.final.hexons).map((h) => ({ ...h, color: 'rgba(30,107,60,0.25)' })) });
-    out.mark({ type: 'mark', shape: 'hex', hex: r.final, color: r.legal === false ? BAD : GOOD, label: r.legal === false ? 'stops here' : 'final' });
-  }
-}
-
-
-drawHexMove.marks = ['unit', 'numbered', 'endHex'];
-
-/**
- * The path to a reached hex: its own `path` (the result's `paths` is "full"), or in the parent form
- * ("paths": "parent", asked for or chosen by the engine's MC_MAX_PATH_OUTPUT) the chain back to the
- * start, a step back at a time (`parentOf`).
- */
-function reachPath(entry, start, paths, parentOf) {
-  let cells;
-  if (paths !== 'parent' && arr(entry.path).length) cells = entry.path.filter(isHex);
-  else {
-    cells = [];
-    // A path has at most MC_MAX_MOVE_POINTS (1000) steps; the bound also stops a malformed cycle.
-    for (let e = entry, n = 0; e && n <= 1000; n++) {
-      cells.unshift({ q: e.q, r: e.r });
-      e = parentOf(e);
-    }
-  }
-  return start ? [start, ...cells] : cells;
-}
+// A count in the reach's own unit of measure (its `unitOfMeasure`, a plural noun), else in hexes.
+export const measured = (n, r) => {
+  const many = typeof r?.unitOfMeasure === 'string' && /^[a-z]+s$/.test(r.unitOfMeasure) ? r.unitOfMeasure : 'hexes';
+  return plural(n, many.replace(/e?s$/, ''), many);
+};
+// A count of what a reach spends: movement points where the system counts them, else its unit of measure.
+export const spent = (n, r) => (Number.isFinite(r.movementPoints) ? plural(n, 'movement point') : measured(n, r));
+/** What a move of cost `n` spent of what answer `r` had: "2 of its 3 movement points", "2 hexes of 4". */
+export const spentOf = (n, r) => (Number.isFinite(r.movementPoints) ? `${n} of its ${plural(r.movementPoints, 'movement point')}`
+  : Number.isFinite(r.allowance) ? `${spent(n, r)} of ${r.allowance}` : spent(n, r));
 
 // ---- text ----
 export const el = (tag, text, className) => {

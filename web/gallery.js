@@ -1,4 +1,4 @@
-// The Examples panel's list (app.js renderGallery), fetched with the examples when the panel first
+// The Examples panel's list (examples-panels.js renderGallery), fetched with it when the panel first
 // opens: the game on screen's examples first, every other one folded under "Other games". Like the
 // examples, it works offline once it has been opened online. It imports nothing of the page's
 // start (the page's helpers come in `page`), so the page's own modules stay in the files they are in.

@@ -12,7 +12,7 @@ const NONE = {
   orders: { can: () => false, active: () => false, unordered: () => '', carry() {}, tapUnit() {}, drop() {}, follow() {}, render() {}, overlay: () => [], placed: () => new Map(), note: () => '', against: () => '', waiting: () => null },
   eject: { active: () => false, start: () => false, tap: () => false, follow() {}, render: () => false, overlay: () => [] },
   rolls: { render: () => false },
-  hex: { asksWhyNot: () => false, tapHex() {}, whyNot() {}, pickWay() {}, carry() {}, followCarry() {}, letGo() {}, playTo() {} },
+  hex: { asksWhyNot: () => false, tapHex() {}, whyNot() {}, pickWay() {}, tapVerdict: () => null, carry() {}, followCarry() {}, letGo() {}, playTo() {} },
 };
 
 /**

@@ -5,7 +5,7 @@
 // reaches the DOM through textContent only.
 import { SYSTEMS, own } from './model.js';
 import { terrainMarks, marksFor, namedIn } from './scene.js';
-import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes, linkClauses, reasonText, hexWords, codeWords } from './draw.js';
+import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes, linkClauses, reasonText, hexWords, codeWords, measured } from './draw.js';
 
 // The keys' way is said where there are keys to press: a phone's finger has none (a mouse's page has).
 const KEYS_HINT = () => (globalThis.matchMedia?.('(pointer: fine)').matches ? ' (or press ] and [)' : '');
@@ -65,94 +65,6 @@ export function legendOf(system, query, terrain = [], handle = true) {
     ...(kinds.length ? [el('p', 'Terrain (a hex too small for the word shows the letters):', 'legend-head'), ...legendNodes(terrainMarks(system, kinds))] : [])];
 }
 
-
-// A count in the reach's own unit of measure (its `unitOfMeasure`, a plural noun), else in hexes.
-const measured = (n, r) => {
-  const many = typeof r?.unitOfMeasure === 'string' && /^[a-z]+s$/.test(r.unitOfMeasure) ? r.unitOfMeasure : 'hexes';
-  return plural(n, many.replace(/e?s$/, ''), many);
-};
-// A count of what a reach spends: movement points where the system counts them, else its unit of measure.
-const spent = (n, r) => (Number.isFinite(r.movementPoints) ? plural(n, 'movement point') : measured(n, r));
-/** What a move of cost `n` spent of what answer `r` had: "2 of its 3 movement points", "2 hexes of 4". */
-export const spentOf = (n, r) => (Number.isFinite(r.movementPoints) ? `${n} of its ${plural(r.movementPoints, 'movement point')}`
-  : Number.isFinite(r.allowance) ? `${spent(n, r)} of ${r.allowance}` : spent(n, r));
-
-// what a move to a reached hex leaves of the allowance, where the reach says what it had
-const leftOf = (n, r) => {
-  const had = Number.isFinite(r.movementPoints) ? r.movementPoints : r.allowance;
-  return Number.isFinite(had) && Number.isFinite(n) ? ` (${Math.max(0, had - n)} left)` : '';
-};
-
-/**
- * The verdict for a hex tapped on a reach (`pick`: `{q, r, alt?, why?}`), or null when none is.
- * A reached hex (`entry`, the reach's own): what it costs and what its game says of it, and when
- * the reach lists `alternatives`, every way there as a button (`onWay(i)` draws way i; 0 is the
- * listed one). A hex not reached: the engine's whyNot answer (`pick.why`, the worker's outcome
- * while it has none): the reasons with their clauses and what it could do without the other units.
- */
-export function tapVerdict(system, request, response, pick, entry, onWay) {
-  if (!isHex(pick) || !response?.ok) return null;
-  const game = gameOf(system);
-  const r = response.result ?? {};
-  const who = typeof r.unit === 'string' ? r.unit : typeof request?.unit === 'string' ? request.unit : 'The unit';
-  // the hex named as the board names it, with its terrain (a small hex may show only its letters)
-  const ground = arr(request?.board?.terrain).find((t) => t.q === pick.q && t.r === pick.r)?.terrain;
-  const where = `${colRow(pick)}${typeof ground === 'string' ? ` (${ground})` : ''}`;
-  if (entry) {
-    const ways = [entry, ...arr(entry.alternatives).map((a) => ({ ...a, q: entry.q, r: entry.r }))];
-    const at = Number.isInteger(pick.alt) && ways[pick.alt] ? pick.alt : 0;
-    const way = ways[at];
-    const facts = game?.hexFacts?.(way) ?? [];
-    // what ending there does (engaged, ejects, may battle) before what it costs: a phone's verdict
-    // shows three lines, and the cost came first and pushed the answer behind "… more"
-    const cost = `${spentOf(way.cost, r)}${leftOf(way.cost, r)}`;
-    const nodes = [el('p', facts.length ? `${who} can end on ${where}: ${facts.join('; ')}. Cost: ${cost}.` : `${who} can end on ${where}, using ${cost}.`)];
-    if (ways.length > 1) {
-      const list = el('ul', undefined, 'ways');
-      ways.forEach((w, i) => {
-        // where the cost is not the hexes moved (movement points), the hexes too
-        const steps = Number.isFinite(r.movementPoints) && arr(w.path).length ? ` (${plural(arr(w.path).length, 'hex', 'hexes')})` : '';
-        const bits = [`${spent(w.cost, r)}${steps}`, ...(game?.wayFacts?.(w) ?? [])];
-        const b = el('button', `${i ? 'Another way' : game?.bestWay ?? 'The listed way'}: ${bits.join(', ')}`, 'way');
-        b.type = 'button';
-        b.dataset.way = String(i);
-        b.setAttribute('aria-pressed', String(i === at));
-        b.addEventListener('click', () => onWay?.(i));
-        const li = el('li'); li.append(b); list.append(li);
-      });
-      nodes.push(list);
-    }
-    return { nodes, kind: 'legal' };
-  }
-  const why = pick.why;
-  if (!why) return { nodes: [el('p', `Asking why ${who} cannot end on ${where}…`)], kind: '' };
-  if (why.failed) return { nodes: [el('p', `Why ${who} cannot end on ${where} could not be answered: ${why.failed}.`)], kind: 'error' };
-  if (!why.ok) return { nodes: [el('p', `Why ${who} cannot end on ${where} could not be asked: ${why.error?.message ?? ''}`)], kind: 'error' };
-  const w = why.result ?? {};
-  if (w.reachable === true) return { nodes: [el('p', `${who} can end on ${where}, using ${spentOf(w.cost, w)}.`)], kind: 'legal' };
-  // the points or hexes short (docs/api.md: the reason with `needs`) first, the units' rules after: the engine's
-  // order put a zone's long sentence first, and a phone cut it at "… more" before
-  // "It needs 5 movement points and has 3"
-  const short = (x) => Number.isFinite(x.needs) && (x.code === 'not_enough_points' || x.code === 'exceeds_allowance');
-  const reasons = [...arr(w.reasons).filter(short), ...arr(w.reasons).filter((x) => !short(x))];
-  const nodes = [el('p', `${who} cannot end on ${where}.`)];
-  if (reasons.length) {
-    // the first reason goes on with the heading: as a list item under the heading it fell on a
-    // phone's third line, cut to "The shortest path the… more"; the others follow as a list (each
-    // clause id after its sentence, app.js: before it, a newcomer read it as a word of the sentence)
-    const [x, ...more] = reasons;
-    const said = (y) => `${hexWords(y.message ?? codeWords(y.code))}${y.rule ? ` (${y.rule})` : ''}`;
-    nodes[0].textContent = `${who} cannot end on ${where}. ${said(x)}`;
-    if (more.length) {
-      const list = el('ul', undefined, 'why-not');
-      for (const y of more) list.append(el('li', said(y)));
-      nodes.push(list);
-    }
-  }
-  if (w.whatIf?.reachable === true) nodes.push(el('p', `Without the other units it could, in ${spent(w.whatIf.cost, w)}${arr(w.whatIf.path).length ? ' (the purple dashed way)' : ''}.`));
-  else if (w.whatIf?.reachable === false) nodes.push(el('p', 'Even without the other units it could not.'));
-  return { nodes, kind: 'illegal' };
-}
 
 /** The verdict line: legal or not, in words, with the points when the system counts them. */
 export function verdictOf(response, request = null) {

@@ -3,6 +3,13 @@
 // so it loads with the hex games and not with a table game's page (a tap on a unit, which asks its
 // reach on either kind of board, is tools.js's).
 import * as hex from './hex.js';
+import { isHex, arr, plural, colRow, el, hexWords, codeWords, spent, spentOf } from './draw.js';
+
+// what a move to a reached hex leaves of the allowance, where the reach says what it had
+const leftOf = (n, r) => {
+  const had = Number.isFinite(r.movementPoints) ? r.movementPoints : r.allowance;
+  return Number.isFinite(had) && Number.isFinite(n) ? ` (${Math.max(0, had - n)} left)` : '';
+};
 
 /**
  * Of tools.js's context: the store and `ui`, `doc()`, `sys()`, `unitById(id)`, `onBoard(h)`,
@@ -57,5 +64,76 @@ export function initTapReach({ store, ui, doc, sys, unitById, onBoard, redrawRes
     document.querySelector(`#verdict [data-way="${i}"]`)?.focus();
   }
 
-  return { asksWhyNot, tapHex, whyNot, pickWay };
+  /**
+   * The verdict for a hex tapped on a reach (`pick`: `{q, r, alt?, why?}`), or null when none is.
+   * A reached hex (`entry`, the reach's own): what it costs and what its game says of it, and when
+   * the reach lists `alternatives`, every way there as a button (pickWay(i) draws way i; 0 is the
+   * listed one). A hex not reached: the engine's whyNot answer (`pick.why`, the worker's outcome
+   * while it has none): the reasons with their clauses and what it could do without the other units.
+   */
+  function tapVerdict(request, response, pick, entry) {
+    if (!isHex(pick) || !response?.ok) return null;
+    const game = sys();
+    const r = response.result ?? {};
+    const who = typeof r.unit === 'string' ? r.unit : typeof request?.unit === 'string' ? request.unit : 'The unit';
+    // the hex named as the board names it, with its terrain (a small hex may show only its letters)
+    const ground = arr(request?.board?.terrain).find((t) => t.q === pick.q && t.r === pick.r)?.terrain;
+    const where = `${colRow(pick)}${typeof ground === 'string' ? ` (${ground})` : ''}`;
+    if (entry) {
+      const ways = [entry, ...arr(entry.alternatives).map((a) => ({ ...a, q: entry.q, r: entry.r }))];
+      const at = Number.isInteger(pick.alt) && ways[pick.alt] ? pick.alt : 0;
+      const way = ways[at];
+      const facts = game?.hexFacts?.(way) ?? [];
+      // what ending there does (engaged, ejects, may battle) before what it costs: a phone's verdict
+      // shows three lines, and the cost came first and pushed the answer behind "… more"
+      const cost = `${spentOf(way.cost, r)}${leftOf(way.cost, r)}`;
+      const nodes = [el('p', facts.length ? `${who} can end on ${where}: ${facts.join('; ')}. Cost: ${cost}.` : `${who} can end on ${where}, using ${cost}.`)];
+      if (ways.length > 1) {
+        const list = el('ul', undefined, 'ways');
+        ways.forEach((w, i) => {
+          // where the cost is not the hexes moved (movement points), the hexes too
+          const steps = Number.isFinite(r.movementPoints) && arr(w.path).length ? ` (${plural(arr(w.path).length, 'hex', 'hexes')})` : '';
+          const bits = [`${spent(w.cost, r)}${steps}`, ...(game?.wayFacts?.(w) ?? [])];
+          const b = el('button', `${i ? 'Another way' : game?.bestWay ?? 'The listed way'}: ${bits.join(', ')}`, 'way');
+          b.type = 'button';
+          b.dataset.way = String(i);
+          b.setAttribute('aria-pressed', String(i === at));
+          b.addEventListener('click', () => pickWay(i));
+          const li = el('li'); li.append(b); list.append(li);
+        });
+        nodes.push(list);
+      }
+      return { nodes, kind: 'legal' };
+    }
+    const why = pick.why;
+    if (!why) return { nodes: [el('p', `Asking why ${who} cannot end on ${where}…`)], kind: '' };
+    if (why.failed) return { nodes: [el('p', `Why ${who} cannot end on ${where} could not be answered: ${why.failed}.`)], kind: 'error' };
+    if (!why.ok) return { nodes: [el('p', `Why ${who} cannot end on ${where} could not be asked: ${why.error?.message ?? ''}`)], kind: 'error' };
+    const w = why.result ?? {};
+    if (w.reachable === true) return { nodes: [el('p', `${who} can end on ${where}, using ${spentOf(w.cost, w)}.`)], kind: 'legal' };
+    // the points or hexes short (docs/api.md: the reason with `needs`) first, the units' rules after: the engine's
+    // order put a zone's long sentence first, and a phone cut it at "… more" before
+    // "It needs 5 movement points and has 3"
+    const short = (x) => Number.isFinite(x.needs) && (x.code === 'not_enough_points' || x.code === 'exceeds_allowance');
+    const reasons = [...arr(w.reasons).filter(short), ...arr(w.reasons).filter((x) => !short(x))];
+    const nodes = [el('p', `${who} cannot end on ${where}.`)];
+    if (reasons.length) {
+      // the first reason goes on with the heading: as a list item under the heading it fell on a
+      // phone's third line, cut to "The shortest path the… more"; the others follow as a list (each
+      // clause id after its sentence, app.js: before it, a newcomer read it as a word of the sentence)
+      const [x, ...more] = reasons;
+      const said = (y) => `${hexWords(y.message ?? codeWords(y.code))}${y.rule ? ` (${y.rule})` : ''}`;
+      nodes[0].textContent = `${who} cannot end on ${where}. ${said(x)}`;
+      if (more.length) {
+        const list = el('ul', undefined, 'why-not');
+        for (const y of more) list.append(el('li', said(y)));
+        nodes.push(list);
+      }
+    }
+    if (w.whatIf?.reachable === true) nodes.push(el('p', `Without the other units it could, in ${spent(w.whatIf.cost, w)}${arr(w.whatIf.path).length ? ' (the purple dashed way)' : ''}.`));
+    else if (w.whatIf?.reachable === false) nodes.push(el('p', 'Even without the other units it could not.'));
+    return { nodes, kind: 'illegal' };
+  }
+
+  return { asksWhyNot, tapHex, whyNot, pickWay, tapVerdict };
 }

@@ -35,6 +35,7 @@ export function initTools(page) {
   function held() { return eject().active() || (playing() && !!orders().unordered() && ui.result?.request?.query === sys().tapQuery); }
   const carry = (...a) => hexPlay().carry(...a);
   const pickWay = (i) => hexPlay().pickWay(i);
+  const tapVerdict = (...a) => hexPlay().tapVerdict(...a);
   const { addCorner, extendPath, paintHex, finishPolygon } = initPaintTools(page);
 
   /**
@@ -183,5 +184,5 @@ export function initTools(page) {
     else if (k === 'y' || (k === 'z' && e.shiftKey)) { store.redo(); e.preventDefault(); }
   });
 
-  return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, pickWay, paintHex, finishPolygon, applyRuling, canApply, loadKeys, activateUnit, unitKey, unitKeys, ...shown };
+  return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, pickWay, tapVerdict, paintHex, finishPolygon, applyRuling, canApply, loadKeys, activateUnit, unitKey, unitKeys, ...shown };
 }

@@ -70,6 +70,7 @@ const CONCEPTS = [
 const CONCEPT_HOMES = {
   'web/hex.js': ['hexon'], // hex maths: the lattice's geometry, which the games' hooks use
   'web/draw.js': ['hexon'], // answers' and requests' poses as docs/api.md writes them (a piece's `hexons`), and "1 hexon" in engine messages
+  'web/draw-hex.js': ['hexon'], // the hex games' answers as docs/api.md writes them: a piece's `hexons`, drawn as the hexes they cover
   'web/play-table-charge.js': ['charger'], // The Ninth Age's way of play on a table (a drag as its charge), which its module alone imports
 };
 
@@ -92,6 +93,7 @@ const SESSION_WRITE = /\b(?:ui|session)\.[A-Za-z]+(?:\[[^\]]*\]|\.[A-Za-z]+)*\s*
 const MODULE_STATE = {
   'web/draw.js': ['CLAUSE_ID'], // the clause-id pattern, set once from the registry (draw.js cannot import it: the games import draw.js)
   'web/clause-dialog.js': ['reference'], // rules.json fetched once (a cache)
+  'web/board.js': ['handleCode'], // the rotate handle's code (board-handle.js) fetched once, when a board first shows one (a cache)
   'web/model.js': ['paramSpecs'], // what the engine's describe answered, which the request builders read in Node too
 };
 

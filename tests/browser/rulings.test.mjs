@@ -274,19 +274,29 @@ test('a phone\'s header shows the longest game name whole (360x740, issue 23)', 
   await context.close();
 });
 
-// A retreat's and an evade's drawings and words are not in C&C: Ancients' page module
-// (docs/performance.md "Weight, thirteenth round"): its first view (a reach) and an order (what a
-// card played asks) do without them, and the first retreat asked fetches them before its answer
-// is drawn, words (CCA-RT-1's verdict, its paths listed) and marks.
-test('a C&C first view and order fetch no retreat or evade drawing; the first retreat asked fetches it, and is drawn and said', async () => {
+// A retreat's and an evade's drawings and words, and an order's, are not in C&C: Ancients' page
+// module (docs/performance.md "Weight, thirteenth round", "fifteenth round"): its first view (a
+// reach) does without them; the first order asked fetches its own (drawn: the ordered unit ringed
+// where it stands, the card's orders used said), and the first retreat asked fetches a retreat's
+// before its answer is drawn, words (CCA-RT-1's verdict, its paths listed) and marks.
+test('a C&C first view fetches no order, retreat or evade drawing; the first order and the first retreat asked each fetch their own, and are drawn and said', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
-  const fetched = [];
-  page.on('request', (r) => { if (/\/cc-ancients-later-[\w-]+\.js$/.test(r.url())) fetched.push(r.url()); });
+  const fetched = [], orderCode = [];
+  page.on('request', (r) => {
+    if (/\/cc-ancients-later-[\w-]+\.js$/.test(r.url())) fetched.push(r.url());
+    if (/\/cc-ancients-order-[\w-]+\.js$/.test(r.url())) orderCode.push(r.url());
+  });
   await pickSystem(page, 'cc-ancients');
   assert.equal((await hook(page, 'request')).query, 'reach', 'the first view is a reach');
+  assert.deepEqual(orderCode, [], 'a first view fetches nothing of an order');
   await page.selectOption('#query', 'order');
   await ruled(page);
   assert.deepEqual(fetched, [], 'nothing of a retreat or an evade fetched');
+  assert.equal(orderCode.length, 1, 'an order\'s drawing fetched once, at the first order');
+  // the game's first order: a section card of 3 orders, the Hastati ordered and not moved
+  assert.match(await verdict(page), /1 of 3 orders used\./);
+  const marks = await hook(page, 'overlay');
+  assert.ok(marks.some((it) => it.type === 'mark' && /^Hastati: ordered, not moving$/.test(it.label ?? '')), 'the ordered unit is ringed where it stands');
   await page.selectOption('#query', 'retreat');
   await ruled(page);
   assert.match(await verdict(page), CASES['cc-ancients'].queries.retreat.verdict);

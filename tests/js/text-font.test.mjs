@@ -35,7 +35,7 @@ for (const system of games.filter((g) => SYSTEMS[g].board !== 'free')) {
     p.width = 740; p.height = 500;
     const d = defaultDoc(system);
     const sc = boardScene(system, d, {});
-    // costs and badges round the first unit, as a reach draws them (draw.js reachCells)
+    // costs and badges round the first unit, as a reach draws them (draw-hex.js reachCells)
     const { q, r } = sc.units[0];
     sc.overlay = [{ type: 'hexes', cells: [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]].map(([dq, dr], i) => ({ q: q + dq, r: r + dr, label: i + 1, badge: i % 2 ? 'A' : undefined, color: 'rgba(0,128,0,0.3)' })) }];
     p.show(sc);

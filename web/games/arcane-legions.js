@@ -5,6 +5,7 @@ import { GOOD, BAD, PATH, WARN, isPose, arr, degrees, stepsText, plural, frameVe
 import { initTablePlay } from '../play-table.js';
 import { orderPlay, openOrder, pointsLeft, orderMade } from '../play-table-order.js';
 import { paintTable, tablePainting } from '../board-table.js';
+import { latticePainting } from '../board-lattice.js';
 
 const AL_BASES = { sortie: [1, 1], formation: [2, 1] };
 /** A request unit's width and depth: its base's, else its own. */
@@ -264,6 +265,7 @@ const game = {
   size: (u) => (u.base === 'sortie' ? [1, 1] : u.base === 'formation' ? [2, 1] : [num(u.width, 1), num(u.depth, 1)]),
   paintTable,
   tablePainting, // its units' and answers' painting (board-table.js, as paintTable)
+  latticePainting, // its reach area's lattice squares (board-lattice.js: no other game draws them)
   unitJSON(u) {
     const o = freeUnit(u);
     if (u.base === 'custom') Object.assign(o, { width: num(u.width, 1), depth: num(u.depth, 1) });

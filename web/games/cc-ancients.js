@@ -2,21 +2,24 @@
 // reach, move, order, retreat and evade), the board's sections and baselines, terrain colours,
 // drawers, verdicts and result text.
 import { SIDE_COLOURS, num, opt, unitField, arr, wholeOrNone, hexUnit, pathJSON, axialOf, hexMove, whatIfReach } from '../fields.js';
-import { GOOD, BAD, PATH, WARN, isHex, hexKey, colRow, plural, el, ruleItem, section, reachCells, whatIfCells, pickedPath, hexStart,
-  drawHexPath, drawHexMove } from '../draw.js';
+import { BAD, WARN, isHex, colRow, plural, el, ruleItem, section } from '../draw.js';
+import { reachCells, whatIfCells, pickedPath, hexStart, drawHexMove, drawHexPath } from '../draw-hex.js';
 import { toAxial, center } from '../hex.js';
 import { hexPainting } from '../board-hex.js';
 import { initPlayHex } from '../play-hex.js';
 import { initPlayOrders } from '../play-orders.js';
 import { loadOnce } from '../panels.js';
+import { ordersField } from '../orders-field.js';
 
 // What only a retreat and an evade draw and say (cc-ancients-later.js), fetched the first time an
 // answer needs it (`needs`, which app.js awaits with the engine's answer); `later.ready` is the
 // module once it has come.
 const later = loadOnce(() => import('./cc-ancients-later.js'));
 const wantsLater = (request) => request?.query === 'retreat' || request?.query === 'evade';
-// outside the page (the CLIs, the tests in Node), with the module at once, as games/index.js loads every game
-if (typeof MOVECALC_PAGE === 'undefined') await later.get();
+// an order's drawing and running total (cc-ancients-order.js), fetched the same way at the first order
+const order = loadOnce(() => import('./cc-ancients-order.js'));
+// outside the page (the CLIs, the tests in Node), with the modules at once, as games/index.js loads every game
+if (typeof MOVECALC_PAGE === 'undefined') await Promise.all([later.get(), order.get()]);
 
 const CC_TYPES = ['light infantry', 'light bow infantry', 'slinger', 'auxilia', 'warrior',
   'medium infantry', 'heavy infantry', 'heavy war machine', 'light cavalry', 'light bow cavalry',
@@ -46,7 +49,7 @@ const ccOrder = {
     { key: 'leader', label: 'Leader (blank: one unit of choice)', kind: 'unit', optional: true, when: (i) => cardOf(i) === 'leadership' },
     { key: 'inspired', label: 'Inspired Leadership in section', kind: 'select', options: [['', '(not inspired)'], ...SECTIONS], when: (i) => cardOf(i) === 'leadership' },
     { key: 'linked', label: 'Units in linked hexes (blank: the card’s)', kind: 'number', min: 0, max: 64, step: 1, when: (i) => cardOf(i) === 'leadership' },
-    { key: 'moves', label: 'Ordered units', kind: 'orders', rows: orderRows,
+    { key: 'moves', label: 'Ordered units', kind: 'orders', rows: orderRows, render: ordersField,
       // each row a unit, its path and whether it is a Move-Fire-Move second move
       check: (v, p, c) => c.array(v, p, c.LIMITS.list).map((m, i) => {
         const pp = `${p}[${i}]`;
@@ -121,71 +124,8 @@ function drawCCReach(out, r, req, pick, extra) {
 }
 
 
-// to adjacent enemies.
-function drawCCOrder(out, r, req) {
-  const words = (x) => (x?.code ?? '').replace(/_/g, ' ');
-  const refused = new Map();
-  for (const x of arr(r.reasons)) if (x.unit && !Number.isInteger(x.action) && !refused.has(x.unit)) refused.set(x.unit, x);
-  const ends = new Map(); // unit -> where each of its moves ended (Move-Fire-Move: two), with its verdict
-  arr(req.moves).forEach((m, i) => {
-    const res = arr(r.moves)[i];
-    const bad = res?.legal === false;
-    drawHexPath(out, m.unit, m.path, bad ? BAD : PATH, isHex(res?.from) ? res.from : null);
-    if (!res) return;
-    const at = isHex(res.final) ? res.final : out.unitHex(m.unit);
-    const why = bad ? `: not moved (${words(arr(res.reasons)[0])})` : `: moved ${plural(res.hexesMoved ?? 0, 'hex', 'hexes')}`;
-    if (!at) return;
-    // a later move ending on the same hex (one not made) speaks for it
-    const list = (ends.get(m.unit) ?? []).filter((e) => hexKey(e.at) !== hexKey(at));
-    ends.set(m.unit, [...list, { at, unit: m.unit, moved: res.hexesMoved ?? 0, label: `${m.unit}${m.second ? ' (2nd)' : ''}${why}`, bad }]);
-  });
-  // where ordered pieces end on one hex, made (a leader joining a unit), one mark names them all: two
-  // marks' labels found no room round one hex at a phone's scale, and the second was not drawn
-  const marks = new Map(); // a hex → its marks, {at, bad, label, pieces}: the made pieces ending there share one
-  for (const id of arr(req.ordered)) {
-    const no = refused.get(id);
-    const list = ends.get(id) ?? [];
-    list.forEach((e, k) => {
-      const last = k === list.length - 1, bad = !!(e.bad || (no && last));
-      if (!marks.has(hexKey(e.at))) marks.set(hexKey(e.at), []);
-      const here = marks.get(hexKey(e.at)), made = !bad && here.find((m) => !m.bad);
-      if (made) made.pieces.push(e);
-      else here.push({ at: e.at, bad, label: no && last ? `${e.label}; ${words(no)}` : e.label, pieces: [e] });
-    });
-    if (!list.length) out.ring(id, no ? BAD : PATH, `${id}: ${no ? words(no) : 'ordered, not moving'}`);
-  }
-  for (const { at, bad, label, pieces } of [...marks.values()].flat()) {
-    // (the words shortened where there is no room: the pieces' names alone at the shortest)
-    const names = pieces.map((p) => p.unit), more = pieces.slice(1);
-    const together = more.length ? { label: [label, ...more.map((p) => `${p.unit} ${p.moved}`)].join(', '), shorter: [`${names.join(', ')}: moved`, names.join(' + ')] } : { label };
-    out.mark({ type: 'mark', shape: 'hex', hex: at, color: bad ? BAD : GOOD, ...together });
-  }
-  for (const b of arr(r.battle)) for (const e of arr(b.adjacentEnemies)) { const s = out.unitHex(b.unit), t = out.unitHex(e); if (s && t) out.mark({ type: 'line', hexFrom: ends.get(b.unit)?.at(-1)?.at ?? s, hexTo: t, color: b.mustBattle ? BAD : WARN, dashed: true }); }
-}
-
-// An order's running total: the orders used, then who may still battle and why not, grouped so that
-// a card of three or four units reads in a phone verdict's three lines (it stays on
-// screen while the next unit is dragged); where each unit went is on the board and under Moves.
-function orderTotal(r) {
-  const stayed = [...new Set(arr(r.moves).filter((m) => m.legal === false).map((m) => m.unit))];
-  return [` ${r.ordersUsed} of ${plural(r.ordersAllowed, 'order')} used.`, orderBattle(r), stayed.length ? ` Not moved: ${stayed.join(', ')}.` : ''].join('');
-}
-// Who of an order may battle and why not, each sentence after a space.
-function orderBattle(r) {
-  const b = arr(r.battle);
-  const who = (xs) => xs.map((x) => `${x.unit}${x.leader ? ` with ${x.leader}` : ''}`).join(', ');
-  const why = (x) => (arr(x.noBattleReasons).length ? ` (${x.noBattleReasons[0].message.replace(/\.$/, '')})` : x.noBattleRule ? ` (${x.noBattleRule})` : '');
-  // one that may battle in close combat only, with no enemy next to it, has nobody to battle yet:
-  // said apart ("May battle: Hastati" read as a fight the details said there was not)
-  const idle = (x) => !x.rangedCombat && !arr(x.adjacentEnemies).length;
-  const must = b.filter((x) => x.mustBattle), may = b.filter((x) => x.canBattle && !x.mustBattle), no = b.filter((x) => !x.canBattle);
-  const near = may.filter((x) => !idle(x)), alone = may.filter(idle);
-  return [must.length ? ` Must battle: ${who(must)}.` : '',
-    near.length ? ` May battle: ${who(near)}.` : '', alone.length ? ` May battle but no enemy adjacent: ${who(alone)}.` : '',
-    no.length ? ` May not battle: ${no.map((x) => `${x.unit}${why(x)}`).join('; ')}.` : ''].join('');
-}
-
 drawCCReach.marks = ['unit', 'costHexes', 'badge', 'stopHex', 'whatIf', 'numbered'];
+const drawCCOrder = (out, r, req) => order.ready?.drawCCOrder(out, r, req, drawHexPath);
 drawCCOrder.marks = ['unit', 'numbered', 'endHex', { swatch: 'line', color: BAD, text: 'a move not made' },
   { swatch: 'line', color: BAD, dashed: true, text: 'to an adjacent enemy it must battle' }, { swatch: 'line', color: WARN, dashed: true, text: 'to an adjacent enemy' }];
 // a retreat and an evade drawn by cc-ancients-later.js (fetched before their first answer is drawn: `needs`)
@@ -253,10 +193,10 @@ const game = {
   verdictNote: (r) => (r.legal !== false && typeof r.canBattle === 'boolean' ? (r.mustBattle ? ' It must battle.' : r.canBattle ? ' It may battle.' : ' It may not battle.') : '')
     // an order: the orders it takes and who may still battle (the running total of a card played
     // on the board: said here only, not again in its bar)
-    + (Number.isFinite(r.ordersUsed) && Number.isFinite(r.ordersAllowed) ? orderTotal(r) : ''),
+    + (Number.isFinite(r.ordersUsed) && Number.isFinite(r.ordersAllowed) ? order.ready?.orderTotal(r) ?? '' : ''),
   // an order made: who may battle stays said, first (it went with the order's verdict, and the
   // battles are what the player does next; where each unit went is on the board)
-  madeNote: (request, r) => (request.query === 'order' ? orderBattle(r).trim() : ''),
+  madeNote: (request, r) => (request.query === 'order' ? order.ready?.orderBattle(r).trim() ?? '' : ''),
   legalWord: (q) => (q === 'order' ? 'order' : 'move'),
   hexFacts(h) {
     const bits = [];
@@ -325,8 +265,9 @@ game.queries.order.made = (i) => { Object.assign(i, { moves: [], active: 0 }); d
 game.queries.order.kept = { played: (v, p, c) => (v === true ? true : c.at(p, 'must be true')) };
 // In play a command card is chosen first, then each unit it orders dragged (play-orders.js).
 game.playOrder = true;
-// a promise while the answer to `request` needs cc-ancients-later.js and it has not come; else null
-game.needs = (request) => (later.ready || !wantsLater(request) ? null : later.get());
+// a promise while the answer to `request` needs cc-ancients-later.js or cc-ancients-order.js and
+// it has not come; else null
+game.needs = (request) => (wantsLater(request) ? (later.ready ? null : later.get()) : request?.query === 'order' && !order.ready ? order.get() : null);
 game.play = { orders: initPlayOrders, hex: initPlayHex };
 // the phone's first-visit hint (app.js coach): one sentence of the play note
 game.playHint = 'Choose a card on the cards’ bar, then drag each unit it orders.';

@@ -1,7 +1,8 @@
 // GODSGLOOM on the page (docs/api/godsgloom.md): its model entry (speed, tokens, traits; facing),
 // terrain colours, drawers (Engagement Zones), verdicts and result text.
 import { SIDE_COLOURS, num, list, hexUnit, hexMove, whatIfReach } from '../fields.js';
-import { PATH, ZONE, isHex, arr, hexKey, colRow, plural, el, section, reachCells, whatIfCells, pickedPath, hexStart, drawHexMove } from '../draw.js';
+import { PATH, ZONE, isHex, arr, hexKey, colRow, plural, el, section } from '../draw.js';
+import { reachCells, whatIfCells, pickedPath, hexStart, drawHexMove } from '../draw-hex.js';
 import { toAxial } from '../hex.js';
 import { hexPainting } from '../board-hex.js';
 import { initPlayHex } from '../play-hex.js';

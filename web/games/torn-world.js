@@ -2,8 +2,8 @@
 // Huge miniatures on hexons, A-TW-1), the hexon lattice on the board, terrain colours, drawers
 // (ejections, free attacks, shifts), verdicts and result text.
 import { SIDE_COLOURS, num, list, unitField, pathJSON, axialOf, hexMove } from '../fields.js';
-import { GOOD, BAD, PATH, WARN, CAND, isHex, arr, colRow, plural, el, ruleItem, reasonText, section, reachCells, pickedPath, hexStart,
-  footprint, drawHexMove } from '../draw.js';
+import { GOOD, BAD, PATH, WARN, CAND, isHex, arr, colRow, plural, el, ruleItem, reasonText, section } from '../draw.js';
+import { reachCells, pickedPath, hexStart, footprint, drawHexMove } from '../draw-hex.js';
 import { toAxial, snapHexon, hexonCells, key, HEXON_DIRS } from '../hex.js';
 import { hexPainting } from '../board-hex.js';
 import { initPlayHex } from '../play-hex.js';
