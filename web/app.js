@@ -773,16 +773,12 @@ function coach(text) {
   if ($('coach').textContent !== text) $('coach').textContent = text;
   $('coach').hidden = !show;
 }
-function coachAway() {
+document.addEventListener('pointerdown', () => {
   if ($('coach').hidden) return; // (shown: not seen yet)
   store.setCoached([...ui.coached, store.state.system]);
   $('coach').hidden = true;
   try { localStorage.setItem(COACH_KEY, JSON.stringify(ui.coached)); } catch { /* storage refused: hidden for this visit */ }
-}
-// a tap on the note itself (over the verdict, style.css) is its own: put away at its click, the tap
-// does not go on to the verdict under it
-document.addEventListener('pointerdown', (e) => { if (e.target !== $('coach')) coachAway(); }, { capture: true });
-$('coach').addEventListener('click', coachAway);
+}, { capture: true });
 
 // ---- saved armies and codices (library.js, fetched when the Armies panel first opens) ----
 const library = loadOnce(() => Promise.all([import('./library.js'), placing.get()]).then(([{ initLibrary }]) => initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, showBoard,
