@@ -54,6 +54,12 @@ export async function openPage(env, viewport = DESKTOP, options = {}) {
   return { context, page, errors };
 }
 
+/**
+ * The board's drawing on the page: the canvas's content box, inside its border, where its pixels,
+ * its labels' boxes and the pointer's reading start; `border` is the border's width.
+ */
+export const boardContent = (page) => page.$eval('#board', (e) => { const r = e.getBoundingClientRect(); return { x: r.left + e.clientLeft, y: r.top + e.clientTop, w: r.width - 2 * e.clientLeft, h: r.height - 2 * e.clientTop, border: e.clientLeft }; });
+
 /** Opens `request` on the page through a `{"request": …}` share link, as a wiki's link would; gives the link's code. */
 export async function openRequestLink(page, env, request) {
   const code = `1j.${toBase64url(new TextEncoder().encode(JSON.stringify({ request })))}`;

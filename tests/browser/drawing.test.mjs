@@ -8,7 +8,7 @@
 // (the whyNot's dashed way round drawn over the units: whynot.test.mjs)
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PHONE, DESKTOP, hook, selectByKeys, pickSystem, ruled, painted, setMode, shot } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, hook, selectByKeys, pickSystem, ruled, painted, setMode, shot, boardContent } from './browser.mjs';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 let env;
@@ -70,9 +70,9 @@ for (const system of SYSTEM_IDS) {
       if (!badges.length) { t.skip('no badge in view'); await context.close(); return; }
       const hp = await hook(page, 'handleOf', mover);
       if (!hp) { t.skip('no corner clear for a handle'); await context.close(); return; }
-      const b = await page.$eval('#board', (e) => { const q = e.getBoundingClientRect(); return [q.left + e.clientLeft, q.top + e.clientTop]; });
+      const { x: bx, y: by } = await boardContent(page);
       const { s } = await hook(page, 'camera'), hr = Math.min(Math.max(s * 0.5, 8), 12); // board.js handleR for a hex unit
-      const disc = [hp.x - b[0] - hr, hp.y - b[1] - hr, hp.x - b[0] + hr, hp.y - b[1] + hr];
+      const disc = [hp.x - bx - hr, hp.y - by - hr, hp.x - bx + hr, hp.y - by + hr];
       for (const l of badges) assert.ok(!overlap(disc, l.box), `the handle at (${disc.map(Math.round)}) covers the badge ${l.text} at (${l.box.map(Math.round)})`);
       assert.deepEqual(errors, []);
       await context.close();

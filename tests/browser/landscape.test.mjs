@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, engineAnswer as answer, openPage, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted, setDice } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted, setDice, boardContent } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toOffset, toAxial } from '../../web/hex.js';
 
@@ -35,12 +35,9 @@ async function shot(page, game, name) {
 const FLOATING = ['#play-bar', '#timeline', '#apply', '#zoom-out', '#zoom-in', '#fit'];
 const overlaps = (a, b) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
 
-/** Where the board's drawing starts on the page (its labels' boxes are in its px): the canvas's content box, inside its border. */
-const drawingOrigin = (page) => page.$eval('#board', (e) => { const r = e.getBoundingClientRect(); return { x: r.left + e.clientLeft, y: r.top + e.clientTop, w: r.width - 2 * e.clientLeft, h: r.height - 2 * e.clientTop }; });
-
 /** The board's texts (page px) with the floating controls shown over the board now. */
 async function boardTexts(page) {
-  const board = await drawingOrigin(page);
+  const board = await boardContent(page);
   const controls = await page.evaluate((sels) => sels.map((s) => document.querySelector(s))
     .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
     .map((e) => { const r = e.getBoundingClientRect(); return { id: e.id, x: r.left, y: r.top, w: r.width, h: r.height }; }), FLOATING);
@@ -272,7 +269,7 @@ for (const { id } of CARD_GAMES) {
     const overlaps = (a, b) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
     const numbersUnder = async (sel) => {
       await painted(page);
-      const bar = await boxOf(page, sel), board = await drawingOrigin(page);
+      const bar = await boxOf(page, sel), board = await boardContent(page);
       return (await hook(page, 'boardLabels')).filter((t) => t.kind === 'grid')
         .map((t) => ({ text: t.text, x: board.x + t.box[0], y: board.y + t.box[1], w: t.box[2] - t.box[0], h: t.box[3] - t.box[1] }))
         .filter((t) => overlaps(t, bar)).map((t) => t.text);

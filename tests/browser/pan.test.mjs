@@ -4,7 +4,7 @@
 // with them, keep its scale, and move no unit; every game, from the engine's list.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PHONE, hook, pickSystem, ruled, painted } from './browser.mjs';
+import { launch, openPage, PHONE, hook, pickSystem, ruled, painted, boardContent } from './browser.mjs';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 let env;
@@ -56,7 +56,7 @@ test('the board reads a pointer from where its drawing starts, inside the canvas
   const { context, page, errors } = await openPage(env);
   await ruled(page);
   await painted(page);
-  const content = await page.$eval('#board', (e) => { const r = e.getBoundingClientRect(); return { x: r.left + e.clientLeft, y: r.top + e.clientTop, w: r.width - 2 * e.clientLeft, h: r.height - 2 * e.clientTop, border: e.clientLeft }; });
+  const content = await boardContent(page);
   assert.ok(content.border > 0, 'the canvas has a border (else this test checks nothing)');
   // (the page opens on a table game: a unit's place is its x and y)
   const { id, x, y } = (await hook(page, 'state')).doc.units[0];
