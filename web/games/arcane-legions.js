@@ -6,6 +6,7 @@ import { initTablePlay } from '../play-table.js';
 import { orderPlay, openOrder, pointsLeft, orderMade } from '../play-table-order.js';
 import { paintTable, tablePainting } from '../board-table.js';
 import { latticePainting } from '../board-lattice.js';
+import { stepPainting } from '../board-steps.js';
 
 const AL_BASES = { sortie: [1, 1], formation: [2, 1] };
 /** A request unit's width and depth: its base's, else its own. */
@@ -266,6 +267,7 @@ const game = {
   paintTable,
   tablePainting, // its units' and answers' painting (board-table.js, as paintTable)
   latticePainting, // its reach area's lattice squares (board-lattice.js: no other game draws them)
+  stepPainting, // its events' numbers and its points (board-steps.js: no other game draws them)
   unitJSON(u) {
     const o = freeUnit(u);
     if (u.base === 'custom') Object.assign(o, { width: num(u.width, 1), depth: num(u.depth, 1) });
