@@ -392,6 +392,35 @@ game.madeWords = (request, r, events) => {
   return { lead: 'Move made', text: `${r.unit ?? request.order?.unit} ${met.join(', then ')}${spent}` };
 };
 
+/**
+ * The verdict's list of what happened on the way (app.js, `eventNodes`): the events of a ruling
+ * (the drawer's `out.events`: `{n, text, color}`) as a short numbered list, "1
+ * collides …", "2 snaps …": each a button that shows it on the board, whose marker carries
+ * the same number (`onEvent(n)`; the one shown, `focused`, again or *Whole move*: `onEvent(null)`).
+ */
+function sequenceNodes(events, focused, onEvent) {
+  const list = el('ol', undefined, 'sequence');
+  const item = (b) => { b.type = 'button'; const li = el('li'); li.append(b); list.append(li); };
+  for (const ev of events) {
+    const b = el('button', undefined, 'event');
+    b.dataset.event = String(ev.n);
+    b.setAttribute('aria-pressed', String(ev.n === focused));
+    const n = el('span', ev.n, 'n');
+    if (ev.color && ev.n !== focused) n.style.background = ev.color; // its marker's colour on the board
+    b.append(n, ` ${ev.text}`);
+    b.addEventListener('click', () => onEvent(ev.n === focused ? null : ev.n));
+    item(b);
+  }
+  if (events.some((ev) => ev.n === focused)) {
+    const back = el('button', 'Whole move', 'event back');
+    back.dataset.event = 'whole';
+    back.addEventListener('click', () => onEvent(null));
+    item(back);
+  }
+  return [list];
+}
+game.eventNodes = sequenceNodes;
+
 // Play on the board (web/play-table.js): a drag of a unit is its move order of steps, a
 // drag of its round handle a turn with the turning tool; a drop makes the order.
 // A turn's cost in words where it is more than its side's cost (AL-TRN-2): a 45° right turn cost 2
