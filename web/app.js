@@ -348,7 +348,7 @@ function redrawResult(frame = false, follow = false) {
   if (note) v = v.nodes ? { ...v, nodes: [...v.nodes, el('p', note)] } : { ...v, text: `${v.text} ${note}` };
   if (lead) v = v.nodes ? { ...v, nodes: [el('p', lead), ...v.nodes] } : { ...v, text: `${lead} ${v.text}` };
   // what happened on the way, numbered as on the board, each a button that shows it there (the
-  // game's `eventNodes`: Arcane Legions' alone, whose drawer lists events)
+  // game's `eventNodes`, whose drawer lists events)
   if (!v.nodes && r.scene.events?.length) v = { nodes: [el('p', v.text), ...sys().eventNodes(r.scene.events, ui.event, showEvent)], kind: v.kind };
   // a unit of the card's that went back: its reason in the colour of a reason against, never a legal
   // order's green, after the verdict's first words

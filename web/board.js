@@ -1163,7 +1163,7 @@ export class Painter {
         if (it.fill) { c.fillStyle = it.fill; c.fill(); }
         if (it.focus) { c.strokeStyle = FOCUS; c.lineWidth = (it.width ?? 2) + 6; c.stroke(); }
         c.strokeStyle = it.color; c.lineWidth = it.width ?? 2; c.setLineDash(it.dashed ? [7, 5] : []); c.stroke(); c.setLineDash([]);
-        if (it.step) { // (stepBadge: board-steps.js, which Arcane Legions brings; only its events are numbered)
+        if (it.step) { // (stepBadge: board-steps.js, which the game whose events are numbered brings)
           const xs = it.points.map((p) => this.toScreen(...p)[0]), ys = it.points.map((p) => this.toScreen(...p)[1]);
           const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
           this.stepBadge(it.step, it.color, [[x1 + 4, y0 - 4], [x0 - 4, y0 - 4], [x1 + 4, y1 + 4], [x0 - 4, y1 + 4], [(x0 + x1) / 2, y0 - 13], [(x0 + x1) / 2, y1 + 13]]);
@@ -1187,7 +1187,7 @@ export class Painter {
         } else if (it.label) this.label(it.label, ...this.toScreen(it.pose.x, it.pose.y), '#1b2430', MIN_TEXT, 160, true);
         this.later = null;
       } else if (it.type === 'points') {
-        this.points(it); // (board-steps.js, with Arcane Legions)
+        this.points(it); // (board-steps.js, brought by the game that draws them)
       } else if (it.type === 'cells') {
         this.cells(it);
       } else if (it.type === 'mark') {
