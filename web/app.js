@@ -11,7 +11,7 @@ import { GAME_FACTS } from './games/index.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, involvedUnits, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, legendOf, el } from './results.js';
 import { option, on, keepSame } from './forms.js';
-import { referText, referNodes, referClauses, setClausePrefixes, sequenceNodes, colRow, isPluralName, spentOf } from './draw.js';
+import { referText, referNodes, referClauses, setClausePrefixes, colRow, isPluralName, spentOf } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { createStore } from './store.js';
 import { storedGames } from './library-keys.js';
@@ -347,8 +347,9 @@ function redrawResult(frame = false, follow = false) {
   const lead = aimed.lead ? [aimed.lead, aimed.text].filter(Boolean).join(' ') : '', note = aimed.lead ? '' : aimed.text;
   if (note) v = v.nodes ? { ...v, nodes: [...v.nodes, el('p', note)] } : { ...v, text: `${v.text} ${note}` };
   if (lead) v = v.nodes ? { ...v, nodes: [el('p', lead), ...v.nodes] } : { ...v, text: `${lead} ${v.text}` };
-  // what happened on the way, numbered as on the board, each a button that shows it there
-  if (!v.nodes && r.scene.events?.length) v = { nodes: [el('p', v.text), ...sequenceNodes(r.scene.events, ui.event, showEvent)], kind: v.kind };
+  // what happened on the way, numbered as on the board, each a button that shows it there (the
+  // game's `eventNodes`, whose drawer lists events)
+  if (!v.nodes && r.scene.events?.length) v = { nodes: [el('p', v.text), ...sys().eventNodes(r.scene.events, ui.event, showEvent)], kind: v.kind };
   // a unit of the card's that went back: its reason in the colour of a reason against, never a legal
   // order's green, after the verdict's first words
   if (aimed.against) { const [first, ...rest] = v.nodes ?? [el('p', v.text)]; v = { ...v, nodes: [first, el('p', aimed.against, 'against'), ...rest] }; }

@@ -1,8 +1,9 @@
 // The rotate handle of the selected unit (Set up's move tool; in play, a game whose units turn by
-// it): where it goes, clear of the answer's markers and of other units, and its drawing. Board.js
-// fetches it when a board would first show one (`loadHandle`); a first view selects no unit.
-import { Painter, clamp } from './board.js';
-import { center, dirVector } from './hex.js';
+// it): where it goes, clear of the answer's markers and of other units (a hex unit's on a corner),
+// and its drawing. Board.js fetches it when a board would first show one (`loadHandle`); a first
+// view selects no unit.
+import { Painter, clamp, overlap, MIN_TEXT } from './board.js';
+import { center, corner, dirVector } from './hex.js';
 import { rad } from './geometry.js';
 
 const HANDLE_GAP = 26;  // px from the front edge to the rotate handle
@@ -52,6 +53,48 @@ export const handlePainting = {
     const corner = this.hexHandle(u);
     if (corner) return { at: corner, spin: 0 };
     return { at: along(this.toScreen(...center(u.q, u.r)), dirVector(u.facing), this.s * 0.87 + HANDLE_GAP), spin: 0 };
+  },
+
+  /**
+   * A hex unit's handle on a corner where three hexes meet, never on a hex's middle, where its cost
+   * is written (it covered the number and took the tap meant for the hex): the corner ahead
+   * of the unit nearest its facing line, clear of the numbers and markers drawn around it. Null when
+   * none is clear.
+   */
+  hexHandle(u) {
+    const own = new Set(u.hexes.map((h) => `${h.q},${h.r}`));
+    const [ux, uy] = center(u.q, u.r), [dx, dy] = dirVector(u.facing);
+    const r = this.handleR(u), near = new Map();
+    for (const h of u.hexes) for (let q = -2; q <= 2; q++) for (let k = -2; k <= 2; k++) {
+      if (Math.abs(q + k) > 2 || own.has(`${h.q + q},${h.r + k}`)) continue;
+      const [hx, hy] = center(h.q + q, h.r + k);
+      for (let i = 0; i < 6; i++) {
+        const [x, y] = corner(hx, hy, 1, i), along = (x - ux) * dx + (y - uy) * dy, off = Math.abs((y - uy) * dx - (x - ux) * dy);
+        const id = `${Math.round(x * 8)},${Math.round(y * 8)}`;
+        if (along > 1.2 && along < 3.5 && !near.has(id)) near.set(id, { x, y, rank: off * 2 + along });
+      }
+    }
+    // corners of the unit's own hexes are on its token
+    for (const h of u.hexes) { const [hx, hy] = center(h.q, h.r); for (let i = 0; i < 6; i++) { const [x, y] = corner(hx, hy, 1, i); near.delete(`${Math.round(x * 8)},${Math.round(y * 8)}`); } }
+    // the boxes of the hexes' numbers and badges, where hexText will put them
+    const size = clamp(this.s * 0.42, MIN_TEXT, 18), roomy = this.s >= 26, boxes = [];
+    for (const it of this.scene?.overlay ?? []) {
+      if (it.type !== 'hexes') continue;
+      for (const h of it.cells) {
+        if (h.label === undefined && !h.badge) continue;
+        const [x, y] = this.toScreen(...center(h.q, h.r));
+        if (x < -this.s || y < -this.s || x > this.w + this.s || y > this.h + this.s) continue;
+        this.setFont(`600 ${size}px system-ui, sans-serif`); // (badgeBox sets its own)
+        const ny = h.badge && !roomy ? y + this.s * 0.32 : y, nw = h.label === undefined ? 0 : this.textWidth(String(h.label)) / 2;
+        if (nw) boxes.push([x - nw, ny - size / 2, x + nw, ny + size / 2]);
+        if (h.badge) boxes.push(this.badgeBox(h));
+      }
+    }
+    const marks = this.markPoints();
+    const clearOf = (p) => boxes.every((b) => !overlap(b, [p[0] - r - 2, p[1] - r - 2, p[0] + r + 2, p[1] + r + 2]))
+      && marks.every((m) => Math.hypot(m[0] - p[0], m[1] - p[1]) > r + 12);
+    const spots = [...near.values()].sort((a, b) => a.rank - b.rank).map((c) => this.toScreen(c.x, c.y));
+    return spots.find(clearOf) ?? null;
   },
 
   /** The rotate handle's radius: on a hex board small enough to sit between three hexes' numbers. */

@@ -1,10 +1,10 @@
 // A hex board painted on a board (board.js Painter): its hexes, their names and the rows' and
-// columns' numbers, an overlay's hexes with their costs and badges, a hex path, a hex unit's rotate
-// handle, a drag's frame kept as one picture (paintStill). The hex games bring it (their `hexPainting`, which gives every Painter these methods as
-// this module loads), so that a table's page code is without it, as a hex board's is without a
-// table's (board-table.js).
-import { Painter, BoxGrid, MIN_TEXT, clamp, overlap } from './board.js';
-import { center, corner, dirVector, toOffset, SQRT3 } from './hex.js';
+// columns' numbers, an overlay's hexes with their costs and badges, a hex path. The hex games bring
+// it (their `hexPainting`, which gives every Painter these methods as this module loads), so that
+// a table's page code is without it, as a hex board's is without a table's (board-table.js). A hex
+// unit's rotate handle is board-handle.js's.
+import { Painter, BoxGrid, MIN_TEXT, clamp } from './board.js';
+import { center, corner, toOffset, SQRT3 } from './hex.js';
 
 // the smallest hex (px, centre to corner) whose hatching reads as lines: below it, a few pixels
 // between lines read as a tint the hex's fill already gives (and cost a drag's frame at the limits)
@@ -48,50 +48,15 @@ function hexSteps(p, shown) {
   };
 }
 
+// A drag's frame kept as one picture (board-still.js: Painter's `keptFrame`), fetched at the first
+// drag on a hex board, which no first view makes; until it has come (or after a failed fetch,
+// forgotten so that the next frame tries again) a drag's frames draw the board afresh, the same
+// picture.
+let stillCode = null;
+const loadStill = () => (stillCode ??= import('./board-still.js').catch(() => { stillCode = null; }));
+
 /** The Painter's methods that paint a hex board (docs/page.md "Loading"). */
 export const hexPainting = {
-  /**
-   * A hex unit's handle on a corner where three hexes meet, never on a hex's middle, where its cost
-   * is written (it covered the number and took the tap meant for the hex): the corner ahead
-   * of the unit nearest its facing line, clear of the numbers and markers drawn around it. Null when
-   * none is clear.
-   */
-  hexHandle(u) {
-    const own = new Set(u.hexes.map((h) => `${h.q},${h.r}`));
-    const [ux, uy] = center(u.q, u.r), [dx, dy] = dirVector(u.facing);
-    const r = this.handleR(u), near = new Map();
-    for (const h of u.hexes) for (let q = -2; q <= 2; q++) for (let k = -2; k <= 2; k++) {
-      if (Math.abs(q + k) > 2 || own.has(`${h.q + q},${h.r + k}`)) continue;
-      const [hx, hy] = center(h.q + q, h.r + k);
-      for (let i = 0; i < 6; i++) {
-        const [x, y] = corner(hx, hy, 1, i), along = (x - ux) * dx + (y - uy) * dy, off = Math.abs((y - uy) * dx - (x - ux) * dy);
-        const id = `${Math.round(x * 8)},${Math.round(y * 8)}`;
-        if (along > 1.2 && along < 3.5 && !near.has(id)) near.set(id, { x, y, rank: off * 2 + along });
-      }
-    }
-    // corners of the unit's own hexes are on its token
-    for (const h of u.hexes) { const [hx, hy] = center(h.q, h.r); for (let i = 0; i < 6; i++) { const [x, y] = corner(hx, hy, 1, i); near.delete(`${Math.round(x * 8)},${Math.round(y * 8)}`); } }
-    // the boxes of the hexes' numbers and badges, where hexText will put them
-    const size = clamp(this.s * 0.42, MIN_TEXT, 18), roomy = this.s >= 26, boxes = [];
-    for (const it of this.scene?.overlay ?? []) {
-      if (it.type !== 'hexes') continue;
-      for (const h of it.cells) {
-        if (h.label === undefined && !h.badge) continue;
-        const [x, y] = this.toScreen(...center(h.q, h.r));
-        if (x < -this.s || y < -this.s || x > this.w + this.s || y > this.h + this.s) continue;
-        this.setFont(`600 ${size}px system-ui, sans-serif`); // (badgeBox sets its own)
-        const ny = h.badge && !roomy ? y + this.s * 0.32 : y, nw = h.label === undefined ? 0 : this.textWidth(String(h.label)) / 2;
-        if (nw) boxes.push([x - nw, ny - size / 2, x + nw, ny + size / 2]);
-        if (h.badge) boxes.push(this.badgeBox(h));
-      }
-    }
-    const marks = this.markPoints();
-    const clearOf = (p) => boxes.every((b) => !overlap(b, [p[0] - r - 2, p[1] - r - 2, p[0] + r + 2, p[1] + r + 2]))
-      && marks.every((m) => Math.hypot(m[0] - p[0], m[1] - p[1]) > r + 12);
-    const spots = [...near.values()].sort((a, b) => a.rank - b.rank).map((c) => this.toScreen(c.x, c.y));
-    return spots.find(clearOf) ?? null;
-  },
-
   /**
    * How far (screen px, 22 at most) a leader's (a small token's) or a many-hex unit's button
    * (unit-controls.js) may reach from its token's middle `e`: up to the nearest other hex unit's
@@ -374,49 +339,14 @@ export const hexPainting = {
   },
 
   /**
-   * A drag's frame on a hex board: the board and the first items of `beneath` (the overlay under the
-   * units) that are hexes, to a reach's with its costs and badges, drawn as one layer. While the finger
-   * moves within one reach they stay and only the way to the hex under it changes: placing the
-   * costs among the other texts and drawing them was most of the frame after each new hex's ruling.
-   * Its key is all the drawing depends on besides the camera: the board's hexes and fills, the
-   * items' hexes as drawn, and every box a text of it kept clear of (the units' names and badges
-   * as planned for the drag, the rotate handle, the controls over the board). Its texts' boxes are
-   * taken on the frames it is copied to, as if placed there, and those it draws over the units
-   * drawn again. Returns how many items of `beneath` it drew (`items`), and whether the rows' and
-   * columns' numbers (`coords`).
+   * A drag's frame on a hex board, its board and hexes as one picture kept while they stay
+   * (board-still.js `keptFrame`, fetched at the first): what it drew, or null where it has not come
+   * and the frame draws them itself.
    */
   paintStill(sc, beneath) {
-    // (to the last that numbers its hexes: those after it, unnumbered, change with the hex under the
-    // finger, as the carried unit's footprint does, and cost little to draw)
-    let n = 0;
-    for (let i = 0; i < beneath.length && beneath[i].type === 'hexes'; i++) if (beneath[i].cells.some((h) => h.label !== undefined || h.badge)) n = i + 1;
-    // the rows' and columns' numbers too, where nothing drawn after them places a text (their places
-    // are as if placed after it): they lie off the hexes, or on plates drawn over the units
-    const texts = (it) => (it.type === 'hexes' ? it.cells.some((h) => h.label !== undefined || h.badge) : it.type !== 'hexpath' || it.numbered);
-    const coords = !beneath.slice(n).some(texts);
-    const items = beneath.slice(0, n), cells = (it) => it.cells.map((h) => `${h.q},${h.r},${h.label ?? ''},${h.badge ?? ''},${h.color ?? ''},${h.hatch ? 1 : 0},${h.outline ?? ''},${h.dashed ? 1 : 0},${h.stop ? 1 : 0}`).join(';');
-    // (a hex's fill and name come from its terrain: scene.js boardScene)
-    let terrain = '';
-    for (const c of sc.cells) if (c.mark) terrain += `${c.q},${c.r},${c.mark};`;
-    const key = [coords, sc.boardKey, sc.cells.length, terrain, JSON.stringify([sc.path ?? null, sc.dottedCentres ?? null, sc.sections ?? null, sc.baselines ?? null]),
-      ...items.map((it) => `${it.color ?? ''}|${cells(it)}`), JSON.stringify(this.labelBoxes), JSON.stringify(this.keepClear)];
-    const from = { boxes: this.labelBoxes.length, over: this.overUnits.length, texts: this.drawnText.length, layers: this.hexLayers };
-    let drew = false;
-    this.layer('still', key, () => {
-      drew = true;
-      this.paintHexBoard(sc);
-      this.paintOverlay(items);
-      if (coords) this.paintHexCoords(sc);
-      this.stillDrawn = { boxes: this.labelBoxes.slice(from.boxes), over: this.overUnits.slice(from.over), texts: this.drawnText.slice(from.texts), layers: this.hexLayers - from.layers };
-    });
-    if (!drew) {
-      const d = this.stillDrawn;
-      for (const b of d.boxes) this.takeBox(b);
-      this.overUnits.push(...d.over);
-      this.drawnText.push(...d.texts);
-      this.hexLayers += d.layers;
-    }
-    return { items: n, coords };
+    if (this.keptFrame) return this.keptFrame(sc, beneath);
+    loadStill();
+    return null;
   },
 };
 Object.assign(Painter.prototype, hexPainting);

@@ -1163,7 +1163,7 @@ export class Painter {
         if (it.fill) { c.fillStyle = it.fill; c.fill(); }
         if (it.focus) { c.strokeStyle = FOCUS; c.lineWidth = (it.width ?? 2) + 6; c.stroke(); }
         c.strokeStyle = it.color; c.lineWidth = it.width ?? 2; c.setLineDash(it.dashed ? [7, 5] : []); c.stroke(); c.setLineDash([]);
-        if (it.step) {
+        if (it.step) { // (stepBadge: board-steps.js, which the game whose events are numbered brings)
           const xs = it.points.map((p) => this.toScreen(...p)[0]), ys = it.points.map((p) => this.toScreen(...p)[1]);
           const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
           this.stepBadge(it.step, it.color, [[x1 + 4, y0 - 4], [x0 - 4, y0 - 4], [x1 + 4, y1 + 4], [x0 - 4, y1 + 4], [(x0 + x1) / 2, y0 - 13], [(x0 + x1) / 2, y1 + 13]]);
@@ -1187,13 +1187,7 @@ export class Painter {
         } else if (it.label) this.label(it.label, ...this.toScreen(it.pose.x, it.pose.y), '#1b2430', MIN_TEXT, 160, true);
         this.later = null;
       } else if (it.type === 'points') {
-        for (const p of it.points) {
-          const [x, y] = this.toScreen(p.x, p.y);
-          c.fillStyle = c.strokeStyle = p.color ?? it.color;
-          if (p.shape === 'square') c.fillRect(x - 2.5, y - 2.5, 5, 5);
-          else if (p.shape === 'x') { c.lineWidth = 1.5; c.beginPath(); c.moveTo(x - 3, y - 3); c.lineTo(x + 3, y + 3); c.moveTo(x + 3, y - 3); c.lineTo(x - 3, y + 3); c.stroke(); }
-          else this.dot(x, y, 3, p.color ?? it.color);
-        }
+        this.points(it); // (board-steps.js, brought by the game that draws them)
       } else if (it.type === 'cells') {
         this.cells(it);
       } else if (it.type === 'mark') {
@@ -1284,31 +1278,6 @@ export class Painter {
         this.ctx.strokeStyle = '#111'; this.ctx.lineWidth = 2; this.ctx.stroke();
       }
     }
-  }
-
-  /**
-   * An event's number (the ruling lists the events, numbered the same): white on a disc of
-   * its marker's colour, at the first of `spots` (screen points) where it covers no text and lies in
-   * view, and off the units where one such is (zoomed out, a unit is smaller than its markers), else
-   * the same among `further` spots; left out where none is clear, as other labels are.
-   */
-  stepBadge(n, color, spots, further = []) {
-    const t = String(n), c = this.ctx;
-    this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
-    const r = Math.max(9, this.textWidth(t) / 2 + 4);
-    const over = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-    const clear = (list) => list.map(([x, y]) => [x, y, [x - r, y - r, x + r, y + r]])
-      .filter(([, , box]) => box[0] >= 2 && box[1] >= 2 && box[2] <= this.w - 2 && box[3] <= this.h - 2 && this.isClear(box));
-    // off the units: looked up among the bodies near it (planNames filed them), not all units
-    const onUnit = (box) => this.soft.near(box, (o, [k]) => k === 4 && over(box, o));
-    const best = (list) => list.find(([, , box]) => !onUnit(box)) ?? list[0];
-    const spot = best(clear(spots)) ?? best(clear(further));
-    if (!spot) return null;
-    const [x, y, box] = spot;
-    this.dot(x, y, r, color);
-    c.lineWidth = 1.5; c.strokeStyle = '#fff'; c.stroke();
-    this.text(t, x, y, '#fff', MIN_TEXT, false, box, 'number');
-    return box;
   }
 
   dot(x, y, r, color) {

@@ -286,33 +286,6 @@ export function section(title, items, render, ordered = false) {
   return [el('h3', title), l];
 }
 
-/**
- * The events of a ruling (a drawer's `out.events`: `{n, text, color}`) as a short numbered list, "1
- * collides …", "2 snaps …": each a button that shows it on the board, whose marker carries
- * the same number (`onEvent(n)`; the one shown, `focused`, again or *Whole move*: `onEvent(null)`).
- */
-export function sequenceNodes(events, focused, onEvent) {
-  const list = el('ol', undefined, 'sequence');
-  const item = (b) => { b.type = 'button'; const li = el('li'); li.append(b); list.append(li); };
-  for (const ev of events) {
-    const b = el('button', undefined, 'event');
-    b.dataset.event = String(ev.n);
-    b.setAttribute('aria-pressed', String(ev.n === focused));
-    const n = el('span', ev.n, 'n');
-    if (ev.color && ev.n !== focused) n.style.background = ev.color; // its marker's colour on the board
-    b.append(n, ` ${ev.text}`);
-    b.addEventListener('click', () => onEvent(ev.n === focused ? null : ev.n));
-    item(b);
-  }
-  if (events.some((ev) => ev.n === focused)) {
-    const back = el('button', 'Whole move', 'event back');
-    back.dataset.event = 'whole';
-    back.addEventListener('click', () => onEvent(null));
-    item(back);
-  }
-  return [list];
-}
-
 // ---- legend ----
 // Every mark a drawer can put on the board, with the swatch the legend shows for it: `fill` (a
 // colour), `line` (a stroke, `dashed`), `outline` (a shape's edge), `marker` (a symbol). A drawer

@@ -6,6 +6,7 @@ import { initTablePlay } from '../play-table.js';
 import { orderPlay, openOrder, pointsLeft, orderMade } from '../play-table-order.js';
 import { paintTable, tablePainting } from '../board-table.js';
 import { latticePainting } from '../board-lattice.js';
+import { stepPainting } from '../board-steps.js';
 
 const AL_BASES = { sortie: [1, 1], formation: [2, 1] };
 /** A request unit's width and depth: its base's, else its own. */
@@ -266,6 +267,7 @@ const game = {
   paintTable,
   tablePainting, // its units' and answers' painting (board-table.js, as paintTable)
   latticePainting, // its reach area's lattice squares (board-lattice.js: no other game draws them)
+  stepPainting, // its events' numbers and its points (board-steps.js: no other game draws them)
   unitJSON(u) {
     const o = freeUnit(u);
     if (u.base === 'custom') Object.assign(o, { width: num(u.width, 1), depth: num(u.depth, 1) });
@@ -389,6 +391,35 @@ game.madeWords = (request, r, events) => {
   const spent = Number.isFinite(r.pointsSpent) && Number.isFinite(r.movementPoints) ? `; ${r.pointsSpent} of ${plural(r.movementPoints, 'movement point')} spent` : '';
   return { lead: 'Move made', text: `${r.unit ?? request.order?.unit} ${met.join(', then ')}${spent}` };
 };
+
+/**
+ * The verdict's list of what happened on the way (app.js, `eventNodes`): the events of a ruling
+ * (the drawer's `out.events`: `{n, text, color}`) as a short numbered list, "1
+ * collides …", "2 snaps …": each a button that shows it on the board, whose marker carries
+ * the same number (`onEvent(n)`; the one shown, `focused`, again or *Whole move*: `onEvent(null)`).
+ */
+function sequenceNodes(events, focused, onEvent) {
+  const list = el('ol', undefined, 'sequence');
+  const item = (b) => { b.type = 'button'; const li = el('li'); li.append(b); list.append(li); };
+  for (const ev of events) {
+    const b = el('button', undefined, 'event');
+    b.dataset.event = String(ev.n);
+    b.setAttribute('aria-pressed', String(ev.n === focused));
+    const n = el('span', ev.n, 'n');
+    if (ev.color && ev.n !== focused) n.style.background = ev.color; // its marker's colour on the board
+    b.append(n, ` ${ev.text}`);
+    b.addEventListener('click', () => onEvent(ev.n === focused ? null : ev.n));
+    item(b);
+  }
+  if (events.some((ev) => ev.n === focused)) {
+    const back = el('button', 'Whole move', 'event back');
+    back.dataset.event = 'whole';
+    back.addEventListener('click', () => onEvent(null));
+    item(back);
+  }
+  return [list];
+}
+game.eventNodes = sequenceNodes;
 
 // Play on the board (web/play-table.js): a drag of a unit is its move order of steps, a
 // drag of its round handle a turn with the turning tool; a drop makes the order.

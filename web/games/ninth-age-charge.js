@@ -2,7 +2,7 @@
 // and play-table-charge.js's drag (a drag onto an enemy charges it, onto open ground a ruler).
 // Fetched at the first charge asked (ninth-age.js `needs`) or the first finger, key or charge in
 // play on the board (play-table-late.js): a first view is a pursuit, and a first drag waits for it.
-import { BAD, PATH, isPose, inches, degrees, poseRounded, rad, unitInfo, arr, codeWords } from '../draw.js';
+import { BAD, PATH, isPose, inches, degrees, poseRounded, rad, unitInfo, arr, codeWords, el, ruleItem, section } from '../draw.js';
 import { initTablePlay } from '../play-table.js';
 import { chargePlay } from '../play-table-charge.js';
 
@@ -30,7 +30,8 @@ function wheelPoses(from, pivot, deg) {
  * The charges' code, given what ninth-age.js shares with it: `later` (ninth-age-later.js, once
  * come: a Failed Charge Move, a combined charge's order), `chargedEdge`, `facingName`, `does`, the
  * figures as measured and exact (`MEASURED`, `EXACT`), and the charge range's `advanceOf` and
- * `rolledDice`. Returns `drawCharge`, `chargeText`, `chargeVerdict` and `tablePart(page)`.
+ * `rolledDice`. Returns `drawCharge`, `chargeText`, `chargeVerdict`, `madeWords`, `sections` and
+ * `tablePart(page)`.
  */
 export function chargeCode({ later, chargedEdge, facingName, does, MEASURED, EXACT, advanceOf, rolledDice }) {
   // Ninth Age charge (docs/api/ninth-age.md "charge"): per charger, in the order they moved (numbered
@@ -108,7 +109,33 @@ export function chargeCode({ later, chargedEdge, facingName, does, MEASURED, EXA
     return r.possible ? { text: `The charge can be made: ${says}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says}.`, kind: 'illegal' };
   }
 
+  // what Make this move made (app.js, the game's madeWords): each charger's charge, or, the range
+  // fallen short, its Failed Charge Move
+  function madeWords(request, r) {
+    const list = arr(r.chargers).length ? arr(r.chargers) : [r], made = list.filter((c) => c.possible);
+    if (made.length) return { lead: 'Charge made', text: made.map((c) => chargeText(c, r.target ?? request.target, MEASURED)).join('; ') };
+    const failed = list.filter((c) => c.failedChargeMove);
+    return failed.length ? { lead: 'Charge failed', text: failed.map((c) => chargeText({ ...c, charger: c.charger ?? request.charger }, r.target ?? request.target, MEASURED)).join('; ') } : null;
+  }
+
+  // the text beside the board's own sections of a charge (the game's sections): its chargers in
+  // order, its exact figures or its Failed Charge Move, and a combined charge's order (9A-CH-4)
+  function sections(r, request) {
+    const parts = [];
+    if (arr(r.chargers).length > 1) parts.push(...section('Chargers, in the order they moved (numbered so on the board)', r.chargers, (c) => el('li', chargeText(c, r.target)), true));
+    else if (r.failedChargeMove && later.ready) parts.push(...section('Failed Charge Move (amber on the board)', [r.failedChargeMove], (f) => ruleItem(f.assumption ?? 'A-9A-4', later.ready.failedText(f, EXACT))));
+    else if (r.possible === true) parts.push(...section('The charge, exact figures', [r], (c) => el('li', chargeText(c, r.target ?? request.target))));
+    if (r.orderChoice && later.ready) {
+      const oc = r.orderChoice, asked = [request.charger, ...arr(request.combined).map((c) => c?.charger)].filter(Boolean);
+      parts.push(...section('Order of the combined charge', [
+        `${arr(r.order).join(', ')}: ${later.ready.orderChoiceText(oc, asked)}`,
+        `this order: ${later.ready.orderTotals(oc)}`,
+        ...(oc.requestOrder ? [`the request order: ${later.ready.orderTotals(oc.requestOrder)}`] : [])], (t) => ruleItem(oc.rule ?? '9A-CH-4', t)));
+    }
+    return parts;
+  }
+
   // table play (play-table.js) with the charges' way of dragging
   const tablePart = (page) => initTablePlay(page, (p, shared) => chargePlay({ ...p, advanceOf, rolledDice }, shared));
-  return { drawCharge, chargeText, chargeVerdict, tablePart };
+  return { drawCharge, chargeText, chargeVerdict, madeWords, sections, tablePart };
 }

@@ -1,7 +1,7 @@
 // The Ninth Age on the page (docs/api/ninth-age.md): its model entry (units from bases, ranks and
 // files; pursue, charge, flee and spacing), terrain colours, drawers, verdicts and result text.
 import { SIDE_COLOURS, num, round, opt, unitField, arr, blankNum, freeUnit } from '../fields.js';
-import { BAD, PATH, WARN, isPose, isPluralName, n3, inches, degrees, poseRounded, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, ruleItem, section, codeWords } from '../draw.js';
+import { BAD, PATH, WARN, isPose, isPluralName, n3, inches, degrees, poseRounded, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, section, codeWords } from '../draw.js';
 import { lateTablePlay } from '../play-table-late.js';
 import { initPlayRolls } from '../play-rolls.js';
 import { paintTable, tablePainting } from '../board-table.js';
@@ -314,13 +314,7 @@ const game = {
   },
   // what Make this move made, in the ruling's words (app.js): the charge, the pursuit, the flight
   madeWords(request, r) {
-    if (typeof r.possible === 'boolean') {
-      const list = arr(r.chargers).length ? arr(r.chargers) : [r], made = list.filter((c) => c.possible);
-      if (made.length) return { lead: 'Charge made', text: made.map((c) => charge.ready.chargeText(c, r.target ?? request.target, MEASURED)).join('; ') };
-      // the range fell short: the Failed Charge Move is what was made
-      const failed = list.filter((c) => c.failedChargeMove);
-      return failed.length ? { lead: 'Charge failed', text: failed.map((c) => charge.ready.chargeText({ ...c, charger: c.charger ?? request.charger }, r.target ?? request.target, MEASURED)).join('; ') } : null;
-    }
+    if (typeof r.possible === 'boolean') return charge.ready?.madeWords(request, r) ?? null;
     const v = request.query === 'pursue' ? pursuitVerdict(r, request) : request.query === 'flee' ? flightVerdict(r) : null;
     return v ? { lead: request.query === 'pursue' ? 'Pursuit made' : 'Flight made', text: v.text.replace(/\.$/, '') } : null;
   },
@@ -331,16 +325,8 @@ const game = {
   },
   sections(r, request, opts = {}) {
     const parts = [...section('Pursuers, in the order they move', arr(r.pursuers), (p) => el('li', pursuerText(p)), true), ...arr(later.ready?.targetChoices(r, opts.onChoice && ((pursuer, target) => opts.onChoice('pursuers', targetRows(request, pursuer, target)))))];
-    if (arr(r.chargers).length > 1) parts.push(...section('Chargers, in the order they moved (numbered so on the board)', r.chargers, (c) => el('li', charge.ready.chargeText(c, r.target)), true));
-    else if (r.failedChargeMove && later.ready) parts.push(...section('Failed Charge Move (amber on the board)', [r.failedChargeMove], (f) => ruleItem(f.assumption ?? 'A-9A-4', later.ready.failedText(f, EXACT))));
-    else if (r.possible === true) parts.push(...section('The charge, exact figures', [r], (c) => el('li', charge.ready.chargeText(c, r.target ?? request.target))));
-    if (r.orderChoice && later.ready) {
-      const oc = r.orderChoice, asked = [request.charger, ...arr(request.combined).map((c) => c?.charger)].filter(Boolean);
-      parts.push(...section('Order of the combined charge', [
-        `${arr(r.order).join(', ')}: ${later.ready.orderChoiceText(oc, asked)}`,
-        `this order: ${later.ready.orderTotals(oc)}`,
-        ...(oc.requestOrder ? [`the request order: ${later.ready.orderTotals(oc.requestOrder)}`] : [])], (t) => ruleItem(oc.rule ?? '9A-CH-4', t)));
-    }
+    // a charge's chargers, its figures, a Failed Charge Move and a combined charge's order (ninth-age-charge.js)
+    if (typeof r.possible === 'boolean') parts.push(...arr(charge.ready?.sections(r, request)));
     return parts;
   },
   moreReasons: (r) => arr(r.pursuers).flatMap((p) => arr(p.reasons)),

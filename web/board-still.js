@@ -1,0 +1,53 @@
+// A hex drag's frame kept as one picture (board.js Painter `keptFrame`, which board-hex.js's
+// `paintStill` fetches at the first drag on a hex board: no first view makes one).
+import { Painter } from './board.js';
+
+/** The painter's method, given to every Painter as this module loads. */
+export const stillPainting = {
+  /**
+   * A drag's frame on a hex board: the board and the first items of `beneath` (the overlay under the
+   * units) that are hexes, to a reach's with its costs and badges, drawn as one layer. While the finger
+   * moves within one reach they stay and only the way to the hex under it changes: placing the
+   * costs among the other texts and drawing them was most of the frame after each new hex's ruling.
+   * Its key is all the drawing depends on besides the camera: the board's hexes and fills, the
+   * items' hexes as drawn, and every box a text of it kept clear of (the units' names and badges
+   * as planned for the drag, the rotate handle, the controls over the board). Its texts' boxes are
+   * taken on the frames it is copied to, as if placed there, and those it draws over the units
+   * drawn again. Returns how many items of `beneath` it drew (`items`), and whether the rows' and
+   * columns' numbers (`coords`).
+   */
+  keptFrame(sc, beneath) {
+    // (to the last that numbers its hexes: those after it, unnumbered, change with the hex under the
+    // finger, as the carried unit's footprint does, and cost little to draw)
+    let n = 0;
+    for (let i = 0; i < beneath.length && beneath[i].type === 'hexes'; i++) if (beneath[i].cells.some((h) => h.label !== undefined || h.badge)) n = i + 1;
+    // the rows' and columns' numbers too, where nothing drawn after them places a text (their places
+    // are as if placed after it): they lie off the hexes, or on plates drawn over the units
+    const texts = (it) => (it.type === 'hexes' ? it.cells.some((h) => h.label !== undefined || h.badge) : it.type !== 'hexpath' || it.numbered);
+    const coords = !beneath.slice(n).some(texts);
+    const items = beneath.slice(0, n), cells = (it) => it.cells.map((h) => `${h.q},${h.r},${h.label ?? ''},${h.badge ?? ''},${h.color ?? ''},${h.hatch ? 1 : 0},${h.outline ?? ''},${h.dashed ? 1 : 0},${h.stop ? 1 : 0}`).join(';');
+    // (a hex's fill and name come from its terrain: scene.js boardScene)
+    let terrain = '';
+    for (const c of sc.cells) if (c.mark) terrain += `${c.q},${c.r},${c.mark};`;
+    const key = [coords, sc.boardKey, sc.cells.length, terrain, JSON.stringify([sc.path ?? null, sc.dottedCentres ?? null, sc.sections ?? null, sc.baselines ?? null]),
+      ...items.map((it) => `${it.color ?? ''}|${cells(it)}`), JSON.stringify(this.labelBoxes), JSON.stringify(this.keepClear)];
+    const from = { boxes: this.labelBoxes.length, over: this.overUnits.length, texts: this.drawnText.length, layers: this.hexLayers };
+    let drew = false;
+    this.layer('still', key, () => {
+      drew = true;
+      this.paintHexBoard(sc);
+      this.paintOverlay(items);
+      if (coords) this.paintHexCoords(sc);
+      this.stillDrawn = { boxes: this.labelBoxes.slice(from.boxes), over: this.overUnits.slice(from.over), texts: this.drawnText.slice(from.texts), layers: this.hexLayers - from.layers };
+    });
+    if (!drew) {
+      const d = this.stillDrawn;
+      for (const b of d.boxes) this.takeBox(b);
+      this.overUnits.push(...d.over);
+      this.drawnText.push(...d.texts);
+      this.hexLayers += d.layers;
+    }
+    return { items: n, coords };
+  },
+};
+Object.assign(Painter.prototype, stillPainting);
