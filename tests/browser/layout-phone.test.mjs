@@ -422,3 +422,53 @@ for (const viewport of SIZES.filter((v) => v.width < 900)) {
     await context.close();
   });
 }
+
+// A finger's target (a newcomer's review: Play, Undo, Redo and ⊡ were 34 × 40, the zoom buttons
+// 40 × 40, the card bar's buttons 40 tall, the sheet's handle 28): every control a finger can use in
+// the play view, each game as it opens by touch, is at least 44 × 44 CSS px (WCAG 2.5.5), and a
+// finger at the edges of its 44-px square (its box, or the hit area round a smaller drawing) lands
+// on it. A control the page keeps out of a finger's way (a unit's button for the keyboard) is left out.
+const TARGET = 44;
+const smallOrMissed = (page, min) => page.evaluate((min) => {
+  const sel = 'button, a[href], input:not([type="radio"]), select, summary, .tools label, label.button';
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden' && getComputedStyle(e).pointerEvents !== 'none' && !e.closest('[hidden]');
+  const bad = [];
+  for (const e of document.querySelectorAll(sel)) {
+    if (!shown(e)) continue;
+    const r = e.getBoundingClientRect();
+    if (r.right <= 0 || r.bottom <= 0 || r.left >= innerWidth || r.top >= innerHeight) continue;
+    // (one scrolled wholly or partly out of a box that clips it, a verdict's event below its
+    // lines, is scrolled to before a finger uses it)
+    let clipped = false;
+    for (let a = e.parentElement; a && !clipped; a = a.parentElement) {
+      if (getComputedStyle(a).overflow === 'visible') continue;
+      const c = a.getBoundingClientRect();
+      clipped = r.left < c.left - 0.5 || r.right > c.right + 0.5 || r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5;
+    }
+    if (clipped) continue;
+    const name = `${e.id || e.className || e.tagName} “${e.textContent.trim().slice(0, 16)}” ${Math.round(r.width)}×${Math.round(r.height)}`;
+    // the square a finger has: the box where it is that large, else a 44-px square on its middle
+    const half = (a, b) => Math.max((b - a) / 2, min / 2) - 1, cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2;
+    const hw = half(r.left, r.right), hh = half(r.top, r.bottom);
+    const points = [[cx - hw, cy], [cx + hw, cy], [cx, cy - hh], [cx, cy + hh]].filter(([x, y]) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight);
+    const own = (at) => !!at && (at === e || e.contains(at) || (e.control && at === e.control) || (at.tagName === 'LABEL' && at.control === e));
+    const missed = points.filter(([x, y]) => !own(document.elementFromPoint(x, y)));
+    if ((r.width < min - 0.5 || r.height < min - 0.5) && !getComputedStyle(e, '::after').content.startsWith('"')) bad.push(`${name}: under ${min} px`);
+    else if (missed.length) bad.push(`${name}: a finger at (${missed.map((p) => p.map(Math.round).join(', ')).join('), (')}) lands on ${missed.map(([x, y]) => document.elementFromPoint(x, y)?.id || document.elementFromPoint(x, y)?.className || '?').join(', ')}`);
+  }
+  return bad;
+}, min);
+for (const viewport of SIZES.slice(0, 2)) {
+  test(`${sizeOf(viewport)}, touch: every game's play view, every control a finger uses at least ${TARGET} × ${TARGET} px, its edges its own`, { timeout: 120000 }, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch: true });
+    for (const { id } of SYSTEMS) {
+      if ((await hook(page, 'request')).system !== id) await pickSystem(page, id); else await ruled(page);
+      await painted(page);
+      assert.equal(await page.$eval('input[name="mode"][value="play"]', (i) => i.checked), true, `${id} opens in Play`);
+      assert.deepEqual(await smallOrMissed(page, TARGET), [], `${id}: controls a finger misses`);
+      await shot(page, `targets-${id}`, viewport);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

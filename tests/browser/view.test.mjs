@@ -254,7 +254,7 @@ for (const { viewport, step } of HELD) {
 // are the hex games, the drop from each one's own position: a reach with a hex that ejects.
 for (const { id: system } of SYSTEMS.filter((s) => s.board === 'hex')) {
   for (const viewport of [{ width: 360, height: 740 }, { width: 740, height: 360 }]) {
-    test(`${system} (${size(viewport)}): play, a drop that ejects, its test's outcome and the piece placed by a tap move no other unit on the screen`, { timeout: 90000 }, async (t) => {
+    test(`${system} (${size(viewport)}): play, a drop that ejects, its test's outcome and the piece placed by a tap move no other unit on the screen, nor resize the board but once (TW-EJ-1, TW-EJ-3)`, { timeout: 90000 }, async (t) => {
       const { context, page, errors } = await open(viewport, system);
       const position = await pageRequest(page);
       let drop = null;
@@ -265,6 +265,11 @@ for (const { id: system } of SYSTEMS.filter((s) => s.board === 'hex')) {
       if (!drop) { t.skip('no move of its own position ejects'); await context.close(); return; }
       const was = await units(page), before = await boxes(page), board = await boardBox(page);
       const others = was.filter((u) => u.id !== drop.u.id);
+      // the board's heights from here to the choices offered, each its ResizeObserver saw: the bar
+      // that comes under an upright phone's board at the drop shortens it once; a bar a line
+      // taller while the ejection was asked shortened it for that time, and the choices that came
+      // were judged against that board (under its zoom buttons, the view framed anew)
+      await page.evaluate(() => { window.boardHeights = []; new ResizeObserver(([e]) => window.boardHeights.push(Math.round(e.contentRect.height))).observe(document.getElementById('board')); });
       const o = toOffset(drop.x.q, drop.x.r);
       await touchDrag(page, await hook(page, 'screenOf', drop.u.id), await hook(page, 'screenOfHex', o.col, o.row));
       await page.waitForSelector('#play-bar [data-dexterity], #play-bar [data-hex]');
@@ -278,6 +283,8 @@ for (const { id: system } of SYSTEMS.filter((s) => s.board === 'hex')) {
         await painted(page);
         assert.deepEqual(await shifted(page, others, before), [], `${system}: after the test was failed`);
       }
+      const heights = (await page.evaluate(() => window.boardHeights)).filter((h, i, all) => h !== all[i - 1]);
+      assert.ok(heights.length <= 2, `${system}: the board's heights from the drop to the choices: ${heights.join(' → ')} px`);
       await shot(page, `${system}-eject-choose`, viewport);
       // the first hex offered, tapped on the board
       const [col, row] = (await page.getAttribute('#play-bar [data-hex="1"]', 'aria-label')).match(/col (\d+), row (\d+)/).slice(1).map(Number);
