@@ -374,15 +374,31 @@ export function dragProfile(trace, cpu, moves) {
   // the page thread's CPU time (the trace's thread time, steadier than wall time on a loaded
   // machine) of its top-level tasks from the first input to the last, per move
   const inputs = mine.filter((e) => e.name === 'EventDispatch' && /^(pointermove|mousemove)$/.test(e.args?.data?.type ?? ''));
-  let cpuMsPerMove;
+  let cpuMsPerMove, cpuMsPerRuling;
   if (inputs.length) {
     const [from, to] = [inputs[0].ts, inputs.at(-1).ts + inputs.at(-1).dur];
     const tasks = mine.filter((e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ts >= from && e.ts <= to && e.tdur !== undefined);
-    let end = -Infinity, sum = 0;
-    for (const e of tasks) if (e.ts >= end) { sum += e.tdur; end = e.ts + e.dur; } // a task nested in another is in its time
-    cpuMsPerMove = +(sum / 1000 / moves).toFixed(3);
+    const top = [];
+    let end = -Infinity;
+    for (const e of tasks) if (e.ts >= end) { top.push(e); end = e.ts + e.dur; } // a task nested in another is in its time
+    cpuMsPerMove = +(top.reduce((a, e) => a + e.tdur, 0) / 1000 / moves).toFixed(3);
+    // each ruling's: from the task that asked it to the end of the first frame after it was drawn
+    // (the page's marks, web/app.js timing), the tasks between included
+    const marks = events.filter((e) => main.has(`${e.pid}:${e.tid}`) && (e.name === 'movecalc:ask' || e.name === 'movecalc:ruled') && e.ts >= from && e.ts <= to + 1e6)
+      .sort((a, b) => a.ts - b.ts);
+    const commits = mine.filter((e) => e.name === 'Commit');
+    const within = (t) => top.find((e) => e.ts <= t && t <= e.ts + e.dur);
+    for (const [i, m] of marks.entries()) {
+      if (m.name !== 'movecalc:ask') continue;
+      const ruled = marks.slice(i + 1).find((n) => n.name === 'movecalc:ruled');
+      const commit = ruled && commits.find((c) => c.ts > ruled.ts);
+      const first = within(m.ts), last = commit && within(commit.ts);
+      if (!first || !last) continue;
+      const ms = top.filter((e) => e.ts >= first.ts && e.ts <= last.ts).reduce((a, e) => a + e.tdur, 0) / 1000;
+      (cpuMsPerRuling ??= []).push(+ms.toFixed(2));
+    }
   }
-  if (!cpu) return { cpuMsPerMove, msPerMove: perMove };
+  if (!cpu) return { cpuMsPerMove, cpuMsPerRuling, msPerMove: perMove };
   // the CPU profile's self time by function (the page's files only, and the engine's glue)
   const self = new Map();
   const dt = cpu.timeDeltas ?? [];
@@ -395,7 +411,7 @@ export function dragProfile(trace, cpu, moves) {
   });
   const functions = [...self].filter(([n]) => !/^\((idle|program|root)\)/.test(n)).sort((a, b) => b[1] - a[1]).slice(0, 15)
     .map(([n, ms]) => [n, +(ms / moves).toFixed(3)]);
-  return { cpuMsPerMove, msPerMove: perMove, functionsMsPerMove: functions };
+  return { cpuMsPerMove, cpuMsPerRuling, msPerMove: perMove, functionsMsPerMove: functions };
 }
 
 const median = (xs) => {
