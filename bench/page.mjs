@@ -377,7 +377,7 @@ export function dragProfile(trace, cpu, moves) {
   let cpuMsPerMove, cpuMsPerRuling;
   if (inputs.length) {
     const [from, to] = [inputs[0].ts, inputs.at(-1).ts + inputs.at(-1).dur];
-    const tasks = mine.filter((e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ts >= from && e.ts <= to && e.tdur !== undefined);
+    const tasks = mine.filter((e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ts + e.dur >= from && e.ts <= to && e.tdur !== undefined);
     const top = [];
     let end = -Infinity;
     for (const e of tasks) if (e.ts >= end) { top.push(e); end = e.ts + e.dur; } // a task nested in another is in its time
