@@ -19,7 +19,7 @@
 // them in one browser, so that the machine's load falls on each alike.
 //   node bench/page.mjs [--loads N] [DIR ...]    (no DIR: public/)
 // and the drag latency alone (measureDrags below), one line of JSON per game, CPU rate and site:
-//   node bench/page.mjs --drag [--site DIR]... [--rates 1,4] [--modes play,setup] [--moves N] [--profile] [SYSTEM ...]
+//   node bench/page.mjs --drag [--site DIR]... [--rates 1,4] [--modes play,setup] [--moves N] [--profile | --trace] [SYSTEM ...]
 // (no --site: build-page-test/; two or more: an A/B of copies of the test build, `site` their index)
 import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';
@@ -240,7 +240,8 @@ const mainUnit = (r) => r.unit ?? r.order?.unit ?? r.pursuers?.[0]?.unit ?? r.ch
  * (an A/B: each game and rate is dragged on each copy in turn, the order turned each time, so the
  * machine's load falls on each alike); each result names its `site` (the index in `roots`).
  * `profile`: each drag also records a Chromium trace and a CPU profile of the page, reduced to
- * where the main thread's time went (dragProfile).
+ * where the main thread's time went (dragProfile); 'trace': the trace alone (the profiler's
+ * sampling adds several ms a move of its own to the page's thread).
  */
 export async function measureDrags({ systems, rates = [1, 4], modes = ['play', 'setup'], moves = 60, root = testSite, roots = [root], profile = false } = {}) {
   const servers = await Promise.all(roots.map((r) => startServer(0, '127.0.0.1', { root: r })));
@@ -294,9 +295,11 @@ async function dragOnce(browser, base, { system, mode, rate, moves, profile }) {
     if (profile) {
       // (the disabled-by-default timeline names the page's renderer: pageMainThreads)
       await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8'] });
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      await cdp.send('Profiler.start');
+      if (profile !== 'trace') {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+      }
     }
     await page.mouse.down();
     const t0 = performance.now();
@@ -310,7 +313,7 @@ async function dragOnce(browser, base, { system, mode, rate, moves, profile }) {
     await page.waitForFunction(() => window.movecalcTest.ruled(), null, { timeout: 20000 });
     let breakdown;
     if (profile) {
-      const { profile: cpu } = await cdp.send('Profiler.stop');
+      const cpu = profile === 'trace' ? null : (await cdp.send('Profiler.stop')).profile;
       const trace = JSON.parse(String(await browser.stopTracing()));
       breakdown = dragProfile(trace, cpu, moves);
     }
@@ -368,6 +371,34 @@ export function dragProfile(trace, cpu, moves) {
   }
   for (const e of mine) if (e.kind) byKind[e.kind] = (byKind[e.kind] ?? 0) + Math.max(0, e.self) / 1000;
   const perMove = Object.fromEntries(Object.entries(byKind).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, +(v / moves).toFixed(3)]));
+  // the page thread's CPU time (the trace's thread time, steadier than wall time on a loaded
+  // machine) of its top-level tasks from the first input to the last, per move
+  const inputs = mine.filter((e) => e.name === 'EventDispatch' && /^(pointermove|mousemove)$/.test(e.args?.data?.type ?? ''));
+  let cpuMsPerMove, cpuMsPerRuling;
+  if (inputs.length) {
+    const [from, to] = [inputs[0].ts, inputs.at(-1).ts + inputs.at(-1).dur];
+    const tasks = mine.filter((e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ts + e.dur >= from && e.ts <= to && e.tdur !== undefined);
+    const top = [];
+    let end = -Infinity;
+    for (const e of tasks) if (e.ts >= end) { top.push(e); end = e.ts + e.dur; } // a task nested in another is in its time
+    cpuMsPerMove = +(top.reduce((a, e) => a + e.tdur, 0) / 1000 / moves).toFixed(3);
+    // each ruling's: from the task that asked it to the end of the first frame after it was drawn
+    // (the page's marks, web/app.js timing), the tasks between included
+    const marks = events.filter((e) => main.has(`${e.pid}:${e.tid}`) && (e.name === 'movecalc:ask' || e.name === 'movecalc:ruled') && e.ts >= from && e.ts <= to + 1e6)
+      .sort((a, b) => a.ts - b.ts);
+    const commits = mine.filter((e) => e.name === 'Commit');
+    const within = (t) => top.find((e) => e.ts <= t && t <= e.ts + e.dur);
+    for (const [i, m] of marks.entries()) {
+      if (m.name !== 'movecalc:ask') continue;
+      const ruled = marks.slice(i + 1).find((n) => n.name === 'movecalc:ruled');
+      const commit = ruled && commits.find((c) => c.ts > ruled.ts);
+      const first = within(m.ts), last = commit && within(commit.ts);
+      if (!first || !last) continue;
+      const ms = top.filter((e) => e.ts >= first.ts && e.ts <= last.ts).reduce((a, e) => a + e.tdur, 0) / 1000;
+      (cpuMsPerRuling ??= []).push(+ms.toFixed(2));
+    }
+  }
+  if (!cpu) return { cpuMsPerMove, cpuMsPerRuling, msPerMove: perMove };
   // the CPU profile's self time by function (the page's files only, and the engine's glue)
   const self = new Map();
   const dt = cpu.timeDeltas ?? [];
@@ -380,7 +411,7 @@ export function dragProfile(trace, cpu, moves) {
   });
   const functions = [...self].filter(([n]) => !/^\((idle|program|root)\)/.test(n)).sort((a, b) => b[1] - a[1]).slice(0, 15)
     .map(([n, ms]) => [n, +(ms / moves).toFixed(3)]);
-  return { msPerMove: perMove, functionsMsPerMove: functions };
+  return { cpuMsPerMove, cpuMsPerRuling, msPerMove: perMove, functionsMsPerMove: functions };
 }
 
 const median = (xs) => {
@@ -395,6 +426,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     const opts = { systems: [], roots: [], profile: false };
     for (let i = 1; i < args.length; i++) {
       if (args[i] === '--profile') opts.profile = true;
+      else if (args[i] === '--trace') opts.profile = 'trace';
       else if (args[i] === '--site') opts.roots.push(resolve(args[++i]));
       else if (args[i] === '--rates') opts.rates = args[++i].split(',').map(Number);
       else if (args[i] === '--modes') opts.modes = args[++i].split(',');

@@ -382,7 +382,9 @@ function redrawResult(frame = false, follow = false) {
   $('timeline').hidden = !hasTracks;
   store.setTime(1); // the answer's end; the slider and Play step through it
   $('scrub').value = String(Math.round(ui.t * 1000));
-  board.setScene(scene());
+  // a refresh queued in this task sets the board's scene when it runs (refreshDrag, refreshNow):
+  // built here too, a hex drag's every ruling built it twice
+  if (!ui.refreshQueued) board.setScene(scene());
   showLegend();
   if (!ui.legendShown) { store.legendOpened(); $('legend-panel').open = !matchMedia(PHONE_LAYOUT).matches; } // open beside a desktop's board; a tap away on a phone
   const b = resultBounds(r.scene, r.request);

@@ -60,16 +60,23 @@ export function dirOf(dx, dy) {
 /**
  * Every hex of a board spec, {cols, rows}; a board named by its preset ({preset}) has the shape its
  * game gives (`preset`: `rows` and each row's `cols(row)`; model.js `boardCells` looks it up).
+ * Kept per shape and frozen (a caller sorts a copy): a hex drag asked for them at each ruling, its
+ * scene and its on-board checks, each time some hundred new cells.
  */
 export function boardCells(board, preset = null) {
-  const cells = [];
+  const shape = preset ?? `${board.cols}x${board.rows}`;
+  let cells = shapes.get(shape);
+  if (cells) return cells;
+  cells = [];
   const rows = preset ? preset.rows : board.rows;
   for (let row = 0; row < rows; row++) {
     const cols = preset ? preset.cols(row) : board.cols;
-    for (let col = 0; col < cols; col++) cells.push({ ...toAxial(col, row), col, row });
+    for (let col = 0; col < cols; col++) cells.push(Object.freeze({ ...toAxial(col, row), col, row }));
   }
+  shapes.set(shape, Object.freeze(cells));
   return cells;
 }
+const shapes = new Map();
 
 /** The 7 hexes of the hexon centred on (q, r). */
 export function hexonCells(q, r) {

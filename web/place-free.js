@@ -21,7 +21,7 @@ export function initPlaceFree({ store, board, isHexBoard, round, hexesOf }) {
       const cells = boardCells(system, d.board);
       const inside = new Set(cells.map((c) => hex.key(c.q, c.r)));
       const mid = hex.fromPixel(...near);
-      const spot = cells.sort((a, b) => hex.distance(a, mid) - hex.distance(b, mid)).map((c) => standAt(system, d.board, u, { q: c.q, r: c.r }))
+      const spot = [...cells].sort((a, b) => hex.distance(a, mid) - hex.distance(b, mid)).map((c) => standAt(system, d.board, u, { q: c.q, r: c.r }))
         .find((h) => inside.has(hex.key(h.q, h.r)) && hexesOf({ ...u, ...h }).every((x) => inside.has(hex.key(x.q, x.r)) && !taken.has(hex.key(x.q, x.r))));
       if (spot) Object.assign(u, spot);
       return;

@@ -47,8 +47,8 @@ export function initPlayHex(page) {
     c.at = h;
     if (c.via.length && retraced(c)) askReach(id);
     if (!lattice && !byKey) c.linger = setTimeout(() => { if (ui.carry === c && c.at === h) c.rested = h; }, LINGER_MS);
+    refresh(); // the footprint under the finger (app.js scene), before any answer; queued first, its scene is the ruling's too (app.js redrawResult)
     if (c.via.length) throughWaypoints(c); else follow();
-    refresh(); // the footprint under the finger (app.js scene), before any answer
   }
 
   // The finger back on the way it came to the last waypoint (the straight line there, the reach's

@@ -84,7 +84,7 @@ export function initUnitsForm({ store, ui, board, doc, sys, isHexBoard, unitById
       const taken = new Set(d.units.flatMap((v) => hexesOf(v)).map((h) => hex.key(h.q, h.r)));
       const centre = hex.fromPixel(wx, wy), view = hex.toOffset(centre.q, centre.r);
       const mid = Number.isFinite(at?.col) || Number.isFinite(at?.row) ? hex.toAxial(at.col ?? view.col, at.row ?? view.row) : centre;
-      const free = boardCells().sort((a, b) => hex.distance(a, mid) - hex.distance(b, mid))
+      const free = [...boardCells()].sort((a, b) => hex.distance(a, mid) - hex.distance(b, mid))
         .find((c) => { const h = standAt(store.state.system, d.board, u, c); return !hexesOf({ ...u, ...h }).some((x) => taken.has(hex.key(x.q, x.r))) && onBoard(h); });
       const h = free ?? mid;
       Object.assign(u, standAt(store.state.system, d.board, u, { q: h.q, r: h.r }));

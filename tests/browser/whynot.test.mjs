@@ -53,7 +53,7 @@ async function unreachedHex(page, system, request) {
   const box = await page.locator('#board').boundingBox();
   const found = [];
   const from = reach.result.start ?? request.units.find((u) => u.id === request.unit);
-  const near = boardHexes(request).sort((a, b) => distance(a, from) - distance(b, from) || a.r - b.r || a.q - b.q);
+  const near = [...boardHexes(request)].sort((a, b) => distance(a, from) - distance(b, from) || a.r - b.r || a.q - b.q);
   for (const h of near) {
     if (reached.has(`${h.q},${h.r}`) || cells.some((c) => c.q === h.q && c.r === h.r)) continue;
     const o = toOffset(h.q, h.r);

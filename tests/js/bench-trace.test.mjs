@@ -22,3 +22,19 @@ test('a navigation to the page from about:blank counts the renderer it committed
   assert.deepEqual([...pageMainThreads(events)], ['30:30']);
   assert.deepEqual(longTasks(events), [[55, 30]]);
 });
+
+test('a drag\'s page-thread CPU: top-level tasks from its first input to its last, and each ruling\'s from its question to its frame\'s commit', async () => {
+  const { dragProfile } = await import('../../bench/page.mjs');
+  const x = (name, ts, dur, tdur, data) => ({ name, ph: 'X', pid: 10, tid: 10, ts, dur, ...(tdur === undefined ? {} : { tdur }), ...(data ? { args: { data } } : {}) });
+  const mark = (name, ts) => ({ name, ph: 'R', pid: 10, tid: 10, ts });
+  const events = [frame('TracingStartedInBrowser', 10, 'http://127.0.0.1:8080/'), thread(10),
+    x('RunTask', 0, 2000, 1500), x('EventDispatch', 100, 500, undefined, { type: 'pointermove' }), mark('movecalc:ask', 200),
+    x('RunTask', 300, 100, 100), // nested in the first: in its time already
+    mark('movecalc:ruled', 1800),
+    x('RunTask', 5000, 3000, 2500), x('Commit', 7000, 500, 400), // the frame that draws the ruling
+    x('RunTask', 10000, 1000, 800), x('EventDispatch', 10100, 200, undefined, { type: 'pointermove' }),
+    x('RunTask', 20000, 1000, 900)]; // after the last input: not the drag's
+  const p = dragProfile({ traceEvents: events }, null, 2);
+  assert.equal(p.cpuMsPerMove, (1.5 + 2.5 + 0.8) / 2);
+  assert.deepEqual(p.cpuMsPerRuling, [1.5 + 2.5]);
+});
