@@ -124,9 +124,11 @@ for (const system of [free, hexes]) {
     const boards = paints.findIndex((p) => p.near > 0);
     assert.ok(boards >= 1, `the first paint: the board alone (${JSON.stringify(paints.slice(0, 3))})`);
     for (const board of paints.slice(0, boards)) assert.deepEqual(board, { units: d.units.length, near: 0, names: 0, candidates: 0, more: false }, 'the first paints: the board alone');
-    const units = paints[boards];
-    assert.deepEqual({ ...units, near: units.near > 100 }, { units: d.units.length, near: true, names: 0, candidates: 0, more: true }, 'the second: the units, no name tried');
-    assert.ok(paints[boards + 1].candidates > 0 && paints[boards + 1].names > 0, `the next: the first names (${JSON.stringify(paints[boards + 1])})`);
+    // (the units' layer may take several: board.js draws 1,000 units a step at a time, SLICE_MS a frame)
+    const named = paints.findIndex((p) => p.candidates > 0);
+    assert.ok(named > boards, `names are tried after the units are drawn (${JSON.stringify(paints.slice(0, boards + 2))})`);
+    for (const units of paints.slice(boards, named)) assert.deepEqual({ ...units, near: units.near > 100 }, { units: d.units.length, near: true, names: 0, candidates: 0, more: true }, 'the next paints: the units, no name tried');
+    assert.ok(paints[named].names > 0, `the next: the first names (${JSON.stringify(paints[named])})`);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -295,7 +297,8 @@ for (const system of SYSTEM_IDS.filter((id) => SYSTEMS[id].board === 'hex')) {
 
 // A new board of 3,600 hexes is drawn into its layer over frames (board.js Board.layer, board-hex.js
 // hexSteps: the ground, each colour's hexes, the outlines), each frame showing what is done, and
-// the units wait for it; the names are placed a slice a frame. With the least work a paint
+// the units wait for it; the units are drawn into their layer over frames too, and the names
+// wait for them; the names are placed a slice a frame. With the least work a paint
 // (`setSliceMs(0)`), the opening's picture once all is placed is the one a single paint draws from
 // nothing kept, pixel for pixel (the same canvas calls in the same order), on a hex board and on a table.
 for (const system of [hexes, free]) {
@@ -320,6 +323,9 @@ for (const system of [hexes, free]) {
       // the hexes' layer drawn in part at each of several frames, no unit drawn until it was done
       assert.ok(boards > 1 && mine.slice(0, boards).every((p) => p.layers.includes('hexes')), `the board's frames: ${JSON.stringify(mine.slice(0, boards + 1))}`);
     }
+    // the units' layer drawn in part at each of several frames (board.js unitsInSteps), no name tried until it was done
+    const named = mine.findIndex((p) => p.candidates > 0), units = mine.slice(boards, named);
+    assert.ok(units.length > 1 && units.every((p) => p.layers.includes('units') && p.names === 0), `the units' frames: ${JSON.stringify(mine.slice(boards, named + 1))}`);
     const same = await page.evaluate(() => {
       const c = document.getElementById('board'), ctx = c.getContext('2d');
       const a = ctx.getImageData(0, 0, c.width, c.height).data;
