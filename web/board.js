@@ -563,7 +563,7 @@ export class Painter {
     // their names
     const carried = this.carried();
     const stage = carried === null ? this.firstPaints(sc) : null, unitsLater = stage === 'units';
-    if (unitsLater) { this.plan = new Map(); this.bodies = new Map(); this.still = null; this.resumed = false; this.candidates = 0; } else this.planNames(sc, carried, stage !== 'names');
+    if (unitsLater) { this.plan = new Map(); this.bodies = new Map(); this.still = null; this.candidates = 0; } else this.planNames(sc, carried, stage !== 'names');
     this.overUnits = []; // texts placed with the board or the overlay beneath the units but drawn over them (labels of poses, numbers pinned at the view's edge)
     const still = this.still;
     const overlay = sc.overlay ?? [];
@@ -618,7 +618,13 @@ export class Painter {
       unitsLeft = this.textLayer('units', ['plan', this.lastPlan.serial, sel], step, true, true);
       this.sliceLayers = false;
       for (const u of sc.units) if (u.id === sel && inView(u)) this.paintUnit(u);
-    } else for (const u of sc.units) if (inView(u)) this.paintUnit(u);
+    } else {
+      // (the selected unit over the others here too: a plan drawn as a layer over frames, or at
+      // once, ends as the same picture)
+      const sel = selectedOf(sc.units);
+      for (const u of sc.units) if (u.id !== sel && inView(u)) this.paintUnit(u);
+      for (const u of sc.units) if (u.id === sel && inView(u)) this.paintUnit(u);
+    }
     this.unitsLeft = unitsLeft;
     const layered = !still && this.planLayered();
     for (const draw of this.overUnits) draw();
@@ -867,7 +873,6 @@ export class Painter {
    */
   planNames(sc, carried = null, names = true) {
     const units = sc.units ?? [];
-    this.resumed = false;
     // the same units, view, cost numbers, markers and handle as the last plan: the same places
     // (a new scene of an unchanged position, as the engine's readiness or an answer at the same
     // view gives, planned 1,000 names again)
@@ -881,7 +886,7 @@ export class Painter {
       this.setFont(last.font); // as planning left it
       // a plan cut short by its slice goes on where it stopped, in the same state (Board.paint)
       // (and not while the units' layer is still being drawn: the names follow it)
-      if (last.job) { this.resumed = true; if (!this.unitsLeft) this.placeNames(last.job); last.font = this.font; if (last.job.next === last.job.order.length) last.job = null; }
+      if (last.job) { if (!this.unitsLeft) this.placeNames(last.job); last.font = this.font; if (last.job.next === last.job.order.length) last.job = null; }
       return;
     }
     const last = this.lastPlan;
@@ -1165,7 +1170,7 @@ export class Painter {
    * milliseconds (the last paint of 1,000 units' plan drew them all again: a long task at the limits).
    */
   planLayered() {
-    return !this.still && !!this.lastPlan && (this.resumed || !!this.lastPlan.job || this.bodies.size > LAYERED_UNITS);
+    return !this.still && !!this.lastPlan && (!!this.lastPlan.job || this.bodies.size > LAYERED_UNITS);
   }
 
   paintNamesOf(units) {
@@ -1548,7 +1553,12 @@ export class Board extends Painter {
     this.want = null;
     if (want.refit) this.fitHeight();
     this.ctl.coversNow?.();
+    const was = this.viewKey();
     if (want.frame) this.frameNow(...want.frame); else this.fitNow();
+    // a new view over units drawn as layers is a camera's move (moved): its paint shows them as last
+    // drawn, and draws them afresh from the next frame (a new answer's framing at the limits drew
+    // the board, 1,000 units and their names' order at the new view in one task of 70–110 ms)
+    if (this.unitsLayered && this.carried() === null && this.viewKey().some((v, i) => v !== was[i])) this.fresh = 'units';
   }
 
   /** The view's rows that fits and framings fill: below the controls floating over its top half (a landscape phone's card bar), above its foot and those floating over its bottom half (a framed token sat under the card bar). */
@@ -1873,7 +1883,26 @@ export class Board extends Painter {
   draw() {
     this.full = true;
     if (this.pending) return;
-    this.pending = requestAnimationFrame(() => { this.pending = 0; this.paint(); });
+    this.pending = requestAnimationFrame(() => this.onFrame());
+  }
+
+  /**
+   * A frame's paint. A fit or framing asked for (a new board, a new answer) waits one frame: it
+   * reads the controls' boxes (settle: coversNow), and read in the frame that follows a change to
+   * the page they laid the page out inside the paint's task (the opening's first paint and a new
+   * answer's framing at the limits: 20–55 ms of layout); a frame later the browser has laid it out.
+   * (At most one frame in a row waits.)
+   */
+  onFrame() {
+    this.pending = 0;
+    const w = this.want;
+    if (w && (w.frame || w.refit) && !this.waited) {
+      this.waited = true;
+      this.pending = requestAnimationFrame(() => this.onFrame());
+      return;
+    }
+    this.waited = false;
+    this.paint();
   }
 
   paint() {
@@ -1895,7 +1924,7 @@ export class Board extends Painter {
     // a frame that only drew more names moved nothing the units' controls follow
     const full = this.full;
     this.full = false;
-    if ((this.lastPlan?.job || this.unitsLater || this.unitsLeft) && !this.pending) this.pending = requestAnimationFrame(() => { this.pending = 0; this.paint(); });
+    if ((this.lastPlan?.job || this.unitsLater || this.unitsLeft) && !this.pending) this.pending = requestAnimationFrame(() => this.onFrame());
     if (full) this.ctl.painted?.(); // what follows the drawing (the units' controls over their tokens)
   }
 }
