@@ -576,7 +576,8 @@ export class Painter {
     // (Board.layer), the units waiting until it is done: a 60 × 60 board's 3,600 hexes in one go
     // were the longest task of opening it
     const board = sc.kind + sc.boardKey;
-    this.sliceLayers = unitsLater && this.boardDrawn !== board;
+    this.sliceLayers = unitsLater && (this.boardDrawn !== board || this.framed);
+    this.framed = false;
     this.layersLeft = false;
     if (!kept) { if (sc.kind === 'free') sc.paintTable(this, sc); else this.paintHexBoard(sc); } // (a table's: its game's, board-table.js; a hex board's: its game's board-hex.js)
     this.sliceLayers = false;
@@ -1558,7 +1559,8 @@ export class Board extends Painter {
     // a new view over units drawn as layers is a camera's move (moved): its paint shows them as last
     // drawn, and draws them afresh from the next frame (a new answer's framing at the limits drew
     // the board, 1,000 units and their names' order at the new view in one task of 70–110 ms)
-    if (this.unitsLayered && this.carried() === null && this.viewKey().some((v, i) => v !== was[i])) this.fresh = 'units';
+    // (its board drawn in steps too, the one finished last standing in: `framed`, paintScene)
+    if (this.unitsLayered && this.carried() === null && this.viewKey().some((v, i) => v !== was[i])) { this.fresh = 'units'; this.framed = true; }
   }
 
   /** The view's rows that fits and framings fill: below the controls floating over its top half (a landscape phone's card bar), above its foot and those floating over its bottom half (a framed token sat under the card bar). */
