@@ -1557,9 +1557,9 @@ export class Board extends Painter {
     const was = this.viewKey();
     if (want.frame) this.frameNow(...want.frame); else this.fitNow();
     // a new view over units drawn as layers is a camera's move (moved): its paint shows them as last
-    // drawn, and draws them afresh from the next frame (a new answer's framing at the limits drew
-    // the board, 1,000 units and their names' order at the new view in one task of 70–110 ms)
-    // (its board drawn in steps too, the one finished last standing in: `framed`, paintScene)
+    // drawn, and draws them afresh from the next frame, its board's layer in steps with the one
+    // finished last standing in (`framed`, paintScene): a new answer's framing at the limits drew
+    // the board, 1,000 units and their names' order at the new view in one task of 70–110 ms
     if (this.unitsLayered && this.carried() === null && this.viewKey().some((v, i) => v !== was[i])) { this.fresh = 'units'; this.framed = true; }
   }
 
