@@ -127,7 +127,8 @@ function tasksProfiled({ trace, profile }) {
   const times = [];
   let t = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) { t += profile.timeDeltas[i]; times.push(t); }
-  const key = (n) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
+  // (with the column: the page's bundle is one minified line, its functions told apart by where they start)
+  const key = (n) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}:${n.callFrame.columnNumber + 1}`;
   return tasks.map((task) => {
     const end = task.ts + task.dur;
     const what = new Map();

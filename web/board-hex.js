@@ -183,8 +183,9 @@ export const hexPainting = {
     // one picture while the camera and the hexes' colours stay (Board.layer), drawn in steps that a
     // board's first paint spreads over frames (a 60 × 60 board's was the longest task of opening it):
     // the ground, then each colour's hexes filled, then every outline stroked, the same calls in the
-    // same order as in one go, so that the picture ends the same
-    this.layer('hexes', key, hexSteps(this, shown), true);
+    // same order as in one go, so that the picture ends the same; a new answer's framing draws
+    // them over frames too, the board it finished last standing in, moved with the view (`hold`)
+    this.layer('hexes', key, hexSteps(this, shown), true, true);
     for (const cell of shown) {
       if (cell.mark && !numbered.has(`${cell.q},${cell.r}`)) {
         // the terrain's name where it fits, else its short name (scene.js terrainShorts), never a cut word

@@ -563,7 +563,7 @@ export class Painter {
     // their names
     const carried = this.carried();
     const stage = carried === null ? this.firstPaints(sc) : null, unitsLater = stage === 'units';
-    if (unitsLater) { this.plan = new Map(); this.bodies = new Map(); this.still = null; this.resumed = false; this.candidates = 0; } else this.planNames(sc, carried, stage !== 'names');
+    if (unitsLater) { this.plan = new Map(); this.bodies = new Map(); this.still = null; this.candidates = 0; } else this.planNames(sc, carried, stage !== 'names');
     this.overUnits = []; // texts placed with the board or the overlay beneath the units but drawn over them (labels of poses, numbers pinned at the view's edge)
     const still = this.still;
     const overlay = sc.overlay ?? [];
@@ -576,7 +576,8 @@ export class Painter {
     // (Board.layer), the units waiting until it is done: a 60 × 60 board's 3,600 hexes in one go
     // were the longest task of opening it
     const board = sc.kind + sc.boardKey;
-    this.sliceLayers = unitsLater && this.boardDrawn !== board;
+    this.sliceLayers = unitsLater && (this.boardDrawn !== board || this.framed);
+    this.framed = false;
     this.layersLeft = false;
     if (!kept) { if (sc.kind === 'free') sc.paintTable(this, sc); else this.paintHexBoard(sc); } // (a table's: its game's, board-table.js; a hex board's: its game's board-hex.js)
     this.sliceLayers = false;
@@ -587,6 +588,7 @@ export class Painter {
     const reach = Math.max(12, 4 * this.s);
     const inView = (u) => { const b = this.bodies.get(u.id); return b && b[2] >= -reach && b[3] >= -reach && b[0] <= this.w + reach && b[1] <= this.h + reach; };
     this.unitsLater = unitsLater; // (Board.paint asks for the next frame)
+    let unitsLeft = false;
     if (unitsLater) {
       this.standIn('units'); // a camera's move: the units as last drawn, moved with it (Board); on opening, nothing
     } else if (still) {
@@ -602,18 +604,37 @@ export class Painter {
       // a plan placed over several frames, or many units: the units as one picture while the plan
       // stands (its key holds all that a unit is drawn from), not drawn again at each paint; the
       // selected unit over it, drawn each paint, so that a drag of it copies the picture as it is
+      // Past LAYERED_UNITS near the view the picture is drawn a unit a step, SLICE_MS a frame, and
+      // the names wait for it (planNames); until it is done the frames show the one finished last,
+      // moved with the view (Board.layer's `hold`): 1,000 units in one go were the longest task of
+      // the frame that draws them
       const sel = selectedOf(sc.units);
-      this.textLayer('units', ['plan', this.lastPlan.serial, sel], () => { for (const u of sc.units) if (u.id !== sel && inView(u)) this.paintUnit(u); });
+      let list = null, i = 0;
+      const step = () => {
+        list ??= sc.units.filter((u) => u.id !== sel && inView(u));
+        if (i < list.length) this.paintUnit(list[i++]);
+        return i < list.length;
+      };
+      this.sliceLayers = this.unitsInSteps(this.bodies.size);
+      unitsLeft = this.textLayer('units', ['plan', this.lastPlan.serial, sel], step, true, true);
+      this.sliceLayers = false;
       for (const u of sc.units) if (u.id === sel && inView(u)) this.paintUnit(u);
-    } else for (const u of sc.units) if (inView(u)) this.paintUnit(u);
+    } else {
+      // (the selected unit over the others here too: a plan drawn as a layer over frames, or at
+      // once, ends as the same picture)
+      const sel = selectedOf(sc.units);
+      for (const u of sc.units) if (u.id !== sel && inView(u)) this.paintUnit(u);
+      for (const u of sc.units) if (u.id === sel && inView(u)) this.paintUnit(u);
+    }
+    this.unitsLeft = unitsLeft;
     const layered = !still && this.planLayered();
     for (const draw of this.overUnits) draw();
     this.overUnits = null;
     this.paintOverlay(overlay.filter(onTop)); // markers, arrows and units moved in place stay visible over units
     this.paintTracks(sc);
-    // the names: as planned, or while a camera's move has not placed them yet, as last drawn
+    // the names: as planned, or while a camera's move or a new plan has placed none yet, as last drawn
     if (unitsLater) this.standIn('names');
-    else if (!(stage && this.lastPlan?.job && this.standIn('names'))) this.paintNames(sc);
+    else if (!(!still && this.lastPlan?.job?.next === 0 && this.standIn('names'))) this.paintNames(sc);
     // whether the units' and names' layers now hold this scene's units, each at the view it was drawn at
     if (!unitsLater) this.unitsLayered = layered;
     if (handleFor) this.paintHandle(handleFor);
@@ -696,16 +717,27 @@ export class Painter {
    * one by one). A Painter draws it each time; the page's Board keeps it as a picture. `steps`:
    * `draw` is a step, called until it returns false, which the Board may spread over frames.
    */
-  layer(name, key, draw, steps = false) { if (steps) while (draw()); else draw(); }
+  layer(name, key, draw, steps = false) { if (steps) while (draw()); else draw(); return false; }
 
-  /** A layer whose texts are recorded as drawn (drawnText) on the frames it is copied too. */
-  textLayer(name, key, draw) {
+  /**
+   * A layer whose texts are recorded as drawn (drawnText) on the frames it is copied too; `steps`
+   * as layer's, each step's texts added to the record its first step began (a layer left
+   * unfinished goes on with the steps of the paint that began it). Returns whether steps are left.
+   */
+  textLayer(name, key, draw, steps = false, hold = false) {
     const from = this.drawnText.length;
-    let drew = false;
-    this.layer(name, key, () => { drew = true; draw(); });
     this.layerTexts ??= new Map();
-    if (drew) this.layerTexts.set(name, this.drawnText.slice(from));
-    else for (const t of this.layerTexts.get(name) ?? []) this.drawnText.push(t);
+    let texts = null;
+    const recorded = () => {
+      if (!texts) this.layerTexts.set(name, texts = []);
+      const at = this.drawnText.length, more = steps ? draw() : (draw(), false);
+      for (let i = at; i < this.drawnText.length; i++) texts.push(this.drawnText[i]);
+      return more;
+    };
+    const more = this.layer(name, key, recorded, steps, hold);
+    this.drawnText.length = from;
+    for (const t of this.layerTexts.get(name) ?? []) this.drawnText.push(t);
+    return more;
   }
 
   /** Draws a layer as it was last drawn, moved and scaled to this view, if it can (Board); a Painter draws all afresh. */
@@ -719,6 +751,9 @@ export class Painter {
    * names; their places are planned), or null; a Painter draws all at once.
    */
   firstPaints() { return null; }
+
+  /** Whether a paint's units' layer of `near` units near the view is drawn over frames (Board); a Painter draws all at once. */
+  unitsInSteps() { return false; }
 
   /** A box no text may cover though it holds none (the rotate handle). */
   keepOut(box) { this.keepClear.push(box); this.taken.add(box); this.cover.add(box); }
@@ -839,7 +874,6 @@ export class Painter {
    */
   planNames(sc, carried = null, names = true) {
     const units = sc.units ?? [];
-    this.resumed = false;
     // the same units, view, cost numbers, markers and handle as the last plan: the same places
     // (a new scene of an unchanged position, as the engine's readiness or an answer at the same
     // view gives, planned 1,000 names again)
@@ -852,7 +886,8 @@ export class Painter {
       for (const p of last.plan.values()) if (p.name) this.takeBox(p.name.box);
       this.setFont(last.font); // as planning left it
       // a plan cut short by its slice goes on where it stopped, in the same state (Board.paint)
-      if (last.job) { this.resumed = true; this.placeNames(last.job); last.font = this.font; if (last.job.next === last.job.order.length) last.job = null; }
+      // (and not while the units' layer is still being drawn: the names follow it)
+      if (last.job) { if (!this.unitsLeft) this.placeNames(last.job); last.font = this.font; if (last.job.next === last.job.order.length) last.job = null; }
       return;
     }
     const last = this.lastPlan;
@@ -926,7 +961,8 @@ export class Painter {
     const order = shown.filter((u) => { const b = ext.get(u.id).box; return b[2] > 0 && b[3] > 0 && b[0] < this.w && b[1] < this.h; })
       .sort((a, b) => (b.selected ? 1 : 0) - (a.selected ? 1 : 0));
     const job = { order, next: 0, ext, soft, marks, units, shortened: null };
-    if (names) this.placeNames(job);
+    // (none while the units' layer is drawn over frames: Board's unitsInSteps)
+    if (names && !(carried === null && this.unitsInSteps(shown.length))) this.placeNames(job);
     if (carried !== null && !frozen) this.freeze(units, carried, this.bodies, this.plan);
     if (key !== null) this.lastPlan = { key, view: this.viewKey(), units, plan: this.plan, bodies: this.bodies, soft, font: this.font, job: job.next < order.length ? job : null, serial: ++this.planSerial };
   }
@@ -1135,7 +1171,7 @@ export class Painter {
    * milliseconds (the last paint of 1,000 units' plan drew them all again: a long task at the limits).
    */
   planLayered() {
-    return !this.still && !!this.lastPlan && (this.resumed || !!this.lastPlan.job || this.bodies.size > LAYERED_UNITS);
+    return !this.still && !!this.lastPlan && (!!this.lastPlan.job || this.bodies.size > LAYERED_UNITS);
   }
 
   paintNamesOf(units) {
@@ -1487,7 +1523,13 @@ export class Board extends Painter {
     this.want = null;
     if (want.refit) this.fitHeight();
     this.ctl.coversNow?.();
+    const was = this.viewKey();
     if (want.frame) this.frameNow(...want.frame); else this.fitNow();
+    // a new view over units drawn as layers is a camera's move (moved): its paint shows them as last
+    // drawn, and draws them afresh from the next frame, its board's layer in steps with the one
+    // finished last standing in (`framed`, paintScene): a new answer's framing at the limits drew
+    // the board, 1,000 units and their names' order at the new view in one task of 70–110 ms
+    if (this.unitsLayered && this.carried() === null && this.viewKey().some((v, i) => v !== was[i])) { this.fresh = 'units'; this.framed = true; }
   }
 
   /** The view's rows that fits and framings fill: below the controls floating over its top half (a landscape phone's card bar), above its foot and those floating over its bottom half (a framed token sat under the card bar). */
@@ -1562,15 +1604,15 @@ export class Board extends Painter {
   }
 
   standIn(name) {
-    const l = this.unitsLayered ? this.layers?.get(name) : null;
-    if (!l?.view.length || l.canvas.width !== this.canvas.width || l.canvas.height !== this.canvas.height) return false;
-    const [s0, ox0, oy0, width, height, w] = l.view, k = this.s / s0, d = width / w, c = this.ctx;
-    c.save();
-    c.setTransform(1, 0, 0, 1, 0, 0);
-    c.drawImage(l.canvas, d * (this.ox - ox0 * k), d * (this.oy - oy0 * k), width * k, height * k);
-    c.restore();
+    // (a layer still being drawn in steps stands in with the picture it finished last)
+    const l = this.unitsLayered ? this.layers?.get(name) : null, pic = l?.more ? l.last : l;
+    if (!pic?.view.length || pic.canvas.width !== this.canvas.width || pic.canvas.height !== this.canvas.height) return false;
+    this.copyAt(pic);
     return true;
   }
+
+  // (sliceMs Infinity: a paint that draws all at once, the test hook's paintAtOnce)
+  unitsInSteps(near) { return near > LAYERED_UNITS && this.sliceMs !== Infinity; }
 
   carried() {
     const g = this.gesture;
@@ -1609,17 +1651,26 @@ export class Board extends Painter {
   /**
    * The board beneath the units (the table's grid, its terrain, a hex board's hexes) is the same
    * picture on every frame of a drag: drawn once into a canvas of its own while the camera, the
-   * canvas and `key` stay, then copied (docs/performance.md, "The page at the limits").
+   * canvas and `key` stay, then copied (docs/performance.md, "The page at the limits"). `hold`: a
+   * layer drawn over frames shows, until it is done, the picture it finished last, moved and scaled
+   * to this view (the units' layer: the units of a new view or plan vanished for the frames it took).
+   * Returns whether steps are left.
    */
-  layer(name, key, draw, steps = false) {
+  layer(name, key, draw, steps = false, hold = false) {
     const c = this.ctx, { width, height } = this.canvas, view = [this.s, this.ox, this.oy, width, height, this.w];
-    if (!width || !height) { super.layer(name, key, draw, steps); return; } // a canvas of no size cannot be copied
+    if (!width || !height) return super.layer(name, key, draw, steps); // a canvas of no size cannot be copied
     let l = this.layers?.get(name);
     const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
     const fresh = !l || !same(l.view, view) || !same(l.key, key);
     if (fresh || l.more) {
       if (fresh) {
         l = this.layerCanvas(name);
+        // (the picture finished last kept aside, drawn into no more; its canvas reused once another is finished)
+        if (hold && !l.more && l.view.length) {
+          const done = { canvas: l.canvas, view: l.view };
+          l.canvas = l.last?.canvas ?? Object.assign(document.createElement('canvas'), { width, height });
+          l.last = done;
+        }
         const ctx = l.canvas.getContext('2d');
         ctx.setTransform(1, 0, 0, 1, 0, 0);
         ctx.clearRect(0, 0, width, height);
@@ -1642,9 +1693,22 @@ export class Board extends Painter {
       if (l.more) this.layersLeft = true;
       this.redrawn?.push(name);
     }
+    if (hold && l.more && l.last) this.copyAt(l.last);
+    else {
+      c.save();
+      c.setTransform(1, 0, 0, 1, 0, 0);
+      c.drawImage(l.canvas, 0, 0);
+      c.restore();
+    }
+    return !!l.more;
+  }
+
+  // A layer's picture `pic` ({canvas, view}) drawn at this view: moved and scaled from the one it was drawn at.
+  copyAt(pic) {
+    const [s0, ox0, oy0, width, height, w] = pic.view, k = this.s / s0, d = width / w, c = this.ctx;
     c.save();
     c.setTransform(1, 0, 0, 1, 0, 0);
-    c.drawImage(l.canvas, 0, 0);
+    c.drawImage(pic.canvas, d * (this.ox - ox0 * k), d * (this.oy - oy0 * k), width * k, height * k);
     c.restore();
   }
 
@@ -1790,7 +1854,26 @@ export class Board extends Painter {
   draw() {
     this.full = true;
     if (this.pending) return;
-    this.pending = requestAnimationFrame(() => { this.pending = 0; this.paint(); });
+    this.pending = requestAnimationFrame(() => this.onFrame());
+  }
+
+  /**
+   * A frame's paint. A fit or framing asked for (a new board, a new answer) waits one frame: it
+   * reads the controls' boxes (settle: coversNow), and read in the frame that follows a change to
+   * the page they laid the page out inside the paint's task (the opening's first paint and a new
+   * answer's framing at the limits: 20–55 ms of layout); a frame later the browser has laid it out.
+   * (At most one frame in a row waits.)
+   */
+  onFrame() {
+    this.pending = 0;
+    const w = this.want;
+    if (w && (w.frame || w.refit) && !this.waited) {
+      this.waited = true;
+      this.pending = requestAnimationFrame(() => this.onFrame());
+      return;
+    }
+    this.waited = false;
+    this.paint();
   }
 
   paint() {
@@ -1812,7 +1895,7 @@ export class Board extends Painter {
     // a frame that only drew more names moved nothing the units' controls follow
     const full = this.full;
     this.full = false;
-    if ((this.lastPlan?.job || this.unitsLater) && !this.pending) this.pending = requestAnimationFrame(() => { this.pending = 0; this.paint(); });
+    if ((this.lastPlan?.job || this.unitsLater || this.unitsLeft) && !this.pending) this.pending = requestAnimationFrame(() => this.onFrame());
     if (full) this.ctl.painted?.(); // what follows the drawing (the units' controls over their tokens)
   }
 }

@@ -32,9 +32,8 @@ export const inches = (v) => (Number.isFinite(v) ? `${round(v, 10)}″` : '?');
 export const degrees = (v) => (Number.isFinite(v) ? `${round(Math.abs(v) % 360 > 359.5 ? 0 : v, 1)}°` : '?');
 export const stepsText = (v) => (Number.isFinite(v) ? `${round(v, 100)} ${Math.abs(v - 1) < 0.005 ? 'step' : 'steps'}` : '?');
 
-/** A unit of the request with its width and depth (`sizeOf`: the game's, from the request's unit). */
-export function unitInfo(request, id, sizeOf = (u) => [u.width ?? 1, u.depth ?? 1]) {
-  const u = arr(request?.units).find((v) => v.id === id);
+/** A unit of the request with its width and depth (`sizeOf`: the game's, from the request's unit); `u`: the unit, where found already. */
+export function unitInfo(request, id, sizeOf = (u) => [u.width ?? 1, u.depth ?? 1], u = arr(request?.units).find((v) => v.id === id)) {
   if (!u) return null;
   const [w, d] = sizeOf(u);
   return { ...u, w, d };
@@ -42,10 +41,19 @@ export function unitInfo(request, id, sizeOf = (u) => [u.width ?? 1, u.depth ?? 
 
 /** Context a drawer gets: the request, helpers, and where to put things. */
 export function makeOut(request, colourOf, sizeOf) {
-  const out = { overlay: [], tracks: [], reach: new Map(), request, info: (id) => unitInfo(request, id, sizeOf) };
-  out.colour = (id) => colourOf(unitInfo(request, id, sizeOf)?.side);
+  // the request's units by id, the first of each as a search of the list finds it: a drawer looks
+  // one up per unit it rings or lines from (GODSGLOOM's every enemy's zone at the limits: 500 of
+  // 1,000 units, each looked for through the list, a third of turning the answer into a scene)
+  let byId = null;
+  const unitOf = (id) => {
+    if (!byId) { byId = new Map(); for (const v of arr(request?.units)) if (!byId.has(v.id)) byId.set(v.id, v); }
+    return byId.get(id);
+  };
+  const info = (id) => unitInfo(request, id, sizeOf, unitOf(id));
+  const out = { overlay: [], tracks: [], reach: new Map(), request, info };
+  out.colour = (id) => colourOf(info(id)?.side);
   out.poseTrack = (id, poses, label, withStart = true) => {
-    const u = unitInfo(request, id, sizeOf);
+    const u = info(id);
     const ps = poses.filter(isPose);
     if (!u || !ps.length) return;
     const start = withStart && isPose(u) ? [{ x: u.x, y: u.y, facing: u.facing ?? 0 }] : [];
@@ -53,7 +61,7 @@ export function makeOut(request, colourOf, sizeOf) {
     out.tracks.push({ kind: 'poses', steps: [...start, ...ps], w: u.w, d: u.d, color: out.colour(id), label });
   };
   out.ghost = (id, pose, label, style = 'ghost') => {
-    const u = unitInfo(request, id, sizeOf);
+    const u = info(id);
     if (!u || !isPose(pose)) return;
     const final = style === 'final', failed = style === 'failed', moved = style === 'moved';
     // 'moved': a unit the answer moves where it stands (a charged target turned in place) is an
@@ -65,7 +73,7 @@ export function makeOut(request, colourOf, sizeOf) {
   };
   out.mark = (m) => out.overlay.push(m);
   out.unitHex = (id) => {
-    const u = arr(request?.units).find((v) => v.id === id);
+    const u = unitOf(id);
     if (isHex(u)) return { q: u.q, r: u.r };
     if (u && isHex(arr(u.hexons)[0])) return u.hexons[0];
     if (u && Number.isInteger(u.col)) return { q: u.col - (u.row - (u.row & 1)) / 2, r: u.row };
@@ -76,7 +84,7 @@ export function makeOut(request, colourOf, sizeOf) {
    * table's colour, outlined dashed and struck through corner to corner, with why.
    */
   out.gone = (id, why) => {
-    const u = unitInfo(request, id, sizeOf);
+    const u = info(id);
     if (!u || !isPose(u)) return;
     const k = rectCorners(u.x, u.y, u.facing ?? 0, u.w, u.d);
     out.overlay.push({ type: 'polygon', points: k, fill: 'rgba(233,230,220,0.78)', color: BAD, dashed: true, width: 2, onTop: true, label: `${id}: ${why}`, labelAt: [u.x, u.y] });
@@ -85,7 +93,7 @@ export function makeOut(request, colourOf, sizeOf) {
   };
   /** Rings a unit (free-form: its rectangle; hex: its hex); `more`: the ring's own fields (its event's `step`, `focus`). */
   out.ring = (id, color, label, more = {}) => {
-    const u = unitInfo(request, id, sizeOf);
+    const u = info(id);
     if (u && isPose(u)) out.overlay.push({ type: 'polygon', points: rectCorners(u.x, u.y, u.facing ?? 0, u.w + 0.3, u.d + 0.3), color, width: 3, label, labelAt: [u.x, u.y], ...more });
     else { const h = out.unitHex(id); if (h) out.mark({ type: 'mark', shape: 'hex', hex: h, color, label }); }
   };

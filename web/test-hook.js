@@ -16,7 +16,7 @@ export function installTestHook(page) {
   board.paint = () => {
     paint();
     painted++;
-    paints.push({ units: board.scene?.units.length ?? 0, near: board.bodies?.size ?? 0, names: (board.drawnText ?? []).filter((t) => t[3] === 'name').length, candidates: board.candidates ?? 0, more: !!board.lastPlan?.job, layers: [...(board.redrawn ?? [])] });
+    paints.push({ units: board.scene?.units.length ?? 0, near: board.bodies?.size ?? 0, names: (board.drawnText ?? []).filter((t) => t[3] === 'name').length, candidates: board.candidates ?? 0, more: !!board.lastPlan?.job || !!board.unitsLeft, layers: [...(board.redrawn ?? [])] });
     if (paints.length > 200) paints.shift();
   };
   const onScreen = (sx, sy) => { const [x, y] = board.origin(); return { x: x + sx, y: y + sy }; };

@@ -125,8 +125,12 @@ for (const system of [free, hexes]) {
     assert.ok(boards >= 1, `the first paint: the board alone (${JSON.stringify(paints.slice(0, 3))})`);
     for (const board of paints.slice(0, boards)) assert.deepEqual(board, { units: d.units.length, near: 0, names: 0, candidates: 0, more: false }, 'the first paints: the board alone');
     const units = paints[boards];
-    assert.deepEqual({ ...units, near: units.near > 100 }, { units: d.units.length, near: true, names: 0, candidates: 0, more: true }, 'the second: the units, no name tried');
-    assert.ok(paints[boards + 1].candidates > 0 && paints[boards + 1].names > 0, `the next: the first names (${JSON.stringify(paints[boards + 1])})`);
+    assert.deepEqual({ ...units, near: units.near > 100 }, { units: d.units.length, near: true, names: 0, candidates: 0, more: true }, 'the next: the units, no name tried');
+    // (the units' layer may take several frames, board.js unitsInSteps, and the answer's framing
+    // may come between them: a new view, drawn in the same stages)
+    const named = paints.findIndex((p) => p.candidates > 0);
+    assert.ok(named > boards && paints.slice(boards, named).every((p) => p.names === 0), `no name before the units are drawn (${JSON.stringify(paints.slice(0, named + 1))})`);
+    assert.ok(paints[named].names > 0, `then the first names (${JSON.stringify(paints[named])})`);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -293,13 +297,27 @@ for (const system of SYSTEM_IDS.filter((id) => SYSTEMS[id].board === 'hex')) {
   });
 }
 
+/** The board's picture against one paint from nothing kept (the test hook's paintAtOnce): the pixels that differ. */
+const sameAsAtOnce = (page) => page.evaluate(() => {
+  const c = document.getElementById('board'), ctx = c.getContext('2d');
+  const a = ctx.getImageData(0, 0, c.width, c.height).data;
+  window.movecalcTest.paintAtOnce();
+  const b = ctx.getImageData(0, 0, c.width, c.height).data;
+  let differ = 0;
+  for (let i = 0; i < a.length; i += 4) if (a[i] !== b[i] || a[i + 1] !== b[i + 1] || a[i + 2] !== b[i + 2] || a[i + 3] !== b[i + 3]) differ++;
+  return { differ, pixels: a.length / 4, painted: a.some((v, i) => i % 4 !== 3 && v !== a[0]) };
+});
+
 // A new board of 3,600 hexes is drawn into its layer over frames (board.js Board.layer, board-hex.js
 // hexSteps: the ground, each colour's hexes, the outlines), each frame showing what is done, and
-// the units wait for it; the names are placed a slice a frame. With the least work a paint
-// (`setSliceMs(0)`), the opening's picture once all is placed is the one a single paint draws from
-// nothing kept, pixel for pixel (the same canvas calls in the same order), on a hex board and on a table.
+// the units wait for it; the names are placed a slice a frame. Past 100 units near the view the
+// units' layer is drawn over frames too (board.js unitsInSteps; the whole board's view, after the
+// answer's framing), the frames before showing the units as last drawn, and the names wait for
+// it. With the least work a paint (`setSliceMs(0)`), the picture once all is placed is the one a
+// single paint draws from nothing kept, pixel for pixel (the same canvas calls in the same
+// order), on a hex board and on a table.
 for (const system of [hexes, free]) {
-  test(`${system} at the limits: the board drawn over frames ends as drawn at once`, { timeout: 300000 }, async () => {
+  test(`${system} at the limits: the board and the units drawn over frames end as drawn at once`, { timeout: 300000 }, async () => {
     const d = limitDoc(system);
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
     const page = await context.newPage();
@@ -313,24 +331,28 @@ for (const system of [hexes, free]) {
     await settled(page);
     await page.waitForFunction(() => window.movecalcTest.ruled(), null, { timeout: 120000 });
     await settled(page);
-    const paints = await page.evaluate((k) => { const p = window.movecalcTest.paints(); return p.slice(Math.max(0, p.length - (window.movecalcTest.paintCount() - k))); }, n0);
-    const mine = paints.filter((p) => p.units === d.units.length);
+    const since = (k) => page.evaluate((n) => { const p = window.movecalcTest.paints(); return p.slice(Math.max(0, p.length - (window.movecalcTest.paintCount() - n))); }, k);
+    const mine = (await since(n0)).filter((p) => p.units === d.units.length);
     const boards = mine.findIndex((p) => p.near > 0);
     if (SYSTEMS[system].board === 'hex') {
       // the hexes' layer drawn in part at each of several frames, no unit drawn until it was done
       assert.ok(boards > 1 && mine.slice(0, boards).every((p) => p.layers.includes('hexes')), `the board's frames: ${JSON.stringify(mine.slice(0, boards + 1))}`);
     }
-    const same = await page.evaluate(() => {
-      const c = document.getElementById('board'), ctx = c.getContext('2d');
-      const a = ctx.getImageData(0, 0, c.width, c.height).data;
-      window.movecalcTest.paintAtOnce();
-      const b = ctx.getImageData(0, 0, c.width, c.height).data;
-      let differ = 0;
-      for (let i = 0; i < a.length; i += 4) if (a[i] !== b[i] || a[i + 1] !== b[i + 1] || a[i + 2] !== b[i + 2] || a[i + 3] !== b[i + 3]) differ++;
-      return { differ, pixels: a.length / 4, painted: a.some((v, i) => i % 4 !== 3 && v !== a[0]) };
-    });
-    assert.ok(same.painted, 'the board drew something');
-    assert.equal(same.differ, 0, `${same.differ} of ${same.pixels} pixels differ between the picture drawn over frames and one drawn at once`);
+    const opened = await sameAsAtOnce(page);
+    assert.ok(opened.painted, 'the board drew something');
+    assert.equal(opened.differ, 0, `opened: ${opened.differ} of ${opened.pixels} pixels differ between the picture drawn over frames and one drawn at once`);
+    // the whole board: every unit near the view, drawn into the units' layer a part at each of
+    // several frames, no name tried until it was done
+    // (zoomed in first: the answer may be framed at the whole board's view already)
+    const painted = async (n) => { await page.waitForFunction((k) => window.movecalcTest.paintCount() > k, n, { timeout: 120000, polling: 'raf' }); await settled(page); };
+    const n1 = await page.evaluate(() => { const c = document.getElementById('board'), b = c.getBoundingClientRect(); c.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, clientX: b.left + b.width / 2, clientY: b.top + b.height / 2, bubbles: true, cancelable: true })); return window.movecalcTest.paintCount(); });
+    await painted(n1);
+    const n2 = await page.evaluate(() => { document.getElementById('fit').click(); return window.movecalcTest.paintCount(); });
+    await painted(n2);
+    const fit = await since(n2), first = fit.findIndex((p) => p.near > 0), named = fit.findIndex((p) => p.candidates > 0), units = fit.slice(first, named);
+    assert.ok(first >= 0 && units.length > 1 && units.every((p) => p.near > 100 && p.layers.includes('units') && p.names === 0), `the units' frames: ${JSON.stringify(fit.slice(0, named + 1))}`);
+    const whole = await sameAsAtOnce(page);
+    assert.equal(whole.differ, 0, `the whole board: ${whole.differ} of ${whole.pixels} pixels differ between the picture drawn over frames and one drawn at once`);
     assert.deepEqual(errors, []);
     await context.close();
   });
