@@ -195,10 +195,24 @@ export async function openPanel(page, id) {
     await page.click('#tab-more');
     await page.click(`#tab-menu [data-panel="${id}"]`);
   } else await page.click(`#tab-${id}`);
-  // (a panel whose code is fetched when it first opens is aria-busy until it is filled)
-  await page.waitForFunction((i) => { const p = document.getElementById(i); return p.open !== false && p.hasAttribute('data-current') && !p.hasAttribute('aria-busy'); }, id);
+  await panelFilled(page, id);
   if (id === 'units-panel') await unitForm(page);
 }
+
+/**
+ * Resolves once panel `id` is the current one, open and filled: a panel whose code or content is
+ * fetched when it first opens is aria-busy until it is filled, and grows the page when it is; two
+ * frames running, as its opening's busy mark comes a task after the tap.
+ */
+export const panelFilled = (page, id) => page.evaluate((i) => new Promise((done) => {
+  let quiet = 0;
+  const look = () => {
+    const p = document.getElementById(i);
+    quiet = p.open !== false && p.hasAttribute('data-current') && !p.hasAttribute('aria-busy') ? quiet + 1 : 0;
+    if (quiet >= 2) done(); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}), id);
 
 /**
  * Brings the Units panel's form into view and waits for it: its code is fetched when it first

@@ -7,7 +7,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, hook, pickSystem, ruled, painted, artifacts, engineAnswer, touchDrag, openPanel } from './browser.mjs';
+import { launch, openPage, hook, pickSystem, ruled, painted, artifacts, engineAnswer, touchDrag, openPanel, panelFilled } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toOffset, toAxial } from '../../web/hex.js';
 
@@ -18,16 +18,6 @@ after(async () => { await env.browser?.close(); env.server?.close(); });
 const SIZES = [{ width: 360, height: 740 }, { width: 740, height: 360 }, { width: 1280, height: 800 }];
 const SYSTEMS = (await createEngine()).request({ query: 'describe' }).result.systems;
 const sizeOf = (v) => `${v.width}x${v.height}`;
-/** Resolves once the panel `id` is open and no longer filling (aria-busy) for two frames running. */
-const settled = (page, id) => page.evaluate((p) => new Promise((done) => {
-  let quiet = 0;
-  const look = () => {
-    const panel = document.getElementById(p);
-    quiet = panel.open !== false && !panel.hasAttribute('aria-busy') ? quiet + 1 : 0;
-    if (quiet >= 2) done(); else requestAnimationFrame(look);
-  };
-  requestAnimationFrame(look);
-}), id);
 const shot = async (page, name, v) => { await painted(page); await page.screenshot({ path: join(artifacts, `layout-phone-${name}-${sizeOf(v)}.png`) }); };
 
 /** The tab strip as laid out: each tab shown, its box and whether its words fit it; More and its menu. */
@@ -73,11 +63,10 @@ for (const viewport of SIZES) {
       const onTop = await page.$eval(item, (e) => { const r = e.getBoundingClientRect(); return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === e; });
       assert.ok(onTop, `${id}: nothing covers its item`);
       await (touch ? page.tap(item) : page.click(item));
-      await page.waitForFunction((p) => document.getElementById(p).hasAttribute('data-current'), id);
       // the Examples are fetched at their first opening and make the page taller when they come; a
       // desktop's strip, at the foot of the sticky board column, shows only at the page's end, so a
       // late gallery (CI, loaded) took the strip and the menu just opened below the screen
-      await settled(page, id);
+      await panelFilled(page, id);
       assert.equal(await page.isVisible('#tab-menu'), false, 'the menu closes');
       assert.equal(await page.$eval('#tab-more', (m) => m.classList.contains('current')), true, `${id} current: More is shown pressed`);
     }
