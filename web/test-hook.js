@@ -71,8 +71,11 @@ export function installTestHook(page) {
     }),
     /** How a drag's quick questions were answered so far: on the page's thread or by the worker (engine-client.js). */
     quick: () => ({ ...engine.quick, holds: engine.quickHolds(store.state.system) }),
-    /** The camera: CSS px per world unit, and each unit's short side in world units (a base's; null on hexes). */
-    camera: () => ({ s: board.s, units: board.scene.units.map((u) => ({ id: u.id, short: u.free ? Math.min(u.free.w, u.free.d) : null })) }),
+    /** The camera: CSS px per world unit, and each unit's short side in world units (a base's; null on hexes).
+     * As the next paint draws it: a fit or framing asked for is made first (settle), as screenOf's
+     * toScreen makes it, so that the two read one view (phone.test read a framed mover's place and
+     * the fitted view's scale, on a loaded machine, while a framing waited for its frame). */
+    camera: () => ({ s: (board.settle(), board.s), units: board.scene.units.map((u) => ({ id: u.id, short: u.free ? Math.min(u.free.w, u.free.d) : null })) }),
     /** What the board's last paints (up to 200) drew, oldest first: {units, near, names, candidates, more, layers}. */
     paints: () => paints.map((p) => ({ ...p })),
     /** Sets how long a paint of the board places names and draws a new board's layers for (board.js `sliceMs`): 0, the least each paint does. */
