@@ -652,9 +652,11 @@ async function ask({ frame = true } = {}) {
     clearResult();
     store.hold(JSON.stringify(request, null, 2));
     board.setScene(scene());
-    // the page opening on a question held (an order open over drops, a path still to draw): its
-    // units framed as an answer's would be, not the whole table fitted (its units a few px across)
-    const b = frame && document.body.dataset.ready !== 'true' && board.showsFit && resultBounds({ overlay: [], tracks: [] }, request);
+    // a question held on the view the page opened with (an order open over drops, a path still to
+    // draw): its units framed as an answer's would be, not the whole table fitted (its units a few
+    // px across). Whether the page is ready yet does not say: a position not ruled on opening asks
+    // it first when Rule on it is pressed
+    const b = frame && board.opening && resultBounds({ overlay: [], tracks: [] }, request);
     if (b) board.frame(b.bounds, Infinity, b.pad, b.core, answerFraming(b));
     store.setApplyAfter(false);
     showApply(); // kept while this ruling was due: nothing is asked, nothing to make
@@ -1074,7 +1076,7 @@ $('undo').addEventListener('click', () => store.undo());
 $('redo').addEventListener('click', () => store.redo());
 $('zoom-in').addEventListener('click', () => board.zoomAt(board.w / 2, board.h / 2, 1.25));
 $('zoom-out').addEventListener('click', () => board.zoomAt(board.w / 2, board.h / 2, 0.8));
-$('fit').addEventListener('click', () => board.fit());
+$('fit').addEventListener('click', () => board.showWhole());
 $('full-board').addEventListener('click', toggleFullBoard);
 /** The full-screen board (the tools, the board and the verdict only), and back. */
 function toggleFullBoard() {

@@ -21,7 +21,7 @@ export function initBoardKeys({ store, ui, board, doc, sys, isHexBoard, unitById
     let handled = true;
     if (k === '+' || k === '=') board.zoomAt(board.w / 2, board.h / 2, 1.25);
     else if (k === '-') board.zoomAt(board.w / 2, board.h / 2, 0.8);
-    else if (k === '0') board.fit();
+    else if (k === '0') board.showWhole();
     else if (k === 'f' || k === 'F') toggleFullBoard();
     else if (k === 'n' || k === 'N') {
       const us = doc().units;

@@ -1433,6 +1433,7 @@ export class Board extends Painter {
     this.scene = null;
     this.fitted = null;
     this.want = null; // a fit or framing asked for, made when the canvas's size is next needed (settle)
+    this.viewMoved = false; // the player has moved the view since the page opened (pan, pinch, wheel, zoom, the whole board asked for)
     this.foot = ctl.foot ?? 0;
     this.pointsOffView = true; // the units out of view pointed at (paintOffView; a picture has none)
     // names are placed for SLICE_MS a paint, the rest on the next frames (placeNames): opening or
@@ -1545,6 +1546,12 @@ export class Board extends Painter {
   /** Whether the view is the whole table or board fitted, or will be at its next paint (a fit asked, not yet made: before the canvas's first size). */
   get showsFit() { return this.want ? !this.want.frame : !!this.fitted; }
 
+  /** Whether the view is still the one the page opened with: the board's fit, not moved by the player since. */
+  get opening() { return this.showsFit && !this.viewMoved; }
+
+  /** The whole board, as the player asks for it (⤢, the 0 key). */
+  showWhole() { this.viewMoved = true; this.fit(); }
+
   /** Frames the whole table or board. */
   fit() {
     this.want = { refit: this.want?.refit ?? false, frame: null };
@@ -1579,6 +1586,7 @@ export class Board extends Painter {
 
   zoomAt(x, y, k) {
     this.settle();
+    this.viewMoved = true;
     const s = clamp(this.s * k, 2, MAX_SCALE);
     k = s / this.s;
     this.ox = x - (x - this.ox) * k;
@@ -1587,7 +1595,7 @@ export class Board extends Painter {
     this.moved();
   }
 
-  pan(dx, dy) { this.settle(); this.ox += dx; this.oy += dy; this.moved(); }
+  pan(dx, dy) { this.settle(); this.viewMoved = true; this.ox += dx; this.oy += dy; this.moved(); }
 
   /**
    * The camera moved. Over more than LAYERED_UNITS units drawn as layers, its frames draw the board

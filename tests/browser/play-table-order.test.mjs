@@ -240,6 +240,38 @@ test('arcane-legions (360x740, touch): play, AL-MOV-1 a reload whose first frame
   await context.close();
 });
 
+test('arcane-legions (360x740, touch): play, AL-MOV-1 an order held first asked once the page is ready, on the view it opened with, is framed: a reload not ruled automatically, then Rule on it', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await firstStep(page);
+  await page.waitForTimeout(600); // (saved 300 ms after the last edit)
+  // the reloaded page opens on its position not ruled (its last ruling ran over the budget: README),
+  // so that the order held is first asked after the page is ready, the view still its opening fit:
+  // the order of things where the page's first question came before the order could say it was
+  // waiting. The saved state is marked before the page's code reads it (the page leaving saved it)
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('marked')) return;
+    sessionStorage.setItem('marked', '1');
+    const k = 'movecalc.page.v1', s = JSON.parse(localStorage.getItem(k));
+    localStorage.setItem(k, JSON.stringify({ ...s, unruled: true }));
+  });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.match(await verdict(page), /was not ruled automatically/);
+  // a whole table's fit: its bases 9 px deep at 360 px wide, too small for a finger
+  await painted(page);
+  let cam = await hook(page, 'camera');
+  assert.ok(cam.s * cam.units.find((u) => u.id === 'Legion').short < 40, `the Legion drawn ${cam.s} px a step before it is asked`);
+  await page.tap('#tab-ask-panel');
+  await page.tap('#ask');
+  await page.waitForFunction(() => /Legion’s order goes on: 1 of 4 points spent, 3 left\./.test(document.querySelector('#verdict').textContent));
+  // framed as an answer's would be, at a size a finger reads (a base's short side 40 px, board.js LEGIBLE_BASE)
+  await painted(page);
+  cam = await hook(page, 'camera');
+  assert.ok(cam.s * cam.units.find((u) => u.id === 'Legion').short >= 40, `the Legion drawn ${cam.s} px a step once asked`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('arcane-legions (360x740, touch): play, AL-COL-1 AL-COL-2 a collision in a later drop ends the order: after half a step, the finger 3.4 steps on asks steps to the Chargers, the order is cut at the step that meets them (2.86 steps from where it began), and no order stays open', { timeout: 120000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const home = await unitOf(page, 'Legion');
