@@ -816,7 +816,7 @@ const panels = createPanels({
   'gallery-panel': renderGallery,
   'advanced-panel': fillExamples,
 }, ['advanced-panel'], $('units-panel').parentNode);
-const tabs = createTabs($('units-panel').parentNode, $('tabs'));
+const tabs = createTabs($('units-panel').parentNode, $('tabs'), EMBED ? null : matchMedia(PHONE_LAYOUT));
 // a sheet's step changes the board's height: the answer's framing is made again in the new height
 // (at the same scale or less), as a new answer's would be; kept where it stood, the middle of the
 // view kept, Set up's step put the mover under the unit tray

@@ -96,9 +96,12 @@ export function lazyInView(part, code, fill, failed) {
  * panel opened another way (its summary, a tool, a link) becomes the current one too. The tabs that
  * do not fit the strip's width whole go, in their order, into the menu of its last button, More
  * (a strip that scrolled sideways cut "Terrain" to "Terra…"); More is pressed while the
- * current panel is one of its menu's.
+ * current panel is one of its menu's. A desktop's strip heads the column of panels itself, all its
+ * tabs on its rows (style.css keeps it at the screen's top as the column scrolls): at the pinned
+ * stage's foot it lay below the fold (y 1,240 of 800), seen only at the page's end. `phone`: the
+ * phone layouts' media query, whose strip stays in the stage (null: an embed, whose strip is hidden).
  */
-export function createTabs(root, nav) {
+export function createTabs(root, nav, phone = null) {
   const panels = [...root.querySelectorAll(':scope > .panel[data-tab]')];
   const buttons = new Map(panels.map((p) => {
     const b = document.createElement('button');
@@ -130,6 +133,11 @@ export function createTabs(root, nav) {
   menu.hidden = true;
   nav.replaceChildren(...buttons.values(), more, menu);
   const items = () => [...menu.children];
+  // (the stage's last child or the column's first: the document's order, and the keyboard's, stay)
+  const stage = nav.parentNode;
+  const place = () => { if (phone?.matches === false) root.prepend(nav); else stage.append(nav); };
+  phone?.addEventListener('change', place);
+  place();
 
   function select(id, scroll = false) {
     const p = document.getElementById(id);
@@ -155,11 +163,16 @@ export function createTabs(root, nav) {
     if (!width) return; // not shown (a phone's sheet at the verdict alone): fitted when it shows
     close(false);
     for (const b of buttons.values()) b.hidden = false;
-    more.hidden = false;
+    // the column's scroll brings a panel chosen below the strip over it (style.css)
+    root.style.setProperty('--strip', `${root.contains(nav) ? nav.offsetHeight : 0}px`);
+    // a strip that wraps (a desktop's) shows every tab
+    more.hidden = getComputedStyle(nav).flexWrap === 'wrap';
+    if (more.hidden) { more.classList.remove('current'); return; }
     const gap = parseFloat(getComputedStyle(nav).columnGap) || 0;
     const widths = [...buttons.values()].map((b) => b.getBoundingClientRect().width);
     const all = widths.reduce((a, w) => a + w, 0) + gap * (widths.length - 1);
-    let used = all <= width + 0.5 ? Infinity : more.getBoundingClientRect().width;
+    // (room for More where some go into its menu; else the last tab's gap is none)
+    let used = all <= width + 0.5 ? -gap : more.getBoundingClientRect().width;
     [...buttons.values()].forEach((b, i) => {
       used += widths[i] + gap;
       b.hidden = used > width + 0.5;

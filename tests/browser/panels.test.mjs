@@ -7,12 +7,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { toAxial } from '../../web/hex.js';
-import { launch, openPage, PHONE, DESKTOP, verdict, hook, ruled, pickSystem, shot, artifacts, openPanel, setMode, painted } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, verdict, hook, ruled, pickSystem, shot, artifacts, openPanel, setMode, painted, panelFilled, pageRequest } from './browser.mjs';
+import { createEngine } from '../../wasm/movecalc.mjs';
 
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env.browser.close(); env.server.close(); });
 
+const GAMES = (await createEngine()).request({ query: 'describe' }).result.systems.map((s) => s.id);
 const PANELS = ['share-panel', 'units-panel', 'terrain-panel', 'library-panel', 'sides-panel', 'settings-panel',
   'request-panel', 'gallery-panel', 'advanced-panel'];
 
@@ -111,5 +113,39 @@ for (const viewport of [PHONE, DESKTOP]) {
     }
     assert.deepEqual(errors, []);
     await context.close();
+  });
+}
+
+// A desktop's tab strip heads the column of panels and stays at the screen's top as the page
+// scrolls (panels.js createTabs): at the board column's foot it lay at y 1,240 of 800, below the
+// fold, on every game's opening.
+for (const viewport of [DESKTOP, { width: 1024, height: 768 }]) {
+  test(`desktop ${viewport.width}x${viewport.height}: on every game's opening each tab lies within the screen, uncovered, and a click on it opens its panel below the strip`, { timeout: 600000 }, async () => {
+    assert.ok(GAMES.length > 1, 'describe lists the games');
+    for (const game of GAMES) {
+      const { context, page, errors } = await openPage(env, viewport, { hash: `?g=${game}` });
+      assert.equal((await pageRequest(page)).system, game);
+      await ruled(page);
+      /** Each tab (More's menu holds none): its box, and whether it is what a click at its middle reaches. */
+      const tabs = () => page.$$eval('#tabs .tab', (ts) => ts.map((t) => {
+        const r = t.getBoundingClientRect(), at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { id: t.id, panel: t.getAttribute('aria-controls'), hidden: t.hidden, box: [r.left, r.top, r.right, r.bottom], reached: at === t || t.contains(at) };
+      }));
+      const inView = (b) => b[0] >= 0 && b[1] >= 0 && b[2] <= viewport.width && b[3] <= viewport.height;
+      const all = await tabs();
+      assert.deepEqual(all.filter((t) => t.hidden).map((t) => t.id), ['tab-more'], `${game}: every tab in the strip, none in More's menu`);
+      const shown = all.filter((t) => !t.hidden);
+      assert.ok(shown.length >= PANELS.length, `${game}: ${shown.length} tabs`);
+      for (const { id, panel } of shown) {
+        const t = (await tabs()).find((x) => x.id === id);
+        assert.ok(inView(t.box) && t.reached, `${game}: ${id} at ${t.box.map(Math.round)} within the screen and uncovered (${t.reached})`);
+        await page.click(`#${id}`);
+        await panelFilled(page, panel);
+        const [top, strip] = await page.evaluate((p) => [document.getElementById(p).getBoundingClientRect().top, document.getElementById('tabs').getBoundingClientRect().bottom], panel);
+        assert.ok(top >= strip - 1 && top < viewport.height - 40, `${game}: ${panel}'s top at ${Math.round(top)}, below the strip's foot ${Math.round(strip)} and on the screen`);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
   });
 }
