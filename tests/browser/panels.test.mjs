@@ -136,6 +136,7 @@ for (const viewport of [DESKTOP, { width: 1024, height: 768 }]) {
       assert.deepEqual(all.filter((t) => t.hidden).map((t) => t.id), ['tab-more'], `${game}: every tab in the strip, none in More's menu`);
       const shown = all.filter((t) => !t.hidden);
       assert.ok(shown.length >= PANELS.length, `${game}: ${shown.length} tabs`);
+      for (const t of shown) assert.ok(inView(t.box) && t.reached, `${game} on opening: ${t.id} at ${t.box.map(Math.round)} within the screen and uncovered (${t.reached})`);
       for (const { id, panel } of shown) {
         const t = (await tabs()).find((x) => x.id === id);
         assert.ok(inView(t.box) && t.reached, `${game}: ${id} at ${t.box.map(Math.round)} within the screen and uncovered (${t.reached})`);
