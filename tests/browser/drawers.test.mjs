@@ -161,8 +161,11 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     assert.match(await verdict(page), /^Legal order\./);
     const at = marks(await overlay(page), axial(6, 5));
     assert.deepEqual(at.map((m) => [m.label, m.shorter, m.color]), [['Hastati: moved 1 hex, Scipio 2', ['Hastati, Scipio: moved', 'Hastati + Scipio'], '#1e6b3c']]);
+    // (names and labels are placed over the frames after a ruling's framing: wait for the paints to finish)
+    const words = [at[0].label, ...at[0].shorter];
+    await page.waitForFunction((w) => window.movecalcTest.boardLabels().some((l) => w.includes(l.text)), words, { timeout: 5000 }).catch(() => {});
     const drawn = (await hook(page, 'boardLabels')).map((l) => l.text);
-    assert.ok(drawn.some((t) => [at[0].label, ...at[0].shorter].includes(t)), `the mark's words drawn: ${drawn}`);
+    assert.ok(drawn.some((t) => words.includes(t)), `the mark's words drawn: ${drawn}`);
     assert.deepEqual(errors, []);
     await context.close();
   });
