@@ -202,17 +202,23 @@ export async function openPanel(page, id) {
 /**
  * Resolves once panel `id` is the current one, open and filled: a panel whose code or content is
  * fetched when it first opens is aria-busy until it is filled, and grows the page when it is; two
- * frames running, as its opening's busy mark comes a task after the tap.
+ * frames running, as its opening's busy mark comes a task after the tap. Fails after WAIT naming
+ * what the panel still lacks, as the page's other waits do.
  */
-export const panelFilled = (page, id) => page.evaluate((i) => new Promise((done) => {
+export const panelFilled = (page, id) => page.evaluate(([i, wait]) => new Promise((done, fail) => {
   let quiet = 0;
+  const p = document.getElementById(i), until = performance.now() + wait;
   const look = () => {
-    const p = document.getElementById(i);
     quiet = p.open !== false && p.hasAttribute('data-current') && !p.hasAttribute('aria-busy') ? quiet + 1 : 0;
-    if (quiet >= 2) done(); else requestAnimationFrame(look);
+    if (quiet >= 2) return done();
+    if (performance.now() > until) {
+      const lacks = [p.open === false && 'closed', !p.hasAttribute('data-current') && 'not current', p.hasAttribute('aria-busy') && 'still busy'].filter(Boolean);
+      return fail(new Error(`panel #${i} not open and filled after ${wait} ms: ${lacks.join(', ')}`));
+    }
+    requestAnimationFrame(look);
   };
   requestAnimationFrame(look);
-}), id);
+}), [id, WAIT]);
 
 /**
  * Brings the Units panel's form into view and waits for it: its code is fetched when it first
