@@ -1433,7 +1433,7 @@ export class Board extends Painter {
     this.scene = null;
     this.fitted = null;
     this.want = null; // a fit or framing asked for, made when the canvas's size is next needed (settle)
-    this.viewMoved = false; // the player has moved the view since the page opened (pan, pinch, wheel, zoom, the whole board asked for)
+    this.viewMoved = false; // the player has moved the view since the page opened or showed a new board (pan, pinch, wheel, zoom, the whole board asked for)
     this.foot = ctl.foot ?? 0;
     this.pointsOffView = true; // the units out of view pointed at (paintOffView; a picture has none)
     // names are placed for SLICE_MS a paint, the rest on the next frames (placeNames): opening or
@@ -1651,7 +1651,9 @@ export class Board extends Painter {
       if (refit || stillSig(was.units, null, false) !== stillSig(scene.units, null, false)) { this.unitsLayered = false; this.fresh = null; }
       else if (selectedIds(was.units) !== selectedIds(scene.units)) this.fresh = 'units';
     }
-    if (refit) { this.want = { refit: true, frame: null }; this.fresh = 'units'; }
+    // a new board (another game's, another size) opens on its fit as the page did: the player's
+    // zoom or pan was of the board before
+    if (refit) { this.want = { refit: true, frame: null }; this.fresh = 'units'; this.viewMoved = false; }
     else if (this.fitted && !this.want) this.want = { refit: false, frame: null };
     this.draw();
   }

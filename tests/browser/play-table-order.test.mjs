@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, engineAnswer as answer, openPage, PHONE, pageRequest, ruled, hook, verdict, artifacts, touchDrag, painted } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, PHONE, pageRequest, ruled, hook, verdict, artifacts, touchDrag, painted, pickSystem } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -268,6 +268,25 @@ test('arcane-legions (360x740, touch): play, AL-MOV-1 an order held first asked 
   await painted(page);
   cam = await hook(page, 'camera');
   assert.ok(cam.s * cam.units.find((u) => u.id === 'Legion').short >= 40, `the Legion drawn ${cam.s} px a step once asked`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('arcane-legions (360x740, touch): play, AL-MOV-1 an order held, asked again after a game switch, is framed on the new board\'s opening view though the player zoomed the other game\'s board', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await firstStep(page);
+  const system = (await pageRequest(page)).system;
+  const other = (await page.$$eval('#system option', (os) => os.map((o) => o.value))).find((s) => s !== system);
+  await pickSystem(page, other);
+  // the player's own view of the other board: zoomed in by its button
+  await page.tap('#zoom-in');
+  await painted(page);
+  await pickSystem(page, system);
+  await page.waitForFunction(() => /Legion’s order goes on: 1 of 4 points spent, 3 left\./.test(document.querySelector('#verdict').textContent));
+  // a new board's view is an opening one: the order framed at a size a finger reads (LEGIBLE_BASE 40 px)
+  await painted(page);
+  const cam = await hook(page, 'camera');
+  assert.ok(cam.s * cam.units.find((u) => u.id === 'Legion').short >= 40, `the Legion drawn ${cam.s} px a step after the switch`);
   assert.deepEqual(errors, []);
   await context.close();
 });
