@@ -124,8 +124,10 @@ for (const system of [free, hexes]) {
     const boards = paints.findIndex((p) => p.near > 0);
     assert.ok(boards >= 1, `the first paint: the board alone (${JSON.stringify(paints.slice(0, 3))})`);
     for (const board of paints.slice(0, boards)) assert.deepEqual(board, { units: d.units.length, near: 0, names: 0, candidates: 0, more: false }, 'the first paints: the board alone');
-    const units = paints[boards];
-    assert.deepEqual({ ...units, near: units.near > 100 }, { units: d.units.length, near: true, names: 0, candidates: 0, more: true }, 'the next: the units, no name tried');
+    // (the units near the whole board's view, or, where the answer's framing came first, as on a
+    // loaded machine, those near the framed view: a hundred or fewer)
+    const { near, ...units } = paints[boards];
+    assert.deepEqual(units, { units: d.units.length, names: 0, candidates: 0, more: true }, `the next: the units (${near} near the view), no name tried`);
     // (the units' layer may take several frames, board.js unitsInSteps, and the answer's framing
     // may come between them: a new view, drawn in the same stages)
     const named = paints.findIndex((p) => p.candidates > 0);
