@@ -139,6 +139,7 @@ export function createTabs(root, nav, phone = null) {
   phone?.addEventListener('change', place);
   place();
 
+  let shown = null; // the panel a tab brought into view and its top then, kept there (below)
   function select(id, scroll = false) {
     const p = document.getElementById(id);
     if (!buttons.has(id)) return;
@@ -150,12 +151,26 @@ export function createTabs(root, nav, phone = null) {
     more.classList.toggle('current', buttons.get(id).hidden);
     if (p.tagName === 'DETAILS' && !p.open) p.open = true;
     if (scroll) {
-      // On a phone the panels scroll in their own box under the pinned board: that box, not the
-      // page (scrollIntoView would move the board away), goes to the panel's top.
-      if (getComputedStyle(root).overflowY === 'auto') root.scrollTop = p.offsetTop - root.offsetTop - root.clientTop;
-      else p.scrollIntoView({ block: 'start' });
+      reveal(p);
+      shown = { p, top: p.getBoundingClientRect().top };
     }
   }
+
+  function reveal(p) {
+    // On a phone the panels scroll in their own box under the pinned board: that box, not the
+    // page (scrollIntoView would move the board away), goes to the panel's top.
+    if (getComputedStyle(root).overflowY === 'auto') root.scrollTop = p.offsetTop - root.offsetTop - root.clientTop;
+    else p.scrollIntoView({ block: 'start' });
+  }
+  // A panel brought into view by its tab is brought back where a panel above it grows late (its
+  // code or content fetched at first use), until the player scrolls, types or touches: the Examples'
+  // gallery arriving pushed Advanced, just chosen, from under the strip to the screen's foot (the
+  // browser's scroll anchoring keeps the gallery's top, which grew below it, in place instead).
+  const keep = new ResizeObserver(() => {
+    if (shown && Math.abs(shown.p.getBoundingClientRect().top - shown.top) > 1) reveal(shown.p);
+  });
+  for (const p of panels) keep.observe(p);
+  for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart']) addEventListener(type, () => { shown = null; }, { capture: true, passive: true });
 
   // the tabs that fit, measured whole (the strip does not scroll); the rest go into More's menu
   function fit() {

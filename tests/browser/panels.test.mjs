@@ -152,3 +152,25 @@ for (const viewport of [DESKTOP, { width: 1024, height: 768 }]) {
     }
   });
 }
+
+// A panel above the one a tab chose that fills late (its code fetched at first use) must not push
+// the chosen one off the screen: at 1024 × 768 the Examples' gallery arriving after Advanced was
+// chosen moved Advanced's top from under the strip to y 730 of 768 (the browser's scroll anchoring
+// keeps the gallery's top, which grew below it, in place). The gallery's code is held back a second
+// here, as a slow network would.
+test('desktop 1024x768: a panel chosen by its tab stays in view while a panel above it fills late', { timeout: 120000 }, async () => {
+  const viewport = { width: 1024, height: 768 };
+  const { context, page, errors } = await openPage(env, viewport);
+  await ruled(page);
+  await page.route('**/examples-panels-*.js', async (r) => { await new Promise((d) => setTimeout(d, 1000)); await r.continue(); });
+  await page.click('#tab-gallery-panel');
+  await page.click('#tab-advanced-panel');
+  await panelFilled(page, 'advanced-panel');
+  await page.waitForFunction(() => !document.getElementById('gallery-panel').hasAttribute('aria-busy') && document.querySelectorAll('#gallery-panel button').length > 0);
+  await painted(page);
+  const [top, strip] = await page.evaluate(() => [document.getElementById('advanced-panel').getBoundingClientRect().top, document.getElementById('tabs').getBoundingClientRect().bottom]);
+  assert.ok(top >= strip - 1 && top <= viewport.height / 2, `Advanced's top at ${Math.round(top)}: below the strip's foot ${Math.round(strip)}, in the screen's upper half`);
+  await shot(page, 'panel-advanced-after-gallery', viewport);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
