@@ -1,7 +1,7 @@
 // The Ninth Age on the page (docs/api/ninth-age.md): its model entry (units from bases, ranks and
 // files; pursue, charge, flee and spacing), terrain colours, drawers, verdicts and result text.
 import { SIDE_COLOURS, num, round, opt, unitField, arr, blankNum, freeUnit } from '../fields.js';
-import { BAD, PATH, WARN, isPose, isPluralName, n3, inches, degrees, poseRounded, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, section, codeWords } from '../draw.js';
+import { BAD, PATH, WARN, isPose, isPluralName, n3, inches, degrees, poseRounded, plural, rad, frameVector, unitInfo, el, poseText, section, codeWords } from '../draw.js';
 import { lateTablePlay } from '../play-table-late.js';
 import { initPlayRolls } from '../play-rolls.js';
 import { paintTable, tablePainting } from '../board-table.js';
@@ -20,9 +20,12 @@ if (typeof MOVECALC_PAGE === 'undefined') await later.get();
 // The charges' drawing, words and drag (ninth-age-charge.js), fetched at the first charge asked
 // (`needs`) or the first finger, key or charge in play on the board (play-table-late.js): a first
 // view is a pursuit. Given what this module shares with it once this module has run.
-const charge = loadOnce(() => import('./ninth-age-charge.js').then((m) => m.chargeCode({ later, chargedEdge, facingName, does, MEASURED, EXACT, advanceOf, rolledDice })));
-/** Whether an answer to `request` (and, once answered, `result`) is drawn or said with ninth-age-charge.js. */
-const wantsCharge = (request, result) => request?.query === 'charge' || typeof result?.possible === 'boolean';
+const charge = loadOnce(() => import('./ninth-age-charge.js').then((m) => m.chargeCode({ later, facingName, does, MEASURED, EXACT, advanceOf, rolledDice })));
+/**
+ * Whether an answer to `request` (and, once answered, `result`) is drawn or said with
+ * ninth-age-charge.js (a pursuer that charges too: its charged edge).
+ */
+const wantsCharge = (request, result) => request?.query === 'charge' || typeof result?.possible === 'boolean' || arr(result?.pursuers).some((p) => p?.charge?.target);
 
 // Ninth Age base sizes (front width × side length, mm) of A-9A-1 (docs/rules/ninth-age.md).
 const T9A_BASES = ['20x20', '25x25', '40x40', '50x50', '25x50', '50x100'];
@@ -53,7 +56,7 @@ function drawPursue(out, r, req) {
       }
     }
     if (p.situation?.object) out.ring(p.situation.object, WARN, `after the pivot: ${p.situation.kind}`);
-    if (p.charge?.target) chargedEdge(out, req, p.charge.target, p.charge.facing, `charged in the ${facingName(p.charge.facing)}`, p.charge.rotatesTarget ? p.charge.targetFinal : undefined);
+    if (p.charge?.target) charge.ready?.chargedEdge(out, req, p.charge.target, p.charge.facing, `charged in the ${facingName(p.charge.facing)}`, p.charge.rotatesTarget ? p.charge.targetFinal : undefined);
     // the pursuer could not align, so the charged unit turned about the contact point instead (9A-CH-2)
     if (p.charge?.rotatesTarget && isPose(p.charge.targetFinal)) out.ghost(p.charge.target, p.charge.targetFinal, `${p.charge.target}: turned`, 'moved');
     if (isPose(p.pivot) && Math.abs(p.pivot.angle ?? 0) > 1e-9 && u) {
@@ -80,17 +83,6 @@ function drawPursue(out, r, req) {
     }
   }
 }
-
-/** The target facing a charger contacts, as a thick line along that side of the target. */
-function chargedEdge(out, req, target, facing, label, turned) {
-  const t = unitInfo(req, target);
-  if (!t || !isPose(t)) return;
-  const at = isPose(turned) ? turned : t; // a target turned to meet the charger (9A-CH-2) is contacted where it ends
-  const k = rectCorners(at.x, at.y, at.facing ?? 0, t.w, t.d);
-  const edge = { front: [k[0], k[1]], right: [k[1], k[2]], rear: [k[2], k[3]], left: [k[3], k[0]] }[facing];
-  if (edge) out.mark({ type: 'line', from: edge[0], to: edge[1], color: BAD, width: 6, label });
-}
-
 
 /** The name and its verb, given in the singular ("charges", "flees", "pivots"): the plural drops the s. */
 const verbOf = (name, verb) => (isPluralName(name) ? verb.replace(/s$/, '') : verb);
