@@ -190,11 +190,12 @@ export function createTabs(root, nav, phone = null) {
     more.setAttribute('aria-expanded', 'false');
     if (refocus) more.focus();
   }
-  // More's menu opened and its keys (tab-menu.js), fetched at its first use: a first view opens
-  // none. A press before it came opens the menu once it has. (From the keyboard, a click has no
-  // pointer: detail 0; the menu opens on its first item.)
+  // More's menu opened and its keys (tab-menu.js), fetched as a finger or the focus comes onto More:
+  // a first view opens none. A press before it came opens the menu once it has. (From the
+  // keyboard, a click has no pointer: detail 0; the menu opens on its first item.)
   const menuCode = loadOnce(() => import('./tab-menu.js').then((m) => m.tabMenu({ root, nav, buttons, more, menu, select, close })));
   const openMenu = (focus) => menuCode.get().then((m) => m.open(focus), () => {});
+  for (const type of ['pointerdown', 'focus']) more.addEventListener(type, () => menuCode.get().catch(() => {}));
   more.addEventListener('click', (e) => (menu.hidden ? openMenu(e.detail === 0 ? 0 : null) : close(false)));
   more.addEventListener('keydown', (e) => {
     const at = { ArrowDown: 0, ArrowUp: -1 }[e.key];
