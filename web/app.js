@@ -786,8 +786,9 @@ document.addEventListener('pointerdown', () => {
 }, { capture: true });
 
 // ---- saved armies and codices (library.js, fetched when the Armies panel first opens) ----
-const library = loadOnce(() => Promise.all([import('./library.js'), placing.get()]).then(([{ initLibrary }]) => initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, showBoard,
-  viewMiddle: () => board.toWorld(board.w / 2, board.h / 2), positionBefore: () => links.positionBefore() })));
+// (with the links' code: its Earlier versions offer the position a link replaced)
+const library = loadOnce(() => Promise.all([import('./library.js'), placing.get(), links.linkCode()]).then(([{ initLibrary }, , io]) => initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, showBoard,
+  viewMiddle: () => board.toWorld(board.w / 2, board.h / 2), positionBefore: io.positionBefore })));
 const renderLibrary = lazyPanel($('library-panel'), library, (l) => l.render(),
   (err) => { $('library-note').textContent = `The saved armies could not be opened (${err.message ?? err}): this panel works offline once it has been opened online.`; });
 
