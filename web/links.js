@@ -5,7 +5,7 @@
 // one, which the Library panel offers back, is link-io.js's).
 import { SYSTEMS, own, defaultDoc, gamesNamedIn } from './model.js';
 import { EMBED } from './boot.js';
-import { codeOf } from './base64url.js';
+import { codeOf } from './link-code.js';
 import { loadOnce } from './panels.js';
 
 const $ = (id) => document.getElementById(id);
