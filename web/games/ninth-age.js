@@ -95,13 +95,6 @@ const facingName = (f) => (f === 'left' || f === 'right' ? `${f} flank` : f ?? '
 const MEASURED = { len: inches, deg: degrees, pose: poseRounded };
 const EXACT = { len: (v) => `${n3(v)}″`, deg: (v) => `${n3(v)}°`, pose: poseText, exact: true };
 
-// A flight (9A-FL-*): how far, whether the fleeing unit is lost, what it passed through.
-function flightVerdict(r) {
-  const end = r.destroyed ? `and ${is(r.unit ?? '')} destroyed` : r.leavesTable ? `and ${verbOf(r.unit ?? '', 'leaves')} the table` : `to ${poseRounded(r.final)}`;
-  const through = arr(r.passedThrough).map((t) => `${t.object} (${String(t.test ?? t.kind ?? '').replace(/-/g, ' ')})`);
-  return { text: `${does(r.unit ?? 'The unit', 'flees')} ${inches(r.moved ?? r.distance)} from ${r.from ?? 'the enemy'}${r.extended > 0 ? ` (${inches(r.extended)} beyond its roll, to end clear)` : ''} ${end}.${through.length ? ` Passes through ${through.join(', ')}.` : ''}`, kind: r.destroyed || r.leavesTable ? 'illegal' : 'answered' };
-}
-
 // A pursuit: what became of the fleeing unit first (9A-DST-1: the other player's question), with the
 // dice that decided it (a landscape phone's play bar has no room to say them), then each pursuer.
 function pursuitVerdict(r, request) {
@@ -296,7 +289,7 @@ const game = {
   factValue: (k, v) => (k === 'distance' ? inches(v) : k === 'facing' ? facingName(v) : undefined), // as measured at the table
   draw: { pursue: drawPursue, charge: drawCharge, flee: drawFlee, spacing: drawSpacing },
   verdict(q, r) {
-    if (q === 'flee') return flightVerdict(r);
+    if (q === 'flee') return later.ready?.flightVerdict(r); // (a flee's answer waits for that module: wantsLater)
     if (q === 'spacing') return later.ready?.spacingVerdict(r);
     return undefined;
   },
@@ -307,7 +300,7 @@ const game = {
   // what Make this move made, in the ruling's words (app.js): the charge, the pursuit, the flight
   madeWords(request, r) {
     if (typeof r.possible === 'boolean') return charge.ready?.madeWords(request, r) ?? null;
-    const v = request.query === 'pursue' ? pursuitVerdict(r, request) : request.query === 'flee' ? flightVerdict(r) : null;
+    const v = request.query === 'pursue' ? pursuitVerdict(r, request) : request.query === 'flee' ? later.ready?.flightVerdict(r) : null;
     return v ? { lead: request.query === 'pursue' ? 'Pursuit made' : 'Flight made', text: v.text.replace(/\.$/, '') } : null;
   },
   // a combined charge's top-level fields repeat its first charger's: the chargers' list says them
