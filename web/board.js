@@ -22,6 +22,8 @@ export const loadHandle = () => (handleCode ??= import('./board-handle.js').catc
  */
 let arrowsCode = null;
 export const loadArrows = () => (arrowsCode ??= import('./board-arrows.js').catch((err) => { arrowsCode = null; throw err; }));
+let tracksCode = null;
+export const loadTracks = () => (tracksCode ??= import('./board-tracks.js').catch((err) => { tracksCode = null; throw err; }));
 // The smallest board text, in CSS px: read at arm's length on a phone at the table. Text that does
 // not fit at this size is shortened or left out (the text beside the board and a tap name it).
 export const MIN_TEXT = 12;
@@ -628,7 +630,8 @@ export class Painter {
     for (const draw of this.overUnits) draw();
     this.overUnits = null;
     this.paintOverlay(overlay.filter(onTop)); // markers, arrows and units moved in place stay visible over units
-    this.paintTracks(sc);
+    // (a move part way, the timeline's: board-tracks.js, fetched as the timeline is first touched; drawn from the frame after it came)
+    if (sc.tracks?.length) { if (this.paintTracks) this.paintTracks(sc); else loadTracks().then(() => this.draw?.(), () => {}); }
     // the names: as planned, or while a camera's move or a new plan has placed none yet, as last drawn
     if (unitsLater) this.standIn('names');
     else if (!(!still && this.lastPlan?.job?.next === 0 && this.standIn('names'))) this.paintNames(sc);
@@ -1263,26 +1266,6 @@ export class Painter {
     } else if (it.label && len >= Math.min(this.textWidth(it.label) * 0.8, 160)) {
       const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
       this.labelAt(it.label, [[mx, my - 10], [mx, my + 12]], it.color);
-    }
-  }
-
-  paintTracks(sc) {
-    for (const tr of sc.tracks ?? []) {
-      const n = tr.steps.length;
-      if (n === 0) continue;
-      const pos = clamp(sc.t ?? 1, 0, 1) * (n - 1), i = Math.min(Math.floor(pos), n - 2), f = pos - Math.max(i, 0);
-      const a = tr.steps[Math.max(i, 0)], b = tr.steps[Math.min(i + 1, n - 1)];
-      if (tr.kind === 'poses') {
-        let df = ((b.facing - a.facing + 540) % 360) - 180;
-        const pose = { x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f, facing: a.facing + df * f };
-        this.paintRect(pose, tr.w, tr.d, tr.color, '#111', 0.9);
-      } else {
-        const [ax, ay] = center(a.q, a.r), [bx, by] = center(b.q, b.r);
-        const [x, y] = this.toScreen(ax + (bx - ax) * f, ay + (by - ay) * f);
-        this.ctx.beginPath(); this.ctx.arc(x, y, this.s * 0.45, 0, Math.PI * 2);
-        this.ctx.fillStyle = tr.color; this.ctx.globalAlpha = 0.85; this.ctx.fill(); this.ctx.globalAlpha = 1;
-        this.ctx.strokeStyle = '#111'; this.ctx.lineWidth = 2; this.ctx.stroke();
-      }
     }
   }
 
