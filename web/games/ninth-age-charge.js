@@ -39,12 +39,25 @@ function chargedEdge(out, req, target, facing, label, turned) {
   if (edge) out.mark({ type: 'line', from: edge[0], to: edge[1], color: BAD, width: 6, label });
 }
 
+// Make this move of a charge (ninth-age.js canApply, applyRuling, moverEnd): every charger to its
+// end (combined chargers each to theirs, in the order they moved; a Failed Charge Move to where it
+// stopped, A-9A-4) and a target turned to meet its charger.
+const chargersOf = (request, result) => (arr(result?.chargers).length ? arr(result.chargers) : [{ ...result, charger: result?.charger ?? request.charger }]);
+const chargeEnd = (c) => (c.possible && isPose(c.final) ? c.final : isPose(c.failedChargeMove?.final) ? c.failedChargeMove.final : null);
+const canCharge = (request, result) => chargersOf(request, result).some((c) => chargeEnd(c));
+function applyCharge(request, result, byId, moveTo) {
+  for (const c of chargersOf(request, result)) {
+    moveTo(byId(c.charger), chargeEnd(c));
+    if (c.possible && c.rotatesTarget) moveTo(byId(c.target ?? request.target), c.targetFinal);
+  }
+}
+
 /**
  * The charges' code, given what ninth-age.js shares with it: `later` (ninth-age-later.js, once
  * come: a Failed Charge Move, a combined charge's order), `facingName`, `does`, the
  * figures as measured and exact (`MEASURED`, `EXACT`), and the charge range's `advanceOf` and
- * `rolledDice`. Returns `chargedEdge`, `drawCharge`, `chargeText`, `chargeVerdict`, `madeWords`, `sections` and
- * `tablePart(page)`.
+ * `rolledDice`. Returns `chargedEdge`, `drawCharge`, `chargeText`, `chargeVerdict`, `madeWords`, `sections`,
+ * `tablePart(page)` and Make this move's `chargeEnd`, `canCharge` and `applyCharge`.
  */
 export function chargeCode({ later, facingName, does, MEASURED, EXACT, advanceOf, rolledDice }) {
   // Ninth Age charge (docs/api/ninth-age.md "charge"): per charger, in the order they moved (numbered
@@ -150,5 +163,5 @@ export function chargeCode({ later, facingName, does, MEASURED, EXACT, advanceOf
 
   // table play (play-table.js) with the charges' way of dragging
   const tablePart = (page) => initTablePlay(page, (p, shared) => chargePlay({ ...p, advanceOf, rolledDice }, shared));
-  return { chargedEdge, drawCharge, chargeText, chargeVerdict, madeWords, sections, tablePart };
+  return { chargedEdge, drawCharge, chargeText, chargeVerdict, madeWords, sections, tablePart, chargeEnd, canCharge, applyCharge };
 }

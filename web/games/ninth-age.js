@@ -355,16 +355,13 @@ const chargeRange = {
 // In play, the fields that take a 2D6 roll get a Roll button.
 game.rolls = { charge: { range: chargeRange, 'combined.range': chargeRange }, pursue: { fleeDistance: '2d6', 'pursuers.distance': '2d6' }, flee: { distance: '2d6' } };
 
-// Make this move: a charge moves every charger to its end (combined chargers each to
-// theirs, in the order they moved; a Failed Charge Move to where it stopped, A-9A-4) and a target
-// turned to meet its charger; a pursuit moves every pursuer to its end (with a target it turned)
+// Make this move: a charge's (ninth-age-charge.js, which every charge's answer waits for: until
+// it has come, no charge is made); a pursuit moves every pursuer to its end (with a target it turned)
 // and takes a fleeing unit it destroyed off the table (9A-DST-1); a flee that destroys the unit or
 // takes it off the table removes it.
-const chargersOf = (request, result) => (arr(result?.chargers).length ? arr(result.chargers) : [{ ...result, charger: result?.charger ?? request.charger }]);
-const chargeEnd = (c) => (c.possible && isPose(c.final) ? c.final : isPose(c.failedChargeMove?.final) ? c.failedChargeMove.final : null);
 // a charge's question names its unit the charger
 game.mover = (request) => request.unit ?? request.charger;
-game.moverEnd = (request, result) => (request.query === 'charge' ? chargeEnd(result ?? {}) : result?.final); // a charge's result is its charger's
+game.moverEnd = (request, result) => (request.query === 'charge' ? charge.ready?.chargeEnd(result ?? {}) ?? null : result?.final); // a charge's result is its charger's
 // The pursuers' rows with `pursuer`'s target named `target` (a choice of 9A-PV-E taken).
 const targetRows = (request, pursuer, target) => arr(request.pursuers).map((x) => opt({ unit: x.unit, distance: x.distance, overrun: x.overrun === true }, 'target', x.unit === pursuer ? target : x.target));
 
@@ -383,18 +380,14 @@ const moves = (request, id, pose) => {
   return !u || !samePose(pose, u);
 };
 game.canApply = (request, result) => {
-  if (request.query === 'charge') return chargersOf(request, result).some((c) => chargeEnd(c));
+  if (request.query === 'charge') return !!charge.ready?.canCharge(request, result);
   // (a pursuit whose pursuers all stay where they stood makes nothing: "Pursuit made" moved no unit)
   if (request.query === 'pursue') return arr(result?.pursuers).some((p) => isPose(p.final) && moves(request, p.unit, p.final)) || (!!result?.fleeingDestroyed && typeof request.pursued?.unit === 'string');
   return false;
 };
 game.applyRuling = (request, result, byId, moveTo, remove) => {
-  if (request.query === 'charge') {
-    for (const c of chargersOf(request, result)) {
-      moveTo(byId(c.charger), chargeEnd(c));
-      if (c.possible && c.rotatesTarget) moveTo(byId(c.target ?? request.target), c.targetFinal);
-    }
-  } else if (request.query === 'pursue') {
+  if (request.query === 'charge') charge.ready?.applyCharge(request, result, byId, moveTo);
+  else if (request.query === 'pursue') {
     for (const p of arr(result.pursuers)) {
       moveTo(byId(p.unit), p.final);
       if (p.charge?.rotatesTarget && !p.charge.undone) moveTo(byId(p.charge.target), p.charge.targetFinal);
