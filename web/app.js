@@ -4,7 +4,7 @@
 // canvas text), never as HTML.
 import { SAVE_KEY, EMBED, EMBED_AUTOSIZE, saved, firstGame, engine, engineLoading, scriptURL, embedLoading } from './boot.js';
 import { describeExample } from './examples.js'; // written by build-site.mjs: the examples a module fetched at first use
-import { Board } from './board.js';
+import { Board, loadTracks } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, terrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
 import { GAME_FACTS } from './games/index.js';
@@ -709,6 +709,8 @@ function applyChoice(choice, value) {
 }
 
 // ---- timeline ----
+// (the tracks' drawing part way, board-tracks.js, fetched as a finger or the focus first comes onto the timeline)
+for (const type of ['pointerdown', 'focusin']) $('timeline').addEventListener(type, () => loadTracks().catch(() => {}), { once: true });
 $('scrub').addEventListener('input', () => { stopPlay(); store.setTime(Number($('scrub').value) / 1000); board.setScene(scene()); });
 $('play').addEventListener('click', () => {
   if (ui.playing) { stopPlay(); return; }
@@ -786,8 +788,9 @@ document.addEventListener('pointerdown', () => {
 }, { capture: true });
 
 // ---- saved armies and codices (library.js, fetched when the Armies panel first opens) ----
-const library = loadOnce(() => Promise.all([import('./library.js'), placing.get()]).then(([{ initLibrary }]) => initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, showBoard,
-  viewMiddle: () => board.toWorld(board.w / 2, board.h / 2), positionBefore: () => links.positionBefore() })));
+// (with the links' code: its Earlier versions offer the position a link replaced)
+const library = loadOnce(() => Promise.all([import('./library.js'), placing.get(), links.linkCode()]).then(([{ initLibrary }, , io]) => initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, showBoard,
+  viewMiddle: () => board.toWorld(board.w / 2, board.h / 2), positionBefore: io.positionBefore })));
 const renderLibrary = lazyPanel($('library-panel'), library, (l) => l.render(),
   (err) => { $('library-note').textContent = `The saved armies could not be opened (${err.message ?? err}): this panel works offline once it has been opened online.`; });
 

@@ -1,5 +1,5 @@
 // base64url (RFC 4648 §5, no padding): the share links' codes (share.js) and the codes the
-// <movecalc-board> element writes (movecalc-board.js), and where a URL carries one.
+// <movecalc-board> element writes (movecalc-board.js). Where a URL carries one is link-code.js's.
 
 export function toBase64url(bytes) {
   let s = '';
@@ -14,10 +14,4 @@ export function fromBase64url(text) {
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;
-}
-
-/** The link code in a URL's fragment (`#p=CODE`, `#...&p=CODE`), or null. */
-export function codeOf(hash) {
-  const m = /(?:^#|&)p=([^&]*)/.exec(hash ?? '');
-  return m ? m[1] : null;
 }

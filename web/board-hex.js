@@ -188,7 +188,7 @@ export const hexPainting = {
     this.layer('hexes', key, hexSteps(this, shown), true, true);
     for (const cell of shown) {
       if (cell.mark && !numbered.has(`${cell.q},${cell.r}`)) {
-        // the terrain's name where it fits, else its short name (scene.js terrainShorts), never a cut word
+        // the terrain's name where it fits, else its short name (scene-hex.js terrainShorts), never a cut word
         const t = [cell.mark, cell.short].find((x) => x && this.fits(x, this.s * 1.6));
         if (t) this.label(t, ...this.toScreen(...center(cell.q, cell.r)), 'rgba(27,36,48,0.8)', MIN_TEXT, this.s * 1.6, false, 'terrain');
       }

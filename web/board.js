@@ -16,6 +16,14 @@ export const clamp = (v, a, b) => Math.max(a, Math.min(b, v));
  */
 let handleCode = null;
 export const loadHandle = () => (handleCode ??= import('./board-handle.js').catch((err) => { handleCode = null; throw err; }));
+/**
+ * The arrows at the view's edge (board-arrows.js: Painter's `paintArrows`), fetched when a view
+ * first leaves a unit or a named piece out: a first view at a desktop's size leaves none out.
+ */
+let arrowsCode = null;
+export const loadArrows = () => (arrowsCode ??= import('./board-arrows.js').catch((err) => { arrowsCode = null; throw err; }));
+let tracksCode = null;
+export const loadTracks = () => (tracksCode ??= import('./board-tracks.js').catch((err) => { tracksCode = null; throw err; }));
 // The smallest board text, in CSS px: read at arm's length on a phone at the table. Text that does
 // not fit at this size is shortened or left out (the text beside the board and a tap name it).
 export const MIN_TEXT = 12;
@@ -37,16 +45,7 @@ const FOCUS = '#f2c14e'; // the halo of the event picked in the ruling's list (t
 const BADGE_SPOTS = [[14, -14], [-14, -14], [14, 14], [-14, 14], [0, -19], [0, 19], [19, 0], [-19, 0], [24, -24], [-24, -24], [24, 24], [-24, 24]];
 
 /**
- * A name shortened so it still tells its unit from the others: its shortest start of two letters or
- * more that no other name begins with, and an ellipsis ("Gua…" beside "Guards"); the whole name when
- * no start does (the name tapped is then named in full).
- */
-export function abbreviation(name, names) {
-  return abbreviations(names).get(name) ?? name;
-}
-
-/**
- * Every name's abbreviation (as `abbreviation`), in O(n log n): the names beginning with a given
+ * Every name's abbreviation (as board-arrows.js `abbreviation`), in O(n log n): the names beginning with a given
  * start are neighbours in sorted order, so a start no other name shares is one that neither
  * neighbour shares.
  */
@@ -631,7 +630,8 @@ export class Painter {
     for (const draw of this.overUnits) draw();
     this.overUnits = null;
     this.paintOverlay(overlay.filter(onTop)); // markers, arrows and units moved in place stay visible over units
-    this.paintTracks(sc);
+    // (a move part way, the timeline's: board-tracks.js, fetched as the timeline is first touched; drawn from the frame after it came)
+    if (sc.tracks?.length) { if (this.paintTracks) this.paintTracks(sc); else loadTracks().then(() => this.draw?.(), () => {}); }
     // the names: as planned, or while a camera's move or a new plan has placed none yet, as last drawn
     if (unitsLater) this.standIn('names');
     else if (!(!still && this.lastPlan?.job?.next === 0 && this.standIn('names'))) this.paintNames(sc);
@@ -679,37 +679,10 @@ export class Painter {
       const near = arrows.find((a) => Math.hypot(a.at[0] - at[0], a.at[1] - at[1]) < 2.5 * m);
       if (near) near.things.push(thing); else arrows.push({ at, angle: Math.atan2(d[1], d[0]), things: [thing], side });
     }
-    const c = this.ctx;
-    for (const { at: [x, y], angle, things: these, side } of arrows) {
-      c.save();
-      c.translate(x, y);
-      c.rotate(angle);
-      c.beginPath(); c.moveTo(9, 0); c.lineTo(-7, -8); c.lineTo(-7, 8); c.closePath();
-      c.fillStyle = these[0].color; c.fill();
-      c.lineWidth = 2; c.strokeStyle = '#fff'; c.stroke();
-      c.restore();
-      // its name inside the view from the arrow: beside it on a side edge (or over or under it, off
-      // the hexes' numbers), under or over it, else beside it, on the top or foot; where the name
-      // finds no room, its shortest start no other name shares (a unit out of an upright phone's
-      // view went unnamed, the reach's costs all round its arrow)
-      const one = these.length === 1 && these[0], inward = y < (top + bottom) / 2 ? 1 : -1;
-      const names = one ? [String(one.label), one.e ? abbreviation(one.label, [...sc.units, ...terrain].map((v) => String(v.label))) : this.abbreviationsOf(sc.units).get(String(one.label))]
-        : [`${these.length} ${these.some((u) => u.e) ? 'pieces' : 'units'}`];
-      [...new Set(names)].some((name) => {
-        this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
-        const half = Math.min(this.textWidth(name), 120) / 2 + 14;
-        const lx = x < this.w / 2 ? x + half : x - half;
-        const ex = x < this.w / 2 ? x - 12 + half : x + 12 - half; // (its end at the arrow's outer edge)
-        const spots = side ? [[lx, y], ...[18, -18, 36, -36, 54, -54, 72, -72].flatMap((dy) => [[ex, y + inward * dy], [lx, y + inward * dy]])]
-          : [[x, y + inward * 20], [lx, y + inward * 20], [x, y + inward * 38], [x + half, y], [x - half, y]];
-        // (never on a unit's token or base: there it read as that unit's name; nor on a hex the
-        // player is to tap, an ejected miniature's free hexes, which it hid)
-        const [hw, hh] = [half - 14 + 3, MIN_TEXT / 2 + 2];
-        const free = ([sx, sy]) => ![...this.bodies.values(), ...this.covers, ...aimed].some((o) => overlap([sx - hw, sy - hh, sx + hw, sy + hh], o));
-        return spots.filter(free).some(([sx, sy]) => this.label(name, sx, sy, '#1b2430', MIN_TEXT, 120, 'plate'));
-      });
-      this.offView.push([these.filter((u) => !u.e).map((u) => u.id), x, y, these.filter((u) => u.e).map((u) => u.id)]);
-    }
+    // (drawn by board-arrows.js, fetched when a view first leaves something out: from the frame after it came)
+    if (!arrows.length) return;
+    if (this.paintArrows) this.paintArrows(sc, arrows, terrain, aimed, top, bottom);
+    else loadArrows().then(() => this.draw(), () => {});
   }
 
   /**
@@ -1293,26 +1266,6 @@ export class Painter {
     } else if (it.label && len >= Math.min(this.textWidth(it.label) * 0.8, 160)) {
       const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
       this.labelAt(it.label, [[mx, my - 10], [mx, my + 12]], it.color);
-    }
-  }
-
-  paintTracks(sc) {
-    for (const tr of sc.tracks ?? []) {
-      const n = tr.steps.length;
-      if (n === 0) continue;
-      const pos = clamp(sc.t ?? 1, 0, 1) * (n - 1), i = Math.min(Math.floor(pos), n - 2), f = pos - Math.max(i, 0);
-      const a = tr.steps[Math.max(i, 0)], b = tr.steps[Math.min(i + 1, n - 1)];
-      if (tr.kind === 'poses') {
-        let df = ((b.facing - a.facing + 540) % 360) - 180;
-        const pose = { x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f, facing: a.facing + df * f };
-        this.paintRect(pose, tr.w, tr.d, tr.color, '#111', 0.9);
-      } else {
-        const [ax, ay] = center(a.q, a.r), [bx, by] = center(b.q, b.r);
-        const [x, y] = this.toScreen(ax + (bx - ax) * f, ay + (by - ay) * f);
-        this.ctx.beginPath(); this.ctx.arc(x, y, this.s * 0.45, 0, Math.PI * 2);
-        this.ctx.fillStyle = tr.color; this.ctx.globalAlpha = 0.85; this.ctx.fill(); this.ctx.globalAlpha = 1;
-        this.ctx.strokeStyle = '#111'; this.ctx.lineWidth = 2; this.ctx.stroke();
-      }
     }
   }
 

@@ -83,6 +83,17 @@ async function bundle(out, test) {
     resolveId: (id) => (/^\.\/examples(-list)?\.js$/.test(id) ? `\0${id.slice(2)}` : null),
     load: (id) => (id.startsWith('\0examples') ? contents[id.slice(1)] : null),
   };
+  // a style sheet a module imports (embed.css, embed mode's rules): a string of its rules, minified as
+  // style.css is, which the module adopts through the CSSOM (the CSP allows it) when it needs them
+  const styles = {
+    name: 'styles',
+    async load(id) {
+      if (!id.endsWith('.css')) return null;
+      const { transform } = await import('esbuild');
+      const { code } = await transform(readFileSync(id, 'utf8'), { loader: 'css', minify: true, target: 'es2022', legalComments: 'none' });
+      return { code: `export default ${JSON.stringify(code.trim())};\n`, moduleType: 'js' };
+    },
+  };
   // the modules app.js runs with that neither boot.js nor the engine's worker does (boot.js and the
   // worker are fetched on their own): read from the module graph once it is built
   const page = new Set();
@@ -104,7 +115,7 @@ async function bundle(out, test) {
   const { build: esbuild } = await import('esbuild');
   const build = await rolldown({
     input: Object.fromEntries(ENTRIES.map((e) => [e, join(top, 'web', `${e}.js`)])), cwd: top,
-    external: [/^\.\/engine\//], plugins: [examples, startupOfApp], logLevel: 'warn',
+    external: [/^\.\/engine\//], plugins: [examples, styles, startupOfApp], logLevel: 'warn',
     transform: { define: { MOVECALC_TEST: String(test), MOVECALC_PAGE: 'true' }, target: 'es2022' },
     // (the entries may export more than their own modules do: the page's chunk is theirs)
     preserveEntrySignatures: 'allow-extension',

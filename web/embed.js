@@ -8,6 +8,8 @@
 // height is ever sent, and only to a window that asked; the host checks the message's origin and
 // source. Without `size=auto` the page fills the frame it is given and scrolls within it.
 import { EMBED, EMBED_AUTOSIZE } from './boot.js';
+// (its rules as a string: web/build-site.mjs bundles a style sheet a module imports so)
+import embedRules from './embed.css';
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,6 +17,10 @@ const $ = (id) => document.getElementById(id);
  * again after the position changed (a link opened), to be called on every refresh. */
 export function initEmbed({ readonly, title }) {
   if (!EMBED) return () => {};
+  // its rules before its class: no layout of the page is drawn with one and not the other
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(embedRules);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   document.body.classList.add('embed');
   if (EMBED_AUTOSIZE) document.body.classList.add('autosize');
   if (readonly) document.body.classList.add('readonly');

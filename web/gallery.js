@@ -3,6 +3,14 @@
 // examples, it works offline once it has been opened online. It imports nothing of the page's
 // start (the page's helpers come in `page`), so the page's own modules stay in the files they are in.
 
+// (its rules as a string: web/build-site.mjs bundles a style sheet a module imports so)
+import galleryRules from './gallery.css';
+
+// the list's rules, before any of it is built
+const sheet = new CSSStyleSheet();
+sheet.replaceSync(galleryRules);
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+
 // An example's title and note in words: the clause ids a title starts with (scenario files'
 // convention) said apart, the rules texts' "seed" examples called the rules' examples.
 const seedWords = (text) => {

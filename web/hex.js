@@ -14,20 +14,6 @@ export const center = (q, r) => [SQRT3 * (q + r / 2), 1.5 * r];
 export const distance = (a, b) =>
   (Math.abs(a.q - b.q) + Math.abs(a.r - b.r) + Math.abs(a.q + a.r - b.q - b.r)) / 2;
 
-/** The hexes of the straight line from hex a to hex b, b included and a not: a finger's way between two hexes. */
-export function line(a, b) {
-  const n = distance(a, b), out = [];
-  for (let i = 1; i <= n; i++) {
-    // nudged off the edges between hexes, so that a line along one falls on the same side each step
-    const q = a.q + (b.q - a.q) * i / n + 1e-6, r = a.r + (b.r - a.r) * i / n + 1e-6, s = -q - r;
-    let rq = Math.round(q), rr = Math.round(r);
-    const rs = Math.round(s), dq = Math.abs(rq - q), dr = Math.abs(rr - r), ds = Math.abs(rs - s);
-    if (dq > dr && dq > ds) rq = -rr - rs; else if (dr > ds) rr = -rq - rs;
-    out.push({ q: rq, r: rr });
-  }
-  return out;
-}
-
 /** The hex whose centre is nearest the pixel (x, y). */
 export function fromPixel(x, y) {
   const fq = (SQRT3 / 3 * x - y / 3), fr = 2 / 3 * y, fs = -fq - fr;

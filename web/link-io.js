@@ -1,7 +1,7 @@
 // A share link's opening (its position checked and put on the board, the player's own kept) and
 // the Share panel's codes made: fetched with share.js when a link is first opened or made
 // (links.js), not on every first visit.
-import { defaultDoc, isGame, loadGame } from './model.js';
+import { SYSTEMS, own, usable, gameName, defaultDoc, isGame, loadGame } from './model.js';
 import { EMBED } from './boot.js';
 import * as checks from './share.js';
 
@@ -12,10 +12,35 @@ const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 /**
  * Of links.js's context: the store, `doc()`, the board, `notice(text, action, kind)`,
  * `refreshNow()`, `saveNow()`, `ask()`, `isReady()`, `readonly` (an embed's ro=1), `beforeKey` (the
- * storage key of the player's position kept before a link), `readBefore()` (that position, or
- * null), `restoreBefore()`, `refuse(why, payload)` (a link that cannot be opened) and `pageURL()`.
+ * storage key of the player's position kept before a link), `refuse(why, payload)` (a link that
+ * cannot be opened) and `pageURL()`.
  */
-export function initLinkIO({ store, doc, board, notice, refreshNow, saveNow, ask, isReady, readonly, beforeKey, readBefore, restoreBefore, refuse, pageURL }) {
+export function initLinkIO({ store, doc, board, notice, refreshNow, saveNow, ask, isReady, readonly, beforeKey, refuse, pageURL }) {
+  function readBefore() {
+    try {
+      const b = JSON.parse(localStorage.getItem(beforeKey));
+      return own(SYSTEMS, b?.system) && usable(b.system, b.doc) && typeof b.opened === 'string' && Number.isFinite(b.at) ? b : null;
+    } catch { return null; }
+  }
+
+  /** The position kept before the last link, for the Library panel's Earlier versions (or null). */
+  function positionBefore() {
+    const b = readBefore();
+    if (!b) return null;
+    return { at: b.at, game: gameName(b.system), units: b.doc.units?.length ?? 0, restore: () => restoreBefore() };
+  }
+
+  /** Brings back the position kept before the last link, as one Undo step. */
+  function restoreBefore() {
+    const b = readBefore();
+    if (!b) return;
+    store.select(null);
+    store.load(b.system, b.doc);
+    refreshNow();
+    board.fit();
+    notice(`Your ${gameName(b.system)} position from before the link is back (Undo returns to the link’s).`, null, 'info');
+  }
+
   const shareCode = () => checks.encodeShare(checks.positionPayload(store.state.system, doc()));
 
   /**
@@ -105,5 +130,5 @@ export function initLinkIO({ store, doc, board, notice, refreshNow, saveNow, ask
     return link;
   }
 
-  return { shareCode, openLink, makeLink };
+  return { shareCode, openLink, makeLink, positionBefore };
 }

@@ -1,11 +1,11 @@
 // Share links and embeds: the Share panel's link, iframe and <movecalc-board> codes, and opening a
 // link's position (#p=…) on load or when the address changes. Both are link-io.js's, fetched with
 // the links' checks (share.js) when a link is first opened or made; here are what the page starts
-// with: the panel's buttons, whether the address holds a link, and the player's position kept
-// before one (the Library panel offers it back).
-import { SYSTEMS, own, defaultDoc, usable, gameName, gamesNamedIn } from './model.js';
+// with: the panel's buttons and whether the address holds a link (the player's position kept before
+// one, which the Library panel offers back, is link-io.js's).
+import { SYSTEMS, own, defaultDoc, gamesNamedIn } from './model.js';
 import { EMBED } from './boot.js';
-import { codeOf } from './base64url.js';
+import { codeOf } from './link-code.js';
 import { loadOnce } from './panels.js';
 
 const $ = (id) => document.getElementById(id);
@@ -37,31 +37,6 @@ function emptyDoc(system) {
 export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, ask, isReady, showGallery }) {
   const pageURL = () => location.origin + location.pathname;
 
-  function readBefore() {
-    try {
-      const b = JSON.parse(localStorage.getItem(BEFORE_LINK_KEY));
-      return own(SYSTEMS, b?.system) && usable(b.system, b.doc) && typeof b.opened === 'string' && Number.isFinite(b.at) ? b : null;
-    } catch { return null; }
-  }
-
-  /** The position kept before the last link, for the Library panel's Earlier versions (or null). */
-  function positionBefore() {
-    const b = readBefore();
-    if (!b) return null;
-    return { at: b.at, game: gameName(b.system), units: b.doc.units?.length ?? 0, restore: () => restoreBefore() };
-  }
-
-  /** Brings back the position kept before the last link, as one Undo step. */
-  function restoreBefore() {
-    const b = readBefore();
-    if (!b) return;
-    store.select(null);
-    store.load(b.system, b.doc);
-    refreshNow();
-    board.fit();
-    notice(`Your ${gameName(b.system)} position from before the link is back (Undo returns to the link’s).`, null, 'info');
-  }
-
   /** A link that cannot be opened (`why`; `payload`: what of it was read): an embed shows an empty board, of the link's game if it names one. */
   function refuse(why, payload) {
     if (!EMBED) { // the player's own position stays as it was, and nothing saved changes
@@ -76,7 +51,7 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
   }
 
   const io = loadOnce(() => import('./link-io.js').then(({ initLinkIO }) => initLinkIO({
-    store, doc, board, notice, refreshNow, saveNow, ask, isReady, readonly: READONLY, beforeKey: BEFORE_LINK_KEY, readBefore, restoreBefore, refuse, pageURL,
+    store, doc, board, notice, refreshNow, saveNow, ask, isReady, readonly: READONLY, beforeKey: BEFORE_LINK_KEY, refuse, pageURL,
   })));
   const shareCode = async () => (await io.get()).shareCode();
 
@@ -126,7 +101,9 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
   store.onChange(() => { if ($('share-panel').open) makeLink(); });
 
   return {
-    shareCode, openLinkInURL, pageURL, positionBefore,
+    shareCode, openLinkInURL, pageURL,
+    /** link-io.js, once fetched: the Library panel's Earlier versions offer its `positionBefore()`. */
+    linkCode: () => io.get(),
     /** Once, after a link opened: true if its position is to be ruled now, or the promise of its ruling. */
     takePending() { const was = pending; pending = null; return was; },
   };

@@ -132,7 +132,6 @@ export function createTabs(root, nav, phone = null) {
   menu.setAttribute('aria-label', 'More panels');
   menu.hidden = true;
   nav.replaceChildren(...buttons.values(), more, menu);
-  const items = () => [...menu.children];
   // (the stage's last child or the column's first: the document's order, and the keyboard's, stay)
   const stage = nav.parentNode;
   const place = () => { if (phone?.matches === false) root.prepend(nav); else stage.append(nav); };
@@ -200,51 +199,24 @@ export function createTabs(root, nav, phone = null) {
   // screen, which a mobile browser zooms out for (innerWidth read 1,255 at 740 px)
   fit();
 
-  function open(focus) {
-    menu.replaceChildren(...[...buttons].filter(([, b]) => b.hidden).map(([id, b]) => {
-      const item = document.createElement('button');
-      item.type = 'button';
-      item.className = 'tab-item';
-      item.setAttribute('role', 'menuitem');
-      item.tabIndex = -1;
-      item.textContent = b.textContent;
-      item.dataset.panel = id;
-      if (root.dataset.tab === id) item.setAttribute('aria-current', 'true');
-      item.addEventListener('click', () => { close(true); select(id, true); });
-      return item;
-    }));
-    // below the strip where it fits, else above it (a phone's strip is low on its screen), else on
-    // the larger side, scrolling
-    menu.classList.remove('up');
-    menu.style.removeProperty('max-height');
-    menu.hidden = false;
-    const n = nav.getBoundingClientRect(), h = menu.getBoundingClientRect().height, below = innerHeight - n.bottom - 8, above = n.top - 8;
-    if (h > below && above > below) menu.classList.add('up');
-    if (h > Math.max(below, above)) menu.style.maxHeight = `${Math.max(below, above)}px`;
-    more.setAttribute('aria-expanded', 'true');
-    const list = items();
-    if (focus !== null) list.at(focus)?.focus();
-  }
   function close(refocus) {
     if (menu.hidden) return;
     menu.hidden = true;
     more.setAttribute('aria-expanded', 'false');
     if (refocus) more.focus();
   }
-  // (from the keyboard, a click has no pointer: detail 0; the menu opens on its first item)
-  more.addEventListener('click', (e) => (menu.hidden ? open(e.detail === 0 ? 0 : null) : close(false)));
+  // More's menu opened and its keys (tab-menu.js), fetched as a finger or the focus comes onto More:
+  // a first view opens none. A press before it came opens the menu once it has. (From the
+  // keyboard, a click has no pointer: detail 0; the menu opens on its first item.)
+  const menuCode = loadOnce(() => import('./tab-menu.js').then((m) => m.tabMenu({ root, nav, buttons, more, menu, select, close })));
+  const openMenu = (focus) => menuCode.get().then((m) => m.open(focus), () => {});
+  for (const type of ['pointerdown', 'focus']) more.addEventListener(type, () => menuCode.get().catch(() => {}));
+  more.addEventListener('click', (e) => (menu.hidden ? openMenu(e.detail === 0 ? 0 : null) : close(false)));
   more.addEventListener('keydown', (e) => {
     const at = { ArrowDown: 0, ArrowUp: -1 }[e.key];
     if (at === undefined) return;
     e.preventDefault();
-    open(at);
-  });
-  // the menu's keys: the arrows, Home and End move among its items; Escape closes it back to More;
-  // Tab leaves it closed
-  menu.addEventListener('keydown', (e) => {
-    const list = items(), i = list.indexOf(document.activeElement);
-    const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: list.length - 1 }[e.key];
-    if (to !== undefined) { e.preventDefault(); list[(to + list.length) % list.length].focus(); } else if (e.key === 'Escape') { e.preventDefault(); close(true); } else if (e.key === 'Tab') close(false);
+    openMenu(at);
   });
   // a touch or click anywhere else closes it
   document.addEventListener('pointerdown', (e) => { if (!nav.contains(e.target)) close(false); });

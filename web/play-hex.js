@@ -3,6 +3,7 @@
 // a tap on a reach's hex (tap-reach.js), the hex games' play part `hex` (play-parts.js): their
 // modules bring it, so a table game's page is without it.
 import * as hex from './hex.js';
+import { line } from './hex-line.js';
 import { initTapReach } from './tap-reach.js';
 
 // why a drop on a hex it reaches did not move the unit there, where the game leaves what the move
@@ -60,7 +61,7 @@ export function initPlayHex(page) {
     let taken = false;
     while (c.via.length) {
       const w = c.via.at(-1), before = c.via.at(-2) ?? unitById(c.id);
-      if (!(at(before) || hex.line(before, w).some(at) || (c.via.length === 1 && c.way.some(at)))) break;
+      if (!(at(before) || line(before, w).some(at) || (c.via.length === 1 && c.way.some(at)))) break;
       c.via.pop();
       taken = true;
     }
@@ -87,7 +88,7 @@ export function initPlayHex(page) {
   // and on to the hex under the finger: the Path tool's question, ruled in the next frame.
   function throughWaypoints(c) {
     const path = [...c.way];
-    for (const h of [...c.via.slice(1), c.at]) path.push(...hex.line(path.at(-1), h));
+    for (const h of [...c.via.slice(1), c.at]) path.push(...line(path.at(-1), h));
     store.setPick(null);
     store.edit((d) => {
       d.query = pathQuery(d);

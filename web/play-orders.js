@@ -5,6 +5,7 @@
 // A drop the order rules out puts the unit back and keeps the reason; the order is made (one Undo
 // step) when the engine counts every order of the card used, or with Make this move before that.
 import * as hex from './hex.js';
+import { line } from './hex-line.js';
 import { el, showParts } from './draw.js';
 
 /** A phone's double-tap time (Android's DOUBLE_TAP_TIMEOUT). */
@@ -119,7 +120,7 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     if (!u) return;
     const home = u.q === c.at.q && u.r === c.at.r;
     const entry = c.reach?.get(hex.key(c.at.q, c.at.r));
-    const path = home ? [] : entry?.path ? entry.path.map((s) => ({ q: s.q, r: s.r })) : hex.line(u, c.at);
+    const path = home ? [] : entry?.path ? entry.path.map((s) => ({ q: s.q, r: s.r })) : line(u, c.at);
     store.edit((d) => {
       const i = d.inputs[ORDER];
       i.moves = [...c.before.map((m) => ({ ...m })), ...(path.length ? [{ unit: c.id, path, ...(c.second ? { second: true } : {}) }] : [])];

@@ -3,8 +3,8 @@
 // (web/games/<game>.js) written against its result in docs/api/<system>.md; the verdict and the
 // text beside the board are shared here, with each game's own parts asked of it. Everything here
 // reaches the DOM through textContent only.
-import { SYSTEMS, own } from './model.js';
-import { terrainMarks, marksFor, namedIn } from './scene.js';
+import { SYSTEMS, own, terrainKinds } from './model.js';
+import { marksFor, namedIn } from './scene.js';
 import { BAD, WHATIF, isPose, isHex, arr, plural, colRow, hexKey, makeOut, marksOf, el, poseText, ruleItem, section, legendNodes, linkClauses, reasonText, hexWords, codeWords, measured } from './draw.js';
 
 // The keys' way is said where there are keys to press: a phone's finger has none (a mouse's page has).
@@ -62,7 +62,7 @@ export function legendOf(system, query, terrain = [], handle = true) {
   const marks = marksFor(system, query, true, handle);
   const kinds = game?.board === 'hex' ? terrain : [];
   return [...legendNodes(game?.whyNotQuery && query === game.tapQuery ? [...marks, ...TAP_MARKS] : marks),
-    ...(kinds.length ? [el('p', 'Terrain (a hex too small for the word shows the letters):', 'legend-head'), ...legendNodes(terrainMarks(system, kinds))] : [])];
+    ...(kinds.length ? [el('p', 'Terrain (a hex too small for the word shows the letters):', 'legend-head'), ...legendNodes(game.hexScene.terrainMarks(game, terrainKinds(system), kinds))] : [])];
 }
 
 

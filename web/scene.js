@@ -32,43 +32,6 @@ export const hexesOf = (system, u) => SYSTEMS[system].cells?.(u) ?? [{ q: u.q, r
 /** A terrain kind's colour (its game's `terrainColours`). */
 export const terrainColour = (system, kind) => own(SYSTEMS[system].terrainColours, kind) ?? '#555';
 
-// A terrain colour mixed 40 % into the board's parchment, so labels stay readable.
-function mix(hexColour) {
-  let out = mixed.get(hexColour);
-  if (out === undefined) {
-    const n = parseInt(hexColour.slice(1), 16), p = [0xf4, 0xf1, 0xe6];
-    const c = [n >> 16, (n >> 8) & 255, n & 255].map((v, i) => Math.round(v * 0.45 + p[i] * 0.55));
-    mixed.set(hexColour, out = `rgb(${c.join(',')})`);
-  }
-  return out;
-}
-// a terrain colour's mix, worked out once per colour (a scene is made on every frame of a drag,
-// and a board has up to 3,600 hexes with terrain)
-const mixed = new Map();
-
-/**
- * Each terrain kind of a hex game with a short, complete name, drawn on a hex too small for the
- * word (a cut word, "haz…", says nothing; the legend lists them): a kind of several words by its
- * initials ("BG", broken ground), one word by as few first letters as tell it from the game's other
- * one-word kinds ("H" hazard beside "V" volume; "Rui" ruins beside "Rub" rubble).
- */
-export function terrainShorts(system) {
-  const kinds = [...new Set([...(terrainKinds(system) ?? []), ...Object.keys(SYSTEMS[system].terrainColours ?? {})])];
-  const words = kinds.filter((k) => !/\s/.test(k));
-  return new Map(kinds.map((k) => {
-    if (/\s/.test(k)) return [k, k.split(/\s+/).map((w) => w[0].toUpperCase()).join('')];
-    let n = 1;
-    while (n < k.length && words.some((o) => o !== k && o.startsWith(k.slice(0, n)))) n++;
-    return [k, k[0].toUpperCase() + k.slice(1, n)];
-  }));
-}
-
-/** The legend's entries (draw.js legendNodes) for the terrain kinds `kinds` on a hex board: each as drawn, its short name on its colour. */
-export const terrainMarks = (system, kinds) => {
-  const short = terrainShorts(system);
-  return kinds.map((k) => ({ swatch: 'fill', color: mix(terrainColour(system, k)), border: 'rgba(60,70,60,0.45)', symbol: short.get(k) ?? k, text: k }));
-};
-
 /** The query the Path tool draws for: the current one when it has a path, else move. */
 export function pathQuery(system, d) {
   return own(SYSTEMS[system].queries, d.query)?.fields.some((f) => f.kind === 'path' || f.kind === 'orders') ? d.query : 'move';
@@ -108,26 +71,8 @@ export function boardScene(system, d, { result = null, answered = !!result, sele
       pending,
     };
   }
-  const cells = boardCells(system, d.board);
-  const terr = new Map(d.terrain.map((tr) => [hex.key(tr.q, tr.r), tr.terrain]));
-  const shorts = terrainShorts(system);
-  const xs = cells.map((c) => hex.center(c.q, c.r));
-  const cellBounds = [Math.min(...xs.map((p) => p[0])) - 1, Math.min(...xs.map((p) => p[1])) - 1.2, Math.max(...xs.map((p) => p[0])) + 1, Math.max(...xs.map((p) => p[1])) + 1.2];
-  // room on the left and at the top for the rows' and columns' numbers (board.js paintHexCoords)
-  const bounds = [cellBounds[0] - 1.2, cellBounds[1] - 1.1, cellBounds[2], cellBounds[3]];
-  const out = {
-    ...base, boardKey: `${system}:${d.board.preset ?? `${d.board.cols}x${d.board.rows}`}`, bounds, cellBounds,
-    cells: cells.map((c) => {
-      const tr = terr.get(hex.key(c.q, c.r));
-      return { ...c, fill: tr ? mix(own(s.terrainColours, tr) ?? '#888') : '#f4f1e6', mark: tr, short: tr ? shorts.get(tr) : undefined };
-    }),
-    // a game may draw some units over others (its `drawOrder`) and small or badged (`sceneUnit`)
-    units: [...d.units].sort((a, b) => (s.drawOrder?.(a) ?? 0) - (s.drawOrder?.(b) ?? 0)).map((u) => ({
-      id: u.id, label: u.id, color: colourOf(u.side), selected: u.id === selected, q: u.q, r: u.r,
-      facing: s.hasFacing ? u.facing : undefined, hexes: hexesOf(system, u), small: false, badge: undefined, ...s.sceneUnit?.(u),
-    })),
-    ...s.sceneExtras?.(d, colourOf, cells),
-  };
+  // a hex board's (scene-hex.js, which the hex games' modules bring), with the path being drawn
+  const out = s.hexScene.boardScene(s, d, base, { system, cells: boardCells(system, d.board), known: terrainKinds(system), colourOf, hexesOf: (u) => hexesOf(system, u), selected });
   const q = pathQuery(system, d);
   const mv = d.inputs[q] && pathInputs(system, d);
   if (mv && (tool === 'path' || d.query === q) && !answered) {

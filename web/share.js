@@ -23,7 +23,7 @@ export { LIMITS, useEngineLimits } from './limits.js';
 
 // ---- base64url ----
 export { toBase64url };
-export { codeOf } from './base64url.js';
+export { codeOf } from './link-code.js';
 export function fromBase64url(text) {
   return fromBytes(text) ?? fail('the link is damaged (its code is not base64url)');
 }

@@ -3,7 +3,7 @@
 // canned response (docs/api.md shapes) as if the engine had answered the current request, and
 // reads back state the canvas cannot show to a test. `page` is app.js's side of it.
 import * as hex from './hex.js';
-import { loadHandle } from './board.js';
+import { loadHandle, loadArrows } from './board.js';
 
 export function installTestHook(page) {
   const { ui, store, board, canvas, engine } = page;
@@ -92,7 +92,11 @@ export function installTestHook(page) {
     /** How many paints the board made since the page opened (the list above keeps the last 200). */
     paintCount: () => painted,
     /** The arrows at the board's edge pointing at units and named terrain out of view: {units: ids, terrain: ids, x, y} on the page. */
-    offView: () => (board.offView ?? []).map(([units, x, y, terrain]) => ({ units: [...units], terrain: [...terrain], ...onScreen(x, y) })),
+    // (their drawing, board-arrows.js, fetched when a view first leaves something out, awaited and drawn)
+    async offView() {
+      if (!board.paintArrows) { await loadArrows(); await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); }
+      return (board.offView ?? []).map(([units, x, y, terrain]) => ({ units: [...units], terrain: [...terrain], ...onScreen(x, y) }));
+    },
     /** The rotate handle's point on the page, or null where the unit has none (no facing); its code (board-handle.js) awaited. */
     async handleOf(id) {
       await loadHandle();

@@ -54,7 +54,8 @@ for (const viewport of SIZES) {
       assert.equal(await page.getAttribute('#tab-more', 'aria-haspopup'), 'menu');
       assert.equal(await page.getAttribute('#tab-more', 'aria-expanded'), 'false');
       await (touch ? page.tap('#tab-more') : page.click('#tab-more'));
-      assert.equal(await page.getAttribute('#tab-more', 'aria-expanded'), 'true');
+      // (the menu's code is fetched at More's first use: it opens once that has come)
+      await page.waitForFunction(() => document.getElementById('tab-more').getAttribute('aria-expanded') === 'true');
       const items = await page.$$eval('#tab-menu [role="menuitem"]', (is) => is.map((i) => { const r = i.getBoundingClientRect(); return { panel: i.dataset.panel, text: i.textContent, x: r.left, y: r.top, w: r.width, h: r.height, cut: i.scrollWidth > i.clientWidth + 1 }; }));
       assert.deepEqual(items.map((i) => i.panel), rest, 'the menu holds the tabs left out, in their order');
       for (const i of items) assert.ok(!i.cut && i.h >= 44 && i.x >= 0 && i.x + i.w <= viewport.width + 0.5 && i.y >= 0 && i.y + i.h <= viewport.height + 0.5, `${i.text}: whole, on the screen, a finger's height: ${JSON.stringify(i)}`);
@@ -111,6 +112,8 @@ test('740x360, keyboard: More opens its menu on its first item; the arrows move,
   await ruled(page);
   await page.focus('#tab-more');
   await page.keyboard.press('Enter');
+  // (the menu's code is fetched at More's first use: it opens once that has come)
+  await page.waitForSelector('#tab-menu [role="menuitem"]');
   const focused = () => page.evaluate(() => document.activeElement?.dataset.panel ?? document.activeElement?.id);
   const items = await page.$$eval('#tab-menu [role="menuitem"]', (is) => is.map((i) => i.dataset.panel));
   assert.ok(items.length >= 2, `the menu holds several panels: ${items}`);

@@ -1,8 +1,9 @@
-// hex.line, the straight way a finger takes between two waypoints in Play (web/play-hex.js): every hex
+// hex-line.js's line, the straight way a finger takes between two waypoints in Play (web/play-hex.js): every hex
 // next to the one before, as many as the hexes between the ends, the end last and the start left out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { line, distance } from '../../web/hex.js';
+import { distance } from '../../web/hex.js';
+import { line } from '../../web/hex-line.js';
 
 test('a line along an axis is the hexes of that axis', () => {
   assert.deepEqual(line({ q: 0, r: 0 }, { q: 3, r: 0 }), [{ q: 1, r: 0 }, { q: 2, r: 0 }, { q: 3, r: 0 }]);

@@ -21,7 +21,7 @@ const firstScenario = (system) => loadScenario(scenarioFiles().find((f) => f.inc
 // point at (API, schemas, rules reference, geometry, embedding and hosting), the MediaWiki
 // extension, and of the page only the scene and drawing modules the CLIs import (no DOM among them),
 // with the play parts and the table's and the hex board's painting the game modules bring
-// (web/games/define.js `play`, `paintTable`, `tablePainting`, `hexPainting`) and the clause dialog
+// (web/games/define.js `play`, `paintTable`, `tablePainting`, `hexPainting`, `hexScene`) and the clause dialog
 // draw.js imports when a clause is opened.
 function expectedFiles() {
   const walk = (dir) => readdirSync(join(root, dir), { withFileTypes: true })
@@ -34,7 +34,7 @@ function expectedFiles() {
     ...['movecalc.mjs', 'movecalc-render.mjs', 'input.mjs', 'lines.mjs', 'serve.mjs'].map((f) => `bin/${f}`),
     'docs/api.md', 'docs/embedding.md', 'docs/hosting.md', 'docs/geometry.md', ...walk('integrations/mediawiki'), ...walk('docs/api'), ...walk('docs/schema'), ...walk('docs/rules'),
     ...walk('public'),
-    ...['base64url', 'board', 'board-table', 'board-hex', 'board-handle', 'board-lattice', 'board-steps', 'board-still', 'clause-dialog', 'draw', 'draw-hex', 'fields', 'geometry', 'hex', 'limits', 'model', 'picture', 'results', 'scene', 'share', 'slices', 'svg-context',
+    ...['base64url', 'board', 'board-arrows', 'board-table', 'board-hex', 'board-handle', 'board-lattice', 'board-steps', 'board-still', 'board-tracks', 'clause-dialog', 'draw', 'draw-hex', 'fields', 'geometry', 'hex', 'hex-line', 'limits', 'link-code', 'model', 'picture', 'results', 'scene', 'scene-hex', 'share', 'slices', 'svg-context', 'tab-menu',
       'panels', 'play-table', 'play-table-order', 'play-table-charge', 'play-table-late', 'ruler-plate', 'play-orders', 'play-eject', 'orders-field', 'play-hex', 'tap-reach', 'play-rolls'].map((m) => `web/${m}.js`),
     ...systems.map((s) => `web/games/${s}.js`), 'web/games/index.js', 'web/games/define.js', 'web/games/ninth-age-later.js', 'web/games/ninth-age-charge.js', 'web/games/cc-ancients-later.js', 'web/games/cc-ancients-order.js',
   ].sort();

@@ -6,6 +6,7 @@ import { BAD, WARN, isHex, colRow, plural, el, ruleItem, section } from '../draw
 import { reachCells, whatIfCells, pickedPath, hexStart, drawHexMove, drawHexPath } from '../draw-hex.js';
 import { toAxial, center } from '../hex.js';
 import { hexPainting } from '../board-hex.js';
+import { hexScene } from '../scene-hex.js';
 import { initPlayHex } from '../play-hex.js';
 import { initPlayOrders } from '../play-orders.js';
 import { loadOnce } from '../panels.js';
@@ -136,6 +137,7 @@ drawCCEvade.marks = ['unit', 'numbered', 'altPath', 'collision', 'endHex'];
 
 const game = {
   hexPainting, // the hex board's painting (board-hex.js: in the hex games' files, not the page's)
+  hexScene, // its scene and its terrain's legend (scene-hex.js: likewise)
   // the game's own board (the engine's preset of the same name): 13 × 9, odd rows one hex shorter
   presets: { 'cc-ancients': { rows: 9, cols: (row) => (row & 1 ? 12 : 13), note: 'The 13 × 9 board: odd rows hold 12 hexes; dotted lines mark the three sections.' } },
   unitFields: [{ key: 'type', label: 'Unit type', kind: 'select', options: CC_TYPES.map((t) => [t, t]) }],

@@ -7,9 +7,10 @@
 // (name, clausePrefix, board and lengthUnit from the registry's row, index.js; the rest its module's).
 const REQUIRED = ['name', 'clausePrefix', 'board', 'lengthUnit', 'unitFields', 'newUnit', 'unitJSON', 'queries', 'defaults', 'draw'];
 // what only a game on a free-form table gives: a unit's width and depth, and the table's painting
-// (board-table.js); what only a game on a hex board gives: the hex board's painting (board-hex.js):
+// (board-table.js); what only a game on a hex board gives: the hex board's painting (board-hex.js)
+// and its scene (scene-hex.js):
 // each in the files of the games that use it, not the page's
-const REQUIRED_ON = { free: ['size', 'paintTable', 'tablePainting'], hex: ['hexPainting'] };
+const REQUIRED_ON = { free: ['size', 'paintTable', 'tablePainting'], hex: ['hexPainting', 'hexScene'] };
 // every query: its form's fields and its request's own fields
 const QUERY_REQUIRED = { fields: Array.isArray, build: (v) => typeof v === 'function' };
 

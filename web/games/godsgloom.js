@@ -5,6 +5,7 @@ import { PATH, ZONE, isHex, arr, hexKey, colRow, plural, el, section } from '../
 import { reachCells, whatIfCells, pickedPath, hexStart, drawHexMove } from '../draw-hex.js';
 import { toAxial } from '../hex.js';
 import { hexPainting } from '../board-hex.js';
+import { hexScene } from '../scene-hex.js';
 import { initPlayHex } from '../play-hex.js';
 
 // The parent form of a reach ("paths": "parent"): its nodes are numbered (`node`), each entry names
@@ -80,6 +81,7 @@ drawGGMove.marks = ['unit', 'numbered', 'endHex', OWN_MARKS.zone, OWN_MARKS.sour
 
 const game = {
   hexPainting, // the hex board's painting (board-hex.js: in the hex games' files, not the page's)
+  hexScene, // its scene and its terrain's legend (scene-hex.js: likewise)
   hasFacing: true,
   unitFields: [
     { key: 'speed', label: 'Speed', kind: 'number', min: 0, step: 1 },

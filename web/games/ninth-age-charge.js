@@ -2,7 +2,7 @@
 // and play-table-charge.js's drag (a drag onto an enemy charges it, onto open ground a ruler).
 // Fetched at the first charge asked (ninth-age.js `needs`) or the first finger, key or charge in
 // play on the board (play-table-late.js): a first view is a pursuit, and a first drag waits for it.
-import { BAD, PATH, isPose, inches, degrees, poseRounded, rad, unitInfo, arr, codeWords, el, ruleItem, section } from '../draw.js';
+import { BAD, PATH, isPose, inches, degrees, poseRounded, rad, rectCorners, unitInfo, arr, codeWords, el, ruleItem, section } from '../draw.js';
 import { initTablePlay } from '../play-table.js';
 import { chargePlay } from '../play-table-charge.js';
 
@@ -27,13 +27,39 @@ function wheelPoses(from, pivot, deg) {
 }
 
 /**
- * The charges' code, given what ninth-age.js shares with it: `later` (ninth-age-later.js, once
- * come: a Failed Charge Move, a combined charge's order), `chargedEdge`, `facingName`, `does`, the
- * figures as measured and exact (`MEASURED`, `EXACT`), and the charge range's `advanceOf` and
- * `rolledDice`. Returns `drawCharge`, `chargeText`, `chargeVerdict`, `madeWords`, `sections` and
- * `tablePart(page)`.
+ * The target facing a charger contacts, as a thick line along that side of the target (a charge's,
+ * and a pursuer's that charges: ninth-age.js `drawPursue`, whose answer waits for this file).
  */
-export function chargeCode({ later, chargedEdge, facingName, does, MEASURED, EXACT, advanceOf, rolledDice }) {
+function chargedEdge(out, req, target, facing, label, turned) {
+  const t = unitInfo(req, target);
+  if (!t || !isPose(t)) return;
+  const at = isPose(turned) ? turned : t; // a target turned to meet the charger (9A-CH-2) is contacted where it ends
+  const k = rectCorners(at.x, at.y, at.facing ?? 0, t.w, t.d);
+  const edge = { front: [k[0], k[1]], right: [k[1], k[2]], rear: [k[2], k[3]], left: [k[3], k[0]] }[facing];
+  if (edge) out.mark({ type: 'line', from: edge[0], to: edge[1], color: BAD, width: 6, label });
+}
+
+// Make this move of a charge (ninth-age.js canApply, applyRuling, moverEnd): every charger to its
+// end (combined chargers each to theirs, in the order they moved; a Failed Charge Move to where it
+// stopped, A-9A-4) and a target turned to meet its charger.
+const chargersOf = (request, result) => (arr(result?.chargers).length ? arr(result.chargers) : [{ ...result, charger: result?.charger ?? request.charger }]);
+const chargeEnd = (c) => (c.possible && isPose(c.final) ? c.final : isPose(c.failedChargeMove?.final) ? c.failedChargeMove.final : null);
+const canCharge = (request, result) => chargersOf(request, result).some((c) => chargeEnd(c));
+function applyCharge(request, result, byId, moveTo) {
+  for (const c of chargersOf(request, result)) {
+    moveTo(byId(c.charger), chargeEnd(c));
+    if (c.possible && c.rotatesTarget) moveTo(byId(c.target ?? request.target), c.targetFinal);
+  }
+}
+
+/**
+ * The charges' code, given what ninth-age.js shares with it: `later` (ninth-age-later.js, once
+ * come: a Failed Charge Move, a combined charge's order), `facingName`, `does`, the
+ * figures as measured and exact (`MEASURED`, `EXACT`), and the charge range's `advanceOf` and
+ * `rolledDice`. Returns `chargedEdge`, `drawCharge`, `chargeText`, `chargeVerdict`, `madeWords`, `sections`,
+ * `tablePart(page)` and Make this move's `chargeEnd`, `canCharge` and `applyCharge`.
+ */
+export function chargeCode({ later, facingName, does, MEASURED, EXACT, advanceOf, rolledDice }) {
   // Ninth Age charge (docs/api/ninth-age.md "charge"): per charger, in the order they moved (numbered
   // when combined), a completed charge's path (straight, the wheel's arc about its pivot, straight,
   // align) to its final pose and the target facing it contacts; a charge that cannot be completed
@@ -137,5 +163,5 @@ export function chargeCode({ later, chargedEdge, facingName, does, MEASURED, EXA
 
   // table play (play-table.js) with the charges' way of dragging
   const tablePart = (page) => initTablePlay(page, (p, shared) => chargePlay({ ...p, advanceOf, rolledDice }, shared));
-  return { drawCharge, chargeText, chargeVerdict, madeWords, sections, tablePart };
+  return { chargedEdge, drawCharge, chargeText, chargeVerdict, madeWords, sections, tablePart, chargeEnd, canCharge, applyCharge };
 }

@@ -1,10 +1,10 @@
 // What The Ninth Age's page draws and says only for the questions no first view asks (docs/page.md
-// "How a rule set plugs in", `needs`): a flee's and Unit Spacing's drawings and spacing's verdict,
+// "How a rule set plugs in", `needs`): a flee's and Unit Spacing's drawings and verdicts,
 // a combined charge's order, a pursuer's choice of target and a Failed Charge Move. ninth-age.js
 // fetches it when a question needs it, before that answer is drawn, so a first visit does not
 // download it (docs/performance.md "Weight, twelfth round"). It imports none of ninth-age.js: in
 // Node (the CLIs, the tests) that module loads it at once, and a cycle would never settle.
-import { GOOD, BAD, PATH, WARN, isPose, inches, degrees, poseRounded, plural, frameVector, rectCorners, unitInfo, el, arr } from '../draw.js';
+import { GOOD, BAD, PATH, WARN, isPose, isPluralName, inches, degrees, poseRounded, plural, frameVector, rectCorners, unitInfo, el, arr } from '../draw.js';
 
 /** Rings a unit, or outlines a terrain piece, by id (free-form tables). */
 function ringObject(out, req, id, color, label) {
@@ -29,6 +29,15 @@ export function drawFlee(out, r, req) {
   if (u) out.poseTrack(r.unit, path.length ? path : [r.final], r.unit, !path.length);
   // (how far it fled: a unit removed says why where it stood, struck out, and said it twice here)
   if (isPose(r.final)) out.ghost(r.unit, r.final, `${r.unit}: fled ${inches(r.moved ?? r.distance)}`, r.destroyed || r.leavesTable ? 'bad' : 'final');
+}
+
+// A flight (9A-FL-*): how far, whether the fleeing unit is lost, what it passed through; its verbs
+// agree with its name ("Raiders flee", "A flees").
+export function flightVerdict(r) {
+  const name = r.unit ?? 'The unit', many = isPluralName(name);
+  const end = r.destroyed ? `and ${many ? 'are' : 'is'} destroyed` : r.leavesTable ? `and ${many ? 'leave' : 'leaves'} the table` : `to ${poseRounded(r.final)}`;
+  const through = arr(r.passedThrough).map((t) => `${t.object} (${String(t.test ?? t.kind ?? '').replace(/-/g, ' ')})`);
+  return { text: `${name} ${many ? 'flee' : 'flees'} ${inches(r.moved ?? r.distance)} from ${r.from ?? 'the enemy'}${r.extended > 0 ? ` (${inches(r.extended)} beyond its roll, to end clear)` : ''} ${end}.${through.length ? ` Passes through ${through.join(', ')}.` : ''}`, kind: r.destroyed || r.leavesTable ? 'illegal' : 'answered' };
 }
 
 /** 9A spacing: each pair too close, ringed, with a line between them labelled with the gap. */

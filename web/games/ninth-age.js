@@ -1,7 +1,7 @@
 // The Ninth Age on the page (docs/api/ninth-age.md): its model entry (units from bases, ranks and
 // files; pursue, charge, flee and spacing), terrain colours, drawers, verdicts and result text.
 import { SIDE_COLOURS, num, round, opt, unitField, arr, blankNum, freeUnit } from '../fields.js';
-import { BAD, PATH, WARN, isPose, isPluralName, n3, inches, degrees, poseRounded, plural, rad, rectCorners, frameVector, unitInfo, el, poseText, section, codeWords } from '../draw.js';
+import { BAD, PATH, WARN, isPose, isPluralName, n3, inches, degrees, poseRounded, plural, rad, frameVector, unitInfo, el, poseText, section, codeWords } from '../draw.js';
 import { lateTablePlay } from '../play-table-late.js';
 import { initPlayRolls } from '../play-rolls.js';
 import { paintTable, tablePainting } from '../board-table.js';
@@ -20,9 +20,12 @@ if (typeof MOVECALC_PAGE === 'undefined') await later.get();
 // The charges' drawing, words and drag (ninth-age-charge.js), fetched at the first charge asked
 // (`needs`) or the first finger, key or charge in play on the board (play-table-late.js): a first
 // view is a pursuit. Given what this module shares with it once this module has run.
-const charge = loadOnce(() => import('./ninth-age-charge.js').then((m) => m.chargeCode({ later, chargedEdge, facingName, does, MEASURED, EXACT, advanceOf, rolledDice })));
-/** Whether an answer to `request` (and, once answered, `result`) is drawn or said with ninth-age-charge.js. */
-const wantsCharge = (request, result) => request?.query === 'charge' || typeof result?.possible === 'boolean';
+const charge = loadOnce(() => import('./ninth-age-charge.js').then((m) => m.chargeCode({ later, facingName, does, MEASURED, EXACT, advanceOf, rolledDice })));
+/**
+ * Whether an answer to `request` (and, once answered, `result`) is drawn or said with
+ * ninth-age-charge.js (a pursuer that charges too: its charged edge).
+ */
+const wantsCharge = (request, result) => request?.query === 'charge' || typeof result?.possible === 'boolean' || arr(result?.pursuers).some((p) => p?.charge?.target);
 
 // Ninth Age base sizes (front width × side length, mm) of A-9A-1 (docs/rules/ninth-age.md).
 const T9A_BASES = ['20x20', '25x25', '40x40', '50x50', '25x50', '50x100'];
@@ -53,7 +56,7 @@ function drawPursue(out, r, req) {
       }
     }
     if (p.situation?.object) out.ring(p.situation.object, WARN, `after the pivot: ${p.situation.kind}`);
-    if (p.charge?.target) chargedEdge(out, req, p.charge.target, p.charge.facing, `charged in the ${facingName(p.charge.facing)}`, p.charge.rotatesTarget ? p.charge.targetFinal : undefined);
+    if (p.charge?.target) charge.ready?.chargedEdge(out, req, p.charge.target, p.charge.facing, `charged in the ${facingName(p.charge.facing)}`, p.charge.rotatesTarget ? p.charge.targetFinal : undefined);
     // the pursuer could not align, so the charged unit turned about the contact point instead (9A-CH-2)
     if (p.charge?.rotatesTarget && isPose(p.charge.targetFinal)) out.ghost(p.charge.target, p.charge.targetFinal, `${p.charge.target}: turned`, 'moved');
     if (isPose(p.pivot) && Math.abs(p.pivot.angle ?? 0) > 1e-9 && u) {
@@ -81,17 +84,6 @@ function drawPursue(out, r, req) {
   }
 }
 
-/** The target facing a charger contacts, as a thick line along that side of the target. */
-function chargedEdge(out, req, target, facing, label, turned) {
-  const t = unitInfo(req, target);
-  if (!t || !isPose(t)) return;
-  const at = isPose(turned) ? turned : t; // a target turned to meet the charger (9A-CH-2) is contacted where it ends
-  const k = rectCorners(at.x, at.y, at.facing ?? 0, t.w, t.d);
-  const edge = { front: [k[0], k[1]], right: [k[1], k[2]], rear: [k[2], k[3]], left: [k[3], k[0]] }[facing];
-  if (edge) out.mark({ type: 'line', from: edge[0], to: edge[1], color: BAD, width: 6, label });
-}
-
-
 /** The name and its verb, given in the singular ("charges", "flees", "pivots"): the plural drops the s. */
 const verbOf = (name, verb) => (isPluralName(name) ? verb.replace(/s$/, '') : verb);
 const does = (name, verb) => `${name} ${verbOf(name, verb)}`;
@@ -102,13 +94,6 @@ const facingName = (f) => (f === 'left' || f === 'right' ? `${f} flank` : f ?? '
 // Figures in a verdict as a player measures them (inches to 0.1, degrees to 1); in the lists below it, exact.
 const MEASURED = { len: inches, deg: degrees, pose: poseRounded };
 const EXACT = { len: (v) => `${n3(v)}″`, deg: (v) => `${n3(v)}°`, pose: poseText, exact: true };
-
-// A flight (9A-FL-*): how far, whether the fleeing unit is lost, what it passed through.
-function flightVerdict(r) {
-  const end = r.destroyed ? `and ${is(r.unit ?? '')} destroyed` : r.leavesTable ? `and ${verbOf(r.unit ?? '', 'leaves')} the table` : `to ${poseRounded(r.final)}`;
-  const through = arr(r.passedThrough).map((t) => `${t.object} (${String(t.test ?? t.kind ?? '').replace(/-/g, ' ')})`);
-  return { text: `${does(r.unit ?? 'The unit', 'flees')} ${inches(r.moved ?? r.distance)} from ${r.from ?? 'the enemy'}${r.extended > 0 ? ` (${inches(r.extended)} beyond its roll, to end clear)` : ''} ${end}.${through.length ? ` Passes through ${through.join(', ')}.` : ''}`, kind: r.destroyed || r.leavesTable ? 'illegal' : 'answered' };
-}
 
 // A pursuit: what became of the fleeing unit first (9A-DST-1: the other player's question), with the
 // dice that decided it (a landscape phone's play bar has no room to say them), then each pursuer.
@@ -304,7 +289,7 @@ const game = {
   factValue: (k, v) => (k === 'distance' ? inches(v) : k === 'facing' ? facingName(v) : undefined), // as measured at the table
   draw: { pursue: drawPursue, charge: drawCharge, flee: drawFlee, spacing: drawSpacing },
   verdict(q, r) {
-    if (q === 'flee') return flightVerdict(r);
+    if (q === 'flee') return later.ready?.flightVerdict(r); // (a flee's answer waits for that module: wantsLater)
     if (q === 'spacing') return later.ready?.spacingVerdict(r);
     return undefined;
   },
@@ -315,7 +300,7 @@ const game = {
   // what Make this move made, in the ruling's words (app.js): the charge, the pursuit, the flight
   madeWords(request, r) {
     if (typeof r.possible === 'boolean') return charge.ready?.madeWords(request, r) ?? null;
-    const v = request.query === 'pursue' ? pursuitVerdict(r, request) : request.query === 'flee' ? flightVerdict(r) : null;
+    const v = request.query === 'pursue' ? pursuitVerdict(r, request) : request.query === 'flee' ? later.ready?.flightVerdict(r) : null;
     return v ? { lead: request.query === 'pursue' ? 'Pursuit made' : 'Flight made', text: v.text.replace(/\.$/, '') } : null;
   },
   // a combined charge's top-level fields repeat its first charger's: the chargers' list says them
@@ -370,16 +355,13 @@ const chargeRange = {
 // In play, the fields that take a 2D6 roll get a Roll button.
 game.rolls = { charge: { range: chargeRange, 'combined.range': chargeRange }, pursue: { fleeDistance: '2d6', 'pursuers.distance': '2d6' }, flee: { distance: '2d6' } };
 
-// Make this move: a charge moves every charger to its end (combined chargers each to
-// theirs, in the order they moved; a Failed Charge Move to where it stopped, A-9A-4) and a target
-// turned to meet its charger; a pursuit moves every pursuer to its end (with a target it turned)
+// Make this move: a charge's (ninth-age-charge.js, which every charge's answer waits for: until
+// it has come, no charge is made); a pursuit moves every pursuer to its end (with a target it turned)
 // and takes a fleeing unit it destroyed off the table (9A-DST-1); a flee that destroys the unit or
 // takes it off the table removes it.
-const chargersOf = (request, result) => (arr(result?.chargers).length ? arr(result.chargers) : [{ ...result, charger: result?.charger ?? request.charger }]);
-const chargeEnd = (c) => (c.possible && isPose(c.final) ? c.final : isPose(c.failedChargeMove?.final) ? c.failedChargeMove.final : null);
 // a charge's question names its unit the charger
 game.mover = (request) => request.unit ?? request.charger;
-game.moverEnd = (request, result) => (request.query === 'charge' ? chargeEnd(result ?? {}) : result?.final); // a charge's result is its charger's
+game.moverEnd = (request, result) => (request.query === 'charge' ? charge.ready?.chargeEnd(result ?? {}) ?? null : result?.final); // a charge's result is its charger's
 // The pursuers' rows with `pursuer`'s target named `target` (a choice of 9A-PV-E taken).
 const targetRows = (request, pursuer, target) => arr(request.pursuers).map((x) => opt({ unit: x.unit, distance: x.distance, overrun: x.overrun === true }, 'target', x.unit === pursuer ? target : x.target));
 
@@ -398,18 +380,14 @@ const moves = (request, id, pose) => {
   return !u || !samePose(pose, u);
 };
 game.canApply = (request, result) => {
-  if (request.query === 'charge') return chargersOf(request, result).some((c) => chargeEnd(c));
+  if (request.query === 'charge') return !!charge.ready?.canCharge(request, result);
   // (a pursuit whose pursuers all stay where they stood makes nothing: "Pursuit made" moved no unit)
   if (request.query === 'pursue') return arr(result?.pursuers).some((p) => isPose(p.final) && moves(request, p.unit, p.final)) || (!!result?.fleeingDestroyed && typeof request.pursued?.unit === 'string');
   return false;
 };
 game.applyRuling = (request, result, byId, moveTo, remove) => {
-  if (request.query === 'charge') {
-    for (const c of chargersOf(request, result)) {
-      moveTo(byId(c.charger), chargeEnd(c));
-      if (c.possible && c.rotatesTarget) moveTo(byId(c.target ?? request.target), c.targetFinal);
-    }
-  } else if (request.query === 'pursue') {
+  if (request.query === 'charge') charge.ready?.applyCharge(request, result, byId, moveTo);
+  else if (request.query === 'pursue') {
     for (const p of arr(result.pursuers)) {
       moveTo(byId(p.unit), p.final);
       if (p.charge?.rotatesTarget && !p.charge.undone) moveTo(byId(p.charge.target), p.charge.targetFinal);

@@ -6,6 +6,7 @@ import { GOOD, BAD, PATH, WARN, CAND, isHex, arr, colRow, plural, el, ruleItem, 
 import { reachCells, pickedPath, hexStart, footprint, drawHexMove } from '../draw-hex.js';
 import { toAxial, snapHexon, hexonCells, key, HEXON_DIRS } from '../hex.js';
 import { hexPainting } from '../board-hex.js';
+import { hexScene } from '../scene-hex.js';
 import { initPlayHex } from '../play-hex.js';
 import { initPlayEject } from '../play-eject.js';
 
@@ -134,6 +135,7 @@ drawShift.marks = ['unit', OWN_MARKS.candidate, 'endHex'];
 
 const game = {
   hexPainting, // the hex board's painting (board-hex.js: in the hex games' files, not the page's)
+  hexScene, // its scene and its terrain's legend (scene-hex.js: likewise)
   unitFields: [
     { key: 'size', label: 'Size', kind: 'select', options: [['infantry', 'infantry (1 hex)'], ['large', 'large (1 hexon)'], ['huge', 'huge (several hexons)']] },
     { key: 'hexonCount', label: 'Hexons', kind: 'number', min: 2, max: 3, step: 1, when: (u) => u.size === 'huge' },
