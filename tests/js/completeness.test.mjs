@@ -1,7 +1,7 @@
 // Completeness: every game `describe` lists has what the other games have (docs/adding-a-game.md
-// "What a game ships"): scenarios for each of its queries, bad inputs, limits, property tests, a
-// fuzz seed, bench cases, its API and rules pages, the arrays form of its hex reach and a page
-// module with the required keys. Each game's test names every missing piece at once.
+// "What a game ships"): scenarios for each of its queries, bad inputs, limits, property tests,
+// agreement checks, a fuzz seed, bench cases, its API and rules pages, the arrays form of its hex
+// reach and a page module with the required keys. Each game's test names every missing piece at once.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { createEngine, splitRequest } from '../../wasm/movecalc.mjs';
 import { latencyCases } from '../../bench/generate.mjs';
 import { loadScenario, root, scenarioFiles } from './util.mjs';
 import { GAME_FACTS } from '../../web/games/index.js';
+import { agreementOf } from '../reliability/agree.mjs';
 
 const engine = await createEngine();
 const described = engine.request({ query: 'describe' }).result;
@@ -45,6 +46,9 @@ async function missingOf(system) {
   if (!existsSync(join(root, 'tests', 'reliability', `properties-${id}.test.mjs`))) {
     missing.push(`property tests: tests/reliability/properties-${id}.test.mjs`);
   }
+  const agree = await agreementOf(id);
+  if (!agree) missing.push(`agreement checks: tests/reliability/agree-${id}.mjs`);
+  else for (const q of system.queries) if (typeof agree[q.name] !== 'function') missing.push(`tests/reliability/agree-${id}.mjs: a check of ${q.name}`);
   if (!corpusText.some((t) => t.includes(`"system":"${id}"`))) missing.push('a fuzz seed in tests/fuzz/corpus/ (bin/fuzz --merge)');
   if (!benched.some((c) => c.system === id)) missing.push('bench cases (BENCHED in bench/generate.mjs)');
   for (const doc of [`docs/api/${id}.md`, `docs/rules/${id}.md`]) if (!existsSync(join(root, doc))) missing.push(doc);

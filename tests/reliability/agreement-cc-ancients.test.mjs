@@ -3,15 +3,15 @@
 // sums up. `legal` (and `reachable`, `canEvade`) with its reasons; `canBattle` with `closeCombat`
 // and `rangedCombat` and the reasons it may not; counts (`cost`, `hexesMoved`, `escapeRolls`,
 // `retreatHexes`, …) with the lists they count; an order's verdict with its moves' verdicts, and
-// the pieces where `final.units` leaves them with the moves made (the checks are agree.mjs's;
+// the pieces where `final.units` leaves them with the moves made (the checks are agree-cc-ancients.mjs's;
 // agreement.test.mjs asks them of every game's scenario-grown battlefields).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ask, caseCount, fromOffset, okResult, prng } from './props.mjs';
 import { army, BOARD } from './cc-army.mjs';
-import { AGREE } from './agree.mjs';
+import CCA from './agree-cc-ancients.mjs';
 
-const { reach: agreeReach, whyNot: agreeWhyNot, move: agreeMove, order: agreeOrder, retreat: agreeRetreat, evade: agreeEvade } = AGREE['cc-ancients'];
+const { reach: agreeReach, whyNot: agreeWhyNot, move: agreeMove, order: agreeOrder, retreat: agreeRetreat, evade: agreeEvade } = CCA;
 
 const DIRS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
 const step = (r, h) => {
