@@ -223,30 +223,39 @@ for (const file of scenarioFiles()) {
   }
 }
 
-// The flags a Torn World and a C&C: Ancients reach entry give in their JSON answers (docs/api.md
-// "Arrays"), fields at their documented defaults when `detail: brief` left them out.
+// The flags a hex reach entry gives in its JSON answer (docs/api.md "Arrays"), fields at their
+// documented defaults when `detail: brief` left them out. A flag of REACH_FLAGS (generated from the
+// game's src/rules/<game>/<prefix>_columns.h) named after a field is set when the field is true or
+// a list not empty; OWN_FLAGS gives the others, as (entry, bit) => bits, or null for a bit the JSON
+// does not tell (left out of the comparison). A game whose flag is neither fails the comparison.
 const nonEmpty = (list) => Array.isArray(list) && list.length > 0;
 const TW = REACH_FLAGS['torn-world'], CCA = REACH_FLAGS['cc-ancients'];
-const flagsOf = {
-  'torn-world': (h) =>
-    (nonEmpty(h.freeAttacks) ? TW.freeAttacks : 0) |
-    (nonEmpty(h.ejects) ? TW.ejects : 0) |
-    (nonEmpty(h.ejectsMarkers) ? TW.ejectsMarkers : 0) |
-    (nonEmpty(h.destroyed) ? TW.destroyed : 0) |
-    (nonEmpty(h.alternatives) ? TW.alternatives : 0) |
-    ((h.freeAttacks?.length ?? 0) << TW.attackCountShift),
-  'cc-ancients': (h) =>
-    ((h.canBattle ?? true) ? CCA.canBattle : 0) |
-    (h.mustBattle ? CCA.mustBattle : 0) |
-    (h.stoppedBy === 'terrain' ? CCA.stoppedByTerrain : 0) |
-    (h.stoppedBy === 'leader' ? CCA.stoppedByLeader : 0) |
-    (h.stoppedBy === 'allowance' ? CCA.stoppedByAllowance : 0) |
-    (h.attachesTo !== undefined || h.leaderAttaches !== undefined ? CCA.attaches : 0) |
-    (h.marshRoll ? CCA.marshRoll : 0) |
-    (h.warriorCharge ? CCA.warriorCharge : 0) |
-    (h.needsAdjacentEnemy ? CCA.needsAdjacentEnemy : 0) |
-    (nonEmpty(h.adjacentEnemies) ? CCA.adjacentEnemies : 0),
+const OWN_FLAGS = {
+  'torn-world': { attackCountShift: (h, shift) => (h.freeAttacks?.length ?? 0) << shift },
+  'cc-ancients': {
+    canBattle: (h, bit) => ((h.canBattle ?? true) ? bit : 0),
+    stoppedByTerrain: (h, bit) => (h.stoppedBy === 'terrain' ? bit : 0),
+    stoppedByLeader: (h, bit) => (h.stoppedBy === 'leader' ? bit : 0),
+    stoppedByAllowance: (h, bit) => (h.stoppedBy === 'allowance' ? bit : 0),
+    attaches: (h, bit) => (h.attachesTo !== undefined || h.leaderAttaches !== undefined ? bit : 0),
+  },
+  godsgloom: {
+    noMelee: (h, bit) => (h.mayMeleeAttack === false ? bit : 0),
+    endedBy: (h, bit) => ((h.endedBy ?? 'choice') !== 'choice' ? bit : 0),
+    landing: null, // Teleport, Reposition: a one-hex path looks like a step (the GODSGLOOM test above)
+  },
 };
+/** The flags `system`'s reach entry `h` gives, and the mask of the bits its JSON tells. */
+function flagsOf(system, h) {
+  let flags = 0, mask = -1;
+  for (const [name, bit] of Object.entries(REACH_FLAGS[system])) {
+    const own = OWN_FLAGS[system]?.[name];
+    if (own === null) mask &= ~bit;
+    else if (own) flags |= own(h, bit);
+    else if (h[name] === true || nonEmpty(h[name])) flags |= bit;
+  }
+  return { flags, mask };
+}
 
 // Asks a position opened on `request` its query in JSON and in the arrays form, as opened and after
 // the update test's change: an error must be the same error; else `check(json, arrays)` compares
@@ -277,7 +286,7 @@ const key = (h) => `${h.q},${h.r}`;
 
 let rebuiltWhole = 0, rebuiltToDivergence = 0, passingThrough = 0;
 
-// Checks the arrays of a Torn World or C&C: Ancients reach against its JSON answer: every hex in
+// Checks the arrays of a hex reach (a game of REACH_FLAGS) against its JSON answer: every hex in
 // order, its cost, its parent (the row of the hex before it on its JSON path, -1 the start, -2 a
 // hex no row stands on), its flags; then follows each row's parent chain back along its JSON path.
 function checkHexReach(system, unit, json, arrays) {
@@ -292,8 +301,9 @@ function checkHexReach(system, unit, json, arrays) {
   for (const name of ['q', 'r', 'cost', 'parent', 'flags']) assert.equal(a[name].length, hexes.length, name);
   hexes.forEach((h, i) => {
     const before = h.parent ?? (h.path.length >= 2 ? h.path.at(-2) : start);
-    const want = { q: h.q, r: h.r, cost: h.cost, parent: same(before, start) ? -1 : (rowOf.get(key(before)) ?? -2), flags: flagsOf[system](h) };
-    assert.deepEqual({ q: a.q[i], r: a.r[i], cost: a.cost[i], parent: a.parent[i], flags: a.flags[i] }, want, `row ${i}`);
+    const { flags, mask } = flagsOf(system, h);
+    const want = { q: h.q, r: h.r, cost: h.cost, parent: same(before, start) ? -1 : (rowOf.get(key(before)) ?? -2), flags };
+    assert.deepEqual({ q: a.q[i], r: a.r[i], cost: a.cost[i], parent: a.parent[i], flags: a.flags[i] & mask }, want, `row ${i}`);
   });
   // The chain of parents is the JSON path, back to the start, as long as each row it passes has
   // the JSON path's beginning as its own path (best paths need not share their beginnings).
@@ -335,11 +345,11 @@ function reachOfMove(request) {
 }
 
 let hexReaches = 0, fromMoves = 0;
-const seenFlags = { 'torn-world': 0, 'cc-ancients': 0 };
+const seenFlags = {};
 for (const file of scenarioFiles()) {
   const scenario = loadScenario(file).request;
   const system = scenario?.system;
-  if (!(system in flagsOf)) continue;
+  if (!(system in REACH_FLAGS)) continue;
   const request = scenario.query === 'reach' ? scenario : reachOfMove(scenario);
   if (!request) continue;
   if (request === scenario) hexReaches++;
@@ -349,7 +359,7 @@ for (const file of scenarioFiles()) {
     const before = engine.bytesInUse();
     bothForms(request, (json, arrays) => {
       checkHexReach(system, request.unit, json, arrays);
-      for (const f of arrays.arrays.flags) seenFlags[system] |= f;
+      for (const f of arrays.arrays.flags) seenFlags[system] = (seenFlags[system] ?? 0) | f;
     });
     assert.equal(engine.bytesInUse(), before, 'the position left memory behind');
   });
@@ -372,7 +382,8 @@ test('CCA-MV-2 arrays: with ignoreUnits a warrior\'s two-hex ends are charges th
   }
 });
 
-test('the Torn World and C&C: Ancients reach scenarios were all checked in the arrays form, every flag seen', () => {
+test('the reach scenarios of every game of REACH_FLAGS were checked in the arrays form, every Torn World and C&C: Ancients flag seen', () => {
+  for (const system of Object.keys(REACH_FLAGS)) assert.ok(system in seenFlags, `${system}: no reach checked in the arrays form`);
   assert.ok(hexReaches >= 20, `${hexReaches} reach scenarios`);
   assert.ok(fromMoves >= 40, `${fromMoves} reaches of move scenarios`);
   const tw = Object.entries(TW).filter(([name]) => name !== 'attackCountShift').reduce((m, [, bit]) => m | bit, 0);
