@@ -50,7 +50,7 @@ async function missingOf(system) {
   if (!agree) missing.push(`agreement checks: tests/reliability/agree-${id}.mjs`);
   else for (const q of system.queries) if (typeof agree[q.name] !== 'function') missing.push(`tests/reliability/agree-${id}.mjs: a check of ${q.name}`);
   if (!corpusText.some((t) => t.includes(`"system":"${id}"`))) missing.push('a fuzz seed in tests/fuzz/corpus/ (bin/fuzz --merge)');
-  if (!benched.some((c) => c.system === id)) missing.push('bench cases (BENCHED in bench/generate.mjs)');
+  if (!benched.some((c) => c.system === id)) missing.push('bench cases (bench/generate.mjs: a scenario of its first query, or its entry in BENCHED_BY_HAND)');
   for (const doc of [`docs/api/${id}.md`, `docs/rules/${id}.md`]) if (!existsSync(join(root, doc))) missing.push(doc);
 
   // The arrays form of a hex reach (docs/api.md "Arrays"): describe offers it, and a reach scenario
