@@ -25,8 +25,8 @@ typedef enum McBoardStatus {
 
 /// Flags for mc_board_init_grid.
 enum {
-    /// Odd rows hold cols - 1 hexes (13 on even rows and 12 on odd ones for cols 13), so both
-    /// side edges are straight.
+    /// Odd rows hold cols - 1 hexes (13 on even rows and 12 on odd ones for cols 13): shifted half
+    /// a hex right, they end half a hex short of the even rows, so the board is left-right symmetric.
     MC_BOARD_ODD_ROWS_SHORT = 1u << 0,
 };
 
