@@ -4,6 +4,7 @@
 
 #include "core/limits.h"
 #include "json/write.h"
+#include "rules/cc_ancients/cca_board.h"
 
 int mc_read_hex_fields(McRequest *rq, const cJSON *obj, McHex *out) {
     int has_axial = mc_read_get(obj, "q") || mc_read_get(obj, "r");
@@ -107,7 +108,7 @@ int mc_read_board(McRequest *rq, const cJSON *request, const McBoardSpec *spec, 
         size_t bytes = mc_board_storage_size(MC_CCA_HEX_COUNT);
         void *storage = mc_arena_alloc_raw(arena, bytes); // the board init writes what it reads
         if (!storage) return mc_read_oom(rq);
-        return mc_board_init_cc_ancients(board, NULL, storage, bytes) == MC_BOARD_OK ||
+        return mc_cca_board_init(board, NULL, storage, bytes) == MC_BOARD_OK ||
                mc_read_fail_key(rq, "board", "bad_request", "cannot build the board");
     }
     int saved = mc_read_push_key(rq, "board");

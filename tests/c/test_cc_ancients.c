@@ -21,7 +21,7 @@ typedef struct Fixture {
 static void setup(Fixture *f, const CcaPiece *pieces, int n) {
     memset(f, 0, sizeof *f);
     f->env.arena = &f->arena;
-    MC_CHECK_INT(mc_board_init_cc_ancients(&f->board, NULL, board_mem, sizeof board_mem), MC_BOARD_OK);
+    MC_CHECK_INT(mc_cca_board_init(&f->board, NULL, board_mem, sizeof board_mem), MC_BOARD_OK);
     if (n > 0) memcpy(f->pieces, pieces, sizeof *pieces * (size_t)n);
     f->w.board = &f->board;
     f->w.side_names[0] = "red";
@@ -145,6 +145,65 @@ MC_TEST(cca_sections_test, "CCA-MV-1 CCA-LD-5 sections: dotted-line hexes belong
     mc_arena_release(&f.arena);
 }
 
+MC_TEST(cca_board_hexes, "The board (docs/rules/cc-ancients.md): the C&C Ancients board has 13 x 5 + 12 x 4 = 113 hexes") {
+    McBoard b;
+    MC_CHECK_INT(mc_cca_board_init(&b, NULL, board_mem, sizeof board_mem), MC_BOARD_OK);
+    MC_CHECK_INT(b.count, 13 * 5 + 12 * 4);
+    MC_CHECK_INT(MC_CCA_HEX_COUNT, 113);
+    McOffset o = {12, 0};
+    MC_CHECK(mc_board_index(&b, mc_hex_from_offset(o)) >= 0);
+    o.row = 1; // odd rows stop at column 11
+    MC_CHECK_INT(mc_board_index(&b, mc_hex_from_offset(o)), -1);
+    o.col = 11;
+    MC_CHECK(mc_board_index(&b, mc_hex_from_offset(o)) >= 0);
+    o.col = 12; o.row = 8;
+    MC_CHECK(mc_board_index(&b, mc_hex_from_offset(o)) >= 0);
+}
+
+static unsigned sections_at(int col, int row, bool top) {
+    McOffset o = {col, row};
+    return mc_cca_board_sections(mc_hex_from_offset(o), top);
+}
+
+MC_TEST(cca_board_sections, "The board (docs/rules/cc-ancients.md): sections hold 41 hexes each and the 10 dotted-line hexes are in two") {
+    McBoard b;
+    mc_cca_board_init(&b, NULL, board_mem, sizeof board_mem);
+    int left = 0, centre = 0, right = 0, shared = 0, none = 0;
+    for (int i = 0; i < b.count; i++) {
+        unsigned m = mc_cca_board_sections(b.hexes[i], false);
+        left += (m & MC_CCA_LEFT) != 0;
+        centre += (m & MC_CCA_CENTER) != 0;
+        right += (m & MC_CCA_RIGHT) != 0;
+        int bits = ((m & MC_CCA_LEFT) != 0) + ((m & MC_CCA_CENTER) != 0) + ((m & MC_CCA_RIGHT) != 0);
+        shared += bits == 2;
+        none += bits == 0;
+    }
+    // Left: 5 even rows × cols 0-4 + 4 odd rows × cols 0-3 = 25 + 16; likewise the others.
+    MC_CHECK_INT(left, 41);
+    MC_CHECK_INT(centre, 41);
+    MC_CHECK_INT(right, 41);
+    MC_CHECK_INT(shared, 10);
+    MC_CHECK_INT(none, 0);
+    MC_CHECK_INT(sections_at(4, 0, false), MC_CCA_LEFT | MC_CCA_CENTER);
+    MC_CHECK_INT(sections_at(8, 8, false), MC_CCA_CENTER | MC_CCA_RIGHT);
+    MC_CHECK_INT(sections_at(3, 1, false), MC_CCA_LEFT);
+    MC_CHECK_INT(sections_at(4, 1, false), MC_CCA_CENTER);
+    MC_CHECK_INT(sections_at(7, 1, false), MC_CCA_CENTER);
+    MC_CHECK_INT(sections_at(8, 1, false), MC_CCA_RIGHT);
+    MC_CHECK_INT(sections_at(0, 4, false), MC_CCA_LEFT);
+    MC_CHECK_INT(sections_at(12, 4, false), MC_CCA_RIGHT);
+    MC_CHECK_INT(sections_at(6, 4, false), MC_CCA_CENTER);
+    // The player at the top sees left and right swapped.
+    MC_CHECK_INT(sections_at(0, 4, true), MC_CCA_RIGHT);
+    MC_CHECK_INT(sections_at(4, 0, true), MC_CCA_RIGHT | MC_CCA_CENTER);
+    MC_CHECK_INT(sections_at(6, 4, true), MC_CCA_CENTER);
+    // Off the board.
+    MC_CHECK_INT(sections_at(12, 1, false), 0);
+    MC_CHECK_INT(sections_at(0, 9, false), 0);
+    MC_CHECK_INT(sections_at(-1, 0, false), 0);
+    MC_CHECK_INT(sections_at(13, 0, false), 0);
+}
+
 // ---- retreats, evades, cards (CCA-RT-*, CCA-EV-*, CCA-CD-1) -----------------------------------
 
 typedef struct Big {
@@ -163,7 +222,7 @@ static void big_setup(Big *b, const int *terrain) {
     memset(b, 0, sizeof *b);
     b->env.arena = &b->arena;
     if (terrain) memcpy(b->terrain, terrain, sizeof b->terrain);
-    MC_CHECK_INT(mc_board_init_cc_ancients(&b->board, b->terrain, big_mem, sizeof big_mem), MC_BOARD_OK);
+    MC_CHECK_INT(mc_cca_board_init(&b->board, b->terrain, big_mem, sizeof big_mem), MC_BOARD_OK);
     b->w.board = &b->board;
     b->w.side_names[0] = "red";
     b->w.side_names[1] = "blue";

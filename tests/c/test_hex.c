@@ -224,65 +224,19 @@ MC_TEST(largest_board, "a 200 x 200 board holds 40000 hexes, the named limit") {
     MC_CHECK_INT(index_at(&b, o), 39999);
 }
 
-// ---- C&C: Ancients --------------------------------------------------------------------------
-
-MC_TEST(cca_board_has_113_hexes, "the C&C Ancients board has 13 x 5 + 12 x 4 = 113 hexes") {
+MC_TEST(grid_odd_rows_short, "with MC_BOARD_ODD_ROWS_SHORT a 7 x 3 grid holds 7 + 6 + 7 = 20 hexes, odd rows ending one column early") {
     McBoard b;
-    MC_CHECK_INT(mc_board_init_cc_ancients(&b, NULL, board_mem[0], sizeof board_mem[0]), MC_BOARD_OK);
-    MC_CHECK_INT(b.count, 13 * 5 + 12 * 4);
-    MC_CHECK_INT(MC_CCA_HEX_COUNT, 113);
-    McOffset o = {12, 0};
-    MC_CHECK(index_at(&b, o) >= 0);
-    o.row = 1; // odd rows stop at column 11
+    MC_CHECK_INT(mc_board_grid_count(7, 3, MC_BOARD_ODD_ROWS_SHORT), 20);
+    MC_CHECK_INT(mc_board_init_grid(&b, 7, 3, MC_BOARD_ODD_ROWS_SHORT, NULL, board_mem[0], sizeof board_mem[0]), MC_BOARD_OK);
+    MC_CHECK_INT(b.count, 20);
+    McOffset o = {6, 0};
+    MC_CHECK_INT(index_at(&b, o), 6);
+    o.row = 1; // row 1 stops at column 5
     MC_CHECK_INT(index_at(&b, o), -1);
-    o.col = 11;
-    MC_CHECK(index_at(&b, o) >= 0);
-    o.col = 12; o.row = 8;
-    MC_CHECK(index_at(&b, o) >= 0);
-}
-
-static unsigned cca(int col, int row, bool top) {
-    McOffset o = {col, row};
-    return mc_board_cc_ancients_sections(mc_hex_from_offset(o), top);
-}
-
-MC_TEST(mc_cca_sections, "C&C Ancients sections hold 41 hexes each and the 10 dotted-line hexes are in two") {
-    McBoard b;
-    mc_board_init_cc_ancients(&b, NULL, board_mem[0], sizeof board_mem[0]);
-    int left = 0, centre = 0, right = 0, shared = 0, none = 0;
-    for (int i = 0; i < b.count; i++) {
-        unsigned m = mc_board_cc_ancients_sections(b.hexes[i], false);
-        left += (m & MC_CCA_LEFT) != 0;
-        centre += (m & MC_CCA_CENTER) != 0;
-        right += (m & MC_CCA_RIGHT) != 0;
-        int bits = ((m & MC_CCA_LEFT) != 0) + ((m & MC_CCA_CENTER) != 0) + ((m & MC_CCA_RIGHT) != 0);
-        shared += bits == 2;
-        none += bits == 0;
-    }
-    // Left: 5 even rows × cols 0-4 + 4 odd rows × cols 0-3 = 25 + 16; likewise the others.
-    MC_CHECK_INT(left, 41);
-    MC_CHECK_INT(centre, 41);
-    MC_CHECK_INT(right, 41);
-    MC_CHECK_INT(shared, 10);
-    MC_CHECK_INT(none, 0);
-    MC_CHECK_INT(cca(4, 0, false), MC_CCA_LEFT | MC_CCA_CENTER);
-    MC_CHECK_INT(cca(8, 8, false), MC_CCA_CENTER | MC_CCA_RIGHT);
-    MC_CHECK_INT(cca(3, 1, false), MC_CCA_LEFT);
-    MC_CHECK_INT(cca(4, 1, false), MC_CCA_CENTER);
-    MC_CHECK_INT(cca(7, 1, false), MC_CCA_CENTER);
-    MC_CHECK_INT(cca(8, 1, false), MC_CCA_RIGHT);
-    MC_CHECK_INT(cca(0, 4, false), MC_CCA_LEFT);
-    MC_CHECK_INT(cca(12, 4, false), MC_CCA_RIGHT);
-    MC_CHECK_INT(cca(6, 4, false), MC_CCA_CENTER);
-    // The player at the top sees left and right swapped.
-    MC_CHECK_INT(cca(0, 4, true), MC_CCA_RIGHT);
-    MC_CHECK_INT(cca(4, 0, true), MC_CCA_RIGHT | MC_CCA_CENTER);
-    MC_CHECK_INT(cca(6, 4, true), MC_CCA_CENTER);
-    // Off the board.
-    MC_CHECK_INT(cca(12, 1, false), 0);
-    MC_CHECK_INT(cca(0, 9, false), 0);
-    MC_CHECK_INT(cca(-1, 0, false), 0);
-    MC_CHECK_INT(cca(13, 0, false), 0);
+    o.col = 5;
+    MC_CHECK_INT(index_at(&b, o), 7 + 5);
+    o.col = 6; o.row = 2;
+    MC_CHECK_INT(index_at(&b, o), 7 + 6 + 6);
 }
 
 // ---- hexons ---------------------------------------------------------------------------------

@@ -98,3 +98,30 @@ function namingMany(tops) {
 test('no engine, build or page source outside the list names three or more games', () => {
   assert.deepEqual(namingMany(scanned), []);
 });
+
+// The shared engine: what every game builds on (the hex core, geometry, memory and limits).
+const shared = ['src/core', 'src/geom', 'src/hex'];
+
+/** The game code that `text` (C source) names: includes of a game's files and its C names. */
+function gameCodeIn(text) {
+  const found = [...text.matchAll(/#include "(rules\/[^"]*|json\/sys_[^"]*)"/g)].map((m) => m[1]);
+  for (const g of games) {
+    const Prefix = g.prefix[0].toUpperCase() + g.prefix.slice(1);
+    // mc_cca_*, MC_CCA_*, Cca* types, and names made of the folder (cc_ancients,
+    // mc_board_cc_ancients_sections); a folder of one word (godsgloom) may be named in prose.
+    const names = new RegExp(`\\b(mc_${g.prefix}_\\w*|MC_${g.prefix.toUpperCase()}_\\w*|${Prefix}[A-Z][a-z]\\w*|\\w*${g.folder}\\w*)\\b`, 'g');
+    found.push(...[...text.matchAll(names)].map((m) => m[0]).filter((s) => s !== g.folder || g.folder.includes('_')));
+  }
+  return found;
+}
+
+test('the shared engine (src/core, src/geom, src/hex) includes no game code and declares no game name: a game\'s board lives in its folder', () => {
+  const named = [];
+  for (const top of shared) {
+    for (const file of walk(join(root, top), [])) {
+      const hits = gameCodeIn(readFileSync(join(root, file), 'utf8'));
+      if (hits.length) named.push(`${file}: ${[...new Set(hits)].join(', ')}`);
+    }
+  }
+  assert.deepEqual(named, []);
+});

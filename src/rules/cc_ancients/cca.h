@@ -11,6 +11,7 @@
 #include "core/env.h"
 #include "hex/hex.h"
 #include "hex/hex_why_not.h"
+#include "rules/cc_ancients/cca_board.h"
 
 /// Unit types, in docs/api/cc-ancients.md's order, then the two cataphracted types (CCA-MV-3), then
 /// the leader (who is not a unit).

@@ -129,7 +129,7 @@ int mc_cca_world_init(McEnv *env, CcaWorld *w) {
 
 unsigned mc_cca_sections(const CcaWorld *w, int pos, int side) {
     if (!w->has_sections || pos < 0 || pos >= w->board->count) return 0;
-    return mc_board_cc_ancients_sections(w->board->hexes[pos], w->side_top[side]);
+    return mc_cca_board_sections(w->board->hexes[pos], w->side_top[side]);
 }
 
 int mc_cca_adjacent_enemies(const CcaWorld *w, int pos, int side, int *out, int cap) {
