@@ -3,7 +3,7 @@
 // it (their `hexPainting`, which gives every Painter these methods as this module loads), so that
 // a table's page code is without it, as a hex board's is without a table's (board-table.js). A hex
 // unit's rotate handle is board-handle.js's.
-import { Painter, BoxGrid, MIN_TEXT, clamp } from './board.js';
+import { Painter, BoxGrid, MIN_TEXT, clamp, fetchedOnce } from './board.js';
 import { center, corner, toOffset, SQRT3 } from './hex.js';
 
 // the smallest hex (px, centre to corner) whose hatching reads as lines: below it, a few pixels
@@ -52,8 +52,7 @@ function hexSteps(p, shown) {
 // drag on a hex board, which no first view makes; until it has come (or after a failed fetch,
 // forgotten so that the next frame tries again) a drag's frames draw the board afresh, the same
 // picture.
-let stillCode = null;
-const loadStill = () => (stillCode ??= import('./board-still.js').catch(() => { stillCode = null; }));
+const loadStill = fetchedOnce(() => import('./board-still.js'));
 
 /** The Painter's methods that paint a hex board (docs/page.md "Loading"). */
 export const hexPainting = {
@@ -346,7 +345,7 @@ export const hexPainting = {
    */
   paintStill(sc, beneath) {
     if (this.keptFrame) return this.keptFrame(sc, beneath);
-    loadStill();
+    loadStill().catch(() => {});
     return null;
   },
 };

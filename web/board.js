@@ -9,21 +9,19 @@ import { runFor, SLICE_MS } from './slices.js'; // (SLICE_MS: a paint of the pag
 
 const DPR = () => window.devicePixelRatio || 1;
 export const clamp = (v, a, b) => Math.max(a, Math.min(b, v));
+/** `load`, a module's import, fetched at its first call only; a failed fetch is forgotten, so the next call tries again. */
+export const fetchedOnce = (load) => { let code = null; return () => (code ??= load().catch((err) => { code = null; throw err; })); };
 /**
  * The rotate handle's placing and drawing (board-handle.js: Painter's `handleOf`, `handlePlace`,
  * `handleR`, `paintHandle`), fetched when a board would first show one: a first view selects no
- * unit. A failed fetch is forgotten, so the next paint tries again.
+ * unit; the arrows at the view's edge (board-arrows.js: `paintArrows`), when a view first leaves a
+ * unit or a named piece out (a desktop's first view leaves none); a move's tracks part way
+ * (board-tracks.js: `paintTracks`), as the timeline is first touched. Each is drawn from the frame
+ * after it came.
  */
-let handleCode = null;
-export const loadHandle = () => (handleCode ??= import('./board-handle.js').catch((err) => { handleCode = null; throw err; }));
-/**
- * The arrows at the view's edge (board-arrows.js: Painter's `paintArrows`), fetched when a view
- * first leaves a unit or a named piece out: a first view at a desktop's size leaves none out.
- */
-let arrowsCode = null;
-export const loadArrows = () => (arrowsCode ??= import('./board-arrows.js').catch((err) => { arrowsCode = null; throw err; }));
-let tracksCode = null;
-export const loadTracks = () => (tracksCode ??= import('./board-tracks.js').catch((err) => { tracksCode = null; throw err; }));
+export const loadHandle = fetchedOnce(() => import('./board-handle.js'));
+export const loadArrows = fetchedOnce(() => import('./board-arrows.js'));
+export const loadTracks = fetchedOnce(() => import('./board-tracks.js'));
 // The smallest board text, in CSS px: read at arm's length on a phone at the table. Text that does
 // not fit at this size is shortened or left out (the text beside the board and a tap name it).
 export const MIN_TEXT = 12;

@@ -93,8 +93,6 @@ const SESSION_WRITE = /\b(?:ui|session)\.[A-Za-z]+(?:\[[^\]]*\]|\.[A-Za-z]+)*\s*
 const MODULE_STATE = {
   'web/draw.js': ['CLAUSE_ID'], // the clause-id pattern, set once from the registry (draw.js cannot import it: the games import draw.js)
   'web/clause-dialog.js': ['reference'], // rules.json fetched once (a cache)
-  'web/board.js': ['handleCode', 'arrowsCode', 'tracksCode'], // the rotate handle's, the off-view arrows' and the tracks' code (board-handle.js, board-arrows.js, board-tracks.js), each fetched once at its first use (caches)
-  'web/board-hex.js': ['stillCode'], // a hex drag's kept frame (board-still.js) fetched once, at the first drag on a hex board (a cache)
   'web/model.js': ['paramSpecs'], // what the engine's describe answered, which the request builders read in Node too
 };
 
