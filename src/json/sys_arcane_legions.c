@@ -107,21 +107,15 @@ static int read_table_world(McRequest *rq, const cJSON *req, void *world) {
     t->w.has_table = has_table;
     for (int i = 0; i < t->w.unit_count; i++)
         if (!mc_al_on_table(&t->w, t->units[i].rect)) {
-            int saved = mc_read_push_key(rq, "units");
-            mc_read_push_index(rq, i);
-            mc_read_fail(rq, "bad_request", "unit \"%s\" is not on the table", t->units[i].id);
-            mc_read_pop(rq, saved);
-            return 0;
+            mc_read_at_item(rq, "units", i);
+            return mc_read_fail(rq, "bad_request", "unit \"%s\" is not on the table", t->units[i].id);
         }
     int bad = mc_al_world_build(&rq->env, &t->w);
     if (bad == -2) return oom(rq);
     if (mc_work_out()) mc_work_note(&rq->env, "", "reading the table's %d units and %d terrain pieces", t->w.unit_count, tn);
     if (bad >= 0) {
-        int saved = mc_read_push_key(rq, "terrain");
-        mc_read_push_index(rq, bad);
-        mc_read_fail_key(rq, "polygon", "bad_request", "the polygon is not simple (its edges cross or touch)");
-        mc_read_pop(rq, saved);
-        return 0;
+        mc_read_at_item(rq, "terrain", bad);
+        return mc_read_fail_key(rq, "polygon", "bad_request", "the polygon is not simple (its edges cross or touch)");
     }
     // A kept world outlives the tree's unit objects an update replaces: it holds its own ids, to
     // tell a unit replaced under its own id from one renamed.

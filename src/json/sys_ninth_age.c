@@ -96,12 +96,8 @@ static int read_battlefield(McRequest *rq, const cJSON *req, NaBattlefield *bf, 
         int parts = 0;
         McDecomposeStatus st = mc_poly_decompose(ts[t].points, ts[t].count, tmp, MC_MAX_POLYGON_VERTICES, tmp_v, &parts);
         if (st != MC_DECOMPOSE_OK) {
-            int sp = mc_read_push_key(rq, "terrain");
-            mc_read_push_index(rq, t);
-            mc_read_push_key(rq, "polygon");
-            mc_read_fail(rq, "bad_request", "the polygon is not a simple polygon (it crosses itself or is degenerate)");
-            mc_read_pop(rq, sp);
-            return 0;
+            mc_read_at_item(rq, "terrain", t);
+            return mc_read_fail_key(rq, "polygon", "bad_request", "the polygon is not a simple polygon (it crosses itself or is degenerate)");
         }
         bf->terrain[t].id = ts[t].id;
         bf->terrain[t].part_count = parts;
