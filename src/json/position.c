@@ -198,25 +198,22 @@ typedef struct Change {
 
 // Finds each unit `remove` names (change->removed); 0 after recording the error.
 static int read_removals(McRequest *rq, Change *change) {
-    int saved = mc_read_push_key(rq, "remove"), i = 0;
-    for (const cJSON *e = change->remove ? change->remove->child : NULL; e; e = e->next, i++) {
-        int at = mc_read_push_index(rq, i);
+    MC_EACH(rq, change->remove, "remove", it) {
+        int i = it.index;
         const char *id;
-        if (!mc_read_string_value(rq, e, &id)) return 0;
+        if (!mc_read_string_value(rq, it.item, &id)) return 0;
         if (!(change->removed[i] = find_unit(change->units, id, change->removed, i)))
             return mc_read_fail(rq, "unknown_unit", "the position has no unit \"%s\"", id);
-        mc_read_pop(rq, at);
     }
-    mc_read_pop(rq, saved);
     return 1;
 }
 
 // Reads each unit of `units` (change->staged): its id, given once, and the position's unit of that id
 // that is not removed, if any (change->added counts the others); 0 after recording the error.
 static int read_unit_changes(McRequest *rq, Change *change) {
-    int saved = mc_read_push_key(rq, "units"), i = 0;
-    for (const cJSON *e = change->changed ? change->changed->child : NULL; e; e = e->next, i++) {
-        int at = mc_read_push_index(rq, i);
+    MC_EACH(rq, change->changed, "units", it) {
+        const cJSON *e = it.item;
+        int i = it.index;
         Staged *s = &change->staged[i];
         if (!cJSON_IsObject(e)) return mc_read_fail(rq, "bad_request", "expected an object with the unit's \"id\"");
         if (!mc_read_string(rq, e, "id", 1, &s->id)) return 0;
@@ -225,9 +222,7 @@ static int read_unit_changes(McRequest *rq, Change *change) {
                 return mc_read_fail_key(rq, "id", "bad_request", "unit \"%s\" is changed twice", s->id);
         s->old = find_unit(change->units, s->id, change->removed, change->n_remove);
         change->added += !s->old;
-        mc_read_pop(rq, at);
     }
-    mc_read_pop(rq, saved);
     return 1;
 }
 

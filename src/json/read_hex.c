@@ -78,11 +78,9 @@ static int apply_terrain_list(McRequest *rq, const cJSON *board_obj, const McBoa
     const cJSON *list;
     int n;
     if (!mc_read_array(rq, board_obj, "terrain", 0, MC_MAX_BOARD_HEXES, "MC_MAX_BOARD_HEXES", &list, &n)) return 0;
-    int saved = mc_read_push_key(rq, "terrain");
-    int i = 0;
-    for (const cJSON *e = list ? list->child : NULL; e; e = e->next, i++) {
-        int inner = mc_read_push_index(rq, i);
+    MC_EACH(rq, list, "terrain", it) {
         static const char *const keys[] = {"q", "r", "col", "row", "terrain", NULL};
+        const cJSON *e = it.item;
         McHex h;
         int code = 0;
         if (!mc_read_object(rq, e, keys) || !mc_read_hex_fields(rq, e, &h)) return 0;
@@ -91,9 +89,7 @@ static int apply_terrain_list(McRequest *rq, const cJSON *board_obj, const McBoa
         int index = mc_board_index(board, h);
         if (index < 0) return mc_read_fail(rq, "bad_request", "hex (q %d, r %d) is not on the board", h.q, h.r);
         board->terrain[index] = code;
-        mc_read_pop(rq, inner);
     }
-    mc_read_pop(rq, saved);
     return 1;
 }
 
@@ -134,16 +130,12 @@ int mc_read_board(McRequest *rq, const cJSON *request, const McBoardSpec *spec, 
         size_t bytes = mc_board_storage_size(n);
         void *storage = mc_arena_alloc_raw(arena, bytes); // the board init writes what it reads
         if (!hs || !codes || !storage) return mc_read_oom(rq);
-        int hsaved = mc_read_push_key(rq, "hexes");
-        int i = 0;
-        for (const cJSON *e = list->child; e; e = e->next, i++) {
-            int inner = mc_read_push_index(rq, i);
+        MC_EACH(rq, list, "hexes", it) {
             static const char *const hkeys[] = {"q", "r", "col", "row", "terrain", NULL};
-            if (!mc_read_object(rq, e, hkeys) || !mc_read_hex_fields(rq, e, &hs[i]) || !terrain_code(rq, e, spec, &codes[i]))
+            if (!mc_read_object(rq, it.item, hkeys) || !mc_read_hex_fields(rq, it.item, &hs[it.index]) ||
+                !terrain_code(rq, it.item, spec, &codes[it.index]))
                 return 0;
-            mc_read_pop(rq, inner);
         }
-        mc_read_pop(rq, hsaved);
         status = mc_board_init_hexes(board, hs, codes, n, storage, bytes);
         if (status == MC_BOARD_DUPLICATE_HEX) return mc_read_fail_key(rq, "hexes", "bad_request", "a hex is listed twice");
     } else {

@@ -48,12 +48,10 @@ int mc_read_terrain(McRequest *rq, const cJSON *request, const char *const *kind
     if (!list) return 1;
     McTerrainIn *ts = MC_NEW(rq->env.arena, McTerrainIn, n);
     if (!ts) return mc_read_oom(rq);
-    int saved = mc_read_push_key(rq, "terrain");
-    int i = 0;
-    for (const cJSON *e = list->child; e; e = e->next, i++) {
-        int inner = mc_read_push_index(rq, i);
+    MC_EACH(rq, list, "terrain", it) {
         static const char *const keys[] = {"id", "kind", "polygon", NULL};
-        McTerrainIn *t = &ts[i];
+        const cJSON *e = it.item;
+        McTerrainIn *t = &ts[it.index];
         if (!mc_read_object(rq, e, keys) || !mc_read_string(rq, e, "id", 1, &t->id)) return 0;
         int id_path = mc_read_push_key(rq, "id");
         if (!mc_ids_add(rq, ids, t->id)) return 0;
@@ -62,7 +60,7 @@ int mc_read_terrain(McRequest *rq, const cJSON *request, const char *const *kind
         const cJSON *poly;
         int m;
         if (!mc_read_array(rq, e, "polygon", 1, MC_MAX_POLYGON_VERTICES, "MC_MAX_POLYGON_VERTICES", &poly, &m)) return 0;
-        int ppath = mc_read_push_key(rq, "polygon");
+        mc_read_push_key(rq, "polygon"); // MC_EACH takes the path back to the item
         if (m < 3) return mc_read_fail(rq, "bad_request", "a polygon needs at least 3 vertices, found %d", m);
         t->points = MC_NEW(rq->env.arena, McVec2, m);
         if (!t->points) return mc_read_oom(rq);
@@ -85,10 +83,7 @@ int mc_read_terrain(McRequest *rq, const cJSON *request, const char *const *kind
         t->count = m;
         if (!(fabs(twice_area(t->points, m)) > 2 * MC_LINEAR_SLOP * MC_LINEAR_SLOP))
             return mc_read_fail(rq, "bad_request", "the polygon has no area");
-        mc_read_pop(rq, ppath);
-        mc_read_pop(rq, inner);
     }
-    mc_read_pop(rq, saved);
     *out = ts;
     *count = n;
     return 1;

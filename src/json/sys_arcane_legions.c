@@ -77,14 +77,9 @@ static int read_units(McRequest *rq, const cJSON *req, Table *t) {
     if (!mc_read_array(rq, req, "units", 1, MC_MAX_UNITS, "MC_MAX_UNITS", &list, &n)) return 0;
     t->units = MC_NEW(rq->env.arena, AlUnit, n + 1);
     if (!t->units || !mc_ids_init(rq, &t->ids, n + MC_MAX_TERRAIN)) return oom(rq);
-    int saved = mc_read_push_key(rq, "units");
-    int i = 0;
-    for (const cJSON *e = list->child; e; e = e->next, i++) {
-        int inner = mc_read_push_index(rq, i);
-        if (!read_unit(rq, e, &t->ids, &t->units[i])) return 0;
-        mc_read_pop(rq, inner);
+    MC_EACH(rq, list, "units", it) {
+        if (!read_unit(rq, it.item, &t->ids, &t->units[it.index])) return 0;
     }
-    mc_read_pop(rq, saved);
     t->w.units = t->units;
     t->w.unit_count = n;
     return 1;
@@ -112,21 +107,15 @@ static int read_table_world(McRequest *rq, const cJSON *req, void *world) {
     t->w.has_table = has_table;
     for (int i = 0; i < t->w.unit_count; i++)
         if (!mc_al_on_table(&t->w, t->units[i].rect)) {
-            int saved = mc_read_push_key(rq, "units");
-            mc_read_push_index(rq, i);
-            mc_read_fail(rq, "bad_request", "unit \"%s\" is not on the table", t->units[i].id);
-            mc_read_pop(rq, saved);
-            return 0;
+            mc_read_at_item(rq, "units", i);
+            return mc_read_fail(rq, "bad_request", "unit \"%s\" is not on the table", t->units[i].id);
         }
     int bad = mc_al_world_build(&rq->env, &t->w);
     if (bad == -2) return oom(rq);
     if (mc_work_out()) mc_work_note(&rq->env, "", "reading the table's %d units and %d terrain pieces", t->w.unit_count, tn);
     if (bad >= 0) {
-        int saved = mc_read_push_key(rq, "terrain");
-        mc_read_push_index(rq, bad);
-        mc_read_fail_key(rq, "polygon", "bad_request", "the polygon is not simple (its edges cross or touch)");
-        mc_read_pop(rq, saved);
-        return 0;
+        mc_read_at_item(rq, "terrain", bad);
+        return mc_read_fail_key(rq, "polygon", "bad_request", "the polygon is not simple (its edges cross or touch)");
     }
     // A kept world outlives the tree's unit objects an update replaces: it holds its own ids, to
     // tell a unit replaced under its own id from one renamed.
@@ -190,16 +179,12 @@ static int read_sides(McRequest *rq, const cJSON *req, const Table *t, int mover
     if (!*order) return oom(rq);
     *count = n;
     if (!list) return 1;
-    int saved = mc_read_push_key(rq, "turnOrder");
-    int i = 0;
-    for (const cJSON *e = list->child; e; e = e->next, i++) {
-        int inner = mc_read_push_index(rq, i);
-        if (!mc_read_string_value(rq, e, &(*order)[i])) return 0;
+    MC_EACH(rq, list, "turnOrder", it) {
+        int i = it.index;
+        if (!mc_read_string_value(rq, it.item, &(*order)[i])) return 0;
         for (int k = 0; k < i; k++)
             if (strcmp((*order)[k], (*order)[i]) == 0) return mc_read_fail(rq, "bad_request", "side \"%s\" is named twice", (*order)[i]);
-        mc_read_pop(rq, inner);
     }
-    mc_read_pop(rq, saved);
     return 1;
 }
 
@@ -257,6 +242,21 @@ static int read_action(McRequest *rq, const cJSON *action_obj, AlAction *a) {
     return 1;
 }
 
+// `collideControl` (cc, NULL when absent): the control terrain pieces a move collides with, marked
+// in `coll` (one byte a terrain piece).
+static int read_collide_control(McRequest *rq, const cJSON *cc, const Table *t, unsigned char *coll) {
+    MC_EACH(rq, cc, "collideControl", it) {
+        const char *id;
+        if (!mc_read_string_value(rq, it.item, &id)) return 0;
+        int ob = mc_ids_find(&t->ids, id);
+        if (ob < 0) return mc_read_fail(rq, "unknown_unit", "no object has the id \"%s\"", id);
+        if (ob < t->w.unit_count || t->w.terrain[ob - t->w.unit_count].kind != AL_KIND_CONTROL)
+            return mc_read_fail(rq, "bad_request", "\"%s\" is not control terrain", id);
+        coll[ob - t->w.unit_count] = 1;
+    }
+    return 1;
+}
+
 static int read_order(McRequest *rq, const cJSON *req, Table *t, AlOrder *o) {
     static const char *const keys[] = {"unit", "actions", "iconsLost", "slide", "snapSide", "snapTo", "collideControl",
                                        "moveOrder", NULL};
@@ -297,33 +297,15 @@ static int read_order(McRequest *rq, const cJSON *req, Table *t, AlOrder *o) {
     o->collide_control = coll;
     if (cc) {
         o->collide_given = true;
-        int cp = mc_read_push_key(rq, "collideControl");
-        int i = 0;
-        for (const cJSON *e = cc->child; e; e = e->next, i++) {
-            int inner = mc_read_push_index(rq, i);
-            const char *id;
-            if (!mc_read_string_value(rq, e, &id)) return 0;
-            int ob = mc_ids_find(&t->ids, id);
-            if (ob < 0) return mc_read_fail(rq, "unknown_unit", "no object has the id \"%s\"", id);
-            if (ob < t->w.unit_count || t->w.terrain[ob - t->w.unit_count].kind != AL_KIND_CONTROL)
-                return mc_read_fail(rq, "bad_request", "\"%s\" is not control terrain", id);
-            coll[ob - t->w.unit_count] = 1;
-            mc_read_pop(rq, inner);
-        }
-        mc_read_pop(rq, cp);
+        if (!read_collide_control(rq, cc, t, coll)) return 0;
     }
     const cJSON *acts;
     if (!mc_read_array(rq, ord, "actions", 1, MC_MAX_ACTIONS, "MC_MAX_ACTIONS", &acts, &o->action_count)) return 0;
     AlAction *as = MC_NEW(rq->env.arena, AlAction, o->action_count + 1);
     if (!as) return oom(rq);
-    int ap = mc_read_push_key(rq, "actions");
-    int i = 0;
-    for (const cJSON *e = acts->child; e; e = e->next, i++) {
-        int inner = mc_read_push_index(rq, i);
-        if (!read_action(rq, e, &as[i])) return 0;
-        mc_read_pop(rq, inner);
+    MC_EACH(rq, acts, "actions", it) {
+        if (!read_action(rq, it.item, &as[it.index])) return 0;
     }
-    mc_read_pop(rq, ap);
     o->actions = as;
     mc_read_pop(rq, saved);
     return 1;
@@ -480,19 +462,7 @@ static int run_reach(McRequest *rq, const cJSON *req, cJSON *result) {
     const cJSON *cc;
     int ccn;
     if (!mc_read_array(rq, req, "collideControl", 0, MC_MAX_TERRAIN, "MC_MAX_TERRAIN", &cc, &ccn)) return 0;
-    int i = 0;
-    for (const cJSON *e = cc ? cc->child : NULL; e; e = e->next, i++) {
-        int saved = mc_read_push_key(rq, "collideControl");
-        mc_read_push_index(rq, i);
-        const char *id;
-        if (!mc_read_string_value(rq, e, &id)) return 0;
-        int ob = mc_ids_find(&t.ids, id);
-        if (ob < 0) return mc_read_fail(rq, "unknown_unit", "no object has the id \"%s\"", id);
-        if (ob < t.w.unit_count || t.w.terrain[ob - t.w.unit_count].kind != AL_KIND_CONTROL)
-            return mc_read_fail(rq, "bad_request", "\"%s\" is not control terrain", id);
-        coll[ob - t.w.unit_count] = 1;
-        mc_read_pop(rq, saved);
-    }
+    if (!read_collide_control(rq, cc, &t, coll)) return 0;
     AlReachResult r;
     if (!mc_al_reach_area(&rq->env, &t.w, unit, points, 1.0 / per, coll, &r)) return oom(rq);
     mc_write_string(rq, result, "unit", t.units[unit].id);

@@ -139,11 +139,8 @@ static int read_common(McRequest *rq, const cJSON *req, McGgRequest *out, const 
     int n;
     if (!mc_read_ref(rq, &world->ids, req, "unit", 1, &out->mover)) return 0;
     if (units[out->mover].speed < 0) {
-        int inner = mc_read_push_key(rq, "units");
-        mc_read_push_index(rq, out->mover);
-        mc_read_fail_key(rq, "speed", "bad_request", "missing required field \"speed\" of the moving unit");
-        mc_read_pop(rq, inner);
-        return 0;
+        mc_read_at_item(rq, "units", out->mover);
+        return mc_read_fail_key(rq, "speed", "bad_request", "missing required field \"speed\" of the moving unit");
     }
 
     int ignore = 0;

@@ -73,21 +73,16 @@ static int read_battlefield(McRequest *rq, const cJSON *req, NaBattlefield *bf, 
     if (!mc_ids_init(rq, ids, MC_MAX_UNITS + MC_MAX_TERRAIN)) return mc_read_oom(rq);
     bf->units = MC_NEW(rq->env.arena, NaUnit, n > 0 ? n : 1);
     if (!bf->units) return mc_read_oom(rq);
-    int saved = mc_read_push_key(rq, "units");
-    int i = 0;
-    for (const cJSON *e = list->child; e; e = e->next, i++) {
-        int inner = mc_read_push_index(rq, i);
-        NaUnit *u = &bf->units[i];
-        if (!read_unit(rq, e, u)) return 0;
+    MC_EACH(rq, list, "units", it) {
+        NaUnit *u = &bf->units[it.index];
+        if (!read_unit(rq, it.item, u)) return 0;
         int idp = mc_read_push_key(rq, "id");
         if (!mc_ids_add(rq, ids, u->id)) return 0;
         mc_read_pop(rq, idp);
         McVec2 pv[4];
         McPoly p = mc_rect_to_poly(&u->rect, pv);
         if (!mc_na_on_table(bf, &p)) return mc_read_fail(rq, "bad_request", "unit %s lies (partly) beyond the table", u->id);
-        mc_read_pop(rq, inner);
     }
-    mc_read_pop(rq, saved);
     bf->unit_count = n;
     McTerrainIn *ts;
     int tn;
@@ -101,12 +96,8 @@ static int read_battlefield(McRequest *rq, const cJSON *req, NaBattlefield *bf, 
         int parts = 0;
         McDecomposeStatus st = mc_poly_decompose(ts[t].points, ts[t].count, tmp, MC_MAX_POLYGON_VERTICES, tmp_v, &parts);
         if (st != MC_DECOMPOSE_OK) {
-            int sp = mc_read_push_key(rq, "terrain");
-            mc_read_push_index(rq, t);
-            mc_read_push_key(rq, "polygon");
-            mc_read_fail(rq, "bad_request", "the polygon is not a simple polygon (it crosses itself or is degenerate)");
-            mc_read_pop(rq, sp);
-            return 0;
+            mc_read_at_item(rq, "terrain", t);
+            return mc_read_fail_key(rq, "polygon", "bad_request", "the polygon is not a simple polygon (it crosses itself or is degenerate)");
         }
         bf->terrain[t].id = ts[t].id;
         bf->terrain[t].part_count = parts;
@@ -125,7 +116,7 @@ static int read_battlefield(McRequest *rq, const cJSON *req, NaBattlefield *bf, 
     bf->terrain_count = tn;
     // A kept battlefield outlives the tree's unit objects an update replaces: it holds its own
     // ids, to tell a unit replaced under its own id from one renamed.
-    for (i = 0; i < n && rq->kept; i++) {
+    for (int i = 0; i < n && rq->kept; i++) {
         char *id = mc_arena_dup(rq->env.arena, bf->units[i].id, strlen(bf->units[i].id) + 1, 1);
         if (!id) return mc_read_oom(rq);
         bf->units[i].id = ids->ids[i] = id;
@@ -247,11 +238,10 @@ static int read_pursue(McRequest *rq, const cJSON *req, NaBattlefield *bf, McIdM
     in->pursuers = MC_NEW(rq->env.arena, NaPursuerIn, n);
     if (!in->pursuers) return mc_read_oom(rq);
     in->pursuer_count = n;
-    saved = mc_read_push_key(rq, "pursuers");
-    int i = 0;
-    for (const cJSON *e = list->child; e; e = e->next, i++) {
+    MC_EACH(rq, list, "pursuers", it) {
         static const char *const keys[] = {"unit", "distance", "overrun", "target", "postCombatFacing", NULL};
-        int inner = mc_read_push_index(rq, i);
+        const cJSON *e = it.item;
+        int i = it.index;
         NaPursuerIn *p = &in->pursuers[i];
         int overrun = 0;
         p->target = -1;
@@ -269,9 +259,7 @@ static int read_pursue(McRequest *rq, const cJSON *req, NaBattlefield *bf, McIdM
             if (in->pursuers[k].unit == p->unit) return mc_read_fail_key(rq, "unit", "bad_request", "%s is listed twice", u->id);
         if (p->target >= 0 && strcmp(bf->units[p->target].side, u->side) == 0)
             return mc_read_fail_key(rq, "target", "bad_request", "%s is not an enemy of %s", bf->units[p->target].id, u->id);
-        mc_read_pop(rq, inner);
     }
-    mc_read_pop(rq, saved);
     return 1;
 }
 
@@ -671,17 +659,14 @@ static int run_charge(McRequest *rq, const cJSON *req, cJSON *result) {
     NaChargerIn *ch = MC_NEW(rq->env.arena, NaChargerIn, extra + 1);
     if (!ch) return mc_read_oom(rq);
     if (!read_charger(rq, &ids, &bf, req, "charger", "range", &ch[0], target)) return 0;
-    int saved = mc_read_push_key(rq, "combined");
-    int i = 1;
-    for (const cJSON *e = list ? list->child : NULL; e; e = e->next, i++) {
+    // combined[j] is charger j + 1 (the first is `charger`).
+    MC_EACH(rq, list, "combined", it) {
         static const char *const keys[] = {"charger", "range", "highestDie", NULL};
-        int inner = mc_read_push_index(rq, i - 1);
-        if (!mc_read_object(rq, e, keys) || !read_charger(rq, &ids, &bf, e, "charger", "range", &ch[i], target)) return 0;
+        int i = it.index + 1;
+        if (!mc_read_object(rq, it.item, keys) || !read_charger(rq, &ids, &bf, it.item, "charger", "range", &ch[i], target)) return 0;
         for (int k = 0; k < i; k++)
             if (ch[k].unit == ch[i].unit) return mc_read_fail_key(rq, "charger", "bad_request", "%s is listed twice", bf.units[ch[i].unit].id);
-        mc_read_pop(rq, inner);
     }
-    mc_read_pop(rq, saved);
     int count = extra + 1;
     mc_assume(&rq->env, MC_A_9A_1);
     NaCombinedOut out;
