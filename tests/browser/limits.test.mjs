@@ -299,8 +299,18 @@ for (const system of SYSTEM_IDS.filter((id) => SYSTEMS[id].board === 'hex')) {
   });
 }
 
-/** The board's picture against one paint from nothing kept (the test hook's paintAtOnce): the pixels that differ. */
-const sameAsAtOnce = (page) => page.evaluate(() => {
+/**
+ * The board's picture against one paint from nothing kept (the test hook's paintAtOnce): the pixels
+ * that differ. Read in the page once the board has been idle three frames in a row, in the same
+ * task as the compare: a paint still to come (an answer's framing, a late resize) would otherwise
+ * be compared as if done (a CI run read 20,222 pixels of a framing that had not been painted yet).
+ */
+const sameAsAtOnce = (page) => page.evaluate(async () => {
+  for (let calm = 0, frames = 0; calm < 3; frames++) {
+    if (frames > 1200) throw new Error('the board never stayed idle for 3 frames in 1,200');
+    await new Promise((r) => requestAnimationFrame(r));
+    calm = window.movecalcTest.idle() ? calm + 1 : 0;
+  }
   const c = document.getElementById('board'), ctx = c.getContext('2d');
   const a = ctx.getImageData(0, 0, c.width, c.height).data;
   window.movecalcTest.paintAtOnce();
