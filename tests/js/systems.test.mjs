@@ -28,6 +28,18 @@ test('wasm/movecalc.mjs: GLUE imports core, then each game of src/systems.def, b
   assert.deepEqual(SYSTEM_IDS, games.map((g) => g.id));
 });
 
+test('web/games/index.js: GAME_LIST is what bin/generate.mjs makes of src/systems.def, each row the game\'s line', async () => {
+  const { generateGameList, gameListFile } = await import(join(root, 'bin', 'generate.mjs'));
+  const now = readFileSync(gameListFile, 'utf8');
+  assert.equal(generateGameList(now), now, 'run node bin/generate.mjs');
+  const { GAME_IDS, GAME_FACTS } = await import(join(root, 'web', 'games', 'index.js'));
+  assert.deepEqual(GAME_IDS, games.map((g) => g.id));
+  for (const [i, g] of games.entries()) {
+    const board = /"(free-form|hex)"/.exec(lines[i])[1] === 'free-form' ? 'free' : 'hex';
+    assert.deepEqual({ ...GAME_FACTS[g.id] }, { name: g.name, clausePrefix: g.clause, board, lengthUnit: /"(\w+)", *"[0-9A-Z]+"\)$/.exec(lines[i])[1] }, g.id);
+  }
+});
+
 test('wasm/movecalc.mjs: REACH_FLAGS is what bin/generate.mjs makes of the games\' columns headers', async () => {
   const { generate, outFile } = await import(join(root, 'bin', 'generate.mjs'));
   const now = readFileSync(outFile, 'utf8');

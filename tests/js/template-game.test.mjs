@@ -111,6 +111,20 @@ test('a hex game from tests/template/ is its line, its own folders and generated
   assert.ok(!ends.includes('3,1') && !ends.includes('2,1'), ends.join(' '));
   assert.deepEqual(around.result.hexes.find((h) => h.q === 3 && h.r === 0)?.path, [hex(2, 0), hex(3, 0)]);
 
+  // The page: the copy's registry takes the game's module through defineGame, with its line's
+  // facts; the request the page builds of the game's opening position is one its engine answers.
+  const { GAMES, GAME_FACTS } = await import(join(tree, 'web', 'games', 'index.js'));
+  assert.deepEqual({ ...GAME_FACTS[id] }, { name: 'Kit Sample', clausePrefix: 'KS', board: 'hex', lengthUnit: 'hex' });
+  assert.equal(GAMES[id]?.name, 'Kit Sample');
+  const { buildRequest, defaultDoc } = await import(join(tree, 'web', 'model.js'));
+  const [opening] = ask(buildRequest(id, defaultDoc(id)));
+  assert.equal(opening.ok, true, JSON.stringify(opening));
+  // Scout at q 1, r 2 with allowance 2, Wall east of it at q 2, r 2: (2,1) one step; Wall's hex
+  // not, nor (3,2), two steps only through Wall (round it: by (2,1) and (3,1) or (2,3), three).
+  const got = new Map(opening.result.hexes.map((h) => [`${h.q},${h.r}`, h.cost]));
+  assert.equal(got.get('2,1'), 1);
+  assert.ok(!got.has('2,2') && !got.has('3,2'), [...got.keys()].join(' '));
+
   assert.equal(line5.result.paths, 'parent');
   assert.deepEqual(line5.result.hexes, [{ ...hex(1, 0), cost: 1, parent: hex(0, 0), node: 1, parentNode: 0 }]);
   assert.deepEqual(line5.result.through, []);

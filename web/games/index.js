@@ -6,9 +6,10 @@
 // of it opened, a saved army of it): the page's bundle splits each into a file of its own (README
 // "Performance": one game's page does not carry the other games' code). What the page shows of a
 // game before then, its name in the picker and its clause prefix in texts, is here: describe's
-// values (tests/js/define-game.test.mjs), written out because describe's answer comes from a game's
-// engine module, after the first paint, and lists only the games loaded. Board kind and length unit
-// are the game's first board's, needed as its module arrives.
+// values, written out of src/systems.def by bin/generate.mjs (run by bin/build; do not edit the
+// rows), because describe's answer comes from a game's engine module, after the first paint, and
+// lists only the games loaded. Board kind and length unit are the game's first board's, needed as
+// its module arrives.
 import { defineGame } from './define.js';
 
 const GAME_LIST = {
