@@ -290,7 +290,9 @@ export function createStore(saved) {
     /**
      * Applies fn(doc) as one undoable step; steps with the same mergeKey within `within` ms (1.5 s)
      * merge (a drop's move made merges with its drag's steps however long the finger rested);
-     * listeners are told `why` ('load': a whole position opened).
+     * listeners are told `why` ('load': a whole position opened). A gesture's closing edit
+     * (`within` Infinity) that leaves the position as it was before the gesture leaves no step: a
+     * refused drop put back, which Undo would otherwise bring back.
      */
     edit(fn, mergeKey = null, within = 1500, why = 'edit') {
       if (locked) return;
@@ -304,6 +306,7 @@ export function createStore(saved) {
       h.mergeKey = mergeKey;
       h.at = now;
       fn(state.docs[state.system]);
+      if (within === Infinity && h.undo.at(-1) === JSON.stringify(state.docs[state.system])) { h.undo.pop(); h.mergeKey = null; }
       changed(why);
     },
     /**

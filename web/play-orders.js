@@ -179,8 +179,10 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     if (leader) store.edit((d) => { d.inputs[ORDER].leader = leader; });
   }
 
+  // (the drag's gesture: a drop is settled after the lift started the next one; its steps and this
+  // one leave no Undo step when the order is as before the drag)
   function putBack(c) {
-    store.edit((d) => { d.inputs[ORDER].moves = c.before.map((m) => ({ ...m })); }, `drag:${ui.serial}`);
+    store.edit((d) => { d.inputs[ORDER].moves = c.before.map((m) => ({ ...m })); }, c.gesture, Infinity);
     refresh();
   }
 

@@ -58,7 +58,8 @@ export function initTablePlay(page, way) {
     if (cancelled) {
       clearTimeout(c.restTimer);
       store.setCarry(null);
-      if (c.actions || c.target) store.edit((d) => { d.query = c.before.query; d.inputs[c.before.query] = c.before.inputs; });
+      // the drag's own step, which then leaves none (model.js edit)
+      if (c.actions || c.target) store.edit((d) => { d.query = c.before.query; d.inputs[c.before.query] = c.before.inputs; }, c.gesture, Infinity);
       refresh();
       return;
     }

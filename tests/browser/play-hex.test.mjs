@@ -217,8 +217,9 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
   await context.close();
 });
 
-test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s section dropped goes back and the engine’s reason stays on screen; a unit dragged two hexes when it moves one goes back too', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s section dropped goes back and the engine’s reason stays on screen, and leaves no Undo step; a unit dragged two hexes when it moves one goes back too', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
   const { context, page, errors } = await centreWithOutsider();
+  const card = await pageRequest(page);
   await touchDrag(page, await screen(page, 10, 6), await screen(page, 10, 5));
   await page.waitForFunction(() => /Equites goes back/.test(document.getElementById('verdict')?.textContent ?? ''));
   const said = (await verdict(page)).slice((await verdict(page)).indexOf('Equites goes back'));
@@ -230,6 +231,14 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s s
   await ruled(page);
   assert.deepEqual((await pageRequest(page)).moves, [], 'the order holds no move of theirs');
   await shot(page, 'cc-illegal-section');
+  // the refused drop is no step: Undo takes back what came before it (the card), never the refused
+  // move; Redo brings the card back as it was before the drag
+  await page.tap('#undo');
+  await ruled(page);
+  assert.ok(!((await pageRequest(page)).moves ?? []).some((m) => m.unit === 'Equites'), `Undo brought back the refused move: ${JSON.stringify(await pageRequest(page))}`);
+  await page.tap('#redo');
+  await ruled(page);
+  assert.deepEqual(await pageRequest(page), card, 'Redo: the card as before the drag');
   // the Hastati (1 hex) dragged two hexes ahead
   await touchDrag(page, await screen(page, 5, 6), await screen(page, 5, 4));
   await page.waitForFunction(() => /Hastati goes back/.test(document.getElementById('verdict')?.textContent ?? ''));
