@@ -318,7 +318,7 @@ export const MARKS = {
   attacker: { swatch: 'outline', color: BAD, text: 'a unit that attacks, numbered in order' },
   costHexes: { swatch: 'gradient', colors: [costFill(CHEAP_HUE, 0.6), costFill(DEAR_HUE, 0.6)], text: 'hexes it can end on, numbered with their cost: green the cheapest, yellow the dearest' },
   stopHex: { swatch: 'outline', color: '#1b2430', thick: true, text: 'a thick outline: the move must stop there' },
-  badge: { swatch: 'marker', symbol: 'B', color: '#1b2430', boxed: true, text: 'a badge on a hex: its letters are spelled out in the Result, under “Marks on the hexes”',
+  badge: { swatch: 'marker', symbol: 'B', color: '#1b2430', boxed: true, text: 'a badge on a hex: its letters are spelled out in the Result, under “Marks on the hexes”; a dark dot at the hex’s top where they have no room',
     still: 'a badge on a hex: what happens there, in a word or a short code' },
   whatIf: { swatch: 'outline', color: WHATIF, dashed: true, text: 'reached only if no other unit stood on the board' },
   numbered: { swatch: 'marker', symbol: '1', color: '#fff', bg: PATH, text: 'the path hex by hex, numbered' },

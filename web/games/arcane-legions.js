@@ -388,8 +388,9 @@ game.queries.move.kept = {
 game.madeWords = (request, r, events) => {
   const met = events.filter((e) => e.kind !== 'breakaway').map((e) => e.text);
   if (!met.length || request.query !== 'move') return null;
-  const spent = Number.isFinite(r.pointsSpent) && Number.isFinite(r.movementPoints) ? `; ${r.pointsSpent} of ${plural(r.movementPoints, 'movement point')} spent` : '';
-  return { lead: 'Move made', text: `${r.unit ?? request.order?.unit} ${met.join(', then ')}${spent}` };
+  // the points first: a phone's verdict shows four lines, and cut them after the events
+  const spent = Number.isFinite(r.pointsSpent) && Number.isFinite(r.movementPoints) ? `${r.pointsSpent} of ${plural(r.movementPoints, 'movement point')} spent. ` : '';
+  return { lead: 'Move made', text: `${spent}${r.unit ?? request.order?.unit} ${met.join(', then ')}` };
 };
 
 /**
