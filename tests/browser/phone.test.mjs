@@ -158,6 +158,31 @@ test('360x740, Set up on a hex board: the toolbar holds every tool at a finger\'
   await context.close();
 });
 
+// Set up on a table shows three tools (Move, Terrain, Ruler): with the mode, undo, redo and the
+// full-screen board, eight targets of 44 px, which a 360 px row holds in one line with the tools'
+// icons (in words they wrapped ⊡ onto a line of its own, the board 44 px lower).
+const TABLE_GAMES = (await createEngine()).request({ query: 'describe' }).result.systems.filter((s) => s.board !== 'hex').map((s) => s.id);
+test('360x740, Set up on a table: the toolbar is one row of a finger\'s 44 px targets, as in Play, each tool named', async () => {
+  const vp = { width: 360, height: 740 };
+  const { context, page, errors } = await openPage(env, vp, { touch: true });
+  assert.ok(TABLE_GAMES.length > 0, 'describe lists table games');
+  const rowsOf = () => page.evaluate(() => [...new Set([...document.querySelectorAll('.toolbar > :not(.spacer)')].filter((e) => e.offsetParent !== null)
+    .map((e) => Math.round(e.getBoundingClientRect().top)))]);
+  for (const system of TABLE_GAMES) {
+    await pickSystem(page, system);
+    await setMode(page, 'play', true);
+    assert.equal((await rowsOf()).length, 1, `${system}, Play: one row`);
+    await setMode(page, 'setup', true);
+    assert.equal((await rowsOf()).length, 1, `${system}, Set up: one row`);
+    assert.deepEqual(await smallTargets(page, 44), [], `${system}: each a finger's 44 px`);
+    const names = await page.$$eval('.tools:not(.mode) label', (ls) => ls.filter((l) => l.offsetParent !== null).map((l) => l.textContent.trim()));
+    assert.deepEqual(names, ['Move', 'Terrain', 'Ruler'], `${system}: every tool, named by its word`);
+    await shot(page, `phone-${system}-setup-tools`, vp);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // A question with a drawn path (a game's move), its unit changed in the form at 360 px: the path
 // drawn for the unit before is gone (the reviewers saw Torn World's example path kept for the
 // Faceless One, ruled "not a step"), so the question asked is the new unit's, with no path yet.
