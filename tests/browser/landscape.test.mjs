@@ -52,6 +52,14 @@ async function textsClearOfControls(page, when) {
   assert.deepEqual(under, [], `${when}: the board's texts clear of the controls over it`);
 }
 
+/** The controls floating over the board lie apart, none over another's box (the order's bar reached under −). */
+async function controlsApart(page, when) {
+  const { controls } = await boardTexts(page);
+  const over = [];
+  for (let i = 0; i < controls.length; i++) for (let j = i + 1; j < controls.length; j++) if (overlaps(controls[i], controls[j])) over.push(`#${controls[i].id} / #${controls[j].id}`);
+  assert.deepEqual(over, [], `${when}: the controls over the board apart`);
+}
+
 /** The tokens of units `ids` (the units a framing is about) lie whole in the board's view, clear of the controls floating over it (issue 32: after an order made, a framed token sat under the card bar). */
 async function tokensClearOfControls(page, ids, when) {
   const { controls } = await boardTexts(page);
@@ -177,6 +185,7 @@ const JOURNEYS = {
     assert.ok(Math.abs(Math.hypot(moved.x - home.x, moved.y - home.y) - 1) < 0.11, 'it moved a step');
     await verdictReads(page, 'Move made:');
     await shot(page, game, '2-moved');
+    await controlsApart(page, 'the order open');
   } },
   // 9A-CH-1 9A-ARC-1: the Knights dragged onto the Raiders' left flank (they face 180: their east edge)
   // (the charge is made once its Charge Range is rolled on the play bar: 8″ + 6 + 6 reaches)
