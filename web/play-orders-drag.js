@@ -1,20 +1,19 @@
 // A unit dragged into the card's order (play-orders.js): carried to the hex under the finger, then
 // on the drop kept in the order, put back with the reason, or the order made.
 import * as hex from './hex.js';
-import { ORDER, orderRows, cardSpec, needsLeader, carried, carriedMoves, dropped } from './order-model.js';
+import { ORDER, carried, carriedMoves, dropped } from './order-model.js';
 
 /**
  * `page`: the store, `ui` (the carry, the drag's serial), `unitById(id)`, `askEngine(request)` (the
- * tap lane), `refresh()`, `makeMove(gesture)`, and of the card played: `inputs()` (its order's
- * inputs), `cards()` (the game's other cards), `ruling()` (the engine's answer to the order on the
- * board, or null), `reachOf(id, second)` (the reach request of unit `id` from where the order so far
- * leaves it) and `leaderOf(id, units)` (the leader who gives a card to piece `id`, or none). Returns
- * the drag's handlers, and `said()`: why the last unit dropped went back, until the next drag or `forget()`.
+ * tap lane), `refresh()`, `makeMove(gesture)`, and of the card played: `rows()` (its order's moves),
+ * `spec()` (the card as the game offers it), `leads()` (true while it waits for its leader),
+ * `ruling()` (the engine's answer to the order on the board, or null), `reachOf(id, second)` (the
+ * reach request of unit `id` from where the order so far leaves it) and `leaderOf(id, units)` (the
+ * leader who gives a card to piece `id`, or none). Returns the drag's handlers, and `said()`: why
+ * the last unit dropped went back, until the next drag or `forget()`.
  */
-export function initOrderDrag({ store, ui, unitById, askEngine, refresh, makeMove, inputs, cards, ruling, reachOf, leaderOf }) {
+export function initOrderDrag({ store, ui, unitById, askEngine, refresh, makeMove, rows, spec, leads, ruling, reachOf, leaderOf }) {
   let said = '';
-  const rows = () => orderRows(inputs());
-  const spec = () => cardSpec(cards(), inputs());
 
   /** A drag of unit `id` while a card is played: its move to the hex under the finger (by key: hex `pointer`) joins the order. */
   function carry(id, pointer, byKey = false) {
@@ -70,7 +69,7 @@ export function initOrderDrag({ store, ui, unitById, askEngine, refresh, makeMov
   // this one unmade, whose verdict ("Legal order. 1 of 1 order used") read as the move taken back
   function settle(c) {
     store.setCarry(null);
-    const out = dropped(ruling(), c, rows(), spec(), needsLeader(spec(), inputs()));
+    const out = dropped(ruling(), c, rows(), spec(), leads());
     if (out.back) { said = out.back; putBack(c); return; }
     if (out.made) makeMove(c.gesture);
     refresh();

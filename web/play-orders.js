@@ -56,7 +56,7 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
   // the reach of a unit dragged is asked from the position the order so far leaves
   const reachOf = (id, second) => reachRequest(currentRequest(), sys().tapQuery, id, endedAt(ruling()), second);
   const leaderOf = (id, units) => sys().leaderOf?.(id, units);
-  const drag = initOrderDrag({ store, ui, unitById, askEngine, refresh, makeMove, inputs, cards, ruling, reachOf, leaderOf });
+  const drag = initOrderDrag({ store, ui, unitById, askEngine, refresh, makeMove, rows, spec, leads, ruling, reachOf, leaderOf });
 
   /**
    * A tap on a piece while a card given by its leader is played (Leadership) and none gives it yet:
