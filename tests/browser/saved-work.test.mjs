@@ -9,7 +9,7 @@ import { launch, artifacts, hook, PHONE, openPanel, drag, setMode } from './brow
 import { deflateRawSync } from 'node:zlib';
 import { positionPayload, toBase64url } from '../../web/share.js';
 import { LIBRARY_FORMAT } from '../../web/library-format.js';
-import { LIBRARY_BACKUPS } from '../../web/library.js';
+import { LIBRARY_BACKUPS } from '../../web/library-store.js';
 
 let env;
 before(async () => { env = await launch(); });
