@@ -126,7 +126,8 @@ const OWN_MARKS = {
   ejection: { swatch: 'line', color: WARN, text: 'an ejection (brown arrow): from where to where' },
   freeAttack: { swatch: 'line', color: BAD, text: 'a Free Attack (red arrow): from the attacker to where it strikes' },
   // the reach's badges (drawTWReach) spelled out where the board shows them: "FA2" read as jargon
-  badges: { swatch: 'outline', symbol: 'FA', name: 'FA badge', color: '#1b2430', fill: '#fff', text: 'FA1, FA2 on a hex: 1 or 2 free attacks on the miniature on its way there (an enemy it starts beside or moves past strikes it); E1: 1 miniature ejected where it ends; D: a Volume Landscape destroyed; a dark dot at a hex’s top where the letters have no room (a tap on the hex says which)' },
+  badges: { swatch: 'outline', symbol: 'FA', name: 'FA badge', color: '#1b2430', fill: '#fff', text: 'FA1, FA2 on a hex: 1 or 2 free attacks on the miniature on its way there (an enemy it starts beside or moves past strikes it); E1: 1 miniature ejected where it ends; D: a Volume Landscape destroyed; a dark dot at a hex’s top where the letters have no room (a tap on the hex says which)',
+    still: 'FA1, FA2 on a hex: 1 or 2 free attacks on the miniature on its way there (an enemy it starts beside or moves past strikes it); E1: 1 miniature ejected where it ends; D: a Volume Landscape destroyed' },
 };
 drawTWReach.marks = ['unit', OWN_MARKS.footprint, 'costHexes', OWN_MARKS.badges, 'stopHex', 'numbered', OWN_MARKS.freeAttack];
 drawTWMove.marks = ['unit', OWN_MARKS.footprint, 'numbered', 'endHex', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.freeAttack];
