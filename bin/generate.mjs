@@ -6,7 +6,7 @@
 //   - REACH_FLAGS in wasm/movecalc.mjs: the bits of an arrays reach's `flags` column by game, from
 //     each game's src/rules/<folder>/<prefix>_columns.h (every enum constant whose comment opens
 //     with a name in backquotes, `engaged`, is that bit);
-//   - GAME_LIST in web/games/index.js: each game's name, clause prefix, board kind and length
+//   - GAME_LIST in web/games/list.js: each game's name, clause prefix, board kind and length
 //     unit, which the page shows before the game's module (and describe) has come, and the
 //     literal import() of that module (web/games/<id>.js);
 //   - $defs.SystemId.enum of docs/schema/envelope.schema.json, and from the schemas the types
@@ -21,7 +21,7 @@ import * as types from './types.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const outFile = join(root, 'wasm', 'movecalc.mjs');
 export const envelopeFile = join(root, 'docs', 'schema', 'envelope.schema.json');
-export const gameListFile = join(root, 'web', 'games', 'index.js');
+export const gameListFile = join(root, 'web', 'games', 'list.js');
 
 /** The games of src/systems.def: [{prefix, id, folder, name, board, lengthUnit, clausePrefix}], in its order. */
 export function games() {
@@ -76,11 +76,11 @@ export function generate(text = readFileSync(outFile, 'utf8')) {
   return between(text, 'export const REACH_FLAGS = Object.freeze({', '});', flagRows().join('\n'));
 }
 
-/** The text of web/games/index.js with GAME_LIST made anew (the page's board kinds: "free" for "free-form"). */
+/** The text of web/games/list.js with GAME_LIST made anew (the page's board kinds: "free" for "free-form"). */
 export function generateGameList(text = readFileSync(gameListFile, 'utf8')) {
   const rows = games().map((g) => `  ${key(g.id)}: { name: ${quoted(g.name)}, clausePrefix: ${quoted(g.clausePrefix)}, board: ${quoted(g.board === 'free-form' ? 'free' : g.board)}, `
     + `lengthUnit: ${quoted(g.lengthUnit)}, load: () => import('./${g.id}.js') },`);
-  return between(text, 'const GAME_LIST = {', '};', rows.join('\n'), gameListFile);
+  return between(text, 'export const GAME_LIST = {', '};', rows.join('\n'), gameListFile);
 }
 
 /** The text of the envelope schema with SystemId's enum made anew (the file's own layout). */
@@ -91,7 +91,7 @@ export function generateEnvelope(text = readFileSync(envelopeFile, 'utf8')) {
 }
 
 /** The files this script writes, from the repository's root. */
-export const GENERATED = ['wasm/movecalc.mjs', 'web/games/index.js', 'docs/schema/envelope.schema.json', 'wasm/movecalc-api.d.ts'];
+export const GENERATED = ['wasm/movecalc.mjs', 'web/games/list.js', 'docs/schema/envelope.schema.json', 'wasm/movecalc-api.d.ts'];
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const check = process.argv.includes('--check');

@@ -11,7 +11,7 @@ import { GAME_FACTS } from './games/index.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, involvedUnits, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, legendOf, el } from './results.js';
 import { option, on, keepSame } from './forms.js';
-import { referText, referNodes, referClauses, setClausePrefixes, colRow, isPluralName, spentOf } from './draw.js';
+import { referText, referNodes, referClauses, colRow, isPluralName, spentOf } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { createStore } from './store.js';
 import { storedGames } from './library-keys.js';
@@ -26,7 +26,6 @@ import { initSheet } from './sheet.js';
 import { initUnitControls } from './unit-controls.js';
 
 const $ = (id) => document.getElementById(id);
-setClausePrefixes(SYSTEM_IDS.map((id) => GAME_FACTS[id].clausePrefix));
 
 // The modules of the games the page starts with (boot.js started the first one's): the game shown
 // (an embed's: the one its URL names), and those whose saved entries or position the Library panel

@@ -10,7 +10,7 @@
 //   Chromium fetches at most six at once from a host over HTTP/1.1, and the rest waited (README
 //   "Performance");
 // - bundles movecalc-board.js (the <movecalc-board> element) into one classic script;
-// - writes into index.html the games' names (its description, from web/games/index.js) and a modulepreload for every module the page starts with, from the
+// - writes into index.html the games' names (its description, from web/games/list.js) and a modulepreload for every module the page starts with, from the
 //   bundle's own list of imports, so the list stays true;
 // - minifies the style sheet;
 // - stamps the service worker with the build's file lists (what it caches for offline use: up front,
@@ -125,12 +125,14 @@ async function bundle(out, test) {
   // requests less of every first visit (docs/performance.md, "Weight, seventh round"). Each game's
   // module (web/games/index.js imports it when the page opens the game) and each module fetched at
   // a feature's first use stays a file of its own; what boot.js and app.js share (the games'
-  // registry) one file. The modules keep the order an import runs them in (strictExecutionOrder):
+  // registry: games/index.js, list.js and define.js) one file, which list.js, read by draw.js in
+  // the page's chunk too, would otherwise leave as a file of its own. The modules keep the order an import runs them in (strictExecutionOrder):
   // without it, merged across the chunks' seams, the page never became ready.
+  const registry = ['index', 'list', 'define'].map((f) => join(top, 'web', 'games', `${f}.js`));
   const { output } = await build.write({
     dir: out, format: 'esm', minify: true, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js',
     strictExecutionOrder: true,
-    codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'page', test: (id) => page.has(id) }] },
+    codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'page', test: (id) => page.has(id) }, { name: 'games', test: (id) => registry.includes(id) }] },
   });
   await build.close();
   // the <movecalc-board> element: one classic script for other sites' pages

@@ -2,6 +2,7 @@
 // into (`makeOut`), hex reach shading and picked paths, hex paths and moves, and text helpers.
 // Knows no game. Everything reaches the DOM through textContent only.
 import { toOffset } from './hex.js';
+import { GAME_IDS, GAME_FACTS } from './games/list.js';
 import { rad, rectCorners, frameVector, inFrame } from './geometry.js';
 
 export { rad, rectCorners, frameVector, inFrame };
@@ -187,14 +188,9 @@ export function clauseButton(rule) {
 }
 
 // a clause id as the rules reference spells it (docs/rules/<game>.md): CCA-MV-2, 9A-FA-O, GG-8.3-T,
-// and an assumption's A-TW-1; the prefixes are the games' own (`clausePrefix`, setClausePrefixes)
-let CLAUSE_ID = /(?!)/g;
-
-/** The clause-id prefixes of the games the page knows (each game module's `clausePrefix`). */
-export function setClausePrefixes(prefixes) {
-  const alt = prefixes.map((p) => p.replace(/[^A-Z0-9]/g, '')).filter(Boolean).join('|');
-  CLAUSE_ID = new RegExp(`\\b(?:A-)?(?:${alt})-[A-Z0-9]+(?:[.-][A-Z0-9]+)*\\b`, 'g');
-}
+// and an assumption's A-TW-1; the prefixes are the games' own (`clausePrefix`, games/list.js)
+const CLAUSE_PREFIXES = GAME_IDS.map((id) => GAME_FACTS[id].clausePrefix.replace(/[^A-Z0-9]/g, '')).filter(Boolean).join('|');
+const CLAUSE_ID = new RegExp(`\\b(?:A-)?(?:${CLAUSE_PREFIXES})-[A-Z0-9]+(?:[.-][A-Z0-9]+)*\\b`, 'g');
 
 /** `text` as nodes, each clause id in it a button that opens its entry (clauseButton). */
 export function clauseNodes(text) {

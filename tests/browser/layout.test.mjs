@@ -1,5 +1,5 @@
 // The page by game (docs/page.md "How a rule set plugs in"): every game's own code is in
-// web/games/<game>.js, listed once in web/games/index.js; the generic modules know no game by
+// web/games/<game>.js, listed once in web/games/list.js; the generic modules know no game by
 // name. No browser: the sources are read.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -43,7 +43,7 @@ test('outside web/games/ no page file names three or more game ids or game words
   assert.deepEqual(named, [], named.map(([f, t]) => `${f}: ${t.join(', ')}`).join('\n'));
   // every game a module of its own, listed in the registry, and nothing else there but what a
   // game's module fetches later, named after it (`<game>-….js`: ninth-age-later.js)
-  const own = readdirSync(join(web, 'games')).filter((f) => f !== 'index.js' && f !== 'define.js' && !SYSTEM_IDS.some((id) => f.startsWith(`${id}-`)))
+  const own = readdirSync(join(web, 'games')).filter((f) => !['index.js', 'list.js', 'define.js'].includes(f) && !SYSTEM_IDS.some((id) => f.startsWith(`${id}-`)))
     .map((f) => f.replace(/\.js$/, '')).sort();
   assert.deepEqual([...SYSTEM_IDS].sort(), own);
   for (const id of SYSTEM_IDS) assert.ok(Object.keys(SYSTEMS[id].draw).length > 0, `${id} draws its answers`);
@@ -91,7 +91,6 @@ test('outside web/games/ no page file names a game concept, but where its reason
 const SESSION_WRITE = /\b(?:ui|session)\.[A-Za-z]+(?:\[[^\]]*\]|\.[A-Za-z]+)*\s*(?:[-+*|&?]{0,2}=(?!=)|\+\+|--)|\b(?:ui|session)\.[A-Za-z]+\.(?:push|pop|splice|shift|unshift)\(/;
 // module-level state that is not the session's: each with why it stays where it is
 const MODULE_STATE = {
-  'web/draw.js': ['CLAUSE_ID'], // the clause-id pattern, set once from the registry (draw.js cannot import it: the games import draw.js)
   'web/clause-dialog.js': ['reference'], // rules.json fetched once (a cache)
   'web/model.js': ['paramSpecs'], // what the engine's describe answered, which the request builders read in Node too
 };

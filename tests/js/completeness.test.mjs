@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { createEngine, splitRequest } from '../../wasm/movecalc.mjs';
 import { latencyCases } from '../../bench/generate.mjs';
 import { loadScenario, root, scenarioFiles } from './util.mjs';
-import { GAME_FACTS } from '../../web/games/index.js';
+import { GAME_FACTS } from '../../web/games/list.js';
 import { agreementOf } from '../reliability/agree.mjs';
 
 const engine = await createEngine();
@@ -17,7 +17,7 @@ const described = engine.request({ query: 'describe' }).result;
 
 /** The keys every web/games/<game>.js default export must hold (docs/page.md "How a rule set plugs in"). */
 const PAGE_KEYS = ['unitFields', 'newUnit', 'unitJSON', 'queries', 'defaults', 'terrainColours', 'draw'];
-/** The keys of each game's row in web/games/index.js (what the page shows before the module loads). */
+/** The keys of each game's row in web/games/list.js (what the page shows before the module loads). */
 const ROW_KEYS = ['name', 'clausePrefix', 'board', 'lengthUnit'];
 
 const scenarios = scenarioFiles().map((file) => ({ file, s: loadScenario(file) }));
@@ -87,12 +87,12 @@ async function missingOf(system) {
     }
   }
   const row = GAME_FACTS[id];
-  if (!row) missing.push(`its row in web/games/index.js`);
+  if (!row) missing.push(`its row in web/games/list.js`);
   else {
     const lacking = ROW_KEYS.filter((k) => row[k] === undefined);
-    if (lacking.length) missing.push(`web/games/index.js: ${id}'s row lacks ${lacking.join(', ')}`);
+    if (lacking.length) missing.push(`web/games/list.js: ${id}'s row lacks ${lacking.join(', ')}`);
     if (row.clausePrefix !== undefined && row.clausePrefix !== system.clausePrefix) {
-      missing.push(`web/games/index.js: ${id}'s clausePrefix ${row.clausePrefix}, describe ${system.clausePrefix}`);
+      missing.push(`web/games/list.js: ${id}'s clausePrefix ${row.clausePrefix}, describe ${system.clausePrefix}`);
     }
   }
   return missing;

@@ -3,9 +3,7 @@
 // are the rules references' (docs/rules/<game>.md), in the places the page's verdicts put them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { referText, setClausePrefixes } from '../../web/draw.js';
-
-setClausePrefixes(['AL', '9A', 'CCA', 'GG', 'TW']);
+import { referText } from '../../web/draw.js';
 
 test('an id before a reason (a tapped hex the unit cannot end on) goes after its sentence', () => {
   assert.equal(referText('Outriders cannot end on col 5, row 4. GG-8.1 The shortest path there costs 6 movement points.'),

@@ -28,7 +28,7 @@ test('wasm/movecalc.mjs: GLUE imports core, then each game of src/systems.def, b
   assert.deepEqual(SYSTEM_IDS, games.map((g) => g.id));
 });
 
-test('web/games/index.js: GAME_LIST is what bin/generate.mjs makes of src/systems.def, each row the game\'s line', async () => {
+test('web/games/list.js: GAME_LIST is what bin/generate.mjs makes of src/systems.def, each row the game\'s line', async () => {
   const { generateGameList, gameListFile } = await import(join(root, 'bin', 'generate.mjs'));
   const now = readFileSync(gameListFile, 'utf8');
   assert.equal(generateGameList(now), now, 'run node bin/generate.mjs');

@@ -1,32 +1,14 @@
-// The games the page knows, in the order its picker lists them: the one file that names them all.
-// A game is one module beside this one (docs/page.md "How a rule set plugs in"), checked and
-// completed by defineGame when it loads.
+// The page's registry of games: each game is one module beside this one (docs/page.md "How a rule
+// set plugs in"), checked and completed by defineGame when it loads; the list of games and what the
+// page knows of them before then is games/list.js.
 //
 // A game's module loads only when the page needs its rules (its board shown, a link or an example
 // of it opened, a saved army of it): the page's bundle splits each into a file of its own (README
-// "Performance": one game's page does not carry the other games' code). What the page shows of a
-// game before then, its name in the picker and its clause prefix in texts, is here: describe's
-// values, written out of src/systems.def by bin/generate.mjs (run by bin/build; do not edit the
-// rows), because describe's answer comes from a game's engine module, after the first paint, and
-// lists only the games loaded. Board kind and length unit are the game's first board's, needed as
-// its module arrives.
+// "Performance": one game's page does not carry the other games' code).
 import { defineGame } from './define.js';
+import { GAME_LIST, GAME_IDS, GAME_FACTS } from './list.js';
 
-const GAME_LIST = {
-  'arcane-legions': { name: 'Arcane Legions', clausePrefix: 'AL', board: 'free', lengthUnit: 'step', load: () => import('./arcane-legions.js') },
-  'ninth-age': { name: 'The Ninth Age', clausePrefix: '9A', board: 'free', lengthUnit: 'inch', load: () => import('./ninth-age.js') },
-  'cc-ancients': { name: 'Commands & Colors: Ancients', clausePrefix: 'CCA', board: 'hex', lengthUnit: 'hex', load: () => import('./cc-ancients.js') },
-  godsgloom: { name: 'GODSGLOOM', clausePrefix: 'GG', board: 'hex', lengthUnit: 'hex', load: () => import('./godsgloom.js') },
-  'torn-world': { name: 'Torn World', clausePrefix: 'TW', board: 'hex', lengthUnit: 'hex', load: () => import('./torn-world.js') },
-};
-
-/** Every game's id, in the picker's order. */
-export const GAME_IDS = Object.keys(GAME_LIST);
-/** A game's facts known before its module loads: `{name, clausePrefix, board, lengthUnit}`. */
-export const GAME_FACTS = Object.fromEntries(GAME_IDS.map((id) => {
-  const { load: _, ...facts } = GAME_LIST[id];
-  return [id, Object.freeze(facts)];
-}));
+export { GAME_IDS, GAME_FACTS };
 /** The games whose module has loaded, by id, each as defineGame completed it. */
 export const GAMES = {};
 

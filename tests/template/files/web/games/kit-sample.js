@@ -1,6 +1,6 @@
 // Kit Sample on the page (docs/api/kit-sample.md): the template hex game's module. Its name,
 // clause prefix, board kind and length unit come from its line of src/systems.def (bin/generate.mjs
-// writes them into web/games/index.js); what is here is what the page cannot know of the game.
+// writes them into web/games/list.js); what is here is what the page cannot know of the game.
 import { num, hexUnit, unitField } from '../fields.js';
 import { arr, isHex } from '../draw.js';
 import { reachCells, pickedPath, hexStart } from '../draw-hex.js';
