@@ -533,7 +533,8 @@ static int raw_array_count(const char *s) {
     return count;
 }
 
-static void note_changed(Changed *c, const char *field, const cJSON *v) {
+// 0 when out of memory (printing a string or an object).
+static int note_changed(Changed *c, const char *field, const cJSON *v) {
     mc_snfmt(c->field, sizeof c->field, "%s", field);
     if (!v) c->kind = CH_ABSENT;
     else if (cJSON_IsNull(v)) c->kind = CH_NULL;
@@ -545,26 +546,28 @@ static void note_changed(Changed *c, const char *field, const cJSON *v) {
         // A string or an object: printed, and given whole when short.
         size_t length = 0;
         char *text = mc_json_print_length(v, &length);
-        c->kind = text && length < sizeof c->text ? CH_TEXT : CH_LARGE;
+        if (!text) return 0;
+        c->kind = length < sizeof c->text ? CH_TEXT : CH_LARGE;
         if (c->kind == CH_TEXT) memcpy(c->text, text, length + 1);
         mc_mem_free(text);
     }
+    return 1;
 }
 
 // The members of `base` and `other` (results) that differ, the trace aside; returns how many
-// (more than `cap` are counted, not noted).
+// (more than `cap` are counted, not noted), -1 when out of memory.
 static int compare_results(const cJSON *base, const cJSON *other, const char *const *restated, Changed *out, int cap) {
     int n = 0;
     for (const cJSON *m = base->child; m; m = m->next) {
         if (skipped_member(m, restated)) continue;
         const cJSON *o = mc_read_get(other, m->string);
         if (o && same_value(m, o)) continue;
-        if (n < cap) note_changed(&out[n], m->string, o);
+        if (n < cap && !note_changed(&out[n], m->string, o)) return -1;
         n++;
     }
     for (const cJSON *o = other->child; o; o = o->next) {
         if (skipped_member(o, restated) || mc_read_get(base, o->string)) continue;
-        if (n < cap) note_changed(&out[n], o->string, o);
+        if (n < cap && !note_changed(&out[n], o->string, o)) return -1;
         n++;
     }
     return n;
@@ -627,9 +630,12 @@ static void sensitivity_entry(McRequest *rq, cJSON *arr, const McSystem *sys, co
         mc_snfmt(error_code, sizeof error_code, "%s", sub->err.code);
         mc_snfmt(error_message, sizeof error_message, "%s", sub->err.message);
     }
-    bool failed = rq->env.arena->failed;
+    bool failed = rq->env.arena->failed || n < 0;
     mc_arena_rewind(rq->env.arena, mark);
-    if (failed) return; // out_of_memory for the whole request (mc_request_answer)
+    if (failed) { // out_of_memory for the whole request (mc_request_answer)
+        rq->oom = 1;
+        return;
+    }
     if (out) {
         mc_write_add(rq, o, "changes", cJSON_CreateNull());
         mc_write_string(rq, o, "limit", limit);
