@@ -65,11 +65,13 @@ async function makeMove(page, h) {
 }
 
 const SIZES = [['touch', PHONE, true], ['mouse', DESKTOP, false]];
+// The games, from describe.
+const SYSTEMS = (await createEngine()).request({ query: 'describe' }).result.systems;
 
-for (const [how, viewport, touch] of SIZES) {
-  const size = `${viewport.width}x${viewport.height}`;
-
-  test(`arcane-legions (${size}, ${how}): AL-MOV-1 two steps forward and a turn, the verdict, Make this move`, { timeout: 60000 }, async () => {
+// Each game's journey from its own position, at both sizes, by its id: the games come from
+// describe (SYSTEMS), and one without a journey here fails, named.
+const JOURNEYS = {
+  'arcane-legions': { title: 'AL-MOV-1 two steps forward and a turn, the verdict, Make this move', run: async (viewport, touch) => {
     const { context, page, errors } = await openPage(env, viewport, { touch });
     const h = hand(page, touch);
     await step(page, 'arcane-legions', '1-fresh', viewport);
@@ -95,9 +97,9 @@ for (const [how, viewport, touch] of SIZES) {
     assert.deepEqual([(await unitOf(page, 'Legion')).x, (await unitOf(page, 'Legion')).y], [14, 9]);
     assert.deepEqual(errors, []);
     await context.close();
-  });
+  } },
 
-  test(`ninth-age (${size}, ${how}): 9A-PU-1 9A-DST-1 a pursuit rolled, then typed as 9, where the Spearmen end, Make this move`, { timeout: 60000 }, async () => {
+  'ninth-age': { title: '9A-PU-1 9A-DST-1 a pursuit rolled, then typed as 9, where the Spearmen end, Make this move', run: async (viewport, touch) => {
     const { context, page, errors } = await openPage(env, viewport, { touch });
     const h = hand(page, touch);
     await pickSystem(page, 'ninth-age');
@@ -134,9 +136,9 @@ for (const [how, viewport, touch] of SIZES) {
     await step(page, 'ninth-age', '3-moved', viewport);
     assert.deepEqual(errors, []);
     await context.close();
-  });
+  } },
 
-  test(`cc-ancients (${size}, ${how}): CCA-CD-1 a section card orders two units, their paths drawn, the battle summary, both moved at once`, { timeout: 60000 }, async () => {
+  'cc-ancients': { title: 'CCA-CD-1 a section card orders two units, their paths drawn, the battle summary, both moved at once', run: async (viewport, touch) => {
     const { context, page, errors } = await openPage(env, viewport, { touch });
     const h = hand(page, touch);
     await pickSystem(page, 'cc-ancients');
@@ -177,9 +179,9 @@ for (const [how, viewport, touch] of SIZES) {
     assert.deepEqual(await unitOf(page, 'Hastati').then((u) => toOffset(u.q, u.r)), { col: 6, row: 6 }, 'one Undo step takes back the whole order');
     assert.deepEqual(errors, []);
     await context.close();
-  });
+  } },
 
-  test(`godsgloom (${size}, ${how}): GG-MOV-1 in Set up a unit tapped shows its reach; a hex it cannot reach says why; a reached one is moved to`, { timeout: 60000 }, async () => {
+  'godsgloom': { title: 'GG-MOV-1 in Set up a unit tapped shows its reach; a hex it cannot reach says why; a reached one is moved to', run: async (viewport, touch) => {
     const { context, page, errors } = await openPage(env, viewport, { touch });
     const h = hand(page, touch);
     await pickSystem(page, 'godsgloom');
@@ -231,9 +233,9 @@ for (const [how, viewport, touch] of SIZES) {
     await step(page, 'godsgloom', '4-moved', viewport);
     assert.deepEqual(errors, []);
     await context.close();
-  });
+  } },
 
-  test(`torn-world (${size}, ${how}): TW-FA-2 the Guardsman tapped, a path drawn past an enemy draws its Free Attack, Make this move`, { timeout: 60000 }, async () => {
+  'torn-world': { title: 'TW-FA-2 the Guardsman tapped, a path drawn past an enemy draws its Free Attack, Make this move', run: async (viewport, touch) => {
     const { context, page, errors } = await openPage(env, viewport, { touch });
     const h = hand(page, touch);
     await pickSystem(page, 'torn-world');
@@ -275,8 +277,23 @@ for (const [how, viewport, touch] of SIZES) {
     await step(page, 'torn-world', '3-moved', viewport);
     assert.deepEqual(errors, []);
     await context.close();
-  });
+  } },
+};
+
+for (const [how, viewport, touch] of SIZES) {
+  const size = `${viewport.width}x${viewport.height}`;
+  for (const { id } of SYSTEMS) {
+    const journey = JOURNEYS[id];
+    test(`${id} (${size}, ${how}): ${journey?.title ?? 'its journey'}`, { timeout: 60000 }, async () => {
+      assert.ok(journey, `${id}: no journey in JOURNEYS of tests/browser/journeys.test.mjs`);
+      await journey.run(viewport, touch);
+    });
+  }
 }
+
+test('every journey is of a game describe lists', () => {
+  assert.deepEqual(Object.keys(JOURNEYS).filter((id) => !SYSTEMS.some((s) => s.id === id)), []);
+});
 
 test('a saved army is placed where the player taps the board next, never on a unit; Cancel puts it away (360x740, touch)', { timeout: 60000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
@@ -315,10 +332,9 @@ test('a saved army is placed where the player taps the board next, never on a un
 });
 
 // ---- Play on the board (issue 31) ----
-// The games come from describe: those on a hex board that answer a reach and whyNot are played by
+// Those games of describe on a hex board that answer a reach and whyNot are played by
 // dragging hex by hex; those on a table that answer a move order or a charge by dragging too
 // (tests/browser/play-table.test.mjs); any other keeps Set up.
-const SYSTEMS = (await createEngine()).request({ query: 'describe' }).result.systems;
 const ILLEGAL = (await import('../../web/draw.js')).BAD; // the colour of what the rules forbid
 const hexPlayable = (s) => s.board === 'hex' && ['reach', 'whyNot'].every((q) => s.queries.some((x) => x.name === q));
 const playable = (s) => hexPlayable(s) || (s.board !== 'hex' && s.queries.some((x) => ['move', 'charge'].includes(x.name)));

@@ -15,8 +15,10 @@ import { join } from 'node:path';
 import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot, overlay, openRequest, setMode } from './browser.mjs';
 import { root } from '../js/util.mjs';
 import { toOffset } from '../../web/hex.js';
-import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
+import { SYSTEM_IDS, createEngine } from '../../wasm/movecalc.mjs';
 import { limitDoc, linkCode } from '../../bench/page-limits.mjs';
+// The games on a hex board, from describe.
+const HEX_GAMES = (await createEngine()).request({ query: 'describe' }).result.systems.filter((s) => s.board === 'hex').map((s) => s.id);
 
 let env;
 before(async () => { env = await launch(); });
@@ -183,7 +185,7 @@ for (const system of SYSTEM_IDS) {
     if (system === 'torn-world') assert.ok(entries.some((e) => e.text.includes('hexon centre')), 'Torn World: its grey hexon dots');
     // the unit's swatch has the board's shape: a round token on hexes, a square base on a table
     const round = await page.$eval('#legend li .swatch', (s) => s.style.borderRadius);
-    assert.equal(round, ['arcane-legions', 'ninth-age'].includes(system) ? '2px' : '50%', `${system}: the unit's swatch`);
+    assert.equal(round, HEX_GAMES.includes(system) ? '50%' : '2px', `${system}: the unit's swatch`);
     // the words of the reach colours match the colours drawn (costHexes: green the cheapest)
     if (items.some((it) => it.type === 'hexes' && it.cells.some((h) => h.label !== undefined))) {
       assert.ok(entries.some((e) => /green the cheapest, yellow the dearest/.test(e.text)), `${system}: the reach's colours`);
@@ -207,18 +209,24 @@ for (const system of SYSTEM_IDS) {
 }
 
 const scenario = (path) => JSON.parse(readFileSync(join(root, 'tests', 'scenarios', `${path}.json`), 'utf8'));
-// a verdict with a clause id in each game: the clause the scenario's expected answer gives
-const VERDICT_CLAUSES = [
-  ['arcane-legions', 'arcane-legions/al-trn-1-no-such-notch', (r) => r.reasons[0].rule],
-  ['ninth-age', 'ninth-age/charge-combined-order-two', (r) => r.orderChoice.rule],
-  ['cc-ancients', 'cc-ancients/off-board', (r) => r.reasons[0].rule],
-  ['godsgloom', 'godsgloom/mov-not-enough-points', (r) => r.reasons[0].rule],
-  ['torn-world', 'torn-world/mv1-allowance', (r) => r.reasons[0].rule],
-];
-for (const [system, path, clauseOf] of VERDICT_CLAUSES) {
-  const s = scenario(path);
-  const id = clauseOf(s.expected.result);
+// a verdict with a clause id in each game of the engine's list: the clause the scenario's expected
+// answer gives; a game without an entry fails, named
+const VERDICT_CLAUSES = {
+  'arcane-legions': ['arcane-legions/al-trn-1-no-such-notch', (r) => r.reasons[0].rule],
+  'ninth-age': ['ninth-age/charge-combined-order-two', (r) => r.orderChoice.rule],
+  'cc-ancients': ['cc-ancients/off-board', (r) => r.reasons[0].rule],
+  godsgloom: ['godsgloom/mov-not-enough-points', (r) => r.reasons[0].rule],
+  'torn-world': ['torn-world/mv1-allowance', (r) => r.reasons[0].rule],
+};
+test('every entry of VERDICT_CLAUSES is of a game of the engine\'s list', () => {
+  assert.deepEqual(Object.keys(VERDICT_CLAUSES).filter((id) => !SYSTEM_IDS.includes(id)), []);
+});
+for (const system of SYSTEM_IDS) {
+  const [path, clauseOf] = VERDICT_CLAUSES[system] ?? [];
+  const s = path && scenario(path);
+  const id = s ? clauseOf(s.expected.result) : 'clause';
   test(`${system} (phone 360x740, touch): the verdict's ${id} (issue 23) is a button that opens its entry, not the verdict whole`, async () => {
+    assert.ok(s, `${system}: no entry in VERDICT_CLAUSES of tests/browser/labels.test.mjs`);
     const { context, page, errors } = await openGame(PHONE, system, true);
     await openRequest(page, s.request);
     const button = page.locator('#verdict button.rule', { hasText: id });
@@ -248,14 +256,20 @@ for (const [system, path, clauseOf] of VERDICT_CLAUSES) {
 }
 
 // The short names of terrain the hex games' default positions hold, as their legend explains them:
-// the first letter where no other kind of the game begins with it (scene.js terrainShorts).
+// the first letter where no other kind of the game begins with it (scene.js terrainShorts). Every
+// hex game of the engine's list needs its entry, or its test fails, named.
 const TERRAIN = {
   'torn-world': { volume: 'V', hazard: 'H' },
   godsgloom: { difficult: 'D', impassable: 'I' },
   'cc-ancients': { forest: 'F', hill: 'H' },
 };
-for (const [system, shorts] of Object.entries(TERRAIN)) {
+test('every entry of TERRAIN is of a hex game of the engine\'s list', () => {
+  assert.deepEqual(Object.keys(TERRAIN).filter((id) => !HEX_GAMES.includes(id)), []);
+});
+for (const system of HEX_GAMES) {
+  const shorts = TERRAIN[system];
   test(`${system} (phone 360x740): a hex's terrain reads whole at every query's fit view, its word or its short name that the legend explains, never cut; a tapped hex names it`, async () => {
+    assert.ok(shorts, `${system}: no entry in TERRAIN of tests/browser/labels.test.mjs`);
     const { context, page, errors } = await openGame(PHONE, system, true);
     await setMode(page, 'setup', true); // in Set up a tapped hex is looked at (in Play a tap on a reached hex moves there)
     if (!(await page.$eval('#legend-panel', (d) => d.open))) await page.click('#legend-panel summary');
@@ -332,8 +346,6 @@ test('cc-ancients (phone 360x740, touch): play, CCA-CD-1 a card\'s move labels s
 // The legend names the round turn handle only where the board draws one: Set up's Move tool, for
 // a unit that faces (the board's handleOf), and play only in a game whose units turn in play. A
 // GODSGLOOM player read in play of a handle to drag that the board never showed there.
-const { createEngine } = await import('../../wasm/movecalc.mjs');
-const HEX_GAMES = (await createEngine()).request({ query: 'describe' }).result.systems.filter((s) => s.board === 'hex').map((s) => s.id);
 test('360x740: a hex board\'s legend names the turn handle in Set up where the unit faces, never in play', async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   assert.ok(HEX_GAMES.length > 0, 'describe lists hex games');

@@ -7,6 +7,7 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, ruled, verdict, details, openPanel, setMode, openGalleryExample, focusBoard } from './browser.mjs';
+import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -24,7 +25,8 @@ async function setParam(page, id, name, value) {
   await setNumber(page, `[data-key="param.${id}.${name}"]`, value);
 }
 
-// What each system's default position is ruled, query by query (the page's defaults in model.js).
+// What each system's default position is ruled, query by query (the page's defaults in model.js):
+// every game of the engine's list (SYSTEM_IDS, src/systems.def) needs its entry, or its test fails.
 const CASES = {
   'arcane-legions': {
     queries: {
@@ -100,14 +102,20 @@ const CASES = {
   },
 };
 
+test('every case of CASES is of a game of the engine\'s list', () => {
+  assert.deepEqual(Object.keys(CASES).filter((id) => !SYSTEM_IDS.includes(id)), []);
+});
+
 for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   const tag = `${viewport.width}x${viewport.height}`;
-  for (const [system, c] of Object.entries(CASES)) {
+  for (const system of SYSTEM_IDS) {
+    const c = CASES[system];
     test(`${system} against the engine (${size} ${tag}): every query, a drag, a changed assumption, undo`, async () => {
+      assert.ok(c, `${system}: no case in CASES of tests/browser/rulings.test.mjs`);
       const { context, page, errors } = await openPage(env, viewport, { touch: size === 'phone' });
-      if (system === 'arcane-legions') {
+      if (system === SYSTEM_IDS[0]) {
         await ruled(page); // the first game is ruled on load, without a press
-        assert.match(await verdict(page), c.queries.move.verdict);
+        assert.match(await verdict(page), c.queries[(await pageRequest(page)).query].verdict);
       } else await pickSystem(page, system);
       await setMode(page, 'setup', size === 'phone'); // in Set up a tapped hex is looked at (in Play a tap on a reached hex moves there) and a drag places a unit
       const queries = await page.$$eval('#query option', (os) => os.map((o) => o.value));

@@ -1,9 +1,10 @@
-// Allocation failure: for a set of scenario requests covering the five rule sets, every query kind
-// and describe, makes allocation number N fail for every N from 1 to the number the request makes
-// (mem.c's test hook, built into this program only, see CMakeLists.txt). Each answer must be the
-// `out_of_memory` error or, when the failed allocation was not needed for the answer, the same
-// bytes as without a failure; never a crash; and mc_bytes_in_use must be 0 again after mc_free.
-// Runs in the plain and the ASan + UBSan builds.
+// Allocation failure: for describe, with and without a system, and a few scenario requests of each
+// query of each game of `describe` (the smallest of tests/scenarios/<game>/, see choose_scenarios),
+// makes allocation number N fail for every N from 1 to the number the request makes (mem.c's test
+// hook, built into this program only, see CMakeLists.txt). Each answer must be the `out_of_memory`
+// error or, when the failed allocation was not needed for the answer, the same bytes as without a
+// failure; never a crash; and mc_bytes_in_use must be 0 again after mc_free. A game or a query
+// without a scenario fails the test, named. Runs in the plain and the ASan + UBSan builds.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,34 +15,17 @@
 #include "movecalc.h"
 #include "scenario_util.h"
 
-// One scenario per (system, query) of tests/scenarios/, the larger ones where there is a choice,
-// and describe with and without a system.
-static const char *const files[] = {
-    "tests/scenarios/engine/describe.json",
-    "tests/scenarios/arcane-legions/al-brk-1-adjacency-needs-a-shared-edge-stretch.json",
-    "tests/scenarios/arcane-legions/al-snp-1-facing-60-snaps-its-left-side-onto-the-wall.json",
-    "tests/scenarios/arcane-legions/al-col-2-reach-area-lists-a-contact-once.json",
-    "tests/scenarios/ninth-age/charge-combined-order-three.json",
-    "tests/scenarios/ninth-age/flee-through-extended.json",
-    "tests/scenarios/ninth-age/ex1-worked-example.json",
-    "tests/scenarios/ninth-age/spacing-normal.json",
-    "tests/scenarios/cc-ancients/evade-leader-off-board.json",
-    "tests/scenarios/cc-ancients/hill-camp-ramparts.json",
-    "tests/scenarios/cc-ancients/worked-example.json",
-    "tests/scenarios/cc-ancients/reach-light-cavalry.json",
-    "tests/scenarios/cc-ancients/retreat-cavalry-from-elephant.json",
-    "tests/scenarios/godsgloom/trt-flying-walk-keeps-nimble.json",
-    "tests/scenarios/godsgloom/mov-paths-limited.json",
-    "tests/scenarios/torn-world/ex4-allies-first.json",
-    "tests/scenarios/torn-world/lrg2-ejects-ally-enemy-marker.json",
-    "tests/scenarios/torn-world/mv1-reach-paths-limited.json",
-    "tests/scenarios/torn-world/sh1-infantry-both-outcomes.json",
+// The games of src/systems.def, for describe with a system: asked before any describe is kept.
+static const char *const game_ids[] = {
+#define MC_SYSTEM(number, prefix, id, name, board, unit, clause) id,
+#include "systems.def"
+#undef MC_SYSTEM
 };
-enum { FILE_COUNT = sizeof files / sizeof files[0] };
+enum { GAME_COUNT = sizeof game_ids / sizeof game_ids[0] };
 
-static const char *const inline_requests[] = {
-    "{\"system\":\"godsgloom\",\"query\":\"describe\"}",
-};
+// How many scenarios each (game, query) gives, the smallest files first: the work of a request
+// grows with the square of its allocations, and the smallest are the quickest.
+enum { PER_QUERY = 8 };
 
 static char *copy_text(const char *s) {
     size_t n = strlen(s) + 1;
@@ -61,6 +45,82 @@ static char *scenario_request(const char *path) {
     cJSON_free(req);
     cJSON_Delete(sc);
     return copy;
+}
+
+// A scenario file of tests/scenarios/<game>/: its size and the query its request asks.
+typedef struct Scenario {
+    char *path, *game, *query;
+    size_t size;
+} Scenario;
+
+static int by_size(const void *a, const void *b) {
+    const Scenario *x = a, *y = b;
+    if (x->size != y->size) return x->size < y->size ? -1 : 1;
+    return strcmp(x->path, y->path);
+}
+
+// The scenario files to run, malloc'd paths (free with mc_free_list): for each game of describe
+// and each of its queries, the PER_QUERY smallest files of tests/scenarios/<game>/ asking it (by
+// size, then path), game by game in describe's order. Records a failure naming each game without
+// a scenario folder and each query of a game no scenario asks.
+static char **choose_scenarios(int *count) {
+    int file_count = 0, n = 0;
+    char **files = mc_scenario_files(&file_count);
+    Scenario *all = calloc((size_t)file_count + 1, sizeof *all);
+    for (int i = 0; i < file_count; i++) {
+        // tests/scenarios/<game>/<file>.json
+        const char *game = files[i] + strlen("tests/scenarios/");
+        size_t size = 0;
+        char *text = mc_read_file(files[i], &size);
+        cJSON *sc = text ? cJSON_Parse(text) : NULL;
+        free(text);
+        const cJSON *query = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(sc, "request"), "query");
+        if (cJSON_IsString(query)) {
+            all[n].path = files[i];
+            all[n].game = copy_text(game);
+            *strchr(all[n].game, '/') = '\0';
+            all[n].query = copy_text(query->valuestring);
+            all[n++].size = size;
+        } else {
+            mc_test_fail(__FILE__, __LINE__, "%s: no request with a query", files[i]);
+        }
+        cJSON_Delete(sc);
+    }
+    qsort(all, (size_t)n, sizeof *all, by_size);
+
+    char **chosen = malloc(sizeof *chosen * ((size_t)n + 1));
+    int chosen_count = 0;
+    cJSON *described = mc_ask("{\"query\":\"describe\"}");
+    const cJSON *systems = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(described, "result"), "systems");
+    MC_CHECK(cJSON_GetArraySize(systems) > 0);
+    for (const cJSON *s = systems ? systems->child : NULL; s; s = s->next) {
+        const char *game = cJSON_GetObjectItemCaseSensitive(s, "id")->valuestring;
+        int any = 0;
+        for (int i = 0; i < n; i++) any |= strcmp(all[i].game, game) == 0;
+        if (!any) {
+            mc_test_fail(__FILE__, __LINE__, "%s: no scenario in tests/scenarios/%s/", game, game);
+            continue;
+        }
+        for (const cJSON *q = cJSON_GetObjectItemCaseSensitive(s, "queries")->child; q; q = q->next) {
+            const char *query = cJSON_GetObjectItemCaseSensitive(q, "name")->valuestring;
+            int taken = 0;
+            for (int i = 0; i < n && taken < PER_QUERY; i++)
+                if (strcmp(all[i].game, game) == 0 && strcmp(all[i].query, query) == 0) {
+                    chosen[chosen_count++] = copy_text(all[i].path);
+                    taken++;
+                }
+            if (!taken) mc_test_fail(__FILE__, __LINE__, "%s: no scenario in tests/scenarios/%s/ asks %s", game, game, query);
+        }
+    }
+    cJSON_Delete(described);
+    for (int i = 0; i < n; i++) {
+        free(all[i].game);
+        free(all[i].query);
+    }
+    free(all);
+    mc_free_list(files, file_count);
+    *count = chosen_count;
+    return chosen;
 }
 
 static int is_out_of_memory(const char *out) {
@@ -128,10 +188,23 @@ static long fail_each(const char *name, const char *request) {
 }
 
 MC_TEST(alloc_failure_each_allocation,
-        "allocation failure: every allocation of 20 requests (five rule sets, every query, describe) fails in turn") {
+        "allocation failure: every allocation of describe, with and without a system, and of the smallest scenarios "
+        "of each query of each game fails in turn") {
     MC_CHECK_INT(mc_bytes_in_use(), 0);
     int requests = 0;
-    for (int i = 0; i < FILE_COUNT; i++) {
+    // describe first: its answer is kept once made (request.c), and must be made under every failure.
+    MC_CHECK(fail_each("describe", "{\"query\":\"describe\"}") > 0);
+    requests++;
+    for (int g = 0; g < GAME_COUNT; g++) {
+        char request[128];
+        snprintf(request, sizeof request, "{\"system\":\"%s\",\"query\":\"describe\"}", game_ids[g]);
+        MC_CHECK(fail_each(request, request) > 0);
+        requests++;
+    }
+    int count = 0;
+    char **files = choose_scenarios(&count);
+    MC_CHECK_INT(mc_bytes_in_use(), 0);
+    for (int i = 0; i < count; i++) {
         char *request = scenario_request(files[i]);
         if (!request) {
             mc_test_fail(__FILE__, __LINE__, "%s: cannot read its request", files[i]);
@@ -141,11 +214,8 @@ MC_TEST(alloc_failure_each_allocation,
         free(request);
         requests++;
     }
-    for (size_t i = 0; i < sizeof inline_requests / sizeof inline_requests[0]; i++) {
-        MC_CHECK(fail_each(inline_requests[i], inline_requests[i]) > 0);
-        requests++;
-    }
-    MC_CHECK_INT(requests, FILE_COUNT + (int)(sizeof inline_requests / sizeof inline_requests[0]));
+    MC_CHECK_INT(requests, 1 + GAME_COUNT + count);
+    mc_free_list(files, count);
     printf("allocation failure: %d requests, %ld failure points tried (%ld out_of_memory, %ld the ruling all the "
            "same)\n",
            requests, total_points, total_oom, total_same);
@@ -182,22 +252,15 @@ static char *ask_failing(const char *name, const char *position, const char *que
     return copy;
 }
 
-// Positions whose world is kept between asks (GODSGLOOM, Arcane Legions, The Ninth Age), the ask
-// from the kept world and the ask after a unit moved in place.
-static const char *const kept_files[] = {
-    "tests/scenarios/godsgloom/trt-flying-walk-keeps-nimble.json",
-    "tests/scenarios/arcane-legions/al-brk-1-adjacency-needs-a-shared-edge-stretch.json",
-    "tests/scenarios/ninth-age/charge-combined-order-three.json",
-    "tests/scenarios/ninth-age/flee-through-extended.json",
-    "tests/scenarios/ninth-age/ex1-worked-example.json",
-};
-
+// Positions whose world is kept between asks: each scenario choose_scenarios gives, the ask from
+// the kept world and the ask after a unit moved in place.
 MC_TEST(alloc_failure_kept_positions,
         "allocation failure: every allocation of an ask from a kept world, and of one after a unit moved in place, "
         "fails in turn; the position answers the ruling after") {
-    int asks = 0;
+    int asks = 0, count = 0;
     long points = 0;
-    for (size_t i = 0; i < sizeof kept_files / sizeof kept_files[0]; i++) {
+    char **kept_files = choose_scenarios(&count);
+    for (int i = 0; i < count; i++) {
         char *text = scenario_request(kept_files[i]);
         cJSON *request = text ? cJSON_Parse(text) : NULL;
         free(text);
@@ -239,7 +302,8 @@ MC_TEST(alloc_failure_kept_positions,
         free(position);
         free(query);
     }
-    MC_CHECK_INT(asks, 2 * (int)(sizeof kept_files / sizeof kept_files[0]));
+    MC_CHECK_INT(asks, 2 * count);
+    mc_free_list(kept_files, count);
     printf("kept positions: %d asks, %ld failure points tried\n", asks, points);
 }
 

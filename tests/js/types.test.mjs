@@ -1,10 +1,12 @@
 // The generated types: wasm/movecalc-api.d.ts is what bin/types.mjs makes of docs/schema/ today,
 // and one `tsc --strict --noEmit` run over tests/types/ compiles ok.ts cleanly while each
-// fail-*.ts gives exactly the errors its `// expect TSnnnn` comments name, on those lines.
+// fail-*.ts gives exactly the errors its `// expect TSnnnn` comments name, on those lines. ok.ts
+// shows the types in use on some games' requests; every game of describe, each query of it, is
+// checked by a file made from describe (build/types-games/games.ts), so a new game needs no line here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate, outFile } from '../../bin/types.mjs';
 import { root } from './util.mjs';
@@ -92,4 +94,40 @@ test('what the full-detail types promise holds: every hex reach entry of every s
   }
   assert.deepEqual(Object.keys(checked).sort(), withDetail.sort(), JSON.stringify(checked));
   assert.deepEqual(bad.slice(0, 10), []);
+});
+
+test('the types know every game of describe: each of its queries has a request type naming its system and query and a response type, and Queries holds no other game (a .ts file made from describe, tsc --strict)', async () => {
+  const { createEngine } = await import('../../wasm/movecalc.mjs');
+  const { systems } = (await createEngine()).request({ query: 'describe' }).result;
+  assert.ok(systems.length > 0);
+  // One line a check, so that tsc's line numbers name the game and query it fails for.
+  const checks = [];
+  const lines = ["import type { ErrorResponse, Queries, RequestOf, ResponseOf, SystemId } from 'movecalc';"];
+  const check = (what, type) => {
+    checks.push(what);
+    lines.push(`export const c${checks.length}: ${type} = true; // ${what}`);
+  };
+  for (const { id, queries } of systems) {
+    const s = JSON.stringify(id);
+    check(`${id}: SystemId`, `${s} extends SystemId ? true : never`);
+    for (const { name } of queries) {
+      const q = JSON.stringify(name);
+      check(`${id} ${name}: its request type`, `[RequestOf<${s}, ${q}>] extends [never] ? never : RequestOf<${s}, ${q}> extends { system: ${s}; query: ${q} } ? true : never`);
+      check(`${id} ${name}: its response type`, `[Exclude<ResponseOf<${s}, ${q}>, ErrorResponse>] extends [never] ? never : true`);
+    }
+  }
+  check('Queries: no game describe does not list', `[Exclude<keyof Queries, ${systems.map((g) => JSON.stringify(g.id)).join(' | ')}>] extends [never] ? true : never`);
+  const dir = join(root, 'build', 'types-games');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'games.ts'), `${lines.join('\n')}\n`);
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: join(typesDir, 'tsconfig.json'), include: ['games.ts'] }));
+  let output = '';
+  try {
+    execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', join(dir, 'tsconfig.json'), '--noEmit', '--pretty', 'false'], { cwd: root, encoding: 'utf8', timeout: 120000 });
+  } catch (e) {
+    output = e.stdout || String(e);
+  }
+  const failed = [...output.matchAll(/games\.ts\((\d+),\d+\): error/g)].map((m) => checks[Number(m[1]) - 2] ?? `line ${m[1]}`);
+  assert.ok(output === '' || failed.length > 0, `tsc said something unexpected:\n${output}`);
+  assert.deepEqual([...new Set(failed)], [], output);
 });

@@ -2,8 +2,9 @@
 // tests/limits/README.md). Requests are generated text ("parts"), so the files stay small; "#" in
 // a repeat is the index, and appended digits scale it ("#0.5" is 10·i + 0.5), so that 1,000 units
 // or 500 terrain pieces land apart. Run after changing a case: node tests/tools/make-limit-cases.mjs
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { games } from '../../bin/generate.mjs';
 import { root, hashCollisions } from '../js/util.mjs';
 
 const rep = (count, each, comma = true) => ({ count, each, comma });
@@ -318,8 +319,23 @@ const notes = {
   'hex-flood': 'A hex board listed hex by hex, its hexes chosen to collide in the hash table hex boards were once looked up through (src/hex/hex_board.c now searches them in order). tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
   'ninth-age': 'The Ninth Age worst cases: the most units, terrain pieces, vertices and pursuers, with 5 declared chargers tried in every order, among 500 64-vertex stars (the work limit MC_MAX_WORK). tests/limits/README.md gives the format; made by tests/tools/make-limit-cases.mjs.',
 };
+// The games of src/systems.def, each with its builder above or a file of its own written by hand
+// (tests/limits/README.md): one with neither fails here, named, before anything is written.
+const MADE_HERE = 'made by tests/tools/make-limit-cases.mjs';
+const ids = games().map((g) => g.id);
+const fileOf = (id) => join(root, 'tests', 'limits', `${id}.json`);
+const byHand = (id) => existsSync(fileOf(id)) && !JSON.parse(readFileSync(fileOf(id), 'utf8')).note?.includes(MADE_HERE);
+const problems = [
+  ...ids.filter((id) => !cases[id] && !byHand(id)).map((id) => `${id}: no worst cases built here and no tests/limits/${id}.json written by hand`),
+  ...Object.keys(cases).filter((k) => !ids.includes(k) && k !== 'hex-flood').map((k) => `${k}: cases built for a game src/systems.def does not list`),
+  ...Object.keys(cases).filter((k) => !notes[k]?.includes(MADE_HERE)).map((k) => `${k}: no note saying it is ${MADE_HERE}`),
+];
+if (problems.length) {
+  console.error(problems.join('\n'));
+  process.exit(1);
+}
 for (const [system, list] of Object.entries(cases)) {
   const text = JSON.stringify({ note: notes[system], cases: list }, null, 1);
-  writeFileSync(join(root, 'tests', 'limits', `${system}.json`), `${text}\n`);
+  writeFileSync(fileOf(system), `${text}\n`);
 }
 console.log(Object.entries(cases).map(([s, l]) => `${s}: ${l.length}`).join(', '));
