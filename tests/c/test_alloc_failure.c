@@ -1,5 +1,6 @@
 // Allocation failure: for describe, with and without a system, and a few scenario requests of each
-// query of each game of `describe` (the smallest of tests/scenarios/<game>/, see choose_scenarios),
+// query of each game of `describe` (the smallest of tests/scenarios/<game>/, see choose_scenarios)
+// and every scenario asking for `sensitivity` (its query run again under each reading),
 // makes allocation number N fail for every N from 1 to the number the request makes (mem.c's test
 // hook, built into this program only, see CMakeLists.txt). Each answer must be the `out_of_memory`
 // error or, when the failed allocation was not needed for the answer, the same bytes as without a
@@ -51,6 +52,7 @@ static char *scenario_request(const char *path) {
 typedef struct Scenario {
     char *path, *game, *query;
     size_t size;
+    int sensitivity; ///< the request asks for `sensitivity`
 } Scenario;
 
 static int by_size(const void *a, const void *b) {
@@ -61,8 +63,9 @@ static int by_size(const void *a, const void *b) {
 
 // The scenario files to run, malloc'd paths (free with mc_free_list): for each game of describe
 // and each of its queries, the PER_QUERY smallest files of tests/scenarios/<game>/ asking it (by
-// size, then path), game by game in describe's order. Records a failure naming each game without
-// a scenario folder and each query of a game no scenario asks.
+// size, then path), game by game in describe's order, then each scenario asking for sensitivity
+// not chosen already (few, and the only requests that print a changed value's JSON). Records a
+// failure naming each game without a scenario folder and each query of a game no scenario asks.
 static char **choose_scenarios(int *count) {
     int file_count = 0, n = 0;
     char **files = mc_scenario_files(&file_count);
@@ -74,12 +77,14 @@ static char **choose_scenarios(int *count) {
         char *text = mc_read_file(files[i], &size);
         cJSON *sc = text ? cJSON_Parse(text) : NULL;
         free(text);
-        const cJSON *query = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(sc, "request"), "query");
+        const cJSON *request = cJSON_GetObjectItemCaseSensitive(sc, "request");
+        const cJSON *query = cJSON_GetObjectItemCaseSensitive(request, "query");
         if (cJSON_IsString(query)) {
             all[n].path = files[i];
             all[n].game = copy_text(game);
             *strchr(all[n].game, '/') = '\0';
             all[n].query = copy_text(query->valuestring);
+            all[n].sensitivity = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(request, "sensitivity"));
             all[n++].size = size;
         } else {
             mc_test_fail(__FILE__, __LINE__, "%s: no request with a query", files[i]);
@@ -107,11 +112,14 @@ static char **choose_scenarios(int *count) {
             for (int i = 0; i < n && taken < PER_QUERY; i++)
                 if (strcmp(all[i].game, game) == 0 && strcmp(all[i].query, query) == 0) {
                     chosen[chosen_count++] = copy_text(all[i].path);
+                    all[i].sensitivity = 0; // chosen already
                     taken++;
                 }
             if (!taken) mc_test_fail(__FILE__, __LINE__, "%s: no scenario in tests/scenarios/%s/ asks %s", game, game, query);
         }
     }
+    for (int i = 0; i < n; i++)
+        if (all[i].sensitivity) chosen[chosen_count++] = copy_text(all[i].path);
     cJSON_Delete(described);
     for (int i = 0; i < n; i++) {
         free(all[i].game);
