@@ -1077,3 +1077,42 @@ for (const system of SYSTEMS.filter((s) => s.board === 'hex').map((s) => s.id)) 
     await context.close();
   });
 }
+
+// A hex drag's frames within one reach are drawn only where the finger's items changed (the way, the
+// end hex's mark and cost, the carried unit and its name: board-still.js partOf), over the last
+// frame: each such frame's canvas is the same, pixel for pixel, as the scene painted whole.
+for (const system of SYSTEMS.filter((s) => s.board === 'hex').map((s) => s.id)) {
+  test(`${system} (1280x800, mouse): play, a drag's frames drawn in part are the whole frame's pixels, hex after hex, out of the reach and back`, { timeout: 90000 }, async () => {
+    const { context, page, errors } = await openPage(env, DESKTOP);
+    await pickSystem(page, system);
+    await ruled(page);
+    await page.click('label:has(input[name="mode"][value="play"])');
+    await ruled(page);
+    await painted(page);
+    const unit = (await pageRequest(page)).unit;
+    const { col, row } = await where(page, unit);
+    let at = await screen(page, col, row);
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    const before = await hook(page, 'paintCount');
+    // hexes beside the unit and on, as far as four hexes (past a one-hex mover's reach), then back;
+    // a finger passes a hex without resting (no waypoint)
+    const way = [[1, 0], [1, -1], [2, -1], [3, -1], [4, -1], [3, -1], [2, 0], [1, 0]];
+    const parts = [];
+    for (const [dc, dr] of way) {
+      const to = await screen(page, col + dc, row + dr);
+      for (let i = 1; i <= 4; i++) await page.mouse.move(at.x + (to.x - at.x) * i / 4, at.y + (to.y - at.y) * i / 4);
+      at = to;
+      await ruled(page);
+      await painted(page);
+      const since = (await hook(page, 'paints')).slice(before - (await hook(page, 'paintCount')));
+      parts.push(since.at(-1).part);
+      const { differ, box } = await hook(page, 'partSame');
+      assert.equal(differ, 0, `hex (${col + dc}, ${row + dr}): the canvas as drawn and the scene painted whole (device px ${box}; the frame's part ${parts.at(-1)})`);
+    }
+    assert.ok(parts.some((p) => p), 'some frame was drawn in part');
+    await page.mouse.up();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
