@@ -70,6 +70,15 @@ export const stillPainting = {
     return { items: n, coords };
   },
 
+  /** The page's paint of scene `sc` (Board.paint), in part where partOf allows, else whole. */
+  paintPart(sc, handleFor, d) {
+    const c = this.ctx, clip = this.partOf(sc, handleFor, d);
+    this.clipped = clip; // (the tests' hook)
+    if (clip) { c.save(); c.beginPath(); c.rect(clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1]); c.clip(); }
+    try { this.paintScene(sc, handleFor); } finally { if (clip) c.restore(); }
+    if (!this.partDone(sc, clip, handleFor)) { this.clipped = null; this.paintScene(sc, handleFor); this.partDone(sc, null, handleFor); }
+  },
+
   /**
    * A hex drag's frame within one reach changes only the finger's items (the way, the end hex's
    * marks and labels, the carried unit and its name); the rest of the canvas is the last frame's.
@@ -95,7 +104,7 @@ export const stillPainting = {
     // units where a frame draws them (few), the texts with their names' callouts, the arrows at the
     // view's edge.
     const live = [...now.values()];
-    if (this.fewStill(sc)) for (const v of sc.units) { const b = this.carriedBox(v); if (b) live.push(b); }
+    if (this.fewStill(sc)) for (const v of sc.units) if (!v.free) live.push(...this.unitBoxes(v));
     for (const [b, id] of p.texts.values()) { const body = id !== undefined && this.bodies.get(id); live.push(body ? union(grow(b, INK), body) : grow(b, INK)); }
     for (const [, x, y] of this.offView ?? []) live.push([x - ARROW, y - ARROW, x + ARROW, y + ARROW]);
     for (let grew = true; grew;) {
@@ -164,14 +173,14 @@ export const stillPainting = {
     return box ?? [0, 0, 0, 0];
   },
 
-  // The carried hex unit's screen box: its hexes, its token (a small one reaches past its hex's
-  // corner), selection ring and front arrow; null for a table's unit.
-  carriedBox(u) {
-    if (u.free) return null;
-    const m = 1.2 * this.s + 6;
-    let box = null;
-    for (const h of [u, ...(u.hexes ?? [])]) { const [x, y] = this.toScreen(...center(h.q, h.r)); box = union(box, [x - m, y - m, x + m, y + m]); }
-    return box;
+  // The carried hex unit's screen box; null for a table's unit.
+  carriedBox(u) { return u.free ? null : this.unitBoxes(u).reduce(union, null); },
+
+  // A hex unit's drawing as paintUnit's paths: its token with its selection ring and front arrow
+  // (a small one reaches past its hex's corner), and each of a many-hex unit's hexes, filled apart.
+  unitBoxes(u) {
+    const box = (h, m) => { const [x, y] = this.toScreen(...center(h.q, h.r)); return [x - m, y - m, x + m, y + m]; };
+    return [box(u, 1.2 * this.s + 6), ...(u.hexes?.length > 1 ? u.hexes.map((h) => box(h, this.s + 4)) : [])];
   },
 };
 Object.assign(Painter.prototype, stillPainting);

@@ -1852,14 +1852,9 @@ export class Board extends Painter {
     const mode = this.ctl.mode(), handle = sel && (mode === 'move' || (mode === 'play' && this.ctl.playTurns?.()));
     // the rotate handle's code comes when one would first be shown: drawn in the frame after it has
     if (handle && !this.handleOf) loadHandle().then(() => this.draw(), () => {});
-    try {
-      // a hex drag's frame drawn where it changed only (board-still.js, fetched with the drag's kept picture)
-      const hf = handle && this.handleOf ? sel : null, clip = this.partOf?.(sc, hf, d);
-      this.clipped = clip; // (the tests' hook)
-      if (clip) { c.save(); c.beginPath(); c.rect(clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1]); c.clip(); }
-      try { this.paintScene(sc, hf); } finally { if (clip) c.restore(); }
-      if (this.partDone && !this.partDone(sc, clip, hf)) { this.paintScene(sc, hf); this.partDone(sc, null, hf); }
-    } finally { this.size = null; }
+    const hf = handle && this.handleOf ? sel : null;
+    // (a hex drag's frame drawn where it changed only: board-still.js, fetched with the drag's kept picture)
+    try { if (this.paintPart) this.paintPart(sc, hf, d); else this.paintScene(sc, hf); } finally { this.size = null; }
     // a frame that only drew more names moved nothing the units' controls follow
     const full = this.full;
     this.full = false;
