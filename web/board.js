@@ -1852,9 +1852,7 @@ export class Board extends Painter {
     const mode = this.ctl.mode(), handle = sel && (mode === 'move' || (mode === 'play' && this.ctl.playTurns?.()));
     // the rotate handle's code comes when one would first be shown: drawn in the frame after it has
     if (handle && !this.handleOf) loadHandle().then(() => this.draw(), () => {});
-    const hf = handle && this.handleOf ? sel : null;
-    // (a hex drag's frame drawn where it changed only: board-still.js, fetched with the drag's kept picture)
-    try { if (this.paintPart) this.paintPart(sc, hf, d); else this.paintScene(sc, hf); } finally { this.size = null; }
+    try { this.paintScene(sc, handle && this.handleOf ? sel : null); } finally { this.size = null; }
     // a frame that only drew more names moved nothing the units' controls follow
     const full = this.full;
     this.full = false;

@@ -16,7 +16,7 @@ export function installTestHook(page) {
   board.paint = () => {
     paint();
     painted++;
-    paints.push({ units: board.scene?.units.length ?? 0, near: board.bodies?.size ?? 0, names: (board.drawnText ?? []).filter((t) => t[3] === 'name').length, candidates: board.candidates ?? 0, more: !!board.lastPlan?.job || !!board.unitsLeft, layers: [...(board.redrawn ?? [])], part: board.clipped ?? null });
+    paints.push({ units: board.scene?.units.length ?? 0, near: board.bodies?.size ?? 0, names: (board.drawnText ?? []).filter((t) => t[3] === 'name').length, candidates: board.candidates ?? 0, more: !!board.lastPlan?.job || !!board.unitsLeft, layers: [...(board.redrawn ?? [])] });
     if (paints.length > 200) paints.shift();
   };
   const onScreen = (sx, sy) => { const [x, y] = board.origin(); return { x: x + sx, y: y + sy }; };
@@ -93,25 +93,6 @@ export function installTestHook(page) {
     idle: () => !board.pending && !board.want && !board.lastPlan?.job && !board.unitsLater && !board.unitsLeft,
     /** How many paints the board made since the page opened (the list above keeps the last 200). */
     paintCount: () => painted,
-    /**
-     * The board's pixels that differ between the canvas as the last paint left it and the same
-     * scene painted again whole (a hex drag's frame drawn in part: board-still.js partOf), and how many.
-     */
-    partSame() {
-      const c = canvas.getContext('2d'), read = () => c.getImageData(0, 0, canvas.width, canvas.height).data;
-      const was = read();
-      board.part = null;
-      board.paint();
-      const now = read();
-      let differ = 0, box = null;
-      for (let i = 0; i < was.length; i++) {
-        if (was[i] === now[i]) continue;
-        differ++;
-        const p = i >> 2, x = p % canvas.width, y = (p - x) / canvas.width;
-        box = box ? [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x), Math.max(box[3], y)] : [x, y, x, y];
-      }
-      return { differ, of: was.length, box };
-    },
     /** The arrows at the board's edge pointing at units and named terrain out of view: {units: ids, terrain: ids, x, y} on the page. */
     // (their drawing, board-arrows.js, fetched when a view first leaves something out, awaited and drawn)
     async offView() {
