@@ -374,7 +374,7 @@ export function dragProfile(trace, cpu, moves) {
   // the page thread's CPU time (the trace's thread time, steadier than wall time on a loaded
   // machine) of its top-level tasks from the first input to the last, per move
   const inputs = mine.filter((e) => e.name === 'EventDispatch' && /^(pointermove|mousemove)$/.test(e.args?.data?.type ?? ''));
-  let cpuMsPerMove, cpuMsPerRuling;
+  let cpuMsPerMove, cpuMsPerRuling, kindsPerRuling;
   if (inputs.length) {
     const [from, to] = [inputs[0].ts, inputs.at(-1).ts + inputs.at(-1).dur];
     const tasks = mine.filter((e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ts + e.dur >= from && e.ts <= to && e.tdur !== undefined);
@@ -396,9 +396,13 @@ export function dragProfile(trace, cpu, moves) {
       if (!first || !last) continue;
       const ms = top.filter((e) => e.ts >= first.ts && e.ts <= last.ts).reduce((a, e) => a + e.tdur, 0) / 1000;
       (cpuMsPerRuling ??= []).push(+ms.toFixed(2));
+      // and its wall time by kind (the commit, the page's paint, …) over the same tasks
+      const kinds = {};
+      for (const e of mine) if (e.kind && e.ts >= first.ts && e.ts <= last.ts + last.dur) kinds[e.kind] = (kinds[e.kind] ?? 0) + Math.max(0, e.self) / 1000;
+      for (const [k, v] of Object.entries(kinds)) ((kindsPerRuling ??= {})[k] ??= []).push(+v.toFixed(2));
     }
   }
-  if (!cpu) return { cpuMsPerMove, cpuMsPerRuling, msPerMove: perMove };
+  if (!cpu) return { cpuMsPerMove, cpuMsPerRuling, kindsPerRuling, msPerMove: perMove };
   // the CPU profile's self time by function (the page's files only, and the engine's glue)
   const self = new Map();
   const dt = cpu.timeDeltas ?? [];
@@ -411,7 +415,7 @@ export function dragProfile(trace, cpu, moves) {
   });
   const functions = [...self].filter(([n]) => !/^\((idle|program|root)\)/.test(n)).sort((a, b) => b[1] - a[1]).slice(0, 15)
     .map(([n, ms]) => [n, +(ms / moves).toFixed(3)]);
-  return { cpuMsPerMove, cpuMsPerRuling, msPerMove: perMove, functionsMsPerMove: functions };
+  return { cpuMsPerMove, cpuMsPerRuling, kindsPerRuling, msPerMove: perMove, functionsMsPerMove: functions };
 }
 
 const median = (xs) => {

@@ -23,7 +23,7 @@ test('a navigation to the page from about:blank counts the renderer it committed
   assert.deepEqual(longTasks(events), [[55, 30]]);
 });
 
-test('a drag\'s page-thread CPU: top-level tasks from its first input to its last, and each ruling\'s from its question to its frame\'s commit', async () => {
+test('a drag\'s page-thread CPU: top-level tasks from its first input to its last, and each ruling\'s from its question to its frame\'s commit, with its time by kind', async () => {
   const { dragProfile } = await import('../../bench/page.mjs');
   const x = (name, ts, dur, tdur, data) => ({ name, ph: 'X', pid: 10, tid: 10, ts, dur, ...(tdur === undefined ? {} : { tdur }), ...(data ? { args: { data } } : {}) });
   const mark = (name, ts) => ({ name, ph: 'R', pid: 10, tid: 10, ts });
@@ -37,4 +37,7 @@ test('a drag\'s page-thread CPU: top-level tasks from its first input to its las
   const p = dragProfile({ traceEvents: events }, null, 2);
   assert.equal(p.cpuMsPerMove, (1.5 + 2.5 + 0.8) / 2);
   assert.deepEqual(p.cpuMsPerRuling, [1.5 + 2.5]);
+  // its wall time by kind over the same tasks, each event's own (the nested task inside the pointer's
+  // event): the tasks' rest 1.5 + 0.1 + 2.5, the event 0.5 - 0.1, the commit 0.5
+  assert.deepEqual(p.kindsPerRuling, { other: [1.5 + 0.1 + 2.5], script: [0.5 - 0.1], commit: [0.5] });
 });
