@@ -1837,6 +1837,9 @@ export class Board extends Painter {
     this.paint();
   }
 
+  /** True while a paint left work to later frames: names still to place, the units' layer still to draw. */
+  get workLeft() { return !!(this.lastPlan?.job || this.unitsLater || this.unitsLeft); }
+
   paint() {
     const sc = this.scene, c = this.ctx, d = DPR();
     if (!sc) return;
@@ -1856,7 +1859,7 @@ export class Board extends Painter {
     // a frame that only drew more names moved nothing the units' controls follow
     const full = this.full;
     this.full = false;
-    if ((this.lastPlan?.job || this.unitsLater || this.unitsLeft) && !this.pending) this.pending = requestAnimationFrame(() => this.onFrame());
+    if (this.workLeft && !this.pending) this.pending = requestAnimationFrame(() => this.onFrame());
     if (full) this.ctl.painted?.(); // what follows the drawing (the units' controls over their tokens)
   }
 }
