@@ -386,11 +386,10 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 a unit with a leader dragged 
   // leader's disc covered the middle of the unit's token
   while ((await hook(page, 'camera')).s > 38 / Math.sqrt(3) + 1) await page.tap('#zoom-out');
   await painted(page);
-  // the leader's disc (board.js tokenOf: radius 0.34 of a hex's size) and his badge clear of every other text
+  // the leader's disc (its token's box as the board drew it) and his badge clear of every other text
   const { s } = await hook(page, 'camera');
-  const c = await screen(page, 5, 6), r = 0.34 * s;
-  const disc = [c.x + SMALL_AT[0] * s - r, c.y + SMALL_AT[1] * s - r, c.x + SMALL_AT[0] * s + r, c.y + SMALL_AT[1] * s + r];
   const off = await page.evaluate(() => { const b = document.getElementById('board').getBoundingClientRect(); return [b.left, b.top]; });
+  const disc = (await hook(page, 'boardNames')).bodies.Scipio.map((v, i) => v + off[i % 2]);
   const labels = (await hook(page, 'boardLabels')).map((l) => ({ ...l, box: l.box.map((v, i) => v + off[i % 2]) }));
   const badge = labels.find((l) => l.kind === 'badge' && l.unit === 'Scipio');
   const covered = labels.filter((l) => l !== badge && (l.kind === 'badge' || l.kind === 'name') && (overlaps(l.box, badge.box) || overlaps(l.box, disc)));
@@ -405,6 +404,41 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 a unit with a leader dragged 
   await context.close();
 });
 const overlaps = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+
+// The newcomer's attached leader (CCA-LD-8) at the hexes they had, 38 px across and a zoom step
+// below: the "L" token was 11–13 px, narrower than its letter. Read as the other board texts are
+// (legible.test: 12 px at least), the letter needs its disc 12 px plus a 4 px ring each side: 20 px
+// across; his disc lies over his unit's by no more than a quarter of its width, and his letter's box
+// inside his disc.
+test('cc-ancients (360x740, touch): CCA-LD-8 an attached leader’s token is 20 px across at least, its 12 px “L” inside it and three quarters of it clear of his unit’s token, at 38 px hexes and below', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  const position = ROME();
+  Object.assign(position.units.find((u) => u.id === 'Scipio'), { col: 5, row: 6 });
+  await openRequest(page, position);
+  await barTap(page, '[data-section="center"]', '#order-total');
+  const seen = [];
+  while ((await hook(page, 'camera')).s > 17) {
+    if ((await hook(page, 'camera')).s <= 38 / Math.sqrt(3) + 0.5) {
+      await painted(page);
+      const { s } = await hook(page, 'camera'), { bodies } = await hook(page, 'boardNames');
+      const leader = bodies.Scipio, unit = bodies.Hastati, badge = (await hook(page, 'boardLabels')).find((l) => l.kind === 'badge' && l.unit === 'Scipio');
+      const across = leader[2] - leader[0], mid = (b) => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+      // how deep the two discs lie over each other, along the line between their centres
+      const depth = (across + unit[2] - unit[0]) / 2 - Math.hypot(mid(leader)[0] - mid(unit)[0], mid(leader)[1] - mid(unit)[1]);
+      seen.push(`${(s * Math.sqrt(3)).toFixed(0)} px hexes: ${across.toFixed(1)} px, ${depth.toFixed(1)} px under`);
+      assert.ok(across >= 20 - 0.01, `Scipio's disc 20 px across: ${seen.at(-1)}`);
+      assert.ok(depth <= across / 4, `three quarters of it clear of the Hastati's: ${seen.at(-1)}`);
+      assert.ok(badge && badge.px >= 12, `his letter at 12 px: ${JSON.stringify(badge)}`);
+      assert.ok(badge.box[0] >= leader[0] && badge.box[2] <= leader[2] && badge.box[1] >= leader[1] - 0.01 && badge.box[3] <= leader[3] + 0.01, `his letter inside his disc: ${JSON.stringify({ badge: badge.box, leader })}`);
+    }
+    await page.tap('#zoom-out');
+  }
+  assert.ok(seen.length >= 1, 'the hexes were 38 px across or less at least once');
+  await shot(page, 'cc-leader-legible');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 // The other command cards, in one select beside the section cards (docs/api/cc-ancients.md "order").
 // Order Mounted Troops of 1 order: the Equites (medium cavalry: 3 hexes, CCA-MV-1) ordered from the
