@@ -320,7 +320,7 @@ export class Painter {
   // already was where `maxScale` keeps that; when what it is about does not fit at that size, the
   // view is centred on it as far as keeps `core` (the mover) in view. The whole board is the ⤢
   // button away.
-  frameNow(raw, maxScale, pad, core = null, { near = [], mover = null, whole = false, involved = [] } = {}) {
+  frameNow(raw, maxScale, pad, core = null, { near = [], mover = null, whole = false, involved = [], floor = null } = {}) {
     const full = this.scene?.bounds;
     if (!full || !this.w) return;
     const p = typeof pad === 'function' ? pad(this.w) : pad;
@@ -334,7 +334,7 @@ export class Painter {
     let s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
     // (a drop's choice hexes were framed with a neighbour's zones at 26 px, and tapped at that size);
     // `whole`: all of it in the clear band at whatever size that takes
-    if (!whole) s = Math.max(s, Math.min(maxScale, this.legibleScale(b)));
+    if (!whole) s = Math.max(s, Math.min(maxScale, floor ?? this.legibleScale(b)));
     // a new answer with room to spare takes in the units nearest it, nearest first, while all still
     // fit at a legible size: the units its mover may meet (C&C's first view framed the Hastati's
     // one-hex reach at 78 px hexes, the enemy out of view)
@@ -1541,10 +1541,10 @@ export class Board extends Painter {
    * at a legible size at least, keeping `core` (a point [x, y], or a box [x0, y0, x1, y1] where it
    * fits) in view, with its `mover` (a point) in the view's clear band where the box is not, and
    * taking in the points `near` (nearest first) while they fit legibly; `whole`: all of `b` in view
-   * at whatever size that takes (frameNow).
+   * at whatever size that takes; `floor`: the smallest scale, where not the legible one (frameNow).
    */
-  frame(b, maxScale = Infinity, pad = 0, core = null, { near = [], mover = null, whole = false, involved = [] } = {}) {
-    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core, { near, mover, whole, involved }] };
+  frame(b, maxScale = Infinity, pad = 0, core = null, { near = [], mover = null, whole = false, involved = [], floor = null } = {}) {
+    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core, { near, mover, whole, involved, floor }] };
     this.draw();
   }
 

@@ -405,6 +405,41 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 a unit with a leader dragged 
 });
 const overlaps = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 
+// A unit tapped in play shows its reach (GG-MOV-1): the whole reach on screen, each hex of it whole
+// inside the board and under none of the zoom buttons, at hexes no smaller than 30 px across (a cost
+// at the board's 12 px text inside each). The newcomer's Outriders, the default position's widest
+// reach (64 hexes), ran 3 columns past a phone's right edge at the opening zoom. The unit tapped is
+// the one the engine gives the most hexes.
+test('godsgloom (360x740, touch): play, GG-MOV-1 the unit with the widest reach tapped: every hex of its reach whole on screen, clear of the zoom buttons, hexes 30 px across at least', { skip: !has('godsgloom', 'reach'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'godsgloom');
+  const request = await pageRequest(page);
+  const reaches = [];
+  for (const u of request.units) reaches.push([u.id, (await answer({ ...request, query: 'reach', unit: u.id })).hexes]);
+  const [id, hexes] = reaches.sort((a, b) => b[1].length - a[1].length)[0];
+  const before = (await hook(page, 'camera')).s;
+  const at = await hook(page, 'screenOf', id);
+  await page.touchscreen.tap(at.x, at.y);
+  await page.waitForFunction((u) => window.movecalcTest.ruled() && window.movecalcTest.request().unit === u && window.movecalcTest.request().query === 'reach', id);
+  await painted(page);
+  const { s } = await hook(page, 'camera');
+  assert.ok(s <= before + 1e-6, `the view zoomed out, not in: ${before} → ${s}`);
+  assert.ok(s * Math.sqrt(3) >= 30 - 0.01, `hexes ${(s * Math.sqrt(3)).toFixed(1)} px across`);
+  const box = await page.$eval('#board', (e) => { const r = e.getBoundingClientRect(); return [r.left + e.clientLeft, r.top + e.clientTop, r.right - e.clientLeft, r.bottom - e.clientTop]; });
+  const buttons = await page.$$eval('#zoom-out, #zoom-in, #fit', (es) => es.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }));
+  const out = [];
+  for (const h of hexes) {
+    const { col, row } = toOffset(h.q, h.r), c = await screen(page, col, row);
+    // a pointy-top hex: √3/2 of its size either side of its centre, its size above and below
+    const hx = [c.x - s * Math.sqrt(3) / 2, c.y - s, c.x + s * Math.sqrt(3) / 2, c.y + s];
+    if (hx[0] < box[0] || hx[1] < box[1] || hx[2] > box[2] || hx[3] > box[3] || buttons.some((b) => overlaps(b, hx))) out.push(`col ${col} row ${row}`);
+  }
+  assert.deepEqual(out, [], `${id}'s ${hexes.length} hexes on screen`);
+  await shot(page, 'gg-reach-tapped');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // The newcomer's attached leader (CCA-LD-8) at the hexes they had, 38 px across and a zoom step
 // below: the "L" token was 11–13 px, narrower than its letter. Read as the other board texts are
 // (legible.test: 12 px at least), the letter needs its disc 12 px plus a 4 px ring each side: 20 px
