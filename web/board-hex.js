@@ -17,6 +17,10 @@ const BADGE_BELOW = 0.52, TAB_ABOVE = 0.4;
 // a hex's corners about its centre, as corner() places them at radius 1
 const HEX_COS = [0, 1, 2, 3, 4, 5].map((i) => Math.cos(Math.PI / 180 * (60 * i - 30)));
 const HEX_SIN = [0, 1, 2, 3, 4, 5].map((i) => Math.sin(Math.PI / 180 * (60 * i - 30)));
+// A small token's disc is never less than this across (CSS px): its letter at MIN_TEXT with a ring
+// round it. At 0.34 of a hex alone it was 11–13 px on a phone's board, its "L" wider than the disc
+// (a newcomer's review, issue 31).
+const SMALL_MIN = MIN_TEXT + 8;
 
 /**
  * The hexes' layer of paintHexBoard as steps (a step returns whether any is left): the view's
@@ -56,6 +60,16 @@ const loadStill = fetchedOnce(() => import('./board-still.js'));
 
 /** The Painter's methods that paint a hex board (docs/page.md "Loading"). */
 export const hexPainting = {
+  /**
+   * A small token's disc (a C&C leader's, board.js tokenOf) at this zoom: its radius `r` and how far
+   * its centre is from its hex's (`d`), in px. Where 0.34 of a hex is under SMALL_MIN, the disc is
+   * SMALL_MIN across and 1.1 of its width from the hex's centre, its box clear of the unit's badge.
+   */
+  smallDisc() {
+    const r = Math.max(this.s * 0.34, SMALL_MIN / 2);
+    return { r, d: Math.max(this.s * 0.9, 2.2 * r) };
+  },
+
   /**
    * How far (screen px, 22 at most) a leader's (a small token's) or a many-hex unit's button
    * (unit-controls.js) may reach from its token's middle `e`: up to the nearest other hex unit's

@@ -29,10 +29,6 @@ export const MIN_TEXT = 12;
 // right corner (30° above east), its disc (0.34) clear of a unit badge's text at the legible zoom
 // (MIN_TEXT on a hex 38 px across) and of the discs of the units on the hexes beside.
 export const SMALL_AT = [0.9 * Math.cos(Math.PI / 6), -0.9 * Math.sin(Math.PI / 6)];
-// A small token's disc is never less than this across (CSS px): its letter at MIN_TEXT with a ring
-// round it. At 0.34 of a hex alone it was 11–13 px on a phone's board, its "L" wider than the disc
-// and a quarter of it under the unit's token (a newcomer's review, issue 31).
-export const SMALL_MIN = MIN_TEXT + 8;
 // A board a finger reads and taps at the table: the size a new answer is framed at, at least.
 export const LEGIBLE_HEX = 38; // CSS px across a hex (flat side to flat side)
 export const LEGIBLE_BASE = 42; // CSS px on a base's short side
@@ -799,20 +795,13 @@ export class Painter {
    * A hex unit's token on screen: its hex's centre, the disc's centre and radius. A small one (a C&C
    * leader) sits towards its hex's upper right corner (SMALL_AT), off the centre of the unit he
    * stands with: up and right by 0.42 of a hex it covered that unit's badge and took the touches
-   * meant for the unit. Where 0.34 of a hex is under SMALL_MIN, the disc is SMALL_MIN across and
-   * goes 1.1 of its width from the hex's centre, its box clear of the unit's badge.
+   * meant for the unit. Its disc's size and place at this zoom: smallDisc (board-hex.js).
    */
   tokenOf(u) {
     const [cx, cy] = this.toScreen(...center(u.q, u.r));
     if (!u.small) return { cx, cy, px: cx, py: cy, r: this.s * (u.hexes.length > 1 ? 0.8 : 0.62) };
     const { r, d } = this.smallDisc();
     return { cx, cy, px: cx + d * SMALL_AT[0] / 0.9, py: cy + d * SMALL_AT[1] / 0.9, r };
-  }
-
-  /** A small token's disc at this zoom: its radius `r` and how far its centre is from its hex's (`d`), in px. */
-  smallDisc() {
-    const r = Math.max(this.s * 0.34, SMALL_MIN / 2);
-    return { r, d: Math.max(this.s * 0.9, 2.2 * r) };
   }
 
   /**
