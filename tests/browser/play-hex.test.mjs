@@ -440,6 +440,35 @@ test('godsgloom (360x740, touch): play, GG-MOV-1 the unit with the widest reach 
   await context.close();
 });
 
+// The columns' numbers stand over the even rows' hexes; an odd row's hexes lie half a hex right of
+// them (offset layout, docs/api.md "Hex boards"), and a newcomer dropped a unit one column off twice.
+// While a finger carries a unit, the hex under it is named as the page names hexes, "col C row R",
+// at 12 px at least, whole in the board and clear of the fingertip (40 px above or below it). Held
+// over a hex of an odd row next to the question's unit (GG-MOV-1: a hex it reaches).
+test('godsgloom (360x740, touch): play, GG-MOV-1 a unit carried over a hex of an odd row: the hex under the finger named “col C row R” by the finger, clear of it', { skip: !has('godsgloom', 'reach'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'godsgloom');
+  const request = await pageRequest(page), u = request.units.find((x) => x.id === request.unit);
+  const to = u.r % 2 ? { q: u.q + 1, r: u.r } : { q: u.q, r: u.r - 1 };
+  const { col, row } = toOffset(to.q, to.r);
+  assert.equal(row % 2, 1, 'a hex of an odd row');
+  const from = await hook(page, 'screenOf', u.id), at = await screen(page, col, row);
+  let tag = null;
+  await touchDrag(page, from, at, { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.boardLabels().some((l) => l.kind === 'finger'));
+    tag = (await hook(page, 'boardLabels')).find((l) => l.kind === 'finger');
+    const board = await page.locator('#board').boundingBox(), y = at.y - board.y;
+    assert.equal(tag.text, `col ${col} row ${row}`);
+    assert.ok(tag.px >= 12, `at ${tag.px} px`);
+    assert.ok(tag.box[0] >= 0 && tag.box[1] >= 0 && tag.box[2] <= board.width && tag.box[3] <= board.height, `whole in the board: ${JSON.stringify(tag.box)}`);
+    assert.ok(tag.box[3] <= y - 40 || tag.box[1] >= y + 40, `clear of the fingertip at y ${y.toFixed(0)}: ${JSON.stringify(tag.box)}`);
+    await shot(page, 'gg-finger-tag');
+  } });
+  assert.ok(tag, 'named while carried');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // The newcomer's attached leader (CCA-LD-8) at the hexes they had, 38 px across and a zoom step
 // below: the "L" token was 11–13 px, narrower than its letter. Read as the other board texts are
 // (legible.test: 12 px at least), the letter needs its disc 12 px plus a 4 px ring each side: 20 px
