@@ -469,6 +469,33 @@ test('godsgloom (360x740, touch): play, GG-MOV-1 a unit carried over a hex of an
   await context.close();
 });
 
+// A landscape phone's first visit to a game of cards: the cards' bar floats over the board's top,
+// and the first visit's note under it covered the board's second and third rows. The note goes to
+// the board's foot, in the row of the zoom buttons (the band fits keep clear), left of them: clear of
+// the card bar, and of every unit's token and every hex of the question's reach (CCA-MV-2).
+test('cc-ancients (740x360, touch): play, CCA-MV-2 the first visit’s note in the zoom buttons’ row at the board’s foot, clear of the card bar, the units and the reach', { skip: !has('cc-ancients', 'reach'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, { width: 740, height: 360 }, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await page.waitForSelector('#coach:not([hidden])');
+  await page.waitForSelector('#play-bar:not([hidden])');
+  await painted(page);
+  const box = (sel) => page.$eval(sel, (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });
+  const note = await box('#coach'), bar = await box('#play-bar'), zoom = await box('#zoom-out'), canvas = await box('#board');
+  assert.ok(note[1] >= zoom[1] - 2 && note[3] <= zoom[3] + 0.5 && note[2] <= zoom[0], `the note in the zoom buttons' row, left of them: ${JSON.stringify({ note, zoom })}`);
+  assert.ok(!overlaps(note, bar), 'clear of the card bar');
+  const off = [canvas[0], canvas[1]], { bodies } = await hook(page, 'boardNames');
+  const under = Object.entries(bodies).filter(([, b]) => overlaps(note, b.map((v, i) => v + off[i % 2]))).map(([id]) => id);
+  assert.deepEqual(under, [], 'no unit under it');
+  const request = await pageRequest(page), { s } = await hook(page, 'camera');
+  for (const h of (await answer(request)).hexes) {
+    const { col, row } = toOffset(h.q, h.r), c = await screen(page, col, row);
+    assert.ok(!overlaps(note, [c.x - s * 0.87, c.y - s, c.x + s * 0.87, c.y + s]), `col ${col} row ${row} of the reach clear of it`);
+  }
+  await page.screenshot({ path: join(artifacts, 'play-hex-cc-first-visit-740x360.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // The newcomer's attached leader (CCA-LD-8) at the hexes they had, 38 px across and a zoom step
 // below: the "L" token was 11–13 px, narrower than its letter. Read as the other board texts are
 // (legible.test: 12 px at least), the letter needs its disc 12 px plus a 4 px ring each side: 20 px
