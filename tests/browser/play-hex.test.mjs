@@ -496,6 +496,41 @@ test('cc-ancients (740x360, touch): play, CCA-MV-2 the first visit’s note in t
   await context.close();
 });
 
+// An upright phone's Make this move floats over the board's foot, where the centre card's band
+// says its orders left (CCA-CD-1): the words stay clear of the button, at the opening view and a
+// zoom step or two in, after one unit is ordered and while and after the next is carried.
+test('cc-ancients (360x740, touch): play, CCA-CD-1 the centre card’s “orders left” on the board never under Make this move, at three zooms, while and after units are ordered', { skip: !has('cc-ancients', 'order'), timeout: 120000 }, async () => {
+  for (const zoom of [0, 1, 2]) {
+    const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+    await pickSystem(page, 'cc-ancients');
+    // the question's unit and the next of its side (the Hastati and Scipio, in the centre)
+    const request = await pageRequest(page), side = request.units.find((x) => x.id === request.unit).side;
+    const [first, second] = request.units.filter((u) => u.side === side && toOffset(u.q, u.r).col >= 4 && toOffset(u.q, u.r).col <= 8);
+    await barTap(page, '[data-section="center"]', '#order-total');
+    for (let i = 0; i < zoom; i++) await page.tap('#zoom-in');
+    await painted(page);
+    const clear = async (when) => {
+      await painted(page);
+      const b = await page.locator('#board').boundingBox(), apply = await page.locator('#apply').boundingBox();
+      const left = (await hook(page, 'boardLabels')).filter((l) => /orders? left$/.test(l.text)).map((l) => l.box.map((v, i) => v + (i % 2 ? b.y : b.x)));
+      if (!apply || !(await page.isVisible('#apply'))) return;
+      const a = [apply.x, apply.y, apply.x + apply.width, apply.y + apply.height];
+      assert.deepEqual(left.filter((l) => overlaps(l, a)), [], `zoom ${zoom}, ${when}: the orders left clear of Make this move ${JSON.stringify(a)}`);
+    };
+    const p = await hook(page, 'screenOf', first.id);
+    await touchDrag(page, p, { x: p.x, y: p.y - 1.5 * (await hook(page, 'camera')).s });
+    await ruled(page);
+    await clear(`${first.id} ordered`);
+    const q = await hook(page, 'screenOf', second.id);
+    await touchDrag(page, q, { x: q.x, y: q.y - 1.5 * (await hook(page, 'camera')).s }, { hold: () => clear(`${second.id} carried`) });
+    await ruled(page);
+    await clear(`${second.id} ordered`);
+    if (zoom === 0) await shot(page, 'cc-orders-left-apply');
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 // The newcomer's attached leader (CCA-LD-8) at the hexes they had, 38 px across and a zoom step
 // below: the "L" token was 11–13 px, narrower than its letter. Read as the other board texts are
 // (legible.test: 12 px at least), the letter needs its disc 12 px plus a 4 px ring each side: 20 px
